@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas shared by many endpoints. Error messages are message keys of contract/messages, so the
+ * server answers in the request's language and the console shows the same text on the form field.
+ */
+
+/** Mainland mobile numbers. */
+export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+/** A subscriber number dialled with an area (country) code other than 86: E.164 allows 15 digits in all. */
+export const INTERNATIONAL_NUMBER = /^\d{4,14}$/;
+export const AREA_CODE = /^\d{1,4}$/;
+
+export function isValidPhone(mobile: string, areaCode = '86'): boolean {
+  if (!AREA_CODE.test(areaCode)) return false;
+  if (areaCode === '86') return MAINLAND_MOBILE.test(mobile);
+  return INTERNATIONAL_NUMBER.test(mobile) && areaCode.length + mobile.length <= 15;
+}
+
+export const requiredText = (max = 200) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+export const optionalText = (max = 200) => z.string().trim().max(max, { error: 'validation.tooLong' }).optional();
+
+/** The account is trimmed and must not be empty (spec section 5). */
+export const account = z
+  .string({ error: 'validation.accountRequired' })
+  .trim()
+  .min(1, { error: 'validation.accountRequired' })
+  .max(32, { error: 'validation.phone' });
+
+export const password = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, { error: 'validation.passwordRequired' })
+  .max(64, { error: 'validation.tooLong' });
+
+/** A password a user chooses: 8-64 characters with a letter and a digit. */
+export const newPassword = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(8, { error: 'validation.passwordWeak' })
+  .max(64, { error: 'validation.passwordWeak' })
+  .regex(/[A-Za-z]/, { error: 'validation.passwordWeak' })
+  .regex(/\d/, { error: 'validation.passwordWeak' });
+
+export const areaCode = z
+  .string()
+  .trim()
+  .regex(AREA_CODE, { error: 'validation.areaCode' })
+  .default('86');
+
+export const mobile = z
+  .string({ error: 'validation.phoneRequired' })
+  .trim()
+  .min(1, { error: 'validation.phoneRequired' })
+  .max(15, { error: 'validation.phone' })
+  .regex(/^\d+$/, { error: 'validation.phone' });
+
+/** A six-digit SMS verification code. */
+export const smsCode = z
+  .string({ error: 'validation.codeRequired' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'validation.code' });
+
+export const appid = z.string().trim().max(64).regex(/^[\w-]*$/, { error: 'validation.invalid' }).default('');
+
+export const idParam = z.coerce.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
+
+/** Paging and sorting for every server-side paginated list. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  sortField: z.string().max(40).regex(/^\w*$/).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** A sidebar node as the server sends it: name in the request's language, url, icon, nested nodes. */
+export interface MenuNode {
+  name: string;
+  url: string;
+  icon: string;
+  nodes: MenuNode[];
+}
+export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({ name: z.string(), url: z.string(), icon: z.string(), nodes: z.array(menuNode) }),
+);

@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export type Db = BetterSQLite3Database;
+export interface DbHandle {
+  db: Db;
+  sqlite: Database.Database;
+  close(): void;
+}
+
+const MIGRATIONS = join(import.meta.dirname, 'migrations');
+
+/** Open (creating if needed) and migrate the database. `:memory:` gives a private one for tests. */
+export function openDb(file: string): DbHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite);
+  migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db, sqlite, close: () => sqlite.close() };
+}

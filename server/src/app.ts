@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { translate } from '@console/contract/messages/translate';
+import type { AppDeps } from './lib/deps.ts';
+import { openApiDocument } from './lib/openapi.ts';
+import { requestLang, runRoute, type RouteDef } from './lib/route.ts';
+import { allRoutes } from './routes/all.ts';
+
+const SWAGGER_DIR = resolve(import.meta.dirname, '../../node_modules/swagger-ui-dist');
+
+export function servedRoutes(deps: AppDeps, routes: RouteDef[] = allRoutes): RouteDef[] {
+  return routes.filter((r) => !(r.endpoint.devOnly && deps.env.NODE_ENV === 'production'));
+}
+
+/** The whole HTTP surface: the `*.do` API under /api, its reference, and the built console at /. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const routes = servedRoutes(deps);
+  for (const def of routes) {
+    app.on(def.endpoint.method, `/api${def.endpoint.path}`, (c) => runRoute(def, c, deps));
+  }
+
+  const document = openApiDocument(
+    routes.map((r) => r.endpoint),
+    '0.0.0',
+  );
+  app.get('/api/openapi.json', (c) => c.json(document));
+  app.get('/api/docs', (c) => c.html(swaggerPage()));
+  app.use('/api/docs/assets/*', serveStatic({ root: relative(process.cwd(), SWAGGER_DIR), rewriteRequestPath: (p) => p.replace('/api/docs/assets', '') }));
+  app.all('/api/*', (c) =>
+    c.json({ status: API_STATUS.notFound, message: translate(requestLang(c), 'error.notFound'), data: null }, 404),
+  );
+
+  const webDist = resolve(deps.env.WEB_DIST);
+  if (existsSync(join(webDist, 'index.html'))) {
+    const root = relative(process.cwd(), webDist);
+    app.use('/*', serveStatic({ root }));
+    // Every other path is a console route: the single-page app decides (and shows /404 itself).
+    const index = readFileSync(join(webDist, 'index.html'), 'utf8');
+    app.get('*', (c) => c.html(index));
+  }
+  app.onError((error, c) => {
+    deps.log('error', `${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ status: API_STATUS.error, message: translate(requestLang(c), 'error.system'), data: null }, 500);
+  });
+  return app;
+}
+
+function swaggerPage(): string {
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>API reference</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui' });</script>
+</body></html>`;
+}

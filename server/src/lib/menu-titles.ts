@@ -1,0 +1,10 @@
+/** Sidebar titles [zh-CN, en-US]. Kept beside the menu tree so an area adds its entry in one place. */
+export const menuTitles = {
+  home: ['首页', 'Home'],
+  employees: ['员工管理', 'Employees'],
+  employeeList: ['员工列表', 'Employee list'],
+  settings: ['基础设置', 'Settings'],
+  personalSettings: ['个人设置', 'Personal settings'],
+  corporateSettings: ['企业设置', 'Corporate settings'],
+} as const;
+export type MenuTitleKey = keyof typeof menuTitles;

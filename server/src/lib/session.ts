@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { organisations, sessions, users } from '@console/db/schema/accounts';
+import type { Db } from '@console/db/client';
+
+export interface SessionUser {
+  id: number;
+  orgId: number;
+  orgKind: 'operator' | 'lessor' | 'customer' | 'distributor' | 'sublessor';
+  orgName: string;
+  leaseType: number;
+  roleId: number;
+  mobile: string;
+  areaCode: string;
+  nickname: string;
+  name: string;
+  avatar: string;
+  introduction: string;
+  tokenHash: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new random token; only its hash is kept. */
+export function createSession(db: Db, userId: number, kind: 'console' | 'dashboard', ip: string, expiresAt: number) {
+  const token = randomBytes(32).toString('base64url');
+  db.insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, kind, ip, expiresAt: new Date(expiresAt) })
+    .run();
+  return token;
+}
+
+/** The live, enabled user behind a token, or null. */
+export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
+  const tokenHash = hashToken(token);
+  const row = db
+    .select({ user: users, org: organisations })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))))
+    .get();
+  if (!row || row.user.disabled) return null;
+  const { user, org } = row;
+  return {
+    id: user.id,
+    orgId: user.orgId,
+    orgKind: org.kind,
+    orgName: org.name,
+    leaseType: org.leaseType,
+    roleId: user.roleId,
+    mobile: user.mobile,
+    areaCode: user.areaCode,
+    nickname: user.nickname,
+    name: user.name,
+    avatar: user.avatar,
+    introduction: user.introduction,
+    tokenHash,
+  };
+}
+
+export function endSession(db: Db, tokenHash: string): void {
+  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+}
+
+/** Every session of a user dies: at password change and when the account is disabled. */
+export function endAllSessions(db: Db, userId: number): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}

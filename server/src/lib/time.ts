@@ -1,0 +1,28 @@
+/** The zone a user's times are rendered in: the request's `timeZone` header when it names a real zone. */
+export function resolveTimeZone(header: string | undefined): string {
+  if (header) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: header });
+      return header;
+    } catch {
+      // An unknown zone falls through to the default.
+    }
+  }
+  return 'Asia/Shanghai';
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in the given zone: how every time a user sees is written. */
+export function formatInZone(date: Date | number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}
