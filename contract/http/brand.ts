@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint.ts';
+
+/** The spec's brand JSON string (color, logo, company, homepage, brand, region) plus what a brand pack adds. */
+export const brandInfo = z.object({
+  color: z.string(),
+  logo: z.string(),
+  company: z.string(),
+  homepage: z.string(),
+  brand: z.string(),
+  /** 'zh' (regional: mainland China, regional map provider) or 'global'. */
+  region: z.enum(['zh', 'global']),
+  /** The title after the dash in every page title; default 'Engineering machinery' / 工程机械. */
+  title: z.object({ zh: z.string(), en: z.string() }),
+  theme: z.object({
+    header: z.string(),
+    sidebar: z.string(),
+    sidebarText: z.string(),
+    versionBg: z.string(),
+    versionText: z.string(),
+  }),
+  /** Whether the language switch shows (spec: only for certain app ids). */
+  languageSwitch: z.boolean(),
+  /** The language a first visit gets when the browser's zone does not decide: 'zh-cn' or 'en'. */
+  defaultLang: z.enum(['zh-cn', 'en']).optional(),
+  copyright: z.string(),
+});
+export type BrandInfo = z.infer<typeof brandInfo>;
+
+export const brandEndpoints = {
+  metadata: defineEndpoint({
+    method: 'GET',
+    path: '/host/metadata.do',
+    summary: "The brand of the request's host name: data.data is the brand JSON string, data.appid the app id",
+    access: 'public',
+    query: noInput,
+    body: noInput,
+    // Legacy: `data` is a JSON string of BrandInfo, parsed by the console.
+    response: z.object({ data: z.string(), appid: z.string() }),
+  }),
+} as const;
+
+/** The two app ids whose big-screen shortcut goes to /jdBigScreen (spec section 6). */
+export const JD_APPIDS = ['jd', 'jdcloud'] as const;

@@ -1,0 +1,83 @@
+import { useSyncExternalStore } from 'react';
+import type { MenuNode } from '@console/contract/http/menus';
+
+/**
+ * Client storage of spec section 6: token, uid, user name, nickname, roleId, menus, the login flag and the
+ * screen (dashboard-login) flag live in memory and are saved to session storage on page unload; only
+ * leaseType is persisted to long-term local storage.
+ */
+export interface SessionState {
+  token: string;
+  uid: number;
+  username: string;
+  nickname: string;
+  roleId: number;
+  menus: MenuNode[];
+  isLogin: boolean;
+  /** The dashboard-login marker: 'yes' after a successful data-screen sign-in. */
+  screenFlag: '' | 'yes';
+  leaseType: number;
+  lessorAuth: number;
+}
+
+const SESSION_KEY = 'console-state';
+const LEASE_TYPE_KEY = 'leaseType';
+
+const empty: SessionState = {
+  token: '',
+  uid: 0,
+  username: '',
+  nickname: '',
+  roleId: 0,
+  menus: [],
+  isLogin: false,
+  screenFlag: '',
+  leaseType: 0,
+  lessorAuth: 0,
+};
+
+function load(): SessionState {
+  const leaseType = Number(localStorage.getItem(LEASE_TYPE_KEY) ?? 0) || 0;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as Partial<SessionState> | null;
+    return { ...empty, ...saved, leaseType };
+  } catch {
+    return { ...empty, leaseType };
+  }
+}
+
+let state: SessionState = load();
+const listeners = new Set<() => void>();
+
+function save(): void {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(state));
+}
+
+// The whole state goes to session storage on unload, so a reload keeps the sign-in of this tab.
+window.addEventListener('beforeunload', save);
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function updateSession(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  if (patch.leaseType !== undefined) localStorage.setItem(LEASE_TYPE_KEY, String(patch.leaseType));
+  save();
+  listeners.forEach((l) => l());
+}
+
+/** Forget the sign-in (leaseType stays, as the spec keeps it long-term). */
+export function clearSession(): void {
+  updateSession({ ...empty, leaseType: state.leaseType });
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
