@@ -13,15 +13,19 @@ export interface DbHandle {
 
 const MIGRATIONS = join(import.meta.dirname, 'migrations');
 
-/** Open (creating if needed) and migrate the database. `:memory:` gives a private one for tests. */
-export function openDb(file: string): DbHandle {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+/**
+ * Open (creating if needed) and migrate the database. `:memory:` gives a private one for tests, and so does
+ * the image of another database (`sqlite.serialize()`): a private in-memory copy of it. `migrate: false` is
+ * for a second process on a database its server owns and has migrated (test fixtures).
+ */
+export function openDb(file: string | Buffer, options: { migrate?: boolean } = {}): DbHandle {
+  if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite);
-  migrate(db, { migrationsFolder: MIGRATIONS });
+  if (options.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS });
   return { db, sqlite, close: () => sqlite.close() };
 }

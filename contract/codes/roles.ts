@@ -18,7 +18,12 @@ export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const ROLE_IDS = Object.values(ROLE) as RoleId[];
 
 /** Roles that work for the operator (the platform company) and so see every organisation below it. */
-export const OPERATOR_ROLES: readonly RoleId[] = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.finance, ROLE.processMaintainer];
+export const OPERATOR_ROLES: readonly RoleId[] = [
+  ROLE.companyEmployee,
+  ROLE.companyAdmin,
+  ROLE.finance,
+  ROLE.processMaintainer,
+];
 /** Roles that belong to a rental company (lessor) and see that lessor's data. */
 export const LESSOR_ROLES: readonly RoleId[] = [ROLE.lessorAdmin, ROLE.lessorSales, ROLE.lessorStaff];
 /** Roles that may change other users of their own organisation. */

@@ -18,7 +18,15 @@ export const loginData = z.object({
 export type LoginData = z.infer<typeof loginData>;
 
 /** Why a code is requested; a code only works for the purpose it was sent for. */
-export const CODE_PURPOSES = ['login', 'register', 'reset', 'dropAccount', 'changePhone', 'changePassword', 'sleep'] as const;
+export const CODE_PURPOSES = [
+  'login',
+  'register',
+  'reset',
+  'dropAccount',
+  'changePhone',
+  'changePassword',
+  'sleep',
+] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const QR_STATES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
@@ -64,7 +72,13 @@ export const authEndpoints = {
     path: '/loginByScanQRCode.do',
     summary: 'Polled by the login page: the QR state, and the sign-in once the app confirmed it',
     access: 'public',
-    query: z.object({ appid, uuid: z.string().trim().regex(/^[0-9a-f-]{36}$/, { error: 'validation.invalid' }) }),
+    query: z.object({
+      appid,
+      uuid: z
+        .string()
+        .trim()
+        .regex(/^[0-9a-f-]{36}$/, { error: 'validation.invalid' }),
+    }),
     body: noInput,
     response: z.object({ state: z.enum(QR_STATES), login: loginData.nullable() }),
   }),
@@ -103,6 +117,8 @@ export const authEndpoints = {
       leaseType: z.number().int(),
       lessorAuth: z.number().int(),
       orgName: z.string(),
+      /** The sidebar in the request's language, so the console can redraw it after a language switch. */
+      menus: z.array(menuNode),
     }),
   }),
   logout: defineEndpoint({
@@ -128,7 +144,14 @@ export const authEndpoints = {
     path: '/register.do',
     summary: 'Create an account with a phone number and an SMS code',
     access: 'public',
-    query: z.object({ mobile, areaCode, appid, code: smsCode, password: newPassword, nickname: z.string().trim().max(40).optional() }),
+    query: z.object({
+      mobile,
+      areaCode,
+      appid,
+      code: smsCode,
+      password: newPassword,
+      nickname: z.string().trim().max(40).optional(),
+    }),
     body: noInput,
     response: z.object({ uid: z.number().int() }),
   }),
@@ -159,7 +182,14 @@ export const authEndpoints = {
     query: z.object({ mobile: z.string().trim().max(15).optional() }),
     body: noInput,
     response: z.array(
-      z.object({ id: z.number().int(), mobile: z.string(), areaCode: z.string(), text: z.string(), code: z.string(), sentAt: z.string() }),
+      z.object({
+        id: z.number().int(),
+        mobile: z.string(),
+        areaCode: z.string(),
+        text: z.string(),
+        code: z.string(),
+        sentAt: z.string(),
+      }),
     ),
   }),
 } as const;

@@ -26,6 +26,8 @@ export interface Endpoint<
   response: R;
   /** Body is multipart form data (uploads); the server reads `file` fields as File. */
   multipart?: boolean;
+  /** Answers a text/event-stream of `response` events instead of an envelope (served by server/src/live). */
+  stream?: boolean;
   /** Only outside production (the development SMS outbox); not served and not documented in production. */
   devOnly?: boolean;
 }

@@ -46,11 +46,7 @@ export const newPassword = z
   .regex(/[A-Za-z]/, { error: 'validation.passwordWeak' })
   .regex(/\d/, { error: 'validation.passwordWeak' });
 
-export const areaCode = z
-  .string()
-  .trim()
-  .regex(AREA_CODE, { error: 'validation.areaCode' })
-  .default('86');
+export const areaCode = z.string().trim().regex(AREA_CODE, { error: 'validation.areaCode' }).default('86');
 
 export const mobile = z
   .string({ error: 'validation.phoneRequired' })
@@ -65,7 +61,12 @@ export const smsCode = z
   .trim()
   .regex(/^\d{6}$/, { error: 'validation.code' });
 
-export const appid = z.string().trim().max(64).regex(/^[\w-]*$/, { error: 'validation.invalid' }).default('');
+export const appid = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[\w-]*$/, { error: 'validation.invalid' })
+  .default('');
 
 export const idParam = z.coerce.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
 

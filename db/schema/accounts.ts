@@ -161,3 +161,32 @@ export const dropRequests = sqliteTable('drop_requests', {
     .default('pending'),
   createdAt: createdAt(),
 });
+
+/**
+ * Uploaded files, stored under random names beside the database (data/uploads/). Each belongs to the
+ * organisation of its uploader; a public one (an avatar) may be read by anyone holding its link.
+ */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    name: text('name').primaryKey(),
+    orgId: integer('org_id').notNull(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: ['image', 'photo', 'pdf'] }).notNull(),
+    type: text('type', { enum: ['jpg', 'png', 'pdf'] }).notNull(),
+    size: integer('size').notNull(),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_org').on(t.orgId)],
+);
+
+/** Short-lived proofs between the steps of a security change (the old number checked, before the new one). */
+export const accountTickets = sqliteTable('account_tickets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull(),
+  purpose: text('purpose', { enum: ['changePhone'] }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+});

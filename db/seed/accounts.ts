@@ -23,7 +23,12 @@ export function createOrganisation(db: Db, fields: Partial<OrgInsert> & { name: 
 /** A user; `password` is hashed here so tests and seeds never handle hashes. */
 export async function createUser(
   db: Db,
-  fields: Omit<Partial<UserInsert>, 'passwordHash'> & { orgId: number; mobile: string; roleId: number; password?: string },
+  fields: Omit<Partial<UserInsert>, 'passwordHash'> & {
+    orgId: number;
+    mobile: string;
+    roleId: number;
+    password?: string;
+  },
 ) {
   const { password = DEMO_PASSWORD, ...rest } = fields;
   return db

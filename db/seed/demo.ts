@@ -1,7 +1,10 @@
 import { Faker, en, zh_CN } from '@faker-js/faker';
+import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
 import type { Db } from '../client.ts';
 import { organisations } from '../schema/accounts.ts';
 import { seedOrganisations, seedUsers } from './accounts.ts';
+import { seedAlarms } from './alarms.ts';
+import { seedFleet, type FleetOptions } from './devices.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -16,9 +19,30 @@ export function isSeeded(db: Db): boolean {
   return db.select({ id: organisations.id }).from(organisations).limit(1).all().length > 0;
 }
 
+export interface SeedOptions {
+  seed?: number;
+  /** Machines in the fleet (SEED_DEVICES; default 2,000). */
+  devices?: number;
+  /** Machines with a full track and telemetry history. */
+  historyDevices?: number;
+  historyDays?: number;
+  now?: number;
+  /** FLEET_SECRET: the seeded machines' MQTT secrets derive from it (contract/mqtt/credentials.ts). */
+  fleetSecret?: string;
+}
+
 /** Seed the demo business into an empty database. Each area adds its seeding step here. */
-export async function seedDemo(db: Db, seed = DEMO_SEED): Promise<void> {
-  const faker = demoFaker(seed);
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void> {
+  const faker = demoFaker(options.seed ?? DEMO_SEED);
   const orgs = seedOrganisations(db, faker);
   await seedUsers(db, faker, orgs);
+  const fleet: FleetOptions = {
+    count: options.devices ?? 2000,
+    historyDevices: options.historyDevices ?? 24,
+    historyDays: options.historyDays ?? 7,
+    now: options.now ?? Date.now(),
+    fleetSecret: options.fleetSecret ?? DEV_FLEET_SECRET,
+  };
+  seedFleet(db, faker, orgs, fleet);
+  seedAlarms(db, faker, fleet.now);
 }

@@ -3,11 +3,16 @@ import { join, relative, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { API_STATUS } from '@console/contract/http/envelope';
+import { uploadEndpoints } from '@console/contract/http/uploads';
 import { translate } from '@console/contract/messages/translate';
 import type { AppDeps } from './lib/deps.ts';
 import { openApiDocument } from './lib/openapi.ts';
 import { requestLang, runRoute, type RouteDef } from './lib/route.ts';
+import { serveUpload, uploadBodyLimit } from './lib/uploads.ts';
 import { allRoutes } from './routes/all.ts';
+import { registerLiveRoute } from './live/route.ts';
+import { liveEndpoints } from '@console/contract/http/live';
+import { serveBrandAssets } from './routes/brand.ts';
 
 const SWAGGER_DIR = resolve(import.meta.dirname, '../../node_modules/swagger-ui-dist');
 
@@ -19,28 +24,43 @@ export function servedRoutes(deps: AppDeps, routes: RouteDef[] = allRoutes): Rou
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const routes = servedRoutes(deps);
+  // Before the routes: an oversized upload is refused while it streams in (lib/uploads.ts).
+  app.use(`/api${uploadEndpoints.upload.path}`, uploadBodyLimit());
   for (const def of routes) {
     app.on(def.endpoint.method, `/api${def.endpoint.path}`, (c) => runRoute(def, c, deps));
   }
 
+  registerLiveRoute(app, deps);
+
   const document = openApiDocument(
-    routes.map((r) => r.endpoint),
+    [...routes.map((r) => r.endpoint), liveEndpoints.events],
     '0.0.0',
   );
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/api/docs', (c) => c.html(swaggerPage()));
-  app.use('/api/docs/assets/*', serveStatic({ root: relative(process.cwd(), SWAGGER_DIR), rewriteRequestPath: (p) => p.replace('/api/docs/assets', '') }));
+  app.use(
+    '/api/docs/assets/*',
+    serveStatic({
+      root: relative(process.cwd(), SWAGGER_DIR),
+      rewriteRequestPath: (p) => p.replace('/api/docs/assets', ''),
+    }),
+  );
+  // Uploaded files, checked by organisation (lib/uploads.ts).
+  app.get('/api/files/:name', (c) => serveUpload(c, deps));
   app.all('/api/*', (c) =>
     c.json({ status: API_STATUS.notFound, message: translate(requestLang(c), 'error.notFound'), data: null }, 404),
   );
+
+  // Brand pack logos (white label), checked at load; see routes/brand.ts.
+  serveBrandAssets(app, deps);
 
   const webDist = resolve(deps.env.WEB_DIST);
   if (existsSync(join(webDist, 'index.html'))) {
     const root = relative(process.cwd(), webDist);
     app.use('/*', serveStatic({ root }));
     // Every other path is a console route: the single-page app decides (and shows /404 itself).
-    const index = readFileSync(join(webDist, 'index.html'), 'utf8');
-    app.get('*', (c) => c.html(index));
+    // Read on each request (it is small), so a rebuilt console is served without restarting the server.
+    app.get('*', (c) => c.html(readFileSync(join(webDist, 'index.html'), 'utf8')));
   }
   app.onError((error, c) => {
     deps.log('error', `${c.req.method} ${c.req.path} failed`, error);

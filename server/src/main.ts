@@ -3,27 +3,50 @@ import { openDb } from '@console/db/client';
 import { isSeeded, seedDemo } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
-import { readEnv } from './lib/env.ts';
+import { developmentSecretsInUse, readEnv } from './lib/env.ts';
 import { startEmbeddedBroker } from './ingest/broker.ts';
+import { brokerAccounts } from './ingest/broker-access.ts';
+import { startIngest } from './ingest/ingest.ts';
+import { LiveHub } from './live/hub.ts';
 
-/** Start the server: migrate, seed a fresh development database, serve HTTP and the embedded broker. */
+/** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
   const env = readEnv();
+  const unsafe = developmentSecretsInUse(env);
+  if (env.NODE_ENV === 'production' && unsafe.length > 0) {
+    throw new Error(`production needs its own ${unsafe.join(' and ')} (the development defaults are public)`);
+  }
   const dbh = openDb(env.DB_FILE);
-  const deps: AppDeps = { dbh, env, now: Date.now, log: consoleLog };
+  const deps: AppDeps = { dbh, env, now: Date.now, log: consoleLog, live: new LiveHub() };
   // Production starts empty: the first administrator comes from `npm run create-admin`.
   if (env.NODE_ENV !== 'production' && !isSeeded(dbh.db)) {
     consoleLog('info', `seeding demo data into ${env.DB_FILE}`);
-    await seedDemo(dbh.db);
+    await seedDemo(dbh.db, { devices: env.SEED_DEVICES, fleetSecret: env.FLEET_SECRET });
   }
-  const broker = env.MQTT_URL ? null : await startEmbeddedBroker(env.MQTT_PORT, env.HOST);
+  const accounts = brokerAccounts(dbh.db, env.MQTT_SERVER_USER, env.MQTT_SERVER_PASSWORD);
+  const broker = env.MQTT_URL ? null : await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.HOST, accounts });
   if (broker) consoleLog('info', `embedded MQTT broker on port ${broker.port}`);
+  const ingest = startIngest(deps, {
+    url: env.MQTT_URL || broker!.url,
+    clientId: env.MQTT_CLIENT_ID,
+    username: env.MQTT_SERVER_USER,
+    password: env.MQTT_SERVER_PASSWORD,
+    persistentSession: true,
+    batchSize: env.INGEST_BATCH_SIZE,
+    flushMs: env.INGEST_FLUSH_MS,
+  });
+  void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     consoleLog('info', `console and API on http://localhost:${info.port} (API reference at /api/docs)`),
   );
   const stop = async () => {
     server.close();
+    // Ingest first: it disconnects and writes what it holds before the broker goes.
+    await ingest.stop();
+    const { stored, rejected } = ingest.stats();
+    const refused = Object.values(rejected).reduce((a, b) => a + b, 0);
+    consoleLog('info', `stopping: ingest stored ${stored} messages and refused ${refused}`);
     await broker?.close();
     dbh.close();
     process.exit(0);

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
+
+const DEV_MQTT_SERVER_PASSWORD = 'dev-server-password';
 
 /** Every setting the server reads, validated once at start. Defaults run the whole stack on a laptop. */
 const envSchema = z.object({
@@ -19,10 +22,28 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   SESSION_HOURS: z.coerce.number().positive().default(12),
   SEED_DEVICES: z.coerce.number().int().min(0).default(2000),
+  /** Seeded machines' MQTT secrets derive from it (contract/mqtt/credentials.ts); production sets its own. */
+  FLEET_SECRET: z.string().min(8).default(DEV_FLEET_SECRET),
+  /** The server's own broker account: it reads every uplink and writes commands. */
+  MQTT_SERVER_USER: z.string().min(1).default('console-server'),
+  MQTT_SERVER_PASSWORD: z.string().min(8).default(DEV_MQTT_SERVER_PASSWORD),
+  /** The server's MQTT client id (its persistent session); two servers on one broker need different ids. */
+  MQTT_CLIENT_ID: z.string().min(1).default('console-server'),
+  /** Ingest writes accepted messages in transactions of at most this many, at least every INGEST_FLUSH_MS. */
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(1000),
+  INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(60000).default(200),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return envSchema.parse(source);
+}
+
+/** Settings still at their development defaults, which a production server refuses to start with. */
+export function developmentSecretsInUse(env: Env): string[] {
+  const found: string[] = [];
+  if (env.FLEET_SECRET === DEV_FLEET_SECRET) found.push('FLEET_SECRET');
+  if (env.MQTT_SERVER_PASSWORD === DEV_MQTT_SERVER_PASSWORD) found.push('MQTT_SERVER_PASSWORD');
+  return found;
 }

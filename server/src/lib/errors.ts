@@ -18,4 +18,9 @@ export const notFound = () => new ApiError(API_STATUS.notFound, 'error.notFound'
 export const conflict = (key: MessageKey = 'error.conflict') => new ApiError(API_STATUS.conflict, key);
 /** Invalid input on one field, with the message key shown on that field in the console. */
 export const invalidField = (field: string, key: MessageKey) =>
-  new ApiError(API_STATUS.invalid, 'error.invalidField', { field, reason: key }, { field, issues: [{ path: field, message: key }] });
+  new ApiError(
+    API_STATUS.invalid,
+    'error.invalidField',
+    { field, reason: key },
+    { field, issues: [{ path: field, message: key }] },
+  );

@@ -31,7 +31,11 @@ export function openApiDocument(endpoints: Endpoint[], version: string) {
       })),
     ];
     const access =
-      e.access === 'public' ? 'Public.' : e.access === 'signedIn' ? 'Any signed-in user.' : `Roles ${e.access.roles.join(', ')}.`;
+      e.access === 'public'
+        ? 'Public.'
+        : e.access === 'signedIn'
+          ? 'Any signed-in user.'
+          : `Roles ${e.access.roles.join(', ')}.`;
     paths[`/api${e.path}`] = {
       [e.method.toLowerCase()]: {
         tags: [area(e.path)],
@@ -48,10 +52,15 @@ export function openApiDocument(endpoints: Endpoint[], version: string) {
             }
           : {}),
         responses: {
-          200: {
-            description: 'The envelope; status "200" alone is success',
-            content: { 'application/json': { schema: jsonSchema(envelope(e.response), 'output') } },
-          },
+          200: e.stream
+            ? {
+                description: 'A text/event-stream; each event is named by its type and carries this JSON',
+                content: { 'text/event-stream': { schema: jsonSchema(e.response, 'output') } },
+              }
+            : {
+                description: 'The envelope; status "200" alone is success',
+                content: { 'application/json': { schema: jsonSchema(envelope(e.response), 'output') } },
+              },
         },
       },
     };

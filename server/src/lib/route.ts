@@ -151,5 +151,7 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
 
 /** A parameter that is itself a message key (a field's validation text) is translated too. */
 function localiseParams(lang: Lang, params: Record<string, string | number>) {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v]));
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v]),
+  );
 }

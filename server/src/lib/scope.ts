@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or, type SQL } from 'drizzle-orm';
+import { devices } from '@console/db/schema/devices';
 import { organisations } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
 import { OPERATOR_ROLES } from '@console/contract/codes/roles';
@@ -12,7 +13,11 @@ import type { SessionUser } from './session.ts';
  */
 export function visibleOrgIds(db: Db, user: SessionUser): number[] {
   if (user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never)) {
-    return db.select({ id: organisations.id }).from(organisations).all().map((o) => o.id);
+    return db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .all()
+      .map((o) => o.id);
   }
   const seen = new Set<number>([user.orgId]);
   let frontier = [user.orgId];
@@ -37,4 +42,17 @@ export function assertInScope(db: Db, user: SessionUser, orgId: number): void {
 
 export function orgById(db: Db, id: number) {
   return db.select().from(organisations).where(eq(organisations.id, id)).get();
+}
+
+/**
+ * The machines a user may see: those their organisations own, rent (customer) or distribute. Every device,
+ * alarm, track and command query filters with this.
+ */
+export function deviceScope(db: Db, user: SessionUser): SQL {
+  const orgIds = visibleOrgIds(db, user);
+  return or(
+    inArray(devices.orgId, orgIds),
+    inArray(devices.customerOrgId, orgIds),
+    inArray(devices.distributorOrgId, orgIds),
+  )!;
 }

@@ -90,11 +90,16 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<LoginDa
   if (!user || !(await verifyPassword(req.password, user.passwordHash))) {
     record(deps, key, req.ip, false);
     const codeRequired = failuresSince(deps, key, now - 15 * MINUTE) >= FAILURES_BEFORE_CODE;
-    throw new ApiError(API_STATUS.invalid, 'auth.wrongPassword', {}, {
-      field: 'password',
-      issues: [{ path: 'password', message: 'auth.wrongPassword' }],
-      codeRequired,
-    });
+    throw new ApiError(
+      API_STATUS.invalid,
+      'auth.wrongPassword',
+      {},
+      {
+        field: 'password',
+        issues: [{ path: 'password', message: 'auth.wrongPassword' }],
+        codeRequired,
+      },
+    );
   }
   if (user.disabled) throw new ApiError(API_STATUS.forbidden, 'auth.accountDisabled');
   if (req.allowRole && !req.allowRole(user.roleId)) throw new ApiError(API_STATUS.forbidden, 'auth.noScreenPermission');

@@ -22,14 +22,22 @@ interface Phone {
 }
 
 /** Issue a code and deliver it (the development outbox stands in for the SMS gateway). */
-export function sendCode(deps: AppDeps, phone: Phone, purpose: CodePurpose, ip: string, text: (code: string) => string) {
+export function sendCode(
+  deps: AppDeps,
+  phone: Phone,
+  purpose: CodePurpose,
+  ip: string,
+  text: (code: string) => string,
+) {
   const { db } = deps.dbh;
   const now = deps.now();
   const hourAgo = new Date(now - 60 * 60 * 1000);
   const recent = db
     .select({ createdAt: smsCodes.createdAt })
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, phone.mobile), eq(smsCodes.areaCode, phone.areaCode), gte(smsCodes.createdAt, hourAgo)))
+    .where(
+      and(eq(smsCodes.mobile, phone.mobile), eq(smsCodes.areaCode, phone.areaCode), gte(smsCodes.createdAt, hourAgo)),
+    )
     .orderBy(desc(smsCodes.createdAt))
     .all();
   const fromIp = db
@@ -63,7 +71,12 @@ export function sendCode(deps: AppDeps, phone: Phone, purpose: CodePurpose, ip: 
 }
 
 /** Check a code for its purpose; a good code is used up, a wrong one counts against it. */
-export function consumeCode(deps: AppDeps, phone: Phone, purpose: CodePurpose, code: string): 'ok' | 'wrong' | 'expired' {
+export function consumeCode(
+  deps: AppDeps,
+  phone: Phone,
+  purpose: CodePurpose,
+  code: string,
+): 'ok' | 'wrong' | 'expired' {
   const { db } = deps.dbh;
   const now = deps.now();
   const issued = db

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { dropRequests, knownAddresses, qrLogins, smsOutbox, users } from '@console/db/schema/accounts';
+import { dropRequests, knownAddresses, organisations, qrLogins, smsOutbox, users } from '@console/db/schema/accounts';
 import { hashPassword } from '@console/db/password';
 import { authEndpoints, DASHBOARD_ROLE } from '@console/contract/http/auth';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
-import { ROLE } from '@console/contract/codes/roles';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { ApiError, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { createSession, endAllSessions, endSession, findSessionUser } from '../lib/session.ts';
+import { menusFor } from '../lib/menus.ts';
 import { loginDataFor, signIn } from '../lib/sign-in.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
 import { formatInZone } from '../lib/time.ts';
-import { organisations } from '@console/db/schema/accounts';
 
 const QR_TTL_MS = 2 * 60 * 1000;
 
@@ -21,15 +21,13 @@ function checkPhone(mobile: string, areaCode: string, field = 'mobile') {
 }
 
 export const authRoutes: RouteDef[] = [
-  route(authEndpoints.login, ({ query, ip, lang, deps }) =>
-    signIn(deps, { ...query, ip, lang, kind: 'console' }),
-  ),
+  route(authEndpoints.login, ({ query, ip, lang, deps }) => signIn(deps, { ...query, ip, lang, kind: 'console' })),
 
   route(authEndpoints.loginForDashboard, ({ query, ip, lang, deps }) =>
     signIn(deps, { ...query, ip, lang, kind: 'dashboard', allowRole: (roleId) => roleId === DASHBOARD_ROLE }),
   ),
 
-  route(authEndpoints.getUserInfo, ({ token, deps }) => {
+  route(authEndpoints.getUserInfo, ({ token, deps, lang }) => {
     const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
     if (!user) throw new ApiError(API_STATUS.unauthorized, 'error.logout');
     if (!user.roleId) throw new ApiError(API_STATUS.forbidden, 'auth.noPermissionToLogin');
@@ -44,6 +42,7 @@ export const authRoutes: RouteDef[] = [
       leaseType: user.leaseType,
       lessorAuth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0),
       orgName: org.name,
+      menus: menusFor(user.roleId as RoleId, lang),
     };
   }),
 
@@ -79,7 +78,11 @@ export const authRoutes: RouteDef[] = [
     requireCode(deps, query, 'register', query.code);
     // A self-registered person is a registered user (role 0) in an organisation of their own, until a
     // company invites them as an employee.
-    const org = db.insert(organisations).values({ name: query.nickname || query.mobile, kind: 'customer' }).returning().get();
+    const org = db
+      .insert(organisations)
+      .values({ name: query.nickname || query.mobile, kind: 'customer' })
+      .returning()
+      .get();
     const user = db
       .insert(users)
       .values({
@@ -124,7 +127,9 @@ export const authRoutes: RouteDef[] = [
       .get();
     if (!user) throw invalidField('mobile', 'auth.accountMissing');
     requireCode(deps, query, 'dropAccount', query.code);
-    db.insert(dropRequests).values({ userId: user.id, reason: query.reason ?? '' }).run();
+    db.insert(dropRequests)
+      .values({ userId: user.id, reason: query.reason ?? '' })
+      .run();
     setMessage('auth.dropRequested');
     return null;
   }),
@@ -142,7 +147,8 @@ export const authRoutes: RouteDef[] = [
   route(authEndpoints.loginByScanQRCode, ({ query, deps, lang, ip }) => {
     const { db } = deps.dbh;
     const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, query.uuid)).get();
-    if (!qr || qr.state === 'consumed' || qr.expiresAt.getTime() <= deps.now()) return { state: 'expired' as const, login: null };
+    if (!qr || qr.state === 'consumed' || qr.expiresAt.getTime() <= deps.now())
+      return { state: 'expired' as const, login: null };
     if (qr.state !== 'confirmed' || !qr.userId) return { state: qr.state, login: null };
     // The confirmed code signs in once; a second poll finds it consumed.
     db.update(qrLogins).set({ state: 'consumed' }).where(eq(qrLogins.uuid, qr.uuid)).run();
@@ -154,7 +160,8 @@ export const authRoutes: RouteDef[] = [
     const { db } = deps.dbh;
     const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, body.uuid)).get();
     if (!qr) throw notFound();
-    if (qr.state !== 'waiting' || qr.expiresAt.getTime() <= deps.now()) throw new ApiError(API_STATUS.conflict, 'auth.qrExpired');
+    if (qr.state !== 'waiting' || qr.expiresAt.getTime() <= deps.now())
+      throw new ApiError(API_STATUS.conflict, 'auth.qrExpired');
     db.update(qrLogins).set({ state: 'scanned', userId: user.id }).where(eq(qrLogins.uuid, qr.uuid)).run();
     return { state: 'scanned' as const };
   }),

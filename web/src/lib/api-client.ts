@@ -74,8 +74,16 @@ export async function callApi<E extends Endpoint>(
       const response = await fetch(`/api${endpoint.path}${queryString(input.query as Record<string, unknown>)}`, {
         method: endpoint.method,
         credentials: 'include',
-        headers: { ...apiHeaders(), ...(endpoint.method === 'POST' && !isForm ? { 'content-type': 'application/json' } : {}) },
-        body: endpoint.method === 'POST' ? (isForm ? (input.body as FormData) : JSON.stringify(input.body ?? {})) : undefined,
+        headers: {
+          ...apiHeaders(),
+          ...(endpoint.method === 'POST' && !isForm ? { 'content-type': 'application/json' } : {}),
+        },
+        body:
+          endpoint.method === 'POST'
+            ? isForm
+              ? (input.body as FormData)
+              : JSON.stringify(input.body ?? {})
+            : undefined,
         signal,
       });
       text = await response.text();
@@ -86,7 +94,10 @@ export async function callApi<E extends Endpoint>(
       if (!options.silent) emitApiEvent({ type: 'error', message, network: true });
       throw new ApiFailure('network', message, null);
     }
-    const envelope = (JSON.parse as (t: string, r?: Reviver) => unknown)(text, options.bigNumbers ? keepBigIntegers : undefined) as {
+    const envelope = (JSON.parse as (t: string, r?: Reviver) => unknown)(
+      text,
+      options.bigNumbers ? keepBigIntegers : undefined,
+    ) as {
       status: unknown;
       message?: string;
       data: unknown;

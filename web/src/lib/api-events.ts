@@ -3,9 +3,7 @@
  * toast. A tiny emitter so the client has no React dependency.
  */
 type ApiEvent =
-  | { type: 'pending'; delta: 1 | -1 }
-  | { type: 'error'; message: string; network: boolean }
-  | { type: 'logout' };
+  { type: 'pending'; delta: 1 | -1 } | { type: 'error'; message: string; network: boolean } | { type: 'logout' };
 
 const listeners = new Set<(event: ApiEvent) => void>();
 

@@ -16,7 +16,14 @@ declare module 'i18next' {
 }
 
 /** Time zones whose browsers default to Chinese (spec section 9). */
-const CHINESE_ZONES = ['Asia/Shanghai', 'Asia/Harbin', 'Asia/Chongqing', 'Asia/Urumqi', 'Asia/Hong_Kong', 'Asia/Taipei'];
+const CHINESE_ZONES = [
+  'Asia/Shanghai',
+  'Asia/Harbin',
+  'Asia/Chongqing',
+  'Asia/Urumqi',
+  'Asia/Hong_Kong',
+  'Asia/Taipei',
+];
 
 /** A saved choice wins; otherwise Chinese in the listed zones and English elsewhere. */
 export function defaultLang(timeZone: string, saved: string | null): UiLang {
@@ -41,6 +48,8 @@ export function initI18n(): typeof i18n {
     resources,
     lng: lang,
     fallbackLng: 'en',
+    // i18next would canonicalise 'zh-cn' to 'zh-CN' and miss the catalogs, which are keyed 'zh-cn'.
+    lowerCaseLng: true,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -1,4 +1,11 @@
+import type auth from './zh-CN/auth.json';
+import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
+import type components from './zh-CN/components.json';
+import type employees from './zh-CN/employees.json';
+import type home from './zh-CN/home.json';
+import type settings from './zh-CN/settings.json';
+import type shell from './zh-CN/shell.json';
 
 /**
  * The zh-CN catalogs are the typed source: an unknown key fails the type check. Each area adds its
@@ -6,4 +13,11 @@ import type common from './zh-CN/common.json';
  */
 export interface Resources {
   common: typeof common;
+  shell: typeof shell;
+  auth: typeof auth;
+  home: typeof home;
+  components: typeof components;
+  codes: typeof codes;
+  settings: typeof settings;
+  employees: typeof employees;
 }

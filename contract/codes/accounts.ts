@@ -1,0 +1,44 @@
+import { codeTable } from './code-table.ts';
+import { ROLE } from './roles.ts';
+
+/** Role names for badges and selects; values are the roleIds of roles.ts. */
+export const ROLE_CODE = codeTable('role', [
+  [ROLE.registeredUser, 'registeredUser', 'default'],
+  [ROLE.companyEmployee, 'companyEmployee', 'blue'],
+  [ROLE.companyAdmin, 'companyAdmin', 'purple'],
+  [ROLE.finance, 'finance', 'cyan'],
+  [ROLE.screenViewer, 'screenViewer', 'geekblue'],
+  [ROLE.lessorAdmin, 'lessorAdmin', 'purple'],
+  [ROLE.lessorSales, 'lessorSales', 'blue'],
+  [ROLE.technician, 'technician', 'orange'],
+  [ROLE.distributor, 'distributor', 'magenta'],
+  [ROLE.processMaintainer, 'processMaintainer', 'cyan'],
+  [ROLE.lessorStaff, 'lessorStaff', 'geekblue'],
+  [ROLE.other, 'other', 'default'],
+]);
+
+/** Whether an account may sign in. */
+export const ACCOUNT_STATUS = codeTable('accountStatus', [
+  ['enabled', 'enabled', 'green'],
+  ['disabled', 'disabled', 'red'],
+]);
+
+/** Enterprise verification of an organisation. */
+export const VERIFY_STATUS = codeTable('verifyStatus', [
+  ['none', 'none', 'default'],
+  ['pending', 'pending', 'gold'],
+  ['approved', 'approved', 'green'],
+  ['rejected', 'rejected', 'red'],
+]);
+export type VerifyStatus = (typeof VERIFY_STATUS.values)[number];
+
+/** VAT invoice types and the tax rates (percent) each may carry. */
+export const INVOICE_TYPE = codeTable('invoiceType', [
+  ['special', 'special', 'blue'],
+  ['ordinary', 'ordinary', 'default'],
+]);
+export type InvoiceType = (typeof INVOICE_TYPE.values)[number];
+export const TAX_RATES: Record<InvoiceType, readonly number[]> = {
+  special: [13, 9, 6],
+  ordinary: [13, 9, 6, 3, 1],
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint.ts';
+
+/**
+ * Live events, pushed as Server-Sent Events (`event: <type>`, `data: <json>`). Each names what changed so the
+ * console updates or refetches the matching cached queries; the server sends a user only what their
+ * organisations may see.
+ */
+export const liveEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('device'),
+    deviceId: z.number().int(),
+    status: z.number().int(),
+    online: z.boolean(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    speed: z.number(),
+    lockLevel: z.string(),
+    at: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('alarm'),
+    wid: z.number().int(),
+    deviceId: z.number().int(),
+    state: z.enum(['opened', 'ended', 'handled']),
+    at: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('command'),
+    commandId: z.string(),
+    deviceId: z.number().int(),
+    state: z.string(),
+    at: z.number().int(),
+  }),
+]);
+export type LiveEvent = z.infer<typeof liveEvent>;
+export const LIVE_EVENT_TYPES = ['device', 'alarm', 'command'] as const;
+
+export const liveEndpoints = {
+  events: defineEndpoint({
+    method: 'GET',
+    path: '/live/events.do',
+    summary:
+      'Server-Sent Events stream of device, alarm and command changes in the user’s scope (text/event-stream; ' +
+      'EventSource cannot send headers, so the token may come in the query string)',
+    access: 'signedIn',
+    query: z.object({ token: z.string().max(128).optional() }),
+    body: noInput,
+    response: liveEvent,
+    stream: true,
+  }),
+} as const;

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { ROLE } from '../codes/roles.ts';
+import { INVOICE_TYPE, TAX_RATES, VERIFY_STATUS, type InvoiceType } from '../codes/accounts.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { areaCode, mobile, newPassword, password, requiredText, smsCode } from './fields.ts';
+import { fileRef } from './uploads.ts';
+
+/**
+ * Settings (/setUp): personal settings for every signed-in user, corporate settings for the rental company's
+ * administrator (role 5, who may change them) and salesperson (role 6, who may only read them).
+ */
+export const CORPORATE_READERS = [ROLE.lessorAdmin, ROLE.lessorSales] as const;
+export const CORPORATE_EDITORS = [ROLE.lessorAdmin] as const;
+
+/** Free text that may be left empty (an untouched form field arrives as undefined). */
+const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).default('');
+const email = text(100).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'validation.email' });
+/** A company telephone: mobile or landline, digits with the usual separators. */
+const telephone = z
+  .string({ error: 'validation.phoneRequired' })
+  .trim()
+  .regex(/^\+?[\d\- ()]{5,20}$/, { error: 'validation.phone' });
+/** Unified social credit code: 18 characters of digits and the letters the standard allows. */
+export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+
+export const profile = z.object({
+  uid: z.number().int(),
+  mobile: z.string(),
+  areaCode: z.string(),
+  nickname: z.string(),
+  name: z.string(),
+  introduction: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  roleId: z.number().int(),
+  orgName: z.string(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const profileForm = z.object({
+  nickname: requiredText(40),
+  name: text(40),
+  introduction: text(500),
+  email,
+  avatar: fileRef.default(''),
+});
+
+export const CODE_TARGETS = ['changePassword', 'changePhoneOld', 'changePhoneNew'] as const;
+
+export const companyProfile = z.object({
+  orgId: z.number().int(),
+  canEdit: z.boolean(),
+  name: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  address: z.string(),
+  verification: z.object({
+    status: z.enum(VERIFY_STATUS.values),
+    creditCode: z.string(),
+    legalPerson: z.string(),
+    licenseImage: z.string(),
+  }),
+  invoice: z.object({
+    type: z.enum(INVOICE_TYPE.values),
+    taxRate: z.number(),
+    title: z.string(),
+    taxNumber: z.string(),
+    bank: z.string(),
+    account: z.string(),
+    address: z.string(),
+    phone: z.string(),
+  }),
+  rental: z.object({ domestic: z.boolean(), foreign: z.boolean() }),
+});
+export type CompanyProfile = z.infer<typeof companyProfile>;
+
+export const companyDetailsForm = z.object({
+  name: requiredText(100),
+  contactName: requiredText(40),
+  contactPhone: telephone,
+  province: text(40),
+  city: text(40),
+  district: text(40),
+  address: requiredText(200),
+});
+
+export const verificationForm = z.object({
+  creditCode: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: 'validation.required' })
+    .regex(CREDIT_CODE, { error: 'validation.creditCode' }),
+  legalPerson: requiredText(40),
+  licenseImage: fileRef.refine((v) => v !== '', { error: 'validation.required' }),
+});
+
+/**
+ * A rule across fields that runs even while other fields are invalid, so a form shows every problem at
+ * once (zod skips refinements of an object with issues by default).
+ */
+const acrossFields = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+type InvoiceInput = { type?: InvoiceType; taxRate?: number } & Record<string, unknown>;
+const SPECIAL_FIELDS = ['bank', 'account', 'address', 'phone'] as const;
+
+/** Special VAT invoices need the bank, account, address and phone of the buyer; ordinary ones do not. */
+export const invoiceForm = SPECIAL_FIELDS.reduce(
+  (schema, field) =>
+    schema.refine((v: InvoiceInput) => v.type !== 'special' || !!String(v[field] ?? '').trim(), {
+      path: [field],
+      error: 'validation.required',
+      ...acrossFields,
+    }),
+  z
+    .object({
+      type: z.enum(INVOICE_TYPE.values, { error: 'validation.required' }),
+      taxRate: z.coerce.number({ error: 'validation.taxRate' }),
+      title: requiredText(100),
+      taxNumber: z
+        .string({ error: 'validation.required' })
+        .trim()
+        .toUpperCase()
+        .min(1, { error: 'validation.required' })
+        .regex(/^[0-9A-Z]{15,20}$/, { error: 'validation.taxNumber' }),
+      bank: text(100),
+      account: text(40),
+      address: text(200),
+      phone: text(20),
+    })
+    // A missing rate is already refused by the field itself.
+    .refine((v: InvoiceInput) => !v.type || !Number.isFinite(v.taxRate) || TAX_RATES[v.type]?.includes(v.taxRate!), {
+      path: ['taxRate'],
+      error: 'validation.taxRate',
+      ...acrossFields,
+    }),
+);
+
+export const settingsEndpoints = {
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/user/profile.do',
+    summary: 'The signed-in user’s own profile',
+    access: 'signedIn',
+    query: noInput,
+    body: noInput,
+    response: profile,
+  }),
+  updateProfile: defineEndpoint({
+    method: 'POST',
+    path: '/user/updateProfile.do',
+    summary: 'Change the own nickname, name, introduction, e-mail and avatar (an uploaded public image)',
+    access: 'signedIn',
+    query: noInput,
+    body: profileForm,
+    response: profile,
+  }),
+  sendCode: defineEndpoint({
+    method: 'POST',
+    path: '/user/sendCode.do',
+    summary:
+      'Send an SMS code for a security change: to the own number (changePassword, changePhoneOld) or to a free new number (changePhoneNew)',
+    access: 'signedIn',
+    query: noInput,
+    body: z.object({ target: z.enum(CODE_TARGETS), mobile: mobile.optional(), areaCode }).superRefine((v, ctx) => {
+      if (v.target === 'changePhoneNew' && !v.mobile) {
+        ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'validation.phoneRequired' });
+      }
+    }),
+    response: z.object({ expiresInSeconds: z.number().int() }),
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/changePassword.do',
+    summary: 'Change the own password with the old password and an SMS code; every other session ends',
+    access: 'signedIn',
+    query: noInput,
+    body: z
+      .object({ oldPassword: password, password: newPassword, code: smsCode })
+      .refine((v) => v.password !== v.oldPassword, { path: ['password'], error: 'auth.samePassword', ...acrossFields }),
+    response: z.null(),
+  }),
+  verifyOldPhone: defineEndpoint({
+    method: 'POST',
+    path: '/user/changePhone/verifyOld.do',
+    summary: 'First step of a phone change: the code sent to the current number; answers a ticket for the second step',
+    access: 'signedIn',
+    query: noInput,
+    body: z.object({ code: smsCode }),
+    response: z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }),
+  }),
+  changePhone: defineEndpoint({
+    method: 'POST',
+    path: '/user/changePhone.do',
+    summary: 'Second step of a phone change: the new number (which must be free) and the code sent to it',
+    access: 'signedIn',
+    query: noInput,
+    body: z.object({ ticket: z.string().trim().max(64), mobile, areaCode, code: smsCode }),
+    response: profile,
+  }),
+  companyProfile: defineEndpoint({
+    method: 'GET',
+    path: '/company/profile.do',
+    summary: 'The own rental company: details, enterprise verification, invoice information, rental permissions',
+    access: { roles: CORPORATE_READERS },
+    query: noInput,
+    body: noInput,
+    response: companyProfile,
+  }),
+  updateCompanyDetails: defineEndpoint({
+    method: 'POST',
+    path: '/company/updateDetails.do',
+    summary: 'Change the company details',
+    access: { roles: CORPORATE_EDITORS },
+    query: noInput,
+    body: companyDetailsForm,
+    response: companyProfile,
+  }),
+  submitVerification: defineEndpoint({
+    method: 'POST',
+    path: '/company/submitVerification.do',
+    summary: 'Submit enterprise verification (credit code, legal person, licence image); it becomes pending',
+    access: { roles: CORPORATE_EDITORS },
+    query: noInput,
+    body: verificationForm,
+    response: companyProfile,
+  }),
+  updateInvoice: defineEndpoint({
+    method: 'POST',
+    path: '/company/updateInvoice.do',
+    summary: 'Change the invoice information (special or ordinary invoice and its tax rate)',
+    access: { roles: CORPORATE_EDITORS },
+    query: noInput,
+    body: invoiceForm,
+    response: companyProfile,
+  }),
+  setRentalPermission: defineEndpoint({
+    method: 'POST',
+    path: '/company/setRentalPermission.do',
+    summary: 'Switch on the domestic or foreign rental business permission; once on it cannot be switched off',
+    access: { roles: CORPORATE_EDITORS },
+    query: noInput,
+    body: z.object({ kind: z.enum(['domestic', 'foreign']), enabled: z.boolean({ error: 'validation.invalid' }) }),
+    response: companyProfile,
+  }),
+} as const;

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
+import { COMMAND_TYPES, LOCK_LEVELS, LOCK_MODES, SIGNALS } from '@console/contract/mqtt/payloads';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/** Device types / models: name, category (the machine kind) and image are required (spec section 5). */
+export const deviceModels = sqliteTable(
+  'device_models',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orgId: integer('org_id').notNull(),
+    name: text('name').notNull(),
+    category: text('category', { enum: MACHINE_KINDS }).notNull(),
+    image: text('image').notNull(),
+    brand: text('brand').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_models_org').on(t.orgId)],
+);
+
+/**
+ * Hosts: every field of the spec's Device entity, plus the latest state ingest keeps current. `status` is the
+ * derived device status code 1-9 (contract/codes), stored so lists filter and count on an index.
+ */
+export const devices = sqliteTable(
+  'devices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The owner: a lessor (or the operator). */
+    orgId: integer('org_id').notNull(),
+    customerOrgId: integer('customer_org_id'),
+    distributorOrgId: integer('distributor_org_id'),
+    modelId: integer('model_id').notNull(),
+    kind: text('kind', { enum: MACHINE_KINDS }).notNull(),
+    /** The device serial number: the MQTT client id and user name. */
+    serialNumber: text('serial_number').notNull(),
+    hostSerial: text('host_serial').notNull().default(''),
+    hostName: text('host_name').notNull().default(''),
+    deviceName: text('device_name').notNull().default(''),
+    hostType: text('host_type').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    machineNumber: text('machine_number').notNull().default(''),
+    gpsSerial: text('gps_serial').notNull().default(''),
+    positioning: text('positioning', { enum: ['gps', 'base'] })
+      .notNull()
+      .default('gps'),
+    licensePlate: text('license_plate').notNull().default(''),
+    engineNumber: text('engine_number').notNull().default(''),
+    frameNumber: text('frame_number').notNull().default(''),
+    installedAt: integer('installed_at', { mode: 'timestamp_ms' }),
+    location: text('location').notNull().default(''),
+    /** WGS-84; converted to GCJ-02 only when drawn on the regional map. */
+    lat: real('lat'),
+    lng: real('lng'),
+    speed: real('speed').notNull().default(0),
+    signal: text('signal', { enum: SIGNALS }).notNull().default('none'),
+    inventoryState: text('inventory_state', { enum: ['inventory', 'installed'] })
+      .notNull()
+      .default('inventory'),
+    leaseStatus: text('lease_status', { enum: ['stock', 'leased'] })
+      .notNull()
+      .default('stock'),
+    serviceExpiresAt: integer('service_expires_at', { mode: 'timestamp_ms' }),
+    fenceId: integer('fence_id'),
+    online: integer('online', { mode: 'boolean' }).notNull().default(false),
+    sleeping: integer('sleeping', { mode: 'boolean' }).notNull().default(false),
+    lockLevel: text('lock_level', { enum: LOCK_LEVELS }).notNull().default('unlocked'),
+    /** The machine's controller reports (false: the telematics unit is up but the machine is silent). */
+    machineOnline: integer('machine_online', { mode: 'boolean' }).notNull().default(false),
+    activity: text('activity', { enum: ['working', 'standby', 'stopped'] })
+      .notNull()
+      .default('stopped'),
+    alarmOpen: integer('alarm_open', { mode: 'boolean' }).notNull().default(false),
+    /** primaryStatus() of the sides above (contract/codes/device-state.ts), kept current by ingest. */
+    status: integer('status').notNull().default(2),
+    workingHours: real('working_hours').notNull().default(0),
+    /** The kind's latest telemetry (contract/mqtt kindData) as JSON. */
+    latest: text('latest', { mode: 'json' }),
+    lastDeviceTime: integer('last_device_time', { mode: 'timestamp_ms' }),
+    lastReportAt: integer('last_report_at', { mode: 'timestamp_ms' }),
+    reportIntervalS: integer('report_interval_s').notNull().default(10),
+    /** 0 means overspeed is not monitored. */
+    overspeedKmh: real('overspeed_kmh').notNull().default(0),
+    mqttSecretHash: text('mqtt_secret_hash').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('devices_serial').on(t.serialNumber),
+    index('devices_org_status').on(t.orgId, t.status),
+    index('devices_customer').on(t.customerOrgId),
+    index('devices_distributor').on(t.distributorOrgId),
+    index('devices_kind').on(t.kind),
+  ],
+);
+
+/** Every accepted report's telemetry, by device time; history queries stay within a month and 1000 rows. */
+export const telemetry = sqliteTable(
+  'telemetry',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: integer('device_id').notNull(),
+    deviceTime: integer('device_time', { mode: 'timestamp_ms' }).notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    data: text('data', { mode: 'json' }).notNull(),
+  },
+  (t) => [index('telemetry_device_time').on(t.deviceId, t.deviceTime)],
+);
+
+/** Track points: GPS time, longitude, latitude, speed, alarm info, alarm value and receive time (spec section 3). */
+export const trackPoints = sqliteTable(
+  'track_points',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: integer('device_id').notNull(),
+    gpsTime: integer('gps_time', { mode: 'timestamp_ms' }).notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    lat: real('lat').notNull(),
+    lng: real('lng').notNull(),
+    speed: real('speed').notNull(),
+    alarmInfo: text('alarm_info').notNull().default(''),
+    alarmValue: real('alarm_value'),
+  },
+  (t) => [index('track_points_device_time').on(t.deviceId, t.gpsTime)],
+);
+
+/**
+ * The durable command queue: queued -> sent -> delivered -> succeeded | failed, or expired / cancelled.
+ * The console shows executing (queued, sent, delivered), succeeded, failed and cancelled.
+ */
+export const commands = sqliteTable(
+  'commands',
+  {
+    id: text('id').primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    orgId: integer('org_id').notNull(),
+    type: text('type', { enum: COMMAND_TYPES }).notNull(),
+    lockLevel: text('lock_level', { enum: LOCK_LEVELS }),
+    lockMode: text('lock_mode', { enum: LOCK_MODES }),
+    params: text('params', { mode: 'json' }),
+    state: text('state', {
+      enum: ['queued', 'sent', 'delivered', 'succeeded', 'failed', 'expired', 'cancelled'],
+    })
+      .notNull()
+      .default('queued'),
+    reason: text('reason').notNull().default(''),
+    createdBy: integer('created_by'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commands_device_state').on(t.deviceId, t.state),
+    index('commands_state_expires').on(t.state, t.expiresAt),
+  ],
+);
+
+/** What a machine did and reported (connections, sleep and wake, faults), for the device log tab. */
+export const deviceLogs = sqliteTable(
+  'device_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: integer('device_id').notNull(),
+    event: text('event').notNull(),
+    detail: text('detail').notNull().default(''),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('device_logs_device_at').on(t.deviceId, t.at)],
+);
+
+/** What people did to a machine (commands, edits, sleep and wake tasks), for the operation log tab. */
+export const operationLogs = sqliteTable(
+  'operation_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: integer('device_id').notNull(),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    detail: text('detail').notNull().default(''),
+    commandId: text('command_id'),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('operation_logs_device_at').on(t.deviceId, t.at)],
+);

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { KindData, TelemetryMessage } from '@console/contract/mqtt/payloads';
+import { DEFAULT_THRESHOLDS, evaluateRules, type DeviceEvent, type RuleContext } from './alarm-rules.ts';
+
+const platform = (over: Partial<Extract<KindData, { kind: 'aerialPlatform' }>> = {}): KindData => ({
+  kind: 'aerialPlatform',
+  platformHeightM: 6,
+  loadPct: 40,
+  tiltDeg: 2,
+  batteryV: 24.5,
+  batteryPct: 80,
+  driving: false,
+  lifting: true,
+  workingHours: 100,
+  faults: [],
+  ...over,
+});
+
+const report = (data: KindData, speed: number | null = 3): DeviceEvent => {
+  const msg: TelemetryMessage = { t: 1, seq: 1, signal: 'strong', lock: 'unlocked', data };
+  if (speed !== null) msg.pos = { lat: 31, lng: 121, speed, fix: 'gps' };
+  return { type: 'report', report: msg };
+};
+
+const judge = (event: DeviceEvent, overspeedKmh = 0, thresholds = DEFAULT_THRESHOLDS) => {
+  const ctx: RuleContext = { device: { kind: 'aerialPlatform', overspeedKmh }, event, thresholds };
+  const verdicts = evaluateRules(ctx);
+  const holding = Object.entries(verdicts)
+    .filter(([, finding]) => finding)
+    .map(([type]) => type)
+    .sort();
+  return { verdicts, holding };
+};
+
+describe('alarm rules', () => {
+  it.each([
+    [79.9, []],
+    [80, ['load80']],
+    [89.9, ['load80']],
+    [90, ['load90']],
+    [98.9, ['load90']],
+    [99, ['load99']],
+    [150, ['load99']],
+  ])('load %s%% holds %j: only the highest band', (loadPct, expected) => {
+    const { verdicts, holding } = judge(report(platform({ loadPct })));
+    expect(holding).toEqual(expected);
+    // The other bands are said not to hold, so an alarm of a lower band ends when a higher one opens.
+    expect(Object.keys(verdicts)).toEqual(expect.arrayContaining(['load80', 'load90', 'load99']));
+  });
+
+  it('alarms on a tilt above 14 degrees, not at 14', () => {
+    expect(judge(report(platform({ tiltDeg: 14 }))).holding).toEqual([]);
+    expect(judge(report(platform({ tiltDeg: 14.1 }))).verdicts.tilt).toEqual({ level: 3, value: 14.1 });
+  });
+
+  it("alarms on overspeed above the machine's threshold; 0 means not monitored; no position says nothing", () => {
+    expect(judge(report(platform(), 150), 0).holding).toEqual([]);
+    expect(judge(report(platform(), 20), 20).holding).toEqual([]);
+    expect(judge(report(platform(), 20.5), 20).verdicts.overspeed).toEqual({ level: 2, value: 20.5 });
+    expect('overspeed' in judge(report(platform(), null), 20).verdicts).toBe(false);
+  });
+
+  it('alarms on a state of charge below 15 % for the kinds that run on a battery', () => {
+    expect(judge(report(platform({ batteryPct: 15 }))).holding).toEqual([]);
+    expect(judge(report(platform({ batteryPct: 14 }))).verdicts.lowBattery).toEqual({ level: 1, value: 14 });
+    const pack: KindData = {
+      kind: 'battery',
+      chargePct: 9,
+      voltageV: 48,
+      currentA: -20,
+      temperatureC: 25,
+      cycles: 10,
+      faults: [],
+    };
+    expect(judge(report(pack)).holding).toEqual(['lowBattery']);
+    const boat: KindData = { kind: 'boat', engineRpm: 0, fuelPct: 3, waterTempC: 15, engineHours: 1, faults: [] };
+    expect('lowBattery' in judge(report(boat)).verdicts).toBe(false);
+  });
+
+  it('alarms on fault flags, but a silent controller is a state, not a fault', () => {
+    expect(judge(report(platform({ faults: ['E01', 'P07'] }))).verdicts.fault).toEqual({
+      level: 2,
+      value: null,
+      detail: 'E01,P07',
+    });
+    expect(judge(report(platform({ faults: ['CTRL_OFFLINE'] }))).holding).toEqual([]);
+  });
+
+  it('alarms on a lost connection, not on sleep or shutdown, and ends it on any sign of life', () => {
+    expect(judge({ type: 'connection', online: false, reason: 'lost' }).holding).toEqual(['offline']);
+    expect(judge({ type: 'connection', online: false }).holding).toEqual(['offline']);
+    expect(judge({ type: 'connection', online: false, reason: 'sleep' }).verdicts).toEqual({ offline: null });
+    expect(judge({ type: 'connection', online: false, reason: 'shutdown' }).verdicts).toEqual({ offline: null });
+    expect(judge({ type: 'connection', online: true }).verdicts).toEqual({ offline: null });
+    expect(judge(report(platform())).verdicts.offline).toBeNull();
+  });
+
+  it('takes its numbers from the thresholds it is given', () => {
+    const strict = { loadPct: { load80: 50, load90: 60, load99: 70 }, tiltDeg: 5, lowBatteryPct: 50 };
+    const { holding } = judge(report(platform({ loadPct: 65, tiltDeg: 6, batteryPct: 40 })), 0, strict);
+    expect(holding).toEqual(['load90', 'lowBattery', 'tilt']);
+  });
+
+  it('judges load and tilt only for aerial platforms', () => {
+    const forklift: KindData = {
+      kind: 'forklift',
+      loadKg: 5000,
+      forkHeightM: 3,
+      batteryPct: 50,
+      driving: true,
+      workingHours: 1,
+      faults: [],
+    };
+    const { verdicts } = judge(report(forklift));
+    expect(Object.keys(verdicts).sort()).toEqual(['fault', 'lowBattery', 'offline', 'overspeed']);
+  });
+});

@@ -1,0 +1,137 @@
+import { primaryStatus, type Activity } from '@console/contract/codes/device-state';
+import type { DeviceStatus } from '@console/contract/codes/device-status';
+import type { MachineKind } from '@console/contract/codes/machine-kinds';
+import type { KindData, TelemetryMessage } from '@console/contract/mqtt/payloads';
+import type { AlarmType } from '@console/db/schema/warning';
+import {
+  ALARM_RULES,
+  evaluateRules,
+  type AlarmRule,
+  type AlarmThresholds,
+  type DeviceEvent,
+  type Finding,
+} from './alarm-rules.ts';
+import { activityOf, machineOnlineOf, workingHoursOf } from './kind-state.ts';
+
+export interface OpenAlarm {
+  id: number;
+  type: AlarmType;
+  /** Handled by a person but its condition still holds: it no longer counts as the machine's open alarm. */
+  handled: boolean;
+}
+
+/** A machine's latest state while a batch is applied to it: read once per batch, written once. */
+export interface WorkingDevice {
+  id: number;
+  kind: MachineKind;
+  orgId: number;
+  customerOrgId: number | null;
+  distributorOrgId: number | null;
+  overspeedKmh: number;
+  /** Where an alarm says it happened: the customer's project (or the machine's name) and its zone. */
+  projectName: string;
+  zoneName: string;
+  online: boolean;
+  sleeping: boolean;
+  machineOnline: boolean;
+  activity: Activity;
+  lockLevel: TelemetryMessage['lock'];
+  signal: TelemetryMessage['signal'];
+  lat: number | null;
+  lng: number | null;
+  speed: number;
+  positioning: 'gps' | 'base';
+  workingHours: number;
+  latest: KindData | null;
+  lastDeviceTime: number | null;
+  lastReportAt: number | null;
+  alarmOpen: boolean;
+  status: DeviceStatus;
+  openAlarms: OpenAlarm[];
+}
+
+export interface DeviceLogEntry {
+  event: 'online' | 'offline' | 'sleep' | 'wake' | 'fault';
+  detail: string;
+}
+
+/** What applying one event asks the store to do besides updating the machine's state. */
+export interface Plan {
+  open: { type: AlarmType; finding: Finding }[];
+  end: OpenAlarm[];
+  logs: DeviceLogEntry[];
+}
+
+export interface ApplyOptions {
+  thresholds: AlarmThresholds;
+  rules?: readonly AlarmRule[];
+}
+
+/** Connection side of an event: returns the log entry of a change, or null when it changes nothing. */
+function connect(d: WorkingDevice, event: DeviceEvent): DeviceLogEntry | null {
+  if (event.type === 'report' || event.online) {
+    if (d.online && !d.sleeping) return null;
+    const entry: DeviceLogEntry = { event: d.sleeping ? 'wake' : 'online', detail: '' };
+    d.online = true;
+    d.sleeping = false;
+    return entry;
+  }
+  if (event.reason === 'sleep') {
+    if (!d.online && d.sleeping) return null;
+    d.online = false;
+    d.sleeping = true;
+    return { event: 'sleep', detail: '' };
+  }
+  if (!d.online) return null;
+  d.online = false;
+  d.sleeping = false;
+  return { event: 'offline', detail: event.reason ?? 'lost' };
+}
+
+function takeReport(d: WorkingDevice, report: TelemetryMessage, receivedAt: number): void {
+  if (report.pos) {
+    d.lat = report.pos.lat;
+    d.lng = report.pos.lng;
+    d.speed = report.pos.speed;
+    d.positioning = report.pos.fix;
+  }
+  d.signal = report.signal;
+  d.lockLevel = report.lock;
+  d.latest = report.data;
+  d.workingHours = workingHoursOf(report.data) ?? d.workingHours;
+  d.machineOnline = machineOnlineOf(report.data);
+  d.activity = activityOf(report.data, report.pos?.speed ?? 0);
+  d.lastDeviceTime = report.t;
+  d.lastReportAt = receivedAt;
+}
+
+/**
+ * Apply one in-order event to a machine's working state and plan the alarms it opens and ends. A connection
+ * message that changes nothing (a retained status seen again) plans nothing.
+ */
+export function applyEvent(d: WorkingDevice, event: DeviceEvent, receivedAt: number, options: ApplyOptions): Plan {
+  const plan: Plan = { open: [], end: [], logs: [] };
+  const change = connect(d, event);
+  if (change) plan.logs.push(change);
+  if (event.type === 'report') takeReport(d, event.report, receivedAt);
+  else {
+    d.lastReportAt = receivedAt;
+    if (!change) return plan;
+  }
+  const verdicts = evaluateRules({ device: d, event, thresholds: options.thresholds }, options.rules ?? ALARM_RULES);
+  for (const [type, finding] of Object.entries(verdicts) as [AlarmType, Finding | null][]) {
+    const open = d.openAlarms.filter((a) => a.type === type);
+    if (finding && open.length === 0) {
+      plan.open.push({ type, finding });
+      if (type === 'fault') plan.logs.push({ event: 'fault', detail: finding.detail ?? '' });
+    }
+    if (!finding) plan.end.push(...open);
+  }
+  return plan;
+}
+
+/** The alarm flag and the one status code follow the state (contract/codes/device-state.ts). */
+export function settleStatus(d: WorkingDevice): void {
+  d.alarmOpen = d.openAlarms.some((a) => !a.handled);
+  d.status = primaryStatus(d);
+}

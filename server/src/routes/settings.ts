@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import { accountTickets, organisations, sessions, users } from '@console/db/schema/accounts';
+import { hashPassword, verifyPassword } from '@console/db/password';
+import type { Db } from '@console/db/client';
+import {
+  CORPORATE_EDITORS,
+  settingsEndpoints,
+  type CompanyProfile,
+  type Profile,
+} from '@console/contract/http/settings';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { isValidPhone } from '@console/contract/http/fields';
+import { ApiError, conflict, forbidden, invalidField } from '../lib/errors.ts';
+import { route, type RouteDef } from '../lib/route.ts';
+import { hashToken, type SessionUser } from '../lib/session.ts';
+import { requireCode, sendCode } from '../lib/sms-codes.ts';
+import { requireUpload } from '../lib/uploads.ts';
+
+/** How long the proof of the old number lasts between the two steps of a phone change. */
+const TICKET_TTL_MS = 10 * 60 * 1000;
+
+function profileOf(db: Db, userId: number): Profile {
+  const row = db
+    .select({ user: users, orgName: organisations.name })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.id, userId))
+    .get()!;
+  const { user } = row;
+  return {
+    uid: user.id,
+    mobile: user.mobile,
+    areaCode: user.areaCode,
+    nickname: user.nickname,
+    name: user.name,
+    introduction: user.introduction,
+    email: user.email,
+    avatar: user.avatar,
+    roleId: user.roleId,
+    orgName: row.orgName,
+  };
+}
+
+/** Every session of the user but the one making the request. */
+function endOtherSessions(db: Db, user: SessionUser): void {
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, user.tokenHash)))
+    .run();
+}
+
+function phoneTaken(db: Db, mobile: string, areaCode: string): boolean {
+  return !!db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mobile, mobile), eq(users.areaCode, areaCode)))
+    .get();
+}
+
+/** The user's own rental company; corporate settings exist only for lessors. */
+function ownCompany(db: Db, user: SessionUser) {
+  if (user.orgKind !== 'lessor') throw forbidden();
+  return db.select().from(organisations).where(eq(organisations.id, user.orgId)).get()!;
+}
+
+function companyOf(db: Db, user: SessionUser): CompanyProfile {
+  const org = ownCompany(db, user);
+  return {
+    orgId: org.id,
+    canEdit: (CORPORATE_EDITORS as readonly number[]).includes(user.roleId),
+    name: org.name,
+    contactName: org.contactName,
+    contactPhone: org.contactPhone,
+    province: org.province,
+    city: org.city,
+    district: org.district,
+    address: org.address,
+    verification: {
+      status: org.verifyStatus,
+      creditCode: org.creditCode,
+      legalPerson: org.legalPerson,
+      licenseImage: org.licenseImage,
+    },
+    invoice: {
+      type: org.invoiceType,
+      // Stored as a fraction, shown and edited as a percentage.
+      taxRate: Math.round(org.taxRate * 10000) / 100,
+      title: org.invoiceTitle,
+      taxNumber: org.taxNumber,
+      bank: org.invoiceBank,
+      account: org.invoiceAccount,
+      address: org.invoiceAddress,
+      phone: org.invoicePhone,
+    },
+    rental: { domestic: org.rentalDomestic, foreign: org.rentalForeign },
+  };
+}
+
+function updateCompany(db: Db, user: SessionUser, patch: Partial<typeof organisations.$inferInsert>): CompanyProfile {
+  ownCompany(db, user);
+  db.update(organisations).set(patch).where(eq(organisations.id, user.orgId)).run();
+  return companyOf(db, user);
+}
+
+export const settingsRoutes: RouteDef[] = [
+  route(settingsEndpoints.profile, ({ user, deps }) => profileOf(deps.dbh.db, user.id)),
+
+  route(settingsEndpoints.updateProfile, ({ body, user, deps }) => {
+    const { db } = deps.dbh;
+    // Others see an avatar by its link, so it must be a public image; the current one may stay as it is.
+    if (body.avatar !== user.avatar) {
+      requireUpload(deps, user, body.avatar, 'avatar', { kinds: ['image'], isPublic: true });
+    }
+    db.update(users).set(body).where(eq(users.id, user.id)).run();
+    return profileOf(db, user.id);
+  }),
+
+  route(settingsEndpoints.sendCode, ({ body, user, ip, deps, t, setMessage }) => {
+    const own = { mobile: user.mobile, areaCode: user.areaCode };
+    let phone = own;
+    if (body.target === 'changePhoneNew') {
+      phone = { mobile: body.mobile!, areaCode: body.areaCode };
+      if (!isValidPhone(phone.mobile, phone.areaCode)) throw invalidField('mobile', 'validation.phone');
+      if (phone.mobile === own.mobile && phone.areaCode === own.areaCode) {
+        throw invalidField('mobile', 'settings.samePhone');
+      }
+      if (phoneTaken(deps.dbh.db, phone.mobile, phone.areaCode)) throw invalidField('mobile', 'auth.accountExists');
+    }
+    const purpose = body.target === 'changePassword' ? 'changePassword' : 'changePhone';
+    const sent = sendCode(deps, phone, purpose, ip, (code) => t('sms.code', { code }));
+    setMessage('auth.codeSent');
+    return sent;
+  }),
+
+  route(settingsEndpoints.changePassword, async ({ body, user, deps, setMessage }) => {
+    const { db } = deps.dbh;
+    // The code first: it is rate-limited, so the old password cannot be guessed without a phone.
+    requireCode(deps, user, 'changePassword', body.code);
+    const row = db.select().from(users).where(eq(users.id, user.id)).get()!;
+    if (!(await verifyPassword(body.oldPassword, row.passwordHash))) {
+      throw invalidField('oldPassword', 'settings.oldPasswordWrong');
+    }
+    db.update(users)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(eq(users.id, user.id))
+      .run();
+    endOtherSessions(db, user);
+    setMessage('settings.passwordChanged');
+    return null;
+  }),
+
+  route(settingsEndpoints.verifyOldPhone, ({ body, user, deps }) => {
+    requireCode(deps, user, 'changePhone', body.code);
+    const ticket = randomBytes(24).toString('base64url');
+    deps.dbh.db
+      .insert(accountTickets)
+      .values({
+        tokenHash: hashToken(ticket),
+        userId: user.id,
+        purpose: 'changePhone',
+        expiresAt: new Date(deps.now() + TICKET_TTL_MS),
+      })
+      .run();
+    return { ticket, expiresInSeconds: TICKET_TTL_MS / 1000 };
+  }),
+
+  route(settingsEndpoints.changePhone, ({ body, user, deps, setMessage }) => {
+    const { db } = deps.dbh;
+    const ticket = db
+      .select()
+      .from(accountTickets)
+      .where(eq(accountTickets.tokenHash, hashToken(body.ticket)))
+      .get();
+    const valid =
+      ticket &&
+      ticket.userId === user.id &&
+      ticket.purpose === 'changePhone' &&
+      !ticket.usedAt &&
+      ticket.expiresAt.getTime() > deps.now();
+    if (!valid) throw new ApiError(API_STATUS.conflict, 'settings.ticketExpired');
+    if (!isValidPhone(body.mobile, body.areaCode)) throw invalidField('mobile', 'validation.phone');
+    if (body.mobile === user.mobile && body.areaCode === user.areaCode) {
+      throw invalidField('mobile', 'settings.samePhone');
+    }
+    if (phoneTaken(db, body.mobile, body.areaCode)) throw invalidField('mobile', 'auth.accountExists');
+    requireCode(deps, body, 'changePhone', body.code);
+    db.transaction((tx) => {
+      tx.update(users).set({ mobile: body.mobile, areaCode: body.areaCode }).where(eq(users.id, user.id)).run();
+      tx.update(accountTickets)
+        .set({ usedAt: new Date(deps.now()) })
+        .where(eq(accountTickets.tokenHash, ticket.tokenHash))
+        .run();
+    });
+    // The account's name changed: sessions elsewhere sign in again with the new number.
+    endOtherSessions(db, user);
+    setMessage('settings.phoneChanged');
+    return profileOf(db, user.id);
+  }),
+
+  route(settingsEndpoints.companyProfile, ({ user, deps }) => companyOf(deps.dbh.db, user)),
+
+  route(settingsEndpoints.updateCompanyDetails, ({ body, user, deps }) => updateCompany(deps.dbh.db, user, body)),
+
+  route(settingsEndpoints.submitVerification, ({ body, user, deps, setMessage }) => {
+    const { db } = deps.dbh;
+    const org = ownCompany(db, user);
+    if (org.verifyStatus === 'pending' || org.verifyStatus === 'approved') {
+      throw conflict('settings.verificationLocked');
+    }
+    requireUpload(deps, user, body.licenseImage, 'licenseImage', { kinds: ['image'] });
+    setMessage('settings.verificationSubmitted');
+    return updateCompany(db, user, { ...body, verifyStatus: 'pending' });
+  }),
+
+  route(settingsEndpoints.updateInvoice, ({ body, user, deps }) =>
+    updateCompany(deps.dbh.db, user, {
+      invoiceType: body.type,
+      taxRate: body.taxRate / 100,
+      invoiceTitle: body.title,
+      taxNumber: body.taxNumber,
+      invoiceBank: body.bank,
+      invoiceAccount: body.account,
+      invoiceAddress: body.address,
+      invoicePhone: body.phone,
+    }),
+  ),
+
+  route(settingsEndpoints.setRentalPermission, ({ body, user, deps }) => {
+    const { db } = deps.dbh;
+    const org = ownCompany(db, user);
+    const column = body.kind === 'domestic' ? 'rentalDomestic' : 'rentalForeign';
+    // Spec section 4: once enabled a rental permission cannot be closed.
+    if (!body.enabled && org[column]) throw conflict('settings.rentalPermissionLocked');
+    return body.enabled ? updateCompany(db, user, { [column]: true }) : companyOf(db, user);
+  }),
+];

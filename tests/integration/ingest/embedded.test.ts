@@ -1,0 +1,253 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import type { DbHandle } from '@console/db/client';
+import { deviceLogs, devices, telemetry, trackPoints } from '@console/db/schema/devices';
+import { alarms } from '@console/db/schema/warning';
+import { topics } from '@console/contract/mqtt/topics';
+import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import type { Ingest } from '@console/server/src/ingest/ingest';
+import {
+  connectMachine,
+  deviceBySerial,
+  platformReport,
+  publishReport,
+  seededMachine,
+  smallSeededDb,
+  startBroker,
+  startTestIngest,
+  waitFor,
+} from './helpers.ts';
+
+const LOST = JSON.stringify({ online: false, reason: 'lost' });
+
+describe('ingest through the embedded broker', () => {
+  let dbh: DbHandle;
+  let broker: EmbeddedBroker;
+  let ingest: Ingest;
+  let events: ReturnType<typeof startTestIngest>['events'];
+  const clients: MqttClient[] = [];
+
+  const machine = async (serial: string, options = {}) => {
+    const client = await connectMachine(broker.url, serial, options);
+    clients.push(client);
+    return client;
+  };
+  const readings = (deviceId: number) => dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, deviceId)).all();
+  const tracks = (deviceId: number) =>
+    dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all();
+  const alarmsOf = (deviceId: number) => dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).all();
+  const openAlarmsOf = (deviceId: number) =>
+    dbh.db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
+      .all()
+      .map((a) => a.type)
+      .sort();
+  const logsOf = (deviceId: number) =>
+    dbh.db
+      .select()
+      .from(deviceLogs)
+      .where(eq(deviceLogs.deviceId, deviceId))
+      .all()
+      .map((l) => [l.event, l.detail]);
+
+  beforeEach(async () => {
+    dbh = await smallSeededDb();
+    broker = await startBroker(dbh);
+    const started = startTestIngest(dbh, { url: broker.url });
+    ingest = started.ingest;
+    events = started.events;
+    await ingest.ready;
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+    await ingest.stop();
+    await broker.close();
+    dbh.close();
+  });
+
+  it("stores a report's telemetry and track point and keeps the machine's latest state", async () => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', false);
+    const client = await machine(seeded.serialNumber);
+    const t = Date.now() - 1500;
+    const report = platformReport(
+      t,
+      { loadPct: 42, workingHours: 2001.5 },
+      { lat: 31.25, lng: 121.5, speed: 4.2, fix: 'gps' },
+    );
+    await publishReport(client, seeded.serialNumber, report);
+
+    const [row] = await waitFor('the telemetry row', () => readings(seeded.id).length === 1 && readings(seeded.id));
+    expect(row!.deviceTime.getTime()).toBe(t);
+    expect(row!.data).toEqual(report.data);
+    const [track] = tracks(seeded.id);
+    expect(track).toMatchObject({ lat: 31.25, lng: 121.5, speed: 4.2, alarmInfo: '', alarmValue: null });
+    expect(track!.gpsTime.getTime()).toBe(t);
+    expect(track!.receivedAt.getTime()).toBeGreaterThanOrEqual(t);
+
+    const device = deviceBySerial(dbh, seeded.serialNumber);
+    expect(device).toMatchObject({
+      online: true,
+      sleeping: false,
+      machineOnline: true,
+      activity: 'working',
+      status: 6,
+      lat: 31.25,
+      lng: 121.5,
+      speed: 4.2,
+      signal: 'strong',
+      lockLevel: 'unlocked',
+      workingHours: 2001.5,
+      latest: report.data,
+    });
+    expect(device.lastDeviceTime!.getTime()).toBe(t);
+    expect(Math.abs(device.lastReportAt!.getTime() - Date.now())).toBeLessThan(5000);
+    expect(logsOf(seeded.id)).toEqual([['online', '']]);
+    await waitFor('the live device event', () =>
+      events.some((e) => e.type === 'device' && e.deviceId === seeded.id && e.status === 6 && e.lat === 31.25),
+    );
+    expect(ingest.stats()).toMatchObject({ received: 1, stored: 1, connected: true });
+  });
+
+  it('opens one alarm per rule that starts to hold and ends it when the rule stops holding', async () => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const client = await machine(seeded.serialNumber);
+    let t = Date.now();
+    const send = async (data: Parameters<typeof platformReport>[1]) => {
+      const before = readings(seeded.id).length;
+      await publishReport(client, seeded.serialNumber, platformReport((t += 1000), data));
+      await waitFor('the report', () => readings(seeded.id).length === before + 1);
+    };
+
+    await send({ loadPct: 85 });
+    expect(openAlarmsOf(seeded.id)).toEqual(['load80']);
+    expect(deviceBySerial(dbh, seeded.serialNumber)).toMatchObject({ alarmOpen: true, status: 8 });
+
+    await send({ loadPct: 95, tiltDeg: 16 });
+    expect(openAlarmsOf(seeded.id)).toEqual(['load90', 'tilt']);
+    await send({ loadPct: 96, tiltDeg: 17 });
+    expect(openAlarmsOf(seeded.id)).toEqual(['load90', 'tilt']);
+
+    await send({ loadPct: 30, tiltDeg: 2, batteryPct: 10, faults: ['E12'] });
+    expect(openAlarmsOf(seeded.id)).toEqual(['fault', 'lowBattery']);
+    await send({ loadPct: 100 });
+    expect(openAlarmsOf(seeded.id)).toEqual(['load99']);
+    await send({});
+    expect(openAlarmsOf(seeded.id)).toEqual([]);
+    expect(deviceBySerial(dbh, seeded.serialNumber)).toMatchObject({ alarmOpen: false, status: 6 });
+
+    const history = alarmsOf(seeded.id).filter((a) => a.startedAt.getTime() > Date.now() - 60_000);
+    expect(history.map((a) => [a.type, a.value, a.level])).toEqual([
+      ['load80', 85, 1],
+      ['load90', 95, 2],
+      ['tilt', 16, 3],
+      ['lowBattery', 10, 1],
+      ['fault', null, 2],
+      ['load99', 100, 3],
+    ]);
+    for (const alarm of history) {
+      expect(alarm.endedAt!.getTime()).toBeGreaterThan(alarm.startedAt.getTime());
+      expect(alarm.projectName).not.toBe('');
+      expect(alarm.zoneName).toBe(seeded.location);
+    }
+    expect(history.find((a) => a.type === 'fault')!.detail).toBe('E12');
+    expect(logsOf(seeded.id)).toContainEqual(['fault', 'E12']);
+    const opened = events.filter((e) => e.type === 'alarm' && e.deviceId === seeded.id && e.state === 'opened');
+    expect(opened).toHaveLength(6);
+  });
+
+  it("alarms on overspeed above the machine's threshold, and never when the threshold is 0", async () => {
+    const watched = seededMachine(dbh, 'aerialPlatform', true, 1);
+    const unwatched = seededMachine(dbh, 'aerialPlatform', true, 2);
+    dbh.db.update(devices).set({ overspeedKmh: 8 }).where(eq(devices.id, watched.id)).run();
+    dbh.db.update(devices).set({ overspeedKmh: 0 }).where(eq(devices.id, unwatched.id)).run();
+    const fast = { lat: 31.2, lng: 121.4, speed: 12.5, fix: 'gps' } as const;
+    for (const d of [watched, unwatched]) {
+      const client = await machine(d.serialNumber);
+      await publishReport(client, d.serialNumber, platformReport(Date.now(), { driving: true }, fast));
+    }
+    await waitFor('both reports', () => readings(watched.id).length + readings(unwatched.id).length === 2);
+    expect(openAlarmsOf(watched.id)).toEqual(['overspeed']);
+    expect(alarmsOf(watched.id).find((a) => a.type === 'overspeed')!.value).toBe(12.5);
+    expect(openAlarmsOf(unwatched.id)).toEqual([]);
+
+    // A report without a position says nothing about speed; a slow one ends the alarm.
+    const client = clients[0]!;
+    await publishReport(client, watched.serialNumber, platformReport(Date.now() + 1, {}, null));
+    await waitFor('the third report', () => readings(watched.id).length === 2);
+    expect(openAlarmsOf(watched.id)).toEqual(['overspeed']);
+    await publishReport(client, watched.serialNumber, platformReport(Date.now() + 2, {}, { ...fast, speed: 5 }));
+    await waitFor('the overspeed alarm to end', () => openAlarmsOf(watched.id).length === 0);
+  });
+
+  it('raises the offline alarm when a connection is lost, not when the machine goes to sleep', async () => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', false, 1);
+    const serial = seeded.serialNumber;
+    const will = { topic: topics.status(serial), payload: Buffer.from(LOST), qos: 1 as const, retain: true };
+    const first = await machine(serial, { will });
+    await first.publishAsync(topics.status(serial), JSON.stringify({ online: true }), { retain: true, qos: 1 });
+    await waitFor('online', () => deviceBySerial(dbh, serial).online);
+
+    first.stream.destroy();
+    await waitFor('offline', () => !deviceBySerial(dbh, serial).online);
+    expect(openAlarmsOf(seeded.id)).toEqual(['offline']);
+    expect(deviceBySerial(dbh, serial)).toMatchObject({ online: false, sleeping: false, status: 2 });
+
+    const second = await machine(serial, { will });
+    await second.publishAsync(topics.status(serial), JSON.stringify({ online: true }), { retain: true, qos: 1 });
+    await waitFor('the offline alarm to end', () => openAlarmsOf(seeded.id).length === 0);
+    expect(deviceBySerial(dbh, serial).online).toBe(true);
+
+    const sleep = JSON.stringify({ online: false, reason: 'sleep', t: Date.now() });
+    await second.publishAsync(topics.status(serial), sleep, { retain: true, qos: 1 });
+    await second.endAsync();
+    await waitFor('asleep', () => deviceBySerial(dbh, serial).sleeping);
+    expect(deviceBySerial(dbh, serial)).toMatchObject({ online: false, status: 2 });
+    expect(openAlarmsOf(seeded.id)).toEqual([]);
+
+    const third = await machine(serial, { will });
+    await third.publishAsync(topics.status(serial), JSON.stringify({ online: true }), { retain: true, qos: 1 });
+    await waitFor('awake', () => !deviceBySerial(dbh, serial).sleeping && deviceBySerial(dbh, serial).online);
+    expect(logsOf(seeded.id)).toEqual([
+      ['online', ''],
+      ['offline', 'lost'],
+      ['online', ''],
+      ['sleep', ''],
+      ['wake', ''],
+    ]);
+    expect(
+      alarmsOf(seeded.id).filter((a) => a.type === 'offline' && a.startedAt.getTime() > Date.now() - 60_000),
+    ).toHaveLength(1);
+  });
+
+  it('keeps an older report as history without turning back the latest state', async () => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', true, 3);
+    const client = await machine(seeded.serialNumber);
+    const now = Date.now();
+    await publishReport(client, seeded.serialNumber, platformReport(now, { loadPct: 20 }));
+    await publishReport(client, seeded.serialNumber, platformReport(now - 60_000, { loadPct: 97 }));
+    await waitFor('both rows', () => readings(seeded.id).length === 2);
+    const device = deviceBySerial(dbh, seeded.serialNumber);
+    expect(device.lastDeviceTime!.getTime()).toBe(now);
+    expect((device.latest as { loadPct: number }).loadPct).toBe(20);
+    expect(openAlarmsOf(seeded.id)).toEqual([]);
+  });
+
+  it('writes in batches of the configured size and writes what it holds when it stops', async () => {
+    await ingest.stop();
+    const started = startTestIngest(dbh, { url: broker.url, batchSize: 10, flushMs: 60_000 });
+    ingest = started.ingest;
+    await ingest.ready;
+    const seeded = seededMachine(dbh, 'aerialPlatform', true, 4);
+    const client = await machine(seeded.serialNumber);
+    const t = Date.now();
+    for (let i = 0; i < 25; i++) await publishReport(client, seeded.serialNumber, platformReport(t + i * 1000));
+    await waitFor('two full batches and five waiting', () => ingest.stats().buffered === 5);
+    expect(ingest.stats()).toMatchObject({ stored: 20, batches: 2 });
+    await ingest.stop();
+    expect(readings(seeded.id)).toHaveLength(25);
+    expect(ingest.stats()).toMatchObject({ stored: 25, batches: 3, buffered: 0 });
+  });
+});

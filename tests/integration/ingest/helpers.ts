@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { eq } from 'drizzle-orm';
+import { openDb, type DbHandle } from '@console/db/client';
+import { devices } from '@console/db/schema/devices';
+import { seedDemo } from '@console/db/seed/demo';
+import { DEV_FLEET_SECRET, deviceSecret, hashDeviceSecret } from '@console/contract/mqtt/credentials';
+import type { LiveEvent } from '@console/contract/http/live';
+import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
+import { topics } from '@console/contract/mqtt/topics';
+import { startEmbeddedBroker, type EmbeddedBroker } from '@console/server/src/ingest/broker';
+import { brokerAccounts } from '@console/server/src/ingest/broker-access';
+import { startIngest, type Ingest, type IngestOptions } from '@console/server/src/ingest/ingest';
+import { LiveHub } from '@console/server/src/live/hub';
+
+export const SERVER_USER = 'console-server';
+export const SERVER_PASSWORD = 'test-server-password';
+/** The ports these tests may listen on. */
+const PORTS = { first: 18500, last: 18599 };
+
+let image: Buffer | null = null;
+
+/** A private copy of a small seeded database (50 machines, no history), seeded once per test file. */
+export async function smallSeededDb(): Promise<DbHandle> {
+  if (!image) {
+    const template = openDb(':memory:');
+    await seedDemo(template.db, { devices: 50, historyDevices: 0 });
+    image = template.sqlite.serialize();
+    template.close();
+  }
+  return openDb(image);
+}
+
+/** An embedded broker on a free port of this suite's range. */
+export async function startBroker(dbh: DbHandle): Promise<EmbeddedBroker> {
+  const accounts = brokerAccounts(dbh.db, SERVER_USER, SERVER_PASSWORD);
+  const start = PORTS.first + Math.floor(Math.random() * (PORTS.last - PORTS.first + 1));
+  for (let i = 0; i <= PORTS.last - PORTS.first; i++) {
+    const port = PORTS.first + ((start - PORTS.first + i) % (PORTS.last - PORTS.first + 1));
+    try {
+      return await startEmbeddedBroker({ port, host: '127.0.0.1', accounts });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  throw new Error('no free port in the ingest tests range');
+}
+
+export interface Logged {
+  level: string;
+  message: string;
+}
+
+/** Ingest on a database, with what it logs and the live events it publishes kept for the test. */
+export function startTestIngest(dbh: DbHandle, options: Partial<IngestOptions> & { url: string }) {
+  const logged: Logged[] = [];
+  const live = new LiveHub();
+  const events: LiveEvent[] = [];
+  const everyOwner = new Set(
+    dbh.db
+      .select({ id: devices.orgId })
+      .from(devices)
+      .all()
+      .map((d) => d.id),
+  );
+  live.subscribe({ visible: () => everyOwner, send: (e) => events.push(e) });
+  const ingest: Ingest = startIngest(
+    { dbh, now: Date.now, live, log: (level, message) => logged.push({ level, message }) },
+    {
+      clientId: `ingest-test-${randomBytes(4).toString('hex')}`,
+      username: SERVER_USER,
+      password: SERVER_PASSWORD,
+      flushMs: 20,
+      ...options,
+    },
+  );
+  return { ingest, logged, events };
+}
+
+export function secretOf(serial: string): string {
+  return deviceSecret(DEV_FLEET_SECRET, serial);
+}
+
+/** Connect as a machine: its serial is client id and user name, its secret the password. */
+export function connectMachine(url: string, serial: string, options: IClientOptions = {}): Promise<MqttClient> {
+  return connectAsync(url, {
+    clientId: serial,
+    username: serial,
+    password: secretOf(serial),
+    reconnectPeriod: 0,
+    connectTimeout: 3000,
+    ...options,
+  });
+}
+
+/** Wait until a condition holds (polling), or fail with what was expected. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | null | false,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export function deviceBySerial(dbh: DbHandle, serial: string) {
+  return dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!;
+}
+
+/** A machine of a kind from the seeded fleet, online or not (not asleep), without an open alarm. */
+export function seededMachine(dbh: DbHandle, kind: string, online: boolean, skip = 0) {
+  const found = dbh.db
+    .select()
+    .from(devices)
+    .all()
+    .filter((d) => d.kind === kind && d.online === online && !d.sleeping && !d.alarmOpen);
+  const device = found[skip];
+  if (!device) throw new Error(`no seeded ${kind} (online ${online}) #${skip}`);
+  return device;
+}
+
+/** Add a machine with a serial no other run uses (for a shared broker), with its secret from the fleet secret. */
+export function addUniqueMachine(dbh: DbHandle, kind: TelemetryMessage['data']['kind']): string {
+  const template = dbh.db.select().from(devices).where(eq(devices.kind, kind)).get()!;
+  const serial = `T${randomBytes(6).toString('hex').toUpperCase()}`;
+  const { id: _id, ...rest } = template;
+  dbh.db
+    .insert(devices)
+    .values({
+      ...rest,
+      serialNumber: serial,
+      online: false,
+      status: 2,
+      mqttSecretHash: hashDeviceSecret(secretOf(serial)),
+    })
+    .run();
+  return serial;
+}
+
+const baseReport = {
+  seq: 1,
+  signal: 'strong',
+  lock: 'unlocked',
+} as const;
+
+/** A plausible aerial platform report at device time t, with changes. */
+export function platformReport(
+  t: number,
+  data: Partial<Extract<TelemetryMessage['data'], { kind: 'aerialPlatform' }>> = {},
+  pos?: TelemetryMessage['pos'] | null,
+): TelemetryMessage {
+  return {
+    ...baseReport,
+    t,
+    pos: pos === null ? undefined : (pos ?? { lat: 31.2304, lng: 121.4737, speed: 3.5, fix: 'gps' }),
+    data: {
+      kind: 'aerialPlatform',
+      platformHeightM: 8,
+      loadPct: 40,
+      tiltDeg: 2,
+      batteryV: 24.6,
+      batteryPct: 70,
+      driving: false,
+      lifting: true,
+      workingHours: 1234.5,
+      faults: [],
+      ...data,
+    },
+  };
+}
+
+/** Publish a report (or any text) on a machine's telemetry topic, QoS 0 as the protocol says. */
+export function publishReport(client: MqttClient, serial: string, report: unknown): Promise<unknown> {
+  return client.publishAsync(topics.telemetry(serial), typeof report === 'string' ? report : JSON.stringify(report));
+}

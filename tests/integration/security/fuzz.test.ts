@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
+import type { Endpoint } from '@console/contract/http/endpoint';
+import { demoAccount } from '@console/db/seed/accounts';
+import { findSessionUser } from '@console/server/src/lib/session';
+import { allRoutes } from '@console/server/src/routes/all';
+import { watchWrites } from '../../fixtures/db-snapshot.ts';
+import { hostileRequests } from '../../fixtures/hostile-inputs.ts';
+import { createTestApp } from '../../fixtures/test-app.ts';
+
+/**
+ * Contract-driven fuzzing of every endpoint: around a valid sample of its query and body, fields are dropped,
+ * replaced by hostile values (injections, markup, odd unicode, huge strings and numbers, wrong types,
+ * prototype keys) and extra keys are added; bodies may be broken JSON. Signed in as a role that may call it,
+ * the server never answers a server error, and a request it refuses writes nothing.
+ */
+
+// FUZZ_RUNS raises the count for a longer local run; the default keeps the file well under a minute.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+// Refused sign-ins are recorded on purpose (the code and lock-out rules count them), and a wrong code counts
+// against that code; nothing else may be written by a refused request.
+const AUDIT = { ignoreTables: ['login_attempts'], ignoreColumns: { sms_codes: ['failed_tries'] } };
+
+function callers(endpoint: Endpoint): (RoleId | null)[] {
+  if (endpoint.access === 'public') return [null, ROLE.lessorAdmin];
+  const roles = endpoint.access === 'signedIn' ? ROLE_IDS.filter((r) => r !== ROLE.registeredUser) : [...endpoint.access.roles];
+  return roles;
+}
+
+const polluted = () =>
+  ({} as Record<string, unknown>).polluted !== undefined || Object.keys(Object.prototype).length > 0;
+
+describe('fuzzing every endpoint from its contract', () => {
+  it('covers every endpoint, and its write watch sees writes', async () => {
+    expect(allRoutes.length).toBeGreaterThan(10);
+    const t = await createTestApp();
+    const watch = watchWrites(t.dbh.sqlite, AUDIT);
+    t.dbh.sqlite.exec("UPDATE users SET nickname = nickname WHERE id = 1; INSERT INTO login_attempts (account, ip, success) VALUES ('x', 'y', 0)");
+    expect(watch.writes()).toEqual([]);
+    t.dbh.sqlite.exec("UPDATE users SET nickname = 'changed' WHERE id = 1; DELETE FROM qr_logins");
+    expect(watch.writes()).toEqual([{ table: 'users', op: 'update' }]);
+    t.tokenFor(ROLE.finance);
+    expect(watch.writes()).toContainEqual({ table: 'sessions', op: 'insert' });
+    t.dbh.close();
+  });
+
+  for (const { endpoint } of allRoutes) {
+    it(`${endpoint.method} ${endpoint.path}`, async () => {
+      const t = await createTestApp();
+      const watch = watchWrites(t.dbh.sqlite, AUDIT);
+      const tokens = new Map<RoleId, string>();
+      const liveToken = (roleId: RoleId) => {
+        const held = tokens.get(roleId);
+        if (held && findSessionUser(t.dbh.db, held, t.deps.now())) return held;
+        const token = t.tokenFor(roleId);
+        tokens.set(roleId, token);
+        return token;
+      };
+      const roles = callers(endpoint);
+      const arbitrary = fc.record({
+        roleId: fc.constantFrom(...roles),
+        request: fc.constantFrom(...roles).chain((r) => hostileRequests(endpoint, { mobile: demoAccount(r ?? ROLE.lessorAdmin) })),
+      });
+      try {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async ({ roleId, request }) => {
+            const token = roleId === null ? undefined : liveToken(roleId);
+            watch.clear();
+            const answer = await t.send(endpoint, { ...request, token });
+            const what = `HTTP ${answer.http} ${JSON.stringify(answer.envelope)?.slice(0, 300)}`;
+            expect(answer.http, what).toBeLessThan(500);
+            expect(answer.envelope, what).toMatchObject({ status: expect.any(String), message: expect.any(String) });
+            expect(answer.envelope!.status, what).not.toBe('500');
+            expect(answer.envelope!.message, what).not.toBe('');
+            if (answer.envelope!.status !== '200') expect(watch.writes(), `refused but wrote: ${what}`).toEqual([]);
+            expect(polluted(), 'Object.prototype was polluted').toBe(false);
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+      } finally {
+        t.dbh.close();
+      }
+    });
+  }
+});

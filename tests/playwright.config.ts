@@ -1,0 +1,64 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Playwright flows against the real server serving the built console (`npm run test:e2e` builds it first),
+ * on a fresh database in the temp directory, driven by Debian's chromium. The workers inherit E2E_DB_FILE,
+ * so fixtures that create records (tests/fixtures/e2e-db.ts) write to the server's database.
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+export const E2E_PORT = 18480;
+process.env.E2E_DB_FILE ??= join(tmpdir(), `console-e2e-${Date.now()}-${process.pid}`, 'console.db');
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: join(ROOT, 'test-results'),
+  globalTeardown: './fixtures/e2e-teardown.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: 'chromium',
+    headless: true,
+    // English unless a test asks for the zone that makes the console Chinese (spec section 9).
+    timezoneId: 'Europe/Berlin',
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx server/src/main.ts',
+    cwd: ROOT,
+    url: `http://localhost:${E2E_PORT}/api/host/metadata.do`,
+    reuseExistingServer: false,
+    // A fresh database is migrated and seeded with the demo business (a fleet with history) on start.
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DB_FILE: process.env.E2E_DB_FILE,
+      PORT: String(E2E_PORT),
+      MQTT_PORT: String(E2E_PORT + 1),
+      NODE_ENV: 'test',
+      TRUST_PROXY: '1',
+      // The console `npm run build` made; E2E_WEB_DIST points at another build (e.g. one no one rebuilds mid-run).
+      WEB_DIST: process.env.E2E_WEB_DIST ?? 'web/dist',
+    },
+  },
+});

@@ -1,0 +1,78 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider, Spin } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import type { Brand } from '../lib/brand-info.ts';
+import { BrandContext, loadBrand } from '../lib/brand.ts';
+import { currentLang } from '../lib/i18n.ts';
+import { router } from './router.tsx';
+import { themeFor } from './theme.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The API client already toasts a failure; one retry covers a dropped connection without hiding a fault.
+    queries: { retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+// The star of a required field is drawn by CSS (index.html) with empty alternative text, so neither the
+// field's accessible name nor its label text carries it ('Account', not '* Account').
+function requiredMark(label: ReactNode, { required }: { required: boolean }) {
+  return (
+    <>
+      {required && <span className="required-star" />}
+      {label}
+    </>
+  );
+}
+
+/** The console: the brand first (its colours and title), then providers and the router. */
+export function App() {
+  // The catalogs may finish initialising after the first render; texts wait for them here.
+  return (
+    <Suspense fallback={<Spin fullscreen />}>
+      <Console />
+    </Suspense>
+  );
+}
+
+function Console() {
+  const [brand, setBrand] = useState<Brand | null>(null);
+  // Subscribes to language changes: antd's locale and every text follow the switch.
+  useTranslation(['shell', 'common']);
+  const lang = currentLang();
+
+  useEffect(() => {
+    void loadBrand().then(setBrand);
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+  }, [lang]);
+
+  if (!brand) return <Spin fullscreen />;
+  return (
+    <BrandContext value={brand}>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider
+          locale={lang === 'en' ? enUS : zhCN}
+          theme={themeFor(brand)}
+          // Spec section 9: dialogs do not close on a click on the backdrop.
+          modal={{ mask: { closable: false } }}
+          // Keeps button names as written (antd would put a space inside two-character Chinese labels).
+          button={{ autoInsertSpace: false }}
+          form={{ requiredMark }}
+        >
+          <AntdApp>
+            <Suspense fallback={<Spin fullscreen />}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </AntdApp>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </BrandContext>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { CodeTable } from '@console/contract/codes/code-table';
+import { ACCOUNT_STATUS, INVOICE_TYPE, ROLE_CODE, VERIFY_STATUS } from '@console/contract/codes/accounts';
+import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { CONTRACT_STATUS, OTHER_KIND_STATUS } from '@console/contract/codes/contract-status';
+import { DEVICE_CONDITION, DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { COUPON_USE, INVOICE_STATUS, RENEWAL_WINDOW, SHOP_ORDER_STATUS } from '@console/contract/codes/finance';
+import { LOCK_EXECUTION, LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
+import { APPROVAL_STATUS, FEEDBACK_STATUS, PUSH_STATUS, WORK_ORDER_STATUS } from '@console/contract/codes/service';
+import { LEASE_STATUS, STOCK_STATUS } from '@console/contract/codes/stock';
+import en from '../locales/en-US/codes.json';
+import zh from '../locales/zh-CN/codes.json';
+
+const TABLES: CodeTable[] = [
+  ACCOUNT_STATUS,
+  INVOICE_TYPE,
+  ROLE_CODE,
+  VERIFY_STATUS,
+  BUSINESS_MODEL,
+  CONTRACT_STATUS,
+  OTHER_KIND_STATUS,
+  DEVICE_CONDITION,
+  DEVICE_STATUS,
+  COUPON_USE,
+  INVOICE_STATUS,
+  RENEWAL_WINDOW,
+  SHOP_ORDER_STATUS,
+  LOCK_EXECUTION,
+  LOCK_LEVEL,
+  LOCK_MODE,
+  LOCK_TASK_TYPE,
+  APPROVAL_STATUS,
+  FEEDBACK_STATUS,
+  PUSH_STATUS,
+  WORK_ORDER_STATUS,
+  LEASE_STATUS,
+  STOCK_STATUS,
+];
+
+const lookup = (catalog: unknown, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+
+describe('code labels', () => {
+  it('label every code of every table in both languages', () => {
+    for (const table of TABLES) {
+      for (const code of table.codes) {
+        expect(typeof lookup(zh, code.key), `zh-CN ${code.key}`).toBe('string');
+        expect(typeof lookup(en, code.key), `en-US ${code.key}`).toBe('string');
+      }
+    }
+  });
+
+  it('keep Chinese out of the English labels', () => {
+    const texts = JSON.stringify(en);
+    expect(texts).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('give every value of a table its own label', () => {
+    for (const table of TABLES) {
+      const labels = table.codes.map((c) => lookup(en, c.key));
+      expect(new Set(labels).size, table.name).toBe(labels.length);
+    }
+  });
+});

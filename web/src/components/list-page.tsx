@@ -1,0 +1,226 @@
+import { useEffect, useState, type Key, type ReactNode } from 'react';
+import { App, Button, Card, Empty, Flex, Form, Space, Table, Typography } from 'antd';
+import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
+import { callApi } from '../lib/api-client.ts';
+import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
+import { LoadError, retryNetworkOnly } from './query-state.tsx';
+import type { CsvCell } from './csv.ts';
+import { downloadCsv, exportFileName, fetchAllPages, rowsToCsv } from './export-list.ts';
+import { useListParams } from './use-list-params.ts';
+
+/**
+ * A server-side paginated list: filters bound to the URL query, paging and sorting on the server,
+ * column settings, CSV export of the current filter (every page), row selection for batch actions, and
+ * the loading / empty / error states. The endpoint takes pageQuery and answers paged(...) (contract/http/fields).
+ * Its data is cached under the query key [area, resource, params]; invalidate [area, resource] after a change.
+ *
+ *   <ListPage
+ *     area="employees" resource="list" endpoint={employeeEndpoints.list} rowKey="uid" exportName="employees"
+ *     filters={[{ name: 'phone', label: t('phone'), input: <Input allowClear /> }]}
+ *     columns={[
+ *       { key: 'name', title: t('name'), dataIndex: 'name' },
+ *       { key: 'createdAt', title: t('createdAt'), dataIndex: 'createdAt', sorter: true },
+ *       { key: 'actions', title: t('common:actions'), noExport: true, render: (_, row) => <RowActions row={row} /> },
+ *     ]}
+ *     toolbar={<CreateEmployeeDialog />}
+ *     batchActions={(rows, clear) => <BatchDisable rows={rows} onDone={clear} />}
+ *   />
+ */
+export type RowOf<E extends Endpoint> = DataOf<E> extends { list: (infer R)[] } ? R : never;
+
+export interface ListColumn<Row> extends Omit<ColumnType<Row>, 'title' | 'key'> {
+  key: string;
+  /** Text, as the column settings and the CSV header show it. */
+  title: string;
+  /** The CSV cell; by default the value at `dataIndex` (or `key`). */
+  exportValue?: (row: Row) => CsvCell;
+  /** Not exported (action buttons). */
+  noExport?: boolean;
+  defaultHidden?: boolean;
+}
+
+export interface ListFilter {
+  name: string;
+  label: string;
+  /** The input. It holds text: the URL does (Select options from codeOptions are text too). */
+  input: ReactNode;
+}
+
+interface ListPageProps<E extends Endpoint> {
+  area: string;
+  resource: string;
+  endpoint: E;
+  rowKey: string;
+  columns: ListColumn<RowOf<E>>[];
+  filters?: ListFilter[];
+  title?: ReactNode;
+  toolbar?: ReactNode;
+  batchActions?: (rows: RowOf<E>[], clear: () => void) => ReactNode;
+  /** Rows that may be selected for batch actions (default all). */
+  selectable?: (row: RowOf<E>) => boolean;
+  /** Shows the export button; the file is called `<exportName>-<time>.csv`. */
+  exportName?: string;
+  /** Query parameters that are not the user's to change (a parent record's id). */
+  fixedQuery?: Record<string, string | number>;
+}
+
+const valueAt = (row: unknown, path: ColumnType<unknown>['dataIndex'] | string): CsvCell => {
+  const keys = Array.isArray(path) ? path : [path];
+  return keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[String(k)], row) as CsvCell;
+};
+
+export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
+  type Row = RowOf<E>;
+  const { area, resource, endpoint, rowKey, columns, filters = [], title, toolbar, batchActions, exportName } = props;
+  const { t } = useTranslation(['components', 'common']);
+  const { message } = App.useApp();
+  const [filterForm] = Form.useForm();
+  const { params, update } = useListParams();
+  const [hidden, setHidden] = useHiddenColumns(`${area}:${resource}`, columns);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [exporting, setExporting] = useState<string | null>(null);
+
+  const query = { ...props.fixedQuery, ...params };
+  const list = useQuery({
+    queryKey: [area, resource, query],
+    queryFn: ({ signal }) => callApi(endpoint, { query: query as QueryOf<E> }, { signal }),
+    placeholderData: keepPreviousData,
+    retry: retryNetworkOnly,
+  });
+  const data = list.data as { list: Row[]; total: number; page: number; pageSize: number } | undefined;
+
+  // The filter inputs follow the URL (back button, a link opened from elsewhere).
+  const filterState = JSON.stringify(Object.fromEntries(filters.map((f) => [f.name, params[f.name] ?? null])));
+  useEffect(() => {
+    const values = JSON.parse(filterState) as Record<string, string | null>;
+    filterForm.setFieldsValue(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined])));
+  }, [filterState, filterForm]);
+
+  const visible = columns.filter((c) => !hidden.includes(c.key));
+  const tableColumns: ColumnType<Row>[] = visible.map(({ exportValue: _e, noExport: _n, defaultHidden: _d, ...c }) => ({
+    ...c,
+    sortOrder: c.sorter && params.sortField === c.key ? (params.sortOrder as 'ascend' | 'descend') : null,
+  }));
+
+  const onTableChange = (page: number, pageSize: number, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+    const sort = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = sort?.order ? String(sort.columnKey) : undefined;
+    const sortChanged = field !== params.sortField || (sort?.order ?? undefined) !== params.sortOrder;
+    update({ page: sortChanged ? undefined : page, pageSize, sortField: field, sortOrder: sort?.order ?? undefined });
+  };
+
+  const runExport = async () => {
+    setExporting('0');
+    try {
+      const rows = await fetchAllPages(
+        (page, pageSize) =>
+          callApi(endpoint, { query: { ...query, page, pageSize } as QueryOf<E> }, { background: true }) as Promise<{
+            list: Row[];
+            total: number;
+          }>,
+        (done, total) => setExporting(`${done}/${total}`),
+      );
+      const exported = visible
+        .filter((c) => !c.noExport)
+        .map((c) => ({ title: c.title, value: c.exportValue ?? ((row: Row) => valueAt(row, c.dataIndex ?? c.key)) }));
+      downloadCsv(exportFileName(exportName ?? resource), rowsToCsv(exported, rows));
+      void message.success(t('components:list.exported', { count: rows.length }));
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const selectedKeys = selected.map((row) => (row as Record<string, unknown>)[rowKey] as Key);
+  const clearSelection = () => setSelected([]);
+
+  if (list.isError && !data) {
+    return (
+      <Card title={title}>
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={title}>
+      {filters.length > 0 && (
+        <Form
+          form={filterForm}
+          name={`${area}-${resource}-filters`}
+          layout="inline"
+          onFinish={(values: Record<string, string | undefined>) => update(values, true)}
+          style={{ marginBottom: 16, rowGap: 12 }}
+        >
+          {filters.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label}>
+              {f.input}
+            </Form.Item>
+          ))}
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common:search')}
+            </Button>
+            <Button onClick={() => update(Object.fromEntries(filters.map((f) => [f.name, undefined])), true)}>
+              {t('common:reset')}
+            </Button>
+          </Space>
+        </Form>
+      )}
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Space wrap>
+          {toolbar}
+          {batchActions && selected.length > 0 && (
+            <>
+              <Typography.Text type="secondary">
+                {t('components:list.selected', { count: selected.length })}
+              </Typography.Text>
+              <Space>{batchActions(selected, clearSelection)}</Space>
+            </>
+          )}
+        </Space>
+        <Space>
+          {exportName !== undefined && (
+            <Button icon={<DownloadOutlined />} loading={exporting !== null} onClick={() => void runExport()}>
+              {exporting === null ? t('common:export') : t('components:list.exporting', { progress: exporting })}
+            </Button>
+          )}
+          <ColumnSettings columns={columns} hidden={hidden} onChange={setHidden} />
+        </Space>
+      </Flex>
+      <Table<Row>
+        rowKey={rowKey}
+        columns={tableColumns}
+        dataSource={data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} /> }}
+        rowSelection={
+          batchActions
+            ? {
+                selectedRowKeys: selectedKeys,
+                preserveSelectedRowKeys: true,
+                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                getCheckboxProps: (row) => ({ disabled: props.selectable ? !props.selectable(row) : false }),
+              }
+            : undefined
+        }
+        pagination={{
+          current: data?.page ?? 1,
+          pageSize: data?.pageSize ?? 20,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('components:list.total', { total }),
+        }}
+        onChange={(pagination, _filters, sorter) =>
+          onTableChange(pagination.current ?? 1, pagination.pageSize ?? 20, sorter)
+        }
+      />
+    </Card>
+  );
+}

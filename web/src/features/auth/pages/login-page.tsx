@@ -1,0 +1,33 @@
+import { Flex, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { brandTitle, useBrand } from '../../../lib/brand.ts';
+import { currentLang } from '../../../lib/i18n.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { PasswordSignInForm } from '../components/password-sign-in-form.tsx';
+import { QrLogin } from '../components/qr-login.tsx';
+
+/** /login: account and password, or the QR code. Once signed in the access rules take the user on. */
+export function LoginPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const brand = useBrand();
+  return (
+    <AuthLayout heading={t('auth:login.heading', { title: brandTitle(brand, currentLang()) })}>
+      <Tabs
+        centered
+        // The QR code stops polling when its tab is left.
+        destroyOnHidden
+        items={[
+          { key: 'account', label: t('auth:login.tabAccount'), children: <PasswordSignInForm kind="console" /> },
+          { key: 'qr', label: t('auth:login.tabQr'), children: <QrLogin /> },
+        ]}
+      />
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+        <Link to="/register">{t('auth:login.register')}</Link>
+        <Link to="/reset">{t('auth:login.forgot')}</Link>
+        <Link to="/dropAccount">{t('auth:login.dropAccount')}</Link>
+        <Link to="/loginForDashboard">{t('auth:login.dashboard')}</Link>
+      </Flex>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { authEndpoints } from '@console/contract/http/auth';
+import { callApi } from '../../../lib/api-client.ts';
+import { useBrand } from '../../../lib/brand.ts';
+import { PhoneField } from '../../../components/phone-field.tsx';
+import { Field, SchemaForm } from '../../../components/schema-form.tsx';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { BackToLogin } from '../components/back-to-login.tsx';
+import { DoneResult } from '../components/done-result.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { SmsCodeField } from '../components/sms-code-field.tsx';
+
+/** /register: a phone number proven by a code, a password and a nickname. */
+export function RegisterPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { appid } = useBrand();
+  const [done, setDone] = useState(false);
+
+  return (
+    <AuthLayout heading={t('auth:register.title')}>
+      {done ? (
+        <DoneResult title={t('auth:register.doneTitle')} text={t('auth:register.doneText')} />
+      ) : (
+        <>
+          <SchemaForm
+            schema={authEndpoints.register.query}
+            onSubmit={(query) => callApi(authEndpoints.register, { query: { ...query, appid } }, { silent: true })}
+            onSuccess={() => setDone(true)}
+            submitText={t('auth:register.submit')}
+          >
+            <PhoneField name="mobile" label={t('auth:fields.mobile')} areaLabel={t('auth:fields.areaCode')} />
+            <SmsCodeField purpose="register" phoneName="mobile" />
+            <NewPasswordFields label={t('auth:fields.password')} />
+            <Field label={t('auth:fields.nickname')} name="nickname">
+              <Input maxLength={40} autoComplete="nickname" />
+            </Field>
+          </SchemaForm>
+          <BackToLogin />
+        </>
+      )}
+    </AuthLayout>
+  );
+}

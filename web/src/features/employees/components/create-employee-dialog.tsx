@@ -1,0 +1,69 @@
+import { Alert, App, Button, Form, Input, Radio, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ROLE_CODE } from '@console/contract/codes/accounts';
+import type { RoleId } from '@console/contract/codes/roles';
+import { employeeEndpoints } from '@console/contract/http/employees';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { PhoneField } from '../../../components/phone-field.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { createEmployee, refreshEmployees } from '../api/employees.ts';
+
+/**
+ * A new employee: phone, name, a role the administrator may grant, and either a first password the
+ * administrator sets or an SMS invitation.
+ */
+export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
+  const { t } = useTranslation(['employees', 'common']);
+  const label = useCodeLabel();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return (
+    <FormDialog
+      title={t('create.title')}
+      trigger={
+        <Button type="primary" icon={<PlusOutlined />}>
+          {t('create.button')}
+        </Button>
+      }
+      schema={employeeEndpoints.create.body}
+      initialValues={{ mode: 'password', areaCode: '86' }}
+      onSubmit={async (body) => ({ ...(await createEmployee(body)), mode: body.mode })}
+      onSuccess={(result) => {
+        void message.success(
+          result.joined ? t('create.joined') : result.mode === 'invite' ? t('create.invited') : t('create.created'),
+        );
+        void refreshEmployees(queryClient);
+      }}
+    >
+      <PhoneField label={t('fields.mobile')} areaLabel={t('fields.areaCode')} />
+      <Field name="name" label={t('fields.name')}>
+        <Input maxLength={40} />
+      </Field>
+      <Field name="roleId" label={t('fields.role')}>
+        <Select options={codeOptions(label, ROLE_CODE, grantable)} />
+      </Field>
+      <Field name="mode" label={t('create.mode')}>
+        <Radio.Group
+          options={[
+            { value: 'password', label: t('create.modePassword') },
+            { value: 'invite', label: t('create.modeInvite') },
+          ]}
+        />
+      </Field>
+      <Form.Item noStyle dependencies={['mode']}>
+        {({ getFieldValue }) =>
+          getFieldValue('mode') === 'invite' ? (
+            <Alert type="info" showIcon title={t('create.inviteHint')} style={{ marginBottom: 24 }} />
+          ) : (
+            <Field name="password" label={t('create.password')} required extra={t('create.passwordHint')}>
+              <Input.Password autoComplete="new-password" />
+            </Field>
+          )
+        }
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { Card, Descriptions, Image, Input, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { VERIFY_STATUS } from '@console/contract/codes/accounts';
+import { settingsEndpoints, type CompanyProfile } from '@console/contract/http/settings';
+import { Field, SchemaForm } from '../../../components/schema-form.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { UploadField } from '../../../components/upload-field.tsx';
+import { useFileUrls } from '../../../components/use-file-urls.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { applyCompany } from '../api/company.ts';
+
+/**
+ * Enterprise verification: credit code, legal person and business licence. It can be submitted while
+ * none or rejected; under review or approved it is shown as submitted.
+ */
+export function VerificationCard({ company }: { company: CompanyProfile }) {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const { verification } = company;
+  const open = verification.status === 'none' || verification.status === 'rejected';
+  const licence = useFileUrls([verification.licenseImage])[verification.licenseImage];
+  return (
+    <Card title={t('verification.title')} extra={<StatusBadge table={VERIFY_STATUS} value={verification.status} />}>
+      {open && company.canEdit ? (
+        <SchemaForm
+          schema={settingsEndpoints.submitVerification.body}
+          initialValues={verification}
+          onSubmit={(body) => callApi(settingsEndpoints.submitVerification, { body }, { silent: true })}
+          onSuccess={(updated) => applyCompany(queryClient, updated)}
+          successMessage={t('verification.submitted')}
+          submitText={t('verification.submit')}
+        >
+          {verification.status === 'rejected' && <p>{t('verification.rejectedHint')}</p>}
+          <Field name="creditCode" label={t('verification.creditCode')} extra={t('verification.creditCodeHint')}>
+            <Input maxLength={18} style={{ textTransform: 'uppercase' }} />
+          </Field>
+          <Field name="legalPerson" label={t('verification.legalPerson')}>
+            <Input maxLength={40} />
+          </Field>
+          <Field name="licenseImage" label={t('verification.licence')} extra={t('verification.licenceHint')}>
+            <UploadField kind="image" />
+          </Field>
+        </SchemaForm>
+      ) : (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <span>{t(`verification.hint.${verification.status}`)}</span>
+          <Descriptions column={1} bordered size="small" styles={{ label: { width: 180 } }}>
+            <Descriptions.Item label={t('verification.creditCode')}>{verification.creditCode || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('verification.legalPerson')}>
+              {verification.legalPerson || '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('verification.licence')}>
+              {licence ? <Image src={licence} width={160} alt={t('verification.licence')} /> : '-'}
+            </Descriptions.Item>
+          </Descriptions>
+        </Space>
+      )}
+    </Card>
+  );
+}

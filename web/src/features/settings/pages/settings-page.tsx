@@ -1,0 +1,64 @@
+import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CORPORATE_READERS } from '@console/contract/http/settings';
+import { DetailPage, type DetailTab } from '../../../components/detail-page.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { CompanyDetailsCard } from '../components/company-details-card.tsx';
+import { CorporateSection } from '../components/corporate-section.tsx';
+import { InvoiceCard } from '../components/invoice-card.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
+import { RentalPermissionCard } from '../components/rental-permission-card.tsx';
+import { SecurityCard } from '../components/security-card.tsx';
+import { VerificationCard } from '../components/verification-card.tsx';
+
+/**
+ * /setUp: personal settings (?active=first) for everyone; corporate settings (?active=second) for the
+ * rental company's administrator, who may change them, and its salesperson, who may read them.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const { roleId } = useSession();
+  const tabs: DetailTab<undefined>[] = [
+    {
+      key: 'first',
+      label: t('tabs.personal'),
+      render: () => (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={14}>
+            <ProfileCard />
+          </Col>
+          <Col xs={24} xl={10}>
+            <SecurityCard />
+          </Col>
+        </Row>
+      ),
+    },
+  ];
+  if ((CORPORATE_READERS as readonly number[]).includes(roleId)) {
+    tabs.push({
+      key: 'second',
+      label: t('tabs.corporate'),
+      render: () => (
+        <CorporateSection>
+          {(company) => (
+            <Row gutter={[16, 16]}>
+              <Col xs={24} xl={12}>
+                <CompanyDetailsCard company={company} />
+              </Col>
+              <Col xs={24} xl={12}>
+                <VerificationCard company={company} />
+              </Col>
+              <Col xs={24} xl={12}>
+                <InvoiceCard company={company} />
+              </Col>
+              <Col xs={24} xl={12}>
+                <RentalPermissionCard company={company} />
+              </Col>
+            </Row>
+          )}
+        </CorporateSection>
+      ),
+    });
+  }
+  return <DetailPage tabs={tabs} tabParam="active" />;
+}
