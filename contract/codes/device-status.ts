@@ -23,6 +23,20 @@ export const DEVICE_CONDITION = codeTable('deviceCondition', [
   ['discontinued', 'discontinued', 'default'],
 ]);
 
+/** Signal strength a machine reports (spec section 3). */
+export const SIGNAL = codeTable('signal', [
+  ['strong', 'strong', 'green'],
+  ['medium', 'medium', 'blue'],
+  ['weak', 'weak', 'orange'],
+  ['none', 'none', 'default'],
+]);
+
+/** How a machine finds its position: satellite (GPS) or base-station positioning. */
+export const POSITIONING = codeTable('positioning', [
+  ['gps', 'gps', 'blue'],
+  ['base', 'baseStation', 'purple'],
+]);
+
 const RISK_STATUSES: readonly number[] = [2, 3, 5, 8];
 
 /** Whether risk-control actions are offered for a device in this status (true for 2, 3, 5 and 8). */

@@ -147,6 +147,9 @@ CREATE TABLE `commands` (
 	`params` text,
 	`state` text DEFAULT 'queued' NOT NULL,
 	`reason` text DEFAULT '' NOT NULL,
+	`detail` text DEFAULT '' NOT NULL,
+	`reported` text,
+	`attempts` integer DEFAULT 0 NOT NULL,
 	`created_by` integer,
 	`expires_at` integer NOT NULL,
 	`sent_at` integer,
@@ -157,6 +160,7 @@ CREATE TABLE `commands` (
 --> statement-breakpoint
 CREATE INDEX `commands_device_state` ON `commands` (`device_id`,`state`);--> statement-breakpoint
 CREATE INDEX `commands_state_expires` ON `commands` (`state`,`expires_at`);--> statement-breakpoint
+CREATE INDEX `commands_created` ON `commands` (`created_at`);--> statement-breakpoint
 CREATE TABLE `device_logs` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`device_id` integer NOT NULL,

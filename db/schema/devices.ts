@@ -147,7 +147,14 @@ export const commands = sqliteTable(
     })
       .notNull()
       .default('queued'),
+    /** Why it ended as it did, a code (contract/http/commands.ts COMMAND_REASONS); '' while it runs. */
     reason: text('reason').notNull().default(''),
+    /** What the machine said (a refusal's reason) or which command superseded this one. */
+    detail: text('detail').notNull().default(''),
+    /** The lock level and sleep state the machine reported when it finished the command. */
+    reported: text('reported', { mode: 'json' }).$type<{ lock: string; sleeping: boolean }>(),
+    /** How often it was published (re-sent after a restart or a reconnect). */
+    attempts: integer('attempts').notNull().default(0),
     createdBy: integer('created_by'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
@@ -158,6 +165,7 @@ export const commands = sqliteTable(
   (t) => [
     index('commands_device_state').on(t.deviceId, t.state),
     index('commands_state_expires').on(t.state, t.expiresAt),
+    index('commands_created').on(t.createdAt),
   ],
 );
 

@@ -149,8 +149,8 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
     for (const ip of LOOPBACK) db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
   }
   for (const orgId of [orgs.operator, ...orgs.lessors]) {
-    for (const roleId of [ROLE.companyEmployee, ROLE.lessorSales]) {
-      const role = orgId === orgs.operator ? roleId : roleId === ROLE.companyEmployee ? ROLE.lessorStaff : roleId;
+    const colleagues = orgId === orgs.operator ? [ROLE.companyEmployee, ROLE.finance] : [ROLE.lessorStaff, ROLE.lessorSales];
+    for (const role of colleagues) {
       await createUser(db, {
         orgId,
         mobile: `137${faker.string.numeric(8)}`,

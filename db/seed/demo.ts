@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Faker, en, zh_CN } from '@faker-js/faker';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
 import type { Db } from '../client.ts';
@@ -45,4 +46,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   };
   seedFleet(db, faker, orgs, fleet);
   seedAlarms(db, faker, fleet.now);
+  // Statistics for the query planner over the freshly filled tables (see db/client.ts).
+  db.run(sql`ANALYZE`);
 }

@@ -9,9 +9,8 @@ import type { AppDeps } from './lib/deps.ts';
 import { openApiDocument } from './lib/openapi.ts';
 import { requestLang, runRoute, type RouteDef } from './lib/route.ts';
 import { serveUpload, uploadBodyLimit } from './lib/uploads.ts';
-import { allRoutes } from './routes/all.ts';
+import { allRoutes, streamEndpoints } from './routes/all.ts';
 import { registerLiveRoute } from './live/route.ts';
-import { liveEndpoints } from '@console/contract/http/live';
 import { serveBrandAssets } from './routes/brand.ts';
 
 const SWAGGER_DIR = resolve(import.meta.dirname, '../../node_modules/swagger-ui-dist');
@@ -32,10 +31,7 @@ export function createApp(deps: AppDeps): Hono {
 
   registerLiveRoute(app, deps);
 
-  const document = openApiDocument(
-    [...routes.map((r) => r.endpoint), liveEndpoints.events],
-    '0.0.0',
-  );
+  const document = openApiDocument([...routes.map((r) => r.endpoint), ...streamEndpoints], '0.0.0');
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/api/docs', (c) => c.html(swaggerPage()));
   app.use(

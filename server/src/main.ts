@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { openDb } from '@console/db/client';
 import { isSeeded, seedDemo } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
+import { createCommandQueue } from './commands/queue.ts';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
 import { developmentSecretsInUse, readEnv } from './lib/env.ts';
 import { startEmbeddedBroker } from './ingest/broker.ts';
@@ -17,7 +18,8 @@ async function main() {
     throw new Error(`production needs its own ${unsafe.join(' and ')} (the development defaults are public)`);
   }
   const dbh = openDb(env.DB_FILE);
-  const deps: AppDeps = { dbh, env, now: Date.now, log: consoleLog, live: new LiveHub() };
+  const base = { dbh, env, now: Date.now, log: consoleLog, live: new LiveHub() };
+  const deps: AppDeps = { ...base, commands: createCommandQueue(base), ingest: null };
   // Production starts empty: the first administrator comes from `npm run create-admin`.
   if (env.NODE_ENV !== 'production' && !isSeeded(dbh.db)) {
     consoleLog('info', `seeding demo data into ${env.DB_FILE}`);
@@ -34,7 +36,11 @@ async function main() {
     persistentSession: true,
     batchSize: env.INGEST_BATCH_SIZE,
     flushMs: env.INGEST_FLUSH_MS,
+    watchdogMs: env.WATCHDOG_S * 1000,
   });
+  deps.ingest = ingest;
+  // Commands that outlived their time-to-live expire even while nobody looks at them.
+  deps.commands.start();
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
@@ -43,6 +49,7 @@ async function main() {
   const stop = async () => {
     server.close();
     // Ingest first: it disconnects and writes what it holds before the broker goes.
+    deps.commands.stop();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();
     const refused = Object.values(rejected).reduce((a, b) => a + b, 0);

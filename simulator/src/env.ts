@@ -1,22 +1,70 @@
 import { z } from 'zod';
+import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
+import { MAX_SPEED, MIN_SPEED } from './clock.ts';
 
-/** The simulator's settings, validated once at start. Defaults find the server's embedded broker. */
+/** The simulator's settings, validated once at start. Defaults find the server and its embedded broker. */
 const envSchema = z.object({
   /** The embedded broker's port, used when MQTT_URL is not set. */
   MQTT_PORT: z.coerce.number().int().min(1).max(65535).default(1884),
   MQTT_URL: z.string().trim().optional(),
-  /** The control API (health, and later the fleet controls for tests and demos). */
+  /** The server's port, for the fleet manifest when SERVER_URL is not set. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  SERVER_URL: z.string().trim().optional(),
+  /** The machines' MQTT secrets and the manifest's proof derive from it (as on the server). */
+  FLEET_SECRET: z.string().min(8).default(DEV_FLEET_SECRET),
+  /** The control API. */
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   HOST: z.string().default('0.0.0.0'),
+  /** The same seed, start time and speed give the same telemetry. */
+  SIM_SEED: z.coerce.number().int().min(0).max(2 ** 31).default(1),
+  SIM_SPEED: z.coerce.number().min(MIN_SPEED).max(MAX_SPEED).default(1),
+  /** Simulated time at start (ISO 8601); by default the wall clock. */
+  SIM_START: z.iso.datetime({ offset: true }).optional(),
+  /** A scenario file (JSON or YAML) instead of the server's fleet. */
+  SIM_SCENARIO: z.string().trim().optional(),
+  /** This process's part of the fleet, `i/n` (0-based): several processes can share a big fleet. */
+  SIM_SHARD: z
+    .string()
+    .regex(/^\d{1,2}\/\d{1,2}$/, 'i/n, e.g. 0/2')
+    .refine((s) => {
+      const [i, n] = s.split('/').map(Number);
+      return n! >= 1 && n! <= 64 && i! < n!;
+    }, 'i/n with i < n <= 64')
+    .default('0/1'),
+  /** Sockets this process may hold (docs/decisions/008-simulator.md). */
+  SIM_MAX_CONNECTIONS: z.coerce.number().int().min(1001).max(1_000_000).default(16_000),
 });
 
 export interface SimulatorEnv {
   mqttUrl: string;
+  serverUrl: string;
+  fleetSecret: string;
   port: number;
   host: string;
+  seed: number;
+  speed: number;
+  start: number | undefined;
+  scenario: string | undefined;
+  shard: number;
+  shards: number;
+  maxConnections: number;
 }
 
 export function readSimulatorEnv(source: NodeJS.ProcessEnv = process.env): SimulatorEnv {
   const env = envSchema.parse(source);
-  return { mqttUrl: env.MQTT_URL || `mqtt://localhost:${env.MQTT_PORT}`, port: env.SIM_PORT, host: env.HOST };
+  const [shard, shards] = env.SIM_SHARD.split('/').map(Number) as [number, number];
+  return {
+    mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${env.MQTT_PORT}`,
+    serverUrl: env.SERVER_URL || `http://127.0.0.1:${env.PORT}`,
+    fleetSecret: env.FLEET_SECRET,
+    port: env.SIM_PORT,
+    host: env.HOST,
+    seed: env.SIM_SEED,
+    speed: env.SIM_SPEED,
+    start: env.SIM_START === undefined ? undefined : Date.parse(env.SIM_START),
+    scenario: env.SIM_SCENARIO || undefined,
+    shard,
+    shards,
+    maxConnections: env.SIM_MAX_CONNECTIONS,
+  };
 }

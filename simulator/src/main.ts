@@ -1,28 +1,39 @@
 import { serve } from '@hono/node-server';
 import { createControlApp } from './control/app.ts';
 import { readSimulatorEnv } from './env.ts';
-import { openLink } from './mqtt/link.ts';
+import { displayUrl } from './mqtt/mqtt-transport.ts';
+import { Simulator } from './simulator.ts';
 
-/** The simulator process: one MQTT link to the broker and the control API. It owns nothing durable. */
-function main() {
+/**
+ * The simulator process: the fleet (from the server's manifest or a scenario file) on the broker, and the
+ * control API. It owns nothing durable: stopped, its machines say they shut down.
+ */
+async function main() {
   const env = readSimulatorEnv();
   const log = (message: string) => console.log(`[${new Date().toISOString()}] ${message}`);
-  const link = openLink(env.mqttUrl, log);
-  const app = createControlApp({ link: () => link.state, machines: () => 0, startedAt: Date.now() });
+  const sim = new Simulator({ env, log });
+  const app = createControlApp(sim);
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) =>
-    log(`control API on http://localhost:${info.port} (/health, /openapi.json); broker ${link.state.broker}`),
+    log(`control API on http://localhost:${info.port} (/health, /openapi.json); broker ${displayUrl(env.mqttUrl)}`),
   );
   server.on('error', (error) => {
     log(`control API cannot listen on port ${env.port}: ${error.message}`);
     process.exit(1);
   });
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
-    await link.close();
+    await sim.stop();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  await sim.start();
 }
 
-main();
+main().catch((error) => {
+  console.error(`simulator failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

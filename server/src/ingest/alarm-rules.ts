@@ -24,8 +24,10 @@ export const DEFAULT_THRESHOLDS: AlarmThresholds = {
 
 /** What happened to a machine, in the order it happened. */
 export type DeviceEvent =
-  | { type: 'report'; report: TelemetryMessage }
-  | { type: 'connection'; online: boolean; reason?: StatusMessage['reason'] };
+  { type: 'report'; report: TelemetryMessage } | { type: 'connection'; online: boolean; reason?: ConnectionReason };
+
+/** Why a machine went offline: what its status said, or `silent` when the watchdog found it quiet too long. */
+export type ConnectionReason = StatusMessage['reason'] | 'silent';
 
 export interface RuleContext {
   device: { kind: MachineKind; overspeedKmh: number };
@@ -93,11 +95,14 @@ const fault: AlarmRule = (ctx) => {
   return { fault: flags.length > 0 ? { level: 2, value: null, detail: flags.join(',') } : null };
 };
 
-/** A lost connection alarms; a machine that goes to sleep or shuts down on purpose does not. */
+/**
+ * A lost connection alarms, and so does a machine the watchdog found silent; a machine that goes to sleep or
+ * shuts down on purpose does not.
+ */
 const offline: AlarmRule = (ctx) => {
   const { event } = ctx;
   if (event.type === 'report' || event.online) return { offline: null };
-  const lost = event.reason === undefined || event.reason === 'lost';
+  const lost = event.reason === undefined || event.reason === 'lost' || event.reason === 'silent';
   return { offline: lost ? { level: 1, value: null } : null };
 };
 

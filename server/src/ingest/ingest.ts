@@ -1,12 +1,12 @@
 import { connect } from 'mqtt';
-import { SERVER_SUBSCRIPTION } from '@console/contract/mqtt/topics';
+import type { CommandMessage } from '@console/contract/mqtt/payloads';
+import { SERVER_SUBSCRIPTION, topics } from '@console/contract/mqtt/topics';
 import type { AppDeps } from '../lib/deps.ts';
 import { DEFAULT_THRESHOLDS, type AlarmRule, type AlarmThresholds } from './alarm-rules.ts';
 import { createCounters, rateLimited, type IngestStats } from './stats.ts';
-import { createStore, type WriteResult } from './store.ts';
-import { validateUplink, type Accepted, type RejectReason } from './validate.ts';
-
-export type AcceptedAck = Extract<Accepted, { type: 'ack' }>;
+import { createStore, type StoreItem, type WriteResult } from './store.ts';
+import { validateUplink, type RejectReason } from './validate.ts';
+import { createSilenceFinder } from './watchdog.ts';
 
 export interface IngestOptions {
   /** The broker: the embedded one (mqtt://127.0.0.1:<MQTT_PORT>) or MQTT_URL. */
@@ -25,8 +25,8 @@ export interface IngestOptions {
   flushMs?: number;
   thresholds?: AlarmThresholds;
   rules?: readonly AlarmRule[];
-  /** Accepted command acknowledgements go here (the command queue). */
-  onAck?: (ack: AcceptedAck) => void;
+  /** How often the silence watchdog looks for machines that stopped reporting (ms); 0 or absent: never. */
+  watchdogMs?: number;
   /** Told of every refusal (besides the counters and the log). */
   onReject?: (topic: string, reason: RejectReason, detail: string) => void;
 }
@@ -37,6 +37,8 @@ export interface Ingest {
   stats(): IngestStats;
   /** Write what is buffered now. */
   flush(): void;
+  /** Mark the machines that fell silent offline now (the watchdog does this every `watchdogMs`). */
+  checkSilence(): number;
   /** Disconnect, then write what is buffered. */
   stop(): Promise<void>;
 }
@@ -44,15 +46,30 @@ export interface Ingest {
 /**
  * The server's MQTT client: validates every uplink message, writes the good ones in batched transactions with
  * the machines' latest state and alarms, and publishes live events for what changed. A bad message is counted,
- * logged (rate-limited) and changes nothing; no payload can make it throw.
+ * logged (rate-limited) and changes nothing; no payload can make it throw. It is also the command queue's way
+ * to the machines: it hands the queue acknowledgements and each batch's outcome, and publishes commands.
  */
-export function startIngest(deps: Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>, options: IngestOptions): Ingest {
+export function startIngest(
+  deps: Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live' | 'commands'>,
+  options: IngestOptions,
+): Ingest {
   const store = createStore(deps.dbh, { thresholds: options.thresholds ?? DEFAULT_THRESHOLDS, rules: options.rules });
+  const findSilent = createSilenceFinder(deps.dbh.db);
+  const startedAt = deps.now();
   const stats = createCounters();
   const { counters } = stats;
   const warn = rateLimited((level, message) => deps.log(level, message));
   const batchSize = options.batchSize ?? 1000;
-  let buffer: Accepted[] = [];
+  let buffer: StoreItem[] = [];
+
+  /** The queue's work must never stop ingest. */
+  function tellQueue(what: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      deps.log('error', `ingest: the command queue failed on ${what}`, error);
+    }
+  }
 
   function publishLive(result: WriteResult, at: number): void {
     const orgs = new Map(result.devices.map((d) => [d.id, [d.orgId, d.customerOrgId, d.distributorOrgId]]));
@@ -82,12 +99,25 @@ export function startIngest(deps: Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>,
     counters.stored += result.stored;
     counters.batches++;
     const committed = deps.now();
-    for (const item of batch) stats.lag(committed - item.receivedAt);
+    for (const item of batch) if (item.type !== 'silence') stats.lag(committed - item.receivedAt);
     try {
       publishLive(result, committed);
     } catch (error) {
       deps.log('error', 'ingest could not publish live events', error);
     }
+    tellQueue('a batch', () => deps.commands.onWritten(result));
+  }
+
+  function checkSilence(): number {
+    // What is buffered may be the very report that shows a machine is alive.
+    flush();
+    const silent = findSilent(deps.now(), startedAt);
+    if (silent.length === 0) return 0;
+    buffer.push(...silent);
+    flush();
+    counters.silenced += silent.length;
+    deps.log('info', `watchdog: ${silent.length} silent machines marked offline`);
+    return silent.length;
   }
 
   function onMessage(topic: string, payload: Buffer): void {
@@ -103,7 +133,9 @@ export function startIngest(deps: Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>,
       }
       if (result.item.type === 'ack') {
         counters.acks++;
-        options.onAck?.(result.item);
+        const { device, msg } = result.item;
+        // Acknowledgements are rare and each may finish a command a user waits for: handled at once.
+        tellQueue('an acknowledgement', () => deps.commands.onAck(device.id, msg));
         return;
       }
       buffer.push(result.item);
@@ -129,6 +161,8 @@ export function startIngest(deps: Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>,
     const subscribed = () => {
       counters.connected = true;
       markReady();
+      // After a restart of the server or the broker: what was sent and not acknowledged goes out again.
+      tellQueue('a reconnect', () => deps.commands.onTransportReady());
     };
     if (connack.sessionPresent) return subscribed();
     client.subscribe(SERVER_SUBSCRIPTION, { qos: 1 }, (error, granted) => {
@@ -148,15 +182,34 @@ export function startIngest(deps: Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>,
   client.on('message', onMessage);
   const timer = setInterval(flush, options.flushMs ?? 200);
   timer.unref();
+  const watchdog = options.watchdogMs
+    ? setInterval(() => {
+        try {
+          checkSilence();
+        } catch (error) {
+          deps.log('error', 'watchdog: the silence check failed', error);
+        }
+      }, options.watchdogMs)
+    : null;
+  watchdog?.unref();
+
+  deps.commands.attach({
+    connected: () => counters.connected && client.connected,
+    publish: (sn: string, message: CommandMessage) =>
+      client.publishAsync(topics.command(sn), JSON.stringify(message), { qos: 1 }).then(() => undefined),
+  });
 
   let stopped: Promise<void> | null = null;
   return {
     ready,
     stats: () => stats.snapshot(buffer.length),
     flush,
+    checkSilence,
     stop() {
       stopped ??= (async () => {
         clearInterval(timer);
+        if (watchdog) clearInterval(watchdog);
+        deps.commands.attach(null);
         await client.endAsync();
         flush();
       })();

@@ -17,6 +17,8 @@ export interface IngestStats {
   failed: number;
   /** Transactions written. */
   batches: number;
+  /** Machines the watchdog marked offline because they fell silent. */
+  silenced: number;
   /** Accepted messages waiting for the next batch. */
   buffered: number;
   /** Receive to commit, over the last few thousand messages. */
@@ -33,7 +35,7 @@ export function createCounters() {
   let lagMax = 0;
   let lagLast = 0;
   const recent: IngestStats['recentRejects'] = [];
-  const counters = { connected: false, received: 0, stored: 0, acks: 0, failed: 0, batches: 0 };
+  const counters = { connected: false, received: 0, stored: 0, acks: 0, failed: 0, batches: 0, silenced: 0 };
   return {
     counters,
     reject(at: number, topic: string, reason: RejectReason, detail: string) {

@@ -22,6 +22,24 @@ export interface WriteResult {
   /** The machines the batch touched, in their state after it. */
   devices: WorkingDevice[];
   alarms: AlarmChange[];
+  /**
+   * Machines that came online or woke, or said they are online (a machine says so on every connect, also when
+   * the server still thought it online, e.g. after a broker restart): what waits for them is sent again.
+   */
+  connected: Set<number>;
+  /** Machines that went to sleep. */
+  slept: Set<number>;
+}
+
+/** The watchdog's finding (watchdog.ts): a machine that has been silent too long goes offline as if lost. */
+export type SilenceItem = { type: 'silence'; sn: string; device: KnownDevice; receivedAt: number };
+/** What a batch holds: accepted telemetry and status messages, and the watchdog's findings. */
+export type StoreItem = Exclude<Accepted, { type: 'ack' }> | SilenceItem;
+
+interface BatchChanges {
+  alarms: AlarmChange[];
+  connected: Set<number>;
+  slept: Set<number>;
 }
 
 const p = <T extends string>(name: T) => sql.placeholder(name);
@@ -155,11 +173,11 @@ export function createStore({ db, sqlite }: DbHandle, options: ApplyOptions) {
     };
   }
 
-  function execute(d: WorkingDevice, plan: Plan, at: number, changes: AlarmChange[]): void {
+  function execute(d: WorkingDevice, plan: Plan, at: number, changes: BatchChanges): void {
     for (const alarm of plan.end) {
       endAlarm.run({ id: alarm.id, at });
       d.openAlarms = d.openAlarms.filter((a) => a.id !== alarm.id);
-      changes.push({ id: alarm.id, deviceId: d.id, type: alarm.type, state: 'ended', at });
+      changes.alarms.push({ id: alarm.id, deviceId: d.id, type: alarm.type, state: 'ended', at });
     }
     for (const { type, finding } of plan.open) {
       const { id } = insertAlarm.get({
@@ -173,14 +191,18 @@ export function createStore({ db, sqlite }: DbHandle, options: ApplyOptions) {
         startedAt: new Date(at),
       })!;
       d.openAlarms.push({ id, type, handled: false });
-      changes.push({ id, deviceId: d.id, type, state: 'opened', at });
+      changes.alarms.push({ id, deviceId: d.id, type, state: 'opened', at });
     }
-    for (const log of plan.logs) insertLog.run({ deviceId: d.id, ...log, at: new Date(at) });
+    for (const log of plan.logs) {
+      insertLog.run({ deviceId: d.id, ...log, at: new Date(at) });
+      if (log.event === 'online' || log.event === 'wake') changes.connected.add(d.id);
+      if (log.event === 'sleep') changes.slept.add(d.id);
+    }
     settleStatus(d);
   }
 
   /** One message: its history rows, then its event applied in order (an older report only adds history). */
-  function writeOne(d: WorkingDevice, item: Exclude<Accepted, { type: 'ack' }>, changes: AlarmChange[]): void {
+  function writeOne(d: WorkingDevice, item: StoreItem, changes: BatchChanges): void {
     let event: DeviceEvent;
     let at = item.receivedAt;
     if (item.type === 'telemetry') {
@@ -202,25 +224,27 @@ export function createStore({ db, sqlite }: DbHandle, options: ApplyOptions) {
       const inOrder = d.lastDeviceTime === null || msg.t >= d.lastDeviceTime;
       event = inOrder ? { type: 'report', report: msg } : { type: 'connection', online: true };
       if (inOrder) at = Math.min(msg.t, item.receivedAt);
-    } else {
+    } else if (item.type === 'status') {
       const { online, reason } = item.msg;
       event = { type: 'connection', online, reason };
+      if (online) changes.connected.add(d.id);
+    } else {
+      event = { type: 'connection', online: false, reason: 'silent' };
     }
     execute(d, applyEvent(d, event, item.receivedAt, options), at, changes);
   }
 
-  const writeBatch = sqlite.transaction((batch: readonly Accepted[]): WriteResult => {
+  const writeBatch = sqlite.transaction((batch: readonly StoreItem[]): WriteResult => {
     const working = new Map<number, WorkingDevice>();
-    const changes: AlarmChange[] = [];
+    const changes: BatchChanges = { alarms: [], connected: new Set(), slept: new Set() };
     let stored = 0;
     for (const item of batch) {
-      if (item.type === 'ack') continue;
       const d = working.get(item.device.id) ?? load(item.device.id);
       // Deleted since the message was accepted: nothing to write to.
       if (!d) continue;
       working.set(d.id, d);
       writeOne(d, item, changes);
-      stored++;
+      if (item.type !== 'silence') stored++;
     }
     for (const d of working.values()) {
       updateDevice.run({
@@ -228,13 +252,13 @@ export function createStore({ db, sqlite }: DbHandle, options: ApplyOptions) {
         latest: d.latest === null ? null : JSON.stringify(d.latest),
       });
     }
-    return { stored, devices: [...working.values()], alarms: changes };
+    return { stored, devices: [...working.values()], ...changes };
   });
 
   return {
     findDevice: (sn: string): KnownDevice | undefined => findDevice.get({ sn }),
     /** Write a batch in one transaction; all or nothing. */
-    write: (batch: readonly Accepted[]): WriteResult => writeBatch(batch),
+    write: (batch: readonly StoreItem[]): WriteResult => writeBatch(batch),
   };
 }
 export type Store = ReturnType<typeof createStore>;

@@ -9,10 +9,9 @@ import {
   type TelemetryMessage,
 } from '@console/contract/mqtt/payloads';
 import { parseUplinkTopic } from '@console/contract/mqtt/topics';
+import type { RejectReason } from '@console/contract/http/ingest';
 
-/** Why a message was refused; each is counted. */
-export const REJECT_REASONS = ['topic', 'tooLarge', 'json', 'unknownDevice', 'schema', 'kind', 'clockAhead'] as const;
-export type RejectReason = (typeof REJECT_REASONS)[number];
+export { REJECT_REASONS, type RejectReason } from '@console/contract/http/ingest';
 
 /** No message of the protocol comes near this; a bigger one is refused before it is parsed. */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;

@@ -1,4 +1,6 @@
 import type { DbHandle } from '@console/db/client';
+import type { CommandQueue } from '../commands/queue.ts';
+import type { Ingest } from '../ingest/ingest.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Env } from './env.ts';
 
@@ -11,6 +13,10 @@ export interface AppDeps {
   log: (level: 'info' | 'warn' | 'error', message: string, detail?: unknown) => void;
   /** Live events to the open SSE streams. */
   live: LiveHub;
+  /** The durable command queue; it reaches machines once ingest attaches its broker connection. */
+  commands: CommandQueue;
+  /** The server's MQTT ingest, when this process runs one (main.ts); null in test apps without a broker. */
+  ingest: Pick<Ingest, 'stats'> | null;
 }
 
 export function consoleLog(level: 'info' | 'warn' | 'error', message: string, detail?: unknown): void {

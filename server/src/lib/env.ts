@@ -3,6 +3,8 @@ import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
 
 const DEV_MQTT_SERVER_PASSWORD = 'dev-server-password';
 
+const tileUrl = z.union([z.literal(''), z.string().regex(/^https?:\/\/\S+$/)]);
+
 /** Every setting the server reads, validated once at start. Defaults run the whole stack on a laptop. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +34,19 @@ const envSchema = z.object({
   /** Ingest writes accepted messages in transactions of at most this many, at least every INGEST_FLUSH_MS. */
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(1000),
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(60000).default(200),
+  /**
+   * How often (seconds) the watchdog marks machines offline that stopped reporting without a last will (silent
+   * for 3 report intervals, at least 60 s); 0 turns it off, for a fixed demo fleet without a simulator.
+   */
+  WATCHDOG_S: z.coerce.number().int().min(0).max(3600).default(15),
+  /**
+   * Map tiles of the global and the regional (mainland China, GCJ-02) provider: a Leaflet URL template, or empty
+   * for none. When no tile server answers, the console draws its offline basemap (docs/decisions/009-maps.md).
+   */
+  MAP_TILES_GLOBAL: tileUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILES_REGIONAL: tileUrl.default(
+    'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,9 @@
 /** Sidebar titles [zh-CN, en-US]. Kept beside the menu tree so an area adds its entry in one place. */
 export const menuTitles = {
   home: ['首页', 'Home'],
+  devices: ['设备管理', 'Device management'],
+  deviceList: ['全部设备', 'All devices'],
+  deviceModels: ['型号类型', 'Device types'],
   employees: ['员工管理', 'Employees'],
   employeeList: ['员工列表', 'Employee list'],
   settings: ['基础设置', 'Settings'],

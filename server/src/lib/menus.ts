@@ -1,5 +1,6 @@
 import type { MenuNode } from '@console/contract/http/menus';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
+import { DEVICE_EDITORS, DEVICE_READERS } from '@console/contract/http/devices';
 import type { Lang } from '@console/contract/messages/translate';
 import { menuTitles, type MenuTitleKey } from './menu-titles.ts';
 
@@ -19,6 +20,17 @@ const ORG_ADMINS: readonly RoleId[] = [ROLE.companyAdmin, ROLE.lessorAdmin];
 
 const MENU: MenuEntry[] = [
   { title: 'home', url: '/dashboard', icon: 'home', roles: 'all' },
+  {
+    title: 'devices',
+    // A group is not a page: its url is only the key that opens it (the list itself is /deviceManagement).
+    url: 'deviceManagement',
+    icon: 'database',
+    roles: DEVICE_READERS,
+    children: [
+      { title: 'deviceList', url: '/deviceManagement', icon: 'appstore', roles: DEVICE_READERS },
+      { title: 'deviceModels', url: '/deviceManagement/models', icon: 'profile', roles: DEVICE_EDITORS },
+    ],
+  },
   {
     title: 'employees',
     url: '/employeeManagement',

@@ -26,3 +26,19 @@ export function formatInZone(date: Date | number, timeZone: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
+
+/** `YYYY-MM-DD`: the calendar day of a moment in the given zone. */
+export function dayInZone(date: Date | number, timeZone: string): string {
+  return formatInZone(date, timeZone).slice(0, 10);
+}
+
+/** The first millisecond of a calendar day (`YYYY-MM-DD`) in the given zone. */
+export function startOfDayInZone(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // The zone's offset at a moment: its wall-clock time read as UTC, minus the moment.
+  const offsetAt = (t: number) => Date.parse(`${formatInZone(t, timeZone).replace(' ', 'T')}Z`) - t;
+  const guess = utcMidnight - offsetAt(utcMidnight);
+  // Once more at the guess, for a day that starts near a daylight-saving change.
+  return utcMidnight - offsetAt(guess);
+}

@@ -1,7 +1,15 @@
+import type { Endpoint } from '@console/contract/http/endpoint';
+import { liveEndpoints } from '@console/contract/http/live';
 import type { RouteDef } from '../lib/route.ts';
 import { authRoutes } from './auth.ts';
 import { brandRoutes } from './brand.ts';
+import { commandRoutes } from './commands.ts';
+import { deviceModelRoutes } from './device-models.ts';
+import { deviceRoutes } from './devices.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { employeeRoutes } from './employees.ts';
+import { fleetManifestRoutes } from './fleet-manifest.ts';
+import { ingestRoutes } from './ingest.ts';
 import { settingsRoutes } from './settings.ts';
 import { uploadRoutes } from './uploads.ts';
 import { warningRoutes } from './warning.ts';
@@ -14,4 +22,13 @@ export const allRoutes: RouteDef[] = [
   ...settingsRoutes,
   ...employeeRoutes,
   ...uploadRoutes,
+  ...deviceRoutes,
+  ...deviceModelRoutes,
+  ...dashboardRoutes,
+  ...fleetManifestRoutes,
+  ...commandRoutes,
+  ...ingestRoutes,
 ];
+
+/** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */
+export const streamEndpoints: Endpoint[] = [liveEndpoints.events];

@@ -1,65 +1,133 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { LinkState } from '../mqtt/link.ts';
+import { ACTION_NAMES, ActionError, actionSchemas } from '../fleet/actions.ts';
+import { connectionOf, viewOf } from '../fleet/view.ts';
+import type { Simulator } from '../simulator.ts';
+import { parseScenario, ScenarioError } from '../sources/scenario.ts';
+import { controlRoutes, listQuery, openApiDocument, speedBody, type ClockView, type Health } from './api.ts';
 
-/** GET /health: whether the simulator reaches its broker and how many machines it runs. */
-export const healthSchema = z.object({
-  status: z.literal('ok'),
-  mqtt: z.object({
-    connected: z.boolean(),
-    broker: z.string(),
-    since: z.string().describe('When the link last went up or down (ISO 8601)'),
-    lastError: z.string().nullable(),
-  }),
-  machines: z.number().int().min(0).describe('Machines simulated (none until the device registry exists)'),
-  uptimeSeconds: z.number().int().min(0),
-});
-export type Health = z.infer<typeof healthSchema>;
+/** Largest scenario document accepted (a 20,000-machine fleet in JSON is about 3 MB). */
+const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
-export interface ControlDeps {
-  link: () => LinkState;
-  machines: () => number;
-  startedAt: number;
-  now?: () => number;
+class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 413,
+    message: string,
+    readonly issues?: string[],
+  ) {
+    super(message);
+  }
 }
 
-function openApi() {
-  const { $schema: _ignored, ...health } = z.toJSONSchema(healthSchema, { target: 'openapi-3.0' });
-  return {
-    openapi: '3.0.3',
-    info: { title: 'Machinery simulator control API', version: '0.0.0' },
-    paths: {
-      '/health': {
-        get: {
-          summary: 'Broker link and fleet size',
-          responses: {
-            200: { description: 'The simulator is running', content: { 'application/json': { schema: health } } },
-          },
-        },
-      },
-      '/openapi.json': {
-        get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3 document' } } },
-      },
-    },
-  };
+const issuesOf = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, 'invalid input', issuesOf(result.error));
+  return result.data;
 }
 
-/** The control API: for now its health; the data-plane work adds the fleet controls here. */
-export function createControlApp(deps: ControlDeps): Hono {
+async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'the body is not JSON');
+  }
+}
+
+const hono = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** The control API for QA and demos (its OpenAPI document is at /openapi.json). */
+export function createControlApp(sim: Simulator): Hono {
   const app = new Hono();
-  const document = openApi();
-  const now = deps.now ?? Date.now;
-  app.get('/health', (c) =>
-    c.json(
-      healthSchema.parse({
-        status: 'ok',
-        mqtt: deps.link(),
-        machines: deps.machines(),
-        uptimeSeconds: Math.floor((now() - deps.startedAt) / 1000),
-      }),
-    ),
-  );
+  const document = openApiDocument();
+  const clock = (): ClockView => {
+    const s = sim.clock.state();
+    return { ...s, now: new Date(s.now).toISOString() };
+  };
+  const machine = (serial: string) => {
+    const m = sim.fleet.get(serial);
+    if (!m) throw new HttpError(404, `no machine ${serial}`);
+    return m;
+  };
+
+  app.get(controlRoutes.health.path, (c) => {
+    const { broker, open, connecting, resident, visitors, connects, failures, lastError, published } =
+      sim.transport.stats();
+    const health: Health = {
+      status: 'ok',
+      source: sim.source,
+      seed: sim.fleet.seed,
+      clock: clock(),
+      machines: sim.fleet.summary(),
+      mqtt: { broker, open, connecting, resident, visitors, connects, failures, lastError, published },
+      counters: { ...sim.fleet.counters },
+      uptimeSeconds: Math.floor((Date.now() - sim.startedAt) / 1000),
+    };
+    return c.json(health);
+  });
   app.get('/openapi.json', (c) => c.json(document));
+
+  app.get(controlRoutes.machines.path, (c) => {
+    const q = parse(listQuery, c.req.query());
+    const matching = sim.fleet
+      .all()
+      .filter((m) => (!q.kind || m.kind === q.kind) && (!q.connection || connectionOf(m) === q.connection));
+    const machines = matching.slice(q.offset, q.offset + q.limit).map(viewOf);
+    return c.json({ total: matching.length, offset: q.offset, limit: q.limit, machines });
+  });
+  app.get(hono(controlRoutes.machine.path), (c) => c.json(viewOf(machine(c.req.param('serial')!))));
+
+  for (const name of ACTION_NAMES) {
+    app.post(hono(controlRoutes[name].path), async (c) => {
+      const m = machine(c.req.param('serial')!);
+      const body = parse(actionSchemas[name], await jsonBody(c));
+      try {
+        sim.fleet.act(m.serial, name, body as never);
+      } catch (error) {
+        if (error instanceof ActionError) throw new HttpError(409, error.message);
+        throw error;
+      }
+      return c.json(viewOf(m));
+    });
+  }
+
+  app.get(controlRoutes.clock.path, (c) => c.json(clock()));
+  app.post(controlRoutes.speed.path, async (c) => {
+    sim.clock.setSpeed(parse(speedBody, await jsonBody(c)).speed);
+    return c.json(clock());
+  });
+  app.post(controlRoutes.pause.path, (c) => {
+    sim.clock.pause();
+    return c.json(clock());
+  });
+  app.post(controlRoutes.resume.path, (c) => {
+    sim.clock.resume();
+    return c.json(clock());
+  });
+
+  app.post(controlRoutes.scenario.path, async (c) => {
+    if (Number(c.req.header('content-length') ?? 0) > MAX_DOCUMENT_BYTES) throw new HttpError(413, 'scenario too large');
+    const text = await c.req.text();
+    if (text.length > MAX_DOCUMENT_BYTES) throw new HttpError(413, 'scenario too large');
+    let scenario;
+    try {
+      scenario = parseScenario(text);
+    } catch (error) {
+      if (error instanceof ScenarioError) throw new HttpError(400, 'invalid scenario', error.issues);
+      throw error;
+    }
+    sim.applyScenario(scenario, 'uploaded');
+    return c.json({ machines: scenario.machines.length, timeline: scenario.timeline.length, seed: sim.fleet.seed, clock: clock() });
+  });
+
   app.notFound((c) => c.json({ error: `no ${c.req.method} ${c.req.path}; see /openapi.json` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ error: error.message, issues: error.issues }, error.status);
+    console.error(`control API: ${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ error: 'internal error' }, 500);
+  });
   return app;
 }

@@ -57,7 +57,11 @@ test.describe('register, reset and delete an account', () => {
     await expect(form.getByRole('button', { name: 'Send code' })).toBeEnabled();
   });
 
-  test('resets a password with a code: the old session ends and the new password signs in', async ({ browser, api, page }) => {
+  test('resets a password with a code: the old session ends and the new password signs in', async ({
+    browser,
+    api,
+    page,
+  }) => {
     const account = await createAccount(ROLE.lessorSales);
     const old = await api.signIn(account);
     const form = await pageFromNewAddress(browser);

@@ -4,7 +4,10 @@ import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { expect, test } from '../../fixtures/e2e.ts';
 
 test.describe('QR-code sign-in', () => {
-  test('the page shows a code; the app scans and confirms it; the page signs in as the app user', async ({ page, api }) => {
+  test('the page shows a code; the app scans and confirms it; the page signs in as the app user', async ({
+    page,
+    api,
+  }) => {
     await page.goto('/login?redirect=%2FsetUp%3Factive%3Dfirst');
     await page.getByRole('tab', { name: 'QR-code sign-in' }).click();
     const panel = page.getByTestId('qr-login');

@@ -36,7 +36,10 @@ test.describe('sign-in on /login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a wrong password shows the server message; after three the code field appears and the code lets the right password in', async ({ page, api }) => {
+  test('a wrong password shows the server message; after three the code field appears and the code lets the right password in', async ({
+    page,
+    api,
+  }) => {
     const account = await createAccount(ROLE.lessorSales);
     const wrong = { account: account.account, password: 'Wrong-Pass2026' };
     await submitLogin(page, wrong);
@@ -65,7 +68,9 @@ test.describe('sign-in on /login', () => {
       await api.call(authEndpoints.login, { query: { account: account.account, password: 'Wrong-Pass2026' } });
     }
     await submitLogin(page, account);
-    await expect(page.getByRole('alert').filter({ hasText: 'multiple password errors require a verification code' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'multiple password errors require a verification code' }),
+    ).toBeVisible();
     await page.getByLabel('Verification code', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('verification code error, re-enter').first()).toBeVisible();
@@ -77,7 +82,9 @@ test.describe('sign-in on /login', () => {
     const page = await context.newPage();
     const account = await createAccount(ROLE.technician);
     await submitLogin(page, account);
-    await expect(page.getByRole('alert').filter({ hasText: 'remote login requires a verification code' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'remote login requires a verification code' }),
+    ).toBeVisible();
     const after = await api.lastSmsId(account.account);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code', { exact: true }).fill(await api.codeAfter(account.account, after));

@@ -4,7 +4,9 @@ import { expect, signInAs, submitLogin, test } from '../../fixtures/e2e.ts';
 
 /** The access rules and page titles of spec section 2. */
 test.describe('access rules', () => {
-  test('a signed-out visitor of a console path goes to /login with the path, and comes back after signing in', async ({ page }) => {
+  test('a signed-out visitor of a console path goes to /login with the path, and comes back after signing in', async ({
+    page,
+  }) => {
     await page.goto('/setUp?active=first');
     await expect(page).toHaveURL(/\/login\?redirect=%2FsetUp%3Factive%3Dfirst$/);
     await submitLogin(page, ROLE.lessorAdmin, { open: false });
@@ -13,7 +15,9 @@ test.describe('access rules', () => {
 
   test('/ goes to /dashboard, which needs a sign-in', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2F(dashboard)?$/);
+    await submitLogin(page, ROLE.companyEmployee, { open: false });
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('the public paths open without a sign-in', async ({ page }) => {
@@ -31,7 +35,10 @@ test.describe('access rules', () => {
     await expect(page.getByRole('button', { name: /^User menu of / })).toBeVisible();
   });
 
-  test('/screen without the dashboard-login marker goes to /loginForDashboard, even for a signed-in role 4', async ({ page, api }) => {
+  test('/screen without the dashboard-login marker goes to /loginForDashboard, even for a signed-in role 4', async ({
+    page,
+    api,
+  }) => {
     await page.goto('/screen');
     await expect(page).toHaveURL(/\/loginForDashboard$/);
     await signInAs(page, api, ROLE.screenViewer);

@@ -16,8 +16,12 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
   });
   afterEach(() => t.dbh.close());
 
-  const sendCode = (mobile: string, type?: 'login' | 'register' | 'reset' | 'dropAccount', ip?: string, areaCode?: string) =>
-    t.call(authEndpoints.code, { query: { mobile, type, areaCode }, ip });
+  const sendCode = (
+    mobile: string,
+    type?: 'login' | 'register' | 'reset' | 'dropAccount',
+    ip?: string,
+    areaCode?: string,
+  ) => t.call(authEndpoints.code, { query: { mobile, type, areaCode }, ip });
 
   it('delivers a six-digit code to the development outbox, localised', async () => {
     const account = demoAccount(ROLE.companyAdmin);
@@ -34,7 +38,10 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
   it('checks the number: format, and registered or not for the purpose', async () => {
     expect(await sendCode('12345')).toMatchObject({ status: '400', data: { field: 'mobile' } });
     expect((await sendCode('12345')).message).toContain('Please enter a valid phone number');
-    expect(await sendCode(newNumber, 'login')).toMatchObject({ status: '400', message: expect.stringContaining('not registered') });
+    expect(await sendCode(newNumber, 'login')).toMatchObject({
+      status: '400',
+      message: expect.stringContaining('not registered'),
+    });
     const taken = await sendCode(demoAccount(ROLE.lessorAdmin), 'register');
     expect(taken).toMatchObject({ status: '400', data: { field: 'mobile' } });
     expect(taken.message).toContain('This phone number is already registered');
@@ -56,7 +63,8 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
     expect((await sendCode(account)).status).toBe('200');
 
     // Thirty numbers from one address within the hour, then that address is refused for any number.
-    for (let i = 0; i < 30; i++) expect((await sendCode(`1391234${String(i).padStart(4, '0')}`, 'register', '192.0.2.1')).status).toBe('200');
+    for (let i = 0; i < 30; i++)
+      expect((await sendCode(`1391234${String(i).padStart(4, '0')}`, 'register', '192.0.2.1')).status).toBe('200');
     expect((await sendCode('13912349999', 'register', '192.0.2.1')).status).toBe('429');
     expect((await sendCode('13912349999', 'register', '192.0.2.2')).status).toBe('200');
   });
@@ -87,16 +95,24 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
     const wrong = await t.call(authEndpoints.register, {
       query: { mobile: newNumber, code: code === '000000' ? '111111' : '000000', password: 'Welcome2026' },
     });
-    expect(wrong).toMatchObject({ status: '400', message: 'verification code error, re-enter', data: { field: 'code' } });
+    expect(wrong).toMatchObject({
+      status: '400',
+      message: 'verification code error, re-enter',
+      data: { field: 'code' },
+    });
     const weak = await t.call(authEndpoints.register, { query: { mobile: newNumber, code, password: 'short' } });
     expect(weak).toMatchObject({ status: '400', data: { field: 'password' } });
-    const badCode = await t.call(authEndpoints.register, { query: { mobile: newNumber, code: '12ab', password: 'Welcome2026' } });
+    const badCode = await t.call(authEndpoints.register, {
+      query: { mobile: newNumber, code: '12ab', password: 'Welcome2026' },
+    });
     expect(badCode).toMatchObject({ status: '400', data: { field: 'code' } });
 
     const taken = demoAccount(ROLE.lessorAdmin);
     await sendCode(taken, 'reset');
     const resetCode = await t.latestCode(taken);
-    const refused = await t.call(authEndpoints.register, { query: { mobile: taken, code: resetCode, password: 'Welcome2026' } });
+    const refused = await t.call(authEndpoints.register, {
+      query: { mobile: taken, code: resetCode, password: 'Welcome2026' },
+    });
     expect(refused).toMatchObject({ status: '400', data: { field: 'mobile' } });
     expect(refused.message).toContain('already registered');
     expect(t.dbh.db.select().from(users).where(eq(users.mobile, newNumber)).get()).toBeUndefined();
@@ -104,7 +120,9 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
     t.advance(MINUTE + 1000);
     await sendCode(taken, 'login');
     const loginCode = await t.latestCode(taken);
-    const reset = await t.call(authEndpoints.reset, { query: { mobile: taken, code: loginCode, password: 'NewPass2026' } });
+    const reset = await t.call(authEndpoints.reset, {
+      query: { mobile: taken, code: loginCode, password: 'NewPass2026' },
+    });
     expect(reset).toMatchObject({ status: '400', message: 'verification code error, re-enter' });
   });
 
@@ -120,7 +138,9 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
 
     await sendCode(account, 'reset');
     const code = await t.latestCode(account);
-    expect((await t.call(authEndpoints.reset, { query: { mobile: account, code, password: 'NewPass2026' } })).status).toBe('200');
+    expect(
+      (await t.call(authEndpoints.reset, { query: { mobile: account, code, password: 'NewPass2026' } })).status,
+    ).toBe('200');
     const reused = await t.call(authEndpoints.reset, { query: { mobile: account, code, password: 'Other2026x' } });
     expect(reused).toMatchObject({ status: '400', data: { field: 'code' } });
     expect((await t.call(authEndpoints.login, { query: { account, password: 'Other2026x' } })).status).toBe('400');
@@ -138,7 +158,10 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
     });
     expect(wrong.message).toBe('verification code error, re-enter');
     expect(t.dbh.db.select().from(dropRequests).all()).toHaveLength(0);
-    const res = await t.call(authEndpoints.dropAccount, { query: { mobile: account, code, reason: 'No longer needed' }, lang: 'zh_CN' });
+    const res = await t.call(authEndpoints.dropAccount, {
+      query: { mobile: account, code, reason: 'No longer needed' },
+      lang: 'zh_CN',
+    });
     expect(res).toMatchObject({ status: '200', message: '注销申请已提交' });
     expect(t.dbh.db.select().from(dropRequests).all()).toMatchObject([
       { userId: t.userId(ROLE.other), reason: 'No longer needed', status: 'pending' },
@@ -154,7 +177,9 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
       query: { mobile: hk, areaCode: '852', code: outbox.data[0].code, password: 'Welcome2026' },
     });
     expect(res.status).toBe('200');
-    const login = await t.call(authEndpoints.login, { query: { account: hk, areaCode: '852', password: 'Welcome2026' } });
+    const login = await t.call(authEndpoints.login, {
+      query: { account: hk, areaCode: '852', password: 'Welcome2026' },
+    });
     expect(login.status).toBe('200');
     // The same digits under the mainland code are another (unknown) account.
     expect((await t.call(authEndpoints.login, { query: { account: hk, password: 'Welcome2026' } })).status).toBe('400');

@@ -43,9 +43,14 @@ describe('loginForDashboard.do', () => {
       query: { account: demoAccount(ROLE.lessorAdmin), password: 'Wrong@2026' },
     });
     expect(other.message).toBe('Wrong account or password');
-    const remote = await t.call(authEndpoints.loginForDashboard, { query: { account, password: DEMO_PASSWORD }, ip: '203.0.113.40' });
+    const remote = await t.call(authEndpoints.loginForDashboard, {
+      query: { account, password: DEMO_PASSWORD },
+      ip: '203.0.113.40',
+    });
     expect(remote).toMatchObject({ status: '428', message: 'remote login requires a verification code' });
-    expect(await t.call(authEndpoints.loginForDashboard, { query: { account: ' ', password: DEMO_PASSWORD } })).toMatchObject({
+    expect(
+      await t.call(authEndpoints.loginForDashboard, { query: { account: ' ', password: DEMO_PASSWORD } }),
+    ).toMatchObject({
       status: '400',
       data: { field: 'account' },
     });
@@ -59,7 +64,8 @@ describe('QR-code sign-in', () => {
   });
   afterEach(() => t.dbh.close());
 
-  const poll = (uuid: string) => t.call(authEndpoints.loginByScanQRCode, { query: { uuid, appid: 'default' }, ip: '198.51.100.20' });
+  const poll = (uuid: string) =>
+    t.call(authEndpoints.loginByScanQRCode, { query: { uuid, appid: 'default' }, ip: '198.51.100.20' });
 
   it('goes waiting -> scanned -> confirmed and signs the page in once', async () => {
     const created = await t.call(authEndpoints.qrCreate, { query: { appid: 'default' } });
@@ -70,12 +76,17 @@ describe('QR-code sign-in', () => {
     expect(await poll(uuid)).toMatchObject({ status: '200', data: { state: 'waiting', login: null } });
 
     const app = await t.signIn(ROLE.lessorSales);
-    expect(await t.call(authEndpoints.qrScan, { token: app, body: { uuid } })).toMatchObject({ status: '200', data: { state: 'scanned' } });
+    expect(await t.call(authEndpoints.qrScan, { token: app, body: { uuid } })).toMatchObject({
+      status: '200',
+      data: { state: 'scanned' },
+    });
     expect((await poll(uuid)).data).toEqual({ state: 'scanned', login: null });
     // Scanning twice is refused: the code is no longer waiting.
     expect((await t.call(authEndpoints.qrScan, { token: app, body: { uuid } })).status).toBe('409');
 
-    expect(await t.call(authEndpoints.qrConfirm, { token: app, body: { uuid } })).toMatchObject({ data: { state: 'confirmed' } });
+    expect(await t.call(authEndpoints.qrConfirm, { token: app, body: { uuid } })).toMatchObject({
+      data: { state: 'confirmed' },
+    });
     const signedIn = await poll(uuid);
     expect(signedIn.data.state).toBe('confirmed');
     expect(signedIn.data.login).toMatchObject({ uid: t.userId(ROLE.lessorSales), roleId: ROLE.lessorSales });
@@ -89,7 +100,10 @@ describe('QR-code sign-in', () => {
 
   it('refuses a confirmation by someone other than the scanner, and a scan without a session', async () => {
     const { uuid } = (await t.call(authEndpoints.qrCreate, {})).data;
-    expect(await t.call(authEndpoints.qrScan, { body: { uuid } })).toMatchObject({ status: '401', message: 'system logout' });
+    expect(await t.call(authEndpoints.qrScan, { body: { uuid } })).toMatchObject({
+      status: '401',
+      message: 'system logout',
+    });
     const scanner = await t.signIn(ROLE.lessorSales);
     const intruder = await t.signIn(ROLE.companyAdmin);
     expect(await t.call(authEndpoints.qrConfirm, { token: scanner, body: { uuid } })).toMatchObject({ status: '409' });
@@ -100,8 +114,13 @@ describe('QR-code sign-in', () => {
     // Role 0 holds a token but may not sign anyone in.
     const registered = await t.signIn(ROLE.registeredUser);
     const { uuid: other } = (await t.call(authEndpoints.qrCreate, {})).data;
-    expect(await t.call(authEndpoints.qrScan, { token: registered, body: { uuid: other } })).toMatchObject({ status: '403' });
-    expect((await t.call(authEndpoints.qrScan, { token: scanner, body: { uuid: '00000000-0000-0000-0000-000000000000' } })).status).toBe('404');
+    expect(await t.call(authEndpoints.qrScan, { token: registered, body: { uuid: other } })).toMatchObject({
+      status: '403',
+    });
+    expect(
+      (await t.call(authEndpoints.qrScan, { token: scanner, body: { uuid: '00000000-0000-0000-0000-000000000000' } }))
+        .status,
+    ).toBe('404');
   });
 
   it('expires a uuid after 2 minutes, whatever its state', async () => {

@@ -68,7 +68,11 @@ describe('login.do', () => {
   it('needs a code after 3 wrong passwords within 15 minutes, and lets the right password in with it', async () => {
     for (let i = 1; i <= 3; i++) {
       const res = await login({ account: lessorAdmin, password: 'Wrong@2026' });
-      expect(res).toMatchObject({ status: '400', message: 'Wrong account or password', data: { codeRequired: i === 3 } });
+      expect(res).toMatchObject({
+        status: '400',
+        message: 'Wrong account or password',
+        data: { codeRequired: i === 3 },
+      });
     }
     const blocked = await login({ account: lessorAdmin, password: DEMO_PASSWORD });
     expect(blocked).toMatchObject({
@@ -76,15 +80,26 @@ describe('login.do', () => {
       message: 'multiple password errors require a verification code',
       data: { codeRequired: true },
     });
-    const zh = await t.call(authEndpoints.login, { query: { account: lessorAdmin, password: DEMO_PASSWORD }, lang: 'zh_CN' });
+    const zh = await t.call(authEndpoints.login, {
+      query: { account: lessorAdmin, password: DEMO_PASSWORD },
+      lang: 'zh_CN',
+    });
     expect(zh).toMatchObject({ status: '428', message: '多次密码错误，需要验证码' });
 
     const sent = await t.call(authEndpoints.code, { query: { mobile: lessorAdmin, type: 'login' } });
     expect(sent).toMatchObject({ status: '200', message: 'Verification code sent', data: { expiresInSeconds: 300 } });
     const code = await t.latestCode(lessorAdmin);
 
-    const wrongCode = await login({ account: lessorAdmin, password: DEMO_PASSWORD, code: code === '000000' ? '111111' : '000000' });
-    expect(wrongCode).toMatchObject({ status: '400', message: 'verification code error, re-enter', data: { field: 'code' } });
+    const wrongCode = await login({
+      account: lessorAdmin,
+      password: DEMO_PASSWORD,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrongCode).toMatchObject({
+      status: '400',
+      message: 'verification code error, re-enter',
+      data: { field: 'code' },
+    });
     const zhWrong = await t.call(authEndpoints.login, {
       query: { account: lessorAdmin, password: DEMO_PASSWORD, code: code === '000000' ? '111111' : '000000' },
       lang: 'zh_CN',
@@ -138,7 +153,10 @@ describe('login.do', () => {
     const code = await t.latestCode(lessorAdmin);
     const refused = await login({ account: lessorAdmin, password: DEMO_PASSWORD, code });
     expect(refused).toMatchObject({ status: '429', message: 'Too many failed sign-ins, try again in an hour' });
-    const zh = await t.call(authEndpoints.login, { query: { account: lessorAdmin, password: DEMO_PASSWORD, code }, lang: 'zh_CN' });
+    const zh = await t.call(authEndpoints.login, {
+      query: { account: lessorAdmin, password: DEMO_PASSWORD, code },
+      lang: 'zh_CN',
+    });
     expect(zh.message).toBe('登录失败次数过多，请一小时后再试');
     // Other accounts are not affected.
     expect((await login({ account: demoAccount(ROLE.lessorSales), password: DEMO_PASSWORD })).status).toBe('200');
@@ -155,13 +173,20 @@ describe('login.do', () => {
       message: 'remote login requires a verification code',
       data: { codeRequired: true },
     });
-    const zh = await t.call(authEndpoints.login, { query: { account: lessorAdmin, password: DEMO_PASSWORD }, ip: remote, lang: 'zh_CN' });
+    const zh = await t.call(authEndpoints.login, {
+      query: { account: lessorAdmin, password: DEMO_PASSWORD },
+      ip: remote,
+      lang: 'zh_CN',
+    });
     expect(zh.message).toBe('异地登录需要验证码');
     // A wrong password from there learns nothing either: the code comes first.
     expect((await login({ account: lessorAdmin, password: 'Wrong@2026' }, remote)).status).toBe('428');
 
     await t.call(authEndpoints.code, { query: { mobile: lessorAdmin }, ip: remote });
-    const ok = await login({ account: lessorAdmin, password: DEMO_PASSWORD, code: await t.latestCode(lessorAdmin) }, remote);
+    const ok = await login(
+      { account: lessorAdmin, password: DEMO_PASSWORD, code: await t.latestCode(lessorAdmin) },
+      remote,
+    );
     expect(ok.status).toBe('200');
     expect((await login({ account: lessorAdmin, password: DEMO_PASSWORD }, remote)).status).toBe('200');
     // Another new address still needs its own code.

@@ -2,11 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authEndpoints } from '@console/contract/http/auth';
 import { ROLE } from '@console/contract/codes/roles';
 import { demoAccount } from '@console/db/seed/accounts';
-import { allRoutes } from '@console/server/src/routes/all';
+import { allRoutes, streamEndpoints } from '@console/server/src/routes/all';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 interface OpenApi {
-  paths: Record<string, Record<string, { summary: string; parameters: { name: string; in: string; required?: boolean }[] }>>;
+  paths: Record<
+    string,
+    Record<string, { summary: string; parameters: { name: string; in: string; required?: boolean }[] }>
+  >;
 }
 
 describe('the development SMS outbox and the OpenAPI document', () => {
@@ -25,9 +28,13 @@ describe('the development SMS outbox and the OpenAPI document', () => {
       const queryNames = op!.parameters.filter((p) => p.in === 'query').map((p) => p.name);
       const shape = (endpoint.query as unknown as { shape?: Record<string, unknown> }).shape ?? {};
       expect(queryNames.sort()).toEqual(Object.keys(shape).sort());
-      expect(op!.parameters.some((p) => p.in === 'header' && p.name === 'token' && p.required)).toBe(endpoint.access !== 'public');
+      expect(op!.parameters.some((p) => p.in === 'header' && p.name === 'token' && p.required)).toBe(
+        endpoint.access !== 'public',
+      );
     }
-    expect(Object.values(doc.paths).flatMap((p) => Object.keys(p))).toHaveLength(allRoutes.length);
+    expect(Object.values(doc.paths).flatMap((p) => Object.keys(p))).toHaveLength(
+      allRoutes.length + streamEndpoints.length,
+    );
     const login = doc.paths['/api/login.do']!.post!.parameters;
     expect(login.find((p) => p.name === 'account')).toMatchObject({ in: 'query', required: true });
     const docs = await t.app.request('/api/docs');

@@ -85,7 +85,11 @@ describe('sessions: getUserInfo.do, logout.do and when a token dies', () => {
 
   it('kills the token when the account is disabled, and refuses its sign-in', async () => {
     const token = await t.signIn(ROLE.lessorSales);
-    t.dbh.db.update(users).set({ disabled: true }).where(eq(users.id, t.userId(ROLE.lessorSales))).run();
+    t.dbh.db
+      .update(users)
+      .set({ disabled: true })
+      .where(eq(users.id, t.userId(ROLE.lessorSales)))
+      .run();
     expect(await userInfo(token)).toMatchObject({ status: '401', message: 'system logout' });
     expect((await t.call(warningEndpoints.bell, { token })).status).toBe('401');
     const login = await t.call(authEndpoints.login, {

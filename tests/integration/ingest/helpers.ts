@@ -11,6 +11,7 @@ import { topics } from '@console/contract/mqtt/topics';
 import { startEmbeddedBroker, type EmbeddedBroker } from '@console/server/src/ingest/broker';
 import { brokerAccounts } from '@console/server/src/ingest/broker-access';
 import { startIngest, type Ingest, type IngestOptions } from '@console/server/src/ingest/ingest';
+import { createCommandQueue, type CommandQueue } from '@console/server/src/commands/queue';
 import { LiveHub } from '@console/server/src/live/hub';
 
 export const SERVER_USER = 'console-server';
@@ -51,8 +52,15 @@ export interface Logged {
   message: string;
 }
 
-/** Ingest on a database, with what it logs and the live events it publishes kept for the test. */
-export function startTestIngest(dbh: DbHandle, options: Partial<IngestOptions> & { url: string }) {
+/**
+ * Ingest (with its command queue) on a database, with what it logs and the live events it publishes kept for
+ * the test. `now` replaces the clock; `commands` an existing queue.
+ */
+export function startTestIngest(
+  dbh: DbHandle,
+  options: Partial<IngestOptions> & { url: string },
+  extra: { now?: () => number; commands?: CommandQueue } = {},
+) {
   const logged: Logged[] = [];
   const live = new LiveHub();
   const events: LiveEvent[] = [];
@@ -64,8 +72,15 @@ export function startTestIngest(dbh: DbHandle, options: Partial<IngestOptions> &
       .map((d) => d.id),
   );
   live.subscribe({ visible: () => everyOwner, send: (e) => events.push(e) });
+  const base = {
+    dbh,
+    now: extra.now ?? Date.now,
+    live,
+    log: (level: string, message: string) => void logged.push({ level, message }),
+  };
+  const commands = extra.commands ?? createCommandQueue(base);
   const ingest: Ingest = startIngest(
-    { dbh, now: Date.now, live, log: (level, message) => logged.push({ level, message }) },
+    { ...base, commands },
     {
       clientId: `ingest-test-${randomBytes(4).toString('hex')}`,
       username: SERVER_USER,
@@ -74,7 +89,7 @@ export function startTestIngest(dbh: DbHandle, options: Partial<IngestOptions> &
       ...options,
     },
   );
-  return { ingest, logged, events };
+  return { ingest, logged, events, commands };
 }
 
 export function secretOf(serial: string): string {

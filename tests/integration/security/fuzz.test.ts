@@ -25,19 +25,22 @@ const AUDIT = { ignoreTables: ['login_attempts'], ignoreColumns: { sms_codes: ['
 
 function callers(endpoint: Endpoint): (RoleId | null)[] {
   if (endpoint.access === 'public') return [null, ROLE.lessorAdmin];
-  const roles = endpoint.access === 'signedIn' ? ROLE_IDS.filter((r) => r !== ROLE.registeredUser) : [...endpoint.access.roles];
+  const roles =
+    endpoint.access === 'signedIn' ? ROLE_IDS.filter((r) => r !== ROLE.registeredUser) : [...endpoint.access.roles];
   return roles;
 }
 
 const polluted = () =>
-  ({} as Record<string, unknown>).polluted !== undefined || Object.keys(Object.prototype).length > 0;
+  (({}) as Record<string, unknown>).polluted !== undefined || Object.keys(Object.prototype).length > 0;
 
 describe('fuzzing every endpoint from its contract', () => {
   it('covers every endpoint, and its write watch sees writes', async () => {
     expect(allRoutes.length).toBeGreaterThan(10);
     const t = await createTestApp();
     const watch = watchWrites(t.dbh.sqlite, AUDIT);
-    t.dbh.sqlite.exec("UPDATE users SET nickname = nickname WHERE id = 1; INSERT INTO login_attempts (account, ip, success) VALUES ('x', 'y', 0)");
+    t.dbh.sqlite.exec(
+      "UPDATE users SET nickname = nickname WHERE id = 1; INSERT INTO login_attempts (account, ip, success) VALUES ('x', 'y', 0)",
+    );
     expect(watch.writes()).toEqual([]);
     t.dbh.sqlite.exec("UPDATE users SET nickname = 'changed' WHERE id = 1; DELETE FROM qr_logins");
     expect(watch.writes()).toEqual([{ table: 'users', op: 'update' }]);
@@ -61,7 +64,9 @@ describe('fuzzing every endpoint from its contract', () => {
       const roles = callers(endpoint);
       const arbitrary = fc.record({
         roleId: fc.constantFrom(...roles),
-        request: fc.constantFrom(...roles).chain((r) => hostileRequests(endpoint, { mobile: demoAccount(r ?? ROLE.lessorAdmin) })),
+        request: fc
+          .constantFrom(...roles)
+          .chain((r) => hostileRequests(endpoint, { mobile: demoAccount(r ?? ROLE.lessorAdmin) })),
       });
       try {
         await fc.assert(

@@ -3,7 +3,7 @@ import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { demoAccount } from '@console/db/seed/accounts';
 import { allRoutes } from '@console/server/src/routes/all';
-import { fieldNames, isIdField, onTheWire, sampleInput, type Source } from '../../fixtures/contract-inputs.ts';
+import { fieldNames, isIdField, onTheWire, sampleInput } from '../../fixtures/contract-inputs.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { foreignRecords, type ForeignRecords } from '../../fixtures/foreign-records.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { demoAccount } from '@console/db/seed/accounts';
-import { allRoutes } from '@console/server/src/routes/all';
+import { allRoutes, streamEndpoints } from '@console/server/src/routes/all';
 import { onTheWire, sampleInput, type Source } from '../../fixtures/contract-inputs.ts';
 import { totalChanges } from '../../fixtures/db-snapshot.ts';
 import { createTestApp, type TestApp, type WireAnswer } from '../../fixtures/test-app.ts';
@@ -36,11 +36,28 @@ describe('role walk over every endpoint', () => {
     expect(allRoutes.filter((r) => typeof r.endpoint.access === 'object').length).toBeGreaterThan(0);
   });
 
+  it('refuses the streams (live events) without a session and to role 0', async () => {
+    expect(streamEndpoints.length).toBeGreaterThan(0);
+    for (const endpoint of streamEndpoints) {
+      for (const token of [undefined, 'not-a-token', t.tokenFor(ROLE.registeredUser)]) {
+        const answer = await t.send(endpoint, { token });
+        expect(answer, endpoint.path).toEqual({
+          http: 200,
+          envelope: { status: '401', message: 'system logout', data: null },
+        });
+      }
+    }
+  });
+
   for (const { endpoint } of allRoutes) {
     const name = `${endpoint.method} ${endpoint.path} (${typeof endpoint.access === 'object' ? `roles ${endpoint.access.roles.join(',')}` : endpoint.access})`;
 
     it(name, async () => {
-      const send = async (token: string | undefined, input: 'empty' | 'sample', roleId?: RoleId): Promise<WireAnswer> => {
+      const send = async (
+        token: string | undefined,
+        input: 'empty' | 'sample',
+        roleId?: RoleId,
+      ): Promise<WireAnswer> => {
         const hints = { mobile: roleId === undefined ? undefined : demoAccount(roleId) };
         const query = input === 'empty' ? {} : sampleInput(endpoint, 'query', hints);
         const body = input === 'empty' ? {} : sampleInput(endpoint, 'body', hints);
@@ -88,9 +105,11 @@ describe('role walk over every endpoint', () => {
             });
           } else {
             expect(answer.envelope?.status, what).not.toBe('401');
-            // With no input an allowed role meets validation or the handler, never a refusal for its role
-            // (public endpoints may refuse role 0 themselves: getUserInfo.do answers it 'no permission to login').
-            if (input === 'empty' && roleId !== ROLE.registeredUser) expect(answer.envelope?.status, what).not.toBe('403');
+            // With no input a role the contract admits meets validation or the handler, never a refusal for its
+            // role. (Public endpoints guard themselves: getUserInfo.do refuses role 0, machine-to-machine calls
+            // ask for their own proof.)
+            if (input === 'empty' && endpoint.access !== 'public')
+              expect(answer.envelope?.status, what).not.toBe('403');
             continue;
           }
           expect(totalChanges(t.dbh.sqlite), `${what}: a refused call wrote to the database`).toBe(before);

@@ -1,5 +1,7 @@
 import type { AppRoute } from '../lib/app-route.ts';
 import { routes as authRoutes } from '../features/auth/routes.ts';
+import { routes as dashboardRoutes } from '../features/dashboard/routes.ts';
+import { routes as devicesRoutes } from '../features/devices/routes.ts';
 import { routes as employeesRoutes } from '../features/employees/routes.ts';
 import { routes as homeRoutes } from '../features/home/routes.ts';
 import { routes as settingsRoutes } from '../features/settings/routes.ts';
@@ -18,6 +20,8 @@ const shellRoutes: AppRoute[] = [
 export const appRoutes: AppRoute[] = [
   ...shellRoutes,
   ...authRoutes,
+  ...dashboardRoutes,
+  ...devicesRoutes,
   ...homeRoutes,
   ...employeesRoutes,
   ...settingsRoutes,

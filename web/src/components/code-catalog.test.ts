@@ -10,6 +10,12 @@ import { APPROVAL_STATUS, FEEDBACK_STATUS, PUSH_STATUS, WORK_ORDER_STATUS } from
 import { LEASE_STATUS, STOCK_STATUS } from '@console/contract/codes/stock';
 import en from '../locales/en-US/codes.json';
 import zh from '../locales/zh-CN/codes.json';
+import enComponents from '../locales/en-US/components.json';
+import zhComponents from '../locales/zh-CN/components.json';
+import enEmployees from '../locales/en-US/employees.json';
+import zhEmployees from '../locales/zh-CN/employees.json';
+import enSettings from '../locales/en-US/settings.json';
+import zhSettings from '../locales/zh-CN/settings.json';
 
 const TABLES: CodeTable[] = [
   ACCOUNT_STATUS,
@@ -50,15 +56,43 @@ describe('code labels', () => {
     }
   });
 
-  it('keep Chinese out of the English labels', () => {
-    const texts = JSON.stringify(en);
-    expect(texts).not.toMatch(/[\u4e00-\u9fff]/);
-  });
-
   it('give every value of a table its own label', () => {
     for (const table of TABLES) {
       const labels = table.codes.map((c) => lookup(en, c.key));
       expect(new Set(labels).size, table.name).toBe(labels.length);
+    }
+  });
+});
+
+const keysOf = (node: unknown, prefix = ''): string[] =>
+  typeof node === 'object' && node !== null
+    ? Object.entries(node).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+
+describe('catalogs of the building blocks, settings and employees', () => {
+  const pairs: [string, unknown, unknown][] = [
+    ['codes', zh, en],
+    ['components', zhComponents, enComponents],
+    ['settings', zhSettings, enSettings],
+    ['employees', zhEmployees, enEmployees],
+  ];
+  it('have the same keys in both languages', () => {
+    for (const [name, zhCatalog, enCatalog] of pairs) {
+      expect(keysOf(enCatalog).sort(), name).toEqual(keysOf(zhCatalog).sort());
+    }
+  });
+  it('have no Chinese in English and an interpolation in both or neither', () => {
+    for (const [name, zhCatalog, enCatalog] of pairs) {
+      expect(JSON.stringify(enCatalog), name).not.toMatch(/[\u4e00-\u9fff]/);
+      for (const key of keysOf(zhCatalog)) {
+        const vars = (catalog: unknown) =>
+          (
+            String(key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], catalog)).match(
+              /{{\w+}}/g,
+            ) ?? []
+          ).sort();
+        expect(vars(enCatalog), `${name}:${key}`).toEqual(vars(zhCatalog));
+      }
     }
   });
 });

@@ -59,7 +59,6 @@ export function FormDialog<S extends z.ZodType<unknown, unknown>, R>({
         confirmLoading={submitting}
         mask={{ closable: false }}
         destroyOnHidden
-        forceRender={false}
       >
         <SchemaForm
           {...formProps}

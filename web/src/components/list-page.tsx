@@ -60,6 +60,8 @@ interface ListPageProps<E extends Endpoint> {
   title?: ReactNode;
   toolbar?: ReactNode;
   batchActions?: (rows: RowOf<E>[], clear: () => void) => ReactNode;
+  /** Show the batch actions with nothing selected too (an action that explains it needs a selection). */
+  batchActionsAlways?: boolean;
   /** Rows that may be selected for batch actions (default all). */
   selectable?: (row: RowOf<E>) => boolean;
   /** Shows the export button; the file is called `<exportName>-<time>.csv`. */
@@ -175,11 +177,13 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Space wrap>
           {toolbar}
-          {batchActions && selected.length > 0 && (
+          {batchActions && (selected.length > 0 || props.batchActionsAlways) && (
             <>
-              <Typography.Text type="secondary">
-                {t('components:list.selected', { count: selected.length })}
-              </Typography.Text>
+              {selected.length > 0 && (
+                <Typography.Text type="secondary">
+                  {t('components:list.selected', { count: selected.length })}
+                </Typography.Text>
+              )}
               <Space>{batchActions(selected, clearSelection)}</Space>
             </>
           )}

@@ -2,8 +2,11 @@ import type auth from './zh-CN/auth.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
 import type components from './zh-CN/components.json';
+import type devices from './zh-CN/devices.json';
+import type dashboard from './zh-CN/dashboard.json';
 import type employees from './zh-CN/employees.json';
 import type home from './zh-CN/home.json';
+import type map from './zh-CN/map.json';
 import type settings from './zh-CN/settings.json';
 import type shell from './zh-CN/shell.json';
 
@@ -20,4 +23,7 @@ export interface Resources {
   codes: typeof codes;
   settings: typeof settings;
   employees: typeof employees;
+  devices: typeof devices;
+  dashboard: typeof dashboard;
+  map: typeof map;
 }

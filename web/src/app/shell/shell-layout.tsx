@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Drawer, Layout } from 'antd';
 import { useLocation } from 'react-router';
 import { useBrand } from '../../lib/brand.ts';
+import { useLiveEventStream } from '../../lib/live-events.ts';
 import { isDashboardPath } from '../access.ts';
 import { AlarmBell } from './alarm-bell.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
@@ -22,6 +23,8 @@ export function ShellLayout() {
   const { pathname } = useLocation();
   const brand = useBrand();
   const mobile = device === 'mobile';
+  // One live stream for every signed-in page: the bell, the home's map and figures listen to it.
+  useLiveEventStream();
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-device={device}>

@@ -2,11 +2,6 @@ import type { AppRoute } from '../../lib/app-route.ts';
 
 export const routes: AppRoute[] = [
   {
-    path: '/dashboard',
-    title: 'home:dashboard.title',
-    page: () => import('./pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
-  },
-  {
     // Public by the spec's list, but only with the dashboard-login marker (the access rules check it).
     path: '/screen',
     title: 'home:screen.title',

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { MACHINE_KINDS, type MachineKind } from '../codes/machine-kinds.ts';
+import type { DeviceStatus } from '../codes/device-status.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+
+/**
+ * The device management home (/dashboard) and the fleet map. Every figure counts machines in the user's
+ * scope and is the total of the device list filtered the same way, so each number links to that list.
+ */
+
+/** The status figures of the home, in display order. */
+export const FLEET_FIGURES = ['online', 'offline', 'working', 'standby', 'locked', 'alarm', 'toBeRenewed'] as const;
+export type FleetFigure = (typeof FLEET_FIGURES)[number];
+
+/** "To be renewed": connectivity service expiring within this many days (the longest renewal window). */
+export const RENEWAL_FIGURE_DAYS = 30;
+
+/** The device status filter code (contract/codes/device-state.ts hasStatus) behind each status figure. */
+export const FIGURE_STATUS: Record<Exclude<FleetFigure, 'toBeRenewed'>, DeviceStatus> = {
+  online: 1,
+  offline: 2,
+  standby: 3,
+  locked: 4,
+  working: 6,
+  alarm: 8,
+};
+
+/** The device list URL behind a figure: `/deviceManagement?status=<code>`, `?kind=<kind>` or `?expiry=30`. */
+export function deviceListHref(filter: { figure: FleetFigure } | { kind: MachineKind } | 'all'): string {
+  if (filter === 'all') return '/deviceManagement';
+  if ('kind' in filter) return `/deviceManagement?kind=${filter.kind}`;
+  if (filter.figure === 'toBeRenewed') return `/deviceManagement?expiry=${RENEWAL_FIGURE_DAYS}`;
+  return `/deviceManagement?status=${FIGURE_STATUS[filter.figure]}`;
+}
+
+/** A machine's detail page, where the map's popups and the alarm list lead. */
+export const deviceDetailHref = (id: number) => `/deviceManagement/detail?id=${id}`;
+
+const count = z.number().int().min(0);
+const machineKind = z.enum(MACHINE_KINDS);
+
+export const fleetFigures = z.object({
+  total: count,
+  byStatus: z.object(Object.fromEntries(FLEET_FIGURES.map((f) => [f, count])) as Record<FleetFigure, typeof count>),
+  /** Every machine kind, in the order of MACHINE_KINDS, zero included. */
+  byKind: z.array(z.object({ kind: machineKind, total: count })),
+});
+export type FleetFigures = z.infer<typeof fleetFigures>;
+
+export const recentAlarm = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  serialNumber: z.string(),
+  deviceName: z.string(),
+  kind: machineKind,
+  /** 1 notice, 2 warning, 3 critical. */
+  level: z.number().int(),
+  /** Localised type and text, as the bell shows them. */
+  alarmType: z.string(),
+  alarmInfo: z.string(),
+  /** Start time in the request's time zone. */
+  alarmTime: z.string(),
+});
+export type RecentAlarm = z.infer<typeof recentAlarm>;
+
+export const UTILISATION_DAYS = 7;
+
+export const utilisation = z.object({
+  /** The last seven calendar days in the request's time zone, oldest first, today last (so far). */
+  days: z.array(
+    z.object({
+      /** YYYY-MM-DD */
+      date: z.string(),
+      /** Working hours the machines' hour counters advanced that day, summed over the fleet. */
+      hours: z.number().min(0),
+      /** Machines whose counter advanced that day. */
+      machines: count,
+    }),
+  ),
+  /** Machines working now (status filter 6) against all machines, per kind, every kind included. */
+  byKind: z.array(z.object({ kind: machineKind, total: count, working: count })),
+});
+export type Utilisation = z.infer<typeof utilisation>;
+
+/**
+ * Every placed machine in scope, column by column (10,000+ points stay small and parse fast): row i is
+ * ids[i], serials[i] ... Positions are WGS-84, rounded to 1e-5 degrees (about a metre).
+ */
+export const fleetPositions = z.object({
+  ids: z.array(z.number().int()),
+  serials: z.array(z.string()),
+  names: z.array(z.string()),
+  kinds: z.array(machineKind),
+  /** The primary status code 1-9 (contract/codes/device-state.ts primaryStatus). */
+  statuses: z.array(z.number().int()),
+  lats: z.array(z.number()),
+  lngs: z.array(z.number()),
+  /** Machines in scope that have reported no position yet (not on the map). */
+  unplaced: count,
+});
+export type FleetPositions = z.infer<typeof fleetPositions>;
+
+/** A tile server: a Leaflet URL template (`{z}/{x}/{y}`, `{s}` for a subdomain); empty when none is configured. */
+const tileSource = z.object({
+  url: z.string(),
+  subdomains: z.string(),
+  attribution: z.string(),
+  maxZoom: z.number().int(),
+});
+export type TileSource = z.infer<typeof tileSource>;
+
+export const mapSettings = z.object({
+  /** The global provider's tiles (WGS-84). */
+  global: tileSource,
+  /** The regional (mainland China) provider's tiles, drawn in GCJ-02. */
+  regional: tileSource,
+});
+export type MapSettings = z.infer<typeof mapSettings>;
+
+export const dashboardEndpoints = {
+  figures: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/figures.do',
+    summary: "Fleet figures of the user's scope: total, per status figure and per machine kind",
+    access: 'signedIn',
+    query: noInput,
+    body: noInput,
+    response: fleetFigures,
+  }),
+  alarms: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/alarms.do',
+    summary: "The most recent open alarms of the user's scope, with their machines",
+    access: 'signedIn',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    body: noInput,
+    response: z.object({ count, list: z.array(recentAlarm) }),
+  }),
+  utilisation: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/utilisation.do',
+    summary: 'Working hours per day over the last 7 days (from telemetry) and the share of machines working now',
+    access: 'signedIn',
+    query: noInput,
+    body: noInput,
+    response: utilisation,
+  }),
+  positions: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/positions.do',
+    summary: "Map positions of every machine in the user's scope (columnar)",
+    access: 'signedIn',
+    query: noInput,
+    body: noInput,
+    response: fleetPositions,
+  }),
+  mapSettings: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/mapSettings.do',
+    summary: "The map providers' tile servers (server settings MAP_TILES_GLOBAL and MAP_TILES_REGIONAL)",
+    access: 'signedIn',
+    query: noInput,
+    body: noInput,
+    response: mapSettings,
+  }),
+} as const;

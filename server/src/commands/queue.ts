@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { UNFINISHED_STATES, type CommandState, type CreateCommandForm } from '@console/contract/http/commands';
+import { API_STATUS } from '@console/contract/http/envelope';
+import type { LiveEvent } from '@console/contract/http/live';
+import type { AckMessage, CommandMessage } from '@console/contract/mqtt/payloads';
+import { commands, devices, operationLogs } from '@console/db/schema/devices';
+import type { AppDeps } from '../lib/deps.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
+import {
+  ackTransition,
+  commandMessageOf,
+  groupOf,
+  isFinished,
+  stateConfirms,
+  type CommandRow,
+  type ReportedState,
+} from './rules.ts';
+
+/** How the queue reaches the machines: the server's MQTT client (ingest), when it is connected. */
+export interface CommandTransport {
+  connected(): boolean;
+  /** Publish QoS 1 on the machine's command topic; resolves when the broker has it. */
+  publish(sn: string, message: CommandMessage): Promise<void>;
+}
+
+/** What ingest tells the queue after each transaction (a subset of ingest's WriteResult). */
+export interface WrittenBatch {
+  devices: { id: number; online: boolean; sleeping: boolean; lockLevel: ReportedState['lock'] }[];
+  connected: ReadonlySet<number>;
+}
+
+export type EnqueueInput = Omit<CreateCommandForm, 'whenOffline'> & { createdBy: number | null };
+
+type Deps = Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>;
+
+const target = {
+  id: devices.id,
+  serialNumber: devices.serialNumber,
+  online: devices.online,
+  sleeping: devices.sleeping,
+  orgId: devices.orgId,
+  customerOrgId: devices.customerOrgId,
+  distributorOrgId: devices.distributorOrgId,
+};
+interface Target {
+  id: number;
+  serialNumber: string;
+  online: boolean;
+  sleeping: boolean;
+  orgId: number;
+  customerOrgId: number | null;
+  distributorOrgId: number | null;
+}
+const awake = (d: Pick<Target, 'online' | 'sleeping'>) => d.online && !d.sleeping;
+
+/**
+ * The durable command queue (docs/decisions/010-command-queue.md). Every command is a row; every change of
+ * state is a guarded update with an operation log and a live event. A command is published only while its
+ * machine is online and awake and the server is connected; it is published again after a server restart, a
+ * reconnect of the server or of the machine, until the machine acknowledges it. Success needs the machine's
+ * reported state. Single process: the server that runs ingest owns the queue.
+ */
+export function createCommandQueue(deps: Deps) {
+  const { db } = deps.dbh;
+  let transport: CommandTransport | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let outbox: { event: LiveEvent; orgIds: (number | null)[] }[] = [];
+
+  const unfinishedIn = (deviceIds: number[]) =>
+    db
+      .select()
+      .from(commands)
+      .where(and(inArray(commands.deviceId, deviceIds), inArray(commands.state, UNFINISHED_STATES)))
+      .orderBy(asc(commands.createdAt))
+      .all();
+  const targetsOf = (ids: number[]) =>
+    new Map(
+      db
+        .select(target)
+        .from(devices)
+        .where(inArray(devices.id, ids))
+        .all()
+        .map((d) => [d.id, d]),
+    );
+
+  /** Machines with an unfinished command: ingest's batches only cost the queue a look-up for these. */
+  const pending = new Set<number>();
+  const reloadPending = () => {
+    pending.clear();
+    db.selectDistinct({ id: commands.deviceId })
+      .from(commands)
+      .where(inArray(commands.state, UNFINISHED_STATES))
+      .all()
+      .forEach((r) => pending.add(r.id));
+  };
+  reloadPending();
+  const refreshPending = (deviceId: number) => {
+    if (unfinishedIn([deviceId]).length > 0) pending.add(deviceId);
+    else pending.delete(deviceId);
+  };
+
+  function logOp(row: CommandRow, action: string, userId: number | null, at: number, extra: object = {}): void {
+    const { type, lockLevel: level, lockMode: mode, params } = row;
+    db.insert(operationLogs)
+      .values({
+        deviceId: row.deviceId,
+        userId,
+        action,
+        detail: JSON.stringify({ type, level, mode, params, ...extra }),
+        commandId: row.id,
+        at: new Date(at),
+      })
+      .run();
+  }
+
+  function announce(row: CommandRow, device: Target | undefined, at: number): void {
+    const orgIds = device ? [device.orgId, device.customerOrgId, device.distributorOrgId] : [row.orgId];
+    outbox.push({
+      event: { type: 'command', commandId: row.id, deviceId: row.deviceId, state: row.state, at },
+      orgIds,
+    });
+  }
+
+  function flushLive(): void {
+    const events = outbox;
+    outbox = [];
+    for (const { event, orgIds } of events) {
+      try {
+        deps.live.publish(event, { orgIds });
+      } catch (error) {
+        deps.log('error', 'commands: could not publish a live event', error);
+      }
+    }
+  }
+
+  /** Move a command on if it is still in the state it was read in; null when something else moved it first. */
+  function move(
+    row: CommandRow,
+    to: CommandState,
+    fields: Partial<CommandRow>,
+    userId: number | null,
+    extra: object = {},
+  ): CommandRow | null {
+    const at = deps.now();
+    const finishedAt = isFinished(to) ? { finishedAt: new Date(at) } : {};
+    const moved = db.transaction((tx) => {
+      const updated = tx
+        .update(commands)
+        .set({ ...fields, ...finishedAt, state: to })
+        .where(and(eq(commands.id, row.id), eq(commands.state, row.state)))
+        .returning()
+        .get();
+      if (updated)
+        logOp(updated, `command.${to}`, userId, at, { reason: updated.reason, detail: updated.detail, ...extra });
+      return updated;
+    });
+    if (!moved) return null;
+    if (isFinished(to)) refreshPending(row.deviceId);
+    announce(moved, targetsOf([row.deviceId]).get(row.deviceId), at);
+    return moved;
+  }
+
+  /** Publish a queued command, or publish again one that was sent and not acknowledged. */
+  function send(row: CommandRow, device: Target): void {
+    if (!transport?.connected() || !awake(device)) return;
+    if (row.state !== 'queued' && row.state !== 'sent') return;
+    const at = deps.now();
+    if (row.state === 'queued') {
+      const sent = move(row, 'sent', { sentAt: new Date(at), attempts: row.attempts + 1 }, null);
+      if (!sent) return;
+      row = sent;
+    } else {
+      db.update(commands)
+        .set({ attempts: sql`${commands.attempts} + 1` })
+        .where(eq(commands.id, row.id))
+        .run();
+      logOp(row, 'command.resent', null, at);
+    }
+    transport.publish(device.serialNumber, commandMessageOf(row)).catch((error: Error) => {
+      // It stays `sent` and goes out again when the server or the machine reconnects.
+      deps.log('warn', `commands: publishing ${row.id} to ${device.serialNumber} failed: ${error.message}`);
+    });
+  }
+
+  function sendWaiting(deviceIds: number[], alsoResend: (deviceId: number) => boolean): void {
+    if (!transport?.connected() || deviceIds.length === 0) return;
+    const devicesById = targetsOf(deviceIds);
+    for (const row of unfinishedIn(deviceIds)) {
+      const device = devicesById.get(row.deviceId);
+      if (!device) continue;
+      if (row.state === 'queued' || (row.state === 'sent' && alsoResend(row.deviceId))) send(row, device);
+    }
+  }
+
+  /** A `params` command that the machine carried out changes the settings the server monitors it with. */
+  function applyParams(row: CommandRow): void {
+    const params = row.params as CommandMessage['params'] | null;
+    if (!params) return;
+    db.update(devices)
+      .set({
+        ...(params.reportIntervalS !== undefined ? { reportIntervalS: params.reportIntervalS } : {}),
+        ...(params.overspeedKmh !== undefined ? { overspeedKmh: params.overspeedKmh } : {}),
+      })
+      .where(eq(devices.id, row.deviceId))
+      .run();
+  }
+
+  function succeed(row: CommandRow, reported: ReportedState | null): void {
+    const deliveredAt = row.deliveredAt ?? new Date(deps.now());
+    const done = move(row, 'succeeded', { deliveredAt, reported }, null);
+    if (done?.type === 'params') applyParams(done);
+  }
+
+  const queue = {
+    /** Connect (or, with null, disconnect) the way to the machines. */
+    attach(next: CommandTransport | null): void {
+      transport = next;
+    },
+
+    /**
+     * Create commands for machines (the caller has checked that the user may command each of them). A queued or
+     * sent command of the same group is superseded; one the machine already holds refuses the whole request.
+     */
+    enqueue(input: EnqueueInput): CommandRow[] {
+      const ids = [...new Set(input.deviceIds)];
+      const devicesById = targetsOf(ids);
+      if (devicesById.size !== ids.length) throw notFound();
+      const at = deps.now();
+      let created: CommandRow[];
+      try {
+        created = db.transaction(() => {
+          const existing = unfinishedIn(ids).filter((r) => groupOf(r.type) === groupOf(input.type));
+          const busy = existing.find((r) => r.state === 'delivered');
+          if (busy) {
+            const serial = devicesById.get(busy.deviceId)!.serialNumber;
+            throw new ApiError(API_STATUS.conflict, 'command.inProgress', { serial });
+          }
+          return ids.map((deviceId) => {
+            const id = randomUUID();
+            for (const old of existing.filter((r) => r.deviceId === deviceId)) {
+              move(old, 'cancelled', { reason: 'superseded', detail: id }, input.createdBy);
+            }
+            const isLock = input.type === 'lock' || input.type === 'unlock';
+            const row = db
+              .insert(commands)
+              .values({
+                id,
+                deviceId,
+                orgId: devicesById.get(deviceId)!.orgId,
+                type: input.type,
+                lockLevel: input.type === 'lock' ? input.level : input.type === 'unlock' ? 'unlocked' : null,
+                lockMode: isLock ? input.mode : null,
+                params: input.type === 'params' ? (input.params ?? null) : null,
+                expiresAt: new Date(at + input.ttlMinutes * 60_000),
+                createdBy: input.createdBy,
+                createdAt: new Date(at),
+              })
+              .returning()
+              .get();
+            logOp(row, 'command.queued', input.createdBy, at);
+            pending.add(deviceId);
+            announce(row, devicesById.get(deviceId), at);
+            return row;
+          });
+        });
+      } catch (error) {
+        // Nothing of it happened: no events, and the pending set as the database has it.
+        outbox = [];
+        reloadPending();
+        throw error;
+      }
+      for (const row of created) send(row, devicesById.get(row.deviceId)!);
+      flushLive();
+      return db
+        .select()
+        .from(commands)
+        .where(
+          inArray(
+            commands.id,
+            created.map((r) => r.id),
+          ),
+        )
+        .all();
+    },
+
+    /** Cancel a command the machine has not received (queued or sent); the caller has checked the user's scope. */
+    cancel(id: string, userId: number): CommandRow {
+      const row = db.select().from(commands).where(eq(commands.id, id)).get();
+      if (!row) throw notFound();
+      if (row.state === 'delivered') throw new ApiError(API_STATUS.conflict, 'command.notCancellable');
+      if (isFinished(row.state)) throw new ApiError(API_STATUS.conflict, 'command.finished');
+      const cancelled = move(row, 'cancelled', { reason: 'cancelled' }, userId);
+      flushLive();
+      if (!cancelled) throw new ApiError(API_STATUS.conflict, 'command.finished');
+      return cancelled;
+    },
+
+    /** A machine's acknowledgement (validated by ingest: the machine is known and the topic its own). */
+    onAck(deviceId: number, ack: AckMessage): void {
+      const row = db.select().from(commands).where(eq(commands.id, ack.id)).get();
+      // Unknown, or another machine's command: a machine cannot act on a command it was not sent.
+      if (!row || row.deviceId !== deviceId) {
+        deps.log('warn', `commands: ignored an acknowledgement of ${ack.id.slice(0, 40)} from machine ${deviceId}`);
+        return;
+      }
+      if (isFinished(row.state)) {
+        // Cancelled or expired while the machine had it: keep the record of what the machine says it did.
+        logOp(row, 'command.lateAck', null, deps.now(), { result: ack.result, state: ack.state ?? null });
+        return;
+      }
+      const next = ackTransition(row, ack);
+      if (next?.to === 'delivered') move(row, 'delivered', { deliveredAt: new Date(deps.now()) }, null);
+      else if (next?.to === 'succeeded') succeed(row, next.reported);
+      else if (next?.to === 'failed') {
+        const deliveredAt = row.deliveredAt ?? new Date(deps.now());
+        move(row, 'failed', { deliveredAt, reason: next.reason, detail: next.detail, reported: next.reported }, null);
+      }
+      flushLive();
+    },
+
+    /**
+     * After each ingest transaction: a machine's reported lock and sleep state confirms what it received, and a
+     * machine that is online and awake gets what waits for it (again, if it has just connected).
+     */
+    onWritten(batch: WrittenBatch): void {
+      const touched = batch.devices.filter((d) => pending.has(d.id));
+      if (touched.length === 0) return;
+      const rows = unfinishedIn(touched.map((d) => d.id));
+      for (const d of touched) {
+        const state = { lock: d.lockLevel, sleeping: d.sleeping };
+        for (const row of rows) {
+          if (row.deviceId === d.id && row.state === 'delivered' && stateConfirms(row, state)) succeed(row, state);
+        }
+      }
+      const ready = touched.filter(awake).map((d) => d.id);
+      sendWaiting(ready, (deviceId) => batch.connected.has(deviceId));
+      flushLive();
+    },
+
+    /**
+     * The server's client (re)connected: publish what waits for machines that are online, and again what was
+     * sent but never acknowledged (the broker may have restarted and lost its sessions, or the server did).
+     */
+    onTransportReady(): void {
+      sendWaiting([...pending], () => true);
+      flushLive();
+    },
+
+    /** Expire what outlived its time-to-live. Returns how many expired. */
+    sweep(): number {
+      const due = db
+        .select()
+        .from(commands)
+        .where(and(inArray(commands.state, UNFINISHED_STATES), lte(commands.expiresAt, new Date(deps.now()))))
+        .all();
+      let expired = 0;
+      for (const row of due) if (move(row, 'expired', { reason: 'expired' }, null)) expired++;
+      flushLive();
+      return expired;
+    },
+
+    /** Sweep expiry every `intervalMs` until stop(). */
+    start(intervalMs = 5000): void {
+      queue.stop();
+      timer = setInterval(() => {
+        try {
+          queue.sweep();
+        } catch (error) {
+          deps.log('error', 'commands: the expiry sweep failed', error);
+        }
+      }, intervalMs);
+      timer.unref();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+  return queue;
+}
+
+export type CommandQueue = ReturnType<typeof createCommandQueue>;

@@ -1,0 +1,41 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { devices } from '@console/db/schema/devices';
+import type { SilenceItem } from './store.ts';
+
+/** A machine may miss two reports; the third missing one makes it silent, and never sooner than this. */
+export const MISSED_REPORTS = 3;
+export const MIN_SILENCE_MS = 60_000;
+
+/** How long a machine that reports every `reportIntervalS` seconds may stay quiet. */
+export function silenceLimitMs(reportIntervalS: number): number {
+  return Math.max(MIN_SILENCE_MS, MISSED_REPORTS * reportIntervalS * 1000);
+}
+
+/**
+ * Finds machines that the database holds online and awake but that have not reported for longer than their
+ * silence limit: their connection died without a last will (a broker that restarted, a half-open TCP link).
+ * Silence is counted from `since` at the earliest (when ingest started listening), so machines reconnecting
+ * after a server restart are not all declared lost at once.
+ */
+export function createSilenceFinder(db: Db) {
+  const limit = sql`max(${MIN_SILENCE_MS}, ${devices.reportIntervalS} * ${MISSED_REPORTS * 1000})`;
+  const find = db
+    .select({ id: devices.id, kind: devices.kind, sn: devices.serialNumber })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.online, true),
+        eq(devices.sleeping, false),
+        sql`max(coalesce(${devices.lastReportAt}, 0), ${sql.placeholder('since')}) + ${limit} < ${sql.placeholder('now')}`,
+      ),
+    )
+    .prepare();
+  return (now: number, since: number): SilenceItem[] =>
+    find.all({ now, since }).map((d) => ({
+      type: 'silence',
+      sn: d.sn,
+      device: { id: d.id, kind: d.kind },
+      receivedAt: now,
+    }));
+}

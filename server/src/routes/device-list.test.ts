@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { openDb } from '@console/db/client';
+import { devices } from '@console/db/schema/devices';
+import { hasStatus, type Activity, type DeviceState } from '@console/contract/codes/device-state';
+import { DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
+import { renewalWindow, statusFilter } from './device-list.ts';
+
+describe('status filters in SQL', () => {
+  it('find exactly the machines hasStatus finds, for every combination of the sides', () => {
+    const dbh = openDb(':memory:');
+    const states: DeviceState[] = [];
+    for (const online of [true, false])
+      for (const machineOnline of [true, false])
+        for (const activity of ['working', 'standby', 'stopped'] as Activity[])
+          for (const lockLevel of LOCK_LEVELS)
+            for (const alarmOpen of [true, false]) states.push({ online, machineOnline, activity, lockLevel, alarmOpen });
+    states.forEach((state, i) =>
+      dbh.db
+        .insert(devices)
+        .values({ ...state, orgId: 1, modelId: 1, kind: 'boat', serialNumber: `S${1000 + i}` })
+        .run(),
+    );
+    for (const code of DEVICE_STATUS.values) {
+      const found = dbh.db
+        .select({ serial: devices.serialNumber })
+        .from(devices)
+        .where(statusFilter(code))
+        .all()
+        .map((r) => r.serial);
+      const expected = states.flatMap((s, i) => (hasStatus(s, code) ? [`S${1000 + i}`] : []));
+      expect(found.sort(), `status ${code}`).toEqual(expected.sort());
+      expect(expected.length, `status ${code}`).toBeGreaterThan(0);
+    }
+    dbh.close();
+  });
+});
+
+describe('renewal window', () => {
+  const now = Date.UTC(2026, 0, 1);
+  const inDays = (days: number) => new Date(now + days * 24 * 3600 * 1000);
+  it('is the tightest of 1, 7, 15 and 30 days, 0 once stopped, and none further out', () => {
+    expect(renewalWindow(inDays(0.5), now)).toBe(1);
+    expect(renewalWindow(inDays(1), now)).toBe(1);
+    expect(renewalWindow(inDays(6), now)).toBe(7);
+    expect(renewalWindow(inDays(15), now)).toBe(15);
+    expect(renewalWindow(inDays(29), now)).toBe(30);
+    expect(renewalWindow(inDays(31), now)).toBeNull();
+    expect(renewalWindow(inDays(-1), now)).toBe(0);
+    expect(renewalWindow(null, now)).toBeNull();
+  });
+});

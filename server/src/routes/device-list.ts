@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Db } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import type { DeviceStatus } from '@console/contract/codes/device-status';
+import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
+import type { DeviceRow, deviceListQuery } from '@console/contract/http/devices';
+import type { z } from 'zod';
+import { dayInZone, formatInZone } from '../lib/time.ts';
+import { inDeviceScope, ownerOrgIds } from './device-access.ts';
+
+type Device = typeof devices.$inferSelect;
+type ListQuery = z.output<typeof deviceListQuery>;
+
+const DAY_MS = 24 * 3600 * 1000;
+const LOCKED = ['lock1', 'lock2'] as const;
+
+/** `%text%` for LIKE, with the user's own wildcards taken literally. */
+const contains = (column: AnySQLiteColumn, text: string) =>
+  sql`${column} like ${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`;
+
+/**
+ * A status code as a filter over the stored sides of the state, the SQL twin of hasStatus() in
+ * contract/codes/device-state.ts (a test holds the two together): a locked machine with an open alarm is
+ * found under 1, 4 and 8 alike.
+ */
+export function statusFilter(code: DeviceStatus): SQL {
+  const running = and(eq(devices.online, true), eq(devices.machineOnline, true))!;
+  switch (code) {
+    case 1:
+      return eq(devices.online, true);
+    case 2:
+      return eq(devices.online, false);
+    case 3:
+      return and(running, eq(devices.activity, 'standby'))!;
+    case 4:
+      return inArray(devices.lockLevel, LOCKED);
+    case 5:
+      return not(inArray(devices.lockLevel, LOCKED));
+    case 6:
+      return and(running, eq(devices.activity, 'working'))!;
+    case 7:
+      return and(running, eq(devices.activity, 'stopped'))!;
+    case 8:
+      return eq(devices.alarmOpen, true);
+    case 9:
+      return and(eq(devices.online, true), eq(devices.machineOnline, false))!;
+  }
+}
+
+/** Service expiring within `days` from now (nested windows: 30 includes 7), or 0: already stopped. */
+export function expiryFilter(days: number, now: number): SQL {
+  if (days === 0) return lte(devices.serviceExpiresAt, new Date(now));
+  return and(gt(devices.serviceExpiresAt, new Date(now)), lte(devices.serviceExpiresAt, new Date(now + days * DAY_MS)))!;
+}
+
+/** The tightest renewal window an expiry falls in (1, 7, 15, 30 days, 0 stopped), or null. */
+export function renewalWindow(expiresAt: Date | null, now: number): number | null {
+  if (!expiresAt) return null;
+  const left = expiresAt.getTime() - now;
+  if (left <= 0) return 0;
+  return [1, 7, 15, 30].find((days) => left <= days * DAY_MS) ?? null;
+}
+
+const SORT_COLUMNS: Record<string, AnySQLiteColumn> = {
+  serialNumber: devices.serialNumber,
+  hostName: devices.hostName,
+  kind: devices.kind,
+  status: devices.status,
+  serviceExpiresAt: devices.serviceExpiresAt,
+  installedAt: devices.installedAt,
+  lastReportAt: devices.lastReportAt,
+  workingHours: devices.workingHours,
+};
+
+function listWhere(db: Db, user: Parameters<typeof inDeviceScope>[1], q: ListQuery, now: number): SQL {
+  return inDeviceScope(
+    db,
+    user,
+    q.serialNumber ? contains(devices.serialNumber, q.serialNumber) : undefined,
+    q.hostSerial ? contains(devices.hostSerial, q.hostSerial) : undefined,
+    q.name ? or(contains(devices.hostName, q.name), contains(devices.deviceName, q.name)) : undefined,
+    q.modelId ? eq(devices.modelId, q.modelId) : undefined,
+    q.kind ? eq(devices.kind, q.kind) : undefined,
+    q.brand ? eq(devices.brand, q.brand) : undefined,
+    q.status ? statusFilter(q.status) : undefined,
+    q.signal ? eq(devices.signal, q.signal) : undefined,
+    q.leaseStatus ? eq(devices.leaseStatus, q.leaseStatus === 2 ? 'leased' : 'stock') : undefined,
+    q.inventoryState ? eq(devices.inventoryState, q.inventoryState === 2 ? 'installed' : 'inventory') : undefined,
+    q.customerId ? eq(devices.customerOrgId, q.customerId) : undefined,
+    q.distributorId ? eq(devices.distributorOrgId, q.distributorId) : undefined,
+    q.expiry !== undefined ? expiryFilter(q.expiry, now) : undefined,
+  );
+}
+
+interface RowContext {
+  timeZone: string;
+  now: number;
+  owned: number[];
+  models: Map<number, string>;
+  orgs: Map<number, string>;
+}
+
+/** Names of the models and organisations the given machines refer to. */
+function namesFor(db: Db, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
+  const modelIds = [...new Set(rows.map((r) => r.modelId))];
+  const orgIds = [...new Set(rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]))].filter(
+    (id): id is number => id !== null,
+  );
+  const models = modelIds.length
+    ? db
+        .select({ id: deviceModels.id, name: deviceModels.name })
+        .from(deviceModels)
+        .where(inArray(deviceModels.id, modelIds))
+        .all()
+    : [];
+  const orgs = orgIds.length
+    ? db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(organisations)
+        .where(inArray(organisations.id, orgIds))
+        .all()
+    : [];
+  return { models: new Map(models.map((m) => [m.id, m.name])), orgs: new Map(orgs.map((o) => [o.id, o.name])) };
+}
+
+function toRow(d: Device, ctx: RowContext): DeviceRow {
+  const day = (date: Date | null) => (date ? dayInZone(date, ctx.timeZone) : '');
+  return {
+    id: d.id,
+    serialNumber: d.serialNumber,
+    hostSerial: d.hostSerial,
+    hostName: d.hostName,
+    deviceName: d.deviceName,
+    hostType: d.hostType,
+    brand: d.brand,
+    kind: d.kind,
+    modelId: d.modelId,
+    modelName: ctx.models.get(d.modelId) ?? '',
+    machineNumber: d.machineNumber,
+    gpsSerial: d.gpsSerial,
+    positioning: d.positioning,
+    licensePlate: d.licensePlate,
+    engineNumber: d.engineNumber,
+    frameNumber: d.frameNumber,
+    installedAt: day(d.installedAt),
+    location: d.location,
+    signal: d.signal,
+    inventoryState: d.inventoryState === 'installed' ? 2 : 1,
+    leaseStatus: d.leaseStatus === 'leased' ? 2 : 1,
+    serviceExpiresAt: day(d.serviceExpiresAt),
+    renewal: renewalWindow(d.serviceExpiresAt, ctx.now),
+    ownerId: d.orgId,
+    ownerName: ctx.orgs.get(d.orgId) ?? '',
+    customerId: d.customerOrgId,
+    customerName: d.customerOrgId ? (ctx.orgs.get(d.customerOrgId) ?? '') : '',
+    distributorId: d.distributorOrgId,
+    distributorName: d.distributorOrgId ? (ctx.orgs.get(d.distributorOrgId) ?? '') : '',
+    status: d.status,
+    alarmOpen: d.alarmOpen,
+    // LOCK_LEVELS run from unlocked to the second-level lock, as the codes 0-4 of LOCK_LEVEL do.
+    lockLevel: LOCK_LEVELS.indexOf(d.lockLevel),
+    online: d.online,
+    sleeping: d.sleeping,
+    lastReportAt: d.lastReportAt ? formatInZone(d.lastReportAt, ctx.timeZone) : '',
+    workingHours: d.workingHours,
+    editable: ctx.owned.includes(d.orgId),
+  };
+}
+
+/** Machines as the registry shows them, with the names they refer to and whether the user may change them. */
+export function deviceRows(db: Db, user: Parameters<typeof ownerOrgIds>[1], rows: Device[], timeZone: string, now: number) {
+  const ctx: RowContext = { timeZone, now, owned: ownerOrgIds(db, user), ...namesFor(db, rows) };
+  return rows.map((row) => toRow(row, ctx));
+}
+
+export function listDevices(db: Db, user: Parameters<typeof ownerOrgIds>[1], q: ListQuery, timeZone: string, now: number) {
+  const where = listWhere(db, user, q, now);
+  const total = db
+    .select({ n: sql<number>`count(*)` })
+    .from(devices)
+    .where(where)
+    .get()!.n;
+  const column = q.sortField ? SORT_COLUMNS[q.sortField] : undefined;
+  const order = q.sortOrder === 'ascend' ? asc : desc;
+  // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
+  const orderBy = column ? [order(column), order(devices.id)] : [desc(devices.id)];
+  const rows = db
+    .select()
+    .from(devices)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .all();
+  return { list: deviceRows(db, user, rows, timeZone, now), total, page: q.page, pageSize: q.pageSize };
+}

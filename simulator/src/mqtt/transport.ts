@@ -1,0 +1,58 @@
+import type { AckMessage, StatusMessage, TelemetryMessage } from '@console/contract/mqtt/payloads';
+
+/** What a machine sends, by topic (contract/mqtt/topics.ts): QoS and retain follow from the kind. */
+export type Uplink =
+  | { kind: 'telemetry'; message: TelemetryMessage }
+  | { kind: 'status'; message: StatusMessage }
+  | { kind: 'ack'; message: AckMessage };
+
+export interface LinkHandlers {
+  /** A command arrived on the machine's command topic (raw: the machine validates it). */
+  onCommand(payload: Buffer): void;
+  /** A session opened after the machine was away: it announces itself (status online). */
+  onUp(): void;
+  /** The connection broke without the machine asking (broker gone, network). */
+  onDown(): void;
+}
+
+/** A machine's connection to the broker, as the machine sees it. */
+export interface MachineLink {
+  /** Be on line: connect now, and again whenever the connection breaks, until close() or drop(). */
+  open(): void;
+  /**
+   * Send a message. Acknowledgements and status wait while the connection is down; telemetry is dropped
+   * then (the next report supersedes it).
+   */
+  send(uplink: Uplink): void;
+  /** Leave gracefully after what waits is sent: DISCONNECT, so the broker publishes no last will. */
+  close(): void;
+  /** Vanish: the connection is cut without DISCONNECT and the broker publishes the last will. */
+  drop(): void;
+  /** Whether the machine means to be on line (between open() and close()/drop()). */
+  readonly wanted: boolean;
+}
+
+export interface TransportStats {
+  broker: string;
+  /** Sockets open now, and being opened. */
+  open: number;
+  connecting: number;
+  /** Machines that keep their connection, and machines that connect to send and leave again. */
+  resident: number;
+  visitors: number;
+  connects: number;
+  /** Connection attempts the broker refused or that failed. */
+  failures: number;
+  lastError: string | null;
+  published: number;
+}
+
+export interface Transport {
+  link(serial: string, handlers: LinkHandlers): MachineLink;
+  stats(): TransportStats;
+  /** Close every connection (after the machines said goodbye). */
+  close(): Promise<void>;
+}
+
+/** The protocol's last will: a machine that vanishes is reported lost (docs/decisions/007). */
+export const LAST_WILL: StatusMessage = { online: false, reason: 'lost' };

@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { ROLE } from '@console/contract/codes/roles';
+import { createAccount } from '../../fixtures/e2e-db.ts';
+import { CHINESE, expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+
+const PUBLIC_PAGES = ['/login', '/register', '/reset', '/dropAccount', '/loginForDashboard', '/test/list'];
+const LANGUAGE_BRAND = 'http://jd.localhost:18480';
+
+/**
+ * The interface text of a page: what a user reads, without records (customer and project names in tables,
+ * the user's own name), which are data in whatever language they were entered.
+ */
+async function interfaceText(page: Page): Promise<string> {
+  await page.waitForLoadState('networkidle');
+  // innerText: only what is rendered (a closed dropdown's items are not read).
+  let shown = await page.locator('body').innerText();
+  for (const record of await page.locator('tbody, [aria-label^="User menu"]').allInnerTexts()) {
+    for (const line of record.split('\n').filter((l) => l.trim())) shown = shown.replace(line, '');
+  }
+  return `${await page.title()}\n${shown}`;
+}
+
+test.describe('language', () => {
+  test('is Chinese by default in a Shanghai time zone', async ({ browser }) => {
+    const page = await browser.newPage({ timezoneId: 'Asia/Shanghai' });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: text('zh-cn', 'auth:login.submit'), exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '登录工程机械' })).toBeVisible();
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      const shown = await interfaceText(page);
+      expect(shown, path).toMatch(CHINESE);
+      expect(shown, path).not.toMatch(RAW_KEY);
+    }
+  });
+
+  for (const timezoneId of ['Asia/Hong_Kong', 'Asia/Taipei', 'Asia/Urumqi']) {
+    test(`is Chinese by default in ${timezoneId}`, async ({ browser }) => {
+      const page = await browser.newPage({ timezoneId });
+      await page.goto('/login');
+      await expect(page).toHaveTitle('登录 - 工程机械');
+    });
+  }
+
+  test('is English by default in a Berlin time zone, with no Chinese and no raw keys on any public page', async ({
+    browser,
+  }) => {
+    const page = await browser.newPage({ timezoneId: 'Europe/Berlin' });
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      const shown = await interfaceText(page);
+      expect(shown, path).not.toMatch(CHINESE);
+      expect(shown, path).not.toMatch(RAW_KEY);
+    }
+  });
+
+  test('shows no Chinese and no raw keys in the English console', async ({ page, api }) => {
+    const account = await createAccount(ROLE.lessorAdmin);
+    await signInAs(page, api, account);
+    for (const path of [
+      '/dashboard',
+      '/setUp?active=first',
+      '/setUp?active=second',
+      '/employeeManagement/all',
+      '/404',
+    ]) {
+      await page.goto(path);
+      if (path !== '/404') await expect(page.getByRole('button', { name: /^User menu of / })).toBeVisible();
+      const shown = await interfaceText(page);
+      expect(shown.match(new RegExp(`.{0,30}${CHINESE.source}.{0,30}`, 'g')) ?? [], path).toEqual([]);
+      expect(shown, path).not.toMatch(RAW_KEY);
+    }
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^User menu of / }).click();
+    await expect(page.getByRole('menuitem', { name: 'Personal settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Corporate settings' })).toBeVisible();
+  });
+
+  test('switches from the dropdown, and the saved choice wins over the time zone', async ({ browser }) => {
+    const page = await browser.newPage({ timezoneId: 'Europe/Berlin' });
+    await page.goto(`${LANGUAGE_BRAND}/login`);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    await expect(page).toHaveTitle('登录 - 工程机械');
+    expect(await interfaceText(page)).not.toMatch(RAW_KEY);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: '语言: 中文' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'English' })).toBeHidden();
+    expect(await interfaceText(page)).not.toMatch(CHINESE);
+  });
+
+  test('the language switch shows only for brands that enable it', async ({ page }) => {
+    await page.goto(`${LANGUAGE_BRAND}/login`);
+    await expect(page.getByRole('button', { name: /^Language: / })).toBeVisible();
+    await page.goto('http://zjcloud.localhost:18480/login');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Language: / })).toHaveCount(0);
+  });
+
+  test('switching inside the console changes the shell and the sidebar', async ({ page }) => {
+    const account = await createAccount(ROLE.companyAdmin);
+    await page.goto(`${LANGUAGE_BRAND}/dashboard`);
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByLabel('Account', { exact: true }).fill(account.account);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expect(page).toHaveTitle('首页 - 工程机械');
+    const menu = page.getByRole('navigation', { name: text('zh-cn', 'shell:mainMenu') });
+    await expect(menu).toBeAttached();
+    await expect(menu).not.toContainText('Home');
+    await expect(menu).toContainText('首页');
+  });
+});

@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
+import { COMMAND_ROLES, commandEndpoints, type CommandItem } from '@console/contract/http/commands';
+import { commands, devices } from '@console/db/schema/devices';
+import { organisations } from '@console/db/schema/accounts';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { orgOf, ownedMachine } from './helpers.ts';
+
+describe('command endpoints: roles, organisation scope, validation, lists', () => {
+  let t: TestApp;
+  let lessorA: number;
+  let lessorB: number;
+  beforeEach(async () => {
+    t = await createTestApp();
+    lessorA = orgOf(t.dbh, ROLE.lessorAdmin);
+    lessorB = t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.kind, 'lessor'))
+      .all()
+      .find((o) => o.id !== lessorA)!.id;
+  });
+  afterEach(() => t.dbh.close());
+
+  const as = (roleId: RoleId) => {
+    const token = t.tokenFor(roleId);
+    return {
+      create: (body: object) => t.call(commandEndpoints.create, { token, body: body as never }),
+      list: (query: object = {}) => t.call(commandEndpoints.list, { token, query: query as never }),
+      detail: (id: string) => t.call(commandEndpoints.detail, { token, query: { id } }),
+      cancel: (id: string) => t.call(commandEndpoints.cancel, { token, body: { id } }),
+    };
+  };
+  const commandCount = () => t.dbh.db.select().from(commands).all().length;
+
+  it('lets only the operator’s employees and administrators and the lessor’s administrators command', async () => {
+    const own = ownedMachine(t.dbh, lessorA, false);
+    const operator = as(ROLE.companyAdmin);
+    const { id } = (await operator.create({ deviceIds: [own.id], type: 'lock', level: 'lock1' })).data.list[0];
+    for (const roleId of ROLE_IDS.filter((r) => r !== ROLE.registeredUser)) {
+      const caller = as(roleId);
+      const answers = [
+        await caller.list(),
+        await caller.detail(id),
+        await caller.create({ deviceIds: [own.id], type: 'wake' }),
+        await caller.cancel('no-such-command'),
+      ];
+      const allowed = (COMMAND_ROLES as readonly number[]).includes(roleId);
+      expect(
+        answers.map((a) => a.status),
+        `role ${roleId}`,
+      ).toEqual(allowed ? ['200', '200', '200', '404'] : ['403', '403', '403', '403']);
+    }
+    expect(COMMAND_ROLES).toEqual([ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff]);
+  });
+
+  it('keeps a lessor away from another lessor’s machines and commands', async () => {
+    const mine = ownedMachine(t.dbh, lessorA, false);
+    const theirs = ownedMachine(t.dbh, lessorB, false);
+    const operator = as(ROLE.companyEmployee);
+    const foreign = (await operator.create({ deviceIds: [theirs.id], type: 'lock', level: 'lock2' })).data.list[0];
+    for (const roleId of [ROLE.lessorAdmin, ROLE.lessorStaff] as const) {
+      const lessor = as(roleId);
+      const before = commandCount();
+      expect(await lessor.create({ deviceIds: [theirs.id], type: 'unlock' })).toMatchObject({
+        status: '403',
+        message: 'You have no permission for this operation',
+      });
+      // One foreign machine refuses the whole request.
+      expect((await lessor.create({ deviceIds: [mine.id, theirs.id], type: 'sleep' })).status).toBe('403');
+      expect(commandCount()).toBe(before);
+      expect((await lessor.detail(foreign.id)).status).toBe('404');
+      expect((await lessor.cancel(foreign.id)).status).toBe('404');
+      const listed = await lessor.list({ pageSize: 200 });
+      expect(listed.data.list.map((c: { id: string }) => c.id)).not.toContain(foreign.id);
+      expect((await lessor.list({ deviceId: theirs.id })).data.total).toBe(0);
+    }
+    expect((await operator.detail(foreign.id)).data.state).toBe('queued');
+    const own = await as(ROLE.lessorAdmin).create({ deviceIds: [mine.id], type: 'lock', level: 'lock1' });
+    expect(own.status).toBe('200');
+    // The operator sees and commands every lessor's machines.
+    const seen = (await operator.list({ pageSize: 200 })).data.list.map((c: { id: string }) => c.id);
+    expect(seen).toEqual(expect.arrayContaining([foreign.id, own.data.list[0].id]));
+    expect((await as(ROLE.lessorStaff).cancel(own.data.list[0].id)).data.state).toBe('cancelled');
+  });
+
+  it('refuses bad input with the field and a localised message, and an unknown machine', async () => {
+    const admin = as(ROLE.lessorAdmin);
+    const own = ownedMachine(t.dbh, lessorA, false);
+    const before = commandCount();
+    expect(await admin.create({ deviceIds: [], type: 'lock', level: 'lock1' })).toMatchObject({
+      status: '400',
+      message: 'Invalid input: deviceIds, Please select machinery',
+    });
+    expect(await admin.create({ deviceIds: [own.id], type: 'lock' })).toMatchObject({
+      status: '400',
+      data: { field: 'level' },
+    });
+    expect((await admin.create({ deviceIds: [own.id], type: 'lock', level: 'unlocked' })).data.field).toBe('level');
+    expect((await admin.create({ deviceIds: [own.id], type: 'params', params: {} })).data.field).toBe('params');
+    expect((await admin.create({ deviceIds: [own.id], type: 'params', params: { overspeedKmh: -1 } })).data.field).toBe(
+      'params.overspeedKmh',
+    );
+    expect((await admin.create({ deviceIds: [own.id], type: 'lock', level: 'lock1', ttlMinutes: 0 })).status).toBe(
+      '400',
+    );
+    const zh = await t.call(commandEndpoints.create, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      lang: 'zh_CN',
+      body: { deviceIds: [], type: 'sleep' },
+    });
+    expect(zh.message).toBe('参数错误：deviceIds，请选择机械');
+    expect((await admin.create({ deviceIds: [99_999_999], type: 'sleep' })).status).toBe('404');
+    expect(commandCount()).toBe(before);
+  });
+
+  it('lists commands newest first with filters and paging, and tells when machines must come online', async () => {
+    const admin = as(ROLE.lessorAdmin);
+    const [a, b] = [ownedMachine(t.dbh, lessorA, false, 0), ownedMachine(t.dbh, lessorA, false, 1)];
+    const locks = await admin.create({ deviceIds: [a.id, b.id], type: 'lock', level: 'preLock1', mode: 'onPosition' });
+    expect(locks).toMatchObject({ status: '200', data: { waiting: 2 } });
+    expect(locks.message).toContain('2 of the machines are offline or asleep');
+    t.advance(1000);
+    const params = await admin.create({ deviceIds: [a.id], type: 'params', params: { overspeedKmh: 0 } });
+    t.advance(1000);
+    const sleep = (await admin.create({ deviceIds: [b.id], type: 'sleep' })).data.list[0];
+    await admin.cancel(sleep.id);
+
+    const mineOnly = (list: CommandItem[]) => list.filter((c) => c.deviceId === a.id || c.deviceId === b.id);
+    const all = mineOnly((await admin.list({ pageSize: 200 })).data.list);
+    expect(all.map((c) => c.type)).toEqual(['sleep', 'params', 'lock', 'lock']);
+    expect(all[1]).toMatchObject({ params: { overspeedKmh: 0 }, level: null, mode: null });
+    expect(all[2]).toMatchObject({ level: 'preLock1', mode: 'onPosition', createdByName: expect.any(String) });
+
+    expect((await admin.list({ type: 'lock', deviceId: a.id })).data.total).toBe(1);
+    expect((await admin.list({ deviceId: b.id, execution: 4 })).data.list).toMatchObject([{ id: sleep.id }]);
+    expect((await admin.list({ deviceId: b.id, state: 'queued' })).data.total).toBe(1);
+    expect((await admin.list({ keyword: a.serialNumber.slice(-6).toLowerCase() })).data.list[0].deviceId).toBe(a.id);
+    expect((await admin.list({ keyword: '%' })).data.total).toBe(0);
+    const page = await admin.list({ deviceId: a.id, pageSize: 1, page: 2 });
+    expect(page.data).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(page.data.list[0].type).toBe('lock');
+    const oldest = await admin.list({ deviceId: a.id, sortField: 'createdAt', sortOrder: 'ascend' });
+    expect(oldest.data.list.map((c: { type: string }) => c.type)).toEqual(['lock', 'params']);
+    expect(params.data.list[0].expiresAt > params.data.list[0].createdAt).toBe(true);
+    // No machine of these was online, so nothing was sent or claimed delivered.
+    const rows = t.dbh.db.select().from(commands).where(eq(commands.deviceId, a.id)).all();
+    expect(rows.every((r) => r.sentAt === null && r.deliveredAt === null)).toBe(true);
+    expect(t.dbh.db.select().from(devices).where(eq(devices.id, a.id)).get()!.online).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
+import { and, eq } from 'drizzle-orm';
+import type { RoleId } from '@console/contract/codes/roles';
+import type { LiveEvent } from '@console/contract/http/live';
+import type { AckMessage, CommandMessage, TelemetryMessage } from '@console/contract/mqtt/payloads';
+import { topics } from '@console/contract/mqtt/topics';
+import type { DbHandle } from '@console/db/client';
+import { organisations, users } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { demoAccount } from '@console/db/seed/accounts';
+import { startIngest, type Ingest } from '@console/server/src/ingest/ingest';
+import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { SERVER_PASSWORD, SERVER_USER, connectMachine, platformReport, startBroker } from '../ingest/helpers.ts';
+
+export { waitFor } from '../ingest/helpers.ts';
+
+/** Poll an async probe until it answers something truthy. */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 5000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The server's ingest (and so the command queue's way to the machines) on a test app's database. */
+export function attachIngest(t: TestApp, url: string): Ingest {
+  const ingest = startIngest(t.deps, {
+    url,
+    clientId: `commands-test-${randomBytes(4).toString('hex')}`,
+    username: SERVER_USER,
+    password: SERVER_PASSWORD,
+    flushMs: 20,
+  });
+  t.deps.ingest = ingest;
+  return ingest;
+}
+
+/** A test app with an embedded broker and ingest attached, and every live event it publishes. */
+export async function commandRig() {
+  const t = await createTestApp();
+  const broker: EmbeddedBroker = await startBroker(t.dbh);
+  const ingest = attachIngest(t, broker.url);
+  await ingest.ready;
+  const everyOrg = new Set(
+    t.dbh.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .all()
+      .map((o) => o.id),
+  );
+  const events: LiveEvent[] = [];
+  t.deps.live.subscribe({ visible: () => everyOrg, send: (e) => events.push(e) });
+  return { t, broker, ingest, events };
+}
+
+/** The organisation of a demo account. */
+export function orgOf(dbh: DbHandle, roleId: RoleId): number {
+  return dbh.db
+    .select({ orgId: users.orgId })
+    .from(users)
+    .where(eq(users.mobile, demoAccount(roleId)))
+    .get()!.orgId;
+}
+
+/** An aerial platform an organisation owns, offline or online (never asleep), skipping the first `skip`. */
+export function ownedMachine(dbh: DbHandle, orgId: number, online: boolean, skip = 0) {
+  const found = dbh.db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.orgId, orgId),
+        eq(devices.kind, 'aerialPlatform'),
+        eq(devices.online, online),
+        eq(devices.sleeping, false),
+      ),
+    )
+    .limit(skip + 1)
+    .all();
+  if (!found[skip]) throw new Error(`no machine #${skip} (online ${online}) of organisation ${orgId}`);
+  return found[skip];
+}
+
+export interface PlayedMachine {
+  serial: string;
+  client: MqttClient;
+  /** Commands received, in order. */
+  received: CommandMessage[];
+  ack(id: string, result: AckMessage['result'], extra?: Partial<AckMessage>): Promise<void>;
+  report(lock: TelemetryMessage['lock']): Promise<void>;
+  status(online: boolean, reason?: 'sleep' | 'shutdown'): Promise<void>;
+  /** Leave on purpose, the session kept at the broker (for what arrives meanwhile). */
+  leave(): Promise<void>;
+}
+
+/**
+ * Play a machine as the device protocol says: persistent session, a last will, subscribe to its command topic
+ * and then say it is online. `subscribe: false` plays a unit that connected but never took its commands.
+ */
+export async function playMachine(url: string, serial: string, options: { subscribe?: boolean } = {}) {
+  const lost = Buffer.from(JSON.stringify({ online: false, reason: 'lost' }));
+  const client = await connectMachine(url, serial, {
+    clean: false,
+    will: { topic: topics.status(serial), payload: lost, qos: 1, retain: true },
+  });
+  const received: CommandMessage[] = [];
+  client.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString()) as CommandMessage));
+  if (options.subscribe !== false) await client.subscribeAsync(topics.command(serial), { qos: 1 });
+  const status = async (online: boolean, reason?: 'sleep' | 'shutdown') => {
+    const body = JSON.stringify({ online, ...(reason ? { reason } : {}), t: Date.now() });
+    await client.publishAsync(topics.status(serial), body, { qos: 1, retain: true });
+  };
+  await status(true);
+  const machine: PlayedMachine = {
+    serial,
+    client,
+    received,
+    ack: async (id, result, extra = {}) => {
+      const body: AckMessage = { id, result, t: Date.now(), ...extra };
+      await client.publishAsync(topics.ack(serial), JSON.stringify(body), { qos: 1 });
+    },
+    report: async (lock) => {
+      await client.publishAsync(topics.telemetry(serial), JSON.stringify({ ...platformReport(Date.now()), lock }));
+    },
+    status,
+    leave: () => client.endAsync(),
+  };
+  return machine;
+}

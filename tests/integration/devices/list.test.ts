@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasStatus } from '@console/contract/codes/device-state';
+import { DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { ROLE } from '@console/contract/codes/roles';
+import { users } from '@console/db/schema/accounts';
+import { demoAccount } from '@console/db/seed/accounts';
+import { deviceEndpoints } from '@console/contract/http/devices';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { allDevices, LESSOR_A, listAll, orgIdOf } from './helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+
+describe('the device list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.dbh.close());
+
+  const orgOfRole = (roleId: number) =>
+    t.dbh.db.select().from(users).where(eq(users.mobile, demoAccount(roleId as never))).get()!.orgId;
+
+  it('shows operator staff every machine, a lessor its own, a customer what it leases, a distributor what it sells', async () => {
+    const every = allDevices(t);
+    const operator = await listAll(t, t.tokenFor(ROLE.companyAdmin));
+    expect(operator.total).toBe(every.length);
+
+    const lessorId = orgIdOf(t, LESSOR_A);
+    const lessor = await listAll(t, t.tokenFor(ROLE.lessorAdmin));
+    expect(lessor.total).toBe(every.filter((d) => d.orgId === lessorId).length);
+    expect(lessor.rows.every((r) => r.ownerId === lessorId && r.editable)).toBe(true);
+
+    const customerId = orgOfRole(ROLE.other);
+    const customer = await listAll(t, t.tokenFor(ROLE.other));
+    expect(customer.total).toBe(every.filter((d) => d.customerOrgId === customerId).length);
+    expect(customer.total).toBeGreaterThan(0);
+    expect(customer.rows.every((r) => r.customerId === customerId && !r.editable)).toBe(true);
+
+    const distributorId = orgOfRole(ROLE.distributor);
+    const distributor = await listAll(t, t.tokenFor(ROLE.distributor));
+    expect(distributor.total).toBe(every.filter((d) => d.distributorOrgId === distributorId).length);
+    expect(distributor.total).toBeGreaterThan(0);
+    expect(distributor.rows.every((r) => r.distributorId === distributorId && !r.editable)).toBe(true);
+  });
+
+  it('refuses the data-screen viewer and the process maintainer', async () => {
+    for (const roleId of [ROLE.screenViewer, ROLE.processMaintainer]) {
+      const res = await t.call(deviceEndpoints.list, { token: t.tokenFor(roleId) });
+      expect(res.status).toBe('403');
+    }
+  });
+
+  it('filters by each status code over the sides of the state, as hasStatus does', async () => {
+    const token = t.tokenFor(ROLE.companyAdmin);
+    const every = allDevices(t);
+    for (const code of DEVICE_STATUS.values) {
+      const res = await t.call(deviceEndpoints.list, { token, query: { status: code, pageSize: 1 } });
+      const expected = every.filter((d) => hasStatus(d, code)).length;
+      expect(res.data.total, `status ${code}`).toBe(expected);
+    }
+    // A code names one side: online machines are found under 1 and under one of 3, 6, 7 or 9.
+    const online = await t.call(deviceEndpoints.list, { token, query: { status: 1, pageSize: 1 } });
+    const parts = await Promise.all(
+      [3, 6, 7, 9].map((code) => t.call(deviceEndpoints.list, { token, query: { status: code, pageSize: 1 } })),
+    );
+    expect(parts.reduce((sum, p) => sum + p.data.total, 0)).toBe(online.data.total);
+  });
+
+  it('filters by kind, signal, lease and inventory state, customer, distributor, model and brand', async () => {
+    const token = t.tokenFor(ROLE.companyAdmin);
+    const every = allDevices(t);
+    const sample = every.find((d) => d.customerOrgId && d.distributorOrgId)!;
+    const cases: [Record<string, unknown>, (d: (typeof every)[number]) => boolean][] = [
+      [{ kind: 'concretePump' }, (d) => d.kind === 'concretePump'],
+      [{ signal: 'weak' }, (d) => d.signal === 'weak'],
+      [{ leaseStatus: 2 }, (d) => d.leaseStatus === 'leased'],
+      [{ leaseStatus: 1 }, (d) => d.leaseStatus === 'stock'],
+      [{ inventoryState: 1 }, (d) => d.inventoryState === 'inventory'],
+      [{ customerId: sample.customerOrgId }, (d) => d.customerOrgId === sample.customerOrgId],
+      [{ distributorId: sample.distributorOrgId }, (d) => d.distributorOrgId === sample.distributorOrgId],
+      [{ modelId: sample.modelId }, (d) => d.modelId === sample.modelId],
+      [{ brand: sample.brand }, (d) => d.brand === sample.brand],
+      [{ kind: 'forklift', status: 1, leaseStatus: 2 }, (d) => d.kind === 'forklift' && d.online && d.leaseStatus === 'leased'],
+    ];
+    for (const [query, match] of cases) {
+      const res = await t.call(deviceEndpoints.list, { token, query: { ...query, pageSize: 200 } });
+      const expected = every.filter(match);
+      expect(res.data.total, JSON.stringify(query)).toBe(expected.length);
+      expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
+      const ids = new Set(expected.map((d) => d.id));
+      expect(res.data.list.every((r: { id: number }) => ids.has(r.id)), JSON.stringify(query)).toBe(true);
+    }
+  });
+
+  it('finds text in serials and names, with the user’s wildcards taken literally', async () => {
+    const token = t.tokenFor(ROLE.companyAdmin);
+    const every = allDevices(t);
+    const target = every[17]!;
+    const bySerial = await t.call(deviceEndpoints.list, { token, query: { serialNumber: target.serialNumber } });
+    expect(bySerial.data.list.map((r: { id: number }) => r.id)).toContain(target.id);
+    const byHostSerial = await t.call(deviceEndpoints.list, { token, query: { hostSerial: target.hostSerial } });
+    expect(byHostSerial.data.list.map((r: { id: number }) => r.id)).toEqual([target.id]);
+    const byName = await t.call(deviceEndpoints.list, { token, query: { name: target.hostName } });
+    expect(byName.data.list.map((r: { id: number }) => r.id)).toContain(target.id);
+    expect((await t.call(deviceEndpoints.list, { token, query: { serialNumber: '%' } })).data.total).toBe(0);
+    expect((await t.call(deviceEndpoints.list, { token, query: { name: '_' } })).data.total).toBe(0);
+  });
+
+  it('filters by service expiry window, nested, and marks each row with its tightest window', async () => {
+    const token = t.tokenFor(ROLE.companyAdmin);
+    const now = Date.now();
+    const every = allDevices(t);
+    let previous = 0;
+    for (const days of [1, 7, 15, 30]) {
+      const res = await listAll(t, token, { expiry: days });
+      const expected = every.filter((d) => {
+        const left = d.serviceExpiresAt!.getTime() - now;
+        return left > 0 && left <= days * DAY;
+      });
+      // The clock moved a little between the two readings: allow a machine at the edge.
+      expect(Math.abs(res.total - expected.length), `expiry ${days}`).toBeLessThanOrEqual(1);
+      expect(res.total).toBeGreaterThanOrEqual(previous);
+      expect(res.rows.every((r) => r.renewal !== null && r.renewal !== 0 && r.renewal <= days)).toBe(true);
+      previous = res.total;
+    }
+    const stopped = await listAll(t, token, { expiry: 0 });
+    expect(stopped.total).toBe(every.filter((d) => d.serviceExpiresAt!.getTime() <= now).length);
+    expect(stopped.total).toBeGreaterThan(0);
+    expect(stopped.rows.every((r) => r.renewal === 0)).toBe(true);
+  });
+
+  it('refuses a filter value outside its table', async () => {
+    const token = t.tokenFor(ROLE.companyAdmin);
+    for (const query of [{ status: 10 }, { expiry: 3 }, { kind: 'tank' }, { leaseStatus: 3 }]) {
+      const res = await t.call(deviceEndpoints.list, { token, query: query as never });
+      expect(res.status, JSON.stringify(query)).toBe('400');
+    }
+  });
+
+  it('pages and sorts on the server', async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const asc = await t.call(deviceEndpoints.list, {
+      token,
+      query: { sortField: 'serialNumber', sortOrder: 'ascend', pageSize: 50 },
+    });
+    const serials = asc.data.list.map((r: { serialNumber: string }) => r.serialNumber);
+    expect(serials).toEqual([...serials].sort());
+    const second = await t.call(deviceEndpoints.list, {
+      token,
+      query: { sortField: 'serialNumber', sortOrder: 'ascend', page: 2, pageSize: 25 },
+    });
+    expect(second.data.list.map((r: { serialNumber: string }) => r.serialNumber)).toEqual(serials.slice(25, 50));
+    const hours = await t.call(deviceEndpoints.list, {
+      token,
+      query: { sortField: 'workingHours', sortOrder: 'descend', pageSize: 30 },
+    });
+    const values = hours.data.list.map((r: { workingHours: number }) => r.workingHours);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+
+  it('offers filter choices from the user’s scope only', async () => {
+    const lessor = await t.call(deviceEndpoints.options, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const lessorId = orgIdOf(t, LESSOR_A);
+    expect(lessor.data.owners).toEqual([{ id: lessorId, name: LESSOR_A }]);
+    expect(lessor.data.customers.length).toBe(3);
+    expect(lessor.data.customers.every((c: { ownerId: number }) => c.ownerId === lessorId)).toBe(true);
+    // Distributors work for the operator: a lessor may give its machines to any of them.
+    expect(lessor.data.distributors.length).toBe(2);
+    const customer = await t.call(deviceEndpoints.options, { token: t.tokenFor(ROLE.other) });
+    expect(customer.data.owners).toEqual([]);
+    expect(customer.data.customers.map((c: { id: number }) => c.id)).toEqual([orgOfRole(ROLE.other)]);
+  });
+});

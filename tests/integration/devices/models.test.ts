@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { deviceModelEndpoints, type DeviceModel } from '@console/contract/http/device-models';
+import { deviceEndpoints } from '@console/contract/http/devices';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { PNG, upload } from '../settings/helpers.ts';
+import { LESSOR_A, orgIdOf } from './helpers.ts';
+
+describe('device types (models)', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    admin = t.tokenFor(ROLE.lessorAdmin);
+  });
+  afterEach(() => t.dbh.close());
+
+  const picture = async (token = admin, isPublic = true) =>
+    (await upload(t, token, { bytes: PNG, name: 'model.png' }, 'image', isPublic)).data.url as string;
+
+  const list = async (token = admin, query: Record<string, unknown> = {}) => {
+    const res = await t.call(deviceModelEndpoints.list, { token, query: { pageSize: 200, ...query } });
+    expect(res.status, res.message).toBe('200');
+    return res.data.list as DeviceModel[];
+  };
+
+  it('lists the shared catalog with the machines each model has in the user’s scope', async () => {
+    const rows = await list();
+    const catalog = t.dbh.db.select().from(deviceModels).all();
+    expect(rows.map((r) => r.id).sort()).toEqual(catalog.map((m) => m.id).sort());
+    expect(rows.every((r) => r.shared && !r.editable)).toBe(true);
+    const lessorId = orgIdOf(t, LESSOR_A);
+    const first = rows[0]!;
+    const mine = t.dbh.db.select().from(devices).where(eq(devices.modelId, first.id)).all();
+    expect(first.deviceCount).toBe(mine.filter((d) => d.orgId === lessorId).length);
+    expect((await list(admin, { category: 'boat' })).every((r) => r.category === 'boat')).toBe(true);
+    expect(await list(admin, { name: '%' })).toEqual([]);
+    expect((await list(t.tokenFor(ROLE.companyAdmin))).every((r) => r.editable)).toBe(true);
+  });
+
+  it('needs name, category and image, each with its own message', async () => {
+    const res = await t.call(deviceModelEndpoints.create, { token: admin, body: {} as never });
+    expect(res.status).toBe('400');
+    const messages = Object.fromEntries(
+      (res.data.issues as { path: string; message: string }[]).map((i) => [i.path, i.message]),
+    );
+    expect(messages).toEqual({
+      name: 'deviceModels.nameRequired',
+      category: 'deviceModels.categoryRequired',
+      image: 'deviceModels.imageRequired',
+    });
+    expect(res.message).toContain('Please enter the model name');
+  });
+
+  it('creates a model of the own company with an uploaded picture; other companies do not see it', async () => {
+    const image = await picture();
+    const res = await t.call(deviceModelEndpoints.create, {
+      token: admin,
+      body: { name: 'Huadong custom lift', category: 'aerialPlatform', image, brand: 'Huadong' },
+    });
+    expect(res.status, res.message).toBe('200');
+    const mine = (await list()).find((r) => r.id === res.data.id)!;
+    expect(mine).toMatchObject({ shared: false, editable: true, deviceCount: 0, image });
+    const options = await t.call(deviceEndpoints.options, { token: admin });
+    expect(options.data.models.map((m: { id: number }) => m.id)).toContain(res.data.id);
+    const other = await t.call(deviceModelEndpoints.list, { token: t.tokenFor(ROLE.other), query: { pageSize: 200 } });
+    expect(other.data.list.map((r: DeviceModel) => r.id)).not.toContain(res.data.id);
+    // A name the company already uses (its own or the catalog's) is refused on the field.
+    const catalogName = t.dbh.db.select().from(deviceModels).get()!.name;
+    const clash = await t.call(deviceModelEndpoints.create, {
+      token: admin,
+      body: { name: catalogName.toUpperCase(), category: 'boat', image },
+    });
+    expect(clash.data.field).toBe('name');
+    expect(clash.message).toContain('A model with this name already exists');
+  });
+
+  it('refuses a picture that is not an own public upload', async () => {
+    const body = { name: 'No picture', category: 'mower' as const };
+    const privateImage = await picture(admin, false);
+    const foreign = await picture(t.tokenFor(ROLE.companyAdmin));
+    for (const image of [privateImage, foreign, '/api/files/0123456789abcdef0123456789abcdef.png', 'https://x.test/a.png']) {
+      const res = await t.call(deviceModelEndpoints.create, { token: admin, body: { ...body, image } });
+      expect(res.status, image).toBe('400');
+      expect(res.data.field, image).toBe('image');
+    }
+  });
+
+  it('refuses to delete a model machines use, with a clear message, and deletes an unused one', async () => {
+    const operator = t.tokenFor(ROLE.companyAdmin);
+    const used = t.dbh.db.select().from(deviceModels).get()!;
+    const count = t.dbh.db.select().from(devices).where(eq(devices.modelId, used.id)).all().length;
+    const refused = await t.call(deviceModelEndpoints.delete, { token: operator, body: { id: used.id } });
+    expect(refused.status).toBe('409');
+    expect(refused.message).toBe(
+      `This model is used by ${count} machine(s) and cannot be deleted; give them another model first`,
+    );
+    expect(t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, used.id)).get()).toBeDefined();
+
+    const created = await t.call(deviceModelEndpoints.create, {
+      token: operator,
+      body: { name: 'Spare model', category: 'charger', image: '/machine-kinds/charger.svg' },
+    });
+    const deleted = await t.call(deviceModelEndpoints.delete, { token: operator, body: { id: created.data.id } });
+    expect(deleted.status, deleted.message).toBe('200');
+    expect(t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, created.data.id)).get()).toBeUndefined();
+  });
+
+  it('keeps the catalog the operator’s: a lessor can neither change nor delete it', async () => {
+    const catalog = t.dbh.db.select().from(deviceModels).get()!;
+    const edit = await t.call(deviceModelEndpoints.update, {
+      token: admin,
+      body: { id: catalog.id, name: 'Mine now', category: catalog.category, image: catalog.image },
+    });
+    expect(edit.status).toBe('403');
+    expect((await t.call(deviceModelEndpoints.delete, { token: admin, body: { id: catalog.id } })).status).toBe('403');
+    expect(t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, catalog.id)).get()!.name).toBe(catalog.name);
+  });
+
+  it('gives a model’s machines its new category', async () => {
+    const operator = t.tokenFor(ROLE.companyAdmin);
+    const model = t.dbh.db.select().from(deviceModels).where(eq(deviceModels.category, 'boat')).get()!;
+    const res = await t.call(deviceModelEndpoints.update, {
+      token: operator,
+      body: { id: model.id, name: model.name, category: 'mower', image: model.image, brand: model.brand },
+    });
+    expect(res.status, res.message).toBe('200');
+    const kinds = new Set(
+      t.dbh.db
+        .select()
+        .from(devices)
+        .where(eq(devices.modelId, model.id))
+        .all()
+        .map((d) => d.kind),
+    );
+    expect([...kinds]).toEqual(['mower']);
+  });
+});

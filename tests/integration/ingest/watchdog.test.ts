@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import type { DbHandle } from '@console/db/client';
+import { deviceLogs, devices } from '@console/db/schema/devices';
+import { alarms } from '@console/db/schema/warning';
+import { topics } from '@console/contract/mqtt/topics';
+import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import type { Ingest } from '@console/server/src/ingest/ingest';
+import {
+  connectMachine,
+  deviceBySerial,
+  platformReport,
+  publishReport,
+  seededMachine,
+  smallSeededDb,
+  startBroker,
+  startTestIngest,
+  waitFor,
+} from './helpers.ts';
+
+describe('the silence watchdog', () => {
+  let dbh: DbHandle;
+  let broker: EmbeddedBroker;
+  let ingest: Ingest;
+  let events: ReturnType<typeof startTestIngest>['events'];
+  let offset = 0;
+  const clients: MqttClient[] = [];
+  const now = () => Date.now() + offset;
+
+  beforeEach(async () => {
+    offset = 0;
+    dbh = await smallSeededDb();
+    broker = await startBroker(dbh);
+    ({ ingest, events } = startTestIngest(dbh, { url: broker.url }, { now }));
+    await ingest.ready;
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+    await ingest.stop();
+    await broker.close();
+    dbh.close();
+  });
+
+  const reporting = async (skip: number, reportIntervalS = 10) => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', false, skip);
+    dbh.db.update(devices).set({ reportIntervalS }).where(eq(devices.id, seeded.id)).run();
+    const client = await connectMachine(broker.url, seeded.serialNumber);
+    clients.push(client);
+    await publishReport(client, seeded.serialNumber, platformReport(Date.now()));
+    await waitFor('online', () => deviceBySerial(dbh, seeded.serialNumber).online);
+    return { ...seeded, client };
+  };
+  const openAlarms = (deviceId: number) =>
+    dbh.db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
+      .all()
+      .map((a) => a.type);
+
+  it('marks a machine offline with the offline alarm after 3 missed reports, at least 60 s', async () => {
+    const fast = await reporting(0, 10);
+    const slow = await reporting(1, 30);
+    offset = 59_000;
+    ingest.checkSilence();
+    expect(deviceBySerial(dbh, fast.serialNumber).online).toBe(true);
+
+    offset = 61_000;
+    ingest.checkSilence();
+    expect(deviceBySerial(dbh, fast.serialNumber)).toMatchObject({ online: false, sleeping: false, status: 2 });
+    expect(openAlarms(fast.id)).toEqual(['offline']);
+    const logs = dbh.db.select().from(deviceLogs).where(eq(deviceLogs.deviceId, fast.id)).all();
+    expect(logs.map((l) => [l.event, l.detail]).at(-1)).toEqual(['offline', 'silent']);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'alarm', deviceId: fast.id, state: 'opened' }));
+    // 3 × 30 s for the machine that reports every 30 s.
+    expect(deviceBySerial(dbh, slow.serialNumber).online).toBe(true);
+    offset = 91_000;
+    ingest.checkSilence();
+    expect(deviceBySerial(dbh, slow.serialNumber).online).toBe(false);
+    expect(ingest.stats().silenced).toBeGreaterThanOrEqual(2);
+
+    // Its next report brings it back and ends the alarm.
+    await publishReport(fast.client, fast.serialNumber, platformReport(Date.now() + 61_000));
+    await waitFor('back online', () => deviceBySerial(dbh, fast.serialNumber).online);
+    expect(openAlarms(fast.id)).toEqual([]);
+  });
+
+  it('leaves a sleeping machine alone and gives every machine time to reconnect after a start', async () => {
+    const sleeper = await reporting(2);
+    const sleep = JSON.stringify({ online: false, reason: 'sleep', t: Date.now() });
+    await sleeper.client.publishAsync(topics.status(sleeper.serialNumber), sleep, { qos: 1, retain: true });
+    await waitFor('asleep', () => deviceBySerial(dbh, sleeper.serialNumber).sleeping);
+    // A machine the database holds online since long before ingest started.
+    const stale = seededMachine(dbh, 'aerialPlatform', true);
+    dbh.db
+      .update(devices)
+      .set({ lastReportAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(devices.id, stale.id))
+      .run();
+    ingest.checkSilence();
+    expect(deviceBySerial(dbh, stale.serialNumber).online).toBe(true);
+
+    offset = 10 * 60_000;
+    ingest.checkSilence();
+    expect(deviceBySerial(dbh, sleeper.serialNumber)).toMatchObject({ sleeping: true, online: false });
+    expect(openAlarms(sleeper.id)).toEqual([]);
+    expect(deviceBySerial(dbh, stale.serialNumber).online).toBe(false);
+    expect(openAlarms(stale.id)).toEqual(['offline']);
+  });
+});

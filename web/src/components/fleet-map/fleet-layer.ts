@@ -1,0 +1,257 @@
+import L from 'leaflet';
+import Supercluster, { type ClusterFeature, type PointFeature } from 'supercluster';
+import type { FleetPositions } from '@console/contract/http/dashboard';
+import { toDisplay, type Datum, type RegionTest } from './datum.ts';
+import { statusColor } from './status-colors.ts';
+
+/** A device event's fields the map uses (contract/http/live.ts). */
+export interface PositionUpdate {
+  deviceId: number;
+  status: number;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface FleetLayerTexts {
+  /** Accessible name of a cluster marker. */
+  cluster: (count: number) => string;
+  /** The popup of machine i (of the positions' columns), built when it opens. */
+  popup: (fleet: FleetPositions, i: number) => HTMLElement;
+}
+
+type PointProps = { i: number };
+type ClusterProps = { alarms: number };
+
+/** Clusters hold points within this many pixels; above MAX_CLUSTER_ZOOM every machine is its own marker. */
+const CLUSTER_RADIUS = 60;
+export const MAX_CLUSTER_ZOOM = 16;
+/** The zoom a located machine is shown at: above the clustering, so it stands alone. */
+export const LOCATE_ZOOM = MAX_CLUSTER_ZOOM + 1;
+/** Live moves re-cluster at most this often; between, a moved machine's marker moves on its own. */
+const RECLUSTER_MS = 1000;
+const ALARM = 8;
+
+/**
+ * The fleet on a Leaflet map: the positions indexed by supercluster, and only the clusters and machines in view
+ * drawn, as DOM markers diffed by key on every move (never the whole layer). Live updates are applied once per
+ * animation frame: a machine drawn on its own moves and recolours in place; clusters follow at most every second.
+ */
+export class FleetLayer {
+  private fleet: FleetPositions | null = null;
+  private readonly byId = new Map<number, number>();
+  private features: PointFeature<PointProps>[] = [];
+  private index: Supercluster<PointProps, ClusterProps> | null = null;
+  private readonly markers = new Map<string, L.Marker>();
+  private datum: Datum | null = null;
+  private inMainland: RegionTest = () => false;
+  private readonly pending = new Map<number, PositionUpdate>();
+  private frame = 0;
+  private reclusterTimer: ReturnType<typeof setTimeout> | null = null;
+  private openAfterRender: number | null = null;
+  /** The view is fitted to the fleet once, when it is first drawn; after that it is the user's. */
+  private fitted = false;
+
+  constructor(
+    private readonly map: L.Map,
+    private readonly texts: FleetLayerTexts,
+  ) {
+    map.on('moveend', this.render);
+  }
+
+  /** The fleet to show (a fresh load): indexes it and draws what is in view. */
+  setPositions(fleet: FleetPositions): void {
+    this.fleet = {
+      ...fleet,
+      statuses: [...fleet.statuses],
+      lats: [...fleet.lats],
+      lngs: [...fleet.lngs],
+    };
+    this.byId.clear();
+    fleet.ids.forEach((id, i) => this.byId.set(id, i));
+    this.features = fleet.ids.map((_, i) => ({
+      type: 'Feature',
+      properties: { i },
+      geometry: { type: 'Point', coordinates: [0, 0] },
+    }));
+    this.reproject();
+  }
+
+  /** The datum of the basemap underneath; nothing is drawn until it is known. */
+  setDatum(datum: Datum, inMainland: RegionTest): void {
+    this.datum = datum;
+    this.inMainland = inMainland;
+    this.reproject();
+  }
+
+  /** The drawn position of machine i, as Leaflet's [lat, lng]. */
+  private displayOf(i: number): [number, number] {
+    return toDisplay(this.fleet!.lats[i]!, this.fleet!.lngs[i]!, this.datum ?? 'wgs84', this.inMainland);
+  }
+
+  private reproject(): void {
+    if (!this.fleet || !this.datum) return;
+    this.features.forEach((f, i) => {
+      const [lat, lng] = this.displayOf(i);
+      f.geometry.coordinates = [lng, lat];
+    });
+    this.clearMarkers();
+    if (!this.fitted) {
+      const bounds = this.bounds();
+      if (bounds) this.map.fitBounds(bounds, { padding: [24, 24], maxZoom: 12, animate: false });
+      this.fitted = bounds !== null;
+    }
+    this.recluster();
+  }
+
+  /** The bounds of every machine as drawn, to fit the view to the fleet. */
+  bounds(): L.LatLngBounds | null {
+    if (!this.fleet || !this.datum || this.features.length === 0) return null;
+    return L.latLngBounds(this.features.map((f) => [f.geometry.coordinates[1]!, f.geometry.coordinates[0]!]));
+  }
+
+  /** Take a live position or status; applied with the others of the same animation frame. */
+  queue(update: PositionUpdate): void {
+    if (!this.byId.has(update.deviceId)) return;
+    this.pending.set(update.deviceId, update);
+    this.frame ||= requestAnimationFrame(this.flush);
+  }
+
+  private readonly flush = () => {
+    this.frame = 0;
+    if (!this.fleet) return;
+    for (const update of this.pending.values()) {
+      const i = this.byId.get(update.deviceId)!;
+      this.fleet.statuses[i] = update.status;
+      if (update.lat !== null && update.lng !== null) {
+        this.fleet.lats[i] = update.lat;
+        this.fleet.lngs[i] = update.lng;
+      }
+      if (!this.datum) continue;
+      const [lat, lng] = this.displayOf(i);
+      this.features[i]!.geometry.coordinates = [lng, lat];
+      const marker = this.markers.get(`p${update.deviceId}`);
+      if (marker) {
+        marker.setLatLng([lat, lng]);
+        paintPoint(marker, update.status);
+      }
+    }
+    this.pending.clear();
+    this.reclusterTimer ??= setTimeout(() => {
+      this.reclusterTimer = null;
+      this.recluster();
+    }, RECLUSTER_MS);
+  };
+
+  private recluster(): void {
+    if (!this.fleet || !this.datum) return;
+    const statuses = this.fleet.statuses;
+    this.index = new Supercluster<PointProps, ClusterProps>({
+      radius: CLUSTER_RADIUS,
+      maxZoom: MAX_CLUSTER_ZOOM,
+      map: (p) => ({ alarms: statuses[p.i] === ALARM ? 1 : 0 }),
+      reduce: (acc, p) => {
+        acc.alarms += p.alarms;
+      },
+    }).load(this.features);
+    this.render();
+  }
+
+  private readonly render = () => {
+    if (!this.index || !this.fleet) return;
+    const bounds = this.map.getBounds().pad(0.2);
+    const west = Math.max(-180, bounds.getWest());
+    const east = Math.min(180, bounds.getEast());
+    const bbox: [number, number, number, number] =
+      bounds.getEast() - bounds.getWest() >= 360
+        ? [-180, -85, 180, 85]
+        : [west, Math.max(-85, bounds.getSouth()), east, Math.min(85, bounds.getNorth())];
+    const visible = this.index.getClusters(bbox, Math.round(this.map.getZoom()));
+    const keep = new Set<string>();
+    for (const item of visible) {
+      const props = item.properties;
+      const key = 'cluster' in props && props.cluster ? `c${props.cluster_id}` : `p${this.fleet.ids[(props as PointProps).i]}`;
+      keep.add(key);
+      const [lng, lat] = item.geometry.coordinates as [number, number];
+      const existing = this.markers.get(key);
+      if (existing) existing.setLatLng([lat, lng]);
+      else this.markers.set(key, this.createMarker(item, lat, lng).addTo(this.map));
+    }
+    for (const [key, marker] of this.markers) {
+      if (!keep.has(key)) {
+        marker.remove();
+        this.markers.delete(key);
+      }
+    }
+    if (this.openAfterRender !== null) {
+      this.markers.get(`p${this.openAfterRender}`)?.openPopup();
+      this.openAfterRender = null;
+    }
+  };
+
+  private createMarker(item: ClusterFeature<ClusterProps> | PointFeature<PointProps>, lat: number, lng: number) {
+    const props = item.properties;
+    if ('cluster' in props && props.cluster) {
+      const count = props.point_count;
+      const tier = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+      const marker = L.marker([lat, lng], {
+        icon: L.divIcon({
+          className: `fleet-cluster fleet-cluster--${tier}`,
+          html: `<span>${props.point_count_abbreviated}</span>${props.alarms > 0 ? '<i class="fleet-cluster__alarm"></i>' : ''}`,
+          iconSize: tier === 'small' ? [32, 32] : tier === 'medium' ? [38, 38] : [46, 46],
+        }),
+      });
+      marker.on('click', () => {
+        const zoom = Math.min(this.index!.getClusterExpansionZoom(props.cluster_id), this.map.getMaxZoom());
+        this.map.setView([lat, lng], zoom);
+      });
+      marker.on('add', () => marker.getElement()?.setAttribute('aria-label', this.texts.cluster(count)));
+      return marker;
+    }
+    const i = (props as PointProps).i;
+    const fleet = this.fleet!;
+    const marker = L.marker([lat, lng], {
+      icon: L.divIcon({ className: 'fleet-point', iconSize: [16, 16] }),
+      title: fleet.serials[i],
+    });
+    marker.on('add', () => {
+      const element = marker.getElement();
+      if (!element) return;
+      element.dataset.deviceId = String(fleet.ids[i]);
+      element.setAttribute('aria-label', fleet.serials[i]!);
+      paintPoint(marker, fleet.statuses[i]!);
+    });
+    // Built on opening, so it shows the machine's status of that moment.
+    marker.bindPopup(() => this.texts.popup(this.fleet!, i), { minWidth: 200 });
+    return marker;
+  }
+
+  /** Centre a machine at a zoom where it stands alone, and open its popup. */
+  locate(deviceId: number): void {
+    const i = this.byId.get(deviceId);
+    if (i === undefined || !this.datum) return;
+    this.openAfterRender = deviceId;
+    const [lat, lng] = this.displayOf(i);
+    this.map.setView([lat, lng], Math.max(LOCATE_ZOOM, this.map.getZoom()));
+    // Already there: no move event follows.
+    if (this.markers.has(`p${deviceId}`)) this.render();
+  }
+
+  private clearMarkers(): void {
+    for (const marker of this.markers.values()) marker.remove();
+    this.markers.clear();
+  }
+
+  destroy(): void {
+    this.map.off('moveend', this.render);
+    cancelAnimationFrame(this.frame);
+    if (this.reclusterTimer) clearTimeout(this.reclusterTimer);
+    this.clearMarkers();
+  }
+}
+
+function paintPoint(marker: L.Marker, status: number): void {
+  const element = marker.getElement();
+  if (!element) return;
+  element.dataset.status = String(status);
+  element.style.setProperty('--fleet-status', statusColor(status));
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Form, Result, Skeleton } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { deviceEndpoints, DEVICE_EDITORS, type DeviceOptions, type DeviceRow } from '@console/contract/http/devices';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { LoadError, QueryState } from '../../../components/query-state.tsx';
+import { SchemaForm } from '../../../components/schema-form.tsx';
+import { useSession } from '../../../lib/session.ts';
+import {
+  createDevice,
+  deviceOptionsQuery,
+  deviceQuery,
+  refreshDevices,
+  resetDeviceSecret,
+  updateDevice,
+} from '../api/devices.ts';
+import { HostFormFields } from '../components/host-form-fields.tsx';
+import { SecretDialog, type IssuedSecret } from '../components/secret-dialog.tsx';
+
+const LIST = '/deviceManagement';
+
+/** The form's values for a machine as the registry answers it. */
+function formValues(device: DeviceRow) {
+  const { id, serialNumber, modelId, hostSerial, hostName, deviceName, hostType, brand, machineNumber } = device;
+  return {
+    ...{ id, serialNumber, modelId, hostSerial, hostName, deviceName, hostType, brand, machineNumber },
+    ...{ gpsSerial: device.gpsSerial, positioning: device.positioning, licensePlate: device.licensePlate },
+    ...{ engineNumber: device.engineNumber, frameNumber: device.frameNumber, installedAt: device.installedAt },
+    ...{ location: device.location, inventoryState: device.inventoryState, leaseStatus: device.leaseStatus },
+    serviceExpiresAt: device.serviceExpiresAt,
+    ownerId: device.ownerId,
+    customerId: device.customerId ?? undefined,
+    distributorId: device.distributorId ?? undefined,
+  };
+}
+
+/** A new machine; its MQTT secret is shown once after saving. */
+function CreateHost({ options }: { options: DeviceOptions }) {
+  const { t } = useTranslation('devices');
+  const [form] = Form.useForm();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [issued, setIssued] = useState<IssuedSecret | null>(null);
+  // The user's own organisation comes first among the owners.
+  const ownerId = options.owners[0]?.id;
+  return (
+    <Card title={t('form.addTitle')}>
+      <SchemaForm
+        form={form}
+        schema={deviceEndpoints.create.body}
+        initialValues={{ positioning: 'gps', inventoryState: 1, leaseStatus: 1, ownerId }}
+        onSubmit={createDevice}
+        onSuccess={(created) => {
+          setIssued(created);
+          void refreshDevices(queryClient);
+        }}
+      >
+        <HostFormFields form={form} options={options} editing={false} />
+      </SchemaForm>
+      <SecretDialog
+        issued={issued}
+        onClose={() => void navigate(`${LIST}?serialNumber=${encodeURIComponent(issued?.serialNumber ?? '')}`)}
+        footer={
+          <Button
+            key="another"
+            onClick={() => {
+              form.resetFields();
+              setIssued(null);
+            }}
+          >
+            {t('secret.addAnother')}
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
+/** An existing machine: editable by its owner's editors, read-only for everyone else who sees it. */
+function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptions }) {
+  const { t } = useTranslation(['devices', 'common']);
+  const [form] = Form.useForm();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [issued, setIssued] = useState<IssuedSecret | null>(null);
+  return (
+    <Card
+      title={t('form.editTitle', { serial: device.serialNumber })}
+      extra={
+        device.editable && (
+          <ConfirmButton
+            title={t('secret.resetConfirm')}
+            description={t('secret.resetHint')}
+            onConfirm={async () => setIssued(await resetDeviceSecret(device.id))}
+          >
+            {t('secret.reset')}
+          </ConfirmButton>
+        )
+      }
+    >
+      {!device.editable && <Alert type="info" showIcon title={t('form.readOnly')} style={{ marginBottom: 16 }} />}
+      <SchemaForm
+        form={form}
+        schema={deviceEndpoints.update.body}
+        initialValues={formValues(device)}
+        disabled={!device.editable}
+        onSubmit={updateDevice}
+        onSuccess={() => {
+          void message.success(t('form.saved'));
+          void refreshDevices(queryClient);
+          void navigate(LIST);
+        }}
+      >
+        <HostFormFields form={form} options={options} editing />
+      </SchemaForm>
+      <SecretDialog issued={issued} onClose={() => setIssued(null)} />
+    </Card>
+  );
+}
+
+function EditHostLoader({ id, options }: { id: number; options: DeviceOptions }) {
+  const query = useQuery(deviceQuery(id));
+  return <QueryState query={query}>{(device) => <EditHost device={device} options={options} />}</QueryState>;
+}
+
+/** /deviceManagement/addMachine (create) and /deviceManagement/addMachine?id=<id> (edit). */
+export function HostFormPage() {
+  const { t } = useTranslation('devices');
+  const [params] = useSearchParams();
+  const { roleId } = useSession();
+  const options = useQuery(deviceOptionsQuery());
+  const idText = params.get('id');
+  const id = idText === null ? null : Number(idText);
+
+  if (id === null && !(DEVICE_EDITORS as readonly number[]).includes(roleId)) {
+    return <Result status="403" title={t('form.noPermission')} />;
+  }
+  if (id !== null && !(Number.isInteger(id) && id > 0)) {
+    return <Result status="404" title={t('form.notFound')} />;
+  }
+  if (options.isError) return <LoadError error={options.error} onRetry={() => void options.refetch()} />;
+  if (!options.data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return id === null ? <CreateHost options={options.data} /> : <EditHostLoader id={id} options={options.data} />;
+}

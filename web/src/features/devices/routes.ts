@@ -1,0 +1,23 @@
+import type { AppRoute } from '../../lib/app-route.ts';
+
+/** Device management: the registry of machines and their types. */
+export const routes: AppRoute[] = [
+  {
+    path: '/deviceManagement',
+    title: 'devices:list.title',
+    page: () => import('./pages/devices-page.tsx').then((m) => ({ default: m.DevicesPage })),
+    inLayout: true,
+  },
+  {
+    path: '/deviceManagement/models',
+    title: 'devices:models.title',
+    page: () => import('./pages/models-page.tsx').then((m) => ({ default: m.ModelsPage })),
+    inLayout: true,
+  },
+  {
+    path: '/deviceManagement/addMachine',
+    title: 'devices:form.routeTitle',
+    page: () => import('./pages/host-form-page.tsx').then((m) => ({ default: m.HostFormPage })),
+    inLayout: true,
+  },
+];
