@@ -57,6 +57,8 @@ export default defineConfig({
       MQTT_PORT: String(E2E_PORT + 1),
       NODE_ENV: 'test',
       TRUST_PROXY: '1',
+      // No simulator runs beside the e2e server: the seeded machines must not all go silent and offline mid-run.
+      WATCHDOG_S: '0',
       // The console `npm run build` made; E2E_WEB_DIST points at another build (e.g. one no one rebuilds mid-run).
       WEB_DIST: process.env.E2E_WEB_DIST ?? 'web/dist',
     },

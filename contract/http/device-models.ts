@@ -22,7 +22,8 @@ export const modelImage = z
   .max(100, { error: 'upload.invalidRef' })
   .refine(
     (url) =>
-      BUILT_IN_IMAGE.test(url) || (url.startsWith(FILE_URL_PREFIX) && FILE_NAME.test(url.slice(FILE_URL_PREFIX.length))),
+      BUILT_IN_IMAGE.test(url) ||
+      (url.startsWith(FILE_URL_PREFIX) && FILE_NAME.test(url.slice(FILE_URL_PREFIX.length))),
     { error: 'upload.invalidRef' },
   );
 

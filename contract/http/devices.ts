@@ -78,7 +78,9 @@ const hostFields = z.object({
 
 type LeaseFields = { leaseStatus?: number; customerId?: number | null };
 // Both rules run while other fields are invalid too, so the form shows every problem at once.
-const whenObject = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+const whenObject = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 function withLeaseRules<S extends z.ZodType<LeaseFields>>(schema: S) {
   return schema
     .refine((v) => v.leaseStatus !== 2 || !!v.customerId, {
@@ -162,13 +164,25 @@ export const deviceListQuery = pageQuery.extend({
   modelId: queryId.optional(),
   kind: z.enum(MACHINE_KINDS, { error: 'validation.invalid' }).optional(),
   brand: z.string().trim().max(40).optional(),
-  status: z.coerce.number().pipe(z.literal(DEVICE_STATUS.values, { error: 'validation.invalid' })).optional(),
+  status: z.coerce
+    .number()
+    .pipe(z.literal(DEVICE_STATUS.values, { error: 'validation.invalid' }))
+    .optional(),
   signal: z.enum(SIGNALS, { error: 'validation.invalid' }).optional(),
-  leaseStatus: z.coerce.number().pipe(z.literal(LEASE_STATUS.values, { error: 'validation.invalid' })).optional(),
-  inventoryState: z.coerce.number().pipe(z.literal(STOCK_STATUS.values, { error: 'validation.invalid' })).optional(),
+  leaseStatus: z.coerce
+    .number()
+    .pipe(z.literal(LEASE_STATUS.values, { error: 'validation.invalid' }))
+    .optional(),
+  inventoryState: z.coerce
+    .number()
+    .pipe(z.literal(STOCK_STATUS.values, { error: 'validation.invalid' }))
+    .optional(),
   customerId: queryId.optional(),
   distributorId: queryId.optional(),
-  expiry: z.coerce.number().pipe(z.literal(EXPIRY_WINDOWS, { error: 'validation.invalid' })).optional(),
+  expiry: z.coerce
+    .number()
+    .pipe(z.literal(EXPIRY_WINDOWS, { error: 'validation.invalid' }))
+    .optional(),
 });
 
 const named = z.object({ id: z.number().int(), name: z.string() });
@@ -199,7 +213,8 @@ export const deviceEndpoints = {
   options: defineEndpoint({
     method: 'GET',
     path: '/device/options.do',
-    summary: 'Choices for the device filters and the host form: models, owners, customers, distributors and brands in scope',
+    summary:
+      'Choices for the device filters and the host form: models, owners, customers, distributors and brands in scope',
     access: { roles: DEVICE_READERS },
     query: noInput,
     body: noInput,

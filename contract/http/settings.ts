@@ -112,7 +112,7 @@ const SPECIAL_FIELDS = ['bank', 'account', 'address', 'phone'] as const;
 /** Special VAT invoices need the bank, account, address and phone of the buyer; ordinary ones do not. */
 export const invoiceForm = SPECIAL_FIELDS.reduce(
   (schema, field) =>
-    schema.refine((v: InvoiceInput) => v.type !== 'special' || !!String(v[field] ?? '').trim(), {
+    schema.refine((v: InvoiceInput) => v.type !== 'special' || (typeof v[field] === 'string' && !!v[field].trim()), {
       path: [field],
       error: 'validation.required',
       ...acrossFields,

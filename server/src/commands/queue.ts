@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { UNFINISHED_STATES, type CommandState, type CreateCommandForm } from '@console/contract/http/commands';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { UNFINISHED_STATES, type CreateCommandForm } from '@console/contract/http/commands';
 import { API_STATUS } from '@console/contract/http/envelope';
-import type { LiveEvent } from '@console/contract/http/live';
 import type { AckMessage, CommandMessage } from '@console/contract/mqtt/payloads';
 import { commands, devices, operationLogs } from '@console/db/schema/devices';
-import type { AppDeps } from '../lib/deps.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
+import { rateLimited } from '../ingest/stats.ts';
+import { awake, createCommandRecords, type RecordDeps, type Target } from './records.ts';
 import {
   ackTransition,
   commandMessageOf,
@@ -32,28 +32,6 @@ export interface WrittenBatch {
 
 export type EnqueueInput = Omit<CreateCommandForm, 'whenOffline'> & { createdBy: number | null };
 
-type Deps = Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>;
-
-const target = {
-  id: devices.id,
-  serialNumber: devices.serialNumber,
-  online: devices.online,
-  sleeping: devices.sleeping,
-  orgId: devices.orgId,
-  customerOrgId: devices.customerOrgId,
-  distributorOrgId: devices.distributorOrgId,
-};
-interface Target {
-  id: number;
-  serialNumber: string;
-  online: boolean;
-  sleeping: boolean;
-  orgId: number;
-  customerOrgId: number | null;
-  distributorOrgId: number | null;
-}
-const awake = (d: Pick<Target, 'online' | 'sleeping'>) => d.online && !d.sleeping;
-
 /**
  * The durable command queue (docs/decisions/010-command-queue.md). Every command is a row; every change of
  * state is a guarded update with an operation log and a live event. A command is published only while its
@@ -61,105 +39,20 @@ const awake = (d: Pick<Target, 'online' | 'sleeping'>) => d.online && !d.sleepin
  * reconnect of the server or of the machine, until the machine acknowledges it. Success needs the machine's
  * reported state. Single process: the server that runs ingest owns the queue.
  */
-export function createCommandQueue(deps: Deps) {
+export function createCommandQueue(deps: RecordDeps) {
   const { db } = deps.dbh;
+  const records = createCommandRecords(deps);
+  const { unfinishedIn, targetsOf, pending, logOp, announce, flushLive, move } = records;
+  const warn = rateLimited((level, message) => deps.log(level, message));
   let transport: CommandTransport | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let outbox: { event: LiveEvent; orgIds: (number | null)[] }[] = [];
 
-  const unfinishedIn = (deviceIds: number[]) =>
+  const lateAckLogged = (id: string) =>
     db
-      .select()
-      .from(commands)
-      .where(and(inArray(commands.deviceId, deviceIds), inArray(commands.state, UNFINISHED_STATES)))
-      .orderBy(asc(commands.createdAt))
-      .all();
-  const targetsOf = (ids: number[]) =>
-    new Map(
-      db
-        .select(target)
-        .from(devices)
-        .where(inArray(devices.id, ids))
-        .all()
-        .map((d) => [d.id, d]),
-    );
-
-  /** Machines with an unfinished command: ingest's batches only cost the queue a look-up for these. */
-  const pending = new Set<number>();
-  const reloadPending = () => {
-    pending.clear();
-    db.selectDistinct({ id: commands.deviceId })
-      .from(commands)
-      .where(inArray(commands.state, UNFINISHED_STATES))
-      .all()
-      .forEach((r) => pending.add(r.id));
-  };
-  reloadPending();
-  const refreshPending = (deviceId: number) => {
-    if (unfinishedIn([deviceId]).length > 0) pending.add(deviceId);
-    else pending.delete(deviceId);
-  };
-
-  function logOp(row: CommandRow, action: string, userId: number | null, at: number, extra: object = {}): void {
-    const { type, lockLevel: level, lockMode: mode, params } = row;
-    db.insert(operationLogs)
-      .values({
-        deviceId: row.deviceId,
-        userId,
-        action,
-        detail: JSON.stringify({ type, level, mode, params, ...extra }),
-        commandId: row.id,
-        at: new Date(at),
-      })
-      .run();
-  }
-
-  function announce(row: CommandRow, device: Target | undefined, at: number): void {
-    const orgIds = device ? [device.orgId, device.customerOrgId, device.distributorOrgId] : [row.orgId];
-    outbox.push({
-      event: { type: 'command', commandId: row.id, deviceId: row.deviceId, state: row.state, at },
-      orgIds,
-    });
-  }
-
-  function flushLive(): void {
-    const events = outbox;
-    outbox = [];
-    for (const { event, orgIds } of events) {
-      try {
-        deps.live.publish(event, { orgIds });
-      } catch (error) {
-        deps.log('error', 'commands: could not publish a live event', error);
-      }
-    }
-  }
-
-  /** Move a command on if it is still in the state it was read in; null when something else moved it first. */
-  function move(
-    row: CommandRow,
-    to: CommandState,
-    fields: Partial<CommandRow>,
-    userId: number | null,
-    extra: object = {},
-  ): CommandRow | null {
-    const at = deps.now();
-    const finishedAt = isFinished(to) ? { finishedAt: new Date(at) } : {};
-    const moved = db.transaction((tx) => {
-      const updated = tx
-        .update(commands)
-        .set({ ...fields, ...finishedAt, state: to })
-        .where(and(eq(commands.id, row.id), eq(commands.state, row.state)))
-        .returning()
-        .get();
-      if (updated)
-        logOp(updated, `command.${to}`, userId, at, { reason: updated.reason, detail: updated.detail, ...extra });
-      return updated;
-    });
-    if (!moved) return null;
-    if (isFinished(to)) refreshPending(row.deviceId);
-    announce(moved, targetsOf([row.deviceId]).get(row.deviceId), at);
-    return moved;
-  }
+      .select({ id: operationLogs.id })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.commandId, id), eq(operationLogs.action, 'command.lateAck')))
+      .get() !== undefined;
 
   /** Publish a queued command, or publish again one that was sent and not acknowledged. */
   function send(row: CommandRow, device: Target): void {
@@ -266,8 +159,7 @@ export function createCommandQueue(deps: Deps) {
         });
       } catch (error) {
         // Nothing of it happened: no events, and the pending set as the database has it.
-        outbox = [];
-        reloadPending();
+        records.discard();
         throw error;
       }
       for (const row of created) send(row, devicesById.get(row.deviceId)!);
@@ -301,12 +193,15 @@ export function createCommandQueue(deps: Deps) {
       const row = db.select().from(commands).where(eq(commands.id, ack.id)).get();
       // Unknown, or another machine's command: a machine cannot act on a command it was not sent.
       if (!row || row.deviceId !== deviceId) {
-        deps.log('warn', `commands: ignored an acknowledgement of ${ack.id.slice(0, 40)} from machine ${deviceId}`);
+        warn('ack', `commands: ignored an acknowledgement of ${ack.id.slice(0, 40)} from machine ${deviceId}`);
         return;
       }
       if (isFinished(row.state)) {
-        // Cancelled or expired while the machine had it: keep the record of what the machine says it did.
-        logOp(row, 'command.lateAck', null, deps.now(), { result: ack.result, state: ack.state ?? null });
+        // Cancelled or expired while the machine had it: keep what the machine says it did, once.
+        const outcome = ack.result === 'done' || ack.result === 'refused';
+        if (outcome && !lateAckLogged(row.id)) {
+          logOp(row, 'command.lateAck', null, deps.now(), { result: ack.result, state: ack.state ?? null });
+        }
         return;
       }
       const next = ackTransition(row, ack);

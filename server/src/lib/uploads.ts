@@ -162,7 +162,7 @@ export function serveUpload(c: Context, deps: AppDeps): Response {
   }
   const bytes = fileStore(deps).read(name);
   if (!bytes) return missing();
-  return new Response(bytes, {
+  return new Response(new Uint8Array(bytes), {
     headers: {
       'content-type': MIME_OF[record.type],
       'content-length': String(bytes.length),

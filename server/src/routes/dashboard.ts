@@ -2,7 +2,6 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
-import type { DeviceStatus } from '@console/contract/codes/device-status';
 import {
   dashboardEndpoints,
   FIGURE_STATUS,
@@ -15,45 +14,11 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { deviceScope } from '../lib/scope.ts';
 import { formatInZone } from '../lib/time.ts';
 import { workingHoursByDay } from './dashboard-utilisation.ts';
+import { expiryFilter, statusFilter } from './device-list.ts';
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/**
- * The device status filter codes 1-9 as SQL over the device's state columns, the same rules as hasStatus() of
- * contract/codes/device-state.ts (a test compares them on the seeded fleet). The device list filters with these.
- */
-export function statusCondition(code: DeviceStatus): SQL {
-  const live = sql`(${devices.online} = 1 and ${devices.machineOnline} = 1)`;
-  const locked = sql`${devices.lockLevel} in ('lock1', 'lock2')`;
-  switch (code) {
-    case 1:
-      return sql`${devices.online} = 1`;
-    case 2:
-      return sql`${devices.online} = 0`;
-    case 3:
-      return sql`(${live} and ${devices.activity} = 'standby')`;
-    case 4:
-      return locked;
-    case 5:
-      return sql`not (${locked})`;
-    case 6:
-      return sql`(${live} and ${devices.activity} = 'working')`;
-    case 7:
-      return sql`(${live} and ${devices.activity} = 'stopped')`;
-    case 8:
-      return sql`${devices.alarmOpen} = 1`;
-    case 9:
-      return sql`(${devices.online} = 1 and ${devices.machineOnline} = 0)`;
-  }
-}
-
-/** Connectivity service expiring from now to `days` days ahead (the renewal windows). */
-export function expiryCondition(now: number, days: number): SQL {
-  return sql`${devices.serviceExpiresAt} between ${now} and ${now + days * DAY_MS}`;
-}
-
+/** A figure's machines: the same filter as the device list it links to, so the two counts agree. */
 function figureCondition(figure: FleetFigure, now: number): SQL {
-  return figure === 'toBeRenewed' ? expiryCondition(now, RENEWAL_FIGURE_DAYS) : statusCondition(FIGURE_STATUS[figure]);
+  return figure === 'toBeRenewed' ? expiryFilter(RENEWAL_FIGURE_DAYS, now) : statusFilter(FIGURE_STATUS[figure]);
 }
 
 const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
@@ -127,7 +92,7 @@ export const dashboardRoutes: RouteDef[] = [
     const { db } = deps.dbh;
     const scope = deviceScope(db, user);
     const kinds = db
-      .select({ kind: devices.kind, total: sql<number>`count(*)`, working: countWhere(statusCondition(6)) })
+      .select({ kind: devices.kind, total: sql<number>`count(*)`, working: countWhere(statusFilter(6)) })
       .from(devices)
       .where(scope)
       .groupBy(devices.kind)

@@ -20,9 +20,7 @@ export function ownerOrgIds(db: Db, user: SessionUser): number[] {
   return db
     .select({ id: organisations.id })
     .from(organisations)
-    .where(
-      and(inArray(organisations.id, visibleOrgIds(db, user)), inArray(organisations.kind, ['operator', 'lessor'])),
-    )
+    .where(and(inArray(organisations.id, visibleOrgIds(db, user)), inArray(organisations.kind, ['operator', 'lessor'])))
     .all()
     .map((o) => o.id);
 }

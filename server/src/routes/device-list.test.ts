@@ -14,7 +14,8 @@ describe('status filters in SQL', () => {
       for (const machineOnline of [true, false])
         for (const activity of ['working', 'standby', 'stopped'] as Activity[])
           for (const lockLevel of LOCK_LEVELS)
-            for (const alarmOpen of [true, false]) states.push({ online, machineOnline, activity, lockLevel, alarmOpen });
+            for (const alarmOpen of [true, false])
+              states.push({ online, machineOnline, activity, lockLevel, alarmOpen });
     states.forEach((state, i) =>
       dbh.db
         .insert(devices)

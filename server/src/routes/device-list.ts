@@ -52,7 +52,10 @@ export function statusFilter(code: DeviceStatus): SQL {
 /** Service expiring within `days` from now (nested windows: 30 includes 7), or 0: already stopped. */
 export function expiryFilter(days: number, now: number): SQL {
   if (days === 0) return lte(devices.serviceExpiresAt, new Date(now));
-  return and(gt(devices.serviceExpiresAt, new Date(now)), lte(devices.serviceExpiresAt, new Date(now + days * DAY_MS)))!;
+  return and(
+    gt(devices.serviceExpiresAt, new Date(now)),
+    lte(devices.serviceExpiresAt, new Date(now + days * DAY_MS)),
+  )!;
 }
 
 /** The tightest renewal window an expiry falls in (1, 7, 15, 30 days, 0 stopped), or null. */
@@ -170,19 +173,31 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
 }
 
 /** Machines as the registry shows them, with the names they refer to and whether the user may change them. */
-export function deviceRows(db: Db, user: Parameters<typeof ownerOrgIds>[1], rows: Device[], timeZone: string, now: number) {
+export function deviceRows(
+  db: Db,
+  user: Parameters<typeof ownerOrgIds>[1],
+  rows: Device[],
+  timeZone: string,
+  now: number,
+) {
   const ctx: RowContext = { timeZone, now, owned: ownerOrgIds(db, user), ...namesFor(db, rows) };
   return rows.map((row) => toRow(row, ctx));
 }
 
-export function listDevices(db: Db, user: Parameters<typeof ownerOrgIds>[1], q: ListQuery, timeZone: string, now: number) {
+export function listDevices(
+  db: Db,
+  user: Parameters<typeof ownerOrgIds>[1],
+  q: ListQuery,
+  timeZone: string,
+  now: number,
+) {
   const where = listWhere(db, user, q, now);
   const total = db
     .select({ n: sql<number>`count(*)` })
     .from(devices)
     .where(where)
     .get()!.n;
-  const column = q.sortField ? SORT_COLUMNS[q.sortField] : undefined;
+  const column = q.sortField && Object.hasOwn(SORT_COLUMNS, q.sortField) ? SORT_COLUMNS[q.sortField] : undefined;
   const order = q.sortOrder === 'ascend' ? asc : desc;
   // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
   const orderBy = column ? [order(column), order(devices.id)] : [desc(devices.id)];

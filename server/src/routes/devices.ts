@@ -95,9 +95,17 @@ function options(db: Db, user: SessionUser): DeviceOptions {
   const scope = deviceScope(db, user);
   const visible = visibleOrgIds(db, user);
   const usedBy = (column: AnySQLiteColumn) =>
-    db.select({ id: sql<number>`${column}` }).from(devices).where(scope);
+    db
+      .select({ id: sql<number>`${column}` })
+      .from(devices)
+      .where(scope);
   const models = db
-    .select({ id: deviceModels.id, name: deviceModels.name, category: deviceModels.category, brand: deviceModels.brand })
+    .select({
+      id: deviceModels.id,
+      name: deviceModels.name,
+      category: deviceModels.category,
+      brand: deviceModels.brand,
+    })
     .from(deviceModels)
     .where(visibleModels(db, user))
     .orderBy(deviceModels.name)
@@ -213,7 +221,9 @@ export const deviceRoutes: RouteDef[] = [
         log(tx, user, device.id, 'registry.assignDistributor', { distributorOrgId: change }, now);
       }
     });
-    setMessage(body.distributorId ? 'devices.distributorAssigned' : 'devices.distributorRemoved', { count: ids.length });
+    setMessage(body.distributorId ? 'devices.distributorAssigned' : 'devices.distributorRemoved', {
+      count: ids.length,
+    });
     return { count: ids.length };
   }),
 ];

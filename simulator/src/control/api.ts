@@ -50,6 +50,7 @@ export const healthSchema = z.object({
     failures: z.number().int(),
     lastError: z.string().nullable(),
     published: z.number().int(),
+    dropped: z.number().int(),
   }),
   counters: z.object({
     reports: z.number().int(),

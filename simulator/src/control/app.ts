@@ -54,7 +54,7 @@ export function createControlApp(sim: Simulator): Hono {
   };
 
   app.get(controlRoutes.health.path, (c) => {
-    const { broker, open, connecting, resident, visitors, connects, failures, lastError, published } =
+    const { broker, open, connecting, resident, visitors, connects, failures, lastError, published, dropped } =
       sim.transport.stats();
     const health: Health = {
       status: 'ok',
@@ -62,7 +62,7 @@ export function createControlApp(sim: Simulator): Hono {
       seed: sim.fleet.seed,
       clock: clock(),
       machines: sim.fleet.summary(),
-      mqtt: { broker, open, connecting, resident, visitors, connects, failures, lastError, published },
+      mqtt: { broker, open, connecting, resident, visitors, connects, failures, lastError, published, dropped },
       counters: { ...sim.fleet.counters },
       uptimeSeconds: Math.floor((Date.now() - sim.startedAt) / 1000),
     };

@@ -181,6 +181,7 @@ export class Machine {
       motion: this.motion,
       home: this.home,
     });
+    this.motion.advance(dt, this.rng);
     this.conditions.afterStep();
     checkWaiting(this, 'step');
   }

@@ -85,7 +85,6 @@ export const aerialPlatform: KindFactory = ({ rng, workingHours }) => {
         hours += hoursOf(c.dt);
       }
       c.motion.speedCap = height > 0 ? 0.8 : c.motion.speedCap;
-      c.motion.advance(c.dt, rng);
       if (c.t >= tiltEventUntil && working && rng.happens(0.04, c.dt)) {
         tiltEventUntil = c.t + minutes(rng, 2, 12);
         tiltEventDeg = rng.chance(0.6) ? rng.range(14.5, 19) : rng.range(8, 13.5);

@@ -46,7 +46,6 @@ export const boat: KindFactory = ({ rng, workingHours, home }) => {
         phases.enter('station', c.t, minutes(rng, 5, 20));
       }
       const phase = phases.advance(c.t);
-      c.motion.advance(c.dt, rng);
       const underway = c.motion.moving;
       if (phase === 'moored' && !underway && fuel.pct < 30) fuel.pct = 95;
       rpm = underway ? rng.range(1500, 2600) : phase === 'station' ? rng.range(700, 900) : 0;

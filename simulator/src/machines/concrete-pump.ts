@@ -56,7 +56,6 @@ export const concretePump: KindFactory = ({ rng, workingHours }) => {
         }
       }
       const phase = phases.advance(c.t);
-      c.motion.advance(c.dt, rng);
       if (phase !== 'off') hours += hoursOf(c.dt);
       const perf = mode === 'performance' ? 1 : 0.55;
       switch (phase) {

@@ -60,7 +60,6 @@ export const forklift: KindFactory = ({ rng, workingHours, home }) => {
       }
       if (working && phases.phase === 'parked') phases.enter('idle', c.t, minutes(rng, 0, 5));
       const phase = phases.advance(c.t);
-      c.motion.advance(c.dt, rng);
       if (phase === 'parked') {
         if (offShift(c.schedule, c.local) || c.local.hour >= c.schedule.lunchStart) battery.charge(25, c.dt);
       } else {

@@ -34,6 +34,7 @@ export const mower: KindFactory = ({ rng, workingHours, home }) => {
   let area = 0;
   let day = -1;
   let blade = 0;
+  let lastPosition = home;
 
   const model: KindModel<Data> = {
     kind: 'mower',
@@ -52,10 +53,8 @@ export const mower: KindFactory = ({ rng, workingHours, home }) => {
         mode = 'cutting';
         c.motion.goTo(field().slice(lane), cruise);
       }
-      const before = c.motion.position;
-      c.motion.advance(c.dt, rng);
       if (mode === 'cutting') {
-        area += distanceM(before, c.motion.position) * 0.8;
+        area += distanceM(lastPosition, c.motion.position) * 0.8;
         lane = Math.max(0, fieldPoints - c.motion.remaining);
         if (c.motion.remaining === 0) {
           // Field done: start again from the first lane.
@@ -71,6 +70,7 @@ export const mower: KindFactory = ({ rng, workingHours, home }) => {
         battery.charge(60, c.dt);
       }
       blade = mode === 'cutting' ? rng.range(2500, 3200) : 0;
+      lastPosition = c.motion.position;
     },
     data(faults) {
       return {

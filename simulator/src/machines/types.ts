@@ -17,6 +17,7 @@ export interface StepContext {
   /** Not held by a lock (first- and second-level locks stop the work; pre-locks only warn). */
   mayWork: boolean;
   rng: Rng;
+  /** The model plans routes and may lower the speed cap; the machine drives after the model's step. */
   motion: Motion;
   /** The work site: where the machine works and parks. */
   home: Point;

@@ -30,7 +30,6 @@ export const wetSprayer: KindFactory = ({ rng, workingHours }) => {
       if (!working && phases.phase !== 'off') phases.enter('off', c.t, Infinity);
       if (working && phases.phase === 'off') phases.enter('standby', c.t, minutes(rng, 10, 25));
       const phase = phases.advance(c.t);
-      c.motion.advance(c.dt, rng);
       if (phase !== 'off') hours += hoursOf(c.dt);
       rate = phase === 'spraying' ? rng.range(6, 25) : 0;
       pressure = phase === 'spraying' ? rng.range(3, 12) : phase === 'standby' ? rng.range(0.3, 1.5) : 0;

@@ -37,7 +37,7 @@ export class MemoryTransport implements Transport {
       },
       send: (uplink) => {
         if (state.up) record(uplink);
-        else if (uplink.kind !== 'telemetry') state.outbox.push(uplink);
+        else if (state.wanted) state.outbox.push(uplink);
       },
       close: () => {
         state.wanted = false;
@@ -85,6 +85,7 @@ export class MemoryTransport implements Transport {
       failures: 0,
       lastError: null,
       published: this.sent.length,
+      dropped: 0,
     };
   }
 

@@ -13,11 +13,15 @@ export interface MqttTransportOptions {
   connectConcurrency?: number;
   /** How long a visiting machine stays after its last message (real ms), for commands that waited for it. */
   lingerMs?: number;
+  /** A visiting machine stores its reports and brings them at most this long after the first (real ms). */
+  visitEveryMs?: number;
   log: (message: string) => void;
 }
 
 /** Sockets kept for visiting machines when the fleet is bigger than the budget. */
 export const VISITOR_SOCKETS = 1000;
+/** Reports a unit stores while it cannot send them; beyond this the oldest is dropped. */
+const STORED_REPORTS = 20;
 
 const QOS = { telemetry: 0, status: 1, ack: 1 } as const;
 
@@ -40,7 +44,7 @@ export function displayUrl(url: string): string {
  */
 export class MqttTransport implements Transport {
   readonly options: Required<MqttTransportOptions>;
-  readonly counts = { open: 0, connecting: 0, connects: 0, failures: 0, published: 0 };
+  readonly counts = { open: 0, connecting: 0, connects: 0, failures: 0, published: 0, dropped: 0 };
   lastError: string | null = null;
   private links: Link[] = [];
   private bySerial = new Map<string, Link>();
@@ -48,7 +52,7 @@ export class MqttTransport implements Transport {
   private lastLogged = 0;
 
   constructor(options: MqttTransportOptions) {
-    this.options = { connectConcurrency: 64, lingerMs: 2000, ...options };
+    this.options = { connectConcurrency: 64, lingerMs: 2000, visitEveryMs: 30_000, ...options };
   }
 
   link(serial: string, handlers: LinkHandlers): MachineLink {
@@ -131,6 +135,7 @@ class Link implements MachineLink {
   private backoffMs = 1000;
   private retry: NodeJS.Timeout | null = null;
   private linger: NodeJS.Timeout | null = null;
+  private visit: NodeJS.Timeout | null = null;
   private readonly password: string;
   private settledWaiters: (() => void)[] = [];
 
@@ -157,21 +162,33 @@ class Link implements MachineLink {
   send(uplink: Uplink): void {
     if (this.state === 'up' && !this.ending) return this.publish(uplink);
     if (!this.wanted) return;
-    // While away the unit keeps its acknowledgements and status, and only its latest report.
-    if (uplink.kind === 'telemetry') this.outbox = this.outbox.filter((u) => u.kind !== 'telemetry');
+    // The unit stores what it cannot send yet, and sends it in order when it can.
     this.outbox.push(uplink);
-    if (this.outbox.length > 200) this.outbox.shift();
-    this.ensure();
+    const reports = this.outbox.filter((u) => u.kind === 'telemetry');
+    if (reports.length > STORED_REPORTS) {
+      this.outbox.splice(this.outbox.indexOf(reports[0]!), 1);
+      this.transport.counts.dropped++;
+    }
+    this.schedule();
+  }
+
+  /** Connect now for what must go at once; a visitor brings its reports only now and then. */
+  private schedule(): void {
+    if (!this.wanted || this.resident || this.outbox.some((u) => u.kind !== 'telemetry')) return this.ensure();
+    this.visit ??= setTimeout(() => {
+      this.visit = null;
+      this.ensure();
+    }, this.transport.options.visitEveryMs);
   }
 
   close(): void {
     this.wanted = false;
     this.clearRetry();
-    if (this.state === 'up') {
+    if (this.state === 'up' && !this.ending) {
       for (const uplink of this.outbox.splice(0)) this.publish(uplink);
       return this.leave();
     }
-    // A goodbye still waiting to go out: connect to say it, then leave.
+    // A goodbye still waiting to go out: connect (again, once the socket that is leaving has gone) to say it.
     if (this.outbox.length > 0) this.ensure();
   }
 
@@ -197,11 +214,14 @@ class Link implements MachineLink {
     this.wanted = false;
     this.clearRetry();
     if (this.linger) clearTimeout(this.linger);
+    if (this.visit) clearTimeout(this.visit);
     this.client?.end(true);
     this.client = null;
   }
 
   private ensure(): void {
+    if (this.visit) clearTimeout(this.visit);
+    this.visit = null;
     if (this.state !== 'idle' || this.retry) return;
     this.state = 'queued';
     void this.after.then(() => this.transport.request(this));
@@ -262,7 +282,7 @@ class Link implements MachineLink {
     if (this.ending) {
       t.forget(this);
       // Something to say came while it was leaving: come back to say it.
-      if (this.outbox.length > 0 && this.wanted) this.ensure();
+      if (this.outbox.length > 0) this.schedule();
       return;
     }
     if (was === 'up') this.handlers.onDown();

@@ -20,8 +20,8 @@ export interface MachineLink {
   /** Be on line: connect now, and again whenever the connection breaks, until close() or drop(). */
   open(): void;
   /**
-   * Send a message. Acknowledgements and status wait while the connection is down; telemetry is dropped
-   * then (the next report supersedes it).
+   * Send a message. While the connection is down (or being opened) what is sent waits and goes out in order
+   * once it is up (up to 20 reports: older ones are dropped); between open() and close() only.
    */
   send(uplink: Uplink): void;
   /** Leave gracefully after what waits is sent: DISCONNECT, so the broker publishes no last will. */
@@ -45,6 +45,8 @@ export interface TransportStats {
   failures: number;
   lastError: string | null;
   published: number;
+  /** Stored reports dropped because too many waited. */
+  dropped: number;
 }
 
 export interface Transport {

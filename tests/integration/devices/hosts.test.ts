@@ -46,13 +46,26 @@ describe('registering and editing hosts', () => {
     const { id, mqttSecret } = res.data;
     expect(mqttSecret).toMatch(/^[\w-]{43}$/);
     const stored = t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
-    expect(stored).toMatchObject({ orgId: lessorA, kind: 'forklift', customerOrgId: customer.id, leaseStatus: 'leased' });
+    expect(stored).toMatchObject({
+      orgId: lessorA,
+      kind: 'forklift',
+      customerOrgId: customer.id,
+      leaseStatus: 'leased',
+    });
     // Only the hash is kept, and the secret is never answered again.
     expect(stored.mqttSecretHash).not.toContain(mqttSecret);
     expect(deviceSecretMatches(mqttSecret, stored.mqttSecretHash)).toBe(true);
-    const again = await t.call(deviceEndpoints.get, { token: admin, query: { id }, headers: { timeZone: 'Asia/Shanghai' } });
+    const again = await t.call(deviceEndpoints.get, {
+      token: admin,
+      query: { id },
+      headers: { timeZone: 'Asia/Shanghai' },
+    });
     expect(JSON.stringify(again.data)).not.toContain(mqttSecret);
-    expect(again.data).toMatchObject({ installedAt: '2026-01-15', serviceExpiresAt: '2027-01-14', brand: catalogModel.brand });
+    expect(again.data).toMatchObject({
+      installedAt: '2026-01-15',
+      serviceExpiresAt: '2027-01-14',
+      brand: catalogModel.brand,
+    });
     const logs = t.dbh.db.select().from(operationLogs).where(eq(operationLogs.deviceId, id)).all();
     expect(logs.map((l) => l.action)).toEqual(['registry.create']);
   });
@@ -60,7 +73,11 @@ describe('registering and editing hosts', () => {
   it('lets the new machine sign in to the broker with its secret, and nobody with another', async () => {
     const res = await create({ serialNumber: 'AWP-MQTT-0001', modelId: catalogModel.id });
     const accounts = brokerAccounts(t.dbh.db, 'server', 'server-password');
-    const broker = await startEmbeddedBroker({ port: 18900 + Math.floor(Math.random() * 50), host: '127.0.0.1', accounts });
+    const broker = await startEmbeddedBroker({
+      port: 18900 + Math.floor(Math.random() * 50),
+      host: '127.0.0.1',
+      accounts,
+    });
     try {
       const connect = (password: string) =>
         connectAsync(broker.url, {
@@ -93,12 +110,24 @@ describe('registering and editing hosts', () => {
       [{ modelId: catalogModel.id }, 'serialNumber', 'enter device serial number'],
       [{ serialNumber: 'a/b+#', modelId: catalogModel.id }, 'serialNumber', 'The serial number has 4-40 letters'],
       [{ serialNumber: 'GOOD-0001' }, 'modelId', 'Please select the model'],
-      [{ serialNumber: existing.serialNumber.toLowerCase(), modelId: catalogModel.id }, 'serialNumber', 'already registered'],
+      [
+        { serialNumber: existing.serialNumber.toLowerCase(), modelId: catalogModel.id },
+        'serialNumber',
+        'already registered',
+      ],
       [{ serialNumber: 'GOOD-0002', modelId: catalogModel.id, leaseStatus: 2 }, 'customerId', 'needs its customer'],
-      [{ serialNumber: 'GOOD-0003', modelId: catalogModel.id, leaseStatus: 2, customerId: customerOfB.id }, 'customerId', "customer of the machine's rental company"],
+      [
+        { serialNumber: 'GOOD-0003', modelId: catalogModel.id, leaseStatus: 2, customerId: customerOfB.id },
+        'customerId',
+        "customer of the machine's rental company",
+      ],
       [{ serialNumber: 'GOOD-0004', modelId: catalogModel.id, ownerId: lessorB }, 'ownerId', 'Choose your own company'],
       [{ serialNumber: 'GOOD-0005', modelId: catalogModel.id, installedAt: '2026-02-30' }, 'installedAt', 'valid date'],
-      [{ serialNumber: 'GOOD-0006', modelId: catalogModel.id, distributorId: lessorB }, 'distributorId', 'distributor you work with'],
+      [
+        { serialNumber: 'GOOD-0006', modelId: catalogModel.id, distributorId: lessorB },
+        'distributorId',
+        'distributor you work with',
+      ],
     ];
     for (const [body, field, text] of cases) {
       const res = await create(body);
@@ -106,7 +135,11 @@ describe('registering and editing hosts', () => {
       expect(res.data.field, JSON.stringify(body)).toBe(field);
       expect(res.message, JSON.stringify(body)).toContain(text);
     }
-    const zh = await t.call(deviceEndpoints.create, { token: admin, body: { modelId: catalogModel.id } as never, lang: 'zh_CN' });
+    const zh = await t.call(deviceEndpoints.create, {
+      token: admin,
+      body: { modelId: catalogModel.id } as never,
+      lang: 'zh_CN',
+    });
     expect(zh.message).toContain('请输入设备序列号');
     expect(t.dbh.db.select().from(devices).all().length).toBe(before);
   });
@@ -155,17 +188,28 @@ describe('registering and editing hosts', () => {
     expect((await t.call(deviceEndpoints.update, { token: admin, body })).status).toBe('404');
     expect((await t.call(deviceEndpoints.resetSecret, { token: admin, body: { id: ofB.id } })).status).toBe('404');
     // The customer sees its leased machine but may not change it (its role is refused before anything runs).
-    const leased = t.dbh.db.select().from(devices).where(eq(devices.customerOrgId, customersOf(t, lessorA)[0]!.id)).get()!;
+    const leased = t.dbh.db
+      .select()
+      .from(devices)
+      .where(eq(devices.customerOrgId, customersOf(t, lessorA)[0]!.id))
+      .get()!;
     const customer = t.tokenFor(ROLE.other);
-    expect((await t.call(deviceEndpoints.get, { token: customer, query: { id: leased.id } })).data.editable).toBe(false);
+    expect((await t.call(deviceEndpoints.get, { token: customer, query: { id: leased.id } })).data.editable).toBe(
+      false,
+    );
     const refused = await t.call(deviceEndpoints.update, { token: customer, body: { ...body, id: leased.id } });
     expect(refused.status).toBe('403');
-    expect((await t.call(deviceEndpoints.create, { token: t.tokenFor(ROLE.distributor), body: {} })).status).toBe('403');
+    expect((await t.call(deviceEndpoints.create, { token: t.tokenFor(ROLE.distributor), body: {} as never })).status).toBe(
+      '403',
+    );
     expect(t.dbh.db.select().from(devices).where(eq(devices.id, ofB.id)).get()!.hostName).toBe(ofB.hostName);
   });
 
   it('assigns a distributor to the selected hosts only, and needs a selection', async () => {
-    const none = await t.call(deviceEndpoints.assignDistributor, { token: admin, body: { ids: [], distributorId: null } });
+    const none = await t.call(deviceEndpoints.assignDistributor, {
+      token: admin,
+      body: { ids: [], distributorId: null },
+    });
     expect(none.status).toBe('400');
     expect(none.message).toContain('Distributor assignment requires a selected host');
     const distributor = t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'distributor')).get()!;
@@ -186,8 +230,13 @@ describe('registering and editing hosts', () => {
       body: { ids: [mine[0]!.id, ofB.id], distributorId: null },
     });
     expect(mixed.status).toBe('404');
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, mine[0]!.id)).get()!.distributorOrgId).toBe(distributor.id);
-    const removed = await t.call(deviceEndpoints.assignDistributor, { token: admin, body: { ids: [mine[0]!.id], distributorId: null } });
+    expect(t.dbh.db.select().from(devices).where(eq(devices.id, mine[0]!.id)).get()!.distributorOrgId).toBe(
+      distributor.id,
+    );
+    const removed = await t.call(deviceEndpoints.assignDistributor, {
+      token: admin,
+      body: { ids: [mine[0]!.id], distributorId: null },
+    });
     expect(removed.message).toBe('Distributor removed from 1 machine(s)');
   });
 });

@@ -19,7 +19,11 @@ describe('the device list', () => {
   afterAll(() => t.dbh.close());
 
   const orgOfRole = (roleId: number) =>
-    t.dbh.db.select().from(users).where(eq(users.mobile, demoAccount(roleId as never))).get()!.orgId;
+    t.dbh.db
+      .select()
+      .from(users)
+      .where(eq(users.mobile, demoAccount(roleId as never)))
+      .get()!.orgId;
 
   it('shows operator staff every machine, a lessor its own, a customer what it leases, a distributor what it sells', async () => {
     const every = allDevices(t);
@@ -81,7 +85,10 @@ describe('the device list', () => {
       [{ distributorId: sample.distributorOrgId }, (d) => d.distributorOrgId === sample.distributorOrgId],
       [{ modelId: sample.modelId }, (d) => d.modelId === sample.modelId],
       [{ brand: sample.brand }, (d) => d.brand === sample.brand],
-      [{ kind: 'forklift', status: 1, leaseStatus: 2 }, (d) => d.kind === 'forklift' && d.online && d.leaseStatus === 'leased'],
+      [
+        { kind: 'forklift', status: 1, leaseStatus: 2 },
+        (d) => d.kind === 'forklift' && d.online && d.leaseStatus === 'leased',
+      ],
     ];
     for (const [query, match] of cases) {
       const res = await t.call(deviceEndpoints.list, { token, query: { ...query, pageSize: 200 } });
@@ -89,7 +96,10 @@ describe('the device list', () => {
       expect(res.data.total, JSON.stringify(query)).toBe(expected.length);
       expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
       const ids = new Set(expected.map((d) => d.id));
-      expect(res.data.list.every((r: { id: number }) => ids.has(r.id)), JSON.stringify(query)).toBe(true);
+      expect(
+        res.data.list.every((r: { id: number }) => ids.has(r.id)),
+        JSON.stringify(query),
+      ).toBe(true);
     }
   });
 

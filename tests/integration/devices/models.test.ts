@@ -81,7 +81,12 @@ describe('device types (models)', () => {
     const body = { name: 'No picture', category: 'mower' as const };
     const privateImage = await picture(admin, false);
     const foreign = await picture(t.tokenFor(ROLE.companyAdmin));
-    for (const image of [privateImage, foreign, '/api/files/0123456789abcdef0123456789abcdef.png', 'https://x.test/a.png']) {
+    for (const image of [
+      privateImage,
+      foreign,
+      '/api/files/0123456789abcdef0123456789abcdef.png',
+      'https://x.test/a.png',
+    ]) {
       const res = await t.call(deviceModelEndpoints.create, { token: admin, body: { ...body, image } });
       expect(res.status, image).toBe('400');
       expect(res.data.field, image).toBe('image');

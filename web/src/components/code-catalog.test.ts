@@ -3,9 +3,10 @@ import type { CodeTable } from '@console/contract/codes/code-table';
 import { ACCOUNT_STATUS, INVOICE_TYPE, ROLE_CODE, VERIFY_STATUS } from '@console/contract/codes/accounts';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { CONTRACT_STATUS, OTHER_KIND_STATUS } from '@console/contract/codes/contract-status';
-import { DEVICE_CONDITION, DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { DEVICE_CONDITION, DEVICE_STATUS, POSITIONING, SIGNAL } from '@console/contract/codes/device-status';
 import { COUPON_USE, INVOICE_STATUS, RENEWAL_WINDOW, SHOP_ORDER_STATUS } from '@console/contract/codes/finance';
 import { LOCK_EXECUTION, LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
+import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { APPROVAL_STATUS, FEEDBACK_STATUS, PUSH_STATUS, WORK_ORDER_STATUS } from '@console/contract/codes/service';
 import { LEASE_STATUS, STOCK_STATUS } from '@console/contract/codes/stock';
 import en from '../locales/en-US/codes.json';
@@ -27,6 +28,9 @@ const TABLES: CodeTable[] = [
   OTHER_KIND_STATUS,
   DEVICE_CONDITION,
   DEVICE_STATUS,
+  SIGNAL,
+  POSITIONING,
+  MACHINE_KIND,
   COUPON_USE,
   INVOICE_STATUS,
   RENEWAL_WINDOW,

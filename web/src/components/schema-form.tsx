@@ -86,6 +86,9 @@ export function SchemaForm<S extends AnySchema, R>({
     if (!parsed.success) {
       const issues = schemaIssues(schema, values);
       form.setFields(issues.filter((i) => i.name).map((i) => ({ name: i.name, errors: [i.message] })));
+      // A long form's first problem may be out of sight of its submit button.
+      const first = issues.find((i) => i.name);
+      if (first) form.scrollToField(first.name, { block: 'center' });
       return;
     }
     busy(true);

@@ -78,6 +78,7 @@ export class FleetLayer {
 
   /** The datum of the basemap underneath; nothing is drawn until it is known. */
   setDatum(datum: Datum, inMainland: RegionTest): void {
+    if (datum === this.datum && inMainland === this.inMainland) return;
     this.datum = datum;
     this.inMainland = inMainland;
     this.reproject();
@@ -169,7 +170,11 @@ export class FleetLayer {
     const keep = new Set<string>();
     for (const item of visible) {
       const props = item.properties;
-      const key = 'cluster' in props && props.cluster ? `c${props.cluster_id}` : `p${this.fleet.ids[(props as PointProps).i]}`;
+      // A cluster's id can come back for other machines after a re-clustering: its count and alarms are in the key.
+      const key =
+        'cluster' in props && props.cluster
+          ? `c${props.cluster_id}:${props.point_count}:${props.alarms}`
+          : `p${this.fleet.ids[(props as PointProps).i]}`;
       keep.add(key);
       const [lng, lat] = item.geometry.coordinates as [number, number];
       const existing = this.markers.get(key);

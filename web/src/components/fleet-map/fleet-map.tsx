@@ -26,6 +26,7 @@ export interface FleetMapProps {
 }
 
 const SEARCH_RESULTS = 10;
+const nowhere = () => false;
 
 /**
  * The fleet on a map: clustered, coloured by status, a popup per machine leading to its detail, positions
@@ -48,7 +49,8 @@ export function FleetMap({ positions, height = 460 }: FleetMapProps) {
   const texts = useRef<FleetLayerTexts>({ cluster: String, popup: () => document.createElement('div') });
   useEffect(() => {
     texts.current.cluster = (count) => t('map:cluster', { count });
-    texts.current.popup = (fleet, i) => buildPopup(fleet, i, { t, statusLabel: (s) => label(DEVICE_STATUS, s), navigate });
+    texts.current.popup = (fleet, i) =>
+      buildPopup(fleet, i, { t, statusLabel: (s) => label(DEVICE_STATUS, s), navigate });
   }, [t, label, navigate]);
 
   useEffect(() => {
@@ -81,22 +83,22 @@ export function FleetMap({ positions, height = 460 }: FleetMapProps) {
     return startBasemap(mapRef.current, settings.data?.[provider] ?? null, setMode);
   }, [settled, settings.data, provider]);
 
-  // The markers' datum follows the basemap: GCJ-02 on the regional tiles, WGS-84 on the others.
+  // The markers' datum follows the basemap: GCJ-02 once the regional tiles show, WGS-84 otherwise (the global
+  // tiles, the offline basemap, and while the tiles are awaited, so the fleet shows at once).
   useEffect(() => {
-    if (!settled) return;
-    if (mode === 'offline' || provider === 'global') {
-      layer.current?.setDatum('wgs84', () => false);
+    if (mode !== 'tiles' || provider === 'global') {
+      layer.current?.setDatum('wgs84', nowhere);
       return;
     }
     let current = true;
     loadWorld()
       .then((world) => current && layer.current?.setDatum('gcj02', world.inMainland))
-      // Without the mainland outline the markers are drawn as stored rather than not at all.
-      .catch(() => current && layer.current?.setDatum('wgs84', () => false));
+      // Without the mainland outline the markers stay as stored, some hundred metres off the regional tiles.
+      .catch(() => {});
     return () => {
       current = false;
     };
-  }, [settled, mode, provider]);
+  }, [mode, provider]);
 
   useEffect(() => {
     layer.current?.setPositions(positions);

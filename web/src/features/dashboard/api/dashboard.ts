@@ -27,7 +27,8 @@ export const RECENT_ALARMS = 8;
 export const alarmsQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.alarms,
-    queryFn: ({ signal }) => callApi(dashboardEndpoints.alarms, { query: { limit: RECENT_ALARMS } }, { ...quiet, signal }),
+    queryFn: ({ signal }) =>
+      callApi(dashboardEndpoints.alarms, { query: { limit: RECENT_ALARMS } }, { ...quiet, signal }),
     retry: retryNetworkOnly,
   });
 

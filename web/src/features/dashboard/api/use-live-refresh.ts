@@ -42,7 +42,8 @@ export function useLiveRefresh(): void {
   useLiveEvent(
     useCallback(
       (event: LiveEvent) => {
-        if (event.type === 'alarm') refreshSoon('alarm', ALARM_REFRESH_MS, [dashboardKeys.alarms, dashboardKeys.figures]);
+        if (event.type === 'alarm')
+          refreshSoon('alarm', ALARM_REFRESH_MS, [dashboardKeys.alarms, dashboardKeys.figures]);
         if (event.type === 'device') refreshSoon('device', DEVICE_REFRESH_MS, [dashboardKeys.figures]);
       },
       [refreshSoon],

@@ -17,7 +17,19 @@ import { statusColor } from '../../../components/fleet-map/status-colors.ts';
 const RENEWAL_COLOR = '#d48806';
 
 /** One number and what it counts, as a link to the device list filtered the same way. */
-function FigureTile({ href, label, value, color, hint }: { href: string; label: string; value: number; color: string; hint?: string }) {
+function FigureTile({
+  href,
+  label,
+  value,
+  color,
+  hint,
+}: {
+  href: string;
+  label: string;
+  value: number;
+  color: string;
+  hint?: string;
+}) {
   const tile: ReactNode = (
     <Link to={href} style={{ display: 'block' }}>
       <Card size="small" hoverable style={{ borderTop: `3px solid ${color}` }}>
@@ -37,7 +49,12 @@ export function FigureCards({ figures }: { figures: FleetFigures }) {
   return (
     <Row gutter={[12, 12]}>
       <Col xs={12} sm={8} md={6} xl={3}>
-        <FigureTile href={deviceListHref('all')} label={t('dashboard:figures.total')} value={figures.total} color="#1d2b3a" />
+        <FigureTile
+          href={deviceListHref('all')}
+          label={t('dashboard:figures.total')}
+          value={figures.total}
+          color="#1d2b3a"
+        />
       </Col>
       {FLEET_FIGURES.map((figure) => (
         <Col key={figure} xs={12} sm={8} md={6} xl={3}>
@@ -46,7 +63,9 @@ export function FigureCards({ figures }: { figures: FleetFigures }) {
             label={text(figure)}
             value={figures.byStatus[figure]}
             color={figure === 'toBeRenewed' ? RENEWAL_COLOR : statusColor(FIGURE_STATUS[figure])}
-            hint={figure === 'toBeRenewed' ? t('dashboard:figures.expiryHint', { days: RENEWAL_FIGURE_DAYS }) : undefined}
+            hint={
+              figure === 'toBeRenewed' ? t('dashboard:figures.expiryHint', { days: RENEWAL_FIGURE_DAYS }) : undefined
+            }
           />
         </Col>
       ))}

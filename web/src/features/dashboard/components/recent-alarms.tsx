@@ -25,7 +25,9 @@ export function RecentAlarms() {
             dataSource={data.list}
             pagination={false}
             scroll={{ x: 760 }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:alarms.empty')} /> }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:alarms.empty')} />,
+            }}
             columns={[
               { key: 'time', title: t('dashboard:alarms.columns.time'), dataIndex: 'alarmTime', width: 170 },
               {

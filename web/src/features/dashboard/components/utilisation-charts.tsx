@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { Card, Col, Empty, Row } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import type { Utilisation } from '@console/contract/http/dashboard';
+import { useCodeLabel } from '../../../components/code-label.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useBrand } from '../../../lib/brand.ts';
 import { EChart } from './echart.tsx';
@@ -57,6 +59,8 @@ function HoursChart({ days }: { days: Utilisation['days'] }) {
 
 function WorkingNowChart({ byKind }: { byKind: Utilisation['byKind'] }) {
   const { t } = useTranslation('dashboard');
+  const label = useCodeLabel();
+  const kindLabel = (kind: string) => label(MACHINE_KIND, kind);
   const kinds = useMemo(() => byKind.filter((k) => k.total > 0).reverse(), [byKind]);
   const option = useMemo(
     () => ({
@@ -67,11 +71,11 @@ function WorkingNowChart({ byKind }: { byKind: Utilisation['byKind'] }) {
         axisPointer: { type: 'shadow' },
         formatter: (items: { dataIndex: number }[]) => {
           const kind = kinds[items[0]!.dataIndex]!;
-          return `${t(`kinds.${kind.kind}`)}<br/>${t('utilisation.working')}: ${kind.working} / ${kind.total}`;
+          return `${kindLabel(kind.kind)}<br/>${t('utilisation.working')}: ${kind.working} / ${kind.total}`;
         },
       },
       xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
-      yAxis: { type: 'category', data: kinds.map((k) => t(`kinds.${k.kind}`)) },
+      yAxis: { type: 'category', data: kinds.map((k) => kindLabel(k.kind)) },
       series: [
         {
           type: 'bar',
@@ -82,9 +86,10 @@ function WorkingNowChart({ byKind }: { byKind: Utilisation['byKind'] }) {
         },
       ],
     }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow `t` (a language switch)
     [kinds, t],
   );
   if (kinds.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('utilisation.nowEmpty')} />;
-  const summary = kinds.map((k) => `${t(`kinds.${k.kind}`)}: ${k.working}/${k.total}`).join(', ');
+  const summary = kinds.map((k) => `${kindLabel(k.kind)}: ${k.working}/${k.total}`).join(', ');
   return <EChart option={option} label={`${t('utilisation.nowTitle')}: ${summary}`} />;
 }

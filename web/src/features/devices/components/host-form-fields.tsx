@@ -45,7 +45,11 @@ export function HostFormFields({
       <Divider titlePlacement="start">{t('form.identity')}</Divider>
       <Row gutter={24}>
         <Col {...half}>
-          <Field name="serialNumber" label={t('fields.serialNumber')} extra={editing ? t('form.serialFixed') : undefined}>
+          <Field
+            name="serialNumber"
+            label={t('fields.serialNumber')}
+            extra={editing ? t('form.serialFixed') : undefined}
+          >
             <Input maxLength={40} disabled={editing} placeholder={t('placeholders.serialNumber')} />
           </Field>
         </Col>

@@ -50,7 +50,13 @@ export function ModelDialog({
       title={t('models.editTitle', { name: model.name })}
       trigger={trigger}
       schema={deviceModelEndpoints.update.body}
-      initialValues={{ id: model.id, name: model.name, category: model.category, image: model.image, brand: model.brand }}
+      initialValues={{
+        id: model.id,
+        name: model.name,
+        category: model.category,
+        image: model.image,
+        brand: model.brand,
+      }}
       onSubmit={updateModel}
       onSuccess={done}
     >

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { SimClock } from '../clock.ts';
+import { readSimulatorEnv } from '../env.ts';
+import { machineView } from '../fleet/view.ts';
+import { MemoryTransport } from '../mqtt/memory-transport.ts';
+import { Simulator } from '../simulator.ts';
+import { MONDAY_MORNING } from '../test-harness.ts';
+import { clockView, controlRoutes, healthSchema, machineList } from './api.ts';
+import { createControlApp } from './app.ts';
+
+const SCENARIO = `
+seed: 5
+machines:
+  - { serial: AWP000001, kind: aerialPlatform, lat: 31.23, lng: 121.47 }
+  - { serial: MOW000001, kind: mower, lat: 31.23, lng: 121.47 }
+  - { serial: CHG000001, kind: charger, lat: 31.23, lng: 121.47, sleeping: true }
+timeline:
+  - { at: 1m, machine: MOW000001, action: offline }
+`;
+
+function setup() {
+  let real = MONDAY_MORNING;
+  const clock = new SimClock({ start: real, realNow: () => real });
+  const transport = new MemoryTransport();
+  const sim = new Simulator({ env: readSimulatorEnv({}), log: () => {}, transport, clock, wakeWindowRealMs: 0 });
+  const app = createControlApp(sim);
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const init = body === undefined ? { method } : { method, body: typeof body === 'string' ? body : JSON.stringify(body) };
+    const response = await app.request(path, init);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const run = (ms: number) => {
+    for (let i = 0; i < ms; i += 1000) {
+      real += 1000;
+      clock.tick();
+    }
+  };
+  return { sim, transport, call, run };
+}
+
+describe('the control API', () => {
+  it('reads its settings: the server and broker it finds by default, or those it is given', () => {
+    expect(readSimulatorEnv({})).toMatchObject({
+      mqttUrl: 'mqtt://127.0.0.1:1884',
+      serverUrl: 'http://127.0.0.1:8080',
+      port: 8090,
+      shard: 0,
+      shards: 1,
+      maxConnections: 16_000,
+    });
+    expect(readSimulatorEnv({ MQTT_URL: 'mqtt://127.0.0.1:1883', PORT: '9000', SIM_SHARD: '2/3' })).toMatchObject({
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+      serverUrl: 'http://127.0.0.1:9000',
+      shard: 2,
+      shards: 3,
+    });
+    expect(() => readSimulatorEnv({ SIM_SHARD: '3/3' })).toThrow();
+    expect(() => readSimulatorEnv({ SIM_SPEED: '5000' })).toThrow();
+  });
+
+  it('loads a scenario, lists its machines and their state, and runs its timeline', async () => {
+    const { call, run } = setup();
+    expect(healthSchema.parse((await call('GET', '/health')).body)).toMatchObject({
+      source: { kind: 'manifest', state: 'waiting' },
+      machines: { total: 0 },
+    });
+    const loaded = await call('POST', '/scenario', SCENARIO);
+    expect(loaded).toMatchObject({ status: 200, body: { machines: 3, timeline: 1, seed: 5 } });
+    const health = healthSchema.parse((await call('GET', '/health')).body);
+    expect(health).toMatchObject({ source: { kind: 'scenario', state: 'loaded' }, seed: 5 });
+    expect(health.machines).toMatchObject({ total: 3, online: 2, asleep: 1 });
+    run(90_000);
+    const list = machineList.parse((await call('GET', '/machines?kind=mower')).body);
+    expect(list.machines.map((m) => [m.serial, m.connection])).toEqual([['MOW000001', 'offline']]);
+    expect(machineList.parse((await call('GET', '/machines?connection=asleep')).body).total).toBe(1);
+    const one = machineView.parse((await call('GET', '/machines/AWP000001')).body);
+    expect(one).toMatchObject({ serial: 'AWP000001', kind: 'aerialPlatform', connection: 'online', lock: 'unlocked' });
+    expect(one.lastReport?.data.kind).toBe('aerialPlatform');
+    expect(one.reportsSent).toBeGreaterThanOrEqual(8);
+  });
+
+  it('steers a machine: alarm, fault, move, sleep and wake, offline and online', async () => {
+    const { call, run, transport } = setup();
+    await call('POST', '/scenario', SCENARIO);
+    const tilted = await call('POST', '/machines/AWP000001/alarm', { condition: 'tilt', value: 17 });
+    expect(machineView.parse(tilted.body).injected).toEqual({ tilt: 17 });
+    run(20_000);
+    expect(transport.of('AWP000001', 'telemetry').at(-1)!.message.data).toMatchObject({ tiltDeg: 17 });
+    expect((await call('POST', '/machines/AWP000001/fault', { code: 'E01' })).body).toMatchObject({ faults: ['E01'] });
+    expect((await call('POST', '/machines/AWP000001/clear', {})).body).toMatchObject({ faults: [], injected: {} });
+    const moved = await call('POST', '/machines/AWP000001/move', { to: { lat: 31.24, lng: 121.48 } });
+    expect(moved.body).toMatchObject({ site: { lat: 31.24, lng: 121.48 } });
+    expect((await call('POST', '/machines/AWP000001/sleep')).body).toMatchObject({ connection: 'asleep' });
+    expect((await call('POST', '/machines/AWP000001/wake')).body).toMatchObject({ connection: 'online' });
+    expect((await call('POST', '/machines/AWP000001/offline', { durationS: 60 })).body).toMatchObject({ connection: 'offline' });
+    expect((await call('POST', '/machines/AWP000001/online')).body).toMatchObject({ connection: 'online' });
+  });
+
+  it('answers bad input 400, an unknown machine 404 and an action that does not fit 409', async () => {
+    const { call } = setup();
+    await call('POST', '/scenario', SCENARIO);
+    expect(await call('POST', '/machines/NOPE0001/sleep')).toMatchObject({ status: 404, body: { error: 'no machine NOPE0001' } });
+    expect(await call('POST', '/machines/MOW000001/alarm', { condition: 'overload' })).toMatchObject({
+      status: 409,
+      body: { error: 'a mower reports no load or tilt' },
+    });
+    expect(await call('POST', '/machines/CHG000001/alarm', { condition: 'lowBattery' })).toMatchObject({ status: 409 });
+    const bad = await call('POST', '/machines/AWP000001/alarm', { condition: 'tilt', value: 'steep' });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'invalid input', issues: [expect.stringMatching(/^value:/)] } });
+    expect(await call('POST', '/machines/AWP000001/fault', '{oops')).toMatchObject({ status: 400 });
+    expect(await call('POST', '/clock/speed', { speed: 4000 })).toMatchObject({ status: 400 });
+    expect(await call('POST', '/scenario', 'machines: 3')).toMatchObject({ status: 400, body: { error: 'invalid scenario' } });
+    expect(await call('GET', '/machines?limit=5000')).toMatchObject({ status: 400 });
+    expect(await call('GET', '/nothing')).toMatchObject({ status: 404 });
+  });
+
+  it('sets the clock speed, pauses and resumes', async () => {
+    const { call, run } = setup();
+    expect(clockView.parse((await call('POST', '/clock/speed', { speed: 600 })).body)).toMatchObject({ speed: 600 });
+    run(1000);
+    const paused = clockView.parse((await call('POST', '/clock/pause')).body);
+    expect(paused).toMatchObject({ paused: true, aheadMs: 599_000 });
+    run(5000);
+    expect(clockView.parse((await call('GET', '/clock')).body).now).toBe(paused.now);
+    expect((await call('POST', '/clock/resume')).body).toMatchObject({ paused: false });
+  });
+
+  it('describes every route in its OpenAPI document', async () => {
+    const { call } = setup();
+    const doc = (await call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    for (const route of Object.values(controlRoutes)) expect(doc.paths[route.path]?.[route.method]).toBeDefined();
+    expect(Object.keys(doc.paths)).toHaveLength(new Set(Object.values(controlRoutes).map((r) => r.path)).size + 1);
+  });
+});

@@ -1,0 +1,205 @@
+import type { Locator, Page } from '@playwright/test';
+import { connectAsync } from 'mqtt';
+import { ROLE } from '@console/contract/codes/roles';
+import { dashboardEndpoints, type FleetFigures, type FleetPositions } from '@console/contract/http/dashboard';
+import { DEV_FLEET_SECRET, deviceSecret } from '@console/contract/mqtt/credentials';
+import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
+import { topics } from '@console/contract/mqtt/topics';
+import { createAccount } from '../../fixtures/e2e-db.ts';
+import { CHINESE, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+
+/** The figures of the home and the device list filter each one links to. */
+const STATUS_FIGURES = [
+  ['online', 'codes:deviceStatus.online', '?status=1'],
+  ['offline', 'codes:deviceStatus.offline', '?status=2'],
+  ['working', 'codes:deviceStatus.working', '?status=6'],
+  ['standby', 'codes:deviceStatus.standby', '?status=3'],
+  ['locked', 'codes:deviceStatus.locked', '?status=4'],
+  ['alarm', 'codes:deviceStatus.alarm', '?status=8'],
+  ['toBeRenewed', 'codes:deviceCondition.toBeRenewed', '?expiry=30'],
+] as const;
+
+const figuresRegion = (page: Page, lang: UiLang) =>
+  page.getByRole('region', { name: text(lang, 'dashboard:figures.title') });
+const fleetMap = (page: Page, lang: UiLang) => page.getByRole('region', { name: text(lang, 'map:label') });
+/** The map comes after the figures: its code, the positions and the offline map data load first. */
+const MAP_LOAD = { timeout: 20_000 };
+
+/** A figure tile: the link whose text starts with the figure's label. */
+const figureLink = (scope: Locator, label: string) =>
+  scope.getByRole('link', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s*[\\d,]+$`) });
+
+/** Machines the map draws: the counts of its clusters plus its single markers. */
+async function machinesDrawn(map: Locator): Promise<number> {
+  const clusters = await map
+    .locator('.fleet-cluster')
+    .evaluateAll((els) => els.map((el) => Number(/\d+/.exec(el.getAttribute('aria-label') ?? '')?.[0] ?? 0)));
+  return clusters.reduce((a, b) => a + b, 0) + (await map.locator('.fleet-point').count());
+}
+
+test.describe('the fleet home', () => {
+  test("shows the scope's figures, each a link to the filtered device list", async ({ page, api }) => {
+    const login = await signInAs(page, api, ROLE.lessorAdmin);
+    await page.goto('/dashboard');
+    const figures = (await api.call(dashboardEndpoints.figures, { token: login.token })).data as FleetFigures;
+    const region = figuresRegion(page, 'en');
+
+    const all = figureLink(region, text('en', 'dashboard:figures.total'));
+    await expect(all).toHaveAttribute('href', '/deviceManagement');
+    await expect(all).toContainText(figures.total.toLocaleString('en-US'));
+    for (const [figure, label, query] of STATUS_FIGURES) {
+      const link = figureLink(region, text('en', label));
+      await expect(link, figure).toHaveAttribute('href', `/deviceManagement${query}`);
+    }
+    // Counts that nothing changes while the test runs (no machine reports, no command is sent).
+    await expect(figureLink(region, text('en', 'codes:deviceStatus.locked'))).toContainText(
+      figures.byStatus.locked.toLocaleString('en-US'),
+    );
+    await expect(figureLink(region, text('en', 'codes:deviceCondition.toBeRenewed'))).toContainText(
+      figures.byStatus.toBeRenewed.toLocaleString('en-US'),
+    );
+    for (const { kind, total } of figures.byKind) {
+      const link = page.getByRole('link', {
+        name: new RegExp(`^${text('en', `codes:machineKind.${kind}`)}\\s*${total}$`),
+      });
+      await expect(link).toHaveAttribute('href', `/deviceManagement?kind=${kind}`);
+    }
+
+    // A plain click goes to the list behind the number, as a bookmark of its URL would.
+    const online = figureLink(region, text('en', 'codes:deviceStatus.online'));
+    await Promise.all([page.waitForURL(/\/deviceManagement\?status=1$/), online.click()]);
+  });
+
+  test('draws every machine of the scope in clusters on the offline basemap, and a cluster opens on click', async ({
+    page,
+    api,
+  }) => {
+    const login = await signInAs(page, api, ROLE.lessorAdmin);
+    const positions = (await api.call(dashboardEndpoints.positions, { token: login.token })).data as FleetPositions;
+    await page.goto('/dashboard');
+    const map = fleetMap(page, 'en');
+    // No tile server is reachable here: the map says so and draws the countries of its own data instead.
+    await expect(map).toHaveAttribute('data-basemap', 'offline', MAP_LOAD);
+    await expect(page.getByText(text('en', 'map:offline'))).toBeVisible();
+    await expect(map.locator('.leaflet-basemap-pane canvas')).toBeVisible();
+    await expect(map.locator('.fleet-cluster').first()).toBeVisible();
+    await expect.poll(() => machinesDrawn(map)).toBe(positions.ids.length);
+
+    const cluster = await map.locator('.fleet-cluster').first().elementHandle();
+    await cluster!.click();
+    // Zoomed in to where that cluster parts: it is gone, its machines stand in smaller clusters or alone.
+    await expect.poll(() => cluster!.evaluate((el) => el.isConnected)).toBe(false);
+    await expect.poll(() => map.locator('.fleet-cluster, .fleet-point').count()).toBeGreaterThan(1);
+  });
+
+  test('moves a marker when its machine reports a new position over MQTT', async ({ page, api, baseURL }) => {
+    const login = await signInAs(page, api, ROLE.lessorAdmin);
+    const positions = (await api.call(dashboardEndpoints.positions, { token: login.token })).data as FleetPositions;
+    // An aerial platform that is not locked, so the report below changes nothing but its place and activity.
+    const i = positions.kinds.findIndex((kind, k) => kind === 'aerialPlatform' && positions.statuses[k] !== 4);
+    const [id, serial, lat, lng] = [positions.ids[i]!, positions.serials[i]!, positions.lats[i]!, positions.lngs[i]!];
+
+    await page.goto('/dashboard');
+    const map = fleetMap(page, 'en');
+    await expect(map.locator('.fleet-cluster').first()).toBeVisible(MAP_LOAD);
+    const find = page.getByRole('combobox', { name: text('en', 'map:find') });
+    await find.fill(serial);
+    await expect(page.getByRole('option', { name: new RegExp(`^${serial} `) })).toBeAttached();
+    await find.press('ArrowDown');
+    await find.press('Enter');
+    const marker = map.locator(`.fleet-point[data-device-id="${id}"]`);
+    await expect(marker).toBeVisible();
+    const popup = map.locator('.leaflet-popup');
+    await expect(popup).toContainText(serial);
+    await expect(popup.getByRole('link', { name: text('en', 'map:popup.open') })).toHaveAttribute(
+      'href',
+      `/deviceManagement/detail?id=${id}`,
+    );
+    const start = (await marker.boundingBox())!;
+
+    // The Playwright server serves its embedded broker on the port after its HTTP port.
+    const mqttPort = Number(new URL(baseURL!).port) + 1;
+    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+      clientId: serial,
+      username: serial,
+      password: deviceSecret(process.env.FLEET_SECRET ?? DEV_FLEET_SECRET, serial),
+      reconnectPeriod: 0,
+    });
+    try {
+      const report: TelemetryMessage = {
+        t: Date.now(),
+        seq: 1,
+        signal: 'strong',
+        // About 110 m north: some hundred pixels up at the zoom a located machine is shown at.
+        pos: { lat: lat + 0.001, lng, speed: 4, fix: 'gps' },
+        lock: 'unlocked',
+        data: {
+          kind: 'aerialPlatform',
+          platformHeightM: 6,
+          loadPct: 30,
+          tiltDeg: 1,
+          batteryV: 24.6,
+          batteryPct: 80,
+          driving: true,
+          lifting: true,
+          workingHours: 100,
+          faults: [],
+        },
+      };
+      await client.publishAsync(topics.telemetry(serial), JSON.stringify(report));
+      await expect.poll(async () => start.y - (await marker.boundingBox())!.y, { timeout: 15_000 }).toBeGreaterThan(50);
+      expect(Math.abs((await marker.boundingBox())!.x - start.x)).toBeLessThan(5);
+      // It reports working now, and the marker says so in its colour.
+      await expect(marker).toHaveAttribute('data-status', '6');
+    } finally {
+      await client.endAsync();
+    }
+  });
+
+  test('says so when the scope holds no machine', async ({ page, api }) => {
+    const account = await createAccount(ROLE.other, { ownOrganisation: true });
+    await signInAs(page, api, account);
+    await page.goto('/dashboard');
+    await expect(figureLink(figuresRegion(page, 'en'), text('en', 'dashboard:figures.total'))).toContainText('0');
+    await expect(page.getByText(text('en', 'map:empty'))).toBeVisible(MAP_LOAD);
+    await expect(page.getByText(text('en', 'dashboard:alarms.empty'))).toBeVisible();
+    await expect(page.getByText(text('en', 'dashboard:utilisation.hoursEmpty'))).toBeVisible();
+  });
+
+  for (const lang of ['en', 'zh-cn'] as const) {
+    test(`reads entirely in ${lang === 'en' ? 'English' : 'Chinese'}`, async ({ browser, api }, testInfo) => {
+      const page = await browser.newPage({
+        timezoneId: lang === 'en' ? 'Europe/Berlin' : 'Asia/Shanghai',
+        viewport: { width: 1440, height: 1400 },
+      });
+      await signInAs(page, api, ROLE.companyAdmin);
+      await page.goto('/dashboard');
+      await expect(page).toHaveTitle(new RegExp(`^${text(lang, 'dashboard:title')} - `));
+      await expect(figureLink(figuresRegion(page, lang), text(lang, 'codes:deviceStatus.online'))).toBeVisible();
+      await expect(page.getByText(text(lang, 'map:offline'))).toBeVisible(MAP_LOAD);
+      await expect(
+        page.getByRole('img', { name: new RegExp(`^${text(lang, 'dashboard:utilisation.hoursTitle')}`) }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('img', { name: new RegExp(`^${text(lang, 'dashboard:utilisation.nowTitle')}`) }),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await testInfo.attach(`home-${lang}`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+      // What the interface itself says: the records in the alarm table are data, in the language they were written.
+      const shown = await page.evaluate(() => {
+        let all = document.body.innerText;
+        for (const row of document.querySelectorAll<HTMLElement>('tbody, [aria-label^="User menu"]')) {
+          all = all.replace(row.innerText, '');
+        }
+        return all;
+      });
+      expect(shown).not.toMatch(RAW_KEY);
+      if (lang === 'en') expect(shown.match(new RegExp(`.{0,30}${CHINESE.source}.{0,30}`, 'g')) ?? []).toEqual([]);
+      else expect(shown).toContain(text(lang, 'codes:machineKind.aerialPlatform'));
+      await page.close();
+    });
+  }
+});

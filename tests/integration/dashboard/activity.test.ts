@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, isNull } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import { dashboardEndpoints, type RecentAlarm, type Utilisation } from '@console/contract/http/dashboard';
+import { telemetry } from '@console/db/schema/devices';
+import { alarms } from '@console/db/schema/warning';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { emptyScopeUser, machinesOf, withStatus } from './helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+
+/** A machine's hour counter at an instant from its readings: the last up to then, else the first after. */
+function counterAt(readings: { at: number; hours: number }[], instant: number): number | null {
+  const before = readings.filter((r) => r.at <= instant).at(-1);
+  return before?.hours ?? readings.find((r) => r.at > instant)?.hours ?? null;
+}
+
+describe('recent alarms, utilisation and map settings', () => {
+  let t: TestApp;
+  const now = Date.now();
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.deps.now = () => now;
+  });
+  afterAll(() => t.dbh.close());
+
+  it("lists the newest open alarms of the user's scope, in the user's language", async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const visible = new Set(machinesOf(t, t.userId(ROLE.lessorAdmin)).map((d) => d.id));
+    const open = t.dbh.db
+      .select()
+      .from(alarms)
+      .where(and(isNull(alarms.endedAt), isNull(alarms.handledAt)))
+      .all()
+      .filter((a) => visible.has(a.deviceId));
+    expect(open.length).toBeGreaterThan(3);
+
+    const res = await t.call(dashboardEndpoints.alarms, { token, query: { limit: 3 }, headers: { timeZone: 'UTC' } });
+    expect(res.data.count).toBe(open.length);
+    const list = res.data.list as RecentAlarm[];
+    const newest = open.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || b.id - a.id).slice(0, 3);
+    expect(list.map((a) => a.id)).toEqual(newest.map((a) => a.id));
+    expect(list[0]!.alarmTime).toBe(newest[0]!.startedAt.toISOString().slice(0, 19).replace('T', ' '));
+    const device = machinesOf(t, t.userId(ROLE.lessorAdmin)).find((d) => d.id === list[0]!.deviceId)!;
+    expect(list[0]).toMatchObject({
+      serialNumber: device.serialNumber,
+      deviceName: device.deviceName,
+      kind: device.kind,
+    });
+    expect(list[0]!.alarmInfo).toContain(device.serialNumber);
+
+    const zh = await t.call(dashboardEndpoints.alarms, { token, query: { limit: 3 }, lang: 'zh_CN' });
+    expect(zh.data.list[0].alarmType).toMatch(/[\u4e00-\u9fff]/);
+    expect(list[0]!.alarmType).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('refuses a limit outside 1-50 and answers nothing to a scope without machines', async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const res = await t.call(dashboardEndpoints.alarms, { token, query: { limit: 51 } });
+    expect(res.status).toBe('400');
+    const empty = await emptyScopeUser(t);
+    expect((await t.call(dashboardEndpoints.alarms, { token: empty.token })).data).toEqual({ count: 0, list: [] });
+  });
+
+  it('sums the working hours the hour counters advanced each of the last seven days (UTC days)', async () => {
+    const rows = machinesOf(t, t.userId(ROLE.companyAdmin));
+    const ids = new Set(rows.map((d) => d.id));
+    const readings = new Map<number, { at: number; hours: number }[]>();
+    for (const r of t.dbh.db.select().from(telemetry).orderBy(telemetry.deviceTime).all()) {
+      const data = r.data as { workingHours?: number; engineHours?: number };
+      const hours = data.workingHours ?? data.engineHours;
+      if (!ids.has(r.deviceId) || hours === undefined) continue;
+      readings.set(r.deviceId, [...(readings.get(r.deviceId) ?? []), { at: r.deviceTime.getTime(), hours }]);
+    }
+    const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+    const starts = Array.from({ length: 7 }, (_, i) => today - (6 - i) * DAY);
+    const bounds = [...starts, now];
+    const expected = starts.map((start, i) => {
+      let hours = 0;
+      let machines = 0;
+      for (const list of readings.values()) {
+        const [from, to] = [counterAt(list, bounds[i]!), counterAt(list, bounds[i + 1]!)];
+        const worked =
+          from === null || to === null ? 0 : Math.min(Math.max(to - from, 0), (bounds[i + 1]! - start) / 3600000);
+        if (worked > 0) {
+          hours += worked;
+          machines++;
+        }
+      }
+      return { date: new Date(start).toISOString().slice(0, 10), hours: Math.round(hours * 10) / 10, machines };
+    });
+
+    const res = await t.call(dashboardEndpoints.utilisation, {
+      token: t.tokenFor(ROLE.companyAdmin),
+      headers: { timeZone: 'UTC' },
+    });
+    const data = res.data as Utilisation;
+    expect(data.days).toEqual(expected);
+    // The seeded history works every day of the week: the chart is not empty.
+    expect(data.days.slice(0, 6).every((d) => d.hours > 0 && d.machines > 0)).toBe(true);
+    expect(data.byKind.map((k) => k.working).reduce((a, b) => a + b)).toBe(withStatus(rows, 6));
+    for (const kind of data.byKind) {
+      const ofKind = rows.filter((d) => d.kind === kind.kind);
+      expect(kind).toEqual({ kind: kind.kind, total: ofKind.length, working: withStatus(ofKind, 6) });
+    }
+  });
+
+  it("counts the days of the user's time zone", async () => {
+    const token = t.tokenFor(ROLE.companyAdmin);
+    for (const timeZone of ['Asia/Shanghai', 'America/Los_Angeles']) {
+      const res = await t.call(dashboardEndpoints.utilisation, { token, headers: { timeZone } });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+      expect(res.data.days.at(-1).date, timeZone).toBe(today);
+      expect(res.data.days).toHaveLength(7);
+    }
+  });
+
+  it("keeps a lessor's utilisation to its own machines", async () => {
+    const lessor = await t.call(dashboardEndpoints.utilisation, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const all = await t.call(dashboardEndpoints.utilisation, { token: t.tokenFor(ROLE.companyAdmin) });
+    const total = (u: Utilisation) => u.byKind.reduce((a, k) => a + k.total, 0);
+    expect(total(lessor.data)).toBe(machinesOf(t, t.userId(ROLE.lessorAdmin)).length);
+    expect(total(lessor.data)).toBeLessThan(total(all.data));
+  });
+
+  it('serves the tile servers of both providers from the server settings', async () => {
+    const res = await t.call(dashboardEndpoints.mapSettings, { token: t.tokenFor(ROLE.lessorSales) });
+    expect(res.data.global).toMatchObject({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    expect(res.data.regional.url).toContain('autonavi.com');
+
+    const own = await createTestApp({
+      MAP_TILES_GLOBAL: 'https://tiles.example.net/{z}/{x}/{y}.png',
+      MAP_TILES_REGIONAL: '',
+    });
+    try {
+      const custom = await own.call(dashboardEndpoints.mapSettings, { token: own.tokenFor(ROLE.lessorAdmin) });
+      expect(custom.data.global).toMatchObject({
+        url: 'https://tiles.example.net/{z}/{x}/{y}.png',
+        attribution: 'tiles.example.net',
+      });
+      // None configured: the console draws its offline basemap straight away.
+      expect(custom.data.regional.url).toBe('');
+    } finally {
+      own.dbh.close();
+    }
+    // A setting that is not a web address stops the server at start rather than reaching browsers.
+    await expect(createTestApp({ MAP_TILES_GLOBAL: 'javascript:alert(1)' })).rejects.toThrow();
+  });
+});
