@@ -232,6 +232,7 @@ CREATE INDEX `devices_org_status` ON `devices` (`org_id`,`status`);--> statement
 CREATE INDEX `devices_customer` ON `devices` (`customer_org_id`);--> statement-breakpoint
 CREATE INDEX `devices_distributor` ON `devices` (`distributor_org_id`);--> statement-breakpoint
 CREATE INDEX `devices_kind` ON `devices` (`kind`);--> statement-breakpoint
+CREATE INDEX `devices_service_expiry` ON `devices` (`service_expires_at`);--> statement-breakpoint
 CREATE TABLE `operation_logs` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`device_id` integer NOT NULL,
@@ -265,6 +266,20 @@ CREATE TABLE `track_points` (
 );
 --> statement-breakpoint
 CREATE INDEX `track_points_device_time` ON `track_points` (`device_id`,`gps_time`);--> statement-breakpoint
+CREATE TABLE `sim_cards` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`org_id` integer NOT NULL,
+	`iccid` text NOT NULL,
+	`imei` text NOT NULL,
+	`carrier` text NOT NULL,
+	`service_expires_at` integer,
+	`device_id` integer,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `sim_cards_iccid` ON `sim_cards` (`iccid`);--> statement-breakpoint
+CREATE INDEX `sim_cards_org` ON `sim_cards` (`org_id`);--> statement-breakpoint
+CREATE INDEX `sim_cards_device` ON `sim_cards` (`device_id`);--> statement-breakpoint
 CREATE TABLE `alarms` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`device_id` integer NOT NULL,

@@ -95,6 +95,8 @@ export const devices = sqliteTable(
     index('devices_customer').on(t.customerOrgId),
     index('devices_distributor').on(t.distributorOrgId),
     index('devices_kind').on(t.kind),
+    // The service expiry windows (1/7/15/30 days) of the device list and the fleet home.
+    index('devices_service_expiry').on(t.serviceExpiresAt),
   ],
 );
 

@@ -6,6 +6,7 @@ import { organisations } from '../schema/accounts.ts';
 import { seedOrganisations, seedUsers } from './accounts.ts';
 import { seedAlarms } from './alarms.ts';
 import { seedFleet, type FleetOptions } from './devices.ts';
+import { seedSimCards } from './sim-cards.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   };
   seedFleet(db, faker, orgs, fleet);
   seedAlarms(db, faker, fleet.now);
+  seedSimCards(db, faker, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

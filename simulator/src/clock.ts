@@ -89,7 +89,7 @@ export class SimClock {
    * this is for a clock whose fleet was just replaced.
    */
   jump(to: number): void {
-    this.anchorSim = to;
+    this.anchorSim = Math.floor(to);
     this.anchorReal = this.realNow();
     this.floor = to;
   }
@@ -101,7 +101,8 @@ export class SimClock {
 
   /** Run `fn` at simulated time `t` (at once, on the next tick, if `t` has passed). */
   at(t: number, fn: () => void): Timer {
-    const entry: Entry = { t, seq: this.seq++, fn, cancelled: false };
+    // Whole milliseconds: device times in the protocol are integers.
+    const entry: Entry = { t: Math.ceil(t), seq: this.seq++, fn, cancelled: false };
     this.push(entry);
     return {
       cancel: () => {
@@ -148,7 +149,7 @@ export class SimClock {
 
   private present(): number {
     if (this.isPaused) return this.anchorSim;
-    return this.anchorSim + (this.realNow() - this.anchorReal) * this.currentSpeed;
+    return Math.floor(this.anchorSim + (this.realNow() - this.anchorReal) * this.currentSpeed);
   }
 
   private reanchor(): void {

@@ -4,6 +4,7 @@ export const menuTitles = {
   devices: ['设备管理', 'Device management'],
   deviceList: ['全部设备', 'All devices'],
   deviceModels: ['型号类型', 'Device types'],
+  simCards: ['SIM 卡', 'SIM cards'],
   employees: ['员工管理', 'Employees'],
   employeeList: ['员工列表', 'Employee list'],
   settings: ['基础设置', 'Settings'],

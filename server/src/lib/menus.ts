@@ -1,6 +1,7 @@
 import type { MenuNode } from '@console/contract/http/menus';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { DEVICE_EDITORS, DEVICE_READERS } from '@console/contract/http/devices';
+import { SIM_READERS } from '@console/contract/http/sim-cards';
 import type { Lang } from '@console/contract/messages/translate';
 import { menuTitles, type MenuTitleKey } from './menu-titles.ts';
 
@@ -29,6 +30,7 @@ const MENU: MenuEntry[] = [
     children: [
       { title: 'deviceList', url: '/deviceManagement', icon: 'appstore', roles: DEVICE_READERS },
       { title: 'deviceModels', url: '/deviceManagement/models', icon: 'profile', roles: DEVICE_EDITORS },
+      { title: 'simCards', url: '/deviceManagement/simCards', icon: 'idcard', roles: SIM_READERS },
     ],
   },
   {

@@ -11,6 +11,7 @@ import { employeeRoutes } from './employees.ts';
 import { fleetManifestRoutes } from './fleet-manifest.ts';
 import { ingestRoutes } from './ingest.ts';
 import { settingsRoutes } from './settings.ts';
+import { simCardRoutes } from './sim-cards.ts';
 import { uploadRoutes } from './uploads.ts';
 import { warningRoutes } from './warning.ts';
 
@@ -24,6 +25,7 @@ export const allRoutes: RouteDef[] = [
   ...uploadRoutes,
   ...deviceRoutes,
   ...deviceModelRoutes,
+  ...simCardRoutes,
   ...dashboardRoutes,
   ...fleetManifestRoutes,
   ...commandRoutes,

@@ -11,7 +11,7 @@ import { invalidField } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { deviceScope, visibleOrgIds } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { startOfDayInZone } from '../lib/time.ts';
+import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import {
   assertCustomerOf,
   assertDistributor,
@@ -185,6 +185,10 @@ export const deviceRoutes: RouteDef[] = [
     const { db } = deps.dbh;
     const before = ownedDevice(db, user, body.id);
     const values = hostValues(db, user, body, body.ownerId ?? before.orgId, timeZone);
+    // A form only holds days: a day the user left as it was keeps its stored moment.
+    const sameDay = (stored: Date | null, day: string | undefined) => !!stored && dayInZone(stored, timeZone) === day;
+    if (sameDay(before.installedAt, body.installedAt)) values.installedAt = before.installedAt;
+    if (sameDay(before.serviceExpiresAt, body.serviceExpiresAt)) values.serviceExpiresAt = before.serviceExpiresAt;
     const changed = changes(before, values);
     db.transaction((tx) => {
       tx.update(devices).set(values).where(eq(devices.id, before.id)).run();

@@ -24,6 +24,12 @@ function done(m: Machine, command: CommandMessage, apply: () => void): void {
   m.sendAck({ id: command.id, result: 'done', state: stateOf(m) });
 }
 
+/** The lock changes, the unit says so, and reports at once so the new state shows without waiting. */
+function setLock(m: Machine, command: CommandMessage, level: LockLevel): void {
+  done(m, command, () => (m.lock = level));
+  m.report(true);
+}
+
 function refuse(m: Machine, id: string, reason: string): void {
   m.env.counters.refused++;
   m.sendAck({ id, result: 'refused', reason });
@@ -69,7 +75,7 @@ function carryOut(m: Machine, command: CommandMessage): void {
       const mode = command.type === 'lock' ? (command.mode ?? 'unconditional') : 'unconditional';
       if (mode === 'onStop' && m.motion.moving) return hold(m, command, 'stop');
       if (mode === 'onPosition') return hold(m, command, 'position');
-      return later(m, ACT_MS, () => done(m, command, () => (m.lock = level)));
+      return later(m, ACT_MS, () => setLock(m, command, level));
     }
     case 'sleep':
       // Said before it goes: once asleep it can say nothing until it wakes.
@@ -121,6 +127,6 @@ export function checkWaiting(m: Machine, event: 'step' | 'position'): void {
       continue;
     }
     const level = p.command.level!;
-    later(m, ACT_MS, () => done(m, p.command, () => (m.lock = level)));
+    later(m, ACT_MS, () => setLock(m, p.command, level));
   }
 }

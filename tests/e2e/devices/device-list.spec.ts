@@ -53,9 +53,12 @@ test.describe('all devices (English)', () => {
 
     await page.getByRole('columnheader', { name: 'Serial number', exact: true }).click();
     await expect(page).toHaveURL(/sortField=serialNumber&sortOrder=ascend/);
+    const sortedQuery = { kind: 'concretePump', sortField: 'serialNumber', sortOrder: 'ascend' } as const;
+    const first = await api.call(deviceEndpoints.list, { token: login.token, query: sortedQuery });
+    await expect(dataRows(page).first()).toContainText(first.data.list[0].serialNumber);
     const sorted = await api.call(deviceEndpoints.list, {
       token: login.token,
-      query: { kind: 'concretePump', sortField: 'serialNumber', sortOrder: 'ascend', page: 2, pageSize: 20 },
+      query: { ...sortedQuery, page: 2, pageSize: 20 },
     });
     await page.getByRole('listitem', { name: '2', exact: true }).click();
     await expect(page).toHaveURL(/page=2/);

@@ -1,17 +1,22 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Choose in an antd select: open it, type to bring the option into view when it can search (its list is
- * virtual), and click the visible item. The listbox antd adds for screen readers is not clickable.
+ * virtual), click the visible item, and check the select shows it (a click during the opening animation can
+ * miss, so it is tried again). The listbox antd adds for screen readers is not clickable.
  */
 export async function pick(page: Page, select: Locator, option: string, search = false) {
-  await select.click();
-  if (search) await page.keyboard.type(option);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
+  const shown = select.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(async () => {
+    await select.click();
+    if (search) await page.keyboard.type(option);
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 5000 });
+    await expect(shown).toContainText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20000 });
 }
 
 /** The data rows of the list's table (antd adds a hidden measuring row first). */

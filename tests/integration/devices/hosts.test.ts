@@ -155,29 +155,48 @@ describe('registering and editing hosts', () => {
   });
 
   it('edits an owned machine, logs what changed, and keeps the serial number', async () => {
-    const device = firstDeviceOf(t, lessorA);
+    // A machine in stock, so that only the fields below change.
+    const device = t.dbh.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.orgId, lessorA), eq(devices.leaseStatus, 'stock')))
+      .get()!;
     const current = (await t.call(deviceEndpoints.get, { token: admin, query: { id: device.id } })).data;
+    // The form sends back every field it holds, as the console's does.
+    const { id, modelId, hostSerial, deviceName, hostType, brand, machineNumber, gpsSerial, positioning } = current;
+    const { engineNumber, frameNumber, installedAt, location, inventoryState, serviceExpiresAt } = current;
     const res = await t.call(deviceEndpoints.update, {
       token: admin,
       body: {
-        id: device.id,
-        modelId: current.modelId,
+        ...{ id, modelId, hostSerial, deviceName, hostType, brand, machineNumber, gpsSerial, positioning },
+        ...{ engineNumber, frameNumber, installedAt, location, inventoryState, serviceExpiresAt },
+        distributorId: current.distributorId,
         hostName: 'Renamed host',
+        licensePlate: '沪C12345',
         leaseStatus: 1,
-        inventoryState: current.inventoryState,
-        positioning: current.positioning,
         serialNumber: 'CHANGED-001',
       } as never,
     });
     expect(res.status, res.message).toBe('200');
     const after = t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get()!;
-    expect(after).toMatchObject({ hostName: 'Renamed host', serialNumber: device.serialNumber, leaseStatus: 'stock' });
+    expect(after).toMatchObject({
+      hostName: 'Renamed host',
+      serialNumber: device.serialNumber,
+      licensePlate: '沪C12345',
+    });
+    // Days the form sent back unchanged keep their stored moment.
+    expect(after.installedAt).toEqual(device.installedAt);
+    expect(after.serviceExpiresAt).toEqual(device.serviceExpiresAt);
     const log = t.dbh.db
       .select()
       .from(operationLogs)
       .where(and(eq(operationLogs.deviceId, device.id), eq(operationLogs.action, 'registry.edit')))
       .get()!;
-    expect(JSON.parse(log.detail).hostName).toEqual([device.hostName, 'Renamed host']);
+    const detail = JSON.parse(log.detail);
+    expect(detail.hostName).toEqual([device.hostName, 'Renamed host']);
+    expect(Object.keys(detail).sort()).toEqual(
+      ['hostName', 'licensePlate'].filter((k) => k !== 'licensePlate' || device.licensePlate !== '沪C12345'),
+    );
     expect(log.userId).toBe(t.userId(ROLE.lessorAdmin));
   });
 
@@ -199,9 +218,9 @@ describe('registering and editing hosts', () => {
     );
     const refused = await t.call(deviceEndpoints.update, { token: customer, body: { ...body, id: leased.id } });
     expect(refused.status).toBe('403');
-    expect((await t.call(deviceEndpoints.create, { token: t.tokenFor(ROLE.distributor), body: {} as never })).status).toBe(
-      '403',
-    );
+    expect(
+      (await t.call(deviceEndpoints.create, { token: t.tokenFor(ROLE.distributor), body: {} as never })).status,
+    ).toBe('403');
     expect(t.dbh.db.select().from(devices).where(eq(devices.id, ofB.id)).get()!.hostName).toBe(ofB.hostName);
   });
 

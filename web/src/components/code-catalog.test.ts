@@ -7,6 +7,7 @@ import { DEVICE_CONDITION, DEVICE_STATUS, POSITIONING, SIGNAL } from '@console/c
 import { COUPON_USE, INVOICE_STATUS, RENEWAL_WINDOW, SHOP_ORDER_STATUS } from '@console/contract/codes/finance';
 import { LOCK_EXECUTION, LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
+import { SIM_CARRIER } from '@console/contract/codes/sim-cards';
 import { APPROVAL_STATUS, FEEDBACK_STATUS, PUSH_STATUS, WORK_ORDER_STATUS } from '@console/contract/codes/service';
 import { LEASE_STATUS, STOCK_STATUS } from '@console/contract/codes/stock';
 import en from '../locales/en-US/codes.json';
@@ -31,6 +32,7 @@ const TABLES: CodeTable[] = [
   SIGNAL,
   POSITIONING,
   MACHINE_KIND,
+  SIM_CARRIER,
   COUPON_USE,
   INVOICE_STATUS,
   RENEWAL_WINDOW,

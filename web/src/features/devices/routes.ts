@@ -20,4 +20,10 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/host-form-page.tsx').then((m) => ({ default: m.HostFormPage })),
     inLayout: true,
   },
+  {
+    path: '/deviceManagement/simCards',
+    title: 'devices:sims.title',
+    page: () => import('./pages/sim-cards-page.tsx').then((m) => ({ default: m.SimCardsPage })),
+    inLayout: true,
+  },
 ];
