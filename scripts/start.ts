@@ -7,6 +7,7 @@ import { buildWeb, webBuildReason } from './lib/web-build.ts';
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 8080);
+const simPort = Number(process.env.SIM_PORT ?? 8090);
 process.chdir(ROOT);
 
 const customDist = process.env.WEB_DIST && process.env.WEB_DIST !== 'web/dist';
@@ -33,8 +34,32 @@ waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(
       `\nready in ${seconds} s: open http://localhost:${port} (API reference http://localhost:${port}/api/docs)`,
     );
     console.log('brands: http://<appid>.localhost:' + port + ' (see brands/); Ctrl-C stops everything\n');
+    return simulatorReady();
   },
   (error: Error) => {
     if (children.has('server')) console.error(`the server is not answering: ${error.message}`);
   },
 );
+
+/** Say when the simulator's machines are on line (its /health: the fleet loaded, none still connecting). */
+async function simulatorReady() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && children.has('simulator')) {
+    try {
+      const health = (await (await fetch(`http://127.0.0.1:${simPort}/health`)).json()) as {
+        source: { state: string };
+        machines: { total: number; online: number; connecting: number; asleep: number };
+      };
+      const { total, online, connecting, asleep } = health.machines;
+      if (health.source.state === 'loaded' && connecting === 0) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        console.log(`simulator: ${online} of ${total} machines on line, ${asleep} asleep, ${seconds} s after start`);
+        console.log(`simulator control API: http://localhost:${simPort}/openapi.json\n`);
+        return;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -149,7 +149,8 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
     for (const ip of LOOPBACK) db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
   }
   for (const orgId of [orgs.operator, ...orgs.lessors]) {
-    const colleagues = orgId === orgs.operator ? [ROLE.companyEmployee, ROLE.finance] : [ROLE.lessorStaff, ROLE.lessorSales];
+    const colleagues =
+      orgId === orgs.operator ? [ROLE.companyEmployee, ROLE.finance] : [ROLE.lessorStaff, ROLE.lessorSales];
     for (const role of colleagues) {
       await createUser(db, {
         orgId,

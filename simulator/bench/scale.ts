@@ -26,6 +26,7 @@ async function broker(): Promise<{ url: string; stop: () => void }> {
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(conf, `listener ${PORT} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest none\n`);
   const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  process.once('exit', () => child.kill('SIGTERM'));
   await new Promise((r) => setTimeout(r, 500));
   return { url: `mqtt://127.0.0.1:${PORT}`, stop: () => child.kill('SIGTERM') };
 }

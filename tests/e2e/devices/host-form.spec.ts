@@ -20,13 +20,13 @@ test.describe('adding and editing a host (English)', () => {
     await expect(page.getByLabel('Host serial number', { exact: true })).toBeVisible();
 
     // Required fields and the serial format are checked before anything is sent.
-    await page.getByLabel('Serial number', { exact: true }).fill('bad/serial');
+    await page.getByRole('textbox', { name: 'Serial number', exact: true }).fill('bad/serial');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The serial number has 4-40 letters, digits, - or _')).toBeVisible();
     await expect(page.getByText('Please select the model')).toBeVisible();
 
     const serial = freshSerial('E2E');
-    await page.getByLabel('Serial number', { exact: true }).fill(serial);
+    await page.getByRole('textbox', { name: 'Serial number', exact: true }).fill(serial);
     await chooseOption(page, 'Device type / model', 'CPD30 electric forklift');
     await expect(page.getByLabel('Machine type', { exact: true })).toHaveValue('Forklift');
     await expect(page.getByLabel('Brand', { exact: true })).toHaveValue('Heli');
@@ -60,7 +60,7 @@ test.describe('adding and editing a host (English)', () => {
     const existing = (await api.call(deviceEndpoints.list, { token: login.token, query: { pageSize: 1 } })).data
       .list[0];
     await page.goto('/deviceManagement/addMachine');
-    await page.getByLabel('Serial number', { exact: true }).fill(existing.serialNumber);
+    await page.getByRole('textbox', { name: 'Serial number', exact: true }).fill(existing.serialNumber);
     await chooseOption(page, 'Device type / model', 'JCPT1412DC');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('This serial number is already registered')).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('adding and editing a host (English)', () => {
     await expect(page).toHaveURL(/\/deviceManagement\/addMachine\?id=\d+$/);
     await expect(page.getByText(`Edit machine ${serial}`)).toBeVisible();
     await expect(page.getByLabel('Host serial number', { exact: true })).toBeVisible();
-    await expect(page.getByLabel('Serial number', { exact: true })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Serial number', exact: true })).toBeDisabled();
     const name = `Mower ${randomBytes(3).toString('hex')}`;
     await page.getByLabel('Host name', { exact: true }).fill(name);
     await page.getByLabel('License plate', { exact: true }).fill('沪B9X8Y7');

@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 /** Open the stream as a user and collect the named events it receives. */
 async function openStream(t: TestApp, token: string) {
   const controller = new AbortController();
-  const response = await t.app.request(`/api${liveEndpoints.events.path}?token=${token}`, { signal: controller.signal });
+  const response = await t.app.request(`/api${liveEndpoints.events.path}?token=${token}`, {
+    signal: controller.signal,
+  });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events: { event: string; data: unknown }[] = [];
   let buffer = '';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '@console/contract/http/menus';
+import { ROLE_IDS } from '@console/contract/codes/roles';
+import { menusFor } from '@console/server/src/lib/menus';
+import { appRoutes } from '../../../web/src/app/routes.ts';
+
+/** The pages a sidebar entry can open: its leaves (a node with children only opens its group). */
+function leaves(nodes: MenuNode[]): MenuNode[] {
+  return nodes.flatMap((node) => (node.nodes.length > 0 ? leaves(node.nodes) : [node]));
+}
+
+const routed = new Set(appRoutes.map((route) => route.path));
+
+describe('server menus', () => {
+  it.each(ROLE_IDS.filter((role) => role !== 0))('sends role %i only urls the console routes to a page', (role) => {
+    for (const lang of ['zh_CN', 'en_US'] as const) {
+      const urls = leaves(menusFor(role, lang)).map((node) => new URL(node.url, 'http://console').pathname);
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.filter((path) => !routed.has(path))).toEqual([]);
+    }
+  });
+
+  it('names every entry in the language asked for', () => {
+    const han = /\p{Script=Han}/u;
+    const all = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...all(n.nodes)]);
+    expect(all(menusFor(ROLE_IDS[2]!, 'en_US')).filter((n) => han.test(n.name))).toEqual([]);
+    expect(all(menusFor(ROLE_IDS[2]!, 'zh_CN')).every((n) => han.test(n.name))).toBe(true);
+  });
+});
