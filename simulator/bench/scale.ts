@@ -40,7 +40,13 @@ await counter.subscribeAsync('dev/+/up/telemetry', { qos: 0 });
 
 const clock = new SimClock();
 const connectConcurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
-const transport = new MqttTransport({ url, fleetSecret: 'bench-fleet-secret', maxConnections, connectConcurrency, log: console.log });
+const transport = new MqttTransport({
+  url,
+  fleetSecret: 'bench-fleet-secret',
+  maxConnections,
+  connectConcurrency,
+  log: console.log,
+});
 const lag = monitorEventLoopDelay({ resolution: 20 });
 const fleet = new Fleet({ clock, transport, seed: 1 });
 const specs = Array.from({ length: machines }, (_, i) =>
@@ -56,14 +62,21 @@ const cpu0 = process.cpuUsage();
 const t0 = Date.now();
 clock.start();
 fleet.load(specs);
-while ((fleet.summary().online < machines * 0.99 || fleet.summary().connecting > 0) && Date.now() - t0 < 300_000) await new Promise((r) => setTimeout(r, 100));
+while ((fleet.summary().online < machines * 0.99 || fleet.summary().connecting > 0) && Date.now() - t0 < 300_000)
+  await new Promise((r) => setTimeout(r, 100));
 const startupMs = Date.now() - t0;
 const startupCpu = process.cpuUsage(cpu0);
 
 // Settle for one report interval, then measure a steady window.
 await new Promise((r) => setTimeout(r, 10_000));
 lag.enable();
-const before = { cpu: process.cpuUsage(), at: Date.now(), reports: fleet.counters.reports, delivered, connects: transport.counts.connects };
+const before = {
+  cpu: process.cpuUsage(),
+  at: Date.now(),
+  reports: fleet.counters.reports,
+  delivered,
+  connects: transport.counts.connects,
+};
 await new Promise((r) => setTimeout(r, seconds * 1000));
 const cpu = process.cpuUsage(before.cpu);
 const wall = Date.now() - before.at;
@@ -77,7 +90,11 @@ console.log(
     {
       machines,
       maxConnections,
-      startup: { ms: startupMs, online: fleet.summary().online, cpuMs: Math.round((startupCpu.user + startupCpu.system) / 1000) },
+      startup: {
+        ms: startupMs,
+        online: fleet.summary().online,
+        cpuMs: Math.round((startupCpu.user + startupCpu.system) / 1000),
+      },
       steady: {
         seconds: Math.round(wall / 1000),
         reportsPerSec: Math.round(sent / (wall / 1000)),
@@ -88,8 +105,19 @@ console.log(
         rssMb: Math.round(process.memoryUsage().rss / 1e6),
         heapMb: Math.round(process.memoryUsage().heapUsed / 1e6),
       },
-      total: { reportsSent: fleet.counters.reports, delivered, lost: fleet.counters.reports - delivered, droppedStored: transport.counts.dropped },
-      sockets: { open: stats.open, resident: stats.resident, visitors: stats.visitors, failures: stats.failures, lastError: stats.lastError },
+      total: {
+        reportsSent: fleet.counters.reports,
+        delivered,
+        lost: fleet.counters.reports - delivered,
+        droppedStored: transport.counts.dropped,
+      },
+      sockets: {
+        open: stats.open,
+        resident: stats.resident,
+        visitors: stats.visitors,
+        failures: stats.failures,
+        lastError: stats.lastError,
+      },
       summary: fleet.summary(),
     },
     null,

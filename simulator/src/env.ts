@@ -16,7 +16,12 @@ const envSchema = z.object({
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   HOST: z.string().default('0.0.0.0'),
   /** The same seed, start time and speed give the same telemetry. */
-  SIM_SEED: z.coerce.number().int().min(0).max(2 ** 31).default(1),
+  SIM_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .default(1),
   SIM_SPEED: z.coerce.number().min(MIN_SPEED).max(MAX_SPEED).default(1),
   /** Simulated time at start (ISO 8601); by default the wall clock. */
   SIM_START: z.iso.datetime({ offset: true }).optional(),

@@ -77,7 +77,12 @@ export const machineList = z.object({
   machines: z.array(machineView),
 });
 export const speedBody = z.object({ speed: z.number().min(MIN_SPEED).max(MAX_SPEED) });
-export const scenarioResult = z.object({ machines: z.number().int(), timeline: z.number().int(), seed: z.number().int(), clock: clockView });
+export const scenarioResult = z.object({
+  machines: z.number().int(),
+  timeline: z.number().int(),
+  seed: z.number().int(),
+  clock: clockView,
+});
 
 export interface ControlRoute {
   method: 'get' | 'post';
@@ -116,12 +121,29 @@ const actionRoutes = Object.fromEntries(
 ) as unknown as { [N in ActionName]: ControlRoute & { body: (typeof actionSchemas)[N]; response: typeof machineView } };
 
 export const controlRoutes = {
-  health: { method: 'get', path: '/health', summary: 'Source, clock, machines by connection, broker link', response: healthSchema },
-  machines: { method: 'get', path: '/machines', summary: 'Machines and their simulated state', query: listQuery, response: machineList },
+  health: {
+    method: 'get',
+    path: '/health',
+    summary: 'Source, clock, machines by connection, broker link',
+    response: healthSchema,
+  },
+  machines: {
+    method: 'get',
+    path: '/machines',
+    summary: 'Machines and their simulated state',
+    query: listQuery,
+    response: machineList,
+  },
   machine: { method: 'get', path: '/machines/{serial}', summary: 'One machine', response: machineView },
   ...actionRoutes,
   clock: { method: 'get', path: '/clock', summary: 'The simulated clock', response: clockView },
-  speed: { method: 'post', path: '/clock/speed', summary: 'Set the clock speed (1 to 3600)', body: speedBody, response: clockView },
+  speed: {
+    method: 'post',
+    path: '/clock/speed',
+    summary: 'Set the clock speed (1 to 3600)',
+    body: speedBody,
+    response: clockView,
+  },
   pause: { method: 'post', path: '/clock/pause', summary: 'Pause simulated time', response: clockView },
   resume: { method: 'post', path: '/clock/resume', summary: 'Resume simulated time', response: clockView },
   scenario: {
@@ -145,11 +167,18 @@ export function openApiDocument() {
   for (const route of Object.values(controlRoutes) as ControlRoute[]) {
     const query = route.query ? (schemaOf(route.query, 'input') as { properties?: Record<string, unknown> }) : null;
     const parameters = [
-      ...(route.path.includes('{serial}') ? [{ name: 'serial', in: 'path', required: true, schema: { type: 'string' } }] : []),
+      ...(route.path.includes('{serial}')
+        ? [{ name: 'serial', in: 'path', required: true, schema: { type: 'string' } }]
+        : []),
       ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', schema })),
     ];
     const body = route.document
-      ? { content: { 'application/yaml': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } }
+      ? {
+          content: {
+            'application/yaml': { schema: { type: 'string' } },
+            'application/json': { schema: { type: 'object' } },
+          },
+        }
       : route.body
         ? { content: { 'application/json': { schema: schemaOf(route.body, 'input') } } }
         : undefined;
@@ -160,11 +189,17 @@ export function openApiDocument() {
       responses: {
         200: { description: 'OK', content: json(route.response) },
         400: { description: 'Invalid input', content: json(errorBody) },
-        ...(route.path.includes('{serial}') ? { 404: { description: 'No such machine', content: json(errorBody) } } : {}),
-        ...(route.path.includes('{serial}/') ? { 409: { description: 'Not for this machine', content: json(errorBody) } } : {}),
+        ...(route.path.includes('{serial}')
+          ? { 404: { description: 'No such machine', content: json(errorBody) } }
+          : {}),
+        ...(route.path.includes('{serial}/')
+          ? { 409: { description: 'Not for this machine', content: json(errorBody) } }
+          : {}),
       },
     };
   }
-  paths['/openapi.json'] = { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3 document' } } } };
+  paths['/openapi.json'] = {
+    get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3 document' } } },
+  };
   return { openapi: '3.0.3', info: { title: 'Machinery simulator control API', version: '1.0.0' }, paths };
 }

@@ -25,7 +25,8 @@ function setup() {
   const sim = new Simulator({ env: readSimulatorEnv({}), log: () => {}, transport, clock, wakeWindowRealMs: 0 });
   const app = createControlApp(sim);
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const init = body === undefined ? { method } : { method, body: typeof body === 'string' ? body : JSON.stringify(body) };
+    const init =
+      body === undefined ? { method } : { method, body: typeof body === 'string' ? body : JSON.stringify(body) };
     const response = await app.request(path, init);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
@@ -92,24 +93,35 @@ describe('the control API', () => {
     expect(moved.body).toMatchObject({ site: { lat: 31.24, lng: 121.48 } });
     expect((await call('POST', '/machines/AWP000001/sleep')).body).toMatchObject({ connection: 'asleep' });
     expect((await call('POST', '/machines/AWP000001/wake')).body).toMatchObject({ connection: 'online' });
-    expect((await call('POST', '/machines/AWP000001/offline', { durationS: 60 })).body).toMatchObject({ connection: 'offline' });
+    expect((await call('POST', '/machines/AWP000001/offline', { durationS: 60 })).body).toMatchObject({
+      connection: 'offline',
+    });
     expect((await call('POST', '/machines/AWP000001/online')).body).toMatchObject({ connection: 'online' });
   });
 
   it('answers bad input 400, an unknown machine 404 and an action that does not fit 409', async () => {
     const { call } = setup();
     await call('POST', '/scenario', SCENARIO);
-    expect(await call('POST', '/machines/NOPE0001/sleep')).toMatchObject({ status: 404, body: { error: 'no machine NOPE0001' } });
+    expect(await call('POST', '/machines/NOPE0001/sleep')).toMatchObject({
+      status: 404,
+      body: { error: 'no machine NOPE0001' },
+    });
     expect(await call('POST', '/machines/MOW000001/alarm', { condition: 'overload' })).toMatchObject({
       status: 409,
       body: { error: 'a mower reports no load or tilt' },
     });
     expect(await call('POST', '/machines/CHG000001/alarm', { condition: 'lowBattery' })).toMatchObject({ status: 409 });
     const bad = await call('POST', '/machines/AWP000001/alarm', { condition: 'tilt', value: 'steep' });
-    expect(bad).toMatchObject({ status: 400, body: { error: 'invalid input', issues: [expect.stringMatching(/^value:/)] } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: 'invalid input', issues: [expect.stringMatching(/^value:/)] },
+    });
     expect(await call('POST', '/machines/AWP000001/fault', '{oops')).toMatchObject({ status: 400 });
     expect(await call('POST', '/clock/speed', { speed: 4000 })).toMatchObject({ status: 400 });
-    expect(await call('POST', '/scenario', 'machines: 3')).toMatchObject({ status: 400, body: { error: 'invalid scenario' } });
+    expect(await call('POST', '/scenario', 'machines: 3')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid scenario' },
+    });
     expect(await call('GET', '/machines?limit=5000')).toMatchObject({ status: 400 });
     expect(await call('GET', '/nothing')).toMatchObject({ status: 404 });
   });

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ACTION_NAMES, ActionError, actionSchemas } from '../fleet/actions.ts';
 import { connectionOf, viewOf } from '../fleet/view.ts';
 import type { Simulator } from '../simulator.ts';
@@ -109,7 +109,8 @@ export function createControlApp(sim: Simulator): Hono {
   });
 
   app.post(controlRoutes.scenario.path, async (c) => {
-    if (Number(c.req.header('content-length') ?? 0) > MAX_DOCUMENT_BYTES) throw new HttpError(413, 'scenario too large');
+    if (Number(c.req.header('content-length') ?? 0) > MAX_DOCUMENT_BYTES)
+      throw new HttpError(413, 'scenario too large');
     const text = await c.req.text();
     if (text.length > MAX_DOCUMENT_BYTES) throw new HttpError(413, 'scenario too large');
     let scenario;
@@ -120,7 +121,12 @@ export function createControlApp(sim: Simulator): Hono {
       throw error;
     }
     sim.applyScenario(scenario, 'uploaded');
-    return c.json({ machines: scenario.machines.length, timeline: scenario.timeline.length, seed: sim.fleet.seed, clock: clock() });
+    return c.json({
+      machines: scenario.machines.length,
+      timeline: scenario.timeline.length,
+      seed: sim.fleet.seed,
+      clock: clock(),
+    });
   });
 
   app.notFound((c) => c.json({ error: `no ${c.req.method} ${c.req.path}; see /openapi.json` }, 404));

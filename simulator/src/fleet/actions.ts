@@ -5,7 +5,10 @@ import { ALARM_CONDITIONS, type AlarmCondition } from './conditions.ts';
 import type { Machine } from './machine.ts';
 
 const point = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
-const durationS = z.number().positive().max(30 * 86400);
+const durationS = z
+  .number()
+  .positive()
+  .max(30 * 86400);
 
 /**
  * What QA and scenarios can do to a machine: the same actions behind the control API and a scenario's
@@ -18,7 +21,10 @@ export const actionSchemas = {
   sleep: z.object({}),
   wake: z.object({}),
   /** Raise a fault flag (CTRL_OFFLINE: the machine's controller falls silent); until cleared by default. */
-  fault: z.object({ code: z.string().regex(/^[A-Z0-9_]{1,16}$/, 'like E01: capitals, digits, _'), durationS: durationS.optional() }),
+  fault: z.object({
+    code: z.string().regex(/^[A-Z0-9_]{1,16}$/, 'like E01: capitals, digits, _'),
+    durationS: durationS.optional(),
+  }),
   /** Clear faults, a silent controller and injected alarm conditions. */
   clear: z.object({}),
   /** Hold an alarm condition for a while (default 10 minutes). */

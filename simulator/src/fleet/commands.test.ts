@@ -73,12 +73,16 @@ describe('commands', () => {
 
   it('refuses what it cannot do, with a reason, and ignores what expired', () => {
     const h = harness([spec('AWP-CMD-2', 'aerialPlatform')]);
-    const acks = () => h.transport.of('AWP-CMD-2', 'ack').map((a) => [a.message.id, a.message.result, a.message.reason]);
+    const acks = () =>
+      h.transport.of('AWP-CMD-2', 'ack').map((a) => [a.message.id, a.message.result, a.message.reason]);
     h.transport.command('AWP-CMD-2', command({ id: 'R1', type: 'lock' }));
     h.transport.command('AWP-CMD-2', command({ id: 'R2', type: 'params', params: {} }));
     h.transport.command('AWP-CMD-2', JSON.stringify({ id: 'R3', type: 'lock', level: 'lock9' }));
     h.transport.command('AWP-CMD-2', '{not json');
-    h.transport.command('AWP-CMD-2', command({ id: 'X1', type: 'lock', level: 'lock1', expiresAt: h.clock.realNow() - 1 }));
+    h.transport.command(
+      'AWP-CMD-2',
+      command({ id: 'X1', type: 'lock', level: 'lock1', expiresAt: h.clock.realNow() - 1 }),
+    );
     h.run(5000, 100);
     h.fleet.act('AWP-CMD-2', 'fault', { code: 'CTRL_OFFLINE', durationS: 3600 });
     h.transport.command('AWP-CMD-2', command({ id: 'R4', type: 'lock', level: 'lock1' }));
@@ -98,12 +102,18 @@ describe('commands', () => {
 
   it('takes new parameters: the report interval and the overspeed threshold it marks its track with', () => {
     const { h, acks } = driving();
-    h.transport.command('FLT-CMD-1', command({ id: 'S1', type: 'params', params: { reportIntervalS: 30, overspeedKmh: 5 } }));
+    h.transport.command(
+      'FLT-CMD-1',
+      command({ id: 'S1', type: 'params', params: { reportIntervalS: 30, overspeedKmh: 5 } }),
+    );
     h.run(6000, 100);
     expect(acks().at(-1)).toMatchObject({ id: 'S1', result: 'done' });
     const from = h.transport.of('FLT-CMD-1', 'telemetry').length;
     h.run(120_000, 1000);
-    const reports = h.transport.of('FLT-CMD-1', 'telemetry').slice(from).map((r) => r.message);
+    const reports = h.transport
+      .of('FLT-CMD-1', 'telemetry')
+      .slice(from)
+      .map((r) => r.message);
     expect(reports.slice(1).map((r, i) => r.t - reports[i]!.t)).toEqual([30_000, 30_000, 30_000]);
     const fixed = reports.filter((r) => r.pos);
     expect(fixed.length).toBeGreaterThan(0);

@@ -13,7 +13,13 @@ describe('the fleet', () => {
       const h = harness(fleetOfEveryKind(), { seed });
       h.run(2 * HOUR, 5000);
       // A command at the same simulated time in both runs is answered the same way too.
-      h.transport.command('K0M0000', { id: 'c1', type: 'lock', level: 'lock1', mode: 'onStop', expiresAt: Date.UTC(2030, 0) });
+      h.transport.command('K0M0000', {
+        id: 'c1',
+        type: 'lock',
+        level: 'lock1',
+        mode: 'onStop',
+        expiresAt: Date.UTC(2030, 0),
+      });
       h.run(2 * HOUR, 5000);
       return h.transport.sent;
     };
@@ -22,7 +28,9 @@ describe('the fleet', () => {
     expect(first.filter((s) => s.kind === 'telemetry').length).toBe(16 * 4 * 360 + 1);
     expect(first.some((s) => s.kind === 'ack')).toBe(true);
     expect(JSON.stringify(runWith(42))).toBe(JSON.stringify(first));
-    const other = runWith(43).filter((s) => s.kind === 'telemetry').map((s) => (s.message as TelemetryMessage).data);
+    const other = runWith(43)
+      .filter((s) => s.kind === 'telemetry')
+      .map((s) => (s.message as TelemetryMessage).data);
     const firstData = first.filter((s) => s.kind === 'telemetry').map((s) => (s.message as TelemetryMessage).data);
     expect(JSON.stringify(other)).not.toBe(JSON.stringify(firstData));
   });
@@ -34,7 +42,9 @@ describe('the fleet', () => {
       Array.from({ length: 16 }, () => ({ online: true, t: h.clock.now() })),
     );
     h.run(10_000, 100);
-    const firstReports = h.transport.sent.filter((s) => s.kind === 'telemetry').map((s) => (s.message as TelemetryMessage).t);
+    const firstReports = h.transport.sent
+      .filter((s) => s.kind === 'telemetry')
+      .map((s) => (s.message as TelemetryMessage).t);
     expect(firstReports).toHaveLength(16);
     expect(Math.max(...firstReports) - Math.min(...firstReports)).toBeGreaterThan(5000);
     await h.fleet.stop();
@@ -87,14 +97,22 @@ describe('the fleet', () => {
     h.until(() => m.power === 'awake', 13_000, 100);
     h.run(30_000, 100);
     expect(m.power).toBe('awake');
-    expect(h.transport.of('SLEEPER01', 'ack').at(-1)!.message).toMatchObject({ id: 'wake-1', result: 'done', state: { sleeping: false } });
+    expect(h.transport.of('SLEEPER01', 'ack').at(-1)!.message).toMatchObject({
+      id: 'wake-1',
+      result: 'done',
+      state: { sleeping: false },
+    });
   });
 
   it('goes offline (the broker publishes the will), reports nothing meanwhile, and comes back', () => {
     const h = harness([spec('OFFLINE01', 'forklift')]);
     h.run(60_000);
     h.fleet.act('OFFLINE01', 'offline', { durationS: 600 });
-    expect(h.transport.sent.at(-1)).toMatchObject({ kind: 'status', will: true, message: { online: false, reason: 'lost' } });
+    expect(h.transport.sent.at(-1)).toMatchObject({
+      kind: 'status',
+      will: true,
+      message: { online: false, reason: 'lost' },
+    });
     expect(h.fleet.summary()).toMatchObject({ offline: 1, online: 0 });
     const before = h.transport.of('OFFLINE01', 'telemetry').length;
     h.run(590_000);

@@ -49,6 +49,7 @@ export class Fleet {
     this.machines.clear();
     between?.();
     this.seed = seed;
+    this.transport.plan(specs.length);
     const env = {
       clock: this.clock,
       seed,

@@ -18,6 +18,8 @@ const HOUR = 3_600_000;
 export const WAKE_EVERY_MS = 12 * HOUR;
 /** How long a woken machine stays up before it sleeps again, unless a wake command keeps it up. */
 export const WAKE_WINDOW_MS = 60_000;
+/** The longest a woken unit waits in real time for the broker before it sleeps again regardless. */
+const MAX_WAKE_REAL_MS = 30_000;
 
 export type Power = 'awake' | 'waking' | 'asleep';
 
@@ -70,6 +72,7 @@ export class Machine {
   private lastStepAt: number;
   private lastPublishReal = -Infinity;
   private upAtReal = 0;
+  private wokeAtReal = 0;
   private frozen: KindData | null = null;
   private stepTimer: Timer | null = null;
   private wakeTimer: Timer | null = null;
@@ -274,6 +277,7 @@ export class Machine {
     this.wakeTimer = this.clock.at(at, () => {
       this.power = 'waking';
       this.nextWakeAt = null;
+      this.wokeAtReal = this.clock.realNow();
       this.rise();
       const windowStart = this.clock.now();
       this.wakeTimer = this.clock.at(windowStart + WAKE_WINDOW_MS, () => this.endWindow(windowStart));
@@ -294,7 +298,9 @@ export class Machine {
     if (this.power !== 'waking' || this.stopped) return;
     const connected = this.announced || this.conditions.lost;
     const realLeft = this.env.wakeWindowRealMs - (this.clock.realNow() - this.upAtReal);
-    if (!connected || realLeft > 0 || this.pending.length > 0) {
+    // However long the broker keeps it waiting, the unit goes back to sleep after half a minute.
+    const givingUp = this.clock.realNow() - this.wokeAtReal > MAX_WAKE_REAL_MS;
+    if (!givingUp && (!connected || realLeft > 0 || this.pending.length > 0)) {
       // Wait in real time: at high clock speed the window is over before the broker could hand anything over.
       setTimeout(() => this.endWindow(windowStart), Math.max(50, realLeft)).unref();
       return;

@@ -22,7 +22,12 @@ function run(kind: MachineKind) {
     spec(`${kind.slice(0, 3).toUpperCase()}-L1`, kind, { reportIntervalS: 300, overspeedKmh: 20 }),
     spec(`${kind.slice(0, 3).toUpperCase()}-L2`, kind, { reportIntervalS: 300, lat: -33.87, lng: 151.21 }),
     spec(`${kind.slice(0, 3).toUpperCase()}-S1`, kind, { reportIntervalS: 300, leased: false }),
-    spec(`${kind.slice(0, 3).toUpperCase()}-B1`, kind, { reportIntervalS: 300, positioning: 'base', lat: 1.35, lng: 103.82 }),
+    spec(`${kind.slice(0, 3).toUpperCase()}-B1`, kind, {
+      reportIntervalS: 300,
+      positioning: 'base',
+      lat: 1.35,
+      lng: 103.82,
+    }),
   ];
   const h = harness(specs, { seed: 11 });
   const [first, second] = specs.map((s) => s.serial) as [string, string];
@@ -61,7 +66,9 @@ describe('each kind over a long simulated run', () => {
     expect(new Set(data.map((d) => d.kind))).toEqual(new Set([kind]));
     // The silent controller says so, and the machine drove to where it was sent.
     expect(data.some((d) => d.faults.includes(CONTROLLER_SILENT))).toBe(true);
-    const moved = reports.filter((r) => r.pos && Math.abs(r.pos.lat + 33.86) < 0.01 && Math.abs(r.pos.lng - 151.23) < 0.01);
+    const moved = reports.filter(
+      (r) => r.pos && Math.abs(r.pos.lat + 33.86) < 0.01 && Math.abs(r.pos.lng - 151.23) < 0.01,
+    );
     expect(moved.length).toBeGreaterThan(0);
     // Device times only move forward, and sequence numbers count up per machine.
     for (const serial of new Set(h.transport.sent.map((s) => s.serial))) {

@@ -22,6 +22,8 @@ export class MemoryTransport implements Transport {
   readonly sent: Sent[] = [];
   private links = new Map<string, LinkState>();
 
+  plan(): void {}
+
   link(serial: string, handlers: LinkHandlers): MachineLink {
     const state: LinkState = { handlers, up: false, wanted: false, waiting: [], outbox: [] };
     this.links.set(serial, state);

@@ -50,6 +50,8 @@ export interface TransportStats {
 }
 
 export interface Transport {
+  /** A fleet of `size` machines follows (their links are made next, in order). */
+  plan(size: number): void;
   link(serial: string, handlers: LinkHandlers): MachineLink;
   stats(): TransportStats;
   /** Close every connection (after the machines said goodbye). */

@@ -49,7 +49,7 @@ export async function waitForManifest(
       if (reason !== said) options.log(`waiting for the fleet manifest from ${options.serverUrl}: ${reason}`);
       said = reason;
     }
-    await new Promise((r) => setTimeout(r, options.retryMs ?? 2000));
+    await new Promise((r) => setTimeout(r, options.retryMs ?? 1000));
   }
   return null;
 }

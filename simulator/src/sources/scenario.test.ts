@@ -57,9 +57,11 @@ machines:
   - { serial: AWP000003, kind: aerialPlatform, lat: 100, lng: 2 }
 `);
     expect(bad.map((i) => i.split(':')[0])).toEqual(['machines.0.serial', 'machines.1.kind', 'machines.2.lat']);
-    expect(issuesOf('machines: [{ serial: AWP000001, kind: mower, lat: 1, lng: 2 }]\ntimeline: [{ at: soon, action: pause }]')).toEqual([
-      'timeline.0.at: a duration such as 90, "90s", "15m", "2h" or "1h30m"',
-    ]);
+    expect(
+      issuesOf(
+        'machines: [{ serial: AWP000001, kind: mower, lat: 1, lng: 2 }]\ntimeline: [{ at: soon, action: pause }]',
+      ),
+    ).toEqual(['timeline.0.at: a duration such as 90, "90s", "15m", "2h" or "1h30m"']);
     expect(
       issuesOf(`
 sites: { a: { lat: 1, lng: 2 } }

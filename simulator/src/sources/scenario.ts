@@ -44,7 +44,12 @@ const timelineEntry = z
   .refine((e) => ['speed', 'pause', 'resume'].includes(e.action) || e.machine || e.machines, 'name a machine');
 
 export const scenarioSchema = z.object({
-  seed: z.number().int().min(0).max(2 ** 31).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional(),
   /** Simulated time at load (ISO 8601 with an offset); by default the clock goes on from where it is. */
   start: z.iso.datetime({ offset: true }).optional(),
   speed: z.number().min(MIN_SPEED).max(MAX_SPEED).optional(),
@@ -91,7 +96,12 @@ export function parseScenario(text: string): Scenario {
   const machines = scenario.machines.map(({ site: name, ...m }, i) => {
     const at = name === undefined ? undefined : sites[name];
     if (name !== undefined && !at) issues.push(`machines.${i}.site: no site "${name}"`);
-    return machineSpec.parse({ ...m, lat: m.lat ?? at?.lat ?? 0, lng: m.lng ?? at?.lng ?? 0, timeZone: m.timeZone ?? at?.timeZone });
+    return machineSpec.parse({
+      ...m,
+      lat: m.lat ?? at?.lat ?? 0,
+      lng: m.lng ?? at?.lng ?? 0,
+      timeZone: m.timeZone ?? at?.timeZone,
+    });
   });
   const serials = new Set(machines.map((m) => m.serial));
   if (serials.size !== machines.length) issues.push('machines: a serial number appears twice');

@@ -12,7 +12,11 @@ describe('the fleet manifest for the simulator', () => {
     const t = await createTestApp();
     const all = t.dbh.db.select().from(devices).all();
     // A machine with credentials of its own cannot be simulated from the fleet secret: it is left out.
-    t.dbh.db.update(devices).set({ mqttSecretHash: 'ab'.repeat(32) }).where(eq(devices.id, all[0]!.id)).run();
+    t.dbh.db
+      .update(devices)
+      .set({ mqttSecretHash: 'ab'.repeat(32) })
+      .where(eq(devices.id, all[0]!.id))
+      .run();
     const answer = await t.call(manifest, { headers: { [FLEET_PROOF_HEADER]: fleetProof(DEV_FLEET_SECRET) } });
     expect(answer.status).toBe('200');
     const listed = manifest.response.parse(answer.data);

@@ -117,7 +117,11 @@ describe('the simulator against a real server', () => {
       },
     );
     dbh = openDb(file, { migrate: false });
-    const admin = dbh.db.select().from(users).where(eq(users.mobile, demoAccount(ROLE.lessorAdmin))).get()!;
+    const admin = dbh.db
+      .select()
+      .from(users)
+      .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
+      .get()!;
     token = createSession(dbh.db, admin.id, 'console', '127.0.0.1', Date.now() + 3600_000);
     orgId = admin.orgId;
 
@@ -159,12 +163,19 @@ describe('the simulator against a real server', () => {
       return reporting.length === awake.length && online.length === awake.length;
     });
     expect((await client.health()).machines).toMatchObject({ online: awake.length, asleep: 50 - awake.length });
-    expect(dbh.db.select().from(devices).where(and(eq(devices.sleeping, true), eq(devices.online, false))).all()).toHaveLength(
-      50 - awake.length,
-    );
+    expect(
+      dbh.db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.sleeping, true), eq(devices.online, false)))
+        .all(),
+    ).toHaveLength(50 - awake.length);
     // The latest reading of a machine is what the simulator says it sent.
     const one = await client.machine(awake[0]!.serialNumber);
-    await eventually('the latest report stored', () => device(one.serial).lastDeviceTime!.getTime() >= one.lastReport!.t);
+    await eventually(
+      'the latest report stored',
+      () => device(one.serial).lastDeviceTime!.getTime() >= one.lastReport!.t,
+    );
     expect(device(one.serial).latest).toMatchObject({ kind: one.kind });
     expect(output.join('')).not.toMatch(/ingest refused/);
   });
@@ -172,7 +183,10 @@ describe('the simulator against a real server', () => {
   it('carries out an on-stop lock from the console only once the machine has stopped', async () => {
     const target = ours().find((d) => d.lockLevel === 'unlocked' && d.kind === 'aerialPlatform')!;
     const here = await client.machine(target.serialNumber);
-    await client.move(target.serialNumber, { to: { lat: here.position.lat + 0.01, lng: here.position.lng }, speedKmh: 4 });
+    await client.move(target.serialNumber, {
+      to: { lat: here.position.lat + 0.01, lng: here.position.lng },
+      speedKmh: 4,
+    });
     await client.waitForMachine(target.serialNumber, (m) => m.position.speedKmh > 0);
 
     const created = await api(commandEndpoints.create.path, {
@@ -200,7 +214,10 @@ describe('the simulator against a real server', () => {
     const asleep = await api(commandEndpoints.create.path, { deviceIds: [target.id], type: 'sleep' });
     const sleepId = asleep.data.list[0]!.id;
     await eventually('the sleep to succeed', () => command(sleepId).state === 'succeeded');
-    await eventually('the device asleep', () => device(target.serialNumber).sleeping && !device(target.serialNumber).online);
+    await eventually(
+      'the device asleep',
+      () => device(target.serialNumber).sleeping && !device(target.serialNumber).online,
+    );
     expect((await client.machine(target.serialNumber)).connection).toBe('asleep');
 
     const locked = await api(commandEndpoints.create.path, { deviceIds: [target.id], type: 'lock', level: 'lock2' });
@@ -225,7 +242,10 @@ describe('the simulator against a real server', () => {
   it('says goodbye when stopped: the machines shut down, and the server raises no offline alarm', async () => {
     const before = dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all().length;
     await sim.stop();
-    await eventually('every machine offline', () => dbh.db.select().from(devices).where(eq(devices.online, true)).all().length === 0);
+    await eventually(
+      'every machine offline',
+      () => dbh.db.select().from(devices).where(eq(devices.online, true)).all().length === 0,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all()).toHaveLength(before);
   });
