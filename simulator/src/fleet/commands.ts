@@ -1,7 +1,7 @@
 import { commandMessage, type CommandMessage, type TelemetryMessage } from '@console/contract/mqtt/payloads';
+import type { Machine } from './machine.ts';
 
 type LockLevel = TelemetryMessage['lock'];
-import type { Machine } from './machine.ts';
 
 /** A lock the machine holds until it stops, or until its next position fix. */
 export interface PendingCommand {

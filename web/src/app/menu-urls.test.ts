@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@console/contract/http/menus';
 import { ROLE_IDS } from '@console/contract/codes/roles';
 import { menusFor } from '@console/server/src/lib/menus';
-import { appRoutes } from '../../../web/src/app/routes.ts';
+import { appRoutes } from './routes.ts';
 
 /** The pages a sidebar entry can open: its leaves (a node with children only opens its group). */
 function leaves(nodes: MenuNode[]): MenuNode[] {
