@@ -39,15 +39,20 @@ export function runTogether(specs: ChildSpec[]): { children: Map<string, ChildPr
   let stopping = false;
   let exitCode = 0;
 
+  // Stopped in the reverse order of starting: the simulator's machines say goodbye while the server still
+  // listens, so the database does not keep them online.
+  const stopNext = () => {
+    const next = [...specs].reverse().find((spec) => children.has(spec.name));
+    if (next) signalGroup(children.get(next.name)!, 'SIGTERM');
+  };
   const stopAll = (code: number) => {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    for (const child of children.values()) signalGroup(child, 'SIGTERM');
-    // Whatever ignores SIGTERM is killed after a grace period.
-    setTimeout(() => {
-      for (const child of children.values()) signalGroup(child, 'SIGKILL');
-    }, 5000).unref();
+    stopNext();
+    // Whatever is slow to stop gets SIGTERM anyway, and whatever ignores it is killed after a grace period.
+    setTimeout(() => children.forEach((child) => signalGroup(child, 'SIGTERM')), 4000).unref();
+    setTimeout(() => children.forEach((child) => signalGroup(child, 'SIGKILL')), 8000).unref();
   };
 
   specs.forEach((spec, i) => {
@@ -68,6 +73,8 @@ export function runTogether(specs: ChildSpec[]): { children: Map<string, ChildPr
       if (!stopping) {
         process.stderr.write(`${prefix} exited (${signal ?? `code ${code}`}); stopping the others\n`);
         stopAll(code || 1);
+      } else {
+        stopNext();
       }
       if (children.size === 0) process.exit(exitCode);
     });
