@@ -17,7 +17,8 @@ export default defineConfig({
   globalTeardown: './fixtures/e2e-teardown.ts',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry on CI, where the two cores also run the server: a retried test is reported as flaky, not hidden.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
