@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
-import { alarms } from '@console/db/schema/warning';
 import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
 import {
   dashboardEndpoints,
@@ -12,6 +11,7 @@ import {
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { deviceScope } from '../lib/scope.ts';
+import { openAlarmsInScope } from '../lib/open-alarms.ts';
 import { formatInZone } from '../lib/time.ts';
 import { workingHoursByDay } from './dashboard-utilisation.ts';
 import { expiryFilter, statusFilter } from './device-list.ts';
@@ -57,21 +57,7 @@ export const dashboardRoutes: RouteDef[] = [
 
   route(dashboardEndpoints.alarms, ({ query, user, deps, lang, timeZone }) => {
     const { db } = deps.dbh;
-    const open = and(deviceScope(db, user), isNull(alarms.handledAt), isNull(alarms.endedAt));
-    const count = db
-      .select({ n: sql<number>`count(*)` })
-      .from(alarms)
-      .innerJoin(devices, eq(devices.id, alarms.deviceId))
-      .where(open)
-      .get()!.n;
-    const rows = db
-      .select({ alarm: alarms, device: devices })
-      .from(alarms)
-      .innerJoin(devices, eq(devices.id, alarms.deviceId))
-      .where(open)
-      .orderBy(desc(alarms.startedAt), desc(alarms.id))
-      .limit(query.limit)
-      .all();
+    const { count, rows } = openAlarmsInScope(db, user, query.limit);
     return {
       count,
       list: rows.map(({ alarm, device }) => ({
