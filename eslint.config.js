@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules', '**/dist', 'data', 'bench/out', 'test-results', 'playwright-report', 'db/migrations'],
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      'data',
+      'bench/profiles',
+      'test-results',
+      'playwright-report',
+      'db/migrations',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

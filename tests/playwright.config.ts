@@ -8,7 +8,7 @@ import { defineConfig } from '@playwright/test';
  * so fixtures that create records (tests/fixtures/e2e-db.ts) write to the server's database.
  */
 const ROOT = resolve(import.meta.dirname, '..');
-export const E2E_PORT = 18480;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18480);
 process.env.E2E_DB_FILE ??= join(tmpdir(), `console-e2e-${Date.now()}-${process.pid}`, 'console.db');
 
 export default defineConfig({

@@ -31,3 +31,41 @@ export const PUSH_STATUS = codeTable('pushStatus', [
   [0, 'notExpired', 'green'],
   [1, 'expired', 'default'],
 ]);
+
+/** What a work order is for. */
+export const WORK_ORDER_TYPE = codeTable('workOrderType', [
+  [1, 'repair', 'red'],
+  [2, 'upkeep', 'blue'],
+  [3, 'inspection', 'cyan'],
+  [4, 'installation', 'geekblue'],
+]);
+
+/** Where a work order came from: typed in, or raised in one step from an alarm, a reminder, feedback or a fault. */
+export const WORK_ORDER_SOURCE = codeTable('workOrderSource', [
+  ['manual', 'manual', 'default'],
+  ['alarm', 'alarm', 'red'],
+  ['upkeep', 'upkeep', 'blue'],
+  ['feedback', 'feedback', 'purple'],
+  ['fault', 'fault', 'volcano'],
+]);
+
+/** Fault types, shared by fault records, work orders and the expert library's cases. */
+export const FAULT_TYPE = codeTable('faultType', [
+  ['hydraulic', 'hydraulic', 'blue'],
+  ['electrical', 'electrical', 'gold'],
+  ['engine', 'engine', 'volcano'],
+  ['battery', 'battery', 'green'],
+  ['controller', 'controller', 'geekblue'],
+  ['structure', 'structure', 'magenta'],
+  ['tyres', 'tyres', 'cyan'],
+  ['sensor', 'sensor', 'purple'],
+  ['other', 'other', 'default'],
+]);
+
+/** How often a maintenance reminder comes due (spec section 9: every 3 months, 6 months, a year; or working hours). */
+export const UPKEEP_INTERVAL = codeTable('upkeepInterval', [
+  ['3m', 'threeMonths', 'blue'],
+  ['6m', 'sixMonths', 'cyan'],
+  ['12m', 'year', 'geekblue'],
+  ['hours', 'workingHours', 'purple'],
+]);

@@ -179,6 +179,8 @@ export const deviceListQuery = pageQuery.extend({
     .optional(),
   customerId: queryId.optional(),
   distributorId: queryId.optional(),
+  /** Machines bound to this fence (contract/http/fences.ts). */
+  fenceId: queryId.optional(),
   expiry: z.coerce
     .number()
     .pipe(z.literal(EXPIRY_WINDOWS, { error: 'validation.invalid' }))
@@ -204,7 +206,7 @@ export const deviceEndpoints = {
     summary:
       'Machines in the user scope, paged and sorted, filtered by serial, host serial, name, model, kind, brand, ' +
       'status 1-9 (each a filter over the sides of the state), signal, lease and inventory state, customer, ' +
-      'distributor and service expiry window (expiry 1/7/15/30 days, 0 stopped)',
+      'distributor, fence and service expiry window (expiry 1/7/15/30 days, 0 stopped)',
     access: { roles: DEVICE_READERS },
     query: deviceListQuery,
     body: noInput,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { ALARM_ACTION, ALARM_TYPES } from '../codes/alarms.ts';
+import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
+import { ROLE } from '../codes/roles.ts';
+import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
+import { idParam, pageQuery, paged } from './fields.ts';
 
 /** An alarm as the shell's bell lists it (spec: wid, nid, pname, zoneName, alarmType, alarmInfo, alarmTime). */
 export const alarmEntry = z.object({
@@ -13,6 +18,103 @@ export const alarmEntry = z.object({
 });
 export type AlarmEntry = z.infer<typeof alarmEntry>;
 
+/**
+ * Who reads the alarm centre: the operator's employees and administrators, the lessors' people and technicians,
+ * distributors and customers, each the alarms of the machines they see (scope.ts deviceScope). Finance, process
+ * maintainers and the data-screen viewer do not work with alarms.
+ */
+export const ALARM_READERS = [
+  ROLE.companyEmployee,
+  ROLE.companyAdmin,
+  ROLE.lessorAdmin,
+  ROLE.lessorSales,
+  ROLE.technician,
+  ROLE.distributor,
+  ROLE.lessorStaff,
+  ROLE.other,
+] as const;
+/**
+ * Who acknowledges and handles alarms: the machines' keepers (the operator's staff, the lessor's administrator and
+ * administrative staff) and the technicians who go to them. Sales, distributors and customers read.
+ */
+export const ALARM_HANDLERS = [
+  ROLE.companyEmployee,
+  ROLE.companyAdmin,
+  ROLE.lessorAdmin,
+  ROLE.technician,
+  ROLE.lessorStaff,
+] as const;
+
+const day = z
+  .string({ error: 'devices.invalidDate' })
+  .trim()
+  .refine((v) => v === '' || isDay(v), { error: 'devices.invalidDate' })
+  .optional();
+
+export const alarmRow = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  serialNumber: z.string(),
+  deviceName: z.string(),
+  kind: z.enum(MACHINE_KINDS),
+  type: z.enum(ALARM_TYPES),
+  /** 1 notice, 2 warning, 3 critical. */
+  level: z.number().int(),
+  /** The measured value and the threshold it crossed (load %, tilt degrees, km/h, battery %), if any. */
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
+  /** One line in the request's language, as the bell shows it. */
+  info: z.string(),
+  detail: z.string(),
+  projectName: z.string(),
+  zoneName: z.string(),
+  ownerName: z.string(),
+  /** Times as the user reads them (`YYYY-MM-DD HH:mm:ss` in the request's time zone). */
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedBy: z.string(),
+  handledAt: z.string().nullable(),
+  handledBy: z.string(),
+  remark: z.string(),
+  /** The user may acknowledge and handle it. */
+  actionable: z.boolean(),
+});
+export type AlarmRow = z.infer<typeof alarmRow>;
+
+export const alarmDetail = alarmRow.extend({
+  /** The machine's last report at or before the alarm started: its device time and readings. */
+  snapshot: z
+    .object({
+      at: z.string(),
+      data: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.array(z.string())])),
+    })
+    .nullable(),
+  /** Where the machine was then (the last position at or before the start). */
+  position: z.object({ lat: z.number(), lng: z.number(), speed: z.number(), at: z.string() }).nullable(),
+  history: z.array(
+    z.object({ action: z.enum(ALARM_ACTION.values), by: z.string(), remark: z.string(), at: z.string() }),
+  ),
+});
+export type AlarmDetail = z.infer<typeof alarmDetail>;
+
+/** Single and batch actions take the same list of ids. */
+const alarmIds = z
+  .array(z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' }), {
+    error: 'warning.selectAlarms',
+  })
+  .min(1, { error: 'warning.selectAlarms' })
+  .max(200, { error: 'warning.tooManyAlarms' });
+
+export const handleForm = z.object({
+  ids: alarmIds,
+  remark: z
+    .string({ error: 'warning.remarkRequired' })
+    .trim()
+    .min(1, { error: 'warning.remarkRequired' })
+    .max(500, { error: 'validation.tooLong' }),
+});
+
 export const warningEndpoints = {
   bell: defineEndpoint({
     method: 'GET',
@@ -22,5 +124,68 @@ export const warningEndpoints = {
     query: noInput,
     body: noInput,
     response: z.object({ count: z.number().int(), list: z.array(alarmEntry) }),
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/warning/list.do',
+    summary:
+      'Alarms of the machines in scope, real-time (open) or history (ended), by machine, kind, type, level, day ' +
+      'range, handled or not and organisation; sortable by start, end and level',
+    access: { roles: ALARM_READERS },
+    query: pageQuery.extend({
+      state: z.enum(['open', 'ended'], { error: 'validation.invalid' }).optional(),
+      handled: z.enum(['0', '1'], { error: 'validation.invalid' }).optional(),
+      serialNumber: z.string().trim().max(40).optional(),
+      deviceId: idParam.optional(),
+      kind: z.enum(MACHINE_KINDS, { error: 'validation.invalid' }).optional(),
+      type: z.enum(ALARM_TYPES, { error: 'validation.invalid' }).optional(),
+      level: z.coerce
+        .number()
+        .pipe(z.literal([1, 2, 3], { error: 'validation.invalid' }))
+        .optional(),
+      /** Started on or after this day and on or before that one, in the request's time zone. */
+      from: day,
+      to: day,
+      /** A machine of this organisation (owner, customer or distributor). */
+      orgId: idParam.optional(),
+    }),
+    body: noInput,
+    response: paged(alarmRow),
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/warning/detail.do',
+    summary: "One alarm with the machine's state when it started, value against threshold and handling history",
+    access: { roles: ALARM_READERS },
+    query: z.object({ id: idParam }),
+    body: noInput,
+    response: alarmDetail,
+  }),
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/warning/options.do',
+    summary: "The organisations the alarm centre's filter offers (those whose machines the user sees)",
+    access: { roles: ALARM_READERS },
+    query: noInput,
+    body: noInput,
+    response: z.object({ orgs: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  }),
+  acknowledge: defineEndpoint({
+    method: 'POST',
+    path: '/warning/acknowledge.do',
+    summary: 'Acknowledge alarms (one or a batch): someone has seen them; they stay open until handled or ended',
+    access: { roles: ALARM_HANDLERS },
+    query: noInput,
+    body: z.object({ ids: alarmIds }),
+    response: z.object({ count: z.number().int() }),
+  }),
+  handle: defineEndpoint({
+    method: 'POST',
+    path: '/warning/handle.do',
+    summary: 'Handle alarms (one or a batch) with a remark: they leave the bell and the open count',
+    access: { roles: ALARM_HANDLERS },
+    query: noInput,
+    body: handleForm,
+    response: z.object({ count: z.number().int() }),
   }),
 } as const;

@@ -97,6 +97,8 @@ export const devices = sqliteTable(
     index('devices_kind').on(t.kind),
     // The service expiry windows (1/7/15/30 days) of the device list and the fleet home.
     index('devices_service_expiry').on(t.serviceExpiresAt),
+    // A fence's machines (its count, the device list's fence filter).
+    index('devices_fence').on(t.fenceId),
   ],
 );
 

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ALARM_TYPES, type AlarmType } from '@console/contract/codes/alarms';
 
-/** Alarm rules of the data plane's engine (spec sections 5 and 9); labels are `alarm.type.<type>` messages. */
-export const ALARM_TYPES = [
-  'load80',
-  'load90',
-  'load99',
-  'tilt',
-  'overspeed',
-  'lowBattery',
-  'fault',
-  'offline',
-  'fenceEnter',
-  'fenceExit',
-] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
+export { ALARM_TYPES, type AlarmType };
 
 /**
  * Alarms raised by machines. An alarm opens when its rule starts to hold and ends when it stops holding. Who
@@ -30,6 +18,8 @@ export const alarms = sqliteTable(
     level: integer('level').notNull().default(2),
     /** The measured value that crossed the threshold (load %, tilt degrees, km/h, battery %), if any. */
     value: real('value'),
+    /** The threshold the value crossed, as the machine's alarm rule said when the alarm opened. */
+    threshold: real('threshold'),
     detail: text('detail').notNull().default(''),
     /** The project (customer's site) and zone the machine was in when the alarm opened. */
     projectName: text('project_name').notNull().default(''),
@@ -39,6 +29,9 @@ export const alarms = sqliteTable(
     handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
     handledBy: integer('handled_by'),
     remark: text('remark').notNull().default(''),
+    /** Someone has seen it (it stays in the bell until it is handled or ends). */
+    acknowledgedAt: integer('acknowledged_at', { mode: 'timestamp_ms' }),
+    acknowledgedBy: integer('acknowledged_by'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
@@ -46,7 +39,23 @@ export const alarms = sqliteTable(
   (t) => [
     index('alarms_device_started').on(t.deviceId, t.startedAt),
     index('alarms_open').on(t.handledAt, t.startedAt),
+    // The alarm centre lists newest first.
+    index('alarms_started').on(t.startedAt),
     // Ingest reads a machine's alarms that have not ended on every batch.
     index('alarms_device_ended').on(t.deviceId, t.endedAt),
   ],
+);
+
+/** Who acknowledged or handled an alarm, when, and with which remark: the alarm's handling history. */
+export const alarmActions = sqliteTable(
+  'alarm_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    alarmId: integer('alarm_id').notNull(),
+    action: text('action', { enum: ['acknowledge', 'handle'] }).notNull(),
+    userId: integer('user_id').notNull(),
+    remark: text('remark').notNull().default(''),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('alarm_actions_alarm').on(t.alarmId, t.at)],
 );

@@ -5,8 +5,17 @@ import type { Db } from '../client.ts';
 import { organisations } from '../schema/accounts.ts';
 import { seedOrganisations, seedUsers } from './accounts.ts';
 import { seedAlarms } from './alarms.ts';
+import { seedDeviceRecords } from './device-records.ts';
 import { seedFleet, type FleetOptions } from './devices.ts';
+import { seedFences } from './fences.ts';
+import { seedRisk } from './risk.ts';
+import { seedCases } from './cases.ts';
+import { seedFaults } from './faults.ts';
+import { seedFeedback } from './feedback.ts';
+import { seedUpkeep } from './upkeep.ts';
 import { seedSimCards } from './sim-cards.ts';
+import { seedPeripherals } from './peripherals.ts';
+import { seedWorkOrders } from './work-orders.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -48,6 +57,18 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedFleet(db, faker, orgs, fleet);
   seedAlarms(db, faker, fleet.now);
   seedSimCards(db, faker, orgs, fleet.now);
+  seedFences(db, orgs, fleet.now);
+  seedPeripherals(db, faker, orgs, fleet.now);
+  seedRisk(db, orgs);
+  // Maintenance: fixed texts and picks by id, no faker draws, so nothing after them shifts.
+  seedCases(db, orgs, fleet.now);
+  seedFaults(db, orgs, fleet.now);
+  seedUpkeep(db, orgs, fleet.now);
+  seedFeedback(db, orgs, fleet.now);
+  // Its own faker, so the device records do not shift what the steps after it draw.
+  seedDeviceRecords(db, demoFaker((options.seed ?? DEMO_SEED) + 1), fleet.now);
+  // Its own faker too, for the same reason.
+  await seedWorkOrders(db, demoFaker((options.seed ?? DEMO_SEED) + 2), orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

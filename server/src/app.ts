@@ -3,7 +3,6 @@ import { join, relative, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { API_STATUS } from '@console/contract/http/envelope';
-import { uploadEndpoints } from '@console/contract/http/uploads';
 import { translate } from '@console/contract/messages/translate';
 import type { AppDeps } from './lib/deps.ts';
 import { openApiDocument } from './lib/openapi.ts';
@@ -24,7 +23,9 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const routes = servedRoutes(deps);
   // Before the routes: an oversized upload is refused while it streams in (lib/uploads.ts).
-  app.use(`/api${uploadEndpoints.upload.path}`, uploadBodyLimit());
+  for (const def of routes.filter((r) => r.endpoint.multipart)) {
+    app.use(`/api${def.endpoint.path}`, uploadBodyLimit());
+  }
   for (const def of routes) {
     app.on(def.endpoint.method, `/api${def.endpoint.path}`, (c) => runRoute(def, c, deps));
   }

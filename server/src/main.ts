@@ -5,10 +5,10 @@ import { createApp } from './app.ts';
 import { createCommandQueue } from './commands/queue.ts';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
 import { developmentSecretsInUse, readEnv } from './lib/env.ts';
-import { startEmbeddedBroker } from './ingest/broker.ts';
-import { brokerAccounts } from './ingest/broker-access.ts';
+import { startBrokerThread } from './ingest/broker-thread.ts';
 import { startIngest } from './ingest/ingest.ts';
 import { LiveHub } from './live/hub.ts';
+import { startRiskScheduler } from './risk/scheduler.ts';
 
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
@@ -25,8 +25,15 @@ async function main() {
     consoleLog('info', `seeding demo data into ${env.DB_FILE}`);
     await seedDemo(dbh.db, { devices: env.SEED_DEVICES, fleetSecret: env.FLEET_SECRET });
   }
-  const accounts = brokerAccounts(dbh.db, env.MQTT_SERVER_USER, env.MQTT_SERVER_PASSWORD);
-  const broker = env.MQTT_URL ? null : await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.HOST, accounts });
+  const broker = env.MQTT_URL
+    ? null
+    : await startBrokerThread({
+        port: env.MQTT_PORT,
+        host: env.HOST,
+        dbFile: env.DB_FILE,
+        serverUser: env.MQTT_SERVER_USER,
+        serverPassword: env.MQTT_SERVER_PASSWORD,
+      });
   if (broker) consoleLog('info', `embedded MQTT broker on port ${broker.port}`);
   const ingest = startIngest(deps, {
     url: env.MQTT_URL || broker!.url,
@@ -41,6 +48,8 @@ async function main() {
   deps.ingest = ingest;
   // Commands that outlived their time-to-live expire even while nobody looks at them.
   deps.commands.start();
+  // Lock tasks that fell due while the server was down run now; then every 10 s (decision 013).
+  const stopRiskScheduler = startRiskScheduler(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
@@ -50,6 +59,7 @@ async function main() {
     server.close();
     // Ingest first: it disconnects and writes what it holds before the broker goes.
     deps.commands.stop();
+    stopRiskScheduler();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();
     const refused = Object.values(rejected).reduce((a, b) => a + b, 0);

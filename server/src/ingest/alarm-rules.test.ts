@@ -50,19 +50,23 @@ describe('alarm rules', () => {
 
   it('alarms on a tilt above 14 degrees, not at 14', () => {
     expect(judge(report(platform({ tiltDeg: 14 }))).holding).toEqual([]);
-    expect(judge(report(platform({ tiltDeg: 14.1 }))).verdicts.tilt).toEqual({ level: 3, value: 14.1 });
+    expect(judge(report(platform({ tiltDeg: 14.1 }))).verdicts.tilt).toEqual({ level: 3, value: 14.1, threshold: 14 });
   });
 
   it("alarms on overspeed above the machine's threshold; 0 means not monitored; no position says nothing", () => {
     expect(judge(report(platform(), 150), 0).holding).toEqual([]);
     expect(judge(report(platform(), 20), 20).holding).toEqual([]);
-    expect(judge(report(platform(), 20.5), 20).verdicts.overspeed).toEqual({ level: 2, value: 20.5 });
+    expect(judge(report(platform(), 20.5), 20).verdicts.overspeed).toEqual({ level: 2, value: 20.5, threshold: 20 });
     expect('overspeed' in judge(report(platform(), null), 20).verdicts).toBe(false);
   });
 
   it('alarms on a state of charge below 15 % for the kinds that run on a battery', () => {
     expect(judge(report(platform({ batteryPct: 15 }))).holding).toEqual([]);
-    expect(judge(report(platform({ batteryPct: 14 }))).verdicts.lowBattery).toEqual({ level: 1, value: 14 });
+    expect(judge(report(platform({ batteryPct: 14 }))).verdicts.lowBattery).toEqual({
+      level: 1,
+      value: 14,
+      threshold: 15,
+    });
     const pack: KindData = {
       kind: 'battery',
       chargePct: 9,
@@ -95,10 +99,29 @@ describe('alarm rules', () => {
     expect(judge(report(platform())).verdicts.offline).toBeNull();
   });
 
-  it('takes its numbers from the thresholds it is given', () => {
-    const strict = { loadPct: { load80: 50, load90: 60, load99: 70 }, tiltDeg: 5, lowBatteryPct: 50 };
-    const { holding } = judge(report(platform({ loadPct: 65, tiltDeg: 6, batteryPct: 40 })), 0, strict);
+  it('takes its numbers from the thresholds it is given, and keeps the one crossed with the finding', () => {
+    const strict = { ...DEFAULT_THRESHOLDS, load80: 50, load90: 60, load99: 70, tiltDeg: 5, lowBatteryPct: 50 };
+    const { verdicts, holding } = judge(report(platform({ loadPct: 65, tiltDeg: 6, batteryPct: 40 })), 0, strict);
     expect(holding).toEqual(['load90', 'lowBattery', 'tilt']);
+    expect(verdicts.load90).toEqual({ level: 2, value: 65, threshold: 60 });
+    expect(verdicts.tilt).toEqual({ level: 3, value: 6, threshold: 5 });
+    // The spec's defaults say nothing of these values.
+    expect(judge(report(platform({ loadPct: 65, tiltDeg: 6, batteryPct: 40 }))).holding).toEqual([]);
+  });
+
+  it("watches speed by the rule's threshold unless the machine has its own; 0 in both means not monitored", () => {
+    const rule = { ...DEFAULT_THRESHOLDS, overspeedKmh: 25 };
+    expect(judge(report(platform(), 30), 0, rule).verdicts.overspeed).toEqual({ level: 2, value: 30, threshold: 25 });
+    expect(judge(report(platform(), 24), 0, rule).holding).toEqual([]);
+    // The machine's own threshold (set by a parameters command) wins over its kind's rule.
+    expect(judge(report(platform(), 30), 40, rule).holding).toEqual([]);
+    expect(judge(report(platform(), 30), 0, DEFAULT_THRESHOLDS).holding).toEqual([]);
+  });
+
+  it('does not watch low battery at 0 %, nor the connection when the rule says so', () => {
+    const quiet = { ...DEFAULT_THRESHOLDS, lowBatteryPct: 0, offline: false };
+    expect(judge(report(platform({ batteryPct: 0 })), 0, quiet).holding).toEqual([]);
+    expect(judge({ type: 'connection', online: false, reason: 'lost' }, 0, quiet).verdicts).toEqual({ offline: null });
   });
 
   it('judges load and tilt only for aerial platforms', () => {

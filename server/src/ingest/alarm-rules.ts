@@ -1,26 +1,13 @@
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import type { StatusMessage, TelemetryMessage } from '@console/contract/mqtt/payloads';
-import type { AlarmType } from '@console/db/schema/warning';
+import type { AlarmThresholds, AlarmType } from '@console/contract/codes/alarms';
 import { CONTROLLER_SILENT, batteryPctOf } from './kind-state.ts';
 
 /**
- * Alarm thresholds (spec sections 5 and 9). One object, passed to every rule, so that later they can come
- * per organisation and machine kind without touching the rules.
+ * The thresholds (spec sections 5 and 9) come with each event: those of the machine's owner for its kind, as the
+ * alarm rules page configures them (server/src/lib/alarm-thresholds.ts), the spec's constants by default.
  */
-export interface AlarmThresholds {
-  /** Load bands in percent, lowest first: load80, load90, load99. */
-  loadPct: { load80: number; load90: number; load99: number };
-  /** A tilt above this many degrees alarms. */
-  tiltDeg: number;
-  /** A state of charge below this percentage alarms. */
-  lowBatteryPct: number;
-}
-
-export const DEFAULT_THRESHOLDS: AlarmThresholds = {
-  loadPct: { load80: 80, load90: 90, load99: 99 },
-  tiltDeg: 14,
-  lowBatteryPct: 15,
-};
+export { DEFAULT_THRESHOLDS, type AlarmThresholds } from '@console/contract/codes/alarms';
 
 /** What happened to a machine, in the order it happened. */
 export type DeviceEvent =
@@ -40,6 +27,8 @@ export interface Finding {
   /** 1 notice, 2 warning, 3 critical. */
   level: 1 | 2 | 3;
   value: number | null;
+  /** The threshold the value crossed, kept with the alarm (the rule may change later). */
+  threshold?: number;
   detail?: string;
 }
 
@@ -57,11 +46,11 @@ const load: AlarmRule = (ctx) => {
   const report = reportOf(ctx);
   if (report?.data.kind !== 'aerialPlatform') return undefined;
   const pct = report.data.loadPct;
-  const bands = ctx.thresholds.loadPct;
+  const bands = ctx.thresholds;
   const band = pct >= bands.load99 ? 'load99' : pct >= bands.load90 ? 'load90' : pct >= bands.load80 ? 'load80' : null;
   const levels = { load80: 1, load90: 2, load99: 3 } as const;
   const verdicts: Verdicts = { load80: null, load90: null, load99: null };
-  if (band) verdicts[band] = { level: levels[band], value: pct };
+  if (band) verdicts[band] = { level: levels[band], value: pct, threshold: bands[band] };
   return verdicts;
 };
 
@@ -69,22 +58,27 @@ const tilt: AlarmRule = (ctx) => {
   const report = reportOf(ctx);
   if (report?.data.kind !== 'aerialPlatform') return undefined;
   const deg = report.data.tiltDeg;
-  return { tilt: deg > ctx.thresholds.tiltDeg ? { level: 3, value: deg } : null };
+  const limit = ctx.thresholds.tiltDeg;
+  return { tilt: deg > limit ? { level: 3, value: deg, threshold: limit } : null };
 };
 
-/** A threshold of 0 means overspeed is not monitored (spec section 5); a report without a position tells nothing. */
+/**
+ * A threshold of 0 means overspeed is not monitored (spec section 5); a report without a position tells nothing.
+ * A threshold set on the machine itself (a parameters command) wins over the rule of its kind.
+ */
 const overspeed: AlarmRule = (ctx) => {
   const pos = reportOf(ctx)?.pos;
-  const limit = ctx.device.overspeedKmh;
+  const limit = ctx.device.overspeedKmh > 0 ? ctx.device.overspeedKmh : ctx.thresholds.overspeedKmh;
   if (!pos) return undefined;
-  return { overspeed: limit > 0 && pos.speed > limit ? { level: 2, value: pos.speed } : null };
+  return { overspeed: limit > 0 && pos.speed > limit ? { level: 2, value: pos.speed, threshold: limit } : null };
 };
 
 const lowBattery: AlarmRule = (ctx) => {
   const report = reportOf(ctx);
   const pct = report ? batteryPctOf(report.data) : null;
   if (pct === null) return undefined;
-  return { lowBattery: pct < ctx.thresholds.lowBatteryPct ? { level: 1, value: pct } : null };
+  const limit = ctx.thresholds.lowBatteryPct;
+  return { lowBattery: pct < limit ? { level: 1, value: pct, threshold: limit } : null };
 };
 
 /** Any fault flag except the silent controller, which is a state (device offline), not a fault. */
@@ -97,12 +91,13 @@ const fault: AlarmRule = (ctx) => {
 
 /**
  * A lost connection alarms, and so does a machine the watchdog found silent; a machine that goes to sleep or
- * shuts down on purpose does not.
+ * shuts down on purpose does not, nor any machine whose rule does not watch its connection.
  */
 const offline: AlarmRule = (ctx) => {
   const { event } = ctx;
   if (event.type === 'report' || event.online) return { offline: null };
-  const lost = event.reason === undefined || event.reason === 'lost' || event.reason === 'silent';
+  const lost =
+    ctx.thresholds.offline && (event.reason === undefined || event.reason === 'lost' || event.reason === 'silent');
   return { offline: lost ? { level: 1, value: null } : null };
 };
 

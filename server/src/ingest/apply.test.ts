@@ -4,7 +4,7 @@ import { DEFAULT_THRESHOLDS } from './alarm-rules.ts';
 import { applyEvent, settleStatus, type WorkingDevice } from './apply.ts';
 import { activityOf, machineOnlineOf } from './kind-state.ts';
 
-const options = { thresholds: DEFAULT_THRESHOLDS };
+const options = { thresholds: () => DEFAULT_THRESHOLDS };
 
 function device(over: Partial<WorkingDevice> = {}): WorkingDevice {
   return {
@@ -114,6 +114,13 @@ describe('applyEvent', () => {
     expect(plan.logs).toEqual([{ event: 'fault', detail: 'E1' }]);
     const calm = applyEvent(d, { type: 'report', report: report() }, 2, options);
     expect(calm.end).toEqual([{ id: 9, type: 'tilt', handled: true }]);
+  });
+
+  it('logs when a reported fault clears, beside when it came', () => {
+    const d = device({ openAlarms: [{ id: 7, type: 'fault', handled: false }] });
+    const calm = applyEvent(d, { type: 'report', report: report() }, 1, options);
+    expect(calm.end).toEqual([{ id: 7, type: 'fault', handled: false }]);
+    expect(calm.logs).toEqual([{ event: 'faultCleared', detail: '' }]);
   });
 
   it('counts only alarms nobody has handled as the machine being in alarm', () => {

@@ -10,6 +10,7 @@ import {
   type AlarmThresholds,
   type DeviceEvent,
   type Finding,
+  type Verdicts,
 } from './alarm-rules.ts';
 import { activityOf, machineOnlineOf, workingHoursOf } from './kind-state.ts';
 
@@ -51,7 +52,7 @@ export interface WorkingDevice {
 }
 
 export interface DeviceLogEntry {
-  event: 'online' | 'offline' | 'sleep' | 'wake' | 'fault';
+  event: 'online' | 'offline' | 'sleep' | 'wake' | 'fault' | 'faultCleared';
   detail: string;
 }
 
@@ -63,9 +64,20 @@ export interface Plan {
 }
 
 export interface ApplyOptions {
-  thresholds: AlarmThresholds;
+  /** The thresholds of a machine's rule: its owner's for its kind (read from memory, never per message). */
+  thresholds: (device: Pick<WorkingDevice, 'orgId' | 'kind'>) => AlarmThresholds;
   rules?: readonly AlarmRule[];
+  /** Rules that compare where the machine was before the event with where it is after (fences). */
+  moveRules?: readonly MoveRule[];
 }
+
+/** A rule over a machine's move: its position before the event, and the machine after it. */
+export type MoveRule = (
+  d: WorkingDevice,
+  from: { lat: number; lng: number } | null,
+  event: DeviceEvent,
+  receivedAt: number,
+) => Verdicts | undefined;
 
 /** Connection side of an event: returns the log entry of a change, or null when it changes nothing. */
 function connect(d: WorkingDevice, event: DeviceEvent): DeviceLogEntry | null {
@@ -113,19 +125,25 @@ export function applyEvent(d: WorkingDevice, event: DeviceEvent, receivedAt: num
   const plan: Plan = { open: [], end: [], logs: [] };
   const change = connect(d, event);
   if (change) plan.logs.push(change);
+  const from = d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null;
   if (event.type === 'report') takeReport(d, event.report, receivedAt);
   else {
     d.lastReportAt = receivedAt;
     if (!change) return plan;
   }
-  const verdicts = evaluateRules({ device: d, event, thresholds: options.thresholds }, options.rules ?? ALARM_RULES);
+  const verdicts = evaluateRules({ device: d, event, thresholds: options.thresholds(d) }, options.rules ?? ALARM_RULES);
+  for (const rule of options.moveRules ?? []) Object.assign(verdicts, rule(d, from, event, receivedAt));
   for (const [type, finding] of Object.entries(verdicts) as [AlarmType, Finding | null][]) {
     const open = d.openAlarms.filter((a) => a.type === type);
     if (finding && open.length === 0) {
       plan.open.push({ type, finding });
       if (type === 'fault') plan.logs.push({ event: 'fault', detail: finding.detail ?? '' });
     }
-    if (!finding) plan.end.push(...open);
+    if (!finding) {
+      plan.end.push(...open);
+      // The device log shows when a reported fault went away, beside when it came.
+      if (type === 'fault' && open.length > 0) plan.logs.push({ event: 'faultCleared', detail: '' });
+    }
   }
   return plan;
 }

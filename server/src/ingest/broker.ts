@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
+import Denque from 'denque';
+import mqemitter from 'mqemitter';
 import { brokerAccessHooks, type BrokerAccounts } from './broker-access.ts';
+import { indexedMemoryPersistence } from './retained-index.ts';
 
 export interface EmbeddedBroker {
   port: number;
@@ -16,6 +19,32 @@ export interface EmbeddedBrokerOptions {
 }
 
 /**
+ * Messages aedes delivers at once (its default is 100). Each delivery takes two turns of the event loop, so 100
+ * caps the broker at a few thousand messages a second once ingest shares the loop; beyond that the broker's queue
+ * grows, and dequeuing from a long array costs more the longer it gets, until connections time out. The fleet's
+ * reports are small: a few thousand in flight cost a few megabytes.
+ */
+const DELIVERY_CONCURRENCY = 5000;
+
+/**
+ * aedes' message emitter, with its waiting line made a deque. mqemitter keeps the messages beyond `concurrency`
+ * in two arrays and takes each from the front with shift(), which costs more the longer they are: once a broker
+ * falls behind (a fleet of thousands connecting at once does that) it spends its time shifting (80 % of its
+ * thread at 12,000 reports a second) and never catches up, while ingest waits idle. A deque takes from the front
+ * at a constant cost. The two fields are mqemitter's own (7.1); the test beside this file checks they still are.
+ */
+export function deliveryEmitter(concurrency: number) {
+  const mq = mqemitter({ concurrency, matchEmptyLevels: true });
+  const internals = mq as unknown as { _messageQueue: unknown[]; _messageCallbacks: unknown[] };
+  if (!Array.isArray(internals._messageQueue) || !Array.isArray(internals._messageCallbacks)) {
+    throw new Error('mqemitter changed: its waiting line is not where the broker expects it');
+  }
+  internals._messageQueue = new Denque() as unknown as unknown[];
+  internals._messageCallbacks = new Denque() as unknown as unknown[];
+  return mq;
+}
+
+/**
  * The MQTT broker that runs inside the server unless MQTT_URL names an external one. It enforces the access
  * rule of docs/decisions/007. Sessions, queued QoS 1 messages and retained status live in aedes' in-memory
  * persistence: they survive a machine's reconnect but not a server restart; what must survive one (commands)
@@ -23,7 +52,12 @@ export interface EmbeddedBrokerOptions {
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const host = options.host ?? '0.0.0.0';
-  const aedes = await Aedes.createBroker(brokerAccessHooks(options.accounts));
+  const aedes = await Aedes.createBroker({
+    ...brokerAccessHooks(options.accounts),
+    concurrency: DELIVERY_CONCURRENCY,
+    mq: deliveryEmitter(DELIVERY_CONCURRENCY),
+    persistence: indexedMemoryPersistence(),
+  });
   const server: Server = createServer(aedes.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -2,7 +2,10 @@ import { connect } from 'mqtt';
 import type { CommandMessage } from '@console/contract/mqtt/payloads';
 import { SERVER_SUBSCRIPTION, topics } from '@console/contract/mqtt/topics';
 import type { AppDeps } from '../lib/deps.ts';
-import { DEFAULT_THRESHOLDS, type AlarmRule, type AlarmThresholds } from './alarm-rules.ts';
+import { thresholdsFor } from '../lib/alarm-thresholds.ts';
+import type { AlarmRule } from './alarm-rules.ts';
+import type { ApplyOptions } from './apply.ts';
+import { createFenceWatch } from './fence-watch.ts';
 import { createCounters, rateLimited, type IngestStats } from './stats.ts';
 import { createStore, type StoreItem, type WriteResult } from './store.ts';
 import { validateUplink, type RejectReason } from './validate.ts';
@@ -23,7 +26,8 @@ export interface IngestOptions {
   batchSize?: number;
   /** ... and at least this often (ms). */
   flushMs?: number;
-  thresholds?: AlarmThresholds;
+  /** The thresholds of a machine; by default its owner's alarm rule for its kind (alarm-thresholds.ts). */
+  thresholds?: ApplyOptions['thresholds'];
   rules?: readonly AlarmRule[];
   /** How often the silence watchdog looks for machines that stopped reporting (ms); 0 or absent: never. */
   watchdogMs?: number;
@@ -50,10 +54,12 @@ export interface Ingest {
  * to the machines: it hands the queue acknowledgements and each batch's outcome, and publishes commands.
  */
 export function startIngest(
-  deps: Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live' | 'commands'>,
+  deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log' | 'live' | 'commands'>,
   options: IngestOptions,
 ): Ingest {
-  const store = createStore(deps.dbh, { thresholds: options.thresholds ?? DEFAULT_THRESHOLDS, rules: options.rules });
+  const thresholds = options.thresholds ?? ((d) => thresholdsFor(deps.dbh.db, d.orgId, d.kind));
+  const fences = createFenceWatch(deps);
+  const store = createStore(deps.dbh, { thresholds, rules: options.rules, moveRules: [fences.rule] });
   const findSilent = createSilenceFinder(deps.dbh.db);
   const startedAt = deps.now();
   const stats = createCounters();
@@ -106,6 +112,7 @@ export function startIngest(
       deps.log('error', 'ingest could not publish live events', error);
     }
     tellQueue('a batch', () => deps.commands.onWritten(result));
+    fences.notify(result);
   }
 
   function checkSilence(): number {

@@ -43,6 +43,12 @@ const envSchema = z.object({
    * Map tiles of the global and the regional (mainland China, GCJ-02) provider: a Leaflet URL template, or empty
    * for none. When no tile server answers, the console draws its offline basemap (docs/decisions/009-maps.md).
    */
+  /**
+   * The operator's SMS gateway: every text message is POSTed here as JSON { areaCode, mobile, text }, with
+   * `Authorization: Bearer <SMS_WEBHOOK_TOKEN>` when a token is set. Unset: development keeps the outbox only.
+   */
+  SMS_WEBHOOK_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
   MAP_TILES_GLOBAL: tileUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILES_REGIONAL: tileUrl.default(
     'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',

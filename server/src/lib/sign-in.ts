@@ -15,7 +15,7 @@ import { orgById } from './scope.ts';
 
 const MINUTE = 60 * 1000;
 /** A code is needed after this many wrong passwords within 15 minutes. */
-const FAILURES_BEFORE_CODE = 3;
+export const FAILURES_BEFORE_CODE = 3;
 /** At most this many failed sign-ins per account per hour; then sign-in is refused outright. */
 const FAILURES_PER_HOUR = 100;
 
@@ -31,7 +31,7 @@ export interface SignInRequest {
   allowRole?: (roleId: number) => boolean;
 }
 
-function failuresSince(deps: AppDeps, account: string, since: number): number {
+export function failuresSince(deps: AppDeps, account: string, since: number): number {
   return deps.dbh.db
     .select({ n: sql<number>`count(*)` })
     .from(loginAttempts)
@@ -45,7 +45,7 @@ function failuresSince(deps: AppDeps, account: string, since: number): number {
     .get()!.n;
 }
 
-function record(deps: AppDeps, account: string, ip: string, success: boolean) {
+export function recordAttempt(deps: AppDeps, account: string, ip: string, success: boolean) {
   deps.dbh.db
     .insert(loginAttempts)
     .values({ account, ip, success, createdAt: new Date(deps.now()) })
@@ -82,13 +82,13 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<LoginDa
     try {
       requireCode(deps, { mobile: req.account, areaCode: req.areaCode }, 'login', req.code);
     } catch (error) {
-      record(deps, key, req.ip, false);
+      recordAttempt(deps, key, req.ip, false);
       throw error;
     }
   }
 
   if (!user || !(await verifyPassword(req.password, user.passwordHash))) {
-    record(deps, key, req.ip, false);
+    recordAttempt(deps, key, req.ip, false);
     const codeRequired = failuresSince(deps, key, now - 15 * MINUTE) >= FAILURES_BEFORE_CODE;
     throw new ApiError(
       API_STATUS.invalid,
@@ -104,7 +104,7 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<LoginDa
   if (user.disabled) throw new ApiError(API_STATUS.forbidden, 'auth.accountDisabled');
   if (req.allowRole && !req.allowRole(user.roleId)) throw new ApiError(API_STATUS.forbidden, 'auth.noScreenPermission');
 
-  record(deps, key, req.ip, true);
+  recordAttempt(deps, key, req.ip, true);
   db.insert(knownAddresses).values({ userId: user.id, ip: req.ip }).onConflictDoNothing().run();
   const token = createSession(db, user.id, req.kind, req.ip, now + deps.env.SESSION_HOURS * 60 * MINUTE);
   return loginDataFor(deps, token, req.lang);

@@ -1,10 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
-import { smsCodes, smsOutbox } from '@console/db/schema/accounts';
+import { smsCodes } from '@console/db/schema/accounts';
 import type { CodePurpose } from '@console/contract/http/auth';
 import { API_STATUS } from '@console/contract/http/envelope';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
+import { sendSms } from './sms.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 /** Rate limits for sending: one a minute per number, ten an hour per number, thirty an hour per address. */
@@ -21,7 +22,7 @@ interface Phone {
   areaCode: string;
 }
 
-/** Issue a code and deliver it (the development outbox stands in for the SMS gateway). */
+/** Issue a code and send it by SMS (server/src/lib/sms.ts). */
 export function sendCode(
   deps: AppDeps,
   phone: Phone,
@@ -60,13 +61,7 @@ export function sendCode(
       createdAt: new Date(now),
     })
     .run();
-  if (deps.env.NODE_ENV === 'production') {
-    deps.log('warn', 'no SMS gateway is configured; a verification code was not delivered');
-  } else {
-    db.insert(smsOutbox)
-      .values({ ...phone, text: text(code), code, createdAt: new Date(now) })
-      .run();
-  }
+  sendSms(deps, { ...phone, text: text(code), code });
   return { expiresInSeconds: CODE_TTL_MS / 1000 };
 }
 

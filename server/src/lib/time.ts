@@ -11,18 +11,29 @@ export function resolveTimeZone(header: string | undefined): string {
   return 'Asia/Shanghai';
 }
 
+// One formatter per zone: making one costs far more than using it, and a list formats thousands of times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** `YYYY-MM-DD HH:mm:ss` in the given zone: how every time a user sees is written. */
 export function formatInZone(date: Date | number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+  const parts = formatterFor(timeZone).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
@@ -41,4 +52,13 @@ export function startOfDayInZone(day: string, timeZone: string): number {
   const guess = utcMidnight - offsetAt(utcMidnight);
   // Once more at the guess, for a day that starts near a daylight-saving change.
   return utcMidnight - offsetAt(guess);
+}
+
+/** The moment a wall-clock time `YYYY-MM-DD HH:mm:ss` names in the given zone. */
+export function wallTimeInZone(text: string, timeZone: string): number {
+  const [y, mo, d, h, mi, s] = text.split(/[-: ]/).map(Number) as [number, number, number, number, number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const offsetAt = (t: number) => Date.parse(`${formatInZone(t, timeZone).replace(' ', 'T')}Z`) - t;
+  // As startOfDayInZone: the offset once more at the first guess, for a time near a daylight-saving change.
+  return asUtc - offsetAt(asUtc - offsetAt(asUtc));
 }

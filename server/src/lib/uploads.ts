@@ -3,8 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { uploads } from '@console/db/schema/accounts';
+import { deviceFiles } from '@console/db/schema/device-records';
+import { devices } from '@console/db/schema/devices';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { translate } from '@console/contract/messages/translate';
 import {
@@ -20,7 +22,7 @@ import {
 import type { AppDeps } from './deps.ts';
 import { invalidField } from './errors.ts';
 import { requestLang, requestToken } from './route.ts';
-import { visibleOrgIds } from './scope.ts';
+import { deviceScope, visibleOrgIds } from './scope.ts';
 import { findSessionUser, type SessionUser } from './session.ts';
 
 /** What a file is by its first bytes; the name and the browser's declared type are never trusted. */
@@ -143,10 +145,21 @@ export function requireUpload(
   return url;
 }
 
+/** A file kept with a machine (device files) is read by whoever sees the machine: its customer reads its manual. */
+function isFileOfVisibleDevice(db: AppDeps['dbh']['db'], user: SessionUser, name: string): boolean {
+  const row = db
+    .select({ id: deviceFiles.id })
+    .from(deviceFiles)
+    .innerJoin(devices, eq(devices.id, deviceFiles.deviceId))
+    .where(and(eq(deviceFiles.fileName, name), deviceScope(db, user)))
+    .get();
+  return row !== undefined;
+}
+
 /**
  * GET /api/files/:name. A public file (an avatar) is served to anyone holding its random name; any other
- * only to a signed-in user whose scope includes the file's organisation. An unknown or forbidden file
- * answers the same 404, so names cannot be probed.
+ * only to a signed-in user whose scope includes the file's organisation, or who sees the machine it is kept
+ * with. An unknown or forbidden file answers the same 404, so names cannot be probed.
  */
 export function serveUpload(c: Context, deps: AppDeps): Response {
   const name = c.req.param('name') ?? '';
@@ -158,7 +171,10 @@ export function serveUpload(c: Context, deps: AppDeps): Response {
   if (!record.isPublic) {
     const token = requestToken(c);
     const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
-    if (!user || !user.roleId || !visibleOrgIds(deps.dbh.db, user).includes(record.orgId)) return missing();
+    if (!user || !user.roleId) return missing();
+    const readable =
+      visibleOrgIds(deps.dbh.db, user).includes(record.orgId) || isFileOfVisibleDevice(deps.dbh.db, user, name);
+    if (!readable) return missing();
   }
   const bytes = fileStore(deps).read(name);
   if (!bytes) return missing();

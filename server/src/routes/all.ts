@@ -1,34 +1,62 @@
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { liveEndpoints } from '@console/contract/http/live';
 import type { RouteDef } from '../lib/route.ts';
+import { alarmRuleRoutes } from './alarm-rules.ts';
 import { authRoutes } from './auth.ts';
 import { brandRoutes } from './brand.ts';
+import { caseRoutes } from './cases/index.ts';
 import { commandRoutes } from './commands.ts';
+import { deviceDetailRoutes } from './device-detail/index.ts';
 import { deviceModelRoutes } from './device-models.ts';
+import { deviceRecordRoutes } from './device-records/index.ts';
+import { deviceOverviewRoutes } from './device-overview.ts';
 import { deviceRoutes } from './devices.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { employeeRoutes } from './employees.ts';
+import { faultRoutes } from './faults/index.ts';
+import { feedbackRoutes } from './feedback/index.ts';
+import { fenceRoutes } from './fences.ts';
 import { fleetManifestRoutes } from './fleet-manifest.ts';
 import { ingestRoutes } from './ingest.ts';
+import { peripheralRoutes } from './peripherals/index.ts';
+import { riskRoutes } from './risk/index.ts';
 import { settingsRoutes } from './settings.ts';
 import { simCardRoutes } from './sim-cards.ts';
+import { trackRoutes } from './tracks.ts';
 import { uploadRoutes } from './uploads.ts';
+import { upkeepRoutes } from './upkeep/index.ts';
+import { technicianRoutes } from './technicians.ts';
 import { warningRoutes } from './warning.ts';
+import { workOrderRoutes } from './work-orders/index.ts';
 
 /** Every area's routes. An area adds its module here; OpenAPI and the fuzz tests read this list. */
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
   ...brandRoutes,
   ...warningRoutes,
+  ...alarmRuleRoutes,
   ...settingsRoutes,
   ...employeeRoutes,
   ...uploadRoutes,
   ...deviceRoutes,
   ...deviceModelRoutes,
+  ...deviceDetailRoutes,
+  ...deviceRecordRoutes,
   ...simCardRoutes,
+  ...peripheralRoutes,
+  ...fenceRoutes,
+  ...deviceOverviewRoutes,
+  ...trackRoutes,
   ...dashboardRoutes,
   ...fleetManifestRoutes,
   ...commandRoutes,
+  ...riskRoutes,
+  ...caseRoutes,
+  ...faultRoutes,
+  ...upkeepRoutes,
+  ...feedbackRoutes,
+  ...workOrderRoutes,
+  ...technicianRoutes,
   ...ingestRoutes,
 ];
 

@@ -17,11 +17,11 @@ import { workingHoursByDay } from './dashboard-utilisation.ts';
 import { expiryFilter, statusFilter } from './device-list.ts';
 
 /** A figure's machines: the same filter as the device list it links to, so the two counts agree. */
-function figureCondition(figure: FleetFigure, now: number): SQL {
+export function figureCondition(figure: FleetFigure, now: number): SQL {
   return figure === 'toBeRenewed' ? expiryFilter(RENEWAL_FIGURE_DAYS, now) : statusFilter(FIGURE_STATUS[figure]);
 }
 
-const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+export const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 
 /** One row per machine kind, in the contract's order, with zero for the kinds the scope has none of. */
 function everyKind<T>(rows: Map<string, T>, empty: T): (T & { kind: MachineKind })[] {

@@ -93,6 +93,7 @@ function listWhere(db: Db, user: Parameters<typeof inDeviceScope>[1], q: ListQue
     q.inventoryState ? eq(devices.inventoryState, q.inventoryState === 2 ? 'installed' : 'inventory') : undefined,
     q.customerId ? eq(devices.customerOrgId, q.customerId) : undefined,
     q.distributorId ? eq(devices.distributorOrgId, q.distributorId) : undefined,
+    q.fenceId ? eq(devices.fenceId, q.fenceId) : undefined,
     q.expiry !== undefined ? expiryFilter(q.expiry, now) : undefined,
   );
 }

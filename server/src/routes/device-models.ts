@@ -80,7 +80,11 @@ export const deviceModelRoutes: RouteDef[] = [
       .where(where)
       .get()!.n;
     const sortable = { name: deviceModels.name, category: deviceModels.category, createdAt: deviceModels.createdAt };
-    const column = sortable[query.sortField as keyof typeof sortable];
+    // Own keys only: a sortField like __proto__ must not reach the query.
+    const column =
+      query.sortField && Object.hasOwn(sortable, query.sortField)
+        ? sortable[query.sortField as keyof typeof sortable]
+        : undefined;
     const order = query.sortOrder === 'ascend' ? asc : desc;
     const rows = db
       .select()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { organisations, sessions, smsOutbox, users } from '@console/db/schema/accounts';
+import { organisations, sessions, users } from '@console/db/schema/accounts';
 import { hashPassword } from '@console/db/password';
 import type { Db } from '@console/db/client';
 import { employeeEndpoints, grantableRoles, type Employee } from '@console/contract/http/employees';
@@ -11,6 +11,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { endAllSessions, type SessionUser } from '../lib/session.ts';
+import { sendSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -118,9 +119,11 @@ export const employeeRoutes: RouteDef[] = [
       .get();
     if (body.mode === 'invite') {
       const org = db.select().from(organisations).where(eq(organisations.id, user.orgId)).get()!;
-      db.insert(smsOutbox)
-        .values({ mobile: body.mobile, areaCode: body.areaCode, text: t('employees.inviteSms', { org: org.name }) })
-        .run();
+      sendSms(deps, {
+        mobile: body.mobile,
+        areaCode: body.areaCode,
+        text: t('employees.inviteSms', { org: org.name }),
+      });
       setMessage('employees.inviteSent');
     }
     return { uid: created.id, joined: false };

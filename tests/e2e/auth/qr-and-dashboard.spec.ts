@@ -1,7 +1,7 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
-import { expect, test } from '../../fixtures/e2e.ts';
+import { expect, signInButton, test } from '../../fixtures/e2e.ts';
 
 test.describe('QR-code sign-in', () => {
   test('the page shows a code; the app scans and confirms it; the page signs in as the app user', async ({
@@ -65,7 +65,7 @@ test.describe('data-screen sign-in on /loginForDashboard', () => {
     await expect(page).toHaveTitle(/^Data screen sign-in - /);
     await page.getByLabel('Account', { exact: true }).fill(demoAccount(ROLE.screenViewer));
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page).toHaveURL(/\/screen$/);
     await expect(page.getByText('Zhongji Machinery Cloud')).toBeVisible();
   });
@@ -74,7 +74,7 @@ test.describe('data-screen sign-in on /loginForDashboard', () => {
     await page.goto('/loginForDashboard');
     await page.getByLabel('Account', { exact: true }).fill(demoAccount(ROLE.companyAdmin));
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page.getByText('Sorry, your account has no permission to view the data screen').first()).toBeVisible();
     await expect(page).toHaveURL(/\/loginForDashboard$/);
     await page.goto('/screen');

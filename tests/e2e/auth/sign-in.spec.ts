@@ -1,7 +1,7 @@
 import { ROLE, ROLE_IDS } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
 import { createAccount } from '../../fixtures/e2e-db.ts';
-import { expect, signInThroughUi, submitLogin, test, text } from '../../fixtures/e2e.ts';
+import { expect, signInButton, signInThroughUi, submitLogin, test, text } from '../../fixtures/e2e.ts';
 
 const userMenu = /^User menu of /;
 
@@ -26,12 +26,12 @@ test.describe('sign-in on /login', () => {
 
   test('checks the fields before calling the server', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page.getByText('Please enter the account')).toBeVisible();
     await expect(page.getByText('Please enter the password')).toBeVisible();
     await page.getByLabel('Account', { exact: true }).fill('12345');
     await page.getByLabel('Password', { exact: true }).fill('x');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -48,7 +48,7 @@ test.describe('sign-in on /login', () => {
     await expect(codeField).toHaveCount(0);
     for (let i = 0; i < 2; i++) {
       const answered = page.waitForResponse((r) => r.url().includes('/api/login.do'));
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await signInButton(page).click();
       await answered;
     }
     await expect(codeField).toBeVisible();
@@ -59,7 +59,7 @@ test.describe('sign-in on /login', () => {
     // antd can leave its (hidden) loading icon in the button after the send, adding 'loading' to its name.
     await expect(page.getByRole('button', { name: /Resend in \d+ s$/ })).toBeDisabled();
     await codeField.fill(await api.codeAfter(account.account, after));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -73,7 +73,7 @@ test.describe('sign-in on /login', () => {
       page.getByRole('alert').filter({ hasText: 'multiple password errors require a verification code' }),
     ).toBeVisible();
     await page.getByLabel('Verification code', { exact: true }).fill('000000');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page.getByText('verification code error, re-enter').first()).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -89,7 +89,7 @@ test.describe('sign-in on /login', () => {
     const after = await api.lastSmsId(account.account);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code', { exact: true }).fill(await api.codeAfter(account.account, after));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await context.close();
   });

@@ -1,11 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { connectAsync } from 'mqtt';
 import { ROLE } from '@console/contract/codes/roles';
 import { dashboardEndpoints, type FleetFigures, type FleetPositions } from '@console/contract/http/dashboard';
-import { DEV_FLEET_SECRET, deviceSecret } from '@console/contract/mqtt/credentials';
-import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
-import { topics } from '@console/contract/mqtt/topics';
 import { createAccount } from '../../fixtures/e2e-db.ts';
+import { startSimulator } from '../../fixtures/e2e-simulator.ts';
 import { CHINESE, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /** The figures of the home and the device list filter each one links to. */
@@ -92,67 +89,42 @@ test.describe('the fleet home', () => {
     await expect.poll(() => map.locator('.fleet-cluster, .fleet-point').count()).toBeGreaterThan(1);
   });
 
-  test('moves a marker when its machine reports a new position over MQTT', async ({ page, api, baseURL }) => {
+  test('moves a marker when the simulator drives its machine somewhere else', async ({ page, api }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
     const positions = (await api.call(dashboardEndpoints.positions, { token: login.token })).data as FleetPositions;
-    // An aerial platform that is not locked, so the report below changes nothing but its place and activity.
-    const i = positions.kinds.findIndex((kind, k) => kind === 'aerialPlatform' && positions.statuses[k] !== 4);
-    const [id, serial, lat, lng] = [positions.ids[i]!, positions.serials[i]!, positions.lats[i]!, positions.lngs[i]!];
-
-    await page.goto('/dashboard');
-    const map = fleetMap(page, 'en');
-    await expect(map.locator('.fleet-cluster').first()).toBeVisible(MAP_LOAD);
-    const find = page.getByRole('combobox', { name: text('en', 'map:find') });
-    await find.fill(serial);
-    await expect(page.getByRole('option', { name: new RegExp(`^${serial} `) })).toBeAttached();
-    await find.press('ArrowDown');
-    await find.press('Enter');
-    const marker = map.locator(`.fleet-point[data-device-id="${id}"]`);
-    await expect(marker).toBeVisible();
-    const popup = map.locator('.leaflet-popup');
-    await expect(popup).toContainText(serial);
-    await expect(popup.getByRole('link', { name: text('en', 'map:popup.open') })).toHaveAttribute(
-      'href',
-      `/deviceManagement/detail?id=${id}`,
+    // An aerial platform that is not locked, from the start of the fleet (the alarm tests take theirs from the end)
+    // and past the first 24 machines, whose history the detail tests read and report on.
+    const i = positions.kinds.findIndex(
+      (kind, k) => kind === 'aerialPlatform' && positions.statuses[k] !== 4 && positions.ids[k]! > 24,
     );
-    const start = (await marker.boundingBox())!;
-
-    // The Playwright server serves its embedded broker on the port after its HTTP port.
-    const mqttPort = Number(new URL(baseURL!).port) + 1;
-    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
-      clientId: serial,
-      username: serial,
-      password: deviceSecret(process.env.FLEET_SECRET ?? DEV_FLEET_SECRET, serial),
-      reconnectPeriod: 0,
-    });
+    const [id, serial, lat, lng] = [positions.ids[i]!, positions.serials[i]!, positions.lats[i]!, positions.lngs[i]!];
+    const simulator = await startSimulator([{ serial, kind: 'aerialPlatform', lat, lng }]);
     try {
-      const report: TelemetryMessage = {
-        t: Date.now(),
-        seq: 1,
-        signal: 'strong',
-        // About 110 m north: some hundred pixels up at the zoom a located machine is shown at.
-        pos: { lat: lat + 0.001, lng, speed: 4, fix: 'gps' },
-        lock: 'unlocked',
-        data: {
-          kind: 'aerialPlatform',
-          platformHeightM: 6,
-          loadPct: 30,
-          tiltDeg: 1,
-          batteryV: 24.6,
-          batteryPct: 80,
-          driving: true,
-          lifting: true,
-          workingHours: 100,
-          faults: [],
-        },
-      };
-      await client.publishAsync(topics.telemetry(serial), JSON.stringify(report));
-      await expect.poll(async () => start.y - (await marker.boundingBox())!.y, { timeout: 15_000 }).toBeGreaterThan(50);
-      expect(Math.abs((await marker.boundingBox())!.x - start.x)).toBeLessThan(5);
-      // It reports working now, and the marker says so in its colour.
-      await expect(marker).toHaveAttribute('data-status', '6');
+      await page.goto('/dashboard');
+      const map = fleetMap(page, 'en');
+      await expect(map.locator('.fleet-cluster').first()).toBeVisible(MAP_LOAD);
+      const find = page.getByRole('combobox', { name: text('en', 'map:find') });
+      await find.fill(serial);
+      await expect(page.getByRole('option', { name: new RegExp(`^${serial} `) })).toBeAttached();
+      await find.press('ArrowDown');
+      await find.press('Enter');
+      const marker = map.locator(`.fleet-point[data-device-id="${id}"]`);
+      await expect(marker).toBeVisible();
+      const popup = map.locator('.leaflet-popup');
+      await expect(popup).toContainText(serial);
+      await expect(popup.getByRole('link', { name: text('en', 'map:popup.open') })).toHaveAttribute(
+        'href',
+        `/deviceManagement/detail?id=${id}`,
+      );
+      const start = (await marker.boundingBox())!;
+
+      // About 450 m north, well beyond the machine's wandering about its site: over a hundred pixels up at the
+      // zoom a located machine is shown at (about 3.4 m a pixel), and no sideways move to speak of.
+      await simulator.client.move(serial, { to: { lat: lat + 0.004, lng }, speedKmh: 100 });
+      await expect.poll(async () => start.y - (await marker.boundingBox())!.y, { timeout: 30_000 }).toBeGreaterThan(60);
+      expect(Math.abs((await marker.boundingBox())!.x - start.x)).toBeLessThan(40);
     } finally {
-      await client.endAsync();
+      await simulator.stop();
     }
   });
 

@@ -34,4 +34,15 @@ test.describe('the map and the charts', () => {
     expect(home.some((code) => code.includes(MAP_CODE))).toBe(true);
     expect(home.some((code) => code.includes(CHART_CODE))).toBe(true);
   });
+
+  test('the device overview and the track form, without a track, load no map code', async ({ page, api }) => {
+    await signInAs(page, api, ROLE.lessorAdmin);
+    const scripts = recordScripts(page);
+    await page.goto('/deviceManagement/deviceOverview');
+    await expect(page.getByRole('tablist')).toBeVisible({ timeout: 30_000 });
+    await page.goto('/deviceManagement/historicalTrajectory');
+    await expect(page.getByRole('button', { name: 'Query' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect((await Promise.all(scripts)).filter((code) => code.includes(MAP_CODE))).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
-import { expect, signInAs, submitLogin, test } from '../../fixtures/e2e.ts';
+import { brandOrigin, expect, signInAs, submitLogin, test } from '../../fixtures/e2e.ts';
 
 /** The access rules and page titles of spec section 2. */
 test.describe('access rules', () => {
@@ -95,7 +95,7 @@ test.describe('page titles', () => {
   });
 
   test('follow the brand of the host name', async ({ page }) => {
-    await page.goto('http://liftgo.localhost:18480/login');
+    await page.goto(`${brandOrigin('liftgo')}/login`);
     await expect(page).toHaveTitle('Sign in - LiftGo Fleet Console');
   });
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
 import { warningEndpoints } from '@console/contract/http/warning';
 import { createAccount } from '../../fixtures/e2e-db.ts';
-import { expect, signInAs, test } from '../../fixtures/e2e.ts';
+import { brandOrigin, expect, signInAs, signInButton, test } from '../../fixtures/e2e.ts';
 
 /** The user menu's dropdown (the sidebar has menu items of the same names). */
 const userMenuItem = (page: Page, name: string) => page.locator('.ant-dropdown').getByRole('menuitem', { name });
@@ -80,10 +80,10 @@ test.describe('the top bar', () => {
   });
 
   test('the big-screen shortcut goes to /jdBigScreen under the jd brand', async ({ page }) => {
-    await page.goto('http://jd.localhost:18480/login');
+    await page.goto(`${brandOrigin('jd')}/login`);
     await page.getByLabel('Account', { exact: true }).fill('13800000002');
     await page.getByLabel('Password', { exact: true }).fill('Demo@2026');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('link', { name: 'Data big screen' })).toHaveAttribute('href', /^\/jdBigScreen\?from=/);
   });
@@ -108,6 +108,22 @@ test.describe('the sidebar', () => {
     await page.mouse.move(900, 400);
     await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(210);
     expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('0');
+  });
+
+  test('when closed, covers no page with the menu of the group the page is in; opened, shows that group', async ({
+    page,
+    api,
+  }) => {
+    await signInAs(page, api, ROLE.companyAdmin);
+    await page.goto('/deviceManagement/simCards');
+    await page.mouse.move(900, 400);
+    const groupEntry = page.getByRole('link', { name: 'Virtual hosts' });
+    await expect(page.getByRole('button', { name: 'New SIM card' })).toBeVisible();
+    await expect(groupEntry).toBeHidden();
+    await page.locator('.ant-layout-sider').hover();
+    await expect(groupEntry).toBeVisible();
+    await page.mouse.move(900, 400);
+    await expect(groupEntry).toBeHidden();
   });
 
   test('becomes a drawer in the mobile device mode', async ({ browser, api }) => {

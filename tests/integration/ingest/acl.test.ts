@@ -5,24 +5,13 @@ import type { DbHandle } from '@console/db/client';
 import { telemetry } from '@console/db/schema/devices';
 import { topics } from '@console/contract/mqtt/topics';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
-import type { Ingest } from '@console/server/src/ingest/ingest';
-import {
-  SERVER_PASSWORD,
-  SERVER_USER,
-  connectMachine,
-  platformReport,
-  secretOf,
-  seededMachine,
-  smallSeededDb,
-  startBroker,
-  startTestIngest,
-  waitFor,
-} from './helpers.ts';
+import { startIngestRig, type IngestRig } from '../../fixtures/ingest-rig.ts';
+import { SERVER_PASSWORD, SERVER_USER, platformReport, secretOf, seededMachine, waitFor } from './helpers.ts';
 
 describe('the embedded broker lets each machine use only its own topics', () => {
+  let rig: IngestRig;
   let dbh: DbHandle;
   let broker: EmbeddedBroker;
-  let ingest: Ingest;
   let a: string;
   let b: string;
   const clients: MqttClient[] = [];
@@ -36,18 +25,14 @@ describe('the embedded broker lets each machine use only its own topics', () => 
     );
 
   beforeAll(async () => {
-    dbh = await smallSeededDb();
-    broker = await startBroker(dbh);
-    ingest = startTestIngest(dbh, { url: broker.url }).ingest;
-    await ingest.ready;
+    rig = await startIngestRig();
+    ({ dbh, broker } = rig);
     a = seededMachine(dbh, 'aerialPlatform', true, 0).serialNumber;
     b = seededMachine(dbh, 'aerialPlatform', true, 1).serialNumber;
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
-    await ingest.stop();
-    await broker.close();
-    dbh.close();
+    await rig.stop();
   });
 
   it('refuses a wrong secret, an unknown machine, a borrowed client id and a wrong server password', async () => {
@@ -78,12 +63,12 @@ describe('the embedded broker lets each machine use only its own topics', () => 
 
   it('closes the connection of a machine that publishes as another machine, and stores nothing', async () => {
     const victim = seededMachine(dbh, 'aerialPlatform', true, 1);
-    const intruder = track(await connectMachine(broker.url, a));
+    const intruder = await rig.machine(a);
     const gone = closed(intruder);
     intruder.publish(topics.telemetry(b), JSON.stringify(platformReport(Date.now())));
     await gone;
     // The machine's own report still goes through: only the foreign topic was refused.
-    const honest = track(await connectMachine(broker.url, b));
+    const honest = await rig.machine(b);
     await honest.publishAsync(topics.telemetry(b), JSON.stringify(platformReport(Date.now() + 1000, { loadPct: 11 })));
     const stored = await waitFor('the honest report', () =>
       dbh.db
@@ -98,7 +83,7 @@ describe('the embedded broker lets each machine use only its own topics', () => 
   });
 
   it('grants a machine its own command topic and nothing else, and no one but the server may send commands', async () => {
-    const machine = track(await connectMachine(broker.url, a, { clientId: a }));
+    const machine = await rig.machine(a, { clientId: a });
     // mqtt.js turns a refused grant (0x80) into an error that carries the SUBACK.
     const granted = (topic: string) =>
       machine.subscribeAsync(topic, { qos: 1 }).then(

@@ -6,25 +6,15 @@ import { deviceLogs, devices, telemetry, trackPoints } from '@console/db/schema/
 import { alarms } from '@console/db/schema/warning';
 import { MAX_CLOCK_AHEAD_MS } from '@console/contract/mqtt/payloads';
 import { topics } from '@console/contract/mqtt/topics';
-import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
-import {
-  connectMachine,
-  platformReport,
-  publishReport,
-  seededMachine,
-  smallSeededDb,
-  startBroker,
-  startTestIngest,
-  waitFor,
-  type Logged,
-} from './helpers.ts';
+import { startIngestRig, type IngestRig } from '../../fixtures/ingest-rig.ts';
+import { platformReport, publishReport, seededMachine, waitFor, type Logged } from './helpers.ts';
 
 const hour = 3600_000;
 
 describe('ingest refuses bad messages, counts them and changes nothing', () => {
+  let rig: IngestRig;
   let dbh: DbHandle;
-  let broker: EmbeddedBroker;
   let ingest: Ingest;
   let logged: Logged[];
   let client: MqttClient;
@@ -43,19 +33,12 @@ describe('ingest refuses bad messages, counts them and changes nothing', () => {
   });
 
   beforeAll(async () => {
-    dbh = await smallSeededDb();
-    broker = await startBroker(dbh);
-    ({ ingest, logged } = startTestIngest(dbh, { url: broker.url }));
-    await ingest.ready;
+    rig = await startIngestRig();
+    ({ dbh, ingest, logged } = rig);
     serial = seededMachine(dbh, 'aerialPlatform', true).serialNumber;
-    client = await connectMachine(broker.url, serial);
+    client = await rig.machine(serial);
   });
-  afterAll(async () => {
-    await client.endAsync(true);
-    await ingest.stop();
-    await broker.close();
-    dbh.close();
-  });
+  afterAll(() => rig.stop());
 
   const now = Date.now();
   const good = platformReport(now);

@@ -1,11 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
@@ -16,60 +12,19 @@ import { devices } from '@console/db/schema/devices';
 import { demoAccount } from '@console/db/seed/accounts';
 import { createSession } from '@console/server/src/lib/session';
 import { eventually, playMachine } from '../commands/helpers.ts';
+import { startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
 import { connectMachine, platformReport, publishReport, smallSeededDb } from './helpers.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const TSX_LOADER = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
-
-/** A free port of this suite's range (18500-18599), from the top so it rarely meets the brokers of other tests. */
-async function freePort(taken: number[] = []): Promise<number> {
-  for (let port = 18599; port >= 18540; port--) {
-    if (taken.includes(port)) continue;
-    const free = await new Promise<boolean>((done) => {
-      const probe = createServer();
-      probe.once('error', () => done(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 18540-18599');
-}
-
-/** The real server (main.ts) in a child process, as `npm start` runs it. */
-function startChild(env: Record<string, string>) {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const ready = eventually(
-    'the server to subscribe',
-    async () => output.join('').includes('ingest subscribed to the machines'),
-    60_000,
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\n${output.join('')}`);
-  });
-  return { child, ready, output };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((done) =>
-    child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
-  );
+/** This suite's ports, from the top of the ingest tests' range so they rarely meet the brokers of other tests. */
+const PORTS = { first: 18540, last: 18599 };
 
 describe('a server killed with SIGKILL during ingest', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ingest-crash-'));
-  const children: ChildProcess[] = [];
+  const servers: ServerRun[] = [];
   const clients: MqttClient[] = [];
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
-    for (const child of children) {
-      child.kill('SIGKILL');
-      await exited(child);
-    }
+    for (const server of servers) await server.stop('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -93,31 +48,18 @@ describe('a server killed with SIGKILL during ingest', () => {
     const reporters = platforms.slice(0, 8);
     const commanded = platforms.find((d) => d.orgId === lessorAdmin.orgId && !reporters.includes(d))!;
 
-    const port = await freePort();
-    const mqttPort = await freePort([port]);
-    const env = {
-      DB_FILE: file,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(mqttPort),
-      NODE_ENV: 'test',
-      WATCHDOG_S: '0',
-      INGEST_FLUSH_MS: '50',
-      WEB_DIST: join(dir, 'no-console'),
-    };
-    const brokerUrl = `mqtt://127.0.0.1:${env.MQTT_PORT}`;
+    const env = { WATCHDOG_S: '0', INGEST_FLUSH_MS: '50' };
+    const first = await startServerProcess({ dbFile: file, range: PORTS, env });
+    servers.push(first);
+    const { brokerUrl } = first;
     const api = async (path: string, body: unknown) => {
-      const response = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+      const response = await fetch(`${first.api}${path}`, {
         method: 'POST',
         headers: { token, lang: 'en_US', 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
       return (await response.json()) as { status: string; data: { list: { id: string }[] } };
     };
-
-    const first = startChild(env);
-    children.push(first.child);
-    await first.ready;
 
     // Machines report as fast as they can while commands are accepted.
     const units = await Promise.all(reporters.map((d) => connectMachine(brokerUrl, d.serialNumber)));
@@ -144,8 +86,7 @@ describe('a server killed with SIGKILL during ingest', () => {
     await eventually('several batches', async () => committed().length > before + 500, 20_000);
     // What a reader sees is committed; the kill comes right after the look, in the middle of the stream.
     const seen = committed();
-    first.child.kill('SIGKILL');
-    await exited(first.child);
+    await first.stop('SIGKILL');
     streaming = false;
     await stream;
     expect(first.child.signalCode).toBe('SIGKILL');
@@ -161,9 +102,9 @@ describe('a server killed with SIGKILL during ingest', () => {
     expect(rows).toHaveLength(5);
     expect(rows.find((r) => r.id === accepted.at(-1))?.state).toMatch(/^(queued|sent)$/);
 
-    const second = startChild(env);
-    children.push(second.child);
-    await second.ready;
+    // The same ports again: the machines and the console know where the server is.
+    const second = await startServerProcess({ dbFile: file, range: PORTS, ports: first, env });
+    servers.push(second);
     const unit = await connectMachine(brokerUrl, reporters[0]!.serialNumber);
     clients.push(unit);
     const kept = committed().length;
@@ -175,8 +116,7 @@ describe('a server killed with SIGKILL during ingest', () => {
       machine.received.some((c) => c.id === accepted.at(-1)),
     );
 
-    second.child.kill('SIGTERM');
-    await exited(second.child);
+    await second.stop();
     expect(second.child.exitCode).toBe(0);
     expect(dbh.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     dbh.close();

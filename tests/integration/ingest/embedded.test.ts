@@ -1,38 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
+import { and, eq, gt, isNull, max } from 'drizzle-orm';
 import type { DbHandle } from '@console/db/client';
 import { deviceLogs, devices, telemetry, trackPoints } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { topics } from '@console/contract/mqtt/topics';
-import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
-import {
-  connectMachine,
-  deviceBySerial,
-  platformReport,
-  publishReport,
-  seededMachine,
-  smallSeededDb,
-  startBroker,
-  startTestIngest,
-  waitFor,
-} from './helpers.ts';
+import { startIngestRig, type IngestRig } from '../../fixtures/ingest-rig.ts';
+import { deviceBySerial, platformReport, publishReport, seededMachine, waitFor } from './helpers.ts';
 
 const LOST = JSON.stringify({ online: false, reason: 'lost' });
 
 describe('ingest through the embedded broker', () => {
+  let rig: IngestRig;
   let dbh: DbHandle;
-  let broker: EmbeddedBroker;
   let ingest: Ingest;
-  let events: ReturnType<typeof startTestIngest>['events'];
-  const clients: MqttClient[] = [];
-
-  const machine = async (serial: string, options = {}) => {
-    const client = await connectMachine(broker.url, serial, options);
-    clients.push(client);
-    return client;
-  };
+  let events: IngestRig['events'];
+  /** The last device log entry of the seed: the entries after it are the test's. */
+  let seededLogs: number;
+  const machine = (serial: string, options = {}) => rig.machine(serial, options);
   const readings = (deviceId: number) => dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, deviceId)).all();
   const tracks = (deviceId: number) =>
     dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all();
@@ -45,28 +30,25 @@ describe('ingest through the embedded broker', () => {
       .all()
       .map((a) => a.type)
       .sort();
+  /** What the device log gained during the test (the seed writes a history of its own). */
   const logsOf = (deviceId: number) =>
     dbh.db
       .select()
       .from(deviceLogs)
-      .where(eq(deviceLogs.deviceId, deviceId))
+      .where(and(eq(deviceLogs.deviceId, deviceId), gt(deviceLogs.id, seededLogs)))
       .all()
       .map((l) => [l.event, l.detail]);
 
   beforeEach(async () => {
-    dbh = await smallSeededDb();
-    broker = await startBroker(dbh);
-    const started = startTestIngest(dbh, { url: broker.url });
-    ingest = started.ingest;
-    events = started.events;
-    await ingest.ready;
+    rig = await startIngestRig();
+    ({ dbh, ingest, events } = rig);
+    seededLogs =
+      dbh.db
+        .select({ id: max(deviceLogs.id) })
+        .from(deviceLogs)
+        .get()?.id ?? 0;
   });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
-    await ingest.stop();
-    await broker.close();
-    dbh.close();
-  });
+  afterEach(() => rig.stop());
 
   it("stores a report's telemetry and track point and keeps the machine's latest state", async () => {
     const seeded = seededMachine(dbh, 'aerialPlatform', false);
@@ -164,17 +146,16 @@ describe('ingest through the embedded broker', () => {
     dbh.db.update(devices).set({ overspeedKmh: 8 }).where(eq(devices.id, watched.id)).run();
     dbh.db.update(devices).set({ overspeedKmh: 0 }).where(eq(devices.id, unwatched.id)).run();
     const fast = { lat: 31.2, lng: 121.4, speed: 12.5, fix: 'gps' } as const;
-    for (const d of [watched, unwatched]) {
-      const client = await machine(d.serialNumber);
-      await publishReport(client, d.serialNumber, platformReport(Date.now(), { driving: true }, fast));
-    }
+    const client = await machine(watched.serialNumber);
+    await publishReport(client, watched.serialNumber, platformReport(Date.now(), { driving: true }, fast));
+    const other = await machine(unwatched.serialNumber);
+    await publishReport(other, unwatched.serialNumber, platformReport(Date.now(), { driving: true }, fast));
     await waitFor('both reports', () => readings(watched.id).length + readings(unwatched.id).length === 2);
     expect(openAlarmsOf(watched.id)).toEqual(['overspeed']);
     expect(alarmsOf(watched.id).find((a) => a.type === 'overspeed')!.value).toBe(12.5);
     expect(openAlarmsOf(unwatched.id)).toEqual([]);
 
     // A report without a position says nothing about speed; a slow one ends the alarm.
-    const client = clients[0]!;
     await publishReport(client, watched.serialNumber, platformReport(Date.now() + 1, {}, null));
     await waitFor('the third report', () => readings(watched.id).length === 2);
     expect(openAlarmsOf(watched.id)).toEqual(['overspeed']);
@@ -236,10 +217,8 @@ describe('ingest through the embedded broker', () => {
   });
 
   it('writes in batches of the configured size and writes what it holds when it stops', async () => {
-    await ingest.stop();
-    const started = startTestIngest(dbh, { url: broker.url, batchSize: 10, flushMs: 60_000 });
-    ingest = started.ingest;
-    await ingest.ready;
+    await rig.restartIngest({ batchSize: 10, flushMs: 60_000 });
+    ingest = rig.ingest;
     const seeded = seededMachine(dbh, 'aerialPlatform', true, 4);
     const client = await machine(seeded.serialNumber);
     const t = Date.now();

@@ -13,6 +13,7 @@ import { brokerAccounts } from '@console/server/src/ingest/broker-access';
 import { startIngest, type Ingest, type IngestOptions } from '@console/server/src/ingest/ingest';
 import { createCommandQueue, type CommandQueue } from '@console/server/src/commands/queue';
 import { LiveHub } from '@console/server/src/live/hub';
+import { readEnv } from '@console/server/src/lib/env';
 
 export const SERVER_USER = 'console-server';
 export const SERVER_PASSWORD = 'test-server-password';
@@ -74,6 +75,7 @@ export function startTestIngest(
   live.subscribe({ visible: () => everyOwner, send: (e) => events.push(e) });
   const base = {
     dbh,
+    env: readEnv({ NODE_ENV: 'test' }),
     now: extra.now ?? Date.now,
     live,
     log: (level: string, message: string) => void logged.push({ level, message }),

@@ -1,52 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
 import type { DbHandle } from '@console/db/client';
 import { deviceLogs, devices } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { topics } from '@console/contract/mqtt/topics';
-import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
-import {
-  connectMachine,
-  deviceBySerial,
-  platformReport,
-  publishReport,
-  seededMachine,
-  smallSeededDb,
-  startBroker,
-  startTestIngest,
-  waitFor,
-} from './helpers.ts';
+import { startIngestRig, type IngestRig } from '../../fixtures/ingest-rig.ts';
+import { deviceBySerial, platformReport, publishReport, seededMachine, waitFor } from './helpers.ts';
 
 describe('the silence watchdog', () => {
+  let rig: IngestRig;
   let dbh: DbHandle;
-  let broker: EmbeddedBroker;
   let ingest: Ingest;
-  let events: ReturnType<typeof startTestIngest>['events'];
+  let events: IngestRig['events'];
   let offset = 0;
-  const clients: MqttClient[] = [];
   const now = () => Date.now() + offset;
 
   beforeEach(async () => {
     offset = 0;
-    dbh = await smallSeededDb();
-    broker = await startBroker(dbh);
-    ({ ingest, events } = startTestIngest(dbh, { url: broker.url }, { now }));
-    await ingest.ready;
+    rig = await startIngestRig({ now });
+    ({ dbh, ingest, events } = rig);
   });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
-    await ingest.stop();
-    await broker.close();
-    dbh.close();
-  });
+  afterEach(() => rig.stop());
 
   const reporting = async (skip: number, reportIntervalS = 10) => {
     const seeded = seededMachine(dbh, 'aerialPlatform', false, skip);
     dbh.db.update(devices).set({ reportIntervalS }).where(eq(devices.id, seeded.id)).run();
-    const client = await connectMachine(broker.url, seeded.serialNumber);
-    clients.push(client);
+    const client = await rig.machine(seeded.serialNumber);
     await publishReport(client, seeded.serialNumber, platformReport(Date.now()));
     await waitFor('online', () => deviceBySerial(dbh, seeded.serialNumber).online);
     return { ...seeded, client };

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, gt } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
@@ -20,34 +16,11 @@ import { createSession } from '@console/server/src/lib/session';
 import { createControlApp } from '@console/simulator/src/control/app';
 import { readSimulatorEnv } from '@console/simulator/src/env';
 import { Simulator } from '@console/simulator/src/simulator';
+import { eventually, freePort, startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
 import { simulatorClient, type SimulatorClient } from '../../fixtures/simulator-client.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const TSX_LOADER = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
-
-/** A free port of this suite's range (18300-18399). */
-async function freePort(taken: number[]): Promise<number> {
-  for (let port = 18399; port >= 18300; port--) {
-    if (taken.includes(port)) continue;
-    const free = await new Promise<boolean>((done) => {
-      const probe = createServer();
-      probe.once('error', () => done(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 18300-18399');
-}
-
-async function eventually<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** This suite's ports. */
+const PORTS = { first: 18300, last: 18399 };
 
 /**
  * The simulator against the real server (main.ts in a child process, its embedded broker and ingest) on a
@@ -56,9 +29,7 @@ async function eventually<T>(what: string, probe: () => T | Promise<T>, timeoutM
  */
 describe('the simulator against a real server', () => {
   const dir = mkdtempSync(join(tmpdir(), 'simulator-server-'));
-  const output: string[] = [];
-  const ports: number[] = [];
-  let child: ChildProcess;
+  let server: ServerRun;
   let sim: Simulator;
   let control: ServerType;
   let client: SimulatorClient;
@@ -69,7 +40,7 @@ describe('the simulator against a real server', () => {
   let startedAt: number;
 
   const api = async (path: string, body: unknown) => {
-    const response = await fetch(`http://127.0.0.1:${ports[0]}/api${path}`, {
+    const response = await fetch(`${server.api}${path}`, {
       method: 'POST',
       headers: { token, lang: 'en_US', 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -93,29 +64,8 @@ describe('the simulator against a real server', () => {
     const seeding = openDb(file);
     await seedDemo(seeding.db, { devices: 50, historyDevices: 0 });
     seeding.close();
-    for (let i = 0; i < 3; i++) ports.push(await freePort(ports));
-    const [port, mqttPort, simPort] = ports.map(String) as [string, string, string];
-    child = spawn(process.execPath, ['--import', TSX_LOADER, 'server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DB_FILE: file,
-        PORT: port,
-        MQTT_PORT: mqttPort,
-        HOST: '127.0.0.1',
-        NODE_ENV: 'test',
-        INGEST_FLUSH_MS: '50',
-        WEB_DIST: join(dir, 'no-console'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-    await eventually('the server', () => output.join('').includes('ingest subscribed to the machines'), 60_000).catch(
-      (error: Error) => {
-        throw new Error(`${error.message}\n${output.join('')}`);
-      },
-    );
+    server = await startServerProcess({ dbFile: file, range: PORTS, env: { INGEST_FLUSH_MS: '50' } });
+    const simPort = await freePort(PORTS, [server.port, server.mqttPort]);
     dbh = openDb(file, { migrate: false });
     const admin = dbh.db
       .select()
@@ -128,10 +78,16 @@ describe('the simulator against a real server', () => {
     startedAt = Date.now();
     sim = new Simulator({
       // Five times real time: a step every 2 s, so the tests wait less (reports still come every 8 s or so).
-      env: readSimulatorEnv({ PORT: port, MQTT_PORT: mqttPort, SIM_SEED: '3', SIM_SPEED: '5' }),
-      log: (message) => output.push(`[simulator] ${message}\n`),
+      env: readSimulatorEnv({
+        PORT: String(server.port),
+        MQTT_PORT: String(server.mqttPort),
+        SIM_SEED: '3',
+        SIM_SPEED: '5',
+      }),
+      // Beside the server's output: the test checks it for refusals.
+      log: (message) => server.output.push(`[simulator] ${message}\n`),
     });
-    control = serve({ fetch: createControlApp(sim).fetch, port: Number(simPort), hostname: '127.0.0.1' });
+    control = serve({ fetch: createControlApp(sim).fetch, port: simPort, hostname: '127.0.0.1' });
     client = simulatorClient(`http://127.0.0.1:${simPort}`);
     await sim.start();
   }, 90_000);
@@ -140,10 +96,7 @@ describe('the simulator against a real server', () => {
     await sim?.stop();
     control?.close();
     dbh?.close();
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((done) => child.once('exit', done));
-    }
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -177,7 +130,7 @@ describe('the simulator against a real server', () => {
       () => device(one.serial).lastDeviceTime!.getTime() >= one.lastReport!.t,
     );
     expect(device(one.serial).latest).toMatchObject({ kind: one.kind });
-    expect(output.join('')).not.toMatch(/ingest refused/);
+    expect(server.output.join('')).not.toMatch(/ingest refused/);
   });
 
   it('carries out an on-stop lock from the console only once the machine has stopped', async () => {
@@ -228,7 +181,8 @@ describe('the simulator against a real server', () => {
     await client.setSpeed(3600);
     try {
       await eventually('the lock to succeed at the next wake', () => command(lockId).state === 'succeeded', 30_000);
-      expect(device(target.serialNumber).lockLevel).toBe('lock2');
+      // The row follows the machine's report that comes with the lock.
+      await eventually('the lock in the device row', () => device(target.serialNumber).lockLevel === 'lock2');
       // And back to sleep, until the next 12 hours are up.
       const again = await client.waitForMachine(target.serialNumber, (m) => m.connection === 'asleep', 15_000);
       const untilWake = Date.parse(again.nextWakeAt!) - Date.parse((await client.clock()).now);

@@ -46,7 +46,7 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const route of appRoutes) {
       expect(route.path.startsWith('/'), route.path).toBe(true);
-      expect(route.title, route.path).toMatch(/^\w+:[\w.]+$/);
+      expect(route.title, route.path).toMatch(/^[a-z][\w-]*:[\w.]+$/);
     }
   });
 });

@@ -6,10 +6,27 @@ import { CONTRACT_STATUS, OTHER_KIND_STATUS } from '@console/contract/codes/cont
 import { DEVICE_CONDITION, DEVICE_STATUS, POSITIONING, SIGNAL } from '@console/contract/codes/device-status';
 import { COUPON_USE, INVOICE_STATUS, RENEWAL_WINDOW, SHOP_ORDER_STATUS } from '@console/contract/codes/finance';
 import { LOCK_EXECUTION, LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
+import { ALARM_ACTION, ALARM_LEVEL, ALARM_TYPE } from '@console/contract/codes/alarms';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
+import {
+  DEVICE_FILE_CATEGORY,
+  DEVICE_LOG_EVENT,
+  EXPENSE_TYPE,
+  OPERATION_CATEGORY,
+} from '@console/contract/codes/device-records';
 import { SIM_CARRIER } from '@console/contract/codes/sim-cards';
-import { APPROVAL_STATUS, FEEDBACK_STATUS, PUSH_STATUS, WORK_ORDER_STATUS } from '@console/contract/codes/service';
+import {
+  APPROVAL_STATUS,
+  FAULT_TYPE,
+  FEEDBACK_STATUS,
+  PUSH_STATUS,
+  UPKEEP_INTERVAL,
+  WORK_ORDER_SOURCE,
+  WORK_ORDER_STATUS,
+  WORK_ORDER_TYPE,
+} from '@console/contract/codes/service';
 import { LEASE_STATUS, STOCK_STATUS } from '@console/contract/codes/stock';
+import { FAULT_STATE, UPKEEP_DUE } from '@console/contract/codes/maintenance';
 import en from '../locales/en-US/codes.json';
 import zh from '../locales/zh-CN/codes.json';
 import enComponents from '../locales/en-US/components.json';
@@ -32,7 +49,14 @@ const TABLES: CodeTable[] = [
   SIGNAL,
   POSITIONING,
   MACHINE_KIND,
+  ALARM_TYPE,
+  ALARM_LEVEL,
+  ALARM_ACTION,
   SIM_CARRIER,
+  DEVICE_LOG_EVENT,
+  OPERATION_CATEGORY,
+  EXPENSE_TYPE,
+  DEVICE_FILE_CATEGORY,
   COUPON_USE,
   INVOICE_STATUS,
   RENEWAL_WINDOW,
@@ -45,6 +69,12 @@ const TABLES: CodeTable[] = [
   FEEDBACK_STATUS,
   PUSH_STATUS,
   WORK_ORDER_STATUS,
+  WORK_ORDER_TYPE,
+  WORK_ORDER_SOURCE,
+  FAULT_TYPE,
+  UPKEEP_INTERVAL,
+  FAULT_STATE,
+  UPKEEP_DUE,
   LEASE_STATUS,
   STOCK_STATUS,
 ];

@@ -19,7 +19,8 @@ import { QueryState } from './query-state.tsx';
  *   />
  *
  * Without `query` the tabs render on their own (each loads what it needs); `tabParam` names the query
- * parameter (default `tab`; the settings page keeps the legacy `active`).
+ * parameter (default `tab`; the settings page keeps the legacy `active`). `tabsAt="left"` lists the tabs down
+ * the left side: a record with a dozen tabs then shows every one at any width, where a top bar would hide some.
  */
 export interface DetailTab<T> {
   key: string;
@@ -33,6 +34,7 @@ interface DetailPageProps<T> {
   extra?: (data: T) => ReactNode;
   tabs: DetailTab<T>[];
   tabParam?: string;
+  tabsAt?: 'top' | 'left';
   isMissing?: (data: T) => boolean;
 }
 
@@ -42,6 +44,7 @@ export function DetailPage<T = undefined>({
   extra,
   tabs,
   tabParam = 'tab',
+  tabsAt = 'top',
   isMissing,
 }: DetailPageProps<T>) {
   const [params, setParams] = useSearchParams();
@@ -60,6 +63,7 @@ export function DetailPage<T = undefined>({
       <Tabs
         activeKey={active}
         onChange={select}
+        tabPlacement={tabsAt === 'left' ? 'start' : 'top'}
         destroyOnHidden
         items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: tab.render(data) }))}
       />

@@ -45,7 +45,12 @@ export function exportFileName(name: string, now = new Date()): string {
 }
 
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  downloadFile(fileName, csv, 'text/csv;charset=utf-8');
+}
+
+/** Hand a text to the browser as a download (a CSV, a KML file). */
+export function downloadFile(fileName: string, content: string, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { App, Button, Card, Empty, Flex, Form, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -97,7 +97,11 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
 
   // The filter inputs follow the URL (back button, a link opened from elsewhere).
   const filterState = JSON.stringify(Object.fromEntries(filters.map((f) => [f.name, params[f.name] ?? null])));
+  // Only a change of the URL does: a kept-alive page shown again keeps what the user typed and has not searched.
+  const appliedFilters = useRef<string | null>(null);
   useEffect(() => {
+    if (appliedFilters.current === filterState) return;
+    appliedFilters.current = filterState;
     const values = JSON.parse(filterState) as Record<string, string | null>;
     filterForm.setFieldsValue(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined])));
   }, [filterState, filterForm]);

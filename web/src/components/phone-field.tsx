@@ -37,16 +37,19 @@ export function PhoneField({
   name = 'mobile',
   areaLabel,
   disabled,
+  optional,
 }: {
   label: string;
   name?: string;
   /** Accessible name of the area-code select. */
   areaLabel?: string;
   disabled?: boolean;
+  /** May stay empty (an optional contact number); a number given is still checked. */
+  optional?: boolean;
 }) {
   const id = useId();
   return (
-    <Form.Item label={label} required htmlFor={id}>
+    <Form.Item label={label} required={!optional} htmlFor={id}>
       <Space.Compact block>
         <Form.Item name="areaCode" noStyle initialValue="86">
           <Select
@@ -65,7 +68,9 @@ export function PhoneField({
           rules={[
             ({ getFieldValue }) =>
               checkRule(
-                (value) => isValidPhone(String(value ?? '').trim(), getFieldValue('areaCode')),
+                (value) =>
+                  (optional && String(value ?? '').trim() === '') ||
+                  isValidPhone(String(value ?? '').trim(), getFieldValue('areaCode')),
                 'validation.phone',
               ),
           ]}

@@ -4,6 +4,11 @@ import { liveEndpoints, LIVE_EVENT_TYPES, type LiveEvent } from '@console/contra
 import { getSession, useSession } from './session.ts';
 
 type Listener = (event: LiveEvent) => void;
+
+/** Alarm queries refresh at most this often when alarms come in a burst. */
+const ALARM_REFRESH_MS = 1000;
+/** Queries of the alarm area that an alarm does not change (its rules, the filter's organisations). */
+const ALARM_SETTINGS = new Set<unknown>(['rules', 'options']);
 const listeners = new Set<Listener>();
 
 /** React to live events in a component (e.g. move a marker); the listener is removed on unmount. */
@@ -26,12 +31,35 @@ export function useLiveEventStream(): void {
   useEffect(() => {
     if (!token) return;
     const source = new EventSource(`/api${liveEndpoints.events.path}?token=${encodeURIComponent(getSession().token)}`);
+    // A large fleet may raise several alarms a second: the first refreshes at once, the rest at most once a second.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let missed = false;
+    const refreshAlarms = () => {
+      if (timer) {
+        missed = true;
+        return;
+      }
+      void queryClient.invalidateQueries({
+        queryKey: ['warning'],
+        predicate: (q) => !ALARM_SETTINGS.has(q.queryKey[1]),
+      });
+      timer = setTimeout(() => {
+        timer = null;
+        if (missed) {
+          missed = false;
+          refreshAlarms();
+        }
+      }, ALARM_REFRESH_MS);
+    };
     const onEvent = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as LiveEvent;
-      if (event.type === 'alarm') void queryClient.invalidateQueries({ queryKey: ['warning'] });
+      if (event.type === 'alarm') refreshAlarms();
       listeners.forEach((listener) => listener(event));
     };
     for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, onEvent);
-    return () => source.close();
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
   }, [token, queryClient]);
 }

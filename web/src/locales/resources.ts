@@ -1,14 +1,25 @@
 import type auth from './zh-CN/auth.json';
+import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
 import type components from './zh-CN/components.json';
 import type devices from './zh-CN/devices.json';
+import type deviceDetail from './zh-CN/device-detail.json';
 import type dashboard from './zh-CN/dashboard.json';
 import type employees from './zh-CN/employees.json';
+import type faults from './zh-CN/faults.json';
+import type feedback from './zh-CN/feedback.json';
+import type fences from './zh-CN/fences.json';
 import type home from './zh-CN/home.json';
 import type map from './zh-CN/map.json';
+import type peripherals from './zh-CN/peripherals.json';
+import type risk from './zh-CN/risk.json';
 import type settings from './zh-CN/settings.json';
 import type shell from './zh-CN/shell.json';
+import type warning from './zh-CN/warning.json';
+import type tracks from './zh-CN/tracks.json';
+import type upkeep from './zh-CN/upkeep.json';
+import type workOrders from './zh-CN/work-orders.json';
 
 /**
  * The zh-CN catalogs are the typed source: an unknown key fails the type check. Each area adds its
@@ -23,7 +34,18 @@ export interface Resources {
   codes: typeof codes;
   settings: typeof settings;
   employees: typeof employees;
+  fences: typeof fences;
   devices: typeof devices;
+  'device-detail': typeof deviceDetail;
   dashboard: typeof dashboard;
   map: typeof map;
+  peripherals: typeof peripherals;
+  risk: typeof risk;
+  warning: typeof warning;
+  tracks: typeof tracks;
+  cases: typeof cases;
+  faults: typeof faults;
+  upkeep: typeof upkeep;
+  feedback: typeof feedback;
+  'work-orders': typeof workOrders;
 }

@@ -49,7 +49,7 @@ export function ShellLayout() {
           onMouseLeave={() => setOpen(false)}
           style={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}
         >
-          <SideMenu />
+          <SideMenu collapsed={!open} />
         </Layout.Sider>
       )}
       <Layout>

@@ -31,8 +31,12 @@ function toItems(nodes: MenuNode[], onNavigate?: () => void): Item[] {
   );
 }
 
-/** The sidebar, built from the menu tree the server sent at sign-in (stored in the session). */
-export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The sidebar, built from the menu tree the server sent at sign-in (stored in the session). `collapsed`: the
+ * sidebar shows only icons. Its groups then stay shut: antd draws an open group of a collapsed menu as a flyout
+ * over the page, and the sidebar opens on hover anyway, showing the groups as they were.
+ */
+export function SideMenu({ onNavigate, collapsed = false }: { onNavigate?: () => void; collapsed?: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
   const { menus } = useSession();
   const { pathname, search } = useLocation();
@@ -61,8 +65,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         theme="dark"
         items={toItems(menus, onNavigate)}
         selectedKeys={selected ? [selected] : []}
-        openKeys={opened}
-        onOpenChange={setOpened}
+        openKeys={collapsed ? [] : opened}
+        onOpenChange={collapsed ? undefined : setOpened}
       />
     </nav>
   );

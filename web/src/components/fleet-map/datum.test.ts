@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Topology } from 'topojson-specification';
 import atlas from 'world-atlas/countries-50m.json';
-import { toDisplay } from './datum.ts';
+import { fromDisplay, toDisplay } from './datum.ts';
 import { mainlandTest } from './mainland.ts';
 
 const inMainland = mainlandTest(atlas as unknown as Topology);
@@ -53,5 +53,26 @@ describe('drawing positions on the regional map (WGS-84 to GCJ-02)', () => {
 
   it('draws every point as stored on a WGS-84 basemap (global tiles, the offline basemap)', () => {
     expect(toDisplay(31.1774276, 121.5272106, 'wgs84', inMainland)).toEqual([31.1774276, 121.5272106]);
+  });
+});
+
+describe('storing what is drawn on the regional map (GCJ-02 back to WGS-84)', () => {
+  it('gives back the stored point of a drawn one within a metre, in mainland China', () => {
+    for (const [lat, lng] of [
+      [31.2304, 121.4737],
+      [39.9042, 116.4074],
+      [23.1291, 113.2644],
+    ] as const) {
+      const [y, x] = toDisplay(lat, lng, 'gcj02', inMainland);
+      const [backLat, backLng] = fromDisplay(y, x, 'gcj02', inMainland);
+      // 1e-5 degrees is about a metre.
+      expect(Math.abs(backLat - lat)).toBeLessThan(1e-5);
+      expect(Math.abs(backLng - lng)).toBeLessThan(1e-5);
+    }
+  });
+
+  it('keeps points outside the mainland and on WGS-84 basemaps as drawn', () => {
+    expect(fromDisplay(1.3521, 103.8198, 'gcj02', inMainland)).toEqual([1.3521, 103.8198]);
+    expect(fromDisplay(31.2304, 121.4737, 'wgs84', inMainland)).toEqual([31.2304, 121.4737]);
   });
 });

@@ -16,3 +16,10 @@ export function toDisplay(lat: number, lng: number, datum: Datum, inMainland: Re
   const [x, y] = gcoord.transform([lng, lat] as [number, number], gcoord.WGS84, gcoord.GCJ02);
   return [y, x];
 }
+
+/** Where a point drawn on a basemap of the datum is stored (WGS-84), as [lat, lng]: the inverse of toDisplay. */
+export function fromDisplay(lat: number, lng: number, datum: Datum, inMainland: RegionTest): [number, number] {
+  if (datum === 'wgs84') return [lat, lng];
+  const [x, y] = gcoord.transform([lng, lat] as [number, number], gcoord.GCJ02, gcoord.WGS84);
+  return inMainland(y, x) ? [y, x] : [lat, lng];
+}

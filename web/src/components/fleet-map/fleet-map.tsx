@@ -1,23 +1,18 @@
 import 'leaflet/dist/leaflet.css';
 import './fleet-map.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import L from 'leaflet';
 import { AutoComplete, Empty, Flex, Input, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEVICE_STATUS } from '@console/contract/codes/device-status';
 import type { FleetPositions } from '@console/contract/http/dashboard';
 import type { LiveEvent } from '@console/contract/http/live';
-import { useBrand } from '../../lib/brand.ts';
 import { useLiveEvent } from '../../lib/live-events.ts';
 import { useCodeLabel } from '../code-label.ts';
-import { startBasemap, type BasemapMode } from './basemap.ts';
 import { FleetLayer, type FleetLayerTexts } from './fleet-layer.ts';
-import { mapSettingsQuery } from './map-settings.ts';
 import { buildPopup } from './popup.ts';
 import { MAP_STATUSES, statusColor } from './status-colors.ts';
-import { loadWorld } from './world-data.ts';
+import { useBaseMap } from './use-base-map.ts';
 
 export interface FleetMapProps {
   /** The machines to show (dashboardEndpoints.positions); their positions then move with the live events. */
@@ -26,7 +21,6 @@ export interface FleetMapProps {
 }
 
 const SEARCH_RESULTS = 10;
-const nowhere = () => false;
 
 /**
  * The fleet on a map: clustered, coloured by status, a popup per machine leading to its detail, positions
@@ -37,12 +31,8 @@ export function FleetMap({ positions, height = 460 }: FleetMapProps) {
   const { t } = useTranslation(['map', 'codes']);
   const label = useCodeLabel();
   const navigate = useNavigate();
-  const provider = useBrand().info.region === 'zh' ? 'regional' : 'global';
-  const settings = useQuery(mapSettingsQuery());
-  const container = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
+  const { containerRef, map, mode, provider, datum } = useBaseMap();
   const layer = useRef<FleetLayer | null>(null);
-  const [mode, setMode] = useState<BasemapMode>('probing');
   const [search, setSearch] = useState('');
 
   // The layer reads its texts through this, so a language switch reaches popups opened afterwards.
@@ -54,55 +44,24 @@ export function FleetMap({ positions, height = 460 }: FleetMapProps) {
   }, [t, label, navigate]);
 
   useEffect(() => {
-    // Vectors (the offline basemap's ~250 countries) on a canvas, far lighter than as many SVG paths.
-    const map = L.map(container.current!, { worldCopyJump: true, minZoom: 2, maxZoom: 18, preferCanvas: true });
-    map.createPane('basemap').style.zIndex = '150';
-    if (provider === 'regional') map.setView([35, 105], 4);
-    else map.setView([20, 0], 2);
-    mapRef.current = map;
+    if (!map) return;
     layer.current = new FleetLayer(map, {
       cluster: (count) => texts.current.cluster(count),
       popup: (fleet, i) => texts.current.popup(fleet, i),
     });
-    // A map laid out while hidden (a kept-alive page) or resized measures itself again.
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(container.current!);
     return () => {
-      observer.disconnect();
       layer.current?.destroy();
       layer.current = null;
-      map.remove();
-      mapRef.current = null;
     };
-  }, [provider]);
+  }, [map]);
 
-  // The basemap, once the tile settings are known; without them (a failed call) the offline basemap.
-  const settled = settings.isSuccess || settings.isError;
   useEffect(() => {
-    if (!settled || !mapRef.current) return;
-    return startBasemap(mapRef.current, settings.data?.[provider] ?? null, setMode);
-  }, [settled, settings.data, provider]);
-
-  // The markers' datum follows the basemap: GCJ-02 once the regional tiles show, WGS-84 otherwise (the global
-  // tiles, the offline basemap, and while the tiles are awaited, so the fleet shows at once).
-  useEffect(() => {
-    if (mode !== 'tiles' || provider === 'global') {
-      layer.current?.setDatum('wgs84', nowhere);
-      return;
-    }
-    let current = true;
-    loadWorld()
-      .then((world) => current && layer.current?.setDatum('gcj02', world.inMainland))
-      // Without the mainland outline the markers stay as stored, some hundred metres off the regional tiles.
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [mode, provider]);
+    if (datum) layer.current?.setDatum(datum.datum, datum.inMainland);
+  }, [datum, map]);
 
   useEffect(() => {
     layer.current?.setPositions(positions);
-  }, [positions, provider]);
+  }, [positions, map]);
 
   useLiveEvent(
     useCallback((event: LiveEvent) => {
@@ -151,7 +110,7 @@ export function FleetMap({ positions, height = 460 }: FleetMapProps) {
       </Flex>
       <div style={{ position: 'relative', height }}>
         <div
-          ref={container}
+          ref={containerRef}
           className="fleet-map__canvas"
           role="region"
           aria-label={t('map:label')}

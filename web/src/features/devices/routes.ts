@@ -21,6 +21,13 @@ export const routes: AppRoute[] = [
     inLayout: true,
   },
   {
+    path: '/deviceManagement/deviceOverview',
+    title: 'devices:overview.title',
+    page: () => import('./pages/device-overview-page.tsx').then((m) => ({ default: m.DeviceOverviewPage })),
+    inLayout: true,
+    keepAlive: true,
+  },
+  {
     path: '/deviceManagement/simCards',
     title: 'devices:sims.title',
     page: () => import('./pages/sim-cards-page.tsx').then((m) => ({ default: m.SimCardsPage })),

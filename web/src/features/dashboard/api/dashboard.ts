@@ -38,13 +38,3 @@ export const utilisationQuery = () =>
     queryFn: ({ signal }) => callApi(dashboardEndpoints.utilisation, {}, { ...quiet, signal }),
     retry: retryNetworkOnly,
   });
-
-/** Fetched once per visit: afterwards the map moves the markers from the live events. */
-export const positionsQuery = () =>
-  queryOptions({
-    queryKey: dashboardKeys.positions,
-    queryFn: ({ signal }) => callApi(dashboardEndpoints.positions, {}, { ...quiet, signal }),
-    retry: retryNetworkOnly,
-    staleTime: Infinity,
-    gcTime: 0,
-  });

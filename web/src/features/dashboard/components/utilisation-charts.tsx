@@ -7,7 +7,7 @@ import type { Utilisation } from '@console/contract/http/dashboard';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useBrand } from '../../../lib/brand.ts';
-import { EChart } from './echart.tsx';
+import { EChart } from '../../../components/echart.tsx';
 
 const WORKING_COLOR = '#52c41a';
 

@@ -38,7 +38,10 @@ export function useDeviceColumns(): ListColumn<DeviceRow>[] {
       fixed: 'left',
       render: (serial: string, row) => <Link to={detailHref(row.id)}>{serial}</Link>,
     }),
-    text('hostName', t('fields.hostName'), { sorter: true }),
+    text('hostName', t('fields.hostName'), {
+      sorter: true,
+      render: (name: string, row) => (name ? <Link to={detailHref(row.id)}>{name}</Link> : '-'),
+    }),
     text('deviceName', t('fields.deviceName')),
     text('hostSerial', t('fields.hostSerial')),
     text('modelName', t('fields.model')),

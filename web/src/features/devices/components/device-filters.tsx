@@ -5,8 +5,10 @@ import { DEVICE_STATUS, SIGNAL } from '@console/contract/codes/device-status';
 import { RENEWAL_WINDOW } from '@console/contract/codes/finance';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { LEASE_STATUS, STOCK_STATUS } from '@console/contract/codes/stock';
+import { fenceEndpoints } from '@console/contract/http/fences';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { ListFilter } from '../../../components/list-page.tsx';
+import { callApi } from '../../../lib/api-client.ts';
 import { deviceOptionsQuery } from '../api/devices.ts';
 
 /**
@@ -17,6 +19,12 @@ export function useDeviceFilters(): ListFilter[] {
   const { t } = useTranslation('devices');
   const label = useCodeLabel();
   const options = useQuery(deviceOptionsQuery()).data;
+  // The fences in scope, for the fence filter (the fence list links here with `fenceId`).
+  const fences = useQuery({
+    queryKey: ['fences', 'options'],
+    queryFn: ({ signal }) => callApi(fenceEndpoints.options, {}, { background: true, signal }),
+    staleTime: 60000,
+  }).data;
   const select = (choices: { value: string; label: string }[], width = 160) => (
     <Select
       allowClear
@@ -46,6 +54,7 @@ export function useDeviceFilters(): ListFilter[] {
     { name: 'inventoryState', label: t('fields.inventoryState'), input: select(codeOptions(label, STOCK_STATUS), 120) },
     { name: 'customerId', label: t('fields.customer'), input: select(named(options?.customers), 220) },
     { name: 'distributorId', label: t('fields.distributor'), input: select(named(options?.distributors), 220) },
+    { name: 'fenceId', label: t('fields.fence'), input: select(named(fences), 220) },
     { name: 'expiry', label: t('fields.expiry'), input: select(codeOptions(label, RENEWAL_WINDOW), 190) },
   ];
 }

@@ -1,19 +1,41 @@
 import type React from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Segmented } from 'antd';
+import { EnvironmentOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deviceEndpoints, DEVICE_EDITORS } from '@console/contract/http/devices';
+import { FleetMapPanel } from '../../../components/fleet-map/fleet-map-panel.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
 import { useSession } from '../../../lib/session.ts';
 import { AssignDistributorButton } from '../components/assign-distributor-button.tsx';
 import { useDeviceColumns } from '../components/device-columns.tsx';
 import { useDeviceFilters } from '../components/device-filters.tsx';
 
-/** /deviceManagement: every machine in the user's scope, filtered, sorted and paged on the server. */
+const MAP_HEIGHT = 640;
+
+/**
+ * /deviceManagement: every machine in the user's scope, filtered, sorted and paged on the server; or, with
+ * `?view=map`, all of them on the live fleet map.
+ */
 export function DevicesPage() {
   const { t } = useTranslation('devices');
   const { roleId } = useSession();
+  const { params, update } = useListParams();
+  const view = params.view === 'map' ? 'map' : 'list';
+  const filters = useDeviceFilters();
+  const columns = useDeviceColumns();
+  const viewSwitch = (
+    <Segmented
+      aria-label={t('list.view')}
+      value={view}
+      onChange={(next) => update({ view: next === 'map' ? 'map' : undefined })}
+      options={[
+        { value: 'list', label: t('list.listView'), icon: <UnorderedListOutlined /> },
+        { value: 'map', label: t('list.mapView'), icon: <EnvironmentOutlined /> },
+      ]}
+    />
+  );
   const editor = (DEVICE_EDITORS as readonly number[]).includes(roleId);
   const navigate = useNavigate();
   // A button that is a real link (it opens in a new tab too) and navigates inside the console on a plain click.
@@ -26,6 +48,14 @@ export function DevicesPage() {
     },
   });
 
+  if (view === 'map') {
+    return (
+      <Card title={t('list.title')} extra={viewSwitch}>
+        <FleetMapPanel height={MAP_HEIGHT} />
+      </Card>
+    );
+  }
+
   return (
     <ListPage
       area="devices"
@@ -34,14 +64,17 @@ export function DevicesPage() {
       rowKey="id"
       title={t('list.title')}
       exportName={t('list.exportName')}
-      filters={useDeviceFilters()}
-      columns={useDeviceColumns()}
+      filters={filters}
+      columns={columns}
       toolbar={
-        editor && (
-          <Button type="primary" icon={<PlusOutlined />} {...linkProps('/deviceManagement/addMachine')}>
-            {t('list.add')}
-          </Button>
-        )
+        <>
+          {viewSwitch}
+          {editor && (
+            <Button type="primary" icon={<PlusOutlined />} {...linkProps('/deviceManagement/addMachine')}>
+              {t('list.add')}
+            </Button>
+          )}
+        </>
       }
       selectable={(row) => row.editable}
       batchActions={editor ? (rows, clear) => <AssignDistributorButton rows={rows} onDone={clear} /> : undefined}

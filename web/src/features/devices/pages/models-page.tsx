@@ -1,28 +1,25 @@
-import { App, Button, Input, Select, Space, Tag, Tooltip } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { Input, Select, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { deviceModelEndpoints, type DeviceModel } from '@console/contract/http/device-models';
 import { DEVICE_EDITORS } from '@console/contract/http/devices';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
+import type { ListColumn } from '../../../components/list-page.tsx';
+import { RegistryPage } from '../../../components/registry-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { deleteModel, refreshModels } from '../api/devices.ts';
-import { ModelDialog } from '../components/model-dialog.tsx';
+import { useModelForm } from '../components/model-form.tsx';
 import { ModelImage } from '../components/model-image.tsx';
 
 /** /deviceManagement/models: the device types (models) the user's machines may use. */
 export function ModelsPage() {
   const { t } = useTranslation(['devices', 'common']);
   const label = useCodeLabel();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { roleId } = useSession();
   const editor = (DEVICE_EDITORS as readonly number[]).includes(roleId);
+  const form = useModelForm();
 
   const columns: ListColumn<DeviceModel>[] = [
     {
@@ -62,33 +59,10 @@ export function ModelsPage() {
         ),
     },
     { key: 'createdAt', title: t('models.createdAt'), dataIndex: 'createdAt', sorter: true },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      noExport: true,
-      render: (_, row) =>
-        row.editable && (
-          <Space size={0}>
-            <ModelDialog model={row} trigger={<Button type="link">{t('common:edit')}</Button>} />
-            <ConfirmButton
-              type="link"
-              danger
-              title={t('models.deleteConfirm', { name: row.name })}
-              onConfirm={async () => {
-                await deleteModel(row.id);
-                void message.success(t('models.deleted'));
-                await refreshModels(queryClient);
-              }}
-            >
-              {t('common:delete')}
-            </ConfirmButton>
-          </Space>
-        ),
-    },
   ];
 
   return (
-    <ListPage
+    <RegistryPage
       area="devices"
       resource="models"
       endpoint={deviceModelEndpoints.list}
@@ -104,17 +78,15 @@ export function ModelsPage() {
         },
       ]}
       columns={columns}
-      toolbar={
-        editor && (
-          <ModelDialog
-            trigger={
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('models.add')}
-              </Button>
-            }
-          />
-        )
-      }
+      canCreate={editor}
+      addLabel={t('models.add')}
+      form={form}
+      remove={{
+        confirm: (row) => t('models.deleteConfirm', { name: row.name }),
+        submit: (row) => deleteModel(row.id),
+        done: t('models.deleted'),
+      }}
+      refresh={refreshModels}
     />
   );
 }

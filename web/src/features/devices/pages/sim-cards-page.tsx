@@ -1,6 +1,4 @@
-import { App, Button, Input, Select, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RENEWAL_WINDOW } from '@console/contract/codes/finance';
@@ -8,21 +6,20 @@ import { SIM_CARRIER } from '@console/contract/codes/sim-cards';
 import { DEVICE_EDITORS } from '@console/contract/http/devices';
 import { simCardEndpoints, type SimCard } from '@console/contract/http/sim-cards';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
+import type { ListColumn } from '../../../components/list-page.tsx';
+import { RegistryPage } from '../../../components/registry-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { detailHref } from '../components/device-columns.tsx';
-import { SimCardDialog, simCardsKey } from '../components/sim-card-dialog.tsx';
+import { useSimCardForm } from '../components/sim-card-form.tsx';
 
 /** /deviceManagement/simCards: the SIM cards of the machines' telematics units. */
 export function SimCardsPage() {
   const { t } = useTranslation(['devices', 'common']);
   const label = useCodeLabel();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const editor = (DEVICE_EDITORS as readonly number[]).includes(useSession().roleId);
+  const form = useSimCardForm();
 
   const columns: ListColumn<SimCard>[] = [
     { key: 'iccid', title: t('sims.iccid'), dataIndex: 'iccid' },
@@ -53,33 +50,10 @@ export function SimCardsPage() {
       render: (serial: string, row) => (row.deviceId ? <Link to={detailHref(row.deviceId)}>{serial}</Link> : '-'),
     },
     { key: 'ownerName', title: t('sims.owner'), dataIndex: 'ownerName', defaultHidden: true },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      noExport: true,
-      render: (_, row) =>
-        row.editable && (
-          <Space size={0}>
-            <SimCardDialog card={row} trigger={<Button type="link">{t('common:edit')}</Button>} />
-            <ConfirmButton
-              type="link"
-              danger
-              title={t('sims.deleteConfirm', { iccid: row.iccid })}
-              onConfirm={async () => {
-                await callApi(simCardEndpoints.delete, { body: { id: row.id } });
-                void message.success(t('sims.deleted'));
-                await queryClient.invalidateQueries({ queryKey: simCardsKey });
-              }}
-            >
-              {t('common:delete')}
-            </ConfirmButton>
-          </Space>
-        ),
-    },
   ];
 
   return (
-    <ListPage
+    <RegistryPage
       area="devices"
       resource="simCards"
       endpoint={simCardEndpoints.list}
@@ -102,17 +76,14 @@ export function SimCardsPage() {
         },
       ]}
       columns={columns}
-      toolbar={
-        editor && (
-          <SimCardDialog
-            trigger={
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('sims.add')}
-              </Button>
-            }
-          />
-        )
-      }
+      canCreate={editor}
+      addLabel={t('sims.add')}
+      form={form}
+      remove={{
+        confirm: (row) => t('sims.deleteConfirm', { iccid: row.iccid }),
+        submit: (row) => callApi(simCardEndpoints.delete, { body: { id: row.id } }),
+        done: t('sims.deleted'),
+      }}
     />
   );
 }

@@ -1,0 +1,75 @@
+import type { BenchReport } from './run.ts';
+
+/** The targets the figures are held against (README, "Benchmarks"). */
+export const TARGETS = {
+  ingestMsgsPerSec: 10_000,
+  ingestRatio: 0.5,
+  apiP99Ms: 50,
+  deviceList20kP95Ms: 200,
+  mapFirstRenderMs: 1000,
+  mapFirstRenderOfBaseline: 0.5,
+  mapUpdateMs: 50,
+};
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+
+/** bench/report.md: the figures beside their baselines and targets, and the load the machine was under. */
+export function renderReport(r: BenchReport): string {
+  const lines = [
+    '# Benchmark report',
+    '',
+    `${r.machine.at}, ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, Node ${r.machine.node}.`,
+    '',
+  ];
+  for (const [part, load] of Object.entries(r.load)) {
+    lines.push(`- load average during \`${part}\`: ${load.before.join(' ')} before, ${load.after.join(' ')} after`);
+  }
+  if (r.ingest) {
+    const i = r.ingest;
+    lines.push(
+      '',
+      `## ingest: ${i.machines} simulated machines reporting every second, ${i.seconds} s`,
+      '',
+      '| figure | measured | baseline (broker + counting subscriber) | target |',
+      '| --- | --- | --- | --- |',
+      `| machines on line, connected in | ${i.online} in ${i.connectS} s | ${i.baselineOnline} in ${i.baselineConnectS} s | ${i.machines} |`,
+      `| messages/s stored | ${i.msgsPerSec} | ${i.baselineMsgsPerSec} | ≥ ${TARGETS.ingestMsgsPerSec}: ${verdict(i.msgsPerSec >= TARGETS.ingestMsgsPerSec)} |`,
+      `| ratio | ${i.ratio} | | ≥ ${TARGETS.ingestRatio}: ${verdict(i.ratio >= TARGETS.ingestRatio)} |`,
+      `| sent / stored / lost | ${i.sent} / ${i.stored} / ${i.lost} | ${i.baselineSent} / ${i.baselineReceived} / ${i.baselineSent - i.baselineReceived} | 0 lost: ${verdict(i.lost === 0)} |`,
+      `| device time to receive, p99 | ${i.lagP99Ms} ms | | |`,
+      `| receive to commit, p99 | ${i.commitLagP99Ms} ms | | |`,
+      `| CPU (share of one core) | server ${i.cpu.server}%, simulator ${i.cpu.simulator}% | broker ${i.cpu.baselineBroker}% | |`,
+    );
+  }
+  if (r.api) {
+    const a = r.api;
+    lines.push(
+      '',
+      `## api: the device list under ingest of ${a.ingestMsgsPerSec} messages/s (${a.reporting} of ${a.machines} machines reporting)`,
+      '',
+      `\`${a.request}\`, ${a.requests} requests.`,
+      '',
+      '| figure | measured | baseline (Hono + better-sqlite3, same SQL) | target |',
+      '| --- | --- | --- | --- |',
+      `| p50 | ${a.p50Ms} ms | ${a.baselineP50Ms} ms | |`,
+      `| p99 | ${a.p99Ms} ms | ${a.baselineP99Ms} ms | < ${TARGETS.apiP99Ms} ms: ${verdict(a.p99Ms < TARGETS.apiP99Ms)} |`,
+      `| p95 with 20,000 machines, idle | ${a.deviceList20kP95Ms} ms (p99 ${a.deviceList20kP99Ms} ms) | | < ${TARGETS.deviceList20kP95Ms} ms: ${verdict(a.deviceList20kP95Ms < TARGETS.deviceList20kP95Ms)} |`,
+    );
+  }
+  if (r.map) {
+    const m = r.map;
+    const firstRenderOk =
+      m.firstRenderMs < TARGETS.mapFirstRenderMs && m.firstRenderMs <= m.baselineFirstRenderMs * TARGETS.mapFirstRenderOfBaseline;
+    lines.push(
+      '',
+      `## map: ${m.machines} machines, median of ${m.rounds} rounds`,
+      '',
+      '| figure | measured | baseline (Leaflet + Leaflet.markercluster) | target |',
+      '| --- | --- | --- | --- |',
+      `| first render | ${m.firstRenderMs} ms | ${m.baselineFirstRenderMs} ms | < ${TARGETS.mapFirstRenderMs} ms and ≤ half the baseline: ${verdict(firstRenderOk)} |`,
+      `| live update batch of ${m.batch} moves | ${m.updateMs} ms | | < ${TARGETS.mapUpdateMs} ms: ${verdict(m.updateMs < TARGETS.mapUpdateMs)} |`,
+      `| re-clustering after the batch (on a timer) | ${m.reclusterMs} ms | | |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

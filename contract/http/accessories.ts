@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { ROLE } from '../codes/roles.ts';
+import { DEVICE_EDITORS, isDay } from './devices.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { idParam, pageQuery, paged } from './fields.ts';
+import { fileRef } from './uploads.ts';
+
+/** What a host is worth belongs to the machine's owner; finance staff read it too (depreciation, write-offs). */
+export const ASSET_READERS = [...DEVICE_EDITORS, ROLE.finance] as const;
+
+export const SALVAGE_MODES = ['percentage', 'amount'] as const;
+/** The accessories of one host, at most. */
+export const MAX_ACCESSORIES = 100;
+
+const id = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
+/** Yuan with at most two decimals, up to a billion. */
+const yuan = (required: 'accessories.valueRequired' | 'accessories.originalValueRequired') =>
+  z
+    .number({ error: required })
+    .min(0, { error: 'accessories.amountRange' })
+    .max(1e9, { error: 'accessories.amountRange' })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'accessories.amountRange' });
+
+const whenObject = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/**
+ * Purchase info: the salvage value is either a percentage of the original value (the 'device annex residual value
+ * 0-100') or an amount no larger than the original value. Photos jpg/png 500 kb up to 10, PDF files 5 MB up to 10.
+ */
+export const purchaseInfoForm = z
+  .object({
+    deviceId: id,
+    originalValue: yuan('accessories.originalValueRequired'),
+    salvageMode: z.enum(SALVAGE_MODES, { error: 'validation.required' }).default('percentage'),
+    salvageRate: z.number({ error: 'accessories.residualRange' }).nullable().optional(),
+    salvageValue: z.number({ error: 'accessories.amountRange' }).nullable().optional(),
+    purchasedAt: z
+      .string({ error: 'devices.invalidDate' })
+      .trim()
+      .refine((v) => v === '' || isDay(v), { error: 'devices.invalidDate' })
+      .default(''),
+    photos: z.array(fileRef).max(10, { error: 'accessories.tooManyFiles' }).default([]),
+    documents: z.array(fileRef).max(10, { error: 'accessories.tooManyFiles' }).default([]),
+  })
+  .refine(
+    (v) =>
+      v.salvageMode !== 'percentage' ||
+      (typeof v.salvageRate === 'number' && v.salvageRate >= 0 && v.salvageRate <= 100),
+    { path: ['salvageRate'], error: 'accessories.residualRange', ...whenObject },
+  )
+  .refine(
+    (v) =>
+      v.salvageMode !== 'amount' ||
+      (typeof v.salvageValue === 'number' &&
+        v.salvageValue >= 0 &&
+        (typeof v.originalValue !== 'number' || v.salvageValue <= v.originalValue)),
+    { path: ['salvageValue'], error: 'accessories.salvageValueRange', ...whenObject },
+  );
+
+export const purchaseInfo = z.object({
+  originalValue: z.number(),
+  salvageMode: z.enum(SALVAGE_MODES),
+  salvageRate: z.number().nullable(),
+  salvageValue: z.number(),
+  purchasedAt: z.string(),
+  photos: z.array(z.string()),
+  documents: z.array(z.string()),
+});
+export type PurchaseInfo = z.infer<typeof purchaseInfo>;
+
+export const assetHost = z.object({
+  deviceId: z.number().int(),
+  serialNumber: z.string(),
+  hostName: z.string(),
+  ownerName: z.string(),
+  purchase: purchaseInfo.nullable(),
+  accessoryCount: z.number().int(),
+  /** Quantity times value, over the host's accessories. */
+  accessoryValue: z.number(),
+  editable: z.boolean(),
+});
+export type AssetHost = z.infer<typeof assetHost>;
+
+export const accessoryForm = z.object({
+  deviceId: id,
+  name: z
+    .string({ error: 'accessories.nameRequired' })
+    .trim()
+    .min(1, { error: 'accessories.nameRequired' })
+    .max(60, { error: 'validation.tooLong' }),
+  spec: z.string().trim().max(60, { error: 'validation.tooLong' }).default(''),
+  quantity: z
+    .number({ error: 'accessories.quantityRange' })
+    .int({ error: 'accessories.quantityRange' })
+    .min(1, { error: 'accessories.quantityRange' })
+    .max(9999, { error: 'accessories.quantityRange' }),
+  serial: z.string().trim().max(60, { error: 'validation.tooLong' }).default(''),
+  value: yuan('accessories.valueRequired'),
+});
+
+export const accessory = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  name: z.string(),
+  spec: z.string(),
+  quantity: z.number().int(),
+  serial: z.string(),
+  value: z.number(),
+});
+export type Accessory = z.infer<typeof accessory>;
+
+export const accessoryEndpoints = {
+  hosts: defineEndpoint({
+    method: 'GET',
+    path: '/accessory/hosts.do',
+    summary: 'Hosts of the organisations in scope with their purchase info and accessory totals',
+    access: { roles: ASSET_READERS },
+    query: pageQuery.extend({
+      serialNumber: z.string().trim().max(40).optional(),
+      /** '1' only hosts with purchase info, '0' only those without. */
+      recorded: z.enum(['0', '1'], { error: 'validation.invalid' }).optional(),
+    }),
+    body: noInput,
+    response: paged(assetHost),
+  }),
+  savePurchase: defineEndpoint({
+    method: 'POST',
+    path: '/accessory/savePurchaseInfo.do',
+    summary: 'Record or change the purchase info of a host of the own organisation',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: purchaseInfoForm,
+    response: z.object({ deviceId: z.number().int() }),
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/accessory/list.do',
+    summary: 'The accessories of one host in scope',
+    access: { roles: ASSET_READERS },
+    query: z.object({ deviceId: idParam }),
+    body: noInput,
+    response: z.object({ list: z.array(accessory), editable: z.boolean() }),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/accessory/create.do',
+    summary: 'Add an accessory to a host of the own organisation',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: accessoryForm,
+    response: z.object({ id: z.number().int() }),
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/accessory/update.do',
+    summary: 'Change an accessory of a host of the own organisation',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: accessoryForm.omit({ deviceId: true }).extend({ id }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/accessory/delete.do',
+    summary: 'Remove an accessory from a host of the own organisation',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: z.object({ id }),
+    response: z.object({ id: z.number().int() }),
+  }),
+} as const;

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { DEVICE_FILE_CATEGORY, DEVICE_LOG_EVENT, EXPENSE_TYPE, OPERATION_CATEGORY } from '../codes/device-records.ts';
+import { ROLE } from '../codes/roles.ts';
+import { commandItem, COMMAND_ROLES } from './commands.ts';
+import { DEVICE_EDITORS, DEVICE_READERS, isDay } from './devices.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { pageQuery, paged, smsCode } from './fields.ts';
+
+/**
+ * The records of one machine on its detail page: the device log (what the machine did and reported), the
+ * operation log (what people did, with sleep and wake), its files and its expenses.
+ *
+ * Who: reading the logs and files follows the machines a user sees (deviceScope: owner, customer, distributor),
+ * so a customer reads the history and manuals of the machine it rents. Sleep and wake are commands (decision
+ * 010: the owner's command roles). Files are written by the owner's editors. Expenses are the owner's costs:
+ * its editors, its finance and sales staff read them, its editors write them; customers and distributors do not
+ * see what the owner pays.
+ */
+export const EXPENSE_READERS = [...DEVICE_EDITORS, ROLE.finance, ROLE.lessorSales] as const;
+
+/** Device history query: by month, never across months, at most this many records per query (spec 5, 9). */
+export const MAX_LOG_RECORDS = 1000;
+/** A sleeping machine wakes this often to report status and location (spec sections 4, 9). */
+export const WAKE_EVERY_HOURS = 12;
+
+/** Per machine: up to 10 images (jpg/png, 500kb each) and up to 10 pdf files (5M each), spec section 5. */
+export const MAX_DEVICE_IMAGES = 10;
+export const MAX_DEVICE_PDFS = 10;
+
+const deviceId = z.coerce.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
+const bodyId = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
+
+/** `YYYY-MM`, a real month, read in the request's time zone. */
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const month = z
+  .string({ error: 'deviceRecords.monthRequired' })
+  .trim()
+  .regex(MONTH, { error: 'deviceRecords.monthRequired' });
+
+const logQuery = z.object({ deviceId, month });
+
+/** At most MAX_LOG_RECORDS records, newest first; `total` counts all of the month, so the console can say so. */
+const logAnswer = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), limit: z.number().int() });
+
+export const deviceLogItem = z.object({
+  id: z.number().int(),
+  event: z.enum(DEVICE_LOG_EVENT.values),
+  /** The reason of an offline (lost, silent, shutdown), the fault code, the lock level. */
+  detail: z.string(),
+  at: z.string(),
+});
+export type DeviceLogItem = z.infer<typeof deviceLogItem>;
+
+export const operationLogItem = z.object({
+  id: z.number().int(),
+  category: z.enum(OPERATION_CATEGORY.values),
+  /** e.g. `command.succeeded`, `registry.edit`, `file.upload`, `expense.create`. */
+  action: z.string(),
+  /** For commands: lock, unlock, sleep, wake, params. */
+  commandType: z.string().nullable(),
+  /** For lock commands: the level asked for (LOCK_LEVEL). */
+  lockLevel: z.string().nullable(),
+  commandId: z.string().nullable(),
+  /** Who did it; '' for the machine or the server (delivery, acknowledgement, expiry). */
+  userName: z.string(),
+  /** The changed fields, the file name, the expense, the lock level or the reason, as plain values. */
+  detail: z.string(),
+  at: z.string(),
+});
+export type OperationLogItem = z.infer<typeof operationLogItem>;
+
+export const sleepState = z.object({
+  online: z.boolean(),
+  sleeping: z.boolean(),
+  lastWakeAt: z.string().nullable(),
+  lastSleepAt: z.string().nullable(),
+  /** While asleep: the last sleep plus 12 hours (it may be overdue if the machine is also offline). */
+  nextWakeAt: z.string().nullable(),
+  /** The user may send sleep and wake and delete wake tasks. */
+  canCommand: z.boolean(),
+  /** Sleep and wake commands of the machine, newest first (the latest 20). */
+  tasks: z.array(commandItem),
+});
+export type SleepState = z.infer<typeof sleepState>;
+
+export const deviceFileItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(DEVICE_FILE_CATEGORY.values),
+  type: z.enum(['jpg', 'png', 'pdf']),
+  size: z.number().int(),
+  url: z.string(),
+  uploadedBy: z.string(),
+  uploadedAt: z.string(),
+});
+export type DeviceFileItem = z.infer<typeof deviceFileItem>;
+
+/** Amount in yuan: positive, at most two decimals. */
+const amount = z
+  .number({ error: 'deviceRecords.expenseRequired' })
+  .positive({ error: 'deviceRecords.expenseAmount' })
+  .max(100_000_000, { error: 'deviceRecords.expenseAmount' })
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'deviceRecords.expenseAmount' });
+
+export const expenseForm = z.object({
+  /** The host id ('Expense: host id, amount and type required'). */
+  deviceId: z.number({ error: 'deviceRecords.expenseRequired' }).int().positive({ error: 'validation.invalid' }),
+  type: z.enum(EXPENSE_TYPE.values, { error: 'deviceRecords.expenseRequired' }),
+  amount,
+  /** `YYYY-MM-DD`: the day the cost arose. */
+  date: z.string({ error: 'deviceRecords.expenseDate' }).trim().refine(isDay, { error: 'deviceRecords.expenseDate' }),
+  remark: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
+});
+export type ExpenseForm = z.input<typeof expenseForm>;
+
+export const expenseItem = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  serialNumber: z.string(),
+  hostName: z.string(),
+  type: z.enum(EXPENSE_TYPE.values),
+  amount: z.number(),
+  date: z.string(),
+  remark: z.string(),
+  createdBy: z.string(),
+  editable: z.boolean(),
+});
+export type ExpenseItem = z.infer<typeof expenseItem>;
+
+const expenseTotals = z.object({
+  maintenance: z.number(),
+  violation: z.number(),
+  insurance: z.number(),
+  all: z.number(),
+});
+
+const optionalDay = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isDay(v), { error: 'devices.invalidDate' })
+  .optional();
+
+export const expenseListQuery = pageQuery.extend({
+  deviceId: deviceId.optional(),
+  /** Part of the serial number or host name. */
+  keyword: z.string().trim().max(40).optional(),
+  type: z.enum(EXPENSE_TYPE.values, { error: 'validation.invalid' }).optional(),
+  from: optionalDay,
+  to: optionalDay,
+});
+
+export const deviceRecordEndpoints = {
+  deviceLog: defineEndpoint({
+    method: 'GET',
+    path: '/deviceLog/list.do',
+    summary:
+      'What a machine did and reported in one month (connections, sleep and wake, faults), newest first, ' +
+      `at most ${MAX_LOG_RECORDS} records, by event`,
+    access: { roles: DEVICE_READERS },
+    query: logQuery.extend({ event: z.enum(DEVICE_LOG_EVENT.values, { error: 'validation.invalid' }).optional() }),
+    body: noInput,
+    response: logAnswer(deviceLogItem),
+  }),
+  operationLog: defineEndpoint({
+    method: 'GET',
+    path: '/operationLog/list.do',
+    summary:
+      'What people did to a machine in one month (commands, sleep and wake, edits, files, expenses), newest ' +
+      `first, at most ${MAX_LOG_RECORDS} records, by category`,
+    access: { roles: DEVICE_READERS },
+    query: logQuery.extend({
+      category: z.enum(OPERATION_CATEGORY.values, { error: 'validation.invalid' }).optional(),
+    }),
+    body: noInput,
+    response: logAnswer(operationLogItem),
+  }),
+  sleepState: defineEndpoint({
+    method: 'GET',
+    path: '/deviceSleep/state.do',
+    summary: 'A machine’s sleep state, its 12-hour wake cycle and its sleep and wake tasks',
+    access: { roles: DEVICE_READERS },
+    query: z.object({ deviceId }),
+    body: noInput,
+    response: sleepState,
+  }),
+  sleepCode: defineEndpoint({
+    method: 'POST',
+    path: '/deviceSleep/code.do',
+    summary: 'Send the verification code that putting a machine to sleep needs to the signed-in user’s phone',
+    access: { roles: COMMAND_ROLES },
+    query: noInput,
+    body: z.object({ deviceId: bodyId }),
+    response: z.object({ expiresInSeconds: z.number().int() }),
+  }),
+  sleep: defineEndpoint({
+    method: 'POST',
+    path: '/deviceSleep/sleep.do',
+    summary:
+      'Put a machine to sleep with the verification code; it waits in the command queue while the machine is away',
+    access: { roles: COMMAND_ROLES },
+    query: noInput,
+    body: z.object({ deviceId: bodyId, code: smsCode }),
+    response: commandItem,
+  }),
+  wake: defineEndpoint({
+    method: 'POST',
+    path: '/deviceSleep/wake.do',
+    summary:
+      'Wake a machine; for a sleeping or offline machine it is an offline wake task, carried out at its next ' +
+      'wake and deletable until then (/command/cancel.do)',
+    access: { roles: COMMAND_ROLES },
+    query: noInput,
+    body: z.object({ deviceId: bodyId }),
+    response: commandItem,
+  }),
+  files: defineEndpoint({
+    method: 'GET',
+    path: '/deviceFile/list.do',
+    summary: 'The files of a machine (manuals, certificates, photos), newest first',
+    access: { roles: DEVICE_READERS },
+    query: z.object({ deviceId }),
+    body: noInput,
+    response: z.object({ list: z.array(deviceFileItem), editable: z.boolean() }),
+  }),
+  uploadFile: defineEndpoint({
+    method: 'POST',
+    path: '/deviceFile/upload.do',
+    summary:
+      'Add a file to a machine (multipart `file`): jpg/png up to 500kb (10 per machine) or pdf up to 5M ' +
+      '(10 per machine), recognised by its content',
+    access: { roles: DEVICE_EDITORS },
+    multipart: true,
+    query: noInput,
+    body: z.object({
+      file: z.file({ error: 'validation.required' }),
+      deviceId,
+      category: z.enum(DEVICE_FILE_CATEGORY.values, { error: 'validation.invalid' }).default('other'),
+    }),
+    response: deviceFileItem,
+  }),
+  deleteFile: defineEndpoint({
+    method: 'POST',
+    path: '/deviceFile/delete.do',
+    summary: 'Remove a file from a machine',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: z.object({ id: bodyId }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  expenses: defineEndpoint({
+    method: 'GET',
+    path: '/deviceExpense/list.do',
+    summary:
+      'Expenses of the machines the user’s organisations own, of one machine or all, by type and date range, ' +
+      'with totals per type over the whole filter',
+    access: { roles: EXPENSE_READERS },
+    query: expenseListQuery,
+    body: noInput,
+    response: paged(expenseItem).extend({ totals: expenseTotals, editable: z.boolean() }),
+  }),
+  createExpense: defineEndpoint({
+    method: 'POST',
+    path: '/deviceExpense/create.do',
+    summary: 'Record an expense of a machine: host, type, amount and date',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: expenseForm,
+    response: z.object({ id: z.number().int() }),
+  }),
+  updateExpense: defineEndpoint({
+    method: 'POST',
+    path: '/deviceExpense/update.do',
+    summary: 'Change an expense',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: expenseForm.extend({ id: bodyId }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  deleteExpense: defineEndpoint({
+    method: 'POST',
+    path: '/deviceExpense/delete.do',
+    summary: 'Delete an expense',
+    access: { roles: DEVICE_EDITORS },
+    query: noInput,
+    body: z.object({ id: bodyId }),
+    response: z.object({ id: z.number().int() }),
+  }),
+} as const;

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/**
+ * Lock and unlock tasks (spec "Lock task"). A task waits until `dueAt` (now, after its delay, or its scheduled
+ * time); the scheduler (server/src/risk) then puts one command per machine in the command queue.
+ */
+export const riskTasks = sqliteTable(
+  'risk_tasks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The organisation the task was made for (the creator's, or the lock day setting's). */
+    orgId: integer('org_id').notNull(),
+    kind: text('kind', { enum: ['lock', 'unlock'] }).notNull(),
+    /** LOCK_TASK_TYPE: 1 offline task, 2 scheduled task. */
+    taskType: integer('task_type').notNull(),
+    /** LOCK_LEVEL; 0 for an unlock. */
+    level: integer('level').notNull(),
+    /** LOCK_MODE. */
+    mode: integer('mode').notNull(),
+    delayHours: real('delay_hours'),
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When the scheduler put its commands in the queue; null while it waits. */
+    firedAt: integer('fired_at', { mode: 'timestamp_ms' }),
+    /** Created by a lock day setting. */
+    automatic: integer('automatic', { mode: 'boolean' }).notNull().default(false),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('risk_tasks_due').on(t.firedAt, t.dueAt), index('risk_tasks_created').on(t.createdAt)],
+);
+
+/** One machine of a task, with the command made for it once the task ran. */
+export const riskTaskItems = sqliteTable(
+  'risk_task_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    taskId: integer('task_id').notNull(),
+    deviceId: integer('device_id').notNull(),
+    commandId: text('command_id'),
+    /** Before the command exists: cancelled by a user, or refused when it could not be created. */
+    outcome: text('outcome', { enum: ['cancelled', 'refused'] }),
+    /** The refusal's message key, or who cancelled. */
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('risk_task_items_task').on(t.taskId),
+    index('risk_task_items_device').on(t.deviceId),
+    uniqueIndex('risk_task_items_command').on(t.commandId),
+  ],
+);
+
+/** Automatic locking of an organisation's machines around their connectivity service expiry. */
+export const lockDaySettings = sqliteTable('lock_day_settings', {
+  orgId: integer('org_id').primaryKey(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
+  /** Days after the service expiry (negative: before it) of the first-level pre-lock. */
+  preLockDays: integer('pre_lock_days').notNull().default(0),
+  /** Days from the pre-lock to the first-level lock. */
+  intervalDays: integer('interval_days').notNull().default(3),
+  /** LOCK_MODE of the automatic commands. */
+  mode: integer('mode').notNull().default(2),
+  updatedBy: integer('updated_by'),
+  updatedAt: createdAt(),
+});
+
+/**
+ * What a lock day setting has done to a machine for one service expiry, so each step happens once; a renewal
+ * (a new expiry) arms it again.
+ */
+export const lockDayMarks = sqliteTable(
+  'lock_day_marks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: integer('device_id').notNull(),
+    /** LOCK_LEVEL set: 1 pre-lock, 2 lock. */
+    level: integer('level').notNull(),
+    serviceExpiresAt: integer('service_expires_at', { mode: 'timestamp_ms' }).notNull(),
+    taskId: integer('task_id').notNull(),
+  },
+  (t) => [uniqueIndex('lock_day_marks_step').on(t.deviceId, t.level, t.serviceExpiresAt)],
+);

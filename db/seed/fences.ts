@@ -1,0 +1,83 @@
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { organisations } from '../schema/accounts.ts';
+import { devices } from '../schema/devices.ts';
+import { fences } from '../schema/fences.ts';
+import type { DemoOrganisations } from './accounts.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The demo business is in China: its fences keep Shanghai time. */
+const TIME_ZONE = 'Asia/Shanghai';
+const shanghaiDay = (t: number) => new Date(t + 8 * 3600 * 1000).toISOString().slice(0, 10);
+/** Degrees of latitude per metre, for the demo shapes around a site. */
+const DEG_PER_M = 1 / 111_195;
+
+/**
+ * Two fences per lessor around the site of one of its machines: a 3 km circle watched all day with the nearby
+ * machines bound, and a rectangle watched in working hours. Aerial platforms stay unbound, so that the ingest
+ * tests, which move them freely, raise no fence alarms.
+ */
+export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
+  const window = { startDate: shanghaiDay(now - 30 * DAY_MS), endDate: shanghaiDay(now + 335 * DAY_MS) };
+  for (const orgId of orgs.lessors) {
+    const org = db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
+    const machines = db
+      .select({ id: devices.id, lat: devices.lat, lng: devices.lng })
+      .from(devices)
+      .where(and(eq(devices.orgId, orgId), ne(devices.kind, 'aerialPlatform'), isNotNull(devices.lat)))
+      .orderBy(devices.id)
+      .all();
+    const site = machines[0];
+    if (!site) continue;
+    const [lat, lng] = [site.lat!, site.lng!];
+    const contact = { contactName: org.contactName, areaCode: '86', contactPhone: org.contactPhone };
+    const circle = db
+      .insert(fences)
+      .values({
+        orgId,
+        name: `${org.name} · 3 km`,
+        shape: { type: 'circle', center: [lat, lng], radius: 3000 },
+        mapProvider: 'regional',
+        ...window,
+        alarmStart: '00:00',
+        alarmEnd: '23:59',
+        timeZone: TIME_ZONE,
+        dailyLimitHours: 10,
+        ...contact,
+        location: org.city,
+      })
+      .returning({ id: fences.id })
+      .get();
+    const near = machines.filter((m) => Math.abs(m.lat! - lat) < 0.04 && Math.abs(m.lng! - lng) < 0.04).slice(0, 6);
+    db.update(devices)
+      .set({ fenceId: circle.id })
+      .where(
+        inArray(
+          devices.id,
+          near.map((m) => m.id),
+        ),
+      )
+      .run();
+    const half = 2000 * DEG_PER_M;
+    db.insert(fences)
+      .values({
+        orgId,
+        name: `${org.name} · yard`,
+        shape: {
+          type: 'rectangle',
+          bounds: [
+            [lat - half, lng - half],
+            [lat + half, lng + half],
+          ],
+        },
+        mapProvider: 'global',
+        ...window,
+        alarmStart: '08:00',
+        alarmEnd: '18:00',
+        timeZone: TIME_ZONE,
+        ...contact,
+        location: org.city,
+      })
+      .run();
+  }
+}

@@ -1,0 +1,51 @@
+import { addMonthsToDay, INTERVAL_MONTHS } from '@console/contract/http/upkeep';
+import type { Db } from '../client.ts';
+import { upkeepPlans } from '../schema/upkeep.ts';
+import type { DemoOrganisations } from './accounts.ts';
+import { dayOf, maintenanceFleet, startOfDay } from './maintenance-fleet.ts';
+
+const DAY = 24 * 3600 * 1000;
+const DATE_INTERVALS = ['3m', '6m', '12m'] as const;
+/** Days until the next service of the date plans, by position: overdue, due soon, not due. */
+const DAYS_LEFT = [-20, -3, 5, 12, 40, 90];
+/** Working hours left of the hours plans: overdue, due soon, not due. */
+const HOURS_LEFT = [-30, 20, 180];
+
+/**
+ * Upkeep plans of the first two rental companies: date plans whose last service puts them overdue, due soon and
+ * not due, and hours plans measured against what each machine reports.
+ */
+export function seedUpkeep(db: Db, orgs: DemoOrganisations, now: number): void {
+  const rows: (typeof upkeepPlans.$inferInsert)[] = [];
+  for (const index of [0, 1]) {
+    maintenanceFleet(db, orgs, index).forEach((machine, i) => {
+      const base = { orgId: machine.orgId, deviceId: machine.id, createdAt: new Date(now - 200 * DAY) };
+      if (i % 3 === 2) {
+        const intervalHours = i % 2 ? 250 : 500;
+        const lastDoneHours = Math.max(0, machine.workingHours + HOURS_LEFT[i % HOURS_LEFT.length]! - intervalHours);
+        rows.push({
+          ...base,
+          interval: 'hours',
+          intervalHours,
+          content: '更换液压油滤芯，检查链条 / hydraulic filter, chains',
+          lastDoneAt: new Date(startOfDay(dayOf(now - 60 * DAY))),
+          lastDoneHours,
+          nextDueHours: lastDoneHours + intervalHours,
+        });
+        return;
+      }
+      const interval = DATE_INTERVALS[i % DATE_INTERVALS.length]!;
+      const months = INTERVAL_MONTHS[interval];
+      const lastDone = addMonthsToDay(dayOf(now + DAYS_LEFT[i % DAYS_LEFT.length]! * DAY), -months);
+      rows.push({
+        ...base,
+        interval,
+        content: i % 2 ? 'Full service: oil, filters, brakes' : '例行保养：润滑、紧固、电气检查',
+        lastDoneAt: new Date(startOfDay(lastDone)),
+        lastDoneHours: Math.max(0, machine.workingHours - 120),
+        nextDueAt: new Date(startOfDay(addMonthsToDay(lastDone, months))),
+      });
+    });
+  }
+  db.insert(upkeepPlans).values(rows).run();
+}

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { devices } from '@console/db/schema/devices';
+import { fences } from '@console/db/schema/fences';
+import { translate } from '@console/contract/messages/translate';
+import type { AppDeps } from '../lib/deps.ts';
+import { sendSms } from '../lib/sms.ts';
+import { formatInZone } from '../lib/time.ts';
+import type { MoveRule } from './apply.ts';
+import { fenceVerdicts, type WatchedFence } from './fence-rules.ts';
+import type { WriteResult } from './store.ts';
+
+interface CachedFence extends WatchedFence {
+  name: string;
+  areaCode: string;
+  contactPhone: string;
+}
+
+/**
+ * The bound machines' fences, held in memory per database: ingest asks for a machine's fence with every
+ * position (thousands a second), so it must never query. Read whole on first use and again after any change to
+ * a fence or a binding (`forgetFences`, called by the fence routes).
+ */
+const cache = new WeakMap<Db, Map<number, CachedFence>>();
+
+/** The shortest time between two texts about the same machine and alarm type. */
+const TEXT_GAP_MS = 10 * 60 * 1000;
+
+function load(db: Db): Map<number, CachedFence> {
+  const rows = db
+    .select({ deviceId: devices.id, fence: fences })
+    .from(devices)
+    .innerJoin(fences, eq(fences.id, devices.fenceId))
+    .all();
+  const byFence = new Map<number, CachedFence>();
+  const byDevice = new Map<number, CachedFence>();
+  for (const { deviceId, fence: f } of rows) {
+    let fence = byFence.get(f.id);
+    if (!fence) {
+      const { id, shape, startDate, endDate, alarmStart, alarmEnd, timeZone, name, areaCode, contactPhone } = f;
+      fence = { id, shape, startDate, endDate, alarmStart, alarmEnd, timeZone, name, areaCode, contactPhone };
+      byFence.set(id, fence);
+    }
+    byDevice.set(deviceId, fence);
+  }
+  cache.set(db, byDevice);
+  return byDevice;
+}
+
+const fenceOf = (db: Db, deviceId: number) => (cache.get(db) ?? load(db)).get(deviceId);
+
+/** After a fence or a binding changed: the next position reads them again. */
+export function forgetFences(db: Db): void {
+  cache.delete(db);
+}
+
+/**
+ * The fence side of ingest: the rule that turns a bound machine's moves into enter and exit alarms, and the text
+ * message an opened fence alarm sends to the fence's alarm contact.
+ */
+export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>) {
+  const { db } = deps.dbh;
+
+  const rule: MoveRule = (d, from, event, receivedAt) => {
+    if (event.type !== 'report' || !event.report.pos || d.lat === null || d.lng === null) return undefined;
+    // The alarm's own time: the device's, never later than its arrival (as store.ts dates alarms).
+    const at = Math.min(event.report.t, receivedAt);
+    return fenceVerdicts(fenceOf(db, d.id), from, { lat: d.lat, lng: d.lng }, at);
+  };
+
+  // A machine parked on a fence's edge crosses it with every jitter of its fix: one text per machine and
+  // alarm type in TEXT_GAP_MS is enough; the alarms themselves are all kept.
+  const lastText = new Map<string, number>();
+
+  /** After a batch is written: the opened fence alarms' texts. Never throws: a text must not stop ingest. */
+  function notify(result: WriteResult): void {
+    for (const alarm of result.alarms) {
+      if (alarm.state !== 'opened' || (alarm.type !== 'fenceEnter' && alarm.type !== 'fenceExit')) continue;
+      try {
+        const fence = fenceOf(db, alarm.deviceId);
+        if (!fence?.contactPhone) continue;
+        const key = `${alarm.deviceId}:${alarm.type}`;
+        const now = deps.now();
+        if (now - (lastText.get(key) ?? -Infinity) < TEXT_GAP_MS) continue;
+        lastText.set(key, now);
+        const serial =
+          db.select({ serial: devices.serialNumber }).from(devices).where(eq(devices.id, alarm.deviceId)).get()
+            ?.serial ?? '';
+        // A mainland number reads Chinese, any other English.
+        const lang = fence.areaCode === '86' ? 'zh_CN' : 'en_US';
+        const text = translate(lang, `fences.sms.${alarm.type}`, {
+          serial,
+          fence: fence.name,
+          time: formatInZone(alarm.at, fence.timeZone),
+        });
+        sendSms(deps, { mobile: fence.contactPhone, areaCode: fence.areaCode, text });
+      } catch (error) {
+        deps.log('error', `ingest could not send the text of fence alarm ${alarm.id}`, error);
+      }
+    }
+  }
+
+  return { rule, notify };
+}

@@ -1,0 +1,43 @@
+import type { Db } from '@console/db/client';
+import { alarmRules } from '@console/db/schema/alarm-rules';
+import { DEFAULT_THRESHOLDS, type AlarmThresholds } from '@console/contract/codes/alarms';
+import type { MachineKind } from '@console/contract/codes/machine-kinds';
+
+type RuleRow = typeof alarmRules.$inferSelect;
+
+/**
+ * The configured alarm rules, held in memory per database: ingest asks for a machine's thresholds with every
+ * message (thousands a second), so it must never query. The table is small (organisations x kinds); it is read
+ * whole on first use and again after a save (`forgetThresholds`).
+ */
+const cache = new WeakMap<Db, Map<string, AlarmThresholds>>();
+
+const keyOf = (orgId: number, kind: MachineKind) => `${orgId}:${kind}`;
+
+export function thresholdsOfRow(row: RuleRow): AlarmThresholds {
+  const { load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline } = row;
+  return { load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline };
+}
+
+function load(db: Db): Map<string, AlarmThresholds> {
+  const rules = new Map(
+    db
+      .select()
+      .from(alarmRules)
+      .all()
+      .map((row) => [keyOf(row.orgId, row.kind), thresholdsOfRow(row)] as const),
+  );
+  cache.set(db, rules);
+  return rules;
+}
+
+/** The thresholds of a machine: its owner's rule for its kind, or the spec's constants. */
+export function thresholdsFor(db: Db, ownerOrgId: number, kind: MachineKind): AlarmThresholds {
+  const rules = cache.get(db) ?? load(db);
+  return rules.get(keyOf(ownerOrgId, kind)) ?? DEFAULT_THRESHOLDS;
+}
+
+/** After a rule is saved or reset: the next message reads the table again. */
+export function forgetThresholds(db: Db): void {
+  cache.delete(db);
+}

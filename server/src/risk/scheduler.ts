@@ -1,0 +1,200 @@
+import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { UNFINISHED_STATES } from '@console/contract/http/commands';
+import { hasRiskPermission } from '@console/contract/http/risk';
+import { commands, devices } from '@console/db/schema/devices';
+import { lockDayMarks, lockDaySettings, riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import type { AppDeps } from '../lib/deps.ts';
+import { ApiError } from '../lib/errors.ts';
+import { levelCode, levelName, modeName } from './levels.ts';
+
+type TaskRow = typeof riskTasks.$inferSelect;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Put a task's commands in the queue, once: the guarded update claims it, so a second caller (the timer and a
+ * request in the same tick) does nothing. A machine that is carrying out another lock command refuses its item;
+ * the other machines go ahead.
+ */
+export function fireTask(deps: AppDeps, task: TaskRow): void {
+  const { db } = deps.dbh;
+  const claimed = db
+    .update(riskTasks)
+    .set({ firedAt: new Date(deps.now()) })
+    .where(and(eq(riskTasks.id, task.id), isNull(riskTasks.firedAt)))
+    .run();
+  if (claimed.changes === 0) return;
+  const pending = db
+    .select()
+    .from(riskTaskItems)
+    .where(and(eq(riskTaskItems.taskId, task.id), isNull(riskTaskItems.commandId), isNull(riskTaskItems.outcome)))
+    .all();
+  for (const item of pending) {
+    try {
+      const [command] = deps.commands.enqueue({
+        deviceIds: [item.deviceId],
+        type: task.kind,
+        level: task.kind === 'lock' ? levelName(task.level) : undefined,
+        mode: modeName(task.mode),
+        ttlMinutes: 24 * 60,
+        createdBy: task.createdBy,
+      });
+      db.update(riskTaskItems).set({ commandId: command!.id }).where(eq(riskTaskItems.id, item.id)).run();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      db.update(riskTaskItems)
+        .set({ outcome: 'refused', note: error.messageKey })
+        .where(eq(riskTaskItems.id, item.id))
+        .run();
+    }
+  }
+}
+
+/** Scheduled and delayed tasks whose time has come (also those that came while the server was down). */
+export function fireDueTasks(deps: AppDeps): number {
+  const due = deps.dbh.db
+    .select()
+    .from(riskTasks)
+    .where(and(isNull(riskTasks.firedAt), lte(riskTasks.dueAt, new Date(deps.now()))))
+    .all();
+  for (const task of due) fireTask(deps, task);
+  return due.length;
+}
+
+/** When a lock day setting pre-locks and locks a machine whose service expires at `expiresAt`. */
+export function lockDayDates(expiresAt: number, setting: { preLockDays: number; intervalDays: number }) {
+  const preLockAt = expiresAt + setting.preLockDays * DAY_MS;
+  return { preLockAt, lockAt: preLockAt + setting.intervalDays * DAY_MS };
+}
+
+/** The step a setting takes now for a machine: 2 lock, 1 pre-lock, 0 nothing yet. */
+export function dueLevel(now: number, dates: { preLockAt: number; lockAt: number }): number {
+  if (dates.lockAt <= now) return 2;
+  return dates.preLockAt <= now ? 1 : 0;
+}
+
+/**
+ * The lock day settings at work: every enabled organisation's machines whose pre-lock or lock day has come get
+ * an automatic task, once per step and service expiry (lock_day_marks). Only machines with risk permission are
+ * touched, so a working or stopped machine is locked when it next stands by or goes offline, never while it
+ * works; a machine already at that level, or with a lock command of its own under way, is left alone.
+ */
+export function runLockDays(deps: AppDeps): number {
+  const { db } = deps.dbh;
+  const now = deps.now();
+  let created = 0;
+  const settings = db.select().from(lockDaySettings).where(eq(lockDaySettings.enabled, true)).all();
+  for (const setting of settings) {
+    const latest = now - setting.preLockDays * DAY_MS;
+    const machines = db
+      .select({
+        id: devices.id,
+        status: devices.status,
+        lockLevel: devices.lockLevel,
+        expiresAt: devices.serviceExpiresAt,
+      })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.orgId, setting.orgId),
+          isNotNull(devices.serviceExpiresAt),
+          lte(devices.serviceExpiresAt, new Date(latest)),
+        ),
+      )
+      .all();
+    if (machines.length === 0) continue;
+    const busy = new Set(
+      db
+        .select({ id: commands.deviceId })
+        .from(commands)
+        .where(
+          and(
+            inArray(
+              commands.deviceId,
+              machines.map((m) => m.id),
+            ),
+            inArray(commands.type, ['lock', 'unlock']),
+            inArray(commands.state, UNFINISHED_STATES),
+          ),
+        )
+        .all()
+        .map((r) => r.id),
+    );
+    const marked = new Set(
+      db
+        .select({ deviceId: lockDayMarks.deviceId, level: lockDayMarks.level, at: lockDayMarks.serviceExpiresAt })
+        .from(lockDayMarks)
+        .where(
+          inArray(
+            lockDayMarks.deviceId,
+            machines.map((m) => m.id),
+          ),
+        )
+        .all()
+        .map((m) => `${m.deviceId}:${m.level}:${m.at.getTime()}`),
+    );
+    const byLevel = new Map<number, typeof machines>();
+    for (const machine of machines) {
+      const expiresAt = machine.expiresAt!.getTime();
+      const level = dueLevel(now, lockDayDates(expiresAt, setting));
+      if (level === 0 || levelCode(machine.lockLevel) >= level) continue;
+      if (marked.has(`${machine.id}:${level}:${expiresAt}`) || busy.has(machine.id)) continue;
+      if (!hasRiskPermission(machine.status)) continue;
+      byLevel.set(level, [...(byLevel.get(level) ?? []), machine]);
+    }
+    for (const [level, due] of byLevel) {
+      const task = db.transaction((tx) => {
+        const row = tx
+          .insert(riskTasks)
+          .values({
+            orgId: setting.orgId,
+            kind: 'lock',
+            taskType: 1,
+            level,
+            mode: setting.mode,
+            dueAt: new Date(now),
+            automatic: true,
+            createdBy: null,
+            createdAt: new Date(now),
+          })
+          .returning()
+          .get();
+        tx.insert(riskTaskItems)
+          .values(due.map((m) => ({ taskId: row.id, deviceId: m.id })))
+          .run();
+        tx.insert(lockDayMarks)
+          .values(due.map((m) => ({ deviceId: m.id, level, serviceExpiresAt: m.expiresAt!, taskId: row.id })))
+          .onConflictDoNothing()
+          .run();
+        return row;
+      });
+      fireTask(deps, task);
+      created++;
+    }
+  }
+  return created;
+}
+
+/** One pass of the scheduler: due tasks first, then the lock day settings. */
+export function runRiskScheduler(deps: AppDeps): void {
+  fireDueTasks(deps);
+  runLockDays(deps);
+}
+
+/**
+ * The scheduler of the running server: a pass at start (tasks that fell due while the server was down run
+ * now) and every `intervalMs`. Tasks live in the database, so nothing is lost across restarts. The list and
+ * detail endpoints run a pass too, so what a user sees is exact to the second.
+ */
+export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => void {
+  const pass = () => {
+    try {
+      runRiskScheduler(deps);
+    } catch (error) {
+      deps.log('error', 'risk: the scheduler pass failed', error);
+    }
+  };
+  pass();
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { hasRiskPermission, riskEndpoints, type LockDaySettingsForm } from '@console/contract/http/risk';
+import type { Db } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { lockDaySettings } from '@console/db/schema/risk';
+import { forbidden, invalidField } from '../../lib/errors.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { dueLevel, lockDayDates } from '../../risk/scheduler.ts';
+import { ownerOrgIds } from '../device-access.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The preview looks this far ahead. */
+const PREVIEW_DAYS = 30;
+const PREVIEW_ROWS = 200;
+
+const DEFAULTS = { enabled: false, preLockDays: 0, intervalDays: 3, mode: 2 } as const;
+
+/** Settings belong to an organisation whose machines the user keeps (the operator's staff: any lessor). */
+function assertOwnOrg(db: Db, user: SessionUser, orgId: number, field?: string): void {
+  if (ownerOrgIds(db, user).includes(orgId)) return;
+  throw field ? invalidField(field, 'risk.invalidOrganisation') : forbidden();
+}
+
+function settingsOf(db: Db, orgId: number): LockDaySettingsForm {
+  const row = db.select().from(lockDaySettings).where(eq(lockDaySettings.orgId, orgId)).get();
+  const { enabled, preLockDays, intervalDays, mode } = row ?? DEFAULTS;
+  return { orgId, enabled, preLockDays, intervalDays, mode: mode as LockDaySettingsForm['mode'] };
+}
+
+export const lockDayRoutes: RouteDef[] = [
+  route(riskEndpoints.lockDays, ({ query, user, deps }) => {
+    const { db } = deps.dbh;
+    const own = ownerOrgIds(db, user);
+    const orgId = query.orgId ?? (own.includes(user.orgId) ? user.orgId : own[0]);
+    if (orgId === undefined) throw forbidden();
+    assertOwnOrg(db, user, orgId);
+    const choices = db
+      .select({ id: organisations.id, name: organisations.name })
+      .from(organisations)
+      .where(inArray(organisations.id, own))
+      .orderBy(asc(organisations.id))
+      .all();
+    return { settings: settingsOf(db, orgId), organisations: choices };
+  }),
+
+  route(riskEndpoints.previewLockDays, ({ body, user, deps, timeZone }) => {
+    const { db } = deps.dbh;
+    assertOwnOrg(db, user, body.orgId, 'orgId');
+    const now = deps.now();
+    // Machines whose pre-lock day falls before the end of the preview window (or has passed).
+    const latest = now + PREVIEW_DAYS * DAY_MS - body.preLockDays * DAY_MS;
+    const machines = db
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        status: devices.status,
+        expiresAt: devices.serviceExpiresAt,
+      })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.orgId, body.orgId),
+          isNotNull(devices.serviceExpiresAt),
+          lte(devices.serviceExpiresAt, new Date(latest)),
+        ),
+      )
+      .orderBy(asc(devices.serviceExpiresAt), asc(devices.id))
+      .all();
+    const rows = machines.map((m) => {
+      const dates = lockDayDates(m.expiresAt!.getTime(), body);
+      return {
+        deviceId: m.id,
+        serialNumber: m.serialNumber,
+        serviceExpiresAt: dayInZone(m.expiresAt!, timeZone),
+        preLockAt: formatInZone(dates.preLockAt, timeZone),
+        lockAt: formatInZone(dates.lockAt, timeZone),
+        dueLevel: dueLevel(now, dates),
+        riskPermission: hasRiskPermission(m.status),
+      };
+    });
+    return {
+      total: rows.length,
+      dueNow: rows.filter((r) => r.dueLevel > 0).length,
+      list: rows.slice(0, PREVIEW_ROWS),
+    };
+  }),
+
+  route(riskEndpoints.saveLockDays, ({ body, user, deps, setMessage }) => {
+    const { db } = deps.dbh;
+    assertOwnOrg(db, user, body.orgId, 'orgId');
+    const values = {
+      enabled: body.enabled,
+      preLockDays: body.preLockDays,
+      intervalDays: body.intervalDays,
+      mode: body.mode,
+      updatedBy: user.id,
+      updatedAt: new Date(deps.now()),
+    };
+    db.insert(lockDaySettings)
+      .values({ orgId: body.orgId, ...values })
+      .onConflictDoUpdate({ target: lockDaySettings.orgId, set: values })
+      .run();
+    setMessage('risk.settingsSaved');
+    return settingsOf(db, body.orgId);
+  }),
+];

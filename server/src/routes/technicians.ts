@@ -1,0 +1,97 @@
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { technicianProfiles } from '@console/db/schema/technicians';
+import { workOrders } from '@console/db/schema/work-orders';
+import { ADMIN_ROLES } from '@console/contract/codes/roles';
+import { WO_STATUS } from '@console/contract/codes/work-order-flow';
+import { technicianEndpoints, type TechnicianRow } from '@console/contract/http/technicians';
+import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import { notFound } from '../lib/errors.ts';
+import { route, type RouteDef } from '../lib/route.ts';
+import type { SessionUser } from '../lib/session.ts';
+import { personName, technicianRows } from '../work-orders/access.ts';
+
+/** The user's technicians with their profile and counts of open and finished work orders. */
+function technicians(db: Db, user: SessionUser): TechnicianRow[] {
+  const rows = technicianRows(db, user);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.user.id);
+  const profiles = db.select().from(technicianProfiles).where(inArray(technicianProfiles.userId, ids)).all();
+  const tally = (open: boolean) =>
+    new Map(
+      db
+        .select({ id: workOrders.assigneeId, n: count() })
+        .from(workOrders)
+        .where(
+          and(
+            inArray(workOrders.assigneeId, ids),
+            open ? ne(workOrders.status, WO_STATUS.resolved) : eq(workOrders.status, WO_STATUS.resolved),
+          ),
+        )
+        .groupBy(workOrders.assigneeId)
+        .all()
+        .map((r) => [r.id!, r.n]),
+    );
+  const open = tally(true);
+  const finished = tally(false);
+  const admin = (ADMIN_ROLES as readonly number[]).includes(user.roleId);
+  return rows.map(({ user: tech, orgName }) => {
+    const profile = profiles.find((p) => p.userId === tech.id);
+    return {
+      id: tech.id,
+      name: personName(tech),
+      mobile: tech.mobile,
+      orgId: tech.orgId,
+      orgName,
+      region: profile?.region ?? '',
+      skills: profile?.skills ?? [],
+      open: open.get(tech.id) ?? 0,
+      finished: finished.get(tech.id) ?? 0,
+      // An administrator keeps the people of their own organisation (the operator's: every technician).
+      editable: admin && (user.orgKind === 'operator' || tech.orgId === user.orgId),
+    };
+  });
+}
+
+export const technicianRoutes: RouteDef[] = [
+  route(technicianEndpoints.list, ({ query, user, deps }) => {
+    const keyword = query.keyword?.toLowerCase();
+    const all = technicians(deps.dbh.db, user).filter(
+      (r) => !keyword || [r.name, r.mobile, r.region, ...r.skills].some((text) => text.toLowerCase().includes(keyword)),
+    );
+    const start = (query.page - 1) * query.pageSize;
+    return {
+      list: all.slice(start, start + query.pageSize),
+      total: all.length,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }),
+
+  route(technicianEndpoints.saveProfile, ({ body, user, deps, setMessage }) => {
+    const { db } = deps.dbh;
+    const row = technicians(db, user).find((r) => r.id === body.userId);
+    // Someone else's technician, or not a technician at all: the same answer.
+    if (!row || !row.editable) throw notFound();
+    const values = { region: body.region, skills: body.skills, updatedBy: user.id, updatedAt: new Date(deps.now()) };
+    db.insert(technicianProfiles)
+      .values({ userId: body.userId, ...values })
+      .onConflictDoUpdate({ target: technicianProfiles.userId, set: values })
+      .run();
+    setMessage('workOrders.profileSaved');
+    return { ...row, region: body.region, skills: body.skills };
+  }),
+
+  route(workOrderEndpoints.technicians, ({ user, deps }) =>
+    technicians(deps.dbh.db, user).map(({ id, name, mobile, orgId, orgName, region, skills, open }) => ({
+      id,
+      name,
+      mobile,
+      orgId,
+      orgName,
+      region,
+      skills,
+      open,
+    })),
+  ),
+];

@@ -1,0 +1,142 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { trackPoints } from '@console/db/schema/devices';
+import { alarms } from '@console/db/schema/warning';
+import type { ParsedQueryOf } from '@console/contract/http/endpoint';
+import { TRACK_MAX_POINTS, trackEndpoints, type TrackAlarm, type TrackHistory } from '@console/contract/http/tracks';
+import { translate, type Lang } from '@console/contract/messages/translate';
+import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
+import { route, type HandlerContext, type RouteDef } from '../lib/route.ts';
+import type { SessionUser } from '../lib/session.ts';
+import { formatInZone, wallTimeInZone } from '../lib/time.ts';
+import { visibleDevice } from './device-access.ts';
+import { trackCsv, trackKml } from './track-files.ts';
+import { nearestPoint, summariseTrack } from './track-summary.ts';
+
+type TrackQuery = ParsedQueryOf<typeof trackEndpoints.history>;
+
+/** Alarms the machine reported with its positions (a point's alarm info) and those the rules raised. */
+function alarmsAlong(
+  db: Db,
+  deviceId: number,
+  serial: string,
+  points: TrackHistory['points'],
+  lang: Lang,
+  timeZone: string,
+): TrackAlarm[] {
+  if (points.length === 0) return [];
+  const reported: TrackAlarm[] = points.flatMap((p, index) =>
+    p.alarmInfo
+      ? [
+          {
+            index,
+            t: p.t,
+            time: p.gpsTime,
+            source: 'device' as const,
+            alarmType: translate(lang, 'tracks.deviceAlarm'),
+            alarmInfo: p.alarmInfo,
+            value: p.alarmValue,
+            level: 2,
+          },
+        ]
+      : [],
+  );
+  const raised: TrackAlarm[] = db
+    .select()
+    .from(alarms)
+    .where(
+      and(
+        eq(alarms.deviceId, deviceId),
+        gte(alarms.startedAt, new Date(points[0]!.t)),
+        lte(alarms.startedAt, new Date(points.at(-1)!.t)),
+      ),
+    )
+    .orderBy(asc(alarms.startedAt))
+    .all()
+    .map((alarm) => ({
+      index: nearestPoint(points, alarm.startedAt.getTime()),
+      t: alarm.startedAt.getTime(),
+      time: formatInZone(alarm.startedAt, timeZone),
+      source: 'alarm' as const,
+      alarmType: alarmTypeLabel(lang, alarm.type),
+      alarmInfo: alarmInfo(lang, alarm.type, alarm.value, serial),
+      value: alarm.value,
+      level: alarm.level,
+    }));
+  return [...reported, ...raised].sort((a, b) => a.t - b.t);
+}
+
+/**
+ * The track of a machine the user sees, between two wall-clock times of one month in the user's zone: at most
+ * TRACK_MAX_POINTS points; when more follow, `nextStart` is where the next part begins.
+ */
+export function readTrack(
+  db: Db,
+  user: SessionUser,
+  query: TrackQuery,
+  ctx: Pick<HandlerContext<typeof trackEndpoints.history>, 'lang' | 'timeZone' | 't'>,
+): TrackHistory {
+  const device = visibleDevice(db, user, query.id);
+  const from = wallTimeInZone(query.startTime, ctx.timeZone);
+  const to = wallTimeInZone(query.endTime, ctx.timeZone);
+  const rows = db
+    .select()
+    .from(trackPoints)
+    .where(
+      and(
+        eq(trackPoints.deviceId, device.id),
+        gte(trackPoints.gpsTime, new Date(from)),
+        lte(trackPoints.gpsTime, new Date(to)),
+      ),
+    )
+    .orderBy(asc(trackPoints.gpsTime), asc(trackPoints.id))
+    .limit(TRACK_MAX_POINTS + 1)
+    .all();
+  const truncated = rows.length > TRACK_MAX_POINTS;
+  const points = rows.slice(0, TRACK_MAX_POINTS).map((row) => ({
+    t: row.gpsTime.getTime(),
+    gpsTime: formatInZone(row.gpsTime, ctx.timeZone),
+    receivedAt: formatInZone(row.receivedAt, ctx.timeZone),
+    lat: row.lat,
+    lng: row.lng,
+    speed: row.speed,
+    alarmInfo: row.alarmInfo,
+    alarmValue: row.alarmValue,
+  }));
+  const { summary, stops } = summariseTrack(points, query.stopMinutes * 60_000);
+  return {
+    device: { id: device.id, serialNumber: device.serialNumber, deviceName: device.deviceName, kind: device.kind },
+    points,
+    truncated,
+    // Written to the second, so the next part starts with the first point this one left out.
+    nextStart: truncated ? formatInZone(rows[TRACK_MAX_POINTS]!.gpsTime, ctx.timeZone) : null,
+    summary,
+    stops: stops.map(({ from: a, to: b }) => ({
+      from: a,
+      to: b,
+      start: points[a]!.gpsTime,
+      end: points[b]!.gpsTime,
+      minutes: Math.round((points[b]!.t - points[a]!.t) / 6000) / 10,
+      lat: points[a]!.lat,
+      lng: points[a]!.lng,
+    })),
+    alarms: alarmsAlong(db, device.id, device.serialNumber, points, ctx.lang, ctx.timeZone),
+  };
+}
+
+export const trackRoutes: RouteDef[] = [
+  route(trackEndpoints.history, ({ query, user, deps, lang, timeZone, t, setMessage }) => {
+    const track = readTrack(deps.dbh.db, user, query, { lang, timeZone, t });
+    if (track.points.length === 0) setMessage('tracks.noData');
+    return track;
+  }),
+
+  route(trackEndpoints.export, ({ query, user, deps, lang, timeZone, t }) => {
+    const track = readTrack(deps.dbh.db, user, query, { lang, timeZone, t });
+    const stamp = query.startTime.replace(/\D/g, '').slice(0, 12);
+    const fileName = `track-${track.device.serialNumber}-${stamp}.${query.format}`;
+    if (query.format === 'csv') return { fileName, mimeType: 'text/csv;charset=utf-8', content: trackCsv(track, t) };
+    const title = `${track.device.serialNumber} ${query.startTime} - ${query.endTime}`;
+    return { fileName, mimeType: 'application/vnd.google-earth.kml+xml', content: trackKml(track, t, title) };
+  }),
+];

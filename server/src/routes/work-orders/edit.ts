@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
+import { isEditable } from '@console/contract/codes/work-order-flow';
+import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import type { AppDeps } from '../../lib/deps.ts';
+import { conflict, invalidField } from '../../lib/errors.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { requireUpload } from '../../lib/uploads.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { visibleOrders } from '../../work-orders/access.ts';
+import { createWorkOrder } from '../../work-orders/create.ts';
+import { ownedDevice } from '../device-access.ts';
+
+/** Pictures already on the order stay; a new one must be the user's own upload of a 500 kb picture. */
+function checkPictures(deps: AppDeps, user: SessionUser, urls: string[], kept: string[] = []) {
+  return urls.map((url) =>
+    kept.includes(url) ? url : requireUpload(deps, user, url, 'attachments', { kinds: ['photo'] }),
+  );
+}
+
+const EDITED = [
+  'title',
+  'type',
+  'level',
+  'areaCode',
+  'phone',
+  'province',
+  'city',
+  'district',
+  'address',
+  'content',
+  'attachments',
+  'remark',
+] as const;
+
+export const workOrderEditRoutes: RouteDef[] = [
+  route(workOrderEndpoints.create, ({ body, user, deps, setMessage }) => {
+    const { db } = deps.dbh;
+    // Manually: only for a machine the user keeps (an alarm's order too).
+    ownedDevice(db, user, body.deviceId);
+    const attachments = checkPictures(deps, user, body.attachments);
+    const created = db.transaction((tx) => createWorkOrder(tx, user, { ...body, attachments }, deps.now()));
+    setMessage('workOrders.created', { number: created.number });
+    return created;
+  }),
+
+  route(workOrderEndpoints.update, ({ body, user, deps, setMessage }) => {
+    const { db } = deps.dbh;
+    const [before] = visibleOrders(db, user, [body.id]);
+    ownedDevice(db, user, before!.deviceId);
+    if (!isEditable(before!.status)) throw conflict('workOrders.notEditable');
+    // The machine of an order does not change: a new machine is a new order.
+    if (body.deviceId !== before!.deviceId) throw invalidField('deviceId', 'validation.invalid');
+    if (body.deviceKind !== before!.deviceKind) throw invalidField('deviceKind', 'workOrders.kindMismatch');
+    const values = { ...body, attachments: checkPictures(deps, user, body.attachments, before!.attachments) };
+    const changed = Object.fromEntries(
+      EDITED.filter((k) => JSON.stringify(before![k]) !== JSON.stringify(values[k])).map((k) => [
+        k,
+        [before![k], values[k]],
+      ]),
+    );
+    const at = new Date(deps.now());
+    db.transaction((tx) => {
+      tx.update(workOrders)
+        .set({ ...Object.fromEntries(EDITED.map((k) => [k, values[k]])), updatedAt: at })
+        .where(eq(workOrders.id, before!.id))
+        .run();
+      tx.insert(workOrderEvents)
+        .values({
+          workOrderId: before!.id,
+          action: 'edit',
+          userId: user.id,
+          fromStatus: before!.status,
+          toStatus: before!.status,
+          details: changed,
+          at,
+        })
+        .run();
+    });
+    setMessage('workOrders.updated');
+    return { id: before!.id, number: before!.number };
+  }),
+];

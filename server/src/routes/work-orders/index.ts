@@ -1,0 +1,7 @@
+import type { RouteDef } from '../../lib/route.ts';
+import { workOrderActionRoutes } from './actions.ts';
+import { workOrderEditRoutes } from './edit.ts';
+import { workOrderListRoutes } from './list.ts';
+
+/** Maintenance work orders (docs/decisions/018-work-orders.md). */
+export const workOrderRoutes: RouteDef[] = [...workOrderListRoutes, ...workOrderEditRoutes, ...workOrderActionRoutes];

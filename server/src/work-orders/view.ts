@@ -1,0 +1,133 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { organisations, users } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import type { workOrders } from '@console/db/schema/work-orders';
+import { workOrderEvents } from '@console/db/schema/work-orders';
+import { allowedActions, isEditable } from '@console/contract/codes/work-order-flow';
+import type { WorkOrderDetail, WorkOrderRow } from '@console/contract/http/work-orders';
+import type { SessionUser } from '../lib/session.ts';
+import { formatInZone } from '../lib/time.ts';
+import { actingFor, personName } from './access.ts';
+
+type Order = typeof workOrders.$inferSelect;
+type Person = typeof users.$inferSelect;
+
+function peopleById(db: Db, ids: (number | null)[]): Map<number, Person> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  return new Map(
+    db
+      .select()
+      .from(users)
+      .where(inArray(users.id, wanted))
+      .all()
+      .map((u) => [u.id, u]),
+  );
+}
+
+/** List rows of orders, with the names and the actions this user may take on each. */
+export function toRows(db: Db, user: SessionUser, orders: Order[], timeZone: string): WorkOrderRow[] {
+  const people = peopleById(
+    db,
+    orders.map((o) => o.assigneeId),
+  );
+  const deviceIds = [...new Set(orders.map((o) => o.deviceId))];
+  const serials = new Map(
+    deviceIds.length === 0
+      ? []
+      : db
+          .select({ id: devices.id, serial: devices.serialNumber })
+          .from(devices)
+          .where(inArray(devices.id, deviceIds))
+          .all()
+          .map((d) => [d.id, d.serial]),
+  );
+  const orgIds = [...new Set(orders.map((o) => o.orgId))];
+  const orgNames = new Map(
+    orgIds.length === 0
+      ? []
+      : db
+          .select({ id: organisations.id, name: organisations.name })
+          .from(organisations)
+          .where(inArray(organisations.id, orgIds))
+          .all()
+          .map((o) => [o.id, o.name]),
+  );
+  const acting = actingFor(db, user);
+  return orders.map((o) => {
+    const who = acting(o);
+    return {
+      id: o.id,
+      number: o.number,
+      title: o.title,
+      type: o.type,
+      level: o.level,
+      status: o.status,
+      source: o.source,
+      sourceId: o.sourceId,
+      phone: o.phone,
+      areaCode: o.areaCode,
+      deviceId: o.deviceId,
+      serialNumber: serials.get(o.deviceId) ?? '',
+      deviceKind: o.deviceKind,
+      orgId: o.orgId,
+      orgName: orgNames.get(o.orgId) ?? '',
+      assigneeId: o.assigneeId,
+      assigneeName: personName(o.assigneeId === null ? null : people.get(o.assigneeId)),
+      createdAt: formatInZone(o.createdAt, timeZone),
+      updatedAt: formatInZone(o.updatedAt, timeZone),
+      actions: allowedActions(o, who),
+      editable: who.keeper && isEditable(o.status),
+    };
+  });
+}
+
+/** One order with its machine and its timeline, oldest first. */
+export function toDetail(db: Db, user: SessionUser, order: Order, timeZone: string): WorkOrderDetail {
+  const [row] = toRows(db, user, [order], timeZone);
+  const events = db
+    .select()
+    .from(workOrderEvents)
+    .where(eq(workOrderEvents.workOrderId, order.id))
+    .orderBy(asc(workOrderEvents.at), asc(workOrderEvents.id))
+    .all();
+  const people = peopleById(db, [order.solverId, order.createdBy, ...events.map((e) => e.userId)]);
+  const device = db.select().from(devices).where(eq(devices.id, order.deviceId)).get()!;
+  return {
+    ...row!,
+    province: order.province,
+    city: order.city,
+    district: order.district,
+    address: order.address,
+    content: order.content,
+    attachments: order.attachments,
+    solverId: order.solverId,
+    solverName: personName(order.solverId === null ? null : people.get(order.solverId)),
+    settled: order.settled,
+    paymentAmount: order.paymentAmount,
+    remark: order.remark,
+    faultTypes: order.faultTypes,
+    faultCause: order.faultCause,
+    partsUsed: order.partsUsed,
+    repairMethod: order.repairMethod,
+    suspendedFrom: order.suspendedFrom,
+    createdBy: personName(people.get(order.createdBy)),
+    device: {
+      id: device.id,
+      serialNumber: device.serialNumber,
+      hostName: device.hostName,
+      deviceName: device.deviceName,
+    },
+    timeline: events.map((e) => ({
+      id: e.id,
+      action: e.action,
+      by: personName(people.get(e.userId)),
+      at: formatInZone(e.at, timeZone),
+      from: e.fromStatus,
+      to: e.toStatus,
+      remark: e.remark,
+      details: e.details,
+    })),
+  };
+}

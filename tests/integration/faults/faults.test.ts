@@ -1,0 +1,178 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { faultEndpoints } from '@console/contract/http/faults';
+import { devices } from '@console/db/schema/devices';
+import { faultRecords } from '@console/db/schema/faults';
+import { alarms } from '@console/db/schema/warning';
+import { workOrders } from '@console/db/schema/work-orders';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { demoOrgs, machineOf } from '../maintenance/helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+const today = () => new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() + 8 * 3600 * 1000 - n * DAY).toISOString().slice(0, 10);
+const body = (deviceId: number) => ({
+  deviceId,
+  faultTypes: ['hydraulic' as const],
+  cause: 'Lift cylinder seal worn',
+  occurredAt: daysAgo(2),
+});
+
+describe('fault records', () => {
+  let t: TestApp;
+  let orgs: ReturnType<typeof demoOrgs>;
+  const count = () => t.dbh.db.select().from(faultRecords).all().length;
+  const list = (roleId: number, query: Record<string, unknown> = {}) =>
+    t.call(faultEndpoints.list, { token: t.tokenFor(roleId as never), query: { pageSize: 200, ...query } });
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    orgs = demoOrgs(t.dbh);
+  });
+  afterEach(() => t.dbh.close());
+
+  it('records a fault, repairs it once, and raises one work order from it', async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const machine = machineOf(t.dbh, orgs.lessor);
+    const created = await t.call(faultEndpoints.create, { token, body: body(machine.id) });
+    expect(created.status).toBe('200');
+    const id = created.data.id;
+    const detail = await t.call(faultEndpoints.detail, { token, query: { id } });
+    expect(detail.data).toMatchObject({
+      state: 'open',
+      serialNumber: machine.serialNumber,
+      editable: true,
+      raisable: true,
+    });
+    expect(detail.data.reporterName).not.toBe('');
+    // Repaired before it happened, or in the future: refused on the field, nothing changes.
+    const early = await t.call(faultEndpoints.repair, {
+      token,
+      body: { id, repairedAt: daysAgo(5), repairMethod: 'Replaced the seal' },
+    });
+    expect(early).toMatchObject({ status: '400', data: { field: 'repairedAt' } });
+    const future = await t.call(faultEndpoints.repair, {
+      token,
+      body: { id, repairedAt: '2999-01-01', repairMethod: 'Replaced the seal' },
+      lang: 'zh_CN',
+    });
+    expect(future.message).toContain('日期不能晚于今天');
+    const repaired = await t.call(faultEndpoints.repair, {
+      token,
+      body: { id, repairedAt: today(), repairMethod: 'Replaced the seal' },
+    });
+    expect(repaired.status).toBe('200');
+    const again = await t.call(faultEndpoints.repair, {
+      token,
+      body: { id, repairedAt: today(), repairMethod: 'Again' },
+    });
+    expect(again).toMatchObject({ status: '409', message: 'The fault has already been repaired' });
+    expect((await t.call(faultEndpoints.detail, { token, query: { id } })).data).toMatchObject({
+      state: 'repaired',
+      repairedAt: today(),
+      repairMethod: 'Replaced the seal',
+    });
+    const raised = await t.call(faultEndpoints.raiseWorkOrder, { token, body: { id } });
+    expect(raised.status).toBe('200');
+    const order = t.dbh.db.select().from(workOrders).where(eq(workOrders.id, raised.data.workOrderId)).get()!;
+    expect(order).toMatchObject({ source: 'fault', sourceId: id, deviceId: machine.id, type: 1, status: 1 });
+    expect(order.title).toContain(machine.serialNumber);
+    const twice = await t.call(faultEndpoints.raiseWorkOrder, { token, body: { id } });
+    expect(twice.status).toBe('409');
+    expect(t.dbh.db.select().from(workOrders).where(eq(workOrders.sourceId, id)).all()).toHaveLength(1);
+  });
+
+  it('takes a record from a fault alarm of the machine, once, and refuses other alarms', async () => {
+    const token = t.tokenFor(ROLE.technician);
+    const alarmOf = (type: 'fault' | 'tilt') =>
+      t.dbh.db
+        .select({ id: alarms.id, deviceId: alarms.deviceId })
+        .from(alarms)
+        .innerJoin(devices, eq(devices.id, alarms.deviceId))
+        .where(and(eq(alarms.type, type), eq(devices.orgId, orgs.lessor)))
+        .all()
+        .find((a) => !t.dbh.db.select().from(faultRecords).where(eq(faultRecords.alarmId, a.id)).get())!;
+    const fault = alarmOf('fault');
+    const { deviceId: _d, ...fields } = body(0);
+    const created = await t.call(faultEndpoints.create, { token, body: { ...fields, alarmId: fault.id } });
+    expect(created.status).toBe('200');
+    expect(t.dbh.db.select().from(faultRecords).where(eq(faultRecords.id, created.data.id)).get()!.deviceId).toBe(
+      fault.deviceId,
+    );
+    expect((await t.call(faultEndpoints.create, { token, body: { ...fields, alarmId: fault.id } })).status).toBe('409');
+    const tilt = await t.call(faultEndpoints.create, { token, body: { ...fields, alarmId: alarmOf('tilt').id } });
+    expect(tilt).toMatchObject({ status: '400', data: { field: 'alarmId' } });
+    // The technician records faults but does not raise work orders.
+    expect((await t.call(faultEndpoints.raiseWorkOrder, { token, body: { id: created.data.id } })).status).toBe('403');
+  });
+
+  it('refuses missing fields and another company’s machine, storing nothing', async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const before = count();
+    const machine = machineOf(t.dbh, orgs.lessor);
+    expect((await t.call(faultEndpoints.create, { token, body: { ...body(machine.id), cause: '' } })).data.field).toBe(
+      'cause',
+    );
+    expect(
+      (await t.call(faultEndpoints.create, { token, body: { ...body(machine.id), faultTypes: [] } })).data.field,
+    ).toBe('faultTypes');
+    const { deviceId: _d, ...noMachine } = body(0);
+    expect((await t.call(faultEndpoints.create, { token, body: noMachine })).data.field).toBe('deviceId');
+    const foreign = machineOf(t.dbh, orgs.foreign);
+    expect((await t.call(faultEndpoints.create, { token, body: body(foreign.id) })).status).toBe('404');
+    // A customer sees its leased machine but does not keep it.
+    const leased = machineOf(t.dbh, orgs.lessor, orgs.customer);
+    expect((await t.call(faultEndpoints.create, { token: t.tokenFor(ROLE.other), body: body(leased.id) })).status).toBe(
+      '403',
+    );
+    expect(count()).toBe(before);
+  });
+
+  it('shows a customer, a distributor and a technician only their part; a foreign record is not found', async () => {
+    const rows = (res: { data: { list: { deviceId: number; state: string }[] } }) => res.data.list;
+    const machineIds = (where: ReturnType<typeof eq>) =>
+      t.dbh.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(where)
+        .all()
+        .map((d) => d.id);
+    const customer = rows(await list(ROLE.other));
+    expect(customer.length).toBeGreaterThan(0);
+    const leased = machineIds(eq(devices.customerOrgId, orgs.customer));
+    expect(customer.every((r) => leased.includes(r.deviceId))).toBe(true);
+    const distributor = rows(await list(ROLE.distributor));
+    expect(distributor.length).toBeGreaterThan(0);
+    const sold = machineIds(eq(devices.distributorOrgId, orgs.distributor));
+    expect(distributor.every((r) => sold.includes(r.deviceId))).toBe(true);
+    const tech = rows(await list(ROLE.technician));
+    const own = machineIds(eq(devices.orgId, orgs.lessor));
+    expect(tech.every((r) => own.includes(r.deviceId))).toBe(true);
+    const foreign = t.dbh.db.select().from(faultRecords).where(eq(faultRecords.orgId, orgs.foreign)).get()!;
+    expect(
+      (await t.call(faultEndpoints.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: foreign.id } })).status,
+    ).toBe('404');
+    expect((await list(ROLE.finance)).status).toBe('403');
+  });
+
+  it('filters by state, fault type, machine kind and date range', async () => {
+    const open = (await list(ROLE.companyAdmin, { state: 'open' })).data.list;
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.every((r: { state: string }) => r.state === 'open')).toBe(true);
+    const all = (await list(ROLE.companyAdmin)).data.list as { faultTypes: string[]; machineKind: string }[];
+    const type = all[0]!.faultTypes[0]!;
+    const typed = (await list(ROLE.companyAdmin, { faultType: type })).data.list;
+    expect(typed.every((r: { faultTypes: string[] }) => r.faultTypes.includes(type))).toBe(true);
+    const kind = all[0]!.machineKind;
+    expect(
+      (await list(ROLE.companyAdmin, { machineKind: kind })).data.list.every(
+        (r: { machineKind: string }) => r.machineKind === kind,
+      ),
+    ).toBe(true);
+    const from = daysAgo(5);
+    const recent = (await list(ROLE.companyAdmin, { from })).data.list;
+    expect(recent.every((r: { occurredAt: string }) => r.occurredAt >= from)).toBe(true);
+    expect((await list(ROLE.companyAdmin, { from: 'yesterday' })).status).toBe('400');
+  });
+});

@@ -1,0 +1,54 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import type { BodyOf } from '@console/contract/http/endpoint';
+import { riskEndpoints } from '@console/contract/http/risk';
+import type { DbHandle } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { DEMO_PASSWORD } from '@console/db/seed/accounts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { orgOf } from '../commands/helpers.ts';
+
+export type TaskBody = BodyOf<typeof riskEndpoints.createTask>;
+
+/** A first-level lock, run now, with the right password. */
+export const lockNow = (deviceIds: number[], extra: Partial<TaskBody> = {}): TaskBody => ({
+  deviceIds,
+  kind: 'lock',
+  taskType: 1,
+  level: 2,
+  mode: 1,
+  password: DEMO_PASSWORD,
+  ...extra,
+});
+
+/** Machines of the rental company of the demo lessor admin (role 5), and of another rental company. */
+export function fleetOf(dbh: DbHandle) {
+  const own = orgOf(dbh, ROLE.lessorAdmin);
+  const other = dbh.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.kind, 'lessor'), ne(organisations.id, own)))
+    .get()!.id;
+  const machine = (orgId: number, online: boolean, skip = 0) => {
+    const found = dbh.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.orgId, orgId), eq(devices.online, online), eq(devices.sleeping, false)))
+      .limit(skip + 1)
+      .all()[skip];
+    if (!found) throw new Error(`no machine #${skip} (online ${online}) of organisation ${orgId}`);
+    return found;
+  };
+  return { own, other, machine };
+}
+
+/** Create a task as the demo lessor admin and return the answer. */
+export const createTask = (t: TestApp, body: TaskBody, token = t.tokenFor(ROLE.lessorAdmin), lang?: 'zh_CN') =>
+  t.call(riskEndpoints.createTask, { token, body, ...(lang ? { lang } : {}) });
+
+export const taskDetail = async (t: TestApp, id: number, token = t.tokenFor(ROLE.lessorAdmin)) => {
+  const res = await t.call(riskEndpoints.taskDetail, { token, query: { id } });
+  if (res.status !== '200') throw new Error(`task ${id}: ${res.status} ${res.message}`);
+  return res.data;
+};

@@ -1,0 +1,134 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { riskEndpoints } from '@console/contract/http/risk';
+import { commands, devices } from '@console/db/schema/devices';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { fleetOf } from './helpers.ts';
+
+const DAY = 24 * 3600_000;
+
+describe('lock day settings', () => {
+  let t: TestApp;
+  let fleet: ReturnType<typeof fleetOf>;
+  let token: string;
+  /** Three machines of the own company: service expired 10 days ago (eligible and working) and 1 day ago. */
+  let ids: { expired: number; working: number; recent: number };
+
+  const setMachine = (id: number, fields: Partial<typeof devices.$inferInsert>) =>
+    t.dbh.db.update(devices).set(fields).where(eq(devices.id, id)).run();
+  const settings = (extra = {}) => ({
+    orgId: fleet.own,
+    enabled: true,
+    preLockDays: 0,
+    intervalDays: 3,
+    mode: 2 as const,
+    ...extra,
+  });
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    fleet = fleetOf(t.dbh);
+    token = t.tokenFor(ROLE.lessorAdmin);
+    const now = t.deps.now();
+    // Only these three have an expiry near now, so the test knows every machine a setting touches.
+    t.dbh.db
+      .update(devices)
+      .set({ serviceExpiresAt: new Date(now + 400 * DAY) })
+      .where(eq(devices.orgId, fleet.own))
+      .run();
+    const pick = (skip: number) => fleet.machine(fleet.own, false, skip).id;
+    ids = { expired: pick(0), working: pick(1), recent: pick(2) };
+    setMachine(ids.expired, { serviceExpiresAt: new Date(now - 10 * DAY), status: 2, lockLevel: 'unlocked' });
+    setMachine(ids.working, { serviceExpiresAt: new Date(now - 10 * DAY), status: 6, lockLevel: 'unlocked' });
+    setMachine(ids.recent, { serviceExpiresAt: new Date(now - DAY), status: 3, lockLevel: 'unlocked' });
+  });
+  afterEach(() => t.dbh.close());
+
+  const commandsOf = (deviceIds: number[]) =>
+    t.dbh.db
+      .select()
+      .from(commands)
+      .where(and(inArray(commands.deviceId, deviceIds), eq(commands.type, 'lock')))
+      .all();
+
+  it('previews which machines a setting would touch before it is saved, and saves nothing meanwhile', async () => {
+    const read = await t.call(riskEndpoints.lockDays, { token });
+    expect(read.data.settings).toEqual({ orgId: fleet.own, enabled: false, preLockDays: 0, intervalDays: 3, mode: 2 });
+    expect(read.data.organisations.map((o: { id: number }) => o.id)).toEqual([fleet.own]);
+
+    const preview = await t.call(riskEndpoints.previewLockDays, { token, body: settings() });
+    expect(preview.status, preview.message).toBe('200');
+    expect(preview.data).toMatchObject({ total: 3, dueNow: 3 });
+    const byId = new Map(preview.data.list.map((r: { deviceId: number }) => [r.deviceId, r]));
+    expect(byId.get(ids.expired)).toMatchObject({ dueLevel: 2, riskPermission: true });
+    expect(byId.get(ids.working)).toMatchObject({ dueLevel: 2, riskPermission: false });
+    expect(byId.get(ids.recent)).toMatchObject({ dueLevel: 1, riskPermission: true });
+    // Pre-locking 20 days after expiry touches none of them yet, but they are within the 30 days ahead.
+    const later = await t.call(riskEndpoints.previewLockDays, { token, body: settings({ preLockDays: 20 }) });
+    expect(later.data).toMatchObject({ total: 3, dueNow: 0 });
+    expect((await t.call(riskEndpoints.listTasks, { token })).data.total).toBe(0);
+    expect(commandsOf(Object.values(ids))).toHaveLength(0);
+  });
+
+  it('locks automatically once saved: eligible machines only, once per expiry, shown as automatic', async () => {
+    const saved = await t.call(riskEndpoints.saveLockDays, { token, body: settings() });
+    expect(saved).toMatchObject({ status: '200', message: 'Lock day settings saved' });
+    const tasks = await t.call(riskEndpoints.listTasks, { token, query: { automatic: 1 } });
+    expect(tasks.data.total).toBe(2);
+    const rows = tasks.data.list as { level: number; automatic: boolean; operatorName: string; deviceCount: number }[];
+    expect(rows.map((r) => r.level).sort()).toEqual([1, 2]);
+    expect(rows.every((r) => r.automatic && r.operatorName === 'Lock day setting' && r.deviceCount === 1)).toBe(true);
+    const made = commandsOf(Object.values(ids));
+    expect(made.map((c) => [c.deviceId, c.lockLevel, c.lockMode]).sort()).toEqual(
+      [
+        [ids.expired, 'lock1', 'onStop'],
+        [ids.recent, 'preLock1', 'onStop'],
+      ].sort(),
+    );
+    // Another pass does nothing new.
+    await t.call(riskEndpoints.listTasks, { token });
+    expect(commandsOf(Object.values(ids))).toHaveLength(2);
+
+    // The working machine is locked once it stands by; the pre-locked one is locked after the interval.
+    setMachine(ids.working, { status: 3 });
+    setMachine(ids.recent, { lockLevel: 'preLock1' });
+    // The machines confirmed their commands (a queued lock command keeps automatic locking away).
+    t.dbh.db.update(commands).set({ state: 'succeeded' }).run();
+    t.advance(2 * DAY + 60_000);
+    token = t.tokenFor(ROLE.lessorAdmin);
+    await t.call(riskEndpoints.listTasks, { token });
+    expect(
+      commandsOf([ids.working, ids.recent])
+        .map((c) => c.lockLevel)
+        .sort(),
+    ).toEqual(['lock1', 'lock1', 'preLock1']);
+    const records = await t.call(riskEndpoints.records, { token, query: { automatic: 1, pageSize: 50 } });
+    expect(records.data.total).toBe(4);
+    expect((await t.call(riskEndpoints.records, { token, query: { automatic: 0 } })).data.total).toBe(0);
+
+    // A renewal (a new expiry) arms the setting again only when that one runs out.
+    setMachine(ids.expired, { serviceExpiresAt: new Date(t.deps.now() + 100 * DAY), lockLevel: 'unlocked' });
+    await t.call(riskEndpoints.listTasks, { token });
+    expect(commandsOf([ids.expired])).toHaveLength(1);
+  });
+
+  it('does nothing while switched off, and refuses another company or bad days', async () => {
+    await t.call(riskEndpoints.saveLockDays, { token, body: settings({ enabled: false }) });
+    await t.call(riskEndpoints.listTasks, { token });
+    expect(commandsOf(Object.values(ids))).toHaveLength(0);
+    const foreign = await t.call(riskEndpoints.saveLockDays, { token, body: settings({ orgId: fleet.other }) });
+    expect(foreign).toMatchObject({ status: '400', data: { field: 'orgId' } });
+    expect((await t.call(riskEndpoints.lockDays, { token, query: { orgId: fleet.other } })).status).toBe('403');
+    const days = await t.call(riskEndpoints.saveLockDays, { token, body: settings({ preLockDays: 1.5 }) });
+    expect(days.data.field).toBe('preLockDays');
+    const staff = await t.call(riskEndpoints.saveLockDays, { token: t.tokenFor(ROLE.lessorStaff), body: settings() });
+    expect(staff.status).toBe('403');
+    // The operator's administrator keeps every rental company's settings.
+    const operator = await t.call(riskEndpoints.lockDays, {
+      token: t.tokenFor(ROLE.companyAdmin),
+      query: { orgId: fleet.other },
+    });
+    expect(operator.status).toBe('200');
+  });
+});

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { alarms } from '@console/db/schema/warning';
+import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
+import { ApiError } from '@console/server/src/lib/errors';
+import { createWorkOrder } from '@console/server/src/work-orders/create';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { machinesOf, orderFor, sessionUserOf } from './helpers.ts';
+
+/** createWorkOrder is what other areas (feedback, reminders, fault records) call inside their transaction. */
+describe('createWorkOrder', () => {
+  let t: TestApp;
+  let m: ReturnType<typeof machinesOf>;
+  const orderCount = () => t.dbh.db.select().from(workOrders).all().length;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    m = machinesOf(t.dbh);
+  });
+  afterEach(() => t.dbh.close());
+
+  it('raises a pending order from a source in one step, numbered by day, with its first timeline row', () => {
+    const user = sessionUserOf(t, ROLE.lessorAdmin);
+    const now = Date.UTC(2026, 10, 25, 2, 0, 0);
+    const before = orderCount();
+    const first = t.dbh.db.transaction((tx) =>
+      createWorkOrder(
+        tx,
+        user,
+        { title: 'Reminder: 6-month service', deviceId: m.own.id, source: { kind: 'upkeep', id: 41 } },
+        now,
+      ),
+    );
+    const second = t.dbh.db.transaction((tx) =>
+      createWorkOrder(
+        tx,
+        user,
+        {
+          title: 'Customer says it leaks',
+          deviceId: m.own.id,
+          phone: '13900000001',
+          source: { kind: 'feedback', id: 7 },
+        },
+        now,
+      ),
+    );
+    expect(first.number).toMatch(/^WO202611250\d{3}$/);
+    expect(Number(second.number.slice(-4))).toBe(Number(first.number.slice(-4)) + 1);
+    expect(orderCount()).toBe(before + 2);
+    const row = t.dbh.db.select().from(workOrders).where(eq(workOrders.id, first.id)).get()!;
+    // Kind and phone come from the machine when the caller leaves them out.
+    expect(row).toMatchObject({ status: 1, source: 'upkeep', sourceId: 41, deviceKind: m.own.kind, orgId: m.lessor });
+    expect(row.phone).toMatch(/^1\d{10}$/);
+    const events = t.dbh.db.select().from(workOrderEvents).where(eq(workOrderEvents.workOrderId, first.id)).all();
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        fromStatus: null,
+        toStatus: 1,
+        userId: user.id,
+        details: { source: 'upkeep', sourceId: 41 },
+      }),
+    ]);
+  });
+
+  it("is part of the caller's transaction: when the caller fails, no order remains", () => {
+    const user = sessionUserOf(t, ROLE.lessorAdmin);
+    const before = orderCount();
+    expect(() =>
+      t.dbh.db.transaction((tx) => {
+        createWorkOrder(tx, user, { title: 'From a fault', deviceId: m.own.id, source: { kind: 'fault', id: 3 } });
+        throw new Error('the fault record could not be saved');
+      }),
+    ).toThrow('the fault record could not be saved');
+    expect(orderCount()).toBe(before);
+  });
+
+  it('refuses a second unresolved order for the same source, and an alarm of another machine', () => {
+    const user = sessionUserOf(t, ROLE.lessorAdmin);
+    createWorkOrder(t.dbh.db, user, { title: 'First', deviceId: m.own.id, source: { kind: 'feedback', id: 99 } });
+    const again = () =>
+      createWorkOrder(t.dbh.db, user, { title: 'Again', deviceId: m.own.id, source: { kind: 'feedback', id: 99 } });
+    expect(again).toThrow(ApiError);
+    expect(() => again()).toThrow(expect.objectContaining({ status: '409', messageKey: 'workOrders.sourceTaken' }));
+    const alarm = t.dbh.db.select().from(alarms).get()!;
+    const otherMachine = alarm.deviceId === m.own.id ? m.shared : m.own;
+    expect(() =>
+      createWorkOrder(t.dbh.db, user, {
+        title: 'Alarm',
+        deviceId: otherMachine.id,
+        source: { kind: 'alarm', id: alarm.id },
+      }),
+    ).toThrow(expect.objectContaining({ status: '400', messageKey: 'error.invalidField' }));
+  });
+
+  it('answers "not found" for a machine the user does not see, and checks the form like create.do', () => {
+    const user = sessionUserOf(t, ROLE.lessorAdmin);
+    const before = orderCount();
+    expect(() => createWorkOrder(t.dbh.db, user, orderFor(m.foreign))).toThrow(
+      expect.objectContaining({ status: '404' }),
+    );
+    expect(() => createWorkOrder(t.dbh.db, user, orderFor(m.own, { title: '  ' }))).toThrow(
+      expect.objectContaining({ status: '400', data: expect.objectContaining({ field: 'title' }) }),
+    );
+    expect(() => createWorkOrder(t.dbh.db, user, orderFor(m.own, { phone: '12345' }))).toThrow(
+      expect.objectContaining({ data: expect.objectContaining({ field: 'phone' }) }),
+    );
+    const wrongKind = m.own.kind === 'forklift' ? 'mower' : 'forklift';
+    expect(() => createWorkOrder(t.dbh.db, user, orderFor(m.own, { deviceKind: wrongKind }))).toThrow(
+      expect.objectContaining({ data: expect.objectContaining({ field: 'deviceKind' }) }),
+    );
+    expect(orderCount()).toBe(before);
+  });
+});

@@ -1,0 +1,71 @@
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
+import type { BodyOf } from '@console/contract/http/endpoint';
+import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import type { DbHandle } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { findSessionUser } from '@console/server/src/lib/session';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { orgOf } from '../commands/helpers.ts';
+
+export type CreateBody = BodyOf<typeof workOrderEndpoints.create>;
+
+/**
+ * Machines for the work order tests: one of the demo lessor's (Huadong, where the technician works) rented by
+ * the demo customer and distributed by the demo distributor, another of its, and one of another rental company.
+ */
+export function machinesOf(dbh: DbHandle) {
+  const lessor = orgOf(dbh, ROLE.lessorAdmin);
+  const customer = orgOf(dbh, ROLE.other);
+  const distributor = orgOf(dbh, ROLE.distributor);
+  const shared = dbh.db
+    .select()
+    .from(devices)
+    .where(
+      and(eq(devices.orgId, lessor), eq(devices.customerOrgId, customer), eq(devices.distributorOrgId, distributor)),
+    )
+    .get();
+  if (!shared) throw new Error('no machine of the demo lessor rented by the demo customer and distributor');
+  const own = dbh.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.orgId, lessor), ne(devices.id, shared.id)))
+    .get()!;
+  const otherLessor = dbh.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.kind, 'lessor'), ne(organisations.id, lessor)))
+    .get()!.id;
+  const foreign = dbh.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.orgId, otherLessor), isNotNull(devices.id)))
+    .get()!;
+  return { lessor, customer, distributor, shared, own, foreign };
+}
+
+/** A complete create form for a machine. */
+export const orderFor = (device: { id: number; kind: string }, extra: Partial<CreateBody> = {}): CreateBody => ({
+  title: 'Boom does not lift',
+  deviceId: device.id,
+  deviceKind: device.kind as CreateBody['deviceKind'],
+  phone: '13912345678',
+  content: 'The operator reports the boom stops half way.',
+  ...extra,
+});
+
+/** The SessionUser of a demo account, for calling server functions directly. */
+export function sessionUserOf(t: TestApp, roleId: RoleId) {
+  return findSessionUser(t.dbh.db, t.tokenFor(roleId), t.deps.now())!;
+}
+
+/** Create as the demo lessor admin (or another role) and answer the envelope. */
+export const create = (t: TestApp, body: CreateBody, roleId: RoleId = ROLE.lessorAdmin, lang?: 'zh_CN' | 'en_US') =>
+  t.call(workOrderEndpoints.create, { token: t.tokenFor(roleId), body, ...(lang ? { lang } : {}) });
+
+export async function detailOf(t: TestApp, id: number, roleId: RoleId = ROLE.lessorAdmin) {
+  const res = await t.call(workOrderEndpoints.detail, { token: t.tokenFor(roleId), query: { id } });
+  if (res.status !== '200') throw new Error(`work order ${id}: ${res.status} ${res.message}`);
+  return res.data;
+}

@@ -1,0 +1,225 @@
+import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import { App, Button, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { Endpoint } from '@console/contract/http/endpoint';
+import { ConfirmButton } from './confirm-button.tsx';
+import { FormDialog } from './form-dialog.tsx';
+import { ListPage, type ListColumn, type ListFilter, type RowOf } from './list-page.tsx';
+
+/**
+ * A registry: a ListPage of records that editors create, edit and delete in a FormDialog (SIM cards, device types,
+ * virtual hosts, controllers ...). The page adds the "new" button for `canCreate`, and the edit and delete actions
+ * on every row the server marks `editable`; after a change it refreshes the list ([area, resource]) or `refresh`.
+ *
+ *   <RegistryPage
+ *     area="devices" resource="simCards" endpoint={simCardEndpoints.list} rowKey="id"
+ *     title={t('sims.title')} exportName={t('sims.exportName')} filters={...} columns={...}
+ *     canCreate={editor} addLabel={t('sims.add')}
+ *     form={{
+ *       fields: (card) => <SimCardFields card={card} />,
+ *       create: { title: t('sims.addTitle'), schema: simCardEndpoints.create.body, submit: createSimCard },
+ *       update: { title: (card) => t('sims.editTitle', card), schema: simCardEndpoints.update.body,
+ *                 submit: updateSimCard, initialValues: (card) => card },
+ *     }}
+ *     remove={{ confirm: (card) => t('sims.deleteConfirm', card), submit: (card) => deleteSimCard(card.id), done: t('sims.deleted') }}
+ *   />
+ */
+type AnySchema = z.ZodType<unknown, unknown>;
+
+export interface RegistryForm<Row, C extends AnySchema, U extends AnySchema> {
+  /** The dialog's fields, given the record being edited (none when creating). */
+  fields: (row?: Row) => ReactNode;
+  create: {
+    title: string;
+    schema: C;
+    submit: (body: z.output<C>) => Promise<unknown>;
+    initialValues?: Partial<z.input<C>>;
+  };
+  update: {
+    title: (row: Row) => string;
+    schema: U;
+    submit: (body: z.output<U>) => Promise<unknown>;
+    initialValues: (row: Row) => Partial<z.input<U>>;
+  };
+  width?: number;
+}
+
+export interface RegistryRemove<Row> {
+  confirm: (row: Row) => string;
+  /** The delete call (not silent: a refusal is toasted). */
+  submit: (row: Row) => Promise<unknown>;
+  /** The success message. */
+  done: string;
+}
+
+type Trigger = ReactElement<{ onClick?: (event: MouseEvent) => void }>;
+
+/** The create (no `row`) or edit dialog of a registry record, opened by `trigger`. Submits must be silent. */
+export function RegistryDialog<Row, C extends AnySchema, U extends AnySchema>({
+  form,
+  row,
+  trigger,
+  onSaved,
+}: {
+  form: RegistryForm<Row, C, U>;
+  row?: Row;
+  trigger: Trigger;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const done = () => {
+    void message.success(t('saved'));
+    onSaved();
+  };
+  return row === undefined ? (
+    <FormDialog
+      title={form.create.title}
+      trigger={trigger}
+      width={form.width}
+      schema={form.create.schema}
+      initialValues={form.create.initialValues}
+      onSubmit={form.create.submit}
+      onSuccess={done}
+    >
+      {form.fields()}
+    </FormDialog>
+  ) : (
+    <FormDialog
+      title={form.update.title(row)}
+      trigger={trigger}
+      width={form.width}
+      schema={form.update.schema}
+      initialValues={form.update.initialValues(row)}
+      onSubmit={form.update.submit}
+      onSuccess={done}
+    >
+      {form.fields(row)}
+    </FormDialog>
+  );
+}
+
+/** A record's edit and delete buttons (the delete asks first), for registry tables. */
+export function RegistryActions<Row, C extends AnySchema, U extends AnySchema>({
+  row,
+  form,
+  remove,
+  onChanged,
+  extra,
+}: {
+  row: Row;
+  form: RegistryForm<Row, C, U>;
+  remove?: RegistryRemove<Row>;
+  onChanged: () => void;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  return (
+    <Space size={0}>
+      {extra}
+      <RegistryDialog form={form} row={row} trigger={<Button type="link">{t('edit')}</Button>} onSaved={onChanged} />
+      {remove && (
+        <ConfirmButton
+          type="link"
+          danger
+          title={remove.confirm(row)}
+          onConfirm={async () => {
+            await remove.submit(row);
+            void message.success(remove.done);
+            onChanged();
+          }}
+        >
+          {t('delete')}
+        </ConfirmButton>
+      )}
+    </Space>
+  );
+}
+
+interface RegistryPageProps<E extends Endpoint, C extends AnySchema, U extends AnySchema> {
+  area: string;
+  resource: string;
+  endpoint: E;
+  rowKey: string;
+  title: ReactNode;
+  exportName?: string;
+  filters?: ListFilter[];
+  columns: ListColumn<RowOf<E>>[];
+  /** The user's role may create records (the server checks again); each row's `editable` decides the rest. */
+  canCreate: boolean;
+  addLabel: string;
+  form: RegistryForm<RowOf<E>, C, U>;
+  remove?: RegistryRemove<RowOf<E>>;
+  /** More buttons beside "new" (import ...). */
+  toolbar?: ReactNode;
+  /** More buttons on a row, before edit and delete. */
+  rowActions?: (row: RowOf<E>) => ReactNode;
+  /** What to refetch after a change; by default the list itself. */
+  refresh?: (queryClient: QueryClient) => Promise<unknown>;
+  /** Actions on the selected rows (ListPage's), e.g. a batch delete. */
+  batchActions?: (rows: RowOf<E>[], clear: () => void) => ReactNode;
+  selectable?: (row: RowOf<E>) => boolean;
+}
+
+export function RegistryPage<E extends Endpoint, C extends AnySchema, U extends AnySchema>(
+  props: RegistryPageProps<E, C, U>,
+) {
+  const { area, resource, form, remove, rowActions, canCreate } = props;
+  const { t } = useTranslation('common');
+  const queryClient = useQueryClient();
+  const changed = () =>
+    void (props.refresh ? props.refresh(queryClient) : queryClient.invalidateQueries({ queryKey: [area, resource] }));
+  const editable = (row: RowOf<E>) => (row as { editable?: boolean }).editable === true;
+
+  const columns: ListColumn<RowOf<E>>[] = [
+    ...props.columns,
+    {
+      key: 'actions',
+      title: t('actions'),
+      noExport: true,
+      render: (_, row) =>
+        editable(row) ? (
+          <RegistryActions row={row} form={form} remove={remove} onChanged={changed} extra={rowActions?.(row)} />
+        ) : (
+          rowActions?.(row)
+        ),
+    },
+  ];
+
+  return (
+    <ListPage
+      area={area}
+      resource={resource}
+      endpoint={props.endpoint}
+      rowKey={props.rowKey}
+      title={props.title}
+      exportName={props.exportName}
+      filters={props.filters}
+      columns={columns}
+      batchActions={props.batchActions}
+      selectable={props.selectable}
+      toolbar={
+        (canCreate || props.toolbar) && (
+          <Space wrap>
+            {canCreate && (
+              <RegistryDialog
+                form={form}
+                onSaved={changed}
+                trigger={
+                  <Button type="primary" icon={<PlusOutlined />}>
+                    {props.addLabel}
+                  </Button>
+                }
+              />
+            )}
+            {props.toolbar}
+          </Space>
+        )
+      }
+    />
+  );
+}

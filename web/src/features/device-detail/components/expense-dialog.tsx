@@ -1,0 +1,77 @@
+import type { ReactElement, MouseEvent } from 'react';
+import { Input, InputNumber, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
+import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { DayField } from '../../../components/day-field.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+import { recordKeys } from '../api/device-records.ts';
+
+/** Add an expense to the machine, or change one: type, amount and date are required (spec section 5). */
+export function ExpenseDialog({
+  deviceId,
+  expense,
+  trigger,
+}: {
+  deviceId: number;
+  expense?: ExpenseItem;
+  trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
+}) {
+  const { t } = useTranslation('device-detail');
+  const label = useCodeLabel();
+  const queryClient = useQueryClient();
+  const fields = (
+    <>
+      <Field name="type" label={t('records.expenses.type')}>
+        <Select options={codeOptions(label, EXPENSE_TYPE)} />
+      </Field>
+      <Field name="amount" label={t('records.expenses.amount')}>
+        <InputNumber style={{ width: '100%' }} min={0} precision={2} step={100} />
+      </Field>
+      <Field name="date" label={t('records.expenses.date')}>
+        <DayField placeholder={t('records.expenses.pickDate')} />
+      </Field>
+      <Field name="remark" label={t('records.expenses.remark')}>
+        <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} />
+      </Field>
+    </>
+  );
+  // The operation log holds the change too.
+  const onSuccess = () => {
+    void queryClient.invalidateQueries({ queryKey: recordKeys.expenses(deviceId) });
+    void queryClient.invalidateQueries({ queryKey: recordKeys.operationLog(deviceId) });
+  };
+  if (expense) {
+    return (
+      <FormDialog
+        title={t('records.expenses.edit')}
+        trigger={trigger}
+        schema={deviceRecordEndpoints.updateExpense.body}
+        initialValues={{ ...expense, deviceId }}
+        onSubmit={(body) => callApi(deviceRecordEndpoints.updateExpense, { body }, { silent: true })}
+        successMessage={t('records.expenses.saved')}
+        onSuccess={onSuccess}
+      >
+        {fields}
+      </FormDialog>
+    );
+  }
+  return (
+    <FormDialog
+      title={t('records.expenses.add')}
+      trigger={trigger}
+      schema={deviceRecordEndpoints.createExpense.body}
+      initialValues={{ deviceId, date: dayjs().format('YYYY-MM-DD') }}
+      onSubmit={(body) => callApi(deviceRecordEndpoints.createExpense, { body }, { silent: true })}
+      successMessage={t('records.expenses.saved')}
+      onSuccess={onSuccess}
+    >
+      {fields}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, DatePicker, Flex, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { downloadCsv, exportFileName, rowsToCsv, type ExportColumn } from '../../../components/export-list.ts';
+
+/** The month a log tab opens with: the current one. */
+export const currentMonth = () => dayjs().format('YYYY-MM');
+
+/**
+ * The bar over a machine's log: the month (a query never spans months), the tab's own filter, and the export of
+ * what the query answered (at most 1000 records, all of it on screen). Below it, the note when the month holds
+ * more than a query answers.
+ */
+export function MonthRecordsBar<Row>({
+  month,
+  onMonth,
+  filter,
+  rows,
+  total,
+  limit,
+  exportName,
+  exportColumns,
+}: {
+  month: string;
+  onMonth: (month: string) => void;
+  filter: ReactNode;
+  rows: readonly Row[];
+  total: number;
+  limit: number;
+  exportName: string;
+  exportColumns: readonly ExportColumn<Row>[];
+}) {
+  const { t } = useTranslation(['device-detail', 'common']);
+  return (
+    <Flex vertical gap={8}>
+      <Flex wrap gap={12} align="center">
+        <DatePicker
+          picker="month"
+          size="small"
+          allowClear={false}
+          aria-label={t('records.month')}
+          value={dayjs(`${month}-01`)}
+          disabledDate={(day) => day.isAfter(dayjs(), 'month')}
+          onChange={(day) => day && onMonth(day.format('YYYY-MM'))}
+        />
+        {filter}
+        <Typography.Text type="secondary">{t('records.count', { count: total })}</Typography.Text>
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          disabled={rows.length === 0}
+          onClick={() => downloadCsv(exportFileName(`${exportName}-${month}`), rowsToCsv(exportColumns, rows))}
+        >
+          {t('common:export')}
+        </Button>
+      </Flex>
+      <Typography.Text type="secondary">{t('records.monthRule')}</Typography.Text>
+      {total > limit && <Alert type="warning" showIcon title={t('records.limited', { limit, total })} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,53 @@
+import { App, Button, Flex, Form, Input, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { deviceRecordEndpoints } from '@console/contract/http/device-records';
+import { CountdownButton } from '../../../components/countdown-button.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+import { recordKeys } from '../api/device-records.ts';
+
+/**
+ * Putting a machine to sleep needs a verification code (spec section 5), sent by SMS to the signed-in user's
+ * phone; a wrong one is refused on the code field with 'verification code error, re-enter'.
+ */
+export function SleepDialog({ deviceId, disabled }: { deviceId: number; disabled?: boolean }) {
+  const { t } = useTranslation('device-detail');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return (
+    <FormDialog
+      title={t('records.sleep.dialogTitle')}
+      okText={t('records.sleep.confirm')}
+      trigger={
+        <Button size="small" disabled={disabled}>
+          {t('records.sleep.putToSleep')}
+        </Button>
+      }
+      schema={deviceRecordEndpoints.sleep.body}
+      initialValues={{ deviceId }}
+      onSubmit={(body) => callApi(deviceRecordEndpoints.sleep, { body }, { silent: true })}
+      onSuccess={(task) => {
+        void message.success(t(task.state === 'queued' ? 'records.sleep.sleepQueued' : 'records.sleep.sleepSent'));
+        void queryClient.invalidateQueries({ queryKey: recordKeys.sleep(deviceId) });
+        void queryClient.invalidateQueries({ queryKey: recordKeys.operationLog(deviceId) });
+      }}
+    >
+      <Typography.Paragraph type="secondary">{t('records.sleep.codeHint')}</Typography.Paragraph>
+      <Flex gap={8} align="start">
+        <Field name="code" label={t('records.sleep.code')} style={{ flex: 1 }}>
+          <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+        </Field>
+        <Form.Item label=" " colon={false}>
+          <CountdownButton
+            onSend={() => callApi(deviceRecordEndpoints.sleepCode, { body: { deviceId } })}
+            sentMessage={t('records.sleep.codeSent')}
+          >
+            {t('records.sleep.sendCode')}
+          </CountdownButton>
+        </Form.Item>
+      </Flex>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { App, Button, Card, DatePicker, Empty, Flex, Select, Space, Statistic, Table } from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EXPENSE_TYPE, type ExpenseType } from '@console/contract/codes/device-records';
+import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import {
+  downloadCsv,
+  exportFileName,
+  fetchAllPages,
+  rowsToCsv,
+  type ExportColumn,
+} from '../../../components/export-list.ts';
+import { LoadError } from '../../../components/query-state.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+import { expensesQuery, recordKeys } from '../api/device-records.ts';
+import { ExpenseDialog } from '../components/expense-dialog.tsx';
+
+/** Yuan with two decimals and grouped thousands, as the totals above the list show them. */
+const money = (yuan: number) => yuan.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The machine's expenses (maintenance, violation, insurance) with their totals per type; server-side pages. */
+export function ExpensesTab({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation(['device-detail', 'common']);
+  const label = useCodeLabel();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [type, setType] = useState<ExpenseType | undefined>();
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [page, setPage] = useState({ page: 1, pageSize: 10 });
+  const [exporting, setExporting] = useState(false);
+  const filter = {
+    deviceId,
+    type,
+    from: range?.[0].format('YYYY-MM-DD'),
+    to: range?.[1].format('YYYY-MM-DD'),
+  };
+  const expenses = useQuery({ ...expensesQuery({ ...filter, ...page }), placeholderData: keepPreviousData });
+  const data = expenses.data;
+
+  const columns: (ExportColumn<ExpenseItem> & { key: string })[] = [
+    { key: 'date', title: t('records.expenses.date'), value: (e) => e.date },
+    { key: 'type', title: t('records.expenses.type'), value: (e) => label(EXPENSE_TYPE, e.type) },
+    // Plain numbers in the file, so a spreadsheet can add them up.
+    { key: 'amount', title: t('records.expenses.amount'), value: (e) => e.amount.toFixed(2) },
+    { key: 'remark', title: t('records.expenses.remark'), value: (e) => e.remark },
+    { key: 'createdBy', title: t('records.expenses.createdBy'), value: (e) => e.createdBy },
+  ];
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const rows = await fetchAllPages((p, pageSize) =>
+        callApi(deviceRecordEndpoints.expenses, { query: { ...filter, page: p, pageSize } }, { background: true }),
+      );
+      downloadCsv(exportFileName(t('records.expenses.exportName')), rowsToCsv(columns, rows));
+    } catch {
+      // The API client has shown the failure.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (expenses.isError && !data) return <LoadError error={expenses.error} onRetry={() => void expenses.refetch()} />;
+  const totals = data?.totals;
+  return (
+    <Flex vertical gap={12}>
+      <Card size="small">
+        <Flex wrap gap={48}>
+          {EXPENSE_TYPE.codes.map((code) => (
+            <Statistic
+              key={code.value}
+              title={label(EXPENSE_TYPE, code.value)}
+              value={totals?.[code.value] ?? 0}
+              precision={2}
+            />
+          ))}
+          <Statistic title={t('records.expenses.total')} value={totals?.all ?? 0} precision={2} />
+        </Flex>
+      </Card>
+      <Flex wrap gap={12} align="center" justify="space-between">
+        <Space wrap>
+          <Select
+            size="small"
+            allowClear
+            style={{ width: 160 }}
+            aria-label={t('records.expenses.type')}
+            placeholder={t('records.expenses.allTypes')}
+            value={type}
+            onChange={(value?: ExpenseType) => {
+              setType(value);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+            options={codeOptions(label, EXPENSE_TYPE)}
+          />
+          <DatePicker.RangePicker
+            size="small"
+            aria-label={t('records.expenses.range')}
+            value={range}
+            onChange={(value) => {
+              setRange(value?.[0] && value[1] ? [value[0], value[1]] : null);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+          />
+        </Space>
+        <Space>
+          {data?.editable && (
+            <ExpenseDialog
+              deviceId={deviceId}
+              trigger={
+                <Button size="small" type="primary" icon={<PlusOutlined />}>
+                  {t('records.expenses.add')}
+                </Button>
+              }
+            />
+          )}
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!data?.total}
+            onClick={() => void runExport()}
+          >
+            {t('common:export')}
+          </Button>
+        </Space>
+      </Flex>
+      <Table<ExpenseItem>
+        size="small"
+        rowKey="id"
+        loading={expenses.isFetching}
+        dataSource={data?.list ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.expenses.empty')} /> }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (next, pageSize) => setPage({ page: next, pageSize }),
+        }}
+        columns={[
+          { key: 'date', title: t('records.expenses.date'), dataIndex: 'date' },
+          {
+            key: 'type',
+            title: t('records.expenses.type'),
+            render: (_, e) => <StatusBadge table={EXPENSE_TYPE} value={e.type} />,
+          },
+          { key: 'amount', title: t('records.expenses.amount'), align: 'right', render: (_, e) => money(e.amount) },
+          { key: 'remark', title: t('records.expenses.remark'), dataIndex: 'remark' },
+          { key: 'createdBy', title: t('records.expenses.createdBy'), dataIndex: 'createdBy' },
+          {
+            key: 'actions',
+            title: t('common:actions'),
+            render: (_, e) =>
+              e.editable && (
+                <Space size={0}>
+                  <ExpenseDialog
+                    deviceId={deviceId}
+                    expense={e}
+                    trigger={
+                      <Button type="link" size="small">
+                        {t('common:edit')}
+                      </Button>
+                    }
+                  />
+                  <ConfirmButton
+                    type="link"
+                    size="small"
+                    danger
+                    title={t('records.expenses.deleteConfirm', { amount: money(e.amount) })}
+                    onConfirm={async () => {
+                      await callApi(deviceRecordEndpoints.deleteExpense, { body: { id: e.id } });
+                      void message.success(t('records.expenses.deleted'));
+                      await queryClient.invalidateQueries({ queryKey: recordKeys.expenses(deviceId) });
+                    }}
+                  >
+                    {t('common:delete')}
+                  </ConfirmButton>
+                </Space>
+              ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,101 @@
+import { Card, Col, Row, Statistic, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEVICE_CONDITION, DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { MACHINE_KIND, MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
+import { FIGURE_STATUS, FLEET_FIGURES, RENEWAL_FIGURE_DAYS, type FleetFigure } from '@console/contract/http/dashboard';
+import { deviceOverviewEndpoints } from '@console/contract/http/device-overview';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { statusColor } from '../../../components/fleet-map/status-colors.ts';
+import { ListPage } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { useDeviceFilters } from '../components/device-filters.tsx';
+import { useOverviewColumns } from '../components/overview-columns.tsx';
+
+/** The filters of the device list that make sense within one kind. */
+const OVERVIEW_FILTERS = ['serialNumber', 'name', 'status', 'signal', 'leaseStatus', 'customerId', 'expiry'];
+
+/** The URL query a figure filters the overview with. */
+const figureQuery = (kind: MachineKind, figure: FleetFigure | 'total') =>
+  figure === 'total'
+    ? `?kind=${kind}`
+    : figure === 'toBeRenewed'
+      ? `?kind=${kind}&expiry=${RENEWAL_FIGURE_DAYS}`
+      : `?kind=${kind}&status=${FIGURE_STATUS[figure]}`;
+
+/**
+ * /deviceManagement/deviceOverview (host management, kept alive): per machine kind, its status figures and its
+ * machines with the readings that matter for that kind, each leading to its detail and its track playback.
+ */
+export function DeviceOverviewPage() {
+  const { t } = useTranslation(['devices', 'codes']);
+  const label = useCodeLabel();
+  const { params, update } = useListParams();
+  const kind = (MACHINE_KINDS as readonly string[]).includes(params.kind ?? '')
+    ? (params.kind as MachineKind)
+    : 'aerialPlatform';
+  const figures = useQuery({
+    queryKey: ['devices', 'overviewFigures', kind],
+    queryFn: ({ signal }) =>
+      callApi(deviceOverviewEndpoints.figures, { query: { kind } }, { background: true, signal }),
+  });
+  const counts = new Map(figures.data?.byKind.map((k) => [k.kind, k.total]));
+  const filters = useDeviceFilters().filter((f) => OVERVIEW_FILTERS.includes(f.name));
+  const columns = useOverviewColumns(kind);
+  const tile = (figure: FleetFigure | 'total') => {
+    const text =
+      figure === 'total'
+        ? t('overview.total')
+        : figure === 'toBeRenewed'
+          ? label(DEVICE_CONDITION, 'toBeRenewed')
+          : label(DEVICE_STATUS, FIGURE_STATUS[figure]);
+    const color =
+      figure === 'total' ? '#1d2b3a' : figure === 'toBeRenewed' ? '#d48806' : statusColor(FIGURE_STATUS[figure]);
+    const value = figure === 'total' ? figures.data?.total : figures.data?.byStatus[figure];
+    return (
+      <Col key={figure} xs={12} sm={8} md={6} xl={3}>
+        <Link to={figureQuery(kind, figure)} style={{ display: 'block' }}>
+          <Card size="small" hoverable style={{ borderTop: `3px solid ${color}` }}>
+            <Statistic title={text} value={value ?? '-'} loading={figures.isPending} styles={{ content: { color } }} />
+          </Card>
+        </Link>
+      </Col>
+    );
+  };
+
+  return (
+    <>
+      <Card style={{ marginBottom: 16 }} styles={{ body: { paddingTop: 0 } }}>
+        <Tabs
+          aria-label={t('overview.kindTabs')}
+          activeKey={kind}
+          onChange={(next) =>
+            update(Object.fromEntries([...Object.keys(params).map((k) => [k, undefined]), ['kind', next]]))
+          }
+          items={MACHINE_KINDS.map((k) => ({
+            key: k,
+            label: `${label(MACHINE_KIND, k)}${counts.has(k) ? ` (${counts.get(k)})` : ''}`,
+          }))}
+        />
+        <Row gutter={[12, 12]} aria-label={t('overview.figures')} role="group">
+          {tile('total')}
+          {FLEET_FIGURES.map(tile)}
+        </Row>
+      </Card>
+      <ListPage
+        key={kind}
+        area="devices"
+        resource="overview"
+        endpoint={deviceOverviewEndpoints.list}
+        rowKey="id"
+        title={`${t('overview.title')} · ${label(MACHINE_KIND, kind)}`}
+        exportName={`${t('overview.exportName')}-${kind}`}
+        filters={filters}
+        columns={columns}
+        fixedQuery={{ kind }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Button, Input, InputNumber, Modal, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { accessoryEndpoints, type Accessory, type AssetHost } from '@console/contract/http/accessories';
+import { LoadError } from '../../../components/query-state.tsx';
+import { RegistryActions, RegistryDialog, type RegistryForm } from '../../../components/registry-page.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+
+type CreateSchema = typeof accessoryEndpoints.create.body;
+type UpdateSchema = typeof accessoryEndpoints.update.body;
+
+/** The accessories of one host: name, spec, quantity, serial and value, added, edited and removed in place. */
+export function AccessoriesDialog({ host }: { host: AssetHost }) {
+  const { t } = useTranslation(['peripherals', 'common']);
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const key = ['peripherals', 'accessoryList', host.deviceId];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => callApi(accessoryEndpoints.list, { query: { deviceId: host.deviceId } }, { signal }),
+    enabled: open,
+  });
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: ['peripherals', 'accessories'] });
+  };
+  const form: RegistryForm<Accessory, CreateSchema, UpdateSchema> = {
+    fields: () => (
+      <>
+        <Field name="name" label={t('accessories.name')}>
+          <Input maxLength={60} />
+        </Field>
+        <Field name="spec" label={t('accessories.spec')}>
+          <Input maxLength={60} />
+        </Field>
+        <Field name="quantity" label={t('accessories.quantity')}>
+          <InputNumber min={1} max={9999} precision={0} style={{ width: '100%' }} />
+        </Field>
+        <Field name="serial" label={t('accessories.serial')}>
+          <Input maxLength={60} />
+        </Field>
+        <Field name="value" label={t('accessories.value')}>
+          <InputNumber min={0} max={1e9} precision={2} style={{ width: '100%' }} />
+        </Field>
+      </>
+    ),
+    create: {
+      title: t('accessories.addTitle'),
+      schema: accessoryEndpoints.create.body,
+      submit: (body) => callApi(accessoryEndpoints.create, { body }, { silent: true }),
+      initialValues: { deviceId: host.deviceId, quantity: 1 },
+    },
+    update: {
+      title: (row) => t('accessories.editTitle', { name: row.name }),
+      schema: accessoryEndpoints.update.body,
+      submit: (body) => callApi(accessoryEndpoints.update, { body }, { silent: true }),
+      initialValues: ({ deviceId: _d, ...row }) => row,
+    },
+  };
+  const editable = list.data?.editable ?? false;
+  return (
+    <>
+      <Button type="link" onClick={() => setOpen(true)}>
+        {t('accessories.list')} ({host.accessoryCount})
+      </Button>
+      <Modal
+        title={t('accessories.listTitle', { serial: host.serialNumber })}
+        open={open}
+        width={800}
+        footer={null}
+        mask={{ closable: false }}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        {list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {editable && (
+              <RegistryDialog
+                form={form}
+                onSaved={changed}
+                trigger={
+                  <Button type="primary" icon={<PlusOutlined />}>
+                    {t('accessories.add')}
+                  </Button>
+                }
+              />
+            )}
+            <Table<Accessory>
+              size="small"
+              rowKey="id"
+              loading={list.isFetching}
+              dataSource={list.data?.list ?? []}
+              pagination={false}
+              columns={[
+                { key: 'name', title: t('accessories.name'), dataIndex: 'name' },
+                { key: 'spec', title: t('accessories.spec'), dataIndex: 'spec' },
+                { key: 'quantity', title: t('accessories.quantity'), dataIndex: 'quantity' },
+                { key: 'serial', title: t('accessories.serial'), dataIndex: 'serial' },
+                { key: 'value', title: t('accessories.value'), dataIndex: 'value' },
+                ...(editable
+                  ? [
+                      {
+                        key: 'actions',
+                        title: t('common:actions'),
+                        render: (_: unknown, row: Accessory) => (
+                          <RegistryActions
+                            row={row}
+                            form={form}
+                            onChanged={changed}
+                            remove={{
+                              confirm: (a) => t('accessories.deleteConfirm', { name: a.name }),
+                              submit: (a) => callApi(accessoryEndpoints.delete, { body: { id: a.id } }),
+                              done: t('accessories.deleted'),
+                            }}
+                          />
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}

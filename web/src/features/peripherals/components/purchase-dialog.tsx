@@ -1,0 +1,85 @@
+import { Button, Form, InputNumber, Radio } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ParsedBodyOf } from '@console/contract/http/endpoint';
+import { accessoryEndpoints, SALVAGE_MODES, type AssetHost } from '@console/contract/http/accessories';
+import { DayField } from '../../../components/day-field.tsx';
+import { RegistryDialog } from '../../../components/registry-page.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { UploadField } from '../../../components/upload-field.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+
+const money = <InputNumber min={0} max={1e9} precision={2} style={{ width: '100%' }} />;
+
+/** The salvage value as a percentage (the 'device annex residual value 0-100') or as an amount, as chosen. */
+function SalvageFields() {
+  const { t } = useTranslation('peripherals');
+  const mode = Form.useWatch('salvageMode', Form.useFormInstance()) as string | undefined;
+  return mode === 'amount' ? (
+    <Field name="salvageValue" label={t('accessories.salvageValue')} dependencies={['originalValue']} required>
+      {money}
+    </Field>
+  ) : (
+    // Not clamped by the input: a value out of range shows the spec's 'device annex residual value 0-100'.
+    <Field name="salvageRate" label={t('accessories.salvageRate')} required>
+      <InputNumber precision={2} style={{ width: '100%' }} />
+    </Field>
+  );
+}
+
+/** Record or change a host's purchase info, with photos and PDF documents through the upload flow. */
+export function PurchaseDialog({ host }: { host: AssetHost }) {
+  const { t } = useTranslation('peripherals');
+  const queryClient = useQueryClient();
+  const schema = accessoryEndpoints.savePurchase.body;
+  const submit = (body: ParsedBodyOf<typeof accessoryEndpoints.savePurchase>) =>
+    callApi(accessoryEndpoints.savePurchase, { body }, { silent: true });
+  const form = {
+    fields: () => (
+      <>
+        <Field name="originalValue" label={t('accessories.originalValue')}>
+          {money}
+        </Field>
+        <Field name="salvageMode" label={t('accessories.salvageMode')}>
+          <Radio.Group
+            options={SALVAGE_MODES.map((value) => ({ value, label: t(`accessories.modes.${value}`) }))}
+            optionType="button"
+          />
+        </Field>
+        <SalvageFields />
+        <Field name="purchasedAt" label={t('accessories.purchasedAt')}>
+          <DayField />
+        </Field>
+        <Field name="photos" label={t('accessories.photos')}>
+          <UploadField kind="photo" max={10} />
+        </Field>
+        <Field name="documents" label={t('accessories.documents')}>
+          <UploadField kind="pdf" max={10} />
+        </Field>
+      </>
+    ),
+    create: { title: '', schema, submit },
+    update: {
+      title: () => t('accessories.purchaseTitle', { serial: host.serialNumber }),
+      schema,
+      submit,
+      initialValues: () => ({
+        deviceId: host.deviceId,
+        salvageMode: 'percentage' as const,
+        photos: [],
+        documents: [],
+        ...host.purchase,
+        salvageRate: host.purchase?.salvageRate ?? undefined,
+      }),
+    },
+    width: 640,
+  };
+  return (
+    <RegistryDialog
+      form={form}
+      row={host}
+      trigger={<Button type="link">{t('accessories.editPurchase')}</Button>}
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: ['peripherals', 'accessories'] })}
+    />
+  );
+}

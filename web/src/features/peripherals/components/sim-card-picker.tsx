@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Select } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { simCardEndpoints } from '@console/contract/http/sim-cards';
+import { callApi } from '../../../lib/api-client.ts';
+
+/** One of the company's SIM cards, found by its ICCID on the server; shown as ICCID and IMEI. */
+export function SimCardPicker({
+  value,
+  onChange,
+  current,
+  id,
+}: {
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  current?: { id: number; iccid: string; imei: string } | null;
+  id?: string;
+}) {
+  const { t } = useTranslation('peripherals');
+  const [search, setSearch] = useState('');
+  const found = useQuery({
+    queryKey: ['devices', 'simCards', { iccid: search, pageSize: 20, picker: true }],
+    queryFn: ({ signal }) =>
+      callApi(simCardEndpoints.list, { query: { iccid: search, pageSize: 20 } }, { background: true, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = (found.data?.list ?? []).filter((row) => row.editable);
+  const options = [
+    ...(current && !rows.some((r) => r.id === current.id) ? [current] : []),
+    ...rows.map((row) => ({ id: row.id, iccid: row.iccid, imei: row.imei })),
+  ].map((row) => ({ value: row.id, label: `${row.iccid} / ${row.imei}` }));
+  return (
+    <Select
+      id={id}
+      allowClear
+      value={value ?? undefined}
+      onChange={(next: number | undefined) => onChange?.(next ?? null)}
+      placeholder={t('common.simPlaceholder')}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      loading={found.isFetching}
+      options={options}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LEASE_STATUS } from '@console/contract/codes/stock';
+import {
+  INSTALLATION_TYPES,
+  POWER_SOURCES,
+  virtualHostEndpoints,
+  type VirtualHost,
+} from '@console/contract/http/virtual-hosts';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import type { RegistryForm } from '../../../components/registry-page.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+
+/** Select options of the installation types and power sources, in the user's language. */
+export function useHostOptions() {
+  const { t } = useTranslation('peripherals');
+  return {
+    types: INSTALLATION_TYPES.map((value) => ({ value, label: t(`virtualHosts.types.${value}`) })),
+    power: POWER_SOURCES.map((value) => ({ value, label: t(`virtualHosts.power.${value}`) })),
+  };
+}
+
+/** A virtual host (spec section 3); a host under lease needs its customer. Lease status travels as a number. */
+export function useVirtualHostForm() {
+  const { t } = useTranslation(['peripherals', 'common']);
+  const label = useCodeLabel();
+  const options = useHostOptions();
+  const leaseOptions = codeOptions(label, LEASE_STATUS).map((o) => ({ ...o, value: Number(o.value) }));
+  const metres = <InputNumber min={0} max={100} step={0.1} precision={1} style={{ width: '100%' }} />;
+  return {
+    fields: () => (
+      <>
+        <Field name="hostNumber" label={t('virtualHosts.hostNumber')}>
+          <Input maxLength={40} />
+        </Field>
+        <Field name="installationType" label={t('virtualHosts.installationType')}>
+          <Select options={options.types} />
+        </Field>
+        <Field name="brand" label={t('virtualHosts.brand')}>
+          <Input maxLength={40} />
+        </Field>
+        <Field name="platformHeight" label={t('virtualHosts.platformHeight')}>
+          {metres}
+        </Field>
+        <Field name="powerSource" label={t('virtualHosts.powerSource')}>
+          <Select options={options.power} />
+        </Field>
+        <Field name="equipmentHeight" label={t('virtualHosts.equipmentHeight')}>
+          {metres}
+        </Field>
+        <Field name="leaseStatus" label={t('virtualHosts.leaseStatus')}>
+          <Select options={leaseOptions} />
+        </Field>
+        <Field name="customerName" label={t('virtualHosts.customerName')} dependencies={['leaseStatus']}>
+          <Input maxLength={60} />
+        </Field>
+      </>
+    ),
+    create: {
+      title: t('virtualHosts.addTitle'),
+      schema: virtualHostEndpoints.create.body,
+      submit: (body) => callApi(virtualHostEndpoints.create, { body }, { silent: true }),
+      initialValues: { leaseStatus: 1, customerName: '' },
+    },
+    update: {
+      title: (host) => t('virtualHosts.editTitle', { number: host.hostNumber }),
+      schema: virtualHostEndpoints.update.body,
+      submit: (body) => callApi(virtualHostEndpoints.update, { body }, { silent: true }),
+      initialValues: (host) => host,
+    },
+  } satisfies RegistryForm<
+    VirtualHost,
+    typeof virtualHostEndpoints.create.body,
+    typeof virtualHostEndpoints.update.body
+  >;
+}

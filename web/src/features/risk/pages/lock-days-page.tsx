@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LOCK_LEVEL, LOCK_MODE } from '@console/contract/codes/lock';
+import type { DataOf } from '@console/contract/http/endpoint';
+import { riskEndpoints, type LockDaySettingsForm } from '@console/contract/http/risk';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { Field, SchemaForm } from '../../../components/schema-form.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+import { showFailure } from '../../../lib/form-rules.ts';
+
+type Preview = DataOf<typeof riskEndpoints.previewLockDays>;
+
+/** The machines a setting would touch, shown before it is saved. */
+function PreviewTable({ preview }: { preview: Preview }) {
+  const { t } = useTranslation('risk');
+  return (
+    <Card size="small" title={t('lockDays.previewTitle', { total: preview.total, dueNow: preview.dueNow })}>
+      <Table
+        size="small"
+        rowKey="deviceId"
+        dataSource={preview.list}
+        pagination={{ pageSize: 10 }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            key: 'serialNumber',
+            title: t('lockDays.serialNumber'),
+            dataIndex: 'serialNumber',
+            render: (serial: string, row) => <Link to={`/deviceManagement/detail?id=${row.deviceId}`}>{serial}</Link>,
+          },
+          { key: 'serviceExpiresAt', title: t('lockDays.serviceExpiresAt'), dataIndex: 'serviceExpiresAt' },
+          { key: 'preLockAt', title: t('lockDays.preLockAt'), dataIndex: 'preLockAt' },
+          { key: 'lockAt', title: t('lockDays.lockAt'), dataIndex: 'lockAt' },
+          {
+            key: 'dueLevel',
+            title: t('lockDays.dueNow'),
+            dataIndex: 'dueLevel',
+            render: (level: number) =>
+              level ? <StatusBadge table={LOCK_LEVEL} value={level} /> : t('lockDays.notYet'),
+          },
+          {
+            key: 'riskPermission',
+            title: t('lockDays.permission'),
+            dataIndex: 'riskPermission',
+            render: (yes: boolean) => (
+              <Tag color={yes ? 'green' : 'default'}>{t(yes ? 'lockDays.yes' : 'lockDays.no')}</Tag>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** /riskManagement/lockDays: automatic pre-lock and lock around the connectivity service expiry, per company. */
+export function LockDaysPage() {
+  const { t } = useTranslation(['risk', 'common']);
+  const label = useCodeLabel();
+  const [orgId, setOrgId] = useState<number | undefined>();
+  const [form] = Form.useForm();
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const query = useQuery({
+    queryKey: ['risk', 'lockDays', orgId ?? 'own'],
+    queryFn: ({ signal }) => callApi(riskEndpoints.lockDays, { query: orgId ? { orgId } : {} }, { signal }),
+  });
+
+  const runPreview = async () => {
+    const parsed = riskEndpoints.previewLockDays.body.safeParse(form.getFieldsValue(true));
+    if (!parsed.success) {
+      form.submit();
+      return;
+    }
+    setPreviewing(true);
+    try {
+      setPreview(await callApi(riskEndpoints.previewLockDays, { body: parsed.data }, { silent: true }));
+    } catch (error) {
+      showFailure(form, error);
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  return (
+    <QueryState query={query}>
+      {({ settings, organisations }) => (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Card title={t('lockDays.title')}>
+            <Alert type="info" showIcon message={t('lockDays.intro')} style={{ marginBottom: 16 }} />
+            {organisations.length > 1 && (
+              <Space style={{ marginBottom: 16 }}>
+                <Typography.Text>{t('lockDays.organisation')}</Typography.Text>
+                <Select
+                  aria-label={t('lockDays.organisation')}
+                  style={{ minWidth: 260 }}
+                  value={settings.orgId}
+                  onChange={(next: number) => {
+                    setOrgId(next);
+                    setPreview(null);
+                  }}
+                  options={organisations.map((o) => ({ value: o.id, label: o.name }))}
+                />
+              </Space>
+            )}
+            <SchemaForm
+              key={settings.orgId}
+              form={form}
+              schema={riskEndpoints.saveLockDays.body}
+              initialValues={settings}
+              layout="horizontal"
+              submitText={false}
+              onSubmit={(body: LockDaySettingsForm) => callApi(riskEndpoints.saveLockDays, { body }, { silent: true })}
+              successMessage={t('common:saved')}
+              onSuccess={() => void query.refetch()}
+            >
+              <Field name="enabled" label={t('lockDays.enabled')} valuePropName="checked">
+                <Switch />
+              </Field>
+              <Field name="preLockDays" label={t('lockDays.preLockDays')} extra={t('lockDays.preLockHelp')}>
+                <InputNumber min={-90} max={90} precision={0} />
+              </Field>
+              <Field name="intervalDays" label={t('lockDays.intervalDays')}>
+                <InputNumber min={0} max={90} precision={0} />
+              </Field>
+              <Field name="mode" label={t('lockDays.mode')}>
+                <Select
+                  style={{ width: 220 }}
+                  options={codeOptions(label, LOCK_MODE).map((o) => ({ ...o, value: Number(o.value) }))}
+                />
+              </Field>
+              <Space>
+                <Button loading={previewing} onClick={() => void runPreview()}>
+                  {t('lockDays.preview')}
+                </Button>
+                <Button type="primary" htmlType="submit">
+                  {t('lockDays.save')}
+                </Button>
+              </Space>
+            </SchemaForm>
+          </Card>
+          {preview && <PreviewTable preview={preview} />}
+        </Space>
+      )}
+    </QueryState>
+  );
+}

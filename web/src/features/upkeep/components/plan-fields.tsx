@@ -1,0 +1,74 @@
+import { Form, Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UPKEEP_INTERVAL } from '@console/contract/codes/service';
+import { upkeepEndpoints, type UpkeepPlan } from '@console/contract/http/upkeep';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { DayField } from '../../../components/day-field.tsx';
+import { DevicePicker } from '../../../components/device-picker.tsx';
+import type { RegistryForm } from '../../../components/registry-page.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { createPlans, updatePlan } from '../api/upkeep.ts';
+
+/** A plan's fields; the machines only when creating (one plan each), the hours only for an hours interval. */
+function PlanFields({ creating }: { creating: boolean }) {
+  const { t } = useTranslation('upkeep');
+  const label = useCodeLabel();
+  const interval = Form.useWatch('interval') as string | undefined;
+  return (
+    <>
+      {creating && (
+        <Field name="deviceIds" label={t('machines')}>
+          <DevicePicker multiple editableOnly />
+        </Field>
+      )}
+      <Field name="interval" label={t('interval')}>
+        <Select options={codeOptions(label, UPKEEP_INTERVAL)} />
+      </Field>
+      {interval === 'hours' && (
+        <Field name="intervalHours" label={t('intervalHours')} dependencies={['interval']}>
+          <InputNumber min={50} max={10000} precision={0} style={{ width: '100%' }} />
+        </Field>
+      )}
+      <Field name="lastDoneAt" label={t('lastDoneAt')} extra={t('lastDoneHint')}>
+        <DayField />
+      </Field>
+      <Field name="lastDoneHours" label={t('lastDoneHours')} extra={t('hoursHint')}>
+        <InputNumber min={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="content" label={t('content')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Field>
+    </>
+  );
+}
+
+export function usePlanForm(): RegistryForm<
+  UpkeepPlan,
+  typeof upkeepEndpoints.create.body,
+  typeof upkeepEndpoints.update.body
+> {
+  const { t } = useTranslation('upkeep');
+  return {
+    width: 600,
+    fields: (row) => <PlanFields creating={!row} />,
+    create: {
+      title: t('addTitle'),
+      schema: upkeepEndpoints.create.body,
+      submit: createPlans,
+      initialValues: { deviceIds: [], interval: '6m' },
+    },
+    update: {
+      title: (row) => t('editTitle', { serial: row.serialNumber }),
+      schema: upkeepEndpoints.update.body,
+      submit: updatePlan,
+      initialValues: (row) => ({
+        id: row.id,
+        interval: row.interval,
+        intervalHours: row.intervalHours,
+        lastDoneAt: row.lastDoneAt,
+        lastDoneHours: row.lastDoneHours,
+        content: row.content,
+      }),
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { MouseEvent, ReactElement } from 'react';
+import { Input, InputNumber, Radio, Select } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FAULT_TYPE } from '@console/contract/codes/service';
+import type { WorkOrderAction } from '@console/contract/codes/work-order-flow';
+import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { callApi } from '../../../lib/api-client.ts';
+import { refreshWorkOrders, technicianChoicesQuery } from '../api/work-orders.ts';
+
+const TITLES = {
+  assign: 'dialogs.assignTitle',
+  repair: 'dialogs.repairTitle',
+  pay: 'dialogs.payTitle',
+  resolve: 'dialogs.resolveTitle',
+  suspend: 'dialogs.suspendTitle',
+  resume: 'dialogs.resumeTitle',
+  close: 'dialogs.closeTitle',
+} as const;
+
+function TechnicianSelect(props: { id?: string; value?: number; onChange?: (v: number) => void }) {
+  const { t } = useTranslation('work-orders');
+  const choices = useQuery(technicianChoicesQuery());
+  return (
+    <Select
+      {...props}
+      loading={choices.isLoading}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={(choices.data ?? []).map((c) => ({
+        value: c.id,
+        label: `${c.name} · ${c.orgName} · ${t('dialogs.openOrders', { count: c.open })}`,
+      }))}
+    />
+  );
+}
+
+function ActionFields({ action }: { action: WorkOrderAction }) {
+  const { t } = useTranslation('work-orders');
+  const label = useCodeLabel();
+  if (action === 'assign') {
+    return (
+      <Field name="assigneeId" label={t('dialogs.technician')}>
+        <TechnicianSelect />
+      </Field>
+    );
+  }
+  if (action === 'repair') {
+    return (
+      <>
+        <Field name="faultTypes" label={t('fields.faultTypes')}>
+          <Select mode="multiple" options={codeOptions(label, FAULT_TYPE)} />
+        </Field>
+        <Field name="faultCause" label={t('fields.faultCause')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Field>
+        <Field name="partsUsed" label={t('fields.partsUsed')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Field>
+        <Field name="repairMethod" label={t('fields.repairMethod')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Field>
+      </>
+    );
+  }
+  if (action === 'pay') {
+    return (
+      <>
+        <Field name="amount" label={t('fields.paymentAmount')}>
+          <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} suffix={t('dialogs.amountUnit')} />
+        </Field>
+        <Field name="settled" label={t('fields.settled')}>
+          <Radio.Group
+            options={[
+              { value: true, label: t('dialogs.yes') },
+              { value: false, label: t('dialogs.no') },
+            ]}
+          />
+        </Field>
+      </>
+    );
+  }
+  return null;
+}
+
+/**
+ * The dialog of one action of the state machine, on one order (or, for assign, several), validated by the
+ * action's own contract; the server refuses again what the state machine does not allow.
+ */
+export function ActionDialog({
+  action,
+  ids,
+  trigger,
+  onDone,
+}: {
+  action: WorkOrderAction;
+  ids: number[];
+  trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation('work-orders');
+  const queryClient = useQueryClient();
+  const endpoint = workOrderEndpoints[action];
+  const initialValues =
+    action === 'assign' ? { ids } : action === 'pay' ? { id: ids[0], settled: true } : { id: ids[0] };
+  return (
+    <FormDialog
+      title={t(TITLES[action], { count: ids.length })}
+      trigger={trigger}
+      schema={endpoint.body}
+      initialValues={initialValues as never}
+      okText={t(`actions.${action}`)}
+      successMessage={t(`events.${action}`)}
+      onSubmit={(body) => callApi(endpoint, { body: body as never }, { silent: true })}
+      onSuccess={() => {
+        void refreshWorkOrders(queryClient);
+        onDone?.();
+      }}
+    >
+      <ActionFields action={action} />
+      <Field name="remark" label={t('fields.remark')}>
+        <Input.TextArea rows={3} maxLength={500} />
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ALARM_TYPE } from '@console/contract/codes/alarms';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { alarmQuery } from '../api/work-orders.ts';
+import { WorkOrderDialog } from './work-order-dialog.tsx';
+
+/**
+ * `/warning/ticket?fromAlarm=<id>` (the alarm centre's link): the create dialog filled from the alarm, its
+ * machine, kind, a title from its type and the content from its detail; the order records the alarm as source.
+ */
+export function AlarmWorkOrderDialog({ alarmId, onClose }: { alarmId: number; onClose: () => void }) {
+  const { t } = useTranslation('work-orders');
+  const label = useCodeLabel();
+  const alarm = useQuery(alarmQuery(alarmId));
+  if (!alarm.data) return null;
+  const a = alarm.data;
+  return (
+    <WorkOrderDialog
+      open
+      onClose={onClose}
+      note={t('dialogs.fromAlarm', { id: a.id, info: a.info })}
+      machine={{ id: a.deviceId, serialNumber: a.serialNumber }}
+      prefill={{
+        title: `${label(ALARM_TYPE, a.type)} · ${a.serialNumber}`,
+        deviceId: a.deviceId,
+        deviceKind: a.kind,
+        level: a.level === 3 ? 4 : a.level === 2 ? 3 : 2,
+        content: [a.info, a.detail].filter(Boolean).join('\n'),
+        source: { kind: 'alarm', id: a.id },
+      }}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { Input, Select, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
+import { WORK_ORDER_TYPE } from '@console/contract/codes/service';
+import type { CreateWorkOrderInput } from '@console/contract/http/work-order-forms';
+import { WORK_ORDER_LEVELS } from '@console/contract/http/work-order-forms';
+import { workOrderEndpoints, type WorkOrderDetail } from '@console/contract/http/work-orders';
+import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { DevicePicker } from '../../../components/device-picker.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { PhoneField } from '../../../components/phone-field.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { UploadField } from '../../../components/upload-field.tsx';
+import { createWorkOrder, refreshWorkOrders, ticketHref, updateWorkOrder } from '../api/work-orders.ts';
+
+const numeric = (options: { value: string | number; label: string }[]) =>
+  options.map((o) => ({ ...o, value: Number(o.value) }));
+
+/**
+ * Create a work order (optionally prefilled, e.g. from an alarm, whose source it records) or edit one that is
+ * not resolved. After creating, the new order's page opens.
+ */
+export function WorkOrderDialog({
+  open,
+  onClose,
+  order,
+  prefill,
+  note,
+  machine,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Edit this order. */
+  order?: WorkOrderDetail;
+  prefill?: Partial<CreateWorkOrderInput>;
+  /** A line above the form (where the prefill came from). */
+  note?: string;
+  /** The prefilled machine, so the picker shows its serial. */
+  machine?: { id: number; serialNumber: string };
+}) {
+  const { t } = useTranslation('work-orders');
+  const label = useCodeLabel();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const editing = order !== undefined;
+  const initialValues = editing
+    ? { ...order, remark: order.remark, attachments: order.attachments }
+    : { type: 1, level: 3, areaCode: '86', attachments: [], ...prefill };
+  return (
+    <FormDialog
+      title={editing ? t('dialogs.editTitle', { number: order.number }) : t('dialogs.createTitle')}
+      open={open}
+      onClose={onClose}
+      width={720}
+      schema={editing ? workOrderEndpoints.update.body : workOrderEndpoints.create.body}
+      initialValues={initialValues as never}
+      onSubmit={(body) => (editing ? updateWorkOrder(body as never) : createWorkOrder(body as never))}
+      onSuccess={(created) => {
+        void refreshWorkOrders(queryClient);
+        if (!editing) void navigate(ticketHref(created.id));
+      }}
+    >
+      {note && <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>}
+      <Field name="title" label={t('fields.title')}>
+        <Input maxLength={100} />
+      </Field>
+      <Field name="deviceKind" label={t('fields.deviceKind')}>
+        <Select disabled={editing} options={codeOptions(label, MACHINE_KIND)} />
+      </Field>
+      <Field name="deviceId" label={t('fields.machine')}>
+        <DevicePicker editableOnly disabled={editing} current={editing ? order.device : (machine ?? null)} />
+      </Field>
+      <Field name="type" label={t('fields.type')}>
+        <Select options={numeric(codeOptions(label, WORK_ORDER_TYPE))} />
+      </Field>
+      <Field name="level" label={t('fields.level')}>
+        <Select
+          options={WORK_ORDER_LEVELS.map((level) => ({ value: level, label: t('fields.levelValue', { level }) }))}
+        />
+      </Field>
+      <PhoneField name="phone" label={t('fields.phone')} areaLabel={t('fields.areaCode')} />
+      <Field name="province" label={t('fields.province')}>
+        <Input maxLength={40} />
+      </Field>
+      <Field name="city" label={t('fields.city')}>
+        <Input maxLength={40} />
+      </Field>
+      <Field name="district" label={t('fields.district')}>
+        <Input maxLength={40} />
+      </Field>
+      <Field name="address" label={t('fields.address')}>
+        <Input maxLength={200} />
+      </Field>
+      <Field name="content" label={t('fields.content')}>
+        <Input.TextArea rows={3} maxLength={2000} />
+      </Field>
+      <Field name="attachments" label={t('fields.attachments')}>
+        <UploadField kind="photo" max={10} />
+      </Field>
+      <Field name="remark" label={t('fields.remark')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Field>
+    </FormDialog>
+  );
+}
