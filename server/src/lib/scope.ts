@@ -40,6 +40,18 @@ export function assertInScope(db: Db, user: SessionUser, orgId: number): void {
   if (!visibleOrgIds(db, user).includes(orgId)) throw forbidden();
 }
 
+/** The names of these organisations, by id (a record's owner, customer or distributor as a list shows it). */
+export function orgNames(db: Db, orgIds: readonly (number | null)[]): Map<number, string> {
+  const ids = [...new Set(orgIds)].filter((id): id is number => id !== null);
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(inArray(organisations.id, ids))
+    .all();
+  return new Map(rows.map((o) => [o.id, o.name]));
+}
+
 export function orgById(db: Db, id: number) {
   return db.select().from(organisations).where(eq(organisations.id, id)).get();
 }

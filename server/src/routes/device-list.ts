@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@console/db/client';
-import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
 import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
 import type { DeviceRow, deviceListQuery } from '@console/contract/http/devices';
 import type { z } from 'zod';
 import { dayInZone, formatInZone } from '../lib/time.ts';
+import { orgNames } from '../lib/scope.ts';
 import { inDeviceScope, ownerOrgIds } from './device-access.ts';
 
 type Device = typeof devices.$inferSelect;
@@ -109,9 +109,6 @@ interface RowContext {
 /** Names of the models and organisations the given machines refer to. */
 function namesFor(db: Db, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
   const modelIds = [...new Set(rows.map((r) => r.modelId))];
-  const orgIds = [...new Set(rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]))].filter(
-    (id): id is number => id !== null,
-  );
   const models = modelIds.length
     ? db
         .select({ id: deviceModels.id, name: deviceModels.name })
@@ -119,14 +116,7 @@ function namesFor(db: Db, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
         .where(inArray(deviceModels.id, modelIds))
         .all()
     : [];
-  const orgs = orgIds.length
-    ? db
-        .select({ id: organisations.id, name: organisations.name })
-        .from(organisations)
-        .where(inArray(organisations.id, orgIds))
-        .all()
-    : [];
-  return { models: new Map(models.map((m) => [m.id, m.name])), orgs: new Map(orgs.map((o) => [o.id, o.name])) };
+  return { models: new Map(models.map((m) => [m.id, m.name])), orgs: orgNames(db, rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId])) };
 }
 
 function toRow(d: Device, ctx: RowContext): DeviceRow {

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
-import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
 import { alarms } from '@console/db/schema/warning';
@@ -10,7 +9,7 @@ import { contains, fenceAlarmDetail } from '../ingest/fence-rules.ts';
 import { forgetFences } from '../ingest/fence-watch.ts';
 import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { deviceScope, visibleOrgIds } from '../lib/scope.ts';
+import { deviceScope, orgNames, visibleOrgIds } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { ownerOrgIds } from './device-access.ts';
@@ -88,16 +87,7 @@ function toRows(
 ) {
   const today = dayInZone(now, timeZone);
   const orgIds = [...new Set(rows.map((r) => r.orgId))];
-  const owners = new Map(
-    (orgIds.length
-      ? db
-          .select({ id: organisations.id, name: organisations.name })
-          .from(organisations)
-          .where(inArray(organisations.id, orgIds))
-          .all()
-      : []
-    ).map((o) => [o.id, o.name]),
-  );
+  const owners = orgNames(db, orgIds);
   const owned = ownerOrgIds(db, user);
   return rows.map((r): FenceRow => ({
     id: r.id,

@@ -1,13 +1,12 @@
 import { and, desc, asc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
-import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { simCards } from '@console/db/schema/sim-cards';
 import { simCardEndpoints, type SimCard } from '@console/contract/http/sim-cards';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
 import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { visibleOrgIds } from '../lib/scope.ts';
+import { orgNames, visibleOrgIds } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import { ownerOrgIds } from './device-access.ts';
@@ -65,16 +64,7 @@ function toCards(db: Db, user: SessionUser, rows: SimRow[], timeZone: string, no
     ).map((d) => [d.id, d.serial]),
   );
   const orgIds = [...new Set(rows.map((r) => r.orgId))];
-  const owners = new Map(
-    (orgIds.length
-      ? db
-          .select({ id: organisations.id, name: organisations.name })
-          .from(organisations)
-          .where(inArray(organisations.id, orgIds))
-          .all()
-      : []
-    ).map((o) => [o.id, o.name]),
-  );
+  const owners = orgNames(db, orgIds);
   const owned = ownerOrgIds(db, user);
   return rows.map((r) => ({
     id: r.id,

@@ -1,9 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
-import { organisations, users } from '@console/db/schema/accounts';
+import { users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import type { workOrders } from '@console/db/schema/work-orders';
 import { workOrderEvents } from '@console/db/schema/work-orders';
+import { orgNames } from '../lib/scope.ts';
 import { allowedActions, isEditable } from '@console/contract/codes/work-order-flow';
 import type { WorkOrderDetail, WorkOrderRow } from '@console/contract/http/work-orders';
 import type { SessionUser } from '../lib/session.ts';
@@ -44,16 +45,7 @@ export function toRows(db: Db, user: SessionUser, orders: Order[], timeZone: str
           .map((d) => [d.id, d.serial]),
   );
   const orgIds = [...new Set(orders.map((o) => o.orgId))];
-  const orgNames = new Map(
-    orgIds.length === 0
-      ? []
-      : db
-          .select({ id: organisations.id, name: organisations.name })
-          .from(organisations)
-          .where(inArray(organisations.id, orgIds))
-          .all()
-          .map((o) => [o.id, o.name]),
-  );
+  const owners = orgNames(db, orgIds);
   const acting = actingFor(db, user);
   return orders.map((o) => {
     const who = acting(o);
@@ -72,7 +64,7 @@ export function toRows(db: Db, user: SessionUser, orders: Order[], timeZone: str
       serialNumber: serials.get(o.deviceId) ?? '',
       deviceKind: o.deviceKind,
       orgId: o.orgId,
-      orgName: orgNames.get(o.orgId) ?? '',
+      orgName: owners.get(o.orgId) ?? '',
       assigneeId: o.assigneeId,
       assigneeName: personName(o.assigneeId === null ? null : people.get(o.assigneeId)),
       createdAt: formatInZone(o.createdAt, timeZone),

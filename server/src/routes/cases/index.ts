@@ -6,11 +6,11 @@ import { caseEndpoints, type CaseRow } from '@console/contract/http/cases';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { jsonHas, userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
-import { assertCreator, likeText, ownerNames } from '../peripherals/shared.ts';
+import { assertCreator, likeText } from '../peripherals/shared.ts';
 import { rankCases } from './rank.ts';
 
 type CaseRecord = typeof faultCases.$inferSelect;
@@ -51,7 +51,7 @@ function present(db: Db, user: SessionUser, rows: CaseRecord[], timeZone: string
     db,
     rows.map((r) => r.authorId),
   );
-  const orgs = ownerNames(
+  const orgs = orgNames(
     db,
     rows.map((r) => r.orgId),
   );

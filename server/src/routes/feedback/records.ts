@@ -7,11 +7,11 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { keepsMachine, userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { requireUpload } from '../../lib/uploads.ts';
-import { likeText, ownerNames } from '../peripherals/shared.ts';
+import { likeText } from '../peripherals/shared.ts';
 import { followWorkOrders } from './follow.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -59,7 +59,7 @@ function present(
     db,
     rows.map((r) => r.record.handledBy),
   );
-  const customers = ownerNames(
+  const customers = orgNames(
     db,
     rows.map((r) => r.record.reporterOrgId),
   );

@@ -7,12 +7,12 @@ import { API_STATUS } from '@console/contract/http/envelope';
 import type { AppDeps } from '../../lib/deps.ts';
 import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
 import { requireUpload } from '../../lib/uploads.ts';
 import { ownerOrgIds } from '../device-access.ts';
-import { likeText, ownerNames, ownRecord } from './shared.ts';
+import { likeText, ownRecord } from './shared.ts';
 
 type AccessoryRow = typeof accessories.$inferSelect;
 const cents = (value: number) => Math.round(value * 100) / 100;
@@ -100,7 +100,7 @@ export const accessoryRoutes: RouteDef[] = [
         : []
       ).map((t) => [t.deviceId, t]),
     );
-    const owners = ownerNames(
+    const owners = orgNames(
       db,
       rows.map((r) => r.device.orgId),
     );

@@ -1,12 +1,11 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '@console/db/client';
-import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { controllers, gpsGateways } from '@console/db/schema/peripherals';
 import { simCards } from '@console/db/schema/sim-cards';
 import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
@@ -45,18 +44,6 @@ export function assertCreator(db: Db, user: SessionUser): number {
   if (!ownerOrgIds(db, user).includes(user.orgId)) throw forbidden();
   return user.orgId;
 }
-
-export const ownerNames = (db: Db, orgIds: number[]) =>
-  new Map(
-    (orgIds.length
-      ? db
-          .select({ id: organisations.id, name: organisations.name })
-          .from(organisations)
-          .where(inArray(organisations.id, [...new Set(orgIds)]))
-          .all()
-      : []
-    ).map((o) => [o.id, o.name]),
-  );
 
 interface Bindings {
   deviceId?: number | null;
@@ -146,7 +133,7 @@ export function describeBindings(db: Db, user: SessionUser, rows: BoundRow[], ti
       : []
     ).map((s) => [s.id, s]),
   );
-  const owners = ownerNames(
+  const owners = orgNames(
     db,
     rows.map((r) => r.orgId),
   );

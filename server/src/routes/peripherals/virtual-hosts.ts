@@ -4,11 +4,11 @@ import { virtualHosts } from '@console/db/schema/peripherals';
 import { virtualHostEndpoints, type VirtualHost } from '@console/contract/http/virtual-hosts';
 import { invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
 import { importVirtualHosts, importTemplate } from './virtual-host-import.ts';
-import { assertCreator, likeText, ownerNames, ownRecord } from './shared.ts';
+import { assertCreator, likeText, ownRecord } from './shared.ts';
 
 type HostRow = typeof virtualHosts.$inferSelect;
 
@@ -66,7 +66,7 @@ export const virtualHostRoutes: RouteDef[] = [
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .all();
-    const owners = ownerNames(
+    const owners = orgNames(
       db,
       rows.map((r) => r.orgId),
     );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { callApi } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, DatePicker, Flex, Typography } from 'antd';
+import { Alert, Button, DatePicker, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +9,21 @@ import { downloadCsv, exportFileName, rowsToCsv, type ExportColumn } from '../..
 export const currentMonth = () => dayjs().format('YYYY-MM');
 
 /**
- * The bar over a machine's log: the month (a query never spans months), the tab's own filter, and the export of
- * what the query answered (at most 1000 records, all of it on screen). Below it, the note when the month holds
- * more than a query answers.
+ * A machine's log, one month at a time: the month (a query never spans months), the tab's own filter, the export
+ * of what the query answered (at most 1000 records, all of it on screen), the note when the month holds more
+ * than a query answers, and the records' table.
  */
-export function MonthRecordsBar<Row>({
+export function MonthRecords<Row extends { id: number }>({
   month,
   onMonth,
   filter,
   rows,
   total,
   limit,
+  loading,
   exportName,
   exportColumns,
+  columns,
 }: {
   month: string;
   onMonth: (month: string) => void;
@@ -29,35 +31,48 @@ export function MonthRecordsBar<Row>({
   rows: readonly Row[];
   total: number;
   limit: number;
+  loading: boolean;
   exportName: string;
   exportColumns: readonly ExportColumn<Row>[];
+  columns: TableColumnsType<Row>;
 }) {
   const { t } = useTranslation(['device-detail', 'common']);
   return (
-    <Flex vertical gap={8}>
-      <Flex wrap gap={12} align="center">
-        <DatePicker
-          picker="month"
-          size="small"
-          allowClear={false}
-          aria-label={t('records.month')}
-          value={dayjs(`${month}-01`)}
-          disabledDate={(day) => day.isAfter(dayjs(), 'month')}
-          onChange={(day) => day && onMonth(day.format('YYYY-MM'))}
-        />
-        {filter}
-        <Typography.Text type="secondary">{t('records.count', { count: total })}</Typography.Text>
-        <Button
-          size="small"
-          icon={<DownloadOutlined />}
-          disabled={rows.length === 0}
-          onClick={() => downloadCsv(exportFileName(`${exportName}-${month}`), rowsToCsv(exportColumns, rows))}
-        >
-          {t('common:export')}
-        </Button>
+    <Flex vertical gap={12}>
+      <Flex vertical gap={8}>
+        <Flex wrap gap={12} align="center">
+          <DatePicker
+            picker="month"
+            size="small"
+            allowClear={false}
+            aria-label={t('records.month')}
+            value={dayjs(`${month}-01`)}
+            disabledDate={(day) => day.isAfter(dayjs(), 'month')}
+            onChange={(day) => day && onMonth(day.format('YYYY-MM'))}
+          />
+          {filter}
+          <Typography.Text type="secondary">{t('records.count', { count: total })}</Typography.Text>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            disabled={rows.length === 0}
+            onClick={() => downloadCsv(exportFileName(`${exportName}-${month}`), rowsToCsv(exportColumns, rows))}
+          >
+            {t('common:export')}
+          </Button>
+        </Flex>
+        <Typography.Text type="secondary">{t('records.monthRule')}</Typography.Text>
+        {total > limit && <Alert type="warning" showIcon title={t('records.limited', { limit, total })} />}
       </Flex>
-      <Typography.Text type="secondary">{t('records.monthRule')}</Typography.Text>
-      {total > limit && <Alert type="warning" showIcon title={t('records.limited', { limit, total })} />}
+      <Table<Row>
+        size="small"
+        rowKey="id"
+        loading={loading}
+        dataSource={rows}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.noData')} /> }}
+        columns={columns}
+      />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Empty, Flex, Select, Table } from 'antd';
+import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_LOG_EVENT, type DeviceLogEvent } from '@console/contract/codes/device-records';
@@ -8,7 +8,7 @@ import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { deviceLogQuery } from '../api/device-records.ts';
-import { currentMonth, MonthRecordsBar } from '../components/month-records.tsx';
+import { currentMonth, MonthRecords } from '../components/month-records.tsx';
 
 /** What the machine did and reported (connections, sleep and wake, faults), one month at a time. */
 export function DeviceLogTab({ deviceId }: { deviceId: number }) {
@@ -21,49 +21,40 @@ export function DeviceLogTab({ deviceId }: { deviceId: number }) {
   if (log.isError && !log.data) return <LoadError error={log.error} onRetry={() => void log.refetch()} />;
   const rows = log.data?.list ?? [];
   return (
-    <Flex vertical gap={12}>
-      <MonthRecordsBar<DeviceLogItem>
-        month={month}
-        onMonth={setMonth}
-        filter={
-          <Select
-            size="small"
-            allowClear
-            style={{ width: 180 }}
-            aria-label={t('records.log.event')}
-            placeholder={t('records.log.allEvents')}
-            value={event}
-            onChange={(value?: DeviceLogEvent) => setEvent(value)}
-            options={codeOptions(label, DEVICE_LOG_EVENT)}
-          />
-        }
-        rows={rows}
-        total={log.data?.total ?? 0}
-        limit={log.data?.limit ?? 0}
-        exportName={t('records.log.exportName')}
-        exportColumns={[
-          { title: t('records.time'), value: (r) => r.at },
-          { title: t('records.log.event'), value: (r) => label(DEVICE_LOG_EVENT, r.event) },
-          { title: t('records.detail'), value: (r) => r.detail },
-        ]}
-      />
-      <Table<DeviceLogItem>
-        size="small"
-        rowKey="id"
-        loading={log.isFetching}
-        dataSource={rows}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.noData')} /> }}
-        columns={[
-          { key: 'at', title: t('records.time'), dataIndex: 'at', width: 180 },
-          {
-            key: 'event',
-            title: t('records.log.event'),
-            render: (_, r) => <StatusBadge table={DEVICE_LOG_EVENT} value={r.event} />,
-          },
-          { key: 'detail', title: t('records.detail'), dataIndex: 'detail' },
-        ]}
-      />
-    </Flex>
+    <MonthRecords<DeviceLogItem>
+      month={month}
+      onMonth={setMonth}
+      filter={
+        <Select
+          size="small"
+          allowClear
+          style={{ width: 180 }}
+          aria-label={t('records.log.event')}
+          placeholder={t('records.log.allEvents')}
+          value={event}
+          onChange={(value?: DeviceLogEvent) => setEvent(value)}
+          options={codeOptions(label, DEVICE_LOG_EVENT)}
+        />
+      }
+      rows={rows}
+      total={log.data?.total ?? 0}
+      limit={log.data?.limit ?? 0}
+      loading={log.isFetching}
+      exportName={t('records.log.exportName')}
+      exportColumns={[
+        { title: t('records.time'), value: (r) => r.at },
+        { title: t('records.log.event'), value: (r) => label(DEVICE_LOG_EVENT, r.event) },
+        { title: t('records.detail'), value: (r) => r.detail },
+      ]}
+      columns={[
+        { key: 'at', title: t('records.time'), dataIndex: 'at', width: 180 },
+        {
+          key: 'event',
+          title: t('records.log.event'),
+          render: (_, r) => <StatusBadge table={DEVICE_LOG_EVENT} value={r.event} />,
+        },
+        { key: 'detail', title: t('records.detail'), dataIndex: 'detail' },
+      ]}
+    />
   );
 }

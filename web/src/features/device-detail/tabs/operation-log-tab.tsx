@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Empty, Flex, Select, Table } from 'antd';
+import { Flex, Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
@@ -9,7 +9,7 @@ import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { operationLogQuery } from '../api/device-records.ts';
-import { currentMonth, MonthRecordsBar } from '../components/month-records.tsx';
+import { currentMonth, MonthRecords } from '../components/month-records.tsx';
 import { SleepWakePanel } from '../components/sleep-wake-panel.tsx';
 
 /** What people did to the machine (commands, sleep and wake, edits, files, expenses), with sleep and wake. */
@@ -37,54 +37,45 @@ export function OperationLogTab({ deviceId }: { deviceId: number }) {
       {log.isError && !log.data ? (
         <LoadError error={log.error} onRetry={() => void log.refetch()} />
       ) : (
-        <Flex vertical gap={12}>
-          <MonthRecordsBar<OperationLogItem>
-            month={month}
-            onMonth={setMonth}
-            filter={
-              <Select
-                size="small"
-                allowClear
-                style={{ width: 200 }}
-                aria-label={t('records.ops.category')}
-                placeholder={t('records.ops.allCategories')}
-                value={category}
-                onChange={(value?: OperationCategory) => setCategory(value)}
-                options={codeOptions(label, OPERATION_CATEGORY)}
-              />
-            }
-            rows={rows}
-            total={log.data?.total ?? 0}
-            limit={log.data?.limit ?? 0}
-            exportName={t('records.ops.exportName')}
-            exportColumns={[
-              { title: t('records.time'), value: (r) => r.at },
-              { title: t('records.ops.category'), value: (r) => label(OPERATION_CATEGORY, r.category) },
-              { title: t('records.ops.action'), value: actionText },
-              { title: t('records.ops.user'), value: (r) => r.userName || t('records.ops.byMachine') },
-              { title: t('records.detail'), value: (r) => r.detail },
-            ]}
-          />
-          <Table<OperationLogItem>
-            size="small"
-            rowKey="id"
-            loading={log.isFetching}
-            dataSource={rows}
-            pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.noData')} /> }}
-            columns={[
-              { key: 'at', title: t('records.time'), dataIndex: 'at', width: 180 },
-              {
-                key: 'category',
-                title: t('records.ops.category'),
-                render: (_, r) => <StatusBadge table={OPERATION_CATEGORY} value={r.category} />,
-              },
-              { key: 'action', title: t('records.ops.action'), render: (_, r) => actionText(r) },
-              { key: 'user', title: t('records.ops.user'), render: (_, r) => r.userName || t('records.ops.byMachine') },
-              { key: 'detail', title: t('records.detail'), dataIndex: 'detail' },
-            ]}
-          />
-        </Flex>
+        <MonthRecords<OperationLogItem>
+          month={month}
+          onMonth={setMonth}
+          filter={
+            <Select
+              size="small"
+              allowClear
+              style={{ width: 200 }}
+              aria-label={t('records.ops.category')}
+              placeholder={t('records.ops.allCategories')}
+              value={category}
+              onChange={(value?: OperationCategory) => setCategory(value)}
+              options={codeOptions(label, OPERATION_CATEGORY)}
+            />
+          }
+          rows={rows}
+          total={log.data?.total ?? 0}
+          limit={log.data?.limit ?? 0}
+          loading={log.isFetching}
+          exportName={t('records.ops.exportName')}
+          exportColumns={[
+            { title: t('records.time'), value: (r) => r.at },
+            { title: t('records.ops.category'), value: (r) => label(OPERATION_CATEGORY, r.category) },
+            { title: t('records.ops.action'), value: actionText },
+            { title: t('records.ops.user'), value: (r) => r.userName || t('records.ops.byMachine') },
+            { title: t('records.detail'), value: (r) => r.detail },
+          ]}
+          columns={[
+            { key: 'at', title: t('records.time'), dataIndex: 'at', width: 180 },
+            {
+              key: 'category',
+              title: t('records.ops.category'),
+              render: (_, r) => <StatusBadge table={OPERATION_CATEGORY} value={r.category} />,
+            },
+            { key: 'action', title: t('records.ops.action'), render: (_, r) => actionText(r) },
+            { key: 'user', title: t('records.ops.user'), render: (_, r) => r.userName || t('records.ops.byMachine') },
+            { key: 'detail', title: t('records.detail'), dataIndex: 'detail' },
+          ]}
+        />
       )}
     </Flex>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FAULT_TYPE } from '@console/contract/codes/service';
 import { faultEndpoints, type FaultRow } from '@console/contract/http/faults';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';

@@ -6,7 +6,7 @@ import { FAULT_STATE } from '@console/contract/codes/maintenance';
 import { FAULT_TYPE } from '@console/contract/codes/service';
 import { faultEndpoints, type FaultRow } from '@console/contract/http/faults';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { RaiseWorkOrderButton, WorkOrderLink } from '../../../components/work-order-link.tsx';

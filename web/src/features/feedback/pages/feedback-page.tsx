@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { FEEDBACK_STATUS } from '@console/contract/codes/service';
 import { feedbackEndpoints, type FeedbackRow } from '@console/contract/http/feedback';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { WorkOrderLink } from '../../../components/work-order-link.tsx';

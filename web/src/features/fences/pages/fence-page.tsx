@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FENCE_EDITORS, fenceEndpoints, type FenceDetail } from '@console/contract/http/fences';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField, TimeField } from '../../../components/picker-fields.tsx';
 import { DetailPage } from '../../../components/detail-page.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -15,7 +15,7 @@ import { fenceQuery, refreshFences } from '../api/fences.ts';
 import { BoundMachines } from '../components/bound-machines.tsx';
 import { FenceAlarms } from '../components/fence-alarms.tsx';
 import { FenceMapEditor } from '../components/fence-map-editor.tsx';
-import { TimeField } from '../components/time-field.tsx';
+
 import { fenceHref } from './fences-page.tsx';
 
 /** /deviceManagement/fence?id=<id>: one fence to draw and edit, its machines and its alarms; without id, a new one. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { SimCardPicker } from './sim-card-picker.tsx';

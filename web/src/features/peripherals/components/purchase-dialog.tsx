@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
 import { accessoryEndpoints, SALVAGE_MODES, type AssetHost } from '@console/contract/http/accessories';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Select, Space, Typography } from 'antd';
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LOCK_EXECUTION, LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
+import { LOCK_LEVEL, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
 import { riskEndpoints, type RiskTask } from '@console/contract/http/risk';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
@@ -12,7 +12,7 @@ import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { callApi } from '../../../lib/api-client.ts';
 import { riskKey, useIsLocker, useRiskLiveRefresh } from '../api/risk.ts';
-import { StageTag } from '../components/stage-tag.tsx';
+import { useRiskListParts } from '../components/risk-list-parts.tsx';
 import { TaskDialog } from '../components/task-dialog.tsx';
 
 export const taskHref = (id: number) => `/riskManagement/task?id=${id}`;
@@ -47,6 +47,7 @@ export function TasksPage() {
   const deviceId = Number(params.get('deviceId')) || undefined;
   // Opened from a machine's page (`?deviceId=`): the list shows its tasks and a new task starts with it.
   const [creating, setCreating] = useState(false);
+  const { filters, columns: shared } = useRiskListParts<RiskTask>();
   useRiskLiveRefresh();
 
   const columns: ListColumn<RiskTask>[] = [
@@ -56,13 +57,7 @@ export function TasksPage() {
       dataIndex: 'id',
       render: (id: number) => <Link to={taskHref(id)}>#{id}</Link>,
     },
-    {
-      key: 'kind',
-      title: t('tasks.kind'),
-      dataIndex: 'kind',
-      exportValue: (row) => t(`kind.${row.kind}`),
-      render: (kind: RiskTask['kind']) => <Tag color={kind === 'lock' ? 'red' : 'green'}>{t(`kind.${kind}`)}</Tag>,
-    },
+    shared.kind,
     {
       key: 'taskType',
       title: t('tasks.taskType'),
@@ -77,13 +72,7 @@ export function TasksPage() {
       exportValue: (row) => label(LOCK_LEVEL, row.level),
       render: (value: number) => <StatusBadge table={LOCK_LEVEL} value={value} />,
     },
-    {
-      key: 'mode',
-      title: t('tasks.mode'),
-      dataIndex: 'mode',
-      exportValue: (row) => label(LOCK_MODE, row.mode),
-      render: (value: number) => label(LOCK_MODE, value),
-    },
+    shared.mode,
     {
       key: 'machines',
       title: t('tasks.machines'),
@@ -98,21 +87,9 @@ export function TasksPage() {
         </Space>
       ),
     },
-    { key: 'operatorName', title: t('tasks.operator'), dataIndex: 'operatorName' },
-    {
-      key: 'execution',
-      title: t('tasks.execution'),
-      dataIndex: 'execution',
-      exportValue: (row) => label(LOCK_EXECUTION, row.execution),
-      render: (value: number) => <StatusBadge table={LOCK_EXECUTION} value={value} />,
-    },
-    {
-      key: 'stage',
-      title: t('tasks.stage'),
-      dataIndex: 'stage',
-      exportValue: (row) => t(`stage.${row.stage}`),
-      render: (stage: RiskTask['stage']) => <StageTag stage={stage} />,
-    },
+    shared.operator,
+    shared.execution,
+    shared.stage,
     { key: 'dueAt', title: t('tasks.dueAt'), dataIndex: 'dueAt', sorter: true },
     { key: 'createdAt', title: t('tasks.createdAt'), dataIndex: 'createdAt', sorter: true },
     {
@@ -139,45 +116,15 @@ export function TasksPage() {
         title={t('tasks.title')}
         exportName={t('tasks.exportName')}
         filters={[
-          { name: 'keyword', label: t('tasks.keyword'), input: <Input allowClear maxLength={40} /> },
-          {
-            name: 'kind',
-            label: t('tasks.kind'),
-            input: (
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                options={[
-                  { value: 'lock', label: t('kind.lock') },
-                  { value: 'unlock', label: t('kind.unlock') },
-                ]}
-              />
-            ),
-          },
+          filters.keyword,
+          filters.kind,
           {
             name: 'taskType',
             label: t('tasks.taskType'),
             input: <Select allowClear style={{ width: 150 }} options={options(LOCK_TASK_TYPE)} />,
           },
-          {
-            name: 'execution',
-            label: t('tasks.execution'),
-            input: <Select allowClear style={{ width: 130 }} options={options(LOCK_EXECUTION)} />,
-          },
-          {
-            name: 'automatic',
-            label: t('tasks.source'),
-            input: (
-              <Select
-                allowClear
-                style={{ width: 220 }}
-                options={[
-                  { value: '1', label: t('source.automatic') },
-                  { value: '0', label: t('source.manual') },
-                ]}
-              />
-            ),
-          },
+          filters.execution,
+          filters.automatic,
         ]}
         columns={columns}
         toolbar={

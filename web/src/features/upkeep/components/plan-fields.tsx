@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UPKEEP_INTERVAL } from '@console/contract/codes/service';
 import { upkeepEndpoints, type UpkeepPlan } from '@console/contract/http/upkeep';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';

@@ -8,7 +8,7 @@ import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '@console/contract/codes/service';
 import { workOrderEndpoints, type WorkOrderRow } from '@console/contract/http/work-orders';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/day-field.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { machineHref, technicianChoicesQuery, ticketHref, useIsKeeper, useIsTechnician } from '../api/work-orders.ts';

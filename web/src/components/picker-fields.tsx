@@ -1,0 +1,34 @@
+import { DatePicker, TimePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** A date or a time as the contract carries it: a string in the picker's format, '' for none. */
+export interface PickerFieldProps {
+  value?: string;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+  id?: string;
+  /** Without one antd's localised placeholder shows. */
+  placeholder?: string;
+}
+
+function pickerProps({ value, onChange, disabled, id, placeholder }: PickerFieldProps, format: string) {
+  return {
+    id,
+    style: { width: '100%' },
+    format,
+    placeholder,
+    disabled,
+    value: value ? dayjs(value, format) : null,
+    onChange: (picked: Dayjs | null) => onChange?.(picked ? picked.format(format) : ''),
+  };
+}
+
+/** A calendar day (`YYYY-MM-DD`); the server reads it in the user's time zone. */
+export function DayField(props: PickerFieldProps) {
+  return <DatePicker {...pickerProps(props, 'YYYY-MM-DD')} />;
+}
+
+/** A time of day (`HH:mm`). */
+export function TimeField(props: PickerFieldProps) {
+  return <TimePicker needConfirm={false} {...pickerProps(props, 'HH:mm')} />;
+}
