@@ -21,12 +21,22 @@ function payloads(round: number) {
     const data = JSON.parse(r.latest);
     return {
       topic: `dev/${r.sn}/up/telemetry`,
-      payload: Buffer.from(JSON.stringify({ t: t0 + round * 1000, seq: round, signal: 'strong', lock: 'unlocked',
-        pos: { lat: (r.lat ?? 31) + round * 1e-5, lng: r.lng ?? 121, speed: 3, fix: 'gps' }, data })),
+      payload: Buffer.from(
+        JSON.stringify({
+          t: t0 + round * 1000,
+          seq: round,
+          signal: 'strong',
+          lock: 'unlocked',
+          pos: { lat: (r.lat ?? 31) + round * 1e-5, lng: r.lng ?? 121, speed: 3, fix: 'gps' },
+          data,
+        }),
+      ),
     };
   });
 }
-let validateMs = 0, writeMs = 0, count = 0;
+let validateMs = 0,
+  writeMs = 0,
+  count = 0;
 for (let round = 0; round < Number(process.env.ROUNDS ?? 6); round++) {
   const ps = payloads(round);
   let a = performance.now();
@@ -39,7 +49,13 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 6); round++) {
   let b = performance.now();
   for (let i = 0; i < items.length; i += 1000) store.write(items.slice(i, i + 1000));
   let c = performance.now();
-  if (round > 0 && round % 10 === 0) console.log(round, ((c - b) * 1000 / items.length).toFixed(1));
-  if (round > 0) { validateMs += b - a; writeMs += c - b; count += items.length; }
+  if (round > 0 && round % 10 === 0) console.log(round, (((c - b) * 1000) / items.length).toFixed(1));
+  if (round > 0) {
+    validateMs += b - a;
+    writeMs += c - b;
+    count += items.length;
+  }
 }
-console.log(`validate ${(validateMs * 1000 / count).toFixed(1)} µs/report, write ${(writeMs * 1000 / count).toFixed(1)} µs/report`);
+console.log(
+  `validate ${((validateMs * 1000) / count).toFixed(1)} µs/report, write ${((writeMs * 1000) / count).toFixed(1)} µs/report`,
+);

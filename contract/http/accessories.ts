@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE } from '../codes/roles.ts';
 import { DEVICE_EDITORS, isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, pageQuery, paged } from './fields.ts';
+import { acrossFields, idParam, pageQuery, paged } from './fields.ts';
 import { fileRef } from './uploads.ts';
 
 /** What a host is worth belongs to the machine's owner; finance staff read it too (depreciation, write-offs). */
@@ -20,10 +20,6 @@ const yuan = (required: 'accessories.valueRequired' | 'accessories.originalValue
     .min(0, { error: 'accessories.amountRange' })
     .max(1e9, { error: 'accessories.amountRange' })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'accessories.amountRange' });
-
-const whenObject = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-};
 
 /**
  * Purchase info: the salvage value is either a percentage of the original value (the 'device annex residual value
@@ -48,7 +44,7 @@ export const purchaseInfoForm = z
     (v) =>
       v.salvageMode !== 'percentage' ||
       (typeof v.salvageRate === 'number' && v.salvageRate >= 0 && v.salvageRate <= 100),
-    { path: ['salvageRate'], error: 'accessories.residualRange', ...whenObject },
+    { path: ['salvageRate'], error: 'accessories.residualRange', ...acrossFields },
   )
   .refine(
     (v) =>
@@ -56,7 +52,7 @@ export const purchaseInfoForm = z
       (typeof v.salvageValue === 'number' &&
         v.salvageValue >= 0 &&
         (typeof v.originalValue !== 'number' || v.salvageValue <= v.originalValue)),
-    { path: ['salvageValue'], error: 'accessories.salvageValueRange', ...whenObject },
+    { path: ['salvageValue'], error: 'accessories.salvageValueRange', ...acrossFields },
   );
 
 export const purchaseInfo = z.object({

@@ -7,7 +7,7 @@ import { LEASE_STATUS, STOCK_STATUS } from '../codes/stock.ts';
 import { SIGNALS } from '../mqtt/payloads.ts';
 import { SERIAL_PATTERN } from '../mqtt/topics.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, optionalText, pageQuery, paged } from './fields.ts';
+import { acrossFields, idParam, optionalText, pageQuery, paged } from './fields.ts';
 
 /**
  * The host registry (spec section 3's Device entity). Who sees a machine follows deviceScope (owner, customer,
@@ -77,21 +77,17 @@ const hostFields = z.object({
 });
 
 type LeaseFields = { leaseStatus?: number; customerId?: number | null };
-// Both rules run while other fields are invalid too, so the form shows every problem at once.
-const whenObject = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-};
 function withLeaseRules<S extends z.ZodType<LeaseFields>>(schema: S) {
   return schema
     .refine((v) => v.leaseStatus !== 2 || !!v.customerId, {
       path: ['customerId'],
       error: 'devices.customerRequired',
-      ...whenObject,
+      ...acrossFields,
     })
     .refine((v) => v.leaseStatus === 2 || !v.customerId, {
       path: ['customerId'],
       error: 'devices.stockWithCustomer',
-      ...whenObject,
+      ...acrossFields,
     });
 }
 

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { ACCOUNT_STATUS } from '../codes/accounts.ts';
 import { ROLE, type RoleId } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { areaCode, idParam, mobile, newPassword, optionalText, pageQuery, paged, requiredText } from './fields.ts';
+import {
+  acrossFields,
+  areaCode,
+  idParam,
+  mobile,
+  newPassword,
+  optionalText,
+  pageQuery,
+  paged,
+  requiredText,
+} from './fields.ts';
 
 /** Organisation administrators manage the employees of their own organisation. */
 export const EMPLOYEE_ADMINS = [ROLE.companyAdmin, ROLE.lessorAdmin] as const;
@@ -50,11 +60,10 @@ export const createEmployeeForm = z
     mode: z.enum(['password', 'invite']).default('password'),
     password: newPassword.optional(),
   })
-  // Runs even while other fields are invalid, so the form shows every problem at once.
   .refine((v) => v.mode !== 'password' || !!v.password, {
     path: ['password'],
     error: 'validation.passwordRequired',
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    ...acrossFields,
   });
 
 export const employeeEndpoints = {

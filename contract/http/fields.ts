@@ -86,3 +86,12 @@ export function paged<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+/**
+ * Makes a rule across fields run even while other fields are invalid, so a form shows every problem at once (zod
+ * skips an object's refinements once a field has failed). Such a rule reads what was sent, unchecked: it must test
+ * the type of every value it reads.
+ */
+export const acrossFields = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};

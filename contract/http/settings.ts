@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE } from '../codes/roles.ts';
 import { INVOICE_TYPE, TAX_RATES, VERIFY_STATUS, type InvoiceType } from '../codes/accounts.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { areaCode, mobile, newPassword, password, requiredText, smsCode } from './fields.ts';
+import { acrossFields, areaCode, mobile, newPassword, password, requiredText, smsCode } from './fields.ts';
 import { fileRef } from './uploads.ts';
 
 /**
@@ -98,15 +98,10 @@ export const verificationForm = z.object({
   licenseImage: fileRef.refine((v) => v !== '', { error: 'validation.required' }),
 });
 
-/**
- * A rule across fields that runs even while other fields are invalid, so a form shows every problem at
- * once (zod skips refinements of an object with issues by default).
- */
-const acrossFields = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-};
-
-type InvoiceInput = { type?: InvoiceType; taxRate?: number } & Record<string, unknown>;
+// The refinements run on what was sent even where its fields are invalid: nothing about their types is known.
+type InvoiceInput = Record<string, unknown>;
+const isInvoiceType = (value: unknown): value is InvoiceType =>
+  typeof value === 'string' && Object.hasOwn(TAX_RATES, value);
 const SPECIAL_FIELDS = ['bank', 'account', 'address', 'phone'] as const;
 
 /** Special VAT invoices need the bank, account, address and phone of the buyer; ordinary ones do not. */
@@ -134,11 +129,18 @@ export const invoiceForm = SPECIAL_FIELDS.reduce(
       phone: text(20),
     })
     // A missing rate is already refused by the field itself.
-    .refine((v: InvoiceInput) => !v.type || !Number.isFinite(v.taxRate) || TAX_RATES[v.type]?.includes(v.taxRate!), {
-      path: ['taxRate'],
-      error: 'validation.taxRate',
-      ...acrossFields,
-    }),
+    .refine(
+      (v: InvoiceInput) =>
+        !isInvoiceType(v.type) ||
+        typeof v.taxRate !== 'number' ||
+        !Number.isFinite(v.taxRate) ||
+        TAX_RATES[v.type].includes(v.taxRate),
+      {
+        path: ['taxRate'],
+        error: 'validation.taxRate',
+        ...acrossFields,
+      },
+    ),
 );
 
 export const settingsEndpoints = {

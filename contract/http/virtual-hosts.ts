@@ -3,7 +3,7 @@ import { LEASE_STATUS } from '../codes/stock.ts';
 import type { MessageKey } from '../messages/zh-CN.ts';
 import { DEVICE_EDITORS } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { pageQuery, paged } from './fields.ts';
+import { acrossFields, pageQuery, paged } from './fields.ts';
 import { PERIPHERAL_READERS } from './peripherals.ts';
 
 export const INSTALLATION_TYPES = ['factory', 'aftermarket'] as const;
@@ -41,12 +41,12 @@ const hostFields = z.object({
 });
 
 type LeaseFields = { leaseStatus?: number; customerName?: string };
-// Runs while other fields are invalid too, so a form (and an import row) shows every problem at once.
+// Also an import row shows every problem at once.
 const leaseRule = <S extends z.ZodType<LeaseFields>>(schema: S) =>
-  schema.refine((v) => v.leaseStatus !== 2 || !!v.customerName?.trim(), {
+  schema.refine((v) => v.leaseStatus !== 2 || (typeof v.customerName === 'string' && !!v.customerName.trim()), {
     path: ['customerName'],
     error: 'virtualHosts.customerRequired',
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    ...acrossFields,
   });
 
 export const virtualHostForm = leaseRule(hostFields);

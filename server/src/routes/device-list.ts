@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { orgNames } from '../lib/scope.ts';
 import { inDeviceScope, ownerOrgIds } from './device-access.ts';
+import { sortColumn } from '../lib/sorting.ts';
 
 type Device = typeof devices.$inferSelect;
 type ListQuery = z.output<typeof deviceListQuery>;
@@ -116,7 +117,13 @@ function namesFor(db: Db, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
         .where(inArray(deviceModels.id, modelIds))
         .all()
     : [];
-  return { models: new Map(models.map((m) => [m.id, m.name])), orgs: orgNames(db, rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId])) };
+  return {
+    models: new Map(models.map((m) => [m.id, m.name])),
+    orgs: orgNames(
+      db,
+      rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
+    ),
+  };
 }
 
 function toRow(d: Device, ctx: RowContext): DeviceRow {
@@ -188,7 +195,7 @@ export function listDevices(
     .from(devices)
     .where(where)
     .get()!.n;
-  const column = q.sortField && Object.hasOwn(SORT_COLUMNS, q.sortField) ? SORT_COLUMNS[q.sortField] : undefined;
+  const column = sortColumn(SORT_COLUMNS, q.sortField);
   const order = q.sortOrder === 'ascend' ? asc : desc;
   // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
   const orderBy = column ? [order(column), order(devices.id)] : [desc(devices.id)];

@@ -12,6 +12,7 @@ import type { SessionUser } from '../lib/session.ts';
 import { formatInZone } from '../lib/time.ts';
 import { requireUpload } from '../lib/uploads.ts';
 import { ownerOrgIds, visibleModels } from './device-access.ts';
+import { sortColumn } from '../lib/sorting.ts';
 
 type ModelRow = typeof deviceModels.$inferSelect;
 
@@ -80,11 +81,7 @@ export const deviceModelRoutes: RouteDef[] = [
       .where(where)
       .get()!.n;
     const sortable = { name: deviceModels.name, category: deviceModels.category, createdAt: deviceModels.createdAt };
-    // Own keys only: a sortField like __proto__ must not reach the query.
-    const column =
-      query.sortField && Object.hasOwn(sortable, query.sortField)
-        ? sortable[query.sortField as keyof typeof sortable]
-        : undefined;
+    const column = sortColumn(sortable, query.sortField);
     const order = query.sortOrder === 'ascend' ? asc : desc;
     const rows = db
       .select()

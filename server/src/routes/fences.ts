@@ -13,6 +13,7 @@ import { deviceScope, orgNames, visibleOrgIds } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { ownerOrgIds } from './device-access.ts';
+import { sortColumn } from '../lib/sorting.ts';
 
 type FenceRecord = typeof fences.$inferSelect;
 type FenceForm = ParsedBodyOf<typeof fenceEndpoints.create>;
@@ -151,13 +152,8 @@ export const fenceRoutes: RouteDef[] = [
       .where(where)
       .get()!.n;
     const order = query.sortOrder === 'ascend' ? asc : desc;
-    const sortField = query.sortField as keyof typeof SORTS | 'deviceCount' | undefined;
-    const orderBy =
-      sortField === 'deviceCount'
-        ? [order(sql`device_count`), desc(fences.id)]
-        : sortField && sortField in SORTS
-          ? [order(SORTS[sortField as keyof typeof SORTS]), desc(fences.id)]
-          : [desc(fences.id)];
+    const column = query.sortField === 'deviceCount' ? sql`device_count` : sortColumn(SORTS, query.sortField);
+    const orderBy = column ? [order(column), desc(fences.id)] : [desc(fences.id)];
     const rows = db
       .select({ fence: fences, deviceCount })
       .from(fences)

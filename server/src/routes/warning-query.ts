@@ -10,6 +10,7 @@ import { alarmInfo } from '../lib/alarm-text.ts';
 import { deviceScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../lib/time.ts';
+import { sortColumn } from '../lib/sorting.ts';
 
 type ListQuery = ParsedQueryOf<typeof warningEndpoints.list>;
 
@@ -38,7 +39,7 @@ export function alarmFilter(db: Db, user: SessionUser, q: Partial<ListQuery>, ti
 const SORTS = { startedAt: alarms.startedAt, endedAt: alarms.endedAt, level: alarms.level } as const;
 
 export function alarmOrder(q: Pick<ListQuery, 'sortField' | 'sortOrder'>) {
-  const column = SORTS[q.sortField as keyof typeof SORTS];
+  const column = sortColumn(SORTS, q.sortField);
   if (!column) return [desc(alarms.startedAt), desc(alarms.id)];
   const order = q.sortOrder === 'ascend' ? asc : desc;
   return [order(column), order(alarms.id)];

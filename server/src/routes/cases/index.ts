@@ -12,6 +12,7 @@ import { formatInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
 import { assertCreator, likeText } from '../peripherals/shared.ts';
 import { rankCases } from './rank.ts';
+import { sortColumn } from '../../lib/sorting.ts';
 
 type CaseRecord = typeof faultCases.$inferSelect;
 
@@ -95,7 +96,7 @@ export const caseRoutes: RouteDef[] = [
       query.keyword ? textMatch(query.keyword) : undefined,
     );
     const total = db.select({ n: count() }).from(faultCases).where(where).get()!.n;
-    const column = SORTS[query.sortField as keyof typeof SORTS] ?? faultCases.updatedAt;
+    const column = sortColumn(SORTS, query.sortField) ?? faultCases.updatedAt;
     const order = query.sortOrder === 'ascend' ? asc : desc;
     const rows = db
       .select()

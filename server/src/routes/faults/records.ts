@@ -12,6 +12,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { visibleDevice } from '../device-access.ts';
 import { deviceKeyword } from '../risk/tasks.ts';
+import { sortColumn } from '../../lib/sorting.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 type FaultRecord = typeof faultRecords.$inferSelect;
@@ -121,7 +122,7 @@ export const faultRecordRoutes: RouteDef[] = [
       .where(where)
       .get()!.n;
     const order = query.sortOrder === 'ascend' ? asc : desc;
-    const column = SORTS[query.sortField as keyof typeof SORTS] ?? faultRecords.occurredAt;
+    const column = sortColumn(SORTS, query.sortField) ?? faultRecords.occurredAt;
     const rows = joined()
       .orderBy(order(column), order(faultRecords.id))
       .limit(query.pageSize)

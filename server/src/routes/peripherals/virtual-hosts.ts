@@ -9,6 +9,7 @@ import { formatInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
 import { importVirtualHosts, importTemplate } from './virtual-host-import.ts';
 import { assertCreator, likeText, ownRecord } from './shared.ts';
+import { sortColumn } from '../../lib/sorting.ts';
 
 type HostRow = typeof virtualHosts.$inferSelect;
 
@@ -52,17 +53,13 @@ export const virtualHostRoutes: RouteDef[] = [
       .from(virtualHosts)
       .where(where)
       .get()!.n;
-    // Own keys only: a sortField like __proto__ must not reach the query.
-    const sortColumn =
-      query.sortField && Object.hasOwn(SORTABLE, query.sortField)
-        ? SORTABLE[query.sortField as keyof typeof SORTABLE]
-        : undefined;
+    const column = sortColumn(SORTABLE, query.sortField);
     const order = query.sortOrder === 'ascend' ? asc : desc;
     const rows = db
       .select()
       .from(virtualHosts)
       .where(where)
-      .orderBy(...(sortColumn ? [order(sortColumn), order(virtualHosts.id)] : [desc(virtualHosts.id)]))
+      .orderBy(...(column ? [order(column), order(virtualHosts.id)] : [desc(virtualHosts.id)]))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .all();

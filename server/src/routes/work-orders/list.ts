@@ -8,6 +8,7 @@ import { startOfDayInZone } from '../../lib/time.ts';
 import { visibleOrders, workOrderScope } from '../../work-orders/access.ts';
 import { toDetail, toRows } from '../../work-orders/view.ts';
 import { likeText } from '../peripherals/shared.ts';
+import { sortColumn } from '../../lib/sorting.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -54,7 +55,7 @@ export const workOrderListRoutes: RouteDef[] = [
       .where(where)
       .get()!.n;
     const order = query.sortOrder === 'ascend' ? asc : desc;
-    const column = SORTS[query.sortField as keyof typeof SORTS] ?? workOrders.createdAt;
+    const column = sortColumn(SORTS, query.sortField) ?? workOrders.createdAt;
     const ids = db
       .select({ id: workOrders.id })
       .from(workOrders)
