@@ -26,6 +26,11 @@ export function openDb(file: string | Buffer, options: { migrate?: boolean } = {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite);
+  // The API and ingest write from threads of their own (docs/decisions/017). A transaction that reads before it
+  // writes would fail at once (SQLITE_BUSY) if the other committed in between; one that takes the write lock at
+  // BEGIN waits for it (busy_timeout) instead.
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => transaction(run, { behavior: 'immediate', ...config })) as typeof db.transaction;
   if (options.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS });
   // Planner statistics for tables that lack or outgrew them (SQLite's advice for long-lived connections):
   // without them a scoped device list picks index-OR plans that are 10x slower on a large fleet.

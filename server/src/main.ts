@@ -6,7 +6,7 @@ import { createCommandQueue } from './commands/queue.ts';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
 import { developmentSecretsInUse, readEnv } from './lib/env.ts';
 import { startBrokerThread } from './ingest/broker-thread.ts';
-import { startIngest } from './ingest/ingest.ts';
+import { startIngestThread } from './ingest/ingest-thread.ts';
 import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
 
@@ -35,15 +35,19 @@ async function main() {
         serverPassword: env.MQTT_SERVER_PASSWORD,
       });
   if (broker) consoleLog('info', `embedded MQTT broker on port ${broker.port}`);
-  const ingest = startIngest(deps, {
-    url: env.MQTT_URL || broker!.url,
-    clientId: env.MQTT_CLIENT_ID,
-    username: env.MQTT_SERVER_USER,
-    password: env.MQTT_SERVER_PASSWORD,
-    persistentSession: true,
-    batchSize: env.INGEST_BATCH_SIZE,
-    flushMs: env.INGEST_FLUSH_MS,
-    watchdogMs: env.WATCHDOG_S * 1000,
+  const ingest = startIngestThread(deps, {
+    dbFile: env.DB_FILE,
+    env,
+    options: {
+      url: env.MQTT_URL || broker!.url,
+      clientId: env.MQTT_CLIENT_ID,
+      username: env.MQTT_SERVER_USER,
+      password: env.MQTT_SERVER_PASSWORD,
+      persistentSession: true,
+      batchSize: env.INGEST_BATCH_SIZE,
+      flushMs: env.INGEST_FLUSH_MS,
+      watchdogMs: env.WATCHDOG_S * 1000,
+    },
   });
   deps.ingest = ingest;
   // Commands that outlived their time-to-live expire even while nobody looks at them.

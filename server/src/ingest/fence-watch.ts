@@ -4,6 +4,7 @@ import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
 import { translate } from '@console/contract/messages/translate';
 import type { AppDeps } from '../lib/deps.ts';
+import { forgetEverywhere } from '../lib/forget-everywhere.ts';
 import { sendSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
 import type { MoveRule } from './apply.ts';
@@ -21,7 +22,7 @@ interface CachedFence extends WatchedFence {
  * position (thousands a second), so it must never query. Read whole on first use and again after any change to
  * a fence or a binding (`forgetFences`, called by the fence routes).
  */
-const cache = new WeakMap<Db, Map<number, CachedFence>>();
+let cache = new WeakMap<Db, Map<number, CachedFence>>();
 
 /** The shortest time between two texts about the same machine and alarm type. */
 const TEXT_GAP_MS = 10 * 60 * 1000;
@@ -49,10 +50,10 @@ function load(db: Db): Map<number, CachedFence> {
 
 const fenceOf = (db: Db, deviceId: number) => (cache.get(db) ?? load(db)).get(deviceId);
 
-/** After a fence or a binding changed: the next position reads them again. */
-export function forgetFences(db: Db): void {
-  cache.delete(db);
-}
+/** After a fence or a binding changed: the next position, on any thread, reads them again. */
+export const forgetFences = forgetEverywhere('fences', () => {
+  cache = new WeakMap();
+});
 
 /**
  * The fence side of ingest: the rule that turns a bound machine's moves into enter and exit alarms, and the text

@@ -1,7 +1,9 @@
 import { connect } from 'mqtt';
 import type { CommandMessage } from '@console/contract/mqtt/payloads';
 import { SERVER_SUBSCRIPTION, topics } from '@console/contract/mqtt/topics';
+import type { CommandQueue } from '../commands/queue.ts';
 import type { AppDeps } from '../lib/deps.ts';
+import type { LiveHub } from '../live/hub.ts';
 import { thresholdsFor } from '../lib/alarm-thresholds.ts';
 import type { AlarmRule } from './alarm-rules.ts';
 import type { ApplyOptions } from './apply.ts';
@@ -35,6 +37,12 @@ export interface IngestOptions {
   onReject?: (topic: string, reason: RejectReason, detail: string) => void;
 }
 
+/** What ingest needs of the server: on the ingest thread, the queue and the live hub are the main thread's. */
+export type IngestDeps = Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'> & {
+  live: Pick<LiveHub, 'publish'>;
+  commands: Pick<CommandQueue, 'attach' | 'onAck' | 'onWritten' | 'onTransportReady'>;
+};
+
 export interface Ingest {
   /** Resolves once connected and subscribed (it keeps retrying until then). */
   ready: Promise<void>;
@@ -53,10 +61,7 @@ export interface Ingest {
  * logged (rate-limited) and changes nothing; no payload can make it throw. It is also the command queue's way
  * to the machines: it hands the queue acknowledgements and each batch's outcome, and publishes commands.
  */
-export function startIngest(
-  deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log' | 'live' | 'commands'>,
-  options: IngestOptions,
-): Ingest {
+export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   const thresholds = options.thresholds ?? ((d) => thresholdsFor(deps.dbh.db, d.orgId, d.kind));
   const fences = createFenceWatch(deps);
   const store = createStore(deps.dbh, { thresholds, rules: options.rules, moveRules: [fences.rule] });

@@ -203,7 +203,8 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
   return {
     findDevice: (sn: string): KnownDevice | undefined => findDevice.get(sn),
     /** Write a batch in one transaction; all or nothing. */
-    write: (batch: readonly StoreItem[]): WriteResult => writeBatch(batch),
+    // Immediate: the write lock from the start, waiting for the API's writes on the other thread (client.ts).
+    write: (batch: readonly StoreItem[]): WriteResult => writeBatch.immediate(batch),
   };
 }
 export type Store = ReturnType<typeof createStore>;

@@ -32,7 +32,7 @@ describe('alarm thresholds of a machine', () => {
     // Ingest does not read the table per message: a rule written behind the cache's back is not seen ...
     expect(thresholdsFor(dbh.db, 7, 'aerialPlatform').tiltDeg).toBe(14);
     // ... until the save endpoint forgets the cache.
-    forgetThresholds(dbh.db);
+    forgetThresholds();
     expect(thresholdsFor(dbh.db, 7, 'aerialPlatform').tiltDeg).toBe(9);
   });
 

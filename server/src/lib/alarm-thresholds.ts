@@ -2,6 +2,7 @@ import type { Db } from '@console/db/client';
 import { alarmRules } from '@console/db/schema/alarm-rules';
 import { DEFAULT_THRESHOLDS, type AlarmThresholds } from '@console/contract/codes/alarms';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
+import { forgetEverywhere } from './forget-everywhere.ts';
 
 type RuleRow = typeof alarmRules.$inferSelect;
 
@@ -10,7 +11,7 @@ type RuleRow = typeof alarmRules.$inferSelect;
  * message (thousands a second), so it must never query. The table is small (organisations x kinds); it is read
  * whole on first use and again after a save (`forgetThresholds`).
  */
-const cache = new WeakMap<Db, Map<string, AlarmThresholds>>();
+let cache = new WeakMap<Db, Map<string, AlarmThresholds>>();
 
 const keyOf = (orgId: number, kind: MachineKind) => `${orgId}:${kind}`;
 
@@ -37,7 +38,7 @@ export function thresholdsFor(db: Db, ownerOrgId: number, kind: MachineKind): Al
   return rules.get(keyOf(ownerOrgId, kind)) ?? DEFAULT_THRESHOLDS;
 }
 
-/** After a rule is saved or reset: the next message reads the table again. */
-export function forgetThresholds(db: Db): void {
-  cache.delete(db);
-}
+/** After a rule is saved or reset: the next message, on any thread, reads the table again. */
+export const forgetThresholds = forgetEverywhere('alarm-thresholds', () => {
+  cache = new WeakMap();
+});

@@ -75,7 +75,7 @@ export const alarmRuleRoutes: RouteDef[] = [
       .onConflictDoUpdate({ target: [alarmRules.orgId, alarmRules.kind], set: { ...values, ...stamp } })
       .run();
     // Ingest judges the next report by the new rule.
-    forgetThresholds(db);
+    forgetThresholds();
     setMessage('alarmRules.saved');
     return { kind };
   }),
@@ -86,7 +86,7 @@ export const alarmRuleRoutes: RouteDef[] = [
     db.delete(alarmRules)
       .where(and(eq(alarmRules.orgId, orgId), eq(alarmRules.kind, body.kind)))
       .run();
-    forgetThresholds(db);
+    forgetThresholds();
     setMessage('alarmRules.reset');
     return { kind: body.kind };
   }),

@@ -213,7 +213,7 @@ export const fenceRoutes: RouteDef[] = [
       .set(fenceValues(body, timeZone, deps.now()))
       .where(eq(fences.id, fence.id))
       .run();
-    forgetFences(db);
+    forgetFences();
     return { id: fence.id };
   }),
 
@@ -224,7 +224,7 @@ export const fenceRoutes: RouteDef[] = [
       tx.update(devices).set({ fenceId: null }).where(eq(devices.fenceId, fence.id)).run();
       tx.delete(fences).where(eq(fences.id, fence.id)).run();
     });
-    forgetFences(db);
+    forgetFences();
     return { id: fence.id };
   }),
 
@@ -298,7 +298,7 @@ export const fenceRoutes: RouteDef[] = [
     const fence = editFence(db, user, body.id);
     const ids = bindable(db, user, body.deviceIds);
     db.update(devices).set({ fenceId: fence.id }).where(inArray(devices.id, ids)).run();
-    forgetFences(db);
+    forgetFences();
     return { bound: ids.length };
   }),
 
@@ -310,7 +310,7 @@ export const fenceRoutes: RouteDef[] = [
       .set({ fenceId: null })
       .where(and(eq(devices.fenceId, fence.id), inArray(devices.id, body.deviceIds)))
       .run();
-    forgetFences(db);
+    forgetFences();
     return { unbound: result.changes };
   }),
 

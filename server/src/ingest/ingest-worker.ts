@@ -1,0 +1,89 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDb } from '@console/db/client';
+import type { LiveEvent } from '@console/contract/http/live';
+import type { CommandTransport } from '../commands/queue.ts';
+import { consoleLog } from '../lib/deps.ts';
+import type { Audience } from '../live/hub.ts';
+import { startIngest, type IngestDeps } from './ingest.ts';
+import type { FromIngest, IngestThreadData, ToIngest } from './ingest-thread.ts';
+
+/**
+ * The ingest thread (ingest-thread.ts starts it): ingest on its own connection to the server's database. What
+ * ingest hands the command queue and the live hub goes to the main thread, which owns both.
+ */
+const data = workerData as IngestThreadData;
+const port = parentPort!;
+const tell = (message: FromIngest) => port.postMessage(message);
+const dbh = openDb(data.dbFile, { migrate: false });
+
+// Live events go over in one message per turn of the loop (a batch publishes one per machine it touched).
+let liveEvents: [LiveEvent, Audience][] = [];
+const live = {
+  publish(event: LiveEvent, audience: Audience) {
+    if (liveEvents.length === 0) {
+      setImmediate(() => {
+        tell({ type: 'live', events: liveEvents });
+        liveEvents = [];
+      });
+    }
+    liveEvents.push([event, { orgIds: [...audience.orgIds] }]);
+  },
+};
+
+// The queue asks whether the way to the machines is open before each publish: the main thread keeps a copy of
+// the answer, sent whenever it changes and before anything that may make the queue publish.
+let transport: CommandTransport | null = null;
+let told = { attached: false, connected: false };
+function tellTransport() {
+  const now = { attached: transport !== null, connected: transport?.connected() ?? false };
+  if (now.attached === told.attached && now.connected === told.connected) return;
+  told = now;
+  tell({ type: 'transport', ...now });
+}
+
+const commands: IngestDeps['commands'] = {
+  attach(next) {
+    transport = next;
+    tellTransport();
+  },
+  onAck(deviceId, msg) {
+    tellTransport();
+    tell({ type: 'ack', deviceId, msg });
+  },
+  onWritten(batch) {
+    tellTransport();
+    const devices = batch.devices.map(({ id, online, sleeping, lockLevel }) => ({ id, online, sleeping, lockLevel }));
+    tell({ type: 'written', devices, connected: [...batch.connected] });
+  },
+  onTransportReady() {
+    tellTransport();
+    tell({ type: 'transportReady' });
+  },
+};
+
+const ingest = startIngest({ dbh, env: data.env, now: Date.now, log: consoleLog, live, commands }, data.options);
+void ingest.ready.then(() => tell({ type: 'ready' }));
+const timer = setInterval(() => {
+  tellTransport();
+  tell({ type: 'stats', stats: ingest.stats() });
+}, 500);
+
+port.on('message', (message: ToIngest) => {
+  if (message.type === 'publish') {
+    const { id, sn } = message;
+    const published = transport
+      ? transport.publish(sn, message.message)
+      : Promise.reject(new Error('ingest is not connected'));
+    published.then(
+      () => tell({ type: 'published', id, error: null }),
+      (error: unknown) =>
+        tell({ type: 'published', id, error: error instanceof Error ? error.message : String(error) }),
+    );
+    return;
+  }
+  clearInterval(timer);
+  void ingest.stop().then(() => {
+    tell({ type: 'stopped', stats: ingest.stats() });
+    dbh.close();
+  });
+});
