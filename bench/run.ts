@@ -1,19 +1,21 @@
 /**
- * `npm run bench [-- ingest|api|map ...]`: measures the product against a baseline on this machine and writes
+ * `npm run bench [-- ingest|api|alarm|map ...]`: measures the product against a baseline on this machine and writes
  * bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not part
  * of `npm test`. Settings (environment):
  *   BENCH_MACHINES (12000), BENCH_SECONDS (60): the ingest run; BENCH_API_RATE (5000): machines reporting each
- *   second during the API run; BENCH_PROFILE=1: CPU profiles of the servers into bench/profiles.
+ *   second during the API run; BENCH_ALARM_RATE (5000), BENCH_ALARM_SAMPLES (20): the alarm run;
+ *   BENCH_PROFILE=1: CPU profiles of the servers into bench/profiles.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { runAlarmBench, type AlarmResult } from './alarm.ts';
 import { runApiBench, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestResult } from './ingest.ts';
 import type { MapBenchResult } from './map.ts';
 import { renderReport } from './report.ts';
 
-const PARTS = ['ingest', 'api', 'map'] as const;
+const PARTS = ['ingest', 'api', 'alarm', 'map'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchReport {
@@ -22,6 +24,7 @@ export interface BenchReport {
   load: Partial<Record<Part, { before: number[]; after: number[] }>>;
   ingest?: IngestResult;
   api?: ApiResult;
+  alarm?: AlarmResult;
   map?: MapBenchResult;
 }
 
@@ -65,6 +68,11 @@ async function runPart(part: Part): Promise<void> {
     });
   } else if (part === 'api') {
     report.api = await runApiBench({ rate: number('BENCH_API_RATE', 5000), profileDir });
+  } else if (part === 'alarm') {
+    report.alarm = await runAlarmBench({
+      rate: number('BENCH_ALARM_RATE', 5000),
+      samples: number('BENCH_ALARM_SAMPLES', 20),
+    });
   } else {
     // Imported on demand: it loads vite and a browser, which the other parts do not need.
     const { runMapBench } = await import('./map.ts');

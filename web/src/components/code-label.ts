@@ -25,3 +25,8 @@ export function codeOptions(label: CodeLabel, table: CodeTable, only?: readonly 
     .filter((code) => !only || only.includes(code.value))
     .map((code) => ({ value: String(code.value), label: label(table, code.value) }));
 }
+
+/** The same with the codes as numbers, for a form field that holds a numeric code itself (not a URL filter). */
+export function numericCodeOptions(label: CodeLabel, table: CodeTable, only?: readonly (string | number)[]) {
+  return codeOptions(label, table, only).map((option) => ({ ...option, value: Number(option.value) }));
+}

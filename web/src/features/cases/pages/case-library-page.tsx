@@ -1,4 +1,4 @@
-import { Input, Select, Typography } from 'antd';
+import { Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { caseDetailUrl, deleteCase, useIsCaseWriter } from '../api/cases.ts';
 import { useCaseForm } from '../components/case-fields.tsx';
 import { FaultTypeTags } from '../components/fault-type-tags.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /approvalManagement/caselibrary: the expert library, searched by machine kind, fault type and text. */
 export function CaseLibraryPage() {
@@ -69,12 +70,12 @@ export function CaseLibraryPage() {
         {
           name: 'machineKind',
           label: t('machineKind'),
-          input: <Select allowClear style={{ width: 170 }} options={codeOptions(label, MACHINE_KIND)} />,
+          input: <FilterSelect width={170} options={codeOptions(label, MACHINE_KIND)} />,
         },
         {
           name: 'faultType',
           label: t('faultType'),
-          input: <Select allowClear style={{ width: 150 }} options={codeOptions(label, FAULT_TYPE)} />,
+          input: <FilterSelect width={150} options={codeOptions(label, FAULT_TYPE)} />,
         },
         {
           name: 'keyword',

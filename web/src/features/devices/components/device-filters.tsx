@@ -1,4 +1,4 @@
-import { Input, Select } from 'antd';
+import { Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATUS, SIGNAL } from '@console/contract/codes/device-status';
@@ -10,6 +10,7 @@ import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { ListFilter } from '../../../components/list-page.tsx';
 import { callApi } from '../../../lib/api-client.ts';
 import { deviceOptionsQuery } from '../api/devices.ts';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /**
  * The device list's filters, each a query parameter of /deviceManagement (the fleet home links here with
@@ -25,14 +26,8 @@ export function useDeviceFilters(): ListFilter[] {
     queryFn: ({ signal }) => callApi(fenceEndpoints.options, {}, { background: true, signal }),
     staleTime: 60000,
   }).data;
-  const select = (choices: { value: string; label: string }[], width = 160) => (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('placeholders.any')}
-      style={{ width }}
-      options={choices}
-    />
+  const select = (choices: { value: string; label: string }[], width?: number) => (
+    <FilterSelect width={width} placeholder={t('placeholders.any')} options={choices} />
   );
   const named = (rows: { id: number; name: string }[] | undefined) =>
     (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));

@@ -1,4 +1,4 @@
-import { Input, Select, Tag, Tooltip } from 'antd';
+import { Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session.ts';
 import { deleteModel, refreshModels } from '../api/devices.ts';
 import { useModelForm } from '../components/model-form.tsx';
 import { ModelImage } from '../components/model-image.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /deviceManagement/models: the device types (models) the user's machines may use. */
 export function ModelsPage() {
@@ -74,7 +75,7 @@ export function ModelsPage() {
         {
           name: 'category',
           label: t('models.category'),
-          input: <Select allowClear style={{ width: 180 }} options={codeOptions(label, MACHINE_KIND)} />,
+          input: <FilterSelect width={180} options={codeOptions(label, MACHINE_KIND)} />,
         },
       ]}
       columns={columns}

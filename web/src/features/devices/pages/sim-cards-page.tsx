@@ -1,4 +1,4 @@
-import { Input, Select, Space } from 'antd';
+import { Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RENEWAL_WINDOW } from '@console/contract/codes/finance';
@@ -13,6 +13,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { detailHref } from '../components/device-columns.tsx';
 import { useSimCardForm } from '../components/sim-card-form.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /deviceManagement/simCards: the SIM cards of the machines' telematics units. */
 export function SimCardsPage() {
@@ -67,12 +68,12 @@ export function SimCardsPage() {
         {
           name: 'carrier',
           label: t('sims.carrier'),
-          input: <Select allowClear style={{ width: 160 }} options={codeOptions(label, SIM_CARRIER)} />,
+          input: <FilterSelect width={160} options={codeOptions(label, SIM_CARRIER)} />,
         },
         {
           name: 'expiry',
           label: t('fields.expiry'),
-          input: <Select allowClear style={{ width: 190 }} options={codeOptions(label, RENEWAL_WINDOW)} />,
+          input: <FilterSelect width={190} options={codeOptions(label, RENEWAL_WINDOW)} />,
         },
       ]}
       columns={columns}

@@ -1,4 +1,4 @@
-import { Input, Select, Space, Tag } from 'antd';
+import { Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUS, ROLE_CODE } from '@console/contract/codes/accounts';
 import { employeeEndpoints, grantableRoles, type Employee } from '@console/contract/http/employees';
@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session.ts';
 import { CreateEmployeeDialog } from '../components/create-employee-dialog.tsx';
 import { EditEmployeeDialog } from '../components/edit-employee-dialog.tsx';
 import { EmployeeStatusButton, BatchStatusButtons } from '../components/employee-status-buttons.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 const statusOf = (row: Employee) => (row.disabled ? 'disabled' : 'enabled');
 
@@ -81,12 +82,12 @@ export function EmployeesPage() {
         {
           name: 'roleId',
           label: t('fields.role'),
-          input: <Select allowClear style={{ width: 200 }} options={codeOptions(label, ROLE_CODE, grantable)} />,
+          input: <FilterSelect width={200} options={codeOptions(label, ROLE_CODE, grantable)} />,
         },
         {
           name: 'status',
           label: t('fields.status'),
-          input: <Select allowClear style={{ width: 120 }} options={codeOptions(label, ACCOUNT_STATUS)} />,
+          input: <FilterSelect width={120} options={codeOptions(label, ACCOUNT_STATUS)} />,
         },
       ]}
       columns={columns}

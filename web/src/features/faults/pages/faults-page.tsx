@@ -1,4 +1,4 @@
-import { Input, Select, Space } from 'antd';
+import { Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
@@ -12,6 +12,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { RaiseWorkOrderButton, WorkOrderLink } from '../../../components/work-order-link.tsx';
 import { faultsKey, raiseFaultWorkOrder, useIsFaultWriter } from '../api/faults.ts';
 import { CreateFaultDialog, EditFaultDialog, RepairFaultDialog } from '../components/fault-dialogs.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /**
  * /warning/fault: fault records of the machines in scope. Opened with `?alarmId=` (from a fault alarm) it offers
@@ -117,17 +118,17 @@ export function FaultsPage() {
           {
             name: 'machineKind',
             label: t('machineKind'),
-            input: <Select allowClear style={{ width: 170 }} options={codeOptions(label, MACHINE_KIND)} />,
+            input: <FilterSelect width={170} options={codeOptions(label, MACHINE_KIND)} />,
           },
           {
             name: 'faultType',
             label: t('faultType'),
-            input: <Select allowClear style={{ width: 150 }} options={codeOptions(label, FAULT_TYPE)} />,
+            input: <FilterSelect width={150} options={codeOptions(label, FAULT_TYPE)} />,
           },
           {
             name: 'state',
             label: t('state'),
-            input: <Select allowClear style={{ width: 120 }} options={codeOptions(label, FAULT_STATE)} />,
+            input: <FilterSelect width={120} options={codeOptions(label, FAULT_STATE)} />,
           },
           { name: 'from', label: t('from'), input: <DayField /> },
           { name: 'to', label: t('to'), input: <DayField /> },

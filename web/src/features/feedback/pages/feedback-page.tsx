@@ -1,4 +1,4 @@
-import { Input, Select, Typography } from 'antd';
+import { Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FEEDBACK_STATUS } from '@console/contract/codes/service';
@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { WorkOrderLink } from '../../../components/work-order-link.tsx';
 import { feedbackDetailUrl, useIsFeedbackSubmitter } from '../api/feedback.ts';
 import { CreateFeedbackDialog, FeedbackActions } from '../components/feedback-dialogs.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /warning/feedback: what customers reported, with its status; the owner's staff handle it. */
 export function FeedbackPage() {
@@ -84,7 +85,7 @@ export function FeedbackPage() {
         {
           name: 'status',
           label: t('status'),
-          input: <Select allowClear style={{ width: 130 }} options={codeOptions(label, FEEDBACK_STATUS)} />,
+          input: <FilterSelect width={130} options={codeOptions(label, FEEDBACK_STATUS)} />,
         },
         { name: 'from', label: t('from'), input: <DayField /> },
         { name: 'to', label: t('to'), input: <DayField /> },

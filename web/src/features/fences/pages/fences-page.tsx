@@ -1,4 +1,4 @@
-import { App, Button, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { refreshFences } from '../api/fences.ts';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 export const fenceHref = (id?: number) => (id ? `/deviceManagement/fence?id=${id}` : '/deviceManagement/fence');
 const phone = (row: FenceRow) => (row.contactPhone ? `+${row.areaCode} ${row.contactPhone}` : '');
@@ -129,9 +130,8 @@ export function FencesPage() {
           name: 'monitoring',
           label: t('fields.monitoring'),
           input: (
-            <Select
-              allowClear
-              style={{ width: 150 }}
+            <FilterSelect
+              width={150}
               placeholder={t('placeholders.any')}
               options={[
                 { value: 'yes', label: t('list.monitoringYes') },

@@ -7,7 +7,7 @@ import {
   virtualHostEndpoints,
   type VirtualHost,
 } from '@console/contract/http/virtual-hosts';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { callApi } from '../../../lib/api-client.ts';
@@ -26,7 +26,7 @@ export function useVirtualHostForm() {
   const { t } = useTranslation(['peripherals', 'common']);
   const label = useCodeLabel();
   const options = useHostOptions();
-  const leaseOptions = codeOptions(label, LEASE_STATUS).map((o) => ({ ...o, value: Number(o.value) }));
+  const leaseOptions = numericCodeOptions(label, LEASE_STATUS);
   const metres = <InputNumber min={0} max={100} step={0.1} precision={1} style={{ width: '100%' }} />;
   return {
     fields: () => (

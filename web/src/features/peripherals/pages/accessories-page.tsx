@@ -1,10 +1,11 @@
-import { Select, Input, Space } from 'antd';
+import { Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accessoryEndpoints, type AssetHost } from '@console/contract/http/accessories';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { AccessoriesDialog } from '../components/accessories-dialog.tsx';
 import { PurchaseDialog } from '../components/purchase-dialog.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** Yuan with two decimals and digit grouping. */
 const formatMoney = (value: number) =>
@@ -84,9 +85,8 @@ export function AccessoriesPage() {
           name: 'recorded',
           label: t('accessories.recorded'),
           input: (
-            <Select
-              allowClear
-              style={{ width: 150 }}
+            <FilterSelect
+              width={150}
               options={[
                 { value: '1', label: t('accessories.recordedYes') },
                 { value: '0', label: t('accessories.recordedNo') },

@@ -1,4 +1,4 @@
-import { Input, Select } from 'antd';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { POSITIONING } from '@console/contract/codes/device-status';
 import { DEVICE_EDITORS } from '@console/contract/http/devices';
@@ -11,6 +11,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useBindingColumns } from '../components/binding-columns.tsx';
 import { useGpsGatewayForm } from '../components/gps-gateway-form.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /deviceManagement/gpsGateways: the vehicle GPS gateways. */
 export function GpsGatewaysPage() {
@@ -45,7 +46,7 @@ export function GpsGatewaysPage() {
         {
           name: 'positioning',
           label: t('gpsGateways.positioning'),
-          input: <Select allowClear style={{ width: 150 }} options={codeOptions(label, POSITIONING)} />,
+          input: <FilterSelect width={150} options={codeOptions(label, POSITIONING)} />,
         },
       ]}
       columns={columns}

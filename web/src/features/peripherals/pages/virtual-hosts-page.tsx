@@ -11,6 +11,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { useHostOptions, useVirtualHostForm } from '../components/virtual-host-form.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /deviceManagement/virtualHosts: machines kept on the books without a telematics unit, with spreadsheet import. */
 export function VirtualHostsPage() {
@@ -74,7 +75,7 @@ export function VirtualHostsPage() {
         {
           name: 'leaseStatus',
           label: t('virtualHosts.leaseStatus'),
-          input: <Select allowClear style={{ width: 150 }} options={codeOptions(label, LEASE_STATUS)} />,
+          input: <FilterSelect width={150} options={codeOptions(label, LEASE_STATUS)} />,
         },
       ]}
       columns={columns}

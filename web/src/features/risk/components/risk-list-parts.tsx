@@ -1,4 +1,4 @@
-import { Input, Select, Tag } from 'antd';
+import { Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCK_EXECUTION, LOCK_MODE } from '@console/contract/codes/lock';
 import type { RiskTask } from '@console/contract/http/risk';
@@ -6,6 +6,7 @@ import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { ListColumn, ListFilter } from '../../../components/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { StageTag } from './stage-tag.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** What a lock task and a risk record both show: which way, how, by whom, and how far it got. */
 type RiskRow = Pick<RiskTask, 'kind' | 'operatorName' | 'execution' | 'stage'> & { mode: number | null };
@@ -20,9 +21,8 @@ export function useRiskListParts<Row extends RiskRow>() {
       name: 'kind',
       label: t('tasks.kind'),
       input: (
-        <Select
-          allowClear
-          style={{ width: 120 }}
+        <FilterSelect
+          width={120}
           options={[
             { value: 'lock', label: t('kind.lock') },
             { value: 'unlock', label: t('kind.unlock') },
@@ -33,15 +33,14 @@ export function useRiskListParts<Row extends RiskRow>() {
     execution: {
       name: 'execution',
       label: t('tasks.execution'),
-      input: <Select allowClear style={{ width: 130 }} options={codeOptions(label, LOCK_EXECUTION)} />,
+      input: <FilterSelect width={130} options={codeOptions(label, LOCK_EXECUTION)} />,
     },
     automatic: {
       name: 'automatic',
       label: t('tasks.source'),
       input: (
-        <Select
-          allowClear
-          style={{ width: 220 }}
+        <FilterSelect
+          width={220}
           options={[
             { value: '1', label: t('source.automatic') },
             { value: '0', label: t('source.manual') },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
 import { riskEndpoints, type CreateTaskForm } from '@console/contract/http/risk';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { ApiFailure, callApi } from '../../../lib/api-client.ts';
@@ -46,9 +46,7 @@ function DependentFields() {
     <>
       {kind === 'lock' && (
         <Field name="level" label={t('tasks.level')}>
-          <Select
-            options={codeOptions(label, LOCK_LEVEL, [1, 2, 3, 4]).map((o) => ({ ...o, value: Number(o.value) }))}
-          />
+          <Select options={numericCodeOptions(label, LOCK_LEVEL, [1, 2, 3, 4])} />
         </Field>
       )}
       {taskType === 2 ? (
@@ -133,10 +131,10 @@ export function TaskDialog({
         />
       </Field>
       <Field name="taskType" label={t('tasks.taskType')}>
-        <Radio.Group options={codeOptions(label, LOCK_TASK_TYPE).map((o) => ({ ...o, value: Number(o.value) }))} />
+        <Radio.Group options={numericCodeOptions(label, LOCK_TASK_TYPE)} />
       </Field>
       <Field name="mode" label={t('tasks.mode')}>
-        <Select options={codeOptions(label, LOCK_MODE).map((o) => ({ ...o, value: Number(o.value) }))} />
+        <Select options={numericCodeOptions(label, LOCK_MODE)} />
       </Field>
       <DependentFields />
       <Field name="password" label={t('form.password')} extra={t('form.passwordHelp')}>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { LOCK_LEVEL, LOCK_MODE } from '@console/contract/codes/lock';
 import type { DataOf } from '@console/contract/http/endpoint';
 import { riskEndpoints, type LockDaySettingsForm } from '@console/contract/http/risk';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -128,10 +128,7 @@ export function LockDaysPage() {
                 <InputNumber min={0} max={90} precision={0} />
               </Field>
               <Field name="mode" label={t('lockDays.mode')}>
-                <Select
-                  style={{ width: 220 }}
-                  options={codeOptions(label, LOCK_MODE).map((o) => ({ ...o, value: Number(o.value) }))}
-                />
+                <Select style={{ width: 220 }} options={numericCodeOptions(label, LOCK_MODE)} />
               </Field>
               <Space>
                 <Button loading={previewing} onClick={() => void runPreview()}>

@@ -1,4 +1,3 @@
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
@@ -9,6 +8,7 @@ import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useRiskLiveRefresh } from '../api/risk.ts';
 import { useRiskListParts } from '../components/risk-list-parts.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /riskManagement/history: every lock and unlock with who, when, how, its result and the confirmed state. */
 export function RecordsPage() {
@@ -78,7 +78,7 @@ export function RecordsPage() {
         {
           name: 'level',
           label: t('tasks.level'),
-          input: <Select allowClear style={{ width: 190 }} options={codeOptions(label, LOCK_LEVEL)} />,
+          input: <FilterSelect width={190} options={codeOptions(label, LOCK_LEVEL)} />,
         },
         filters.execution,
         filters.automatic,

@@ -1,4 +1,4 @@
-import { Input, Select, Tabs, Typography } from 'antd';
+import { Input, Tabs, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useListParams } from '../../../components/use-list-params.ts';
 import { RaiseWorkOrderButton, WorkOrderLink } from '../../../components/work-order-link.tsx';
 import { countsQuery, deletePlans, raisePlanWorkOrder, upkeepKey, useIsUpkeepWriter } from '../api/upkeep.ts';
 import { usePlanForm } from '../components/plan-fields.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /warning/upkeep: upkeep plans with their next due date or hours; tabs for due soon and overdue (`?due=`). */
 export function UpkeepPage() {
@@ -112,12 +113,12 @@ export function UpkeepPage() {
           {
             name: 'machineKind',
             label: t('machineKind'),
-            input: <Select allowClear style={{ width: 170 }} options={codeOptions(label, MACHINE_KIND)} />,
+            input: <FilterSelect width={170} options={codeOptions(label, MACHINE_KIND)} />,
           },
           {
             name: 'interval',
             label: t('interval'),
-            input: <Select allowClear style={{ width: 150 }} options={codeOptions(label, UPKEEP_INTERVAL)} />,
+            input: <FilterSelect width={150} options={codeOptions(label, UPKEEP_INTERVAL)} />,
           },
         ]}
         columns={columns}

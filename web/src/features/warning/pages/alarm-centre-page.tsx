@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Input, Select, Space, Tabs, Typography } from 'antd';
+import { App, Button, Input, Space, Tabs, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { faultRecordHref, machineHref, workOrderHref } from '../components/alarm
 import { useAlarmValue } from '../components/alarm-value.tsx';
 import { DayFilter } from '../components/day-filter.tsx';
 import { HandleDialog } from '../components/handle-dialog.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 type Tab = 'open' | 'ended';
 
@@ -132,14 +133,8 @@ export function AlarmCentrePage() {
     },
   ];
 
-  const select = (options: { value: string; label: string }[], width = 160) => (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('placeholders.any')}
-      style={{ width }}
-      options={options}
-    />
+  const select = (options: { value: string; label: string }[], width?: number) => (
+    <FilterSelect width={width} placeholder={t('placeholders.any')} options={options} />
   );
   const filters: ListFilter[] = [
     { name: 'serialNumber', label: t('fields.serialNumber'), input: <Input allowClear maxLength={40} /> },

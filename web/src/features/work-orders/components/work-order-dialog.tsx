@@ -7,16 +7,13 @@ import { WORK_ORDER_TYPE } from '@console/contract/codes/service';
 import type { CreateWorkOrderInput } from '@console/contract/http/work-order-forms';
 import { WORK_ORDER_LEVELS } from '@console/contract/http/work-order-forms';
 import { workOrderEndpoints, type WorkOrderDetail } from '@console/contract/http/work-orders';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { codeOptions, numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { createWorkOrder, refreshWorkOrders, ticketHref, updateWorkOrder } from '../api/work-orders.ts';
-
-const numeric = (options: { value: string | number; label: string }[]) =>
-  options.map((o) => ({ ...o, value: Number(o.value) }));
 
 /**
  * Create a work order (optionally prefilled, e.g. from an alarm, whose source it records) or edit one that is
@@ -73,7 +70,7 @@ export function WorkOrderDialog({
         <DevicePicker editableOnly disabled={editing} current={editing ? order.device : (machine ?? null)} />
       </Field>
       <Field name="type" label={t('fields.type')}>
-        <Select options={numeric(codeOptions(label, WORK_ORDER_TYPE))} />
+        <Select options={numericCodeOptions(label, WORK_ORDER_TYPE)} />
       </Field>
       <Field name="level" label={t('fields.level')}>
         <Select

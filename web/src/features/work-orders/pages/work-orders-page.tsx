@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Select, Typography } from 'antd';
+import { Button, Input, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ActionDialog } from '../components/action-dialog.tsx';
 import { AlarmWorkOrderDialog } from '../components/alarm-prefill.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { WorkOrderDialog } from '../components/work-order-dialog.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 /** /warning/ticket: the work orders in scope (a technician's: their own), filters, batch assign, export. */
 export function WorkOrdersPage() {
@@ -110,7 +111,7 @@ export function WorkOrdersPage() {
   ];
 
   const select = (options: { value: string; label: string }[], width = 140) => (
-    <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width }} options={options} />
+    <FilterSelect width={width} options={options} />
   );
   return (
     <>
