@@ -17,9 +17,7 @@ export function MonthRecords<Row extends { id: number }>({
   month,
   onMonth,
   filter,
-  rows,
-  total,
-  limit,
+  answer,
   loading,
   exportName,
   exportColumns,
@@ -28,15 +26,15 @@ export function MonthRecords<Row extends { id: number }>({
   month: string;
   onMonth: (month: string) => void;
   filter: ReactNode;
-  rows: readonly Row[];
-  total: number;
-  limit: number;
+  /** The month's records as the server answered them (undefined while the first answer is on its way). */
+  answer: { list: Row[]; total: number; limit: number } | undefined;
   loading: boolean;
   exportName: string;
   exportColumns: readonly ExportColumn<Row>[];
   columns: TableColumnsType<Row>;
 }) {
   const { t } = useTranslation(['device-detail', 'common']);
+  const { list: rows = [], total = 0, limit = 0 } = answer ?? {};
   return (
     <Flex vertical gap={12}>
       <Flex vertical gap={8}>

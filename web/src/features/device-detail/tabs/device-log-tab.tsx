@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_LOG_EVENT, type DeviceLogEvent } from '@console/contract/codes/device-records';
 import type { DeviceLogItem } from '@console/contract/http/device-records';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { useCodeLabel } from '../../../components/code-label.ts';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { deviceLogQuery } from '../api/device-records.ts';
 import { currentMonth, MonthRecords } from '../components/month-records.tsx';
+import { CodeFilter } from '../components/code-filter.tsx';
 
 /** What the machine did and reported (connections, sleep and wake, faults), one month at a time. */
 export function DeviceLogTab({ deviceId }: { deviceId: number }) {
@@ -19,26 +19,21 @@ export function DeviceLogTab({ deviceId }: { deviceId: number }) {
   const log = useQuery({ ...deviceLogQuery({ deviceId, month, event }), placeholderData: keepPreviousData });
 
   if (log.isError && !log.data) return <LoadError error={log.error} onRetry={() => void log.refetch()} />;
-  const rows = log.data?.list ?? [];
   return (
     <MonthRecords<DeviceLogItem>
       month={month}
       onMonth={setMonth}
       filter={
-        <Select
-          size="small"
-          allowClear
-          style={{ width: 180 }}
-          aria-label={t('records.log.event')}
-          placeholder={t('records.log.allEvents')}
+        <CodeFilter
+          table={DEVICE_LOG_EVENT}
           value={event}
-          onChange={(value?: DeviceLogEvent) => setEvent(value)}
-          options={codeOptions(label, DEVICE_LOG_EVENT)}
+          onChange={setEvent}
+          width={180}
+          label={t('records.log.event')}
+          placeholder={t('records.log.allEvents')}
         />
       }
-      rows={rows}
-      total={log.data?.total ?? 0}
-      limit={log.data?.limit ?? 0}
+      answer={log.data}
       loading={log.isFetching}
       exportName={t('records.log.exportName')}
       exportColumns={[

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Empty, Flex, Select, Space, Statistic, Table } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Flex, Space, Statistic, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TYPE, type ExpenseType } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { useCodeLabel } from '../../../components/code-label.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import {
   downloadCsv,
@@ -20,6 +20,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { callApi } from '../../../lib/api-client.ts';
 import { expensesQuery, recordKeys } from '../api/device-records.ts';
 import { ExpenseDialog } from '../components/expense-dialog.tsx';
+import { CodeFilter } from '../components/code-filter.tsx';
 
 /** Yuan with two decimals and grouped thousands, as the totals above the list show them. */
 const money = (yuan: number) => yuan.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -85,18 +86,16 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
       </Card>
       <Flex wrap gap={12} align="center" justify="space-between">
         <Space wrap>
-          <Select
-            size="small"
-            allowClear
-            style={{ width: 160 }}
-            aria-label={t('records.expenses.type')}
-            placeholder={t('records.expenses.allTypes')}
+          <CodeFilter
+            table={EXPENSE_TYPE}
             value={type}
             onChange={(value?: ExpenseType) => {
               setType(value);
               setPage((p) => ({ ...p, page: 1 }));
             }}
-            options={codeOptions(label, EXPENSE_TYPE)}
+            width={160}
+            label={t('records.expenses.type')}
+            placeholder={t('records.expenses.allTypes')}
           />
           <DatePicker.RangePicker
             size="small"

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Flex, Select } from 'antd';
+import { Flex } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import { OPERATION_CATEGORY, type OperationCategory } from '@console/contract/codes/device-records';
 import type { OperationLogItem } from '@console/contract/http/device-records';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { useCodeLabel } from '../../../components/code-label.ts';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { operationLogQuery } from '../api/device-records.ts';
 import { currentMonth, MonthRecords } from '../components/month-records.tsx';
 import { SleepWakePanel } from '../components/sleep-wake-panel.tsx';
+import { CodeFilter } from '../components/code-filter.tsx';
 
 /** What people did to the machine (commands, sleep and wake, edits, files, expenses), with sleep and wake. */
 export function OperationLogTab({ deviceId }: { deviceId: number }) {
@@ -29,7 +30,6 @@ export function OperationLogTab({ deviceId }: { deviceId: number }) {
     const level = r.lockLevel ? label(LOCK_LEVEL, r.lockLevel) : '';
     return [action, type, level].filter(Boolean).join(' · ');
   };
-  const rows = log.data?.list ?? [];
 
   return (
     <Flex vertical gap={16}>
@@ -41,20 +41,16 @@ export function OperationLogTab({ deviceId }: { deviceId: number }) {
           month={month}
           onMonth={setMonth}
           filter={
-            <Select
-              size="small"
-              allowClear
-              style={{ width: 200 }}
-              aria-label={t('records.ops.category')}
-              placeholder={t('records.ops.allCategories')}
+            <CodeFilter
+              table={OPERATION_CATEGORY}
               value={category}
-              onChange={(value?: OperationCategory) => setCategory(value)}
-              options={codeOptions(label, OPERATION_CATEGORY)}
+              onChange={setCategory}
+              width={200}
+              label={t('records.ops.category')}
+              placeholder={t('records.ops.allCategories')}
             />
           }
-          rows={rows}
-          total={log.data?.total ?? 0}
-          limit={log.data?.limit ?? 0}
+          answer={log.data}
           loading={log.isFetching}
           exportName={t('records.ops.exportName')}
           exportColumns={[
