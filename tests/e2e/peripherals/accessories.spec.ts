@@ -1,6 +1,6 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { accessoryEndpoints } from '@console/contract/http/accessories';
-import { expect, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { expect, openDialogWith, signInAs, test, text } from '../../fixtures/e2e.ts';
 import { dataRows } from '../devices/helpers.ts';
 
 const en = (key: string, params?: Record<string, string | number>) => text('en', `peripherals:${key}`, params);
@@ -27,8 +27,8 @@ test.describe('accessories and purchase info (English)', () => {
 
     await row.getByRole('button', { name: new RegExp(en('accessories.list')) }).click();
     const list = page.getByRole('dialog', { name: en('accessories.listTitle', { serial: host.serialNumber }) });
-    await list.getByRole('button', { name: en('accessories.add') }).click();
     const add = page.getByRole('dialog', { name: en('accessories.addTitle') });
+    await openDialogWith(list.getByRole('button', { name: en('accessories.add') }), add);
     await add.getByLabel(en('accessories.name')).fill('Battery pack');
     await add.getByLabel(en('accessories.quantity')).fill('2');
     await add.getByLabel(en('accessories.value')).fill('1500');
