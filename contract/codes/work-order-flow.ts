@@ -1,4 +1,4 @@
-import type { WORK_ORDER_STATUS } from './service.ts';
+import type { FEEDBACK_STATUS, WORK_ORDER_STATUS } from './service.ts';
 
 /**
  * The work order's state machine, declared once: the server refuses what it does not allow and the console
@@ -13,6 +13,16 @@ export const WO_STATUS = {
   suspended: 6,
 } as const satisfies Record<string, (typeof WORK_ORDER_STATUS.values)[number]>;
 export type WorkOrderStatus = (typeof WO_STATUS)[keyof typeof WO_STATUS];
+
+/**
+ * Feedback turned into a work order follows it (docs/decisions/019): its FEEDBACK_STATUS by the order's status.
+ * Before the repair it stays pending (1).
+ */
+export const FEEDBACK_OF_ORDER = {
+  [WO_STATUS.repaired]: 4,
+  [WO_STATUS.paid]: 5,
+  [WO_STATUS.resolved]: 2,
+} as const satisfies Partial<Record<WorkOrderStatus, (typeof FEEDBACK_STATUS.values)[number]>>;
 
 /**
  * Who may take an action: `keeper`, the staff of the organisation that owns the machine (DEVICE_EDITORS);

@@ -17,7 +17,8 @@ const TEXTS = [
 
 /**
  * Feedback from the first customer of each of the first two rental companies (the demo customer account belongs
- * to the first), on machines they lease: pending, resolved and ignored. Repaired and paid come from work orders.
+ * to the first), on machines they lease: pending, resolved and ignored. Feedback turned into a work order, which
+ * follows the order (repaired, paid), is seeded with its order (work-orders.ts).
  */
 export function seedFeedback(db: Db, orgs: DemoOrganisations, now: number): void {
   const rows: (typeof feedback.$inferInsert)[] = [];

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
 import { ROLE } from '@console/contract/codes/roles';
-import { WO_STATUS, type WorkOrderAction } from '@console/contract/codes/work-order-flow';
+import { FEEDBACK_OF_ORDER, WO_STATUS, type WorkOrderAction } from '@console/contract/codes/work-order-flow';
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
+import { feedback } from '../schema/feedback.ts';
 import { technicianProfiles } from '../schema/technicians.ts';
 import { alarms } from '../schema/warning.ts';
 import { workOrderEvents, workOrders } from '../schema/work-orders.ts';
@@ -192,12 +193,24 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     const repaired = story.steps.includes('repair');
     const paid = story.steps.includes('pay');
     const status = story.steps.reduce((_, step) => NEXT[step], WO_STATUS.pending as number);
-    // An alarm's order points at a real alarm of its machine; the other sources are other areas' records.
+    // An alarm's order points at a real alarm of its machine, a feedback order at the customer's feedback it was
+    // raised from; upkeep and fault orders name records of those areas by number only.
     const alarm =
       story.source === 'alarm'
         ? db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, device.id)).get()
         : undefined;
-    const sourceId = !story.source ? null : story.source === 'alarm' ? (alarm?.id ?? null) : 1000 + i;
+    const report =
+      story.source === 'feedback'
+        ? customerFeedback(db, device, story, { at: start, status, by: creator.id })
+        : undefined;
+    const sourceId =
+      story.source === 'alarm'
+        ? (alarm?.id ?? null)
+        : story.source === 'feedback'
+          ? (report?.id ?? null)
+          : story.source
+            ? 1000 + i
+            : null;
     const at = (step: number) => new Date(start + step * 3 * HOUR);
     const order = db
       .insert(workOrders)
@@ -259,5 +272,42 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     db.insert(workOrderEvents)
       .values(events.map((e) => ({ ...e, workOrderId: order.id })))
       .run();
+    if (report) db.update(feedback).set({ workOrderId: order.id }).where(eq(feedback.id, report.id)).run();
   }
+}
+
+/**
+ * The feedback a customer sent about its leased machine, which the lessor turned into this work order: it reads
+ * as the order went (repaired, paid, resolved). None for a machine without a customer.
+ */
+function customerFeedback(
+  db: Db,
+  device: typeof devices.$inferSelect,
+  story: Story,
+  order: { at: number; status: number; by: number },
+): { id: number } | undefined {
+  if (device.customerOrgId === null) return undefined;
+  const reporter = db
+    .select()
+    .from(users)
+    .where(and(eq(users.orgId, device.customerOrgId), eq(users.roleId, ROLE.other)))
+    .get();
+  return db
+    .insert(feedback)
+    .values({
+      orgId: device.orgId,
+      reporterOrgId: device.customerOrgId,
+      deviceId: device.id,
+      info: story.content,
+      reporterName: reporter?.name ?? '',
+      phone: reporter?.mobile ?? '',
+      images: [],
+      status: FEEDBACK_OF_ORDER[order.status as keyof typeof FEEDBACK_OF_ORDER] ?? 1,
+      handledBy: order.by,
+      handledAt: new Date(order.at),
+      createdBy: reporter?.id ?? null,
+      createdAt: new Date(order.at - HOUR),
+    })
+    .returning({ id: feedback.id })
+    .get();
 }

@@ -28,6 +28,19 @@ describe('customer feedback', () => {
     t = await createTestApp();
     orgs = demoOrgs(t.dbh);
   });
+
+  it('seeds each work order raised from feedback with that feedback, which reads as the order went', async () => {
+    const raised = t.dbh.db.select().from(workOrders).where(eq(workOrders.source, 'feedback')).all();
+    expect(raised.length).toBeGreaterThan(0);
+    for (const order of raised) {
+      const record = t.dbh.db.select().from(feedback).where(eq(feedback.id, order.sourceId!)).get();
+      expect(record).toMatchObject({ workOrderId: order.id, deviceId: order.deviceId });
+    }
+    // The demo company's order was assigned and repaired: its customer's feedback reads "repaired".
+    const ours = raised.find((o) => o.orgId === orgs.lessor)!;
+    expect(ours.status).toBe(3);
+    expect(await detail(ours.sourceId!)).toMatchObject({ status: 4, workOrderId: ours.id, handleable: false });
+  });
   afterEach(() => t.dbh.close());
 
   it('takes a customer’s feedback with photos, shown to the owner’s staff', async () => {
