@@ -5,6 +5,7 @@ import { FEEDBACK_OF_ORDER, WO_STATUS, type WorkOrderAction } from '@console/con
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
+import { faultRecords } from '../schema/faults.ts';
 import { feedback } from '../schema/feedback.ts';
 import { technicianProfiles } from '../schema/technicians.ts';
 import { alarms } from '../schema/warning.ts';
@@ -193,26 +194,27 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     const repaired = story.steps.includes('repair');
     const paid = story.steps.includes('pay');
     const status = story.steps.reduce((_, step) => NEXT[step], WO_STATUS.pending as number);
-    // An alarm's order points at a real alarm of its machine, a feedback order at the customer's feedback it was
-    // raised from; upkeep and fault orders name records of those areas by number only.
+    // An order points at the record it was raised from: a real alarm of its machine, the customer's feedback, the
+    // fault record. An upkeep order names its plan by number only (a plan's schedule is the server's to compute).
     const alarm =
       story.source === 'alarm'
         ? db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, device.id)).get()
         : undefined;
-    const report =
-      story.source === 'feedback'
-        ? customerFeedback(db, device, story, { at: start, status, by: creator.id })
-        : undefined;
+    const order = { at: start, status, by: creator.id };
+    const report = story.source === 'feedback' ? customerFeedback(db, device, story, order) : undefined;
+    const fault = story.source === 'fault' ? faultRecord(db, device, story, order) : undefined;
     const sourceId =
       story.source === 'alarm'
         ? (alarm?.id ?? null)
         : story.source === 'feedback'
           ? (report?.id ?? null)
-          : story.source
-            ? 1000 + i
-            : null;
+          : story.source === 'fault'
+            ? fault!.id
+            : story.source
+              ? 1000 + i
+              : null;
     const at = (step: number) => new Date(start + step * 3 * HOUR);
-    const order = db
+    const created = db
       .insert(workOrders)
       .values({
         number: `WO${day}${String(seq).padStart(4, '0')}`,
@@ -270,10 +272,39 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
       }),
     ];
     db.insert(workOrderEvents)
-      .values(events.map((e) => ({ ...e, workOrderId: order.id })))
+      .values(events.map((e) => ({ ...e, workOrderId: created.id })))
       .run();
-    if (report) db.update(feedback).set({ workOrderId: order.id }).where(eq(feedback.id, report.id)).run();
+    if (report) db.update(feedback).set({ workOrderId: created.id }).where(eq(feedback.id, report.id)).run();
+    if (fault) db.update(faultRecords).set({ workOrderId: created.id }).where(eq(faultRecords.id, fault.id)).run();
   }
+}
+
+/** The fault record a fault order was raised from: repaired as the order records, once it was repaired. */
+function faultRecord(db: Db, device: typeof devices.$inferSelect, story: Story, order: { at: number }): { id: number } {
+  const repaired = story.steps.includes('repair');
+  const repair = DETAILS.repair!(0) as {
+    faultTypes: string[];
+    faultCause: string;
+    partsUsed: string;
+    repairMethod: string;
+  };
+  return db
+    .insert(faultRecords)
+    .values({
+      orgId: device.orgId,
+      deviceId: device.id,
+      faultTypes: repair.faultTypes,
+      cause: repaired ? repair.faultCause : story.content,
+      parts: repaired ? repair.partsUsed : '',
+      repairMethod: repaired ? repair.repairMethod : '',
+      occurredAt: new Date(order.at - HOUR),
+      repairedAt: repaired ? new Date(order.at + 6 * HOUR) : null,
+      state: repaired ? 'repaired' : 'open',
+      reporterName: '王师傅',
+      createdAt: new Date(order.at - HOUR),
+    })
+    .returning({ id: faultRecords.id })
+    .get();
 }
 
 /**

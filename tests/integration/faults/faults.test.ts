@@ -80,7 +80,8 @@ describe('fault records', () => {
     expect(order.title).toContain(machine.serialNumber);
     const twice = await t.call(faultEndpoints.raiseWorkOrder, { token, body: { id } });
     expect(twice.status).toBe('409');
-    expect(t.dbh.db.select().from(workOrders).where(eq(workOrders.sourceId, id)).all()).toHaveLength(1);
+    const fromIt = and(eq(workOrders.source, 'fault'), eq(workOrders.sourceId, id));
+    expect(t.dbh.db.select().from(workOrders).where(fromIt).all()).toHaveLength(1);
   });
 
   it('takes a record from a fault alarm of the machine, once, and refuses other alarms', async () => {
