@@ -196,16 +196,13 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     const status = story.steps.reduce((_, step) => NEXT[step], WO_STATUS.pending as number);
     // An order points at the record it was raised from: a real alarm of its machine, the customer's feedback, the
     // fault record. An upkeep order names its plan by number only (a plan's schedule is the server's to compute).
-    const alarm =
-      story.source === 'alarm'
-        ? db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, device.id)).get()
-        : undefined;
+    const alarm = story.source === 'alarm' ? alarmOf(db, device, start) : undefined;
     const order = { at: start, status, by: creator.id };
     const report = story.source === 'feedback' ? customerFeedback(db, device, story, order) : undefined;
     const fault = story.source === 'fault' ? faultRecord(db, device, story, order) : undefined;
     const sourceId =
       story.source === 'alarm'
-        ? (alarm?.id ?? null)
+        ? alarm!.id
         : story.source === 'feedback'
           ? (report?.id ?? null)
           : story.source === 'fault'
@@ -277,6 +274,30 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     if (report) db.update(feedback).set({ workOrderId: created.id }).where(eq(feedback.id, report.id)).run();
     if (fault) db.update(faultRecords).set({ workOrderId: created.id }).where(eq(faultRecords.id, fault.id)).run();
   }
+}
+
+/**
+ * An alarm of the machine for an alarm order: one it has, or else the tilt alarm the story checks, ended before the
+ * order (the seeded alarms depend on the day, so the machine may have none).
+ */
+function alarmOf(db: Db, device: typeof devices.$inferSelect, orderAt: number): { id: number } {
+  const held = db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, device.id)).get();
+  if (held) return held;
+  return db
+    .insert(alarms)
+    .values({
+      deviceId: device.id,
+      type: 'tilt',
+      level: 3,
+      value: 16.2,
+      threshold: 14,
+      zoneName: device.location,
+      projectName: device.deviceName,
+      startedAt: new Date(orderAt - 2 * HOUR),
+      endedAt: new Date(orderAt - HOUR),
+    })
+    .returning({ id: alarms.id })
+    .get();
 }
 
 /** The fault record a fault order was raised from: repaired as the order records, once it was repaired. */
