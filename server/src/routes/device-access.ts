@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -128,4 +128,26 @@ export function ownedDevices(db: Db, user: SessionUser, ids: number[]) {
   const owned = ownerOrgIds(db, user);
   if (rows.some((row) => !owned.includes(row.orgId))) throw forbidden();
   return rows;
+}
+
+/** One page of the machines `where` selects, by serial number, and how many it selects in all. */
+export function devicePageBySerial(
+  db: Db,
+  where: SQL | undefined,
+  page: { page: number; pageSize: number },
+): { rows: (typeof devices.$inferSelect)[]; total: number } {
+  const total = db
+    .select({ n: sql<number>`count(*)` })
+    .from(devices)
+    .where(where)
+    .get()!.n;
+  const rows = db
+    .select()
+    .from(devices)
+    .where(where)
+    .orderBy(asc(devices.serialNumber))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .all();
+  return { rows, total };
 }

@@ -12,7 +12,7 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { deviceScope, orgNames, visibleOrgIds } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
-import { ownerOrgIds } from './device-access.ts';
+import { devicePageBySerial, ownerOrgIds } from './device-access.ts';
 import { sortColumn } from '../lib/sorting.ts';
 
 type FenceRecord = typeof fences.$inferSelect;
@@ -236,19 +236,7 @@ export const fenceRoutes: RouteDef[] = [
       deviceScope(db, user),
       query.serialNumber ? matches(devices.serialNumber, query.serialNumber) : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(devices)
-      .where(where)
-      .get()!.n;
-    const rows = db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(asc(devices.serialNumber))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const { rows, total } = devicePageBySerial(db, where, query);
     const list = rows.map((d) => ({
       id: d.id,
       serialNumber: d.serialNumber,

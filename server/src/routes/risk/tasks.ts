@@ -15,7 +15,7 @@ import { levelCode } from '../../risk/levels.ts';
 import { fireTask, runRiskScheduler } from '../../risk/scheduler.ts';
 import { verifyRiskPassword } from '../../risk/verify-password.ts';
 import { selectItems, toItem, toTask } from '../../risk/view.ts';
-import { ownerOrgIds } from '../device-access.ts';
+import { devicePageBySerial, ownerOrgIds } from '../device-access.ts';
 
 /** Case-insensitive "contains" without LIKE, so the user's % and _ are plain characters. */
 const contains = (column: AnySQLiteColumn, text: string) => sql`instr(lower(${column}), ${text.toLowerCase()}) > 0`;
@@ -83,19 +83,7 @@ export const riskTaskRoutes: RouteDef[] = [
       query.keyword ? deviceKeyword(query.keyword) : undefined,
       query.deviceId ? eq(devices.id, query.deviceId) : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(devices)
-      .where(where)
-      .get()!.n;
-    const rows = db
-      .select()
-      .from(devices)
-      .where(where)
-      .orderBy(asc(devices.serialNumber))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const { rows, total } = devicePageBySerial(db, where, query);
     return {
       list: rows.map((d) => ({
         id: d.id,
