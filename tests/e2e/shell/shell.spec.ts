@@ -104,10 +104,11 @@ test.describe('the sidebar', () => {
     expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).not.toBe('1');
     await sider.hover();
     await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(210);
-    expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('1');
+    // Remembered once the sidebar has settled open: asked until then.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('1');
     await page.mouse.move(900, 400);
     await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(210);
-    expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('0');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('0');
   });
 
   test('when closed, covers no page with the menu of the group the page is in; opened, shows that group', async ({
