@@ -10,6 +10,7 @@ COPY contract/package.json contract/
 COPY db/package.json db/
 COPY server/package.json server/
 COPY simulator/package.json simulator/
+COPY esign/package.json esign/
 COPY web/package.json web/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
@@ -45,3 +46,14 @@ COPY simulator simulator
 ENV SIM_PORT=8090
 EXPOSE 8090
 CMD ["node", "--import", "tsx", "simulator/src/main.ts"]
+
+# The simulated e-signature provider (docs/decisions/030): only the shared protocol in contract/ besides itself.
+FROM node:24-bookworm-slim AS esign
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY package.json tsconfig.json ./
+COPY contract contract
+COPY esign esign
+ENV ESIGN_PORT=8095
+EXPOSE 8095
+CMD ["node", "--import", "tsx", "esign/src/main.ts"]

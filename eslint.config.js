@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint/boundaries.js';
+import { noRawDb } from './eslint/no-raw-db.js';
 
 export default tseslint.config(
   {
@@ -30,30 +32,53 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Imports go one way, shared (lib, components) -> features -> app: a feature never imports another
-      // feature or the app; what two areas share lives in lib/ or components/.
+    },
+  },
+  {
+    // Imports go one way, shared (lib, components) -> features -> app, and a feature or a server area reaches
+    // another only through what that one exports on purpose (its index.ts): checked on the resolved path,
+    // however the import is spelled. What two areas share moves down into lib/ or components/.
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    plugins: { local: { rules: { boundaries } } },
+    rules: { 'local/boundaries': 'error' },
+  },
+  {
+    // Route handlers get the data accessor limited to the signed-in person's organisations, never the raw
+    // database (docs/decisions/028-data-scope.md).
+    files: ['server/src/routes/**/*.ts'],
+    ignores: ['server/src/routes/**/*.test.ts'],
+    plugins: { scope: { rules: { 'no-raw-db': noRawDb } } },
+    rules: { 'scope/no-raw-db': 'error' },
+  },
+  {
+    // One way to the server (decision 032): reads are endpointQuery, writes useEndpointMutation, both keyed by the
+    // endpoint's declaration. Pages and components neither call the transport nor write a cache key by hand.
+    files: ['web/src/{app,components,features}/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/features/**', '**/app/**'],
-              message:
-                'Imports go lib/components -> features -> app; move shared code to web/src/lib or web/src/components.',
+              group: ['**/lib/api-client.ts'],
+              importNames: ['callApi'],
+              message: 'Read with endpointQuery, write with useEndpointMutation (lib/endpoint-query.ts).',
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'A query key comes from endpointQuery / endpointKey (lib/endpoint-query.ts).',
         },
       ],
     },
   },
   {
-    // The app assembles the features (their route tables): imports go shared -> features -> app.
-    files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // The simulator shares only the protocol with the server, never its code.
-    files: ['simulator/**/*.ts'],
+    // The simulators (machines, e-signature provider) share only the protocol with the server, never its code.
+    files: ['simulator/**/*.ts', 'esign/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -6,6 +6,7 @@ import { deviceListQuery } from '@console/contract/http/devices';
 import { openDb } from '@console/db/client';
 import { demoAccount } from '@console/db/seed/accounts';
 import { listDevices } from '@console/server/src/routes/device-list';
+import { ScopedData } from '@console/server/src/lib/data';
 import { createSession, findSessionUser } from '@console/server/src/lib/session';
 import { eventually, freePort, runTs, startServerProcess } from '../tests/fixtures/server-process.ts';
 import { BENCH_PORTS, seedBenchDb, writeScenario, type BenchDb } from './lib/fleet.ts';
@@ -85,7 +86,7 @@ function captureListSql(db: BenchDb, token: string): string {
   const logged = drizzle(sqlite, { logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } });
   const user = findSessionUser(logged, token, Date.now())!;
   captured.length = 0;
-  listDevices(logged, user, deviceListQuery.parse(QUERY), 'Asia/Shanghai', Date.now());
+  listDevices(new ScopedData(logged, user), user, deviceListQuery.parse(QUERY), 'Asia/Shanghai', Date.now());
   sqlite.close();
   const file = join(db.dir, 'device-list-queries.json');
   writeFileSync(file, JSON.stringify(captured));

@@ -1,14 +1,14 @@
 import { ROLE } from '@console/contract/codes/roles';
-import { openDb } from '@console/db/client';
 import { demoAccount } from '@console/db/seed/accounts';
 import { createSession } from '@console/server/src/lib/session';
-import { eventually, freePort, runTs, startServerProcess } from '../tests/fixtures/server-process.ts';
+import { eventually, freePort, runTs } from '../tests/fixtures/server-process.ts';
 import { BENCH_PORTS, seedBenchDb, writeScenario, type BenchDb } from './lib/fleet.ts';
+import { withFleet } from './lib/fleet-run.ts';
 import {
   corePct,
   cpuSeconds,
-  reportsSent,
   settled,
+  simulatorReports,
   sleep,
   startSimulatorProcess,
   type SimulatorRun,
@@ -33,10 +33,23 @@ export interface IngestResult {
   baselineConnectS: number;
   /** Telemetry rows committed per second in the window. */
   msgsPerSec: number;
-  /** Reports the simulator sent, and telemetry rows stored, from its start until everything under way arrived. */
+  /**
+   * Reports the simulator's machines made, and telemetry rows stored, from their start (not only the window's)
+   * until everything under way arrived; `acked`: what the broker told the machines it received.
+   */
   sent: number;
+  acked: number;
   stored: number;
+  /** Reports units dropped: their storage overflowed, mostly while they waited to connect. */
+  droppedBeforeConnect: number;
+  /** Still held by the units at the end, or (when the wait gave up) acknowledged and not yet stored. */
+  queuedAtEnd: number;
+  /** Acknowledged to a machine and never stored (the target is 0); 0 when the wait gave up (see queuedAtEnd). */
   lost: number;
+  /** The wait for the server to store what was under way ran out (120 s): the counts above are not final. */
+  settleGaveUp: boolean;
+  /** The same for the baseline's subscriber. */
+  baselineSettleGaveUp: boolean;
   /** Device time to receive time of the window's rows (simulator and server share this machine's clock). */
   lagP99Ms: number;
   /** Receive to commit, the server's own figure (p99 of its latest 4,096 messages, worst of the samples). */
@@ -53,9 +66,12 @@ export interface IngestResult {
 const WARM_UP_MS = 5000;
 
 /** Stop the simulated clock; a paused fleet still sends what was already due, so count once that has gone. */
-async function pauseAndCount(sim: SimulatorRun): Promise<number> {
+async function pauseAndCount(sim: SimulatorRun) {
   await sim.client.pause();
-  return settled(() => reportsSent(sim));
+  await settled('the reports the simulator makes', async () => (await simulatorReports(sim)).sent);
+  // Then what the units still hold goes out (they send it as the broker acknowledges).
+  await settled('the reports the units hold', async () => (await simulatorReports(sim)).held);
+  return simulatorReports(sim);
 }
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -88,9 +104,11 @@ async function baseline(db: BenchDb, scenario: string, options: IngestBenchOptio
       const c1 = counted();
       const wall = Date.now() - t0;
       const cpu1 = [cpuSeconds(broker.child.pid), cpuSeconds(sim.child.pid)];
-      const sent = await pauseAndCount(sim);
-      const received = await settled(counted);
+      const { sent } = await pauseAndCount(sim);
+      const counter = await settled('the baseline subscriber', counted);
+      const received = counter.value;
       return {
+        gaveUp: counter.gaveUp,
         msgsPerSec: round((c1 - c0) / (wall / 1000)),
         online: sim.online,
         connectS: round(sim.connectMs / 1000, 1),
@@ -109,76 +127,65 @@ async function baseline(db: BenchDb, scenario: string, options: IngestBenchOptio
 
 /** The product: the real server (broker, ingest, SQLite) with the same simulator on its embedded broker. */
 async function product(db: BenchDb, scenario: string, options: IngestBenchOptions) {
-  const server = await startServerProcess({
-    dbFile: db.file,
-    range: BENCH_PORTS,
-    // The watchdog would mark the idle seeded machines offline: real work, but not what is measured here.
-    env: { WATCHDOG_S: '0' },
-    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
-  });
-  const reader = openDb(db.file, { migrate: false });
-  const maxId = reader.sqlite.prepare('SELECT coalesce(max(id), 0) FROM telemetry').pluck();
-  const lagsBetween = reader.sqlite
-    .prepare('SELECT received_at - device_time FROM telemetry WHERE id > ? AND id <= ? ORDER BY 1')
-    .pluck();
-  const firstId = maxId.get() as number;
-  // The server's own counters, through its ingest stats endpoint, as an operator reads them.
-  const admin = reader.sqlite
-    .prepare('SELECT id FROM users WHERE mobile = ?')
-    .pluck()
-    .get(demoAccount(ROLE.companyAdmin)) as number;
-  const token = createSession(reader.db, admin, 'console', '127.0.0.1', Date.now() + 3600_000);
-  // A sample the busy server does not answer in time is left out (0), not guessed.
-  const commitLagP99 = async () => {
-    try {
-      const response = await fetch(`${server.api}/ingest/stats.do`, { headers: { token } });
-      const answer = (await response.json()) as { data: { lagMs: { p99: number } } };
-      return answer.data.lagMs.p99;
-    } catch {
-      return 0;
-    }
-  };
-  try {
-    const sim = await startSimulatorProcess({
-      mqttUrl: server.brokerUrl,
-      scenario,
-      machines: options.machines,
-      taken: [server.port, server.mqttPort],
-    });
-    try {
+  const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  return withFleet(
+    db,
+    { scenario, machines: options.machines, nodeArgs },
+    async ({ server, sim, reader, maxId, firstId }) => {
+      const lagsBetween = reader.sqlite
+        .prepare('SELECT received_at - device_time FROM telemetry WHERE id > ? AND id <= ? ORDER BY 1')
+        .pluck();
+      // The server's own counters, through its ingest stats endpoint, as an operator reads them.
+      const admin = reader.sqlite
+        .prepare('SELECT id FROM users WHERE mobile = ?')
+        .pluck()
+        .get(demoAccount(ROLE.companyAdmin)) as number;
+      const token = createSession(reader.db, admin, 'console', '127.0.0.1', Date.now() + 3600_000);
+      // A sample the busy server does not answer in time is left out (0), not guessed.
+      const commitLagP99 = async () => {
+        try {
+          const response = await fetch(`${server.api}/ingest/stats.do`, { headers: { token } });
+          const answer = (await response.json()) as { data: { lagMs: { p99: number } } };
+          return answer.data.lagMs.p99;
+        } catch {
+          return 0;
+        }
+      };
       await sleep(WARM_UP_MS);
       const cpu0 = [cpuSeconds(server.child.pid), cpuSeconds(sim.child.pid)];
-      const s0 = maxId.get() as number;
+      const s0 = maxId();
       const t0 = Date.now();
       let commitLag = 0;
       while (Date.now() - t0 < options.seconds * 1000) {
         await sleep(Math.min(5000, options.seconds * 1000 - (Date.now() - t0)));
         commitLag = Math.max(commitLag, await commitLagP99());
       }
-      const s1 = maxId.get() as number;
+      const s1 = maxId();
       const wall = Date.now() - t0;
       const cpu1 = [cpuSeconds(server.child.pid), cpuSeconds(sim.child.pid)];
-      const sent = await pauseAndCount(sim);
-      const last = await settled(() => maxId.get() as number);
+      const units = await pauseAndCount(sim);
+      const last = await settled('the rows the server stores', maxId);
+      const stored = last.value - firstId;
       const lags = lagsBetween.all(s0, s1) as number[];
+      const unstored = Math.max(0, units.acked - stored);
       return {
         msgsPerSec: round((s1 - s0) / (wall / 1000)),
         online: sim.online,
         connectS: round(sim.connectMs / 1000, 1),
-        sent,
-        stored: last - firstId,
+        sent: units.sent,
+        acked: units.acked,
+        stored,
+        droppedBeforeConnect: units.dropped,
+        queuedAtEnd: units.held + (last.gaveUp ? unstored : 0),
+        lost: last.gaveUp ? 0 : unstored,
+        settleGaveUp: last.gaveUp,
         lagP99Ms: lags.length ? lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.99))]! : 0,
         commitLagP99Ms: commitLag,
         cpuServer: corePct(cpu0[0]!, cpu1[0]!, wall),
         cpuSimulator: corePct(cpu0[1]!, cpu1[1]!, wall),
       };
-    } finally {
-      await sim.stop();
-    }
-  } finally {
-    reader.close();
-    await server.stop();
-  }
+    },
+  );
 }
 
 /**
@@ -201,8 +208,13 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Inges
       baselineConnectS: base.connectS,
       msgsPerSec: real.msgsPerSec,
       sent: real.sent,
+      acked: real.acked,
       stored: real.stored,
-      lost: real.sent - real.stored,
+      droppedBeforeConnect: real.droppedBeforeConnect,
+      queuedAtEnd: real.queuedAtEnd,
+      lost: real.lost,
+      settleGaveUp: real.settleGaveUp,
+      baselineSettleGaveUp: base.gaveUp,
       lagP99Ms: real.lagP99Ms,
       commitLagP99Ms: real.commitLagP99Ms,
       baselineMsgsPerSec: base.msgsPerSec,

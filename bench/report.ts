@@ -11,6 +11,8 @@ export const TARGETS = {
   mapUpdateMs: 50,
   /** An alarm reaches the console's bell within 3 s of being raised. */
   alarmMs: 3000,
+  /** Overload: nothing acknowledged to a machine is lost. */
+  overloadLost: 0,
 };
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
@@ -23,8 +25,20 @@ export function renderReport(r: BenchReport): string {
     `${r.machine.at}, ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, Node ${r.machine.node}.`,
     '',
   ];
+  const ref = r.machine.reference;
+  lines.push(
+    ref
+      ? `Speed reference (\`npx tsx bench/store-cost.ts\`): validate ${ref.validateUs} µs, write ${ref.writeUs} µs a report (CPU ${ref.validateCpuUs} + ${ref.writeCpuUs} µs).`
+      : 'Speed reference: not measured.',
+    `Before the run: load ${r.machine.before.load.join(' ')}, CPU busy ${r.machine.before.cpu?.busyPct ?? '?'} %, steal ${r.machine.before.cpu?.stealPct ?? '?'} %.`,
+    '',
+  );
+  for (const w of r.warnings) lines.push(`- **warning**: ${w}`);
   for (const [part, load] of Object.entries(r.load)) {
-    lines.push(`- load average during \`${part}\`: ${load.before.join(' ')} before, ${load.after.join(' ')} after`);
+    const cpu = load.cpu ? `; CPU busy ${load.cpu.busyPct} %, steal ${load.cpu.stealPct} %` : '';
+    lines.push(
+      `- load average during \`${part}\`: ${load.before.join(' ')} before, ${load.after.join(' ')} after${cpu}`,
+    );
   }
   if (r.ingest) {
     const i = r.ingest;
@@ -37,7 +51,8 @@ export function renderReport(r: BenchReport): string {
       `| machines on line, connected in | ${i.online} in ${i.connectS} s | ${i.baselineOnline} in ${i.baselineConnectS} s | ${i.machines} |`,
       `| messages/s stored | ${i.msgsPerSec} | ${i.baselineMsgsPerSec} | ≥ ${TARGETS.ingestMsgsPerSec}: ${verdict(i.msgsPerSec >= TARGETS.ingestMsgsPerSec)} |`,
       `| ratio | ${i.ratio} | | ≥ ${TARGETS.ingestRatio}: ${verdict(i.ratio >= TARGETS.ingestRatio)} |`,
-      `| sent / stored / lost | ${i.sent} / ${i.stored} / ${i.lost} | ${i.baselineSent} / ${i.baselineReceived} / ${i.baselineSent - i.baselineReceived} | 0 lost: ${verdict(i.lost === 0)} |`,
+      `| sent / acknowledged / stored | ${i.sent} / ${i.acked} / ${i.stored} | ${i.baselineSent} sent / ${i.baselineReceived} received | |`,
+      `| dropped by units before connecting / still queued at the end / lost | ${i.droppedBeforeConnect} / ${i.queuedAtEnd} / ${i.lost}${i.settleGaveUp ? ' (the wait gave up: not final)' : ''} | | 0 lost: ${verdict(i.lost === 0 && !i.settleGaveUp)} |`,
       `| device time to receive, p99 | ${i.lagP99Ms} ms | | |`,
       `| receive to commit, p99 | ${i.commitLagP99Ms} ms | | |`,
       `| CPU (share of one core) | server ${i.cpu.server}%, simulator ${i.cpu.simulator}% | broker ${i.cpu.baselineBroker}% | |`,
@@ -71,6 +86,22 @@ export function renderReport(r: BenchReport): string {
       `| p50 | ${a.p50Ms} ms | |`,
       `| p95 | ${a.p95Ms} ms | < ${TARGETS.alarmMs} ms: ${verdict(a.p95Ms < TARGETS.alarmMs)} |`,
       `| slowest | ${a.maxMs} ms | < ${TARGETS.alarmMs} ms: ${verdict(a.maxMs < TARGETS.alarmMs)} |`,
+    );
+  }
+  if (r.overload) {
+    const o = r.overload;
+    lines.push(
+      '',
+      `## overload: ${o.machines} machines reporting every second for ${o.seconds} s, ${o.factor}x what the server stores${o.throttle ? ` (server stopped ${o.throttle * 100} % of the time)` : ''}`,
+      '',
+      '| figure | measured | target |',
+      '| --- | --- | --- |',
+      `| offered / stored per second | ${o.offeredPerSec} / ${o.storedPerSec} | about 2x |`,
+      `| sent / acknowledged / stored | ${o.sent} / ${o.acked} / ${o.stored} | |`,
+      `| dropped by units / still queued at the end / lost | ${o.droppedByUnits} / ${o.queuedAtEnd} / ${o.lost}${o.settleGaveUp ? ' (the wait gave up: not final)' : ''} | ${TARGETS.overloadLost} lost: ${verdict(o.lost === TARGETS.overloadLost && !o.settleGaveUp)} |`,
+      `| peak lag (made to received) | ${o.peakLagMs} ms | |`,
+      `| drain after the overload | ${o.drainS} s | |`,
+      `| server memory (start / peak) | ${o.serverRssMb.start} / ${o.serverRssMb.peak} MB | bounded |`,
     );
   }
   if (r.map) {

@@ -1,30 +1,60 @@
 /**
- * `npm run bench [-- ingest|api|alarm|map ...]`: measures the product against a baseline on this machine and writes
- * bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not part
- * of `npm test`. Settings (environment):
+ * `npm run bench [-- ingest|api|alarm|overload|map ...]`: measures the product against a baseline on this machine
+ * and writes bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not
+ * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
+ * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
+ * Settings (environment):
  *   BENCH_MACHINES (12000), BENCH_SECONDS (60): the ingest run; BENCH_API_RATE (5000): machines reporting each
  *   second during the API run; BENCH_ALARM_RATE (5000), BENCH_ALARM_SAMPLES (20): the alarm run;
+ *   BENCH_OVERLOAD_MACHINES (12000), BENCH_OVERLOAD_SECONDS (60), BENCH_OVERLOAD_THROTTLE (0: share of the time
+ *   the server is stopped, to emulate a slower machine): the overload run;
  *   BENCH_PROFILE=1: CPU profiles of the servers into bench/profiles.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runAlarmBench, type AlarmResult } from './alarm.ts';
 import { runApiBench, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestResult } from './ingest.ts';
+import {
+  cpuShareBetween,
+  noisiness,
+  readCpuTimes,
+  sampleMachine,
+  speedReference,
+  type CpuShare,
+  type SpeedReference,
+} from './lib/machine.ts';
+import { runOverloadBench, type OverloadResult } from './overload.ts';
 import type { MapBenchResult } from './map.ts';
 import { renderReport } from './report.ts';
 
-const PARTS = ['ingest', 'api', 'alarm', 'map'] as const;
+const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchReport {
-  machine: { at: string; cpus: number; cpuModel: string; memoryGb: number; node: string };
-  /** Load average (1, 5, 15 min) before and after each part: other work on the machine depresses the figures. */
-  load: Partial<Record<Part, { before: number[]; after: number[] }>>;
+  machine: {
+    at: string;
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    /** Ingest's own work per report here (bench/store-cost.ts): figures compare across machines beside it. */
+    reference: SpeedReference | null;
+    /** The machine before anything ran (3 s): load average, CPU busy and stolen. */
+    before: { load: number[]; cpu: CpuShare | null };
+  };
+  /**
+   * Load average (1, 5, 15 min) before and after each part, and the CPU's use during it (busy includes the
+   * bench's own processes; steal is what the hypervisor took): other work depresses the figures.
+   */
+  load: Partial<Record<Part, { before: number[]; after: number[]; cpu: CpuShare | null }>>;
+  /** Why the figures may not be reproducible: the machine was not quiet, a wait gave up. */
+  warnings: string[];
   ingest?: IngestResult;
   api?: ApiResult;
   alarm?: AlarmResult;
+  overload?: OverloadResult;
   map?: MapBenchResult;
 }
 
@@ -45,7 +75,24 @@ const here = import.meta.dirname;
 const profileDir = process.env.BENCH_PROFILE === '1' ? join(here, 'profiles') : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
-const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
+const warnings: string[] = [];
+const warn = (message: string) => {
+  warnings.push(message);
+  console.warn(`bench: ${message}`);
+};
+
+// Quiet first: what else runs here now, then this machine's speed reference.
+const quiet = await sampleMachine();
+for (const w of noisiness(quiet, 'before the run')) warn(`${w}: the figures will be lower than this machine gives`);
+console.log('bench: measuring the speed reference (bench/store-cost.ts)');
+const reference = await speedReference().catch((error: Error) => {
+  warn(`no speed reference: ${error.message.slice(0, 300)}`);
+  return null;
+});
+if (reference) {
+  console.log(`bench: reference validate ${reference.validateUs} µs, write ${reference.writeUs} µs a report`);
+}
+
 const report: BenchReport = {
   machine: {
     at: new Date().toISOString(),
@@ -53,12 +100,16 @@ const report: BenchReport = {
     cpuModel: cpus()[0]?.model ?? '',
     memoryGb: Math.round(totalmem() / 1e9),
     node: process.version,
+    reference,
+    before: quiet,
   },
   load: {},
+  warnings,
 };
 
 async function runPart(part: Part): Promise<void> {
-  const before = load();
+  const { load: before } = await sampleMachine(1000);
+  const cpuBefore = readCpuTimes();
   console.log(`bench ${part}: starting (load ${before.join(' ')})`);
   if (part === 'ingest') {
     report.ingest = await runIngestBench({
@@ -68,6 +119,19 @@ async function runPart(part: Part): Promise<void> {
     });
   } else if (part === 'api') {
     report.api = await runApiBench({ rate: number('BENCH_API_RATE', 5000), profileDir });
+  } else if (part === 'overload') {
+    report.overload = await runOverloadBench({
+      machines: number('BENCH_OVERLOAD_MACHINES', 12_000),
+      seconds: number('BENCH_OVERLOAD_SECONDS', 60),
+      throttle: Number(process.env.BENCH_OVERLOAD_THROTTLE ?? 0),
+    });
+    const o = report.overload;
+    if (o.factor < 1.7) {
+      warn(
+        `overload: the fleet offered only ${o.factor}x what the server stored; raise BENCH_OVERLOAD_MACHINES or ` +
+          `BENCH_OVERLOAD_THROTTLE (e.g. 0.5) for about 2x`,
+      );
+    }
   } else if (part === 'alarm') {
     report.alarm = await runAlarmBench({
       rate: number('BENCH_ALARM_RATE', 5000),
@@ -78,11 +142,19 @@ async function runPart(part: Part): Promise<void> {
     const { runMapBench } = await import('./map.ts');
     report.map = await runMapBench();
   }
-  report.load[part] = { before, after: load() };
-  console.log(`bench ${part}: done (load ${load().join(' ')})`);
+  const cpu = cpuShareBetween(cpuBefore, readCpuTimes());
+  const { load: after } = await sampleMachine(0);
+  report.load[part] = { before, after, cpu };
+  if (cpu && cpu.stealPct > 2) warn(`${part}: the hypervisor took ${cpu.stealPct} % of the CPU (steal)`);
+  console.log(`bench ${part}: done (load ${after.join(' ')}, CPU busy ${cpu?.busyPct} %, steal ${cpu?.stealPct} %)`);
 }
 
 for (const part of parts) await runPart(part);
+if (report.ingest?.settleGaveUp) warn('ingest: the wait for the server gave up; its counts are not final');
+if (report.ingest?.baselineSettleGaveUp) {
+  warn('ingest: the wait for the baseline subscriber gave up; its counts are not final');
+}
+if (report.overload?.settleGaveUp) warn('overload: the wait for the drain gave up; its counts are not final');
 writeFileSync(join(here, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(here, 'report.md'), renderReport(report));
 console.log(renderReport(report));

@@ -1,8 +1,11 @@
 /**
  * `npx tsx bench/store-cost.ts`: what ingest's own work costs per report, without broker, network or simulator:
  * validation and the batched write (store.ts), in µs of one thread, on a fresh database of STORE_MACHINES
- * (12000) seeded machines that each send STORE_ROUNDS (31) reports; the first round warms up. A diagnostic for
- * decision 017, beside `npm run bench -- ingest`, which measures the whole path.
+ * (12000) seeded machines that each send STORE_ROUNDS (31) reports, in transactions of the server's size; the
+ * first round warms up. A diagnostic for
+ * decision 017, beside `npm run bench -- ingest`, which measures the whole path, and the speed reference that
+ * `npm run bench` records with its figures. Wall-clock µs, and the process's CPU µs (user + system, which other
+ * work on the machine inflates less); STORE_JSON=1 prints one JSON line instead.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +15,12 @@ import { seedDemo } from '@console/db/seed/demo';
 import { createStore, type StoreItem } from '@console/server/src/ingest/store';
 import { validateUplink } from '@console/server/src/ingest/validate';
 import { thresholdsFor } from '@console/server/src/lib/alarm-thresholds';
+import { INGEST_BATCH_DEFAULT } from '@console/server/src/lib/env';
 
 const machines = Number(process.env.STORE_MACHINES ?? 12_000);
 const rounds = Number(process.env.STORE_ROUNDS ?? 31);
-const BATCH = 1000;
+// The server's transaction size (INGEST_BATCH_SIZE's default), or STORE_BATCH.
+const BATCH = Number(process.env.STORE_BATCH ?? INGEST_BATCH_DEFAULT);
 
 const dir = mkdtempSync(join(tmpdir(), 'console-store-cost-'));
 const dbh = openDb(join(dir, 'console.db'));
@@ -45,29 +50,52 @@ const reportsOf = (round: number) =>
     ),
   }));
 
+/** CPU time of this process (ms): on a shared machine it varies less than the wall clock. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 let validateMs = 0;
 let writeMs = 0;
+let validateCpuMs = 0;
+let writeCpuMs = 0;
 let measured = 0;
 for (let round = 0; round < rounds; round++) {
   const reports = reportsOf(round);
-  const validating = performance.now();
+  const [validating, validatingCpu] = [performance.now(), cpuMs()];
   const items: StoreItem[] = [];
   for (const { topic, payload } of reports) {
     const result = validateUplink(topic, payload, Date.now(), store.findDevice);
     if (!result.ok || result.item.type === 'ack') throw new Error(`refused: ${JSON.stringify(result)}`);
     items.push(result.item);
   }
-  const writing = performance.now();
+  const [writing, writingCpu] = [performance.now(), cpuMs()];
   for (let i = 0; i < items.length; i += BATCH) store.write(items.slice(i, i + BATCH));
-  const done = performance.now();
+  const [done, doneCpu] = [performance.now(), cpuMs()];
   if (round === 0) continue;
   validateMs += writing - validating;
   writeMs += done - writing;
+  validateCpuMs += writingCpu - validatingCpu;
+  writeCpuMs += doneCpu - writingCpu;
   measured += items.length;
 }
-const us = (ms: number) => ((ms * 1000) / measured).toFixed(1);
-console.log(
-  `${machines} machines, ${measured} reports: validate ${us(validateMs)} µs, write ${us(writeMs)} µs a report`,
-);
+const us = (ms: number) => Math.round((ms * 10_000) / measured) / 10;
+const result = {
+  machines,
+  reports: measured,
+  validateUs: us(validateMs),
+  writeUs: us(writeMs),
+  validateCpuUs: us(validateCpuMs),
+  writeCpuUs: us(writeCpuMs),
+};
+// One JSON line for `npm run bench`, which records it as the machine's speed reference.
+if (process.env.STORE_JSON === '1') console.log(JSON.stringify(result));
+else {
+  console.log(
+    `${machines} machines, ${measured} reports: validate ${result.validateUs} µs, write ${result.writeUs} µs a report` +
+      ` (CPU: ${result.validateCpuUs} + ${result.writeCpuUs} µs)`,
+  );
+}
 dbh.close();
 rmSync(dir, { recursive: true, force: true });

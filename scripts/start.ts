@@ -8,6 +8,7 @@ import { buildWeb, webBuildReason } from './lib/web-build.ts';
 const started = Date.now();
 const port = Number(process.env.PORT ?? 8080);
 const simPort = Number(process.env.SIM_PORT ?? 8090);
+const esignPort = Number(process.env.ESIGN_PORT ?? 8095);
 process.chdir(ROOT);
 
 const customDist = process.env.WEB_DIST && process.env.WEB_DIST !== 'web/dist';
@@ -25,6 +26,8 @@ if (reason) {
 const { children } = runTogether([
   { name: 'server', args: ['--import', TSX_LOADER, 'server/src/main.ts'] },
   { name: 'simulator', args: ['--import', TSX_LOADER, 'simulator/src/main.ts'] },
+  // The simulated e-signature provider (docs/decisions/030): the server reaches it at ESIGN_URL.
+  { name: 'esign', args: ['--import', TSX_LOADER, 'esign/src/main.ts'] },
 ]);
 
 waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(
@@ -33,7 +36,8 @@ waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(
     console.log(
       `\nready in ${seconds} s: open http://localhost:${port} (API reference http://localhost:${port}/api/docs)`,
     );
-    console.log('brands: http://<appid>.localhost:' + port + ' (see brands/); Ctrl-C stops everything\n');
+    console.log('brands: http://<appid>.localhost:' + port + ' (see brands/); Ctrl-C stops everything');
+    console.log(`e-signature provider (simulated): http://localhost:${esignPort}/health, /control/flows\n`);
     return simulatorReady();
   },
   (error: Error) => {

@@ -78,12 +78,18 @@ export async function startSimulatorProcess(options: {
   return { ...run, client, online, connectMs: Date.now() - started };
 }
 
-/** Reports the simulator has sent so far (handed to its machines' connections). */
-export async function reportsSent(sim: SimulatorRun): Promise<number> {
+/**
+ * The simulator's reports so far: made by its machines (`sent`, since it started), acknowledged by the broker,
+ * held by the units (stored, or in flight), and dropped by units whose storage overflowed (while they waited to
+ * connect, or while the server held them back for longer than their storage lasts).
+ */
+export async function simulatorReports(sim: SimulatorRun) {
   // A busy simulator may drop an answer: ask again, a few times.
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await sim.client.health()).counters.reports;
+      const health = await sim.client.health();
+      const { acked, held, dropped } = health.mqtt;
+      return { sent: health.counters.reports, acked, held, dropped };
     } catch (error) {
       if (attempt === 3) throw error;
       await sleep(500);
@@ -91,8 +97,29 @@ export async function reportsSent(sim: SimulatorRun): Promise<number> {
   }
 }
 
-/** Wait until a counter has not moved for `quietMs`: what was under way has arrived. */
-export async function settled(read: () => number | Promise<number>, quietMs = 3000, timeoutMs = 120_000) {
+/** Reports the simulator has sent so far (handed to its machines' connections). */
+export async function reportsSent(sim: SimulatorRun): Promise<number> {
+  return (await simulatorReports(sim)).sent;
+}
+
+export interface Settled {
+  value: number;
+  /** The counter still moved when the wait ran out: what it shows is not all that was under way. */
+  gaveUp: boolean;
+  waitedS: number;
+}
+
+/**
+ * Wait until a counter has not moved for `quietMs`: what was under way has arrived. A wait that runs out says so
+ * (on the console and in its answer), so a figure read from it is not taken for a final one.
+ */
+export async function settled(
+  what: string,
+  read: () => number | Promise<number>,
+  quietMs = 3000,
+  timeoutMs = 120_000,
+): Promise<Settled> {
+  const started = Date.now();
   let last = await read();
   let since = Date.now();
   const deadline = Date.now() + timeoutMs;
@@ -104,7 +131,10 @@ export async function settled(read: () => number | Promise<number>, quietMs = 30
       since = Date.now();
     }
   }
-  return last;
+  const gaveUp = Date.now() - since < quietMs;
+  const waitedS = Math.round((Date.now() - started) / 100) / 10;
+  if (gaveUp) console.warn(`bench: gave up waiting for ${what} to settle after ${waitedS} s (still moving at ${last})`);
+  return { value: last, gaveUp, waitedS };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

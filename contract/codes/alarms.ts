@@ -13,6 +13,7 @@ export const ALARM_TYPES = [
   'offline',
   'fenceEnter',
   'fenceExit',
+  'fenceOvertime',
 ] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
 
@@ -27,6 +28,7 @@ export const ALARM_TYPE = codeTable('alarmType', [
   ['offline', 'offline', 'default'],
   ['fenceEnter', 'fenceEnter', 'purple'],
   ['fenceExit', 'fenceExit', 'purple'],
+  ['fenceOvertime', 'fenceOvertime', 'purple'],
 ]);
 
 /** 1 notice, 2 warning, 3 critical. */
@@ -70,6 +72,12 @@ export const DEFAULT_THRESHOLDS: Readonly<AlarmThresholds> = Object.freeze({
   lowBatteryPct: 15,
   offline: true,
 });
+
+/**
+ * How far past its threshold a value must come back before an open alarm clears: a value hovering at a threshold
+ * keeps one alarm open instead of opening and ending one with every report (decision 014).
+ */
+export const ALARM_HYSTERESIS = Object.freeze({ loadPct: 5, tiltDeg: 1, speedKmh: 3, batteryPct: 5 });
 
 /** The highest speed a threshold may name (the protocol's plausible range of machines). */
 export const MAX_OVERSPEED_KMH = 200;

@@ -26,6 +26,8 @@ export const OPERATOR_ROLES: readonly RoleId[] = [
 ];
 /** Roles that belong to a rental company (lessor) and see that lessor's data. */
 export const LESSOR_ROLES: readonly RoleId[] = [ROLE.lessorAdmin, ROLE.lessorSales, ROLE.lessorStaff];
+/** The maintenance technicians (their work order list holds only the orders assigned to them). */
+export const TECHNICIAN_ROLES: readonly RoleId[] = [ROLE.technician];
 /** Roles that may change other users of their own organisation. */
 export const ADMIN_ROLES: readonly RoleId[] = [ROLE.companyAdmin, ROLE.lessorAdmin];
 

@@ -68,6 +68,7 @@ export const alarmRuleEndpoints = {
       "An owning organisation's alarm rules, one per machine kind (the spec's constants where none is set), and " +
       'the organisations whose rules the user may read',
     access: { roles: RULE_READERS },
+    scope: 'organisation',
     query: z.object({ orgId: idParam.optional() }),
     body: noInput,
     response: z.object({
@@ -82,6 +83,7 @@ export const alarmRuleEndpoints = {
     path: '/warning/saveRule.do',
     summary: "Set an owning organisation's alarm thresholds for a machine kind; ingest applies them at once",
     access: { roles: RULE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: saveRuleForm,
     response: z.object({ kind: z.enum(MACHINE_KINDS) }),
@@ -91,6 +93,7 @@ export const alarmRuleEndpoints = {
     path: '/warning/resetRule.do',
     summary: "Go back to the spec's constants for a machine kind of an owning organisation",
     access: { roles: RULE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: ruleKey,
     response: z.object({ kind: z.enum(MACHINE_KINDS) }),

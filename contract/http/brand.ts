@@ -24,6 +24,11 @@ export const brandInfo = z.object({
   /** The language a first visit gets when the browser's zone does not decide: 'zh-cn' or 'en'. */
   defaultLang: z.enum(['zh-cn', 'en']).optional(),
   copyright: z.string(),
+  /**
+   * The calling code a phone field offers first (digits, no '+'): 86 for a regional brand; a global brand's own
+   * region (brand.json `dialCode`), or, when its pack names none, the browser's country (decision 027).
+   */
+  dialCode: z.string().optional(),
 });
 export type BrandInfo = z.infer<typeof brandInfo>;
 
@@ -33,6 +38,7 @@ export const brandEndpoints = {
     path: '/host/metadata.do',
     summary: "The brand of the request's host name: data.data is the brand JSON string, data.appid the app id",
     access: 'public',
+    scope: 'public',
     query: noInput,
     body: noInput,
     // Legacy: `data` is a JSON string of BrandInfo, parsed by the console.

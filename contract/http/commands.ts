@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import type { LOCK_EXECUTION } from '../codes/lock.ts';
+import type { MachineKind } from '../codes/machine-kinds.ts';
 import { ROLE } from '../codes/roles.ts';
-import { COMMAND_TYPES, LOCK_LEVELS, LOCK_MODES, MAX_SPEED_KMH } from '../mqtt/payloads.ts';
+import {
+  COMMAND_TYPES,
+  LOCK_LEVELS,
+  LOCK_MODES,
+  MAX_DRIVE_HZ,
+  MAX_SPEED_KMH,
+  MIN_DRIVE_HZ,
+  PUMP_MODES,
+  RUN_MODES,
+} from '../mqtt/payloads.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { pageQuery, paged } from './fields.ts';
+import { pageQuery, paged, password, smsCode } from './fields.ts';
 
 /**
  * The durable command queue (docs/decisions/010-command-queue.md): commands to machines and their lifecycle.
@@ -50,7 +60,21 @@ export const commandParams = z.object({
   reportIntervalS: z.number({ error: 'validation.invalid' }).int().min(1).max(86400).optional(),
   /** 0 means overspeed is not monitored (spec section 5). */
   overspeedKmh: z.number({ error: 'validation.invalid' }).min(0).max(MAX_SPEED_KMH).optional(),
+  /** runMode: the running mode to set. */
+  runMode: z.enum(RUN_MODES, { error: 'validation.invalid' }).optional(),
+  /** pumpMode: a concrete pump's pumping mode. */
+  pumpMode: z.enum(PUMP_MODES, { error: 'validation.invalid' }).optional(),
+  /** speed: the frequency drive's output in Hz, to one decimal place. */
+  driveHz: z
+    .number({ error: 'command.speedInvalid' })
+    .min(MIN_DRIVE_HZ, { error: 'command.speedInvalid' })
+    .max(MAX_DRIVE_HZ, { error: 'command.speedInvalid' })
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { error: 'command.speedInvalid' })
+    .optional(),
 });
+
+/** The setting each settings command needs in `params`. */
+const SETTING_OF = { runMode: 'runMode', pumpMode: 'pumpMode', speed: 'driveHz' } as const;
 
 export const createCommandForm = z
   .object({
@@ -76,6 +100,10 @@ export const createCommandForm = z
      * console asks first, spec section 9). `refuse`: refuse the whole request if a machine is not online.
      */
     whenOffline: z.enum(['queue', 'refuse']).default('queue'),
+    /** lock and unlock: the signed-in user's own password, entered again (decision 013). */
+    password: password.optional(),
+    /** sleep: the text-message code of `deviceSleep/code.do` (decision 016). */
+    code: smsCode.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'lock' && (!v.level || v.level === 'unlocked')) {
@@ -83,6 +111,13 @@ export const createCommandForm = z
     }
     if (v.type === 'params' && v.params?.reportIntervalS === undefined && v.params?.overspeedKmh === undefined) {
       ctx.addIssue({ code: 'custom', path: ['params'], message: 'validation.required' });
+    }
+    if (v.type in SETTING_OF) {
+      const field = SETTING_OF[v.type as keyof typeof SETTING_OF];
+      if (v.params?.[field] === undefined) {
+        const key = field === 'driveHz' ? 'command.speedInvalid' : 'validation.required';
+        ctx.addIssue({ code: 'custom', path: ['params', field], message: key });
+      }
     }
   });
 export type CreateCommandForm = z.infer<typeof createCommandForm>;
@@ -149,6 +184,7 @@ export const commandEndpoints = {
       'Command one or many machines the user’s organisations own (lock, unlock, sleep, wake, params). A machine ' +
       'that is offline or asleep gets it when it connects or wakes; a queued command of the same kind is superseded',
     access: { roles: COMMAND_ROLES },
+    scope: 'machines',
     query: noInput,
     body: createCommandForm,
     response: z.object({
@@ -162,6 +198,7 @@ export const commandEndpoints = {
     path: '/command/list.do',
     summary: 'Commands to the machines in the user’s scope, newest first, filtered by machine, type and state',
     access: { roles: COMMAND_ROLES },
+    scope: 'machines',
     query: commandListQuery,
     body: noInput,
     response: paged(commandItem),
@@ -171,6 +208,7 @@ export const commandEndpoints = {
     path: '/command/detail.do',
     summary: 'One command with its lifecycle (who or what moved it to each state, and when)',
     access: { roles: COMMAND_ROLES },
+    scope: 'machines',
     query: z.object({ id: z.string().trim().min(1).max(40) }),
     body: noInput,
     response: commandItem.extend({ logs: z.array(commandLogEntry) }),
@@ -180,8 +218,23 @@ export const commandEndpoints = {
     path: '/command/cancel.do',
     summary: 'Cancel a command that the machine has not received yet (queued or sent)',
     access: { roles: COMMAND_ROLES },
+    scope: 'machines',
     query: noInput,
     body: z.object({ id: z.string().trim().min(1).max(40) }),
     response: commandItem,
   }),
 } as const;
+
+/**
+ * The machine-control commands a kind's equipment has (decision 021), so the console offers only these: a
+ * running mode for the machines with a controller (not batteries and chargers), a pump mode for concrete
+ * pumps, and a frequency drive on the pump motors of concrete pumps and wet sprayers. A machine refuses what it
+ * lacks all the same ('unsupported').
+ */
+export function controlsOf(kind: MachineKind): { runMode: boolean; pumpMode: boolean; speed: boolean } {
+  return {
+    runMode: kind !== 'battery' && kind !== 'charger',
+    pumpMode: kind === 'concretePump',
+    speed: kind === 'concretePump' || kind === 'wetSprayer',
+  };
+}

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { MACHINE_KINDS, type MachineKind } from '../codes/machine-kinds.ts';
 import type { DeviceStatus } from '../codes/device-status.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
+import { deviceListQuery } from './devices.ts';
+import { deviceScreens } from '../screens/devices.ts';
+import { href } from '../screens/screen.ts';
 
 /**
  * The device management home (/dashboard) and the fleet map. Every figure counts machines in the user's
@@ -27,14 +30,11 @@ export const FIGURE_STATUS: Record<Exclude<FleetFigure, 'toBeRenewed'>, DeviceSt
 
 /** The device list URL behind a figure: `/deviceManagement?status=<code>`, `?kind=<kind>` or `?expiry=30`. */
 export function deviceListHref(filter: { figure: FleetFigure } | { kind: MachineKind } | 'all'): string {
-  if (filter === 'all') return '/deviceManagement';
-  if ('kind' in filter) return `/deviceManagement?kind=${filter.kind}`;
-  if (filter.figure === 'toBeRenewed') return `/deviceManagement?expiry=${RENEWAL_FIGURE_DAYS}`;
-  return `/deviceManagement?status=${FIGURE_STATUS[filter.figure]}`;
+  if (filter === 'all') return href(deviceScreens.list);
+  if ('kind' in filter) return href(deviceScreens.list, { kind: filter.kind });
+  if (filter.figure === 'toBeRenewed') return href(deviceScreens.list, { expiry: RENEWAL_FIGURE_DAYS });
+  return href(deviceScreens.list, { status: FIGURE_STATUS[filter.figure] });
 }
-
-/** A machine's detail page, where the map's popups and the alarm list lead. */
-export const deviceDetailHref = (id: number) => `/deviceManagement/detail?id=${id}`;
 
 const count = z.number().int().min(0);
 const machineKind = z.enum(MACHINE_KINDS);
@@ -100,6 +100,10 @@ export const fleetPositions = z.object({
 });
 export type FleetPositions = z.infer<typeof fleetPositions>;
 
+/** The device list's filters (no paging): the list's map view shows the machines the list shows. */
+export const positionsQuery = deviceListQuery.omit({ page: true, pageSize: true, sortField: true, sortOrder: true });
+export type PositionsFilter = z.input<typeof positionsQuery>;
+
 /** A tile server: a Leaflet URL template (`{z}/{x}/{y}`, `{s}` for a subdomain); empty when none is configured. */
 const tileSource = z.object({
   url: z.string(),
@@ -117,12 +121,30 @@ export const mapSettings = z.object({
 });
 export type MapSettings = z.infer<typeof mapSettings>;
 
+/** How many places one search answers. */
+export const PLACE_RESULTS = 10;
+
+/**
+ * A place to centre a map on (the fence editor's search): an address the user's machines report from, at the
+ * centre of those machines, or one machine. No geocoding service is reached (the console works offline).
+ */
+export const knownPlace = z.object({
+  kind: z.enum(['address', 'machine']),
+  label: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** Machines in scope at that address (1 for a machine). */
+  machines: count,
+});
+export type KnownPlace = z.infer<typeof knownPlace>;
+
 export const dashboardEndpoints = {
   figures: defineEndpoint({
     method: 'GET',
     path: '/dashboard/figures.do',
     summary: "Fleet figures of the user's scope: total, per status figure and per machine kind",
     access: 'signedIn',
+    scope: 'machines',
     query: noInput,
     body: noInput,
     response: fleetFigures,
@@ -132,6 +154,7 @@ export const dashboardEndpoints = {
     path: '/dashboard/alarms.do',
     summary: "The most recent open alarms of the user's scope, with their machines",
     access: 'signedIn',
+    scope: 'machines',
     query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
     body: noInput,
     response: z.object({ count, list: z.array(recentAlarm) }),
@@ -141,6 +164,7 @@ export const dashboardEndpoints = {
     path: '/dashboard/utilisation.do',
     summary: 'Working hours per day over the last 7 days (from telemetry) and the share of machines working now',
     access: 'signedIn',
+    scope: 'machines',
     query: noInput,
     body: noInput,
     response: utilisation,
@@ -148,17 +172,31 @@ export const dashboardEndpoints = {
   positions: defineEndpoint({
     method: 'GET',
     path: '/dashboard/positions.do',
-    summary: "Map positions of every machine in the user's scope (columnar)",
+    summary: "Map positions of the machines in the user's scope (columnar), filtered as the device list is",
     access: 'signedIn',
-    query: noInput,
+    scope: 'machines',
+    query: positionsQuery,
     body: noInput,
     response: fleetPositions,
+  }),
+  places: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/places.do',
+    summary:
+      "Places known to the console whose name contains the keyword: addresses the user's machines report from " +
+      '(at their centre) and machines by serial or name, WGS-84',
+    access: 'signedIn',
+    scope: 'machines',
+    query: z.object({ keyword: z.string().trim().min(1, { error: 'validation.required' }).max(60) }),
+    body: noInput,
+    response: z.object({ list: z.array(knownPlace) }),
   }),
   mapSettings: defineEndpoint({
     method: 'GET',
     path: '/dashboard/mapSettings.do',
     summary: "The map providers' tile servers (server settings MAP_TILES_GLOBAL and MAP_TILES_REGIONAL)",
     access: 'signedIn',
+    scope: 'organisation',
     query: noInput,
     body: noInput,
     response: mapSettings,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { DEVICE_CONDITION } from '../codes/device-status.ts';
 import type { MachineKind } from '../codes/machine-kinds.ts';
 import { kindData } from '../mqtt/payloads.ts';
 import { DEVICE_READERS, deviceRow } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, pageQuery, paged } from './fields.ts';
+import { idParam, LATEST_INSTANT, pageQuery, paged } from './fields.ts';
 
 /**
  * One machine's detail page: its registry row with the latest reported state, and its history (telemetry
@@ -49,7 +50,8 @@ export type TelemetryField = (typeof TELEMETRY_FIELDS)[MachineKind][number];
 const instant = z.coerce
   .number({ error: 'deviceDetail.selectRange' })
   .int({ error: 'deviceDetail.selectRange' })
-  .min(0, { error: 'deviceDetail.selectRange' });
+  .min(0, { error: 'deviceDetail.selectRange' })
+  .max(LATEST_INSTANT, { error: 'deviceDetail.selectRange' });
 
 export const historyRange = z.object({
   id: idParam,
@@ -75,6 +77,8 @@ export const deviceDetail = z.object({
   riskPermission: z.boolean(),
   /** The user may command this machine (lock, unlock, parameters): a command role of its owner. */
   commandable: z.boolean(),
+  /** Lifecycle labels (DEVICE_CONDITION): debugging while commissioned, discontinued once retired. */
+  conditions: z.array(z.enum(DEVICE_CONDITION.values)),
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 
@@ -138,6 +142,7 @@ export const deviceDetailEndpoints = {
     path: '/deviceDetail/get.do',
     summary: 'One machine in the user scope: its registry row, latest telemetry, position, parameters and lock state',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: z.object({ id: idParam }),
     body: noInput,
     response: deviceDetail,
@@ -149,6 +154,7 @@ export const deviceDetailEndpoints = {
       'A machine’s telemetry averaged per period (1 or 5 minutes, wider when the range would give more than 1000 ' +
       'points) within one calendar month (a mower: one day); empty says “no data in this time period”',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: historyRange.extend({
       period: z.coerce
         .number()
@@ -164,6 +170,7 @@ export const deviceDetailEndpoints = {
     summary:
       'A machine’s raw reports, newest first, within one calendar month (a mower: one day), at most 1000 per query',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: historyRange,
     body: noInput,
     response: z.object({
@@ -178,6 +185,7 @@ export const deviceDetailEndpoints = {
     summary:
       'A machine’s track points, oldest first, within one calendar month (a mower: one day), at most 1000 per query',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: historyRange,
     body: noInput,
     response: z.object({ list: z.array(trackPoint), truncated: z.boolean() }),
@@ -187,6 +195,7 @@ export const deviceDetailEndpoints = {
     path: '/deviceDetail/workingHours.do',
     summary: 'A machine’s working hours and utilisation per calendar day within one month, from its hour meter',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: historyRange,
     body: noInput,
     response: z.object({ days: z.array(workingDay), totalHours: z.number(), hourMeter: z.boolean() }),
@@ -196,6 +205,7 @@ export const deviceDetailEndpoints = {
     path: '/deviceDetail/alarms.do',
     summary: 'A machine’s alarms, newest first, open or ended, started within an optional time range',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: pageQuery.extend({
       id: idParam,
       state: z.enum(ALARM_STATES, { error: 'validation.invalid' }).optional(),

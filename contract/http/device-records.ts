@@ -30,8 +30,8 @@ export const MAX_DEVICE_PDFS = 10;
 const deviceId = z.coerce.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
 const bodyId = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
 
-/** `YYYY-MM`, a real month, read in the request's time zone. */
-export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** `YYYY-MM`, a real month up to 9998-12 (its end is still a date), read in the request's time zone. */
+export const MONTH = /^(?!9999)\d{4}-(0[1-9]|1[0-2])$/;
 const month = z
   .string({ error: 'deviceRecords.monthRequired' })
   .trim()
@@ -158,6 +158,7 @@ export const deviceRecordEndpoints = {
       'What a machine did and reported in one month (connections, sleep and wake, faults), newest first, ' +
       `at most ${MAX_LOG_RECORDS} records, by event`,
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: logQuery.extend({ event: z.enum(DEVICE_LOG_EVENT.values, { error: 'validation.invalid' }).optional() }),
     body: noInput,
     response: logAnswer(deviceLogItem),
@@ -169,6 +170,7 @@ export const deviceRecordEndpoints = {
       'What people did to a machine in one month (commands, sleep and wake, edits, files, expenses), newest ' +
       `first, at most ${MAX_LOG_RECORDS} records, by category`,
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: logQuery.extend({
       category: z.enum(OPERATION_CATEGORY.values, { error: 'validation.invalid' }).optional(),
     }),
@@ -180,6 +182,7 @@ export const deviceRecordEndpoints = {
     path: '/deviceSleep/state.do',
     summary: 'A machine’s sleep state, its 12-hour wake cycle and its sleep and wake tasks',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: z.object({ deviceId }),
     body: noInput,
     response: sleepState,
@@ -189,6 +192,7 @@ export const deviceRecordEndpoints = {
     path: '/deviceSleep/code.do',
     summary: 'Send the verification code that putting a machine to sleep needs to the signed-in user’s phone',
     access: { roles: COMMAND_ROLES },
+    scope: 'machines',
     query: noInput,
     body: z.object({ deviceId: bodyId }),
     response: z.object({ expiresInSeconds: z.number().int() }),
@@ -199,6 +203,7 @@ export const deviceRecordEndpoints = {
     summary:
       'Put a machine to sleep with the verification code; it waits in the command queue while the machine is away',
     access: { roles: COMMAND_ROLES },
+    scope: 'machines',
     query: noInput,
     body: z.object({ deviceId: bodyId, code: smsCode }),
     response: commandItem,
@@ -210,6 +215,7 @@ export const deviceRecordEndpoints = {
       'Wake a machine; for a sleeping or offline machine it is an offline wake task, carried out at its next ' +
       'wake and deletable until then (/command/cancel.do)',
     access: { roles: COMMAND_ROLES },
+    scope: 'machines',
     query: noInput,
     body: z.object({ deviceId: bodyId }),
     response: commandItem,
@@ -219,6 +225,7 @@ export const deviceRecordEndpoints = {
     path: '/deviceFile/list.do',
     summary: 'The files of a machine (manuals, certificates, photos), newest first',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: z.object({ deviceId }),
     body: noInput,
     response: z.object({ list: z.array(deviceFileItem), editable: z.boolean() }),
@@ -230,6 +237,7 @@ export const deviceRecordEndpoints = {
       'Add a file to a machine (multipart `file`): jpg/png up to 500kb (10 per machine) or pdf up to 5M ' +
       '(10 per machine), recognised by its content',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     multipart: true,
     query: noInput,
     body: z.object({
@@ -244,6 +252,7 @@ export const deviceRecordEndpoints = {
     path: '/deviceFile/delete.do',
     summary: 'Remove a file from a machine',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: z.object({ id: bodyId }),
     response: z.object({ id: z.number().int() }),
@@ -255,6 +264,7 @@ export const deviceRecordEndpoints = {
       'Expenses of the machines the user’s organisations own, of one machine or all, by type and date range, ' +
       'with totals per type over the whole filter',
     access: { roles: EXPENSE_READERS },
+    scope: 'machines',
     query: expenseListQuery,
     body: noInput,
     response: paged(expenseItem).extend({ totals: expenseTotals, editable: z.boolean() }),
@@ -264,6 +274,7 @@ export const deviceRecordEndpoints = {
     path: '/deviceExpense/create.do',
     summary: 'Record an expense of a machine: host, type, amount and date',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: expenseForm,
     response: z.object({ id: z.number().int() }),
@@ -273,6 +284,7 @@ export const deviceRecordEndpoints = {
     path: '/deviceExpense/update.do',
     summary: 'Change an expense',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: expenseForm.extend({ id: bodyId }),
     response: z.object({ id: z.number().int() }),
@@ -282,6 +294,7 @@ export const deviceRecordEndpoints = {
     path: '/deviceExpense/delete.do',
     summary: 'Delete an expense',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: z.object({ id: bodyId }),
     response: z.object({ id: z.number().int() }),

@@ -30,9 +30,12 @@ export const DEVICE_EDITORS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.les
 /** Service expiry windows of the list filter: expiring within 1, 7, 15 or 30 days, or 0 (already stopped). */
 export const EXPIRY_WINDOWS = [0, ...RENEWAL_DAYS] as const;
 
-/** A calendar day as the date pickers send it (`YYYY-MM-DD`, a real date); read in the request's time zone. */
+/**
+ * A calendar day as the date pickers send it (`YYYY-MM-DD`, a real date up to 9998-12-31, so the day after it
+ * is still a date in every time zone); read in the request's time zone.
+ */
 export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value >= '9999') return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -204,6 +207,7 @@ export const deviceEndpoints = {
       'status 1-9 (each a filter over the sides of the state), signal, lease and inventory state, customer, ' +
       'distributor, fence and service expiry window (expiry 1/7/15/30 days, 0 stopped)',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: deviceListQuery,
     body: noInput,
     response: paged(deviceRow),
@@ -214,6 +218,7 @@ export const deviceEndpoints = {
     summary:
       'Choices for the device filters and the host form: models, owners, customers, distributors and brands in scope',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: noInput,
     body: noInput,
     response: deviceOptions,
@@ -223,6 +228,7 @@ export const deviceEndpoints = {
     path: '/device/get.do',
     summary: 'One machine in the user scope, with every registry field',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: z.object({ id: idParam }),
     body: noInput,
     response: deviceRow,
@@ -234,6 +240,7 @@ export const deviceEndpoints = {
       'Register a machine for the own organisation (operator staff: or a rental company under it) and issue its MQTT ' +
       'secret; the secret is answered once and only its hash is kept',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: createDeviceForm,
     response: z.object({ id: z.number().int(), serialNumber: z.string(), mqttSecret: z.string() }),
@@ -243,6 +250,7 @@ export const deviceEndpoints = {
     path: '/device/update.do',
     summary: 'Change the registry fields of a machine the user organisation owns; the serial number stays',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: updateDeviceForm,
     response: z.object({ id: z.number().int() }),
@@ -252,6 +260,7 @@ export const deviceEndpoints = {
     path: '/device/resetSecret.do',
     summary: 'Issue a new MQTT secret for an owned machine (the old one stops working); answered once',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: z.object({ id: optionalId }),
     response: z.object({ id: z.number().int(), serialNumber: z.string(), mqttSecret: z.string() }),
@@ -261,6 +270,7 @@ export const deviceEndpoints = {
     path: '/device/assignDistributor.do',
     summary: 'Assign a distributor to the selected owned machines, or remove it (distributorId null)',
     access: { roles: DEVICE_EDITORS },
+    scope: 'machines',
     query: noInput,
     body: z.object({
       ids: z

@@ -72,6 +72,7 @@ export const employeeEndpoints = {
     path: '/employee/list.do',
     summary: 'Employees of the own organisation, filtered by phone, name, role and state, sortable by createdAt',
     access: { roles: EMPLOYEE_ADMINS },
+    scope: 'organisation',
     query: employeeListQuery,
     body: noInput,
     response: paged(employee),
@@ -83,6 +84,7 @@ export const employeeEndpoints = {
       'Create an employee of the own organisation with a grantable role, with a first password or an SMS invite; ' +
       'a registered user (role 0) with that number joins instead',
     access: { roles: EMPLOYEE_ADMINS },
+    scope: 'organisation',
     query: noInput,
     body: createEmployeeForm,
     response: z.object({ uid: z.number().int(), joined: z.boolean() }),
@@ -93,6 +95,7 @@ export const employeeEndpoints = {
     path: '/user/editUser.do',
     summary: 'Change the nickname and role of an employee of the own organisation (legacy: a GET that changes data)',
     access: { roles: EMPLOYEE_ADMINS },
+    scope: 'organisation',
     query: z.object({
       uid: idParam,
       nickname: optionalText(40),
@@ -106,6 +109,7 @@ export const employeeEndpoints = {
     path: '/employee/setDisabled.do',
     summary: 'Disable or enable employees of the own organisation; disabling ends every session of the account',
     access: { roles: EMPLOYEE_ADMINS },
+    scope: 'organisation',
     query: noInput,
     body: z.object({
       uids: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(200),

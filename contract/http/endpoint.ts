@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import type { RoleId } from '../codes/roles.ts';
 
-/** Who may call an endpoint. The server enforces it; organisation scope is checked in the handler. */
+/** Who may call an endpoint. The server enforces it before the handler runs. */
 export type Access = 'public' | 'signedIn' | { roles: readonly RoleId[] };
+
+/**
+ * Whose records an endpoint reads or changes (docs/decisions/028-data-scope.md). The handler receives data
+ * already limited to it; the isolation matrix proves nothing outside it is read or changed.
+ * - `public`: no organisation's records (brand metadata, sending a verification code);
+ * - `self`: the caller's own account and session (sign-in, profile, password, phone);
+ * - `organisation`: records that belong to the caller's organisation and those below it (a lessor's customers);
+ *   operator staff see every organisation;
+ * - `machines`: records of the machines the caller sees: those their organisations own, rent or distribute,
+ *   and everything recorded about them (alarms, tracks, commands, work orders);
+ * - `platform`: the platform as a whole, for the operator's staff or a process proven by the fleet secret.
+ */
+export type DataScope = 'public' | 'self' | 'organisation' | 'machines' | 'platform';
 
 /**
  * One `*.do` endpoint, declared once: the server validates with it, the console is typed by it,
@@ -18,6 +31,8 @@ export interface Endpoint<
   path: `/${string}`;
   summary: string;
   access: Access;
+  /** Whose records it touches; required, so a new endpoint states it beside its roles. */
+  scope: DataScope;
   /** Query-string parameters. Legacy: login-related calls take theirs here even on POST. */
   query: Q;
   /** JSON body (POST only). */

@@ -18,7 +18,7 @@ export const MAX_CIRCLE_RADIUS_M = 5000;
 export const MAX_POLYGON_POINTS = 200;
 /** The map the fence was drawn on: the global provider or the regional one (GCJ-02 on screen). */
 export const FENCE_MAPS = ['global', 'regional'] as const;
-export const FENCE_ALARM_TYPES = ['fenceEnter', 'fenceExit'] as const;
+export const FENCE_ALARM_TYPES = ['fenceEnter', 'fenceExit', 'fenceOvertime'] as const;
 
 /** `HH:mm`, a minute of the day. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -88,7 +88,10 @@ const fenceFields = z.object({
   /** The daily alarm window `HH:mm`-`HH:mm`; an end before the start runs over midnight. */
   alarmStart: timeOfDay,
   alarmEnd: timeOfDay,
-  /** Hours a bound machine may work a day (0-24), shown to the people responsible; none when empty. */
+  /**
+   * Hours a bound machine may work a day (0-24, in the fence's zone, on its monitoring dates); working longer
+   * raises the fence's overtime alarm until the day ends. Empty or 0: no limit (decision 015).
+   */
   dailyLimitHours: z
     .number({ error: 'fences.dailyLimit' })
     .min(0, { error: 'fences.dailyLimit' })
@@ -202,6 +205,7 @@ export const fenceEndpoints = {
       'Fences in the user scope (own organisations, and those holding a machine the user sees), by name, contact, ' +
       'location and whether today is within their monitoring dates',
     access: { roles: FENCE_READERS },
+    scope: 'organisation',
     query: pageQuery.extend({
       name: textFilter(60),
       contact: textFilter(40),
@@ -216,6 +220,7 @@ export const fenceEndpoints = {
     path: '/fence/options.do',
     summary: 'Every fence in the user scope by id and name, for filters and pickers',
     access: { roles: FENCE_READERS },
+    scope: 'organisation',
     query: noInput,
     body: noInput,
     response: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -225,6 +230,7 @@ export const fenceEndpoints = {
     path: '/fence/detail.do',
     summary: 'One fence with its shape',
     access: { roles: FENCE_READERS },
+    scope: 'organisation',
     query: z.object({ id: idParam }),
     body: noInput,
     response: fenceDetail,
@@ -234,6 +240,7 @@ export const fenceEndpoints = {
     path: '/fence/create.do',
     summary: 'Create a fence for the own organisation; dates and window are read in the request time zone',
     access: { roles: FENCE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: fenceForm,
     response: z.object({ id: z.number().int() }),
@@ -243,6 +250,7 @@ export const fenceEndpoints = {
     path: '/fence/update.do',
     summary: 'Change a fence of the own organisations',
     access: { roles: FENCE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: fenceUpdate,
     response: z.object({ id: z.number().int() }),
@@ -252,6 +260,7 @@ export const fenceEndpoints = {
     path: '/fence/delete.do',
     summary: 'Delete a fence of the own organisations; its machines are unbound',
     access: { roles: FENCE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: z.object({ id }),
     response: z.object({ id: z.number().int() }),
@@ -261,6 +270,7 @@ export const fenceEndpoints = {
     path: '/fence/devices.do',
     summary: 'The machines bound to a fence that the user sees, with their status and whether they are inside',
     access: { roles: FENCE_READERS },
+    scope: 'organisation',
     query: pageQuery.extend({ id: idParam, serialNumber: textFilter(40) }),
     body: noInput,
     response: paged(fenceDevice),
@@ -270,6 +280,7 @@ export const fenceEndpoints = {
     path: '/fence/candidates.do',
     summary: 'Machines of the fence owner that the user may bind, found by serial number or name',
     access: { roles: FENCE_EDITORS },
+    scope: 'organisation',
     query: z.object({ id: idParam, search: textFilter(40) }),
     body: noInput,
     response: z.array(fenceCandidate),
@@ -279,6 +290,7 @@ export const fenceEndpoints = {
     path: '/fence/bind.do',
     summary: 'Bind machines of the fence owner to the fence (a machine has one fence: it leaves its previous one)',
     access: { roles: FENCE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: z.object({ id, deviceIds }),
     response: z.object({ bound: z.number().int() }),
@@ -288,6 +300,7 @@ export const fenceEndpoints = {
     path: '/fence/unbind.do',
     summary: 'Unbind machines from the fence',
     access: { roles: FENCE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: z.object({ id, deviceIds }),
     response: z.object({ unbound: z.number().int() }),
@@ -297,6 +310,7 @@ export const fenceEndpoints = {
     path: '/fence/alarms.do',
     summary: 'Enter and exit alarms the fence raised on machines the user sees, newest first',
     access: { roles: FENCE_READERS },
+    scope: 'organisation',
     query: pageQuery.extend({
       id: idParam,
       type: z.enum(FENCE_ALARM_TYPES, { error: 'validation.invalid' }).optional(),

@@ -68,6 +68,12 @@ export const appid = z
   .regex(/^[\w-]*$/, { error: 'validation.invalid' })
   .default('');
 
+/**
+ * The latest moment a query may name (ms since the epoch): the end of the year 9998, so a day or a month after it
+ * is still a date in every time zone (JavaScript dates end in the year 275760, the server's calendar maths before).
+ */
+export const LATEST_INSTANT = Date.UTC(9999, 0, 1) - 1;
+
 export const idParam = z.coerce.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
 
 /** Paging and sorting for every server-side paginated list. */

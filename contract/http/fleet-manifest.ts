@@ -50,6 +50,8 @@ export const manifestMachine = z.object({
   lockLevel: z.enum(LOCK_LEVELS),
   sleeping: z.boolean(),
   workingHours: z.number(),
+  /** State of charge (or fuel), percent, of the last report; null for kinds without one or before any report. */
+  chargePct: z.number().nullable(),
 });
 export type ManifestMachine = z.infer<typeof manifestMachine>;
 
@@ -62,6 +64,7 @@ export const fleetManifestEndpoints = {
       `${FLEET_PROOF_HEADER}: <ms>.<base64url HMAC-SHA256(FLEET_SECRET, "fleet-manifest:<ms>")>, at most five ` +
       `minutes from the server's clock; refused otherwise. shard/shards split the fleet between processes.`,
     access: 'public',
+    scope: 'platform',
     query: z
       .object({
         shard: z.coerce.number().int().min(0).max(63).default(0),

@@ -27,6 +27,10 @@ export const ingestStats = z.object({
   rejectedTotal: count,
   /** Accepted messages lost because their batch could not be written. */
   failed: count,
+  /** Writes that found the database busy and were kept for another attempt (nothing lost). */
+  retried: count,
+  /** Taking nothing from the broker while a full buffer waits for the database (the machines wait too). */
+  paused: z.boolean(),
   /** Transactions written. */
   batches: count,
   /** Accepted messages waiting for the next transaction. */
@@ -52,6 +56,7 @@ export const ingestEndpoints = {
       'The data plane at a glance for the operator: messages received, stored and refused (by reason, with the ' +
       'latest refusals), transactions, write lag, machines marked offline by the watchdog, commands by state',
     access: { roles: INGEST_ROLES },
+    scope: 'platform',
     query: noInput,
     body: noInput,
     response: ingestStats,

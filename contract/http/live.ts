@@ -22,7 +22,17 @@ export const liveEvent = z.discriminatedUnion('type', [
     type: z.literal('alarm'),
     wid: z.number().int(),
     deviceId: z.number().int(),
-    state: z.enum(['opened', 'ended', 'handled']),
+    /** An alarm that lasts is one alarm: opened, escalated or updated (a worse value) while it lasts, ended. */
+    state: z.enum(['opened', 'escalated', 'updated', 'ended', 'handled']),
+    at: z.number().int(),
+  }),
+  /** A work order was assigned: sent to its technician only, who is told and whose lists refresh. */
+  z.object({
+    type: z.literal('workOrder'),
+    id: z.number().int(),
+    number: z.string(),
+    title: z.string(),
+    state: z.enum(['assigned']),
     at: z.number().int(),
   }),
   z.object({
@@ -34,16 +44,17 @@ export const liveEvent = z.discriminatedUnion('type', [
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
-export const LIVE_EVENT_TYPES = ['device', 'alarm', 'command'] as const;
+export const LIVE_EVENT_TYPES = ['device', 'alarm', 'workOrder', 'command'] as const;
 
 export const liveEndpoints = {
   events: defineEndpoint({
     method: 'GET',
     path: '/live/events.do',
     summary:
-      'Server-Sent Events stream of device, alarm and command changes in the user’s scope (text/event-stream; ' +
+      'Server-Sent Events stream of device, alarm, work order and command changes in the user’s scope (text/event-stream; ' +
       'EventSource cannot send headers, so the token may come in the query string)',
     access: 'signedIn',
+    scope: 'machines',
     query: z.object({ token: z.string().max(128).optional() }),
     body: noInput,
     response: liveEvent,

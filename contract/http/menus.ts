@@ -7,6 +7,7 @@ export interface MenuNode {
   icon: string;
   nodes: MenuNode[];
 }
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({ name: z.string(), url: z.string(), icon: z.string(), nodes: z.array(menuNode) }),
-);
+// The id names it once in the published document's components/schemas (it refers to itself).
+export const menuNode: z.ZodType<MenuNode> = z
+  .lazy(() => z.object({ name: z.string(), url: z.string(), icon: z.string(), nodes: z.array(menuNode) }))
+  .meta({ id: 'MenuNode' });

@@ -211,6 +211,7 @@ export const riskEndpoints = {
     path: '/risk/candidates.do',
     summary: 'Machines the user may lock or unlock (owned by their organisations), with their risk permission',
     access: { roles: RISK_LOCKERS },
+    scope: 'machines',
     query: pageQuery.extend({
       keyword: z.string().trim().max(40).optional(),
       /** Only this machine (the device detail page links with `?deviceId=`). */
@@ -226,6 +227,7 @@ export const riskEndpoints = {
       'Create a lock or unlock task for machines the user’s organisations own, after the user’s password. A task ' +
       'that runs now for machines that are offline answers 409 with data.offline until confirmOffline is true',
     access: { roles: RISK_LOCKERS },
+    scope: 'machines',
     query: noInput,
     body: createTaskForm,
     response: z.object({ id: z.number().int(), waiting: z.number().int() }),
@@ -235,6 +237,7 @@ export const riskEndpoints = {
     path: '/risk/task/list.do',
     summary: 'Lock tasks on the machines in the user’s scope, newest first',
     access: { roles: RISK_READERS },
+    scope: 'machines',
     query: pageQuery.extend({
       keyword: z.string().trim().max(40).optional(),
       /** Tasks of one machine (the device detail page links here with it). */
@@ -253,6 +256,7 @@ export const riskEndpoints = {
     path: '/risk/task/detail.do',
     summary: 'One lock task with a row per machine',
     access: { roles: RISK_READERS },
+    scope: 'machines',
     query: taskId,
     body: noInput,
     response: riskTask.extend({ items: z.array(riskTaskItem) }),
@@ -262,6 +266,7 @@ export const riskEndpoints = {
     path: '/risk/task/cancel.do',
     summary: 'Cancel what of a task has not reached its machines yet (waiting for its time, queued or sent)',
     access: { roles: RISK_LOCKERS },
+    scope: 'machines',
     query: noInput,
     body: z.object({ id: z.number({ error: 'validation.invalid' }).int().positive() }),
     response: z.object({ cancelled: z.number().int() }),
@@ -271,6 +276,7 @@ export const riskEndpoints = {
     path: '/risk/record/list.do',
     summary: 'Every lock and unlock command on the machines in the user’s scope, with its result',
     access: { roles: RISK_READERS },
+    scope: 'machines',
     query: pageQuery.extend({
       keyword: z.string().trim().max(40).optional(),
       kind: z.enum(RISK_KINDS).optional(),
@@ -289,6 +295,7 @@ export const riskEndpoints = {
     path: '/risk/lockDays/get.do',
     summary: 'The lock day settings of one of the user’s machine-owning organisations (default: their own)',
     access: { roles: RISK_LOCKERS },
+    scope: 'organisation',
     query: orgQuery,
     body: noInput,
     response: z.object({
@@ -301,6 +308,7 @@ export const riskEndpoints = {
     path: '/risk/lockDays/preview.do',
     summary: 'Machines a lock day setting would pre-lock or lock within the next 30 days, before it is saved',
     access: { roles: RISK_LOCKERS },
+    scope: 'machines',
     query: noInput,
     body: lockDaySettingsForm,
     response: z.object({ total: z.number().int(), dueNow: z.number().int(), list: z.array(lockDayPreviewRow) }),
@@ -310,6 +318,7 @@ export const riskEndpoints = {
     path: '/risk/lockDays/save.do',
     summary: 'Save the lock day settings of one of the user’s machine-owning organisations',
     access: { roles: RISK_LOCKERS },
+    scope: 'organisation',
     query: noInput,
     body: lockDaySettingsForm,
     response: lockDaySettingsForm,

@@ -14,7 +14,17 @@ export const CORPORATE_EDITORS = [ROLE.lessorAdmin] as const;
 
 /** Free text that may be left empty (an untouched form field arrives as undefined). */
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).default('');
-const email = text(100).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'validation.email' });
+/**
+ * Linear in the input's length: no two parts of the pattern can take the same characters, so nothing backtracks.
+ * The length check aborts first, so a long input is refused without the pattern ever running.
+ */
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const email = z
+  .string()
+  .trim()
+  .max(100, { error: 'validation.tooLong', abort: true })
+  .refine((v) => v === '' || EMAIL.test(v), { error: 'validation.email' })
+  .default('');
 /** A company telephone: mobile or landline, digits with the usual separators. */
 const telephone = z
   .string({ error: 'validation.phoneRequired' })
@@ -149,6 +159,7 @@ export const settingsEndpoints = {
     path: '/user/profile.do',
     summary: 'The signed-in user’s own profile',
     access: 'signedIn',
+    scope: 'self',
     query: noInput,
     body: noInput,
     response: profile,
@@ -158,6 +169,7 @@ export const settingsEndpoints = {
     path: '/user/updateProfile.do',
     summary: 'Change the own nickname, name, introduction, e-mail and avatar (an uploaded public image)',
     access: 'signedIn',
+    scope: 'self',
     query: noInput,
     body: profileForm,
     response: profile,
@@ -168,6 +180,7 @@ export const settingsEndpoints = {
     summary:
       'Send an SMS code for a security change: to the own number (changePassword, changePhoneOld) or to a free new number (changePhoneNew)',
     access: 'signedIn',
+    scope: 'self',
     query: noInput,
     body: z.object({ target: z.enum(CODE_TARGETS), mobile: mobile.optional(), areaCode }).superRefine((v, ctx) => {
       if (v.target === 'changePhoneNew' && !v.mobile) {
@@ -181,6 +194,7 @@ export const settingsEndpoints = {
     path: '/user/changePassword.do',
     summary: 'Change the own password with the old password and an SMS code; every other session ends',
     access: 'signedIn',
+    scope: 'self',
     query: noInput,
     body: z
       .object({ oldPassword: password, password: newPassword, code: smsCode })
@@ -192,6 +206,7 @@ export const settingsEndpoints = {
     path: '/user/changePhone/verifyOld.do',
     summary: 'First step of a phone change: the code sent to the current number; answers a ticket for the second step',
     access: 'signedIn',
+    scope: 'self',
     query: noInput,
     body: z.object({ code: smsCode }),
     response: z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }),
@@ -201,6 +216,7 @@ export const settingsEndpoints = {
     path: '/user/changePhone.do',
     summary: 'Second step of a phone change: the new number (which must be free) and the code sent to it',
     access: 'signedIn',
+    scope: 'self',
     query: noInput,
     body: z.object({ ticket: z.string().trim().max(64), mobile, areaCode, code: smsCode }),
     response: profile,
@@ -210,6 +226,7 @@ export const settingsEndpoints = {
     path: '/company/profile.do',
     summary: 'The own rental company: details, enterprise verification, invoice information, rental permissions',
     access: { roles: CORPORATE_READERS },
+    scope: 'organisation',
     query: noInput,
     body: noInput,
     response: companyProfile,
@@ -219,6 +236,7 @@ export const settingsEndpoints = {
     path: '/company/updateDetails.do',
     summary: 'Change the company details',
     access: { roles: CORPORATE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: companyDetailsForm,
     response: companyProfile,
@@ -228,6 +246,7 @@ export const settingsEndpoints = {
     path: '/company/submitVerification.do',
     summary: 'Submit enterprise verification (credit code, legal person, licence image); it becomes pending',
     access: { roles: CORPORATE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: verificationForm,
     response: companyProfile,
@@ -237,6 +256,7 @@ export const settingsEndpoints = {
     path: '/company/updateInvoice.do',
     summary: 'Change the invoice information (special or ordinary invoice and its tax rate)',
     access: { roles: CORPORATE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: invoiceForm,
     response: companyProfile,
@@ -246,6 +266,7 @@ export const settingsEndpoints = {
     path: '/company/setRentalPermission.do',
     summary: 'Switch on the domestic or foreign rental business permission; once on it cannot be switched off',
     access: { roles: CORPORATE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: z.object({ kind: z.enum(['domestic', 'foreign']), enabled: z.boolean({ error: 'validation.invalid' }) }),
     response: companyProfile,

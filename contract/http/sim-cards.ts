@@ -53,6 +53,7 @@ export const simCardEndpoints = {
     summary:
       'SIM cards of the organisations in scope, by ICCID, IMEI, carrier, machine serial and service expiry window',
     access: { roles: SIM_READERS },
+    scope: 'organisation',
     query: pageQuery.extend({
       iccid: z.string().trim().max(20).optional(),
       imei: z.string().trim().max(15).optional(),
@@ -71,6 +72,7 @@ export const simCardEndpoints = {
     path: '/simCard/create.do',
     summary: 'Register a SIM card for the own organisation, optionally in one of its machines',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: simCardForm,
     response: z.object({ id: z.number().int() }),
@@ -80,6 +82,7 @@ export const simCardEndpoints = {
     path: '/simCard/update.do',
     summary: 'Change a SIM card of the own organisation',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: simCardForm.extend({ id }),
     response: z.object({ id: z.number().int() }),
@@ -89,6 +92,7 @@ export const simCardEndpoints = {
     path: '/simCard/delete.do',
     summary: 'Delete a SIM card of the own organisation',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: z.object({ id }),
     response: z.object({ id: z.number().int() }),

@@ -146,6 +146,7 @@ export const trackEndpoints = {
       'The track of a machine in the user scope between two times of one month (at most 1000 points, then ' +
       '`nextStart`), with its summary (distance, moving and parked time, top and average speed), stops and alarms',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: trackQuery,
     body: noInput,
     response: trackHistory,
@@ -155,6 +156,7 @@ export const trackEndpoints = {
     path: '/track/export.do',
     summary: 'The same track as a file: CSV (the track point fields) or KML (the line, its stops and alarms)',
     access: { roles: DEVICE_READERS },
+    scope: 'machines',
     query: withRangeRules(trackRange.extend({ format: z.enum(TRACK_EXPORT_FORMATS, { error: 'validation.invalid' }) })),
     body: noInput,
     response: z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() }),

@@ -52,6 +52,19 @@ export function addMonthsToDay(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+const utcOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The calendar day `days` later (`YYYY-MM-DD`; negative: earlier). */
+export function addDaysToDay(day: string, days: number): string {
+  return new Date(utcOf(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcOf(to) - utcOf(from)) / DAY_MS);
+}
+
 const optionalDay = z
   .string()
   .trim()
@@ -131,6 +144,7 @@ export const upkeepEndpoints = {
     path: '/upkeep/list.do',
     summary: 'Upkeep plans of the machines in the user’s scope, with their next due date or hours',
     access: { roles: UPKEEP_READERS },
+    scope: 'machines',
     query: pageQuery.extend({
       keyword: z.string().trim().max(40).optional(),
       machineKind: z.enum(MACHINE_KINDS).optional(),
@@ -145,6 +159,7 @@ export const upkeepEndpoints = {
     path: '/upkeep/counts.do',
     summary: 'How many plans in the user’s scope are due soon and overdue (the tabs of the page)',
     access: { roles: UPKEEP_READERS },
+    scope: 'machines',
     query: noInput,
     body: noInput,
     response: z.object({ all: z.number().int(), dueSoon: z.number().int(), overdue: z.number().int() }),
@@ -154,6 +169,7 @@ export const upkeepEndpoints = {
     path: '/upkeep/create.do',
     summary: 'Add the same upkeep plan to one or several machines the user’s organisations own',
     access: { roles: UPKEEP_WRITERS },
+    scope: 'machines',
     query: noInput,
     body: createPlanForm,
     response: z.object({ ids: z.array(z.number().int()) }),
@@ -163,6 +179,7 @@ export const upkeepEndpoints = {
     path: '/upkeep/update.do',
     summary: 'Change an upkeep plan',
     access: { roles: UPKEEP_WRITERS },
+    scope: 'machines',
     query: noInput,
     body: updatePlanForm,
     response: z.object({ id: z.number().int() }),
@@ -172,6 +189,7 @@ export const upkeepEndpoints = {
     path: '/upkeep/delete.do',
     summary: 'Delete upkeep plans (1-200); one outside the user’s machines refuses them all',
     access: { roles: UPKEEP_WRITERS },
+    scope: 'machines',
     query: noInput,
     body: z.object({
       ids: z
@@ -186,6 +204,7 @@ export const upkeepEndpoints = {
     path: '/upkeep/workOrder.do',
     summary: 'Raise an upkeep work order from a plan; the plan is done when that work order is resolved',
     access: { roles: UPKEEP_WRITERS },
+    scope: 'machines',
     query: noInput,
     body: z.object({ id: idParam }),
     response: z.object({ workOrderId: z.number().int() }),

@@ -11,6 +11,8 @@ import { defineEndpoint, noInput } from './endpoint.ts';
  */
 export const UPLOAD_KINDS = ['image', 'photo', 'pdf'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** The kinds that may be public (`isPublic=1`): pictures shown to others, such as avatars and model pictures. */
+export const PUBLIC_KINDS: readonly UploadKind[] = ['image'];
 export type FileType = 'jpg' | 'png' | 'pdf';
 
 export interface UploadRule {
@@ -71,8 +73,10 @@ export const uploadEndpoints = {
     path: '/upload/file.do',
     summary:
       'Store a file (multipart field `file`) under a random name after checking its content against the rule of `kind`; ' +
-      '`isPublic=1` (avatars) lets anyone holding the link read it, otherwise only the organisation may',
+      '`isPublic=1` (kind `image` only: avatars, model pictures) lets anyone holding the link read it, otherwise ' +
+      'only the organisation may; a pdf is served as a download',
     access: 'signedIn',
+    scope: 'organisation',
     multipart: true,
     query: noInput,
     body: z.object({

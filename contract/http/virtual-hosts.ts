@@ -87,6 +87,8 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** At most 1,000 rows and 2 MB per file: a company's whole inventory in one go, small enough to check at once. */
 export const IMPORT_MAX_ROWS = 1000;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** An .xlsx may unpack to at most this (1000 rows are far below it); checked before the file is parsed. */
+export const IMPORT_MAX_UNPACKED_BYTES = 8 * 1024 * 1024;
 
 export const importError = z.object({
   /** The line in the file (the header is line 1). */
@@ -103,6 +105,7 @@ export const virtualHostEndpoints = {
     path: '/virtualHost/list.do',
     summary: 'Virtual hosts of the organisations in scope, by number, brand, customer, installation type, power, lease',
     access: { roles: PERIPHERAL_READERS },
+    scope: 'organisation',
     query: pageQuery.extend({
       hostNumber: z.string().trim().max(40).optional(),
       brand: z.string().trim().max(40).optional(),
@@ -122,6 +125,7 @@ export const virtualHostEndpoints = {
     path: '/virtualHost/create.do',
     summary: 'Register a virtual host for the own organisation',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: virtualHostForm,
     response: z.object({ id: z.number().int() }),
@@ -131,6 +135,7 @@ export const virtualHostEndpoints = {
     path: '/virtualHost/update.do',
     summary: 'Change a virtual host of the own organisation',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: virtualHostUpdate,
     response: z.object({ id: z.number().int() }),
@@ -140,6 +145,7 @@ export const virtualHostEndpoints = {
     path: '/virtualHost/delete.do',
     summary: 'Delete a virtual host of the own organisation',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: z.object({ id }),
     response: z.object({ id: z.number().int() }),
@@ -149,6 +155,7 @@ export const virtualHostEndpoints = {
     path: '/virtualHost/importTemplate.do',
     summary: 'The import template in the request language: the column headers and an example row',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     query: noInput,
     body: noInput,
     response: z.object({ headers: z.array(z.string()), example: z.array(z.string()) }),
@@ -161,6 +168,7 @@ export const virtualHostEndpoints = {
       'All or nothing: every row is checked, and only a file without errors is imported; otherwise `errors` lists ' +
       'each problem by line and column and nothing changes',
     access: { roles: DEVICE_EDITORS },
+    scope: 'organisation',
     multipart: true,
     query: noInput,
     body: z.object({ file: z.file({ error: 'validation.required' }) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
+import { isRegionPair } from '../codes/region-list.ts';
 import { FAULT_TYPE, WORK_ORDER_SOURCE, WORK_ORDER_TYPE } from '../codes/service.ts';
 import { areaCode, isValidPhone, optionalText } from './fields.ts';
 import { fileRef } from './uploads.ts';
@@ -59,10 +60,18 @@ const fields = z.object({
   remark,
 });
 
-function withPhoneRule<S extends z.ZodType<{ phone: string; areaCode: string }>>(schema: S) {
+/** The phone is checked like every phone field; province and city are a pair of the region list, or empty. */
+function withPhoneRule<S extends z.ZodType<{ phone: string; areaCode: string; province: string; city: string }>>(
+  schema: S,
+) {
   return schema.superRefine((v, ctx) => {
     if (v.phone && !isValidPhone(v.phone, v.areaCode)) {
       ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.phone' });
+    }
+    if (!isRegionPair(v.province, '')) {
+      ctx.addIssue({ code: 'custom', path: ['province'], message: 'workOrders.regionUnknown' });
+    } else if (!isRegionPair(v.province, v.city)) {
+      ctx.addIssue({ code: 'custom', path: ['city'], message: 'workOrders.cityNotInProvince' });
     }
   });
 }

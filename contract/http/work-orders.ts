@@ -116,6 +116,42 @@ export const technicianChoice = z.object({
   open: z.number().int(),
 });
 
+/**
+ * A new order's contact and place; each empty when not known: the phone only as a mainland mobile (with its
+ * area code), province and city only as a pair of the region list (codes/region-list.ts).
+ */
+export const machineContact = z.object({
+  areaCode: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  address: z.string(),
+});
+
+/** The orders to assign, comma-separated ids (at most 200, as the assign action takes). */
+export const technicianQuery = z.object({
+  ids: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(,\d{1,12}){0,199}$/, { error: 'validation.invalid' })
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+});
+
+/**
+ * Why no technician can take the orders: none works for the machines' owner or for the operator
+ * (`noTechnician`), or the orders belong to several owners and no operator technician serves them all
+ * (`mixedOwners`). `owners` names the owners concerned.
+ */
+export const NO_TECHNICIAN_REASONS = ['noTechnician', 'mixedOwners'] as const;
+
+export const technicianChoices = z.object({
+  list: z.array(technicianChoice),
+  none: z.object({ reason: z.enum(NO_TECHNICIAN_REASONS), owners: z.array(z.string()) }).nullable(),
+});
+export type TechnicianChoices = z.infer<typeof technicianChoices>;
+
 const day = z
   .string({ error: 'devices.invalidDate' })
   .trim()
@@ -161,6 +197,7 @@ const action = <B extends z.ZodType>(
     path,
     summary: `${name}; refused with 409 and nothing changed when the state machine does not allow it`,
     access: { roles },
+    scope: 'machines',
     query: noInput,
     body,
     response: changed,
@@ -174,6 +211,7 @@ export const workOrderEndpoints = {
       'Work orders of the machines in scope (a technician: those assigned to them), filtered and sorted by ' +
       'number, created time, level or status',
     access: { roles: WORK_ORDER_READERS },
+    scope: 'machines',
     query: workOrderListQuery,
     body: noInput,
     response: paged(workOrderRow),
@@ -183,6 +221,7 @@ export const workOrderEndpoints = {
     path: '/workOrder/detail.do',
     summary: 'One work order with its machine and timeline',
     access: { roles: WORK_ORDER_READERS },
+    scope: 'machines',
     query: z.object({ id: idParam }),
     body: noInput,
     response: workOrderDetail,
@@ -192,6 +231,7 @@ export const workOrderEndpoints = {
     path: '/workOrder/create.do',
     summary: 'Create a work order for a machine the user keeps; from an alarm with source {kind: alarm, id}',
     access: { roles: WORK_ORDER_KEEPERS },
+    scope: 'machines',
     query: noInput,
     body: createWorkOrderInput,
     response: created,
@@ -201,6 +241,7 @@ export const workOrderEndpoints = {
     path: '/workOrder/update.do',
     summary: 'Edit a work order that is not resolved',
     access: { roles: WORK_ORDER_KEEPERS },
+    scope: 'machines',
     query: noInput,
     body: workOrderUpdate,
     response: created,
@@ -212,13 +253,28 @@ export const workOrderEndpoints = {
   suspend: action('Suspend, with a remark', '/workOrder/suspend.do', requiredRemarkForm),
   resume: action('Resume where it was suspended', '/workOrder/resume.do', remarkForm),
   close: action('Close without a repair, with a remark', '/workOrder/close.do', requiredRemarkForm),
+  machineContact: defineEndpoint({
+    method: 'GET',
+    path: '/workOrder/machineContact.do',
+    summary:
+      "Who to call and where to go for a machine the user keeps: its customer's contact and site (the owner's " +
+      'when it is not rented), to fill a new work order',
+    access: { roles: WORK_ORDER_KEEPERS },
+    scope: 'machines',
+    query: z.object({ deviceId: idParam }),
+    body: noInput,
+    response: machineContact,
+  }),
   technicians: defineEndpoint({
     method: 'GET',
     path: '/workOrder/technicians.do',
-    summary: 'Technicians the user may assign work orders to, with their open work orders',
+    summary:
+      'Technicians the user may assign work orders to, with their open work orders; with `ids`, only those who can ' +
+      'take every one of those orders, and why none can when none can',
     access: { roles: WORK_ORDER_KEEPERS },
-    query: noInput,
+    scope: 'organisation',
+    query: technicianQuery,
     body: noInput,
-    response: z.array(technicianChoice),
+    response: technicianChoices,
   }),
 } as const;

@@ -131,7 +131,47 @@ export const statusMessage = z.object({
 });
 export type StatusMessage = z.infer<typeof statusMessage>;
 
-export const COMMAND_TYPES = ['lock', 'unlock', 'sleep', 'wake', 'params'] as const;
+export const COMMAND_TYPES = [
+  'lock',
+  'unlock',
+  'sleep',
+  'wake',
+  'params',
+  'restart',
+  'runMode',
+  'pumpMode',
+  'speed',
+] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+/**
+ * A machine's running mode: standard, economy (reduced power and speed to save fuel or charge) or limited (a
+ * restricted, creep-speed mode a rental company sets while a dispute is settled, short of a lock).
+ */
+export const RUN_MODES = ['standard', 'economy', 'limited'] as const;
+/** A concrete pump's pumping mode (spec section 4: performance and energy saving). */
+export const PUMP_MODES = ['performance', 'energySaving'] as const;
+/** The frequency drive's output the console may ask for (Hz); each machine's drive accepts its own range. */
+export const MIN_DRIVE_HZ = 1;
+export const MAX_DRIVE_HZ = 60;
+
+/** What a `params`, `runMode`, `pumpMode` or `speed` command sets. */
+export const commandSettings = z.object({
+  reportIntervalS: z.number().int().min(1).max(86400).optional(),
+  /** 0 means overspeed is not monitored (spec section 5). */
+  overspeedKmh: z.number().min(0).max(MAX_SPEED_KMH).optional(),
+  runMode: z.enum(RUN_MODES).optional(),
+  pumpMode: z.enum(PUMP_MODES).optional(),
+  /** Frequency drive output, Hz, to one decimal place. */
+  driveHz: z.number().min(MIN_DRIVE_HZ).max(MAX_DRIVE_HZ).optional(),
+});
+
+/**
+ * Why a machine refuses a command, as codes the console translates: it has no such part (a pump, a frequency
+ * drive, a selectable running mode), the speed is outside its drive's range, or it is busy (a restart while it
+ * works).
+ */
+export const REFUSAL_CODES = ['unsupported', 'speedOutOfRange', 'busy'] as const;
 
 /** `dev/<sn>/down/command`, QoS 1. */
 export const commandMessage = z.object({
@@ -139,17 +179,32 @@ export const commandMessage = z.object({
   type: z.enum(COMMAND_TYPES),
   level: z.enum(LOCK_LEVELS).optional(),
   mode: z.enum(LOCK_MODES).optional(),
-  params: z
-    .object({
-      reportIntervalS: z.number().int().min(1).max(86400).optional(),
-      /** 0 means overspeed is not monitored (spec section 5). */
-      overspeedKmh: z.number().min(0).max(MAX_SPEED_KMH).optional(),
-    })
-    .optional(),
+  params: commandSettings.optional(),
   /** ms since the epoch; a machine ignores a command it receives after this. */
   expiresAt: z.number().int().positive(),
 });
 export type CommandMessage = z.infer<typeof commandMessage>;
+
+/**
+ * `dev/<sn>/down/command`, QoS 1: the server cancelled command `id` while the broker may still hold it for the
+ * machine. The broker keeps a session's messages in order, so the notice reaches the machine after the command
+ * and before the machine acts on it (a machine acts on a command no sooner than it acknowledges it as received);
+ * the machine then refuses the command (`refused`, reason `cancelled`) instead of carrying it out, and refuses
+ * it again if the command arrives once more.
+ */
+export const cancelNotice = z.object({
+  type: z.literal('cancel'),
+  id: z.string().min(1).max(40),
+  /** ms since the epoch, when the server cancelled it. */
+  t: z.number().int().positive(),
+});
+export type CancelNotice = z.infer<typeof cancelNotice>;
+
+/** Everything the server publishes on a machine's command topic. */
+export const downMessage = z.union([cancelNotice, commandMessage]);
+export type DownMessage = z.infer<typeof downMessage>;
+/** The reason a machine gives when it refuses a command the server cancelled. */
+export const CANCELLED_BY_SERVER = 'cancelled';
 
 /**
  * `dev/<sn>/up/ack`, QoS 1. `received` on delivery; `waiting` when the machine holds it (an on-stop lock while

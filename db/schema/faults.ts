@@ -18,9 +18,9 @@ export const faultRecords = sqliteTable(
     cause: text('cause').notNull(),
     parts: text('parts').notNull().default(''),
     repairMethod: text('repair_method').notNull().default(''),
-    /** Start of the day (in the recorder's zone) it happened. */
-    occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
-    repairedAt: integer('repaired_at', { mode: 'timestamp_ms' }),
+    /** The calendar days it happened and was repaired, `YYYY-MM-DD`: the same for every viewer (decision 026). */
+    occurredAt: text('occurred_at').notNull(),
+    repairedAt: text('repaired_at'),
     state: text('state', { enum: ['open', 'repaired'] })
       .notNull()
       .default('open'),

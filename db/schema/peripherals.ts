@@ -43,7 +43,8 @@ export const controllers = sqliteTable(
     firmwareVersion: text('firmware_version').notNull().default(''),
     deviceId: integer('device_id'),
     simCardId: integer('sim_card_id'),
-    installedAt: integer('installed_at', { mode: 'timestamp_ms' }),
+    /** The day it was installed, `YYYY-MM-DD`, the same for every viewer (decision 026). */
+    installedAt: text('installed_at'),
     remark: text('remark').notNull().default(''),
     createdAt: createdAt(),
   },
@@ -67,7 +68,8 @@ export const gpsGateways = sqliteTable(
     positioning: text('positioning', { enum: ['gps', 'base'] })
       .notNull()
       .default('gps'),
-    installedAt: integer('installed_at', { mode: 'timestamp_ms' }),
+    /** The day it was installed, `YYYY-MM-DD`, the same for every viewer (decision 026). */
+    installedAt: text('installed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -91,7 +93,8 @@ export const purchaseInfos = sqliteTable('purchase_infos', {
   salvageRate: real('salvage_rate'),
   /** Yuan: entered in amount mode, derived from the rate in percentage mode. */
   salvageValue: real('salvage_value').notNull(),
-  purchasedAt: integer('purchased_at', { mode: 'timestamp_ms' }),
+  /** The day it was bought, `YYYY-MM-DD`, the same for every viewer (decision 026). */
+  purchasedAt: text('purchased_at'),
   /** Upload urls (JSON arrays): photos (jpg/png, 500 kb, up to 10) and PDF documents (5 MB, up to 10). */
   photos: text('photos', { mode: 'json' }).$type<string[]>().notNull().default([]),
   documents: text('documents', { mode: 'json' }).$type<string[]>().notNull().default([]),

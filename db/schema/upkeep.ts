@@ -16,10 +16,11 @@ export const upkeepPlans = sqliteTable(
     interval: text('interval', { enum: ['3m', '6m', '12m', 'hours'] }).notNull(),
     intervalHours: integer('interval_hours'),
     content: text('content').notNull().default(''),
-    lastDoneAt: integer('last_done_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The last service: a calendar day, `YYYY-MM-DD`, the same for every viewer (decision 026). */
+    lastDoneAt: text('last_done_at').notNull(),
     lastDoneHours: real('last_done_hours').notNull().default(0),
-    /** Date plans: when it comes due; null for hours plans. */
-    nextDueAt: integer('next_due_at', { mode: 'timestamp_ms' }),
+    /** Date plans: the day it comes due, `YYYY-MM-DD`; null for hours plans. */
+    nextDueAt: text('next_due_at'),
     /** Hours plans: the working hours it comes due at; null for date plans. */
     nextDueHours: real('next_due_hours'),
     /** The open work order raised from it, and the machine's working hours then. */

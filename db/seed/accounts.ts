@@ -1,9 +1,11 @@
-import type { Faker } from '@faker-js/faker';
+import { Faker, en } from '@faker-js/faker';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { OrgKind } from '@console/contract/codes/org-kinds';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../password.ts';
 import { knownAddresses, organisations, users } from '../schema/accounts.ts';
+import { BUSINESSES, DISTRIBUTORS, OPERATOR, SUBLESSOR, streetAddress, type SeedLang } from './business.ts';
+import type { Place } from './places.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -46,47 +48,58 @@ export interface DemoOrganisations {
   sublessor: number;
 }
 
-/** The demo business: one operator, three lessors (the first two leasing), customers, distributors. */
+/**
+ * The demo business (business.ts): one operator, three lessors (the first two leasing in China, the third abroad
+ * for the global brand), three customers each, distributors. Addresses are real places, written in the language
+ * of the business they belong to.
+ */
 export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
-  const address = () => ({
-    province: faker.location.state(),
-    city: faker.location.city(),
-    district: faker.location.county(),
-    address: faker.location.streetAddress(),
-    contactName: faker.person.fullName(),
-    contactPhone: `139${faker.string.numeric(8)}`,
+  const english = new Faker({ locale: [en] });
+  english.seed(faker.number.int({ max: 2 ** 31 }));
+  let n = 0;
+  const address = (place: Place, lang: SeedLang) => ({
+    province: place.province,
+    city: place.city,
+    district: place.district,
+    address: streetAddress(place, lang, n++),
+    contactName: (lang === 'zh' ? faker : english).person.fullName(),
+    contactPhone: lang === 'zh' ? `139${faker.string.numeric(8)}` : `04${english.string.numeric(8)}`,
   });
   const operator = createOrganisation(db, {
-    name: 'Zhongji Machinery Cloud',
+    name: OPERATOR.name,
     kind: 'operator',
-    ...address(),
+    ...address(OPERATOR.place, 'zh'),
     creditCode: '91310000MA1FL0XX1A',
     verifyStatus: 'approved',
   });
-  const lessorNames = ['Huadong Aerial Leasing', 'Pearl River Lift Rental', 'Northwind Equipment Hire'];
-  const lessors = lessorNames.map((name, i) =>
+  const lessors = BUSINESSES.map((business, i) =>
     createOrganisation(db, {
-      name,
+      name: business.lessor,
       kind: 'lessor',
       parentId: operator.id,
       leaseType: [1, 2, 0][i],
-      rentalDomestic: i < 2,
-      ...address(),
+      rentalDomestic: business.lang === 'zh',
+      ...address(business.places[0]!, business.lang),
     }),
   );
-  const customers = lessors.flatMap((lessor) =>
-    Array.from({ length: 3 }, () =>
-      createOrganisation(db, { name: faker.company.name(), kind: 'customer', parentId: lessor.id, ...address() }),
+  const customers = BUSINESSES.flatMap((business, i) =>
+    business.customers.map((name, c) =>
+      createOrganisation(db, {
+        name,
+        kind: 'customer',
+        parentId: lessors[i]!.id,
+        ...address(business.places[c % business.places.length]!, business.lang),
+      }),
     ),
   );
-  const distributors = ['Sanjiang Machinery Distribution', 'Lingnan Equipment Trading'].map((name) =>
-    createOrganisation(db, { name, kind: 'distributor', parentId: operator.id, ...address() }),
+  const distributors = DISTRIBUTORS.map(({ name, place }) =>
+    createOrganisation(db, { name, kind: 'distributor', parentId: operator.id, ...address(place, 'zh') }),
   );
   const sublessor = createOrganisation(db, {
-    name: 'Jiangnan Sublease Partners',
+    name: SUBLESSOR.name,
     kind: 'sublessor',
     parentId: lessors[0]!.id,
-    ...address(),
+    ...address(SUBLESSOR.place, 'zh'),
   });
   return {
     operator: operator.id,
@@ -130,7 +143,25 @@ const DEMO_NAMES: Record<RoleId, [string, string]> = {
   11: ['Other', '其他'],
 };
 
-/** One demo account per role (13800000000 ... 13800000011), and a few colleagues per organisation. */
+/**
+ * Demo accounts of the rental company abroad (Northwind, the global brand's business, headquartered in
+ * Parramatta): Australian mobiles +61 4000000RR, RR the roleId, so they never clash with 138000000RR and the
+ * global brand's sign-in form (dial code +61 by default) takes them as typed. Without them only the operator's
+ * accounts would see the English business.
+ */
+export const GLOBAL_DEMO_AREA_CODE = '61';
+export const GLOBAL_DEMO_ROLES = [ROLE.lessorAdmin, ROLE.lessorSales, ROLE.technician] as const;
+export type GlobalDemoRole = (typeof GLOBAL_DEMO_ROLES)[number];
+export function globalDemoAccount(roleId: GlobalDemoRole): { account: string; areaCode: string } {
+  return { account: `4000000${String(roleId).padStart(2, '0')}`, areaCode: GLOBAL_DEMO_AREA_CODE };
+}
+/** The English business's index in BUSINESSES (and so in DemoOrganisations.lessors). */
+export const GLOBAL_BUSINESS = BUSINESSES.findIndex((b) => b.lang === 'en');
+
+/**
+ * One demo account per role (13800000000 ... 13800000011), the English company's administrator, salesperson
+ * and technician (+61 400000005 ... 07), and a few colleagues per organisation.
+ */
 export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): Promise<void> {
   for (const roleId of Object.values(ROLE)) {
     const [en, zh] = DEMO_NAMES[roleId];
@@ -143,12 +174,28 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
       avatar: '',
     });
   }
+  const english = new Faker({ locale: [en] });
+  english.seed(faker.number.int({ max: 2 ** 31 }));
+  for (const roleId of GLOBAL_DEMO_ROLES) {
+    const { account, areaCode } = globalDemoAccount(roleId);
+    await createUser(db, {
+      orgId: orgs.lessors[GLOBAL_BUSINESS]!,
+      mobile: account,
+      areaCode,
+      roleId,
+      nickname: DEMO_NAMES[roleId][0],
+      name: english.person.fullName(),
+      avatar: '',
+    });
+  }
   // Demo accounts have signed in from this machine before, so a laptop demo needs no SMS code.
   const demoUsers = db.select({ id: users.id }).from(users).all();
   for (const { id } of demoUsers) {
     for (const ip of LOOPBACK) db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
   }
   for (const orgId of [orgs.operator, ...orgs.lessors]) {
+    // The global brand's staff have English names.
+    const names = BUSINESSES[orgs.lessors.indexOf(orgId)]?.lang === 'en' ? english : faker;
     const colleagues =
       orgId === orgs.operator ? [ROLE.companyEmployee, ROLE.finance] : [ROLE.lessorStaff, ROLE.lessorSales];
     for (const role of colleagues) {
@@ -156,8 +203,8 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
         orgId,
         mobile: `137${faker.string.numeric(8)}`,
         roleId: role,
-        nickname: faker.person.firstName(),
-        name: faker.person.fullName(),
+        nickname: names.person.firstName(),
+        name: names.person.fullName(),
         password: faker.internet.password({ length: 14 }),
       });
     }

@@ -173,6 +173,8 @@ export function seedCases(db: Db, orgs: DemoOrganisations, now: number): void {
       updatedAt: new Date(now - ++n * 36 * 3600 * 1000),
     });
   for (const kind of MACHINE_KINDS) CASES[kind].forEach((c) => add(orgs.operator, kind, c));
+  // The global rental company's own library, in English (business.ts): the English case of every kind.
+  for (const kind of MACHINE_KINDS) add(orgs.lessors[2]!, kind, CASES[kind][1]!);
   orgs.lessors.slice(0, 2).forEach((lessor, i) => {
     const kind = i === 0 ? 'aerialPlatform' : 'forklift';
     const [title, types, symptom, cause, solution, parts] = CASES[kind][0]!;

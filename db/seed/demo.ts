@@ -8,6 +8,7 @@ import { seedAlarms } from './alarms.ts';
 import { seedDeviceRecords } from './device-records.ts';
 import { seedFleet, type FleetOptions } from './devices.ts';
 import { seedFences } from './fences.ts';
+import { seedLockTasks } from './lock-tasks.ts';
 import { seedRisk } from './risk.ts';
 import { seedCases } from './cases.ts';
 import { seedFaults } from './faults.ts';
@@ -16,6 +17,7 @@ import { seedUpkeep } from './upkeep.ts';
 import { seedSimCards } from './sim-cards.ts';
 import { seedPeripherals } from './peripherals.ts';
 import { seedWorkOrders } from './work-orders.ts';
+import { seedLease } from './lease.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -60,6 +62,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedFences(db, orgs, fleet.now);
   seedPeripherals(db, faker, orgs, fleet.now);
   seedRisk(db, orgs);
+  seedLockTasks(db, orgs, fleet.now);
   // Maintenance: fixed texts and picks by id, no faker draws, so nothing after them shifts.
   seedCases(db, orgs, fleet.now);
   seedFaults(db, orgs, fleet.now);
@@ -69,6 +72,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedDeviceRecords(db, demoFaker((options.seed ?? DEMO_SEED) + 1), fleet.now);
   // Its own faker too, for the same reason.
   await seedWorkOrders(db, demoFaker((options.seed ?? DEMO_SEED) + 2), orgs, fleet.now);
+  // Lease contracts: no faker, fixed texts and picks by id (docs/decisions/029).
+  seedLease(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
 import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
 import { primaryStatus, type DeviceState } from '@console/contract/codes/device-state';
@@ -5,30 +6,9 @@ import { deviceSecret, hashDeviceSecret } from '@console/contract/mqtt/credentia
 import type { Db } from '../client.ts';
 import { deviceModels, devices, telemetry, trackPoints } from '../schema/devices.ts';
 import type { DemoOrganisations } from './accounts.ts';
-import { FLEET_MIX, sampleKindData } from './fleet-kinds.ts';
-
-/** Work sites by lessor: the first two lease in China, the third abroad (the global brand's demo). */
-const SITES: [name: string, lat: number, lng: number][][] = [
-  [
-    ['上海 Shanghai', 31.2304, 121.4737],
-    ['杭州 Hangzhou', 30.2741, 120.1551],
-    ['苏州 Suzhou', 31.2989, 120.5853],
-    ['南京 Nanjing', 32.0603, 118.7969],
-  ],
-  [
-    ['广州 Guangzhou', 23.1291, 113.2644],
-    ['深圳 Shenzhen', 22.5431, 114.0579],
-    ['武汉 Wuhan', 30.5928, 114.3055],
-    ['成都 Chengdu', 30.5728, 104.0668],
-  ],
-  [
-    ['Singapore', 1.3521, 103.8198],
-    ['Sydney', -33.8688, 151.2093],
-    ['Dubai', 25.2048, 55.2708],
-  ],
-];
-/** Share of the fleet each lessor owns. */
-const OWNER_SHARE = [0.5, 0.3, 0.2];
+import { BUSINESSES } from './business.ts';
+import { FLEET_MIX, modelNoun, sampleKindData } from './fleet-kinds.ts';
+import { placeName } from './places.ts';
 
 export interface FleetOptions {
   count: number;
@@ -70,13 +50,18 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
       const kind = pickKind(f);
       const n = (serials.get(kind) ?? 0) + 1;
       serials.set(kind, n);
-      const owner = f.helpers.weightedArrayElement(OWNER_SHARE.map((weight, idx) => ({ value: idx, weight })));
+      const owner = f.helpers.weightedArrayElement(BUSINESSES.map((b, idx) => ({ value: idx, weight: b.share })));
+      const business = BUSINESSES[owner]!;
       const lessorId = orgs.lessors[owner]!;
       const serialNumber = `${FLEET_MIX[kind].prefix}${String(n).padStart(6, '0')}`;
       const customers = orgs.customers.slice(owner * 3, owner * 3 + 3);
-      const [site, lat, lng] = f.helpers.arrayElement(SITES[owner]!);
+      const place = f.helpers.arrayElement(business.places);
+      const modelIndex = f.number.int({ min: 0, max: FLEET_MIX[kind].models.length - 1 });
+      const model = FLEET_MIX[kind].models[modelIndex]!;
+      const town = business.lang === 'zh' ? place.city.replace(/市$/, '') : place.city;
       const leased = f.number.float() < 0.6;
       const online = f.number.float() < 0.72;
+      // No machine is seeded locked: a lock is the outcome of a lock task, which the seed does not invent.
       const state: DeviceState = {
         online,
         machineOnline: online && f.number.float() < 0.95,
@@ -85,12 +70,7 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
           { value: 'standby', weight: 35 },
           { value: 'stopped', weight: 20 },
         ]),
-        lockLevel: f.helpers.weightedArrayElement([
-          { value: 'unlocked', weight: 90 },
-          { value: 'preLock1', weight: 4 },
-          { value: 'lock1', weight: 4 },
-          { value: 'lock2', weight: 2 },
-        ]),
+        lockLevel: 'unlocked',
         alarmOpen: false,
       };
       const hours = f.number.float({ min: 20, max: 9000, fractionDigits: 1 });
@@ -102,27 +82,27 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
           orgId: lessorId,
           customerOrgId: leased ? f.helpers.arrayElement(customers) : null,
           distributorOrgId: f.number.float() < 0.3 ? f.helpers.arrayElement(orgs.distributors) : null,
-          modelId: f.helpers.arrayElement(models.get(kind)!),
+          modelId: models.get(kind)![modelIndex]!,
           kind,
           serialNumber,
           hostSerial: `H${f.string.numeric(10)}`,
           hostName: `${FLEET_MIX[kind].prefix}-${String(n).padStart(4, '0')}`,
-          deviceName: `${site.split(' ').at(-1)} ${FLEET_MIX[kind].models[0]![0].split(' ').slice(1).join(' ')} ${n}`,
-          hostType: FLEET_MIX[kind].models[0]![0],
-          brand: FLEET_MIX[kind].models[0]![1],
+          deviceName: `${town} ${modelNoun(model, business.lang)} ${n}`,
+          hostType: model[0],
+          brand: model[1],
           machineNumber: f.string.alphanumeric({ length: 8, casing: 'upper' }),
           gpsSerial: `G${f.string.numeric(12)}`,
           positioning: f.number.float() < 0.9 ? 'gps' : 'base',
           licensePlate:
             kind === 'forklift' || kind === 'concretePump'
-              ? `沪${f.string.alphanumeric({ length: 5, casing: 'upper' })}`
+              ? `${place.plate}${f.string.alphanumeric({ length: place.plate ? 6 : 7, casing: 'upper' })}`
               : '',
           engineNumber: f.string.alphanumeric({ length: 10, casing: 'upper' }),
           frameNumber: f.string.alphanumeric({ length: 17, casing: 'upper' }),
           installedAt: new Date(options.now - f.number.int({ min: 30, max: 900 }) * day),
-          location: site,
-          lat: lat + f.number.float({ min: -0.08, max: 0.08, fractionDigits: 5 }),
-          lng: lng + f.number.float({ min: -0.08, max: 0.08, fractionDigits: 5 }),
+          location: placeName(place, business.lang),
+          lat: place.lat + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 5 }),
+          lng: place.lng + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 5 }),
           speed: 0,
           signal: online ? f.helpers.arrayElement(['strong', 'strong', 'medium', 'weak'] as const) : 'none',
           inventoryState: leased || f.number.float() < 0.5 ? 'installed' : 'inventory',
@@ -147,34 +127,54 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
   seedHistory(db, f, options);
 }
 
-/** Seven days (by default) of working-hour tracks and telemetry for the first machines of the fleet. */
+const MINUTE = 60 * 1000;
+const STEP = 5 * MINUTE;
+
+/**
+ * Seven days (by default) of telemetry and working-hour tracks for the first machines of the fleet, telling the
+ * same story as the machine's row: the history ends at its last report (a machine offline since a day has none
+ * after it), the hour meter climbs to the hours it reports, the battery drains while working and charges while
+ * parked, and the machine stands where its last track point is. The row's latest reading is the history's last.
+ */
 function seedHistory(db: Db, f: Faker, options: FleetOptions): void {
-  const sample = db.select().from(devices).limit(options.historyDevices).all();
-  const hour = 3600 * 1000;
-  const start = options.now - options.historyDays * 24 * hour;
+  const sample = db.select().from(devices).orderBy(devices.id).limit(options.historyDevices).all();
+  const start = options.now - options.historyDays * 24 * 3600 * 1000;
   const tracks: (typeof trackPoints.$inferInsert)[] = [];
   const readings: (typeof telemetry.$inferInsert)[] = [];
   for (const device of sample) {
+    const end = Math.min(options.now, device.lastReportAt?.getTime() ?? options.now);
+    const offsetHours = siteOffsetHours(device.lng ?? 121);
+    const slots: { t: number; working: boolean }[] = [];
+    // Every five minutes up to the last report itself.
+    for (let t = end - Math.floor((end - start) / STEP) * STEP; t <= end; t += STEP) {
+      // Work from 07:00 to 18:00 at the site, most of the time.
+      const localHour = new Date(t + offsetHours * 3600 * 1000).getUTCHours();
+      slots.push({ t, working: localHour >= 7 && localHour < 18 && f.number.float() < 0.85 });
+    }
+    const last = slots.at(-1);
+    if (last) last.working = device.online && device.activity === 'working';
+    const workedHours = (slots.filter((s) => s.working).length * STEP) / 3_600_000;
+    let hours = Math.max(0, device.workingHours - workedHours);
+    let charge = f.number.float({ min: 60, max: 100 });
     let lat = device.lat ?? 0;
     let lng = device.lng ?? 0;
-    let hours = Math.max(0, device.workingHours - options.historyDays * 8);
-    for (let t = start; t < options.now; t += 5 * 60 * 1000) {
-      // Work from 07:00 to 18:00 at the site (China time for the first sites; good enough for a demo).
-      const localHour = new Date(t + 8 * hour).getUTCHours();
-      const working = localHour >= 7 && localHour < 18 && f.number.float() < 0.85;
+    let data = device.latest;
+    for (const { t, working } of slots) {
       if (working) {
-        hours += 5 / 60;
-        const speed = f.number.float({ min: 0, max: 9, fractionDigits: 1 });
+        hours += STEP / 3_600_000;
+        charge = Math.max(20, charge - f.number.float({ min: 0.3, max: 1.2 }));
         lat += f.number.float({ min: -0.0006, max: 0.0006, fractionDigits: 6 });
         lng += f.number.float({ min: -0.0006, max: 0.0006, fractionDigits: 6 });
+        const speed = f.number.float({ min: 0, max: 9, fractionDigits: 1 });
         tracks.push({ deviceId: device.id, gpsTime: new Date(t), receivedAt: new Date(t + 800), lat, lng, speed });
+      } else {
+        charge = Math.min(100, charge + 1.5);
       }
-      readings.push({
-        deviceId: device.id,
-        deviceTime: new Date(t),
-        receivedAt: new Date(t + 800),
-        data: sampleKindData(device.kind, f, working, Math.round(hours * 10) / 10),
-      });
+      data = sampleKindData(device.kind, f, working, Math.round(hours * 10) / 10, charge);
+      readings.push({ deviceId: device.id, deviceTime: new Date(t), receivedAt: new Date(t + 800), data });
+    }
+    if (last) {
+      db.update(devices).set({ latest: data, lat, lng }).where(eq(devices.id, device.id)).run();
     }
   }
   // Multi-row inserts in one transaction: the history is tens of thousands of rows.
@@ -188,4 +188,9 @@ function seedHistory(db: Db, f: Faker, options: FleetOptions): void {
         .values(readings.slice(i, i + 500))
         .run();
   });
+}
+
+/** The site's offset from UTC by its longitude, near enough for its working day (China keeps one zone). */
+function siteOffsetHours(lng: number): number {
+  return lng > 73 && lng < 135 ? 8 : Math.round(lng / 15);
 }

@@ -1,65 +1,66 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { FAULT_TYPE } from '@console/contract/codes/service';
+import { addDaysToDay } from '@console/contract/http/upkeep';
 import type { Db } from '../client.ts';
 import { devices } from '../schema/devices.ts';
 import { faultRecords } from '../schema/faults.ts';
 import { alarms } from '../schema/warning.ts';
 import type { DemoOrganisations } from './accounts.ts';
-import { maintenanceFleet, startOfDay, dayOf } from './maintenance-fleet.ts';
+import { BUSINESSES, say } from './business.ts';
+import { KIND_TEXTS } from './kind-texts.ts';
+import { dayOf, maintenanceFleet, minDay } from './maintenance-fleet.ts';
 
 const DAY = 24 * 3600 * 1000;
-const CAUSES = [
-  ['举升油缸内泄', 'Lift cylinder leaks internally'],
-  ['控制器通信中断', 'Controller lost communication'],
-  ['电池单体电压低', 'A battery cell reads low'],
-  ['轮胎磨损严重', 'Tyre badly worn'],
-] as const;
-const METHODS = ['更换密封件并保压试验', 'Replaced the connector and tested the CAN bus'];
+/** Who writes the fault records, by the business's language. */
+const REPORTERS = { zh: ['王师傅', '李工'], en: ['Liam Walker', 'Priya Nair'] };
 
 /**
- * Fault records of the first two rental companies: some taken from their machines' fault alarms, some typed in;
- * every other one repaired.
+ * Fault records of each rental company, in its language: some taken from its machines' fault alarms, some typed
+ * in; every other one repaired. Cause, parts and fix are one of the machine kind's faults (kind-texts.ts).
  */
 export function seedFaults(db: Db, orgs: DemoOrganisations, now: number): void {
-  const types = FAULT_TYPE.values;
   const rows: (typeof faultRecords.$inferInsert)[] = [];
-  for (const index of [0, 1]) {
+  BUSINESSES.forEach(({ lang }, index) => {
     const lessor = orgs.lessors[index]!;
+    // One record per machine: a machine's fault alarms tell of one fault, not of several alike.
     const fromAlarms = db
-      .select({ id: alarms.id, deviceId: alarms.deviceId, startedAt: alarms.startedAt })
+      .select({ id: alarms.id, deviceId: alarms.deviceId, kind: devices.kind, startedAt: alarms.startedAt })
       .from(alarms)
       .innerJoin(devices, eq(devices.id, alarms.deviceId))
       .where(and(eq(alarms.type, 'fault'), eq(devices.orgId, lessor)))
       .orderBy(asc(alarms.id))
-      .limit(3)
-      .all();
+      .all()
+      .filter((a, i, all) => all.findIndex((b) => b.deviceId === a.deviceId) === i)
+      .slice(0, 3);
+    const typedIn = maintenanceFleet(db, orgs, index, 2).filter((m) => !fromAlarms.some((a) => a.deviceId === m.id));
     const machines = [
-      ...fromAlarms.map((a) => ({ deviceId: a.deviceId, alarmId: a.id, at: a.startedAt.getTime() })),
-      ...maintenanceFleet(db, orgs, index, 2).map((m, i) => ({
+      ...fromAlarms.map((a) => ({ deviceId: a.deviceId, kind: a.kind, alarmId: a.id, at: a.startedAt.getTime() })),
+      ...typedIn.map((m, i) => ({
         deviceId: m.id,
+        kind: m.kind,
         alarmId: null,
         at: now - (i + 2) * 4 * DAY,
       })),
     ];
     machines.forEach((m, i) => {
-      const occurredAt = startOfDay(dayOf(m.at));
+      const occurred = dayOf(m.at);
       const repaired = i % 2 === 1;
-      const [zh, en] = CAUSES[i % CAUSES.length]!;
+      const faults = KIND_TEXTS[m.kind].faults;
+      const fault = faults[i % faults.length]!;
       rows.push({
         orgId: lessor,
         deviceId: m.deviceId,
         alarmId: m.alarmId,
-        faultTypes: [types[i % types.length]!, ...(i % 3 === 0 ? [types[(i + 4) % types.length]!] : [])],
-        cause: i % 2 === 0 ? zh : en,
-        parts: repaired ? '密封件 / seals' : '',
-        repairMethod: repaired ? METHODS[i % METHODS.length]! : '',
-        occurredAt: new Date(occurredAt),
-        repairedAt: repaired ? new Date(Math.min(occurredAt + 2 * DAY, startOfDay(dayOf(now)))) : null,
+        faultTypes: fault.types,
+        cause: say(lang, fault.cause),
+        parts: repaired ? say(lang, fault.parts) : '',
+        repairMethod: repaired ? say(lang, fault.fix) : '',
+        occurredAt: occurred,
+        repairedAt: repaired ? minDay(addDaysToDay(occurred, 2), dayOf(now)) : null,
         state: repaired ? 'repaired' : 'open',
-        reporterName: i % 2 === 0 ? '王师傅' : 'Li Wei',
+        reporterName: REPORTERS[lang][i % 2]!,
         createdAt: new Date(m.at),
       });
     });
-  }
+  });
   if (rows.length) db.insert(faultRecords).values(rows).run();
 }

@@ -4,10 +4,11 @@ import { organisations } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
 import { fences } from '../schema/fences.ts';
 import type { DemoOrganisations } from './accounts.ts';
+import { BUSINESSES } from './business.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** The demo business is in China: its fences keep Shanghai time. */
-const TIME_ZONE = 'Asia/Shanghai';
+/** The time zone of each business's sites (business.ts): China's, or the global business's first site. */
+const TIME_ZONES = { zh: 'Asia/Shanghai', en: 'Australia/Sydney' } as const;
 const shanghaiDay = (t: number) => new Date(t + 8 * 3600 * 1000).toISOString().slice(0, 10);
 /** Degrees of latitude per metre, for the demo shapes around a site. */
 const DEG_PER_M = 1 / 111_195;
@@ -19,32 +20,43 @@ const DEG_PER_M = 1 / 111_195;
  */
 export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
   const window = { startDate: shanghaiDay(now - 30 * DAY_MS), endDate: shanghaiDay(now + 335 * DAY_MS) };
-  for (const orgId of orgs.lessors) {
+  orgs.lessors.forEach((orgId, index) => {
+    const { lang } = BUSINESSES[index]!;
+    const timeZone = TIME_ZONES[lang];
     const org = db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
     const machines = db
-      .select({ id: devices.id, lat: devices.lat, lng: devices.lng })
+      .select({ id: devices.id, lat: devices.lat, lng: devices.lng, location: devices.location })
       .from(devices)
       .where(and(eq(devices.orgId, orgId), ne(devices.kind, 'aerialPlatform'), isNotNull(devices.lat)))
       .orderBy(devices.id)
       .all();
     const site = machines[0];
-    if (!site) continue;
+    if (!site) return;
     const [lat, lng] = [site.lat!, site.lng!];
-    const contact = { contactName: org.contactName, areaCode: '86', contactPhone: org.contactPhone };
+    const contact = {
+      contactName: org.contactName,
+      areaCode: lang === 'zh' ? '86' : '61',
+      contactPhone: org.contactPhone,
+    };
+    // Named after the site it watches, in the business's language.
+    const names =
+      lang === 'zh'
+        ? [`${site.location}工地 3 公里`, `${site.location}堆场`]
+        : [`${site.location} site, 3 km`, `${site.location} yard`];
     const circle = db
       .insert(fences)
       .values({
         orgId,
-        name: `${org.name} · 3 km`,
+        name: names[0]!,
         shape: { type: 'circle', center: [lat, lng], radius: 3000 },
         mapProvider: 'regional',
         ...window,
         alarmStart: '00:00',
         alarmEnd: '23:59',
-        timeZone: TIME_ZONE,
+        timeZone,
         dailyLimitHours: 10,
         ...contact,
-        location: org.city,
+        location: site.location,
       })
       .returning({ id: fences.id })
       .get();
@@ -62,7 +74,7 @@ export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
     db.insert(fences)
       .values({
         orgId,
-        name: `${org.name} · yard`,
+        name: names[1]!,
         shape: {
           type: 'rectangle',
           bounds: [
@@ -74,10 +86,10 @@ export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
         ...window,
         alarmStart: '08:00',
         alarmEnd: '18:00',
-        timeZone: TIME_ZONE,
+        timeZone,
         ...contact,
-        location: org.city,
+        location: site.location,
       })
       .run();
-  }
+  });
 }

@@ -1,43 +1,61 @@
 import type { Faker } from '@faker-js/faker';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import type { KindData } from '@console/contract/mqtt/payloads';
+import type { SeedLang } from './business.ts';
 
-/** How the seeded fleet divides among the kinds (weights), with its serial prefix and two models each. */
-export const FLEET_MIX: Record<MachineKind, { weight: number; prefix: string; models: [string, string][] }> = {
+/** A model: its name (its code and what it is), its maker, and what it is in Chinese. */
+export type ModelSeed = [name: string, brand: string, nounZh: string];
+
+/** What a model is, in a machine's name: 'scissor lift' of 'JCPT1412DC scissor lift', or 剪叉式升降平台. */
+export const modelNoun = ([name, , nounZh]: ModelSeed, lang: SeedLang): string =>
+  lang === 'zh' ? nounZh : name.split(' ').slice(1).join(' ');
+
+/** How the seeded fleet divides among the kinds (weights), with its serial prefix and its models. */
+export const FLEET_MIX: Record<MachineKind, { weight: number; prefix: string; models: ModelSeed[] }> = {
   aerialPlatform: {
     weight: 40,
     prefix: 'AWP',
     models: [
-      ['JCPT1412DC scissor lift', 'Dingli'],
-      ['GTZZ22J boom lift', 'Sinoboom'],
+      ['JCPT1412DC scissor lift', 'Dingli', '剪叉式升降平台'],
+      ['GTZZ22J boom lift', 'Sinoboom', '曲臂式升降平台'],
     ],
   },
   forklift: {
     weight: 14,
     prefix: 'FLT',
     models: [
-      ['CPD30 electric forklift', 'Heli'],
-      ['CPCD50 diesel forklift', 'Hangcha'],
+      ['CPD30 electric forklift', 'Heli', '电动叉车'],
+      ['CPCD50 diesel forklift', 'Hangcha', '柴油叉车'],
     ],
   },
   concretePump: {
     weight: 10,
     prefix: 'CPM',
     models: [
-      ['HBT6016C trailer pump', 'Sany'],
-      ['56X-6RZ boom pump', 'Zoomlion'],
+      ['HBT6016C trailer pump', 'Sany', '拖泵'],
+      ['56X-6RZ boom pump', 'Zoomlion', '泵车'],
     ],
   },
-  wetSprayer: { weight: 5, prefix: 'WSP', models: [['HPS3016S wet spraying machine', 'Sany']] },
-  mower: { weight: 8, prefix: 'MOW', models: [['RM-800 robotic mower', 'Greenfield']] },
-  boat: { weight: 3, prefix: 'BOT', models: [['WB-12 work boat', 'Yangzi Marine']] },
-  battery: { weight: 12, prefix: 'BAT', models: [['LFP 48V 400Ah battery pack', 'CATL']] },
-  charger: { weight: 8, prefix: 'CHG', models: [['CH-48V-100A charger', 'Tonhe']] },
+  wetSprayer: { weight: 5, prefix: 'WSP', models: [['HPS3016S wet spraying machine', 'Sany', '湿喷机']] },
+  mower: { weight: 8, prefix: 'MOW', models: [['RM-800 robotic mower', 'Greenfield', '割草机器人']] },
+  boat: { weight: 3, prefix: 'BOT', models: [['WB-12 work boat', 'Yangzi Marine', '作业船']] },
+  battery: { weight: 12, prefix: 'BAT', models: [['LFP 48V 400Ah battery pack', 'CATL', '电池组']] },
+  charger: { weight: 8, prefix: 'CHG', models: [['CH-48V-100A charger', 'Tonhe', '充电机']] },
 };
 
-/** A plausible reading for a kind, inside the ranges contract/mqtt/payloads.ts accepts. */
-export function sampleKindData(kind: MachineKind, f: Faker, working: boolean, hours: number): KindData {
+/**
+ * A plausible reading for a kind, inside the ranges contract/mqtt/payloads.ts accepts. `charge` is the state of
+ * charge (or fuel) in percent when the caller carries it from reading to reading; else one is drawn.
+ */
+export function sampleKindData(
+  kind: MachineKind,
+  f: Faker,
+  working: boolean,
+  hours: number,
+  charge?: number,
+): KindData {
   const n = (min: number, max: number, digits = 1) => f.number.float({ min, max, fractionDigits: digits });
+  const level = (min: number) => (charge === undefined ? n(min, 100, 0) : Math.round(Math.max(min, charge)));
   const faults: string[] =
     f.number.int({ min: 0, max: 40 }) === 0 ? [f.helpers.arrayElement(['E01', 'E12', 'P07'])] : [];
   switch (kind) {
@@ -48,7 +66,7 @@ export function sampleKindData(kind: MachineKind, f: Faker, working: boolean, ho
         loadPct: working ? n(10, 85) : 0,
         tiltDeg: n(0, working ? 6 : 2),
         batteryV: n(23, 26),
-        batteryPct: n(20, 100, 0),
+        batteryPct: level(20),
         driving: working && f.datatype.boolean(),
         lifting: working,
         workingHours: hours,
@@ -80,7 +98,7 @@ export function sampleKindData(kind: MachineKind, f: Faker, working: boolean, ho
         kind,
         cutting: working,
         bladeRpm: working ? n(2500, 3200, 0) : 0,
-        batteryPct: n(15, 100, 0),
+        batteryPct: level(15),
         areaTodayM2: n(0, 8000, 0),
         workingHours: hours,
         faults,
@@ -89,7 +107,7 @@ export function sampleKindData(kind: MachineKind, f: Faker, working: boolean, ho
       return {
         kind,
         engineRpm: working ? n(900, 2600, 0) : 0,
-        fuelPct: n(10, 100, 0),
+        fuelPct: level(10),
         waterTempC: n(8, 28),
         engineHours: hours,
         faults,
@@ -99,7 +117,7 @@ export function sampleKindData(kind: MachineKind, f: Faker, working: boolean, ho
         kind,
         loadKg: working ? n(0, 2800, 0) : 0,
         forkHeightM: working ? n(0, 4) : 0,
-        batteryPct: n(15, 100, 0),
+        batteryPct: level(15),
         driving: working,
         workingHours: hours,
         faults,
@@ -107,7 +125,7 @@ export function sampleKindData(kind: MachineKind, f: Faker, working: boolean, ho
     case 'battery':
       return {
         kind,
-        chargePct: n(10, 100, 0),
+        chargePct: level(10),
         voltageV: n(46, 54),
         currentA: working ? n(-180, -10) : n(0, 60),
         temperatureC: n(15, 42),

@@ -3,9 +3,9 @@ import type { Db } from '../client.ts';
 import { devices } from '../schema/devices.ts';
 import type { DemoOrganisations } from './accounts.ts';
 
-/** The demo calendar is Shanghai's (UTC+8): days of the maintenance seeds start at its midnight. */
+/** The demo calendar is Shanghai's (UTC+8): the day of a moment there, `YYYY-MM-DD`. */
 export const dayOf = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10);
-export const startOfDay = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+export const minDay = (a: string, b: string) => (a < b ? a : b);
 
 type Machine = typeof devices.$inferSelect;
 

@@ -6,6 +6,8 @@ import { devices } from '../schema/devices.ts';
 import { accessories, controllers, gpsGateways, purchaseInfos, virtualHosts } from '../schema/peripherals.ts';
 import { simCards } from '../schema/sim-cards.ts';
 import type { DemoOrganisations } from './accounts.ts';
+import { BUSINESSES } from './business.ts';
+import { dayOf } from './maintenance-fleet.ts';
 
 const DAY = 24 * 3600 * 1000;
 const BRANDS = ['Sinoboom', 'Dingli', 'XCMG', 'Zoomlion', 'JLG', 'Genie', 'LGMG', 'Haulotte'];
@@ -36,7 +38,8 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
   const purchaseRows: (typeof purchaseInfos.$inferInsert)[] = [];
   const accessoryRows: (typeof accessories.$inferInsert)[] = [];
   for (const [n, orgId] of orgs.lessors.entries()) {
-    const customers = orgs.customers.length ? orgs.customers : [];
+    // A leased virtual host is leased to one of the company's own customers (business.ts).
+    const { customers, places } = BUSINESSES[n]!;
     for (let i = 1; i <= 30; i++) {
       const leased = f.datatype.boolean(0.4);
       const height = f.helpers.arrayElement([6, 8, 10, 12, 14, 16, 18, 22, 26]);
@@ -48,7 +51,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
         platformHeight: height,
         powerSource: f.helpers.arrayElement(['electric', 'diesel', 'hybrid'] as const),
         equipmentHeight: height + 2,
-        customerName: leased && customers.length ? f.company.name() : '',
+        customerName: leased ? f.helpers.arrayElement(customers) : '',
         leaseStatus: leased ? 2 : 1,
       });
     }
@@ -65,7 +68,8 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
       .where(and(eq(simCards.orgId, orgId), isNull(simCards.deviceId)))
       .all();
     machines.forEach((m, i) => {
-      const installedAt = m.installedAt ?? new Date(now - f.number.int({ min: 30, max: 700 }) * DAY);
+      const installed = m.installedAt ?? new Date(now - f.number.int({ min: 30, max: 700 }) * DAY);
+      const installedAt = dayOf(installed.getTime());
       if (i < 20) {
         controllerRows.push({
           orgId,
@@ -81,7 +85,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
         gatewayRows.push({
           orgId,
           imei: imei(f),
-          plate: `沪${f.string.alpha({ length: 1, casing: 'upper' })}${f.string.numeric(5)}`,
+          plate: `${places[0]!.plate}${f.string.alpha({ length: 1, casing: 'upper' })}${f.string.numeric(5)}`,
           deviceId: m.id,
           simCardId: i < 23 ? (spareSims[i - 17]?.id ?? null) : null,
           positioning: f.helpers.arrayElement(['gps', 'base'] as const),
@@ -97,7 +101,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
         salvageMode: 'percentage',
         salvageRate,
         salvageValue: (originalValue * salvageRate) / 100,
-        purchasedAt: new Date(installedAt.getTime() - f.number.int({ min: 5, max: 60 }) * DAY),
+        purchasedAt: dayOf(installed.getTime() - f.number.int({ min: 5, max: 60 }) * DAY),
       });
       for (const [name, spec] of f.helpers.arrayElements(ACCESSORIES, { min: 1, max: 3 })) {
         accessoryRows.push({

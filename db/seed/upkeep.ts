@@ -2,7 +2,9 @@ import { addMonthsToDay, INTERVAL_MONTHS } from '@console/contract/http/upkeep';
 import type { Db } from '../client.ts';
 import { upkeepPlans } from '../schema/upkeep.ts';
 import type { DemoOrganisations } from './accounts.ts';
-import { dayOf, maintenanceFleet, startOfDay } from './maintenance-fleet.ts';
+import { BUSINESSES, say } from './business.ts';
+import { KIND_TEXTS } from './kind-texts.ts';
+import { dayOf, maintenanceFleet } from './maintenance-fleet.ts';
 
 const DAY = 24 * 3600 * 1000;
 const DATE_INTERVALS = ['3m', '6m', '12m'] as const;
@@ -12,13 +14,14 @@ const DAYS_LEFT = [-20, -3, 5, 12, 40, 90];
 const HOURS_LEFT = [-30, 20, 180];
 
 /**
- * Upkeep plans of the first two rental companies: date plans whose last service puts them overdue, due soon and
+ * Upkeep plans of each rental company, what the machine's kind needs in the company's language: date plans whose last service puts them overdue, due soon and
  * not due, and hours plans measured against what each machine reports.
  */
 export function seedUpkeep(db: Db, orgs: DemoOrganisations, now: number): void {
   const rows: (typeof upkeepPlans.$inferInsert)[] = [];
-  for (const index of [0, 1]) {
+  BUSINESSES.forEach(({ lang }, index) => {
     maintenanceFleet(db, orgs, index).forEach((machine, i) => {
+      const content = say(lang, KIND_TEXTS[machine.kind].upkeep);
       const base = { orgId: machine.orgId, deviceId: machine.id, createdAt: new Date(now - 200 * DAY) };
       if (i % 3 === 2) {
         const intervalHours = i % 2 ? 250 : 500;
@@ -27,8 +30,8 @@ export function seedUpkeep(db: Db, orgs: DemoOrganisations, now: number): void {
           ...base,
           interval: 'hours',
           intervalHours,
-          content: '更换液压油滤芯，检查链条 / hydraulic filter, chains',
-          lastDoneAt: new Date(startOfDay(dayOf(now - 60 * DAY))),
+          content,
+          lastDoneAt: dayOf(now - 60 * DAY),
           lastDoneHours,
           nextDueHours: lastDoneHours + intervalHours,
         });
@@ -40,12 +43,12 @@ export function seedUpkeep(db: Db, orgs: DemoOrganisations, now: number): void {
       rows.push({
         ...base,
         interval,
-        content: i % 2 ? 'Full service: oil, filters, brakes' : '例行保养：润滑、紧固、电气检查',
-        lastDoneAt: new Date(startOfDay(lastDone)),
+        content,
+        lastDoneAt: lastDone,
         lastDoneHours: Math.max(0, machine.workingHours - 120),
-        nextDueAt: new Date(startOfDay(addMonthsToDay(lastDone, months))),
+        nextDueAt: addMonthsToDay(lastDone, months),
       });
     });
-  }
+  });
   db.insert(upkeepPlans).values(rows).run();
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
 import { ROLE } from '@console/contract/codes/roles';
 import { FEEDBACK_OF_ORDER, WO_STATUS, type WorkOrderAction } from '@console/contract/codes/work-order-flow';
@@ -10,13 +10,25 @@ import { feedback } from '../schema/feedback.ts';
 import { technicianProfiles } from '../schema/technicians.ts';
 import { alarms } from '../schema/warning.ts';
 import { workOrderEvents, workOrders } from '../schema/work-orders.ts';
-import { createUser, demoAccount, type DemoOrganisations } from './accounts.ts';
+import {
+  createUser,
+  demoAccount,
+  type DemoOrganisations,
+  GLOBAL_BUSINESS,
+  GLOBAL_DEMO_AREA_CODE,
+  globalDemoAccount,
+} from './accounts.ts';
+import { type Both, say, type SeedLang, streetAddress } from './business.ts';
+import { KIND_TEXTS } from './kind-texts.ts';
+import { dayOf } from './maintenance-fleet.ts';
+import { PLACES, placeOf } from './places.ts';
 
 const HOUR = 3600 * 1000;
+const PLATFORM_FAULT = KIND_TEXTS.aerialPlatform.faults[0]!;
 
 interface Story {
-  title: string;
-  content: string;
+  title: Both;
+  content: Both;
   type: number;
   level: number;
   /** The actions taken, in order, an hour or more apart. */
@@ -30,8 +42,8 @@ interface Story {
 
 const STORIES: Story[] = [
   {
-    title: '臂架无法升起 / Boom does not lift',
-    content: '客户反映臂架升到一半停止。',
+    title: { zh: '臂架无法升起', en: 'Boom will not rise' },
+    content: { zh: '客户反映臂架升到一半停止。', en: 'The customer reports the boom stops halfway up.' },
     type: 1,
     level: 4,
     steps: ['assign'],
@@ -39,8 +51,8 @@ const STORIES: Story[] = [
     machine: 0,
   },
   {
-    title: '液压油渗漏 / Hydraulic oil leak',
-    content: '底盘下方有油迹。',
+    title: { zh: '液压油渗漏', en: 'Hydraulic oil leak' },
+    content: KIND_TEXTS.aerialPlatform.feedback[3]!,
     type: 1,
     level: 3,
     steps: ['assign', 'repair'],
@@ -49,8 +61,8 @@ const STORIES: Story[] = [
     source: 'feedback',
   },
   {
-    title: '六个月保养 / Six-month service',
-    content: '按保养计划进行例行保养。',
+    title: { zh: '六个月保养', en: 'Six-month service' },
+    content: { zh: '按保养计划进行例行保养。', en: 'Routine service as the maintenance plan schedules it.' },
     type: 2,
     level: 2,
     steps: ['assign', 'repair', 'pay', 'resolve'],
@@ -59,8 +71,8 @@ const STORIES: Story[] = [
     source: 'upkeep',
   },
   {
-    title: '倾斜报警复查 / Tilt alarm check',
-    content: '设备多次触发倾斜报警。',
+    title: { zh: '倾斜报警复查', en: 'Tilt alarm check' },
+    content: { zh: '设备多次触发倾斜报警。', en: 'The machine raised the tilt alarm several times.' },
     type: 3,
     level: 5,
     steps: [],
@@ -68,8 +80,8 @@ const STORIES: Story[] = [
     source: 'alarm',
   },
   {
-    title: '电池无法充电 / Battery will not charge',
-    content: '充电器指示灯不亮。',
+    title: { zh: '电池无法充电', en: 'Battery will not charge' },
+    content: { zh: '充电器指示灯不亮。', en: 'The charger light stays off.' },
     type: 1,
     level: 3,
     steps: ['assign', 'suspend'],
@@ -77,8 +89,11 @@ const STORIES: Story[] = [
     machine: 2,
   },
   {
-    title: '控制器无响应 / Controller silent',
-    content: '控制器离线超过一天。',
+    title: { zh: '平台自然下沉', en: 'Platform drifts down' },
+    content: {
+      zh: '平台升起后十分钟内下沉约 10 厘米。',
+      en: 'Raised, the platform sinks about 10 cm within ten minutes.',
+    },
     type: 1,
     level: 4,
     steps: ['assign', 'repair', 'pay'],
@@ -87,30 +102,40 @@ const STORIES: Story[] = [
     source: 'fault',
   },
   {
-    title: '新机安装调试 / New machine set-up',
-    content: '安装定位终端并调试。',
+    title: { zh: '新机安装调试', en: 'New machine: fit and commission' },
+    content: { zh: '安装定位终端并调试。', en: 'Fit the tracking unit and commission it.' },
     type: 4,
     level: 1,
     steps: ['close'],
     machine: 3,
   },
-  { title: '轮胎磨损 / Worn tyres', content: '更换前轮。', type: 1, level: 2, steps: [], machine: 2 },
+  {
+    title: { zh: '轮胎磨损', en: 'Worn tyres' },
+    content: { zh: '更换前轮。', en: 'Replace the front wheels.' },
+    type: 1,
+    level: 2,
+    steps: [],
+    machine: 2,
+  },
 ];
 
-const DETAILS: Partial<Record<WorkOrderAction, (tech: number) => Record<string, unknown>>> = {
+const DETAILS: Partial<Record<WorkOrderAction, (tech: number, lang: SeedLang) => Record<string, unknown>>> = {
   assign: (tech) => ({ assigneeId: tech }),
-  repair: () => ({
-    faultTypes: ['hydraulic'],
-    faultCause: '密封圈老化 / Worn seal',
-    partsUsed: '密封圈 x2 / Seal x2',
-    repairMethod: '更换密封圈 / Replaced the seals',
+  // The stories' machines are aerial platforms (lessorMachines): the repair is one of their faults.
+  repair: (_, lang) => ({
+    faultTypes: PLATFORM_FAULT.types,
+    faultCause: say(lang, PLATFORM_FAULT.cause),
+    partsUsed: say(lang, PLATFORM_FAULT.parts),
+    repairMethod: say(lang, PLATFORM_FAULT.fix),
   }),
   pay: () => ({ amount: 380, settled: true }),
 };
-const REMARKS: Partial<Record<WorkOrderAction, string>> = {
-  suspend: '等待配件 / Waiting for parts',
-  close: '客户已自行处理 / Customer handled it',
+const REMARKS: Partial<Record<WorkOrderAction, Both>> = {
+  suspend: { zh: '等待配件', en: 'Waiting for parts' },
+  close: { zh: '客户已自行处理', en: 'The customer dealt with it' },
 };
+/** Who wrote a fault record down on site. */
+const FAULT_REPORTER: Both = { zh: '王师傅', en: 'Sam Carter' };
 const NEXT: Record<WorkOrderAction, number> = {
   assign: WO_STATUS.assigned,
   repair: WO_STATUS.repaired,
@@ -121,18 +146,21 @@ const NEXT: Record<WorkOrderAction, number> = {
   close: WO_STATUS.resolved,
 };
 
-/** Technicians beside the demo one: a colleague at the demo rental company and one at the second. */
+/**
+ * Technicians beside the demo ones: a colleague at the demo rental company, one at the second, and one beside the
+ * English company's demo technician. Answers [demo, colleague, second's, global demo, global colleague].
+ */
 async function seedTechnicians(db: Db, faker: Faker, orgs: DemoOrganisations): Promise<number[]> {
-  const demo = db
-    .select()
-    .from(users)
-    .where(eq(users.mobile, demoAccount(ROLE.technician)))
-    .get()!;
+  const byMobile = (mobile: string) => db.select().from(users).where(eq(users.mobile, mobile)).get()!;
+  const demo = byMobile(demoAccount(ROLE.technician));
+  const globalDemo = byMobile(globalDemoAccount(ROLE.technician).account);
+  const english = orgs.lessors[GLOBAL_BUSINESS]!;
   const others = [];
-  for (const orgId of [orgs.lessors[0]!, orgs.lessors[1]!]) {
+  for (const orgId of [orgs.lessors[0]!, orgs.lessors[1]!, english]) {
     const tech = await createUser(db, {
       orgId,
-      mobile: `137${faker.string.numeric(8)}`,
+      mobile: orgId === english ? `4${faker.string.numeric(8)}` : `137${faker.string.numeric(8)}`,
+      ...(orgId === english ? { areaCode: GLOBAL_DEMO_AREA_CODE } : {}),
       roleId: ROLE.technician,
       nickname: faker.person.firstName(),
       name: faker.person.fullName(),
@@ -141,12 +169,14 @@ async function seedTechnicians(db: Db, faker: Faker, orgs: DemoOrganisations): P
     others.push(tech.id);
   }
   const profiles = [
-    { userId: demo.id, region: '上海市 / Shanghai', skills: ['液压 Hydraulics', '电气 Electrics'] },
-    { userId: others[0]!, region: '江苏省 / Jiangsu', skills: ['电池 Batteries'] },
-    { userId: others[1]!, region: '广东省 / Guangdong', skills: ['发动机 Engines'] },
+    { userId: demo.id, region: '上海市', skills: ['液压', '电气'] },
+    { userId: others[0]!, region: '江苏省', skills: ['电池'] },
+    { userId: others[1]!, region: '广东省', skills: ['发动机'] },
+    { userId: globalDemo.id, region: 'New South Wales', skills: ['Hydraulics', 'Electrical'] },
+    { userId: others[2]!, region: 'Singapore', skills: ['Batteries'] },
   ];
   db.insert(technicianProfiles).values(profiles).run();
-  return [demo.id, ...others];
+  return [demo.id, others[0]!, others[1]!, globalDemo.id, others[2]!];
 }
 
 /**
@@ -161,8 +191,15 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     .from(users)
     .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
     .get()!;
+  // The stories are an aerial platform's (boom, platform, tilt, battery): they are told of aerial platforms.
   const lessorMachines = (orgId: number) =>
-    db.select().from(devices).where(eq(devices.orgId, orgId)).orderBy(asc(devices.id)).limit(8).all();
+    db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.orgId, orgId), eq(devices.kind, 'aerialPlatform')))
+      .orderBy(asc(devices.id))
+      .limit(8)
+      .all();
   const shared = db
     .select()
     .from(devices)
@@ -171,7 +208,7 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
         eq(devices.orgId, orgs.lessors[0]!),
         eq(devices.customerOrgId, orgs.customers[0]!),
         eq(devices.distributorOrgId, orgs.distributors[0]!),
-        isNotNull(devices.id),
+        eq(devices.kind, 'aerialPlatform'),
       ),
     )
     .orderBy(asc(devices.id))
@@ -179,12 +216,41 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
   const own = lessorMachines(orgs.lessors[0]!).filter((d) => d.id !== shared?.id);
   const machines = [shared ?? own[0]!, ...own];
   const second = lessorMachines(orgs.lessors[1]!);
+  const global = lessorMachines(orgs.lessors[GLOBAL_BUSINESS]!);
+  const globalCreator = db
+    .select()
+    .from(users)
+    .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
+    .get()!;
+  const zh = { lang: 'zh' as const, author: creator };
   const runs = [
-    ...STORIES.map((story, i) => ({ story, device: machines[story.machine]!, techs: [techs[0]!, techs[1]!], i })),
-    ...STORIES.slice(0, 3).map((story, i) => ({ story, device: second[i]!, techs: [techs[2]!, techs[2]!], i: i + 20 })),
+    ...STORIES.map((story, i) => ({
+      story,
+      device: machines[story.machine]!,
+      techs: [techs[0]!, techs[1]!],
+      i,
+      ...zh,
+    })),
+    ...STORIES.slice(0, 3).map((story, i) => ({
+      story,
+      device: second[i]!,
+      techs: [techs[2]!, techs[2]!],
+      i: i + 20,
+      ...zh,
+    })),
+    // The English company's own orders, in English, for its technician's day.
+    ...STORIES.map((story, i) => ({
+      story,
+      device: global[story.machine]!,
+      techs: [techs[3]!, techs[4]!],
+      i: i + 40,
+      lang: 'en' as const,
+      author: globalCreator,
+    })),
   ];
   const perDay = new Map<string, number>();
-  for (const { story, device, techs: pair, i } of runs) {
+  // A small fleet (tests seed one) may not have a machine for every story.
+  for (const { story, device, techs: pair, i, lang, author } of runs.filter((run) => run.device)) {
     const start = now - (10 - (i % 10)) * 24 * HOUR - i * 7 * 60 * 1000;
     const day = new Date(start + 8 * HOUR).toISOString().slice(0, 10).replaceAll('-', '');
     const seq = (perDay.get(day) ?? 0) + 1;
@@ -197,9 +263,10 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     // An order points at the record it was raised from: a real alarm of its machine, the customer's feedback, the
     // fault record. An upkeep order names its plan by number only (a plan's schedule is the server's to compute).
     const alarm = story.source === 'alarm' ? alarmOf(db, device, start) : undefined;
-    const order = { at: start, status, by: creator.id };
-    const report = story.source === 'feedback' ? customerFeedback(db, device, story, order) : undefined;
-    const fault = story.source === 'fault' ? faultRecord(db, device, story, order) : undefined;
+    const order = { at: start, status, by: author.id };
+    const report =
+      story.source === 'feedback' ? customerFeedback(db, device, say(lang, story.content), order) : undefined;
+    const fault = story.source === 'fault' ? faultRecord(db, device, story, order, lang) : undefined;
     const sourceId =
       story.source === 'alarm'
         ? alarm!.id
@@ -215,7 +282,7 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
       .insert(workOrders)
       .values({
         number: `WO${day}${String(seq).padStart(4, '0')}`,
-        title: story.title,
+        title: say(lang, story.title),
         type: story.type,
         level: story.level,
         status,
@@ -225,18 +292,15 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
         orgId: device.orgId,
         source: sourceId === null ? 'manual' : story.source!,
         sourceId,
-        province: '上海市',
-        city: '上海市',
-        district: '浦东新区',
-        address: faker.location.streetAddress(),
-        phone: `139${faker.string.numeric(8)}`,
-        content: story.content,
+        ...siteOf(device, i, lang),
+        phone: lang === 'zh' ? `139${faker.string.numeric(8)}` : `04${faker.string.numeric(8)}`,
+        content: say(lang, story.content),
         assigneeId: assigned ? tech : null,
         solverId: repaired ? tech : null,
         settled: paid,
         paymentAmount: paid ? 380 : null,
-        ...(repaired ? (DETAILS.repair!(tech) as object) : {}),
-        createdBy: creator.id,
+        ...(repaired ? (DETAILS.repair!(tech, lang) as object) : {}),
+        createdBy: author.id,
         createdAt: at(0),
         updatedAt: at(story.steps.length),
       })
@@ -246,7 +310,7 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     const events = [
       {
         action: 'create' as const,
-        userId: creator.id,
+        userId: author.id,
         fromStatus: null,
         toStatus: from,
         remark: '',
@@ -257,11 +321,11 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
         const to = NEXT[step];
         const row = {
           action: step,
-          userId: step === 'repair' || step === 'resolve' ? tech : creator.id,
+          userId: step === 'repair' || step === 'resolve' ? tech : author.id,
           fromStatus: from,
           toStatus: to,
-          remark: REMARKS[step] ?? '',
-          details: DETAILS[step]?.(tech) ?? {},
+          remark: REMARKS[step] ? say(lang, REMARKS[step]) : '',
+          details: DETAILS[step]?.(tech, lang) ?? {},
           at: at(n + 1),
         };
         from = to;
@@ -274,6 +338,13 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     if (report) db.update(feedback).set({ workOrderId: created.id }).where(eq(feedback.id, report.id)).run();
     if (fault) db.update(faultRecords).set({ workOrderId: created.id }).where(eq(faultRecords.id, fault.id)).run();
   }
+}
+
+/** Where the machine works: the real place its location names, and a street there. */
+function siteOf(device: typeof devices.$inferSelect, n: number, lang: SeedLang) {
+  const place = placeOf(device.location) ?? (lang === 'zh' ? PLACES.pudong : PLACES.parramatta);
+  const { province, city, district } = place;
+  return { province, city, district, address: streetAddress(place, lang, n) };
 }
 
 /**
@@ -301,31 +372,44 @@ function alarmOf(db: Db, device: typeof devices.$inferSelect, orderAt: number): 
 }
 
 /** The fault record a fault order was raised from: repaired as the order records, once it was repaired. */
-function faultRecord(db: Db, device: typeof devices.$inferSelect, story: Story, order: { at: number }): { id: number } {
+function faultRecord(
+  db: Db,
+  device: typeof devices.$inferSelect,
+  story: Story,
+  order: { at: number },
+  lang: SeedLang,
+): { id: number } {
   const repaired = story.steps.includes('repair');
-  const repair = DETAILS.repair!(0) as {
+  const repair = DETAILS.repair!(0, lang) as {
     faultTypes: string[];
     faultCause: string;
     partsUsed: string;
     repairMethod: string;
   };
-  return db
-    .insert(faultRecords)
-    .values({
-      orgId: device.orgId,
-      deviceId: device.id,
-      faultTypes: repair.faultTypes,
-      cause: repaired ? repair.faultCause : story.content,
-      parts: repaired ? repair.partsUsed : '',
-      repairMethod: repaired ? repair.repairMethod : '',
-      occurredAt: new Date(order.at - HOUR),
-      repairedAt: repaired ? new Date(order.at + 6 * HOUR) : null,
-      state: repaired ? 'repaired' : 'open',
-      reporterName: '王师傅',
-      createdAt: new Date(order.at - HOUR),
-    })
-    .returning({ id: faultRecords.id })
+  const record = {
+    orgId: device.orgId,
+    deviceId: device.id,
+    faultTypes: repair.faultTypes,
+    cause: repair.faultCause,
+    parts: repaired ? repair.partsUsed : '',
+    repairMethod: repaired ? repair.repairMethod : '',
+    occurredAt: dayOf(order.at - HOUR),
+    repairedAt: repaired ? dayOf(order.at + 6 * HOUR) : null,
+    state: repaired ? ('repaired' as const) : ('open' as const),
+    reporterName: say(lang, FAULT_REPORTER),
+    createdAt: new Date(order.at - HOUR),
+  };
+  // A machine tells of one fault: a record the fault seed already gave it becomes the order's, not a second alike.
+  const held = db
+    .select({ id: faultRecords.id })
+    .from(faultRecords)
+    .where(and(eq(faultRecords.deviceId, device.id), isNull(faultRecords.workOrderId)))
     .get();
+  if (held) {
+    db.update(faultRecords).set(record).where(eq(faultRecords.id, held.id)).run();
+    return held;
+  }
+  return db.insert(faultRecords).values(record).returning({ id: faultRecords.id }).get();
 }
 
 /**
@@ -335,7 +419,7 @@ function faultRecord(db: Db, device: typeof devices.$inferSelect, story: Story, 
 function customerFeedback(
   db: Db,
   device: typeof devices.$inferSelect,
-  story: Story,
+  info: string,
   order: { at: number; status: number; by: number },
 ): { id: number } | undefined {
   if (device.customerOrgId === null) return undefined;
@@ -350,7 +434,7 @@ function customerFeedback(
       orgId: device.orgId,
       reporterOrgId: device.customerOrgId,
       deviceId: device.id,
-      info: story.content,
+      info,
       reporterName: reporter?.name ?? '',
       phone: reporter?.mobile ?? '',
       images: [],

@@ -6,10 +6,12 @@ import { API_STATUS } from '@console/contract/http/envelope';
 import { translate } from '@console/contract/messages/translate';
 import type { AppDeps } from './lib/deps.ts';
 import { openApiDocument } from './lib/openapi.ts';
-import { requestLang, runRoute, type RouteDef } from './lib/route.ts';
+import { jsonBodyLimit, requestLang, runRoute, type RouteDef } from './lib/route.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { serveUpload, uploadBodyLimit } from './lib/uploads.ts';
 import { allRoutes, streamEndpoints } from './routes/all.ts';
 import { registerLiveRoute } from './live/route.ts';
+import { registerEsignCallback } from './lease/callback-route.ts';
 import { serveBrandAssets } from './routes/brand.ts';
 
 const SWAGGER_DIR = resolve(import.meta.dirname, '../../node_modules/swagger-ui-dist');
@@ -22,19 +24,25 @@ export function servedRoutes(deps: AppDeps, routes: RouteDef[] = allRoutes): Rou
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const routes = servedRoutes(deps);
-  // Before the routes: an oversized upload is refused while it streams in (lib/uploads.ts).
-  for (const def of routes.filter((r) => r.endpoint.multipart)) {
-    app.use(`/api${def.endpoint.path}`, uploadBodyLimit());
+  app.use('*', securityHeaders(deps.env));
+  // Before the routes: an oversized upload or JSON body is refused while it streams in, before it is held.
+  for (const def of routes.filter((r) => r.endpoint.method === 'POST')) {
+    app.use(`/api${def.endpoint.path}`, def.endpoint.multipart ? uploadBodyLimit() : jsonBodyLimit());
   }
   for (const def of routes) {
     app.on(def.endpoint.method, `/api${def.endpoint.path}`, (c) => runRoute(def, c, deps));
   }
 
   registerLiveRoute(app, deps);
+  registerEsignCallback(app, deps);
 
   const document = openApiDocument([...routes.map((r) => r.endpoint), ...streamEndpoints], '0.0.0');
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/api/docs', (c) => c.html(swaggerPage()));
+  // The reference's start-up script is a file, so the page runs under a policy without inline scripts.
+  app.get('/api/docs/init.js', (c) =>
+    c.body(SWAGGER_INIT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+  );
   app.use(
     '/api/docs/assets/*',
     serveStatic({
@@ -72,6 +80,9 @@ function swaggerPage(): string {
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui' });</script>
+<script src="/api/docs/init.js"></script>
 </body></html>`;
 }
+
+// No online validator badge: the reference works offline and loads nothing from elsewhere.
+const SWAGGER_INIT = "SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui', validatorUrl: null });\n";

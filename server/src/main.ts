@@ -4,7 +4,7 @@ import { isSeeded, seedDemo } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
 import { createCommandQueue } from './commands/queue.ts';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
-import { developmentSecretsInUse, readEnv } from './lib/env.ts';
+import { brokerHost, developmentSecretsInUse, readEnv } from './lib/env.ts';
 import { startBrokerThread } from './ingest/broker-thread.ts';
 import { startIngestThread } from './ingest/ingest-thread.ts';
 import { LiveHub } from './live/hub.ts';
@@ -29,12 +29,12 @@ async function main() {
     ? null
     : await startBrokerThread({
         port: env.MQTT_PORT,
-        host: env.HOST,
+        host: brokerHost(env),
         dbFile: env.DB_FILE,
         serverUser: env.MQTT_SERVER_USER,
         serverPassword: env.MQTT_SERVER_PASSWORD,
       });
-  if (broker) consoleLog('info', `embedded MQTT broker on port ${broker.port}`);
+  if (broker) consoleLog('info', `embedded MQTT broker on ${broker.url.replace('mqtt://', '')}`);
   const ingest = startIngestThread(deps, {
     dbFile: env.DB_FILE,
     env,

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { UNFINISHED_STATES, type CreateCommandForm } from '@console/contract/http/commands';
 import { API_STATUS } from '@console/contract/http/envelope';
-import type { AckMessage, CommandMessage } from '@console/contract/mqtt/payloads';
+import type { AckMessage, CommandMessage, DownMessage } from '@console/contract/mqtt/payloads';
 import { commands, devices, operationLogs } from '@console/db/schema/devices';
 import { ApiError, notFound } from '../lib/errors.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
 import { rateLimited } from '../ingest/stats.ts';
+import { assertGranted, type CommandGrant } from './authorise.ts';
 import { awake, createCommandRecords, type RecordDeps, type Target } from './records.ts';
 import {
   ackTransition,
   commandMessageOf,
+  confirmedByDone,
   groupOf,
   isFinished,
   stateConfirms,
@@ -21,7 +24,7 @@ import {
 export interface CommandTransport {
   connected(): boolean;
   /** Publish QoS 1 on the machine's command topic; resolves when the broker has it. */
-  publish(sn: string, message: CommandMessage): Promise<void>;
+  publish(sn: string, message: DownMessage): Promise<void>;
 }
 
 /** What ingest tells the queue after each transaction (a subset of ingest's WriteResult). */
@@ -30,7 +33,7 @@ export interface WrittenBatch {
   connected: ReadonlySet<number>;
 }
 
-export type EnqueueInput = Omit<CreateCommandForm, 'whenOffline'> & { createdBy: number | null };
+export type EnqueueInput = Omit<CreateCommandForm, 'whenOffline' | 'password' | 'code'>;
 
 /**
  * The durable command queue (docs/decisions/010-command-queue.md). Every command is a row; every change of
@@ -86,6 +89,18 @@ export function createCommandQueue(deps: RecordDeps) {
     }
   }
 
+  /**
+   * The broker may hold a sent command for a machine that is away (or about to act on it): the notice follows
+   * it on the same topic, in order, and the machine refuses the command instead of carrying it out.
+   */
+  function noticeCancel(row: CommandRow): void {
+    const device = targetsOf([row.deviceId]).get(row.deviceId);
+    if (!device || !transport?.connected()) return;
+    transport.publish(device.serialNumber, { type: 'cancel', id: row.id, t: deps.now() }).catch((error: Error) => {
+      deps.log('warn', `commands: the cancel notice of ${row.id} to ${device.serialNumber} failed: ${error.message}`);
+    });
+  }
+
   /** A `params` command that the machine carried out changes the settings the server monitors it with. */
   function applyParams(row: CommandRow): void {
     const params = row.params as CommandMessage['params'] | null;
@@ -112,17 +127,19 @@ export function createCommandQueue(deps: RecordDeps) {
     },
 
     /**
-     * Create commands for machines (the caller has checked that the user may command each of them). A queued or
-     * sent command of the same group is superseded; one the machine already holds refuses the whole request.
+     * Create commands for machines, with the grant of the one rule (authorise.ts) for them. A queued or sent
+     * command of the same group is superseded; one the machine already holds refuses the whole request.
      */
-    enqueue(input: EnqueueInput): CommandRow[] {
+    enqueue(input: EnqueueInput, grant: CommandGrant): CommandRow[] {
       const ids = [...new Set(input.deviceIds)];
+      assertGranted(grant, input.type, ids);
+      const createdBy = grant.by;
       const devicesById = targetsOf(ids);
       if (devicesById.size !== ids.length) throw notFound();
       const at = deps.now();
       let created: CommandRow[];
       try {
-        created = db.transaction(() => {
+        created = unitOfWork(db, () => {
           const existing = unfinishedIn(ids).filter((r) => groupOf(r.type) === groupOf(input.type));
           const busy = existing.find((r) => r.state === 'delivered');
           if (busy) {
@@ -132,7 +149,7 @@ export function createCommandQueue(deps: RecordDeps) {
           return ids.map((deviceId) => {
             const id = randomUUID();
             for (const old of existing.filter((r) => r.deviceId === deviceId)) {
-              move(old, 'cancelled', { reason: 'superseded', detail: id }, input.createdBy);
+              move(old, 'cancelled', { reason: 'superseded', detail: id }, createdBy);
             }
             const isLock = input.type === 'lock' || input.type === 'unlock';
             const row = db
@@ -144,14 +161,15 @@ export function createCommandQueue(deps: RecordDeps) {
                 type: input.type,
                 lockLevel: input.type === 'lock' ? input.level : input.type === 'unlock' ? 'unlocked' : null,
                 lockMode: isLock ? input.mode : null,
-                params: input.type === 'params' ? (input.params ?? null) : null,
+                // What a parameters or settings command sets; lock, sleep and restart carry none.
+                params: confirmedByDone(input.type) && input.type !== 'restart' ? (input.params ?? null) : null,
                 expiresAt: new Date(at + input.ttlMinutes * 60_000),
-                createdBy: input.createdBy,
+                createdBy,
                 createdAt: new Date(at),
               })
               .returning()
               .get();
-            logOp(row, 'command.queued', input.createdBy, at);
+            logOp(row, 'command.queued', createdBy, at);
             pending.add(deviceId);
             announce(row, devicesById.get(deviceId), at);
             return row;
@@ -185,6 +203,7 @@ export function createCommandQueue(deps: RecordDeps) {
       const cancelled = move(row, 'cancelled', { reason: 'cancelled' }, userId);
       flushLive();
       if (!cancelled) throw new ApiError(API_STATUS.conflict, 'command.finished');
+      if (row.state === 'sent') noticeCancel(cancelled);
       return cancelled;
     },
 

@@ -3,6 +3,7 @@ import { UNFINISHED_STATES, type CommandState } from '@console/contract/http/com
 import type { LiveEvent } from '@console/contract/http/live';
 import { commands, devices, operationLogs } from '@console/db/schema/devices';
 import type { AppDeps } from '../lib/deps.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
 import { isFinished, type CommandRow } from './rules.ts';
 
 export type RecordDeps = Pick<AppDeps, 'dbh' | 'now' | 'log' | 'live'>;
@@ -108,7 +109,7 @@ export function createCommandRecords(deps: RecordDeps) {
   function move(row: CommandRow, to: CommandState, fields: Partial<CommandRow>, userId: number | null) {
     const at = deps.now();
     const finishedAt = isFinished(to) ? { finishedAt: new Date(at) } : {};
-    const moved = db.transaction((tx) => {
+    const moved = unitOfWork(db, (tx) => {
       const updated = tx
         .update(commands)
         .set({ ...fields, ...finishedAt, state: to })

@@ -15,11 +15,16 @@ export interface ReportedState {
  * Commands of one group act on the same side of a machine, so a machine has at most one unfinished command per
  * group: lock and unlock set the lock level, sleep and wake the sleep state, params its settings.
  */
-export function groupOf(type: CommandRow['type']): 'lock' | 'sleep' | 'params' {
+export function groupOf(type: CommandRow['type']): CommandRow['type'] {
   if (type === 'lock' || type === 'unlock') return 'lock';
   if (type === 'sleep' || type === 'wake') return 'sleep';
-  return 'params';
+  // Parameters, running mode, pump mode, drive speed and restart each set their own side of the machine.
+  return type;
 }
+
+/** Commands that nothing the machine reports confirms: only its `done` does. */
+export const confirmedByDone = (type: CommandRow['type']) =>
+  type === 'params' || type === 'restart' || type === 'runMode' || type === 'pumpMode' || type === 'speed';
 
 export const isFinished = (state: CommandState) => !['queued', 'sent', 'delivered'].includes(state);
 
@@ -44,6 +49,10 @@ export function stateConfirms(row: Pick<CommandRow, 'type' | 'lockLevel'>, state
     case 'wake':
       return !state.sleeping;
     case 'params':
+    case 'restart':
+    case 'runMode':
+    case 'pumpMode':
+    case 'speed':
       return null;
   }
 }
@@ -68,7 +77,7 @@ export function ackTransition(row: Pick<CommandRow, 'type' | 'lockLevel' | 'stat
     case 'refused':
       return { to: 'failed', reason: 'refused', detail: ack.reason ?? '', reported: ack.state ?? null };
     case 'done': {
-      if (row.type === 'params') return { to: 'succeeded', reported: ack.state ?? null };
+      if (confirmedByDone(row.type)) return { to: 'succeeded', reported: ack.state ?? null };
       if (!ack.state) return deliveredNow;
       if (stateConfirms(row, ack.state)) return { to: 'succeeded', reported: ack.state };
       const detail = `lock=${ack.state.lock} sleeping=${ack.state.sleeping}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KindData, TelemetryMessage } from '@console/contract/mqtt/payloads';
+import type { AlarmType } from '@console/contract/codes/alarms';
 import { DEFAULT_THRESHOLDS, evaluateRules, type DeviceEvent, type RuleContext } from './alarm-rules.ts';
 
 const platform = (over: Partial<Extract<KindData, { kind: 'aerialPlatform' }>> = {}): KindData => ({
@@ -22,8 +23,14 @@ const report = (data: KindData, speed: number | null = 3): DeviceEvent => {
   return { type: 'report', report: msg };
 };
 
-const judge = (event: DeviceEvent, overspeedKmh = 0, thresholds = DEFAULT_THRESHOLDS) => {
-  const ctx: RuleContext = { device: { kind: 'aerialPlatform', overspeedKmh }, event, thresholds };
+const judge = (
+  event: DeviceEvent,
+  overspeedKmh = 0,
+  thresholds = DEFAULT_THRESHOLDS,
+  open: readonly AlarmType[] = [],
+) => {
+  const openAlarms = open.map((type) => ({ type }));
+  const ctx: RuleContext = { device: { kind: 'aerialPlatform', overspeedKmh, openAlarms }, event, thresholds };
   const verdicts = evaluateRules(ctx);
   const holding = Object.entries(verdicts)
     .filter(([, finding]) => finding)
@@ -46,6 +53,21 @@ describe('alarm rules', () => {
     expect(holding).toEqual(expected);
     // The other bands are said not to hold, so an alarm of a lower band ends when a higher one opens.
     expect(Object.keys(verdicts)).toEqual(expect.arrayContaining(['load80', 'load90', 'load99']));
+  });
+
+  it('keeps an open alarm until its value comes back past the hysteresis, so a value at a threshold does not flap', () => {
+    const at = (data: Parameters<typeof platform>[0], open: AlarmType[], speed = 3, overspeed = 0) =>
+      judge(report(platform(data), speed), overspeed, DEFAULT_THRESHOLDS, open).holding;
+    expect(at({ loadPct: 78 }, [])).toEqual([]);
+    expect(at({ loadPct: 78 }, ['load90'])).toEqual(['load80']);
+    expect(at({ loadPct: 75 }, ['load80'])).toEqual(['load80']);
+    expect(at({ loadPct: 74.9 }, ['load80'])).toEqual([]);
+    expect(at({ tiltDeg: 13.5 }, ['tilt'])).toEqual(['tilt']);
+    expect(at({ tiltDeg: 13 }, ['tilt'])).toEqual([]);
+    expect(at({ batteryPct: 18 }, ['lowBattery'])).toEqual(['lowBattery']);
+    expect(at({ batteryPct: 20 }, ['lowBattery'])).toEqual([]);
+    expect(at({}, ['overspeed'], 18, 20)).toEqual(['overspeed']);
+    expect(at({}, ['overspeed'], 17, 20)).toEqual([]);
   });
 
   it('alarms on a tilt above 14 degrees, not at 14', () => {

@@ -1,6 +1,6 @@
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import type { StatusMessage, TelemetryMessage } from '@console/contract/mqtt/payloads';
-import type { AlarmThresholds, AlarmType } from '@console/contract/codes/alarms';
+import { ALARM_HYSTERESIS, type AlarmThresholds, type AlarmType } from '@console/contract/codes/alarms';
 import { CONTROLLER_SILENT, batteryPctOf } from './kind-state.ts';
 
 /**
@@ -8,6 +8,15 @@ import { CONTROLLER_SILENT, batteryPctOf } from './kind-state.ts';
  * alarm rules page configures them (server/src/lib/alarm-thresholds.ts), the spec's constants by default.
  */
 export { DEFAULT_THRESHOLDS, type AlarmThresholds } from '@console/contract/codes/alarms';
+
+/** The load bands are one alarm that escalates from band to band while the load lasts (apply.ts). */
+export const LOAD_BANDS: readonly AlarmType[] = ['load80', 'load90', 'load99'];
+
+/** The family of alarm types that are one alarm while it lasts: the load bands, every other type its own. */
+export const alarmFamilyOf = (type: AlarmType): string => (LOAD_BANDS.includes(type) ? 'load' : type);
+
+/** Types whose value is worse the lower it is (a battery running down); every other type's is worse higher. */
+export const LOWER_IS_WORSE: ReadonlySet<AlarmType> = new Set(['lowBattery']);
 
 /** What happened to a machine, in the order it happened. */
 export type DeviceEvent =
@@ -17,7 +26,8 @@ export type DeviceEvent =
 export type ConnectionReason = StatusMessage['reason'] | 'silent';
 
 export interface RuleContext {
-  device: { kind: MachineKind; overspeedKmh: number };
+  /** The machine, with the alarms it has open now: an open alarm clears only past its hysteresis. */
+  device: { kind: MachineKind; overspeedKmh: number; openAlarms: readonly { type: AlarmType }[] };
   event: DeviceEvent;
   thresholds: AlarmThresholds;
 }
@@ -41,13 +51,20 @@ export type AlarmRule = (ctx: RuleContext) => Verdicts | undefined;
 
 const reportOf = (ctx: RuleContext) => (ctx.event.type === 'report' ? ctx.event.report : null);
 
-/** One alarm of the highest band that holds. */
+/** Whether the machine has an alarm of one of these types open (its condition held at the last report). */
+const isOpen = (ctx: RuleContext, ...types: AlarmType[]) => ctx.device.openAlarms.some((a) => types.includes(a.type));
+
+/**
+ * One alarm of the highest band that holds. Once open, the lowest band holds until the load falls
+ * ALARM_HYSTERESIS.loadPct below it, so a load hovering at the threshold does not open and end it every report.
+ */
 const load: AlarmRule = (ctx) => {
   const report = reportOf(ctx);
   if (report?.data.kind !== 'aerialPlatform') return undefined;
   const pct = report.data.loadPct;
   const bands = ctx.thresholds;
-  const band = pct >= bands.load99 ? 'load99' : pct >= bands.load90 ? 'load90' : pct >= bands.load80 ? 'load80' : null;
+  const floor = isOpen(ctx, ...LOAD_BANDS) ? bands.load80 - ALARM_HYSTERESIS.loadPct : bands.load80;
+  const band = pct >= bands.load99 ? 'load99' : pct >= bands.load90 ? 'load90' : pct >= floor ? 'load80' : null;
   const levels = { load80: 1, load90: 2, load99: 3 } as const;
   const verdicts: Verdicts = { load80: null, load90: null, load99: null };
   if (band) verdicts[band] = { level: levels[band], value: pct, threshold: bands[band] };
@@ -59,7 +76,8 @@ const tilt: AlarmRule = (ctx) => {
   if (report?.data.kind !== 'aerialPlatform') return undefined;
   const deg = report.data.tiltDeg;
   const limit = ctx.thresholds.tiltDeg;
-  return { tilt: deg > limit ? { level: 3, value: deg, threshold: limit } : null };
+  const clearBelow = isOpen(ctx, 'tilt') ? limit - ALARM_HYSTERESIS.tiltDeg : limit;
+  return { tilt: deg > clearBelow ? { level: 3, value: deg, threshold: limit } : null };
 };
 
 /**
@@ -70,7 +88,8 @@ const overspeed: AlarmRule = (ctx) => {
   const pos = reportOf(ctx)?.pos;
   const limit = ctx.device.overspeedKmh > 0 ? ctx.device.overspeedKmh : ctx.thresholds.overspeedKmh;
   if (!pos) return undefined;
-  return { overspeed: limit > 0 && pos.speed > limit ? { level: 2, value: pos.speed, threshold: limit } : null };
+  const clearBelow = isOpen(ctx, 'overspeed') ? limit - ALARM_HYSTERESIS.speedKmh : limit;
+  return { overspeed: limit > 0 && pos.speed > clearBelow ? { level: 2, value: pos.speed, threshold: limit } : null };
 };
 
 const lowBattery: AlarmRule = (ctx) => {
@@ -78,7 +97,9 @@ const lowBattery: AlarmRule = (ctx) => {
   const pct = report ? batteryPctOf(report.data) : null;
   if (pct === null) return undefined;
   const limit = ctx.thresholds.lowBatteryPct;
-  return { lowBattery: pct < limit ? { level: 1, value: pct, threshold: limit } : null };
+  // 0 means not monitored: no hysteresis may raise it above 0.
+  const clearFrom = isOpen(ctx, 'lowBattery') && limit > 0 ? limit + ALARM_HYSTERESIS.batteryPct : limit;
+  return { lowBattery: pct < clearFrom ? { level: 1, value: pct, threshold: limit } : null };
 };
 
 /** Any fault flag except the silent controller, which is a state (device offline), not a fault. */

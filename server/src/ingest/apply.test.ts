@@ -68,7 +68,7 @@ describe('applyEvent', () => {
       options,
     );
     settleStatus(d);
-    expect(plan).toEqual({ open: [], end: [], logs: [] });
+    expect(plan).toEqual({ open: [], update: [], end: [], logs: [] });
     expect(d).toMatchObject({
       lat: 1,
       lng: 2,
@@ -96,6 +96,7 @@ describe('applyEvent', () => {
     const d = device({ online: false });
     expect(applyEvent(d, { type: 'connection', online: false, reason: 'lost' }, 5, options)).toEqual({
       open: [],
+      update: [],
       end: [],
       logs: [],
     });
@@ -103,7 +104,7 @@ describe('applyEvent', () => {
   });
 
   it('opens an alarm only when none of its type is open, and ends every open one of a type that stops holding', () => {
-    const d = device({ openAlarms: [{ id: 9, type: 'tilt', handled: true }] });
+    const d = device({ openAlarms: [{ id: 9, type: 'tilt', level: 3, value: 15, handled: true }] });
     const plan = applyEvent(
       d,
       { type: 'report', report: report({ data: { ...data, tiltDeg: 20, faults: ['E1'] } }) },
@@ -113,21 +114,39 @@ describe('applyEvent', () => {
     expect(plan.open.map((o) => o.type)).toEqual(['fault']);
     expect(plan.logs).toEqual([{ event: 'fault', detail: 'E1' }]);
     const calm = applyEvent(d, { type: 'report', report: report() }, 2, options);
-    expect(calm.end).toEqual([{ id: 9, type: 'tilt', handled: true }]);
+    expect(calm.end).toEqual([{ id: 9, type: 'tilt', level: 3, value: 15, handled: true }]);
+  });
+
+  it('keeps a lasting load alarm one alarm: escalated to a higher band, its value updated when worse, else untouched', () => {
+    const load80 = { id: 4, type: 'load80', level: 1, value: 82, handled: false } as const;
+    const d = device({ openAlarms: [{ ...load80 }] });
+    const send = (loadPct: number) =>
+      applyEvent(d, { type: 'report', report: report({ data: { ...data, loadPct } }) }, 1, options);
+    expect(send(81)).toMatchObject({ open: [], update: [], end: [] });
+    expect(send(85)).toMatchObject({ open: [], end: [], update: [{ type: 'load80', escalated: false }] });
+    const up = send(93);
+    expect(up).toMatchObject({ open: [], end: [] });
+    expect(up.update).toEqual([
+      { alarm: d.openAlarms[0], type: 'load90', finding: { level: 2, value: 93, threshold: 90 }, escalated: true },
+    ]);
+    // The store takes the escalation into the open alarm (store.ts); a lower band while it lasts changes nothing.
+    Object.assign(d.openAlarms[0]!, { type: 'load90', level: 2, value: 93 });
+    expect(send(84)).toMatchObject({ open: [], update: [], end: [] });
+    expect(send(74)).toMatchObject({ open: [], update: [], end: [{ id: 4 }] });
   });
 
   it('logs when a reported fault clears, beside when it came', () => {
-    const d = device({ openAlarms: [{ id: 7, type: 'fault', handled: false }] });
+    const d = device({ openAlarms: [{ id: 7, type: 'fault', level: 2, value: null, handled: false }] });
     const calm = applyEvent(d, { type: 'report', report: report() }, 1, options);
-    expect(calm.end).toEqual([{ id: 7, type: 'fault', handled: false }]);
+    expect(calm.end).toEqual([{ id: 7, type: 'fault', level: 2, value: null, handled: false }]);
     expect(calm.logs).toEqual([{ event: 'faultCleared', detail: '' }]);
   });
 
   it('counts only alarms nobody has handled as the machine being in alarm', () => {
-    const d = device({ openAlarms: [{ id: 1, type: 'fault', handled: true }] });
+    const d = device({ openAlarms: [{ id: 1, type: 'fault', level: 2, value: null, handled: true }] });
     settleStatus(d);
     expect(d).toMatchObject({ alarmOpen: false, status: 7 });
-    d.openAlarms.push({ id: 2, type: 'tilt', handled: false });
+    d.openAlarms.push({ id: 2, type: 'tilt', level: 3, value: 15, handled: false });
     settleStatus(d);
     expect(d).toMatchObject({ alarmOpen: true, status: 8 });
   });

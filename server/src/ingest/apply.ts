@@ -5,6 +5,8 @@ import type { KindData, TelemetryMessage } from '@console/contract/mqtt/payloads
 import type { AlarmType } from '@console/db/schema/warning';
 import {
   ALARM_RULES,
+  LOWER_IS_WORSE,
+  alarmFamilyOf,
   evaluateRules,
   type AlarmRule,
   type AlarmThresholds,
@@ -17,6 +19,9 @@ import { activityOf, machineOnlineOf, workingHoursOf } from './kind-state.ts';
 export interface OpenAlarm {
   id: number;
   type: AlarmType;
+  /** Its level and value as they stand: the highest level and the worst value reached while it lasts. */
+  level: number;
+  value: number | null;
   /** Handled by a person but its condition still holds: it no longer counts as the machine's open alarm. */
   handled: boolean;
 }
@@ -56,9 +61,21 @@ export interface DeviceLogEntry {
   detail: string;
 }
 
+/**
+ * A lasting alarm changed: it escalated to the finding's level, type (the band reached, e.g. load80 to load90),
+ * value and threshold, or only its value got worse (`escalated` false: the level, type and threshold stay).
+ */
+export interface AlarmUpdate {
+  alarm: OpenAlarm;
+  type: AlarmType;
+  finding: Finding;
+  escalated: boolean;
+}
+
 /** What applying one event asks the store to do besides updating the machine's state. */
 export interface Plan {
   open: { type: AlarmType; finding: Finding }[];
+  update: AlarmUpdate[];
   end: OpenAlarm[];
   logs: DeviceLogEntry[];
 }
@@ -122,7 +139,7 @@ function takeReport(d: WorkingDevice, report: TelemetryMessage, receivedAt: numb
  * message that changes nothing (a retained status seen again) plans nothing.
  */
 export function applyEvent(d: WorkingDevice, event: DeviceEvent, receivedAt: number, options: ApplyOptions): Plan {
-  const plan: Plan = { open: [], end: [], logs: [] };
+  const plan: Plan = { open: [], update: [], end: [], logs: [] };
   const change = connect(d, event);
   if (change) plan.logs.push(change);
   const from = d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null;
@@ -133,19 +150,46 @@ export function applyEvent(d: WorkingDevice, event: DeviceEvent, receivedAt: num
   }
   const verdicts = evaluateRules({ device: d, event, thresholds: options.thresholds(d) }, options.rules ?? ALARM_RULES);
   for (const rule of options.moveRules ?? []) Object.assign(verdicts, rule(d, from, event, receivedAt));
+  planAlarms(d, verdicts, plan);
+  return plan;
+}
+
+const worse = (type: AlarmType, value: number | null, than: number | null) =>
+  value !== null && (than === null || (LOWER_IS_WORSE.has(type) ? value < than : value > than));
+
+/**
+ * An alarm that lasts is one alarm (ThingsBoard's model: created, updated, escalated, cleared): a family's finding
+ * opens one when none is open, escalates the open one when its level is higher, updates its value when it is
+ * worse, and leaves it alone otherwise, so a lasting alarm writes only when it gets worse. A family whose every
+ * type stopped holding ends its open alarms.
+ */
+function planAlarms(d: WorkingDevice, verdicts: Verdicts, plan: Plan): void {
+  const found = new Map<string, { type: AlarmType; finding: Finding } | null>();
   for (const [type, finding] of Object.entries(verdicts) as [AlarmType, Finding | null][]) {
-    const open = d.openAlarms.filter((a) => a.type === type);
-    if (finding && open.length === 0) {
-      plan.open.push({ type, finding });
-      if (type === 'fault') plan.logs.push({ event: 'fault', detail: finding.detail ?? '' });
-    }
-    if (!finding) {
+    const family = alarmFamilyOf(type);
+    const before = found.get(family);
+    if (finding && (!before || finding.level > before.finding.level)) found.set(family, { type, finding });
+    else if (before === undefined) found.set(family, null);
+  }
+  for (const [family, holding] of found) {
+    const open = d.openAlarms.filter((a) => alarmFamilyOf(a.type) === family);
+    if (!holding) {
       plan.end.push(...open);
       // The device log shows when a reported fault went away, beside when it came.
-      if (type === 'fault' && open.length > 0) plan.logs.push({ event: 'faultCleared', detail: '' });
+      if (family === 'fault' && open.length > 0) plan.logs.push({ event: 'faultCleared', detail: '' });
+      continue;
+    }
+    const { type, finding } = holding;
+    const current = open[0];
+    if (!current) {
+      plan.open.push({ type, finding });
+      if (type === 'fault') plan.logs.push({ event: 'fault', detail: finding.detail ?? '' });
+    } else if (finding.level > current.level) {
+      plan.update.push({ alarm: current, type, finding, escalated: true });
+    } else if (worse(type, finding.value, current.value)) {
+      plan.update.push({ alarm: current, type: current.type, finding, escalated: false });
     }
   }
-  return plan;
 }
 
 /** The alarm flag and the one status code follow the state (contract/codes/device-state.ts). */

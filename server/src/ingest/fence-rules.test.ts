@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FenceShape } from '@console/contract/http/fences';
-import { contains, distanceM, fenceVerdicts, inPolygon, isMonitoring, type WatchedFence } from './fence-rules.ts';
+import {
+  accumulateWork,
+  contains,
+  dailyLimitVerdicts,
+  distanceM,
+  fenceVerdicts,
+  inPolygon,
+  isMonitoring,
+  type WatchedFence,
+} from './fence-rules.ts';
 
 // People's Square, Shanghai.
 const centre = { lat: 31.2304, lng: 121.4737 };
@@ -92,6 +101,7 @@ describe('what a move means for the alarms', () => {
     alarmStart: '08:00',
     alarmEnd: '18:00',
     timeZone: 'Asia/Shanghai',
+    dailyLimitHours: null,
   };
   const inWindow = Date.parse('2026-11-10T10:00:00+08:00');
   const afterHours = Date.parse('2026-11-10T20:00:00+08:00');
@@ -123,5 +133,61 @@ describe('what a move means for the alarms', () => {
 
   it('ends every fence alarm of a machine bound to no fence', () => {
     expect(fenceVerdicts(undefined, outside, inside, inWindow)).toEqual({ fenceEnter: null, fenceExit: null });
+  });
+});
+
+describe('the daily limit', () => {
+  const fence: WatchedFence = {
+    id: 9,
+    shape: { type: 'circle', center: [centre.lat, centre.lng], radius: 1000 },
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
+    alarmStart: '08:00',
+    alarmEnd: '18:00',
+    timeZone: 'Asia/Shanghai',
+    dailyLimitHours: 2,
+  };
+  const at = (time: string) => Date.parse(`2026-11-10T${time}:00+08:00`);
+  const work = (samples: [string, boolean][]) =>
+    samples.reduce<ReturnType<typeof accumulateWork> | undefined>(
+      (prev, [time, working]) => accumulateWork(prev, at(time), working, fence.timeZone),
+      undefined,
+    )!;
+
+  it('counts the time between reports while the machine works, not across a silence or a pause', () => {
+    expect(
+      work([
+        ['08:00', true],
+        ['08:05', true],
+        ['08:10', false],
+        ['08:30', true],
+      ]).workedMs,
+    ).toBe(10 * 60_000);
+    // Silent for 40 minutes: not known to work.
+    expect(
+      work([
+        ['08:00', true],
+        ['08:40', true],
+        ['08:45', true],
+      ]).workedMs,
+    ).toBe(5 * 60_000);
+    // A report older than the latest changes nothing; a new day in the fence's zone starts from nothing.
+    const day = work([
+      ['08:00', true],
+      ['08:05', true],
+    ]);
+    expect(accumulateWork(day, at('08:01'), true, fence.timeZone)).toBe(day);
+    expect(accumulateWork(day, Date.parse('2026-11-11T00:01:00+08:00'), true, fence.timeZone).workedMs).toBe(0);
+  });
+
+  it('alarms past the limit on a monitoring date, and not without a limit or outside the dates', () => {
+    const long = { day: '2026-11-10', workedMs: 2.5 * 3600_000, lastAt: at('12:00'), working: true };
+    expect(dailyLimitVerdicts(fence, long)).toEqual({
+      fenceOvertime: { level: 2, value: 2.5, detail: 'fence:9' },
+    });
+    expect(dailyLimitVerdicts(fence, { ...long, workedMs: 2 * 3600_000 })).toEqual({ fenceOvertime: null });
+    expect(dailyLimitVerdicts({ ...fence, dailyLimitHours: 0 }, long)).toEqual({ fenceOvertime: null });
+    expect(dailyLimitVerdicts(fence, { ...long, day: '2026-12-01' })).toEqual({ fenceOvertime: null });
+    expect(dailyLimitVerdicts(undefined, long)).toEqual({ fenceOvertime: null });
   });
 });

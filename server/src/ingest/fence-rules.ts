@@ -74,6 +74,8 @@ export function isMonitoring(s: FenceSchedule, at: number): boolean {
 export interface WatchedFence extends FenceSchedule {
   id: number;
   shape: FenceShape;
+  /** Hours a bound machine may work a day; null or 0: no limit (as an overspeed threshold of 0). */
+  dailyLimitHours: number | null;
 }
 
 /** An alarm's detail names the fence that raised it, so a fence lists its alarms (fence/alarms.do). */
@@ -101,4 +103,48 @@ export function fenceVerdicts(
   const finding: Finding = { level: 2, value: null, detail: fenceAlarmDetail(fence.id) };
   if (inside) return crossed ? { fenceEnter: finding, fenceExit: null } : { fenceExit: null };
   return crossed ? { fenceExit: finding, fenceEnter: null } : { fenceEnter: null };
+}
+
+/** A bound machine's working time on one day of its fence's calendar, for the daily limit (decision 015). */
+export interface WorkedToday {
+  /** `YYYY-MM-DD` in the fence's time zone. */
+  day: string;
+  workedMs: number;
+  /** The latest report counted, and whether the machine was working then. */
+  lastAt: number;
+  working: boolean;
+}
+
+/** Reports further apart than this add no work between them: the machine was silent, not seen working. */
+export const MAX_WORK_GAP_MS = 10 * 60 * 1000;
+
+/**
+ * Add the time since the previous report when the machine was working then. A new day (in the fence's zone)
+ * starts from nothing; a report older than the latest counted changes nothing.
+ */
+export function accumulateWork(
+  prev: WorkedToday | undefined,
+  at: number,
+  working: boolean,
+  timeZone: string,
+): WorkedToday {
+  const day = formatInZone(at, timeZone).slice(0, 10);
+  if (prev && at < prev.lastAt) return prev;
+  if (!prev || prev.day !== day) return { day, workedMs: 0, lastAt: at, working };
+  const gap = at - prev.lastAt;
+  const workedMs = prev.workedMs + (prev.working && gap <= MAX_WORK_GAP_MS ? gap : 0);
+  return { day, workedMs, lastAt: at, working };
+}
+
+/**
+ * The daily limit: on a monitoring date, a bound machine that has worked longer than its fence's limit that
+ * day has the fence's overtime alarm (its value the hours worked), until the day is over. No limit, no fence
+ * or another day: none.
+ */
+export function dailyLimitVerdicts(fence: WatchedFence | undefined, worked: WorkedToday | undefined): Verdicts {
+  if (!fence?.dailyLimitHours || !worked) return { fenceOvertime: null };
+  if (worked.day < fence.startDate || worked.day > fence.endDate) return { fenceOvertime: null };
+  if (worked.workedMs <= fence.dailyLimitHours * 3600_000) return { fenceOvertime: null };
+  const hours = Math.round(worked.workedMs / 360_000) / 10;
+  return { fenceOvertime: { level: 2, value: hours, detail: fenceAlarmDetail(fence.id) } };
 }

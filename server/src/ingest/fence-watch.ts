@@ -2,13 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
+import { FENCE_ALARM_TYPES } from '@console/contract/http/fences';
 import { translate } from '@console/contract/messages/translate';
 import type { AppDeps } from '../lib/deps.ts';
 import { forgetEverywhere } from '../lib/forget-everywhere.ts';
 import { sendSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
 import type { MoveRule } from './apply.ts';
-import { fenceVerdicts, type WatchedFence } from './fence-rules.ts';
+import {
+  accumulateWork,
+  dailyLimitVerdicts,
+  fenceVerdicts,
+  type WatchedFence,
+  type WorkedToday,
+} from './fence-rules.ts';
 import type { WriteResult } from './store.ts';
 
 interface CachedFence extends WatchedFence {
@@ -39,7 +46,8 @@ function load(db: Db): Map<number, CachedFence> {
     let fence = byFence.get(f.id);
     if (!fence) {
       const { id, shape, startDate, endDate, alarmStart, alarmEnd, timeZone, name, areaCode, contactPhone } = f;
-      fence = { id, shape, startDate, endDate, alarmStart, alarmEnd, timeZone, name, areaCode, contactPhone };
+      const schedule = { startDate, endDate, alarmStart, alarmEnd, timeZone, dailyLimitHours: f.dailyLimitHours };
+      fence = { id, shape, ...schedule, name, areaCode, contactPhone };
       byFence.set(id, fence);
     }
     byDevice.set(deviceId, fence);
@@ -62,11 +70,23 @@ export const forgetFences = forgetEverywhere('fences', () => {
 export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>) {
   const { db } = deps.dbh;
 
+  // Today's working time of the machines whose fence has a daily limit, counted from the reports this
+  // process has seen (a restart starts the day's count again, as the silence watchdog's does).
+  const worked = new Map<number, WorkedToday>();
+
   const rule: MoveRule = (d, from, event, receivedAt) => {
-    if (event.type !== 'report' || !event.report.pos || d.lat === null || d.lng === null) return undefined;
+    if (event.type !== 'report') return undefined;
+    const fence = fenceOf(db, d.id);
     // The alarm's own time: the device's, never later than its arrival (as store.ts dates alarms).
     const at = Math.min(event.report.t, receivedAt);
-    return fenceVerdicts(fenceOf(db, d.id), from, { lat: d.lat, lng: d.lng }, at);
+    let today: WorkedToday | undefined;
+    if (fence?.dailyLimitHours) {
+      today = accumulateWork(worked.get(d.id), at, d.activity === 'working', fence.timeZone);
+      worked.set(d.id, today);
+    } else worked.delete(d.id);
+    const limit = dailyLimitVerdicts(fence, today);
+    if (!event.report.pos || d.lat === null || d.lng === null) return limit;
+    return { ...limit, ...fenceVerdicts(fence, from, { lat: d.lat, lng: d.lng }, at) };
   };
 
   // A machine parked on a fence's edge crosses it with every jitter of its fix: one text per machine and
@@ -76,7 +96,7 @@ export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'lo
   /** After a batch is written: the opened fence alarms' texts. Never throws: a text must not stop ingest. */
   function notify(result: WriteResult): void {
     for (const alarm of result.alarms) {
-      if (alarm.state !== 'opened' || (alarm.type !== 'fenceEnter' && alarm.type !== 'fenceExit')) continue;
+      if (alarm.state !== 'opened' || !(FENCE_ALARM_TYPES as readonly string[]).includes(alarm.type)) continue;
       try {
         const fence = fenceOf(db, alarm.deviceId);
         if (!fence?.contactPhone) continue;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { LiveEvent } from '@console/contract/http/live';
-import type { AckMessage, CommandMessage } from '@console/contract/mqtt/payloads';
+import type { AckMessage, DownMessage } from '@console/contract/mqtt/payloads';
 import type { CommandQueue, WrittenBatch } from '../commands/queue.ts';
 import type { Env } from '../lib/env.ts';
 import type { Audience, LiveHub } from '../live/hub.ts';
@@ -26,7 +26,7 @@ export type FromIngest =
   | { type: 'stopped'; stats: IngestStats };
 
 /** What the main thread asks of it. */
-export type ToIngest = { type: 'publish'; id: number; sn: string; message: CommandMessage } | { type: 'stop' };
+export type ToIngest = { type: 'publish'; id: number; sn: string; message: DownMessage } | { type: 'stop' };
 
 /**
  * Ingest on a thread of its own (ingest-worker.ts), with its own connection to the database, so that the
@@ -51,7 +51,7 @@ export function startIngestThread(
 
   const transport = {
     connected: () => connected,
-    publish: (sn: string, message: CommandMessage) =>
+    publish: (sn: string, message: DownMessage) =>
       new Promise<void>((resolve, reject) => {
         const id = nextPublish++;
         publishing.set(id, { resolve, reject });

@@ -1,10 +1,11 @@
 import { connect } from 'mqtt';
-import type { CommandMessage } from '@console/contract/mqtt/payloads';
+import type { DownMessage } from '@console/contract/mqtt/payloads';
 import { SERVER_SUBSCRIPTION, topics } from '@console/contract/mqtt/topics';
 import type { CommandQueue } from '../commands/queue.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { thresholdsFor } from '../lib/alarm-thresholds.ts';
+import { INGEST_BATCH_DEFAULT } from '../lib/env.ts';
 import type { AlarmRule } from './alarm-rules.ts';
 import type { ApplyOptions } from './apply.ts';
 import { createFenceWatch } from './fence-watch.ts';
@@ -12,6 +13,9 @@ import { createCounters, rateLimited, type IngestStats } from './stats.ts';
 import { createStore, type StoreItem, type WriteResult } from './store.ts';
 import { validateUplink, type RejectReason } from './validate.ts';
 import { createSilenceFinder } from './watchdog.ts';
+
+/** SQLite's "someone else holds the lock" (better-sqlite3's error codes): worth another attempt later. */
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '');
 
 export interface IngestOptions {
   /** The broker: the embedded one (mqtt://127.0.0.1:<MQTT_PORT>) or MQTT_URL. */
@@ -24,7 +28,11 @@ export interface IngestOptions {
    * wait for it. Tests use a clean session.
    */
   persistentSession?: boolean;
-  /** Write at most this many messages per transaction ... */
+  /**
+   * Write at most this many messages per transaction; it is also the bound of what waits to be written: a full
+   * batch is written at once, and while it cannot be (the database is busy) ingest takes nothing more from the
+   * broker, which then takes nothing more from the machines (decision 017, "Overload").
+   */
   batchSize?: number;
   /** ... and at least this often (ms). */
   flushMs?: number;
@@ -70,8 +78,10 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   const stats = createCounters();
   const { counters } = stats;
   const warn = rateLimited((level, message) => deps.log(level, message));
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? INGEST_BATCH_DEFAULT;
   let buffer: StoreItem[] = [];
+  /** The broker's next message, held back while the buffer is full and could not be written. */
+  let held: (() => void) | null = null;
 
   /** The queue's work must never stop ingest. */
   function tellQueue(what: string, work: () => void): void {
@@ -95,17 +105,34 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     }
   }
 
+  /** Take the broker's next message again once there is room. */
+  function release(): void {
+    if (!held || buffer.length >= batchSize) return;
+    const next = held;
+    held = null;
+    counters.paused = false;
+    next();
+  }
+
   function flush(): void {
-    if (buffer.length === 0) return;
+    if (buffer.length === 0) return release();
     const batch = buffer;
     buffer = [];
     let result: WriteResult;
     try {
       result = store.write(batch);
     } catch (error) {
+      if (isBusy(error)) {
+        // Another writer holds the database longer than busy_timeout: the batch waits for the next attempt
+        // (the flush timer), and while it does no more is taken from the broker. Nothing is dropped.
+        buffer = batch.concat(buffer);
+        counters.retried++;
+        warn('busy', `ingest: the database is busy; ${batch.length} messages wait for the next attempt`);
+        return;
+      }
       counters.failed += batch.length;
       deps.log('error', `ingest could not write a batch of ${batch.length}`, error);
-      return;
+      return release();
     }
     counters.stored += result.stored;
     counters.batches++;
@@ -118,6 +145,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     }
     tellQueue('a batch', () => deps.commands.onWritten(result));
     fences.notify(result);
+    release();
   }
 
   function checkSilence(): number {
@@ -192,6 +220,13 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     warn('broker', `ingest: broker ${options.url.replace(/\/\/[^@]*@/, '//')}: ${error.message}`),
   );
   client.on('message', onMessage);
+  // mqtt.js hands over the next message (and acknowledges this one) only once this is called: while the buffer
+  // is full and could not be written, the broker's messages wait in the broker (a bounded queue, decision 017).
+  client.handleMessage = (_packet, done) => {
+    if (buffer.length < batchSize) return done();
+    held = () => done();
+    counters.paused = true;
+  };
   const timer = setInterval(flush, options.flushMs ?? 200);
   timer.unref();
   const watchdog = options.watchdogMs
@@ -207,7 +242,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
 
   deps.commands.attach({
     connected: () => counters.connected && client.connected,
-    publish: (sn: string, message: CommandMessage) =>
+    publish: (sn: string, message: DownMessage) =>
       client.publishAsync(topics.command(sn), JSON.stringify(message), { qos: 1 }).then(() => undefined),
   });
 
@@ -222,7 +257,11 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
         clearInterval(timer);
         if (watchdog) clearInterval(watchdog);
         deps.commands.attach(null);
-        await client.endAsync();
+        // What was held back is taken now, so the connection can close; it is written below.
+        const closing = client.endAsync();
+        held?.();
+        held = null;
+        await closing;
         flush();
       })();
       return stopped;

@@ -37,3 +37,43 @@ describe('retained messages indexed by topic', () => {
     expect(await read(persistence, ['dev/+/up/status'])).toEqual(['dev/B0001/up/status={"online":true}']);
   });
 });
+
+describe('messages waiting for a client’s acknowledgement', () => {
+  type Async = (...args: unknown[]) => Promise<unknown>;
+  const call = (persistence: ReturnType<typeof indexedMemoryPersistence>, method: string, ...args: unknown[]) =>
+    (persistence as unknown as Record<string, Async>)[method]!(...args);
+  const packet = (brokerCounter: number, messageId?: number) => ({
+    cmd: 'publish',
+    brokerId: 'broker',
+    brokerCounter,
+    topic: `dev/A000${brokerCounter}/up/telemetry`,
+    payload: Buffer.from('{}'),
+    qos: 1,
+    retain: false,
+    messageId,
+  });
+
+  it('numbers, clears and replays them in order of arrival, each by one lookup', async () => {
+    const persistence = indexedMemoryPersistence();
+    const client = { id: 'console-server' };
+    await call(persistence, 'outgoingEnqueue', { clientId: client.id }, packet(1));
+    await call(persistence, 'outgoingEnqueueCombi', [{ clientId: client.id }, { clientId: 'other' }], packet(2));
+    await call(persistence, 'outgoingEnqueue', { clientId: client.id }, packet(3));
+    await call(persistence, 'outgoingUpdate', client, packet(2, 7));
+    await call(persistence, 'outgoingUpdate', client, packet(1, 8));
+
+    const cleared = (await call(persistence, 'outgoingClearMessageId', client, { messageId: 7 })) as {
+      brokerCounter: number;
+    };
+    expect(cleared.brokerCounter).toBe(2);
+    expect(await call(persistence, 'outgoingClearMessageId', client, { messageId: 99 })).toBeUndefined();
+    await expect(call(persistence, 'outgoingUpdate', client, packet(9, 12))).rejects.toThrow('no such packet');
+
+    const waiting: number[] = [];
+    for await (const p of persistence.outgoingStream(client as never)) waiting.push(p.brokerCounter as number);
+    expect(waiting).toEqual([1, 3]);
+    const theirs: number[] = [];
+    for await (const p of persistence.outgoingStream({ id: 'other' } as never)) theirs.push(p.brokerCounter as number);
+    expect(theirs).toEqual([2]);
+  });
+});

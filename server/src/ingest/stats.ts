@@ -15,6 +15,10 @@ export interface IngestStats {
   rejected: Record<RejectReason, number>;
   /** Messages accepted but lost because their batch could not be written (logged). */
   failed: number;
+  /** Writes that found the database busy and were kept for another attempt (nothing lost). */
+  retried: number;
+  /** Taking nothing from the broker: the buffer is full and could not be written yet. */
+  paused: boolean;
   /** Transactions written. */
   batches: number;
   /** Machines the watchdog marked offline because they fell silent. */
@@ -35,7 +39,17 @@ export function createCounters() {
   let lagMax = 0;
   let lagLast = 0;
   const recent: IngestStats['recentRejects'] = [];
-  const counters = { connected: false, received: 0, stored: 0, acks: 0, failed: 0, batches: 0, silenced: 0 };
+  const counters = {
+    connected: false,
+    received: 0,
+    stored: 0,
+    acks: 0,
+    failed: 0,
+    retried: 0,
+    paused: false,
+    batches: 0,
+    silenced: 0,
+  };
   return {
     counters,
     reject(at: number, topic: string, reason: RejectReason, detail: string) {

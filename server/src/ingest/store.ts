@@ -2,14 +2,14 @@ import type { DbHandle } from '@console/db/client';
 import type { AlarmType } from '@console/db/schema/warning';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
 import type { DeviceEvent } from './alarm-rules.ts';
-import { applyEvent, settleStatus, type ApplyOptions, type Plan, type WorkingDevice } from './apply.ts';
+import { applyEvent, settleStatus, type ApplyOptions, type OpenAlarm, type Plan, type WorkingDevice } from './apply.ts';
 import type { Accepted, KnownDevice } from './validate.ts';
 
 export interface AlarmChange {
   id: number;
   deviceId: number;
   type: AlarmType;
-  state: 'opened' | 'ended';
+  state: 'opened' | 'escalated' | 'updated' | 'ended';
   at: number;
 }
 
@@ -52,15 +52,45 @@ interface DeviceRow extends Omit<
 }
 
 /**
+ * WAL pages after which a commit on ingest's connection copies the log into the database (SQLite's default is
+ * 1,000, 4 MB). A batch rewrites a page of the machines' table for nearly every report, so at the default every
+ * commit checkpointed (and synced); at 10,000 a checkpoint writes each page once for several batches.
+ */
+const CHECKPOINT_PAGES = 10_000;
+
+/** Machines whose working state is kept between batches; past this the memory is given back and refilled. */
+const MAX_KEPT = 100_000;
+
+/** updateDevice's parameters, in its order. */
+type DeviceUpdate = [
+  ...[online: 0 | 1, sleeping: 0 | 1, machineOnline: 0 | 1, activity: string, lockLevel: string, signal: string],
+  ...[lat: number | null, lng: number | null, speed: number, positioning: string, workingHours: number],
+  ...[latest: string | null, lastDeviceTime: number | null, lastReportAt: number | null, alarmOpen: 0 | 1],
+  ...[status: number, id: number],
+];
+
+/**
  * Ingest's database side, on better-sqlite3's statements directly: ingest runs thousands of them a second, and
  * an ORM's mapping of each value and row cost as much as SQLite's own work (decision 017). Everything else in
  * the server goes through drizzle; these statements follow the schema in `db/schema` and are covered by the
  * ingest tests.
+ *
+ * Each machine's working state (its row and open alarms) and its serial's lookup are kept in memory between
+ * batches, so a batch reads only machines it has not seen. Ingest is the only writer of what it keeps, except
+ * for what people change (a handled alarm, a machine moved to another customer, a deleted machine): any commit
+ * by another connection (the API's thread) or by other code on this one (tests, the command queue beside ingest)
+ * makes the next batch forget all of it and read again, so nothing it writes rests on a stale read.
  */
 export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
+  sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
   const findDevice = sqlite.prepare<[string], KnownDevice>('SELECT id, kind FROM devices WHERE serial_number = ?');
-  // The project is a scalar subquery, not a join: SQLite sets up a join per execution at several times the cost.
-  const loadDevice = sqlite.prepare<[number], DeviceRow>(`
+  // Moves when another connection commits (data_version) or this one changes a row (total_changes).
+  const versionOf = sqlite.prepare<[], { changes: number; version: number }>(
+    'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
+  );
+  // The machines a batch has not seen, in one statement (ids as a JSON array). The project is a scalar subquery,
+  // not a join: SQLite sets up a join per execution at several times the cost.
+  const loadDevices = sqlite.prepare<[string], DeviceRow>(`
     SELECT id, kind, org_id AS orgId, customer_org_id AS customerOrgId, distributor_org_id AS distributorOrgId,
       overspeed_kmh AS overspeedKmh,
       coalesce((SELECT name FROM organisations WHERE organisations.id = devices.customer_org_id), device_name)
@@ -68,10 +98,13 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
       location AS zoneName, online, sleeping, machine_online AS machineOnline, activity, lock_level AS lockLevel,
       signal, lat, lng, speed, positioning, working_hours AS workingHours, last_device_time AS lastDeviceTime,
       last_report_at AS lastReportAt, alarm_open AS alarmOpen, status
-    FROM devices WHERE id = ?`);
-  const loadOpenAlarms = sqlite.prepare<[number], { id: number; type: AlarmType; handledAt: number | null }>(
-    'SELECT id, type, handled_at AS handledAt FROM alarms WHERE device_id = ? AND ended_at IS NULL',
-  );
+    FROM devices WHERE id IN (SELECT value FROM json_each(?))`);
+  const loadOpenAlarms = sqlite.prepare<
+    [string],
+    { deviceId: number; id: number; type: AlarmType; level: number; value: number | null; handledAt: number | null }
+  >(`
+    SELECT device_id AS deviceId, id, type, level, value, handled_at AS handledAt FROM alarms
+    WHERE device_id IN (SELECT value FROM json_each(?)) AND ended_at IS NULL`);
   const insertTelemetry = sqlite.prepare<[number, number, number, string]>(
     'INSERT INTO telemetry (device_id, device_time, received_at, data) VALUES (?, ?, ?, ?)',
   );
@@ -82,33 +115,64 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     INSERT INTO alarms (device_id, type, level, value, threshold, detail, project_name, zone_name, started_at)
     VALUES (@deviceId, @type, @level, @value, @threshold, @detail, @projectName, @zoneName, @startedAt)
     RETURNING id`);
+  // An escalated alarm asks to be seen again: its acknowledgement was of a lesser alarm.
+  const escalateAlarm = sqlite.prepare<Record<string, unknown>>(`
+    UPDATE alarms SET type = @type, level = @level, value = @value, threshold = @threshold,
+      acknowledged_at = NULL, acknowledged_by = NULL
+    WHERE id = @id`);
+  const worsenAlarm = sqlite.prepare<[number | null, number]>('UPDATE alarms SET value = ? WHERE id = ?');
   // An alarm never ends before it started, whatever the machines' clocks say.
   const endAlarm = sqlite.prepare<[number, number]>('UPDATE alarms SET ended_at = max(?, started_at) WHERE id = ?');
   const insertLog = sqlite.prepare<[number, string, string, number]>(
     'INSERT INTO device_logs (device_id, event, detail, at) VALUES (?, ?, ?, ?)',
   );
-  const updateDevice = sqlite.prepare<Record<string, unknown>>(`
-    UPDATE devices SET online = @online, sleeping = @sleeping, machine_online = @machineOnline,
-      activity = @activity, lock_level = @lockLevel, signal = @signal, lat = @lat, lng = @lng, speed = @speed,
-      positioning = @positioning, working_hours = @workingHours, latest = coalesce(@latest, latest),
-      last_device_time = @lastDeviceTime, last_report_at = @lastReportAt, alarm_open = @alarmOpen,
-      status = @status
-    WHERE id = @id`);
+  // Positional parameters: binding by name costs a lookup per value.
+  const updateDevice = sqlite.prepare<DeviceUpdate>(`
+    UPDATE devices SET online = ?, sleeping = ?, machine_online = ?, activity = ?, lock_level = ?, signal = ?,
+      lat = ?, lng = ?, speed = ?, positioning = ?, working_hours = ?, latest = coalesce(?, latest),
+      last_device_time = ?, last_report_at = ?, alarm_open = ?, status = ?
+    WHERE id = ?`);
 
-  function load(id: number): WorkingDevice | undefined {
-    const row = loadDevice.get(id);
-    if (!row) return undefined;
-    const open = loadOpenAlarms.all(id).map((a) => ({ id: a.id, type: a.type, handled: a.handledAt !== null }));
-    return {
-      ...row,
-      online: row.online === 1,
-      sleeping: row.sleeping === 1,
-      machineOnline: row.machineOnline === 1,
-      alarmOpen: row.alarmOpen === 1,
-      status: row.status as DeviceStatus,
-      latest: null,
-      openAlarms: open,
-    };
+  /** Working state kept between batches, by machine id; and machines by serial, for validation. */
+  const kept = new Map<number, WorkingDevice>();
+  const known = new Map<string, KnownDevice>();
+  let keptAt = { changes: -1, version: -1 };
+
+  function forget(): void {
+    kept.clear();
+    known.clear();
+    keptAt = { changes: -1, version: -1 };
+  }
+
+  /** Inside the batch's transaction (no other connection can commit meanwhile): is what is kept still true? */
+  function checkKept(): void {
+    const now = versionOf.get()!;
+    if (now.changes !== keptAt.changes || now.version !== keptAt.version || kept.size > MAX_KEPT) forget();
+  }
+
+  /** Read the machines of a batch that are not kept; a machine deleted since it was validated is absent. */
+  function loadMissing(batch: readonly StoreItem[]): void {
+    const missing = [...new Set(batch.map((item) => item.device.id))].filter((id) => !kept.has(id));
+    if (missing.length === 0) return;
+    const ids = JSON.stringify(missing);
+    const open = new Map<number, OpenAlarm[]>();
+    for (const a of loadOpenAlarms.all(ids)) {
+      const list = open.get(a.deviceId) ?? [];
+      list.push({ id: a.id, type: a.type, level: a.level, value: a.value, handled: a.handledAt !== null });
+      open.set(a.deviceId, list);
+    }
+    for (const row of loadDevices.all(ids)) {
+      kept.set(row.id, {
+        ...row,
+        online: row.online === 1,
+        sleeping: row.sleeping === 1,
+        machineOnline: row.machineOnline === 1,
+        alarmOpen: row.alarmOpen === 1,
+        status: row.status as DeviceStatus,
+        latest: null,
+        openAlarms: open.get(row.id) ?? [],
+      });
+    }
   }
 
   function execute(d: WorkingDevice, plan: Plan, at: number, changes: BatchChanges): void {
@@ -116,6 +180,15 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
       endAlarm.run(at, alarm.id);
       d.openAlarms = d.openAlarms.filter((a) => a.id !== alarm.id);
       changes.alarms.push({ id: alarm.id, deviceId: d.id, type: alarm.type, state: 'ended', at });
+    }
+    for (const { alarm, type, finding, escalated } of plan.update) {
+      if (escalated) {
+        const { level, value, threshold = null } = finding;
+        escalateAlarm.run({ id: alarm.id, type, level, value, threshold });
+        Object.assign(alarm, { type, level });
+      } else worsenAlarm.run(finding.value, alarm.id);
+      alarm.value = finding.value;
+      changes.alarms.push({ id: alarm.id, deviceId: d.id, type, state: escalated ? 'escalated' : 'updated', at });
     }
     for (const { type, finding } of plan.open) {
       const { id } = insertAlarm.get({
@@ -129,7 +202,7 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
         zoneName: d.zoneName,
         startedAt: at,
       })!;
-      d.openAlarms.push({ id, type, handled: false });
+      d.openAlarms.push({ id, type, level: finding.level, value: finding.value, handled: false });
       changes.alarms.push({ id, deviceId: d.id, type, state: 'opened', at });
     }
     for (const log of plan.logs) {
@@ -140,13 +213,18 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     settleStatus(d);
   }
 
+  /** The batch's reports' data as written to telemetry, to write the same text as the machine's latest. */
+  let json = new WeakMap<object, string>();
+
   /** One message: its history rows, then its event applied in order (an older report only adds history). */
   function writeOne(d: WorkingDevice, item: StoreItem, changes: BatchChanges): void {
     let event: DeviceEvent;
     let at = item.receivedAt;
     if (item.type === 'telemetry') {
       const { msg } = item;
-      insertTelemetry.run(d.id, msg.t, item.receivedAt, JSON.stringify(msg.data));
+      const data = JSON.stringify(msg.data);
+      json.set(msg.data, data);
+      insertTelemetry.run(d.id, msg.t, item.receivedAt, data);
       if (msg.pos) {
         const { lat, lng, speed, alarm, alarmValue } = msg.pos;
         insertTrack.run(d.id, msg.t, item.receivedAt, lat, lng, speed, alarm ?? '', alarmValue ?? null);
@@ -165,46 +243,71 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
   }
 
   const writeBatch = sqlite.transaction((batch: readonly StoreItem[]): WriteResult => {
-    const working = new Map<number, WorkingDevice>();
+    checkKept();
+    loadMissing(batch);
+    const touched = new Map<number, WorkingDevice>();
     const changes: BatchChanges = { alarms: [], connected: new Set(), slept: new Set() };
     let stored = 0;
     for (const item of batch) {
-      const d = working.get(item.device.id) ?? load(item.device.id);
+      const d = kept.get(item.device.id);
       // Deleted since the message was accepted: nothing to write to.
       if (!d) continue;
-      working.set(d.id, d);
+      touched.set(d.id, d);
       writeOne(d, item, changes);
       if (item.type !== 'silence') stored++;
     }
-    for (const d of working.values()) {
-      updateDevice.run({
-        id: d.id,
-        online: d.online ? 1 : 0,
-        sleeping: d.sleeping ? 1 : 0,
-        machineOnline: d.machineOnline ? 1 : 0,
-        activity: d.activity,
-        lockLevel: d.lockLevel,
-        signal: d.signal,
-        lat: d.lat,
-        lng: d.lng,
-        speed: d.speed,
-        positioning: d.positioning,
-        workingHours: d.workingHours,
-        latest: d.latest === null ? null : JSON.stringify(d.latest),
-        lastDeviceTime: d.lastDeviceTime,
-        lastReportAt: d.lastReportAt,
-        alarmOpen: d.alarmOpen ? 1 : 0,
-        status: d.status,
-      });
+    const devices: WorkingDevice[] = [];
+    for (const d of touched.values()) {
+      const latest = d.latest === null ? null : (json.get(d.latest) ?? JSON.stringify(d.latest));
+      updateDevice.run(
+        d.online ? 1 : 0,
+        d.sleeping ? 1 : 0,
+        d.machineOnline ? 1 : 0,
+        d.activity,
+        d.lockLevel,
+        d.signal,
+        d.lat,
+        d.lng,
+        d.speed,
+        d.positioning,
+        d.workingHours,
+        latest,
+        d.lastDeviceTime,
+        d.lastReportAt,
+        d.alarmOpen ? 1 : 0,
+        d.status,
+        d.id,
+      );
+      // What the batch's callers see is theirs; the kept state goes on to the next batch, where `latest` means
+      // a report of that batch (the column keeps the last one written).
+      devices.push({ ...d, openAlarms: [...d.openAlarms] });
+      d.latest = null;
     }
-    return { stored, devices: [...working.values()], ...changes };
+    // Our own writes move total_changes: what is kept now matches the database as this transaction leaves it.
+    keptAt = versionOf.get()!;
+    json = new WeakMap();
+    return { stored, devices, ...changes };
   });
 
   return {
-    findDevice: (sn: string): KnownDevice | undefined => findDevice.get(sn),
-    /** Write a batch in one transaction; all or nothing. */
+    /** A machine by serial: from memory once seen (until anything else writes), else from the database. */
+    findDevice(sn: string): KnownDevice | undefined {
+      const hit = known.get(sn);
+      if (hit) return hit;
+      const found = findDevice.get(sn);
+      if (found) known.set(sn, found);
+      return found;
+    },
+    /** Write a batch in one transaction; all or nothing (and then nothing kept is trusted). */
     // Immediate: the write lock from the start, waiting for the API's writes on the other thread (client.ts).
-    write: (batch: readonly StoreItem[]): WriteResult => writeBatch.immediate(batch),
+    write(batch: readonly StoreItem[]): WriteResult {
+      try {
+        return writeBatch.immediate(batch);
+      } catch (error) {
+        forget();
+        throw error;
+      }
+    },
   };
 }
 export type Store = ReturnType<typeof createStore>;

@@ -49,6 +49,11 @@ export const brandPackFile = z.strictObject({
   languageSwitch: z.boolean().default(false),
   defaultLang: z.enum(['zh-cn', 'en']).optional(),
   copyright: z.string().trim().max(200).default(''),
+  /** The calling code phone fields offer first; a regional (zh) brand defaults to 86. */
+  dialCode: z
+    .string()
+    .regex(/^\d{1,4}$/, 'a calling code of 1-4 digits, without +')
+    .optional(),
   hosts: z.array(z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name without port')).max(50).default([]),
 });
 export type BrandPackFile = z.input<typeof brandPackFile>;
@@ -97,7 +102,8 @@ export function loadBrandPack(dir: string, appid: string): { pack: BrandPack } |
   const bytes = readFileSync(logoPath);
   const logo = checkLogo(file, bytes);
   if ('problem' in logo) return { problem: logo.problem };
-  const info = brandInfo.parse({ ...fields, logo: logoUrl(appid, file) });
+  const dialCode = fields.dialCode ?? (fields.region === 'zh' ? '86' : undefined);
+  const info = brandInfo.parse({ ...fields, dialCode, logo: logoUrl(appid, file) });
   return { pack: { appid, info, hosts, isDefault, logo: { file, type: logo.type, bytes } } };
 }
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
 
 const DEV_MQTT_SERVER_PASSWORD = 'dev-server-password';
+/** Messages per ingest transaction: larger transactions cost less per message (docs/decisions/017). */
+export const INGEST_BATCH_DEFAULT = 4000;
 
 const tileUrl = z.union([z.literal(''), z.string().regex(/^https?:\/\/\S+$/)]);
 
@@ -29,10 +31,18 @@ const envSchema = z.object({
   /** The server's own broker account: it reads every uplink and writes commands. */
   MQTT_SERVER_USER: z.string().min(1).default('console-server'),
   MQTT_SERVER_PASSWORD: z.string().min(8).default(DEV_MQTT_SERVER_PASSWORD),
+  /**
+   * Outside production, a secret that opens the development SMS outbox to another machine (header x-dev-token).
+   * Unset: the outbox answers only requests from the server's own machine (decision 020).
+   */
+  DEV_TOOLS_TOKEN: z.string().min(16).optional(),
   /** The server's MQTT client id (its persistent session); two servers on one broker need different ids. */
   MQTT_CLIENT_ID: z.string().min(1).default('console-server'),
-  /** Ingest writes accepted messages in transactions of at most this many, at least every INGEST_FLUSH_MS. */
-  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(1000),
+  /**
+   * Ingest writes accepted messages in transactions of at most this many, at least every INGEST_FLUSH_MS; it is
+   * also the most it holds unwritten (docs/decisions/017).
+   */
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(INGEST_BATCH_DEFAULT),
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(60000).default(200),
   /**
    * How often (seconds) the watchdog marks machines offline that stopped reporting without a last will (silent
@@ -53,6 +63,23 @@ const envSchema = z.object({
   MAP_TILES_REGIONAL: tileUrl.default(
     'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
   ),
+  /**
+   * The e-signature provider (docs/decisions/030-e-signature-provider.md): its API, the app id and secret it issued
+   * (requests and callbacks are signed with the secret), and where it calls the server back. The defaults reach the
+   * simulated provider `npm start` runs; outside production an unset secret is the simulator's development one, and
+   * a production server without ESIGN_APP_SECRET starts no signing and accepts no callback.
+   */
+  ESIGN_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8095'),
+  ESIGN_APP_ID: z.string().min(1).max(64).default('console-dev'),
+  ESIGN_APP_SECRET: z.string().min(16).optional(),
+  /** Default: this server's own callback path on 127.0.0.1:PORT. */
+  ESIGN_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long a contract's public document link (/contract/export) stays valid. */
+  CONTRACT_LINK_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(72),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,4 +94,13 @@ export function developmentSecretsInUse(env: Env): string[] {
   if (env.FLEET_SECRET === DEV_FLEET_SECRET) found.push('FLEET_SECRET');
   if (env.MQTT_SERVER_PASSWORD === DEV_MQTT_SERVER_PASSWORD) found.push('MQTT_SERVER_PASSWORD');
   return found;
+}
+
+/**
+ * Where the embedded broker listens. The development secrets are public, and every seeded machine's MQTT secret
+ * derives from FLEET_SECRET: with either still at its default the broker listens on loopback only, so nobody on
+ * the network can be a machine or the server (decision 020).
+ */
+export function brokerHost(env: Env): string {
+  return developmentSecretsInUse(env).length > 0 ? '127.0.0.1' : env.HOST;
 }

@@ -1,9 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Db } from '@console/db/client';
 import { users } from '@console/db/schema/accounts';
-import { visibleOrgIds } from './scope.ts';
-import type { SessionUser } from './session.ts';
+import type { ScopedData } from './data.ts';
 
 /**
  * What the maintenance areas (expert library, fault records, upkeep plans, feedback) share.
@@ -15,11 +13,12 @@ export const jsonHas = (column: SQLiteColumn, value: string): SQL =>
   sql`exists (select 1 from json_each(${column}) where json_each.value = ${value})`;
 
 /** The display names of users, by id (a deleted user shows as ''). */
-export function userNames(db: Db, ids: (number | null | undefined)[]): Map<number, string> {
+export function userNames(data: ScopedData, ids: (number | null | undefined)[]): Map<number, string> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return new Map();
   return new Map(
-    db
+    data
+      .unscoped('referencedNames')
       .select({ id: users.id, name: users.name, nickname: users.nickname })
       .from(users)
       .where(inArray(users.id, wanted))
@@ -32,6 +31,6 @@ export function userNames(db: Db, ids: (number | null | undefined)[]): Map<numbe
  * The user's organisations keep the machine: its owner is one of them. Renting (a customer) or distributing a
  * machine lets a user see it, not keep it.
  */
-export function keepsMachine(db: Db, user: SessionUser, ownerOrgId: number): boolean {
-  return visibleOrgIds(db, user).includes(ownerOrgId);
+export function keepsMachine(data: ScopedData, ownerOrgId: number): boolean {
+  return data.sees(ownerOrgId);
 }

@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { ROLE } from '@console/contract/codes/roles';
 import { API_STATUS, LOGOUT_MESSAGE } from '@console/contract/http/envelope';
@@ -7,6 +8,8 @@ import { isMessageKey, translate, type Lang } from '@console/contract/messages/t
 import type { MessageKey } from '@console/contract/messages/zh-CN';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
+import { asConflict } from './unit-of-work.ts';
+import { ScopedData } from './data.ts';
 import { findSessionUser, type SessionUser } from './session.ts';
 import { resolveTimeZone } from './time.ts';
 
@@ -19,6 +22,11 @@ export interface HandlerContext<E extends Endpoint> {
   lang: Lang;
   timeZone: string;
   ip: string;
+  /**
+   * The data this request may touch, limited to what the signed-in person may see (docs/decisions/028). Route
+   * handlers read and write through it, never through `deps.dbh` (eslint rule local/no-raw-db).
+   */
+  data: ScopedData;
   deps: AppDeps;
   c: Context;
   t: (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -70,17 +78,50 @@ function readQuery(c: Context): Record<string, string | string[]> {
 
 async function readBody(c: Context, endpoint: Endpoint): Promise<unknown> {
   if (endpoint.method !== 'POST') return {};
-  if (endpoint.multipart) return c.req.parseBody({ all: true });
+  if (endpoint.multipart) {
+    try {
+      return await c.req.parseBody({ all: true });
+    } catch {
+      // The platform's parser refuses malformed parts (a file name with a raw line break or a lone quote).
+      throw unreadableBody('validation.unreadableForm');
+    }
+  }
   const text = await c.req.text();
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(API_STATUS.invalid, 'error.invalidField', { field: 'body' }, { field: 'body', issues: [] });
+    throw unreadableBody('validation.unreadableJson');
   }
 }
 
-function invalid(error: z.ZodError, source: 'query' | 'body'): ApiError {
+/** The largest JSON body any endpoint takes: the biggest form (a fence of many points) is far below it. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Refuses a JSON body over MAX_JSON_BODY_BYTES while it streams in, before it is read whole. */
+export function jsonBodyLimit(): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: (c) =>
+      c.json({
+        status: API_STATUS.invalid,
+        message: translate(requestLang(c), 'error.bodyTooLarge', { size: '1M' }),
+        data: { field: 'body', issues: [{ path: 'body', message: 'error.bodyTooLarge' }] },
+      }),
+  });
+}
+
+function unreadableBody(reason: MessageKey): ApiError {
+  return new ApiError(
+    API_STATUS.invalid,
+    'error.invalidField',
+    { field: 'body', reason },
+    { field: 'body', issues: [{ path: 'body', message: reason }] },
+  );
+}
+
+/** A refusal naming every issue of a failed validation, the first one as the field (decision 025). */
+export function invalid(error: z.ZodError, source: string): ApiError {
   // Our schemas carry message keys; zod's own English texts are replaced by a generic localised one.
   const issues = error.issues.map((issue) => ({
     path: issue.path.join('.') || source,
@@ -121,6 +162,7 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
       body: body.data,
       user,
       token,
+      data: new ScopedData(deps.dbh.db, user),
       lang,
       timeZone: resolveTimeZone(c.req.header('timeZone')),
       ip: clientIp(c, deps.env.TRUST_PROXY),
@@ -140,7 +182,9 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
       }
     }
     return reply(API_STATUS.ok, message, data ?? null);
-  } catch (error) {
+  } catch (thrown) {
+    // A write that lost a race for a unique value answers like the check it raced past, never "system error".
+    const error = asConflict(thrown) ?? thrown;
     if (error instanceof ApiError) {
       return reply(error.status, translate(lang, error.messageKey, localiseParams(lang, error.params)), error.data);
     }

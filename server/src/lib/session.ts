@@ -61,9 +61,28 @@ export function findSessionUser(db: Db, token: string, now: number): SessionUser
 
 export function endSession(db: Db, tokenHash: string): void {
   db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+  sessionsEnded();
 }
 
 /** Every session of a user dies: at password change and when the account is disabled. */
-export function endAllSessions(db: Db, userId: number): void {
+export function endAllSessions(db: Pick<Db, 'delete'>, userId: number): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  sessionsEnded();
+}
+
+const endedListeners = new Set<() => void>();
+
+/**
+ * Be told whenever sessions end (sign-out, password change, a disabled account), so what a session holds open
+ * (a live event stream) checks its own session at once instead of at its next periodic check. Answers the
+ * function that stops listening.
+ */
+export function onSessionsEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/** Call after deleting sessions in any other way than the two functions above. */
+export function sessionsEnded(): void {
+  for (const listener of [...endedListeners]) listener();
 }

@@ -18,6 +18,22 @@ const MINUTE = 60 * 1000;
 export const FAILURES_BEFORE_CODE = 3;
 /** At most this many failed sign-ins per account per hour; then sign-in is refused outright. */
 const FAILURES_PER_HOUR = 100;
+/**
+ * At most this many failed sign-ins from one client address in 15 minutes, whatever the accounts: one address
+ * trying a common password on many accounts is stopped, while an office behind one address that mistypes now
+ * and then is not (decision 020). Behind a reverse proxy TRUST_PROXY must be set, or every client is the proxy.
+ */
+export const FAILURES_PER_ADDRESS = 10;
+
+function failuresFromAddress(deps: AppDeps, ip: string, since: number): number {
+  return deps.dbh.db
+    .select({ n: sql<number>`count(*)` })
+    .from(loginAttempts)
+    .where(
+      and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gte(loginAttempts.createdAt, new Date(since))),
+    )
+    .get()!.n;
+}
 
 export interface SignInRequest {
   account: string;
@@ -58,6 +74,9 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<LoginDa
   const now = deps.now();
   const key = `${req.areaCode}-${req.account}`;
   if (!isValidPhone(req.account, req.areaCode)) throw invalidField('account', 'validation.phone');
+  if (failuresFromAddress(deps, req.ip, now - 15 * MINUTE) >= FAILURES_PER_ADDRESS) {
+    throw new ApiError(API_STATUS.tooMany, 'auth.tooManyFromAddress');
+  }
   if (failuresSince(deps, key, now - 60 * MINUTE) >= FAILURES_PER_HOUR) {
     throw new ApiError(API_STATUS.tooMany, 'auth.tooManyFailures');
   }

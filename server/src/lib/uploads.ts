@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
 import { uploads } from '@console/db/schema/accounts';
 import { deviceFiles } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
@@ -22,7 +23,7 @@ import {
 import type { AppDeps } from './deps.ts';
 import { invalidField } from './errors.ts';
 import { requestLang, requestToken } from './route.ts';
-import { deviceScope, visibleOrgIds } from './scope.ts';
+import { ScopedData } from './data.ts';
 import { findSessionUser, type SessionUser } from './session.ts';
 
 /** What a file is by its first bytes; the name and the browser's declared type are never trusted. */
@@ -46,6 +47,7 @@ export function checkUpload(kind: UploadKind, bytes: Uint8Array): FileType {
 interface FileStore {
   write(name: string, bytes: Uint8Array): void;
   read(name: string): Uint8Array | null;
+  remove(name: string): void;
 }
 
 // An in-memory database (tests) keeps its files in memory too, so tests never write into the data folder.
@@ -53,7 +55,11 @@ const stores = new WeakMap<AppDeps['dbh'], FileStore>();
 
 function memoryStore(): FileStore {
   const files = new Map<string, Uint8Array>();
-  return { write: (name, bytes) => void files.set(name, bytes), read: (name) => files.get(name) ?? null };
+  return {
+    write: (name, bytes) => void files.set(name, bytes),
+    read: (name) => files.get(name) ?? null,
+    remove: (name) => void files.delete(name),
+  };
 }
 
 function diskStore(dir: string): FileStore {
@@ -69,6 +75,9 @@ function diskStore(dir: string): FileStore {
         return null;
       }
     },
+    remove(name) {
+      rmSync(join(dir, name), { force: true });
+    },
   };
 }
 
@@ -81,6 +90,11 @@ function fileStore(deps: AppDeps): FileStore {
     stores.set(deps.dbh, store);
   }
   return store;
+}
+
+/** The bytes of a stored upload (a template's PDF drawn on), or null. */
+export function readStoredFile(deps: AppDeps, name: string): Uint8Array | null {
+  return fileStore(deps).read(name) ?? null;
 }
 
 /** The largest file any rule allows, and room for the rest of the multipart form. */
@@ -102,6 +116,37 @@ export function uploadBodyLimit(): MiddlewareHandler {
   });
 }
 
+/**
+ * Check an uploaded file and write it under a random name: the slow part, done before any unit of work. It
+ * becomes an upload of the user's organisation with recordUpload (until then nobody can read it); a unit of
+ * work that refuses it calls discardFile.
+ */
+export async function keepFile(deps: AppDeps, file: File, kind: UploadKind): Promise<UploadedFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = checkUpload(kind, bytes);
+  const name = `${randomBytes(16).toString('hex')}.${type}`;
+  fileStore(deps).write(name, bytes);
+  return { url: fileUrl(name), name, type, size: bytes.length };
+}
+
+export function discardFile(deps: AppDeps, file: UploadedFile): void {
+  fileStore(deps).remove(file.name);
+}
+
+/** The record that makes a kept file an upload of the user's organisation; part of the caller's unit of work. */
+export function recordUpload(
+  db: Pick<Db, 'insert'>,
+  user: SessionUser,
+  file: UploadedFile,
+  kind: UploadKind,
+  isPublic: boolean,
+): UploadedFile {
+  db.insert(uploads)
+    .values({ name: file.name, orgId: user.orgId, userId: user.id, kind, type: file.type, size: file.size, isPublic })
+    .run();
+  return file;
+}
+
 /** Check and keep an uploaded file under a random name; it belongs to the uploader's organisation. */
 export async function storeUpload(
   deps: AppDeps,
@@ -110,15 +155,8 @@ export async function storeUpload(
   kind: UploadKind,
   isPublic: boolean,
 ): Promise<UploadedFile> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = checkUpload(kind, bytes);
-  const name = `${randomBytes(16).toString('hex')}.${type}`;
-  fileStore(deps).write(name, bytes);
-  deps.dbh.db
-    .insert(uploads)
-    .values({ name, orgId: user.orgId, userId: user.id, kind, type, size: bytes.length, isPublic })
-    .run();
-  return { url: fileUrl(name), name, type, size: bytes.length };
+  const kept = await keepFile(deps, file, kind);
+  return recordUpload(deps.dbh.db, user, kept, kind, isPublic);
 }
 
 /**
@@ -146,12 +184,12 @@ export function requireUpload(
 }
 
 /** A file kept with a machine (device files) is read by whoever sees the machine: its customer reads its manual. */
-function isFileOfVisibleDevice(db: AppDeps['dbh']['db'], user: SessionUser, name: string): boolean {
-  const row = db
+function isFileOfVisibleDevice(data: ScopedData, name: string): boolean {
+  const row = data
     .select({ id: deviceFiles.id })
-    .from(deviceFiles)
+    .from(deviceFiles, data.deviceScope())
     .innerJoin(devices, eq(devices.id, deviceFiles.deviceId))
-    .where(and(eq(deviceFiles.fileName, name), deviceScope(db, user)))
+    .where(eq(deviceFiles.fileName, name))
     .get();
   return row !== undefined;
 }
@@ -172,8 +210,8 @@ export function serveUpload(c: Context, deps: AppDeps): Response {
     const token = requestToken(c);
     const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
     if (!user || !user.roleId) return missing();
-    const readable =
-      visibleOrgIds(deps.dbh.db, user).includes(record.orgId) || isFileOfVisibleDevice(deps.dbh.db, user, name);
+    const data = new ScopedData(deps.dbh.db, user);
+    const readable = data.sees(record.orgId) || isFileOfVisibleDevice(data, name);
     if (!readable) return missing();
   }
   const bytes = fileStore(deps).read(name);
@@ -183,7 +221,10 @@ export function serveUpload(c: Context, deps: AppDeps): Response {
       'content-type': MIME_OF[record.type],
       'content-length': String(bytes.length),
       'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
+      // A PDF opened from this origin could run its own scripts here: it is a download, never a page. Any file
+      // opened directly runs in a sandbox without scripts, apart from the console.
+      'content-disposition': record.type === 'pdf' ? `attachment; filename="${name}"` : 'inline',
+      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
       'cache-control': record.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
     },
   });

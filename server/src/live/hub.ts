@@ -1,11 +1,17 @@
 import type { LiveEvent } from '@console/contract/http/live';
 
-/** Who may see an event: the organisations of the machine it concerns (owner, customer, distributor). */
+/**
+ * Who may see an event: the organisations of the machine it concerns (owner, customer, distributor), and with
+ * `userIds` only those users of them (a work order's technician).
+ */
 export interface Audience {
   orgIds: readonly (number | null)[];
+  userIds?: readonly number[];
 }
 
 interface Subscriber {
+  /** The signed-in user of the stream. */
+  userId?: number;
   /** The organisations the subscriber may see, refreshed by the stream now and then. */
   visible: () => ReadonlySet<number>;
   send: (event: LiveEvent) => void;
@@ -27,6 +33,8 @@ export class LiveHub {
   publish(event: LiveEvent, audience: Audience): void {
     for (const subscriber of this.subscribers) {
       const visible = subscriber.visible();
+      if (audience.userIds && (subscriber.userId === undefined || !audience.userIds.includes(subscriber.userId)))
+        continue;
       if (audience.orgIds.some((id) => id !== null && visible.has(id))) subscriber.send(event);
     }
   }

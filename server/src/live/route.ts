@@ -5,8 +5,8 @@ import { liveEndpoints, type LiveEvent } from '@console/contract/http/live';
 import { ROLE } from '@console/contract/codes/roles';
 import type { AppDeps } from '../lib/deps.ts';
 import { requestToken } from '../lib/route.ts';
-import { visibleOrgIds } from '../lib/scope.ts';
-import { findSessionUser } from '../lib/session.ts';
+import { ScopedData } from '../lib/data.ts';
+import { findSessionUser, onSessionsEnded } from '../lib/session.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** How often a stream re-reads the user's scope (organisations created since) and checks the session is alive. */
@@ -21,10 +21,11 @@ export function registerLiveRoute(app: Hono, deps: AppDeps): void {
       return c.json({ status: API_STATUS.unauthorized, message: LOGOUT_MESSAGE, data: null });
     }
     return streamSSE(c, async (stream) => {
-      let visible = new Set(visibleOrgIds(deps.dbh.db, user));
+      let visible = new Set(new ScopedData(deps.dbh.db, user).orgIds());
       const queue: LiveEvent[] = [];
       let wake: (() => void) | null = null;
       const unsubscribe = deps.live.subscribe({
+        userId: user.id,
         visible: () => visible,
         send: (event) => {
           queue.push(event);
@@ -32,26 +33,36 @@ export function registerLiveRoute(app: Hono, deps: AppDeps): void {
         },
       });
       let lastCheck = Date.now();
+      // A sign-out (or a password change, a disabled account) ends the stream at once, not at the next check.
+      let sessionsChanged = false;
+      const stopListening = onSessionsEnded(() => {
+        sessionsChanged = true;
+        wake?.();
+      });
       stream.onAbort(() => {
         unsubscribe();
+        stopListening();
         wake?.();
       });
       await stream.writeSSE({ event: 'ready', data: '{}' });
       while (!stream.aborted) {
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, HEARTBEAT_MS);
+          if (sessionsChanged || queue.length > 0) resolve();
+          else setTimeout(resolve, HEARTBEAT_MS);
         });
         wake = null;
-        if (Date.now() - lastCheck > RECHECK_MS) {
+        if (sessionsChanged || Date.now() - lastCheck > RECHECK_MS) {
+          sessionsChanged = false;
           lastCheck = Date.now();
           if (!token || !findSessionUser(deps.dbh.db, token, deps.now())) break;
-          visible = new Set(visibleOrgIds(deps.dbh.db, user));
+          visible = new Set(new ScopedData(deps.dbh.db, user).orgIds());
         }
         if (queue.length === 0) await stream.writeSSE({ event: 'ping', data: '{}' });
         for (const event of queue.splice(0)) await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       }
       unsubscribe();
+      stopListening();
     });
   });
 }

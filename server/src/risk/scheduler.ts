@@ -3,7 +3,9 @@ import { UNFINISHED_STATES } from '@console/contract/http/commands';
 import { hasRiskPermission } from '@console/contract/http/risk';
 import { commands, devices } from '@console/db/schema/devices';
 import { lockDayMarks, lockDaySettings, riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import { scheduledGrant } from '../commands/authorise.ts';
 import type { AppDeps } from '../lib/deps.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
 import { ApiError } from '../lib/errors.ts';
 import { levelCode, levelName, modeName } from './levels.ts';
 
@@ -30,14 +32,17 @@ export function fireTask(deps: AppDeps, task: TaskRow): void {
     .all();
   for (const item of pending) {
     try {
-      const [command] = deps.commands.enqueue({
-        deviceIds: [item.deviceId],
-        type: task.kind,
-        level: task.kind === 'lock' ? levelName(task.level) : undefined,
-        mode: modeName(task.mode),
-        ttlMinutes: 24 * 60,
-        createdBy: task.createdBy,
-      });
+      // The task was authorised when it was made (its creator's password) or by a lock day setting.
+      const [command] = deps.commands.enqueue(
+        {
+          deviceIds: [item.deviceId],
+          type: task.kind,
+          level: task.kind === 'lock' ? levelName(task.level) : undefined,
+          mode: modeName(task.mode),
+          ttlMinutes: 24 * 60,
+        },
+        scheduledGrant(task, [item.deviceId]),
+      );
       db.update(riskTaskItems).set({ commandId: command!.id }).where(eq(riskTaskItems.id, item.id)).run();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -142,7 +147,7 @@ export function runLockDays(deps: AppDeps): number {
       byLevel.set(level, [...(byLevel.get(level) ?? []), machine]);
     }
     for (const [level, due] of byLevel) {
-      const task = db.transaction((tx) => {
+      const task = unitOfWork(db, (tx) => {
         const row = tx
           .insert(riskTasks)
           .values({

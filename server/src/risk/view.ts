@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { executionOfStage, type RiskStage, type RiskTask, type RiskTaskItem } from '@console/contract/http/risk';
 import type { MessageKey } from '@console/contract/messages/zh-CN';
 import { isMessageKey } from '@console/contract/messages/translate';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../lib/data.ts';
 import { commands, devices } from '@console/db/schema/devices';
 import type { riskTasks } from '@console/db/schema/risk';
 import { riskTaskItems } from '@console/db/schema/risk';
@@ -17,22 +17,25 @@ type TaskRow = typeof riskTasks.$inferSelect;
 const RUNNING: RiskStage[] = ['scheduled', 'queued', 'sent', 'delivered'];
 
 /** A task's machines in the user's scope (`scope`: deviceScope), with their commands. */
-export function selectItems(db: Db, taskIds: number[], scope: SQL) {
+export function selectItems(data: ScopedData, taskIds: number[]) {
   if (taskIds.length === 0) return [];
-  return db
-    .select({
-      item: riskTaskItems,
-      serialNumber: devices.serialNumber,
-      hostName: devices.hostName,
-      online: devices.online,
-      command: commands,
-    })
-    .from(riskTaskItems)
-    .innerJoin(devices, eq(devices.id, riskTaskItems.deviceId))
-    .leftJoin(commands, eq(commands.id, riskTaskItems.commandId))
-    .where(and(inArray(riskTaskItems.taskId, taskIds), scope))
-    .orderBy(asc(riskTaskItems.id))
-    .all();
+  return (
+    data
+      .select({
+        item: riskTaskItems,
+        serialNumber: devices.serialNumber,
+        hostName: devices.hostName,
+        online: devices.online,
+        command: commands,
+      })
+      // The scope names the joined machine's columns: the items of machines in scope.
+      .from(riskTaskItems, data.deviceScope())
+      .innerJoin(devices, eq(devices.id, riskTaskItems.deviceId))
+      .leftJoin(commands, eq(commands.id, riskTaskItems.commandId))
+      .where(inArray(riskTaskItems.taskId, taskIds))
+      .orderBy(asc(riskTaskItems.id))
+      .all()
+  );
 }
 export type ItemRecord = ReturnType<typeof selectItems>[number];
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../lib/data.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { alarmRules } from '@console/db/schema/alarm-rules';
 import { DEFAULT_THRESHOLDS } from '@console/contract/codes/alarms';
@@ -8,7 +8,6 @@ import { alarmRuleEndpoints, RULE_EDITORS } from '@console/contract/http/alarm-r
 import { forgetThresholds, thresholdsOfRow } from '../lib/alarm-thresholds.ts';
 import { invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { visibleOrgIds } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { formatInZone } from '../lib/time.ts';
 
@@ -16,11 +15,11 @@ import { formatInZone } from '../lib/time.ts';
  * The organisations whose rules a user reads: those in scope that own machines (the operator and lessors). An
  * operator's employee or administrator reads every one; a lessor's people their own.
  */
-function ruleOrgs(db: Db, user: SessionUser) {
-  return db
+function ruleOrgs(data: ScopedData) {
+  return data
     .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(and(inArray(organisations.id, visibleOrgIds(db, user)), inArray(organisations.kind, ['operator', 'lessor'])))
+    .from(organisations, data.orgScope(organisations.id))
+    .where(inArray(organisations.kind, ['operator', 'lessor']))
     .orderBy(asc(organisations.id))
     .all();
 }
@@ -28,21 +27,20 @@ function ruleOrgs(db: Db, user: SessionUser) {
 const mayEdit = (user: SessionUser) => (RULE_EDITORS as readonly number[]).includes(user.roleId);
 
 /** An organisation the user may change the rules of, else a refusal on the field. */
-function editableOrg(db: Db, user: SessionUser, orgId: number): number {
-  if (!ruleOrgs(db, user).some((o) => o.id === orgId)) throw invalidField('orgId', 'alarmRules.notOwner');
+function editableOrg(data: ScopedData, orgId: number): number {
+  if (!ruleOrgs(data).some((o) => o.id === orgId)) throw invalidField('orgId', 'alarmRules.notOwner');
   return orgId;
 }
 
 export const alarmRuleRoutes: RouteDef[] = [
-  route(alarmRuleEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const orgs = ruleOrgs(db, user);
+  route(alarmRuleEndpoints.list, ({ query, user, data, timeZone }) => {
+    const orgs = ruleOrgs(data);
     // A lessor's people land on their own company, the operator's on the operator.
     const orgId = query.orgId ?? (orgs.some((o) => o.id === user.orgId) ? user.orgId : orgs[0]?.id);
     if (orgId === undefined || !orgs.some((o) => o.id === orgId)) throw notFound();
-    const rows = db
+    const rows = data
       .select({ rule: alarmRules, byName: users.name, byNickname: users.nickname })
-      .from(alarmRules)
+      .from(alarmRules, data.orgScope(alarmRules.orgId))
       .leftJoin(users, eq(users.id, alarmRules.updatedBy))
       .where(eq(alarmRules.orgId, orgId))
       .all();
@@ -64,28 +62,30 @@ export const alarmRuleRoutes: RouteDef[] = [
     };
   }),
 
-  route(alarmRuleEndpoints.save, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const orgId = editableOrg(db, user, body.orgId);
+  route(alarmRuleEndpoints.save, ({ body, user, data, deps, setMessage }) => {
     const { kind, load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline } = body;
     const values = { load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline };
     const stamp = { updatedBy: user.id, updatedAt: new Date(deps.now()) };
-    db.insert(alarmRules)
-      .values({ orgId, kind, ...values, ...stamp })
-      .onConflictDoUpdate({ target: [alarmRules.orgId, alarmRules.kind], set: { ...values, ...stamp } })
-      .run();
+    data.write((tx) =>
+      tx
+        .insert(alarmRules)
+        .values({ orgId: editableOrg(tx, body.orgId), kind, ...values, ...stamp })
+        .onConflictDoUpdate({ target: [alarmRules.orgId, alarmRules.kind], set: { ...values, ...stamp } })
+        .run(),
+    );
     // Ingest judges the next report by the new rule.
     forgetThresholds();
     setMessage('alarmRules.saved');
     return { kind };
   }),
 
-  route(alarmRuleEndpoints.reset, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const orgId = editableOrg(db, user, body.orgId);
-    db.delete(alarmRules)
-      .where(and(eq(alarmRules.orgId, orgId), eq(alarmRules.kind, body.kind)))
-      .run();
+  route(alarmRuleEndpoints.reset, ({ body, data, setMessage }) => {
+    data.write((tx) =>
+      tx
+        .delete(alarmRules)
+        .where(and(eq(alarmRules.orgId, editableOrg(tx, body.orgId)), eq(alarmRules.kind, body.kind)))
+        .run(),
+    );
     forgetThresholds();
     setMessage('alarmRules.reset');
     return { kind: body.kind };

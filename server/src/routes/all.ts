@@ -18,6 +18,8 @@ import { feedbackRoutes } from './feedback/index.ts';
 import { fenceRoutes } from './fences.ts';
 import { fleetManifestRoutes } from './fleet-manifest.ts';
 import { ingestRoutes } from './ingest.ts';
+import { leaseContractRoutes } from './lease-contracts/index.ts';
+import { leasePartyRoutes } from './lease-parties/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
 import { settingsRoutes } from './settings.ts';
@@ -58,6 +60,8 @@ export const allRoutes: RouteDef[] = [
   ...workOrderRoutes,
   ...technicianRoutes,
   ...ingestRoutes,
+  ...leaseContractRoutes,
+  ...leasePartyRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { dropRequests, knownAddresses, organisations, qrLogins, smsOutbox, users } from '@console/db/schema/accounts';
+import type { ScopedData } from '../lib/data.ts';
 import { hashPassword } from '@console/db/password';
 import { authEndpoints, DASHBOARD_ROLE } from '@console/contract/http/auth';
 import { API_STATUS } from '@console/contract/http/envelope';
@@ -12,9 +13,19 @@ import { createSession, endAllSessions, endSession, findSessionUser } from '../l
 import { menusFor } from '../lib/menus.ts';
 import { loginDataFor, signIn } from '../lib/sign-in.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
+import { mayUseDevTools } from '../lib/this-machine.ts';
 import { formatInZone } from '../lib/time.ts';
 
 const QR_TTL_MS = 2 * 60 * 1000;
+
+function phoneTaken(data: ScopedData, phone: { mobile: string; areaCode: string }): boolean {
+  return !!data
+    .unscoped('uniqueness')
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mobile, phone.mobile), eq(users.areaCode, phone.areaCode)))
+    .get();
+}
 
 function checkPhone(mobile: string, areaCode: string, field = 'mobile') {
   if (!isValidPhone(mobile, areaCode)) throw invalidField(field, 'validation.phone');
@@ -27,11 +38,13 @@ export const authRoutes: RouteDef[] = [
     signIn(deps, { ...query, ip, lang, kind: 'dashboard', allowRole: (roleId) => roleId === DASHBOARD_ROLE }),
   ),
 
-  route(authEndpoints.getUserInfo, ({ token, deps, lang }) => {
-    const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
+  route(authEndpoints.getUserInfo, ({ token, data, deps, lang }) => {
+    // Who the token belongs to, and their own organisation.
+    const db = data.unscoped('signIn');
+    const user = token ? findSessionUser(db, token, deps.now()) : null;
     if (!user) throw new ApiError(API_STATUS.unauthorized, 'error.logout');
     if (!user.roleId) throw new ApiError(API_STATUS.forbidden, 'auth.noPermissionToLogin');
-    const org = deps.dbh.db.select().from(organisations).where(eq(organisations.id, user.orgId)).get()!;
+    const org = db.select().from(organisations).where(eq(organisations.id, user.orgId)).get()!;
     return {
       uid: user.id,
       avatar: user.avatar,
@@ -46,19 +59,16 @@ export const authRoutes: RouteDef[] = [
     };
   }),
 
-  route(authEndpoints.logout, ({ token, deps }) => {
-    const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
-    if (user) endSession(deps.dbh.db, user.tokenHash);
+  route(authEndpoints.logout, ({ token, data, deps }) => {
+    const db = data.unscoped('signIn');
+    const user = token ? findSessionUser(db, token, deps.now()) : null;
+    if (user) endSession(db, user.tokenHash);
     return null;
   }),
 
-  route(authEndpoints.code, ({ query, ip, deps, t, setMessage }) => {
+  route(authEndpoints.code, ({ query, ip, data, deps, t, setMessage }) => {
     checkPhone(query.mobile, query.areaCode);
-    const exists = !!deps.dbh.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.mobile, query.mobile), eq(users.areaCode, query.areaCode)))
-      .get();
+    const exists = phoneTaken(data, query);
     if (query.type === 'register' && exists) throw invalidField('mobile', 'auth.accountExists');
     if (query.type !== 'register' && !exists) throw invalidField('mobile', 'auth.accountMissing');
     const sent = sendCode(deps, query, query.type, ip, (code) => t('sms.code', { code }));
@@ -66,42 +76,43 @@ export const authRoutes: RouteDef[] = [
     return sent;
   }),
 
-  route(authEndpoints.register, async ({ query, ip, deps }) => {
+  route(authEndpoints.register, async ({ query, ip, data, deps }) => {
     checkPhone(query.mobile, query.areaCode);
-    const { db } = deps.dbh;
-    const taken = db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.mobile, query.mobile), eq(users.areaCode, query.areaCode)))
-      .get();
-    if (taken) throw invalidField('mobile', 'auth.accountExists');
+    if (phoneTaken(data, query)) throw invalidField('mobile', 'auth.accountExists');
     requireCode(deps, query, 'register', query.code);
+    const passwordHash = await hashPassword(query.password);
     // A self-registered person is a registered user (role 0) in an organisation of their own, until a
-    // company invites them as an employee.
-    const org = db
-      .insert(organisations)
-      .values({ name: query.nickname || query.mobile, kind: 'customer' })
-      .returning()
-      .get();
-    const user = db
-      .insert(users)
-      .values({
-        orgId: org.id,
-        mobile: query.mobile,
-        areaCode: query.areaCode,
-        passwordHash: await hashPassword(query.password),
-        nickname: query.nickname ?? '',
-        roleId: ROLE.registeredUser,
-      })
-      .returning()
-      .get();
-    db.insert(knownAddresses).values({ userId: user.id, ip }).onConflictDoNothing().run();
+    // company invites them as an employee. The organisation and its user are written together, after the
+    // phone is checked once more: another request may have taken it while the password was hashed.
+    const user = data.write((tx) => {
+      if (phoneTaken(tx, query)) throw invalidField('mobile', 'auth.accountExists');
+      const org = tx
+        .insert(organisations)
+        .values({ name: query.nickname || query.mobile, kind: 'customer' })
+        .returning()
+        .get();
+      const created = tx
+        .insert(users)
+        .values({
+          orgId: org.id,
+          mobile: query.mobile,
+          areaCode: query.areaCode,
+          passwordHash,
+          nickname: query.nickname ?? '',
+          roleId: ROLE.registeredUser,
+        })
+        .returning()
+        .get();
+      tx.insert(knownAddresses).values({ userId: created.id, ip }).onConflictDoNothing().run();
+      return created;
+    });
     return { uid: user.id };
   }),
 
-  route(authEndpoints.reset, async ({ query, deps }) => {
+  route(authEndpoints.reset, async ({ query, data, deps }) => {
     checkPhone(query.mobile, query.areaCode);
-    const { db } = deps.dbh;
+    // Before sign-in: the account the phone names.
+    const db = data.unscoped('signIn');
     const user = db
       .select()
       .from(users)
@@ -117,9 +128,10 @@ export const authRoutes: RouteDef[] = [
     return null;
   }),
 
-  route(authEndpoints.dropAccount, ({ query, deps, setMessage }) => {
+  route(authEndpoints.dropAccount, ({ query, data, deps, setMessage }) => {
     checkPhone(query.mobile, query.areaCode);
-    const { db } = deps.dbh;
+    // Before sign-in: the account the phone names.
+    const db = data.unscoped('signIn');
     const user = db
       .select()
       .from(users)
@@ -134,18 +146,19 @@ export const authRoutes: RouteDef[] = [
     return null;
   }),
 
-  route(authEndpoints.qrCreate, ({ query, deps, timeZone }) => {
+  route(authEndpoints.qrCreate, ({ query, data, deps, timeZone }) => {
     const uuid = randomUUID();
     const expiresAt = deps.now() + QR_TTL_MS;
-    deps.dbh.db
+    data
+      .unscoped('signIn')
       .insert(qrLogins)
       .values({ uuid, appid: query.appid, expiresAt: new Date(expiresAt) })
       .run();
     return { uuid, expiresAt: formatInZone(expiresAt, timeZone) };
   }),
 
-  route(authEndpoints.loginByScanQRCode, ({ query, deps, lang, ip }) => {
-    const { db } = deps.dbh;
+  route(authEndpoints.loginByScanQRCode, ({ query, data, deps, lang, ip }) => {
+    const db = data.unscoped('signIn');
     const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, query.uuid)).get();
     if (!qr || qr.state === 'consumed' || qr.expiresAt.getTime() <= deps.now())
       return { state: 'expired' as const, login: null };
@@ -156,8 +169,9 @@ export const authRoutes: RouteDef[] = [
     return { state: 'confirmed' as const, login: loginDataFor(deps, token, lang) };
   }),
 
-  route(authEndpoints.qrScan, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
+  route(authEndpoints.qrScan, ({ body, user, data, deps }) => {
+    // A code waiting on a sign-in page: anyone signed in may claim it, by its random id.
+    const db = data.unscoped('signIn');
     const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, body.uuid)).get();
     if (!qr) throw notFound();
     if (qr.state !== 'waiting' || qr.expiresAt.getTime() <= deps.now())
@@ -166,8 +180,8 @@ export const authRoutes: RouteDef[] = [
     return { state: 'scanned' as const };
   }),
 
-  route(authEndpoints.qrConfirm, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
+  route(authEndpoints.qrConfirm, ({ body, user, data, deps }) => {
+    const db = data.unscoped('signIn');
     const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, body.uuid)).get();
     if (!qr) throw notFound();
     if (qr.state !== 'scanned' || qr.userId !== user.id || qr.expiresAt.getTime() <= deps.now()) {
@@ -177,10 +191,13 @@ export const authRoutes: RouteDef[] = [
     return { state: 'confirmed' as const };
   }),
 
-  route(authEndpoints.devSms, ({ query, deps, timeZone }) => {
+  route(authEndpoints.devSms, ({ query, data, deps, timeZone, c }) => {
     // The outbox does not exist in production: the route answers as an unknown path would.
     if (deps.env.NODE_ENV === 'production') throw notFound();
-    const rows = deps.dbh.db
+    // It holds every verification code: nobody on the network may read it (lib/this-machine.ts).
+    if (!mayUseDevTools(c, deps.env)) throw new ApiError(API_STATUS.forbidden, 'security.devToolsThisMachine');
+    const rows = data
+      .unscoped('signIn')
       .select()
       .from(smsOutbox)
       .where(query.mobile ? eq(smsOutbox.mobile, query.mobile) : undefined)

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   COMMAND_LOG_STEPS,
   EXECUTION_STATES,
@@ -8,18 +7,17 @@ import {
 } from '@console/contract/http/commands';
 import { API_STATUS } from '@console/contract/http/envelope';
 import type { MessageKey } from '@console/contract/messages/zh-CN';
-import type { Db } from '@console/db/client';
 import { users } from '@console/db/schema/accounts';
 import { commands, devices, operationLogs } from '@console/db/schema/devices';
+import { authoriseCommand } from '../commands/authorise.ts';
+import { listPage } from '../lib/list-page.ts';
+import { keywordIn } from '../lib/search.ts';
 import { selectCommands, toCommandItem, type CommandRecord } from '../commands/view.ts';
-import { ApiError, forbidden, notFound } from '../lib/errors.ts';
+import { recordCommandTask } from '../risk/command-task.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { deviceScope, visibleOrgIds } from '../lib/scope.ts';
-import type { SessionUser } from '../lib/session.ts';
+import type { ScopedData } from '../lib/data.ts';
 import { formatInZone } from '../lib/time.ts';
-
-/** Case-insensitive "contains" without LIKE, so the user's % and _ are plain characters. */
-const contains = (column: AnySQLiteColumn, text: string) => sql`instr(lower(${column}), ${text.toLowerCase()}) > 0`;
 
 /** The refusal when a machine is not online and the caller asked not to queue: the spec's words for locks. */
 const OFFLINE_REFUSAL: Record<CreateCommandForm['type'], MessageKey> = {
@@ -28,52 +26,44 @@ const OFFLINE_REFUSAL: Record<CreateCommandForm['type'], MessageKey> = {
   sleep: 'command.offline',
   wake: 'command.offline',
   params: 'command.offline',
+  restart: 'command.offline',
+  runMode: 'command.offline',
+  pumpMode: 'command.offline',
+  speed: 'command.offline',
 };
 
 /**
  * Commanding a machine is its owner's: a user may command and cancel on machines their organisations own (the
  * operator's staff: all). Seeing commands follows the machines the user may see (deviceScope).
  */
-function assertOwner(db: Db, user: SessionUser, orgIds: number[]): void {
-  const mine = new Set(visibleOrgIds(db, user));
-  if (orgIds.some((id) => !mine.has(id))) throw forbidden();
-}
-
-function visibleCommand(db: Db, user: SessionUser, id: string): CommandRecord {
-  const record = selectCommands(db, and(eq(commands.id, id), deviceScope(db, user))).get();
+function visibleCommand(data: ScopedData, id: string): CommandRecord {
+  const record = selectCommands(data, eq(commands.id, id)).get();
   if (!record) throw notFound();
   return record;
 }
 
 export const commandRoutes: RouteDef[] = [
-  route(commandEndpoints.create, ({ body, user, deps, t, timeZone, setMessage }) => {
-    const { db } = deps.dbh;
+  route(commandEndpoints.create, async ({ body, user, data, deps, ip, t, timeZone, setMessage }) => {
     const ids = [...new Set(body.deviceIds)];
-    const targets = db
-      .select({
-        orgId: devices.orgId,
-        serial: devices.serialNumber,
-        online: devices.online,
-        sleeping: devices.sleeping,
-      })
-      .from(devices)
-      .where(inArray(devices.id, ids))
-      .all();
-    if (targets.length !== ids.length) throw notFound();
-    assertOwner(
-      db,
-      user,
-      targets.map((d) => d.orgId),
-    );
+    // The one rule of every command: the role its type needs, ownership, the password or code it needs.
+    const grant = await authoriseCommand(data, deps, user, ip, { ...body, deviceIds: ids });
     if (body.whenOffline === 'refuse') {
-      const away = targets.filter((d) => !d.online || d.sleeping).map((d) => d.serial);
+      const away = data
+        .select({ serial: devices.serialNumber, online: devices.online, sleeping: devices.sleeping })
+        .from(devices, data.deviceScope())
+        .where(inArray(devices.id, ids))
+        .all()
+        .filter((d) => !d.online || d.sleeping)
+        .map((d) => d.serial);
       if (away.length > 0) {
         throw new ApiError(API_STATUS.conflict, OFFLINE_REFUSAL[body.type], { serials: away.join(', ') }, { away });
       }
     }
-    const created = deps.commands.enqueue({ ...body, deviceIds: ids, createdBy: user.id });
+    const { whenOffline: _w, password: _p, code: _c, ...command } = body;
+    const created = deps.commands.enqueue({ ...command, deviceIds: ids }, grant);
+    recordCommandTask(deps, user, created);
     const records = selectCommands(
-      db,
+      data,
       inArray(
         commands.id,
         created.map((c) => c.id),
@@ -84,45 +74,33 @@ export const commandRoutes: RouteDef[] = [
     return { list: records.map((r) => toCommandItem(r, t, timeZone)), waiting };
   }),
 
-  route(commandEndpoints.list, ({ query, user, deps, t, timeZone }) => {
-    const { db } = deps.dbh;
+  route(commandEndpoints.list, ({ query, data, deps, t, timeZone }) => {
     // Expiry is swept on a timer; sweeping here too makes what a user sees exact to the second.
     deps.commands.sweep();
     const where = and(
-      deviceScope(db, user),
       query.deviceId !== undefined ? eq(commands.deviceId, query.deviceId) : undefined,
-      query.keyword
-        ? or(contains(devices.serialNumber, query.keyword), contains(devices.hostName, query.keyword))
-        : undefined,
+      keywordIn([devices.serialNumber, devices.hostName], query.keyword),
       query.type ? eq(commands.type, query.type) : undefined,
       query.state ? eq(commands.state, query.state) : undefined,
       query.execution ? inArray(commands.state, EXECUTION_STATES[query.execution]!) : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(commands)
-      .innerJoin(devices, eq(devices.id, commands.deviceId))
-      .where(where)
-      .get()!.n;
     const order = query.sortField === 'createdAt' && query.sortOrder === 'ascend' ? asc : desc;
-    const records = selectCommands(db, where)
-      .orderBy(order(commands.createdAt), order(commands.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const { rows: records, ...paging } = listPage(data, query, selectCommands(data, where), [
+      order(commands.createdAt),
+      order(commands.id),
+    ]);
     return {
       list: records.map((r) => toCommandItem(r, t, timeZone)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
+      ...paging,
     };
   }),
 
-  route(commandEndpoints.detail, ({ query, user, deps, t, timeZone }) => {
-    const { db } = deps.dbh;
+  route(commandEndpoints.detail, ({ query, data, deps, t, timeZone }) => {
     deps.commands.sweep();
-    const record = visibleCommand(db, user, query.id);
-    const logs = db
+    const record = visibleCommand(data, query.id);
+    // The steps of the command just read through its scope.
+    const logs = data
+      .unscoped('alreadyScoped')
       .select({ action: operationLogs.action, userId: operationLogs.userId, name: users.name, at: operationLogs.at })
       .from(operationLogs)
       .leftJoin(users, eq(users.id, operationLogs.userId))
@@ -144,18 +122,18 @@ export const commandRoutes: RouteDef[] = [
     };
   }),
 
-  route(commandEndpoints.cancel, ({ body, user, deps, t, timeZone, setMessage }) => {
-    const { db } = deps.dbh;
+  route(commandEndpoints.cancel, ({ body, user, data, deps, t, timeZone, setMessage }) => {
     deps.commands.sweep();
-    const record = visibleCommand(db, user, body.id);
-    const owner = db
+    const record = visibleCommand(data, body.id);
+    const owner = data
       .select({ orgId: devices.orgId })
-      .from(devices)
+      .from(devices, data.deviceScope())
       .where(eq(devices.id, record.command.deviceId))
       .get()!;
-    assertOwner(db, user, [owner.orgId]);
+    // Commanding (and cancelling) is the owner's; seeing is whoever sees the machine.
+    data.assertOrg(owner.orgId);
     deps.commands.cancel(body.id, user.id);
     setMessage('command.cancelled');
-    return toCommandItem(visibleCommand(db, user, body.id), t, timeZone);
+    return toCommandItem(visibleCommand(data, body.id), t, timeZone);
   }),
 ];

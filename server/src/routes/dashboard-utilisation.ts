@@ -1,5 +1,5 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { ScopedData } from '../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { UTILISATION_DAYS, type Utilisation } from '@console/contract/http/dashboard';
@@ -62,13 +62,13 @@ function counterAt(instant: number): SQL {
  * Working hours per day over the last seven days: for each machine the advance of its hour counter from the
  * start of a day to the start of the next (now, for today), summed over the machines in scope.
  */
-export function workingHoursByDay(db: Db, scope: SQL, now: number, timeZone: string): Utilisation['days'] {
+export function workingHoursByDay(data: ScopedData, now: number, timeZone: string): Utilisation['days'] {
   const days = lastDays(now, timeZone);
   const instants = [...days.map((d) => d.start), now];
-  const rows = db
+  const rows = data
     .select(Object.fromEntries(instants.map((at, i) => [`h${i}`, counterAt(at)])))
-    .from(devices)
-    .where(and(scope, inArray(devices.kind, HOUR_KINDS)))
+    .from(devices, data.deviceScope())
+    .where(inArray(devices.kind, HOUR_KINDS))
     .all() as Record<string, number | null>[];
   return days.map((day, i) => {
     const length = (instants[i + 1]! - instants[i]!) / 3600000;

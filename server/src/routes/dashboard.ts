@@ -1,20 +1,21 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, avg, count, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
 import {
   dashboardEndpoints,
   FIGURE_STATUS,
   FLEET_FIGURES,
+  PLACE_RESULTS,
   RENEWAL_FIGURE_DAYS,
   type FleetFigure,
 } from '@console/contract/http/dashboard';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { deviceScope } from '../lib/scope.ts';
 import { openAlarmsInScope } from '../lib/open-alarms.ts';
+import { keywordIn, textContains } from '../lib/search.ts';
 import { formatInZone } from '../lib/time.ts';
 import { workingHoursByDay } from './dashboard-utilisation.ts';
-import { expiryFilter, statusFilter } from './device-list.ts';
+import { expiryFilter, listWhere, statusFilter } from './device-list.ts';
 
 /** A figure's machines: the same filter as the device list it links to, so the two counts agree. */
 export function figureCondition(figure: FleetFigure, now: number): SQL {
@@ -31,20 +32,16 @@ function everyKind<T>(rows: Map<string, T>, empty: T): (T & { kind: MachineKind 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
 export const dashboardRoutes: RouteDef[] = [
-  route(dashboardEndpoints.figures, ({ user, deps }) => {
-    const { db } = deps.dbh;
+  route(dashboardEndpoints.figures, ({ data, deps }) => {
     const now = deps.now();
-    const scope = deviceScope(db, user);
     const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, now))]));
-    const totals = db
+    const totals = data
       .select({ total: sql<number>`count(*)`, ...columns })
-      .from(devices)
-      .where(scope)
+      .from(devices, data.deviceScope())
       .get() as Record<FleetFigure | 'total', number>;
-    const kinds = db
+    const kinds = data
       .select({ kind: devices.kind, total: sql<number>`count(*)` })
-      .from(devices)
-      .where(scope)
+      .from(devices, data.deviceScope())
       .groupBy(devices.kind)
       .all();
     const { total, ...byStatus } = totals;
@@ -55,9 +52,8 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.alarms, ({ query, user, deps, lang, timeZone }) => {
-    const { db } = deps.dbh;
-    const { count, rows } = openAlarmsInScope(db, user, query.limit);
+  route(dashboardEndpoints.alarms, ({ query, data, lang, timeZone }) => {
+    const { count, rows } = openAlarmsInScope(data, query.limit);
     return {
       count,
       list: rows.map(({ alarm, device }) => ({
@@ -74,17 +70,14 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.utilisation, ({ user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const scope = deviceScope(db, user);
-    const kinds = db
+  route(dashboardEndpoints.utilisation, ({ data, deps, timeZone }) => {
+    const kinds = data
       .select({ kind: devices.kind, total: sql<number>`count(*)`, working: countWhere(statusFilter(6)) })
-      .from(devices)
-      .where(scope)
+      .from(devices, data.deviceScope())
       .groupBy(devices.kind)
       .all();
     return {
-      days: workingHoursByDay(db, scope, deps.now(), timeZone),
+      days: workingHoursByDay(data, deps.now(), timeZone),
       byKind: everyKind(new Map(kinds.map((k) => [k.kind, { total: k.total, working: k.working }])), {
         total: 0,
         working: 0,
@@ -92,9 +85,8 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.positions, ({ user, deps }) => {
-    const { db } = deps.dbh;
-    const rows = db
+  route(dashboardEndpoints.positions, ({ query, data, deps }) => {
+    const rows = data
       .select({
         id: devices.id,
         serial: devices.serialNumber,
@@ -104,8 +96,8 @@ export const dashboardRoutes: RouteDef[] = [
         lat: devices.lat,
         lng: devices.lng,
       })
-      .from(devices)
-      .where(deviceScope(db, user))
+      .from(devices, data.deviceScope())
+      .where(listWhere(query, deps.now()))
       .orderBy(asc(devices.id))
       .all();
     const placed = rows.filter((r) => r.lat !== null && r.lng !== null);
@@ -118,6 +110,44 @@ export const dashboardRoutes: RouteDef[] = [
       lats: placed.map((r) => round5(r.lat!)),
       lngs: placed.map((r) => round5(r.lng!)),
       unplaced: rows.length - placed.length,
+    };
+  }),
+
+  // Offline there is no geocoder: the places the console knows are where the user's machines are.
+  route(dashboardEndpoints.places, ({ query, data }) => {
+    const placed = data.narrow(data.deviceScope(), and(isNotNull(devices.lat), isNotNull(devices.lng)));
+    const addresses = data
+      .select({ label: devices.location, lat: avg(devices.lat), lng: avg(devices.lng), machines: count() })
+      .from(devices, placed)
+      .where(textContains(devices.location, query.keyword))
+      .groupBy(devices.location)
+      .orderBy(asc(devices.location))
+      .limit(PLACE_RESULTS)
+      .all();
+    const machines = data
+      .select({ serial: devices.serialNumber, name: devices.deviceName, lat: devices.lat, lng: devices.lng })
+      .from(devices, placed)
+      .where(keywordIn([devices.serialNumber, devices.deviceName, devices.hostName], query.keyword))
+      .orderBy(asc(devices.serialNumber))
+      .limit(PLACE_RESULTS)
+      .all();
+    return {
+      list: [
+        ...addresses.map((a) => ({
+          kind: 'address' as const,
+          label: a.label,
+          lat: round5(Number(a.lat)),
+          lng: round5(Number(a.lng)),
+          machines: a.machines,
+        })),
+        ...machines.map((m) => ({
+          kind: 'machine' as const,
+          label: `${m.serial} · ${m.name}`,
+          lat: round5(m.lat!),
+          lng: round5(m.lng!),
+          machines: 1,
+        })),
+      ].slice(0, PLACE_RESULTS),
     };
   }),
 

@@ -1,25 +1,22 @@
-import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, not, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../lib/data.ts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
 import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
 import type { DeviceRow, deviceListQuery } from '@console/contract/http/devices';
 import type { z } from 'zod';
+import { listOrder, listPage } from '../lib/list-page.ts';
+import { keywordIn, textContains } from '../lib/search.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { orgNames } from '../lib/scope.ts';
-import { inDeviceScope, ownerOrgIds } from './device-access.ts';
-import { sortColumn } from '../lib/sorting.ts';
+import { ownerOrgIds } from './device-access.ts';
 
 type Device = typeof devices.$inferSelect;
 type ListQuery = z.output<typeof deviceListQuery>;
 
 const DAY_MS = 24 * 3600 * 1000;
 const LOCKED = ['lock1', 'lock2'] as const;
-
-/** `%text%` for LIKE, with the user's own wildcards taken literally. */
-const contains = (column: AnySQLiteColumn, text: string) =>
-  sql`${column} like ${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`;
 
 /**
  * A status code as a filter over the stored sides of the state, the SQL twin of hasStatus() in
@@ -78,13 +75,15 @@ const SORT_COLUMNS: Record<string, AnySQLiteColumn> = {
   workingHours: devices.workingHours,
 };
 
-function listWhere(db: Db, user: Parameters<typeof inDeviceScope>[1], q: ListQuery, now: number): SQL {
-  return inDeviceScope(
-    db,
-    user,
-    q.serialNumber ? contains(devices.serialNumber, q.serialNumber) : undefined,
-    q.hostSerial ? contains(devices.hostSerial, q.hostSerial) : undefined,
-    q.name ? or(contains(devices.hostName, q.name), contains(devices.deviceName, q.name)) : undefined,
+/** The device list's filters (the list and its map view, dashboard positions); the scope is the caller's. */
+export function listWhere(
+  q: Omit<ListQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  now: number,
+): SQL | undefined {
+  return and(
+    textContains(devices.serialNumber, q.serialNumber),
+    textContains(devices.hostSerial, q.hostSerial),
+    keywordIn([devices.hostName, devices.deviceName], q.name),
     q.modelId ? eq(devices.modelId, q.modelId) : undefined,
     q.kind ? eq(devices.kind, q.kind) : undefined,
     q.brand ? eq(devices.brand, q.brand) : undefined,
@@ -108,10 +107,11 @@ interface RowContext {
 }
 
 /** Names of the models and organisations the given machines refer to. */
-function namesFor(db: Db, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
+function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
   const modelIds = [...new Set(rows.map((r) => r.modelId))];
   const models = modelIds.length
-    ? db
+    ? data
+        .unscoped('referencedNames')
         .select({ id: deviceModels.id, name: deviceModels.name })
         .from(deviceModels)
         .where(inArray(deviceModels.id, modelIds))
@@ -120,7 +120,7 @@ function namesFor(db: Db, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
   return {
     models: new Map(models.map((m) => [m.id, m.name])),
     orgs: orgNames(
-      db,
+      data,
       rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
     ),
   };
@@ -172,40 +172,30 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
 
 /** Machines as the registry shows them, with the names they refer to and whether the user may change them. */
 export function deviceRows(
-  db: Db,
+  data: ScopedData,
   user: Parameters<typeof ownerOrgIds>[1],
   rows: Device[],
   timeZone: string,
   now: number,
 ) {
-  const ctx: RowContext = { timeZone, now, owned: ownerOrgIds(db, user), ...namesFor(db, rows) };
+  const ctx: RowContext = { timeZone, now, owned: ownerOrgIds(data, user), ...namesFor(data, rows) };
   return rows.map((row) => toRow(row, ctx));
 }
 
 export function listDevices(
-  db: Db,
+  data: ScopedData,
   user: Parameters<typeof ownerOrgIds>[1],
   q: ListQuery,
   timeZone: string,
   now: number,
 ) {
-  const where = listWhere(db, user, q, now);
-  const total = db
-    .select({ n: sql<number>`count(*)` })
-    .from(devices)
-    .where(where)
-    .get()!.n;
-  const column = sortColumn(SORT_COLUMNS, q.sortField);
-  const order = q.sortOrder === 'ascend' ? asc : desc;
+  const where = listWhere(q, now);
   // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
-  const orderBy = column ? [order(column), order(devices.id)] : [desc(devices.id)];
-  const rows = db
-    .select()
-    .from(devices)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .all();
-  return { list: deviceRows(db, user, rows, timeZone, now), total, page: q.page, pageSize: q.pageSize };
+  const { rows, ...paging } = listPage(
+    data,
+    q,
+    data.select().from(devices, data.deviceScope()).where(where),
+    listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
+  );
+  return { list: deviceRows(data, user, rows, timeZone, now), ...paging };
 }

@@ -1,37 +1,32 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ScopedData } from '../lib/data.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { deviceModelEndpoints, isBuiltInModelImage, type DeviceModel } from '@console/contract/http/device-models';
+import { listOrder, listPage } from '../lib/list-page.ts';
+import { textContains } from '../lib/search.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { deviceScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { formatInZone } from '../lib/time.ts';
 import { requireUpload } from '../lib/uploads.ts';
 import { ownerOrgIds, visibleModels } from './device-access.ts';
-import { sortColumn } from '../lib/sorting.ts';
 
 type ModelRow = typeof deviceModels.$inferSelect;
 
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** A model the user may change: one of an organisation whose machines the user keeps. */
-function ownModel(db: Db, user: SessionUser, id: number): ModelRow {
-  const model = db
-    .select()
-    .from(deviceModels)
-    .where(and(eq(deviceModels.id, id), visibleModels(db, user)))
-    .get();
+function ownModel(data: ScopedData, user: SessionUser, id: number): ModelRow {
+  const model = data.select().from(deviceModels, visibleModels(data)).where(eq(deviceModels.id, id)).get();
   if (!model) throw notFound();
-  if (!ownerOrgIds(db, user).includes(model.orgId)) throw forbidden();
+  if (!ownerOrgIds(data, user).includes(model.orgId)) throw forbidden();
   return model;
 }
 
 /** Names are unique among the models an organisation's users choose from: its own and the catalog. */
-function assertNameFree(db: Db, orgId: number, name: string, exceptId?: number) {
+function assertNameFree(data: ScopedData, orgId: number, name: string, exceptId?: number) {
+  const db = data.unscoped('uniqueness');
   const operators = db.select({ id: organisations.id }).from(organisations).where(eq(organisations.kind, 'operator'));
   const clash = db
     .select({ id: deviceModels.id })
@@ -56,49 +51,38 @@ function checkImage(deps: AppDeps, user: SessionUser, image: string, unchanged?:
   return requireUpload(deps, user, image, 'image', { kinds: ['image', 'photo'], isPublic: true });
 }
 
-function deviceCounts(db: Db, user: SessionUser, ids: number[]): Map<number, number> {
+function deviceCounts(data: ScopedData, ids: number[]): Map<number, number> {
   if (ids.length === 0) return new Map();
-  const rows = db
+  const rows = data
     .select({ id: devices.modelId, n: sql<number>`count(*)` })
-    .from(devices)
-    .where(and(deviceScope(db, user), inArray(devices.modelId, ids)))
+    .from(devices, data.deviceScope())
+    .where(inArray(devices.modelId, ids))
     .groupBy(devices.modelId)
     .all();
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 export const deviceModelRoutes: RouteDef[] = [
-  route(deviceModelEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(deviceModelEndpoints.list, ({ query, user, data, timeZone }) => {
     const where = and(
-      visibleModels(db, user),
-      query.name ? sql`${deviceModels.name} like ${contains(query.name)} escape '\\'` : undefined,
+      textContains(deviceModels.name, query.name),
       query.category ? eq(deviceModels.category, query.category) : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(deviceModels)
-      .where(where)
-      .get()!.n;
     const sortable = { name: deviceModels.name, category: deviceModels.category, createdAt: deviceModels.createdAt };
-    const column = sortColumn(sortable, query.sortField);
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const rows = db
-      .select()
-      .from(deviceModels)
-      .where(where)
-      .orderBy(...(column ? [order(column), order(deviceModels.id)] : [desc(deviceModels.id)]))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(deviceModels, visibleModels(data)).where(where),
+      listOrder(query, sortable, deviceModels.id, [desc(deviceModels.id)]),
+    );
     const counts = deviceCounts(
-      db,
-      user,
+      data,
       rows.map((r) => r.id),
     );
-    const owned = ownerOrgIds(db, user);
+    const owned = ownerOrgIds(data, user);
     const operators = new Set(
-      db
+      data
+        .unscoped('codeTable')
         .select({ id: organisations.id })
         .from(organisations)
         .where(eq(organisations.kind, 'operator'))
@@ -116,35 +100,36 @@ export const deviceModelRoutes: RouteDef[] = [
       editable: owned.includes(m.orgId),
       createdAt: formatInZone(m.createdAt, timeZone),
     }));
-    return { list, total, page: query.page, pageSize: query.pageSize };
+    return { list, ...paging };
   }),
 
-  route(deviceModelEndpoints.create, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    if (!ownerOrgIds(db, user).includes(user.orgId)) throw forbidden();
-    assertNameFree(db, user.orgId, body.name);
+  route(deviceModelEndpoints.create, ({ body, user, data, deps }) => {
+    if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
+    assertNameFree(data, user.orgId, body.name);
     const image = checkImage(deps, user, body.image);
-    const created = db
-      .insert(deviceModels)
-      .values({
-        orgId: user.orgId,
-        name: body.name,
-        category: body.category,
-        brand: body.brand ?? '',
-        image,
-        createdAt: new Date(deps.now()),
-      })
-      .returning({ id: deviceModels.id })
-      .get();
+    const created = data.write((tx) => {
+      assertNameFree(tx, user.orgId, body.name);
+      return tx
+        .insert(deviceModels)
+        .values({
+          orgId: user.orgId,
+          name: body.name,
+          category: body.category,
+          brand: body.brand ?? '',
+          image,
+          createdAt: new Date(deps.now()),
+        })
+        .returning({ id: deviceModels.id })
+        .get();
+    });
     return { id: created.id };
   }),
 
-  route(deviceModelEndpoints.update, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const model = ownModel(db, user, body.id);
-    assertNameFree(db, model.orgId, body.name, model.id);
+  route(deviceModelEndpoints.update, ({ body, user, data, deps }) => {
+    const model = ownModel(data, user, body.id);
+    assertNameFree(data, model.orgId, body.name, model.id);
     const image = checkImage(deps, user, body.image, model.image);
-    db.transaction((tx) => {
+    data.write((tx) => {
       tx.update(deviceModels)
         .set({ name: body.name, category: body.category, brand: body.brand ?? '', image })
         .where(eq(deviceModels.id, model.id))
@@ -157,16 +142,20 @@ export const deviceModelRoutes: RouteDef[] = [
     return { id: model.id };
   }),
 
-  route(deviceModelEndpoints.delete, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const model = ownModel(db, user, body.id);
-    const used = db
-      .select({ n: sql<number>`count(*)` })
-      .from(devices)
-      .where(eq(devices.modelId, model.id))
-      .get()!.n;
-    if (used > 0) throw new ApiError(API_STATUS.conflict, 'deviceModels.inUse', { count: used });
-    db.delete(deviceModels).where(eq(deviceModels.id, model.id)).run();
+  route(deviceModelEndpoints.delete, ({ body, user, data }) => {
+    const model = data.write((tx) => {
+      const model = ownModel(tx, user, body.id);
+      // Every machine that uses the model counts, whoever keeps it: the model cannot go from under it.
+      const used = tx
+        .unscoped('references')
+        .select({ n: sql<number>`count(*)` })
+        .from(devices)
+        .where(eq(devices.modelId, model.id))
+        .get()!.n;
+      if (used > 0) throw new ApiError(API_STATUS.conflict, 'deviceModels.inUse', { count: used });
+      tx.delete(deviceModels).where(eq(deviceModels.id, model.id)).run();
+      return model;
+    });
     return { id: model.id };
   }),
 ];

@@ -5,9 +5,7 @@ import { FLEET_FIGURES, type FleetFigure } from '@console/contract/http/dashboar
 import { deviceOverviewEndpoints } from '@console/contract/http/device-overview';
 import { kindData, type KindData } from '@console/contract/mqtt/payloads';
 import { route, type RouteDef } from '../lib/route.ts';
-import { deviceScope } from '../lib/scope.ts';
 import { countWhere, figureCondition } from './dashboard.ts';
-import { inDeviceScope } from './device-access.ts';
 import { listDevices } from './device-list.ts';
 
 /** A stored reading as the contract has it; one that no longer fits (an older protocol) shows as none. */
@@ -18,13 +16,16 @@ const reading = (value: unknown): KindData | null => {
 
 export const deviceOverviewRoutes: RouteDef[] = [
   // The device list's query and rows, narrowed to one kind, with each machine's latest readings beside.
-  route(deviceOverviewEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const page = listDevices(db, user, query, timeZone, deps.now());
+  route(deviceOverviewEndpoints.list, ({ query, user, data, deps, timeZone }) => {
+    const page = listDevices(data, user, query, timeZone, deps.now());
     const ids = page.list.map((row) => row.id);
     const latest = new Map(
       (ids.length
-        ? db.select({ id: devices.id, latest: devices.latest }).from(devices).where(inArray(devices.id, ids)).all()
+        ? data
+            .select({ id: devices.id, latest: devices.latest })
+            .from(devices, data.deviceScope())
+            .where(inArray(devices.id, ids))
+            .all()
         : []
       ).map((row) => [row.id, reading(row.latest)]),
     );
@@ -32,20 +33,18 @@ export const deviceOverviewRoutes: RouteDef[] = [
   }),
 
   // The same figures as the fleet home, for one kind, so each links to the device list filtered alike.
-  route(deviceOverviewEndpoints.figures, ({ query, user, deps }) => {
-    const { db } = deps.dbh;
+  route(deviceOverviewEndpoints.figures, ({ query, data, deps }) => {
     const now = deps.now();
     const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, now))]));
-    const totals = db
+    const totals = data
       .select({ total: sql<number>`count(*)`, ...columns })
-      .from(devices)
-      .where(inDeviceScope(db, user, eq(devices.kind, query.kind)))
+      .from(devices, data.deviceScope())
+      .where(eq(devices.kind, query.kind))
       .get() as Record<FleetFigure | 'total', number>;
     const kinds = new Map(
-      db
+      data
         .select({ kind: devices.kind, total: sql<number>`count(*)` })
-        .from(devices)
-        .where(deviceScope(db, user))
+        .from(devices, data.deviceScope())
         .groupBy(devices.kind)
         .all()
         .map((row) => [row.kind, row.total]),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices, operationLogs } from '@console/db/schema/devices';
 import { hashDeviceSecret } from '@console/contract/mqtt/credentials';
@@ -9,7 +8,7 @@ import { deviceEndpoints, type DeviceOptions } from '@console/contract/http/devi
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
 import { invalidField } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { deviceScope, visibleOrgIds } from '../lib/scope.ts';
+import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import {
@@ -30,18 +29,18 @@ type HostForm = ParsedBodyOf<typeof deviceEndpoints.update> | ParsedBodyOf<typeo
 /** A new machine secret: 256 random bits, shown once; the database keeps only its hash. */
 const newSecret = () => randomBytes(32).toString('base64url');
 
-function log(db: Db, user: SessionUser, deviceId: number, action: string, detail: unknown, at: number) {
-  db.insert(operationLogs)
+function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action: string, detail: unknown, at: number) {
+  tx.insert(operationLogs)
     .values({ deviceId, userId: user.id, action, detail: JSON.stringify(detail), at: new Date(at) })
     .run();
 }
 
 /** The registry columns a form sets, after checking owner, model, customer and distributor against the user. */
-function hostValues(db: Db, user: SessionUser, body: HostForm, ownerId: number, timeZone: string) {
-  if (!ownerOrgIds(db, user).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
-  const model = modelForOwner(db, ownerId, body.modelId);
-  assertCustomerOf(db, ownerId, body.customerId);
-  assertDistributor(db, user, body.distributorId, 'distributorId');
+function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId: number, timeZone: string) {
+  if (!ownerOrgIds(data, user).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
+  const model = modelForOwner(data, ownerId, body.modelId);
+  assertCustomerOf(data, ownerId, body.customerId);
+  assertDistributor(data, user, body.distributorId, 'distributorId');
   const dayStart = (day: string | undefined) => (day ? new Date(startOfDayInZone(day, timeZone)) : null);
   const dayEnd = (day: string | undefined) => (day ? new Date(startOfDayInZone(day, timeZone) + 86400000 - 1) : null);
   return {
@@ -82,68 +81,59 @@ function changes(before: typeof devices.$inferSelect, after: HostValues) {
   );
 }
 
-function serialTaken(db: Db, serial: string): boolean {
+function serialTaken(data: ScopedData, serial: string): boolean {
   // Serial numbers are MQTT identities: two that differ only in case would be easy to confuse.
-  return !!db
+  return !!data
+    .unscoped('uniqueness')
     .select({ id: devices.id })
     .from(devices)
     .where(sql`lower(${devices.serialNumber}) = lower(${serial})`)
     .get();
 }
 
-function options(db: Db, user: SessionUser): DeviceOptions {
-  const scope = deviceScope(db, user);
-  const visible = visibleOrgIds(db, user);
+function options(data: ScopedData, user: SessionUser): DeviceOptions {
+  // Organisations the machines in scope name (their customer, their distributor).
   const usedBy = (column: AnySQLiteColumn) =>
-    db
-      .select({ id: sql<number>`${column}` })
-      .from(devices)
-      .where(scope);
-  const models = db
+    data.within(organisations.id, data.select({ id: sql<number>`${column}` }).from(devices, data.deviceScope()));
+  const models = data
     .select({
       id: deviceModels.id,
       name: deviceModels.name,
       category: deviceModels.category,
       brand: deviceModels.brand,
     })
-    .from(deviceModels)
-    .where(visibleModels(db, user))
+    .from(deviceModels, visibleModels(data))
     .orderBy(deviceModels.name)
     .all();
-  const owners = ownerOrgIds(db, user);
+  const owners = ownerOrgIds(data, user);
   const ownerRows = owners.length
-    ? db
+    ? data
         .select({ id: organisations.id, name: organisations.name })
-        .from(organisations)
+        .from(organisations, data.orgScope(organisations.id))
         .where(inArray(organisations.id, owners))
         // The user's own organisation first: the form's default owner.
         .orderBy(sql`${organisations.id} = ${user.orgId} desc`, organisations.id)
         .all()
     : [];
-  const customers = db
+  const customers = data
     .select({ id: organisations.id, name: organisations.name, ownerId: organisations.parentId })
-    .from(organisations)
-    .where(
-      and(
-        eq(organisations.kind, 'customer'),
-        or(inArray(organisations.id, visible), inArray(organisations.id, usedBy(devices.customerOrgId))),
-      ),
-    )
+    .from(organisations, data.anyOf(data.orgScope(organisations.id), usedBy(devices.customerOrgId)))
+    .where(eq(organisations.kind, 'customer'))
     .orderBy(organisations.name)
     .all();
-  const choices = distributorChoices(db, user);
-  const seen = db
+  const choices = distributorChoices(data, user);
+  const seen = data
     .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(and(eq(organisations.kind, 'distributor'), inArray(organisations.id, usedBy(devices.distributorOrgId))))
+    .from(organisations, usedBy(devices.distributorOrgId))
+    .where(eq(organisations.kind, 'distributor'))
     .all();
   const distributors = [...new Map([...choices, ...seen].map((d) => [d.id, d])).values()].sort((a, b) =>
     a.name.localeCompare(b.name),
   );
-  const brands = db
+  const brands = data
     .selectDistinct({ brand: devices.brand })
-    .from(devices)
-    .where(and(scope, ne(devices.brand, '')))
+    .from(devices, data.deviceScope())
+    .where(ne(devices.brand, ''))
     .all()
     .map((b) => b.brand);
   const allBrands = [...new Set([...brands, ...models.map((m) => m.brand).filter(Boolean)])].sort();
@@ -151,25 +141,23 @@ function options(db: Db, user: SessionUser): DeviceOptions {
 }
 
 export const deviceRoutes: RouteDef[] = [
-  route(deviceEndpoints.list, ({ query, user, deps, timeZone }) =>
-    listDevices(deps.dbh.db, user, query, timeZone, deps.now()),
+  route(deviceEndpoints.list, ({ query, user, data, deps, timeZone }) =>
+    listDevices(data, user, query, timeZone, deps.now()),
   ),
 
-  route(deviceEndpoints.options, ({ user, deps }) => options(deps.dbh.db, user)),
+  route(deviceEndpoints.options, ({ user, data }) => options(data, user)),
 
-  route(deviceEndpoints.get, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    return deviceRows(db, user, [visibleDevice(db, user, query.id)], timeZone, deps.now())[0]!;
+  route(deviceEndpoints.get, ({ query, user, data, deps, timeZone }) => {
+    return deviceRows(data, user, [visibleDevice(data, query.id)], timeZone, deps.now())[0]!;
   }),
 
-  route(deviceEndpoints.create, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(deviceEndpoints.create, ({ body, user, data, deps, timeZone }) => {
     const ownerId = body.ownerId ?? user.orgId;
-    const values = hostValues(db, user, body, ownerId, timeZone);
-    if (serialTaken(db, body.serialNumber)) throw invalidField('serialNumber', 'devices.serialTaken');
     const secret = newSecret();
     const now = deps.now();
-    const id = db.transaction((tx) => {
+    const id = data.write((tx) => {
+      const values = hostValues(tx, user, body, ownerId, timeZone);
+      if (serialTaken(tx, body.serialNumber)) throw invalidField('serialNumber', 'devices.serialTaken');
       const created = tx
         .insert(devices)
         .values({ ...values, serialNumber: body.serialNumber, mqttSecretHash: hashDeviceSecret(secret) })
@@ -181,44 +169,43 @@ export const deviceRoutes: RouteDef[] = [
     return { id, serialNumber: body.serialNumber, mqttSecret: secret };
   }),
 
-  route(deviceEndpoints.update, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const before = ownedDevice(db, user, body.id);
-    const values = hostValues(db, user, body, body.ownerId ?? before.orgId, timeZone);
+  route(deviceEndpoints.update, ({ body, user, data, deps, timeZone }) => {
     // A form only holds days: a day the user left as it was keeps its stored moment.
     const sameDay = (stored: Date | null, day: string | undefined) => !!stored && dayInZone(stored, timeZone) === day;
-    if (sameDay(before.installedAt, body.installedAt)) values.installedAt = before.installedAt;
-    if (sameDay(before.serviceExpiresAt, body.serviceExpiresAt)) values.serviceExpiresAt = before.serviceExpiresAt;
-    const changed = changes(before, values);
-    db.transaction((tx) => {
+    const before = data.write((tx) => {
+      const before = ownedDevice(tx, user, body.id);
+      const values = hostValues(tx, user, body, body.ownerId ?? before.orgId, timeZone);
+      if (sameDay(before.installedAt, body.installedAt)) values.installedAt = before.installedAt;
+      if (sameDay(before.serviceExpiresAt, body.serviceExpiresAt)) values.serviceExpiresAt = before.serviceExpiresAt;
+      const changed = changes(before, values);
       tx.update(devices).set(values).where(eq(devices.id, before.id)).run();
       if (Object.keys(changed).length > 0) log(tx, user, before.id, 'registry.edit', changed, deps.now());
+      return before;
     });
     return { id: before.id };
   }),
 
-  route(deviceEndpoints.resetSecret, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const device = ownedDevice(db, user, body.id);
+  route(deviceEndpoints.resetSecret, ({ body, user, data, deps }) => {
     const secret = newSecret();
-    db.transaction((tx) => {
+    const device = data.write((tx) => {
+      const device = ownedDevice(tx, user, body.id);
       tx.update(devices)
         .set({ mqttSecretHash: hashDeviceSecret(secret) })
         .where(eq(devices.id, device.id))
         .run();
       log(tx, user, device.id, 'registry.resetSecret', {}, deps.now());
+      return device;
     });
     return { id: device.id, serialNumber: device.serialNumber, mqttSecret: secret };
   }),
 
-  route(deviceEndpoints.assignDistributor, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
+  route(deviceEndpoints.assignDistributor, ({ body, user, data, deps, setMessage }) => {
     const ids = [...new Set(body.ids)];
-    // All or nothing: one machine the user may not change refuses the whole batch.
-    const targets = ownedDevices(db, user, ids);
-    assertDistributor(db, user, body.distributorId, 'distributorId');
     const now = deps.now();
-    db.transaction((tx) => {
+    data.write((tx) => {
+      // All or nothing: one machine the user may not change refuses the whole batch.
+      const targets = ownedDevices(tx, user, ids);
+      assertDistributor(tx, user, body.distributorId, 'distributorId');
       tx.update(devices).set({ distributorOrgId: body.distributorId }).where(inArray(devices.id, ids)).run();
       for (const device of targets) {
         const change = [String(device.distributorOrgId ?? ''), String(body.distributorId ?? '')];

@@ -1,15 +1,17 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { ScopedData, Scope } from '../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
 import { alarms } from '@console/db/schema/warning';
 import { FENCE_ALARM_TYPES, fenceEndpoints, type FenceDetail, type FenceRow } from '@console/contract/http/fences';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
+import { listPage, sortDirection } from '../lib/list-page.ts';
+import { keywordIn, textContains } from '../lib/search.ts';
 import { contains, fenceAlarmDetail } from '../ingest/fence-rules.ts';
 import { forgetFences } from '../ingest/fence-watch.ts';
 import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { deviceScope, orgNames, visibleOrgIds } from '../lib/scope.ts';
+import { orgNames } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { devicePageBySerial, ownerOrgIds } from './device-access.ts';
@@ -18,39 +20,29 @@ import { sortColumn } from '../lib/sorting.ts';
 type FenceRecord = typeof fences.$inferSelect;
 type FenceForm = ParsedBodyOf<typeof fenceEndpoints.create>;
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-const matches = (column: AnyColumn, text: string) => sql`${column} like ${likeText(text)} escape '\\'`;
-
 /**
  * The fences a user reads: those of their organisations, and those holding a machine they see (a customer
  * sees where its machines may go). Editing needs an editor of an organisation that owns machines (decision 011).
  */
-function readableFences(db: Db, user: SessionUser): SQL {
-  return or(
-    inArray(fences.orgId, visibleOrgIds(db, user)),
-    inArray(
+function readableFences(data: ScopedData): Scope {
+  return data.anyOf(
+    data.orgScope(fences.orgId),
+    data.within(
       fences.id,
-      db
-        .select({ id: devices.fenceId })
-        .from(devices)
-        .where(and(isNotNull(devices.fenceId), deviceScope(db, user))),
+      data.select({ id: devices.fenceId }).from(devices, data.deviceScope()).where(isNotNull(devices.fenceId)),
     ),
-  )!;
+  );
 }
 
-function readFence(db: Db, user: SessionUser, id: number): FenceRecord {
-  const fence = db
-    .select()
-    .from(fences)
-    .where(and(eq(fences.id, id), readableFences(db, user)))
-    .get();
+function readFence(data: ScopedData, id: number): FenceRecord {
+  const fence = data.select().from(fences, readableFences(data)).where(eq(fences.id, id)).get();
   if (!fence) throw notFound();
   return fence;
 }
 
-function editFence(db: Db, user: SessionUser, id: number): FenceRecord {
-  const fence = readFence(db, user, id);
-  if (!ownerOrgIds(db, user).includes(fence.orgId)) throw forbidden();
+function editFence(data: ScopedData, user: SessionUser, id: number): FenceRecord {
+  const fence = readFence(data, id);
+  if (!ownerOrgIds(data, user).includes(fence.orgId)) throw forbidden();
   return fence;
 }
 
@@ -80,7 +72,7 @@ const deviceCount = sql<number>`(select count(*) from "devices" where "devices".
 );
 
 function toRows(
-  db: Db,
+  data: ScopedData,
   user: SessionUser,
   rows: (FenceRecord & { deviceCount: number })[],
   timeZone: string,
@@ -88,8 +80,8 @@ function toRows(
 ) {
   const today = dayInZone(now, timeZone);
   const orgIds = [...new Set(rows.map((r) => r.orgId))];
-  const owners = orgNames(db, orgIds);
-  const owned = ownerOrgIds(db, user);
+  const owners = orgNames(data, orgIds);
+  const owned = ownerOrgIds(data, user);
   return rows.map((r): FenceRow => ({
     id: r.id,
     name: r.name,
@@ -119,11 +111,11 @@ const SORTS = {
 } as const;
 
 /** Machines the user may bind: their own organisations' machines (the owners keep the registry). */
-function bindable(db: Db, user: SessionUser, ids: number[]): number[] {
-  const owned = ownerOrgIds(db, user);
-  const found = db
+function bindable(data: ScopedData, user: SessionUser, ids: number[]): number[] {
+  const owned = ownerOrgIds(data, user);
+  const found = data
     .select({ id: devices.id })
-    .from(devices)
+    .from(devices, data.orgScope(devices.orgId))
     .where(and(inArray(devices.id, ids), inArray(devices.orgId, owned.length ? owned : [-1])))
     .all()
     .map((d) => d.id);
@@ -132,59 +124,47 @@ function bindable(db: Db, user: SessionUser, ids: number[]): number[] {
 }
 
 export const fenceRoutes: RouteDef[] = [
-  route(fenceEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(fenceEndpoints.list, ({ query, user, data, deps, timeZone }) => {
     const now = deps.now();
     const today = dayInZone(now, timeZone);
     const monitoring = and(sql`${fences.startDate} <= ${today}`, sql`${fences.endDate} >= ${today}`);
     const where = and(
-      readableFences(db, user),
-      query.name ? matches(fences.name, query.name) : undefined,
-      query.contact
-        ? or(matches(fences.contactName, query.contact), matches(fences.contactPhone, query.contact))
-        : undefined,
-      query.location ? matches(fences.location, query.location) : undefined,
+      textContains(fences.name, query.name),
+      keywordIn([fences.contactName, fences.contactPhone], query.contact),
+      textContains(fences.location, query.location),
       query.monitoring === 'yes' ? monitoring : query.monitoring === 'no' ? sql`not (${monitoring})` : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(fences)
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
+    const order = sortDirection(query);
     const column = query.sortField === 'deviceCount' ? sql`device_count` : sortColumn(SORTS, query.sortField);
     const orderBy = column ? [order(column), desc(fences.id)] : [desc(fences.id)];
-    const rows = db
-      .select({ fence: fences, deviceCount })
-      .from(fences)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all()
-      .map((r) => ({ ...r.fence, deviceCount: r.deviceCount }));
-    return { list: toRows(db, user, rows, timeZone, now), total, page: query.page, pageSize: query.pageSize };
+    const { rows: matching, ...paging } = listPage(
+      data,
+      query,
+      data.select({ fence: fences, deviceCount }).from(fences, readableFences(data)).where(where),
+      orderBy,
+    );
+    const rows = matching.map((r) => ({ ...r.fence, deviceCount: r.deviceCount }));
+    return { list: toRows(data, user, rows, timeZone, now), ...paging };
   }),
 
-  route(fenceEndpoints.options, ({ user, deps }) => {
-    const { db } = deps.dbh;
-    return db
+  route(fenceEndpoints.options, ({ data }) => {
+    return data
       .select({ id: fences.id, name: fences.name })
-      .from(fences)
-      .where(readableFences(db, user))
+      .from(fences, readableFences(data))
       .orderBy(fences.name)
       .all();
   }),
 
-  route(fenceEndpoints.detail, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const fence = readFence(db, user, query.id);
-    const count = db
+  route(fenceEndpoints.detail, ({ query, user, data, deps, timeZone }) => {
+    const fence = readFence(data, query.id);
+    // Every machine in the fence, as the list's count has it.
+    const count = data
+      .unscoped('references')
       .select({ n: sql<number>`count(*)` })
       .from(devices)
       .where(eq(devices.fenceId, fence.id))
       .get()!.n;
-    const [row] = toRows(db, user, [{ ...fence, deviceCount: count }], timeZone, deps.now());
+    const [row] = toRows(data, user, [{ ...fence, deviceCount: count }], timeZone, deps.now());
     const detail: FenceDetail = {
       ...row!,
       mapProvider: fence.mapProvider,
@@ -194,49 +174,47 @@ export const fenceRoutes: RouteDef[] = [
     return detail;
   }),
 
-  route(fenceEndpoints.create, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    if (!ownerOrgIds(db, user).includes(user.orgId)) throw forbidden();
+  route(fenceEndpoints.create, ({ body, user, data, deps, timeZone }) => {
+    if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
     const now = deps.now();
-    const created = db
-      .insert(fences)
-      .values({ orgId: user.orgId, ...fenceValues(body, timeZone, now), createdAt: new Date(now) })
-      .returning({ id: fences.id })
-      .get();
+    const created = data.write((tx) =>
+      tx
+        .insert(fences)
+        .values({ orgId: user.orgId, ...fenceValues(body, timeZone, now), createdAt: new Date(now) })
+        .returning({ id: fences.id })
+        .get(),
+    );
     return { id: created.id };
   }),
 
-  route(fenceEndpoints.update, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const fence = editFence(db, user, body.id);
-    db.update(fences)
-      .set(fenceValues(body, timeZone, deps.now()))
-      .where(eq(fences.id, fence.id))
-      .run();
-    forgetFences();
-    return { id: fence.id };
-  }),
-
-  route(fenceEndpoints.delete, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const fence = editFence(db, user, body.id);
-    db.transaction((tx) => {
-      tx.update(devices).set({ fenceId: null }).where(eq(devices.fenceId, fence.id)).run();
-      tx.delete(fences).where(eq(fences.id, fence.id)).run();
+  route(fenceEndpoints.update, ({ body, user, data, deps, timeZone }) => {
+    const fence = data.write((tx) => {
+      const fence = editFence(tx, user, body.id);
+      tx.update(fences)
+        .set(fenceValues(body, timeZone, deps.now()))
+        .where(eq(fences.id, fence.id))
+        .run();
+      return fence;
     });
     forgetFences();
     return { id: fence.id };
   }),
 
-  route(fenceEndpoints.devices, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const fence = readFence(db, user, query.id);
-    const where = and(
-      eq(devices.fenceId, fence.id),
-      deviceScope(db, user),
-      query.serialNumber ? matches(devices.serialNumber, query.serialNumber) : undefined,
-    );
-    const { rows, total } = devicePageBySerial(db, where, query);
+  route(fenceEndpoints.delete, ({ body, user, data }) => {
+    const fence = data.write((tx) => {
+      const fence = editFence(tx, user, body.id);
+      tx.update(devices).set({ fenceId: null }).where(eq(devices.fenceId, fence.id)).run();
+      tx.delete(fences).where(eq(fences.id, fence.id)).run();
+      return fence;
+    });
+    forgetFences();
+    return { id: fence.id };
+  }),
+
+  route(fenceEndpoints.devices, ({ query, data, timeZone }) => {
+    const fence = readFence(data, query.id);
+    const where = and(eq(devices.fenceId, fence.id), textContains(devices.serialNumber, query.serialNumber));
+    const { rows, total } = devicePageBySerial(data, where, query);
     const list = rows.map((d) => ({
       id: d.id,
       serialNumber: d.serialNumber,
@@ -253,11 +231,10 @@ export const fenceRoutes: RouteDef[] = [
     return { list, total, page: query.page, pageSize: query.pageSize };
   }),
 
-  route(fenceEndpoints.candidates, ({ query, user, deps }) => {
-    const { db } = deps.dbh;
-    const fence = editFence(db, user, query.id);
-    const owned = ownerOrgIds(db, user);
-    const rows = db
+  route(fenceEndpoints.candidates, ({ query, user, data }) => {
+    const fence = editFence(data, user, query.id);
+    const owned = ownerOrgIds(data, user);
+    const rows = data
       .select({
         id: devices.id,
         serialNumber: devices.serialNumber,
@@ -265,14 +242,12 @@ export const fenceRoutes: RouteDef[] = [
         fenceId: devices.fenceId,
         fenceName: sql<string | null>`(select "f"."name" from "fences" "f" where "f"."id" = "devices"."fence_id")`,
       })
-      .from(devices)
+      .from(devices, data.orgScope(devices.orgId))
       .where(
         and(
           inArray(devices.orgId, owned),
           sql`${devices.fenceId} is not ${fence.id}`,
-          query.search
-            ? or(matches(devices.serialNumber, query.search), matches(devices.deviceName, query.search))
-            : undefined,
+          keywordIn([devices.serialNumber, devices.deviceName], query.search),
         ),
       )
       .orderBy(asc(devices.serialNumber))
@@ -281,49 +256,46 @@ export const fenceRoutes: RouteDef[] = [
     return rows.map((r) => ({ ...r, fenceName: r.fenceName ?? '' }));
   }),
 
-  route(fenceEndpoints.bind, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const fence = editFence(db, user, body.id);
-    const ids = bindable(db, user, body.deviceIds);
-    db.update(devices).set({ fenceId: fence.id }).where(inArray(devices.id, ids)).run();
+  route(fenceEndpoints.bind, ({ body, user, data }) => {
+    const ids = data.write((tx) => {
+      const fence = editFence(tx, user, body.id);
+      const ids = bindable(tx, user, body.deviceIds);
+      tx.update(devices).set({ fenceId: fence.id }).where(inArray(devices.id, ids)).run();
+      return ids;
+    });
     forgetFences();
     return { bound: ids.length };
   }),
 
-  route(fenceEndpoints.unbind, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const fence = editFence(db, user, body.id);
-    const result = db
-      .update(devices)
-      .set({ fenceId: null })
-      .where(and(eq(devices.fenceId, fence.id), inArray(devices.id, body.deviceIds)))
-      .run();
+  route(fenceEndpoints.unbind, ({ body, user, data }) => {
+    const result = data.write((tx) => {
+      const fence = editFence(tx, user, body.id);
+      return tx
+        .update(devices)
+        .set({ fenceId: null })
+        .where(and(eq(devices.fenceId, fence.id), inArray(devices.id, body.deviceIds)))
+        .run();
+    });
     forgetFences();
     return { unbound: result.changes };
   }),
 
-  route(fenceEndpoints.alarms, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const fence = readFence(db, user, query.id);
+  route(fenceEndpoints.alarms, ({ query, data, timeZone }) => {
+    const fence = readFence(data, query.id);
     const where = and(
       inArray(alarms.type, query.type ? [query.type] : [...FENCE_ALARM_TYPES]),
       eq(alarms.detail, fenceAlarmDetail(fence.id)),
-      inArray(alarms.deviceId, db.select({ id: devices.id }).from(devices).where(deviceScope(db, user))),
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(alarms)
-      .where(where)
-      .get()!.n;
-    const rows = db
-      .select({ alarm: alarms, serialNumber: devices.serialNumber })
-      .from(alarms)
-      .innerJoin(devices, eq(devices.id, alarms.deviceId))
-      .where(where)
-      .orderBy(desc(alarms.startedAt), desc(alarms.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data
+        .select({ alarm: alarms, serialNumber: devices.serialNumber })
+        .from(alarms, data.viaDevice(alarms.deviceId))
+        .innerJoin(devices, eq(devices.id, alarms.deviceId))
+        .where(where),
+      [desc(alarms.startedAt), desc(alarms.id)],
+    );
     const list = rows.map(({ alarm: a, serialNumber }) => ({
       id: a.id,
       deviceId: a.deviceId,
@@ -333,6 +305,6 @@ export const fenceRoutes: RouteDef[] = [
       endedAt: a.endedAt ? formatInZone(a.endedAt, timeZone) : '',
       handled: a.handledAt !== null,
     }));
-    return { list, total, page: query.page, pageSize: query.pageSize };
+    return { list, ...paging };
   }),
 ];

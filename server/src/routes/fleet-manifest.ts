@@ -1,9 +1,19 @@
 import { asc, sql } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { FLEET_PROOF_HEADER, fleetManifestEndpoints, fleetProofValid } from '@console/contract/http/fleet-manifest';
-import { deviceSecret, hashDeviceSecret } from '@console/contract/mqtt/credentials';
+import { DEV_FLEET_SECRET, deviceSecret, hashDeviceSecret } from '@console/contract/mqtt/credentials';
 import { forbidden } from '../lib/errors.ts';
+import { fromThisMachine } from '../lib/this-machine.ts';
 import { route, type RouteDef } from '../lib/route.ts';
+import { kindData } from '@console/contract/mqtt/payloads';
+import { batteryPctOf } from '../ingest/kind-state.ts';
+
+/** State of charge (or fuel) of a stored reading; null for kinds without one or a reading that no longer fits. */
+function chargeOf(latest: unknown): number | null {
+  const parsed = kindData.safeParse(latest);
+  if (!parsed.success) return null;
+  return batteryPctOf(parsed.data) ?? ('fuelPct' in parsed.data ? parsed.data.fuelPct : null);
+}
 
 /**
  * The simulator's fleet (docs/decisions/008-simulator.md). No user signs in here: the caller proves it holds
@@ -11,10 +21,13 @@ import { route, type RouteDef } from '../lib/route.ts';
  * it could not already act as. That is also why the list is not scoped by organisation.
  */
 export const fleetManifestRoutes: RouteDef[] = [
-  route(fleetManifestEndpoints.manifest, ({ query, deps, c }) => {
+  route(fleetManifestEndpoints.manifest, ({ query, data, deps, c }) => {
     const secret = deps.env.FLEET_SECRET;
     if (!fleetProofValid(secret, c.req.header(FLEET_PROOF_HEADER), deps.now())) throw forbidden();
-    const rows = deps.dbh.db
+    // The development secret is published: a proof made with it shows nothing, except from this machine.
+    if (secret === DEV_FLEET_SECRET && !fromThisMachine(c, deps.env)) throw forbidden();
+    const rows = data
+      .unscoped('machine')
       .select()
       .from(devices)
       .where(sql`${devices.id} % ${query.shards} = ${query.shard}`)
@@ -36,6 +49,8 @@ export const fleetManifestRoutes: RouteDef[] = [
         lockLevel: d.lockLevel,
         sleeping: d.sleeping,
         workingHours: d.workingHours,
+        // The simulated machine carries on from its last report (decision 026).
+        chargePct: chargeOf(d.latest),
       }));
     return { total: machines.length, machines };
   }),

@@ -10,12 +10,13 @@ const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 export const ingestRoutes: RouteDef[] = [
-  route(ingestEndpoints.stats, ({ user, deps, timeZone }) => {
+  route(ingestEndpoints.stats, ({ user, data, deps, timeZone }) => {
     // The data plane spans every organisation: only the operator's own staff watch it.
     if (user.orgKind !== 'operator') throw forbidden();
     const stats = deps.ingest?.stats() ?? null;
     const byState = zeros(COMMAND_STATES);
-    const counted = deps.dbh.db
+    const counted = data
+      .unscoped('platform')
       .select({ state: commands.state, n: sql<number>`count(*)` })
       .from(commands)
       .groupBy(commands.state)
@@ -31,6 +32,8 @@ export const ingestRoutes: RouteDef[] = [
       rejected,
       rejectedTotal: Object.values(rejected).reduce((a, b) => a + b, 0),
       failed: stats?.failed ?? 0,
+      retried: stats?.retried ?? 0,
+      paused: stats?.paused ?? false,
       batches: stats?.batches ?? 0,
       buffered: stats?.buffered ?? 0,
       silenced: stats?.silenced ?? 0,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { accountTickets, organisations, sessions, users } from '@console/db/schema/accounts';
 import { hashPassword, verifyPassword } from '@console/db/password';
-import type { Db } from '@console/db/client';
+import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import {
   CORPORATE_EDITORS,
   settingsEndpoints,
@@ -13,19 +13,19 @@ import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
 import { ApiError, conflict, forbidden, invalidField } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { hashToken, type SessionUser } from '../lib/session.ts';
+import { hashToken, sessionsEnded, type SessionUser } from '../lib/session.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
 import { requireUpload } from '../lib/uploads.ts';
 
 /** How long the proof of the old number lasts between the two steps of a phone change. */
 const TICKET_TTL_MS = 10 * 60 * 1000;
 
-function profileOf(db: Db, userId: number): Profile {
-  const row = db
+/** The signed-in person's own account, with their organisation's name. */
+function profileOf(data: ScopedData): Profile {
+  const row = data
     .select({ user: users, orgName: organisations.name })
-    .from(users)
+    .from(users, data.own(users.id))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(eq(users.id, userId))
     .get()!;
   const { user } = row;
   return {
@@ -43,14 +43,16 @@ function profileOf(db: Db, userId: number): Profile {
 }
 
 /** Every session of the user but the one making the request. */
-function endOtherSessions(db: Db, user: SessionUser): void {
-  db.delete(sessions)
+function endOtherSessions(tx: ScopedWrite, user: SessionUser): void {
+  tx.delete(sessions)
     .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, user.tokenHash)))
     .run();
+  sessionsEnded();
 }
 
-function phoneTaken(db: Db, mobile: string, areaCode: string): boolean {
-  return !!db
+function phoneTaken(data: ScopedData, mobile: string, areaCode: string): boolean {
+  return !!data
+    .unscoped('uniqueness')
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.mobile, mobile), eq(users.areaCode, areaCode)))
@@ -58,13 +60,17 @@ function phoneTaken(db: Db, mobile: string, areaCode: string): boolean {
 }
 
 /** The user's own rental company; corporate settings exist only for lessors. */
-function ownCompany(db: Db, user: SessionUser) {
+function ownCompany(data: ScopedData, user: SessionUser) {
   if (user.orgKind !== 'lessor') throw forbidden();
-  return db.select().from(organisations).where(eq(organisations.id, user.orgId)).get()!;
+  return data
+    .select()
+    .from(organisations, data.orgScope(organisations.id))
+    .where(eq(organisations.id, user.orgId))
+    .get()!;
 }
 
-function companyOf(db: Db, user: SessionUser): CompanyProfile {
-  const org = ownCompany(db, user);
+function companyOf(data: ScopedData, user: SessionUser): CompanyProfile {
+  const org = ownCompany(data, user);
   return {
     orgId: org.id,
     canEdit: (CORPORATE_EDITORS as readonly number[]).includes(user.roleId),
@@ -96,26 +102,31 @@ function companyOf(db: Db, user: SessionUser): CompanyProfile {
   };
 }
 
-function updateCompany(db: Db, user: SessionUser, patch: Partial<typeof organisations.$inferInsert>): CompanyProfile {
-  ownCompany(db, user);
-  db.update(organisations).set(patch).where(eq(organisations.id, user.orgId)).run();
-  return companyOf(db, user);
+function updateCompany(
+  data: ScopedData,
+  user: SessionUser,
+  patch: Partial<typeof organisations.$inferInsert>,
+): CompanyProfile {
+  return data.write((tx) => {
+    ownCompany(tx, user);
+    tx.update(organisations).set(patch).where(eq(organisations.id, user.orgId)).run();
+    return companyOf(tx, user);
+  });
 }
 
 export const settingsRoutes: RouteDef[] = [
-  route(settingsEndpoints.profile, ({ user, deps }) => profileOf(deps.dbh.db, user.id)),
+  route(settingsEndpoints.profile, ({ data }) => profileOf(data)),
 
-  route(settingsEndpoints.updateProfile, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
+  route(settingsEndpoints.updateProfile, ({ body, user, data, deps }) => {
     // Others see an avatar by its link, so it must be a public image; the current one may stay as it is.
     if (body.avatar !== user.avatar) {
       requireUpload(deps, user, body.avatar, 'avatar', { kinds: ['image'], isPublic: true });
     }
-    db.update(users).set(body).where(eq(users.id, user.id)).run();
-    return profileOf(db, user.id);
+    data.write((tx) => tx.update(users).set(body).where(eq(users.id, user.id)).run());
+    return profileOf(data);
   }),
 
-  route(settingsEndpoints.sendCode, ({ body, user, ip, deps, t, setMessage }) => {
+  route(settingsEndpoints.sendCode, ({ body, user, data, ip, deps, t, setMessage }) => {
     const own = { mobile: user.mobile, areaCode: user.areaCode };
     let phone = own;
     if (body.target === 'changePhoneNew') {
@@ -124,7 +135,7 @@ export const settingsRoutes: RouteDef[] = [
       if (phone.mobile === own.mobile && phone.areaCode === own.areaCode) {
         throw invalidField('mobile', 'settings.samePhone');
       }
-      if (phoneTaken(deps.dbh.db, phone.mobile, phone.areaCode)) throw invalidField('mobile', 'auth.accountExists');
+      if (phoneTaken(data, phone.mobile, phone.areaCode)) throw invalidField('mobile', 'auth.accountExists');
     }
     const purpose = body.target === 'changePassword' ? 'changePassword' : 'changePhone';
     const sent = sendCode(deps, phone, purpose, ip, (code) => t('sms.code', { code }));
@@ -132,43 +143,44 @@ export const settingsRoutes: RouteDef[] = [
     return sent;
   }),
 
-  route(settingsEndpoints.changePassword, async ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
+  route(settingsEndpoints.changePassword, async ({ body, user, data, deps, setMessage }) => {
     // The code first: it is rate-limited, so the old password cannot be guessed without a phone.
     requireCode(deps, user, 'changePassword', body.code);
-    const row = db.select().from(users).where(eq(users.id, user.id)).get()!;
+    const row = data.select().from(users, data.own(users.id)).get()!;
     if (!(await verifyPassword(body.oldPassword, row.passwordHash))) {
       throw invalidField('oldPassword', 'settings.oldPasswordWrong');
     }
-    db.update(users)
-      .set({ passwordHash: await hashPassword(body.password) })
-      .where(eq(users.id, user.id))
-      .run();
-    endOtherSessions(db, user);
+    const passwordHash = await hashPassword(body.password);
+    data.write((tx) => {
+      tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+      endOtherSessions(tx, user);
+    });
     setMessage('settings.passwordChanged');
     return null;
   }),
 
-  route(settingsEndpoints.verifyOldPhone, ({ body, user, deps }) => {
+  route(settingsEndpoints.verifyOldPhone, ({ body, user, data, deps }) => {
     requireCode(deps, user, 'changePhone', body.code);
     const ticket = randomBytes(24).toString('base64url');
-    deps.dbh.db
-      .insert(accountTickets)
-      .values({
-        tokenHash: hashToken(ticket),
-        userId: user.id,
-        purpose: 'changePhone',
-        expiresAt: new Date(deps.now() + TICKET_TTL_MS),
-      })
-      .run();
+    data.write((tx) =>
+      tx
+        .insert(accountTickets)
+        .values({
+          tokenHash: hashToken(ticket),
+          userId: user.id,
+          purpose: 'changePhone',
+          expiresAt: new Date(deps.now() + TICKET_TTL_MS),
+        })
+        .run(),
+    );
     return { ticket, expiresInSeconds: TICKET_TTL_MS / 1000 };
   }),
 
-  route(settingsEndpoints.changePhone, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const ticket = db
+  route(settingsEndpoints.changePhone, ({ body, user, data, deps, setMessage }) => {
+    // The caller's own tickets: another person's answers as an expired one.
+    const ticket = data
       .select()
-      .from(accountTickets)
+      .from(accountTickets, data.own(accountTickets.userId))
       .where(eq(accountTickets.tokenHash, hashToken(body.ticket)))
       .get();
     const valid =
@@ -182,38 +194,37 @@ export const settingsRoutes: RouteDef[] = [
     if (body.mobile === user.mobile && body.areaCode === user.areaCode) {
       throw invalidField('mobile', 'settings.samePhone');
     }
-    if (phoneTaken(db, body.mobile, body.areaCode)) throw invalidField('mobile', 'auth.accountExists');
+    if (phoneTaken(data, body.mobile, body.areaCode)) throw invalidField('mobile', 'auth.accountExists');
     requireCode(deps, body, 'changePhone', body.code);
-    db.transaction((tx) => {
+    data.write((tx) => {
       tx.update(users).set({ mobile: body.mobile, areaCode: body.areaCode }).where(eq(users.id, user.id)).run();
       tx.update(accountTickets)
         .set({ usedAt: new Date(deps.now()) })
         .where(eq(accountTickets.tokenHash, ticket.tokenHash))
         .run();
+      // The account's name changed: sessions elsewhere sign in again with the new number.
+      endOtherSessions(tx, user);
     });
-    // The account's name changed: sessions elsewhere sign in again with the new number.
-    endOtherSessions(db, user);
     setMessage('settings.phoneChanged');
-    return profileOf(db, user.id);
+    return profileOf(data);
   }),
 
-  route(settingsEndpoints.companyProfile, ({ user, deps }) => companyOf(deps.dbh.db, user)),
+  route(settingsEndpoints.companyProfile, ({ user, data }) => companyOf(data, user)),
 
-  route(settingsEndpoints.updateCompanyDetails, ({ body, user, deps }) => updateCompany(deps.dbh.db, user, body)),
+  route(settingsEndpoints.updateCompanyDetails, ({ body, user, data }) => updateCompany(data, user, body)),
 
-  route(settingsEndpoints.submitVerification, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const org = ownCompany(db, user);
+  route(settingsEndpoints.submitVerification, ({ body, user, data, deps, setMessage }) => {
+    const org = ownCompany(data, user);
     if (org.verifyStatus === 'pending' || org.verifyStatus === 'approved') {
       throw conflict('settings.verificationLocked');
     }
     requireUpload(deps, user, body.licenseImage, 'licenseImage', { kinds: ['image'] });
     setMessage('settings.verificationSubmitted');
-    return updateCompany(db, user, { ...body, verifyStatus: 'pending' });
+    return updateCompany(data, user, { ...body, verifyStatus: 'pending' });
   }),
 
-  route(settingsEndpoints.updateInvoice, ({ body, user, deps }) =>
-    updateCompany(deps.dbh.db, user, {
+  route(settingsEndpoints.updateInvoice, ({ body, user, data }) =>
+    updateCompany(data, user, {
       invoiceType: body.type,
       taxRate: body.taxRate / 100,
       invoiceTitle: body.title,
@@ -225,12 +236,11 @@ export const settingsRoutes: RouteDef[] = [
     }),
   ),
 
-  route(settingsEndpoints.setRentalPermission, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const org = ownCompany(db, user);
+  route(settingsEndpoints.setRentalPermission, ({ body, user, data }) => {
+    const org = ownCompany(data, user);
     const column = body.kind === 'domestic' ? 'rentalDomestic' : 'rentalForeign';
     // Spec section 4: once enabled a rental permission cannot be closed.
     if (!body.enabled && org[column]) throw conflict('settings.rentalPermissionLocked');
-    return body.enabled ? updateCompany(db, user, { [column]: true }) : companyOf(db, user);
+    return body.enabled ? updateCompany(data, user, { [column]: true }) : companyOf(data, user);
   }),
 ];

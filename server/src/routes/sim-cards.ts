@@ -1,12 +1,14 @@
-import { and, desc, asc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import type { ScopedData } from '../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import { simCards } from '@console/db/schema/sim-cards';
 import { simCardEndpoints, type SimCard } from '@console/contract/http/sim-cards';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
+import { listOrder, listPage } from '../lib/list-page.ts';
+import { textContains } from '../lib/search.ts';
 import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { orgNames, visibleOrgIds } from '../lib/scope.ts';
+import { orgNames } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import { ownerOrgIds } from './device-access.ts';
@@ -16,30 +18,30 @@ type SimRow = typeof simCards.$inferSelect;
 type SimForm = ParsedBodyOf<typeof simCardEndpoints.create>;
 
 const DAY_MS = 24 * 3600 * 1000;
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** A card of one of the user's organisations that keep machines (else not found / forbidden). */
-function ownCard(db: Db, user: SessionUser, id: number): SimRow {
-  const card = db
-    .select()
-    .from(simCards)
-    .where(and(eq(simCards.id, id), inArray(simCards.orgId, visibleOrgIds(db, user))))
-    .get();
+function ownCard(data: ScopedData, user: SessionUser, id: number): SimRow {
+  const card = data.select().from(simCards, data.orgScope(simCards.orgId)).where(eq(simCards.id, id)).get();
   if (!card) throw notFound();
-  if (!ownerOrgIds(db, user).includes(card.orgId)) throw forbidden();
+  if (!ownerOrgIds(data, user).includes(card.orgId)) throw forbidden();
   return card;
 }
 
 /** The columns a form sets: the card sits in a machine of the card's owner, if in any. */
-function cardValues(db: Db, orgId: number, body: SimForm, timeZone: string, exceptId?: number) {
-  const taken = db
+function cardValues(data: ScopedData, orgId: number, body: SimForm, timeZone: string, exceptId?: number) {
+  const taken = data
+    .unscoped('uniqueness')
     .select({ id: simCards.id })
     .from(simCards)
     .where(and(eq(simCards.iccid, body.iccid), exceptId ? ne(simCards.id, exceptId) : undefined))
     .get();
   if (taken) throw invalidField('iccid', 'simCards.iccidTaken');
   if (body.deviceId) {
-    const device = db.select({ orgId: devices.orgId }).from(devices).where(eq(devices.id, body.deviceId)).get();
+    const device = data
+      .select({ orgId: devices.orgId })
+      .from(devices, data.deviceScope())
+      .where(eq(devices.id, body.deviceId))
+      .get();
     if (!device || device.orgId !== orgId) throw invalidField('deviceId', 'simCards.invalidDevice');
   }
   return {
@@ -51,11 +53,12 @@ function cardValues(db: Db, orgId: number, body: SimForm, timeZone: string, exce
   };
 }
 
-function toCards(db: Db, user: SessionUser, rows: SimRow[], timeZone: string, now: number): SimCard[] {
+function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], timeZone: string, now: number): SimCard[] {
   const deviceIds = rows.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
   const serials = new Map(
     (deviceIds.length
-      ? db
+      ? data
+          .unscoped('referencedNames')
           .select({ id: devices.id, serial: devices.serialNumber })
           .from(devices)
           .where(inArray(devices.id, deviceIds))
@@ -64,8 +67,8 @@ function toCards(db: Db, user: SessionUser, rows: SimRow[], timeZone: string, no
     ).map((d) => [d.id, d.serial]),
   );
   const orgIds = [...new Set(rows.map((r) => r.orgId))];
-  const owners = orgNames(db, orgIds);
-  const owned = ownerOrgIds(db, user);
+  const owners = orgNames(data, orgIds);
+  const owned = ownerOrgIds(data, user);
   return rows.map((r) => ({
     id: r.id,
     iccid: r.iccid,
@@ -81,8 +84,7 @@ function toCards(db: Db, user: SessionUser, rows: SimRow[], timeZone: string, no
 }
 
 export const simCardRoutes: RouteDef[] = [
-  route(simCardEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(simCardEndpoints.list, ({ query, user, data, deps, timeZone }) => {
     const now = deps.now();
     const expiry: SQL | undefined =
       query.expiry === undefined
@@ -94,67 +96,60 @@ export const simCardRoutes: RouteDef[] = [
               lte(simCards.serviceExpiresAt, new Date(now + query.expiry * DAY_MS)),
             );
     const where = and(
-      inArray(simCards.orgId, visibleOrgIds(db, user)),
-      query.iccid ? sql`${simCards.iccid} like ${contains(query.iccid)} escape '\\'` : undefined,
-      query.imei ? sql`${simCards.imei} like ${contains(query.imei)} escape '\\'` : undefined,
+      textContains(simCards.iccid, query.iccid),
+      textContains(simCards.imei, query.imei),
       query.carrier ? eq(simCards.carrier, query.carrier) : undefined,
       query.serialNumber
-        ? inArray(
+        ? data.within(
             simCards.deviceId,
-            db
+            data
               .select({ id: devices.id })
-              .from(devices)
-              .where(sql`${devices.serialNumber} like ${contains(query.serialNumber)} escape '\\'`),
-          )
+              .from(devices, data.deviceScope())
+              .where(textContains(devices.serialNumber, query.serialNumber)),
+          ).sql
         : undefined,
       expiry,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(simCards)
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const rows = db
-      .select()
-      .from(simCards)
-      .where(where)
-      .orderBy(
-        ...(query.sortField === 'serviceExpiresAt'
-          ? [order(simCards.serviceExpiresAt), order(simCards.id)]
-          : [desc(simCards.id)]),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
-    return { list: toCards(db, user, rows, timeZone, now), total, page: query.page, pageSize: query.pageSize };
+    const sortable = { serviceExpiresAt: simCards.serviceExpiresAt };
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(simCards, data.orgScope(simCards.orgId)).where(where),
+      listOrder(query, sortable, simCards.id, [desc(simCards.id)]),
+    );
+    return { list: toCards(data, user, rows, timeZone, now), ...paging };
   }),
 
-  route(simCardEndpoints.create, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    if (!ownerOrgIds(db, user).includes(user.orgId)) throw forbidden();
-    const created = db
-      .insert(simCards)
-      .values({ orgId: user.orgId, ...cardValues(db, user.orgId, body, timeZone), createdAt: new Date(deps.now()) })
-      .returning({ id: simCards.id })
-      .get();
+  route(simCardEndpoints.create, ({ body, user, data, deps, timeZone }) => {
+    if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
+    const created = data.write((tx) =>
+      tx
+        .insert(simCards)
+        .values({ orgId: user.orgId, ...cardValues(tx, user.orgId, body, timeZone), createdAt: new Date(deps.now()) })
+        .returning({ id: simCards.id })
+        .get(),
+    );
     return { id: created.id };
   }),
 
-  route(simCardEndpoints.update, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const card = ownCard(db, user, body.id);
-    db.update(simCards)
-      .set(cardValues(db, card.orgId, body, timeZone, card.id))
-      .where(eq(simCards.id, card.id))
-      .run();
+  route(simCardEndpoints.update, ({ body, user, data, timeZone }) => {
+    const card = data.write((tx) => {
+      const card = ownCard(tx, user, body.id);
+      tx.update(simCards)
+        .set(cardValues(tx, card.orgId, body, timeZone, card.id))
+        .where(eq(simCards.id, card.id))
+        .run();
+      return card;
+    });
     return { id: card.id };
   }),
 
-  route(simCardEndpoints.delete, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const card = ownCard(db, user, body.id);
-    db.delete(simCards).where(eq(simCards.id, card.id)).run();
+  route(simCardEndpoints.delete, ({ body, user, data }) => {
+    const card = data.write((tx) => {
+      const card = ownCard(tx, user, body.id);
+      tx.delete(simCards).where(eq(simCards.id, card.id)).run();
+      return card;
+    });
     return { id: card.id };
   }),
 ];

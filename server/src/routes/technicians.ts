@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../lib/data.ts';
+import { orgNames } from '../lib/scope.ts';
 import { technicianProfiles } from '@console/db/schema/technicians';
 import { workOrders } from '@console/db/schema/work-orders';
 import { ADMIN_ROLES } from '@console/contract/codes/roles';
@@ -9,13 +10,16 @@ import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { personName, technicianRows } from '../work-orders/access.ts';
+import { canTake, personName, technicianRows, visibleOrders } from '../work-orders/access.ts';
 
 /** The user's technicians with their profile and counts of open and finished work orders. */
-function technicians(db: Db, user: SessionUser): TechnicianRow[] {
-  const rows = technicianRows(db, user);
+function technicians(data: ScopedData, user: SessionUser, orders?: readonly { orgId: number }[]): TechnicianRow[] {
+  const rows = technicianRows(data, user).filter((r) => !orders || canTake(r, orders));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.user.id);
+  // The technicians were read through the user's scope; their profiles and the counts of their orders (the
+  // operator's serve every company) are looked up by their ids.
+  const db = data.unscoped('alreadyScoped');
   const profiles = db.select().from(technicianProfiles).where(inArray(technicianProfiles.userId, ids)).all();
   const tally = (open: boolean) =>
     new Map(
@@ -54,9 +58,9 @@ function technicians(db: Db, user: SessionUser): TechnicianRow[] {
 }
 
 export const technicianRoutes: RouteDef[] = [
-  route(technicianEndpoints.list, ({ query, user, deps }) => {
+  route(technicianEndpoints.list, ({ query, user, data }) => {
     const keyword = query.keyword?.toLowerCase();
-    const all = technicians(deps.dbh.db, user).filter(
+    const all = technicians(data, user).filter(
       (r) => !keyword || [r.name, r.mobile, r.region, ...r.skills].some((text) => text.toLowerCase().includes(keyword)),
     );
     const start = (query.page - 1) * query.pageSize;
@@ -68,22 +72,26 @@ export const technicianRoutes: RouteDef[] = [
     };
   }),
 
-  route(technicianEndpoints.saveProfile, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const row = technicians(db, user).find((r) => r.id === body.userId);
-    // Someone else's technician, or not a technician at all: the same answer.
-    if (!row || !row.editable) throw notFound();
+  route(technicianEndpoints.saveProfile, ({ body, user, data, deps, setMessage }) => {
     const values = { region: body.region, skills: body.skills, updatedBy: user.id, updatedAt: new Date(deps.now()) };
-    db.insert(technicianProfiles)
-      .values({ userId: body.userId, ...values })
-      .onConflictDoUpdate({ target: technicianProfiles.userId, set: values })
-      .run();
+    const row = data.write((tx) => {
+      const found = technicians(tx, user).find((r) => r.id === body.userId);
+      // Someone else's technician, or not a technician at all: the same answer.
+      if (!found || !found.editable) throw notFound();
+      tx.insert(technicianProfiles)
+        .values({ userId: body.userId, ...values })
+        .onConflictDoUpdate({ target: technicianProfiles.userId, set: values })
+        .run();
+      return found;
+    });
     setMessage('workOrders.profileSaved');
     return { ...row, region: body.region, skills: body.skills };
   }),
 
-  route(workOrderEndpoints.technicians, ({ user, deps }) =>
-    technicians(deps.dbh.db, user).map(({ id, name, mobile, orgId, orgName, region, skills, open }) => ({
+  route(workOrderEndpoints.technicians, ({ query, user, data }) => {
+    // Orders the user does not see answer "not found", as the assign action does.
+    const orders = query.ids ? visibleOrders(data, user, query.ids) : undefined;
+    const list = technicians(data, user, orders).map(({ id, name, mobile, orgId, orgName, region, skills, open }) => ({
       id,
       name,
       mobile,
@@ -92,6 +100,19 @@ export const technicianRoutes: RouteDef[] = [
       region,
       skills,
       open,
-    })),
-  ),
+    }));
+    if (!orders || list.length > 0) return { list, none: null };
+    const ownerIds = [...new Set(orders.map((o) => o.orgId))];
+    const names = orgNames(data, ownerIds);
+    const owners = [...ownerIds].sort((a, b) => a - b).map((id) => names.get(id) ?? '');
+    // Each owner has technicians of its own: only the mix of owners stands in the way.
+    const eachServed = ownerIds.every((orgId) => technicians(data, user, [{ orgId }]).length > 0);
+    return {
+      list,
+      none: {
+        reason: ownerIds.length > 1 && eachServed ? ('mixedOwners' as const) : ('noTechnician' as const),
+        owners,
+      },
+    };
+  }),
 ];

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../lib/data.ts';
 import { trackPoints } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import type { ParsedQueryOf } from '@console/contract/http/endpoint';
@@ -7,7 +7,6 @@ import { TRACK_MAX_POINTS, trackEndpoints, type TrackAlarm, type TrackHistory } 
 import { translate, type Lang } from '@console/contract/messages/translate';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import { route, type HandlerContext, type RouteDef } from '../lib/route.ts';
-import type { SessionUser } from '../lib/session.ts';
 import { formatInZone, wallTimeInZone } from '../lib/time.ts';
 import { visibleDevice } from './device-access.ts';
 import { trackCsv, trackKml } from './track-files.ts';
@@ -17,7 +16,7 @@ type TrackQuery = ParsedQueryOf<typeof trackEndpoints.history>;
 
 /** Alarms the machine reported with its positions (a point's alarm info) and those the rules raised. */
 function alarmsAlong(
-  db: Db,
+  data: ScopedData,
   deviceId: number,
   serial: string,
   points: TrackHistory['points'],
@@ -41,9 +40,9 @@ function alarmsAlong(
         ]
       : [],
   );
-  const raised: TrackAlarm[] = db
+  const raised: TrackAlarm[] = data
     .select()
-    .from(alarms)
+    .from(alarms, data.viaDevice(alarms.deviceId))
     .where(
       and(
         eq(alarms.deviceId, deviceId),
@@ -71,17 +70,16 @@ function alarmsAlong(
  * TRACK_MAX_POINTS points; when more follow, `nextStart` is where the next part begins.
  */
 export function readTrack(
-  db: Db,
-  user: SessionUser,
+  data: ScopedData,
   query: TrackQuery,
   ctx: Pick<HandlerContext<typeof trackEndpoints.history>, 'lang' | 'timeZone' | 't'>,
 ): TrackHistory {
-  const device = visibleDevice(db, user, query.id);
+  const device = visibleDevice(data, query.id);
   const from = wallTimeInZone(query.startTime, ctx.timeZone);
   const to = wallTimeInZone(query.endTime, ctx.timeZone);
-  const rows = db
+  const rows = data
     .select()
-    .from(trackPoints)
+    .from(trackPoints, data.viaDevice(trackPoints.deviceId))
     .where(
       and(
         eq(trackPoints.deviceId, device.id),
@@ -120,19 +118,19 @@ export function readTrack(
       lat: points[a]!.lat,
       lng: points[a]!.lng,
     })),
-    alarms: alarmsAlong(db, device.id, device.serialNumber, points, ctx.lang, ctx.timeZone),
+    alarms: alarmsAlong(data, device.id, device.serialNumber, points, ctx.lang, ctx.timeZone),
   };
 }
 
 export const trackRoutes: RouteDef[] = [
-  route(trackEndpoints.history, ({ query, user, deps, lang, timeZone, t, setMessage }) => {
-    const track = readTrack(deps.dbh.db, user, query, { lang, timeZone, t });
+  route(trackEndpoints.history, ({ query, data, lang, timeZone, t, setMessage }) => {
+    const track = readTrack(data, query, { lang, timeZone, t });
     if (track.points.length === 0) setMessage('tracks.noData');
     return track;
   }),
 
-  route(trackEndpoints.export, ({ query, user, deps, lang, timeZone, t }) => {
-    const track = readTrack(deps.dbh.db, user, query, { lang, timeZone, t });
+  route(trackEndpoints.export, ({ query, data, lang, timeZone, t }) => {
+    const track = readTrack(data, query, { lang, timeZone, t });
     const stamp = query.startTime.replace(/\D/g, '').slice(0, 12);
     const fileName = `track-${track.device.serialNumber}-${stamp}.${query.format}`;
     if (query.format === 'csv') return { fileName, mimeType: 'text/csv;charset=utf-8', content: trackCsv(track, t) };

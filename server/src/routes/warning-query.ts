@@ -1,13 +1,13 @@
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../lib/data.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { ALARM_HANDLERS, type AlarmRow, type warningEndpoints } from '@console/contract/http/warning';
 import type { ParsedQueryOf } from '@console/contract/http/endpoint';
 import type { Lang } from '@console/contract/messages/translate';
+import { textContains } from '../lib/search.ts';
 import { alarmInfo } from '../lib/alarm-text.ts';
-import { deviceScope } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../lib/time.ts';
 import { sortColumn } from '../lib/sorting.ts';
@@ -15,15 +15,13 @@ import { sortColumn } from '../lib/sorting.ts';
 type ListQuery = ParsedQueryOf<typeof warningEndpoints.list>;
 
 const DAY_MS = 24 * 3600 * 1000;
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** The alarm centre's filters, over alarms joined with their machines, within the user's machines. */
-export function alarmFilter(db: Db, user: SessionUser, q: Partial<ListQuery>, timeZone: string): SQL {
+/** The alarm centre's filters, over alarms joined with their machines (selectAlarmRows keeps the user's machines). */
+export function alarmFilter(q: Partial<ListQuery>, timeZone: string): SQL | undefined {
   return and(
-    deviceScope(db, user),
     q.state === 'open' ? isNull(alarms.endedAt) : q.state === 'ended' ? isNotNull(alarms.endedAt) : undefined,
     q.handled === '1' ? isNotNull(alarms.handledAt) : q.handled === '0' ? isNull(alarms.handledAt) : undefined,
-    q.serialNumber ? sql`${devices.serialNumber} like ${contains(q.serialNumber)} escape '\\'` : undefined,
+    textContains(devices.serialNumber, q.serialNumber),
     q.deviceId ? eq(alarms.deviceId, q.deviceId) : undefined,
     q.kind ? eq(devices.kind, q.kind) : undefined,
     q.type ? eq(alarms.type, q.type) : undefined,
@@ -33,7 +31,7 @@ export function alarmFilter(db: Db, user: SessionUser, q: Partial<ListQuery>, ti
     q.orgId
       ? or(eq(devices.orgId, q.orgId), eq(devices.customerOrgId, q.orgId), eq(devices.distributorOrgId, q.orgId))
       : undefined,
-  )!;
+  );
 }
 
 const SORTS = { startedAt: alarms.startedAt, endedAt: alarms.endedAt, level: alarms.level } as const;
@@ -49,24 +47,29 @@ const acknowledger = aliasedTable(users, 'acknowledger');
 const handler = aliasedTable(users, 'handler');
 const owner = aliasedTable(organisations, 'owner');
 
-/** Alarms with what a row shows of their machine, owner and the people who acted on them. */
-export function selectAlarmRows(db: Db) {
-  return db
-    .select({
-      alarm: alarms,
-      serialNumber: devices.serialNumber,
-      deviceName: devices.deviceName,
-      kind: devices.kind,
-      ownerName: sql<string>`coalesce(${owner.name}, '')`,
-      acknowledgedBy: sql<string>`coalesce(nullif(${acknowledger.name}, ''), ${acknowledger.nickname}, '')`,
-      handledBy: sql<string>`coalesce(nullif(${handler.name}, ''), ${handler.nickname}, '')`,
-    })
-    .from(alarms)
-    .innerJoin(devices, eq(devices.id, alarms.deviceId))
-    .leftJoin(owner, eq(owner.id, devices.orgId))
-    .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledgedBy))
-    .leftJoin(handler, eq(handler.id, alarms.handledBy))
-    .$dynamic();
+/**
+ * Alarms of the machines the user sees, with what a row shows of their machine, owner and the people who acted
+ * on them.
+ */
+export function selectAlarmRows(data: ScopedData) {
+  return (
+    data
+      .select({
+        alarm: alarms,
+        serialNumber: devices.serialNumber,
+        deviceName: devices.deviceName,
+        kind: devices.kind,
+        ownerName: sql<string>`coalesce(${owner.name}, '')`,
+        acknowledgedBy: sql<string>`coalesce(nullif(${acknowledger.name}, ''), ${acknowledger.nickname}, '')`,
+        handledBy: sql<string>`coalesce(nullif(${handler.name}, ''), ${handler.nickname}, '')`,
+      })
+      // The scope names the joined machine's columns: alarms of machines in scope.
+      .from(alarms, data.deviceScope())
+      .innerJoin(devices, eq(devices.id, alarms.deviceId))
+      .leftJoin(owner, eq(owner.id, devices.orgId))
+      .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledgedBy))
+      .leftJoin(handler, eq(handler.id, alarms.handledBy))
+  );
 }
 
 export type AlarmRecord = Awaited<ReturnType<ReturnType<typeof selectAlarmRows>['all']>>[number];
@@ -101,13 +104,13 @@ export function toAlarmRow(r: AlarmRecord, user: SessionUser, lang: Lang, timeZo
 }
 
 /** The alarms of these ids the user may see; any id outside their machines makes it "not found". */
-export function alarmsInScope(db: Db, user: SessionUser, ids: readonly number[]) {
+export function alarmsInScope(data: ScopedData, ids: readonly number[]) {
   const unique = [...new Set(ids)];
-  const rows = db
+  const rows = data
     .select({ alarm: alarms, device: devices })
-    .from(alarms)
+    .from(alarms, data.deviceScope())
     .innerJoin(devices, eq(devices.id, alarms.deviceId))
-    .where(and(inArray(alarms.id, unique), deviceScope(db, user)))
+    .where(inArray(alarms.id, unique))
     .all();
   return { rows, complete: rows.length === unique.length };
 }

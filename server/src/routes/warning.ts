@@ -1,17 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices, telemetry, trackPoints } from '@console/db/schema/devices';
 import { alarmActions, alarms } from '@console/db/schema/warning';
 import { primaryStatus } from '@console/contract/codes/device-state';
 import { warningEndpoints } from '@console/contract/http/warning';
+import { listPage } from '../lib/list-page.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { openAlarmsInScope } from '../lib/open-alarms.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { visibleOrgIds } from '../lib/scope.ts';
-import type { SessionUser } from '../lib/session.ts';
 import { formatInZone } from '../lib/time.ts';
 import { alarmFilter, alarmOrder, alarmsInScope, selectAlarmRows, toAlarmRow } from './warning-query.ts';
 
@@ -23,19 +22,23 @@ type Device = typeof devices.$inferSelect;
  * After people handled alarms: each machine's alarm flag and status follow (as ingest settles them), and the
  * consoles that see the machine hear of it (the bell, the alarm centre, the map).
  */
-function settleDevices(deps: AppDeps, touched: Map<number, Device>, wids: { id: number; deviceId: number }[]) {
-  const { db } = deps.dbh;
+function settleDevices(
+  deps: AppDeps,
+  tx: ScopedWrite,
+  touched: Map<number, Device>,
+  wids: { id: number; deviceId: number }[],
+) {
   const at = deps.now();
   for (const device of touched.values()) {
-    const open = db
+    const open = tx
       .select({ id: alarms.id })
-      .from(alarms)
+      .from(alarms, tx.viaDevice(alarms.deviceId))
       .where(and(eq(alarms.deviceId, device.id), isNull(alarms.endedAt), isNull(alarms.handledAt)))
       .limit(1)
       .get();
     const alarmOpen = open !== undefined;
     const status = primaryStatus({ ...device, alarmOpen });
-    db.update(devices).set({ alarmOpen, status }).where(eq(devices.id, device.id)).run();
+    tx.update(devices).set({ alarmOpen, status }).where(eq(devices.id, device.id)).run();
     const { id: deviceId, online, lat, lng, speed, lockLevel } = device;
     const orgIds = [device.orgId, device.customerOrgId, device.distributorOrgId];
     deps.live.publish({ type: 'device', deviceId, status, online, lat, lng, speed, lockLevel, at }, { orgIds });
@@ -48,21 +51,25 @@ function settleDevices(deps: AppDeps, touched: Map<number, Device>, wids: { id: 
 }
 
 /** The alarms of `ids` the user may act on; one outside their machines refuses the whole request. */
-function actionable(db: Db, user: SessionUser, ids: number[]) {
-  const { rows, complete } = alarmsInScope(db, user, ids);
+function actionable(data: ScopedData, ids: number[]) {
+  const { rows, complete } = alarmsInScope(data, ids);
   if (!complete) throw notFound();
   return rows;
 }
 
-function nameOf(db: Db, userId: number): string {
-  const u = db.select({ name: users.name, nickname: users.nickname }).from(users).where(eq(users.id, userId)).get();
+function nameOf(data: ScopedData, userId: number): string {
+  const u = data
+    .unscoped('referencedNames')
+    .select({ name: users.name, nickname: users.nickname })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   return u?.name || u?.nickname || '';
 }
 
 export const warningRoutes: RouteDef[] = [
-  route(warningEndpoints.bell, ({ user, deps, timeZone, lang }) => {
-    const { db } = deps.dbh;
-    const { count, rows: list } = openAlarmsInScope(db, user, BELL_SIZE);
+  route(warningEndpoints.bell, ({ data, timeZone, lang }) => {
+    const { count, rows: list } = openAlarmsInScope(data, BELL_SIZE);
     return {
       count,
       list: list.map(({ alarm, device }) => ({
@@ -77,59 +84,45 @@ export const warningRoutes: RouteDef[] = [
     };
   }),
 
-  route(warningEndpoints.list, ({ query, user, deps, lang, timeZone }) => {
-    const { db } = deps.dbh;
-    const where = alarmFilter(db, user, query, timeZone);
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(alarms)
-      .innerJoin(devices, eq(devices.id, alarms.deviceId))
-      .where(where)
-      .get()!.n;
-    const rows = selectAlarmRows(db)
-      .where(where)
-      .orderBy(...alarmOrder(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+  route(warningEndpoints.list, ({ query, user, data, lang, timeZone }) => {
+    const where = alarmFilter(query, timeZone);
+    const { rows, ...paging } = listPage(data, query, selectAlarmRows(data).where(where), alarmOrder(query));
     return {
       list: rows.map((r) => toAlarmRow(r, user, lang, timeZone)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
+      ...paging,
     };
   }),
 
-  route(warningEndpoints.detail, ({ query, user, deps, lang, timeZone }) => {
-    const { db } = deps.dbh;
-    const record = selectAlarmRows(db)
-      .where(and(eq(alarms.id, query.id), alarmFilter(db, user, {}, timeZone)))
-      .get();
+  route(warningEndpoints.detail, ({ query, user, data, lang, timeZone }) => {
+    const record = selectAlarmRows(data).where(eq(alarms.id, query.id)).get();
     if (!record) throw notFound();
     const { alarm } = record;
     // The machine's last word before the alarm: its report and its position at or before the start.
-    const report = db
+    const report = data
       .select({ deviceTime: telemetry.deviceTime, data: telemetry.data })
-      .from(telemetry)
+      .from(telemetry, data.viaDevice(telemetry.deviceId))
       .where(and(eq(telemetry.deviceId, alarm.deviceId), lte(telemetry.deviceTime, alarm.startedAt)))
       .orderBy(desc(telemetry.deviceTime))
       .limit(1)
       .get();
-    const point = db
+    const point = data
       .select()
-      .from(trackPoints)
+      .from(trackPoints, data.viaDevice(trackPoints.deviceId))
       .where(and(eq(trackPoints.deviceId, alarm.deviceId), lte(trackPoints.gpsTime, alarm.startedAt)))
       .orderBy(desc(trackPoints.gpsTime))
       .limit(1)
       .get();
-    const history = db
+    const history = data
       .select({
         action: alarmActions.action,
         userId: alarmActions.userId,
         remark: alarmActions.remark,
         at: alarmActions.at,
       })
-      .from(alarmActions)
+      .from(
+        alarmActions,
+        data.within(alarmActions.alarmId, data.select({ id: alarms.id }).from(alarms, data.viaDevice(alarms.deviceId))),
+      )
       .where(eq(alarmActions.alarmId, alarm.id))
       .orderBy(asc(alarmActions.at), asc(alarmActions.id))
       .all();
@@ -143,30 +136,27 @@ export const warningRoutes: RouteDef[] = [
         : null,
       history: history.map((h) => ({
         action: h.action,
-        by: nameOf(db, h.userId),
+        by: nameOf(data, h.userId),
         remark: h.remark,
         at: formatInZone(h.at, timeZone),
       })),
     };
   }),
 
-  route(warningEndpoints.options, ({ user, deps }) => {
-    const { db } = deps.dbh;
-    const orgs = db
+  route(warningEndpoints.options, ({ data }) => {
+    const orgs = data
       .select({ id: organisations.id, name: organisations.name })
-      .from(organisations)
-      .where(inArray(organisations.id, visibleOrgIds(db, user)))
+      .from(organisations, data.orgScope(organisations.id))
       .orderBy(asc(organisations.id))
       .all();
     return { orgs };
   }),
 
-  route(warningEndpoints.acknowledge, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const rows = actionable(db, user, body.ids).filter((r) => !r.alarm.acknowledgedAt && !r.alarm.handledAt);
+  route(warningEndpoints.acknowledge, ({ body, user, data, deps, setMessage }) => {
+    const rows = actionable(data, body.ids).filter((r) => !r.alarm.acknowledgedAt && !r.alarm.handledAt);
     if (rows.length === 0) throw conflict('warning.alreadyAcknowledged');
     const at = new Date(deps.now());
-    db.transaction((tx) => {
+    data.write((tx) => {
       for (const { alarm } of rows) {
         tx.update(alarms).set({ acknowledgedAt: at, acknowledgedBy: user.id }).where(eq(alarms.id, alarm.id)).run();
         tx.insert(alarmActions).values({ alarmId: alarm.id, action: 'acknowledge', userId: user.id, at }).run();
@@ -176,13 +166,12 @@ export const warningRoutes: RouteDef[] = [
     return { count: rows.length };
   }),
 
-  route(warningEndpoints.handle, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const rows = actionable(db, user, body.ids).filter((r) => !r.alarm.handledAt);
+  route(warningEndpoints.handle, ({ body, user, data, deps, setMessage }) => {
+    const rows = actionable(data, body.ids).filter((r) => !r.alarm.handledAt);
     if (rows.length === 0) throw conflict('warning.alreadyHandled');
     const at = new Date(deps.now());
     const touched = new Map(rows.map((r) => [r.device.id, r.device]));
-    db.transaction((tx) => {
+    data.write((tx) => {
       for (const { alarm } of rows) {
         tx.update(alarms)
           .set({ handledAt: at, handledBy: user.id, remark: body.remark })
@@ -192,9 +181,10 @@ export const warningRoutes: RouteDef[] = [
           .values({ alarmId: alarm.id, action: 'handle', userId: user.id, remark: body.remark, at })
           .run();
       }
-      // Same connection, so inside the transaction: the machines' flags change with their alarms.
+      // Inside the unit of work: the machines' flags change with their alarms.
       settleDevices(
         deps,
+        tx,
         touched,
         rows.map((r) => ({ id: r.alarm.id, deviceId: r.device.id })),
       );

@@ -1,11 +1,19 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@console/db/client';
+import type { ScopedWrite } from '../lib/data.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { alarms } from '@console/db/schema/warning';
+import { faultRecords } from '@console/db/schema/faults';
+import { feedback } from '@console/db/schema/feedback';
+import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
 import { OPEN_STATUSES, WO_STATUS } from '@console/contract/codes/work-order-flow';
-import { createWorkOrderInput, type CreateWorkOrderInput } from '@console/contract/http/work-order-forms';
+import {
+  createWorkOrderInput,
+  type CreateWorkOrderInput,
+  type WORK_ORDER_SOURCE_KINDS,
+} from '@console/contract/http/work-order-forms';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isMessageKey } from '@console/contract/messages/translate';
 import { ApiError, invalidField } from '../lib/errors.ts';
@@ -49,9 +57,24 @@ export function nextWorkOrderNumber(db: Db, now: number): string {
   return `${prefix}${String(seq).padStart(4, '0')}`;
 }
 
-function contactPhone(db: Db, orgIds: (number | null)[]): string {
+/** The table of each kind of source; every one belongs to one machine. */
+const SOURCE_TABLES = { alarm: alarms, fault: faultRecords, upkeep: upkeepPlans, feedback } as const;
+
+/** The machine a source record belongs to, or undefined when no such record exists. */
+function sourceDeviceId(
+  tx: ScopedWrite,
+  kind: (typeof WORK_ORDER_SOURCE_KINDS)[number],
+  id: number,
+): number | undefined {
+  const table = SOURCE_TABLES[kind];
+  return tx.select({ deviceId: table.deviceId }).from(table, tx.viaDevice(table.deviceId)).where(eq(table.id, id)).get()
+    ?.deviceId;
+}
+
+function contactPhone(tx: ScopedWrite, orgIds: (number | null)[]): string {
   const ids = orgIds.filter((id): id is number => id !== null);
-  const rows = db
+  const rows = tx
+    .unscoped('referencedNames')
     .select({ id: organisations.id, phone: organisations.contactPhone })
     .from(organisations)
     .where(inArray(organisations.id, ids))
@@ -61,35 +84,36 @@ function contactPhone(db: Db, orgIds: (number | null)[]): string {
 
 /**
  * Create a work order (status pending) and its first timeline row. Synchronous, so a caller runs it inside its
- * own transaction (`db.transaction((tx) => createWorkOrder(tx, user, input))`) and its own record and the
+ * own unit of work (`data.write((tx) => createWorkOrder(tx, user, input))`) and its own record and the
  * order are written together or not at all. It checks that the machine is one the user sees (else "not found")
  * and that a source has no unresolved order yet; who may raise one is the caller's rule (create.do: the
  * machine's keepers). Attachments must be urls the caller has checked (create.do: the user's own pictures).
  */
 export function createWorkOrder(
-  db: Db,
+  tx: ScopedWrite,
   user: SessionUser,
   input: RaiseWorkOrderInput,
   now: number = Date.now(),
 ): { id: number; number: string } {
-  const device = visibleDevice(db, user, input.deviceId);
+  const device = visibleDevice(tx, input.deviceId);
   const parsed = createWorkOrderInput.safeParse({
     ...input,
     deviceKind: input.deviceKind ?? device.kind,
-    phone: input.phone ?? contactPhone(db, [device.customerOrgId, device.orgId]),
+    phone: input.phone ?? contactPhone(tx, [device.customerOrgId, device.orgId]),
   });
   if (!parsed.success) throw invalid(parsed.error);
   const form = parsed.data;
   if (form.deviceKind !== device.kind) throw invalidField('deviceKind', 'workOrders.kindMismatch');
   const source = form.source;
   if (source) {
-    if (source.kind === 'alarm') {
-      const alarm = db.select({ deviceId: alarms.deviceId }).from(alarms).where(eq(alarms.id, source.id)).get();
-      if (!alarm || alarm.deviceId !== device.id) throw invalidField('source', 'workOrders.sourceNotFound');
+    // A source is a record of this very machine (which the user sees): never another company's record, whose
+    // order would then block its owner and name an order number of ours.
+    if (sourceDeviceId(tx, source.kind, source.id) !== device.id) {
+      throw invalidField('source', 'workOrders.sourceNotFound');
     }
-    const taken = db
+    const taken = tx
       .select({ number: workOrders.number })
-      .from(workOrders)
+      .from(workOrders, tx.viaDevice(workOrders.deviceId))
       .where(
         and(
           eq(workOrders.source, source.kind),
@@ -100,9 +124,10 @@ export function createWorkOrder(
       .get();
     if (taken) throw new ApiError(API_STATUS.conflict, 'workOrders.sourceTaken', { number: taken.number });
   }
-  const number = nextWorkOrderNumber(db, now);
+  // Numbers are unique across every organisation.
+  const number = nextWorkOrderNumber(tx.unscoped('uniqueness'), now);
   const at = new Date(now);
-  const created = db
+  const created = tx
     .insert(workOrders)
     .values({
       number,
@@ -130,7 +155,7 @@ export function createWorkOrder(
     })
     .returning({ id: workOrders.id })
     .get();
-  db.insert(workOrderEvents)
+  tx.insert(workOrderEvents)
     .values({
       workOrderId: created.id,
       action: 'create',

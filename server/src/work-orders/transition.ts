@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
 import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
 import { API_STATUS } from '@console/contract/http/envelope';
 import {
@@ -10,6 +9,7 @@ import {
   type WorkOrderAction,
 } from '@console/contract/codes/work-order-flow';
 import { ApiError, forbidden } from '../lib/errors.ts';
+import type { ScopedData } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { actingFor, visibleOrders } from './access.ts';
 
@@ -38,7 +38,7 @@ export function refused(action: WorkOrderAction, order: Order): ApiError {
  * order gets its new status and a timeline row in one transaction.
  */
 export function transition(
-  db: Db,
+  data: ScopedData,
   user: SessionUser,
   action: WorkOrderAction,
   ids: number[],
@@ -46,8 +46,8 @@ export function transition(
   step: (order: Order) => Step,
   check?: (orders: Order[]) => void,
 ): { ids: number[]; status: number } {
-  const orders = visibleOrders(db, user, ids);
-  const acting = actingFor(db, user);
+  const orders = visibleOrders(data, user, ids);
+  const acting = actingFor(data, user);
   for (const order of orders) {
     if (!statusAllows(action, order.status)) throw refused(action, order);
     if (!canAct(action, order, acting(order))) throw forbidden();
@@ -55,7 +55,7 @@ export function transition(
   check?.(orders);
   const at = new Date(now);
   let status: number = WO_STATUS.pending;
-  db.transaction((tx) => {
+  data.write((tx) => {
     for (const order of orders) {
       const { values = {}, details = {}, remark } = step(order);
       status = targetStatus(action, order.suspendedFrom);

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
+import type { ScopedData } from '../lib/data.ts';
 import { users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import type { workOrders } from '@console/db/schema/work-orders';
@@ -28,7 +29,9 @@ function peopleById(db: Db, ids: (number | null)[]): Map<number, Person> {
 }
 
 /** List rows of orders, with the names and the actions this user may take on each. */
-export function toRows(db: Db, user: SessionUser, orders: Order[], timeZone: string): WorkOrderRow[] {
+export function toRows(data: ScopedData, user: SessionUser, orders: Order[], timeZone: string): WorkOrderRow[] {
+  // The orders were read through their scope; their machines, owners and people are looked up by id.
+  const db = data.unscoped('alreadyScoped');
   const people = peopleById(
     db,
     orders.map((o) => o.assigneeId),
@@ -45,8 +48,8 @@ export function toRows(db: Db, user: SessionUser, orders: Order[], timeZone: str
           .map((d) => [d.id, d.serial]),
   );
   const orgIds = [...new Set(orders.map((o) => o.orgId))];
-  const owners = orgNames(db, orgIds);
-  const acting = actingFor(db, user);
+  const owners = orgNames(data, orgIds);
+  const acting = actingFor(data, user);
   return orders.map((o) => {
     const who = acting(o);
     return {
@@ -76,8 +79,9 @@ export function toRows(db: Db, user: SessionUser, orders: Order[], timeZone: str
 }
 
 /** One order with its machine and its timeline, oldest first. */
-export function toDetail(db: Db, user: SessionUser, order: Order, timeZone: string): WorkOrderDetail {
-  const [row] = toRows(db, user, [order], timeZone);
+export function toDetail(data: ScopedData, user: SessionUser, order: Order, timeZone: string): WorkOrderDetail {
+  const [row] = toRows(data, user, [order], timeZone);
+  const db = data.unscoped('alreadyScoped');
   const events = db
     .select()
     .from(workOrderEvents)

@@ -50,6 +50,9 @@ export const healthSchema = z.object({
     failures: z.number().int(),
     lastError: z.string().nullable(),
     published: z.number().int(),
+    /** Reports the broker acknowledged; reports units hold (stored or unacknowledged); reports dropped. */
+    acked: z.number().int(),
+    held: z.number().int(),
     dropped: z.number().int(),
   }),
   counters: z.object({

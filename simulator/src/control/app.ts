@@ -54,15 +54,19 @@ export function createControlApp(sim: Simulator): Hono {
   };
 
   app.get(controlRoutes.health.path, (c) => {
-    const { broker, open, connecting, resident, visitors, connects, failures, lastError, published, dropped } =
+    const { broker, open, connecting, resident, visitors, connects, failures, lastError, published } =
       sim.transport.stats();
+    const { acked, held, dropped } = sim.transport.stats();
     const health: Health = {
       status: 'ok',
       source: sim.source,
       seed: sim.fleet.seed,
       clock: clock(),
       machines: sim.fleet.summary(),
-      mqtt: { broker, open, connecting, resident, visitors, connects, failures, lastError, published, dropped },
+      mqtt: {
+        ...{ broker, open, connecting, resident, visitors, connects, failures, lastError, published },
+        ...{ acked, held, dropped },
+      },
       counters: { ...sim.fleet.counters },
       uptimeSeconds: Math.floor((Date.now() - sim.startedAt) / 1000),
     };

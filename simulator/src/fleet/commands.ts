@@ -1,4 +1,9 @@
-import { commandMessage, type CommandMessage, type TelemetryMessage } from '@console/contract/mqtt/payloads';
+import {
+  CANCELLED_BY_SERVER,
+  downMessage,
+  type CommandMessage,
+  type TelemetryMessage,
+} from '@console/contract/mqtt/payloads';
 import type { Machine } from './machine.ts';
 
 type LockLevel = TelemetryMessage['lock'];
@@ -44,22 +49,34 @@ export function onCommand(m: Machine, payload: Buffer): void {
   } catch {
     return;
   }
-  const parsed = commandMessage.safeParse(raw);
+  const parsed = downMessage.safeParse(raw);
   if (!parsed.success) {
     const id = (raw as { id?: unknown } | null)?.id;
     if (typeof id === 'string' && id.length > 0 && id.length <= 40) refuse(m, id, 'malformed command');
     return;
   }
+  if (parsed.data.type === 'cancel') return rememberCancelled(m, parsed.data.id);
   const command = parsed.data;
+  if (m.cancelled.has(command.id)) return refuse(m, command.id, CANCELLED_BY_SERVER);
   // The server stamps the expiry with its own clock, so it is read against the wall clock.
   if (command.expiresAt < m.clock.realNow()) {
     m.env.counters.expired++;
     return;
   }
   later(m, RECEIVE_MS, () => {
+    // The notice came after the command, before the machine acted on it (the broker held both): refused.
+    if (m.cancelled.has(command.id)) return refuse(m, command.id, CANCELLED_BY_SERVER);
     m.sendAck({ id: command.id, result: 'received' });
     carryOut(m, command);
   });
+}
+
+/** The unit remembers the latest cancelled ids, so a command re-sent after its cancel is refused too. */
+const REMEMBERED_CANCELS = 100;
+
+function rememberCancelled(m: Machine, id: string): void {
+  m.cancelled.add(id);
+  if (m.cancelled.size > REMEMBERED_CANCELS) m.cancelled.delete(m.cancelled.values().next().value!);
 }
 
 function carryOut(m: Machine, command: CommandMessage): void {
@@ -85,6 +102,31 @@ function carryOut(m: Machine, command: CommandMessage): void {
       });
     case 'wake':
       return later(m, ACT_MS, () => done(m, command, () => m.wake()));
+    case 'runMode': {
+      const runMode = command.params?.runMode;
+      if (!m.model.runModes || !runMode) return refuse(m, command.id, 'unsupported');
+      return later(m, ACT_MS, () => done(m, command, () => (m.runMode = runMode)));
+    }
+    case 'pumpMode': {
+      const pumpMode = command.params?.pumpMode;
+      if (!m.model.pumpMode || !pumpMode) return refuse(m, command.id, 'unsupported');
+      return later(m, ACT_MS, () => done(m, command, () => m.model.pumpMode!.set(pumpMode)));
+    }
+    case 'speed': {
+      const drive = m.model.drive;
+      const hz = command.params?.driveHz;
+      if (!drive || hz === undefined) return refuse(m, command.id, 'unsupported');
+      // The drive's own range: what the console allows may still be more than this machine's motor takes.
+      if (hz < drive.minHz || hz > drive.maxHz) return refuse(m, command.id, 'speedOutOfRange');
+      return later(m, ACT_MS, () => done(m, command, () => drive.set(hz)));
+    }
+    case 'restart':
+      // The unit restarts its controller: not while the machine moves. It says so, then comes back on line.
+      if (m.motion.moving) return refuse(m, command.id, 'busy');
+      return later(m, ACT_MS, () => {
+        m.sendAck({ id: command.id, result: 'done', state: stateOf(m) });
+        m.restartUnit();
+      });
     case 'params': {
       const { reportIntervalS, overspeedKmh } = command.params ?? {};
       if (reportIntervalS === undefined && overspeedKmh === undefined) {

@@ -35,6 +35,23 @@ describe('the fleet', () => {
     expect(JSON.stringify(other)).not.toBe(JSON.stringify(firstData));
   });
 
+  it('carries on from the charge a machine last reported, not a fresh one', () => {
+    const h = harness([
+      spec('AWP900001', 'aerialPlatform', { chargePct: 31 }),
+      spec('BOT900001', 'boat', { chargePct: 64 }),
+      spec('BAT900001', 'battery', { chargePct: 22 }),
+    ]);
+    h.run(10_000, 1000);
+    const first = (serial: string) =>
+      (h.transport.sent.find((s) => s.kind === 'telemetry' && s.serial === serial)!.message as TelemetryMessage).data;
+    const aerial = first('AWP900001');
+    const boat = first('BOT900001');
+    const battery = first('BAT900001');
+    expect(aerial.kind === 'aerialPlatform' && Math.abs(aerial.batteryPct - 31)).toBeLessThanOrEqual(1);
+    expect(boat.kind === 'boat' && Math.abs(boat.fuelPct - 64)).toBeLessThanOrEqual(1);
+    expect(battery.kind === 'battery' && Math.abs(battery.chargePct - 22)).toBeLessThanOrEqual(1);
+  });
+
   it('announces each machine on line, spreads reports over the interval, and says goodbye when stopped', async () => {
     const h = harness(fleetOfEveryKind());
     expect(h.fleet.summary()).toMatchObject({ total: 16, online: 16 });

@@ -1,5 +1,5 @@
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
-import type { AckMessage, KindData, TelemetryMessage } from '@console/contract/mqtt/payloads';
+import type { AckMessage, KindData, RUN_MODES, TelemetryMessage } from '@console/contract/mqtt/payloads';
 import type { SimClock, Timer } from '../clock.ts';
 import { KIND_MODELS } from '../machines/models.ts';
 import type { KindModel } from '../machines/types.ts';
@@ -59,8 +59,14 @@ export class Machine {
   readonly link: MachineLink;
   readonly conditions: Conditions;
   readonly pending: PendingCommand[] = [];
+  /** Commands the server cancelled while the broker held them (cancel notices), oldest first. */
+  readonly cancelled = new Set<string>();
   readonly recentAcks: AckMessage[] = [];
   lock: TelemetryMessage['lock'];
+  /** The running mode the console set (decision 021). */
+  runMode: (typeof RUN_MODES)[number] = 'standard';
+  /** How often the unit restarted on command. */
+  restarts = 0;
   reportIntervalS: number;
   overspeedKmh: number;
   power: Power = 'awake';
@@ -91,6 +97,8 @@ export class Machine {
     this.schedule = scheduleFor(this.rng, spec.leased);
     this.motion = new Motion(this.home);
     this.model = KIND_MODELS[spec.kind]({ rng: this.rng, workingHours: spec.workingHours, home: this.home });
+    // A machine the server knows carries on from the charge it last reported, not a fresh draw.
+    if (spec.chargePct !== null) this.model.charge?.set(spec.chargePct);
     this.conditions = new Conditions(this);
     this.lock = spec.lockLevel;
     this.reportIntervalS = spec.reportIntervalS;
@@ -136,6 +144,14 @@ export class Machine {
       this.link.send({ kind: 'status', message: { online: false, reason: 'shutdown', t: this.clock.now() } });
     }
     this.link.close();
+  }
+
+  /** A restart of the telematics unit: it leaves, and connects and announces itself again. */
+  restartUnit(): void {
+    this.restarts++;
+    this.link.close();
+    this.announced = false;
+    if (this.reachable) this.link.open();
   }
 
   private onUp(): void {

@@ -23,6 +23,8 @@ export const machineSpec = z.object({
   lockLevel: z.enum(LOCK_LEVELS).default('unlocked'),
   sleeping: z.boolean().default(false),
   workingHours: z.number().min(0).max(200000).default(0),
+  /** State of charge (or fuel) of the machine's last report, percent: the model carries on from it. */
+  chargePct: z.number().min(0).max(100).nullable().default(null),
 });
 export type MachineSpec = z.output<typeof machineSpec>;
 export type MachineSpecInput = z.input<typeof machineSpec>;

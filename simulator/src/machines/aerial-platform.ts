@@ -63,6 +63,7 @@ export const aerialPlatform: KindFactory = ({ rng, workingHours }) => {
 
   const model: KindModel<Data> = {
     kind: 'aerialPlatform',
+    runModes: true,
     faultCodes: ['E01', 'E12', 'P07', 'B03'],
     charge: battery.accessor,
     step(c) {

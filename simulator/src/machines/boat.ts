@@ -31,6 +31,7 @@ export const boat: KindFactory = ({ rng, workingHours, home }) => {
 
   const model: KindModel<Data> = {
     kind: 'boat',
+    runModes: true,
     faultCodes: ['E44', 'F01'],
     charge: fuel.accessor,
     step(c) {

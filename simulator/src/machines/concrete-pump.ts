@@ -15,6 +15,10 @@ export const concretePump: KindFactory = ({ rng, workingHours }) => {
   const salt = rng.int(0, 2 ** 30);
   let hours = workingHours;
   let mode: Data['mode'] = 'performance';
+  /** Set from the console: kept, instead of the crew's choice of the day. */
+  let modeFixed = false;
+  /** The pump motor's frequency drive, Hz (50 is full speed). */
+  let driveHz = 50;
   let displacement = 0;
   let pressure = 0;
   let currents: [number, number] = [0, 0];
@@ -40,6 +44,20 @@ export const concretePump: KindFactory = ({ rng, workingHours }) => {
   const model: KindModel<Data> = {
     kind: 'concretePump',
     faultCodes: ['H21', 'P30', 'E05'],
+    runModes: true,
+    pumpMode: {
+      set(next) {
+        mode = next;
+        modeFixed = true;
+      },
+    },
+    drive: {
+      minHz: 10,
+      maxHz: 50,
+      set(hz) {
+        driveHz = hz;
+      },
+    },
     step(c) {
       ctx = c;
       const working = c.atWork && c.mayWork;
@@ -47,7 +65,7 @@ export const concretePump: KindFactory = ({ rng, workingHours }) => {
         if (phases.phase !== 'off') phases.enter('off', c.t, Infinity);
       } else if (phases.phase === 'off') {
         const day = hashText(`pour:${c.local.day}`, salt);
-        mode = day % 10 < 6 ? 'performance' : 'energySaving';
+        if (!modeFixed) mode = day % 10 < 6 ? 'performance' : 'energySaving';
         if (day % 100 < 10) {
           c.motion.goTo([pointNear(c.home, 6000, rng)], rng.range(30, 45));
           phases.enter('relocate', c.t, minutes(rng, 5, 10));
@@ -57,7 +75,7 @@ export const concretePump: KindFactory = ({ rng, workingHours }) => {
       }
       const phase = phases.advance(c.t);
       if (phase !== 'off') hours += hoursOf(c.dt);
-      const perf = mode === 'performance' ? 1 : 0.55;
+      const perf = (mode === 'performance' ? 1 : 0.55) * (driveHz / 50);
       switch (phase) {
         case 'pumping':
           displacement = rng.range(80, 140) * perf;

@@ -48,6 +48,7 @@ export const forklift: KindFactory = ({ rng, workingHours, home }) => {
 
   const model: KindModel<Data> = {
     kind: 'forklift',
+    runModes: true,
     faultCodes: ['E01', 'B03', 'S02'],
     charge: battery.accessor,
     step(c) {

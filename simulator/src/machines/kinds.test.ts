@@ -71,10 +71,14 @@ describe('each kind over a long simulated run', () => {
     );
     expect(moved.length).toBeGreaterThan(0);
     // Device times only move forward, and sequence numbers count up per machine.
+    let steps = 0;
     for (const serial of new Set(h.transport.sent.map((s) => s.serial))) {
       const own = h.transport.of(serial, 'telemetry').map((s) => s.message);
       expect(own.every((r, i) => i === 0 || (r.t > own[i - 1]!.t && r.seq > own[i - 1]!.seq))).toBe(true);
+      steps += Math.max(own.length - 1, 0);
     }
+    // Some machine reported more than once, so the order was checked at all.
+    expect(steps).toBeGreaterThan(0);
   });
 
   it('gives every kind its own plausible behaviour, alarm crossings included', () => {

@@ -38,6 +38,7 @@ export const mower: KindFactory = ({ rng, workingHours, home }) => {
 
   const model: KindModel<Data> = {
     kind: 'mower',
+    runModes: true,
     faultCodes: ['M02', 'M07', 'B03'],
     charge: battery.accessor,
     step(c) {

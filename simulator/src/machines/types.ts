@@ -1,5 +1,5 @@
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
-import type { KindData } from '@console/contract/mqtt/payloads';
+import type { KindData, PUMP_MODES } from '@console/contract/mqtt/payloads';
 import type { Rng } from '../random.ts';
 import type { LocalTime } from '../world/local-time.ts';
 import type { Motion, Point } from '../world/motion.ts';
@@ -41,6 +41,12 @@ export interface KindModel<D extends KindData = KindData> {
   charge?: { get(): number; set(pct: number): void };
   /** Working underground or indoors now: weak signal and no GPS fix (a sprayer in a tunnel). */
   shielded?(): boolean;
+  /** A concrete pump's pumping mode, set remotely; kinds without a pump have none and refuse the command. */
+  pumpMode?: { set(mode: (typeof PUMP_MODES)[number]): void };
+  /** A frequency drive (pump motors): the output range it accepts, in Hz, and setting it. */
+  drive?: { minHz: number; maxHz: number; set(hz: number): void };
+  /** Whether the machine has a controller with selectable running modes (batteries and chargers do not). */
+  readonly runModes?: boolean;
 }
 
 export type KindFactory = (init: KindInit) => KindModel;

@@ -16,6 +16,8 @@ export const wetSprayer: KindFactory = ({ rng, workingHours }) => {
   let pressure = 0;
   let accelerator = 0;
   const tunnel = rng.chance(0.7);
+  /** The concrete pump motor's frequency drive, Hz (45 is full speed). */
+  let driveHz = 45;
 
   const phases = new Phases<Phase>('off', Infinity, (phase) =>
     phase === 'spraying' ? ['standby', minutes(rng, 5, 20)] : ['spraying', minutes(rng, 20, 60)],
@@ -24,6 +26,14 @@ export const wetSprayer: KindFactory = ({ rng, workingHours }) => {
   const model: KindModel<Data> = {
     kind: 'wetSprayer',
     faultCodes: ['S11', 'E05'],
+    runModes: true,
+    drive: {
+      minHz: 5,
+      maxHz: 45,
+      set(hz) {
+        driveHz = hz;
+      },
+    },
     shielded: () => tunnel && phases.phase !== 'off',
     step(c) {
       const working = c.atWork && c.mayWork;
@@ -31,7 +41,7 @@ export const wetSprayer: KindFactory = ({ rng, workingHours }) => {
       if (working && phases.phase === 'off') phases.enter('standby', c.t, minutes(rng, 10, 25));
       const phase = phases.advance(c.t);
       if (phase !== 'off') hours += hoursOf(c.dt);
-      rate = phase === 'spraying' ? rng.range(6, 25) : 0;
+      rate = phase === 'spraying' ? rng.range(6, 25) * (driveHz / 45) : 0;
       pressure = phase === 'spraying' ? rng.range(3, 12) : phase === 'standby' ? rng.range(0.3, 1.5) : 0;
       accelerator = phase === 'spraying' ? rng.range(3, 8) : 0;
     },

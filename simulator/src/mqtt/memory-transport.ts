@@ -1,4 +1,4 @@
-import type { CommandMessage } from '@console/contract/mqtt/payloads';
+import type { DownMessage } from '@console/contract/mqtt/payloads';
 import { LAST_WILL, type LinkHandlers, type MachineLink, type Transport, type Uplink } from './transport.ts';
 
 interface LinkState {
@@ -57,7 +57,7 @@ export class MemoryTransport implements Transport {
   }
 
   /** The server sends a command: delivered now if the machine is connected, else when it connects. */
-  command(serial: string, command: CommandMessage | string): void {
+  command(serial: string, command: DownMessage | string): void {
     const state = this.links.get(serial);
     if (!state) throw new Error(`no machine ${serial}`);
     const payload = Buffer.from(typeof command === 'string' ? command : JSON.stringify(command));
@@ -87,6 +87,8 @@ export class MemoryTransport implements Transport {
       failures: 0,
       lastError: null,
       published: this.sent.length,
+      acked: this.sent.filter((s) => s.kind === 'telemetry').length,
+      held: 0,
       dropped: 0,
     };
   }

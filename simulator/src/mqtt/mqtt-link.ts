@@ -4,9 +4,16 @@ import { topics } from '@console/contract/mqtt/topics';
 import type { MqttTransport } from './mqtt-transport.ts';
 import { LAST_WILL, type LinkHandlers, type MachineLink, type Uplink } from './transport.ts';
 
-/** Reports a unit stores while it cannot send them; beyond this the oldest is dropped. */
-const STORED_REPORTS = 20;
-const QOS = { telemetry: 0, status: 1, ack: 1 } as const;
+/**
+ * Reports a unit stores while it cannot send them, or while the broker has not acknowledged those in flight
+ * (ten minutes at one report a second); beyond this the oldest is dropped, and counted.
+ */
+export const STORED_REPORTS = 600;
+/** Reports a unit sends before the broker acknowledges them (Paho's default); the rest wait in storage. */
+export const REPORTS_IN_FLIGHT = 10;
+const QOS = { telemetry: 1, status: 1, ack: 1 } as const;
+
+type Report = Extract<Uplink, { kind: 'telemetry' }>;
 
 /**
  * One machine's connection: signed in as the machine, with its last will, in a persistent session. A resident
@@ -17,8 +24,14 @@ export class MqttLink implements MachineLink {
   wanted = false;
   private client: MqttClient | null = null;
   private state: 'idle' | 'queued' | 'connecting' | 'up' = 'idle';
+  /** Status and acknowledgements waiting for a connection: they go first, and are never dropped. */
   private outbox: Uplink[] = [];
+  /** Reports stored, oldest first, and reports sent on this connection that the broker has not acknowledged. */
+  private stored: Report[] = [];
+  private inFlight = new Set<Report>();
   private dropOnConnect = false;
+  /** Dropped: what was in flight goes with the unit, not back into storage. */
+  private vanishing = false;
   private ending = false;
   private backoffMs = 1000;
   private retry: NodeJS.Timeout | null = null;
@@ -41,25 +54,48 @@ export class MqttLink implements MachineLink {
   open(): void {
     this.wanted = true;
     this.dropOnConnect = false;
+    this.vanishing = false;
     this.ensure();
   }
 
   send(uplink: Uplink): void {
-    if (this.state === 'up' && !this.ending) return this.publish(uplink);
-    if (!this.wanted) return;
-    // The unit stores what it cannot send yet, and sends it in order when it can.
-    this.outbox.push(uplink);
-    const reports = this.outbox.filter((u) => u.kind === 'telemetry');
-    if (reports.length > STORED_REPORTS) {
-      this.outbox.splice(this.outbox.indexOf(reports[0]!), 1);
+    const up = this.state === 'up' && !this.ending;
+    if (uplink.kind !== 'telemetry') {
+      if (up) return this.publish(uplink);
+      if (!this.wanted) return;
+      this.outbox.push(uplink);
+      return this.schedule();
+    }
+    if (!up && !this.wanted) return;
+    // The unit stores each report until the broker has acknowledged it; it sends at most REPORTS_IN_FLIGHT at a
+    // time, so a server that falls behind slows it down (the broker reads no more from it) instead of losing
+    // what it was sent (docs/decisions/007).
+    this.stored.push(uplink);
+    this.transport.counts.held++;
+    if (this.stored.length > STORED_REPORTS) {
+      this.stored.shift();
+      this.transport.counts.held--;
       this.transport.counts.dropped++;
     }
-    this.schedule();
+    if (up) this.sendStored();
+    else this.schedule();
+  }
+
+  /** Send stored reports, oldest first, while the window has room. */
+  private sendStored(): void {
+    while (this.stored.length > 0 && this.inFlight.size < REPORTS_IN_FLIGHT && this.state === 'up') {
+      this.publish(this.stored.shift()!);
+    }
+  }
+
+  /** Reports held by this unit: stored, or sent and not yet acknowledged. */
+  get held(): number {
+    return this.stored.length + this.inFlight.size;
   }
 
   /** Connect now for what must go at once; a visitor brings its reports only now and then. */
   private schedule(): void {
-    if (!this.wanted || this.resident || this.outbox.some((u) => u.kind !== 'telemetry')) return this.ensure();
+    if (!this.wanted || this.resident || this.outbox.length > 0) return this.ensure();
     this.visit ??= setTimeout(() => {
       this.visit = null;
       this.ensure();
@@ -71,15 +107,20 @@ export class MqttLink implements MachineLink {
     this.clearRetry();
     if (this.state === 'up' && !this.ending) {
       for (const uplink of this.outbox.splice(0)) this.publish(uplink);
+      // A unit switched off sends what it stored first; leave() waits for the acknowledgements.
+      for (const report of this.stored.splice(0)) this.publish(report);
       return this.leave();
     }
     // A goodbye still waiting to go out: connect (again, once the socket that is leaving has gone) to say it.
-    if (this.outbox.length > 0) this.ensure();
+    if (this.outbox.length > 0 || this.stored.length > 0) this.ensure();
   }
 
   drop(): void {
     this.wanted = false;
     this.outbox = [];
+    // A unit that vanishes takes what it stored with it.
+    this.discard(this.stored.splice(0).length);
+    this.vanishing = true;
     this.clearRetry();
     if (this.state === 'up') return this.cut();
     // A visitor is on line to the broker between visits: it must connect to vanish, so the will fires.
@@ -91,7 +132,7 @@ export class MqttLink implements MachineLink {
 
   /** Holds no socket, wants none, and has nothing left to say. */
   get gone(): boolean {
-    return !this.wanted && this.state === 'idle' && this.outbox.length === 0 && !this.retry;
+    return !this.wanted && this.state === 'idle' && this.outbox.length === 0 && this.held === 0 && !this.retry;
   }
 
   /** Resolves when this link holds no socket. */
@@ -157,7 +198,11 @@ export class MqttLink implements MachineLink {
     if (this.dropOnConnect) return this.cut();
     if (this.wanted) this.handlers.onUp();
     for (const uplink of this.outbox.splice(0)) this.publish(uplink);
-    if (!this.wanted) return this.leave();
+    if (!this.wanted) {
+      for (const report of this.stored.splice(0)) this.publish(report);
+      return this.leave();
+    }
+    this.sendStored();
     if (!this.resident) this.touch();
   }
 
@@ -171,17 +216,22 @@ export class MqttLink implements MachineLink {
     this.client = null;
     client.removeAllListeners();
     client.end(true);
+    // What the broker never acknowledged is stored again, ahead of what came since, to be sent on the next
+    // connection (at least once: a report whose acknowledgement was lost on the way arrives twice).
+    if (this.vanishing) this.discard(this.inFlight.size);
+    else this.stored.unshift(...this.inFlight);
+    this.inFlight.clear();
     if (this.linger) clearTimeout(this.linger);
     t.pump();
     for (const resolve of this.settledWaiters.splice(0)) resolve();
     if (this.ending) {
       // Something to say came while it was leaving: come back to say it.
-      if (this.outbox.length > 0) this.schedule();
+      if (this.outbox.length > 0 || this.stored.length > 0) this.schedule();
       return;
     }
     if (was === 'up') this.handlers.onDown();
     // Connect again after a pause that grows while the broker stays away (with jitter, not all at once).
-    if ((this.wanted && this.resident) || this.outbox.length > 0 || this.dropOnConnect) {
+    if ((this.wanted && this.resident) || this.outbox.length > 0 || this.stored.length > 0 || this.dropOnConnect) {
       const delay = this.backoffMs * (0.5 + Math.random());
       this.backoffMs = Math.min(30_000, this.backoffMs * 2);
       this.retry = setTimeout(() => {
@@ -193,9 +243,16 @@ export class MqttLink implements MachineLink {
 
   private publish(uplink: Uplink): void {
     const topic = topics[uplink.kind](this.serial);
-    this.client!.publish(topic, JSON.stringify(uplink.message), {
-      qos: QOS[uplink.kind],
-      retain: uplink.kind === 'status',
+    const client = this.client!;
+    const report = uplink.kind === 'telemetry' ? uplink : null;
+    if (report) this.inFlight.add(report);
+    const options = { qos: QOS[uplink.kind], retain: uplink.kind === 'status' };
+    client.publish(topic, JSON.stringify(uplink.message), options, (error) => {
+      // Acknowledged on this connection (a closed one stored its reports again, onClose).
+      if (!report || error || client !== this.client || !this.inFlight.delete(report)) return;
+      this.transport.counts.held--;
+      this.transport.counts.acked++;
+      this.sendStored();
     });
     this.transport.counts.published++;
     if (!this.resident && this.wanted) this.touch();
@@ -221,6 +278,11 @@ export class MqttLink implements MachineLink {
     this.dropOnConnect = false;
     this.ending = true;
     this.client?.end(true);
+  }
+
+  private discard(reports: number): void {
+    this.transport.counts.held -= reports;
+    this.transport.counts.dropped += reports;
   }
 
   private clearRetry(): void {

@@ -38,7 +38,10 @@ export function displayUrl(url: string): string {
  */
 export class MqttTransport implements Transport {
   readonly options: Required<MqttTransportOptions>;
-  readonly counts = { open: 0, connecting: 0, connects: 0, failures: 0, published: 0, dropped: 0 };
+  readonly counts = {
+    ...{ open: 0, connecting: 0, connects: 0, failures: 0, published: 0 },
+    ...{ acked: 0, held: 0, dropped: 0 },
+  };
   lastError: string | null = null;
   /** Every link that may still hold a socket (a replaced fleet's machines until they have left). */
   private links = new Set<MqttLink>();

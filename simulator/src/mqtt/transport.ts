@@ -21,7 +21,8 @@ export interface MachineLink {
   open(): void;
   /**
    * Send a message. While the connection is down (or being opened) what is sent waits and goes out in order
-   * once it is up (up to 20 reports: older ones are dropped); between open() and close() only.
+   * once it is up; a report is kept until the broker acknowledges it, with at most 10 in flight (up to 600
+   * kept: older ones are dropped); between open() and close() only.
    */
   send(uplink: Uplink): void;
   /** Leave gracefully after what waits is sent: DISCONNECT, so the broker publishes no last will. */
@@ -45,7 +46,11 @@ export interface TransportStats {
   failures: number;
   lastError: string | null;
   published: number;
-  /** Stored reports dropped because too many waited. */
+  /** Reports the broker acknowledged (told the unit it received). */
+  acked: number;
+  /** Reports units hold now: stored, or sent and not yet acknowledged. */
+  held: number;
+  /** Stored reports dropped because too many waited (or their unit vanished). */
   dropped: number;
 }
 

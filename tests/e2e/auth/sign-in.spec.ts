@@ -90,7 +90,8 @@ test.describe('sign-in on /login', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code', { exact: true }).fill(await api.codeAfter(account.account, after));
     await signInButton(page).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // A technician's home is their work orders.
+    await expect(page).toHaveURL(/\/warning\/ticket$/);
     await context.close();
   });
 });

@@ -73,7 +73,7 @@ test.describe('device detail (English)', () => {
     await autoRefresh.click();
     await expect(autoRefresh).toHaveAttribute('aria-checked', 'true');
     await now;
-    await page.waitForRequest((r) => r.url().includes('/deviceDetail/series.do'), { timeout: 15_000 });
+    await page.waitForRequest((r) => r.url().includes('/deviceDetail/series.do'), { timeout: 30_000 });
     await autoRefresh.click();
     await expect(autoRefresh).toHaveAttribute('aria-checked', 'false');
 
@@ -152,7 +152,7 @@ test.describe('device detail (live)', () => {
         },
       };
       await client.publishAsync(topics.telemetry(machine.serialNumber), JSON.stringify(report));
-      await expect(load).toContainText('42.5', { timeout: 15_000 });
+      await expect(load).toContainText('42.5', { timeout: 30_000 });
       await expect(latest.locator('tr').filter({ hasText: en('fields.workingHours') })).toContainText('1234.5');
     } finally {
       await client.endAsync();

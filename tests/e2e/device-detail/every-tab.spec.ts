@@ -36,7 +36,7 @@ async function openEveryTab(page: Page) {
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     const panel = page.getByRole('tabpanel', { name });
     await expect(panel).toBeVisible();
-    await expect(panel.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+    await expect(panel.locator('.ant-spin-spinning')).toHaveCount(0);
     // No failed load (error, forbidden or not found) in any tab of a machine the user may see.
     await expect(panel.locator('.ant-result')).toHaveCount(0);
     const shown = await panel.innerText();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { CHINESE, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { lockedMachines } from '../../fixtures/e2e-db.ts';
 import { dataRows, pick } from './helpers.ts';
 
 /** What the page itself says, without the records in the table and in chosen filter values. */
@@ -20,10 +21,11 @@ const totalText = (lang: UiLang, total: number) => text(lang, 'components:list.t
 test.describe('all devices (English)', () => {
   test('honours the fleet home links: status, kind and expiry in the URL filter the list', async ({ page, api }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
+    await lockedMachines(ROLE.lessorAdmin, 3);
     // Codes that no watchdog changes while the test runs (no simulator drives this server's machines).
     for (const query of ['status=4', 'kind=forklift', 'expiry=30', 'status=5&kind=aerialPlatform']) {
       const params = Object.fromEntries(new URLSearchParams(query));
-      const expected = await api.call(deviceEndpoints.list, { token: login.token, query: params as never });
+      const expected = await api.call(deviceEndpoints.list, { token: login.token, loose: { query: params } });
       expect(expected.data.total, query).toBeGreaterThan(0);
       await page.goto(`/deviceManagement?${query}`);
       await expect(page.getByText(totalText('en', expected.data.total)), query).toBeVisible();
@@ -114,6 +116,7 @@ test.describe('all devices (Chinese)', () => {
 
   test('speaks Chinese with no raw keys, and filters by status', async ({ page, api }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
+    await lockedMachines(ROLE.lessorAdmin, 3);
     await page.goto('/deviceManagement?status=4');
     await expect(page).toHaveTitle(/^全部设备 - /);
     const locked = await api.call(deviceEndpoints.list, { token: login.token, query: { status: 4 } });

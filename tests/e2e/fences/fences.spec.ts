@@ -1,6 +1,7 @@
 import { expect as expectPage, type Locator, type Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
+import { dashboardEndpoints } from '@console/contract/http/dashboard';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { fenceEndpoints } from '@console/contract/http/fences';
 import { translate } from '@console/contract/messages/translate';
@@ -25,6 +26,17 @@ async function drawCircle(page: Page, lang: UiLang) {
   await page.mouse.click(centre.x, centre.y);
   await page.mouse.move(centre.x + 60, centre.y, { steps: 5 });
   await page.mouse.click(centre.x + 120, centre.y);
+}
+
+/** Draw a rectangle with the editor: pick the tool, press on one corner, drag to the opposite one and let go. */
+async function drawRectangle(page: Page, lang: UiLang, from: [number, number], to: [number, number]) {
+  await page.getByRole('button', { name: text(lang, 'fences:editor.rectangle') }).click();
+  const map = page.getByRole('application', { name: text(lang, 'fences:editor.map') });
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 8 });
+  await page.mouse.up();
 }
 
 test.describe('fences (English)', () => {
@@ -166,20 +178,38 @@ async function saveFence(page: Page, lang: UiLang): Promise<number> {
 }
 
 test.describe('fences (English), the other shapes and the alarm', () => {
-  test('draws a rectangle and a polygon and saves each as drawn', async ({ page, api }) => {
+  test('finds a place, draws a rectangle and a polygon, saves each as drawn, and shows bound machines', async ({
+    page,
+    api,
+  }) => {
     test.slow();
     const lang = 'en';
     const login = await signInAs(page, api, ROLE.lessorAdmin);
     const ids: number[] = [];
     try {
       await page.goto('/deviceManagement/fence');
+      const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(breadcrumb.getByRole('link', { name: text(lang, 'fences:list.title') })).toHaveAttribute(
+        'href',
+        '/fenceManagement/list',
+      );
+      await expect(breadcrumb).toContainText(text(lang, 'fences:detail.newTitle'));
       await fillFence(page, lang, `Rectangle ${Date.now()}`);
-      await page.getByRole('button', { name: text(lang, 'fences:editor.rectangle') }).click();
-      const map = page.getByRole('application', { name: text(lang, 'fences:editor.map') });
-      let box = (await map.boundingBox())!;
-      await page.mouse.click(box.x + 200, box.y + 100);
-      await page.mouse.move(box.x + 260, box.y + 150, { steps: 5 });
-      await page.mouse.click(box.x + 320, box.y + 200);
+      // A place the console knows: where the company's machines are. Enter takes the first one found.
+      const search = page.getByRole('combobox', { name: text(lang, 'fences:editor.placeSearch') });
+      await search.fill('浦东');
+      await expect(page.getByRole('option', { name: /浦东/ }).first()).toBeAttached();
+      await search.press('Enter');
+      await expect(search).toHaveValue(/浦东/);
+
+      // The tool in use is shown pressed until the rectangle is drawn.
+      const rectangleTool = page.getByRole('button', { name: text(lang, 'fences:editor.rectangle') });
+      await rectangleTool.click();
+      await expect(rectangleTool).toHaveAttribute('aria-pressed', 'true');
+      await rectangleTool.click();
+      await expect(rectangleTool).toHaveAttribute('aria-pressed', 'false');
+      await drawRectangle(page, lang, [200, 100], [320, 200]);
+      await expect(rectangleTool).toHaveAttribute('aria-pressed', 'false');
       ids.push(await saveFence(page, lang));
       const rectangle = (await api.call(fenceEndpoints.detail, { token: login.token, query: { id: ids[0] } })).data;
       expect(rectangle.shape.type).toBe('rectangle');
@@ -191,7 +221,8 @@ test.describe('fences (English), the other shapes and the alarm', () => {
       await page.goto('/deviceManagement/fence');
       await fillFence(page, lang, `Polygon ${Date.now()}`);
       await page.getByRole('button', { name: text(lang, 'fences:editor.polygon') }).click();
-      box = (await map.boundingBox())!;
+      const map = page.getByRole('application', { name: text(lang, 'fences:editor.map') });
+      const box = (await map.boundingBox())!;
       const corners = [
         [200, 100],
         [320, 110],
@@ -207,6 +238,13 @@ test.describe('fences (English), the other shapes and the alarm', () => {
       const polygon = (await api.call(fenceEndpoints.detail, { token: login.token, query: { id: ids[1] } })).data;
       expect(polygon.shape.type).toBe('polygon');
       expect(polygon.shape.points).toHaveLength(4);
+
+      // A saved fence with machines draws them on its map (two machines that report a position).
+      const fleet = await api.call(dashboardEndpoints.positions, { token: login.token });
+      const deviceIds = (fleet.data.ids as number[]).slice(0, 2);
+      await api.call(fenceEndpoints.bind, { token: login.token, body: { id: ids[1], deviceIds } });
+      await page.reload();
+      await expect(map.locator('.fence-machine')).toHaveCount(deviceIds.length);
     } finally {
       for (const id of ids) await api.call(fenceEndpoints.delete, { token: login.token, body: { id } });
     }
@@ -300,12 +338,7 @@ test.describe('fences (Chinese)', () => {
       await expect(page.getByText(translate('zh_CN', key)).first()).toBeVisible();
     }
     // A rectangle drawn on the map satisfies the shape rule.
-    await page.getByRole('button', { name: text(lang, 'fences:editor.rectangle') }).click();
-    const map = page.getByRole('application', { name: text(lang, 'fences:editor.map') });
-    const box = (await map.boundingBox())!;
-    await page.mouse.click(box.x + 100, box.y + 100);
-    await page.mouse.move(box.x + 150, box.y + 150, { steps: 5 });
-    await page.mouse.click(box.x + 200, box.y + 200);
+    await drawRectangle(page, lang, [100, 100], [200, 200]);
     await expect(page.getByText(translate('zh_CN', 'fences.shapeRequired'))).toHaveCount(0);
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
   });

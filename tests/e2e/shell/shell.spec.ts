@@ -7,7 +7,7 @@ import { brandOrigin, expect, signInAs, signInButton, test } from '../../fixture
 /** The user menu's dropdown (the sidebar has menu items of the same names). */
 const userMenuItem = (page: Page, name: string) => page.locator('.ant-dropdown').getByRole('menuitem', { name });
 
-const bellButton = /^system message, \d+ alarms$/;
+const bellButton = /^System message, \d+ alarms$/;
 
 test.describe('the alarm bell', () => {
   test('is hidden on /dashboard and shows the open alarms of the user elsewhere', async ({ page, api }) => {
@@ -21,10 +21,10 @@ test.describe('the alarm bell', () => {
     await expect(page.getByRole('button', { name: bellButton })).toHaveCount(0);
 
     await page.goto('/setUp?active=first');
-    const button = page.getByRole('button', { name: `system message, ${bell.data.count} alarms` });
+    const button = page.getByRole('button', { name: `System message, ${bell.data.count} alarms` });
     await expect(button).toBeVisible();
     await button.click();
-    const pane = page.getByRole('tooltip').filter({ hasText: 'system message' });
+    const pane = page.getByRole('tooltip').filter({ hasText: 'System message' });
     await expect(pane).toBeVisible();
     const first = bell.data.list[0];
     const link = pane.getByRole('link').filter({ hasText: first.pname }).first();
@@ -37,8 +37,8 @@ test.describe('the alarm bell', () => {
     const login = await signInAs(page, api, await createAccount(ROLE.other, { ownOrganisation: true }));
     expect((await api.call(warningEndpoints.bell, { token: login.token })).data.count).toBe(0);
     await page.goto('/setUp?active=first');
-    await page.getByRole('button', { name: 'system message, 0 alarms' }).click();
-    await expect(page.getByText('no messages')).toBeVisible();
+    await page.getByRole('button', { name: 'System message, 0 alarms' }).click();
+    await expect(page.getByText('No messages')).toBeVisible();
   });
 });
 

@@ -14,7 +14,7 @@ test.describe('from an alarm to a resolved work order', () => {
     test.slow();
     const login = await signInAs(page, api, ROLE.lessorAdmin);
     const machine = await quietPlatform(api, login.token, 2);
-    const technician = (await api.call(workOrderEndpoints.technicians, { token: login.token })).data.find(
+    const technician = (await api.call(workOrderEndpoints.technicians, { token: login.token })).data.list.find(
       (t: { mobile: string }) => t.mobile === '13800000007',
     );
     const simulator = await startSimulator([
@@ -29,11 +29,11 @@ test.describe('from an alarm to a resolved work order', () => {
       // The machine reports every second: its next report carries the overload, which reaches the open page
       // through the event stream, without a reload (how fast is a benchmark's question, not a test's).
       await simulator.client.alarm(machine.serial, { condition: 'overload', value: 95, durationS: 3600 });
-      const bell = page.getByRole('button', { name: /^system message, \d+ alarms$/ });
-      await bell.click();
-      const pane = page.getByRole('tooltip').filter({ hasText: 'system message' });
-      await expect(pane.getByRole('link').filter({ hasText: machine.serial })).toBeVisible();
       await expect(row).toBeVisible();
+      const bell = page.getByRole('button', { name: /^System message, \d+ alarms$/ });
+      await bell.click();
+      const pane = page.getByRole('tooltip').filter({ hasText: 'System message' });
+      await expect(pane.getByRole('link').filter({ hasText: machine.serial })).toBeVisible();
       await bell.click();
       await expect(row).toContainText(text('en', 'codes:alarmType.load90'));
 

@@ -54,8 +54,8 @@ export async function assignRepairResolve(page: Page, lang: UiLang, technician: 
   // A click while the dialog is still zooming open can press the button and release beside it: clicked until done.
   await expect(async () => {
     await button(resolve, lang, 'work-orders:actions.resolve').click({ timeout: 5000 });
-    await expect(status('resolved')).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20000 });
+    await expect(status('resolved')).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 45_000 });
 
   await expect(events(page)).toHaveCount(4);
   for (const [i, key] of ['create', 'assign', 'repair', 'resolve'].entries()) {

@@ -52,7 +52,7 @@ async function flow(page: Page, lang: UiLang, api: Parameters<typeof signInAs>[1
   });
   const machine = devices.data.list.find((d: { editable: boolean }) => d.editable);
   const techs = await api.call(workOrderEndpoints.technicians, { token: login.token });
-  const tech = techs.data.find((t: { mobile: string }) => t.mobile === '13800000007');
+  const tech = techs.data.list.find((t: { mobile: string }) => t.mobile === '13800000007');
   const title = `${lang === 'en' ? 'Boom stops half way' : '臂架升到一半停止'} ${Date.now()}`;
 
   await page.goto('/warning/ticket');

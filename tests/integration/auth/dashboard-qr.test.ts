@@ -90,10 +90,10 @@ describe('QR-code sign-in', () => {
     const signedIn = await poll(uuid);
     expect(signedIn.data.state).toBe('confirmed');
     expect(signedIn.data.login).toMatchObject({ uid: t.userId(ROLE.lessorSales), roleId: ROLE.lessorSales });
-    const info = await t.call(authEndpoints.getUserInfo, { token: signedIn.data.login.token });
+    const info = await t.call(authEndpoints.getUserInfo, { token: signedIn.data.login!.token });
     expect(info).toMatchObject({ status: '200', data: { role: ROLE.lessorSales } });
     // The page's token is its own session: the app stays signed in.
-    expect(signedIn.data.login.token).not.toBe(app);
+    expect(signedIn.data.login!.token).not.toBe(app);
 
     expect(await poll(uuid)).toMatchObject({ status: '200', data: { state: 'expired', login: null } });
   });

@@ -39,7 +39,7 @@ describe('the development SMS outbox and the OpenAPI document', () => {
     expect(login.find((p) => p.name === 'account')).toMatchObject({ in: 'query', required: true });
     const docs = await t.app.request('/api/docs');
     expect(docs.status).toBe(200);
-    expect(await docs.text()).toContain('/api/openapi.json');
+    expect(await docs.text()).toContain('/api/docs/init.js');
   });
 
   it('serves the outbox outside production, newest first and filtered by number', async () => {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE } from '@console/contract/codes/roles';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { caseEndpoints, type CaseForm } from '@console/contract/http/cases';
 import { organisations } from '@console/db/schema/accounts';
 import { faultCases } from '@console/db/schema/cases';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const form: CaseForm = {
   machineKind: 'aerialPlatform',
@@ -19,8 +20,8 @@ const form: CaseForm = {
 describe('expert library', () => {
   let t: TestApp;
   const count = () => t.dbh.db.select().from(faultCases).all().length;
-  const list = (roleId: number, query: Record<string, unknown> = {}) =>
-    t.call(caseEndpoints.list, { token: t.tokenFor(roleId as never), query: { pageSize: 200, ...query } });
+  const list = (roleId: RoleId, query: Record<string, unknown> = {}) =>
+    t.call(caseEndpoints.list, { token: t.tokenFor(roleId), query: { pageSize: 200, ...query } });
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -34,7 +35,7 @@ describe('expert library', () => {
     expect(kinds.size).toBe(8);
     const pumps = await list(ROLE.technician, { machineKind: 'concretePump' });
     expect(pumps.data.list.length).toBeGreaterThan(0);
-    expect(pumps.data.list.every((c: { machineKind: string }) => c.machineKind === 'concretePump')).toBe(true);
+    expectEvery(pumps.data.list, (c: { machineKind: string }) => c.machineKind === 'concretePump');
     const tyres = await list(ROLE.technician, { faultType: 'tyres' });
     expect(tyres.data.list.map((c: { title: string }) => c.title)).toContain('Tyre wear on one side');
     const zh = await list(ROLE.technician, { keyword: '平衡阀' });
@@ -75,7 +76,7 @@ describe('expert library', () => {
     expect((await t.call(caseEndpoints.remove, { token: tech, body: { id: created.data.id } })).status).toBe('403');
     // The operator's catalog is read-only for a rental company.
     const operatorCase = (await list(ROLE.lessorAdmin)).data.list.find((c: { editable: boolean }) => !c.editable);
-    const refused = await t.call(caseEndpoints.update, { token, body: { ...form, id: operatorCase.id } });
+    const refused = await t.call(caseEndpoints.update, { token, body: { ...form, id: operatorCase!.id } });
     expect(refused.status).toBe('403');
     // Another rental company's case does not exist for it.
     const pearl = t.dbh.db
@@ -100,7 +101,7 @@ describe('expert library', () => {
     const noTypes = await t.call(caseEndpoints.create, { token, body: { ...form, faultTypes: [] }, lang: 'zh_CN' });
     expect(noTypes.data.field).toBe('faultTypes');
     expect(noTypes.message).toContain('请选择故障类型');
-    const badKind = await t.call(caseEndpoints.create, { token, body: { ...form, machineKind: 'tank' as never } });
+    const badKind = await t.call(caseEndpoints.create, { token, loose: { body: { ...form, machineKind: 'tank' } } });
     expect(badKind.message).toContain('Select the machine kind');
     expect(count()).toBe(before);
   });

@@ -4,8 +4,10 @@ import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
 import { COMMAND_ROLES, commandEndpoints, type CommandItem } from '@console/contract/http/commands';
 import { commands, devices } from '@console/db/schema/devices';
 import { organisations } from '@console/db/schema/accounts';
+import { DEMO_PASSWORD } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { orgOf, ownedMachine } from './helpers.ts';
+import { orgOf, ownedMachine, withCredential } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 describe('command endpoints: roles, organisation scope, validation, lists', () => {
   let t: TestApp;
@@ -26,8 +28,9 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
   const as = (roleId: RoleId) => {
     const token = t.tokenFor(roleId);
     return {
-      create: (body: object) => t.call(commandEndpoints.create, { token, body: body as never }),
-      list: (query: object = {}) => t.call(commandEndpoints.list, { token, query: query as never }),
+      create: async (body: { type: string; deviceIds: number[]; [field: string]: unknown }) =>
+        t.call(commandEndpoints.create, { token, loose: { body: await withCredential(t, roleId, body) } }),
+      list: (query: object = {}) => t.call(commandEndpoints.list, { token, loose: { query } }),
       detail: (id: string) => t.call(commandEndpoints.detail, { token, query: { id } }),
       cancel: (id: string) => t.call(commandEndpoints.cancel, { token, body: { id } }),
     };
@@ -55,20 +58,65 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
     expect(COMMAND_ROLES).toEqual([ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff]);
   });
 
+  it('locks, unlocks and sleeps only for the roles and with the credential the one rule asks', async () => {
+    const own = ownedMachine(t.dbh, lessorA, true);
+    const raw = (roleId: RoleId, body: object, lang?: 'zh_CN') =>
+      t.call(commandEndpoints.create, { token: t.tokenFor(roleId), loose: { body }, ...(lang ? { lang } : {}) });
+    const before = commandCount();
+    // Administrative staff follow commands but never lock, not even with their own password.
+    for (const type of ['lock', 'unlock'] as const) {
+      const body = { deviceIds: [own.id], type, level: 'preLock1', password: DEMO_PASSWORD };
+      expect(await raw(ROLE.lessorStaff, body), type).toMatchObject({
+        status: '403',
+        message: 'Only a company administrator may lock or unlock machines',
+      });
+      expect((await raw(ROLE.companyEmployee, body)).status).toBe('403');
+    }
+    expect((await raw(ROLE.lessorStaff, { deviceIds: [own.id], type: 'lock', level: 'lock1' }, 'zh_CN')).message).toBe(
+      '仅企业管理员可以锁车或解锁',
+    );
+    // An administrator needs the password, and the right one; a sleep needs the text-message code.
+    expect(await raw(ROLE.lessorAdmin, { deviceIds: [own.id], type: 'lock', level: 'preLock1' })).toMatchObject({
+      status: '400',
+      data: { field: 'password' },
+    });
+    const wrong = await raw(
+      ROLE.lessorAdmin,
+      { deviceIds: [own.id], type: 'unlock', password: 'not-my-password' },
+      'zh_CN',
+    );
+    expect(wrong).toMatchObject({ status: '400', message: '验证密码错误', data: { field: 'password' } });
+    expect(await raw(ROLE.lessorAdmin, { deviceIds: [own.id], type: 'sleep' })).toMatchObject({
+      status: '400',
+      message: expect.stringContaining('Please enter the verification code'),
+    });
+    expect((await raw(ROLE.lessorStaff, { deviceIds: [own.id], type: 'sleep', code: '123456' })).message).toBe(
+      'verification code error, re-enter',
+    );
+    expect(commandCount()).toBe(before);
+    // With them, it is queued, and the lock shows as a lock task.
+    const locked = await as(ROLE.lessorAdmin).create({ deviceIds: [own.id], type: 'lock', level: 'preLock1' });
+    expect(locked.status).toBe('200');
+    expect((await as(ROLE.lessorStaff).create({ deviceIds: [own.id], type: 'sleep' })).status).toBe('200');
+    expect(commandCount()).toBe(before + 2);
+  });
+
   it('keeps a lessor away from another lessor’s machines and commands', async () => {
     const mine = ownedMachine(t.dbh, lessorA, false);
     const theirs = ownedMachine(t.dbh, lessorB, false);
-    const operator = as(ROLE.companyEmployee);
+    const operator = as(ROLE.companyAdmin);
     const foreign = (await operator.create({ deviceIds: [theirs.id], type: 'lock', level: 'lock2' })).data.list[0];
     for (const roleId of [ROLE.lessorAdmin, ROLE.lessorStaff] as const) {
       const lessor = as(roleId);
       const before = commandCount();
-      expect(await lessor.create({ deviceIds: [theirs.id], type: 'unlock' })).toMatchObject({
+      expect(await lessor.create({ deviceIds: [theirs.id], type: 'wake' })).toMatchObject({
         status: '403',
         message: 'You have no permission for this operation',
       });
       // One foreign machine refuses the whole request.
-      expect((await lessor.create({ deviceIds: [mine.id, theirs.id], type: 'sleep' })).status).toBe('403');
+      expect(
+        (await lessor.create({ deviceIds: [mine.id, theirs.id], type: 'params', params: { overspeedKmh: 0 } })).status,
+      ).toBe('403');
       expect(commandCount()).toBe(before);
       expect((await lessor.detail(foreign.id)).status).toBe('404');
       expect((await lessor.cancel(foreign.id)).status).toBe('404');
@@ -111,7 +159,7 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
       body: { deviceIds: [], type: 'sleep' },
     });
     expect(zh.message).toBe('参数错误：deviceIds，请选择机械');
-    expect((await admin.create({ deviceIds: [99_999_999], type: 'sleep' })).status).toBe('404');
+    expect((await admin.create({ deviceIds: [99_999_999], type: 'wake' })).status).toBe('404');
     expect(commandCount()).toBe(before);
   });
 
@@ -146,7 +194,7 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
     expect(params.data.list[0].expiresAt > params.data.list[0].createdAt).toBe(true);
     // No machine of these was online, so nothing was sent or claimed delivered.
     const rows = t.dbh.db.select().from(commands).where(eq(commands.deviceId, a.id)).all();
-    expect(rows.every((r) => r.sentAt === null && r.deliveredAt === null)).toBe(true);
+    expectEvery(rows, (r) => r.sentAt === null && r.deliveredAt === null);
     expect(t.dbh.db.select().from(devices).where(eq(devices.id, a.id)).get()!.online).toBe(false);
   });
 });

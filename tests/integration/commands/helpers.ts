@@ -3,12 +3,13 @@ import type { MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
 import type { RoleId } from '@console/contract/codes/roles';
 import type { LiveEvent } from '@console/contract/http/live';
-import type { AckMessage, CommandMessage, TelemetryMessage } from '@console/contract/mqtt/payloads';
+import type { AckMessage, CommandMessage, DownMessage, TelemetryMessage } from '@console/contract/mqtt/payloads';
 import { topics } from '@console/contract/mqtt/topics';
 import type { DbHandle } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
-import { demoAccount } from '@console/db/seed/accounts';
+import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
+import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { startIngest, type Ingest } from '@console/server/src/ingest/ingest';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -113,7 +114,11 @@ export async function playMachine(url: string, serial: string, options: { subscr
     will: { topic: topics.status(serial), payload: lost, qos: 1, retain: true },
   });
   const received: CommandMessage[] = [];
-  client.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString()) as CommandMessage));
+  client.on('message', (_topic, payload) => {
+    const message = JSON.parse(payload.toString()) as DownMessage;
+    // Cancel notices are not commands: only the simulator's machines act on them.
+    if (message.type !== 'cancel') received.push(message);
+  });
   if (options.subscribe !== false) await client.subscribeAsync(topics.command(serial), { qos: 1 });
   const status = async (online: boolean, reason?: 'sleep' | 'shutdown') => {
     const body = JSON.stringify({ online, ...(reason ? { reason } : {}), t: Date.now() });
@@ -135,4 +140,21 @@ export async function playMachine(url: string, serial: string, options: { subscr
     leave: () => client.endAsync(),
   };
   return machine;
+}
+
+/**
+ * A command body with the credential its type needs (decisions 013 and 016): the demo account's own password
+ * for a lock or unlock, a text-message code sent to its phone for a sleep.
+ */
+export async function withCredential<B extends { type: string; deviceIds: number[] }>(
+  t: TestApp,
+  roleId: RoleId,
+  body: B,
+): Promise<B & { password?: string; code?: string }> {
+  if (body.type === 'lock' || body.type === 'unlock') return { ...body, password: DEMO_PASSWORD };
+  if (body.type !== 'sleep') return body;
+  const token = t.tokenFor(roleId);
+  const sent = await t.call(deviceRecordEndpoints.sleepCode, { token, body: { deviceId: body.deviceIds[0]! } });
+  if (sent.status !== '200') throw new Error(`no sleep code: ${sent.message}`);
+  return { ...body, code: await t.latestCode(demoAccount(roleId)) };
 }

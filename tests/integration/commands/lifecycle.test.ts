@@ -2,12 +2,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { commandEndpoints } from '@console/contract/http/commands';
+import { DEMO_PASSWORD } from '@console/db/seed/accounts';
 import type { BodyOf } from '@console/contract/http/endpoint';
 import { devices, operationLogs } from '@console/db/schema/devices';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
 import type { TestApp } from '../../fixtures/test-app.ts';
-import { commandRig, eventually, orgOf, ownedMachine, playMachine, type PlayedMachine } from './helpers.ts';
+import {
+  commandRig,
+  eventually,
+  withCredential,
+  orgOf,
+  ownedMachine,
+  playMachine,
+  type PlayedMachine,
+} from './helpers.ts';
 
 describe('a command through the queue, the broker and a machine', () => {
   let t: TestApp;
@@ -23,7 +32,8 @@ describe('a command through the queue, the broker and a machine', () => {
     machines.push(machine);
     return machine;
   };
-  const create = (body: BodyOf<typeof commandEndpoints.create>) => t.call(commandEndpoints.create, { token, body });
+  const create = async (body: BodyOf<typeof commandEndpoints.create>) =>
+    t.call(commandEndpoints.create, { token, body: await withCredential(t, ROLE.lessorAdmin, body) });
   const detail = async (id: string) => (await t.call(commandEndpoints.detail, { token, query: { id } })).data;
   const stateOf = async (id: string) => (await detail(id))?.state as string;
   const isOnline = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!.online;
@@ -147,8 +157,10 @@ describe('a command through the queue, the broker and a machine', () => {
     const machine = await play(device.serialNumber);
     await machine.report('unlocked');
     await eventually('the machine online', async () => isOnline(device.id));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(machine.received).toEqual([]);
+    // A command given now reaches the machine; the expired one, queued before it, never does.
+    const later = (await create({ deviceIds: [device.id], type: 'unlock' })).data.list[0]!;
+    await eventually('the later command at the machine', async () => machine.received.length > 0);
+    expect(machine.received.map((c) => c.id)).toEqual([later.id]);
   });
 
   it('cancels before delivery, refuses after, and supersedes a queued command of the same kind', async () => {
@@ -244,7 +256,7 @@ describe('a command through the queue, the broker and a machine', () => {
     const zh = await t.call(commandEndpoints.create, {
       token,
       lang: 'zh_CN',
-      body: { deviceIds: [offline.id], type: 'lock', level: 'lock1', whenOffline: 'refuse' },
+      body: { deviceIds: [offline.id], type: 'lock', level: 'lock1', whenOffline: 'refuse', password: DEMO_PASSWORD },
     });
     expect(zh.message).toBe(`锁车失败，设备可能不在线：${offline.serialNumber}`);
     const list = await t.call(commandEndpoints.list, { token, query: { deviceId: offline.id } });

@@ -8,6 +8,7 @@ import { commands, devices, operationLogs } from '@console/db/schema/devices';
 import { startEmbeddedBroker, type EmbeddedBroker } from '@console/server/src/ingest/broker';
 import { brokerAccounts } from '@console/server/src/ingest/broker-access';
 import type { EnqueueInput } from '@console/server/src/commands/queue';
+import { scheduledGrant } from '@console/server/src/commands/authorise';
 import {
   SERVER_PASSWORD,
   SERVER_USER,
@@ -45,8 +46,9 @@ const lockFor = (deviceId: number): EnqueueInput => ({
   level: 'lock1',
   mode: 'unconditional',
   ttlMinutes: 60,
-  createdBy: null,
 });
+/** A lock day setting's grant: these tests are of the queue, below the rule of who may command. */
+const grantFor = (deviceId: number) => scheduledGrant({ kind: 'lock', createdBy: null }, [deviceId]);
 
 describe('commands survive restarts', () => {
   const machines: PlayedMachine[] = [];
@@ -80,7 +82,7 @@ describe('commands survive restarts', () => {
     // The machine is online but never took the command: the broker dropped it.
     const unit = await play(first.broker.url, device.serialNumber, { subscribe: false });
     await waitFor('online', () => isOnline(first.dbh, device.id));
-    const [created] = first.queue.enqueue(lockFor(device.id));
+    const [created] = first.queue.enqueue(lockFor(device.id), grantFor(device.id));
     expect(row(first.dbh, created!.id)).toMatchObject({ state: 'sent', attempts: 1 });
     await unit.client.endAsync();
     await stop(first);
@@ -120,8 +122,8 @@ describe('commands survive restarts', () => {
     const online = seededMachine(dbh, 'aerialPlatform', false, 2);
     const unit = await play(broker.url, online.serialNumber, { subscribe: false });
     await waitFor('online', () => isOnline(dbh, online.id));
-    const [queued] = server.queue.enqueue(lockFor(away.id));
-    const [sent] = server.queue.enqueue(lockFor(online.id));
+    const [queued] = server.queue.enqueue(lockFor(away.id), grantFor(away.id));
+    const [sent] = server.queue.enqueue(lockFor(online.id), grantFor(online.id));
     expect([row(dbh, queued!.id).state, row(dbh, sent!.id).state]).toEqual(['queued', 'sent']);
 
     await unit.client.endAsync(true);

@@ -6,6 +6,7 @@ import { telemetry } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { emptyScopeUser, machinesOf, withStatus } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -97,7 +98,7 @@ describe('recent alarms, utilisation and map settings', () => {
     const data = res.data as Utilisation;
     expect(data.days).toEqual(expected);
     // The seeded history works every day of the week: the chart is not empty.
-    expect(data.days.slice(0, 6).every((d) => d.hours > 0 && d.machines > 0)).toBe(true);
+    expectEvery(data.days.slice(0, 6), (d) => d.hours > 0 && d.machines > 0);
     expect(data.byKind.map((k) => k.working).reduce((a, b) => a + b)).toBe(withStatus(rows, 6));
     for (const kind of data.byKind) {
       const ofKind = rows.filter((d) => d.kind === kind.kind);
@@ -110,7 +111,7 @@ describe('recent alarms, utilisation and map settings', () => {
     for (const timeZone of ['Asia/Shanghai', 'America/Los_Angeles']) {
       const res = await t.call(dashboardEndpoints.utilisation, { token, headers: { timeZone } });
       const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-      expect(res.data.days.at(-1).date, timeZone).toBe(today);
+      expect(res.data.days.at(-1)!.date, timeZone).toBe(today);
       expect(res.data.days).toHaveLength(7);
     }
   });

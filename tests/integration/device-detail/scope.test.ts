@@ -1,6 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE } from '@console/contract/codes/roles';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { hasRiskPermission } from '@console/contract/codes/device-status';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { users } from '@console/db/schema/accounts';
@@ -10,11 +10,11 @@ import { demoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from '../devices/helpers.ts';
 
-const orgOfRole = (t: TestApp, role: number) =>
+const orgOfRole = (t: TestApp, role: RoleId) =>
   t.dbh.db
     .select()
     .from(users)
-    .where(eq(users.mobile, demoAccount(role as never)))
+    .where(eq(users.mobile, demoAccount(role)))
     .get()!.orgId;
 
 describe('device detail: who sees which machine', () => {
@@ -24,8 +24,8 @@ describe('device detail: who sees which machine', () => {
   });
   afterEach(() => t.dbh.close());
 
-  const detail = (role: number, id: number, lang: 'en_US' | 'zh_CN' = 'en_US') =>
-    t.call(deviceDetailEndpoints.detail, { token: t.tokenFor(role as never), lang, query: { id } });
+  const detail = (role: RoleId, id: number, lang: 'en_US' | 'zh_CN' = 'en_US') =>
+    t.call(deviceDetailEndpoints.detail, { token: t.tokenFor(role), lang, query: { id } });
 
   it('shows an own machine with its latest state, risk permission and whether the user may command it', async () => {
     const owned = t.dbh.db
@@ -37,7 +37,7 @@ describe('device detail: who sees which machine', () => {
     const admin = await detail(ROLE.lessorAdmin, owned.id);
     expect(admin.status, admin.message).toBe('200');
     expect(admin.data.device).toMatchObject({ id: owned.id, serialNumber: owned.serialNumber, status: owned.status });
-    expect(admin.data.latest.kind).toBe(owned.kind);
+    expect(admin.data.latest!.kind).toBe(owned.kind);
     expect(admin.data.riskPermission).toBe(hasRiskPermission(owned.status));
     expect(admin.data.commandable).toBe(true);
     // Sales staff of the same company read it but do not command machines (decision 010).
@@ -65,7 +65,7 @@ describe('device detail: who sees which machine', () => {
       [deviceDetailEndpoints.workingHours, range],
       [deviceDetailEndpoints.alarms, { id: foreign.id }],
     ] as const) {
-      const res = await t.call(endpoint, { token, query: query as never });
+      const res = await t.call(endpoint, { token, loose: { query } });
       expect(res, endpoint.path).toMatchObject({ status: '404', message: 'The record does not exist', data: null });
     }
     expect((await detail(ROLE.lessorAdmin, foreign.id, 'zh_CN')).message).toBe('数据不存在');

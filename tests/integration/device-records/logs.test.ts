@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE } from '@console/contract/codes/roles';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { deviceRecordEndpoints, type DeviceLogItem } from '@console/contract/http/device-records';
 import { deviceLogs } from '@console/db/schema/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -24,7 +24,7 @@ describe('device log', () => {
       .values({ deviceId, event, detail, at: new Date(iso) })
       .run();
   const query = (q: Record<string, unknown>, token = admin, lang: 'en_US' | 'zh_CN' = 'en_US') =>
-    t.call(deviceRecordEndpoints.deviceLog, { token, lang, query: q as never, headers: SHANGHAI });
+    t.call(deviceRecordEndpoints.deviceLog, { token, lang, loose: { query: q }, headers: SHANGHAI });
 
   it("answers one month in the user's time zone, newest first, and never a record of another month", async () => {
     const id = machines.rented.id;
@@ -93,7 +93,7 @@ describe('device log', () => {
 
   it("lets whoever sees the machine read its log, and nobody else (another company's machine is 'not found')", async () => {
     const month = '2025-03';
-    const cases: [string, number, number, string][] = [
+    const cases: [string, RoleId, number, string][] = [
       ['customer, rented machine', ROLE.other, machines.rented.id, '200'],
       ['customer, not its machine', ROLE.other, machines.ownOnly.id, '404'],
       ['distributor, its machine', ROLE.distributor, machines.distributed.id, '200'],
@@ -104,7 +104,7 @@ describe('device log', () => {
       ['data-screen viewer', ROLE.screenViewer, machines.rented.id, '403'],
     ];
     for (const [who, role, deviceId, status] of cases) {
-      const res = await query({ deviceId, month }, t.tokenFor(role as never));
+      const res = await query({ deviceId, month }, t.tokenFor(role));
       expect(res.status, who).toBe(status);
     }
   });

@@ -5,6 +5,7 @@ import { dashboardEndpoints } from '@console/contract/http/dashboard';
 import { deviceOverviewEndpoints, OVERVIEW_FIELDS, type OverviewRow } from '@console/contract/http/device-overview';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 describe('device overview per machine kind', () => {
   let t: TestApp;
@@ -23,7 +24,7 @@ describe('device overview per machine kind', () => {
     expect(pumps.status, pumps.message).toBe('200');
     const rows = pumps.data.list as OverviewRow[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.kind === 'concretePump' && r.latest?.kind === 'concretePump')).toBe(true);
+    expectEvery(rows, (r) => r.kind === 'concretePump' && r.latest?.kind === 'concretePump');
     const reading = rows[0]!.latest!;
     for (const field of OVERVIEW_FIELDS.concretePump) expect(reading).toHaveProperty(field);
     const list = await t.call(deviceEndpoints.list, { token, query: { kind: 'concretePump', pageSize: 50 } });

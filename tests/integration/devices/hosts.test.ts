@@ -27,7 +27,7 @@ describe('registering and editing hosts', () => {
   afterEach(() => t.dbh.close());
 
   const create = (body: Record<string, unknown>, token = admin) =>
-    t.call(deviceEndpoints.create, { token, body: body as never });
+    t.call(deviceEndpoints.create, { token, loose: { body } });
 
   it('registers a machine for the own company and shows its MQTT secret once', async () => {
     const customer = customersOf(t, lessorA)[0]!;
@@ -137,7 +137,7 @@ describe('registering and editing hosts', () => {
     }
     const zh = await t.call(deviceEndpoints.create, {
       token: admin,
-      body: { modelId: catalogModel.id } as never,
+      loose: { body: { modelId: catalogModel.id } },
       lang: 'zh_CN',
     });
     expect(zh.message).toContain('请输入设备序列号');
@@ -167,15 +167,17 @@ describe('registering and editing hosts', () => {
     const { engineNumber, frameNumber, installedAt, location, inventoryState, serviceExpiresAt } = current;
     const res = await t.call(deviceEndpoints.update, {
       token: admin,
-      body: {
-        ...{ id, modelId, hostSerial, deviceName, hostType, brand, machineNumber, gpsSerial, positioning },
-        ...{ engineNumber, frameNumber, installedAt, location, inventoryState, serviceExpiresAt },
-        distributorId: current.distributorId,
-        hostName: 'Renamed host',
-        licensePlate: '沪C12345',
-        leaseStatus: 1,
-        serialNumber: 'CHANGED-001',
-      } as never,
+      loose: {
+        body: {
+          ...{ id, modelId, hostSerial, deviceName, hostType, brand, machineNumber, gpsSerial, positioning },
+          ...{ engineNumber, frameNumber, installedAt, location, inventoryState, serviceExpiresAt },
+          distributorId: current.distributorId,
+          hostName: 'Renamed host',
+          licensePlate: '沪C12345',
+          leaseStatus: 1,
+          serialNumber: 'CHANGED-001',
+        },
+      },
     });
     expect(res.status, res.message).toBe('200');
     const after = t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get()!;
@@ -219,7 +221,7 @@ describe('registering and editing hosts', () => {
     const refused = await t.call(deviceEndpoints.update, { token: customer, body: { ...body, id: leased.id } });
     expect(refused.status).toBe('403');
     expect(
-      (await t.call(deviceEndpoints.create, { token: t.tokenFor(ROLE.distributor), body: {} as never })).status,
+      (await t.call(deviceEndpoints.create, { token: t.tokenFor(ROLE.distributor), loose: { body: {} } })).status,
     ).toBe('403');
     expect(t.dbh.db.select().from(devices).where(eq(devices.id, ofB.id)).get()!.hostName).toBe(ofB.hostName);
   });

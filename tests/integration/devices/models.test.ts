@@ -7,6 +7,7 @@ import { deviceModels, devices } from '@console/db/schema/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { PNG, upload } from '../settings/helpers.ts';
 import { LESSOR_A, orgIdOf } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 describe('device types (models)', () => {
   let t: TestApp;
@@ -30,18 +31,18 @@ describe('device types (models)', () => {
     const rows = await list();
     const catalog = t.dbh.db.select().from(deviceModels).all();
     expect(rows.map((r) => r.id).sort()).toEqual(catalog.map((m) => m.id).sort());
-    expect(rows.every((r) => r.shared && !r.editable)).toBe(true);
+    expectEvery(rows, (r) => r.shared && !r.editable);
     const lessorId = orgIdOf(t, LESSOR_A);
     const first = rows[0]!;
     const mine = t.dbh.db.select().from(devices).where(eq(devices.modelId, first.id)).all();
     expect(first.deviceCount).toBe(mine.filter((d) => d.orgId === lessorId).length);
-    expect((await list(admin, { category: 'boat' })).every((r) => r.category === 'boat')).toBe(true);
+    expectEvery(await list(admin, { category: 'boat' }), (r) => r.category === 'boat');
     expect(await list(admin, { name: '%' })).toEqual([]);
-    expect((await list(t.tokenFor(ROLE.companyAdmin))).every((r) => r.editable)).toBe(true);
+    expectEvery(await list(t.tokenFor(ROLE.companyAdmin)), (r) => r.editable);
   });
 
   it('needs name, category and image, each with its own message', async () => {
-    const res = await t.call(deviceModelEndpoints.create, { token: admin, body: {} as never });
+    const res = await t.call(deviceModelEndpoints.create, { token: admin, loose: { body: {} } });
     expect(res.status).toBe('400');
     const messages = Object.fromEntries(
       (res.data.issues as { path: string; message: string }[]).map((i) => [i.path, i.message]),

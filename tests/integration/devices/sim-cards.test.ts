@@ -6,6 +6,7 @@ import { simCardEndpoints, type SimCard } from '@console/contract/http/sim-cards
 import { simCards } from '@console/db/schema/sim-cards';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { firstDeviceOf, LESSOR_A, LESSOR_B, orgIdOf } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const IMEI = '490154203237518';
 const ICCID = '89860112345678901234';
@@ -32,14 +33,14 @@ describe('SIM cards', () => {
     const mine = all.filter((c) => c.orgId === lessorA);
     const { list: rows, total } = await list();
     expect(total).toBe(mine.length);
-    expect(rows.every((r) => r.editable && isImei(r.imei))).toBe(true);
+    expectEvery(rows, (r) => r.editable && isImei(r.imei));
     const bound = rows.find((r) => r.deviceId)!;
     const bySerial = await list({ serialNumber: bound.serialNumber });
     expect(bySerial.list.map((r) => r.id)).toContain(bound.id);
-    expect((await list({ carrier: 'chinaUnicom' })).list.every((r) => r.carrier === 'chinaUnicom')).toBe(true);
+    expectEvery((await list({ carrier: 'chinaUnicom' })).list, (r) => r.carrier === 'chinaUnicom');
     expect((await list({ iccid: '%' })).total).toBe(0);
     const soon = await list({ expiry: 30 });
-    expect(soon.list.every((r) => r.renewal !== null && r.renewal > 0)).toBe(true);
+    expectEvery(soon.list, (r) => r.renewal !== null && r.renewal > 0);
     expect((await list({}, t.tokenFor(ROLE.companyAdmin))).total).toBe(all.length);
     expect((await t.call(simCardEndpoints.list, { token: t.tokenFor(ROLE.distributor) })).status).toBe('403');
   });
@@ -53,12 +54,12 @@ describe('SIM cards', () => {
       [{ ...base, iccid: ICCID, imei: '490154203237519' }, 'imei', 'enter correct card number'],
     ];
     for (const [body, field, text] of cases) {
-      const res = await t.call(simCardEndpoints.create, { token: admin, body: body as never });
+      const res = await t.call(simCardEndpoints.create, { token: admin, loose: { body } });
       expect(res.status, JSON.stringify(body)).toBe('400');
       expect(res.data.field).toBe(field);
       expect(res.message).toContain(text);
     }
-    const zh = await t.call(simCardEndpoints.create, { token: admin, body: { ...base } as never, lang: 'zh_CN' });
+    const zh = await t.call(simCardEndpoints.create, { token: admin, loose: { body: { ...base } }, lang: 'zh_CN' });
     expect(zh.message).toContain('请输入IMEI/CCID');
   });
 

@@ -8,6 +8,7 @@ import { organisations, smsOutbox, users } from '@console/db/schema/accounts';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { verifyPassword } from '@console/db/password';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const orgIdOf = (t: TestApp, name: string) =>
   t.dbh.db.select().from(organisations).where(eq(organisations.name, name)).get()!.id;
@@ -44,7 +45,7 @@ describe('employees', () => {
     expect((await list({ phone: '%' })).total).toBe(0);
     const sales = await list({ roleId: ROLE.lessorSales });
     expect(sales.total).toBeGreaterThanOrEqual(2);
-    expect(sales.list.every((r) => r.roleId === ROLE.lessorSales)).toBe(true);
+    expectEvery(sales.list, (r) => r.roleId === ROLE.lessorSales);
     const named = await list({ name: '租赁公司管理员' });
     expect(named.list.map((r) => r.mobile)).toEqual([demoAccount(ROLE.lessorAdmin)]);
     expect((await list({ status: 'disabled' })).total).toBe(0);
@@ -140,7 +141,7 @@ describe('employees', () => {
       [{ mobile: demoAccount(ROLE.finance) }, 'mobile'],
     ];
     for (const [patch, field] of cases) {
-      const res = await t.call(employeeEndpoints.create, { token: admin, body: { ...base, ...patch } as never });
+      const res = await t.call(employeeEndpoints.create, { token: admin, loose: { body: { ...base, ...patch } } });
       expect(res, JSON.stringify(patch)).toMatchObject({ status: '400', data: { field } });
     }
     expect(t.dbh.db.select().from(users).where(eq(users.mobile, '13966669999')).get()).toBeUndefined();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE } from '@console/contract/codes/roles';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { faultEndpoints } from '@console/contract/http/faults';
 import { devices } from '@console/db/schema/devices';
 import { faultRecords } from '@console/db/schema/faults';
@@ -8,6 +8,7 @@ import { alarms } from '@console/db/schema/warning';
 import { workOrders } from '@console/db/schema/work-orders';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { demoOrgs, machineOf } from '../maintenance/helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const DAY = 24 * 3600 * 1000;
 const today = () => new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10);
@@ -23,8 +24,8 @@ describe('fault records', () => {
   let t: TestApp;
   let orgs: ReturnType<typeof demoOrgs>;
   const count = () => t.dbh.db.select().from(faultRecords).all().length;
-  const list = (roleId: number, query: Record<string, unknown> = {}) =>
-    t.call(faultEndpoints.list, { token: t.tokenFor(roleId as never), query: { pageSize: 200, ...query } });
+  const list = (roleId: RoleId, query: Record<string, unknown> = {}) =>
+    t.call(faultEndpoints.list, { token: t.tokenFor(roleId), query: { pageSize: 200, ...query } });
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -142,14 +143,14 @@ describe('fault records', () => {
     const customer = rows(await list(ROLE.other));
     expect(customer.length).toBeGreaterThan(0);
     const leased = machineIds(eq(devices.customerOrgId, orgs.customer));
-    expect(customer.every((r) => leased.includes(r.deviceId))).toBe(true);
+    expectEvery(customer, (r) => leased.includes(r.deviceId));
     const distributor = rows(await list(ROLE.distributor));
     expect(distributor.length).toBeGreaterThan(0);
     const sold = machineIds(eq(devices.distributorOrgId, orgs.distributor));
-    expect(distributor.every((r) => sold.includes(r.deviceId))).toBe(true);
+    expectEvery(distributor, (r) => sold.includes(r.deviceId));
     const tech = rows(await list(ROLE.technician));
     const own = machineIds(eq(devices.orgId, orgs.lessor));
-    expect(tech.every((r) => own.includes(r.deviceId))).toBe(true);
+    expectEvery(tech, (r) => own.includes(r.deviceId));
     const foreign = t.dbh.db.select().from(faultRecords).where(eq(faultRecords.orgId, orgs.foreign)).get()!;
     expect(
       (await t.call(faultEndpoints.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: foreign.id } })).status,
@@ -160,20 +161,19 @@ describe('fault records', () => {
   it('filters by state, fault type, machine kind and date range', async () => {
     const open = (await list(ROLE.companyAdmin, { state: 'open' })).data.list;
     expect(open.length).toBeGreaterThan(0);
-    expect(open.every((r: { state: string }) => r.state === 'open')).toBe(true);
+    expectEvery(open, (r: { state: string }) => r.state === 'open');
     const all = (await list(ROLE.companyAdmin)).data.list as { faultTypes: string[]; machineKind: string }[];
     const type = all[0]!.faultTypes[0]!;
     const typed = (await list(ROLE.companyAdmin, { faultType: type })).data.list;
-    expect(typed.every((r: { faultTypes: string[] }) => r.faultTypes.includes(type))).toBe(true);
+    expectEvery(typed, (r: { faultTypes: string[] }) => r.faultTypes.includes(type));
     const kind = all[0]!.machineKind;
-    expect(
-      (await list(ROLE.companyAdmin, { machineKind: kind })).data.list.every(
-        (r: { machineKind: string }) => r.machineKind === kind,
-      ),
-    ).toBe(true);
+    expectEvery(
+      (await list(ROLE.companyAdmin, { machineKind: kind })).data.list,
+      (r: { machineKind: string }) => r.machineKind === kind,
+    );
     const from = daysAgo(5);
     const recent = (await list(ROLE.companyAdmin, { from })).data.list;
-    expect(recent.every((r: { occurredAt: string }) => r.occurredAt >= from)).toBe(true);
+    expectEvery(recent, (r: { occurredAt: string }) => r.occurredAt >= from);
     expect((await list(ROLE.companyAdmin, { from: 'yesterday' })).status).toBe('400');
   });
 });

@@ -7,6 +7,7 @@ import { workOrders } from '@console/db/schema/work-orders';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { demoOrgs, machineOf, moveOrder } from '../maintenance/helpers.ts';
 import { fetchFile, padded, PDF, PNG, upload } from '../settings/helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 describe('customer feedback', () => {
   let t: TestApp;
@@ -141,7 +142,7 @@ describe('customer feedback', () => {
       await t.call(feedbackEndpoints.list, { token: t.tokenFor(ROLE.technician), query: { pageSize: 200 } })
     ).data.list as FeedbackRow[];
     expect(tech.length).toBeGreaterThan(0);
-    expect(tech.every((r) => !r.handleable)).toBe(true);
+    expectEvery(tech, (r) => !r.handleable);
     const foreign = reporterOrgs.find((r) => r.orgId === orgs.foreign)!;
     expect((await t.call(feedbackEndpoints.detail, { token: admin(), query: { id: foreign.id } })).status).toBe('404');
     expect((await t.call(feedbackEndpoints.ignore, { token: admin(), body: { id: foreign.id } })).status).toBe('404');

@@ -194,4 +194,45 @@ describe('fence alarms through the real ingest', () => {
     expect(openTypes()).toEqual([]);
     expect(fenceAlarms()).toHaveLength(1);
   });
+
+  it('enforces the daily limit: working longer than it on a monitoring date raises the overtime alarm until the day ends', async () => {
+    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const detail = (await t.call(fenceEndpoints.detail, { token: admin, query: { id: fenceId } })).data;
+    const limited = await t.call(fenceEndpoints.update, {
+      token: admin,
+      headers: { timeZone: 'UTC' },
+      body: { ...detail, id: fenceId, dailyLimitHours: 1 },
+    });
+    expect(limited.status, limited.message).toBe('200');
+    /** A report inside the fence `minutes` after 07:00 (UTC) yesterday, lifting (working) or parked. */
+    const report = async (minutes: number, working: boolean) => {
+      const time = at(-1, '07:00') + minutes * 60_000;
+      const before = t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all().length;
+      const data = working ? {} : { lifting: false, platformHeightM: 0 };
+      const pos = working ? INSIDE : { ...INSIDE, speed: 0 };
+      await publishReport(client, serial, { ...platformReport(time, data, pos), seq: ++sent });
+      await waitFor(
+        'the report to be written',
+        () => t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all().length > before,
+      );
+      ingest.flush();
+    };
+    // 50 minutes of work, a 30-minute break, then work again: the break does not count.
+    for (let m = 0; m <= 50; m += 5) await report(m, true);
+    await report(80, false);
+    for (let m = 85; m <= 95; m += 5) await report(m, true);
+    expect(openTypes()).toEqual([]);
+    await report(100, true);
+    await report(105, true);
+    // 50 + 20 minutes of work: past the hour, outside the alarm window too (the limit is about the whole day).
+    // It opened at 65 minutes (1.1 h); a lasting alarm keeps the worst value reached, 70 minutes (1.2 h).
+    const overtime = t.dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).all();
+    expect(overtime.map((a) => [a.type, a.endedAt === null, a.detail, a.value])).toEqual([
+      ['fenceOvertime', true, `fence:${fenceId}`, 1.2],
+    ]);
+    expect(events.some((e) => e.type === 'alarm')).toBe(true);
+    // The next day starts from nothing: the alarm ends.
+    await move(at(0, '07:00'), INSIDE);
+    expect(openTypes()).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import { fences } from '@console/db/schema/fences';
 import { demoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { firstDeviceOf, LESSOR_A, LESSOR_B, orgIdOf } from '../devices/helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const CIRCLE = { type: 'circle', center: [31.2304, 121.4737], radius: 800 } as const;
 const FORM = {
@@ -39,7 +40,7 @@ describe('fences', () => {
 
   const fenceCount = () => t.dbh.db.select().from(fences).all().length;
   const create = async (body: Record<string, unknown> = FORM, token = admin) =>
-    t.call(fenceEndpoints.create, { token, body: body as never });
+    t.call(fenceEndpoints.create, { token, loose: { body } });
   const list = async (query: Record<string, unknown> = {}, token = admin) => {
     const res = await t.call(fenceEndpoints.list, { token, query: { pageSize: 200, ...query } });
     expect(res.status, res.message).toBe('200');
@@ -81,7 +82,7 @@ describe('fences', () => {
       expect(res.status, JSON.stringify(body)).toBe('400');
       expect(res.data.field).toBe(field);
       expect(res.message).toContain(en);
-      const inChinese = await t.call(fenceEndpoints.create, { token: admin, body: body as never, lang: 'zh_CN' });
+      const inChinese = await t.call(fenceEndpoints.create, { token: admin, loose: { body }, lang: 'zh_CN' });
       expect(inChinese.message).toContain(zh);
     }
     expect(fenceCount()).toBe(before);
@@ -115,7 +116,7 @@ describe('fences', () => {
     const updated = await t.call(fenceEndpoints.update, {
       token: admin,
       headers: { timeZone: 'Europe/Berlin' },
-      body: { ...FORM, id, name: 'Pudong yard 2', shape: rect } as never,
+      loose: { body: { ...FORM, id, name: 'Pudong yard 2', shape: rect } },
     });
     expect(updated.status, updated.message).toBe('200');
     const after = await t.call(fenceEndpoints.detail, { token: admin, query: { id } });
@@ -133,7 +134,7 @@ describe('fences', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.map((r) => r.id)).not.toContain(foreign.id);
     expect((await t.call(fenceEndpoints.detail, { token: admin, query: { id: foreign.id } })).status).toBe('404');
-    const change = await t.call(fenceEndpoints.update, { token: admin, body: { ...FORM, id: foreign.id } as never });
+    const change = await t.call(fenceEndpoints.update, { token: admin, loose: { body: { ...FORM, id: foreign.id } } });
     expect(change.status).toBe('404');
     expect((await t.call(fenceEndpoints.delete, { token: admin, body: { id: foreign.id } })).status).toBe('404');
 
@@ -141,7 +142,7 @@ describe('fences', () => {
     expect(operator.total).toBe(fenceCount());
     // Sales may read, not write.
     const sales = t.tokenFor(ROLE.lessorSales);
-    expect((await list({}, sales)).list.every((r) => !r.editable)).toBe(true);
+    expectEvery((await list({}, sales)).list, (r) => !r.editable);
     expect((await create(FORM, sales)).status).toBe('403');
   });
 
@@ -196,7 +197,7 @@ describe('fences', () => {
     const seen = (await list({}, customer)).list.find((r) => r.id === id)!;
     expect(seen.editable).toBe(false);
     expect((await t.call(fenceEndpoints.devices, { token: customer, query: { id } })).data.total).toBe(1);
-    const change = await t.call(fenceEndpoints.update, { token: customer, body: { ...FORM, id } as never });
+    const change = await t.call(fenceEndpoints.update, { token: customer, loose: { body: { ...FORM, id } } });
     expect(change.status).toBe('403');
     expect(
       (await t.call(fenceEndpoints.unbind, { token: customer, body: { id, deviceIds: [rented.id] } })).status,

@@ -76,7 +76,7 @@ describe('a server killed with SIGKILL during ingest', () => {
     })();
     const accepted: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await api(commandEndpoints.create.path, { deviceIds: [commanded.id], type: 'sleep', ttlMinutes: 60 });
+      const res = await api(commandEndpoints.create.path, { deviceIds: [commanded.id], type: 'wake', ttlMinutes: 60 });
       expect(res.status).toBe('200');
       accepted.push(res.data.list[0]!.id);
     }

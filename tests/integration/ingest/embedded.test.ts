@@ -121,10 +121,10 @@ describe('ingest through the embedded broker', () => {
     expect(deviceBySerial(dbh, seeded.serialNumber)).toMatchObject({ alarmOpen: false, status: 6 });
 
     const history = alarmsOf(seeded.id).filter((a) => a.startedAt.getTime() > Date.now() - 60_000);
+    // The load alarm that lasted from 85 % to 96 % is one alarm, escalated to the 90 % band, at its worst value.
     expect(history.map((a) => [a.type, a.value, a.level])).toEqual([
-      ['load80', 85, 1],
-      ['load90', 95, 2],
-      ['tilt', 16, 3],
+      ['load90', 96, 2],
+      ['tilt', 17, 3],
       ['lowBattery', 10, 1],
       ['fault', null, 2],
       ['load99', 100, 3],
@@ -137,7 +137,40 @@ describe('ingest through the embedded broker', () => {
     expect(history.find((a) => a.type === 'fault')!.detail).toBe('E12');
     expect(logsOf(seeded.id)).toContainEqual(['fault', 'E12']);
     const opened = events.filter((e) => e.type === 'alarm' && e.deviceId === seeded.id && e.state === 'opened');
-    expect(opened).toHaveLength(6);
+    expect(opened).toHaveLength(5);
+  });
+
+  it('keeps a load hovering at the 80 % and 90 % thresholds one alarm, escalated and updated, until it clearly ends', async () => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const client = await machine(seeded.serialNumber);
+    let t = Date.now();
+    const send = async (...loads: number[]) => {
+      for (const loadPct of loads) {
+        const before = readings(seeded.id).length;
+        await publishReport(client, seeded.serialNumber, platformReport((t += 1000), { loadPct }));
+        await waitFor('the report', () => readings(seeded.id).length === before + 1);
+      }
+    };
+    const recent = () => alarmsOf(seeded.id).filter((a) => a.startedAt.getTime() > Date.now() - 60_000);
+    await send(81, 79);
+    // Someone acknowledges the 80 % alarm; its escalation asks to be seen again.
+    dbh.db
+      .update(alarms)
+      .set({ acknowledgedAt: new Date(), acknowledgedBy: 1 })
+      .where(eq(alarms.id, recent()[0]!.id))
+      .run();
+    await send(82, 91, 88, 92, 79, 76, 81);
+    expect(recent().map((a) => [a.type, a.level, a.value, a.threshold, a.endedAt, a.acknowledgedAt])).toEqual([
+      ['load90', 2, 92, 90, null, null],
+    ]);
+    const states = () =>
+      events.filter((e) => e.type === 'alarm' && e.deviceId === seeded.id).map((e) => e.type === 'alarm' && e.state);
+    expect(states()).toEqual(['opened', 'updated', 'escalated', 'updated']);
+
+    await publishReport(client, seeded.serialNumber, platformReport((t += 1000), { loadPct: 60 }));
+    await waitFor('the alarm to end', () => recent()[0]!.endedAt !== null);
+    expect(recent()).toHaveLength(1);
+    expect(states()).toEqual(['opened', 'updated', 'escalated', 'updated', 'ended']);
   });
 
   it("alarms on overspeed above the machine's threshold, and never when the threshold is 0", async () => {

@@ -5,6 +5,7 @@ import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { commandRig, eventually, orgOf, ownedMachine } from '../commands/helpers.ts';
+import { withoutLockTasks } from '../risk/helpers.ts';
 import { connectMachine, platformReport, publishReport } from './helpers.ts';
 
 describe('ingest stats for the operator', () => {
@@ -13,6 +14,8 @@ describe('ingest stats for the operator', () => {
   let ingest: Ingest;
   beforeAll(async () => {
     ({ t, broker, ingest } = await commandRig());
+    // The platform's command counts start from nothing: the seed's lock tasks and commands go.
+    withoutLockTasks(t.dbh);
   });
   afterAll(async () => {
     await ingest.stop();

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { liveEndpoints, type LiveEvent } from '@console/contract/http/live';
+import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { organisations } from '@console/db/schema/accounts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { create, machinesOf, orderFor } from '../work-orders/helpers.ts';
 
 /** Open the stream as a user and collect the named events it receives. */
 async function openStream(t: TestApp, token: string) {
@@ -87,5 +89,34 @@ describe('live events', () => {
     expect(devicesSeen(distributor)).toEqual([]);
     await Promise.all([lessorAdmin.close(), distributor.close(), operator.close()]);
     expect(t.deps.live.size).toBe(0);
+  });
+
+  it('tells a technician of a work order assigned to them, and nobody else', async () => {
+    const m = machinesOf(t.dbh);
+    const order = (await create(t, orderFor(m.own, { title: 'Boom drifts down' }))).data;
+    const technician = await openStream(t, t.tokenFor(ROLE.technician));
+    const admin = await openStream(t, t.tokenFor(ROLE.lessorAdmin));
+    const assigned = await t.call(workOrderEndpoints.assign, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      body: { ids: [order.id], assigneeId: t.userId(ROLE.technician) },
+    });
+    expect(assigned.status, assigned.message).toBe('200');
+    await technician.until(() => technician.events.some((e) => e.event === 'workOrder'));
+    expect(technician.events.filter((e) => e.event === 'workOrder').map((e) => e.data)).toEqual([
+      {
+        type: 'workOrder',
+        id: order.id,
+        number: order.number,
+        title: 'Boom drifts down',
+        state: 'assigned',
+        at: expect.any(Number),
+      },
+    ]);
+    // A later event the admin sees proves the assignment's event would have come before it.
+    t.deps.live.publish(deviceEvent(m.own.id), { orgIds: [m.lessor] });
+    await admin.until(() => admin.events.some((e) => e.event === 'device'));
+    expect(admin.events.some((e) => e.event === 'device')).toBe(true);
+    expect(admin.events.filter((e) => e.event === 'workOrder')).toEqual([]);
+    await Promise.all([technician.close(), admin.close()]);
   });
 });

@@ -7,6 +7,7 @@ import { devices } from '@console/db/schema/devices';
 import { accessories, purchaseInfos } from '@console/db/schema/peripherals';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -116,7 +117,7 @@ describe('purchase info and accessories', () => {
     const read = await t.call(accessoryEndpoints.hosts, { token: finance, query: { recorded: '1' } });
     expect(read.status).toBe('200');
     expect(read.data.total).toBe(t.dbh.db.select().from(purchaseInfos).all().length);
-    expect(read.data.list.every((r: AssetHost) => r.purchase && !r.editable)).toBe(true);
+    expectEvery(read.data.list, (r) => r.purchase !== null && !r.editable);
     const own = await t.call(accessoryEndpoints.hosts, { token: admin, query: { pageSize: 1 } });
     expect(own.data.total).toBe(t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).all().length);
 

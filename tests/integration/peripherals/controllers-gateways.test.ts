@@ -7,6 +7,7 @@ import { controllers, gpsGateways } from '@console/db/schema/peripherals';
 import { simCards } from '@console/db/schema/sim-cards';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const IMEI = '490154203237518';
 
@@ -96,7 +97,7 @@ describe('controllers and GPS gateways', () => {
   });
 
   it("asks for the gateway's IMEI with the spec's prompts and keeps each company to its own gateways", async () => {
-    const missing = await t.call(gpsGatewayEndpoints.create, { token: admin, body: { plate: '沪A12345' } as never });
+    const missing = await t.call(gpsGatewayEndpoints.create, { token: admin, loose: { body: { plate: '沪A12345' } } });
     expect(missing.message).toContain('enter IMEI/CCID');
     const wrong = await t.call(gpsGatewayEndpoints.create, { token: admin, body: { imei: '490154203237519' } });
     expect(wrong.message).toContain('enter correct card number');
@@ -132,7 +133,7 @@ describe('controllers and GPS gateways', () => {
     const technician = t.tokenFor(ROLE.technician);
     const read = await t.call(controllerEndpoints.list, { token: technician });
     expect(read.status).toBe('200');
-    expect(read.data.list.every((c: { editable: boolean }) => !c.editable)).toBe(true);
+    expectEvery(read.data.list, (c: { editable: boolean }) => !c.editable);
     expect(
       (await t.call(gpsGatewayEndpoints.delete, { token: technician, body: { id: created.data.id } })).status,
     ).toBe('403');

@@ -5,6 +5,7 @@ import { virtualHostEndpoints, type VirtualHost } from '@console/contract/http/v
 import { virtualHosts } from '@console/db/schema/peripherals';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const HOST = {
   hostNumber: 'QA-0001',
@@ -39,7 +40,7 @@ describe('virtual hosts', () => {
     expect(mine.length).toBeGreaterThan(0);
     const own = await list();
     expect(own.total).toBe(mine.length);
-    expect(own.list.every((h) => h.editable && h.ownerName === LESSOR_A)).toBe(true);
+    expectEvery(own.list, (h) => h.editable && h.ownerName === LESSOR_A);
     // Salespeople and technicians of the lessor read, without editing; the operator sees every company.
     for (const role of [ROLE.lessorSales, ROLE.technician] as RoleId[]) {
       const seen = await list({}, t.tokenFor(role));
@@ -53,9 +54,9 @@ describe('virtual hosts', () => {
 
     const leased = await list({ leaseStatus: 2 });
     expect(leased.total).toBe(mine.filter((h) => h.leaseStatus === 2).length);
-    expect(leased.list.every((h) => h.leaseStatus === 2 && h.customerName !== '')).toBe(true);
+    expectEvery(leased.list, (h) => h.leaseStatus === 2 && h.customerName !== '');
     const diesel = await list({ powerSource: 'diesel', installationType: 'factory' });
-    expect(diesel.list.every((h) => h.powerSource === 'diesel' && h.installationType === 'factory')).toBe(true);
+    expectEvery(diesel.list, (h) => h.powerSource === 'diesel' && h.installationType === 'factory');
     const page2 = await list({ pageSize: 5, page: 2, sortField: 'hostNumber', sortOrder: 'ascend' });
     const sorted = mine.map((h) => h.hostNumber).sort();
     expect(page2.list.map((h) => h.hostNumber)).toEqual(sorted.slice(5, 10));
@@ -85,9 +86,9 @@ describe('virtual hosts', () => {
     });
     expect(tooHigh.data.field).toBe('platformHeight');
     expect(tooHigh.message).toContain('高度为 0-100 米');
-    const empty = await t.call(virtualHostEndpoints.create, { token: admin, body: {} as never });
+    const empty = await t.call(virtualHostEndpoints.create, { token: admin, loose: { body: {} } });
     expect(empty.status).toBe('400');
-    expect(empty.data.issues.map((i: { path: string }) => i.path)).toEqual(
+    expect(empty.data.issues!.map((i: { path: string }) => i.path)).toEqual(
       expect.arrayContaining(['hostNumber', 'installationType', 'brand', 'platformHeight', 'powerSource']),
     );
     expect(t.dbh.db.select().from(virtualHosts).all().length).toBe(before);

@@ -1,10 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import type { BodyOf } from '@console/contract/http/endpoint';
 import { riskEndpoints } from '@console/contract/http/risk';
 import type { DbHandle } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
-import { devices } from '@console/db/schema/devices';
+import { commands, devices } from '@console/db/schema/devices';
+import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
 import { DEMO_PASSWORD } from '@console/db/seed/accounts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { orgOf } from '../commands/helpers.ts';
@@ -21,6 +22,18 @@ export const lockNow = (deviceIds: number[], extra: Partial<TaskBody> = {}): Tas
   password: DEMO_PASSWORD,
   ...extra,
 });
+
+/**
+ * Start from rental companies that have never locked anything: the demo seed's lock tasks and their commands go,
+ * so a test counts only what it does itself.
+ */
+export function withoutLockTasks(dbh: DbHandle): void {
+  const items = dbh.db.select({ commandId: riskTaskItems.commandId }).from(riskTaskItems).all();
+  const ids = items.flatMap((item) => (item.commandId ? [item.commandId] : []));
+  if (ids.length > 0) dbh.db.delete(commands).where(inArray(commands.id, ids)).run();
+  dbh.db.delete(riskTaskItems).run();
+  dbh.db.delete(riskTasks).run();
+}
 
 /** Machines of the rental company of the demo lessor admin (role 5), and of another rental company. */
 export function fleetOf(dbh: DbHandle) {

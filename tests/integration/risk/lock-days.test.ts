@@ -4,7 +4,8 @@ import { ROLE } from '@console/contract/codes/roles';
 import { riskEndpoints } from '@console/contract/http/risk';
 import { commands, devices } from '@console/db/schema/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { fleetOf } from './helpers.ts';
+import { fleetOf, withoutLockTasks } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -28,6 +29,7 @@ describe('lock day settings', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
+    withoutLockTasks(t.dbh);
     fleet = fleetOf(t.dbh);
     token = t.tokenFor(ROLE.lessorAdmin);
     const now = t.deps.now();
@@ -78,7 +80,7 @@ describe('lock day settings', () => {
     expect(tasks.data.total).toBe(2);
     const rows = tasks.data.list as { level: number; automatic: boolean; operatorName: string; deviceCount: number }[];
     expect(rows.map((r) => r.level).sort()).toEqual([1, 2]);
-    expect(rows.every((r) => r.automatic && r.operatorName === 'Lock day setting' && r.deviceCount === 1)).toBe(true);
+    expectEvery(rows, (r) => r.automatic && r.operatorName === 'Lock day setting' && r.deviceCount === 1);
     const made = commandsOf(Object.values(ids));
     expect(made.map((c) => [c.deviceId, c.lockLevel, c.lockMode]).sort()).toEqual(
       [

@@ -8,7 +8,7 @@ import { riskTasks } from '@console/db/schema/risk';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { runRiskScheduler } from '@console/server/src/risk/scheduler';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { createTask, fleetOf, lockNow, taskDetail } from './helpers.ts';
+import { createTask, fleetOf, lockNow, taskDetail, withoutLockTasks } from './helpers.ts';
 
 const HOUR = 3600_000;
 
@@ -19,6 +19,7 @@ describe('lock tasks', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
+    withoutLockTasks(t.dbh);
     fleet = fleetOf(t.dbh);
   });
   afterEach(() => t.dbh.close());
@@ -73,7 +74,7 @@ describe('lock tasks', () => {
     // No broker in this app: the command waits in the queue.
     expect(fired.stage).toBe('queued');
     expect(fired.items[0].commandId).not.toBeNull();
-    const command = t.dbh.db.select().from(commands).where(eq(commands.id, fired.items[0].commandId)).get()!;
+    const command = t.dbh.db.select().from(commands).where(eq(commands.id, fired.items[0]!.commandId!)).get()!;
     expect(command).toMatchObject({ type: 'lock', lockLevel: 'lock1', lockMode: 'unconditional' });
   });
 

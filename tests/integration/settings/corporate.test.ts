@@ -185,7 +185,7 @@ describe('corporate settings', () => {
   it('refuses a malformed permission switch', async () => {
     const res = await t.call(settingsEndpoints.setRentalPermission, {
       token: admin,
-      body: { kind: 'galactic', enabled: true } as never,
+      loose: { body: { kind: 'galactic', enabled: true } },
     });
     expect(res).toMatchObject({ status: '400', data: { field: 'kind' } });
   });

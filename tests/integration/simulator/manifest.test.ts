@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FLEET_PROOF_HEADER, fleetManifestEndpoints, fleetProof } from '@console/contract/http/fleet-manifest';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
+import type { KindData } from '@console/contract/mqtt/payloads';
 import { devices } from '@console/db/schema/devices';
 import { createTestApp } from '../../fixtures/test-app.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const { manifest } = fleetManifestEndpoints;
 
@@ -23,6 +25,9 @@ describe('the fleet manifest for the simulator', () => {
     expect(listed.total).toBe(all.length - 1);
     expect(listed.machines.map((m) => m.serial)).not.toContain(all[0]!.serialNumber);
     const sample = all[1]!;
+    // The simulated machine carries on from its last report: its state of charge (or fuel) is in the manifest.
+    const chargeOf = (d: KindData) =>
+      'batteryPct' in d ? d.batteryPct : 'chargePct' in d ? d.chargePct : 'fuelPct' in d ? d.fuelPct : null;
     expect(listed.machines.find((m) => m.serial === sample.serialNumber)).toEqual({
       serial: sample.serialNumber,
       kind: sample.kind,
@@ -36,6 +41,7 @@ describe('the fleet manifest for the simulator', () => {
       lockLevel: sample.lockLevel,
       sleeping: sample.sleeping,
       workingHours: sample.workingHours,
+      chargePct: chargeOf(sample.latest as KindData),
     });
     t.dbh.close();
   });
@@ -49,7 +55,7 @@ describe('the fleet manifest for the simulator', () => {
     const serials = shards.flat().map((m: { serial: string }) => m.serial);
     expect(new Set(serials).size).toBe(serials.length);
     expect(serials.length).toBe(t.dbh.db.select().from(devices).all().length);
-    expect(shards.every((s) => s.length > 0)).toBe(true);
+    expectEvery(shards, (s) => s.length > 0);
     expect((await t.call(manifest, { query: { shard: 3, shards: 3 }, headers })).status).toBe('400');
     t.dbh.close();
   });

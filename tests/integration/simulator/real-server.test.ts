@@ -3,14 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, max } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { commandEndpoints } from '@console/contract/http/commands';
+import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { openDb, type DbHandle } from '@console/db/client';
-import { users } from '@console/db/schema/accounts';
-import { commands, devices, telemetry } from '@console/db/schema/devices';
+import { smsOutbox, users } from '@console/db/schema/accounts';
+import { commands, deviceLogs, devices, telemetry } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
-import { demoAccount } from '@console/db/seed/accounts';
+import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { seedDemo } from '@console/db/seed/demo';
 import { createSession } from '@console/server/src/lib/session';
 import { createControlApp } from '@console/simulator/src/control/app';
@@ -48,6 +49,12 @@ describe('the simulator against a real server', () => {
     const answer = (await response.json()) as { status: string; message: string; data: { list: { id: string }[] } };
     if (answer.status !== '200') throw new Error(`${path}: ${answer.status} ${answer.message}`);
     return answer;
+  };
+  /** The sleep code the server texted the lessor administrator (the development outbox is in the database). */
+  const sleepCode = async (deviceId: number) => {
+    await api(deviceRecordEndpoints.sleepCode.path, { deviceId });
+    const mobile = demoAccount(ROLE.lessorAdmin);
+    return dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile)).orderBy(desc(smsOutbox.id)).get()!.code;
   };
   const command = (id: string) => dbh.db.select().from(commands).where(eq(commands.id, id)).get()!;
   const device = (serial: string) => dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!;
@@ -147,12 +154,13 @@ describe('the simulator against a real server', () => {
       type: 'lock',
       level: 'lock1',
       mode: 'onStop',
+      password: DEMO_PASSWORD,
     });
     const id = created.data.list[0]!.id;
     const held = await client.waitForMachine(target.serialNumber, (m) => m.waiting.some((w) => w.id === id));
     expect(held.recentAcks.map((a) => [a.id, a.result])).toContainEqual([id, 'waiting']);
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(command(id).state).not.toBe('succeeded');
+    // The server has the machine's answer: delivered, waiting for the stop, not carried out.
+    await eventually('the server to see the lock delivered', () => command(id).state === 'delivered');
     expect(device(target.serialNumber).lockLevel).toBe('unlocked');
 
     // Stopped where it is: the lock is carried out, and the server sees it confirmed.
@@ -164,7 +172,8 @@ describe('the simulator against a real server', () => {
 
   it('puts a machine to sleep; 12 simulated hours later (at 3600x) it wakes and takes the lock that waited', async () => {
     const target = ours().find((d) => d.lockLevel === 'unlocked' && d.kind !== 'aerialPlatform')!;
-    const asleep = await api(commandEndpoints.create.path, { deviceIds: [target.id], type: 'sleep' });
+    const code = await sleepCode(target.id);
+    const asleep = await api(commandEndpoints.create.path, { deviceIds: [target.id], type: 'sleep', code });
     const sleepId = asleep.data.list[0]!.id;
     await eventually('the sleep to succeed', () => command(sleepId).state === 'succeeded');
     await eventually(
@@ -173,10 +182,15 @@ describe('the simulator against a real server', () => {
     );
     expect((await client.machine(target.serialNumber)).connection).toBe('asleep');
 
-    const locked = await api(commandEndpoints.create.path, { deviceIds: [target.id], type: 'lock', level: 'lock2' });
+    const locked = await api(commandEndpoints.create.path, {
+      deviceIds: [target.id],
+      type: 'lock',
+      level: 'lock2',
+      password: DEMO_PASSWORD,
+    });
     const lockId = locked.data.list[0]!.id;
-    await new Promise((r) => setTimeout(r, 500));
-    expect(command(lockId).state).not.toBe('succeeded');
+    // A sleeping machine is not connected: the server keeps the lock queued for its next wake.
+    expect(command(lockId).state).toBe('queued');
 
     await client.setSpeed(3600);
     try {
@@ -194,13 +208,39 @@ describe('the simulator against a real server', () => {
   }, 60_000);
 
   it('says goodbye when stopped: the machines shut down, and the server raises no offline alarm', async () => {
+    // Count the machines on line once the server agrees with the simulator: on a slow host the sleep test's
+    // machine may have gone back to sleep in the simulator while its going is still on its way to the devices
+    // table, and a sleeping machine has no goodbye to say. And stop once the units hold no backlog (the hour-long
+    // minutes of the sleep test may leave some behind a slow server; a goodbye waits behind what is in flight).
+    const onLine = async () => {
+      const { machines } = await client.machines({ connection: 'online', limit: 1000 });
+      const serials = new Set(machines.map((m) => m.serial));
+      const rows = dbh.db.select().from(devices).where(eq(devices.online, true)).all();
+      const agreed = rows.length === serials.size && rows.every((d) => serials.has(d.serialNumber));
+      return agreed && (await client.health()).mqtt.held < 10 ? rows : null;
+    };
+    const online = await eventually('the server and the simulator to agree, with no backlog', onLine, 90_000);
+    expect(online.length).toBeGreaterThan(0);
     const before = dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all().length;
+    const lastLog =
+      dbh.db
+        .select({ n: max(deviceLogs.id) })
+        .from(deviceLogs)
+        .get()?.n ?? 0;
+    const farewells = () =>
+      dbh.db
+        .select({ deviceId: deviceLogs.deviceId })
+        .from(deviceLogs)
+        .where(and(gt(deviceLogs.id, lastLog), eq(deviceLogs.event, 'offline'), eq(deviceLogs.detail, 'shutdown')))
+        .all();
     await sim.stop();
+    // Each machine's goodbye is taken in by the server: its offline entry says why, and the alarms that event
+    // would raise are written with it.
     await eventually(
-      'every machine offline',
-      () => dbh.db.select().from(devices).where(eq(devices.online, true)).all().length === 0,
+      'every machine to say goodbye',
+      () => new Set(farewells().map((f) => f.deviceId)).size === online.length,
     );
-    await new Promise((r) => setTimeout(r, 500));
+    expect(dbh.db.select().from(devices).where(eq(devices.online, true)).all()).toEqual([]);
     expect(dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all()).toHaveLength(before);
-  });
+  }, 120_000);
 });

@@ -61,7 +61,7 @@ describe('track playback', () => {
   afterEach(() => t.dbh.close());
 
   const history = (query: Record<string, unknown>, lang: 'en_US' | 'zh_CN' = 'en_US', headers = SHANGHAI) =>
-    t.call(trackEndpoints.history, { token, lang, headers, query: { id: deviceId, ...query } as never });
+    t.call(trackEndpoints.history, { token, lang, headers, loose: { query: { id: deviceId, ...query } } });
   const morning = { startTime: '2026-03-10 07:00', endTime: '2026-03-10 09:00:00' };
 
   it('sums distance, moving and parked time, top and average speed of a known track', async () => {

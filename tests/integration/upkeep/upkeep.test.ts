@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE } from '@console/contract/codes/roles';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { upkeepEndpoints, type UpkeepPlan } from '@console/contract/http/upkeep';
 import { devices } from '@console/db/schema/devices';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrders } from '@console/db/schema/work-orders';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { demoOrgs, machineOf, moveOrder } from '../maintenance/helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const DAY = 24 * 3600 * 1000;
 const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10);
@@ -14,9 +15,9 @@ const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString()
 describe('maintenance reminders', () => {
   let t: TestApp;
   let orgs: ReturnType<typeof demoOrgs>;
-  const list = async (roleId: number, query: Record<string, unknown> = {}) =>
+  const list = async (roleId: RoleId, query: Record<string, unknown> = {}) =>
     t.call(upkeepEndpoints.list, {
-      token: t.tokenFor(roleId as never),
+      token: t.tokenFor(roleId),
       query: { pageSize: 200, ...query },
       headers: { timeZone: 'Asia/Shanghai' },
     });
@@ -158,10 +159,10 @@ describe('maintenance reminders', () => {
       .map((d) => d.id);
     const distributor = (await list(ROLE.distributor)).data.list as UpkeepPlan[];
     expect(distributor.length).toBeGreaterThan(0);
-    expect(distributor.every((p) => sold.includes(p.deviceId) && !p.editable)).toBe(true);
+    expectEvery(distributor, (p) => sold.includes(p.deviceId) && !p.editable);
     const tech = (await list(ROLE.technician)).data.list as UpkeepPlan[];
     expect(tech.length).toBeGreaterThan(0);
-    expect(tech.every((p) => !p.editable)).toBe(true);
+    expectEvery(tech, (p) => !p.editable);
     expect((await list(ROLE.other)).status).toBe('403');
     const foreignPlan = t.dbh.db.select().from(upkeepPlans).where(eq(upkeepPlans.orgId, orgs.foreign)).get()!;
     const edit = await t.call(upkeepEndpoints.update, {

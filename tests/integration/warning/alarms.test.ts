@@ -8,6 +8,7 @@ import { devices, telemetry } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from '../devices/helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 describe('alarm centre', () => {
   let t: TestApp;
@@ -56,15 +57,15 @@ describe('alarm centre', () => {
     const mine = alarmsOfOrgs(subtree(lessorA));
     const all = await list();
     expect(all.total).toBe(mine.length);
-    expect(all.list.every((r) => r.ownerName === LESSOR_A)).toBe(true);
+    expectEvery(all.list, (r) => r.ownerName === LESSOR_A);
 
     const open = await list({ state: 'open' });
     expect(open.total).toBe(mine.filter(({ alarm }) => alarm.endedAt === null).length);
-    expect(open.list.every((r) => r.endedAt === null)).toBe(true);
+    expectEvery(open.list, (r) => r.endedAt === null);
     const history = await list({ state: 'ended', handled: '1' });
     expect(history.total).toBeGreaterThan(0);
-    expect(history.list.every((r) => r.endedAt !== null && r.handledAt !== null && r.remark !== '')).toBe(true);
-    expect((await list({ handled: '0' })).list.every((r) => r.handledAt === null && r.actionable)).toBe(true);
+    expectEvery(history.list, (r) => r.endedAt !== null && r.handledAt !== null && r.remark !== '');
+    expectEvery((await list({ handled: '0' })).list, (r) => r.handledAt === null && r.actionable);
 
     const sample = all.list.find((r) => r.type === 'tilt' || r.type === 'load99') ?? all.list[0]!;
     const byType = await list({ type: sample.type, kind: sample.kind, level: sample.level });
@@ -75,14 +76,14 @@ describe('alarm centre', () => {
       ).length,
     );
     const bySerial = await list({ serialNumber: sample.serialNumber });
-    expect(bySerial.list.every((r) => r.serialNumber.includes(sample.serialNumber))).toBe(true);
+    expectEvery(bySerial.list, (r) => r.serialNumber.includes(sample.serialNumber));
     expect(bySerial.list.map((r) => r.id)).toContain(sample.id);
     expect((await list({ serialNumber: '%' })).total).toBe(0);
 
     const day = sample.startedAt.slice(0, 10);
     const onDay = await list({ from: day, to: day });
     expect(onDay.list.map((r) => r.id)).toContain(sample.id);
-    expect(onDay.list.every((r) => r.startedAt.startsWith(day))).toBe(true);
+    expectEvery(onDay.list, (r) => r.startedAt.startsWith(day));
 
     const page2 = await list({ page: 2, pageSize: 5 });
     expect(page2.list.map((r) => r.id)).toEqual(all.list.slice(5, 10).map((r) => r.id));
@@ -110,7 +111,7 @@ describe('alarm centre', () => {
       const orgIds = (info.data.orgs as { id: number }[]).map((o) => o.id);
       const seen = await list({}, token);
       expect(seen.total, `role ${role}`).toBe(alarmsOfOrgs(orgIds).length);
-      expect(seen.list.every((r) => r.actionable === (role === ROLE.technician) || r.handledAt !== null)).toBe(true);
+      expectEvery(seen.list, (r) => r.actionable === (role === ROLE.technician) || r.handledAt !== null);
     }
     expect((await t.call(warningEndpoints.list, { token: t.tokenFor(ROLE.finance) })).status).toBe('403');
     expect((await t.call(warningEndpoints.options, { token: admin })).data.orgs.length).toBeGreaterThan(1);

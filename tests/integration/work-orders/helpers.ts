@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { OPEN_STATUSES } from '@console/contract/codes/work-order-flow';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { BodyOf } from '@console/contract/http/endpoint';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
@@ -68,4 +69,33 @@ export async function detailOf(t: TestApp, id: number, roleId: RoleId = ROLE.les
   const res = await t.call(workOrderEndpoints.detail, { token: t.tokenFor(roleId), query: { id } });
   if (res.status !== '200') throw new Error(`work order ${id}: ${res.status} ${res.message}`);
   return res.data;
+}
+
+const SOURCE_TABLE = { alarm: 'alarms', fault: 'fault_records', upkeep: 'upkeep_plans', feedback: 'feedback' } as const;
+
+/** A seeded record of a machine that can be a work order's source: of that machine, with no unresolved order. */
+export function freeSourceOf(dbh: DbHandle, kind: keyof typeof SOURCE_TABLE, deviceId: number): number {
+  const row = dbh.sqlite
+    .prepare(
+      `SELECT id FROM ${SOURCE_TABLE[kind]} s WHERE device_id = ? AND NOT EXISTS (
+         SELECT 1 FROM work_orders w WHERE w.source = ? AND w.source_id = s.id AND w.status IN (${OPEN_STATUSES.join(', ')})
+       ) ORDER BY id LIMIT 1`,
+    )
+    .get(deviceId, kind) as { id: number } | undefined;
+  if (!row) throw new Error(`no free ${kind} record of machine ${deviceId} in the seed`);
+  return row.id;
+}
+
+/** A machine of an organisation that holds a free record of a kind (the seed's records depend on the day). */
+export function machineWithFreeSource(dbh: DbHandle, kind: keyof typeof SOURCE_TABLE, orgId: number) {
+  const row = dbh.sqlite
+    .prepare(
+      `SELECT d.id, d.kind FROM ${SOURCE_TABLE[kind]} s JOIN devices d ON d.id = s.device_id
+       WHERE d.org_id = ? AND NOT EXISTS (
+         SELECT 1 FROM work_orders w WHERE w.source = ? AND w.source_id = s.id AND w.status IN (${OPEN_STATUSES.join(', ')})
+       ) ORDER BY s.id LIMIT 1`,
+    )
+    .get(orgId, kind) as { id: number; kind: string } | undefined;
+  if (!row) throw new Error(`no machine of organisation ${orgId} with a free ${kind} record in the seed`);
+  return row;
 }

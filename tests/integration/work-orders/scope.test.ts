@@ -7,6 +7,7 @@ import { users } from '@console/db/schema/accounts';
 import { workOrders } from '@console/db/schema/work-orders';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { create, detailOf, machinesOf, orderFor } from './helpers.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 describe('who sees and acts on which work order', () => {
   let t: TestApp;
@@ -43,7 +44,7 @@ describe('who sees and acts on which work order', () => {
       body: { ids: [mine], assigneeId: tech },
     });
     const seen = await list(ROLE.technician);
-    expect(seen.list.every((o) => o.assigneeId === tech)).toBe(true);
+    expectEvery(seen.list, (o) => o.assigneeId === tech);
     expect(seen.list.map((o) => o.id)).toContain(mine);
     expect(seen.list.map((o) => o.id)).not.toContain(notMine);
     expect(
@@ -90,7 +91,7 @@ describe('who sees and acts on which work order', () => {
       const ids = seen.list.map((o) => o.id);
       expect(ids).toContain(onShared);
       expect(ids).not.toContain(onOwn);
-      expect(seen.list.every((o) => o.actions.length === 0)).toBe(true);
+      expectEvery(seen.list, (o) => o.actions.length === 0);
       expect((await detailOf(t, onShared, role)).editable).toBe(false);
       const res = await t.call(workOrderEndpoints.close, { token: token(role), body: { id: onShared, remark: 'no' } });
       expect(res.status).toBe('403');
@@ -165,12 +166,12 @@ describe('who sees and acts on which work order', () => {
       expect(res).toMatchObject({ status: '400', data: { field: 'assigneeId' } });
     }
     const choices = await t.call(workOrderEndpoints.technicians, { token: admin });
-    expect(choices.data.map((c: { id: number }) => c.id)).toContain(tech);
-    expect(choices.data.map((c: { id: number }) => c.id)).not.toContain(stranger.id);
+    expect(choices.data.list.map((c: { id: number }) => c.id)).toContain(tech);
+    expect(choices.data.list.map((c: { id: number }) => c.id)).not.toContain(stranger.id);
     const page = await t.call(technicianEndpoints.list, { token: admin, query: {} });
     const me = page.data.list.find((r: { id: number }) => r.id === tech);
     expect(me).toMatchObject({ editable: true, region: expect.any(String) });
-    expect(me.open + me.finished).toBeGreaterThan(0);
+    expect(me!.open + me!.finished).toBeGreaterThan(0);
     const saved = await t.call(technicianEndpoints.saveProfile, {
       token: admin,
       body: { userId: tech, region: 'Pudong', skills: ['Hydraulics', 'Batteries'] },

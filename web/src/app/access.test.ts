@@ -1,13 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accessRedirect, isDashboardPath, PUBLIC_PATHS } from './access.ts';
+import { allScreens } from '@console/contract/screens/all';
 import { appRoutes } from './routes.ts';
+
+/** Spec section 2's paths that need no sign-in. */
+const SPEC_PUBLIC_PATHS = [
+  '/login',
+  '/register',
+  '/test/list',
+  '/loginForDashboard',
+  '/screen',
+  '/reset',
+  '/contract/export',
+  '/dropAccount',
+];
 
 const out = { signedIn: false, screenFlag: '' };
 const signedIn = { signedIn: true, screenFlag: '' };
 
 describe('access rules', () => {
   it('lets anyone open the public paths', () => {
-    for (const path of PUBLIC_PATHS.filter((p) => p !== '/screen')) expect(accessRedirect(path, '', out)).toBeNull();
+    const paths = PUBLIC_PATHS.filter((p) => p !== '/screen');
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(accessRedirect(path, '', out)).toBeNull();
   });
   it('sends a visitor who is not signed in to /login with the wanted path and query', () => {
     expect(accessRedirect('/dashboard', '', out)).toBe('/login?redirect=%2Fdashboard');
@@ -35,18 +52,33 @@ describe('access rules', () => {
   });
 });
 
-describe('route table', () => {
-  it('flags as public exactly the routed paths of the spec list', () => {
-    for (const route of appRoutes) {
-      expect(route.isPublic ?? false, route.path).toBe((PUBLIC_PATHS as readonly string[]).includes(route.path));
-    }
+describe('screen declarations', () => {
+  it('declares public exactly the paths of the spec list', () => {
+    expect([...PUBLIC_PATHS].sort()).toEqual([...SPEC_PUBLIC_PATHS].sort());
   });
   it('declares each path once, absolute, with a title key of its area', () => {
-    const paths = appRoutes.map((r) => r.path);
+    const paths = allScreens.map((s) => s.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const route of appRoutes) {
-      expect(route.path.startsWith('/'), route.path).toBe(true);
-      expect(route.title, route.path).toMatch(/^[a-z][\w-]*:[\w.]+$/);
+    for (const screen of allScreens) {
+      expect(screen.path.startsWith('/'), screen.path).toBe(true);
+      expect(screen.title, screen.path).toMatch(/^[a-z][\w-]*:[\w.]+$/);
     }
+  });
+  it('titles every screen with a key both catalogs hold', () => {
+    const text = (lang: string, key: string) => {
+      const [ns, path] = key.split(':') as [string, string];
+      const file = join(import.meta.dirname, '../locales', lang, `${ns}.json`);
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalog);
+    };
+    const missing = allScreens.flatMap((s) =>
+      ['zh-CN', 'en-US'].filter((lang) => typeof text(lang, s.title) !== 'string').map((lang) => `${lang} ${s.title}`),
+    );
+    expect(allScreens.length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+  it('routes every public screen of the spec that is built, and the 404 page', () => {
+    const routed = appRoutes.map((r) => r.screen.path);
+    expect(routed).toEqual(expect.arrayContaining(['/404', '/login', '/screen', '/test/list', '/dashboard']));
   });
 });

@@ -1,31 +1,19 @@
+import { allScreens } from '@console/contract/screens/all';
+import { authScreens } from '@console/contract/screens/auth';
+import { href } from '@console/contract/screens/screen';
 import { loginPathFor, safeRedirect } from '../lib/redirect.ts';
 
-/** Spec section 2: the paths that need no sign-in. */
-export const PUBLIC_PATHS = [
-  '/login',
-  '/register',
-  '/test/list',
-  '/loginForDashboard',
-  '/screen',
-  '/reset',
-  '/contract/export',
-  '/dropAccount',
-] as const;
+/** Spec section 2: the paths that need no sign-in (the screens declared public). */
+export const PUBLIC_PATHS: readonly string[] = allScreens.filter((s) => s.public).map((s) => s.path);
 
 /** Where the alarm bell is hidden: the home dashboard, the data screen and the big screens. */
-const DASHBOARD_PATHS = [
-  '/dashboard',
-  '/screen',
-  '/screenDetail',
-  '/screenDeviceList',
-  '/bigScreen',
-  '/jdBigScreen',
-  '/leaseBigScreen',
-  '/surveyBigScreen',
-];
+const DASHBOARD_PATHS: readonly string[] = allScreens.filter((s) => s.dashboard).map((s) => s.path);
+
+/** Screens that also need the dashboard-login marker (spec: /screen). */
+const SCREEN_FLAG_PATHS: readonly string[] = allScreens.filter((s) => s.needsScreenFlag).map((s) => s.path);
 
 export function isPublicPath(pathname: string): boolean {
-  return (PUBLIC_PATHS as readonly string[]).includes(pathname);
+  return PUBLIC_PATHS.includes(pathname);
 }
 
 export function isDashboardPath(pathname: string): boolean {
@@ -41,8 +29,9 @@ export interface AccessState {
 /** Where the access rules send a visitor of `pathname` (with `search`), or null to let them in. */
 export function accessRedirect(pathname: string, search: string, state: AccessState): string | null {
   // Signed in already: to / (spec), or back to where a sign-in was asked for.
-  if (pathname === '/login' && state.signedIn) return safeRedirect(new URLSearchParams(search).get('redirect'));
-  if (pathname === '/screen' && state.screenFlag !== 'yes') return '/loginForDashboard';
+  if (pathname === authScreens.login.path && state.signedIn)
+    return safeRedirect(new URLSearchParams(search).get('redirect'));
+  if (SCREEN_FLAG_PATHS.includes(pathname) && state.screenFlag !== 'yes') return href(authScreens.dashboardLogin);
   if (isPublicPath(pathname) || state.signedIn) return null;
   return loginPathFor(pathname + search);
 }

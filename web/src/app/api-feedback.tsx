@@ -7,6 +7,9 @@ import { onApiEvent } from '../lib/api-events.ts';
 import { loginPathFor } from '../lib/redirect.ts';
 import { clearSession } from '../lib/session.ts';
 import { isPublicPath } from './access.ts';
+import { href } from '@console/contract/screens/screen';
+import { authScreens } from '@console/contract/screens/auth';
+import { homeScreens } from '@console/contract/screens/home';
 
 /** Spec section 8: a network or HTTP error stays 5 seconds. */
 const NETWORK_ERROR_SECONDS = 5;
@@ -34,7 +37,7 @@ export function ApiFeedback() {
           clearSession();
           queryClient.clear();
           const { pathname, search } = window.location;
-          if (pathname === '/screen') void navigate('/loginForDashboard', { replace: true });
+          if (pathname === homeScreens.screen.path) void navigate(href(authScreens.dashboardLogin), { replace: true });
           else if (!isPublicPath(pathname)) void navigate(loginPathFor(pathname + search), { replace: true });
         }
       }),

@@ -1,20 +1,21 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { AppRoute } from '../lib/app-route.ts';
+import { href } from '@console/contract/screens/screen';
+import { dashboardScreens } from '@console/contract/screens/dashboard';
+import { shellScreens } from '@console/contract/screens/shell';
+import type { AppRoute } from '../lib/screen-pages.ts';
 import { RootRoute } from './root-route.tsx';
 import { appRoutes } from './routes.ts';
 
-// One lazy component per route, made once: each page's code loads when it is first opened, so the
-// sign-in page carries none of the shell's pages.
-const pages = new Map<string, ComponentType>(appRoutes.map((r) => [r.path, lazy(r.page)]));
-
-// The shell too: a visitor who only signs in never downloads it.
+// The shell: a visitor who only signs in never downloads it.
 const ShellLayout = lazy(() => import('./shell/shell-layout.tsx').then((m) => ({ default: m.ShellLayout })));
 
-function toRouteObject(route: AppRoute): RouteObject {
-  const Page = pages.get(route.path)!;
-  // The AppRoute rides along as the match's handle: the guard, title, breadcrumb and keep-alive read it.
-  return { path: route.path, element: <Page />, handle: route };
+function toRouteObject({ screen, page }: AppRoute): RouteObject {
+  // One lazy component per route, made once: each page's code loads when it is first opened, so the
+  // sign-in page carries none of the shell's pages.
+  const Page = lazy(page);
+  // The screen rides along as the match's handle: the title, breadcrumb and keep-alive read it.
+  return { path: screen.path, element: <Page />, handle: screen };
 }
 
 export function buildRoutes(routes: AppRoute[]): RouteObject[] {
@@ -22,10 +23,10 @@ export function buildRoutes(routes: AppRoute[]): RouteObject[] {
     {
       element: <RootRoute />,
       children: [
-        ...routes.filter((r) => r.inLayout === false).map(toRouteObject),
-        { element: <ShellLayout />, children: routes.filter((r) => r.inLayout !== false).map(toRouteObject) },
-        { path: '/', element: <Navigate to="/dashboard" replace /> },
-        { path: '*', element: <Navigate to="/404" replace /> },
+        ...routes.filter((r) => r.screen.fullScreen).map(toRouteObject),
+        { element: <ShellLayout />, children: routes.filter((r) => !r.screen.fullScreen).map(toRouteObject) },
+        { path: '/', element: <Navigate to={href(dashboardScreens.home)} replace /> },
+        { path: '*', element: <Navigate to={href(shellScreens.notFound)} replace /> },
       ],
     },
   ];

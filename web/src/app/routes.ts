@@ -1,50 +1,25 @@
-import type { AppRoute } from '../lib/app-route.ts';
-import { routes as authRoutes } from '../features/auth/routes.ts';
-import { routes as casesRoutes } from '../features/cases/routes.ts';
-import { routes as dashboardRoutes } from '../features/dashboard/routes.ts';
-import { routes as devicesRoutes } from '../features/devices/routes.ts';
-import { routes as deviceDetailRoutes } from '../features/device-detail/routes.ts';
-import { routes as employeesRoutes } from '../features/employees/routes.ts';
-import { routes as faultsRoutes } from '../features/faults/routes.ts';
-import { routes as feedbackRoutes } from '../features/feedback/routes.ts';
-import { routes as fencesRoutes } from '../features/fences/routes.ts';
-import { routes as homeRoutes } from '../features/home/routes.ts';
-import { routes as peripheralsRoutes } from '../features/peripherals/routes.ts';
-import { routes as riskRoutes } from '../features/risk/routes.ts';
-import { routes as settingsRoutes } from '../features/settings/routes.ts';
-import { routes as tracksRoutes } from '../features/tracks/routes.ts';
-import { routes as upkeepRoutes } from '../features/upkeep/routes.ts';
-import { routes as warningRoutes } from '../features/warning/routes.ts';
-import { routes as workOrdersRoutes } from '../features/work-orders/routes.ts';
+import { screensByArea } from '@console/contract/screens/all';
+import type { AppRoute, PageLoader } from '../lib/screen-pages.ts';
 
-/** The console's own route: where unknown paths land. */
-const shellRoutes: AppRoute[] = [
-  {
-    path: '/404',
-    title: 'shell:notFound.title',
-    page: () => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
-    inLayout: false,
-  },
-];
+// Each area maps its screens to pages in features/<area>/screens.ts, found at build time.
+const featurePages = import.meta.glob<Record<string, PageLoader | null>>('../features/*/screens.ts', {
+  eager: true,
+  import: 'pages',
+});
 
-/** Every area's routes. An area adds its `routes` here; the router, breadcrumb and titles read this list. */
-export const appRoutes: AppRoute[] = [
-  ...shellRoutes,
-  ...authRoutes,
-  ...dashboardRoutes,
-  ...devicesRoutes,
-  ...peripheralsRoutes,
-  ...riskRoutes,
-  ...deviceDetailRoutes,
-  ...homeRoutes,
-  ...employeesRoutes,
-  ...fencesRoutes,
-  ...settingsRoutes,
-  ...tracksRoutes,
-  ...warningRoutes,
-  ...faultsRoutes,
-  ...upkeepRoutes,
-  ...feedbackRoutes,
-  ...casesRoutes,
-  ...workOrdersRoutes,
-];
+/** The pages of every area's screens: the features', and the console's own. */
+const pagesByArea: Record<string, Record<string, PageLoader | null>> = {
+  shell: { notFound: () => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })) },
+};
+for (const [file, pages] of Object.entries(featurePages)) pagesByArea[/features\/([^/]+)\//.exec(file)![1]!] = pages;
+
+/**
+ * Every declared screen that has a page (contract/screens/<area>.ts + features/<area>/screens.ts): the router,
+ * breadcrumb, titles and keep-alive read this list. A screen without a page yet is not routed (404).
+ */
+export const appRoutes: AppRoute[] = Object.entries(screensByArea).flatMap(([area, screens]) =>
+  Object.entries(screens).flatMap(([key, screen]) => {
+    const page = pagesByArea[area]?.[key];
+    return page ? [{ screen, page }] : [];
+  }),
+);

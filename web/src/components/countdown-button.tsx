@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * codes to one number) before it may be pressed again. A failed send (it throws) does not count down.
  *
  *   <CountdownButton
- *     onSend={() => callApi(settingsEndpoints.sendCode, { body: { target: 'changePassword' } })}
+ *     onSend={() => sendCode.mutateAsync({ body: { target: 'changePassword' } })}
  *     sentMessage={t('code.sent')}
  *   >
  *     {t('sendCode')}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Tabs } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { usePageSearch } from '../lib/screen-query.ts';
 import { QueryState } from './query-state.tsx';
 
 /**
@@ -9,7 +9,7 @@ import { QueryState } from './query-state.tsx';
  * link), with the loading, not-found and error states of the record's query.
  *
  *   <DetailPage
- *     query={deviceQuery}
+ *     query={useQuery(endpointQuery(deviceEndpoints.get, { id }))}
  *     title={(device) => device.name}
  *     extra={(device) => <LockButton device={device} />}
  *     tabs={[
@@ -47,16 +47,12 @@ export function DetailPage<T = undefined>({
   tabsAt = 'top',
   isMissing,
 }: DetailPageProps<T>) {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = usePageSearch();
   const wanted = params.get(tabParam);
   // An unknown or missing tab opens the first one.
   const active = tabs.some((tab) => tab.key === wanted) ? wanted! : tabs[0]?.key;
 
-  const select = (key: string) => {
-    const next = new URLSearchParams(params);
-    next.set(tabParam, key);
-    setParams(next);
-  };
+  const select = (key: string) => update({ [tabParam]: key });
 
   const body = (data: T) => (
     <Card title={title?.(data)} extra={extra?.(data)}>

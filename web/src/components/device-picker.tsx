@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceEndpoints } from '@console/contract/http/devices';
-import { callApi } from '../lib/api-client.ts';
+import { endpointQuery } from '../lib/endpoint-query.ts';
 
 type Choice = { id: number; serialNumber: string };
 
@@ -21,6 +21,7 @@ export function DevicePicker({
   editableOnly = false,
   placeholder,
   multiple = false,
+  style,
 }: {
   value?: number | number[] | null;
   onChange?: ((value: number | null) => void) | ((value: number[]) => void);
@@ -30,14 +31,13 @@ export function DevicePicker({
   editableOnly?: boolean;
   placeholder?: string;
   multiple?: boolean;
+  style?: CSSProperties;
 }) {
   const { t } = useTranslation('components');
   const [search, setSearch] = useState('');
   const [seen, setSeen] = useState(new Map<number, string>());
   const found = useQuery({
-    queryKey: ['devices', 'list', { serialNumber: search, pageSize: 20, picker: true }],
-    queryFn: ({ signal }) =>
-      callApi(deviceEndpoints.list, { query: { serialNumber: search, pageSize: 20 } }, { background: true, signal }),
+    ...endpointQuery(deviceEndpoints.list, { serialNumber: search, pageSize: 20 }, { background: true }),
     placeholderData: keepPreviousData,
   });
   const rows = (found.data?.list ?? []).filter((row) => !editableOnly || row.editable);
@@ -58,6 +58,7 @@ export function DevicePicker({
     });
   return (
     <Select
+      style={style}
       id={id}
       allowClear
       mode={multiple ? 'multiple' : undefined}

@@ -12,8 +12,8 @@ import { SchemaForm, type SchemaFormProps } from './schema-form.tsx';
  *     trigger={<Button type="primary">{t('common:create')}</Button>}
  *     schema={employeeEndpoints.create.body}
  *     initialValues={{ mode: 'password' }}
- *     onSubmit={(body) => callApi(employeeEndpoints.create, { body }, { silent: true })}
- *     onSuccess={() => queryClient.invalidateQueries({ queryKey: ['employees', 'list'] })}
+ *     onSubmit={(body) => create.mutateAsync({ body })}
+ *     onSuccess={() => void message.success(t('created'))}
  *   >
  *     <Field name="mobile" label={t('phone')}><Input /></Field>
  *   </FormDialog>

@@ -2,21 +2,23 @@ import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { App, Button, Card, Empty, Flex, Form, Space, Table, Typography } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
-import { callApi } from '../lib/api-client.ts';
+import { endpointQuery } from '../lib/endpoint-query.ts';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { LoadError, retryNetworkOnly } from './query-state.tsx';
 import type { CsvCell } from './csv.ts';
 import { downloadCsv, exportFileName, fetchAllPages, rowsToCsv } from './export-list.ts';
+import { useHeldRows } from './held-rows.ts';
 import { useListParams } from './use-list-params.ts';
 
 /**
  * A server-side paginated list: filters bound to the URL query, paging and sorting on the server,
  * column settings, CSV export of the current filter (every page), row selection for batch actions, and
  * the loading / empty / error states. The endpoint takes pageQuery and answers paged(...) (contract/http/fields).
- * Its data is cached under the query key [area, resource, params]; invalidate [area, resource] after a change.
+ * Its data is cached under the endpoint's key (endpointQuery): a write that names the endpoint in `invalidates`
+ * refreshes it. `area` and `resource` name the list's stored column settings and its filter form.
  *
  *   <ListPage
  *     area="employees" resource="list" endpoint={employeeEndpoints.list} rowKey="uid" exportName="employees"
@@ -68,6 +70,23 @@ interface ListPageProps<E extends Endpoint> {
   exportName?: string;
   /** Query parameters that are not the user's to change (a parent record's id). */
   fixedQuery?: Record<string, string | number>;
+  /**
+   * A live list (refreshed by live events): while the user is in it, or `busy` (a drawer opened from it), its rows
+   * keep their positions and new ones wait behind a bar that says how many (`newLabel`) or that the list changed.
+   */
+  holdNew?: { busy: boolean; newLabel: (count: number) => string; changedLabel: string };
+}
+
+const NO_ROWS: never[] = [];
+
+/** Laid over the page (a portal outside the app's root, or fixed in place like the busy spinner), not part of it. */
+function isOverlay(target: EventTarget | null): boolean {
+  const root = document.getElementById('root');
+  if (!(target instanceof Element) || !root?.contains(target)) return true;
+  for (let el: Element | null = target; el && el !== root; el = el.parentElement) {
+    if (getComputedStyle(el).position === 'fixed') return true;
+  }
+  return false;
 }
 
 const valueAt = (row: unknown, path: ColumnType<unknown>['dataIndex'] | string): CsvCell => {
@@ -85,15 +104,23 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
   const [hidden, setHidden] = useHiddenColumns(`${area}:${resource}`, columns);
   const [selected, setSelected] = useState<Row[]>([]);
   const [exporting, setExporting] = useState<string | null>(null);
+  const [inList, setInList] = useState(false);
 
   const query = { ...props.fixedQuery, ...params };
+  const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: [area, resource, query],
-    queryFn: ({ signal }) => callApi(endpoint, { query: query as QueryOf<E> }, { signal }),
+    ...endpointQuery(endpoint, query as QueryOf<E>),
     placeholderData: keepPreviousData,
     retry: retryNetworkOnly,
   });
   const data = list.data as { list: Row[]; total: number; page: number; pageSize: number } | undefined;
+  const holdNew = props.holdNew;
+  const held = useHeldRows(
+    data?.list ?? NO_ROWS,
+    (row) => (row as Record<string, unknown>)[rowKey],
+    list.isPlaceholderData || !data ? null : JSON.stringify(query),
+    !!holdNew && (inList || holdNew.busy),
+  );
 
   // The filter inputs follow the URL (back button, a link opened from elsewhere).
   const filterState = JSON.stringify(Object.fromEntries(filters.map((f) => [f.name, params[f.name] ?? null])));
@@ -108,6 +135,8 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
 
   const visible = columns.filter((c) => !hidden.includes(c.key));
   const tableColumns: ColumnType<Row>[] = visible.map(({ exportValue: _e, noExport: _n, defaultHidden: _d, ...c }) => ({
+    // A row's actions stay in sight at the right edge however wide the list: nothing a user acts on is cut off.
+    ...(c.key === 'actions' ? { fixed: 'right' as const } : {}),
     ...c,
     sortOrder: c.sorter && params.sortField === c.key ? (params.sortOrder as 'ascend' | 'descend') : null,
   }));
@@ -124,10 +153,9 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
     try {
       const rows = await fetchAllPages(
         (page, pageSize) =>
-          callApi(endpoint, { query: { ...query, page, pageSize } as QueryOf<E> }, { background: true }) as Promise<{
-            list: Row[];
-            total: number;
-          }>,
+          queryClient.fetchQuery(
+            endpointQuery(endpoint, { ...query, page, pageSize } as QueryOf<E>, { background: true }),
+          ) as Promise<{ list: Row[]; total: number }>,
         (done, total) => setExporting(`${done}/${total}`),
       );
       const exported = visible
@@ -201,34 +229,61 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
           <ColumnSettings columns={columns} hidden={hidden} onChange={setHidden} />
         </Space>
       </Flex>
-      <Table<Row>
-        rowKey={rowKey}
-        columns={tableColumns}
-        dataSource={data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} /> }}
-        rowSelection={
-          batchActions
-            ? {
-                selectedRowKeys: selectedKeys,
-                preserveSelectedRowKeys: true,
-                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                getCheckboxProps: (row) => ({ disabled: props.selectable ? !props.selectable(row) : false }),
-              }
-            : undefined
-        }
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: data?.pageSize ?? 20,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('components:list.total', { total }),
+      <div
+        onPointerEnter={() => {
+          if (inList) return;
+          setInList(true);
+          held.hold();
         }}
-        onChange={(pagination, _filters, sorter) =>
-          onTableChange(pagination.current ?? 1, pagination.pageSize ?? 20, sorter)
-        }
-      />
+        // Something laid over the list (a drawer opened from it, a dialog, the busy spinner of an action) leaves the
+        // user in the list, also after it closes, until the pointer moves to another part of the page.
+        onPointerLeave={(e) => {
+          if (!holdNew?.busy && !isOverlay(e.relatedTarget)) setInList(false);
+        }}
+        style={{ position: 'relative' }}
+      >
+        {holdNew && held.changed && (
+          // Floats over the header: a bar pushing the rows down would move them under the cursor too.
+          <Button
+            type="primary"
+            shape="round"
+            size="small"
+            onClick={held.release}
+            style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 3 }}
+          >
+            {held.newCount > 0 ? holdNew.newLabel(held.newCount) : holdNew.changedLabel}
+          </Button>
+        )}
+        <Table<Row>
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={held.rows}
+          // A live list refreshes in the background: only a new page or filter shows the spinner (it covers the rows).
+          loading={holdNew ? list.isPending || list.isPlaceholderData : list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} /> }}
+          rowSelection={
+            batchActions
+              ? {
+                  selectedRowKeys: selectedKeys,
+                  preserveSelectedRowKeys: true,
+                  onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                  getCheckboxProps: (row) => ({ disabled: props.selectable ? !props.selectable(row) : false }),
+                }
+              : undefined
+          }
+          pagination={{
+            current: data?.page ?? 1,
+            pageSize: data?.pageSize ?? 20,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('components:list.total', { total }),
+          }}
+          onChange={(pagination, _filters, sorter) =>
+            onTableChange(pagination.current ?? 1, pagination.pageSize ?? 20, sorter)
+          }
+        />
+      </div>
     </Card>
   );
 }

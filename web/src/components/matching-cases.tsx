@@ -5,9 +5,11 @@ import { Link } from 'react-router';
 import { FAULT_TYPE } from '@console/contract/codes/service';
 import { MACHINE_KIND, type MachineKind } from '@console/contract/codes/machine-kinds';
 import { caseEndpoints } from '@console/contract/http/cases';
-import { callApi } from '../lib/api-client.ts';
+import { endpointQuery } from '../lib/endpoint-query.ts';
 import { LoadError, retryNetworkOnly } from './query-state.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { href } from '@console/contract/screens/screen';
+import { caseScreens } from '@console/contract/screens/cases';
 
 /**
  * The expert library's cases that fit a work order (or a fault), best first, each a link to the case.
@@ -30,8 +32,7 @@ export function MatchingCases({
     text: text.slice(0, 500),
   };
   const matches = useQuery({
-    queryKey: ['cases', 'match', query],
-    queryFn: ({ signal }) => callApi(caseEndpoints.match, { query }, { signal, background: true }),
+    ...endpointQuery(caseEndpoints.match, query, { background: true }),
     retry: retryNetworkOnly,
   });
   return (
@@ -47,7 +48,7 @@ export function MatchingCases({
           renderItem={(item) => (
             <List.Item>
               <Space wrap>
-                <Link to={`/approvalManagement/caselibraryDetail?id=${item.id}`}>{item.title}</Link>
+                <Link to={href(caseScreens.detail, { id: item.id })}>{item.title}</Link>
                 {item.faultTypes.map((type) => (
                   <StatusBadge key={type} table={FAULT_TYPE} value={type} />
                 ))}

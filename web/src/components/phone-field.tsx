@@ -1,29 +1,10 @@
 import { useId } from 'react';
 import { Form, Input, Select, Space } from 'antd';
 import { isValidPhone } from '@console/contract/http/fields';
+import { useBrand } from '../lib/brand.ts';
 import { checkRule } from '../lib/form-rules.ts';
+import { AREA_CODES, defaultDialCode } from './dial-code.ts';
 import { Field } from './schema-form.tsx';
-
-/** Calling codes offered beside a number; 86 (mainland China) first and default. */
-export const AREA_CODES = [
-  '86',
-  '852',
-  '853',
-  '886',
-  '1',
-  '44',
-  '61',
-  '65',
-  '60',
-  '81',
-  '82',
-  '971',
-  '49',
-  '33',
-  '91',
-  '66',
-  '84',
-];
 
 /**
  * A phone number with its area code inside a SchemaForm (fields `areaCode` and `mobile` by default),
@@ -48,16 +29,18 @@ export function PhoneField({
   optional?: boolean;
 }) {
   const id = useId();
+  const dialCode = defaultDialCode(useBrand().info);
+  const codes = AREA_CODES.includes(dialCode) ? AREA_CODES : [dialCode, ...AREA_CODES];
   return (
     <Form.Item label={label} required={!optional} htmlFor={id}>
       <Space.Compact block>
-        <Form.Item name="areaCode" noStyle initialValue="86">
+        <Form.Item name="areaCode" noStyle initialValue={dialCode}>
           <Select
             aria-label={areaLabel ?? label}
             style={{ width: 96 }}
             disabled={disabled}
             popupMatchSelectWidth={false}
-            options={AREA_CODES.map((code) => ({ value: code, label: `+${code}` }))}
+            options={codes.map((code) => ({ value: code, label: `+${code}` }))}
           />
         </Form.Item>
         <Field

@@ -1,7 +1,6 @@
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import { App, Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Endpoint } from '@console/contract/http/endpoint';
@@ -12,7 +11,8 @@ import { ListPage, type ListColumn, type ListFilter, type RowOf } from './list-p
 /**
  * A registry: a ListPage of records that editors create, edit and delete in a FormDialog (SIM cards, device types,
  * virtual hosts, controllers ...). The page adds the "new" button for `canCreate`, and the edit and delete actions
- * on every row the server marks `editable`; after a change it refreshes the list ([area, resource]) or `refresh`.
+ * on every row the server marks `editable`. The submits are writes (useEndpointMutation) that invalidate the list's
+ * endpoint and whatever else they change.
  *
  *   <RegistryPage
  *     area="devices" resource="simCards" endpoint={simCardEndpoints.list} rowKey="id"
@@ -67,13 +67,13 @@ export function RegistryDialog<Row, C extends AnySchema, U extends AnySchema>({
   form: RegistryForm<Row, C, U>;
   row?: Row;
   trigger: Trigger;
-  onSaved: () => void;
+  onSaved?: () => void;
 }) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const done = () => {
     void message.success(t('saved'));
-    onSaved();
+    onSaved?.();
   };
   return row === undefined ? (
     <FormDialog
@@ -113,7 +113,7 @@ export function RegistryActions<Row, C extends AnySchema, U extends AnySchema>({
   row: Row;
   form: RegistryForm<Row, C, U>;
   remove?: RegistryRemove<Row>;
-  onChanged: () => void;
+  onChanged?: () => void;
   extra?: ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -130,7 +130,7 @@ export function RegistryActions<Row, C extends AnySchema, U extends AnySchema>({
           onConfirm={async () => {
             await remove.submit(row);
             void message.success(remove.done);
-            onChanged();
+            onChanged?.();
           }}
         >
           {t('delete')}
@@ -158,8 +158,6 @@ interface RegistryPageProps<E extends Endpoint, C extends AnySchema, U extends A
   toolbar?: ReactNode;
   /** More buttons on a row, before edit and delete. */
   rowActions?: (row: RowOf<E>) => ReactNode;
-  /** What to refetch after a change; by default the list itself. */
-  refresh?: (queryClient: QueryClient) => Promise<unknown>;
   /** Actions on the selected rows (ListPage's), e.g. a batch delete. */
   batchActions?: (rows: RowOf<E>[], clear: () => void) => ReactNode;
   selectable?: (row: RowOf<E>) => boolean;
@@ -170,9 +168,6 @@ export function RegistryPage<E extends Endpoint, C extends AnySchema, U extends 
 ) {
   const { area, resource, form, remove, rowActions, canCreate } = props;
   const { t } = useTranslation('common');
-  const queryClient = useQueryClient();
-  const changed = () =>
-    void (props.refresh ? props.refresh(queryClient) : queryClient.invalidateQueries({ queryKey: [area, resource] }));
   const editable = (row: RowOf<E>) => (row as { editable?: boolean }).editable === true;
 
   const columns: ListColumn<RowOf<E>>[] = [
@@ -183,7 +178,7 @@ export function RegistryPage<E extends Endpoint, C extends AnySchema, U extends 
       noExport: true,
       render: (_, row) =>
         editable(row) ? (
-          <RegistryActions row={row} form={form} remove={remove} onChanged={changed} extra={rowActions?.(row)} />
+          <RegistryActions row={row} form={form} remove={remove} extra={rowActions?.(row)} />
         ) : (
           rowActions?.(row)
         ),
@@ -208,7 +203,6 @@ export function RegistryPage<E extends Endpoint, C extends AnySchema, U extends 
             {canCreate && (
               <RegistryDialog
                 form={form}
-                onSaved={changed}
                 trigger={
                   <Button type="primary" icon={<PlusOutlined />}>
                     {props.addLabel}

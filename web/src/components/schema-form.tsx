@@ -13,7 +13,7 @@ import { messageText, showFailure } from '../lib/form-rules.ts';
  *   <SchemaForm
  *     schema={settingsEndpoints.updateProfile.body}
  *     initialValues={profile}
- *     onSubmit={(body) => callApi(settingsEndpoints.updateProfile, { body }, { silent: true })}
+ *     onSubmit={(body) => save.mutateAsync({ body })}
  *     successMessage={t('common:saved')}
  *   >
  *     <Field name="nickname" label={t('nickname')}><Input /></Field>
@@ -127,6 +127,9 @@ export function SchemaForm<S extends AnySchema, R>({
     </SchemaContext>
   );
 }
+
+/** The schema of the SchemaForm around (null outside one): its fields' rules give an input its limits. */
+export const useFormSchema = () => use(SchemaContext);
 
 /**
  * A field of a SchemaForm: validated by the form's schema as the user edits it, marked required when the

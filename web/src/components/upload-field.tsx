@@ -4,7 +4,8 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { invalidData } from '@console/contract/http/envelope';
 import { uploadEndpoints, type UploadKind } from '@console/contract/http/uploads';
-import { ApiFailure, callApi } from '../lib/api-client.ts';
+import { ApiFailure } from '../lib/api-client.ts';
+import { useEndpointMutation } from '../lib/endpoint-query.ts';
 import { translate } from '@console/contract/messages/translate';
 import { currentApiLang } from '../lib/i18n.ts';
 import { messageText } from '../lib/form-rules.ts';
@@ -37,6 +38,8 @@ const asList = (value: string | string[] | undefined) => (Array.isArray(value) ?
 export function UploadField({ kind, max = 1, isPublic = false, value, onChange, disabled }: UploadFieldProps) {
   const { t } = useTranslation('components');
   const { message } = App.useApp();
+  // Silent: a refused file is told here, by its reason.
+  const upload = useEndpointMutation(uploadEndpoints.upload, { silent: true });
   const urls = asList(value);
   const [pending, setPending] = useState<UploadFile[]>([]);
   // Several files of one choice finish in any order; each adds to the latest list, not the one it started with.
@@ -68,7 +71,7 @@ export function UploadField({ kind, max = 1, isPublic = false, value, onChange, 
       body.append('file', chosen);
       body.append('kind', kind);
       if (isPublic) body.append('isPublic', '1');
-      const stored = await callApi(uploadEndpoints.upload, { body }, { silent: true });
+      const stored = await upload.mutateAsync({ body });
       emit([...latest.current, stored.url]);
     } catch (error) {
       // A refusal of the content is shown as its reason alone ("Only jpg/png images ..."), not as a field error.

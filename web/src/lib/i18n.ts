@@ -3,9 +3,11 @@ import 'dayjs/locale/en-au';
 import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { defaultLang, type UiLang } from '@console/contract/codes/ui-lang';
 import type { Resources } from '../locales/resources.ts';
 
-export type UiLang = 'zh-cn' | 'en';
+export { defaultLang, type UiLang };
+
 const LANG_KEY = 'lang';
 
 declare module 'i18next' {
@@ -13,22 +15,6 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: Resources;
   }
-}
-
-/** Time zones whose browsers default to Chinese (spec section 9). */
-const CHINESE_ZONES = [
-  'Asia/Shanghai',
-  'Asia/Harbin',
-  'Asia/Chongqing',
-  'Asia/Urumqi',
-  'Asia/Hong_Kong',
-  'Asia/Taipei',
-];
-
-/** A saved choice wins; otherwise Chinese in the listed zones and English elsewhere. */
-export function defaultLang(timeZone: string, saved: string | null): UiLang {
-  if (saved === 'zh-cn' || saved === 'en') return saved;
-  return CHINESE_ZONES.includes(timeZone) ? 'zh-cn' : 'en';
 }
 
 // Every area's catalogs, found at build time: locales/<lang>/<area>.json.

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { liveEndpoints, LIVE_EVENT_TYPES, type LiveEvent } from '@console/contract/http/live';
+import { invalidateEndpoints } from './endpoint-query.ts';
 import { getSession, useSession } from './session.ts';
+import { ALARM_READS } from './shared-queries.ts';
 
 type Listener = (event: LiveEvent) => void;
 
 /** Alarm queries refresh at most this often when alarms come in a burst. */
 const ALARM_REFRESH_MS = 1000;
-/** Queries of the alarm area that an alarm does not change (its rules, the filter's organisations). */
-const ALARM_SETTINGS = new Set<unknown>(['rules', 'options']);
 const listeners = new Set<Listener>();
 
 /** React to live events in a component (e.g. move a marker); the listener is removed on unmount. */
@@ -39,10 +39,7 @@ export function useLiveEventStream(): void {
         missed = true;
         return;
       }
-      void queryClient.invalidateQueries({
-        queryKey: ['warning'],
-        predicate: (q) => !ALARM_SETTINGS.has(q.queryKey[1]),
-      });
+      void invalidateEndpoints(queryClient, ALARM_READS);
       timer = setTimeout(() => {
         timer = null;
         if (missed) {

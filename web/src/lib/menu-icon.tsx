@@ -41,9 +41,10 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
+import type { MenuIcon as MenuIconName } from '@console/contract/screens/screen';
 
-/** The icon names the server's menu tree may use (kebab-case, as antd names them without the suffix). */
-const ICONS: Record<string, ComponentType> = {
+/** A component for every icon name the screen declarations may use (contract/screens/screen.ts). */
+const ICONS: Record<MenuIconName, ComponentType> = {
   'account-book': AccountBookOutlined,
   alert: AlertOutlined,
   apartment: ApartmentOutlined,
@@ -88,6 +89,6 @@ const ICONS: Record<string, ComponentType> = {
 
 /** A menu node's icon by name; an unknown name gets a neutral icon rather than nothing. */
 export function MenuIcon({ name }: { name: string }) {
-  const Icon = ICONS[name] ?? AppstoreOutlined;
+  const Icon = ICONS[name as MenuIconName] ?? AppstoreOutlined;
   return <Icon />;
 }

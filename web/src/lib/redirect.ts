@@ -1,3 +1,6 @@
+import { authScreens } from '@console/contract/screens/auth';
+import { href } from '@console/contract/screens/screen';
+
 /**
  * The `redirect` a sign-in page returns to: only a path of this console (never `//host` or a URL), so a
  * crafted link cannot send a user elsewhere after they sign in.
@@ -9,5 +12,5 @@ export function safeRedirect(value: string | null): string {
 
 /** The sign-in page that brings the user back to `path` (spec: after logout, /login?redirect=<current path>). */
 export function loginPathFor(path: string): string {
-  return `/login?redirect=${encodeURIComponent(path)}`;
+  return href(authScreens.login, { redirect: path });
 }

@@ -11,6 +11,8 @@ import type faults from './zh-CN/faults.json';
 import type feedback from './zh-CN/feedback.json';
 import type fences from './zh-CN/fences.json';
 import type home from './zh-CN/home.json';
+import type leaseContracts from './zh-CN/lease-contracts.json';
+import type leaseParties from './zh-CN/lease-parties.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
 import type risk from './zh-CN/risk.json';
@@ -48,4 +50,6 @@ export interface Resources {
   upkeep: typeof upkeep;
   feedback: typeof feedback;
   'work-orders': typeof workOrders;
+  'lease-contracts': typeof leaseContracts;
+  'lease-parties': typeof leaseParties;
 }

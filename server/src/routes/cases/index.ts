@@ -1,16 +1,18 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Scope, ScopedData } from '../../lib/data.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { faultCases } from '@console/db/schema/cases';
 import { caseEndpoints, type CaseRow } from '@console/contract/http/cases';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { keywordIn } from '../../lib/search.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { jsonHas, userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
-import { assertCreator, likeText } from '../peripherals/shared.ts';
+import { assertCreator } from '../device-access.ts';
 import { rankCases } from './rank.ts';
 import { sortColumn } from '../../lib/sorting.ts';
 
@@ -20,43 +22,40 @@ type CaseRecord = typeof faultCases.$inferSelect;
  * The cases a user reads: the operator's (a catalog for every company, like the device models) and those of the
  * organisations in the user's scope. A rental company's cases are its own know-how; another company never sees them.
  */
-export function visibleCases(db: Db, user: SessionUser): SQL {
-  const operators = db
+export function visibleCases(data: ScopedData): Scope {
+  const operators = data
+    .unscoped('codeTable')
     .select({ id: organisations.id })
     .from(organisations)
     .where(eq(organisations.kind, 'operator'))
     .all()
     .map((o) => o.id);
-  return inArray(faultCases.orgId, [...new Set([...operators, ...visibleOrgIds(db, user)])]);
+  return data.anyOf(data.shared('codeTable', inArray(faultCases.orgId, operators)), data.orgScope(faultCases.orgId));
 }
 
-function findCase(db: Db, user: SessionUser, id: number): CaseRecord {
-  const row = db
-    .select()
-    .from(faultCases)
-    .where(and(eq(faultCases.id, id), visibleCases(db, user)))
-    .get();
+function findCase(data: ScopedData, id: number): CaseRecord {
+  const row = data.select().from(faultCases, visibleCases(data)).where(eq(faultCases.id, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A case the user may change: visible, and kept by one of the user's organisations. */
-function ownCase(db: Db, user: SessionUser, id: number): CaseRecord {
-  const row = findCase(db, user, id);
-  if (!ownerOrgIds(db, user).includes(row.orgId)) throw forbidden();
+function ownCase(data: ScopedData, user: SessionUser, id: number): CaseRecord {
+  const row = findCase(data, id);
+  if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
   return row;
 }
 
-function present(db: Db, user: SessionUser, rows: CaseRecord[], timeZone: string): CaseRow[] {
+function present(data: ScopedData, user: SessionUser, rows: CaseRecord[], timeZone: string): CaseRow[] {
   const authors = userNames(
-    db,
+    data,
     rows.map((r) => r.authorId),
   );
   const orgs = orgNames(
-    db,
+    data,
     rows.map((r) => r.orgId),
   );
-  const owned = ownerOrgIds(db, user);
+  const owned = ownerOrgIds(data, user);
   return rows.map((r) => ({
     id: r.id,
     machineKind: r.machineKind,
@@ -75,71 +74,56 @@ function present(db: Db, user: SessionUser, rows: CaseRecord[], timeZone: string
 }
 
 /** Free text is found with LIKE in every text of a case (decision 019: why not FTS5). */
-const textMatch = (keyword: string) =>
-  or(
-    likeText(faultCases.title, keyword),
-    likeText(faultCases.symptom, keyword),
-    likeText(faultCases.cause, keyword),
-    likeText(faultCases.solution, keyword),
-    likeText(faultCases.parts, keyword),
-  );
+const CASE_TEXTS = [faultCases.title, faultCases.symptom, faultCases.cause, faultCases.solution, faultCases.parts];
 
 const SORTS = { updatedAt: faultCases.updatedAt, title: faultCases.title, machineKind: faultCases.machineKind };
 
 export const caseRoutes: RouteDef[] = [
-  route(caseEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(caseEndpoints.list, ({ query, user, data, timeZone }) => {
     const where = and(
-      visibleCases(db, user),
       query.machineKind ? eq(faultCases.machineKind, query.machineKind) : undefined,
       query.faultType ? jsonHas(faultCases.faultTypes, query.faultType) : undefined,
-      query.keyword ? textMatch(query.keyword) : undefined,
+      keywordIn(CASE_TEXTS, query.keyword),
     );
-    const total = db.select({ n: count() }).from(faultCases).where(where).get()!.n;
     const column = sortColumn(SORTS, query.sortField) ?? faultCases.updatedAt;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const rows = db
-      .select()
-      .from(faultCases)
-      .where(where)
-      .orderBy(order(column), desc(faultCases.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
-    return { list: present(db, user, rows, timeZone), total, page: query.page, pageSize: query.pageSize };
+    const { rows, ...paging } = listPage(data, query, data.select().from(faultCases, visibleCases(data)).where(where), [
+      sortDirection(query)(column),
+      desc(faultCases.id),
+    ]);
+    return { list: present(data, user, rows, timeZone), ...paging };
   }),
-  route(caseEndpoints.detail, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    return present(db, user, [findCase(db, user, query.id)], timeZone)[0]!;
+  route(caseEndpoints.detail, ({ query, user, data, timeZone }) => {
+    return present(data, user, [findCase(data, query.id)], timeZone)[0]!;
   }),
-  route(caseEndpoints.create, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const orgId = assertCreator(db, user);
-    const row = db
-      .insert(faultCases)
-      .values({ ...body, orgId, authorId: user.id, updatedAt: new Date(deps.now()) })
-      .returning({ id: faultCases.id })
-      .get();
+  route(caseEndpoints.create, ({ body, user, data, deps }) => {
+    const row = data.write((tx) =>
+      tx
+        .insert(faultCases)
+        .values({ ...body, orgId: assertCreator(tx, user), authorId: user.id, updatedAt: new Date(deps.now()) })
+        .returning({ id: faultCases.id })
+        .get(),
+    );
     return { id: row.id };
   }),
-  route(caseEndpoints.update, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
+  route(caseEndpoints.update, ({ body, user, data, deps }) => {
     const { id, ...fields } = body;
-    ownCase(db, user, id);
-    db.update(faultCases)
-      .set({ ...fields, updatedAt: new Date(deps.now()) })
-      .where(eq(faultCases.id, id))
-      .run();
+    data.write((tx) => {
+      ownCase(tx, user, id);
+      tx.update(faultCases)
+        .set({ ...fields, updatedAt: new Date(deps.now()) })
+        .where(eq(faultCases.id, id))
+        .run();
+    });
     return { id };
   }),
-  route(caseEndpoints.remove, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    ownCase(db, user, body.id);
-    db.delete(faultCases).where(eq(faultCases.id, body.id)).run();
+  route(caseEndpoints.remove, ({ body, user, data }) => {
+    data.write((tx) => {
+      ownCase(tx, user, body.id);
+      tx.delete(faultCases).where(eq(faultCases.id, body.id)).run();
+    });
     return { id: body.id };
   }),
-  route(caseEndpoints.match, ({ query, user, deps }) => {
-    const { db } = deps.dbh;
+  route(caseEndpoints.match, ({ query, data }) => {
     const narrowed =
       query.machineKind || query.faultTypes.length > 0
         ? or(
@@ -148,10 +132,10 @@ export const caseRoutes: RouteDef[] = [
           )
         : undefined;
     // A library is hundreds of cases per company; the candidates are scored in memory.
-    const candidates = db
+    const candidates = data
       .select()
-      .from(faultCases)
-      .where(and(visibleCases(db, user), narrowed))
+      .from(faultCases, visibleCases(data))
+      .where(narrowed)
       .orderBy(desc(faultCases.updatedAt))
       .limit(2000)
       .all();

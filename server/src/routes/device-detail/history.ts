@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { HISTORY_MAX_RECORDS, TELEMETRY_FIELDS } from '@console/contract/http/device-detail';
 import { kindData, type KindData } from '@console/contract/mqtt/payloads';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../../lib/data.ts';
 import { telemetry, trackPoints } from '@console/db/schema/devices';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { zoneOffsetMs } from './history-rules.ts';
@@ -22,7 +22,7 @@ const inRange = (deviceId: number, from: number, to: number) =>
 
 /** The kind's numeric telemetry averaged per period, in SQL: a month of 10-second reports never reaches JavaScript. */
 export function telemetrySeries(
-  db: Db,
+  data: ScopedData,
   device: { id: number; kind: MachineKind },
   from: number,
   to: number,
@@ -36,14 +36,14 @@ export function telemetrySeries(
   const averages = Object.fromEntries(
     fields.map((field, i) => [`f${i}`, sql<number | null>`avg(json_extract(${telemetry.data}, ${jsonPath(field)}))`]),
   );
-  const rows = db
+  const rows = data
     .select({
       // Numbers bind as reals: cast, so the division truncates to whole periods.
       t: sql<number>`cast((${telemetry.deviceTime} + ${offset}) / ${periodMs} as integer) * ${periodMs} - ${offset}`,
       n: sql<number>`count(*)`,
       ...averages,
     })
-    .from(telemetry)
+    .from(telemetry, data.viaDevice(telemetry.deviceId))
     .where(inRange(device.id, from, to))
     .groupBy(sql`1`)
     .orderBy(sql`1`)
@@ -58,10 +58,10 @@ export function telemetrySeries(
 }
 
 /** The newest reports of a range, at most one query's worth, with whether more lie in it. */
-export function telemetryRecords(db: Db, deviceId: number, from: number, to: number, timeZone: string) {
-  const rows = db
+export function telemetryRecords(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
+  const rows = data
     .select()
-    .from(telemetry)
+    .from(telemetry, data.viaDevice(telemetry.deviceId))
     .where(inRange(deviceId, from, to))
     // The time alone, so the (device_id, device_time) index orders the rows and the limit stops the scan.
     .orderBy(desc(telemetry.deviceTime))
@@ -84,10 +84,10 @@ export function telemetryRecords(db: Db, deviceId: number, from: number, to: num
 }
 
 /** The newest track points of a range (at most one query's worth), oldest first as a line is drawn. */
-export function trackOf(db: Db, deviceId: number, from: number, to: number, timeZone: string) {
-  const rows = db
+export function trackOf(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
+  const rows = data
     .select()
-    .from(trackPoints)
+    .from(trackPoints, data.viaDevice(trackPoints.deviceId))
     .where(
       and(
         eq(trackPoints.deviceId, deviceId),
@@ -116,11 +116,11 @@ export function trackOf(db: Db, deviceId: number, from: number, to: number, time
 const HOUR_METER = sql`coalesce(json_extract(${telemetry.data}, '$.workingHours'), json_extract(${telemetry.data}, '$.engineHours'))`;
 
 /** The hour meter at a moment: the last reading up to then, else the first after (nothing counted before it). */
-function meterAt(db: Db, deviceId: number, at: number): number | null {
+function meterAt(data: ScopedData, deviceId: number, at: number): number | null {
   const read = (where: SQL, order: SQL) =>
-    db
+    data
       .select({ h: sql<number | null>`${HOUR_METER}` })
-      .from(telemetry)
+      .from(telemetry, data.viaDevice(telemetry.deviceId))
       .where(and(eq(telemetry.deviceId, deviceId), where))
       .orderBy(order)
       .limit(1)
@@ -139,15 +139,15 @@ export const hasHourMeter = (kind: MachineKind) =>
  * Working hours per calendar day of the range (the hour meter's advance that day) and their share of the part
  * of the day the range covers. Two index seeks per day: at most 31 days, whatever the reporting rate.
  */
-export function workingDays(db: Db, deviceId: number, from: number, to: number, timeZone: string) {
+export function workingDays(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
   const days: { date: string; hours: number; utilisationPct: number }[] = [];
   for (let date = formatInZone(from, timeZone).slice(0, 10); ;) {
     const dayStart = startOfDayInZone(date, timeZone);
     if (dayStart > to) break;
     const start = Math.max(dayStart, from);
     const end = Math.min(dayStart + DAY_MS - 1, to);
-    const before = meterAt(db, deviceId, start);
-    const after = meterAt(db, deviceId, end);
+    const before = meterAt(data, deviceId, start);
+    const after = meterAt(data, deviceId, end);
     const hours = before === null || after === null ? 0 : Math.max(0, Math.round((after - before) * 10) / 10);
     const span = (end - start + 1) / HOUR_MS;
     days.push({ date, hours, utilisationPct: Math.min(100, Math.round((hours / span) * 1000) / 10) });

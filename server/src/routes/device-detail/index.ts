@@ -1,12 +1,13 @@
-import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import { lifecycleConditions } from '@console/contract/codes/device-conditions';
 import { hasRiskPermission } from '@console/contract/codes/device-status';
 import { COMMAND_ROLES } from '@console/contract/http/commands';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { kindData } from '@console/contract/mqtt/payloads';
 import { alarms } from '@console/db/schema/warning';
+import { listPage } from '../../lib/list-page.ts';
 import { alarmInfo, alarmTypeLabel } from '../../lib/alarm-text.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { visibleDevice } from '../device-access.ts';
 import { deviceRows } from '../device-list.ts';
@@ -20,12 +21,11 @@ const timeOrEmpty = (at: Date | null, timeZone: string) => (at ? formatInZone(at
  * "not found", so serial numbers cannot be probed. History answers keep to the rules of spec section 5.
  */
 export const deviceDetailRoutes: RouteDef[] = [
-  route(deviceDetailEndpoints.detail, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const device = visibleDevice(db, user, query.id);
+  route(deviceDetailEndpoints.detail, ({ query, user, data, deps, timeZone }) => {
+    const device = visibleDevice(data, query.id);
     const latest = kindData.safeParse(device.latest);
     return {
-      device: deviceRows(db, user, [device], timeZone, deps.now())[0]!,
+      device: deviceRows(data, user, [device], timeZone, deps.now())[0]!,
       latest: latest.success ? latest.data : null,
       lastDeviceTime: timeOrEmpty(device.lastDeviceTime, timeZone),
       lat: device.lat,
@@ -37,65 +37,57 @@ export const deviceDetailRoutes: RouteDef[] = [
       overspeedKmh: device.overspeedKmh,
       riskPermission: hasRiskPermission(device.status),
       // Commanding is the owner's (decision 010): a command role of an organisation that owns the machine.
-      commandable:
-        (COMMAND_ROLES as readonly number[]).includes(user.roleId) && visibleOrgIds(db, user).includes(device.orgId),
+      commandable: (COMMAND_ROLES as readonly number[]).includes(user.roleId) && data.sees(device.orgId),
+      conditions: lifecycleConditions(device, deps.now()),
     };
   }),
 
-  route(deviceDetailEndpoints.series, ({ query, user, deps, timeZone, setMessage }) => {
-    const device = visibleDevice(deps.dbh.db, user, query.id);
+  route(deviceDetailEndpoints.series, ({ query, data, timeZone, setMessage }) => {
+    const device = visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
     const period = chartPeriodMinutes(query.period, query.from, query.to);
-    const series = telemetrySeries(deps.dbh.db, device, query.from, query.to, period, timeZone);
+    const series = telemetrySeries(data, device, query.from, query.to, period, timeZone);
     if (series.times.length === 0) setMessage('deviceDetail.noData');
     return series;
   }),
 
-  route(deviceDetailEndpoints.records, ({ query, user, deps, timeZone, setMessage }) => {
-    const device = visibleDevice(deps.dbh.db, user, query.id);
+  route(deviceDetailEndpoints.records, ({ query, data, timeZone, setMessage }) => {
+    const device = visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
-    const records = telemetryRecords(deps.dbh.db, device.id, query.from, query.to, timeZone);
+    const records = telemetryRecords(data, device.id, query.from, query.to, timeZone);
     if (records.list.length === 0) setMessage('deviceDetail.noData');
     return records;
   }),
 
-  route(deviceDetailEndpoints.track, ({ query, user, deps, timeZone, setMessage }) => {
-    const device = visibleDevice(deps.dbh.db, user, query.id);
+  route(deviceDetailEndpoints.track, ({ query, data, timeZone, setMessage }) => {
+    const device = visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
-    const track = trackOf(deps.dbh.db, device.id, query.from, query.to, timeZone);
+    const track = trackOf(data, device.id, query.from, query.to, timeZone);
     if (track.list.length === 0) setMessage('deviceDetail.noData');
     return track;
   }),
 
-  route(deviceDetailEndpoints.workingHours, ({ query, user, deps, timeZone }) => {
-    const device = visibleDevice(deps.dbh.db, user, query.id);
+  route(deviceDetailEndpoints.workingHours, ({ query, data, timeZone }) => {
+    const device = visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
     if (!hasHourMeter(device.kind)) return { days: [], totalHours: 0, hourMeter: false };
-    return { ...workingDays(deps.dbh.db, device.id, query.from, query.to, timeZone), hourMeter: true };
+    return { ...workingDays(data, device.id, query.from, query.to, timeZone), hourMeter: true };
   }),
 
-  route(deviceDetailEndpoints.alarms, ({ query, user, deps, timeZone, lang }) => {
-    const { db } = deps.dbh;
-    const device = visibleDevice(db, user, query.id);
+  route(deviceDetailEndpoints.alarms, ({ query, data, timeZone, lang }) => {
+    const device = visibleDevice(data, query.id);
     const where = and(
       eq(alarms.deviceId, device.id),
       query.state === 'open' ? isNull(alarms.endedAt) : query.state === 'ended' ? isNotNull(alarms.endedAt) : undefined,
       query.from === undefined ? undefined : gte(alarms.startedAt, new Date(query.from)),
       query.to === undefined ? undefined : lte(alarms.startedAt, new Date(query.to)),
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(alarms)
-      .where(where)
-      .get()!.n;
-    const rows = db
-      .select()
-      .from(alarms)
-      .where(where)
-      .orderBy(desc(alarms.startedAt), desc(alarms.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(alarms, data.viaDevice(alarms.deviceId)).where(where),
+      [desc(alarms.startedAt), desc(alarms.id)],
+    );
     return {
       list: rows.map((a) => ({
         id: a.id,
@@ -108,9 +100,7 @@ export const deviceDetailRoutes: RouteDef[] = [
         endedAt: timeOrEmpty(a.endedAt, timeZone),
         handledAt: timeOrEmpty(a.handledAt, timeZone),
       })),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
+      ...paging,
     };
   }),
 ];

@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { deviceRecordEndpoints, EXPENSE_READERS, type ExpenseItem } from '@console/contract/http/device-records';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
-import type { Db } from '@console/db/client';
 import { users } from '@console/db/schema/accounts';
 import { deviceExpenses } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { keywordIn } from '../../lib/search.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
+import type { ScopedData, Scope } from '../../lib/data.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { inDeviceScope, ownedDevice, ownerOrgIds } from '../device-access.ts';
+import { ownedDevice, ownerOrgIds } from '../device-access.ts';
 import { logOperation } from './files.ts';
 
 type ExpenseBody = ParsedBodyOf<typeof deviceRecordEndpoints.createExpense>;
@@ -21,23 +22,25 @@ const toYuan = (fen: number) => fen / 100;
  * The expenses a user reads: of machines the user sees whose owner is one of the user's organisations (what
  * the owner paid is the owner's business, not its customer's or distributor's).
  */
-function readableExpenses(db: Db, user: SessionUser) {
-  if (!(EXPENSE_READERS as readonly number[]).includes(user.roleId)) return sql`0`;
-  return and(
-    inArray(deviceExpenses.orgId, visibleOrgIds(db, user)),
-    inArray(deviceExpenses.deviceId, db.select({ id: devices.id }).from(devices).where(inDeviceScope(db, user))),
-  )!;
+function readableExpenses(data: ScopedData, user: SessionUser): Scope {
+  const owners = data.orgScope(deviceExpenses.orgId);
+  if (!(EXPENSE_READERS as readonly number[]).includes(user.roleId)) return data.narrow(owners, sql`0`);
+  return data.narrow(owners, data.viaDevice(deviceExpenses.deviceId).sql);
+}
+
+/**
+ * Whether a user reads the expenses of a machine the user sees: an expense reader of the organisation that owns
+ * it (the same rule as the expense list). Everything that repeats expenses (the operation log) asks this too.
+ */
+export function mayReadExpensesOf(data: ScopedData, user: SessionUser, device: { orgId: number }): boolean {
+  return (EXPENSE_READERS as readonly number[]).includes(user.roleId) && data.sees(device.orgId);
 }
 
 /** An expense the user may change: of a machine the user may change. */
-function ownExpense(db: Db, user: SessionUser, id: number) {
-  const row = db
-    .select()
-    .from(deviceExpenses)
-    .where(and(eq(deviceExpenses.id, id), readableExpenses(db, user)))
-    .get();
+function ownExpense(data: ScopedData, user: SessionUser, id: number) {
+  const row = data.select().from(deviceExpenses, readableExpenses(data, user)).where(eq(deviceExpenses.id, id)).get();
   if (!row) throw notFound();
-  if (!ownerOrgIds(db, user).includes(row.orgId)) throw forbidden();
+  if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
   return row;
 }
 
@@ -48,55 +51,43 @@ function expenseValues(body: ExpenseBody) {
 const logged = (body: ExpenseBody) => ({ type: body.type, amount: body.amount.toFixed(2), date: body.date });
 
 export const expenseRoutes: RouteDef[] = [
-  route(deviceRecordEndpoints.expenses, ({ query, user, deps }) => {
-    const { db } = deps.dbh;
-    const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  route(deviceRecordEndpoints.expenses, ({ query, user, data }) => {
+    const readable = readableExpenses(data, user);
     const matching = and(
-      readableExpenses(db, user),
       query.deviceId ? eq(deviceExpenses.deviceId, query.deviceId) : undefined,
       query.from ? gte(deviceExpenses.date, query.from) : undefined,
       query.to ? lte(deviceExpenses.date, query.to) : undefined,
-      query.keyword
-        ? or(
-            sql`${devices.serialNumber} like ${contains(query.keyword)} escape '\\'`,
-            sql`${devices.hostName} like ${contains(query.keyword)} escape '\\'`,
-          )
-        : undefined,
+      keywordIn([devices.serialNumber, devices.hostName], query.keyword),
     );
     // Totals per type cover the whole filter but the type, so the summary shows every type beside the list.
-    const sums = db
+    const sums = data
       .select({ type: deviceExpenses.type, fen: sql<number>`sum(${deviceExpenses.amountFen})` })
-      .from(deviceExpenses)
+      .from(deviceExpenses, readable)
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
       .where(matching)
       .groupBy(deviceExpenses.type)
       .all();
     const fenOf = (type: string) => sums.find((s) => s.type === type)?.fen ?? 0;
     const where = and(matching, query.type ? eq(deviceExpenses.type, query.type) : undefined);
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(deviceExpenses)
-      .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const sortColumn = query.sortField === 'amount' ? deviceExpenses.amountFen : deviceExpenses.date;
-    const rows = db
-      .select({
-        expense: deviceExpenses,
-        serialNumber: devices.serialNumber,
-        hostName: devices.hostName,
-        by: users.name,
-      })
-      .from(deviceExpenses)
-      .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
-      .leftJoin(users, eq(users.id, deviceExpenses.createdBy))
-      .where(where)
-      .orderBy(order(sortColumn), order(deviceExpenses.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
-    const owned = ownerOrgIds(db, user);
+    const by = sortDirection(query);
+    const column = query.sortField === 'amount' ? deviceExpenses.amountFen : deviceExpenses.date;
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data
+        .select({
+          expense: deviceExpenses,
+          serialNumber: devices.serialNumber,
+          hostName: devices.hostName,
+          by: users.name,
+        })
+        .from(deviceExpenses, readable)
+        .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
+        .leftJoin(users, eq(users.id, deviceExpenses.createdBy))
+        .where(where),
+      [by(column), by(deviceExpenses.id)],
+    );
+    const owned = ownerOrgIds(data, user);
     const list: ExpenseItem[] = rows.map(({ expense, serialNumber, hostName, by }) => ({
       id: expense.id,
       deviceId: expense.deviceId,
@@ -110,14 +101,19 @@ export const expenseRoutes: RouteDef[] = [
       editable: owned.includes(expense.orgId),
     }));
     const [maintenance, violation, insurance] = [fenOf('maintenance'), fenOf('violation'), fenOf('insurance')];
+    // A machine the user does not see takes no expenses from them (as one not theirs).
     const device = query.deviceId
-      ? db.select({ orgId: devices.orgId }).from(devices).where(eq(devices.id, query.deviceId)).get()
+      ? (data
+          .select({ orgId: devices.orgId })
+          .from(devices, data.deviceScope())
+          .where(eq(devices.id, query.deviceId))
+          .get() ?? {
+          orgId: -1,
+        })
       : undefined;
     return {
       list,
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
+      ...paging,
       totals: {
         maintenance: toYuan(maintenance),
         violation: toYuan(violation),
@@ -129,52 +125,58 @@ export const expenseRoutes: RouteDef[] = [
     };
   }),
 
-  route(deviceRecordEndpoints.createExpense, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const device = ownedDevice(db, user, body.deviceId);
+  route(deviceRecordEndpoints.createExpense, ({ body, user, data, deps, setMessage }) => {
     const now = deps.now();
-    const created = db
-      .insert(deviceExpenses)
-      .values({
-        deviceId: device.id,
-        orgId: device.orgId,
-        ...expenseValues(body),
-        createdBy: user.id,
-        createdAt: new Date(now),
-      })
-      .returning({ id: deviceExpenses.id })
-      .get();
-    logOperation(db, user, device.id, 'expense.create', logged(body), now);
+    const created = data.write((tx) => {
+      const device = ownedDevice(tx, user, body.deviceId);
+      const created = tx
+        .insert(deviceExpenses)
+        .values({
+          deviceId: device.id,
+          orgId: device.orgId,
+          ...expenseValues(body),
+          createdBy: user.id,
+          createdAt: new Date(now),
+        })
+        .returning({ id: deviceExpenses.id })
+        .get();
+      logOperation(tx, user, device.id, 'expense.create', logged(body), now);
+      return created;
+    });
     setMessage('deviceRecords.expenseSaved');
     return { id: created.id };
   }),
 
-  route(deviceRecordEndpoints.updateExpense, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const expense = ownExpense(db, user, body.id);
-    // The expense may move to another of the user's machines.
-    const device = ownedDevice(db, user, body.deviceId);
-    db.update(deviceExpenses)
-      .set({ ...expenseValues(body), deviceId: device.id, orgId: device.orgId })
-      .where(eq(deviceExpenses.id, expense.id))
-      .run();
-    logOperation(db, user, device.id, 'expense.update', logged(body), deps.now());
+  route(deviceRecordEndpoints.updateExpense, ({ body, user, data, deps, setMessage }) => {
+    const expense = data.write((tx) => {
+      const expense = ownExpense(tx, user, body.id);
+      // The expense may move to another of the user's machines.
+      const device = ownedDevice(tx, user, body.deviceId);
+      tx.update(deviceExpenses)
+        .set({ ...expenseValues(body), deviceId: device.id, orgId: device.orgId })
+        .where(eq(deviceExpenses.id, expense.id))
+        .run();
+      logOperation(tx, user, device.id, 'expense.update', logged(body), deps.now());
+      return expense;
+    });
     setMessage('deviceRecords.expenseSaved');
     return { id: expense.id };
   }),
 
-  route(deviceRecordEndpoints.deleteExpense, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const expense = ownExpense(db, user, body.id);
-    db.delete(deviceExpenses).where(eq(deviceExpenses.id, expense.id)).run();
-    logOperation(
-      db,
-      user,
-      expense.deviceId,
-      'expense.delete',
-      { type: expense.type, amount: toYuan(expense.amountFen).toFixed(2), date: expense.date },
-      deps.now(),
-    );
+  route(deviceRecordEndpoints.deleteExpense, ({ body, user, data, deps, setMessage }) => {
+    const expense = data.write((tx) => {
+      const expense = ownExpense(tx, user, body.id);
+      tx.delete(deviceExpenses).where(eq(deviceExpenses.id, expense.id)).run();
+      logOperation(
+        tx,
+        user,
+        expense.deviceId,
+        'expense.delete',
+        { type: expense.type, amount: toYuan(expense.amountFen).toFixed(2), date: expense.date },
+        deps.now(),
+      );
+      return expense;
+    });
     setMessage('deviceRecords.expenseDeleted');
     return { id: expense.id };
   }),

@@ -1,13 +1,15 @@
-import { and, desc, eq, gte, inArray, like, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, notInArray, notLike, sql, type SQL } from 'drizzle-orm';
 import type { OperationCategory } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, MAX_LOG_RECORDS } from '@console/contract/http/device-records';
 import { COMMAND_REASONS } from '@console/contract/http/commands';
 import type { MessageKey } from '@console/contract/messages/zh-CN';
 import { users } from '@console/db/schema/accounts';
 import { deviceLogs, operationLogs } from '@console/db/schema/devices';
+import { forbidden } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { visibleDevice } from '../device-access.ts';
+import { mayReadExpensesOf } from './expenses.ts';
 
 /**
  * The first and the first-after-last millisecond of a month (`YYYY-MM`) in the user's zone: a query covers one
@@ -81,9 +83,9 @@ function parse(detail: string): Record<string, unknown> {
 export const logRoutes: RouteDef[] = [
   // Whoever sees the machine reads what it did (its customer and distributor too).
   route(deviceRecordEndpoints.deviceLog, (ctx) => {
-    const { query, user, deps, timeZone } = ctx;
-    const { db } = deps.dbh;
-    visibleDevice(db, user, query.deviceId);
+    const { query, data, timeZone } = ctx;
+    visibleDevice(data, query.deviceId);
+    const logsInScope = data.viaDevice(deviceLogs.deviceId);
     const [from, to] = monthRange(query.month, timeZone);
     const where = and(
       eq(deviceLogs.deviceId, query.deviceId),
@@ -91,14 +93,14 @@ export const logRoutes: RouteDef[] = [
       lt(deviceLogs.at, new Date(to)),
       query.event ? eq(deviceLogs.event, query.event) : undefined,
     );
-    const total = db
+    const total = data
       .select({ n: sql<number>`count(*)` })
-      .from(deviceLogs)
+      .from(deviceLogs, logsInScope)
       .where(where)
       .get()!.n;
-    const rows = db
+    const rows = data
       .select()
-      .from(deviceLogs)
+      .from(deviceLogs, logsInScope)
       .where(where)
       .orderBy(desc(deviceLogs.at), desc(deviceLogs.id))
       .limit(MAX_LOG_RECORDS)
@@ -118,24 +120,28 @@ export const logRoutes: RouteDef[] = [
 
   // What people did to a machine is part of its history: whoever sees the machine reads it.
   route(deviceRecordEndpoints.operationLog, (ctx) => {
-    const { query, user, deps, timeZone, t } = ctx;
-    const { db } = deps.dbh;
-    visibleDevice(db, user, query.deviceId);
+    const { query, user, data, timeZone, t } = ctx;
+    const device = visibleDevice(data, query.deviceId);
+    const logsInScope = data.viaDevice(operationLogs.deviceId);
+    // The log repeats the expenses entered; they are shown only to whoever reads the expenses themselves.
+    const expensesVisible = mayReadExpensesOf(data, user, device);
+    if (query.category === 'expense' && !expensesVisible) throw forbidden();
     const [from, to] = monthRange(query.month, timeZone);
     const where = and(
       eq(operationLogs.deviceId, query.deviceId),
       gte(operationLogs.at, new Date(from)),
       lt(operationLogs.at, new Date(to)),
       query.category ? CATEGORY_WHERE[query.category] : undefined,
+      expensesVisible ? undefined : notLike(operationLogs.action, 'expense.%'),
     );
-    const total = db
+    const total = data
       .select({ n: sql<number>`count(*)` })
-      .from(operationLogs)
+      .from(operationLogs, logsInScope)
       .where(where)
       .get()!.n;
-    const rows = db
+    const rows = data
       .select({ log: operationLogs, userName: users.name })
-      .from(operationLogs)
+      .from(operationLogs, logsInScope)
       .leftJoin(users, eq(users.id, operationLogs.userId))
       .where(where)
       .orderBy(desc(operationLogs.at), desc(operationLogs.id))

@@ -1,57 +1,54 @@
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { COMMAND_ROLES, DEFAULT_TTL_MINUTES } from '@console/contract/http/commands';
 import { deviceRecordEndpoints, WAKE_EVERY_HOURS } from '@console/contract/http/device-records';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../../lib/data.ts';
 import { commands, deviceLogs } from '@console/db/schema/devices';
+import { authoriseCommand, type CommandGrant } from '../../commands/authorise.ts';
 import { selectCommands, toCommandItem } from '../../commands/view.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { forbidden, invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { requireCode, sendCode } from '../../lib/sms-codes.ts';
+import { sendCode } from '../../lib/sms-codes.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { visibleDevice } from '../device-access.ts';
 
 type Translate = Parameters<typeof toCommandItem>[1];
 
 /** Sleep and wake are commands: a command role of an organisation owning the machine (decision 010). */
-function mayCommand(db: Db, user: SessionUser, orgId: number): boolean {
-  return (COMMAND_ROLES as readonly number[]).includes(user.roleId) && visibleOrgIds(db, user).includes(orgId);
+function mayCommand(data: ScopedData, user: SessionUser, orgId: number): boolean {
+  return (COMMAND_ROLES as readonly number[]).includes(user.roleId) && data.sees(orgId);
 }
 
-function commandedDevice(db: Db, user: SessionUser, deviceId: number) {
-  const device = visibleDevice(db, user, deviceId);
-  if (!mayCommand(db, user, device.orgId)) throw forbidden();
+function commandedDevice(data: ScopedData, user: SessionUser, deviceId: number) {
+  const device = visibleDevice(data, deviceId);
+  if (!mayCommand(data, user, device.orgId)) throw forbidden();
   return device;
 }
 
-function latestEvent(db: Db, deviceId: number, event: 'sleep' | 'wake'): Date | null {
+function latestEvent(data: ScopedData, deviceId: number, event: 'sleep' | 'wake'): Date | null {
   return (
-    db
+    data
       .select({ at: max(deviceLogs.at) })
-      .from(deviceLogs)
+      .from(deviceLogs, data.viaDevice(deviceLogs.deviceId))
       .where(and(eq(deviceLogs.deviceId, deviceId), eq(deviceLogs.event, event)))
       .get()?.at ?? null
   );
 }
 
 function enqueueOne(
+  data: ScopedData,
   deps: AppDeps,
-  user: SessionUser,
-  deviceId: number,
+  grant: CommandGrant,
   type: 'sleep' | 'wake',
   t: Translate,
   tz: string,
 ) {
-  const [row] = deps.commands.enqueue({
-    deviceIds: [deviceId],
-    type,
-    mode: 'unconditional',
-    ttlMinutes: DEFAULT_TTL_MINUTES,
-    createdBy: user.id,
-  });
-  const record = selectCommands(deps.dbh.db, eq(commands.id, row!.id)).get()!;
+  const [row] = deps.commands.enqueue(
+    { deviceIds: [...grant.deviceIds], type, mode: 'unconditional', ttlMinutes: DEFAULT_TTL_MINUTES },
+    grant,
+  );
+  const record = selectCommands(data, eq(commands.id, row!.id)).get()!;
   return toCommandItem(record, t, tz);
 }
 
@@ -59,14 +56,13 @@ const HOUR_MS = 3600_000;
 
 export const sleepRoutes: RouteDef[] = [
   // Whoever sees the machine may see whether it sleeps and when it wakes; only commanders get the buttons.
-  route(deviceRecordEndpoints.sleepState, ({ query, user, deps, t, timeZone }) => {
-    const { db } = deps.dbh;
-    const device = visibleDevice(db, user, query.deviceId);
+  route(deviceRecordEndpoints.sleepState, ({ query, user, data, deps, t, timeZone }) => {
+    const device = visibleDevice(data, query.deviceId);
     deps.commands.sweep();
-    const lastWake = latestEvent(db, device.id, 'wake');
-    const lastSleep = latestEvent(db, device.id, 'sleep');
+    const lastWake = latestEvent(data, device.id, 'wake');
+    const lastSleep = latestEvent(data, device.id, 'sleep');
     const nextWake = device.sleeping && lastSleep ? lastSleep.getTime() + WAKE_EVERY_HOURS * HOUR_MS : null;
-    const tasks = selectCommands(db, and(eq(commands.deviceId, device.id), inArray(commands.type, ['sleep', 'wake'])))
+    const tasks = selectCommands(data, and(eq(commands.deviceId, device.id), inArray(commands.type, ['sleep', 'wake'])))
       .orderBy(desc(commands.createdAt), desc(commands.id))
       .limit(20)
       .all();
@@ -76,14 +72,14 @@ export const sleepRoutes: RouteDef[] = [
       lastWakeAt: lastWake ? formatInZone(lastWake, timeZone) : null,
       lastSleepAt: lastSleep ? formatInZone(lastSleep, timeZone) : null,
       nextWakeAt: nextWake === null ? null : formatInZone(nextWake, timeZone),
-      canCommand: mayCommand(db, user, device.orgId),
+      canCommand: mayCommand(data, user, device.orgId),
       tasks: tasks.map((r) => toCommandItem(r, t, timeZone)),
     };
   }),
 
   // The code goes to the signed-in user's own phone: whoever puts a machine to sleep proves who they are.
-  route(deviceRecordEndpoints.sleepCode, ({ body, user, deps, ip, t, setMessage }) => {
-    const device = commandedDevice(deps.dbh.db, user, body.deviceId);
+  route(deviceRecordEndpoints.sleepCode, ({ body, user, data, deps, ip, t, setMessage }) => {
+    const device = commandedDevice(data, user, body.deviceId);
     if (!user.mobile) throw invalidField('code', 'deviceRecords.noPhone');
     const sent = sendCode(deps, { mobile: user.mobile, areaCode: user.areaCode }, 'sleep', ip, (code) =>
       t('deviceRecords.sleepCodeSms', { serial: device.serialNumber, code }),
@@ -92,19 +88,24 @@ export const sleepRoutes: RouteDef[] = [
     return sent;
   }),
 
-  route(deviceRecordEndpoints.sleep, ({ body, user, deps, t, timeZone, setMessage }) => {
-    const device = commandedDevice(deps.dbh.db, user, body.deviceId);
+  route(deviceRecordEndpoints.sleep, async ({ body, user, data, deps, ip, t, timeZone, setMessage }) => {
+    const device = commandedDevice(data, user, body.deviceId);
     // A wrong code answers 'verification code error, re-enter' on the code field and queues nothing.
-    requireCode(deps, user, 'sleep', body.code);
-    const item = enqueueOne(deps, user, device.id, 'sleep', t, timeZone);
+    const grant = await authoriseCommand(data, deps, user, ip, {
+      type: 'sleep',
+      deviceIds: [device.id],
+      code: body.code,
+    });
+    const item = enqueueOne(data, deps, grant, 'sleep', t, timeZone);
     setMessage(item.state === 'queued' ? 'deviceRecords.sleepQueued' : 'deviceRecords.sleepSent');
     return item;
   }),
 
   // Waking needs no code (spec section 5 asks it for sleep only); an away machine gets an offline wake task.
-  route(deviceRecordEndpoints.wake, ({ body, user, deps, t, timeZone, setMessage }) => {
-    const device = commandedDevice(deps.dbh.db, user, body.deviceId);
-    const item = enqueueOne(deps, user, device.id, 'wake', t, timeZone);
+  route(deviceRecordEndpoints.wake, async ({ body, user, data, deps, ip, t, timeZone, setMessage }) => {
+    const device = commandedDevice(data, user, body.deviceId);
+    const grant = await authoriseCommand(data, deps, user, ip, { type: 'wake', deviceIds: [device.id] });
+    const item = enqueueOne(data, deps, grant, 'wake', t, timeZone);
     setMessage(item.state === 'queued' ? 'deviceRecords.wakeQueued' : 'deviceRecords.wakeSent');
     return item;
   }),

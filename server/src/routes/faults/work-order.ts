@@ -4,31 +4,27 @@ import { faultEndpoints } from '@console/contract/http/faults';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { keepsMachine } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { createWorkOrder } from '../../work-orders/create.ts';
+import { raiseFromSource } from '../../work-orders/raise.ts';
 import { findFault } from './records.ts';
 
 /** A fault record raises one repair work order; the record keeps its link (decision 019). */
 export const faultWorkOrderRoutes: RouteDef[] = [
-  route(faultEndpoints.raiseWorkOrder, ({ body, user, deps, t }) => {
-    const { db } = deps.dbh;
-    const { fault, serialNumber } = findFault(db, user, body.id);
-    if (!keepsMachine(db, user, fault.orgId)) throw forbidden();
+  route(faultEndpoints.raiseWorkOrder, ({ body, user, data, deps, t }) => {
+    const { fault, serialNumber } = findFault(data, body.id);
+    if (!keepsMachine(data, fault.orgId)) throw forbidden();
     if (fault.workOrderId !== null) throw conflict('maintenance.workOrderExists');
-    return db.transaction((tx) => {
-      const order = createWorkOrder(
-        tx,
-        user,
-        {
-          title: t('maintenance.title.fault', { serial: serialNumber }),
-          type: 1,
-          deviceId: fault.deviceId,
-          content: [fault.cause, fault.parts, fault.repairMethod].filter(Boolean).join('\n'),
-          source: { kind: 'fault', id: fault.id },
-        },
-        deps.now(),
-      );
-      tx.update(faultRecords).set({ workOrderId: order.id }).where(eq(faultRecords.id, fault.id)).run();
-      return { workOrderId: order.id };
-    });
+    return raiseFromSource(
+      data,
+      user,
+      {
+        title: t('maintenance.title.fault', { serial: serialNumber }),
+        type: 1,
+        deviceId: fault.deviceId,
+        content: [fault.cause, fault.parts, fault.repairMethod].filter(Boolean).join('\n'),
+        source: { kind: 'fault', id: fault.id },
+      },
+      deps.now(),
+      (tx, workOrderId) => tx.update(faultRecords).set({ workOrderId }).where(eq(faultRecords.id, fault.id)).run(),
+    );
   }),
 ];

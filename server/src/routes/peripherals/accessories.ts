@@ -1,34 +1,40 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { ScopedData } from '../../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import { accessories, purchaseInfos } from '@console/db/schema/peripherals';
 import { accessoryEndpoints, MAX_ACCESSORIES, type AssetHost } from '@console/contract/http/accessories';
 import { API_STATUS } from '@console/contract/http/envelope';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { textContains } from '../../lib/search.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
 import { requireUpload } from '../../lib/uploads.ts';
 import { ownerOrgIds } from '../device-access.ts';
-import { likeText, ownRecord } from './shared.ts';
+import { ownRecord } from './shared.ts';
 
 type AccessoryRow = typeof accessories.$inferSelect;
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** A host the user's organisations own: "not found" outside the scope, "forbidden" for one only read. */
-function scopedDevice(db: Db, user: SessionUser, deviceId: number, change: boolean) {
-  const device = db
+function scopedDevice(data: ScopedData, user: SessionUser, deviceId: number, change: boolean) {
+  const device = data
     .select({ id: devices.id, orgId: devices.orgId })
-    .from(devices)
-    .where(and(eq(devices.id, deviceId), inArray(devices.orgId, visibleOrgIds(db, user))))
+    .from(devices, data.orgScope(devices.orgId))
+    .where(eq(devices.id, deviceId))
     .get();
   if (!device) throw notFound();
-  const editable = ownerOrgIds(db, user).includes(device.orgId);
+  const editable = ownerOrgIds(data, user).includes(device.orgId);
   if (change && !editable) throw forbidden();
   return { ...device, editable };
 }
+
+/** Rows of a host the user's organisations own (accessories and purchase records follow their host). */
+const ofOwnedHost = (data: ScopedData, deviceId: SQLiteColumn) =>
+  data.within(deviceId, data.select({ id: devices.id }).from(devices, data.orgScope(devices.orgId)));
 
 /** Files already on the record stay; a new one must be the user's own upload of the right kind. */
 function checkFiles(
@@ -43,57 +49,44 @@ function checkFiles(
 }
 
 export const accessoryRoutes: RouteDef[] = [
-  route(accessoryEndpoints.hosts, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(accessoryEndpoints.hosts, ({ query, user, data }) => {
     const where = and(
-      inArray(devices.orgId, visibleOrgIds(db, user)),
-      query.serialNumber ? likeText(devices.serialNumber, query.serialNumber) : undefined,
+      textContains(devices.serialNumber, query.serialNumber),
       query.recorded === '1'
         ? isNotNull(purchaseInfos.deviceId)
         : query.recorded === '0'
           ? isNull(purchaseInfos.deviceId)
           : undefined,
     );
-    const total = db
-      .select({ n: count() })
-      .from(devices)
-      .leftJoin(purchaseInfos, eq(purchaseInfos.deviceId, devices.id))
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const sortColumn =
-      query.sortField === 'originalValue'
-        ? purchaseInfos.originalValue
-        : query.sortField === 'purchasedAt'
-          ? purchaseInfos.purchasedAt
-          : null;
-    const rows = db
-      .select({
-        device: {
-          id: devices.id,
-          orgId: devices.orgId,
-          serialNumber: devices.serialNumber,
-          hostName: devices.hostName,
-        },
-        purchase: purchaseInfos,
-      })
-      .from(devices)
-      .leftJoin(purchaseInfos, eq(purchaseInfos.deviceId, devices.id))
-      .where(where)
-      .orderBy(...(sortColumn ? [order(sortColumn), order(devices.id)] : [asc(devices.serialNumber)]))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const sortable = { originalValue: purchaseInfos.originalValue, purchasedAt: purchaseInfos.purchasedAt };
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data
+        .select({
+          device: {
+            id: devices.id,
+            orgId: devices.orgId,
+            serialNumber: devices.serialNumber,
+            hostName: devices.hostName,
+          },
+          purchase: purchaseInfos,
+        })
+        .from(devices, data.orgScope(devices.orgId))
+        .leftJoin(purchaseInfos, eq(purchaseInfos.deviceId, devices.id))
+        .where(where),
+      listOrder(query, sortable, devices.id, [asc(devices.serialNumber)]),
+    );
     const ids = rows.map((r) => r.device.id);
     const totals = new Map(
       (ids.length
-        ? db
+        ? data
             .select({
               deviceId: accessories.deviceId,
               n: count(),
               value: sql<number>`coalesce(sum(${accessories.quantity} * ${accessories.value}), 0)`,
             })
-            .from(accessories)
+            .from(accessories, ofOwnedHost(data, accessories.deviceId))
             .where(inArray(accessories.deviceId, ids))
             .groupBy(accessories.deviceId)
             .all()
@@ -101,10 +94,10 @@ export const accessoryRoutes: RouteDef[] = [
       ).map((t) => [t.deviceId, t]),
     );
     const owners = orgNames(
-      db,
+      data,
       rows.map((r) => r.device.orgId),
     );
-    const owned = ownerOrgIds(db, user);
+    const owned = ownerOrgIds(data, user);
     const list: AssetHost[] = rows.map(({ device, purchase }) => ({
       deviceId: device.id,
       serialNumber: device.serialNumber,
@@ -116,7 +109,7 @@ export const accessoryRoutes: RouteDef[] = [
             salvageMode: purchase.salvageMode,
             salvageRate: purchase.salvageRate,
             salvageValue: purchase.salvageValue,
-            purchasedAt: purchase.purchasedAt ? dayInZone(purchase.purchasedAt, timeZone) : '',
+            purchasedAt: purchase.purchasedAt ?? '',
             photos: purchase.photos,
             documents: purchase.documents,
           }
@@ -125,13 +118,16 @@ export const accessoryRoutes: RouteDef[] = [
       accessoryValue: cents(totals.get(device.id)?.value ?? 0),
       editable: owned.includes(device.orgId),
     }));
-    return { list, total, page: query.page, pageSize: query.pageSize };
+    return { list, ...paging };
   }),
 
-  route(accessoryEndpoints.savePurchase, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const device = scopedDevice(db, user, body.deviceId, true);
-    const before = db.select().from(purchaseInfos).where(eq(purchaseInfos.deviceId, device.id)).get();
+  route(accessoryEndpoints.savePurchase, ({ body, user, data, deps }) => {
+    const device = scopedDevice(data, user, body.deviceId, true);
+    const before = data
+      .select()
+      .from(purchaseInfos, ofOwnedHost(data, purchaseInfos.deviceId))
+      .where(eq(purchaseInfos.deviceId, device.id))
+      .get();
     const percentage = body.salvageMode === 'percentage';
     const values = {
       orgId: device.orgId,
@@ -139,24 +135,27 @@ export const accessoryRoutes: RouteDef[] = [
       salvageMode: body.salvageMode,
       salvageRate: percentage ? body.salvageRate! : null,
       salvageValue: percentage ? cents((body.originalValue * body.salvageRate!) / 100) : body.salvageValue!,
-      purchasedAt: body.purchasedAt ? new Date(startOfDayInZone(body.purchasedAt, timeZone)) : null,
+      // A calendar day, kept as entered (decision 026).
+      purchasedAt: body.purchasedAt || null,
       photos: checkFiles(deps, user, body.photos, before?.photos ?? [], 'photos', 'photo'),
       documents: checkFiles(deps, user, body.documents, before?.documents ?? [], 'documents', 'pdf'),
       updatedAt: new Date(deps.now()),
     };
-    db.insert(purchaseInfos)
-      .values({ deviceId: device.id, ...values })
-      .onConflictDoUpdate({ target: purchaseInfos.deviceId, set: values })
-      .run();
+    data.write((tx) =>
+      tx
+        .insert(purchaseInfos)
+        .values({ deviceId: device.id, ...values })
+        .onConflictDoUpdate({ target: purchaseInfos.deviceId, set: values })
+        .run(),
+    );
     return { deviceId: device.id };
   }),
 
-  route(accessoryEndpoints.list, ({ query, user, deps }) => {
-    const { db } = deps.dbh;
-    const device = scopedDevice(db, user, query.deviceId, false);
-    const list = db
+  route(accessoryEndpoints.list, ({ query, user, data }) => {
+    const device = scopedDevice(data, user, query.deviceId, false);
+    const list = data
       .select()
-      .from(accessories)
+      .from(accessories, ofOwnedHost(data, accessories.deviceId))
       .where(eq(accessories.deviceId, device.id))
       .orderBy(asc(accessories.id))
       .all()
@@ -164,32 +163,41 @@ export const accessoryRoutes: RouteDef[] = [
     return { list, editable: device.editable };
   }),
 
-  route(accessoryEndpoints.create, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const device = scopedDevice(db, user, body.deviceId, true);
-    const held = db.select({ n: count() }).from(accessories).where(eq(accessories.deviceId, device.id)).get()!.n;
-    if (held >= MAX_ACCESSORIES)
-      throw new ApiError(API_STATUS.conflict, 'accessories.tooMany', { max: MAX_ACCESSORIES });
-    const created = db
-      .insert(accessories)
-      .values({ ...body, orgId: device.orgId, createdAt: new Date(deps.now()) })
-      .returning({ id: accessories.id })
-      .get();
+  route(accessoryEndpoints.create, ({ body, user, data, deps }) => {
+    const created = data.write((tx) => {
+      const device = scopedDevice(tx, user, body.deviceId, true);
+      const held = tx
+        .select({ n: count() })
+        .from(accessories, ofOwnedHost(tx, accessories.deviceId))
+        .where(eq(accessories.deviceId, device.id))
+        .get()!.n;
+      if (held >= MAX_ACCESSORIES)
+        throw new ApiError(API_STATUS.conflict, 'accessories.tooMany', { max: MAX_ACCESSORIES });
+      return tx
+        .insert(accessories)
+        .values({ ...body, orgId: device.orgId, createdAt: new Date(deps.now()) })
+        .returning({ id: accessories.id })
+        .get();
+    });
     return { id: created.id };
   }),
 
-  route(accessoryEndpoints.update, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const row = ownRecord<AccessoryRow>(db, user, accessories, body.id);
-    const { id: _id, ...values } = body;
-    db.update(accessories).set(values).where(eq(accessories.id, row.id)).run();
+  route(accessoryEndpoints.update, ({ body, user, data }) => {
+    const row = data.write((tx) => {
+      const row = ownRecord<AccessoryRow>(tx, user, accessories, body.id);
+      const { id: _id, ...values } = body;
+      tx.update(accessories).set(values).where(eq(accessories.id, row.id)).run();
+      return row;
+    });
     return { id: row.id };
   }),
 
-  route(accessoryEndpoints.delete, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const row = ownRecord<AccessoryRow>(db, user, accessories, body.id);
-    db.delete(accessories).where(eq(accessories.id, row.id)).run();
+  route(accessoryEndpoints.delete, ({ body, user, data }) => {
+    const row = data.write((tx) => {
+      const row = ownRecord<AccessoryRow>(tx, user, accessories, body.id);
+      tx.delete(accessories).where(eq(accessories.id, row.id)).run();
+      return row;
+    });
     return { id: row.id };
   }),
 ];

@@ -1,17 +1,20 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { ScopedData } from '../../lib/data.ts';
 import { gpsGateways } from '@console/db/schema/peripherals';
 import { gpsGatewayEndpoints, type GpsGateway } from '@console/contract/http/peripherals';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { textContains } from '../../lib/search.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { visibleOrgIds } from '../../lib/scope.ts';
-import { assertCreator, bindingValues, boundToSerial, describeBindings, likeText, ownRecord } from './shared.ts';
+import { assertCreator } from '../device-access.ts';
+import { bindingValues, boundToSerial, describeBindings, ownRecord } from './shared.ts';
 
 type GatewayRow = typeof gpsGateways.$inferSelect;
 
 /** An IMEI identifies one unit in the world, so it is unique across companies. */
-function assertImeiFree(db: Db, imei: string, exceptId?: number) {
-  const taken = db
+function assertImeiFree(data: ScopedData, imei: string, exceptId?: number) {
+  const taken = data
+    .unscoped('uniqueness')
     .select({ id: gpsGateways.id })
     .from(gpsGateways)
     .where(and(eq(gpsGateways.imei, imei), exceptId ? ne(gpsGateways.id, exceptId) : undefined))
@@ -20,34 +23,21 @@ function assertImeiFree(db: Db, imei: string, exceptId?: number) {
 }
 
 export const gpsGatewayRoutes: RouteDef[] = [
-  route(gpsGatewayEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(gpsGatewayEndpoints.list, ({ query, user, data }) => {
     const where = and(
-      inArray(gpsGateways.orgId, visibleOrgIds(db, user)),
-      query.imei ? likeText(gpsGateways.imei, query.imei) : undefined,
-      query.plate ? likeText(gpsGateways.plate, query.plate) : undefined,
-      query.deviceSerial ? boundToSerial(gpsGateways.deviceId, query.deviceSerial) : undefined,
+      textContains(gpsGateways.imei, query.imei),
+      textContains(gpsGateways.plate, query.plate),
+      query.deviceSerial ? boundToSerial(data, gpsGateways.deviceId, query.deviceSerial) : undefined,
       query.positioning ? eq(gpsGateways.positioning, query.positioning) : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(gpsGateways)
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const rows = db
-      .select()
-      .from(gpsGateways)
-      .where(where)
-      .orderBy(
-        ...(query.sortField === 'installedAt'
-          ? [order(gpsGateways.installedAt), order(gpsGateways.id)]
-          : [desc(gpsGateways.id)]),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
-    const bound = describeBindings(db, user, rows, timeZone);
+    const sortable = { installedAt: gpsGateways.installedAt };
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(gpsGateways, data.orgScope(gpsGateways.orgId)).where(where),
+      listOrder(query, sortable, gpsGateways.id, [desc(gpsGateways.id)]),
+    );
+    const bound = describeBindings(data, user, rows);
     const list: GpsGateway[] = rows.map((r) => ({
       id: r.id,
       imei: r.imei,
@@ -55,48 +45,53 @@ export const gpsGatewayRoutes: RouteDef[] = [
       positioning: r.positioning,
       ...bound(r),
     }));
-    return { list, total, page: query.page, pageSize: query.pageSize };
+    return { list, ...paging };
   }),
 
-  route(gpsGatewayEndpoints.create, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const orgId = assertCreator(db, user);
-    assertImeiFree(db, body.imei);
-    const created = db
-      .insert(gpsGateways)
-      .values({
-        orgId,
-        imei: body.imei,
-        plate: body.plate,
-        positioning: body.positioning,
-        ...bindingValues(db, orgId, body, timeZone),
-        createdAt: new Date(deps.now()),
-      })
-      .returning({ id: gpsGateways.id })
-      .get();
+  route(gpsGatewayEndpoints.create, ({ body, user, data, deps }) => {
+    const orgId = assertCreator(data, user);
+    const created = data.write((tx) => {
+      assertImeiFree(tx, body.imei);
+      return tx
+        .insert(gpsGateways)
+        .values({
+          orgId,
+          imei: body.imei,
+          plate: body.plate,
+          positioning: body.positioning,
+          ...bindingValues(tx, orgId, body),
+          createdAt: new Date(deps.now()),
+        })
+        .returning({ id: gpsGateways.id })
+        .get();
+    });
     return { id: created.id };
   }),
 
-  route(gpsGatewayEndpoints.update, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const row = ownRecord<GatewayRow>(db, user, gpsGateways, body.id);
-    assertImeiFree(db, body.imei, row.id);
-    db.update(gpsGateways)
-      .set({
-        imei: body.imei,
-        plate: body.plate,
-        positioning: body.positioning,
-        ...bindingValues(db, row.orgId, body, timeZone, { table: 'gpsGateways', id: row.id }),
-      })
-      .where(eq(gpsGateways.id, row.id))
-      .run();
+  route(gpsGatewayEndpoints.update, ({ body, user, data }) => {
+    const row = data.write((tx) => {
+      const row = ownRecord<GatewayRow>(tx, user, gpsGateways, body.id);
+      assertImeiFree(tx, body.imei, row.id);
+      tx.update(gpsGateways)
+        .set({
+          imei: body.imei,
+          plate: body.plate,
+          positioning: body.positioning,
+          ...bindingValues(tx, row.orgId, body, { table: 'gpsGateways', id: row.id }),
+        })
+        .where(eq(gpsGateways.id, row.id))
+        .run();
+      return row;
+    });
     return { id: row.id };
   }),
 
-  route(gpsGatewayEndpoints.delete, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const row = ownRecord<GatewayRow>(db, user, gpsGateways, body.id);
-    db.delete(gpsGateways).where(eq(gpsGateways.id, row.id)).run();
+  route(gpsGatewayEndpoints.delete, ({ body, user, data }) => {
+    const row = data.write((tx) => {
+      const row = ownRecord<GatewayRow>(tx, user, gpsGateways, body.id);
+      tx.delete(gpsGateways).where(eq(gpsGateways.id, row.id)).run();
+      return row;
+    });
     return { id: row.id };
   }),
 ];

@@ -1,18 +1,14 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import { controllers, gpsGateways } from '@console/db/schema/peripherals';
 import { simCards } from '@console/db/schema/sim-cards';
+import { textContains } from '../../lib/search.ts';
 import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
-import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
-
-/** A LIKE pattern that finds the text anywhere, with the user's % and _ taken literally. */
-export const likeText = (column: SQLiteColumn, text: string): SQL =>
-  sql`${column} like ${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`;
 
 interface OrgOwned {
   id: SQLiteColumn;
@@ -24,25 +20,15 @@ interface OrgOwned {
  * "not found" (ids cannot be probed), one the user sees but does not keep (operator data for a reader) "forbidden".
  */
 export function ownRecord<T extends { orgId: number }>(
-  db: Db,
+  data: ScopedData,
   user: SessionUser,
   table: SQLiteTable & OrgOwned,
   id: number,
 ): T {
-  const row = db
-    .select()
-    .from(table)
-    .where(and(eq(table.id, id), inArray(table.orgId, visibleOrgIds(db, user))))
-    .get() as T | undefined;
+  const row = data.select().from(table, data.orgScope(table.orgId)).where(eq(table.id, id)).get() as T | undefined;
   if (!row) throw notFound();
-  if (!ownerOrgIds(db, user).includes(row.orgId)) throw forbidden();
+  if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
   return row;
-}
-
-/** New records belong to the user's own organisation, which must be one that keeps machines. */
-export function assertCreator(db: Db, user: SessionUser): number {
-  if (!ownerOrgIds(db, user).includes(user.orgId)) throw forbidden();
-  return user.orgId;
 }
 
 interface Bindings {
@@ -56,19 +42,28 @@ interface Bindings {
  * (a controller or a gateway). Answers the columns to store.
  */
 export function bindingValues(
-  db: Db,
+  data: ScopedData,
   orgId: number,
   body: Bindings,
-  timeZone: string,
   self?: { table: 'controllers' | 'gpsGateways'; id: number },
 ) {
   if (body.deviceId) {
-    const device = db.select({ orgId: devices.orgId }).from(devices).where(eq(devices.id, body.deviceId)).get();
+    const device = data
+      .select({ orgId: devices.orgId })
+      .from(devices, data.deviceScope())
+      .where(eq(devices.id, body.deviceId))
+      .get();
     if (device?.orgId !== orgId) throw invalidField('deviceId', 'peripherals.invalidDevice');
   }
   if (body.simCardId) {
-    const card = db.select({ orgId: simCards.orgId }).from(simCards).where(eq(simCards.id, body.simCardId)).get();
+    const card = data
+      .select({ orgId: simCards.orgId })
+      .from(simCards, data.orgScope(simCards.orgId))
+      .where(eq(simCards.id, body.simCardId))
+      .get();
     if (card?.orgId !== orgId) throw invalidField('simCardId', 'peripherals.invalidSimCard');
+    // A card sits in one unit, whoever keeps that unit.
+    const db = data.unscoped('uniqueness');
     const inController = db
       .select({ id: controllers.id })
       .from(controllers)
@@ -94,23 +89,29 @@ export function bindingValues(
   return {
     deviceId: body.deviceId ?? null,
     simCardId: body.simCardId ?? null,
-    installedAt: body.installedAt ? new Date(startOfDayInZone(body.installedAt, timeZone)) : null,
+    // A calendar day, kept as entered (decision 026).
+    installedAt: body.installedAt || null,
   };
 }
 
-/** Rows bound to a host whose serial number holds the text. */
-export const boundToSerial = (column: SQLiteColumn, serial: string): SQL =>
-  sql`${column} in (select ${devices.id} from ${devices} where ${likeText(devices.serialNumber, serial)})`;
+/** Rows bound to a host the user sees whose serial number holds the text. */
+export const boundToSerial = (data: ScopedData, column: SQLiteColumn, serial: string): SQL =>
+  data.within(
+    column,
+    data.select({ id: devices.id }).from(devices, data.deviceScope()).where(textContains(devices.serialNumber, serial)),
+  ).sql;
 
 interface BoundRow {
   orgId: number;
   deviceId: number | null;
   simCardId: number | null;
-  installedAt: Date | null;
+  installedAt: string | null;
 }
 
 /** The labels of a page of rows' bindings: host serial, SIM card numbers, owner, install day, editable. */
-export function describeBindings(db: Db, user: SessionUser, rows: BoundRow[], timeZone: string) {
+export function describeBindings(data: ScopedData, user: SessionUser, rows: BoundRow[]) {
+  // The host and card a row in scope names (they are its owner's).
+  const db = data.unscoped('referencedNames');
   const deviceIds = rows.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
   const simIds = rows.flatMap((r) => (r.simCardId ? [r.simCardId] : []));
   const serials = new Map(
@@ -134,17 +135,17 @@ export function describeBindings(db: Db, user: SessionUser, rows: BoundRow[], ti
     ).map((s) => [s.id, s]),
   );
   const owners = orgNames(
-    db,
+    data,
     rows.map((r) => r.orgId),
   );
-  const owned = ownerOrgIds(db, user);
+  const owned = ownerOrgIds(data, user);
   return (r: BoundRow) => ({
     deviceId: r.deviceId,
     deviceSerial: r.deviceId ? (serials.get(r.deviceId) ?? '') : '',
     simCardId: r.simCardId,
     iccid: r.simCardId ? (sims.get(r.simCardId)?.iccid ?? '') : '',
     simImei: r.simCardId ? (sims.get(r.simCardId)?.imei ?? '') : '',
-    installedAt: r.installedAt ? dayInZone(r.installedAt, timeZone) : '',
+    installedAt: r.installedAt ?? '',
     ownerName: owners.get(r.orgId) ?? '',
     editable: owned.includes(r.orgId),
   });

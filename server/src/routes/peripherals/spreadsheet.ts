@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { zipWithinBudget } from './zip-budget.ts';
 
 export type Cell = string | number | null;
 
@@ -32,12 +33,18 @@ function rowsOf(sheet: ExcelJS.Worksheet | undefined): Cell[][] {
 /**
  * The rows of the first sheet of a spreadsheet, told apart by content and never by name: a ZIP container is read
  * as .xlsx, UTF-8 text as .csv (every cell kept as text, so a number like 0012 keeps its zeros). Anything else, or
- * a file the library cannot read, is `null`.
+ * a file the library cannot read, is `null`; an .xlsx that unpacks to more than `maxUnpackedBytes` is
+ * 'tooLarge', found before the library parses anything.
  */
-export async function readSpreadsheet(bytes: Uint8Array): Promise<Cell[][] | null> {
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  maxUnpackedBytes: number,
+): Promise<Cell[][] | null | 'tooLarge'> {
   const workbook = new ExcelJS.Workbook();
   try {
     if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
+      const budget = zipWithinBudget(bytes, maxUnpackedBytes);
+      if (budget !== 'ok') return budget === 'tooLarge' ? 'tooLarge' : null;
       await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
       return rowsOf(workbook.worksheets[0]);
     }

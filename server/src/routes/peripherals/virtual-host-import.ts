@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../../lib/data.ts';
 import { virtualHosts } from '@console/db/schema/peripherals';
 import { API_STATUS } from '@console/contract/http/envelope';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_UNPACKED_BYTES,
   INSTALLATION_TYPES,
   POWER_SOURCES,
   virtualHostForm,
@@ -101,10 +102,18 @@ function rowInput(cells: Cell[], columns: Map<ImportColumn, number>) {
  * Check every row of the file and import them all, or none (one transaction, only when no row has an error).
  * Errors name the file's line and the column in the user's language.
  */
-export async function importVirtualHosts(db: Db, orgId: number, file: File, lang: Lang, now: number) {
+export async function importVirtualHosts(scoped: ScopedData, orgId: number, file: File, lang: Lang, now: number) {
   if (file.size > IMPORT_MAX_BYTES) throw invalidField('file', 'virtualHosts.importTooLarge');
-  const rows = await readSpreadsheet(new Uint8Array(await file.arrayBuffer()));
+  const rows = await readSpreadsheet(new Uint8Array(await file.arrayBuffer()), IMPORT_MAX_UNPACKED_BYTES);
   if (!rows) throw invalidField('file', 'virtualHosts.importFileType');
+  if (rows === 'tooLarge') {
+    throw new ApiError(
+      API_STATUS.invalid,
+      'virtualHosts.importUnpackedTooLarge',
+      { max: `${IMPORT_MAX_UNPACKED_BYTES / 1024 / 1024}M`, rows: IMPORT_MAX_ROWS },
+      { field: 'file', issues: [{ path: 'file', message: 'virtualHosts.importUnpackedTooLarge' }] },
+    );
+  }
   const [header = [], ...body] = rows;
   const data = body
     .map((cells, i) => ({ line: i + 2, cells }))
@@ -170,8 +179,9 @@ export async function importVirtualHosts(db: Db, orgId: number, file: File, lang
   const numbers = valid.map((v) => v.values.hostNumber);
   const taken = new Set<string>();
   for (let i = 0; i < numbers.length; i += 500) {
-    db.select({ n: virtualHosts.hostNumber })
-      .from(virtualHosts)
+    scoped
+      .select({ n: virtualHosts.hostNumber })
+      .from(virtualHosts, scoped.orgScope(virtualHosts.orgId))
       .where(and(eq(virtualHosts.orgId, orgId), inArray(virtualHosts.hostNumber, numbers.slice(i, i + 500))))
       .all()
       .forEach((r) => taken.add(r.n));
@@ -188,7 +198,7 @@ export async function importVirtualHosts(db: Db, orgId: number, file: File, lang
   errors.sort((a, b) => a.row - b.row);
   if (errors.length) return { total: data.length, imported: 0, errors };
 
-  db.transaction((tx) => {
+  scoped.write((tx) => {
     for (let i = 0; i < valid.length; i += 200) {
       tx.insert(virtualHosts)
         .values(valid.slice(i, i + 200).map((v) => ({ ...v.values, orgId, createdAt: new Date(now) })))

@@ -1,23 +1,25 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { ScopedData } from '../../lib/data.ts';
 import { virtualHosts } from '@console/db/schema/peripherals';
 import { virtualHostEndpoints, type VirtualHost } from '@console/contract/http/virtual-hosts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { textContains } from '../../lib/search.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { orgNames, visibleOrgIds } from '../../lib/scope.ts';
+import { orgNames } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { ownerOrgIds } from '../device-access.ts';
 import { importVirtualHosts, importTemplate } from './virtual-host-import.ts';
-import { assertCreator, likeText, ownRecord } from './shared.ts';
-import { sortColumn } from '../../lib/sorting.ts';
+import { assertCreator } from '../device-access.ts';
+import { ownRecord } from './shared.ts';
 
 type HostRow = typeof virtualHosts.$inferSelect;
 
 /** Host numbers are unique within their owner (two companies may both number from VH-0001). */
-export function assertNumberFree(db: Db, orgId: number, hostNumber: string, exceptId?: number) {
-  const taken = db
+export function assertNumberFree(data: ScopedData, orgId: number, hostNumber: string, exceptId?: number) {
+  const taken = data
     .select({ id: virtualHosts.id })
-    .from(virtualHosts)
+    .from(virtualHosts, data.orgScope(virtualHosts.orgId))
     .where(
       and(
         eq(virtualHosts.orgId, orgId),
@@ -37,37 +39,26 @@ const SORTABLE = {
 } as const;
 
 export const virtualHostRoutes: RouteDef[] = [
-  route(virtualHostEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(virtualHostEndpoints.list, ({ query, user, data, timeZone }) => {
     const where = and(
-      inArray(virtualHosts.orgId, visibleOrgIds(db, user)),
-      query.hostNumber ? likeText(virtualHosts.hostNumber, query.hostNumber) : undefined,
-      query.brand ? likeText(virtualHosts.brand, query.brand) : undefined,
-      query.customerName ? likeText(virtualHosts.customerName, query.customerName) : undefined,
+      textContains(virtualHosts.hostNumber, query.hostNumber),
+      textContains(virtualHosts.brand, query.brand),
+      textContains(virtualHosts.customerName, query.customerName),
       query.installationType ? eq(virtualHosts.installationType, query.installationType) : undefined,
       query.powerSource ? eq(virtualHosts.powerSource, query.powerSource) : undefined,
       query.leaseStatus ? eq(virtualHosts.leaseStatus, query.leaseStatus) : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(virtualHosts)
-      .where(where)
-      .get()!.n;
-    const column = sortColumn(SORTABLE, query.sortField);
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const rows = db
-      .select()
-      .from(virtualHosts)
-      .where(where)
-      .orderBy(...(column ? [order(column), order(virtualHosts.id)] : [desc(virtualHosts.id)]))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(virtualHosts, data.orgScope(virtualHosts.orgId)).where(where),
+      listOrder(query, SORTABLE, virtualHosts.id, [desc(virtualHosts.id)]),
+    );
     const owners = orgNames(
-      db,
+      data,
       rows.map((r) => r.orgId),
     );
-    const owned = ownerOrgIds(db, user);
+    const owned = ownerOrgIds(data, user);
     const list: VirtualHost[] = rows.map((r) => ({
       id: r.id,
       hostNumber: r.hostNumber,
@@ -82,42 +73,47 @@ export const virtualHostRoutes: RouteDef[] = [
       createdAt: formatInZone(r.createdAt, timeZone),
       editable: owned.includes(r.orgId),
     }));
-    return { list, total, page: query.page, pageSize: query.pageSize };
+    return { list, ...paging };
   }),
 
-  route(virtualHostEndpoints.create, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const orgId = assertCreator(db, user);
-    assertNumberFree(db, orgId, body.hostNumber);
-    const created = db
-      .insert(virtualHosts)
-      .values({ ...body, orgId, createdAt: new Date(deps.now()) })
-      .returning({ id: virtualHosts.id })
-      .get();
+  route(virtualHostEndpoints.create, ({ body, user, data, deps }) => {
+    const orgId = assertCreator(data, user);
+    const created = data.write((tx) => {
+      assertNumberFree(tx, orgId, body.hostNumber);
+      return tx
+        .insert(virtualHosts)
+        .values({ ...body, orgId, createdAt: new Date(deps.now()) })
+        .returning({ id: virtualHosts.id })
+        .get();
+    });
     return { id: created.id };
   }),
 
-  route(virtualHostEndpoints.update, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const row = ownRecord<HostRow>(db, user, virtualHosts, body.id);
-    assertNumberFree(db, row.orgId, body.hostNumber, row.id);
-    const { id: _id, ...values } = body;
-    db.update(virtualHosts).set(values).where(eq(virtualHosts.id, row.id)).run();
+  route(virtualHostEndpoints.update, ({ body, user, data }) => {
+    const row = data.write((tx) => {
+      const row = ownRecord<HostRow>(tx, user, virtualHosts, body.id);
+      assertNumberFree(tx, row.orgId, body.hostNumber, row.id);
+      const { id: _id, ...values } = body;
+      tx.update(virtualHosts).set(values).where(eq(virtualHosts.id, row.id)).run();
+      return row;
+    });
     return { id: row.id };
   }),
 
-  route(virtualHostEndpoints.delete, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
-    const row = ownRecord<HostRow>(db, user, virtualHosts, body.id);
-    db.delete(virtualHosts).where(eq(virtualHosts.id, row.id)).run();
+  route(virtualHostEndpoints.delete, ({ body, user, data }) => {
+    const row = data.write((tx) => {
+      const row = ownRecord<HostRow>(tx, user, virtualHosts, body.id);
+      tx.delete(virtualHosts).where(eq(virtualHosts.id, row.id)).run();
+      return row;
+    });
     return { id: row.id };
   }),
 
   route(virtualHostEndpoints.importTemplate, ({ lang }) => importTemplate(lang)),
 
-  route(virtualHostEndpoints.import, async ({ body, user, deps, lang, setMessage }) => {
-    const orgId = assertCreator(deps.dbh.db, user);
-    const result = await importVirtualHosts(deps.dbh.db, orgId, body.file, lang, deps.now());
+  route(virtualHostEndpoints.import, async ({ body, user, data, deps, lang, setMessage }) => {
+    const orgId = assertCreator(data, user);
+    const result = await importVirtualHosts(data, orgId, body.file, lang, deps.now());
     if (result.errors.length) setMessage('virtualHosts.importRefused', { count: result.errors.length });
     else setMessage('virtualHosts.imported', { count: result.imported });
     return result;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { hasRiskPermission, riskEndpoints, type LockDaySettingsForm } from '@console/contract/http/risk';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../../lib/data.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { lockDaySettings } from '@console/db/schema/risk';
@@ -19,47 +19,49 @@ const PREVIEW_ROWS = 200;
 const DEFAULTS = { enabled: false, preLockDays: 0, intervalDays: 3, mode: 2 } as const;
 
 /** Settings belong to an organisation whose machines the user keeps (the operator's staff: any lessor). */
-function assertOwnOrg(db: Db, user: SessionUser, orgId: number, field?: string): void {
-  if (ownerOrgIds(db, user).includes(orgId)) return;
+function assertOwnOrg(data: ScopedData, user: SessionUser, orgId: number, field?: string): void {
+  if (ownerOrgIds(data, user).includes(orgId)) return;
   throw field ? invalidField(field, 'risk.invalidOrganisation') : forbidden();
 }
 
-function settingsOf(db: Db, orgId: number): LockDaySettingsForm {
-  const row = db.select().from(lockDaySettings).where(eq(lockDaySettings.orgId, orgId)).get();
+function settingsOf(data: ScopedData, orgId: number): LockDaySettingsForm {
+  const row = data
+    .select()
+    .from(lockDaySettings, data.orgScope(lockDaySettings.orgId))
+    .where(eq(lockDaySettings.orgId, orgId))
+    .get();
   const { enabled, preLockDays, intervalDays, mode } = row ?? DEFAULTS;
   return { orgId, enabled, preLockDays, intervalDays, mode: mode as LockDaySettingsForm['mode'] };
 }
 
 export const lockDayRoutes: RouteDef[] = [
-  route(riskEndpoints.lockDays, ({ query, user, deps }) => {
-    const { db } = deps.dbh;
-    const own = ownerOrgIds(db, user);
+  route(riskEndpoints.lockDays, ({ query, user, data }) => {
+    const own = ownerOrgIds(data, user);
     const orgId = query.orgId ?? (own.includes(user.orgId) ? user.orgId : own[0]);
     if (orgId === undefined) throw forbidden();
-    assertOwnOrg(db, user, orgId);
-    const choices = db
+    assertOwnOrg(data, user, orgId);
+    const choices = data
       .select({ id: organisations.id, name: organisations.name })
-      .from(organisations)
+      .from(organisations, data.orgScope(organisations.id))
       .where(inArray(organisations.id, own))
       .orderBy(asc(organisations.id))
       .all();
-    return { settings: settingsOf(db, orgId), organisations: choices };
+    return { settings: settingsOf(data, orgId), organisations: choices };
   }),
 
-  route(riskEndpoints.previewLockDays, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    assertOwnOrg(db, user, body.orgId, 'orgId');
+  route(riskEndpoints.previewLockDays, ({ body, user, data, deps, timeZone }) => {
+    assertOwnOrg(data, user, body.orgId, 'orgId');
     const now = deps.now();
     // Machines whose pre-lock day falls before the end of the preview window (or has passed).
     const latest = now + PREVIEW_DAYS * DAY_MS - body.preLockDays * DAY_MS;
-    const machines = db
+    const machines = data
       .select({
         id: devices.id,
         serialNumber: devices.serialNumber,
         status: devices.status,
         expiresAt: devices.serviceExpiresAt,
       })
-      .from(devices)
+      .from(devices, data.orgScope(devices.orgId))
       .where(
         and(
           eq(devices.orgId, body.orgId),
@@ -88,9 +90,8 @@ export const lockDayRoutes: RouteDef[] = [
     };
   }),
 
-  route(riskEndpoints.saveLockDays, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    assertOwnOrg(db, user, body.orgId, 'orgId');
+  route(riskEndpoints.saveLockDays, ({ body, user, data, deps, setMessage }) => {
+    assertOwnOrg(data, user, body.orgId, 'orgId');
     const values = {
       enabled: body.enabled,
       preLockDays: body.preLockDays,
@@ -99,11 +100,14 @@ export const lockDayRoutes: RouteDef[] = [
       updatedBy: user.id,
       updatedAt: new Date(deps.now()),
     };
-    db.insert(lockDaySettings)
-      .values({ orgId: body.orgId, ...values })
-      .onConflictDoUpdate({ target: lockDaySettings.orgId, set: values })
-      .run();
+    data.write((tx) =>
+      tx
+        .insert(lockDaySettings)
+        .values({ orgId: body.orgId, ...values })
+        .onConflictDoUpdate({ target: lockDaySettings.orgId, set: values })
+        .run(),
+    );
     setMessage('risk.settingsSaved');
-    return settingsOf(db, body.orgId);
+    return settingsOf(data, body.orgId);
   }),
 ];

@@ -1,17 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { EXECUTION_STATES } from '@console/contract/http/commands';
 import { executionOfStage, riskEndpoints } from '@console/contract/http/risk';
 import { isDay } from '@console/contract/http/devices';
 import { users } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
 import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
 import { reasonText } from '../../commands/view.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { deviceScope } from '../../lib/scope.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { levelCode, levelName, modeCode } from '../../risk/levels.ts';
-import { deviceKeyword } from './tasks.ts';
+import { deviceKeyword } from '../device-access.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -27,8 +27,7 @@ function dayStart(value: string | undefined, field: string, timeZone: string): n
  * the device pages), with who sent it, its result and the lock level the machine confirmed.
  */
 export const riskRecordRoutes: RouteDef[] = [
-  route(riskEndpoints.records, ({ query, user, deps, t, timeZone }) => {
-    const { db } = deps.dbh;
+  route(riskEndpoints.records, ({ query, data, deps, t, timeZone }) => {
     deps.commands.sweep();
     const from = dayStart(query.from, 'from', timeZone);
     const to = dayStart(query.to, 'to', timeZone);
@@ -40,7 +39,6 @@ export const riskRecordRoutes: RouteDef[] = [
           : and(eq(commands.type, 'lock'), eq(commands.lockLevel, levelName(query.level)));
     const where = and(
       inArray(commands.type, ['lock', 'unlock']),
-      deviceScope(db, user),
       query.keyword ? deviceKeyword(query.keyword) : undefined,
       query.kind ? eq(commands.type, query.kind) : undefined,
       level,
@@ -50,41 +48,28 @@ export const riskRecordRoutes: RouteDef[] = [
       from !== undefined ? gte(commands.createdAt, new Date(from)) : undefined,
       to !== undefined ? lt(commands.createdAt, new Date(to + DAY_MS)) : undefined,
     );
-    const base = () =>
-      db
-        .select({
-          command: commands,
-          serialNumber: devices.serialNumber,
-          hostName: devices.hostName,
-          currentLevel: devices.lockLevel,
-          taskId: riskTasks.id,
-          automatic: riskTasks.automatic,
-          userName: users.name,
-          userNickname: users.nickname,
-        })
-        .from(commands)
-        .innerJoin(devices, eq(devices.id, commands.deviceId))
-        .leftJoin(riskTaskItems, eq(riskTaskItems.commandId, commands.id))
-        .leftJoin(riskTasks, eq(riskTasks.id, riskTaskItems.taskId))
-        .leftJoin(users, eq(users.id, commands.createdBy))
-        .where(where)
-        .$dynamic();
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(commands)
+    const rows = data
+      .select({
+        command: commands,
+        serialNumber: devices.serialNumber,
+        hostName: devices.hostName,
+        currentLevel: devices.lockLevel,
+        taskId: riskTasks.id,
+        automatic: riskTasks.automatic,
+        userName: users.name,
+        userNickname: users.nickname,
+      })
+      // The scope names the joined machine's columns: the commands of machines in scope.
+      .from(commands, data.deviceScope())
       .innerJoin(devices, eq(devices.id, commands.deviceId))
       .leftJoin(riskTaskItems, eq(riskTaskItems.commandId, commands.id))
       .leftJoin(riskTasks, eq(riskTasks.id, riskTaskItems.taskId))
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const rows = base()
-      .orderBy(order(commands.createdAt), order(commands.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
+      .leftJoin(users, eq(users.id, commands.createdBy))
+      .where(where);
+    const by = sortDirection(query);
+    const { rows: page, ...paging } = listPage(data, query, rows, [by(commands.createdAt), by(commands.id)]);
     return {
-      list: rows.map((r) => {
+      list: page.map((r) => {
         const c = r.command;
         const confirmed = c.state === 'succeeded' && c.reported ? levelCode(c.reported.lock) : null;
         return {
@@ -107,9 +92,7 @@ export const riskRecordRoutes: RouteDef[] = [
           currentLevel: levelCode(r.currentLevel),
         };
       }),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
+      ...paging,
     };
   }),
 ];

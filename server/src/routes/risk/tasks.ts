@@ -1,28 +1,19 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { hasRiskPermission, MAX_SCHEDULE_MS, riskEndpoints } from '@console/contract/http/risk';
-import type { Db } from '@console/db/client';
+import type { ScopedData } from '../../lib/data.ts';
 import { users } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
 import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { deviceScope } from '../../lib/scope.ts';
-import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { authoriseCommand } from '../../commands/authorise.ts';
 import { levelCode } from '../../risk/levels.ts';
 import { fireTask, runRiskScheduler } from '../../risk/scheduler.ts';
-import { verifyRiskPassword } from '../../risk/verify-password.ts';
 import { selectItems, toItem, toTask } from '../../risk/view.ts';
-import { devicePageBySerial, ownerOrgIds } from '../device-access.ts';
-
-/** Case-insensitive "contains" without LIKE, so the user's % and _ are plain characters. */
-const contains = (column: AnySQLiteColumn, text: string) => sql`instr(lower(${column}), ${text.toLowerCase()}) > 0`;
-
-/** A machine matches the keyword by its serial number or host name. */
-export const deviceKeyword = (keyword: string) =>
-  or(contains(devices.serialNumber, keyword), contains(devices.hostName, keyword));
+import { deviceKeyword, devicePageBySerial, ownerOrgIds } from '../device-access.ts';
 
 /**
  * The stage of a task's machine in SQL (the twin of stageOf in risk/view.ts), for filtering tasks by their
@@ -36,37 +27,48 @@ const count = (states: string[]) =>
   )}) then 1 else 0 end)`;
 
 /** Tasks with machines in the user's scope, with per-execution counts over those machines. */
-function taskSummaries(db: Db, user: SessionUser, keyword: string | undefined) {
-  return db
-    .select({
-      taskId: riskTaskItems.taskId,
-      executing: count(['scheduled', 'queued', 'sent', 'delivered']).as('executing'),
-      succeeded: count(['succeeded']).as('succeeded'),
-      failed: count(['failed', 'expired', 'refused']).as('failed'),
-      matches: (keyword ? sql<number>`sum(case when ${deviceKeyword(keyword)} then 1 else 0 end)` : sql<number>`1`).as(
-        'matches',
-      ),
-    })
-    .from(riskTaskItems)
-    .innerJoin(devices, eq(devices.id, riskTaskItems.deviceId))
-    .leftJoin(commands, eq(commands.id, riskTaskItems.commandId))
-    .where(deviceScope(db, user))
-    .groupBy(riskTaskItems.taskId)
-    .as('summary');
+function taskSummaries(data: ScopedData, keyword: string | undefined) {
+  return (
+    data
+      .select({
+        taskId: riskTaskItems.taskId,
+        executing: count(['scheduled', 'queued', 'sent', 'delivered']).as('executing'),
+        succeeded: count(['succeeded']).as('succeeded'),
+        failed: count(['failed', 'expired', 'refused']).as('failed'),
+        matches: (keyword
+          ? sql<number>`sum(case when ${deviceKeyword(keyword)} then 1 else 0 end)`
+          : sql<number>`1`
+        ).as('matches'),
+      })
+      // The scope names the joined machine's columns: the items of machines in scope.
+      .from(riskTaskItems, data.deviceScope())
+      .innerJoin(devices, eq(devices.id, riskTaskItems.deviceId))
+      .leftJoin(commands, eq(commands.id, riskTaskItems.commandId))
+      .groupBy(riskTaskItems.taskId)
+      .as('summary')
+  );
 }
 
-function visibleTask(db: Db, user: SessionUser, id: number) {
-  const task = db.select().from(riskTasks).where(eq(riskTasks.id, id)).get();
-  const items = task ? selectItems(db, [task.id], deviceScope(db, user)) : [];
+/** Tasks with a machine in the user's scope (a task is seen through its machines). */
+const tasksInScope = (data: ScopedData) =>
+  data.within(
+    riskTasks.id,
+    data.select({ id: riskTaskItems.taskId }).from(riskTaskItems, data.viaDevice(riskTaskItems.deviceId)),
+  );
+
+function visibleTask(data: ScopedData, id: number) {
+  const task = data.select().from(riskTasks, tasksInScope(data)).where(eq(riskTasks.id, id)).get();
+  const items = task ? selectItems(data, [task.id]) : [];
   if (!task || items.length === 0) throw notFound();
   return { task, items };
 }
 
-const userNames = (db: Db, ids: (number | null)[]) => {
+const userNames = (data: ScopedData, ids: (number | null)[]) => {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map<number, string>();
   return new Map(
-    db
+    data
+      .unscoped('referencedNames')
       .select({ id: users.id, name: users.name, nickname: users.nickname, mobile: users.mobile })
       .from(users)
       .where(inArray(users.id, wanted))
@@ -76,14 +78,13 @@ const userNames = (db: Db, ids: (number | null)[]) => {
 };
 
 export const riskTaskRoutes: RouteDef[] = [
-  route(riskEndpoints.candidates, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(riskEndpoints.candidates, ({ query, user, data, timeZone }) => {
     const where = and(
-      inArray(devices.orgId, ownerOrgIds(db, user)),
+      inArray(devices.orgId, ownerOrgIds(data, user)),
       query.keyword ? deviceKeyword(query.keyword) : undefined,
       query.deviceId ? eq(devices.id, query.deviceId) : undefined,
     );
-    const { rows, total } = devicePageBySerial(db, where, query);
+    const { rows, total } = devicePageBySerial(data, where, query);
     return {
       list: rows.map((d) => ({
         id: d.id,
@@ -102,19 +103,19 @@ export const riskTaskRoutes: RouteDef[] = [
     };
   }),
 
-  route(riskEndpoints.createTask, async ({ body, user, deps, ip, timeZone, setMessage }) => {
-    const { db } = deps.dbh;
-    await verifyRiskPassword(deps, user, ip, body.password);
+  route(riskEndpoints.createTask, async ({ body, user, data, deps, ip, timeZone, setMessage }) => {
     const ids = [...new Set(body.deviceIds)];
-    const targets = db
+    // The one rule of every command (role, ownership, the user's password); the task runs with its grant.
+    await authoriseCommand(data, deps, user, ip, {
+      type: body.kind,
+      deviceIds: ids,
+      password: body.password,
+    });
+    const targets = data
       .select({ id: devices.id, orgId: devices.orgId, serial: devices.serialNumber, online: devices.online })
-      .from(devices)
+      .from(devices, data.deviceScope())
       .where(inArray(devices.id, ids))
       .all();
-    if (targets.length !== ids.length) throw notFound();
-    // Locking is the owner's: only machines of the user's own machine-owning organisations.
-    const owned = new Set(ownerOrgIds(db, user));
-    if (targets.some((d) => !owned.has(d.orgId))) throw forbidden();
 
     const now = deps.now();
     let dueAt = now;
@@ -131,7 +132,7 @@ export const riskTaskRoutes: RouteDef[] = [
     if (runsNow && offline.length > 0 && !body.confirmOffline) {
       throw new ApiError(API_STATUS.conflict, 'risk.offlineConfirm', { serials: offline.join(', ') }, { offline });
     }
-    const task = db.transaction((tx) => {
+    const task = data.write((tx) => {
       const row = tx
         .insert(riskTasks)
         .values({
@@ -162,11 +163,10 @@ export const riskTaskRoutes: RouteDef[] = [
     return { id: task.id, waiting: 0 };
   }),
 
-  route(riskEndpoints.listTasks, ({ query, user, deps, t, timeZone }) => {
-    const { db } = deps.dbh;
+  route(riskEndpoints.listTasks, ({ query, data, deps, t, timeZone }) => {
     runRiskScheduler(deps);
     deps.commands.sweep();
-    const summary = taskSummaries(db, user, query.keyword);
+    const summary = taskSummaries(data, query.keyword);
     const execution: Record<number, SQL> = {
       1: sql`${summary.executing} > 0`,
       2: sql`${summary.executing} = 0 and ${summary.failed} = 0 and ${summary.succeeded} > 0`,
@@ -178,9 +178,9 @@ export const riskTaskRoutes: RouteDef[] = [
       query.deviceId
         ? inArray(
             riskTasks.id,
-            db
+            data
               .select({ id: riskTaskItems.taskId })
-              .from(riskTaskItems)
+              .from(riskTaskItems, data.viaDevice(riskTaskItems.deviceId))
               .where(eq(riskTaskItems.deviceId, query.deviceId)),
           )
         : undefined,
@@ -189,31 +189,25 @@ export const riskTaskRoutes: RouteDef[] = [
       query.automatic !== undefined ? eq(riskTasks.automatic, query.automatic === 1) : undefined,
       query.execution ? execution[query.execution] : undefined,
     );
-    const total = db
-      .select({ n: sql<number>`count(*)` })
-      .from(riskTasks)
-      .innerJoin(summary, eq(summary.taskId, riskTasks.id))
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
-    const sortColumn = query.sortField === 'dueAt' ? riskTasks.dueAt : riskTasks.createdAt;
-    const tasks = db
-      .select({ task: riskTasks })
-      .from(riskTasks)
-      .innerJoin(summary, eq(summary.taskId, riskTasks.id))
-      .where(where)
-      .orderBy(order(sortColumn), order(riskTasks.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all()
-      .map((r) => r.task);
+    const by = sortDirection(query);
+    const column = query.sortField === 'dueAt' ? riskTasks.dueAt : riskTasks.createdAt;
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data
+        .select({ task: riskTasks })
+        .from(riskTasks, tasksInScope(data))
+        .innerJoin(summary, eq(summary.taskId, riskTasks.id))
+        .where(where),
+      [by(column), by(riskTasks.id)],
+    );
+    const tasks = rows.map((r) => r.task);
     const items = selectItems(
-      db,
+      data,
       tasks.map((task) => task.id),
-      deviceScope(db, user),
     );
     const names = userNames(
-      db,
+      data,
       tasks.map((task) => task.createdBy),
     );
     return {
@@ -226,31 +220,27 @@ export const riskTaskRoutes: RouteDef[] = [
           names.get(task.createdBy ?? 0) ?? '',
         ),
       ),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
+      ...paging,
     };
   }),
 
-  route(riskEndpoints.taskDetail, ({ query, user, deps, t, timeZone }) => {
-    const { db } = deps.dbh;
+  route(riskEndpoints.taskDetail, ({ query, data, deps, t, timeZone }) => {
     runRiskScheduler(deps);
     deps.commands.sweep();
-    const { task, items } = visibleTask(db, user, query.id);
-    const name = userNames(db, [task.createdBy]).get(task.createdBy ?? 0) ?? '';
+    const { task, items } = visibleTask(data, query.id);
+    const name = userNames(data, [task.createdBy]).get(task.createdBy ?? 0) ?? '';
     return { ...toTask(task, items, t, timeZone, name), items: items.map((i) => toItem(i, t, timeZone)) };
   }),
 
-  route(riskEndpoints.cancelTask, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
+  route(riskEndpoints.cancelTask, ({ body, user, data, deps, setMessage }) => {
     deps.commands.sweep();
-    const { items } = visibleTask(db, user, body.id);
+    const { items } = visibleTask(data, body.id);
     // Cancelling is the owner's, as locking is: only the machines of the user's own organisations.
-    const owned = new Set(ownerOrgIds(db, user));
+    const owned = new Set(ownerOrgIds(data, user));
     const ownerOf = new Map(
-      db
+      data
         .select({ id: devices.id, orgId: devices.orgId })
-        .from(devices)
+        .from(devices, data.deviceScope())
         .where(
           inArray(
             devices.id,
@@ -265,11 +255,13 @@ export const riskTaskRoutes: RouteDef[] = [
     let cancelled = 0;
     for (const { item, command } of mine) {
       if (!command && !item.outcome) {
-        const done = db
-          .update(riskTaskItems)
-          .set({ outcome: 'cancelled', note: String(user.id) })
-          .where(and(eq(riskTaskItems.id, item.id), sql`${riskTaskItems.commandId} is null`))
-          .run();
+        const done = data.write((tx) =>
+          tx
+            .update(riskTaskItems)
+            .set({ outcome: 'cancelled', note: String(user.id) })
+            .where(and(eq(riskTaskItems.id, item.id), sql`${riskTaskItems.commandId} is null`))
+            .run(),
+        );
         cancelled += done.changes;
       } else if (command && (command.state === 'queued' || command.state === 'sent')) {
         try {

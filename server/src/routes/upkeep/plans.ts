@@ -1,32 +1,26 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { upkeepPlans } from '@console/db/schema/upkeep';
-import {
-  DUE_SOON_DAYS,
-  DUE_SOON_HOURS,
-  upkeepEndpoints,
-  type UpkeepDue,
-  type UpkeepPlan,
-} from '@console/contract/http/upkeep';
+import { DUE_SOON_HOURS, upkeepEndpoints, type UpkeepDue, type UpkeepPlan } from '@console/contract/http/upkeep';
+import { listPage } from '../../lib/list-page.ts';
 import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { deviceScope } from '../../lib/scope.ts';
+import type { ScopedData } from '../../lib/data.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
-import { ownedDevices, ownerOrgIds } from '../device-access.ts';
-import { deviceKeyword } from '../risk/tasks.ts';
-import { DAY_MS, dueState, nextDue } from './due.ts';
+import { dayInZone } from '../../lib/time.ts';
+import { ownedDevices, ownerOrgIds, visibleDevice } from '../device-access.ts';
+import { deviceKeyword } from '../device-access.ts';
+import { dueSoonUntil, dueState, nextDue } from './due.ts';
 import { settlePlans } from './settle.ts';
 
 type PlanRecord = typeof upkeepPlans.$inferSelect;
 type Machine = { serialNumber: string; hostName: string; kind: UpkeepPlan['machineKind']; workingHours: number };
 
-/** The due states in SQL, the twin of dueState (due.ts). */
-function dueSql(now: number) {
+/** The due states in SQL on the viewer's `today`, the twin of dueState (due.ts). Days compare as text. */
+function dueSql(today: string) {
   const hoursLeft = sql`(${upkeepPlans.nextDueHours} - ${devices.workingHours})`;
-  const overdue = sql`((${upkeepPlans.nextDueAt} is not null and ${upkeepPlans.nextDueAt} <= ${now}) or (${upkeepPlans.nextDueHours} is not null and ${hoursLeft} <= 0))`;
-  const dueSoon = sql`((${upkeepPlans.nextDueAt} > ${now} and ${upkeepPlans.nextDueAt} <= ${now + DUE_SOON_DAYS * DAY_MS}) or (${hoursLeft} > 0 and ${hoursLeft} <= ${DUE_SOON_HOURS}))`;
+  const overdue = sql`((${upkeepPlans.nextDueAt} is not null and ${upkeepPlans.nextDueAt} <= ${today}) or (${upkeepPlans.nextDueHours} is not null and ${hoursLeft} <= 0))`;
+  const dueSoon = sql`((${upkeepPlans.nextDueAt} > ${today} and ${upkeepPlans.nextDueAt} <= ${dueSoonUntil(today)}) or (${hoursLeft} > 0 and ${hoursLeft} <= ${DUE_SOON_HOURS}))`;
   const rank = sql<number>`case when ${overdue} then 0 when ${dueSoon} then 1 else 2 end`;
   return { overdue, dueSoon, rank };
 }
@@ -34,21 +28,20 @@ function dueSql(now: number) {
 const DUE_RANK: Record<UpkeepDue, number> = { overdue: 0, dueSoon: 1, ok: 2 };
 
 /** A plan of a machine the user sees ("not found" otherwise). */
-function findPlan(db: Db, user: SessionUser, id: number) {
-  const row = db
-    .select({ plan: upkeepPlans })
-    .from(upkeepPlans)
-    .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
-    .where(and(eq(upkeepPlans.id, id), deviceScope(db, user)))
+function findPlan(data: ScopedData, id: number) {
+  const plan = data
+    .select()
+    .from(upkeepPlans, data.viaDevice(upkeepPlans.deviceId))
+    .where(eq(upkeepPlans.id, id))
     .get();
-  if (!row) throw notFound();
-  return row.plan;
+  if (!plan) throw notFound();
+  return plan;
 }
 
 /** A plan the user may change: the owner of its machine is one of the user's organisations. */
-export function ownPlan(db: Db, user: SessionUser, id: number): PlanRecord {
-  const plan = findPlan(db, user, id);
-  if (!ownerOrgIds(db, user).includes(plan.orgId)) throw forbidden();
+export function ownPlan(data: ScopedData, user: SessionUser, id: number): PlanRecord {
+  const plan = findPlan(data, id);
+  if (!ownerOrgIds(data, user).includes(plan.orgId)) throw forbidden();
   return plan;
 }
 
@@ -62,15 +55,11 @@ function lastService(
   const today = dayInZone(now, timeZone);
   const day = body.lastDoneAt || today;
   if (day > today) throw invalidField('lastDoneAt', 'maintenance.futureDay');
-  return { day, at: startOfDayInZone(day, timeZone), hours: body.lastDoneHours ?? workingHours };
+  return { day, hours: body.lastDoneHours ?? workingHours };
 }
 
-function presentPlan(r: PlanRecord, m: Machine, owned: number[], now: number, timeZone: string): UpkeepPlan {
-  const state = dueState(
-    { nextDueAt: r.nextDueAt?.getTime() ?? null, nextDueHours: r.nextDueHours },
-    m.workingHours,
-    now,
-  );
+function presentPlan(r: PlanRecord, m: Machine, owned: number[], today: string): UpkeepPlan {
+  const state = dueState(r, m.workingHours, today);
   return {
     id: r.id,
     deviceId: r.deviceId,
@@ -80,10 +69,10 @@ function presentPlan(r: PlanRecord, m: Machine, owned: number[], now: number, ti
     interval: r.interval,
     intervalHours: r.intervalHours,
     content: r.content,
-    lastDoneAt: dayInZone(r.lastDoneAt, timeZone),
+    lastDoneAt: r.lastDoneAt,
     lastDoneHours: r.lastDoneHours,
     workingHours: m.workingHours,
-    nextDueAt: r.nextDueAt ? dayInZone(r.nextDueAt, timeZone) : null,
+    nextDueAt: r.nextDueAt,
     nextDueHours: r.nextDueHours,
     ...state,
     workOrderId: r.workOrderId,
@@ -100,24 +89,16 @@ const machineColumns = {
 };
 
 export const upkeepPlanRoutes: RouteDef[] = [
-  route(upkeepEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    settlePlans(db, timeZone);
-    const now = deps.now();
-    const due = dueSql(now);
+  route(upkeepEndpoints.list, ({ query, user, data, deps, timeZone }) => {
+    settlePlans(data, timeZone);
+    const today = dayInZone(deps.now(), timeZone);
+    const due = dueSql(today);
     const where = and(
-      deviceScope(db, user),
       query.keyword ? deviceKeyword(query.keyword) : undefined,
       query.machineKind ? eq(devices.kind, query.machineKind) : undefined,
       query.interval ? eq(upkeepPlans.interval, query.interval) : undefined,
       query.due ? sql`${due.rank} = ${DUE_RANK[query.due]}` : undefined,
     );
-    const total = db
-      .select({ n: count() })
-      .from(upkeepPlans)
-      .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
-      .where(where)
-      .get()!.n;
     const order = query.sortOrder === 'descend' ? desc : asc;
     const sorted =
       query.sortField === 'lastDoneAt'
@@ -130,47 +111,42 @@ export const upkeepPlanRoutes: RouteDef[] = [
               order(upkeepPlans.nextDueAt),
               order(sql`${upkeepPlans.nextDueHours} - ${devices.workingHours}`),
             ];
-    const rows = db
-      .select({ plan: upkeepPlans, ...machineColumns })
-      .from(upkeepPlans)
-      .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
-      .where(where)
-      .orderBy(...sorted, asc(upkeepPlans.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all();
-    const owned = ownerOrgIds(db, user);
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data
+        .select({ plan: upkeepPlans, ...machineColumns })
+        .from(upkeepPlans, data.deviceScope())
+        .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
+        .where(where),
+      [...sorted, asc(upkeepPlans.id)],
+    );
+    const owned = ownerOrgIds(data, user);
     return {
-      list: rows.map((r) => presentPlan(r.plan, r, owned, now, timeZone)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
+      list: rows.map((r) => presentPlan(r.plan, r, owned, today)),
+      ...paging,
     };
   }),
-  route(upkeepEndpoints.counts, ({ user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    settlePlans(db, timeZone);
-    const due = dueSql(deps.now());
-    const row = db
+  route(upkeepEndpoints.counts, ({ data, deps, timeZone }) => {
+    settlePlans(data, timeZone);
+    const due = dueSql(dayInZone(deps.now(), timeZone));
+    const row = data
       .select({
         all: count(),
         dueSoon: sql<number>`coalesce(sum(case when ${due.rank} = 1 then 1 else 0 end), 0)`,
         overdue: sql<number>`coalesce(sum(case when ${due.rank} = 0 then 1 else 0 end), 0)`,
       })
-      .from(upkeepPlans)
+      .from(upkeepPlans, data.deviceScope())
       .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
-      .where(deviceScope(db, user))
       .get()!;
     return row;
   }),
-  route(upkeepEndpoints.create, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const machines = ownedDevices(db, user, body.deviceIds);
-    const ids = db.transaction(() =>
-      machines.map((device) => {
+  route(upkeepEndpoints.create, ({ body, user, data, deps, timeZone }) => {
+    const ids = data.write((tx) =>
+      ownedDevices(tx, user, body.deviceIds).map((device) => {
         const last = lastService(body, device.workingHours, timeZone, deps.now());
-        const next = nextDue(body.interval, body.intervalHours ?? null, last.day, last.hours, timeZone);
-        return db
+        const next = nextDue(body.interval, body.intervalHours ?? null, last.day, last.hours);
+        return tx
           .insert(upkeepPlans)
           .values({
             orgId: device.orgId,
@@ -178,10 +154,9 @@ export const upkeepPlanRoutes: RouteDef[] = [
             interval: body.interval,
             intervalHours: body.interval === 'hours' ? body.intervalHours! : null,
             content: body.content,
-            lastDoneAt: new Date(last.at),
+            lastDoneAt: last.day,
             lastDoneHours: last.hours,
-            nextDueAt: next.nextDueAt === null ? null : new Date(next.nextDueAt),
-            nextDueHours: next.nextDueHours,
+            ...next,
             createdBy: user.id,
           })
           .returning({ id: upkeepPlans.id })
@@ -190,38 +165,40 @@ export const upkeepPlanRoutes: RouteDef[] = [
     );
     return { ids };
   }),
-  route(upkeepEndpoints.update, ({ body, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    settlePlans(db, timeZone);
-    const plan = ownPlan(db, user, body.id);
-    const device = db.select().from(devices).where(eq(devices.id, plan.deviceId)).get()!;
+  route(upkeepEndpoints.update, ({ body, user, data, deps, timeZone }) => {
+    settlePlans(data, timeZone);
+    const plan = ownPlan(data, user, body.id);
+    const device = visibleDevice(data, plan.deviceId);
     const last = lastService(
       { lastDoneAt: body.lastDoneAt, lastDoneHours: body.lastDoneHours ?? plan.lastDoneHours },
       device.workingHours,
       timeZone,
       deps.now(),
     );
-    const next = nextDue(body.interval, body.intervalHours ?? null, last.day, last.hours, timeZone);
-    db.update(upkeepPlans)
-      .set({
-        interval: body.interval,
-        intervalHours: body.interval === 'hours' ? body.intervalHours! : null,
-        content: body.content,
-        lastDoneAt: new Date(last.at),
-        lastDoneHours: last.hours,
-        nextDueAt: next.nextDueAt === null ? null : new Date(next.nextDueAt),
-        nextDueHours: next.nextDueHours,
-      })
-      .where(eq(upkeepPlans.id, plan.id))
-      .run();
+    const next = nextDue(body.interval, body.intervalHours ?? null, last.day, last.hours);
+    data.write((tx) =>
+      tx
+        .update(upkeepPlans)
+        .set({
+          interval: body.interval,
+          intervalHours: body.interval === 'hours' ? body.intervalHours! : null,
+          content: body.content,
+          lastDoneAt: last.day,
+          lastDoneHours: last.hours,
+          ...next,
+        })
+        .where(eq(upkeepPlans.id, plan.id))
+        .run(),
+    );
     return { id: plan.id };
   }),
-  route(upkeepEndpoints.remove, ({ body, user, deps }) => {
-    const { db } = deps.dbh;
+  route(upkeepEndpoints.remove, ({ body, user, data }) => {
     // Every plan is checked before any is deleted: one outside the user's machines refuses them all.
     const ids = [...new Set(body.ids)];
-    ids.forEach((id) => ownPlan(db, user, id));
-    const deleted = db.delete(upkeepPlans).where(inArray(upkeepPlans.id, ids)).run().changes;
+    const deleted = data.write((tx) => {
+      ids.forEach((id) => ownPlan(tx, user, id));
+      return tx.delete(upkeepPlans).where(inArray(upkeepPlans.id, ids)).run().changes;
+    });
     return { deleted };
   }),
 ];

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
 import { WO_STATUS } from '@console/contract/codes/work-order-flow';
-import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
+import { dayInZone } from '../../lib/time.ts';
 import { nextDue } from './due.ts';
 
 /**
@@ -12,15 +12,21 @@ import { nextDue } from './due.ts';
  * order closed without a repair (a duplicate, the customer withdrew) frees the plan and leaves its last service
  * as it was. Run before every read and change of plans, so what a user sees is exact (decision 019).
  */
-export function settlePlans(db: Db, timeZone: string): void {
+export function settlePlans(data: ScopedData, timeZone: string): void {
+  data.write((tx) => settle(tx, timeZone));
+}
+
+function settle(db: ScopedWrite, timeZone: string): void {
   const done = db
     .select({ plan: upkeepPlans, orderId: workOrders.id })
-    .from(upkeepPlans)
+    .from(upkeepPlans, db.viaDevice(upkeepPlans.deviceId))
     .innerJoin(workOrders, eq(workOrders.id, upkeepPlans.workOrderId))
     .where(and(isNotNull(upkeepPlans.workOrderId), eq(workOrders.status, WO_STATUS.resolved)))
     .all();
   for (const { plan, orderId } of done) {
+    // The order of a plan in scope.
     const last = db
+      .unscoped('alreadyScoped')
       .select({ action: workOrderEvents.action, at: workOrderEvents.at })
       .from(workOrderEvents)
       .where(and(eq(workOrderEvents.workOrderId, orderId), eq(workOrderEvents.toStatus, WO_STATUS.resolved)))
@@ -33,15 +39,14 @@ export function settlePlans(db: Db, timeZone: string): void {
     }
     const day = dayInZone(last.at, timeZone);
     const hours = plan.raisedHours ?? plan.lastDoneHours;
-    const next = nextDue(plan.interval, plan.intervalHours, day, hours, timeZone);
+    const next = nextDue(plan.interval, plan.intervalHours, day, hours);
     db.update(upkeepPlans)
       .set({
         ...freed,
         lastWorkOrderId: orderId,
-        lastDoneAt: new Date(startOfDayInZone(day, timeZone)),
+        lastDoneAt: day,
         lastDoneHours: hours,
-        nextDueAt: next.nextDueAt === null ? null : new Date(next.nextDueAt),
-        nextDueHours: next.nextDueHours,
+        ...next,
       })
       .where(eq(upkeepPlans.id, plan.id))
       .run();

@@ -1,15 +1,41 @@
+import { eq, inArray } from 'drizzle-orm';
+import { users } from '@console/db/schema/accounts';
+import { workOrders } from '@console/db/schema/work-orders';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import type { ScopedData } from '../../lib/data.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { assertAssignee, personName } from '../../work-orders/access.ts';
 import { transition } from '../../work-orders/transition.ts';
 
+/** The technician is told of each order assigned to them, live (their bell of work: lib/live-events.ts). */
+function tellAssignee(data: ScopedData, deps: AppDeps, assigneeId: number, ids: number[]): void {
+  const orders = data
+    .select({ id: workOrders.id, number: workOrders.number, title: workOrders.title, orgId: workOrders.orgId })
+    .from(workOrders, data.viaDevice(workOrders.deviceId))
+    .where(inArray(workOrders.id, ids))
+    .all();
+  const at = deps.now();
+  const technicianOrg = data
+    .unscoped('referencedNames')
+    .select({ orgId: users.orgId })
+    .from(users)
+    .where(eq(users.id, assigneeId))
+    .get();
+  for (const { id, number, title, orgId } of orders) {
+    deps.live.publish(
+      { type: 'workOrder', id, number, title, state: 'assigned', at },
+      { orgIds: [orgId, technicianOrg?.orgId ?? null], userIds: [assigneeId] },
+    );
+  }
+}
+
 /** The actions of the state machine (contract/codes/work-order-flow.ts), one endpoint each. */
 export const workOrderActionRoutes: RouteDef[] = [
-  route(workOrderEndpoints.assign, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
+  route(workOrderEndpoints.assign, ({ body, user, data, deps, setMessage }) => {
     let assignee: ReturnType<typeof assertAssignee> | undefined;
     const done = transition(
-      db,
+      data,
       user,
       'assign',
       body.ids,
@@ -24,16 +50,17 @@ export const workOrderActionRoutes: RouteDef[] = [
         remark: body.remark,
       }),
       (orders) => {
-        assignee = assertAssignee(db, user, body.assigneeId, orders);
+        assignee = assertAssignee(data, user, body.assigneeId, orders);
       },
     );
     setMessage('workOrders.assigned', { count: done.ids.length });
+    tellAssignee(data, deps, body.assigneeId, done.ids);
     return done;
   }),
 
-  route(workOrderEndpoints.repair, ({ body, user, deps, setMessage }) => {
+  route(workOrderEndpoints.repair, ({ body, user, data, deps, setMessage }) => {
     const { faultTypes, faultCause, partsUsed, repairMethod, remark } = body;
-    const done = transition(deps.dbh.db, user, 'repair', [body.id], deps.now(), () => ({
+    const done = transition(data, user, 'repair', [body.id], deps.now(), () => ({
       values: { faultTypes, faultCause, partsUsed, repairMethod, solverId: user.id },
       details: { faultTypes, faultCause, partsUsed, repairMethod },
       remark,
@@ -42,8 +69,8 @@ export const workOrderActionRoutes: RouteDef[] = [
     return done;
   }),
 
-  route(workOrderEndpoints.pay, ({ body, user, deps, setMessage }) => {
-    const done = transition(deps.dbh.db, user, 'pay', [body.id], deps.now(), () => ({
+  route(workOrderEndpoints.pay, ({ body, user, data, deps, setMessage }) => {
+    const done = transition(data, user, 'pay', [body.id], deps.now(), () => ({
       values: { paymentAmount: body.amount, settled: body.settled },
       details: { amount: body.amount, settled: body.settled },
       remark: body.remark,
@@ -52,26 +79,26 @@ export const workOrderActionRoutes: RouteDef[] = [
     return done;
   }),
 
-  route(workOrderEndpoints.resolve, ({ body, user, deps, setMessage }) => {
-    const done = transition(deps.dbh.db, user, 'resolve', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.resolve, ({ body, user, data, deps, setMessage }) => {
+    const done = transition(data, user, 'resolve', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.resolved');
     return done;
   }),
 
-  route(workOrderEndpoints.suspend, ({ body, user, deps, setMessage }) => {
-    const done = transition(deps.dbh.db, user, 'suspend', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.suspend, ({ body, user, data, deps, setMessage }) => {
+    const done = transition(data, user, 'suspend', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.suspended');
     return done;
   }),
 
-  route(workOrderEndpoints.resume, ({ body, user, deps, setMessage }) => {
-    const done = transition(deps.dbh.db, user, 'resume', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.resume, ({ body, user, data, deps, setMessage }) => {
+    const done = transition(data, user, 'resume', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.resumed');
     return done;
   }),
 
-  route(workOrderEndpoints.close, ({ body, user, deps, setMessage }) => {
-    const done = transition(deps.dbh.db, user, 'close', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.close, ({ body, user, data, deps, setMessage }) => {
+    const done = transition(data, user, 'close', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.closed');
     return done;
   }),

@@ -34,20 +34,20 @@ const EDITED = [
 ] as const;
 
 export const workOrderEditRoutes: RouteDef[] = [
-  route(workOrderEndpoints.create, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    // Manually: only for a machine the user keeps (an alarm's order too).
-    ownedDevice(db, user, body.deviceId);
+  route(workOrderEndpoints.create, ({ body, user, data, deps, setMessage }) => {
     const attachments = checkPictures(deps, user, body.attachments);
-    const created = db.transaction((tx) => createWorkOrder(tx, user, { ...body, attachments }, deps.now()));
+    const created = data.write((tx) => {
+      // Manually: only for a machine the user keeps (an alarm's order too).
+      ownedDevice(tx, user, body.deviceId);
+      return createWorkOrder(tx, user, { ...body, attachments }, deps.now());
+    });
     setMessage('workOrders.created', { number: created.number });
     return created;
   }),
 
-  route(workOrderEndpoints.update, ({ body, user, deps, setMessage }) => {
-    const { db } = deps.dbh;
-    const [before] = visibleOrders(db, user, [body.id]);
-    ownedDevice(db, user, before!.deviceId);
+  route(workOrderEndpoints.update, ({ body, user, data, deps, setMessage }) => {
+    const [before] = visibleOrders(data, user, [body.id]);
+    ownedDevice(data, user, before!.deviceId);
     if (!isEditable(before!.status)) throw conflict('workOrders.notEditable');
     // The machine of an order does not change: a new machine is a new order.
     if (body.deviceId !== before!.deviceId) throw invalidField('deviceId', 'validation.invalid');
@@ -60,7 +60,10 @@ export const workOrderEditRoutes: RouteDef[] = [
       ]),
     );
     const at = new Date(deps.now());
-    db.transaction((tx) => {
+    data.write((tx) => {
+      // Checked again inside: the order may have moved on since it was read.
+      const [current] = visibleOrders(tx, user, [before!.id]);
+      if (!isEditable(current!.status)) throw conflict('workOrders.notEditable');
       tx.update(workOrders)
         .set({ ...Object.fromEntries(EDITED.map((k) => [k, values[k]])), updatedAt: at })
         .where(eq(workOrders.id, before!.id))

@@ -1,13 +1,14 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { workOrders } from '@console/db/schema/work-orders';
 import { WO_STATUS } from '@console/contract/codes/work-order-flow';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { keywordIn, textContains } from '../../lib/search.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { startOfDayInZone } from '../../lib/time.ts';
 import { visibleOrders, workOrderScope } from '../../work-orders/access.ts';
 import { toDetail, toRows } from '../../work-orders/view.ts';
-import { likeText } from '../peripherals/shared.ts';
 import { sortColumn } from '../../lib/sorting.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -21,20 +22,12 @@ const SORTS = {
 } as const;
 
 export const workOrderListRoutes: RouteDef[] = [
-  route(workOrderEndpoints.list, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
+  route(workOrderEndpoints.list, ({ query, user, data, timeZone }) => {
     const day = (value: string | undefined) => (value ? startOfDayInZone(value, timeZone) : undefined);
     const from = day(query.from);
     const to = day(query.to);
     const where: SQL = and(
-      workOrderScope(db, user),
-      query.keyword
-        ? or(
-            likeText(workOrders.number, query.keyword),
-            likeText(workOrders.title, query.keyword),
-            likeText(workOrders.phone, query.keyword),
-          )
-        : undefined,
+      keywordIn([workOrders.number, workOrders.title, workOrders.phone], query.keyword),
       query.status !== undefined ? eq(workOrders.status, query.status) : undefined,
       query.open === '1' ? ne(workOrders.status, WO_STATUS.resolved) : undefined,
       query.open === '0' ? eq(workOrders.status, WO_STATUS.resolved) : undefined,
@@ -42,38 +35,36 @@ export const workOrderListRoutes: RouteDef[] = [
       query.level !== undefined ? eq(workOrders.level, query.level) : undefined,
       query.source ? eq(workOrders.source, query.source) : undefined,
       query.assigneeId ? eq(workOrders.assigneeId, query.assigneeId) : undefined,
-      query.serialNumber ? likeText(devices.serialNumber, query.serialNumber) : undefined,
+      textContains(devices.serialNumber, query.serialNumber),
       query.deviceId ? eq(workOrders.deviceId, query.deviceId) : undefined,
       query.deviceKind ? eq(workOrders.deviceKind, query.deviceKind) : undefined,
       from !== undefined ? gte(workOrders.createdAt, new Date(from)) : undefined,
       to !== undefined ? lt(workOrders.createdAt, new Date(to + DAY_MS)) : undefined,
     )!;
-    const total = db
-      .select({ n: count() })
-      .from(workOrders)
-      .innerJoin(devices, eq(devices.id, workOrders.deviceId))
-      .where(where)
-      .get()!.n;
-    const order = query.sortOrder === 'ascend' ? asc : desc;
+    const by = sortDirection(query);
     const column = sortColumn(SORTS, query.sortField) ?? workOrders.createdAt;
-    const ids = db
-      .select({ id: workOrders.id })
-      .from(workOrders)
-      .innerJoin(devices, eq(devices.id, workOrders.deviceId))
-      .where(where)
-      .orderBy(order(column), order(workOrders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .all()
-      .map((r) => r.id);
-    const rows = ids.length === 0 ? [] : db.select().from(workOrders).where(inArray(workOrders.id, ids)).all();
+    // The page's ids first (a narrow sort), then their rows.
+    const { rows: page, ...paging } = listPage(
+      data,
+      query,
+      data
+        .select({ id: workOrders.id })
+        .from(workOrders, workOrderScope(data, user))
+        .innerJoin(devices, eq(devices.id, workOrders.deviceId))
+        .where(where),
+      [by(column), by(workOrders.id)],
+    );
+    const ids = page.map((r) => r.id);
+    const rows =
+      ids.length === 0
+        ? []
+        : data.select().from(workOrders, workOrderScope(data, user)).where(inArray(workOrders.id, ids)).all();
     const sorted = ids.map((id) => rows.find((r) => r.id === id)!);
-    return { list: toRows(db, user, sorted, timeZone), total, page: query.page, pageSize: query.pageSize };
+    return { list: toRows(data, user, sorted, timeZone), ...paging };
   }),
 
-  route(workOrderEndpoints.detail, ({ query, user, deps, timeZone }) => {
-    const { db } = deps.dbh;
-    const [order] = visibleOrders(db, user, [query.id]);
-    return toDetail(db, user, order!, timeZone);
+  route(workOrderEndpoints.detail, ({ query, user, data, timeZone }) => {
+    const [order] = visibleOrders(data, user, [query.id]);
+    return toDetail(data, user, order!, timeZone);
   }),
 ];

@@ -4,7 +4,12 @@ import { Badge, Button, Empty, Popover, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHeldRows } from '../../components/held-rows.ts';
 import { bellQuery } from '../../lib/shared-queries.ts';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+
+const NO_ALARMS: never[] = [];
 
 /** Spec section 9: the pane scrolls at 400 px. */
 const PANE_HEIGHT = 400;
@@ -22,7 +27,9 @@ export function AlarmBell() {
   // The click that ends a drag must not open or close the pane.
   const endedDrag = useRef(false);
   const count = data?.count ?? 0;
-  const alarms = data?.list ?? [];
+  // While the pane is open its items keep their places: new alarms wait behind a button (held-rows.ts).
+  const held = useHeldRows(data?.list ?? NO_ALARMS, (a) => a.wid, 'bell', open);
+  const alarms = held.rows;
 
   const onPointerDown = (e: PointerEvent<HTMLElement>) => {
     drag.current = { x: e.clientX, y: e.clientY, ...offset, moved: false };
@@ -47,11 +54,19 @@ export function AlarmBell() {
   };
   const onOpenChange = (next: boolean) => {
     if (endedDrag.current) endedDrag.current = false;
-    else setOpen(next);
+    else {
+      if (next) held.hold();
+      setOpen(next);
+    }
   };
 
   const pane = (
     <div style={{ width: 340, maxHeight: PANE_HEIGHT, overflowY: 'auto' }}>
+      {held.changed && (
+        <Button type="link" size="small" block onClick={held.release}>
+          {held.newCount > 0 ? t('shell:bell.newAlarms', { count: held.newCount }) : t('shell:bell.listChanged')}
+        </Button>
+      )}
       {alarms.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell:bell.empty')} />
       ) : (
@@ -59,7 +74,7 @@ export function AlarmBell() {
           {alarms.map((a) => (
             <li key={a.wid} style={{ borderBottom: '1px solid rgba(5,5,5,.06)' }}>
               <Link
-                to={`/project/device?nid=${a.nid}`}
+                to={href(deviceDetailScreens.legacy, { nid: a.nid })}
                 onClick={() => setOpen(false)}
                 style={{ display: 'block', padding: '8px 4px', color: 'inherit' }}
               >

@@ -1,5 +1,9 @@
 import { JD_APPIDS } from '@console/contract/http/brand';
 import { ROLE } from '@console/contract/codes/roles';
+import { href } from '@console/contract/screens/screen';
+import { dashboardScreens } from '@console/contract/screens/dashboard';
+import { homeScreens } from '@console/contract/screens/home';
+import { leaseScreens } from '@console/contract/screens/lease';
 
 export interface Shortcut {
   key: 'dashboard' | 'bigScreen' | 'revenue';
@@ -13,13 +17,13 @@ export interface Shortcut {
  */
 export function shortcutsFor(user: { roleId: number; leaseType: number }, appid: string, from: string): Shortcut[] {
   const list: Shortcut[] = [];
-  if (user.roleId !== ROLE.lessorSales) list.push({ key: 'dashboard', to: '/dashboard' });
+  if (user.roleId !== ROLE.lessorSales) list.push({ key: 'dashboard', to: href(dashboardScreens.home) });
   if (user.roleId === ROLE.companyAdmin) {
-    const path = (JD_APPIDS as readonly string[]).includes(appid) ? '/jdBigScreen' : '/bigScreen';
-    list.push({ key: 'bigScreen', to: `${path}?from=${encodeURIComponent(from)}` });
+    const screen = (JD_APPIDS as readonly string[]).includes(appid) ? homeScreens.jdBigScreen : homeScreens.bigScreen;
+    list.push({ key: 'bigScreen', to: href(screen, { from }) });
   }
   if (user.roleId === ROLE.lessorAdmin && user.leaseType !== 0)
-    list.push({ key: 'revenue', to: '/leaseCenter/dashboard' });
+    list.push({ key: 'revenue', to: href(leaseScreens.revenue) });
   return list;
 }
 

@@ -61,6 +61,7 @@ export function SideMenu({ onNavigate, collapsed = false }: { onNavigate?: () =>
   return (
     <nav aria-label={t('shell:mainMenu')}>
       <Menu
+        className="side-menu"
         mode="inline"
         theme="dark"
         items={toItems(menus, onNavigate)}

@@ -9,6 +9,8 @@ import { useSession } from '../../lib/session.ts';
 import { userInfoQuery } from '../../lib/shared-queries.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { hasCorporateSettings } from './shortcuts.ts';
+import { href } from '@console/contract/screens/screen';
+import { settingScreens } from '@console/contract/screens/settings';
 
 /** The user menu: personal settings, corporate settings (roles 5 and 6), logout back to /login?redirect=. */
 export function UserMenu({ color }: { color: string }) {
@@ -30,14 +32,16 @@ export function UserMenu({ color }: { color: string }) {
     {
       key: 'personal',
       icon: <SettingOutlined />,
-      label: <Link to="/setUp?active=first">{t('shell:userMenu.personal')}</Link>,
+      label: <Link to={href(settingScreens.settings, { active: 'first' })}>{t('shell:userMenu.personal')}</Link>,
     },
     ...(hasCorporateSettings(session.roleId)
       ? [
           {
             key: 'corporate',
             icon: <BankOutlined />,
-            label: <Link to="/setUp?active=second">{t('shell:userMenu.corporate')}</Link>,
+            label: (
+              <Link to={href(settingScreens.settings, { active: 'second' })}>{t('shell:userMenu.corporate')}</Link>
+            ),
           },
         ]
       : []),

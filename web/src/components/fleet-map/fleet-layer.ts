@@ -2,7 +2,7 @@ import L from 'leaflet';
 import Supercluster, { type ClusterFeature, type PointFeature } from 'supercluster';
 import type { FleetPositions } from '@console/contract/http/dashboard';
 import { toDisplay, type Datum, type RegionTest } from './datum.ts';
-import { statusColor } from './status-colors.ts';
+import { statusColor, statusMix, worstStatus } from './status-colors.ts';
 
 /** A device event's fields the map uses (contract/http/live.ts). */
 export interface PositionUpdate {
@@ -13,14 +13,15 @@ export interface PositionUpdate {
 }
 
 export interface FleetLayerTexts {
-  /** Accessible name of a cluster marker. */
-  cluster: (count: number) => string;
-  /** The popup of machine i (of the positions' columns), built when it opens. */
-  popup: (fleet: FleetPositions, i: number) => HTMLElement;
+  /** Accessible name of a cluster marker: how many machines, and the worst state among them. */
+  cluster: (count: number, worst: number) => string;
+  /** The popup of machine i (of the positions' columns), built when it opens; `relayout` after it grows. */
+  popup: (fleet: FleetPositions, i: number, relayout: () => void) => HTMLElement;
 }
 
 type PointProps = { i: number };
-type ClusterProps = { alarms: number };
+/** Machines inside by status code (index 1-9). */
+type ClusterProps = { counts: number[] };
 
 /** Clusters hold points within this many pixels; above MAX_CLUSTER_ZOOM every machine is its own marker. */
 const CLUSTER_RADIUS = 60;
@@ -29,7 +30,6 @@ export const MAX_CLUSTER_ZOOM = 16;
 export const LOCATE_ZOOM = MAX_CLUSTER_ZOOM + 1;
 /** Live moves re-cluster at most this often; between, a moved machine's marker moves on its own. */
 const RECLUSTER_MS = 1000;
-const ALARM = 8;
 
 /**
  * The fleet on a Leaflet map: the positions indexed by supercluster, and only the clusters and machines in view
@@ -73,6 +73,8 @@ export class FleetLayer {
       properties: { i },
       geometry: { type: 'Point', coordinates: [0, 0] },
     }));
+    // A new set (another filter of the list): the view fits it again.
+    this.fitted = false;
     this.reproject();
   }
 
@@ -149,9 +151,13 @@ export class FleetLayer {
     this.index = new Supercluster<PointProps, ClusterProps>({
       radius: CLUSTER_RADIUS,
       maxZoom: MAX_CLUSTER_ZOOM,
-      map: (p) => ({ alarms: statuses[p.i] === ALARM ? 1 : 0 }),
+      map: (p) => {
+        const counts = Array<number>(10).fill(0);
+        counts[statuses[p.i]!] = 1;
+        return { counts };
+      },
       reduce: (acc, p) => {
-        acc.alarms += p.alarms;
+        acc.counts = acc.counts.map((n, s) => n + p.counts[s]!);
       },
     }).load(this.features);
     this.render();
@@ -170,10 +176,10 @@ export class FleetLayer {
     const keep = new Set<string>();
     for (const item of visible) {
       const props = item.properties;
-      // A cluster's id can come back for other machines after a re-clustering: its count and alarms are in the key.
+      // A cluster's id can come back for other machines after a re-clustering: its counts are in the key.
       const key =
         'cluster' in props && props.cluster
-          ? `c${props.cluster_id}:${props.point_count}:${props.alarms}`
+          ? `c${props.cluster_id}:${props.counts.join(',')}`
           : `p${this.fleet.ids[(props as PointProps).i]}`;
       keep.add(key);
       const [lng, lat] = item.geometry.coordinates as [number, number];
@@ -198,18 +204,26 @@ export class FleetLayer {
     if ('cluster' in props && props.cluster) {
       const count = props.point_count;
       const tier = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+      const worst = worstStatus(props.counts);
+      // Filled with the worst state inside, ringed with the share of every state (statusMix).
       const marker = L.marker([lat, lng], {
         icon: L.divIcon({
           className: `fleet-cluster fleet-cluster--${tier}`,
-          html: `<span>${props.point_count_abbreviated}</span>${props.alarms > 0 ? '<i class="fleet-cluster__alarm"></i>' : ''}`,
-          iconSize: tier === 'small' ? [32, 32] : tier === 'medium' ? [38, 38] : [46, 46],
+          html: `<span style="background:${statusColor(worst)}">${props.point_count_abbreviated}</span>`,
+          iconSize: tier === 'small' ? [34, 34] : tier === 'medium' ? [40, 40] : [48, 48],
         }),
       });
       marker.on('click', () => {
         const zoom = Math.min(this.index!.getClusterExpansionZoom(props.cluster_id), this.map.getMaxZoom());
         this.map.setView([lat, lng], zoom);
       });
-      marker.on('add', () => marker.getElement()?.setAttribute('aria-label', this.texts.cluster(count)));
+      marker.on('add', () => {
+        const element = marker.getElement();
+        if (!element) return;
+        element.setAttribute('aria-label', this.texts.cluster(count, worst));
+        element.dataset.worst = String(worst);
+        element.style.background = statusMix(props.counts);
+      });
       return marker;
     }
     const i = (props as PointProps).i;
@@ -226,7 +240,14 @@ export class FleetLayer {
       paintPoint(marker, fleet.statuses[i]!);
     });
     // Built on opening, so it shows the machine's status of that moment.
-    marker.bindPopup(() => this.texts.popup(this.fleet!, i), { minWidth: 200 });
+    // Leaflet asks for the content again on every update(): one element per opening, filled in as details come.
+    let content: HTMLElement | null = null;
+    marker.bindPopup(() => (content ??= this.texts.popup(this.fleet!, i, () => marker.getPopup()?.update())), {
+      minWidth: 220,
+    });
+    marker.on('popupclose', () => {
+      content = null;
+    });
     return marker;
   }
 

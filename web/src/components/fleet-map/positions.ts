@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardEndpoints } from '@console/contract/http/dashboard';
-import { callApi } from '../../lib/api-client.ts';
+import { dashboardEndpoints, type PositionsFilter } from '@console/contract/http/dashboard';
+import { endpointQuery } from '../../lib/endpoint-query.ts';
 import { retryNetworkOnly } from '../query-state.tsx';
 
 /**
- * Every placed machine of the user's scope, for the fleet map (the home, the device list's map view). Fetched
- * once per visit: afterwards the map moves the markers from the live events.
+ * The placed machines of the user's scope for the fleet map (the home: all of them; the device list's map view:
+ * those its filters select). Fetched once per visit and filter: afterwards the map moves the markers from the
+ * live events.
  */
-export const positionsQuery = () =>
+export const positionsQuery = (filters: PositionsFilter = {}) =>
   queryOptions({
-    queryKey: ['dashboard', 'positions'],
-    queryFn: ({ signal }) => callApi(dashboardEndpoints.positions, {}, { background: true, signal }),
+    ...endpointQuery(dashboardEndpoints.positions, filters, { background: true }),
     retry: retryNetworkOnly,
     staleTime: Infinity,
     gcTime: 0,

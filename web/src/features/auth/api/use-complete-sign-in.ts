@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authEndpoints, DASHBOARD_ROLE, type LoginData } from '@console/contract/http/auth';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { emitApiEvent } from '../../../lib/api-events.ts';
 import { messageText } from '../../../lib/form-rules.ts';
 import { i18n } from '../../../lib/i18n.ts';
@@ -31,7 +31,7 @@ export function useCompleteSignIn(): (login: LoginData, kind: SignInKind) => Pro
       };
       let info;
       try {
-        info = await callApi(authEndpoints.getUserInfo, { query: { token: login.token } });
+        info = await queryClient.fetchQuery(endpointQuery(authEndpoints.getUserInfo, { token: login.token }));
       } catch {
         // The client has toasted the server's reason (role 0 gets 'no permission to login').
         return refuse('');

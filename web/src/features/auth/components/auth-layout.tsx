@@ -35,7 +35,9 @@ export function AuthLayout({
       </header>
       <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
         <Card style={{ width, maxWidth: '100%' }}>
-          <Typography.Title level={3} style={{ marginTop: 0, textAlign: 'center' }}>
+          {/* The page's heading (h3) at h4's size: "Sign in to <brand title>" fits one line; a longer title wraps
+              into balanced lines. */}
+          <Typography.Title level={3} style={{ marginTop: 0, textAlign: 'center', textWrap: 'balance', fontSize: 20 }}>
             {heading}
           </Typography.Title>
           {children}

@@ -3,7 +3,8 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints } from '@console/contract/http/auth';
 import { API_STATUS } from '@console/contract/http/envelope';
-import { ApiFailure, callApi } from '../../../lib/api-client.ts';
+import { ApiFailure } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
@@ -26,6 +27,9 @@ export function PasswordSignInForm({ kind, onSignedIn }: { kind: SignInKind; onS
   const [form] = Form.useForm();
   const brand = useBrand();
   const completeSignIn = useCompleteSignIn();
+  // Silent: the form shows a refusal on its field, or asks for a code.
+  const dashboardLogin = useEndpointMutation(authEndpoints.loginForDashboard, { silent: true });
+  const consoleLogin = useEndpointMutation(authEndpoints.login, { silent: true });
   const [codeReason, setCodeReason] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const schema = kind === 'dashboard' ? authEndpoints.loginForDashboard.query : authEndpoints.login.query;
@@ -35,8 +39,8 @@ export function PasswordSignInForm({ kind, onSignedIn }: { kind: SignInKind; onS
     try {
       const login =
         kind === 'dashboard'
-          ? await callApi(authEndpoints.loginForDashboard, { query }, { silent: true })
-          : await callApi(authEndpoints.login, { query: { ...query, changeBindAppid: 1 } }, { silent: true });
+          ? await dashboardLogin.mutateAsync({ query })
+          : await consoleLogin.mutateAsync({ query: { ...query, changeBindAppid: 1 } });
       return await completeSignIn(login, kind);
     } catch (error) {
       const demand = codeDemand(error);

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Button, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints, type QR_STATES } from '@console/contract/http/auth';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import { useCompleteSignIn } from '../api/use-complete-sign-in.ts';
 
@@ -21,6 +22,8 @@ export function QrLogin() {
   const { t } = useTranslation(['auth', 'common']);
   const { appid } = useBrand();
   const completeSignIn = useCompleteSignIn();
+  const queryClient = useQueryClient();
+  const { mutateAsync: createCode } = useEndpointMutation(authEndpoints.qrCreate, { background: true });
   const [generation, setGeneration] = useState(0);
   const [qr, setQr] = useState<{ uuid: string; image: string } | null>(null);
   const [state, setState] = useState<QrState>('waiting');
@@ -28,7 +31,7 @@ export function QrLogin() {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const { uuid } = await callApi(authEndpoints.qrCreate, { query: { appid } }, { background: true });
+      const { uuid } = await createCode({ query: { appid } });
       // What the app reads from the code: which sign-in to confirm, under which brand.
       const image = await QRCode.toDataURL(JSON.stringify({ type: 'consoleLogin', uuid, appid }), {
         width: SIZE,
@@ -45,16 +48,15 @@ export function QrLogin() {
     return () => {
       cancelled = true;
     };
-  }, [appid, generation]);
+  }, [appid, generation, createCode]);
 
   useEffect(() => {
     if (!qr || state === 'expired' || state === 'confirmed') return;
     const timer = setInterval(() => {
-      void callApi(
-        authEndpoints.loginByScanQRCode,
-        { query: { appid, uuid: qr.uuid } },
-        { background: true, silent: true },
-      )
+      void queryClient
+        .fetchQuery(
+          endpointQuery(authEndpoints.loginByScanQRCode, { appid, uuid: qr.uuid }, { background: true, silent: true }),
+        )
         .then(async (answer) => {
           setState(answer.state);
           // Refused (role 0, for instance): the code is used up, so offer a new one.
@@ -65,7 +67,7 @@ export function QrLogin() {
         .catch(() => undefined);
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [qr, state, appid, completeSignIn]);
+  }, [qr, state, appid, completeSignIn, queryClient]);
 
   const refresh = () => {
     setQr(null);

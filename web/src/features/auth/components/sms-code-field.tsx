@@ -1,7 +1,7 @@
 import { App, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints, type CodePurpose } from '@console/contract/http/auth';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import { showFailure } from '../../../lib/form-rules.ts';
 import { CountdownButton } from '../../../components/countdown-button.tsx';
@@ -16,6 +16,8 @@ export function SmsCodeField({ purpose, phoneName }: { purpose: CodePurpose; pho
   const form = Form.useFormInstance();
   const brand = useBrand();
   const { message } = App.useApp();
+  // Silent: a refusal shows on the phone field.
+  const sendCode = useEndpointMutation(authEndpoints.code, { silent: true });
 
   const send = async () => {
     await form.validateFields([phoneName, 'areaCode']);
@@ -26,7 +28,7 @@ export function SmsCodeField({ purpose, phoneName }: { purpose: CodePurpose; pho
       type: purpose,
     };
     try {
-      await callApi(authEndpoints.code, { query }, { silent: true });
+      await sendCode.mutateAsync({ query });
     } catch (error) {
       showFailure(form, error, { aliases: { mobile: phoneName } });
       throw error;

@@ -3,7 +3,7 @@ import { App, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints } from '@console/contract/http/auth';
 import type { QueryOf } from '@console/contract/http/endpoint';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
@@ -16,6 +16,8 @@ import { SmsCodeField } from '../components/sms-code-field.tsx';
 export function DropAccountPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { appid } = useBrand();
+  // Silent: the form shows a refusal on its field.
+  const drop = useEndpointMutation(authEndpoints.dropAccount, { silent: true });
   const { modal, message } = App.useApp();
   const [done, setDone] = useState(false);
 
@@ -32,7 +34,7 @@ export function DropAccountPage() {
       void message.info(t('common:cancelled'));
       return false;
     }
-    await callApi(authEndpoints.dropAccount, { query: { ...query, appid } }, { silent: true });
+    await drop.mutateAsync({ query: { ...query, appid } });
     return true;
   };
 

@@ -6,6 +6,8 @@ import { currentLang } from '../../../lib/i18n.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { PasswordSignInForm } from '../components/password-sign-in-form.tsx';
 import { QrLogin } from '../components/qr-login.tsx';
+import { href } from '@console/contract/screens/screen';
+import { authScreens } from '@console/contract/screens/auth';
 
 /** /login: account and password, or the QR code. Once signed in the access rules take the user on. */
 export function LoginPage() {
@@ -23,10 +25,10 @@ export function LoginPage() {
         ]}
       />
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-        <Link to="/register">{t('auth:login.register')}</Link>
-        <Link to="/reset">{t('auth:login.forgot')}</Link>
-        <Link to="/dropAccount">{t('auth:login.dropAccount')}</Link>
-        <Link to="/loginForDashboard">{t('auth:login.dashboard')}</Link>
+        <Link to={href(authScreens.register)}>{t('auth:login.register')}</Link>
+        <Link to={href(authScreens.reset)}>{t('auth:login.forgot')}</Link>
+        <Link to={href(authScreens.dropAccount)}>{t('auth:login.dropAccount')}</Link>
+        <Link to={href(authScreens.dashboardLogin)}>{t('auth:login.dashboard')}</Link>
       </Flex>
     </AuthLayout>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints } from '@console/contract/http/auth';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
@@ -16,6 +16,8 @@ import { SmsCodeField } from '../components/sms-code-field.tsx';
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { appid } = useBrand();
+  // Silent: the form shows a refusal on its field.
+  const register = useEndpointMutation(authEndpoints.register, { silent: true });
   const [done, setDone] = useState(false);
 
   return (
@@ -26,7 +28,7 @@ export function RegisterPage() {
         <>
           <SchemaForm
             schema={authEndpoints.register.query}
-            onSubmit={(query) => callApi(authEndpoints.register, { query: { ...query, appid } }, { silent: true })}
+            onSubmit={(query) => register.mutateAsync({ query: { ...query, appid } })}
             onSuccess={() => setDone(true)}
             submitText={t('auth:register.submit')}
           >

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authEndpoints } from '@console/contract/http/auth';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { SchemaForm } from '../../../components/schema-form.tsx';
@@ -15,6 +15,8 @@ import { SmsCodeField } from '../components/sms-code-field.tsx';
 export function ResetPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { appid } = useBrand();
+  // Silent: the form shows a refusal on its field.
+  const reset = useEndpointMutation(authEndpoints.reset, { silent: true });
   const [done, setDone] = useState(false);
 
   return (
@@ -25,7 +27,7 @@ export function ResetPage() {
         <>
           <SchemaForm
             schema={authEndpoints.reset.query}
-            onSubmit={(query) => callApi(authEndpoints.reset, { query: { ...query, appid } }, { silent: true })}
+            onSubmit={(query) => reset.mutateAsync({ query: { ...query, appid } })}
             onSuccess={() => setDone(true)}
             submitText={t('auth:reset.submit')}
           >

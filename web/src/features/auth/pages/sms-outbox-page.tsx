@@ -2,9 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Input, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { authEndpoints } from '@console/contract/http/auth';
-import { callApi } from '../../../lib/api-client.ts';
+import { authScreens } from '@console/contract/screens/auth';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 
 /** QA watch the outbox while they register or sign in in another tab; it refreshes itself this often. */
 const REFRESH_MS = 5000;
@@ -12,16 +13,10 @@ const REFRESH_MS = 5000;
 /** /test/list: the development SMS outbox (the codes the server would have sent), filtered by number. */
 export function SmsOutboxPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const [params, setParams] = useSearchParams();
-  const mobile = params.get('mobile') ?? '';
+  const { query, update } = useScreenQuery(authScreens.smsOutbox);
+  const mobile = query.mobile ?? '';
   const outbox = useQuery({
-    queryKey: ['auth', 'devSms', mobile],
-    queryFn: ({ signal }) =>
-      callApi(
-        authEndpoints.devSms,
-        { query: { mobile: mobile || undefined } },
-        { silent: true, background: true, signal },
-      ),
+    ...endpointQuery(authEndpoints.devSms, { mobile: mobile || undefined }, { silent: true, background: true }),
     refetchInterval: REFRESH_MS,
     retry: false,
   });
@@ -42,7 +37,7 @@ export function SmsOutboxPage() {
             inputMode="tel"
             enterButton={t('common:search')}
             style={{ width: 280 }}
-            onSearch={(value) => setParams(value.trim() ? { mobile: value.trim() } : {})}
+            onSearch={(value) => update({ mobile: value })}
           />
           <Button icon={<ReloadOutlined />} onClick={() => void outbox.refetch()}>
             {t('auth:sms.refresh')}

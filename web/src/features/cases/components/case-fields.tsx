@@ -1,53 +1,11 @@
-import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
-import { FAULT_TYPE } from '@console/contract/codes/service';
 import { caseEndpoints, type CaseRow } from '@console/contract/http/cases';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
-import { Field } from '../../../components/schema-form.tsx';
-import { createCase, updateCase } from '../api/cases.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { CASE_READS } from '../api/cases.ts';
+import { useCaseFields } from '../fields.tsx';
 
-/** The fields of a case; fault types are several. */
-export function CaseFields() {
-  const { t } = useTranslation('cases');
-  const label = useCodeLabel();
-  return (
-    <>
-      <Field name="machineKind" label={t('machineKind')}>
-        <Select options={codeOptions(label, MACHINE_KIND)} />
-      </Field>
-      <Field name="faultTypes" label={t('faultTypes')}>
-        <Select mode="multiple" options={codeOptions(label, FAULT_TYPE)} />
-      </Field>
-      <Field name="title" label={t('caseTitle')}>
-        <Input maxLength={100} />
-      </Field>
-      <Field name="symptom" label={t('symptom')}>
-        <Input.TextArea rows={3} maxLength={2000} />
-      </Field>
-      <Field name="cause" label={t('cause')}>
-        <Input.TextArea rows={3} maxLength={2000} />
-      </Field>
-      <Field name="solution" label={t('solution')}>
-        <Input.TextArea rows={4} maxLength={4000} />
-      </Field>
-      <Field name="parts" label={t('parts')}>
-        <Input maxLength={500} />
-      </Field>
-    </>
-  );
-}
-
-const editable = (row: CaseRow) => ({
-  machineKind: row.machineKind,
-  faultTypes: row.faultTypes as never,
-  title: row.title,
-  symptom: row.symptom,
-  cause: row.cause,
-  solution: row.solution,
-  parts: row.parts,
-});
+const FORM = ['machineKind', 'faultTypes', 'title', 'symptom', 'cause', 'solution', 'parts'] as const;
 
 /** The create and edit dialogs of a case, for the library and the detail page. */
 export function useCaseForm(): RegistryForm<
@@ -56,15 +14,19 @@ export function useCaseForm(): RegistryForm<
   typeof caseEndpoints.update.body
 > {
   const { t } = useTranslation('cases');
+  const fields = useCaseFields();
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(caseEndpoints.create, { invalidates: CASE_READS, silent: true });
+  const update = useEndpointMutation(caseEndpoints.update, { invalidates: CASE_READS, silent: true });
   return {
     width: 720,
-    fields: () => <CaseFields />,
-    create: { title: t('addTitle'), schema: caseEndpoints.create.body, submit: createCase },
+    fields: () => fields.formItems(FORM),
+    create: { title: t('addTitle'), schema: caseEndpoints.create.body, submit: (body) => create.mutateAsync({ body }) },
     update: {
       title: (row) => t('editTitle', { title: row.title }),
       schema: caseEndpoints.update.body,
-      submit: updateCase,
-      initialValues: (row) => ({ id: row.id, ...editable(row) }),
+      submit: (body) => update.mutateAsync({ body }),
+      initialValues: (row) => ({ id: row.id, ...Object.fromEntries(FORM.map((key) => [key, row[key]])) }),
     },
   };
 }

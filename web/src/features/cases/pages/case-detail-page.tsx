@@ -1,32 +1,30 @@
-import { App, Button, Card, Descriptions, Result, Space, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Result, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { caseQuery, casesKey, deleteCase } from '../api/cases.ts';
+import { caseEndpoints } from '@console/contract/http/cases';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { CASE_READS } from '../api/cases.ts';
 import { useCaseForm } from '../components/case-fields.tsx';
-import { FaultTypeTags } from '../components/fault-type-tags.tsx';
-
-const LIBRARY = '/approvalManagement/caselibrary';
-const text = (value: string) => (
-  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{value || '-'}</Typography.Paragraph>
-);
+import { useCaseFields } from '../fields.tsx';
+import { href } from '@console/contract/screens/screen';
+import { caseScreens } from '@console/contract/screens/cases';
 
 /** /approvalManagement/caselibraryDetail?id=: one case, loaded on its own (a bookmark, a work order's link). */
 export function CaseDetailPage() {
   const { t } = useTranslation(['cases', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useCaseForm();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
-  const query = useQuery({ ...caseQuery(id), enabled: id > 0 });
-  const back = <Link to={LIBRARY}>{t('back')}</Link>;
+  const fields = useCaseFields();
+  const remove = useEndpointMutation(caseEndpoints.remove, { invalidates: CASE_READS });
+  const id = useScreenQuery(caseScreens.detail).query.id ?? 0;
+  const query = useQuery({ ...endpointQuery(caseEndpoints.detail, { id }), enabled: id > 0 });
+  const back = <Link to={href(caseScreens.library)}>{t('back')}</Link>;
   if (id <= 0) return <Result status="404" title={t('notFound')} extra={back} />;
   return (
     <QueryState query={query} notFoundExtra={back}>
@@ -35,27 +33,21 @@ export function CaseDetailPage() {
           title={
             <Space>
               {row.title}
-              <StatusBadge table={MACHINE_KIND} value={row.machineKind} />
+              {fields.cell('machineKind', row)}
             </Space>
           }
           extra={
             <Space>
               {row.editable && (
                 <>
-                  <RegistryDialog
-                    form={form}
-                    row={row}
-                    trigger={<Button>{t('common:edit')}</Button>}
-                    onSaved={() => void queryClient.invalidateQueries({ queryKey: casesKey })}
-                  />
+                  <RegistryDialog form={form} row={row} trigger={<Button>{t('common:edit')}</Button>} />
                   <ConfirmButton
                     danger
                     title={t('deleteConfirm', { title: row.title })}
                     onConfirm={async () => {
-                      await deleteCase(row.id);
+                      await remove.mutateAsync({ body: { id: row.id } });
                       void message.success(t('deleted'));
-                      await queryClient.invalidateQueries({ queryKey: casesKey });
-                      void navigate(LIBRARY);
+                      void navigate(href(caseScreens.library));
                     }}
                   >
                     {t('common:delete')}
@@ -70,16 +62,16 @@ export function CaseDetailPage() {
             column={1}
             bordered
             size="small"
-            items={[
-              { key: 'types', label: t('faultTypes'), children: <FaultTypeTags types={row.faultTypes} /> },
-              { key: 'symptom', label: t('symptom'), children: text(row.symptom) },
-              { key: 'cause', label: t('cause'), children: text(row.cause) },
-              { key: 'solution', label: t('solution'), children: text(row.solution) },
-              { key: 'parts', label: t('parts'), children: text(row.parts) },
-              { key: 'org', label: t('org'), children: row.orgName },
-              { key: 'author', label: t('author'), children: row.authorName || '-' },
-              { key: 'updated', label: t('updatedAt'), children: row.updatedAt },
-            ]}
+            items={fields.descriptions(row, [
+              'faultTypes',
+              'symptom',
+              'cause',
+              'solution',
+              'parts',
+              'orgName',
+              'authorName',
+              'updatedAt',
+            ])}
           />
         </Card>
       )}

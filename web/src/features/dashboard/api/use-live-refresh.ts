@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { dashboardEndpoints } from '@console/contract/http/dashboard';
+import type { Endpoint } from '@console/contract/http/endpoint';
 import type { LiveEvent } from '@console/contract/http/live';
+import { invalidateEndpoints } from '../../../lib/endpoint-query.ts';
 import { useLiveEvent } from '../../../lib/live-events.ts';
-import { dashboardKeys } from './dashboard.ts';
 
 /** After an alarm opens or ends, the alarm list and the figures follow this soon ... */
 const ALARM_REFRESH_MS = 1000;
@@ -26,13 +28,13 @@ export function useLiveRefresh(): void {
   }, []);
 
   const refreshSoon = useCallback(
-    (name: string, delay: number, keys: readonly (readonly string[])[]) => {
+    (name: string, delay: number, reads: readonly Endpoint[]) => {
       if (timers.current.has(name)) return;
       timers.current.set(
         name,
         setTimeout(() => {
           timers.current.delete(name);
-          for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+          void invalidateEndpoints(queryClient, reads);
         }, delay),
       );
     },
@@ -43,8 +45,8 @@ export function useLiveRefresh(): void {
     useCallback(
       (event: LiveEvent) => {
         if (event.type === 'alarm')
-          refreshSoon('alarm', ALARM_REFRESH_MS, [dashboardKeys.alarms, dashboardKeys.figures]);
-        if (event.type === 'device') refreshSoon('device', DEVICE_REFRESH_MS, [dashboardKeys.figures]);
+          refreshSoon('alarm', ALARM_REFRESH_MS, [dashboardEndpoints.alarms, dashboardEndpoints.figures]);
+        if (event.type === 'device') refreshSoon('device', DEVICE_REFRESH_MS, [dashboardEndpoints.figures]);
       },
       [refreshSoon],
     ),

@@ -2,9 +2,11 @@ import { Card, Empty, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { deviceDetailHref, type RecentAlarm } from '@console/contract/http/dashboard';
+import type { RecentAlarm } from '@console/contract/http/dashboard';
 import { QueryState } from '../../../components/query-state.tsx';
 import { alarmsQuery } from '../api/dashboard.ts';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
 
@@ -34,7 +36,7 @@ export function RecentAlarms() {
                 key: 'machine',
                 title: t('dashboard:alarms.columns.machine'),
                 render: (_, alarm) => (
-                  <Link to={deviceDetailHref(alarm.deviceId)}>
+                  <Link to={href(deviceDetailScreens.detail, { id: alarm.deviceId })}>
                     {alarm.serialNumber} · {alarm.deviceName}
                   </Link>
                 ),

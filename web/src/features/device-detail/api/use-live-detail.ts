@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { commandEndpoints } from '@console/contract/http/commands';
+import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import type { LiveEvent } from '@console/contract/http/live';
+import { endpointKey } from '../../../lib/endpoint-query.ts';
 import { useLiveEvent } from '../../../lib/live-events.ts';
-import { detailKeys } from './device-detail.ts';
 
 /**
  * Keeps the page current from the live events (Server-Sent Events): a report, a change of connection or lock of
@@ -13,9 +15,10 @@ export function useLiveDetail(deviceId: number): void {
   useLiveEvent(
     useCallback(
       (event: LiveEvent) => {
-        if (event.deviceId !== deviceId) return;
-        if (event.type === 'command') void queryClient.invalidateQueries({ queryKey: detailKeys.commands(deviceId) });
-        void queryClient.invalidateQueries({ queryKey: detailKeys.detail(deviceId) });
+        if (event.type === 'workOrder' || event.deviceId !== deviceId) return;
+        if (event.type === 'command')
+          void queryClient.invalidateQueries({ queryKey: endpointKey(commandEndpoints.list, { deviceId }) });
+        void queryClient.invalidateQueries({ queryKey: endpointKey(deviceDetailEndpoints.detail, { id: deviceId }) });
       },
       [deviceId, queryClient],
     ),

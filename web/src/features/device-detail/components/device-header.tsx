@@ -1,6 +1,6 @@
 import { Card, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { DEVICE_CONDITION, DEVICE_STATUS } from '@console/contract/codes/device-status';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import type { DeviceDetail } from '@console/contract/http/device-detail';
@@ -12,7 +12,7 @@ const LOCKED = 4;
 /** Who and what the machine is, and its state now: kept current by the live events of the page. */
 export function DeviceHeader({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation(['device-detail', 'devices']);
-  const { device } = detail;
+  const { device, conditions } = detail;
   const name = device.hostName || device.deviceName || device.serialNumber;
   return (
     <Card size="small">
@@ -35,6 +35,9 @@ export function DeviceHeader({ detail }: { detail: DeviceDetail }) {
             {device.online ? t('header.online') : t('header.offline')}
           </Tag>
           {device.sleeping && <Tag color="purple">{t('header.sleeping')}</Tag>}
+          {conditions.map((condition) => (
+            <StatusBadge key={condition} table={DEVICE_CONDITION} value={condition} />
+          ))}
         </Space>
         <Flex wrap gap={24}>
           <Typography.Text type="secondary">

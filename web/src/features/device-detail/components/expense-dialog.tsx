@@ -1,7 +1,6 @@
 import type { ReactElement, MouseEvent } from 'react';
 import { Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
@@ -9,8 +8,8 @@ import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
-import { recordKeys } from '../api/device-records.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { EXPENSE_READS } from '../api/device-records.ts';
 
 /** Add an expense to the machine, or change one: type, amount and date are required (spec section 5). */
 export function ExpenseDialog({
@@ -24,7 +23,9 @@ export function ExpenseDialog({
 }) {
   const { t } = useTranslation('device-detail');
   const label = useCodeLabel();
-  const queryClient = useQueryClient();
+  // Silent: the dialog shows a refusal on its field. The operation log holds the change too.
+  const update = useEndpointMutation(deviceRecordEndpoints.updateExpense, { invalidates: EXPENSE_READS, silent: true });
+  const create = useEndpointMutation(deviceRecordEndpoints.createExpense, { invalidates: EXPENSE_READS, silent: true });
   const fields = (
     <>
       <Field name="type" label={t('records.expenses.type')}>
@@ -41,11 +42,6 @@ export function ExpenseDialog({
       </Field>
     </>
   );
-  // The operation log holds the change too.
-  const onSuccess = () => {
-    void queryClient.invalidateQueries({ queryKey: recordKeys.expenses(deviceId) });
-    void queryClient.invalidateQueries({ queryKey: recordKeys.operationLog(deviceId) });
-  };
   if (expense) {
     return (
       <FormDialog
@@ -53,9 +49,8 @@ export function ExpenseDialog({
         trigger={trigger}
         schema={deviceRecordEndpoints.updateExpense.body}
         initialValues={{ ...expense, deviceId }}
-        onSubmit={(body) => callApi(deviceRecordEndpoints.updateExpense, { body }, { silent: true })}
+        onSubmit={(body) => update.mutateAsync({ body })}
         successMessage={t('records.expenses.saved')}
-        onSuccess={onSuccess}
       >
         {fields}
       </FormDialog>
@@ -67,9 +62,8 @@ export function ExpenseDialog({
       trigger={trigger}
       schema={deviceRecordEndpoints.createExpense.body}
       initialValues={{ deviceId, date: dayjs().format('YYYY-MM-DD') }}
-      onSubmit={(body) => callApi(deviceRecordEndpoints.createExpense, { body }, { silent: true })}
+      onSubmit={(body) => create.mutateAsync({ body })}
       successMessage={t('records.expenses.saved')}
-      onSuccess={onSuccess}
     >
       {fields}
     </FormDialog>

@@ -1,12 +1,11 @@
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { CountdownButton } from '../../../components/countdown-button.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
-import { recordKeys } from '../api/device-records.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { SLEEP_READS } from '../api/device-records.ts';
 
 /**
  * Putting a machine to sleep needs a verification code (spec section 5), sent by SMS to the signed-in user's
@@ -15,7 +14,9 @@ import { recordKeys } from '../api/device-records.ts';
 export function SleepDialog({ deviceId, disabled }: { deviceId: number; disabled?: boolean }) {
   const { t } = useTranslation('device-detail');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  // Silent: a wrong code is refused on its field.
+  const sleep = useEndpointMutation(deviceRecordEndpoints.sleep, { invalidates: SLEEP_READS, silent: true });
+  const sendCode = useEndpointMutation(deviceRecordEndpoints.sleepCode);
   return (
     <FormDialog
       title={t('records.sleep.dialogTitle')}
@@ -27,12 +28,10 @@ export function SleepDialog({ deviceId, disabled }: { deviceId: number; disabled
       }
       schema={deviceRecordEndpoints.sleep.body}
       initialValues={{ deviceId }}
-      onSubmit={(body) => callApi(deviceRecordEndpoints.sleep, { body }, { silent: true })}
-      onSuccess={(task) => {
-        void message.success(t(task.state === 'queued' ? 'records.sleep.sleepQueued' : 'records.sleep.sleepSent'));
-        void queryClient.invalidateQueries({ queryKey: recordKeys.sleep(deviceId) });
-        void queryClient.invalidateQueries({ queryKey: recordKeys.operationLog(deviceId) });
-      }}
+      onSubmit={(body) => sleep.mutateAsync({ body })}
+      onSuccess={(task) =>
+        void message.success(t(task.state === 'queued' ? 'records.sleep.sleepQueued' : 'records.sleep.sleepSent'))
+      }
     >
       <Typography.Paragraph type="secondary">{t('records.sleep.codeHint')}</Typography.Paragraph>
       <Flex gap={8} align="start">
@@ -41,7 +40,7 @@ export function SleepDialog({ deviceId, disabled }: { deviceId: number; disabled
         </Field>
         <Form.Item label=" " colon={false}>
           <CountdownButton
-            onSend={() => callApi(deviceRecordEndpoints.sleepCode, { body: { deviceId } })}
+            onSend={() => sendCode.mutateAsync({ body: { deviceId } })}
             sentMessage={t('records.sleep.codeSent')}
           >
             {t('records.sleep.sendCode')}

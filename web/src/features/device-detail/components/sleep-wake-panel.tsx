@@ -10,9 +10,9 @@ import type { LiveEvent } from '@console/contract/http/live';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useLiveEvent } from '../../../lib/live-events.ts';
-import { recordKeys, sleepStateQuery } from '../api/device-records.ts';
+import { SLEEP_READS, sleepStateQuery } from '../api/device-records.ts';
 import { SleepDialog } from './sleep-dialog.tsx';
 
 /** A wake task may be deleted while the machine has not received it (decision 010: queued or sent). */
@@ -21,13 +21,11 @@ const deletable = (task: CommandItem) => task.type === 'wake' && (task.state ===
 function WakeButton({ deviceId, state }: { deviceId: number; state: SleepState }) {
   const { t } = useTranslation('device-detail');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const send = useEndpointMutation(deviceRecordEndpoints.wake, { invalidates: SLEEP_READS });
   const wake = async () => {
-    const task = await callApi(deviceRecordEndpoints.wake, { body: { deviceId } });
+    const task = await send.mutateAsync({ body: { deviceId } });
     // Sent to an awake machine, or waiting as an offline wake task for the next 12-hourly wake.
     void message.success(t(task.state === 'queued' ? 'records.sleep.wakeQueued' : 'records.sleep.wakeSent'));
-    await queryClient.invalidateQueries({ queryKey: recordKeys.sleep(deviceId) });
-    await queryClient.invalidateQueries({ queryKey: recordKeys.operationLog(deviceId) });
   };
   if (state.online && !state.sleeping) {
     return (
@@ -49,14 +47,17 @@ export function SleepWakePanel({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation(['device-detail', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const cancel = useEndpointMutation(commandEndpoints.cancel, { invalidates: SLEEP_READS });
   const sleep = useQuery(sleepStateQuery(deviceId));
   useLiveEvent(
     useCallback(
       (event: LiveEvent) => {
-        if (event.deviceId !== deviceId) return;
-        void queryClient.invalidateQueries({ queryKey: recordKeys.sleep(deviceId) });
+        if (event.type === 'workOrder' || event.deviceId !== deviceId) return;
+        void queryClient.invalidateQueries({ queryKey: endpointKey(deviceRecordEndpoints.sleepState, { deviceId }) });
         if (event.type === 'command')
-          void queryClient.invalidateQueries({ queryKey: recordKeys.operationLog(deviceId) });
+          void queryClient.invalidateQueries({
+            queryKey: endpointKey(deviceRecordEndpoints.operationLog, { deviceId }),
+          });
       },
       [deviceId, queryClient],
     ),
@@ -140,10 +141,8 @@ export function SleepWakePanel({ deviceId }: { deviceId: number }) {
                       danger
                       title={t('records.sleep.deleteConfirm')}
                       onConfirm={async () => {
-                        await callApi(commandEndpoints.cancel, { body: { id: task.id } });
+                        await cancel.mutateAsync({ body: { id: task.id } });
                         void message.success(t('records.sleep.taskDeleted'));
-                        await queryClient.invalidateQueries({ queryKey: recordKeys.sleep(deviceId) });
-                        await queryClient.invalidateQueries({ queryKey: recordKeys.operationLog(deviceId) });
                       }}
                     >
                       {t('records.sleep.deleteTask')}

@@ -1,7 +1,7 @@
 import { Button, Flex, Result } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   BATTERY_DAYS,
   BATTERY_HOURS,
@@ -26,6 +26,10 @@ import { OverviewTab } from '../tabs/overview-tab.tsx';
 import { ParametersTab } from '../tabs/parameters-tab.tsx';
 import { RiskTab } from '../tabs/risk-tab.tsx';
 import { TelemetryTab } from '../tabs/telemetry-tab.tsx';
+import { href } from '@console/contract/screens/screen';
+import { deviceScreens } from '@console/contract/screens/devices';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 
 /** The tabs of spec section 2 in its order, those a kind does not report left out. */
 function useTabs(detail: DeviceDetail): DetailTab<undefined>[] {
@@ -71,13 +75,12 @@ function DeviceDetailBody({ detail }: { detail: DeviceDetail }) {
 /** /deviceManagement/detail?id=<deviceId>: one machine, its state kept live, its history in tabs. */
 export function DeviceDetailPage() {
   const { t } = useTranslation('device-detail');
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useScreenQuery(deviceDetailScreens.detail).query.id ?? 0;
+  const valid = id > 0;
   const detail = useQuery({ ...deviceDetailQuery(valid ? id : 0), enabled: valid });
   useLiveDetail(id);
   const back = (
-    <Link to="/deviceManagement">
+    <Link to={href(deviceScreens.list)}>
       <Button>{t('back')}</Button>
     </Link>
   );

@@ -1,8 +1,10 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { deviceDetailHref } from '@console/contract/http/dashboard';
+import { Navigate } from 'react-router';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 
 /** /project/device?nid=<id>: where the legacy alarm bell's entries point (spec section 2); the machine's detail. */
 export function LegacyDeviceRedirect() {
-  const [params] = useSearchParams();
-  return <Navigate replace to={deviceDetailHref(Number(params.get('nid')) || 0)} />;
+  const { nid } = useScreenQuery(deviceDetailScreens.legacy).query;
+  return <Navigate replace to={href(deviceDetailScreens.detail, { id: nid || 0 })} />;
 }

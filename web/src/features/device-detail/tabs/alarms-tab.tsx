@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ALARM_LEVEL } from '@console/contract/codes/alarms';
 import type { DeviceAlarm } from '@console/contract/http/device-detail';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { alarmsQuery } from '../api/device-detail.ts';
+import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 type StateFilter = 'all' | 'open' | 'ended';
 
@@ -17,7 +18,7 @@ export function AlarmsTab({ deviceId }: { deviceId: number }) {
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const alarms = useQuery({
-    ...alarmsQuery({
+    ...endpointQuery(deviceDetailEndpoints.alarms, {
       id: deviceId,
       ...page,
       state: state === 'all' ? undefined : state,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Empty, Flex, Image, Select, Space, Table, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_FILE_CATEGORY, type DeviceFileCategory } from '@console/contract/codes/device-records';
 import {
@@ -17,9 +17,9 @@ import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { checkFile, claimedType } from '../../../components/upload-rules.ts';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
-import { apiHeaders, callApi } from '../../../lib/api-client.ts';
+import { apiHeaders } from '../../../lib/api-client.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { currentApiLang } from '../../../lib/i18n.ts';
-import { filesQuery, recordKeys } from '../api/device-records.ts';
 
 const kb = (size: number) => `${(size / 1024).toFixed(size < 10240 ? 1 : 0)} KB`;
 
@@ -43,12 +43,12 @@ export function DeviceFilesTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation(['device-detail', 'common']);
   const label = useCodeLabel();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const send = useEndpointMutation(deviceRecordEndpoints.uploadFile, { invalidates: [deviceRecordEndpoints.files] });
+  const remove = useEndpointMutation(deviceRecordEndpoints.deleteFile, { invalidates: [deviceRecordEndpoints.files] });
   const [category, setCategory] = useState<DeviceFileCategory>('manual');
-  const files = useQuery(filesQuery(deviceId));
+  const files = useQuery(endpointQuery(deviceRecordEndpoints.files, { deviceId }));
   const list = files.data?.list ?? [];
   const thumbnails = useFileUrls(list.filter((f) => f.type !== 'pdf').map((f) => f.url));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: recordKeys.files(deviceId) });
 
   // The spec's rules before sending (the server checks the bytes again): images 500kb, pdf 5M, 10 of each.
   const refusal = (file: File) => {
@@ -65,9 +65,8 @@ export function DeviceFilesTab({ deviceId }: { deviceId: number }) {
     form.set('file', file);
     form.set('deviceId', String(deviceId));
     form.set('category', category);
-    await callApi(deviceRecordEndpoints.uploadFile, { body: form });
+    await send.mutateAsync({ body: form });
     void message.success(t('records.files.uploaded', { name: file.name }));
-    await refresh();
   };
 
   if (files.isError && !files.data) return <LoadError error={files.error} onRetry={() => void files.refetch()} />;
@@ -151,9 +150,8 @@ export function DeviceFilesTab({ deviceId }: { deviceId: number }) {
                     danger
                     title={t('records.files.deleteConfirm', { name: f.name })}
                     onConfirm={async () => {
-                      await callApi(deviceRecordEndpoints.deleteFile, { body: { id: f.id } });
+                      await remove.mutateAsync({ body: { id: f.id } });
                       void message.success(t('records.files.deleted'));
-                      await refresh();
                     }}
                   >
                     {t('common:delete')}

@@ -17,8 +17,8 @@ import {
 } from '../../../components/export-list.ts';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { callApi } from '../../../lib/api-client.ts';
-import { expensesQuery, recordKeys } from '../api/device-records.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { EXPENSE_READS } from '../api/device-records.ts';
 import { ExpenseDialog } from '../components/expense-dialog.tsx';
 import { CodeFilter } from '../components/code-filter.tsx';
 
@@ -31,6 +31,7 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
   const label = useCodeLabel();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const remove = useEndpointMutation(deviceRecordEndpoints.deleteExpense, { invalidates: EXPENSE_READS });
   const [type, setType] = useState<ExpenseType | undefined>();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
@@ -41,7 +42,10 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
     from: range?.[0].format('YYYY-MM-DD'),
     to: range?.[1].format('YYYY-MM-DD'),
   };
-  const expenses = useQuery({ ...expensesQuery({ ...filter, ...page }), placeholderData: keepPreviousData });
+  const expenses = useQuery({
+    ...endpointQuery(deviceRecordEndpoints.expenses, { ...filter, ...page }),
+    placeholderData: keepPreviousData,
+  });
   const data = expenses.data;
 
   const columns: (ExportColumn<ExpenseItem> & { key: string })[] = [
@@ -57,7 +61,9 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
     setExporting(true);
     try {
       const rows = await fetchAllPages((p, pageSize) =>
-        callApi(deviceRecordEndpoints.expenses, { query: { ...filter, page: p, pageSize } }, { background: true }),
+        queryClient.fetchQuery(
+          endpointQuery(deviceRecordEndpoints.expenses, { ...filter, page: p, pageSize }, { background: true }),
+        ),
       );
       downloadCsv(exportFileName(t('records.expenses.exportName')), rowsToCsv(columns, rows));
     } catch {
@@ -173,9 +179,8 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
                     danger
                     title={t('records.expenses.deleteConfirm', { amount: money(e.amount) })}
                     onConfirm={async () => {
-                      await callApi(deviceRecordEndpoints.deleteExpense, { body: { id: e.id } });
+                      await remove.mutateAsync({ body: { id: e.id } });
                       void message.success(t('records.expenses.deleted'));
-                      await queryClient.invalidateQueries({ queryKey: recordKeys.expenses(deviceId) });
                     }}
                   >
                     {t('common:delete')}

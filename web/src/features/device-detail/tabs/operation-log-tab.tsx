@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import { OPERATION_CATEGORY, type OperationCategory } from '@console/contract/codes/device-records';
-import type { OperationLogItem } from '@console/contract/http/device-records';
+import { deviceRecordEndpoints, type OperationLogItem } from '@console/contract/http/device-records';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { operationLogQuery } from '../api/device-records.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { currentMonth, MonthRecords } from '../components/month-records.tsx';
 import { SleepWakePanel } from '../components/sleep-wake-panel.tsx';
 import { CodeFilter } from '../components/code-filter.tsx';
@@ -19,7 +19,10 @@ export function OperationLogTab({ deviceId }: { deviceId: number }) {
   const label = useCodeLabel();
   const [month, setMonth] = useState(currentMonth);
   const [category, setCategory] = useState<OperationCategory | undefined>();
-  const log = useQuery({ ...operationLogQuery({ deviceId, month, category }), placeholderData: keepPreviousData });
+  const log = useQuery({
+    ...endpointQuery(deviceRecordEndpoints.operationLog, { deviceId, month, category }),
+    placeholderData: keepPreviousData,
+  });
 
   // An action of another area that has no label yet shows as it is logged rather than as a raw key.
   const actionText = (r: OperationLogItem) => {

@@ -1,10 +1,11 @@
 import { App, Alert, Button, Card, Descriptions, Flex, Form, InputNumber, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail } from '@console/contract/http/device-detail';
 import { MAX_SPEED_KMH } from '@console/contract/mqtt/payloads';
-import { commandDevice, detailKeys, latestCommandsQuery } from '../api/device-detail.ts';
+import { latestCommandsQuery, useCommandDevice } from '../api/device-detail.ts';
 import { CommandStateTag } from '../components/command-state.tsx';
+import { MachineControl } from '../components/machine-control.tsx';
 
 interface ParamsForm {
   reportIntervalS: number;
@@ -18,17 +19,16 @@ interface ParamsForm {
 export function ParametersTab({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation('device-detail');
   const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
   const { device } = detail;
+  const commandDevice = useCommandDevice(device.id);
   const commands = useQuery({ ...latestCommandsQuery(device.id), enabled: detail.commandable });
   const last = commands.data?.list.find((c) => c.type === 'params');
 
   const send = async (values: ParamsForm) => {
     const away = !device.online || device.sleeping;
     if (away && !(await modal.confirm({ title: t('parameters.confirmOffline') }))) return;
-    await commandDevice(device.id, { type: 'params', mode: 'unconditional', params: values });
+    await commandDevice({ type: 'params', mode: 'unconditional', params: values });
     void message.success(t('parameters.sent'));
-    await queryClient.invalidateQueries({ queryKey: detailKeys.commands(device.id) });
   };
 
   return (
@@ -90,6 +90,7 @@ export function ParametersTab({ detail }: { detail: DeviceDetail }) {
       ) : (
         <Alert type="info" showIcon message={t('parameters.readOnly')} />
       )}
+      {detail.commandable && <MachineControl detail={detail} commands={commands.data?.list ?? []} />}
     </Flex>
   );
 }

@@ -1,59 +1,58 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Empty, Flex, Select, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOCK_LEVEL, LOCK_MODE } from '@console/contract/codes/lock';
 import type { CommandItem } from '@console/contract/http/commands';
 import type { DeviceDetail } from '@console/contract/http/device-detail';
+import { RISK_LOCKERS } from '@console/contract/http/risk';
 import { LOCK_LEVELS, LOCK_MODES } from '@console/contract/mqtt/payloads';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { LockTaskDialog } from '../../../components/lock-task/lock-task-dialog.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { commandDevice, detailKeys, latestCommandsQuery } from '../api/device-detail.ts';
+import { useSession } from '../../../lib/session.ts';
+import { latestCommandsQuery } from '../api/device-detail.ts';
 import { CommandStateTag } from '../components/command-state.tsx';
+import { href } from '@console/contract/screens/screen';
+import { riskScreens } from '@console/contract/screens/risk';
 
-type LockLevel = Exclude<(typeof LOCK_LEVELS)[number], 'unlocked'>;
+type LockLevel = (typeof LOCK_LEVELS)[number];
 type LockMode = (typeof LOCK_MODES)[number];
 // The code tables number the levels and modes in the protocol's order (LOCK_LEVEL 0-4, LOCK_MODE 1-3).
 const levelCode = (level: string) => LOCK_LEVELS.indexOf(level as LockLevel);
 const modeCode = (mode: string) => LOCK_MODES.indexOf(mode as LockMode) + 1;
 
-/** Where the lock task pages are, filtered to this machine. */
-export const lockTasksHref = (id: number) => `/riskManagement/index?deviceId=${id}`;
-
 /**
  * Risk control of one machine: its lock level, whether risk actions apply to its status (spec section 4), and
- * lock and unlock through the durable command queue, followed until the machine reports the level.
+ * lock and unlock as lock tasks (the same dialog, question and password as the lock task list), followed until
+ * the machine reports the level. The lock follows the owner's decision: risk permission informs it (decision
+ * 013), it does not take it away.
  */
 export function RiskTab({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation('device-detail');
   const label = useCodeLabel();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const { device } = detail;
-  const [level, setLevel] = useState<LockLevel>('lock1');
-  const [mode, setMode] = useState<LockMode>('unconditional');
+  const [dialog, setDialog] = useState<'lock' | 'unlock' | null>(null);
+  // Commanding roles follow the commands; only the owner's administrators lock (decision 013).
+  const { roleId } = useSession();
+  const locker = detail.commandable && (RISK_LOCKERS as readonly number[]).includes(roleId);
   const commands = useQuery({ ...latestCommandsQuery(device.id), enabled: detail.commandable });
   const lockCommands = (commands.data?.list ?? []).filter((c) => c.type === 'lock' || c.type === 'unlock');
+  // One lock at a time: while one is under way (queued, sent, held by the machine) no other is offered.
+  const busy = lockCommands.some((c) => c.execution === 1);
 
-  const run = async (type: 'lock' | 'unlock') => {
-    const question =
-      type === 'lock'
-        ? t('risk.confirmLock', { serial: device.serialNumber })
-        : t('risk.confirmUnlock', { serial: device.serialNumber });
-    const away = !device.online || device.sleeping;
-    // Spec section 8: a lock on an offline machine applies when it comes online; the user is asked first.
-    const confirmed = await modal.confirm({ title: question, content: away ? t('risk.offlineNote') : undefined });
-    if (!confirmed) return;
-    await commandDevice(device.id, type === 'lock' ? { type, level, mode } : { type, mode });
-    void message.success(t(type === 'lock' ? 'risk.lock' : 'risk.unlock'));
-    await queryClient.invalidateQueries({ queryKey: detailKeys.commands(device.id) });
+  // The lock task dialog re-reads the commands.
+  const created = () => {
+    setDialog(null);
+    void message.success(t('risk.issued'));
   };
 
   return (
     <Flex vertical gap={16}>
-      <Card size="small" extra={<Link to={lockTasksHref(device.id)}>{t('risk.tasks')}</Link>}>
+      <Card size="small" extra={<Link to={href(riskScreens.tasks, { deviceId: device.id })}>{t('risk.tasks')}</Link>}>
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2 }}
@@ -80,28 +79,32 @@ export function RiskTab({ detail }: { detail: DeviceDetail }) {
       </Card>
       {detail.commandable ? (
         <Card size="small" title={t('risk.commands')}>
-          <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
-            <Select
-              aria-label={t('risk.level')}
-              style={{ width: 200 }}
-              value={String(levelCode(level))}
-              onChange={(code) => setLevel(LOCK_LEVELS[Number(code)] as LockLevel)}
-              options={codeOptions(label, LOCK_LEVEL, [1, 2, 3, 4])}
+          {locker ? (
+            <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
+              <Button danger icon={<LockOutlined />} disabled={busy} onClick={() => setDialog('lock')}>
+                {t('risk.lock')}
+              </Button>
+              <Button
+                icon={<UnlockOutlined />}
+                disabled={busy || device.lockLevel === 0}
+                onClick={() => setDialog('unlock')}
+              >
+                {t('risk.unlock')}
+              </Button>
+              {busy && <Typography.Text type="secondary">{t('risk.busy')}</Typography.Text>}
+            </Flex>
+          ) : (
+            <Alert type="info" showIcon message={t('risk.readOnly')} style={{ marginBottom: 16 }} />
+          )}
+          {dialog && (
+            <LockTaskDialog
+              open
+              deviceId={device.id}
+              kind={dialog}
+              onClose={() => setDialog(null)}
+              onCreated={() => void created()}
             />
-            <Select
-              aria-label={t('risk.lockMode')}
-              style={{ width: 200 }}
-              value={String(modeCode(mode))}
-              onChange={(code) => setMode(LOCK_MODES[Number(code) - 1]!)}
-              options={codeOptions(label, LOCK_MODE)}
-            />
-            <Button danger icon={<LockOutlined />} disabled={!detail.riskPermission} onClick={() => void run('lock')}>
-              {t('risk.lock')}
-            </Button>
-            <Button icon={<UnlockOutlined />} disabled={device.lockLevel === 0} onClick={() => void run('unlock')}>
-              {t('risk.unlock')}
-            </Button>
-          </Flex>
+          )}
           <Table<CommandItem>
             size="small"
             rowKey="id"

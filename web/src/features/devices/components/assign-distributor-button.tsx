@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Select } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { DeviceRow } from '@console/contract/http/devices';
+import { deviceEndpoints, type DeviceRow } from '@console/contract/http/devices';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { assignDistributor, deviceOptionsQuery, refreshDevices } from '../api/devices.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { DEVICE_READS, deviceOptionsQuery } from '../api/devices.ts';
 
 /** The choice in the dialog: a distributor, or 0 to take the distributor off the machines. */
 const choice = z.object({
@@ -20,7 +21,7 @@ const choice = z.object({
 export function AssignDistributorButton({ rows, onDone }: { rows: DeviceRow[]; onDone: () => void }) {
   const { t } = useTranslation('devices');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const assign = useEndpointMutation(deviceEndpoints.assignDistributor, { invalidates: DEVICE_READS, silent: true });
   const options = useQuery(deviceOptionsQuery());
   const [open, setOpen] = useState(false);
   const ids = rows.map((row) => row.id);
@@ -35,11 +36,12 @@ export function AssignDistributorButton({ rows, onDone }: { rows: DeviceRow[]; o
         open={open}
         onClose={() => setOpen(false)}
         schema={choice}
-        onSubmit={({ distributorId }) => assignDistributor(ids, distributorId || null).then(() => distributorId)}
+        onSubmit={({ distributorId }) =>
+          assign.mutateAsync({ body: { ids, distributorId: distributorId || null } }).then(() => distributorId)
+        }
         onSuccess={(distributorId) => {
           void message.success(t(distributorId ? 'assign.assigned' : 'assign.removed', { count: ids.length }));
           onDone();
-          void refreshDevices(queryClient);
         }}
       >
         <Field name="distributorId" label={t('fields.distributor')}>

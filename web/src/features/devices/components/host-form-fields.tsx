@@ -1,12 +1,11 @@
 import { Col, Divider, Form, Input, Radio, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { POSITIONING } from '@console/contract/codes/device-status';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
-import { LEASE_STATUS, STOCK_STATUS } from '@console/contract/codes/stock';
+import { LEASE_STATUS } from '@console/contract/codes/stock';
 import type { DeviceOptions } from '@console/contract/http/devices';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { Field } from '../../../components/schema-form.tsx';
-import { DayField } from './day-field.tsx';
+import { useDeviceFields } from '../fields.tsx';
 
 const half = { xs: 24, md: 12, xl: 8 } as const;
 
@@ -30,15 +29,9 @@ export function HostFormFields({
   const leased = Form.useWatch('leaseStatus', form) === 2;
   const model = options.models.find((m) => m.id === modelId);
   const customers = options.customers.filter((c) => ownerId === undefined || c.ownerId === ownerId);
-  const codeRadios = (table: typeof LEASE_STATUS | typeof STOCK_STATUS | typeof POSITIONING) =>
-    table.codes.map((code) => ({ value: code.value, label: label(table, code.value) }));
-  const text = (name: string, max: number, extra?: string) => (
-    <Col {...half}>
-      <Field name={name} label={t(`fields.${name}` as 'fields.hostName')} extra={extra}>
-        <Input maxLength={max} />
-      </Field>
-    </Col>
-  );
+  const fields = useDeviceFields();
+  const items = (keys: Parameters<typeof fields.formItems>[0]) =>
+    fields.formItems(keys, { wrap: (item) => <Col {...half}>{item}</Col> });
 
   return (
     <>
@@ -72,30 +65,19 @@ export function HostFormFields({
             <Input disabled value={model ? label(MACHINE_KIND, model.category) : ''} aria-label={t('fields.kind')} />
           </Form.Item>
         </Col>
-        {text('hostSerial', 40)}
-        {text('hostName', 60)}
-        {text('deviceName', 60)}
-        {text('hostType', 60)}
-        {text('brand', 40)}
-        {text('location', 120)}
+        {items(['hostSerial', 'hostName', 'deviceName', 'hostType', 'brand', 'location'])}
       </Row>
       <Divider titlePlacement="start">{t('form.equipment')}</Divider>
       <Row gutter={24}>
-        {text('machineNumber', 40)}
-        {text('gpsSerial', 40)}
-        <Col {...half}>
-          <Field name="positioning" label={t('fields.positioning')}>
-            <Radio.Group options={codeRadios(POSITIONING)} />
-          </Field>
-        </Col>
-        {text('licensePlate', 20)}
-        {text('engineNumber', 40)}
-        {text('frameNumber', 40)}
-        <Col {...half}>
-          <Field name="installedAt" label={t('fields.installedAt')}>
-            <DayField />
-          </Field>
-        </Col>
+        {items([
+          'machineNumber',
+          'gpsSerial',
+          'positioning',
+          'licensePlate',
+          'engineNumber',
+          'frameNumber',
+          'installedAt',
+        ])}
       </Row>
       <Divider titlePlacement="start">{t('form.service')}</Divider>
       <Row gutter={24}>
@@ -109,15 +91,14 @@ export function HostFormFields({
             </Field>
           </Col>
         )}
-        <Col {...half}>
-          <Field name="inventoryState" label={t('fields.inventoryState')}>
-            <Radio.Group options={codeRadios(STOCK_STATUS)} />
-          </Field>
-        </Col>
+        {items(['inventoryState'])}
         <Col {...half}>
           <Field name="leaseStatus" label={t('fields.leaseStatus')}>
             <Radio.Group
-              options={codeRadios(LEASE_STATUS)}
+              options={LEASE_STATUS.codes.map((code) => ({
+                value: code.value,
+                label: label(LEASE_STATUS, code.value),
+              }))}
               // A machine back in stock has no customer.
               onChange={(e) => e.target.value === 1 && form.setFieldValue('customerId', undefined)}
             />
@@ -142,11 +123,7 @@ export function HostFormFields({
             />
           </Field>
         </Col>
-        <Col {...half}>
-          <Field name="serviceExpiresAt" label={t('fields.serviceExpiresAt')}>
-            <DayField />
-          </Field>
-        </Col>
+        {items(['serviceExpiresAt'])}
       </Row>
     </>
   );

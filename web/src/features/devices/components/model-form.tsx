@@ -1,12 +1,10 @@
-import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
+import type { z } from 'zod';
 import { deviceModelEndpoints, type DeviceModel } from '@console/contract/http/device-models';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
-import { Field } from '../../../components/schema-form.tsx';
-import { UploadField } from '../../../components/upload-field.tsx';
-import { createModel, updateModel } from '../api/devices.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { MODEL_READS } from '../api/devices.ts';
+import { useModelFields } from '../fields.tsx';
 
 /**
  * A device type: name, category (machine kind) and image are required (spec section 5). The picture is a
@@ -14,24 +12,14 @@ import { createModel, updateModel } from '../api/devices.ts';
  */
 export function useModelForm() {
   const { t } = useTranslation(['devices', 'common']);
-  const label = useCodeLabel();
+  const fields = useModelFields();
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(deviceModelEndpoints.create, { invalidates: MODEL_READS, silent: true });
+  const update = useEndpointMutation(deviceModelEndpoints.update, { invalidates: MODEL_READS, silent: true });
+  const createModel = (body: z.output<typeof deviceModelEndpoints.create.body>) => create.mutateAsync({ body });
+  const updateModel = (body: z.output<typeof deviceModelEndpoints.update.body>) => update.mutateAsync({ body });
   return {
-    fields: () => (
-      <>
-        <Field name="name" label={t('models.name')}>
-          <Input maxLength={60} />
-        </Field>
-        <Field name="category" label={t('models.category')}>
-          <Select options={codeOptions(label, MACHINE_KIND)} />
-        </Field>
-        <Field name="image" label={t('models.image')}>
-          <UploadField kind="image" isPublic />
-        </Field>
-        <Field name="brand" label={t('models.brand')}>
-          <Input maxLength={40} />
-        </Field>
-      </>
-    ),
+    fields: () => fields.formItems(['name', 'category', 'image', 'brand']),
     create: {
       title: t('models.addTitle'),
       schema: deviceModelEndpoints.create.body,

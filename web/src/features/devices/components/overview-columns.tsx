@@ -1,17 +1,15 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEVICE_STATUS } from '@console/contract/codes/device-status';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { OVERVIEW_FIELDS, type OverviewRow } from '@console/contract/http/device-overview';
 import type { KindData } from '@console/contract/mqtt/payloads';
-import { useCodeLabel } from '../../../components/code-label.ts';
+import { defineFields } from '../../../components/fields.tsx';
 import type { ListColumn } from '../../../components/list-page.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { detailHref } from './device-columns.tsx';
-
-/** A machine's track playback, from today (spec route /deviceManagement/historicalTrajectory, the id in the query). */
-export const playbackHref = (id: number) => `/deviceManagement/historicalTrajectory?id=${id}`;
+import { machineFields } from '../fields.tsx';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+import { trackScreens } from '@console/contract/screens/tracks';
 
 /** Units of the readings; SI symbols read the same in both languages. */
 const UNITS: Record<string, string> = {
@@ -42,10 +40,11 @@ const UNITS: Record<string, string> = {
   energyKwh: 'kWh',
 };
 
+const useOverviewFields = defineFields<OverviewRow>()('devices', machineFields);
+
 /** The machine list of one kind: who it is, its status, the kind's readings, and where to go from it. */
 export function useOverviewColumns(kind: MachineKind): ListColumn<OverviewRow>[] {
   const { t } = useTranslation(['devices', 'common']);
-  const label = useCodeLabel();
   const reading = (row: OverviewRow, field: string): unknown =>
     row.latest ? (row.latest as Record<string, unknown>)[field] : undefined;
   const show = (field: string, value: unknown): string => {
@@ -58,29 +57,9 @@ export function useOverviewColumns(kind: MachineKind): ListColumn<OverviewRow>[]
   };
   const fields = OVERVIEW_FIELDS[kind] as (keyof KindData)[];
 
+  const machine = useOverviewFields();
   return [
-    {
-      key: 'serialNumber',
-      title: t('fields.serialNumber'),
-      dataIndex: 'serialNumber',
-      sorter: true,
-      fixed: 'left',
-      render: (serial: string, row) => <Link to={detailHref(row.id)}>{serial}</Link>,
-    },
-    { key: 'hostName', title: t('fields.hostName'), dataIndex: 'hostName', sorter: true },
-    {
-      key: 'status',
-      title: t('fields.status'),
-      dataIndex: 'status',
-      sorter: true,
-      exportValue: (row) => label(DEVICE_STATUS, row.status),
-      render: (status: number, row) => (
-        <Space size={4}>
-          <StatusBadge table={DEVICE_STATUS} value={status} />
-          {row.alarmOpen && status !== 8 && <StatusBadge table={DEVICE_STATUS} value={8} />}
-        </Space>
-      ),
-    },
+    ...machine.columns(['serialNumber', 'hostName', 'status'], { serialNumber: { fixed: 'left' } }),
     ...fields.map((field): ListColumn<OverviewRow> => ({
       key: String(field),
       title: t(`overview.fields.${String(field)}` as 'overview.fields.loadPct'),
@@ -102,9 +81,7 @@ export function useOverviewColumns(kind: MachineKind): ListColumn<OverviewRow>[]
           <Tag>{t('overview.noReading')}</Tag>
         ),
     },
-    { key: 'customerName', title: t('fields.customer'), dataIndex: 'customerName' },
-    { key: 'location', title: t('fields.location'), dataIndex: 'location', ellipsis: true, width: 160 },
-    { key: 'lastReportAt', title: t('fields.lastReportAt'), dataIndex: 'lastReportAt', sorter: true },
+    ...machine.columns(['customerName', 'location', 'lastReportAt'], { location: { width: 160 } }),
     {
       key: 'actions',
       title: t('common:actions'),
@@ -112,8 +89,8 @@ export function useOverviewColumns(kind: MachineKind): ListColumn<OverviewRow>[]
       fixed: 'right',
       render: (_, row) => (
         <Space size={12}>
-          <Link to={detailHref(row.id)}>{t('list.detail')}</Link>
-          <Link to={playbackHref(row.id)}>{t('overview.playback')}</Link>
+          <Link to={href(deviceDetailScreens.detail, { id: row.id })}>{t('list.detail')}</Link>
+          <Link to={href(trackScreens.playback, { id: row.id })}>{t('overview.playback')}</Link>
         </Space>
       ),
     },

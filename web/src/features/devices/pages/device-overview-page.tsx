@@ -10,7 +10,7 @@ import { useCodeLabel } from '../../../components/code-label.ts';
 import { statusColor } from '../../../components/fleet-map/status-colors.ts';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useDeviceFilters } from '../components/device-filters.tsx';
 import { useOverviewColumns } from '../components/overview-columns.tsx';
 
@@ -36,11 +36,7 @@ export function DeviceOverviewPage() {
   const kind = (MACHINE_KINDS as readonly string[]).includes(params.kind ?? '')
     ? (params.kind as MachineKind)
     : 'aerialPlatform';
-  const figures = useQuery({
-    queryKey: ['devices', 'overviewFigures', kind],
-    queryFn: ({ signal }) =>
-      callApi(deviceOverviewEndpoints.figures, { query: { kind } }, { background: true, signal }),
-  });
+  const figures = useQuery(endpointQuery(deviceOverviewEndpoints.figures, { kind }, { background: true }));
   const counts = new Map(figures.data?.byKind.map((k) => [k.kind, k.total]));
   const filters = useDeviceFilters().filter((f) => OVERVIEW_FILTERS.includes(f.name));
   const columns = useOverviewColumns(kind);

@@ -5,18 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deviceEndpoints, DEVICE_EDITORS } from '@console/contract/http/devices';
 import { FleetMapPanel } from '../../../components/fleet-map/fleet-map-panel.tsx';
+import { activeFilters, FilterTags } from '../../../components/fleet-map/filter-tags.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { useSession } from '../../../lib/session.ts';
 import { AssignDistributorButton } from '../components/assign-distributor-button.tsx';
 import { useDeviceColumns } from '../components/device-columns.tsx';
 import { useDeviceFilters } from '../components/device-filters.tsx';
+import { href } from '@console/contract/screens/screen';
+import { deviceScreens } from '@console/contract/screens/devices';
 
 const MAP_HEIGHT = 640;
 
 /**
  * /deviceManagement: every machine in the user's scope, filtered, sorted and paged on the server; or, with
- * `?view=map`, all of them on the live fleet map.
+ * `?view=map`, the machines of the same filters on the live fleet map.
  */
 export function DevicesPage() {
   const { t } = useTranslation('devices');
@@ -51,7 +54,8 @@ export function DevicesPage() {
   if (view === 'map') {
     return (
       <Card title={t('list.title')} extra={viewSwitch}>
-        <FleetMapPanel height={MAP_HEIGHT} />
+        <FilterTags filters={filters} params={params} onChange={(patch) => update(patch, true)} />
+        <FleetMapPanel height={MAP_HEIGHT} filters={activeFilters(filters, params)} />
       </Card>
     );
   }
@@ -70,7 +74,7 @@ export function DevicesPage() {
         <>
           {viewSwitch}
           {editor && (
-            <Button type="primary" icon={<PlusOutlined />} {...linkProps('/deviceManagement/addMachine')}>
+            <Button type="primary" icon={<PlusOutlined />} {...linkProps(href(deviceScreens.form))}>
               {t('list.add')}
             </Button>
           )}

@@ -1,25 +1,20 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Result, Skeleton } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { deviceEndpoints, DEVICE_EDITORS, type DeviceOptions, type DeviceRow } from '@console/contract/http/devices';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError, QueryState } from '../../../components/query-state.tsx';
 import { SchemaForm } from '../../../components/schema-form.tsx';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useSession } from '../../../lib/session.ts';
-import {
-  createDevice,
-  deviceOptionsQuery,
-  deviceQuery,
-  refreshDevices,
-  resetDeviceSecret,
-  updateDevice,
-} from '../api/devices.ts';
+import { DEVICE_READS, deviceOptionsQuery } from '../api/devices.ts';
 import { HostFormFields } from '../components/host-form-fields.tsx';
 import { SecretDialog, type IssuedSecret } from '../components/secret-dialog.tsx';
-
-const LIST = '/deviceManagement';
+import { href } from '@console/contract/screens/screen';
+import { deviceScreens } from '@console/contract/screens/devices';
 
 /** The form's values for a machine as the registry answers it. */
 function formValues(device: DeviceRow) {
@@ -41,7 +36,8 @@ function CreateHost({ options }: { options: DeviceOptions }) {
   const { t } = useTranslation('devices');
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(deviceEndpoints.create, { invalidates: DEVICE_READS, silent: true });
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   // The user's own organisation comes first among the owners.
   const ownerId = options.owners[0]?.id;
@@ -51,17 +47,14 @@ function CreateHost({ options }: { options: DeviceOptions }) {
         form={form}
         schema={deviceEndpoints.create.body}
         initialValues={{ positioning: 'gps', inventoryState: 1, leaseStatus: 1, ownerId }}
-        onSubmit={createDevice}
-        onSuccess={(created) => {
-          setIssued(created);
-          void refreshDevices(queryClient);
-        }}
+        onSubmit={(body) => create.mutateAsync({ body })}
+        onSuccess={setIssued}
       >
         <HostFormFields form={form} options={options} editing={false} />
       </SchemaForm>
       <SecretDialog
         issued={issued}
-        onClose={() => void navigate(`${LIST}?serialNumber=${encodeURIComponent(issued?.serialNumber ?? '')}`)}
+        onClose={() => void navigate(href(deviceScreens.list, { serialNumber: issued?.serialNumber ?? '' }))}
         footer={
           <Button
             key="another"
@@ -84,7 +77,9 @@ function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptio
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const update = useEndpointMutation(deviceEndpoints.update, { invalidates: DEVICE_READS, silent: true });
+  // Not silent: a refusal (a machine of another company) is toasted.
+  const resetSecret = useEndpointMutation(deviceEndpoints.resetSecret);
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
   return (
     <Card
@@ -94,7 +89,7 @@ function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptio
           <ConfirmButton
             title={t('secret.resetConfirm')}
             description={t('secret.resetHint')}
-            onConfirm={async () => setIssued(await resetDeviceSecret(device.id))}
+            onConfirm={async () => setIssued(await resetSecret.mutateAsync({ body: { id: device.id } }))}
           >
             {t('secret.reset')}
           </ConfirmButton>
@@ -107,11 +102,10 @@ function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptio
         schema={deviceEndpoints.update.body}
         initialValues={formValues(device)}
         disabled={!device.editable}
-        onSubmit={updateDevice}
+        onSubmit={(body) => update.mutateAsync({ body })}
         onSuccess={() => {
           void message.success(t('form.saved'));
-          void refreshDevices(queryClient);
-          void navigate(LIST);
+          void navigate(href(deviceScreens.list));
         }}
       >
         <HostFormFields form={form} options={options} editing />
@@ -122,23 +116,22 @@ function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptio
 }
 
 function EditHostLoader({ id, options }: { id: number; options: DeviceOptions }) {
-  const query = useQuery(deviceQuery(id));
+  const query = useQuery(endpointQuery(deviceEndpoints.get, { id }));
   return <QueryState query={query}>{(device) => <EditHost device={device} options={options} />}</QueryState>;
 }
 
 /** /deviceManagement/addMachine (create) and /deviceManagement/addMachine?id=<id> (edit). */
 export function HostFormPage() {
   const { t } = useTranslation('devices');
-  const [params] = useSearchParams();
+  const { query, malformed } = useScreenQuery(deviceScreens.form);
   const { roleId } = useSession();
   const options = useQuery(deviceOptionsQuery());
-  const idText = params.get('id');
-  const id = idText === null ? null : Number(idText);
+  const id = query.id ?? null;
 
   if (id === null && !(DEVICE_EDITORS as readonly number[]).includes(roleId)) {
     return <Result status="403" title={t('form.noPermission')} />;
   }
-  if (id !== null && !(Number.isInteger(id) && id > 0)) {
+  if (malformed || (id !== null && !(Number.isInteger(id) && id > 0))) {
     return <Result status="404" title={t('form.notFound')} />;
   }
   if (options.isError) return <LoadError error={options.error} onRetry={() => void options.refetch()} />;

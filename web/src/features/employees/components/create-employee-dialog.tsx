@@ -1,6 +1,5 @@
 import { Alert, App, Button, Form, Input, Radio, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLE_CODE } from '@console/contract/codes/accounts';
 import type { RoleId } from '@console/contract/codes/roles';
@@ -9,7 +8,7 @@ import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { createEmployee, refreshEmployees } from '../api/employees.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /**
  * A new employee: phone, name, a role the administrator may grant, and either a first password the
@@ -19,7 +18,8 @@ export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
   const { t } = useTranslation(['employees', 'common']);
   const label = useCodeLabel();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(employeeEndpoints.create, { invalidates: [employeeEndpoints.list], silent: true });
   return (
     <FormDialog
       title={t('create.title')}
@@ -30,12 +30,11 @@ export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
       }
       schema={employeeEndpoints.create.body}
       initialValues={{ mode: 'password', areaCode: '86' }}
-      onSubmit={async (body) => ({ ...(await createEmployee(body)), mode: body.mode })}
+      onSubmit={async (body) => ({ ...(await create.mutateAsync({ body })), mode: body.mode })}
       onSuccess={(result) => {
         void message.success(
           result.joined ? t('create.joined') : result.mode === 'invite' ? t('create.invited') : t('create.created'),
         );
-        void refreshEmployees(queryClient);
       }}
     >
       <PhoneField label={t('fields.mobile')} areaLabel={t('fields.areaCode')} />

@@ -1,5 +1,4 @@
 import { App, Button, Input, Select } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLE_CODE } from '@console/contract/codes/accounts';
 import type { RoleId } from '@console/contract/codes/roles';
@@ -7,7 +6,7 @@ import { employeeEndpoints, type Employee } from '@console/contract/http/employe
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { editEmployee, refreshEmployees } from '../api/employees.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /**
  * Nickname and role of an employee (user/editUser.do). One's own role is not offered: the server refuses
@@ -17,7 +16,8 @@ export function EditEmployeeDialog({ employee, grantable }: { employee: Employee
   const { t } = useTranslation(['employees', 'common']);
   const label = useCodeLabel();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const edit = useEndpointMutation(employeeEndpoints.editUser, { invalidates: [employeeEndpoints.list], silent: true });
   // A role the administrator may not grant is shown but cannot be changed.
   const roleLocked = employee.isSelf || !grantable.includes(employee.roleId as RoleId);
   return (
@@ -26,11 +26,8 @@ export function EditEmployeeDialog({ employee, grantable }: { employee: Employee
       trigger={<Button type="link">{t('common:edit')}</Button>}
       schema={employeeEndpoints.editUser.query}
       initialValues={{ uid: employee.uid, nickname: employee.nickname, role: String(employee.roleId) }}
-      onSubmit={(query) => editEmployee(query)}
-      onSuccess={() => {
-        void message.success(t('common:saved'));
-        void refreshEmployees(queryClient);
-      }}
+      onSubmit={(query) => edit.mutateAsync({ query })}
+      onSuccess={() => void message.success(t('common:saved'))}
     >
       <Field name="nickname" label={t('fields.nickname')}>
         <Input maxLength={40} />

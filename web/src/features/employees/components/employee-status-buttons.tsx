@@ -1,15 +1,18 @@
 import { App } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Employee } from '@console/contract/http/employees';
+import { employeeEndpoints, type Employee } from '@console/contract/http/employees';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { refreshEmployees, setEmployeesDisabled } from '../api/employees.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+
+/** Not silent: a refusal (one's own account, another organisation) is toasted. */
+const useSetDisabled = () =>
+  useEndpointMutation(employeeEndpoints.setDisabled, { invalidates: [employeeEndpoints.list] });
 
 /** Disable (every session of the account ends) or enable one employee; not oneself. */
 export function EmployeeStatusButton({ employee }: { employee: Employee }) {
   const { t } = useTranslation('employees');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const setDisabled = useSetDisabled();
   const disabling = !employee.disabled;
   const name = employee.name || employee.mobile;
   return (
@@ -20,9 +23,8 @@ export function EmployeeStatusButton({ employee }: { employee: Employee }) {
       title={disabling ? t('status.disableConfirm', { name }) : t('status.enableConfirm', { name })}
       description={disabling ? t('status.disableHint') : undefined}
       onConfirm={async () => {
-        await setEmployeesDisabled([employee.uid], disabling);
+        await setDisabled.mutateAsync({ body: { uids: [employee.uid], disabled: disabling } });
         void message.success(disabling ? t('status.disabled') : t('status.enabled'));
-        await refreshEmployees(queryClient);
       }}
     >
       {disabling ? t('status.disable') : t('status.enable')}
@@ -34,15 +36,11 @@ export function EmployeeStatusButton({ employee }: { employee: Employee }) {
 export function BatchStatusButtons({ employees, onDone }: { employees: Employee[]; onDone: () => void }) {
   const { t } = useTranslation('employees');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const setDisabled = useSetDisabled();
   const run = async (disabled: boolean) => {
-    await setEmployeesDisabled(
-      employees.map((e) => e.uid),
-      disabled,
-    );
+    await setDisabled.mutateAsync({ body: { uids: employees.map((e) => e.uid), disabled } });
     void message.success(disabled ? t('status.disabled') : t('status.enabled'));
     onDone();
-    await refreshEmployees(queryClient);
   };
   return (
     <>

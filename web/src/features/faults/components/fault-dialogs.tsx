@@ -1,5 +1,4 @@
 import { App, Button, Input, Select } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAULT_TYPE } from '@console/contract/codes/service';
 import { faultEndpoints, type FaultRow } from '@console/contract/http/faults';
@@ -8,7 +7,8 @@ import { DayField } from '../../../components/picker-fields.tsx';
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { createFault, faultsKey, repairFault, updateFault } from '../api/faults.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { FAULT_READS } from '../api/faults.ts';
 
 function FaultFields({ withRepair = true }: { withRepair?: boolean }) {
   const { t } = useTranslation('faults');
@@ -41,12 +41,12 @@ function FaultFields({ withRepair = true }: { withRepair?: boolean }) {
 
 function useSaved(text: string) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return () => {
-    void message.success(text);
-    void queryClient.invalidateQueries({ queryKey: faultsKey });
-  };
+  return () => void message.success(text);
 }
+
+/** A write of a fault record; silent: the dialogs show a refusal on its field. */
+const useFaultWrite = <K extends 'create' | 'update' | 'repair'>(action: K) =>
+  useEndpointMutation(faultEndpoints[action], { invalidates: FAULT_READS, silent: true });
 
 /** Record a fault by hand, or (with `alarmId`, opened from the alarm centre) from a machine's fault alarm. */
 export function CreateFaultDialog({
@@ -60,6 +60,7 @@ export function CreateFaultDialog({
 }) {
   const { t } = useTranslation(['faults', 'common']);
   const saved = useSaved(t('common:saved'));
+  const create = useFaultWrite('create');
   return (
     <FormDialog
       title={alarmId ? t('fromAlarmTitle', { id: alarmId }) : t('addTitle')}
@@ -69,7 +70,7 @@ export function CreateFaultDialog({
       width={640}
       schema={faultEndpoints.create.body}
       initialValues={{ alarmId, faultTypes: [] }}
-      onSubmit={createFault}
+      onSubmit={(body) => create.mutateAsync({ body })}
       onSuccess={saved}
     >
       {!alarmId && (
@@ -85,6 +86,7 @@ export function CreateFaultDialog({
 export function EditFaultDialog({ row }: { row: FaultRow }) {
   const { t } = useTranslation(['faults', 'common']);
   const saved = useSaved(t('common:saved'));
+  const update = useFaultWrite('update');
   const { id, cause, parts, repairMethod, occurredAt, reporterName } = row;
   return (
     <FormDialog
@@ -93,7 +95,7 @@ export function EditFaultDialog({ row }: { row: FaultRow }) {
       width={640}
       schema={faultEndpoints.update.body}
       initialValues={{ id, faultTypes: row.faultTypes as never, cause, parts, repairMethod, occurredAt, reporterName }}
-      onSubmit={updateFault}
+      onSubmit={(body) => update.mutateAsync({ body })}
       onSuccess={saved}
     >
       <FaultFields />
@@ -105,13 +107,14 @@ export function EditFaultDialog({ row }: { row: FaultRow }) {
 export function RepairFaultDialog({ row }: { row: FaultRow }) {
   const { t } = useTranslation('faults');
   const saved = useSaved(t('repaired'));
+  const repair = useFaultWrite('repair');
   return (
     <FormDialog
       title={t('repairTitle', { id: row.id })}
       trigger={<Button type="link">{t('repair')}</Button>}
       schema={faultEndpoints.repair.body}
       initialValues={{ id: row.id, repairMethod: row.repairMethod, parts: row.parts }}
-      onSubmit={repairFault}
+      onSubmit={(body) => repair.mutateAsync({ body })}
       onSuccess={saved}
     >
       <Field name="repairedAt" label={t('repairedAt')}>

@@ -1,5 +1,4 @@
 import { App, Button, Input, Space } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_FEEDBACK_IMAGES, feedbackEndpoints, type FeedbackRow } from '@console/contract/http/feedback';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
@@ -7,24 +6,15 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { RaiseWorkOrderButton } from '../../../components/work-order-link.tsx';
-import {
-  createFeedback,
-  feedbackKey,
-  ignoreFeedback,
-  raiseFeedbackWorkOrder,
-  resolveFeedback,
-} from '../api/feedback.ts';
-
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: feedbackKey });
-}
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { FEEDBACK_READS } from '../api/feedback.ts';
 
 /** Send feedback: information and the device serial number are required (spec section 5), up to 10 photos. */
 export function CreateFeedbackDialog() {
   const { t } = useTranslation(['feedback', 'common']);
   const { message } = App.useApp();
-  const refresh = useRefresh();
+  // Silent: the dialog shows a refusal on its field.
+  const create = useEndpointMutation(feedbackEndpoints.create, { invalidates: FEEDBACK_READS, silent: true });
   return (
     <FormDialog
       title={t('addTitle')}
@@ -32,11 +22,8 @@ export function CreateFeedbackDialog() {
       width={640}
       schema={feedbackEndpoints.create.body}
       initialValues={{ images: [] }}
-      onSubmit={createFeedback}
-      onSuccess={() => {
-        void message.success(t('common:saved'));
-        void refresh();
-      }}
+      onSubmit={(body) => create.mutateAsync({ body })}
+      onSuccess={() => void message.success(t('common:saved'))}
     >
       <Field name="serialNumber" label={t('serialNumber')}>
         <Input maxLength={40} />
@@ -61,17 +48,18 @@ export function CreateFeedbackDialog() {
 export function FeedbackActions({ row, link = true }: { row: FeedbackRow; link?: boolean }) {
   const { t } = useTranslation(['feedback', 'common']);
   const { message } = App.useApp();
-  const refresh = useRefresh();
+  const raise = useEndpointMutation(feedbackEndpoints.raiseWorkOrder, { invalidates: FEEDBACK_READS });
+  const resolve = useEndpointMutation(feedbackEndpoints.resolve, { invalidates: FEEDBACK_READS, silent: true });
+  const ignore = useEndpointMutation(feedbackEndpoints.ignore, { invalidates: FEEDBACK_READS });
   if (!row.handleable) return null;
   const type = link ? 'link' : 'default';
   return (
     <Space size={link ? 0 : 8}>
       <RaiseWorkOrderButton
         type={link ? 'link' : 'primary'}
-        raise={() => raiseFeedbackWorkOrder(row.id)}
+        raise={() => raise.mutateAsync({ body: { id: row.id } })}
         confirm={t('raiseConfirm', { id: row.id })}
         done={(id) => t('raised', { id })}
-        refresh={feedbackKey}
       >
         {t('raise')}
       </RaiseWorkOrderButton>
@@ -80,11 +68,8 @@ export function FeedbackActions({ row, link = true }: { row: FeedbackRow; link?:
         trigger={<Button type={type}>{t('resolve')}</Button>}
         schema={feedbackEndpoints.resolve.body}
         initialValues={{ id: row.id, remark: '' }}
-        onSubmit={resolveFeedback}
-        onSuccess={() => {
-          void message.success(t('resolved'));
-          void refresh();
-        }}
+        onSubmit={(body) => resolve.mutateAsync({ body })}
+        onSuccess={() => void message.success(t('resolved'))}
       >
         <Field name="remark" label={t('remark')}>
           <Input.TextArea rows={3} maxLength={500} />
@@ -95,9 +80,8 @@ export function FeedbackActions({ row, link = true }: { row: FeedbackRow; link?:
         danger
         title={t('ignoreConfirm', { id: row.id })}
         onConfirm={async () => {
-          await ignoreFeedback(row.id);
+          await ignore.mutateAsync({ body: { id: row.id } });
           void message.success(t('ignored'));
-          await refresh();
         }}
       >
         {t('ignore')}

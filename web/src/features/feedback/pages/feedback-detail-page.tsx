@@ -1,14 +1,19 @@
 import { Card, Descriptions, Image, Result, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { FEEDBACK_STATUS } from '@console/contract/codes/service';
+import { feedbackEndpoints } from '@console/contract/http/feedback';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
 import { WorkOrderLink } from '../../../components/work-order-link.tsx';
-import { feedbackQuery } from '../api/feedback.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { FeedbackActions } from '../components/feedback-dialogs.tsx';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+import { feedbackScreens } from '@console/contract/screens/feedback';
 
 function Images({ urls }: { urls: string[] }) {
   const shown = useFileUrls(urls);
@@ -27,10 +32,9 @@ function Images({ urls }: { urls: string[] }) {
 /** /warning/feedbackDetail?id=: one feedback with its photos and its handling, loaded on its own. */
 export function FeedbackDetailPage() {
   const { t } = useTranslation(['feedback', 'common']);
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
-  const query = useQuery({ ...feedbackQuery(id), enabled: id > 0 });
-  const back = <Link to="/warning/feedback">{t('back')}</Link>;
+  const id = useScreenQuery(feedbackScreens.detail).query.id ?? 0;
+  const query = useQuery({ ...endpointQuery(feedbackEndpoints.detail, { id }), enabled: id > 0 });
+  const back = <Link to={href(feedbackScreens.list)}>{t('back')}</Link>;
   if (id <= 0) return <Result status="404" title={t('notFound')} extra={back} />;
   return (
     <QueryState query={query} notFoundExtra={back}>
@@ -57,7 +61,7 @@ export function FeedbackDetailPage() {
               {
                 key: 'serial',
                 label: t('serialNumber'),
-                children: <Link to={`/deviceManagement/detail?id=${row.deviceId}`}>{row.serialNumber}</Link>,
+                children: <Link to={href(deviceDetailScreens.detail, { id: row.deviceId })}>{row.serialNumber}</Link>,
               },
               { key: 'customer', label: t('customer'), children: row.customerName || '-' },
               { key: 'reporter', label: t('reporter'), children: row.reporterName || '-' },

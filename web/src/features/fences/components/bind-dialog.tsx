@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Modal, Select, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fenceEndpoints, type FenceDetail } from '@console/contract/http/fences';
-import { callApi } from '../../../lib/api-client.ts';
-import { refreshFences } from '../api/fences.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { FENCE_READS } from '../api/fences.ts';
 
 /**
  * Bind machines to a fence: the owner's machines, found by serial number or name on the server (a fleet is too
@@ -14,16 +14,14 @@ import { refreshFences } from '../api/fences.ts';
 export function BindDialog({ fence }: { fence: FenceDetail }) {
   const { t } = useTranslation('fences');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const bindCall = useEndpointMutation(fenceEndpoints.bind, { invalidates: FENCE_READS });
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const found = useQuery({
-    queryKey: ['fences', 'candidates', fence.id, search],
-    queryFn: ({ signal }) =>
-      callApi(fenceEndpoints.candidates, { query: { id: fence.id, search } }, { background: true, signal }),
+    ...endpointQuery(fenceEndpoints.candidates, { id: fence.id, search }, { background: true }),
     placeholderData: keepPreviousData,
     enabled: open,
   });
@@ -56,9 +54,8 @@ export function BindDialog({ fence }: { fence: FenceDetail }) {
     }
     setSaving(true);
     try {
-      const { bound } = await callApi(fenceEndpoints.bind, { body: { id: fence.id, deviceIds: chosen } });
+      const { bound } = await bindCall.mutateAsync({ body: { id: fence.id, deviceIds: chosen } });
       void message.success(t('machines.bound', { count: bound }));
-      await refreshFences(queryClient);
       close();
     } finally {
       setSaving(false);

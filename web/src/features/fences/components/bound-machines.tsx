@@ -1,16 +1,11 @@
-import { App, Input, Space, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { App, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { DEVICE_STATUS } from '@console/contract/codes/device-status';
-import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { fenceEndpoints, type FenceDetail } from '@console/contract/http/fences';
-import { useCodeLabel } from '../../../components/code-label.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ListPage, type ListColumn, type RowOf } from '../../../components/list-page.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { callApi } from '../../../lib/api-client.ts';
-import { refreshFences } from '../api/fences.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { FENCE_READS } from '../api/fences.ts';
+import { useBoundMachineFields } from '../fields.tsx';
 import { BindDialog } from './bind-dialog.tsx';
 
 type Machine = RowOf<typeof fenceEndpoints.devices>;
@@ -18,49 +13,17 @@ type Machine = RowOf<typeof fenceEndpoints.devices>;
 /** The machines bound to a fence, with their status and side of the fence; editors bind and unbind them. */
 export function BoundMachines({ fence }: { fence: FenceDetail }) {
   const { t } = useTranslation(['fences', 'common']);
-  const label = useCodeLabel();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const unbindCall = useEndpointMutation(fenceEndpoints.unbind, { invalidates: FENCE_READS });
 
   const unbind = async (deviceIds: number[]) => {
-    const { unbound } = await callApi(fenceEndpoints.unbind, { body: { id: fence.id, deviceIds } });
+    const { unbound } = await unbindCall.mutateAsync({ body: { id: fence.id, deviceIds } });
     void message.success(t('machines.unbound', { count: unbound }));
-    await refreshFences(queryClient);
   };
 
+  const fields = useBoundMachineFields();
   const columns: ListColumn<Machine>[] = [
-    {
-      key: 'serialNumber',
-      title: t('machines.serialNumber'),
-      dataIndex: 'serialNumber',
-      render: (serial: string, row) => <Link to={`/deviceManagement/detail?id=${row.id}`}>{serial}</Link>,
-    },
-    { key: 'deviceName', title: t('machines.deviceName'), dataIndex: 'deviceName' },
-    {
-      key: 'kind',
-      title: t('machines.kind'),
-      dataIndex: 'kind',
-      exportValue: (row) => label(MACHINE_KIND, row.kind),
-      render: (kind: string) => label(MACHINE_KIND, kind),
-    },
-    {
-      key: 'status',
-      title: t('machines.status'),
-      dataIndex: 'status',
-      exportValue: (row) => label(DEVICE_STATUS, row.status),
-      render: (status: number) => <StatusBadge table={DEVICE_STATUS} value={status} />,
-    },
-    {
-      key: 'inside',
-      title: t('machines.position'),
-      dataIndex: 'inside',
-      exportValue: (row) => sideText(row.inside),
-      render: (inside: boolean | null) => (
-        <Tag color={inside === null ? 'default' : inside ? 'green' : 'orange'}>{sideText(inside)}</Tag>
-      ),
-    },
-    { key: 'location', title: t('machines.location'), dataIndex: 'location', defaultHidden: true },
-    { key: 'lastReportAt', title: t('machines.lastReportAt'), dataIndex: 'lastReportAt' },
+    ...fields.columns(['serialNumber', 'deviceName', 'kind', 'status', 'inside', 'location', 'lastReportAt']),
     ...(fence.editable
       ? [
           {
@@ -82,10 +45,6 @@ export function BoundMachines({ fence }: { fence: FenceDetail }) {
       : []),
   ];
 
-  function sideText(inside: boolean | null) {
-    return inside === null ? t('machines.unknown') : inside ? t('machines.inside') : t('machines.outside');
-  }
-
   return (
     <ListPage
       area="fences"
@@ -94,9 +53,7 @@ export function BoundMachines({ fence }: { fence: FenceDetail }) {
       fixedQuery={{ id: fence.id }}
       rowKey="id"
       exportName={t('machines.exportName', { name: fence.name })}
-      filters={[
-        { name: 'serialNumber', label: t('machines.serialNumber'), input: <Input allowClear maxLength={40} /> },
-      ]}
+      filters={fields.filters(['serialNumber'])}
       columns={columns}
       toolbar={fence.editable && <BindDialog fence={fence} />}
       batchActions={

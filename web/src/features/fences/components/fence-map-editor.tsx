@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import L from 'leaflet';
 // Leaflet's own build sets window.L, which the drawing library extends (L.PM) when it loads.
 import '@geoman-io/leaflet-geoman-free';
@@ -9,6 +9,10 @@ import { BorderOutlined, DeleteOutlined, GatewayOutlined, RadiusSettingOutlined 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_CIRCLE_RADIUS_M, type FenceShape } from '@console/contract/http/fences';
+import { positionsQuery } from '../../../components/fleet-map/positions.ts';
+import { statusColor } from '../../../components/fleet-map/status-colors.ts';
+import { PlaceSearch } from './place-search.tsx';
+import { dragRectangle } from './drag-rectangle.ts';
 import { startBasemap, type BasemapMode } from '../../../components/fleet-map/basemap.ts';
 import { fromDisplay, toDisplay, type Datum, type RegionTest } from '../../../components/fleet-map/datum.ts';
 import { mapSettingsQuery } from '../../../components/fleet-map/map-settings.ts';
@@ -64,12 +68,15 @@ export function FenceMapEditor({
   provider,
   disabled,
   id,
+  fenceId,
 }: {
   value?: FenceShape | null;
   onChange?: (shape: FenceShape | null) => void;
   provider: 'global' | 'regional';
   disabled?: boolean;
   id?: string;
+  /** A saved fence: its bound machines are drawn on the map. */
+  fenceId?: number | null;
 }) {
   const { t, i18n } = useTranslation('fences');
   const settings = useQuery(mapSettingsQuery());
@@ -77,6 +84,10 @@ export function FenceMapEditor({
   const mapRef = useRef<L.Map | null>(null);
   const drawn = useRef<L.Layer | null>(null);
   const [mode, setMode] = useState<BasemapMode>('probing');
+  // The drawing tool in use, shown pressed until its shape is drawn or the drawing is given up.
+  const [active, setActive] = useState<Tool | null>(null);
+  const stopDrag = useRef<(() => void) | null>(null);
+  const bound = useQuery({ ...positionsQuery({ fenceId: fenceId ?? undefined }), enabled: !!fenceId });
   const [inMainland, setInMainland] = useState<RegionTest | null>(null);
   const datum: Datum = provider === 'regional' && mode === 'tiles' && inMainland ? 'gcj02' : 'wgs84';
   const region = inMainland ?? nowhere;
@@ -96,19 +107,23 @@ export function FenceMapEditor({
       const { datum: d, region: r } = latest.current;
       latest.current.onChange?.(drawn.current ? shapeOf(drawn.current, d, r) : null);
     };
-    map.on('pm:create', ({ layer }) => {
+    const place = (layer: L.Layer) => {
       // One shape per fence: a new drawing replaces the old one.
       drawn.current?.remove();
       drawn.current = layer;
       layer.on('pm:edit', emit);
       (layer as L.Polygon).pm.enable();
       emit();
-    });
+    };
+    map.on('pm:create', ({ layer }) => place(layer));
+    map.on('fence:rectangle', (event) => place((event as unknown as { layer: L.Layer }).layer));
+    map.on('pm:drawend', () => setActive((tool) => (tool === 'Rectangle' ? tool : null)));
     mapRef.current = map;
     const observer = new ResizeObserver(() => map.invalidateSize());
     observer.observe(container.current!);
     return () => {
       observer.disconnect();
+      stopDrag.current?.();
       map.remove();
       mapRef.current = null;
       drawn.current = null;
@@ -154,27 +169,67 @@ export function FenceMapEditor({
     if (!map.getBounds().contains(bounds)) map.fitBounds(bounds, { maxZoom: 15, padding: [24, 24] });
   }, [value, datum, region, disabled]);
 
+  // The bound machines, as small dots in their status colour under the shape (read-only, a tooltip names them).
+  useEffect(() => {
+    const map = mapRef.current;
+    const fleet = bound.data;
+    if (!map || !fleet) return;
+    const group = L.layerGroup(
+      fleet.ids.map((machineId, i) =>
+        L.circleMarker(toDisplay(fleet.lats[i]!, fleet.lngs[i]!, datum, region), {
+          radius: 6,
+          weight: 2,
+          color: '#fff',
+          fillColor: statusColor(fleet.statuses[i]!),
+          fillOpacity: 1,
+          pmIgnore: true,
+          className: `fence-machine fence-machine-${machineId}`,
+        }).bindTooltip(`${fleet.serials[i]} · ${fleet.names[i]}`),
+      ),
+    ).addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [bound.data, datum, region]);
+
   const draw = (tool: Tool) => {
     const map = mapRef.current;
     if (!map) return;
     map.pm.disableDraw();
+    stopDrag.current?.();
+    stopDrag.current = null;
+    if (active === tool) return setActive(null);
+    setActive(tool);
+    if (tool === 'Rectangle') {
+      // Pressed, dragged and let go, as a rectangle is drawn in drawing programs (geoman takes two clicks).
+      stopDrag.current = dragRectangle(map, SHAPE_STYLE, (layer) => {
+        stopDrag.current = null;
+        setActive(null);
+        map.fire('fence:rectangle', { layer });
+      });
+      return;
+    }
     map.pm.enableDraw(tool, { continueDrawing: false });
   };
+  const toolButton = (tool: Tool, icon: ReactNode, text: string) => (
+    <Button
+      icon={icon}
+      type={active === tool ? 'primary' : 'default'}
+      aria-pressed={active === tool}
+      onClick={() => draw(tool)}
+    >
+      {text}
+    </Button>
+  );
 
   return (
     <div id={id}>
       {!disabled && (
         <Flex wrap gap={8} style={{ marginBottom: 8 }} align="center">
           <Space.Compact>
-            <Button icon={<GatewayOutlined />} onClick={() => draw('Polygon')}>
-              {t('editor.polygon')}
-            </Button>
-            <Button icon={<BorderOutlined />} onClick={() => draw('Rectangle')}>
-              {t('editor.rectangle')}
-            </Button>
-            <Button icon={<RadiusSettingOutlined />} onClick={() => draw('Circle')}>
-              {t('editor.circle')}
-            </Button>
+            {toolButton('Polygon', <GatewayOutlined />, t('editor.polygon'))}
+            {toolButton('Rectangle', <BorderOutlined />, t('editor.rectangle'))}
+            {toolButton('Circle', <RadiusSettingOutlined />, t('editor.circle'))}
           </Space.Compact>
           <Button icon={<DeleteOutlined />} disabled={!value} onClick={() => onChange?.(null)}>
             {t('editor.clear')}
@@ -195,6 +250,7 @@ export function FenceMapEditor({
           )}
         </Flex>
       )}
+      <PlaceSearch onPick={(lat, lng, zoom) => mapRef.current?.setView(toDisplay(lat, lng, datum, region), zoom)} />
       <div
         ref={container}
         role="application"

@@ -1,28 +1,28 @@
 import { Card, Col, Form, Input, InputNumber, Radio, Row, Space, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FENCE_EDITORS, fenceEndpoints, type FenceDetail } from '@console/contract/http/fences';
 import { DayField, TimeField } from '../../../components/picker-fields.tsx';
 import { DetailPage } from '../../../components/detail-page.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import { useSession } from '../../../lib/session.ts';
-import { fenceQuery, refreshFences } from '../api/fences.ts';
+import { FENCE_READS } from '../api/fences.ts';
 import { BoundMachines } from '../components/bound-machines.tsx';
 import { FenceAlarms } from '../components/fence-alarms.tsx';
 import { FenceMapEditor } from '../components/fence-map-editor.tsx';
-
-import { fenceHref } from './fences-page.tsx';
+import { href } from '@console/contract/screens/screen';
+import { fenceScreens } from '@console/contract/screens/fences';
 
 /** /deviceManagement/fence?id=<id>: one fence to draw and edit, its machines and its alarms; without id, a new one. */
 export function FencePage() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
-  const fence = useQuery({ ...fenceQuery(id ?? 0), enabled: id !== null });
+  const id = useScreenQuery(fenceScreens.editor).query.id || null;
+  const fence = useQuery({ ...endpointQuery(fenceEndpoints.detail, { id: id ?? 0 }), enabled: id !== null });
   if (id === null) return <FenceEditor fence={null} />;
   return (
     <QueryState query={fence}>
@@ -39,7 +39,9 @@ export function FencePage() {
 function FenceEditor({ fence }: { fence: FenceDetail | null }) {
   const { t } = useTranslation(['fences', 'common']);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const update = useEndpointMutation(fenceEndpoints.update, { invalidates: FENCE_READS, silent: true });
+  const create = useEndpointMutation(fenceEndpoints.create, { invalidates: FENCE_READS, silent: true });
   const [form] = Form.useForm();
   const mayEdit = (FENCE_EDITORS as readonly number[]).includes(useSession().roleId);
   const readOnly = fence ? !fence.editable : !mayEdit;
@@ -50,10 +52,10 @@ function FenceEditor({ fence }: { fence: FenceDetail | null }) {
 
   const save = async (body: unknown) => {
     if (fence) {
-      await callApi(fenceEndpoints.update, { body: { ...(body as object), id: fence.id } as never }, { silent: true });
+      await update.mutateAsync({ body: { ...(body as object), id: fence.id } as never });
       return fence.id;
     }
-    const created = await callApi(fenceEndpoints.create, { body: body as never }, { silent: true });
+    const created = await create.mutateAsync({ body: body as never });
     return created.id;
   };
 
@@ -67,9 +69,8 @@ function FenceEditor({ fence }: { fence: FenceDetail | null }) {
         disabled={readOnly}
         onSubmit={save}
         successMessage={fence ? t('detail.saved') : t('detail.created')}
-        onSuccess={async (savedId) => {
-          await refreshFences(queryClient);
-          if (!fence) void navigate(fenceHref(savedId), { replace: true });
+        onSuccess={(savedId) => {
+          if (!fence) void navigate(href(fenceScreens.editor, { id: savedId }), { replace: true });
         }}
       >
         <Row gutter={24}>
@@ -133,7 +134,7 @@ function FenceEditor({ fence }: { fence: FenceDetail | null }) {
               />
             </Field>
             <Field name="shape" label={t('fields.shape')} required>
-              <FenceMapEditor provider={provider} disabled={readOnly} />
+              <FenceMapEditor provider={provider} disabled={readOnly} fenceId={fence?.id} />
             </Field>
           </Col>
         </Row>

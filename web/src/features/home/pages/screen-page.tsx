@@ -8,6 +8,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
 import { userInfoQuery } from '../../../lib/shared-queries.ts';
 import { signOut } from '../../../lib/sign-out.ts';
+import { href } from '@console/contract/screens/screen';
+import { authScreens } from '@console/contract/screens/auth';
 
 /**
  * /screen: the data screen's landing, reached through /loginForDashboard. It shows whose screen it is and
@@ -28,7 +30,7 @@ export function ScreenPage() {
 
   const leave = async () => {
     await signOut(queryClient);
-    void navigate('/loginForDashboard', { replace: true });
+    void navigate(href(authScreens.dashboardLogin), { replace: true });
   };
 
   return (

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Button, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accessoryEndpoints, type Accessory, type AssetHost } from '@console/contract/http/accessories';
 import { LoadError } from '../../../components/query-state.tsx';
 import { RegistryActions, RegistryDialog, type RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+
+/** A change of an accessory shows in the host's list and in the hosts' counts. */
+const ACCESSORY_READS = readsOf(accessoryEndpoints);
 
 type CreateSchema = typeof accessoryEndpoints.create.body;
 type UpdateSchema = typeof accessoryEndpoints.update.body;
@@ -15,18 +18,12 @@ type UpdateSchema = typeof accessoryEndpoints.update.body;
 /** The accessories of one host: name, spec, quantity, serial and value, added, edited and removed in place. */
 export function AccessoriesDialog({ host }: { host: AssetHost }) {
   const { t } = useTranslation(['peripherals', 'common']);
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const key = ['peripherals', 'accessoryList', host.deviceId];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => callApi(accessoryEndpoints.list, { query: { deviceId: host.deviceId } }, { signal }),
-    enabled: open,
-  });
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: ['peripherals', 'accessories'] });
-  };
+  const list = useQuery({ ...endpointQuery(accessoryEndpoints.list, { deviceId: host.deviceId }), enabled: open });
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(accessoryEndpoints.create, { invalidates: ACCESSORY_READS, silent: true });
+  const update = useEndpointMutation(accessoryEndpoints.update, { invalidates: ACCESSORY_READS, silent: true });
+  const remove = useEndpointMutation(accessoryEndpoints.delete, { invalidates: ACCESSORY_READS });
   const form: RegistryForm<Accessory, CreateSchema, UpdateSchema> = {
     fields: () => (
       <>
@@ -50,13 +47,13 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
     create: {
       title: t('accessories.addTitle'),
       schema: accessoryEndpoints.create.body,
-      submit: (body) => callApi(accessoryEndpoints.create, { body }, { silent: true }),
+      submit: (body) => create.mutateAsync({ body }),
       initialValues: { deviceId: host.deviceId, quantity: 1 },
     },
     update: {
       title: (row) => t('accessories.editTitle', { name: row.name }),
       schema: accessoryEndpoints.update.body,
-      submit: (body) => callApi(accessoryEndpoints.update, { body }, { silent: true }),
+      submit: (body) => update.mutateAsync({ body }),
       initialValues: ({ deviceId: _d, ...row }) => row,
     },
   };
@@ -82,7 +79,6 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
             {editable && (
               <RegistryDialog
                 form={form}
-                onSaved={changed}
                 trigger={
                   <Button type="primary" icon={<PlusOutlined />}>
                     {t('accessories.add')}
@@ -111,10 +107,9 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
                           <RegistryActions
                             row={row}
                             form={form}
-                            onChanged={changed}
                             remove={{
                               confirm: (a) => t('accessories.deleteConfirm', { name: a.name }),
-                              submit: (a) => callApi(accessoryEndpoints.delete, { body: { id: a.id } }),
+                              submit: (a) => remove.mutateAsync({ body: { id: a.id } }),
                               done: t('accessories.deleted'),
                             }}
                           />

@@ -1,42 +1,34 @@
-import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { POSITIONING } from '@console/contract/codes/device-status';
 import { gpsGatewayEndpoints, type GpsGateway } from '@console/contract/http/peripherals';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
-import { Field } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
-import { BindingFields } from './binding-fields.tsx';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { BINDING_FORM, useGpsGatewayFields } from '../fields.tsx';
 
 /** A vehicle GPS gateway: IMEI ('enter IMEI/CCID'), plate, positioning, the host and SIM card it is bound to. */
 export function useGpsGatewayForm() {
   const { t } = useTranslation('peripherals');
-  const label = useCodeLabel();
+  const fields = useGpsGatewayFields();
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(gpsGatewayEndpoints.create, {
+    invalidates: [gpsGatewayEndpoints.list],
+    silent: true,
+  });
+  const update = useEndpointMutation(gpsGatewayEndpoints.update, {
+    invalidates: [gpsGatewayEndpoints.list],
+    silent: true,
+  });
   return {
-    fields: (row?: GpsGateway) => (
-      <>
-        <Field name="imei" label={t('gpsGateways.imei')}>
-          <Input maxLength={15} inputMode="numeric" />
-        </Field>
-        <Field name="plate" label={t('gpsGateways.plate')}>
-          <Input maxLength={16} />
-        </Field>
-        <Field name="positioning" label={t('gpsGateways.positioning')}>
-          <Select options={codeOptions(label, POSITIONING)} />
-        </Field>
-        <BindingFields row={row} />
-      </>
-    ),
+    fields: (row?: GpsGateway) => fields.formItems(['imei', 'plate', 'positioning', ...BINDING_FORM], { row }),
     create: {
       title: t('gpsGateways.addTitle'),
       schema: gpsGatewayEndpoints.create.body,
-      submit: (body) => callApi(gpsGatewayEndpoints.create, { body }, { silent: true }),
+      submit: (body) => create.mutateAsync({ body }),
       initialValues: { positioning: 'gps' },
     },
     update: {
       title: (row) => t('gpsGateways.editTitle', { imei: row.imei }),
       schema: gpsGatewayEndpoints.update.body,
-      submit: (body) => callApi(gpsGatewayEndpoints.update, { body }, { silent: true }),
+      submit: (body) => update.mutateAsync({ body }),
       initialValues: (row) => row,
     },
   } satisfies RegistryForm<GpsGateway, typeof gpsGatewayEndpoints.create.body, typeof gpsGatewayEndpoints.update.body>;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { virtualHostEndpoints, type ImportError } from '@console/contract/http/virtual-hosts';
 import { toCsv } from '../../../components/csv.ts';
 import { downloadCsv, exportFileName } from '../../../components/export-list.ts';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 type Result = { total: number; imported: number; errors: ImportError[] };
 
@@ -19,12 +19,14 @@ export function ImportDialog() {
   const { t } = useTranslation('peripherals');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  // The dialog lists a refused file's problems; the API client toasts any other refusal.
+  const importCall = useEndpointMutation(virtualHostEndpoints.import, { invalidates: [virtualHostEndpoints.list] });
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
   const downloadTemplate = async () => {
-    const template = await callApi(virtualHostEndpoints.importTemplate);
+    const template = await queryClient.fetchQuery(endpointQuery(virtualHostEndpoints.importTemplate));
     downloadCsv(exportFileName(t('import.templateName')), toCsv(template.headers, [template.example]));
   };
 
@@ -34,12 +36,9 @@ export function ImportDialog() {
     try {
       const body = new FormData();
       body.append('file', file);
-      const answer = await callApi(virtualHostEndpoints.import, { body });
+      const answer = await importCall.mutateAsync({ body });
       setResult(answer);
-      if (answer.errors.length === 0) {
-        void message.success(t('import.done', { count: answer.imported }));
-        await queryClient.invalidateQueries({ queryKey: ['peripherals', 'virtualHosts'] });
-      }
+      if (answer.errors.length === 0) void message.success(t('import.done', { count: answer.imported }));
     } catch {
       // The API client has shown why the file was refused.
     } finally {

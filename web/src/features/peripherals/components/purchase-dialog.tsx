@@ -1,5 +1,4 @@
 import { Button, Form, InputNumber, Radio } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
 import { accessoryEndpoints, SALVAGE_MODES, type AssetHost } from '@console/contract/http/accessories';
@@ -7,7 +6,7 @@ import { DayField } from '../../../components/picker-fields.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 const money = <InputNumber min={0} max={1e9} precision={2} style={{ width: '100%' }} />;
 
@@ -30,10 +29,13 @@ function SalvageFields() {
 /** Record or change a host's purchase info, with photos and PDF documents through the upload flow. */
 export function PurchaseDialog({ host }: { host: AssetHost }) {
   const { t } = useTranslation('peripherals');
-  const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field. The hosts' list shows the purchase.
+  const save = useEndpointMutation(accessoryEndpoints.savePurchase, {
+    invalidates: [accessoryEndpoints.hosts],
+    silent: true,
+  });
   const schema = accessoryEndpoints.savePurchase.body;
-  const submit = (body: ParsedBodyOf<typeof accessoryEndpoints.savePurchase>) =>
-    callApi(accessoryEndpoints.savePurchase, { body }, { silent: true });
+  const submit = (body: ParsedBodyOf<typeof accessoryEndpoints.savePurchase>) => save.mutateAsync({ body });
   const form = {
     fields: () => (
       <>
@@ -75,11 +77,6 @@ export function PurchaseDialog({ host }: { host: AssetHost }) {
     width: 640,
   };
   return (
-    <RegistryDialog
-      form={form}
-      row={host}
-      trigger={<Button type="link">{t('accessories.editPurchase')}</Button>}
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: ['peripherals', 'accessories'] })}
-    />
+    <RegistryDialog form={form} row={host} trigger={<Button type="link">{t('accessories.editPurchase')}</Button>} />
   );
 }

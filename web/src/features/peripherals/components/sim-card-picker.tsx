@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { simCardEndpoints } from '@console/contract/http/sim-cards';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /** One of the company's SIM cards, found by its ICCID on the server; shown as ICCID and IMEI. */
 export function SimCardPicker({
@@ -20,9 +20,7 @@ export function SimCardPicker({
   const { t } = useTranslation('peripherals');
   const [search, setSearch] = useState('');
   const found = useQuery({
-    queryKey: ['devices', 'simCards', { iccid: search, pageSize: 20, picker: true }],
-    queryFn: ({ signal }) =>
-      callApi(simCardEndpoints.list, { query: { iccid: search, pageSize: 20 } }, { background: true, signal }),
+    ...endpointQuery(simCardEndpoints.list, { iccid: search, pageSize: 20 }, { background: true }),
     placeholderData: keepPreviousData,
   });
   const rows = (found.data?.list ?? []).filter((row) => row.editable);

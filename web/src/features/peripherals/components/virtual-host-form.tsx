@@ -10,7 +10,7 @@ import {
 import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /** Select options of the installation types and power sources, in the user's language. */
 export function useHostOptions() {
@@ -28,6 +28,15 @@ export function useVirtualHostForm() {
   const options = useHostOptions();
   const leaseOptions = numericCodeOptions(label, LEASE_STATUS);
   const metres = <InputNumber min={0} max={100} step={0.1} precision={1} style={{ width: '100%' }} />;
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(virtualHostEndpoints.create, {
+    invalidates: [virtualHostEndpoints.list],
+    silent: true,
+  });
+  const update = useEndpointMutation(virtualHostEndpoints.update, {
+    invalidates: [virtualHostEndpoints.list],
+    silent: true,
+  });
   return {
     fields: () => (
       <>
@@ -60,13 +69,13 @@ export function useVirtualHostForm() {
     create: {
       title: t('virtualHosts.addTitle'),
       schema: virtualHostEndpoints.create.body,
-      submit: (body) => callApi(virtualHostEndpoints.create, { body }, { silent: true }),
+      submit: (body) => create.mutateAsync({ body }),
       initialValues: { leaseStatus: 1, customerName: '' },
     },
     update: {
       title: (host) => t('virtualHosts.editTitle', { number: host.hostNumber }),
       schema: virtualHostEndpoints.update.body,
-      submit: (body) => callApi(virtualHostEndpoints.update, { body }, { silent: true }),
+      submit: (body) => update.mutateAsync({ body }),
       initialValues: (host) => host,
     },
   } satisfies RegistryForm<

@@ -10,8 +10,10 @@ import { numericCodeOptions, useCodeLabel } from '../../../components/code-label
 import { QueryState } from '../../../components/query-state.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { showFailure } from '../../../lib/form-rules.ts';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 
 type Preview = DataOf<typeof riskEndpoints.previewLockDays>;
 
@@ -31,7 +33,9 @@ function PreviewTable({ preview }: { preview: Preview }) {
             key: 'serialNumber',
             title: t('lockDays.serialNumber'),
             dataIndex: 'serialNumber',
-            render: (serial: string, row) => <Link to={`/deviceManagement/detail?id=${row.deviceId}`}>{serial}</Link>,
+            render: (serial: string, row) => (
+              <Link to={href(deviceDetailScreens.detail, { id: row.deviceId })}>{serial}</Link>
+            ),
           },
           { key: 'serviceExpiresAt', title: t('lockDays.serviceExpiresAt'), dataIndex: 'serviceExpiresAt' },
           { key: 'preLockAt', title: t('lockDays.preLockAt'), dataIndex: 'preLockAt' },
@@ -65,10 +69,10 @@ export function LockDaysPage() {
   const [form] = Form.useForm();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const query = useQuery({
-    queryKey: ['risk', 'lockDays', orgId ?? 'own'],
-    queryFn: ({ signal }) => callApi(riskEndpoints.lockDays, { query: orgId ? { orgId } : {} }, { signal }),
-  });
+  const query = useQuery(endpointQuery(riskEndpoints.lockDays, orgId ? { orgId } : {}));
+  // Silent: the form shows a refusal on its field.
+  const previewCall = useEndpointMutation(riskEndpoints.previewLockDays, { silent: true });
+  const save = useEndpointMutation(riskEndpoints.saveLockDays, { invalidates: [riskEndpoints.lockDays], silent: true });
 
   const runPreview = async () => {
     const parsed = riskEndpoints.previewLockDays.body.safeParse(form.getFieldsValue(true));
@@ -78,7 +82,7 @@ export function LockDaysPage() {
     }
     setPreviewing(true);
     try {
-      setPreview(await callApi(riskEndpoints.previewLockDays, { body: parsed.data }, { silent: true }));
+      setPreview(await previewCall.mutateAsync({ body: parsed.data }));
     } catch (error) {
       showFailure(form, error);
     } finally {
@@ -114,9 +118,8 @@ export function LockDaysPage() {
               initialValues={settings}
               layout="horizontal"
               submitText={false}
-              onSubmit={(body: LockDaySettingsForm) => callApi(riskEndpoints.saveLockDays, { body }, { silent: true })}
+              onSubmit={(body: LockDaySettingsForm) => save.mutateAsync({ body })}
               successMessage={t('common:saved')}
-              onSuccess={() => void query.refetch()}
             >
               <Field name="enabled" label={t('lockDays.enabled')} valuePropName="checked">
                 <Switch />

@@ -1,27 +1,31 @@
 import { Card, Descriptions, Result, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LOCK_EXECUTION, LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '@console/contract/codes/lock';
-import type { RiskTaskItem } from '@console/contract/http/risk';
+import { riskEndpoints, type RiskTaskItem } from '@console/contract/http/risk';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { taskQuery, useIsLocker, useRiskLiveRefresh } from '../api/risk.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { useIsLocker, useRiskLiveRefresh } from '../api/risk.ts';
 import { StageTag } from '../components/stage-tag.tsx';
 import { CancelTaskButton } from './tasks-page.tsx';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+import { riskScreens } from '@console/contract/screens/risk';
 
 /** /riskManagement/task?id=: one lock task, a row per machine, following the machines live. */
 export function TaskDetailPage() {
   const { t } = useTranslation(['risk', 'common']);
   const label = useCodeLabel();
   const locker = useIsLocker();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
-  const query = useQuery({ ...taskQuery(id), enabled: id > 0 });
+  const id = useScreenQuery(riskScreens.task).query.id ?? 0;
+  const query = useQuery({ ...endpointQuery(riskEndpoints.taskDetail, { id }), enabled: id > 0 });
   useRiskLiveRefresh();
 
-  const back = <Link to="/riskManagement/index">{t('detail.back')}</Link>;
+  const back = <Link to={href(riskScreens.tasks)}>{t('detail.back')}</Link>;
   if (id <= 0) return <Result status="404" title={t('detail.notFound')} extra={back} />;
   return (
     <QueryState query={query} notFoundExtra={back}>
@@ -72,7 +76,7 @@ export function TaskDetailPage() {
                 title: t('detail.serialNumber'),
                 dataIndex: 'serialNumber',
                 render: (serial: string, row) => (
-                  <Link to={`/deviceManagement/detail?id=${row.deviceId}`}>{serial}</Link>
+                  <Link to={href(deviceDetailScreens.detail, { id: row.deviceId })}>{serial}</Link>
                 ),
               },
               { key: 'hostName', title: t('detail.hostName'), dataIndex: 'hostName' },

@@ -1,22 +1,15 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { authEndpoints } from '@console/contract/http/auth';
 import { settingsEndpoints, type Profile } from '@console/contract/http/settings';
 import { retryNetworkOnly } from '../../../components/query-state.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateEndpoints } from '../../../lib/endpoint-query.ts';
 import { updateSession } from '../../../lib/session.ts';
-import { userInfoQuery } from '../../../lib/shared-queries.ts';
 
-export const profileKey = ['settings', 'profile'] as const;
-
-export const profileQuery = () =>
-  queryOptions({
-    queryKey: profileKey,
-    retry: retryNetworkOnly,
-    queryFn: ({ signal }) => callApi(settingsEndpoints.profile, {}, { signal }),
-  });
+export const profileQuery = () => ({ ...endpointQuery(settingsEndpoints.profile), retry: retryNetworkOnly });
 
 /** A changed profile shows at once here, in the session's names and in the shell's user info. */
 export function applyProfile(queryClient: QueryClient, profile: Profile): void {
-  queryClient.setQueryData(profileKey, profile);
+  queryClient.setQueryData(profileQuery().queryKey, profile);
   updateSession({ nickname: profile.nickname, username: profile.nickname || profile.mobile });
-  void queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
+  void invalidateEndpoints(queryClient, [authEndpoints.getUserInfo]);
 }

@@ -4,7 +4,7 @@ import { settingsEndpoints, type Profile } from '@console/contract/http/settings
 import { CountdownButton } from '../../../components/countdown-button.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { messageText } from '../../../lib/form-rules.ts';
 import { maskPhone } from './mask-phone.ts';
 
@@ -12,12 +12,15 @@ import { maskPhone } from './mask-phone.ts';
 export function ChangePasswordDialog({ profile }: { profile: Profile }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
+  // Silent: the form shows a refusal on its field.
+  const change = useEndpointMutation(settingsEndpoints.changePassword, { silent: true });
+  const sendCode = useEndpointMutation(settingsEndpoints.sendCode);
   return (
     <FormDialog
       title={t('password.title')}
       trigger={<Button type="link">{t('security.changePassword')}</Button>}
       schema={settingsEndpoints.changePassword.body}
-      onSubmit={(body) => callApi(settingsEndpoints.changePassword, { body }, { silent: true })}
+      onSubmit={(body) => change.mutateAsync({ body })}
       onSuccess={() => void message.success(t('password.changed'))}
     >
       <Field name="oldPassword" label={t('password.old')}>
@@ -48,7 +51,7 @@ export function ChangePasswordDialog({ profile }: { profile: Profile }) {
             <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" aria-label={t('code.label')} />
           </Field>
           <CountdownButton
-            onSend={() => callApi(settingsEndpoints.sendCode, { body: { target: 'changePassword' } })}
+            onSend={() => sendCode.mutateAsync({ body: { target: 'changePassword' } })}
             sentMessage={t('code.sent')}
           >
             {t('code.send')}

@@ -7,7 +7,8 @@ import { settingsEndpoints, type Profile } from '@console/contract/http/settings
 import { CountdownButton } from '../../../components/countdown-button.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
-import { ApiFailure, callApi } from '../../../lib/api-client.ts';
+import { ApiFailure } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { showFailure } from '../../../lib/form-rules.ts';
 import { applyProfile } from '../api/profile.ts';
 import { maskPhone } from './mask-phone.ts';
@@ -20,6 +21,11 @@ export function ChangePhoneDialog({ profile }: { profile: Profile }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  // Silent ones: the forms show a refusal on its field.
+  const sendCode = useEndpointMutation(settingsEndpoints.sendCode);
+  const sendCodeToNew = useEndpointMutation(settingsEndpoints.sendCode, { silent: true });
+  const verifyOld = useEndpointMutation(settingsEndpoints.verifyOldPhone, { silent: true });
+  const change = useEndpointMutation(settingsEndpoints.changePhone, { silent: true });
   const [open, setOpen] = useState(false);
   const [ticket, setTicket] = useState<string | null>(null);
   const [newForm] = Form.useForm();
@@ -33,11 +39,7 @@ export function ChangePhoneDialog({ profile }: { profile: Profile }) {
     await newForm.validateFields(['mobile', 'areaCode']);
     const { mobile, areaCode } = newForm.getFieldsValue(['mobile', 'areaCode']) as { mobile: string; areaCode: string };
     try {
-      await callApi(
-        settingsEndpoints.sendCode,
-        { body: { target: 'changePhoneNew', mobile: mobile.trim(), areaCode } },
-        { silent: true },
-      );
+      await sendCodeToNew.mutateAsync({ body: { target: 'changePhoneNew', mobile: mobile.trim(), areaCode } });
     } catch (error) {
       showFailure(newForm, error);
       throw error;
@@ -66,7 +68,7 @@ export function ChangePhoneDialog({ profile }: { profile: Profile }) {
         {!ticket ? (
           <SchemaForm
             schema={settingsEndpoints.verifyOldPhone.body}
-            onSubmit={(body) => callApi(settingsEndpoints.verifyOldPhone, { body }, { silent: true })}
+            onSubmit={(body) => verifyOld.mutateAsync({ body })}
             onSuccess={(result) => setTicket(result.ticket)}
             submitText={t('phone.next')}
           >
@@ -77,7 +79,7 @@ export function ChangePhoneDialog({ profile }: { profile: Profile }) {
                 </Field>
                 <CountdownButton
                   sentMessage={t('code.sent')}
-                  onSend={() => callApi(settingsEndpoints.sendCode, { body: { target: 'changePhoneOld' } })}
+                  onSend={() => sendCode.mutateAsync({ body: { target: 'changePhoneOld' } })}
                 >
                   {t('code.send')}
                 </CountdownButton>
@@ -91,7 +93,7 @@ export function ChangePhoneDialog({ profile }: { profile: Profile }) {
             initialValues={{ ticket, areaCode: '86' }}
             onSubmit={async (body) => {
               try {
-                return await callApi(settingsEndpoints.changePhone, { body }, { silent: true });
+                return await change.mutateAsync({ body });
               } catch (error) {
                 // The check of the old number expired or was used: back to the first step.
                 if (error instanceof ApiFailure && error.status === API_STATUS.conflict) setTicket(null);

@@ -3,20 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingsEndpoints, type CompanyProfile } from '@console/contract/http/settings';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { applyCompany } from '../api/company.ts';
 
 /** Name, contact and address of the rental company. */
 export function CompanyDetailsCard({ company }: { company: CompanyProfile }) {
   const { t } = useTranslation(['settings', 'common']);
   const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const save = useEndpointMutation(settingsEndpoints.updateCompanyDetails, { silent: true });
   return (
     <Card title={t('company.title')}>
       <SchemaForm
         schema={settingsEndpoints.updateCompanyDetails.body}
         initialValues={company}
         disabled={!company.canEdit}
-        onSubmit={(body) => callApi(settingsEndpoints.updateCompanyDetails, { body }, { silent: true })}
+        onSubmit={(body) => save.mutateAsync({ body })}
         onSuccess={(updated) => applyCompany(queryClient, updated)}
         successMessage={t('common:saved')}
       >

@@ -6,7 +6,7 @@ import { INVOICE_TYPE, TAX_RATES, type InvoiceType } from '@console/contract/cod
 import { settingsEndpoints, type CompanyProfile } from '@console/contract/http/settings';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { applyCompany } from '../api/company.ts';
 
 /**
@@ -17,6 +17,8 @@ export function InvoiceCard({ company }: { company: CompanyProfile }) {
   const { t } = useTranslation(['settings', 'common']);
   const label = useCodeLabel();
   const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const save = useEndpointMutation(settingsEndpoints.updateInvoice, { silent: true });
   const [form] = Form.useForm();
   const type = (Form.useWatch('type', form) ?? company.invoice.type) as InvoiceType;
   const rates = TAX_RATES[type];
@@ -34,7 +36,7 @@ export function InvoiceCard({ company }: { company: CompanyProfile }) {
         schema={settingsEndpoints.updateInvoice.body}
         initialValues={company.invoice}
         disabled={!company.canEdit}
-        onSubmit={(body) => callApi(settingsEndpoints.updateInvoice, { body }, { silent: true })}
+        onSubmit={(body) => save.mutateAsync({ body })}
         onSuccess={(updated) => applyCompany(queryClient, updated)}
         successMessage={t('common:saved')}
       >

@@ -5,13 +5,15 @@ import { settingsEndpoints } from '@console/contract/http/settings';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { applyProfile, profileQuery } from '../api/profile.ts';
 
 /** The own profile: avatar (a public image under 2M), nickname, name, e-mail and introduction. */
 export function ProfileCard() {
   const { t } = useTranslation(['settings', 'common']);
   const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const save = useEndpointMutation(settingsEndpoints.updateProfile, { silent: true });
   const query = useQuery(profileQuery());
   return (
     <Card title={t('profile.title')}>
@@ -20,7 +22,7 @@ export function ProfileCard() {
           <SchemaForm
             schema={settingsEndpoints.updateProfile.body}
             initialValues={profile}
-            onSubmit={(body) => callApi(settingsEndpoints.updateProfile, { body }, { silent: true })}
+            onSubmit={(body) => save.mutateAsync({ body })}
             onSuccess={(updated) => applyProfile(queryClient, updated)}
             successMessage={t('common:saved')}
           >

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { settingsEndpoints, type CompanyProfile } from '@console/contract/http/settings';
 import { useConfirm } from '../../../components/confirm-button.tsx';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { applyCompany } from '../api/company.ts';
 
 type Kind = 'domestic' | 'foreign';
@@ -14,6 +14,7 @@ export function RentalPermissionCard({ company }: { company: CompanyProfile }) {
   const { t } = useTranslation('settings');
   const confirm = useConfirm();
   const queryClient = useQueryClient();
+  const setPermission = useEndpointMutation(settingsEndpoints.setRentalPermission);
   const [busy, setBusy] = useState<Kind | null>(null);
 
   const enable = async (kind: Kind) => {
@@ -22,7 +23,7 @@ export function RentalPermissionCard({ company }: { company: CompanyProfile }) {
       return;
     setBusy(kind);
     try {
-      const updated = await callApi(settingsEndpoints.setRentalPermission, { body: { kind, enabled: true } });
+      const updated = await setPermission.mutateAsync({ body: { kind, enabled: true } });
       applyCompany(queryClient, updated);
     } catch {
       // The API client has shown why.

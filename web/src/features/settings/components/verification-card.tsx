@@ -7,7 +7,7 @@ import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
-import { callApi } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { applyCompany } from '../api/company.ts';
 
 /**
@@ -17,6 +17,8 @@ import { applyCompany } from '../api/company.ts';
 export function VerificationCard({ company }: { company: CompanyProfile }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
+  // Silent: the form shows a refusal on its field.
+  const save = useEndpointMutation(settingsEndpoints.submitVerification, { silent: true });
   const { verification } = company;
   const open = verification.status === 'none' || verification.status === 'rejected';
   const licence = useFileUrls([verification.licenseImage])[verification.licenseImage];
@@ -26,7 +28,7 @@ export function VerificationCard({ company }: { company: CompanyProfile }) {
         <SchemaForm
           schema={settingsEndpoints.submitVerification.body}
           initialValues={verification}
-          onSubmit={(body) => callApi(settingsEndpoints.submitVerification, { body }, { silent: true })}
+          onSubmit={(body) => save.mutateAsync({ body })}
           onSuccess={(updated) => applyCompany(queryClient, updated)}
           successMessage={t('verification.submitted')}
           submitText={t('verification.submit')}

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Card, Col, Dropdown, Empty, Row, Skeleton } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { DEFAULT_STOP_MINUTES, STOP_MINUTES, type TrackHistory } from '@console/contract/http/tracks';
+import { DEFAULT_STOP_MINUTES, STOP_MINUTES, trackEndpoints, type TrackHistory } from '@console/contract/http/tracks';
+import { trackScreens } from '@console/contract/screens/tracks';
+import { downloadFile } from '../../../components/export-list.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { LoadError } from '../../../components/query-state.tsx';
-import { exportTrack, trackQuery, type TrackParams } from '../api/tracks.ts';
+import { trackQuery, type TrackParams } from '../api/tracks.ts';
 import { PlayerControls } from '../components/player-controls.tsx';
 import { defaultRange, TrackQueryForm, type TrackForm } from '../components/track-query-form.tsx';
 import { CurrentPoint, TrackAlarmList, TrackSummaryCard } from '../components/track-panels.tsx';
@@ -19,24 +22,16 @@ const MAP_HEIGHT = 520;
 
 /** The form's state from the URL (`?id=` from the device pages), so a track is a link. */
 function useTrackForm(): [TrackForm, (next: TrackForm) => void] {
-  const [search, setSearch] = useSearchParams();
+  const { query, update } = useScreenQuery(trackScreens.playback);
   const [start, end] = defaultRange();
-  const stop = Number(search.get('stopMinutes'));
+  const stop = query.stopMinutes ?? 0;
   const value: TrackForm = {
-    id: Number(search.get('id')) || null,
-    startTime: search.get('startTime') || start,
-    endTime: search.get('endTime') || end,
+    id: query.id || null,
+    startTime: query.startTime || start,
+    endTime: query.endTime || end,
     stopMinutes: (STOP_MINUTES as readonly number[]).includes(stop) ? stop : DEFAULT_STOP_MINUTES,
   };
-  const update = (next: TrackForm) => {
-    const params = new URLSearchParams();
-    if (next.id) params.set('id', String(next.id));
-    params.set('startTime', next.startTime);
-    params.set('endTime', next.endTime);
-    params.set('stopMinutes', String(next.stopMinutes));
-    setSearch(params);
-  };
-  return [value, update];
+  return [value, (next) => update(next)];
 }
 
 /** /deviceManagement/historicalTrajectory: a machine's track in a period of one month, played on the map. */
@@ -48,10 +43,14 @@ export function TrackPlaybackPage() {
     : null;
   const track = useQuery({ ...trackQuery(params!), enabled: params !== null });
   const [exporting, setExporting] = useState(false);
+  const queryClient = useQueryClient();
 
+  /** The same track as a CSV or KML file, written by the server, handed to the browser as a download. */
   const runExport = (format: 'csv' | 'kml') => {
     setExporting(true);
-    exportTrack(params!, format)
+    queryClient
+      .fetchQuery(endpointQuery(trackEndpoints.export, { ...params!, format }))
+      .then((file) => downloadFile(file.fileName, file.content, file.mimeType))
       .catch(() => {
         // The API client has shown the failure.
       })

@@ -7,7 +7,8 @@ import { DayField } from '../../../components/picker-fields.tsx';
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { createPlans, updatePlan } from '../api/upkeep.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { UPKEEP_READS } from '../api/upkeep.ts';
 
 /** A plan's fields; the machines only when creating (one plan each), the hours only for an hours interval. */
 function PlanFields({ creating }: { creating: boolean }) {
@@ -48,19 +49,22 @@ export function usePlanForm(): RegistryForm<
   typeof upkeepEndpoints.update.body
 > {
   const { t } = useTranslation('upkeep');
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(upkeepEndpoints.create, { invalidates: UPKEEP_READS, silent: true });
+  const update = useEndpointMutation(upkeepEndpoints.update, { invalidates: UPKEEP_READS, silent: true });
   return {
     width: 600,
     fields: (row) => <PlanFields creating={!row} />,
     create: {
       title: t('addTitle'),
       schema: upkeepEndpoints.create.body,
-      submit: createPlans,
+      submit: (body) => create.mutateAsync({ body }),
       initialValues: { deviceIds: [], interval: '6m' },
     },
     update: {
       title: (row) => t('editTitle', { serial: row.serialNumber }),
       schema: upkeepEndpoints.update.body,
-      submit: updatePlan,
+      submit: (body) => update.mutateAsync({ body }),
       initialValues: (row) => ({
         id: row.id,
         interval: row.interval,

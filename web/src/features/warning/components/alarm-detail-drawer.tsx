@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALARM_ACTION, ALARM_LEVEL, ALARM_TYPE } from '@console/contract/codes/alarms';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
-import type { AlarmDetail } from '@console/contract/http/warning';
+import { warningEndpoints, type AlarmDetail } from '@console/contract/http/warning';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { LoadError } from '../../../components/query-state.tsx';
-import { alarmDetailQuery } from '../api/alarms.ts';
-import { machineHref } from './alarm-links.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useAlarmValue } from './alarm-value.tsx';
+import { href } from '@console/contract/screens/screen';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 
 type Reading = NonNullable<AlarmDetail['snapshot']>['data'][string];
 
@@ -32,7 +33,7 @@ function useReading() {
 /** An alarm's details: the machine, value against threshold, start and end, its state then, who handled it. */
 export function AlarmDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation(['warning', 'common']);
-  const detail = useQuery({ ...alarmDetailQuery(id ?? 0), enabled: id !== null });
+  const detail = useQuery({ ...endpointQuery(warningEndpoints.detail, { id: id ?? 0 }), enabled: id !== null });
   const valueOf = useAlarmValue();
   const reading = useReading();
   const a = detail.data;
@@ -50,7 +51,7 @@ export function AlarmDetailDrawer({ id, onClose }: { id: number | null; onClose:
           <Descriptions.Item label={t('fields.info')}>{a.info}</Descriptions.Item>
           <Descriptions.Item label={t('fields.value')}>{valueOf(a)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.serialNumber')}>
-            <Link to={machineHref(a.deviceId)}>{a.serialNumber}</Link> {a.deviceName}{' '}
+            <Link to={href(deviceDetailScreens.detail, { id: a.deviceId })}>{a.serialNumber}</Link> {a.deviceName}{' '}
             <StatusBadge table={MACHINE_KIND} value={a.kind} />
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.project')}>

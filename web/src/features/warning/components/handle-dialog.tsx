@@ -1,11 +1,11 @@
 import type { MouseEvent, ReactElement } from 'react';
 import { App, Input } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { handleForm } from '@console/contract/http/warning';
+import { handleForm, warningEndpoints } from '@console/contract/http/warning';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { handleAlarms, refreshAlarms } from '../api/alarms.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { ALARM_READS } from '../../../lib/shared-queries.ts';
 
 /** Handle one alarm or a batch with a remark ('select at least one item' when none is chosen). */
 export function HandleDialog({
@@ -19,17 +19,17 @@ export function HandleDialog({
 }) {
   const { t } = useTranslation('warning');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  // Silent: the dialog shows a refusal on its field.
+  const handle = useEndpointMutation(warningEndpoints.handle, { invalidates: ALARM_READS, silent: true });
   return (
     <FormDialog
       title={ids.length > 1 ? t('handleDialog.batchTitle', { count: ids.length }) : t('handleDialog.title')}
       trigger={trigger}
       schema={handleForm}
       initialValues={{ ids, remark: '' }}
-      onSubmit={handleAlarms}
+      onSubmit={(body) => handle.mutateAsync({ body })}
       onSuccess={({ count }) => {
         void message.success(t('messages.handled', { count }));
-        void refreshAlarms(queryClient);
         onDone?.();
       }}
     >

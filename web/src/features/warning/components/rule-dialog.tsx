@@ -1,14 +1,13 @@
 import type { MouseEvent, ReactElement } from 'react';
 import { App, InputNumber, Switch } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { RULE_FIELDS } from '@console/contract/codes/alarms';
-import { saveRuleForm, type AlarmRuleRow } from '@console/contract/http/alarm-rules';
+import { alarmRuleEndpoints, saveRuleForm, type AlarmRuleRow } from '@console/contract/http/alarm-rules';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { refreshAlarms, saveAlarmRule } from '../api/alarms.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /**
  * Edit an organisation's thresholds for one machine kind, validated by the server's schema (ranges, 80 < 90 < 99).
@@ -26,7 +25,8 @@ export function RuleDialog({
   const { t } = useTranslation('warning');
   const label = useCodeLabel();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  // Silent: the dialog shows a refusal on its field.
+  const save = useEndpointMutation(alarmRuleEndpoints.save, { invalidates: [alarmRuleEndpoints.list], silent: true });
   const applies = RULE_FIELDS[rule.kind];
   const { configured: _c, updatedAt: _u, updatedBy: _b, ...thresholds } = rule;
   const number = (name: string, max: number, step = 1) => (
@@ -40,11 +40,8 @@ export function RuleDialog({
       trigger={trigger}
       schema={saveRuleForm}
       initialValues={{ ...thresholds, orgId }}
-      onSubmit={saveAlarmRule}
-      onSuccess={() => {
-        void message.success(t('messages.ruleSaved'));
-        void refreshAlarms(queryClient);
-      }}
+      onSubmit={(body) => save.mutateAsync({ body })}
+      onSuccess={() => void message.success(t('messages.ruleSaved'))}
     >
       {applies.load && (
         <>

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Select, Space, Table, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RULE_FIELDS } from '@console/contract/codes/alarms';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
-import type { AlarmRuleRow } from '@console/contract/http/alarm-rules';
+import { alarmRuleEndpoints, type AlarmRuleRow } from '@console/contract/http/alarm-rules';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { alarmRulesQuery, refreshAlarms, resetAlarmRule } from '../api/alarms.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { RuleDialog } from '../components/rule-dialog.tsx';
 
 /**
@@ -20,9 +20,9 @@ export function AlarmRulesPage() {
   const { t } = useTranslation(['warning', 'common']);
   const label = useCodeLabel();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [orgId, setOrgId] = useState<number | undefined>();
-  const rules = useQuery(alarmRulesQuery(orgId));
+  const rules = useQuery(endpointQuery(alarmRuleEndpoints.list, orgId ? { orgId } : {}));
+  const reset = useEndpointMutation(alarmRuleEndpoints.reset, { invalidates: [alarmRuleEndpoints.list] });
   const data = rules.data;
 
   const na = t('rules.notApplicable');
@@ -86,9 +86,8 @@ export function AlarmRulesPage() {
                     type="link"
                     title={t('rules.resetConfirm', { kind: label(MACHINE_KIND, r.kind) })}
                     onConfirm={async () => {
-                      await resetAlarmRule({ orgId: data.orgId, kind: r.kind });
+                      await reset.mutateAsync({ body: { orgId: data.orgId, kind: r.kind } });
                       void message.success(t('messages.ruleReset'));
-                      await refreshAlarms(queryClient);
                     }}
                   >
                     {t('rules.reset')}

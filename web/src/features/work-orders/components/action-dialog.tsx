@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { Input, InputNumber, Radio, Select } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Input, InputNumber, Radio, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAULT_TYPE } from '@console/contract/codes/service';
 import type { WorkOrderAction } from '@console/contract/codes/work-order-flow';
@@ -8,8 +8,8 @@ import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { callApi } from '../../../lib/api-client.ts';
-import { refreshWorkOrders, technicianChoicesQuery } from '../api/work-orders.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { technicianChoicesQuery, WORK_ORDER_READS } from '../api/work-orders.ts';
 
 const TITLES = {
   assign: 'dialogs.assignTitle',
@@ -21,15 +21,25 @@ const TITLES = {
   close: 'dialogs.closeTitle',
 } as const;
 
-function TechnicianSelect(props: { id?: string; value?: number; onChange?: (v: number) => void }) {
+/** Only the technicians who can take the orders; when none can, the dialog says why above the field. */
+function TechnicianSelect({
+  orders,
+  ...props
+}: {
+  orders: number[];
+  id?: string;
+  value?: number;
+  onChange?: (v: number) => void;
+}) {
   const { t } = useTranslation('work-orders');
-  const choices = useQuery(technicianChoicesQuery());
+  const choices = useQuery(technicianChoicesQuery(orders));
   return (
     <Select
       {...props}
       loading={choices.isLoading}
+      disabled={choices.data?.none !== null && choices.data?.none !== undefined}
       showSearch={{ optionFilterProp: 'label' }}
-      options={(choices.data ?? []).map((c) => ({
+      options={(choices.data?.list ?? []).map((c) => ({
         value: c.id,
         label: `${c.name} · ${c.orgName} · ${t('dialogs.openOrders', { count: c.open })}`,
       }))}
@@ -37,14 +47,31 @@ function TechnicianSelect(props: { id?: string; value?: number; onChange?: (v: n
   );
 }
 
-function ActionFields({ action }: { action: WorkOrderAction }) {
+function NoTechnician({ orders }: { orders: number[] }) {
+  const { t } = useTranslation('work-orders');
+  const none = useQuery(technicianChoicesQuery(orders)).data?.none;
+  if (!none) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t(`dialogs.${none.reason}`, { owners: none.owners.join(t('dialogs.ownerSeparator')) })}
+    />
+  );
+}
+
+function ActionFields({ action, ids }: { action: WorkOrderAction; ids: number[] }) {
   const { t } = useTranslation('work-orders');
   const label = useCodeLabel();
   if (action === 'assign') {
     return (
-      <Field name="assigneeId" label={t('dialogs.technician')}>
-        <TechnicianSelect />
-      </Field>
+      <>
+        <NoTechnician orders={ids} />
+        <Field name="assigneeId" label={t('dialogs.technician')}>
+          <TechnicianSelect orders={ids} />
+        </Field>
+      </>
     );
   }
   if (action === 'repair') {
@@ -101,8 +128,8 @@ export function ActionDialog({
   onDone?: () => void;
 }) {
   const { t } = useTranslation('work-orders');
-  const queryClient = useQueryClient();
   const endpoint = workOrderEndpoints[action];
+  const send = useEndpointMutation(endpoint, { invalidates: WORK_ORDER_READS, silent: true });
   const initialValues =
     action === 'assign' ? { ids } : action === 'pay' ? { id: ids[0], settled: true } : { id: ids[0] };
   return (
@@ -113,13 +140,10 @@ export function ActionDialog({
       initialValues={initialValues as never}
       okText={t(`actions.${action}`)}
       successMessage={t(`events.${action}`)}
-      onSubmit={(body) => callApi(endpoint, { body: body as never }, { silent: true })}
-      onSuccess={() => {
-        void refreshWorkOrders(queryClient);
-        onDone?.();
-      }}
+      onSubmit={(body) => send.mutateAsync({ body: body as never })}
+      onSuccess={() => onDone?.()}
     >
-      <ActionFields action={action} />
+      <ActionFields action={action} ids={ids} />
       <Field name="remark" label={t('fields.remark')}>
         <Input.TextArea rows={3} maxLength={500} />
       </Field>

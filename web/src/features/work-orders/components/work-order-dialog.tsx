@@ -1,5 +1,4 @@
 import { Input, Select, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
@@ -11,9 +10,13 @@ import { codeOptions, numericCodeOptions, useCodeLabel } from '../../../componen
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
+import { RegionFields } from '../../../components/region-fields.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
-import { createWorkOrder, refreshWorkOrders, ticketHref, updateWorkOrder } from '../api/work-orders.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { WORK_ORDER_READS } from '../api/work-orders.ts';
+import { href } from '@console/contract/screens/screen';
+import { workOrderScreens } from '@console/contract/screens/work-orders';
 
 /**
  * Create a work order (optionally prefilled, e.g. from an alarm, whose source it records) or edit one that is
@@ -39,7 +42,9 @@ export function WorkOrderDialog({
 }) {
   const { t } = useTranslation('work-orders');
   const label = useCodeLabel();
-  const queryClient = useQueryClient();
+  // Silent: the dialog shows a refusal on its field (or as the usual toast when it belongs to no field).
+  const create = useEndpointMutation(workOrderEndpoints.create, { invalidates: WORK_ORDER_READS, silent: true });
+  const update = useEndpointMutation(workOrderEndpoints.update, { invalidates: WORK_ORDER_READS, silent: true });
   const navigate = useNavigate();
   const editing = order !== undefined;
   const initialValues = editing
@@ -53,10 +58,11 @@ export function WorkOrderDialog({
       width={720}
       schema={editing ? workOrderEndpoints.update.body : workOrderEndpoints.create.body}
       initialValues={initialValues as never}
-      onSubmit={(body) => (editing ? updateWorkOrder(body as never) : createWorkOrder(body as never))}
+      onSubmit={(body) =>
+        editing ? update.mutateAsync({ body: body as never }) : create.mutateAsync({ body: body as never })
+      }
       onSuccess={(created) => {
-        void refreshWorkOrders(queryClient);
-        if (!editing) void navigate(ticketHref(created.id));
+        if (!editing) void navigate(href(workOrderScreens.detail, { id: created.id }));
       }}
     >
       {note && <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>}
@@ -78,12 +84,7 @@ export function WorkOrderDialog({
         />
       </Field>
       <PhoneField name="phone" label={t('fields.phone')} areaLabel={t('fields.areaCode')} />
-      <Field name="province" label={t('fields.province')}>
-        <Input maxLength={40} />
-      </Field>
-      <Field name="city" label={t('fields.city')}>
-        <Input maxLength={40} />
-      </Field>
+      <RegionFields provinceLabel={t('fields.province')} cityLabel={t('fields.city')} />
       <Field name="district" label={t('fields.district')}>
         <Input maxLength={40} />
       </Field>

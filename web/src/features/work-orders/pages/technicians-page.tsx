@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { Button, Input, Select, Space, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { technicianEndpoints, type TechnicianRow } from '@console/contract/http/technicians';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
-import { Field } from '../../../components/schema-form.tsx';
-import { saveTechnicianProfile, ticketListHref, workOrdersKey } from '../api/work-orders.ts';
-
-/** The work-order list of one technician (open ones, or all). */
-const ordersHref = (id: number, open?: boolean) =>
-  `${ticketListHref}?assigneeId=${id}${open === undefined ? '' : `&open=${open ? 1 : 0}`}`;
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { WORK_ORDER_READS } from '../api/work-orders.ts';
+import { ordersOf, useTechnicianFields } from '../fields.tsx';
 
 function ProfileDialog({ row, onClose }: { row: TechnicianRow; onClose: () => void }) {
   const { t } = useTranslation(['work-orders', 'common']);
-  const queryClient = useQueryClient();
+  // Silent: the dialog shows a refusal on its field.
+  const save = useEndpointMutation(technicianEndpoints.saveProfile, { invalidates: WORK_ORDER_READS, silent: true });
+  const fields = useTechnicianFields();
   return (
     <FormDialog
       title={t('technicians.editTitle', { name: row.name })}
@@ -24,15 +22,9 @@ function ProfileDialog({ row, onClose }: { row: TechnicianRow; onClose: () => vo
       schema={technicianEndpoints.saveProfile.body}
       initialValues={{ userId: row.id, region: row.region, skills: row.skills }}
       successMessage={t('common:saved')}
-      onSubmit={(body) => saveTechnicianProfile(body)}
-      onSuccess={() => void queryClient.invalidateQueries({ queryKey: workOrdersKey })}
+      onSubmit={(body) => save.mutateAsync({ body })}
     >
-      <Field name="region" label={t('technicians.region')}>
-        <Input maxLength={100} />
-      </Field>
-      <Field name="skills" label={t('technicians.skills')} extra={t('technicians.skillsHint')}>
-        <Select mode="tags" open={false} tokenSeparators={[',', '，']} maxCount={10} />
-      </Field>
+      {fields.formItems(['region', 'skills'])}
     </FormDialog>
   );
 }
@@ -41,37 +33,16 @@ function ProfileDialog({ row, onClose }: { row: TechnicianRow; onClose: () => vo
 export function TechniciansPage() {
   const { t } = useTranslation(['work-orders', 'common']);
   const [editing, setEditing] = useState<TechnicianRow | null>(null);
+  const fields = useTechnicianFields();
   const columns: ListColumn<TechnicianRow>[] = [
-    { key: 'name', title: t('technicians.name'), dataIndex: 'name' },
-    { key: 'mobile', title: t('technicians.mobile'), dataIndex: 'mobile' },
-    { key: 'orgName', title: t('technicians.organisation'), dataIndex: 'orgName' },
-    { key: 'region', title: t('technicians.region'), dataIndex: 'region', render: (v: string) => v || '-' },
-    {
-      key: 'skills',
-      title: t('technicians.skills'),
-      dataIndex: 'skills',
-      exportValue: (row) => row.skills.join(' / '),
-      render: (skills: string[]) => (skills.length > 0 ? skills.map((s) => <Tag key={s}>{s}</Tag>) : '-'),
-    },
-    {
-      key: 'open',
-      title: t('technicians.open'),
-      dataIndex: 'open',
-      render: (n: number, row) => <Link to={ordersHref(row.id, true)}>{n}</Link>,
-    },
-    {
-      key: 'finished',
-      title: t('technicians.finished'),
-      dataIndex: 'finished',
-      render: (n: number, row) => <Link to={ordersHref(row.id, false)}>{n}</Link>,
-    },
+    ...fields.columns(['name', 'mobile', 'orgName', 'region', 'skills', 'open', 'finished']),
     {
       key: 'actions',
       title: t('common:actions'),
       noExport: true,
       render: (_, row) => (
         <Space size={0}>
-          <Link to={ordersHref(row.id)}>{t('technicians.orders')}</Link>
+          <Link to={ordersOf(row.id)}>{t('technicians.orders')}</Link>
           {row.editable && (
             <Button type="link" onClick={() => setEditing(row)}>
               {t('technicians.edit')}
@@ -90,13 +61,7 @@ export function TechniciansPage() {
         rowKey="id"
         title={t('technicians.title')}
         exportName={t('technicians.exportName')}
-        filters={[
-          {
-            name: 'keyword',
-            label: t('technicians.name'),
-            input: <Input allowClear maxLength={40} placeholder={t('technicians.keyword')} />,
-          },
-        ]}
+        filters={fields.filters(['keyword'])}
         columns={columns}
       />
       {editing && <ProfileDialog row={editing} onClose={() => setEditing(null)} />}

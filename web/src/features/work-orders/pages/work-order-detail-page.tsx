@@ -2,21 +2,27 @@ import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FAULT_TYPE, WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '@console/contract/codes/service';
 import { CASE_READERS } from '@console/contract/http/cases';
-import type { WorkOrderDetail } from '@console/contract/http/work-orders';
+import { workOrderEndpoints, type WorkOrderDetail } from '@console/contract/http/work-orders';
 import { useSession } from '../../../lib/session.ts';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { MatchingCases } from '../../../components/matching-cases.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
-import { alarmHref, machineHref, sourceHref, ticketListHref, workOrderQuery } from '../api/work-orders.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { sourceHref } from '../api/work-orders.ts';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
 import { WorkOrderDialog } from '../components/work-order-dialog.tsx';
+import { href } from '@console/contract/screens/screen';
+import { workOrderScreens } from '@console/contract/screens/work-orders';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+import { warningScreens } from '@console/contract/screens/warning';
 
 function Source({ order }: { order: WorkOrderDetail }) {
   const { t } = useTranslation('work-orders');
@@ -24,10 +30,14 @@ function Source({ order }: { order: WorkOrderDetail }) {
     <Space>
       <StatusBadge table={WORK_ORDER_SOURCE} value={order.source} />
       {order.source === 'alarm' && order.sourceId !== null ? (
-        <Link to={alarmHref(order.deviceId, order.sourceId)}>{t('detail.openAlarm')}</Link>
+        <Link to={href(warningScreens.centre, { deviceId: order.deviceId, alarmId: order.sourceId })}>
+          {t('detail.openAlarm')}
+        </Link>
       ) : (
         order.sourceId !== null && (
-          <Link to={sourceHref(order) ?? ticketListHref}>{t('detail.sourceRecord', { id: order.sourceId })}</Link>
+          <Link to={sourceHref(order) ?? href(workOrderScreens.list)}>
+            {t('detail.sourceRecord', { id: order.sourceId })}
+          </Link>
         )
       )}
     </Space>
@@ -38,13 +48,12 @@ function Source({ order }: { order: WorkOrderDetail }) {
 export function WorkOrderDetailPage() {
   const { t } = useTranslation(['work-orders', 'common']);
   const label = useCodeLabel();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
-  const query = useQuery({ ...workOrderQuery(id), enabled: id > 0 });
+  const id = useScreenQuery(workOrderScreens.detail).query.id ?? 0;
+  const query = useQuery({ ...endpointQuery(workOrderEndpoints.detail, { id }), enabled: id > 0 });
   const [editing, setEditing] = useState(false);
   const readsCases = (CASE_READERS as readonly number[]).includes(useSession().roleId);
 
-  const back = <Link to={ticketListHref}>{t('detail.back')}</Link>;
+  const back = <Link to={href(workOrderScreens.list)}>{t('detail.back')}</Link>;
   if (id <= 0) return <Result status="404" title={t('detail.notFound')} extra={back} />;
   return (
     <QueryState query={query} notFoundExtra={back}>
@@ -75,7 +84,11 @@ export function WorkOrderDetailPage() {
                 {
                   key: 'machine',
                   label: t('fields.machine'),
-                  children: <Link to={machineHref(order.device.id)}>{order.device.serialNumber}</Link>,
+                  children: (
+                    <Link to={href(deviceDetailScreens.detail, { id: order.device.id })}>
+                      {order.device.serialNumber}
+                    </Link>
+                  ),
                 },
                 { key: 'kind', label: t('fields.deviceKind'), children: label(MACHINE_KIND, order.deviceKind) },
                 { key: 'org', label: t('fields.organisation'), children: order.orgName },

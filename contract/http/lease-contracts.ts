@@ -1,0 +1,347 @@
+import { z } from 'zod';
+import { BUSINESS_MODEL } from '../codes/business-models.ts';
+import { CONTRACT_STATUS } from '../codes/contract-status.ts';
+import { codeTable } from '../codes/code-table.ts';
+import type { LEASE_ACTIONS } from '../codes/lease-flow.ts';
+import { LEASE_EVENTS, LEASE_STATUSES } from '../codes/lease-flow.ts';
+import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
+import { contractDraftInput } from '../lease/forms.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { idParam, pageQuery, paged } from './fields.ts';
+import { fileRef } from './uploads.ts';
+
+/**
+ * The lease contract screens (issue 12; docs/decisions/029 for the domain, 033 for the screens): the list with its
+ * counts by status, the form, the detail with the moves of the state machine, signing, files, the PDF and the
+ * public export link. Money is integer cents.
+ */
+
+/** Contract statuses as the console shows them: the draft (0, not coded by the spec) and the spec's 1-9. */
+export const LEASE_STATUS_TABLE = codeTable('contractStatus', [
+  [0, 'draft', 'default'],
+  ...CONTRACT_STATUS.codes.map((c) => [c.value, c.key.slice('contractStatus.'.length), c.color] as const),
+]);
+
+/** Who reads contracts: the operator's staff, the lessor's people, the renter's users (decision 029). */
+export const CONTRACT_READERS = [...OPERATOR_ROLES, ...LESSOR_ROLES, ROLE.other] as const;
+/** Who writes them: the lessor's administrator, administrative staff and salespeople. */
+export const CONTRACT_WRITERS = LESSOR_ROLES;
+
+/** The moves a person takes from the console (the others are the system's and the provider's). */
+export const USER_ACTIONS = [
+  'submit',
+  'withdraw',
+  'approve',
+  'reject',
+  'startSigning',
+  'cancelSigning',
+  'close',
+  'terminate',
+] as const satisfies readonly (typeof LEASE_ACTIONS)[number][];
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+const statusParam = z.coerce
+  .number()
+  .int()
+  .refine((v) => (LEASE_STATUSES as number[]).includes(v), { error: 'validation.invalid' })
+  .optional();
+const dayParam = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'lease.invalidDay' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** The list's filters (the counts by status take the same, without the status). */
+export const contractFilters = z.object({
+  /** Found in the number, the renter's name or the site (project) address. */
+  keyword: z.string().trim().max(50).optional(),
+  businessModel: z.coerce
+    .number()
+    .int()
+    .refine((v) => BUSINESS_MODEL.get(v) !== undefined, { error: 'lease.businessModelInvalid' })
+    .optional(),
+  renterId: z.coerce.number().int().positive().optional(),
+  storeId: z.coerce.number().int().positive().optional(),
+  /** The contract's salesperson (a user of the lessor). */
+  salespersonId: z.coerce.number().int().positive().optional(),
+  /** A machine on one of its lines whose serial number contains this text. */
+  serial: z.string().trim().max(50).optional(),
+  /** The start day within this range (both ends included). */
+  startFrom: dayParam,
+  startTo: dayParam,
+});
+
+export const contractRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.number().int(),
+  renterId: z.number().int(),
+  renterName: z.string(),
+  storeName: z.string(),
+  salespersonName: z.string(),
+  siteAddress: z.string(),
+  startOn: z.string(),
+  endOn: z.string(),
+  totalCents: z.number().int(),
+  /** The business models of its lines. */
+  businessModels: z.array(z.number().int()),
+  machineCount: z.number().int(),
+  createdAt: z.string(),
+  /** The moves the signed-in person may take now (the state machine and who they are). */
+  actions: z.array(z.enum(USER_ACTIONS)),
+  editable: z.boolean(),
+});
+export type ContractRow = z.infer<typeof contractRow>;
+
+export const contractLineRow = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int().nullable(),
+  serialNumber: z.string(),
+  modelId: z.number().int().nullable(),
+  modelName: z.string(),
+  count: z.number().int(),
+  businessModel: z.number().int(),
+  dayCents: z.number().int().nullable(),
+  monthCents: z.number().int().nullable(),
+  amountCents: z.number().int(),
+});
+export type ContractLineRow = z.infer<typeof contractLineRow>;
+
+export const contractEventRow = z.object({
+  id: z.number().int(),
+  action: z.enum(LEASE_EVENTS),
+  actor: z.enum(['user', 'system', 'provider']),
+  userName: z.string(),
+  fromStatus: z.number().int().nullable(),
+  toStatus: z.number().int().nullable(),
+  reason: z.string(),
+  day: z.string().nullable(),
+  /** The automatic approval rule that approved, the signer the provider named. */
+  ruleName: z.string(),
+  signer: z.string(),
+  at: z.string(),
+});
+export type ContractEventRow = z.infer<typeof contractEventRow>;
+
+export const contractFileRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(['original', 'attachment']),
+  fileName: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+
+export const signingRow = z.object({
+  state: z.string(),
+  lesseeUrl: z.string(),
+  lessorUrl: z.string(),
+  updatedAt: z.string(),
+});
+
+export const contractDetail = contractRow.extend({
+  lessorName: z.string(),
+  storeId: z.number().int(),
+  salespersonId: z.number().int().nullable(),
+  siteProvince: z.string(),
+  siteCity: z.string(),
+  siteDistrict: z.string(),
+  depositCents: z.number().int(),
+  billingDay: z.number().int(),
+  dueDays: z.number().int(),
+  remark: z.string(),
+  lang: z.enum(['zh', 'en']),
+  templateId: z.number().int().nullable(),
+  endedOn: z.string().nullable(),
+  ruleName: z.string(),
+  lines: z.array(contractLineRow),
+  events: z.array(contractEventRow),
+  files: z.array(contractFileRow),
+  signing: signingRow.nullable(),
+  /** The seals the person may sign with (for starting a signing). */
+  seals: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The person may add files (the lessor's writers). */
+  canAttach: z.boolean(),
+});
+export type ContractDetail = z.infer<typeof contractDetail>;
+
+const option = z.object({ id: z.number().int(), name: z.string() });
+export const contractOptions = z.object({
+  renters: z.array(option),
+  stores: z.array(option),
+  salespeople: z.array(option),
+  /** Machines of the company in stock that no contract in review, approved, signing or running holds. */
+  machines: z.array(option.extend({ serialNumber: z.string(), modelName: z.string() })),
+  models: z.array(option),
+});
+export type ContractOptions = z.infer<typeof contractOptions>;
+
+/** What the public export page shows (no ids of people, no timeline). */
+export const contractExportView = z.object({
+  number: z.string(),
+  status: z.number().int(),
+  lessorName: z.string(),
+  renterName: z.string(),
+  storeName: z.string(),
+  siteAddress: z.string(),
+  startOn: z.string(),
+  endOn: z.string(),
+  depositCents: z.number().int(),
+  billingDay: z.number().int(),
+  dueDays: z.number().int(),
+  totalCents: z.number().int(),
+  remark: z.string(),
+  lines: z.array(contractLineRow.omit({ id: true, deviceId: true, modelId: true })),
+  expiresAt: z.string(),
+});
+
+const file = z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() });
+const byId = z.object({ id: idParam });
+const byToken = z.object({ token: z.string().trim().max(100).default('') });
+
+export const moveInput = z.object({
+  id: idParam,
+  action: z.enum(USER_ACTIONS, { error: 'validation.invalid' }),
+  reason: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+  day: z.string().trim().max(10).optional(),
+  sealId: z.number().int().positive().optional(),
+});
+
+export const leaseContractEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/contract/list.do',
+    summary: 'Contracts the user sees, by status, business model, renter, store, start days and text, paged',
+    access: { roles: CONTRACT_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend(contractFilters.shape).extend({ status: statusParam }),
+    body: noInput,
+    response: paged(contractRow),
+  }),
+  counts: defineEndpoint({
+    method: 'GET',
+    path: '/contract/counts.do',
+    summary: 'How many contracts the user sees in each status, under the list’s other filters',
+    access: { roles: CONTRACT_READERS },
+    scope: 'organisation',
+    query: contractFilters,
+    body: noInput,
+    response: z.object({
+      total: z.number().int(),
+      counts: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
+    }),
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/contract/detail.do',
+    summary: 'One contract: terms, lines, timeline, files, signing and the moves the user may take',
+    access: { roles: CONTRACT_READERS },
+    scope: 'organisation',
+    query: byId,
+    body: noInput,
+    response: contractDetail,
+  }),
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/contract/options.do',
+    summary: 'What the contract form picks from: the company’s renters, stores, salespeople, machines in stock, models',
+    access: { roles: CONTRACT_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: noInput,
+    response: contractOptions,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/contract/create.do',
+    summary: 'Save a new contract as a draft of the user’s company (its total priced on the server)',
+    access: { roles: CONTRACT_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: contractDraftInput,
+    response: z.object({ id: z.number().int(), number: z.string() }),
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/contract/update.do',
+    summary: 'Change the terms of a draft, withdrawn or rejected contract (`id` in the query)',
+    access: { roles: CONTRACT_WRITERS },
+    scope: 'organisation',
+    query: byId,
+    body: contractDraftInput,
+    response: z.object({ id: z.number().int() }),
+  }),
+  move: defineEndpoint({
+    method: 'POST',
+    path: '/contract/move.do',
+    summary:
+      'Take a move of the state machine: submit, withdraw, approve, reject (reason), startSigning (seal), ' +
+      'cancelSigning (reason), close (day), terminate (reason and day)',
+    access: { roles: CONTRACT_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: moveInput,
+    response: z.object({
+      status: z.number().int(),
+      ruleName: z.string().nullable(),
+      signing: z.object({ lesseeUrl: z.string(), lessorUrl: z.string() }).nullable(),
+    }),
+  }),
+  attach: defineEndpoint({
+    method: 'POST',
+    path: '/contract/attachFile.do',
+    summary: 'Attach an uploaded pdf (kind pdf of /upload/file.do) as the original or an attachment',
+    access: { roles: CONTRACT_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({
+      id: idParam,
+      kind: z.enum(['original', 'attachment'], { error: 'validation.invalid' }),
+      url: fileRef.refine((v) => v !== '', { error: 'lease.fileInvalid' }),
+      fileName: z.string().trim().max(200).default(''),
+    }),
+    response: z.object({ id: z.number().int() }),
+  }),
+  pdfLink: defineEndpoint({
+    method: 'POST',
+    path: '/contract/pdfLink.do',
+    summary:
+      'A download of the contract’s PDF as it stands: a link of a few minutes, read with /contract/exportPdf.do ' +
+      '(the PDF travels once, where it is asked for)',
+    access: { roles: CONTRACT_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: byId,
+    response: z.object({ token: z.string() }),
+  }),
+  exportLink: defineEndpoint({
+    method: 'POST',
+    path: '/contract/exportLink.do',
+    summary: 'A new public, expiring link to the contract’s document (/contract/export?token=)',
+    access: { roles: CONTRACT_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: byId,
+    response: z.object({ token: z.string(), expiresAt: z.string() }),
+  }),
+  exportView: defineEndpoint({
+    method: 'GET',
+    path: '/contract/exportView.do',
+    summary: 'The contract a public link opens, without signing in; a wrong or expired link is refused',
+    access: 'public',
+    scope: 'public',
+    query: byToken,
+    body: noInput,
+    response: contractExportView,
+  }),
+  exportPdf: defineEndpoint({
+    method: 'GET',
+    path: '/contract/exportPdf.do',
+    summary: 'The PDF of the contract a public link opens (base64 `content`)',
+    access: 'public',
+    scope: 'public',
+    query: byToken,
+    body: noInput,
+    response: file,
+  }),
+} as const;

@@ -1,0 +1,56 @@
+/**
+ * The words of the simulated e-signature provider's signing pages (esign/src/pages.ts), in its two languages:
+ * here so that Playwright flows find the provider's fields and buttons by the words a signer reads.
+ */
+export const SIGNING_PAGE_TEXT = {
+  zh: {
+    title: '电子签署（模拟服务）',
+    notFound: '签署链接无效或已失效',
+    lessee: '承租方',
+    lessor: '出租方',
+    document: '查看合同文件',
+    name: '签署人姓名',
+    sign: '签署',
+    refuse: '拒签',
+    reason: '拒签原因',
+    waiting: '请等待承租方先签署',
+    signedBy: '已由 {name} 签署',
+    done: '签署已完成',
+    state: {
+      lesseePending: '等待承租方签署',
+      lessorPending: '等待出租方签署',
+      completed: '双方已签署',
+      refused: '已拒签',
+      failed: '签署失败',
+      cancelled: '已撤销',
+    },
+    nameRequired: '请输入签署人姓名',
+    notYourTurn: '还未轮到您签署',
+    ended: '该签署流程已结束',
+  },
+  en: {
+    title: 'E-signature (simulated provider)',
+    notFound: 'This signing link is not valid or has expired',
+    lessee: 'Lessee',
+    lessor: 'Lessor',
+    document: 'View the contract document',
+    name: "Signer's name",
+    sign: 'Sign',
+    refuse: 'Refuse',
+    reason: 'Reason for refusing',
+    waiting: 'Waiting for the lessee to sign first',
+    signedBy: 'Signed by {name}',
+    done: 'Signing is complete',
+    state: {
+      lesseePending: 'Waiting for the lessee to sign',
+      lessorPending: 'Waiting for the lessor to sign',
+      completed: 'Signed by both parties',
+      refused: 'Refused',
+      failed: 'Signing failed',
+      cancelled: 'Cancelled',
+    },
+    nameRequired: "Enter the signer's name",
+    notYourTurn: 'It is not your turn to sign yet',
+    ended: 'This signing flow has ended',
+  },
+} as const;

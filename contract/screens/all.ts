@@ -1,0 +1,78 @@
+import { authScreens } from './auth.ts';
+import { caseMenu, caseScreens } from './cases.ts';
+import { dashboardMenu, dashboardScreens } from './dashboard.ts';
+import { deviceDetailScreens } from './device-detail.ts';
+import { deviceMenu, deviceScreens } from './devices.ts';
+import { employeeMenu, employeeScreens } from './employees.ts';
+import { faultMenu, faultScreens } from './faults.ts';
+import { feedbackMenu, feedbackScreens } from './feedback.ts';
+import { fenceMenu, fenceScreens } from './fences.ts';
+import { homeScreens } from './home.ts';
+import { leaseContractMenu, leaseContractScreens, leaseScreens } from './lease.ts';
+import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
+import { peripheralMenu, peripheralScreens } from './peripherals.ts';
+import { riskMenu, riskScreens } from './risk.ts';
+import { placeScreens, type MenuEntry, type Screen } from './screen.ts';
+import { settingMenu, settingScreens } from './settings.ts';
+import { shellScreens } from './shell.ts';
+import { trackMenu, trackScreens } from './tracks.ts';
+import { upkeepMenu, upkeepScreens } from './upkeep.ts';
+import { warningMenu, warningScreens } from './warning.ts';
+import { workOrderMenu, workOrderScreens } from './work-orders.ts';
+
+/**
+ * Every area's screens, by area: the console's router and access rules read this. An area adds its
+ * `contract/screens/<area>.ts` here once; its screens are then declared in that file alone.
+ */
+export const screensByArea = {
+  shell: shellScreens,
+  auth: authScreens,
+  home: homeScreens,
+  lease: leaseScreens,
+  'lease-contracts': leaseContractScreens,
+  'lease-parties': leasePartyScreens,
+  dashboard: dashboardScreens,
+  devices: deviceScreens,
+  'device-detail': deviceDetailScreens,
+  tracks: trackScreens,
+  peripherals: peripheralScreens,
+  fences: fenceScreens,
+  warning: warningScreens,
+  'work-orders': workOrderScreens,
+  faults: faultScreens,
+  upkeep: upkeepScreens,
+  feedback: feedbackScreens,
+  cases: caseScreens,
+  risk: riskScreens,
+  employees: employeeScreens,
+  settings: settingScreens,
+} satisfies Record<string, Record<string, Screen>>;
+
+export type ScreenArea = keyof typeof screensByArea;
+
+export const allScreens: Screen[] = Object.values(screensByArea).flatMap((area) => Object.values(area));
+
+/**
+ * Every area's sidebar entries (the server builds each role's menu tree from these). A function, so the
+ * console, which never calls it, bundles neither the entries nor the role lists they name.
+ */
+export function allMenuEntries(): MenuEntry[] {
+  return [
+    ...placeScreens(dashboardScreens, dashboardMenu),
+    ...placeScreens(deviceScreens, deviceMenu),
+    ...placeScreens(trackScreens, trackMenu),
+    ...placeScreens(peripheralScreens, peripheralMenu),
+    ...placeScreens(fenceScreens, fenceMenu),
+    ...placeScreens(warningScreens, warningMenu),
+    ...placeScreens(workOrderScreens, workOrderMenu),
+    ...placeScreens(leaseContractScreens, leaseContractMenu),
+    ...placeScreens(leasePartyScreens, leasePartyMenu),
+    ...placeScreens(faultScreens, faultMenu),
+    ...placeScreens(upkeepScreens, upkeepMenu),
+    ...placeScreens(feedbackScreens, feedbackMenu),
+    ...placeScreens(caseScreens, caseMenu),
+    ...placeScreens(riskScreens, riskMenu),
+    ...placeScreens(employeeScreens, employeeMenu),
+    ...placeScreens(settingScreens, settingMenu),
+  ];
+}

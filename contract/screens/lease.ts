@@ -1,0 +1,45 @@
+import { CONTRACT_READERS } from '../http/lease-contracts.ts';
+import { defineScreens, type AreaMenu } from './screen.ts';
+
+/** Rental management (spec /leaseCenter): the revenue analysis is not built yet; declared for the shortcut. */
+export const leaseScreens = defineScreens({
+  /** Revenue analysis, the top bar's shortcut for a leasing lessor administrator. */
+  revenue: { path: '/leaseCenter/dashboard', title: 'shell:shortcuts.revenue' },
+});
+
+/** Lease contracts (docs/decisions/029, 033): the list, the form, the detail and the public export. */
+export const leaseContractScreens = defineScreens({
+  /** `status` opens the list on one status's tab. */
+  contractMng: {
+    path: '/leaseCenter/contractMng',
+    title: 'lease-contracts:list.title',
+    query: { status: 'number' },
+    keepAlive: true,
+  },
+  /** Without `id` a new contract; with it, a draft, withdrawn or rejected contract's terms. */
+  addContract: {
+    path: '/leaseCenter/addContract',
+    title: 'lease-contracts:form.editTitle',
+    createTitle: 'lease-contracts:form.createTitle',
+    query: { id: 'number' },
+    parent: 'contractMng',
+  },
+  contractDetail: {
+    path: '/leaseCenter/contractDetail',
+    title: 'lease-contracts:detail.title',
+    query: { id: 'id' },
+    parent: 'contractMng',
+  },
+  /** A contract's printable export, opened without signing in through its link (spec section 2). */
+  contractExport: {
+    path: '/contract/export',
+    title: 'shell:contractExport',
+    query: { token: 'string' },
+    public: true,
+    fullScreen: true,
+  },
+});
+
+export const leaseContractMenu: AreaMenu<typeof leaseContractScreens> = [
+  { screen: 'contractMng', group: 'lease', order: 10, title: 'contracts', icon: 'file-text', roles: CONTRACT_READERS },
+];

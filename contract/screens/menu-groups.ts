@@ -1,0 +1,28 @@
+import { ADMIN_ROLES } from '../codes/roles.ts';
+import { CASE_READERS } from '../http/cases.ts';
+import { DEVICE_READERS } from '../http/devices.ts';
+import { FENCE_READERS } from '../http/fences.ts';
+import { RISK_READERS } from '../http/risk.ts';
+import { CONTRACT_READERS } from '../http/lease-contracts.ts';
+import { ALARM_READERS } from '../http/warning.ts';
+import type { MenuGroup, MenuGroupId } from './screen.ts';
+import { settingScreens } from './settings.ts';
+
+/** The sidebar's groups, in the order of the top level (the home page sits at order 10). */
+export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
+  // The list itself is /deviceManagement; the group's url only opens it.
+  devices: { url: 'deviceManagement', order: 20, title: 'devices', icon: 'database', roles: DEVICE_READERS },
+  // Rental management (spec /leaseCenter): contracts, and the renters, stores and approval rules beside them. A
+  // renter's users read their contracts here too.
+  lease: { url: 'leaseCenter', order: 25, title: 'lease', icon: 'container', roles: CONTRACT_READERS },
+  fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
+  // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
+  warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },
+  // The approvals group (spec /approvalManagement); the expert library is the part maintenance needs.
+  approvals: { url: 'approvalManagement', order: 50, title: 'approvals', icon: 'audit', roles: CASE_READERS },
+  risk: { url: 'riskManagement', order: 60, title: 'risk', icon: 'safety', roles: RISK_READERS },
+  // Written as a path, this group also names the /employeeManagement level of the breadcrumb.
+  employees: { url: '/employeeManagement', order: 70, title: 'employees', icon: 'team', roles: ADMIN_ROLES },
+  // Its url is the settings page's path; its entries open that page's two tabs.
+  settings: { url: settingScreens.settings.path, order: 80, title: 'settings', icon: 'setting', roles: 'all' },
+};

@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm';
+import { LEASE_FLOW, type LeaseAction } from '@console/contract/codes/lease-flow';
+import { lineAmountCents } from '@console/contract/codes/lease-pricing';
+import type { Db } from '../client.ts';
+import { organisations, users } from '../schema/accounts.ts';
+import { deviceModels } from '../schema/devices.ts';
+import { contractEvents, contractLines, contracts } from '../schema/lease.ts';
+import { signingFlows } from '../schema/lease-esign.ts';
+import type { DemoOrganisations } from './accounts.ts';
+import { say } from './business.ts';
+import { machinesOf, seedLeaseParties, type LeaseParties } from './lease-parties.ts';
+
+/**
+ * Lease contracts of every lessor (docs/decisions/029-lease-contracts.md): every machine the fleet seed put on lease
+ * is on a contract in execution with its customer (at most ten machines a contract), and beside them one contract in
+ * each other status with the timeline that led there, in the business's language. No faker: fixed texts and picks
+ * by id, so nothing seeded before shifts.
+ */
+const DAY = 86_400_000;
+const MODELS = [22, 23, 24, 25, 27];
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The moves that lead from a draft to each status, as the state machine allows them. */
+const STORY: Record<number, LeaseAction[]> = {
+  0: [],
+  1: ['submit'],
+  2: ['submit', 'withdraw'],
+  3: ['submit', 'approve'],
+  4: ['submit', 'reject'],
+  5: ['submit', 'approve', 'startSigning'],
+  6: ['submit', 'approve', 'startSigning', 'lesseeSigned'],
+  7: ['submit', 'approve', 'startSigning', 'lesseeSigned', 'lessorSigned'],
+  8: ['submit', 'approve', 'startSigning', 'lesseeSigned', 'lessorSigned', 'close'],
+  9: ['submit', 'approve', 'startSigning', 'lesseeSigned', 'lessorSigned', 'terminate'],
+};
+
+interface Plan {
+  status: number;
+  renterId: number;
+  storeId: number;
+  createdAt: number;
+  startOn: string;
+  endOn: string;
+  machines: number[];
+  /** A model and a count instead of machines. */
+  model?: { id: number; count: number };
+  endedOn?: string;
+}
+
+export function seedLease(db: Db, orgs: DemoOrganisations, now: number): void {
+  const numbers = new Map<string, number>();
+  for (const parties of seedLeaseParties(db, orgs, now)) {
+    const plans = planContracts(db, parties, now);
+    plans.forEach((plan, n) => writeContract(db, parties, plan, n, numbers));
+  }
+}
+
+function planContracts(db: Db, p: LeaseParties, now: number): Plan[] {
+  const machines = machinesOf(db, p.lessorId);
+  const stock = machines.filter((m) => m.leaseStatus === 'stock').map((m) => m.id);
+  const take = (count: number) => stock.splice(0, count);
+  const plans: Plan[] = [];
+  // Every leased machine on a running contract with the customer it is leased to.
+  p.renterIds.forEach((renterId, r) => {
+    const leased = machines.filter((m) => m.leaseStatus === 'leased' && m.customerOrgId === renterId).map((m) => m.id);
+    for (let k = 0; k * 10 < leased.length; k++) {
+      const createdAt = now - (25 + ((r * 37 + k * 11) % 100)) * DAY;
+      plans.push({
+        status: 7,
+        renterId,
+        storeId: p.storeIds[k % p.storeIds.length]!,
+        createdAt,
+        startOn: day(createdAt + 2 * DAY),
+        endOn: day(createdAt + (120 + ((k * 13) % 90)) * DAY),
+        machines: leased.slice(k * 10, k * 10 + 10),
+      });
+    }
+  });
+  // A fleet too small to lease from (SEED_DEVICES, tests) still shows every status, with a model and a count.
+  const fallbackModel = machines[0]?.modelId ?? db.select({ id: deviceModels.id }).from(deviceModels).get()?.id;
+  if (fallbackModel === undefined) return plans;
+  if (!plans.some((x) => x.status === 7)) {
+    const createdAt = now - 30 * DAY;
+    plans.push({
+      status: 7,
+      renterId: p.renterIds[0]!,
+      storeId: p.storeIds[0]!,
+      createdAt,
+      startOn: day(createdAt + 2 * DAY),
+      endOn: day(now + 60 * DAY),
+      machines: [],
+      model: { id: fallbackModel, count: 2 },
+    });
+  }
+  // One contract in each other status. Pending, withdrawn and rejected ones are with renters no rule approves
+  // (one still being verified, one in arrears), so what the rules would do agrees with what the seed shows.
+  const renterFor: Record<number, number> = { 0: 3, 1: 1, 2: 2, 3: 0, 4: 1, 5: 3, 6: 0, 8: 2, 9: 3 };
+  for (const status of [0, 1, 2, 3, 4, 5, 6, 8, 9]) {
+    const renterId = p.renterIds[renterFor[status]!]!;
+    const storeId = p.storeIds[status % p.storeIds.length]!;
+    if (status === 8 || status === 9) {
+      const createdAt = now - (status === 8 ? 160 : 90) * DAY;
+      const startOn = day(createdAt + 3 * DAY);
+      const endOn = day(status === 8 ? now - 30 * DAY : now + 40 * DAY);
+      const taken = take(2);
+      plans.push({
+        status,
+        renterId,
+        storeId,
+        createdAt,
+        startOn,
+        endOn,
+        machines: taken,
+        model: taken.length === 0 ? { id: fallbackModel, count: 1 } : undefined,
+        endedOn: day(now - (status === 8 ? 30 : 10) * DAY),
+      });
+      continue;
+    }
+    const createdAt = now - (1 + status) * DAY;
+    const startOn = day(now + (4 + status * 2) * DAY);
+    const endOn = day(now + (4 + status * 2 + [3, 30, 60, 14, 45, 90, 6][status]!) * DAY);
+    const taken = take(status === 3 ? 1 : 2);
+    const model = status === 3 || taken.length === 0 ? { id: fallbackModel, count: 3 } : undefined;
+    plans.push({ status, renterId, storeId, createdAt, startOn, endOn, machines: taken, model });
+  }
+  return plans;
+}
+
+const REASONS = {
+  reject: {
+    zh: '押金低于公司标准，请调整押金后重新提交',
+    en: 'The deposit is below the company minimum; adjust it and resubmit',
+  },
+  terminate: {
+    zh: '承租方项目提前完工，双方协商提前终止',
+    en: "The lessee's project finished early; ended by agreement",
+  },
+  close: { zh: '设备已全部退场验收', en: 'All machines returned and inspected' },
+};
+
+function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: Map<string, number>) {
+  const lang = p.business.lang;
+  const renter = db.select().from(organisations).where(eq(organisations.id, plan.renterId)).get()!;
+  const salespersonId = p.sales[n % p.sales.length] ?? null;
+  const author = salespersonId ?? p.managers[0]!;
+  const manager = p.managers[n % p.managers.length]!;
+  const lines = [
+    ...plan.machines.map((deviceId, k) => ({ deviceId, modelId: null, count: 1, businessModel: MODELS[(n + k) % 5]! })),
+    ...(plan.model ? [{ deviceId: null, modelId: plan.model.id, count: plan.model.count, businessModel: 23 }] : []),
+  ].map((l, k) => {
+    const dayCents = 30_000 + ((n + k) % 5) * 5_000;
+    const prices = { dayCents, monthCents: dayCents * 22 };
+    return {
+      ...l,
+      ...prices,
+      amountCents: lineAmountCents(l.businessModel, prices, plan.startOn, plan.endOn, l.count),
+    };
+  });
+  const totalCents = lines.reduce((s, l) => s + l.amountCents, 0);
+  const created = day(plan.createdAt).replaceAll('-', '');
+  const prefix = `${lang === 'zh' ? 'HT' : 'LC'}-${created}-`;
+  const seq = (numbers.get(`${p.lessorId}${prefix}`) ?? 0) + 1;
+  numbers.set(`${p.lessorId}${prefix}`, seq);
+  const story = STORY[plan.status]!;
+  const at = (k: number) => new Date(plan.createdAt + (k + 1) * 3 * 3600_000);
+  const contract = db
+    .insert(contracts)
+    .values({
+      number: `${prefix}${String(seq).padStart(4, '0')}`,
+      lessorOrgId: p.lessorId,
+      renterOrgId: plan.renterId,
+      storeId: plan.storeId,
+      salespersonId,
+      createdBy: author,
+      status: plan.status,
+      startOn: plan.startOn,
+      endOn: plan.endOn,
+      siteProvince: renter.province,
+      siteCity: renter.city,
+      siteDistrict: renter.district,
+      siteAddress: renter.address,
+      depositCents: 200_000 * Math.max(1, lines.length),
+      billingDay: 1 + (n % 28),
+      dueDays: [15, 30, 10][n % 3]!,
+      remark:
+        n % 4 === 0
+          ? say(lang, {
+              zh: '进场前由门店安排设备检查与操作培训',
+              en: 'The store checks the machines and trains the operators on delivery',
+            })
+          : '',
+      totalCents,
+      lang,
+      templateId: p.templateId,
+      endedOn: plan.endedOn ?? null,
+      createdAt: new Date(plan.createdAt),
+      updatedAt: at(story.length - 1),
+    })
+    .returning({ id: contracts.id })
+    .get();
+  db.insert(contractLines)
+    .values(lines.map((l) => ({ ...l, contractId: contract.id })))
+    .run();
+  db.insert(contractEvents)
+    .values({
+      contractId: contract.id,
+      action: 'create',
+      userId: author,
+      toStatus: 0,
+      details: { totalCents },
+      at: new Date(plan.createdAt),
+    })
+    .run();
+  let status = 0;
+  const managerName = db.select({ name: users.name }).from(users).where(eq(users.id, manager)).get()?.name ?? '';
+  story.forEach((action, k) => {
+    const to = LEASE_FLOW[action].to;
+    const actor = action === 'lesseeSigned' || action === 'lessorSigned' ? 'provider' : 'user';
+    const userId = actor === 'provider' ? null : action === 'submit' || action === 'withdraw' ? author : manager;
+    const reason = action in REASONS ? say(lang, REASONS[action as keyof typeof REASONS]) : '';
+    const signer = action === 'lesseeSigned' ? renter.contactName : action === 'lessorSigned' ? managerName : undefined;
+    db.insert(contractEvents)
+      .values({
+        contractId: contract.id,
+        action,
+        userId,
+        actor,
+        fromStatus: status,
+        toStatus: to,
+        reason,
+        day: action === 'close' || action === 'terminate' ? (plan.endedOn ?? null) : null,
+        details: {
+          ...(signer !== undefined ? { signer, flowId: `SEED${contract.id}` } : {}),
+          ...(action === 'startSigning' ? { flowId: `SEED${contract.id}`, sealId: p.sealId } : {}),
+        },
+        at: at(k),
+      })
+      .run();
+    status = to;
+  });
+  if (plan.status >= 5) {
+    const signedLessee = story.indexOf('lesseeSigned');
+    const signedLessor = story.indexOf('lessorSigned');
+    db.insert(signingFlows)
+      .values({
+        contractId: contract.id,
+        providerFlowId: `SEED${contract.id}`,
+        state: plan.status === 5 ? 'lesseePending' : plan.status === 6 ? 'lessorPending' : 'completed',
+        sealId: p.sealId,
+        startedBy: manager,
+        lesseeSigner: signedLessee >= 0 ? renter.contactName : '',
+        lesseeSignedAt: signedLessee >= 0 ? at(signedLessee) : null,
+        lessorSigner: signedLessor >= 0 ? managerName : '',
+        lessorSignedAt: signedLessor >= 0 ? at(signedLessor) : null,
+        createdAt: at(story.indexOf('startSigning')),
+        updatedAt: at(story.length - 1),
+      })
+      .run();
+  }
+}

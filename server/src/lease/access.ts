@@ -1,0 +1,68 @@
+import { and, eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { contracts } from '@console/db/schema/lease';
+import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '@console/contract/codes/roles';
+import { LEASE_STATUS, type LeaseWho } from '@console/contract/codes/lease-flow';
+import { notFound } from '../lib/errors.ts';
+import type { SessionUser } from '../lib/session.ts';
+
+/**
+ * Who sees which contracts (spec section 6; issue: "who"), in one place for the lists and the single reads:
+ * - the operator's roles oversee every contract (read only: the flow gives them no move);
+ * - the lessor's administrator (5) and administrative staff (10) see all of their company's;
+ * - its salesperson (6) sees those they wrote or sell;
+ * - the renter's own users read their contracts once approved, but never a rejected one.
+ * Anyone else sees none. The next session's declared scope calls these.
+ */
+export type ContractRow = typeof contracts.$inferSelect;
+
+/** Statuses a renter's users read: what the lessor approved, on to its end. */
+export const RENTER_VISIBLE: readonly number[] = [3, 5, 6, 7, 8, 9];
+
+export function contractsVisibleTo(user: SessionUser): SQL | undefined | false {
+  if (user.orgKind === 'operator' && (OPERATOR_ROLES as readonly number[]).includes(user.roleId)) return undefined;
+  if (user.orgKind === 'lessor' && (LESSOR_ROLES as readonly number[]).includes(user.roleId)) {
+    const own = eq(contracts.lessorOrgId, user.orgId);
+    if (user.roleId !== ROLE.lessorSales) return own;
+    return and(own, or(eq(contracts.createdBy, user.id), eq(contracts.salespersonId, user.id)));
+  }
+  if (user.orgKind === 'customer' && user.roleId !== ROLE.registeredUser) {
+    return and(eq(contracts.renterOrgId, user.orgId), inArray(contracts.status, [...RENTER_VISIBLE]));
+  }
+  return false;
+}
+
+/** The same rule for one contract in hand. */
+export function canSeeContract(user: SessionUser, c: ContractRow): boolean {
+  if (user.orgKind === 'operator') return (OPERATOR_ROLES as readonly number[]).includes(user.roleId);
+  if (user.orgKind === 'lessor' && (LESSOR_ROLES as readonly number[]).includes(user.roleId)) {
+    if (c.lessorOrgId !== user.orgId) return false;
+    return user.roleId !== ROLE.lessorSales || c.createdBy === user.id || c.salespersonId === user.id;
+  }
+  if (user.orgKind === 'customer' && user.roleId !== ROLE.registeredUser) {
+    return c.renterOrgId === user.orgId && RENTER_VISIBLE.includes(c.status);
+  }
+  return false;
+}
+
+/** A contract this user may see, or "not found" (never "forbidden": its existence is not told). */
+export function visibleContract(db: Db, user: SessionUser, id: number): ContractRow {
+  const c = db.select().from(contracts).where(eq(contracts.id, id)).get();
+  if (!c || !canSeeContract(user, c)) throw notFound();
+  return c;
+}
+
+/** The person acting, for the state machine. */
+export const asActor = (user: SessionUser): LeaseWho => ({
+  kind: 'user',
+  userId: user.id,
+  orgId: user.orgId,
+  roleId: user.roleId,
+});
+
+/** Whether the user writes contracts for a lessor: its managers and salespeople. */
+export const writesContracts = (user: SessionUser) =>
+  user.orgKind === 'lessor' && (LESSOR_ROLES as readonly number[]).includes(user.roleId);
+
+/** Contracts other than drafts and those that ended: for the machine-taken check of a draft's lines. */
+export const notEnded = notInArray(contracts.status, [LEASE_STATUS.closed, LEASE_STATUS.terminated]);

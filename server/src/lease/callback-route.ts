@@ -1,0 +1,22 @@
+import type { Hono } from 'hono';
+import type { AppDeps } from '../lib/deps.ts';
+import { applyCallback, CALLBACK_HTTP, verifyCallback } from './callbacks.ts';
+import { ESIGN_CALLBACK_PATH, esignSettings } from './esign-client.ts';
+
+/**
+ * The provider's callback (decision 030): the raw body is verified before anything reads it, then applied in one
+ * unit of work; the HTTP status tells the provider whether to send it again. Not an envelope endpoint: the
+ * provider, not the console, calls it, signed with the app secret rather than a session.
+ */
+export function registerEsignCallback(app: Hono, deps: AppDeps): void {
+  app.post(ESIGN_CALLBACK_PATH, async (c) => {
+    const raw = await c.req.text();
+    const verified = verifyCallback(esignSettings(deps.env), (name) => c.req.header(name), raw, deps.now());
+    if (!verified.ok) {
+      deps.log('warn', `e-signature callback refused: ${verified.reason}`);
+      return c.json({ ok: false, reason: verified.reason }, verified.http);
+    }
+    const outcome = applyCallback(deps.dbh.db, verified.body, deps.now());
+    return c.json({ ok: outcome !== 'unknown' && outcome !== 'early', outcome }, CALLBACK_HTTP[outcome]);
+  });
+}

@@ -1,0 +1,91 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { organisations, users } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contractLines, contracts, stores } from '@console/db/schema/lease';
+import { esignTemplates } from '@console/db/schema/lease-esign';
+import { ROLE } from '@console/contract/codes/roles';
+import { API_STATUS } from '@console/contract/http/envelope';
+import type { ContractDraftInput } from '@console/contract/lease/forms';
+import { ApiError, invalidField } from '../lib/errors.ts';
+
+/** Contracts that claim their machines: in review, approved, signing or running. */
+const CLAIMING = [1, 3, 5, 6, 7];
+
+/**
+ * The checks of a draft against the database, made inside the unit of work that saves it: the renter, store,
+ * salesperson, template, machines and models must be the lessor's; a machine must be in stock and on no other
+ * contract that claims it.
+ */
+export function checkDraftRefs(tx: Db, lessorOrgId: number, input: ContractDraftInput, contractId: number | null) {
+  const renter = tx.select().from(organisations).where(eq(organisations.id, input.renterId)).get();
+  if (!renter || renter.kind !== 'customer' || renter.parentId !== lessorOrgId) {
+    throw invalidField('renterId', 'lease.renterInvalid');
+  }
+  const store = tx.select().from(stores).where(eq(stores.id, input.storeId)).get();
+  if (!store || store.orgId !== lessorOrgId) throw invalidField('storeId', 'lease.storeInvalid');
+  if (input.salespersonId !== null) {
+    const sales = tx.select().from(users).where(eq(users.id, input.salespersonId)).get();
+    if (!sales || sales.orgId !== lessorOrgId || sales.roleId !== ROLE.lessorSales || sales.disabled) {
+      throw invalidField('salespersonId', 'lease.salespersonInvalid');
+    }
+  }
+  if (input.templateId !== null) {
+    const template = tx.select().from(esignTemplates).where(eq(esignTemplates.id, input.templateId)).get();
+    if (!template || template.orgId !== lessorOrgId) throw invalidField('templateId', 'lease.templateInvalid');
+  }
+  checkMachines(tx, lessorOrgId, input.lines, contractId, true);
+  const modelIds = [...new Set(input.lines.flatMap((l) => (l.modelId === null ? [] : [l.modelId])))];
+  for (const modelId of modelIds) {
+    const model = tx.select().from(deviceModels).where(eq(deviceModels.id, modelId)).get();
+    const owned =
+      model &&
+      (model.orgId === lessorOrgId ||
+        tx
+          .select({ id: devices.id })
+          .from(devices)
+          .where(and(eq(devices.modelId, modelId), eq(devices.orgId, lessorOrgId)))
+          .limit(1)
+          .get());
+    if (!owned) throw invalidField('lines', 'lease.modelInvalid');
+  }
+}
+
+/**
+ * The machines of these lines belong to the lessor and no other claiming contract holds them; `inStock` also asks
+ * them to be in stock (a draft's check; a contract already running holds its machines as leased).
+ */
+export function checkMachines(
+  tx: Db,
+  lessorOrgId: number,
+  lines: { deviceId: number | null }[],
+  contractId: number | null,
+  inStock: boolean,
+) {
+  const ids = lines.flatMap((l) => (l.deviceId === null ? [] : [l.deviceId]));
+  if (ids.length === 0) return;
+  const machines = tx.select().from(devices).where(inArray(devices.id, ids)).all();
+  for (const id of ids) {
+    const machine = machines.find((m) => m.id === id);
+    if (!machine || machine.orgId !== lessorOrgId) throw invalidField('lines', 'lease.machineInvalid');
+    if (inStock && machine.leaseStatus !== 'stock') {
+      throw new ApiError(API_STATUS.invalid, 'lease.machineNotInStock', { serial: machine.serialNumber });
+    }
+  }
+  const taken = tx
+    .select({ deviceId: contractLines.deviceId, number: contracts.number })
+    .from(contractLines)
+    .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+    .where(
+      and(
+        inArray(contractLines.deviceId, ids),
+        inArray(contracts.status, CLAIMING),
+        contractId === null ? undefined : ne(contracts.id, contractId),
+      ),
+    )
+    .get();
+  if (taken) {
+    const serial = machines.find((m) => m.id === taken.deviceId)!.serialNumber;
+    throw new ApiError(API_STATUS.conflict, 'lease.machineTaken', { serial, number: taken.number });
+  }
+}

@@ -1,0 +1,94 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { devices } from '@console/db/schema/devices';
+import { contractEvents, contractLines, contracts } from '@console/db/schema/lease';
+import {
+  LEASE_FLOW,
+  mayAct,
+  statusAllows,
+  type LeaseAction,
+  type LeaseStatus,
+  type LeaseWho,
+} from '@console/contract/codes/lease-flow';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
+import type { ContractRow } from './access.ts';
+
+/** The refusal of a move the state machine does not allow from the contract's status, in the user's words. */
+export function refused(action: LeaseAction, c: ContractRow): ApiError {
+  return new ApiError(API_STATUS.conflict, 'lease.actionRefused', {
+    number: c.number,
+    status: `lease.status.${c.status}`,
+    action: `lease.action.${action}`,
+  });
+}
+
+export interface MoveDetails {
+  reason?: string;
+  day?: string | null;
+  /** What the timeline row records besides (the rule that approved, the signer, the provider's flow). */
+  details?: Record<string, unknown>;
+  /** Columns the move sets besides the status. */
+  values?: Partial<typeof contracts.$inferInsert>;
+}
+
+/**
+ * Take one move inside the caller's unit of work: the status must allow it (409 naming the contract) and the actor
+ * must be one the flow names for it (403), and what it needs (a reason, a day) must be there. The contract gets its
+ * new status and the timeline a row; what the move means for the machines happens here too.
+ */
+export function applyMove(
+  tx: Db,
+  who: LeaseWho,
+  c: ContractRow,
+  action: LeaseAction,
+  move: MoveDetails,
+  now: number,
+): LeaseStatus {
+  const rule = LEASE_FLOW[action];
+  if (!statusAllows(action, c.status)) throw refused(action, c);
+  if (!mayAct(action, c, who)) throw forbidden();
+  const reason = move.reason?.trim() ?? '';
+  if (rule.reasonRequired && !reason) throw invalidField('reason', 'lease.reasonRequired');
+  if (rule.dayRequired && !move.day) throw invalidField('day', 'lease.dayRequired');
+  if (rule.dayRequired && move.day! < c.startOn) throw invalidField('day', 'lease.endBeforeStart');
+  const at = new Date(now);
+  const to = rule.to;
+  tx.update(contracts)
+    .set({ ...move.values, status: to, updatedAt: at })
+    .where(eq(contracts.id, c.id))
+    .run();
+  tx.insert(contractEvents)
+    .values({
+      contractId: c.id,
+      action,
+      userId: who.kind === 'user' ? who.userId : null,
+      actor: who.kind,
+      fromStatus: c.status,
+      toStatus: to,
+      reason,
+      day: move.day ?? null,
+      details: move.details ?? {},
+      at,
+    })
+    .run();
+  if (action === 'lessorSigned') setMachines(tx, c.id, { leaseStatus: 'leased', customerOrgId: c.renterOrgId });
+  if (action === 'close' || action === 'terminate')
+    setMachines(tx, c.id, { leaseStatus: 'stock', customerOrgId: null });
+  return to;
+}
+
+/** A contract in execution puts its machines on lease with the renter; its end brings them back to stock. */
+function setMachines(
+  tx: Db,
+  contractId: number,
+  values: { leaseStatus: 'stock' | 'leased'; customerOrgId: number | null },
+) {
+  const ids = tx
+    .select({ id: contractLines.deviceId })
+    .from(contractLines)
+    .where(eq(contractLines.contractId, contractId))
+    .all()
+    .flatMap((l) => (l.id === null ? [] : [l.id]));
+  if (ids.length > 0) tx.update(devices).set(values).where(inArray(devices.id, ids)).run();
+}

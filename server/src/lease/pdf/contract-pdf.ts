@@ -1,0 +1,17 @@
+import type { Db } from '@console/db/client';
+import { contractDocument } from './document.ts';
+import { renderContractPdf } from './render.ts';
+
+/**
+ * A contract's PDF as it stands: its terms, and the signatures and seal once the provider reported them.
+ * `readUpload` gives a template's own PDF (the uploads store); without one the built-in layout is drawn.
+ */
+export async function contractPdf(
+  db: Db,
+  contractId: number,
+  readUpload: (name: string) => Uint8Array | null = () => null,
+): Promise<Uint8Array | null> {
+  const doc = contractDocument(db, contractId);
+  if (!doc) return null;
+  return renderContractPdf(doc, doc.baseUpload ? readUpload(doc.baseUpload) : null);
+}

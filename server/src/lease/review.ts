@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { contractLines, contracts } from '@console/db/schema/lease';
+import { LEASE_STATUS, type LeaseAction, type LeaseStatus } from '@console/contract/codes/lease-flow';
+import { endInput, reasonInput } from '@console/contract/lease/forms';
+import type { SessionUser } from '../lib/session.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
+import { asActor, visibleContract } from './access.ts';
+import { approvalFacts, firstApprovingRule, rulesOf } from './approval.ts';
+import { checkMachines } from './draft-checks.ts';
+import { parseInput } from './input.ts';
+import { applyMove, refused, type MoveDetails } from './moves.ts';
+
+export interface Moved {
+  status: LeaseStatus;
+  /** The automatic approval rule that approved on submit. */
+  rule?: { id: number; name: string };
+}
+
+/** One move by a console user on a contract they see, as one unit of work. */
+function moveBy(db: Db, user: SessionUser, id: number, action: LeaseAction, move: MoveDetails, now: number): Moved {
+  return unitOfWork(db, (tx) => ({
+    status: applyMove(tx, asActor(user), visibleContract(tx, user, id), action, move, now),
+  }));
+}
+
+/**
+ * Send a draft, withdrawn or rejected contract for review. Its machines are checked again (one may have left stock
+ * since it was saved); then the company's automatic approval rules run and the first that holds approves it, named
+ * in the timeline.
+ */
+export function submit(db: Db, user: SessionUser, id: number, now: number): Moved {
+  return unitOfWork(db, (tx) => {
+    const c = visibleContract(tx, user, id);
+    const lines = tx.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
+    // Refuse by status before the machines speak, so a closed contract says it is closed.
+    if (![LEASE_STATUS.draft, LEASE_STATUS.withdrawn, LEASE_STATUS.rejected].includes(c.status as 0)) {
+      throw refused('submit', c);
+    }
+    checkMachines(tx, c.lessorOrgId, lines, id, true);
+    applyMove(tx, asActor(user), c, 'submit', {}, now);
+    const pending = tx.select().from(contracts).where(eq(contracts.id, id)).get()!;
+    const rule = firstApprovingRule(rulesOf(tx, c.lessorOrgId), approvalFacts(tx, pending));
+    if (!rule) return { status: LEASE_STATUS.pendingReview };
+    const status = applyMove(
+      tx,
+      { kind: 'system' },
+      pending,
+      'autoApprove',
+      { details: { ruleId: rule.id, ruleName: rule.name }, values: { approvalRuleId: rule.id } },
+      now,
+    );
+    return { status, rule: { id: rule.id, name: rule.name } };
+  });
+}
+
+export const withdraw = (db: Db, user: SessionUser, id: number, now: number) =>
+  moveBy(db, user, id, 'withdraw', {}, now);
+
+export const approve = (db: Db, user: SessionUser, id: number, now: number) =>
+  moveBy(db, user, id, 'approve', { values: { approvalRuleId: null } }, now);
+
+export function reject(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Moved {
+  const { reason } = parseInput(reasonInput, raw);
+  return moveBy(db, user, id, 'reject', { reason }, now);
+}
+
+/** The lease ended as agreed, on this day. */
+export function close(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Moved {
+  const { day, reason } = parseInput(endInput, raw);
+  return moveBy(db, user, id, 'close', { day, reason, values: { endedOn: day } }, now);
+}
+
+/** The lease ended early, on this day, for this reason. */
+export function terminate(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Moved {
+  const { day, reason } = parseInput(endInput, raw);
+  return moveBy(db, user, id, 'terminate', { day, reason, values: { endedOn: day } }, now);
+}

@@ -1,0 +1,193 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { organisations, users } from '@console/db/schema/accounts';
+import { esignAccounts, sealGrants, seals, signingFlows } from '@console/db/schema/lease-esign';
+import { mayAct, statusAllows } from '@console/contract/codes/lease-flow';
+import { ROLE } from '@console/contract/codes/roles';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { reasonInput } from '@console/contract/lease/forms';
+import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
+import type { SessionUser } from '../lib/session.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
+import { asActor, visibleContract } from './access.ts';
+import { EsignUnavailable, type EsignClient, type EsignSettings } from './esign-client.ts';
+import { parseInput } from './input.ts';
+import { applyMove, refused } from './moves.ts';
+import { contractPdf } from './pdf/contract-pdf.ts';
+
+export interface SigningDeps {
+  db: Db;
+  esign: EsignClient;
+  settings: EsignSettings;
+  now: () => number;
+  readUpload?: (name: string) => Uint8Array | null;
+}
+
+const unavailable = () => new ApiError(API_STATUS.error, 'lease.signingUnavailable');
+
+/** The seal the lessor signs with: its own, and the starter holds a grant of it (its administrator holds all). */
+function sealFor(db: Db, user: SessionUser, lessorOrgId: number, sealId: unknown) {
+  if (typeof sealId !== 'number') throw invalidField('sealId', 'lease.sealRequired');
+  const seal = db.select().from(seals).where(eq(seals.id, sealId)).get();
+  if (!seal || seal.orgId !== lessorOrgId) throw invalidField('sealId', 'lease.sealRequired');
+  if (user.roleId === ROLE.lessorAdmin) return seal;
+  const grant = db
+    .select()
+    .from(sealGrants)
+    .where(and(eq(sealGrants.sealId, sealId), eq(sealGrants.userId, user.id), eq(sealGrants.state, 'active')))
+    .get();
+  if (!grant) throw invalidField('sealId', 'lease.sealNotGranted');
+  return seal;
+}
+
+/**
+ * Send an approved contract (3) for signing: the provider gets its PDF and the two signers, and answers the pages
+ * where each signs; the contract waits for the lessee (5). The slow work (the PDF, the provider) happens first; the
+ * status is checked again inside the unit of work, and a flow the contract no longer needs is cancelled.
+ */
+export async function startSigning(deps: SigningDeps, user: SessionUser, id: number, raw: unknown) {
+  const { db } = deps;
+  const c = visibleContract(db, user, id);
+  if (!statusAllows('startSigning', c.status)) throw refused('startSigning', c);
+  if (!mayAct('startSigning', c, asActor(user))) throw forbidden();
+  const auth = db
+    .select()
+    .from(esignAccounts)
+    .where(and(eq(esignAccounts.kind, 'org'), eq(esignAccounts.ownerId, c.lessorOrgId)))
+    .get();
+  if (auth?.state !== 'verified') throw new ApiError(API_STATUS.conflict, 'lease.providerNotAuthorised');
+  const seal = sealFor(db, user, c.lessorOrgId, (raw as { sealId?: unknown } | null)?.sealId);
+  const org = (orgId: number) => db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
+  const renter = org(c.renterOrgId);
+  const lessor = org(c.lessorOrgId);
+  if (!deps.settings.secret) throw unavailable();
+  const pdf = await contractPdf(db, id, deps.readUpload);
+  let flow;
+  try {
+    flow = await deps.esign.createFlow({
+      reference: String(id),
+      title: `${c.number} ${renter.name}`,
+      document: Buffer.from(pdf!).toString('base64'),
+      signers: [
+        { role: 'lessee', name: renter.contactName || renter.name, mobile: renter.contactPhone, sealText: '' },
+        {
+          role: 'lessor',
+          name: user.name || user.nickname || lessor.name,
+          mobile: user.mobile,
+          sealText: seal.sealText,
+        },
+      ],
+      callbackUrl: deps.settings.callbackUrl,
+    });
+  } catch (error) {
+    if (error instanceof EsignUnavailable) throw unavailable();
+    throw error;
+  }
+  try {
+    unitOfWork(db, (tx) => {
+      const now = deps.now();
+      const current = visibleContract(tx, user, id);
+      tx.insert(signingFlows)
+        .values({
+          contractId: id,
+          providerFlowId: flow.flowId,
+          lesseeUrl: flow.lesseeUrl,
+          lessorUrl: flow.lessorUrl,
+          sealId: seal.id,
+          startedBy: user.id,
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .run();
+      applyMove(tx, asActor(user), current, 'startSigning', { details: { flowId: flow.flowId, sealId: seal.id } }, now);
+    });
+  } catch (error) {
+    // Moved on meanwhile (another tab started signing first): the provider's new flow must not be signed.
+    await deps.esign.cancelFlow(flow.flowId).catch(() => undefined);
+    throw error;
+  }
+  return { flowId: flow.flowId, lesseeUrl: flow.lesseeUrl, lessorUrl: flow.lessorUrl };
+}
+
+/** The contract's current signing flow (the latest), if any. */
+export function currentFlow(db: Db, contractId: number) {
+  return db
+    .select()
+    .from(signingFlows)
+    .where(eq(signingFlows.contractId, contractId))
+    .orderBy(desc(signingFlows.id))
+    .get();
+}
+
+/**
+ * The lessor calls a signing off (a wrong contract went out, the renter asked for a change): the provider cancels
+ * its flow, then the contract waits for a new one (3). A provider that cannot be reached changes nothing.
+ */
+export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: number, raw: unknown) {
+  const { reason } = parseInput(reasonInput, raw);
+  const c = visibleContract(deps.db, user, id);
+  if (!statusAllows('cancelSigning', c.status)) throw refused('cancelSigning', c);
+  if (!mayAct('cancelSigning', c, asActor(user))) throw forbidden();
+  const flow = currentFlow(deps.db, id);
+  if (flow && (flow.state === 'lesseePending' || flow.state === 'lessorPending')) {
+    try {
+      await deps.esign.cancelFlow(flow.providerFlowId);
+    } catch (error) {
+      if (error instanceof EsignUnavailable) throw unavailable();
+      throw error;
+    }
+  }
+  return unitOfWork(deps.db, (tx) => {
+    const now = deps.now();
+    const current = visibleContract(tx, user, id);
+    if (flow) {
+      tx.update(signingFlows)
+        .set({ state: 'cancelled', updatedAt: new Date(now) })
+        .where(and(eq(signingFlows.id, flow.id), inArray(signingFlows.state, ['lesseePending', 'lessorPending'])))
+        .run();
+    }
+    return applyMove(
+      tx,
+      asActor(user),
+      current,
+      'cancelSigning',
+      { reason, details: { flowId: flow?.providerFlowId } },
+      now,
+    );
+  });
+}
+
+/**
+ * Ask the provider again for a party's standing (the "refresh" of the authorisation status and of an employee's
+ * e-signature verification) and keep its answer. Org: the user's own lessor; user: an employee of it.
+ */
+export async function refreshAccount(deps: SigningDeps, user: SessionUser, kind: 'org' | 'user', ownerId: number) {
+  if (user.orgKind !== 'lessor' || (user.roleId !== ROLE.lessorAdmin && user.roleId !== ROLE.lessorStaff)) {
+    throw forbidden();
+  }
+  if (kind === 'org' && ownerId !== user.orgId) throw forbidden();
+  if (kind === 'user') {
+    const employee = deps.db.select().from(users).where(eq(users.id, ownerId)).get();
+    if (!employee || employee.orgId !== user.orgId) throw forbidden();
+  }
+  let view;
+  try {
+    view = await deps.esign.account(kind, String(ownerId));
+  } catch (error) {
+    if (error instanceof EsignUnavailable) throw unavailable();
+    throw error;
+  }
+  const values = {
+    providerAccountId: view.accountId,
+    state: view.state,
+    expiresOn: view.expiresOn,
+    checkedAt: new Date(deps.now()),
+  };
+  unitOfWork(deps.db, (tx) => {
+    tx.insert(esignAccounts)
+      .values({ kind, ownerId, ...values })
+      .onConflictDoUpdate({ target: [esignAccounts.kind, esignAccounts.ownerId], set: values })
+      .run();
+  });
+  return view;
+}

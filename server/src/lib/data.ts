@@ -1,0 +1,234 @@
+import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Subquery } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { OPERATOR_ROLES } from '@console/contract/codes/roles';
+import { forbidden } from './errors.ts';
+import type { SessionUser } from './session.ts';
+import { unitOfWork } from './unit-of-work.ts';
+
+/**
+ * A condition that limits rows to what the signed-in person may see. Only a ScopedData makes one (from the
+ * visible organisations), so a scoped read cannot be given a condition that widens it. See
+ * docs/decisions/028-data-scope.md.
+ */
+export interface Scope {
+  readonly sql: SQL;
+  readonly [SCOPE]: true;
+}
+declare const SCOPE: unique symbol;
+const scope = (sql: SQL): Scope => ({ sql }) as Scope;
+
+/**
+ * Why a read may see past the user's organisations. Each is a case decision 028 names; `data.unscoped(why)`
+ * is the only way a route reaches the whole database, so every such read is found by searching `unscoped(`.
+ */
+export type UnscopedReason =
+  /** Before anyone is signed in, or about the signed-in person's own account: sign-in, codes, passwords. */
+  | 'signIn'
+  /** Code tables and settings every organisation reads alike (brands, models catalog, platform settings). */
+  | 'codeTable'
+  /** Names and numbers of organisations and people a record in scope refers to (its distributor, assignee). */
+  | 'referencedNames'
+  /** A value unique across every organisation (a serial, an ICCID, a phone number) is checked where it is taken. */
+  | 'uniqueness'
+  /** A machine or the simulator proves itself with its secret, not with a person's session. */
+  | 'machine'
+  /** Rows just read through a scope, read again by id with the columns the scoped read did not carry. */
+  | 'alreadyScoped'
+  /** How many rows of any organisation refer to a record in scope (a model in use, the machines in a fence). */
+  | 'references'
+  /** Figures of the platform as a whole, for the operator's own staff (the data plane's command counts). */
+  | 'platform'
+  /**
+   * A domain module that applies its area's own visibility rule to every read it makes (server/src/lease: a
+   * contract is read through `visibleContract` / `canSeeContract`, decision 029), called with the whole database.
+   */
+  | 'domainRule'
+  /** The holder of an unguessable, expiring link reads the one record it opens (a contract's public export). */
+  | 'publicLink';
+
+/** The visible organisation ids of a user: the operator's staff every organisation, anyone else their subtree. */
+function computeOrgIds(db: Db, user: SessionUser): number[] {
+  if (user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never)) {
+    return db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .all()
+      .map((o) => o.id);
+  }
+  const seen = new Set<number>([user.orgId]);
+  let frontier = [user.orgId];
+  while (frontier.length > 0) {
+    const children = db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(inArray(organisations.parentId, frontier))
+      .all()
+      .map((o) => o.id)
+      .filter((id) => !seen.has(id));
+    children.forEach((id) => seen.add(id));
+    frontier = children;
+  }
+  return [...seen];
+}
+
+type From = SQLiteTable | Subquery;
+
+/** The reads restrict() made, so within() takes no other. */
+const SCOPED = new WeakSet<object>();
+
+/** A dynamic select whose `.where(c)` ANDs `c` with the scope instead of replacing it (joins, order, limit as usual). */
+function restrict<Q extends { where: (c: SQL) => unknown }>(query: Q, limit: Scope): Q {
+  const where = query.where.bind(query) as (c: SQL | undefined) => Q;
+  where(limit.sql);
+  SCOPED.add(query);
+  return Object.assign(query, { where: (c: SQL | undefined) => where(and(limit.sql, c)) });
+}
+
+/**
+ * The data a request may touch, built once per request (HandlerContext.data): what the signed-in person may
+ * see, computed once, and reads that cannot leave it. Route handlers receive this instead of the database.
+ */
+export class ScopedData {
+  readonly #db: Db;
+  readonly #user: SessionUser | null;
+  #orgIds: number[] | null = null;
+
+  constructor(db: Db, user: SessionUser | null, orgIds: number[] | null = null) {
+    this.#db = db;
+    this.#user = user;
+    this.#orgIds = orgIds;
+  }
+
+  /** The signed-in person (null on a public endpoint called without a session). */
+  get user(): SessionUser | null {
+    return this.#user;
+  }
+
+  /** The organisations whose data the user may read (decision 003), computed on first use, once per request. */
+  orgIds(): number[] {
+    if (!this.#user) return [];
+    this.#orgIds ??= computeOrgIds(this.#db, this.#user);
+    return this.#orgIds;
+  }
+
+  /** Whether a record of this organisation is in the user's scope. */
+  sees(orgId: number | null | undefined): boolean {
+    return orgId !== null && orgId !== undefined && this.orgIds().includes(orgId);
+  }
+
+  /** Refuse unless a record's organisation is in scope. */
+  assertOrg(orgId: number | null | undefined): void {
+    if (!this.sees(orgId)) throw forbidden();
+  }
+
+  /** Rows whose organisation (any of these columns: owner, customer, reporter ...) is in scope. */
+  orgScope(...columns: SQLiteColumn[]): Scope {
+    const ids = this.orgIds();
+    return scope(or(...columns.map((column) => inArray(column, ids)))!);
+  }
+
+  /** The machines a user sees: those their organisations own, rent (customer) or distribute. */
+  deviceScope(): Scope {
+    return this.orgScope(devices.orgId, devices.customerOrgId, devices.distributorOrgId);
+  }
+
+  /** Rows of a machine the user sees (alarms, tracks, records ...), by their machine id column. */
+  viaDevice(deviceId: SQLiteColumn): Scope {
+    return this.within(deviceId, this.select({ id: devices.id }).from(devices, this.deviceScope()));
+  }
+
+  /** Rows whose column is among the ids a scoped read answers (a model used by a machine in scope). */
+  within(column: SQLiteColumn, ids: SQLiteSelect): Scope {
+    if (!SCOPED.has(ids)) throw new Error('within() takes a read made by data.select(...).from(table, scope)');
+    return scope(inArray(column, ids));
+  }
+
+  /**
+   * Rows every organisation may read whatever their owner (the operator's catalog of models), picked by
+   * `condition`; `why` names the case of decision 028, as for unscoped().
+   */
+  shared(why: Extract<UnscopedReason, 'codeTable' | 'referencedNames'>, condition: SQL): Scope {
+    void why;
+    return scope(condition);
+  }
+
+  /** Rows that are the signed-in person's own (their account, the orders assigned to them), by a user id column. */
+  own(userId: SQLiteColumn): Scope {
+    return scope(this.#user ? eq(userId, this.#user.id) : eq(userId, -1));
+  }
+
+  /** Whoever is signed in (refused on a public endpoint's call without a session). */
+  get me(): SessionUser {
+    if (!this.#user) throw forbidden();
+    return this.#user;
+  }
+
+  /** Rows any of these scopes admits. */
+  anyOf(...scopes: Scope[]): Scope {
+    return scope(or(...scopes.map((s) => s.sql))!);
+  }
+
+  /** Rows the scope admits and the condition narrows further (a narrower scope is still a scope). */
+  narrow(limit: Scope, condition: SQL | undefined): Scope {
+    return scope(and(limit.sql, condition)!);
+  }
+
+  /** A read limited to `scope`: `data.select(fields).from(table, scope)`, then drizzle as usual. */
+  select(): { from: ReturnType<typeof rowsFrom> };
+  select<F extends SelectedFields>(fields: F): { from: ReturnType<typeof fieldsFrom<F>> };
+  select(fields?: SelectedFields) {
+    return { from: fields ? fieldsFrom(this.#db, fields) : rowsFrom(this.#db) };
+  }
+
+  /** As select(), without repeated rows. */
+  selectDistinct<F extends SelectedFields>(fields: F): { from: ReturnType<typeof fieldsFrom<F>> } {
+    return { from: fieldsFrom(this.#db, fields, true) };
+  }
+
+  /** How many rows a (scoped) query answers: list-page counts over the list's own query. */
+  count(rows: { as: (alias: string) => Subquery }): number {
+    return this.#db.select({ n: count() }).from(rows.as('matching')).get()!.n;
+  }
+
+  /**
+   * Writes that belong together, with the ownership checks they depend on, as one unit of work
+   * (docs/decisions/024-unit-of-work.md). Inside, `tx` reads through the same scopes and writes the rows those
+   * reads found.
+   */
+  write<T>(work: (tx: ScopedWrite) => T): T {
+    return unitOfWork(this.#db, (db) => work(new ScopedWrite(db, this.#user, this.orgIds())));
+  }
+
+  /** The whole database, for a read decision 028 allows past the user's scope; `why` names the case. */
+  unscoped(why: UnscopedReason): Db {
+    void why;
+    return this.#db;
+  }
+}
+
+function rowsFrom(db: Db) {
+  return <T extends From>(table: T, limit: Scope) => restrict(db.select().from(table).$dynamic(), limit);
+}
+
+function fieldsFrom<F extends SelectedFields>(db: Db, fields: F, distinct = false) {
+  return <T extends From>(table: T, limit: Scope) =>
+    restrict((distinct ? db.selectDistinct(fields) : db.select(fields)).from(table).$dynamic(), limit);
+}
+
+/** The data a unit of work touches: the same scoped reads, and writes of the rows they found. */
+export class ScopedWrite extends ScopedData {
+  readonly insert: Db['insert'];
+  readonly update: Db['update'];
+  readonly delete: Db['delete'];
+
+  constructor(tx: Db, user: SessionUser | null, orgIds: number[]) {
+    super(tx, user, orgIds);
+    this.insert = tx.insert.bind(tx);
+    this.update = tx.update.bind(tx);
+    this.delete = tx.delete.bind(tx);
+  }
+}

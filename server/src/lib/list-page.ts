@@ -1,0 +1,53 @@
+import { asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
+import type { ScopedData } from './data.ts';
+import { sortColumn } from './sorting.ts';
+
+/** Paging and sorting as every list receives them (contract `pageQuery`). */
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+}
+
+/** The direction the user sorts in: ascending when asked for, else descending (newest first). */
+export function sortDirection(query: Pick<ListQuery, 'sortOrder'>): typeof asc {
+  return query.sortOrder === 'ascend' ? asc : desc;
+}
+
+/**
+ * One page of a list: how many rows the filter matches, and the asked page of them in the given order (the
+ * column from sortColumn() and a tie-breaker, so pages never share or skip a row). `rows` is the list's scoped
+ * query with its joins and filter (`data.select(...).from(table, scope)`); the count is made over that same query, so the two never disagree.
+ * The handler presents the rows and answers `{ list, ...paging }`.
+ */
+export function listPage<S extends SQLiteSelect>(
+  data: ScopedData,
+  query: ListQuery,
+  rows: S,
+  order: SQL[],
+): { rows: ReturnType<S['all']>; total: number; page: number; pageSize: number } {
+  const total = data.count(rows);
+  const page = rows
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .all() as ReturnType<S['all']>;
+  return { rows: page, total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * The usual order of a list: the column the user sorts by (one of `sortable`, found by sortColumn()) in their
+ * direction, then `tieBreak` in the same direction; when they sort by none of them, the list's own order.
+ */
+export function listOrder(
+  query: Pick<ListQuery, 'sortField' | 'sortOrder'>,
+  sortable: Readonly<Record<string, SQLWrapper>>,
+  tieBreak: SQLWrapper,
+  otherwise: SQL[],
+): SQL[] {
+  const column = sortColumn(sortable, query.sortField);
+  const by = sortDirection(query);
+  return column ? [by(column), by(tieBreak)] : otherwise;
+}

@@ -1,0 +1,492 @@
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { organisations, users } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contractEvents, contractFiles, contractLines, contracts, renters, stores } from '@console/db/schema/lease';
+import { sealGrants, seals } from '@console/db/schema/lease-esign';
+import { allowedActions, canEdit, HOLDING_STATUSES, LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { LESSOR_ROLES, ROLE } from '@console/contract/codes/roles';
+import {
+  leaseContractEndpoints as api,
+  USER_ACTIONS,
+  type ContractDetail,
+  type ContractRow,
+  type UserAction,
+} from '@console/contract/http/lease-contracts';
+import { fileUrl } from '@console/contract/http/uploads';
+import { API_STATUS } from '@console/contract/http/envelope';
+import type { Scope, ScopedData } from '../../lib/data.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { keywordIn, textContains } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { sortColumn } from '../../lib/sorting.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { readStoredFile } from '../../lib/uploads.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { asActor, contractsVisibleTo, visibleContract, writesContracts } from '../../lease/access.ts';
+import { createDraft, updateDraft } from '../../lease/drafts.ts';
+import { createEsignClient, esignSettings } from '../../lease/esign-client.ts';
+import { attachFile, exportLinkOf, issueExportLink } from '../../lease/files.ts';
+import { contractPdf } from '../../lease/pdf/contract-pdf.ts';
+import { approve, close, reject, submit, terminate, withdraw } from '../../lease/review.ts';
+import { cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
+
+type Contract = typeof contracts.$inferSelect;
+const renterOrg = alias(organisations, 'renter_org');
+
+/** The contracts this person sees (decision 029's rule), inside their organisations' scope (decision 028). */
+function contractScope(data: ScopedData, user: SessionUser): Scope | null {
+  const visible = contractsVisibleTo(user);
+  if (visible === false) return null;
+  return data.narrow(data.orgScope(contracts.lessorOrgId, contracts.renterOrgId), visible);
+}
+
+/** The list's filters other than the status. */
+function filtersOf(query: {
+  keyword?: string;
+  businessModel?: number;
+  renterId?: number;
+  storeId?: number;
+  salespersonId?: number;
+  serial?: string;
+  startFrom?: string;
+  startTo?: string;
+}): SQL | undefined {
+  return and(
+    keywordIn([contracts.number, renterOrg.name, contracts.siteAddress], query.keyword),
+    query.businessModel === undefined
+      ? undefined
+      : sql`exists (select 1 from ${contractLines} where ${contractLines.contractId} = ${contracts.id} and ${contractLines.businessModel} = ${query.businessModel})`,
+    query.renterId === undefined ? undefined : eq(contracts.renterOrgId, query.renterId),
+    query.storeId === undefined ? undefined : eq(contracts.storeId, query.storeId),
+    query.salespersonId === undefined ? undefined : eq(contracts.salespersonId, query.salespersonId),
+    query.serial
+      ? sql`exists (select 1 from ${contractLines} join ${devices} on ${devices.id} = ${contractLines.deviceId} where ${contractLines.contractId} = ${contracts.id} and ${textContains(devices.serialNumber, query.serial)})`
+      : undefined,
+    query.startFrom ? sql`${contracts.startOn} >= ${query.startFrom}` : undefined,
+    query.startTo ? sql`${contracts.startOn} <= ${query.startTo}` : undefined,
+  );
+}
+
+const userMoves = (c: Contract, user: SessionUser): UserAction[] =>
+  allowedActions(c, asActor(user)).filter((a): a is UserAction => (USER_ACTIONS as readonly string[]).includes(a));
+
+const rowFields = {
+  contract: contracts,
+  renterName: renterOrg.name,
+  storeName: stores.name,
+  salespersonName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.nickname}, '')`,
+};
+
+function readRows(data: ScopedData, scope: Scope) {
+  return data
+    .select(rowFields)
+    .from(contracts, scope)
+    .leftJoin(renterOrg, eq(renterOrg.id, contracts.renterOrgId))
+    .leftJoin(stores, eq(stores.id, contracts.storeId))
+    .leftJoin(users, eq(users.id, contracts.salespersonId));
+}
+
+type ReadRow = { contract: Contract; renterName: string | null; storeName: string | null; salespersonName: string };
+
+function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): ContractRow[] {
+  const ids = rows.map((r) => r.contract.id);
+  const lines =
+    ids.length === 0
+      ? []
+      : data
+          .unscoped('alreadyScoped')
+          .select({ contractId: contractLines.contractId, model: contractLines.businessModel, n: contractLines.count })
+          .from(contractLines)
+          .where(inArray(contractLines.contractId, ids))
+          .all();
+  return rows.map(({ contract: c, renterName, storeName, salespersonName }) => {
+    const own = lines.filter((l) => l.contractId === c.id);
+    return {
+      id: c.id,
+      number: c.number,
+      status: c.status,
+      renterId: c.renterOrgId,
+      renterName: renterName ?? '',
+      storeName: storeName ?? '',
+      salespersonName: salespersonName ?? '',
+      siteAddress: c.siteAddress,
+      startOn: c.startOn,
+      endOn: c.endOn,
+      totalCents: c.totalCents,
+      businessModels: [...new Set(own.map((l) => l.model))].sort(),
+      machineCount: own.reduce((s, l) => s + l.n, 0),
+      createdAt: formatInZone(c.createdAt, timeZone),
+      actions: userMoves(c, user),
+      editable: canEdit(c, asActor(user)),
+    };
+  });
+}
+
+const SORTS = {
+  number: contracts.number,
+  startOn: contracts.startOn,
+  endOn: contracts.endOn,
+  totalCents: contracts.totalCents,
+  createdAt: contracts.createdAt,
+};
+
+const emptyPage = (query: { page: number; pageSize: number }) => ({
+  list: [],
+  total: 0,
+  page: query.page,
+  pageSize: query.pageSize,
+});
+
+/** The signing deps of the domain: the provider's adapter from the environment, the stored uploads. */
+const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
+  const settings = esignSettings(deps.env);
+  return {
+    db: data.unscoped('domainRule'),
+    esign: createEsignClient(settings),
+    settings,
+    now: deps.now,
+    readUpload: (name) => readStoredFile(deps, name),
+  };
+};
+
+/** The seals this person may sign with for the contract's lessor: the administrator all, others their grants. */
+function sealsFor(data: ScopedData, user: SessionUser, c: Contract) {
+  if (user.orgKind !== 'lessor' || user.orgId !== c.lessorOrgId) return [];
+  const db = data.unscoped('domainRule');
+  const all = db.select({ id: seals.id, name: seals.name }).from(seals).where(eq(seals.orgId, c.lessorOrgId)).all();
+  if (user.roleId === ROLE.lessorAdmin) return all;
+  const granted = new Set(
+    db
+      .select({ id: sealGrants.sealId })
+      .from(sealGrants)
+      .where(and(eq(sealGrants.userId, user.id), eq(sealGrants.state, 'active')))
+      .all()
+      .map((g) => g.id),
+  );
+  return all.filter((s) => granted.has(s.id));
+}
+
+/** A contract's lines with the machine's serial and the model's name, in the order they were written. */
+function linesOf(db: Db, contractId: number) {
+  return db
+    .select({ line: contractLines, serial: devices.serialNumber, model: deviceModels.name })
+    .from(contractLines)
+    .leftJoin(devices, eq(devices.id, contractLines.deviceId))
+    .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
+    .where(eq(contractLines.contractId, contractId))
+    .orderBy(contractLines.id)
+    .all()
+    .map(({ line, serial, model }) => ({
+      id: line.id,
+      deviceId: line.deviceId,
+      serialNumber: serial ?? '',
+      modelId: line.modelId,
+      modelName: model ?? '',
+      count: line.count,
+      businessModel: line.businessModel,
+      dayCents: line.dayCents,
+      monthCents: line.monthCents,
+      amountCents: line.amountCents,
+    }));
+}
+
+function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: string): ContractDetail {
+  const db = data.unscoped('domainRule');
+  const c = visibleContract(db, user, id);
+  const row = readRows(data, contractScope(data, user)!).where(eq(contracts.id, c.id)).get()!;
+  const [base] = present(data, user, [row], timeZone);
+  const events = db
+    .select({ event: contractEvents, name: users.name, nickname: users.nickname })
+    .from(contractEvents)
+    .leftJoin(users, eq(users.id, contractEvents.userId))
+    .where(eq(contractEvents.contractId, id))
+    .orderBy(contractEvents.at, contractEvents.id)
+    .all();
+  const files = db
+    .select()
+    .from(contractFiles)
+    .where(eq(contractFiles.contractId, id))
+    .orderBy(contractFiles.kind, contractFiles.id)
+    .all();
+  const flow = currentFlow(db, id);
+  const rule =
+    c.approvalRuleId === null
+      ? ''
+      : String(events.find((e) => e.event.action === 'autoApprove')?.event.details.ruleName ?? '');
+  const isLessor = user.orgKind === 'lessor' && user.orgId === c.lessorOrgId;
+  return {
+    ...base!,
+    lessorName: orgName(data, c.lessorOrgId),
+    storeId: c.storeId,
+    salespersonId: c.salespersonId,
+    siteProvince: c.siteProvince,
+    siteCity: c.siteCity,
+    siteDistrict: c.siteDistrict,
+    depositCents: c.depositCents,
+    billingDay: c.billingDay,
+    dueDays: c.dueDays,
+    remark: c.remark,
+    lang: c.lang,
+    templateId: c.templateId,
+    endedOn: c.endedOn,
+    ruleName: rule,
+    lines: linesOf(db, id),
+    events: events.map(({ event: e, name, nickname }) => ({
+      id: e.id,
+      action: e.action,
+      actor: e.actor,
+      userName: name || nickname || '',
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      reason: e.reason,
+      day: e.day,
+      ruleName: typeof e.details.ruleName === 'string' ? e.details.ruleName : '',
+      signer: typeof e.details.signer === 'string' ? e.details.signer : '',
+      at: formatInZone(e.at, timeZone),
+    })),
+    files: files.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      fileName: f.fileName,
+      url: fileUrl(f.uploadName),
+      createdAt: formatInZone(f.createdAt, timeZone),
+    })),
+    // The signing pages are the parties' own: only the lessor's people see the links.
+    signing:
+      flow && isLessor
+        ? {
+            state: flow.state,
+            lesseeUrl: flow.lesseeUrl,
+            lessorUrl: flow.lessorUrl,
+            updatedAt: formatInZone(flow.updatedAt, timeZone),
+          }
+        : flow
+          ? { state: flow.state, lesseeUrl: '', lessorUrl: '', updatedAt: formatInZone(flow.updatedAt, timeZone) }
+          : null,
+    seals: sealsFor(data, user, c),
+    canAttach: isLessor && writesContracts(user),
+  };
+}
+
+const orgName = (data: ScopedData, id: number) =>
+  data
+    .unscoped('referencedNames')
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, id))
+    .get()?.name ?? '';
+
+/**
+ * Drawn PDFs, a few minutes each, by contract and the moment it or its signing last changed: a render takes seconds
+ * (decision 029), and a detail page, its public link and a retried download ask for the same document.
+ */
+const PDF_CACHE_MS = 5 * 60_000;
+const pdfCaches = new WeakMap<object, Map<string, { at: number; bytes: Uint8Array }>>();
+
+async function pdfFile(data: ScopedData, deps: AppDeps, c: Contract) {
+  const db = data.unscoped('alreadyScoped');
+  const flow = currentFlow(db, c.id);
+  const key = `${c.id}:${c.updatedAt.getTime()}:${flow?.updatedAt.getTime() ?? 0}`;
+  // One cache per database (each test app has its own).
+  let pdfCache = pdfCaches.get(db);
+  if (!pdfCache) pdfCaches.set(db, (pdfCache = new Map()));
+  const now = Date.now();
+  for (const [k, v] of pdfCache) if (now - v.at > PDF_CACHE_MS) pdfCache.delete(k);
+  let bytes = pdfCache.get(key)?.bytes ?? null;
+  if (!bytes) {
+    bytes = await contractPdf(db, c.id, (name) => readStoredFile(deps, name));
+    if (!bytes) throw new ApiError(API_STATUS.notFound, 'error.notFound');
+    if (pdfCache.size >= 64) pdfCache.delete(pdfCache.keys().next().value!);
+    pdfCache.set(key, { at: now, bytes });
+  }
+  return { fileName: `${c.number}.pdf`, mimeType: 'application/pdf', content: Buffer.from(bytes).toString('base64') };
+}
+
+/** A download link lasts ten minutes: long enough to fetch the PDF, too short to pass around. */
+const DOWNLOAD_LINK_HOURS = 1 / 6;
+
+/** The contract a public link opens and when the link expires, or the clear refusal the export page shows. */
+function linkedContract(data: ScopedData, token: string, now: number): Contract & { linkExpiresAt: Date } {
+  const db = data.unscoped('publicLink');
+  const link = exportLinkOf(db, token, now);
+  const c = link ? db.select().from(contracts).where(eq(contracts.id, link.contractId)).get() : undefined;
+  if (!c || !link) throw new ApiError(API_STATUS.notFound, 'lease.linkInvalid');
+  return { ...c, linkExpiresAt: link.expiresAt };
+}
+
+export const leaseContractRoutes: RouteDef[] = [
+  route(api.list, ({ query, user, data, timeZone }) => {
+    const scope = contractScope(data, user);
+    if (!scope) return emptyPage(query);
+    const where = and(filtersOf(query), query.status === undefined ? undefined : eq(contracts.status, query.status));
+    const column = sortColumn(SORTS, query.sortField) ?? contracts.createdAt;
+    const { rows, ...paging } = listPage(data, query, readRows(data, scope).where(where), [
+      sortDirection(query)(column),
+      desc(contracts.id),
+    ]);
+    return { list: present(data, user, rows as ReadRow[], timeZone), ...paging };
+  }),
+  route(api.counts, ({ query, user, data }) => {
+    const scope = contractScope(data, user);
+    if (!scope) return { total: 0, counts: [] };
+    const rows = data
+      .select({ status: contracts.status, count: count() })
+      .from(contracts, scope)
+      .leftJoin(renterOrg, eq(renterOrg.id, contracts.renterOrgId))
+      .where(filtersOf(query))
+      .groupBy(contracts.status)
+      .orderBy(contracts.status)
+      .all();
+    return { total: rows.reduce((s, r) => s + r.count, 0), counts: rows };
+  }),
+  route(api.detail, ({ query, user, data, timeZone }) => detailOf(data, user, query.id, timeZone)),
+  route(api.options, ({ user, data }) => {
+    if (user.orgKind !== 'lessor') return { renters: [], stores: [], salespeople: [], machines: [], models: [] };
+    const own = data.orgScope(organisations.parentId);
+    const renterRows = data
+      .select({ id: organisations.id, name: organisations.name })
+      .from(organisations, own)
+      .innerJoin(renters, eq(renters.orgId, organisations.id))
+      .where(and(eq(organisations.parentId, user.orgId), eq(organisations.kind, 'customer')))
+      .orderBy(organisations.name)
+      .all();
+    const storeRows = data
+      .select({ id: stores.id, name: stores.name })
+      .from(stores, data.orgScope(stores.orgId))
+      .where(eq(stores.orgId, user.orgId))
+      .orderBy(stores.name)
+      .all();
+    const people = data
+      .select({ id: users.id, name: users.name, nickname: users.nickname })
+      .from(users, data.orgScope(users.orgId))
+      .where(and(eq(users.orgId, user.orgId), inArray(users.roleId, [...LESSOR_ROLES])))
+      .orderBy(users.id)
+      .all()
+      .map((u) => ({ id: u.id, name: u.name || u.nickname }));
+    const held = data
+      .select({ id: contractLines.deviceId })
+      .from(
+        contractLines,
+        data.within(
+          contractLines.contractId,
+          data.select({ id: contracts.id }).from(contracts, data.orgScope(contracts.lessorOrgId)),
+        ),
+      )
+      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+      .where(inArray(contracts.status, [LEASE_STATUS.pendingReview, ...HOLDING_STATUSES]))
+      .all()
+      .flatMap((r) => (r.id === null ? [] : [r.id]));
+    const machines = data
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        name: devices.deviceName,
+        model: deviceModels.name,
+      })
+      .from(devices, data.deviceScope())
+      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .where(
+        and(
+          eq(devices.orgId, user.orgId),
+          eq(devices.leaseStatus, 'stock'),
+          held.length > 0 ? notInArray(devices.id, held) : undefined,
+        ),
+      )
+      .orderBy(devices.serialNumber)
+      .limit(2000)
+      .all()
+      .map((m) => ({
+        id: m.id,
+        name: m.name || m.serialNumber,
+        serialNumber: m.serialNumber,
+        modelName: m.model ?? '',
+      }));
+    const models = data
+      .select({ id: deviceModels.id, name: deviceModels.name })
+      .from(deviceModels, data.orgScope(deviceModels.orgId))
+      .where(eq(deviceModels.orgId, user.orgId))
+      .orderBy(deviceModels.name)
+      .all();
+    return { renters: renterRows, stores: storeRows, salespeople: people, machines, models };
+  }),
+  route(api.create, ({ body, user, data, deps }) => createDraft(data.unscoped('domainRule'), user, body, deps.now())),
+  route(api.update, ({ query, body, user, data, deps }) => {
+    updateDraft(data.unscoped('domainRule'), user, query.id, body, deps.now());
+    return { id: query.id };
+  }),
+  route(api.move, async ({ body, user, data, deps, setMessage }) => {
+    const db = data.unscoped('domainRule');
+    const now = deps.now();
+    const { id, reason, day } = body;
+    const none = { ruleName: null, signing: null };
+    switch (body.action) {
+      case 'submit': {
+        const moved = submit(db, user, id, now);
+        if (moved.rule) setMessage('lease.autoApproved', { rule: moved.rule.name });
+        return { status: moved.status, ruleName: moved.rule?.name ?? null, signing: null };
+      }
+      case 'withdraw':
+        return { status: withdraw(db, user, id, now).status, ...none };
+      case 'approve':
+        return { status: approve(db, user, id, now).status, ...none };
+      case 'reject':
+        return { status: reject(db, user, id, { reason }, now).status, ...none };
+      case 'close':
+        return { status: close(db, user, id, { day, reason }, now).status, ...none };
+      case 'terminate':
+        return { status: terminate(db, user, id, { day, reason }, now).status, ...none };
+      case 'startSigning': {
+        const signing = await startSigning(signingDeps(data, deps), user, id, { sealId: body.sealId });
+        return { status: LEASE_STATUS.awaitingLesseeSign, ruleName: null, signing };
+      }
+      case 'cancelSigning':
+        await cancelSigning(signingDeps(data, deps), user, id, { reason });
+        return { status: LEASE_STATUS.awaitingSignInitiation, ...none };
+    }
+  }),
+  route(api.attach, ({ body, user, data, deps }) => {
+    const name = body.url.slice(body.url.lastIndexOf('/') + 1);
+    const id = attachFile(data.unscoped('domainRule'), user, body.id, name, body.kind, body.fileName, deps.now());
+    return { id };
+  }),
+  route(api.pdfLink, ({ body, user, data, deps }) => {
+    const link = issueExportLink(data.unscoped('domainRule'), user, body.id, deps.now(), DOWNLOAD_LINK_HOURS);
+    return { token: link.token };
+  }),
+  route(api.exportLink, ({ body, user, data, deps, timeZone }) => {
+    const link = issueExportLink(data.unscoped('domainRule'), user, body.id, deps.now(), deps.env.CONTRACT_LINK_HOURS);
+    return { token: link.token, expiresAt: formatInZone(link.expiresAt, timeZone) };
+  }),
+  route(api.exportView, ({ query, data, deps, timeZone }) => {
+    const now = deps.now();
+    const c = linkedContract(data, query.token, now);
+    const db = data.unscoped('publicLink');
+    const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
+    return {
+      number: c.number,
+      status: c.status,
+      lessorName: orgName(data, c.lessorOrgId),
+      renterName: orgName(data, c.renterOrgId),
+      storeName: store?.name ?? '',
+      siteAddress: [c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]
+        .filter((part, i, all) => part && part !== all[i - 1])
+        .join(' '),
+      startOn: c.startOn,
+      endOn: c.endOn,
+      depositCents: c.depositCents,
+      billingDay: c.billingDay,
+      dueDays: c.dueDays,
+      totalCents: c.totalCents,
+      remark: c.remark,
+      lines: linesOf(db, c.id).map(({ id: _id, deviceId: _device, modelId: _model, ...shown }) => shown),
+      expiresAt: formatInZone(c.linkExpiresAt, timeZone),
+    };
+  }),
+  route(api.exportPdf, async ({ query, data, deps }) =>
+    pdfFile(data, deps, linkedContract(data, query.token, deps.now())),
+  ),
+];

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { organisations, users } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contracts, renters, storeDevices, stores } from '@console/db/schema/lease';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { MAINLAND_MOBILE } from '@console/contract/http/fields';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { partyEndpoints, type RenterRow } from '@console/contract/http/lease-parties';
+import type { ScopedData } from '../../lib/data.ts';
+import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { contractsVisibleTo } from '../../lease/access.ts';
+import { isLessor, isManager, ownLessor, refused, countContracts } from './shared.ts';
+
+const renterFields = {
+  id: renters.orgId,
+  lessorOrgId: renters.lessorOrgId,
+  identityType: renters.identityType,
+  idNumber: renters.idNumber,
+  realNameState: renters.realNameState,
+  arrearsCents: renters.arrearsCents,
+  createdAt: renters.createdAt,
+  name: organisations.name,
+  contactName: organisations.contactName,
+  contactPhone: organisations.contactPhone,
+  province: organisations.province,
+  city: organisations.city,
+  district: organisations.district,
+  address: organisations.address,
+  contractCount: sql<number>`(select count(*) from contracts where contracts.renter_org_id = ${renters.orgId})`,
+};
+
+const renterRows = (data: ScopedData) =>
+  data
+    .select(renterFields)
+    .from(renters, data.orgScope(renters.lessorOrgId))
+    .innerJoin(organisations, eq(organisations.id, renters.orgId));
+
+type RenterRecord = ReturnType<ReturnType<typeof renterRows>['all']>[number];
+
+function presentRenters(data: ScopedData, user: SessionUser, rows: RenterRecord[], timeZone: string): RenterRow[] {
+  const lessors = orgNames(
+    data,
+    rows.map((r) => r.lessorOrgId),
+  );
+  return rows.map(({ lessorOrgId, createdAt, ...r }) => ({
+    ...r,
+    identityType: r.identityType,
+    areaCode: MAINLAND_MOBILE.test(r.contactPhone) ? '86' : '',
+    lessorName: lessors.get(lessorOrgId) ?? '',
+    createdAt: formatInZone(createdAt, timeZone),
+    editable: isLessor(user) && lessorOrgId === user.orgId,
+    deletable: isManager(user) && lessorOrgId === user.orgId,
+  }));
+}
+
+function findRenter(data: ScopedData, id: number): RenterRecord {
+  const row = renterRows(data).where(eq(renters.orgId, id)).get();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A renter of the user's own lessor (one they may change), or "not found". */
+function ownRenter(data: ScopedData, user: SessionUser, id: number): RenterRecord {
+  const row = findRenter(data, id);
+  if (row.lessorOrgId !== user.orgId) throw notFound();
+  return row;
+}
+
+/** An identity number names one renter of a lessor (another lessor may serve the same customer). */
+function checkIdNumber(data: ScopedData, lessorId: number, idNumber: string, id: number | null) {
+  if (!idNumber) return;
+  const taken = data
+    .select({ id: renters.orgId })
+    .from(renters, data.orgScope(renters.lessorOrgId))
+    .where(and(eq(renters.lessorOrgId, lessorId), eq(renters.idNumber, idNumber)))
+    .get();
+  if (taken && taken.id !== id) throw invalidField('idNumber', 'lease.idNumberTaken');
+}
+
+const RENTER_SORTS = { name: organisations.name, createdAt: renters.createdAt, arrearsCents: renters.arrearsCents };
+
+/** Renters: a lessor's customers with their identity, contracts, machines on lease and balance. */
+export const renterRoutes: RouteDef[] = [
+  route(partyEndpoints.renterList, ({ query, user, data, timeZone }) => {
+    const where = and(
+      keywordIn(
+        [organisations.name, organisations.contactName, organisations.contactPhone, renters.idNumber],
+        query.keyword,
+      ),
+      query.identityType ? eq(renters.identityType, query.identityType) : undefined,
+      query.realNameState ? eq(renters.realNameState, query.realNameState) : undefined,
+    );
+    const order = listOrder(query, RENTER_SORTS, renters.orgId, [desc(renters.createdAt), desc(renters.orgId)]);
+    const { rows, ...paging } = listPage(data, query, renterRows(data).where(where), order);
+    return { list: presentRenters(data, user, rows, timeZone), ...paging };
+  }),
+  route(partyEndpoints.renterDetail, ({ query, user, data, timeZone }) => {
+    const renter = presentRenters(data, user, [findRenter(data, query.id)], timeZone)[0]!;
+    const visible = contractsVisibleTo(user);
+    const contractRows = data
+      .select({
+        id: contracts.id,
+        number: contracts.number,
+        status: contracts.status,
+        storeName: sql<string>`coalesce(${stores.name}, '')`,
+        startOn: contracts.startOn,
+        endOn: contracts.endOn,
+        totalCents: contracts.totalCents,
+        depositCents: contracts.depositCents,
+      })
+      .from(contracts, data.orgScope(contracts.lessorOrgId))
+      .leftJoin(stores, eq(stores.id, contracts.storeId))
+      // The contracts this user sees (decision 029: a salesperson those they wrote or sell).
+      .where(and(eq(contracts.renterOrgId, query.id), visible === false ? sql`0` : visible))
+      .orderBy(desc(contracts.startOn), desc(contracts.id))
+      .limit(500)
+      .all();
+    const machines = data
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        deviceName: devices.deviceName,
+        modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
+        storeName: sql<string>`coalesce(${stores.name}, '')`,
+      })
+      .from(devices, data.deviceScope())
+      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .leftJoin(storeDevices, eq(storeDevices.deviceId, devices.id))
+      .leftJoin(stores, eq(stores.id, storeDevices.storeId))
+      .where(and(eq(devices.customerOrgId, query.id), eq(devices.leaseStatus, 'leased')))
+      .orderBy(asc(devices.serialNumber))
+      .limit(1000)
+      .all();
+    const running = contractRows.filter((c) => c.status === LEASE_STATUS.inExecution);
+    return {
+      renter,
+      contracts: contractRows.map(({ depositCents: _d, ...c }) => c),
+      machines,
+      balance: {
+        arrearsCents: renter.arrearsCents,
+        runningCents: running.reduce((s, c) => s + c.totalCents, 0),
+        depositCents: running.reduce((s, c) => s + c.depositCents, 0),
+        running: running.length,
+      },
+    };
+  }),
+  route(partyEndpoints.renterCreate, ({ body, user, data }) => {
+    const lessorId = ownLessor(user, isLessor);
+    const { realNameState, identityType, idNumber, areaCode: _a, contactPhone, ...org } = body;
+    return data.write((tx) => {
+      checkIdNumber(tx, lessorId, idNumber, null);
+      const { id } = tx
+        .insert(organisations)
+        .values({ ...org, contactPhone, kind: 'customer', parentId: lessorId })
+        .returning({ id: organisations.id })
+        .get();
+      tx.insert(renters).values({ orgId: id, lessorOrgId: lessorId, identityType, idNumber, realNameState }).run();
+      return { id };
+    });
+  }),
+  route(partyEndpoints.renterUpdate, ({ body, user, data }) => {
+    const lessorId = ownLessor(user, isLessor);
+    const { id, realNameState, identityType, idNumber, areaCode: _a, ...org } = body;
+    data.write((tx) => {
+      ownRenter(tx, user, id);
+      checkIdNumber(tx, lessorId, idNumber, id);
+      tx.update(organisations).set(org).where(eq(organisations.id, id)).run();
+      tx.update(renters).set({ identityType, idNumber, realNameState }).where(eq(renters.orgId, id)).run();
+    });
+    return { id };
+  }),
+  route(partyEndpoints.renterDelete, ({ body, user, data }) => {
+    ownLessor(user, isManager);
+    data.write((tx) => {
+      ownRenter(tx, user, body.id);
+      const n = countContracts(tx, eq(contracts.renterOrgId, body.id));
+      if (n > 0) throw refused('lease.renterHasContracts', n);
+      const machine = tx
+        .select({ id: devices.id })
+        .from(devices, tx.deviceScope())
+        .where(eq(devices.customerOrgId, body.id))
+        .get();
+      const account = tx
+        .select({ id: users.id })
+        .from(users, tx.orgScope(users.orgId))
+        .where(eq(users.orgId, body.id))
+        .get();
+      const child = tx
+        .select({ id: organisations.id })
+        .from(organisations, tx.orgScope(organisations.id))
+        .where(eq(organisations.parentId, body.id))
+        .get();
+      if (machine || account || child) throw new ApiError(API_STATUS.conflict, 'lease.renterInUse');
+      tx.delete(renters).where(eq(renters.orgId, body.id)).run();
+      tx.delete(organisations).where(eq(organisations.id, body.id)).run();
+    });
+    return { id: body.id };
+  }),
+];

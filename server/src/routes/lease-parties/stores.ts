@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { users } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contracts, storeDevices, stores } from '@console/db/schema/lease';
+import { partyEndpoints } from '@console/contract/http/lease-parties';
+import type { ScopedData } from '../../lib/data.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { userNames } from '../../lib/maintenance.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { isManager, ownLessor, refused, countContracts } from './shared.ts';
+
+const storeRows = (data: ScopedData) =>
+  data
+    .select({
+      store: stores,
+      deviceCount: sql<number>`(select count(*) from store_devices where store_devices.store_id = ${stores.id})`,
+    })
+    .from(stores, data.orgScope(stores.orgId));
+
+function ownStore(data: ScopedData, user: SessionUser, id: number) {
+  const row = data.select().from(stores, data.orgScope(stores.orgId)).where(eq(stores.id, id)).get();
+  if (!row || row.orgId !== user.orgId) throw notFound();
+  return row;
+}
+
+function checkManager(data: ScopedData, lessorId: number, managerId: number | null) {
+  if (managerId === null) return;
+  const manager = data
+    .select({ id: users.id })
+    .from(users, data.orgScope(users.orgId))
+    .where(and(eq(users.id, managerId), eq(users.orgId, lessorId)))
+    .get();
+  if (!manager) throw invalidField('managerId', 'lease.managerInvalid');
+}
+
+function checkStoreName(data: ScopedData, lessorId: number, name: string, id: number | null) {
+  const taken = data
+    .select({ id: stores.id })
+    .from(stores, data.orgScope(stores.orgId))
+    .where(and(eq(stores.orgId, lessorId), eq(stores.name, name)))
+    .get();
+  if (taken && taken.id !== id) throw invalidField('name', 'lease.storeNameTaken');
+}
+
+/** Stores (depots) and the machines kept at each. */
+export const storeRoutes: RouteDef[] = [
+  route(partyEndpoints.storeList, ({ query, user, data }) => {
+    const where = keywordIn([stores.name, stores.address, stores.city, stores.phone], query.keyword);
+    const order = listOrder(query, { name: stores.name }, stores.id, [asc(stores.orgId), asc(stores.id)]);
+    const { rows, ...paging } = listPage(data, query, storeRows(data).where(where), order);
+    const managers = userNames(
+      data,
+      rows.map((r) => r.store.managerId),
+    );
+    const lessors = orgNames(
+      data,
+      rows.map((r) => r.store.orgId),
+    );
+    return {
+      list: rows.map(({ store: s, deviceCount }) => ({
+        id: s.id,
+        name: s.name,
+        province: s.province,
+        city: s.city,
+        district: s.district,
+        address: s.address,
+        lat: s.lat,
+        lng: s.lng,
+        managerId: s.managerId,
+        managerName: (s.managerId && managers.get(s.managerId)) || '',
+        areaCode: s.areaCode,
+        phone: s.phone,
+        deviceCount,
+        lessorName: lessors.get(s.orgId) ?? '',
+        editable: isManager(user) && s.orgId === user.orgId,
+      })),
+      ...paging,
+    };
+  }),
+  route(partyEndpoints.staff, ({ user, data }) => ({
+    list: data
+      .select({ id: users.id, name: users.name, nickname: users.nickname, roleId: users.roleId })
+      .from(users, data.orgScope(users.orgId))
+      .where(and(eq(users.orgId, user.orgId), eq(users.disabled, false)))
+      .orderBy(asc(users.id))
+      .all()
+      .map((u) => ({ id: u.id, name: u.name || u.nickname, roleId: u.roleId })),
+  })),
+  route(partyEndpoints.storeCreate, ({ body, user, data }) => {
+    const lessorId = ownLessor(user, isManager);
+    return data.write((tx) => {
+      checkManager(tx, lessorId, body.managerId);
+      checkStoreName(tx, lessorId, body.name, null);
+      return tx
+        .insert(stores)
+        .values({ ...body, orgId: lessorId })
+        .returning({ id: stores.id })
+        .get();
+    });
+  }),
+  route(partyEndpoints.storeUpdate, ({ body, user, data }) => {
+    const lessorId = ownLessor(user, isManager);
+    const { id, ...fields } = body;
+    data.write((tx) => {
+      ownStore(tx, user, id);
+      checkManager(tx, lessorId, fields.managerId);
+      checkStoreName(tx, lessorId, fields.name, id);
+      tx.update(stores).set(fields).where(eq(stores.id, id)).run();
+    });
+    return { id };
+  }),
+  route(partyEndpoints.storeDelete, ({ body, user, data }) => {
+    ownLessor(user, isManager);
+    data.write((tx) => {
+      ownStore(tx, user, body.id);
+      const n = countContracts(tx, eq(contracts.storeId, body.id));
+      if (n > 0) throw refused('lease.storeHasContracts', n);
+      tx.delete(storeDevices).where(eq(storeDevices.storeId, body.id)).run();
+      tx.delete(stores).where(eq(stores.id, body.id)).run();
+    });
+    return { id: body.id };
+  }),
+  route(partyEndpoints.storeMachines, ({ query, data }) => {
+    const store = data.select().from(stores, data.orgScope(stores.orgId)).where(eq(stores.id, query.id)).get();
+    if (!store) throw notFound();
+    const list = data
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        deviceName: devices.deviceName,
+        modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
+        leaseStatus: devices.leaseStatus,
+      })
+      .from(devices, data.deviceScope())
+      .innerJoin(storeDevices, eq(storeDevices.deviceId, devices.id))
+      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .where(eq(storeDevices.storeId, query.id))
+      .orderBy(asc(devices.serialNumber))
+      .limit(2000)
+      .all();
+    return { list };
+  }),
+  route(partyEndpoints.storeAddMachines, ({ body, user, data }) => {
+    const lessorId = ownLessor(user, isManager);
+    const ids = [...new Set(body.deviceIds)];
+    return data.write((tx) => {
+      ownStore(tx, user, body.storeId);
+      // The lessor's own machines only (not a customer's, not a sub-lessor's).
+      const owned = tx
+        .select({ id: devices.id })
+        .from(devices, tx.deviceScope())
+        .where(and(inArray(devices.id, ids), eq(devices.orgId, lessorId)))
+        .all();
+      if (owned.length !== ids.length) throw invalidField('deviceIds', 'lease.machineInvalid');
+      for (const { id } of owned) {
+        tx.insert(storeDevices)
+          .values({ deviceId: id, storeId: body.storeId })
+          .onConflictDoUpdate({ target: storeDevices.deviceId, set: { storeId: body.storeId } })
+          .run();
+      }
+      return { added: owned.length };
+    });
+  }),
+  route(partyEndpoints.storeRemoveMachine, ({ body, user, data }) => {
+    ownLessor(user, isManager);
+    data.write((tx) => {
+      ownStore(tx, user, body.storeId);
+      tx.delete(storeDevices)
+        .where(and(eq(storeDevices.storeId, body.storeId), eq(storeDevices.deviceId, body.deviceId)))
+        .run();
+    });
+    return { id: body.deviceId };
+  }),
+];

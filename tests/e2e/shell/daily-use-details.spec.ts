@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { ROLE } from '@console/contract/codes/roles';
+import { FAULT_CODE } from '@console/contract/codes/device-records';
+import { deviceRecordEndpoints } from '@console/contract/http/device-records';
+import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import { DEMO_PASSWORD, globalDemoAccount } from '@console/db/seed/accounts';
+import { brandOrigin, expect as baseExpect, signInAs, signInButton, test, text } from '../../fixtures/e2e.ts';
+
+// A page's first load waits for the console's code and data on a busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.setTimeout(120_000);
+
+const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
+
+/** The smaller things staff hit in a day of use (issue 11, item 11), at 1440 px. */
+test.describe('daily use: the details', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('hovering the sidebar opens it over the page without moving the page', async ({ page, api }) => {
+    await signInAs(page, api, ROLE.companyAdmin);
+    await page.goto('/deviceManagement');
+    await page.mouse.move(900, 600);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('table')).toBeVisible();
+    const before = await main.boundingBox();
+    await page.locator('.ant-layout-sider').hover();
+    const sider = page.locator('.ant-layout-sider');
+    await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(210);
+    expect(await main.boundingBox()).toEqual(before);
+    // Every English entry fits: wrapped, not cut with an ellipsis.
+    const titles = sider.locator('.ant-menu-title-content');
+    const cut = await titles.evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+    );
+    expect(await titles.count()).toBeGreaterThan(3);
+    expect(cut).toEqual([]);
+  });
+
+  test('a work order detail sits under the work order list in the breadcrumb', async ({ page, api }) => {
+    const login = await signInAs(page, api, ROLE.lessorAdmin);
+    const orders = await api.call(workOrderEndpoints.list, { token: login.token, query: { page: 1, pageSize: 1 } });
+    const id = (orders.data as { list: { id: number }[] }).list[0]!.id;
+    await page.goto(`/warning/ticketDetail?id=${id}`);
+    const list = breadcrumb(page).getByRole('link', { name: text('en', 'work-orders:list.title') });
+    await expect(list).toHaveAttribute('href', '/warning/ticket');
+    await expect(breadcrumb(page)).toContainText(text('en', 'work-orders:detail.routeTitle'));
+  });
+
+  test('the device log says its codes in words, in both languages', async ({ page, browser, api }) => {
+    const login = await signInAs(page, api, ROLE.companyAdmin);
+    const month = new Date().toISOString().slice(0, 7);
+    let found: { id: number; code: string } | null = null;
+    for (let id = 1; id <= 24 && !found; id++) {
+      const log = await api.call(deviceRecordEndpoints.deviceLog, {
+        token: login.token,
+        query: { deviceId: id, month, event: 'fault' },
+      });
+      const entry = (log.data as { list: { detail: string }[] }).list[0];
+      if (entry) found = { id, code: entry.detail };
+    }
+    expect(found, 'a seeded fault this month among the first machines').not.toBeNull();
+    expect(FAULT_CODE.get(found!.code)).toBeTruthy();
+    await page.goto(`/deviceManagement/detail?id=${found!.id}&tab=deviceLog`);
+    await expect(
+      page.getByText(`${found!.code} · ${text('en', `codes:faultCode.${found!.code}`)}`).first(),
+    ).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^(lost|silent)$/ })).toHaveCount(0);
+
+    // The zone that makes the console Chinese (spec section 9).
+    const zh = await browser.newPage({ timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+    await signInAs(zh, api, ROLE.companyAdmin);
+    await zh.goto(`/deviceManagement/detail?id=${found!.id}&tab=deviceLog`);
+    await expect(
+      zh.getByText(`${found!.code} · ${text('zh-cn', `codes:faultCode.${found!.code}`)}`).first(),
+    ).toBeVisible();
+    await zh.close();
+  });
+
+  test('the sign-in heading keeps to one line and the global brand dials its region', async ({ page }) => {
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { level: 3 });
+    await expect(heading).toBeVisible();
+    expect((await heading.boundingBox())!.height).toBeLessThan(40);
+    const dialCode = page
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: text('en', 'auth:fields.areaCode') }) });
+    await expect(dialCode).toHaveText('+86');
+
+    // The global brand (region: Australia) starts at +61, and its rental company's administrator signs in as typed.
+    await page.goto(`${brandOrigin('liftgo')}/login`);
+    await expect(dialCode).toHaveText('+61');
+    const { account } = globalDemoAccount(ROLE.lessorAdmin);
+    await page.getByLabel(text('en', 'auth:fields.account'), { exact: true }).fill(account);
+    await page.getByLabel(text('en', 'auth:fields.password'), { exact: true }).fill(DEMO_PASSWORD);
+    await signInButton(page).click();
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+});

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDb, type DbHandle } from '@console/db/client';
+import { alarms } from '@console/db/schema/warning';
+import { devices, telemetry } from '@console/db/schema/devices';
+import { topics } from '@console/contract/mqtt/topics';
+import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import type { Ingest } from '@console/server/src/ingest/ingest';
+import {
+  connectMachine,
+  platformReport,
+  seededMachine,
+  smallSeededDb,
+  startBroker,
+  startTestIngest,
+  waitFor,
+} from './helpers.ts';
+
+/**
+ * Ingest on a database file that another connection (as the API's thread does) can hold: what waits to be written
+ * is bounded, and a write that finds the database busy is kept, not lost (decision 017, "Overload").
+ */
+describe('ingest when it cannot write as fast as reports arrive', () => {
+  let dir: string;
+  let dbh: DbHandle;
+  let other: DbHandle;
+  let broker: EmbeddedBroker;
+  let ingest: Ingest;
+  const BATCH = 5;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'console-backpressure-'));
+    const file = join(dir, 'console.db');
+    const seeded = await smallSeededDb();
+    writeFileSync(file, seeded.sqlite.serialize());
+    seeded.close();
+    dbh = openDb(file, { migrate: false });
+    // A busy database is found out quickly here (the server waits 5 s); nothing below depends on the time.
+    dbh.sqlite.pragma('busy_timeout = 20');
+    other = openDb(file, { migrate: false });
+    broker = await startBroker(dbh);
+    ({ ingest } = startTestIngest(dbh, { url: broker.url, batchSize: BATCH, flushMs: 20 }));
+    await ingest.ready;
+  });
+  afterEach(async () => {
+    if (other.sqlite.inTransaction) other.sqlite.prepare('ROLLBACK').run();
+    await ingest.stop();
+    await broker.close();
+    other.close();
+    dbh.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes no more from the broker while a full batch waits for the database, then stores every report', async () => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const unit = await connectMachine(broker.url, seeded.serialNumber);
+    const rows = () => dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, seeded.id)).all().length;
+    const before = rows();
+    // Another writer holds the database (a long transaction on the API's thread).
+    other.sqlite.prepare('BEGIN IMMEDIATE').run();
+    const t0 = Date.now() - 60_000;
+    const sent = 4 * BATCH;
+    for (let i = 0; i < sent; i++) {
+      const report = JSON.stringify(platformReport(t0 + i * 1000));
+      await unit.publishAsync(topics.telemetry(seeded.serialNumber), report, { qos: 1 });
+    }
+    const paused = await waitFor('ingest to stop taking messages', () => {
+      const s = ingest.stats();
+      return s.paused ? s : null;
+    });
+    // It holds one full batch and takes nothing more until it is written: the rest wait in the broker.
+    expect(paused.received).toBe(BATCH);
+    expect(paused.buffered).toBe(BATCH);
+    expect(paused.retried).toBeGreaterThanOrEqual(1);
+    expect(paused.failed).toBe(0);
+    expect(paused.stored).toBe(0);
+
+    other.sqlite.prepare('COMMIT').run();
+    await waitFor('every report stored', () => ingest.stats().stored === sent, 10_000);
+    const after = ingest.stats();
+    expect(after).toMatchObject({ received: sent, stored: sent, failed: 0, paused: false, buffered: 0 });
+    expect(rows() - before).toBe(sent);
+    await unit.endAsync();
+  });
+
+  it('writes nothing over what a person changed on another connection between two batches', async () => {
+    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const unit = await connectMachine(broker.url, seeded.serialNumber);
+    const send = (t: number, loadPct: number) =>
+      unit.publishAsync(topics.telemetry(seeded.serialNumber), JSON.stringify(platformReport(t, { loadPct })), {
+        qos: 1,
+      });
+    // Newer than the seeded machine's last report, so each one is its latest state.
+    const t0 = Date.now();
+    // An overload alarm opens, and ingest keeps the machine's state for its next batch.
+    await send(t0, 95);
+    await waitFor('the load alarm', () =>
+      dbh.db
+        .select()
+        .from(alarms)
+        .where(eq(alarms.deviceId, seeded.id))
+        .all()
+        .find((a) => a.type === 'load90' && a.endedAt === null),
+    );
+    const alarm = dbh.db
+      .select()
+      .from(alarms)
+      .where(eq(alarms.deviceId, seeded.id))
+      .all()
+      .find((a) => a.type === 'load90' && a.endedAt === null)!;
+    // Meanwhile someone on the API's connection handles the alarm and renames the machine's location.
+    other.db.update(alarms).set({ handledAt: new Date() }).where(eq(alarms.id, alarm.id)).run();
+    other.db.update(devices).set({ location: 'Yard 7' }).where(eq(devices.id, seeded.id)).run();
+    // The next report still overloads it: the handled alarm no longer counts as the machine's open alarm.
+    await send(t0 + 1000, 96);
+    await waitFor('the second report', () => ingest.stats().stored === 2);
+    const machine = dbh.db.select().from(devices).where(eq(devices.id, seeded.id)).get()!;
+    expect(machine.alarmOpen).toBe(false);
+    expect(machine.location).toBe('Yard 7');
+    // A new alarm says where the machine is now.
+    await send(t0 + 2000, 20);
+    await send(t0 + 3000, 99.5);
+    await waitFor('the load99 alarm', () =>
+      dbh.db
+        .select()
+        .from(alarms)
+        .where(eq(alarms.deviceId, seeded.id))
+        .all()
+        .find((a) => a.type === 'load99'),
+    );
+    const opened = dbh.db
+      .select()
+      .from(alarms)
+      .where(eq(alarms.deviceId, seeded.id))
+      .all()
+      .find((a) => a.type === 'load99')!;
+    expect(opened.zoneName).toBe('Yard 7');
+    await unit.endAsync();
+  });
+});

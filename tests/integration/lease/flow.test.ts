@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '@console/db/schema/devices';
+import { approvalRules, contractLines } from '@console/db/schema/lease';
+import {
+  LEASE_ACTIONS,
+  LEASE_FLOW,
+  LEASE_STATUSES,
+  statusAllows,
+  type LeaseWho,
+} from '@console/contract/codes/lease-flow';
+import { ROLE } from '@console/contract/codes/roles';
+import { createDraft, updateDraft } from '@console/server/src/lease/drafts';
+import { applyMove } from '@console/server/src/lease/moves';
+import { approve, close, reject, submit, terminate, withdraw } from '@console/server/src/lease/review';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import {
+  contractRow,
+  demoUser,
+  freeStock,
+  lessorIds,
+  refusal,
+  renterOf,
+  seededIn,
+  storeOf,
+  timeline,
+  userOf,
+} from './helpers.ts';
+
+describe('a lease contract from draft to its end', () => {
+  let t: TestApp;
+  let huadong: number;
+  let pearl: number;
+  const now = () => t.deps.now();
+  const db = () => t.dbh.db;
+  const draft = (renterId: number, machines: { id: number }[], more: Record<string, unknown> = {}) => ({
+    renterId,
+    storeId: storeOf(t, huadong),
+    startOn: '2027-03-01',
+    endOn: '2027-03-10',
+    siteAddress: '张江路100号',
+    lines: machines.map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: 30_000 })),
+    ...more,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [huadong, pearl] = lessorIds(t) as [number, number];
+  });
+  afterAll(() => t?.dbh.close());
+
+  it('lets a salesperson write a draft for machines in stock, numbered and priced, as its salesperson', () => {
+    const sales = demoUser(t, ROLE.lessorSales);
+    const machines = freeStock(t, huadong, 2);
+    const a = createDraft(db(), sales, draft(renterOf(t, huadong, 'clear'), machines), now());
+    const b = createDraft(db(), sales, draft(renterOf(t, huadong, 'clear'), freeStock(t, huadong, 1)), now());
+    expect(a.number).toMatch(/^HT-\d{8}-\d{4}$/);
+    expect(b.number).not.toBe(a.number);
+    const row = contractRow(t, a.id);
+    expect(row).toMatchObject({ status: 0, salespersonId: sales.id, createdBy: sales.id, totalCents: 2 * 10 * 30_000 });
+    expect(timeline(t, a.id).map((e) => e.action)).toEqual(['create']);
+  });
+
+  it('refuses what is not the company’s, a machine out of stock and a machine another contract holds', () => {
+    const sales = demoUser(t, ROLE.lessorSales);
+    const renter = renterOf(t, huadong, 'clear');
+    const foreignMachine = freeStock(t, pearl, 1);
+    expect(refusal(() => createDraft(db(), sales, draft(renter, foreignMachine), now()))).toMatchObject({
+      reason: 'lease.machineInvalid',
+    });
+    expect(
+      refusal(() => createDraft(db(), sales, draft(renterOf(t, pearl, 'clear'), freeStock(t, huadong, 1)), now())),
+    ).toMatchObject({
+      field: 'renterId',
+      reason: 'lease.renterInvalid',
+    });
+    expect(
+      refusal(() =>
+        createDraft(db(), sales, { ...draft(renter, freeStock(t, huadong, 1)), storeId: storeOf(t, pearl) }, now()),
+      ),
+    ).toMatchObject({
+      reason: 'lease.storeInvalid',
+    });
+    const leased = db()
+      .select()
+      .from(devices)
+      .where(eq(devices.leaseStatus, 'leased'))
+      .all()
+      .find((d) => d.orgId === huadong)!;
+    expect(refusal(() => createDraft(db(), sales, draft(renter, [leased]), now()))).toMatchObject({
+      key: 'lease.machineNotInStock',
+    });
+    const pending = seededIn(t, huadong, 1);
+    const held = db().select().from(contractLines).where(eq(contractLines.contractId, pending.id)).all()[0]!;
+    expect(refusal(() => createDraft(db(), sales, draft(renter, [{ id: held.deviceId! }]), now()))).toMatchObject({
+      status: '409',
+      key: 'lease.machineTaken',
+    });
+    expect(refusal(() => createDraft(db(), sales, { ...draft(renter, []) }, now()))).toMatchObject({
+      field: 'lines',
+      reason: 'lease.linesRequired',
+    });
+    const technician = demoUser(t, ROLE.technician);
+    expect(refusal(() => createDraft(db(), technician, draft(renter, freeStock(t, huadong, 1)), now()))).toMatchObject({
+      status: '403',
+    });
+  });
+
+  it('approves on submit by the first rule that holds, and names the rule in the timeline', () => {
+    const sales = demoUser(t, ROLE.lessorSales);
+    const { id } = createDraft(db(), sales, draft(renterOf(t, huadong, 'clear'), freeStock(t, huadong, 1)), now());
+    const moved = submit(db(), sales, id, now());
+    const rule = db()
+      .select()
+      .from(approvalRules)
+      .where(eq(approvalRules.orgId, huadong))
+      .all()
+      .find((r) => r.enabled)!;
+    expect(moved).toEqual({ status: 3, rule: { id: rule.id, name: rule.name } });
+    expect(contractRow(t, id).approvalRuleId).toBe(rule.id);
+    const events = timeline(t, id);
+    expect(events.map((e) => [e.action, e.actor, e.toStatus])).toEqual([
+      ['create', 'user', 0],
+      ['submit', 'user', 1],
+      ['autoApprove', 'system', 3],
+    ]);
+    expect(events[2]!.details).toMatchObject({ ruleName: rule.name });
+  });
+
+  it('leaves a renter in arrears to a person: rejected with a reason, edited, submitted again and approved by hand', () => {
+    const sales = demoUser(t, ROLE.lessorSales);
+    const admin = demoUser(t, ROLE.lessorAdmin);
+    const renter = renterOf(t, huadong, 'arrears');
+    const { id } = createDraft(db(), sales, draft(renter, freeStock(t, huadong, 1)), now());
+    expect(submit(db(), sales, id, now())).toEqual({ status: 1 });
+    expect(refusal(() => approve(db(), sales, id, now()))).toMatchObject({ status: '403' });
+    expect(refusal(() => reject(db(), admin, id, { reason: ' ' }, now()))).toMatchObject({
+      reason: 'lease.reasonRequired',
+    });
+    expect(reject(db(), admin, id, { reason: '押金不足' }, now())).toEqual({ status: 4 });
+    updateDraft(db(), sales, id, draft(renter, freeStock(t, huadong, 1), { depositCents: 1_000_000 }), now());
+    expect(contractRow(t, id)).toMatchObject({ status: 4, depositCents: 1_000_000 });
+    expect(submit(db(), sales, id, now())).toEqual({ status: 1 });
+    expect(approve(db(), admin, id, now())).toEqual({ status: 3 });
+    expect(timeline(t, id).map((e) => [e.action, e.reason])).toEqual([
+      ['create', ''],
+      ['submit', ''],
+      ['reject', '押金不足'],
+      ['edit', ''],
+      ['submit', ''],
+      ['approve', ''],
+    ]);
+    expect(refusal(() => updateDraft(db(), sales, id, draft(renter, freeStock(t, huadong, 1)), now()))).toMatchObject({
+      status: '409',
+      key: 'lease.notEditable',
+    });
+  });
+
+  it('lets only its author withdraw a contract in review', () => {
+    const sales = demoUser(t, ROLE.lessorSales);
+    const admin = demoUser(t, ROLE.lessorAdmin);
+    const { id } = createDraft(db(), sales, draft(renterOf(t, huadong, 'pending'), freeStock(t, huadong, 1)), now());
+    submit(db(), sales, id, now());
+    expect(refusal(() => withdraw(db(), admin, id, now()))).toMatchObject({ status: '403' });
+    expect(withdraw(db(), sales, id, now())).toEqual({ status: 2 });
+    expect(refusal(() => withdraw(db(), sales, id, now()))).toMatchObject({
+      status: '409',
+      key: 'lease.actionRefused',
+    });
+  });
+
+  it('closes on a day and terminates with a reason and a day, and the machines go back to stock', () => {
+    const admin = demoUser(t, ROLE.lessorAdmin);
+    const running = seededIn(t, huadong, 7);
+    const machineIds = db()
+      .select()
+      .from(contractLines)
+      .where(eq(contractLines.contractId, running.id))
+      .all()
+      .map((l) => l.deviceId!);
+    expect(refusal(() => terminate(db(), admin, running.id, { day: running.startOn }, now()))).toMatchObject({
+      reason: 'lease.reasonRequired',
+    });
+    expect(refusal(() => close(db(), admin, running.id, {}, now()))).toMatchObject({ reason: 'lease.dayRequired' });
+    expect(refusal(() => close(db(), admin, running.id, { day: '2000-01-01' }, now()))).toMatchObject({
+      reason: 'lease.endBeforeStart',
+    });
+    expect(terminate(db(), admin, running.id, { day: running.endOn, reason: '项目提前完工' }, now())).toEqual({
+      status: 9,
+    });
+    expect(contractRow(t, running.id).endedOn).toBe(running.endOn);
+    const after = db()
+      .select()
+      .from(devices)
+      .all()
+      .filter((d) => machineIds.includes(d.id));
+    expect(after.length).toBe(machineIds.length);
+    expect(after.every((d) => d.leaseStatus === 'stock' && d.customerOrgId === null)).toBe(true);
+    expect(refusal(() => close(db(), admin, running.id, { day: running.endOn }, now()))).toMatchObject({
+      status: '409',
+    });
+  });
+
+  it('hides a contract from another company and from a salesperson who did not write or sell it', () => {
+    const foreign = userOf(t, pearl, ROLE.lessorStaff);
+    const pending = seededIn(t, huadong, 1);
+    expect(refusal(() => approve(db(), foreign, pending.id, now()))).toMatchObject({ status: '404' });
+    const otherSales = userOf(t, huadong, ROLE.lessorSales);
+    const notTheirs = { ...otherSales, id: otherSales.id + 100_000 };
+    expect(refusal(() => withdraw(db(), notTheirs, pending.id, now()))).toMatchObject({ status: '404' });
+  });
+
+  it('allows every move from exactly the statuses the flow names, and refuses it from every other', () => {
+    /** What the move does to this contract: its new status, or its refusal; nothing is kept. */
+    const attempt = (c: ReturnType<typeof seededIn>, action: (typeof LEASE_ACTIONS)[number], who: LeaseWho) => {
+      let outcome = '';
+      try {
+        db().transaction((tx) => {
+          outcome = `to ${applyMove(tx, who, c, action, { reason: 'r', day: c.endOn }, now())}`;
+          throw new Rollback();
+        });
+      } catch (error) {
+        if (!(error instanceof Rollback))
+          outcome = refusal(() => {
+            throw error;
+          })!.key;
+      }
+      return outcome;
+    };
+    let allowed = 0;
+    for (const status of LEASE_STATUSES) {
+      const c = seededIn(t, huadong, status);
+      for (const action of LEASE_ACTIONS) {
+        const by = LEASE_FLOW[action].by as readonly string[];
+        const who: LeaseWho = by.includes('provider')
+          ? { kind: 'provider' }
+          : by.includes('system')
+            ? { kind: 'system' }
+            : by.includes('manager')
+              ? { kind: 'user', userId: -1, orgId: huadong, roleId: ROLE.lessorAdmin }
+              : { kind: 'user', userId: c.createdBy, orgId: huadong, roleId: ROLE.lessorSales };
+        const expected = statusAllows(action, status) ? `to ${LEASE_FLOW[action].to}` : 'lease.actionRefused';
+        expect(attempt(c, action, who), `${action} from ${status}`).toBe(expected);
+        if (statusAllows(action, status)) allowed += 1;
+      }
+    }
+    expect(allowed).toBe(LEASE_ACTIONS.reduce((n, a) => n + LEASE_FLOW[a].from.length, 0));
+    expect(contractRow(t, seededIn(t, huadong, 1).id).status).toBe(1);
+  });
+});
+
+class Rollback extends Error {}

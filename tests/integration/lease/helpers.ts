@@ -1,0 +1,163 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { organisations, users } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { contractEvents, contractLines, contracts, renters, stores } from '@console/db/schema/lease';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
+import { findSessionUser, type SessionUser } from '@console/server/src/lib/session';
+import { ApiError } from '@console/server/src/lib/errors';
+import { signingFlows } from '@console/db/schema/lease-esign';
+import { asActor } from '@console/server/src/lease/access';
+import { createDraft } from '@console/server/src/lease/drafts';
+import { applyMove } from '@console/server/src/lease/moves';
+import { submit } from '@console/server/src/lease/review';
+import type { TestApp } from '../../fixtures/test-app.ts';
+
+/** The session user of a demo account (Huadong's staff for roles 5, 6, 7, 10). */
+export function demoUser(t: TestApp, roleId: RoleId): SessionUser {
+  return findSessionUser(t.dbh.db, t.tokenFor(roleId), t.deps.now())!;
+}
+
+/** A seeded user of another organisation, as a session would see them. */
+export function userOf(t: TestApp, orgId: number, roleId: RoleId): SessionUser {
+  const u = t.dbh.db
+    .select()
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
+    .get()!;
+  const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
+  return {
+    id: u.id,
+    orgId,
+    orgKind: org.kind,
+    orgName: org.name,
+    leaseType: org.leaseType,
+    roleId: u.roleId,
+    mobile: u.mobile,
+    areaCode: u.areaCode,
+    nickname: u.nickname,
+    name: u.name,
+    avatar: u.avatar,
+    introduction: u.introduction,
+    tokenHash: '',
+  };
+}
+
+export const lessorIds = (t: TestApp) =>
+  t.dbh.db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.kind, 'lessor'))
+    .orderBy(organisations.id)
+    .all()
+    .map((o) => o.id);
+
+/** A renter of the lessor by its standing: verified and clear, still being verified, or in arrears. */
+export function renterOf(t: TestApp, lessorId: number, which: 'clear' | 'pending' | 'arrears') {
+  const rows = t.dbh.db.select().from(renters).where(eq(renters.lessorOrgId, lessorId)).all();
+  const found = rows.find((r) =>
+    which === 'clear'
+      ? r.realNameState === 'verified' && r.arrearsCents === 0
+      : which === 'pending'
+        ? r.realNameState !== 'verified'
+        : r.arrearsCents > 0,
+  );
+  return found!.orgId;
+}
+
+export const storeOf = (t: TestApp, lessorId: number) =>
+  t.dbh.db.select().from(stores).where(eq(stores.orgId, lessorId)).get()!.id;
+
+/** Machines of the lessor in stock that no contract claims (fresh for a new contract). */
+export function freeStock(t: TestApp, lessorId: number, count: number): { id: number; serialNumber: string }[] {
+  const claimed = new Set(
+    t.dbh.db
+      .select({ id: contractLines.deviceId })
+      .from(contractLines)
+      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+      .all()
+      .map((r) => r.id),
+  );
+  return t.dbh.db
+    .select({ id: devices.id, serialNumber: devices.serialNumber })
+    .from(devices)
+    .where(and(eq(devices.orgId, lessorId), eq(devices.leaseStatus, 'stock')))
+    .orderBy(devices.id)
+    .all()
+    .filter((d) => !claimed.has(d.id))
+    .slice(-count);
+}
+
+export const contractRow = (t: TestApp, id: number) =>
+  t.dbh.db.select().from(contracts).where(eq(contracts.id, id)).get()!;
+
+export const timeline = (t: TestApp, id: number) =>
+  t.dbh.db.select().from(contractEvents).where(eq(contractEvents.contractId, id)).orderBy(contractEvents.id).all();
+
+/** A seeded contract of the lessor in this status. */
+export const seededIn = (t: TestApp, lessorId: number, status: number) =>
+  t.dbh.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.lessorOrgId, lessorId), inArray(contracts.status, [status])))
+    .orderBy(contracts.id)
+    .get()!;
+
+/** The refusal a call throws: its status and message key (and the field, for invalid input). */
+export function refusal(run: () => unknown): { status: string; key: string; field?: string; reason?: string } | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return {
+      status: error.status,
+      key: error.messageKey,
+      ...(error.params.field ? { field: String(error.params.field), reason: String(error.params.reason) } : {}),
+    };
+  }
+}
+
+export async function refusalOf(run: () => Promise<unknown>) {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return {
+      status: error.status,
+      key: error.messageKey,
+      ...(error.params.field ? { field: String(error.params.field), reason: String(error.params.reason) } : {}),
+    };
+  }
+}
+
+export const SALES = ROLE.lessorSales;
+
+/**
+ * A fresh contract waiting for the lessee's signature (5) with its flow, as startSigning leaves one, without a
+ * provider: a salesperson's draft for a clear renter, approved by the company's rule, sent for signing.
+ */
+export function inSigning(t: TestApp, lessorId: number): { contract: typeof contracts.$inferSelect; flowId: string } {
+  const db = t.dbh.db;
+  const sales = userOf(t, lessorId, ROLE.lessorSales);
+  const { id } = createDraft(
+    db,
+    sales,
+    {
+      renterId: renterOf(t, lessorId, 'clear'),
+      storeId: storeOf(t, lessorId),
+      startOn: '2027-05-01',
+      endOn: '2027-05-03',
+      siteAddress: '张江路1号',
+      lines: freeStock(t, lessorId, 1).map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: 10_000 })),
+    },
+    t.deps.now(),
+  );
+  submit(db, sales, id, t.deps.now());
+  const flowId = `F-test-${id}`;
+  db.transaction((tx) => {
+    tx.insert(signingFlows).values({ contractId: id, providerFlowId: flowId, startedBy: sales.id }).run();
+    applyMove(tx, asActor(sales), contractRow(t, id), 'startSigning', {}, t.deps.now());
+  });
+  return { contract: contractRow(t, id), flowId };
+}

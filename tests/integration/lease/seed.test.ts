@@ -1,0 +1,139 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { contractEvents, contractLines, contracts, renters, storeDevices, stores } from '@console/db/schema/lease';
+import { signingFlows } from '@console/db/schema/lease-esign';
+import { LEASE_FLOW, LEASE_STATUSES, type LeaseAction } from '@console/contract/codes/lease-flow';
+import { lineAmountCents } from '@console/contract/codes/lease-pricing';
+import { isIdNumber } from '@console/contract/lease/renter-identity';
+import { BUSINESSES } from '@console/db/seed/business';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
+
+const CJK = /[\u4e00-\u9fff]/;
+
+/** The lease seed tells each lessor's business as it would be: every status, timelines the flow allows. */
+describe('the seeded lease business', () => {
+  let t: TestApp;
+  const db = () => t.dbh.db;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.dbh.close());
+
+  it('gives every lessor contracts in every status, renters of both identity types, stores and a template', () => {
+    const lessors = db()
+      .select()
+      .from(organisations)
+      .where(eq(organisations.kind, 'lessor'))
+      .orderBy(organisations.id)
+      .all();
+    expect(lessors).toHaveLength(BUSINESSES.length);
+    for (const lessor of lessors) {
+      const statuses = new Set(
+        db()
+          .select()
+          .from(contracts)
+          .where(eq(contracts.lessorOrgId, lessor.id))
+          .all()
+          .map((c) => c.status),
+      );
+      expect([...statuses].sort(), lessor.name).toEqual([...LEASE_STATUSES].sort());
+      const kinds = db()
+        .select()
+        .from(renters)
+        .where(eq(renters.lessorOrgId, lessor.id))
+        .all()
+        .map((r) => r.identityType);
+      expect(new Set(kinds), lessor.name).toEqual(new Set([1, 2]));
+      expect(db().select().from(stores).where(eq(stores.orgId, lessor.id)).all().length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('tells each contract a timeline the state machine allows, ending at its status', () => {
+    const all = db().select().from(contracts).all();
+    const events = db().select().from(contractEvents).orderBy(contractEvents.id).all();
+    const followsTheFlow = (c: (typeof all)[number]) => {
+      const mine = events.filter((e) => e.contractId === c.id);
+      if (mine[0]?.action !== 'create') return false;
+      let status = 0;
+      for (const e of mine.slice(1)) {
+        const move = LEASE_FLOW[e.action as LeaseAction];
+        if (!(move.from as readonly number[]).includes(status) || e.toStatus !== move.to) return false;
+        if (move.reasonRequired && e.reason === '') return false;
+        status = move.to;
+      }
+      return status === c.status;
+    };
+    expectEvery(all, followsTheFlow, 'contracts');
+  });
+
+  it('puts every leased machine on a contract in execution with the customer it is leased to', () => {
+    const leased = db().select().from(devices).where(eq(devices.leaseStatus, 'leased')).all();
+    const running = db()
+      .select({ deviceId: contractLines.deviceId, renter: contracts.renterOrgId })
+      .from(contractLines)
+      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+      .where(eq(contracts.status, 7))
+      .all();
+    expectEvery(leased, (d) => running.find((r) => r.deviceId === d.id)?.renter === d.customerOrgId, 'leased machines');
+    const claimed = db()
+      .select({ deviceId: contractLines.deviceId })
+      .from(contractLines)
+      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+      .where(inArray(contracts.status, [1, 3, 5, 6, 7]))
+      .all()
+      .flatMap((r) => (r.deviceId === null ? [] : [r.deviceId]));
+    expect(new Set(claimed).size).toBe(claimed.length);
+  });
+
+  it("prices each line by its business model and writes each contract in its lessor's language", () => {
+    const rows = db()
+      .select({ c: contracts, l: contractLines })
+      .from(contractLines)
+      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+      .all();
+    expectEvery(rows, ({ c, l }) => l.amountCents === lineAmountCents(l.businessModel, l, c.startOn, c.endOn, l.count));
+    const lessors = db()
+      .select()
+      .from(organisations)
+      .where(eq(organisations.kind, 'lessor'))
+      .orderBy(organisations.id)
+      .all();
+    const langOf = new Map(lessors.map((o, i) => [o.id, BUSINESSES[i]!.lang]));
+    expectEvery(
+      db().select().from(contracts).all(),
+      (c) => c.lang === langOf.get(c.lessorOrgId) && CJK.test(c.siteAddress) === (c.lang === 'zh'),
+    );
+    const renterRows = db()
+      .select({ r: renters, o: organisations })
+      .from(renters)
+      .innerJoin(organisations, eq(organisations.id, renters.orgId))
+      .all();
+    expectEvery(renterRows, ({ r, o }) => {
+      const zh = langOf.get(r.lessorOrgId) === 'zh';
+      return isIdNumber(r.identityType as 1 | 2, r.idNumber, zh ? '86' : '61') && CJK.test(o.name) === zh;
+    });
+  });
+
+  it('gives every machine a store of its own company and every signing contract its flow', () => {
+    const rows = db()
+      .select({ d: devices, s: stores })
+      .from(storeDevices)
+      .innerJoin(devices, eq(devices.id, storeDevices.deviceId))
+      .innerJoin(stores, eq(stores.id, storeDevices.storeId))
+      .all();
+    expect(rows.length).toBe(db().select().from(devices).all().length);
+    expectEvery(rows, ({ d, s }) => s.orgId === d.orgId);
+    const signing = db()
+      .select()
+      .from(contracts)
+      .where(inArray(contracts.status, [5, 6, 7, 8, 9]))
+      .all();
+    const flows = db().select().from(signingFlows).all();
+    const expected = (status: number) =>
+      status === 5 ? 'lesseePending' : status === 6 ? 'lessorPending' : 'completed';
+    expectEvery(signing, (c) => flows.find((f) => f.contractId === c.id)?.state === expected(c.status));
+  });
+});

@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { faultCases } from '@console/db/schema/cases';
+import { organisations } from '@console/db/schema/accounts';
+import { commands, deviceModels, devices } from '@console/db/schema/devices';
+import { faultRecords } from '@console/db/schema/faults';
+import { feedback } from '@console/db/schema/feedback';
+import { fences } from '@console/db/schema/fences';
+import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import { upkeepPlans } from '@console/db/schema/upkeep';
+import { workOrders } from '@console/db/schema/work-orders';
+import { approvalRules, contractEvents, contracts, stores } from '@console/db/schema/lease';
+import { BUSINESSES, type SeedLang } from '@console/db/seed/business';
+import { FLEET_MIX, modelNoun } from '@console/db/seed/fleet-kinds';
+import { KIND_TEXTS } from '@console/db/seed/kind-texts';
+import { PLACES, placeName } from '@console/db/seed/places';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+
+const CJK = /[\u4e00-\u9fff]/;
+/** Text of a language: Chinese text has Chinese characters, English text has none. */
+const inLanguage = (lang: SeedLang, text: string) => (lang === 'zh' ? CJK.test(text) : !CJK.test(text));
+const REAL_PLACES = Object.values(PLACES);
+
+/** The rules of db/seed/business.ts, over the whole seeded demo database. */
+describe('the seeded demo business is coherent', () => {
+  let t: TestApp;
+  let langOfOrg: Map<number, SeedLang>;
+  const db = () => t.dbh.db;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const orgs = db().select().from(organisations).all();
+    const lessors = orgs.filter((o) => o.kind === 'lessor').sort((a, b) => a.id - b.id);
+    langOfOrg = new Map(lessors.map((o, i) => [o.id, BUSINESSES[i]!.lang]));
+    for (const o of orgs) if (o.kind === 'customer') langOfOrg.set(o.id, langOfOrg.get(o.parentId!)!);
+  });
+  afterAll(() => t?.dbh.close());
+
+  it('places organisations in real provinces, cities and districts that belong together', () => {
+    const orgs = db().select().from(organisations).all();
+    expect(orgs.length).toBeGreaterThan(10);
+    const unreal = orgs.filter(
+      (o) => !REAL_PLACES.some((p) => p.province === o.province && p.city === o.city && p.district === o.district),
+    );
+    expect(unreal.map((o) => [o.name, o.province, o.city, o.district])).toEqual([]);
+    const orders = db().select().from(workOrders).all();
+    expect(orders.length).toBeGreaterThan(0);
+    const unrealOrders = orders.filter(
+      (o) => !REAL_PLACES.some((p) => p.province === o.province && p.city === o.city && p.district === o.district),
+    );
+    expect(unrealOrders.map((o) => [o.number, o.province, o.city, o.district])).toEqual([]);
+  });
+
+  it("writes each rental company's customers and fences in its language", () => {
+    const customers = db().select().from(organisations).where(eq(organisations.kind, 'customer')).all();
+    // Three companies and one person renting in their own name (the lease seed) per rental company.
+    expect(customers.length).toBe(12);
+    const wrong = customers.filter((c) => !inLanguage(langOfOrg.get(c.id)!, `${c.name}${c.address}${c.contactName}`));
+    expect(wrong.map((c) => c.name)).toEqual([]);
+    expect(customers.filter((c) => langOfOrg.get(c.id) === 'en').length).toBe(4);
+    const fenceRows = db().select().from(fences).all();
+    expect(fenceRows.length).toBeGreaterThan(0);
+    expect(fenceRows.filter((f) => !inLanguage(langOfOrg.get(f.orgId)!, `${f.name}${f.location}`))).toEqual([]);
+  });
+
+  it("puts every machine at a real place of its company, named for its own model's kind", () => {
+    const models = new Map(
+      db()
+        .select()
+        .from(deviceModels)
+        .all()
+        .map((m) => [m.id, m.name]),
+    );
+    const machines = db().select().from(devices).all();
+    expect(machines.length).toBeGreaterThan(0);
+    const wrong = machines.filter((d) => {
+      const business = BUSINESSES[[...langOfOrg.keys()].indexOf(d.orgId)]!;
+      const model = FLEET_MIX[d.kind].models.find(([name]) => name === models.get(d.modelId))!;
+      const place = business.places.find((p) => placeName(p, business.lang) === d.location);
+      return (
+        !model ||
+        d.hostType !== model[0] ||
+        !d.deviceName.includes(modelNoun(model, business.lang)) ||
+        !place ||
+        Math.abs(d.lat! - place.lat) > 0.1 ||
+        Math.abs(d.lng! - place.lng) > 0.1
+      );
+    });
+    expect(wrong.map((d) => [d.serialNumber, d.deviceName, d.location])).toEqual([]);
+  });
+
+  it("tells faults, parts, fixes, upkeep and feedback of the machine's own kind, in its company's language", () => {
+    const kindOf = new Map(
+      db()
+        .select({ id: devices.id, kind: devices.kind })
+        .from(devices)
+        .all()
+        .map((d) => [d.id, d.kind]),
+    );
+    const faults = db().select().from(faultRecords).all();
+    expect(faults.length).toBeGreaterThan(0);
+    const wrongFaults = faults.filter((r) => {
+      const lang = langOfOrg.get(r.orgId)!;
+      const fault = KIND_TEXTS[kindOf.get(r.deviceId)!].faults.find((k) => k.cause[lang] === r.cause);
+      return (
+        !fault ||
+        (r.parts !== '' && r.parts !== fault.parts[lang]) ||
+        (r.repairMethod !== '' && r.repairMethod !== fault.fix[lang]) ||
+        !inLanguage(lang, r.reporterName)
+      );
+    });
+    expect(wrongFaults.map((r) => [r.id, kindOf.get(r.deviceId), r.cause, r.repairMethod])).toEqual([]);
+    const told = faults.map((r) => `${r.deviceId}:${r.cause}`);
+    expect(told.filter((s, i) => told.indexOf(s) !== i)).toEqual([]);
+
+    const plans = db().select().from(upkeepPlans).all();
+    expect(plans.length).toBeGreaterThan(0);
+    const wrongPlans = plans.filter(
+      (p) => p.content !== KIND_TEXTS[kindOf.get(p.deviceId)!].upkeep[langOfOrg.get(p.orgId)!],
+    );
+    expect(wrongPlans.map((p) => [p.id, kindOf.get(p.deviceId), p.content])).toEqual([]);
+
+    const reports = db().select().from(feedback).all();
+    expect(reports.length).toBeGreaterThan(0);
+    const wrongReports = reports.filter(
+      (r) => !KIND_TEXTS[kindOf.get(r.deviceId)!].feedback.some((f) => f[langOfOrg.get(r.orgId)!] === r.info),
+    );
+    expect(wrongReports.map((r) => [r.id, kindOf.get(r.deviceId), r.info])).toEqual([]);
+    const said = reports.map((r) => `${r.reporterOrgId}:${r.info}`);
+    expect(said.filter((s, i) => said.indexOf(s) !== i)).toEqual([]);
+    expect(reports.filter((r) => /\(#\d+\)/.test(r.info))).toEqual([]);
+  });
+
+  it("keeps each company's cases and work orders in its language", () => {
+    const cases = db().select().from(faultCases).all();
+    const own = cases.filter((c) => langOfOrg.has(c.orgId));
+    expect(own.some((c) => langOfOrg.get(c.orgId) === 'en')).toBe(true);
+    expect(own.filter((c) => !inLanguage(langOfOrg.get(c.orgId)!, `${c.title}${c.symptom}${c.solution}`))).toEqual([]);
+    const orders = db().select().from(workOrders).all();
+    expect(orders.some((o) => langOfOrg.get(o.orgId) === 'en')).toBe(true);
+    const wrong = orders.filter((o) => !inLanguage(langOfOrg.get(o.orgId)!, `${o.title}${o.content}`));
+    expect(wrong.map((o) => [o.number, o.title])).toEqual([]);
+    // No text of a Chinese business carries an English translation beside it.
+    expect(orders.filter((o) => o.title.includes(' / '))).toEqual([]);
+  });
+
+  it("shows each rental company's lock tasks in every stage, none leaving a machine locked", () => {
+    const tasks = db().select().from(riskTasks).all();
+    const items = db().select().from(riskTaskItems).all();
+    const states = db().select({ id: commands.id, state: commands.state }).from(commands).all();
+    const lessors = db()
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.kind, 'lessor'))
+      .all()
+      .filter((o) => langOfOrg.has(o.id));
+    expect(lessors.length).toBeGreaterThan(0);
+    for (const { id: orgId } of lessors) {
+      const own = new Set(tasks.filter((task) => task.orgId === orgId).map((task) => task.id));
+      const stages = items
+        .filter((item) => own.has(item.taskId))
+        .map((item) => states.find((c) => c.id === item.commandId)?.state ?? item.outcome ?? 'scheduled');
+      expect(new Set(stages), `lessor ${orgId}`).toEqual(
+        new Set(['succeeded', 'failed', 'expired', 'cancelled', 'scheduled']),
+      );
+    }
+  });
+
+  it('counts only the locked machines that a lock task explains', () => {
+    const explained = new Set(
+      db()
+        .select({ deviceId: riskTaskItems.deviceId })
+        .from(riskTaskItems)
+        .all()
+        .map((i) => i.deviceId),
+    );
+    const locked = db()
+      .select({ id: devices.id, serial: devices.serialNumber, lockLevel: devices.lockLevel })
+      .from(devices)
+      .all()
+      .filter((d) => d.lockLevel !== 'unlocked');
+    expect(locked.filter((d) => !explained.has(d.id))).toEqual([]);
+  });
+
+  it("writes each company's stores, rules, reasons and contract sites in its language", () => {
+    const storeRows = db().select().from(stores).all();
+    expect(storeRows.length).toBeGreaterThan(0);
+    expect(storeRows.filter((r) => !inLanguage(langOfOrg.get(r.orgId)!, `${r.name}${r.address}`))).toEqual([]);
+    const rules = db().select().from(approvalRules).all();
+    expect(rules.filter((r) => !inLanguage(langOfOrg.get(r.orgId)!, r.name))).toEqual([]);
+    const leases = db().select().from(contracts).all();
+    expect(leases.length).toBeGreaterThan(0);
+    expect(leases.filter((c) => !inLanguage(langOfOrg.get(c.lessorOrgId)!, c.siteAddress))).toEqual([]);
+    const reasons = db()
+      .select({ reason: contractEvents.reason, orgId: contracts.lessorOrgId })
+      .from(contractEvents)
+      .innerJoin(contracts, eq(contracts.id, contractEvents.contractId))
+      .all()
+      .filter((e) => e.reason !== '');
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(reasons.filter((e) => !inLanguage(langOfOrg.get(e.orgId)!, e.reason))).toEqual([]);
+  });
+});

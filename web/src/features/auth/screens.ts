@@ -1,0 +1,12 @@
+import type { authScreens } from '@console/contract/screens/auth';
+import type { ScreenPages } from '../../lib/screen-pages.ts';
+
+export const pages: ScreenPages<typeof authScreens> = {
+  login: () => import('./pages/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+  register: () => import('./pages/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+  reset: () => import('./pages/reset-page.tsx').then((m) => ({ default: m.ResetPage })),
+  dropAccount: () => import('./pages/drop-account-page.tsx').then((m) => ({ default: m.DropAccountPage })),
+  dashboardLogin: () =>
+    import('./pages/login-for-dashboard-page.tsx').then((m) => ({ default: m.LoginForDashboardPage })),
+  smsOutbox: () => import('./pages/sms-outbox-page.tsx').then((m) => ({ default: m.SmsOutboxPage })),
+};

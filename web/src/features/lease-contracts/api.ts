@@ -1,0 +1,19 @@
+import { CONTRACT_WRITERS, leaseContractEndpoints } from '@console/contract/http/lease-contracts';
+import { readsOf } from '../../lib/endpoint-query.ts';
+import { useSession } from '../../lib/session.ts';
+
+/** Everything the area shows: a write re-reads it (the list, its counts, a detail, the form's options). */
+export const CONTRACT_READS = readsOf(leaseContractEndpoints);
+
+/** May the signed-in user write contracts (the lessor's 5, 6, 10)? The server decides which ones. */
+export const useIsContractWriter = () => (CONTRACT_WRITERS as readonly number[]).includes(useSession().roleId);
+
+/** Yuan typed in a form to integer cents on the wire (null stays null). */
+export const toCents = (yuan: number | null | undefined): number | null =>
+  yuan === null || yuan === undefined ? null : Math.round(yuan * 100);
+/** Cents from the server to yuan in a form. */
+export const toYuan = (cents: number | null | undefined): number | null =>
+  cents === null || cents === undefined ? null : cents / 100;
+
+/** A site's parts in one line, a municipality's city (上海市 上海市) once. */
+export const siteText = (parts: string[]) => parts.filter((part, i) => part && part !== parts[i - 1]).join(' ');

@@ -1,0 +1,100 @@
+import { App, Button, Input, Select, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { leaseContractEndpoints as api, type UserAction } from '@console/contract/http/lease-contracts';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { CONTRACT_READS } from '../api.ts';
+
+interface Target {
+  id: number;
+  number: string;
+  actions: UserAction[];
+}
+
+/** Moves taken at once after a confirmation; the others ask for a reason, a day or a seal in a dialog. */
+const CONFIRMED: readonly UserAction[] = ['submit', 'withdraw', 'approve'];
+
+/** The seals the user may sign this contract with (read with the contract). */
+function SealSelect(props: { id?: string; value?: number; onChange?: (v: number) => void; contractId: number }) {
+  const { contractId, ...rest } = props;
+  const detail = useQuery(endpointQuery(api.detail, { id: contractId }));
+  return (
+    <Select
+      {...rest}
+      loading={detail.isLoading}
+      options={(detail.data?.seals ?? []).map((s) => ({ value: s.id, label: s.name }))}
+    />
+  );
+}
+
+/**
+ * The moves of the state machine the signed-in person may take on a contract now (the server answers them with
+ * the contract, and refuses again whatever the status or the person does not allow), each confirmed first.
+ */
+export function ContractActions({ contract, size }: { contract: Target; size?: 'small' | 'middle' }) {
+  const { t } = useTranslation('lease-contracts');
+  const { message } = App.useApp();
+  const move = useEndpointMutation(api.move, { invalidates: CONTRACT_READS });
+  const silentMove = useEndpointMutation(api.move, { invalidates: CONTRACT_READS, silent: true });
+  const type = size === 'small' ? 'link' : 'default';
+  const buttons = contract.actions.map((action) => {
+    const danger = action === 'reject' || action === 'terminate' || action === 'cancelSigning';
+    const label = t(`actions.${action}`);
+    if (CONFIRMED.includes(action)) {
+      return (
+        <ConfirmButton
+          key={action}
+          size={size}
+          type={action === 'approve' && size !== 'small' ? 'primary' : type}
+          title={t(`confirm.${action}`, { number: contract.number })}
+          onConfirm={async () => {
+            const done = await move.mutateAsync({ body: { id: contract.id, action } });
+            void message.success(done.ruleName ? t('done.autoApproved', { rule: done.ruleName }) : t(`done.${action}`));
+          }}
+        >
+          {label}
+        </ConfirmButton>
+      );
+    }
+    return (
+      <FormDialog
+        key={action}
+        title={t(`confirm.${action}`, { number: contract.number })}
+        trigger={
+          <Button size={size} type={type} danger={danger}>
+            {label}
+          </Button>
+        }
+        schema={api.move.body}
+        initialValues={{ id: contract.id, action }}
+        okText={label}
+        successMessage={t(`done.${action}`)}
+        onSubmit={(body) => silentMove.mutateAsync({ body })}
+      >
+        {action === 'startSigning' && (
+          <Field name="sealId" label={t('dialogs.seal')} extra={t('dialogs.sealHelp')} required>
+            <SealSelect contractId={contract.id} />
+          </Field>
+        )}
+        {(action === 'close' || action === 'terminate') && (
+          <Field name="day" label={t(`dialogs.${action}Day`)} required>
+            <Input type="date" />
+          </Field>
+        )}
+        {action !== 'startSigning' && (
+          <Field name="reason" label={t('dialogs.reason')} required={action !== 'close'}>
+            <Input.TextArea rows={3} maxLength={200} />
+          </Field>
+        )}
+      </FormDialog>
+    );
+  });
+  return (
+    <Space size={size === 'small' ? 0 : 8} wrap>
+      {buttons}
+    </Space>
+  );
+}

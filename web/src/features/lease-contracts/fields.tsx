@@ -1,0 +1,47 @@
+import { Input, Space } from 'antd';
+import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { LEASE_STATUS_TABLE, type ContractRow } from '@console/contract/http/lease-contracts';
+import { leaseContractScreens } from '@console/contract/screens/lease';
+import { href } from '@console/contract/screens/screen';
+import { defineFields } from '../../components/fields.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { OptionFilter } from './components/option-filter.tsx';
+
+/** The fields of a contract (labels in the `lease-contracts` catalog); the form's rules are contractDraftInput's. */
+export const useContractFields = defineFields<ContractRow>()('lease-contracts', {
+  number: {
+    label: 'fields.number',
+    sortable: true,
+    href: (row) => href(leaseContractScreens.contractDetail, { id: row.id }),
+  },
+  status: { label: 'fields.status', kind: 'code', table: LEASE_STATUS_TABLE },
+  renterName: { label: 'fields.renter' },
+  renterId: { label: 'fields.renter', filter: { input: () => <OptionFilter of="renters" /> } },
+  storeName: { label: 'fields.store' },
+  storeId: { label: 'fields.store', filter: { input: () => <OptionFilter of="stores" /> } },
+  salespersonName: { label: 'fields.salesperson' },
+  salespersonId: { label: 'fields.salesperson', filter: { input: () => <OptionFilter of="salespeople" /> } },
+  serial: { label: 'fields.serial', filter: { placeholder: 'fields.serialPlaceholder', maxLength: 50, width: 200 } },
+  siteAddress: { label: 'fields.siteAddress', ellipsis: true, width: 220 },
+  startOn: { label: 'fields.startOn', kind: 'day', sortable: true },
+  endOn: { label: 'fields.endOn', kind: 'day', sortable: true },
+  totalCents: { label: 'fields.total', kind: 'money', sortable: true },
+  businessModels: {
+    label: 'fields.businessModel',
+    kind: 'codes',
+    table: BUSINESS_MODEL,
+    cell: (row) => (
+      <Space size={[0, 4]} wrap>
+        {row.businessModels.map((m) => (
+          <StatusBadge key={m} table={BUSINESS_MODEL} value={m} />
+        ))}
+      </Space>
+    ),
+  },
+  businessModel: { label: 'fields.businessModel', kind: 'code', table: BUSINESS_MODEL, filter: { width: 200 } },
+  machineCount: { label: 'fields.machineCount', kind: 'number' },
+  createdAt: { label: 'fields.createdAt', kind: 'moment', sortable: true, defaultHidden: true },
+  keyword: { label: 'fields.keyword', filter: { placeholder: 'fields.keywordPlaceholder', maxLength: 50, width: 220 } },
+  startFrom: { label: 'fields.startFrom', filter: { input: () => <Input type="date" allowClear /> } },
+  startTo: { label: 'fields.startTo', filter: { input: () => <Input type="date" allowClear /> } },
+});

@@ -1,0 +1,412 @@
+import { useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Input,
+  List,
+  Result,
+  Row,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import {
+  leaseContractEndpoints as api,
+  LEASE_STATUS_TABLE,
+  type ContractDetail,
+  type ContractEventRow,
+  type ContractLineRow,
+} from '@console/contract/http/lease-contracts';
+import { leaseContractScreens } from '@console/contract/screens/lease';
+import { href } from '@console/contract/screens/screen';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { yuan } from '../../../components/fields.tsx';
+import { PriceDisplay } from '../../../components/price-display.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { UploadField } from '../../../components/upload-field.tsx';
+import { apiHeaders } from '../../../lib/api-client.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { CONTRACT_READS, siteText } from '../api.ts';
+import { ContractActions } from '../components/contract-actions.tsx';
+import { saveBase64, saveBlob } from '../components/save-file.ts';
+import { useContractFields } from '../fields.tsx';
+
+/** Waiting for the lessee's or the lessor's signature (5, 6). */
+const SIGNING_STATUSES: number[] = [LEASE_STATUS.awaitingLesseeSign, LEASE_STATUS.awaitingLessorSign];
+const SIGNING_POLL_MS = 5000;
+
+const EVENT_COLORS: Partial<Record<ContractEventRow['action'], string>> = {
+  create: 'blue',
+  approve: 'green',
+  autoApprove: 'green',
+  lessorSigned: 'green',
+  reject: 'red',
+  terminate: 'red',
+  cancelSigning: 'orange',
+  withdraw: 'orange',
+  close: 'gray',
+};
+
+/** The contract's history, oldest first: who moved it where, when and why. */
+function ContractTimeline({ events }: { events: ContractEventRow[] }) {
+  const { t } = useTranslation('lease-contracts');
+  const label = useCodeLabel();
+  return (
+    <Timeline
+      items={events.map((e) => ({
+        key: e.id,
+        color: EVENT_COLORS[e.action] ?? 'blue',
+        children: (
+          <div data-testid="timeline-event">
+            <Typography.Text strong>{t(`events.${e.action}`)}</Typography.Text>
+            {e.fromStatus !== null && e.toStatus !== null && e.fromStatus !== e.toStatus && (
+              <Typography.Text type="secondary">
+                {' · '}
+                {t('detail.statusChange', {
+                  from: label(LEASE_STATUS_TABLE, e.fromStatus),
+                  to: label(LEASE_STATUS_TABLE, e.toStatus),
+                })}
+              </Typography.Text>
+            )}
+            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              {e.actor === 'user' ? e.userName || '-' : t(`detail.actor.${e.actor}`)} · {e.at}
+            </Typography.Paragraph>
+            {e.ruleName && (
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                {t('detail.rule', { rule: e.ruleName })}
+              </Typography.Paragraph>
+            )}
+            {e.signer && (
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                {t('detail.signer', { name: e.signer })}
+              </Typography.Paragraph>
+            )}
+            {e.day && (
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                {t('detail.day', { day: e.day })}
+              </Typography.Paragraph>
+            )}
+            {e.reason && (
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                {t('detail.reason', { reason: e.reason })}
+              </Typography.Paragraph>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
+  const { t } = useTranslation('lease-contracts');
+  return (
+    <Table<ContractLineRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={lines}
+      columns={[
+        {
+          key: 'machine',
+          title: t('form.machine'),
+          render: (_, l) => l.serialNumber || `${l.modelName} × ${l.count}`,
+        },
+        {
+          key: 'businessModel',
+          title: t('fields.businessModel'),
+          render: (_, l) => <StatusBadge table={BUSINESS_MODEL} value={l.businessModel} />,
+        },
+        {
+          key: 'prices',
+          title: t('fields.prices'),
+          render: (_, l) => (
+            <PriceDisplay
+              model={l.businessModel}
+              prices={{
+                day: l.dayCents === null ? null : Number(yuan(l.dayCents)),
+                month: l.monthCents === null ? null : Number(yuan(l.monthCents)),
+              }}
+            />
+          ),
+        },
+        { key: 'count', title: t('fields.count'), dataIndex: 'count' },
+        { key: 'amount', title: t('fields.amount'), align: 'right', render: (_, l) => yuan(l.amountCents) },
+      ]}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={4}>
+            <Typography.Text strong>{t('fields.total')}</Typography.Text>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={1} align="right">
+            <Typography.Text strong data-testid="contract-total">
+              {yuan(total)}
+            </Typography.Text>
+          </Table.Summary.Cell>
+        </Table.Summary.Row>
+      )}
+    />
+  );
+}
+
+function Signing({ contract }: { contract: ContractDetail }) {
+  const { t } = useTranslation('lease-contracts');
+  const s = contract.signing;
+  if (!s) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noSigning')} />;
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      items={[
+        {
+          key: 'state',
+          label: t('detail.signingState'),
+          children: <Tag>{t(`signing.${s.state}` as 'signing.completed')}</Tag>,
+        },
+        ...(s.lesseeUrl
+          ? [
+              {
+                key: 'lessee',
+                label: t('detail.lesseeLink'),
+                children: (
+                  <Typography.Link href={s.lesseeUrl} target="_blank" rel="noreferrer" copyable={{ text: s.lesseeUrl }}>
+                    {t('detail.openSigning')}
+                  </Typography.Link>
+                ),
+              },
+              {
+                key: 'lessor',
+                label: t('detail.lessorLink'),
+                children: (
+                  <Typography.Link href={s.lessorUrl} target="_blank" rel="noreferrer" copyable={{ text: s.lessorUrl }}>
+                    {t('detail.openSigning')}
+                  </Typography.Link>
+                ),
+              },
+            ]
+          : []),
+        { key: 'updated', label: t('detail.signingUpdated'), children: s.updatedAt },
+      ]}
+    />
+  );
+}
+
+function Files({ contract }: { contract: ContractDetail }) {
+  const { t } = useTranslation('lease-contracts');
+  const attach = useEndpointMutation(api.attach, { invalidates: CONTRACT_READS });
+  const hasOriginal = contract.files.some((f) => f.kind === 'original');
+  const add = (kind: 'original' | 'attachment') => (value: string | string[]) => {
+    const url = Array.isArray(value) ? value[0] : value;
+    if (url) attach.mutate({ body: { id: contract.id, kind, url, fileName: `${contract.number}-${kind}.pdf` } });
+  };
+  const open = async (url: string, name: string) => {
+    const response = await fetch(url, { headers: apiHeaders() });
+    if (response.ok) saveBlob(name, await response.blob());
+  };
+  return (
+    <>
+      <List
+        size="small"
+        locale={{ emptyText: t('detail.noFiles') }}
+        dataSource={contract.files}
+        renderItem={(f) => (
+          <List.Item
+            actions={[
+              <Button key="open" type="link" size="small" onClick={() => void open(f.url, f.fileName || 'file.pdf')}>
+                {t('detail.download')}
+              </Button>,
+            ]}
+          >
+            <Space>
+              <Tag color={f.kind === 'original' ? 'blue' : 'default'}>{t(`detail.fileKind.${f.kind}`)}</Tag>
+              {f.fileName}
+              <Typography.Text type="secondary">{f.createdAt}</Typography.Text>
+            </Space>
+          </List.Item>
+        )}
+      />
+      {contract.canAttach && (
+        <Space wrap style={{ marginTop: 12 }} align="start">
+          {!hasOriginal && (
+            <div>
+              <Typography.Text>{t('detail.addOriginal')}</Typography.Text>
+              <UploadField kind="pdf" value="" onChange={add('original')} />
+            </div>
+          )}
+          <div>
+            <Typography.Text>{t('detail.addAttachment')}</Typography.Text>
+            <UploadField kind="pdf" value="" onChange={add('attachment')} />
+          </div>
+          <Typography.Text type="secondary">{t('detail.fileRules')}</Typography.Text>
+        </Space>
+      )}
+    </>
+  );
+}
+
+/** The PDF download and the public link (made on demand, copied with one click). */
+function DocumentButtons({ contract }: { contract: ContractDetail }) {
+  const { t } = useTranslation('lease-contracts');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [downloading, setDownloading] = useState(false);
+  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const makeLink = useEndpointMutation(api.exportLink);
+  const downloadLink = useEndpointMutation(api.pdfLink);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const { token } = await downloadLink.mutateAsync({ body: { id: contract.id } });
+      const file = await queryClient.fetchQuery({ ...endpointQuery(api.exportPdf, { token }), staleTime: 0 });
+      saveBase64(file.fileName, file.content, file.mimeType);
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const share = async () => {
+    const made = await makeLink.mutateAsync({ body: { id: contract.id } });
+    const url = `${window.location.origin}${href(leaseContractScreens.contractExport, { token: made.token })}`;
+    setLink({ url, expiresAt: made.expiresAt });
+    void message.success(t('detail.linkMade'));
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
+          {t('detail.downloadPdf')}
+        </Button>
+        <Button
+          icon={<LinkOutlined />}
+          loading={makeLink.isPending}
+          onClick={() => void share().catch(() => undefined)}
+        >
+          {t('detail.makeLink')}
+        </Button>
+      </Space>
+      {link && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input readOnly value={link.url} aria-label={t('detail.publicLink')} />
+            <Button
+              onClick={() =>
+                void navigator.clipboard
+                  .writeText(link.url)
+                  .then(() => message.success(t('detail.copied')))
+                  .catch(() => message.error(t('detail.copyFailed')))
+              }
+            >
+              {t('detail.copy')}
+            </Button>
+          </Space.Compact>
+          <Typography.Text type="secondary">{t('detail.linkExpires', { at: link.expiresAt })}</Typography.Text>
+        </Space>
+      )}
+    </Space>
+  );
+}
+
+/** /leaseCenter/contractDetail?id=: terms, lines, totals, moves, signing, files, the PDF and the timeline. */
+export function ContractDetailPage() {
+  const { t } = useTranslation(['lease-contracts', 'common']);
+  const fields = useContractFields();
+  const id = useScreenQuery(leaseContractScreens.contractDetail).query.id ?? 0;
+  const query = useQuery({
+    ...endpointQuery(api.detail, { id }),
+    enabled: id > 0,
+    // While the parties sign at the provider, its callbacks move the contract on: the page follows them.
+    refetchInterval: (q) => (SIGNING_STATUSES.includes(q.state.data?.status ?? 0) ? SIGNING_POLL_MS : false),
+  });
+  const back = <Link to={href(leaseContractScreens.contractMng)}>{t('detail.back')}</Link>;
+  if (id <= 0) return <Result status="404" title={t('detail.notFound')} extra={back} />;
+  return (
+    <QueryState query={query} notFoundExtra={back}>
+      {(c) => (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Card
+            title={
+              <Space>
+                <span data-testid="contract-number">{c.number}</span>
+                <span data-testid="contract-status">
+                  <StatusBadge table={LEASE_STATUS_TABLE} value={c.status} />
+                </span>
+              </Space>
+            }
+            extra={
+              <Space wrap>
+                <ContractActions contract={c} />
+                {c.editable && (
+                  <Link to={href(leaseContractScreens.addContract, { id: c.id })}>
+                    <Button>{t('actions.edit')}</Button>
+                  </Link>
+                )}
+                {back}
+              </Space>
+            }
+          >
+            <Descriptions
+              size="small"
+              column={{ xs: 1, md: 3 }}
+              items={[
+                ...fields.descriptions(c as never, ['renterName', 'storeName', 'salespersonName', 'startOn', 'endOn']),
+                { key: 'lessor', label: t('fields.lessor'), children: c.lessorName },
+                {
+                  key: 'site',
+                  label: t('fields.siteAddress'),
+                  span: 2,
+                  children: siteText([c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]) || '-',
+                },
+                { key: 'deposit', label: t('fields.deposit'), children: yuan(c.depositCents) },
+                { key: 'billingDay', label: t('fields.billingDay'), children: c.billingDay },
+                { key: 'dueDays', label: t('fields.dueDays'), children: c.dueDays },
+                { key: 'total', label: t('fields.total'), children: yuan(c.totalCents) },
+                { key: 'rule', label: t('fields.approvedBy'), children: c.ruleName || '-' },
+                { key: 'endedOn', label: t('fields.endedOn'), children: c.endedOn ?? '-' },
+                { key: 'remark', label: t('fields.remark'), span: 3, children: c.remark || '-' },
+              ]}
+            />
+          </Card>
+          <Card title={t('form.lines')}>
+            <Lines lines={c.lines} total={c.totalCents} />
+          </Card>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <Card title={t('detail.timeline')}>
+                <ContractTimeline events={c.events} />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Space direction="vertical" size={16} style={{ width: '100%' }}>
+                <Card title={t('detail.document')}>
+                  <DocumentButtons contract={c} />
+                </Card>
+                <Card title={t('detail.signing')}>
+                  <Signing contract={c} />
+                </Card>
+                <Card title={t('detail.files')}>
+                  <Files contract={c} />
+                </Card>
+              </Space>
+            </Col>
+          </Row>
+        </Space>
+      )}
+    </QueryState>
+  );
+}

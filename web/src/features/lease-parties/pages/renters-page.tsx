@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { partyEndpoints } from '@console/contract/http/lease-parties';
+import { RegistryPage } from '../../../components/registry-page.tsx';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { PARTY_READS, usePartyRights } from '../api.ts';
+import { useRenterForm } from '../components/renter-form.tsx';
+import { useRenterFields } from '../fields.tsx';
+
+/** /leaseCenter/renterMng: the lessor's renters, searched on the server, exported as CSV. */
+export function RentersPage() {
+  const { t } = useTranslation(['lease-parties', 'common']);
+  const fields = useRenterFields();
+  const form = useRenterForm();
+  const rights = usePartyRights();
+  const remove = useEndpointMutation(partyEndpoints.renterDelete, { invalidates: PARTY_READS });
+  return (
+    <RegistryPage
+      area="lease-parties"
+      resource="renters"
+      endpoint={partyEndpoints.renterList}
+      rowKey="id"
+      title={t('renters.title')}
+      exportName={t('renters.exportName')}
+      filters={fields.filters(['keyword', 'identityType', 'realNameState'])}
+      columns={fields.columns([
+        'name',
+        'identityType',
+        'idNumber',
+        'realNameState',
+        'contactName',
+        'contactPhone',
+        'address',
+        'contractCount',
+        'arrearsCents',
+        'lessorName',
+        'createdAt',
+      ])}
+      canCreate={rights.writesRenters}
+      addLabel={t('renters.add')}
+      form={form}
+      remove={
+        rights.manages
+          ? {
+              confirm: (row) => t('renters.deleteConfirm', { name: row.name }),
+              submit: (row) => remove.mutateAsync({ body: { id: row.id } }),
+              done: t('renters.deleted'),
+            }
+          : undefined
+      }
+    />
+  );
+}
