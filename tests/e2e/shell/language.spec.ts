@@ -161,4 +161,17 @@ test.describe('language', () => {
     await expect(menu).not.toContainText('Home');
     await expect(menu).toContainText('首页');
   });
+
+  test('a tab whose sidebar was written in the other language asks for it again in its own', async ({
+    browser,
+    api,
+  }) => {
+    // The session was started in English (in another tab, say) and this tab speaks Chinese.
+    const page = await browser.newPage({ timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
+    await signInAs(page, api, await createAccount(ROLE.lessorAdmin), { menusLang: 'en' });
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: text('zh-cn', 'shell:mainMenu') });
+    await expect(menu).toContainText('首页');
+    await expect(menu).not.toContainText('Home');
+  });
 });

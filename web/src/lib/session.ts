@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { MenuNode } from '@console/contract/http/menus';
+import type { UiLang } from '@console/contract/codes/ui-lang';
 
 /**
  * Client storage of spec section 6: token, uid, user name, nickname, roleId, menus, the login flag and the
@@ -13,6 +14,8 @@ export interface SessionState {
   nickname: string;
   roleId: number;
   menus: MenuNode[];
+  /** The language the server wrote `menus` in: another tab may have switched the console's since. */
+  menusLang: UiLang | '';
   isLogin: boolean;
   /** The dashboard-login marker: 'yes' after a successful data-screen sign-in. */
   screenFlag: '' | 'yes';
@@ -30,6 +33,7 @@ const empty: SessionState = {
   nickname: '',
   roleId: 0,
   menus: [],
+  menusLang: '',
   isLogin: false,
   screenFlag: '',
   leaseType: 0,

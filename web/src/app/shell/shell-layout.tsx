@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Drawer, Layout } from 'antd';
 import { useLocation } from 'react-router';
 import { useBrand } from '../../lib/brand.ts';
+import { useMenusInConsoleLang } from '../../lib/language-switch.tsx';
 import { useLiveEventStream } from '../../lib/live-events.ts';
 import { isDashboardPath } from '../access.ts';
 import { AlarmBell } from './alarm-bell.tsx';
@@ -35,6 +36,7 @@ export function ShellLayout() {
   const bellShown = !isDashboardPath(pathname);
   // One live stream for every signed-in page: the bell, the home's map and figures listen to it.
   useLiveEventStream();
+  useMenusInConsoleLang();
 
   return (
     <Layout hasSider={!mobile} style={{ minHeight: '100vh' }} data-device={device}>

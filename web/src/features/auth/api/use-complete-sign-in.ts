@@ -4,7 +4,7 @@ import { authEndpoints, DASHBOARD_ROLE, type LoginData } from '@console/contract
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { emitApiEvent } from '../../../lib/api-events.ts';
 import { messageText } from '../../../lib/form-rules.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { currentLang, i18n } from '../../../lib/i18n.ts';
 import { clearSession, updateSession } from '../../../lib/session.ts';
 import { userInfoQuery } from '../../../lib/shared-queries.ts';
 import { signOut } from '../../../lib/sign-out.ts';
@@ -46,6 +46,7 @@ export function useCompleteSignIn(): (login: LoginData, kind: SignInKind) => Pro
         nickname: login.name || login.username,
         roleId: login.roleId,
         menus: login.menus,
+        menusLang: currentLang(),
         leaseType: login.leaseType,
         lessorAuth: login.map.lessor_auth,
         isLogin: true,
