@@ -35,6 +35,13 @@ export const liveEvent = z.discriminatedUnion('type', [
     state: z.enum(['assigned']),
     at: z.number().int(),
   }),
+  /** A lease contract moved without anyone of the console acting (the e-signature provider's callback). */
+  z.object({
+    type: z.literal('contract'),
+    id: z.number().int(),
+    status: z.number().int(),
+    at: z.number().int(),
+  }),
   z.object({
     type: z.literal('command'),
     commandId: z.string(),
@@ -44,14 +51,14 @@ export const liveEvent = z.discriminatedUnion('type', [
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
-export const LIVE_EVENT_TYPES = ['device', 'alarm', 'workOrder', 'command'] as const;
+export const LIVE_EVENT_TYPES = ['device', 'alarm', 'workOrder', 'contract', 'command'] as const;
 
 export const liveEndpoints = {
   events: defineEndpoint({
     method: 'GET',
     path: '/live/events.do',
     summary:
-      'Server-Sent Events stream of device, alarm, work order and command changes in the user’s scope (text/event-stream; ' +
+      'Server-Sent Events stream of device, alarm, work order, contract and command changes in the user’s scope (text/event-stream; ' +
       'EventSource cannot send headers, so the token may come in the query string)',
     access: 'signedIn',
     scope: 'machines',

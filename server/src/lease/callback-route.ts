@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import { contracts } from '@console/db/schema/lease';
 import type { AppDeps } from '../lib/deps.ts';
 import { applyCallback, CALLBACK_HTTP, verifyCallback } from './callbacks.ts';
 import { ESIGN_CALLBACK_PATH, esignSettings } from './esign-client.ts';
@@ -17,6 +19,17 @@ export function registerEsignCallback(app: Hono, deps: AppDeps): void {
       return c.json({ ok: false, reason: verified.reason }, verified.http);
     }
     const outcome = applyCallback(deps.dbh.db, verified.body, deps.now());
+    if (outcome === 'applied') announceMove(deps, Number(verified.body.reference));
     return c.json({ ok: outcome !== 'unknown' && outcome !== 'early', outcome }, CALLBACK_HTTP[outcome]);
   });
+}
+
+/** The parties' open pages follow the provider: the contract's detail refreshes when its status moves. */
+function announceMove(deps: AppDeps, contractId: number): void {
+  const contract = deps.dbh.db.select().from(contracts).where(eq(contracts.id, contractId)).get();
+  if (!contract) return;
+  deps.live.publish(
+    { type: 'contract', id: contract.id, status: contract.status, at: deps.now() },
+    { orgIds: [contract.lessorOrgId, contract.renterOrgId] },
+  );
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contracts } from '@console/db/schema/lease';
 import { signingCallbacks, signingFlows } from '@console/db/schema/lease-esign';
 import {
@@ -10,7 +10,7 @@ import {
   type CallbackBody,
 } from '@console/contract/lease/esign-protocol';
 import { applyCallback, verifyCallback } from '@console/server/src/lease/callbacks';
-import { esignSettings } from '@console/server/src/lease/esign-client';
+import { ESIGN_CALLBACK_PATH, esignSettings } from '@console/server/src/lease/esign-client';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { contractRow, inSigning, lessorIds, seededIn, timeline } from './helpers.ts';
 
@@ -143,5 +143,29 @@ describe('e-signature callbacks', () => {
     const c = seededIn(t, huadong, 5);
     const raw = JSON.stringify(event(flowOf(c.id).providerFlowId, c.id, 'lesseeSigned'));
     expect(verifyCallback(production, signed(raw), raw, now())).toMatchObject({ ok: false, http: 401 });
+  });
+
+  it("tells the parties' open pages when the provider moves a contract, and nobody else", async () => {
+    const { contract: c, flowId } = inSigning(t, huadong);
+    const published = vi.spyOn(t.deps.live, 'publish');
+    const post = async (body: CallbackBody) => {
+      const raw = JSON.stringify(body);
+      const headers = signed(raw);
+      const names = [APP_ID_HEADER, TIMESTAMP_HEADER, SIGNATURE_HEADER];
+      return t.app.request(ESIGN_CALLBACK_PATH, {
+        method: 'POST',
+        headers: Object.fromEntries(names.map((name) => [name, headers(name)!])),
+        body: raw,
+      });
+    };
+    const lesseeSigned = event(flowId, c.id, 'lesseeSigned');
+    expect((await post(lesseeSigned)).status).toBe(200);
+    expect(published.mock.calls).toEqual([
+      [{ type: 'contract', id: c.id, status: 6, at: expect.any(Number) }, { orgIds: [c.lessorOrgId, c.renterOrgId] }],
+    ]);
+    // The same delivery again moves nothing, and nothing is announced.
+    expect((await post(lesseeSigned)).status).toBe(200);
+    expect(published).toHaveBeenCalledTimes(1);
+    published.mockRestore();
   });
 });

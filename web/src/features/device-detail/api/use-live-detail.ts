@@ -15,7 +15,7 @@ export function useLiveDetail(deviceId: number): void {
   useLiveEvent(
     useCallback(
       (event: LiveEvent) => {
-        if (event.type === 'workOrder' || event.deviceId !== deviceId) return;
+        if (!('deviceId' in event) || event.deviceId !== deviceId) return;
         if (event.type === 'command')
           void queryClient.invalidateQueries({ queryKey: endpointKey(commandEndpoints.list, { deviceId }) });
         void queryClient.invalidateQueries({ queryKey: endpointKey(deviceDetailEndpoints.detail, { id: deviceId }) });

@@ -52,7 +52,7 @@ export function SleepWakePanel({ deviceId }: { deviceId: number }) {
   useLiveEvent(
     useCallback(
       (event: LiveEvent) => {
-        if (event.type === 'workOrder' || event.deviceId !== deviceId) return;
+        if (!('deviceId' in event) || event.deviceId !== deviceId) return;
         void queryClient.invalidateQueries({ queryKey: endpointKey(deviceRecordEndpoints.sleepState, { deviceId }) });
         if (event.type === 'command')
           void queryClient.invalidateQueries({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   App,
   Button,
@@ -21,7 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
-import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import type { LiveEvent } from '@console/contract/http/live';
 import {
   leaseContractEndpoints as api,
   LEASE_STATUS_TABLE,
@@ -38,7 +38,8 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { apiHeaders } from '../../../lib/api-client.ts';
-import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { endpointQuery, invalidateEndpoints, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useLiveEvent } from '../../../lib/live-events.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { CONTRACT_READS, siteText } from '../api.ts';
 import { ContractActions } from '../components/contract-actions.tsx';
@@ -46,8 +47,6 @@ import { saveBase64, saveBlob } from '../components/save-file.ts';
 import { useContractFields } from '../fields.tsx';
 
 /** Waiting for the lessee's or the lessor's signature (5, 6). */
-const SIGNING_STATUSES: number[] = [LEASE_STATUS.awaitingLesseeSign, LEASE_STATUS.awaitingLessorSign];
-const SIGNING_POLL_MS = 5000;
 
 const EVENT_COLORS: Partial<Record<ContractEventRow['action'], string>> = {
   create: 'blue',
@@ -327,12 +326,17 @@ export function ContractDetailPage() {
   const { t } = useTranslation(['lease-contracts', 'common']);
   const fields = useContractFields();
   const id = useScreenQuery(leaseContractScreens.contractDetail).query.id ?? 0;
-  const query = useQuery({
-    ...endpointQuery(api.detail, { id }),
-    enabled: id > 0,
-    // While the parties sign at the provider, its callbacks move the contract on: the page follows them.
-    refetchInterval: (q) => (SIGNING_STATUSES.includes(q.state.data?.status ?? 0) ? SIGNING_POLL_MS : false),
-  });
+  const query = useQuery({ ...endpointQuery(api.detail, { id }), enabled: id > 0 });
+  // While the parties sign at the provider, its callbacks move the contract on: the page follows them.
+  const queryClient = useQueryClient();
+  useLiveEvent(
+    useCallback(
+      (event: LiveEvent) => {
+        if (event.type === 'contract' && event.id === id) void invalidateEndpoints(queryClient, CONTRACT_READS);
+      },
+      [queryClient, id],
+    ),
+  );
   const back = <Link to={href(leaseContractScreens.contractMng)}>{t('detail.back')}</Link>;
   if (id <= 0) return <Result status="404" title={t('detail.notFound')} extra={back} />;
   return (
