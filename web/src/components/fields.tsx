@@ -100,8 +100,8 @@ export interface FieldSpec<Row> {
   table?: CodeTable;
   /** Number's unit: a label key. */
   unit?: string;
-  /** The field's value (default `row[key]`). */
-  value?: (row: Row) => unknown;
+  /** The field's value (default `row[key]`), e.g. a text made of codes' labels. */
+  value?: (row: Row, ctx: FieldContext) => unknown;
   /** The cell links there (a screen's `href`); no link when it answers nothing. */
   href?: (row: Row) => string | null | undefined;
   /** A cell of its own (lists and descriptions), e.g. a badge beside the value. */
@@ -172,7 +172,7 @@ export function defineFields<Row>() {
       const spec = (key: K): FieldSpec<Row> => specs[key];
       const valueOf = (key: K, row: Row) => {
         const s = spec(key);
-        return s.value ? s.value(row) : (row as Record<string, unknown>)[key];
+        return s.value ? s.value(row, ctx) : (row as Record<string, unknown>)[key];
       };
 
       const text = (key: K, row: Row): CsvCell => {

@@ -9,7 +9,7 @@ import { endpointQuery } from '../lib/endpoint-query.ts';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { LoadError, retryNetworkOnly } from './query-state.tsx';
 import type { CsvCell } from './csv.ts';
-import { downloadCsv, exportFileName, fetchAllPages, rowsToCsv } from './export-list.ts';
+import { downloadCsv, exportFileName, fetchAllPages, rowsToCsv, type ExportColumn } from './export-list.ts';
 import { useHeldRows } from './held-rows.ts';
 import { useListParams } from './use-list-params.ts';
 
@@ -43,6 +43,18 @@ export interface ListColumn<Row> extends Omit<ColumnType<Row>, 'title' | 'key'> 
   /** Not exported (action buttons). */
   noExport?: boolean;
   defaultHidden?: boolean;
+}
+
+/** The table's columns: what antd's Table takes of them. */
+export function tableColumnsOf<Row>(columns: readonly ListColumn<Row>[]): ColumnType<Row>[] {
+  return columns.map(({ exportValue: _e, noExport: _n, defaultHidden: _d, ...c }) => c);
+}
+
+/** The CSV's columns: each column's title and text, the columns that are not exported left out. */
+export function exportColumnsOf<Row>(columns: readonly ListColumn<Row>[]): ExportColumn<Row>[] {
+  return columns
+    .filter((c) => !c.noExport)
+    .map((c) => ({ title: c.title, value: c.exportValue ?? ((row: Row) => valueAt(row, c.dataIndex ?? c.key)) }));
 }
 
 export interface ListFilter {
@@ -134,7 +146,7 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
   }, [filterState, filterForm]);
 
   const visible = columns.filter((c) => !hidden.includes(c.key));
-  const tableColumns: ColumnType<Row>[] = visible.map(({ exportValue: _e, noExport: _n, defaultHidden: _d, ...c }) => ({
+  const tableColumns: ColumnType<Row>[] = tableColumnsOf(visible).map((c) => ({
     // A row's actions stay in sight at the right edge however wide the list: nothing a user acts on is cut off.
     ...(c.key === 'actions' ? { fixed: 'right' as const } : {}),
     ...c,
@@ -158,10 +170,7 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
           ) as Promise<{ list: Row[]; total: number }>,
         (done, total) => setExporting(`${done}/${total}`),
       );
-      const exported = visible
-        .filter((c) => !c.noExport)
-        .map((c) => ({ title: c.title, value: c.exportValue ?? ((row: Row) => valueAt(row, c.dataIndex ?? c.key)) }));
-      downloadCsv(exportFileName(exportName ?? resource), rowsToCsv(exported, rows));
+      downloadCsv(exportFileName(exportName ?? resource), rowsToCsv(exportColumnsOf(visible), rows));
       void message.success(t('components:list.exported', { count: rows.length }));
     } catch {
       // The API client has shown the failure.

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, DatePicker, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Empty, Flex, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv, exportFileName, rowsToCsv, type ExportColumn } from '../../../components/export-list.ts';
+import { downloadCsv, exportFileName, rowsToCsv } from '../../../components/export-list.ts';
+import { exportColumnsOf, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 
 /** The month a log tab opens with: the current one. */
 export const currentMonth = () => dayjs().format('YYYY-MM');
@@ -20,7 +21,6 @@ export function MonthRecords<Row extends { id: number }>({
   answer,
   loading,
   exportName,
-  exportColumns,
   columns,
 }: {
   month: string;
@@ -30,8 +30,8 @@ export function MonthRecords<Row extends { id: number }>({
   answer: { list: Row[]; total: number; limit: number } | undefined;
   loading: boolean;
   exportName: string;
-  exportColumns: readonly ExportColumn<Row>[];
-  columns: TableColumnsType<Row>;
+  /** The table's columns; the CSV holds the same, as text. */
+  columns: ListColumn<Row>[];
 }) {
   const { t } = useTranslation(['device-detail', 'common']);
   const { list: rows = [], total = 0, limit = 0 } = answer ?? {};
@@ -54,7 +54,9 @@ export function MonthRecords<Row extends { id: number }>({
             size="small"
             icon={<DownloadOutlined />}
             disabled={rows.length === 0}
-            onClick={() => downloadCsv(exportFileName(`${exportName}-${month}`), rowsToCsv(exportColumns, rows))}
+            onClick={() =>
+              downloadCsv(exportFileName(`${exportName}-${month}`), rowsToCsv(exportColumnsOf(columns), rows))
+            }
           >
             {t('common:export')}
           </Button>
@@ -69,7 +71,7 @@ export function MonthRecords<Row extends { id: number }>({
         dataSource={rows}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.noData')} /> }}
-        columns={columns}
+        columns={tableColumnsOf(columns)}
       />
     </Flex>
   );

@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { DatePicker, Flex, Radio, Table, Tag } from 'antd';
+import { DatePicker, Flex, Radio, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ALARM_LEVEL } from '@console/contract/codes/alarms';
 import type { DeviceAlarm } from '@console/contract/http/device-detail';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { tableColumnsOf } from '../../../components/list-page.tsx';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useDeviceAlarmFields } from '../fields.tsx';
 
 type StateFilter = 'all' | 'open' | 'ended';
 
 /** The machine's alarms, open and ended, newest first, by the time they started; paged on the server. */
 export function AlarmsTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('device-detail');
+  const fields = useDeviceAlarmFields();
   const [state, setState] = useState<StateFilter>('all');
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
@@ -67,23 +68,9 @@ export function AlarmsTab({ deviceId }: { deviceId: number }) {
           showSizeChanger: true,
           onChange: (next, pageSize) => setPage({ page: next, pageSize }),
         }}
-        columns={[
-          { key: 'type', title: t('alarms.type'), dataIndex: 'typeLabel' },
-          { key: 'info', title: t('alarms.info'), dataIndex: 'info' },
-          {
-            key: 'level',
-            title: t('alarms.level'),
-            render: (_, a) => <StatusBadge table={ALARM_LEVEL} value={a.level} />,
-          },
-          {
-            key: 'state',
-            title: t('alarms.state'),
-            render: (_, a) => (a.endedAt ? <Tag>{t('alarms.ended')}</Tag> : <Tag color="red">{t('alarms.open')}</Tag>),
-          },
-          { key: 'startedAt', title: t('alarms.startedAt'), dataIndex: 'startedAt' },
-          { key: 'endedAt', title: t('alarms.endedAt'), render: (_, a) => a.endedAt || '-' },
-          { key: 'handledAt', title: t('alarms.handledAt'), render: (_, a) => a.handledAt || '-' },
-        ]}
+        columns={tableColumnsOf(
+          fields.columns(['typeLabel', 'info', 'level', 'state', 'startedAt', 'endedAt', 'handledAt']),
+        )}
       />
     </Flex>
   );

@@ -1,0 +1,72 @@
+import { Tag } from 'antd';
+import { ALARM_LEVEL } from '@console/contract/codes/alarms';
+import {
+  DEVICE_LOG_EVENT,
+  FAULT_CODE,
+  OFFLINE_REASON,
+  OPERATION_CATEGORY,
+} from '@console/contract/codes/device-records';
+import { LOCK_LEVEL } from '@console/contract/codes/lock';
+import type { DeviceAlarm } from '@console/contract/http/device-detail';
+import type { DeviceLogItem, OperationLogItem } from '@console/contract/http/device-records';
+import type { CodeLabel } from '../../components/code-label.ts';
+import { defineFields } from '../../components/fields.tsx';
+
+/**
+ * The detail of a log entry in words: an offline's reason, a fault's code with its meaning ("E21 · Tilt sensor
+ * fault"); a code the tables do not know is shown as it came.
+ */
+export function logDetail(label: CodeLabel, item: Pick<DeviceLogItem, 'event' | 'detail'>): string {
+  if (!item.detail) return '';
+  if (item.event === 'offline') return label(OFFLINE_REASON, item.detail);
+  if (item.event === 'fault') {
+    return item.detail
+      .split(/[,\s]+/)
+      .filter(Boolean)
+      .map((code) => (FAULT_CODE.get(code) ? `${code} · ${label(FAULT_CODE, code)}` : code))
+      .join('; ');
+  }
+  return item.detail;
+}
+
+/** The device log tab: what the machine did and reported (labels in the `device-detail` catalog). */
+export const useDeviceLogFields = defineFields<DeviceLogItem>()('device-detail', {
+  at: { label: 'records.time', width: 180 },
+  event: { label: 'records.log.event', kind: 'code', table: DEVICE_LOG_EVENT },
+  detail: { label: 'records.detail', value: (row, { label }) => logDetail(label, row) },
+});
+
+/** The operation log tab: what people did to the machine. */
+export const useOperationLogFields = defineFields<OperationLogItem>()('device-detail', {
+  at: { label: 'records.time', width: 180 },
+  category: { label: 'records.ops.category', kind: 'code', table: OPERATION_CATEGORY },
+  action: {
+    label: 'records.ops.action',
+    // An action of another area that has no label yet shows as it is logged rather than as a raw key.
+    value: (row, { t, label }) =>
+      [
+        t(`records.ops.actions.${row.action}`, { defaultValue: row.action }),
+        row.commandType ? t(`records.ops.commandTypes.${row.commandType}`, { defaultValue: row.commandType }) : '',
+        row.lockLevel ? label(LOCK_LEVEL, row.lockLevel) : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+  },
+  user: { label: 'records.ops.user', value: (row, { t }) => row.userName || t('records.ops.byMachine') },
+  detail: { label: 'records.detail' },
+});
+
+/** The alarms tab: the machine's alarms, open and ended. */
+export const useDeviceAlarmFields = defineFields<DeviceAlarm>()('device-detail', {
+  typeLabel: { label: 'alarms.type' },
+  info: { label: 'alarms.info' },
+  level: { label: 'alarms.level', kind: 'code', table: ALARM_LEVEL },
+  state: {
+    label: 'alarms.state',
+    value: (row, { t }) => t(row.endedAt ? 'alarms.ended' : 'alarms.open'),
+    cell: (row, { t }) => (row.endedAt ? <Tag>{t('alarms.ended')}</Tag> : <Tag color="red">{t('alarms.open')}</Tag>),
+  },
+  startedAt: { label: 'alarms.startedAt' },
+  endedAt: { label: 'alarms.endedAt' },
+  handledAt: { label: 'alarms.handledAt' },
+});
