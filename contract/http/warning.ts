@@ -87,7 +87,11 @@ export const alarmDetail = alarmRow.extend({
   snapshot: z
     .object({
       at: z.string(),
-      data: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.array(z.string())])),
+      // Faults are codes; a concrete pump reports its two pump currents as a pair of numbers.
+      data: z.record(
+        z.string(),
+        z.union([z.number(), z.string(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+      ),
     })
     .nullable(),
   /** Where the machine was then (the last position at or before the start). */

@@ -240,4 +240,31 @@ describe('alarm centre', () => {
     const other = await t.call(warningEndpoints.detail, { token: t.tokenFor(ROLE.distributor), query: { id } });
     expect(other.status).toBe('404');
   });
+
+  it('opens the alarm of a concrete pump, whose report holds its two pump currents', async () => {
+    const device = t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).get()!;
+    const startedAt = Date.now() - 60_000;
+    const data = {
+      kind: 'concretePump',
+      pumpStatus: 'pumping',
+      mode: 'performance',
+      displacementM3h: 80,
+      pressureMpa: 31,
+      pumpCurrentA: [212.5, 208],
+      engineHours: 1200,
+      faults: [],
+    };
+    t.dbh.db
+      .insert(telemetry)
+      .values({ deviceId: device.id, deviceTime: new Date(startedAt - 5000), receivedAt: new Date(startedAt), data })
+      .run();
+    const { id } = t.dbh.db
+      .insert(alarms)
+      .values({ deviceId: device.id, type: 'offline', level: 2, startedAt: new Date(startedAt) })
+      .returning({ id: alarms.id })
+      .get();
+    const res = await t.call(warningEndpoints.detail, { token: admin, query: { id } });
+    expect(res.status, res.message).toBe('200');
+    expect((res.data as AlarmDetail).snapshot?.data).toEqual(data);
+  });
 });
