@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE } from '../codes/roles.ts';
 import { DEVICE_EDITORS, isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, idParam, pageQuery, paged } from './fields.ts';
+import { acrossFields, cents, idParam, pageQuery, paged } from './fields.ts';
 import { fileRef } from './uploads.ts';
 
 /** What a host is worth belongs to the machine's owner; finance staff read it too (depreciation, write-offs). */
@@ -13,13 +13,9 @@ export const SALVAGE_MODES = ['percentage', 'amount'] as const;
 export const MAX_ACCESSORIES = 100;
 
 const id = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
-/** Yuan with at most two decimals, up to a billion. */
-const yuan = (required: 'accessories.valueRequired' | 'accessories.originalValueRequired') =>
-  z
-    .number({ error: required })
-    .min(0, { error: 'accessories.amountRange' })
-    .max(1e9, { error: 'accessories.amountRange' })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'accessories.amountRange' });
+/** Cents, up to a billion yuan; a missing amount says which is missing. */
+const money = (required: 'accessories.valueRequired' | 'accessories.originalValueRequired') =>
+  z.number({ error: required }).pipe(cents('accessories.amountRange', { max: 100_000_000_000 }));
 
 /**
  * Purchase info: the salvage value is either a percentage of the original value (the 'device annex residual value
@@ -28,10 +24,14 @@ const yuan = (required: 'accessories.valueRequired' | 'accessories.originalValue
 export const purchaseInfoForm = z
   .object({
     deviceId: id,
-    originalValue: yuan('accessories.originalValueRequired'),
+    originalValueCents: money('accessories.originalValueRequired'),
     salvageMode: z.enum(SALVAGE_MODES, { error: 'validation.required' }).default('percentage'),
     salvageRate: z.number({ error: 'accessories.residualRange' }).nullable().optional(),
-    salvageValue: z.number({ error: 'accessories.amountRange' }).nullable().optional(),
+    salvageValueCents: z
+      .number({ error: 'accessories.amountRange' })
+      .int({ error: 'accessories.amountRange' })
+      .nullable()
+      .optional(),
     purchasedAt: z
       .string({ error: 'devices.invalidDate' })
       .trim()
@@ -49,17 +49,18 @@ export const purchaseInfoForm = z
   .refine(
     (v) =>
       v.salvageMode !== 'amount' ||
-      (typeof v.salvageValue === 'number' &&
-        v.salvageValue >= 0 &&
-        (typeof v.originalValue !== 'number' || v.salvageValue <= v.originalValue)),
-    { path: ['salvageValue'], error: 'accessories.salvageValueRange', ...acrossFields },
+      (typeof v.salvageValueCents === 'number' &&
+        v.salvageValueCents >= 0 &&
+        (typeof v.originalValueCents !== 'number' || v.salvageValueCents <= v.originalValueCents)),
+    { path: ['salvageValueCents'], error: 'accessories.salvageValueRange', ...acrossFields },
   );
 
+/** Money in cents. */
 export const purchaseInfo = z.object({
-  originalValue: z.number(),
+  originalValueCents: z.number().int(),
   salvageMode: z.enum(SALVAGE_MODES),
   salvageRate: z.number().nullable(),
-  salvageValue: z.number(),
+  salvageValueCents: z.number().int(),
   purchasedAt: z.string(),
   photos: z.array(z.string()),
   documents: z.array(z.string()),
@@ -73,8 +74,8 @@ export const assetHost = z.object({
   ownerName: z.string(),
   purchase: purchaseInfo.nullable(),
   accessoryCount: z.number().int(),
-  /** Quantity times value, over the host's accessories. */
-  accessoryValue: z.number(),
+  /** Quantity times value, over the host's accessories, in cents. */
+  accessoryValueCents: z.number().int(),
   editable: z.boolean(),
 });
 export type AssetHost = z.infer<typeof assetHost>;
@@ -93,7 +94,7 @@ export const accessoryForm = z.object({
     .min(1, { error: 'accessories.quantityRange' })
     .max(9999, { error: 'accessories.quantityRange' }),
   serial: z.string().trim().max(60, { error: 'validation.tooLong' }).default(''),
-  value: yuan('accessories.valueRequired'),
+  valueCents: money('accessories.valueRequired'),
 });
 
 export const accessory = z.object({
@@ -103,7 +104,7 @@ export const accessory = z.object({
   spec: z.string(),
   quantity: z.number().int(),
   serial: z.string(),
-  value: z.number(),
+  valueCents: z.number().int(),
 });
 export type Accessory = z.infer<typeof accessory>;
 

@@ -4,7 +4,7 @@ import { ROLE } from '../codes/roles.ts';
 import { commandItem, COMMAND_ROLES } from './commands.ts';
 import { DEVICE_EDITORS, DEVICE_READERS, isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { pageQuery, paged, smsCode } from './fields.ts';
+import { cents, MAX_CENTS, pageQuery, paged, smsCode } from './fields.ts';
 
 /**
  * The records of one machine on its detail page: the device log (what the machine did and reported), the
@@ -96,18 +96,16 @@ export const deviceFileItem = z.object({
 });
 export type DeviceFileItem = z.infer<typeof deviceFileItem>;
 
-/** Amount in yuan: positive, at most two decimals. */
-const amount = z
+/** Amount in cents, more than zero; missing or not a number reads as missing. */
+const amountCents = z
   .number({ error: 'deviceRecords.expenseRequired' })
-  .positive({ error: 'deviceRecords.expenseAmount' })
-  .max(100_000_000, { error: 'deviceRecords.expenseAmount' })
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'deviceRecords.expenseAmount' });
+  .pipe(cents('deviceRecords.expenseAmount', { min: 1, max: MAX_CENTS }));
 
 export const expenseForm = z.object({
   /** The host id ('Expense: host id, amount and type required'). */
   deviceId: z.number({ error: 'deviceRecords.expenseRequired' }).int().positive({ error: 'validation.invalid' }),
   type: z.enum(EXPENSE_TYPE.values, { error: 'deviceRecords.expenseRequired' }),
-  amount,
+  amountCents,
   /** `YYYY-MM-DD`: the day the cost arose. */
   date: z.string({ error: 'deviceRecords.expenseDate' }).trim().refine(isDay, { error: 'deviceRecords.expenseDate' }),
   remark: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
@@ -120,7 +118,7 @@ export const expenseItem = z.object({
   serialNumber: z.string(),
   hostName: z.string(),
   type: z.enum(EXPENSE_TYPE.values),
-  amount: z.number(),
+  amountCents: z.number().int(),
   date: z.string(),
   remark: z.string(),
   createdBy: z.string(),
@@ -128,11 +126,12 @@ export const expenseItem = z.object({
 });
 export type ExpenseItem = z.infer<typeof expenseItem>;
 
+/** Cents. */
 const expenseTotals = z.object({
-  maintenance: z.number(),
-  violation: z.number(),
-  insurance: z.number(),
-  all: z.number(),
+  maintenance: z.number().int(),
+  violation: z.number().int(),
+  insurance: z.number().int(),
+  all: z.number().int(),
 });
 
 const optionalDay = z

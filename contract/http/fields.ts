@@ -101,3 +101,13 @@ export function paged<T extends z.ZodType>(item: T) {
 export const acrossFields = {
   when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 };
+
+/** At most 100,000,000.00, in cents. */
+export const MAX_CENTS = 10_000_000_000;
+
+/**
+ * Money: integer cents end to end (the console shows and takes yuan with two decimals, and converts at the edge).
+ * `error` is the message for a missing or malformed amount; `min` 1 refuses zero.
+ */
+export const cents = (error: string, { min = 0, max = MAX_CENTS }: { min?: number; max?: number } = {}) =>
+  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });

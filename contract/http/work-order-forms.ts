@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { isRegionPair } from '../codes/region-list.ts';
 import { FAULT_TYPE, WORK_ORDER_SOURCE, WORK_ORDER_TYPE } from '../codes/service.ts';
-import { areaCode, isValidPhone, optionalText } from './fields.ts';
+import { areaCode, cents, isValidPhone, optionalText } from './fields.ts';
 import { fileRef } from './uploads.ts';
 
 /**
@@ -123,12 +123,7 @@ export const repairForm = z.object({
 
 export const payForm = z.object({
   id,
-  /** Yuan, two decimals at most. */
-  amount: z
-    .number({ error: 'workOrders.amountRange' })
-    .min(0, { error: 'workOrders.amountRange' })
-    .max(10_000_000, { error: 'workOrders.amountRange' })
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'workOrders.amountRange' }),
+  amountCents: cents('workOrders.amountRange', { max: 1_000_000_000 }),
   settled: z.boolean({ error: 'validation.invalid' }),
   remark,
 });

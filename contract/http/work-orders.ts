@@ -92,7 +92,8 @@ export const workOrderDetail = workOrderRow.extend({
   solverId: z.number().int().nullable(),
   solverName: z.string(),
   settled: z.boolean(),
-  paymentAmount: z.number().nullable(),
+  /** Cents. */
+  paymentCents: z.number().int().nullable(),
   remark: z.string(),
   faultTypes: z.array(z.string()),
   faultCause: z.string(),

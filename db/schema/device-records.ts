@@ -48,7 +48,7 @@ export const deviceExpenses = sqliteTable(
     deviceId: integer('device_id').notNull(),
     orgId: integer('org_id').notNull(),
     type: text('type', { enum: EXPENSE_TYPE.values as [ExpenseType, ...ExpenseType[]] }).notNull(),
-    amountFen: integer('amount_fen').notNull(),
+    amountCents: integer('amount_cents').notNull(),
     /** `YYYY-MM-DD`. */
     date: text('date').notNull(),
     remark: text('remark').notNull().default(''),

@@ -87,12 +87,12 @@ export const purchaseInfos = sqliteTable('purchase_infos', {
   deviceId: integer('device_id').primaryKey(),
   orgId: integer('org_id').notNull(),
   /** Yuan. */
-  originalValue: real('original_value').notNull(),
+  originalValueCents: integer('original_value_cents').notNull(),
   salvageMode: text('salvage_mode', { enum: ['percentage', 'amount'] }).notNull(),
   /** Percent 0-100 in percentage mode, else null. */
   salvageRate: real('salvage_rate'),
   /** Yuan: entered in amount mode, derived from the rate in percentage mode. */
-  salvageValue: real('salvage_value').notNull(),
+  salvageValueCents: integer('salvage_value_cents').notNull(),
   /** The day it was bought, `YYYY-MM-DD`, the same for every viewer (decision 026). */
   purchasedAt: text('purchased_at'),
   /** Upload urls (JSON arrays): photos (jpg/png, 500 kb, up to 10) and PDF documents (5 MB, up to 10). */
@@ -112,7 +112,7 @@ export const accessories = sqliteTable(
     spec: text('spec').notNull().default(''),
     quantity: integer('quantity').notNull(),
     serial: text('serial').notNull().default(''),
-    value: real('value').notNull(),
+    valueCents: integer('value_cents').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('accessories_device').on(t.deviceId), index('accessories_org').on(t.orgId)],

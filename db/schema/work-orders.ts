@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
 import { WORK_ORDER_EVENTS } from '@console/contract/codes/work-order-flow';
 
@@ -44,7 +44,7 @@ export const workOrders = sqliteTable(
     /** Who recorded the repair. */
     solverId: integer('solver_id'),
     settled: integer('settled', { mode: 'boolean' }).notNull().default(false),
-    paymentAmount: real('payment_amount'),
+    paymentCents: integer('payment_cents'),
     remark: text('remark').notNull().default(''),
     /** FAULT_TYPE values. */
     faultTypes: text('fault_types', { mode: 'json' }).$type<string[]>().notNull().default([]),

@@ -85,16 +85,16 @@ export function seedDeviceRecords(db: Db, f: Faker, now: number): void {
         const type = f.helpers.arrayElement(Object.keys(EXPENSE_RANGES) as ExpenseType[]);
         const [min, max] = EXPENSE_RANGES[type];
         const at = now - f.number.int({ min: 0, max: 364 }) * DAY;
-        const amountFen = f.number.int({ min: min * 100, max: max * 100 });
+        const amountCents = f.number.int({ min: min * 100, max: max * 100 });
         const date = new Date(at).toISOString().slice(0, 10);
         const createdBy = recorder.get(d.orgId) ?? null;
-        expenses.push({ deviceId: d.id, orgId: d.orgId, type, amountFen, date, remark: '', createdBy });
+        expenses.push({ deviceId: d.id, orgId: d.orgId, type, amountCents, date, remark: '', createdBy });
         // The operation log holds who recorded it, as the expense endpoints log it.
         operations.push({
           deviceId: d.id,
           userId: createdBy,
           action: 'expense.create',
-          detail: JSON.stringify({ type, amount: (amountFen / 100).toFixed(2), date }),
+          detail: JSON.stringify({ type, amount: (amountCents / 100).toFixed(2), date }),
           at: new Date(at),
         });
       }

@@ -97,10 +97,10 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
       purchaseRows.push({
         deviceId: m.id,
         orgId,
-        originalValue,
+        originalValueCents: originalValue * 100,
         salvageMode: 'percentage',
         salvageRate,
-        salvageValue: (originalValue * salvageRate) / 100,
+        salvageValueCents: originalValue * salvageRate,
         purchasedAt: dayOf(installed.getTime() - f.number.int({ min: 5, max: 60 }) * DAY),
       });
       for (const [name, spec] of f.helpers.arrayElements(ACCESSORIES, { min: 1, max: 3 })) {
@@ -111,7 +111,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
           spec,
           quantity: f.number.int({ min: 1, max: 4 }),
           serial: `AC${f.string.numeric(8)}`,
-          value: f.number.int({ min: 2, max: 80 }) * 100,
+          valueCents: f.number.int({ min: 2, max: 80 }) * 100 * 100,
         });
       }
     });

@@ -128,7 +128,7 @@ const DETAILS: Partial<Record<WorkOrderAction, (tech: number, lang: SeedLang) =>
     partsUsed: say(lang, PLATFORM_FAULT.parts),
     repairMethod: say(lang, PLATFORM_FAULT.fix),
   }),
-  pay: () => ({ amount: 380, settled: true }),
+  pay: () => ({ amountCents: 38_000, settled: true }),
 };
 const REMARKS: Partial<Record<WorkOrderAction, Both>> = {
   suspend: { zh: '等待配件', en: 'Waiting for parts' },
@@ -298,7 +298,7 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
         assigneeId: assigned ? tech : null,
         solverId: repaired ? tech : null,
         settled: paid,
-        paymentAmount: paid ? 380 : null,
+        paymentCents: paid ? 38_000 : null,
         ...(repaired ? (DETAILS.repair!(tech, lang) as object) : {}),
         createdBy: author.id,
         createdAt: at(0),

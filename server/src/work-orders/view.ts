@@ -101,7 +101,7 @@ export function toDetail(data: ScopedData, user: SessionUser, order: Order, time
     solverId: order.solverId,
     solverName: personName(order.solverId === null ? null : people.get(order.solverId)),
     settled: order.settled,
-    paymentAmount: order.paymentAmount,
+    paymentCents: order.paymentCents,
     remark: order.remark,
     faultTypes: order.faultTypes,
     faultCause: order.faultCause,

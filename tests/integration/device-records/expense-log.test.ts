@@ -29,7 +29,7 @@ describe('operation log: expenses only for who reads expenses', () => {
     for (const device of [machines.rented, machines.distributed]) {
       const created = await t.call(deviceRecordEndpoints.createExpense, {
         token: t.tokenFor(ROLE.lessorAdmin),
-        body: { deviceId: device.id, type: 'maintenance', amount: AMOUNT, date: '2026-10-01' },
+        body: { deviceId: device.id, type: 'maintenance', amountCents: Math.round(AMOUNT * 100), date: '2026-10-01' },
       });
       expect(created.status, created.message).toBe('200');
     }

@@ -37,15 +37,16 @@ describe('expenses', () => {
 
   it("refuses an expense without host id, amount or type with the spec's message, and keeps nothing", async () => {
     const id = machines.rented.id;
-    const full = { deviceId: id, type: 'maintenance', amount: 120.5, date: '2026-10-01' };
+    const full = { deviceId: id, type: 'maintenance', amountCents: 12_050, date: '2026-10-01' };
     const before = count();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...full, deviceId: undefined }, 'deviceId', 'Expense: host id, amount and type required'],
-      [{ ...full, amount: undefined }, 'amount', 'Expense: host id, amount and type required'],
+      [{ ...full, amountCents: undefined }, 'amountCents', 'Expense: host id, amount and type required'],
       [{ ...full, type: undefined }, 'type', 'Expense: host id, amount and type required'],
       [{ ...full, type: 'fuel' }, 'type', 'Expense: host id, amount and type required'],
-      [{ ...full, amount: 0 }, 'amount', 'Enter an amount greater than 0 with at most two decimals'],
-      [{ ...full, amount: 10.005 }, 'amount', 'Enter an amount greater than 0 with at most two decimals'],
+      [{ ...full, amountCents: 0 }, 'amountCents', 'Enter an amount greater than 0 with at most two decimals'],
+      // Money is whole cents: a fraction of a cent is more than two decimals of yuan.
+      [{ ...full, amountCents: 1000.5 }, 'amountCents', 'Enter an amount greater than 0 with at most two decimals'],
       [{ ...full, date: '2026-02-30' }, 'date', 'Please choose the date of the expense'],
     ];
     for (const [body, field, text] of cases) {
@@ -61,36 +62,36 @@ describe('expenses', () => {
 
   it('adds up exactly per type, filters by type and date, and edits and deletes', async () => {
     const id = machines.rented.id;
-    for (const [type, amount, date] of [
-      ['maintenance', 100.1, '2026-09-01'],
-      ['maintenance', 200.2, '2026-10-01'],
-      ['insurance', 0.1, '2026-10-02'],
-      ['violation', 0.2, '2026-10-03'],
+    for (const [type, amountCents, date] of [
+      ['maintenance', 10_010, '2026-09-01'],
+      ['maintenance', 20_020, '2026-10-01'],
+      ['insurance', 10, '2026-10-02'],
+      ['violation', 20, '2026-10-03'],
     ] as const) {
-      expect((await create({ deviceId: id, type, amount, date })).status).toBe('200');
+      expect((await create({ deviceId: id, type, amountCents, date })).status).toBe('200');
     }
     const all = await list({ deviceId: id });
     expect(all.total).toBe(4);
-    expect(all.totals).toEqual({ maintenance: 300.3, violation: 0.2, insurance: 0.1, all: 300.6 });
+    expect(all.totals).toEqual({ maintenance: 30_030, violation: 20, insurance: 10, all: 30_060 });
     expect(all.list.map((e) => e.date)).toEqual(['2026-10-03', '2026-10-02', '2026-10-01', '2026-09-01']);
     // The type filter narrows the list; the totals still show every type of the filter.
     const maintenance = await list({ deviceId: id, type: 'maintenance' });
-    expect(maintenance.list.map((e) => e.amount)).toEqual([200.2, 100.1]);
-    expect(maintenance.totals.all).toBe(300.6);
+    expect(maintenance.list.map((e) => e.amountCents)).toEqual([20_020, 10_010]);
+    expect(maintenance.totals.all).toBe(30_060);
     const october = await list({ deviceId: id, from: '2026-10-01', to: '2026-10-02' });
     expect(october.list.map((e) => e.type)).toEqual(['insurance', 'maintenance']);
-    expect(october.totals).toEqual({ maintenance: 200.2, violation: 0, insurance: 0.1, all: 200.3 });
+    expect(october.totals).toEqual({ maintenance: 20_020, violation: 0, insurance: 10, all: 20_030 });
 
     const target = maintenance.list[0]!;
     const edited = await t.call(deviceRecordEndpoints.updateExpense, {
       token: admin,
-      body: { id: target.id, deviceId: id, type: 'violation', amount: 50, date: '2026-10-05', remark: 'fine' },
+      body: { id: target.id, deviceId: id, type: 'violation', amountCents: 5_000, date: '2026-10-05', remark: 'fine' },
     });
     expect(edited.status, edited.message).toBe('200');
     const deleted = await t.call(deviceRecordEndpoints.deleteExpense, { token: admin, body: { id: all.list[3]!.id } });
     expect(deleted.status).toBe('200');
     const after = await list({ deviceId: id });
-    expect(after.totals).toEqual({ maintenance: 0, violation: 50.2, insurance: 0.1, all: 50.3 });
+    expect(after.totals).toEqual({ maintenance: 0, violation: 5_020, insurance: 10, all: 5_030 });
     expect(after.list.find((e) => e.id === target.id)).toMatchObject({ remark: 'fine', type: 'violation' });
   });
 
@@ -112,7 +113,7 @@ describe('expenses', () => {
     // The operator's finance staff read every company's expenses.
     expect((await list({}, t.tokenFor(ROLE.finance))).total).toBe(count());
     const finance = await create(
-      { deviceId: machines.rented.id, type: 'insurance', amount: 1, date: '2026-10-01' },
+      { deviceId: machines.rented.id, type: 'insurance', amountCents: 100, date: '2026-10-01' },
       t.tokenFor(ROLE.finance),
     );
     expect(finance.status).toBe('403');
@@ -120,7 +121,7 @@ describe('expenses', () => {
 
   it("keeps an owner's costs from its customers, distributors and other companies", async () => {
     const id = machines.rented.id;
-    const created = await create({ deviceId: id, type: 'maintenance', amount: 99, date: '2026-10-01' });
+    const created = await create({ deviceId: id, type: 'maintenance', amountCents: 9_900, date: '2026-10-01' });
     const expenseId = created.data.id as number;
     for (const role of [ROLE.other, ROLE.distributor, ROLE.technician]) {
       const res = await t.call(deviceRecordEndpoints.expenses, { token: t.tokenFor(role), query: { deviceId: id } });
@@ -129,14 +130,14 @@ describe('expenses', () => {
     const foreign = machines.foreign;
     t.dbh.db
       .insert(deviceExpenses)
-      .values({ deviceId: foreign.id, orgId: foreign.orgId, type: 'insurance', amountFen: 100, date: '2026-10-01' })
+      .values({ deviceId: foreign.id, orgId: foreign.orgId, type: 'insurance', amountCents: 100, date: '2026-10-01' })
       .run();
     expect((await list({ deviceId: foreign.id })).total).toBe(0);
     expect((await list({ deviceId: foreign.id }, t.tokenFor(ROLE.companyAdmin))).total).toBeGreaterThan(0);
     const foreignCreate = await create({
       deviceId: machines.foreign.id,
       type: 'maintenance',
-      amount: 1,
+      amountCents: 100,
       date: '2026-10-01',
     });
     expect(foreignCreate.status).toBe('404');

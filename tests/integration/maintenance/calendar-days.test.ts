@@ -87,7 +87,7 @@ describe('calendar days do not move with the viewer’s time zone', () => {
       headers: SHANGHAI,
       body: {
         deviceId: machine.id,
-        originalValue: 250000,
+        originalValueCents: 25_000_000,
         salvageMode: 'percentage',
         salvageRate: 10,
         purchasedAt: '2026-08-01',

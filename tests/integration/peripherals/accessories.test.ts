@@ -39,7 +39,7 @@ describe('purchase info and accessories', () => {
     expect((await hostRow(device.serial))!.purchase).toBeNull();
     const base = {
       deviceId: device.id,
-      originalValue: 250000,
+      originalValueCents: 25_000_000,
       salvageMode: 'percentage' as const,
       purchasedAt: '2025-05-20',
     };
@@ -54,9 +54,9 @@ describe('purchase info and accessories', () => {
     expect(zh.message).toContain('设备附件残值 0-100');
     const aboveOriginal = await t.call(accessoryEndpoints.savePurchase, {
       token: admin,
-      body: { ...base, salvageMode: 'amount', salvageValue: 300000 },
+      body: { ...base, salvageMode: 'amount', salvageValueCents: 30_000_000 },
     });
-    expect(aboveOriginal.data.field).toBe('salvageValue');
+    expect(aboveOriginal.data.field).toBe('salvageValueCents');
 
     const form = new FormData();
     form.append('file', new File([PDF], 'invoice.pdf'));
@@ -68,10 +68,10 @@ describe('purchase info and accessories', () => {
     });
     expect(saved.status, saved.message).toBe('200');
     expect((await hostRow(device.serial))!.purchase).toEqual({
-      originalValue: 250000,
+      originalValueCents: 25_000_000,
       salvageMode: 'percentage',
       salvageRate: 12.5,
-      salvageValue: 31250,
+      salvageValueCents: 3_125_000,
       purchasedAt: '2025-05-20',
       photos: [],
       documents: [pdf.url],
@@ -85,22 +85,22 @@ describe('purchase info and accessories', () => {
 
     const badQuantity = await t.call(accessoryEndpoints.create, {
       token: admin,
-      body: { deviceId: device.id, name: 'Battery', quantity: 0, value: 10 },
+      body: { deviceId: device.id, name: 'Battery', quantity: 0, valueCents: 1_000 },
     });
     expect(badQuantity.message).toContain('The quantity is a whole number 1-9999');
     const battery = await t.call(accessoryEndpoints.create, {
       token: admin,
-      body: { deviceId: device.id, name: 'Battery', spec: '48V', quantity: 2, serial: 'B-1', value: 1200.5 },
+      body: { deviceId: device.id, name: 'Battery', spec: '48V', quantity: 2, serial: 'B-1', valueCents: 120_050 },
     });
     expect(battery.status).toBe('200');
     await t.call(accessoryEndpoints.create, {
       token: admin,
-      body: { deviceId: device.id, name: 'Charger', quantity: 1, value: 800 },
+      body: { deviceId: device.id, name: 'Charger', quantity: 1, valueCents: 80_000 },
     });
-    expect(await hostRow(device.serial)).toMatchObject({ accessoryCount: 2, accessoryValue: 3201 });
+    expect(await hostRow(device.serial)).toMatchObject({ accessoryCount: 2, accessoryValueCents: 320_100 });
     await t.call(accessoryEndpoints.update, {
       token: admin,
-      body: { id: battery.data.id, name: 'Battery', spec: '48V', quantity: 4, serial: 'B-1', value: 1200.5 },
+      body: { id: battery.data.id, name: 'Battery', spec: '48V', quantity: 4, serial: 'B-1', valueCents: 120_050 },
     });
     const listed = await t.call(accessoryEndpoints.list, { token: admin, query: { deviceId: device.id } });
     expect(listed.data.editable).toBe(true);
@@ -109,7 +109,7 @@ describe('purchase info and accessories', () => {
       ['Charger', 1],
     ]);
     await t.call(accessoryEndpoints.delete, { token: admin, body: { id: battery.data.id } });
-    expect(await hostRow(device.serial)).toMatchObject({ accessoryCount: 1, accessoryValue: 800 });
+    expect(await hostRow(device.serial)).toMatchObject({ accessoryCount: 1, accessoryValueCents: 80_000 });
   });
 
   it('lets finance read, and keeps every company to its own hosts', async () => {
@@ -132,7 +132,7 @@ describe('purchase info and accessories', () => {
     expect((await t.call(accessoryEndpoints.delete, { token: admin, body: { id: foreign.id } })).status).toBe('404');
     const save = await t.call(accessoryEndpoints.savePurchase, {
       token: admin,
-      body: { deviceId: foreign.deviceId, originalValue: 1, salvageMode: 'percentage', salvageRate: 1 },
+      body: { deviceId: foreign.deviceId, originalValueCents: 100, salvageMode: 'percentage', salvageRate: 1 },
     });
     expect(save.status).toBe('404');
     expect((await t.call(accessoryEndpoints.delete, { token: finance, body: { id: foreign.id } })).status).toBe('403');

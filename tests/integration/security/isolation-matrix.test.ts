@@ -299,7 +299,7 @@ describe("isolation matrix: an area's data is read only by who may read the area
         .get(orgOf(sqlite, ROLE.other), orgOf(sqlite, ROLE.distributor)) as { id: number };
       const created = await t.call(deviceRecordEndpoints.createExpense, {
         token: t.tokenFor(ROLE.lessorAdmin),
-        body: { deviceId: machine.id, type: 'maintenance', amount: Number(AMOUNT), date: '2026-10-01' },
+        body: { deviceId: machine.id, type: 'maintenance', amountCents: 9_876_543, date: '2026-10-01' },
       });
       expect(created.status, created.message).toBe('200');
       const month = new Date(t.deps.now()).toISOString().slice(0, 7);

@@ -41,7 +41,7 @@ describe('the work order state machine', () => {
         partsUsed: 'Seal kit',
         repairMethod: 'Replaced the seals',
       },
-      pay: { id, amount: 320.5, settled: true },
+      pay: { id, amountCents: 32_050, settled: true },
       resolve: { id },
       suspend: { id, remark: 'Waiting for parts' },
       resume: { id },
@@ -121,7 +121,7 @@ describe('the work order state machine', () => {
       faultCause: 'Worn seal',
       partsUsed: 'Seal kit',
       repairMethod: 'Replaced the seals',
-      paymentAmount: 320.5,
+      paymentCents: 32_050,
       settled: true,
     });
     expect(detail.timeline.map((e: { action: string }) => e.action)).toEqual(['create', 'assign', 'repair', 'pay']);

@@ -130,6 +130,9 @@ const keyOf = (label: string, ns: string) => (label.includes(':') ? label : `${n
 
 /** Money in integer cents, as yuan. */
 export const yuan = (cents: number) => (cents / 100).toFixed(2);
+/** Money in integer cents, as yuan with grouped thousands, as amounts are read in lists and totals. */
+export const groupedYuan = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export interface Fields<Row, K extends string> {
   /** The label of a field, translated. */

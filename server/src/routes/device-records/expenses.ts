@@ -15,8 +15,8 @@ import { logOperation } from './files.ts';
 
 type ExpenseBody = ParsedBodyOf<typeof deviceRecordEndpoints.createExpense>;
 
-const toFen = (yuan: number) => Math.round(yuan * 100);
-const toYuan = (fen: number) => fen / 100;
+/** Cents as yuan with two decimals, as the operation log records an amount for people to read. */
+const yuanText = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The expenses a user reads: of machines the user sees whose owner is one of the user's organisations (what
@@ -45,10 +45,10 @@ function ownExpense(data: ScopedData, user: SessionUser, id: number) {
 }
 
 function expenseValues(body: ExpenseBody) {
-  return { type: body.type, amountFen: toFen(body.amount), date: body.date, remark: body.remark };
+  return { type: body.type, amountCents: body.amountCents, date: body.date, remark: body.remark };
 }
 
-const logged = (body: ExpenseBody) => ({ type: body.type, amount: body.amount.toFixed(2), date: body.date });
+const logged = (body: ExpenseBody) => ({ type: body.type, amount: yuanText(body.amountCents), date: body.date });
 
 export const expenseRoutes: RouteDef[] = [
   route(deviceRecordEndpoints.expenses, ({ query, user, data }) => {
@@ -61,16 +61,16 @@ export const expenseRoutes: RouteDef[] = [
     );
     // Totals per type cover the whole filter but the type, so the summary shows every type beside the list.
     const sums = data
-      .select({ type: deviceExpenses.type, fen: sql<number>`sum(${deviceExpenses.amountFen})` })
+      .select({ type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
       .from(deviceExpenses, readable)
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
       .where(matching)
       .groupBy(deviceExpenses.type)
       .all();
-    const fenOf = (type: string) => sums.find((s) => s.type === type)?.fen ?? 0;
+    const centsOf = (type: string) => sums.find((s) => s.type === type)?.cents ?? 0;
     const where = and(matching, query.type ? eq(deviceExpenses.type, query.type) : undefined);
     const by = sortDirection(query);
-    const column = query.sortField === 'amount' ? deviceExpenses.amountFen : deviceExpenses.date;
+    const column = query.sortField === 'amountCents' ? deviceExpenses.amountCents : deviceExpenses.date;
     const { rows, ...paging } = listPage(
       data,
       query,
@@ -94,13 +94,13 @@ export const expenseRoutes: RouteDef[] = [
       serialNumber,
       hostName,
       type: expense.type,
-      amount: toYuan(expense.amountFen),
+      amountCents: expense.amountCents,
       date: expense.date,
       remark: expense.remark,
       createdBy: by ?? '',
       editable: owned.includes(expense.orgId),
     }));
-    const [maintenance, violation, insurance] = [fenOf('maintenance'), fenOf('violation'), fenOf('insurance')];
+    const [maintenance, violation, insurance] = [centsOf('maintenance'), centsOf('violation'), centsOf('insurance')];
     // A machine the user does not see takes no expenses from them (as one not theirs).
     const device = query.deviceId
       ? (data
@@ -115,10 +115,10 @@ export const expenseRoutes: RouteDef[] = [
       list,
       ...paging,
       totals: {
-        maintenance: toYuan(maintenance),
-        violation: toYuan(violation),
-        insurance: toYuan(insurance),
-        all: toYuan(maintenance + violation + insurance),
+        maintenance,
+        violation,
+        insurance,
+        all: maintenance + violation + insurance,
       },
       // May the user add expenses here: to the machine asked for, or to any machine of theirs.
       editable: device ? owned.includes(device.orgId) : owned.length > 0,
@@ -172,7 +172,7 @@ export const expenseRoutes: RouteDef[] = [
         user,
         expense.deviceId,
         'expense.delete',
-        { type: expense.type, amount: toYuan(expense.amountFen).toFixed(2), date: expense.date },
+        { type: expense.type, amount: yuanText(expense.amountCents), date: expense.date },
         deps.now(),
       );
       return expense;

@@ -17,7 +17,6 @@ import { ownerOrgIds } from '../device-access.ts';
 import { ownRecord } from './shared.ts';
 
 type AccessoryRow = typeof accessories.$inferSelect;
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** A host the user's organisations own: "not found" outside the scope, "forbidden" for one only read. */
 function scopedDevice(data: ScopedData, user: SessionUser, deviceId: number, change: boolean) {
@@ -58,7 +57,7 @@ export const accessoryRoutes: RouteDef[] = [
           ? isNull(purchaseInfos.deviceId)
           : undefined,
     );
-    const sortable = { originalValue: purchaseInfos.originalValue, purchasedAt: purchaseInfos.purchasedAt };
+    const sortable = { originalValueCents: purchaseInfos.originalValueCents, purchasedAt: purchaseInfos.purchasedAt };
     const { rows, ...paging } = listPage(
       data,
       query,
@@ -84,7 +83,7 @@ export const accessoryRoutes: RouteDef[] = [
             .select({
               deviceId: accessories.deviceId,
               n: count(),
-              value: sql<number>`coalesce(sum(${accessories.quantity} * ${accessories.value}), 0)`,
+              valueCents: sql<number>`coalesce(sum(${accessories.quantity} * ${accessories.valueCents}), 0)`,
             })
             .from(accessories, ofOwnedHost(data, accessories.deviceId))
             .where(inArray(accessories.deviceId, ids))
@@ -105,17 +104,17 @@ export const accessoryRoutes: RouteDef[] = [
       ownerName: owners.get(device.orgId) ?? '',
       purchase: purchase
         ? {
-            originalValue: purchase.originalValue,
+            originalValueCents: purchase.originalValueCents,
             salvageMode: purchase.salvageMode,
             salvageRate: purchase.salvageRate,
-            salvageValue: purchase.salvageValue,
+            salvageValueCents: purchase.salvageValueCents,
             purchasedAt: purchase.purchasedAt ?? '',
             photos: purchase.photos,
             documents: purchase.documents,
           }
         : null,
       accessoryCount: totals.get(device.id)?.n ?? 0,
-      accessoryValue: cents(totals.get(device.id)?.value ?? 0),
+      accessoryValueCents: totals.get(device.id)?.valueCents ?? 0,
       editable: owned.includes(device.orgId),
     }));
     return { list, ...paging };
@@ -131,10 +130,12 @@ export const accessoryRoutes: RouteDef[] = [
     const percentage = body.salvageMode === 'percentage';
     const values = {
       orgId: device.orgId,
-      originalValue: body.originalValue,
+      originalValueCents: body.originalValueCents,
       salvageMode: body.salvageMode,
       salvageRate: percentage ? body.salvageRate! : null,
-      salvageValue: percentage ? cents((body.originalValue * body.salvageRate!) / 100) : body.salvageValue!,
+      salvageValueCents: percentage
+        ? Math.round((body.originalValueCents * body.salvageRate!) / 100)
+        : body.salvageValueCents!,
       // A calendar day, kept as entered (decision 026).
       purchasedAt: body.purchasedAt || null,
       photos: checkFiles(deps, user, body.photos, before?.photos ?? [], 'photos', 'photo'),

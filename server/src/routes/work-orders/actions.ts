@@ -71,8 +71,8 @@ export const workOrderActionRoutes: RouteDef[] = [
 
   route(workOrderEndpoints.pay, ({ body, user, data, deps, setMessage }) => {
     const done = transition(data, user, 'pay', [body.id], deps.now(), () => ({
-      values: { paymentAmount: body.amount, settled: body.settled },
-      details: { amount: body.amount, settled: body.settled },
+      values: { paymentCents: body.amountCents, settled: body.settled },
+      details: { amountCents: body.amountCents, settled: body.settled },
       remark: body.remark,
     }));
     setMessage('workOrders.paid');

@@ -2,15 +2,16 @@ import { Tag } from 'antd';
 import { ALARM_LEVEL } from '@console/contract/codes/alarms';
 import {
   DEVICE_LOG_EVENT,
+  EXPENSE_TYPE,
   FAULT_CODE,
   OFFLINE_REASON,
   OPERATION_CATEGORY,
 } from '@console/contract/codes/device-records';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import type { DeviceAlarm } from '@console/contract/http/device-detail';
-import type { DeviceLogItem, OperationLogItem } from '@console/contract/http/device-records';
+import type { DeviceLogItem, ExpenseItem, OperationLogItem } from '@console/contract/http/device-records';
 import type { CodeLabel } from '../../components/code-label.ts';
-import { defineFields } from '../../components/fields.tsx';
+import { defineFields, groupedYuan } from '../../components/fields.tsx';
 
 /**
  * The detail of a log entry in words: an offline's reason, a fault's code with its meaning ("E21 · Tilt sensor
@@ -69,4 +70,13 @@ export const useDeviceAlarmFields = defineFields<DeviceAlarm>()('device-detail',
   startedAt: { label: 'alarms.startedAt' },
   endedAt: { label: 'alarms.endedAt' },
   handledAt: { label: 'alarms.handledAt' },
+});
+
+/** The expenses tab; the CSV holds plain amounts, so a spreadsheet can add them up. */
+export const useExpenseFields = defineFields<ExpenseItem>()('device-detail', {
+  date: { label: 'records.expenses.date' },
+  type: { label: 'records.expenses.type', kind: 'code', table: EXPENSE_TYPE },
+  amountCents: { label: 'records.expenses.amount', kind: 'money', cell: (row) => groupedYuan(row.amountCents) },
+  remark: { label: 'records.expenses.remark' },
+  createdBy: { label: 'records.expenses.createdBy' },
 });

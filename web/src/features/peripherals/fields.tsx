@@ -6,7 +6,7 @@ import { INSTALLATION_TYPES, POWER_SOURCES, type VirtualHost } from '@console/co
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';
 import { DevicePicker } from '../../components/device-picker.tsx';
-import { defineFields, type FieldSpecs } from '../../components/fields.tsx';
+import { defineFields, groupedYuan, type FieldSpecs } from '../../components/fields.tsx';
 import { DayField } from '../../components/picker-fields.tsx';
 import { SimCardPicker } from './components/sim-card-picker.tsx';
 
@@ -107,10 +107,6 @@ export const useVirtualHostFields = defineFields<VirtualHost>()('peripherals', {
   createdAt: { label: 'virtualHosts.createdAt', kind: 'moment', sortable: true, defaultHidden: true },
 });
 
-/** Yuan with two decimals and digit grouping. */
-const formatMoney = (value: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** A host's purchase info and accessories. */
 export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
   serialNumber: {
@@ -119,20 +115,20 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
     filter: { maxLength: 40 },
   },
   hostName: { label: 'accessories.hostName' },
-  originalValue: {
+  originalValueCents: {
     label: 'accessories.originalValue',
+    kind: 'money',
     sortable: true,
-    value: (row) => row.purchase?.originalValue,
-    exportValue: (row) => row.purchase?.originalValue,
-    cell: (row) => (row.purchase ? formatMoney(row.purchase.originalValue) : '-'),
+    value: (row) => row.purchase?.originalValueCents,
+    cell: (row) => (row.purchase ? groupedYuan(row.purchase.originalValueCents) : '-'),
   },
   salvage: {
     label: 'accessories.salvageValue',
-    value: (row) => row.purchase?.salvageValue,
-    exportValue: (row) => row.purchase?.salvageValue,
+    kind: 'money',
+    value: (row) => row.purchase?.salvageValueCents,
     cell: (row) =>
       row.purchase
-        ? `${formatMoney(row.purchase.salvageValue)}${row.purchase.salvageRate === null ? '' : ` (${row.purchase.salvageRate}%)`}`
+        ? `${groupedYuan(row.purchase.salvageValueCents)}${row.purchase.salvageRate === null ? '' : ` (${row.purchase.salvageRate}%)`}`
         : '-',
   },
   purchasedAt: {
@@ -147,10 +143,10 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
     value: (row) => (row.purchase ? row.purchase.photos.length + row.purchase.documents.length : 0),
   },
   accessoryCount: { label: 'accessories.accessoryCount', kind: 'number' },
-  accessoryValue: {
+  accessoryValueCents: {
     label: 'accessories.accessoryValue',
-    exportValue: (row) => row.accessoryValue,
-    cell: (row) => formatMoney(row.accessoryValue),
+    kind: 'money',
+    cell: (row) => groupedYuan(row.accessoryValueCents),
   },
   ownerName: { label: 'common.owner', defaultHidden: true },
   recorded: {

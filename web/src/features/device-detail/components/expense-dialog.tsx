@@ -1,5 +1,5 @@
 import type { ReactElement, MouseEvent } from 'react';
-import { Input, InputNumber, Select } from 'antd';
+import { Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
@@ -7,6 +7,7 @@ import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { EXPENSE_READS } from '../api/device-records.ts';
@@ -31,8 +32,8 @@ export function ExpenseDialog({
       <Field name="type" label={t('records.expenses.type')}>
         <Select options={codeOptions(label, EXPENSE_TYPE)} />
       </Field>
-      <Field name="amount" label={t('records.expenses.amount')}>
-        <InputNumber style={{ width: '100%' }} min={0} precision={2} step={100} />
+      <Field name="amountCents" label={t('records.expenses.amount')}>
+        <MoneyInput step={100} />
       </Field>
       <Field name="date" label={t('records.expenses.date')}>
         <DayField placeholder={t('records.expenses.pickDate')} />

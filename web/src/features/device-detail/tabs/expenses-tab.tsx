@@ -8,27 +8,21 @@ import { EXPENSE_TYPE, type ExpenseType } from '@console/contract/codes/device-r
 import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import {
-  downloadCsv,
-  exportFileName,
-  fetchAllPages,
-  rowsToCsv,
-  type ExportColumn,
-} from '../../../components/export-list.ts';
+import { downloadCsv, exportFileName, fetchAllPages, rowsToCsv } from '../../../components/export-list.ts';
+import { exportColumnsOf, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { LoadError } from '../../../components/query-state.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { EXPENSE_READS } from '../api/device-records.ts';
 import { ExpenseDialog } from '../components/expense-dialog.tsx';
 import { CodeFilter } from '../components/code-filter.tsx';
-
-/** Yuan with two decimals and grouped thousands, as the totals above the list show them. */
-const money = (yuan: number) => yuan.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { useExpenseFields } from '../fields.tsx';
+import { groupedYuan } from '../../../components/fields.tsx';
 
 /** The machine's expenses (maintenance, violation, insurance) with their totals per type; server-side pages. */
 export function ExpensesTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation(['device-detail', 'common']);
   const label = useCodeLabel();
+  const fields = useExpenseFields();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const remove = useEndpointMutation(deviceRecordEndpoints.deleteExpense, { invalidates: EXPENSE_READS });
@@ -48,13 +42,39 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
   });
   const data = expenses.data;
 
-  const columns: (ExportColumn<ExpenseItem> & { key: string })[] = [
-    { key: 'date', title: t('records.expenses.date'), value: (e) => e.date },
-    { key: 'type', title: t('records.expenses.type'), value: (e) => label(EXPENSE_TYPE, e.type) },
-    // Plain numbers in the file, so a spreadsheet can add them up.
-    { key: 'amount', title: t('records.expenses.amount'), value: (e) => e.amount.toFixed(2) },
-    { key: 'remark', title: t('records.expenses.remark'), value: (e) => e.remark },
-    { key: 'createdBy', title: t('records.expenses.createdBy'), value: (e) => e.createdBy },
+  const columns: ListColumn<ExpenseItem>[] = [
+    ...fields.columns(['date', 'type', 'amountCents', 'remark', 'createdBy'], { amountCents: { align: 'right' } }),
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      noExport: true,
+      render: (_, e) =>
+        e.editable && (
+          <Space size={0}>
+            <ExpenseDialog
+              deviceId={deviceId}
+              expense={e}
+              trigger={
+                <Button type="link" size="small">
+                  {t('common:edit')}
+                </Button>
+              }
+            />
+            <ConfirmButton
+              type="link"
+              size="small"
+              danger
+              title={t('records.expenses.deleteConfirm', { amount: groupedYuan(e.amountCents) })}
+              onConfirm={async () => {
+                await remove.mutateAsync({ body: { id: e.id } });
+                void message.success(t('records.expenses.deleted'));
+              }}
+            >
+              {t('common:delete')}
+            </ConfirmButton>
+          </Space>
+        ),
+    },
   ];
 
   const runExport = async () => {
@@ -65,7 +85,7 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
           endpointQuery(deviceRecordEndpoints.expenses, { ...filter, page: p, pageSize }, { background: true }),
         ),
       );
-      downloadCsv(exportFileName(t('records.expenses.exportName')), rowsToCsv(columns, rows));
+      downloadCsv(exportFileName(t('records.expenses.exportName')), rowsToCsv(exportColumnsOf(columns), rows));
     } catch {
       // The API client has shown the failure.
     } finally {
@@ -83,11 +103,10 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
             <Statistic
               key={code.value}
               title={label(EXPENSE_TYPE, code.value)}
-              value={totals?.[code.value] ?? 0}
-              precision={2}
+              value={groupedYuan(totals?.[code.value] ?? 0)}
             />
           ))}
-          <Statistic title={t('records.expenses.total')} value={totals?.all ?? 0} precision={2} />
+          <Statistic title={t('records.expenses.total')} value={groupedYuan(totals?.all ?? 0)} />
         </Flex>
       </Card>
       <Flex wrap gap={12} align="center" justify="space-between">
@@ -148,47 +167,7 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
           showSizeChanger: true,
           onChange: (next, pageSize) => setPage({ page: next, pageSize }),
         }}
-        columns={[
-          { key: 'date', title: t('records.expenses.date'), dataIndex: 'date' },
-          {
-            key: 'type',
-            title: t('records.expenses.type'),
-            render: (_, e) => <StatusBadge table={EXPENSE_TYPE} value={e.type} />,
-          },
-          { key: 'amount', title: t('records.expenses.amount'), align: 'right', render: (_, e) => money(e.amount) },
-          { key: 'remark', title: t('records.expenses.remark'), dataIndex: 'remark' },
-          { key: 'createdBy', title: t('records.expenses.createdBy'), dataIndex: 'createdBy' },
-          {
-            key: 'actions',
-            title: t('common:actions'),
-            render: (_, e) =>
-              e.editable && (
-                <Space size={0}>
-                  <ExpenseDialog
-                    deviceId={deviceId}
-                    expense={e}
-                    trigger={
-                      <Button type="link" size="small">
-                        {t('common:edit')}
-                      </Button>
-                    }
-                  />
-                  <ConfirmButton
-                    type="link"
-                    size="small"
-                    danger
-                    title={t('records.expenses.deleteConfirm', { amount: money(e.amount) })}
-                    onConfirm={async () => {
-                      await remove.mutateAsync({ body: { id: e.id } });
-                      void message.success(t('records.expenses.deleted'));
-                    }}
-                  >
-                    {t('common:delete')}
-                  </ConfirmButton>
-                </Space>
-              ),
-          },
-        ]}
+        columns={tableColumnsOf(columns)}
       />
     </Flex>
   );

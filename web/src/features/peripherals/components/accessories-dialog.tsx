@@ -7,6 +7,8 @@ import { accessoryEndpoints, type Accessory, type AssetHost } from '@console/con
 import { LoadError } from '../../../components/query-state.tsx';
 import { RegistryActions, RegistryDialog, type RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
+import { groupedYuan } from '../../../components/fields.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /** A change of an accessory shows in the host's list and in the hosts' counts. */
@@ -39,8 +41,8 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
         <Field name="serial" label={t('accessories.serial')}>
           <Input maxLength={60} />
         </Field>
-        <Field name="value" label={t('accessories.value')}>
-          <InputNumber min={0} max={1e9} precision={2} style={{ width: '100%' }} />
+        <Field name="valueCents" label={t('accessories.value')}>
+          <MoneyInput max={1e9} />
         </Field>
       </>
     ),
@@ -97,7 +99,7 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
                 { key: 'spec', title: t('accessories.spec'), dataIndex: 'spec' },
                 { key: 'quantity', title: t('accessories.quantity'), dataIndex: 'quantity' },
                 { key: 'serial', title: t('accessories.serial'), dataIndex: 'serial' },
-                { key: 'value', title: t('accessories.value'), dataIndex: 'value' },
+                { key: 'valueCents', title: t('accessories.value'), render: (_, a) => groupedYuan(a.valueCents) },
                 ...(editable
                   ? [
                       {

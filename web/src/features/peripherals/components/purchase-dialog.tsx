@@ -3,19 +3,25 @@ import { useTranslation } from 'react-i18next';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
 import { accessoryEndpoints, SALVAGE_MODES, type AssetHost } from '@console/contract/http/accessories';
 import { DayField } from '../../../components/picker-fields.tsx';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-const money = <InputNumber min={0} max={1e9} precision={2} style={{ width: '100%' }} />;
+const money = <MoneyInput max={1e9} />;
 
 /** The salvage value as a percentage (the 'device annex residual value 0-100') or as an amount, as chosen. */
 function SalvageFields() {
   const { t } = useTranslation('peripherals');
   const mode = Form.useWatch('salvageMode', Form.useFormInstance()) as string | undefined;
   return mode === 'amount' ? (
-    <Field name="salvageValue" label={t('accessories.salvageValue')} dependencies={['originalValue']} required>
+    <Field
+      name="salvageValueCents"
+      label={t('accessories.salvageValue')}
+      dependencies={['originalValueCents']}
+      required
+    >
       {money}
     </Field>
   ) : (
@@ -39,7 +45,7 @@ export function PurchaseDialog({ host }: { host: AssetHost }) {
   const form = {
     fields: () => (
       <>
-        <Field name="originalValue" label={t('accessories.originalValue')}>
+        <Field name="originalValueCents" label={t('accessories.originalValue')}>
           {money}
         </Field>
         <Field name="salvageMode" label={t('accessories.salvageMode')}>

@@ -14,12 +14,12 @@ export function AccessoriesPage() {
     ...fields.columns([
       'serialNumber',
       'hostName',
-      'originalValue',
+      'originalValueCents',
       'salvage',
       'purchasedAt',
       'attachments',
       'accessoryCount',
-      'accessoryValue',
+      'accessoryValueCents',
       'ownerName',
     ]),
     {

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { Alert, Input, InputNumber, Radio, Select } from 'antd';
+import { Alert, Input, Radio, Select } from 'antd';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAULT_TYPE } from '@console/contract/codes/service';
@@ -95,8 +96,8 @@ function ActionFields({ action, ids }: { action: WorkOrderAction; ids: number[] 
   if (action === 'pay') {
     return (
       <>
-        <Field name="amount" label={t('fields.paymentAmount')}>
-          <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} suffix={t('dialogs.amountUnit')} />
+        <Field name="amountCents" label={t('fields.paymentAmount')}>
+          <MoneyInput step={0.01} suffix={t('dialogs.amountUnit')} />
         </Field>
         <Field name="settled" label={t('fields.settled')}>
           <Radio.Group

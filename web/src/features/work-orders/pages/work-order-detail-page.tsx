@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Tag, Typography } from 'antd';
+import { yuan } from '../../../components/fields.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -137,9 +138,7 @@ export function WorkOrderDetailPage() {
                       key: 'amount',
                       label: t('fields.paymentAmount'),
                       children:
-                        order.paymentAmount === null
-                          ? '-'
-                          : `${order.paymentAmount.toFixed(2)} ${t('dialogs.amountUnit')}`,
+                        order.paymentCents === null ? '-' : `${yuan(order.paymentCents)} ${t('dialogs.amountUnit')}`,
                     },
                     {
                       key: 'settled',

@@ -1,0 +1,29 @@
+import { InputNumber, type InputNumberProps } from 'antd';
+
+/** Cents as yuan with two decimals, and back (rounded: the input holds at most two decimals). */
+const toYuan = (cents: number | null | undefined) => (typeof cents === 'number' ? cents / 100 : null);
+const toCents = (yuan: number | string | null) => (typeof yuan === 'number' ? Math.round(yuan * 100) : null);
+
+/**
+ * An amount of money in a form: the form holds integer cents, as the server does (money is cents end to end);
+ * the user reads and types yuan with two decimals. Form.Item hands `value` and `onChange`.
+ */
+export function MoneyInput({
+  value,
+  onChange,
+  ...rest
+}: Omit<InputNumberProps<number>, 'value' | 'onChange' | 'precision'> & {
+  value?: number | null;
+  onChange?: (cents: number | null) => void;
+}) {
+  return (
+    <InputNumber<number>
+      style={{ width: '100%' }}
+      min={0}
+      {...rest}
+      precision={2}
+      value={toYuan(value)}
+      onChange={(yuan) => onChange?.(toCents(yuan))}
+    />
+  );
+}
