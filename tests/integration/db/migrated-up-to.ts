@@ -7,8 +7,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 export const MIGRATIONS = resolve(import.meta.dirname, '../../../db/migrations');
 
 /** The first millisecond of a day in a zone `offsetHours` east of UTC. */
-export const dayStart = (day: string, offsetHours: number) =>
-  Date.parse(`${day}T00:00:00Z`) - offsetHours * 3600_000;
+export const dayStart = (day: string, offsetHours: number) => Date.parse(`${day}T00:00:00Z`) - offsetHours * 3600_000;
 
 /** The last millisecond of a day in a zone `offsetHours` east of UTC. */
 export const dayEnd = (day: string, offsetHours: number) => dayStart(day, offsetHours) + 24 * 3600_000 - 1;
