@@ -5,13 +5,15 @@ export type DeviceCondition = (typeof DEVICE_CONDITION.values)[number];
 /** How long after its unit is fitted a machine that has not been delivered is still being commissioned. */
 export const COMMISSIONING_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 /** What the lifecycle labels are read from: the registry and whether the unit has ever reported. */
 export interface LifecycleFacts {
   inventoryState: 'inventory' | 'installed';
   leaseStatus: 'stock' | 'leased';
   customerOrgId: number | null;
-  installedAt: Date | null;
+  /** The day the unit was fitted (`YYYY-MM-DD`). */
+  installedAt: string | null;
   lastReportAt: Date | null;
 }
 
@@ -22,9 +24,9 @@ export interface LifecycleFacts {
  * - discontinued: the owner took the unit off the machine (set back to inventory after it was fitted): the
  *   machine is retired from monitoring, and what it last reported is history.
  */
-export function lifecycleConditions(d: LifecycleFacts, now: number): DeviceCondition[] {
+export function lifecycleConditions(d: LifecycleFacts, today: string): DeviceCondition[] {
   if (d.inventoryState === 'inventory') return d.installedAt ? ['discontinued'] : [];
   const undelivered = d.leaseStatus === 'stock' && d.customerOrgId === null;
-  const fittedRecently = d.installedAt !== null && now - d.installedAt.getTime() <= COMMISSIONING_DAYS * DAY_MS;
+  const fittedRecently = d.installedAt !== null && dayNumber(today) - dayNumber(d.installedAt) <= COMMISSIONING_DAYS;
   return undelivered && fittedRecently && d.lastReportAt !== null ? ['debugging'] : [];
 }

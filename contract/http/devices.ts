@@ -32,7 +32,7 @@ export const EXPIRY_WINDOWS = [0, ...RENEWAL_DAYS] as const;
 
 /**
  * A calendar day as the date pickers send it (`YYYY-MM-DD`, a real date up to 9998-12-31, so the day after it
- * is still a date in every time zone); read in the request's time zone.
+ * is still a date in every time zone); stored as it is, the same day for every viewer (decision 026).
  */
 export function isDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value >= '9999') return false;

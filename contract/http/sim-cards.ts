@@ -22,7 +22,7 @@ export const simCardForm = z.object({
   iccid: cardNumber((v) => ICCID_PATTERN.test(v)).transform((v) => v.toUpperCase()),
   imei: cardNumber(isImei),
   carrier: z.enum(SIM_CARRIER.values, { error: 'simCards.carrierRequired' }),
-  /** `YYYY-MM-DD` in the user's time zone: the connectivity service runs to the end of that day. */
+  /** `YYYY-MM-DD`, a calendar day the same for every viewer: the connectivity service runs to the end of that day. */
   serviceExpiresAt: z
     .string({ error: 'simCards.expiryRequired' })
     .trim()

@@ -52,7 +52,8 @@ export const devices = sqliteTable(
     licensePlate: text('license_plate').notNull().default(''),
     engineNumber: text('engine_number').notNull().default(''),
     frameNumber: text('frame_number').notNull().default(''),
-    installedAt: integer('installed_at', { mode: 'timestamp_ms' }),
+    /** The day the telematics unit was fitted (`YYYY-MM-DD`, decision 026). */
+    installedAt: text('installed_at'),
     location: text('location').notNull().default(''),
     /** WGS-84; converted to GCJ-02 only when drawn on the regional map. */
     lat: real('lat'),
@@ -65,7 +66,8 @@ export const devices = sqliteTable(
     leaseStatus: text('lease_status', { enum: ['stock', 'leased'] })
       .notNull()
       .default('stock'),
-    serviceExpiresAt: integer('service_expires_at', { mode: 'timestamp_ms' }),
+    /** The last day of the connectivity service (`YYYY-MM-DD`, decision 026): it runs to that day's end. */
+    serviceExpiresAt: text('service_expires_at'),
     fenceId: integer('fence_id'),
     online: integer('online', { mode: 'boolean' }).notNull().default(false),
     sleeping: integer('sleeping', { mode: 'boolean' }).notNull().default(false),

@@ -65,6 +65,11 @@ export const lockDaySettings = sqliteTable('lock_day_settings', {
   intervalDays: integer('interval_days').notNull().default(3),
   /** LOCK_MODE of the automatic commands. */
   mode: integer('mode').notNull().default(2),
+  /**
+   * The organisation's calendar for its expiry days: the zone of whoever last saved the setting (the request's
+   * timeZone header), as fences keep theirs. A service runs to the end of its last day in this zone.
+   */
+  timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   updatedBy: integer('updated_by'),
   updatedAt: createdAt(),
 });
@@ -80,7 +85,8 @@ export const lockDayMarks = sqliteTable(
     deviceId: integer('device_id').notNull(),
     /** LOCK_LEVEL set: 1 pre-lock, 2 lock. */
     level: integer('level').notNull(),
-    serviceExpiresAt: integer('service_expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The machine's service expiry day (`YYYY-MM-DD`) the step was taken for. */
+    serviceExpiresAt: text('service_expires_at').notNull(),
     taskId: integer('task_id').notNull(),
   },
   (t) => [uniqueIndex('lock_day_marks_step').on(t.deviceId, t.level, t.serviceExpiresAt)],

@@ -15,7 +15,8 @@ export const simCards = sqliteTable(
     iccid: text('iccid').notNull(),
     imei: text('imei').notNull(),
     carrier: text('carrier', { enum: SIM_CARRIERS }).notNull(),
-    serviceExpiresAt: integer('service_expires_at', { mode: 'timestamp_ms' }),
+    /** The last day of the connectivity service (`YYYY-MM-DD`, decision 026). */
+    serviceExpiresAt: text('service_expires_at'),
     /** The machine whose telematics unit holds the card. */
     deviceId: integer('device_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })

@@ -8,6 +8,7 @@ import { deviceModels, devices, telemetry, trackPoints } from '../schema/devices
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES } from './business.ts';
 import { FLEET_MIX, modelNoun, sampleKindData } from './fleet-kinds.ts';
+import { dayOf } from './maintenance-fleet.ts';
 import { placeName } from './places.ts';
 
 export interface FleetOptions {
@@ -99,7 +100,7 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
               : '',
           engineNumber: f.string.alphanumeric({ length: 10, casing: 'upper' }),
           frameNumber: f.string.alphanumeric({ length: 17, casing: 'upper' }),
-          installedAt: new Date(options.now - f.number.int({ min: 30, max: 900 }) * day),
+          installedAt: dayOf(options.now - f.number.int({ min: 30, max: 900 }) * day),
           location: placeName(place, business.lang),
           lat: place.lat + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 5 }),
           lng: place.lng + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 5 }),
@@ -107,7 +108,7 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
           signal: online ? f.helpers.arrayElement(['strong', 'strong', 'medium', 'weak'] as const) : 'none',
           inventoryState: leased || f.number.float() < 0.5 ? 'installed' : 'inventory',
           leaseStatus: leased ? 'leased' : 'stock',
-          serviceExpiresAt: new Date(options.now + f.number.int({ min: -20, max: 400 }) * day),
+          serviceExpiresAt: dayOf(options.now + f.number.int({ min: -20, max: 400 }) * day),
           online,
           sleeping: !online && f.number.float() < 0.2,
           lockLevel: state.lockLevel,

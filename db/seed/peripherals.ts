@@ -8,6 +8,7 @@ import { simCards } from '../schema/sim-cards.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES } from './business.ts';
 import { dayOf } from './maintenance-fleet.ts';
+import { addDaysToDay } from '@console/contract/http/upkeep';
 
 const DAY = 24 * 3600 * 1000;
 const BRANDS = ['Sinoboom', 'Dingli', 'XCMG', 'Zoomlion', 'JLG', 'Genie', 'LGMG', 'Haulotte'];
@@ -68,8 +69,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
       .where(and(eq(simCards.orgId, orgId), isNull(simCards.deviceId)))
       .all();
     machines.forEach((m, i) => {
-      const installed = m.installedAt ?? new Date(now - f.number.int({ min: 30, max: 700 }) * DAY);
-      const installedAt = dayOf(installed.getTime());
+      const installedAt = m.installedAt ?? dayOf(now - f.number.int({ min: 30, max: 700 }) * DAY);
       if (i < 20) {
         controllerRows.push({
           orgId,
@@ -101,7 +101,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
         salvageMode: 'percentage',
         salvageRate,
         salvageValueCents: originalValue * salvageRate,
-        purchasedAt: dayOf(installed.getTime() - f.number.int({ min: 5, max: 60 }) * DAY),
+        purchasedAt: addDaysToDay(installedAt, -f.number.int({ min: 5, max: 60 })),
       });
       for (const [name, spec] of f.helpers.arrayElements(ACCESSORIES, { min: 1, max: 3 })) {
         accessoryRows.push({

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { devices } from '../schema/devices.ts';
 import { SIM_CARRIERS, simCards } from '../schema/sim-cards.ts';
 import type { DemoOrganisations } from './accounts.ts';
+import { dayOf } from './maintenance-fleet.ts';
 
 /** A valid IMEI: 14 random digits and the Luhn check digit. */
 function imei(f: Faker): string {
@@ -36,7 +37,7 @@ export function seedSimCards(db: Db, f: Faker, orgs: DemoOrganisations, now: num
         iccid: `8986${f.string.numeric(16)}`,
         imei: imei(f),
         carrier: carrier(),
-        serviceExpiresAt: new Date(now + f.number.int({ min: 30, max: 700 }) * day),
+        serviceExpiresAt: dayOf(now + f.number.int({ min: 30, max: 700 }) * day),
       });
     }
   }

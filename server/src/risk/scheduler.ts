@@ -6,11 +6,12 @@ import { lockDayMarks, lockDaySettings, riskTaskItems, riskTasks } from '@consol
 import { scheduledGrant } from '../commands/authorise.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
+import { dayInZone, startOfDayInZone } from '../lib/time.ts';
+import { addDaysToDay } from '@console/contract/http/upkeep';
 import { ApiError } from '../lib/errors.ts';
 import { levelCode, levelName, modeName } from './levels.ts';
 
 type TaskRow = typeof riskTasks.$inferSelect;
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Put a task's commands in the queue, once: the guarded update claims it, so a second caller (the timer and a
@@ -65,10 +66,26 @@ export function fireDueTasks(deps: AppDeps): number {
   return due.length;
 }
 
-/** When a lock day setting pre-locks and locks a machine whose service expires at `expiresAt`. */
-export function lockDayDates(expiresAt: number, setting: { preLockDays: number; intervalDays: number }) {
-  const preLockAt = expiresAt + setting.preLockDays * DAY_MS;
-  return { preLockAt, lockAt: preLockAt + setting.intervalDays * DAY_MS };
+/**
+ * When a lock day setting pre-locks and locks a machine whose service's last day is `expiresOn` (`YYYY-MM-DD`):
+ * the service ends as the next day starts in the organisation's zone, the pre-lock comes `preLockDays` days
+ * later and the lock `intervalDays` after that, each at the start of a day in that zone.
+ */
+export function lockDayDates(
+  expiresOn: string,
+  setting: { preLockDays: number; intervalDays: number },
+  timeZone: string,
+) {
+  const preLockDay = addDaysToDay(expiresOn, 1 + setting.preLockDays);
+  return {
+    preLockAt: startOfDayInZone(preLockDay, timeZone),
+    lockAt: startOfDayInZone(addDaysToDay(preLockDay, setting.intervalDays), timeZone),
+  };
+}
+
+/** The latest expiry day whose pre-lock day has come by `day` (the SQL side of lockDayDates). */
+export function lastExpiryPreLockedBy(day: string, setting: { preLockDays: number }): string {
+  return addDaysToDay(day, -1 - setting.preLockDays);
 }
 
 /** The step a setting takes now for a machine: 2 lock, 1 pre-lock, 0 nothing yet. */
@@ -89,7 +106,7 @@ export function runLockDays(deps: AppDeps): number {
   let created = 0;
   const settings = db.select().from(lockDaySettings).where(eq(lockDaySettings.enabled, true)).all();
   for (const setting of settings) {
-    const latest = now - setting.preLockDays * DAY_MS;
+    const latest = lastExpiryPreLockedBy(dayInZone(now, setting.timeZone), setting);
     const machines = db
       .select({
         id: devices.id,
@@ -102,7 +119,7 @@ export function runLockDays(deps: AppDeps): number {
         and(
           eq(devices.orgId, setting.orgId),
           isNotNull(devices.serviceExpiresAt),
-          lte(devices.serviceExpiresAt, new Date(latest)),
+          lte(devices.serviceExpiresAt, latest),
         ),
       )
       .all();
@@ -135,12 +152,12 @@ export function runLockDays(deps: AppDeps): number {
           ),
         )
         .all()
-        .map((m) => `${m.deviceId}:${m.level}:${m.at.getTime()}`),
+        .map((m) => `${m.deviceId}:${m.level}:${m.at}`),
     );
     const byLevel = new Map<number, typeof machines>();
     for (const machine of machines) {
-      const expiresAt = machine.expiresAt!.getTime();
-      const level = dueLevel(now, lockDayDates(expiresAt, setting));
+      const expiresAt = machine.expiresAt!;
+      const level = dueLevel(now, lockDayDates(expiresAt, setting, setting.timeZone));
       if (level === 0 || levelCode(machine.lockLevel) >= level) continue;
       if (marked.has(`${machine.id}:${level}:${expiresAt}`) || busy.has(machine.id)) continue;
       if (!hasRiskPermission(machine.status)) continue;

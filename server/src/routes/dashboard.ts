@@ -13,13 +13,13 @@ import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { openAlarmsInScope } from '../lib/open-alarms.ts';
 import { keywordIn, textContains } from '../lib/search.ts';
-import { formatInZone } from '../lib/time.ts';
+import { dayInZone, formatInZone } from '../lib/time.ts';
 import { workingHoursByDay } from './dashboard-utilisation.ts';
 import { expiryFilter, listWhere, statusFilter } from './device-list.ts';
 
 /** A figure's machines: the same filter as the device list it links to, so the two counts agree. */
-export function figureCondition(figure: FleetFigure, now: number): SQL {
-  return figure === 'toBeRenewed' ? expiryFilter(RENEWAL_FIGURE_DAYS, now) : statusFilter(FIGURE_STATUS[figure]);
+export function figureCondition(figure: FleetFigure, today: string): SQL {
+  return figure === 'toBeRenewed' ? expiryFilter(RENEWAL_FIGURE_DAYS, today) : statusFilter(FIGURE_STATUS[figure]);
 }
 
 export const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
@@ -32,9 +32,10 @@ function everyKind<T>(rows: Map<string, T>, empty: T): (T & { kind: MachineKind 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
 export const dashboardRoutes: RouteDef[] = [
-  route(dashboardEndpoints.figures, ({ data, deps }) => {
-    const now = deps.now();
-    const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, now))]));
+  route(dashboardEndpoints.figures, ({ data, deps, timeZone }) => {
+    // The renewal figure counts expiry days on the viewer's today, as the device list it links to does.
+    const today = dayInZone(deps.now(), timeZone);
+    const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, today))]));
     const totals = data
       .select({ total: sql<number>`count(*)`, ...columns })
       .from(devices, data.deviceScope())
@@ -85,7 +86,7 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.positions, ({ query, data, deps }) => {
+  route(dashboardEndpoints.positions, ({ query, data, deps, timeZone }) => {
     const rows = data
       .select({
         id: devices.id,
@@ -97,7 +98,7 @@ export const dashboardRoutes: RouteDef[] = [
         lng: devices.lng,
       })
       .from(devices, data.deviceScope())
-      .where(listWhere(query, deps.now()))
+      .where(listWhere(query, dayInZone(deps.now(), timeZone)))
       .orderBy(asc(devices.id))
       .all();
     const placed = rows.filter((r) => r.lat !== null && r.lng !== null);

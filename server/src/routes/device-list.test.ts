@@ -38,16 +38,18 @@ describe('status filters in SQL', () => {
 });
 
 describe('renewal window', () => {
-  const now = Date.UTC(2026, 0, 1);
-  const inDays = (days: number) => new Date(now + days * 24 * 3600 * 1000);
-  it('is the tightest of 1, 7, 15 and 30 days, 0 once stopped, and none further out', () => {
-    expect(renewalWindow(inDays(0.5), now)).toBe(1);
-    expect(renewalWindow(inDays(1), now)).toBe(1);
-    expect(renewalWindow(inDays(6), now)).toBe(7);
-    expect(renewalWindow(inDays(15), now)).toBe(15);
-    expect(renewalWindow(inDays(29), now)).toBe(30);
-    expect(renewalWindow(inDays(31), now)).toBeNull();
-    expect(renewalWindow(inDays(-1), now)).toBe(0);
-    expect(renewalWindow(null, now)).toBeNull();
+  const today = '2026-01-01';
+  it('is the tightest of 1, 7, 15 and 30 days counted in calendar days, 0 once the last day has passed', () => {
+    // The service's last day is today: it ends tonight, within a day.
+    expect(renewalWindow('2026-01-01', today)).toBe(1);
+    expect(renewalWindow('2026-01-02', today)).toBe(7);
+    expect(renewalWindow('2026-01-07', today)).toBe(7);
+    expect(renewalWindow('2026-01-08', today)).toBe(15);
+    expect(renewalWindow('2026-01-15', today)).toBe(15);
+    expect(renewalWindow('2026-01-16', today)).toBe(30);
+    expect(renewalWindow('2026-01-30', today)).toBe(30);
+    expect(renewalWindow('2026-01-31', today)).toBeNull();
+    expect(renewalWindow('2025-12-31', today)).toBe(0);
+    expect(renewalWindow(null, today)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, not, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, not, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -6,6 +6,8 @@ import type { DeviceStatus } from '@console/contract/codes/device-status';
 import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
 import type { DeviceRow, deviceListQuery } from '@console/contract/http/devices';
 import type { z } from 'zod';
+import { RENEWAL_DAYS } from '@console/contract/codes/finance';
+import { addDaysToDay, daysBetween } from '@console/contract/http/upkeep';
 import { listOrder, listPage } from '../lib/list-page.ts';
 import { keywordIn, textContains } from '../lib/search.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
@@ -15,7 +17,6 @@ import { ownerOrgIds } from './device-access.ts';
 type Device = typeof devices.$inferSelect;
 type ListQuery = z.output<typeof deviceListQuery>;
 
-const DAY_MS = 24 * 3600 * 1000;
 const LOCKED = ['lock1', 'lock2'] as const;
 
 /**
@@ -47,21 +48,22 @@ export function statusFilter(code: DeviceStatus): SQL {
   }
 }
 
-/** Service expiring within `days` from now (nested windows: 30 includes 7), or 0: already stopped. */
-export function expiryFilter(days: number, now: number): SQL {
-  if (days === 0) return lte(devices.serviceExpiresAt, new Date(now));
-  return and(
-    gt(devices.serviceExpiresAt, new Date(now)),
-    lte(devices.serviceExpiresAt, new Date(now + days * DAY_MS)),
-  )!;
+/**
+ * Service expiring within `days` (nested windows: 30 includes 7), or 0: already stopped. Expiry days are the last
+ * day of service, judged on the viewer's `today` (decision 026): expiring today is within 1 day, yesterday's has
+ * stopped. Days compare as text.
+ */
+export function expiryFilter(days: number, today: string, column: AnySQLiteColumn = devices.serviceExpiresAt): SQL {
+  if (days === 0) return lt(column, today);
+  return and(gte(column, today), lte(column, addDaysToDay(today, days - 1)))!;
 }
 
-/** The tightest renewal window an expiry falls in (1, 7, 15, 30 days, 0 stopped), or null. */
-export function renewalWindow(expiresAt: Date | null, now: number): number | null {
-  if (!expiresAt) return null;
-  const left = expiresAt.getTime() - now;
-  if (left <= 0) return 0;
-  return [1, 7, 15, 30].find((days) => left <= days * DAY_MS) ?? null;
+/** The tightest renewal window an expiry day falls in on `today` (1, 7, 15, 30 days, 0 stopped), or null. */
+export function renewalWindow(expiresOn: string | null, today: string): number | null {
+  if (!expiresOn) return null;
+  const left = daysBetween(today, expiresOn);
+  if (left < 0) return 0;
+  return RENEWAL_DAYS.find((days) => left < days) ?? null;
 }
 
 const SORT_COLUMNS: Record<string, AnySQLiteColumn> = {
@@ -78,7 +80,7 @@ const SORT_COLUMNS: Record<string, AnySQLiteColumn> = {
 /** The device list's filters (the list and its map view, dashboard positions); the scope is the caller's. */
 export function listWhere(
   q: Omit<ListQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>,
-  now: number,
+  today: string,
 ): SQL | undefined {
   return and(
     textContains(devices.serialNumber, q.serialNumber),
@@ -94,13 +96,13 @@ export function listWhere(
     q.customerId ? eq(devices.customerOrgId, q.customerId) : undefined,
     q.distributorId ? eq(devices.distributorOrgId, q.distributorId) : undefined,
     q.fenceId ? eq(devices.fenceId, q.fenceId) : undefined,
-    q.expiry !== undefined ? expiryFilter(q.expiry, now) : undefined,
+    q.expiry !== undefined ? expiryFilter(q.expiry, today) : undefined,
   );
 }
 
 interface RowContext {
   timeZone: string;
-  now: number;
+  today: string;
   owned: number[];
   models: Map<number, string>;
   orgs: Map<number, string>;
@@ -127,7 +129,6 @@ function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' |
 }
 
 function toRow(d: Device, ctx: RowContext): DeviceRow {
-  const day = (date: Date | null) => (date ? dayInZone(date, ctx.timeZone) : '');
   return {
     id: d.id,
     serialNumber: d.serialNumber,
@@ -145,13 +146,13 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
     licensePlate: d.licensePlate,
     engineNumber: d.engineNumber,
     frameNumber: d.frameNumber,
-    installedAt: day(d.installedAt),
+    installedAt: d.installedAt ?? '',
     location: d.location,
     signal: d.signal,
     inventoryState: d.inventoryState === 'installed' ? 2 : 1,
     leaseStatus: d.leaseStatus === 'leased' ? 2 : 1,
-    serviceExpiresAt: day(d.serviceExpiresAt),
-    renewal: renewalWindow(d.serviceExpiresAt, ctx.now),
+    serviceExpiresAt: d.serviceExpiresAt ?? '',
+    renewal: renewalWindow(d.serviceExpiresAt, ctx.today),
     ownerId: d.orgId,
     ownerName: ctx.orgs.get(d.orgId) ?? '',
     customerId: d.customerOrgId,
@@ -178,7 +179,12 @@ export function deviceRows(
   timeZone: string,
   now: number,
 ) {
-  const ctx: RowContext = { timeZone, now, owned: ownerOrgIds(data, user), ...namesFor(data, rows) };
+  const ctx: RowContext = {
+    timeZone,
+    today: dayInZone(now, timeZone),
+    owned: ownerOrgIds(data, user),
+    ...namesFor(data, rows),
+  };
   return rows.map((row) => toRow(row, ctx));
 }
 
@@ -189,7 +195,7 @@ export function listDevices(
   timeZone: string,
   now: number,
 ) {
-  const where = listWhere(q, now);
+  const where = listWhere(q, dayInZone(now, timeZone));
   // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
   const { rows, ...paging } = listPage(
     data,

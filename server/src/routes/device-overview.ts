@@ -5,6 +5,7 @@ import { FLEET_FIGURES, type FleetFigure } from '@console/contract/http/dashboar
 import { deviceOverviewEndpoints } from '@console/contract/http/device-overview';
 import { kindData, type KindData } from '@console/contract/mqtt/payloads';
 import { route, type RouteDef } from '../lib/route.ts';
+import { dayInZone } from '../lib/time.ts';
 import { countWhere, figureCondition } from './dashboard.ts';
 import { listDevices } from './device-list.ts';
 
@@ -33,9 +34,9 @@ export const deviceOverviewRoutes: RouteDef[] = [
   }),
 
   // The same figures as the fleet home, for one kind, so each links to the device list filtered alike.
-  route(deviceOverviewEndpoints.figures, ({ query, data, deps }) => {
-    const now = deps.now();
-    const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, now))]));
+  route(deviceOverviewEndpoints.figures, ({ query, data, deps, timeZone }) => {
+    const today = dayInZone(deps.now(), timeZone);
+    const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, today))]));
     const totals = data
       .select({ total: sql<number>`count(*)`, ...columns })
       .from(devices, data.deviceScope())

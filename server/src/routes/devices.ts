@@ -10,7 +10,6 @@ import { invalidField } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import {
   assertCustomerOf,
   assertDistributor,
@@ -36,13 +35,11 @@ function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action: strin
 }
 
 /** The registry columns a form sets, after checking owner, model, customer and distributor against the user. */
-function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId: number, timeZone: string) {
+function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId: number) {
   if (!ownerOrgIds(data, user).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
   const model = modelForOwner(data, ownerId, body.modelId);
   assertCustomerOf(data, ownerId, body.customerId);
   assertDistributor(data, user, body.distributorId, 'distributorId');
-  const dayStart = (day: string | undefined) => (day ? new Date(startOfDayInZone(day, timeZone)) : null);
-  const dayEnd = (day: string | undefined) => (day ? new Date(startOfDayInZone(day, timeZone) + 86400000 - 1) : null);
   return {
     orgId: ownerId,
     modelId: model.id,
@@ -58,12 +55,13 @@ function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId
     licensePlate: body.licensePlate ?? '',
     engineNumber: body.engineNumber ?? '',
     frameNumber: body.frameNumber ?? '',
-    installedAt: dayStart(body.installedAt),
+    // Calendar days, the same for every viewer (decision 026).
+    installedAt: body.installedAt || null,
     location: body.location ?? '',
     inventoryState: body.inventoryState === 2 ? ('installed' as const) : ('inventory' as const),
     leaseStatus: body.leaseStatus === 2 ? ('leased' as const) : ('stock' as const),
-    // The service runs to the end of its last day in the user's zone.
-    serviceExpiresAt: dayEnd(body.serviceExpiresAt),
+    // The service runs to the end of this day.
+    serviceExpiresAt: body.serviceExpiresAt || null,
     customerOrgId: body.customerId ?? null,
     distributorOrgId: body.distributorId ?? null,
   };
@@ -151,12 +149,12 @@ export const deviceRoutes: RouteDef[] = [
     return deviceRows(data, user, [visibleDevice(data, query.id)], timeZone, deps.now())[0]!;
   }),
 
-  route(deviceEndpoints.create, ({ body, user, data, deps, timeZone }) => {
+  route(deviceEndpoints.create, ({ body, user, data, deps }) => {
     const ownerId = body.ownerId ?? user.orgId;
     const secret = newSecret();
     const now = deps.now();
     const id = data.write((tx) => {
-      const values = hostValues(tx, user, body, ownerId, timeZone);
+      const values = hostValues(tx, user, body, ownerId);
       if (serialTaken(tx, body.serialNumber)) throw invalidField('serialNumber', 'devices.serialTaken');
       const created = tx
         .insert(devices)
@@ -169,14 +167,10 @@ export const deviceRoutes: RouteDef[] = [
     return { id, serialNumber: body.serialNumber, mqttSecret: secret };
   }),
 
-  route(deviceEndpoints.update, ({ body, user, data, deps, timeZone }) => {
-    // A form only holds days: a day the user left as it was keeps its stored moment.
-    const sameDay = (stored: Date | null, day: string | undefined) => !!stored && dayInZone(stored, timeZone) === day;
+  route(deviceEndpoints.update, ({ body, user, data, deps }) => {
     const before = data.write((tx) => {
       const before = ownedDevice(tx, user, body.id);
-      const values = hostValues(tx, user, body, body.ownerId ?? before.orgId, timeZone);
-      if (sameDay(before.installedAt, body.installedAt)) values.installedAt = before.installedAt;
-      if (sameDay(before.serviceExpiresAt, body.serviceExpiresAt)) values.serviceExpiresAt = before.serviceExpiresAt;
+      const values = hostValues(tx, user, body, body.ownerId ?? before.orgId);
       const changed = changes(before, values);
       tx.update(devices).set(values).where(eq(devices.id, before.id)).run();
       if (Object.keys(changed).length > 0) log(tx, user, before.id, 'registry.edit', changed, deps.now());

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { ScopedData } from '../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import { simCards } from '@console/db/schema/sim-cards';
@@ -10,14 +10,12 @@ import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { orgNames } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { dayInZone, startOfDayInZone } from '../lib/time.ts';
+import { dayInZone } from '../lib/time.ts';
 import { ownerOrgIds } from './device-access.ts';
-import { renewalWindow } from './device-list.ts';
+import { expiryFilter, renewalWindow } from './device-list.ts';
 
 type SimRow = typeof simCards.$inferSelect;
 type SimForm = ParsedBodyOf<typeof simCardEndpoints.create>;
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** A card of one of the user's organisations that keep machines (else not found / forbidden). */
 function ownCard(data: ScopedData, user: SessionUser, id: number): SimRow {
@@ -28,7 +26,7 @@ function ownCard(data: ScopedData, user: SessionUser, id: number): SimRow {
 }
 
 /** The columns a form sets: the card sits in a machine of the card's owner, if in any. */
-function cardValues(data: ScopedData, orgId: number, body: SimForm, timeZone: string, exceptId?: number) {
+function cardValues(data: ScopedData, orgId: number, body: SimForm, exceptId?: number) {
   const taken = data
     .unscoped('uniqueness')
     .select({ id: simCards.id })
@@ -48,12 +46,13 @@ function cardValues(data: ScopedData, orgId: number, body: SimForm, timeZone: st
     iccid: body.iccid,
     imei: body.imei,
     carrier: body.carrier,
-    serviceExpiresAt: new Date(startOfDayInZone(body.serviceExpiresAt, timeZone) + DAY_MS - 1),
+    // A calendar day, the same for every viewer (decision 026): the service runs to that day's end.
+    serviceExpiresAt: body.serviceExpiresAt,
     deviceId: body.deviceId ?? null,
   };
 }
 
-function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], timeZone: string, now: number): SimCard[] {
+function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], today: string): SimCard[] {
   const deviceIds = rows.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
   const serials = new Map(
     (deviceIds.length
@@ -74,8 +73,8 @@ function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], timeZone: 
     iccid: r.iccid,
     imei: r.imei,
     carrier: r.carrier,
-    serviceExpiresAt: r.serviceExpiresAt ? dayInZone(r.serviceExpiresAt, timeZone) : '',
-    renewal: renewalWindow(r.serviceExpiresAt, now),
+    serviceExpiresAt: r.serviceExpiresAt ?? '',
+    renewal: renewalWindow(r.serviceExpiresAt, today),
     deviceId: r.deviceId,
     serialNumber: r.deviceId ? (serials.get(r.deviceId) ?? '') : '',
     ownerName: owners.get(r.orgId) ?? '',
@@ -85,16 +84,10 @@ function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], timeZone: 
 
 export const simCardRoutes: RouteDef[] = [
   route(simCardEndpoints.list, ({ query, user, data, deps, timeZone }) => {
-    const now = deps.now();
+    // Expiry days are judged on the viewer's today, as the device list's (decision 026).
+    const today = dayInZone(deps.now(), timeZone);
     const expiry: SQL | undefined =
-      query.expiry === undefined
-        ? undefined
-        : query.expiry === 0
-          ? lte(simCards.serviceExpiresAt, new Date(now))
-          : and(
-              gt(simCards.serviceExpiresAt, new Date(now)),
-              lte(simCards.serviceExpiresAt, new Date(now + query.expiry * DAY_MS)),
-            );
+      query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt);
     const where = and(
       textContains(simCards.iccid, query.iccid),
       textContains(simCards.imei, query.imei),
@@ -117,26 +110,26 @@ export const simCardRoutes: RouteDef[] = [
       data.select().from(simCards, data.orgScope(simCards.orgId)).where(where),
       listOrder(query, sortable, simCards.id, [desc(simCards.id)]),
     );
-    return { list: toCards(data, user, rows, timeZone, now), ...paging };
+    return { list: toCards(data, user, rows, today), ...paging };
   }),
 
-  route(simCardEndpoints.create, ({ body, user, data, deps, timeZone }) => {
+  route(simCardEndpoints.create, ({ body, user, data, deps }) => {
     if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
     const created = data.write((tx) =>
       tx
         .insert(simCards)
-        .values({ orgId: user.orgId, ...cardValues(tx, user.orgId, body, timeZone), createdAt: new Date(deps.now()) })
+        .values({ orgId: user.orgId, ...cardValues(tx, user.orgId, body), createdAt: new Date(deps.now()) })
         .returning({ id: simCards.id })
         .get(),
     );
     return { id: created.id };
   }),
 
-  route(simCardEndpoints.update, ({ body, user, data, timeZone }) => {
+  route(simCardEndpoints.update, ({ body, user, data }) => {
     const card = data.write((tx) => {
       const card = ownCard(tx, user, body.id);
       tx.update(simCards)
-        .set(cardValues(tx, card.orgId, body, timeZone, card.id))
+        .set(cardValues(tx, card.orgId, body, card.id))
         .where(eq(simCards.id, card.id))
         .run();
       return card;

@@ -38,7 +38,9 @@ test.describe('the fleet home', () => {
   test("shows the scope's figures, each a link to the filtered device list", async ({ page, api }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
     await page.goto('/dashboard');
-    const figures = (await api.call(dashboardEndpoints.figures, { token: login.token })).data as FleetFigures;
+    // In the browser's zone: the renewal figure counts expiry days on the viewer's today (decision 026).
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const figures = (await api.call(dashboardEndpoints.figures, { token: login.token, timeZone })).data as FleetFigures;
     const region = figuresRegion(page, 'en');
 
     const all = figureLink(region, text('en', 'dashboard:figures.total'));

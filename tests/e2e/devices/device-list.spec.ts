@@ -22,10 +22,12 @@ test.describe('all devices (English)', () => {
   test('honours the fleet home links: status, kind and expiry in the URL filter the list', async ({ page, api }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
     await lockedMachines(ROLE.lessorAdmin, 3);
+    // In the browser's zone: the expiry windows count days on the viewer's today (decision 026).
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     // Codes that no watchdog changes while the test runs (no simulator drives this server's machines).
     for (const query of ['status=4', 'kind=forklift', 'expiry=30', 'status=5&kind=aerialPlatform']) {
       const params = Object.fromEntries(new URLSearchParams(query));
-      const expected = await api.call(deviceEndpoints.list, { token: login.token, loose: { query: params } });
+      const expected = await api.call(deviceEndpoints.list, { token: login.token, timeZone, loose: { query: params } });
       expect(expected.data.total, query).toBeGreaterThan(0);
       await page.goto(`/deviceManagement?${query}`);
       await expect(page.getByText(totalText('en', expected.data.total)), query).toBeVisible();

@@ -55,16 +55,25 @@ test('a work order raised from an alarm is filled with the customer’s phone an
       await expect(item(field)).toContainText(label, { timeout: 2000 });
     }).toPass({ timeout: 45_000 });
   };
-  // Another province clears the city, whose choices are then that province's.
+  // Another province clears the city and the district, and the city's choices are then that province's.
   await choose(province, text('en', 'work-orders:fields.province'), 'Jiangsu', 'Jiangsu · 江苏省');
   await expect(item(text('en', 'work-orders:fields.city'))).not.toContainText('Hangzhou');
+  await expect(dialog.getByLabel(text('en', 'work-orders:fields.district'))).toHaveValue('');
   await city.click();
   await expect(option('Hangzhou · 杭州市')).toHaveCount(0);
   await choose(city, text('en', 'work-orders:fields.city'), 'Suzhou', 'Suzhou · 苏州市');
+  await dialog.getByLabel(text('en', 'work-orders:fields.district')).fill('姑苏区');
+  // Another city clears the district again: a district belongs to its city.
+  await choose(city, text('en', 'work-orders:fields.city'), 'Wuxi', 'Wuxi · 无锡市');
+  await expect(dialog.getByLabel(text('en', 'work-orders:fields.district'))).toHaveValue('');
+  await dialog.getByLabel(text('en', 'work-orders:fields.district')).fill('梁溪区');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/warning\/ticketDetail\?id=\d+$/);
-  await expect(page.locator('.ant-descriptions').first()).toContainText('江苏省');
-  await expect(page.locator('.ant-descriptions').first()).toContainText('苏州市');
+  const place = page.locator('.ant-descriptions').first();
+  await expect(place).toContainText('江苏省');
+  await expect(place).toContainText('无锡市');
+  await expect(place).toContainText('梁溪区');
+  await expect(place).not.toContainText('西湖区');
 
   // Leave the alarm centre as it was for other tests: the order closed, the overload over.
   const id = Number(new URL(page.url()).searchParams.get('id'));

@@ -13,20 +13,22 @@ import {
 } from '@console/contract/http/dashboard';
 import { devices } from '@console/db/schema/devices';
 import { deviceEndpoints } from '@console/contract/http/devices';
+import { addDaysToDay } from '@console/contract/http/upkeep';
+import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { countWhere, emptyScopeUser, machinesOf, otherLessorAdmin, withStatus, type DeviceRow } from './helpers.ts';
-
-const DAY = 24 * 3600 * 1000;
 
 /** What the home must show for these machines, worked out from the rows themselves. */
 function expectedFigures(rows: DeviceRow[], now: number): FleetFigures {
   const status = Object.fromEntries(
     Object.entries(FIGURE_STATUS).map(([figure, code]) => [figure, withStatus(rows, code)]),
   ) as Omit<FleetFigures['byStatus'], 'toBeRenewed'>;
+  // Expiry days on the viewer's today (the default zone, Shanghai's): from today to the window's last day.
+  const today = dayInZone(now, 'Asia/Shanghai');
   const expiring = (d: DeviceRow) =>
     d.serviceExpiresAt !== null &&
-    d.serviceExpiresAt.getTime() > now &&
-    d.serviceExpiresAt.getTime() <= now + RENEWAL_FIGURE_DAYS * DAY;
+    d.serviceExpiresAt >= today &&
+    d.serviceExpiresAt <= addDaysToDay(today, RENEWAL_FIGURE_DAYS - 1);
   return {
     total: rows.length,
     byStatus: { ...status, toBeRenewed: countWhere(rows, expiring) },

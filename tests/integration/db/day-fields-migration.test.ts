@@ -1,24 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-
-const MIGRATIONS = resolve(import.meta.dirname, '../../../db/migrations');
-/** The first millisecond of a day in a zone `offsetHours` east of UTC. */
-const dayStart = (day: string, offsetHours: number) => Date.parse(`${day}T00:00:00Z`) - offsetHours * 3600_000;
-
-/** A database migrated up to (and including) the migration named `tag`. */
-function migratedUpTo(tag: string, into: Database.Database, dir: string) {
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === tag);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo + 1) }));
-  migrate(drizzle(into), { migrationsFolder: dir });
-}
+import { dayStart, migrateAll, migratedUpTo } from './migrated-up-to.ts';
 
 describe('migration 0001: day-valued fields become calendar days', () => {
   const dirs: string[] = [];
@@ -51,7 +36,7 @@ describe('migration 0001: day-valued fields become calendar days', () => {
       )
       .run('amount', dayStart('2025-05-20', 1));
 
-    migrate(drizzle(sqlite), { migrationsFolder: MIGRATIONS });
+    migrateAll(sqlite);
 
     expect(sqlite.prepare('select installed_at from controllers').get()).toEqual({ installed_at: '2026-03-01' });
     expect(sqlite.prepare('select purchased_at from purchase_infos').get()).toEqual({ purchased_at: '2025-05-20' });

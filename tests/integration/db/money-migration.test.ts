@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migratedBefore, migratedToTheEnd } from '../../fixtures/migrations.ts';
+import { migrateAll, migratedBefore } from './migrated-up-to.ts';
 
 describe('migration money_cents: amounts kept as yuan or fen become integer cents', () => {
   const dirs: string[] = [];
@@ -41,7 +41,7 @@ describe('migration money_cents: amounts kept as yuan or fen become integer cent
       )
       .run(order.id, JSON.stringify({ amount: 320.5, settled: true }), order.id, JSON.stringify({ assigneeId: 7 }));
 
-    migratedToTheEnd(sqlite);
+    migrateAll(sqlite);
 
     expect(sqlite.prepare('select amount_cents from device_expenses').get()).toEqual({ amount_cents: 123450 });
     expect(sqlite.prepare('select original_value_cents, salvage_value_cents from purchase_infos').get()).toEqual({

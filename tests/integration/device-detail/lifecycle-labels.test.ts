@@ -4,6 +4,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { devices } from '@console/db/schema/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { dayInZone } from '@console/server/src/lib/time';
 import { orgOf, ownedMachine } from '../commands/helpers.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -28,7 +29,7 @@ describe('the lifecycle labels of a machine', () => {
       inventoryState: 'installed',
       leaseStatus: 'stock',
       customerOrgId: null,
-      installedAt: new Date(now - 2 * DAY_MS),
+      installedAt: dayInZone(now - 2 * DAY_MS, 'Asia/Shanghai'),
       lastReportAt: new Date(now),
     });
     expect(await labelsOf(machine.id)).toEqual(['debugging']);

@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { allDevices, LESSOR_A, listAll, orgIdOf } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
-
-const DAY = 24 * 3600 * 1000;
+import { addDaysToDay } from '@console/contract/http/upkeep';
+import { dayInZone } from '@console/server/src/lib/time';
 
 describe('the device list', () => {
   let t: TestApp;
@@ -117,23 +117,21 @@ describe('the device list', () => {
 
   it('filters by service expiry window, nested, and marks each row with its tightest window', async () => {
     const token = t.tokenFor(ROLE.companyAdmin);
-    const now = Date.now();
+    // Expiry days on the viewer's today (the default zone, Shanghai's).
+    const today = dayInZone(t.deps.now(), 'Asia/Shanghai');
     const every = allDevices(t);
     let previous = 0;
     for (const days of [1, 7, 15, 30]) {
       const res = await listAll(t, token, { expiry: days });
-      const expected = every.filter((d) => {
-        const left = d.serviceExpiresAt!.getTime() - now;
-        return left > 0 && left <= days * DAY;
-      });
-      // The clock moved a little between the two readings: allow a machine at the edge.
-      expect(Math.abs(res.total - expected.length), `expiry ${days}`).toBeLessThanOrEqual(1);
+      const last = addDaysToDay(today, days - 1);
+      const expected = every.filter((d) => d.serviceExpiresAt! >= today && d.serviceExpiresAt! <= last);
+      expect(res.total, `expiry ${days}`).toBe(expected.length);
       expect(res.total).toBeGreaterThanOrEqual(previous);
       expectEvery(res.rows, (r) => r.renewal !== null && r.renewal !== 0 && r.renewal <= days);
       previous = res.total;
     }
     const stopped = await listAll(t, token, { expiry: 0 });
-    expect(stopped.total).toBe(every.filter((d) => d.serviceExpiresAt!.getTime() <= now).length);
+    expect(stopped.total).toBe(every.filter((d) => d.serviceExpiresAt! < today).length);
     expect(stopped.total).toBeGreaterThan(0);
     expectEvery(stopped.rows, (r) => r.renewal === 0);
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { riskEndpoints } from '@console/contract/http/risk';
 import { commands, devices } from '@console/db/schema/devices';
+import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { fleetOf, withoutLockTasks } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
@@ -13,7 +14,7 @@ describe('lock day settings', () => {
   let t: TestApp;
   let fleet: ReturnType<typeof fleetOf>;
   let token: string;
-  /** Three machines of the own company: service expired 10 days ago (eligible and working) and 1 day ago. */
+  /** Three machines of the own company: service's last day 10 days ago (eligible and working) and 2 days ago. */
   let ids: { expired: number; working: number; recent: number };
 
   const setMachine = (id: number, fields: Partial<typeof devices.$inferInsert>) =>
@@ -33,17 +34,20 @@ describe('lock day settings', () => {
     fleet = fleetOf(t.dbh);
     token = t.tokenFor(ROLE.lessorAdmin);
     const now = t.deps.now();
+    // Expiry days in the zone the settings are saved with (the requests' default, Shanghai's).
+    const day = (offset: number) => dayInZone(now + offset * DAY, 'Asia/Shanghai');
     // Only these three have an expiry near now, so the test knows every machine a setting touches.
     t.dbh.db
       .update(devices)
-      .set({ serviceExpiresAt: new Date(now + 400 * DAY) })
+      .set({ serviceExpiresAt: day(400) })
       .where(eq(devices.orgId, fleet.own))
       .run();
     const pick = (skip: number) => fleet.machine(fleet.own, false, skip).id;
     ids = { expired: pick(0), working: pick(1), recent: pick(2) };
-    setMachine(ids.expired, { serviceExpiresAt: new Date(now - 10 * DAY), status: 2, lockLevel: 'unlocked' });
-    setMachine(ids.working, { serviceExpiresAt: new Date(now - 10 * DAY), status: 6, lockLevel: 'unlocked' });
-    setMachine(ids.recent, { serviceExpiresAt: new Date(now - DAY), status: 3, lockLevel: 'unlocked' });
+    setMachine(ids.expired, { serviceExpiresAt: day(-10), status: 2, lockLevel: 'unlocked' });
+    setMachine(ids.working, { serviceExpiresAt: day(-10), status: 6, lockLevel: 'unlocked' });
+    // Pre-locked as yesterday began; locked as the day after tomorrow begins (three days later).
+    setMachine(ids.recent, { serviceExpiresAt: day(-2), status: 3, lockLevel: 'unlocked' });
   });
   afterEach(() => t.dbh.close());
 
@@ -110,7 +114,10 @@ describe('lock day settings', () => {
     expect((await t.call(riskEndpoints.records, { token, query: { automatic: 0 } })).data.total).toBe(0);
 
     // A renewal (a new expiry) arms the setting again only when that one runs out.
-    setMachine(ids.expired, { serviceExpiresAt: new Date(t.deps.now() + 100 * DAY), lockLevel: 'unlocked' });
+    setMachine(ids.expired, {
+      serviceExpiresAt: dayInZone(t.deps.now() + 100 * DAY, 'Asia/Shanghai'),
+      lockLevel: 'unlocked',
+    });
     await t.call(riskEndpoints.listTasks, { token });
     expect(commandsOf([ids.expired])).toHaveLength(1);
   });

@@ -7,6 +7,7 @@ import { faultRecords } from '@console/db/schema/faults';
 import { feedback } from '@console/db/schema/feedback';
 import { fences } from '@console/db/schema/fences';
 import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import { simCards } from '@console/db/schema/sim-cards';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrders } from '@console/db/schema/work-orders';
 import { approvalRules, contractEvents, contracts, stores } from '@console/db/schema/lease';
@@ -180,6 +181,20 @@ describe('the seeded demo business is coherent', () => {
       .all()
       .filter((d) => d.lockLevel !== 'unlocked');
     expect(locked.filter((d) => !explained.has(d.id))).toEqual([]);
+  });
+
+  it('gives machines and SIM cards calendar days: fitted before today, each card expiring with its machine', () => {
+    const today = new Date(t.deps.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const isDay = (v: string | null) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v);
+    const machines = db().select().from(devices).all();
+    expect(machines.filter((m) => !isDay(m.installedAt) || !isDay(m.serviceExpiresAt))).toEqual([]);
+    expect(machines.filter((m) => m.installedAt !== null && m.installedAt >= today).map((m) => m.serialNumber)).toEqual(
+      [],
+    );
+    const expiryOf = new Map(machines.map((m) => [m.id, m.serviceExpiresAt]));
+    const cards = db().select().from(simCards).all();
+    expect(cards.filter((c) => !isDay(c.serviceExpiresAt))).toEqual([]);
+    expect(cards.filter((c) => c.deviceId !== null && c.serviceExpiresAt !== expiryOf.get(c.deviceId))).toEqual([]);
   });
 
   it("writes each company's stores, rules, reasons and contract sites in its language", () => {

@@ -8,7 +8,7 @@ import { alarms } from '@console/db/schema/warning';
 import { listPage } from '../../lib/list-page.ts';
 import { alarmInfo, alarmTypeLabel } from '../../lib/alarm-text.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { formatInZone } from '../../lib/time.ts';
+import { dayInZone, formatInZone } from '../../lib/time.ts';
 import { visibleDevice } from '../device-access.ts';
 import { deviceRows } from '../device-list.ts';
 import { assertHistoryRange, chartPeriodMinutes } from './history-rules.ts';
@@ -38,7 +38,8 @@ export const deviceDetailRoutes: RouteDef[] = [
       riskPermission: hasRiskPermission(device.status),
       // Commanding is the owner's (decision 010): a command role of an organisation that owns the machine.
       commandable: (COMMAND_ROLES as readonly number[]).includes(user.roleId) && data.sees(device.orgId),
-      conditions: lifecycleConditions(device, deps.now()),
+      // Fitted days count on the viewer's today, as every calendar day (decision 026).
+      conditions: lifecycleConditions(device, dayInZone(deps.now(), timeZone)),
     };
   }),
 

@@ -8,10 +8,10 @@ import { forbidden, invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, formatInZone } from '../../lib/time.ts';
-import { dueLevel, lockDayDates } from '../../risk/scheduler.ts';
+import { dueLevel, lastExpiryPreLockedBy, lockDayDates } from '../../risk/scheduler.ts';
+import { addDaysToDay } from '@console/contract/http/upkeep';
 import { ownerOrgIds } from '../device-access.ts';
 
-const DAY_MS = 24 * 3600 * 1000;
 /** The preview looks this far ahead. */
 const PREVIEW_DAYS = 30;
 const PREVIEW_ROWS = 200;
@@ -52,8 +52,9 @@ export const lockDayRoutes: RouteDef[] = [
   route(riskEndpoints.previewLockDays, ({ body, user, data, deps, timeZone }) => {
     assertOwnOrg(data, user, body.orgId, 'orgId');
     const now = deps.now();
-    // Machines whose pre-lock day falls before the end of the preview window (or has passed).
-    const latest = now + PREVIEW_DAYS * DAY_MS - body.preLockDays * DAY_MS;
+    // Machines whose pre-lock day falls within the preview window (or has passed), in the zone the setting will
+    // be saved with: the user's.
+    const latest = lastExpiryPreLockedBy(addDaysToDay(dayInZone(now, timeZone), PREVIEW_DAYS), body);
     const machines = data
       .select({
         id: devices.id,
@@ -63,20 +64,16 @@ export const lockDayRoutes: RouteDef[] = [
       })
       .from(devices, data.orgScope(devices.orgId))
       .where(
-        and(
-          eq(devices.orgId, body.orgId),
-          isNotNull(devices.serviceExpiresAt),
-          lte(devices.serviceExpiresAt, new Date(latest)),
-        ),
+        and(eq(devices.orgId, body.orgId), isNotNull(devices.serviceExpiresAt), lte(devices.serviceExpiresAt, latest)),
       )
       .orderBy(asc(devices.serviceExpiresAt), asc(devices.id))
       .all();
     const rows = machines.map((m) => {
-      const dates = lockDayDates(m.expiresAt!.getTime(), body);
+      const dates = lockDayDates(m.expiresAt!, body, timeZone);
       return {
         deviceId: m.id,
         serialNumber: m.serialNumber,
-        serviceExpiresAt: dayInZone(m.expiresAt!, timeZone),
+        serviceExpiresAt: m.expiresAt!,
         preLockAt: formatInZone(dates.preLockAt, timeZone),
         lockAt: formatInZone(dates.lockAt, timeZone),
         dueLevel: dueLevel(now, dates),
@@ -90,13 +87,15 @@ export const lockDayRoutes: RouteDef[] = [
     };
   }),
 
-  route(riskEndpoints.saveLockDays, ({ body, user, data, deps, setMessage }) => {
+  route(riskEndpoints.saveLockDays, ({ body, user, data, deps, timeZone, setMessage }) => {
     assertOwnOrg(data, user, body.orgId, 'orgId');
     const values = {
       enabled: body.enabled,
       preLockDays: body.preLockDays,
       intervalDays: body.intervalDays,
       mode: body.mode,
+      // The organisation's expiry days end in the zone of whoever saved the setting (what the preview showed).
+      timeZone,
       updatedBy: user.id,
       updatedAt: new Date(deps.now()),
     };

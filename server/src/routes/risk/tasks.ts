@@ -8,7 +8,7 @@ import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
 import { listPage, sortDirection } from '../../lib/list-page.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { formatInZone } from '../../lib/time.ts';
 import { authoriseCommand } from '../../commands/authorise.ts';
 import { levelCode } from '../../risk/levels.ts';
 import { fireTask, runRiskScheduler } from '../../risk/scheduler.ts';
@@ -78,7 +78,7 @@ const userNames = (data: ScopedData, ids: (number | null)[]) => {
 };
 
 export const riskTaskRoutes: RouteDef[] = [
-  route(riskEndpoints.candidates, ({ query, user, data, timeZone }) => {
+  route(riskEndpoints.candidates, ({ query, user, data }) => {
     const where = and(
       inArray(devices.orgId, ownerOrgIds(data, user)),
       query.keyword ? deviceKeyword(query.keyword) : undefined,
@@ -94,7 +94,7 @@ export const riskTaskRoutes: RouteDef[] = [
         sleeping: d.sleeping,
         status: d.status,
         lockLevel: levelCode(d.lockLevel),
-        serviceExpiresAt: d.serviceExpiresAt ? dayInZone(d.serviceExpiresAt, timeZone) : null,
+        serviceExpiresAt: d.serviceExpiresAt,
         riskPermission: hasRiskPermission(d.status),
       })),
       total,

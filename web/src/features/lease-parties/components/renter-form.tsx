@@ -40,10 +40,12 @@ function RenterFields() {
         <Input maxLength={50} />
       </Field>
       <PhoneField label={t('renters.contactPhone')} name="contactPhone" areaLabel={t('areaCode')} />
-      <RegionFields provinceLabel={t('province')} cityLabel={t('city')} />
-      <Field name="district" label={t('district')}>
-        <Input maxLength={50} />
-      </Field>
+      <RegionFields
+        provinceLabel={t('province')}
+        cityLabel={t('city')}
+        districtLabel={t('district')}
+        districtMaxLength={50}
+      />
       <Field name="address" label={t('renters.address')}>
         <Input maxLength={200} />
       </Field>

@@ -19,10 +19,12 @@ function StoreFields() {
       <Field name="name" label={t('stores.name')}>
         <Input maxLength={100} />
       </Field>
-      <RegionFields provinceLabel={t('province')} cityLabel={t('city')} />
-      <Field name="district" label={t('district')}>
-        <Input maxLength={50} />
-      </Field>
+      <RegionFields
+        provinceLabel={t('province')}
+        cityLabel={t('city')}
+        districtLabel={t('district')}
+        districtMaxLength={50}
+      />
       <Field name="address" label={t('stores.address')}>
         <Input maxLength={200} />
       </Field>

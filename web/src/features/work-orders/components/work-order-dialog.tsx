@@ -84,10 +84,12 @@ export function WorkOrderDialog({
         />
       </Field>
       <PhoneField name="phone" label={t('fields.phone')} areaLabel={t('fields.areaCode')} />
-      <RegionFields provinceLabel={t('fields.province')} cityLabel={t('fields.city')} />
-      <Field name="district" label={t('fields.district')}>
-        <Input maxLength={40} />
-      </Field>
+      <RegionFields
+        provinceLabel={t('fields.province')}
+        cityLabel={t('fields.city')}
+        districtLabel={t('fields.district')}
+        districtMaxLength={40}
+      />
       <Field name="address" label={t('fields.address')}>
         <Input maxLength={200} />
       </Field>
