@@ -201,8 +201,9 @@ export const emptyOutput = (): Output => ({
 });
 
 /** Sum outputs (into the first). */
-export function addOutput(into: Output, more: Output): Output {
-  for (const key of Object.keys(into) as (keyof Output)[]) into[key] += more[key];
+const OUTPUT_KEYS = Object.keys(emptyOutput()) as (keyof Output)[];
+export function addOutput<T extends Output>(into: T, more: Output): T {
+  for (const key of OUTPUT_KEYS) into[key] += more[key];
   return into;
 }
 
