@@ -51,6 +51,8 @@ const count = z.number().int().min(0);
 const hours = z.number().min(0);
 const pct = z.number().min(0);
 const period = z.object({ from: z.string(), to: z.string(), days: count });
+/** The organisations the filter offers: the owners and customers of the machines the user sees. */
+const organisations = z.array(z.object({ id: z.number().int(), name: z.string() }));
 
 /** What the machines did, summed: the kind-specific outputs of decision 037. */
 export const output = z.object({
@@ -86,8 +88,7 @@ export const summary = z.object({
     z.object({ orgId: z.number().int(), name: z.string(), machines: count, hoursWorked: hours, utilisationPct: pct }),
   ),
   byDay: z.array(z.object({ date: z.string(), hoursWorked: hours, attended: count })),
-  /** The organisations the filter offers (those the user sees machines of). */
-  organisations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  organisations,
 });
 export type Summary = z.infer<typeof summary>;
 
@@ -112,6 +113,7 @@ export const attendance = z.object({
       attendancePct: pct,
     }),
   ),
+  organisations,
 });
 export type Attendance = z.infer<typeof attendance>;
 
@@ -142,6 +144,7 @@ export const construction = z.object({
   byKind: z.array(output.extend({ kind: z.enum(MACHINE_KINDS), machines: count })),
   /** By site: the customer the machines worked for ('' name and id 0: in the owner's yard). */
   bySite: z.array(output.extend({ siteId: z.number().int(), name: z.string(), machines: count })),
+  organisations,
 });
 export type Construction = z.infer<typeof construction>;
 

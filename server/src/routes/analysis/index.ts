@@ -10,6 +10,7 @@ import {
   daysOf,
   emptyOutput,
   machinesOf,
+  offeredOrganisations,
   orgNames,
   periodOf,
   rounded,
@@ -96,10 +97,7 @@ export const analysisRoutes: RouteDef[] = [
       const o = orgs.get(m.orgId) ?? { machines: 0, hours: 0 };
       orgs.set(m.orgId, { machines: o.machines + 1, hours: o.hours + hoursOf(m) });
     }
-    // The filter's organisations: every one the user sees machines of (filtered by kind only, so the choice stays).
-    const all = query.orgId ? machinesOf(data, { kind: query.kind }) : machines;
-    const offered = new Set(all.flatMap((m) => [m.ownerId, m.customerId]).filter((id): id is number => id !== null));
-    const names = orgNames(data, [...offered, ...orgs.keys()]);
+    const names = orgNames(data, [...orgs.keys()]);
     return {
       period,
       machines: machines.length,
@@ -126,9 +124,7 @@ export const analysisRoutes: RouteDef[] = [
         hoursWorked: one(byDay.get(date)?.hoursWorked ?? 0),
         attended: byDay.get(date)?.attended ?? 0,
       })),
-      organisations: [...offered]
-        .sort((a, b) => a - b)
-        .map((id) => ({ id, name: names.get(id) ?? '' })),
+      organisations: offeredOrganisations(data, query.kind),
     };
   }),
 
@@ -173,6 +169,7 @@ export const analysisRoutes: RouteDef[] = [
           attendancePct: pctOf(c.days, c.machines),
         }))
         .sort((a, b) => b.attendancePct - a.attendancePct || a.orgId - b.orgId),
+      organisations: offeredOrganisations(data, query.kind),
     };
   }),
 
@@ -223,6 +220,7 @@ export const analysisRoutes: RouteDef[] = [
       bySite: sites
         .map((s) => ({ ...rounded(s), siteId: s.siteId, name: names.get(s.siteId) ?? '', machines: s.machines }))
         .sort((a, b) => b.hoursWorked - a.hoursWorked || a.siteId - b.siteId),
+      organisations: offeredOrganisations(data, query.kind),
     };
   }),
 

@@ -229,4 +229,11 @@ export function utilisationPct(hoursWorked: number, machines: number, days: numb
   return Math.round((hoursWorked / (machines * 24 * days)) * 1000) / 10;
 }
 
+/** The organisations the filter offers: owners and customers of the machines of the kind the user sees. */
+export function offeredOrganisations(data: ScopedData, kind: MachineFilter['kind']): { id: number; name: string }[] {
+  const ids = new Set(machinesOf(data, { kind }).flatMap((m) => (m.customerId === null ? [m.ownerId] : [m.ownerId, m.customerId])));
+  const names = orgNames(data, [...ids]);
+  return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: names.get(id) ?? '' }));
+}
+
 export { orgNames };
