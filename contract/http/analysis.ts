@@ -184,7 +184,7 @@ export const analysisEndpoints = {
   attendanceMachines: defineEndpoint({
     method: 'GET',
     path: '/analysis/attendanceMachines.do',
-    summary: "Attendance per machine in a month (paged); `idleOnly` keeps the machines idle for `idleDays` or more",
+    summary: 'Attendance per machine in a month (paged); `idleOnly` keeps the machines idle for `idleDays` or more',
     access: { roles: ANALYSIS_READERS },
     scope: 'machines',
     query: monthFilter.extend(machinePage.shape).extend({

@@ -22,6 +22,20 @@ export const analysisScreens = defineScreens({
 
 export const analysisMenu: AreaMenu<typeof analysisScreens> = [
   { screen: 'base', group: 'analysis', order: 10, title: 'workSummary', icon: 'dashboard', roles: ANALYSIS_READERS },
-  { screen: 'attendance', group: 'analysis', order: 20, title: 'attendance', icon: 'schedule', roles: ANALYSIS_READERS },
-  { screen: 'construction', group: 'analysis', order: 30, title: 'construction', icon: 'line-chart', roles: ANALYSIS_READERS },
+  {
+    screen: 'attendance',
+    group: 'analysis',
+    order: 20,
+    title: 'attendance',
+    icon: 'schedule',
+    roles: ANALYSIS_READERS,
+  },
+  {
+    screen: 'construction',
+    group: 'analysis',
+    order: 30,
+    title: 'construction',
+    icon: 'line-chart',
+    roles: ANALYSIS_READERS,
+  },
 ];

@@ -27,7 +27,11 @@ const between = (u: number, min: number, max: number) => min + u * (max - min);
 const dayFormat = new Map<string, Intl.DateTimeFormat>();
 function dayIn(t: number, zone: string): string {
   let f = dayFormat.get(zone);
-  if (!f) dayFormat.set(zone, (f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  if (!f)
+    dayFormat.set(
+      zone,
+      (f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    );
   return f.format(t);
 }
 
@@ -118,7 +122,10 @@ export function seedDailyWork(db: Db, now: number): number {
     }
   }
   db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500) tx.insert(dailyWork).values(rows.slice(i, i + 500)).run();
+    for (let i = 0; i < rows.length; i += 500)
+      tx.insert(dailyWork)
+        .values(rows.slice(i, i + 500))
+        .run();
   });
   return rows.length;
 }

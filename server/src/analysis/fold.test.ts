@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { KindData } from '@console/contract/mqtt/payloads';
-import { emptyTotals, foldPosition, foldReport, ROLLUP_GAP_MS, type DayTotals, type FoldState, type PositionState } from './fold.ts';
+import {
+  emptyTotals,
+  foldPosition,
+  foldReport,
+  ROLLUP_GAP_MS,
+  type DayTotals,
+  type FoldState,
+  type PositionState,
+} from './fold.ts';
 import { DayClock, organisationZone } from './zone.ts';
 
 const MIN = 60_000;
@@ -77,7 +85,10 @@ const forklift = (loadKg: number, workingHours: number): KindData => ({
 
 describe('folding reports into days', () => {
   it('counts the hour meter advance as worked and the covered time as powered', () => {
-    const reports: [number, KindData][] = Array.from({ length: 13 }, (_, i) => [MORNING + i * 5 * MIN, platform(100 + i / 12)]);
+    const reports: [number, KindData][] = Array.from({ length: 13 }, (_, i) => [
+      MORNING + i * 5 * MIN,
+      platform(100 + i / 12),
+    ]);
     const { days } = foldAll(reports);
     const day = days.get('2026-03-10')!;
     expect(day.hoursWorked).toBeCloseTo(1, 6);

@@ -96,7 +96,13 @@ const rise = (from: number | undefined, to: number | undefined) =>
  * Fold one report into the days. Answers the state the next report starts from, or null when the report is not
  * later than the previous one (nothing added, the state stays).
  */
-export function foldReport(prev: FoldState | null, t: number, data: KindData, clock: DayClock, add: AddTo): FoldState | null {
+export function foldReport(
+  prev: FoldState | null,
+  t: number,
+  data: KindData,
+  clock: DayClock,
+  add: AddTo,
+): FoldState | null {
   const next = stateOf(t, data);
   if (prev && t <= prev.t) return null;
   const today = add(clock.dayOf(t));
@@ -152,7 +158,12 @@ const FIX_ERROR_KM = 0.05;
  * unless the machine stood still at both (jitter of a parked fix is not travel) or the line is longer than the
  * fastest a machine moves in that time (a bad fix: the cursor moves on, the distance is not counted).
  */
-export function foldPosition(prev: PositionState | null, next: PositionState, clock: DayClock, add: AddTo): PositionState | null {
+export function foldPosition(
+  prev: PositionState | null,
+  next: PositionState,
+  clock: DayClock,
+  add: AddTo,
+): PositionState | null {
   if (prev && next.t <= prev.t) return null;
   if (!prev) return next;
   if (prev.speed === 0 && next.speed === 0) return next;

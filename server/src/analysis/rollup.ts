@@ -39,14 +39,19 @@ export interface ChunkOptions {
 
 function statements(sqlite: DbHandle['sqlite']) {
   return {
-    watermark: sqlite.prepare<[string], { lastId: number }>('SELECT last_id AS lastId FROM rollup_watermarks WHERE name = ?'),
+    watermark: sqlite.prepare<[string], { lastId: number }>(
+      'SELECT last_id AS lastId FROM rollup_watermarks WHERE name = ?',
+    ),
     setWatermark: sqlite.prepare<[string, number]>(
       'INSERT INTO rollup_watermarks (name, last_id) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET last_id = excluded.last_id',
     ),
     telemetry: sqlite.prepare<[number, number], { id: number; deviceId: number; t: number; data: string }>(
       `SELECT id, device_id AS deviceId, device_time AS t, data FROM telemetry WHERE id > ? ORDER BY id LIMIT ?`,
     ),
-    positions: sqlite.prepare<[number, number], { id: number; deviceId: number; t: number; lat: number; lng: number; speed: number }>(
+    positions: sqlite.prepare<
+      [number, number],
+      { id: number; deviceId: number; t: number; lat: number; lng: number; speed: number }
+    >(
       `SELECT id, device_id AS deviceId, gps_time AS t, lat, lng, speed FROM track_points WHERE id > ? ORDER BY id LIMIT ?`,
     ),
     machines: sqlite.prepare<[string], Omit<Machine, 'zone'> & { province: string | null; city: string | null }>(
@@ -70,7 +75,9 @@ function statements(sqlite: DbHandle['sqlite']) {
       `SELECT device_id AS deviceId, telemetry_at AS telemetryAt, state, track_at AS trackAt, lat, lng, speed
        FROM work_cursors WHERE device_id IN (SELECT value FROM json_each(?))`,
     ),
-    saveCursor: sqlite.prepare<[number, number | null, string, number | null, number | null, number | null, number | null]>(
+    saveCursor: sqlite.prepare<
+      [number, number | null, string, number | null, number | null, number | null, number | null]
+    >(
       `INSERT INTO work_cursors (device_id, telemetry_at, state, track_at, lat, lng, speed) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(device_id) DO UPDATE SET telemetry_at = excluded.telemetry_at, state = excluded.state,
          track_at = excluded.track_at, lat = excluded.lat, lng = excluded.lng, speed = excluded.speed`,
@@ -195,7 +202,15 @@ export function rollUpChunk(dbh: DbHandle, options: ChunkOptions = {}): ChunkRes
     for (const [deviceId, c] of cursors) {
       if (!machines.has(deviceId)) continue;
       const { t, ...state } = c.fold ?? { t: null };
-      q.saveCursor.run(deviceId, t, JSON.stringify(state), c.position?.t ?? null, c.position?.lat ?? null, c.position?.lng ?? null, c.position?.speed ?? null);
+      q.saveCursor.run(
+        deviceId,
+        t,
+        JSON.stringify(state),
+        c.position?.t ?? null,
+        c.position?.lat ?? null,
+        c.position?.lng ?? null,
+        c.position?.speed ?? null,
+      );
     }
     if (reports.length > 0) q.setWatermark.run(TELEMETRY, reports.at(-1)!.id);
     if (points.length > 0) q.setWatermark.run(TRACKS, points.at(-1)!.id);

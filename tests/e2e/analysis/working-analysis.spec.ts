@@ -29,7 +29,10 @@ for (const { lang, timezoneId, locale } of FLOWS) {
   test.describe(`work analysis (${lang})`, () => {
     test.use({ timezoneId, locale });
 
-    test('each page shows the API figures for its filter, and a machine row opens the machine', async ({ page, api }) => {
+    test('each page shows the API figures for its filter, and a machine row opens the machine', async ({
+      page,
+      api,
+    }) => {
       const say = (key: string, params: Record<string, string | number> = {}) => text(lang, `analysis:${key}`, params);
       const login = await signInAs(page, api, ROLE.lessorAdmin);
       const ask = { token: login.token, timeZone: timezoneId };

@@ -79,14 +79,19 @@ describe('the daily work rollup', () => {
     const meter = data.workingHours !== undefined ? 'workingHours' : 'engineHours';
     const start = data[meter]!;
     const totals = () =>
-      s.prepare('SELECT sum(hours_worked) AS worked, sum(hours_powered) AS powered FROM daily_work WHERE device_id = 1').get() as {
+      s
+        .prepare(
+          'SELECT sum(hours_worked) AS worked, sum(hours_powered) AS powered FROM daily_work WHERE device_id = 1',
+        )
+        .get() as {
         worked: number;
         powered: number;
       };
     const before = totals();
     // Two more reports a minute apart, the meter advancing one minute each.
     const insert = s.prepare('INSERT INTO telemetry (device_id, device_time, received_at, data) VALUES (1, ?, ?, ?)');
-    for (const i of [1, 2]) insert.run(last.at + i * 60_000, last.at + i * 60_000, JSON.stringify({ ...data, [meter]: start + i / 60 }));
+    for (const i of [1, 2])
+      insert.run(last.at + i * 60_000, last.at + i * 60_000, JSON.stringify({ ...data, [meter]: start + i / 60 }));
     expect(rollUpAll(t.dbh).telemetry).toBe(2);
     // The first new report folds against the last old one (kept in the cursor): two minutes, worked and powered.
     const after = totals();

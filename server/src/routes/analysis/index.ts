@@ -1,5 +1,10 @@
 import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
-import { analysisEndpoints, type AttendanceRow, type ConstructionRow, type Granularity } from '@console/contract/http/analysis';
+import {
+  analysisEndpoints,
+  type AttendanceRow,
+  type ConstructionRow,
+  type Granularity,
+} from '@console/contract/http/analysis';
 import type { Output } from '@console/contract/http/analysis';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { dayInZone } from '../../lib/time.ts';
@@ -48,7 +53,12 @@ function idleDaysOf(work: MachineWork | undefined, period: Period): number {
   return dayNumber(period.to) - dayNumber(work.lastWorkedOn);
 }
 
-function attendanceRows(machines: Machine[], work: Map<number, MachineWork>, period: Period, names: Map<number, string>) {
+function attendanceRows(
+  machines: Machine[],
+  work: Map<number, MachineWork>,
+  period: Period,
+  names: Map<number, string>,
+) {
   return machines.map((m): AttendanceRow => {
     const w = work.get(m.id);
     return {
@@ -178,7 +188,10 @@ export const analysisRoutes: RouteDef[] = [
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
-    const names = orgNames(data, machines.map((m) => m.orgId));
+    const names = orgNames(
+      data,
+      machines.map((m) => m.orgId),
+    );
     let rows = attendanceRows(machines, work, period, names);
     if (query.idleOnly) rows = rows.filter((r) => r.idleDays >= query.idleDays);
     return sortAndPage(rows, query, ['daysAttended', 'hoursWorked', 'idleDays', 'lastWorkedOn', 'serialNumber']);
@@ -210,7 +223,10 @@ export const analysisRoutes: RouteDef[] = [
       totals.machines++;
     }
     const sites = workBySite(data, period, filter);
-    const names = orgNames(data, sites.map((s) => s.siteId));
+    const names = orgNames(
+      data,
+      sites.map((s) => s.siteId),
+    );
     return {
       period,
       granularity: query.granularity,
@@ -229,7 +245,10 @@ export const analysisRoutes: RouteDef[] = [
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
-    const names = orgNames(data, machines.map((m) => m.orgId));
+    const names = orgNames(
+      data,
+      machines.map((m) => m.orgId),
+    );
     const rows = machines.map((m): ConstructionRow => {
       const w = work.get(m.id);
       return {

@@ -19,5 +19,10 @@ export function sortAndPage<Row extends { deviceId: number }>(
     });
   }
   const start = (query.page - 1) * query.pageSize;
-  return { list: rows.slice(start, start + query.pageSize), total: rows.length, page: query.page, pageSize: query.pageSize };
+  return {
+    list: rows.slice(start, start + query.pageSize),
+    total: rows.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

@@ -64,12 +64,18 @@ function machineConditions(filter: MachineFilter): SQL | undefined {
   if (filter.kind) conditions.push(eq(devices.kind, filter.kind));
   if (filter.orgId) {
     conditions.push(
-      or(eq(devices.orgId, filter.orgId), eq(devices.customerOrgId, filter.orgId), eq(devices.distributorOrgId, filter.orgId)),
+      or(
+        eq(devices.orgId, filter.orgId),
+        eq(devices.customerOrgId, filter.orgId),
+        eq(devices.distributorOrgId, filter.orgId),
+      ),
     );
   }
   if (filter.keyword) {
     const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(${devices.serialNumber} LIKE ${like} ESCAPE '\\' OR ${devices.deviceName} LIKE ${like} ESCAPE '\\')`);
+    conditions.push(
+      sql`(${devices.serialNumber} LIKE ${like} ESCAPE '\\' OR ${devices.deviceName} LIKE ${like} ESCAPE '\\')`,
+    );
   }
   return and(...conditions);
 }
@@ -129,13 +135,7 @@ function workRows(data: ScopedData, period: Period, filter: MachineFilter) {
       .select(fields)
       .from(dailyWork, scope)
       .innerJoin(devices, eq(devices.id, dailyWork.deviceId))
-      .where(
-        and(
-          gte(dailyWork.day, period.from),
-          lte(dailyWork.day, period.to),
-          machineConditions(filter),
-        ),
-      );
+      .where(and(gte(dailyWork.day, period.from), lte(dailyWork.day, period.to), machineConditions(filter)));
 }
 
 export interface MachineWork extends Output {
@@ -148,7 +148,11 @@ export interface MachineWork extends Output {
 
 /** Each machine's work summed over the period. */
 export function workByMachine(data: ScopedData, period: Period, filter: MachineFilter): Map<number, MachineWork> {
-  const rows = workRows(data, period, filter)({
+  const rows = workRows(
+    data,
+    period,
+    filter,
+  )({
     deviceId: dailyWork.deviceId,
     ...OUTPUT_SUMS,
     daysWorked: DAYS_WORKED,
@@ -167,7 +171,11 @@ export interface DayWork extends Output {
 
 /** The machines' work summed per day of the period. */
 export function workByDay(data: ScopedData, period: Period, filter: MachineFilter): Map<string, DayWork> {
-  const rows = workRows(data, period, filter)({ day: dailyWork.day, ...OUTPUT_SUMS, attended: DAYS_WORKED })
+  const rows = workRows(
+    data,
+    period,
+    filter,
+  )({ day: dailyWork.day, ...OUTPUT_SUMS, attended: DAYS_WORKED })
     .groupBy(dailyWork.day)
     .all() as unknown as DayWork[];
   return new Map(rows.map((r) => [r.day, r]));
@@ -180,7 +188,11 @@ export interface SiteWork extends Output {
 
 /** The machines' work summed per site: the customer they worked for that day (0: none, in the owner's yard). */
 export function workBySite(data: ScopedData, period: Period, filter: MachineFilter): SiteWork[] {
-  return workRows(data, period, filter)({
+  return workRows(
+    data,
+    period,
+    filter,
+  )({
     siteId: sql<number>`coalesce(${dailyWork.customerOrgId}, 0)`.as('site_id'),
     ...OUTPUT_SUMS,
     machines: sql<number>`count(distinct ${dailyWork.deviceId})`,
@@ -231,7 +243,9 @@ export function utilisationPct(hoursWorked: number, machines: number, days: numb
 
 /** The organisations the filter offers: owners and customers of the machines of the kind the user sees. */
 export function offeredOrganisations(data: ScopedData, kind: MachineFilter['kind']): { id: number; name: string }[] {
-  const ids = new Set(machinesOf(data, { kind }).flatMap((m) => (m.customerId === null ? [m.ownerId] : [m.ownerId, m.customerId])));
+  const ids = new Set(
+    machinesOf(data, { kind }).flatMap((m) => (m.customerId === null ? [m.ownerId] : [m.ownerId, m.customerId])),
+  );
   const names = orgNames(data, [...ids]);
   return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: names.get(id) ?? '' }));
 }

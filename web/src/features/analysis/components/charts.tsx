@@ -46,7 +46,15 @@ export function BarsChart(props: {
 }
 
 /** A month as a calendar heat map: machines at work each day. */
-export function CalendarHeatmap({ title, month, days }: { title: string; month: string; days: { date: string; attended: number; hoursWorked: number }[] }) {
+export function CalendarHeatmap({
+  title,
+  month,
+  days,
+}: {
+  title: string;
+  month: string;
+  days: { date: string; attended: number; hoursWorked: number }[];
+}) {
   const { t, i18n } = useTranslation('analysis');
   const color = useBrand().info.color;
   const max = Math.max(1, ...days.map((d) => d.attended));

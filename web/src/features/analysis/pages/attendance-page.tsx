@@ -15,7 +15,10 @@ import { useAttendanceFields } from '../fields.tsx';
 
 const DEFAULT_IDLE_DAYS = 3;
 const defined = (q: Record<string, string | number | undefined>) =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;
 
 /**
  * /workingAnalysis/attendance: the days each machine worked in a month (decision 037): a calendar heat map of the
@@ -122,7 +125,13 @@ function AttendanceView({ data, idleDays }: { data: Attendance; idleDays: number
         <Col xs={24} xl={10}>
           <Card
             title={t('attendance.customers')}
-            extra={<TableExport name={`${t('attendance.exportName')}-${data.month}`} columns={customerColumns} rows={data.customers} />}
+            extra={
+              <TableExport
+                name={`${t('attendance.exportName')}-${data.month}`}
+                columns={customerColumns}
+                rows={data.customers}
+              />
+            }
             style={{ height: '100%' }}
           >
             <Table

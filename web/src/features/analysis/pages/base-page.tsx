@@ -66,7 +66,12 @@ function SummaryView({ data }: { data: Summary }) {
         <Col xs={12} md={8} xl={4}>
           <Card size="small">
             <Tooltip title={t('base.utilisationHint')}>
-              <Statistic title={t('base.utilisation')} value={data.utilisationPct} suffix="%" data-testid="figure-utilisation" />
+              <Statistic
+                title={t('base.utilisation')}
+                value={data.utilisationPct}
+                suffix="%"
+                data-testid="figure-utilisation"
+              />
             </Tooltip>
           </Card>
         </Col>
@@ -108,7 +113,13 @@ function SummaryView({ data }: { data: Summary }) {
                   title: t('base.orgName'),
                   dataIndex: 'name',
                   render: (name: string, row) => (
-                    <Link to={href(analysisScreens.construction, { orgId: row.orgId, from: data.period.from, to: data.period.to })}>
+                    <Link
+                      to={href(analysisScreens.construction, {
+                        orgId: row.orgId,
+                        from: data.period.from,
+                        to: data.period.to,
+                      })}
+                    >
                       {name}
                     </Link>
                   ),

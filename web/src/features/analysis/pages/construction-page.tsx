@@ -28,7 +28,10 @@ const METRICS = [
 type Metric = (typeof METRICS)[number][0];
 
 const defined = (q: Record<string, string | number | undefined>) =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;
 
 /**
  * /workingAnalysis/construction: what the machines produced (hours, m³ pumped or sprayed, m² mowed, lifts, kWh,
@@ -102,7 +105,10 @@ function ConstructionView({ data }: { data: Construction }) {
   const siteColumns = [
     { title: t('construction.site'), value: siteName },
     { title: t('attendance.machines'), value: (s: Site) => s.machines },
-    ...METRICS.map(([m, unit]) => ({ title: `${metricLabel(m)} (${t(unit)})`, value: (s: Site) => s[m as keyof Output] })),
+    ...METRICS.map(([m, unit]) => ({
+      title: `${metricLabel(m)} (${t(unit)})`,
+      value: (s: Site) => s[m as keyof Output],
+    })),
   ];
   return (
     <Flex vertical gap={16}>
