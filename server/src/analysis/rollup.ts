@@ -82,9 +82,10 @@ function statements(sqlite: DbHandle['sqlite']) {
        ON CONFLICT(device_id) DO UPDATE SET telemetry_at = excluded.telemetry_at, state = excluded.state,
          track_at = excluded.track_at, lat = excluded.lat, lng = excluded.lng, speed = excluded.speed`,
     ),
-    lease: sqlite.prepare<[number, string, string], { contractId: number }>(
-      `SELECT contract_id AS contractId FROM lease_periods
-       WHERE device_id = ? AND start_on <= ? AND (end_on IS NULL OR end_on >= ?) ORDER BY start_on DESC LIMIT 1`,
+    // The lease periods of the chunk's machines, read once per chunk (a day's contract is picked from them).
+    leases: sqlite.prepare<[string], { deviceId: number; contractId: number; startOn: string; endOn: string | null }>(
+      `SELECT device_id AS deviceId, contract_id AS contractId, start_on AS startOn, end_on AS endOn
+       FROM lease_periods WHERE device_id IN (SELECT value FROM json_each(?)) ORDER BY start_on DESC`,
     ),
     addDay: sqlite.prepare<Record<string, unknown>>(
       `INSERT INTO daily_work (device_id, day, time_zone, kind, owner_org_id, customer_org_id, distributor_org_id,
@@ -183,6 +184,14 @@ export function rollUpChunk(dbh: DbHandle, options: ChunkOptions = {}): ChunkRes
       if (next) cursor.position = next;
     }
 
+    const leases = new Map<number, { contractId: number; startOn: string; endOn: string | null }[]>();
+    if (days.size > 0) {
+      for (const l of q.leases.all(JSON.stringify([...days.keys()]))) {
+        leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
+      }
+    }
+    const contractOn = (deviceId: number, day: string) =>
+      leases.get(deviceId)?.find((l) => l.startOn <= day && (l.endOn === null || l.endOn >= day))?.contractId ?? null;
     for (const [deviceId, byDay] of days) {
       const m = machines.get(deviceId)!;
       for (const [day, totals] of byDay) {
@@ -194,7 +203,7 @@ export function rollUpChunk(dbh: DbHandle, options: ChunkOptions = {}): ChunkRes
           ownerOrgId: m.orgId,
           customerOrgId: m.customerOrgId,
           distributorOrgId: m.distributorOrgId,
-          contractId: q.lease.get(deviceId, day, day)?.contractId ?? null,
+          contractId: contractOn(deviceId, day),
           ...totals,
         });
       }

@@ -98,4 +98,36 @@ describe('the daily work rollup', () => {
     expect(after.powered - before.powered).toBeCloseTo(2 / 60, 9);
     expect(after.worked - before.worked).toBeCloseTo(2 / 60, 9);
   });
+
+  it('names the contract of the lease the machine was on that day', async () => {
+    const t = await app();
+    const s = t.dbh.sqlite;
+    const machine = s.prepare('SELECT id, org_id AS org FROM devices WHERE id = 2').get() as {
+      id: number;
+      org: number;
+    };
+    const days = s
+      .prepare('SELECT min(device_time) AS first, max(device_time) AS last FROM telemetry WHERE device_id = 2')
+      .get() as {
+      first: number;
+      last: number;
+    };
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    // On lease from the day after its first report (UTC, a day's margin either side of any zone) to the end.
+    const startOn = day(days.first + 2 * 86_400_000);
+    s.prepare(
+      `INSERT INTO lease_periods (lessor_org_id, contract_id, line_id, device_id, renter_org_id, start_on, planned_end_on)
+       VALUES (?, 4242, 1, 2, ?, ?, '2099-12-31')`,
+    ).run(machine.org, machine.org, startOn);
+    rollUpAll(t.dbh);
+    const rows = s
+      .prepare('SELECT day, contract_id AS contractId FROM daily_work WHERE device_id = 2 ORDER BY day')
+      .all() as {
+      day: string;
+      contractId: number | null;
+    }[];
+    expect(rows.filter((r) => r.day >= startOn).every((r) => r.contractId === 4242)).toBe(true);
+    expect(rows.filter((r) => r.day < startOn).every((r) => r.contractId === null)).toBe(true);
+    expect(rows.some((r) => r.contractId === 4242)).toBe(true);
+  });
 });
