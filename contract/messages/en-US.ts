@@ -446,4 +446,9 @@ export const enUS: Record<MessageKey, string> = {
   'lease.machinesRequired': 'Please select machinery',
   'lease.idNumberTaken': 'Another renter of this company has this number',
   'lease.ruleOrderInvalid': 'The order must name every rule of the company once; reload and try again',
+  // Work analysis (docs/decisions/037-daily-work.md).
+  'analysis.invalidDay': 'Please enter a valid day',
+  'analysis.invalidMonth': 'Please enter a valid month',
+  'analysis.invalidPeriod': 'The period must start on or before its end',
+  'analysis.periodTooLong': 'A period covers at most 366 days',
 };

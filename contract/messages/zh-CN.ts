@@ -440,6 +440,11 @@ export const zhCN = {
   'lease.machinesRequired': '请选择机械',
   'lease.idNumberTaken': '本企业已有承租方使用该证件号',
   'lease.ruleOrderInvalid': '排序须包含本企业的全部规则且各一次，请刷新后重试',
+  // Work analysis (docs/decisions/037-daily-work.md).
+  'analysis.invalidDay': '请输入正确的日期',
+  'analysis.invalidMonth': '请输入正确的月份',
+  'analysis.invalidPeriod': '开始日期不能晚于结束日期',
+  'analysis.periodTooLong': '统计周期最长 366 天',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -1,3 +1,4 @@
+import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
 import { caseMenu, caseScreens } from './cases.ts';
 import { dashboardMenu, dashboardScreens } from './dashboard.ts';
@@ -32,6 +33,7 @@ export const screensByArea = {
   'lease-contracts': leaseContractScreens,
   'lease-parties': leasePartyScreens,
   dashboard: dashboardScreens,
+  analysis: analysisScreens,
   devices: deviceScreens,
   'device-detail': deviceDetailScreens,
   tracks: trackScreens,
@@ -59,6 +61,7 @@ export const allScreens: Screen[] = Object.values(screensByArea).flatMap((area) 
 export function allMenuEntries(): MenuEntry[] {
   return [
     ...placeScreens(dashboardScreens, dashboardMenu),
+    ...placeScreens(analysisScreens, analysisMenu),
     ...placeScreens(deviceScreens, deviceMenu),
     ...placeScreens(trackScreens, trackMenu),
     ...placeScreens(peripheralScreens, peripheralMenu),

@@ -1,4 +1,5 @@
 import { ADMIN_ROLES } from '../codes/roles.ts';
+import { ANALYSIS_READERS } from '../http/analysis.ts';
 import { CASE_READERS } from '../http/cases.ts';
 import { DEVICE_READERS } from '../http/devices.ts';
 import { FENCE_READERS } from '../http/fences.ts';
@@ -11,6 +12,8 @@ import { settingScreens } from './settings.ts';
 /** The sidebar's groups, in the order of the top level (the home page sits at order 10). */
 export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   // The list itself is /deviceManagement; the group's url only opens it.
+  // The data centre (spec /workingAnalysis): summary, attendance and construction analysis (decision 037).
+  analysis: { url: 'workingAnalysis', order: 15, title: 'analysis', icon: 'bar-chart', roles: ANALYSIS_READERS },
   devices: { url: 'deviceManagement', order: 20, title: 'devices', icon: 'database', roles: DEVICE_READERS },
   // Rental management (spec /leaseCenter): contracts, and the renters, stores and approval rules beside them. A
   // renter's users read their contracts here too.

@@ -174,4 +174,5 @@ export interface MenuGroup {
   icon: MenuIcon;
   roles: MenuRoles;
 }
-export type MenuGroupId = 'devices' | 'lease' | 'fences' | 'warning' | 'approvals' | 'risk' | 'employees' | 'settings';
+export type MenuGroupId =
+  'analysis' | 'devices' | 'lease' | 'fences' | 'warning' | 'approvals' | 'risk' | 'employees' | 'settings';

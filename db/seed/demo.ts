@@ -18,6 +18,7 @@ import { seedSimCards } from './sim-cards.ts';
 import { seedPeripherals } from './peripherals.ts';
 import { seedWorkOrders } from './work-orders.ts';
 import { seedLease } from './lease.ts';
+import { seedDailyWork } from './daily-work.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -74,6 +75,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedWorkOrders(db, demoFaker((options.seed ?? DEMO_SEED) + 2), orgs, fleet.now);
   // Lease contracts: no faker, fixed texts and picks by id (docs/decisions/029).
   seedLease(db, orgs, fleet.now);
+  // A month of daily work (decision 037): no faker; the machines with telemetry get their last days from the rollup.
+  seedDailyWork(db, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -9,6 +9,7 @@ import { startBrokerThread } from './ingest/broker-thread.ts';
 import { startIngestThread } from './ingest/ingest-thread.ts';
 import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
+import { startRollupJob } from './analysis/rollup.ts';
 
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
@@ -54,6 +55,8 @@ async function main() {
   deps.commands.start();
   // Lock tasks that fell due while the server was down run now; then every 10 s (decision 013).
   const stopRiskScheduler = startRiskScheduler(deps);
+  // Daily work: telemetry folded into days beside ingest, never in its hot path (decision 037).
+  const stopRollup = startRollupJob(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
@@ -64,6 +67,7 @@ async function main() {
     // Ingest first: it disconnects and writes what it holds before the broker goes.
     deps.commands.stop();
     stopRiskScheduler();
+    stopRollup();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();
     const refused = Object.values(rejected).reduce((a, b) => a + b, 0);

@@ -2,6 +2,7 @@ import type { Endpoint } from '@console/contract/http/endpoint';
 import { liveEndpoints } from '@console/contract/http/live';
 import type { RouteDef } from '../lib/route.ts';
 import { alarmRuleRoutes } from './alarm-rules.ts';
+import { analysisRoutes } from './analysis/index.ts';
 import { authRoutes } from './auth.ts';
 import { brandRoutes } from './brand.ts';
 import { caseRoutes } from './cases/index.ts';
@@ -62,6 +63,7 @@ export const allRoutes: RouteDef[] = [
   ...ingestRoutes,
   ...leaseContractRoutes,
   ...leasePartyRoutes,
+  ...analysisRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

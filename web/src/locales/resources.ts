@@ -1,3 +1,4 @@
+import type analysis from './zh-CN/analysis.json';
 import type auth from './zh-CN/auth.json';
 import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
@@ -52,4 +53,5 @@ export interface Resources {
   'work-orders': typeof workOrders;
   'lease-contracts': typeof leaseContracts;
   'lease-parties': typeof leaseParties;
+  analysis: typeof analysis;
 }

@@ -1,0 +1,253 @@
+import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { dailyWork } from '@console/db/schema/analysis';
+import { devices } from '@console/db/schema/devices';
+import { MAX_PERIOD_DAYS, DEFAULT_PERIOD_DAYS, type Output } from '@console/contract/http/analysis';
+import type { MachineKind } from '@console/contract/codes/machine-kinds';
+import type { ScopedData } from '../../lib/data.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { dayInZone } from '../../lib/time.ts';
+
+/**
+ * The reads every analysis shares (docs/decisions/037-daily-work.md): the machines in scope that match the filter,
+ * with their state now, and their daily work in a period, summed by the database. Daily work is read through its
+ * own organisations (owner, customer and distributor on that day), machines through the device scope.
+ */
+
+const DAY_MS = 86_400_000;
+
+export interface Period {
+  from: string;
+  to: string;
+  days: number;
+}
+
+export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+export const dayFromNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/** Every day of a period, oldest first. */
+export function daysOf(period: Period): string[] {
+  const first = dayNumber(period.from);
+  return Array.from({ length: period.days }, (_, i) => dayFromNumber(first + i));
+}
+
+/** The period asked for, or the last DEFAULT_PERIOD_DAYS days to today in the user's zone; refused when reversed or too long. */
+export function periodOf(query: { from?: string; to?: string }, now: number, timeZone: string): Period {
+  const to = query.to || dayInZone(now, timeZone);
+  const from = query.from || dayFromNumber(dayNumber(to) - (DEFAULT_PERIOD_DAYS - 1));
+  const days = dayNumber(to) - dayNumber(from) + 1;
+  if (days < 1) throw invalidField('from', 'analysis.invalidPeriod');
+  if (days > MAX_PERIOD_DAYS) throw invalidField('from', 'analysis.periodTooLong');
+  return { from, to, days };
+}
+
+export interface MachineFilter {
+  kind?: MachineKind | '';
+  orgId?: number;
+  keyword?: string;
+}
+
+export interface Machine {
+  id: number;
+  serialNumber: string;
+  deviceName: string;
+  kind: MachineKind;
+  ownerId: number;
+  customerId: number | null;
+  /** The organisation it works for: its customer, or its owner while in stock. */
+  orgId: number;
+  state: 'working' | 'idle' | 'offline';
+}
+
+function machineConditions(filter: MachineFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.kind) conditions.push(eq(devices.kind, filter.kind));
+  if (filter.orgId) {
+    conditions.push(
+      or(
+        eq(devices.orgId, filter.orgId),
+        eq(devices.customerOrgId, filter.orgId),
+        eq(devices.distributorOrgId, filter.orgId),
+      ),
+    );
+  }
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${devices.serialNumber} LIKE ${like} ESCAPE '\\' OR ${devices.deviceName} LIKE ${like} ESCAPE '\\')`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** The machines in scope matching the filter, by id. */
+export function machinesOf(data: ScopedData, filter: MachineFilter): Machine[] {
+  return data
+    .select({
+      id: devices.id,
+      serialNumber: devices.serialNumber,
+      deviceName: devices.deviceName,
+      kind: devices.kind,
+      ownerId: devices.orgId,
+      customerId: devices.customerOrgId,
+      online: devices.online,
+      machineOnline: devices.machineOnline,
+      activity: devices.activity,
+    })
+    .from(devices, data.deviceScope())
+    .where(machineConditions(filter))
+    .orderBy(devices.id)
+    .all()
+    .map((d) => ({
+      id: d.id,
+      serialNumber: d.serialNumber,
+      deviceName: d.deviceName,
+      kind: d.kind as MachineKind,
+      ownerId: d.ownerId,
+      customerId: d.customerId,
+      orgId: d.customerId ?? d.ownerId,
+      state: !d.online ? 'offline' : d.machineOnline && d.activity === 'working' ? 'working' : 'idle',
+    }));
+}
+
+const OUTPUT_SUMS = {
+  hoursWorked: sql<number>`coalesce(sum(${dailyWork.hoursWorked}), 0)`,
+  hoursPowered: sql<number>`coalesce(sum(${dailyWork.hoursPowered}), 0)`,
+  distanceKm: sql<number>`coalesce(sum(${dailyWork.distanceKm}), 0)`,
+  volumeM3: sql<number>`coalesce(sum(${dailyWork.volumeM3}), 0)`,
+  areaM2: sql<number>`coalesce(sum(${dailyWork.areaM2}), 0)`,
+  lifts: sql<number>`coalesce(sum(${dailyWork.lifts}), 0)`,
+  energyKwh: sql<number>`coalesce(sum(${dailyWork.energyKwh}), 0)`,
+  cycles: sql<number>`coalesce(sum(${dailyWork.cycles}), 0)`,
+};
+/** Days with work: the hour meter (or charging, discharging) advanced. */
+const DAYS_WORKED = sql<number>`coalesce(sum(${dailyWork.hoursWorked} > 0), 0)`;
+
+/** Daily work in the period of the machines matching the filter, both in scope. */
+function workRows(data: ScopedData, period: Period, filter: MachineFilter) {
+  // The day's organisations in scope, and the machine in scope now too (devices is joined).
+  const scope = data.narrow(
+    data.orgScope(dailyWork.ownerOrgId, dailyWork.customerOrgId, dailyWork.distributorOrgId),
+    data.deviceScope().sql,
+  );
+  return (fields: Record<string, SQL | SQL.Aliased | typeof dailyWork.day | typeof dailyWork.deviceId>) =>
+    data
+      .select(fields)
+      .from(dailyWork, scope)
+      .innerJoin(devices, eq(devices.id, dailyWork.deviceId))
+      .where(and(gte(dailyWork.day, period.from), lte(dailyWork.day, period.to), machineConditions(filter)));
+}
+
+export interface MachineWork extends Output {
+  deviceId: number;
+  daysWorked: number;
+  lastWorkedOn: string | null;
+  /** Days of the period it worked, `YYYY-MM-DD` joined by ','. */
+  workedDays: string;
+}
+
+/** Each machine's work summed over the period. */
+export function workByMachine(data: ScopedData, period: Period, filter: MachineFilter): Map<number, MachineWork> {
+  const rows = workRows(
+    data,
+    period,
+    filter,
+  )({
+    deviceId: dailyWork.deviceId,
+    ...OUTPUT_SUMS,
+    daysWorked: DAYS_WORKED,
+    lastWorkedOn: sql<string | null>`max(case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end)`,
+    workedDays: sql<string>`coalesce(group_concat(case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end), '')`,
+  })
+    .groupBy(dailyWork.deviceId)
+    .all() as unknown as MachineWork[];
+  return new Map(rows.map((r) => [r.deviceId, r]));
+}
+
+export interface DayWork extends Output {
+  day: string;
+  attended: number;
+}
+
+/** The machines' work summed per day of the period. */
+export function workByDay(data: ScopedData, period: Period, filter: MachineFilter): Map<string, DayWork> {
+  const rows = workRows(
+    data,
+    period,
+    filter,
+  )({ day: dailyWork.day, ...OUTPUT_SUMS, attended: DAYS_WORKED })
+    .groupBy(dailyWork.day)
+    .all() as unknown as DayWork[];
+  return new Map(rows.map((r) => [r.day, r]));
+}
+
+export interface SiteWork extends Output {
+  siteId: number;
+  machines: number;
+}
+
+/** The machines' work summed per site: the customer they worked for that day (0: none, in the owner's yard). */
+export function workBySite(data: ScopedData, period: Period, filter: MachineFilter): SiteWork[] {
+  return workRows(
+    data,
+    period,
+    filter,
+  )({
+    siteId: sql<number>`coalesce(${dailyWork.customerOrgId}, 0)`.as('site_id'),
+    ...OUTPUT_SUMS,
+    machines: sql<number>`count(distinct ${dailyWork.deviceId})`,
+  })
+    .groupBy(sql`site_id`)
+    .all() as unknown as SiteWork[];
+}
+
+export const emptyOutput = (): Output => ({
+  hoursWorked: 0,
+  hoursPowered: 0,
+  distanceKm: 0,
+  volumeM3: 0,
+  areaM2: 0,
+  lifts: 0,
+  energyKwh: 0,
+  cycles: 0,
+});
+
+/** Sum outputs (into the first). */
+const OUTPUT_KEYS = Object.keys(emptyOutput()) as (keyof Output)[];
+export function addOutput<T extends Output>(into: T, more: Output): T {
+  for (const key of OUTPUT_KEYS) into[key] += more[key];
+  return into;
+}
+
+/** Figures as the pages show them: hours, km, m³ and kWh to one decimal, m² whole. */
+export function rounded<T extends Output>(o: T): T {
+  const one = (v: number) => Math.round(v * 10) / 10;
+  return {
+    ...o,
+    hoursWorked: one(o.hoursWorked),
+    hoursPowered: one(o.hoursPowered),
+    distanceKm: one(o.distanceKm),
+    volumeM3: one(o.volumeM3),
+    areaM2: Math.round(o.areaM2),
+    lifts: Math.round(o.lifts),
+    energyKwh: one(o.energyKwh),
+    cycles: Math.round(o.cycles),
+  };
+}
+
+/** hours worked / (machines × 24 h × days), percent to one decimal. */
+export function utilisationPct(hoursWorked: number, machines: number, days: number): number {
+  if (machines === 0 || days === 0) return 0;
+  return Math.round((hoursWorked / (machines * 24 * days)) * 1000) / 10;
+}
+
+/** The organisations the filter offers: owners and customers of the machines of the kind the user sees. */
+export function offeredOrganisations(data: ScopedData, kind: MachineFilter['kind']): { id: number; name: string }[] {
+  const ids = new Set(
+    machinesOf(data, { kind }).flatMap((m) => (m.customerId === null ? [m.ownerId] : [m.ownerId, m.customerId])),
+  );
+  const names = orgNames(data, [...ids]);
+  return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: names.get(id) ?? '' }));
+}
+
+export { orgNames };
