@@ -28,25 +28,6 @@ export const MIN_DAYS_27 = 7;
 /** A month of models 22 and 24: thirty days. */
 export const DAYS_PER_MONTH = 30;
 
-/** Whole calendar months from `start`, and the days left after them (model 25). */
-export function calendarMonths(start: string, end: string): { months: number; days: number; lastMonthDays: number } {
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const last = dayNumber(end);
-  let months = 0;
-  // The last day of the k-th whole month from the start: the day before the same day k months on (a lease from
-  // 31 January has its first month end on the last day of February).
-  const monthEnd = (k: number) => {
-    const length = new Date(Date.UTC(y, m + k, 0)).getUTCDate();
-    const next = d > length ? Date.UTC(y, m + k, 1) : Date.UTC(y, m - 1 + k, d);
-    return next / MS_PER_DAY - 1;
-  };
-  while (monthEnd(months + 1) <= last) months += 1;
-  const from = monthEnd(months) + 1;
-  const next = new Date(from * MS_PER_DAY);
-  const lastMonthDays = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  return { months, days: last - from + 1, lastMonthDays };
-}
-
 /** A span of days on lease and the line's prices: what each model's function prices. */
 export interface PricedSpan {
   start: string;

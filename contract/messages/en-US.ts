@@ -446,4 +446,12 @@ export const enUS: Record<MessageKey, string> = {
   'lease.machinesRequired': 'Please select machinery',
   'lease.idNumberTaken': 'Another renter of this company has this number',
   'lease.ruleOrderInvalid': 'The order must name every rule of the company once; reload and try again',
+  'billing.amountRequired': 'Enter an amount received greater than 0',
+  'billing.dayRequired': 'Select the day received (YYYY-MM-DD)',
+  'billing.dayInFuture': 'The day received cannot be after today',
+  'billing.methodRequired': 'Select how the money was received',
+  'billing.renterRequired': 'Select the renter',
+  'billing.reasonRequired': 'Enter the reason for the void',
+  'billing.receiptVoided': 'This receipt has already been voided',
+  'billing.dayRangeInvalid': 'The end day cannot be before the start day',
 };

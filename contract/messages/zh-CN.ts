@@ -440,6 +440,14 @@ export const zhCN = {
   'lease.machinesRequired': '请选择机械',
   'lease.idNumberTaken': '本企业已有承租方使用该证件号',
   'lease.ruleOrderInvalid': '排序须包含本企业的全部规则且各一次，请刷新后重试',
+  'billing.amountRequired': '请输入大于 0 的收款金额',
+  'billing.dayRequired': '请选择收款日期（YYYY-MM-DD）',
+  'billing.dayInFuture': '收款日期不能晚于今天',
+  'billing.methodRequired': '请选择收款方式',
+  'billing.renterRequired': '请选择承租方',
+  'billing.reasonRequired': '请填写作废原因',
+  'billing.receiptVoided': '该收款已作废',
+  'billing.dayRangeInvalid': '结束日期不能早于开始日期',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -9,6 +9,7 @@ import { startBrokerThread } from './ingest/broker-thread.ts';
 import { startIngestThread } from './ingest/ingest-thread.ts';
 import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
+import { startBillingScheduler } from './billing/scheduler.ts';
 
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
@@ -54,6 +55,8 @@ async function main() {
   deps.commands.start();
   // Lock tasks that fell due while the server was down run now; then every 10 s (decision 013).
   const stopRiskScheduler = startRiskScheduler(deps);
+  // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
+  const stopBillingScheduler = startBillingScheduler(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
@@ -64,6 +67,7 @@ async function main() {
     // Ingest first: it disconnects and writes what it holds before the broker goes.
     deps.commands.stop();
     stopRiskScheduler();
+    stopBillingScheduler();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();
     const refused = Object.values(rejected).reduce((a, b) => a + b, 0);

@@ -1,0 +1,64 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { billingZones, ledgerEntries } from '@console/db/schema/lease-billing';
+import { renters } from '@console/db/schema/lease';
+import { dayInZone } from '../lib/time.ts';
+
+/** A lessor's billing days are counted in its zone; a lessor without one bills on Beijing time. */
+export const DEFAULT_BILLING_ZONE = 'Asia/Shanghai';
+
+export function billingZone(db: Db, lessorOrgId: number): string {
+  const row = db.select().from(billingZones).where(eq(billingZones.lessorOrgId, lessorOrgId)).get();
+  return row?.timeZone ?? DEFAULT_BILLING_ZONE;
+}
+
+/** The lessor's calendar day at `now`. */
+export const billingToday = (db: Db, lessorOrgId: number, now: number) =>
+  dayInZone(now, billingZone(db, lessorOrgId));
+
+/** What a renter owes a lessor after its latest ledger row (0 before any). */
+export function ledgerBalance(db: Db, lessorOrgId: number, renterOrgId: number): number {
+  const row = db
+    .select({ balance: ledgerEntries.balanceCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.lessorOrgId, lessorOrgId), eq(ledgerEntries.renterOrgId, renterOrgId)))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1)
+    .get();
+  return row?.balance ?? 0;
+}
+
+export type LedgerRow = Omit<typeof ledgerEntries.$inferInsert, 'balanceCents' | 'id' | 'createdAt'>;
+
+/** Append rows to the bill record, each carrying the renter's balance after it. */
+export function appendLedger(db: Db, rows: LedgerRow[]): void {
+  const balances = new Map<string, number>();
+  const values = rows.map((row) => {
+    const key = `${row.lessorOrgId}:${row.renterOrgId}`;
+    const before = balances.get(key) ?? ledgerBalance(db, row.lessorOrgId, row.renterOrgId);
+    const balanceCents = before + row.amountCents;
+    balances.set(key, balanceCents);
+    return { ...row, balanceCents };
+  });
+  for (let i = 0; i < values.length; i += 500) db.insert(ledgerEntries).values(values.slice(i, i + 500)).run();
+}
+
+/**
+ * Keep `renters.arrearsCents` equal to what each renter owes the lessor past due on `today` (a bill is overdue
+ * the day after its due day); automatic approval reads it. One renter, or all of the lessor's.
+ */
+export function refreshArrears(db: Db, lessorOrgId: number, today: string, renterOrgId?: number): void {
+  db.update(renters)
+    .set({
+      arrearsCents: sql`coalesce((select sum(b.amount_cents - b.paid_cents) from bills b
+        where b.renter_org_id = ${renters.orgId} and b.lessor_org_id = ${lessorOrgId}
+        and b.state in ('open', 'partlyPaid') and b.due_on < ${today}), 0)`,
+    })
+    .where(
+      and(
+        eq(renters.lessorOrgId, lessorOrgId),
+        renterOrgId === undefined ? undefined : eq(renters.orgId, renterOrgId),
+      ),
+    )
+    .run();
+}
