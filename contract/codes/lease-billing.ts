@@ -6,20 +6,25 @@ import { isPricedModel, leaseDays, MODEL_PRICING, type LinePrices } from './leas
  * costs. Pure, in integer cents and `YYYY-MM-DD` days, shared by the server's issuing, the seed and the tests.
  */
 
+export const BILL_STATES = ['open', 'partlyPaid', 'paid', 'void'] as const;
+export const BILL_KINDS = ['cycle', 'exit'] as const;
+export const RECEIPT_METHODS = ['transfer', 'cash', 'cheque', 'wechat', 'alipay', 'other'] as const;
+export const LEDGER_TYPES = ['bill', 'receipt', 'receiptVoid'] as const;
+
 export const BILL_STATE = codeTable('lease-billing:billState', [
   ['open', 'open', 'gold'],
   ['partlyPaid', 'partlyPaid', 'orange'],
   ['paid', 'paid', 'green'],
   ['void', 'void', 'default'],
 ]);
-export type BillState = (typeof BILL_STATE.values)[number];
+export type BillState = (typeof BILL_STATES)[number];
 
 /** `cycle`: the contract's billing day, for the period just ended; `exit`: a machine's last part at its return. */
 export const BILL_KIND = codeTable('lease-billing:billKind', [
   ['cycle', 'cycle', 'blue'],
   ['exit', 'exit', 'purple'],
 ]);
-export type BillKind = (typeof BILL_KIND.values)[number];
+export type BillKind = (typeof BILL_KINDS)[number];
 
 /** How money was received. */
 export const RECEIPT_METHOD = codeTable('lease-billing:receiptMethod', [
@@ -30,7 +35,7 @@ export const RECEIPT_METHOD = codeTable('lease-billing:receiptMethod', [
   ['alipay', 'alipay', 'geekblue'],
   ['other', 'other', 'default'],
 ]);
-export type ReceiptMethod = (typeof RECEIPT_METHOD.values)[number];
+export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
 /** The bill record ledger's entries: a bill raises what the renter owes, a receipt lowers it, a void undoes one. */
 export const LEDGER_TYPE = codeTable('lease-billing:ledgerType', [
@@ -38,7 +43,7 @@ export const LEDGER_TYPE = codeTable('lease-billing:ledgerType', [
   ['receipt', 'receipt', 'green'],
   ['receiptVoid', 'receiptVoid', 'red'],
 ]);
-export type LedgerType = (typeof LEDGER_TYPE.values)[number];
+export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 const MS_PER_DAY = 86_400_000;
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { BILL_KINDS, BILL_STATES, LEDGER_TYPES, RECEIPT_METHODS } from '@console/contract/codes/lease-billing';
 
 /**
  * Bills, receipts and the bill record ledger (docs/decisions/036-lease-billing.md). Bills are made from the
@@ -12,10 +13,6 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-export const BILL_STATES = ['open', 'partlyPaid', 'paid', 'void'] as const;
-export const BILL_KINDS = ['cycle', 'exit'] as const;
-export const RECEIPT_METHODS = ['transfer', 'cash', 'cheque', 'wechat', 'alipay', 'other'] as const;
-export const LEDGER_TYPES = ['bill', 'receipt', 'receiptVoid'] as const;
 
 /** A contract's bill for one billing period (`cycle`), or a machine's last part at its return (`exit`). */
 export const bills = sqliteTable(
