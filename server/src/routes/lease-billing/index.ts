@@ -19,8 +19,8 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { dayInZone, formatInZone } from '../../lib/time.ts';
-import { issueLessorBills } from '../../billing/issue.ts';
-import { billingToday } from '../../billing/ledger.ts';
+import { issueLessorBills } from '@console/db/billing/issue';
+import { billingToday } from '../../billing/zone.ts';
 import { recordReceipt, voidReceipt } from '../../billing/receipts.ts';
 import { allocationRows, mayWriteFor, receiptIdsInScope, userNames } from './shared.ts';
 

@@ -1,20 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
-import { billingZones, ledgerEntries } from '@console/db/schema/lease-billing';
-import { renters } from '@console/db/schema/lease';
-import { dayInZone } from '../lib/time.ts';
+import type { Db } from '../client.ts';
+import { ledgerEntries } from '../schema/lease-billing.ts';
+import { renters } from '../schema/lease.ts';
 
-/** A lessor's billing days are counted in its zone; a lessor without one bills on Beijing time. */
-export const DEFAULT_BILLING_ZONE = 'Asia/Shanghai';
-
-export function billingZone(db: Db, lessorOrgId: number): string {
-  const row = db.select().from(billingZones).where(eq(billingZones.lessorOrgId, lessorOrgId)).get();
-  return row?.timeZone ?? DEFAULT_BILLING_ZONE;
-}
-
-/** The lessor's calendar day at `now`. */
-export const billingToday = (db: Db, lessorOrgId: number, now: number) =>
-  dayInZone(now, billingZone(db, lessorOrgId));
+/**
+ * The bill record ledger and the renters' arrears (docs/decisions/036-lease-billing.md), written by issuing, receipts
+ * and voids. Shared by the server and the demo seed; calendar days are given, never read from a clock here.
+ */
 
 /** What a renter owes a lessor after its latest ledger row (0 before any). */
 export function ledgerBalance(db: Db, lessorOrgId: number, renterOrgId: number): number {
