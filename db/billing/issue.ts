@@ -147,33 +147,36 @@ function draftsFor(periods: PeriodRow[], today: string): Draft[] {
   return drafts;
 }
 
-/** Write the drafts: bills, their lines and their ledger rows. */
+/**
+ * Write the drafts: bills, their lines and their ledger rows, many rows a statement. The bills' ids are given here
+ * (after the highest, inside the unit of work's write lock) so their lines can name them without a read back.
+ */
 function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
   const lines: (typeof billLines.$inferInsert)[] = [];
   const ledger: LedgerRow[] = [];
+  const rows: (typeof bills.$inferInsert)[] = [];
+  let id = db.select({ top: max(bills.id) }).from(bills).get()?.top ?? 0;
   for (const draft of drafts) {
+    id += 1;
     const amountCents = draft.lines.reduce((s, l) => s + l.part.amountCents, 0);
     const { contract } = draft;
-    const bill = db
-      .insert(bills)
-      .values({
-        number: draft.number,
-        lessorOrgId,
-        renterOrgId: contract.renterOrgId,
-        contractId: contract.contractId,
-        kind: draft.kind,
-        periodStart: draft.periodStart,
-        periodEnd: draft.periodEnd,
-        issuedOn: draft.issuedOn,
-        dueOn: addDays(draft.issuedOn, contract.dueDays),
-        amountCents,
-        state: billState(amountCents, 0),
-      })
-      .returning({ id: bills.id })
-      .get();
+    rows.push({
+      id,
+      number: draft.number,
+      lessorOrgId,
+      renterOrgId: contract.renterOrgId,
+      contractId: contract.contractId,
+      kind: draft.kind,
+      periodStart: draft.periodStart,
+      periodEnd: draft.periodEnd,
+      issuedOn: draft.issuedOn,
+      dueOn: addDays(draft.issuedOn, contract.dueDays),
+      amountCents,
+      state: billState(amountCents, 0),
+    });
     for (const { period, part } of draft.lines) {
       lines.push({
-        billId: bill.id,
+        billId: id,
         leasePeriodId: period.id,
         deviceId: period.deviceId,
         lineId: period.lineId,
@@ -187,14 +190,15 @@ function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
       lessorOrgId,
       renterOrgId: contract.renterOrgId,
       type: 'bill',
-      billId: bill.id,
+      billId: id,
       subject: draft.number,
       detail: `${draft.periodStart}~${draft.periodEnd}`,
       amountCents,
       day: draft.issuedOn,
     });
   }
-  for (let i = 0; i < lines.length; i += 500) db.insert(billLines).values(lines.slice(i, i + 500)).run();
+  for (let i = 0; i < rows.length; i += 200) db.insert(bills).values(rows.slice(i, i + 200)).run();
+  for (let i = 0; i < lines.length; i += 200) db.insert(billLines).values(lines.slice(i, i + 200)).run();
   appendLedger(db, ledger);
 }
 

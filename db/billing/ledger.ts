@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ledgerEntries } from '../schema/lease-billing.ts';
 import { renters } from '../schema/lease.ts';
@@ -20,19 +20,43 @@ export function ledgerBalance(db: Db, lessorOrgId: number, renterOrgId: number):
   return row?.balance ?? 0;
 }
 
+
+/** The latest balance of each renter of a lessor that has ledger rows, in one read. */
+function balancesOf(db: Db, lessorOrgId: number): Map<number, number> {
+  const latest = db
+    .select({ id: max(ledgerEntries.id) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.lessorOrgId, lessorOrgId))
+    .groupBy(ledgerEntries.renterOrgId);
+  return new Map(
+    db
+      .select({ renterOrgId: ledgerEntries.renterOrgId, balance: ledgerEntries.balanceCents })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.id, latest))
+      .all()
+      .map((r) => [r.renterOrgId, r.balance]),
+  );
+}
+
 export type LedgerRow = Omit<typeof ledgerEntries.$inferInsert, 'balanceCents' | 'id' | 'createdAt'>;
 
 /** Append rows to the bill record, each carrying the renter's balance after it. */
 export function appendLedger(db: Db, rows: LedgerRow[]): void {
   const balances = new Map<string, number>();
+  // A few rows read their renters' balances one by one; a batch (issuing) reads each lessor's at once.
+  const lessorBalances = new Map<number, Map<number, number>>();
+  const before = (lessorOrgId: number, renterOrgId: number) => {
+    if (rows.length < 20) return ledgerBalance(db, lessorOrgId, renterOrgId);
+    if (!lessorBalances.has(lessorOrgId)) lessorBalances.set(lessorOrgId, balancesOf(db, lessorOrgId));
+    return lessorBalances.get(lessorOrgId)!.get(renterOrgId) ?? 0;
+  };
   const values = rows.map((row) => {
     const key = `${row.lessorOrgId}:${row.renterOrgId}`;
-    const before = balances.get(key) ?? ledgerBalance(db, row.lessorOrgId, row.renterOrgId);
-    const balanceCents = before + row.amountCents;
+    const balanceCents = (balances.get(key) ?? before(row.lessorOrgId, row.renterOrgId)) + row.amountCents;
     balances.set(key, balanceCents);
     return { ...row, balanceCents };
   });
-  for (let i = 0; i < values.length; i += 500) db.insert(ledgerEntries).values(values.slice(i, i + 500)).run();
+  for (let i = 0; i < values.length; i += 200) db.insert(ledgerEntries).values(values.slice(i, i + 200)).run();
 }
 
 /**
