@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Col, Form, Input, Row, Select, Space, Statistic, Table } from 'antd';
+import { Alert, Card, Col, Form, Input, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,9 @@ function OpenBills({ renterId, onOpen }: { renterId: number | undefined; onOpen:
   if (!renterId) return <Alert type="info" showIcon message={t('receipt.pickRenter')} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Statistic title={t('receipt.arrears')} value={yuan(arrears)} data-testid="renter-arrears" />
+      <Typography.Text strong>
+        {t('receipt.arrears')}: <span data-testid="renter-arrears">{yuan(arrears)}</span>
+      </Typography.Text>
       <Table
         rowKey="id"
         size="small"
