@@ -9,6 +9,7 @@ import { leasePeriods } from '@console/db/schema/lease-periods';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { issueBills } from '@console/server/src/billing/issue';
 import { createSession } from '@console/server/src/lib/session';
+import { seedLeaseBills } from '@console/db/seed/lease-bills';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { leaseTwoMachines, type Leased } from './helpers.ts';
 
@@ -215,5 +216,16 @@ describe('lease billing', () => {
     expect(finance.status).toBe('200');
     const sales = await t.call(api.billList, { token: t.tokenFor(ROLE.lessorSales) });
     expect(sales.status).toBe('403');
+  });
+
+  it('seeds the bills of the seeded periods and a receipt that pays the first renter, once', () => {
+    seedLeaseBills(t.dbh.db, t.deps.now());
+    const seeded = billsOf();
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.every((b) => b.state === 'paid')).toBe(true);
+    expect(arrears()).toBe(0);
+    seedLeaseBills(t.dbh.db, t.deps.now());
+    expect(billsOf()).toHaveLength(seeded.length);
+    expect(t.dbh.db.select().from(receipts).where(eq(receipts.renterOrgId, lease.renterId)).all()).toHaveLength(1);
   });
 });
