@@ -15,11 +15,13 @@ export interface Allocation {
  * voided one paid) and after issuing (money paid in advance pays the new bill). Answers the allocations it made.
  */
 export function allocate(db: Db, lessorOrgId: number, renterOrgId: number): Allocation[] {
+  // The outer row is named by its table: drizzle writes a column of a one-table select unqualified, which inside
+  // the subquery would name the allocation's own id.
   const credit = db
     .select({
       id: receipts.id,
       left: sql<number>`${receipts.amountCents} - coalesce((select sum(a.amount_cents) from allocations a
-        where a.receipt_id = ${receipts.id}), 0)`,
+        where a.receipt_id = receipts.id), 0)`,
     })
     .from(receipts)
     .where(
@@ -74,7 +76,7 @@ export function rentersWithCredit(db: Db, lessorOrgId: number): number[] {
         eq(receipts.lessorOrgId, lessorOrgId),
         isNull(receipts.voidedAt),
         sql`${receipts.amountCents} > coalesce((select sum(a.amount_cents) from allocations a
-          where a.receipt_id = ${receipts.id}), 0)`,
+          where a.receipt_id = receipts.id), 0)`,
       ),
     )
     .groupBy(receipts.renterOrgId)

@@ -67,7 +67,7 @@ export function refreshArrears(db: Db, lessorOrgId: number, today: string, rente
   db.update(renters)
     .set({
       arrearsCents: sql`coalesce((select sum(b.amount_cents - b.paid_cents) from bills b
-        where b.renter_org_id = ${renters.orgId} and b.lessor_org_id = ${lessorOrgId}
+        where b.renter_org_id = renters.org_id and b.lessor_org_id = ${lessorOrgId}
         and b.state in ('open', 'partlyPaid') and b.due_on < ${today}), 0)`,
     })
     .where(
@@ -75,7 +75,7 @@ export function refreshArrears(db: Db, lessorOrgId: number, today: string, rente
         eq(renters.lessorOrgId, lessorOrgId),
         renterOrgId === undefined ? undefined : eq(renters.orgId, renterOrgId),
         // A renter never billed here keeps the arrears recorded for it (an opening balance; decision 036).
-        sql`exists (select 1 from bills b where b.renter_org_id = ${renters.orgId} and b.lessor_org_id = ${lessorOrgId})`,
+        sql`exists (select 1 from bills b where b.renter_org_id = renters.org_id and b.lessor_org_id = ${lessorOrgId})`,
       ),
     )
     .run();

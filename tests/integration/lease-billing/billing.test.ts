@@ -128,6 +128,16 @@ describe('lease billing', () => {
     expect(last.data.list[0]!.balanceCents).toBe(march.amountCents + april.amountCents);
   });
 
+  it('allocates each receipt its own whole amount, whatever was allocated before', async () => {
+    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    const token = t.tokenFor(ROLE.lessorStaff);
+    const body = { renterId: lease.renterId, method: 'transfer' as const, receivedOn: '2026-05-05' };
+    await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 100 } });
+    const second = await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 1_000_000 } });
+    expect(second.data.allocations.reduce((s, a) => s + a.amountCents, 0)).toBe(1_000_000);
+    expect(billsOf().reduce((s, b) => s + b.paidCents, 0)).toBe(1_000_100);
+  });
+
   it('pays a new bill with money paid in advance', async () => {
     const token = t.tokenFor(ROLE.lessorAdmin);
     await t.call(api.receiptCreate, {
