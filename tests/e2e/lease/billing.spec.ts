@@ -71,7 +71,9 @@ function overdueRenter(name: string): { renterId: number } {
 
 async function recordAndClear(page: import('@playwright/test').Page, api: import('../../fixtures/e2e-api.ts').Api, lang: UiLang) {
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `lease-billing:${key}`, params);
-  const name = `${lang === 'en' ? 'Overdue Works' : '欠款测试工程'} ${Date.now().toString(36).toUpperCase()}`;
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `${lang === 'en' ? 'Overdue Works' : '欠款测试工程'} ${stamp}`;
+  const reference = `E2E-${stamp}`;
   overdueRenter(name);
   await signInAs(page, api, ROLE.lessorStaff);
 
@@ -87,7 +89,7 @@ async function recordAndClear(page: import('@playwright/test').Page, api: import
   await expect(page).toHaveURL(/\/leaseCenter\/receiptRecord\?renterId=\d+/);
   await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
   await page.getByLabel(t('receipt.amount'), { exact: true }).fill('1000');
-  await page.getByLabel(t('receipt.reference'), { exact: true }).fill('E2E-TX');
+  await page.getByLabel(t('receipt.reference'), { exact: true }).fill(reference);
   await page.getByRole('button', { name: t('receipt.submit') }).click();
 
   // Allocated to its bills, the open bills are gone and so are the arrears.
@@ -101,7 +103,7 @@ async function recordAndClear(page: import('@playwright/test').Page, api: import
 
   // The bill record shows the bills and the receipt that paid them, the balance back to nothing.
   await page.goto('/financeCenter/billRecord');
-  const receipt = page.getByRole('row').filter({ hasText: 'E2E-TX' });
+  const receipt = page.getByRole('row').filter({ hasText: reference });
   await expect(receipt).toContainText(text(lang, 'lease-billing:ledgerType.receipt'));
   await expect(receipt).toContainText('-1000.00');
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
