@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountThrough, billingDaysBetween, billPart, billState, daysOverdue, type BilledPeriod } from './lease-billing.ts';
+import {
+  amountThrough,
+  billingDaysBetween,
+  billPart,
+  billState,
+  daysOverdue,
+  type BilledPeriod,
+} from './lease-billing.ts';
 import { lineAmountCents, MODEL_PRICING } from './lease-pricing.ts';
 
 /** The worked examples: day price 300.00, month price 6,000.00; entry and exit day both count. */

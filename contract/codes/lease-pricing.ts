@@ -61,7 +61,7 @@ export const MODEL_PRICING = {
    */
   25: ({ start, end, month }: PricedSpan) => {
     let amount = 0;
-    for (let first = start; first <= end; ) {
+    for (let first = start; first <= end;) {
       const [y, m] = first.split('-').map(Number) as [number, number];
       const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
       const monthEnd = `${first.slice(0, 8)}${String(length).padStart(2, '0')}`;

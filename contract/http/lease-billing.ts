@@ -18,7 +18,6 @@ export const RECEIPT_WRITERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff
 /** Who runs the billing of a contract now (the scheduler does it daily). */
 export const BILL_RUNNERS = [ROLE.lessorAdmin] as const;
 
-
 /** A filter's day: '' or a real `YYYY-MM-DD`. */
 const filterDay = z
   .string()
@@ -144,10 +143,7 @@ export const receiptForm = z.object({
     .positive({ error: 'billing.amountRequired' })
     .max(100_000_000_00, { error: 'validation.invalid' }),
   method: z.enum(RECEIPT_METHODS, { error: 'billing.methodRequired' }),
-  receivedOn: z
-    .string({ error: 'billing.dayRequired' })
-    .trim()
-    .refine(isDay, { error: 'billing.dayRequired' }),
+  receivedOn: z.string({ error: 'billing.dayRequired' }).trim().refine(isDay, { error: 'billing.dayRequired' }),
   reference: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
   note: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
 });

@@ -21,6 +21,13 @@ export const leaseBillingScreens = defineScreens({
 export const leaseBillingMenu: AreaMenu<typeof leaseBillingScreens> = [
   { screen: 'billRecord', group: 'finance', order: 10, title: 'billRecord', icon: 'profile', roles: BILL_READERS },
   { screen: 'history', group: 'finance', order: 20, title: 'repaymentHistory', icon: 'wallet', roles: BILL_READERS },
-  { screen: 'receiptRecord', group: 'lease', order: 60, title: 'receiptRecord', icon: 'dollar', roles: RECEIPT_WRITERS },
+  {
+    screen: 'receiptRecord',
+    group: 'lease',
+    order: 60,
+    title: 'receiptRecord',
+    icon: 'dollar',
+    roles: RECEIPT_WRITERS,
+  },
   { screen: 'arrears', group: 'lease', order: 70, title: 'arrears', icon: 'fund', roles: BILL_READERS },
 ];

@@ -174,4 +174,5 @@ export interface MenuGroup {
   icon: MenuIcon;
   roles: MenuRoles;
 }
-export type MenuGroupId = 'devices' | 'lease' | 'finance' | 'fences' | 'warning' | 'approvals' | 'risk' | 'employees' | 'settings';
+export type MenuGroupId =
+  'devices' | 'lease' | 'finance' | 'fences' | 'warning' | 'approvals' | 'risk' | 'employees' | 'settings';

@@ -24,9 +24,7 @@ export function allocate(db: Db, lessorOrgId: number, renterOrgId: number): Allo
         where a.receipt_id = receipts.id), 0)`,
     })
     .from(receipts)
-    .where(
-      and(eq(receipts.lessorOrgId, lessorOrgId), eq(receipts.renterOrgId, renterOrgId), isNull(receipts.voidedAt)),
-    )
+    .where(and(eq(receipts.lessorOrgId, lessorOrgId), eq(receipts.renterOrgId, renterOrgId), isNull(receipts.voidedAt)))
     .orderBy(asc(receipts.receivedOn), asc(receipts.id))
     .all()
     .filter((r) => r.left > 0);
@@ -83,4 +81,3 @@ export function rentersWithCredit(db: Db, lessorOrgId: number): number[] {
     .all()
     .map((r) => r.renterOrgId);
 }
-

@@ -155,7 +155,11 @@ function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
   const lines: (typeof billLines.$inferInsert)[] = [];
   const ledger: LedgerRow[] = [];
   const rows: (typeof bills.$inferInsert)[] = [];
-  let id = db.select({ top: max(bills.id) }).from(bills).get()?.top ?? 0;
+  let id =
+    db
+      .select({ top: max(bills.id) })
+      .from(bills)
+      .get()?.top ?? 0;
   for (const draft of drafts) {
     id += 1;
     const amountCents = draft.lines.reduce((s, l) => s + l.part.amountCents, 0);
@@ -197,8 +201,14 @@ function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
       day: draft.issuedOn,
     });
   }
-  for (let i = 0; i < rows.length; i += 200) db.insert(bills).values(rows.slice(i, i + 200)).run();
-  for (let i = 0; i < lines.length; i += 200) db.insert(billLines).values(lines.slice(i, i + 200)).run();
+  for (let i = 0; i < rows.length; i += 200)
+    db.insert(bills)
+      .values(rows.slice(i, i + 200))
+      .run();
+  for (let i = 0; i < lines.length; i += 200)
+    db.insert(billLines)
+      .values(lines.slice(i, i + 200))
+      .run();
   appendLedger(db, ledger);
 }
 

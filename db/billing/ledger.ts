@@ -20,7 +20,6 @@ export function ledgerBalance(db: Db, lessorOrgId: number, renterOrgId: number):
   return row?.balance ?? 0;
 }
 
-
 /** The latest balance of each renter of a lessor that has ledger rows, in one read. */
 function balancesOf(db: Db, lessorOrgId: number): Map<number, number> {
   const latest = db
@@ -56,7 +55,10 @@ export function appendLedger(db: Db, rows: LedgerRow[]): void {
     balances.set(key, balanceCents);
     return { ...row, balanceCents };
   });
-  for (let i = 0; i < values.length; i += 200) db.insert(ledgerEntries).values(values.slice(i, i + 200)).run();
+  for (let i = 0; i < values.length; i += 200)
+    db.insert(ledgerEntries)
+      .values(values.slice(i, i + 200))
+      .run();
 }
 
 /**

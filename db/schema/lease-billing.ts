@@ -13,7 +13,6 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-
 /** A contract's bill for one billing period (`cycle`), or a machine's last part at its return (`exit`). */
 export const bills = sqliteTable(
   'bills',
@@ -123,10 +122,7 @@ export const ledgerEntries = sqliteTable(
     day: text('day').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('ledger_renter').on(t.renterOrgId, t.id),
-    index('ledger_lessor_day').on(t.lessorOrgId, t.day),
-  ],
+  (t) => [index('ledger_renter').on(t.renterOrgId, t.id), index('ledger_lessor_day').on(t.lessorOrgId, t.day)],
 );
 
 /** The time zone a lessor's billing days are counted in (none: Asia/Shanghai). */

@@ -12,5 +12,4 @@ export function billingZone(db: Db, lessorOrgId: number): string {
 }
 
 /** The lessor's calendar day at `now`. */
-export const billingToday = (db: Db, lessorOrgId: number, now: number) =>
-  dayInZone(now, billingZone(db, lessorOrgId));
+export const billingToday = (db: Db, lessorOrgId: number, now: number) => dayInZone(now, billingZone(db, lessorOrgId));

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { issueLessorBills } from '@console/db/billing/issue';
@@ -7,6 +8,7 @@ import { devices } from '@console/db/schema/devices';
 import { contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { createOrganisation, demoAccount } from '@console/db/seed/accounts';
+import type { Api } from '../../fixtures/e2e-api.ts';
 import { expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 const DAY = 86_400_000;
@@ -21,7 +23,11 @@ function overdueRenter(name: string): { renterId: number } {
   const dbh = openDb(process.env.E2E_DB_FILE!, { migrate: false });
   try {
     const { db } = dbh;
-    const admin = db.select().from(users).where(eq(users.mobile, demoAccount(ROLE.lessorAdmin))).get()!;
+    const admin = db
+      .select()
+      .from(users)
+      .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
+      .get()!;
     const lessorOrgId = admin.orgId;
     const renterId = createOrganisation(db, { name, kind: 'customer', parentId: lessorOrgId }).id;
     db.insert(renters).values({ orgId: renterId, lessorOrgId, identityType: 2 }).run();
@@ -69,7 +75,7 @@ function overdueRenter(name: string): { renterId: number } {
   }
 }
 
-async function recordAndClear(page: import('@playwright/test').Page, api: import('../../fixtures/e2e-api.ts').Api, lang: UiLang) {
+async function recordAndClear(page: Page, api: Api, lang: UiLang) {
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `lease-billing:${key}`, params);
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `${lang === 'en' ? 'Overdue Works' : '欠款测试工程'} ${stamp}`;

@@ -19,7 +19,8 @@ const MARCH_SHARE = Math.round((17 * 600_000) / 31);
 describe('lease billing', () => {
   let t: TestApp;
   let lease: Leased;
-  const billsOf = () => t.dbh.db.select().from(bills).where(eq(bills.contractId, lease.contractId)).orderBy(bills.id).all();
+  const billsOf = () =>
+    t.dbh.db.select().from(bills).where(eq(bills.contractId, lease.contractId)).orderBy(bills.id).all();
   const arrears = () => t.dbh.db.select().from(renters).where(eq(renters.orgId, lease.renterId)).get()!.arrearsCents;
 
   beforeEach(async () => {
@@ -44,7 +45,11 @@ describe('lease billing', () => {
     });
     // April: 30 days at 300.00, and the calendar machine's whole lease (9,290.32) less March: 6,000.00.
     expect(april).toMatchObject({ periodStart: '2026-04-01', periodEnd: '2026-04-30', amountCents: 900_000 + 600_000 });
-    const calendar = t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, lease.periods.calendar!)).all();
+    const calendar = t.dbh.db
+      .select()
+      .from(billLines)
+      .where(eq(billLines.leasePeriodId, lease.periods.calendar!))
+      .all();
     expect(calendar.reduce((s, l) => s + l.amountCents, 0)).toBe(929_032);
 
     // The scheduler again the same day, and through the run-now path: nothing new.
@@ -65,7 +70,12 @@ describe('lease billing', () => {
     t.dbh.db.update(leasePeriods).set({ endOn: '2026-05-03' }).where(eq(leasePeriods.id, lease.periods.daily!)).run();
     expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-03')).toEqual({ bills: 1, lines: 1 });
     const exit = billsOf().at(-1)!;
-    expect(exit).toMatchObject({ kind: 'exit', periodStart: '2026-05-01', periodEnd: '2026-05-03', amountCents: 90_000 });
+    expect(exit).toMatchObject({
+      kind: 'exit',
+      periodStart: '2026-05-01',
+      periodEnd: '2026-05-03',
+      amountCents: 90_000,
+    });
     expect(exit.number).toMatch(/-E\d+$/);
     expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-07-01')).toEqual({ bills: 0, lines: 0 });
   });
@@ -85,7 +95,13 @@ describe('lease billing', () => {
     const token = t.tokenFor(ROLE.lessorStaff);
     const made = await t.call(api.receiptCreate, {
       token,
-      body: { renterId: lease.renterId, amountCents: 1_000_000, method: 'transfer', receivedOn: '2026-05-05', reference: 'TX-1' },
+      body: {
+        renterId: lease.renterId,
+        amountCents: 1_000_000,
+        method: 'transfer',
+        receivedOn: '2026-05-05',
+        reference: 'TX-1',
+      },
     });
     expect(made.status).toBe('200');
     expect(made.data.allocations.map((a) => [a.billId, a.amountCents]).sort()).toEqual(
@@ -181,7 +197,10 @@ describe('lease billing', () => {
     const token = t.tokenFor(ROLE.lessorAdmin);
     const run = await t.call(api.run, { token, body: { contractId: lease.contractId } });
     expect(run.data.bills).toBeGreaterThan(0);
-    expect((await t.call(api.run, { token, body: { contractId: lease.contractId } })).data).toEqual({ bills: 0, lines: 0 });
+    expect((await t.call(api.run, { token, body: { contractId: lease.contractId } })).data).toEqual({
+      bills: 0,
+      lines: 0,
+    });
     const first = billsOf()[0]!;
     const detail = await t.call(api.billDetail, { token, query: { id: first.id } });
     expect(detail.data.lines.map((l) => [l.businessModel, l.days, l.amountCents])).toEqual(
@@ -190,7 +209,10 @@ describe('lease billing', () => {
         [25, 17, MARCH_SHARE],
       ]),
     );
-    const staffRun = await t.call(api.run, { token: t.tokenFor(ROLE.lessorStaff), body: { contractId: lease.contractId } });
+    const staffRun = await t.call(api.run, {
+      token: t.tokenFor(ROLE.lessorStaff),
+      body: { contractId: lease.contractId },
+    });
     expect(staffRun.status).toBe('403');
   });
 

@@ -34,7 +34,12 @@ export function leaseTwoMachines(t: TestApp): Leased {
   const lessorId = orgOf(t, ROLE.lessorAdmin);
   const renterId = orgOf(t, ROLE.other);
   db.insert(renters).values({ orgId: renterId, lessorOrgId: lessorId, identityType: 2 }).onConflictDoNothing().run();
-  const machines = db.select().from(devices).where(and(eq(devices.orgId, lessorId))).limit(2).all();
+  const machines = db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.orgId, lessorId)))
+    .limit(2)
+    .all();
   const contract = db
     .insert(contracts)
     .values({

@@ -79,7 +79,12 @@ const BILL_SORTS = { issuedOn: bills.issuedOn, dueOn: bills.dueOn, amountCents: 
 export const leaseBillingRoutes: RouteDef[] = [
   route(api.renters, ({ data }) => {
     const rows = data
-      .select({ id: renters.orgId, name: organisations.name, lessorOrgId: renters.lessorOrgId, arrearsCents: renters.arrearsCents })
+      .select({
+        id: renters.orgId,
+        name: organisations.name,
+        lessorOrgId: renters.lessorOrgId,
+        arrearsCents: renters.arrearsCents,
+      })
       .from(renters, data.orgScope(renters.lessorOrgId, renters.orgId))
       .innerJoin(organisations, eq(organisations.id, renters.orgId))
       .orderBy(asc(organisations.name))
@@ -123,7 +128,13 @@ export const leaseBillingRoutes: RouteDef[] = [
         days: billLines.days,
         amountCents: billLines.amountCents,
       })
-      .from(billLines, data.within(billLines.billId, data.select({ id: bills.id }).from(bills, data.orgScope(bills.lessorOrgId, bills.renterOrgId))))
+      .from(
+        billLines,
+        data.within(
+          billLines.billId,
+          data.select({ id: bills.id }).from(bills, data.orgScope(bills.lessorOrgId, bills.renterOrgId)),
+        ),
+      )
       .leftJoin(devices, eq(devices.id, billLines.deviceId))
       .where(eq(billLines.billId, row.id))
       .orderBy(asc(devices.serialNumber), asc(billLines.id))
@@ -145,10 +156,12 @@ export const leaseBillingRoutes: RouteDef[] = [
       inDays(receipts.receivedOn, query.from, query.to),
     );
     const rows = data.select().from(receipts, data.orgScope(receipts.lessorOrgId, receipts.renterOrgId)).where(where);
-    const order = listOrder(query, { receivedOn: receipts.receivedOn, amountCents: receipts.amountCents }, receipts.id, [
-      desc(receipts.receivedOn),
-      desc(receipts.id),
-    ]);
+    const order = listOrder(
+      query,
+      { receivedOn: receipts.receivedOn, amountCents: receipts.amountCents },
+      receipts.id,
+      [desc(receipts.receivedOn), desc(receipts.id)],
+    );
     const page = listPage(data, query, rows, order);
     const names = orgNames(
       data,
@@ -232,9 +245,12 @@ export const leaseBillingRoutes: RouteDef[] = [
       .select()
       .from(ledgerEntries, data.orgScope(ledgerEntries.lessorOrgId, ledgerEntries.renterOrgId))
       .where(where);
-    const order = listOrder(query, { day: ledgerEntries.day, amountCents: ledgerEntries.amountCents }, ledgerEntries.id, [
-      desc(ledgerEntries.id),
-    ]);
+    const order = listOrder(
+      query,
+      { day: ledgerEntries.day, amountCents: ledgerEntries.amountCents },
+      ledgerEntries.id,
+      [desc(ledgerEntries.id)],
+    );
     const { rows: page, ...paging } = listPage(data, query, rows, order);
     const names = orgNames(
       data,

@@ -30,11 +30,7 @@ export const useLedgerFields = defineFields<LedgerRowData>()('lease-billing', {
   ...dayFilters,
 });
 
-function describe(
-  row: LedgerRowData,
-  t: FieldContext['t'],
-  label: FieldContext['label'],
-): string {
+function describe(row: LedgerRowData, t: FieldContext['t'], label: FieldContext['label']): string {
   const method = row.type === 'receipt' ? label(RECEIPT_METHOD, row.detail) : '';
   return t(`ledger.describe.${row.type}`, { subject: row.subject, detail: row.detail, method });
 }

@@ -91,7 +91,12 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                       key: 'amount',
                       title: t('amount'),
                       align: 'right',
-                      render: (_, a) => (a.voided ? <Typography.Text delete>{yuan(a.amountCents)}</Typography.Text> : yuan(a.amountCents)),
+                      render: (_, a) =>
+                        a.voided ? (
+                          <Typography.Text delete>{yuan(a.amountCents)}</Typography.Text>
+                        ) : (
+                          yuan(a.amountCents)
+                        ),
                     },
                   ]}
                 />

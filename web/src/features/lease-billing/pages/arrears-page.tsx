@@ -48,7 +48,15 @@ export function ArrearsPage() {
         exportName={t('arrears.exportName')}
         filters={fields.filters(['keyword', 'renterId', 'minDays'])}
         columns={[
-          ...fields.columns(['renterName', 'contractNumber', 'overdueCents', 'bills', 'oldestDueOn', 'daysOverdue', 'lessorName']),
+          ...fields.columns([
+            'renterName',
+            'contractNumber',
+            'overdueCents',
+            'bills',
+            'oldestDueOn',
+            'daysOverdue',
+            'lessorName',
+          ]),
           ...(records
             ? [
                 {

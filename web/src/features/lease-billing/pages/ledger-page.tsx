@@ -25,7 +25,16 @@ export function LedgerPage() {
         exportName={t('ledger.exportName')}
         filters={fields.filters(['renterId', 'type', 'from', 'to'])}
         columns={[
-          ...fields.columns(['renterName', 'type', 'description', 'amountCents', 'balanceCents', 'day', 'createdAt', 'lessorName']),
+          ...fields.columns([
+            'renterName',
+            'type',
+            'description',
+            'amountCents',
+            'balanceCents',
+            'day',
+            'createdAt',
+            'lessorName',
+          ]),
           {
             key: 'actions',
             title: t('common:actions'),

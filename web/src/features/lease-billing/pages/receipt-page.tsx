@@ -12,7 +12,7 @@ import { DayField } from '../../../components/picker-fields.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
-import { YuanInput } from '../../lease-parties/components/yuan-input.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
 import { BILLING_READS } from '../api.ts';
 import { BillDrawer } from '../components/bill-drawer.tsx';
 import { RenterSelect } from '../components/renter-select.tsx';
