@@ -13,6 +13,7 @@ import {
   type BillPart,
 } from '@console/contract/codes/lease-billing';
 import { allocate, rentersWithCredit } from './allocate.ts';
+import { insertAll } from './insert-all.ts';
 import { appendLedger, refreshArrears, type LedgerRow } from './ledger.ts';
 
 interface PeriodRow extends BilledPeriod {
@@ -148,7 +149,7 @@ function draftsFor(periods: PeriodRow[], today: string): Draft[] {
 }
 
 /**
- * Write the drafts: bills, their lines and their ledger rows, many rows a statement. The bills' ids are given here
+ * Write the drafts: bills, their lines and their ledger rows, through prepared inserts. The bills' ids are given here
  * (after the highest, inside the unit of work's write lock) so their lines can name them without a read back.
  */
 function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
@@ -201,14 +202,8 @@ function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
       day: draft.issuedOn,
     });
   }
-  for (let i = 0; i < rows.length; i += 200)
-    db.insert(bills)
-      .values(rows.slice(i, i + 200))
-      .run();
-  for (let i = 0; i < lines.length; i += 200)
-    db.insert(billLines)
-      .values(lines.slice(i, i + 200))
-      .run();
+  insertAll(db, bills, rows);
+  insertAll(db, billLines, lines);
   appendLedger(db, ledger);
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { insertAll } from './insert-all.ts';
 import { ledgerEntries } from '../schema/lease-billing.ts';
 import { renters } from '../schema/lease.ts';
 
@@ -55,10 +56,7 @@ export function appendLedger(db: Db, rows: LedgerRow[]): void {
     balances.set(key, balanceCents);
     return { ...row, balanceCents };
   });
-  for (let i = 0; i < values.length; i += 200)
-    db.insert(ledgerEntries)
-      .values(values.slice(i, i + 200))
-      .run();
+  insertAll(db, ledgerEntries, values);
 }
 
 /**

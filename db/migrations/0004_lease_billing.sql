@@ -48,7 +48,7 @@ CREATE TABLE `bills` (
 );
 --> statement-breakpoint
 CREATE INDEX `bills_lessor` ON `bills` (`lessor_org_id`,`issued_on`);--> statement-breakpoint
-CREATE INDEX `bills_renter` ON `bills` (`renter_org_id`,`state`,`due_on`);--> statement-breakpoint
+CREATE INDEX `bills_renter` ON `bills` (`renter_org_id`,`lessor_org_id`,`state`,`due_on`);--> statement-breakpoint
 CREATE INDEX `bills_contract` ON `bills` (`contract_id`,`period_end`);--> statement-breakpoint
 CREATE TABLE `ledger_entries` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,

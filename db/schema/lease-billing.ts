@@ -37,7 +37,7 @@ export const bills = sqliteTable(
   },
   (t) => [
     index('bills_lessor').on(t.lessorOrgId, t.issuedOn),
-    index('bills_renter').on(t.renterOrgId, t.state, t.dueOn),
+    index('bills_renter').on(t.renterOrgId, t.lessorOrgId, t.state, t.dueOn),
     index('bills_contract').on(t.contractId, t.periodEnd),
   ],
 );
