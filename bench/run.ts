@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- ingest|api|alarm|overload|map ...]`: measures the product against a baseline on this machine
+ * `npm run bench [-- ingest|api|alarm|overload|map|billing ...]`: measures the product against a baseline on this machine
  * and writes bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not
  * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
  * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
@@ -8,12 +8,14 @@
  *   second during the API run; BENCH_ALARM_RATE (5000), BENCH_ALARM_SAMPLES (20): the alarm run;
  *   BENCH_OVERLOAD_MACHINES (12000), BENCH_OVERLOAD_SECONDS (60), BENCH_OVERLOAD_THROTTLE (0: share of the time
  *   the server is stopped, to emulate a slower machine): the overload run;
+ *   BENCH_BILLING_MACHINES (20000): machines on lease billed for a month (bench/billing.ts);
  *   BENCH_PROFILE=1: CPU profiles of the servers into bench/profiles.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runAlarmBench, type AlarmResult } from './alarm.ts';
+import { runBillingBench, type BillingBenchResult } from './billing.ts';
 import { runApiBench, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestResult } from './ingest.ts';
 import {
@@ -29,7 +31,7 @@ import { runOverloadBench, type OverloadResult } from './overload.ts';
 import type { MapBenchResult } from './map.ts';
 import { renderReport } from './report.ts';
 
-const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map'] as const;
+const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchReport {
@@ -56,6 +58,7 @@ export interface BenchReport {
   alarm?: AlarmResult;
   overload?: OverloadResult;
   map?: MapBenchResult;
+  billing?: BillingBenchResult;
 }
 
 const number = (name: string, fallback: number) => {
@@ -137,6 +140,8 @@ async function runPart(part: Part): Promise<void> {
       rate: number('BENCH_ALARM_RATE', 5000),
       samples: number('BENCH_ALARM_SAMPLES', 20),
     });
+  } else if (part === 'billing') {
+    report.billing = runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
   } else {
     // Imported on demand: it loads vite and a browser, which the other parts do not need.
     const { runMapBench } = await import('./map.ts');

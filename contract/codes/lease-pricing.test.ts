@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMonths, centsText, leaseDays, lineAmountCents, requiredPrices } from './lease-pricing.ts';
+import { centsText, leaseDays, lineAmountCents, requiredPrices } from './lease-pricing.ts';
 
 const prices = { dayCents: 30_000, monthCents: 600_000 };
 
@@ -30,9 +30,7 @@ describe('lease pricing in cents', () => {
     expect(lineAmountCents(24, prices, '2026-03-01', '2026-04-14')).toBe(900_000);
   });
 
-  it('bills 25 per calendar month and the rest by the share of its month', () => {
-    expect(calendarMonths('2026-01-31', '2026-02-28')).toEqual({ months: 1, days: 0, lastMonthDays: 31 });
-    expect(calendarMonths('2026-02-01', '2026-03-15')).toEqual({ months: 1, days: 15, lastMonthDays: 31 });
+  it('bills 25 per calendar month by the share of its days', () => {
     expect(lineAmountCents(25, prices, '2026-02-01', '2026-02-28')).toBe(600_000);
     expect(lineAmountCents(25, prices, '2026-02-01', '2026-03-15')).toBe(600_000 + Math.round((15 * 600_000) / 31));
   });

@@ -28,67 +28,64 @@ export const MIN_DAYS_27 = 7;
 /** A month of models 22 and 24: thirty days. */
 export const DAYS_PER_MONTH = 30;
 
-/** Whole calendar months from `start`, and the days left after them (model 25). */
-export function calendarMonths(start: string, end: string): { months: number; days: number; lastMonthDays: number } {
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const last = dayNumber(end);
-  let months = 0;
-  // The last day of the k-th whole month from the start: the day before the same day k months on (a lease from
-  // 31 January has its first month end on the last day of February).
-  const monthEnd = (k: number) => {
-    const length = new Date(Date.UTC(y, m + k, 0)).getUTCDate();
-    const next = d > length ? Date.UTC(y, m + k, 1) : Date.UTC(y, m - 1 + k, d);
-    return next / MS_PER_DAY - 1;
-  };
-  while (monthEnd(months + 1) <= last) months += 1;
-  const from = monthEnd(months) + 1;
-  const next = new Date(from * MS_PER_DAY);
-  const lastMonthDays = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  return { months, days: last - from + 1, lastMonthDays };
+/** A span of days on lease and the line's prices: what each model's function prices. */
+export interface PricedSpan {
+  start: string;
+  end: string;
+  day: number;
+  month: number;
 }
 
 /**
- * A line's amount for one machine over the planned days:
- * - 23 daily: days × day price;
- * - 27 daily over 7 days: as 23, at least seven days;
- * - 24 monthly (30 days): month price per 30 days, the days left at a thirtieth of it each;
- * - 25 monthly (calendar month): month price per calendar month from the start, the days left at the share of
- *   their month;
- * - 22 daily converting to monthly: each 30-day period costs its days at the day price, never more than the
- *   month price (a long lease turns monthly by itself).
- * Rounded to the cent once per line; 0 for a model outside the table.
+ * One function per business model (spec section 4; docs/decisions/029 and 036), each the unrounded amount of one
+ * machine over `start`..`end`, both days counted.
+ */
+export const MODEL_PRICING = {
+  /** 22 daily converting to monthly: each 30-day block costs its days at the day price, never more than a month. */
+  22: ({ start, end, day, month }: PricedSpan) => {
+    const days = leaseDays(start, end);
+    const full = Math.floor(days / DAYS_PER_MONTH);
+    return full * Math.min(DAYS_PER_MONTH * day, month) + Math.min((days % DAYS_PER_MONTH) * day, month);
+  },
+  /** 23 daily: days × day price. */
+  23: ({ start, end, day }: PricedSpan) => leaseDays(start, end) * day,
+  /** 24 monthly (30 days): the month price per 30 days, the days left at a thirtieth of it each. */
+  24: ({ start, end, month }: PricedSpan) => {
+    const days = leaseDays(start, end);
+    return Math.floor(days / DAYS_PER_MONTH) * month + ((days % DAYS_PER_MONTH) * month) / DAYS_PER_MONTH;
+  },
+  /**
+   * 25 monthly (calendar month): each calendar month the lease touches costs the month price times the share of
+   * its days on lease (15 March to 30 April: 17/31 of a month and all of April), as rental companies bill calendar
+   * months (decision 036).
+   */
+  25: ({ start, end, month }: PricedSpan) => {
+    let amount = 0;
+    for (let first = start; first <= end;) {
+      const [y, m] = first.split('-').map(Number) as [number, number];
+      const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      const monthEnd = `${first.slice(0, 8)}${String(length).padStart(2, '0')}`;
+      const last = monthEnd < end ? monthEnd : end;
+      amount += (leaseDays(first, last) * month) / length;
+      first = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+    }
+    return amount;
+  },
+  /** 27 daily (over 7 days): as 23, at least seven days. */
+  27: ({ start, end, day }: PricedSpan) => Math.max(leaseDays(start, end), MIN_DAYS_27) * day,
+} as const;
+export type PricedModel = keyof typeof MODEL_PRICING;
+
+export const isPricedModel = (model: number): model is PricedModel => model in MODEL_PRICING;
+
+/**
+ * A line's amount for one machine over the planned days (MODEL_PRICING), rounded to the cent once per line and
+ * times the line's count; 0 for a model outside the table.
  */
 export function lineAmountCents(model: number, prices: LinePrices, start: string, end: string, count = 1): number {
-  const days = leaseDays(start, end);
-  if (days <= 0 || count <= 0) return 0;
-  const day = prices.dayCents ?? 0;
-  const month = prices.monthCents ?? 0;
-  let amount: number;
-  switch (model) {
-    case 23:
-      amount = days * day;
-      break;
-    case 27:
-      amount = Math.max(days, MIN_DAYS_27) * day;
-      break;
-    case 24:
-      amount = Math.floor(days / DAYS_PER_MONTH) * month + ((days % DAYS_PER_MONTH) * month) / DAYS_PER_MONTH;
-      break;
-    case 25: {
-      const { months, days: rest, lastMonthDays } = calendarMonths(start, end);
-      amount = months * month + (rest * month) / lastMonthDays;
-      break;
-    }
-    case 22: {
-      const full = Math.floor(days / DAYS_PER_MONTH);
-      const rest = days % DAYS_PER_MONTH;
-      amount = full * Math.min(DAYS_PER_MONTH * day, month) + Math.min(rest * day, month);
-      break;
-    }
-    default:
-      return 0;
-  }
-  return Math.round(amount) * count;
+  if (leaseDays(start, end) <= 0 || count <= 0 || !isPricedModel(model)) return 0;
+  const span = { start, end, day: prices.dayCents ?? 0, month: prices.monthCents ?? 0 };
+  return Math.round(MODEL_PRICING[model](span)) * count;
 }
 
 /** Cents as a decimal amount with two places and thousands separators: 1234567 → "12,345.67". */

@@ -451,4 +451,12 @@ export const enUS: Record<MessageKey, string> = {
   'analysis.invalidMonth': 'Please enter a valid month',
   'analysis.invalidPeriod': 'The period must start on or before its end',
   'analysis.periodTooLong': 'A period covers at most 366 days',
+  'billing.amountRequired': 'Enter an amount received greater than 0',
+  'billing.dayRequired': 'Select the day received (YYYY-MM-DD)',
+  'billing.dayInFuture': 'The day received cannot be after today',
+  'billing.methodRequired': 'Select how the money was received',
+  'billing.renterRequired': 'Select the renter',
+  'billing.reasonRequired': 'Enter the reason for the void',
+  'billing.receiptVoided': 'This receipt has already been voided',
+  'billing.dayRangeInvalid': 'The end day cannot be before the start day',
 };

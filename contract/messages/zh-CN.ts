@@ -445,6 +445,14 @@ export const zhCN = {
   'analysis.invalidMonth': '请输入正确的月份',
   'analysis.invalidPeriod': '开始日期不能晚于结束日期',
   'analysis.periodTooLong': '统计周期最长 366 天',
+  'billing.amountRequired': '请输入大于 0 的收款金额',
+  'billing.dayRequired': '请选择收款日期（YYYY-MM-DD）',
+  'billing.dayInFuture': '收款日期不能晚于今天',
+  'billing.methodRequired': '请选择收款方式',
+  'billing.renterRequired': '请选择承租方',
+  'billing.reasonRequired': '请填写作废原因',
+  'billing.receiptVoided': '该收款已作废',
+  'billing.dayRangeInvalid': '结束日期不能早于开始日期',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -11,6 +11,7 @@ import { fenceMenu, fenceScreens } from './fences.ts';
 import { homeScreens } from './home.ts';
 import { leaseContractMenu, leaseContractScreens, leaseScreens } from './lease.ts';
 import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
+import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
 import { placeScreens, type MenuEntry, type Screen } from './screen.ts';
@@ -32,6 +33,7 @@ export const screensByArea = {
   lease: leaseScreens,
   'lease-contracts': leaseContractScreens,
   'lease-parties': leasePartyScreens,
+  'lease-billing': leaseBillingScreens,
   dashboard: dashboardScreens,
   analysis: analysisScreens,
   devices: deviceScreens,
@@ -70,6 +72,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(workOrderScreens, workOrderMenu),
     ...placeScreens(leaseContractScreens, leaseContractMenu),
     ...placeScreens(leasePartyScreens, leasePartyMenu),
+    ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),
     ...placeScreens(feedbackScreens, feedbackMenu),

@@ -175,4 +175,4 @@ export interface MenuGroup {
   roles: MenuRoles;
 }
 export type MenuGroupId =
-  'analysis' | 'devices' | 'lease' | 'fences' | 'warning' | 'approvals' | 'risk' | 'employees' | 'settings';
+  'analysis' | 'devices' | 'lease' | 'finance' | 'fences' | 'warning' | 'approvals' | 'risk' | 'employees' | 'settings';

@@ -10,6 +10,7 @@ import { startIngestThread } from './ingest/ingest-thread.ts';
 import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
 import { startRollupJob } from './analysis/rollup.ts';
+import { startBillingScheduler } from './billing/scheduler.ts';
 
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
@@ -57,6 +58,8 @@ async function main() {
   const stopRiskScheduler = startRiskScheduler(deps);
   // Daily work: telemetry folded into days beside ingest, never in its hot path (decision 037).
   const stopRollup = startRollupJob(deps);
+  // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
+  const stopBillingScheduler = startBillingScheduler(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
@@ -68,6 +71,7 @@ async function main() {
     deps.commands.stop();
     stopRiskScheduler();
     stopRollup();
+    stopBillingScheduler();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();
     const refused = Object.values(rejected).reduce((a, b) => a + b, 0);

@@ -21,6 +21,7 @@ import { fleetManifestRoutes } from './fleet-manifest.ts';
 import { ingestRoutes } from './ingest.ts';
 import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
+import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
 import { settingsRoutes } from './settings.ts';
@@ -64,6 +65,7 @@ export const allRoutes: RouteDef[] = [
   ...leaseContractRoutes,
   ...leasePartyRoutes,
   ...analysisRoutes,
+  ...leaseBillingRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

@@ -14,6 +14,7 @@ import type fences from './zh-CN/fences.json';
 import type home from './zh-CN/home.json';
 import type leaseContracts from './zh-CN/lease-contracts.json';
 import type leaseParties from './zh-CN/lease-parties.json';
+import type leaseBilling from './zh-CN/lease-billing.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
 import type risk from './zh-CN/risk.json';
@@ -54,4 +55,5 @@ export interface Resources {
   'lease-contracts': typeof leaseContracts;
   'lease-parties': typeof leaseParties;
   analysis: typeof analysis;
+  'lease-billing': typeof leaseBilling;
 }

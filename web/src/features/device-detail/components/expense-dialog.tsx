@@ -7,7 +7,7 @@ import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { EXPENSE_READS } from '../api/device-records.ts';
@@ -33,7 +33,7 @@ export function ExpenseDialog({
         <Select options={codeOptions(label, EXPENSE_TYPE)} />
       </Field>
       <Field name="amountCents" label={t('records.expenses.amount')}>
-        <MoneyInput step={100} />
+        <YuanInput step={100} />
       </Field>
       <Field name="date" label={t('records.expenses.date')}>
         <DayField placeholder={t('records.expenses.pickDate')} />

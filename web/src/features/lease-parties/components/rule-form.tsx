@@ -7,7 +7,7 @@ import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { PARTY_READS } from '../api.ts';
-import { YuanInput } from './yuan-input.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
 
 /** A rule's conditions: each one left empty does not restrict; at least one is needed. */
 function RuleFields() {

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/query-state.tsx';
 import { RegistryActions, RegistryDialog, type RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { groupedYuan } from '../../../components/fields.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /** A change of an accessory shows in the host's list and in the hosts' counts. */
@@ -42,7 +42,7 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
           <Input maxLength={60} />
         </Field>
         <Field name="valueCents" label={t('accessories.value')}>
-          <MoneyInput max={1e9} />
+          <YuanInput max={1e9} />
         </Field>
       </>
     ),

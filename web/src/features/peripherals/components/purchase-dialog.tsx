@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
 import { accessoryEndpoints, SALVAGE_MODES, type AssetHost } from '@console/contract/http/accessories';
 import { DayField } from '../../../components/picker-fields.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-const money = <MoneyInput max={1e9} />;
+const money = <YuanInput max={1e9} />;
 
 /** The salvage value as a percentage (the 'device annex residual value 0-100') or as an amount, as chosen. */
 function SalvageFields() {

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactElement } from 'react';
 import { Alert, Input, Radio, Select } from 'antd';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAULT_TYPE } from '@console/contract/codes/service';
@@ -97,7 +97,7 @@ function ActionFields({ action, ids }: { action: WorkOrderAction; ids: number[] 
     return (
       <>
         <Field name="amountCents" label={t('fields.paymentAmount')}>
-          <MoneyInput step={0.01} suffix={t('dialogs.amountUnit')} />
+          <YuanInput step={0.01} suffix={t('dialogs.amountUnit')} />
         </Field>
         <Field name="settled" label={t('fields.settled')}>
           <Radio.Group

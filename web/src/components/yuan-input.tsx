@@ -5,10 +5,10 @@ const toYuan = (cents: number | null | undefined) => (typeof cents === 'number' 
 const toCents = (yuan: number | string | null) => (typeof yuan === 'number' ? Math.round(yuan * 100) : null);
 
 /**
- * An amount of money in a form: the form holds integer cents, as the server does (money is cents end to end);
- * the user reads and types yuan with two decimals. Form.Item hands `value` and `onChange`.
+ * An amount of money in a form: typed and read in yuan with two decimals, held in integer cents as the server takes
+ * it (money is cents end to end). Form.Item hands `value` and `onChange`; `max` is in yuan.
  */
-export function MoneyInput({
+export function YuanInput({
   value,
   onChange,
   ...rest
@@ -20,6 +20,8 @@ export function MoneyInput({
     <InputNumber<number>
       style={{ width: '100%' }}
       min={0}
+      max={100_000_000}
+      step={100}
       {...rest}
       precision={2}
       value={toYuan(value)}

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { BILL_KINDS, BILL_STATES, LEDGER_TYPES, RECEIPT_METHODS } from '../codes/lease-billing.ts';
+import { ROLE } from '../codes/roles.ts';
+import { isDay } from './devices.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { idParam, pageQuery, paged } from './fields.ts';
+
+/**
+ * Bills, receipts, the bill record and arrears (issue 13; docs/decisions/036-lease-billing.md). Money is integer
+ * cents; days are `YYYY-MM-DD`. Scope `organisation`: a lessor's people see their lessor's, the operator's finance
+ * every lessor's, a renter's users their own organisation's.
+ */
+
+/** Who sees bills and receipts: the operator's finance, the lessor's administrator and staff, the renter's users. */
+export const BILL_READERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff, ROLE.other] as const;
+/** Who records and voids receipts. */
+export const RECEIPT_WRITERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
+/** Who runs the billing of a contract now (the scheduler does it daily). */
+export const BILL_RUNNERS = [ROLE.lessorAdmin] as const;
+
+/** A filter's day: '' or a real `YYYY-MM-DD`. */
+const filterDay = z
+  .string()
+  .trim()
+  .max(10)
+  .refine((v) => v === '' || isDay(v), { error: 'validation.invalid' })
+  .optional();
+const optionalId = z.coerce.number().int().positive().optional();
+
+export const billRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  kind: z.enum(BILL_KINDS),
+  contractId: z.number().int(),
+  contractNumber: z.string(),
+  renterId: z.number().int(),
+  renterName: z.string(),
+  lessorName: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  issuedOn: z.string(),
+  dueOn: z.string(),
+  amountCents: z.number().int(),
+  paidCents: z.number().int(),
+  unpaidCents: z.number().int(),
+  state: z.enum(BILL_STATES),
+  /** Days past its due day while unpaid (0 otherwise), on the lessor's today. */
+  daysOverdue: z.number().int(),
+});
+export type BillRow = z.infer<typeof billRow>;
+
+export const billLineRow = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  serialNumber: z.string(),
+  businessModel: z.number().int(),
+  dayCents: z.number().int().nullable(),
+  monthCents: z.number().int().nullable(),
+  fromOn: z.string(),
+  toOn: z.string(),
+  days: z.number().int(),
+  amountCents: z.number().int(),
+});
+
+const allocationRow = z.object({
+  receiptId: z.number().int(),
+  billId: z.number().int(),
+  billNumber: z.string(),
+  receivedOn: z.string(),
+  method: z.enum(RECEIPT_METHODS),
+  reference: z.string(),
+  amountCents: z.number().int(),
+  /** Its receipt was voided: the allocation is history, not money. */
+  voided: z.boolean(),
+});
+export type AllocationRow = z.infer<typeof allocationRow>;
+
+export const receiptRow = z.object({
+  id: z.number().int(),
+  renterId: z.number().int(),
+  renterName: z.string(),
+  lessorName: z.string(),
+  amountCents: z.number().int(),
+  /** What it paid on bills; the rest waits for the next bill. */
+  allocatedCents: z.number().int(),
+  method: z.enum(RECEIPT_METHODS),
+  receivedOn: z.string(),
+  reference: z.string(),
+  note: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  voided: z.boolean(),
+  voidReason: z.string(),
+  voidedAt: z.string(),
+  voidedByName: z.string(),
+  allocations: z.array(allocationRow),
+  /** The user may void it. */
+  voidable: z.boolean(),
+});
+export type ReceiptRow = z.infer<typeof receiptRow>;
+
+export const ledgerRow = z.object({
+  id: z.number().int(),
+  renterId: z.number().int(),
+  renterName: z.string(),
+  lessorName: z.string(),
+  type: z.enum(LEDGER_TYPES),
+  billId: z.number().int().nullable(),
+  receiptId: z.number().int().nullable(),
+  /** The bill's number, or the receipt's reference. */
+  subject: z.string(),
+  /** The bill's period, the receipt's method, or the void's reason. */
+  detail: z.string(),
+  amountCents: z.number().int(),
+  balanceCents: z.number().int(),
+  day: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerRowData = z.infer<typeof ledgerRow>;
+
+export const arrearsRow = z.object({
+  /** `renterId-contractId`: one row per renter and contract. */
+  key: z.string(),
+  renterId: z.number().int(),
+  renterName: z.string(),
+  contractId: z.number().int(),
+  contractNumber: z.string(),
+  lessorName: z.string(),
+  /** Unpaid past due, bills overdue, the oldest due day among them and its days overdue. */
+  overdueCents: z.number().int(),
+  bills: z.number().int(),
+  oldestDueOn: z.string(),
+  daysOverdue: z.number().int(),
+});
+export type ArrearsRow = z.infer<typeof arrearsRow>;
+
+/** A receipt as the form sends it (the form types yuan and sends cents). */
+export const receiptForm = z.object({
+  renterId: z.number({ error: 'billing.renterRequired' }).int().positive({ error: 'billing.renterRequired' }),
+  amountCents: z
+    .number({ error: 'billing.amountRequired' })
+    .int({ error: 'billing.amountRequired' })
+    .positive({ error: 'billing.amountRequired' })
+    .max(100_000_000_00, { error: 'validation.invalid' }),
+  method: z.enum(RECEIPT_METHODS, { error: 'billing.methodRequired' }),
+  receivedOn: z.string({ error: 'billing.dayRequired' }).trim().refine(isDay, { error: 'billing.dayRequired' }),
+  reference: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
+  note: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
+});
+
+export const voidForm = z.object({
+  id: idParam,
+  reason: z
+    .string({ error: 'billing.reasonRequired' })
+    .trim()
+    .min(1, { error: 'billing.reasonRequired' })
+    .max(200, { error: 'validation.tooLong' }),
+});
+
+const dayRange = { from: filterDay, to: filterDay };
+
+export const billingEndpoints = {
+  renters: defineEndpoint({
+    method: 'GET',
+    path: '/lease/billing/renters.do',
+    summary: 'The renters whose bills the user sees, with what each owes past due (for pickers and filters)',
+    access: { roles: BILL_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: noInput,
+    response: z.object({
+      list: z.array(
+        z.object({ id: z.number().int(), name: z.string(), lessorName: z.string(), arrearsCents: z.number().int() }),
+      ),
+    }),
+  }),
+  billList: defineEndpoint({
+    method: 'GET',
+    path: '/lease/bill/list.do',
+    summary: 'Bills by renter, contract, state and issue day, oldest due first',
+    access: { roles: BILL_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend({
+      keyword: z.string().trim().max(50).optional(),
+      renterId: optionalId,
+      contractId: optionalId,
+      state: z.enum(BILL_STATES).optional(),
+      /** Only bills not yet paid in full. */
+      unpaid: z.coerce.number().int().min(0).max(1).optional(),
+      ...dayRange,
+    }),
+    body: noInput,
+    response: paged(billRow),
+  }),
+  billDetail: defineEndpoint({
+    method: 'GET',
+    path: '/lease/bill/detail.do',
+    summary: 'A bill with its lines (one per machine period) and the receipts that paid it',
+    access: { roles: BILL_READERS },
+    scope: 'organisation',
+    query: z.object({ id: idParam }),
+    body: noInput,
+    response: z.object({ bill: billRow, lines: z.array(billLineRow), allocations: z.array(allocationRow) }),
+  }),
+  receiptList: defineEndpoint({
+    method: 'GET',
+    path: '/lease/receipt/list.do',
+    summary: 'Repayment history: receipts with their allocations, by renter, method, state and day',
+    access: { roles: BILL_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend({
+      keyword: z.string().trim().max(50).optional(),
+      renterId: optionalId,
+      method: z.enum(RECEIPT_METHODS).optional(),
+      voided: z.coerce.number().int().min(0).max(1).optional(),
+      ...dayRange,
+    }),
+    body: noInput,
+    response: paged(receiptRow),
+  }),
+  receiptCreate: defineEndpoint({
+    method: 'POST',
+    path: '/lease/receipt/create.do',
+    summary: "Record money received from a renter; it pays the renter's oldest due bills first",
+    access: { roles: RECEIPT_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: receiptForm,
+    response: z.object({ id: z.number().int(), allocations: z.array(allocationRow) }),
+  }),
+  receiptVoid: defineEndpoint({
+    method: 'POST',
+    path: '/lease/receipt/void.do',
+    summary: 'Void a receipt with a reason (it is kept); the bills it paid are open again',
+    access: { roles: RECEIPT_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: voidForm,
+    response: z.object({ id: z.number().int() }),
+  }),
+  ledger: defineEndpoint({
+    method: 'GET',
+    path: '/lease/ledger/list.do',
+    summary: 'The bill record: every bill, receipt and void with the renter’s balance after it',
+    access: { roles: BILL_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend({
+      renterId: optionalId,
+      type: z.enum(LEDGER_TYPES).optional(),
+      ...dayRange,
+    }),
+    body: noInput,
+    response: paged(ledgerRow),
+  }),
+  arrears: defineEndpoint({
+    method: 'GET',
+    path: '/lease/arrears/list.do',
+    summary: 'Arrears per renter and contract: unpaid past due, days overdue, with the totals',
+    access: { roles: BILL_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend({
+      keyword: z.string().trim().max(50).optional(),
+      renterId: optionalId,
+      /** At least this many days overdue. */
+      minDays: z.coerce.number().int().min(0).max(10000).optional(),
+    }),
+    body: noInput,
+    response: paged(arrearsRow).extend({
+      totals: z.object({ overdueCents: z.number().int(), renters: z.number().int(), contracts: z.number().int() }),
+    }),
+  }),
+  run: defineEndpoint({
+    method: 'POST',
+    path: '/lease/billing/run.do',
+    summary: "Issue a contract's bills due today now (the scheduler does it daily; nothing is issued twice)",
+    access: { roles: BILL_RUNNERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({ contractId: idParam }),
+    response: z.object({ bills: z.number().int(), lines: z.number().int() }),
+  }),
+};

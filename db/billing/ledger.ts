@@ -1,0 +1,82 @@
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { insertAll } from './insert-all.ts';
+import { ledgerEntries } from '../schema/lease-billing.ts';
+import { renters } from '../schema/lease.ts';
+
+/**
+ * The bill record ledger and the renters' arrears (docs/decisions/036-lease-billing.md), written by issuing, receipts
+ * and voids. Shared by the server and the demo seed; calendar days are given, never read from a clock here.
+ */
+
+/** What a renter owes a lessor after its latest ledger row (0 before any). */
+export function ledgerBalance(db: Db, lessorOrgId: number, renterOrgId: number): number {
+  const row = db
+    .select({ balance: ledgerEntries.balanceCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.lessorOrgId, lessorOrgId), eq(ledgerEntries.renterOrgId, renterOrgId)))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1)
+    .get();
+  return row?.balance ?? 0;
+}
+
+/** The latest balance of each renter of a lessor that has ledger rows, in one read. */
+function balancesOf(db: Db, lessorOrgId: number): Map<number, number> {
+  const latest = db
+    .select({ id: max(ledgerEntries.id) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.lessorOrgId, lessorOrgId))
+    .groupBy(ledgerEntries.renterOrgId);
+  return new Map(
+    db
+      .select({ renterOrgId: ledgerEntries.renterOrgId, balance: ledgerEntries.balanceCents })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.id, latest))
+      .all()
+      .map((r) => [r.renterOrgId, r.balance]),
+  );
+}
+
+export type LedgerRow = Omit<typeof ledgerEntries.$inferInsert, 'balanceCents' | 'id' | 'createdAt'>;
+
+/** Append rows to the bill record, each carrying the renter's balance after it. */
+export function appendLedger(db: Db, rows: LedgerRow[]): void {
+  const balances = new Map<string, number>();
+  // A few rows read their renters' balances one by one; a batch (issuing) reads each lessor's at once.
+  const lessorBalances = new Map<number, Map<number, number>>();
+  const before = (lessorOrgId: number, renterOrgId: number) => {
+    if (rows.length < 20) return ledgerBalance(db, lessorOrgId, renterOrgId);
+    if (!lessorBalances.has(lessorOrgId)) lessorBalances.set(lessorOrgId, balancesOf(db, lessorOrgId));
+    return lessorBalances.get(lessorOrgId)!.get(renterOrgId) ?? 0;
+  };
+  const values = rows.map((row) => {
+    const key = `${row.lessorOrgId}:${row.renterOrgId}`;
+    const balanceCents = (balances.get(key) ?? before(row.lessorOrgId, row.renterOrgId)) + row.amountCents;
+    balances.set(key, balanceCents);
+    return { ...row, balanceCents };
+  });
+  insertAll(db, ledgerEntries, values);
+}
+
+/**
+ * Keep `renters.arrearsCents` equal to what each renter owes the lessor past due on `today` (a bill is overdue
+ * the day after its due day); automatic approval reads it. One renter, or all of the lessor's that have bills.
+ */
+export function refreshArrears(db: Db, lessorOrgId: number, today: string, renterOrgId?: number): void {
+  db.update(renters)
+    .set({
+      arrearsCents: sql`coalesce((select sum(b.amount_cents - b.paid_cents) from bills b
+        where b.renter_org_id = renters.org_id and b.lessor_org_id = ${lessorOrgId}
+        and b.state in ('open', 'partlyPaid') and b.due_on < ${today}), 0)`,
+    })
+    .where(
+      and(
+        eq(renters.lessorOrgId, lessorOrgId),
+        renterOrgId === undefined ? undefined : eq(renters.orgId, renterOrgId),
+        // A renter never billed here keeps the arrears recorded for it (an opening balance; decision 036).
+        sql`exists (select 1 from bills b where b.renter_org_id = renters.org_id and b.lessor_org_id = ${lessorOrgId})`,
+      ),
+    )
+    .run();
+}

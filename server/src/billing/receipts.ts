@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { allocate, type Allocation } from '@console/db/billing/allocate';
+import { appendLedger, refreshArrears } from '@console/db/billing/ledger';
+import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
+import { renters } from '@console/db/schema/lease';
+import { billState, type ReceiptMethod } from '@console/contract/codes/lease-billing';
+import { conflict, notFound } from '../lib/errors.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
+import { billingToday } from './zone.ts';
+
+export interface ReceiptInput {
+  renterOrgId: number;
+  amountCents: number;
+  method: ReceiptMethod;
+  receivedOn: string;
+  reference: string;
+  note: string;
+}
+
+/**
+ * Record money received from a renter, in one unit of work with its ledger row, its allocation and the renter's
+ * arrears. `mayWrite` checks, inside the same transaction, that the caller writes for the renter's lessor.
+ */
+export function recordReceipt(
+  db: Db,
+  input: ReceiptInput,
+  who: { userId: number; mayWrite: (lessorOrgId: number) => boolean },
+  now: number,
+): { id: number; allocations: Allocation[] } {
+  return unitOfWork(db, (tx) => {
+    const renter = tx.select().from(renters).where(eq(renters.orgId, input.renterOrgId)).get();
+    if (!renter || !who.mayWrite(renter.lessorOrgId)) throw notFound();
+    const lessorOrgId = renter.lessorOrgId;
+    const { id } = tx
+      .insert(receipts)
+      .values({ ...input, lessorOrgId, createdBy: who.userId })
+      .returning({ id: receipts.id })
+      .get();
+    appendLedger(tx, [
+      {
+        lessorOrgId,
+        renterOrgId: input.renterOrgId,
+        type: 'receipt',
+        receiptId: id,
+        subject: input.reference,
+        detail: input.method,
+        amountCents: -input.amountCents,
+        day: input.receivedOn,
+      },
+    ]);
+    const made = allocate(tx, lessorOrgId, input.renterOrgId);
+    refreshArrears(tx, lessorOrgId, billingToday(tx, lessorOrgId, now), input.renterOrgId);
+    return { id, allocations: made };
+  });
+}
+
+/**
+ * Void a receipt with a reason: it stays (never deleted), its allocations stay as its history, the bills it paid
+ * are open again for what it paid, other money of the renter pays them where it can, and the ledger adds it back.
+ */
+export function voidReceipt(
+  db: Db,
+  input: { id: number; reason: string },
+  who: { userId: number; mayWrite: (lessorOrgId: number) => boolean },
+  now: number,
+): { id: number } {
+  return unitOfWork(db, (tx) => {
+    const receipt = tx.select().from(receipts).where(eq(receipts.id, input.id)).get();
+    if (!receipt || !who.mayWrite(receipt.lessorOrgId)) throw notFound();
+    if (receipt.voidedAt) throw conflict('billing.receiptVoided');
+    tx.update(receipts)
+      .set({ voidedAt: new Date(now), voidedBy: who.userId, voidReason: input.reason })
+      .where(eq(receipts.id, receipt.id))
+      .run();
+    const paid = tx.select().from(allocations).where(eq(allocations.receiptId, receipt.id)).all();
+    for (const part of paid) {
+      const bill = tx.select().from(bills).where(eq(bills.id, part.billId)).get()!;
+      const paidCents = bill.paidCents - part.amountCents;
+      tx.update(bills)
+        .set({ paidCents, state: billState(bill.amountCents, paidCents) })
+        .where(eq(bills.id, bill.id))
+        .run();
+    }
+    const today = billingToday(tx, receipt.lessorOrgId, now);
+    appendLedger(tx, [
+      {
+        lessorOrgId: receipt.lessorOrgId,
+        renterOrgId: receipt.renterOrgId,
+        type: 'receiptVoid',
+        receiptId: receipt.id,
+        subject: receipt.reference,
+        detail: input.reason,
+        amountCents: receipt.amountCents,
+        day: today,
+      },
+    ]);
+    allocate(tx, receipt.lessorOrgId, receipt.renterOrgId);
+    refreshArrears(tx, receipt.lessorOrgId, today, receipt.renterOrgId);
+    return { id: receipt.id };
+  });
+}

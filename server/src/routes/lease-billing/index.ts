@@ -1,0 +1,346 @@
+/**
+ * Bills, receipts, the bill record and arrears (docs/decisions/036-lease-billing.md). Reads go through the
+ * organisation scope on the bill's or receipt's lessor and renter: a lessor's people see their lessor's, a renter's
+ * users their own, the operator's finance every lessor's. Receipts are written by server/src/billing, which checks
+ * inside its unit of work that the user writes for the renter's lessor (`mayWriteFor`).
+ */
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { devices } from '@console/db/schema/devices';
+import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
+import { contracts, renters } from '@console/db/schema/lease';
+import { organisations } from '@console/db/schema/accounts';
+import { daysOverdue } from '@console/contract/codes/lease-billing';
+import { billingEndpoints as api, type BillRow } from '@console/contract/http/lease-billing';
+import type { ScopedData } from '../../lib/data.ts';
+import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { issueLessorBills } from '@console/db/billing/issue';
+import { billingToday } from '../../billing/zone.ts';
+import { recordReceipt, voidReceipt } from '../../billing/receipts.ts';
+import { allocationRows, mayWriteFor, receiptIdsInScope, userNames } from './shared.ts';
+
+const billFields = {
+  id: bills.id,
+  number: bills.number,
+  kind: bills.kind,
+  contractId: bills.contractId,
+  contractNumber: sql<string>`coalesce(${contracts.number}, '')`,
+  renterId: bills.renterOrgId,
+  lessorOrgId: bills.lessorOrgId,
+  periodStart: bills.periodStart,
+  periodEnd: bills.periodEnd,
+  issuedOn: bills.issuedOn,
+  dueOn: bills.dueOn,
+  amountCents: bills.amountCents,
+  paidCents: bills.paidCents,
+  state: bills.state,
+};
+
+const billRows = (data: ScopedData) =>
+  data
+    .select(billFields)
+    .from(bills, data.orgScope(bills.lessorOrgId, bills.renterOrgId))
+    .leftJoin(contracts, eq(contracts.id, bills.contractId));
+
+type BillRecord = ReturnType<ReturnType<typeof billRows>['all']>[number];
+
+function presentBills(data: ScopedData, rows: BillRecord[], today: string): BillRow[] {
+  const names = orgNames(
+    data,
+    rows.flatMap((r) => [r.renterId, r.lessorOrgId]),
+  );
+  return rows.map(({ lessorOrgId, ...r }) => {
+    const unpaidCents = r.state === 'void' ? 0 : r.amountCents - r.paidCents;
+    return {
+      ...r,
+      renterName: names.get(r.renterId) ?? '',
+      lessorName: names.get(lessorOrgId) ?? '',
+      unpaidCents,
+      daysOverdue: unpaidCents > 0 ? daysOverdue(r.dueOn, today) : 0,
+    };
+  });
+}
+
+/** A filter's day range on a day column, both days included. */
+const inDays = (column: SQLiteColumn, from?: string, to?: string) =>
+  and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
+
+function checkRange(from?: string, to?: string) {
+  if (from && to && to < from) throw invalidField('to', 'billing.dayRangeInvalid');
+}
+
+const BILL_SORTS = { issuedOn: bills.issuedOn, dueOn: bills.dueOn, amountCents: bills.amountCents };
+
+export const leaseBillingRoutes: RouteDef[] = [
+  route(api.renters, ({ data }) => {
+    const rows = data
+      .select({
+        id: renters.orgId,
+        name: organisations.name,
+        lessorOrgId: renters.lessorOrgId,
+        arrearsCents: renters.arrearsCents,
+      })
+      .from(renters, data.orgScope(renters.lessorOrgId, renters.orgId))
+      .innerJoin(organisations, eq(organisations.id, renters.orgId))
+      .orderBy(asc(organisations.name))
+      .limit(2000)
+      .all();
+    const lessors = orgNames(
+      data,
+      rows.map((r) => r.lessorOrgId),
+    );
+    return { list: rows.map(({ lessorOrgId, ...r }) => ({ ...r, lessorName: lessors.get(lessorOrgId) ?? '' })) };
+  }),
+
+  route(api.billList, ({ query, data, deps, timeZone }) => {
+    checkRange(query.from, query.to);
+    const where = and(
+      keywordIn([bills.number, contracts.number], query.keyword),
+      query.renterId ? eq(bills.renterOrgId, query.renterId) : undefined,
+      query.contractId ? eq(bills.contractId, query.contractId) : undefined,
+      query.state ? eq(bills.state, query.state) : undefined,
+      query.unpaid ? inArray(bills.state, ['open', 'partlyPaid']) : undefined,
+      inDays(bills.issuedOn, query.from, query.to),
+    );
+    const order = listOrder(query, BILL_SORTS, bills.id, [asc(bills.dueOn), asc(bills.id)]);
+    const { rows, ...paging } = listPage(data, query, billRows(data).where(where), order);
+    return { list: presentBills(data, rows, dayInZone(deps.now(), timeZone)), ...paging };
+  }),
+
+  route(api.billDetail, ({ query, data, deps, timeZone }) => {
+    const row = billRows(data).where(eq(bills.id, query.id)).get();
+    if (!row) throw notFound();
+    const lines = data
+      .select({
+        id: billLines.id,
+        deviceId: billLines.deviceId,
+        serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
+        businessModel: billLines.businessModel,
+        dayCents: billLines.dayCents,
+        monthCents: billLines.monthCents,
+        fromOn: billLines.fromOn,
+        toOn: billLines.toOn,
+        days: billLines.days,
+        amountCents: billLines.amountCents,
+      })
+      .from(
+        billLines,
+        data.within(
+          billLines.billId,
+          data.select({ id: bills.id }).from(bills, data.orgScope(bills.lessorOrgId, bills.renterOrgId)),
+        ),
+      )
+      .leftJoin(devices, eq(devices.id, billLines.deviceId))
+      .where(eq(billLines.billId, row.id))
+      .orderBy(asc(devices.serialNumber), asc(billLines.id))
+      .all();
+    return {
+      bill: presentBills(data, [row], dayInZone(deps.now(), timeZone))[0]!,
+      lines,
+      allocations: allocationRows(data, { billIds: [row.id] }),
+    };
+  }),
+
+  route(api.receiptList, ({ query, user, data, timeZone }) => {
+    checkRange(query.from, query.to);
+    const where = and(
+      keywordIn([receipts.reference, receipts.note], query.keyword),
+      query.renterId ? eq(receipts.renterOrgId, query.renterId) : undefined,
+      query.method ? eq(receipts.method, query.method) : undefined,
+      query.voided === undefined ? undefined : sql`(${receipts.voidedAt} is not null) = ${query.voided}`,
+      inDays(receipts.receivedOn, query.from, query.to),
+    );
+    const rows = data.select().from(receipts, data.orgScope(receipts.lessorOrgId, receipts.renterOrgId)).where(where);
+    const order = listOrder(
+      query,
+      { receivedOn: receipts.receivedOn, amountCents: receipts.amountCents },
+      receipts.id,
+      [desc(receipts.receivedOn), desc(receipts.id)],
+    );
+    const page = listPage(data, query, rows, order);
+    const names = orgNames(
+      data,
+      page.rows.flatMap((r) => [r.renterOrgId, r.lessorOrgId]),
+    );
+    const people = userNames(
+      data,
+      page.rows.flatMap((r) => [r.createdBy, r.voidedBy]),
+    );
+    const parts = allocationRows(data, { receiptIds: page.rows.map((r) => r.id) });
+    const mayWrite = mayWriteFor(data, user);
+    const { rows: _rows, ...paging } = page;
+    return {
+      ...paging,
+      list: page.rows.map((r) => {
+        const mine = parts.filter((p) => p.receiptId === r.id);
+        return {
+          id: r.id,
+          renterId: r.renterOrgId,
+          renterName: names.get(r.renterOrgId) ?? '',
+          lessorName: names.get(r.lessorOrgId) ?? '',
+          amountCents: r.amountCents,
+          allocatedCents: mine.reduce((s, p) => s + p.amountCents, 0),
+          method: r.method,
+          receivedOn: r.receivedOn,
+          reference: r.reference,
+          note: r.note,
+          createdByName: people.get(r.createdBy) ?? '',
+          createdAt: formatInZone(r.createdAt, timeZone),
+          voided: r.voidedAt !== null,
+          voidReason: r.voidReason ?? '',
+          voidedAt: r.voidedAt ? formatInZone(r.voidedAt, timeZone) : '',
+          voidedByName: r.voidedBy ? (people.get(r.voidedBy) ?? '') : '',
+          allocations: mine,
+          voidable: r.voidedAt === null && mayWrite(r.lessorOrgId),
+        };
+      }),
+    };
+  }),
+
+  route(api.receiptCreate, ({ body, user, data, deps }) => {
+    // The renter must be one the user sees; the unit of work checks again that they write for its lessor.
+    const renter = data
+      .select({ id: renters.orgId, lessorOrgId: renters.lessorOrgId })
+      .from(renters, data.orgScope(renters.lessorOrgId))
+      .where(eq(renters.orgId, body.renterId))
+      .get();
+    if (!renter) throw invalidField('renterId', 'billing.renterRequired');
+    if (body.receivedOn > billingToday(data.unscoped('domainRule'), renter.lessorOrgId, deps.now())) {
+      throw invalidField('receivedOn', 'billing.dayInFuture');
+    }
+    const { renterId, ...input } = body;
+    const made = recordReceipt(
+      data.unscoped('domainRule'),
+      { ...input, renterOrgId: renterId },
+      { userId: user.id, mayWrite: mayWriteFor(data, user) },
+      deps.now(),
+    );
+    return { id: made.id, allocations: allocationRows(data, { receiptIds: [made.id] }) };
+  }),
+
+  route(api.receiptVoid, ({ body, user, data, deps }) => {
+    const seen = receiptIdsInScope(data).where(eq(receipts.id, body.id)).get();
+    if (!seen) throw notFound();
+    return voidReceipt(
+      data.unscoped('domainRule'),
+      body,
+      { userId: user.id, mayWrite: mayWriteFor(data, user) },
+      deps.now(),
+    );
+  }),
+
+  route(api.ledger, ({ query, data, timeZone }) => {
+    checkRange(query.from, query.to);
+    const where = and(
+      query.renterId ? eq(ledgerEntries.renterOrgId, query.renterId) : undefined,
+      query.type ? eq(ledgerEntries.type, query.type) : undefined,
+      inDays(ledgerEntries.day, query.from, query.to),
+    );
+    const rows = data
+      .select()
+      .from(ledgerEntries, data.orgScope(ledgerEntries.lessorOrgId, ledgerEntries.renterOrgId))
+      .where(where);
+    const order = listOrder(
+      query,
+      { day: ledgerEntries.day, amountCents: ledgerEntries.amountCents },
+      ledgerEntries.id,
+      [desc(ledgerEntries.id)],
+    );
+    const { rows: page, ...paging } = listPage(data, query, rows, order);
+    const names = orgNames(
+      data,
+      page.flatMap((r) => [r.renterOrgId, r.lessorOrgId]),
+    );
+    return {
+      ...paging,
+      list: page.map((r) => ({
+        id: r.id,
+        renterId: r.renterOrgId,
+        renterName: names.get(r.renterOrgId) ?? '',
+        lessorName: names.get(r.lessorOrgId) ?? '',
+        type: r.type,
+        billId: r.billId,
+        receiptId: r.receiptId,
+        subject: r.subject,
+        detail: r.detail,
+        amountCents: r.amountCents,
+        balanceCents: r.balanceCents,
+        day: r.day,
+        createdAt: formatInZone(r.createdAt, timeZone),
+      })),
+    };
+  }),
+
+  route(api.arrears, ({ query, data, deps, timeZone }) => {
+    const today = dayInZone(deps.now(), timeZone);
+    const overdue = sql<number>`sum(${bills.amountCents} - ${bills.paidCents})`;
+    const oldest = sql<string>`min(${bills.dueOn})`;
+    const rows = data
+      .select({
+        renterId: bills.renterOrgId,
+        contractId: bills.contractId,
+        lessorOrgId: bills.lessorOrgId,
+        contractNumber: sql<string>`coalesce(${contracts.number}, '')`,
+        renterName: sql<string>`coalesce(${organisations.name}, '')`,
+        overdueCents: overdue,
+        bills: sql<number>`count(*)`,
+        oldestDueOn: oldest,
+      })
+      .from(bills, data.orgScope(bills.lessorOrgId, bills.renterOrgId))
+      .leftJoin(contracts, eq(contracts.id, bills.contractId))
+      .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
+      .where(
+        and(
+          inArray(bills.state, ['open', 'partlyPaid']),
+          lt(bills.dueOn, today),
+          query.renterId ? eq(bills.renterOrgId, query.renterId) : undefined,
+          keywordIn([contracts.number, organisations.name], query.keyword),
+        ),
+      )
+      .groupBy(bills.renterOrgId, bills.contractId)
+      .having(
+        query.minDays ? sql`julianday(${today}) - julianday(min(${bills.dueOn})) >= ${query.minDays}` : undefined,
+      );
+    const order = listOrder(query, { overdueCents: overdue, oldestDueOn: oldest }, bills.contractId, [
+      desc(overdue),
+      asc(bills.contractId),
+    ]);
+    const all = rows.all();
+    const { rows: page, ...paging } = listPage(data, query, rows, order);
+    const lessors = orgNames(
+      data,
+      page.map((r) => r.lessorOrgId),
+    );
+    return {
+      ...paging,
+      list: page.map(({ lessorOrgId, ...r }) => ({
+        ...r,
+        key: `${r.renterId}-${r.contractId}`,
+        lessorName: lessors.get(lessorOrgId) ?? '',
+        daysOverdue: daysOverdue(r.oldestDueOn, today),
+      })),
+      totals: {
+        overdueCents: all.reduce((s, r) => s + r.overdueCents, 0),
+        renters: new Set(all.map((r) => r.renterId)).size,
+        contracts: all.length,
+      },
+    };
+  }),
+
+  route(api.run, ({ body, user, data, deps }) => {
+    const contract = data
+      .select({ id: contracts.id, lessorOrgId: contracts.lessorOrgId })
+      .from(contracts, data.orgScope(contracts.lessorOrgId))
+      .where(eq(contracts.id, body.contractId))
+      .get();
+    if (!contract) throw notFound();
+    if (contract.lessorOrgId !== user.orgId) throw forbidden();
+    const db = data.unscoped('domainRule');
+    return issueLessorBills(db, contract.lessorOrgId, billingToday(db, contract.lessorOrgId, deps.now()), contract.id);
+  }),
+];

@@ -1,0 +1,263 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { billingEndpoints as api } from '@console/contract/http/lease-billing';
+import { organisations, users } from '@console/db/schema/accounts';
+import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
+import { renters } from '@console/db/schema/lease';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { issueLessorBills } from '@console/db/billing/issue';
+import { issueBills } from '@console/server/src/billing/issue';
+import { createSession } from '@console/server/src/lib/session';
+import { seedLeaseBills } from '@console/db/seed/lease-bills';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { leaseTwoMachines, type Leased } from './helpers.ts';
+
+/** 17/31 of 6,000.00, rounded once. */
+const MARCH_SHARE = Math.round((17 * 600_000) / 31);
+
+describe('lease billing', () => {
+  let t: TestApp;
+  let lease: Leased;
+  const billsOf = () =>
+    t.dbh.db.select().from(bills).where(eq(bills.contractId, lease.contractId)).orderBy(bills.id).all();
+  const arrears = () => t.dbh.db.select().from(renters).where(eq(renters.orgId, lease.renterId)).get()!.arrearsCents;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    lease = leaseTwoMachines(t);
+  });
+  afterEach(() => t.dbh.close());
+
+  it('issues one bill per billing day for the period just ended, priced by each line, and nothing twice', () => {
+    const first = issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    expect(first).toEqual({ bills: 2, lines: 4 });
+    const [march, april] = billsOf();
+    expect(march).toMatchObject({
+      kind: 'cycle',
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+      issuedOn: '2026-04-01',
+      dueOn: '2026-04-11',
+      // 17 days at 300.00 and 17/31 of a calendar month.
+      amountCents: 17 * 30_000 + MARCH_SHARE,
+      state: 'open',
+    });
+    // April: 30 days at 300.00, and the calendar machine's whole lease (9,290.32) less March: 6,000.00.
+    expect(april).toMatchObject({ periodStart: '2026-04-01', periodEnd: '2026-04-30', amountCents: 900_000 + 600_000 });
+    const calendar = t.dbh.db
+      .select()
+      .from(billLines)
+      .where(eq(billLines.leasePeriodId, lease.periods.calendar!))
+      .all();
+    expect(calendar.reduce((s, l) => s + l.amountCents, 0)).toBe(929_032);
+
+    // The scheduler again the same day, and through the run-now path: nothing new.
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01')).toEqual({ bills: 0, lines: 0 });
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-20')).toEqual({ bills: 0, lines: 0 });
+    expect(billsOf()).toHaveLength(2);
+    // The ledger follows each bill with the renter's balance.
+    const ledger = t.dbh.db.select().from(ledgerEntries).where(eq(ledgerEntries.renterOrgId, lease.renterId)).all();
+    expect(ledger.map((l) => [l.type, l.amountCents, l.balanceCents])).toEqual([
+      ['bill', march!.amountCents, march!.amountCents],
+      ['bill', april!.amountCents, march!.amountCents + april!.amountCents],
+    ]);
+  });
+
+  it("bills a machine's last part at its exit and nothing after it", () => {
+    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    // The exit of the daily machine is confirmed on 3 May (the other helper's exit sets endOn).
+    t.dbh.db.update(leasePeriods).set({ endOn: '2026-05-03' }).where(eq(leasePeriods.id, lease.periods.daily!)).run();
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-03')).toEqual({ bills: 1, lines: 1 });
+    const exit = billsOf().at(-1)!;
+    expect(exit).toMatchObject({
+      kind: 'exit',
+      periodStart: '2026-05-01',
+      periodEnd: '2026-05-03',
+      amountCents: 90_000,
+    });
+    expect(exit.number).toMatch(/-E\d+$/);
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-07-01')).toEqual({ bills: 0, lines: 0 });
+  });
+
+  it('issues on every lessor’s own day through the scheduler entry, once', () => {
+    const now = Date.parse('2026-05-01T02:00:00Z'); // 10:00 in Shanghai
+    const first = issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId });
+    expect(first.bills).toBe(2);
+    expect(issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId }).bills).toBe(0);
+  });
+
+  it('allocates a receipt to the oldest due bills first, keeps the ledger and the arrears, and voids it', async () => {
+    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    const [march, april] = billsOf() as [typeof bills.$inferSelect, typeof bills.$inferSelect];
+    // On 1 May only March's bill is past due.
+    expect(arrears()).toBe(march.amountCents);
+    const token = t.tokenFor(ROLE.lessorStaff);
+    const made = await t.call(api.receiptCreate, {
+      token,
+      body: {
+        renterId: lease.renterId,
+        amountCents: 1_000_000,
+        method: 'transfer',
+        receivedOn: '2026-05-05',
+        reference: 'TX-1',
+      },
+    });
+    expect(made.status).toBe('200');
+    expect(made.data.allocations.map((a) => [a.billId, a.amountCents]).sort()).toEqual(
+      [
+        [march.id, march.amountCents],
+        [april.id, 1_000_000 - march.amountCents],
+      ].sort(),
+    );
+    const [paid, partly] = billsOf();
+    expect(paid).toMatchObject({ state: 'paid', paidCents: march.amountCents });
+    expect(partly).toMatchObject({ state: 'partlyPaid', paidCents: 1_000_000 - march.amountCents });
+    // The receipt counts the arrears on the real today, after both due days.
+    const owed = march.amountCents + april.amountCents - 1_000_000;
+    expect(arrears()).toBe(owed);
+
+    const ledger = await t.call(api.ledger, { token, query: { renterId: lease.renterId, type: 'receipt' } });
+    expect(ledger.data.list).toHaveLength(1);
+    expect(ledger.data.list[0]).toMatchObject({ amountCents: -1_000_000, balanceCents: owed, subject: 'TX-1' });
+
+    // Void with a reason: kept, bills open again, ledger adds it back, arrears back.
+    const refused = await t.call(api.receiptVoid, { token, loose: { body: { id: made.data.id, reason: ' ' } } });
+    expect(refused.data.field).toBe('reason');
+    const voided = await t.call(api.receiptVoid, { token, body: { id: made.data.id, reason: 'bounced' } });
+    expect(voided.status).toBe('200');
+    expect(billsOf().map((b) => [b.state, b.paidCents])).toEqual([
+      ['open', 0],
+      ['open', 0],
+    ]);
+    expect(arrears()).toBe(march.amountCents + april.amountCents);
+    const again = await t.call(api.receiptVoid, { token, body: { id: made.data.id, reason: 'twice' } });
+    expect(again.message).toMatch(/voided|作废/);
+    expect(t.dbh.db.select().from(receipts).where(eq(receipts.id, made.data.id)).get()).toMatchObject({
+      voidReason: 'bounced',
+    });
+    const history = await t.call(api.receiptList, { token, query: { renterId: lease.renterId } });
+    expect(history.data.list[0]).toMatchObject({ voided: true, voidReason: 'bounced', voidable: false });
+    expect(history.data.list[0]!.allocations.every((a) => a.voided)).toBe(true);
+    const last = await t.call(api.ledger, { token, query: { renterId: lease.renterId } });
+    expect(last.data.list[0]).toMatchObject({ type: 'receiptVoid', amountCents: 1_000_000, detail: 'bounced' });
+    expect(last.data.list[0]!.balanceCents).toBe(march.amountCents + april.amountCents);
+  });
+
+  it('allocates each receipt its own whole amount, whatever was allocated before', async () => {
+    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    const token = t.tokenFor(ROLE.lessorStaff);
+    const body = { renterId: lease.renterId, method: 'transfer' as const, receivedOn: '2026-05-05' };
+    await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 100 } });
+    const second = await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 1_000_000 } });
+    expect(second.data.allocations.reduce((s, a) => s + a.amountCents, 0)).toBe(1_000_000);
+    expect(billsOf().reduce((s, b) => s + b.paidCents, 0)).toBe(1_000_100);
+  });
+
+  it('pays a new bill with money paid in advance', async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    await t.call(api.receiptCreate, {
+      token,
+      body: { renterId: lease.renterId, amountCents: 2_500_000, method: 'cash', receivedOn: '2026-03-20' },
+    });
+    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    expect(billsOf().map((b) => b.state)).toEqual(['paid', 'paid']);
+    expect(arrears()).toBe(0);
+  });
+
+  it('lists the arrears per renter and contract with totals, and refuses bad input', async () => {
+    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const list = await t.call(api.arrears, { token, query: { renterId: lease.renterId } });
+    expect(list.data.list).toHaveLength(1);
+    expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, bills: 2, oldestDueOn: '2026-04-11' });
+    expect(list.data.list[0]!.daysOverdue).toBeGreaterThan(30);
+    expect(list.data.totals).toMatchObject({ renters: 1, contracts: 1, overdueCents: list.data.list[0]!.overdueCents });
+    const tooLate = await t.call(api.arrears, { token, query: { renterId: lease.renterId, minDays: 100000 - 1 } });
+    expect(tooLate.status).not.toBe('200');
+    const none = await t.call(api.arrears, { token, query: { renterId: lease.renterId, minDays: 9999 } });
+    expect(none.data.list).toHaveLength(0);
+
+    const zero = await t.call(api.receiptCreate, {
+      token,
+      loose: { body: { renterId: lease.renterId, amountCents: 0, method: 'cash', receivedOn: '2026-05-01' } },
+    });
+    expect(zero.data.field).toBe('amountCents');
+    const future = await t.call(api.receiptCreate, {
+      token,
+      body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: '2999-01-01' },
+    });
+    expect(future.data.field).toBe('receivedOn');
+    const range = await t.call(api.ledger, { token, query: { from: '2026-05-02', to: '2026-05-01' } });
+    expect(range.data.field).toBe('to');
+    expect(t.dbh.db.select().from(receipts).all()).toHaveLength(0);
+  });
+
+  it('shows the bill with its lines and lets the administrator run a contract now, once', async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const run = await t.call(api.run, { token, body: { contractId: lease.contractId } });
+    expect(run.data.bills).toBeGreaterThan(0);
+    expect((await t.call(api.run, { token, body: { contractId: lease.contractId } })).data).toEqual({
+      bills: 0,
+      lines: 0,
+    });
+    const first = billsOf()[0]!;
+    const detail = await t.call(api.billDetail, { token, query: { id: first.id } });
+    expect(detail.data.lines.map((l) => [l.businessModel, l.days, l.amountCents])).toEqual(
+      expect.arrayContaining([
+        [23, 17, 17 * 30_000],
+        [25, 17, MARCH_SHARE],
+      ]),
+    );
+    const staffRun = await t.call(api.run, {
+      token: t.tokenFor(ROLE.lessorStaff),
+      body: { contractId: lease.contractId },
+    });
+    expect(staffRun.status).toBe('403');
+  });
+
+  it('shows a renter its own bills and receipts only, and another lessor nothing', async () => {
+    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    const mine = await t.call(api.billList, { token: t.tokenFor(ROLE.other) });
+    expect(mine.data.list.map((b) => b.contractId)).toEqual([lease.contractId, lease.contractId]);
+    const northwind = t.dbh.db
+      .select()
+      .from(organisations)
+      .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
+      .get()!;
+    const admin = t.dbh.db
+      .select()
+      .from(users)
+      .where(and(eq(users.orgId, northwind.id), eq(users.roleId, ROLE.lessorAdmin)))
+      .get()!;
+    const foreign = createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const theirs = await t.call(api.billList, { token: foreign });
+    expect(theirs.data.list).toHaveLength(0);
+    const detail = await t.call(api.billDetail, { token: foreign, query: { id: billsOf()[0]!.id } });
+    expect(detail.status).toBe('404');
+    const receipt = await t.call(api.receiptCreate, {
+      token: foreign,
+      body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: '2026-05-01' },
+    });
+    expect(receipt.data.field).toBe('renterId');
+    // The operator's finance records for any lessor; a salesperson is refused.
+    const finance = await t.call(api.receiptCreate, {
+      token: t.tokenFor(ROLE.finance),
+      body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: '2026-05-01' },
+    });
+    expect(finance.status).toBe('200');
+    const sales = await t.call(api.billList, { token: t.tokenFor(ROLE.lessorSales) });
+    expect(sales.status).toBe('403');
+  });
+
+  it('seeds the bills of the seeded periods and a receipt that pays the first renter, once', () => {
+    seedLeaseBills(t.dbh.db, t.deps.now());
+    const seeded = billsOf();
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.every((b) => b.state === 'paid')).toBe(true);
+    expect(arrears()).toBe(0);
+    seedLeaseBills(t.dbh.db, t.deps.now());
+    expect(billsOf()).toHaveLength(seeded.length);
+    expect(t.dbh.db.select().from(receipts).where(eq(receipts.renterOrgId, lease.renterId)).all()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
+import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { yuan } from '../../../components/fields.tsx';
+import { PriceDisplay } from '../../../components/price-display.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useBillFields } from '../fields.tsx';
+
+const priceOf = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** A bill's detail: its terms, a line per machine period with the days and price, and the receipts that paid it. */
+export function BillDrawer({ billId, onClose }: { billId: number | null; onClose: () => void }) {
+  const { t } = useTranslation('lease-billing');
+  const label = useCodeLabel();
+  const fields = useBillFields();
+  const query = useQuery({ ...endpointQuery(billingEndpoints.billDetail, { id: billId ?? 0 }), enabled: !!billId });
+  return (
+    <Drawer open={billId !== null} onClose={onClose} width={760} title={t('bill.detailTitle')} destroyOnHidden>
+      {billId !== null && (
+        <QueryState query={query}>
+          {({ bill, lines, allocations }) => (
+            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <Descriptions
+                column={2}
+                bordered
+                size="small"
+                items={fields.descriptions(bill, [
+                  'number',
+                  'kind',
+                  'contractNumber',
+                  'renterName',
+                  'period',
+                  'state',
+                  'issuedOn',
+                  'dueOn',
+                  'amountCents',
+                  'paidCents',
+                  'unpaidCents',
+                  'daysOverdue',
+                ])}
+              />
+              <Typography.Title level={5}>{t('bill.lines')}</Typography.Title>
+              <Table
+                rowKey="id"
+                size="small"
+                pagination={false}
+                dataSource={lines}
+                columns={[
+                  { key: 'serial', title: t('bill.serialNumber'), dataIndex: 'serialNumber' },
+                  {
+                    key: 'model',
+                    title: t('bill.businessModel'),
+                    render: (_, l) => <StatusBadge table={BUSINESS_MODEL} value={l.businessModel} />,
+                  },
+                  {
+                    key: 'price',
+                    title: t('bill.price'),
+                    render: (_, l) => (
+                      <PriceDisplay
+                        model={l.businessModel}
+                        prices={{ day: priceOf(l.dayCents), month: priceOf(l.monthCents) }}
+                      />
+                    ),
+                  },
+                  { key: 'from', title: t('bill.fromOn'), dataIndex: 'fromOn' },
+                  { key: 'to', title: t('bill.toOn'), dataIndex: 'toOn' },
+                  { key: 'days', title: t('bill.days'), dataIndex: 'days' },
+                  { key: 'amount', title: t('bill.lineAmount'), render: (_, l) => yuan(l.amountCents), align: 'right' },
+                ]}
+              />
+              <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
+              {allocations.length === 0 ? (
+                <Empty description={t('bill.noAllocations')} />
+              ) : (
+                <Table
+                  rowKey={(a) => `${a.receiptId}-${a.billId}`}
+                  size="small"
+                  pagination={false}
+                  dataSource={allocations}
+                  columns={[
+                    { key: 'day', title: t('history.receivedOn'), dataIndex: 'receivedOn' },
+                    { key: 'method', title: t('history.method'), render: (_, a) => label(RECEIPT_METHOD, a.method) },
+                    { key: 'reference', title: t('history.reference'), dataIndex: 'reference' },
+                    {
+                      key: 'amount',
+                      title: t('amount'),
+                      align: 'right',
+                      render: (_, a) =>
+                        a.voided ? (
+                          <Typography.Text delete>{yuan(a.amountCents)}</Typography.Text>
+                        ) : (
+                          yuan(a.amountCents)
+                        ),
+                    },
+                  ]}
+                />
+              )}
+            </Space>
+          )}
+        </QueryState>
+      )}
+    </Drawer>
+  );
+}

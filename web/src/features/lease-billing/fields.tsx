@@ -1,0 +1,107 @@
+import { BILL_KIND, BILL_STATE, LEDGER_TYPE, RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
+import type { ArrearsRow, BillRow, LedgerRowData, ReceiptRow } from '@console/contract/http/lease-billing';
+import { leaseContractScreens } from '@console/contract/screens/lease';
+import { href } from '@console/contract/screens/screen';
+import { defineFields, yuan, type FieldContext } from '../../components/fields.tsx';
+import { DayField } from '../../components/picker-fields.tsx';
+import { RenterFilter } from './components/renter-select.tsx';
+
+const dayFilters = {
+  from: { label: 'from', filter: { input: () => <DayField /> } },
+  to: { label: 'to', filter: { input: () => <DayField /> } },
+  renterId: { label: 'renter', filter: { input: () => <RenterFilter /> } },
+} as const;
+
+/** The bill record ledger (spec section 3: customer, type, description, amount, balance, time). */
+export const useLedgerFields = defineFields<LedgerRowData>()('lease-billing', {
+  renterName: { label: 'renter' },
+  type: { label: 'ledger.type', kind: 'code', table: LEDGER_TYPE, filter: { width: 140 } },
+  description: {
+    label: 'ledger.description',
+    value: (row) => row.subject,
+    cell: (row, { t, label }) => describe(row, t, label),
+    exportValue: (row, { t, label }) => describe(row, t, label),
+  },
+  amountCents: { label: 'amount', kind: 'money', sortable: true },
+  balanceCents: { label: 'balance', kind: 'money' },
+  day: { label: 'day', kind: 'day', sortable: true },
+  createdAt: { label: 'time', kind: 'moment', defaultHidden: true },
+  lessorName: { label: 'lessor', defaultHidden: true },
+  ...dayFilters,
+});
+
+function describe(row: LedgerRowData, t: FieldContext['t'], label: FieldContext['label']): string {
+  const method = row.type === 'receipt' ? label(RECEIPT_METHOD, row.detail) : '';
+  return t(`ledger.describe.${row.type}`, { subject: row.subject, detail: row.detail, method });
+}
+
+export const useBillFields = defineFields<BillRow>()('lease-billing', {
+  number: { label: 'bill.number' },
+  kind: { label: 'bill.kind', kind: 'code', table: BILL_KIND },
+  contractNumber: {
+    label: 'contract',
+    href: (row) => href(leaseContractScreens.contractDetail, { id: row.contractId }),
+  },
+  renterName: { label: 'renter' },
+  period: { label: 'bill.period', value: (row) => `${row.periodStart} ~ ${row.periodEnd}` },
+  issuedOn: { label: 'bill.issuedOn', kind: 'day', sortable: true },
+  dueOn: { label: 'bill.dueOn', kind: 'day', sortable: true },
+  amountCents: { label: 'bill.amount', kind: 'money', sortable: true },
+  paidCents: { label: 'bill.paid', kind: 'money' },
+  unpaidCents: { label: 'bill.unpaid', kind: 'money' },
+  state: { label: 'bill.state', kind: 'code', table: BILL_STATE },
+  daysOverdue: { label: 'bill.daysOverdue', kind: 'number' },
+  lessorName: { label: 'lessor' },
+});
+
+export const useReceiptFields = defineFields<ReceiptRow>()('lease-billing', {
+  receivedOn: { label: 'history.receivedOn', kind: 'day', sortable: true },
+  renterName: { label: 'renter' },
+  amountCents: { label: 'history.amount', kind: 'money', sortable: true },
+  allocatedCents: { label: 'history.allocated', kind: 'money' },
+  method: { label: 'history.method', kind: 'code', table: RECEIPT_METHOD, filter: { width: 140 } },
+  reference: { label: 'history.reference' },
+  allocations: {
+    label: 'history.allocations',
+    value: (row) => row.allocations.map((a) => `${a.billNumber}: ${yuan(a.amountCents)}`).join('; '),
+  },
+  voided: {
+    label: 'history.state',
+    value: (row) => row.voided,
+    cell: (row, { t }) => (row.voided ? t('history.voided') : t('history.live')),
+    exportValue: (row, { t }) => (row.voided ? t('history.voided') : t('history.live')),
+    filter: {
+      width: 120,
+      label: 'history.voidedFilter',
+      options: ({ t }) => [
+        { value: '0', label: t('history.live') },
+        { value: '1', label: t('history.voided') },
+      ],
+    },
+  },
+  voidReason: { label: 'history.voidReason' },
+  note: { label: 'history.note', defaultHidden: true },
+  createdByName: { label: 'history.createdBy' },
+  createdAt: { label: 'history.createdAt', kind: 'moment', defaultHidden: true },
+  voidedAt: { label: 'history.voidedAt', defaultHidden: true },
+  voidedByName: { label: 'history.voidedBy', defaultHidden: true },
+  lessorName: { label: 'lessor', defaultHidden: true },
+  keyword: { label: 'keyword', filter: { placeholder: 'history.keywordPlaceholder', maxLength: 50 } },
+  ...dayFilters,
+});
+
+export const useArrearsFields = defineFields<ArrearsRow>()('lease-billing', {
+  renterName: { label: 'renter' },
+  contractNumber: {
+    label: 'contract',
+    href: (row) => href(leaseContractScreens.contractDetail, { id: row.contractId }),
+  },
+  overdueCents: { label: 'arrears.overdue', kind: 'money', sortable: true },
+  bills: { label: 'arrears.bills', kind: 'number' },
+  oldestDueOn: { label: 'arrears.oldestDueOn', kind: 'day', sortable: true },
+  daysOverdue: { label: 'arrears.daysOverdue', kind: 'number' },
+  lessorName: { label: 'lessor', defaultHidden: true },
+  keyword: { label: 'keyword', filter: { placeholder: 'arrears.keywordPlaceholder', maxLength: 50 } },
+  minDays: { label: 'arrears.minDays', filter: { width: 120, maxLength: 4 } },
+  renterId: dayFilters.renterId,
+});

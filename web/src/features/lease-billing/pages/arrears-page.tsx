@@ -1,0 +1,78 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
+import { href } from '@console/contract/screens/screen';
+import { yuan } from '../../../components/fields.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useRecordsReceipts } from '../api.ts';
+import { useArrearsFields } from '../fields.tsx';
+
+/** /leaseCenter/arrears: per customer and contract, what is unpaid past its due day and for how long, with totals. */
+export function ArrearsPage() {
+  const { t } = useTranslation(['lease-billing', 'common']);
+  const fields = useArrearsFields();
+  const records = useRecordsReceipts();
+  const { params } = useListParams();
+  // The totals of the same filter (the list's own read, cached under the same key).
+  const totals = useQuery({ ...endpointQuery(billingEndpoints.arrears, params) }).data?.totals;
+  return (
+    <>
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col span={8}>
+          <Card size="small">
+            <Statistic title={t('arrears.totalOverdue')} value={yuan(totals?.overdueCents ?? 0)} />
+          </Card>
+        </Col>
+        <Col span={8}>
+          <Card size="small">
+            <Statistic title={t('arrears.totalRenters')} value={totals?.renters ?? 0} />
+          </Card>
+        </Col>
+        <Col span={8}>
+          <Card size="small">
+            <Statistic title={t('arrears.totalContracts')} value={totals?.contracts ?? 0} />
+          </Card>
+        </Col>
+      </Row>
+      <ListPage
+        area="lease-billing"
+        resource="arrears"
+        endpoint={billingEndpoints.arrears}
+        rowKey="key"
+        title={t('arrears.title')}
+        exportName={t('arrears.exportName')}
+        filters={fields.filters(['keyword', 'renterId', 'minDays'])}
+        columns={[
+          ...fields.columns([
+            'renterName',
+            'contractNumber',
+            'overdueCents',
+            'bills',
+            'oldestDueOn',
+            'daysOverdue',
+            'lessorName',
+          ]),
+          ...(records
+            ? [
+                {
+                  key: 'actions',
+                  title: t('arrears.actions'),
+                  noExport: true,
+                  render: (_: unknown, row: { renterId: number }) => (
+                    <Link to={href(leaseBillingScreens.receiptRecord, { renterId: row.renterId })}>
+                      {t('arrears.record')}
+                    </Link>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </>
+  );
+}

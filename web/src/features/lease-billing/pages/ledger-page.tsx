@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { ListPage } from '../../../components/list-page.tsx';
+import { BillDrawer } from '../components/bill-drawer.tsx';
+import { useLedgerFields } from '../fields.tsx';
+
+/**
+ * /financeCenter/billRecord: the bill record ledger, every bill, receipt and void with the customer's balance after
+ * it; filtered by customer, type and day range, exported as CSV. A bill's row opens the bill with its lines.
+ */
+export function LedgerPage() {
+  const { t } = useTranslation(['lease-billing', 'common']);
+  const fields = useLedgerFields();
+  const [billId, setBillId] = useState<number | null>(null);
+  return (
+    <>
+      <ListPage
+        area="lease-billing"
+        resource="ledger"
+        endpoint={billingEndpoints.ledger}
+        rowKey="id"
+        title={t('ledger.title')}
+        exportName={t('ledger.exportName')}
+        filters={fields.filters(['renterId', 'type', 'from', 'to'])}
+        columns={[
+          ...fields.columns([
+            'renterName',
+            'type',
+            'description',
+            'amountCents',
+            'balanceCents',
+            'day',
+            'createdAt',
+            'lessorName',
+          ]),
+          {
+            key: 'actions',
+            title: t('common:actions'),
+            noExport: true,
+            render: (_, row) =>
+              row.billId !== null && (
+                <Button type="link" size="small" onClick={() => setBillId(row.billId)}>
+                  {t('ledger.openBill')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <BillDrawer billId={billId} onClose={() => setBillId(null)} />
+    </>
+  );
+}
