@@ -20,6 +20,7 @@ import { fleetManifestRoutes } from './fleet-manifest.ts';
 import { ingestRoutes } from './ingest.ts';
 import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
+import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
 import { settingsRoutes } from './settings.ts';
@@ -62,6 +63,7 @@ export const allRoutes: RouteDef[] = [
   ...ingestRoutes,
   ...leaseContractRoutes,
   ...leasePartyRoutes,
+  ...leaseHandoverRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */
