@@ -18,6 +18,7 @@ import { seedSimCards } from './sim-cards.ts';
 import { seedPeripherals } from './peripherals.ts';
 import { seedWorkOrders } from './work-orders.ts';
 import { seedLease } from './lease.ts';
+import { seedLeaseHandovers } from './lease-handovers.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -74,6 +75,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedWorkOrders(db, demoFaker((options.seed ?? DEMO_SEED) + 2), orgs, fleet.now);
   // Lease contracts: no faker, fixed texts and picks by id (docs/decisions/029).
   seedLease(db, orgs, fleet.now);
+  // Entries, exits and lease periods of those contracts (docs/decisions/035).
+  seedLeaseHandovers(db, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -6,6 +6,7 @@ import { leaseHandoverMachines, leaseHandovers, type HandoverKind } from '@conso
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { uniqueViolation } from '@console/db/unique-violation';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { isRegionPair } from '@console/contract/codes/region-list';
 import { API_STATUS } from '@console/contract/http/envelope';
 import type { handoverInput } from '@console/contract/http/lease-handover';
 import type { z } from 'zod';
@@ -294,9 +295,10 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
               deviceId: device.id,
               phone: contactPhone(tx, user, [c.renterOrgId, c.lessorOrgId]),
               areaCode: '86',
-              province: '',
-              city: '',
-              district: '',
+              // The site where the machine was handed back, when it is a place of the region list.
+              ...(isRegionPair(h.siteProvince, h.siteCity)
+                ? { province: h.siteProvince, city: h.siteCity, district: h.siteDistrict }
+                : { province: '', city: '', district: '' }),
               address: h.siteAddress.slice(0, 200),
               content: row.damage,
               attachments: row.photos,
