@@ -278,14 +278,4 @@ export const leaseHandoverEndpoints = {
     body: noInput,
     response: paged(periodRow),
   }),
-  periodsCsv: defineEndpoint({
-    method: 'GET',
-    path: '/leasePeriod/export.do',
-    summary: 'The lease periods under the list’s filters as CSV (at most 10,000 rows)',
-    access: { roles: HANDOVER_READERS },
-    scope: 'organisation',
-    query: periodFilters,
-    body: noInput,
-    response: z.object({ fileName: z.string(), content: z.string() }),
-  }),
 } as const;

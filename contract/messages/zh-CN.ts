@@ -458,18 +458,6 @@ export const zhCN = {
   'handover.dayOutsideContract': '进场日期须在合同期内',
   'handover.confirmedUnchangeable': '已确认的单据不可修改或删除',
   'handover.workOrdersRaised': '已确认，已为损坏生成工单：{{numbers}}',
-  'handover.csv.serial': '设备序列号',
-  'handover.csv.model': '型号',
-  'handover.csv.contract': '合同编号',
-  'handover.csv.renter': '承租方',
-  'handover.csv.start': '起租日期',
-  'handover.csv.plannedEnd': '计划结束日期',
-  'handover.csv.end': '实际结束日期',
-  'handover.csv.state': '状态',
-  'handover.csv.days': '在租天数',
-  'handover.period.open': '在租',
-  'handover.period.overdue': '逾期未还',
-  'handover.period.ended': '已结束',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -8,7 +8,13 @@ import { faultMenu, faultScreens } from './faults.ts';
 import { feedbackMenu, feedbackScreens } from './feedback.ts';
 import { fenceMenu, fenceScreens } from './fences.ts';
 import { homeScreens } from './home.ts';
-import { leaseContractMenu, leaseContractScreens, leaseScreens } from './lease.ts';
+import {
+  leaseContractMenu,
+  leaseContractScreens,
+  leaseHandoverMenu,
+  leaseHandoverScreens,
+  leaseScreens,
+} from './lease.ts';
 import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
@@ -31,6 +37,7 @@ export const screensByArea = {
   lease: leaseScreens,
   'lease-contracts': leaseContractScreens,
   'lease-parties': leasePartyScreens,
+  'lease-handover': leaseHandoverScreens,
   dashboard: dashboardScreens,
   devices: deviceScreens,
   'device-detail': deviceDetailScreens,
@@ -67,6 +74,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(workOrderScreens, workOrderMenu),
     ...placeScreens(leaseContractScreens, leaseContractMenu),
     ...placeScreens(leasePartyScreens, leasePartyMenu),
+    ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),
     ...placeScreens(feedbackScreens, feedbackMenu),

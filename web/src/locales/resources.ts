@@ -13,6 +13,7 @@ import type fences from './zh-CN/fences.json';
 import type home from './zh-CN/home.json';
 import type leaseContracts from './zh-CN/lease-contracts.json';
 import type leaseParties from './zh-CN/lease-parties.json';
+import type leaseHandover from './zh-CN/lease-handover.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
 import type risk from './zh-CN/risk.json';
@@ -52,4 +53,5 @@ export interface Resources {
   'work-orders': typeof workOrders;
   'lease-contracts': typeof leaseContracts;
   'lease-parties': typeof leaseParties;
+  'lease-handover': typeof leaseHandover;
 }

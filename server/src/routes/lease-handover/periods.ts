@@ -5,7 +5,6 @@ import { deviceModels, devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { leaseHandoverEndpoints as api, type PeriodRow } from '@console/contract/http/lease-handover';
-import type { MessageKey } from '@console/contract/messages/zh-CN';
 import type { ScopedData } from '../../lib/data.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
@@ -117,14 +116,6 @@ const DEFAULT_ORDER = [
   desc(leasePeriods.id),
 ];
 
-const CSV_LIMIT = 10_000;
-const csvCell = (v: string | number | null) => {
-  const text = v === null ? '' : String(v);
-  // Quote everything that could break a cell; a leading = + - @ would be read as a formula by a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 export const periodRoutes: RouteDef[] = [
   route(api.periods, ({ query, user, data, deps, timeZone }) => {
     const today = dayInZone(deps.now(), timeZone);
@@ -137,31 +128,5 @@ export const periodRoutes: RouteDef[] = [
       listOrder(query, SORTS, leasePeriods.id, DEFAULT_ORDER),
     );
     return { list: (found as ReadRow[]).map((r) => presentPeriod(r, today)), ...paging };
-  }),
-  route(api.periodsCsv, ({ query, user, data, deps, timeZone, t }) => {
-    const today = dayInZone(deps.now(), timeZone);
-    const rows = readRows(data, user, query, today);
-    const found = rows ? (rows.orderBy(...DEFAULT_ORDER).limit(CSV_LIMIT).all() as ReadRow[]) : [];
-    const head = ['serial', 'model', 'contract', 'renter', 'start', 'plannedEnd', 'end', 'state', 'days'].map((k) =>
-      t(`handover.csv.${k}` as MessageKey),
-    );
-    const lines = found.map((r) => {
-      const p = presentPeriod(r, today);
-      return [
-        p.serialNumber,
-        p.modelName,
-        p.contractNumber,
-        p.renterName,
-        p.startOn,
-        p.plannedEndOn,
-        p.endOn ?? '',
-        t(`handover.period.${p.state}` as MessageKey),
-        p.days,
-      ]
-        .map(csvCell)
-        .join(',');
-    });
-    // A byte order mark, so a spreadsheet reads the Chinese names as UTF-8.
-    return { fileName: `lease-periods-${today}.csv`, content: `\uFEFF${[head.join(','), ...lines].join('\r\n')}\r\n` };
   }),
 ];
