@@ -19,7 +19,6 @@ import { say } from './business.ts';
  */
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => day(Date.parse(`${d}T00:00:00Z`) + n * DAY);
 const atNoon = (d: string) => new Date(Date.parse(`${d}T02:00:00Z`));
 
 type Contract = typeof contracts.$inferSelect;

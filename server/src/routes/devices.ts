@@ -12,7 +12,6 @@ import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import {
-  assertCustomerOf,
   assertDistributor,
   distributorChoices,
   modelForOwner,
@@ -39,7 +38,6 @@ function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action: strin
 function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId: number, timeZone: string) {
   if (!ownerOrgIds(data, user).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
   const model = modelForOwner(data, ownerId, body.modelId);
-  assertCustomerOf(data, ownerId, body.customerId);
   assertDistributor(data, user, body.distributorId, 'distributorId');
   const dayStart = (day: string | undefined) => (day ? new Date(startOfDayInZone(day, timeZone)) : null);
   const dayEnd = (day: string | undefined) => (day ? new Date(startOfDayInZone(day, timeZone) + 86400000 - 1) : null);
@@ -61,10 +59,8 @@ function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId
     installedAt: dayStart(body.installedAt),
     location: body.location ?? '',
     inventoryState: body.inventoryState === 2 ? ('installed' as const) : ('inventory' as const),
-    leaseStatus: body.leaseStatus === 2 ? ('leased' as const) : ('stock' as const),
     // The service runs to the end of its last day in the user's zone.
     serviceExpiresAt: dayEnd(body.serviceExpiresAt),
-    customerOrgId: body.customerId ?? null,
     distributorOrgId: body.distributorId ?? null,
   };
 }
