@@ -14,7 +14,7 @@ import { say } from './business.ts';
  * every machine on a contract in execution came with a confirmed entry on the contract's first day and has an open
  * period; the machines of closed and terminated contracts came and went back (ended periods), one of them damaged
  * with its work order; per lessor one running contract ends within 7 days and one is past its end with machines
- * still out (an overdue return), and one machine went back early and waits in a draft entry to go out again. No
+ * still out (an overdue return), and two machines went back early, one of them in a draft entry to go out again. No
  * faker: picks by id and fixed texts in the business's language, so nothing seeded before shifts.
  */
 const DAY = 86_400_000;
@@ -35,20 +35,26 @@ export function seedLeaseHandovers(db: Db, now: number): void {
     // One lease due to end within a week, one past its end with its machines still out.
     if (running[0]) moveEnd(db, running[0], day(now + 5 * DAY));
     if (running[1]) moveEnd(db, running[1], day(now - 3 * DAY));
-    const early = running.find((c, i) => i >= 2 && machineLines(db, c.id).length >= 2) ?? null;
+    // Two contracts whose last two machines went back early (the delivery flows of the console start from them).
+    const early = running
+      .filter((c, i) => i >= 2 && machineLines(db, c.id).length >= 2)
+      .slice(0, 2)
+      .map((c) => c.id);
     for (const c of running.map((r) => db.select().from(contracts).where(eq(contracts.id, r.id)).get()!)) {
       const lines = machineLines(db, c.id);
       if (lines.length === 0) continue;
       const entry = write(db, c, 'entry', c.startOn, lines, numbers, now);
       for (const line of lines) openPeriod(db, c, line, entry);
-      if (c.id !== early?.id) continue;
-      // Its last machine went back early for a service and waits in a draft entry to go out again.
-      const back = lines.at(-1)!;
+      if (!early.includes(c.id)) continue;
+      // Its last two machines went back early for a service; one waits in a draft entry to go out again.
+      const back = lines.slice(-2);
       const backOn = day(now - 10 * DAY);
-      const exit = write(db, c, 'exit', backOn, [back], numbers, now);
-      closePeriod(db, back.deviceId, exit, backOn);
-      db.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, back.deviceId)).run();
-      write(db, c, 'entry', day(now), [back], numbers, now, 'draft');
+      const exit = write(db, c, 'exit', backOn, back, numbers, now);
+      for (const line of back) {
+        closePeriod(db, line.deviceId, exit, backOn);
+        db.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, line.deviceId)).run();
+      }
+      if (c.id === early[0]) write(db, c, 'entry', day(now), back.slice(-1), numbers, now, 'draft');
     }
     // Closed and terminated contracts: their machines came on the first day and went back on the last.
     let damaged = false;
