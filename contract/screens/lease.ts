@@ -71,7 +71,14 @@ export const leaseHandoverScreens = defineScreens({
 
 export const leaseHandoverMenu: AreaMenu<typeof leaseHandoverScreens> = [
   { screen: 'entryMng', group: 'lease', order: 12, title: 'leaseEntries', icon: 'car', roles: HANDOVER_READERS },
-  { screen: 'quitMng', group: 'lease', order: 14, title: 'leaseExits', icon: 'deployment-unit', roles: HANDOVER_READERS },
+  {
+    screen: 'quitMng',
+    group: 'lease',
+    order: 14,
+    title: 'leaseExits',
+    icon: 'deployment-unit',
+    roles: HANDOVER_READERS,
+  },
   {
     screen: 'deviceLeasePeriod',
     group: 'lease',

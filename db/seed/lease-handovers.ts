@@ -52,7 +52,10 @@ export function seedLeaseHandovers(db: Db, now: number): void {
       const exit = write(db, c, 'exit', backOn, back, numbers, now);
       for (const line of back) {
         closePeriod(db, line.deviceId, exit, backOn);
-        db.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, line.deviceId)).run();
+        db.update(devices)
+          .set({ leaseStatus: 'stock', customerOrgId: null })
+          .where(eq(devices.id, line.deviceId))
+          .run();
       }
       if (c.id === early[0]) write(db, c, 'entry', day(now), back.slice(-1), numbers, now, 'draft');
     }
@@ -163,7 +166,12 @@ function write(
   const machines = db
     .select()
     .from(devices)
-    .where(inArray(devices.id, lines.map((l) => l.deviceId)))
+    .where(
+      inArray(
+        devices.id,
+        lines.map((l) => l.deviceId),
+      ),
+    )
     .all();
   const rows = new Map<number, number>();
   for (const line of lines) {

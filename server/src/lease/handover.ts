@@ -46,12 +46,7 @@ function nextNumber(tx: ScopedWrite, orgId: number, kind: HandoverKind, now: num
  * (the contracts' rule, server/src/lease/access.ts); others are told it does not exist or they may not.
  */
 export function writableContract(data: ScopedData, user: SessionUser, id: number): ContractRow {
-  const c = data
-    .unscoped('domainRule')
-    .select()
-    .from(contracts)
-    .where(eq(contracts.id, id))
-    .get();
+  const c = data.unscoped('domainRule').select().from(contracts).where(eq(contracts.id, id)).get();
   if (!c || !canSeeContract(user, c)) throw notFound();
   if (!writesContracts(user) || c.lessorOrgId !== user.orgId) {
     throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
@@ -196,11 +191,7 @@ export function createHandover(data: ScopedData, user: SessionUser, input: Input
 
 /** A draft of a contract the user writes for, or the clear refusal. */
 function writableDraft(tx: ScopedWrite, user: SessionUser, id: number): { h: Handover; c: ContractRow } {
-  const h = tx
-    .select()
-    .from(leaseHandovers, tx.orgScope(leaseHandovers.orgId))
-    .where(eq(leaseHandovers.id, id))
-    .get();
+  const h = tx.select().from(leaseHandovers, tx.orgScope(leaseHandovers.orgId)).where(eq(leaseHandovers.id, id)).get();
   if (!h) throw notFound();
   const c = writableContract(tx, user, h.contractId);
   if (h.state !== 'draft') throw new ApiError(API_STATUS.conflict, 'handover.confirmedUnchangeable');
@@ -245,7 +236,10 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         .innerJoin(devices, eq(devices.id, leaseHandoverMachines.deviceId))
         .where(eq(leaseHandoverMachines.handoverId, h.id))
         .all();
-      const open = openPeriods(tx, rows.map((r) => r.device.id));
+      const open = openPeriods(
+        tx,
+        rows.map((r) => r.device.id),
+      );
       const orders: string[] = [];
       for (const { row, device } of rows) {
         const period = open.find((p) => p.deviceId === device.id);

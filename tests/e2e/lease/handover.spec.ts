@@ -69,8 +69,14 @@ async function flow(page: Page, api: Api, lang: UiLang, used: number[]) {
   await page.getByRole('button', { name: t('periods.return') }).click();
   await pickMachine(page, first!.lineId, first!.serial);
   const damage = lang === 'en' ? 'Guard rail bent' : '护栏变形';
-  await page.getByRole('dialog').getByLabel(t('form.damageOf', { serial: first!.serial })).fill(damage);
-  await page.getByRole('dialog').getByRole('button', { name: t('form.saveDraft') }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(t('form.damageOf', { serial: first!.serial }))
+    .fill(damage);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('form.saveDraft') })
+    .click();
   await expect(page).toHaveURL(/\/leaseCenter\/quitDetail\?id=\d+$/);
   await page.getByRole('button', { name: t('actions.confirm') }).click();
   await page.getByRole('button', { name: text(lang, 'common:ok') }).click();

@@ -58,14 +58,27 @@ describe('lease entries and exits', () => {
     const readAt = new Date(t.deps.now() - 60_000);
     t.dbh.db
       .update(devices)
-      .set({ latest: { kind: 'forklift', workingHours: 1234.5, batteryPct: 87, loadKg: 0, forkHeightM: 0, driving: false, faults: [] }, lastDeviceTime: readAt })
+      .set({
+        latest: {
+          kind: 'forklift',
+          workingHours: 1234.5,
+          batteryPct: 87,
+          loadKg: 0,
+          forkHeightM: 0,
+          driving: false,
+          faults: [],
+        },
+        lastDeviceTime: readAt,
+      })
       .where(eq(devices.id, models[0]!.id))
       .run();
     const options = await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } });
     const [first, second] = options.data.lines;
     expect(first!.candidates.map((c) => c.deviceId)).toEqual([named.id]);
     // A model line offers the lessor's machines of that model in stock.
-    expect(second!.candidates.map((c) => c.deviceId)).toEqual(expect.arrayContaining(models.slice(0, 2).map((m) => m.id)));
+    expect(second!.candidates.map((c) => c.deviceId)).toEqual(
+      expect.arrayContaining(models.slice(0, 2).map((m) => m.id)),
+    );
     const made = await create(admin(), 'entry', contract.id, [
       { lineId: first!.lineId, deviceId: named.id },
       { lineId: second!.lineId, deviceId: models[0]!.id },
@@ -143,10 +156,18 @@ describe('lease entries and exits', () => {
       .data.lines;
     const startDay = dayOf(t.deps.now() - 5 * DAY_MS);
     await deliver(contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }], startDay);
-    const notOnLease = await create(admin(), 'exit', contract.id, [{ lineId: lines[1]!.lineId, deviceId: models[0]!.id }]);
+    const notOnLease = await create(admin(), 'exit', contract.id, [
+      { lineId: lines[1]!.lineId, deviceId: models[0]!.id },
+    ]);
     expect(notOnLease.status).toBe('400');
     expect(notOnLease.data.field).toBe('machines.0.deviceId');
-    const early = await create(admin(), 'exit', contract.id, [{ lineId: 0 + lines[0]!.lineId, deviceId: named.id }], dayOf(t.deps.now() - 9 * DAY_MS));
+    const early = await create(
+      admin(),
+      'exit',
+      contract.id,
+      [{ lineId: 0 + lines[0]!.lineId, deviceId: named.id }],
+      dayOf(t.deps.now() - 9 * DAY_MS),
+    );
     expect(early.status).toBe('400');
     expect(early.data.field).toBe('day');
 
@@ -181,7 +202,12 @@ describe('lease entries and exits', () => {
     expect(done.data.workOrders).toHaveLength(1);
     expect(done.message).toContain(done.data.workOrders[0]!);
     const order = t.dbh.db.select().from(workOrders).where(eq(workOrders.number, done.data.workOrders[0]!)).get()!;
-    expect(order).toMatchObject({ deviceId: named.id, source: 'leaseExit', content: '护栏变形，左前轮胎磨损', status: 1 });
+    expect(order).toMatchObject({
+      deviceId: named.id,
+      source: 'leaseExit',
+      content: '护栏变形，左前轮胎磨损',
+      status: 1,
+    });
     const detail = await t.call(api.detail, { token: admin(), query: { id: exit.data.id } });
     const damaged = detail.data.machines.find((m) => m.deviceId === named.id)!;
     expect(damaged).toMatchObject({ workOrderId: order.id, workOrderNumber: order.number });
@@ -210,13 +236,19 @@ describe('lease entries and exits', () => {
     // The demo salesperson wrote it (runningContract); another contract's salesperson is someone else.
     const own = await create(t.tokenFor(ROLE.lessorSales), 'entry', contract.id, [{ lineId, deviceId: named.id }]);
     expect(own.status).toBe('200');
-    t.dbh.db.update(contracts).set({ createdBy: t.userId(ROLE.lessorAdmin), salespersonId: null }).where(eq(contracts.id, contract.id)).run();
+    t.dbh.db
+      .update(contracts)
+      .set({ createdBy: t.userId(ROLE.lessorAdmin), salespersonId: null })
+      .where(eq(contracts.id, contract.id))
+      .run();
     expect((await confirm(t.tokenFor(ROLE.lessorSales), own.data.id)).status).toBe('404');
     expect((await confirm(t.tokenFor(ROLE.lessorStaff), own.data.id)).status).toBe('200');
     const operator = await t.call(api.list, { token: t.tokenFor(ROLE.companyAdmin), query: { kind: 'entry' } });
     expect(operator.data.list.map((r) => r.id)).toContain(own.data.id);
     expect(operator.data.list.find((r) => r.id === own.data.id)!.canConfirm).toBe(false);
-    expect((await create(t.tokenFor(ROLE.technician), 'entry', contract.id, [{ lineId, deviceId: named.id }])).status).toBe('403');
+    expect(
+      (await create(t.tokenFor(ROLE.technician), 'entry', contract.id, [{ lineId, deviceId: named.id }])).status,
+    ).toBe('403');
   });
 
   it('lists lease periods due to end within a window and overdue returns, and finds them by serial', async () => {
@@ -224,10 +256,22 @@ describe('lease entries and exits', () => {
     const lapsed = runningContract(t, huadong, { from: -20, to: 5 });
     const line = async (id: number) =>
       (await t.call(api.options, { token: admin(), query: { contractId: id, kind: 'entry' } })).data.lines[0]!.lineId;
-    await deliver(soon.contract.id, [{ lineId: await line(soon.contract.id), deviceId: soon.named.id }], dayOf(t.deps.now() - 3 * DAY_MS));
-    await deliver(lapsed.contract.id, [{ lineId: await line(lapsed.contract.id), deviceId: lapsed.named.id }], dayOf(t.deps.now() - 3 * DAY_MS));
+    await deliver(
+      soon.contract.id,
+      [{ lineId: await line(soon.contract.id), deviceId: soon.named.id }],
+      dayOf(t.deps.now() - 3 * DAY_MS),
+    );
+    await deliver(
+      lapsed.contract.id,
+      [{ lineId: await line(lapsed.contract.id), deviceId: lapsed.named.id }],
+      dayOf(t.deps.now() - 3 * DAY_MS),
+    );
     // The second lease's planned end passed (a contract change moved it back).
-    t.dbh.db.update(leasePeriods).set({ plannedEndOn: dayOf(t.deps.now() - 2 * DAY_MS) }).where(eq(leasePeriods.deviceId, lapsed.named.id)).run();
+    t.dbh.db
+      .update(leasePeriods)
+      .set({ plannedEndOn: dayOf(t.deps.now() - 2 * DAY_MS) })
+      .where(eq(leasePeriods.deviceId, lapsed.named.id))
+      .run();
     const list = (query: Record<string, unknown>) =>
       t.call(api.periods, { token: admin(), loose: { query: { pageSize: 200, ...query } } });
     const week = await list({ due: 7 });
@@ -242,7 +286,6 @@ describe('lease entries and exits', () => {
     expect((await list({ due: 3 })).status).toBe('400');
     const found = await list({ keyword: soon.named.serialNumber.slice(-6) });
     expect(found.data.list.map((r) => r.deviceId)).toContain(soon.named.id);
-
   });
 });
 

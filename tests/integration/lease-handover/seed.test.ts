@@ -33,7 +33,11 @@ describe('seeded lease handovers', () => {
 
   it('seeds ended periods with exits, a damaged return with its work order, a draft, a lease due and one overdue', () => {
     const db = t.dbh.db;
-    const ended = db.select().from(leasePeriods).all().filter((p) => p.endOn !== null);
+    const ended = db
+      .select()
+      .from(leasePeriods)
+      .all()
+      .filter((p) => p.endOn !== null);
     expect(ended.length).toBeGreaterThan(0);
     expectEvery(ended, (p) => p.exitId !== null && p.endOn! >= p.startOn, 'ended periods');
     const damaged = db
@@ -42,8 +46,18 @@ describe('seeded lease handovers', () => {
       .innerJoin(workOrders, eq(workOrders.id, leaseHandoverMachines.workOrderId))
       .all();
     expect(damaged.length).toBeGreaterThan(0);
-    expectEvery(damaged, (r) => r.order.source === 'leaseExit' && r.order.sourceId === r.m.id && r.m.damage !== '', 'damage orders');
-    expect(db.select().from(leaseHandovers).where(and(eq(leaseHandovers.kind, 'entry'), eq(leaseHandovers.state, 'draft'))).all().length).toBeGreaterThan(0);
+    expectEvery(
+      damaged,
+      (r) => r.order.source === 'leaseExit' && r.order.sourceId === r.m.id && r.m.damage !== '',
+      'damage orders',
+    );
+    expect(
+      db
+        .select()
+        .from(leaseHandovers)
+        .where(and(eq(leaseHandovers.kind, 'entry'), eq(leaseHandovers.state, 'draft')))
+        .all().length,
+    ).toBeGreaterThan(0);
     const today = dayOf(t.deps.now());
     const open = db.select().from(leasePeriods).where(isNull(leasePeriods.endOn)).all();
     expect(open.some((p) => p.plannedEndOn >= today && p.plannedEndOn <= dayOf(t.deps.now() + 7 * DAY_MS))).toBe(true);

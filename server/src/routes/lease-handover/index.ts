@@ -60,7 +60,11 @@ function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone:
       ? []
       : data
           .unscoped('alreadyScoped')
-          .select({ handoverId: leaseHandoverMachines.handoverId, damage: leaseHandoverMachines.damage, serial: devices.serialNumber })
+          .select({
+            handoverId: leaseHandoverMachines.handoverId,
+            damage: leaseHandoverMachines.damage,
+            serial: devices.serialNumber,
+          })
           .from(leaseHandoverMachines)
           .innerJoin(devices, eq(devices.id, leaseHandoverMachines.deviceId))
           .where(inArray(leaseHandoverMachines.handoverId, ids))
@@ -129,7 +133,12 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
   const [base] = present(data, user, [row as ReadRow], timeZone);
   const machines = data
     .unscoped('alreadyScoped')
-    .select({ m: leaseHandoverMachines, serial: devices.serialNumber, model: deviceModels.name, order: workOrders.number })
+    .select({
+      m: leaseHandoverMachines,
+      serial: devices.serialNumber,
+      model: deviceModels.name,
+      order: workOrders.number,
+    })
     .from(leaseHandoverMachines)
     .innerJoin(devices, eq(devices.id, leaseHandoverMachines.deviceId))
     .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))

@@ -39,7 +39,11 @@ function filtersOf(query: Filters, today: string) {
     query.renterId === undefined ? undefined : eq(leasePeriods.renterOrgId, query.renterId),
     query.deviceId === undefined ? undefined : eq(leasePeriods.deviceId, query.deviceId),
     textContains(devices.serialNumber, query.keyword || undefined),
-    query.state === 'open' ? isNull(leasePeriods.endOn) : query.state === 'ended' ? isNotNull(leasePeriods.endOn) : undefined,
+    query.state === 'open'
+      ? isNull(leasePeriods.endOn)
+      : query.state === 'ended'
+        ? isNotNull(leasePeriods.endOn)
+        : undefined,
     query.due === undefined
       ? undefined
       : and(

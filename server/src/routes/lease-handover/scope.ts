@@ -22,7 +22,9 @@ export function handoverScope(data: ScopedData, user: SessionUser): Scope | null
   const ids = visibleContracts(data, user);
   if (!ids) return null;
   const renterOnly: SQL | undefined =
-    user.orgKind === 'customer' ? and(eq(leaseHandovers.renterOrgId, user.orgId), eq(leaseHandovers.state, 'confirmed')) : undefined;
+    user.orgKind === 'customer'
+      ? and(eq(leaseHandovers.renterOrgId, user.orgId), eq(leaseHandovers.state, 'confirmed'))
+      : undefined;
   const own = data.narrow(data.orgScope(leaseHandovers.orgId, leaseHandovers.renterOrgId), renterOnly);
   return data.narrow(own, data.within(leaseHandovers.contractId, ids).sql);
 }
@@ -31,5 +33,8 @@ export function handoverScope(data: ScopedData, user: SessionUser): Scope | null
 export function periodScope(data: ScopedData, user: SessionUser): Scope | null {
   const ids = visibleContracts(data, user);
   if (!ids) return null;
-  return data.narrow(data.orgScope(leasePeriods.lessorOrgId, leasePeriods.renterOrgId), data.within(leasePeriods.contractId, ids).sql);
+  return data.narrow(
+    data.orgScope(leasePeriods.lessorOrgId, leasePeriods.renterOrgId),
+    data.within(leasePeriods.contractId, ids).sql,
+  );
 }

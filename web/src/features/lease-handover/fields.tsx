@@ -1,10 +1,5 @@
 import { Input } from 'antd';
-import {
-  HANDOVER_STATE,
-  PERIOD_STATE,
-  type HandoverRow,
-  type PeriodRow,
-} from '@console/contract/http/lease-handover';
+import { HANDOVER_STATE, PERIOD_STATE, type HandoverRow, type PeriodRow } from '@console/contract/http/lease-handover';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';

@@ -109,9 +109,7 @@ export function HostFormFields({
         {options.owners.length > 1 && (
           <Col {...half}>
             <Field name="ownerId" label={t('fields.owner')}>
-              <Select
-                options={options.owners.map((o) => ({ value: o.id, label: o.name }))}
-              />
+              <Select options={options.owners.map((o) => ({ value: o.id, label: o.name }))} />
             </Field>
           </Col>
         )}

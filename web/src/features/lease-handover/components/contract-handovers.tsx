@@ -39,7 +39,9 @@ export function ContractHandovers({ contract }: { contract: { id: number; status
               />
             </>
           )}
-          <Link to={href(leaseHandoverScreens.deviceLeasePeriod, { contractId: contract.id })}>{t('periods.title')}</Link>
+          <Link to={href(leaseHandoverScreens.deviceLeasePeriod, { contractId: contract.id })}>
+            {t('periods.title')}
+          </Link>
         </Space>
       }
     >
@@ -68,8 +70,12 @@ export function ContractHandovers({ contract }: { contract: { id: number; status
             title: t('fields.records'),
             render: (_, p) => (
               <Space>
-                {p.entryId && <Link to={href(leaseHandoverScreens.enterDetail, { id: p.entryId })}>{t('fields.entry')}</Link>}
-                {p.exitId && <Link to={href(leaseHandoverScreens.quitDetail, { id: p.exitId })}>{t('fields.exit')}</Link>}
+                {p.entryId && (
+                  <Link to={href(leaseHandoverScreens.enterDetail, { id: p.entryId })}>{t('fields.entry')}</Link>
+                )}
+                {p.exitId && (
+                  <Link to={href(leaseHandoverScreens.quitDetail, { id: p.exitId })}>{t('fields.exit')}</Link>
+                )}
               </Space>
             ),
           },

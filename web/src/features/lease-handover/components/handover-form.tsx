@@ -218,9 +218,7 @@ export function HandoverFormDialog({
           <Form.Item name="siteAddress" label={t('fields.site')} extra={t('form.siteHelp')}>
             <Input maxLength={200} placeholder={options.data?.contract.siteAddress} />
           </Form.Item>
-          {options.data && (
-            <MachinePicker kind={kind} options={options.data} picked={picked} onChange={setPicked} />
-          )}
+          {options.data && <MachinePicker kind={kind} options={options.data} picked={picked} onChange={setPicked} />}
           <Inspection picked={picked} onChange={setPicked} />
           <Form.Item name="remark" label={t('fields.remark')} style={{ marginTop: 12 }}>
             <Input.TextArea rows={2} maxLength={500} />

@@ -65,7 +65,11 @@ function Machines({ machines, kind }: { machines: HandoverMachineRow[]; kind: 'e
           key: 'damage',
           title: t('fields.damageNote'),
           render: (_, m) =>
-            m.damage ? <Typography.Text type={kind === 'exit' ? 'danger' : undefined}>{m.damage}</Typography.Text> : '-',
+            m.damage ? (
+              <Typography.Text type={kind === 'exit' ? 'danger' : undefined}>{m.damage}</Typography.Text>
+            ) : (
+              '-'
+            ),
         },
         { key: 'photos', title: t('fields.photos'), render: (_, m) => <Photos urls={m.photos} /> },
         ...(kind === 'exit'
