@@ -47,6 +47,8 @@ export const WORK_ORDER_SOURCE = codeTable('workOrderSource', [
   ['upkeep', 'upkeep', 'blue'],
   ['feedback', 'feedback', 'purple'],
   ['fault', 'fault', 'volcano'],
+  // A return whose inspection found damage (lease-handover).
+  ['leaseExit', 'leaseExit', 'orange'],
 ]);
 
 /** Fault types, shared by fault records, work orders and the expert library's cases. */

@@ -7,7 +7,7 @@ import { LEASE_STATUS, STOCK_STATUS } from '../codes/stock.ts';
 import { SIGNALS } from '../mqtt/payloads.ts';
 import { SERIAL_PATTERN } from '../mqtt/topics.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, idParam, optionalText, pageQuery, paged } from './fields.ts';
+import { idParam, optionalText, pageQuery, paged } from './fields.ts';
 
 /**
  * The host registry (spec section 3's Device entity). Who sees a machine follows deviceScope (owner, customer,
@@ -71,32 +71,19 @@ const hostFields = z.object({
   installedAt: day,
   location: optionalText(120),
   inventoryState: z.literal(STOCK_STATUS.values, { error: 'validation.invalid' }).default(1),
-  leaseStatus: z.literal(LEASE_STATUS.values, { error: 'validation.invalid' }).default(1),
   serviceExpiresAt: day,
   /** The owning organisation (operator staff choose a rental company); default the user's own. */
   ownerId: optionalId.optional(),
-  customerId: optionalId.nullable().optional(),
   distributorId: optionalId.nullable().optional(),
 });
 
-type LeaseFields = { leaseStatus?: number; customerId?: number | null };
-function withLeaseRules<S extends z.ZodType<LeaseFields>>(schema: S) {
-  return schema
-    .refine((v) => v.leaseStatus !== 2 || !!v.customerId, {
-      path: ['customerId'],
-      error: 'devices.customerRequired',
-      ...acrossFields,
-    })
-    .refine((v) => v.leaseStatus === 2 || !v.customerId, {
-      path: ['customerId'],
-      error: 'devices.stockWithCustomer',
-      ...acrossFields,
-    });
-}
-
-export const createDeviceForm = withLeaseRules(hostFields.extend({ serialNumber }));
+/**
+ * Lease status and customer are not the form's: a confirmed entry puts a machine on lease to its renter and a
+ * confirmed exit returns it to stock (docs/decisions/035-lease-handover.md). A new machine starts in stock.
+ */
+export const createDeviceForm = hostFields.extend({ serialNumber });
 /** The serial number is the machine's MQTT identity and does not change. */
-export const updateDeviceForm = withLeaseRules(hostFields.extend({ id: optionalId }));
+export const updateDeviceForm = hostFields.extend({ id: optionalId });
 
 export const deviceRow = z.object({
   id: z.number().int(),

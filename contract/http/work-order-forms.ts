@@ -15,7 +15,7 @@ export const WORK_ORDER_LEVELS = [1, 2, 3, 4, 5] as const;
 export const MAX_BATCH = 200;
 
 /** Where a work order raised in one step comes from (feedback, reminder, fault record, alarm). */
-export const WORK_ORDER_SOURCE_KINDS = ['alarm', 'upkeep', 'feedback', 'fault'] as const;
+export const WORK_ORDER_SOURCE_KINDS = ['alarm', 'upkeep', 'feedback', 'fault', 'leaseExit'] as const;
 export type WorkOrderSourceKind = (typeof WORK_ORDER_SOURCE_KINDS)[number];
 export const WORK_ORDER_SOURCES = WORK_ORDER_SOURCE.values;
 

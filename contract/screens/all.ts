@@ -9,7 +9,13 @@ import { faultMenu, faultScreens } from './faults.ts';
 import { feedbackMenu, feedbackScreens } from './feedback.ts';
 import { fenceMenu, fenceScreens } from './fences.ts';
 import { homeScreens } from './home.ts';
-import { leaseContractMenu, leaseContractScreens, leaseScreens } from './lease.ts';
+import {
+  leaseContractMenu,
+  leaseContractScreens,
+  leaseHandoverMenu,
+  leaseHandoverScreens,
+  leaseScreens,
+} from './lease.ts';
 import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
@@ -34,6 +40,7 @@ export const screensByArea = {
   'lease-contracts': leaseContractScreens,
   'lease-parties': leasePartyScreens,
   'lease-billing': leaseBillingScreens,
+  'lease-handover': leaseHandoverScreens,
   dashboard: dashboardScreens,
   analysis: analysisScreens,
   devices: deviceScreens,
@@ -73,6 +80,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseContractScreens, leaseContractMenu),
     ...placeScreens(leasePartyScreens, leasePartyMenu),
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
+    ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),
     ...placeScreens(feedbackScreens, feedbackMenu),

@@ -1,4 +1,5 @@
 import { CONTRACT_READERS } from '../http/lease-contracts.ts';
+import { HANDOVER_READERS } from '../http/lease-handover.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Rental management (spec /leaseCenter): the revenue analysis is not built yet; declared for the shortcut. */
@@ -42,4 +43,48 @@ export const leaseContractScreens = defineScreens({
 
 export const leaseContractMenu: AreaMenu<typeof leaseContractScreens> = [
   { screen: 'contractMng', group: 'lease', order: 10, title: 'contracts', icon: 'file-text', roles: CONTRACT_READERS },
+];
+
+/** Entries (deliveries), exits (returns) and the lease periods they open and close (docs/decisions/035). */
+export const leaseHandoverScreens = defineScreens({
+  entryMng: { path: '/leaseCenter/entryMng', title: 'lease-handover:entry.listTitle', keepAlive: true },
+  enterDetail: {
+    path: '/leaseCenter/enterDetail',
+    title: 'lease-handover:entry.detailTitle',
+    query: { id: 'id' },
+    parent: 'entryMng',
+  },
+  quitMng: { path: '/leaseCenter/quitMng', title: 'lease-handover:exit.listTitle', keepAlive: true },
+  quitDetail: {
+    path: '/leaseCenter/quitDetail',
+    title: 'lease-handover:exit.detailTitle',
+    query: { id: 'id' },
+    parent: 'quitMng',
+  },
+  /** `deviceId` opens the periods of one machine (the host form's link). */
+  deviceLeasePeriod: {
+    path: '/leaseCenter/deviceLeasePeriod',
+    title: 'lease-handover:periods.title',
+    query: { deviceId: 'number', contractId: 'number' },
+  },
+});
+
+export const leaseHandoverMenu: AreaMenu<typeof leaseHandoverScreens> = [
+  { screen: 'entryMng', group: 'lease', order: 12, title: 'leaseEntries', icon: 'car', roles: HANDOVER_READERS },
+  {
+    screen: 'quitMng',
+    group: 'lease',
+    order: 14,
+    title: 'leaseExits',
+    icon: 'deployment-unit',
+    roles: HANDOVER_READERS,
+  },
+  {
+    screen: 'deviceLeasePeriod',
+    group: 'lease',
+    order: 16,
+    title: 'leasePeriods',
+    icon: 'schedule',
+    roles: HANDOVER_READERS,
+  },
 ];

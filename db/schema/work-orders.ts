@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
 import { WORK_ORDER_EVENTS } from '@console/contract/codes/work-order-flow';
 
-const WORK_ORDER_SOURCES = ['manual', 'alarm', 'upkeep', 'feedback', 'fault'] as const;
+const WORK_ORDER_SOURCES = ['manual', 'alarm', 'upkeep', 'feedback', 'fault', 'leaseExit'] as const;
 
 /**
  * Maintenance work orders (spec "Work order"). The order belongs to the organisation that owns its machine, so

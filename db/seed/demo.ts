@@ -19,6 +19,8 @@ import { seedPeripherals } from './peripherals.ts';
 import { seedWorkOrders } from './work-orders.ts';
 import { seedLease } from './lease.ts';
 import { seedDailyWork } from './daily-work.ts';
+import { seedLeaseHandovers } from './lease-handovers.ts';
+import { seedLeaseBills } from './lease-bills.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -75,7 +77,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedWorkOrders(db, demoFaker((options.seed ?? DEMO_SEED) + 2), orgs, fleet.now);
   // Lease contracts: no faker, fixed texts and picks by id (docs/decisions/029).
   seedLease(db, orgs, fleet.now);
-  // A month of daily work (decision 037): no faker; the machines with telemetry get their last days from the rollup.
+  // Entries, exits and lease periods of those contracts (docs/decisions/035).
+  seedLeaseHandovers(db, fleet.now);
+  // The bills of those periods and the receipts that paid some of them (docs/decisions/036).
+  seedLeaseBills(db, fleet.now);
+  // A month of daily work (decision 037): no faker; the machines with telemetry get their last days from the rollup,
+  // each day with the lease the machine was on.
   seedDailyWork(db, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);

@@ -8,7 +8,6 @@ import { contractEvents, contractLines, contracts } from '../schema/lease.ts';
 import { signingFlows } from '../schema/lease-esign.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { say } from './business.ts';
-import { seedLeaseBills } from './lease-bills.ts';
 import { machinesOf, seedLeaseParties, type LeaseParties } from './lease-parties.ts';
 
 /**
@@ -54,8 +53,6 @@ export function seedLease(db: Db, orgs: DemoOrganisations, now: number): void {
     const plans = planContracts(db, parties, now);
     plans.forEach((plan, n) => writeContract(db, parties, plan, n, numbers));
   }
-  // Last: the bills of the lease periods seeded so far, and receipts (decision 036).
-  seedLeaseBills(db, now);
 }
 
 function planContracts(db: Db, p: LeaseParties, now: number): Plan[] {

@@ -22,6 +22,7 @@ import { ingestRoutes } from './ingest.ts';
 import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
+import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
 import { settingsRoutes } from './settings.ts';
@@ -66,6 +67,7 @@ export const allRoutes: RouteDef[] = [
   ...leasePartyRoutes,
   ...analysisRoutes,
   ...leaseBillingRoutes,
+  ...leaseHandoverRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

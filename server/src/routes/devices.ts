@@ -11,7 +11,6 @@ import { route, type RouteDef } from '../lib/route.ts';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
-  assertCustomerOf,
   assertDistributor,
   distributorChoices,
   modelForOwner,
@@ -38,7 +37,6 @@ function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action: strin
 function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId: number) {
   if (!ownerOrgIds(data, user).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
   const model = modelForOwner(data, ownerId, body.modelId);
-  assertCustomerOf(data, ownerId, body.customerId);
   assertDistributor(data, user, body.distributorId, 'distributorId');
   return {
     orgId: ownerId,
@@ -59,10 +57,8 @@ function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId
     installedAt: body.installedAt || null,
     location: body.location ?? '',
     inventoryState: body.inventoryState === 2 ? ('installed' as const) : ('inventory' as const),
-    leaseStatus: body.leaseStatus === 2 ? ('leased' as const) : ('stock' as const),
     // The service runs to the end of this day.
     serviceExpiresAt: body.serviceExpiresAt || null,
-    customerOrgId: body.customerId ?? null,
     distributorOrgId: body.distributorId ?? null,
   };
 }

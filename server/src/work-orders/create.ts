@@ -7,6 +7,7 @@ import { alarms } from '@console/db/schema/warning';
 import { faultRecords } from '@console/db/schema/faults';
 import { feedback } from '@console/db/schema/feedback';
 import { upkeepPlans } from '@console/db/schema/upkeep';
+import { leaseHandoverMachines } from '@console/db/schema/lease-handover';
 import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
 import { OPEN_STATUSES, WO_STATUS } from '@console/contract/codes/work-order-flow';
 import {
@@ -58,7 +59,14 @@ export function nextWorkOrderNumber(db: Db, now: number): string {
 }
 
 /** The table of each kind of source; every one belongs to one machine. */
-const SOURCE_TABLES = { alarm: alarms, fault: faultRecords, upkeep: upkeepPlans, feedback } as const;
+const SOURCE_TABLES = {
+  alarm: alarms,
+  fault: faultRecords,
+  upkeep: upkeepPlans,
+  feedback,
+  // A machine of a lease exit (return) whose inspection found damage.
+  leaseExit: leaseHandoverMachines,
+} as const;
 
 /** The machine a source record belongs to, or undefined when no such record exists. */
 function sourceDeviceId(

@@ -203,6 +203,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   fault: 'fault_records',
   upkeep: 'upkeep_plans',
   feedback: 'feedback',
+  leaseExit: 'lease_handover_machines',
 };
 
 type JsonSchema = { properties?: Record<string, JsonSchema>; enum?: unknown[]; anyOf?: JsonSchema[] };

@@ -71,7 +71,13 @@ export async function detailOf(t: TestApp, id: number, roleId: RoleId = ROLE.les
   return res.data;
 }
 
-const SOURCE_TABLE = { alarm: 'alarms', fault: 'fault_records', upkeep: 'upkeep_plans', feedback: 'feedback' } as const;
+const SOURCE_TABLE = {
+  alarm: 'alarms',
+  fault: 'fault_records',
+  upkeep: 'upkeep_plans',
+  feedback: 'feedback',
+  leaseExit: 'lease_handover_machines',
+} as const;
 
 /** A seeded record of a machine that can be a work order's source: of that machine, with no unresolved order. */
 export function freeSourceOf(dbh: DbHandle, kind: keyof typeof SOURCE_TABLE, deviceId: number): number {

@@ -15,6 +15,7 @@ import type home from './zh-CN/home.json';
 import type leaseContracts from './zh-CN/lease-contracts.json';
 import type leaseParties from './zh-CN/lease-parties.json';
 import type leaseBilling from './zh-CN/lease-billing.json';
+import type leaseHandover from './zh-CN/lease-handover.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
 import type risk from './zh-CN/risk.json';
@@ -56,4 +57,5 @@ export interface Resources {
   'lease-parties': typeof leaseParties;
   analysis: typeof analysis;
   'lease-billing': typeof leaseBilling;
+  'lease-handover': typeof leaseHandover;
 }

@@ -1,13 +1,38 @@
-import { Col, Divider, Form, Input, Radio, Row, Select, type FormInstance } from 'antd';
+import { Col, Divider, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { LEASE_STATUS } from '@console/contract/codes/stock';
-import type { DeviceOptions } from '@console/contract/http/devices';
+import type { DeviceOptions, DeviceRow } from '@console/contract/http/devices';
+import { leaseHandoverScreens } from '@console/contract/screens/lease';
+import { href } from '@console/contract/screens/screen';
+import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { Field } from '../../../components/schema-form.tsx';
 import { useDeviceFields } from '../fields.tsx';
 
 const half = { xs: 24, md: 12, xl: 8 } as const;
+
+/**
+ * Lease status and customer, shown, not edited: entries and exits move a machine on and off lease
+ * (docs/decisions/035-lease-handover.md); its lease periods are one link away.
+ */
+function LeaseState({ device }: { device?: DeviceRow }) {
+  const { t } = useTranslation('devices');
+  return (
+    <Form.Item label={t('fields.leaseStatus')} extra={t('form.leaseByHandover')}>
+      <span data-testid="host-lease-state">
+        <StatusBadge table={LEASE_STATUS} value={device?.leaseStatus ?? 1} />
+        {device?.customerName ? ` ${device.customerName} ` : ' '}
+        {device && (
+          <Link to={href(leaseHandoverScreens.deviceLeasePeriod, { deviceId: device.id })}>
+            {t('form.leasePeriods')}
+          </Link>
+        )}
+      </span>
+    </Form.Item>
+  );
+}
 
 /**
  * Every registry field of a host (spec section 3's Device), in three groups. Signal, position and status are
@@ -17,18 +42,18 @@ export function HostFormFields({
   form,
   options,
   editing,
+  device,
 }: {
   form: FormInstance;
   options: DeviceOptions;
   editing: boolean;
+  /** The machine being edited (none when registering one). */
+  device?: DeviceRow;
 }) {
   const { t } = useTranslation('devices');
   const label = useCodeLabel();
   const modelId = Form.useWatch('modelId', form) as number | undefined;
-  const ownerId = Form.useWatch('ownerId', form) as number | undefined;
-  const leased = Form.useWatch('leaseStatus', form) === 2;
   const model = options.models.find((m) => m.id === modelId);
-  const customers = options.customers.filter((c) => ownerId === undefined || c.ownerId === ownerId);
   const fields = useDeviceFields();
   const items = (keys: Parameters<typeof fields.formItems>[0]) =>
     fields.formItems(keys, { wrap: (item) => <Col {...half}>{item}</Col> });
@@ -84,35 +109,13 @@ export function HostFormFields({
         {options.owners.length > 1 && (
           <Col {...half}>
             <Field name="ownerId" label={t('fields.owner')}>
-              <Select
-                options={options.owners.map((o) => ({ value: o.id, label: o.name }))}
-                onChange={() => form.setFieldValue('customerId', undefined)}
-              />
+              <Select options={options.owners.map((o) => ({ value: o.id, label: o.name }))} />
             </Field>
           </Col>
         )}
         {items(['inventoryState'])}
         <Col {...half}>
-          <Field name="leaseStatus" label={t('fields.leaseStatus')}>
-            <Radio.Group
-              options={LEASE_STATUS.codes.map((code) => ({
-                value: code.value,
-                label: label(LEASE_STATUS, code.value),
-              }))}
-              // A machine back in stock has no customer.
-              onChange={(e) => e.target.value === 1 && form.setFieldValue('customerId', undefined)}
-            />
-          </Field>
-        </Col>
-        <Col {...half}>
-          <Field name="customerId" label={t('fields.customer')} required={leased} dependencies={['leaseStatus']}>
-            <Select
-              allowClear
-              disabled={!leased}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={customers.map((c) => ({ value: c.id, label: c.name }))}
-            />
-          </Field>
+          <LeaseState device={device} />
         </Col>
         <Col {...half}>
           <Field name="distributorId" label={t('fields.distributor')}>

@@ -23,10 +23,9 @@ function formValues(device: DeviceRow) {
     ...{ id, serialNumber, modelId, hostSerial, hostName, deviceName, hostType, brand, machineNumber },
     ...{ gpsSerial: device.gpsSerial, positioning: device.positioning, licensePlate: device.licensePlate },
     ...{ engineNumber: device.engineNumber, frameNumber: device.frameNumber, installedAt: device.installedAt },
-    ...{ location: device.location, inventoryState: device.inventoryState, leaseStatus: device.leaseStatus },
+    ...{ location: device.location, inventoryState: device.inventoryState },
     serviceExpiresAt: device.serviceExpiresAt,
     ownerId: device.ownerId,
-    customerId: device.customerId ?? undefined,
     distributorId: device.distributorId ?? undefined,
   };
 }
@@ -46,7 +45,7 @@ function CreateHost({ options }: { options: DeviceOptions }) {
       <SchemaForm
         form={form}
         schema={deviceEndpoints.create.body}
-        initialValues={{ positioning: 'gps', inventoryState: 1, leaseStatus: 1, ownerId }}
+        initialValues={{ positioning: 'gps', inventoryState: 1, ownerId }}
         onSubmit={(body) => create.mutateAsync({ body })}
         onSuccess={setIssued}
       >
@@ -108,7 +107,7 @@ function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptio
           void navigate(href(deviceScreens.list));
         }}
       >
-        <HostFormFields form={form} options={options} editing />
+        <HostFormFields form={form} options={options} editing device={device} />
       </SchemaForm>
       <SecretDialog issued={issued} onClose={() => setIssued(null)} />
     </Card>

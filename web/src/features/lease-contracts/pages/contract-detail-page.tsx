@@ -45,6 +45,7 @@ import { CONTRACT_READS, siteText } from '../api.ts';
 import { ContractActions } from '../components/contract-actions.tsx';
 import { saveBase64, saveBlob } from '../components/save-file.ts';
 import { useContractFields } from '../fields.tsx';
+import { ContractHandovers } from '../../lease-handover/index.ts';
 
 /** Waiting for the lessee's or the lessor's signature (5, 6). */
 
@@ -389,6 +390,7 @@ export function ContractDetailPage() {
           <Card title={t('form.lines')}>
             <Lines lines={c.lines} total={c.totalCents} />
           </Card>
+          {c.status >= LEASE_STATUS.inExecution && <ContractHandovers contract={c} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <Card title={t('detail.timeline')}>

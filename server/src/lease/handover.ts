@@ -1,0 +1,326 @@
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { contractLines, contracts } from '@console/db/schema/lease';
+import { leaseHandoverMachines, leaseHandovers, type HandoverKind } from '@console/db/schema/lease-handover';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { uniqueViolation } from '@console/db/unique-violation';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { isRegionPair } from '@console/contract/codes/region-list';
+import { API_STATUS } from '@console/contract/http/envelope';
+import type { handoverInput } from '@console/contract/http/lease-handover';
+import type { z } from 'zod';
+import type { ScopedData, ScopedWrite } from '../lib/data.ts';
+import { ApiError, invalidField, notFound } from '../lib/errors.ts';
+import type { SessionUser } from '../lib/session.ts';
+import { dayInZone } from '../lib/time.ts';
+import { createWorkOrder } from '../work-orders/create.ts';
+import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
+
+/**
+ * Entries and exits of machines under a contract in execution (docs/decisions/035-lease-handover.md). A draft
+ * records the machines and their inspection; its confirmation (the renter's) moves the machines: an entry puts
+ * them on lease to the renter and opens their lease periods, an exit returns them to stock, closes the periods and
+ * raises a work order for each machine whose inspection found damage. All of a confirmation is one unit of work.
+ */
+type Input = z.output<typeof handoverInput>;
+type Handover = typeof leaseHandovers.$inferSelect;
+type Line = typeof contractLines.$inferSelect;
+
+/** Numbers are counted per lessor and day: JC-20261125-0002 (entry), TC-20261125-0001 (exit). */
+const PREFIX: Record<HandoverKind, string> = { entry: 'JC', exit: 'TC' };
+const NUMBER_ZONE = 'Asia/Shanghai';
+
+function nextNumber(tx: ScopedWrite, orgId: number, kind: HandoverKind, now: number): string {
+  const prefix = `${PREFIX[kind]}-${dayInZone(now, NUMBER_ZONE).replaceAll('-', '')}-`;
+  const last = tx
+    .select({ number: sql<string | null>`max(${leaseHandovers.number})` })
+    .from(leaseHandovers, tx.orgScope(leaseHandovers.orgId))
+    .where(and(eq(leaseHandovers.orgId, orgId), like(leaseHandovers.number, `${prefix}%`)))
+    .get()?.number;
+  return `${prefix}${String(last ? Number(last.slice(prefix.length)) + 1 : 1).padStart(4, '0')}`;
+}
+
+/**
+ * The contract, when the user writes entries and exits for it: a manager of its lessor, or its own salesperson
+ * (the contracts' rule, server/src/lease/access.ts); others are told it does not exist or they may not.
+ */
+export function writableContract(data: ScopedData, user: SessionUser, id: number): ContractRow {
+  const c = data.unscoped('domainRule').select().from(contracts).where(eq(contracts.id, id)).get();
+  if (!c || !canSeeContract(user, c)) throw notFound();
+  if (!writesContracts(user) || c.lessorOrgId !== user.orgId) {
+    throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
+  }
+  return c;
+}
+
+const running = (c: ContractRow) => {
+  if (c.status !== LEASE_STATUS.inExecution) throw invalidField('contractId', 'handover.contractNotRunning');
+};
+
+/** The machine's own latest readings: its hour meter (working or engine hours) and battery charge. */
+export function readingsOf(device: typeof devices.$inferSelect) {
+  const latest = (device.latest ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const reported = device.lastDeviceTime !== null;
+  return {
+    hourMeter: reported ? (num(latest.workingHours) ?? num(latest.engineHours) ?? device.workingHours) : null,
+    batteryPct: num(latest.batteryPct) ?? num(latest.chargePct),
+    readAt: device.lastDeviceTime,
+  };
+}
+
+/** The open lease period of each machine, if it has one. */
+function openPeriods(tx: ScopedData, deviceIds: number[]) {
+  if (deviceIds.length === 0) return [];
+  return tx
+    .unscoped('domainRule')
+    .select()
+    .from(leasePeriods)
+    .where(and(inArray(leasePeriods.deviceId, deviceIds), isNull(leasePeriods.endOn)))
+    .all();
+}
+
+const linesOf = (tx: ScopedData, contractId: number): Line[] =>
+  tx.unscoped('domainRule').select().from(contractLines).where(eq(contractLines.contractId, contractId)).all();
+
+/** How many machines each line has on lease now. */
+function onLeaseByLine(tx: ScopedData, contractId: number): Map<number, number> {
+  const rows = tx
+    .unscoped('domainRule')
+    .select({ lineId: leasePeriods.lineId, n: sql<number>`count(*)` })
+    .from(leasePeriods)
+    .where(and(eq(leasePeriods.contractId, contractId), isNull(leasePeriods.endOn)))
+    .groupBy(leasePeriods.lineId)
+    .all();
+  return new Map(rows.map((r) => [r.lineId, r.n]));
+}
+
+/** A machine the lessor owns and may deliver under this line: the line's own machine, or one of its model. */
+const fitsLine = (line: Line, device: typeof devices.$inferSelect) =>
+  line.deviceId !== null ? line.deviceId === device.id : line.modelId === device.modelId;
+
+/**
+ * Check each machine of a new entry or exit against the contract and the machines' state now; answers the
+ * machines with the line each moves under.
+ */
+function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, input: Input) {
+  const lines = linesOf(tx, c.id);
+  const ids = input.machines.map((m) => m.deviceId);
+  if (new Set(ids).size !== ids.length) throw invalidField('machines', 'handover.machineTwice');
+  const found = tx
+    .unscoped('domainRule')
+    .select()
+    .from(devices)
+    .where(and(inArray(devices.id, ids), eq(devices.orgId, c.lessorOrgId)))
+    .all();
+  const open = openPeriods(tx, ids);
+  const onLease = onLeaseByLine(tx, c.id);
+  return input.machines.map((m, i) => {
+    const device = found.find((d) => d.id === m.deviceId);
+    if (!device) throw invalidField(`machines.${i}.deviceId`, 'handover.machineInvalid');
+    const period = open.find((p) => p.deviceId === device.id);
+    if (kind === 'exit') {
+      if (!period || period.contractId !== c.id) {
+        throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOnLease');
+      }
+      if (input.day < period.startOn) throw invalidField('day', 'handover.dayBeforeStart');
+      return { input: m, device, lineId: period.lineId };
+    }
+    const line = lines.find((l) => l.id === m.lineId);
+    if (!line) throw invalidField(`machines.${i}.lineId`, 'handover.lineInvalid');
+    if (!fitsLine(line, device)) throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOfLine');
+    if (period || device.leaseStatus !== 'stock') {
+      throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
+    }
+    const taken = (onLease.get(line.id) ?? 0) + 1;
+    if (taken > line.count) throw invalidField(`machines.${i}.lineId`, 'handover.lineFull');
+    onLease.set(line.id, taken);
+    return { input: m, device, lineId: line.id };
+  });
+}
+
+/** Write a draft entry or exit with each machine's readings as they are now. */
+export function createHandover(data: ScopedData, user: SessionUser, input: Input, now: number) {
+  return data.write((tx) => {
+    const c = writableContract(tx, user, input.contractId);
+    running(c);
+    if (input.kind === 'entry' && (input.day < c.startOn || input.day > c.endOn)) {
+      throw invalidField('day', 'handover.dayOutsideContract');
+    }
+    const machines = checkedMachines(tx, c, input.kind, input);
+    const number = nextNumber(tx, c.lessorOrgId, input.kind, now);
+    const site = (v: string | undefined, fallback: string) => (v ? v : fallback);
+    const created = tx
+      .insert(leaseHandovers)
+      .values({
+        number,
+        kind: input.kind,
+        orgId: c.lessorOrgId,
+        contractId: c.id,
+        renterOrgId: c.renterOrgId,
+        day: input.day,
+        // Without a site of its own, the contract's.
+        siteProvince: site(input.siteProvince, c.siteProvince),
+        siteCity: site(input.siteCity, c.siteCity),
+        siteDistrict: site(input.siteDistrict, c.siteDistrict),
+        siteAddress: site(input.siteAddress, c.siteAddress),
+        deliveredBy: input.deliveredBy,
+        receivedBy: input.receivedBy,
+        remark: input.remark,
+        createdBy: user.id,
+        createdAt: new Date(now),
+      })
+      .returning({ id: leaseHandovers.id })
+      .get();
+    tx.insert(leaseHandoverMachines)
+      .values(
+        machines.map(({ input: m, device, lineId }) => ({
+          handoverId: created.id,
+          lineId,
+          deviceId: device.id,
+          ...readingsOf(device),
+          photos: m.photos,
+          damage: m.damage,
+        })),
+      )
+      .run();
+    return { id: created.id, number };
+  });
+}
+
+/** A draft of a contract the user writes for, or the clear refusal. */
+function writableDraft(tx: ScopedWrite, user: SessionUser, id: number): { h: Handover; c: ContractRow } {
+  const h = tx.select().from(leaseHandovers, tx.orgScope(leaseHandovers.orgId)).where(eq(leaseHandovers.id, id)).get();
+  if (!h) throw notFound();
+  const c = writableContract(tx, user, h.contractId);
+  if (h.state !== 'draft') throw new ApiError(API_STATUS.conflict, 'handover.confirmedUnchangeable');
+  return { h, c };
+}
+
+export function deleteHandover(data: ScopedData, user: SessionUser, id: number) {
+  data.write((tx) => {
+    writableDraft(tx, user, id);
+    tx.delete(leaseHandoverMachines).where(eq(leaseHandoverMachines.handoverId, id)).run();
+    tx.delete(leaseHandovers).where(eq(leaseHandovers.id, id)).run();
+  });
+}
+
+/** The phone a damage work order names: the renter's, else the lessor's, else the person confirming. */
+function contactPhone(tx: ScopedWrite, user: SessionUser, orgIds: number[]): string {
+  const rows = tx
+    .unscoped('referencedNames')
+    .select({ id: organisations.id, phone: organisations.contactPhone })
+    .from(organisations)
+    .where(inArray(organisations.id, orgIds))
+    .all();
+  return orgIds.map((o) => rows.find((r) => r.id === o)?.phone ?? '').find((p) => p !== '') ?? user.mobile;
+}
+
+/**
+ * Confirm a draft. Entry: every machine goes on lease to the renter (its customer, so the renter's users see it)
+ * and a lease period opens from the entry day to the contract's end; a machine already on a lease refuses the
+ * whole entry (also when two confirmations race: the unique index on open periods). Exit: every machine's open
+ * period under this contract ends on the exit day, the machine returns to stock, and each damage note raises a
+ * maintenance work order that points back at the exit's machine.
+ */
+export function confirmHandover(data: ScopedData, user: SessionUser, id: number, now: number) {
+  try {
+    return data.write((tx) => {
+      const { h, c } = writableDraft(tx, user, id);
+      running(c);
+      const rows = tx
+        .unscoped('domainRule')
+        .select({ row: leaseHandoverMachines, device: devices })
+        .from(leaseHandoverMachines)
+        .innerJoin(devices, eq(devices.id, leaseHandoverMachines.deviceId))
+        .where(eq(leaseHandoverMachines.handoverId, h.id))
+        .all();
+      const open = openPeriods(
+        tx,
+        rows.map((r) => r.device.id),
+      );
+      const orders: string[] = [];
+      for (const { row, device } of rows) {
+        const period = open.find((p) => p.deviceId === device.id);
+        if (h.kind === 'entry') {
+          if (period || device.leaseStatus !== 'stock') {
+            throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
+          }
+          const opened = tx
+            .insert(leasePeriods)
+            .values({
+              lessorOrgId: c.lessorOrgId,
+              contractId: c.id,
+              lineId: row.lineId,
+              deviceId: device.id,
+              renterOrgId: c.renterOrgId,
+              entryId: h.id,
+              startOn: h.day,
+              plannedEndOn: c.endOn,
+              createdAt: new Date(now),
+            })
+            .returning({ id: leasePeriods.id })
+            .get();
+          tx.update(devices)
+            .set({ leaseStatus: 'leased', customerOrgId: c.renterOrgId })
+            .where(eq(devices.id, device.id))
+            .run();
+          tx.update(leaseHandoverMachines)
+            .set({ periodId: opened.id })
+            .where(eq(leaseHandoverMachines.id, row.id))
+            .run();
+          continue;
+        }
+        if (!period || period.contractId !== c.id) {
+          throw new ApiError(API_STATUS.conflict, 'handover.notOnLeaseNow', { serial: device.serialNumber });
+        }
+        if (h.day < period.startOn) throw invalidField('day', 'handover.dayBeforeStart');
+        tx.update(leasePeriods).set({ endOn: h.day, exitId: h.id }).where(eq(leasePeriods.id, period.id)).run();
+        let workOrderId: number | null = null;
+        if (row.damage !== '') {
+          const order = createWorkOrder(
+            tx,
+            user,
+            {
+              title: `${h.number} ${device.serialNumber}`.slice(0, 100),
+              type: 1,
+              level: 3,
+              deviceId: device.id,
+              phone: contactPhone(tx, user, [c.renterOrgId, c.lessorOrgId]),
+              areaCode: '86',
+              // The site where the machine was handed back, when it is a place of the region list.
+              ...(isRegionPair(h.siteProvince, h.siteCity)
+                ? { province: h.siteProvince, city: h.siteCity, district: h.siteDistrict }
+                : { province: '', city: '', district: '' }),
+              address: h.siteAddress.slice(0, 200),
+              content: row.damage,
+              attachments: row.photos,
+              remark: '',
+              source: { kind: 'leaseExit', id: row.id },
+            },
+            now,
+          );
+          workOrderId = order.id;
+          orders.push(order.number);
+        }
+        // Back in the depot: the lessor's own, no customer (the registry's model of a machine in stock).
+        tx.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, device.id)).run();
+        tx.update(leaseHandoverMachines)
+          .set({ periodId: period.id, workOrderId })
+          .where(eq(leaseHandoverMachines.id, row.id))
+          .run();
+      }
+      tx.update(leaseHandovers)
+        .set({ state: 'confirmed', confirmedBy: user.id, confirmedAt: new Date(now) })
+        .where(eq(leaseHandovers.id, h.id))
+        .run();
+      return { id: h.id, workOrders: orders };
+    });
+  } catch (error) {
+    if (uniqueViolation(error, [leasePeriods]) === 'lease_periods_open_device') {
+      throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: '' });
+    }
+    throw error;
+  }
+}
