@@ -315,7 +315,7 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         .set({ state: 'confirmed', confirmedBy: user.id, confirmedAt: new Date(now) })
         .where(eq(leaseHandovers.id, h.id))
         .run();
-      return { id: h.id, workOrders: orders };
+      return { id: h.id, workOrders: orders, kind: h.kind, contract: { id: c.id, lessorOrgId: c.lessorOrgId } };
     });
   } catch (error) {
     if (uniqueViolation(error, [leasePeriods]) === 'lease_periods_open_device') {

@@ -5,6 +5,7 @@ import { deviceEndpoints } from '@console/contract/http/devices';
 import { leaseHandoverEndpoints as api } from '@console/contract/http/lease-handover';
 import { devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
+import { billLines } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { workOrders } from '@console/db/schema/work-orders';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -177,9 +178,11 @@ describe('lease entries and exits', () => {
     expect(exit.data.number).toMatch(/^TC-/);
     expect((await confirm(admin(), exit.data.id)).status).toBe('200');
     expect(device(named.id)).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
-    expect(periodsOf(named.id)).toEqual([
-      expect.objectContaining({ startOn: startDay, endOn: today(), exitId: exit.data.id }),
-    ]);
+    const [period] = periodsOf(named.id);
+    expect(period).toMatchObject({ startOn: startDay, endOn: today(), exitId: exit.data.id });
+    // Its last bill comes with the return: six days on lease, the first and the last counted.
+    const billed = t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all();
+    expect(billed.map((l) => [l.fromOn, l.toOn])).toEqual([[startDay, today()]]);
     // Back in stock, it may enter a lease again.
     const reentry = await create(admin(), 'entry', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
     expect(reentry.status).toBe('200');

@@ -21,6 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import type { LiveEvent } from '@console/contract/http/live';
 import {
   leaseContractEndpoints as api,
