@@ -11,7 +11,7 @@ import { issueBills } from '@console/server/src/billing/issue';
 import { createSession } from '@console/server/src/lib/session';
 import { seedLeaseBills } from '@console/db/seed/lease-bills';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { leaseTwoMachines, type Leased } from './helpers.ts';
+import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
 /** 17/31 of 6,000.00, rounded once. */
 const MARCH_SHARE = Math.round((17 * 600_000) / 31);
@@ -25,6 +25,7 @@ describe('lease billing', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
+    withoutSeededBilling(t);
     lease = leaseTwoMachines(t);
   });
   afterEach(() => t.dbh.close());

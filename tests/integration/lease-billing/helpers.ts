@@ -2,10 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { contractLines, contracts, renters } from '@console/db/schema/lease';
+import { allocations, billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { ROLE } from '@console/contract/codes/roles';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { storeOf } from '../lease/helpers.ts';
+
+/**
+ * Forget the demo's lease periods and everything billed of them, so a test's own periods are all there is to bill
+ * (the seed bills its periods at start; a test that counts bills counts only its own).
+ */
+export function withoutSeededBilling(t: TestApp): void {
+  t.dbh.db.transaction((tx) => {
+    for (const table of [ledgerEntries, allocations, receipts, billLines, bills, leasePeriods]) tx.delete(table).run();
+  });
+}
 
 /** The organisation of a demo account. */
 export const orgOf = (t: TestApp, roleId: number) =>
