@@ -65,6 +65,13 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     consoleLog('info', `console and API on http://localhost:${info.port} (API reference at /api/docs)`),
   );
+  // A client that keeps its connection open (a browser, a proxy, a test's API client) must be the one that closes it
+  // when idle: with Node's 5 s default the server could close a socket just as a request was sent on it, and the
+  // client saw ECONNRESET. Proxies' idle timeouts are 60 s by default; the server waits longer.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const stop = async () => {
     server.close();
     // Ingest first: it disconnects and writes what it holds before the broker goes.

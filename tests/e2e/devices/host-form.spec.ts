@@ -31,11 +31,6 @@ test.describe('adding and editing a host (English)', () => {
     await expect(page.getByLabel('Machine type', { exact: true })).toHaveValue('Forklift');
     await expect(page.getByLabel('Brand', { exact: true })).toHaveValue('Heli');
     await page.getByLabel('Host name', { exact: true }).fill('E2E yard forklift');
-    await page.getByText('Under lease', { exact: true }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('A machine under lease needs its customer')).toBeVisible();
-    const options = await api.call(deviceEndpoints.options, { token: login.token });
-    await chooseOption(page, 'Owner customer', options.data.customers[0].name);
     await page.getByRole('button', { name: 'Save' }).click();
 
     const dialog = page.getByRole('dialog', { name: `MQTT credentials of ${serial}` });
@@ -49,8 +44,8 @@ test.describe('adding and editing a host (English)', () => {
     await expect(page).toHaveURL(`/deviceManagement?serialNumber=${serial}`);
     await expect(page.getByRole('link', { name: serial, exact: true })).toBeVisible();
     const row = dataRows(page).filter({ hasText: serial });
-    await expect(row).toContainText('Under lease');
-    await expect(row).toContainText(options.data.customers[0].name);
+    // A new machine is in stock: only a confirmed delivery puts it on lease (decision 035).
+    await expect(row).toContainText('Stock');
     const again = await api.call(deviceEndpoints.list, { token: login.token, query: { serialNumber: serial } });
     expect(JSON.stringify(again.data)).not.toContain(secret);
   });
@@ -128,7 +123,7 @@ test.describe('adding a host (Chinese)', () => {
       .click();
     await expect(page.getByText('请输入设备序列号')).toBeVisible();
     await expect(page.getByText('请选择设备型号')).toBeVisible();
-    for (const label of ['设备序列号', '设备类型/型号', '机械类型', '车牌号', '流量服务到期', '所属客户', '经销商']) {
+    for (const label of ['设备序列号', '设备类型/型号', '机械类型', '车牌号', '流量服务到期', '租赁状态', '经销商']) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
