@@ -22,9 +22,10 @@ async function oneOfEachKind(api: Api, token: string) {
 
 /**
  * Open every tab the page offers, in order: each shows its content, settles, and holds no error or raw key. (The
- * seeded business is Chinese, so names and places in the data are too, whatever the console's language.)
+ * seeded business is Chinese, so names and places in the data are too, whatever the console's language.) Tabs
+ * named in `seen` were read already, on another machine, and are only listed.
  */
-async function openEveryTab(page: Page) {
+async function openEveryTab(page: Page, seen?: Set<string>) {
   const tabs = page.getByRole('tab');
   const count = await tabs.count();
   const names: string[] = [];
@@ -32,6 +33,8 @@ async function openEveryTab(page: Page) {
     const tab = tabs.nth(i);
     const name = (await tab.textContent())!;
     names.push(name);
+    if (seen?.has(name)) continue;
+    seen?.add(name);
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     const panel = page.getByRole('tabpanel', { name });
@@ -53,10 +56,12 @@ for (const lang of ['en', 'zh-cn'] as const) {
       // Eight machines, a dozen tabs each: several times the usual time on a busy machine.
       test.slow();
       const login = await signInAs(page, api, ROLE.companyAdmin);
+      // Every kind's data loads in English; in Chinese, each tab is read once, whichever machine first has it.
+      const seen = lang === 'en' ? undefined : new Set<string>();
       for (const machine of await oneOfEachKind(api, login.token)) {
         await page.goto(`/deviceManagement/detail?id=${machine.id}`);
         await expect(page.getByText(machine.serialNumber, { exact: true }).first()).toBeVisible();
-        const names = await openEveryTab(page);
+        const names = await openEveryTab(page, seen);
         for (const key of COMMON_TABS) {
           expect(names, `${machine.kind} lacks ${key}`).toContain(text(lang, `device-detail:tabs.${key}`));
         }
