@@ -85,8 +85,6 @@ export const revenueSummary = z.object({
   bySalesperson: z.array(slice),
   /** Each billed machine's use while on lease, the least used first (at most 200). */
   machines: z.array(machineUse),
-  /** The stores the filter offers. */
-  stores: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type RevenueSummary = z.infer<typeof revenueSummary>;
 

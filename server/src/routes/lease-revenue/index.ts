@@ -5,7 +5,7 @@
  * belongs to the month of its last billed day.
  */
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
 import { dailyWork } from '@console/db/schema/analysis';
@@ -13,12 +13,12 @@ import { deviceExpenses } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
 import { contracts, stores } from '@console/db/schema/lease';
 import { billLines, bills } from '@console/db/schema/lease-billing';
+import type { revenueFilter } from '@console/contract/http/lease-revenue';
 import {
   DEFAULT_RANGE_MONTHS,
   MAX_RANGE_DAYS,
   revenueEndpoints as api,
   WORKDAY_HOURS,
-  revenueFilter,
   type RevenueSlice,
 } from '@console/contract/http/lease-revenue';
 import { leaseDays } from '@console/contract/codes/lease-pricing';
@@ -217,13 +217,6 @@ export const leaseRevenueRoutes: RouteDef[] = [
         utilisation: utilisationOf(m.hoursWorked, m.daysBilled),
       }));
 
-    const storeOptions = data
-      .select({ id: stores.id, name: stores.name })
-      .from(stores, data.orgScope(stores.orgId))
-      .orderBy(asc(stores.name))
-      .limit(500)
-      .all();
-
     return {
       range,
       totals: {
@@ -243,7 +236,6 @@ export const leaseRevenueRoutes: RouteDef[] = [
       byKind: breakdown(db, i, sql`0`, i.kind, i.kind),
       bySalesperson: breakdown(db, i, i.salespersonId, i.salespersonId, sql`max(${i.salespersonName})`),
       machines,
-      stores: storeOptions,
     };
   }),
 
