@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { revenueEndpoints as api } from '@console/contract/http/lease-revenue';
-import { users } from '@console/db/schema/accounts';
+import { organisations, users } from '@console/db/schema/accounts';
 import { dailyWork } from '@console/db/schema/analysis';
 import { deviceExpenses } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { issueLessorBills } from '@console/db/billing/issue';
+import { createSession } from '@console/server/src/lib/session';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
@@ -259,6 +260,29 @@ describe('revenue analysis', () => {
     });
     expect(finance.status).toBe('200');
     expect(finance.data.totals.billedCents).toBe(MARCH + APRIL);
+    // Another lessor's administrator: its own figures, none of these (no line, no contract, no statement).
+    const northwind = t.dbh.db
+      .select()
+      .from(organisations)
+      .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
+      .get()!;
+    const admin = t.dbh.db
+      .select()
+      .from(users)
+      .where(and(eq(users.orgId, northwind.id), eq(users.roleId, ROLE.lessorAdmin)))
+      .get()!;
+    const foreign = createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const theirs = await t.call(api.summary, { token: foreign, query: { ...RANGE, renterId: lease.renterId } });
+    expect(theirs.status).toBe('200');
+    expect(theirs.data.totals).toMatchObject({ billedCents: 0, receivedCents: 0, expenseCents: 0, lines: 0 });
+    const theirLines = await t.call(api.incomeList, { token: foreign, query: { ...RANGE, keyword: a.serialNumber } });
+    expect(theirLines.data.total).toBe(0);
+    const theirStatement = await t.call(api.statement, {
+      token: foreign,
+      query: { contractId: lease.contractId, month: '2026-04' },
+    });
+    expect(theirStatement.status).toBe('404');
+
     for (const roleId of [ROLE.other, ROLE.lessorSales, ROLE.companyAdmin]) {
       const refused = await t.call(api.summary, { token: t.tokenFor(roleId), query: RANGE });
       expect(refused.status, `role ${roleId}`).toBe('403');

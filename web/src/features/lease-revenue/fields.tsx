@@ -37,3 +37,22 @@ export const useIncomeFields = defineFields<IncomeRow>()('lease-revenue', {
   storeId: { label: 'income.store', filter: { input: () => <StoreFilter /> } },
   renterId: { label: 'income.renter', filter: { input: () => <RenterFilter /> } },
 });
+
+/** The income detail's columns, in their order (the CSV has the same). */
+export const INCOME_COLUMNS = [
+  'month',
+  'contractNumber',
+  'billNumber',
+  'renterName',
+  'storeName',
+  'serialNumber',
+  'kind',
+  'salespersonName',
+  'period',
+  'toOn',
+  'days',
+  'amountCents',
+  'receivedCents',
+  'hoursWorked',
+  'issuedOn',
+] as const;

@@ -6,7 +6,7 @@ import { groupedYuan } from '../../../components/fields.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
-import { useIncomeFields } from '../fields.tsx';
+import { INCOME_COLUMNS, useIncomeFields } from '../fields.tsx';
 
 /**
  * /leaseCenter/incomeDetail: the income lines (a machine's days on a bill) of the dashboard's filter, page by page
@@ -45,23 +45,7 @@ export function IncomePage() {
         title={t('income.title')}
         exportName={t('income.exportName')}
         filters={fields.filters(['keyword', 'from', 'to', 'storeId', 'renterId', 'kind'])}
-        columns={fields.columns([
-          'month',
-          'contractNumber',
-          'billNumber',
-          'renterName',
-          'storeName',
-          'serialNumber',
-          'kind',
-          'salespersonName',
-          'period',
-          'toOn',
-          'days',
-          'amountCents',
-          'receivedCents',
-          'hoursWorked',
-          'issuedOn',
-        ])}
+        columns={fields.columns(INCOME_COLUMNS)}
       />
     </>
   );
