@@ -32,7 +32,7 @@ function billedRenter(name: string): { number: string; toOn: string } {
     const machine = db.select().from(devices).where(eq(devices.orgId, lessorOrgId)).get()!;
     const startOn = iso(Date.now() - 90 * DAY);
     const endOn = iso(Date.now() - 81 * DAY);
-    const number = `HT-REV-${renterId}`;
+    const number = `HT-REV-${renterId}-${Date.now().toString(36).toUpperCase()}`;
     const contract = db
       .insert(contracts)
       .values({
@@ -90,9 +90,11 @@ test('the revenue analysis drills down to the income lines of its filter', async
   await expect(page).toHaveURL(new RegExp(`/leaseCenter/incomeDetail\\?from=${from}&to=${to}`));
   await page.getByLabel(t('income.keyword'), { exact: true }).fill(number);
   await page.getByRole('button', { name: text('en', 'common:search') }).click();
-  const row = page.getByRole('row').filter({ hasText: number });
-  await expect(row).toContainText(name);
-  await expect(row).toContainText('1000.00');
-  await expect(row).toContainText(toOn.slice(0, 7));
+  // Its ten days (one line, or two when they straddle a billing day) and their total over the list.
+  const rows = page.getByRole('row').filter({ hasText: number });
+  await expect(rows.first()).toContainText(name);
+  await expect(rows.first()).toContainText(toOn);
+  await expect(page.locator('.ant-statistic:visible').filter({ hasText: t('kpi.billed') })).toContainText('1,000.00');
+  await expect(page.locator('.ant-statistic:visible').filter({ hasText: t('kpi.daysBilled') })).toContainText('10');
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });
