@@ -22,7 +22,12 @@ export const useIncomeFields = defineFields<IncomeRow>()('lease-revenue', {
     label: 'income.machine',
     href: (row) => href(deviceDetailScreens.detail, { id: row.deviceId }),
   },
-  kind: { label: 'income.kind', kind: 'code', table: MACHINE_KIND, filter: { width: 160 } },
+  kind: {
+    label: 'income.kind',
+    kind: 'code',
+    table: MACHINE_KIND,
+    filter: { width: 160, placeholder: 'filters.allKinds' },
+  },
   salespersonName: { label: 'income.salesperson' },
   period: { label: 'income.period', value: (row) => `${row.fromOn} ~ ${row.toOn}` },
   toOn: { label: 'income.lastDay', kind: 'day', sortable: true, defaultHidden: true },
