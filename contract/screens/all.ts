@@ -9,15 +9,10 @@ import { faultMenu, faultScreens } from './faults.ts';
 import { feedbackMenu, feedbackScreens } from './feedback.ts';
 import { fenceMenu, fenceScreens } from './fences.ts';
 import { homeScreens } from './home.ts';
-import {
-  leaseContractMenu,
-  leaseContractScreens,
-  leaseHandoverMenu,
-  leaseHandoverScreens,
-  leaseScreens,
-} from './lease.ts';
+import { leaseContractMenu, leaseContractScreens, leaseHandoverMenu, leaseHandoverScreens } from './lease.ts';
 import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
+import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
 import { placeScreens, type MenuEntry, type Screen } from './screen.ts';
@@ -36,10 +31,10 @@ export const screensByArea = {
   shell: shellScreens,
   auth: authScreens,
   home: homeScreens,
-  lease: leaseScreens,
   'lease-contracts': leaseContractScreens,
   'lease-parties': leasePartyScreens,
   'lease-billing': leaseBillingScreens,
+  'lease-revenue': leaseRevenueScreens,
   'lease-handover': leaseHandoverScreens,
   dashboard: dashboardScreens,
   analysis: analysisScreens,
@@ -80,6 +75,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseContractScreens, leaseContractMenu),
     ...placeScreens(leasePartyScreens, leasePartyMenu),
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
+    ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),

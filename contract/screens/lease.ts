@@ -2,12 +2,6 @@ import { CONTRACT_READERS } from '../http/lease-contracts.ts';
 import { HANDOVER_READERS } from '../http/lease-handover.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
-/** Rental management (spec /leaseCenter): the revenue analysis is not built yet; declared for the shortcut. */
-export const leaseScreens = defineScreens({
-  /** Revenue analysis, the top bar's shortcut for a leasing lessor administrator. */
-  revenue: { path: '/leaseCenter/dashboard', title: 'shell:shortcuts.revenue' },
-});
-
 /** Lease contracts (docs/decisions/029, 033): the list, the form, the detail and the public export. */
 export const leaseContractScreens = defineScreens({
   /** `status` opens the list on one status's tab. */

@@ -22,6 +22,7 @@ import { ingestRoutes } from './ingest.ts';
 import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
+import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
@@ -67,6 +68,7 @@ export const allRoutes: RouteDef[] = [
   ...leasePartyRoutes,
   ...analysisRoutes,
   ...leaseBillingRoutes,
+  ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,
 ];
 

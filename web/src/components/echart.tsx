@@ -7,15 +7,38 @@ let loading: Promise<typeof Setup> | null = null;
 /** ECharts arrives with the first chart drawn, not with the page. */
 const loadECharts = () => (loading ??= import('./echarts-setup.ts'));
 
+/** What a click on a chart's item says: its category (`name`) and its place in the series. */
+export interface ChartClick {
+  name: string;
+  dataIndex: number;
+  seriesName?: string;
+}
+
 /**
  * A chart of an ECharts option, redrawn when the option changes and resized with its box. `label` is the
- * chart's accessible name (the canvas itself says nothing to a screen reader).
+ * chart's accessible name (the canvas itself says nothing to a screen reader). `onClick` receives a click on a bar,
+ * point or slice (a drill-down).
  */
-export function EChart({ option, height = 280, label }: { option: EChartsCoreOption; height?: number; label: string }) {
+export function EChart({
+  option,
+  height = 280,
+  label,
+  onClick,
+}: {
+  option: EChartsCoreOption;
+  height?: number;
+  label: string;
+  onClick?: (item: ChartClick) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const latest = useRef(option);
+  const clicked = useRef(onClick);
   const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    clicked.current = onClick;
+  }, [onClick]);
 
   useEffect(() => {
     latest.current = option;
@@ -29,6 +52,7 @@ export function EChart({ option, height = 280, label }: { option: EChartsCoreOpt
       if (disposed || !box.current) return;
       chart.current = echarts.init(box.current);
       chart.current.setOption(latest.current, true);
+      chart.current.on('click', (item) => clicked.current?.(item as unknown as ChartClick));
       observer = new ResizeObserver(() => chart.current?.resize());
       observer.observe(box.current);
       setReady(true);
@@ -43,7 +67,12 @@ export function EChart({ option, height = 280, label }: { option: EChartsCoreOpt
 
   return (
     <div style={{ position: 'relative', height }}>
-      <div ref={box} role="img" aria-label={label} style={{ height: '100%' }} />
+      <div
+        ref={box}
+        role="img"
+        aria-label={label}
+        style={{ height: '100%', cursor: onClick ? 'pointer' : undefined }}
+      />
       {!ready && <Skeleton active style={{ position: 'absolute', inset: 0 }} />}
     </div>
   );

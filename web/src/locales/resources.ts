@@ -15,6 +15,7 @@ import type home from './zh-CN/home.json';
 import type leaseContracts from './zh-CN/lease-contracts.json';
 import type leaseParties from './zh-CN/lease-parties.json';
 import type leaseBilling from './zh-CN/lease-billing.json';
+import type leaseRevenue from './zh-CN/lease-revenue.json';
 import type leaseHandover from './zh-CN/lease-handover.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
@@ -57,5 +58,6 @@ export interface Resources {
   'lease-parties': typeof leaseParties;
   analysis: typeof analysis;
   'lease-billing': typeof leaseBilling;
+  'lease-revenue': typeof leaseRevenue;
   'lease-handover': typeof leaseHandover;
 }

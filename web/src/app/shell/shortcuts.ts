@@ -3,7 +3,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { href } from '@console/contract/screens/screen';
 import { dashboardScreens } from '@console/contract/screens/dashboard';
 import { homeScreens } from '@console/contract/screens/home';
-import { leaseScreens } from '@console/contract/screens/lease';
+import { leaseRevenueScreens } from '@console/contract/screens/lease-revenue';
 
 export interface Shortcut {
   key: 'dashboard' | 'bigScreen' | 'revenue';
@@ -23,7 +23,7 @@ export function shortcutsFor(user: { roleId: number; leaseType: number }, appid:
     list.push({ key: 'bigScreen', to: href(screen, { from }) });
   }
   if (user.roleId === ROLE.lessorAdmin && user.leaseType !== 0)
-    list.push({ key: 'revenue', to: href(leaseScreens.revenue) });
+    list.push({ key: 'revenue', to: href(leaseRevenueScreens.dashboard) });
   return list;
 }
 

@@ -1,15 +1,18 @@
-import { Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
-import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { billingEndpoints, type BillRow } from '@console/contract/http/lease-billing';
+import { revenueEndpoints } from '@console/contract/http/lease-revenue';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { yuan } from '../../../components/fields.tsx';
 import { PriceDisplay } from '../../../components/price-display.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { saveBase64 } from '../../lease-contracts/index.ts';
 import { useBillFields } from '../fields.tsx';
 
 const priceOf = (cents: number | null) => (cents === null ? null : cents / 100);
@@ -21,7 +24,14 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
   const fields = useBillFields();
   const query = useQuery({ ...endpointQuery(billingEndpoints.billDetail, { id: billId ?? 0 }), enabled: !!billId });
   return (
-    <Drawer open={billId !== null} onClose={onClose} width={760} title={t('bill.detailTitle')} destroyOnHidden>
+    <Drawer
+      open={billId !== null}
+      onClose={onClose}
+      width={760}
+      title={t('bill.detailTitle')}
+      extra={query.data && <StatementButton bill={query.data.bill} />}
+      destroyOnHidden
+    >
       {billId !== null && (
         <QueryState query={query}>
           {({ bill, lines, allocations }) => (
@@ -106,5 +116,32 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
         </QueryState>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * The contract's monthly usage statement (PDF) for the bill's month: hours worked per machine per day beside the
+ * month's bill lines (docs/decisions/040-revenue-analysis.md).
+ */
+function StatementButton({ bill }: { bill: BillRow }) {
+  const { t } = useTranslation('lease-billing');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const query = { contractId: bill.contractId, month: bill.periodEnd.slice(0, 7) };
+      const file = await queryClient.fetchQuery({ ...endpointQuery(revenueEndpoints.statement, query), staleTime: 0 });
+      saveBase64(file.fileName, file.content, file.mimeType);
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button loading={busy} onClick={() => void download()}>
+      {t('bill.usageStatement')}
+    </Button>
   );
 }

@@ -1,0 +1,267 @@
+import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Db } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { dailyWork } from '@console/db/schema/analysis';
+import { devices } from '@console/db/schema/devices';
+import { contracts, stores } from '@console/db/schema/lease';
+import { billLines, bills } from '@console/db/schema/lease-billing';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { centsText } from '@console/contract/codes/lease-pricing';
+import { cjkFont, fontkitForPdfLib } from './font.ts';
+
+/** The statement's own words, in the reader's language. */
+export const STATEMENT_LABELS = {
+  zh: {
+    title: '月度使用结算单',
+    contract: '合同编号',
+    lessor: '出租方',
+    renter: '承租方',
+    store: '门店',
+    month: '结算月份',
+    billTitle: '本月账单',
+    billColumns: ['机械', '计费天数', '金额', '工作小时', '账单编号'],
+    dailyTitle: '每日工作小时（按设备遥测）',
+    day: '日期',
+    total: '合计',
+    none: '本月无计费记录',
+    currency: '¥',
+    generated: '生成时间',
+  },
+  en: {
+    title: 'Monthly usage statement',
+    contract: 'Contract',
+    lessor: 'Lessor',
+    renter: 'Renter',
+    store: 'Store',
+    month: 'Month',
+    billTitle: "This month's bill",
+    billColumns: ['Machine', 'Days billed', 'Amount', 'Hours worked', 'Bill'],
+    dailyTitle: 'Hours worked per day (from the machines’ telemetry)',
+    day: 'Day',
+    total: 'Total',
+    none: 'Nothing billed this month',
+    currency: '¥',
+    generated: 'Generated',
+  },
+} as const;
+
+export interface UsageStatement {
+  lang: 'zh' | 'en';
+  contractNumber: string;
+  lessorName: string;
+  renterName: string;
+  storeName: string;
+  month: string;
+  days: string[];
+  machines: { deviceId: number; serialNumber: string; hours: Map<string, number> }[];
+  billed: { deviceId: number; serialNumber: string; days: number; amountCents: number; bills: string }[];
+}
+
+const lastDayOf = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/** What the statement shows, read once: the machines on lease under the contract in the month and their days. */
+export function usageStatement(db: Db, contractId: number, month: string, lang: 'zh' | 'en'): UsageStatement | null {
+  const c = db.select().from(contracts).where(eq(contracts.id, contractId)).get();
+  if (!c) return null;
+  const first = `${month}-01`;
+  const last = lastDayOf(month);
+  const name = (id: number) =>
+    db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id)).get()?.name ?? '';
+  const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
+  // Each machine's hours on the days it was on lease under this contract within the month.
+  const worked = db
+    .select({
+      deviceId: leasePeriods.deviceId,
+      serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
+      day: dailyWork.day,
+      hours: sql<number>`coalesce(sum(${dailyWork.hoursWorked}), 0)`,
+    })
+    .from(leasePeriods)
+    .leftJoin(devices, eq(devices.id, leasePeriods.deviceId))
+    .leftJoin(
+      dailyWork,
+      and(
+        eq(dailyWork.deviceId, leasePeriods.deviceId),
+        gte(dailyWork.day, leasePeriods.startOn),
+        or(isNull(leasePeriods.endOn), lte(dailyWork.day, leasePeriods.endOn)),
+        gte(dailyWork.day, first),
+        lte(dailyWork.day, last),
+      ),
+    )
+    .where(
+      and(
+        eq(leasePeriods.contractId, contractId),
+        lte(leasePeriods.startOn, last),
+        or(isNull(leasePeriods.endOn), gte(leasePeriods.endOn, first)),
+      ),
+    )
+    .groupBy(leasePeriods.deviceId, dailyWork.day)
+    .orderBy(asc(devices.serialNumber), asc(dailyWork.day))
+    .all();
+  const machines = new Map<number, UsageStatement['machines'][number]>();
+  for (const w of worked) {
+    let m = machines.get(w.deviceId);
+    if (!m) machines.set(w.deviceId, (m = { deviceId: w.deviceId, serialNumber: w.serialNumber, hours: new Map() }));
+    if (w.day) m.hours.set(w.day, w.hours);
+  }
+  // The month's bill lines (a line belongs to the month of its last billed day, as in the revenue analysis).
+  const billed = db
+    .select({
+      deviceId: billLines.deviceId,
+      serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
+      days: sql<number>`sum(${billLines.days})`,
+      amountCents: sql<number>`sum(${billLines.amountCents})`,
+      bills: sql<string>`group_concat(distinct ${bills.number})`,
+    })
+    .from(billLines)
+    .innerJoin(bills, eq(bills.id, billLines.billId))
+    .leftJoin(devices, eq(devices.id, billLines.deviceId))
+    .where(
+      and(
+        eq(bills.contractId, contractId),
+        ne(bills.state, 'void'),
+        gte(billLines.toOn, first),
+        lte(billLines.toOn, last),
+      ),
+    )
+    .groupBy(billLines.deviceId)
+    .orderBy(asc(devices.serialNumber))
+    .all();
+  const days: string[] = [];
+  for (let d = 1; d <= Number(last.slice(8)); d++) days.push(`${month}-${String(d).padStart(2, '0')}`);
+  return {
+    lang,
+    contractNumber: c.number,
+    lessorName: name(c.lessorOrgId),
+    renterName: name(c.renterOrgId),
+    storeName: store?.name ?? '',
+    month,
+    days,
+    machines: [...machines.values()],
+    billed: billed.map((b) => ({ ...b, bills: (b.bills ?? '').split(',').join(', ') })),
+  };
+}
+
+const INK = rgb(0.1, 0.1, 0.1);
+const GREY = rgb(0.55, 0.55, 0.55);
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+/** Machines per daily table: more go to a further table. */
+const MACHINES_PER_TABLE = 6;
+
+const hoursText = (h: number) => (h === 0 ? '-' : (Math.round(h * 100) / 100).toFixed(2).replace(/\.?0+$/, ''));
+
+/** The statement as an A4 PDF in Noto Sans SC (real, extractable text in both languages, as the contract's). */
+export async function renderUsageStatement(s: UsageStatement): Promise<Uint8Array> {
+  const L = STATEMENT_LABELS[s.lang];
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkitForPdfLib);
+  const font = await pdf.embedFont(cjkFont('Regular'), { subset: true });
+  const bold = await pdf.embedFont(cjkFont('Bold'), { subset: true });
+  pdf.setTitle(`${L.title} ${s.contractNumber} ${s.month}`);
+  pdf.setLanguage(s.lang === 'zh' ? 'zh-CN' : 'en');
+  pdf.setProducer('machinery-lease-console');
+  pdf.setCreator('machinery-lease-console');
+  let page: PDFPage = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const newPageIfBelow = (room: number) => {
+    if (y - room < MARGIN) {
+      page = pdf.addPage(A4);
+      y = A4[1] - MARGIN;
+    }
+  };
+  const text = (t: string, x: number, size: number, f: PDFFont = font) =>
+    page.drawText(t, { x, y, size, font: f, color: INK });
+  const rule = () =>
+    page.drawLine({
+      start: { x: MARGIN, y: y - 3 },
+      end: { x: A4[0] - MARGIN, y: y - 3 },
+      thickness: 0.5,
+      color: GREY,
+    });
+  const label = (name: string, value: string) => (s.lang === 'zh' ? `${name}：${value}` : `${name}: ${value}`);
+  const row = (cells: string[], starts: number[], size: number, f: PDFFont = font) => {
+    newPageIfBelow(size * 1.6);
+    cells.forEach((c, i) => text(c, starts[i]!, size, f));
+    y -= size * 1.6;
+  };
+
+  text(L.title, MARGIN, 18, bold);
+  y -= 30;
+  for (const line of [
+    label(L.contract, s.contractNumber),
+    label(L.month, s.month),
+    label(L.lessor, s.lessorName),
+    label(L.renter, s.renterName),
+    label(L.store, s.storeName),
+  ]) {
+    text(line, MARGIN, 10);
+    y -= 16;
+  }
+
+  // The month's bill, a line per machine, with its hours beside it.
+  y -= 10;
+  text(L.billTitle, MARGIN, 12, bold);
+  y -= 20;
+  const width = A4[0] - 2 * MARGIN;
+  const billStarts = [0, 0.22, 0.36, 0.54, 0.7].map((p) => MARGIN + p * width);
+  const hoursIn = (deviceId: number) =>
+    [...(s.machines.find((m) => m.deviceId === deviceId)?.hours.values() ?? [])].reduce((a, b) => a + b, 0);
+  if (s.billed.length === 0) row([L.none], [MARGIN], 10);
+  else {
+    row([...L.billColumns], billStarts, 9, bold);
+    rule();
+    y -= 4;
+    for (const b of s.billed) {
+      row(
+        [
+          b.serialNumber,
+          String(b.days),
+          `${L.currency}${centsText(b.amountCents)}`,
+          hoursText(hoursIn(b.deviceId)),
+          b.bills,
+        ],
+        billStarts,
+        9,
+      );
+    }
+    const sum = s.billed.reduce((a, b) => a + b.amountCents, 0);
+    const days = s.billed.reduce((a, b) => a + b.days, 0);
+    const hours = s.billed.reduce((a, b) => a + hoursIn(b.deviceId), 0);
+    row([L.total, String(days), `${L.currency}${centsText(sum)}`, hoursText(hours), ''], billStarts, 9, bold);
+  }
+
+  // Hours worked per machine per day: a row per day, a column per machine.
+  for (let at = 0; at < Math.max(1, s.machines.length); at += MACHINES_PER_TABLE) {
+    const group = s.machines.slice(at, at + MACHINES_PER_TABLE);
+    y -= 12;
+    newPageIfBelow(60);
+    text(L.dailyTitle, MARGIN, 12, bold);
+    y -= 20;
+    const column = (width - 70) / MACHINES_PER_TABLE;
+    const starts = [MARGIN, ...group.map((_, i) => MARGIN + 70 + i * column)];
+    row([L.day, ...group.map((m) => m.serialNumber)], starts, 8, bold);
+    rule();
+    y -= 4;
+    for (const day of s.days) row([day, ...group.map((m) => hoursText(m.hours.get(day) ?? 0))], starts, 8);
+    const totals = group.map((m) => hoursText([...m.hours.values()].reduce((a, b) => a + b, 0)));
+    row([L.total, ...totals], starts, 8, bold);
+  }
+  return pdf.save();
+}
+
+/** The statement's file for a contract and month, or null when the contract does not exist. */
+export async function usageStatementPdf(
+  db: Db,
+  contractId: number,
+  month: string,
+  lang: 'zh' | 'en',
+): Promise<{ fileName: string; bytes: Uint8Array } | null> {
+  const s = usageStatement(db, contractId, month, lang);
+  if (!s) return null;
+  return { fileName: `${s.contractNumber}-${month}-usage.pdf`, bytes: await renderUsageStatement(s) };
+}

@@ -1,0 +1,284 @@
+/**
+ * Rental income and revenue analysis, and the monthly usage statement (docs/decisions/040-revenue-analysis.md).
+ * Every figure is summed in SQL over the bill lines of bills not voided, read through the organisation scope on
+ * the bill's lessor (a lessor's administrator and staff their own, the operator's finance every lessor's); a line
+ * belongs to the month of its last billed day.
+ */
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '@console/db/client';
+import { organisations, users } from '@console/db/schema/accounts';
+import { dailyWork } from '@console/db/schema/analysis';
+import { deviceExpenses } from '@console/db/schema/device-records';
+import { devices } from '@console/db/schema/devices';
+import { contracts, stores } from '@console/db/schema/lease';
+import { billLines, bills } from '@console/db/schema/lease-billing';
+import type { revenueFilter } from '@console/contract/http/lease-revenue';
+import {
+  DEFAULT_RANGE_MONTHS,
+  MAX_RANGE_DAYS,
+  revenueEndpoints as api,
+  WORKDAY_HOURS,
+  type RevenueSlice,
+} from '@console/contract/http/lease-revenue';
+import { leaseDays } from '@console/contract/codes/lease-pricing';
+import type { ScopedData } from '../../lib/data.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { keywordIn } from '../../lib/search.ts';
+import { dayInZone } from '../../lib/time.ts';
+import { usageStatementPdf } from '../../lease/pdf/usage-statement.ts';
+
+type Range = { from: string; to: string };
+type Filter = z.infer<typeof revenueFilter> & { keyword?: string };
+
+/** The range asked for, or the last twelve calendar months to today; at most two years. */
+function rangeOf(filter: Filter, today: string): Range {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const back = new Date(Date.UTC(y, m - DEFAULT_RANGE_MONTHS, 1)).toISOString().slice(0, 10);
+  const from = filter.from || (filter.to ? `${filter.to.slice(0, 7)}-01` : back);
+  const to = filter.to || today;
+  if (to < from) throw invalidField('to', 'billing.dayRangeInvalid');
+  if (leaseDays(from, to) > MAX_RANGE_DAYS) throw invalidField('to', 'revenue.rangeTooLong');
+  return { from, to };
+}
+
+/**
+ * The income lines of the filter as one scoped subquery, with everything a figure groups by: the scope is on the
+ * bill's lessor; the figures then sum this subquery (`alreadyScoped`).
+ */
+function incomeOf(data: ScopedData, filter: Filter, range: Range) {
+  return data
+    .select({
+      id: sql<number>`${billLines.id}`.as('id'),
+      billId: sql<number>`${bills.id}`.as('bill_id'),
+      billNumber: sql<string>`${bills.number}`.as('bill_number'),
+      issuedOn: sql<string>`${bills.issuedOn}`.as('issued_on'),
+      contractId: sql<number>`${contracts.id}`.as('contract_id'),
+      contractNumber: sql<string>`${contracts.number}`.as('contract_number'),
+      renterId: sql<number>`${bills.renterOrgId}`.as('renter_id'),
+      renterName: sql<string>`coalesce(${organisations.name}, '')`.as('renter_name'),
+      storeId: sql<number>`${contracts.storeId}`.as('store_id'),
+      storeName: sql<string>`coalesce(${stores.name}, '')`.as('store_name'),
+      deviceId: sql<number>`${billLines.deviceId}`.as('device_id'),
+      serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`.as('serial_number'),
+      kind: sql<string>`coalesce(${devices.kind}, '')`.as('kind'),
+      salespersonId: sql<number>`coalesce(${contracts.salespersonId}, 0)`.as('salesperson_id'),
+      salespersonName: sql<string>`coalesce(${users.name}, '')`.as('salesperson_name'),
+      month: sql<string>`substr(${billLines.toOn}, 1, 7)`.as('month'),
+      fromOn: sql<string>`${billLines.fromOn}`.as('from_on'),
+      toOn: sql<string>`${billLines.toOn}`.as('to_on'),
+      days: sql<number>`${billLines.days}`.as('days'),
+      amountCents: sql<number>`${billLines.amountCents}`.as('amount_cents'),
+      // The line's share of what receipts paid on its bill, rounded down to the cent (integer division).
+      receivedCents:
+        sql<number>`coalesce(${billLines.amountCents} * ${bills.paidCents} / nullif(${bills.amountCents}, 0), 0)`.as(
+          'received_cents',
+        ),
+      // The hours its machine worked on the line's days, from the daily work (decision 037).
+      hoursWorked:
+        sql<number>`(select coalesce(sum(dw.hours_worked), 0) from ${dailyWork} dw where dw.device_id = ${billLines.deviceId} and dw.day between ${billLines.fromOn} and ${billLines.toOn})`.as(
+          'hours_worked',
+        ),
+    })
+    .from(bills, data.orgScope(bills.lessorOrgId))
+    .innerJoin(billLines, eq(billLines.billId, bills.id))
+    .innerJoin(contracts, eq(contracts.id, bills.contractId))
+    .leftJoin(devices, eq(devices.id, billLines.deviceId))
+    .leftJoin(stores, eq(stores.id, contracts.storeId))
+    .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
+    .leftJoin(users, eq(users.id, contracts.salespersonId))
+    .where(
+      and(
+        ne(bills.state, 'void'),
+        gte(billLines.toOn, range.from),
+        lte(billLines.toOn, range.to),
+        filter.storeId ? eq(contracts.storeId, filter.storeId) : undefined,
+        filter.renterId ? eq(bills.renterOrgId, filter.renterId) : undefined,
+        filter.salespersonId ? eq(contracts.salespersonId, filter.salespersonId) : undefined,
+        filter.kind ? eq(devices.kind, filter.kind) : undefined,
+        keywordIn([contracts.number, bills.number, devices.serialNumber, organisations.name], filter.keyword),
+      ),
+    )
+    .as('income');
+}
+type Income = ReturnType<typeof incomeOf>;
+
+const sumOf = (value: SQLWrapper) => sql<number>`coalesce(sum(${value}), 0)`;
+const moneyOf = (i: Income) => ({
+  billedCents: sumOf(i.amountCents),
+  receivedCents: sumOf(i.receivedCents),
+  lines: sql<number>`count(*)`,
+});
+
+/** Income summed per key (a store, renter, kind, salesperson), the largest first. */
+function breakdown(db: Db, i: Income, id: SQLWrapper, key: SQLWrapper, name: SQLWrapper): RevenueSlice[] {
+  const money = moneyOf(i);
+  return db
+    .select({ id: sql<number>`max(${id})`, key: sql<string>`${key}`, name: sql<string>`${name}`, ...money })
+    .from(i)
+    .groupBy(sql`${key}`)
+    .orderBy(desc(money.billedCents), asc(sql`${key}`))
+    .all()
+    .map((r) => ({ ...r, key: String(r.key), id: Number(r.id), name: String(r.name) }));
+}
+
+/** Months from the range's first to its last, `YYYY-MM`. */
+function monthsOf(range: Range): string[] {
+  const months: string[] = [];
+  let [y, m] = range.from.split('-').map(Number) as [number, number];
+  const last = range.to.slice(0, 7);
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > last) break;
+    months.push(month);
+    if (++m > 12) [y, m] = [y + 1, 1];
+  }
+  return months;
+}
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+const utilisationOf = (hours: number, days: number) => (days > 0 ? round(hours / (days * WORKDAY_HOURS), 4) : 0);
+
+export const leaseRevenueRoutes: RouteDef[] = [
+  route(api.summary, ({ query, data, deps, timeZone }) => {
+    const range = rangeOf(query, dayInZone(deps.now(), timeZone));
+    const i = incomeOf(data, query, range);
+    const db = data.unscoped('alreadyScoped');
+    const money = moneyOf(i);
+    const totals = db
+      .select({
+        ...money,
+        machines: sql<number>`count(distinct ${i.deviceId})`,
+        daysBilled: sumOf(i.days),
+        hoursWorked: sumOf(i.hoursWorked),
+      })
+      .from(i)
+      .get()!;
+
+    // The expenses of the machines billed under the filter, dated within the range.
+    const expenseMonth = sql<string>`substr(${deviceExpenses.date}, 1, 7)`;
+    const expenses = data
+      .select({ month: expenseMonth, cents: sumOf(deviceExpenses.amountCents) })
+      .from(deviceExpenses, data.orgScope(deviceExpenses.orgId))
+      .where(
+        and(
+          inArray(deviceExpenses.deviceId, db.selectDistinct({ id: i.deviceId }).from(i)),
+          gte(deviceExpenses.date, range.from),
+          lte(deviceExpenses.date, range.to),
+        ),
+      )
+      .groupBy(expenseMonth)
+      .all();
+    const expenseByMonth = new Map(expenses.map((e) => [e.month, e.cents]));
+    const expenseCents = expenses.reduce((s, e) => s + e.cents, 0);
+
+    const incomeByMonth = new Map(
+      db
+        .select({ month: i.month, ...money })
+        .from(i)
+        .groupBy(sql`${i.month}`)
+        .all()
+        .map((r) => [r.month, r]),
+    );
+    const months = monthsOf(range).map((month) => {
+      const income = incomeByMonth.get(month);
+      const billedCents = income?.billedCents ?? 0;
+      const spent = expenseByMonth.get(month) ?? 0;
+      return {
+        month,
+        billedCents,
+        receivedCents: income?.receivedCents ?? 0,
+        expenseCents: spent,
+        profitCents: billedCents - spent,
+      };
+    });
+
+    const hours = sumOf(i.hoursWorked);
+    const days = sumOf(i.days);
+    const machines = db
+      .select({
+        deviceId: i.deviceId,
+        serialNumber: sql<string>`max(${i.serialNumber})`,
+        kind: sql<string>`max(${i.kind})`,
+        daysBilled: days,
+        hoursWorked: hours,
+        billedCents: sumOf(i.amountCents),
+      })
+      .from(i)
+      .groupBy(sql`${i.deviceId}`)
+      .orderBy(asc(sql`${hours} / nullif(${days}, 0)`), asc(sql`max(${i.serialNumber})`))
+      .limit(200)
+      .all()
+      .map((m) => ({
+        ...m,
+        hoursWorked: round(m.hoursWorked, 2),
+        utilisation: utilisationOf(m.hoursWorked, m.daysBilled),
+      }));
+
+    return {
+      range,
+      totals: {
+        billedCents: totals.billedCents,
+        receivedCents: totals.receivedCents,
+        expenseCents,
+        profitCents: totals.billedCents - expenseCents,
+        lines: totals.lines,
+        machines: totals.machines,
+        daysBilled: totals.daysBilled,
+        hoursWorked: round(totals.hoursWorked, 2),
+        utilisation: utilisationOf(totals.hoursWorked, totals.daysBilled),
+      },
+      months,
+      byStore: breakdown(db, i, i.storeId, i.storeId, sql`max(${i.storeName})`),
+      byRenter: breakdown(db, i, i.renterId, i.renterId, sql`max(${i.renterName})`),
+      byKind: breakdown(db, i, sql`0`, i.kind, i.kind),
+      bySalesperson: breakdown(db, i, i.salespersonId, i.salespersonId, sql`max(${i.salespersonName})`),
+      machines,
+    };
+  }),
+
+  route(api.incomeList, ({ query, data, deps, timeZone }) => {
+    const range = rangeOf(query, dayInZone(deps.now(), timeZone));
+    const i = incomeOf(data, query, range);
+    const db = data.unscoped('alreadyScoped');
+    const { salespersonId: _s, ...columns } = i._.selectedFields;
+    const rows = db.select(columns).from(i).$dynamic();
+    const order = listOrder(query, { toOn: i.toOn, amountCents: i.amountCents, days: i.days }, i.id, [
+      desc(i.toOn),
+      desc(i.id),
+    ]);
+    const { rows: page, ...paging } = listPage(data, query, rows, order);
+    const totals = db
+      .select({ ...moneyOf(i), days: sumOf(i.days) })
+      .from(i)
+      .get()!;
+    return {
+      ...paging,
+      list: page.map((r) => ({ ...r, hoursWorked: round(r.hoursWorked, 2) })),
+      totals: { billedCents: totals.billedCents, receivedCents: totals.receivedCents, days: totals.days },
+    };
+  }),
+
+  route(api.statement, async ({ query, data, lang }) => {
+    const contract = data
+      .select({ id: contracts.id })
+      .from(contracts, data.orgScope(contracts.lessorOrgId, contracts.renterOrgId))
+      .where(eq(contracts.id, query.contractId))
+      .get();
+    if (!contract) throw notFound();
+    const file = await usageStatementPdf(
+      data.unscoped('alreadyScoped'),
+      contract.id,
+      query.month,
+      lang === 'en_US' ? 'en' : 'zh',
+    );
+    if (!file) throw notFound();
+    return {
+      fileName: file.fileName,
+      mimeType: 'application/pdf',
+      content: Buffer.from(file.bytes).toString('base64'),
+    };
+  }),
+];

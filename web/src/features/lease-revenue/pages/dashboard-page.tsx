@@ -1,0 +1,221 @@
+import { Button, Card, Col, DatePicker, Flex, Form, Row, Select, Space, Statistic, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
+import {
+  revenueEndpoints,
+  WORKDAY_HOURS,
+  type MachineUse,
+  type RevenueSummary,
+} from '@console/contract/http/lease-revenue';
+import { leaseRevenueScreens } from '@console/contract/screens/lease-revenue';
+import { href, type QueryOf } from '@console/contract/screens/screen';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { groupedYuan } from '../../../components/fields.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { IncomeChart } from '../components/income-chart.tsx';
+import { useStoreOptions } from '../components/store-filter.tsx';
+
+type Drill = QueryOf<typeof leaseRevenueScreens.incomeDetail>;
+
+const lastDayOf = (month: string) => dayjs(`${month}-01`).endOf('month').format('YYYY-MM-DD');
+
+/**
+ * /leaseCenter/dashboard, the revenue analysis (docs/decisions/040-revenue-analysis.md): income billed and received
+ * by month, store, renter, machine kind and salesperson, profit after the billed machines' expenses, and each
+ * machine's hours worked against its days billed. A click on a bar opens its income lines with the filter applied.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation('lease-revenue');
+  const { query, update } = useScreenQuery(leaseRevenueScreens.dashboard);
+  const stores = useStoreOptions();
+  const summary = useQuery(endpointQuery(revenueEndpoints.summary, query));
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Form layout="inline" component="div">
+          <Space wrap size={[16, 8]}>
+            <Form.Item label={t('filters.range')}>
+              <DatePicker.RangePicker
+                aria-label={t('filters.range')}
+                allowClear
+                value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
+                onChange={(range) =>
+                  update({
+                    from: range?.[0]?.format('YYYY-MM-DD') ?? null,
+                    to: range?.[1]?.format('YYYY-MM-DD') ?? null,
+                  })
+                }
+              />
+            </Form.Item>
+            <Form.Item label={t('filters.store')}>
+              <Select
+                aria-label={t('filters.store')}
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 200 }}
+                placeholder={t('filters.allStores')}
+                value={query.storeId ? String(query.storeId) : undefined}
+                options={stores}
+                onChange={(v: string | undefined) => update({ storeId: v ? Number(v) : null })}
+              />
+            </Form.Item>
+            <Button onClick={() => update({ from: null, to: null, storeId: null })}>{t('filters.reset')}</Button>
+          </Space>
+        </Form>
+      </Card>
+      <QueryState query={summary}>{(data) => <SummaryView data={data} storeId={query.storeId} />}</QueryState>
+    </Flex>
+  );
+}
+
+function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number | null }) {
+  const { t } = useTranslation('lease-revenue');
+  const label = useCodeLabel();
+  const navigate = useNavigate();
+  const { range, totals } = data;
+  /** The income lines of the dashboard's filter, narrowed by what was clicked. */
+  const drill = (narrow: Drill = {}) =>
+    navigate(href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId, ...narrow }));
+  const money = (key: 'billed' | 'received' | 'expenses' | 'profit', cents: number) => (
+    <Statistic title={t(`kpi.${key}`)} value={groupedYuan(cents)} prefix="¥" />
+  );
+  const kpis = [
+    money('billed', totals.billedCents),
+    money('received', totals.receivedCents),
+    money('expenses', totals.expenseCents),
+    money('profit', totals.profitCents),
+    <Statistic key="m" title={t('kpi.machines')} value={totals.machines} />,
+    <Statistic key="h" title={t('kpi.hoursWorked')} value={totals.hoursWorked} />,
+    <Statistic
+      key="u"
+      title={t('kpi.utilisation', { hours: WORKDAY_HOURS })}
+      value={(totals.utilisation * 100).toFixed(1)}
+      suffix="%"
+    />,
+  ];
+  const billed = t('series.billed');
+  const received = t('series.received');
+  const slices = (
+    title: string,
+    rows: RevenueSummary['byStore'],
+    name: (r: RevenueSummary['byStore'][number]) => string,
+    narrow: (r: RevenueSummary['byStore'][number]) => Drill,
+  ) => (
+    <Card size="small" title={title}>
+      <IncomeChart
+        title={title}
+        horizontal
+        categories={rows.map(name)}
+        series={[
+          { name: billed, cents: rows.map((r) => r.billedCents) },
+          { name: received, cents: rows.map((r) => r.receivedCents) },
+        ]}
+        onPick={(i) => rows[i] && drill(narrow(rows[i]))}
+      />
+    </Card>
+  );
+  return (
+    <Flex vertical gap={16}>
+      <Row gutter={[16, 16]}>
+        {kpis.map((kpi, i) => (
+          <Col xs={12} md={8} xl={i < 4 ? 6 : 8} key={i}>
+            <Card size="small">{kpi}</Card>
+          </Col>
+        ))}
+      </Row>
+      <Card
+        size="small"
+        title={t('charts.byMonth', { from: range.from, to: range.to })}
+        extra={
+          <Link to={href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId })}>
+            {t('charts.allLines')}
+          </Link>
+        }
+      >
+        <IncomeChart
+          title={t('charts.byMonth', { from: range.from, to: range.to })}
+          categories={data.months.map((m) => m.month)}
+          series={[
+            { name: billed, cents: data.months.map((m) => m.billedCents) },
+            { name: received, cents: data.months.map((m) => m.receivedCents) },
+            { name: t('series.profit'), cents: data.months.map((m) => m.profitCents), line: true },
+          ]}
+          onPick={(i) => {
+            const month = data.months[i]?.month;
+            if (!month) return;
+            const from = `${month}-01` < range.from ? range.from : `${month}-01`;
+            const to = lastDayOf(month) > range.to ? range.to : lastDayOf(month);
+            drill({ from, to });
+          }}
+        />
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          {slices(
+            t('charts.byStore'),
+            data.byStore,
+            (r) => r.name || t('none'),
+            (r) => ({ storeId: r.id }),
+          )}
+        </Col>
+        <Col xs={24} xl={12}>
+          {slices(
+            t('charts.byRenter'),
+            data.byRenter,
+            (r) => r.name || t('none'),
+            (r) => ({ renterId: r.id }),
+          )}
+        </Col>
+        <Col xs={24} xl={12}>
+          {slices(
+            t('charts.byKind'),
+            data.byKind,
+            (r) => (r.key ? label(MACHINE_KIND, r.key) : t('none')),
+            (r) => ({
+              kind: r.key || null,
+            }),
+          )}
+        </Col>
+        <Col xs={24} xl={12}>
+          {slices(
+            t('charts.bySalesperson'),
+            data.bySalesperson,
+            (r) => r.name || t('noSalesperson'),
+            (r) => (r.id ? { salespersonId: r.id } : {}),
+          )}
+        </Col>
+      </Row>
+      <Card size="small" title={t('machines.title', { hours: WORKDAY_HOURS })}>
+        <Table<MachineUse>
+          rowKey="deviceId"
+          size="small"
+          dataSource={data.machines}
+          pagination={{ pageSize: 10, showSizeChanger: false }}
+          columns={[
+            { key: 'serial', title: t('machines.serialNumber'), dataIndex: 'serialNumber' },
+            { key: 'kind', title: t('machines.kind'), render: (_, m) => (m.kind ? label(MACHINE_KIND, m.kind) : '-') },
+            { key: 'days', title: t('machines.daysBilled'), dataIndex: 'daysBilled', align: 'right' },
+            { key: 'hours', title: t('machines.hoursWorked'), dataIndex: 'hoursWorked', align: 'right' },
+            {
+              key: 'use',
+              title: t('machines.utilisation'),
+              align: 'right',
+              render: (_, m) => `${(m.utilisation * 100).toFixed(1)}%`,
+            },
+            {
+              key: 'billed',
+              title: t('machines.billed'),
+              align: 'right',
+              render: (_, m) => groupedYuan(m.billedCents),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}
