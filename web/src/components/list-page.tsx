@@ -38,6 +38,8 @@ export interface ListColumn<Row> extends Omit<ColumnType<Row>, 'title' | 'key'> 
   key: string;
   /** Text, as the column settings and the CSV header show it. */
   title: string;
+  /** The CSV header when it says more than the table's (a unit the cells show, e.g. `Utilisation (%)`). */
+  exportTitle?: string;
   /** The CSV cell; by default the value at `dataIndex` (or `key`). */
   exportValue?: (row: Row) => CsvCell;
   /** Not exported (action buttons). */
@@ -47,14 +49,17 @@ export interface ListColumn<Row> extends Omit<ColumnType<Row>, 'title' | 'key'> 
 
 /** The table's columns: what antd's Table takes of them. */
 export function tableColumnsOf<Row>(columns: readonly ListColumn<Row>[]): ColumnType<Row>[] {
-  return columns.map(({ exportValue: _e, noExport: _n, defaultHidden: _d, ...c }) => c);
+  return columns.map(({ exportValue: _e, exportTitle: _t, noExport: _n, defaultHidden: _d, ...c }) => c);
 }
 
 /** The CSV's columns: each column's title and text, the columns that are not exported left out. */
 export function exportColumnsOf<Row>(columns: readonly ListColumn<Row>[]): ExportColumn<Row>[] {
   return columns
     .filter((c) => !c.noExport)
-    .map((c) => ({ title: c.title, value: c.exportValue ?? ((row: Row) => valueAt(row, c.dataIndex ?? c.key)) }));
+    .map((c) => ({
+      title: c.exportTitle ?? c.title,
+      value: c.exportValue ?? ((row: Row) => valueAt(row, c.dataIndex ?? c.key)),
+    }));
 }
 
 export interface ListFilter {
