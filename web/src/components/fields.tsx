@@ -86,6 +86,9 @@ export interface FormSpec<Row> {
   /** Code choices as radio buttons (the codes' own values). */
   radio?: boolean;
   only?: readonly (string | number)[];
+  /** Shown but not to be changed (a choice the person may not make). */
+  disabled?: boolean;
+  /** Lines of a text area (a `long` field has 3 unless told). */
   rows?: number;
   maxLength?: number;
   /** The keyboard a phone shows (`numeric` for digits). */
@@ -310,13 +313,14 @@ export function defineFields<Row>() {
           return (
             <Select<unknown>
               mode={s.kind === 'codes' ? 'multiple' : undefined}
+              disabled={f.disabled}
               options={f.numeric ? numericCodeOptions(label, s.table, f.only) : codeOptions(label, s.table, f.only)}
             />
           );
         return (
           <TextInput
             name={f.name ?? key}
-            rows={s.kind === 'long' ? (f.rows ?? 3) : undefined}
+            rows={f.rows ?? (s.kind === 'long' ? 3 : undefined)}
             maxLength={f.maxLength}
           />
         );
