@@ -94,6 +94,8 @@ export interface FormSpec<Row> {
   /** The keyboard a phone shows (`numeric` for digits). */
   inputMode?: 'numeric' | 'text';
   extra?: string;
+  /** Other fields whose change validates this one again (a value that only applies to one of their choices). */
+  dependencies?: string[];
 }
 
 export interface FieldSpec<Row> {
@@ -331,7 +333,13 @@ export function defineFields<Row>() {
           const s = spec(key);
           const f = { ...(s.form === true || !s.form ? {} : s.form), ...overrides?.[key] };
           const item = (
-            <Field key={key} name={f.name ?? key} label={tr(f.label ?? s.label)} extra={f.extra && tr(f.extra)}>
+            <Field
+              key={key}
+              name={f.name ?? key}
+              label={tr(f.label ?? s.label)}
+              extra={f.extra && tr(f.extra)}
+              dependencies={f.dependencies}
+            >
               {formInput(key, s, f, row)}
             </Field>
           );
