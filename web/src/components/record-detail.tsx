@@ -8,7 +8,8 @@ import { QueryState } from './query-state.tsx';
  * its query, then a card headed by the record's number and status with its actions and the way back, its
  * descriptions, and the page's own sections below.
  *
- *   <RecordDetail id={id} query={query} back={back} notFound={t('detail.notFound')} testId="contract"
+ *   <RecordDetail id={id} query={query} back={back} notFound={t('detail.notFound')}
+ *     testIds={{ number: 'contract-number', status: 'contract-status' }}
  *     number={(c) => c.number} status={(c) => <StatusBadge ... />} actions={(c) => <ContractActions ... />}
  *     descriptions={(c) => fields.descriptions(c, [...])}>
  *     {(c) => <Card title={t('form.lines')}>...</Card>}
@@ -19,7 +20,7 @@ export function RecordDetail<T>({
   query,
   back,
   notFound,
-  testId,
+  testIds,
   number,
   status,
   actions,
@@ -32,8 +33,8 @@ export function RecordDetail<T>({
   /** The link back to the list, beside the actions and under a 404. */
   back: ReactNode;
   notFound: string;
-  /** `<testId>-number` and `<testId>-status` mark the heading's parts. */
-  testId: string;
+  /** The test ids of the heading's number and status, as the page's specs find them. */
+  testIds: { number: string; status: string };
   number: (row: T) => ReactNode;
   status: (row: T) => ReactNode;
   actions: (row: T) => ReactNode;
@@ -48,8 +49,8 @@ export function RecordDetail<T>({
           <Card
             title={
               <Space>
-                <span data-testid={`${testId}-number`}>{number(row)}</span>
-                <span data-testid={`${testId}-status`}>{status(row)}</span>
+                <span data-testid={testIds.number}>{number(row)}</span>
+                <span data-testid={testIds.status}>{status(row)}</span>
               </Space>
             }
             extra={

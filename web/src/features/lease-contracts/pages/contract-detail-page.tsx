@@ -345,7 +345,7 @@ export function ContractDetailPage() {
       query={query}
       back={back}
       notFound={t('detail.notFound')}
-      testId="contract"
+      testIds={{ number: 'contract-number', status: 'contract-status' }}
       number={(c) => c.number}
       status={(c) => <StatusBadge table={LEASE_STATUS_TABLE} value={c.status} />}
       actions={(c) => (

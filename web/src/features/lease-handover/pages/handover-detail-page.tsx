@@ -123,7 +123,7 @@ function HandoverDetailPage({ kind }: { kind: 'entry' | 'exit' }) {
       query={query}
       back={back}
       notFound={t('detail.notFound')}
-      testId="handover"
+      testIds={{ number: 'handover-number', status: 'handover-state' }}
       number={(h) => h.number}
       status={(h) => <StatusBadge table={HANDOVER_STATE} value={h.state} />}
       actions={(h) => <HandoverActions row={h} afterDelete />}
