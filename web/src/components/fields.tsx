@@ -86,11 +86,16 @@ export interface FormSpec<Row> {
   /** Code choices as radio buttons (the codes' own values). */
   radio?: boolean;
   only?: readonly (string | number)[];
+  /** Shown but not to be changed (a choice the person may not make). */
+  disabled?: boolean;
+  /** Lines of a text area (a `long` field has 3 unless told). */
   rows?: number;
   maxLength?: number;
   /** The keyboard a phone shows (`numeric` for digits). */
   inputMode?: 'numeric' | 'text';
   extra?: string;
+  /** Other fields whose change validates this one again (a value that only applies to one of their choices). */
+  dependencies?: string[];
 }
 
 export interface FieldSpec<Row> {
@@ -310,13 +315,14 @@ export function defineFields<Row>() {
           return (
             <Select<unknown>
               mode={s.kind === 'codes' ? 'multiple' : undefined}
+              disabled={f.disabled}
               options={f.numeric ? numericCodeOptions(label, s.table, f.only) : codeOptions(label, s.table, f.only)}
             />
           );
         return (
           <TextInput
             name={f.name ?? key}
-            rows={s.kind === 'long' ? (f.rows ?? 3) : undefined}
+            rows={f.rows ?? (s.kind === 'long' ? 3 : undefined)}
             maxLength={f.maxLength}
           />
         );
@@ -327,7 +333,13 @@ export function defineFields<Row>() {
           const s = spec(key);
           const f = { ...(s.form === true || !s.form ? {} : s.form), ...overrides?.[key] };
           const item = (
-            <Field key={key} name={f.name ?? key} label={tr(f.label ?? s.label)} extra={f.extra && tr(f.extra)}>
+            <Field
+              key={key}
+              name={f.name ?? key}
+              label={tr(f.label ?? s.label)}
+              extra={f.extra && tr(f.extra)}
+              dependencies={f.dependencies}
+            >
               {formInput(key, s, f, row)}
             </Field>
           );

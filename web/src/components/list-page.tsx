@@ -8,8 +8,8 @@ import type { DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint'
 import { endpointQuery } from '../lib/endpoint-query.ts';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { LoadError, retryNetworkOnly } from './query-state.tsx';
-import type { CsvCell } from './csv.ts';
-import { downloadCsv, exportFileName, fetchAllPages, rowsToCsv, type ExportColumn } from './export-list.ts';
+import { downloadCsv, exportFileName, fetchAllPages, rowsToCsv } from './export-list.ts';
+import { exportColumnsOf, tableColumnsOf, type ListColumn } from './list-columns.ts';
 import { useHeldRows } from './held-rows.ts';
 import { useListParams } from './use-list-params.ts';
 
@@ -34,28 +34,7 @@ import { useListParams } from './use-list-params.ts';
  */
 export type RowOf<E extends Endpoint> = DataOf<E> extends { list: (infer R)[] } ? R : never;
 
-export interface ListColumn<Row> extends Omit<ColumnType<Row>, 'title' | 'key'> {
-  key: string;
-  /** Text, as the column settings and the CSV header show it. */
-  title: string;
-  /** The CSV cell; by default the value at `dataIndex` (or `key`). */
-  exportValue?: (row: Row) => CsvCell;
-  /** Not exported (action buttons). */
-  noExport?: boolean;
-  defaultHidden?: boolean;
-}
-
-/** The table's columns: what antd's Table takes of them. */
-export function tableColumnsOf<Row>(columns: readonly ListColumn<Row>[]): ColumnType<Row>[] {
-  return columns.map(({ exportValue: _e, noExport: _n, defaultHidden: _d, ...c }) => c);
-}
-
-/** The CSV's columns: each column's title and text, the columns that are not exported left out. */
-export function exportColumnsOf<Row>(columns: readonly ListColumn<Row>[]): ExportColumn<Row>[] {
-  return columns
-    .filter((c) => !c.noExport)
-    .map((c) => ({ title: c.title, value: c.exportValue ?? ((row: Row) => valueAt(row, c.dataIndex ?? c.key)) }));
-}
+export { exportColumnsOf, tableColumnsOf, type ListColumn } from './list-columns.ts';
 
 export interface ListFilter {
   name: string;
@@ -100,11 +79,6 @@ function isOverlay(target: EventTarget | null): boolean {
   }
   return false;
 }
-
-const valueAt = (row: unknown, path: ColumnType<unknown>['dataIndex'] | string): CsvCell => {
-  const keys = Array.isArray(path) ? path : [path];
-  return keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[String(k)], row) as CsvCell;
-};
 
 export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
   type Row = RowOf<E>;

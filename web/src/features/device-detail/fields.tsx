@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { ALARM_LEVEL } from '@console/contract/codes/alarms';
 import {
   DEVICE_LOG_EVENT,
@@ -7,11 +7,20 @@ import {
   OFFLINE_REASON,
   OPERATION_CATEGORY,
 } from '@console/contract/codes/device-records';
-import { LOCK_LEVEL } from '@console/contract/codes/lock';
-import type { DeviceAlarm } from '@console/contract/http/device-detail';
-import type { DeviceLogItem, ExpenseItem, OperationLogItem } from '@console/contract/http/device-records';
+import { DEVICE_FILE_CATEGORY } from '@console/contract/codes/device-records';
+import { LOCK_LEVEL, LOCK_MODE } from '@console/contract/codes/lock';
+import type { CommandItem } from '@console/contract/http/commands';
+import type { DeviceAlarm, DeviceDetail } from '@console/contract/http/device-detail';
+import type {
+  DeviceFileItem,
+  DeviceLogItem,
+  ExpenseItem,
+  OperationLogItem,
+} from '@console/contract/http/device-records';
+import { LOCK_LEVELS, LOCK_MODES } from '@console/contract/mqtt/payloads';
 import type { CodeLabel } from '../../components/code-label.ts';
 import { defineFields, groupedYuan } from '../../components/fields.tsx';
+import { CommandStateTag } from './components/command-state.tsx';
 
 /**
  * The detail of a log entry in words: an offline's reason, a fault's code with its meaning ("E21 · Tilt sensor
@@ -79,4 +88,60 @@ export const useExpenseFields = defineFields<ExpenseItem>()('device-detail', {
   amountCents: { label: 'records.expenses.amount', kind: 'money', cell: (row) => groupedYuan(row.amountCents) },
   remark: { label: 'records.expenses.remark' },
   createdBy: { label: 'records.expenses.createdBy' },
+});
+
+type LockLevel = (typeof LOCK_LEVELS)[number];
+type LockMode = (typeof LOCK_MODES)[number];
+// The code tables number the levels and modes in the protocol's order (LOCK_LEVEL 0-4, LOCK_MODE 1-3).
+const levelCode = (level: string) => LOCK_LEVELS.indexOf(level as LockLevel);
+const modeCode = (mode: string) => LOCK_MODES.indexOf(mode as LockMode) + 1;
+
+/** The risk tab's state of the machine: its lock level and whether risk actions apply to it. */
+export const useRiskStateFields = defineFields<DeviceDetail>()('device-detail', {
+  lock: { label: 'risk.lockState', kind: 'code', table: LOCK_LEVEL, value: (row) => row.device.lockLevel },
+  permission: {
+    label: 'risk.permission',
+    value: (row, { t }) => t(row.riskPermission ? 'risk.permitted' : 'risk.notPermitted'),
+    cell: (row, { t }) => (
+      <Flex vertical gap={4}>
+        <Tag color={row.riskPermission ? 'green' : 'default'} style={{ width: 'fit-content' }}>
+          {row.riskPermission ? t('risk.permitted') : t('risk.notPermitted')}
+        </Tag>
+        <Typography.Text type="secondary">{t('risk.permissionHelp')}</Typography.Text>
+      </Flex>
+    ),
+  },
+});
+
+/** The risk tab's lock and unlock commands: what was asked, at which level and mode, where it stands. */
+export const useLockCommandFields = defineFields<CommandItem>()('device-detail', {
+  type: { label: 'command.typeTitle', value: (row, { t }) => t(`command.type.${row.type}`) },
+  level: {
+    label: 'risk.level',
+    value: (row, { label }) => (row.level ? label(LOCK_LEVEL, levelCode(row.level)) : ''),
+  },
+  mode: { label: 'risk.lockMode', value: (row, { label }) => (row.mode ? label(LOCK_MODE, modeCode(row.mode)) : '') },
+  state: {
+    label: 'command.stateTitle',
+    value: (row, { t }) => t(`command.state.${row.state}`),
+    cell: (row) => (
+      <Flex vertical gap={2}>
+        <CommandStateTag state={row.state} />
+        {row.reasonText && <Typography.Text type="secondary">{row.reasonText}</Typography.Text>}
+      </Flex>
+    ),
+  },
+  createdAt: { label: 'command.createdAt' },
+  createdByName: { label: 'command.by' },
+});
+
+const kb = (size: number) => `${(size / 1024).toFixed(size < 10240 ? 1 : 0)} KB`;
+
+/** The files tab: manuals, certificates and photos kept with the machine. */
+export const useDeviceFileFields = defineFields<DeviceFileItem>()('device-detail', {
+  name: { label: 'records.files.name' },
+  category: { label: 'records.files.category', kind: 'code', table: DEVICE_FILE_CATEGORY },
+  size: { label: 'records.files.size', value: (row) => kb(row.size) },
+  uploadedBy: { label: 'records.files.uploadedBy' },
+  uploadedAt: { label: 'records.files.uploadedAt' },
 });

@@ -8,6 +8,7 @@ export const useEmployeeFields = defineFields<Employee>()('employees', {
   name: {
     label: 'fields.name',
     filter: { maxLength: 40 },
+    form: { maxLength: 40 },
     cell: (row, { t }) => (
       <Space>
         {row.name || '-'}
@@ -15,7 +16,7 @@ export const useEmployeeFields = defineFields<Employee>()('employees', {
       </Space>
     ),
   },
-  nickname: { label: 'fields.nickname', ellipsis: true, width: 240 },
+  nickname: { label: 'fields.nickname', ellipsis: true, width: 240, form: { maxLength: 40 } },
   mobile: {
     label: 'fields.mobile',
     cell: (row) => `+${row.areaCode} ${row.mobile}`,
@@ -23,7 +24,7 @@ export const useEmployeeFields = defineFields<Employee>()('employees', {
     exportValue: (row) => (row.areaCode === '86' ? row.mobile : `00${row.areaCode} ${row.mobile}`),
   },
   phone: { label: 'fields.mobile', filter: { maxLength: 15 } },
-  roleId: { label: 'fields.role', kind: 'code', table: ROLE_CODE, filter: { width: 200 } },
+  roleId: { label: 'fields.role', kind: 'code', table: ROLE_CODE, filter: { width: 200 }, form: true },
   status: {
     label: 'fields.status',
     kind: 'code',

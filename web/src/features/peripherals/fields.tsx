@@ -1,3 +1,4 @@
+import { InputNumber, Select } from 'antd';
 import { POSITIONING } from '@console/contract/codes/device-status';
 import { LEASE_STATUS } from '@console/contract/codes/stock';
 import type { AssetHost } from '@console/contract/http/accessories';
@@ -6,7 +7,7 @@ import { INSTALLATION_TYPES, POWER_SOURCES, type VirtualHost } from '@console/co
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';
 import { DevicePicker } from '../../components/device-picker.tsx';
-import { defineFields, groupedYuan, type FieldSpecs } from '../../components/fields.tsx';
+import { defineFields, groupedYuan, type FieldContext, type FieldSpecs } from '../../components/fields.tsx';
 import { DayField } from '../../components/picker-fields.tsx';
 import { SimCardPicker } from './components/sim-card-picker.tsx';
 
@@ -78,31 +79,45 @@ export const useGpsGatewayFields = defineFields<GpsGateway>()('peripherals', {
 });
 
 /** A machine kept on the books without a telematics unit. */
+/** The installation types and power sources as choices, in the user's language (the filter's and the form's). */
+const typeOptions = ({ t }: FieldContext) =>
+  INSTALLATION_TYPES.map((value) => ({ value, label: t(`virtualHosts.types.${value}`) }));
+const powerOptions = ({ t }: FieldContext) =>
+  POWER_SOURCES.map((value) => ({ value, label: t(`virtualHosts.power.${value}`) }));
+/** A height in metres, to a tenth. */
+const metres = () => <InputNumber min={0} max={100} step={0.1} precision={1} style={{ width: '100%' }} />;
+
+/** A virtual host (spec section 3); lease status travels as a number. */
 export const useVirtualHostFields = defineFields<VirtualHost>()('peripherals', {
-  hostNumber: { label: 'virtualHosts.hostNumber', sortable: true, filter: { maxLength: 40 } },
+  hostNumber: { label: 'virtualHosts.hostNumber', sortable: true, filter: { maxLength: 40 }, form: { maxLength: 40 } },
   installationType: {
     label: 'virtualHosts.installationType',
-    filter: {
-      width: 150,
-      options: ({ t }) => INSTALLATION_TYPES.map((value) => ({ value, label: t(`virtualHosts.types.${value}`) })),
-    },
-    cell: (row, { t }) => t(`virtualHosts.types.${row.installationType}`),
-    exportValue: (row, { t }) => t(`virtualHosts.types.${row.installationType}`),
+    value: (row, { t }) => t(`virtualHosts.types.${row.installationType}`),
+    filter: { width: 150, options: typeOptions },
+    form: { input: (ctx) => <Select options={typeOptions(ctx)} /> },
   },
-  brand: { label: 'virtualHosts.brand', filter: { maxLength: 40 } },
-  platformHeight: { label: 'virtualHosts.platformHeight', kind: 'number', sortable: true },
+  brand: { label: 'virtualHosts.brand', filter: { maxLength: 40 }, form: { maxLength: 40 } },
+  platformHeight: { label: 'virtualHosts.platformHeight', kind: 'number', sortable: true, form: { input: metres } },
   powerSource: {
     label: 'virtualHosts.powerSource',
-    filter: {
-      width: 150,
-      options: ({ t }) => POWER_SOURCES.map((value) => ({ value, label: t(`virtualHosts.power.${value}`) })),
-    },
-    cell: (row, { t }) => t(`virtualHosts.power.${row.powerSource}`),
-    exportValue: (row, { t }) => t(`virtualHosts.power.${row.powerSource}`),
+    value: (row, { t }) => t(`virtualHosts.power.${row.powerSource}`),
+    filter: { width: 150, options: powerOptions },
+    form: { input: (ctx) => <Select options={powerOptions(ctx)} /> },
   },
-  equipmentHeight: { label: 'virtualHosts.equipmentHeight', kind: 'number', sortable: true },
-  customerName: { label: 'virtualHosts.customerName', filter: { maxLength: 60 } },
-  leaseStatus: { label: 'virtualHosts.leaseStatus', kind: 'code', table: LEASE_STATUS, filter: { width: 150 } },
+  equipmentHeight: { label: 'virtualHosts.equipmentHeight', kind: 'number', sortable: true, form: { input: metres } },
+  // A host under lease needs its customer: checked again when the lease status changes.
+  customerName: {
+    label: 'virtualHosts.customerName',
+    filter: { maxLength: 60 },
+    form: { maxLength: 60, dependencies: ['leaseStatus'] },
+  },
+  leaseStatus: {
+    label: 'virtualHosts.leaseStatus',
+    kind: 'code',
+    table: LEASE_STATUS,
+    filter: { width: 150 },
+    form: { numeric: true },
+  },
   ownerName: { label: 'common.owner', defaultHidden: true },
   createdAt: { label: 'virtualHosts.createdAt', kind: 'moment', sortable: true, defaultHidden: true },
 });

@@ -1,11 +1,13 @@
-import { Typography } from 'antd';
+import { InputNumber, Typography } from 'antd';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { UPKEEP_DUE } from '@console/contract/codes/maintenance';
 import { UPKEEP_INTERVAL } from '@console/contract/codes/service';
 import type { UpkeepPlan } from '@console/contract/http/upkeep';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';
+import { DevicePicker } from '../../components/device-picker.tsx';
 import { defineFields, type FieldContext } from '../../components/fields.tsx';
+import { DayField } from '../../components/picker-fields.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { WorkOrderLink } from '../../components/work-order-link.tsx';
 
@@ -30,13 +32,34 @@ export const useUpkeepFields = defineFields<UpkeepPlan>()('upkeep', {
     kind: 'code',
     table: UPKEEP_INTERVAL,
     filter: { width: 150 },
+    form: true,
     cell: (row, { t, label }) =>
       row.interval === 'hours'
         ? `${label(UPKEEP_INTERVAL, row.interval)} (${t('hoursValue', { hours: row.intervalHours })})`
         : label(UPKEEP_INTERVAL, row.interval),
   },
-  lastDoneAt: { label: 'lastDoneAt', kind: 'day', sortable: true },
-  lastDoneHours: { label: 'lastDoneHours', kind: 'number', defaultHidden: true },
+  /** The machines a plan is made for, one plan each (only when creating). */
+  deviceIds: { label: 'machines', form: { input: () => <DevicePicker multiple editableOnly /> } },
+  /** The hours of an hours interval. */
+  intervalHours: {
+    label: 'intervalHours',
+    form: {
+      dependencies: ['interval'],
+      input: () => <InputNumber min={50} max={10000} precision={0} style={{ width: '100%' }} />,
+    },
+  },
+  lastDoneAt: {
+    label: 'lastDoneAt',
+    kind: 'day',
+    sortable: true,
+    form: { extra: 'lastDoneHint', input: () => <DayField /> },
+  },
+  lastDoneHours: {
+    label: 'lastDoneHours',
+    kind: 'number',
+    defaultHidden: true,
+    form: { extra: 'hoursHint', input: () => <InputNumber min={0} style={{ width: '100%' }} /> },
+  },
   workingHours: { label: 'workingHours', kind: 'number' },
   nextDue: { label: 'nextDue', exportValue: nextDue, cell: nextDue },
   due: {
@@ -51,7 +74,7 @@ export const useUpkeepFields = defineFields<UpkeepPlan>()('upkeep', {
       </>
     ),
   },
-  content: { label: 'content' },
+  content: { label: 'content', form: { rows: 2, maxLength: 500 } },
   workOrderId: { label: 'workOrder', cell: (row) => <WorkOrderLink id={row.workOrderId} /> },
   keyword: { label: 'keyword', filter: { maxLength: 40 } },
 });

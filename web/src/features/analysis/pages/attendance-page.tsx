@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { analysisEndpoints, type Attendance } from '@console/contract/http/analysis';
 import { analysisScreens } from '@console/contract/screens/analysis';
-import { ListPage } from '../../../components/list-page.tsx';
+import { exportColumnsOf, ListPage, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -92,11 +92,18 @@ export function AttendancePage() {
 function AttendanceView({ data, idleDays }: { data: Attendance; idleDays: number }) {
   const { t } = useTranslation('analysis');
   type Customer = Attendance['customers'][number];
-  const customerColumns = [
-    { title: t('attendance.customer'), value: (r: Customer) => r.name },
-    { title: t('attendance.machines'), value: (r: Customer) => r.machines },
-    { title: t('attendance.daysAttended'), value: (r: Customer) => r.daysAttended },
-    { title: `${t('attendance.attendancePct')} (%)`, value: (r: Customer) => r.attendancePct },
+  const customerColumns: ListColumn<Customer>[] = [
+    { key: 'name', title: t('attendance.customer'), dataIndex: 'name' },
+    { key: 'machines', title: t('attendance.machines'), dataIndex: 'machines', align: 'right' },
+    { key: 'days', title: t('attendance.daysAttended'), dataIndex: 'daysAttended', align: 'right' },
+    {
+      key: 'pct',
+      title: t('attendance.attendancePct'),
+      exportTitle: `${t('attendance.attendancePct')} (%)`,
+      dataIndex: 'attendancePct',
+      align: 'right',
+      render: (v: number) => `${v}%`,
+    },
   ];
   return (
     <Flex vertical gap={16}>
@@ -128,7 +135,7 @@ function AttendanceView({ data, idleDays }: { data: Attendance; idleDays: number
             extra={
               <TableExport
                 name={`${t('attendance.exportName')}-${data.month}`}
-                columns={customerColumns}
+                columns={exportColumnsOf(customerColumns)}
                 rows={data.customers}
               />
             }
@@ -139,18 +146,7 @@ function AttendanceView({ data, idleDays }: { data: Attendance; idleDays: number
               rowKey="orgId"
               dataSource={data.customers}
               pagination={{ pageSize: 8, hideOnSinglePage: true }}
-              columns={[
-                { key: 'name', title: t('attendance.customer'), dataIndex: 'name' },
-                { key: 'machines', title: t('attendance.machines'), dataIndex: 'machines', align: 'right' },
-                { key: 'days', title: t('attendance.daysAttended'), dataIndex: 'daysAttended', align: 'right' },
-                {
-                  key: 'pct',
-                  title: t('attendance.attendancePct'),
-                  dataIndex: 'attendancePct',
-                  align: 'right',
-                  render: (v: number) => `${v}%`,
-                },
-              ]}
+              columns={tableColumnsOf(customerColumns)}
             />
           </Card>
         </Col>

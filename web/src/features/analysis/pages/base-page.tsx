@@ -7,6 +7,7 @@ import { analysisEndpoints, type Summary } from '@console/contract/http/analysis
 import { analysisScreens } from '@console/contract/screens/analysis';
 import { href } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
+import { exportColumnsOf, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -47,11 +48,28 @@ function SummaryView({ data }: { data: Summary }) {
     ['offline', data.offline],
     ['hoursWorked', data.hoursWorked],
   ];
-  const orgColumns = [
-    { title: t('base.orgName'), value: (r: Summary['byOrg'][number]) => r.name },
-    { title: t('base.machines'), value: (r: Summary['byOrg'][number]) => r.machines },
-    { title: t('base.hoursWorked'), value: (r: Summary['byOrg'][number]) => r.hoursWorked },
-    { title: `${t('base.utilisation')} (%)`, value: (r: Summary['byOrg'][number]) => r.utilisationPct },
+  // One list of columns: the table shows them, the CSV holds them (the utilisation as a number, `%` in its header).
+  const orgColumns: ListColumn<Summary['byOrg'][number]>[] = [
+    {
+      key: 'name',
+      title: t('base.orgName'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <Link to={href(analysisScreens.construction, { orgId: row.orgId, from: data.period.from, to: data.period.to })}>
+          {name}
+        </Link>
+      ),
+    },
+    { key: 'machines', title: t('base.machines'), dataIndex: 'machines', align: 'right' },
+    { key: 'hours', title: t('base.hoursWorked'), dataIndex: 'hoursWorked', align: 'right' },
+    {
+      key: 'utilisation',
+      title: t('base.utilisation'),
+      exportTitle: `${t('base.utilisation')} (%)`,
+      dataIndex: 'utilisationPct',
+      align: 'right',
+      render: (v: number) => <Space>{v}%</Space>,
+    },
   ];
   return (
     <Flex vertical gap={16}>
@@ -99,7 +117,7 @@ function SummaryView({ data }: { data: Summary }) {
         <Col xs={24} xl={14}>
           <Card
             title={t('base.byOrg')}
-            extra={<TableExport name={t('base.exportName')} columns={orgColumns} rows={data.byOrg} />}
+            extra={<TableExport name={t('base.exportName')} columns={exportColumnsOf(orgColumns)} rows={data.byOrg} />}
             style={{ height: '100%' }}
           >
             <Table
@@ -107,33 +125,7 @@ function SummaryView({ data }: { data: Summary }) {
               rowKey="orgId"
               dataSource={data.byOrg}
               pagination={{ pageSize: 8, hideOnSinglePage: true }}
-              columns={[
-                {
-                  key: 'name',
-                  title: t('base.orgName'),
-                  dataIndex: 'name',
-                  render: (name: string, row) => (
-                    <Link
-                      to={href(analysisScreens.construction, {
-                        orgId: row.orgId,
-                        from: data.period.from,
-                        to: data.period.to,
-                      })}
-                    >
-                      {name}
-                    </Link>
-                  ),
-                },
-                { key: 'machines', title: t('base.machines'), dataIndex: 'machines', align: 'right' },
-                { key: 'hours', title: t('base.hoursWorked'), dataIndex: 'hoursWorked', align: 'right' },
-                {
-                  key: 'utilisation',
-                  title: t('base.utilisation'),
-                  dataIndex: 'utilisationPct',
-                  align: 'right',
-                  render: (v: number) => <Space>{v}%</Space>,
-                },
-              ]}
+              columns={tableColumnsOf(orgColumns)}
             />
           </Card>
         </Col>

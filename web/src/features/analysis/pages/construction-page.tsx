@@ -6,7 +6,7 @@ import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { analysisEndpoints, GRANULARITIES, type Construction, type Output } from '@console/contract/http/analysis';
 import { analysisScreens } from '@console/contract/screens/analysis';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { ListPage } from '../../../components/list-page.tsx';
+import { exportColumnsOf, ListPage, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -102,14 +102,19 @@ function ConstructionView({ data }: { data: Construction }) {
   const unitOf = (m: Metric) => t(METRICS.find(([k]) => k === m)![1]);
   type Site = Construction['bySite'][number];
   const siteName = (s: Site) => (s.siteId === 0 ? t('construction.ownYard') : s.name);
-  const siteColumns = [
-    { title: t('construction.site'), value: siteName },
-    { title: t('attendance.machines'), value: (s: Site) => s.machines },
-    ...METRICS.map(([m, unit]) => ({
+  // Every metric is a column of the CSV; the table shows the one chosen above it.
+  const siteColumns: ListColumn<Site>[] = [
+    { key: 'name', title: t('construction.site'), render: (_: unknown, s: Site) => siteName(s), exportValue: siteName },
+    { key: 'machines', title: t('attendance.machines'), dataIndex: 'machines', align: 'right' },
+    ...METRICS.map(([m, unit]): ListColumn<Site> => ({
+      key: m,
       title: `${metricLabel(m)} (${t(unit)})`,
-      value: (s: Site) => s[m as keyof Output],
+      align: 'right',
+      render: (_: unknown, s: Site) => s[m as keyof Output],
+      exportValue: (s: Site) => s[m as keyof Output],
     })),
   ];
+  const shownColumns = siteColumns.filter((c) => c.key === 'name' || c.key === 'machines' || c.key === metric);
   return (
     <Flex vertical gap={16}>
       <Row gutter={[16, 16]}>
@@ -152,7 +157,13 @@ function ConstructionView({ data }: { data: Construction }) {
         <Col xs={24} xl={14}>
           <Card
             title={t('construction.bySite')}
-            extra={<TableExport name={t('construction.exportName')} columns={siteColumns} rows={data.bySite} />}
+            extra={
+              <TableExport
+                name={t('construction.exportName')}
+                columns={exportColumnsOf(siteColumns)}
+                rows={data.bySite}
+              />
+            }
             style={{ height: '100%' }}
           >
             <Table
@@ -160,16 +171,7 @@ function ConstructionView({ data }: { data: Construction }) {
               rowKey="siteId"
               dataSource={data.bySite}
               pagination={{ pageSize: 8, hideOnSinglePage: true }}
-              columns={[
-                { key: 'name', title: t('construction.site'), render: (_: unknown, s: Site) => siteName(s) },
-                { key: 'machines', title: t('attendance.machines'), dataIndex: 'machines', align: 'right' },
-                {
-                  key: 'metric',
-                  title: `${metricLabel(metric)} (${unitOf(metric)})`,
-                  align: 'right',
-                  render: (_: unknown, s: Site) => s[metric],
-                },
-              ]}
+              columns={tableColumnsOf(shownColumns)}
             />
           </Card>
         </Col>

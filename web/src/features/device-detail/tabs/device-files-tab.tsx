@@ -14,14 +14,13 @@ import { translate } from '@console/contract/messages/translate';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError } from '../../../components/query-state.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { tableColumnsOf } from '../../../components/list-page.tsx';
 import { checkFile, claimedType } from '../../../components/upload-rules.ts';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
 import { apiHeaders } from '../../../lib/api-client.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { currentApiLang } from '../../../lib/i18n.ts';
-
-const kb = (size: number) => `${(size / 1024).toFixed(size < 10240 ? 1 : 0)} KB`;
+import { useDeviceFileFields } from '../fields.tsx';
 
 /** A stored file is served only with the session's headers: fetch it, then open or save it from memory. */
 async function openFile(file: DeviceFileItem, save: boolean) {
@@ -42,6 +41,7 @@ async function openFile(file: DeviceFileItem, save: boolean) {
 export function DeviceFilesTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation(['device-detail', 'common']);
   const label = useCodeLabel();
+  const fields = useDeviceFileFields();
   const { message } = App.useApp();
   const send = useEndpointMutation(deviceRecordEndpoints.uploadFile, { invalidates: [deviceRecordEndpoints.files] });
   const remove = useEndpointMutation(deviceRecordEndpoints.deleteFile, { invalidates: [deviceRecordEndpoints.files] });
@@ -112,9 +112,10 @@ export function DeviceFilesTab({ deviceId }: { deviceId: number }) {
         dataSource={list}
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('records.files.empty')} /> }}
-        columns={[
+        columns={tableColumnsOf<DeviceFileItem>([
           {
             key: 'preview',
+            title: '',
             width: 72,
             render: (_, f) =>
               f.type === 'pdf' ? (
@@ -123,15 +124,7 @@ export function DeviceFilesTab({ deviceId }: { deviceId: number }) {
                 thumbnails[f.url] && <Image width={48} height={48} src={thumbnails[f.url]} alt={f.name} />
               ),
           },
-          { key: 'name', title: t('records.files.name'), dataIndex: 'name' },
-          {
-            key: 'category',
-            title: t('records.files.category'),
-            render: (_, f) => <StatusBadge table={DEVICE_FILE_CATEGORY} value={f.category} />,
-          },
-          { key: 'size', title: t('records.files.size'), render: (_, f) => kb(f.size) },
-          { key: 'uploadedBy', title: t('records.files.uploadedBy'), dataIndex: 'uploadedBy' },
-          { key: 'uploadedAt', title: t('records.files.uploadedAt'), dataIndex: 'uploadedAt' },
+          ...fields.columns(['name', 'category', 'size', 'uploadedBy', 'uploadedAt']),
           {
             key: 'actions',
             title: t('common:actions'),
@@ -160,7 +153,7 @@ export function DeviceFilesTab({ deviceId }: { deviceId: number }) {
               </Space>
             ),
           },
-        ]}
+        ])}
       />
     </Flex>
   );

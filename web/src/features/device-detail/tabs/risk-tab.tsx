@@ -1,28 +1,19 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Flex, Table, Typography } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LOCK_LEVEL, LOCK_MODE } from '@console/contract/codes/lock';
 import type { CommandItem } from '@console/contract/http/commands';
 import type { DeviceDetail } from '@console/contract/http/device-detail';
 import { RISK_LOCKERS } from '@console/contract/http/risk';
-import { LOCK_LEVELS, LOCK_MODES } from '@console/contract/mqtt/payloads';
-import { useCodeLabel } from '../../../components/code-label.ts';
+import { tableColumnsOf } from '../../../components/list-page.tsx';
 import { LockTaskDialog } from '../../../components/lock-task/lock-task-dialog.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { latestCommandsQuery } from '../api/device-detail.ts';
-import { CommandStateTag } from '../components/command-state.tsx';
+import { useLockCommandFields, useRiskStateFields } from '../fields.tsx';
 import { href } from '@console/contract/screens/screen';
 import { riskScreens } from '@console/contract/screens/risk';
-
-type LockLevel = (typeof LOCK_LEVELS)[number];
-type LockMode = (typeof LOCK_MODES)[number];
-// The code tables number the levels and modes in the protocol's order (LOCK_LEVEL 0-4, LOCK_MODE 1-3).
-const levelCode = (level: string) => LOCK_LEVELS.indexOf(level as LockLevel);
-const modeCode = (mode: string) => LOCK_MODES.indexOf(mode as LockMode) + 1;
 
 /**
  * Risk control of one machine: its lock level, whether risk actions apply to its status (spec section 4), and
@@ -32,7 +23,8 @@ const modeCode = (mode: string) => LOCK_MODES.indexOf(mode as LockMode) + 1;
  */
 export function RiskTab({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation('device-detail');
-  const label = useCodeLabel();
+  const riskFields = useRiskStateFields();
+  const commandFields = useLockCommandFields();
   const { message } = App.useApp();
   const { device } = detail;
   const [dialog, setDialog] = useState<'lock' | 'unlock' | null>(null);
@@ -56,25 +48,7 @@ export function RiskTab({ detail }: { detail: DeviceDetail }) {
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2 }}
-          items={[
-            {
-              key: 'lock',
-              label: t('risk.lockState'),
-              children: <StatusBadge table={LOCK_LEVEL} value={device.lockLevel} />,
-            },
-            {
-              key: 'permission',
-              label: t('risk.permission'),
-              children: (
-                <Flex vertical gap={4}>
-                  <Tag color={detail.riskPermission ? 'green' : 'default'} style={{ width: 'fit-content' }}>
-                    {detail.riskPermission ? t('risk.permitted') : t('risk.notPermitted')}
-                  </Tag>
-                  <Typography.Text type="secondary">{t('risk.permissionHelp')}</Typography.Text>
-                </Flex>
-              ),
-            },
-          ]}
+          items={riskFields.descriptions(detail, ['lock', 'permission'])}
         />
       </Card>
       {detail.commandable ? (
@@ -112,31 +86,9 @@ export function RiskTab({ detail }: { detail: DeviceDetail }) {
             dataSource={lockCommands}
             pagination={false}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('risk.noCommands')} /> }}
-            columns={[
-              { key: 'type', title: t('command.typeTitle'), render: (_, c) => t(`command.type.${c.type}`) },
-              {
-                key: 'level',
-                title: t('risk.level'),
-                render: (_, c) => (c.level ? label(LOCK_LEVEL, levelCode(c.level)) : '-'),
-              },
-              {
-                key: 'mode',
-                title: t('risk.lockMode'),
-                render: (_, c) => (c.mode ? label(LOCK_MODE, modeCode(c.mode)) : '-'),
-              },
-              {
-                key: 'state',
-                title: t('command.stateTitle'),
-                render: (_, c) => (
-                  <Flex vertical gap={2}>
-                    <CommandStateTag state={c.state} />
-                    {c.reasonText && <Typography.Text type="secondary">{c.reasonText}</Typography.Text>}
-                  </Flex>
-                ),
-              },
-              { key: 'createdAt', title: t('command.createdAt'), dataIndex: 'createdAt' },
-              { key: 'by', title: t('command.by'), dataIndex: 'createdByName' },
-            ]}
+            columns={tableColumnsOf(
+              commandFields.columns(['type', 'level', 'mode', 'state', 'createdAt', 'createdByName']),
+            )}
           />
         </Card>
       ) : (

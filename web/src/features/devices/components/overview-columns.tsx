@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { OVERVIEW_FIELDS, type OverviewRow } from '@console/contract/http/device-overview';
-import type { KindData } from '@console/contract/mqtt/payloads';
-import { defineFields } from '../../../components/fields.tsx';
+import { defineFields, type FieldContext, type FieldSpec } from '../../../components/fields.tsx';
 import type { ListColumn } from '../../../components/list-page.tsx';
 import { machineFields } from '../fields.tsx';
 import { href } from '@console/contract/screens/screen';
@@ -40,48 +39,67 @@ const UNITS: Record<string, string> = {
   energyKwh: 'kWh',
 };
 
-const useOverviewFields = defineFields<OverviewRow>()('devices', machineFields);
+type Reading = (typeof OVERVIEW_FIELDS)[MachineKind][number];
+
+/** A reading as the list and the CSV show it: yes/no, a state's label, a number with its unit. */
+function shown(field: string, value: unknown, t: FieldContext['t']): string {
+  if (value === undefined || value === null) return '-';
+  if (typeof value === 'boolean') return value ? t('overview.yes') : t('overview.no');
+  if (typeof value === 'string') return t(`overview.values.${value}`, { defaultValue: value });
+  const unit = UNITS[field] ? ` ${UNITS[field]}` : '';
+  if (Array.isArray(value)) return `${value.join(' / ')}${unit}`;
+  return `${String(value)}${unit}`;
+}
+
+/** Each reading of every kind, declared once: its label and its value in the latest report. */
+const readingFields = Object.fromEntries(
+  [...new Set(Object.values(OVERVIEW_FIELDS).flat())].map((field): [Reading, FieldSpec<OverviewRow>] => [
+    field,
+    {
+      label: `overview.fields.${field}`,
+      value: (row, { t }) => shown(field, row.latest ? (row.latest as Record<string, unknown>)[field] : undefined, t),
+    },
+  ]),
+) as Record<Reading, FieldSpec<OverviewRow>>;
+
+/** The overview's fields (labels in the `devices` catalog): the machine's, the readings, the faults reported. */
+const useOverviewFields = defineFields<OverviewRow>()('devices', {
+  ...machineFields,
+  ...readingFields,
+  faults: {
+    label: 'overview.fields.faults',
+    exportValue: (row) => row.latest?.faults.join(' ') ?? '',
+    cell: (row, { t }) =>
+      row.latest ? (
+        row.latest.faults.map((code) => (
+          <Tag key={code} color="red">
+            {code}
+          </Tag>
+        ))
+      ) : (
+        <Tag>{t('overview.noReading')}</Tag>
+      ),
+  },
+});
 
 /** The machine list of one kind: who it is, its status, the kind's readings, and where to go from it. */
 export function useOverviewColumns(kind: MachineKind): ListColumn<OverviewRow>[] {
   const { t } = useTranslation(['devices', 'common']);
-  const reading = (row: OverviewRow, field: string): unknown =>
-    row.latest ? (row.latest as Record<string, unknown>)[field] : undefined;
-  const show = (field: string, value: unknown): string => {
-    if (value === undefined || value === null) return '-';
-    if (typeof value === 'boolean') return value ? t('overview.yes') : t('overview.no');
-    if (typeof value === 'string') return t(`overview.values.${value}`, { defaultValue: value });
-    const unit = UNITS[field] ? ` ${UNITS[field]}` : '';
-    if (Array.isArray(value)) return `${value.join(' / ')}${unit}`;
-    return `${value}${unit}`;
-  };
-  const fields = OVERVIEW_FIELDS[kind] as (keyof KindData)[];
-
-  const machine = useOverviewFields();
+  const fields = useOverviewFields();
   return [
-    ...machine.columns(['serialNumber', 'hostName', 'status'], { serialNumber: { fixed: 'left' } }),
-    ...fields.map((field): ListColumn<OverviewRow> => ({
-      key: String(field),
-      title: t(`overview.fields.${String(field)}` as 'overview.fields.loadPct'),
-      exportValue: (row) => show(String(field), reading(row, String(field))),
-      render: (_, row) => show(String(field), reading(row, String(field))),
-    })),
-    {
-      key: 'faults',
-      title: t('overview.fields.faults'),
-      exportValue: (row) => row.latest?.faults.join(' ') ?? '',
-      render: (_, row) =>
-        row.latest ? (
-          row.latest.faults.map((code) => (
-            <Tag key={code} color="red">
-              {code}
-            </Tag>
-          ))
-        ) : (
-          <Tag>{t('overview.noReading')}</Tag>
-        ),
-    },
-    ...machine.columns(['customerName', 'location', 'lastReportAt'], { location: { width: 160 } }),
+    ...fields.columns(
+      [
+        'serialNumber',
+        'hostName',
+        'status',
+        ...OVERVIEW_FIELDS[kind],
+        'faults',
+        'customerName',
+        'location',
+        'lastReportAt',
+      ],
+      { serialNumber: { fixed: 'left' }, location: { width: 160 } },
+    ),
     {
       key: 'actions',
       title: t('common:actions'),

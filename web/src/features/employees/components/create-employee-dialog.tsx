@@ -1,14 +1,13 @@
-import { Alert, App, Button, Form, Input, Radio, Select } from 'antd';
+import { Alert, App, Button, Form, Input, Radio } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ROLE_CODE } from '@console/contract/codes/accounts';
 import type { RoleId } from '@console/contract/codes/roles';
 import { employeeEndpoints } from '@console/contract/http/employees';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useEmployeeFields } from '../fields.tsx';
 
 /**
  * A new employee: phone, name, a role the administrator may grant, and either a first password the
@@ -16,7 +15,7 @@ import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
  */
 export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
   const { t } = useTranslation(['employees', 'common']);
-  const label = useCodeLabel();
+  const fields = useEmployeeFields();
   const { message } = App.useApp();
   // Silent: the form shows a refusal on its field.
   const create = useEndpointMutation(employeeEndpoints.create, { invalidates: [employeeEndpoints.list], silent: true });
@@ -38,12 +37,7 @@ export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
       }}
     >
       <PhoneField label={t('fields.mobile')} areaLabel={t('fields.areaCode')} />
-      <Field name="name" label={t('fields.name')}>
-        <Input maxLength={40} />
-      </Field>
-      <Field name="roleId" label={t('fields.role')}>
-        <Select options={codeOptions(label, ROLE_CODE, grantable)} />
-      </Field>
+      {fields.formItems(['name', 'roleId'], { overrides: { roleId: { only: grantable } } })}
       <Field name="mode" label={t('create.mode')}>
         <Radio.Group
           options={[

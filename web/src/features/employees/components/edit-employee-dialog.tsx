@@ -1,12 +1,10 @@
-import { App, Button, Input, Select } from 'antd';
+import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ROLE_CODE } from '@console/contract/codes/accounts';
 import type { RoleId } from '@console/contract/codes/roles';
 import { employeeEndpoints, type Employee } from '@console/contract/http/employees';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useEmployeeFields } from '../fields.tsx';
 
 /**
  * Nickname and role of an employee (user/editUser.do). One's own role is not offered: the server refuses
@@ -14,7 +12,7 @@ import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
  */
 export function EditEmployeeDialog({ employee, grantable }: { employee: Employee; grantable: RoleId[] }) {
   const { t } = useTranslation(['employees', 'common']);
-  const label = useCodeLabel();
+  const fields = useEmployeeFields();
   const { message } = App.useApp();
   // Silent: the form shows a refusal on its field.
   const edit = useEndpointMutation(employeeEndpoints.editUser, { invalidates: [employeeEndpoints.list], silent: true });
@@ -29,15 +27,16 @@ export function EditEmployeeDialog({ employee, grantable }: { employee: Employee
       onSubmit={(query) => edit.mutateAsync({ query })}
       onSuccess={() => void message.success(t('common:saved'))}
     >
-      <Field name="nickname" label={t('fields.nickname')}>
-        <Input maxLength={40} />
-      </Field>
-      <Field name="role" label={t('fields.role')} extra={employee.isSelf ? t('edit.ownRole') : undefined}>
-        <Select
-          disabled={roleLocked}
-          options={codeOptions(label, ROLE_CODE, roleLocked ? [employee.roleId] : grantable)}
-        />
-      </Field>
+      {fields.formItems(['nickname', 'roleId'], {
+        overrides: {
+          roleId: {
+            name: 'role',
+            disabled: roleLocked,
+            only: roleLocked ? [employee.roleId] : grantable,
+            extra: employee.isSelf ? 'edit.ownRole' : undefined,
+          },
+        },
+      })}
     </FormDialog>
   );
 }

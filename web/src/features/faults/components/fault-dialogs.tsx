@@ -1,42 +1,15 @@
-import { App, Button, Input, Select } from 'antd';
+import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FAULT_TYPE } from '@console/contract/codes/service';
 import { faultEndpoints, type FaultRow } from '@console/contract/http/faults';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/picker-fields.tsx';
-import { DevicePicker } from '../../../components/device-picker.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { FAULT_READS } from '../api/faults.ts';
+import { useFaultFields } from '../fields.tsx';
 
-function FaultFields({ withRepair = true }: { withRepair?: boolean }) {
-  const { t } = useTranslation('faults');
-  const label = useCodeLabel();
-  return (
-    <>
-      <Field name="faultTypes" label={t('faultTypes')}>
-        <Select mode="multiple" options={codeOptions(label, FAULT_TYPE)} />
-      </Field>
-      <Field name="occurredAt" label={t('occurredAt')}>
-        <DayField />
-      </Field>
-      <Field name="cause" label={t('cause')}>
-        <Input.TextArea rows={3} maxLength={2000} />
-      </Field>
-      <Field name="parts" label={t('parts')}>
-        <Input maxLength={500} />
-      </Field>
-      {withRepair && (
-        <Field name="repairMethod" label={t('repairMethod')}>
-          <Input.TextArea rows={2} maxLength={2000} />
-        </Field>
-      )}
-      <Field name="reporterName" label={t('reporter')}>
-        <Input maxLength={40} />
-      </Field>
-    </>
-  );
+/** The record's fields, as creating and editing a fault both ask them. */
+function FaultFields() {
+  const fields = useFaultFields();
+  return fields.formItems(['faultTypes', 'occurredAt', 'cause', 'parts', 'repairMethod', 'reporterName']);
 }
 
 function useSaved(text: string) {
@@ -61,6 +34,7 @@ export function CreateFaultDialog({
   const { t } = useTranslation(['faults', 'common']);
   const saved = useSaved(t('common:saved'));
   const create = useFaultWrite('create');
+  const fields = useFaultFields();
   return (
     <FormDialog
       title={alarmId ? t('fromAlarmTitle', { id: alarmId }) : t('addTitle')}
@@ -73,11 +47,7 @@ export function CreateFaultDialog({
       onSubmit={(body) => create.mutateAsync({ body })}
       onSuccess={saved}
     >
-      {!alarmId && (
-        <Field name="deviceId" label={t('machine')}>
-          <DevicePicker />
-        </Field>
-      )}
+      {!alarmId && fields.formItems(['deviceId'])}
       <FaultFields />
     </FormDialog>
   );
@@ -108,6 +78,7 @@ export function RepairFaultDialog({ row }: { row: FaultRow }) {
   const { t } = useTranslation('faults');
   const saved = useSaved(t('repaired'));
   const repair = useFaultWrite('repair');
+  const fields = useFaultFields();
   return (
     <FormDialog
       title={t('repairTitle', { id: row.id })}
@@ -117,15 +88,7 @@ export function RepairFaultDialog({ row }: { row: FaultRow }) {
       onSubmit={(body) => repair.mutateAsync({ body })}
       onSuccess={saved}
     >
-      <Field name="repairedAt" label={t('repairedAt')}>
-        <DayField />
-      </Field>
-      <Field name="repairMethod" label={t('repairMethod')}>
-        <Input.TextArea rows={3} maxLength={2000} />
-      </Field>
-      <Field name="parts" label={t('parts')}>
-        <Input maxLength={500} />
-      </Field>
+      {fields.formItems(['repairedAt', 'repairMethod', 'parts'], { overrides: { repairMethod: { rows: 3 } } })}
     </FormDialog>
   );
 }

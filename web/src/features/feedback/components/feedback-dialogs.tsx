@@ -1,13 +1,12 @@
-import { App, Button, Input, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_FEEDBACK_IMAGES, feedbackEndpoints, type FeedbackRow } from '@console/contract/http/feedback';
+import { feedbackEndpoints, type FeedbackRow } from '@console/contract/http/feedback';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { Field } from '../../../components/schema-form.tsx';
-import { UploadField } from '../../../components/upload-field.tsx';
 import { RaiseWorkOrderButton } from '../../../components/work-order-link.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { FEEDBACK_READS } from '../api/feedback.ts';
+import { useFeedbackFields } from '../fields.tsx';
 
 /** Send feedback: information and the device serial number are required (spec section 5), up to 10 photos. */
 export function CreateFeedbackDialog() {
@@ -15,6 +14,7 @@ export function CreateFeedbackDialog() {
   const { message } = App.useApp();
   // Silent: the dialog shows a refusal on its field.
   const create = useEndpointMutation(feedbackEndpoints.create, { invalidates: FEEDBACK_READS, silent: true });
+  const fields = useFeedbackFields();
   return (
     <FormDialog
       title={t('addTitle')}
@@ -25,21 +25,7 @@ export function CreateFeedbackDialog() {
       onSubmit={(body) => create.mutateAsync({ body })}
       onSuccess={() => void message.success(t('common:saved'))}
     >
-      <Field name="serialNumber" label={t('serialNumber')}>
-        <Input maxLength={40} />
-      </Field>
-      <Field name="info" label={t('info')}>
-        <Input.TextArea rows={4} maxLength={2000} />
-      </Field>
-      <Field name="reporterName" label={t('reporter')}>
-        <Input maxLength={40} />
-      </Field>
-      <Field name="phone" label={t('phone')}>
-        <Input maxLength={15} />
-      </Field>
-      <Field name="images" label={t('images')} extra={t('imagesHint')}>
-        <UploadField kind="photo" max={MAX_FEEDBACK_IMAGES} />
-      </Field>
+      {fields.formItems(['serialNumber', 'info', 'reporterName', 'phone', 'images'])}
     </FormDialog>
   );
 }
@@ -51,6 +37,7 @@ export function FeedbackActions({ row, link = true }: { row: FeedbackRow; link?:
   const raise = useEndpointMutation(feedbackEndpoints.raiseWorkOrder, { invalidates: FEEDBACK_READS });
   const resolve = useEndpointMutation(feedbackEndpoints.resolve, { invalidates: FEEDBACK_READS, silent: true });
   const ignore = useEndpointMutation(feedbackEndpoints.ignore, { invalidates: FEEDBACK_READS });
+  const fields = useFeedbackFields();
   if (!row.handleable) return null;
   const type = link ? 'link' : 'default';
   return (
@@ -71,9 +58,7 @@ export function FeedbackActions({ row, link = true }: { row: FeedbackRow; link?:
         onSubmit={(body) => resolve.mutateAsync({ body })}
         onSuccess={() => void message.success(t('resolved'))}
       >
-        <Field name="remark" label={t('remark')}>
-          <Input.TextArea rows={3} maxLength={500} />
-        </Field>
+        {fields.formItems(['remark'])}
       </FormDialog>
       <ConfirmButton
         type={type}

@@ -8,7 +8,6 @@ import {
   Empty,
   Input,
   List,
-  Result,
   Row,
   Space,
   Table,
@@ -35,7 +34,7 @@ import { href } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { yuan } from '../../../components/fields.tsx';
 import { PriceDisplay } from '../../../components/price-display.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { apiHeaders } from '../../../lib/api-client.ts';
@@ -340,54 +339,45 @@ export function ContractDetailPage() {
     ),
   );
   const back = <Link to={href(leaseContractScreens.contractMng)}>{t('detail.back')}</Link>;
-  if (id <= 0) return <Result status="404" title={t('detail.notFound')} extra={back} />;
   return (
-    <QueryState query={query} notFoundExtra={back}>
+    <RecordDetail
+      id={id}
+      query={query}
+      back={back}
+      notFound={t('detail.notFound')}
+      testIds={{ number: 'contract-number', status: 'contract-status' }}
+      number={(c) => c.number}
+      status={(c) => <StatusBadge table={LEASE_STATUS_TABLE} value={c.status} />}
+      actions={(c) => (
+        <>
+          <ContractActions contract={c} />
+          {c.editable && (
+            <Link to={href(leaseContractScreens.addContract, { id: c.id })}>
+              <Button>{t('actions.edit')}</Button>
+            </Link>
+          )}
+        </>
+      )}
+      descriptions={(c) => [
+        ...fields.descriptions(c as never, ['renterName', 'storeName', 'salespersonName', 'startOn', 'endOn']),
+        { key: 'lessor', label: t('fields.lessor'), children: c.lessorName },
+        {
+          key: 'site',
+          label: t('fields.siteAddress'),
+          span: 2,
+          children: siteText([c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]) || '-',
+        },
+        { key: 'deposit', label: t('fields.deposit'), children: yuan(c.depositCents) },
+        { key: 'billingDay', label: t('fields.billingDay'), children: c.billingDay },
+        { key: 'dueDays', label: t('fields.dueDays'), children: c.dueDays },
+        { key: 'total', label: t('fields.total'), children: yuan(c.totalCents) },
+        { key: 'rule', label: t('fields.approvedBy'), children: c.ruleName || '-' },
+        { key: 'endedOn', label: t('fields.endedOn'), children: c.endedOn ?? '-' },
+        { key: 'remark', label: t('fields.remark'), span: 3, children: c.remark || '-' },
+      ]}
+    >
       {(c) => (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          <Card
-            title={
-              <Space>
-                <span data-testid="contract-number">{c.number}</span>
-                <span data-testid="contract-status">
-                  <StatusBadge table={LEASE_STATUS_TABLE} value={c.status} />
-                </span>
-              </Space>
-            }
-            extra={
-              <Space wrap>
-                <ContractActions contract={c} />
-                {c.editable && (
-                  <Link to={href(leaseContractScreens.addContract, { id: c.id })}>
-                    <Button>{t('actions.edit')}</Button>
-                  </Link>
-                )}
-                {back}
-              </Space>
-            }
-          >
-            <Descriptions
-              size="small"
-              column={{ xs: 1, md: 3 }}
-              items={[
-                ...fields.descriptions(c as never, ['renterName', 'storeName', 'salespersonName', 'startOn', 'endOn']),
-                { key: 'lessor', label: t('fields.lessor'), children: c.lessorName },
-                {
-                  key: 'site',
-                  label: t('fields.siteAddress'),
-                  span: 2,
-                  children: siteText([c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]) || '-',
-                },
-                { key: 'deposit', label: t('fields.deposit'), children: yuan(c.depositCents) },
-                { key: 'billingDay', label: t('fields.billingDay'), children: c.billingDay },
-                { key: 'dueDays', label: t('fields.dueDays'), children: c.dueDays },
-                { key: 'total', label: t('fields.total'), children: yuan(c.totalCents) },
-                { key: 'rule', label: t('fields.approvedBy'), children: c.ruleName || '-' },
-                { key: 'endedOn', label: t('fields.endedOn'), children: c.endedOn ?? '-' },
-                { key: 'remark', label: t('fields.remark'), span: 3, children: c.remark || '-' },
-              ]}
-            />
-          </Card>
+        <>
           <Card title={t('form.lines')}>
             <Lines lines={c.lines} total={c.totalCents} />
           </Card>
@@ -412,8 +402,8 @@ export function ContractDetailPage() {
               </Space>
             </Col>
           </Row>
-        </Space>
+        </>
       )}
-    </QueryState>
+    </RecordDetail>
   );
 }

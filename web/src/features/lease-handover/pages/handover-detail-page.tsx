@@ -1,4 +1,4 @@
-import { Card, Descriptions, Image, Result, Space, Table, Typography } from 'antd';
+import { Card, Image, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { leaseHandoverScreens } from '@console/contract/screens/lease';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { workOrderScreens } from '@console/contract/screens/work-orders';
 import { href } from '@console/contract/screens/screen';
-import { QueryState } from '../../../components/query-state.tsx';
+import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -117,49 +117,34 @@ function HandoverDetailPage({ kind }: { kind: 'entry' | 'exit' }) {
       {t(`${kind}.back`)}
     </Link>
   );
-  if (id <= 0) return <Result status="404" title={t('detail.notFound')} extra={back} />;
   return (
-    <QueryState query={query} notFoundExtra={back}>
+    <RecordDetail
+      id={id}
+      query={query}
+      back={back}
+      notFound={t('detail.notFound')}
+      testIds={{ number: 'handover-number', status: 'handover-state' }}
+      number={(h) => h.number}
+      status={(h) => <StatusBadge table={HANDOVER_STATE} value={h.state} />}
+      actions={(h) => <HandoverActions row={h} afterDelete />}
+      descriptions={(h) => [
+        ...fields.descriptions(h, ['contractNumber', 'renterName', 'day', 'deliveredBy', 'receivedBy']),
+        { key: 'site', label: t('fields.site'), span: 2, children: h.siteAddress || '-' },
+        { key: 'createdBy', label: t('fields.createdBy'), children: `${h.createdByName} · ${h.createdAt}` },
+        {
+          key: 'confirmedBy',
+          label: t('fields.confirmedAt'),
+          children: h.confirmedAt ? `${h.confirmedByName} · ${h.confirmedAt}` : '-',
+        },
+        { key: 'remark', label: t('fields.remark'), span: 3, children: h.remark || '-' },
+      ]}
+    >
       {(h) => (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          <Card
-            title={
-              <Space>
-                <span data-testid="handover-number">{h.number}</span>
-                <span data-testid="handover-state">
-                  <StatusBadge table={HANDOVER_STATE} value={h.state} />
-                </span>
-              </Space>
-            }
-            extra={
-              <Space wrap>
-                <HandoverActions row={h} afterDelete />
-                {back}
-              </Space>
-            }
-          >
-            <Descriptions
-              size="small"
-              column={{ xs: 1, md: 3 }}
-              items={[
-                ...fields.descriptions(h, ['contractNumber', 'renterName', 'day', 'deliveredBy', 'receivedBy']),
-                { key: 'site', label: t('fields.site'), span: 2, children: h.siteAddress || '-' },
-                { key: 'createdBy', label: t('fields.createdBy'), children: `${h.createdByName} · ${h.createdAt}` },
-                {
-                  key: 'confirmedBy',
-                  label: t('fields.confirmedAt'),
-                  children: h.confirmedAt ? `${h.confirmedByName} · ${h.confirmedAt}` : '-',
-                },
-                { key: 'remark', label: t('fields.remark'), span: 3, children: h.remark || '-' },
-              ]}
-            />
-          </Card>
-          <Card title={t('detail.machines', { n: h.machines.length })}>
-            <Machines machines={h.machines} kind={kind} />
-          </Card>
-        </Space>
+        <Card title={t('detail.machines', { n: h.machines.length })}>
+          <Machines machines={h.machines} kind={kind} />
+        </Card>
       )}
-    </QueryState>
+    </RecordDetail>
   );
 }
 

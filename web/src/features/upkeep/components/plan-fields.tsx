@@ -1,46 +1,23 @@
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UPKEEP_INTERVAL } from '@console/contract/codes/service';
 import { upkeepEndpoints, type UpkeepPlan } from '@console/contract/http/upkeep';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/picker-fields.tsx';
-import { DevicePicker } from '../../../components/device-picker.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { UPKEEP_READS } from '../api/upkeep.ts';
+import { useUpkeepFields } from '../fields.tsx';
 
 /** A plan's fields; the machines only when creating (one plan each), the hours only for an hours interval. */
 function PlanFields({ creating }: { creating: boolean }) {
-  const { t } = useTranslation('upkeep');
-  const label = useCodeLabel();
+  const fields = useUpkeepFields();
   const interval = Form.useWatch('interval') as string | undefined;
-  return (
-    <>
-      {creating && (
-        <Field name="deviceIds" label={t('machines')}>
-          <DevicePicker multiple editableOnly />
-        </Field>
-      )}
-      <Field name="interval" label={t('interval')}>
-        <Select options={codeOptions(label, UPKEEP_INTERVAL)} />
-      </Field>
-      {interval === 'hours' && (
-        <Field name="intervalHours" label={t('intervalHours')} dependencies={['interval']}>
-          <InputNumber min={50} max={10000} precision={0} style={{ width: '100%' }} />
-        </Field>
-      )}
-      <Field name="lastDoneAt" label={t('lastDoneAt')} extra={t('lastDoneHint')}>
-        <DayField />
-      </Field>
-      <Field name="lastDoneHours" label={t('lastDoneHours')} extra={t('hoursHint')}>
-        <InputNumber min={0} style={{ width: '100%' }} />
-      </Field>
-      <Field name="content" label={t('content')}>
-        <Input.TextArea rows={2} maxLength={500} />
-      </Field>
-    </>
-  );
+  return fields.formItems([
+    ...(creating ? (['deviceIds'] as const) : []),
+    'interval',
+    ...(interval === 'hours' ? (['intervalHours'] as const) : []),
+    'lastDoneAt',
+    'lastDoneHours',
+    'content',
+  ]);
 }
 
 export function usePlanForm(): RegistryForm<
