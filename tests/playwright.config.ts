@@ -23,8 +23,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   // Hosts of this kind differ 3-4x in speed, and Debian's chromium renders without a GPU (SwiftShader): on a slow
-  // one a first page can take over 10 s to show. A waiting assertion still fails when the thing never comes.
-  timeout: 90_000,
+  // one a first page can take over 10 s to show, and a flow of 30 s here took 100 s on a host that busy. A waiting
+  // assertion still fails when the thing never comes.
+  timeout: 150_000,
   expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
