@@ -10,6 +10,7 @@ import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 import { ApiError } from '../lib/errors.ts';
 import { levelCode, levelName, modeName } from './levels.ts';
+import { runArrearsLocks } from './arrears.ts';
 
 type TaskRow = typeof riskTasks.$inferSelect;
 
@@ -196,10 +197,14 @@ export function runLockDays(deps: AppDeps): number {
   return created;
 }
 
-/** One pass of the scheduler: due tasks first, then the lock day settings. */
+/**
+ * One pass of the scheduler: due tasks first, then the lock day settings: the service expiry trigger and the
+ * arrears steps (arrears.ts, decision 039) beside it.
+ */
 export function runRiskScheduler(deps: AppDeps): void {
   fireDueTasks(deps);
   runLockDays(deps);
+  runArrearsLocks(deps);
 }
 
 /**
