@@ -42,10 +42,11 @@ export interface ArrearsLease extends Leased {
 
 /**
  * A contract of the demo lessor with two machines on lease (offline, unlocked, standing by: risk permission) and
- * nothing else billed or locked anywhere; the lessor bills on New York time, and the clock stands at 01:00 UTC
- * (New York's evening, Beijing's next morning), so the company's day is one behind Beijing's.
+ * nothing else billed or locked anywhere; the lessor bills on New York time, and (unless `evening` is false) the
+ * clock stands at 01:00 UTC (New York's evening, Beijing's next morning), so the company's day is one behind
+ * Beijing's.
  */
-export async function arrearsLease(t: TestApp): Promise<ArrearsLease> {
+export async function arrearsLease(t: TestApp, options: { evening?: boolean } = {}): Promise<ArrearsLease> {
   withoutSeededBilling(t);
   withoutLockTasks(t.dbh);
   const { db } = t.dbh;
@@ -53,7 +54,7 @@ export async function arrearsLease(t: TestApp): Promise<ArrearsLease> {
   db.delete(arrearsExemptions).run();
   const now = t.deps.now();
   const nextOneAm = Math.ceil((now - 3600_000) / DAY) * DAY + 3600_000;
-  t.advance(nextOneAm + DAY - now);
+  if (options.evening !== false) t.advance(nextOneAm + DAY - now);
   const lease = leaseTwoMachines(t);
   // Both machines are on lease now.
   db.update(leasePeriods).set({ endOn: null }).where(eq(leasePeriods.contractId, lease.contractId)).run();
