@@ -12,7 +12,7 @@ CREATE UNIQUE INDEX `arrears_exemptions_active` ON `arrears_exemptions` (`contra
 CREATE TABLE `arrears_steps` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`contract_id` integer NOT NULL,
-	`device_id` integer NOT NULL,
+	`device_id` integer,
 	`step` integer NOT NULL,
 	`days_overdue` integer NOT NULL,
 	`task_id` integer,
@@ -22,6 +22,7 @@ CREATE TABLE `arrears_steps` (
 --> statement-breakpoint
 CREATE INDEX `arrears_steps_contract` ON `arrears_steps` (`contract_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `arrears_steps_open` ON `arrears_steps` (`contract_id`,`device_id`,`step`) WHERE cleared_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX `arrears_steps_reminder` ON `arrears_steps` (`contract_id`) WHERE device_id is null and cleared_at is null;--> statement-breakpoint
 ALTER TABLE `lock_day_settings` ADD `arrears_enabled` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `lock_day_settings` ADD `arrears_reminder_days` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `lock_day_settings` ADD `arrears_pre_lock1_days` integer DEFAULT 7 NOT NULL;--> statement-breakpoint

@@ -107,7 +107,7 @@ export const lockDayMarks = sqliteTable(
 );
 
 /**
- * The arrears steps taken for a contract (decision 039): step 0 the reminder text (deviceId 0), steps 1-4 the lock
+ * The arrears steps taken for a contract (decision 039): step 0 the reminder text (no machine), steps 1-4 the lock
  * level set on one machine. Each step happens once while the arrears last; the payment that clears them closes
  * the steps (`clearedAt`), so arrears that come back (a voided receipt, a new bill) start again.
  */
@@ -116,7 +116,8 @@ export const arrearsSteps = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     contractId: integer('contract_id').notNull(),
-    deviceId: integer('device_id').notNull(),
+    /** The machine moved; null for the reminder text (the contract's, not a machine's). */
+    deviceId: integer('device_id'),
     step: integer('step').notNull(),
     daysOverdue: integer('days_overdue').notNull(),
     taskId: integer('task_id'),
@@ -128,6 +129,9 @@ export const arrearsSteps = sqliteTable(
     uniqueIndex('arrears_steps_open')
       .on(t.contractId, t.deviceId, t.step)
       .where(sql`cleared_at is null`),
+    uniqueIndex('arrears_steps_reminder')
+      .on(t.contractId)
+      .where(sql`device_id is null and cleared_at is null`),
   ],
 );
 

@@ -204,7 +204,7 @@ export function runArrearsLocks(deps: AppDeps, only: { lessorOrgId?: number } = 
     const ids = inArrears.map((c) => c.contractId);
     const exempt = activeExemptions(db, ids);
     const steps = openSteps(db, ids);
-    const done = new Set(steps.map((s) => `${s.contractId}:${s.deviceId}:${s.step}`));
+    const reminded = new Set(steps.filter((s) => s.deviceId === null).map((s) => s.contractId));
     const highest = (contractId: number, deviceId: number) =>
       Math.max(-1, ...steps.filter((s) => s.contractId === contractId && s.deviceId === deviceId).map((s) => s.step));
     const stepDays = arrearsStepDays(setting);
@@ -238,10 +238,10 @@ export function runArrearsLocks(deps: AppDeps, only: { lessorOrgId?: number } = 
     for (const c of due) {
       const contract = info.get(c.contractId);
       if (!contract) continue;
-      if (!done.has(`${c.contractId}:0:0`)) {
+      if (!reminded.has(c.contractId)) {
         // The reminder comes once per arrears, also when the arrears are found past later steps already.
         db.insert(arrearsSteps)
-          .values({ contractId: c.contractId, deviceId: 0, step: 0, daysOverdue: c.days })
+          .values({ contractId: c.contractId, deviceId: null, step: 0, daysOverdue: c.days })
           .onConflictDoNothing()
           .run();
         remind(deps, contract, c.days, c.overdueCents);
@@ -306,7 +306,7 @@ function clearPaid(deps: AppDeps, setting: Settings, open: Map<number, { overdue
       ...new Set(
         rows
           .filter((s) => s.arrears_steps.step >= 1 && s.arrears_steps.taskId !== null)
-          .map((s) => s.arrears_steps.deviceId),
+          .flatMap((s) => (s.arrears_steps.deviceId === null ? [] : [s.arrears_steps.deviceId])),
       ),
     ];
     const close = (tx: Db) =>
@@ -368,7 +368,7 @@ export function previewArrears(
     // A step of 0 days happens on the first day overdue: arrears begin the day after the due day.
     const dayOf = (step: number) => addDays(c.oldestDueOn, Math.max(1, stepDays[step]!));
     const reachedNow = arrearsStepFor(daysOverdue(c.oldestDueOn, today), stepDays);
-    const taken = (deviceId: number, step: number) =>
+    const taken = (deviceId: number | null, step: number) =>
       steps.some((s) => s.contractId === c.contractId && s.deviceId === deviceId && s.step >= step);
     const row = (deviceId: number, serialNumber: string, step: number, riskPermission: boolean) => {
       const day = dayOf(step);
@@ -383,7 +383,7 @@ export function previewArrears(
         riskPermission,
       });
     };
-    if (!taken(0, 0) && dayOf(0) <= until) row(0, '', 0, true);
+    if (!taken(null, 0) && dayOf(0) <= until) row(0, '', 0, true);
     for (const m of machines.filter((x) => x.contractId === c.contractId)) {
       for (let step = 1; step <= 4; step++) {
         // Steps passed already are skipped: the next pass goes straight to the step reached now.

@@ -197,13 +197,19 @@ export function runLockDays(deps: AppDeps): number {
   return created;
 }
 
-/**
- * One pass of the scheduler: due tasks first, then the lock day settings: the service expiry trigger and the
- * arrears steps (arrears.ts, decision 039) beside it.
- */
+/** One pass of the scheduler: due tasks first, then the lock day settings. */
 export function runRiskScheduler(deps: AppDeps): void {
   fireDueTasks(deps);
   runLockDays(deps);
+}
+
+/**
+ * The running server's pass: the above, then the arrears steps of every company (arrears.ts, decision 039). The
+ * list and detail endpoints run only the above: a request moves no other company's contracts (decision 028); a
+ * receipt runs its own company's arrears at once.
+ */
+export function runSchedulerPass(deps: AppDeps): void {
+  runRiskScheduler(deps);
   runArrearsLocks(deps);
 }
 
@@ -215,7 +221,7 @@ export function runRiskScheduler(deps: AppDeps): void {
 export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => void {
   const pass = () => {
     try {
-      runRiskScheduler(deps);
+      runSchedulerPass(deps);
     } catch (error) {
       deps.log('error', 'risk: the scheduler pass failed', error);
     }

@@ -7,7 +7,7 @@ import { riskEndpoints } from '@console/contract/http/risk';
 import { smsOutbox } from '@console/db/schema/accounts';
 import { contracts } from '@console/db/schema/lease';
 import { lockDaySettings } from '@console/db/schema/risk';
-import { runRiskScheduler } from '@console/server/src/risk/scheduler';
+import { runSchedulerPass } from '@console/server/src/risk/scheduler';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import {
@@ -44,8 +44,8 @@ describe('arrears drive the graded lock', () => {
     // Due 3 days ago on the company's (New York) calendar: Beijing's calendar is a day ahead and would say 4.
     expect(lease.today()).not.toBe(dayInZone(t.deps.now(), 'Asia/Shanghai'));
     billDue(t, lease, addDays(lease.today(), -3));
-    runRiskScheduler(t.deps);
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
+    runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines)).toEqual(lease.machines.map((id) => [id, 'lock', 'preLock1', 'queued']));
     // The reminder went to the renter once, naming the contract and the days.
     expect(texts()).toHaveLength(1);
@@ -63,8 +63,8 @@ describe('arrears drive the graded lock', () => {
 
     // The next day (4 overdue) the first-level lock replaces the pre-lock still waiting in the queue.
     t.advance(DAY);
-    runRiskScheduler(t.deps);
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
+    runSchedulerPass(t.deps);
     const after = lockCommands(t, lease.machines);
     expect(after.filter(([, , level, state]) => level === 'lock1' && state === 'queued')).toHaveLength(2);
     expect(after.filter(([, , level, state]) => level === 'preLock1' && state === 'cancelled')).toHaveLength(2);
@@ -73,8 +73,8 @@ describe('arrears drive the graded lock', () => {
 
     // Ten days overdue: straight to the second-level lock (the passed pre-lock is not sent), once.
     t.advance(6 * DAY);
-    runRiskScheduler(t.deps);
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
+    runSchedulerPass(t.deps);
     const levels = lockCommands(t, lease.machines).map(([, , level]) => level);
     expect(levels.filter((l) => l === 'lock2')).toHaveLength(2);
     expect(levels.filter((l) => l === 'preLock2')).toHaveLength(0);
@@ -98,7 +98,7 @@ describe('arrears drive the graded lock', () => {
     const twice = await t.call(api.exempt, { token: admin(), body: { contractId: lease.contractId, reason: 'again' } });
     expect(twice.status).toBe('409');
 
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines)).toEqual([]);
     expect(texts()).toHaveLength(0);
     const list = await t.call(api.arrears, { token: admin(), query: { keyword: number() } });
@@ -115,14 +115,14 @@ describe('arrears drive the graded lock', () => {
     expect((await t.call(api.liftExemption, { token: admin(), body: { contractId: lease.contractId } })).status).toBe(
       '409',
     );
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
     expect(texts()).toHaveLength(1);
   });
 
   it('unlocks at once when a receipt clears the arrears, says so, and locks again after the receipt is voided', async () => {
     billDue(t, lease, addDays(lease.today(), -4), 250_000);
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
 
     // Part of it leaves the arrears (and the locks) as they are.
@@ -148,13 +148,13 @@ describe('arrears drive the graded lock', () => {
     for (const r of unlocks) expect(r.reason).toBe(`Arrears of contract ${number()} cleared by a receipt`);
     const status = await t.call(api.contractArrears, { token: admin(), query: { contractId: lease.contractId } });
     expect(status.data).toMatchObject({ overdueCents: 0, daysOverdue: 0, step: -1 });
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines)).toHaveLength(4);
 
     // Voiding the receipt that cleared them makes the arrears again: the next pass locks the machines again.
     const voided = await t.call(api.receiptVoid, { token: finance, body: { id: rest.data.id, reason: 'Bounced' } });
     expect(voided.status, voided.message).toBe('200');
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     const again = lockCommands(t, lease.machines);
     expect(again).toHaveLength(6);
     expect(again.slice(4).map(([, type, level]) => [type, level])).toEqual([
@@ -172,13 +172,13 @@ describe('arrears drive the graded lock', () => {
       .where(eq(lockDaySettings.orgId, lease.lessorId))
       .run();
     billDue(t, lease, addDays(lease.today(), -4), 250_000);
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     const paid = await t.call(api.receiptCreate, {
       token: admin(),
       body: { renterId: lease.renterId, amountCents: 250_000, method: 'cash', receivedOn: lease.today() },
     });
     expect(paid.status, paid.message).toBe('200');
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines).map(([, type]) => type)).toEqual(['lock', 'lock']);
     expect(
       (await t.call(api.contractArrears, { token: admin(), query: { contractId: lease.contractId } })).data.step,

@@ -6,7 +6,7 @@ import { billingEndpoints as api } from '@console/contract/http/lease-billing';
 import { devices } from '@console/db/schema/devices';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
-import { runRiskScheduler } from '@console/server/src/risk/scheduler';
+import { runSchedulerPass } from '@console/server/src/risk/scheduler';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { commandRig, eventually, playMachine, type PlayedMachine } from '../commands/helpers.ts';
 import { arrearsLease, billDue, lockCommands } from './arrears-helpers.ts';
@@ -30,7 +30,7 @@ describe('an arrears lock on a machine that is offline', () => {
   it('waits in the queue, locks the machine when it comes online, and the clearing receipt unlocks it', async () => {
     const lease = await arrearsLease(t, { evening: false });
     billDue(t, lease, addDays(lease.today(), -4), 120_000);
-    runRiskScheduler(t.deps);
+    runSchedulerPass(t.deps);
     const [deviceId] = lease.machines as [number];
     expect(lockCommands(t, [deviceId])).toEqual([[deviceId, 'lock', 'lock1', 'queued']]);
 
