@@ -15,8 +15,8 @@ const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/S
 
 /**
  * A renter of the demo lessor with one offline machine on lease and a bill of 800.00 due 20 days ago, written into
- * the e2e server's database as deliveries and billing would have left them: the seeded steps (15 days overdue: the
- * first-level lock) apply at the server's next scheduler pass.
+ * the e2e server's database: the seeded arrears steps (15 days overdue: the first-level lock) apply at the server's
+ * next scheduler pass.
  */
 function arrearsRenter(name: string) {
   const dbh = openDb(process.env.E2E_DB_FILE!, { migrate: false });
@@ -45,7 +45,10 @@ function arrearsRenter(name: string) {
       .offset(40 + (renterId % 20))
       .get()!;
     db.update(devices).set({ lockLevel: 'unlocked', sleeping: false }).where(eq(devices.id, machine.id)).run();
-    const startOn = iso(Date.now() - 60 * DAY);
+    // On lease for 25 days under a contract whose billing day has not come since (billing issues nothing of it
+    // meanwhile): the bill below stands for what the renter owes.
+    const startOn = iso(Date.now() - 25 * DAY);
+    const tomorrow = Number(iso(Date.now() + DAY).slice(8));
     const contract = db
       .insert(contracts)
       .values({
@@ -57,8 +60,8 @@ function arrearsRenter(name: string) {
         status: 7,
         startOn,
         endOn: iso(Date.now() + 300 * DAY),
-        billingDay: 1,
-        dueDays: 10,
+        billingDay: tomorrow <= 28 ? tomorrow : 1,
+        dueDays: 1,
       })
       .returning()
       .get();
@@ -88,8 +91,8 @@ function arrearsRenter(name: string) {
         contractId: contract.id,
         kind: 'cycle',
         periodStart: startOn,
-        periodEnd: iso(Date.now() - 31 * DAY),
-        issuedOn: iso(Date.now() - 30 * DAY),
+        periodEnd: iso(Date.now() - 22 * DAY),
+        issuedOn: iso(Date.now() - 21 * DAY),
         dueOn,
         amountCents: 80_000,
       })
