@@ -10,8 +10,8 @@ const REASONS = ['Payment plan agreed with the renter until the end of the month
 
 /**
  * Two contracts exempted from arrears locking (decision 039), so the demo shows both kinds: of the first lessor
- * with arrears, a contract halfway down its arrears (a payment plan); of the second, its most recently overdue
- * one (a disputed bill). Run after seedLeaseBills; the lock day settings' arrears steps (seedRisk) move the others when
+ * with arrears and an administrator, a contract halfway down its arrears (a payment plan); of the second, its most
+ * recently overdue one (a disputed bill). Run after seedLeaseBills; the lock day settings' arrears steps (seedRisk) move the others when
  * the server's scheduler first runs.
  */
 export function seedArrearsExemptions(db: Db, now: number): void {
@@ -27,15 +27,21 @@ export function seedArrearsExemptions(db: Db, now: number): void {
     .groupBy(bills.lessorOrgId, bills.contractId)
     .orderBy(asc(bills.lessorOrgId), asc(sql`min(${bills.dueOn})`), asc(bills.contractId))
     .all();
-  const lessors = [...new Set(overdue.map((r) => r.lessorOrgId))].slice(0, REASONS.length);
-  lessors.forEach((lessorOrgId, n) => {
+  // An administrator exempts (decision 039): the lessors that have one.
+  const admins = [...new Set(overdue.map((r) => r.lessorOrgId))]
+    .map((lessorOrgId) => ({
+      lessorOrgId,
+      admin: db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, lessorOrgId), eq(users.roleId, 5)))
+        .get(),
+    }))
+    .filter((l) => l.admin !== undefined)
+    .slice(0, REASONS.length);
+  admins.forEach(({ lessorOrgId, admin }, n) => {
     const own = overdue.filter((r) => r.lessorOrgId === lessorOrgId);
     const contract = n === 0 ? own[Math.floor(own.length / 2)] : own.at(-1);
-    const admin = db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.orgId, lessorOrgId), eq(users.roleId, 5)))
-      .get();
     if (!contract || !admin) return;
     db.insert(arrearsExemptions)
       .values({ contractId: contract.contractId, reason: REASONS[n]!, createdBy: admin.id, createdAt: new Date(now) })
