@@ -131,6 +131,11 @@ export const arrearsRow = z.object({
   bills: z.number().int(),
   oldestDueOn: z.string(),
   daysOverdue: z.number().int(),
+  /** The arrears step the contract has reached (decision 039): -1 none, 0 reminder, 1-4 LOCK_LEVEL. */
+  step: z.number().int(),
+  /** An administrator exempted the contract from arrears locking, and why. */
+  exempt: z.boolean(),
+  exemptReason: z.string(),
 });
 export type ArrearsRow = z.infer<typeof arrearsRow>;
 
@@ -158,6 +163,34 @@ export const voidForm = z.object({
 });
 
 const dayRange = { from: filterDay, to: filterDay };
+
+/** Who exempts a contract from arrears locking and lifts it: the rental company's administrator (decision 039). */
+export const ARREARS_EXEMPTERS = [ROLE.lessorAdmin] as const;
+
+export const exemptForm = z.object({
+  contractId: idParam,
+  reason: z
+    .string({ error: 'billing.exemptReasonRequired' })
+    .trim()
+    .min(1, { error: 'billing.exemptReasonRequired' })
+    .max(200, { error: 'validation.tooLong' }),
+});
+
+/** A contract's arrears as its detail page shows them. */
+export const contractArrears = z.object({
+  contractId: z.number().int(),
+  overdueCents: z.number().int(),
+  daysOverdue: z.number().int(),
+  /** -1 none, 0 reminder, 1-4 LOCK_LEVEL (decision 039). */
+  step: z.number().int(),
+  exempt: z.boolean(),
+  exemptReason: z.string(),
+  exemptByName: z.string(),
+  exemptAt: z.string(),
+  /** The user may exempt the contract or lift its exemption. */
+  mayExempt: z.boolean(),
+});
+export type ContractArrears = z.infer<typeof contractArrears>;
 
 export const billingEndpoints = {
   renters: defineEndpoint({
@@ -268,6 +301,36 @@ export const billingEndpoints = {
     response: paged(arrearsRow).extend({
       totals: z.object({ overdueCents: z.number().int(), renters: z.number().int(), contracts: z.number().int() }),
     }),
+  }),
+  contractArrears: defineEndpoint({
+    method: 'GET',
+    path: '/lease/arrears/contract.do',
+    summary: "A contract's arrears, the arrears step it reached and its exemption from arrears locking",
+    access: { roles: BILL_READERS },
+    scope: 'organisation',
+    query: z.object({ contractId: idParam }),
+    body: noInput,
+    response: contractArrears,
+  }),
+  exempt: defineEndpoint({
+    method: 'POST',
+    path: '/lease/arrears/exempt.do',
+    summary: 'Exempt a contract from arrears locking, with the reason (its machines no longer move)',
+    access: { roles: ARREARS_EXEMPTERS },
+    scope: 'organisation',
+    query: noInput,
+    body: exemptForm,
+    response: contractArrears,
+  }),
+  liftExemption: defineEndpoint({
+    method: 'POST',
+    path: '/lease/arrears/lift.do',
+    summary: "Lift a contract's exemption from arrears locking (the next scheduler pass moves its machines again)",
+    access: { roles: ARREARS_EXEMPTERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({ contractId: idParam }),
+    response: contractArrears,
   }),
   run: defineEndpoint({
     method: 'POST',

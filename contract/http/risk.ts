@@ -111,6 +111,8 @@ export const riskTask = z.object({
   serials: z.array(z.string()),
   /** Something of it can still be cancelled (not yet delivered to the machine). */
   cancellable: z.boolean(),
+  /** Why an automatic task was made (arrears: the contract and the days overdue), '' for others. */
+  reason: z.string(),
 });
 export type RiskTask = z.infer<typeof riskTask>;
 
@@ -166,6 +168,8 @@ export const riskRecord = z.object({
   confirmedLevel: z.number().int().nullable(),
   /** LOCK_LEVEL the machine reports now. */
   currentLevel: z.number().int(),
+  /** Why an automatic command was sent (arrears: the contract and the days overdue), '' for others. */
+  reason: z.string(),
 });
 export type RiskRecord = z.infer<typeof riskRecord>;
 
@@ -173,22 +177,74 @@ export type RiskRecord = z.infer<typeof riskRecord>;
  * Automatic locking of one organisation's machines around their connectivity service expiry: a pre-lock
  * `preLockDays` days after the expiry (negative: before it) and a lock `intervalDays` later.
  */
-export const lockDaySettingsForm = z.object({
-  orgId: z.number({ error: 'validation.required' }).int().positive(),
-  enabled: z.boolean(),
-  preLockDays: z
-    .number({ error: 'risk.daysInvalid' })
-    .int({ error: 'risk.daysInvalid' })
-    .min(-90, { error: 'risk.daysInvalid' })
-    .max(90, { error: 'risk.daysInvalid' }),
-  intervalDays: z
-    .number({ error: 'risk.intervalInvalid' })
-    .int({ error: 'risk.intervalInvalid' })
-    .min(0, { error: 'risk.intervalInvalid' })
-    .max(90, { error: 'risk.intervalInvalid' }),
-  /** LOCK_MODE of the automatic commands. */
-  mode: code(LOCK_MODE.values, 'validation.required'),
-});
+/** Days overdue of one arrears step: a whole number of days, 0 to 3,650. */
+const stepDays = (fallback: number) =>
+  z
+    .number({ error: 'risk.arrearsDaysInvalid' })
+    .int({ error: 'risk.arrearsDaysInvalid' })
+    .min(0, { error: 'risk.arrearsDaysInvalid' })
+    .max(3650, { error: 'risk.arrearsDaysInvalid' })
+    .default(fallback);
+
+/**
+ * The arrears steps in order (decision 039): 0 the reminder text, then LOCK_LEVEL 1-4. The settings name each by
+ * the days a contract's oldest unpaid bill is overdue when it happens.
+ */
+export const ARREARS_STEP_FIELDS = [
+  'arrearsReminderDays',
+  'arrearsPreLock1Days',
+  'arrearsLock1Days',
+  'arrearsPreLock2Days',
+  'arrearsLock2Days',
+] as const;
+export type ArrearsStepField = (typeof ARREARS_STEP_FIELDS)[number];
+
+/** The steps' days of a setting, in step order (index = step). */
+export const arrearsStepDays = (s: Record<ArrearsStepField, number>): number[] => ARREARS_STEP_FIELDS.map((f) => s[f]);
+
+/** The step `days` overdue reach: -1 none yet, 0 reminder, 1-4 the lock level. */
+export function arrearsStepFor(days: number, stepDays: readonly number[]): number {
+  let step = -1;
+  stepDays.forEach((d, i) => {
+    if (days >= d) step = i;
+  });
+  return step;
+}
+
+export const lockDaySettingsForm = z
+  .object({
+    orgId: z.number({ error: 'validation.required' }).int().positive(),
+    enabled: z.boolean(),
+    preLockDays: z
+      .number({ error: 'risk.daysInvalid' })
+      .int({ error: 'risk.daysInvalid' })
+      .min(-90, { error: 'risk.daysInvalid' })
+      .max(90, { error: 'risk.daysInvalid' }),
+    intervalDays: z
+      .number({ error: 'risk.intervalInvalid' })
+      .int({ error: 'risk.intervalInvalid' })
+      .min(0, { error: 'risk.intervalInvalid' })
+      .max(90, { error: 'risk.intervalInvalid' }),
+    /** LOCK_MODE of the automatic commands. */
+    mode: code(LOCK_MODE.values, 'validation.required'),
+    /** Arrears drive the graded lock (decision 039). */
+    arrearsEnabled: z.boolean().default(false),
+    arrearsReminderDays: stepDays(1),
+    arrearsPreLock1Days: stepDays(7),
+    arrearsLock1Days: stepDays(15),
+    arrearsPreLock2Days: stepDays(30),
+    arrearsLock2Days: stepDays(45),
+    /** The payment that clears a contract's arrears unlocks its machines at once. */
+    arrearsUnlockOnPayment: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    // Each step comes later than the one before it.
+    ARREARS_STEP_FIELDS.forEach((field, i) => {
+      if (i > 0 && v[field] <= v[ARREARS_STEP_FIELDS[i - 1]!]) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'risk.arrearsDaysOrder' });
+      }
+    });
+  });
 export type LockDaySettingsForm = z.infer<typeof lockDaySettingsForm>;
 
 export const lockDayPreviewRow = z.object({
@@ -201,6 +257,25 @@ export const lockDayPreviewRow = z.object({
   dueLevel: z.number().int(),
   riskPermission: z.boolean(),
 });
+
+/** A machine that arrears would move to a step on a day (the preview's arrears part). */
+export const arrearsPreviewRow = z.object({
+  contractId: z.number().int(),
+  contractNumber: z.string(),
+  renterName: z.string(),
+  /** 0 for the reminder text (the contract's, not a machine's). */
+  deviceId: z.number().int(),
+  serialNumber: z.string(),
+  /** 0 reminder text, 1-4 LOCK_LEVEL. */
+  step: z.number().int(),
+  /** The day it happens (`YYYY-MM-DD`, the rental company's billing calendar) and the days overdue then. */
+  day: z.string(),
+  daysOverdue: z.number().int(),
+  /** The day has come: the next pass takes the step. */
+  dueNow: z.boolean(),
+  riskPermission: z.boolean(),
+});
+export type ArrearsPreviewRow = z.infer<typeof arrearsPreviewRow>;
 
 const taskId = z.object({ id: z.coerce.number({ error: 'validation.invalid' }).int().positive() });
 const orgQuery = z.object({ orgId: z.coerce.number().int().positive().optional() });
@@ -311,7 +386,13 @@ export const riskEndpoints = {
     scope: 'machines',
     query: noInput,
     body: lockDaySettingsForm,
-    response: z.object({ total: z.number().int(), dueNow: z.number().int(), list: z.array(lockDayPreviewRow) }),
+    response: z.object({
+      total: z.number().int(),
+      dueNow: z.number().int(),
+      list: z.array(lockDayPreviewRow),
+      /** Machines arrears would move within the next 30 days (empty while arrears locking is off). */
+      arrears: z.array(arrearsPreviewRow),
+    }),
   }),
   saveLockDays: defineEndpoint({
     method: 'POST',

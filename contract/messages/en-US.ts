@@ -480,4 +480,16 @@ export const enUS: Record<MessageKey, string> = {
   'handover.dayOutsideContract': "The entry day must fall within the contract's period",
   'handover.confirmedUnchangeable': 'A confirmed record is never changed',
   'handover.workOrdersRaised': 'Confirmed; work orders raised for the damage: {{numbers}}',
+  // Arrears drive the graded lock (docs/decisions/039-arrears-lock.md).
+  'risk.arrearsDaysInvalid': 'Enter whole days from 0 to 3650',
+  'risk.arrearsDaysOrder': 'Each step must come later than the one before it',
+  'risk.reason.arrears': 'Arrears: contract {{contract}}, {{days}} days overdue',
+  'risk.reason.arrearsCleared': 'Arrears of contract {{contract}} cleared by a receipt',
+  'billing.exemptReasonRequired': 'Enter the reason for the exemption',
+  'billing.alreadyExempt': 'This contract is already exempt from arrears locking',
+  'billing.notExempt': 'This contract is not exempt from arrears locking',
+  'billing.exempted': 'The contract is exempt from arrears locking',
+  'billing.exemptionLifted': 'The exemption is lifted: arrears lock this contract again',
+  'billing.arrearsReminderSms':
+    '{{lessor}}: the rent of contract {{contract}} ({{amount}}) is {{days}} days overdue. Please pay to avoid your machines being locked.',
 };

@@ -474,6 +474,18 @@ export const zhCN = {
   'handover.dayOutsideContract': '进场日期须在合同期内',
   'handover.confirmedUnchangeable': '已确认的单据不可修改或删除',
   'handover.workOrdersRaised': '已确认，已为损坏生成工单：{{numbers}}',
+  // 欠款驱动分级锁车（docs/decisions/039-arrears-lock.md）。
+  'risk.arrearsDaysInvalid': '请输入0到3650之间的整数天数',
+  'risk.arrearsDaysOrder': '每一步的天数须大于上一步',
+  'risk.reason.arrears': '欠款：合同{{contract}}，逾期{{days}}天',
+  'risk.reason.arrearsCleared': '合同{{contract}}的欠款已由收款结清',
+  'billing.exemptReasonRequired': '请填写豁免原因',
+  'billing.alreadyExempt': '该合同已豁免欠款锁车',
+  'billing.notExempt': '该合同未豁免欠款锁车',
+  'billing.exempted': '该合同已豁免欠款锁车',
+  'billing.exemptionLifted': '已取消豁免：欠款将再次触发该合同的锁车',
+  'billing.arrearsReminderSms':
+    '{{lessor}}：合同{{contract}}的租金（{{amount}}）已逾期{{days}}天，请尽快付款，以免设备被锁车。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -30,6 +30,8 @@ export const riskTasks = sqliteTable(
     /** Created by a lock day setting. */
     automatic: integer('automatic', { mode: 'boolean' }).notNull().default(false),
     createdBy: integer('created_by'),
+    /** Why an automatic task was made (arrears): a message key and its parameters, shown in the records. */
+    reason: text('reason', { mode: 'json' }).$type<{ key: string; params: Record<string, string | number> }>(),
     createdAt: createdAt(),
   },
   (t) => [index('risk_tasks_due').on(t.firedAt, t.dueAt), index('risk_tasks_created').on(t.createdAt)],
@@ -70,6 +72,18 @@ export const lockDaySettings = sqliteTable('lock_day_settings', {
    * timeZone header), as fences keep theirs. A service runs to the end of its last day in this zone.
    */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+  /**
+   * Arrears drive the graded lock (docs/decisions/039-arrears-lock.md): days a contract's oldest unpaid bill is
+   * overdue that lead to a reminder text to the renter, the first-level pre-lock and lock, the second-level
+   * pre-lock and lock (ascending), and whether the payment that clears the arrears unlocks at once.
+   */
+  arrearsEnabled: integer('arrears_enabled', { mode: 'boolean' }).notNull().default(false),
+  arrearsReminderDays: integer('arrears_reminder_days').notNull().default(1),
+  arrearsPreLock1Days: integer('arrears_pre_lock1_days').notNull().default(7),
+  arrearsLock1Days: integer('arrears_lock1_days').notNull().default(15),
+  arrearsPreLock2Days: integer('arrears_pre_lock2_days').notNull().default(30),
+  arrearsLock2Days: integer('arrears_lock2_days').notNull().default(45),
+  arrearsUnlockOnPayment: integer('arrears_unlock_on_payment', { mode: 'boolean' }).notNull().default(true),
   updatedBy: integer('updated_by'),
   updatedAt: createdAt(),
 });
@@ -90,4 +104,52 @@ export const lockDayMarks = sqliteTable(
     taskId: integer('task_id').notNull(),
   },
   (t) => [uniqueIndex('lock_day_marks_step').on(t.deviceId, t.level, t.serviceExpiresAt)],
+);
+
+/**
+ * The arrears steps taken for a contract (decision 039): step 0 the reminder text (no machine), steps 1-4 the lock
+ * level set on one machine. Each step happens once while the arrears last; the payment that clears them closes
+ * the steps (`clearedAt`), so arrears that come back (a voided receipt, a new bill) start again.
+ */
+export const arrearsSteps = sqliteTable(
+  'arrears_steps',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: integer('contract_id').notNull(),
+    /** The machine moved; null for the reminder text (the contract's, not a machine's). */
+    deviceId: integer('device_id'),
+    step: integer('step').notNull(),
+    daysOverdue: integer('days_overdue').notNull(),
+    taskId: integer('task_id'),
+    createdAt: createdAt(),
+    clearedAt: integer('cleared_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('arrears_steps_contract').on(t.contractId),
+    uniqueIndex('arrears_steps_open')
+      .on(t.contractId, t.deviceId, t.step)
+      .where(sql`cleared_at is null`),
+    uniqueIndex('arrears_steps_reminder')
+      .on(t.contractId)
+      .where(sql`device_id is null and cleared_at is null`),
+  ],
+);
+
+/** A contract an administrator exempted from arrears locking, with the reason; lifting keeps the row. */
+export const arrearsExemptions = sqliteTable(
+  'arrears_exemptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: integer('contract_id').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    liftedBy: integer('lifted_by'),
+    liftedAt: integer('lifted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('arrears_exemptions_active')
+      .on(t.contractId)
+      .where(sql`lifted_at is null`),
+  ],
 );

@@ -10,6 +10,7 @@ import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 import { ApiError } from '../lib/errors.ts';
 import { levelCode, levelName, modeName } from './levels.ts';
+import { runArrearsLocks } from './arrears.ts';
 
 type TaskRow = typeof riskTasks.$inferSelect;
 
@@ -203,6 +204,16 @@ export function runRiskScheduler(deps: AppDeps): void {
 }
 
 /**
+ * The running server's pass: the above, then the arrears steps of every company (arrears.ts, decision 039). The
+ * list and detail endpoints run only the above: a request moves no other company's contracts (decision 028); a
+ * receipt runs its own company's arrears at once.
+ */
+export function runSchedulerPass(deps: AppDeps): void {
+  runRiskScheduler(deps);
+  runArrearsLocks(deps);
+}
+
+/**
  * The scheduler of the running server: a pass at start (tasks that fell due while the server was down run
  * now) and every `intervalMs`. Tasks live in the database, so nothing is lost across restarts. The list and
  * detail endpoints run a pass too, so what a user sees is exact to the second.
@@ -210,7 +221,7 @@ export function runRiskScheduler(deps: AppDeps): void {
 export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => void {
   const pass = () => {
     try {
-      runRiskScheduler(deps);
+      runSchedulerPass(deps);
     } catch (error) {
       deps.log('error', 'risk: the scheduler pass failed', error);
     }

@@ -98,5 +98,11 @@ export function toTask(task: TaskRow, items: ItemRecord[], t: Translate, timeZon
     counts,
     serials: items.slice(0, 3).map((i) => i.serialNumber),
     cancellable: stages.some((s) => s === 'scheduled' || s === 'queued' || s === 'sent'),
+    reason: reasonOf(task.reason, t),
   };
+}
+
+/** An automatic task's reason in the request's language ('' for none). */
+export function reasonOf(reason: TaskRow['reason'] | null | undefined, t: Translate): string {
+  return reason && isMessageKey(reason.key) ? t(reason.key, reason.params) : '';
 }

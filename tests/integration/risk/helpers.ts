@@ -5,7 +5,7 @@ import { riskEndpoints } from '@console/contract/http/risk';
 import type { DbHandle } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
-import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import { arrearsSteps, lockDaySettings, riskTaskItems, riskTasks } from '@console/db/schema/risk';
 import { DEMO_PASSWORD } from '@console/db/seed/accounts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { orgOf } from '../commands/helpers.ts';
@@ -24,8 +24,8 @@ export const lockNow = (deviceIds: number[], extra: Partial<TaskBody> = {}): Tas
 });
 
 /**
- * Start from rental companies that have never locked anything: the demo seed's lock tasks and their commands go,
- * so a test counts only what it does itself.
+ * Start from rental companies that have never locked anything and do not lock for arrears: the demo seed's lock
+ * tasks and their commands go, so a test counts only what it does itself.
  */
 export function withoutLockTasks(dbh: DbHandle): void {
   const items = dbh.db.select({ commandId: riskTaskItems.commandId }).from(riskTaskItems).all();
@@ -33,6 +33,9 @@ export function withoutLockTasks(dbh: DbHandle): void {
   if (ids.length > 0) dbh.db.delete(commands).where(inArray(commands.id, ids)).run();
   dbh.db.delete(riskTaskItems).run();
   dbh.db.delete(riskTasks).run();
+  // Nor do they lock for arrears (decision 039): the seed switches it on, and its renters in arrears would move.
+  dbh.db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
+  dbh.db.delete(arrearsSteps).run();
 }
 
 /** Machines of the rental company of the demo lessor admin (role 5), and of another rental company. */

@@ -60,7 +60,21 @@ describe('lock day settings', () => {
 
   it('previews which machines a setting would touch before it is saved, and saves nothing meanwhile', async () => {
     const read = await t.call(riskEndpoints.lockDays, { token });
-    expect(read.data.settings).toEqual({ orgId: fleet.own, enabled: false, preLockDays: 0, intervalDays: 3, mode: 2 });
+    expect(read.data.settings).toEqual({
+      orgId: fleet.own,
+      enabled: false,
+      preLockDays: 0,
+      intervalDays: 3,
+      mode: 2,
+      // Arrears locking (decision 039): its default steps, switched off by withoutLockTasks.
+      arrearsEnabled: false,
+      arrearsReminderDays: 1,
+      arrearsPreLock1Days: 7,
+      arrearsLock1Days: 15,
+      arrearsPreLock2Days: 30,
+      arrearsLock2Days: 45,
+      arrearsUnlockOnPayment: true,
+    });
     expect(read.data.organisations.map((o: { id: number }) => o.id)).toEqual([fleet.own]);
 
     const preview = await t.call(riskEndpoints.previewLockDays, { token, body: settings() });

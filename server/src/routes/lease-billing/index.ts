@@ -4,16 +4,19 @@
  * users their own, the operator's finance every lessor's. Receipts are written by server/src/billing, which checks
  * inside its unit of work that the user writes for the renter's lessor (`mayWriteFor`).
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { devices } from '@console/db/schema/devices';
 import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
 import { contracts, renters } from '@console/db/schema/lease';
 import { organisations } from '@console/db/schema/accounts';
 import { daysOverdue } from '@console/contract/codes/lease-billing';
-import { billingEndpoints as api, type BillRow } from '@console/contract/http/lease-billing';
+import { ARREARS_EXEMPTERS, billingEndpoints as api, type BillRow } from '@console/contract/http/lease-billing';
+import { arrearsExemptions } from '@console/db/schema/risk';
+import type { SessionUser } from '../../lib/session.ts';
+import { activeExemptions, reachedSteps, runArrearsLocks } from '../../risk/arrears.ts';
 import type { ScopedData } from '../../lib/data.ts';
-import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
@@ -72,6 +75,55 @@ const inDays = (column: SQLiteColumn, from?: string, to?: string) =>
 
 function checkRange(from?: string, to?: string) {
   if (from && to && to < from) throw invalidField('to', 'billing.dayRangeInvalid');
+}
+
+/** A contract in scope, for its arrears. */
+function contractInScope(data: ScopedData, contractId: number) {
+  const contract = data
+    .select({ id: contracts.id, lessorOrgId: contracts.lessorOrgId })
+    .from(contracts, data.orgScope(contracts.lessorOrgId, contracts.renterOrgId))
+    .where(eq(contracts.id, contractId))
+    .get();
+  if (!contract) throw notFound();
+  return contract;
+}
+
+/** Only the administrator of the contract's own rental company exempts it or lifts the exemption. */
+const mayExempt = (user: SessionUser, lessorOrgId: number) =>
+  (ARREARS_EXEMPTERS as readonly number[]).includes(user.roleId) && user.orgId === lessorOrgId;
+
+function exemptable(data: ScopedData, user: SessionUser, contractId: number) {
+  const contract = contractInScope(data, contractId);
+  if (!mayExempt(user, contract.lessorOrgId)) throw forbidden();
+  return contract;
+}
+
+function contractArrearsOf(data: ScopedData, user: SessionUser, contractId: number, now: number, timeZone: string) {
+  const contract = contractInScope(data, contractId);
+  // Days overdue on the company's billing calendar, as the arrears steps count them (decision 039).
+  const today = billingToday(data.unscoped('alreadyScoped'), contract.lessorOrgId, now);
+  const owed = data
+    .select({
+      overdueCents: sql<number>`coalesce(sum(${bills.amountCents} - ${bills.paidCents}), 0)`,
+      oldestDueOn: sql<string | null>`min(${bills.dueOn})`,
+    })
+    .from(bills, data.orgScope(bills.lessorOrgId, bills.renterOrgId))
+    .where(and(eq(bills.contractId, contract.id), inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, today)))
+    .get();
+  const db = data.unscoped('alreadyScoped');
+  const exemption = activeExemptions(db, [contract.id]).get(contract.id);
+  const by = exemption ? userNames(data, [exemption.createdBy]).get(exemption.createdBy) : undefined;
+  return {
+    contractId: contract.id,
+    overdueCents: owed?.overdueCents ?? 0,
+    daysOverdue: owed?.oldestDueOn ? daysOverdue(owed.oldestDueOn, today) : 0,
+    step: reachedSteps(db, [contract.id]).get(contract.id) ?? -1,
+    exempt: exemption !== undefined,
+    exemptReason: exemption?.reason ?? '',
+    exemptByName: by ?? '',
+    exemptAt: exemption ? formatInZone(exemption.createdAt, timeZone) : '',
+    mayExempt: mayExempt(user, contract.lessorOrgId),
+  };
 }
 
 const BILL_SORTS = { issuedOn: bills.issuedOn, dueOn: bills.dueOn, amountCents: bills.amountCents };
@@ -220,6 +272,8 @@ export const leaseBillingRoutes: RouteDef[] = [
       { userId: user.id, mayWrite: mayWriteFor(data, user) },
       deps.now(),
     );
+    // The receipt that clears a contract's arrears unlocks its machines at once (decision 039).
+    runArrearsLocks(deps, { lessorOrgId: renter.lessorOrgId });
     return { id: made.id, allocations: allocationRows(data, { receiptIds: [made.id] }) };
   }),
 
@@ -316,6 +370,11 @@ export const leaseBillingRoutes: RouteDef[] = [
       data,
       page.map((r) => r.lessorOrgId),
     );
+    // The arrears steps taken and the exemptions of the contracts listed (read for contracts in scope).
+    const ids = page.map((r) => r.contractId);
+    const db = data.unscoped('alreadyScoped');
+    const reached = reachedSteps(db, ids);
+    const exempt = activeExemptions(db, ids);
     return {
       ...paging,
       list: page.map(({ lessorOrgId, ...r }) => ({
@@ -323,6 +382,9 @@ export const leaseBillingRoutes: RouteDef[] = [
         key: `${r.renterId}-${r.contractId}`,
         lessorName: lessors.get(lessorOrgId) ?? '',
         daysOverdue: daysOverdue(r.oldestDueOn, today),
+        step: reached.get(r.contractId) ?? -1,
+        exempt: exempt.has(r.contractId),
+        exemptReason: exempt.get(r.contractId)?.reason ?? '',
       })),
       totals: {
         overdueCents: all.reduce((s, r) => s + r.overdueCents, 0),
@@ -330,6 +392,38 @@ export const leaseBillingRoutes: RouteDef[] = [
         contracts: all.length,
       },
     };
+  }),
+
+  route(api.contractArrears, ({ query, user, data, deps, timeZone }) =>
+    contractArrearsOf(data, user, query.contractId, deps.now(), timeZone),
+  ),
+
+  route(api.exempt, ({ body, user, data, deps, timeZone, setMessage }) => {
+    const contract = exemptable(data, user, body.contractId);
+    data.write((tx) => {
+      if (activeExemptions(tx.unscoped('alreadyScoped'), [contract.id]).has(contract.id)) {
+        throw conflict('billing.alreadyExempt');
+      }
+      tx.insert(arrearsExemptions)
+        .values({ contractId: contract.id, reason: body.reason, createdBy: user.id, createdAt: new Date(deps.now()) })
+        .run();
+    });
+    setMessage('billing.exempted');
+    return contractArrearsOf(data, user, contract.id, deps.now(), timeZone);
+  }),
+
+  route(api.liftExemption, ({ body, user, data, deps, timeZone, setMessage }) => {
+    const contract = exemptable(data, user, body.contractId);
+    data.write((tx) => {
+      const lifted = tx
+        .update(arrearsExemptions)
+        .set({ liftedAt: new Date(deps.now()), liftedBy: user.id })
+        .where(and(eq(arrearsExemptions.contractId, contract.id), isNull(arrearsExemptions.liftedAt)))
+        .run();
+      if (lifted.changes === 0) throw conflict('billing.notExempt');
+    });
+    setMessage('billing.exemptionLifted');
+    return contractArrearsOf(data, user, contract.id, deps.now(), timeZone);
   }),
 
   route(api.run, ({ body, user, data, deps }) => {

@@ -11,12 +11,25 @@ import { dayInZone, formatInZone } from '../../lib/time.ts';
 import { dueLevel, lastExpiryPreLockedBy, lockDayDates } from '../../risk/scheduler.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 import { ownerOrgIds } from '../device-access.ts';
+import { previewArrears } from '../../risk/arrears.ts';
 
 /** The preview looks this far ahead. */
 const PREVIEW_DAYS = 30;
 const PREVIEW_ROWS = 200;
 
-const DEFAULTS = { enabled: false, preLockDays: 0, intervalDays: 3, mode: 2 } as const;
+const DEFAULTS = {
+  enabled: false,
+  preLockDays: 0,
+  intervalDays: 3,
+  mode: 2,
+  arrearsEnabled: false,
+  arrearsReminderDays: 1,
+  arrearsPreLock1Days: 7,
+  arrearsLock1Days: 15,
+  arrearsPreLock2Days: 30,
+  arrearsLock2Days: 45,
+  arrearsUnlockOnPayment: true,
+} as const;
 
 /** Settings belong to an organisation whose machines the user keeps (the operator's staff: any lessor). */
 function assertOwnOrg(data: ScopedData, user: SessionUser, orgId: number, field?: string): void {
@@ -30,8 +43,21 @@ function settingsOf(data: ScopedData, orgId: number): LockDaySettingsForm {
     .from(lockDaySettings, data.orgScope(lockDaySettings.orgId))
     .where(eq(lockDaySettings.orgId, orgId))
     .get();
-  const { enabled, preLockDays, intervalDays, mode } = row ?? DEFAULTS;
-  return { orgId, enabled, preLockDays, intervalDays, mode: mode as LockDaySettingsForm['mode'] };
+  const { enabled, preLockDays, intervalDays, mode, ...arrears } = row ?? DEFAULTS;
+  return {
+    orgId,
+    enabled,
+    preLockDays,
+    intervalDays,
+    mode: mode as LockDaySettingsForm['mode'],
+    arrearsEnabled: arrears.arrearsEnabled,
+    arrearsReminderDays: arrears.arrearsReminderDays,
+    arrearsPreLock1Days: arrears.arrearsPreLock1Days,
+    arrearsLock1Days: arrears.arrearsLock1Days,
+    arrearsPreLock2Days: arrears.arrearsPreLock2Days,
+    arrearsLock2Days: arrears.arrearsLock2Days,
+    arrearsUnlockOnPayment: arrears.arrearsUnlockOnPayment,
+  };
 }
 
 export const lockDayRoutes: RouteDef[] = [
@@ -80,10 +106,15 @@ export const lockDayRoutes: RouteDef[] = [
         riskPermission: hasRiskPermission(m.status),
       };
     });
+    // What arrears would do under these settings, on the company's billing calendar (decision 039).
+    const arrears = body.arrearsEnabled
+      ? previewArrears(data.unscoped('domainRule'), body.orgId, body, now, PREVIEW_DAYS)
+      : [];
     return {
       total: rows.length,
       dueNow: rows.filter((r) => r.dueLevel > 0).length,
       list: rows.slice(0, PREVIEW_ROWS),
+      arrears: arrears.slice(0, PREVIEW_ROWS),
     };
   }),
 
@@ -94,6 +125,13 @@ export const lockDayRoutes: RouteDef[] = [
       preLockDays: body.preLockDays,
       intervalDays: body.intervalDays,
       mode: body.mode,
+      arrearsEnabled: body.arrearsEnabled,
+      arrearsReminderDays: body.arrearsReminderDays,
+      arrearsPreLock1Days: body.arrearsPreLock1Days,
+      arrearsLock1Days: body.arrearsLock1Days,
+      arrearsPreLock2Days: body.arrearsPreLock2Days,
+      arrearsLock2Days: body.arrearsLock2Days,
+      arrearsUnlockOnPayment: body.arrearsUnlockOnPayment,
       // The organisation's expiry days end in the zone of whoever saved the setting (what the preview showed).
       timeZone,
       updatedBy: user.id,

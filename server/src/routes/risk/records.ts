@@ -12,6 +12,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { levelCode, levelName, modeCode } from '../../risk/levels.ts';
 import { deviceKeyword } from '../device-access.ts';
+import { reasonOf } from '../../risk/view.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -56,6 +57,7 @@ export const riskRecordRoutes: RouteDef[] = [
         currentLevel: devices.lockLevel,
         taskId: riskTasks.id,
         automatic: riskTasks.automatic,
+        reason: riskTasks.reason,
         userName: users.name,
         userNickname: users.nickname,
       })
@@ -90,6 +92,7 @@ export const riskRecordRoutes: RouteDef[] = [
           resultText: reasonText(t, c, r.serialNumber),
           confirmedLevel: confirmed,
           currentLevel: levelCode(r.currentLevel),
+          reason: reasonOf(r.reason, t),
         };
       }),
       ...paging,

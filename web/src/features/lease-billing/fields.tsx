@@ -1,3 +1,4 @@
+import { Tag, Tooltip } from 'antd';
 import { BILL_KIND, BILL_STATE, LEDGER_TYPE, RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import type { ArrearsRow, BillRow, LedgerRowData, ReceiptRow } from '@console/contract/http/lease-billing';
 import { leaseContractScreens } from '@console/contract/screens/lease';
@@ -5,6 +6,14 @@ import { href } from '@console/contract/screens/screen';
 import { defineFields, yuan, type FieldContext } from '../../components/fields.tsx';
 import { DayField } from '../../components/picker-fields.tsx';
 import { RenterFilter } from './components/renter-select.tsx';
+import { ArrearsStep } from './components/contract-arrears.tsx';
+
+/** The arrears step as text (the export): none, the reminder, or the lock level's name. */
+function stepText(step: number, t: FieldContext['t']): string {
+  if (step < 0) return t('arrears.stepNone');
+  if (step === 0) return t('arrears.stepReminder');
+  return t(`arrears.level${step}` as never);
+}
 
 const dayFilters = {
   from: { label: 'from', filter: { input: () => <DayField /> } },
@@ -100,6 +109,21 @@ export const useArrearsFields = defineFields<ArrearsRow>()('lease-billing', {
   bills: { label: 'arrears.bills', kind: 'number' },
   oldestDueOn: { label: 'arrears.oldestDueOn', kind: 'day', sortable: true },
   daysOverdue: { label: 'arrears.daysOverdue', kind: 'number' },
+  step: {
+    label: 'arrears.step',
+    exportValue: (row, { t }) => stepText(row.step, t),
+    cell: (row) => <ArrearsStep step={row.step} />,
+  },
+  exempt: {
+    label: 'arrears.exemption',
+    exportValue: (row) => row.exemptReason,
+    cell: (row, { t }) =>
+      row.exempt ? (
+        <Tooltip title={row.exemptReason}>
+          <Tag color="purple">{t('arrears.exemptTag')}</Tag>
+        </Tooltip>
+      ) : null,
+  },
   lessorName: { label: 'lessor', defaultHidden: true },
   keyword: { label: 'keyword', filter: { placeholder: 'arrears.keywordPlaceholder', maxLength: 50 } },
   minDays: { label: 'arrears.minDays', filter: { width: 120, maxLength: 4 } },

@@ -78,6 +78,8 @@ export const useRiskTaskFields = defineFields<RiskTask>()('risk', {
   },
   dueAt: { label: 'tasks.dueAt', kind: 'moment', sortable: true },
   createdAt: { label: 'tasks.createdAt', kind: 'moment', sortable: true },
+  /** Why an automatic task was made: arrears, with the contract and the days (decision 039). */
+  reason: { label: 'tasks.reason' },
 });
 
 /** A lock or unlock as it reached one machine. */
@@ -91,6 +93,7 @@ export const useRiskRecordFields = defineFields<RiskRecord>()('risk', {
   ...sharedFields,
   level: { label: 'tasks.level', kind: 'code', table: LOCK_LEVEL, filter: { width: 190 } },
   resultText: { label: 'records.result' },
+  reason: { label: 'records.reason' },
   confirmedLevel: { label: 'records.confirmedLevel', kind: 'code', table: LOCK_LEVEL },
   currentLevel: { label: 'records.currentLevel', kind: 'code', table: LOCK_LEVEL },
   finishedAt: { label: 'records.finishedAt', kind: 'moment', defaultHidden: true },

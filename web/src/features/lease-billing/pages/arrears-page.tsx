@@ -55,6 +55,8 @@ export function ArrearsPage() {
             'bills',
             'oldestDueOn',
             'daysOverdue',
+            'step',
+            'exempt',
             'lessorName',
           ]),
           ...(records

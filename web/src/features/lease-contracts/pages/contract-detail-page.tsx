@@ -46,6 +46,7 @@ import { ContractActions } from '../components/contract-actions.tsx';
 import { saveBase64, saveBlob } from '../components/save-file.ts';
 import { useContractFields } from '../fields.tsx';
 import { ContractHandovers } from '../../lease-handover/index.ts';
+import { ContractArrears } from '../../lease-billing/index.ts';
 
 /** Waiting for the lessee's or the lessor's signature (5, 6). */
 
@@ -382,6 +383,7 @@ export function ContractDetailPage() {
             <Lines lines={c.lines} total={c.totalCents} />
           </Card>
           {c.status >= LEASE_STATUS.inExecution && <ContractHandovers contract={c} />}
+          {c.status >= LEASE_STATUS.inExecution && <ContractArrears contractId={c.id} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <Card title={t('detail.timeline')}>

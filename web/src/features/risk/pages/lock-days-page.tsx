@@ -61,7 +61,81 @@ function PreviewTable({ preview }: { preview: Preview }) {
   );
 }
 
-/** /riskManagement/lockDays: automatic pre-lock and lock around the connectivity service expiry, per company. */
+const ARREARS_FIELDS = [
+  ['arrearsReminderDays', 'lockDays.arrearsReminderDays'],
+  ['arrearsPreLock1Days', 'lockDays.arrearsPreLock1Days'],
+  ['arrearsLock1Days', 'lockDays.arrearsLock1Days'],
+  ['arrearsPreLock2Days', 'lockDays.arrearsPreLock2Days'],
+  ['arrearsLock2Days', 'lockDays.arrearsLock2Days'],
+] as const;
+
+/** The machines arrears would move to a step on a day (decision 039), shown before the settings are saved. */
+function ArrearsPreviewTable({ rows }: { rows: Preview['arrears'] }) {
+  const { t } = useTranslation('risk');
+  return (
+    <Card
+      size="small"
+      title={t('lockDays.arrearsPreviewTitle', { total: rows.length, dueNow: rows.filter((r) => r.dueNow).length })}
+    >
+      <Table
+        size="small"
+        rowKey={(r) => `${r.contractId}-${r.deviceId}-${r.step}`}
+        dataSource={rows}
+        pagination={{ pageSize: 10 }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'day', title: t('lockDays.arrearsDay'), dataIndex: 'day' },
+          { key: 'contractNumber', title: t('lockDays.contract'), dataIndex: 'contractNumber' },
+          { key: 'renterName', title: t('lockDays.renter'), dataIndex: 'renterName' },
+          {
+            key: 'serialNumber',
+            title: t('lockDays.serialNumber'),
+            dataIndex: 'serialNumber',
+            render: (serial: string, row) =>
+              row.deviceId ? (
+                <Link to={href(deviceDetailScreens.detail, { id: row.deviceId })}>{serial}</Link>
+              ) : (
+                t('lockDays.renterText')
+              ),
+          },
+          {
+            key: 'step',
+            title: t('lockDays.arrearsStep'),
+            dataIndex: 'step',
+            render: (step: number) =>
+              step === 0 ? (
+                <Tag color="blue">{t('lockDays.reminder')}</Tag>
+              ) : (
+                <StatusBadge table={LOCK_LEVEL} value={step} />
+              ),
+          },
+          { key: 'daysOverdue', title: t('lockDays.daysOverdue'), dataIndex: 'daysOverdue' },
+          {
+            key: 'dueNow',
+            title: t('lockDays.dueNow'),
+            dataIndex: 'dueNow',
+            render: (yes: boolean) => (
+              <Tag color={yes ? 'red' : 'default'}>{t(yes ? 'lockDays.yes' : 'lockDays.notYet')}</Tag>
+            ),
+          },
+          {
+            key: 'riskPermission',
+            title: t('lockDays.permission'),
+            dataIndex: 'riskPermission',
+            render: (yes: boolean) => (
+              <Tag color={yes ? 'green' : 'default'}>{t(yes ? 'lockDays.yes' : 'lockDays.no')}</Tag>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * /riskManagement/lockDays: automatic pre-lock and lock around the connectivity service expiry, and the arrears
+ * steps (decision 039), per company.
+ */
 export function LockDaysPage() {
   const { t } = useTranslation(['risk', 'common']);
   const label = useCodeLabel();
@@ -133,6 +207,19 @@ export function LockDaysPage() {
               <Field name="mode" label={t('lockDays.mode')}>
                 <Select style={{ width: 220 }} options={numericCodeOptions(label, LOCK_MODE)} />
               </Field>
+              <Typography.Title level={5}>{t('lockDays.arrearsTitle')}</Typography.Title>
+              <Alert type="info" showIcon message={t('lockDays.arrearsIntro')} style={{ marginBottom: 16 }} />
+              <Field name="arrearsEnabled" label={t('lockDays.arrearsEnabled')} valuePropName="checked">
+                <Switch />
+              </Field>
+              {ARREARS_FIELDS.map(([name, text]) => (
+                <Field key={name} name={name} label={t(text)}>
+                  <InputNumber min={0} max={3650} precision={0} addonAfter={t('lockDays.daysUnit')} />
+                </Field>
+              ))}
+              <Field name="arrearsUnlockOnPayment" label={t('lockDays.arrearsUnlockOnPayment')} valuePropName="checked">
+                <Switch />
+              </Field>
               <Space>
                 <Button loading={previewing} onClick={() => void runPreview()}>
                   {t('lockDays.preview')}
@@ -144,6 +231,7 @@ export function LockDaysPage() {
             </SchemaForm>
           </Card>
           {preview && <PreviewTable preview={preview} />}
+          {preview && form.getFieldValue('arrearsEnabled') && <ArrearsPreviewTable rows={preview.arrears} />}
         </Space>
       )}
     </QueryState>

@@ -27,6 +27,7 @@ export function RecordsPage() {
         'level',
         'mode',
         'operatorName',
+        'reason',
         'execution',
         'stage',
         'resultText',

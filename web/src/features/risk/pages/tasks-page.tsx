@@ -53,6 +53,7 @@ export function TasksPage() {
       'mode',
       'machines',
       'operatorName',
+      'reason',
       'execution',
       'stage',
       'dueAt',

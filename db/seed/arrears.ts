@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { users } from '../schema/accounts.ts';
+import { bills } from '../schema/lease-billing.ts';
+import { arrearsExemptions } from '../schema/risk.ts';
+
+const today = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
+
+const REASONS = ['Payment plan agreed with the renter until the end of the month', '对账单金额有争议，财务复核中'];
+
+/**
+ * Two contracts exempted from arrears locking (decision 039), so the demo shows both kinds: of the first lessor
+ * with arrears and an administrator, a contract halfway down its arrears (a payment plan); of the second, its most
+ * recently overdue one (a disputed bill). Run after seedLeaseBills; the lock day settings' arrears steps (seedRisk) move the others when
+ * the server's scheduler first runs.
+ */
+export function seedArrearsExemptions(db: Db, now: number): void {
+  const day = today(now);
+  const overdue = db
+    .select({
+      lessorOrgId: bills.lessorOrgId,
+      contractId: bills.contractId,
+      oldestDueOn: sql<string>`min(${bills.dueOn})`,
+    })
+    .from(bills)
+    .where(and(inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, day)))
+    .groupBy(bills.lessorOrgId, bills.contractId)
+    .orderBy(asc(bills.lessorOrgId), asc(sql`min(${bills.dueOn})`), asc(bills.contractId))
+    .all();
+  // An administrator exempts (decision 039): the lessors that have one.
+  const admins = [...new Set(overdue.map((r) => r.lessorOrgId))]
+    .map((lessorOrgId) => ({
+      lessorOrgId,
+      admin: db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, lessorOrgId), eq(users.roleId, 5)))
+        .get(),
+    }))
+    .filter((l) => l.admin !== undefined)
+    .slice(0, REASONS.length);
+  admins.forEach(({ lessorOrgId, admin }, n) => {
+    const own = overdue.filter((r) => r.lessorOrgId === lessorOrgId);
+    const contract = n === 0 ? own[Math.floor(own.length / 2)] : own.at(-1);
+    if (!contract || !admin) return;
+    db.insert(arrearsExemptions)
+      .values({ contractId: contract.contractId, reason: REASONS[n]!, createdBy: admin.id, createdAt: new Date(now) })
+      .onConflictDoNothing()
+      .run();
+  });
+}

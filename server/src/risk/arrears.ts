@@ -1,0 +1,397 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { addDays, daysOverdue } from '@console/contract/codes/lease-billing';
+import {
+  arrearsStepDays,
+  arrearsStepFor,
+  hasRiskPermission,
+  type ArrearsPreviewRow,
+  type ArrearsStepField,
+} from '@console/contract/http/risk';
+import { translate } from '@console/contract/messages/translate';
+import type { Db } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { commands, devices } from '@console/db/schema/devices';
+import { contracts } from '@console/db/schema/lease';
+import { bills } from '@console/db/schema/lease-billing';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { arrearsExemptions, arrearsSteps, lockDaySettings, riskTaskItems, riskTasks } from '@console/db/schema/risk';
+import { billingToday } from '../billing/zone.ts';
+import type { AppDeps } from '../lib/deps.ts';
+import { sendSms } from '../lib/sms.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
+import { levelCode } from './levels.ts';
+import { fireTask } from './scheduler.ts';
+
+/**
+ * Arrears drive the graded lock (docs/decisions/039-arrears-lock.md). A contract is in arrears while one of its
+ * bills is unpaid after its due day; its days overdue are those of its oldest unpaid bill, on the rental company's
+ * billing calendar (the one its bills' due days are in). The company's lock day settings name the days overdue of
+ * each step: 0 a reminder text to the renter, 1-4 the lock level its machines on lease are moved to. Each step
+ * happens once while the arrears last (arrears_steps); the payment that clears them closes the steps and, when the
+ * setting says so, unlocks the machines. Commands go through the durable queue, so an offline machine gets its
+ * step when it comes online.
+ */
+
+type Settings = typeof lockDaySettings.$inferSelect;
+export type ArrearsSettings = Pick<Settings, ArrearsStepField>;
+
+/** A contract's open bills: the oldest unpaid due day and what is unpaid past due on `today`. */
+function openContracts(db: Db, lessorOrgId: number, today: string, contractId?: number) {
+  return db
+    .select({
+      contractId: bills.contractId,
+      renterOrgId: bills.renterOrgId,
+      oldestDueOn: sql<string>`min(${bills.dueOn})`,
+      overdueCents: sql<number>`coalesce(sum(case when ${bills.dueOn} < ${today}
+        then ${bills.amountCents} - ${bills.paidCents} else 0 end), 0)`,
+    })
+    .from(bills)
+    .where(
+      and(
+        eq(bills.lessorOrgId, lessorOrgId),
+        inArray(bills.state, ['open', 'partlyPaid']),
+        contractId === undefined ? undefined : eq(bills.contractId, contractId),
+      ),
+    )
+    .groupBy(bills.contractId)
+    .all();
+}
+
+/** The contracts exempted from arrears locking among `ids`, with their reasons. */
+export function activeExemptions(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, typeof arrearsExemptions.$inferSelect>();
+  return new Map(
+    db
+      .select()
+      .from(arrearsExemptions)
+      .where(and(inArray(arrearsExemptions.contractId, ids), isNull(arrearsExemptions.liftedAt)))
+      .all()
+      .map((e) => [e.contractId, e]),
+  );
+}
+
+/** The steps taken and still open of contracts. */
+export function openSteps(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(arrearsSteps)
+    .where(and(inArray(arrearsSteps.contractId, ids), isNull(arrearsSteps.clearedAt)))
+    .all();
+}
+
+/** The highest step taken and open per contract (-1 none). */
+export function reachedSteps(db: Db, ids: number[]): Map<number, number> {
+  const reached = new Map<number, number>();
+  for (const s of openSteps(db, ids)) reached.set(s.contractId, Math.max(reached.get(s.contractId) ?? -1, s.step));
+  return reached;
+}
+
+/** The machines on lease under contracts now. */
+function machinesOnLease(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      contractId: leasePeriods.contractId,
+      id: devices.id,
+      serialNumber: devices.serialNumber,
+      status: devices.status,
+      lockLevel: devices.lockLevel,
+    })
+    .from(leasePeriods)
+    .innerJoin(devices, eq(devices.id, leasePeriods.deviceId))
+    .where(and(inArray(leasePeriods.contractId, ids), isNull(leasePeriods.endOn)))
+    .all();
+}
+
+/** Machines a lock command of their own is being carried out on (delivered): they are left for the next pass. */
+function carryingOut(db: Db, ids: number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  return new Set(
+    db
+      .select({ id: commands.deviceId })
+      .from(commands)
+      .where(
+        and(
+          inArray(commands.deviceId, ids),
+          inArray(commands.type, ['lock', 'unlock']),
+          eq(commands.state, 'delivered'),
+        ),
+      )
+      .all()
+      .map((r) => r.id),
+  );
+}
+
+interface Reason {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/** An automatic task for some machines, its steps recorded in the same unit of work, then fired. */
+function makeTask(
+  deps: AppDeps,
+  task: { orgId: number; kind: 'lock' | 'unlock'; level: number; mode: number; reason: Reason },
+  deviceIds: number[],
+  after: (tx: Db, taskId: number) => void,
+): void {
+  const now = new Date(deps.now());
+  const row = unitOfWork(deps.dbh.db, (tx) => {
+    const made = tx
+      .insert(riskTasks)
+      .values({ ...task, taskType: 1, dueAt: now, automatic: true, createdBy: null, createdAt: now })
+      .returning()
+      .get();
+    tx.insert(riskTaskItems)
+      .values(deviceIds.map((deviceId) => ({ taskId: made.id, deviceId })))
+      .run();
+    after(tx, made.id);
+    return made;
+  });
+  fireTask(deps, row);
+}
+
+/** The reminder text to the renter's contact, in the contract's language. */
+function remind(
+  deps: AppDeps,
+  contract: { number: string; lang: 'zh' | 'en'; renterOrgId: number; lessorOrgId: number },
+  days: number,
+  overdueCents: number,
+): void {
+  const { db } = deps.dbh;
+  const org = (id: number) =>
+    db
+      .select({ name: organisations.name, phone: organisations.contactPhone })
+      .from(organisations)
+      .where(eq(organisations.id, id))
+      .get();
+  const renter = org(contract.renterOrgId);
+  if (!renter?.phone) return;
+  const text = translate(contract.lang === 'en' ? 'en_US' : 'zh_CN', 'billing.arrearsReminderSms', {
+    lessor: org(contract.lessorOrgId)?.name ?? '',
+    contract: contract.number,
+    amount: (overdueCents / 100).toFixed(2),
+    days,
+  });
+  sendSms(deps, { mobile: renter.phone, areaCode: '86', text });
+}
+
+/**
+ * One pass over the rental companies with arrears locking on (or one company): contracts whose arrears cleared
+ * close their steps (and unlock), contracts in arrears move their machines on lease to the step their days
+ * overdue reach. Answers the tasks and reminders it made.
+ */
+export function runArrearsLocks(deps: AppDeps, only: { lessorOrgId?: number } = {}): number {
+  const { db } = deps.dbh;
+  const now = deps.now();
+  let made = 0;
+  const settings = db
+    .select()
+    .from(lockDaySettings)
+    .where(
+      and(
+        eq(lockDaySettings.arrearsEnabled, true),
+        only.lessorOrgId === undefined ? undefined : eq(lockDaySettings.orgId, only.lessorOrgId),
+      ),
+    )
+    .all();
+  for (const setting of settings) {
+    const lessorOrgId = setting.orgId;
+    const today = billingToday(db, lessorOrgId, now);
+    const open = new Map(openContracts(db, lessorOrgId, today).map((c) => [c.contractId, c]));
+    made += clearPaid(deps, setting, open);
+    const inArrears = [...open.values()].filter((c) => c.overdueCents > 0);
+    const ids = inArrears.map((c) => c.contractId);
+    const exempt = activeExemptions(db, ids);
+    const steps = openSteps(db, ids);
+    const reminded = new Set(steps.filter((s) => s.deviceId === null).map((s) => s.contractId));
+    const highest = (contractId: number, deviceId: number) =>
+      Math.max(-1, ...steps.filter((s) => s.contractId === contractId && s.deviceId === deviceId).map((s) => s.step));
+    const stepDays = arrearsStepDays(setting);
+    const due = inArrears
+      .filter((c) => !exempt.has(c.contractId))
+      .map((c) => ({ ...c, days: daysOverdue(c.oldestDueOn, today) }))
+      .map((c) => ({ ...c, step: arrearsStepFor(c.days, stepDays) }))
+      .filter((c) => c.step >= 0);
+    if (due.length === 0) continue;
+    const info = new Map(
+      db
+        .select()
+        .from(contracts)
+        .where(
+          inArray(
+            contracts.id,
+            due.map((c) => c.contractId),
+          ),
+        )
+        .all()
+        .map((c) => [c.id, c]),
+    );
+    const machines = machinesOnLease(
+      db,
+      due.filter((c) => c.step >= 1).map((c) => c.contractId),
+    );
+    const busy = carryingOut(
+      db,
+      machines.map((m) => m.id),
+    );
+    for (const c of due) {
+      const contract = info.get(c.contractId);
+      if (!contract) continue;
+      if (!reminded.has(c.contractId)) {
+        // The reminder comes once per arrears, also when the arrears are found past later steps already.
+        db.insert(arrearsSteps)
+          .values({ contractId: c.contractId, deviceId: null, step: 0, daysOverdue: c.days })
+          .onConflictDoNothing()
+          .run();
+        remind(deps, contract, c.days, c.overdueCents);
+        made++;
+      }
+      if (c.step < 1) continue;
+      const level = c.step;
+      const moving = machines.filter(
+        (m) =>
+          m.contractId === c.contractId &&
+          highest(c.contractId, m.id) < level &&
+          levelCode(m.lockLevel) < level &&
+          hasRiskPermission(m.status) &&
+          !busy.has(m.id),
+      );
+      if (moving.length === 0) continue;
+      const reason = { key: 'risk.reason.arrears', params: { contract: contract.number, days: c.days } };
+      makeTask(
+        deps,
+        { orgId: lessorOrgId, kind: 'lock', level, mode: setting.mode, reason },
+        moving.map((m) => m.id),
+        (tx, taskId) =>
+          tx
+            .insert(arrearsSteps)
+            .values(
+              moving.map((m) => ({
+                contractId: c.contractId,
+                deviceId: m.id,
+                step: level,
+                daysOverdue: c.days,
+                taskId,
+              })),
+            )
+            .onConflictDoNothing()
+            .run(),
+      );
+      made++;
+    }
+  }
+  return made;
+}
+
+/**
+ * Contracts with open steps and no arrears any more: the steps close, and when the setting says so the machines
+ * they locked are unlocked at once, the risk record saying the arrears were cleared.
+ */
+function clearPaid(deps: AppDeps, setting: Settings, open: Map<number, { overdueCents: number }>): number {
+  const { db } = deps.dbh;
+  const stepped = db
+    .select()
+    .from(arrearsSteps)
+    .innerJoin(contracts, eq(contracts.id, arrearsSteps.contractId))
+    .where(and(eq(contracts.lessorOrgId, setting.orgId), isNull(arrearsSteps.clearedAt)))
+    .all();
+  const cleared = [...new Set(stepped.map((s) => s.contracts.id))].filter(
+    (id) => (open.get(id)?.overdueCents ?? 0) === 0,
+  );
+  let made = 0;
+  for (const contractId of cleared) {
+    const rows = stepped.filter((s) => s.contracts.id === contractId);
+    const locked = [
+      ...new Set(
+        rows
+          .filter((s) => s.arrears_steps.step >= 1 && s.arrears_steps.taskId !== null)
+          .flatMap((s) => (s.arrears_steps.deviceId === null ? [] : [s.arrears_steps.deviceId])),
+      ),
+    ];
+    const close = (tx: Db) =>
+      tx
+        .update(arrearsSteps)
+        .set({ clearedAt: new Date(deps.now()) })
+        .where(and(eq(arrearsSteps.contractId, contractId), isNull(arrearsSteps.clearedAt)))
+        .run();
+    if (!setting.arrearsUnlockOnPayment || locked.length === 0) {
+      close(db);
+      continue;
+    }
+    const reason = { key: 'risk.reason.arrearsCleared', params: { contract: rows[0]!.contracts.number } };
+    makeTask(deps, { orgId: setting.orgId, kind: 'unlock', level: 0, mode: 1, reason }, locked, close);
+    made++;
+  }
+  return made;
+}
+
+/** The step arrears of `days` overdue reach under a setting (for lists that show it). */
+export const stepOf = (days: number, setting: ArrearsSettings | undefined) =>
+  setting ? arrearsStepFor(days, arrearsStepDays(setting)) : -1;
+
+/**
+ * Which machines arrears would move to which step on which day within `windowDays` (the lock day preview), under
+ * settings not yet saved: each contract with unpaid bills, from its oldest unpaid due day, steps not yet taken.
+ */
+export function previewArrears(
+  db: Db,
+  lessorOrgId: number,
+  setting: ArrearsSettings,
+  now: number,
+  windowDays: number,
+): ArrearsPreviewRow[] {
+  const today = billingToday(db, lessorOrgId, now);
+  const until = addDays(today, windowDays);
+  const open = openContracts(db, lessorOrgId, today);
+  const ids = open.map((c) => c.contractId);
+  const exempt = activeExemptions(db, ids);
+  const steps = openSteps(db, ids);
+  const machines = machinesOnLease(db, ids);
+  const numbers = new Map(
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: contracts.id, number: contracts.number, renter: organisations.name })
+          .from(contracts)
+          .leftJoin(organisations, eq(organisations.id, contracts.renterOrgId))
+          .where(inArray(contracts.id, ids))
+          .all()
+          .map((c) => [c.id, c]),
+  );
+  const stepDays = arrearsStepDays(setting);
+  const rows: ArrearsPreviewRow[] = [];
+  for (const c of open) {
+    if (exempt.has(c.contractId)) continue;
+    const named = numbers.get(c.contractId);
+    const base = { contractId: c.contractId, contractNumber: named?.number ?? '', renterName: named?.renter ?? '' };
+    // A step of 0 days happens on the first day overdue: arrears begin the day after the due day.
+    const dayOf = (step: number) => addDays(c.oldestDueOn, Math.max(1, stepDays[step]!));
+    const reachedNow = arrearsStepFor(daysOverdue(c.oldestDueOn, today), stepDays);
+    const taken = (deviceId: number | null, step: number) =>
+      steps.some((s) => s.contractId === c.contractId && s.deviceId === deviceId && s.step >= step);
+    const row = (deviceId: number, serialNumber: string, step: number, riskPermission: boolean) => {
+      const day = dayOf(step);
+      rows.push({
+        ...base,
+        deviceId,
+        serialNumber,
+        step,
+        day,
+        daysOverdue: daysOverdue(c.oldestDueOn, day),
+        dueNow: day <= today,
+        riskPermission,
+      });
+    };
+    if (!taken(null, 0) && dayOf(0) <= until) row(0, '', 0, true);
+    for (const m of machines.filter((x) => x.contractId === c.contractId)) {
+      for (let step = 1; step <= 4; step++) {
+        // Steps passed already are skipped: the next pass goes straight to the step reached now.
+        if (step < reachedNow || taken(m.id, step) || dayOf(step) > until) continue;
+        if (levelCode(m.lockLevel) >= step) continue;
+        row(m.id, m.serialNumber, step, hasRiskPermission(m.status));
+      }
+    }
+  }
+  return rows.sort((a, b) => a.day.localeCompare(b.day) || a.contractId - b.contractId || a.step - b.step);
+}

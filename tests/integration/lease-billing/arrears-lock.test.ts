@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDays } from '@console/contract/codes/lease-billing';
+import { ROLE } from '@console/contract/codes/roles';
+import { billingEndpoints as api } from '@console/contract/http/lease-billing';
+import { riskEndpoints } from '@console/contract/http/risk';
+import { smsOutbox } from '@console/db/schema/accounts';
+import { contracts } from '@console/db/schema/lease';
+import { lockDaySettings } from '@console/db/schema/risk';
+import { runSchedulerPass } from '@console/server/src/risk/scheduler';
+import { dayInZone } from '@console/server/src/lib/time';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import {
+  arrearsLease,
+  arrearsSettings,
+  billDue,
+  DAY,
+  lockCommands,
+  RENTER_PHONE,
+  type ArrearsLease,
+} from './arrears-helpers.ts';
+
+describe('arrears drive the graded lock', () => {
+  let t: TestApp;
+  let lease: ArrearsLease;
+  const admin = () => t.tokenFor(ROLE.lessorAdmin);
+  const texts = () => t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, RENTER_PHONE)).all();
+  const number = () => t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!.number;
+  const arrearsRecords = async (kind?: 'lock' | 'unlock') =>
+    (
+      await t.call(riskEndpoints.records, {
+        token: admin(),
+        query: { automatic: 1, pageSize: 50, ...(kind ? { kind } : {}) },
+      })
+    ).data.list as { deviceId: number; kind: string; level: number; reason: string }[];
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    lease = await arrearsLease(t);
+  });
+  afterEach(() => t.dbh.close());
+
+  it('moves the machines on lease step by step on the days overdue reach in the company’s zone, once each', async () => {
+    // Due 3 days ago on the company's (New York) calendar: Beijing's calendar is a day ahead and would say 4.
+    expect(lease.today()).not.toBe(dayInZone(t.deps.now(), 'Asia/Shanghai'));
+    billDue(t, lease, addDays(lease.today(), -3));
+    runSchedulerPass(t.deps);
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines)).toEqual(lease.machines.map((id) => [id, 'lock', 'preLock1', 'queued']));
+    // The reminder went to the renter once, naming the contract and the days.
+    expect(texts()).toHaveLength(1);
+    expect(texts()[0]!.text).toContain(number());
+    expect(texts()[0]!.text).toMatch(/3/);
+
+    const records = await arrearsRecords();
+    expect(records).toHaveLength(2);
+    for (const r of records) {
+      expect(r).toMatchObject({ kind: 'lock', level: 1 });
+      expect(r.reason).toBe(`Arrears: contract ${number()}, 3 days overdue`);
+    }
+    const zh = await t.call(riskEndpoints.records, { token: admin(), lang: 'zh_CN', query: { automatic: 1 } });
+    expect(zh.data.list[0].reason).toBe(`欠款：合同${number()}，逾期3天`);
+
+    // The next day (4 overdue) the first-level lock replaces the pre-lock still waiting in the queue.
+    t.advance(DAY);
+    runSchedulerPass(t.deps);
+    runSchedulerPass(t.deps);
+    const after = lockCommands(t, lease.machines);
+    expect(after.filter(([, , level, state]) => level === 'lock1' && state === 'queued')).toHaveLength(2);
+    expect(after.filter(([, , level, state]) => level === 'preLock1' && state === 'cancelled')).toHaveLength(2);
+    expect(after).toHaveLength(4);
+    expect(texts()).toHaveLength(1);
+
+    // Ten days overdue: straight to the second-level lock (the passed pre-lock is not sent), once.
+    t.advance(6 * DAY);
+    runSchedulerPass(t.deps);
+    runSchedulerPass(t.deps);
+    const levels = lockCommands(t, lease.machines).map(([, , level]) => level);
+    expect(levels.filter((l) => l === 'lock2')).toHaveLength(2);
+    expect(levels.filter((l) => l === 'preLock2')).toHaveLength(0);
+    expect(levels).toHaveLength(6);
+    const list = await t.call(api.arrears, { token: admin(), query: { keyword: number() } });
+    expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, step: 4, exempt: false });
+  });
+
+  it('never moves an exempted contract, shows why, and moves it again once the exemption is lifted', async () => {
+    billDue(t, lease, addDays(lease.today(), -5));
+    const missing = await t.call(api.exempt, { token: admin(), body: { contractId: lease.contractId, reason: ' ' } });
+    expect(missing).toMatchObject({ status: '400', data: { field: 'reason' } });
+    const exempt = await t.call(api.exempt, {
+      token: admin(),
+      body: { contractId: lease.contractId, reason: 'Payment plan agreed' },
+    });
+    expect(exempt.status, exempt.message).toBe('200');
+    expect(exempt.message).toBe('The contract is exempt from arrears locking');
+    expect(exempt.data).toMatchObject({ exempt: true, exemptReason: 'Payment plan agreed', daysOverdue: 5, step: -1 });
+    expect(exempt.data.exemptByName).not.toBe('');
+    const twice = await t.call(api.exempt, { token: admin(), body: { contractId: lease.contractId, reason: 'again' } });
+    expect(twice.status).toBe('409');
+
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines)).toEqual([]);
+    expect(texts()).toHaveLength(0);
+    const list = await t.call(api.arrears, { token: admin(), query: { keyword: number() } });
+    expect(list.data.list[0]).toMatchObject({ exempt: true, exemptReason: 'Payment plan agreed', step: -1 });
+    // The preview leaves it out too.
+    const preview = await t.call(riskEndpoints.previewLockDays, {
+      token: admin(),
+      body: arrearsSettings(lease.lessorId),
+    });
+    expect(preview.data.arrears.filter((r: { contractId: number }) => r.contractId === lease.contractId)).toEqual([]);
+
+    const lifted = await t.call(api.liftExemption, { token: admin(), body: { contractId: lease.contractId } });
+    expect(lifted).toMatchObject({ status: '200', data: { exempt: false } });
+    expect((await t.call(api.liftExemption, { token: admin(), body: { contractId: lease.contractId } })).status).toBe(
+      '409',
+    );
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
+    expect(texts()).toHaveLength(1);
+  });
+
+  it('unlocks at once when a receipt clears the arrears, says so, and locks again after the receipt is voided', async () => {
+    billDue(t, lease, addDays(lease.today(), -4), 250_000);
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
+
+    // Part of it leaves the arrears (and the locks) as they are.
+    const finance = t.tokenFor(ROLE.finance);
+    const part = await t.call(api.receiptCreate, {
+      token: finance,
+      body: { renterId: lease.renterId, amountCents: 100_000, method: 'transfer', receivedOn: lease.today() },
+    });
+    expect(part.status, part.message).toBe('200');
+    expect(lockCommands(t, lease.machines)).toHaveLength(2);
+
+    const rest = await t.call(api.receiptCreate, {
+      token: finance,
+      body: { renterId: lease.renterId, amountCents: 150_000, method: 'transfer', receivedOn: lease.today() },
+    });
+    expect(rest.status, rest.message).toBe('200');
+    // The queued locks of the offline machines are superseded by the unlocks.
+    const unlocked = lockCommands(t, lease.machines);
+    expect(unlocked.filter(([, type]) => type === 'unlock')).toHaveLength(2);
+    expect(unlocked.filter(([, type, , state]) => type === 'lock' && state === 'cancelled')).toHaveLength(2);
+    const unlocks = await arrearsRecords('unlock');
+    expect(unlocks).toHaveLength(2);
+    for (const r of unlocks) expect(r.reason).toBe(`Arrears of contract ${number()} cleared by a receipt`);
+    const status = await t.call(api.contractArrears, { token: admin(), query: { contractId: lease.contractId } });
+    expect(status.data).toMatchObject({ overdueCents: 0, daysOverdue: 0, step: -1 });
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines)).toHaveLength(4);
+
+    // Voiding the receipt that cleared them makes the arrears again: the next pass locks the machines again.
+    const voided = await t.call(api.receiptVoid, { token: finance, body: { id: rest.data.id, reason: 'Bounced' } });
+    expect(voided.status, voided.message).toBe('200');
+    runSchedulerPass(t.deps);
+    const again = lockCommands(t, lease.machines);
+    expect(again).toHaveLength(6);
+    expect(again.slice(4).map(([, type, level]) => [type, level])).toEqual([
+      ['lock', 'lock1'],
+      ['lock', 'lock1'],
+    ]);
+    // A new arrears, a new reminder.
+    expect(texts()).toHaveLength(2);
+  });
+
+  it('leaves the machines locked on payment when the setting says so', async () => {
+    t.dbh.db
+      .update(lockDaySettings)
+      .set({ arrearsUnlockOnPayment: false })
+      .where(eq(lockDaySettings.orgId, lease.lessorId))
+      .run();
+    billDue(t, lease, addDays(lease.today(), -4), 250_000);
+    runSchedulerPass(t.deps);
+    const paid = await t.call(api.receiptCreate, {
+      token: admin(),
+      body: { renterId: lease.renterId, amountCents: 250_000, method: 'cash', receivedOn: lease.today() },
+    });
+    expect(paid.status, paid.message).toBe('200');
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines).map(([, type]) => type)).toEqual(['lock', 'lock']);
+    expect(
+      (await t.call(api.contractArrears, { token: admin(), query: { contractId: lease.contractId } })).data.step,
+    ).toBe(-1);
+  });
+
+  it('previews which machines would move to which step on which day, by the settings being edited', async () => {
+    const due = addDays(lease.today(), -2);
+    billDue(t, lease, due);
+    const preview = await t.call(riskEndpoints.previewLockDays, {
+      token: admin(),
+      body: arrearsSettings(lease.lessorId),
+    });
+    expect(preview.status, preview.message).toBe('200');
+    const rows = (
+      preview.data.arrears as { contractId: number; deviceId: number; step: number; day: string; dueNow: boolean }[]
+    )
+      .filter((r) => r.contractId === lease.contractId)
+      .map((r) => [r.deviceId, r.step, r.day, r.dueNow]);
+    const [a, b] = lease.machines as [number, number];
+    expect(rows).toEqual([
+      [0, 0, addDays(due, 1), true],
+      [a, 1, addDays(due, 3), false],
+      [b, 1, addDays(due, 3), false],
+      [a, 2, addDays(due, 4), false],
+      [b, 2, addDays(due, 4), false],
+      [a, 3, addDays(due, 8), false],
+      [b, 3, addDays(due, 8), false],
+      [a, 4, addDays(due, 10), false],
+      [b, 4, addDays(due, 10), false],
+    ]);
+    // Switched off, the preview shows no arrears steps; nothing was saved or sent meanwhile.
+    const off = await t.call(riskEndpoints.previewLockDays, {
+      token: admin(),
+      body: arrearsSettings(lease.lessorId, { arrearsEnabled: false }),
+    });
+    expect(off.data.arrears).toEqual([]);
+    expect(lockCommands(t, lease.machines)).toEqual([]);
+  });
+
+  it('validates the steps: whole days, not negative, each later than the one before, in both languages', async () => {
+    const save = (extra: object, lang?: 'zh_CN') =>
+      t.call(riskEndpoints.saveLockDays, {
+        token: admin(),
+        body: arrearsSettings(lease.lessorId, extra),
+        ...(lang ? { lang } : {}),
+      });
+    const order = await save({ arrearsLock1Days: 2 });
+    expect(order).toMatchObject({ status: '400', data: { field: 'arrearsLock1Days' } });
+    expect(order.message).toContain('Each step must come later than the one before it');
+    expect(await save({ arrearsReminderDays: -1 })).toMatchObject({
+      status: '400',
+      data: { field: 'arrearsReminderDays' },
+    });
+    expect((await save({ arrearsPreLock2Days: 8.5 })).message).toContain('Enter whole days from 0 to 3650');
+    expect((await save({ arrearsLock2Days: 8 }, 'zh_CN')).message).toContain('每一步的天数须大于上一步');
+    const read = await t.call(riskEndpoints.lockDays, { token: admin() });
+    expect(read.data.settings).toMatchObject({ arrearsEnabled: true, arrearsPreLock1Days: 3, arrearsLock2Days: 10 });
+  });
+
+  it('lets finance read, the renter read its own only, and only the company’s administrator exempt', async () => {
+    billDue(t, lease, addDays(lease.today(), -5));
+    const query = { contractId: lease.contractId };
+    const finance = await t.call(api.contractArrears, { token: t.tokenFor(ROLE.finance), query });
+    expect(finance).toMatchObject({ status: '200', data: { daysOverdue: 5, mayExempt: false } });
+    const renter = await t.call(api.contractArrears, { token: t.tokenFor(ROLE.other), query });
+    expect(renter).toMatchObject({ status: '200', data: { daysOverdue: 5, mayExempt: false } });
+    expect((await t.call(api.contractArrears, { token: admin(), query })).data.mayExempt).toBe(true);
+    const body = { contractId: lease.contractId, reason: 'Because' };
+    for (const role of [ROLE.finance, ROLE.other, ROLE.lessorStaff, ROLE.lessorSales]) {
+      expect((await t.call(api.exempt, { token: t.tokenFor(role), body })).status, `role ${role}`).toBe('403');
+    }
+    // Another renter's contract of the same company: the renter does not see it.
+    const other = t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, lease.lessorId)).all();
+    const foreign = other.find((c) => c.renterOrgId !== lease.renterId)!;
+    const hidden = await t.call(api.contractArrears, {
+      token: t.tokenFor(ROLE.other),
+      query: { contractId: foreign.id },
+    });
+    expect(hidden.status).toBe('404');
+    // Another company's contract: its administrator's neither.
+    const elsewhere = t.dbh.db
+      .select()
+      .from(contracts)
+      .all()
+      .find((c) => c.lessorOrgId !== lease.lessorId)!;
+    expect((await t.call(api.exempt, { token: admin(), body: { contractId: elsewhere.id, reason: 'x' } })).status).toBe(
+      '404',
+    );
+    expect((await t.call(api.arrears, { token: t.tokenFor(ROLE.finance) })).status).toBe('200');
+  });
+});
