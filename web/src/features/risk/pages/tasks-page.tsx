@@ -53,9 +53,10 @@ export function TasksPage() {
       'mode',
       'machines',
       'operatorName',
-      'reason',
       'execution',
       'stage',
+      // After the stage: the stage is what a user scans for, and must stay in sight at 1440 px.
+      'reason',
       'dueAt',
       'createdAt',
     ]),
