@@ -96,6 +96,8 @@ export interface FormSpec<Row> {
   extra?: string;
   /** Other fields whose change validates this one again (a value that only applies to one of their choices). */
   dependencies?: string[];
+  /** The input's prop that holds the value (`checked` for a switch or a checkbox). */
+  valuePropName?: string;
 }
 
 export interface FieldSpec<Row> {
@@ -339,6 +341,7 @@ export function defineFields<Row>() {
               label={tr(f.label ?? s.label)}
               extra={f.extra && tr(f.extra)}
               dependencies={f.dependencies}
+              valuePropName={f.valuePropName}
             >
               {formInput(key, s, f, row)}
             </Field>

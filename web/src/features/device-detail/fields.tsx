@@ -1,4 +1,4 @@
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Input, Tag, Typography } from 'antd';
 import { ALARM_LEVEL } from '@console/contract/codes/alarms';
 import {
   DEVICE_LOG_EVENT,
@@ -20,6 +20,8 @@ import type {
 import { LOCK_LEVELS, LOCK_MODES } from '@console/contract/mqtt/payloads';
 import type { CodeLabel } from '../../components/code-label.ts';
 import { defineFields, groupedYuan } from '../../components/fields.tsx';
+import { DayField } from '../../components/picker-fields.tsx';
+import { YuanInput } from '../../components/yuan-input.tsx';
 import { CommandStateTag } from './components/command-state.tsx';
 
 /**
@@ -83,11 +85,30 @@ export const useDeviceAlarmFields = defineFields<DeviceAlarm>()('device-detail',
 
 /** The expenses tab; the CSV holds plain amounts, so a spreadsheet can add them up. */
 export const useExpenseFields = defineFields<ExpenseItem>()('device-detail', {
-  date: { label: 'records.expenses.date' },
-  type: { label: 'records.expenses.type', kind: 'code', table: EXPENSE_TYPE },
-  amountCents: { label: 'records.expenses.amount', kind: 'money', cell: (row) => groupedYuan(row.amountCents) },
-  remark: { label: 'records.expenses.remark' },
+  date: {
+    label: 'records.expenses.date',
+    form: { input: ({ t }) => <DayField placeholder={t('records.expenses.pickDate')} /> },
+  },
+  type: { label: 'records.expenses.type', kind: 'code', table: EXPENSE_TYPE, form: true },
+  amountCents: {
+    label: 'records.expenses.amount',
+    kind: 'money',
+    cell: (row) => groupedYuan(row.amountCents),
+    form: { input: () => <YuanInput step={100} /> },
+  },
+  remark: {
+    label: 'records.expenses.remark',
+    form: { input: () => <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} /> },
+  },
   createdBy: { label: 'records.expenses.createdBy' },
+});
+
+/** The sleep dialog's verification code, sent by SMS to the signed-in user's phone. */
+export const useSleepFields = defineFields<{ code: string }>()('device-detail', {
+  code: {
+    label: 'records.sleep.code',
+    form: { input: () => <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" /> },
+  },
 });
 
 type LockLevel = (typeof LOCK_LEVELS)[number];

@@ -1,9 +1,10 @@
 import { Input, Space } from 'antd';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
-import { LEASE_STATUS_TABLE, type ContractRow } from '@console/contract/http/lease-contracts';
+import { LEASE_STATUS_TABLE, type ContractLineRow, type ContractRow } from '@console/contract/http/lease-contracts';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
-import { defineFields } from '../../components/fields.tsx';
+import { defineFields, yuan } from '../../components/fields.tsx';
+import { PriceDisplay } from '../../components/price-display.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OptionFilter } from './components/option-filter.tsx';
 
@@ -44,4 +45,24 @@ export const useContractFields = defineFields<ContractRow>()('lease-contracts', 
   keyword: { label: 'fields.keyword', filter: { placeholder: 'fields.keywordPlaceholder', maxLength: 50, width: 220 } },
   startFrom: { label: 'fields.startFrom', filter: { input: () => <Input type="date" allowClear /> } },
   startTo: { label: 'fields.startTo', filter: { input: () => <Input type="date" allowClear /> } },
+});
+
+/** A line of a contract: a machine (or a model and a count), its business model, prices and amount. */
+export const useContractLineFields = defineFields<ContractLineRow>()('lease-contracts', {
+  machine: { label: 'form.machine', value: (l) => l.serialNumber || `${l.modelName} × ${l.count}` },
+  businessModel: { label: 'fields.businessModel', kind: 'code', table: BUSINESS_MODEL },
+  prices: {
+    label: 'fields.prices',
+    cell: (l) => (
+      <PriceDisplay
+        model={l.businessModel}
+        prices={{
+          day: l.dayCents === null ? null : Number(yuan(l.dayCents)),
+          month: l.monthCents === null ? null : Number(yuan(l.monthCents)),
+        }}
+      />
+    ),
+  },
+  count: { label: 'fields.count', kind: 'number' },
+  amountCents: { label: 'fields.amount', kind: 'money' },
 });

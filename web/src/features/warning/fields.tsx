@@ -1,6 +1,7 @@
-import { Typography } from 'antd';
+import { Input, InputNumber, Switch, Typography } from 'antd';
 import { ALARM_LEVEL, ALARM_TYPE } from '@console/contract/codes/alarms';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
+import type { AlarmRuleRow } from '@console/contract/http/alarm-rules';
 import type { AlarmRow } from '@console/contract/http/warning';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';
@@ -57,6 +58,13 @@ export const useAlarmFields = defineFields<AlarmRow>()('warning', {
   remark: {
     label: 'fields.remark',
     cell: (row) => <Typography.Text ellipsis={{ tooltip: row.remark }}>{row.remark || '-'}</Typography.Text>,
+    // The handle dialog's remark, for one alarm or a batch.
+    form: {
+      label: 'handleDialog.remark',
+      input: ({ t }) => (
+        <Input.TextArea rows={4} maxLength={500} showCount placeholder={t('handleDialog.remarkPlaceholder')} />
+      ),
+    },
   },
   handled: {
     label: 'fields.handledFilter',
@@ -73,4 +81,24 @@ export const useAlarmFields = defineFields<AlarmRow>()('warning', {
   to: { label: 'fields.to', filter: { input: () => <DayFilter /> } },
   // Only who sees several organisations chooses among them (the page gives the choices).
   orgId: { label: 'fields.org', filter: { width: 220, placeholder: 'placeholders.any', options: () => [] } },
+});
+
+/** A threshold of the rule dialog, validated by saveRuleForm (ranges, 80 < 90 < 99). */
+const threshold = (label: string, max: number, step = 1) => ({
+  label,
+  form: { input: () => <InputNumber min={0} max={max} step={step} precision={1} style={{ width: 200 }} /> },
+});
+
+/** An organisation's alarm thresholds for one machine kind, as the rule dialog edits them. */
+export const useAlarmRuleFields = defineFields<AlarmRuleRow>()('warning', {
+  load80: threshold('rules.load80', 150),
+  load90: threshold('rules.load90', 150),
+  load99: threshold('rules.load99', 150),
+  tiltDeg: threshold('rules.tiltDeg', 45, 0.5),
+  overspeedKmh: threshold('rules.overspeedKmh', 200),
+  lowBatteryPct: threshold('rules.lowBatteryPct', 100),
+  offline: {
+    label: 'rules.offline',
+    form: { label: 'rules.offlineSwitch', valuePropName: 'checked', input: () => <Switch /> },
+  },
 });

@@ -1,6 +1,7 @@
-import { Input, Select, Tag, Typography } from 'antd';
+import { Input, Radio, Select, Tag, Typography } from 'antd';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
-import { WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '@console/contract/codes/service';
+import { FAULT_TYPE, WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '@console/contract/codes/service';
+import { WORK_ORDER_LEVELS } from '@console/contract/http/work-order-forms';
 import type { TechnicianRow } from '@console/contract/http/technicians';
 import type { WorkOrderRow } from '@console/contract/http/work-orders';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
@@ -8,6 +9,8 @@ import { href } from '@console/contract/screens/screen';
 import { workOrderScreens } from '@console/contract/screens/work-orders';
 import { defineFields } from '../../components/fields.tsx';
 import { DayField } from '../../components/picker-fields.tsx';
+import { UploadField } from '../../components/upload-field.tsx';
+import { YuanInput } from '../../components/yuan-input.tsx';
 
 const LEVELS = [1, 2, 3, 4, 5];
 
@@ -18,10 +21,11 @@ export const useWorkOrderFields = defineFields<WorkOrderRow>()('work-orders', {
   title: {
     label: 'fields.title',
     cell: (row) => <Typography.Text ellipsis={{ tooltip: row.title }}>{row.title}</Typography.Text>,
+    form: { maxLength: 100 },
   },
   status: { label: 'fields.status', kind: 'code', table: WORK_ORDER_STATUS, sortable: true, filter: { width: 140 } },
   source: { label: 'fields.source', kind: 'code', table: WORK_ORDER_SOURCE, filter: { width: 140 } },
-  type: { label: 'fields.type', kind: 'code', table: WORK_ORDER_TYPE, filter: { width: 140 } },
+  type: { label: 'fields.type', kind: 'code', table: WORK_ORDER_TYPE, filter: { width: 140 }, form: { numeric: true } },
   level: {
     label: 'fields.level',
     sortable: true,
@@ -31,21 +35,61 @@ export const useWorkOrderFields = defineFields<WorkOrderRow>()('work-orders', {
       width: 100,
       options: ({ t }) => LEVELS.map((level) => ({ value: String(level), label: t('fields.levelValue', { level }) })),
     },
+    form: {
+      input: ({ t }) => (
+        <Select
+          options={WORK_ORDER_LEVELS.map((level) => ({ value: level, label: t('fields.levelValue', { level }) }))}
+        />
+      ),
+    },
   },
   serialNumber: {
     label: 'fields.serialNumber',
     href: (row) => href(deviceDetailScreens.detail, { id: row.deviceId }),
     filter: { maxLength: 40 },
   },
-  deviceKind: { label: 'fields.deviceKind', kind: 'code', table: MACHINE_KIND, filter: { width: 160 } },
+  deviceKind: { label: 'fields.deviceKind', kind: 'code', table: MACHINE_KIND, filter: { width: 160 }, form: true },
+  // The machine's picker shows the current one, which the dialog knows.
+  deviceId: { label: 'fields.machine' },
   orgName: { label: 'fields.organisation' },
   // Its choices are the technicians the viewer may assign to (a query of the page's).
-  assigneeId: { label: 'fields.assignee', filter: { width: 160, options: () => [] } },
+  // The assign dialog's choice is the technicians who can take the orders (its own input).
+  assigneeId: {
+    label: 'fields.assignee',
+    filter: { width: 160, options: () => [] },
+    form: { label: 'dialogs.technician' },
+  },
   assigneeName: { label: 'fields.assignee' },
   phone: { label: 'fields.phone' },
   createdAt: { label: 'fields.createdAt', kind: 'moment', sortable: true },
   from: { label: 'fields.from', filter: { input: () => <DayField /> } },
   to: { label: 'fields.to', filter: { input: () => <DayField /> } },
+  // What the dialogs edit, besides the list's fields (rules: contract/http/work-order-forms.ts).
+  address: { label: 'fields.address', form: { maxLength: 200 } },
+  content: { label: 'fields.content', form: { rows: 3, maxLength: 2000 } },
+  attachments: { label: 'fields.attachments', form: { input: () => <UploadField kind="photo" max={10} /> } },
+  remark: { label: 'fields.remark', form: { rows: 2, maxLength: 500 } },
+  faultTypes: { label: 'fields.faultTypes', kind: 'codes', table: FAULT_TYPE, form: true },
+  faultCause: { label: 'fields.faultCause', form: { rows: 2, maxLength: 500 } },
+  partsUsed: { label: 'fields.partsUsed', form: { rows: 2, maxLength: 500 } },
+  repairMethod: { label: 'fields.repairMethod', form: { rows: 2, maxLength: 500 } },
+  amountCents: {
+    label: 'fields.paymentAmount',
+    form: { input: ({ t }) => <YuanInput step={0.01} suffix={t('dialogs.amountUnit')} /> },
+  },
+  settled: {
+    label: 'fields.settled',
+    form: {
+      input: ({ t }) => (
+        <Radio.Group
+          options={[
+            { value: true, label: t('dialogs.yes') },
+            { value: false, label: t('dialogs.no') },
+          ]}
+        />
+      ),
+    },
+  },
 });
 
 /** The work-order list of one technician (open ones, or all). */

@@ -1,16 +1,11 @@
 import type { ReactElement, MouseEvent } from 'react';
-import { Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { DayField } from '../../../components/picker-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { YuanInput } from '../../../components/yuan-input.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { EXPENSE_READS } from '../api/device-records.ts';
+import { useExpenseFields } from '../fields.tsx';
 
 /** Add an expense to the machine, or change one: type, amount and date are required (spec section 5). */
 export function ExpenseDialog({
@@ -23,26 +18,10 @@ export function ExpenseDialog({
   trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
 }) {
   const { t } = useTranslation('device-detail');
-  const label = useCodeLabel();
   // Silent: the dialog shows a refusal on its field. The operation log holds the change too.
   const update = useEndpointMutation(deviceRecordEndpoints.updateExpense, { invalidates: EXPENSE_READS, silent: true });
   const create = useEndpointMutation(deviceRecordEndpoints.createExpense, { invalidates: EXPENSE_READS, silent: true });
-  const fields = (
-    <>
-      <Field name="type" label={t('records.expenses.type')}>
-        <Select options={codeOptions(label, EXPENSE_TYPE)} />
-      </Field>
-      <Field name="amountCents" label={t('records.expenses.amount')}>
-        <YuanInput step={100} />
-      </Field>
-      <Field name="date" label={t('records.expenses.date')}>
-        <DayField placeholder={t('records.expenses.pickDate')} />
-      </Field>
-      <Field name="remark" label={t('records.expenses.remark')}>
-        <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} />
-      </Field>
-    </>
-  );
+  const fields = useExpenseFields().formItems(['type', 'amountCents', 'date', 'remark']);
   if (expense) {
     return (
       <FormDialog

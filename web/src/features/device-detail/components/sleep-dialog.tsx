@@ -1,11 +1,11 @@
-import { App, Button, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { CountdownButton } from '../../../components/countdown-button.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { SLEEP_READS } from '../api/device-records.ts';
+import { useSleepFields } from '../fields.tsx';
 
 /**
  * Putting a machine to sleep needs a verification code (spec section 5), sent by SMS to the signed-in user's
@@ -14,6 +14,7 @@ import { SLEEP_READS } from '../api/device-records.ts';
 export function SleepDialog({ deviceId, disabled }: { deviceId: number; disabled?: boolean }) {
   const { t } = useTranslation('device-detail');
   const { message } = App.useApp();
+  const fields = useSleepFields();
   // Silent: a wrong code is refused on its field.
   const sleep = useEndpointMutation(deviceRecordEndpoints.sleep, { invalidates: SLEEP_READS, silent: true });
   const sendCode = useEndpointMutation(deviceRecordEndpoints.sleepCode);
@@ -35,9 +36,7 @@ export function SleepDialog({ deviceId, disabled }: { deviceId: number; disabled
     >
       <Typography.Paragraph type="secondary">{t('records.sleep.codeHint')}</Typography.Paragraph>
       <Flex gap={8} align="start">
-        <Field name="code" label={t('records.sleep.code')} style={{ flex: 1 }}>
-          <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-        </Field>
+        {fields.formItems(['code'], { wrap: (item) => <div style={{ flex: 1 }}>{item}</div> })}
         <Form.Item label=" " colon={false}>
           <CountdownButton
             onSend={() => sendCode.mutateAsync({ body: { deviceId } })}

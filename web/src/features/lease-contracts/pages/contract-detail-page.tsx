@@ -19,7 +19,6 @@ import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import type { LiveEvent } from '@console/contract/http/live';
 import {
@@ -33,7 +32,7 @@ import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { yuan } from '../../../components/fields.tsx';
-import { PriceDisplay } from '../../../components/price-display.tsx';
+import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
@@ -44,7 +43,7 @@ import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { CONTRACT_READS, siteText } from '../api.ts';
 import { ContractActions } from '../components/contract-actions.tsx';
 import { saveBase64, saveBlob } from '../components/save-file.ts';
-import { useContractFields } from '../fields.tsx';
+import { useContractFields, useContractLineFields } from '../fields.tsx';
 import { ContractHandovers } from '../../lease-handover/index.ts';
 import { ContractArrears } from '../../lease-billing/index.ts';
 
@@ -115,6 +114,7 @@ function ContractTimeline({ events }: { events: ContractEventRow[] }) {
 
 function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
   const { t } = useTranslation('lease-contracts');
+  const fields = useContractLineFields();
   return (
     <Table<ContractLineRow>
       rowKey="id"
@@ -122,33 +122,11 @@ function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
       pagination={false}
       scroll={{ x: 'max-content' }}
       dataSource={lines}
-      columns={[
-        {
-          key: 'machine',
-          title: t('form.machine'),
-          render: (_, l) => l.serialNumber || `${l.modelName} × ${l.count}`,
-        },
-        {
-          key: 'businessModel',
-          title: t('fields.businessModel'),
-          render: (_, l) => <StatusBadge table={BUSINESS_MODEL} value={l.businessModel} />,
-        },
-        {
-          key: 'prices',
-          title: t('fields.prices'),
-          render: (_, l) => (
-            <PriceDisplay
-              model={l.businessModel}
-              prices={{
-                day: l.dayCents === null ? null : Number(yuan(l.dayCents)),
-                month: l.monthCents === null ? null : Number(yuan(l.monthCents)),
-              }}
-            />
-          ),
-        },
-        { key: 'count', title: t('fields.count'), dataIndex: 'count' },
-        { key: 'amount', title: t('fields.amount'), align: 'right', render: (_, l) => yuan(l.amountCents) },
-      ]}
+      columns={tableColumnsOf(
+        fields.columns(['machine', 'businessModel', 'prices', 'count', 'amountCents'], {
+          amountCents: { align: 'right' },
+        }),
+      )}
       summary={() => (
         <Table.Summary.Row>
           <Table.Summary.Cell index={0} colSpan={4}>

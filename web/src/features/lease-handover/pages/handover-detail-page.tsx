@@ -1,4 +1,4 @@
-import { Card, Image, Space, Table, Typography } from 'antd';
+import { Card, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,34 +8,37 @@ import {
   type HandoverMachineRow,
 } from '@console/contract/http/lease-handover';
 import { leaseHandoverScreens } from '@console/contract/screens/lease';
-import { deviceDetailScreens } from '@console/contract/screens/device-detail';
-import { workOrderScreens } from '@console/contract/screens/work-orders';
 import { href } from '@console/contract/screens/screen';
+import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { useFileUrls } from '../../../components/use-file-urls.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { HandoverActions } from '../components/handover-actions.tsx';
-import { useHandoverFields } from '../fields.tsx';
-
-/** The inspection photos of a machine (stored files are read through the console's session). */
-function Photos({ urls }: { urls: string[] }) {
-  const shown = useFileUrls(urls);
-  if (urls.length === 0) return <>-</>;
-  return (
-    <Image.PreviewGroup>
-      <Space wrap>
-        {urls.map((url) => (
-          <Image key={url} src={shown[url]} width={56} height={56} style={{ objectFit: 'cover' }} />
-        ))}
-      </Space>
-    </Image.PreviewGroup>
-  );
-}
+import { useHandoverFields, useHandoverMachineFields } from '../fields.tsx';
 
 function Machines({ machines, kind }: { machines: HandoverMachineRow[]; kind: 'entry' | 'exit' }) {
-  const { t } = useTranslation('lease-handover');
+  const fields = useHandoverMachineFields();
+  const columns = fields.columns(
+    [
+      'serialNumber',
+      'modelName',
+      'hourMeter',
+      'batteryPct',
+      'readAt',
+      'damage',
+      'photos',
+      ...(kind === 'exit' ? (['workOrder'] as const) : []),
+      'period',
+    ],
+    {
+      // Damage found at the exit is what the renter answers for.
+      damage: {
+        render: (_, m) =>
+          m.damage ? <Typography.Text type={kind === 'exit' ? 'danger' : undefined}>{m.damage}</Typography.Text> : '-',
+      },
+    },
+  );
   return (
     <Table<HandoverMachineRow>
       rowKey="id"
@@ -43,64 +46,7 @@ function Machines({ machines, kind }: { machines: HandoverMachineRow[]; kind: 'e
       pagination={false}
       dataSource={machines}
       scroll={{ x: 'max-content' }}
-      columns={[
-        {
-          key: 'serial',
-          title: t('fields.serial'),
-          render: (_, m) => <Link to={href(deviceDetailScreens.detail, { id: m.deviceId })}>{m.serialNumber}</Link>,
-        },
-        { key: 'model', title: t('fields.model'), dataIndex: 'modelName' },
-        {
-          key: 'hours',
-          title: t('fields.hourMeter'),
-          render: (_, m) => (m.hourMeter === null ? '-' : `${m.hourMeter} h`),
-        },
-        {
-          key: 'battery',
-          title: t('fields.battery'),
-          render: (_, m) => (m.batteryPct === null ? '-' : `${m.batteryPct}%`),
-        },
-        { key: 'readAt', title: t('fields.readAt'), render: (_, m) => m.readAt || '-' },
-        {
-          key: 'damage',
-          title: t('fields.damageNote'),
-          render: (_, m) =>
-            m.damage ? (
-              <Typography.Text type={kind === 'exit' ? 'danger' : undefined}>{m.damage}</Typography.Text>
-            ) : (
-              '-'
-            ),
-        },
-        { key: 'photos', title: t('fields.photos'), render: (_, m) => <Photos urls={m.photos} /> },
-        ...(kind === 'exit'
-          ? [
-              {
-                key: 'workOrder',
-                title: t('fields.workOrder'),
-                render: (_: unknown, m: HandoverMachineRow) =>
-                  m.workOrderId ? (
-                    <Link to={href(workOrderScreens.detail, { id: m.workOrderId })} data-testid="damage-work-order">
-                      {m.workOrderNumber}
-                    </Link>
-                  ) : (
-                    '-'
-                  ),
-              },
-            ]
-          : []),
-        {
-          key: 'period',
-          title: t('fields.period'),
-          render: (_, m) =>
-            m.periodId ? (
-              <Link to={href(leaseHandoverScreens.deviceLeasePeriod, { deviceId: m.deviceId })}>
-                {t('detail.openPeriod')}
-              </Link>
-            ) : (
-              '-'
-            ),
-        },
-      ]}
+      columns={tableColumnsOf(columns)}
     />
   );
 }

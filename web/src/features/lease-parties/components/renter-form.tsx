@@ -1,44 +1,26 @@
-import { Form, Input, Radio, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  IDENTITY_TYPE_CODE,
-  REAL_NAME_CODE,
-  partyEndpoints,
-  type RenterRow,
-} from '@console/contract/http/lease-parties';
+import { partyEndpoints, type RenterRow } from '@console/contract/http/lease-parties';
 import { IDENTITY_LABELS, type IdentityType } from '@console/contract/lease/renter-identity';
-import { numericCodeOptions, codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { RegionFields } from '../../../components/region-fields.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { PARTY_READS } from '../api.ts';
+import { useRenterFields } from '../fields.tsx';
 
 /** The renter's fields: the identity type picks the labels of the name and the number (person or company). */
 function RenterFields() {
   const { t } = useTranslation('lease-parties');
-  const label = useCodeLabel();
+  const fields = useRenterFields();
   const type = (Form.useWatch<number | undefined>('identityType') ?? 2) as IdentityType;
   // The contract's label keys (contract/lease/renter-identity.ts) are keys of this catalog's `renter` section.
-  const labels = (IDENTITY_LABELS[type] ?? IDENTITY_LABELS[2]) as {
-    name: 'renter.personName' | 'renter.companyName';
-    idNumber: 'renter.idCard' | 'renter.creditCode';
-  };
+  const labels = IDENTITY_LABELS[type] ?? IDENTITY_LABELS[2];
   return (
     <>
-      <Field name="identityType" label={t('renters.identityType')}>
-        <Radio.Group options={numericCodeOptions(label, IDENTITY_TYPE_CODE)} optionType="button" />
-      </Field>
-      <Field name="name" label={t(labels.name)}>
-        <Input maxLength={100} />
-      </Field>
-      <Field name="idNumber" label={t(labels.idNumber)}>
-        <Input maxLength={30} />
-      </Field>
-      <Field name="contactName" label={t('renters.contactName')}>
-        <Input maxLength={50} />
-      </Field>
+      {fields.formItems(['identityType', 'name', 'idNumber', 'contactName'], {
+        overrides: { name: { label: labels.name }, idNumber: { label: labels.idNumber } },
+      })}
       <PhoneField label={t('renters.contactPhone')} name="contactPhone" areaLabel={t('areaCode')} />
       <RegionFields
         provinceLabel={t('province')}
@@ -46,12 +28,7 @@ function RenterFields() {
         districtLabel={t('district')}
         districtMaxLength={50}
       />
-      <Field name="address" label={t('renters.address')}>
-        <Input maxLength={200} />
-      </Field>
-      <Field name="realNameState" label={t('renters.realNameState')}>
-        <Select options={codeOptions(label, REAL_NAME_CODE)} />
-      </Field>
+      {fields.formItems(['address', 'realNameState'])}
     </>
   );
 }

@@ -1,57 +1,49 @@
-import { Col, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Col, Row, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { partyEndpoints, type StoreRow } from '@console/contract/http/lease-parties';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { RegionFields } from '../../../components/region-fields.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { PARTY_READS } from '../api.ts';
+import { useStoreFields } from '../fields.tsx';
 import { PositionPicker } from './position-picker.tsx';
 
 /** A store's fields; its position is WGS-84 latitude and longitude (both or neither). */
 function StoreFields() {
   const { t } = useTranslation('lease-parties');
+  const fields = useStoreFields();
   const staff = useQuery(endpointQuery(partyEndpoints.staff));
   return (
     <>
-      <Field name="name" label={t('stores.name')}>
-        <Input maxLength={100} />
-      </Field>
+      {fields.formItems(['name'])}
       <RegionFields
         provinceLabel={t('province')}
         cityLabel={t('city')}
         districtLabel={t('district')}
         districtMaxLength={50}
       />
-      <Field name="address" label={t('stores.address')}>
-        <Input maxLength={200} />
-      </Field>
-      <Row gutter={12}>
-        <Col span={12}>
-          <Field name="lat" label={t('stores.lat')}>
-            <InputNumber<number> style={{ width: '100%' }} min={-90} max={90} precision={6} />
-          </Field>
-        </Col>
-        <Col span={12}>
-          <Field name="lng" label={t('stores.lng')}>
-            <InputNumber<number> style={{ width: '100%' }} min={-180} max={180} precision={6} />
-          </Field>
-        </Col>
-      </Row>
+      {fields.formItems(['address'])}
+      <Row gutter={12}>{fields.formItems(['lat', 'lng'], { wrap: (item) => <Col span={12}>{item}</Col> })}</Row>
       <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
         {t('stores.positionHint')}
       </Typography.Paragraph>
       <PositionPicker label={t('stores.mapLabel')} />
-      <Field name="managerId" label={t('stores.manager')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={staff.isPending}
-          options={(staff.data?.list ?? []).map((u) => ({ value: u.id, label: u.name }))}
-        />
-      </Field>
+      {fields.formItems(['managerId'], {
+        overrides: {
+          managerId: {
+            input: () => (
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={staff.isPending}
+                options={(staff.data?.list ?? []).map((u) => ({ value: u.id, label: u.name }))}
+              />
+            ),
+          },
+        },
+      })}
       <PhoneField label={t('stores.phone')} name="phone" areaLabel={t('areaCode')} optional />
     </>
   );

@@ -1,11 +1,11 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { App, Input } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { handleForm, warningEndpoints } from '@console/contract/http/warning';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { ALARM_READS } from '../../../lib/shared-queries.ts';
+import { useAlarmFields } from '../fields.tsx';
 
 /** Handle one alarm or a batch with a remark ('select at least one item' when none is chosen). */
 export function HandleDialog({
@@ -19,6 +19,7 @@ export function HandleDialog({
 }) {
   const { t } = useTranslation('warning');
   const { message } = App.useApp();
+  const fields = useAlarmFields();
   // Silent: the dialog shows a refusal on its field.
   const handle = useEndpointMutation(warningEndpoints.handle, { invalidates: ALARM_READS, silent: true });
   return (
@@ -33,9 +34,7 @@ export function HandleDialog({
         onDone?.();
       }}
     >
-      <Field name="remark" label={t('handleDialog.remark')}>
-        <Input.TextArea rows={4} maxLength={500} showCount placeholder={t('handleDialog.remarkPlaceholder')} />
-      </Field>
+      {fields.formItems(['remark'])}
     </FormDialog>
   );
 }

@@ -1,13 +1,13 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { App, InputNumber, Switch } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { RULE_FIELDS } from '@console/contract/codes/alarms';
 import { alarmRuleEndpoints, saveRuleForm, type AlarmRuleRow } from '@console/contract/http/alarm-rules';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useAlarmRuleFields } from '../fields.tsx';
 
 /**
  * Edit an organisation's thresholds for one machine kind, validated by the server's schema (ranges, 80 < 90 < 99).
@@ -29,11 +29,7 @@ export function RuleDialog({
   const save = useEndpointMutation(alarmRuleEndpoints.save, { invalidates: [alarmRuleEndpoints.list], silent: true });
   const applies = RULE_FIELDS[rule.kind];
   const { configured: _c, updatedAt: _u, updatedBy: _b, ...thresholds } = rule;
-  const number = (name: string, max: number, step = 1) => (
-    <Field name={name} label={t(`rules.${name}` as never)}>
-      <InputNumber min={0} max={max} step={step} precision={1} style={{ width: 200 }} />
-    </Field>
-  );
+  const fields = useAlarmRuleFields();
   return (
     <FormDialog
       title={t('rules.editTitle', { kind: label(MACHINE_KIND, rule.kind) })}
@@ -43,19 +39,13 @@ export function RuleDialog({
       onSubmit={(body) => save.mutateAsync({ body })}
       onSuccess={() => void message.success(t('messages.ruleSaved'))}
     >
-      {applies.load && (
-        <>
-          {number('load80', 150)}
-          {number('load90', 150)}
-          {number('load99', 150)}
-        </>
-      )}
-      {applies.tilt && number('tiltDeg', 45, 0.5)}
-      {applies.speed && number('overspeedKmh', 200)}
-      {applies.battery && number('lowBatteryPct', 100)}
-      <Field name="offline" label={t('rules.offlineSwitch')} valuePropName="checked">
-        <Switch />
-      </Field>
+      {fields.formItems([
+        ...(applies.load ? (['load80', 'load90', 'load99'] as const) : []),
+        ...(applies.tilt ? (['tiltDeg'] as const) : []),
+        ...(applies.speed ? (['overspeedKmh'] as const) : []),
+        ...(applies.battery ? (['lowBatteryPct'] as const) : []),
+        'offline',
+      ])}
     </FormDialog>
   );
 }

@@ -1,16 +1,13 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { Alert, Input, Radio, Select } from 'antd';
-import { YuanInput } from '../../../components/yuan-input.tsx';
+import { Alert, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FAULT_TYPE } from '@console/contract/codes/service';
 import type { WorkOrderAction } from '@console/contract/codes/work-order-flow';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
-import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { technicianChoicesQuery, WORK_ORDER_READS } from '../api/work-orders.ts';
+import { useWorkOrderFields } from '../fields.tsx';
 
 const TITLES = {
   assign: 'dialogs.assignTitle',
@@ -63,53 +60,19 @@ function NoTechnician({ orders }: { orders: number[] }) {
 }
 
 function ActionFields({ action, ids }: { action: WorkOrderAction; ids: number[] }) {
-  const { t } = useTranslation('work-orders');
-  const label = useCodeLabel();
+  const fields = useWorkOrderFields();
   if (action === 'assign') {
     return (
       <>
         <NoTechnician orders={ids} />
-        <Field name="assigneeId" label={t('dialogs.technician')}>
-          <TechnicianSelect orders={ids} />
-        </Field>
+        {fields.formItems(['assigneeId'], {
+          overrides: { assigneeId: { input: () => <TechnicianSelect orders={ids} /> } },
+        })}
       </>
     );
   }
-  if (action === 'repair') {
-    return (
-      <>
-        <Field name="faultTypes" label={t('fields.faultTypes')}>
-          <Select mode="multiple" options={codeOptions(label, FAULT_TYPE)} />
-        </Field>
-        <Field name="faultCause" label={t('fields.faultCause')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Field>
-        <Field name="partsUsed" label={t('fields.partsUsed')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Field>
-        <Field name="repairMethod" label={t('fields.repairMethod')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Field>
-      </>
-    );
-  }
-  if (action === 'pay') {
-    return (
-      <>
-        <Field name="amountCents" label={t('fields.paymentAmount')}>
-          <YuanInput step={0.01} suffix={t('dialogs.amountUnit')} />
-        </Field>
-        <Field name="settled" label={t('fields.settled')}>
-          <Radio.Group
-            options={[
-              { value: true, label: t('dialogs.yes') },
-              { value: false, label: t('dialogs.no') },
-            ]}
-          />
-        </Field>
-      </>
-    );
-  }
+  if (action === 'repair') return fields.formItems(['faultTypes', 'faultCause', 'partsUsed', 'repairMethod']);
+  if (action === 'pay') return fields.formItems(['amountCents', 'settled']);
   return null;
 }
 
@@ -129,6 +92,7 @@ export function ActionDialog({
   onDone?: () => void;
 }) {
   const { t } = useTranslation('work-orders');
+  const fields = useWorkOrderFields();
   const endpoint = workOrderEndpoints[action];
   const send = useEndpointMutation(endpoint, { invalidates: WORK_ORDER_READS, silent: true });
   const initialValues =
@@ -145,9 +109,7 @@ export function ActionDialog({
       onSuccess={() => onDone?.()}
     >
       <ActionFields action={action} ids={ids} />
-      <Field name="remark" label={t('fields.remark')}>
-        <Input.TextArea rows={3} maxLength={500} />
-      </Field>
+      {fields.formItems(['remark'], { overrides: { remark: { rows: 3 } } })}
     </FormDialog>
   );
 }

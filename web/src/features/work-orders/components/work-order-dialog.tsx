@@ -1,20 +1,15 @@
-import { Input, Select, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
-import { WORK_ORDER_TYPE } from '@console/contract/codes/service';
 import type { CreateWorkOrderInput } from '@console/contract/http/work-order-forms';
-import { WORK_ORDER_LEVELS } from '@console/contract/http/work-order-forms';
 import { workOrderEndpoints, type WorkOrderDetail } from '@console/contract/http/work-orders';
-import { codeOptions, numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { DevicePicker } from '../../../components/device-picker.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { RegionFields } from '../../../components/region-fields.tsx';
-import { Field } from '../../../components/schema-form.tsx';
-import { UploadField } from '../../../components/upload-field.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { WORK_ORDER_READS } from '../api/work-orders.ts';
+import { useWorkOrderFields } from '../fields.tsx';
 import { href } from '@console/contract/screens/screen';
 import { workOrderScreens } from '@console/contract/screens/work-orders';
 
@@ -41,7 +36,7 @@ export function WorkOrderDialog({
   machine?: { id: number; serialNumber: string };
 }) {
   const { t } = useTranslation('work-orders');
-  const label = useCodeLabel();
+  const fields = useWorkOrderFields();
   // Silent: the dialog shows a refusal on its field (or as the usual toast when it belongs to no field).
   const create = useEndpointMutation(workOrderEndpoints.create, { invalidates: WORK_ORDER_READS, silent: true });
   const update = useEndpointMutation(workOrderEndpoints.update, { invalidates: WORK_ORDER_READS, silent: true });
@@ -66,23 +61,16 @@ export function WorkOrderDialog({
       }}
     >
       {note && <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>}
-      <Field name="title" label={t('fields.title')}>
-        <Input maxLength={100} />
-      </Field>
-      <Field name="deviceKind" label={t('fields.deviceKind')}>
-        <Select disabled={editing} options={codeOptions(label, MACHINE_KIND)} />
-      </Field>
-      <Field name="deviceId" label={t('fields.machine')}>
-        <DevicePicker editableOnly disabled={editing} current={editing ? order.device : (machine ?? null)} />
-      </Field>
-      <Field name="type" label={t('fields.type')}>
-        <Select options={numericCodeOptions(label, WORK_ORDER_TYPE)} />
-      </Field>
-      <Field name="level" label={t('fields.level')}>
-        <Select
-          options={WORK_ORDER_LEVELS.map((level) => ({ value: level, label: t('fields.levelValue', { level }) }))}
-        />
-      </Field>
+      {fields.formItems(['title', 'deviceKind', 'deviceId', 'type', 'level'], {
+        overrides: {
+          deviceKind: { disabled: editing },
+          deviceId: {
+            input: () => (
+              <DevicePicker editableOnly disabled={editing} current={editing ? order.device : (machine ?? null)} />
+            ),
+          },
+        },
+      })}
       <PhoneField name="phone" label={t('fields.phone')} areaLabel={t('fields.areaCode')} />
       <RegionFields
         provinceLabel={t('fields.province')}
@@ -90,18 +78,7 @@ export function WorkOrderDialog({
         districtLabel={t('fields.district')}
         districtMaxLength={40}
       />
-      <Field name="address" label={t('fields.address')}>
-        <Input maxLength={200} />
-      </Field>
-      <Field name="content" label={t('fields.content')}>
-        <Input.TextArea rows={3} maxLength={2000} />
-      </Field>
-      <Field name="attachments" label={t('fields.attachments')}>
-        <UploadField kind="photo" max={10} />
-      </Field>
-      <Field name="remark" label={t('fields.remark')}>
-        <Input.TextArea rows={2} maxLength={500} />
-      </Field>
+      {fields.formItems(['address', 'content', 'attachments', 'remark'])}
     </FormDialog>
   );
 }
