@@ -15,6 +15,8 @@ import { idParam, pageQuery, paged } from './fields.ts';
 export const BILL_READERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff, ROLE.other] as const;
 /** Who records and voids receipts. */
 export const RECEIPT_WRITERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
+/** Who voids a bill: the administrator of the bill's own rental company (decision 036, addendum). */
+export const BILL_VOIDERS = [ROLE.lessorAdmin] as const;
 /** Who runs the billing of a contract now (the scheduler does it daily). */
 export const BILL_RUNNERS = [ROLE.lessorAdmin] as const;
 
@@ -46,6 +48,12 @@ export const billRow = z.object({
   state: z.enum(BILL_STATES),
   /** Days past its due day while unpaid (0 otherwise), on the lessor's today. */
   daysOverdue: z.number().int(),
+  /** A voided bill: why, when and by whom ('' otherwise). */
+  voidReason: z.string(),
+  voidedAt: z.string(),
+  voidedByName: z.string(),
+  /** The user may void it (administrator of its lessor; open, nothing allocated). */
+  voidable: z.boolean(),
 });
 export type BillRow = z.infer<typeof billRow>;
 
@@ -162,6 +170,17 @@ export const voidForm = z.object({
     .max(200, { error: 'validation.tooLong' }),
 });
 
+/** Void a bill with a reason; `reissue` gives its days back to billing and issues them again now. */
+export const billVoidForm = z.object({
+  id: idParam,
+  reason: z
+    .string({ error: 'billing.billReasonRequired' })
+    .trim()
+    .min(1, { error: 'billing.billReasonRequired' })
+    .max(200, { error: 'validation.tooLong' }),
+  reissue: z.boolean().default(false),
+});
+
 const dayRange = { from: filterDay, to: filterDay };
 
 /** Who exempts a contract from arrears locking and lifts it: the rental company's administrator (decision 039). */
@@ -234,6 +253,16 @@ export const billingEndpoints = {
     query: z.object({ id: idParam }),
     body: noInput,
     response: z.object({ bill: billRow, lines: z.array(billLineRow), allocations: z.array(allocationRow) }),
+  }),
+  billVoid: defineEndpoint({
+    method: 'POST',
+    path: '/lease/bill/void.do',
+    summary: 'Void an open bill no receipt paid, with a reason (it is kept); optionally re-issue its days now',
+    access: { roles: BILL_VOIDERS },
+    scope: 'organisation',
+    query: noInput,
+    body: billVoidForm,
+    response: z.object({ id: z.number().int(), reissued: z.array(z.number().int()) }),
   }),
   receiptList: defineEndpoint({
     method: 'GET',

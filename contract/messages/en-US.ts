@@ -458,6 +458,11 @@ export const enUS: Record<MessageKey, string> = {
   'billing.renterRequired': 'Select the renter',
   'billing.reasonRequired': 'Enter the reason for the void',
   'billing.receiptVoided': 'This receipt has already been voided',
+  'billing.billReasonRequired': 'Enter the reason for voiding the bill',
+  'billing.billVoided': 'This bill has already been voided',
+  'billing.billHasReceipts': 'Receipts have been allocated to this bill: void those receipts first, then void the bill',
+  'billing.reissueNotLatest':
+    'A later bill already charges these machines: void without re-issuing, or void the later bill first',
   'billing.dayRangeInvalid': 'The end day cannot be before the start day',
   'revenue.invalidDay': 'Please enter a valid day (YYYY-MM-DD)',
   'revenue.invalidMonth': 'Please enter a valid month (YYYY-MM)',

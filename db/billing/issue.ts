@@ -37,7 +37,8 @@ function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contractId?
     })
     .from(billLines)
     .innerJoin(leasePeriods, eq(leasePeriods.id, billLines.leasePeriodId))
-    .where(eq(leasePeriods.lessorOrgId, lessorOrgId))
+    // A released line's bill was voided for re-issue: its days are billable again (decision 036, addendum).
+    .where(and(eq(leasePeriods.lessorOrgId, lessorOrgId), eq(billLines.released, false)))
     .groupBy(billLines.leasePeriodId)
     .as('billed');
   const rows = db

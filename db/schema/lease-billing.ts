@@ -33,6 +33,10 @@ export const bills = sqliteTable(
     /** What receipts allocated to it (live receipts only: a void gives it back). */
     paidCents: integer('paid_cents').notNull().default(0),
     state: text('state', { enum: BILL_STATES }).notNull().default('open'),
+    /** A void (state `void`): when, by whom and why. The bill is kept; its ledger has a `billVoid` row. */
+    voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
+    voidedBy: integer('voided_by'),
+    voidReason: text('void_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -58,11 +62,19 @@ export const billLines = sqliteTable(
     toOn: text('to_on').notNull(),
     days: integer('days').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * The line's bill was voided and its days given back to billing (void with re-issue, decision 036): the line
+     * stays as the voided bill's history but no longer counts as billed.
+     */
+    released: integer('released', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('bill_lines_bill').on(t.billId),
-    // Never the same days of a machine twice, also when two runs race (issuing is idempotent by this).
-    uniqueIndex('bill_lines_period_from').on(t.leasePeriodId, t.fromOn),
+    // Never the same days of a machine twice, also when two runs race (issuing is idempotent by this); a released
+    // line (its bill voided for re-issue) leaves its days to the new bill.
+    uniqueIndex('bill_lines_period_from')
+      .on(t.leasePeriodId, t.fromOn)
+      .where(sql`${t.released} = 0`),
   ],
 );
 

@@ -14,6 +14,8 @@ import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import { ApiError, invalidField, notFound } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone } from '../lib/time.ts';
+import { issueLessorBills } from '@console/db/billing/issue';
+import { billingToday } from '../billing/zone.ts';
 import { createWorkOrder } from '../work-orders/create.ts';
 import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
 
@@ -222,7 +224,8 @@ function contactPhone(tx: ScopedWrite, user: SessionUser, orgIds: number[]): str
  * and a lease period opens from the entry day to the contract's end; a machine already on a lease refuses the
  * whole entry (also when two confirmations race: the unique index on open periods). Exit: every machine's open
  * period under this contract ends on the exit day, the machine returns to stock, and each damage note raises a
- * maintenance work order that points back at the exit's machine.
+ * maintenance work order that points back at the exit's machine, and the contract's bills due today (the
+ * machines' last part) are issued in the same transaction.
  */
 export function confirmHandover(data: ScopedData, user: SessionUser, id: number, now: number) {
   try {
@@ -315,7 +318,13 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         .set({ state: 'confirmed', confirmedBy: user.id, confirmedAt: new Date(now) })
         .where(eq(leaseHandovers.id, h.id))
         .run();
-      return { id: h.id, workOrders: orders, kind: h.kind, contract: { id: c.id, lessorOrgId: c.lessorOrgId } };
+      if (h.kind === 'exit') {
+        // The return's last bill is issued in the same unit of work (decision 036): an exit is never confirmed
+        // without it, and a bill that cannot be issued leaves the exit a draft.
+        const db = tx.unscoped('domainRule');
+        issueLessorBills(db, c.lessorOrgId, billingToday(db, c.lessorOrgId, now), c.id);
+      }
+      return { id: h.id, workOrders: orders };
     });
   } catch (error) {
     if (uniqueViolation(error, [leasePeriods]) === 'lease_periods_open_device') {

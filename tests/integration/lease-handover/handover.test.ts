@@ -188,6 +188,33 @@ describe('lease entries and exits', () => {
     expect(reentry.status).toBe('200');
   });
 
+  it('never confirms an exit without its last bill: a bill that cannot be issued leaves the exit a draft', async () => {
+    const { contract, named } = runningContract(t, huadong);
+    const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
+      .data.lines;
+    const startDay = dayOf(t.deps.now() - 5 * DAY_MS);
+    await deliver(contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }], startDay);
+    const exit = await create(admin(), 'exit', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
+    expect(exit.status).toBe('200');
+    // Issuing the bill fails (a fault in the billing tables).
+    t.dbh.sqlite.exec(`CREATE TRIGGER bills_fail BEFORE INSERT ON bills BEGIN SELECT RAISE(ABORT, 'no bills'); END`);
+    const failed = await confirm(admin(), exit.data.id);
+    expect(failed.status).not.toBe('200');
+    const detail = await t.call(api.detail, { token: admin(), query: { id: exit.data.id } });
+    expect(detail.data.state).toBe('draft');
+    expect(device(named.id)).toMatchObject({ leaseStatus: 'leased' });
+    const [period] = periodsOf(named.id);
+    expect(period).toMatchObject({ endOn: null, exitId: null });
+    expect(t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all()).toEqual([]);
+
+    // Once bills can be issued again, the same exit is confirmed with its bill.
+    t.dbh.sqlite.exec('DROP TRIGGER bills_fail');
+    expect((await confirm(admin(), exit.data.id)).status).toBe('200');
+    expect(device(named.id).leaseStatus).toBe('stock');
+    const billed = t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all();
+    expect(billed.map((l) => [l.fromOn, l.toOn])).toEqual([[startDay, today()]]);
+  });
+
   it('raises a maintenance work order in one step for a returned machine with damage, linked to the exit', async () => {
     const { contract, named, models } = runningContract(t, huadong);
     const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))

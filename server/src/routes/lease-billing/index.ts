@@ -11,7 +11,12 @@ import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/le
 import { contracts, renters } from '@console/db/schema/lease';
 import { organisations } from '@console/db/schema/accounts';
 import { daysOverdue } from '@console/contract/codes/lease-billing';
-import { ARREARS_EXEMPTERS, billingEndpoints as api, type BillRow } from '@console/contract/http/lease-billing';
+import {
+  ARREARS_EXEMPTERS,
+  BILL_VOIDERS,
+  billingEndpoints as api,
+  type BillRow,
+} from '@console/contract/http/lease-billing';
 import { arrearsExemptions } from '@console/db/schema/risk';
 import type { SessionUser } from '../../lib/session.ts';
 import { activeExemptions, reachedSteps, runArrearsLocks } from '../../risk/arrears.ts';
@@ -25,6 +30,7 @@ import { dayInZone, formatInZone } from '../../lib/time.ts';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billingToday } from '../../billing/zone.ts';
 import { recordReceipt, voidReceipt } from '../../billing/receipts.ts';
+import { voidBill } from '../../billing/void-bill.ts';
 import { allocationRows, mayWriteFor, receiptIdsInScope, userNames } from './shared.ts';
 
 const billFields = {
@@ -42,6 +48,9 @@ const billFields = {
   amountCents: bills.amountCents,
   paidCents: bills.paidCents,
   state: bills.state,
+  voidReason: bills.voidReason,
+  voidedAt: bills.voidedAt,
+  voidedBy: bills.voidedBy,
 };
 
 const billRows = (data: ScopedData) =>
@@ -52,12 +61,27 @@ const billRows = (data: ScopedData) =>
 
 type BillRecord = ReturnType<ReturnType<typeof billRows>['all']>[number];
 
-function presentBills(data: ScopedData, rows: BillRecord[], today: string): BillRow[] {
+/** The administrator of the bill's own rental company voids it (decision 036, addendum). */
+const mayVoidBill = (user: SessionUser) => (lessorOrgId: number) =>
+  (BILL_VOIDERS as readonly number[]).includes(user.roleId) && user.orgKind === 'lessor' && user.orgId === lessorOrgId;
+
+function presentBills(
+  data: ScopedData,
+  rows: BillRecord[],
+  today: string,
+  user: SessionUser,
+  timeZone: string,
+): BillRow[] {
   const names = orgNames(
     data,
     rows.flatMap((r) => [r.renterId, r.lessorOrgId]),
   );
-  return rows.map(({ lessorOrgId, ...r }) => {
+  const people = userNames(
+    data,
+    rows.map((r) => r.voidedBy),
+  );
+  const mayVoid = mayVoidBill(user);
+  return rows.map(({ lessorOrgId, voidReason, voidedAt, voidedBy, ...r }) => {
     const unpaidCents = r.state === 'void' ? 0 : r.amountCents - r.paidCents;
     return {
       ...r,
@@ -65,6 +89,10 @@ function presentBills(data: ScopedData, rows: BillRecord[], today: string): Bill
       lessorName: names.get(lessorOrgId) ?? '',
       unpaidCents,
       daysOverdue: unpaidCents > 0 ? daysOverdue(r.dueOn, today) : 0,
+      voidReason: voidReason ?? '',
+      voidedAt: voidedAt ? formatInZone(voidedAt, timeZone) : '',
+      voidedByName: voidedBy ? (people.get(voidedBy) ?? '') : '',
+      voidable: r.state === 'open' && r.paidCents === 0 && mayVoid(lessorOrgId),
     };
   });
 }
@@ -149,7 +177,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     return { list: rows.map(({ lessorOrgId, ...r }) => ({ ...r, lessorName: lessors.get(lessorOrgId) ?? '' })) };
   }),
 
-  route(api.billList, ({ query, data, deps, timeZone }) => {
+  route(api.billList, ({ query, user, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
       keywordIn([bills.number, contracts.number], query.keyword),
@@ -161,10 +189,10 @@ export const leaseBillingRoutes: RouteDef[] = [
     );
     const order = listOrder(query, BILL_SORTS, bills.id, [asc(bills.dueOn), asc(bills.id)]);
     const { rows, ...paging } = listPage(data, query, billRows(data).where(where), order);
-    return { list: presentBills(data, rows, dayInZone(deps.now(), timeZone)), ...paging };
+    return { list: presentBills(data, rows, dayInZone(deps.now(), timeZone), user, timeZone), ...paging };
   }),
 
-  route(api.billDetail, ({ query, data, deps, timeZone }) => {
+  route(api.billDetail, ({ query, user, data, deps, timeZone }) => {
     const row = billRows(data).where(eq(bills.id, query.id)).get();
     if (!row) throw notFound();
     const lines = data
@@ -192,10 +220,26 @@ export const leaseBillingRoutes: RouteDef[] = [
       .orderBy(asc(devices.serialNumber), asc(billLines.id))
       .all();
     return {
-      bill: presentBills(data, [row], dayInZone(deps.now(), timeZone))[0]!,
+      bill: presentBills(data, [row], dayInZone(deps.now(), timeZone), user, timeZone)[0]!,
       lines,
       allocations: allocationRows(data, { billIds: [row.id] }),
     };
+  }),
+
+  route(api.billVoid, ({ body, user, data, deps }) => {
+    // A bill the user sees; only its own lessor's administrator voids it (checked again in the unit of work).
+    const seen = billRows(data).where(eq(bills.id, body.id)).get();
+    if (!seen) throw notFound();
+    if (!mayVoidBill(user)(seen.lessorOrgId)) throw forbidden();
+    const made = voidBill(
+      data.unscoped('domainRule'),
+      body,
+      { userId: user.id, mayVoid: mayVoidBill(user) },
+      deps.now(),
+    );
+    // A voided bill is not owed: the arrears steps follow at once, as after a receipt (decision 039).
+    runArrearsLocks(deps, { lessorOrgId: seen.lessorOrgId });
+    return made;
   }),
 
   route(api.receiptList, ({ query, user, data, timeZone }) => {

@@ -21,8 +21,6 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { writesContracts } from '../../lease/access.ts';
 import { confirmHandover, createHandover, deleteHandover, writableContract } from '../../lease/handover.ts';
-import { issueLessorBills } from '@console/db/billing/issue';
-import { billingToday } from '../../billing/zone.ts';
 import { handoverScope } from './scope.ts';
 import { periodRoutes } from './periods.ts';
 
@@ -286,12 +284,8 @@ export const leaseHandoverRoutes: RouteDef[] = [
     return createHandover(data, user, { ...body, machines }, deps.now());
   }),
   route(api.confirm, ({ body, user, data, deps, setMessage }) => {
-    const { kind, contract, ...done } = confirmHandover(data, user, body.id, deps.now());
-    if (kind === 'exit') {
-      // A return's last bill is issued with it, not at the scheduler's next pass (decision 036).
-      const db = data.unscoped('domainRule');
-      issueLessorBills(db, contract.lessorOrgId, billingToday(db, contract.lessorOrgId, deps.now()), contract.id);
-    }
+    // An exit's last bill is issued inside the confirmation (decision 036).
+    const done = confirmHandover(data, user, body.id, deps.now());
     if (done.workOrders.length > 0) setMessage('handover.workOrdersRaised', { numbers: done.workOrders.join(', ') });
     return done;
   }),

@@ -61,6 +61,9 @@ export const useBillFields = defineFields<BillRow>()('lease-billing', {
   state: { label: 'bill.state', kind: 'code', table: BILL_STATE },
   daysOverdue: { label: 'bill.daysOverdue', kind: 'number' },
   lessorName: { label: 'lessor' },
+  voidReason: { label: 'bill.voidReasonShown', defaultHidden: true },
+  voidedAt: { label: 'bill.voidedAt', defaultHidden: true },
+  voidedByName: { label: 'bill.voidedBy', defaultHidden: true },
 });
 
 export const useReceiptFields = defineFields<ReceiptRow>()('lease-billing', {

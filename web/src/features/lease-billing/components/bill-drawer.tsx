@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
+import { App, Button, Checkbox, Descriptions, Drawer, Empty, Input, Space, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
-import { billingEndpoints, type BillRow } from '@console/contract/http/lease-billing';
+import { billingEndpoints, billVoidForm, type BillRow } from '@console/contract/http/lease-billing';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { yuan } from '../../../components/fields.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PriceDisplay } from '../../../components/price-display.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { Field } from '../../../components/schema-form.tsx';
+import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { saveBase64 } from '../../lease-contracts/index.ts';
+import { BILLING_READS } from '../api.ts';
 import { useBillFields } from '../fields.tsx';
 
 const priceOf = (cents: number | null) => (cents === null ? null : cents / 100);
@@ -29,7 +32,14 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
       onClose={onClose}
       width={760}
       title={t('bill.detailTitle')}
-      extra={query.data && <StatementButton bill={query.data.bill} />}
+      extra={
+        query.data && (
+          <Space>
+            {query.data.bill.voidable && <VoidBill bill={query.data.bill} />}
+            <StatementButton bill={query.data.bill} />
+          </Space>
+        )
+      }
       destroyOnHidden
     >
       {billId !== null && (
@@ -53,6 +63,7 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                   'paidCents',
                   'unpaidCents',
                   'daysOverdue',
+                  ...(bill.state === 'void' ? (['voidReason', 'voidedAt', 'voidedByName'] as const) : []),
                 ])}
               />
               <Typography.Title level={5}>{t('bill.lines')}</Typography.Title>
@@ -116,6 +127,59 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
         </QueryState>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * Void a bill (decision 036, addendum): confirmed first, then a dialog asks the reason and whether its days are
+ * issued again. Shown only when the server says the user may void it (the lessor's administrator, nothing paid).
+ */
+function VoidBill({ bill }: { bill: BillRow }) {
+  const { t } = useTranslation(['lease-billing', 'common']);
+  const { message, modal } = App.useApp();
+  const [open, setOpen] = useState(false);
+  // A void changes the arrears, the ledger and the income.
+  const remove = useEndpointMutation(billingEndpoints.billVoid, {
+    invalidates: [...BILLING_READS, ...readsOf(revenueEndpoints)],
+  });
+  const start = async () => {
+    const confirmed = await modal.confirm({
+      title: t('bill.voidConfirm', { number: bill.number, amount: yuan(bill.amountCents) }),
+      okButtonProps: { danger: true },
+      okText: t('bill.void'),
+    });
+    if (confirmed) setOpen(true);
+  };
+  return (
+    <>
+      <Button danger onClick={() => void start()}>
+        {t('bill.void')}
+      </Button>
+      <FormDialog
+        title={t('bill.voidTitle', { number: bill.number })}
+        open={open}
+        onClose={() => setOpen(false)}
+        schema={billVoidForm}
+        initialValues={{ id: bill.id, reissue: false }}
+        okText={t('bill.void')}
+        onSubmit={(body) => remove.mutateAsync({ body })}
+        onSuccess={(made) =>
+          void message.success(
+            made.reissued.length > 0 ? t('bill.reissued', { count: made.reissued.length }) : t('bill.voidDone'),
+          )
+        }
+      >
+        <Field name="id" hidden>
+          <Input />
+        </Field>
+        <Field name="reason" label={t('bill.voidReason')}>
+          <Input.TextArea rows={3} maxLength={200} />
+        </Field>
+        <Field name="reissue" valuePropName="checked" extra={t('bill.reissueHint')}>
+          <Checkbox>{t('bill.reissue')}</Checkbox>
+        </Field>
+      </FormDialog>
+    </>
   );
 }
 
