@@ -12,16 +12,13 @@ const IN_STOCK = LEASE_STATUS.codes.find((code) => code.key === 'leaseStatus.sto
  * have their machines on lease locked by the lock day settings (decision 039) while the tests run.
  */
 export async function offlineMachine(api: Api, token: string, nth: number): Promise<RiskCandidate> {
-  const page = await api.call(riskEndpoints.candidates, { token, query: { pageSize: 200 } });
-  const stock = await api.call(deviceEndpoints.list, {
-    token,
-    query: { leaseStatus: IN_STOCK, pageSize: 200 },
-  });
-  const inStock = new Set((stock.data.list as { id: number }[]).map((m) => m.id));
-  const offline = (page.data.list as RiskCandidate[])
-    .filter((m) => !m.online && m.lockLevel === 0 && inStock.has(m.id))
-    .reverse();
-  const machine = offline[nth];
-  if (!machine) throw new Error(`no offline machine #${nth}`);
-  return machine;
+  const stock = await api.call(deviceEndpoints.list, { token, query: { leaseStatus: IN_STOCK, pageSize: 200 } });
+  const found: RiskCandidate[] = [];
+  for (const { id } of [...(stock.data.list as { id: number }[])].reverse()) {
+    const one = await api.call(riskEndpoints.candidates, { token, query: { deviceId: id } });
+    const machine = (one.data.list as RiskCandidate[])[0];
+    if (machine && !machine.online && machine.lockLevel === 0) found.push(machine);
+    if (found.length > nth) return found[nth]!;
+  }
+  throw new Error(`no offline machine in stock #${nth}`);
 }
