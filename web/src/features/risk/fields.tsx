@@ -66,6 +66,8 @@ export const useRiskTaskFields = defineFields<RiskTask>()('risk', {
   level: { label: 'tasks.level', kind: 'code', table: LOCK_LEVEL },
   machines: {
     label: 'tasks.machines',
+    // An automatic task names several machines: their serials wrap, so the stage stays in sight at 1440 px.
+    width: 150,
     exportValue: (row) => row.serials.join(' ') + (row.deviceCount > row.serials.length ? ' …' : ''),
     cell: (row, { t }) => (
       <Space direction="vertical" size={0}>

@@ -26,10 +26,11 @@ export function RecordsPage() {
         'kind',
         'level',
         'mode',
-        'operatorName',
-        'reason',
         'execution',
         'stage',
+        // After the stage, which a user scans for and must stay in sight at 1440 px.
+        'operatorName',
+        'reason',
         'resultText',
         'confirmedLevel',
         'currentLevel',

@@ -52,10 +52,10 @@ export function TasksPage() {
       'level',
       'mode',
       'machines',
-      'operatorName',
       'execution',
       'stage',
-      // After the stage: the stage is what a user scans for, and must stay in sight at 1440 px.
+      // After the stage, which a user scans for and must stay in sight at 1440 px: who or what made the task, and why.
+      'operatorName',
       'reason',
       'dueAt',
       'createdAt',
