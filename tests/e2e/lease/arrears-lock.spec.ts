@@ -1,14 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { appendLedger, refreshArrears } from '@console/db/billing/ledger';
-import { openDb } from '@console/db/client';
-import { users } from '@console/db/schema/accounts';
+import type { Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
-import { contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { bills } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
-import { createOrganisation, demoAccount } from '@console/db/seed/accounts';
 import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { leaseToNewRenter, withLeaseDb } from '../../fixtures/e2e-lease.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
@@ -19,68 +17,44 @@ const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/S
  * next scheduler pass.
  */
 function arrearsRenter(name: string) {
-  const dbh = openDb(process.env.E2E_DB_FILE!, { migrate: false });
-  try {
-    const { db } = dbh;
-    const admin = db
-      .select()
-      .from(users)
-      .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-      .get()!;
-    const lessorOrgId = admin.orgId;
-    const renterId = createOrganisation(db, { name, kind: 'customer', parentId: lessorOrgId }).id;
-    db.insert(renters).values({ orgId: renterId, lessorOrgId, identityType: 2 }).run();
-    const store = db.select().from(stores).where(eq(stores.orgId, lessorOrgId)).get()!;
+  return withLeaseDb((db) => {
     // An offline machine standing by, on no lease, from the middle of the fleet (other tests take theirs from the
     // start and the end of the lists).
-    const machine = db
-      .select({ id: devices.id, serialNumber: devices.serialNumber })
-      .from(devices)
-      .leftJoin(leasePeriods, and(eq(leasePeriods.deviceId, devices.id), isNull(leasePeriods.endOn)))
-      .where(
-        and(eq(devices.orgId, lessorOrgId), eq(devices.online, false), eq(devices.status, 2), isNull(leasePeriods.id)),
-      )
-      .orderBy(devices.id)
-      .limit(1)
-      .offset(40 + (renterId % 20))
-      .get()!;
-    db.update(devices).set({ lockLevel: 'unlocked', sleeping: false }).where(eq(devices.id, machine.id)).run();
+    let serial = '';
+    const machineId = (db: Db, lessorOrgId: number) => {
+      const machine = db
+        .select({ id: devices.id, serialNumber: devices.serialNumber })
+        .from(devices)
+        .leftJoin(leasePeriods, and(eq(leasePeriods.deviceId, devices.id), isNull(leasePeriods.endOn)))
+        .where(
+          and(
+            eq(devices.orgId, lessorOrgId),
+            eq(devices.online, false),
+            eq(devices.status, 2),
+            isNull(leasePeriods.id),
+          ),
+        )
+        .orderBy(devices.id)
+        .limit(1)
+        .offset(40 + (Date.now() % 20))
+        .get()!;
+      db.update(devices).set({ lockLevel: 'unlocked', sleeping: false }).where(eq(devices.id, machine.id)).run();
+      serial = machine.serialNumber;
+      return machine.id;
+    };
     // On lease for 25 days under a contract whose billing day has not come since (billing issues nothing of it
     // meanwhile): the bill below stands for what the renter owes.
     const startOn = iso(Date.now() - 25 * DAY);
     const tomorrow = Number(iso(Date.now() + DAY).slice(8));
-    const contract = db
-      .insert(contracts)
-      .values({
-        number: `HT-E2E-A${renterId}`,
-        lessorOrgId,
-        renterOrgId: renterId,
-        storeId: store.id,
-        createdBy: admin.id,
-        status: 7,
-        startOn,
-        endOn: iso(Date.now() + 300 * DAY),
-        billingDay: tomorrow <= 28 ? tomorrow : 1,
-        dueDays: 1,
-      })
-      .returning()
-      .get();
-    const line = db
-      .insert(contractLines)
-      .values({ contractId: contract.id, deviceId: machine.id, businessModel: 23, dayCents: 10_000 })
-      .returning()
-      .get();
-    db.insert(leasePeriods)
-      .values({
-        lessorOrgId,
-        contractId: contract.id,
-        lineId: line.id,
-        deviceId: machine.id,
-        renterOrgId: renterId,
-        startOn,
-        plannedEndOn: contract.endOn,
-      })
-      .run();
+    const { lessorOrgId, renterId, contract } = leaseToNewRenter(db, {
+      name,
+      number: (renterId) => `HT-E2E-A${renterId}`,
+      machineId,
+      startOn,
+      endOn: iso(Date.now() + 300 * DAY),
+      billingDay: tomorrow <= 28 ? tomorrow : 1,
+      dueDays: 1,
+    });
     const dueOn = iso(Date.now() - 20 * DAY);
     const bill = db
       .insert(bills)
@@ -110,10 +84,8 @@ function arrearsRenter(name: string) {
       },
     ]);
     refreshArrears(db, lessorOrgId, iso(Date.now()), renterId);
-    return { renterId, contract: contract.number, serial: machine.serialNumber };
-  } finally {
-    dbh.close();
-  }
+    return { renterId, contract: contract.number, serial };
+  });
 }
 
 test('arrears lock a renter’s machine, and the receipt that clears them unlocks it', async ({ page, api }) => {

@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
-import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { issueLessorBills } from '@console/db/billing/issue';
-import { openDb } from '@console/db/client';
-import { users } from '@console/db/schema/accounts';
-import { devices } from '@console/db/schema/devices';
-import { contractLines, contracts, renters, stores } from '@console/db/schema/lease';
-import { leasePeriods } from '@console/db/schema/lease-periods';
-import { createOrganisation, demoAccount } from '@console/db/seed/accounts';
 import type { Api } from '../../fixtures/e2e-api.ts';
+import { leaseToNewRenter, withLeaseDb } from '../../fixtures/e2e-lease.ts';
 import { expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 const DAY = 86_400_000;
@@ -20,59 +14,20 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * 100.00 a day (1,000.00 in all), billed on the 1st, due ten days later.
  */
 function overdueRenter(name: string): { renterId: number } {
-  const dbh = openDb(process.env.E2E_DB_FILE!, { migrate: false });
-  try {
-    const { db } = dbh;
-    const admin = db
-      .select()
-      .from(users)
-      .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-      .get()!;
-    const lessorOrgId = admin.orgId;
-    const renterId = createOrganisation(db, { name, kind: 'customer', parentId: lessorOrgId }).id;
-    db.insert(renters).values({ orgId: renterId, lessorOrgId, identityType: 2 }).run();
-    const store = db.select().from(stores).where(eq(stores.orgId, lessorOrgId)).get()!;
-    const machine = db.select().from(devices).where(eq(devices.orgId, lessorOrgId)).get()!;
-    const startOn = iso(Date.now() - 90 * DAY);
+  return withLeaseDb((db) => {
     const endOn = iso(Date.now() - 81 * DAY);
-    const contract = db
-      .insert(contracts)
-      .values({
-        number: `HT-E2E-${renterId}`,
-        lessorOrgId,
-        renterOrgId: renterId,
-        storeId: store.id,
-        createdBy: admin.id,
-        status: 7,
-        startOn,
-        endOn,
-        billingDay: 1,
-        dueDays: 10,
-      })
-      .returning()
-      .get();
-    const line = db
-      .insert(contractLines)
-      .values({ contractId: contract.id, deviceId: machine.id, businessModel: 23, dayCents: 10_000 })
-      .returning()
-      .get();
-    db.insert(leasePeriods)
-      .values({
-        lessorOrgId,
-        contractId: contract.id,
-        lineId: line.id,
-        deviceId: machine.id,
-        renterOrgId: renterId,
-        startOn,
-        plannedEndOn: endOn,
-        endOn,
-      })
-      .run();
+    const { lessorOrgId, renterId } = leaseToNewRenter(db, {
+      name,
+      number: (renterId) => `HT-E2E-${renterId}`,
+      startOn: iso(Date.now() - 90 * DAY),
+      endOn,
+      returnedOn: endOn,
+      billingDay: 1,
+      dueDays: 10,
+    });
     issueLessorBills(db, lessorOrgId, iso(Date.now()));
     return { renterId };
-  } finally {
-    dbh.close();
-  }
+  });
 }
 
 async function recordAndClear(page: Page, api: Api, lang: UiLang) {
