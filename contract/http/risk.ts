@@ -178,13 +178,23 @@ export type RiskRecord = z.infer<typeof riskRecord>;
  * `preLockDays` days after the expiry (negative: before it) and a lock `intervalDays` later.
  */
 /** Days overdue of one arrears step: a whole number of days, 0 to 3,650. */
-const stepDays = (fallback: number) =>
+/** A company's arrears steps before it saves its own (decision 039): off. */
+export const ARREARS_DEFAULTS = {
+  arrearsEnabled: false,
+  arrearsReminderDays: 1,
+  arrearsPreLock1Days: 7,
+  arrearsLock1Days: 15,
+  arrearsPreLock2Days: 30,
+  arrearsLock2Days: 45,
+  arrearsUnlockOnPayment: true,
+} as const;
+
+const stepDays = () =>
   z
     .number({ error: 'risk.arrearsDaysInvalid' })
     .int({ error: 'risk.arrearsDaysInvalid' })
     .min(0, { error: 'risk.arrearsDaysInvalid' })
-    .max(3650, { error: 'risk.arrearsDaysInvalid' })
-    .default(fallback);
+    .max(3650, { error: 'risk.arrearsDaysInvalid' });
 
 /**
  * The arrears steps in order (decision 039): 0 the reminder text, then LOCK_LEVEL 1-4. The settings name each by
@@ -227,15 +237,18 @@ export const lockDaySettingsForm = z
       .max(90, { error: 'risk.intervalInvalid' }),
     /** LOCK_MODE of the automatic commands. */
     mode: code(LOCK_MODE.values, 'validation.required'),
-    /** Arrears drive the graded lock (decision 039). */
-    arrearsEnabled: z.boolean().default(false),
-    arrearsReminderDays: stepDays(1),
-    arrearsPreLock1Days: stepDays(7),
-    arrearsLock1Days: stepDays(15),
-    arrearsPreLock2Days: stepDays(30),
-    arrearsLock2Days: stepDays(45),
+    /**
+     * Arrears drive the graded lock (decision 039). Required, as the rest: a save that left them out would reset
+     * what the company saved (the console sends the settings it read).
+     */
+    arrearsEnabled: z.boolean(),
+    arrearsReminderDays: stepDays(),
+    arrearsPreLock1Days: stepDays(),
+    arrearsLock1Days: stepDays(),
+    arrearsPreLock2Days: stepDays(),
+    arrearsLock2Days: stepDays(),
     /** The payment that clears a contract's arrears unlocks its machines at once. */
-    arrearsUnlockOnPayment: z.boolean().default(true),
+    arrearsUnlockOnPayment: z.boolean(),
   })
   .superRefine((v, ctx) => {
     // Each step comes later than the one before it.

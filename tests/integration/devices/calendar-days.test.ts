@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints, type DeviceRow } from '@console/contract/http/devices';
-import { riskEndpoints } from '@console/contract/http/risk';
+import { ARREARS_DEFAULTS, riskEndpoints } from '@console/contract/http/risk';
 import { simCardEndpoints, type SimCard } from '@console/contract/http/sim-cards';
 import { commands, deviceModels, devices } from '@console/db/schema/devices';
 import { simCards } from '@console/db/schema/sim-cards';
@@ -163,7 +163,14 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
         .set({ serviceExpiresAt: '2026-11-25', status: 2, lockLevel: 'unlocked' })
         .where(eq(devices.id, target.id))
         .run();
-      const body = { orgId: fleet.own, enabled: true, preLockDays: 0, intervalDays: 3, mode: 2 as const };
+      const body = {
+        orgId: fleet.own,
+        enabled: true,
+        preLockDays: 0,
+        intervalDays: 3,
+        mode: 2 as const,
+        ...ARREARS_DEFAULTS,
+      };
       const preview = await t.call(riskEndpoints.previewLockDays, { token, body, ...saver });
       expect(preview.data.list).toEqual([
         expect.objectContaining({ deviceId: target.id, serviceExpiresAt: '2026-11-25', dueLevel: 0 }),

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
-import { riskEndpoints } from '@console/contract/http/risk';
+import { ARREARS_DEFAULTS, riskEndpoints } from '@console/contract/http/risk';
 import { commands, devices } from '@console/db/schema/devices';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -25,6 +25,7 @@ describe('lock day settings', () => {
     preLockDays: 0,
     intervalDays: 3,
     mode: 2 as const,
+    ...ARREARS_DEFAULTS,
     ...extra,
   });
 
@@ -145,6 +146,16 @@ describe('lock day settings', () => {
     expect((await t.call(riskEndpoints.lockDays, { token, query: { orgId: fleet.other } })).status).toBe('403');
     const days = await t.call(riskEndpoints.saveLockDays, { token, body: settings({ preLockDays: 1.5 }) });
     expect(days.data.field).toBe('preLockDays');
+    // A save without the arrears part is refused, and keeps the arrears steps the company saved.
+    await t.call(riskEndpoints.saveLockDays, { token, body: settings({ arrearsEnabled: true, arrearsLock2Days: 60 }) });
+    const { arrearsEnabled: _on, ...withoutArrearsSwitch } = settings();
+    const partial = await t.call(riskEndpoints.saveLockDays, {
+      token,
+      loose: { body: withoutArrearsSwitch },
+    });
+    expect(partial).toMatchObject({ status: '400', data: { field: 'arrearsEnabled' } });
+    const kept = (await t.call(riskEndpoints.lockDays, { token })).data.settings;
+    expect(kept).toMatchObject({ arrearsEnabled: true, arrearsLock2Days: 60 });
     const staff = await t.call(riskEndpoints.saveLockDays, { token: t.tokenFor(ROLE.lessorStaff), body: settings() });
     expect(staff.status).toBe('403');
     // The operator's administrator keeps every rental company's settings.

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import { hasRiskPermission, riskEndpoints, type LockDaySettingsForm } from '@console/contract/http/risk';
+import {
+  ARREARS_DEFAULTS,
+  hasRiskPermission,
+  riskEndpoints,
+  type LockDaySettingsForm,
+} from '@console/contract/http/risk';
 import type { ScopedData } from '../../lib/data.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
@@ -22,13 +27,7 @@ const DEFAULTS = {
   preLockDays: 0,
   intervalDays: 3,
   mode: 2,
-  arrearsEnabled: false,
-  arrearsReminderDays: 1,
-  arrearsPreLock1Days: 7,
-  arrearsLock1Days: 15,
-  arrearsPreLock2Days: 30,
-  arrearsLock2Days: 45,
-  arrearsUnlockOnPayment: true,
+  ...ARREARS_DEFAULTS,
 } as const;
 
 /** Settings belong to an organisation whose machines the user keeps (the operator's staff: any lessor). */
