@@ -6,7 +6,7 @@ import type { DeviceStatus } from './device-status.ts';
  * most urgent that holds. See docs/decisions/007 and the device list filters.
  */
 /** The status codes by name (the labels and colours are in device-status.ts). */
-const STATUS = {
+export const STATUS = {
   online: 1,
   offline: 2,
   standby: 3,

@@ -286,7 +286,8 @@ export const arrearsPreviewRow = z.object({
   daysOverdue: z.number().int(),
   /** The day has come: the next pass takes the step. */
   dueNow: z.boolean(),
-  riskPermission: z.boolean(),
+  /** The machine is not working now: it takes the step on the day, or waits until it stops (server/src/risk/arrears.ts). */
+  movesNow: z.boolean(),
 });
 export type ArrearsPreviewRow = z.infer<typeof arrearsPreviewRow>;
 

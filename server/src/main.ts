@@ -3,6 +3,7 @@ import { openDb } from '@console/db/client';
 import { isSeeded, seedDemo } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
 import { createCommandQueue } from './commands/queue.ts';
+import { startServerClock } from './lib/clock.ts';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
 import { brokerHost, developmentSecretsInUse, readEnv } from './lib/env.ts';
 import { startBrokerThread } from './ingest/broker-thread.ts';
@@ -19,8 +20,10 @@ async function main() {
   if (env.NODE_ENV === 'production' && unsafe.length > 0) {
     throw new Error(`production needs its own ${unsafe.join(' and ')} (the development defaults are public)`);
   }
+  if (env.NODE_ENV === 'production' && env.CLOCK_URL) throw new Error('CLOCK_URL is for QA: production keeps real time');
+  const clock = startServerClock(env.CLOCK_URL, consoleLog);
   const dbh = openDb(env.DB_FILE);
-  const base = { dbh, env, now: Date.now, log: consoleLog, live: new LiveHub() };
+  const base = { dbh, env, now: clock.now, log: consoleLog, live: new LiveHub() };
   const deps: AppDeps = { ...base, commands: createCommandQueue(base), ingest: null };
   // Production starts empty: the first administrator comes from `npm run create-admin`.
   if (env.NODE_ENV !== 'production' && !isSeeded(dbh.db)) {
@@ -40,6 +43,7 @@ async function main() {
   const ingest = startIngestThread(deps, {
     dbFile: env.DB_FILE,
     env,
+    clock: clock.shared,
     options: {
       url: env.MQTT_URL || broker!.url,
       clientId: env.MQTT_CLIENT_ID,
@@ -79,6 +83,7 @@ async function main() {
     stopRiskScheduler();
     stopRollup();
     stopBillingScheduler();
+    clock.stop();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();
     const refused = Object.values(rejected).reduce((a, b) => a + b, 0);

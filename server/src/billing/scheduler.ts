@@ -3,22 +3,27 @@ import { issueBills } from './issue.ts';
 
 /**
  * The billing scheduler of the running server: a pass at start (billing days and returns that passed while the
- * server was down are billed now) and every `intervalMs`. Each pass bills every lessor on its own calendar day
- * (its billing zone), so a bill is issued within the interval after the lessor's midnight; issuing is idempotent,
- * so frequent passes cost a query per lessor and issue nothing twice. The same pass keeps the renters' arrears
- * current as due days pass.
+ * server was down are billed now) and then every `intervalMs` of the server's clock. Each pass bills every lessor on
+ * its own calendar day (its billing zone), so a bill is issued within the interval after the lessor's midnight;
+ * issuing is idempotent, so frequent passes cost a query per lessor and issue nothing twice. The same pass keeps the
+ * renters' arrears current as due days pass. The interval is measured on the server's clock, looked at every
+ * `tickMs`, so a clock that follows a simulator sped up or skipped forward (lib/clock.ts) bills as its days pass.
  */
-export function startBillingScheduler(deps: AppDeps, intervalMs = 15 * 60_000): () => void {
-  const pass = () => {
+export function startBillingScheduler(deps: AppDeps, intervalMs = 15 * 60_000, tickMs = 10_000): () => void {
+  let lastPass = -Infinity;
+  const tick = () => {
+    const now = deps.now();
+    if (now - lastPass < intervalMs) return;
+    lastPass = now;
     try {
-      const { bills } = issueBills(deps.dbh.db, deps.now());
+      const { bills } = issueBills(deps.dbh.db, now);
       if (bills > 0) deps.log('info', `billing: issued ${bills} bills`);
     } catch (error) {
       deps.log('error', 'billing: the scheduler pass failed', error);
     }
   };
-  pass();
-  const timer = setInterval(pass, intervalMs);
+  tick();
+  const timer = setInterval(tick, tickMs);
   timer.unref();
   return () => clearInterval(timer);
 }

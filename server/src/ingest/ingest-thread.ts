@@ -10,6 +10,8 @@ import { createCounters, type IngestStats } from './stats.ts';
 export interface IngestThreadData {
   dbFile: string;
   env: Env;
+  /** The server clock's shared offset (lib/clock.ts); null on the wall clock. */
+  clock: SharedArrayBuffer | null;
   options: Omit<IngestOptions, 'thresholds' | 'rules' | 'onReject'>;
 }
 

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDb } from '@console/db/client';
 import type { LiveEvent } from '@console/contract/http/live';
 import type { CommandTransport } from '../commands/queue.ts';
+import { clockOf } from '../lib/clock.ts';
 import { consoleLog } from '../lib/deps.ts';
 import type { Audience } from '../live/hub.ts';
 import { startIngest, type IngestDeps } from './ingest.ts';
@@ -61,7 +62,7 @@ const commands: IngestDeps['commands'] = {
   },
 };
 
-const ingest = startIngest({ dbh, env: data.env, now: Date.now, log: consoleLog, live, commands }, data.options);
+const ingest = startIngest({ dbh, env: data.env, now: clockOf(data.clock), log: consoleLog, live, commands }, data.options);
 void ingest.ready.then(() => tell({ type: 'ready' }));
 const timer = setInterval(() => {
   tellTransport();

@@ -80,6 +80,11 @@ const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(72),
+  /**
+   * QA only (refused in production): the simulator's clock (`http://host:port/clock` of its control API) for the
+   * server to follow, so the business moves with simulated time (server/src/lib/clock.ts).
+   */
+  CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

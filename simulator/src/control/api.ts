@@ -16,7 +16,7 @@ export const clockView = z.object({
   now: z.string(),
   speed: z.number(),
   paused: z.boolean(),
-  /** Simulated time ahead of the wall clock; the server refuses reports more than 25 h ahead. */
+  /** Simulated time ahead of the wall clock; a server refuses reports 25 h ahead unless it follows this clock. */
   aheadMs: z.number(),
 });
 export type ClockView = z.infer<typeof clockView>;
@@ -80,6 +80,13 @@ export const machineList = z.object({
   machines: z.array(machineView),
 });
 export const speedBody = z.object({ speed: z.number().min(MIN_SPEED).max(MAX_SPEED) });
+/** Up to 400 days at once: a lease's billing month and its lock days. */
+export const skipBody = z.object({
+  hours: z
+    .number()
+    .positive()
+    .max(400 * 24),
+});
 export const scenarioResult = z.object({
   machines: z.number().int(),
   timeline: z.number().int(),
@@ -145,6 +152,13 @@ export const controlRoutes = {
     path: '/clock/speed',
     summary: 'Set the clock speed (1 to 3600)',
     body: speedBody,
+    response: clockView,
+  },
+  skip: {
+    method: 'post',
+    path: '/clock/skip',
+    summary: 'Skip simulated time forward by some hours, the machines parked meanwhile (nothing skipped runs)',
+    body: skipBody,
     response: clockView,
   },
   pause: { method: 'post', path: '/clock/pause', summary: 'Pause simulated time', response: clockView },

@@ -135,6 +135,10 @@ describe('the control API', () => {
     run(5000);
     expect(clockView.parse((await call('GET', '/clock')).body).now).toBe(paused.now);
     expect((await call('POST', '/clock/resume')).body).toMatchObject({ paused: false });
+    const skipped = clockView.parse((await call('POST', '/clock/skip', { hours: 48 })).body);
+    // Ahead by what ran at 600x, less the five seconds it stood paused, plus the two days skipped.
+    expect(skipped.aheadMs).toBe(599_000 - 5000 + 48 * 3_600_000);
+    expect(await call('POST', '/clock/skip', { hours: 0 })).toMatchObject({ status: 400 });
   });
 
   it('describes every route in its OpenAPI document', async () => {

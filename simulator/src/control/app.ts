@@ -4,7 +4,7 @@ import { ACTION_NAMES, ActionError, actionSchemas } from '../fleet/actions.ts';
 import { connectionOf, viewOf } from '../fleet/view.ts';
 import type { Simulator } from '../simulator.ts';
 import { parseScenario, ScenarioError } from '../sources/scenario.ts';
-import { controlRoutes, listQuery, openApiDocument, speedBody, type ClockView, type Health } from './api.ts';
+import { controlRoutes, listQuery, openApiDocument, skipBody, speedBody, type ClockView, type Health } from './api.ts';
 
 /** Largest scenario document accepted (a 20,000-machine fleet in JSON is about 3 MB). */
 const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
@@ -101,6 +101,10 @@ export function createControlApp(sim: Simulator): Hono {
   app.get(controlRoutes.clock.path, (c) => c.json(clock()));
   app.post(controlRoutes.speed.path, async (c) => {
     sim.clock.setSpeed(parse(speedBody, await jsonBody(c)).speed);
+    return c.json(clock());
+  });
+  app.post(controlRoutes.skip.path, async (c) => {
+    sim.clock.skip(Math.round(parse(skipBody, await jsonBody(c)).hours * 3_600_000));
     return c.json(clock());
   });
   app.post(controlRoutes.pause.path, (c) => {

@@ -5,6 +5,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints as api } from '@console/contract/http/lease-billing';
 import { riskEndpoints } from '@console/contract/http/risk';
 import { smsOutbox } from '@console/db/schema/accounts';
+import { commands, devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
 import { lockDaySettings } from '@console/db/schema/risk';
 import { runSchedulerPass } from '@console/server/src/risk/scheduler';
@@ -81,6 +82,40 @@ describe('arrears drive the graded lock', () => {
     expect(levels).toHaveLength(6);
     const list = await t.call(api.arrears, { token: admin(), query: { keyword: number() } });
     expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, step: 4, exempt: false });
+  });
+
+  it('moves a machine stopped on line and one locked at a lower step, and a working one once it stops', async () => {
+    const [stopped, working] = lease.machines as [number, number];
+    const status = (id: number, values: Partial<typeof devices.$inferInsert>) =>
+      t.dbh.db.update(devices).set(values).where(eq(devices.id, id)).run();
+    status(stopped, { online: true, status: 7 });
+    status(working, { online: true, status: 6 });
+    billDue(t, lease, addDays(lease.today(), -4));
+    const preview = await t.call(riskEndpoints.previewLockDays, {
+      token: admin(),
+      body: arrearsSettings(lease.lessorId),
+    });
+    const movesNow = (preview.data.arrears as { deviceId: number; step: number; movesNow: boolean }[])
+      .filter((r) => r.step === 2)
+      .map((r) => [r.deviceId, r.movesNow]);
+    expect(movesNow).toEqual([
+      [stopped, true],
+      [working, false],
+    ]);
+
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines)).toEqual([[stopped, 'lock', 'lock1', 'queued']]);
+    // The shift ends: the working machine takes its step at the next pass.
+    status(working, { status: 7 });
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, [working])).toEqual([[working, 'lock', 'lock1', 'queued']]);
+
+    // Locked at the first level (status 4, no risk permission by hand), it still moves on to the second.
+    status(stopped, { status: 4, lockLevel: 'lock1' });
+    t.dbh.db.update(commands).set({ state: 'succeeded' }).where(eq(commands.deviceId, stopped)).run();
+    t.advance(6 * DAY);
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, [stopped]).at(-1)).toEqual([stopped, 'lock', 'lock2', 'queued']);
   });
 
   it('never moves an exempted contract, shows why, and moves it again once the exemption is lifted', async () => {

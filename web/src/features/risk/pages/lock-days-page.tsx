@@ -119,11 +119,11 @@ function ArrearsPreviewTable({ rows }: { rows: Preview['arrears'] }) {
             ),
           },
           {
-            key: 'riskPermission',
-            title: t('lockDays.permission'),
-            dataIndex: 'riskPermission',
+            key: 'movesNow',
+            title: t('lockDays.movesNow'),
+            dataIndex: 'movesNow',
             render: (yes: boolean) => (
-              <Tag color={yes ? 'green' : 'default'}>{t(yes ? 'lockDays.yes' : 'lockDays.no')}</Tag>
+              <Tag color={yes ? 'green' : 'default'}>{t(yes ? 'lockDays.yes' : 'lockDays.waitsForStop')}</Tag>
             ),
           },
         ]}

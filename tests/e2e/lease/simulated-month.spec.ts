@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import { openDb, type Db } from '@console/db/client';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { seedDemo } from '@console/db/seed/demo';
+import { Api } from '../../fixtures/e2e-api.ts';
+import { contractForNewRenter } from '../../fixtures/e2e-lease.ts';
+import { CONTROL_PORTS, startSimulator, type RunningSimulator } from '../../fixtures/e2e-simulator.ts';
+import { freePort, ROOT, startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
+import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+
+/**
+ * Issue 13's acceptance, across simulated time: a server of its own (moving the shared e2e server's clock would move
+ * every other flow's) follows the simulator's clock (CLOCK_URL). Two simulated machines are delivered under a
+ * contract; the simulator skips three weeks; the bill the server issued on the billing day is overdue, the arrears
+ * lock the machines (they report it), a receipt unlocks them, and one comes back damaged, with its work order and its
+ * last bill.
+ */
+const PORTS = { first: 18800, last: 18849 };
+const DAY = 86_400_000;
+const shanghaiDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
+const t = (key: string, params?: Record<string, string | number>) => text('en', key, params);
+
+let dir: string;
+let server: ServerRun;
+let simulator: RunningSimulator;
+let lease: { contractId: number; number: string; renterId: number; machines: { lineId: number; serial: string }[] };
+
+/** Two of the lessor's machines in stock, with what the simulator needs to be them. */
+function machinesInStock(db: Db, lessorOrgId: number) {
+  return db
+    .select({ id: devices.id, serial: devices.serialNumber, kind: deviceModels.category })
+    .from(devices)
+    .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+    .leftJoin(leasePeriods, and(eq(leasePeriods.deviceId, devices.id), isNull(leasePeriods.endOn)))
+    .where(and(eq(devices.orgId, lessorOrgId), eq(devices.status, 2), isNull(leasePeriods.id)))
+    .orderBy(devices.id)
+    .limit(2)
+    .all();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = mkdtempSync(join(tmpdir(), 'simulated-month-'));
+  const file = join(dir, 'console.db');
+  const seeding = openDb(file);
+  await seedDemo(seeding.db, { devices: 60, historyDevices: 0 });
+  // Billed tomorrow (or on the 1st, at most three days on), due the day after.
+  const tomorrow = Number(shanghaiDay(Date.now() + DAY).slice(8));
+  let picked: ReturnType<typeof machinesInStock> = [];
+  const made = contractForNewRenter(seeding.db, {
+    name: `Simulated Month Works ${Date.now().toString(36).toUpperCase()}`,
+    number: (renterId) => `HT-SIM-${renterId}`,
+    machineIds: (db, lessorOrgId) => {
+      picked = machinesInStock(db, lessorOrgId);
+      db.update(devices).set({ lockLevel: 'unlocked', sleeping: false }).where(eq(devices.id, picked[0]!.id)).run();
+      db.update(devices).set({ lockLevel: 'unlocked', sleeping: false }).where(eq(devices.id, picked[1]!.id)).run();
+      return picked.map((m) => m.id);
+    },
+    startOn: shanghaiDay(Date.now()),
+    endOn: shanghaiDay(Date.now() + 300 * DAY),
+    billingDay: tomorrow <= 28 ? tomorrow : 1,
+    dueDays: 1,
+  });
+  seeding.close();
+  lease = {
+    contractId: made.contract.id,
+    number: made.contract.number,
+    renterId: made.renterId,
+    machines: made.lines.map((line, i) => ({ lineId: line.id, serial: picked[i]!.serial })),
+  };
+
+  const controlPort = await freePort(CONTROL_PORTS);
+  const port = await freePort(PORTS);
+  const mqttPort = await freePort(PORTS, [port]);
+  server = await startServerProcess({
+    dbFile: file,
+    range: PORTS,
+    ports: { port, mqttPort },
+    env: {
+      CLOCK_URL: `http://127.0.0.1:${controlPort}/clock`,
+      WEB_DIST: resolve(ROOT, process.env.E2E_WEB_DIST ?? 'web/dist'),
+      INGEST_FLUSH_MS: '50',
+    },
+  });
+  simulator = await startSimulator(
+    picked.map((m) => ({ serial: m.serial, kind: m.kind, lat: 31.2, lng: 121.5, reportIntervalS: 2 })),
+    { server: { port, mqttPort }, controlPort },
+  );
+});
+
+test.afterAll(async () => {
+  await simulator?.stop();
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A page of the console on this flow's server, signed in as the lessor's administrator, its browser's clock at the
+ * simulated time (as a user's clock and the server's agree: forms take today's date from it).
+ */
+async function consolePage(browser: Browser, playwright: PlaywrightWorkerArgs['playwright']) {
+  const baseURL = `http://127.0.0.1:${server.port}`;
+  const context = await browser.newContext({ baseURL, timezoneId: 'Europe/Berlin', locale: 'en-GB' });
+  await context.clock.install({ time: Date.parse((await simulator.client.clock()).now) });
+  const request = await playwright.request.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAs(page, new Api(request), ROLE.lessorAdmin);
+  return { page, close: async () => (await context.close(), await request.dispose()) };
+}
+
+async function pickMachine(page: Page, lineId: number, serial: string) {
+  const select = page.getByRole('dialog').getByTestId(`line-${lineId}`);
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(serial, { exact: true }).click();
+  await select.press('Escape');
+}
+
+const lockOf = async (serial: string) => (await simulator.client.machine(serial)).lock;
+
+test('a month of a lease in simulated time: delivered, billed, overdue, locked, paid, unlocked, returned damaged', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(300_000);
+  const handover = (key: string, params?: Record<string, string | number>) => t(`lease-handover:${key}`, params);
+  const [first, second] = lease.machines as [(typeof lease.machines)[0], (typeof lease.machines)[0]];
+
+  // Today: both machines delivered and confirmed.
+  const today = await consolePage(browser, playwright);
+  let page = today.page;
+  await page.goto(`/leaseCenter/contractDetail?id=${lease.contractId}`);
+  await page.getByRole('button', { name: handover('periods.deliver') }).click();
+  for (const m of [first, second]) await pickMachine(page, m.lineId, m.serial);
+  await page.getByRole('dialog').getByLabel(handover('fields.deliveredBy')).fill('Tom Harris');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: handover('form.saveDraft') })
+    .click();
+  await expect(page).toHaveURL(/\/leaseCenter\/enterDetail\?id=\d+$/);
+  await page.getByRole('button', { name: handover('actions.confirm') }).click();
+  await page.getByRole('button', { name: t('common:ok') }).click();
+  await expect(page.getByTestId('handover-state')).toHaveText(t('codes:handoverState.confirmed'));
+  await today.close();
+  expect(await lockOf(first.serial)).toBe('unlocked');
+
+  // Three weeks pass in the simulated world; the server follows its clock, bills on the billing day, and the bill
+  // falls 17 to 20 days overdue: past the demo's first-level lock step (15 days).
+  await simulator.client.skip(21 * 24);
+  for (const m of [first, second]) {
+    await expect.poll(() => lockOf(m.serial), { timeout: 60_000, intervals: [1000] }).toBe('lock1');
+  }
+
+  // Three weeks on, the administrator signs in again: the arrears list shows the contract's overdue bill.
+  const later = await consolePage(browser, playwright);
+  page = later.page;
+  await page.goto('/leaseCenter/arrears');
+  await page.getByLabel(t('lease-billing:keyword'), { exact: true }).fill(lease.number);
+  await page.getByRole('button', { name: t('common:search') }).click();
+  await expect(page.getByRole('row').filter({ hasText: lease.number })).toBeVisible();
+
+  // A receipt of what is owed: both machines unlock themselves.
+  await page.goto(`/leaseCenter/receiptRecord?renterId=${lease.renterId}`);
+  const owed = page.getByTestId('renter-arrears');
+  await expect(owed).not.toHaveText('0.00');
+  await page.getByLabel(t('lease-billing:receipt.amount'), { exact: true }).fill(await owed.innerText());
+  await page.getByRole('button', { name: t('lease-billing:receipt.submit') }).click();
+  await expect(owed).toHaveText('0.00');
+  for (const m of [first, second]) {
+    await expect.poll(() => lockOf(m.serial), { timeout: 60_000, intervals: [1000] }).toBe('unlocked');
+  }
+
+  // One comes back damaged: its work order, and the last bill of its lease.
+  await page.goto(`/leaseCenter/contractDetail?id=${lease.contractId}`);
+  await page.getByRole('button', { name: handover('periods.return') }).click();
+  await pickMachine(page, first.lineId, first.serial);
+  await page
+    .getByRole('dialog')
+    .getByLabel(handover('form.damageOf', { serial: first.serial }))
+    .fill('Guard rail bent');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: handover('form.saveDraft') })
+    .click();
+  await expect(page).toHaveURL(/\/leaseCenter\/quitDetail\?id=\d+$/);
+  await page.getByRole('button', { name: handover('actions.confirm') }).click();
+  await page.getByRole('button', { name: t('common:ok') }).click();
+  await expect(page.getByTestId('handover-state')).toHaveText(t('codes:handoverState.confirmed'));
+  await expect(page.getByTestId('damage-work-order')).toHaveText(/^WO\d{12}$/);
+  // The return billed the machine's last days at once (its bill is numbered after the contract, E and the period).
+  await page.goto(`/financeCenter/billRecord?renterId=${lease.renterId}`);
+  const returnBill = page.getByRole('row').filter({ hasText: new RegExp(`${lease.number}-E\\d+`) });
+  await expect(returnBill).toContainText(t('lease-billing:ledgerType.bill'));
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+  await later.close();
+});
