@@ -42,3 +42,18 @@ export const TAX_RATES: Record<InvoiceType, readonly number[]> = {
   special: [13, 9, 6],
   ordinary: [13, 9, 6, 3, 1],
 };
+
+/** What an organisation is, as the user lists show it (contract/codes/org-kinds.ts). */
+export const ORG_KIND_CODE = codeTable('orgKind', [
+  ['operator', 'operator', 'purple'],
+  ['lessor', 'lessor', 'blue'],
+  ['customer', 'customer', 'green'],
+  ['distributor', 'distributor', 'magenta'],
+  ['sublessor', 'sublessor', 'cyan'],
+]);
+
+/** Whether a person passed real-name verification. */
+export const REAL_NAME_VERIFIED = codeTable('realNameVerified', [
+  ['yes', 'yes', 'green'],
+  ['no', 'no', 'default'],
+]);

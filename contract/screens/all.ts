@@ -1,6 +1,7 @@
 import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
 import { caseMenu, caseScreens } from './cases.ts';
+import { customerMenu, customerScreens } from './customers.ts';
 import { dashboardMenu, dashboardScreens } from './dashboard.ts';
 import { deviceDetailScreens } from './device-detail.ts';
 import { deviceMenu, deviceScreens } from './devices.ts';
@@ -51,6 +52,7 @@ export const screensByArea = {
   cases: caseScreens,
   risk: riskScreens,
   employees: employeeScreens,
+  customers: customerScreens,
   settings: settingScreens,
 } satisfies Record<string, Record<string, Screen>>;
 
@@ -78,6 +80,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(faultScreens, faultMenu),
+    ...placeScreens(customerScreens, customerMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),
     ...placeScreens(feedbackScreens, feedbackMenu),
     ...placeScreens(caseScreens, caseMenu),

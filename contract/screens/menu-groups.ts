@@ -1,6 +1,8 @@
 import { ADMIN_ROLES } from '../codes/roles.ts';
 import { ANALYSIS_READERS } from '../http/analysis.ts';
 import { CASE_READERS } from '../http/cases.ts';
+import { CUSTOMER_READERS } from '../http/customers.ts';
+import { USER_READERS } from '../http/users.ts';
 import { DEVICE_READERS } from '../http/devices.ts';
 import { FENCE_READERS } from '../http/fences.ts';
 import { RISK_READERS } from '../http/risk.ts';
@@ -28,6 +30,10 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   // The approvals group (spec /approvalManagement); the expert library is the part maintenance needs.
   approvals: { url: 'approvalManagement', order: 50, title: 'approvals', icon: 'audit', roles: CASE_READERS },
   risk: { url: 'riskManagement', order: 60, title: 'risk', icon: 'safety', roles: RISK_READERS },
+  // Customers (spec /customerManagement) and the accounts and partner companies (spec /userManagement), decision 043;
+  // written as paths, they also name those levels of the breadcrumb.
+  customers: { url: '/customerManagement', order: 65, title: 'customers', icon: 'solution', roles: CUSTOMER_READERS },
+  users: { url: '/userManagement', order: 67, title: 'users', icon: 'user', roles: USER_READERS },
   // Written as a path, this group also names the /employeeManagement level of the breadcrumb.
   employees: { url: '/employeeManagement', order: 70, title: 'employees', icon: 'team', roles: ADMIN_ROLES },
   // Its url is the settings page's path; its entries open that page's two tabs.

@@ -175,4 +175,15 @@ export interface MenuGroup {
   roles: MenuRoles;
 }
 export type MenuGroupId =
-  'analysis' | 'devices' | 'lease' | 'finance' | 'fences' | 'warning' | 'approvals' | 'risk' | 'employees' | 'settings';
+  | 'analysis'
+  | 'devices'
+  | 'lease'
+  | 'finance'
+  | 'fences'
+  | 'warning'
+  | 'approvals'
+  | 'risk'
+  | 'customers'
+  | 'users'
+  | 'employees'
+  | 'settings';

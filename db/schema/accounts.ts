@@ -14,6 +14,11 @@ export const organisations = sqliteTable(
     name: text('name').notNull(),
     kind: text('kind', { enum: ['operator', 'lessor', 'customer', 'distributor', 'sublessor'] }).notNull(),
     parentId: integer('parent_id'),
+    /**
+     * A customer's owning distributor (a distributor organisation, under the operator): the distributor reads the
+     * customer (docs/decisions/043-people.md). Null for every other kind and for a customer without one.
+     */
+    distributorOrgId: integer('distributor_org_id'),
     /** Non-zero for lessors that run the leasing business (revenue analysis shortcut). */
     leaseType: integer('lease_type').notNull().default(0),
     contactName: text('contact_name').notNull().default(''),
@@ -44,7 +49,7 @@ export const organisations = sqliteTable(
     rentalForeign: integer('rental_foreign', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('organisations_parent').on(t.parentId)],
+  (t) => [index('organisations_parent').on(t.parentId), index('organisations_distributor').on(t.distributorOrgId)],
 );
 
 export const users = sqliteTable(

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { Faker, en } from '@faker-js/faker';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { OrgKind } from '@console/contract/codes/org-kinds';
@@ -95,6 +96,19 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
   const distributors = DISTRIBUTORS.map(({ name, place }) =>
     createOrganisation(db, { name, kind: 'distributor', parentId: operator.id, ...address(place, 'zh') }),
   );
+  // Owning distributors (decision 043): the demo distributor owns two of Huadong's customers (the demo customer's
+  // among them), the other one a Pearl River customer; the rest, abroad included, have none.
+  const owned: [number, number][] = [
+    [0, 0],
+    [1, 0],
+    [3, 1],
+  ];
+  for (const [customer, distributor] of owned) {
+    db.update(organisations)
+      .set({ distributorOrgId: distributors[distributor]!.id })
+      .where(eq(organisations.id, customers[customer]!.id))
+      .run();
+  }
   const sublessor = createOrganisation(db, {
     name: SUBLESSOR.name,
     kind: 'sublessor',

@@ -19,6 +19,7 @@ import { seedPeripherals } from './peripherals.ts';
 import { seedWorkOrders } from './work-orders.ts';
 import { seedLease } from './lease.ts';
 import { seedDailyWork } from './daily-work.ts';
+import { seedCustomerPeople } from './people.ts';
 import { seedLeaseHandovers } from './lease-handovers.ts';
 import { seedLeaseBills } from './lease-bills.ts';
 import { seedArrearsExemptions } from './arrears.ts';
@@ -87,6 +88,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   // A month of daily work (decision 037): no faker; the machines with telemetry get their last days from the rollup,
   // each day with the lease the machine was on.
   seedDailyWork(db, fleet.now);
+  // The customers' people with their real-name data (decision 043): no faker.
+  await seedCustomerPeople(db, orgs);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -12,6 +12,7 @@ import { deviceModelRoutes } from './device-models.ts';
 import { deviceRecordRoutes } from './device-records/index.ts';
 import { deviceOverviewRoutes } from './device-overview.ts';
 import { deviceRoutes } from './devices.ts';
+import { customerAreaRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { employeeRoutes } from './employees.ts';
 import { faultRoutes } from './faults/index.ts';
@@ -31,6 +32,7 @@ import { simCardRoutes } from './sim-cards.ts';
 import { trackRoutes } from './tracks.ts';
 import { uploadRoutes } from './uploads.ts';
 import { upkeepRoutes } from './upkeep/index.ts';
+import { userRoutes } from './users.ts';
 import { technicianRoutes } from './technicians.ts';
 import { warningRoutes } from './warning.ts';
 import { workOrderRoutes } from './work-orders/index.ts';
@@ -70,6 +72,8 @@ export const allRoutes: RouteDef[] = [
   ...leaseBillingRoutes,
   ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,
+  ...customerAreaRoutes,
+  ...userRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

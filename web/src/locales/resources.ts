@@ -4,6 +4,7 @@ import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
 import type components from './zh-CN/components.json';
+import type customers from './zh-CN/customers.json';
 import type devices from './zh-CN/devices.json';
 import type deviceDetail from './zh-CN/device-detail.json';
 import type dashboard from './zh-CN/dashboard.json';
@@ -40,6 +41,7 @@ export interface Resources {
   codes: typeof codes;
   settings: typeof settings;
   employees: typeof employees;
+  customers: typeof customers;
   fences: typeof fences;
   devices: typeof devices;
   'device-detail': typeof deviceDetail;
