@@ -4,6 +4,7 @@ import { ROLE } from '../codes/roles.ts';
 import { ANALYSIS_READERS } from './analysis.ts';
 import { recentAlarm } from './dashboard.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
+import { pageQuery, paged } from './fields.ts';
 
 /**
  * The big screens and the data screen (spec "Data dashboards and big screens"; docs/decisions/046-big-screens.md).
@@ -66,6 +67,22 @@ export const fleetScreen = z.object({
 });
 export type FleetScreen = z.infer<typeof fleetScreen>;
 
+/** A machine of a site's screen (/screenDeviceList). */
+export const screenMachine = z.object({
+  id: z.number().int(),
+  serialNumber: z.string(),
+  deviceName: z.string(),
+  kind: z.enum(MACHINE_KINDS),
+  /** The primary status code 1-9 (contract/codes/device-state.ts primaryStatus). */
+  status: z.number().int(),
+  location: z.string(),
+  /** In the viewer's time zone, '' when it never reported. */
+  lastReportAt: z.string(),
+  workingHours: z.number(),
+});
+export type ScreenMachine = z.infer<typeof screenMachine>;
+export const SCREEN_MACHINE_SORT = ['serialNumber', 'status', 'lastReportAt', 'workingHours'] as const;
+
 export const screenEndpoints = {
   fleet: defineEndpoint({
     method: 'GET',
@@ -78,5 +95,19 @@ export const screenEndpoints = {
     query: screenQuery,
     body: noInput,
     response: fleetScreen,
+  }),
+  machines: defineEndpoint({
+    method: 'GET',
+    path: '/screens/machines.do',
+    summary:
+      "The machines of one organisation of a data screen (owner, customer or distributor), paged, in the viewer's scope",
+    access: { roles: BIG_SCREEN_VIEWERS },
+    scope: 'machines',
+    query: pageQuery.extend({
+      orgId: z.coerce.number({ error: 'validation.invalid' }).int().min(1, { error: 'validation.invalid' }),
+      keyword: z.string().trim().max(40).optional(),
+    }),
+    body: noInput,
+    response: paged(screenMachine).extend({ orgName: z.string() }),
   }),
 } as const;

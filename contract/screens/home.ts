@@ -39,5 +39,12 @@ export const homeScreens = defineScreens({
     dashboard: true,
     fullScreen: true,
   },
-  screenDeviceList: { path: '/screenDeviceList', title: 'shell:shortcuts.bigScreen', dashboard: true },
+  /** The machines of one site or organisation of the data screen. */
+  screenDeviceList: {
+    path: '/screenDeviceList',
+    title: 'home:screen.machines',
+    query: { orgId: 'id' },
+    dashboard: true,
+    fullScreen: true,
+  },
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
@@ -13,7 +13,9 @@ import {
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import type { ScopedData } from '../lib/data.ts';
 import { notFound } from '../lib/errors.ts';
+import { listOrder, listPage } from '../lib/list-page.ts';
 import { route, type RouteDef } from '../lib/route.ts';
+import { keywordIn } from '../lib/search.ts';
 import { orgNames } from '../lib/scope.ts';
 import { dayInZone, formatInZone, startOfDayInZone } from '../lib/time.ts';
 import { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay } from './analysis/index.ts';
@@ -144,6 +146,41 @@ export const screenRoutes: RouteDef[] = [
       }),
       sites: sites.map((site) => ({ ...site, name: siteNames.get(site.orgId) ?? '' })),
       at: now,
+    };
+  }),
+
+  route(screenEndpoints.machines, ({ query, data, timeZone }) => {
+    const orgName = organisationName(data, query.orgId);
+    const rows = data
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        deviceName: devices.deviceName,
+        kind: devices.kind,
+        status: devices.status,
+        location: devices.location,
+        lastReportAt: devices.lastReportAt,
+        workingHours: devices.workingHours,
+      })
+      .from(devices, data.deviceScope())
+      .where(and(ofOrganisation(query.orgId), keywordIn([devices.serialNumber, devices.deviceName], query.keyword)))
+      .$dynamic();
+    const sortable = {
+      serialNumber: devices.serialNumber,
+      status: devices.status,
+      lastReportAt: devices.lastReportAt,
+      workingHours: devices.workingHours,
+    };
+    const page = listPage(data, query, rows, listOrder(query, sortable, devices.id, [asc(devices.serialNumber)]));
+    return {
+      orgName,
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+      list: page.rows.map((d) => ({
+        ...d,
+        lastReportAt: d.lastReportAt ? formatInZone(d.lastReportAt, timeZone) : '',
+      })),
     };
   }),
 ];

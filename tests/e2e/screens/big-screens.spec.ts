@@ -94,6 +94,22 @@ test.describe('the data screen and the big screens', () => {
     await expect(page.getByRole('heading', { name: text('en', 'home:screen.detailTitle') })).toBeVisible();
     const detail = await api.call(screenEndpoints.fleet, { token: viewer.token, query: { orgId: site.orgId } });
     await expect.poll(() => figure(page, 'machines')).toBe((detail.data as FleetScreen).machines);
+
+    // And its machines, paged by the server.
+    await page.getByRole('link', { name: text('en', 'home:screen.machines') }).click();
+    await expect(page).toHaveURL(new RegExp(`/screenDeviceList\\?orgId=${site.orgId}$`));
+    const machines = await api.call(screenEndpoints.machines, {
+      token: viewer.token,
+      query: { orgId: site.orgId, pageSize: 12 },
+    });
+    await expect(
+      page.getByRole('heading', {
+        name: text('en', 'home:screen.machinesTotal_other', { count: machines.data.total }),
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(1 + Math.min(12, machines.data.total));
+    await expect(page.getByRole('row').nth(1)).toContainText(machines.data.list[0]!.serialNumber);
+    await expectNoScrollbars(page, 1366, 768);
   });
 
   test("role 2's shortcut opens the fleet big screen, and back; under the JD brand its own", async ({ page, api }) => {

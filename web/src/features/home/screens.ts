@@ -8,5 +8,6 @@ export const pages: ScreenPages<typeof homeScreens> = {
   leaseBigScreen: null,
   surveyBigScreen: null,
   screenDetail: () => import('./pages/screen-detail-page.tsx').then((m) => ({ default: m.ScreenDetailPage })),
-  screenDeviceList: null,
+  screenDeviceList: () =>
+    import('./pages/screen-device-list-page.tsx').then((m) => ({ default: m.ScreenDeviceListPage })),
 };

@@ -6,16 +6,21 @@ import { href } from '@console/contract/screens/screen';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { FleetBoard } from '../components/fleet-board.tsx';
 
-/** /screenDetail?orgId=: the data screen of one site or organisation, and the way back. */
+/** /screenDetail?orgId=: the data screen of one site or organisation, with the way to its machines and back. */
 export function ScreenDetailPage() {
   const { t } = useTranslation('home');
-  const orgId = useScreenQuery(homeScreens.screenDetail).query.orgId;
+  const orgId = useScreenQuery(homeScreens.screenDetail).query.orgId ?? 0;
   return (
     <FleetBoard
       title={t('screen.detailTitle')}
       orgId={orgId}
       headerExtra={
         <>
+          <Link to={href(homeScreens.screenDeviceList, { orgId })}>
+            <Button ghost size="large">
+              {t('screen.machines')}
+            </Button>
+          </Link>
           <Link to={href(homeScreens.screen)}>
             <Button ghost size="large">
               {t('screen.back')}
