@@ -12,23 +12,39 @@ export const homeScreens = defineScreens({
     fullScreen: true,
     tag: 'screen',
   },
-  // The big screens of the spec, not built yet: declared for the links to them and the bell's rule.
+  // The big screens (docs/decisions/046-big-screens.md): full screen, outside the shell, live.
   bigScreen: {
     path: '/bigScreen',
-    title: 'shell:shortcuts.bigScreen',
+    title: 'home:board.title',
     query: { from: 'string' },
     dashboard: true,
+    fullScreen: true,
     tag: 'bigScreen',
   },
   jdBigScreen: {
     path: '/jdBigScreen',
-    title: 'shell:shortcuts.bigScreen',
+    title: 'home:board.jdTitle',
     query: { from: 'string' },
     dashboard: true,
+    fullScreen: true,
     tag: 'bigScreen',
   },
   leaseBigScreen: { path: '/leaseBigScreen', title: 'shell:shortcuts.bigScreen', dashboard: true, tag: 'bigScreen' },
   surveyBigScreen: { path: '/surveyBigScreen', title: 'shell:shortcuts.bigScreen', dashboard: true, tag: 'bigScreen' },
-  screenDetail: { path: '/screenDetail', title: 'shell:shortcuts.bigScreen', dashboard: true },
-  screenDeviceList: { path: '/screenDeviceList', title: 'shell:shortcuts.bigScreen', dashboard: true },
+  /** One site or organisation of the data screen. */
+  screenDetail: {
+    path: '/screenDetail',
+    title: 'home:screen.detailTitle',
+    query: { orgId: 'id' },
+    dashboard: true,
+    fullScreen: true,
+  },
+  /** The machines of one site or organisation of the data screen. */
+  screenDeviceList: {
+    path: '/screenDeviceList',
+    title: 'home:screen.machines',
+    query: { orgId: 'id' },
+    dashboard: true,
+    fullScreen: true,
+  },
 });

@@ -27,6 +27,7 @@ import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
+import { screenRoutes } from './screens.ts';
 import { settingsRoutes } from './settings.ts';
 import { simCardRoutes } from './sim-cards.ts';
 import { trackRoutes } from './tracks.ts';
@@ -56,6 +57,7 @@ export const allRoutes: RouteDef[] = [
   ...deviceOverviewRoutes,
   ...trackRoutes,
   ...dashboardRoutes,
+  ...screenRoutes,
   ...fleetManifestRoutes,
   ...commandRoutes,
   ...riskRoutes,

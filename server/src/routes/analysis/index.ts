@@ -275,3 +275,6 @@ export const analysisRoutes: RouteDef[] = [
     ]);
   }),
 ];
+
+/** What the big screens read of daily work (server/src/routes/screens.ts). */
+export { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay } from './work.ts';

@@ -3,10 +3,11 @@ import type { ScreenPages } from '../../lib/screen-pages.ts';
 
 export const pages: ScreenPages<typeof homeScreens> = {
   screen: () => import('./pages/screen-page.tsx').then((m) => ({ default: m.ScreenPage })),
-  bigScreen: null,
-  jdBigScreen: null,
+  bigScreen: () => import('./pages/big-screen-page.tsx').then((m) => ({ default: m.BigScreenPage })),
+  jdBigScreen: () => import('./pages/big-screen-page.tsx').then((m) => ({ default: m.JdBigScreenPage })),
   leaseBigScreen: null,
   surveyBigScreen: null,
-  screenDetail: null,
-  screenDeviceList: null,
+  screenDetail: () => import('./pages/screen-detail-page.tsx').then((m) => ({ default: m.ScreenDetailPage })),
+  screenDeviceList: () =>
+    import('./pages/screen-device-list-page.tsx').then((m) => ({ default: m.ScreenDeviceListPage })),
 };

@@ -1,0 +1,186 @@
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { devices } from '@console/db/schema/devices';
+import { alarms } from '@console/db/schema/warning';
+import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
+import { FIGURE_STATUS } from '@console/contract/http/dashboard';
+import {
+  SCREEN_ALARMS,
+  SCREEN_SITES,
+  SCREEN_STATES,
+  screenEndpoints,
+  TREND_DAYS,
+} from '@console/contract/http/screens';
+import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
+import type { ScopedData } from '../lib/data.ts';
+import { notFound } from '../lib/errors.ts';
+import { listOrder, listPage } from '../lib/list-page.ts';
+import { route, type RouteDef } from '../lib/route.ts';
+import { keywordIn } from '../lib/search.ts';
+import { orgNames } from '../lib/scope.ts';
+import { dayInZone, formatInZone, startOfDayInZone } from '../lib/time.ts';
+import { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay } from './analysis/index.ts';
+import { countWhere } from './dashboard.ts';
+import { statusFilter } from './device-list.ts';
+
+/**
+ * The big screens' figures (docs/decisions/046-big-screens.md), counted by the database over the machines in scope:
+ * a screen polls nothing and counts nothing; it asks again when the live stream says something changed.
+ */
+
+/** The machines of one organisation (owner, customer or distributor), as the analysis filter reads it. */
+function ofOrganisation(orgId: number | undefined): SQL | undefined {
+  if (!orgId) return undefined;
+  return or(eq(devices.orgId, orgId), eq(devices.customerOrgId, orgId), eq(devices.distributorOrgId, orgId));
+}
+
+/** The organisation a screen is narrowed to: one the viewer sees, else as if it did not exist. */
+function organisationName(data: ScopedData, orgId: number | undefined): string {
+  if (!orgId) return '';
+  if (!data.sees(orgId)) throw notFound();
+  return orgNames(data, [orgId]).get(orgId) ?? '';
+}
+
+const one = (v: number) => Math.round(v * 10) / 10;
+
+export const screenRoutes: RouteDef[] = [
+  route(screenEndpoints.fleet, ({ query, data, deps, lang, timeZone }) => {
+    const orgName = organisationName(data, query.orgId);
+    const inOrg = ofOrganisation(query.orgId);
+    const now = deps.now();
+    const today = dayInZone(now, timeZone);
+
+    const states = Object.fromEntries(SCREEN_STATES.map((s) => [s, countWhere(statusFilter(FIGURE_STATUS[s]))]));
+    const kinds = data
+      .select({
+        kind: devices.kind,
+        machines: sql<number>`count(*)`,
+        online: countWhere(statusFilter(FIGURE_STATUS.online)),
+        ...states,
+      })
+      .from(devices, data.deviceScope())
+      .where(inOrg)
+      .groupBy(devices.kind)
+      .all() as unknown as ({ kind: string; machines: number; online: number; working: number } & Record<
+      (typeof SCREEN_STATES)[number],
+      number
+    >)[];
+    const sum = (pick: (row: (typeof kinds)[number]) => number) => kinds.reduce((n, row) => n + pick(row), 0);
+    const machines = sum((k) => k.machines);
+
+    const since = and(gte(alarms.startedAt, new Date(startOfDayInZone(today, timeZone))), inOrg);
+    const open = sql<number>`coalesce(sum(case when ${alarms.handledAt} is null and ${alarms.endedAt} is null then 1 else 0 end), 0)`;
+    const totals = data
+      .select({ n: sql<number>`count(*)`, open })
+      .from(alarms, data.deviceScope())
+      .innerJoin(devices, eq(devices.id, alarms.deviceId))
+      .where(since)
+      .get()!;
+    const newest = data
+      .select({ alarm: alarms, device: devices })
+      .from(alarms, data.deviceScope())
+      .innerJoin(devices, eq(devices.id, alarms.deviceId))
+      .where(since)
+      .orderBy(desc(alarms.startedAt), desc(alarms.id))
+      .limit(SCREEN_ALARMS)
+      .all();
+
+    const period = { from: dayFromNumber(dayNumber(today) - (TREND_DAYS - 1)), to: today, days: TREND_DAYS };
+    const work = workByDay(data, period, { orgId: query.orgId });
+
+    const sites = query.orgId
+      ? []
+      : data
+          .select({
+            orgId: sql<number>`${devices.customerOrgId}`,
+            machines: sql<number>`count(*)`,
+            working: countWhere(statusFilter(FIGURE_STATUS.working)),
+          })
+          .from(devices, data.deviceScope())
+          // Sites of the viewer's own organisations: each one's screen is open to the viewer (organisationName).
+          .where(inArray(devices.customerOrgId, data.orgIds()))
+          .groupBy(devices.customerOrgId)
+          .orderBy(desc(sql`count(*)`), devices.customerOrgId)
+          .limit(SCREEN_SITES)
+          .all();
+    const siteNames = orgNames(
+      data,
+      sites.map((site) => site.orgId),
+    );
+
+    return {
+      orgName,
+      machines,
+      online: sum((k) => k.online),
+      byState: Object.fromEntries(SCREEN_STATES.map((s) => [s, sum((k) => k[s])])) as Record<
+        (typeof SCREEN_STATES)[number],
+        number
+      >,
+      byKind: MACHINE_KINDS.map((kind) => {
+        const row = kinds.find((k) => k.kind === kind);
+        return { kind, machines: row?.machines ?? 0, working: row?.working ?? 0 };
+      }),
+      alarmsToday: {
+        count: totals.n,
+        open: totals.open,
+        list: newest.map(({ alarm, device }) => ({
+          id: alarm.id,
+          deviceId: device.id,
+          serialNumber: device.serialNumber,
+          deviceName: device.deviceName,
+          kind: device.kind,
+          level: alarm.level,
+          alarmType: alarmTypeLabel(lang, alarm.type),
+          alarmInfo: alarmInfo(lang, alarm.type, alarm.value, device.serialNumber),
+          alarmTime: formatInZone(alarm.startedAt, timeZone),
+          open: alarm.handledAt === null && alarm.endedAt === null,
+        })),
+      },
+      trend: daysOf(period).map((date) => {
+        const day = work.get(date);
+        return {
+          date,
+          attended: day?.attended ?? 0,
+          hoursWorked: one(day?.hoursWorked ?? 0),
+          utilisationPct: utilisationPct(day?.hoursWorked ?? 0, machines, 1),
+        };
+      }),
+      sites: sites.map((site) => ({ ...site, name: siteNames.get(site.orgId) ?? '' })),
+      at: now,
+    };
+  }),
+
+  route(screenEndpoints.machines, ({ query, data, timeZone }) => {
+    const orgName = organisationName(data, query.orgId);
+    const rows = data
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        deviceName: devices.deviceName,
+        kind: devices.kind,
+        status: devices.status,
+        location: devices.location,
+        lastReportAt: devices.lastReportAt,
+        workingHours: devices.workingHours,
+      })
+      .from(devices, data.deviceScope())
+      .where(and(ofOrganisation(query.orgId), keywordIn([devices.serialNumber, devices.deviceName], query.keyword)))
+      .$dynamic();
+    const sortable = {
+      serialNumber: devices.serialNumber,
+      status: devices.status,
+      lastReportAt: devices.lastReportAt,
+      workingHours: devices.workingHours,
+    };
+    const page = listPage(data, query, rows, listOrder(query, sortable, devices.id, [asc(devices.serialNumber)]));
+    return {
+      orgName,
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+      list: page.rows.map((d) => ({
+        ...d,
+        lastReportAt: d.lastReportAt ? formatInZone(d.lastReportAt, timeZone) : '',
+      })),
+    };
+  }),
+];

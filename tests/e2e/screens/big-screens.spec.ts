@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { ROLE } from '@console/contract/codes/roles';
+import { screenEndpoints, type FleetScreen } from '@console/contract/http/screens';
+import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
+import { brandOrigin, expect, signInAs, signInButton, test, text } from '../../fixtures/e2e.ts';
+import { startSimulator } from '../../fixtures/e2e-simulator.ts';
+import { FIRST_LOAD, quietPlatform } from '../warning/helpers.ts';
+
+/**
+ * The big screens as their viewers use them (docs/decisions/046-big-screens.md): the data-screen viewer signs in at
+ * /loginForDashboard and watches /screen take an alarm the simulator raises, without a reload; role 2's shortcut
+ * opens the big screen of its brand; at 1920×1080 and 1366×768 the whole screen shows without scroll bars.
+ */
+
+/** A figure of the screen, as a number (thousands are grouped). */
+async function figure(page: Page, key: string): Promise<number> {
+  const text = await page.getByTestId(`screen-figure-${key}`).locator('dd').innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+/** The document scrolls in neither direction, and the 1920×1080 stage is scaled to fit the window whole. */
+async function expectNoScrollbars(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await expect
+    .poll(async () => Number(await page.getByTestId('screen-stage').getAttribute('data-scale')))
+    .toBeCloseTo(Math.min(width / 1920, height / 1080), 3);
+  const overflow = await page.evaluate(() => {
+    const root = document.documentElement;
+    return {
+      x: root.scrollWidth - root.clientWidth,
+      y: root.scrollHeight - root.clientHeight,
+      bar: window.innerWidth - root.clientWidth,
+    };
+  });
+  expect(overflow).toEqual({ x: 0, y: 0, bar: 0 });
+  const stage = (await page.getByTestId('screen-stage').boundingBox())!;
+  expect(stage.x).toBeGreaterThanOrEqual(0);
+  expect(stage.y).toBeGreaterThanOrEqual(0);
+  expect(stage.x + stage.width).toBeLessThanOrEqual(width + 0.5);
+  expect(stage.y + stage.height).toBeLessThanOrEqual(height + 0.5);
+  await page.screenshot({ path: test.info().outputPath(`screen-${width}x${height}.png`) });
+}
+
+test.describe('the data screen and the big screens', () => {
+  test('role 4 signs in for the data screen and sees an alarm the simulator raises, live', async ({ page, api }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/loginForDashboard');
+    await page.getByLabel('Account', { exact: true }).fill(demoAccount(ROLE.screenViewer));
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await signInButton(page).click();
+    await expect(page).toHaveURL(/\/screen$/);
+    await expect(page.getByRole('heading', { name: text('en', 'home:screen.title') })).toBeVisible(FIRST_LOAD);
+
+    // The screen counts today in the browser's time zone: the API is asked in the same one.
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const viewer = await api.signIn(ROLE.screenViewer);
+    const fleet = async () =>
+      (await api.call(screenEndpoints.fleet, { token: viewer.token, timeZone })).data as FleetScreen;
+    const before = await fleet();
+    await expect.poll(() => figure(page, 'machines')).toBe(before.machines);
+    await expect(page.getByRole('region', { name: text('en', 'home:board.map') })).toBeVisible();
+    const today = page.getByTestId('screen-alarms-today');
+    const shown = async () => Number((await today.innerText()).replace(/[^\d]/g, ''));
+    await expect.poll(shown).toBe(before.alarmsToday.count);
+
+    const machine = await quietPlatform(api, viewer.token, 6);
+    const simulator = await startSimulator([
+      { serial: machine.serial, kind: 'aerialPlatform', lat: 31.23, lng: 121.47 },
+    ]);
+    try {
+      await simulator.client.alarm(machine.serial, { condition: 'overload', value: 95, durationS: 3600 });
+      await expect
+        .poll(async () => (await fleet()).alarmsToday.count, { timeout: 30_000 })
+        .toBeGreaterThan(before.alarmsToday.count);
+      // Through the event stream, without a reload: the alarm tops today's list, and the count follows.
+      const alarms = page.getByRole('list', { name: text('en', 'home:board.alarms') });
+      await expect(alarms.locator('li').first()).toContainText(machine.serial);
+      await expect.poll(async () => (await shown()) === (await fleet()).alarmsToday.count).toBe(true);
+    } finally {
+      await simulator.stop();
+    }
+
+    await expectNoScrollbars(page, 1920, 1080);
+    await expectNoScrollbars(page, 1366, 768);
+
+    // A site of the screen opens its own screen.
+    const site = before.sites[0]!;
+    await page
+      .getByRole('navigation', { name: text('en', 'home:screen.sites') })
+      .getByText(site.name)
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/screenDetail\\?orgId=${site.orgId}$`));
+    await expect(page.getByRole('heading', { name: text('en', 'home:screen.detailTitle') })).toBeVisible();
+    const detail = await api.call(screenEndpoints.fleet, { token: viewer.token, query: { orgId: site.orgId } });
+    await expect.poll(() => figure(page, 'machines')).toBe((detail.data as FleetScreen).machines);
+
+    // And its machines, paged by the server.
+    await page.getByRole('link', { name: text('en', 'home:screen.machines') }).click();
+    await expect(page).toHaveURL(new RegExp(`/screenDeviceList\\?orgId=${site.orgId}$`));
+    const machines = await api.call(screenEndpoints.machines, {
+      token: viewer.token,
+      query: { orgId: site.orgId, pageSize: 12 },
+    });
+    await expect(
+      page.getByRole('heading', {
+        name: text('en', 'home:screen.machinesTotal_other', { count: machines.data.total }),
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(1 + Math.min(12, machines.data.total));
+    await expect(page.getByRole('row').nth(1)).toContainText(machines.data.list[0]!.serialNumber);
+    await expectNoScrollbars(page, 1366, 768);
+  });
+
+  test("role 2's shortcut opens the fleet big screen, and back; under the JD brand its own", async ({ page, api }) => {
+    const login = await signInAs(page, api, ROLE.companyAdmin);
+    await page.goto('/setUp?active=first');
+    await page.getByRole('link', { name: 'Data big screen' }).click();
+    await expect(page).toHaveURL(/\/bigScreen\?from=/);
+    await expect(page.getByRole('heading', { name: text('en', 'home:board.title') })).toBeVisible(FIRST_LOAD);
+    const fleet = (await api.call(screenEndpoints.fleet, { token: login.token })).data as FleetScreen;
+    await expect.poll(() => figure(page, 'machines')).toBe(fleet.machines);
+    await expect.poll(() => figure(page, 'working')).toBe(fleet.byState.working);
+    await expect(page.getByRole('img', { name: text('en', 'home:board.trend') })).toBeVisible();
+    await expectNoScrollbars(page, 1366, 768);
+    await expectNoScrollbars(page, 1920, 1080);
+    await page.getByRole('link', { name: text('en', 'home:board.back') }).click();
+    await expect(page).toHaveURL(/\/setUp\?active=first$/);
+
+    // The same user under the JD brand's host (the session is handed to that origin too).
+    await page.goto(`${brandOrigin('jd')}/setUp?active=first`);
+    await page.getByRole('link', { name: 'Data big screen' }).click();
+    await expect(page).toHaveURL(/\/jdBigScreen\?from=%2FsetUp%3Factive%3Dfirst$/);
+    await expect(page.locator('[data-layout="jd"]')).toBeVisible(FIRST_LOAD);
+    await expect.poll(() => figure(page, 'machines')).toBe(fleet.machines);
+    await expectNoScrollbars(page, 1366, 768);
+  });
+});

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
+import { FIGURE_STATUS } from '@console/contract/http/dashboard';
+import {
+  SCREEN_ALARMS,
+  SCREEN_SITES,
+  SCREEN_STATES,
+  screenEndpoints,
+  TREND_DAYS,
+} from '@console/contract/http/screens';
+import { dayInZone, startOfDayInZone } from '@console/server/src/lib/time';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { countWhere, machinesOf, otherLessorAdmin, withStatus } from '../dashboard/helpers.ts';
+
+/**
+ * The fleet big screen's figures (docs/decisions/046-big-screens.md) against the rows themselves, for each side of
+ * the scope: machines by state and kind, today's alarms (alarms the test raises on its own and a foreign machine),
+ * the utilisation trend of the daily-work rollup.
+ */
+
+const ZONE = 'Asia/Shanghai';
+type Sqlite = TestApp['dbh']['sqlite'];
+
+function raiseAlarm(s: Sqlite, deviceId: number, startedAt: number, ended = false) {
+  s.prepare(
+    `INSERT INTO alarms (device_id, type, level, value, started_at, ended_at) VALUES (?, 'overload', 3, 95, ?, ?)`,
+  ).run(deviceId, startedAt, ended ? startedAt + 60_000 : null);
+}
+
+describe('the fleet big screen', () => {
+  let t: TestApp;
+  let s: Sqlite;
+  let today: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = t.dbh.sqlite;
+    const frozen = Date.now();
+    t.deps.now = () => frozen;
+    today = dayInZone(frozen, ZONE);
+  });
+  afterAll(() => t.dbh.close());
+
+  const viewers: [string, RoleId][] = [
+    ['the operator', ROLE.companyAdmin],
+    ['the data-screen viewer', ROLE.screenViewer],
+    ['a lessor administrator', ROLE.lessorAdmin],
+    ['a customer', ROLE.other],
+  ];
+
+  it.each(viewers)('counts the machines %s sees, by state and kind', async (_who, roleId) => {
+    const rows = machinesOf(t, t.userId(roleId));
+    expect(rows.length).toBeGreaterThan(0);
+    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(roleId) });
+    expect(res.status).toBe('200');
+    expect(res.data.machines).toBe(rows.length);
+    expect(res.data.online).toBe(withStatus(rows, FIGURE_STATUS.online));
+    for (const state of SCREEN_STATES)
+      expect(res.data.byState[state], state).toBe(withStatus(rows, FIGURE_STATUS[state]));
+    expect(res.data.byKind).toEqual(
+      MACHINE_KINDS.map((kind) => ({
+        kind,
+        machines: countWhere(rows, (d) => d.kind === kind),
+        working: countWhere(rows, (d) => d.kind === kind && withStatus([d], FIGURE_STATUS.working) === 1),
+      })),
+    );
+  });
+
+  it("lists today's alarms of the machines in scope, newest first, bounded", async () => {
+    const lessor = t.userId(ROLE.lessorAdmin);
+    const mine = machinesOf(t, lessor);
+    const other = await otherLessorAdmin(t, 1);
+    const theirs = machinesOf(t, other.userId);
+    const mineIds = new Set(mine.map((d) => d.id));
+    const foreign = theirs.find((d) => !mineIds.has(d.id))!;
+    const start = startOfDayInZone(today, ZONE);
+    const countToday = (ids: Set<number>) =>
+      (
+        s.prepare('SELECT device_id d, ended_at e, handled_at h FROM alarms WHERE started_at >= ?').all(start) as {
+          d: number;
+          e: number | null;
+          h: number | null;
+        }[]
+      ).filter((a) => ids.has(a.d));
+
+    // Yesterday's alarm is not today's; one of today's has ended; one is a foreign machine's.
+    raiseAlarm(s, mine[0]!.id, start - 1000);
+    raiseAlarm(s, mine[0]!.id, start + 1000, true);
+    raiseAlarm(s, mine[1]!.id, t.deps.now() - 1000);
+    raiseAlarm(s, foreign.id, t.deps.now() - 500);
+
+    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const expected = countToday(mineIds);
+    expect(res.data.alarmsToday.count).toBe(expected.length);
+    expect(res.data.alarmsToday.open).toBe(expected.filter((a) => a.e === null && a.h === null).length);
+    expect(res.data.alarmsToday.list.length).toBe(Math.min(SCREEN_ALARMS, expected.length));
+    expect(res.data.alarmsToday.list[0]).toMatchObject({ deviceId: mine[1]!.id, open: true, level: 3 });
+    expect(res.data.alarmsToday.list.map((a) => a.deviceId)).not.toContain(foreign.id);
+    const times = res.data.alarmsToday.list.map((a) => a.alarmTime);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const theirsRes = await t.call(screenEndpoints.fleet, { token: other.token });
+    expect(theirsRes.data.alarmsToday.list[0]).toMatchObject({ deviceId: foreign.id });
+    expect(theirsRes.data.alarmsToday.count).toBe(countToday(new Set(theirs.map((d) => d.id))).length);
+  });
+
+  it('draws the utilisation trend from the daily-work rollup', async () => {
+    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.companyAdmin) });
+    expect(res.data.trend).toHaveLength(TREND_DAYS);
+    expect(res.data.trend.at(-1)!.date).toBe(today);
+    const machines = res.data.machines;
+    // The operator sees every machine: each day is the sum of that day's rows.
+    for (const day of res.data.trend) {
+      const row = s
+        .prepare(
+          'SELECT coalesce(sum(hours_worked), 0) h, coalesce(sum(hours_worked > 0), 0) n FROM daily_work WHERE day = ?',
+        )
+        .get(day.date) as { h: number; n: number };
+      expect(day.hoursWorked, day.date).toBe(Math.round(row.h * 10) / 10);
+      expect(day.attended, day.date).toBe(row.n);
+      expect(day.utilisationPct).toBe(Math.round((row.h / (machines * 24)) * 1000) / 10);
+    }
+    // The seeded month of work shows in the trend.
+    expect(res.data.trend.slice(0, -1).some((d) => d.attended > 0)).toBe(true);
+  });
+
+  it('narrows to one organisation in scope, and refuses one outside it', async () => {
+    const customerOrg = (
+      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(ROLE.other)) as { o: number }
+    ).o;
+    const rented = machinesOf(t, t.userId(ROLE.lessorAdmin)).filter(
+      (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
+    );
+    const res = await t.call(screenEndpoints.fleet, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      query: { orgId: customerOrg },
+    });
+    expect(res.status).toBe('200');
+    expect(res.data.machines).toBe(rented.length);
+    expect(res.data.orgName).not.toBe('');
+
+    const other = await otherLessorAdmin(t, 2);
+    const refused = await t.call(screenEndpoints.fleet, { token: other.token, query: { orgId: customerOrg } });
+    expect(refused.status).toBe('404');
+  });
+
+  it('links to the sites with the most machines, each in scope', async () => {
+    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const rows = machinesOf(t, t.userId(ROLE.lessorAdmin));
+    const byCustomer = new Map<number, number>();
+    for (const d of rows)
+      if (d.customerOrgId !== null) byCustomer.set(d.customerOrgId, (byCustomer.get(d.customerOrgId) ?? 0) + 1);
+    const expected = [...byCustomer.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, SCREEN_SITES);
+    expect(res.data.sites.map((site) => [site.orgId, site.machines])).toEqual(expected);
+    expect(res.data.sites.every((site) => site.name !== '')).toBe(true);
+    // Each site's own screen counts what the list said.
+    const first = res.data.sites[0]!;
+    const detail = await t.call(screenEndpoints.fleet, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      query: { orgId: first.orgId },
+    });
+    expect(detail.data.machines).toBeGreaterThanOrEqual(first.machines);
+    expect(detail.data.orgName).toBe(first.name);
+    expect(detail.data.sites).toEqual([]);
+  });
+
+  it('is for the screen viewers: a technician is refused', async () => {
+    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.technician) });
+    expect(res.status).toBe('403');
+  });
+});

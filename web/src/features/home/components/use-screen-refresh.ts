@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Endpoint } from '@console/contract/http/endpoint';
+import type { LiveEvent } from '@console/contract/http/live';
+import { invalidateEndpoints } from '../../../lib/endpoint-query.ts';
+import { useLiveEvent, useLiveEventStream } from '../../../lib/live-events.ts';
+
+/** An alarm shows within a second; machines' reports (thousands a minute in a large fleet) recount every 5 s. */
+const AFTER_ALARM_MS = 1000;
+const AFTER_REPORT_MS = 5000;
+
+/**
+ * A big screen's live wiring: one event stream (the screen is outside the shell that opens it elsewhere), and its
+ * figures asked for again when the stream says something changed, at most once per gap whatever the rate of
+ * events. One timer at most is pending: nothing piles up however long the screen runs.
+ */
+export function useScreenRefresh(endpoints: readonly Endpoint[]): void {
+  useLiveEventStream();
+  const queryClient = useQueryClient();
+  const last = useRef(0);
+  const due = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reads = useRef(endpoints);
+  useEffect(() => {
+    reads.current = endpoints;
+  }, [endpoints]);
+
+  const request = useCallback(
+    (gap: number) => {
+      const at = Math.max(Date.now(), last.current + gap);
+      if (due.current !== null && due.current <= at) return;
+      if (timer.current) clearTimeout(timer.current);
+      due.current = at;
+      timer.current = setTimeout(() => {
+        due.current = null;
+        timer.current = null;
+        last.current = Date.now();
+        void invalidateEndpoints(queryClient, reads.current);
+      }, at - Date.now());
+    },
+    [queryClient],
+  );
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  useLiveEvent(
+    useCallback(
+      (event: LiveEvent) => {
+        if (event.type === 'alarm') request(AFTER_ALARM_MS);
+        else if (event.type === 'device') request(AFTER_REPORT_MS);
+      },
+      [request],
+    ),
+  );
+}
