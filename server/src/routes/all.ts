@@ -24,6 +24,7 @@ import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
+import { leaseChangeRoutes } from './lease-changes/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
 import { settingsRoutes } from './settings.ts';
@@ -70,6 +71,7 @@ export const allRoutes: RouteDef[] = [
   ...leaseBillingRoutes,
   ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,
+  ...leaseChangeRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */
