@@ -81,6 +81,11 @@ export interface BilledPeriod {
   /** The last day an earlier bill covered, or null; and what those bills charged together. */
   billedThrough: string | null;
   billedCents: number;
+  /**
+   * The machine stayed on lease past `endOn`: a contract change repriced its line and a new period goes on from the
+   * next day (decision 041). Such a period is not a return, so 27's seven-day minimum does not apply to it.
+   */
+  continued?: boolean;
 }
 
 /**
@@ -97,7 +102,7 @@ export function amountThrough(period: BilledPeriod, through: string): number {
     day: period.prices.dayCents ?? 0,
     month: period.prices.monthCents ?? 0,
   };
-  const ended = period.endOn !== null && through >= period.endOn;
+  const ended = period.endOn !== null && !period.continued && through >= period.endOn;
   const amount = model === 27 && !ended ? MODEL_PRICING[23](span) : MODEL_PRICING[model](span);
   return Math.round(amount);
 }

@@ -78,8 +78,13 @@ export const LEASE_FLOW = {
 export type LeaseAction = keyof typeof LEASE_FLOW;
 export const LEASE_ACTIONS = Object.keys(LEASE_FLOW) as LeaseAction[];
 
-/** What the timeline records: the contract's creation, its edits and every move. */
-export const LEASE_EVENTS = ['create', 'edit', ...LEASE_ACTIONS] as const;
+/**
+ * What the timeline records: the contract's creation, its edits and every move; on a contract, also each change
+ * that came into force (`changed`, decision 041).
+ */
+export const LEASE_EVENTS = ['create', 'edit', ...LEASE_ACTIONS, 'changed'] as const;
+/** The moves a change does not take: it ends with its contract (decision 041). */
+export const CHANGE_EXCLUDED_ACTIONS: readonly LeaseAction[] = ['close', 'terminate'];
 export type LeaseEvent = (typeof LEASE_EVENTS)[number];
 
 /** A contract's terms can be changed while it is a draft, withdrawn or rejected; never once approved. */

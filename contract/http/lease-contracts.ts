@@ -105,6 +105,9 @@ export const contractLineRow = z.object({
   dayCents: z.number().int().nullable(),
   monthCents: z.number().int().nullable(),
   amountCents: z.number().int(),
+  /** The days the line holds when a change added or ended it (decision 041); null: the contract's own. */
+  fromOn: z.string().nullable(),
+  untilOn: z.string().nullable(),
 });
 export type ContractLineRow = z.infer<typeof contractLineRow>;
 
@@ -120,6 +123,9 @@ export const contractEventRow = z.object({
   /** The automatic approval rule that approved, the signer the provider named. */
   ruleName: z.string(),
   signer: z.string(),
+  /** A change that came into force (`changed`, decision 041): the detail links to it. */
+  changeId: z.number().int().nullable(),
+  changeNumber: z.string(),
   at: z.string(),
 });
 export type ContractEventRow = z.infer<typeof contractEventRow>;
@@ -162,6 +168,12 @@ export const contractDetail = contractRow.extend({
   seals: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The person may add files (the lessor's writers). */
   canAttach: z.boolean(),
+  /** Its changes the person sees, newest first (decision 041). */
+  changes: z.array(
+    z.object({ id: z.number().int(), number: z.string(), status: z.number().int(), effectiveOn: z.string() }),
+  ),
+  /** The person may write a change of it (in execution, and they write contracts for its lessor). */
+  canChange: z.boolean(),
 });
 export type ContractDetail = z.infer<typeof contractDetail>;
 
@@ -191,7 +203,7 @@ export const contractExportView = z.object({
   dueDays: z.number().int(),
   totalCents: z.number().int(),
   remark: z.string(),
-  lines: z.array(contractLineRow.omit({ id: true, deviceId: true, modelId: true })),
+  lines: z.array(contractLineRow.omit({ id: true, deviceId: true, modelId: true, fromOn: true, untilOn: true })),
   expiresAt: z.string(),
 });
 

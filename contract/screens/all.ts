@@ -12,6 +12,7 @@ import { fenceMenu, fenceScreens } from './fences.ts';
 import { homeScreens } from './home.ts';
 import { leaseContractMenu, leaseContractScreens, leaseHandoverMenu, leaseHandoverScreens } from './lease.ts';
 import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
+import { leaseChangeMenu, leaseChangeScreens } from './lease-changes.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
@@ -37,6 +38,7 @@ export const screensByArea = {
   'lease-billing': leaseBillingScreens,
   'lease-revenue': leaseRevenueScreens,
   'lease-handover': leaseHandoverScreens,
+  'lease-changes': leaseChangeScreens,
   dashboard: dashboardScreens,
   analysis: analysisScreens,
   devices: deviceScreens,
@@ -79,6 +81,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
+    ...placeScreens(leaseChangeScreens, leaseChangeMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(customerScreens, customerMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),

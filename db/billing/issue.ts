@@ -50,6 +50,7 @@ function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contractId?
       renterOrgId: leasePeriods.renterOrgId,
       startOn: leasePeriods.startOn,
       endOn: leasePeriods.endOn,
+      endedByChangeId: leasePeriods.endedByChangeId,
       businessModel: contractLines.businessModel,
       dayCents: contractLines.dayCents,
       monthCents: contractLines.monthCents,
@@ -72,8 +73,9 @@ function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contractId?
       ),
     )
     .all();
-  return rows.map(({ dayCents, monthCents, billedCents, ...r }) => ({
+  return rows.map(({ dayCents, monthCents, billedCents, endedByChangeId, ...r }) => ({
     ...r,
+    continued: endedByChangeId !== null,
     prices: { dayCents, monthCents },
     billedCents: Number(billedCents ?? 0),
   }));
@@ -107,7 +109,8 @@ function monthBefore(day: string): string {
 /**
  * The bills a contract's periods are owed on `today`: one per billing day since the oldest unbilled day, for the
  * period that ended the day before (so a run after a pause catches up month by month), then one per machine
- * returned and not billed to its return.
+ * returned and not billed to its return. A period a change's new price cut (decision 041) waits for the cycle bill,
+ * which so holds both prices of that month, one line each.
  */
 function draftsFor(periods: PeriodRow[], today: string): Draft[] {
   const contract = periods[0]!;
@@ -134,6 +137,8 @@ function draftsFor(periods: PeriodRow[], today: string): Draft[] {
   }
   for (const period of periods) {
     if (period.endOn === null || period.endOn > today) continue;
+    // Cut by a contract change, not returned: the next cycle bill carries its last days beside the new price's.
+    if (period.continued) continue;
     const part = take(period, period.endOn);
     if (!part) continue;
     drafts.push({

@@ -25,6 +25,11 @@ export const leasePeriods = sqliteTable(
     plannedEndOn: text('planned_end_on').notNull(),
     /** The last day on lease; null while the machine is on lease. */
     endOn: text('end_on'),
+    /**
+     * The contract change that ended this period by repricing its line (decision 041): the machine stayed, and its
+     * next period under the new line starts the day after. Such an end is no return: it gets no exit bill of its own.
+     */
+    endedByChangeId: integer('ended_by_change_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LEASE_EVENTS } from '@console/contract/codes/lease-flow';
+import { CHANGE_OPS, CONTRACT_KINDS } from '@console/contract/codes/contract-change';
 
 /**
  * Lease contracts and what they stand on (docs/decisions/029-lease-contracts.md): renters, stores, contracts with
@@ -73,8 +74,17 @@ export const contracts = sqliteTable(
   'contracts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    /** e.g. HT-20261125-0003: unique within its lessor (generated on creation). */
+    /** e.g. HT-20261125-0003 (a change BG-/CC-): unique within its lessor (generated on creation). */
     number: text('number').notNull(),
+    /**
+     * A contract, or a change to a contract in execution (decision 041): a change is a row here so it takes the
+     * contract's own state machine, automatic approval, e-signature and timeline. Its `startOn` is the day it takes
+     * effect, its `endOn` the contract's planned end after it; `changeOf` names the contract it changes.
+     */
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull().default('contract'),
+    changeOf: integer('change_of'),
+    /** A change that moves the contract's planned end to its `endOn` (otherwise `endOn` is the end it found). */
+    movesEnd: integer('moves_end', { mode: 'boolean' }).notNull().default(false),
     lessorOrgId: integer('lessor_org_id').notNull(),
     renterOrgId: integer('renter_org_id').notNull(),
     storeId: integer('store_id').notNull(),
@@ -116,6 +126,7 @@ export const contracts = sqliteTable(
     index('contracts_store').on(t.storeId),
     index('contracts_salesperson').on(t.salespersonId),
     index('contracts_start').on(t.startOn),
+    index('contracts_change_of').on(t.changeOf),
   ],
 );
 
@@ -133,6 +144,15 @@ export const contractLines = sqliteTable(
     dayCents: integer('day_cents'),
     monthCents: integer('month_cents'),
     amountCents: integer('amount_cents').notNull().default(0),
+    /**
+     * On a change's line: what it does (add a machine or a model and count, remove a line, reprice a line) and the
+     * contract's line it removes or reprices (decision 041). Null on a contract's own lines.
+     */
+    changeOp: text('change_op', { enum: CHANGE_OPS }),
+    targetLineId: integer('target_line_id'),
+    /** On a contract's line: the days it applies (null: the contract's own); a change in force sets them. */
+    fromOn: text('from_on'),
+    untilOn: text('until_on'),
   },
   (t) => [index('contract_lines_contract').on(t.contractId), index('contract_lines_device').on(t.deviceId)],
 );

@@ -22,6 +22,7 @@ import { seedDailyWork } from './daily-work.ts';
 import { seedCustomerPeople } from './people.ts';
 import { seedLeaseHandovers } from './lease-handovers.ts';
 import { seedLeaseBills } from './lease-bills.ts';
+import { seedLeaseChanges } from './lease-changes.ts';
 import { seedArrearsExemptions } from './arrears.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
@@ -83,6 +84,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedLeaseHandovers(db, fleet.now);
   // The bills of those periods and the receipts that paid some of them (docs/decisions/036).
   seedLeaseBills(db, fleet.now);
+  // A contract change in each status, the one in force applied to its contract (docs/decisions/041).
+  seedLeaseChanges(db, fleet.now);
   // Two contracts exempted from arrears locking; the others move at the scheduler's first pass (decision 039).
   seedArrearsExemptions(db, fleet.now);
   // A month of daily work (decision 037): no faker; the machines with telemetry get their last days from the rollup,

@@ -3,6 +3,7 @@ import type { Db } from '@console/db/client';
 import { contracts } from '@console/db/schema/lease';
 import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '@console/contract/codes/roles';
 import { LEASE_STATUS, type LeaseWho } from '@console/contract/codes/lease-flow';
+import type { ContractKind } from '@console/contract/codes/contract-change';
 import { notFound } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 
@@ -12,22 +13,23 @@ import type { SessionUser } from '../lib/session.ts';
  * - the lessor's administrator (5) and administrative staff (10) see all of their company's;
  * - its salesperson (6) sees those they wrote or sell;
  * - the renter's own users read their contracts once approved, but never a rejected one.
- * Anyone else sees none. The next session's declared scope calls these.
+ * Anyone else sees none. A contract change (decision 041) is seen by the same rule: the lists ask for one kind.
  */
 export type ContractRow = typeof contracts.$inferSelect;
 
 /** Statuses a renter's users read: what the lessor approved, on to its end. */
 export const RENTER_VISIBLE: readonly number[] = [3, 5, 6, 7, 8, 9];
 
-export function contractsVisibleTo(user: SessionUser): SQL | undefined | false {
-  if (user.orgKind === 'operator' && (OPERATOR_ROLES as readonly number[]).includes(user.roleId)) return undefined;
+export function contractsVisibleTo(user: SessionUser, kind: ContractKind = 'contract'): SQL | undefined | false {
+  const ofKind = eq(contracts.kind, kind);
+  if (user.orgKind === 'operator' && (OPERATOR_ROLES as readonly number[]).includes(user.roleId)) return ofKind;
   if (user.orgKind === 'lessor' && (LESSOR_ROLES as readonly number[]).includes(user.roleId)) {
-    const own = eq(contracts.lessorOrgId, user.orgId);
+    const own = and(ofKind, eq(contracts.lessorOrgId, user.orgId));
     if (user.roleId !== ROLE.lessorSales) return own;
     return and(own, or(eq(contracts.createdBy, user.id), eq(contracts.salespersonId, user.id)));
   }
   if (user.orgKind === 'customer' && user.roleId !== ROLE.registeredUser) {
-    return and(eq(contracts.renterOrgId, user.orgId), inArray(contracts.status, [...RENTER_VISIBLE]));
+    return and(ofKind, eq(contracts.renterOrgId, user.orgId), inArray(contracts.status, [...RENTER_VISIBLE]));
   }
   return false;
 }
@@ -49,6 +51,13 @@ export function canSeeContract(user: SessionUser, c: ContractRow): boolean {
 export function visibleContract(db: Db, user: SessionUser, id: number): ContractRow {
   const c = db.select().from(contracts).where(eq(contracts.id, id)).get();
   if (!c || !canSeeContract(user, c)) throw notFound();
+  return c;
+}
+
+/** The same, of one kind: a contract's pages do not open a change, nor a change's pages a contract. */
+export function visibleOfKind(db: Db, user: SessionUser, id: number, kind: ContractKind): ContractRow {
+  const c = visibleContract(db, user, id);
+  if (c.kind !== kind) throw notFound();
   return c;
 }
 

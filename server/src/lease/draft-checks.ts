@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, not } from 'drizzle-orm';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import type { Db } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -35,7 +36,12 @@ export function checkDraftRefs(tx: Db, lessorOrgId: number, input: ContractDraft
     if (!template || template.orgId !== lessorOrgId) throw invalidField('templateId', 'lease.templateInvalid');
   }
   checkMachines(tx, lessorOrgId, input.lines, contractId, true);
-  const modelIds = [...new Set(input.lines.flatMap((l) => (l.modelId === null ? [] : [l.modelId])))];
+  checkModels(tx, lessorOrgId, input.lines);
+}
+
+/** The models of these lines are the lessor's own, or it has machines of them. */
+export function checkModels(tx: Db, lessorOrgId: number, lines: { modelId: number | null }[]) {
+  const modelIds = [...new Set(lines.flatMap((l) => (l.modelId === null ? [] : [l.modelId])))];
   for (const modelId of modelIds) {
     const model = tx.select().from(deviceModels).where(eq(deviceModels.id, modelId)).get();
     const owned =
@@ -81,6 +87,10 @@ export function checkMachines(
         inArray(contractLines.deviceId, ids),
         inArray(contracts.status, CLAIMING),
         contractId === null ? undefined : ne(contracts.id, contractId),
+        // A change in force has put its machines on its contract's lines, and a line a change ended claims none
+        // (decision 041).
+        not(and(eq(contracts.kind, 'change'), eq(contracts.status, LEASE_STATUS.inExecution))!),
+        isNull(contractLines.untilOn),
       ),
     )
     .get();

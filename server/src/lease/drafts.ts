@@ -9,7 +9,7 @@ import { contractDraftInput, type ContractDraftInput } from '@console/contract/l
 import { ApiError, forbidden } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
-import { asActor, visibleContract, writesContracts } from './access.ts';
+import { asActor, visibleOfKind, writesContracts } from './access.ts';
 import { checkDraftRefs } from './draft-checks.ts';
 import { parseInput } from './input.ts';
 import { nextContractNumber } from './numbers.ts';
@@ -108,7 +108,7 @@ export function updateDraft(db: Db, user: SessionUser, id: number, raw: unknown,
   const input = parseInput(contractDraftInput, raw);
   const { lines, totalCents } = pricedLines(input);
   unitOfWork(db, (tx) => {
-    const current = visibleContract(tx, user, id);
+    const current = visibleOfKind(tx, user, id, 'contract');
     if (!canEdit(current, asActor(user))) {
       if (writesContracts(user) && current.lessorOrgId === user.orgId) {
         throw new ApiError(API_STATUS.conflict, 'lease.notEditable');

@@ -17,6 +17,7 @@ import { dayInZone } from '../lib/time.ts';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billingToday } from '../billing/zone.ts';
 import { createWorkOrder } from '../work-orders/create.ts';
+import { lineInForce } from './change-lines.ts';
 import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
 
 /**
@@ -49,7 +50,7 @@ function nextNumber(tx: ScopedWrite, orgId: number, kind: HandoverKind, now: num
  */
 export function writableContract(data: ScopedData, user: SessionUser, id: number): ContractRow {
   const c = data.unscoped('domainRule').select().from(contracts).where(eq(contracts.id, id)).get();
-  if (!c || !canSeeContract(user, c)) throw notFound();
+  if (!c || c.kind !== 'contract' || !canSeeContract(user, c)) throw notFound();
   if (!writesContracts(user) || c.lessorOrgId !== user.orgId) {
     throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
   }
@@ -132,6 +133,7 @@ function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, in
     const line = lines.find((l) => l.id === m.lineId);
     if (!line) throw invalidField(`machines.${i}.lineId`, 'handover.lineInvalid');
     if (!fitsLine(line, device)) throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOfLine');
+    if (!lineInForce(line, input.day)) throw invalidField(`machines.${i}.lineId`, 'handover.lineNotInForce');
     if (period || device.leaseStatus !== 'stock') {
       throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
     }
@@ -244,12 +246,16 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         rows.map((r) => r.device.id),
       );
       const orders: string[] = [];
+      const lines = linesOf(tx, c.id);
       for (const { row, device } of rows) {
         const period = open.find((p) => p.deviceId === device.id);
         if (h.kind === 'entry') {
           if (period || device.leaseStatus !== 'stock') {
             throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
           }
+          // A change may have removed or repriced the line since the draft was written (decision 041).
+          const line = lines.find((l) => l.id === row.lineId);
+          if (!line || !lineInForce(line, h.day)) throw invalidField('day', 'handover.lineNotInForce');
           const opened = tx
             .insert(leasePeriods)
             .values({
@@ -260,7 +266,7 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
               renterOrgId: c.renterOrgId,
               entryId: h.id,
               startOn: h.day,
-              plannedEndOn: c.endOn,
+              plannedEndOn: line.untilOn ?? c.endOn,
               createdAt: new Date(now),
             })
             .returning({ id: leasePeriods.id })

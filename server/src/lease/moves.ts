@@ -3,6 +3,7 @@ import type { Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { contractEvents, contractLines, contracts } from '@console/db/schema/lease';
 import {
+  CHANGE_EXCLUDED_ACTIONS,
   LEASE_FLOW,
   mayAct,
   statusAllows,
@@ -13,6 +14,7 @@ import {
 import { API_STATUS } from '@console/contract/http/envelope';
 import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
 import type { ContractRow } from './access.ts';
+import { applyChange, endChanges } from './change-effects.ts';
 
 /** The refusal of a move the state machine does not allow from the contract's status, in the user's words. */
 export function refused(action: LeaseAction, c: ContractRow): ApiError {
@@ -47,6 +49,7 @@ export function applyMove(
 ): LeaseStatus {
   const rule = LEASE_FLOW[action];
   if (!statusAllows(action, c.status)) throw refused(action, c);
+  if (c.kind === 'change' && CHANGE_EXCLUDED_ACTIONS.includes(action)) throw refused(action, c);
   if (!mayAct(action, c, who)) throw forbidden();
   const reason = move.reason?.trim() ?? '';
   if (rule.reasonRequired && !reason) throw invalidField('reason', 'lease.reasonRequired');
@@ -72,9 +75,16 @@ export function applyMove(
       at,
     })
     .run();
+  if (c.kind === 'change') {
+    // Signed by both: the change comes into force on its contract (its machines are then delivered as usual).
+    if (action === 'lessorSigned') applyChange(tx, c, now);
+    return to;
+  }
   if (action === 'lessorSigned') setMachines(tx, c.id, { leaseStatus: 'leased', customerOrgId: c.renterOrgId });
-  if (action === 'close' || action === 'terminate')
+  if (action === 'close' || action === 'terminate') {
     setMachines(tx, c.id, { leaseStatus: 'stock', customerOrgId: null });
+    endChanges(tx, c, move.day!, now);
+  }
   return to;
 }
 

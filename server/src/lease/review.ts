@@ -7,6 +7,7 @@ import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { asActor, visibleContract } from './access.ts';
 import { approvalFacts, firstApprovingRule, rulesOf } from './approval.ts';
+import { checkStoredChange } from './change-drafts.ts';
 import { checkMachines } from './draft-checks.ts';
 import { parseInput } from './input.ts';
 import { applyMove, refused, type MoveDetails } from './moves.ts';
@@ -38,6 +39,8 @@ export function submit(db: Db, user: SessionUser, id: number, now: number): Move
       throw refused('submit', c);
     }
     checkMachines(tx, c.lessorOrgId, lines, id, true);
+    // A change is checked against its contract as it is now: still running, lines not ended or billed past.
+    if (c.kind === 'change') checkStoredChange(tx, c);
     applyMove(tx, asActor(user), c, 'submit', {}, now);
     const pending = tx.select().from(contracts).where(eq(contracts.id, id)).get()!;
     const rule = firstApprovingRule(rulesOf(tx, c.lessorOrgId), approvalFacts(tx, pending));

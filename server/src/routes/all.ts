@@ -25,6 +25,7 @@ import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
+import { leaseChangeRoutes } from './lease-changes/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
 import { riskRoutes } from './risk/index.ts';
 import { screenRoutes } from './screens.ts';
@@ -76,6 +77,7 @@ export const allRoutes: RouteDef[] = [
   ...leaseHandoverRoutes,
   ...customerAreaRoutes,
   ...userRoutes,
+  ...leaseChangeRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

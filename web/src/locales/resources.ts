@@ -18,6 +18,7 @@ import type leaseParties from './zh-CN/lease-parties.json';
 import type leaseBilling from './zh-CN/lease-billing.json';
 import type leaseRevenue from './zh-CN/lease-revenue.json';
 import type leaseHandover from './zh-CN/lease-handover.json';
+import type leaseChanges from './zh-CN/lease-changes.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
 import type risk from './zh-CN/risk.json';
@@ -62,4 +63,5 @@ export interface Resources {
   'lease-billing': typeof leaseBilling;
   'lease-revenue': typeof leaseRevenue;
   'lease-handover': typeof leaseHandover;
+  'lease-changes': typeof leaseChanges;
 }

@@ -3,10 +3,9 @@ import type { Db } from '@console/db/client';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
-import { contractEvents, contractFiles, contractLines, contracts, renters, stores } from '@console/db/schema/lease';
-import { sealGrants, seals } from '@console/db/schema/lease-esign';
+import { contractFiles, contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { allowedActions, canEdit, HOLDING_STATUSES, LEASE_STATUS } from '@console/contract/codes/lease-flow';
-import { LESSOR_ROLES, ROLE } from '@console/contract/codes/roles';
+import { LESSOR_ROLES } from '@console/contract/codes/roles';
 import {
   leaseContractEndpoints as api,
   USER_ACTIONS,
@@ -26,13 +25,17 @@ import { sortColumn } from '../../lib/sorting.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { readStoredFile } from '../../lib/uploads.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { asActor, contractsVisibleTo, visibleContract, writesContracts } from '../../lease/access.ts';
+import { asActor, contractsVisibleTo, visibleOfKind, writesContracts } from '../../lease/access.ts';
 import { createDraft, updateDraft } from '../../lease/drafts.ts';
 import { createEsignClient, esignSettings } from '../../lease/esign-client.ts';
 import { attachFile, exportLinkOf, issueExportLink } from '../../lease/files.ts';
 import { contractPdf } from '../../lease/pdf/contract-pdf.ts';
 import { approve, close, reject, submit, terminate, withdraw } from '../../lease/review.ts';
 import { cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
+import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from './detail-parts.ts';
+
+/** The detail's parts a contract change's detail shows alike (decision 041). */
+export { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf };
 
 type Contract = typeof contracts.$inferSelect;
 const renterOrg = alias(organisations, 'renter_org');
@@ -142,7 +145,7 @@ const emptyPage = (query: { page: number; pageSize: number }) => ({
 });
 
 /** The signing deps of the domain: the provider's adapter from the environment, the stored uploads. */
-const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
+export const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
   const settings = esignSettings(deps.env);
   return {
     db: data.unscoped('domainRule'),
@@ -152,23 +155,6 @@ const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
     readUpload: (name) => readStoredFile(deps, name),
   };
 };
-
-/** The seals this person may sign with for the contract's lessor: the administrator all, others their grants. */
-function sealsFor(data: ScopedData, user: SessionUser, c: Contract) {
-  if (user.orgKind !== 'lessor' || user.orgId !== c.lessorOrgId) return [];
-  const db = data.unscoped('domainRule');
-  const all = db.select({ id: seals.id, name: seals.name }).from(seals).where(eq(seals.orgId, c.lessorOrgId)).all();
-  if (user.roleId === ROLE.lessorAdmin) return all;
-  const granted = new Set(
-    db
-      .select({ id: sealGrants.sealId })
-      .from(sealGrants)
-      .where(and(eq(sealGrants.userId, user.id), eq(sealGrants.state, 'active')))
-      .all()
-      .map((g) => g.id),
-  );
-  return all.filter((s) => granted.has(s.id));
-}
 
 /** A contract's lines with the machine's serial and the model's name, in the order they were written. */
 function linesOf(db: Db, contractId: number) {
@@ -191,32 +177,24 @@ function linesOf(db: Db, contractId: number) {
       dayCents: line.dayCents,
       monthCents: line.monthCents,
       amountCents: line.amountCents,
+      fromOn: line.fromOn,
+      untilOn: line.untilOn,
     }));
 }
 
 function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: string): ContractDetail {
   const db = data.unscoped('domainRule');
-  const c = visibleContract(db, user, id);
+  const c = visibleOfKind(db, user, id, 'contract');
   const row = readRows(data, contractScope(data, user)!).where(eq(contracts.id, c.id)).get()!;
   const [base] = present(data, user, [row], timeZone);
-  const events = db
-    .select({ event: contractEvents, name: users.name, nickname: users.nickname })
-    .from(contractEvents)
-    .leftJoin(users, eq(users.id, contractEvents.userId))
-    .where(eq(contractEvents.contractId, id))
-    .orderBy(contractEvents.at, contractEvents.id)
-    .all();
+  const events = eventRows(db, id);
   const files = db
     .select()
     .from(contractFiles)
     .where(eq(contractFiles.contractId, id))
     .orderBy(contractFiles.kind, contractFiles.id)
     .all();
-  const flow = currentFlow(db, id);
-  const rule =
-    c.approvalRuleId === null
-      ? ''
-      : String(events.find((e) => e.event.action === 'autoApprove')?.event.details.ruleName ?? '');
+  const rule = ruleNameOf(c, events);
   const isLessor = user.orgKind === 'lessor' && user.orgId === c.lessorOrgId;
   return {
     ...base!,
@@ -235,19 +213,7 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
     endedOn: c.endedOn,
     ruleName: rule,
     lines: linesOf(db, id),
-    events: events.map(({ event: e, name, nickname }) => ({
-      id: e.id,
-      action: e.action,
-      actor: e.actor,
-      userName: name || nickname || '',
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      reason: e.reason,
-      day: e.day,
-      ruleName: typeof e.details.ruleName === 'string' ? e.details.ruleName : '',
-      signer: typeof e.details.signer === 'string' ? e.details.signer : '',
-      at: formatInZone(e.at, timeZone),
-    })),
+    events: presentEvents(events, timeZone),
     files: files.map((f) => ({
       id: f.id,
       kind: f.kind,
@@ -255,21 +221,24 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
       url: fileUrl(f.uploadName),
       createdAt: formatInZone(f.createdAt, timeZone),
     })),
-    // The signing pages are the parties' own: only the lessor's people see the links.
-    signing:
-      flow && isLessor
-        ? {
-            state: flow.state,
-            lesseeUrl: flow.lesseeUrl,
-            lessorUrl: flow.lessorUrl,
-            updatedAt: formatInZone(flow.updatedAt, timeZone),
-          }
-        : flow
-          ? { state: flow.state, lesseeUrl: '', lessorUrl: '', updatedAt: formatInZone(flow.updatedAt, timeZone) }
-          : null,
+    signing: signingOf(db, c, isLessor, timeZone),
     seals: sealsFor(data, user, c),
     canAttach: isLessor && writesContracts(user),
+    changes: changesOf(data, user, c.id),
+    canChange: isLessor && writesContracts(user) && c.status === LEASE_STATUS.inExecution,
   };
+}
+
+/** A contract's changes this person sees (the change record's own rule), newest first. */
+function changesOf(data: ScopedData, user: SessionUser, contractId: number) {
+  const visible = contractsVisibleTo(user, 'change');
+  if (visible === false) return [];
+  return data
+    .select({ id: contracts.id, number: contracts.number, status: contracts.status, effectiveOn: contracts.startOn })
+    .from(contracts, data.narrow(data.orgScope(contracts.lessorOrgId, contracts.renterOrgId), visible))
+    .where(eq(contracts.changeOf, contractId))
+    .orderBy(desc(contracts.id))
+    .all();
 }
 
 const orgName = (data: ScopedData, id: number) =>
@@ -482,7 +451,9 @@ export const leaseContractRoutes: RouteDef[] = [
       dueDays: c.dueDays,
       totalCents: c.totalCents,
       remark: c.remark,
-      lines: linesOf(db, c.id).map(({ id: _id, deviceId: _device, modelId: _model, ...shown }) => shown),
+      lines: linesOf(db, c.id).map(
+        ({ id: _id, deviceId: _device, modelId: _model, fromOn: _from, untilOn: _until, ...shown }) => shown,
+      ),
       expiresAt: formatInZone(c.linkExpiresAt, timeZone),
     };
   }),

@@ -1,9 +1,13 @@
+import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { CONTRACT_WRITERS, leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useSession } from '../../lib/session.ts';
 
-/** Everything the area shows: a write re-reads it (the list, its counts, a detail, the form's options). */
-export const CONTRACT_READS = readsOf(leaseContractEndpoints);
+/**
+ * Everything the area shows: a write re-reads it (the list, its counts, a detail, the form's options). A move of a contract or of its change (decision 041) may change
+ * both: every read of either is refreshed.
+ */
+export const CONTRACT_READS = [...readsOf(leaseContractEndpoints), ...readsOf(leaseChangeEndpoints)];
 
 /** May the signed-in user write contracts (the lessor's 5, 6, 10)? The server decides which ones. */
 export const useIsContractWriter = () => (CONTRACT_WRITERS as readonly number[]).includes(useSession().roleId);

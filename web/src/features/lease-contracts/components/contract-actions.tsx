@@ -1,6 +1,7 @@
 import { App, Button, Input, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints as api, type UserAction } from '@console/contract/http/lease-contracts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -17,10 +18,20 @@ interface Target {
 /** Moves taken at once after a confirmation; the others ask for a reason, a day or a seal in a dialog. */
 const CONFIRMED: readonly UserAction[] = ['submit', 'withdraw', 'approve'];
 
-/** The seals the user may sign this contract with (read with the contract). */
-function SealSelect(props: { id?: string; value?: number; onChange?: (v: number) => void; contractId: number }) {
-  const { contractId, ...rest } = props;
-  const detail = useQuery(endpointQuery(api.detail, { id: contractId }));
+type Kind = 'contract' | 'change';
+
+/** The seals the user may sign this contract (or change, decision 041) with, read with its detail. */
+function SealSelect(props: {
+  id?: string;
+  value?: number;
+  onChange?: (v: number) => void;
+  contractId: number;
+  kind: Kind;
+}) {
+  const { contractId, kind, ...rest } = props;
+  const detail = useQuery(
+    endpointQuery(kind === 'change' ? leaseChangeEndpoints.detail : api.detail, { id: contractId }),
+  );
   return (
     <Select
       {...rest}
@@ -31,10 +42,19 @@ function SealSelect(props: { id?: string; value?: number; onChange?: (v: number)
 }
 
 /**
- * The moves of the state machine the signed-in person may take on a contract now (the server answers them with
+ * The moves of the state machine the signed-in person may take on a contract (or a change) now (the server answers them with
  * the contract, and refuses again whatever the status or the person does not allow), each confirmed first.
  */
-export function ContractActions({ contract, size }: { contract: Target; size?: 'small' | 'middle' }) {
+export function ContractActions({
+  contract,
+  size,
+  kind = 'contract',
+}: {
+  contract: Target;
+  size?: 'small' | 'middle';
+  /** A contract change takes the same moves through the same endpoint (decision 041). */
+  kind?: Kind;
+}) {
   const { t } = useTranslation('lease-contracts');
   const { message } = App.useApp();
   const move = useEndpointMutation(api.move, { invalidates: CONTRACT_READS });
@@ -76,7 +96,7 @@ export function ContractActions({ contract, size }: { contract: Target; size?: '
       >
         {action === 'startSigning' && (
           <Field name="sealId" label={t('dialogs.seal')} extra={t('dialogs.sealHelp')} required>
-            <SealSelect contractId={contract.id} />
+            <SealSelect contractId={contract.id} kind={kind} />
           </Field>
         )}
         {(action === 'close' || action === 'terminate') && (

@@ -1,20 +1,5 @@
 import { useCallback, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Input,
-  List,
-  Row,
-  Space,
-  Table,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Col, Input, List, Row, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +10,13 @@ import {
   leaseContractEndpoints as api,
   LEASE_STATUS_TABLE,
   type ContractDetail,
-  type ContractEventRow,
   type ContractLineRow,
 } from '@console/contract/http/lease-contracts';
 import { leaseContractScreens } from '@console/contract/screens/lease';
-import { href } from '@console/contract/screens/screen';
+import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
+import { CHANGE_STATUS_TABLE } from '@console/contract/http/lease-changes';
 import { useCodeLabel } from '../../../components/code-label.ts';
+import { href } from '@console/contract/screens/screen';
 import { yuan } from '../../../components/fields.tsx';
 import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
@@ -42,75 +28,11 @@ import { useLiveEvent } from '../../../lib/live-events.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { CONTRACT_READS, siteText } from '../api.ts';
 import { ContractActions } from '../components/contract-actions.tsx';
+import { ContractTimeline, Signing } from '../components/contract-history.tsx';
 import { saveBase64, saveBlob } from '../components/save-file.ts';
 import { useContractFields, useContractLineFields } from '../fields.tsx';
 import { ContractHandovers } from '../../lease-handover/index.ts';
 import { ContractArrears } from '../../lease-billing/index.ts';
-
-/** Waiting for the lessee's or the lessor's signature (5, 6). */
-
-const EVENT_COLORS: Partial<Record<ContractEventRow['action'], string>> = {
-  create: 'blue',
-  approve: 'green',
-  autoApprove: 'green',
-  lessorSigned: 'green',
-  reject: 'red',
-  terminate: 'red',
-  cancelSigning: 'orange',
-  withdraw: 'orange',
-  close: 'gray',
-};
-
-/** The contract's history, oldest first: who moved it where, when and why. */
-function ContractTimeline({ events }: { events: ContractEventRow[] }) {
-  const { t } = useTranslation('lease-contracts');
-  const label = useCodeLabel();
-  return (
-    <Timeline
-      items={events.map((e) => ({
-        key: e.id,
-        color: EVENT_COLORS[e.action] ?? 'blue',
-        children: (
-          <div data-testid="timeline-event">
-            <Typography.Text strong>{t(`events.${e.action}`)}</Typography.Text>
-            {e.fromStatus !== null && e.toStatus !== null && e.fromStatus !== e.toStatus && (
-              <Typography.Text type="secondary">
-                {' · '}
-                {t('detail.statusChange', {
-                  from: label(LEASE_STATUS_TABLE, e.fromStatus),
-                  to: label(LEASE_STATUS_TABLE, e.toStatus),
-                })}
-              </Typography.Text>
-            )}
-            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-              {e.actor === 'user' ? e.userName || '-' : t(`detail.actor.${e.actor}`)} · {e.at}
-            </Typography.Paragraph>
-            {e.ruleName && (
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {t('detail.rule', { rule: e.ruleName })}
-              </Typography.Paragraph>
-            )}
-            {e.signer && (
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {t('detail.signer', { name: e.signer })}
-              </Typography.Paragraph>
-            )}
-            {e.day && (
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {t('detail.day', { day: e.day })}
-              </Typography.Paragraph>
-            )}
-            {e.reason && (
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {t('detail.reason', { reason: e.reason })}
-              </Typography.Paragraph>
-            )}
-          </div>
-        ),
-      }))}
-    />
-  );
-}
 
 function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
   const { t } = useTranslation('lease-contracts');
@@ -139,48 +61,6 @@ function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
           </Table.Summary.Cell>
         </Table.Summary.Row>
       )}
-    />
-  );
-}
-
-function Signing({ contract }: { contract: ContractDetail }) {
-  const { t } = useTranslation('lease-contracts');
-  const s = contract.signing;
-  if (!s) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noSigning')} />;
-  return (
-    <Descriptions
-      size="small"
-      column={1}
-      items={[
-        {
-          key: 'state',
-          label: t('detail.signingState'),
-          children: <Tag>{t(`signing.${s.state}` as 'signing.completed')}</Tag>,
-        },
-        ...(s.lesseeUrl
-          ? [
-              {
-                key: 'lessee',
-                label: t('detail.lesseeLink'),
-                children: (
-                  <Typography.Link href={s.lesseeUrl} target="_blank" rel="noreferrer" copyable={{ text: s.lesseeUrl }}>
-                    {t('detail.openSigning')}
-                  </Typography.Link>
-                ),
-              },
-              {
-                key: 'lessor',
-                label: t('detail.lessorLink'),
-                children: (
-                  <Typography.Link href={s.lessorUrl} target="_blank" rel="noreferrer" copyable={{ text: s.lessorUrl }}>
-                    {t('detail.openSigning')}
-                  </Typography.Link>
-                ),
-              },
-            ]
-          : []),
-        { key: 'updated', label: t('detail.signingUpdated'), children: s.updatedAt },
-      ]}
     />
   );
 }
@@ -301,6 +181,34 @@ function DocumentButtons({ contract }: { contract: ContractDetail }) {
   );
 }
 
+/** The contract's changes (decision 041): each with its status and day, the latest first. */
+function ContractChanges({ contract }: { contract: ContractDetail }) {
+  const { t } = useTranslation('lease-contracts');
+  const label = useCodeLabel();
+  return (
+    <Card
+      title={t('detail.changes')}
+      extra={
+        <Link to={href(leaseChangeScreens.contractChangeRecord, { contractId: contract.id })}>
+          {t('detail.allChanges')}
+        </Link>
+      }
+    >
+      <List
+        size="small"
+        dataSource={contract.changes}
+        renderItem={(x) => (
+          <List.Item data-testid="contract-change">
+            <Link to={href(leaseChangeScreens.contractChangeDetail, { id: x.id })}>{x.number}</Link>
+            <span>{t('detail.effectiveOn', { day: x.effectiveOn })}</span>
+            <Tag>{label(CHANGE_STATUS_TABLE, x.status)}</Tag>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
 /** /leaseCenter/contractDetail?id=: terms, lines, totals, moves, signing, files, the PDF and the timeline. */
 export function ContractDetailPage() {
   const { t } = useTranslation(['lease-contracts', 'common']);
@@ -335,6 +243,11 @@ export function ContractDetailPage() {
               <Button>{t('actions.edit')}</Button>
             </Link>
           )}
+          {c.canChange && (
+            <Link to={href(leaseChangeScreens.addChangeContract, { contractId: c.id })}>
+              <Button>{t('detail.newChange')}</Button>
+            </Link>
+          )}
         </>
       )}
       descriptions={(c) => [
@@ -360,6 +273,7 @@ export function ContractDetailPage() {
           <Card title={t('form.lines')}>
             <Lines lines={c.lines} total={c.totalCents} />
           </Card>
+          {c.changes.length > 0 && <ContractChanges contract={c} />}
           {c.status >= LEASE_STATUS.inExecution && <ContractHandovers contract={c} />}
           {c.status >= LEASE_STATUS.inExecution && <ContractArrears contractId={c.id} />}
           <Row gutter={[16, 16]}>
@@ -374,7 +288,7 @@ export function ContractDetailPage() {
                   <DocumentButtons contract={c} />
                 </Card>
                 <Card title={t('detail.signing')}>
-                  <Signing contract={c} />
+                  <Signing signing={c.signing} />
                 </Card>
                 <Card title={t('detail.files')}>
                   <Files contract={c} />

@@ -1,0 +1,236 @@
+import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { billLines } from '@console/db/schema/lease-billing';
+import { contractEvents, contractLines, contracts } from '@console/db/schema/lease';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { canEdit, LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { lineAmountCents } from '@console/contract/codes/lease-pricing';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { changeDraftInput, type ChangeDraftInput } from '@console/contract/lease/change-forms';
+import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
+import type { SessionUser } from '../lib/session.ts';
+import { unitOfWork } from '../lib/unit-of-work.ts';
+import { asActor, visibleOfKind, writesContracts, type ContractRow } from './access.ts';
+import { checkMachines, checkModels } from './draft-checks.ts';
+import { parseInput } from './input.ts';
+import { nextContractNumber } from './numbers.ts';
+
+/**
+ * Writing a contract change (docs/decisions/041-contract-changes.md): a row of kind `change` against a contract in
+ * execution, saved as a draft and then taken through the contract's own moves (review.ts, signing.ts). Its lines
+ * say what changes from its effective day; change-effects.ts applies them when the change comes into force.
+ */
+
+/** The contract a change is written against: one this person sees, a contract (not a change), in execution. */
+export function runningParent(tx: Db, user: SessionUser, contractId: number): ContractRow {
+  const parent = visibleOfKind(tx, user, contractId, 'contract');
+  if (parent.status !== LEASE_STATUS.inExecution) {
+    throw new ApiError(API_STATUS.conflict, 'change.contractNotRunning', {
+      number: parent.number,
+      status: `lease.status.${parent.status}`,
+    });
+  }
+  return parent;
+}
+
+/** The last day billed of any lease period of these lines (bills are never rewritten by a change). */
+function billedThrough(tx: Db, lineIds: number[]): string | null {
+  if (lineIds.length === 0) return null;
+  return (
+    tx
+      .select({ through: max(billLines.toOn) })
+      .from(billLines)
+      .innerJoin(leasePeriods, eq(leasePeriods.id, billLines.leasePeriodId))
+      .where(and(inArray(leasePeriods.lineId, lineIds), eq(billLines.released, false)))
+      .get()?.through ?? null
+  );
+}
+
+/**
+ * The checks against the contract as it is now (on save and again on submit): the effective day within its
+ * period, a removed or repriced line one of its lines still in force and not billed past the day before, added
+ * machines in stock and on no other claiming contract, models of the lessor.
+ */
+export function checkChange(tx: Db, parent: ContractRow, input: ChangeDraftInput, changeId: number | null) {
+  const end = input.endOn ?? parent.endOn;
+  if (input.effectiveOn < parent.startOn) throw invalidField('effectiveOn', 'change.effectiveBeforeStart');
+  if (input.effectiveOn > end) throw invalidField('effectiveOn', 'change.effectiveAfterEnd');
+  const own = tx
+    .select()
+    .from(contractLines)
+    .where(and(eq(contractLines.contractId, parent.id), isNull(contractLines.untilOn)))
+    .all();
+  const targets: number[] = [];
+  input.lines.forEach((line, i) => {
+    if (line.op === 'add') return;
+    const target = own.find((l) => l.id === line.lineId);
+    if (!target || (target.fromOn !== null && target.fromOn > input.effectiveOn)) {
+      throw invalidField(`lines.${i}.lineId`, 'change.lineInvalid');
+    }
+    targets.push(target.id);
+  });
+  const billed = billedThrough(tx, targets);
+  if (billed !== null && billed >= input.effectiveOn) {
+    throw new ApiError(API_STATUS.conflict, 'change.alreadyBilled', { day: billed });
+  }
+  const adds = input.lines.filter((l) => l.op === 'add');
+  checkMachines(tx, parent.lessorOrgId, adds, changeId, true);
+  checkModels(tx, parent.lessorOrgId, adds);
+}
+
+/** The change's lines as stored, priced over the days they hold (effective day to the planned end). */
+function pricedLines(input: ChangeDraftInput, end: string) {
+  return input.lines.map((l) => ({
+    ...l,
+    amountCents:
+      l.op === 'remove' || l.businessModel === null
+        ? 0
+        : lineAmountCents(l.businessModel, l, input.effectiveOn, end, l.count),
+  }));
+}
+
+function writeLines(tx: Db, parent: ContractRow, changeId: number, input: ChangeDraftInput, end: string): number {
+  tx.delete(contractLines).where(eq(contractLines.contractId, changeId)).run();
+  const lines = pricedLines(input, end);
+  const targets = tx.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).all();
+  for (const l of lines) {
+    const target = targets.find((t) => t.id === l.lineId);
+    tx.insert(contractLines)
+      .values({
+        contractId: changeId,
+        changeOp: l.op,
+        targetLineId: l.lineId,
+        deviceId: l.deviceId,
+        modelId: l.modelId,
+        count: target && l.op !== 'add' ? target.count : l.count,
+        // A removal keeps the removed line's terms, so the change's document and detail say what leaves.
+        businessModel: l.businessModel ?? target?.businessModel ?? 0,
+        dayCents: l.op === 'remove' ? (target?.dayCents ?? null) : l.dayCents,
+        monthCents: l.op === 'remove' ? (target?.monthCents ?? null) : l.monthCents,
+        amountCents: l.amountCents,
+      })
+      .run();
+  }
+  return lines.reduce((s, l) => s + l.amountCents, 0);
+}
+
+/** The columns a change takes from its contract and from the form. */
+const terms = (parent: ContractRow, input: ChangeDraftInput) => ({
+  changeOf: parent.id,
+  renterOrgId: parent.renterOrgId,
+  storeId: parent.storeId,
+  salespersonId: parent.salespersonId,
+  startOn: input.effectiveOn,
+  endOn: input.endOn ?? parent.endOn,
+  movesEnd: input.endOn !== null && input.endOn !== parent.endOn,
+  siteProvince: parent.siteProvince,
+  siteCity: parent.siteCity,
+  siteDistrict: parent.siteDistrict,
+  siteAddress: parent.siteAddress,
+  billingDay: parent.billingDay,
+  dueDays: parent.dueDays,
+  lang: parent.lang,
+  templateId: parent.templateId,
+  remark: input.remark,
+});
+
+/** Save a new change as a draft (0) against a contract in execution the writer sees. */
+export function createChange(db: Db, user: SessionUser, raw: unknown, now: number): { id: number; number: string } {
+  if (!writesContracts(user)) throw forbidden();
+  const input = parseInput(changeDraftInput, raw);
+  return unitOfWork(db, (tx) => {
+    const parent = runningParent(tx, user, input.contractId);
+    checkChange(tx, parent, input, null);
+    const number = nextContractNumber(tx, parent.lessorOrgId, parent.lang, now, 'change');
+    const at = new Date(now);
+    const row = tx
+      .insert(contracts)
+      .values({
+        ...terms(parent, input),
+        kind: 'change',
+        number,
+        lessorOrgId: parent.lessorOrgId,
+        createdBy: user.id,
+        status: LEASE_STATUS.draft,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: contracts.id })
+      .get();
+    const totalCents = writeLines(tx, parent, row.id, input, input.endOn ?? parent.endOn);
+    tx.update(contracts).set({ totalCents }).where(eq(contracts.id, row.id)).run();
+    tx.insert(contractEvents)
+      .values({ contractId: row.id, action: 'create', userId: user.id, toStatus: 0, details: { totalCents }, at })
+      .run();
+    return { id: row.id, number };
+  });
+}
+
+/** Edit a draft, withdrawn or rejected change; its contract must still be in execution. */
+export function updateChange(db: Db, user: SessionUser, id: number, raw: unknown, now: number): void {
+  const input = parseInput(changeDraftInput, raw);
+  unitOfWork(db, (tx) => {
+    const current = visibleOfKind(tx, user, id, 'change');
+    if (!canEdit(current, asActor(user))) {
+      if (writesContracts(user) && current.lessorOrgId === user.orgId) {
+        throw new ApiError(API_STATUS.conflict, 'lease.notEditable');
+      }
+      throw forbidden();
+    }
+    if (input.contractId !== current.changeOf) throw invalidField('contractId', 'change.contractFixed');
+    const parent = runningParent(tx, user, current.changeOf);
+    checkChange(tx, parent, input, id);
+    const at = new Date(now);
+    const totalCents = writeLines(tx, parent, id, input, input.endOn ?? parent.endOn);
+    tx.update(contracts)
+      .set({ ...terms(parent, input), totalCents, updatedAt: at })
+      .where(eq(contracts.id, id))
+      .run();
+    tx.insert(contractEvents)
+      .values({
+        contractId: id,
+        action: 'edit',
+        userId: user.id,
+        fromStatus: current.status,
+        toStatus: current.status,
+        details: { totalCents },
+        at,
+      })
+      .run();
+  });
+}
+
+/** The form's input again from a stored change: submit checks the change against its contract as it is now. */
+export function checkStoredChange(tx: Db, change: ContractRow) {
+  if (change.changeOf === null) throw notFound();
+  const parent = tx.select().from(contracts).where(eq(contracts.id, change.changeOf)).get();
+  if (!parent) throw notFound();
+  if (parent.status !== LEASE_STATUS.inExecution) {
+    throw new ApiError(API_STATUS.conflict, 'change.contractNotRunning', {
+      number: parent.number,
+      status: `lease.status.${parent.status}`,
+    });
+  }
+  const lines = tx.select().from(contractLines).where(eq(contractLines.contractId, change.id)).all();
+  checkChange(
+    tx,
+    parent,
+    {
+      contractId: parent.id,
+      effectiveOn: change.startOn,
+      endOn: change.movesEnd ? change.endOn : null,
+      remark: change.remark,
+      lines: lines.map((l) => ({
+        op: l.changeOp ?? 'add',
+        lineId: l.targetLineId,
+        deviceId: l.deviceId,
+        modelId: l.modelId,
+        count: l.count,
+        businessModel: l.businessModel,
+        dayCents: l.dayCents,
+        monthCents: l.monthCents,
+      })),
+    },
+    change.id,
+  );
+}

@@ -1,0 +1,225 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { organisations, users } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contractLines, contracts } from '@console/db/schema/lease';
+import type { ChangeKind } from '@console/contract/codes/contract-change';
+import { allowedActions, canEdit, CHANGE_EXCLUDED_ACTIONS, LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import {
+  leaseChangeEndpoints as api,
+  type ChangeLineRow,
+  type ChangeRow,
+  type changeFilters,
+} from '@console/contract/http/lease-changes';
+import { USER_ACTIONS, type UserAction } from '@console/contract/http/lease-contracts';
+import type { z } from 'zod';
+import type { Scope, ScopedData } from '../../lib/data.ts';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { sortColumn } from '../../lib/sorting.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { asActor, contractsVisibleTo, visibleOfKind, writesContracts } from '../../lease/access.ts';
+import { createChange, updateChange } from '../../lease/change-drafts.ts';
+import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from '../lease-contracts/index.ts';
+
+/**
+ * The contract change record, form and detail (docs/decisions/041-contract-changes.md). A change is a contracts row
+ * of kind `change`: read by the contracts' own rule (decision 029) within the organisations' scope (decision 028);
+ * its moves go through `/contract/move.do`.
+ */
+type Contract = typeof contracts.$inferSelect;
+const parent = alias(contracts, 'parent');
+const renterOrg = alias(organisations, 'renter_org');
+
+function changeScope(data: ScopedData, user: SessionUser): Scope | null {
+  const visible = contractsVisibleTo(user, 'change');
+  if (visible === false) return null;
+  return data.narrow(data.orgScope(contracts.lessorOrgId, contracts.renterOrgId), visible);
+}
+
+const hasOp = (op: string) =>
+  sql`exists (select 1 from ${contractLines} where ${contractLines.contractId} = ${contracts.id} and ${contractLines.changeOp} = ${op})`;
+
+function filtersOf(query: z.infer<typeof changeFilters>): SQL | undefined {
+  return and(
+    keywordIn([contracts.number, parent.number, renterOrg.name], query.keyword),
+    query.status === undefined ? undefined : eq(contracts.status, query.status),
+    query.contractId === undefined ? undefined : eq(contracts.changeOf, query.contractId),
+    query.kind === undefined ? undefined : query.kind === 'extend' ? eq(contracts.movesEnd, true) : hasOp(query.kind),
+    query.effectiveFrom ? sql`${contracts.startOn} >= ${query.effectiveFrom}` : undefined,
+    query.effectiveTo ? sql`${contracts.startOn} <= ${query.effectiveTo}` : undefined,
+  );
+}
+
+function readRows(data: ScopedData, scope: Scope) {
+  return data
+    .select({
+      change: contracts,
+      contractNumber: parent.number,
+      renterName: renterOrg.name,
+      createdByName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.nickname}, '')`,
+    })
+    .from(contracts, scope)
+    .leftJoin(parent, eq(parent.id, contracts.changeOf))
+    .leftJoin(renterOrg, eq(renterOrg.id, contracts.renterOrgId))
+    .leftJoin(users, eq(users.id, contracts.createdBy));
+}
+type ReadRow = { change: Contract; contractNumber: string | null; renterName: string | null; createdByName: string };
+
+const userMoves = (c: Contract, user: SessionUser): UserAction[] =>
+  allowedActions(c, asActor(user)).filter(
+    (a): a is UserAction => (USER_ACTIONS as readonly string[]).includes(a) && !CHANGE_EXCLUDED_ACTIONS.includes(a),
+  );
+
+function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): ChangeRow[] {
+  const ids = rows.map((r) => r.change.id);
+  const lines =
+    ids.length === 0
+      ? []
+      : data
+          .unscoped('alreadyScoped')
+          .select({ changeId: contractLines.contractId, op: contractLines.changeOp })
+          .from(contractLines)
+          .where(inArray(contractLines.contractId, ids))
+          .all();
+  return rows.map(({ change: c, contractNumber, renterName, createdByName }) => {
+    const ops = lines.filter((l) => l.changeId === c.id).map((l) => l.op);
+    const kinds: ChangeKind[] = (['add', 'remove', 'reprice'] as const).filter((k) => ops.includes(k));
+    if (c.movesEnd) kinds.push('extend');
+    return {
+      id: c.id,
+      number: c.number,
+      status: c.status,
+      contractId: c.changeOf ?? 0,
+      contractNumber: contractNumber ?? '',
+      renterName: renterName ?? '',
+      effectiveOn: c.startOn,
+      endOn: c.endOn,
+      movesEnd: c.movesEnd,
+      kinds,
+      lineCount: ops.length,
+      totalCents: c.totalCents,
+      createdByName: createdByName ?? '',
+      createdAt: formatInZone(c.createdAt, timeZone),
+      actions: userMoves(c, user),
+      editable: canEdit(c, asActor(user)),
+    };
+  });
+}
+
+const SORTS = { number: contracts.number, effectiveOn: contracts.startOn, createdAt: contracts.createdAt };
+
+/** A change's lines with the machine, the model and, for a repricing, the terms it replaces. */
+function linesOf(data: ScopedData, changeId: number): ChangeLineRow[] {
+  const target = alias(contractLines, 'target');
+  return data
+    .unscoped('alreadyScoped')
+    .select({ line: contractLines, target, serial: devices.serialNumber, model: deviceModels.name })
+    .from(contractLines)
+    .leftJoin(target, eq(target.id, contractLines.targetLineId))
+    .leftJoin(devices, eq(devices.id, sql`coalesce(${contractLines.deviceId}, ${target.deviceId})`))
+    .leftJoin(deviceModels, eq(deviceModels.id, sql`coalesce(${contractLines.modelId}, ${target.modelId})`))
+    .where(eq(contractLines.contractId, changeId))
+    .orderBy(contractLines.id)
+    .all()
+    .map(({ line, target: t, serial, model }) => ({
+      id: line.id,
+      op: line.changeOp ?? 'add',
+      lineId: line.targetLineId,
+      deviceId: line.deviceId ?? t?.deviceId ?? null,
+      modelId: line.modelId ?? t?.modelId ?? null,
+      serialNumber: serial ?? '',
+      modelName: model ?? '',
+      count: line.count,
+      businessModel: line.businessModel,
+      dayCents: line.dayCents,
+      monthCents: line.monthCents,
+      amountCents: line.amountCents,
+      before:
+        line.changeOp === 'reprice' && t
+          ? { businessModel: t.businessModel, dayCents: t.dayCents, monthCents: t.monthCents }
+          : null,
+    }));
+}
+
+export const leaseChangeRoutes: RouteDef[] = [
+  route(api.list, ({ query, user, data, timeZone }) => {
+    const scope = changeScope(data, user);
+    if (!scope) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
+    const column = sortColumn(SORTS, query.sortField) ?? contracts.createdAt;
+    const { rows, ...paging } = listPage(data, query, readRows(data, scope).where(filtersOf(query)), [
+      sortDirection(query)(column),
+      desc(contracts.id),
+    ]);
+    return { list: present(data, user, rows as ReadRow[], timeZone), ...paging };
+  }),
+  route(api.detail, ({ query, user, data, timeZone }) => {
+    const db = data.unscoped('domainRule');
+    const c = visibleOfKind(db, user, query.id, 'change');
+    const row = readRows(data, changeScope(data, user)!).where(eq(contracts.id, c.id)).get()!;
+    const [base] = present(data, user, [row as ReadRow], timeZone);
+    const of = db.select().from(contracts).where(eq(contracts.id, c.changeOf!)).get()!;
+    const events = eventRows(db, c.id);
+    const isLessor = user.orgKind === 'lessor' && user.orgId === c.lessorOrgId;
+    return {
+      ...base!,
+      remark: c.remark,
+      contractEndOn: of.endOn,
+      contractStatus: of.status,
+      ruleName: ruleNameOf(c, events),
+      lines: linesOf(data, c.id),
+      events: presentEvents(events, timeZone),
+      signing: signingOf(db, c, isLessor, timeZone),
+      seals: sealsFor(data, user, c),
+    };
+  }),
+  route(api.options, ({ query, user, data }) => {
+    const scope = data.narrow(data.orgScope(contracts.lessorOrgId), contractsVisibleTo(user) || undefined);
+    if (!writesContracts(user)) return { contracts: [], lines: [] };
+    const running = data
+      .select({
+        id: contracts.id,
+        number: contracts.number,
+        renterName: organisations.name,
+        startOn: contracts.startOn,
+        endOn: contracts.endOn,
+      })
+      .from(contracts, scope)
+      .leftJoin(organisations, eq(organisations.id, contracts.renterOrgId))
+      .where(and(eq(contracts.status, LEASE_STATUS.inExecution), eq(contracts.lessorOrgId, user.orgId)))
+      .orderBy(desc(contracts.id))
+      .limit(500)
+      .all()
+      .map((r) => ({ ...r, renterName: r.renterName ?? '' }));
+    const chosen = running.find((r) => r.id === query.contractId);
+    const lines = !chosen
+      ? []
+      : data
+          .unscoped('alreadyScoped')
+          .select({ line: contractLines, serial: devices.serialNumber, model: deviceModels.name })
+          .from(contractLines)
+          .leftJoin(devices, eq(devices.id, contractLines.deviceId))
+          .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
+          .where(and(eq(contractLines.contractId, chosen.id), isNull(contractLines.untilOn)))
+          .orderBy(contractLines.id)
+          .all()
+          .map(({ line, serial, model }) => ({
+            id: line.id,
+            serialNumber: serial ?? '',
+            modelName: model ?? '',
+            count: line.count,
+            businessModel: line.businessModel,
+            dayCents: line.dayCents,
+            monthCents: line.monthCents,
+            fromOn: line.fromOn,
+          }));
+    return { contracts: running, lines };
+  }),
+  route(api.create, ({ body, user, data, deps }) => createChange(data.unscoped('domainRule'), user, body, deps.now())),
+  route(api.update, ({ query, body, user, data, deps }) => {
+    updateChange(data.unscoped('domainRule'), user, query.id, body, deps.now());
+    return { id: query.id };
+  }),
+];

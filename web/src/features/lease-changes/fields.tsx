@@ -1,0 +1,71 @@
+import { Input, Space } from 'antd';
+import { CHANGE_KIND, CHANGE_OP } from '@console/contract/codes/contract-change';
+import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { CHANGE_STATUS_TABLE, type ChangeLineRow, type ChangeRow } from '@console/contract/http/lease-changes';
+import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
+import { leaseContractScreens } from '@console/contract/screens/lease';
+import { href } from '@console/contract/screens/screen';
+import { defineFields, yuan } from '../../components/fields.tsx';
+import { PriceDisplay } from '../../components/price-display.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+
+const prices = (model: number, day: number | null, month: number | null) => (
+  <PriceDisplay
+    model={model}
+    prices={{ day: day === null ? null : Number(yuan(day)), month: month === null ? null : Number(yuan(month)) }}
+  />
+);
+
+/** The fields of a change (decision 041); the form's rules are changeDraftInput's. */
+export const useChangeFields = defineFields<ChangeRow>()('lease-changes', {
+  number: {
+    label: 'fields.number',
+    sortable: true,
+    href: (row) => href(leaseChangeScreens.contractChangeDetail, { id: row.id }),
+  },
+  status: { label: 'fields.status', kind: 'code', table: CHANGE_STATUS_TABLE },
+  contractNumber: {
+    label: 'fields.contract',
+    href: (row) => href(leaseContractScreens.contractDetail, { id: row.contractId }),
+  },
+  renterName: { label: 'fields.renter' },
+  effectiveOn: { label: 'fields.effectiveOn', kind: 'day', sortable: true },
+  endOn: { label: 'fields.endOn', kind: 'day' },
+  kinds: {
+    label: 'fields.kinds',
+    value: (row) => row.kinds.join(' '),
+    cell: (row) => (
+      <Space size={[0, 4]} wrap>
+        {row.kinds.map((k) => (
+          <StatusBadge key={k} table={CHANGE_KIND} value={k} />
+        ))}
+      </Space>
+    ),
+  },
+  lineCount: { label: 'fields.lineCount', kind: 'number' },
+  totalCents: { label: 'fields.total', kind: 'money' },
+  createdByName: { label: 'fields.createdBy' },
+  createdAt: { label: 'fields.createdAt', kind: 'moment', sortable: true },
+  keyword: { label: 'fields.keyword', filter: { placeholder: 'fields.keywordPlaceholder', maxLength: 50, width: 240 } },
+  kind: {
+    label: 'fields.kind',
+    kind: 'code',
+    table: CHANGE_KIND,
+    filter: { width: 180 },
+  },
+  effectiveFrom: { label: 'fields.effectiveFrom', filter: { input: () => <Input type="date" allowClear /> } },
+  effectiveTo: { label: 'fields.effectiveTo', filter: { input: () => <Input type="date" allowClear /> } },
+});
+
+/** A change's line: what it does, to which machine, and the terms before and after. */
+export const useChangeLineFields = defineFields<ChangeLineRow>()('lease-changes', {
+  op: { label: 'fields.op', kind: 'code', table: CHANGE_OP },
+  machine: { label: 'fields.machine', value: (l) => l.serialNumber || `${l.modelName} × ${l.count}` },
+  businessModel: { label: 'fields.businessModel', kind: 'code', table: BUSINESS_MODEL },
+  prices: { label: 'fields.prices', cell: (l) => prices(l.businessModel, l.dayCents, l.monthCents) },
+  before: {
+    label: 'fields.before',
+    cell: (l) => (l.before ? prices(l.before.businessModel, l.before.dayCents, l.before.monthCents) : '-'),
+  },
+  amountCents: { label: 'fields.amount', kind: 'money' },
+});
