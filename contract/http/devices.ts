@@ -126,6 +126,8 @@ export const deviceRow = z.object({
   sleeping: z.boolean(),
   lastReportAt: z.string(),
   workingHours: z.number(),
+  /** The sub-lessor it is rented in from now ('' for a machine of the fleet's own; decision 042). */
+  rentedFrom: z.string(),
   /** The user may change this machine (an editor of its owner). */
   editable: z.boolean(),
 });

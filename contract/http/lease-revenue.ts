@@ -70,7 +70,9 @@ export const revenueSummary = z.object({
   range: z.object({ from: z.string(), to: z.string() }),
   totals: money.extend({
     expenseCents: cents,
-    /** Billed income less the billed machines' expenses. */
+    /** What the machines rented in cost over the range (docs/decisions/042-sub-leasing.md). */
+    subleaseCents: cents,
+    /** Billed income less the billed machines' expenses and the sub-lease cost. */
     profitCents: cents,
     lines: z.number().int(),
     machines: z.number().int(),
@@ -78,7 +80,7 @@ export const revenueSummary = z.object({
     hoursWorked: z.number(),
     utilisation: z.number(),
   }),
-  months: z.array(money.extend({ month: z.string(), expenseCents: cents, profitCents: cents })),
+  months: z.array(money.extend({ month: z.string(), expenseCents: cents, subleaseCents: cents, profitCents: cents })),
   byStore: z.array(slice),
   byRenter: z.array(slice),
   byKind: z.array(slice),

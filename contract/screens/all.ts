@@ -13,6 +13,7 @@ import { homeScreens } from './home.ts';
 import { leaseContractMenu, leaseContractScreens, leaseHandoverMenu, leaseHandoverScreens } from './lease.ts';
 import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
 import { leaseChangeMenu, leaseChangeScreens } from './lease-changes.ts';
+import { leaseSubleaseMenu, leaseSubleaseScreens } from './lease-sublease.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
@@ -35,6 +36,7 @@ export const screensByArea = {
   home: homeScreens,
   'lease-contracts': leaseContractScreens,
   'lease-parties': leasePartyScreens,
+  'lease-sublease': leaseSubleaseScreens,
   'lease-billing': leaseBillingScreens,
   'lease-revenue': leaseRevenueScreens,
   'lease-handover': leaseHandoverScreens,
@@ -78,6 +80,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(workOrderScreens, workOrderMenu),
     ...placeScreens(leaseContractScreens, leaseContractMenu),
     ...placeScreens(leasePartyScreens, leasePartyMenu),
+    ...placeScreens(leaseSubleaseScreens, leaseSubleaseMenu),
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),

@@ -24,6 +24,7 @@ import { seedLeaseHandovers } from './lease-handovers.ts';
 import { seedLeaseBills } from './lease-bills.ts';
 import { seedLeaseChanges } from './lease-changes.ts';
 import { seedArrearsExemptions } from './arrears.ts';
+import { seedSublease } from './lease-sublease.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -88,6 +89,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedLeaseChanges(db, fleet.now);
   // Two contracts exempted from arrears locking; the others move at the scheduler's first pass (decision 039).
   seedArrearsExemptions(db, fleet.now);
+  // A sub-lessor with machines rented in, two of them leased out again (decision 042).
+  await seedSublease(db, orgs, fleet.now);
   // A month of daily work (decision 037): no faker; the machines with telemetry get their last days from the rollup,
   // each day with the lease the machine was on.
   seedDailyWork(db, fleet.now);

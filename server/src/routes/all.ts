@@ -22,6 +22,7 @@ import { fleetManifestRoutes } from './fleet-manifest.ts';
 import { ingestRoutes } from './ingest.ts';
 import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
+import { leaseSubleaseRoutes } from './lease-sublease/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
@@ -71,6 +72,7 @@ export const allRoutes: RouteDef[] = [
   ...ingestRoutes,
   ...leaseContractRoutes,
   ...leasePartyRoutes,
+  ...leaseSubleaseRoutes,
   ...analysisRoutes,
   ...leaseBillingRoutes,
   ...leaseRevenueRoutes,

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, lte, not, type SQL } from 'drizzle-orm
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
 import { deviceModels, devices } from '@console/db/schema/devices';
+import { subleases } from '@console/db/schema/lease-sublease';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
 import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
 import type { DeviceRow, deviceListQuery } from '@console/contract/http/devices';
@@ -106,10 +107,12 @@ interface RowContext {
   owned: number[];
   models: Map<number, string>;
   orgs: Map<number, string>;
+  /** The sub-lessor of each machine rented in now, by machine. */
+  rentedFrom: Map<number, string>;
 }
 
 /** Names of the models and organisations the given machines refer to. */
-function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' | 'orgs'> {
+function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' | 'orgs' | 'rentedFrom'> {
   const modelIds = [...new Set(rows.map((r) => r.modelId))];
   const models = modelIds.length
     ? data
@@ -119,7 +122,28 @@ function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' |
         .where(inArray(deviceModels.id, modelIds))
         .all()
     : [];
+  // Through the sub-leases' scope on the lessor: its renters never learn where a machine came from.
+  const rentedIn = rows.length
+    ? data
+        .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
+        .from(subleases, data.orgScope(subleases.orgId))
+        .where(
+          and(
+            eq(subleases.state, 'renting'),
+            inArray(
+              subleases.deviceId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+        .all()
+    : [];
+  const sublessorNames = orgNames(
+    data,
+    rentedIn.map((r) => r.sublessorId),
+  );
   return {
+    rentedFrom: new Map(rentedIn.map((r) => [r.deviceId, sublessorNames.get(r.sublessorId) ?? ''])),
     models: new Map(models.map((m) => [m.id, m.name])),
     orgs: orgNames(
       data,
@@ -167,6 +191,7 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
     sleeping: d.sleeping,
     lastReportAt: d.lastReportAt ? formatInZone(d.lastReportAt, ctx.timeZone) : '',
     workingHours: d.workingHours,
+    rentedFrom: ctx.rentedFrom.get(d.id) ?? '',
     editable: ctx.owned.includes(d.orgId),
   };
 }

@@ -25,9 +25,9 @@ import { deviceRows, listDevices } from './device-list.ts';
 type HostForm = ParsedBodyOf<typeof deviceEndpoints.update> | ParsedBodyOf<typeof deviceEndpoints.create>;
 
 /** A new machine secret: 256 random bits, shown once; the database keeps only its hash. */
-const newSecret = () => randomBytes(32).toString('base64url');
+export const newSecret = () => randomBytes(32).toString('base64url');
 
-function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action: string, detail: unknown, at: number) {
+export function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action: string, detail: unknown, at: number) {
   tx.insert(operationLogs)
     .values({ deviceId, userId: user.id, action, detail: JSON.stringify(detail), at: new Date(at) })
     .run();
@@ -75,7 +75,7 @@ function changes(before: typeof devices.$inferSelect, after: HostValues) {
   );
 }
 
-function serialTaken(data: ScopedData, serial: string): boolean {
+export function serialTaken(data: ScopedData, serial: string): boolean {
   // Serial numbers are MQTT identities: two that differ only in case would be easy to confuse.
   return !!data
     .unscoped('uniqueness')

@@ -3,6 +3,7 @@ import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { demoAccount } from '@console/db/seed/accounts';
+import { SUBLESSOR_DEMO_ACCOUNT } from '@console/db/seed/lease-sublease';
 import { allRoutes } from '@console/server/src/routes/all';
 import { watchWrites } from '../../fixtures/db-snapshot.ts';
 import { fieldNames, inputSchema, isIdField, onTheWire, sampleInput } from '../../fixtures/contract-inputs.ts';
@@ -34,6 +35,8 @@ const OPERATOR_CATALOG = ['device_models', 'fault_cases'];
 interface Pair {
   name: string;
   roleId: RoleId;
+  /** The account signed in, when it is not the role's demo account (the sub-lessor's). */
+  account?: string;
   other: (sqlite: Sqlite) => ForeignRecords;
   /** The operator's id is on its catalog rows (models, cases) that everyone reads: its texts are checked instead. */
   orgIdsShown?: boolean;
@@ -73,6 +76,31 @@ const PAIRS: Pair[] = [
       const other = [0, 1].map((i) => orgOfKind(s, 'distributor', i)).find((id) => id !== own)!;
       return recordsOf(s, other, { idsPerTable: 1 });
     },
+  },
+  // A sub-lessor (decision 042) sees the machines it lent and their state, nothing else of the company: not its
+  // people, renters, contracts, stores, other machines, nor what is recorded about the machines it lent.
+  {
+    name: 'sub-lessor against the rental company it lends to',
+    roleId: ROLE.other,
+    account: SUBLESSOR_DEMO_ACCOUNT,
+    other: (s: Sqlite) => {
+      const own = orgOfAccount(s, SUBLESSOR_DEMO_ACCOUNT);
+      const lent = (
+        s.prepare('SELECT device_id FROM subleases WHERE sublessor_org_id = ?').all(own) as {
+          device_id: number;
+        }[]
+      ).map((r) => r.device_id);
+      const lessor = (s.prepare('SELECT parent_id FROM organisations WHERE id = ?').get(own) as { parent_id: number })
+        .parent_id;
+      return recordsOf(s, lessor, { idsPerTable: 1, except: { orgIds: [own], deviceIds: lent } });
+    },
+  },
+  {
+    name: 'sub-lessor against another rental company',
+    roleId: ROLE.other,
+    account: SUBLESSOR_DEMO_ACCOUNT,
+    substrings: true,
+    other: (s: Sqlite) => recordsOf(s, orgOfKind(s, 'lessor', 1), { idsPerTable: 1 }),
   },
   ...([ROLE.lessorAdmin, ROLE.other, ROLE.distributor] as const).map((roleId) => ({
     name: `role ${roleId} against the operator`,
@@ -114,83 +142,90 @@ const leaks = (text: string, secrets: string[]) =>
 // The development outbox lists every number's messages by design and does not exist in production.
 const routes = allRoutes.filter((r) => !r.endpoint.devOnly);
 
-describe.each(PAIRS)('isolation matrix: $name', ({ roleId, other, orgIdsShown, substrings, protects = [] }) => {
-  let t: TestApp;
-  let foreign: ForeignRecords;
-  beforeAll(async () => {
-    t = await createTestApp();
-    foreign = other(t.dbh.sqlite);
-  });
-  afterAll(() => t.dbh.close());
+const orgOfAccount = (sqlite: Sqlite, mobile: string) =>
+  (sqlite.prepare('SELECT org_id FROM users WHERE mobile = ?').get(mobile) as { org_id: number }).org_id;
 
-  it('calls every endpoint with the other side’s ids, and nothing of theirs is read or changed', async () => {
-    // What anyone reads without signing in (the brand names the operator) is no secret.
-    const open = await Promise.all(
-      routes
-        .filter((r) => r.endpoint.scope === 'public' && r.endpoint.method === 'GET')
-        .map(async (r) => JSON.stringify((await t.send(r.endpoint, {})).envelope)),
-    );
-    const secrets = foreign.secrets.filter((secret) => leaks(open.join('\n'), [secret]).length === 0);
-    expect(secrets.length, 'the other side holds records to protect').toBeGreaterThan(protects.length ? 20 : 0);
-    for (const name of protects) expect(secrets).toContain(name);
-    expect(foreign.ids.length).toBeGreaterThan(0);
-    const before = foreign.checksum(t.dbh.sqlite);
-    const callable = routes.filter((r) => mayCall(r.endpoint, roleId));
-    expect(callable.length).toBeGreaterThan(10);
-    let token = t.tokenFor(roleId);
-    const hints = { mobile: demoAccount(roleId) };
-    let calls = 0;
-    const leaked = (text: string) =>
-      substrings ? secrets.filter((secret) => text.includes(secret)) : leaks(text, secrets);
-    for (const { endpoint } of callable) {
-      const inputs: { query: Record<string, unknown>; body: Record<string, unknown>; label: string }[] = [
-        { query: {}, body: {}, label: 'no input' },
-        { query: sampleInput(endpoint, 'query', hints), body: sampleInput(endpoint, 'body', hints), label: 'sample' },
-      ];
-      for (const source of ['query', 'body'] as const) {
-        for (const name of fieldNames(endpoint, source).filter(isIdField)) {
-          // A list of ids takes all of theirs at once; a single id each in turn.
-          const values = /ids$/i.test(name) ? [foreign.ids] : foreign.ids;
-          for (const value of values) {
-            const prefer = { [name]: value };
-            inputs.push({
-              query: sampleInput(endpoint, 'query', { ...hints, ...(source === 'query' ? { prefer } : {}) }),
-              body: sampleInput(endpoint, 'body', { ...hints, ...(source === 'body' ? { prefer } : {}) }),
-              label: `${source}.${name}=${JSON.stringify(value)}`,
-            });
+describe.each(PAIRS)(
+  'isolation matrix: $name',
+  ({ roleId, account, other, orgIdsShown, substrings, protects = [] }) => {
+    let t: TestApp;
+    let foreign: ForeignRecords;
+    beforeAll(async () => {
+      t = await createTestApp();
+      foreign = other(t.dbh.sqlite);
+    });
+    afterAll(() => t.dbh.close());
+
+    it('calls every endpoint with the other side’s ids, and nothing of theirs is read or changed', async () => {
+      // What anyone reads without signing in (the brand names the operator) is no secret.
+      const open = await Promise.all(
+        routes
+          .filter((r) => r.endpoint.scope === 'public' && r.endpoint.method === 'GET')
+          .map(async (r) => JSON.stringify((await t.send(r.endpoint, {})).envelope)),
+      );
+      const secrets = foreign.secrets.filter((secret) => leaks(open.join('\n'), [secret]).length === 0);
+      expect(secrets.length, 'the other side holds records to protect').toBeGreaterThan(protects.length ? 20 : 0);
+      for (const name of protects) expect(secrets).toContain(name);
+      expect(foreign.ids.length).toBeGreaterThan(0);
+      const before = foreign.checksum(t.dbh.sqlite);
+      const callable = routes.filter((r) => mayCall(r.endpoint, roleId));
+      expect(callable.length).toBeGreaterThan(10);
+      const signIn = () => (account ? t.tokenForAccount(account) : t.tokenFor(roleId));
+      let token = signIn();
+      const hints = { mobile: account ?? demoAccount(roleId) };
+      let calls = 0;
+      const leaked = (text: string) =>
+        substrings ? secrets.filter((secret) => text.includes(secret)) : leaks(text, secrets);
+      for (const { endpoint } of callable) {
+        const inputs: { query: Record<string, unknown>; body: Record<string, unknown>; label: string }[] = [
+          { query: {}, body: {}, label: 'no input' },
+          { query: sampleInput(endpoint, 'query', hints), body: sampleInput(endpoint, 'body', hints), label: 'sample' },
+        ];
+        for (const source of ['query', 'body'] as const) {
+          for (const name of fieldNames(endpoint, source).filter(isIdField)) {
+            // A list of ids takes all of theirs at once; a single id each in turn.
+            const values = /ids$/i.test(name) ? [foreign.ids] : foreign.ids;
+            for (const value of values) {
+              const prefer = { [name]: value };
+              inputs.push({
+                query: sampleInput(endpoint, 'query', { ...hints, ...(source === 'query' ? { prefer } : {}) }),
+                body: sampleInput(endpoint, 'body', { ...hints, ...(source === 'body' ? { prefer } : {}) }),
+                label: `${source}.${name}=${JSON.stringify(value)}`,
+              });
+            }
           }
         }
-      }
-      // An input that repeats another (an endpoint without fields, an id field the sample already held) is sent once.
-      const sent = new Set<string>();
-      for (const input of inputs) {
-        const key = JSON.stringify([input.query, input.body]);
-        if (sent.has(key)) continue;
-        sent.add(key);
-        const answer = await t.send(endpoint, {
-          token,
-          headers: { lang: 'en_US' },
-          query: onTheWire(input.query, 'query') as Record<string, string>,
-          body: endpoint.method === 'POST' ? JSON.stringify(input.body) : undefined,
-        });
-        calls += 1;
-        const what = `${endpoint.path}, ${input.label}: ${JSON.stringify(answer.envelope).slice(0, 300)}`;
-        const text = JSON.stringify(answer.envelope);
-        expect(leaked(text), what).toEqual([]);
-        if (!orgIdsShown) {
-          expect(
-            orgIdsIn(answer.envelope?.data).filter((id) => foreign.orgIds.includes(id)),
-            what,
-          ).toEqual([]);
+        // An input that repeats another (an endpoint without fields, an id field the sample already held) is sent once.
+        const sent = new Set<string>();
+        for (const input of inputs) {
+          const key = JSON.stringify([input.query, input.body]);
+          if (sent.has(key)) continue;
+          sent.add(key);
+          const answer = await t.send(endpoint, {
+            token,
+            headers: { lang: 'en_US' },
+            query: onTheWire(input.query, 'query') as Record<string, string>,
+            body: endpoint.method === 'POST' ? JSON.stringify(input.body) : undefined,
+          });
+          calls += 1;
+          const what = `${endpoint.path}, ${input.label}: ${JSON.stringify(answer.envelope).slice(0, 300)}`;
+          const text = JSON.stringify(answer.envelope);
+          expect(leaked(text), what).toEqual([]);
+          if (!orgIdsShown) {
+            expect(
+              orgIdsIn(answer.envelope?.data).filter((id) => foreign.orgIds.includes(id)),
+              what,
+            ).toEqual([]);
+          }
+          // A fresh token if the call ended the session (logout, a password change).
+          if (answer.envelope?.status === '401') token = signIn();
         }
-        // A fresh token if the call ended the session (logout, a password change).
-        if (answer.envelope?.status === '401') token = t.tokenFor(roleId);
       }
-    }
-    expect(calls).toBeGreaterThan(callable.length);
-    expect(foreign.checksum(t.dbh.sqlite), 'a row of the other side changed').toEqual(before);
-  }, 300_000);
-});
+      expect(calls).toBeGreaterThan(callable.length);
+      expect(foreign.checksum(t.dbh.sqlite), 'a row of the other side changed').toEqual(before);
+    }, 300_000);
+  },
+);
 
 /**
  * A record can also be named inside a body: an object `{ kind, id }` that points at a record of some kind (a

@@ -15,6 +15,7 @@ import type fences from './zh-CN/fences.json';
 import type home from './zh-CN/home.json';
 import type leaseContracts from './zh-CN/lease-contracts.json';
 import type leaseParties from './zh-CN/lease-parties.json';
+import type leaseSublease from './zh-CN/lease-sublease.json';
 import type leaseBilling from './zh-CN/lease-billing.json';
 import type leaseRevenue from './zh-CN/lease-revenue.json';
 import type leaseHandover from './zh-CN/lease-handover.json';
@@ -59,6 +60,7 @@ export interface Resources {
   'work-orders': typeof workOrders;
   'lease-contracts': typeof leaseContracts;
   'lease-parties': typeof leaseParties;
+  'lease-sublease': typeof leaseSublease;
   analysis: typeof analysis;
   'lease-billing': typeof leaseBilling;
   'lease-revenue': typeof leaseRevenue;

@@ -11,3 +11,6 @@ import { ruleRoutes } from './rules.ts';
 import { storeRoutes } from './stores.ts';
 
 export const leasePartyRoutes: RouteDef[] = [...renterRoutes, ...storeRoutes, ...ruleRoutes, ...esignRoutes];
+
+/** Who writes for which lessor: the sub-leasing area manages its sub-lessors by the same rule. */
+export { isManager, ownLessor } from './shared.ts';

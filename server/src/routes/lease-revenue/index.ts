@@ -29,6 +29,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { dayInZone } from '../../lib/time.ts';
 import { usageStatementPdf } from '../../lease/pdf/usage-statement.ts';
+import { subleaseCostOf } from '../../lease/sublease-cost.ts';
 
 type Range = { from: string; to: string };
 type Filter = z.infer<typeof revenueFilter> & { keyword?: string };
@@ -173,6 +174,12 @@ export const leaseRevenueRoutes: RouteDef[] = [
       .all();
     const expenseByMonth = new Map(expenses.map((e) => [e.month, e.cents]));
     const expenseCents = expenses.reduce((s, e) => s + e.cents, 0);
+    // The machines rented in cost their sub-lease's days within the range, idle or not (decision 042).
+    const narrowed = query.storeId || query.renterId || query.salespersonId;
+    const sublease = subleaseCostOf(data, range, monthsOf(range), {
+      kind: query.kind || undefined,
+      billedMachines: narrowed ? db.selectDistinct({ id: i.deviceId }).from(i) : undefined,
+    });
 
     const incomeByMonth = new Map(
       db
@@ -186,12 +193,14 @@ export const leaseRevenueRoutes: RouteDef[] = [
       const income = incomeByMonth.get(month);
       const billedCents = income?.billedCents ?? 0;
       const spent = expenseByMonth.get(month) ?? 0;
+      const subleaseCents = sublease.byMonth.get(month) ?? 0;
       return {
         month,
         billedCents,
         receivedCents: income?.receivedCents ?? 0,
         expenseCents: spent,
-        profitCents: billedCents - spent,
+        subleaseCents,
+        profitCents: billedCents - spent - subleaseCents,
       };
     });
 
@@ -223,7 +232,8 @@ export const leaseRevenueRoutes: RouteDef[] = [
         billedCents: totals.billedCents,
         receivedCents: totals.receivedCents,
         expenseCents,
-        profitCents: totals.billedCents - expenseCents,
+        subleaseCents: sublease.totalCents,
+        profitCents: totals.billedCents - expenseCents - sublease.totalCents,
         lines: totals.lines,
         machines: totals.machines,
         daysBilled: totals.daysBilled,

@@ -96,6 +96,8 @@ export const useDeviceFields = defineFields<DeviceRow>()('devices', {
   },
   workingHours: { label: 'fields.workingHours', kind: 'number', sortable: true, defaultHidden: true },
   ownerName: { label: 'fields.owner', defaultHidden: true },
+  /** The sub-lessor a machine is rented in from (decision 042); empty for the fleet's own. */
+  rentedFrom: { label: 'fields.rentedFrom' },
   machineNumber: { label: 'fields.machineNumber', defaultHidden: true, form: true },
   gpsSerial: { label: 'fields.gpsSerial', defaultHidden: true, form: true },
   positioning: {

@@ -28,6 +28,7 @@ export function useDeviceColumns(): ListColumn<DeviceRow>[] {
         'kind',
         'brand',
         'leaseStatus',
+        'rentedFrom',
         'inventoryState',
         'customerName',
         'distributorName',

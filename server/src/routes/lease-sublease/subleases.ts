@@ -1,0 +1,307 @@
+import { and, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { organisations } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contractLines, contracts, storeDevices, stores } from '@console/db/schema/lease';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { subleases } from '@console/db/schema/lease-sublease';
+import { hashDeviceSecret } from '@console/contract/mqtt/credentials';
+import { HOLDING_STATUSES, LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { subleaseAllows, subleaseEndpoints as api, type SubleaseRow } from '@console/contract/http/lease-sublease';
+import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
+import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { subleaseCostCents } from '@console/contract/lease/sublease-cost';
+import { modelForOwner } from '../device-access.ts';
+import { log, newSecret } from '../devices.ts';
+import { isManager, ownLessor } from '../lease-parties/index.ts';
+import { ownSublessor } from './sublessors.ts';
+
+/**
+ * The sub-leases in scope: a lessor's (org_id) and a sub-lessor's own (sublessor_org_id), every one for the
+ * operator's staff. The machine is joined for what its sub-lessor may see of it: name, model and state.
+ */
+const subleaseRows = (data: ScopedData) =>
+  data
+    .select({
+      sublease: subleases,
+      serialNumber: devices.serialNumber,
+      deviceName: devices.deviceName,
+      kind: devices.kind,
+      modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
+      sublessorName: organisations.name,
+      status: devices.status,
+      online: devices.online,
+      lastReportAt: devices.lastReportAt,
+      leaseStatus: devices.leaseStatus,
+    })
+    .from(subleases, data.orgScope(subleases.orgId, subleases.sublessorOrgId))
+    .innerJoin(devices, eq(devices.id, subleases.deviceId))
+    .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+    .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId));
+
+type SubleaseRecord = ReturnType<ReturnType<typeof subleaseRows>['all']>[number];
+
+function present(data: ScopedData, user: SessionUser, rows: SubleaseRecord[], timeZone: string): SubleaseRow[] {
+  const lessors = orgNames(
+    data,
+    rows.map((r) => r.sublease.orgId),
+  );
+  return rows.map(({ sublease: s, leaseStatus, lastReportAt, ...r }) => ({
+    ...r,
+    id: s.id,
+    number: s.number,
+    sublessorId: s.sublessorOrgId,
+    // The company's own names (its name, its model names) are for its people and the operator's, not a sub-lessor.
+    lessorName: data.sees(s.orgId) ? (lessors.get(s.orgId) ?? '') : '',
+    modelName: data.sees(s.orgId) ? r.modelName : '',
+    deviceId: s.deviceId,
+    state: s.state,
+    startOn: s.startOn,
+    endOn: s.endOn,
+    returnedOn: s.returnedOn ?? '',
+    businessModel: s.businessModel,
+    dayCents: s.dayCents,
+    monthCents: s.monthCents,
+    costCents: s.costCents,
+    remark: s.remark,
+    lastReportAt: lastReportAt ? formatInZone(lastReportAt, timeZone) : '',
+    leasedOut: s.state === 'renting' && leaseStatus === 'leased',
+    createdAt: formatInZone(s.createdAt, timeZone),
+    editable: isManager(user) && s.orgId === user.orgId && subleaseAllows('edit', s.state),
+  }));
+}
+
+function findSublease(data: ScopedData, id: number): SubleaseRecord {
+  const row = subleaseRows(data).where(eq(subleases.id, id)).get();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A sub-lease of the user's own lessor that its state lets `action` change, or the refusal. */
+function ownSublease(tx: ScopedWrite, user: SessionUser, id: number, action: 'edit' | 'return') {
+  const row = findSublease(tx, id);
+  if (row.sublease.orgId !== user.orgId) throw notFound();
+  if (!subleaseAllows(action, row.sublease.state)) throw new ApiError(API_STATUS.conflict, 'sublease.notRenting');
+  return row;
+}
+
+/** A sub-lease's number: ZL (转租) or SL, the day it was written (UTC) and its place that day within the lessor. */
+function nextNumber(tx: ScopedWrite, lessorId: number, now: number): string {
+  const prefix = `ZL-${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}-`;
+  const { n } = tx
+    .select({ n: sql<number>`count(*)` })
+    .from(subleases, tx.orgScope(subleases.orgId))
+    .where(and(eq(subleases.orgId, lessorId), sql`${subleases.number} like ${`${prefix}%`}`))
+    .get()!;
+  return `${prefix}${String(n + 1).padStart(4, '0')}`;
+}
+
+/**
+ * The machine a rented-in serial names: none yet (it is registered), or one its sub-lessor got back from an earlier
+ * sub-lease (it is taken again). Registered anywhere else, or rented in now, it is refused.
+ */
+function machineOf(tx: ScopedWrite, lessorId: number, sublessorId: number, serial: string) {
+  const found = tx
+    .unscoped('uniqueness')
+    .select({ id: devices.id, orgId: devices.orgId })
+    .from(devices)
+    .where(sql`lower(${devices.serialNumber}) = lower(${serial})`)
+    .get();
+  if (!found) return null;
+  if (found.orgId === sublessorId) return found.id;
+  const renting = found.orgId === lessorId && isRentedIn(tx, found.id);
+  throw new ApiError(API_STATUS.invalid, renting ? 'sublease.alreadyRentedIn' : 'sublease.serialElsewhere', {
+    serial,
+  });
+}
+
+const isRentedIn = (data: ScopedData, deviceId: number) =>
+  !!data
+    .select({ id: subleases.id })
+    .from(subleases, data.orgScope(subleases.orgId))
+    .where(and(eq(subleases.deviceId, deviceId), eq(subleases.state, 'renting')))
+    .get();
+
+/**
+ * The contract that has the machine out or promised: one pending review or approved and not ended that names it,
+ * unless the machine already came back from it (an ended lease period under that contract). A machine that went
+ * back early may be returned to its sub-lessor while its contract runs on with the other machines.
+ */
+function holdingContract(tx: ScopedWrite, deviceId: number) {
+  const cameBack = tx
+    .select({ contractId: leasePeriods.contractId })
+    .from(leasePeriods, tx.orgScope(leasePeriods.lessorOrgId))
+    .where(and(eq(leasePeriods.deviceId, deviceId), isNotNull(leasePeriods.endOn)));
+  return tx
+    .select({ number: contracts.number })
+    .from(contracts, tx.orgScope(contracts.lessorOrgId))
+    .innerJoin(contractLines, eq(contractLines.contractId, contracts.id))
+    .where(
+      and(
+        eq(contractLines.deviceId, deviceId),
+        inArray(contracts.status, [LEASE_STATUS.pendingReview, ...HOLDING_STATUSES]),
+        notInArray(contracts.id, cameBack),
+      ),
+    )
+    .get();
+}
+
+const SORTS = { number: subleases.number, startOn: subleases.startOn, endOn: subleases.endOn };
+
+export const subleaseRoutes: RouteDef[] = [
+  route(api.subleaseList, ({ query, user, data, timeZone }) => {
+    const where = and(
+      keywordIn([subleases.number, devices.serialNumber, devices.deviceName, organisations.name], query.keyword),
+      query.sublessorId ? eq(subleases.sublessorOrgId, query.sublessorId) : undefined,
+      query.state ? eq(subleases.state, query.state) : undefined,
+    );
+    const order = listOrder(query, SORTS, subleases.id, [desc(subleases.startOn), desc(subleases.id)]);
+    const { rows, ...paging } = listPage(data, query, subleaseRows(data).where(where), order);
+    const totals = data
+      .select({ costCents: sql<number>`coalesce(sum(${subleases.costCents}), 0)` })
+      .from(subleases, data.orgScope(subleases.orgId, subleases.sublessorOrgId))
+      .innerJoin(devices, eq(devices.id, subleases.deviceId))
+      .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
+      .where(where)
+      .get()!;
+    return { list: present(data, user, rows, timeZone), ...paging, totals };
+  }),
+  route(api.subleaseDetail, ({ query, user, data, timeZone }) => {
+    const sublease = present(data, user, [findSublease(data, query.id)], timeZone)[0]!;
+    // Through the contracts' own scope: a sub-lessor sees none of the company's contracts.
+    const leasedUnder = data
+      .select({
+        id: contracts.id,
+        number: contracts.number,
+        status: contracts.status,
+        renterName: organisations.name,
+        startOn: contracts.startOn,
+        endOn: contracts.endOn,
+      })
+      .from(contracts, data.orgScope(contracts.lessorOrgId))
+      .innerJoin(contractLines, eq(contractLines.contractId, contracts.id))
+      .innerJoin(organisations, eq(organisations.id, contracts.renterOrgId))
+      .where(and(eq(contractLines.deviceId, sublease.deviceId), sql`${contracts.startOn} >= ${sublease.startOn}`))
+      .orderBy(desc(contracts.startOn))
+      .limit(100)
+      .all();
+    return { sublease, contracts: leasedUnder };
+  }),
+  route(api.subleaseCreate, ({ body, user, data, deps }) => {
+    const lessorId = ownLessor(user, isManager);
+    const now = deps.now();
+    return data.write((tx) => {
+      ownSublessor(tx, user, body.sublessorId);
+      if (body.storeId !== null) {
+        const store = tx
+          .select({ orgId: stores.orgId })
+          .from(stores, tx.orgScope(stores.orgId))
+          .where(eq(stores.id, body.storeId))
+          .get();
+        if (store?.orgId !== lessorId) throw invalidField('storeId', 'lease.storeRequired');
+      }
+      const list = body.machines.map((machine) => {
+        const model = modelForOwner(tx, lessorId, machine.modelId);
+        const secret = newSecret();
+        const fleet = {
+          orgId: lessorId,
+          customerOrgId: null,
+          distributorOrgId: null,
+          modelId: model.id,
+          kind: model.category,
+          brand: model.brand,
+          deviceName: machine.deviceName,
+          leaseStatus: 'stock' as const,
+          mqttSecretHash: hashDeviceSecret(secret),
+        };
+        let deviceId = machineOf(tx, lessorId, body.sublessorId, machine.serialNumber);
+        if (deviceId === null) {
+          deviceId = tx
+            .insert(devices)
+            .values({ ...fleet, serialNumber: machine.serialNumber })
+            .returning({ id: devices.id })
+            .get().id;
+        } else {
+          tx.update(devices).set(fleet).where(eq(devices.id, deviceId)).run();
+        }
+        if (body.storeId !== null) {
+          tx.insert(storeDevices)
+            .values({ deviceId, storeId: body.storeId })
+            .onConflictDoUpdate({ target: storeDevices.deviceId, set: { storeId: body.storeId } })
+            .run();
+        }
+        const terms = { ...body, returnedOn: null };
+        const { id } = tx
+          .insert(subleases)
+          .values({
+            number: nextNumber(tx, lessorId, now),
+            orgId: lessorId,
+            sublessorOrgId: body.sublessorId,
+            deviceId,
+            startOn: body.startOn,
+            endOn: body.endOn,
+            businessModel: body.businessModel,
+            dayCents: body.dayCents,
+            monthCents: body.monthCents,
+            costCents: subleaseCostCents(terms),
+            remark: body.remark,
+            createdBy: user.id,
+          })
+          .returning({ id: subleases.id })
+          .get();
+        log(tx, user, deviceId, 'sublease.rentIn', { sublessorId: body.sublessorId, subleaseId: id }, now);
+        return { id, deviceId, serialNumber: machine.serialNumber, mqttSecret: secret };
+      });
+      return { list };
+    });
+  }),
+  route(api.subleaseUpdate, ({ body, user, data }) => {
+    ownLessor(user, isManager);
+    data.write((tx) => {
+      ownSublease(tx, user, body.id, 'edit');
+      const { id, ...terms } = body;
+      tx.update(subleases)
+        .set({ ...terms, costCents: subleaseCostCents({ ...terms, returnedOn: null }) })
+        .where(eq(subleases.id, id))
+        .run();
+    });
+    return { id: body.id };
+  }),
+  route(api.subleaseReturn, ({ body, user, data, deps }) => {
+    ownLessor(user, isManager);
+    data.write((tx) => {
+      const { sublease: s, serialNumber, leaseStatus } = ownSublease(tx, user, body.id, 'return');
+      if (body.day < s.startOn) throw invalidField('day', 'sublease.returnBeforeStart');
+      const holding = holdingContract(tx, s.deviceId);
+      if (holding || leaseStatus === 'leased') {
+        throw new ApiError(API_STATUS.conflict, 'sublease.leasedOut', {
+          serial: serialNumber,
+          number: holding?.number ?? '',
+        });
+      }
+      tx.update(subleases)
+        .set({
+          state: 'returned',
+          returnedOn: body.day,
+          returnedBy: user.id,
+          costCents: subleaseCostCents({ ...s, returnedOn: body.day }),
+        })
+        .where(eq(subleases.id, s.id))
+        .run();
+      // The machine leaves the fleet: it is its sub-lessor's again, in no store of the company.
+      tx.update(devices)
+        .set({ orgId: s.sublessorOrgId, customerOrgId: null, distributorOrgId: null })
+        .where(eq(devices.id, s.deviceId))
+        .run();
+      tx.delete(storeDevices).where(eq(storeDevices.deviceId, s.deviceId)).run();
+      log(tx, user, s.deviceId, 'sublease.return', { subleaseId: s.id, day: body.day }, deps.now());
+    });
+    return { id: body.id };
+  }),
+];

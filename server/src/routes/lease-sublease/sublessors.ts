@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { organisations, users } from '@console/db/schema/accounts';
+import { hashPassword } from '@console/db/password';
+import { subleases, sublessors } from '@console/db/schema/lease-sublease';
+import { ROLE } from '@console/contract/codes/roles';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { MAINLAND_MOBILE } from '@console/contract/http/fields';
+import { subleaseEndpoints as api, type SublessorRow } from '@console/contract/http/lease-sublease';
+import type { ScopedData } from '../../lib/data.ts';
+import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { isManager, ownLessor } from '../lease-parties/index.ts';
+
+const sublessorFields = {
+  id: sublessors.orgId,
+  lessorOrgId: sublessors.lessorOrgId,
+  identityType: sublessors.identityType,
+  idNumber: sublessors.idNumber,
+  bankName: sublessors.bankName,
+  bankAccountName: sublessors.bankAccountName,
+  bankAccount: sublessors.bankAccount,
+  remark: sublessors.remark,
+  createdAt: sublessors.createdAt,
+  name: organisations.name,
+  contactName: organisations.contactName,
+  contactPhone: organisations.contactPhone,
+  province: organisations.province,
+  city: organisations.city,
+  district: organisations.district,
+  address: organisations.address,
+  renting: sql<number>`(select count(*) from subleases s where s.sublessor_org_id = ${sublessors.orgId} and s.state = 'renting')`,
+  costCents: sql<number>`(select coalesce(sum(s.cost_cents), 0) from subleases s where s.sublessor_org_id = ${sublessors.orgId})`,
+};
+
+/** The sub-lessors in scope: a lessor's own (they hang under it), every lessor's for the operator's staff. */
+const sublessorRows = (data: ScopedData) =>
+  data
+    .select(sublessorFields)
+    .from(sublessors, data.orgScope(sublessors.lessorOrgId))
+    .innerJoin(organisations, eq(organisations.id, sublessors.orgId));
+
+type SublessorRecord = ReturnType<ReturnType<typeof sublessorRows>['all']>[number];
+
+function present(data: ScopedData, user: SessionUser, rows: SublessorRecord[], timeZone: string): SublessorRow[] {
+  const lessors = orgNames(
+    data,
+    rows.map((r) => r.lessorOrgId),
+  );
+  return rows.map(({ lessorOrgId, createdAt, ...r }) => ({
+    ...r,
+    areaCode: MAINLAND_MOBILE.test(r.contactPhone) ? '86' : '',
+    lessorName: lessors.get(lessorOrgId) ?? '',
+    createdAt: formatInZone(createdAt, timeZone),
+    editable: isManager(user) && lessorOrgId === user.orgId,
+  }));
+}
+
+function findSublessor(data: ScopedData, id: number): SublessorRecord {
+  const row = sublessorRows(data).where(eq(sublessors.orgId, id)).get();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A sub-lessor of the user's own lessor (one they may change), or "not found". */
+export function ownSublessor(data: ScopedData, user: SessionUser, id: number): SublessorRecord {
+  const row = findSublessor(data, id);
+  if (row.lessorOrgId !== user.orgId) throw notFound();
+  return row;
+}
+
+/** An identity number names one sub-lessor of a lessor. */
+function checkIdNumber(data: ScopedData, lessorId: number, idNumber: string, id: number | null) {
+  if (!idNumber) return;
+  const taken = data
+    .select({ id: sublessors.orgId })
+    .from(sublessors, data.orgScope(sublessors.lessorOrgId))
+    .where(and(eq(sublessors.lessorOrgId, lessorId), eq(sublessors.idNumber, idNumber)))
+    .get();
+  if (taken && taken.id !== id) throw invalidField('idNumber', 'sublease.idNumberTaken');
+}
+
+const SORTS = { name: organisations.name, createdAt: sublessors.createdAt };
+
+/** Sub-lessors: managed as renters are (decision 034), with bank details and a sign-in account (decision 042). */
+export const sublessorRoutes: RouteDef[] = [
+  route(api.sublessorList, ({ query, user, data, timeZone }) => {
+    const where = and(
+      keywordIn(
+        [organisations.name, organisations.contactName, organisations.contactPhone, sublessors.idNumber],
+        query.keyword,
+      ),
+      query.identityType ? eq(sublessors.identityType, query.identityType) : undefined,
+    );
+    const order = listOrder(query, SORTS, sublessors.orgId, [desc(sublessors.createdAt), desc(sublessors.orgId)]);
+    const { rows, ...paging } = listPage(data, query, sublessorRows(data).where(where), order);
+    return { list: present(data, user, rows, timeZone), ...paging };
+  }),
+  route(api.sublessorDetail, ({ query, user, data, timeZone }) => {
+    const sublessor = present(data, user, [findSublessor(data, query.id)], timeZone)[0]!;
+    const accounts = data
+      .select({ id: users.id, name: users.name, mobile: users.mobile })
+      .from(users, data.orgScope(users.orgId))
+      .where(eq(users.orgId, query.id))
+      .orderBy(users.id)
+      .all();
+    return { sublessor, accounts };
+  }),
+  route(api.sublessorCreate, async ({ body, user, data }) => {
+    const lessorId = ownLessor(user, isManager);
+    const { identityType, idNumber, bankName, bankAccountName, bankAccount, remark, accountMobile, ...org } = body;
+    const { areaCode: _a, ...orgFields } = org;
+    // The account's password is random: its holder sets one with "forgot password" (an SMS code to the mobile).
+    const passwordHash = accountMobile ? await hashPassword(randomBytes(18).toString('base64url')) : '';
+    return data.write((tx) => {
+      checkIdNumber(tx, lessorId, idNumber, null);
+      if (accountMobile) {
+        const taken = tx
+          .unscoped('uniqueness')
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.areaCode, '86'), eq(users.mobile, accountMobile)))
+          .get();
+        if (taken) throw invalidField('accountMobile', 'sublease.mobileTaken');
+      }
+      const { id } = tx
+        .insert(organisations)
+        .values({ ...orgFields, kind: 'sublessor', parentId: lessorId })
+        .returning({ id: organisations.id })
+        .get();
+      tx.insert(sublessors)
+        .values({
+          orgId: id,
+          lessorOrgId: lessorId,
+          identityType,
+          idNumber,
+          bankName,
+          bankAccountName,
+          bankAccount,
+          remark,
+        })
+        .run();
+      if (accountMobile) {
+        tx.insert(users)
+          .values({ orgId: id, mobile: accountMobile, passwordHash, roleId: ROLE.other, name: org.contactName })
+          .run();
+      }
+      return { id };
+    });
+  }),
+  route(api.sublessorUpdate, ({ body, user, data }) => {
+    const lessorId = ownLessor(user, isManager);
+    const {
+      id,
+      identityType,
+      idNumber,
+      bankName,
+      bankAccountName,
+      bankAccount,
+      remark,
+      accountMobile: _m,
+      ...org
+    } = body;
+    const { areaCode: _a, ...orgFields } = org;
+    data.write((tx) => {
+      ownSublessor(tx, user, id);
+      checkIdNumber(tx, lessorId, idNumber, id);
+      tx.update(organisations).set(orgFields).where(eq(organisations.id, id)).run();
+      tx.update(sublessors)
+        .set({ identityType, idNumber, bankName, bankAccountName, bankAccount, remark })
+        .where(eq(sublessors.orgId, id))
+        .run();
+    });
+    return { id };
+  }),
+  route(api.sublessorDelete, ({ body, user, data }) => {
+    ownLessor(user, isManager);
+    data.write((tx) => {
+      ownSublessor(tx, user, body.id);
+      const { n } = tx
+        .select({ n: sql<number>`count(*)` })
+        .from(subleases, tx.orgScope(subleases.orgId))
+        .where(eq(subleases.sublessorOrgId, body.id))
+        .get()!;
+      if (n > 0) throw new ApiError(API_STATUS.conflict, 'sublease.hasSubleases', { count: n });
+      tx.delete(users).where(eq(users.orgId, body.id)).run();
+      tx.delete(sublessors).where(eq(sublessors.orgId, body.id)).run();
+      tx.delete(organisations).where(eq(organisations.id, body.id)).run();
+    });
+    return { id: body.id };
+  }),
+];

@@ -1,0 +1,83 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { subleaseEndpoints, type SublessorRow } from '@console/contract/http/lease-sublease';
+import { IDENTITY_LABELS, type IdentityType } from '@console/contract/lease/renter-identity';
+import { PhoneField } from '../../../components/phone-field.tsx';
+import type { RegistryForm } from '../../../components/registry-page.tsx';
+import { RegionFields } from '../../../components/region-fields.tsx';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { SUBLEASE_READS } from '../api.ts';
+import { useSublessorFields } from '../fields.tsx';
+
+/** The sub-lessor's fields, as a renter's (the identity type picks the labels) with its bank details. */
+export function SublessorFields({ creating }: { creating: boolean }) {
+  const { t } = useTranslation('lease-sublease');
+  const fields = useSublessorFields();
+  const type = (Form.useWatch<number | undefined>('identityType') ?? 2) as IdentityType;
+  const labels = IDENTITY_LABELS[type] ?? IDENTITY_LABELS[2];
+  return (
+    <>
+      {fields.formItems(['identityType', 'name', 'idNumber', 'contactName'], {
+        overrides: {
+          name: { label: `lease-parties:${labels.name}` },
+          idNumber: { label: `lease-parties:${labels.idNumber}` },
+        },
+      })}
+      <PhoneField label={t('sublessors.contactPhone')} name="contactPhone" areaLabel={t('areaCode')} />
+      <RegionFields
+        provinceLabel={t('province')}
+        cityLabel={t('city')}
+        districtLabel={t('district')}
+        districtMaxLength={50}
+      />
+      {fields.formItems(['address', 'bankName', 'bankAccountName', 'bankAccount', 'remark'])}
+      {creating && fields.formItems(['accountMobile'])}
+    </>
+  );
+}
+
+export const editableSublessor = (row: SublessorRow) => ({
+  id: row.id,
+  name: row.name,
+  identityType: row.identityType,
+  idNumber: row.idNumber,
+  contactName: row.contactName,
+  ...(row.areaCode ? { areaCode: row.areaCode } : {}),
+  contactPhone: row.contactPhone,
+  province: row.province,
+  city: row.city,
+  district: row.district,
+  address: row.address,
+  bankName: row.bankName,
+  bankAccountName: row.bankAccountName,
+  bankAccount: row.bankAccount,
+  remark: row.remark,
+});
+
+/** The create and edit dialogs of a sub-lessor, for the list. */
+export function useSublessorForm(): RegistryForm<
+  SublessorRow,
+  typeof subleaseEndpoints.sublessorCreate.body,
+  typeof subleaseEndpoints.sublessorUpdate.body
+> {
+  const { t } = useTranslation('lease-sublease');
+  // Silent: the form shows a refusal on its field.
+  const create = useEndpointMutation(subleaseEndpoints.sublessorCreate, { invalidates: SUBLEASE_READS, silent: true });
+  const update = useEndpointMutation(subleaseEndpoints.sublessorUpdate, { invalidates: SUBLEASE_READS, silent: true });
+  return {
+    width: 640,
+    fields: (row) => <SublessorFields creating={row === undefined} />,
+    create: {
+      title: t('sublessors.addTitle'),
+      schema: subleaseEndpoints.sublessorCreate.body,
+      initialValues: { identityType: 2 },
+      submit: (body) => create.mutateAsync({ body }),
+    },
+    update: {
+      title: (row) => t('sublessors.editTitle', { name: row.name }),
+      schema: subleaseEndpoints.sublessorUpdate.body,
+      submit: (body) => update.mutateAsync({ body }),
+      initialValues: editableSublessor,
+    },
+  };
+}

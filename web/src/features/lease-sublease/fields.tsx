@@ -1,0 +1,90 @@
+import { IDENTITY_TYPE_CODE } from '@console/contract/http/lease-parties';
+import {
+  LEASED_OUT_CODE,
+  SUBLEASE_STATE,
+  type SubleaseRow,
+  type SublessorRow,
+} from '@console/contract/http/lease-sublease';
+import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
+import { href } from '@console/contract/screens/screen';
+import { Radio } from 'antd';
+import { numericCodeOptions } from '../../components/code-label.ts';
+import { defineFields } from '../../components/fields.tsx';
+
+/** A sub-lessor's fields (labels in the `lease-sublease` catalog); the rules are sublessorForm's. */
+export const useSublessorFields = defineFields<SublessorRow>()('lease-sublease', {
+  name: {
+    label: 'sublessors.name',
+    sortable: true,
+    href: (row) => href(leaseSubleaseScreens.sublessorDetail, { id: row.id }),
+    form: true,
+  },
+  identityType: {
+    label: 'sublessors.identityType',
+    kind: 'code',
+    table: IDENTITY_TYPE_CODE,
+    filter: { width: 140 },
+    form: {
+      input: ({ label }) => <Radio.Group options={numericCodeOptions(label, IDENTITY_TYPE_CODE)} optionType="button" />,
+    },
+  },
+  idNumber: { label: 'sublessors.idNumber', form: true },
+  contactName: { label: 'sublessors.contactName', form: true },
+  contactPhone: { label: 'sublessors.contactPhone' },
+  address: {
+    label: 'sublessors.address',
+    ellipsis: true,
+    value: (row) => [row.province, row.city, row.district, row.address].filter(Boolean).join(' '),
+    form: true,
+  },
+  bankName: { label: 'sublessors.bankName', form: true },
+  bankAccountName: { label: 'sublessors.bankAccountName', form: true },
+  bankAccount: { label: 'sublessors.bankAccount', form: true },
+  remark: { label: 'sublessors.remark', ellipsis: true, form: true },
+  accountMobile: { label: 'sublessors.accountMobile', form: true },
+  renting: { label: 'sublessors.renting', kind: 'number' },
+  costCents: { label: 'sublessors.cost', kind: 'money' },
+  lessorName: { label: 'lessor', defaultHidden: true },
+  createdAt: { label: 'createdAt', kind: 'moment', sortable: true, defaultHidden: true },
+  keyword: { label: 'keyword', filter: { placeholder: 'sublessors.keywordPlaceholder', maxLength: 50 } },
+});
+
+/** A sub-lease's fields: the machine rented in, its terms, cost and state. */
+export const useSubleaseFields = defineFields<SubleaseRow>()('lease-sublease', {
+  number: {
+    label: 'subleases.number',
+    sortable: true,
+    href: (row) => href(leaseSubleaseScreens.subleaseDetail, { id: row.id }),
+  },
+  sublessorName: { label: 'subleases.sublessor' },
+  serialNumber: { label: 'subleases.serialNumber' },
+  deviceName: { label: 'subleases.deviceName' },
+  modelName: { label: 'subleases.model' },
+  state: { label: 'subleases.state', kind: 'code', table: SUBLEASE_STATE, filter: { width: 130 } },
+  startOn: { label: 'subleases.startOn', sortable: true },
+  endOn: { label: 'subleases.endOn', sortable: true },
+  returnedOn: { label: 'subleases.returnedOn' },
+  businessModel: { label: 'subleases.businessModel', kind: 'code', table: BUSINESS_MODEL },
+  dayCents: {
+    label: 'subleases.dayPrice',
+    value: (row) => (row.dayCents === null ? '' : (row.dayCents / 100).toFixed(2)),
+  },
+  monthCents: {
+    label: 'subleases.monthPrice',
+    value: (row) => (row.monthCents === null ? '' : (row.monthCents / 100).toFixed(2)),
+  },
+  costCents: { label: 'subleases.cost', kind: 'money' },
+  status: { label: 'subleases.status', kind: 'code', table: DEVICE_STATUS },
+  leasedOut: {
+    label: 'subleases.leasedOut',
+    kind: 'code',
+    table: LEASED_OUT_CODE,
+    value: (row) => (row.leasedOut ? 1 : 0),
+  },
+  lastReportAt: { label: 'subleases.lastReportAt', defaultHidden: true },
+  lessorName: { label: 'lessor', defaultHidden: true },
+  remark: { label: 'subleases.remark', ellipsis: true, defaultHidden: true },
+  keyword: { label: 'keyword', filter: { placeholder: 'subleases.keywordPlaceholder', maxLength: 50 } },
+});

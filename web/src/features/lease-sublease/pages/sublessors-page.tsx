@@ -1,0 +1,64 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { subleaseEndpoints } from '@console/contract/http/lease-sublease';
+import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
+import { href } from '@console/contract/screens/screen';
+import { RegistryPage } from '../../../components/registry-page.tsx';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { SUBLEASE_READS, useSubleaseRights } from '../api.ts';
+import { useSublessorForm } from '../components/sublessor-form.tsx';
+import { useSublessorFields } from '../fields.tsx';
+
+/** /leaseCenter/subleaseMng: the companies the lessor rents machines from, searched on the server, as CSV. */
+export function SublessorsPage() {
+  const { t } = useTranslation(['lease-sublease', 'common']);
+  const fields = useSublessorFields();
+  const form = useSublessorForm();
+  const rights = useSubleaseRights();
+  const remove = useEndpointMutation(subleaseEndpoints.sublessorDelete, { invalidates: SUBLEASE_READS });
+  return (
+    <RegistryPage
+      area="lease-sublease"
+      resource="sublessors"
+      endpoint={subleaseEndpoints.sublessorList}
+      rowKey="id"
+      title={t('sublessors.title')}
+      exportName={t('sublessors.exportName')}
+      filters={fields.filters(['keyword', 'identityType'])}
+      columns={fields.columns([
+        'name',
+        'identityType',
+        'idNumber',
+        'contactName',
+        'contactPhone',
+        'address',
+        'bankName',
+        'bankAccount',
+        'renting',
+        'costCents',
+        'lessorName',
+        'createdAt',
+      ])}
+      canCreate={rights.manages}
+      addLabel={t('sublessors.add')}
+      form={form}
+      rowActions={(row) =>
+        row.editable && (
+          <Link to={href(leaseSubleaseScreens.addSubDevice, { sublessorId: row.id })}>
+            <Button type="link">{t('rentIn.action')}</Button>
+          </Link>
+        )
+      }
+      remove={
+        rights.manages
+          ? {
+              confirm: (row) => t('sublessors.deleteConfirm', { name: row.name }),
+              submit: (row) => remove.mutateAsync({ body: { id: row.id } }),
+              done: t('sublessors.deleted'),
+            }
+          : undefined
+      }
+    />
+  );
+}
