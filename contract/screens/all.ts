@@ -13,6 +13,7 @@ import { leaseContractMenu, leaseContractScreens, leaseHandoverMenu, leaseHandov
 import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
+import { renewalMenu, renewalScreens } from './renewals.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
 import { placeScreens, type MenuEntry, type Screen } from './screen.ts';
@@ -35,6 +36,7 @@ export const screensByArea = {
   'lease-parties': leasePartyScreens,
   'lease-billing': leaseBillingScreens,
   'lease-revenue': leaseRevenueScreens,
+  renewals: renewalScreens,
   'lease-handover': leaseHandoverScreens,
   dashboard: dashboardScreens,
   analysis: analysisScreens,
@@ -76,6 +78,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leasePartyScreens, leasePartyMenu),
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
+    ...placeScreens(renewalScreens, renewalMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),

@@ -22,6 +22,7 @@ import { seedDailyWork } from './daily-work.ts';
 import { seedLeaseHandovers } from './lease-handovers.ts';
 import { seedLeaseBills } from './lease-bills.ts';
 import { seedArrearsExemptions } from './arrears.ts';
+import { seedRenewals } from './renewals.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedFleet(db, faker, orgs, fleet);
   seedAlarms(db, faker, fleet.now);
   seedSimCards(db, faker, orgs, fleet.now);
+  seedRenewals(db, orgs, fleet.now);
   seedFences(db, orgs, fleet.now);
   seedPeripherals(db, faker, orgs, fleet.now);
   seedRisk(db, orgs);

@@ -22,6 +22,7 @@ import { ingestRoutes } from './ingest.ts';
 import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
+import { renewalRoutes } from './renewals/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { peripheralRoutes } from './peripherals/index.ts';
@@ -70,6 +71,7 @@ export const allRoutes: RouteDef[] = [
   ...leaseBillingRoutes,
   ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,
+  ...renewalRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

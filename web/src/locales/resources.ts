@@ -17,6 +17,7 @@ import type leaseParties from './zh-CN/lease-parties.json';
 import type leaseBilling from './zh-CN/lease-billing.json';
 import type leaseRevenue from './zh-CN/lease-revenue.json';
 import type leaseHandover from './zh-CN/lease-handover.json';
+import type renewals from './zh-CN/renewals.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
 import type risk from './zh-CN/risk.json';
@@ -60,4 +61,5 @@ export interface Resources {
   'lease-billing': typeof leaseBilling;
   'lease-revenue': typeof leaseRevenue;
   'lease-handover': typeof leaseHandover;
+  renewals: typeof renewals;
 }
