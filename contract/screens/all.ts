@@ -14,6 +14,7 @@ import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { renewalMenu, renewalScreens } from './renewals.ts';
+import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
 import { placeScreens, type MenuEntry, type Screen } from './screen.ts';
@@ -37,6 +38,7 @@ export const screensByArea = {
   'lease-billing': leaseBillingScreens,
   'lease-revenue': leaseRevenueScreens,
   renewals: renewalScreens,
+  'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   dashboard: dashboardScreens,
   analysis: analysisScreens,
@@ -79,6 +81,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(renewalScreens, renewalMenu),
+    ...placeScreens(expenseLedgerScreens, expenseLedgerMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),
