@@ -122,6 +122,8 @@ export const expenseItem = z.object({
   date: z.string(),
   remark: z.string(),
   createdBy: z.string(),
+  /** The company that owns the machine (and paid). */
+  ownerName: z.string(),
   editable: z.boolean(),
 });
 export type ExpenseItem = z.infer<typeof expenseItem>;
@@ -140,14 +142,23 @@ const optionalDay = z
   .refine((v) => v === '' || isDay(v), { error: 'devices.invalidDate' })
   .optional();
 
-export const expenseListQuery = pageQuery.extend({
+/** The expenses' filter, shared by the list and its totals by month (the fleet's expense ledger). */
+const expenseFilter = z.object({
   deviceId: deviceId.optional(),
   /** Part of the serial number or host name. */
   keyword: z.string().trim().max(40).optional(),
   type: z.enum(EXPENSE_TYPE.values, { error: 'validation.invalid' }).optional(),
   from: optionalDay,
   to: optionalDay,
+  /** The company that owns the machines (the operator's staff see every company's). */
+  orgId: z.coerce.number().int().positive({ error: 'validation.invalid' }).optional(),
 });
+
+export const expenseListQuery = pageQuery.extend(expenseFilter.shape);
+
+/** Cents per type in one month (`YYYY-MM`) of the expense ledger. */
+export const expenseMonth = expenseTotals.extend({ month: z.string() });
+export type ExpenseMonth = z.infer<typeof expenseMonth>;
 
 export const deviceRecordEndpoints = {
   deviceLog: defineEndpoint({
@@ -267,6 +278,18 @@ export const deviceRecordEndpoints = {
     query: expenseListQuery,
     body: noInput,
     response: paged(expenseItem).extend({ totals: expenseTotals, editable: z.boolean() }),
+  }),
+  expenseSummary: defineEndpoint({
+    method: 'GET',
+    path: '/deviceExpense/summary.do',
+    summary:
+      'The expense ledger’s totals: the same expenses as the list under the same filter, by month and type, ' +
+      'newest month first',
+    access: { roles: EXPENSE_READERS },
+    scope: 'machines',
+    query: expenseFilter,
+    body: noInput,
+    response: z.object({ months: z.array(expenseMonth), totals: expenseTotals }),
   }),
   createExpense: defineEndpoint({
     method: 'POST',

@@ -525,6 +525,22 @@ export const zhCN = {
   'billing.exemptionLifted': '已取消豁免：欠款将再次触发该合同的锁车',
   'billing.arrearsReminderSms':
     '{{lessor}}：合同{{contract}}的租金（{{amount}}）已逾期{{days}}天，请尽快付款，以免设备被锁车。',
+  'renewal.monthsRequired': '请选择续费时长',
+  'renewal.selectItems': '请至少选择一项',
+  'renewal.tooManyItems': '一次最多续费 200 项',
+  'renewal.reasonRequired': '请输入取消原因',
+  'renewal.priceInvalid': '请输入大于 0 的价格（最多两位小数）',
+  'renewal.noPrice': '该时长未配置续费价格',
+  'renewal.alreadyPending': '{{label}} 已在待付款的续费单 {{number}} 中',
+  'renewal.failed': '续费失败',
+  'renewal.failedItemGone': '续费失败：{{label}} 已不属于该单位或已删除',
+  'renewal.created': '续费单已生成，等待付款',
+  'renewal.renewed': '续费成功',
+  'renewal.cancelled': '续费单已取消',
+  'renewal.cancelReason': '已取消：{{reason}}',
+  'renewal.pricesSaved': '续费价格已保存',
+  'renewal.payNowNotAllowed': '只有平台财务可以登记付款',
+  'risk.reason.renewed': '服务已续费（续费单 {{number}}）',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -16,6 +16,8 @@ import { leaseChangeMenu, leaseChangeScreens } from './lease-changes.ts';
 import { leaseSubleaseMenu, leaseSubleaseScreens } from './lease-sublease.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
+import { renewalMenu, renewalScreens } from './renewals.ts';
+import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
 import { placeScreens, type MenuEntry, type Screen } from './screen.ts';
@@ -39,6 +41,8 @@ export const screensByArea = {
   'lease-sublease': leaseSubleaseScreens,
   'lease-billing': leaseBillingScreens,
   'lease-revenue': leaseRevenueScreens,
+  renewals: renewalScreens,
+  'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   'lease-changes': leaseChangeScreens,
   dashboard: dashboardScreens,
@@ -83,6 +87,8 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseSubleaseScreens, leaseSubleaseMenu),
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
+    ...placeScreens(renewalScreens, renewalMenu),
+    ...placeScreens(expenseLedgerScreens, expenseLedgerMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(leaseChangeScreens, leaseChangeMenu),
     ...placeScreens(faultScreens, faultMenu),

@@ -8,6 +8,8 @@ import { FENCE_READERS } from '../http/fences.ts';
 import { RISK_READERS } from '../http/risk.ts';
 import { CONTRACT_READERS } from '../http/lease-contracts.ts';
 import { BILL_READERS } from '../http/lease-billing.ts';
+import { RENEWAL_READERS } from '../http/renewals.ts';
+import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
 import { settingScreens } from './settings.ts';
@@ -21,9 +23,15 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   // Rental management (spec /leaseCenter): contracts, and the renters, stores and approval rules beside them. A
   // renter's users read their contracts here too.
   lease: { url: 'leaseCenter', order: 25, title: 'lease', icon: 'container', roles: CONTRACT_READERS },
-  // The finance centre (spec /financeCenter, "finance centre" among the interface's areas): the bill record and the
-  // repayment history; receipts are recorded and arrears read under rental management, beside the contracts.
-  finance: { url: 'financeCenter', order: 27, title: 'finance', icon: 'account-book', roles: BILL_READERS },
+  // The finance centre (spec /financeCenter, "finance centre" among the interface's areas): service renewals, the
+  // bill record, the repayment history and the machines' expenses; receipts and arrears sit under rental management.
+  finance: {
+    url: 'financeCenter',
+    order: 27,
+    title: 'finance',
+    icon: 'account-book',
+    roles: [...new Set([...BILL_READERS, ...RENEWAL_READERS, ...EXPENSE_READERS])],
+  },
   fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
   // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
   warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },

@@ -25,6 +25,7 @@ import { seedLeaseBills } from './lease-bills.ts';
 import { seedLeaseChanges } from './lease-changes.ts';
 import { seedArrearsExemptions } from './arrears.ts';
 import { seedSublease } from './lease-sublease.ts';
+import { seedRenewals } from './renewals.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -66,6 +67,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedFleet(db, faker, orgs, fleet);
   seedAlarms(db, faker, fleet.now);
   seedSimCards(db, faker, orgs, fleet.now);
+  seedRenewals(db, orgs, fleet.now);
   seedFences(db, orgs, fleet.now);
   seedPeripherals(db, faker, orgs, fleet.now);
   seedRisk(db, orgs);

@@ -131,13 +131,13 @@ function carryingOut(db: Db, ids: number[]): Set<number> {
   );
 }
 
-interface Reason {
+export interface Reason {
   key: string;
   params: Record<string, string | number>;
 }
 
 /** An automatic task for some machines, its steps recorded in the same unit of work, then fired. */
-function makeTask(
+export function makeTask(
   deps: AppDeps,
   task: { orgId: number; kind: 'lock' | 'unlock'; level: number; mode: number; reason: Reason },
   deviceIds: number[],

@@ -24,6 +24,7 @@ import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseSubleaseRoutes } from './lease-sublease/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
+import { renewalRoutes } from './renewals/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { leaseChangeRoutes } from './lease-changes/index.ts';
@@ -80,6 +81,7 @@ export const allRoutes: RouteDef[] = [
   ...customerAreaRoutes,
   ...userRoutes,
   ...leaseChangeRoutes,
+  ...renewalRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

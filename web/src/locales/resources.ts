@@ -20,6 +20,8 @@ import type leaseBilling from './zh-CN/lease-billing.json';
 import type leaseRevenue from './zh-CN/lease-revenue.json';
 import type leaseHandover from './zh-CN/lease-handover.json';
 import type leaseChanges from './zh-CN/lease-changes.json';
+import type renewals from './zh-CN/renewals.json';
+import type expenseLedger from './zh-CN/expense-ledger.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
 import type risk from './zh-CN/risk.json';
@@ -66,4 +68,6 @@ export interface Resources {
   'lease-revenue': typeof leaseRevenue;
   'lease-handover': typeof leaseHandover;
   'lease-changes': typeof leaseChanges;
+  renewals: typeof renewals;
+  'expense-ledger': typeof expenseLedger;
 }

@@ -1,11 +1,12 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { deviceRecordEndpoints, EXPENSE_READERS, type ExpenseItem } from '@console/contract/http/device-records';
-import type { ParsedBodyOf } from '@console/contract/http/endpoint';
+import type { ParsedBodyOf, ParsedQueryOf } from '@console/contract/http/endpoint';
 import { users } from '@console/db/schema/accounts';
 import { deviceExpenses } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
 import { listPage, sortDirection } from '../../lib/list-page.ts';
 import { keywordIn } from '../../lib/search.ts';
+import { orgNames } from '../../lib/scope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import type { ScopedData, Scope } from '../../lib/data.ts';
@@ -50,15 +51,45 @@ function expenseValues(body: ExpenseBody) {
 
 const logged = (body: ExpenseBody) => ({ type: body.type, amount: yuanText(body.amountCents), date: body.date });
 
+type ExpenseFilter = ParsedQueryOf<typeof deviceRecordEndpoints.expenseSummary>;
+
+/** The filter of the list and of the ledger's totals, but the type (the totals show every type beside it). */
+function matchingExpenses(query: ExpenseFilter) {
+  return and(
+    query.deviceId ? eq(deviceExpenses.deviceId, query.deviceId) : undefined,
+    query.orgId ? eq(deviceExpenses.orgId, query.orgId) : undefined,
+    query.from ? gte(deviceExpenses.date, query.from) : undefined,
+    query.to ? lte(deviceExpenses.date, query.to) : undefined,
+    keywordIn([devices.serialNumber, devices.hostName], query.keyword),
+  );
+}
+
+const byType = <R extends { type: string; cents: number }>(rows: R[]) => {
+  const centsOf = (type: string) => rows.filter((s) => s.type === type).reduce((sum, s) => sum + s.cents, 0);
+  const [maintenance, violation, insurance] = [centsOf('maintenance'), centsOf('violation'), centsOf('insurance')];
+  return { maintenance, violation, insurance, all: maintenance + violation + insurance };
+};
+
 export const expenseRoutes: RouteDef[] = [
+  route(deviceRecordEndpoints.expenseSummary, ({ query, user, data }) => {
+    const month = sql<string>`substr(${deviceExpenses.date}, 1, 7)`;
+    const rows = data
+      .select({ month, type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
+      .from(deviceExpenses, readableExpenses(data, user))
+      .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
+      .where(and(matchingExpenses(query), query.type ? eq(deviceExpenses.type, query.type) : undefined))
+      .groupBy(month, deviceExpenses.type)
+      .all();
+    const months = [...new Set(rows.map((r) => r.month))].sort().reverse();
+    return {
+      months: months.map((m) => ({ month: m, ...byType(rows.filter((r) => r.month === m)) })),
+      totals: byType(rows),
+    };
+  }),
+
   route(deviceRecordEndpoints.expenses, ({ query, user, data }) => {
     const readable = readableExpenses(data, user);
-    const matching = and(
-      query.deviceId ? eq(deviceExpenses.deviceId, query.deviceId) : undefined,
-      query.from ? gte(deviceExpenses.date, query.from) : undefined,
-      query.to ? lte(deviceExpenses.date, query.to) : undefined,
-      keywordIn([devices.serialNumber, devices.hostName], query.keyword),
-    );
+    const matching = matchingExpenses(query);
     // Totals per type cover the whole filter but the type, so the summary shows every type beside the list.
     const sums = data
       .select({ type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
@@ -67,7 +98,6 @@ export const expenseRoutes: RouteDef[] = [
       .where(matching)
       .groupBy(deviceExpenses.type)
       .all();
-    const centsOf = (type: string) => sums.find((s) => s.type === type)?.cents ?? 0;
     const where = and(matching, query.type ? eq(deviceExpenses.type, query.type) : undefined);
     const by = sortDirection(query);
     const column = query.sortField === 'amountCents' ? deviceExpenses.amountCents : deviceExpenses.date;
@@ -88,6 +118,10 @@ export const expenseRoutes: RouteDef[] = [
       [by(column), by(deviceExpenses.id)],
     );
     const owned = ownerOrgIds(data, user);
+    const owners = orgNames(
+      data,
+      rows.map((r) => r.expense.orgId),
+    );
     const list: ExpenseItem[] = rows.map(({ expense, serialNumber, hostName, by }) => ({
       id: expense.id,
       deviceId: expense.deviceId,
@@ -98,9 +132,9 @@ export const expenseRoutes: RouteDef[] = [
       date: expense.date,
       remark: expense.remark,
       createdBy: by ?? '',
+      ownerName: owners.get(expense.orgId) ?? '',
       editable: owned.includes(expense.orgId),
     }));
-    const [maintenance, violation, insurance] = [centsOf('maintenance'), centsOf('violation'), centsOf('insurance')];
     // A machine the user does not see takes no expenses from them (as one not theirs).
     const device = query.deviceId
       ? (data
@@ -114,12 +148,7 @@ export const expenseRoutes: RouteDef[] = [
     return {
       list,
       ...paging,
-      totals: {
-        maintenance,
-        violation,
-        insurance,
-        all: maintenance + violation + insurance,
-      },
+      totals: byType(sums),
       // May the user add expenses here: to the machine asked for, or to any machine of theirs.
       editable: device ? owned.includes(device.orgId) : owned.length > 0,
     };

@@ -21,6 +21,9 @@ import { LOCK_LEVELS, LOCK_MODES } from '@console/contract/mqtt/payloads';
 import type { CodeLabel } from '../../components/code-label.ts';
 import { defineFields, groupedYuan } from '../../components/fields.tsx';
 import { DayField } from '../../components/picker-fields.tsx';
+import { DevicePicker } from '../../components/device-picker.tsx';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
+import { href } from '@console/contract/screens/screen';
 import { YuanInput } from '../../components/yuan-input.tsx';
 import { CommandStateTag } from './components/command-state.tsx';
 
@@ -83,13 +86,27 @@ export const useDeviceAlarmFields = defineFields<DeviceAlarm>()('device-detail',
   handledAt: { label: 'alarms.handledAt' },
 });
 
-/** The expenses tab; the CSV holds plain amounts, so a spreadsheet can add them up. */
+/**
+ * The expenses tab and the fleet's expense ledger (the same records); the CSV holds plain amounts, so a
+ * spreadsheet can add them up.
+ */
 export const useExpenseFields = defineFields<ExpenseItem>()('device-detail', {
+  deviceId: {
+    label: 'records.expenses.host',
+    value: (row) => row.serialNumber,
+    form: { input: ({ t }) => <DevicePicker editableOnly placeholder={t('records.expenses.pickHost')} /> },
+  },
+  serialNumber: {
+    label: 'records.expenses.host',
+    href: (row) => href(deviceDetailScreens.detail, { id: row.deviceId, tab: 'expenses' }),
+  },
+  hostName: { label: 'records.expenses.hostName' },
+  ownerName: { label: 'records.expenses.owner' },
   date: {
     label: 'records.expenses.date',
     form: { input: ({ t }) => <DayField placeholder={t('records.expenses.pickDate')} /> },
   },
-  type: { label: 'records.expenses.type', kind: 'code', table: EXPENSE_TYPE, form: true },
+  type: { label: 'records.expenses.type', kind: 'code', table: EXPENSE_TYPE, form: true, filter: { width: 140 } },
   amountCents: {
     label: 'records.expenses.amount',
     kind: 'money',
@@ -101,6 +118,12 @@ export const useExpenseFields = defineFields<ExpenseItem>()('device-detail', {
     form: { input: () => <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} /> },
   },
   createdBy: { label: 'records.expenses.createdBy' },
+  keyword: {
+    label: 'records.expenses.keyword',
+    filter: { placeholder: 'records.expenses.keywordHint', maxLength: 40 },
+  },
+  from: { label: 'records.expenses.from', filter: { input: () => <DayField /> } },
+  to: { label: 'records.expenses.to', filter: { input: () => <DayField /> } },
 });
 
 /** The sleep dialog's verification code, sent by SMS to the signed-in user's phone. */

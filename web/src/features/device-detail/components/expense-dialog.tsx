@@ -7,13 +7,16 @@ import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { EXPENSE_READS } from '../api/device-records.ts';
 import { useExpenseFields } from '../fields.tsx';
 
-/** Add an expense to the machine, or change one: type, amount and date are required (spec section 5). */
+/**
+ * Add an expense to the machine, or change one: type, amount and date are required (spec section 5). Without a
+ * machine (the fleet's expense ledger) the dialog asks for one of the user's machines ('host id' is required too).
+ */
 export function ExpenseDialog({
   deviceId,
   expense,
   trigger,
 }: {
-  deviceId: number;
+  deviceId?: number;
   expense?: ExpenseItem;
   trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
 }) {
@@ -21,14 +24,20 @@ export function ExpenseDialog({
   // Silent: the dialog shows a refusal on its field. The operation log holds the change too.
   const update = useEndpointMutation(deviceRecordEndpoints.updateExpense, { invalidates: EXPENSE_READS, silent: true });
   const create = useEndpointMutation(deviceRecordEndpoints.createExpense, { invalidates: EXPENSE_READS, silent: true });
-  const fields = useExpenseFields().formItems(['type', 'amountCents', 'date', 'remark']);
+  const fields = useExpenseFields().formItems([
+    ...(deviceId || expense ? [] : (['deviceId'] as const)),
+    'type',
+    'amountCents',
+    'date',
+    'remark',
+  ]);
   if (expense) {
     return (
       <FormDialog
         title={t('records.expenses.edit')}
         trigger={trigger}
         schema={deviceRecordEndpoints.updateExpense.body}
-        initialValues={{ ...expense, deviceId }}
+        initialValues={{ ...expense, deviceId: deviceId ?? expense.deviceId }}
         onSubmit={(body) => update.mutateAsync({ body })}
         successMessage={t('records.expenses.saved')}
       >

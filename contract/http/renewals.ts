@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import {
+  RENEWAL_ACTIONS_OF,
+  RENEWAL_ITEM_KINDS,
+  RENEWAL_MONTHS,
+  RENEWAL_PAYMENT_METHODS,
+  RENEWAL_STATES,
+} from '../codes/renewals.ts';
+import { ROLE } from '../codes/roles.ts';
+import { EXPIRY_WINDOWS, isDay } from './devices.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { cents, idParam, MAX_CENTS, optionalText, pageQuery, paged } from './fields.ts';
+
+/**
+ * Renewing the connectivity service of machines and SIM cards (spec /financeCenter/renewDevice, sections 4, 8, 9;
+ * docs/decisions/044-finance-renewals-ledger.md). Money in integer cents, days `YYYY-MM-DD`.
+ *
+ * Who: the operator's staff (1, 2) and finance (3) over every company, the rental companies' administrator (5) and
+ * administrative staff (10) over their own machines and cards. Payment is recorded by the operator's finance and
+ * company administrator (the operator sells the service); the price list is theirs too.
+ */
+export const RENEWAL_READERS = [
+  ROLE.companyEmployee,
+  ROLE.companyAdmin,
+  ROLE.finance,
+  ROLE.lessorAdmin,
+  ROLE.lessorStaff,
+] as const;
+/** Who makes (and cancels) renewal orders. */
+export const RENEWAL_WRITERS = RENEWAL_READERS;
+/** Who records a payment and sets the prices: the operator's finance and company administrator. */
+export const RENEWAL_PAYERS = [ROLE.companyAdmin, ROLE.finance] as const;
+/** At most this many machines or cards in one renewal. */
+export const MAX_RENEWAL_ITEMS = 200;
+
+const bodyId = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
+const months = z.coerce
+  .number({ error: 'renewal.monthsRequired' })
+  .pipe(z.literal(RENEWAL_MONTHS, { error: 'renewal.monthsRequired' }));
+const filterDay = z
+  .string()
+  .trim()
+  .max(10)
+  .refine((v) => v === '' || isDay(v), { error: 'validation.invalid' })
+  .optional();
+
+/** A machine or SIM card whose service may be renewed. */
+export const renewalItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(RENEWAL_ITEM_KINDS),
+  /** The machine's serial or the card's ICCID. */
+  label: z.string(),
+  /** The machine's host name, or the card's IMEI and the serial of the machine it sits in. */
+  detail: z.string(),
+  ownerName: z.string(),
+  serviceExpiresAt: z.string(),
+  /** The renewal window (1, 7, 15, 30 days, 0 stopped), null when further. */
+  renewal: z.number().int().nullable(),
+  /** A machine's DEVICE_STATUS and LOCK_LEVEL (a card: null). */
+  status: z.number().int().nullable(),
+  lockLevel: z.number().int().nullable(),
+  /** The number of an order waiting for payment that holds it ('' if none): it cannot be in two. */
+  pendingNumber: z.string(),
+  lastRenewedAt: z.string(),
+});
+export type RenewalItem = z.infer<typeof renewalItem>;
+
+export const renewalPrice = z.object({
+  kind: z.enum(RENEWAL_ITEM_KINDS),
+  months: z.number().int(),
+  priceCents: z.number().int(),
+});
+
+export const renewalOrderRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  kind: z.enum(RENEWAL_ITEM_KINDS),
+  ownerName: z.string(),
+  months: z.number().int(),
+  itemCount: z.number().int(),
+  /** The serials or ICCIDs, the first few. */
+  labels: z.string(),
+  totalCents: z.number().int(),
+  state: z.enum(RENEWAL_STATES),
+  paymentMethod: z.enum(RENEWAL_PAYMENT_METHODS).nullable(),
+  paymentReference: z.string(),
+  note: z.string(),
+  /** Why it failed or was cancelled, in the reader's language. */
+  failure: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  settledByName: z.string(),
+  settledAt: z.string(),
+  /** What the user may do with it now (RENEWAL_FLOW). */
+  actions: z.array(z.enum(RENEWAL_ACTIONS_OF)),
+});
+export type RenewalOrderRow = z.infer<typeof renewalOrderRow>;
+
+export const renewalLineRow = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  label: z.string(),
+  priceCents: z.number().int(),
+  previousExpiry: z.string(),
+  newExpiry: z.string(),
+  /** The machine was locked for its expired service and the renewal sent it an unlock. */
+  unlocked: z.boolean(),
+});
+
+export const renewalCreateForm = z.object({
+  kind: z.enum(RENEWAL_ITEM_KINDS, { error: 'validation.invalid' }),
+  ids: z
+    .array(bodyId, { error: 'renewal.selectItems' })
+    .min(1, { error: 'renewal.selectItems' })
+    .max(MAX_RENEWAL_ITEMS, { error: 'renewal.tooManyItems' }),
+  months,
+  /** Record the payment at once (the operator's finance); otherwise the order waits for payment. */
+  payNow: z.boolean().default(false),
+  paymentReference: optionalText(60).default(''),
+  note: optionalText(200).default(''),
+});
+export type RenewalCreateForm = z.input<typeof renewalCreateForm>;
+
+export const renewalPayForm = z.object({
+  id: bodyId,
+  paymentReference: optionalText(60).default(''),
+});
+
+export const renewalCancelForm = z.object({
+  id: bodyId,
+  reason: z
+    .string({ error: 'renewal.reasonRequired' })
+    .trim()
+    .min(1, { error: 'renewal.reasonRequired' })
+    .max(200, { error: 'validation.tooLong' }),
+});
+
+export const renewalPricesForm = z.object({
+  prices: z
+    .array(
+      z.object({
+        kind: z.enum(RENEWAL_ITEM_KINDS, { error: 'validation.invalid' }),
+        months,
+        /** null: the period is not offered. */
+        priceCents: cents('renewal.priceInvalid', { min: 1, max: MAX_CENTS }).nullable(),
+      }),
+    )
+    .max(RENEWAL_ITEM_KINDS.length * RENEWAL_MONTHS.length, { error: 'validation.invalid' }),
+});
+
+export const renewalEndpoints = {
+  items: defineEndpoint({
+    method: 'GET',
+    path: '/renewal/items.do',
+    summary:
+      'Machines or SIM cards of the organisations in scope by renewal window (1, 7, 15, 30 days, 0 stopped), ' +
+      'serial, ICCID or owner, soonest expiry first',
+    access: { roles: RENEWAL_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend({
+      kind: z.enum(RENEWAL_ITEM_KINDS, { error: 'validation.invalid' }).default('device'),
+      expiry: z.coerce
+        .number()
+        .pipe(z.literal(EXPIRY_WINDOWS, { error: 'validation.invalid' }))
+        .optional(),
+      keyword: z.string().trim().max(40).optional(),
+    }),
+    body: noInput,
+    response: paged(renewalItem),
+  }),
+  prices: defineEndpoint({
+    method: 'GET',
+    path: '/renewal/prices.do',
+    summary: 'The price of a renewal per machine and per SIM card for each period offered, in cents',
+    access: { roles: RENEWAL_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: noInput,
+    response: z.object({ list: z.array(renewalPrice), editable: z.boolean() }),
+  }),
+  savePrices: defineEndpoint({
+    method: 'POST',
+    path: '/renewal/savePrices.do',
+    summary: 'Set the renewal prices (the operator); a period without a price is no longer offered',
+    access: { roles: RENEWAL_PAYERS },
+    scope: 'organisation',
+    query: noInput,
+    body: renewalPricesForm,
+    response: z.object({ list: z.array(renewalPrice), editable: z.boolean() }),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/renewal/create.do',
+    summary:
+      'Renew machines or SIM cards for a period at the configured price: one order per owner, waiting for ' +
+      'payment, or settled at once when the operator records the payment',
+    access: { roles: RENEWAL_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: renewalCreateForm,
+    response: z.object({ orders: z.array(renewalOrderRow) }),
+  }),
+  pay: defineEndpoint({
+    method: 'POST',
+    path: '/renewal/pay.do',
+    summary: 'Record the payment of a pending order: the new expiries apply and locked machines are unlocked',
+    access: { roles: RENEWAL_PAYERS },
+    scope: 'organisation',
+    query: noInput,
+    body: renewalPayForm,
+    response: renewalOrderRow,
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/renewal/cancel.do',
+    summary: 'Cancel a pending order with a reason',
+    access: { roles: RENEWAL_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: renewalCancelForm,
+    response: renewalOrderRow,
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/renewal/list.do',
+    summary: 'Renewal orders (the renewal history) by state, kind, number or serial and day made',
+    access: { roles: RENEWAL_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend({
+      state: z.enum(RENEWAL_STATES, { error: 'validation.invalid' }).optional(),
+      kind: z.enum(RENEWAL_ITEM_KINDS, { error: 'validation.invalid' }).optional(),
+      /** The order's number, or a serial or ICCID it holds. */
+      keyword: z.string().trim().max(40).optional(),
+      itemId: idParam.optional(),
+      from: filterDay,
+      to: filterDay,
+    }),
+    body: noInput,
+    response: paged(renewalOrderRow),
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/renewal/detail.do',
+    summary: 'A renewal order with each machine or card, its expiry before and after',
+    access: { roles: RENEWAL_READERS },
+    scope: 'organisation',
+    query: z.object({ id: idParam }),
+    body: noInput,
+    response: z.object({ order: renewalOrderRow, lines: z.array(renewalLineRow) }),
+  }),
+} as const;

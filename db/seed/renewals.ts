@@ -1,0 +1,155 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { RENEWAL_MONTHS } from '@console/contract/codes/renewals';
+import { addDaysToDay, addMonthsToDay } from '@console/contract/http/upkeep';
+import type { Db } from '../client.ts';
+import { users } from '../schema/accounts.ts';
+import { devices } from '../schema/devices.ts';
+import { renewalLines, renewalOrders, renewalPrices } from '../schema/renewals.ts';
+import { simCards } from '../schema/sim-cards.ts';
+import type { DemoOrganisations } from './accounts.ts';
+import { dayOf } from './maintenance-fleet.ts';
+
+const DAY = 24 * 3600 * 1000;
+
+/** Renewal prices in cents per machine and per SIM card: a year costs ten months. */
+const MONTHLY_CENTS = { device: 3_000, sim: 1_200 } as const;
+
+/** Days from today to the last day of service of a lessor's demo machines: each renewal window, and two stopped. */
+const WINDOW_OFFSETS = [0, 4, 12, 25, -3, -10];
+
+/**
+ * The renewal demo (docs/decisions/044-finance-renewals-ledger.md): the operator's price list; per rental company
+ * machines (and their SIM cards) due in every window and stopped, and a renewal history: an order renewed and paid
+ * 40 days ago, a SIM card renewed, an order waiting for payment and one cancelled.
+ */
+export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void {
+  const today = dayOf(now);
+  const userOf = (orgId: number, roleId: number) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
+      .get()?.id;
+  const finance = userOf(orgs.operator, 3) ?? userOf(orgs.operator, 2)!;
+  db.transaction((tx) => {
+    for (const kind of ['device', 'sim'] as const) {
+      for (const months of RENEWAL_MONTHS) {
+        const priceCents = MONTHLY_CENTS[kind] * (months === 12 ? 10 : months);
+        tx.insert(renewalPrices).values({ kind, months, priceCents, updatedBy: finance }).onConflictDoNothing().run();
+      }
+    }
+    orgs.lessors.forEach((orgId, index) => {
+      const english = index === 2;
+      const admin = userOf(orgId, 5) ?? finance;
+      // The company's newest machines, away from the first ones that carry telemetry.
+      const machines = tx
+        .select({ id: devices.id, serial: devices.serialNumber, expiry: devices.serviceExpiresAt })
+        .from(devices)
+        .where(eq(devices.orgId, orgId))
+        .orderBy(desc(devices.id))
+        .limit(WINDOW_OFFSETS.length + 4)
+        .all();
+      const setExpiry = (deviceId: number, day: string) => {
+        tx.update(devices).set({ serviceExpiresAt: day }).where(eq(devices.id, deviceId)).run();
+        tx.update(simCards).set({ serviceExpiresAt: day }).where(eq(simCards.deviceId, deviceId)).run();
+      };
+      WINDOW_OFFSETS.forEach((offset, i) => setExpiry(machines[i]!.id, addDaysToDay(today, offset)));
+      const order = (
+        values: Omit<typeof renewalOrders.$inferInsert, 'number' | 'orgId'>,
+        lines: { itemId: number; label: string; previousExpiry?: string; newExpiry?: string }[],
+      ) => {
+        const made = tx
+          .insert(renewalOrders)
+          .values({ ...values, orgId, number: `seed-${orgId}-${values.createdAt!.getTime()}` })
+          .returning()
+          .get();
+        tx.update(renewalOrders)
+          .set({ number: `XF${String(made.id).padStart(8, '0')}` })
+          .where(eq(renewalOrders.id, made.id))
+          .run();
+        const price = values.totalCents / lines.length;
+        tx.insert(renewalLines)
+          .values(lines.map((l) => ({ orderId: made.id, priceCents: price, ...l })))
+          .run();
+      };
+      // Renewed for a year 40 days ago: their expiry now is the new one.
+      const renewed = machines.slice(WINDOW_OFFSETS.length, WINDOW_OFFSETS.length + 2);
+      const paidAt = new Date(now - 40 * DAY);
+      order(
+        {
+          kind: 'device',
+          months: 12,
+          totalCents: MONTHLY_CENTS.device * 10 * renewed.length,
+          state: 'renewed',
+          paymentMethod: 'recorded',
+          paymentReference: `TR${dayOf(now - 40 * DAY).replaceAll('-', '')}${orgId}`,
+          createdBy: admin,
+          createdAt: new Date(now - 41 * DAY),
+          settledBy: finance,
+          settledAt: paidAt,
+        },
+        renewed.map((m) => ({
+          itemId: m.id,
+          label: m.serial,
+          newExpiry: m.expiry ?? today,
+          previousExpiry: addDaysToDay(addMonthsToDay(addDaysToDay(m.expiry ?? today, 1), -12), -1),
+        })),
+      );
+      const card = tx
+        .select()
+        .from(simCards)
+        .where(and(eq(simCards.orgId, orgId), inArray(simCards.deviceId, [machines[WINDOW_OFFSETS.length + 2]!.id])))
+        .get();
+      if (card?.serviceExpiresAt) {
+        order(
+          {
+            kind: 'sim',
+            months: 6,
+            totalCents: MONTHLY_CENTS.sim * 6,
+            state: 'renewed',
+            paymentMethod: 'recorded',
+            createdBy: finance,
+            createdAt: new Date(now - 20 * DAY),
+            settledBy: finance,
+            settledAt: new Date(now - 20 * DAY),
+          },
+          [
+            {
+              itemId: card.id,
+              label: card.iccid,
+              newExpiry: card.serviceExpiresAt,
+              previousExpiry: addDaysToDay(addMonthsToDay(addDaysToDay(card.serviceExpiresAt, 1), -6), -1),
+            },
+          ],
+        );
+      }
+      // Waiting for payment: the machine due within 7 days.
+      order(
+        {
+          kind: 'device',
+          months: 3,
+          totalCents: MONTHLY_CENTS.device * 3,
+          state: 'pending',
+          createdBy: admin,
+          createdAt: new Date(now - DAY),
+          note: english ? 'Pay by bank transfer' : '银行转账支付',
+        },
+        [{ itemId: machines[1]!.id, label: machines[1]!.serial }],
+      );
+      order(
+        {
+          kind: 'device',
+          months: 1,
+          totalCents: MONTHLY_CENTS.device,
+          state: 'cancelled',
+          failure: { key: 'renewal.cancelReason', params: { reason: english ? 'Ordered twice' : '重复下单' } },
+          createdBy: admin,
+          createdAt: new Date(now - 10 * DAY),
+          settledBy: admin,
+          settledAt: new Date(now - 10 * DAY + 3600_000),
+        },
+        [{ itemId: machines[WINDOW_OFFSETS.length + 3]!.id, label: machines[WINDOW_OFFSETS.length + 3]!.serial }],
+      );
+    });
+  });
+}

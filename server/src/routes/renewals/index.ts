@@ -1,0 +1,6 @@
+import type { RouteDef } from '../../lib/route.ts';
+import { renewalItemRoutes } from './items.ts';
+import { renewalOrderRoutes } from './orders.ts';
+
+/** Renewals of the connectivity service (docs/decisions/044-finance-renewals-ledger.md). */
+export const renewalRoutes: RouteDef[] = [...renewalItemRoutes, ...renewalOrderRoutes];

@@ -1,0 +1,176 @@
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { RenewalItemKind } from '@console/contract/codes/renewals';
+import { RENEWAL_PAYERS, renewalEndpoints, type RenewalItem } from '@console/contract/http/renewals';
+import type { ParsedQueryOf } from '@console/contract/http/endpoint';
+import { devices } from '@console/db/schema/devices';
+import { renewalLines, renewalOrders, renewalPrices } from '@console/db/schema/renewals';
+import { simCards } from '@console/db/schema/sim-cards';
+import type { ScopedData } from '../../lib/data.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { levelCode } from '../../risk/levels.ts';
+import { expiryFilter, renewalWindow } from '../device-list.ts';
+
+/** The operator's finance and company administrator record payments and set prices (the operator sells the service). */
+export const mayPay = (user: SessionUser) =>
+  user.orgKind === 'operator' && (RENEWAL_PAYERS as readonly number[]).includes(user.roleId);
+
+/** The price list: the same for every company (the operator's catalog). */
+export function priceList(data: ScopedData) {
+  return data
+    .select({ kind: renewalPrices.kind, months: renewalPrices.months, priceCents: renewalPrices.priceCents })
+    .from(renewalPrices, data.shared('codeTable', sql`1`))
+    .orderBy(asc(renewalPrices.kind), asc(renewalPrices.months))
+    .all();
+}
+
+/** The orders waiting for payment that hold these items, and when each was last renewed. */
+function renewalsOf(data: ScopedData, kind: RenewalItemKind, ids: number[], timeZone: string) {
+  if (ids.length === 0) return { pending: new Map<number, string>(), last: new Map<number, string>() };
+  const orders = data.orgScope(renewalOrders.orgId);
+  const pending = data
+    .select({ itemId: renewalLines.itemId, number: renewalOrders.number })
+    .from(
+      renewalLines,
+      data.within(renewalLines.orderId, data.select({ id: renewalOrders.id }).from(renewalOrders, orders)),
+    )
+    .innerJoin(renewalOrders, eq(renewalOrders.id, renewalLines.orderId))
+    .where(and(eq(renewalOrders.kind, kind), eq(renewalOrders.state, 'pending'), inArray(renewalLines.itemId, ids)))
+    .all();
+  const last = data
+    .select({ itemId: renewalLines.itemId, at: max(renewalOrders.settledAt) })
+    .from(
+      renewalLines,
+      data.within(renewalLines.orderId, data.select({ id: renewalOrders.id }).from(renewalOrders, orders)),
+    )
+    .innerJoin(renewalOrders, eq(renewalOrders.id, renewalLines.orderId))
+    .where(and(eq(renewalOrders.kind, kind), eq(renewalOrders.state, 'renewed'), inArray(renewalLines.itemId, ids)))
+    .groupBy(renewalLines.itemId)
+    .all();
+  return {
+    pending: new Map(pending.map((p) => [p.itemId, p.number])),
+    last: new Map(last.flatMap((l) => (l.at ? [[l.itemId, formatInZone(l.at, timeZone)] as const] : []))),
+  };
+}
+
+function machineItems(data: ScopedData, query: ItemsQuery, today: string) {
+  const where = and(
+    query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, devices.serviceExpiresAt),
+    keywordIn([devices.serialNumber, devices.hostName], query.keyword),
+  );
+  const { rows, ...paging } = listPage(
+    data,
+    query,
+    data.select().from(devices, data.orgScope(devices.orgId)).where(where),
+    listOrder(query, { serviceExpiresAt: devices.serviceExpiresAt, label: devices.serialNumber }, devices.id, [
+      // Soonest expiry first; machines without a service last.
+      sql`${devices.serviceExpiresAt} is null`,
+      asc(devices.serviceExpiresAt),
+      asc(devices.id),
+    ]),
+  );
+  const items = rows.map((d) => ({
+    id: d.id,
+    orgId: d.orgId,
+    label: d.serialNumber,
+    detail: d.hostName,
+    serviceExpiresAt: d.serviceExpiresAt,
+    status: d.status,
+    lockLevel: levelCode(d.lockLevel),
+  }));
+  return { items, paging };
+}
+
+function cardItems(data: ScopedData, query: ItemsQuery, today: string) {
+  const where = and(
+    query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt),
+    keywordIn([simCards.iccid, simCards.imei, devices.serialNumber], query.keyword),
+  );
+  const { rows, ...paging } = listPage(
+    data,
+    query,
+    data
+      .select({ card: simCards, serial: devices.serialNumber })
+      .from(simCards, data.orgScope(simCards.orgId))
+      .leftJoin(devices, eq(devices.id, simCards.deviceId))
+      .where(where),
+    listOrder(query, { serviceExpiresAt: simCards.serviceExpiresAt, label: simCards.iccid }, simCards.id, [
+      sql`${simCards.serviceExpiresAt} is null`,
+      asc(simCards.serviceExpiresAt),
+      asc(simCards.id),
+    ]),
+  );
+  const items = rows.map(({ card, serial }) => ({
+    id: card.id,
+    orgId: card.orgId,
+    label: card.iccid,
+    detail: [card.imei, serial].filter(Boolean).join(' · '),
+    serviceExpiresAt: card.serviceExpiresAt,
+    status: null,
+    lockLevel: null,
+  }));
+  return { items, paging };
+}
+
+type ItemsQuery = ParsedQueryOf<typeof renewalEndpoints.items>;
+
+export const renewalItemRoutes: RouteDef[] = [
+  route(renewalEndpoints.items, ({ query, data, deps, timeZone }) => {
+    // Expiry days are judged on the viewer's today, as the device and SIM card lists' (decision 026).
+    const today = dayInZone(deps.now(), timeZone);
+    const { items, paging } = (query.kind === 'sim' ? cardItems : machineItems)(data, query, today);
+    const owners = orgNames(
+      data,
+      items.map((i) => i.orgId),
+    );
+    const { pending, last } = renewalsOf(
+      data,
+      query.kind,
+      items.map((i) => i.id),
+      timeZone,
+    );
+    const list: RenewalItem[] = items.map((i) => ({
+      id: i.id,
+      kind: query.kind,
+      label: i.label,
+      detail: i.detail,
+      ownerName: owners.get(i.orgId) ?? '',
+      serviceExpiresAt: i.serviceExpiresAt ?? '',
+      renewal: renewalWindow(i.serviceExpiresAt, today),
+      status: i.status,
+      lockLevel: i.lockLevel,
+      pendingNumber: pending.get(i.id) ?? '',
+      lastRenewedAt: last.get(i.id) ?? '',
+    }));
+    return { list, ...paging };
+  }),
+
+  route(renewalEndpoints.prices, ({ data, user }) => ({ list: priceList(data), editable: mayPay(user) })),
+
+  route(renewalEndpoints.savePrices, ({ body, data, user, deps, setMessage }) => {
+    if (!mayPay(user)) throw forbidden();
+    data.write((tx) => {
+      for (const price of body.prices) {
+        const where = and(eq(renewalPrices.kind, price.kind), eq(renewalPrices.months, price.months));
+        if (price.priceCents === null) {
+          tx.delete(renewalPrices).where(where).run();
+          continue;
+        }
+        tx.insert(renewalPrices)
+          .values({ ...price, priceCents: price.priceCents, updatedBy: user.id, updatedAt: new Date(deps.now()) })
+          .onConflictDoUpdate({
+            target: [renewalPrices.kind, renewalPrices.months],
+            set: { priceCents: price.priceCents, updatedBy: user.id, updatedAt: new Date(deps.now()) },
+          })
+          .run();
+      }
+    });
+    setMessage('renewal.pricesSaved');
+    return { list: priceList(data), editable: true };
+  }),
+];

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { renewalAllows, RENEWAL_ACTIONS_OF, type RenewalAction } from '@console/contract/codes/renewals';
+import { isMessageKey } from '@console/contract/messages/translate';
+import { addDaysToDay } from '@console/contract/http/upkeep';
+import { renewalEndpoints, type RenewalOrderRow } from '@console/contract/http/renewals';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { devices } from '@console/db/schema/devices';
+import { renewalLines, renewalOrders, renewalPrices } from '@console/db/schema/renewals';
+import { simCards } from '@console/db/schema/sim-cards';
+import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
+import { ApiError, conflict, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { userNames } from '../../lib/maintenance.ts';
+import { route, type HandlerContext, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
+import { unlockRenewed } from '../../risk/renewal-unlock.ts';
+import { mayPay } from './items.ts';
+import { linesOf, settleOrder, type OrderRow, type Settled } from './settle.ts';
+
+type Ctx = Pick<HandlerContext<typeof renewalEndpoints.list>, 'data' | 'user' | 'timeZone' | 't'>;
+
+/** The actions a user may take on an order now: the flow allows it, and paying is the operator's. */
+function actionsOf(order: OrderRow, user: SessionUser): RenewalAction[] {
+  return RENEWAL_ACTIONS_OF.filter((a) => renewalAllows(a, order.state) && (a !== 'pay' || mayPay(user)));
+}
+
+/** Orders as the lists show them. */
+export function presentOrders(ctx: Ctx, orders: OrderRow[]): RenewalOrderRow[] {
+  const { data, user, timeZone, t } = ctx;
+  const lines = linesOf(
+    data,
+    orders.map((o) => o.id),
+  );
+  const owners = orgNames(
+    data,
+    orders.map((o) => o.orgId),
+  );
+  const names = userNames(
+    data,
+    orders.flatMap((o) => [o.createdBy, o.settledBy]),
+  );
+  return orders.map((o) => {
+    const own = lines.filter((l) => l.orderId === o.id);
+    const failure = o.failure && isMessageKey(o.failure.key) ? t(o.failure.key, o.failure.params) : '';
+    return {
+      id: o.id,
+      number: o.number,
+      kind: o.kind,
+      ownerName: owners.get(o.orgId) ?? '',
+      months: o.months,
+      itemCount: own.length,
+      labels: own
+        .slice(0, 5)
+        .map((l) => l.label)
+        .join(', ')
+        .concat(own.length > 5 ? ` … (+${own.length - 5})` : ''),
+      totalCents: o.totalCents,
+      state: o.state,
+      paymentMethod: o.paymentMethod,
+      paymentReference: o.paymentReference,
+      note: o.note,
+      failure,
+      createdByName: names.get(o.createdBy) ?? '',
+      createdAt: formatInZone(o.createdAt, timeZone),
+      settledByName: o.settledBy ? (names.get(o.settledBy) ?? '') : '',
+      settledAt: o.settledAt ? formatInZone(o.settledAt, timeZone) : '',
+      actions: actionsOf(o, user),
+    };
+  });
+}
+
+/** An order in scope, read inside the unit of work that changes it (so two payments cannot both pass). */
+function orderIn(tx: ScopedData, id: number): OrderRow {
+  const order = tx.select().from(renewalOrders, tx.orgScope(renewalOrders.orgId)).where(eq(renewalOrders.id, id)).get();
+  if (!order) throw notFound();
+  return order;
+}
+
+/** The items asked for, each the caller's (else not found) and in no other order waiting for payment. */
+function itemsToRenew(tx: ScopedWrite, kind: 'device' | 'sim', ids: number[]) {
+  const wanted = [...new Set(ids)];
+  const items =
+    kind === 'device'
+      ? tx
+          .select({ id: devices.id, orgId: devices.orgId, label: devices.serialNumber })
+          .from(devices, tx.orgScope(devices.orgId))
+          .where(inArray(devices.id, wanted))
+          .all()
+      : tx
+          .select({ id: simCards.id, orgId: simCards.orgId, label: simCards.iccid })
+          .from(simCards, tx.orgScope(simCards.orgId))
+          .where(inArray(simCards.id, wanted))
+          .all();
+  if (items.length !== wanted.length) throw notFound();
+  const held = tx
+    .select({ itemId: renewalLines.itemId, number: renewalOrders.number })
+    .from(
+      renewalLines,
+      tx.within(
+        renewalLines.orderId,
+        tx.select({ id: renewalOrders.id }).from(renewalOrders, tx.orgScope(renewalOrders.orgId)),
+      ),
+    )
+    .innerJoin(renewalOrders, eq(renewalOrders.id, renewalLines.orderId))
+    .where(and(eq(renewalOrders.kind, kind), eq(renewalOrders.state, 'pending'), inArray(renewalLines.itemId, wanted)))
+    .get();
+  if (held) {
+    const label = items.find((i) => i.id === held.itemId)?.label ?? '';
+    throw new ApiError(API_STATUS.conflict, 'renewal.alreadyPending', { label, number: held.number });
+  }
+  return items;
+}
+
+/** After the unit of work: unlock what the renewals freed, then refuse a failed settlement ('renewal failed'). */
+function afterSettling(deps: HandlerContext<typeof renewalEndpoints.pay>['deps'], settled: Settled[]): void {
+  for (const { order, renewed } of settled) unlockRenewed(deps, order, renewed);
+}
+
+function failedError(order: OrderRow): ApiError {
+  return new ApiError(
+    API_STATUS.conflict,
+    order.failure && isMessageKey(order.failure.key) ? order.failure.key : 'renewal.failed',
+    order.failure?.params ?? {},
+  );
+}
+
+export const renewalOrderRoutes: RouteDef[] = [
+  route(renewalEndpoints.create, (ctx) => {
+    const { body, user, data, deps, setMessage } = ctx;
+    if (body.payNow && !mayPay(user)) throw invalidField('payNow', 'renewal.payNowNotAllowed');
+    const now = deps.now();
+    const settled = data.write((tx) => {
+      const price = tx
+        .select({ priceCents: renewalPrices.priceCents })
+        .from(renewalPrices, tx.shared('codeTable', sql`1`))
+        .where(and(eq(renewalPrices.kind, body.kind), eq(renewalPrices.months, body.months)))
+        .get();
+      if (!price) throw invalidField('months', 'renewal.noPrice');
+      const items = itemsToRenew(tx, body.kind, body.ids);
+      // One order per owner: each company pays for its own machines and cards.
+      const byOwner = new Map<number, typeof items>();
+      for (const item of items) byOwner.set(item.orgId, [...(byOwner.get(item.orgId) ?? []), item]);
+      const made: Settled[] = [];
+      for (const [orgId, owned] of byOwner) {
+        const created = tx
+          .insert(renewalOrders)
+          .values({
+            number: randomUUID(),
+            orgId,
+            kind: body.kind,
+            months: body.months,
+            totalCents: price.priceCents * owned.length,
+            note: body.note,
+            createdBy: user.id,
+            createdAt: new Date(now),
+          })
+          .returning()
+          .get();
+        const order = tx
+          .update(renewalOrders)
+          .set({ number: `XF${String(created.id).padStart(8, '0')}` })
+          .where(eq(renewalOrders.id, created.id))
+          .returning()
+          .get();
+        tx.insert(renewalLines)
+          .values(owned.map((i) => ({ orderId: order.id, itemId: i.id, label: i.label, priceCents: price.priceCents })))
+          .run();
+        made.push(
+          body.payNow
+            ? settleOrder(tx, order, { method: 'recorded', reference: body.paymentReference, by: user.id, now })
+            : { order, renewed: [] },
+        );
+      }
+      return made;
+    });
+    afterSettling(deps, settled);
+    const failed = settled.find((s) => s.order.state === 'failed');
+    if (failed) throw failedError(failed.order);
+    setMessage(body.payNow ? 'renewal.renewed' : 'renewal.created');
+    return {
+      orders: presentOrders(
+        ctx,
+        settled.map((s) => s.order),
+      ),
+    };
+  }),
+
+  route(renewalEndpoints.pay, (ctx) => {
+    const { body, user, data, deps, setMessage } = ctx;
+    if (!mayPay(user)) throw invalidField('id', 'renewal.payNowNotAllowed');
+    const settled = data.write((tx) => {
+      const order = orderIn(tx, body.id);
+      if (!renewalAllows('pay', order.state)) throw conflict();
+      return settleOrder(tx, order, {
+        method: 'recorded',
+        reference: body.paymentReference,
+        by: user.id,
+        now: deps.now(),
+      });
+    });
+    afterSettling(deps, [settled]);
+    if (settled.order.state === 'failed') throw failedError(settled.order);
+    setMessage('renewal.renewed');
+    return presentOrders(ctx, [settled.order])[0]!;
+  }),
+
+  route(renewalEndpoints.cancel, (ctx) => {
+    const { body, data, setMessage, deps, user } = ctx;
+    const order = data.write((tx) => {
+      const order = orderIn(tx, body.id);
+      if (!renewalAllows('cancel', order.state)) throw conflict();
+      return tx
+        .update(renewalOrders)
+        .set({
+          state: 'cancelled',
+          failure: { key: 'renewal.cancelReason', params: { reason: body.reason } },
+          settledBy: user.id,
+          settledAt: new Date(deps.now()),
+        })
+        .where(eq(renewalOrders.id, order.id))
+        .returning()
+        .get();
+    });
+    setMessage('renewal.cancelled');
+    return presentOrders(ctx, [order])[0]!;
+  }),
+
+  route(renewalEndpoints.list, (ctx) => {
+    const { query, data, timeZone } = ctx;
+    const scope = data.orgScope(renewalOrders.orgId);
+    const holding = (condition: ReturnType<typeof and>) =>
+      data.within(
+        renewalOrders.id,
+        data
+          .select({ id: renewalLines.orderId })
+          .from(
+            renewalLines,
+            data.within(renewalLines.orderId, data.select({ id: renewalOrders.id }).from(renewalOrders, scope)),
+          )
+          .where(condition),
+      ).sql;
+    const where = and(
+      query.state ? eq(renewalOrders.state, query.state) : undefined,
+      query.kind ? eq(renewalOrders.kind, query.kind) : undefined,
+      query.keyword
+        ? sql`(${keywordIn([renewalOrders.number], query.keyword)} or ${holding(keywordIn([renewalLines.label], query.keyword))})`
+        : undefined,
+      query.itemId ? holding(eq(renewalLines.itemId, query.itemId)) : undefined,
+      // Days made, in the reader's calendar.
+      query.from ? gte(renewalOrders.createdAt, new Date(startOfDayInZone(query.from, timeZone))) : undefined,
+      query.to
+        ? lt(renewalOrders.createdAt, new Date(startOfDayInZone(addDaysToDay(query.to, 1), timeZone)))
+        : undefined,
+    );
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(renewalOrders, scope).where(where),
+      listOrder(query, { createdAt: renewalOrders.createdAt, totalCents: renewalOrders.totalCents }, renewalOrders.id, [
+        desc(renewalOrders.id),
+      ]),
+    );
+    return { list: presentOrders(ctx, rows), ...paging };
+  }),
+
+  route(renewalEndpoints.detail, (ctx) => {
+    const order = orderIn(ctx.data, ctx.query.id);
+    const lines = linesOf(ctx.data, [order.id]);
+    return {
+      order: presentOrders(ctx, [order])[0]!,
+      lines: lines.map((l) => ({
+        id: l.id,
+        itemId: l.itemId,
+        label: l.label,
+        priceCents: l.priceCents,
+        previousExpiry: l.previousExpiry ?? '',
+        newExpiry: l.newExpiry ?? '',
+        unlocked: l.unlockTaskId !== null,
+      })),
+    };
+  }),
+];

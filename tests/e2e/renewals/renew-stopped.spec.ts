@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import { organisations } from '@console/db/schema/accounts';
+import { commands, devices } from '@console/db/schema/devices';
+import { lockDayMarks } from '@console/db/schema/risk';
+import { withLeaseDb } from '../../fixtures/e2e-lease.ts';
+import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
+
+/**
+ * Three machines of a rental company whose service stopped five days ago and that the lock day setting locked for
+ * it, written into the e2e server's database; their host names share `tag`.
+ */
+function stoppedAndLocked(tag: string): string[] {
+  return withLeaseDb((db) => {
+    const lessor = db.select().from(organisations).where(eq(organisations.kind, 'lessor')).get()!;
+    const expiry = iso(Date.now() - 5 * DAY);
+    const machines = db
+      .select({ id: devices.id, serialNumber: devices.serialNumber })
+      .from(devices)
+      .where(and(eq(devices.orgId, lessor.id), eq(devices.sleeping, false)))
+      .orderBy(desc(devices.id))
+      .limit(3)
+      .offset(20 + (Date.now() % 20))
+      .all();
+    machines.forEach((m, i) => {
+      db.update(devices)
+        .set({ hostName: `${tag}-${i + 1}`, serviceExpiresAt: expiry, lockLevel: 'lock1' })
+        .where(eq(devices.id, m.id))
+        .run();
+      db.insert(lockDayMarks).values({ deviceId: m.id, level: 2, serviceExpiresAt: expiry, taskId: 0 }).run();
+      // The setting's lock, still on its way (the simulator reports the machines' own lock level).
+      db.insert(commands)
+        .values({
+          id: randomUUID(),
+          deviceId: m.id,
+          orgId: lessor.id,
+          type: 'lock',
+          lockLevel: 'lock1',
+          lockMode: 'unconditional',
+          state: 'queued',
+          expiresAt: new Date(Date.now() + DAY),
+          createdAt: new Date(),
+        })
+        .run();
+    });
+    return machines.map((m) => m.serialNumber);
+  });
+}
+
+test('finance renews three machines whose service stopped; they are renewed and sent an unlock', async ({
+  page,
+  api,
+}) => {
+  const lang = 'en';
+  const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
+  const tag = `RENEW${Date.now().toString(36).toUpperCase()}`;
+  const serials = stoppedAndLocked(tag);
+  await signInAs(page, api, ROLE.finance);
+
+  await page.goto('/financeCenter/renewDevice?expiry=0');
+  await page.getByLabel(t('item.keyword'), { exact: true }).fill(tag);
+  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  const rows = page.getByRole('row').filter({ hasText: tag });
+  await expect(rows).toHaveCount(3);
+  for (const row of await rows.all()) await row.getByRole('checkbox').check();
+
+  await page.getByRole('button', { name: t('renew.selected', { count: 3 }) }).click();
+  const dialog = page.getByRole('dialog', { name: t('renew.title', { count: 3 }) });
+  await expect(dialog).toContainText(serials[0]!);
+  // The operator's finance received the payment: renewed at once for the longest period offered.
+  await expect(dialog.getByRole('checkbox', { name: t('renew.payNow') })).toBeChecked();
+  await expect(dialog.getByTestId('renew-total')).toContainText('900.00');
+  await dialog.getByRole('button', { name: t('renew.submit') }).click();
+  await expect(page.getByText(t('renew.renewed')).first()).toBeVisible();
+
+  // No longer stopped: the window filter leaves them out.
+  await expect(rows).toHaveCount(0);
+  // The history holds the order, renewed, each machine sent its unlock.
+  await page.getByRole('tab', { name: t('tabs.orders') }).click();
+  await page.getByLabel(t('order.keyword'), { exact: true }).fill(serials[1]!);
+  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  const order = page.getByRole('row').filter({ hasText: serials[1]! });
+  await expect(order).toContainText(t('state.renewed'));
+  await order.getByRole('button', { name: /^XF\d+$/ }).click();
+  await expect(page.getByRole('cell', { name: t('order.unlockSent'), exact: true })).toHaveCount(3);
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+});

@@ -1,0 +1,83 @@
+import { Button, Card, Flex, Statistic, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
+import { deviceRecordEndpoints, type ExpenseMonth } from '@console/contract/http/device-records';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { downloadCsv, exportFileName, rowsToCsv } from '../../../components/export-list.ts';
+import { groupedYuan } from '../../../components/fields.tsx';
+import { exportColumnsOf, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { usePageSearch } from '../../../lib/screen-query.ts';
+
+/** The filter the list below holds in the URL, but its paging: the totals cover every page. */
+const FILTER = ['keyword', 'type', 'from', 'to', 'orgId'] as const;
+
+/** Totals per type over the list's filter, and per month and type (newest first), exportable. */
+export function MonthTotals() {
+  const { t } = useTranslation(['expense-ledger', 'common']);
+  const label = useCodeLabel();
+  const { params } = usePageSearch();
+  const filter = Object.fromEntries(FILTER.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+  const summary = useQuery(endpointQuery(deviceRecordEndpoints.expenseSummary, filter));
+  const money = (key: keyof Omit<ExpenseMonth, 'month'>, title: string): ListColumn<ExpenseMonth> => ({
+    key,
+    title,
+    align: 'right',
+    render: (_, row) => groupedYuan(row[key]),
+    exportValue: (row) => (row[key] / 100).toFixed(2),
+  });
+  const columns: ListColumn<ExpenseMonth>[] = [
+    { key: 'month', title: t('month'), dataIndex: 'month' },
+    ...EXPENSE_TYPE.codes.map((code) => money(code.value, label(EXPENSE_TYPE, code.value))),
+    money('all', t('total')),
+  ];
+  return (
+    <QueryState query={summary}>
+      {({ months, totals }) => (
+        <Flex vertical gap={12}>
+          <Card size="small">
+            <Flex wrap gap={48} data-testid="expense-totals">
+              {EXPENSE_TYPE.codes.map((code) => (
+                <Statistic
+                  key={code.value}
+                  title={label(EXPENSE_TYPE, code.value)}
+                  value={groupedYuan(totals[code.value])}
+                />
+              ))}
+              <Statistic title={t('total')} value={groupedYuan(totals.all)} />
+            </Flex>
+          </Card>
+          <Card
+            size="small"
+            title={t('byMonth')}
+            extra={
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                disabled={months.length === 0}
+                onClick={() =>
+                  downloadCsv(exportFileName(t('monthsExportName')), rowsToCsv(exportColumnsOf(columns), months))
+                }
+              >
+                {t('common:export')}
+              </Button>
+            }
+          >
+            <Table
+              rowKey="month"
+              size="small"
+              pagination={false}
+              scroll={{ y: 280 }}
+              dataSource={months}
+              locale={{ emptyText: t('empty') }}
+              columns={tableColumnsOf(columns)}
+            />
+          </Card>
+        </Flex>
+      )}
+    </QueryState>
+  );
+}
