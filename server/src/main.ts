@@ -20,7 +20,8 @@ async function main() {
   if (env.NODE_ENV === 'production' && unsafe.length > 0) {
     throw new Error(`production needs its own ${unsafe.join(' and ')} (the development defaults are public)`);
   }
-  if (env.NODE_ENV === 'production' && env.CLOCK_URL) throw new Error('CLOCK_URL is for QA: production keeps real time');
+  if (env.NODE_ENV === 'production' && env.CLOCK_URL)
+    throw new Error('CLOCK_URL is for QA: production keeps real time');
   const clock = startServerClock(env.CLOCK_URL, consoleLog);
   const dbh = openDb(env.DB_FILE);
   const base = { dbh, env, now: clock.now, log: consoleLog, live: new LiveHub() };

@@ -62,7 +62,10 @@ const commands: IngestDeps['commands'] = {
   },
 };
 
-const ingest = startIngest({ dbh, env: data.env, now: clockOf(data.clock), log: consoleLog, live, commands }, data.options);
+const ingest = startIngest(
+  { dbh, env: data.env, now: clockOf(data.clock), log: consoleLog, live, commands },
+  data.options,
+);
 void ingest.ready.then(() => tell({ type: 'ready' }));
 const timer = setInterval(() => {
   tellTransport();
