@@ -237,6 +237,15 @@ describe('employees', () => {
 
   it('refuses disabling oneself or anyone outside the organisation, changing nobody', async () => {
     const tech = t.userId(ROLE.technician);
+    // The demo holds a disabled customer account of its own: compare with what stood before.
+    const disabledIds = () =>
+      t.dbh.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.disabled, true))
+        .all()
+        .map((u) => u.id);
+    const before = disabledIds();
     const self = await t.call(employeeEndpoints.setDisabled, {
       token: admin,
       body: { uids: [tech, t.userId(ROLE.lessorAdmin)], disabled: true },
@@ -248,8 +257,8 @@ describe('employees', () => {
       body: { uids: [tech, t.userId(ROLE.finance)], disabled: true },
     });
     expect(outside.status).toBe('403');
-    const disabled = t.dbh.db.select().from(users).where(eq(users.disabled, true)).all();
-    expect(disabled).toEqual([]);
+    expect(disabledIds()).toEqual(before);
+    expect(before).not.toContain(tech);
     const empty = await t.call(employeeEndpoints.setDisabled, { token: admin, body: { uids: [], disabled: true } });
     expect(empty).toMatchObject({ status: '400', data: { field: 'uids' } });
   });

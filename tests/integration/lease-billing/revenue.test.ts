@@ -127,6 +127,8 @@ describe('revenue analysis', () => {
       billedCents: MARCH + APRIL, // 2,339,032
       receivedCents: MARCH + 300_000, // 1,139,032
       expenseCents: 70_000,
+      // No machine of this lease was rented in: no sub-lease cost.
+      subleaseCents: 0,
       profitCents: MARCH + APRIL - 70_000, // 2,269,032
       lines: 4,
       machines: 2,
@@ -136,12 +138,20 @@ describe('revenue analysis', () => {
       utilisation: 0.0239,
     });
     expect(s.months).toEqual([
-      { month: '2026-03', billedCents: MARCH, receivedCents: MARCH, expenseCents: 20_000, profitCents: MARCH - 20_000 },
+      {
+        month: '2026-03',
+        billedCents: MARCH,
+        receivedCents: MARCH,
+        expenseCents: 20_000,
+        subleaseCents: 0,
+        profitCents: MARCH - 20_000,
+      },
       {
         month: '2026-04',
         billedCents: APRIL,
         receivedCents: 300_000,
         expenseCents: 50_000,
+        subleaseCents: 0,
         profitCents: APRIL - 50_000,
       },
     ]);

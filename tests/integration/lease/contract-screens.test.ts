@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseContractEndpoints as api } from '@console/contract/http/lease-contracts';
@@ -76,7 +76,11 @@ describe('lease contract screens', () => {
     const late = await t.call(api.list, { token: admin(), query: { startFrom: '2100-01-01' } });
     expect(late.data.total).toBe(0);
     // Store, salesperson and machine serial, as the database has them.
-    const stored = t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).all();
+    const stored = t.dbh.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.lessorOrgId, huadong), eq(contracts.kind, 'contract')))
+      .all();
     const someStore = stored[0]!.storeId;
     const byStore = await t.call(api.list, { token: admin(), query: { storeId: someStore, pageSize: 200 } });
     expect(byStore.data.list.map((c) => c.id).sort()).toEqual(
@@ -123,7 +127,11 @@ describe('lease contract screens', () => {
     const ids = [...first.data.list, ...second.data.list].map((c) => c.id);
     expect(new Set(ids).size).toBe(10);
     // Everything listed is Huadong's.
-    const rows = t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).all();
+    const rows = t.dbh.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.lessorOrgId, huadong), eq(contracts.kind, 'contract')))
+      .all();
     expect(all.data.total).toBe(rows.length);
   });
 
@@ -163,7 +171,7 @@ describe('lease contract screens', () => {
     const mine = t.dbh.db
       .select()
       .from(contracts)
-      .where(eq(contracts.lessorOrgId, huadong))
+      .where(and(eq(contracts.lessorOrgId, huadong), eq(contracts.kind, 'contract')))
       .all()
       .filter((c) => c.createdBy === salesId || c.salespersonId === salesId);
     expect(list.data.total).toBe(mine.length);
@@ -178,7 +186,7 @@ describe('lease contract screens', () => {
     const notMine = t.dbh.db
       .select()
       .from(contracts)
-      .where(eq(contracts.lessorOrgId, huadong))
+      .where(and(eq(contracts.lessorOrgId, huadong), eq(contracts.kind, 'contract')))
       .all()
       .find((c) => c.createdBy !== salesId && c.salespersonId !== salesId)!;
     expect((await t.call(api.detail, { token: sales(), query: { id: notMine.id } })).status).toBe('404');
@@ -210,7 +218,11 @@ describe('lease contract screens', () => {
 
   it('answers another lessor "not found" for every contract of Huadong', async () => {
     const foreign = userOf(t, other, ROLE.lessorAdmin);
-    const theirs = t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, other)).all();
+    const theirs = t.dbh.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.lessorOrgId, other), eq(contracts.kind, 'contract')))
+      .all();
     const tokenOther = signedInAs(t, foreign.id);
     const list = await t.call(api.list, { token: tokenOther, query: { pageSize: 200 } });
     expect(list.data.total).toBe(theirs.length);

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
 import type { Endpoint } from '@console/contract/http/endpoint';
+import { users } from '@console/db/schema/accounts';
 import { demoAccount } from '@console/db/seed/accounts';
 import { allRoutes } from '@console/server/src/routes/all';
 import { fieldNames, inputSchema, onTheWire, sampleInput } from '../../fixtures/contract-inputs.ts';
@@ -32,12 +34,21 @@ describe('sorting by an inherited name', () => {
       const t = await createTestApp();
       try {
         const roleId = caller(endpoint);
-        const token = t.tokenFor(ROLE_IDS.includes(roleId) ? roleId : ROLE.lessorAdmin);
+        const role = ROLE_IDS.includes(roleId) ? roleId : ROLE.lessorAdmin;
+        const token = t.tokenFor(role);
+        // A list of one organisation's records (a big screen's machines) is asked of the caller's own.
+        const me = t.dbh.db
+          .select()
+          .from(users)
+          .where(eq(users.id, t.userId(role)))
+          .get()!;
         // The list's required fields (a machine's or a fence's id), no filters: a page of the whole list.
         const sample = onTheWire(sampleInput(endpoint, 'query', { mobile: demoAccount(roleId) }), 'query');
         const required = (inputSchema(endpoint, 'query') as { required?: string[] }).required ?? [];
         const unsorted = {
-          ...(Object.fromEntries(required.map((name) => [name, sample[name]])) as Record<string, string>),
+          ...(Object.fromEntries(
+            required.map((name) => [name, name === 'orgId' ? String(me.orgId) : sample[name]]),
+          ) as Record<string, string>),
           page: '1',
           pageSize: '20',
         };
