@@ -5,7 +5,7 @@ import { deviceEndpoints, type DeviceRow } from '@console/contract/http/devices'
 import { translate } from '@console/contract/messages/translate';
 import { demoAccount } from '@console/db/seed/accounts';
 import type { Api } from '../../fixtures/e2e-api.ts';
-import { expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 import { startSimulator } from '../../fixtures/e2e-simulator.ts';
 import { pick } from '../devices/helpers.ts';
 
@@ -99,8 +99,7 @@ test.describe('device records (English)', () => {
 
       // A wake for a sleeping machine waits as an offline wake task, after the user agrees.
       await panel.getByRole('button', { name: say('en', 'sleep.wake') }).click();
-      const ask = page.getByRole('tooltip').filter({ hasText: say('en', 'sleep.wakeAway') });
-      await ask.getByRole('button', { name: 'OK' }).click();
+      await confirmPopover(page, { within: say('en', 'sleep.wakeAway') });
       await expect(page.getByText(say('en', 'sleep.wakeQueued'))).toBeVisible();
 
       // At 3600 times real time the 12 hours pass in seconds: the machine wakes, takes the task and stays awake.
@@ -166,7 +165,7 @@ test.describe('device records (Chinese)', () => {
     const row = page.getByRole('row').filter({ hasText: '铭牌.png' });
     await expect(row).toContainText(text('zh-cn', 'codes:deviceFileCategory.manual'));
     await row.getByRole('button', { name: text('zh-cn', 'common:delete') }).click();
-    await page.getByRole('tooltip').locator('.ant-btn-primary').click();
+    await confirmPopover(page);
     await expect(page.getByText(say('zh-cn', 'files.deleted'))).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: '铭牌.png' })).toHaveCount(0);
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
-import { expect, RAW_KEY, signInAs, test } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test } from '../../fixtures/e2e.ts';
 import { dataRows, pick } from './helpers.ts';
 
 const freshSerial = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -88,10 +88,10 @@ test.describe('adding and editing a host (English)', () => {
       .list[0];
     await page.goto(`/deviceManagement/addMachine?id=${device.id}`);
     await page.getByRole('button', { name: 'Issue a new secret' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Cancel' }).click();
+    await confirmPopover(page, { button: 'Cancel' });
     await expect(page.getByText('Cancelled')).toBeVisible();
     await page.getByRole('button', { name: 'Issue a new secret' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await confirmPopover(page);
     const dialog = page.getByRole('dialog', { name: `MQTT credentials of ${device.serialNumber}` });
     await expect(dialog.getByTestId('mqtt-secret')).toHaveText(/^[\w-]{43}$/);
     await dialog.getByRole('button', { name: 'I have stored it' }).click();

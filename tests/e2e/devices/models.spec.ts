@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceModelEndpoints } from '@console/contract/http/device-models';
-import { expect, RAW_KEY, signInAs, test } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test } from '../../fixtures/e2e.ts';
 import { dataRows, pick } from './helpers.ts';
 
 /** A real 1x1 PNG. */
@@ -39,7 +39,7 @@ test.describe('device types (English)', () => {
     expect(listed.data.list[0]).toMatchObject({ name, category: 'aerialPlatform', deviceCount: 0 });
 
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await confirmPopover(page);
     await expect(page.getByText('Device type deleted')).toBeVisible();
     await expect(dataRows(page).filter({ hasText: name })).toHaveCount(0);
   });
@@ -57,7 +57,7 @@ test.describe('device types (English)', () => {
       `/deviceManagement?modelId=${used.id}`,
     );
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await confirmPopover(page);
     await expect(
       page.getByText(`This model is used by ${used.deviceCount} machine(s) and cannot be deleted`),
     ).toBeVisible();

@@ -3,7 +3,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { isImei } from '@console/contract/codes/sim-cards';
 import { simCardEndpoints } from '@console/contract/http/sim-cards';
 import { deviceEndpoints } from '@console/contract/http/devices';
-import { expect, RAW_KEY, signInAs, test } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test } from '../../fixtures/e2e.ts';
 import { dataRows, pick } from './helpers.ts';
 
 const freshIccid = () =>
@@ -47,7 +47,7 @@ test.describe('SIM cards (English)', () => {
       `/deviceManagement/detail?id=${device.id}`,
     );
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await confirmPopover(page);
     await expect(page.getByText('SIM card deleted')).toBeVisible();
     const left = await api.call(simCardEndpoints.list, { token: login.token, query: { iccid } });
     expect(left.data.total).toBe(0);

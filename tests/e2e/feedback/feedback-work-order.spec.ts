@@ -1,7 +1,7 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { translate } from '@console/contract/messages/translate';
-import { expect, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 import { dataRows } from '../devices/helpers.ts';
 
 for (const lang of ['en', 'zh-cn'] as UiLang[]) {
@@ -53,10 +53,7 @@ for (const lang of ['en', 'zh-cn'] as UiLang[]) {
       await row.getByRole('link', { name: `#${sent.data.id}` }).click();
       await expect(page).toHaveURL(new RegExp(`/warning/feedbackDetail\\?id=${sent.data.id}$`));
       await page.getByRole('button', { name: text(lang, 'feedback:raise') }).click();
-      await page
-        .getByRole('tooltip')
-        .getByRole('button', { name: /^(OK|确\s?定)$/ })
-        .click();
+      await confirmPopover(page);
       await expect(page.getByText(new RegExp(text(lang, 'feedback:raised', { id: '\\d+' })))).toBeVisible();
       const link = page.getByRole('link', { name: /^#\d+$/ });
       await expect(link).toHaveAttribute('href', /\/warning\/ticketDetail\?id=\d+/);

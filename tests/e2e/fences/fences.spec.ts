@@ -5,7 +5,7 @@ import { dashboardEndpoints } from '@console/contract/http/dashboard';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { fenceEndpoints } from '@console/contract/http/fences';
 import { translate } from '@console/contract/messages/translate';
-import { expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 import { startSimulator } from '../../fixtures/e2e-simulator.ts';
 
 /** The data rows of a list's table (antd adds a hidden measuring row first). */
@@ -152,7 +152,7 @@ test.describe('fences (English)', () => {
       .filter({ hasText: name })
       .getByRole('button', { name: text(lang, 'common:delete') })
       .click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await confirmPopover(page);
     await expect(page.getByText(text(lang, 'fences:list.deleted'))).toBeVisible();
     expect((await api.call(fenceEndpoints.detail, { token: login.token, query: { id } })).status).toBe('404');
   });

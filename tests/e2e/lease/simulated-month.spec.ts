@@ -94,6 +94,12 @@ test.beforeAll(async () => {
   );
 });
 
+// What the flow's own server printed, beside a failure: it is written nowhere else.
+test.afterEach(async ({}, info) => {
+  if (info.status === info.expectedStatus) return;
+  await info.attach('server.log', { body: server?.output.join('') ?? '', contentType: 'text/plain' });
+});
+
 test.afterAll(async () => {
   await simulator?.stop();
   await server?.stop();

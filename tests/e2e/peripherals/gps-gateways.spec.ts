@@ -3,7 +3,7 @@ import { isImei } from '@console/contract/codes/sim-cards';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { gpsGatewayEndpoints } from '@console/contract/http/peripherals';
-import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
 import { dataRows, pick } from '../devices/helpers.ts';
 
 const en = (key: string, params?: Record<string, string | number>) => text('en', `peripherals:${key}`, params);
@@ -61,7 +61,7 @@ test.describe('GPS gateways (English)', () => {
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
 
     await row.getByRole('button', { name: text('en', 'common:delete') }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await confirmPopover(page);
     await expect(page.getByText(en('gpsGateways.deleted'))).toBeVisible();
     await expect(row).toHaveCount(0);
     const listed = await api.call(gpsGatewayEndpoints.list, { token: login.token, query: { imei } });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE } from '@console/contract/codes/roles';
 import { virtualHostEndpoints } from '@console/contract/http/virtual-hosts';
-import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
 import { dataRows, pick } from '../devices/helpers.ts';
 
 const en = (key: string, params?: Record<string, string | number>) => text('en', `peripherals:${key}`, params);
@@ -41,7 +41,7 @@ test.describe('virtual hosts (English)', () => {
     await expect(row).toContainText('Sinoboom');
 
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await confirmPopover(page);
     await expect(page.getByText(en('virtualHosts.deleted'))).toBeVisible();
     const left = await api.call(virtualHostEndpoints.list, { token: login.token, query: { hostNumber: number } });
     expect(left.data.total).toBe(0);

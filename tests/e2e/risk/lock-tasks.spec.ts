@@ -1,7 +1,7 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { riskEndpoints } from '@console/contract/http/risk';
-import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
 import { createAccount } from '../../fixtures/e2e-db.ts';
 import { dataRows, pick } from '../devices/helpers.ts';
 import { startSimulator } from '../../fixtures/e2e-simulator.ts';
@@ -113,7 +113,7 @@ test.describe('lock tasks (Chinese)', () => {
     await expect(row).toContainText(text('zh-cn', 'risk:stage.scheduled'));
 
     await page.getByRole('button', { name: text('zh-cn', 'risk:tasks.cancel') }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '确定' }).click();
+    await confirmPopover(page);
     await expect(page.getByText(text('zh-cn', 'risk:tasks.cancelled'))).toBeVisible();
     await expect(row).toContainText(text('zh-cn', 'risk:stage.cancelled'));
 

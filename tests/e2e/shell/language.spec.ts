@@ -61,11 +61,16 @@ const CONSOLE_PAGES = [
  */
 async function interfaceText(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle');
+  // Read in one go inside the page: a live list (the home's alarms) may re-render between two reads.
   // innerText: only what is rendered (a closed dropdown's items are not read).
-  let shown = await page.locator('body').innerText();
-  for (const record of await page.locator('tbody:visible, [aria-label^="User menu"]').allInnerTexts()) {
-    for (const line of record.split('\n').filter((l) => l.trim())) shown = shown.replace(line, '');
-  }
+  const shown = await page.evaluate(() => {
+    let all = document.body.innerText;
+    const records = [...document.querySelectorAll<HTMLElement>('tbody, [aria-label^="User menu"]')];
+    for (const record of records.filter((element) => element.checkVisibility())) {
+      for (const line of record.innerText.split('\n').filter((l) => l.trim())) all = all.replace(line, '');
+    }
+    return all;
+  });
   return `${await page.title()}\n${shown}`;
 }
 

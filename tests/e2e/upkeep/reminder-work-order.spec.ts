@@ -1,5 +1,5 @@
 import { ROLE } from '@console/contract/codes/roles';
-import { expect, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 import { dataRows } from '../devices/helpers.ts';
 
 for (const lang of ['en', 'zh-cn'] as UiLang[]) {
@@ -22,10 +22,7 @@ for (const lang of ['en', 'zh-cn'] as UiLang[]) {
       const serial = (await row.getByRole('link').first().textContent())!;
       await row.getByRole('button', { name: raise }).click();
       await expect(page.getByRole('tooltip')).toContainText(serial);
-      await page
-        .getByRole('tooltip')
-        .getByRole('button', { name: /^(OK|确\s?定)$/ })
-        .click();
+      await confirmPopover(page);
       await expect(page.getByText(new RegExp(text(lang, 'upkeep:raised', { id: '\\d+' })))).toBeVisible();
       const raised = dataRows(page).filter({ hasText: serial });
       const link = raised.getByRole('link', { name: /^#\d+$/ });

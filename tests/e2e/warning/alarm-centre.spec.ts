@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
 import { warningEndpoints } from '@console/contract/http/warning';
-import { CHINESE, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { CHINESE, confirmPopover, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 import { FIRST_LOAD, quietPlatform, reportAs } from './helpers.ts';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^System message, \d+ alarms$|^系统消息/ });
@@ -15,8 +15,8 @@ test.describe('the alarm centre', () => {
     api,
     baseURL,
   }) => {
-    const login = await signInAs(page, api, ROLE.lessorAdmin);
-    const machine = await quietPlatform(api, login.token, 0);
+    await signInAs(page, api, ROLE.lessorAdmin);
+    const machine = await quietPlatform(api, 0);
     await page.goto('/warning/all');
     await expect(page.getByRole('tab', { name: text('en', 'warning:centre.open'), selected: true })).toBeVisible(
       FIRST_LOAD,
@@ -111,10 +111,7 @@ test.describe('the alarm centre', () => {
     };
     await select();
     await page.getByRole('button', { name: text(lang, 'warning:actions.batchAcknowledge') }).click();
-    await page
-      .getByRole('tooltip')
-      .getByRole('button', { name: spaced('确定') })
-      .click();
+    await confirmPopover(page);
     await expect(page.getByText(text(lang, 'warning:messages.acknowledged', { count: 2 }))).toBeVisible();
     await select();
     await page.getByRole('button', { name: text(lang, 'warning:actions.batchHandle') }).click();

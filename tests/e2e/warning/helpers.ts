@@ -1,4 +1,5 @@
 import { connectAsync } from 'mqtt';
+import { ROLE } from '@console/contract/codes/roles';
 import { dashboardEndpoints, type FleetPositions } from '@console/contract/http/dashboard';
 import { DEV_FLEET_SECRET, deviceSecret } from '@console/contract/mqtt/credentials';
 import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
@@ -11,18 +12,22 @@ export const FIRST_LOAD = { timeout: 30_000 };
 type PlatformData = Extract<TelemetryMessage['data'], { kind: 'aerialPlatform' }>;
 
 /**
- * An aerial platform of the user's fleet without an open alarm, counted from the end of the list (the fleet home's
- * tests take theirs from the start), so each test reports on a machine of its own.
+ * An aerial platform of the lessor administrator's fleet reserved for one flow: the nth counted from the end of the
+ * list (the fleet home's tests take theirs from the start). Counted among all of them, whatever state they are in
+ * now: an alarm another flow raises must not shift the count onto a machine a third flow is using. The seed leaves
+ * the last ten without an alarm. Every flow asks through the same account, so a flow of another role (whose fleet
+ * may be wider) still gets a machine no other flow has.
  */
-export async function quietPlatform(api: Api, token: string, nth: number): Promise<{ id: number; serial: string }> {
-  const positions = (await api.call(dashboardEndpoints.positions, { token })).data as FleetPositions;
-  const quiet = positions.ids
-    .map((id, i) => ({ id, serial: positions.serials[i]!, kind: positions.kinds[i], status: positions.statuses[i] }))
-    .filter((m) => m.kind === 'aerialPlatform' && m.status !== 8)
-    .reverse();
-  const machine = quiet[nth];
-  if (!machine) throw new Error(`no quiet aerial platform #${nth}`);
-  return machine;
+export async function quietPlatform(api: Api, nth: number): Promise<{ id: number; serial: string }> {
+  const admin = await api.signIn(ROLE.lessorAdmin);
+  const positions = (await api.call(dashboardEndpoints.positions, { token: admin.token })).data as FleetPositions;
+  const platforms = positions.ids
+    .map((id, i) => ({ id, serial: positions.serials[i]!, kind: positions.kinds[i] }))
+    .filter((m) => m.kind === 'aerialPlatform')
+    .sort((a, b) => b.id - a.id);
+  const machine = platforms[nth];
+  if (!machine) throw new Error(`no aerial platform #${nth}`);
+  return { id: machine.id, serial: machine.serial };
 }
 
 /**

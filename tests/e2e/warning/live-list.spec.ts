@@ -15,9 +15,7 @@ test.describe('a live alarm list never moves under the cursor', () => {
     baseURL,
   }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
-    const [first, second, third, fourth] = await Promise.all(
-      [3, 4, 5, 6].map((nth) => quietPlatform(api, login.token, nth)),
-    );
+    const [first, second, third, fourth] = await Promise.all([3, 4, 5, 6].map((nth) => quietPlatform(api, nth)));
     await page.goto('/warning/all');
     await expect(rows(page).first()).toBeVisible(FIRST_LOAD);
 

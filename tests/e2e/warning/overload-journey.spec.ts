@@ -13,7 +13,7 @@ test.describe('from an alarm to a resolved work order', () => {
   }) => {
     test.slow();
     const login = await signInAs(page, api, ROLE.lessorAdmin);
-    const machine = await quietPlatform(api, login.token, 2);
+    const machine = await quietPlatform(api, 2);
     const technician = (await api.call(workOrderEndpoints.technicians, { token: login.token })).data.list.find(
       (t: { mobile: string }) => t.mobile === '13800000007',
     );

@@ -1,6 +1,6 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { alarmRuleEndpoints } from '@console/contract/http/alarm-rules';
-import { expect, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, signInAs, test, text } from '../../fixtures/e2e.ts';
 import { FIRST_LOAD, quietPlatform, reportAs } from './helpers.ts';
 
 test.describe('alarm rules', () => {
@@ -10,7 +10,7 @@ test.describe('alarm rules', () => {
     baseURL,
   }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
-    const machine = await quietPlatform(api, login.token, 1);
+    const machine = await quietPlatform(api, 1);
     try {
       await page.goto('/warning/rules');
       const platformRow = page.getByRole('row').filter({ hasText: text('en', 'codes:machineKind.aerialPlatform') });
@@ -42,7 +42,7 @@ test.describe('alarm rules', () => {
 
       await page.goto('/warning/rules');
       await platformRow.getByRole('button', { name: text('en', 'warning:rules.reset') }).click();
-      await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+      await confirmPopover(page);
       await expect(page.getByText(text('en', 'warning:messages.ruleReset'))).toBeVisible();
       await expect(platformRow).toContainText('> 14');
     } finally {

@@ -12,7 +12,7 @@ test('a work order raised from an alarm is filled with the customer’s phone an
   baseURL,
 }) => {
   const login = await signInAs(page, api, ROLE.lessorAdmin);
-  const machine = await quietPlatform(api, login.token, 7);
+  const machine = await quietPlatform(api, 7);
   await placeCustomerOf(machine.id, {
     contactPhone: '13912345678',
     province: '浙江省',

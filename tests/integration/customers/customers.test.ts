@@ -5,6 +5,7 @@ import { customerEndpoints } from '@console/contract/http/customers';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { dailyWork } from '@console/db/schema/analysis';
+import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 const customer = {
@@ -109,7 +110,7 @@ describe('customers', () => {
       .set({ realNameVerified: true })
       .where(eq(users.id, t.userId(ROLE.other)))
       .run();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = dayInZone(Date.now(), 'Asia/Shanghai');
     const idle = machines.find(
       (m) =>
         !t.dbh.db

@@ -5,11 +5,13 @@ import { contracts } from '@console/db/schema/lease';
 import { ROLE } from '@console/contract/codes/roles';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { createDraft } from '@console/server/src/lease/drafts';
+import { dayInZone } from '@console/server/src/lib/time';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { freeStock, renterOf, storeOf, userOf } from '../lease/helpers.ts';
 
 export const DAY_MS = 86_400_000;
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The calendar day of a moment where the requests are read: the console's default zone, as the server counts days. */
+export const dayOf = (ms: number) => dayInZone(ms, 'Asia/Shanghai');
 
 /** The demo administrator's rental company (Huadong). */
 export const huadongOf = (t: TestApp) =>

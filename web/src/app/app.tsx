@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import type { Brand } from '../lib/brand-info.ts';
 import { BrandContext, loadBrand } from '../lib/brand.ts';
 import { currentLang } from '../lib/i18n.ts';
+import { useReducedMotion } from '../lib/reduced-motion.ts';
 import { router } from './router.tsx';
 import { themeFor } from './theme.ts';
 
@@ -44,6 +45,7 @@ function Console() {
   // Subscribes to language changes: antd's locale and every text follow the switch.
   useTranslation(['shell', 'common']);
   const lang = currentLang();
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     void loadBrand().then(setBrand);
@@ -59,7 +61,7 @@ function Console() {
       <QueryClientProvider client={queryClient}>
         <ConfigProvider
           locale={lang === 'en' ? enUS : zhCN}
-          theme={themeFor(brand)}
+          theme={themeFor(brand, { reducedMotion })}
           // Spec section 9: dialogs do not close on a click on the backdrop.
           modal={{ mask: { closable: false } }}
           // Keeps button names as written (antd would put a space inside two-character Chinese labels).

@@ -2,12 +2,21 @@ import type { ThemeConfig } from 'antd';
 import type { Brand } from '../lib/brand-info.ts';
 import { mixWithWhite } from '../lib/color.ts';
 
-/** The antd theme of a brand: its colour everywhere, hover as a 15% mix with white, its header and sidebar. */
-export function themeFor(brand: Brand): ThemeConfig {
+/**
+ * The antd theme of a brand: its colour everywhere, hover as a 15% mix with white, its header and sidebar; without
+ * antd's animations when the user's system asks for reduced motion.
+ */
+export function themeFor(brand: Brand, options: { reducedMotion?: boolean } = {}): ThemeConfig {
   const { color, theme } = brand.info;
   const hover = mixWithWhite(color, 0.15);
   return {
-    token: { colorPrimary: color, colorPrimaryHover: hover, colorLink: color, colorLinkHover: hover },
+    token: {
+      colorPrimary: color,
+      colorPrimaryHover: hover,
+      colorLink: color,
+      colorLinkHover: hover,
+      motion: !options.reducedMotion,
+    },
     components: {
       Layout: { headerBg: theme.header, siderBg: theme.sidebar, headerPadding: '0 16px', headerHeight: 56 },
       Menu: {
