@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { STATUS } from '@console/contract/codes/device-state';
 import { addDays, daysOverdue } from '@console/contract/codes/lease-billing';
 import {
   arrearsStepDays,
@@ -19,7 +18,7 @@ import { billingToday } from '../billing/zone.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { sendSms } from '../lib/sms.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
-import { levelCode } from './levels.ts';
+import { automaticLockMayMove, levelCode } from './levels.ts';
 import { fireTask } from './scheduler.ts';
 
 /**
@@ -103,14 +102,6 @@ function machinesOnLease(db: Db, ids: number[]) {
     .where(and(inArray(leasePeriods.contractId, ids), isNull(leasePeriods.endOn)))
     .all();
 }
-
-/**
- * Whether arrears move a machine to its step now: unless it is working, when it takes it once it stops. This is not
- * the spec's risk permission (statuses 2, 3, 5, 8), which says what a person may do by hand: it leaves out a machine
- * stopped with its box on line (7) and one locked at a lower step (4), so an online machine would never have been
- * locked at night nor moved on from the first lock to the second.
- */
-export const arrearsMayMove = (status: number) => status !== STATUS.working;
 
 /** Machines a lock command of their own is being carried out on (delivered): they are left for the next pass. */
 function carryingOut(db: Db, ids: number[]): Set<number> {
@@ -262,7 +253,7 @@ export function runArrearsLocks(deps: AppDeps, only: { lessorOrgId?: number } = 
           m.contractId === c.contractId &&
           highest(c.contractId, m.id) < level &&
           levelCode(m.lockLevel) < level &&
-          arrearsMayMove(m.status) &&
+          automaticLockMayMove(m.status) &&
           !busy.has(m.id),
       );
       if (moving.length === 0) continue;
@@ -397,7 +388,7 @@ export function previewArrears(
         // Steps passed already are skipped: the next pass goes straight to the step reached now.
         if (step < reachedNow || taken(m.id, step) || dayOf(step) > until) continue;
         if (levelCode(m.lockLevel) >= step) continue;
-        row(m.id, m.serialNumber, step, arrearsMayMove(m.status));
+        row(m.id, m.serialNumber, step, automaticLockMayMove(m.status));
       }
     }
   }

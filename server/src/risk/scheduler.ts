@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { UNFINISHED_STATES } from '@console/contract/http/commands';
-import { hasRiskPermission } from '@console/contract/http/risk';
 import { commands, devices } from '@console/db/schema/devices';
 import { lockDayMarks, lockDaySettings, riskTaskItems, riskTasks } from '@console/db/schema/risk';
 import { scheduledGrant } from '../commands/authorise.ts';
@@ -9,7 +8,7 @@ import { unitOfWork } from '../lib/unit-of-work.ts';
 import { dayInZone, startOfDayInZone } from '../lib/time.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 import { ApiError } from '../lib/errors.ts';
-import { levelCode, levelName, modeName } from './levels.ts';
+import { automaticLockMayMove, levelCode, levelName, modeName } from './levels.ts';
 import { runArrearsLocks } from './arrears.ts';
 
 type TaskRow = typeof riskTasks.$inferSelect;
@@ -161,7 +160,7 @@ export function runLockDays(deps: AppDeps): number {
       const level = dueLevel(now, lockDayDates(expiresAt, setting, setting.timeZone));
       if (level === 0 || levelCode(machine.lockLevel) >= level) continue;
       if (marked.has(`${machine.id}:${level}:${expiresAt}`) || busy.has(machine.id)) continue;
-      if (!hasRiskPermission(machine.status)) continue;
+      if (!automaticLockMayMove(machine.status)) continue;
       byLevel.set(level, [...(byLevel.get(level) ?? []), machine]);
     }
     for (const [level, due] of byLevel) {

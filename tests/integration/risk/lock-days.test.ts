@@ -111,9 +111,10 @@ describe('lock day settings', () => {
     await t.call(riskEndpoints.listTasks, { token });
     expect(commandsOf(Object.values(ids))).toHaveLength(2);
 
-    // The working machine is locked once it stands by; the pre-locked one is locked after the interval.
-    setMachine(ids.working, { status: 3 });
-    setMachine(ids.recent, { lockLevel: 'preLock1' });
+    // The working machine is locked once it stops (its box still on line); the pre-locked one, shown as locked, is
+    // locked after the interval.
+    setMachine(ids.working, { status: 7 });
+    setMachine(ids.recent, { lockLevel: 'preLock1', status: 4 });
     // The machines confirmed their commands (a queued lock command keeps automatic locking away).
     t.dbh.db.update(commands).set({ state: 'succeeded' }).run();
     t.advance(2 * DAY + 60_000);
