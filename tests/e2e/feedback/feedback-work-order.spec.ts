@@ -52,6 +52,10 @@ for (const lang of ['en', 'zh-cn'] as UiLang[]) {
       await expect(row).toContainText(text(lang, 'codes:feedbackStatus.pending'));
       await row.getByRole('link', { name: `#${sent.data.id}` }).click();
       await expect(page).toHaveURL(new RegExp(`/warning/feedbackDetail\\?id=${sent.data.id}$`));
+      // The list stays shown until the detail is ready, with a button of the same name on each row.
+      await expect(
+        page.getByText(text(lang, 'feedback:detailTitle', { id: sent.data.id }), { exact: true }),
+      ).toBeVisible();
       await page.getByRole('button', { name: text(lang, 'feedback:raise') }).click();
       await confirmPopover(page);
       await expect(page.getByText(new RegExp(text(lang, 'feedback:raised', { id: '\\d+' })))).toBeVisible();
