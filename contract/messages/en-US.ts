@@ -527,6 +527,8 @@ export const enUS: Record<MessageKey, string> = {
   'risk.arrearsDaysOrder': 'Each step must come later than the one before it',
   'risk.reason.arrears': 'Arrears: contract {{contract}}, {{days}} days overdue',
   'risk.reason.arrearsCleared': 'Arrears of contract {{contract}} cleared by a receipt',
+  'risk.reason.arrearsClearedByVoid': 'Arrears of contract {{contract}} cleared: its overdue bill was voided',
+  'risk.reason.arrearsSettled': 'Arrears of contract {{contract}} settled',
   'billing.exemptReasonRequired': 'Enter the reason for the exemption',
   'billing.alreadyExempt': 'This contract is already exempt from arrears locking',
   'billing.notExempt': 'This contract is not exempt from arrears locking',

@@ -518,6 +518,8 @@ export const zhCN = {
   'risk.arrearsDaysOrder': '每一步的天数须大于上一步',
   'risk.reason.arrears': '欠款：合同{{contract}}，逾期{{days}}天',
   'risk.reason.arrearsCleared': '合同{{contract}}的欠款已由收款结清',
+  'risk.reason.arrearsClearedByVoid': '合同{{contract}}的欠款已结清：逾期账单已作废',
+  'risk.reason.arrearsSettled': '合同{{contract}}的欠款已结清',
   'billing.exemptReasonRequired': '请填写豁免原因',
   'billing.alreadyExempt': '该合同已豁免欠款锁车',
   'billing.notExempt': '该合同未豁免欠款锁车',

@@ -176,11 +176,25 @@ function remind(
 }
 
 /**
+ * What cleared a contract's arrears, for the unlock's risk record: the receipt or the bill void that a request just
+ * recorded, else what a scheduler pass found (a contract change that billed less, for instance).
+ */
+export type ArrearsClearedBy = 'receipt' | 'billVoid';
+const CLEARED_REASON: Record<ArrearsClearedBy | 'found', string> = {
+  receipt: 'risk.reason.arrearsCleared',
+  billVoid: 'risk.reason.arrearsClearedByVoid',
+  found: 'risk.reason.arrearsSettled',
+};
+
+/**
  * One pass over the rental companies with arrears locking on (or one company): contracts whose arrears cleared
  * close their steps (and unlock), contracts in arrears move their machines on lease to the step their days
  * overdue reach. Answers the tasks and reminders it made.
  */
-export function runArrearsLocks(deps: AppDeps, only: { lessorOrgId?: number } = {}): number {
+export function runArrearsLocks(
+  deps: AppDeps,
+  only: { lessorOrgId?: number; clearedBy?: ArrearsClearedBy } = {},
+): number {
   const { db } = deps.dbh;
   const now = deps.now();
   let made = 0;
@@ -198,7 +212,7 @@ export function runArrearsLocks(deps: AppDeps, only: { lessorOrgId?: number } = 
     const lessorOrgId = setting.orgId;
     const today = billingToday(db, lessorOrgId, now);
     const open = new Map(openContracts(db, lessorOrgId, today).map((c) => [c.contractId, c]));
-    made += clearPaid(deps, setting, open);
+    made += clearPaid(deps, setting, open, only.clearedBy);
     const inArrears = [...open.values()].filter((c) => c.overdueCents > 0);
     const ids = inArrears.map((c) => c.contractId);
     const exempt = activeExemptions(db, ids);
@@ -287,7 +301,12 @@ export function runArrearsLocks(deps: AppDeps, only: { lessorOrgId?: number } = 
  * Contracts with open steps and no arrears any more: the steps close, and when the setting says so the machines
  * they locked are unlocked at once, the risk record saying the arrears were cleared.
  */
-function clearPaid(deps: AppDeps, setting: Settings, open: Map<number, { overdueCents: number }>): number {
+function clearPaid(
+  deps: AppDeps,
+  setting: Settings,
+  open: Map<number, { overdueCents: number }>,
+  clearedBy?: ArrearsClearedBy,
+): number {
   const { db } = deps.dbh;
   const stepped = db
     .select()
@@ -318,7 +337,7 @@ function clearPaid(deps: AppDeps, setting: Settings, open: Map<number, { overdue
       close(db);
       continue;
     }
-    const reason = { key: 'risk.reason.arrearsCleared', params: { contract: rows[0]!.contracts.number } };
+    const reason = { key: CLEARED_REASON[clearedBy ?? 'found'], params: { contract: rows[0]!.contracts.number } };
     makeTask(deps, { orgId: setting.orgId, kind: 'unlock', level: 0, mode: 1, reason }, locked, close);
     made++;
   }

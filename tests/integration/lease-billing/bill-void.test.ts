@@ -4,9 +4,10 @@ import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints as api } from '@console/contract/http/lease-billing';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
+import { riskEndpoints } from '@console/contract/http/risk';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billLines, bills } from '@console/db/schema/lease-billing';
-import { renters } from '@console/db/schema/lease';
+import { contracts, renters } from '@console/db/schema/lease';
 import { runSchedulerPass } from '@console/server/src/risk/scheduler';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { arrearsLease, billDue, lockCommands } from './arrears-helpers.ts';
@@ -206,6 +207,16 @@ describe('voiding a bill and the arrears lock', () => {
       expect(voided.status, voided.message).toBe('200');
       const unlocked = lockCommands(t, lease.machines);
       expect(unlocked.filter(([, type]) => type === 'unlock')).toHaveLength(2);
+      // The risk records say why: the bill was voided (not "cleared by a receipt").
+      const unlocks = await t.call(riskEndpoints.records, {
+        token: t.tokenFor(ROLE.lessorAdmin),
+        query: { automatic: 1, kind: 'unlock', pageSize: 50 },
+      });
+      const contract = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
+      expect(unlocks.data.list.map((r: { reason: string }) => r.reason)).toEqual([
+        `Arrears of contract ${contract.number} cleared: its overdue bill was voided`,
+        `Arrears of contract ${contract.number} cleared: its overdue bill was voided`,
+      ]);
       runSchedulerPass(t.deps);
       expect(lockCommands(t, lease.machines)).toHaveLength(unlocked.length);
       const status = await t.call(api.contractArrears, {

@@ -238,7 +238,7 @@ export const leaseBillingRoutes: RouteDef[] = [
       deps.now(),
     );
     // A voided bill is not owed: the arrears steps follow at once, as after a receipt (decision 039).
-    runArrearsLocks(deps, { lessorOrgId: seen.lessorOrgId });
+    runArrearsLocks(deps, { lessorOrgId: seen.lessorOrgId, clearedBy: 'billVoid' });
     return made;
   }),
 
@@ -317,7 +317,7 @@ export const leaseBillingRoutes: RouteDef[] = [
       deps.now(),
     );
     // The receipt that clears a contract's arrears unlocks its machines at once (decision 039).
-    runArrearsLocks(deps, { lessorOrgId: renter.lessorOrgId });
+    runArrearsLocks(deps, { lessorOrgId: renter.lessorOrgId, clearedBy: 'receipt' });
     return { id: made.id, allocations: allocationRows(data, { receiptIds: [made.id] }) };
   }),
 
