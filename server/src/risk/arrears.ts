@@ -176,15 +176,22 @@ function remind(
 }
 
 /**
- * What cleared a contract's arrears, for the unlock's risk record: the receipt or the bill void that a request just
- * recorded, else what a scheduler pass found (a contract change that billed less, for instance).
+ * What a request just recorded that may clear arrears, for the unlock's risk record: a receipt of a renter (it pays
+ * that renter's oldest bills, whatever their contract) or the void of a contract's bill. Contracts it does not name
+ * that clear in the same pass (a contract change that billed less, for instance) are said to be settled.
  */
-export type ArrearsClearedBy = 'receipt' | 'billVoid';
-const CLEARED_REASON: Record<ArrearsClearedBy | 'found', string> = {
+export type ArrearsClearing = { by: 'receipt'; renterOrgId: number } | { by: 'billVoid'; contractId: number };
+const CLEARED_REASON: Record<ArrearsClearing['by'] | 'found', string> = {
   receipt: 'risk.reason.arrearsCleared',
   billVoid: 'risk.reason.arrearsClearedByVoid',
   found: 'risk.reason.arrearsSettled',
 };
+const clearedBy = (contract: { id: number; renterOrgId: number }, clearing?: ArrearsClearing) =>
+  clearing?.by === 'receipt' && contract.renterOrgId === clearing.renterOrgId
+    ? clearing.by
+    : clearing?.by === 'billVoid' && contract.id === clearing.contractId
+      ? clearing.by
+      : 'found';
 
 /**
  * One pass over the rental companies with arrears locking on (or one company): contracts whose arrears cleared
@@ -193,7 +200,7 @@ const CLEARED_REASON: Record<ArrearsClearedBy | 'found', string> = {
  */
 export function runArrearsLocks(
   deps: AppDeps,
-  only: { lessorOrgId?: number; clearedBy?: ArrearsClearedBy } = {},
+  only: { lessorOrgId?: number; clearing?: ArrearsClearing } = {},
 ): number {
   const { db } = deps.dbh;
   const now = deps.now();
@@ -212,7 +219,7 @@ export function runArrearsLocks(
     const lessorOrgId = setting.orgId;
     const today = billingToday(db, lessorOrgId, now);
     const open = new Map(openContracts(db, lessorOrgId, today).map((c) => [c.contractId, c]));
-    made += clearPaid(deps, setting, open, only.clearedBy);
+    made += clearPaid(deps, setting, open, only.clearing);
     const inArrears = [...open.values()].filter((c) => c.overdueCents > 0);
     const ids = inArrears.map((c) => c.contractId);
     const exempt = activeExemptions(db, ids);
@@ -305,7 +312,7 @@ function clearPaid(
   deps: AppDeps,
   setting: Settings,
   open: Map<number, { overdueCents: number }>,
-  clearedBy?: ArrearsClearedBy,
+  clearing?: ArrearsClearing,
 ): number {
   const { db } = deps.dbh;
   const stepped = db
@@ -337,7 +344,8 @@ function clearPaid(
       close(db);
       continue;
     }
-    const reason = { key: CLEARED_REASON[clearedBy ?? 'found'], params: { contract: rows[0]!.contracts.number } };
+    const contract = rows[0]!.contracts;
+    const reason = { key: CLEARED_REASON[clearedBy(contract, clearing)], params: { contract: contract.number } };
     makeTask(deps, { orgId: setting.orgId, kind: 'unlock', level: 0, mode: 1, reason }, locked, close);
     made++;
   }

@@ -8,6 +8,7 @@ import { riskEndpoints } from '@console/contract/http/risk';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billLines, bills } from '@console/db/schema/lease-billing';
 import { contracts, renters } from '@console/db/schema/lease';
+import { runArrearsLocks } from '@console/server/src/risk/arrears';
 import { runSchedulerPass } from '@console/server/src/risk/scheduler';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { arrearsLease, billDue, lockCommands } from './arrears-helpers.ts';
@@ -193,6 +194,39 @@ describe('voiding a bill', () => {
 });
 
 describe('voiding a bill and the arrears lock', () => {
+  // A receipt pays its renter's bills and a void clears its bill's contract: neither names this contract.
+  for (const request of ['a void of another contract', 'a receipt of another renter'] as const) {
+    it(`says arrears that cleared beside ${request} were settled, not cleared by it`, async () => {
+      const t = await createTestApp();
+      try {
+        const lease = await arrearsLease(t);
+        const bill = billDue(t, lease, addDays(lease.today(), -4), 250_000);
+        runSchedulerPass(t.deps);
+        expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
+        // Its bill is no longer owed (a contract change billed less), in the pass the other request runs.
+        t.dbh.db.update(bills).set({ state: 'void' }).where(eq(bills.id, bill)).run();
+        runArrearsLocks(t.deps, {
+          lessorOrgId: lease.lessorId,
+          clearing:
+            request === 'a void of another contract'
+              ? { by: 'billVoid', contractId: lease.contractId + 1 }
+              : { by: 'receipt', renterOrgId: lease.renterId + 1 },
+        });
+        const unlocks = await t.call(riskEndpoints.records, {
+          token: t.tokenFor(ROLE.lessorAdmin),
+          query: { automatic: 1, kind: 'unlock', pageSize: 50 },
+        });
+        const contract = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
+        expect(unlocks.data.list.map((r: { reason: string }) => r.reason)).toEqual([
+          `Arrears of contract ${contract.number} settled`,
+          `Arrears of contract ${contract.number} settled`,
+        ]);
+      } finally {
+        t.dbh.close();
+      }
+    });
+  }
+
   it('treats a voided bill as not owed: the machines it locked unlock and no pass locks them again', async () => {
     const t = await createTestApp();
     try {

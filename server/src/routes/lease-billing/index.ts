@@ -238,7 +238,10 @@ export const leaseBillingRoutes: RouteDef[] = [
       deps.now(),
     );
     // A voided bill is not owed: the arrears steps follow at once, as after a receipt (decision 039).
-    runArrearsLocks(deps, { lessorOrgId: seen.lessorOrgId, clearedBy: 'billVoid' });
+    runArrearsLocks(deps, {
+      lessorOrgId: seen.lessorOrgId,
+      clearing: { by: 'billVoid', contractId: seen.contractId },
+    });
     return made;
   }),
 
@@ -317,7 +320,10 @@ export const leaseBillingRoutes: RouteDef[] = [
       deps.now(),
     );
     // The receipt that clears a contract's arrears unlocks its machines at once (decision 039).
-    runArrearsLocks(deps, { lessorOrgId: renter.lessorOrgId, clearedBy: 'receipt' });
+    runArrearsLocks(deps, {
+      lessorOrgId: renter.lessorOrgId,
+      clearing: { by: 'receipt', renterOrgId: body.renterId },
+    });
     return { id: made.id, allocations: allocationRows(data, { receiptIds: [made.id] }) };
   }),
 
