@@ -7,9 +7,9 @@ import { isPricedModel, leaseDays, MODEL_PRICING, type LinePrices } from './leas
  */
 
 export const BILL_STATES = ['open', 'partlyPaid', 'paid', 'void'] as const;
-export const BILL_KINDS = ['cycle', 'exit'] as const;
+export const BILL_KINDS = ['cycle', 'exit', 'opening'] as const;
 export const RECEIPT_METHODS = ['transfer', 'cash', 'cheque', 'wechat', 'alipay', 'other'] as const;
-export const LEDGER_TYPES = ['bill', 'receipt', 'receiptVoid', 'billVoid'] as const;
+export const LEDGER_TYPES = ['bill', 'receipt', 'receiptVoid', 'billVoid', 'opening'] as const;
 
 export const BILL_STATE = codeTable('lease-billing:billState', [
   ['open', 'open', 'gold'],
@@ -19,10 +19,14 @@ export const BILL_STATE = codeTable('lease-billing:billState', [
 ]);
 export type BillState = (typeof BILL_STATES)[number];
 
-/** `cycle`: the contract's billing day, for the period just ended; `exit`: a machine's last part at its return. */
+/**
+ * `cycle`: the contract's billing day, for the period just ended; `exit`: a machine's last part at its return;
+ * `opening`: what a renter owed the rental company before its billing moved here (no contract, no lines).
+ */
 export const BILL_KIND = codeTable('lease-billing:billKind', [
   ['cycle', 'cycle', 'blue'],
   ['exit', 'exit', 'purple'],
+  ['opening', 'opening', 'cyan'],
 ]);
 export type BillKind = (typeof BILL_KINDS)[number];
 
@@ -38,12 +42,14 @@ export const RECEIPT_METHOD = codeTable('lease-billing:receiptMethod', [
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
 /** The bill record ledger's entries: a bill raises what the renter owes, a receipt lowers it, a void undoes one
- * (`receiptVoid` adds a voided receipt back, `billVoid` takes a voided bill off). */
+ * (`receiptVoid` adds a voided receipt back, `billVoid` takes a voided bill off); `opening` brings a renter's
+ * balance forward from before (an opening balance bill). */
 export const LEDGER_TYPE = codeTable('lease-billing:ledgerType', [
   ['bill', 'bill', 'gold'],
   ['receipt', 'receipt', 'green'],
   ['receiptVoid', 'receiptVoid', 'red'],
   ['billVoid', 'billVoid', 'default'],
+  ['opening', 'opening', 'cyan'],
 ]);
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 

@@ -17,6 +17,8 @@ export const BILL_READERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff, R
 export const RECEIPT_WRITERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 /** Who voids a bill: the administrator of the bill's own rental company (decision 036, addendum). */
 export const BILL_VOIDERS = [ROLE.lessorAdmin] as const;
+/** Who brings a renter's balance forward: the administrator of the renter's rental company (decision 036). */
+export const OPENING_WRITERS = [ROLE.lessorAdmin] as const;
 /** Who runs the billing of a contract now (the scheduler does it daily). */
 export const BILL_RUNNERS = [ROLE.lessorAdmin] as const;
 
@@ -33,7 +35,8 @@ export const billRow = z.object({
   id: z.number().int(),
   number: z.string(),
   kind: z.enum(BILL_KINDS),
-  contractId: z.number().int(),
+  /** None for an opening balance. */
+  contractId: z.number().int().nullable(),
   contractNumber: z.string(),
   renterId: z.number().int(),
   renterName: z.string(),
@@ -54,6 +57,8 @@ export const billRow = z.object({
   voidedByName: z.string(),
   /** The user may void it (administrator of its lessor; open, nothing allocated). */
   voidable: z.boolean(),
+  /** What was written of an opening balance ('' for other bills). */
+  note: z.string(),
 });
 export type BillRow = z.infer<typeof billRow>;
 
@@ -69,6 +74,7 @@ export const billLineRow = z.object({
   days: z.number().int(),
   amountCents: z.number().int(),
 });
+export type BillLine = z.infer<typeof billLineRow>;
 
 const allocationRow = z.object({
   receiptId: z.number().int(),
@@ -127,11 +133,12 @@ export const ledgerRow = z.object({
 export type LedgerRowData = z.infer<typeof ledgerRow>;
 
 export const arrearsRow = z.object({
-  /** `renterId-contractId`: one row per renter and contract. */
+  /** `renterId-contractId`: one row per renter and contract (`renterId-opening`: its opening balance). */
   key: z.string(),
   renterId: z.number().int(),
   renterName: z.string(),
-  contractId: z.number().int(),
+  /** None: the renter's opening balance, which moves no machine. */
+  contractId: z.number().int().nullable(),
   contractNumber: z.string(),
   lessorName: z.string(),
   /** Unpaid past due, bills overdue, the oldest due day among them and its days overdue. */
@@ -160,6 +167,24 @@ export const receiptForm = z.object({
   reference: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
   note: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
 });
+
+/**
+ * An opening balance: what the renter owed on `asOf`, the rental company's last day before its billing moved
+ * here, due on `dueOn` (that day or later; past it, it is in arrears).
+ */
+export const openingForm = z
+  .object({
+    renterId: z.number({ error: 'billing.renterRequired' }).int().positive({ error: 'billing.renterRequired' }),
+    amountCents: z
+      .number({ error: 'billing.openingAmountRequired' })
+      .int({ error: 'billing.openingAmountRequired' })
+      .positive({ error: 'billing.openingAmountRequired' })
+      .max(100_000_000_00, { error: 'validation.invalid' }),
+    asOf: z.string({ error: 'billing.asOfRequired' }).trim().refine(isDay, { error: 'billing.asOfRequired' }),
+    dueOn: z.string({ error: 'billing.dueRequired' }).trim().refine(isDay, { error: 'billing.dueRequired' }),
+    note: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
+  })
+  .refine((v) => v.dueOn >= v.asOf, { path: ['dueOn'], error: 'billing.dueBeforeAsOf' });
 
 export const voidForm = z.object({
   id: idParam,
@@ -263,6 +288,16 @@ export const billingEndpoints = {
     query: noInput,
     body: billVoidForm,
     response: z.object({ id: z.number().int(), reissued: z.array(z.number().int()) }),
+  }),
+  openingCreate: defineEndpoint({
+    method: 'POST',
+    path: '/lease/bill/opening.do',
+    summary: "Bring a renter's balance forward from before: an opening balance bill, paid by receipts like any bill",
+    access: { roles: OPENING_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: openingForm,
+    response: z.object({ id: z.number().int(), number: z.string() }),
   }),
   receiptList: defineEndpoint({
     method: 'GET',

@@ -488,6 +488,13 @@ export const enUS: Record<MessageKey, string> = {
   'billing.reissueNotLatest':
     'A later bill already charges these machines: void without re-issuing, or void the later bill first',
   'billing.dayRangeInvalid': 'The end day cannot be before the start day',
+  'billing.openingAmountRequired': 'Enter the amount owed, greater than 0',
+  'billing.asOfRequired': 'Select the day the balance was owed on (YYYY-MM-DD)',
+  'billing.asOfInFuture': 'The day the balance was owed on cannot be after today',
+  'billing.dueRequired': 'Select the due day (YYYY-MM-DD)',
+  'billing.dueBeforeAsOf': 'The due day cannot be before the day the balance was owed on',
+  'billing.openingExists': 'This customer already has an opening balance: void it first to record another',
+  'billing.openingRecorded': 'The opening balance was recorded',
   'revenue.invalidDay': 'Please enter a valid day (YYYY-MM-DD)',
   'revenue.invalidMonth': 'Please enter a valid month (YYYY-MM)',
   'revenue.rangeTooLong': 'A range covers at most two years',

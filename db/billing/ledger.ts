@@ -61,7 +61,8 @@ export function appendLedger(db: Db, rows: LedgerRow[]): void {
 
 /**
  * Keep `renters.arrearsCents` equal to what each renter owes the lessor past due on `today` (a bill is overdue
- * the day after its due day); automatic approval reads it. One renter, or all of the lessor's that have bills.
+ * the day after its due day); automatic approval reads it. What a renter owed before its billing moved here is an
+ * opening balance bill (opening.ts) and counts like any other. One renter, or all of the lessor's.
  */
 export function refreshArrears(db: Db, lessorOrgId: number, today: string, renterOrgId?: number): void {
   db.update(renters)
@@ -71,12 +72,7 @@ export function refreshArrears(db: Db, lessorOrgId: number, today: string, rente
         and b.state in ('open', 'partlyPaid') and b.due_on < ${today}), 0)`,
     })
     .where(
-      and(
-        eq(renters.lessorOrgId, lessorOrgId),
-        renterOrgId === undefined ? undefined : eq(renters.orgId, renterOrgId),
-        // A renter never billed here keeps the arrears recorded for it (an opening balance; decision 036).
-        sql`exists (select 1 from bills b where b.renter_org_id = renters.org_id and b.lessor_org_id = ${lessorOrgId})`,
-      ),
+      and(eq(renters.lessorOrgId, lessorOrgId), renterOrgId === undefined ? undefined : eq(renters.orgId, renterOrgId)),
     )
     .run();
 }

@@ -13,16 +13,23 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-/** A contract's bill for one billing period (`cycle`), or a machine's last part at its return (`exit`). */
+/**
+ * A contract's bill for one billing period (`cycle`), a machine's last part at its return (`exit`), or a renter's
+ * opening balance (`opening`: no contract and no lines; decision 036, addendum).
+ */
 export const bills = sqliteTable(
   'bills',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    /** The contract's number and the period: HT-20261125-0003-202604, or -E<lease period> for an exit bill. */
+    /**
+     * The contract's number and the period: HT-20261125-0003-202604, or -E<lease period> for an exit bill;
+     * OB-<as-of day>-<id> for an opening balance.
+     */
     number: text('number').notNull(),
     lessorOrgId: integer('lessor_org_id').notNull(),
     renterOrgId: integer('renter_org_id').notNull(),
-    contractId: integer('contract_id').notNull(),
+    /** None for an opening balance. */
+    contractId: integer('contract_id'),
     kind: text('kind', { enum: BILL_KINDS }).notNull(),
     /** The days the bill covers, both included (its lines may cover less: a machine delivered mid-period). */
     periodStart: text('period_start').notNull(),
@@ -37,6 +44,8 @@ export const bills = sqliteTable(
     voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
     voidedBy: integer('voided_by'),
     voidReason: text('void_reason'),
+    /** What the person who recorded an opening balance wrote of it ('' for other bills). */
+    note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { bills } from '../schema/lease-billing.ts';
@@ -19,11 +19,12 @@ export function seedArrearsExemptions(db: Db, now: number): void {
   const overdue = db
     .select({
       lessorOrgId: bills.lessorOrgId,
-      contractId: bills.contractId,
+      contractId: sql<number>`${bills.contractId}`,
       oldestDueOn: sql<string>`min(${bills.dueOn})`,
     })
     .from(bills)
-    .where(and(inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, day)))
+    // An opening balance has no contract, so nothing to exempt.
+    .where(and(inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, day), isNotNull(bills.contractId)))
     .groupBy(bills.lessorOrgId, bills.contractId)
     .orderBy(asc(bills.lessorOrgId), asc(sql`min(${bills.dueOn})`), asc(bills.contractId))
     .all();

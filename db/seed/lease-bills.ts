@@ -2,12 +2,14 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { allocate } from '../billing/allocate.ts';
 import { issueLessorBills } from '../billing/issue.ts';
 import { appendLedger, refreshArrears } from '../billing/ledger.ts';
+import { writeOpeningBalance } from '../billing/opening.ts';
 import type { Db } from '../client.ts';
-import { users } from '../schema/accounts.ts';
+import { organisations, users } from '../schema/accounts.ts';
 import { bills, receipts } from '../schema/lease-billing.ts';
 import { addDays, type ReceiptMethod } from '@console/contract/codes/lease-billing';
 import { renters } from '../schema/lease.ts';
 import { leasePeriods } from '../schema/lease-periods.ts';
+import { BUSINESSES, say } from './business.ts';
 
 /**
  * How long ago the renters after the first stopped paying (those seeded with arrears longest ago): their bills due
@@ -16,6 +18,9 @@ import { leasePeriods } from '../schema/lease-periods.ts';
  */
 const RECENT_ARREARS_DAYS = 12;
 const LONG_ARREARS_DAYS = 52;
+/** The demo lessors moved their billing here this many days ago, bringing what renters owed then. */
+const GO_LIVE_DAYS = 120;
+const OPENING_NOTE = { zh: '上线前旧系统结转欠款', en: 'Balance brought forward from the previous system' };
 
 /** The demo lessors bill on Beijing time (the server's default zone, decision 036). */
 const today = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
@@ -29,15 +34,17 @@ const today = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asi
  */
 export function seedLeaseBills(db: Db, now: number): void {
   const day = today(now);
+  // What the parties seed recorded as owed from before, read before billing recomputes the arrears from bills.
+  const broughtForward = db
+    .select({ renterOrgId: renters.orgId, lessorOrgId: renters.lessorOrgId, amountCents: renters.arrearsCents })
+    .from(renters)
+    .where(gt(renters.arrearsCents, 0))
+    .orderBy(asc(renters.orgId))
+    .all();
   const lessors = db.selectDistinct({ id: leasePeriods.lessorOrgId }).from(leasePeriods).all();
   for (const { id: lessorOrgId } of lessors) {
     const seededArrears = new Set(
-      db
-        .select({ id: renters.orgId })
-        .from(renters)
-        .where(and(eq(renters.lessorOrgId, lessorOrgId), gt(renters.arrearsCents, 0)))
-        .all()
-        .map((r) => r.id),
+      broughtForward.filter((r) => r.lessorOrgId === lessorOrgId).map((r) => r.renterOrgId),
     );
     issueLessorBills(db, lessorOrgId, day);
     const owing = db
@@ -114,5 +121,30 @@ export function seedLeaseBills(db: Db, now: number): void {
       });
     });
     refreshArrears(db, lessorOrgId, day);
+  }
+  seedOpeningBalances(db, broughtForward, day);
+}
+
+/**
+ * The renters the parties seed recorded as owing rent bring it here as an opening balance (decision 036,
+ * addendum), due a month after the go-live day: payable by receipts like any bill, and counted in their arrears,
+ * which automatic approval reads. After the receipts above, so those paid the bills they paid.
+ */
+function seedOpeningBalances(
+  db: Db,
+  owing: { renterOrgId: number; lessorOrgId: number; amountCents: number }[],
+  day: string,
+): void {
+  const asOf = addDays(day, -GO_LIVE_DAYS);
+  for (const r of owing) {
+    const lessor = db
+      .select({ name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, r.lessorOrgId))
+      .get();
+    const lang = BUSINESSES.find((b) => b.lessor === lessor?.name)?.lang ?? 'zh';
+    db.transaction((tx) =>
+      writeOpeningBalance(tx, { ...r, asOf, dueOn: addDays(asOf, 30), note: say(lang, OPENING_NOTE) }, day),
+    );
   }
 }

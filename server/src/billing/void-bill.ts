@@ -75,18 +75,20 @@ export function voidBill(
       },
     ]);
     let reissued: number[] = [];
-    if (input.reissue) {
+    // An opening balance has no days to bill again: voiding it with re-issue only voids it.
+    const contractId = bill.contractId;
+    if (input.reissue && contractId !== null) {
       tx.update(billLines).set({ released: true }).where(eq(billLines.billId, bill.id)).run();
       const top =
         tx
           .select({ top: max(bills.id) })
           .from(bills)
           .get()?.top ?? 0;
-      issueLessorBills(tx, bill.lessorOrgId, today, bill.contractId);
+      issueLessorBills(tx, bill.lessorOrgId, today, contractId);
       reissued = tx
         .select({ id: bills.id })
         .from(bills)
-        .where(and(eq(bills.contractId, bill.contractId), gt(bills.id, top)))
+        .where(and(eq(bills.contractId, contractId), gt(bills.id, top)))
         .all()
         .map((b) => b.id);
     }

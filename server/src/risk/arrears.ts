@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { addDays, daysOverdue } from '@console/contract/codes/lease-billing';
 import {
   arrearsStepDays,
@@ -34,11 +34,14 @@ import { fireTask } from './scheduler.ts';
 type Settings = typeof lockDaySettings.$inferSelect;
 export type ArrearsSettings = Pick<Settings, ArrearsStepField>;
 
-/** A contract's open bills: the oldest unpaid due day and what is unpaid past due on `today`. */
+/**
+ * A contract's open bills: the oldest unpaid due day and what is unpaid past due on `today`. An opening balance
+ * (no contract) moves no machine: it counts in the renter's arrears, which automatic approval reads.
+ */
 function openContracts(db: Db, lessorOrgId: number, today: string, contractId?: number) {
   return db
     .select({
-      contractId: bills.contractId,
+      contractId: sql<number>`${bills.contractId}`,
       renterOrgId: bills.renterOrgId,
       oldestDueOn: sql<string>`min(${bills.dueOn})`,
       overdueCents: sql<number>`coalesce(sum(case when ${bills.dueOn} < ${today}
@@ -49,7 +52,7 @@ function openContracts(db: Db, lessorOrgId: number, today: string, contractId?: 
       and(
         eq(bills.lessorOrgId, lessorOrgId),
         inArray(bills.state, ['open', 'partlyPaid']),
-        contractId === undefined ? undefined : eq(bills.contractId, contractId),
+        contractId === undefined ? isNotNull(bills.contractId) : eq(bills.contractId, contractId),
       ),
     )
     .groupBy(bills.contractId)

@@ -14,10 +14,30 @@ export interface ChartClick {
   seriesName?: string;
 }
 
+type Axis = { type?: string; data?: unknown[] };
+
+/** The category axis of a chart's (first) grid, and whether it is the vertical one (horizontal bars). */
+function categoryAxis(chart: EChartsType): { axis: Axis; vertical: boolean } | null {
+  const option = chart.getOption() as { xAxis?: Axis[]; yAxis?: Axis[] };
+  if (option.yAxis?.[0]?.type === 'category') return { axis: option.yAxis[0], vertical: true };
+  if (option.xAxis?.[0]?.type === 'category') return { axis: option.xAxis[0], vertical: false };
+  return null;
+}
+
+/** The category under a point of the grid: its whole band, not only its thin bars, answers a click. */
+function categoryAt(chart: EChartsType, x: number, y: number): ChartClick | null {
+  const category = categoryAxis(chart);
+  if (!category || !chart.containPixel('grid', [x, y])) return null;
+  const [atX, atY] = chart.convertFromPixel('grid', [x, y]) as number[];
+  const dataIndex = Math.round((category.vertical ? atY : atX) ?? Number.NaN);
+  const name = category.axis.data?.[dataIndex];
+  return name === undefined ? null : { name: String(name), dataIndex };
+}
+
 /**
  * A chart of an ECharts option, redrawn when the option changes and resized with its box. `label` is the
- * chart's accessible name (the canvas itself says nothing to a screen reader). `onClick` receives a click on a bar,
- * point or slice (a drill-down).
+ * chart's accessible name (the canvas itself says nothing to a screen reader). `onClick` receives a click on a
+ * category of a bar or line chart (anywhere in its band), or on a slice of a chart without axes (a drill-down).
  */
 export function EChart({
   option,
@@ -52,7 +72,14 @@ export function EChart({
       if (disposed || !box.current) return;
       chart.current = echarts.init(box.current);
       chart.current.setOption(latest.current, true);
-      chart.current.on('click', (item) => clicked.current?.(item as unknown as ChartClick));
+      const own = chart.current;
+      own.getZr().on('click', (event) => {
+        const item = categoryAt(own, event.offsetX, event.offsetY);
+        if (item) clicked.current?.(item);
+      });
+      own.on('click', (item) => {
+        if (!categoryAxis(own)) clicked.current?.(item as unknown as ChartClick);
+      });
       observer = new ResizeObserver(() => chart.current?.resize());
       observer.observe(box.current);
       setReady(true);

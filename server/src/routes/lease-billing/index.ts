@@ -15,6 +15,7 @@ import {
   ARREARS_EXEMPTERS,
   BILL_VOIDERS,
   billingEndpoints as api,
+  OPENING_WRITERS,
   type BillRow,
 } from '@console/contract/http/lease-billing';
 import { arrearsExemptions } from '@console/db/schema/risk';
@@ -31,6 +32,7 @@ import { issueLessorBills } from '@console/db/billing/issue';
 import { billingToday } from '../../billing/zone.ts';
 import { recordReceipt, voidReceipt } from '../../billing/receipts.ts';
 import { voidBill } from '../../billing/void-bill.ts';
+import { recordOpeningBalance } from '../../billing/opening.ts';
 import { allocationRows, mayWriteFor, receiptIdsInScope, userNames } from './shared.ts';
 
 const billFields = {
@@ -51,6 +53,7 @@ const billFields = {
   voidReason: bills.voidReason,
   voidedAt: bills.voidedAt,
   voidedBy: bills.voidedBy,
+  note: bills.note,
 };
 
 const billRows = (data: ScopedData) =>
@@ -61,9 +64,13 @@ const billRows = (data: ScopedData) =>
 
 type BillRecord = ReturnType<ReturnType<typeof billRows>['all']>[number];
 
+/** A role of the rental company itself, for its own records. */
+const ownCompany = (user: SessionUser, roles: readonly number[]) => (lessorOrgId: number) =>
+  roles.includes(user.roleId) && user.orgKind === 'lessor' && user.orgId === lessorOrgId;
 /** The administrator of the bill's own rental company voids it (decision 036, addendum). */
-const mayVoidBill = (user: SessionUser) => (lessorOrgId: number) =>
-  (BILL_VOIDERS as readonly number[]).includes(user.roleId) && user.orgKind === 'lessor' && user.orgId === lessorOrgId;
+const mayVoidBill = (user: SessionUser) => ownCompany(user, BILL_VOIDERS);
+/** The administrator of the renter's rental company brings its balance forward (decision 036, addendum). */
+const mayRecordOpening = (user: SessionUser) => ownCompany(user, OPENING_WRITERS);
 
 function presentBills(
   data: ScopedData,
@@ -240,8 +247,28 @@ export const leaseBillingRoutes: RouteDef[] = [
     // A voided bill is not owed: the arrears steps follow at once, as after a receipt (decision 039).
     runArrearsLocks(deps, {
       lessorOrgId: seen.lessorOrgId,
-      clearing: { by: 'billVoid', contractId: seen.contractId },
+      clearing: seen.contractId === null ? undefined : { by: 'billVoid', contractId: seen.contractId },
     });
+    return made;
+  }),
+
+  route(api.openingCreate, ({ body, user, data, deps, setMessage }) => {
+    // The renter must be one the user sees; the unit of work checks again that they administer its lessor.
+    const renter = data
+      .select({ id: renters.orgId, lessorOrgId: renters.lessorOrgId })
+      .from(renters, data.orgScope(renters.lessorOrgId))
+      .where(eq(renters.orgId, body.renterId))
+      .get();
+    if (!renter) throw invalidField('renterId', 'billing.renterRequired');
+    if (!mayRecordOpening(user)(renter.lessorOrgId)) throw forbidden();
+    const { renterId, ...input } = body;
+    const made = recordOpeningBalance(
+      data.unscoped('domainRule'),
+      { ...input, renterOrgId: renterId },
+      { mayWrite: mayRecordOpening(user) },
+      deps.now(),
+    );
+    setMessage('billing.openingRecorded');
     return made;
   }),
 
@@ -421,21 +448,25 @@ export const leaseBillingRoutes: RouteDef[] = [
       page.map((r) => r.lessorOrgId),
     );
     // The arrears steps taken and the exemptions of the contracts listed (read for contracts in scope).
-    const ids = page.map((r) => r.contractId);
+    const ids = page.flatMap((r) => (r.contractId === null ? [] : [r.contractId]));
     const db = data.unscoped('alreadyScoped');
     const reached = reachedSteps(db, ids);
     const exempt = activeExemptions(db, ids);
     return {
       ...paging,
-      list: page.map(({ lessorOrgId, ...r }) => ({
-        ...r,
-        key: `${r.renterId}-${r.contractId}`,
-        lessorName: lessors.get(lessorOrgId) ?? '',
-        daysOverdue: daysOverdue(r.oldestDueOn, today),
-        step: reached.get(r.contractId) ?? -1,
-        exempt: exempt.has(r.contractId),
-        exemptReason: exempt.get(r.contractId)?.reason ?? '',
-      })),
+      list: page.map(({ lessorOrgId, ...r }) => {
+        // An opening balance (no contract) takes no arrears step and has nothing to exempt.
+        const exemption = r.contractId === null ? undefined : exempt.get(r.contractId);
+        return {
+          ...r,
+          key: `${r.renterId}-${r.contractId ?? 'opening'}`,
+          lessorName: lessors.get(lessorOrgId) ?? '',
+          daysOverdue: daysOverdue(r.oldestDueOn, today),
+          step: r.contractId === null ? -1 : (reached.get(r.contractId) ?? -1),
+          exempt: exemption !== undefined,
+          exemptReason: exemption?.reason ?? '',
+        };
+      }),
       totals: {
         overdueCents: all.reduce((s, r) => s + r.overdueCents, 0),
         renters: new Set(all.map((r) => r.renterId)).size,

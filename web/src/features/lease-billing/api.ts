@@ -1,4 +1,4 @@
-import { billingEndpoints, RECEIPT_WRITERS } from '@console/contract/http/lease-billing';
+import { billingEndpoints, OPENING_WRITERS, RECEIPT_WRITERS } from '@console/contract/http/lease-billing';
 import { partyEndpoints } from '@console/contract/http/lease-parties';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useSession } from '../../lib/session.ts';
@@ -10,4 +10,10 @@ export const BILLING_READS = [...readsOf(billingEndpoints), partyEndpoints.rente
 export function useRecordsReceipts(): boolean {
   const { roleId } = useSession();
   return (RECEIPT_WRITERS as readonly number[]).includes(roleId);
+}
+
+/** Whether the signed-in role brings renters' balances forward; the server decides again, per renter. */
+export function useRecordsOpeningBalances(): boolean {
+  const { roleId } = useSession();
+  return (OPENING_WRITERS as readonly number[]).includes(roleId);
 }

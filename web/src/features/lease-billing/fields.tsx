@@ -1,4 +1,5 @@
 import { Tag, Tooltip } from 'antd';
+import { Link } from 'react-router';
 import { BILL_KIND, BILL_STATE, LEDGER_TYPE, RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import type { ArrearsRow, BillRow, LedgerRowData, ReceiptRow } from '@console/contract/http/lease-billing';
 import { leaseContractScreens } from '@console/contract/screens/lease';
@@ -14,6 +15,19 @@ function stepText(step: number, t: FieldContext['t']): string {
   if (step === 0) return t('arrears.stepReminder');
   return t(`arrears.level${step}` as never);
 }
+
+/** A bill's or an arrears row's contract, linked; an opening balance has none and says so. */
+const contractField = {
+  label: 'contract',
+  exportValue: (row: { contractId: number | null; contractNumber: string }, { t }: FieldContext) =>
+    row.contractId === null ? t('bill.openingBalance') : row.contractNumber,
+  cell: (row: { contractId: number | null; contractNumber: string }, { t }: FieldContext) =>
+    row.contractId === null ? (
+      t('bill.openingBalance')
+    ) : (
+      <Link to={href(leaseContractScreens.contractDetail, { id: row.contractId })}>{row.contractNumber}</Link>
+    ),
+} as const;
 
 const dayFilters = {
   from: { label: 'from', filter: { input: () => <DayField /> } },
@@ -41,16 +55,15 @@ export const useLedgerFields = defineFields<LedgerRowData>()('lease-billing', {
 
 function describe(row: LedgerRowData, t: FieldContext['t'], label: FieldContext['label']): string {
   const method = row.type === 'receipt' ? label(RECEIPT_METHOD, row.detail) : '';
-  return t(`ledger.describe.${row.type}`, { subject: row.subject, detail: row.detail, method });
+  // An opening balance recorded without a note is named alone.
+  const key = row.type === 'opening' && row.detail === '' ? 'openingPlain' : row.type;
+  return t(`ledger.describe.${key}`, { subject: row.subject, detail: row.detail, method });
 }
 
 export const useBillFields = defineFields<BillRow>()('lease-billing', {
   number: { label: 'bill.number' },
   kind: { label: 'bill.kind', kind: 'code', table: BILL_KIND },
-  contractNumber: {
-    label: 'contract',
-    href: (row) => href(leaseContractScreens.contractDetail, { id: row.contractId }),
-  },
+  contractNumber: contractField,
   renterName: { label: 'renter' },
   period: { label: 'bill.period', value: (row) => `${row.periodStart} ~ ${row.periodEnd}` },
   issuedOn: { label: 'bill.issuedOn', kind: 'day', sortable: true },
@@ -64,6 +77,7 @@ export const useBillFields = defineFields<BillRow>()('lease-billing', {
   voidReason: { label: 'bill.voidReasonShown', defaultHidden: true },
   voidedAt: { label: 'bill.voidedAt', defaultHidden: true },
   voidedByName: { label: 'bill.voidedBy', defaultHidden: true },
+  note: { label: 'opening.note', defaultHidden: true },
 });
 
 export const useReceiptFields = defineFields<ReceiptRow>()('lease-billing', {
@@ -104,10 +118,7 @@ export const useReceiptFields = defineFields<ReceiptRow>()('lease-billing', {
 
 export const useArrearsFields = defineFields<ArrearsRow>()('lease-billing', {
   renterName: { label: 'renter' },
-  contractNumber: {
-    label: 'contract',
-    href: (row) => href(leaseContractScreens.contractDetail, { id: row.contractId }),
-  },
+  contractNumber: contractField,
   overdueCents: { label: 'arrears.overdue', kind: 'money', sortable: true },
   bills: { label: 'arrears.bills', kind: 'number' },
   oldestDueOn: { label: 'arrears.oldestDueOn', kind: 'day', sortable: true },

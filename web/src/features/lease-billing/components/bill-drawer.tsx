@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Descriptions, Drawer, Empty, Input, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Drawer, Empty, Input, Space, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
-import { billingEndpoints, billVoidForm, type BillRow } from '@console/contract/http/lease-billing';
+import { billingEndpoints, billVoidForm, type BillLine, type BillRow } from '@console/contract/http/lease-billing';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { yuan } from '../../../components/fields.tsx';
@@ -36,7 +36,9 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
         query.data && (
           <Space>
             {query.data.bill.voidable && <VoidBill bill={query.data.bill} />}
-            <StatementButton bill={query.data.bill} />
+            {query.data.bill.contractId !== null && (
+              <StatementButton contractId={query.data.bill.contractId} month={query.data.bill.periodEnd.slice(0, 7)} />
+            )}
           </Space>
         )
       }
@@ -63,38 +65,16 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                   'paidCents',
                   'unpaidCents',
                   'daysOverdue',
+                  ...(bill.kind === 'opening' ? (['note'] as const) : []),
                   ...(bill.state === 'void' ? (['voidReason', 'voidedAt', 'voidedByName'] as const) : []),
                 ])}
               />
-              <Typography.Title level={5}>{t('bill.lines')}</Typography.Title>
-              <Table
-                rowKey="id"
-                size="small"
-                pagination={false}
-                dataSource={lines}
-                columns={[
-                  { key: 'serial', title: t('bill.serialNumber'), dataIndex: 'serialNumber' },
-                  {
-                    key: 'model',
-                    title: t('bill.businessModel'),
-                    render: (_, l) => <StatusBadge table={BUSINESS_MODEL} value={l.businessModel} />,
-                  },
-                  {
-                    key: 'price',
-                    title: t('bill.price'),
-                    render: (_, l) => (
-                      <PriceDisplay
-                        model={l.businessModel}
-                        prices={{ day: priceOf(l.dayCents), month: priceOf(l.monthCents) }}
-                      />
-                    ),
-                  },
-                  { key: 'from', title: t('bill.fromOn'), dataIndex: 'fromOn' },
-                  { key: 'to', title: t('bill.toOn'), dataIndex: 'toOn' },
-                  { key: 'days', title: t('bill.days'), dataIndex: 'days' },
-                  { key: 'amount', title: t('bill.lineAmount'), render: (_, l) => yuan(l.amountCents), align: 'right' },
-                ]}
-              />
+              {bill.kind === 'opening' ? (
+                <Alert type="info" showIcon message={t('opening.explained')} />
+              ) : (
+                <BillLines lines={lines} />
+              )}
+              <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
               <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
               {allocations.length === 0 ? (
                 <Empty description={t('bill.noAllocations')} />
@@ -127,6 +107,44 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
         </QueryState>
       )}
     </Drawer>
+  );
+}
+
+/** A bill's lines: one per machine period, with its business model, price, days and amount. */
+function BillLines({ lines }: { lines: BillLine[] }) {
+  const { t } = useTranslation('lease-billing');
+  return (
+    <>
+      <Typography.Title level={5}>{t('bill.lines')}</Typography.Title>
+      <Table
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={lines}
+        columns={[
+          { key: 'serial', title: t('bill.serialNumber'), dataIndex: 'serialNumber' },
+          {
+            key: 'model',
+            title: t('bill.businessModel'),
+            render: (_, l) => <StatusBadge table={BUSINESS_MODEL} value={l.businessModel} />,
+          },
+          {
+            key: 'price',
+            title: t('bill.price'),
+            render: (_, l) => (
+              <PriceDisplay
+                model={l.businessModel}
+                prices={{ day: priceOf(l.dayCents), month: priceOf(l.monthCents) }}
+              />
+            ),
+          },
+          { key: 'from', title: t('bill.fromOn'), dataIndex: 'fromOn' },
+          { key: 'to', title: t('bill.toOn'), dataIndex: 'toOn' },
+          { key: 'days', title: t('bill.days'), dataIndex: 'days' },
+          { key: 'amount', title: t('bill.lineAmount'), render: (_, l) => yuan(l.amountCents), align: 'right' },
+        ]}
+      />
+    </>
   );
 }
 
@@ -175,9 +193,11 @@ function VoidBill({ bill }: { bill: BillRow }) {
         <Field name="reason" label={t('bill.voidReason')}>
           <Input.TextArea rows={3} maxLength={200} />
         </Field>
-        <Field name="reissue" valuePropName="checked" extra={t('bill.reissueHint')}>
-          <Checkbox>{t('bill.reissue')}</Checkbox>
-        </Field>
+        {bill.contractId !== null && (
+          <Field name="reissue" valuePropName="checked" extra={t('bill.reissueHint')}>
+            <Checkbox>{t('bill.reissue')}</Checkbox>
+          </Field>
+        )}
       </FormDialog>
     </>
   );
@@ -187,14 +207,14 @@ function VoidBill({ bill }: { bill: BillRow }) {
  * The contract's monthly usage statement (PDF) for the bill's month: hours worked per machine per day beside the
  * month's bill lines (docs/decisions/040-revenue-analysis.md).
  */
-function StatementButton({ bill }: { bill: BillRow }) {
+function StatementButton({ contractId, month }: { contractId: number; month: string }) {
   const { t } = useTranslation('lease-billing');
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const query = { contractId: bill.contractId, month: bill.periodEnd.slice(0, 7) };
+      const query = { contractId, month };
       const file = await queryClient.fetchQuery({ ...endpointQuery(revenueEndpoints.statement, query), staleTime: 0 });
       saveBase64(file.fileName, file.content, file.mimeType);
     } catch {

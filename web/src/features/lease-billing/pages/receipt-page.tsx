@@ -15,6 +15,7 @@ import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { BILLING_READS } from '../api.ts';
 import { BillDrawer } from '../components/bill-drawer.tsx';
+import { OpeningBalanceButton } from '../components/opening-balance.tsx';
 import { RenterSelect } from '../components/renter-select.tsx';
 import { useBillFields } from '../fields.tsx';
 
@@ -120,7 +121,11 @@ export function ReceiptPage() {
               )}
             </Card>
           )}
-          <Card title={t('receipt.openBills')} size="small">
+          <Card
+            title={t('receipt.openBills')}
+            size="small"
+            extra={renterId ? <OpeningBalanceButton renterId={renterId} onRecorded={setBillId} /> : null}
+          >
             <OpenBills renterId={renterId} onOpen={setBillId} />
           </Card>
         </Space>

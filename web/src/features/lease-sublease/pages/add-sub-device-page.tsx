@@ -1,5 +1,6 @@
 import { Button, Card, Form, Input, Result, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,7 +29,8 @@ export function AddSubDevicePage() {
   const stores = useQuery(endpointQuery(partyEndpoints.storeList, { pageSize: 200 }));
   const options = useQuery(endpointQuery(deviceEndpoints.options, {}));
   const create = useEndpointMutation(subleaseEndpoints.subleaseCreate, { invalidates: SUBLEASE_READS, silent: true });
-  const today = new Date().toISOString().slice(0, 10);
+  // The user's today, as the server reads the days (in the user's zone, not UTC's).
+  const today = dayjs().format('YYYY-MM-DD');
   if (done) {
     return (
       <Result

@@ -1,5 +1,6 @@
 import { App, Button, Card, Descriptions, Form, Result, Select, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
@@ -80,7 +81,7 @@ function Actions({ row }: { row: SubleaseRow }) {
         trigger={<Button danger>{t('subleases.return')}</Button>}
         okText={t('subleases.return')}
         schema={subleaseEndpoints.subleaseReturn.body}
-        initialValues={{ id: row.id, day: new Date().toISOString().slice(0, 10) }}
+        initialValues={{ id: row.id, day: dayjs().format('YYYY-MM-DD') }}
         onSubmit={(body) => back.mutateAsync({ body })}
         onSuccess={() => void message.success(t('subleases.returned'))}
       >

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDays } from '@console/contract/codes/lease-billing';
+import { ROLE } from '@console/contract/codes/roles';
+import { billingEndpoints as api } from '@console/contract/http/lease-billing';
+import { issueLessorBills } from '@console/db/billing/issue';
+import { bills, ledgerEntries } from '@console/db/schema/lease-billing';
+import { renters } from '@console/db/schema/lease';
+import { arrearsSteps } from '@console/db/schema/risk';
+import { dayInZone } from '@console/server/src/lib/time';
+import { runArrearsLocks } from '@console/server/src/risk/arrears';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { arrearsLease, lockCommands, type ArrearsLease } from './arrears-helpers.ts';
+import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
+
+/** Opening balances (decision 036, addendum): what a renter owed before its billing moved here. */
+describe('opening balances', () => {
+  let t: TestApp;
+  const admin = () => t.tokenFor(ROLE.lessorAdmin);
+  const arrearsOf = (renterId: number) =>
+    t.dbh.db.select().from(renters).where(eq(renters.orgId, renterId)).get()!.arrearsCents;
+  const billsOf = (renterId: number) =>
+    t.dbh.db.select().from(bills).where(eq(bills.renterOrgId, renterId)).orderBy(bills.id).all();
+  const tomorrow = () => addDays(dayInZone(t.deps.now(), 'Asia/Shanghai'), 1);
+  const record = (renterId: number, body: Record<string, unknown> = {}, token = admin()) =>
+    t.call(api.openingCreate, {
+      token,
+      body: { renterId, amountCents: 123_456, asOf: '2026-02-28', dueOn: '2026-03-10', note: 'Old system', ...body },
+    });
+
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.dbh.close());
+
+  describe('on a lease', () => {
+    let lease: Leased;
+    beforeEach(() => {
+      withoutSeededBilling(t);
+      lease = leaseTwoMachines(t);
+    });
+
+    it('is a bill without contract that counts in the arrears, is paid first by receipts and shows in the ledger', async () => {
+      const made = await record(lease.renterId);
+      expect(made.status, made.message).toBe('200');
+      expect(made.message).toBe('The opening balance was recorded');
+      expect(made.data.number).toMatch(/^OB-20260228-\d+$/);
+      // Due on 10 March, so past due today: all of it is in arrears, which automatic approval reads.
+      expect(arrearsOf(lease.renterId)).toBe(123_456);
+      const listed = await t.call(api.billList, { token: admin(), query: { renterId: lease.renterId } });
+      expect(listed.data.list).toEqual([
+        expect.objectContaining({
+          id: made.data.id,
+          kind: 'opening',
+          contractId: null,
+          contractNumber: '',
+          periodStart: '2026-02-28',
+          dueOn: '2026-03-10',
+          amountCents: 123_456,
+          unpaidCents: 123_456,
+          state: 'open',
+          note: 'Old system',
+        }),
+      ]);
+      const detail = await t.call(api.billDetail, { token: t.tokenFor(ROLE.other), query: { id: made.data.id } });
+      expect(detail.status, detail.message).toBe('200');
+      expect(detail.data.lines).toEqual([]);
+
+      // March's and April's rent: the arrears list shows the opening balance as a row of its own.
+      issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+      const [, march] = billsOf(lease.renterId);
+      const arrears = await t.call(api.arrears, { token: admin(), query: { renterId: lease.renterId } });
+      expect(arrears.data.list).toEqual([
+        expect.objectContaining({ contractId: lease.contractId }),
+        expect.objectContaining({
+          key: `${lease.renterId}-opening`,
+          contractId: null,
+          overdueCents: 123_456,
+          step: -1,
+          exempt: false,
+        }),
+      ]);
+
+      // A receipt pays the oldest due first: the opening balance, then March's bill.
+      const paid = await t.call(api.receiptCreate, {
+        token: t.tokenFor(ROLE.lessorStaff),
+        body: { renterId: lease.renterId, amountCents: 123_456 + 100, method: 'transfer', receivedOn: '2026-05-02' },
+      });
+      expect(paid.status, paid.message).toBe('200');
+      const paidOn = paid.data.allocations.map((a) => [a.billId, a.amountCents]).sort(([a], [b]) => a! - b!);
+      expect(paidOn).toEqual([
+        [made.data.id, 123_456],
+        [march!.id, 100],
+      ]);
+      expect(billsOf(lease.renterId)[0]!.state).toBe('paid');
+
+      const ledger = await t.call(api.ledger, { token: admin(), query: { renterId: lease.renterId, type: 'opening' } });
+      expect(ledger.data.list).toEqual([
+        expect.objectContaining({
+          type: 'opening',
+          billId: made.data.id,
+          subject: made.data.number,
+          detail: 'Old system',
+          amountCents: 123_456,
+          balanceCents: 123_456,
+          day: '2026-02-28',
+        }),
+      ]);
+    });
+
+    it('refuses bad input in both languages and a second live one, and changes nothing', async () => {
+      for (const [lang, body, field, text] of [
+        ['en_US', { amountCents: 0 }, 'amountCents', 'Enter the amount owed, greater than 0'],
+        ['zh_CN', { amountCents: 0 }, 'amountCents', '请输入大于 0 的期初欠款金额'],
+        ['en_US', { dueOn: '2026-02-27' }, 'dueOn', 'The due day cannot be before the day the balance was owed on'],
+        ['zh_CN', { asOf: '2026-02-30' }, 'asOf', '请选择期初日期'],
+        ['en_US', { asOf: tomorrow(), dueOn: tomorrow() }, 'asOf', 'cannot be after today'],
+      ] as const) {
+        const refused = await t.call(api.openingCreate, {
+          token: admin(),
+          lang,
+          loose: {
+            body: { renterId: lease.renterId, amountCents: 100, asOf: '2026-02-28', dueOn: '2026-03-10', ...body },
+          },
+        });
+        expect(refused.data.field, JSON.stringify(body)).toBe(field);
+        expect(refused.message).toContain(text);
+      }
+      expect(billsOf(lease.renterId)).toEqual([]);
+
+      const first = await record(lease.renterId);
+      expect(first.status).toBe('200');
+      const again = await record(lease.renterId, { amountCents: 999 });
+      expect(again.status).toBe('409');
+      expect(again.message).toBe('This customer already has an opening balance: void it first to record another');
+      expect(billsOf(lease.renterId)).toHaveLength(1);
+
+      // Voided (re-issuing has no days to bill again), it leaves the arrears and another may be recorded.
+      const voided = await t.call(api.billVoid, {
+        token: admin(),
+        body: { id: first.data.id, reason: 'Wrong amount', reissue: true },
+      });
+      expect(voided.data).toEqual({ id: first.data.id, reissued: [] });
+      expect(arrearsOf(lease.renterId)).toBe(0);
+      const corrected = await record(lease.renterId, { amountCents: 100_000 });
+      expect(corrected.status, corrected.message).toBe('200');
+      expect(arrearsOf(lease.renterId)).toBe(100_000);
+    });
+
+    it('is recorded by the rental company’s administrator only', async () => {
+      for (const role of [ROLE.lessorStaff, ROLE.lessorSales, ROLE.finance, ROLE.other, ROLE.technician]) {
+        const denied = await record(lease.renterId, {}, t.tokenFor(role));
+        expect(denied.status, `role ${role}`).not.toBe('200');
+      }
+      expect(billsOf(lease.renterId)).toEqual([]);
+    });
+  });
+
+  describe('and arrears locking', () => {
+    let lease: ArrearsLease;
+    beforeEach(async () => {
+      lease = await arrearsLease(t);
+    });
+
+    it('moves no machine: an opening balance long overdue takes no arrears step', async () => {
+      const made = await record(lease.renterId, {
+        asOf: addDays(lease.today(), -60),
+        dueOn: addDays(lease.today(), -30),
+      });
+      expect(made.status, made.message).toBe('200');
+      runArrearsLocks(t.deps, { lessorOrgId: lease.lessorId });
+      expect(t.dbh.db.select().from(arrearsSteps).all()).toEqual([]);
+      expect(lockCommands(t, lease.machines)).toEqual([]);
+      expect(arrearsOf(lease.renterId)).toBe(123_456);
+      expect(
+        t.dbh.db.select().from(ledgerEntries).where(eq(ledgerEntries.renterOrgId, lease.renterId)).all(),
+      ).toHaveLength(1);
+    });
+  });
+});
+
+describe('the demo', () => {
+  it('brings the renters that owed rent before forward as opening balances, in their company’s language', async () => {
+    const t = await createTestApp();
+    try {
+      const opening = t.dbh.db.select().from(bills).where(eq(bills.kind, 'opening')).all();
+      // The third customer of each of the three rental companies.
+      expect(opening).toHaveLength(3);
+      expect(opening.map((b) => b.amountCents)).toEqual([1_250_000, 1_250_000, 1_250_000]);
+      expect(opening.filter((b) => b.note === '上线前旧系统结转欠款')).toHaveLength(2);
+      expect(opening.filter((b) => b.note === 'Balance brought forward from the previous system')).toHaveLength(1);
+      for (const b of opening) expect(arrearsOfRenter(t, b.renterOrgId)).toBeGreaterThanOrEqual(1_250_000);
+    } finally {
+      t.dbh.close();
+    }
+  });
+});
+
+const arrearsOfRenter = (t: TestApp, renterId: number) =>
+  t.dbh.db.select().from(renters).where(eq(renters.orgId, renterId)).get()!.arrearsCents;

@@ -1,0 +1,53 @@
+import { App, Button, Input } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { billingEndpoints, openingForm } from '@console/contract/http/lease-billing';
+import { DayField } from '../../../components/picker-fields.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { BILLING_READS, useRecordsOpeningBalances } from '../api.ts';
+
+/**
+ * Bring a customer's balance forward from before its billing moved here (decision 036, addendum): what it owed on
+ * a day, due on a day; receipts then pay it like any bill. Shown to the rental company's administrator.
+ */
+export function OpeningBalanceButton({ renterId, onRecorded }: { renterId: number; onRecorded: (id: number) => void }) {
+  const { t } = useTranslation('lease-billing');
+  const { message } = App.useApp();
+  const record = useEndpointMutation(billingEndpoints.openingCreate, { invalidates: BILLING_READS });
+  const mayRecord = useRecordsOpeningBalances();
+  if (!mayRecord) return null;
+  const today = dayjs().format('YYYY-MM-DD');
+  return (
+    <FormDialog
+      title={t('opening.title')}
+      trigger={<Button size="small">{t('opening.record')}</Button>}
+      schema={openingForm}
+      initialValues={{ renterId, asOf: today, dueOn: today }}
+      okText={t('opening.submit')}
+      onSubmit={(body) => record.mutateAsync({ body })}
+      onSuccess={(made) => {
+        void message.success(t('opening.recorded', { number: made.number }));
+        onRecorded(made.id);
+      }}
+    >
+      <Field name="renterId" hidden>
+        <Input />
+      </Field>
+      <Field name="amountCents" label={t('opening.amount')} extra={t('opening.hint')}>
+        <YuanInput />
+      </Field>
+      <Field name="asOf" label={t('opening.asOf')}>
+        <DayField />
+      </Field>
+      <Field name="dueOn" label={t('opening.dueOn')}>
+        <DayField />
+      </Field>
+      <Field name="note" label={t('opening.note')}>
+        <Input.TextArea rows={2} maxLength={200} />
+      </Field>
+    </FormDialog>
+  );
+}
