@@ -6,8 +6,8 @@ import type { Browser, Page } from '@playwright/test';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { partyEndpoints, type RenterRow, type RuleRow } from '@console/contract/http/lease-parties';
-import { SIGNING_PAGE_TEXT } from '@console/contract/lease/esign-pages';
 import type { Api } from '../../fixtures/e2e-api.ts';
+import { signAtProvider } from '../../fixtures/e2e-lease.ts';
 import { CHINESE, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
@@ -131,25 +131,10 @@ test('a salesperson’s contract is approved by a rule, signed by the lessee and
   await expect(adminStatus).toHaveText(status('awaitingLesseeSign'));
 
   // Each party signs on the provider's page the detail page links to: the lessee first, then the lessor.
-  const provider = SIGNING_PAGE_TEXT[lang === 'en' ? 'en' : 'zh'];
-  const sign = async (link: string, signer: string) => {
-    const opened = admin.page.waitForEvent('popup');
-    await admin.page
-      .locator('.ant-descriptions-item')
-      .filter({ hasText: link })
-      .getByRole('link', { name: t('detail.openSigning') })
-      .click();
-    const signing = await opened;
-    await expect(signing.getByRole('heading', { level: 1 })).toHaveText(provider.title);
-    await signing.getByLabel(provider.name).fill(signer);
-    await signing.getByRole('button', { name: provider.sign, exact: true }).click();
-    await expect(signing.getByText(provider.signedBy.replace('{name}', signer))).toBeVisible();
-    await signing.close();
-  };
-  await sign(t('detail.lesseeLink'), renter.contactName || renter.name);
+  await signAtProvider(admin.page, lang, 'lessee', renter.contactName || renter.name);
   // The provider's callbacks move the contract on, and the open detail page follows them without a reload.
   await expect(adminStatus).toHaveText(status('awaitingLessorSign'));
-  await sign(t('detail.lessorLink'), 'Signing officer');
+  await signAtProvider(admin.page, lang, 'lessor', 'Signing officer');
   await expect(adminStatus).toHaveText(status('inExecution'));
   await expect(admin.page.getByTestId('timeline-event').last()).toContainText(t('events.lessorSigned'));
 
