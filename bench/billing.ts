@@ -1,14 +1,36 @@
 /**
- * The billing benchmark: a month of bills for a fleet on lease. A private database (migrated like the server's)
- * holds `machines` lease periods under contracts of four machines each (every business model, some delivered
- * during the month, some returned), then the month's billing day is issued as the scheduler issues it
- * (db/billing/issue.ts: bills, lines, ledger rows, allocation and arrears in one unit of work) and timed.
+ * The billing benchmark: a month of bills for a fleet on lease, then the revenue analysis over it. A private
+ * database holds the demo business (the server's own seed), the demo rental company gets `machines` machines more
+ * (copies of one of its own) and their lease periods under contracts of four machines each, one renter each (every
+ * business model, some delivered during the month, some returned); the month's billing day is issued as the scheduler
+ * issues it (db/billing/issue.ts: bills, lines, ledger rows, allocation and arrears in one unit of work) and timed.
+ * Then the company's administrator asks the revenue analysis of that month and its first page of income lines
+ * through the server's app (routes, scope and SQL as in production, no network), several times each.
  * `npm run bench -- billing` writes it as the `billing` key of bench/report.json.
  */
+import { eq } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import { revenueEndpoints } from '@console/contract/http/lease-revenue';
+import type { Endpoint } from '@console/contract/http/endpoint';
 import { openDb } from '@console/db/client';
 import { issueLessorBills } from '@console/db/billing/issue';
-import { contractLines, contracts, renters } from '@console/db/schema/lease';
+import { organisations, users } from '@console/db/schema/accounts';
+import { contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { leasePeriods } from '@console/db/schema/lease-periods';
+import { demoAccount } from '@console/db/seed/accounts';
+import { seedDemo } from '@console/db/seed/demo';
+import { createApp } from '@console/server/src/app';
+import { createCommandQueue } from '@console/server/src/commands/queue';
+import { readEnv } from '@console/server/src/lib/env';
+import { createSession } from '@console/server/src/lib/session';
+import { LiveHub } from '@console/server/src/live/hub';
+
+/** Milliseconds of the server answering one question, over `rounds` asks (the first warms its statements up). */
+export interface Timing {
+  rounds: number;
+  medianMs: number;
+  maxMs: number;
+}
 
 export interface BillingBenchResult {
   machines: number;
@@ -18,28 +40,62 @@ export interface BillingBenchResult {
   billsPerSecond: number;
   /** A second run on the same day: it must issue nothing. */
   secondRunBills: number;
+  /** The revenue analysis of the billed month (`/lease/revenue/summary.do`), and the income lines' first page. */
+  revenueSummary: Timing & { linesSummed: number };
+  incomePage: Timing;
 }
 
 const MODELS = [22, 23, 24, 25, 27] as const;
 const PER_CONTRACT = 4;
+const ROUNDS = 6;
 
-export function runBillingBench({ machines }: { machines: number }): BillingBenchResult {
-  const dbh = openDb(':memory:');
-  const { db } = dbh;
-  const lessorOrgId = 1;
-  const contractCount = Math.ceil(machines / PER_CONTRACT);
+type Sqlite = ReturnType<typeof openDb>['sqlite'];
+
+/** `machines` machines more for the company, copies of one of its own but for their serial numbers; answers their ids. */
+function addMachines(sqlite: Sqlite, lessorOrgId: number, machines: number): { id: number }[] {
+  const template = sqlite.prepare('SELECT id FROM devices WHERE org_id = ? ORDER BY id LIMIT 1').get(lessorOrgId) as {
+    id: number;
+  };
+  const columns = (sqlite.prepare('PRAGMA table_info(devices)').all() as { name: string }[])
+    .map((c) => c.name)
+    .filter((name) => name !== 'id' && name !== 'serial_number');
+  const first = (sqlite.prepare('SELECT max(id) AS top FROM devices').get() as { top: number }).top + 1;
+  sqlite
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO devices (serial_number, ${columns.join(', ')})
+       SELECT printf('BENCH%06d', n.i), ${columns.map((c) => `d.${c}`).join(', ')} FROM n, devices d WHERE d.id = ?`,
+    )
+    .run(machines, template.id);
+  return sqlite.prepare('SELECT id FROM devices WHERE id >= ? ORDER BY id').all(first) as { id: number }[];
+}
+
+/** Renters and contracts of four machines each under the demo rental company, as entries would open them. */
+function leaseFleet(db: ReturnType<typeof openDb>['db'], lessorOrgId: number, fleet: { id: number }[]): void {
+  const storeId = db.select({ id: stores.id }).from(stores).where(eq(stores.orgId, lessorOrgId)).get()!.id;
+  const admin = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
+    .get()!;
+  const contractCount = Math.ceil(fleet.length / PER_CONTRACT);
   db.transaction((tx) => {
     for (let c = 0; c < contractCount; c++) {
-      const renterOrgId = 1000 + c;
-      tx.insert(renters).values({ orgId: renterOrgId, lessorOrgId, identityType: 2 }).run();
+      const renter = tx
+        .insert(organisations)
+        .values({ name: `Bench renter ${c}`, kind: 'customer', parentId: lessorOrgId })
+        .returning({ id: organisations.id })
+        .get();
+      tx.insert(renters).values({ orgId: renter.id, lessorOrgId, identityType: 2 }).run();
       const contract = tx
         .insert(contracts)
         .values({
           number: `HT-BENCH-${c}`,
           lessorOrgId,
-          renterOrgId,
-          storeId: 1,
-          createdBy: 1,
+          renterOrgId: renter.id,
+          storeId,
+          salespersonId: admin.id,
+          createdBy: admin.id,
           status: 7,
           startOn: '2026-03-01',
           endOn: '2026-12-31',
@@ -48,34 +104,90 @@ export function runBillingBench({ machines }: { machines: number }): BillingBenc
         })
         .returning({ id: contracts.id })
         .get();
-      const periods = [];
-      for (let m = 0; m < PER_CONTRACT && c * PER_CONTRACT + m < machines; m++) {
-        const deviceId = c * PER_CONTRACT + m + 1;
-        const model = MODELS[deviceId % MODELS.length]!;
+      const periods = fleet.slice(c * PER_CONTRACT, (c + 1) * PER_CONTRACT).map(({ id: deviceId }) => {
         const line = tx
           .insert(contractLines)
-          .values({ contractId: contract.id, deviceId, businessModel: model, dayCents: 30_000, monthCents: 600_000 })
+          .values({
+            contractId: contract.id,
+            deviceId,
+            businessModel: MODELS[deviceId % MODELS.length]!,
+            dayCents: 30_000,
+            monthCents: 600_000,
+          })
           .returning({ id: contractLines.id })
           .get();
-        periods.push({
+        return {
           lessorOrgId,
           contractId: contract.id,
           lineId: line.id,
           deviceId,
-          renterOrgId,
+          renterOrgId: renter.id,
           // Most on lease the whole month; every seventh delivered on the 10th, every eleventh returned on the 20th.
           startOn: deviceId % 7 === 0 ? '2026-04-10' : '2026-04-01',
           plannedEndOn: '2026-12-31',
           endOn: deviceId % 11 === 0 ? '2026-04-20' : null,
-        });
-      }
+        };
+      });
       tx.insert(leasePeriods).values(periods).run();
     }
   });
+}
+
+export async function runBillingBench({ machines }: { machines: number }): Promise<BillingBenchResult> {
+  const dbh = openDb(':memory:');
+  const { db } = dbh;
+  await seedDemo(db, { historyDevices: 0 });
+  const adminId = db
+    .select()
+    .from(users)
+    .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
+    .get()!;
+  const lessorOrgId = adminId.orgId;
+  leaseFleet(db, lessorOrgId, addMachines(dbh.sqlite, lessorOrgId, machines));
+
   const started = performance.now();
   const result = issueLessorBills(db, lessorOrgId, '2026-05-01');
   const seconds = (performance.now() - started) / 1000;
   const second = issueLessorBills(db, lessorOrgId, '2026-05-01');
+
+  const base = {
+    dbh,
+    env: readEnv({ NODE_ENV: 'test' }),
+    now: () => Date.now(),
+    log: () => {},
+    live: new LiveHub(),
+  };
+  const app = createApp({ ...base, commands: createCommandQueue(base), ingest: null });
+  const token = createSession(db, adminId.id, 'console', '127.0.0.1', Date.now() + 3600_000);
+  const month = { from: '2026-04-01', to: '2026-04-30' };
+  const ask = async (endpoint: Endpoint, query: Record<string, string>) => {
+    const response = await app.request(`/api${endpoint.path}?${new URLSearchParams(query)}`, { headers: { token } });
+    const body = (await response.json()) as { status: string; message: string; data: unknown };
+    if (body.status !== '200') throw new Error(`${endpoint.path}: ${body.status} ${body.message}`);
+    return body.data;
+  };
+  const timed = async (endpoint: Endpoint, query: Record<string, string>) => {
+    const ms: number[] = [];
+    let data: unknown;
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = performance.now();
+      data = await ask(endpoint, query);
+      ms.push(performance.now() - t0);
+    }
+    // The first ask prepares the statements: the figures are of the asks after it.
+    const warm = ms.slice(1).sort((a, b) => a - b);
+    const round1 = (n: number) => Math.round(n * 10) / 10;
+    return {
+      data,
+      timing: {
+        rounds: warm.length,
+        medianMs: round1(warm[Math.floor(warm.length / 2)]!),
+        maxMs: round1(warm.at(-1)!),
+      },
+    };
+  };
+  const summary = await timed(revenueEndpoints.summary, month);
+  const income = await timed(revenueEndpoints.incomeList, { ...month, page: '1', pageSize: '20' });
   dbh.close();
   return {
     machines,
@@ -84,9 +196,13 @@ export function runBillingBench({ machines }: { machines: number }): BillingBenc
     lines: result.lines,
     billsPerSecond: Math.round(result.bills / seconds),
     secondRunBills: second.bills,
+    revenueSummary: { ...summary.timing, linesSummed: (summary.data as { totals: { lines: number } }).totals.lines },
+    incomePage: income.timing,
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(runBillingBench({ machines: Number(process.env.BENCH_BILLING_MACHINES ?? 20_000) })));
+  console.log(
+    JSON.stringify(await runBillingBench({ machines: Number(process.env.BENCH_BILLING_MACHINES ?? 20_000) })),
+  );
 }

@@ -141,7 +141,7 @@ async function runPart(part: Part): Promise<void> {
       samples: number('BENCH_ALARM_SAMPLES', 20),
     });
   } else if (part === 'billing') {
-    report.billing = runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
+    report.billing = await runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
   } else {
     // Imported on demand: it loads vite and a browser, which the other parts do not need.
     const { runMapBench } = await import('./map.ts');
