@@ -13,10 +13,10 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * server's database as entries, exits and the scheduler would have left them: ten days of a model-23 line at
  * 100.00 a day (1,000.00 in all), billed on the 1st, due ten days later.
  */
-function overdueRenter(name: string): { renterId: number } {
+function overdueRenter(name: string): { renterId: number; number: string } {
   return withLeaseDb((db) => {
     const endOn = iso(Date.now() - 81 * DAY);
-    const { lessorOrgId, renterId } = leaseToNewRenter(db, {
+    const { lessorOrgId, renterId, contract } = leaseToNewRenter(db, {
       name,
       number: (renterId) => `HT-E2E-${renterId}`,
       startOn: iso(Date.now() - 90 * DAY),
@@ -26,7 +26,7 @@ function overdueRenter(name: string): { renterId: number } {
       dueDays: 10,
     });
     issueLessorBills(db, lessorOrgId, iso(Date.now()));
-    return { renterId };
+    return { renterId, number: contract.number };
   });
 }
 
@@ -82,4 +82,49 @@ test.describe('in Chinese', () => {
   test('收款登记后账单付清、欠款消失', async ({ page, api }) => {
     await recordAndClear(page, api, 'zh-cn');
   });
+});
+
+test('the administrator brings a renter’s balance forward: the next receipt pays it first', async ({ page, api }) => {
+  const t = (key: string, params?: Record<string, string | number>) => text('en', `lease-billing:${key}`, params);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `Opening Works ${stamp}`;
+  const { renterId } = overdueRenter(name);
+  await signInAs(page, api, ROLE.lessorAdmin);
+  await page.goto(`/leaseCenter/receiptRecord?renterId=${renterId}`);
+  await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
+
+  // What it owed before, due before its rent: 500.00 more in arrears, and the new bill's detail opens.
+  await page.getByRole('button', { name: t('opening.record') }).click();
+  const dialog = page.getByRole('dialog', { name: t('opening.title') });
+  await dialog.getByLabel(t('opening.amount'), { exact: true }).fill('500');
+  for (const [label, day] of [
+    [t('opening.asOf'), iso(Date.now() - 120 * DAY)],
+    [t('opening.dueOn'), iso(Date.now() - 100 * DAY)],
+  ] as const) {
+    const field = dialog.getByLabel(label, { exact: true });
+    await field.fill(day);
+    await field.press('Enter');
+  }
+  await dialog.getByLabel(t('opening.note'), { exact: true }).fill(`Old ledger ${stamp}`);
+  await dialog.getByRole('button', { name: t('opening.submit') }).click();
+  const drawer = page.getByRole('dialog', { name: t('bill.detailTitle') });
+  await expect(drawer).toContainText(t('billKind.opening'));
+  await expect(drawer).toContainText(`Old ledger ${stamp}`);
+  await expect(drawer).toContainText(t('opening.explained'));
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('renter-arrears')).toHaveText('1500.00');
+
+  // A receipt of 500.00 pays the opening balance (the oldest due), not the rent.
+  await page.getByLabel(t('receipt.amount'), { exact: true }).fill('500');
+  await page.getByRole('button', { name: t('receipt.submit') }).click();
+  await expect(page.getByTestId('receipt-allocations')).toContainText(/OB-\d{8}-\d+/);
+  await expect(page.getByTestId('receipt-allocations')).not.toContainText('HT-E2E-');
+  await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
+
+  // The bill record names it.
+  await page.goto('/financeCenter/billRecord');
+  const row = page.getByRole('row').filter({ hasText: `Old ledger ${stamp}` });
+  await expect(row).toContainText(t('ledgerType.opening'));
+  await expect(row).toContainText('500.00');
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });

@@ -52,3 +52,20 @@ test('the revenue analysis drills down to the income lines of its filter', async
   await expect(page.locator('.ant-statistic:visible').filter({ hasText: t('kpi.daysBilled') })).toContainText('10');
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });
+
+test('a click on a store’s bars opens that store’s income lines', async ({ page, api }) => {
+  const t = (key: string) => text('en', `lease-revenue:${key}`);
+  await signInAs(page, api, ROLE.lessorAdmin);
+  await page.goto('/leaseCenter/dashboard');
+  const chart = page.getByRole('img', { name: t('charts.byStore') });
+  // The accessible name lists the stores, the largest first: "By store: <store>: Billed …; <next>: …".
+  const label = (await chart.getAttribute('aria-label')) ?? '';
+  const store = label.slice(label.indexOf(': ') + 2).split(': ')[0]!;
+  expect(store.length).toBeGreaterThan(0);
+  // The first store's band, right of its name (the chart's grid starts 36 px down, under the legend).
+  const box = (await chart.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.7, box.y + 48);
+  await expect(page).toHaveURL(/\/leaseCenter\/incomeDetail\?.*storeId=\d+/);
+  await expect(page.getByRole('row').nth(1)).toContainText(store);
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+});
