@@ -7,7 +7,7 @@ import { refreshArrears } from '@console/db/billing/ledger';
 import { devices } from '@console/db/schema/devices';
 import { dayInZone } from '@console/server/src/lib/time';
 import { handOverOne, leaseToNewRenter, signAtProvider, withLeaseDb } from '../../fixtures/e2e-lease.ts';
-import { confirmPopover, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { confirmPopover, expect, goInConsole, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
  * Issue 14's contract change, as the rental company's administrator does it in the console: on a contract in
@@ -158,13 +158,13 @@ test('a change adds a machine to a contract in execution: approved, signed, deli
   });
 
   await test.step('deliver the added machine under the contract', async () => {
-    await page.goto(`/leaseCenter/contractDetail?id=${lease.contractId}`);
+    await goInConsole(page, `/leaseCenter/contractDetail?id=${lease.contractId}`);
     await handOverOne(page, lang, 'entry', added);
   });
 
   await test.step('the contract’s next bill carries the added machine from today, beside its own', async () => {
     const bill = billNextBillingDay(lease);
-    await page.goto(`/financeCenter/billRecord?renterId=${lease.renterId}`);
+    await goInConsole(page, `/financeCenter/billRecord?renterId=${lease.renterId}`);
     await page
       .getByRole('row')
       .filter({ hasText: bill })

@@ -7,7 +7,7 @@ import { devices } from '@console/db/schema/devices';
 import { SUBLESSOR } from '@console/db/seed/business';
 import { dayInZone } from '@console/server/src/lib/time';
 import { contractForNewRenter, handOverOne, withLeaseDb } from '../../fixtures/e2e-lease.ts';
-import { expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { expect, goInConsole, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
  * Issue 14's sub-leasing, as the rental company's administrator does it in the console: a machine rented in from the
@@ -83,19 +83,19 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
   });
 
   await test.step('the fleet lists it, rented in from the sub-lessor', async () => {
-    await page.goto(`/deviceManagement?serialNumber=${serial}`);
+    await goInConsole(page, `/deviceManagement?serialNumber=${serial}`);
     await expect(page.getByRole('columnheader', { name: text(lang, 'devices:fields.rentedFrom') })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: serial })).toContainText(SUBLESSOR.name);
   });
 
   const contract = contractFor(`Sublease Works ${stamp}`, serial, today);
   await test.step('lease it out: delivered under the company’s own contract', async () => {
-    await page.goto(`/leaseCenter/contractDetail?id=${contract.id}`);
+    await goInConsole(page, `/leaseCenter/contractDetail?id=${contract.id}`);
     await handOverOne(page, lang, 'entry', serial);
   });
 
   const openSublease = async () => {
-    await page.goto(`/leaseCenter/subleaseRecord?keyword=${serial}`);
+    await goInConsole(page, `/leaseCenter/subleaseRecord?keyword=${serial}`);
     await subleaseRow.getByRole('link').first().click();
     await expect(page).toHaveURL(/\/leaseCenter\/subleaseDetail\?id=\d+$/);
   };
@@ -123,7 +123,7 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
   });
 
   await test.step('it comes back from the renter', async () => {
-    await page.goto(`/leaseCenter/contractDetail?id=${contract.id}`);
+    await goInConsole(page, `/leaseCenter/contractDetail?id=${contract.id}`);
     await handOverOne(page, lang, 'exit', serial);
   });
 
@@ -135,7 +135,7 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
     await expect(page.getByText(s('subleases.returned'))).toBeVisible();
     await expect(card.locator('.ant-card-head')).toContainText(s('state.returned'));
     await expect(page.getByRole('button', { name: s('subleases.return') })).toHaveCount(0);
-    await page.goto(`/leaseCenter/subleaseRecord?keyword=${serial}`);
+    await goInConsole(page, `/leaseCenter/subleaseRecord?keyword=${serial}`);
     await expect(subleaseRow).toContainText(s('state.returned'));
     await expect(page.locator('body')).not.toContainText(RAW_KEY);
   });
