@@ -112,6 +112,17 @@ function checkRange(from?: string, to?: string) {
   if (from && to && to < from) throw invalidField('to', 'billing.dayRangeInvalid');
 }
 
+/** A renter the user sees, for a receipt or an opening balance; any other is refused on the renter field. */
+function renterInScope(data: ScopedData, renterId: number) {
+  const renter = data
+    .select({ id: renters.orgId, lessorOrgId: renters.lessorOrgId })
+    .from(renters, data.orgScope(renters.lessorOrgId))
+    .where(eq(renters.orgId, renterId))
+    .get();
+  if (!renter) throw invalidField('renterId', 'billing.renterRequired');
+  return renter;
+}
+
 /** A contract in scope, for its arrears. */
 function contractInScope(data: ScopedData, contractId: number) {
   const contract = data
@@ -253,13 +264,8 @@ export const leaseBillingRoutes: RouteDef[] = [
   }),
 
   route(api.openingCreate, ({ body, user, data, deps, setMessage }) => {
-    // The renter must be one the user sees; the unit of work checks again that they administer its lessor.
-    const renter = data
-      .select({ id: renters.orgId, lessorOrgId: renters.lessorOrgId })
-      .from(renters, data.orgScope(renters.lessorOrgId))
-      .where(eq(renters.orgId, body.renterId))
-      .get();
-    if (!renter) throw invalidField('renterId', 'billing.renterRequired');
+    // The unit of work checks again that the user administers the renter's lessor.
+    const renter = renterInScope(data, body.renterId);
     if (!mayRecordOpening(user)(renter.lessorOrgId)) throw forbidden();
     const { renterId, ...input } = body;
     const made = recordOpeningBalance(
@@ -329,13 +335,8 @@ export const leaseBillingRoutes: RouteDef[] = [
   }),
 
   route(api.receiptCreate, ({ body, user, data, deps }) => {
-    // The renter must be one the user sees; the unit of work checks again that they write for its lessor.
-    const renter = data
-      .select({ id: renters.orgId, lessorOrgId: renters.lessorOrgId })
-      .from(renters, data.orgScope(renters.lessorOrgId))
-      .where(eq(renters.orgId, body.renterId))
-      .get();
-    if (!renter) throw invalidField('renterId', 'billing.renterRequired');
+    // The unit of work checks again that the user writes for the renter's lessor.
+    const renter = renterInScope(data, body.renterId);
     if (body.receivedOn > billingToday(data.unscoped('domainRule'), renter.lessorOrgId, deps.now())) {
       throw invalidField('receivedOn', 'billing.dayInFuture');
     }
