@@ -62,7 +62,9 @@ test('a click on a store’s bars opens that store’s income lines', async ({ p
   const label = (await chart.getAttribute('aria-label')) ?? '';
   const store = label.slice(label.indexOf(': ') + 2).split(': ')[0]!;
   expect(store.length).toBeGreaterThan(0);
-  // The first store's band, right of its name (the chart's grid starts 36 px down, under the legend).
+  // The first store's band, right of its name (the chart's grid starts 36 px down, under the legend), once drawn.
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('canvas')).toBeVisible();
   const box = (await chart.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.7, box.y + 48);
   await expect(page).toHaveURL(/\/leaseCenter\/incomeDetail\?.*storeId=\d+/);

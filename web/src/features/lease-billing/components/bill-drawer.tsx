@@ -75,7 +75,6 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                 <BillLines lines={lines} />
               )}
               <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
-              <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
               {allocations.length === 0 ? (
                 <Empty description={t('bill.noAllocations')} />
               ) : (
