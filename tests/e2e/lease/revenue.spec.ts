@@ -37,6 +37,8 @@ test('the revenue analysis drills down to the income lines of its filter', async
 
   await page.goto(`/leaseCenter/dashboard?from=${from}&to=${to}`);
   await expect(page.getByText(t('kpi.billed'))).toBeVisible();
+  // The profit is after the machines' expenses and what the machines rented in cost (decision 042).
+  await expect(page.getByText(t('kpi.sublease'))).toBeVisible();
   await expect(page.getByRole('img', { name: t('charts.byRenter') })).toHaveAttribute('aria-label', /Revenue Works/);
 
   // The drill-down keeps the dashboard's range; the renter's line is there with its amount and days.

@@ -81,13 +81,15 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
   /** The income lines of the dashboard's filter, narrowed by what was clicked. */
   const drill = (narrow: Drill = {}) =>
     navigate(href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId, ...narrow }));
-  const money = (key: 'billed' | 'received' | 'expenses' | 'profit', cents: number) => (
+  const money = (key: 'billed' | 'received' | 'expenses' | 'sublease' | 'profit', cents: number) => (
     <Statistic title={t(`kpi.${key}`)} value={groupedYuan(cents)} prefix="¥" />
   );
   const kpis = [
     money('billed', totals.billedCents),
     money('received', totals.receivedCents),
     money('expenses', totals.expenseCents),
+    // What the machines rented in cost over the range (decision 042): the profit is after it as well.
+    money('sublease', totals.subleaseCents),
     money('profit', totals.profitCents),
     <Statistic key="m" title={t('kpi.machines')} value={totals.machines} />,
     <Statistic key="h" title={t('kpi.hoursWorked')} value={totals.hoursWorked} />,
@@ -123,7 +125,7 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
     <Flex vertical gap={16}>
       <Row gutter={[16, 16]}>
         {kpis.map((kpi, i) => (
-          <Col xs={12} md={8} xl={i < 4 ? 6 : 8} key={i}>
+          <Col xs={12} md={8} xl={6} key={i}>
             <Card size="small">{kpi}</Card>
           </Col>
         ))}
