@@ -1,6 +1,10 @@
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { CONTRACT_WRITERS, leaseContractEndpoints } from '@console/contract/http/lease-contracts';
-import { readsOf } from '../../lib/endpoint-query.ts';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LiveEvent } from '@console/contract/http/live';
+import { invalidateEndpoints, readsOf } from '../../lib/endpoint-query.ts';
+import { useLiveEvent } from '../../lib/live-events.ts';
 import { useSession } from '../../lib/session.ts';
 
 /**
@@ -8,6 +12,22 @@ import { useSession } from '../../lib/session.ts';
  * both: every read of either is refreshed.
  */
 export const CONTRACT_READS = [...readsOf(leaseContractEndpoints), ...readsOf(leaseChangeEndpoints)];
+
+/**
+ * While the parties sign at the provider, its callbacks move a contract or a change on (and in force, a change moves
+ * its contract): a page showing record `id` follows them by reading the area again.
+ */
+export function useFollowSigning(id: number): void {
+  const queryClient = useQueryClient();
+  useLiveEvent(
+    useCallback(
+      (event: LiveEvent) => {
+        if (event.type === 'contract' && event.id === id) void invalidateEndpoints(queryClient, CONTRACT_READS);
+      },
+      [queryClient, id],
+    ),
+  );
+}
 
 /** May the signed-in user write contracts (the lessor's 5, 6, 10)? The server decides which ones. */
 export const useIsContractWriter = () => (CONTRACT_WRITERS as readonly number[]).includes(useSession().roleId);

@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
 import { Button, Card, Col, Row, Table } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -8,7 +7,6 @@ import {
   leaseChangeEndpoints as api,
   type ChangeLineRow,
 } from '@console/contract/http/lease-changes';
-import type { LiveEvent } from '@console/contract/http/live';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
@@ -16,10 +14,9 @@ import { yuan } from '../../../components/fields.tsx';
 import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { endpointQuery, invalidateEndpoints } from '../../../lib/endpoint-query.ts';
-import { useLiveEvent } from '../../../lib/live-events.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
-import { CONTRACT_READS, ContractActions, ContractTimeline, Signing } from '../../lease-contracts/index.ts';
+import { ContractActions, ContractTimeline, Signing, useFollowSigning } from '../../lease-contracts/index.ts';
 import { useChangeFields, useChangeLineFields } from '../fields.tsx';
 
 /**
@@ -33,17 +30,7 @@ export function ChangeDetailPage() {
   // Both spellings of the screen take the same `id`.
   const id = useScreenQuery(leaseChangeScreens.contractChangeDetail).query.id ?? 0;
   const query = useQuery({ ...endpointQuery(api.detail, { id }), enabled: id > 0 });
-  // While the parties sign at the provider, its callbacks move the change on (and in force, its contract): the page
-  // follows them, as a contract's does.
-  const queryClient = useQueryClient();
-  useLiveEvent(
-    useCallback(
-      (event: LiveEvent) => {
-        if (event.type === 'contract' && event.id === id) void invalidateEndpoints(queryClient, CONTRACT_READS);
-      },
-      [queryClient, id],
-    ),
-  );
+  useFollowSigning(id);
   const back = <Link to={href(leaseChangeScreens.contractChangeRecord)}>{t('detail.back')}</Link>;
   return (
     <RecordDetail

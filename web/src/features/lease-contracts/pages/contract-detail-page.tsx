@@ -1,11 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Card, Col, Input, List, Row, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
-import type { LiveEvent } from '@console/contract/http/live';
 import {
   leaseContractEndpoints as api,
   LEASE_STATUS_TABLE,
@@ -23,10 +22,9 @@ import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { apiHeaders } from '../../../lib/api-client.ts';
-import { endpointQuery, invalidateEndpoints, useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { useLiveEvent } from '../../../lib/live-events.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
-import { CONTRACT_READS, siteText } from '../api.ts';
+import { CONTRACT_READS, siteText, useFollowSigning } from '../api.ts';
 import { ContractActions } from '../components/contract-actions.tsx';
 import { ContractTimeline, Signing } from '../components/contract-history.tsx';
 import { saveBase64, saveBlob } from '../components/save-file.ts';
@@ -215,16 +213,7 @@ export function ContractDetailPage() {
   const fields = useContractFields();
   const id = useScreenQuery(leaseContractScreens.contractDetail).query.id ?? 0;
   const query = useQuery({ ...endpointQuery(api.detail, { id }), enabled: id > 0 });
-  // While the parties sign at the provider, its callbacks move the contract on: the page follows them.
-  const queryClient = useQueryClient();
-  useLiveEvent(
-    useCallback(
-      (event: LiveEvent) => {
-        if (event.type === 'contract' && event.id === id) void invalidateEndpoints(queryClient, CONTRACT_READS);
-      },
-      [queryClient, id],
-    ),
-  );
+  useFollowSigning(id);
   const back = <Link to={href(leaseContractScreens.contractMng)}>{t('detail.back')}</Link>;
   return (
     <RecordDetail
