@@ -24,12 +24,22 @@ export function registerEsignCallback(app: Hono, deps: AppDeps): void {
   });
 }
 
-/** The parties' open pages follow the provider: the contract's detail refreshes when its status moves. */
+/**
+ * The parties' open pages follow the provider: the contract's detail refreshes when its status moves. A change
+ * (decision 041) is a contract of its own that, once signed, rewrites the contract it changes: that contract's open
+ * pages are told too, so they show the new lines and total without a reload.
+ */
 function announceMove(deps: AppDeps, contractId: number): void {
-  const contract = deps.dbh.db.select().from(contracts).where(eq(contracts.id, contractId)).get();
+  const db = deps.dbh.db;
+  const contract = db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!contract) return;
-  deps.live.publish(
-    { type: 'contract', id: contract.id, status: contract.status, at: deps.now() },
-    { orgIds: [contract.lessorOrgId, contract.renterOrgId] },
-  );
+  const changed = contract.changeOf
+    ? db.select().from(contracts).where(eq(contracts.id, contract.changeOf)).get()
+    : null;
+  for (const moved of changed ? [contract, changed] : [contract]) {
+    deps.live.publish(
+      { type: 'contract', id: moved.id, status: moved.status, at: deps.now() },
+      { orgIds: [moved.lessorOrgId, moved.renterOrgId] },
+    );
+  }
 }
