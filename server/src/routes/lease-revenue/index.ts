@@ -4,7 +4,7 @@
  * the bill's lessor (a lessor's administrator and staff their own, the operator's finance every lessor's); a line
  * belongs to the month of its last billed day.
  */
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -105,6 +105,22 @@ function incomeOf(data: ScopedData, filter: Filter, range: Range) {
     .as('income');
 }
 type Income = ReturnType<typeof incomeOf>;
+
+/** The hours each line's machine worked on the line's days, from the daily work (decision 037), by line id. */
+function hoursOfLines(db: Db, lineIds: number[]): Map<number, number> {
+  if (lineIds.length === 0) return new Map();
+  const rows = db
+    .select({ id: billLines.id, hours: sql<number>`coalesce(sum(${dailyWork.hoursWorked}), 0)` })
+    .from(billLines)
+    .leftJoin(
+      dailyWork,
+      and(eq(dailyWork.deviceId, billLines.deviceId), between(dailyWork.day, billLines.fromOn, billLines.toOn)),
+    )
+    .where(inArray(billLines.id, lineIds))
+    .groupBy(billLines.id)
+    .all();
+  return new Map(rows.map((r) => [r.id, r.hours]));
+}
 
 const sumOf = (value: SQLWrapper) => sql<number>`coalesce(sum(${value}), 0)`;
 const moneyOf = (i: Income) => ({
@@ -253,7 +269,8 @@ export const leaseRevenueRoutes: RouteDef[] = [
     const range = rangeOf(query, dayInZone(deps.now(), timeZone));
     const i = incomeOf(data, query, range);
     const db = data.unscoped('alreadyScoped');
-    const { salespersonId: _s, ...columns } = i._.selectedFields;
+    // Each line's hours are counted for the page's lines only, not for every line of the range before it is paged.
+    const { salespersonId: _s, hoursWorked: _h, ...columns } = i._.selectedFields;
     const rows = db.select(columns).from(i).$dynamic();
     const order = listOrder(query, { toOn: i.toOn, amountCents: i.amountCents, days: i.days }, i.id, [
       desc(i.toOn),
@@ -264,9 +281,13 @@ export const leaseRevenueRoutes: RouteDef[] = [
       .select({ ...moneyOf(i), days: sumOf(i.days) })
       .from(i)
       .get()!;
+    const hours = hoursOfLines(
+      db,
+      page.map((r) => r.id),
+    );
     return {
       ...paging,
-      list: page.map((r) => ({ ...r, hoursWorked: round(r.hoursWorked, 2) })),
+      list: page.map((r) => ({ ...r, hoursWorked: round(hours.get(r.id) ?? 0, 2) })),
       totals: { billedCents: totals.billedCents, receivedCents: totals.receivedCents, days: totals.days },
     };
   }),
