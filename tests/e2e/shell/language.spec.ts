@@ -1,59 +1,39 @@
 import type { Page } from '@playwright/test';
-import { ROLE } from '@console/contract/codes/roles';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
+import { seesEntry } from '@console/contract/screens/access';
+import { allMenuEntries } from '@console/contract/screens/all';
+import { linkTo } from '@console/contract/screens/screen';
 import { createAccount } from '../../fixtures/e2e-db.ts';
-import { brandOrigin, CHINESE, expect, goInConsoleSettled, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import type { Api } from '../../fixtures/e2e-api.ts';
+import {
+  brandOrigin,
+  CHINESE,
+  expect,
+  goInConsoleSettled,
+  RAW_KEY,
+  signInAs,
+  test,
+  text,
+  type UiLang,
+} from '../../fixtures/e2e.ts';
 
 const PUBLIC_PAGES = ['/login', '/register', '/reset', '/dropAccount', '/loginForDashboard', '/test/list'];
 const LANGUAGE_BRAND = brandOrigin('jd');
 /** The first visit of a page loads its code and its data: on a busy machine that may take a while. */
 const FIRST_LOAD = { timeout: 30_000 };
-/** The console's pages a rental company's administrator works in, each read in both languages. */
-const CONSOLE_PAGES = [
-  '/dashboard',
-  '/setUp?active=first',
-  '/setUp?active=second',
-  '/employeeManagement/all',
-  '/deviceManagement',
-  '/deviceManagement/models',
-  '/deviceManagement/deviceOverview',
-  '/deviceManagement/historicalTrajectory',
-  '/deviceManagement/simCards',
-  '/deviceManagement/virtualHosts',
-  '/deviceManagement/controllers',
-  '/deviceManagement/gpsGateways',
-  '/deviceManagement/accessories',
-  '/deviceManagement/fence',
-  '/fenceManagement/list',
-  '/warning/all',
-  '/warning/rules',
-  '/warning/ticket',
-  '/warning/worker',
-  '/warning/fault',
-  '/warning/upkeep',
-  '/warning/feedback',
-  '/approvalManagement/caselibrary',
-  '/riskManagement/index',
-  '/riskManagement/history',
-  '/riskManagement/lockDays',
-  '/leaseCenter/contractMng',
-  '/leaseCenter/addContract',
-  '/leaseCenter/renterMng',
-  '/leaseCenter/storeMng',
-  '/leaseCenter/esigTemplateMng',
-  '/leaseCenter/entryMng',
-  '/leaseCenter/quitMng',
-  '/leaseCenter/deviceLeasePeriod',
-  '/leaseCenter/receiptRecord',
-  '/leaseCenter/arrears',
-  '/leaseCenter/dashboard',
-  '/leaseCenter/incomeDetail',
-  '/financeCenter/billRecord',
-  '/financeCenter/history',
-  '/workingAnalysis/base',
-  '/workingAnalysis/attendance',
-  '/workingAnalysis/construction',
-  '/404',
+/** Each page of a role's sidebar, as its entry opens it: a page added to the sidebar is read without being listed here. */
+const sidebarOf = (roleId: RoleId) => [
+  ...new Set(
+    allMenuEntries()
+      .filter((entry) => seesEntry(entry, roleId))
+      .map((entry) => linkTo(entry.screen, entry.query)),
+  ),
 ];
+/** The pages a rental company's administrator works in, each read in both languages: its sidebar's, and pages
+ * reached from them rather than from the sidebar. */
+const CONSOLE_PAGES = [...sidebarOf(ROLE.lessorAdmin), '/deviceManagement/fence', '/leaseCenter/addContract', '/404'];
+/** The operator's pages that a rental company does not have (its users, distributors, ...), read as its administrator. */
+const OPERATOR_PAGES = sidebarOf(ROLE.companyAdmin).filter((path) => !CONSOLE_PAGES.includes(path));
 
 /**
  * The interface text of a page: what a user reads, without records (customer and project names in tables,
@@ -87,6 +67,31 @@ async function drawnText(page: Page): Promise<string> {
     }, FIRST_LOAD)
     .toBeGreaterThan(0);
   return shown;
+}
+
+/**
+ * Sign a new account of `roleId` in, then read each page: the first opened by its address, the rest in the console
+ * as from the sidebar; no page may show a raw message key, and each must pass `speaks` in the console's language.
+ */
+async function walkConsole(
+  page: Page,
+  api: Api,
+  roleId: RoleId,
+  pages: string[],
+  lang: UiLang,
+  speaks: (shown: string, path: string) => void,
+): Promise<void> {
+  expect(pages.length).toBeGreaterThan(0);
+  await signInAs(page, api, await createAccount(roleId));
+  await page.goto(pages[0]!);
+  const userMenu = lang === 'en' ? /^User menu of / : /的用户菜单$/;
+  await expect(page.getByRole('button', { name: userMenu })).toBeVisible(FIRST_LOAD);
+  for (const [i, path] of pages.entries()) {
+    if (i > 0) await goInConsoleSettled(page, path);
+    const shown = await interfaceText(page);
+    speaks(shown, path);
+    expect(shown, path).not.toMatch(RAW_KEY);
+  }
 }
 
 test.describe('language', () => {
@@ -123,38 +128,51 @@ test.describe('language', () => {
     }
   });
 
-  test('shows no Chinese and no raw keys in the English console', async ({ page, api }) => {
-    // Every console page, each loaded and settled: several times the usual time on a busy machine.
-    test.slow();
-    const account = await createAccount(ROLE.lessorAdmin);
-    await signInAs(page, api, account);
-    await page.goto(CONSOLE_PAGES[0]);
-    await expect(page.getByRole('button', { name: /^User menu of / })).toBeVisible(FIRST_LOAD);
-    for (const path of CONSOLE_PAGES) {
-      // The rest are opened in the console, as from the sidebar.
-      if (path !== CONSOLE_PAGES[0]) await goInConsoleSettled(page, path);
-      const shown = await interfaceText(page);
-      expect(shown.match(new RegExp(`.{0,30}${CHINESE.source}.{0,30}`, 'g')) ?? [], path).toEqual([]);
-      expect(shown, path).not.toMatch(RAW_KEY);
-    }
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: /^User menu of / }).click();
-    await expect(page.getByRole('menuitem', { name: 'Personal settings' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Corporate settings' })).toBeVisible();
-  });
+  // Every console page of a role, each loaded and settled, in each language: several times the usual time on a busy
+  // machine. The walks run in parallel (the rental company's pages in two halves), so both workers share them.
+  const half = Math.ceil(CONSOLE_PAGES.length / 2);
+  const walks = [
+    {
+      who: "a rental company's administrator (first half)",
+      roleId: ROLE.lessorAdmin,
+      pages: CONSOLE_PAGES.slice(0, half),
+      settings: true,
+    },
+    {
+      who: "a rental company's administrator (second half)",
+      roleId: ROLE.lessorAdmin,
+      pages: CONSOLE_PAGES.slice(half),
+    },
+    {
+      who: "the operator's administrator, on the pages only the operator has",
+      roleId: ROLE.companyAdmin,
+      pages: OPERATOR_PAGES,
+    },
+  ];
+  test.describe('every page', () => {
+    test.describe.configure({ mode: 'parallel' });
+    for (const { who, roleId, pages, settings } of walks) {
+      test(`shows no Chinese and no raw keys in the English console of ${who}`, async ({ page, api }) => {
+        test.slow();
+        await walkConsole(page, api, roleId, pages, 'en', (shown, path) =>
+          expect(shown.match(new RegExp(`.{0,30}${CHINESE.source}.{0,30}`, 'g')) ?? [], path).toEqual([]),
+        );
+        if (!settings) return;
+        // The user menu leads to both settings tabs.
+        await page.goto('/dashboard');
+        await page.getByRole('button', { name: /^User menu of / }).click();
+        await expect(page.getByRole('menuitem', { name: 'Personal settings' })).toBeVisible();
+        await expect(page.getByRole('menuitem', { name: 'Corporate settings' })).toBeVisible();
+      });
 
-  test('shows no raw keys in the Chinese console, which speaks Chinese on every page', async ({ browser, api }) => {
-    test.slow();
-    const page = await browser.newPage({ timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
-    const account = await createAccount(ROLE.lessorAdmin);
-    await signInAs(page, api, account);
-    await page.goto(CONSOLE_PAGES[0]);
-    await expect(page.getByRole('button', { name: /的用户菜单$/ })).toBeVisible(FIRST_LOAD);
-    for (const path of CONSOLE_PAGES) {
-      if (path !== CONSOLE_PAGES[0]) await goInConsoleSettled(page, path);
-      const shown = await interfaceText(page);
-      expect(shown, path).toMatch(CHINESE);
-      expect(shown, path).not.toMatch(RAW_KEY);
+      test(`speaks Chinese with no raw keys on every page of the Chinese console of ${who}`, async ({
+        browser,
+        api,
+      }) => {
+        test.slow();
+        const page = await browser.newPage({ timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
+        await walkConsole(page, api, roleId, pages, 'zh-cn', (shown, path) => expect(shown, path).toMatch(CHINESE));
+      });
     }
   });
 
