@@ -74,7 +74,7 @@ async function sendInvitation(
   code: string,
 ): Promise<void> {
   const text = t('employees.inviteSms', { org: orgName, link: inviteLink(c, code), code, days: INVITATION_DAYS });
-  const delivered = await deliverSms(deps, { ...phone, text, code });
+  const delivered = await deliverSms(deps, { mobile: phone.mobile, areaCode: phone.areaCode, text, code });
   if (!delivered) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
 }
 
