@@ -8,7 +8,7 @@ import { codeTable } from './code-table.ts';
  */
 export const INVITATION_STATES = ['pending', 'accepted', 'expired', 'revoked'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
-export const INVITATION_STATE = codeTable('invitationState', [
+export const INVITATION_STATE = codeTable('employees:invitationState', [
   ['pending', 'pending', 'gold'],
   ['accepted', 'accepted', 'green'],
   ['expired', 'expired', 'default'],

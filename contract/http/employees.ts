@@ -270,7 +270,8 @@ export const employeeEndpoints = {
   openWork: defineEndpoint({
     method: 'GET',
     path: '/employee/openWork.do',
-    summary: 'The open work that names an employee (work orders, seal grants, contracts, lock tasks) and its fate on unbinding',
+    summary:
+      'The open work that names an employee (work orders, seal grants, contracts, lock tasks) and its fate on unbinding',
     access: { roles: EMPLOYEE_ADMINS },
     scope: 'organisation',
     query: z.object({ uid: idParam }),

@@ -96,6 +96,8 @@ export const userDetail = z.object({
   }),
 });
 
+export type UserDetail = z.infer<typeof userDetail>;
+
 const flag = z.enum(['yes', 'no']).optional();
 export const userListQuery = pageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
@@ -166,7 +168,8 @@ export const userEndpoints = {
   updateInvoice: defineEndpoint({
     method: 'POST',
     path: '/user/updateInvoice.do',
-    summary: "Change the invoice information of an account's organisation (special or ordinary invoice and its tax rate)",
+    summary:
+      "Change the invoice information of an account's organisation (special or ordinary invoice and its tax rate)",
     access: { roles: INVOICE_EDITORS },
     scope: 'organisation',
     query: noInput,
@@ -190,7 +193,12 @@ export const userEndpoints = {
     access: { roles: PHONE_RESETTERS },
     scope: 'organisation',
     query: noInput,
-    body: z.object({ uid: z.number({ error: 'validation.invalid' }).int().positive(), mobile, areaCode, code: smsCode }),
+    body: z.object({
+      uid: z.number({ error: 'validation.invalid' }).int().positive(),
+      mobile,
+      areaCode,
+      code: smsCode,
+    }),
     response: userRow,
   }),
 } as const;

@@ -103,8 +103,10 @@ export const enUS: Record<MessageKey, string> = {
   'employees.self': 'You cannot disable your own account or change your own role',
   'employees.nothingToChange': 'Nothing to change: give a new nickname or role',
   'employees.roleNotAllowed': 'You cannot grant this role',
-  'employees.inviteSms': '{{org}} invites you to join it in the machinery console. Open {{link}} (code {{code}}) within {{days}} days to sign in or register and accept.',
-  'employees.setPasswordSms': '{{org}} made you an account in the machinery console. Set your password at {{link}} with this phone number, then sign in.',
+  'employees.inviteSms':
+    '{{org}} invites you to join it in the machinery console. Open {{link}} (code {{code}}) within {{days}} days to sign in or register and accept.',
+  'employees.setPasswordSms':
+    '{{org}} made you an account in the machinery console. Set your password at {{link}} with this phone number, then sign in.',
   'employees.setPasswordSent': 'Account created: a text message asks them to set their password',
   'employees.inviteSent': 'Invitation sent',
   'employees.inviteFailed': 'invite send failed',
@@ -115,7 +117,8 @@ export const enUS: Record<MessageKey, string> = {
   'employees.invitationClosed': 'An accepted or withdrawn invitation cannot be sent again or withdrawn',
   'employees.invitationPending': 'This number already has an open invitation: send it again from the invitations list',
   'employees.alreadyMember': 'This number already belongs to your organisation',
-  'employees.employedElsewhere': 'This number belongs to an employee of another organisation, who must be unbound there first',
+  'employees.employedElsewhere':
+    'This number belongs to an employee of another organisation, who must be unbound there first',
   'employees.inviteInstead': 'This number already has an account: invite it, and the person accepts by signing in',
   'employees.joinedOrg': 'You joined {{org}}',
   'employees.unbindSelf': 'You cannot unbind yourself',

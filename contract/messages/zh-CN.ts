@@ -103,7 +103,8 @@ export const zhCN = {
   'employees.self': '不能停用自己的账号或修改自己的角色',
   'employees.nothingToChange': '没有要修改的内容：请填写新的昵称或角色',
   'employees.roleNotAllowed': '无权授予该角色',
-  'employees.inviteSms': '{{org}}邀请您加入工程机械管理平台。请在{{days}}天内打开 {{link}}（邀请码 {{code}}），登录或注册后接受邀请。',
+  'employees.inviteSms':
+    '{{org}}邀请您加入工程机械管理平台。请在{{days}}天内打开 {{link}}（邀请码 {{code}}），登录或注册后接受邀请。',
   'employees.setPasswordSms': '{{org}}已为您开通工程机械管理平台账号。请用本手机号在 {{link}} 设置密码后登录。',
   'employees.setPasswordSent': '账号已创建，已发短信请其设置密码',
   'employees.inviteSent': '邀请短信已发送',

@@ -35,7 +35,8 @@ const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const CODE_LENGTH = 10;
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
-const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+const newCode = () =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 type InvitationRow = typeof invitations.$inferSelect;
 type Phone = { mobile: string; areaCode: string };
@@ -79,8 +80,11 @@ async function sendInvitation(
 }
 
 function ownOrgName(data: ScopedData, user: SessionUser): string {
-  return data.select().from(organisations, data.orgScope(organisations.id)).where(eq(organisations.id, user.orgId)).get()!
-    .name;
+  return data
+    .select()
+    .from(organisations, data.orgScope(organisations.id))
+    .where(eq(organisations.id, user.orgId))
+    .get()!.name;
 }
 
 function present(data: ScopedData, row: InvitationRow, now: number, timeZone: string): Invitation {
@@ -322,7 +326,10 @@ export const invitationRoutes: RouteDef[] = [
     });
     const db = data.unscoped('publicLink');
     const org = db
-      .select({ name: organisations.name }).from(organisations).where(eq(organisations.id, invitation.orgId)).get()!;
+      .select({ name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, invitation.orgId))
+      .get()!;
     setMessage('employees.joinedOrg', { org: org.name });
     const token = createSession(db, userId, 'console', ip, now + deps.env.SESSION_HOURS * 3600 * 1000);
     return loginDataFor(deps, token, lang);

@@ -50,7 +50,10 @@ function openWork(data: ScopedData, orgId: number, uid: number): OpenWorkItem[] 
     .all();
   const grants = data
     .select({ id: sealGrants.id, name: seals.name })
-    .from(sealGrants, data.within(sealGrants.sealId, data.select({ id: seals.id }).from(seals, data.orgScope(seals.orgId))))
+    .from(
+      sealGrants,
+      data.within(sealGrants.sealId, data.select({ id: seals.id }).from(seals, data.orgScope(seals.orgId))),
+    )
     .innerJoin(seals, eq(seals.id, sealGrants.sealId))
     .where(and(eq(seals.orgId, orgId), eq(sealGrants.userId, uid), eq(sealGrants.state, 'active')))
     .all();
@@ -115,10 +118,16 @@ export const unbindingRoutes: RouteDef[] = [
           .run();
       }
       if (ids('sealGrant').length) {
-        tx.update(sealGrants).set({ state: 'revoked' }).where(inArray(sealGrants.id, ids('sealGrant'))).run();
+        tx.update(sealGrants)
+          .set({ state: 'revoked' })
+          .where(inArray(sealGrants.id, ids('sealGrant')))
+          .run();
       }
       if (ids('contract').length) {
-        tx.update(contracts).set({ salespersonId: null }).where(inArray(contracts.id, ids('contract'))).run();
+        tx.update(contracts)
+          .set({ salespersonId: null })
+          .where(inArray(contracts.id, ids('contract')))
+          .run();
       }
       // The person keeps their account, as a registered user in an organisation of their own (as /register.do
       // makes one), and every session of theirs ends now: the next request finds no session.
@@ -127,10 +136,7 @@ export const unbindingRoutes: RouteDef[] = [
         .values({ name: person.nickname || person.name || person.mobile, kind: 'customer' })
         .returning({ id: organisations.id })
         .get();
-      tx.update(users)
-        .set({ orgId: own.id, roleId: ROLE.registeredUser })
-        .where(eq(users.id, person.id))
-        .run();
+      tx.update(users).set({ orgId: own.id, roleId: ROLE.registeredUser }).where(eq(users.id, person.id)).run();
       tx.delete(sessions).where(eq(sessions.userId, person.id)).run();
       const released = Object.fromEntries(
         (Object.keys(UNBIND_OUTCOME) as OpenWorkKind[]).map((kind) => [kind, ids(kind).length]),

@@ -106,7 +106,10 @@ describe('employees', () => {
       token: admin,
       body: { mobile: '13966668888', name: 'Zhao Lei', roleId: ROLE.lessorStaff, mode: 'message' },
     });
-    expect(res).toMatchObject({ status: '200', message: 'Account created: a text message asks them to set their password' });
+    expect(res).toMatchObject({
+      status: '200',
+      message: 'Account created: a text message asks them to set their password',
+    });
     const sms = t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, '13966668888')).all();
     expect(sms).toHaveLength(1);
     expect(sms[0]!.text).toContain('Huadong Aerial Leasing made you an account');

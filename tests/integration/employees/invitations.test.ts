@@ -28,11 +28,18 @@ describe('employee invitations', () => {
   const codeSentTo = (mobile: string) =>
     t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile)).all().at(-1)!.code;
   const listed = async (query: Record<string, unknown> = {}) =>
-    (await t.call(employeeEndpoints.invitations, { token: admin, query })).data as { list: Invitation[]; total: number };
+    (await t.call(employeeEndpoints.invitations, { token: admin, query })).data as {
+      list: Invitation[];
+      total: number;
+    };
 
   it('sends a text message with a link and a code, and lists the invitation as pending', async () => {
     const res = await invite();
-    expect(res).toMatchObject({ status: '200', message: 'Invitation sent', data: { state: 'pending', roleId: ROLE.technician } });
+    expect(res).toMatchObject({
+      status: '200',
+      message: 'Invitation sent',
+      data: { state: 'pending', roleId: ROLE.technician },
+    });
     const [sms] = t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, NEW_NUMBER)).all();
     expect(sms!.text).toContain('Huadong Aerial Leasing invites you');
     expect(sms!.text).toContain(`/invite?code=${sms!.code}`);
@@ -56,7 +63,11 @@ describe('employee invitations', () => {
     const weak = await t.call(employeeEndpoints.acceptInvitation, { body: { code, password: 'short' } });
     expect(weak).toMatchObject({ status: '400', data: { field: 'password' } });
     const res = await t.call(employeeEndpoints.acceptInvitation, { body: { code, password: 'Joined2026a' } });
-    expect(res).toMatchObject({ status: '200', message: 'You joined Huadong Aerial Leasing', data: { roleId: ROLE.technician } });
+    expect(res).toMatchObject({
+      status: '200',
+      message: 'You joined Huadong Aerial Leasing',
+      data: { roleId: ROLE.technician },
+    });
     const profile = await t.call(settingsEndpoints.profile, { token: res.data.token });
     expect(profile.data).toMatchObject({ mobile: NEW_NUMBER, name: 'Qian Wei', orgName: 'Huadong Aerial Leasing' });
     expect((await listed({ state: 'accepted', phone: NEW_NUMBER })).total).toBe(1);
@@ -87,7 +98,10 @@ describe('employee invitations', () => {
     admin = t.tokenFor(ROLE.lessorAdmin);
     expect((await listed({ state: 'expired', phone: NEW_NUMBER })).list.map((i) => i.id)).toEqual([data.id]);
     const late = await t.call(employeeEndpoints.acceptInvitation, { body: { code: oldCode, password: 'Joined2026a' } });
-    expect(late).toMatchObject({ status: '409', message: 'This invitation has expired: ask the administrator to send it again' });
+    expect(late).toMatchObject({
+      status: '409',
+      message: 'This invitation has expired: ask the administrator to send it again',
+    });
     const lateZh = await t.call(employeeEndpoints.acceptInvitation, {
       lang: 'zh_CN',
       body: { code: oldCode, password: 'Joined2026a' },
@@ -114,7 +128,10 @@ describe('employee invitations', () => {
     expect(accept).toMatchObject({ status: '409', message: 'This invitation was withdrawn' });
     for (const endpoint of [employeeEndpoints.resendInvitation, employeeEndpoints.revokeInvitation]) {
       const res = await t.call(endpoint, { token: admin, body: { id: data.id } });
-      expect(res).toMatchObject({ status: '409', message: 'An accepted or withdrawn invitation cannot be sent again or withdrawn' });
+      expect(res).toMatchObject({
+        status: '409',
+        message: 'An accepted or withdrawn invitation cannot be sent again or withdrawn',
+      });
       const zh = await t.call(endpoint, { token: admin, lang: 'zh_CN', body: { id: data.id } });
       expect(zh.message).toBe('已接受或已撤回的邀请不能重发或撤回');
     }

@@ -52,7 +52,9 @@ describe('unbinding an employee', () => {
     expect(row.roleId).toBe(ROLE.registeredUser);
     const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, row.orgId)).get()!;
     expect(org).toMatchObject({ kind: 'customer', parentId: null });
-    const login = await t.call(authEndpoints.login, { query: { account: demoAccount(ROLE.lessorSales), password: DEMO_PASSWORD } });
+    const login = await t.call(authEndpoints.login, {
+      query: { account: demoAccount(ROLE.lessorSales), password: DEMO_PASSWORD },
+    });
     expect(login).toMatchObject({ status: '200', data: { roleId: ROLE.registeredUser } });
     // The work is released as the confirmation said.
     for (const grant of grants) {
@@ -62,9 +64,15 @@ describe('unbinding an employee', () => {
       expect(t.dbh.db.select().from(contracts).where(eq(contracts.id, contract.id)).get()!.salespersonId).toBeNull();
     }
     // The organisation keeps a record of who left; the person is no longer among its employees.
-    const former = await t.call(employeeEndpoints.former, { token: admin, query: { phone: demoAccount(ROLE.lessorSales) } });
+    const former = await t.call(employeeEndpoints.former, {
+      token: admin,
+      query: { phone: demoAccount(ROLE.lessorSales) },
+    });
     expect(former.data.list.map((f) => f.uid)).toEqual([uid]);
-    const employees = await t.call(employeeEndpoints.list, { token: admin, query: { phone: demoAccount(ROLE.lessorSales) } });
+    const employees = await t.call(employeeEndpoints.list, {
+      token: admin,
+      query: { phone: demoAccount(ROLE.lessorSales) },
+    });
     expect(employees.data.total).toBe(0);
   });
 
@@ -73,7 +81,15 @@ describe('unbinding an employee', () => {
     const orgId = t.dbh.db.select().from(users).where(eq(users.id, uid)).get()!.orgId;
     const task = t.dbh.db
       .insert(riskTasks)
-      .values({ orgId, kind: 'lock', taskType: 2, level: 1, mode: 1, dueAt: new Date(Date.now() + 86_400_000), createdBy: uid })
+      .values({
+        orgId,
+        kind: 'lock',
+        taskType: 2,
+        level: 1,
+        mode: 1,
+        dueAt: new Date(Date.now() + 86_400_000),
+        createdBy: uid,
+      })
       .returning()
       .get();
     const work = await openWork(uid);
@@ -101,15 +117,24 @@ describe('unbinding an employee', () => {
     expect(selfZh.message).toBe('不能解绑自己');
     const outside = await t.call(employeeEndpoints.unbind, { token: admin, body: { uid: t.userId(ROLE.finance) } });
     expect(outside.status).toBe('403');
-    expect((await t.call(employeeEndpoints.openWork, { token: admin, query: { uid: t.userId(ROLE.finance) } })).status).toBe(
-      '403',
-    );
+    expect(
+      (await t.call(employeeEndpoints.openWork, { token: admin, query: { uid: t.userId(ROLE.finance) } })).status,
+    ).toBe('403');
     expect((await t.call(employeeEndpoints.unbind, { token: admin, body: { uid: 999999 } })).status).toBe('404');
     for (const roleId of [ROLE.lessorSales, ROLE.lessorStaff, ROLE.technician, ROLE.companyEmployee]) {
-      const res = await t.call(employeeEndpoints.unbind, { token: t.tokenFor(roleId), body: { uid: t.userId(ROLE.technician) } });
+      const res = await t.call(employeeEndpoints.unbind, {
+        token: t.tokenFor(roleId),
+        body: { uid: t.userId(ROLE.technician) },
+      });
       expect(res.status, `role ${roleId}`).toBe('403');
     }
-    expect(t.dbh.db.select().from(users).where(eq(users.id, t.userId(ROLE.technician))).get()!.roleId).toBe(ROLE.technician);
+    expect(
+      t.dbh.db
+        .select()
+        .from(users)
+        .where(eq(users.id, t.userId(ROLE.technician)))
+        .get()!.roleId,
+    ).toBe(ROLE.technician);
   });
 
   it('an unbound person can be invited back', async () => {

@@ -33,7 +33,10 @@ describe("a user's invoice information and phone reset", () => {
     const before = await t.call(userEndpoints.detail, { token, query: { uid: target.id } });
     expect(before.data.canEditInvoice).toBe(true);
     const res = await t.call(userEndpoints.updateInvoice, { token, body: { uid: target.id, ...SPECIAL } });
-    expect(res).toMatchObject({ status: '200', data: { invoice: { type: 'special', taxRate: 6, title: SPECIAL.title } } });
+    expect(res).toMatchObject({
+      status: '200',
+      data: { invoice: { type: 'special', taxRate: 6, title: SPECIAL.title } },
+    });
     const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, target.orgId)).get()!;
     expect(org).toMatchObject({ invoiceType: 'special', taxRate: 0.06, invoiceBank: SPECIAL.bank });
   });
@@ -77,7 +80,10 @@ describe("a user's invoice information and phone reset", () => {
       body: { uid: t.userId(ROLE.finance), ...SPECIAL },
     });
     expect(operatorPerson.status).toBe('404');
-    const staffView = await t.call(userEndpoints.detail, { token: t.tokenFor(ROLE.lessorStaff), query: { uid: target.id } });
+    const staffView = await t.call(userEndpoints.detail, {
+      token: t.tokenFor(ROLE.lessorStaff),
+      query: { uid: target.id },
+    });
     expect(staffView.data.canEditInvoice).toBe(false);
   });
 
@@ -85,14 +91,21 @@ describe("a user's invoice information and phone reset", () => {
     const target = person('王伟');
     const token = t.tokenFor(ROLE.lessorStaff);
     const theirs = createSession(t.dbh.db, target.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
-    const sent = await t.call(userEndpoints.sendResetPhoneCode, { token, body: { uid: target.id, mobile: NEW_MOBILE } });
+    const sent = await t.call(userEndpoints.sendResetPhoneCode, {
+      token,
+      body: { uid: target.id, mobile: NEW_MOBILE },
+    });
     expect(sent).toMatchObject({ status: '200', message: 'Verification code sent' });
     const code = await t.latestCode(NEW_MOBILE);
     const wrong = await t.call(userEndpoints.resetPhone, {
       token,
       body: { uid: target.id, mobile: NEW_MOBILE, code: code === '000000' ? '111111' : '000000' },
     });
-    expect(wrong).toMatchObject({ status: '400', data: { field: 'code' }, message: 'verification code error, re-enter' });
+    expect(wrong).toMatchObject({
+      status: '400',
+      data: { field: 'code' },
+      message: 'verification code error, re-enter',
+    });
     const res = await t.call(userEndpoints.resetPhone, { token, body: { uid: target.id, mobile: NEW_MOBILE, code } });
     expect(res).toMatchObject({ status: '200', data: { uid: target.id, mobile: NEW_MOBILE } });
     expect(t.dbh.db.select().from(users).where(eq(users.id, target.id)).get()!.mobile).toBe(NEW_MOBILE);
