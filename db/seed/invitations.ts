@@ -23,6 +23,9 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
   const mobile = () => `1360000${String(++n).padStart(4, '0')}`;
   for (const [i, lessorId] of orgs.lessors.entries()) {
     const lang = BUSINESSES[i]!.lang;
+    // The company abroad invites Australian mobiles (+61), as its own accounts are.
+    const areaCode = lang === 'zh' ? '86' : '61';
+    const number = () => (lang === 'zh' ? mobile() : `4000001${String(++n).padStart(2, '0')}`);
     const admin = db
       .select()
       .from(users)
@@ -40,6 +43,7 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
       name: string;
       roleId: number;
       mobile: string;
+      areaCode?: string;
       sentDaysAgo: number;
       state?: 'pending' | 'accepted' | 'revoked';
       userId?: number;
@@ -50,7 +54,7 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
         .values({
           orgId: lessorId,
           mobile: fields.mobile,
-          areaCode: '86',
+          areaCode: fields.areaCode ?? areaCode,
           name: fields.name,
           roleId: fields.roleId,
           codeHash: hashOf(`${lessorId}-${fields.mobile}-${sentAt}`),
@@ -66,19 +70,19 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
     invite({
       name: say(lang, { zh: '钱伟', en: 'Oliver Grant' }),
       roleId: ROLE.technician,
-      mobile: mobile(),
+      mobile: number(),
       sentDaysAgo: 1,
     });
     invite({
       name: say(lang, { zh: '冯丽', en: 'Chloe Baker' }),
       roleId: ROLE.lessorSales,
-      mobile: mobile(),
+      mobile: number(),
       sentDaysAgo: 12,
     });
     invite({
       name: say(lang, { zh: '褚明', en: 'Ethan Reid' }),
       roleId: ROLE.lessorStaff,
-      mobile: mobile(),
+      mobile: number(),
       sentDaysAgo: 3,
       state: 'revoked',
       closedDaysAgo: 2,
@@ -89,6 +93,7 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
         name: staff.name || staff.mobile,
         roleId: staff.roleId,
         mobile: staff.mobile,
+        areaCode: staff.areaCode,
         sentDaysAgo: 40,
         state: 'accepted',
         userId: staff.id,
