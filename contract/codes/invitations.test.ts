@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVITATION_FLOW, INVITATION_STATES, invitationAllows, invitationState } from './invitations.ts';
+import type { INVITATION_FLOW } from './invitations.ts';
+import { INVITATION_STATES, invitationAllows, invitationState } from './invitations.ts';
 
 describe('the invitation state machine', () => {
   it('shows a pending invitation past its expiry as expired, and nothing else', () => {
