@@ -19,7 +19,7 @@ test('an administrator invites an employee who accepts from the outbox, then unb
   await invite.getByLabel(say('fields.mobile'), { exact: true }).fill(mobile);
   await invite.getByLabel(say('fields.name')).fill(name);
   await invite.getByLabel(say('fields.role')).click();
-  await page.getByTitle(text('en', 'codes:role.technician')).click();
+  await page.getByTitle(text('en', 'codes:role.technician'), { exact: true }).click();
   await invite.getByRole('button', { name: say('invite.send') }).click();
   await expect(invite).toBeHidden();
   // The invitations tab lists it as pending.
@@ -41,7 +41,7 @@ test('an administrator invites an employee who accepts from the outbox, then unb
   // The administrator sees them accepted and among the employees, and unbinds them: no open work names them yet.
   await page.reload();
   await expect(pending).toContainText(say('invitationState.accepted'));
-  await page.getByRole('tab', { name: say('tabs.employees') }).click();
+  await page.getByRole('tab', { name: say('tabs.employees'), exact: true }).click();
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: mobile });
   await expect(row).toBeVisible();
   const unbind = page.getByRole('dialog', { name: say('unbind.title', { name }) });
