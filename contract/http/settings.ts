@@ -114,32 +114,37 @@ const isInvoiceType = (value: unknown): value is InvoiceType =>
   typeof value === 'string' && Object.hasOwn(TAX_RATES, value);
 const SPECIAL_FIELDS = ['bank', 'account', 'address', 'phone'] as const;
 
-/** Special VAT invoices need the bank, account, address and phone of the buyer; ordinary ones do not. */
-export const invoiceForm = SPECIAL_FIELDS.reduce(
-  (schema, field) =>
-    schema.refine((v: InvoiceInput) => v.type !== 'special' || (typeof v[field] === 'string' && !!v[field].trim()), {
-      path: [field],
-      error: 'validation.required',
-      ...acrossFields,
-    }),
-  z
-    .object({
-      type: z.enum(INVOICE_TYPE.values, { error: 'validation.required' }),
-      taxRate: z.coerce.number({ error: 'validation.taxRate' }),
-      title: requiredText(100),
-      taxNumber: z
-        .string({ error: 'validation.required' })
-        .trim()
-        .toUpperCase()
-        .min(1, { error: 'validation.required' })
-        .regex(/^[0-9A-Z]{15,20}$/, { error: 'validation.taxNumber' }),
-      bank: text(100),
-      account: text(40),
-      address: text(200),
-      phone: text(20),
-    })
+/** The invoice information's fields, before the rules across them (invoiceRules). */
+export const invoiceFields = z.object({
+  type: z.enum(INVOICE_TYPE.values, { error: 'validation.required' }),
+  taxRate: z.coerce.number({ error: 'validation.taxRate' }),
+  title: requiredText(100),
+  taxNumber: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: 'validation.required' })
+    .regex(/^[0-9A-Z]{15,20}$/, { error: 'validation.taxNumber' }),
+  bank: text(100),
+  account: text(40),
+  address: text(200),
+  phone: text(20),
+});
+
+/**
+ * Special VAT invoices need the bank, account, address and phone of the buyer; ordinary ones do not; each type
+ * allows its own tax rates. Applied to the fields alone here and with the account's id on the user detail.
+ */
+export function invoiceRules<S extends z.ZodType<z.infer<typeof invoiceFields>>>(fields: S) {
+  return SPECIAL_FIELDS.reduce(
+    (schema, field) =>
+      schema.refine((v: InvoiceInput) => v.type !== 'special' || (typeof v[field] === 'string' && !!v[field].trim()), {
+        path: [field],
+        error: 'validation.required',
+        ...acrossFields,
+      }),
     // A missing rate is already refused by the field itself.
-    .refine(
+    fields.refine(
       (v: InvoiceInput) =>
         !isInvoiceType(v.type) ||
         typeof v.taxRate !== 'number' ||
@@ -151,7 +156,10 @@ export const invoiceForm = SPECIAL_FIELDS.reduce(
         ...acrossFields,
       },
     ),
-);
+  );
+}
+
+export const invoiceForm = invoiceRules(invoiceFields);
 
 export const settingsEndpoints = {
   profile: defineEndpoint({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ORG_KIND } from '../codes/org-kinds.ts';
 import { ROLE, type RoleId } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, pageQuery, paged } from './fields.ts';
+import { areaCode, idParam, mobile, pageQuery, paged, smsCode } from './fields.ts';
+import { invoiceFields, invoiceRules } from './settings.ts';
 
 /**
  * Every account a user may see (issue 15; docs/decisions/043-people.md): the operator's staff every one, a rental
@@ -14,6 +15,13 @@ export const USER_READERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lesso
 export const USER_WRITERS = USER_READERS;
 /** Who changes roles: the administrators, never to a role above their own (assignableRoles). */
 export const ROLE_CHANGERS = [ROLE.companyAdmin, ROLE.lessorAdmin] as const;
+/**
+ * Who edits an account's organisation's invoice information from the user detail (decision 048): the operator's
+ * staff any organisation's, a rental company's administrator its own company's and its customers'.
+ */
+export const INVOICE_EDITORS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin] as const;
+/** Who resets an account's mobile to a new, verified one: as who disables it (USER_WRITERS, mayDisable). */
+export const PHONE_RESETTERS = USER_WRITERS;
 /** Who sees the whole real-name data: the operator's staff, who review verifications. */
 export const IDENTITY_REVEALERS = [ROLE.companyEmployee, ROLE.companyAdmin] as const;
 
@@ -73,7 +81,9 @@ export const userDetail = z.object({
   idNumber: z.string(),
   /** The user may ask for the whole real-name data (each view is recorded). */
   canReveal: z.boolean(),
-  /** The account's organisation's invoice information, with its special or ordinary invoice's tax rate. */
+  /** The user may edit the invoice information (INVOICE_EDITORS, within their write scope). */
+  canEditInvoice: z.boolean(),
+  /** The account's organisation's invoice information, with its special or ordinary invoice's tax rate (percent). */
   invoice: z.object({
     title: z.string(),
     taxNumber: z.string(),
@@ -85,6 +95,8 @@ export const userDetail = z.object({
     account: z.string(),
   }),
 });
+
+export type UserDetail = z.infer<typeof userDetail>;
 
 const flag = z.enum(['yes', 'no']).optional();
 export const userListQuery = pageQuery.extend({
@@ -150,6 +162,42 @@ export const userEndpoints = {
     body: z.object({
       uid: z.number({ error: 'validation.invalid' }).int().positive(),
       roleId: z.number({ error: 'validation.required' }).int().min(0).max(99),
+    }),
+    response: userRow,
+  }),
+  updateInvoice: defineEndpoint({
+    method: 'POST',
+    path: '/user/updateInvoice.do',
+    summary:
+      "Change the invoice information of an account's organisation (special or ordinary invoice and its tax rate)",
+    access: { roles: INVOICE_EDITORS },
+    scope: 'organisation',
+    query: noInput,
+    body: invoiceRules(invoiceFields.extend({ uid: z.number({ error: 'validation.invalid' }).int().positive() })),
+    response: userDetail,
+  }),
+  sendResetPhoneCode: defineEndpoint({
+    method: 'POST',
+    path: '/user/sendResetPhoneCode.do',
+    summary: "First step of resetting an account's mobile: a code to the new number (which must be free)",
+    access: { roles: PHONE_RESETTERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({ uid: z.number({ error: 'validation.invalid' }).int().positive(), mobile, areaCode }),
+    response: z.object({ expiresInSeconds: z.number().int() }),
+  }),
+  resetPhone: defineEndpoint({
+    method: 'POST',
+    path: '/user/resetPhone.do',
+    summary: "Reset an account's mobile to the new number its code verifies; every session of the account ends",
+    access: { roles: PHONE_RESETTERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({
+      uid: z.number({ error: 'validation.invalid' }).int().positive(),
+      mobile,
+      areaCode,
+      code: smsCode,
     }),
     response: userRow,
   }),

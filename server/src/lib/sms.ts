@@ -17,14 +17,9 @@ const GATEWAY_TIMEOUT_MS = 10_000;
  * outbox (`/test/list`); wherever `SMS_WEBHOOK_URL` is set it is also posted to the operator's SMS gateway as
  * JSON `{ areaCode, mobile, text }`. Delivery never holds up the request that caused it.
  */
-export function sendSms(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>, message: SmsMessage): void {
+export function sendSms(deps: SmsDeps, message: SmsMessage): void {
   const { env } = deps;
-  if (env.NODE_ENV !== 'production') {
-    deps.dbh.db
-      .insert(smsOutbox)
-      .values({ ...message, code: message.code ?? '', createdAt: new Date(deps.now()) })
-      .run();
-  }
+  keepInOutbox(deps, message);
   if (env.SMS_WEBHOOK_URL) {
     void postToGateway(deps, env.SMS_WEBHOOK_URL, env.SMS_WEBHOOK_TOKEN, message);
   } else if (env.NODE_ENV === 'production') {
@@ -32,7 +27,44 @@ export function sendSms(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>, mess
   }
 }
 
-async function postToGateway(deps: Pick<AppDeps, 'log'>, url: string, token: string | undefined, message: SmsMessage) {
+type SmsDeps = Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>;
+
+function keepInOutbox(deps: SmsDeps, message: SmsMessage): void {
+  if (deps.env.NODE_ENV === 'production') return;
+  deps.dbh.db
+    .insert(smsOutbox)
+    .values({ ...message, code: message.code ?? '', createdAt: new Date(deps.now()) })
+    .run();
+}
+
+/**
+ * A message whose delivery the request depends on (an invitation, decision 048): the gateway's answer is awaited and
+ * told. Delivered means the gateway took it, or, outside production with no gateway, the outbox has it; production
+ * with no gateway delivers nothing. Callers write their own records only after a delivery, so a failure leaves
+ * nothing half done.
+ */
+export async function deliverSms(deps: SmsDeps, message: SmsMessage): Promise<boolean> {
+  const { env } = deps;
+  if (!env.SMS_WEBHOOK_URL) {
+    if (env.NODE_ENV === 'production') {
+      deps.log('warn', `no SMS gateway is configured (SMS_WEBHOOK_URL); a message to ${masked(message)} was not sent`);
+      return false;
+    }
+    keepInOutbox(deps, message);
+    return true;
+  }
+  const delivered = await postToGateway(deps, env.SMS_WEBHOOK_URL, env.SMS_WEBHOOK_TOKEN, message);
+  // The outbox copy shows what went out; a message the gateway refused did not.
+  if (delivered) keepInOutbox(deps, message);
+  return delivered;
+}
+
+async function postToGateway(
+  deps: Pick<AppDeps, 'log'>,
+  url: string,
+  token: string | undefined,
+  message: SmsMessage,
+): Promise<boolean> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -41,8 +73,10 @@ async function postToGateway(deps: Pick<AppDeps, 'log'>, url: string, token: str
       signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
     });
     if (!response.ok) deps.log('warn', `the SMS gateway refused a message to ${masked(message)}: ${response.status}`);
+    return response.ok;
   } catch (error) {
     deps.log('warn', `the SMS gateway could not be reached for ${masked(message)}`, String(error));
+    return false;
   }
 }
 

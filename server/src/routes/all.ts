@@ -15,6 +15,8 @@ import { deviceRoutes } from './devices.ts';
 import { customerAreaRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { employeeRoutes } from './employees.ts';
+import { invitationRoutes } from './employees-invitations.ts';
+import { unbindingRoutes } from './employees-unbinding.ts';
 import { faultRoutes } from './faults/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
 import { fenceRoutes } from './fences.ts';
@@ -49,6 +51,8 @@ export const allRoutes: RouteDef[] = [
   ...alarmRuleRoutes,
   ...settingsRoutes,
   ...employeeRoutes,
+  ...invitationRoutes,
+  ...unbindingRoutes,
   ...uploadRoutes,
   ...deviceRoutes,
   ...deviceModelRoutes,

@@ -6,13 +6,12 @@ import type { ScopedData } from '../lib/data.ts';
 import { employeeEndpoints, grantableRoles, type Employee } from '@console/contract/http/employees';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
-import { ROLE } from '@console/contract/codes/roles';
 import { listPage } from '../lib/list-page.ts';
 import { keywordIn, textContains } from '../lib/search.ts';
-import { ApiError, conflict, forbidden, invalidField, notFound } from '../lib/errors.ts';
+import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { endAllSessions, sessionsEnded, type SessionUser } from '../lib/session.ts';
-import { sendSms } from '../lib/sms.ts';
+import { deliverSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -32,7 +31,7 @@ function toEmployee(row: UserRow, me: SessionUser, timeZone: string): Employee {
 }
 
 /** The account that holds a phone number, if any. */
-function samePhone(data: ScopedData, phone: { mobile: string; areaCode: string }): UserRow | undefined {
+export function samePhone(data: ScopedData, phone: { mobile: string; areaCode: string }): UserRow | undefined {
   return data
     .unscoped('uniqueness')
     .select()
@@ -42,7 +41,7 @@ function samePhone(data: ScopedData, phone: { mobile: string; areaCode: string }
 }
 
 /** A user of the administrator's own organisation; anyone else is refused. */
-function colleague(data: ScopedData, me: SessionUser, uid: number): UserRow {
+export function colleague(data: ScopedData, me: SessionUser, uid: number): UserRow {
   const row = data.select().from(users, data.orgScope(users.orgId)).where(eq(users.id, uid)).get();
   if (row?.orgId === me.orgId) return row;
   // Anyone else's account is refused as before; an id that names no account at all is not found. Account ids
@@ -52,7 +51,7 @@ function colleague(data: ScopedData, me: SessionUser, uid: number): UserRow {
   throw forbidden();
 }
 
-function assertGrantable(me: SessionUser, roleId: number, field: string): void {
+export function assertGrantable(me: SessionUser, roleId: number, field: string): void {
   if (!grantableRoles(me.roleId).includes(roleId as never)) throw invalidField(field, 'employees.roleNotAllowed');
 }
 
@@ -79,35 +78,33 @@ export const employeeRoutes: RouteDef[] = [
     };
   }),
 
-  route(employeeEndpoints.create, async ({ body, user, data, deps, t, setMessage }) => {
+  route(employeeEndpoints.create, async ({ body, user, data, deps, c, t, setMessage }) => {
     if (!isValidPhone(body.mobile, body.areaCode)) throw invalidField('mobile', 'validation.phone');
     assertGrantable(user, body.roleId, 'roleId');
-    const production = deps.env.NODE_ENV === 'production';
-    // No SMS gateway is configured in production yet, so an invitation could not reach anyone.
-    const inviteFails = body.mode === 'invite' && production;
-    const known = samePhone(data, body);
-    if (known && known.roleId !== ROLE.registeredUser) throw invalidField('mobile', 'auth.accountExists');
-    if (!known && inviteFails) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
-    // An invited person gets a password nobody knows and sets their own with "forgot password". The hash is
-    // made before the unit of work, which checks the phone again: another request may have taken it meanwhile.
+    // A number with an account belongs to a person who consents by accepting an invitation (decision 048).
+    if (samePhone(data, body)) throw invalidField('mobile', 'employees.inviteInstead');
+    // With `message`, the person sets their own password ("forgot password"): the first one nobody knows.
     const password = body.mode === 'password' ? body.password! : randomBytes(24).toString('base64url');
-    const passwordHash = known ? null : await hashPassword(password);
-    const outcome = data.write((tx) => {
-      const existing = samePhone(tx, body);
-      if (existing && existing.roleId !== ROLE.registeredUser) throw invalidField('mobile', 'auth.accountExists');
-      if (existing) {
-        // A self-registered person (role 0) joins the organisation and keeps their own password.
-        tx.update(users)
-          .set({ orgId: user.orgId, roleId: body.roleId, name: body.name, disabled: false })
-          .where(eq(users.id, existing.id))
-          .run();
-        endAllSessions(tx, existing.id);
-        return { uid: existing.id, joined: true };
-      }
-      if (inviteFails) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
-      // The account seen before has gone meanwhile: nothing is written, the administrator tries again.
-      if (passwordHash === null) throw conflict();
-      const created = tx
+    const passwordHash = await hashPassword(password);
+    if (body.mode === 'message') {
+      // The message goes first: the account is made only once it has left, so a failed send leaves nothing.
+      const org = data
+        .select()
+        .from(organisations, data.orgScope(organisations.id))
+        .where(eq(organisations.id, user.orgId))
+        .get()!;
+      const link = `${new URL(c.req.url).origin}/reset`;
+      const delivered = await deliverSms(deps, {
+        mobile: body.mobile,
+        areaCode: body.areaCode,
+        text: t('employees.setPasswordSms', { org: org.name, link }),
+      });
+      if (!delivered) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
+    }
+    // The phone is checked again in the unit of work: another request may have taken it meanwhile.
+    const created = data.write((tx) => {
+      if (samePhone(tx, body)) throw invalidField('mobile', 'employees.inviteInstead');
+      return tx
         .insert(users)
         .values({
           orgId: user.orgId,
@@ -120,24 +117,9 @@ export const employeeRoutes: RouteDef[] = [
         })
         .returning()
         .get();
-      return { uid: created.id, joined: false };
     });
-    if (outcome.joined) {
-      setMessage('employees.joined');
-    } else if (body.mode === 'invite') {
-      const org = data
-        .select()
-        .from(organisations, data.orgScope(organisations.id))
-        .where(eq(organisations.id, user.orgId))
-        .get()!;
-      sendSms(deps, {
-        mobile: body.mobile,
-        areaCode: body.areaCode,
-        text: t('employees.inviteSms', { org: org.name }),
-      });
-      setMessage('employees.inviteSent');
-    }
-    return outcome;
+    if (body.mode === 'message') setMessage('employees.setPasswordSent');
+    return { uid: created.id };
   }),
 
   route(employeeEndpoints.editUser, ({ query, user, data, timeZone }) => {

@@ -4,13 +4,21 @@ import { identityViews } from '@console/db/schema/people';
 import { ADMIN_ROLES } from '@console/contract/codes/roles';
 import { maskIdNumber, maskName } from '@console/contract/codes/masks';
 import { API_STATUS } from '@console/contract/http/envelope';
-import { IDENTITY_REVEALERS, ROLE_CHANGERS, assignableRoles, userEndpoints } from '@console/contract/http/users';
+import { isValidPhone } from '@console/contract/http/fields';
+import {
+  IDENTITY_REVEALERS,
+  INVOICE_EDITORS,
+  ROLE_CHANGERS,
+  assignableRoles,
+  userEndpoints,
+} from '@console/contract/http/users';
 import type { ScopedData } from '../lib/data.ts';
-import { ApiError, forbidden, notFound } from '../lib/errors.ts';
+import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { listOrder, listPage } from '../lib/list-page.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { keywordIn } from '../lib/search.ts';
 import { sessionsEnded, type SessionUser } from '../lib/session.ts';
+import { requireCode, sendCode } from '../lib/sms-codes.ts';
 import { formatInZone } from '../lib/time.ts';
 
 /**
@@ -68,6 +76,61 @@ function findAccount(data: ScopedData, uid: number): Account {
   return row;
 }
 
+type Org = typeof organisations.$inferSelect;
+
+/**
+ * The invoice information of an account's organisation may be changed by the operator's staff for any, and by a
+ * rental company's administrator for its own company and the customers right below it (decision 048).
+ */
+const mayEditInvoice = (me: SessionUser, org: Org) =>
+  (INVOICE_EDITORS as readonly number[]).includes(me.roleId) &&
+  (me.orgKind === 'operator' || org.id === me.orgId || org.parentId === me.orgId);
+
+function orgOf(data: ScopedData, orgId: number): Org {
+  return data.select().from(organisations, data.orgScope(organisations.id)).where(eq(organisations.id, orgId)).get()!;
+}
+
+function detailOf(data: ScopedData, user: SessionUser, uid: number, timeZone: string) {
+  const row = findAccount(data, uid);
+  const org = orgOf(data, row.orgId);
+  return {
+    user: present(user, row, timeZone),
+    idNumber: maskIdNumber(row.idNumber),
+    canReveal: user.orgKind === 'operator' && (IDENTITY_REVEALERS as readonly number[]).includes(user.roleId),
+    canEditInvoice: mayEditInvoice(user, org),
+    invoice: {
+      title: org.invoiceTitle,
+      taxNumber: org.taxNumber,
+      type: org.invoiceType,
+      // Stored as a fraction, shown and edited as a percentage (as in the corporate settings).
+      taxRate: Math.round(org.taxRate * 10000) / 100,
+      address: org.invoiceAddress,
+      phone: org.invoicePhone,
+      bank: org.invoiceBank,
+      account: org.invoiceAccount,
+    },
+  };
+}
+
+/** An account whose mobile the user may reset: one they may disable (not their own, an administrator's only by one). */
+function resettable(data: ScopedData, user: SessionUser, uid: number): Account {
+  const row = findAccount(data, uid);
+  if (!mayDisable(user, row)) throw forbidden();
+  return row;
+}
+
+/** The new number: valid, and nobody's (the account's own current number is no change). */
+function assertFreePhone(data: ScopedData, phone: { mobile: string; areaCode: string }) {
+  if (!isValidPhone(phone.mobile, phone.areaCode)) throw invalidField('mobile', 'validation.phone');
+  const holder = data
+    .unscoped('uniqueness')
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mobile, phone.mobile), eq(users.areaCode, phone.areaCode)))
+    .get();
+  if (holder) throw invalidField('mobile', 'auth.accountExists');
+}
+
 const yes = (flag: 'yes' | 'no' | undefined) => (flag === undefined ? undefined : flag === 'yes');
 
 export const userRoutes: RouteDef[] = [
@@ -87,29 +150,7 @@ export const userRoutes: RouteDef[] = [
     const { rows, ...paging } = listPage(data, query, accountRows(data).where(where), order);
     return { list: rows.map((r) => present(user, r, timeZone)), ...paging };
   }),
-  route(userEndpoints.detail, ({ query, user, data, timeZone }) => {
-    const row = findAccount(data, query.uid);
-    const org = data
-      .select()
-      .from(organisations, data.orgScope(organisations.id))
-      .where(eq(organisations.id, row.orgId))
-      .get()!;
-    return {
-      user: present(user, row, timeZone),
-      idNumber: maskIdNumber(row.idNumber),
-      canReveal: user.orgKind === 'operator' && (IDENTITY_REVEALERS as readonly number[]).includes(user.roleId),
-      invoice: {
-        title: org.invoiceTitle,
-        taxNumber: org.taxNumber,
-        type: org.invoiceType,
-        taxRate: org.taxRate,
-        address: org.invoiceAddress,
-        phone: org.invoicePhone,
-        bank: org.invoiceBank,
-        account: org.invoiceAccount,
-      },
-    };
-  }),
+  route(userEndpoints.detail, ({ query, user, data, timeZone }) => detailOf(data, user, query.uid, timeZone)),
   route(userEndpoints.reveal, ({ body, user, data }) => {
     if (user.orgKind !== 'operator') throw forbidden();
     return data.write((tx) => {
@@ -141,6 +182,52 @@ export const userRoutes: RouteDef[] = [
       tx.update(users).set({ roleId: body.roleId }).where(eq(users.id, body.uid)).run();
       return { ...found, roleId: body.roleId };
     });
+    return present(user, row, timeZone);
+  }),
+  route(userEndpoints.updateInvoice, ({ body, user, data, timeZone }) => {
+    const { uid, ...invoice } = body;
+    return data.write((tx) => {
+      const org = orgOf(tx, findAccount(tx, uid).orgId);
+      // Read but not writable: as elsewhere, a record one may not change is not found to a write.
+      if (!mayEditInvoice(user, org)) throw notFound();
+      tx.update(organisations)
+        .set({
+          invoiceType: invoice.type,
+          taxRate: invoice.taxRate / 100,
+          invoiceTitle: invoice.title,
+          taxNumber: invoice.taxNumber,
+          invoiceBank: invoice.bank,
+          invoiceAccount: invoice.account,
+          invoiceAddress: invoice.address,
+          invoicePhone: invoice.phone,
+        })
+        .where(eq(organisations.id, org.id))
+        .run();
+      return detailOf(tx, user, uid, timeZone);
+    });
+  }),
+  route(userEndpoints.sendResetPhoneCode, ({ body, user, data, deps, ip, t, setMessage }) => {
+    resettable(data, user, body.uid);
+    assertFreePhone(data, body);
+    // The code goes to the new number: whoever holds it reads it to the operator, which proves the number.
+    const sent = sendCode(deps, body, 'changePhone', ip, (code) => t('sms.code', { code }));
+    setMessage('auth.codeSent');
+    return sent;
+  }),
+  route(userEndpoints.resetPhone, ({ body, user, data, deps, timeZone, setMessage }) => {
+    resettable(data, user, body.uid);
+    assertFreePhone(data, body);
+    requireCode(deps, body, 'changePhone', body.code);
+    const row = data.write((tx) => {
+      const found = resettable(tx, user, body.uid);
+      assertFreePhone(tx, body);
+      tx.update(users).set({ mobile: body.mobile, areaCode: body.areaCode }).where(eq(users.id, found.uid)).run();
+      // The account signs in with its new number from now on: every session ends.
+      tx.delete(sessions).where(eq(sessions.userId, found.uid)).run();
+      return { ...found, mobile: body.mobile, areaCode: body.areaCode };
+    });
+    sessionsEnded();
+    setMessage('settings.phoneChanged');
     return present(user, row, timeZone);
   }),
 ];

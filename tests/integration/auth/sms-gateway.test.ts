@@ -1,35 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authEndpoints } from '@console/contract/http/auth';
 import { ROLE } from '@console/contract/codes/roles';
 import { smsOutbox } from '@console/db/schema/accounts';
 import { demoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-
-interface Received {
-  authorization: string | undefined;
-  body: { areaCode: string; mobile: string; text: string };
-}
-
-/** A stand-in for the operator's SMS gateway: it records what it is sent. */
-async function startGateway(status = 200) {
-  const received: Received[] = [];
-  let arrived = () => {};
-  const server: Server = createServer((request: IncomingMessage, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      received.push({ authorization: request.headers.authorization, body: JSON.parse(raw) as Received['body'] });
-      response.writeHead(status).end();
-      arrived();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`;
-  const next = () => new Promise<void>((resolve) => (arrived = resolve));
-  return { url, received, next, close: () => new Promise((resolve) => server.close(resolve)) };
-}
+import { startGateway } from '../../fixtures/sms-gateway.ts';
 
 describe('the SMS gateway (SMS_WEBHOOK_URL)', () => {
   let gateway: Awaited<ReturnType<typeof startGateway>>;

@@ -90,7 +90,7 @@ describe('employees', () => {
         password: 'Start2026a',
       },
     });
-    expect(res).toMatchObject({ status: '200', data: { joined: false } });
+    expect(res.status).toBe('200');
     const row = t.dbh.db.select().from(users).where(eq(users.id, res.data.uid)).get()!;
     expect(row).toMatchObject({
       orgId: orgIdOf(t, 'Huadong Aerial Leasing'),
@@ -101,22 +101,27 @@ describe('employees', () => {
     expect((await list({ phone: '13966667777' })).list[0]).toMatchObject({ name: 'Wang Fang', disabled: false });
   });
 
-  it('invites an employee by SMS instead', async () => {
+  it('creates an account and asks the person by text message to set their password', async () => {
     const res = await t.call(employeeEndpoints.create, {
       token: admin,
-      body: { mobile: '13966668888', name: 'Zhao Lei', roleId: ROLE.lessorStaff, mode: 'invite' },
+      body: { mobile: '13966668888', name: 'Zhao Lei', roleId: ROLE.lessorStaff, mode: 'message' },
     });
-    expect(res).toMatchObject({ status: '200', message: 'Invitation sent' });
+    expect(res).toMatchObject({
+      status: '200',
+      message: 'Account created: a text message asks them to set their password',
+    });
     const sms = t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, '13966668888')).all();
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.text).toContain('Huadong Aerial Leasing invited you');
+    expect(sms[0]!.text).toContain('Huadong Aerial Leasing made you an account');
+    expect(sms[0]!.text).toContain('/reset');
+    expect(t.dbh.db.select().from(users).where(eq(users.mobile, '13966668888')).get()?.roleId).toBe(ROLE.lessorStaff);
   });
 
-  it('refuses an invitation it cannot deliver (no SMS gateway in production)', async () => {
+  it('makes no account when the set-password message cannot be sent (no SMS gateway in production)', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     const res = await prod.call(employeeEndpoints.create, {
       token: prod.tokenFor(ROLE.lessorAdmin),
-      body: { mobile: '13966668888', name: 'Zhao Lei', roleId: ROLE.lessorStaff, mode: 'invite' },
+      body: { mobile: '13966668888', name: 'Zhao Lei', roleId: ROLE.lessorStaff, mode: 'message' },
     });
     expect(res).toMatchObject({ status: '500', message: 'invite send failed' });
     expect(prod.dbh.db.select().from(users).where(eq(users.mobile, '13966668888')).get()).toBeUndefined();
@@ -159,16 +164,31 @@ describe('employees', () => {
     expect(finance.status).toBe('200');
   });
 
-  it('lets a registered user (role 0) join the organisation, keeping their password', async () => {
-    const res = await t.call(employeeEndpoints.create, {
-      token: admin,
-      body: { mobile: demoAccount(ROLE.registeredUser), name: 'Joiner', roleId: ROLE.lessorSales, mode: 'invite' },
-    });
-    expect(res).toMatchObject({ status: '200', data: { joined: true } });
-    const login = await t.call(authEndpoints.login, {
-      query: { account: demoAccount(ROLE.registeredUser), password: DEMO_PASSWORD },
-    });
-    expect(login).toMatchObject({ status: '200', data: { roleId: ROLE.lessorSales } });
+  it('refuses creating an account for a number that has one: the person is invited instead', async () => {
+    for (const [lang, text] of [
+      ['en_US', 'invite it'],
+      ['zh_CN', '请改为邀请'],
+    ] as const) {
+      const res = await t.call(employeeEndpoints.create, {
+        token: admin,
+        lang,
+        body: {
+          mobile: demoAccount(ROLE.registeredUser),
+          name: 'Joiner',
+          roleId: ROLE.lessorSales,
+          mode: 'password',
+          password: 'Start2026a',
+        },
+      });
+      expect(res).toMatchObject({ status: '400', data: { field: 'mobile' } });
+      expect(res.message).toContain(text);
+    }
+    const account = t.dbh.db
+      .select()
+      .from(users)
+      .where(eq(users.mobile, demoAccount(ROLE.registeredUser)))
+      .get()!;
+    expect(account.roleId).toBe(ROLE.registeredUser);
   });
 
   it('edits nickname and role through user/editUser.do; a new role signs the person out', async () => {

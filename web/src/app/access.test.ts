@@ -16,6 +16,8 @@ const SPEC_PUBLIC_PATHS = [
   '/contract/export',
   '/dropAccount',
 ];
+/** Public paths the project's decisions add: an invitation's page, opened from its text message (decision 048). */
+const DECIDED_PUBLIC_PATHS = ['/invite'];
 
 const out = { signedIn: false, screenFlag: '' };
 const signedIn = { signedIn: true, screenFlag: '' };
@@ -53,8 +55,8 @@ describe('access rules', () => {
 });
 
 describe('screen declarations', () => {
-  it('declares public exactly the paths of the spec list', () => {
-    expect([...PUBLIC_PATHS].sort()).toEqual([...SPEC_PUBLIC_PATHS].sort());
+  it('declares public exactly the paths of the spec list and of the decisions', () => {
+    expect([...PUBLIC_PATHS].sort()).toEqual([...SPEC_PUBLIC_PATHS, ...DECIDED_PUBLIC_PATHS].sort());
   });
   it('declares each path once, absolute, with a title key of its area', () => {
     const paths = allScreens.map((s) => s.path);

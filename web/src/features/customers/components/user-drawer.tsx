@@ -8,10 +8,13 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useUserFields } from '../user-fields.tsx';
+import { ResetPhoneDialog } from './reset-phone-dialog.tsx';
+import { UserInvoiceDialog } from './user-invoice-dialog.tsx';
 
 /**
  * An account's detail: the masked real-name data, and for the operator's reviewers a button that shows the whole of
- * it (the server records each such view), with the organisation's invoice information.
+ * it (the server records each such view), with the organisation's invoice information; editing that, and resetting
+ * the account's mobile to a verified new one, for those the server allows (decision 048).
  */
 export function UserDrawer({ row, onClose }: { row: UserRow; onClose: () => void }) {
   const { t } = useTranslation('customers');
@@ -28,63 +31,72 @@ export function UserDrawer({ row, onClose }: { row: UserRow; onClose: () => void
   return (
     <Drawer open width={560} title={t('users.detailTitle')} onClose={onClose} destroyOnHidden>
       <QueryState query={query}>
-        {({ user, idNumber, canReveal, invoice }) => (
-          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            <Descriptions
-              column={1}
-              bordered
-              size="small"
-              items={[
-                ...fields.descriptions(user, [
-                  'mobile',
-                  'nickname',
-                  'roleId',
-                  'orgName',
-                  'orgKind',
-                  'verified',
-                  'disabled',
-                ]),
-                { key: 'name', label: labels.name, children: whole?.name ?? user.name },
-                { key: 'idNumber', label: labels.id, children: (whole?.idNumber ?? idNumber) || '-' },
-              ]}
-            />
-            {canReveal && !whole && (
-              <Button
-                loading={reveal.isPending}
-                onClick={async () => setWhole(await reveal.mutateAsync({ body: { uid: user.uid } }))}
-              >
-                {t('users.reveal')}
-              </Button>
-            )}
-            {whole && <Alert type="info" showIcon message={t('users.revealed')} />}
-            <Descriptions
-              title={t('users.invoice')}
-              column={1}
-              bordered
-              size="small"
-              items={[
-                { key: 'title', label: t('users.invoiceTitle'), children: invoice.title || '-' },
-                { key: 'taxNumber', label: t('users.taxNumber'), children: invoice.taxNumber || '-' },
-                {
-                  key: 'type',
-                  label: t('users.invoiceType'),
-                  children: <StatusBadge table={INVOICE_TYPE} value={invoice.type} />,
-                },
-                {
-                  key: 'taxRate',
-                  label: t('users.taxRate'),
-                  children: `${Math.round(invoice.taxRate * 10000) / 100}%`,
-                },
-                { key: 'address', label: t('users.invoiceAddress'), children: invoice.address || '-' },
-                {
-                  key: 'bank',
-                  label: t('users.invoiceBank'),
-                  children: [invoice.bank, invoice.account].filter(Boolean).join(' ') || '-',
-                },
-              ]}
-            />
-          </Space>
-        )}
+        {(detail) => {
+          const { user, idNumber, canReveal, invoice } = detail;
+          return (
+            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <Descriptions
+                column={1}
+                bordered
+                size="small"
+                items={[
+                  ...fields.descriptions(user, [
+                    'mobile',
+                    'nickname',
+                    'roleId',
+                    'orgName',
+                    'orgKind',
+                    'verified',
+                    'disabled',
+                  ]),
+                  { key: 'name', label: labels.name, children: whole?.name ?? user.name },
+                  { key: 'idNumber', label: labels.id, children: (whole?.idNumber ?? idNumber) || '-' },
+                ]}
+              />
+              {canReveal && !whole && (
+                <Button
+                  loading={reveal.isPending}
+                  onClick={async () => setWhole(await reveal.mutateAsync({ body: { uid: user.uid } }))}
+                >
+                  {t('users.reveal')}
+                </Button>
+              )}
+              {whole && <Alert type="info" showIcon message={t('users.revealed')} />}
+              {user.editable && (
+                <Space>
+                  <ResetPhoneDialog user={user} />
+                </Space>
+              )}
+              <Descriptions
+                title={t('users.invoice')}
+                extra={detail.canEditInvoice && <UserInvoiceDialog detail={detail} />}
+                column={1}
+                bordered
+                size="small"
+                items={[
+                  { key: 'title', label: t('users.invoiceTitle'), children: invoice.title || '-' },
+                  { key: 'taxNumber', label: t('users.taxNumber'), children: invoice.taxNumber || '-' },
+                  {
+                    key: 'type',
+                    label: t('users.invoiceType'),
+                    children: <StatusBadge table={INVOICE_TYPE} value={invoice.type} />,
+                  },
+                  {
+                    key: 'taxRate',
+                    label: t('users.taxRate'),
+                    children: `${invoice.taxRate}%`,
+                  },
+                  { key: 'address', label: t('users.invoiceAddress'), children: invoice.address || '-' },
+                  {
+                    key: 'bank',
+                    label: t('users.invoiceBank'),
+                    children: [invoice.bank, invoice.account].filter(Boolean).join(' ') || '-',
+                  },
+                ]}
+              />
+            </Space>
+          );
+        }}
       </QueryState>
     </Drawer>
   );

@@ -10,8 +10,9 @@ import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useEmployeeFields } from '../fields.tsx';
 
 /**
- * A new employee: phone, name, a role the administrator may grant, and either a first password the
- * administrator sets or an SMS invitation.
+ * A new employee account made at once: phone, name, a role the administrator may grant, and either a first password
+ * the administrator sets or a text message asking the person to set their own. A number that already has an account
+ * is invited instead (InviteDialog), so that its holder consents.
  */
 export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
   const { t } = useTranslation(['employees', 'common']);
@@ -31,9 +32,7 @@ export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
       initialValues={{ mode: 'password', areaCode: '86' }}
       onSubmit={async (body) => ({ ...(await create.mutateAsync({ body })), mode: body.mode })}
       onSuccess={(result) => {
-        void message.success(
-          result.joined ? t('create.joined') : result.mode === 'invite' ? t('create.invited') : t('create.created'),
-        );
+        void message.success(result.mode === 'message' ? t('create.messaged') : t('create.created'));
       }}
     >
       <PhoneField label={t('fields.mobile')} areaLabel={t('fields.areaCode')} />
@@ -42,14 +41,14 @@ export function CreateEmployeeDialog({ grantable }: { grantable: RoleId[] }) {
         <Radio.Group
           options={[
             { value: 'password', label: t('create.modePassword') },
-            { value: 'invite', label: t('create.modeInvite') },
+            { value: 'message', label: t('create.modeMessage') },
           ]}
         />
       </Field>
       <Form.Item noStyle dependencies={['mode']}>
         {({ getFieldValue }) =>
-          getFieldValue('mode') === 'invite' ? (
-            <Alert type="info" showIcon title={t('create.inviteHint')} style={{ marginBottom: 24 }} />
+          getFieldValue('mode') === 'message' ? (
+            <Alert type="info" showIcon title={t('create.messageHint')} style={{ marginBottom: 24 }} />
           ) : (
             <Field name="password" label={t('create.password')} required extra={t('create.passwordHint')}>
               <Input.Password autoComplete="new-password" />
