@@ -108,7 +108,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
         <Panel title={t('survey.byKind')} accent={accent}>
           <CountBars
             horizontal
-            label={t('survey.machines')}
+            label={t('survey.byKind')}
             names={kinds.map((k) => label(MACHINE_KIND, k.kind))}
             values={kinds.map((k) => k.machines)}
             height={640}
@@ -120,7 +120,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
         'ages',
         <Panel title={t('survey.byAge')} accent={accent} extra={<span>{t('survey.ageNote')}</span>}>
           <CountBars
-            label={t('survey.machines')}
+            label={t('survey.byAge')}
             names={data.byAge.map((a) => t(`survey.age.${a.band}`))}
             values={data.byAge.map((a) => a.machines)}
             height={250}
@@ -132,7 +132,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
         'renewals',
         <Panel title={t('survey.renewals')} accent={accent}>
           <CountBars
-            label={t('survey.machines')}
+            label={t('survey.renewals')}
             names={data.renewals.map((r) => label(RENEWAL_WINDOW, r.window))}
             values={data.renewals.map((r) => r.machines)}
             height={250}
