@@ -86,9 +86,10 @@ export async function runScreensBench(options: {
         try {
           const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
           // The console's session keys (web/src/lib/session.ts), as the Playwright fixtures seed them.
-          await context.addInitScript((saved) => sessionStorage.setItem('console-state', saved), {
-            saved: JSON.stringify({ token: session.token, uid: session.uid, roleId: ROLE.companyAdmin, isLogin: true }),
-          } as never);
+          await context.addInitScript(
+            (saved: string) => sessionStorage.setItem('console-state', saved),
+            JSON.stringify({ token: session.token, uid: session.uid, roleId: ROLE.companyAdmin, isLogin: true }),
+          );
           const page = await context.newPage();
           let figureRequests = 0;
           page.on('request', (request) => {

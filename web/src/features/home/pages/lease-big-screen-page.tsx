@@ -123,7 +123,7 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
       className="screen-grid"
       style={{
         gridTemplateColumns: '620px 1fr',
-        gridTemplateRows: '130px 1fr 1.1fr',
+        gridTemplateRows: '130px 1fr 1.2fr',
         gridTemplateAreas: '"figures figures" "states trend" "states renters"',
       }}
     >
@@ -149,7 +149,7 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
       {place(
         'trend',
         <Panel title={t('lease.trend')} accent={accent}>
-          <IncomeTrend data={data} accent={accent} height={270} />
+          <IncomeTrend data={data} accent={accent} height={255} />
         </Panel>,
       )}
       {place(

@@ -123,7 +123,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
             label={t('survey.byAge')}
             names={data.byAge.map((a) => t(`survey.age.${a.band}`))}
             values={data.byAge.map((a) => a.machines)}
-            height={250}
+            height={236}
             color="#3a7bd5"
           />
         </Panel>,
@@ -135,7 +135,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
             label={t('survey.renewals')}
             names={data.renewals.map((r) => label(RENEWAL_WINDOW, r.window))}
             values={data.renewals.map((r) => r.machines)}
-            height={250}
+            height={236}
             color={data.renewals.map((r) => WINDOW_COLOURS[r.window]!)}
           />
         </Panel>,
