@@ -113,23 +113,20 @@ export async function runScreensBench(options: {
             await cdp.send('HeapProfiler.collectGarbage');
             return (await cdp.send('Runtime.getHeapUsage')).usedSize;
           };
+          // As text: tsx would name the page's functions with a helper the page does not have.
           const frames = () =>
-            page.evaluate(
-              (windowMs) =>
-                new Promise<number[]>((resolve) => {
-                  const times: number[] = [];
-                  const start = performance.now();
-                  let last = start;
-                  const frame = (now: number) => {
-                    times.push(now - last);
-                    last = now;
-                    if (now - start < windowMs) requestAnimationFrame(frame);
-                    else resolve(times.slice(1));
-                  };
-                  requestAnimationFrame(frame);
-                }),
-              Math.min(FRAME_WINDOW_MS, options.minuteS * 1000),
-            );
+            page.evaluate<number[]>(`new Promise((resolve) => {
+            const times = [];
+            const start = performance.now();
+            let last = start;
+            function frame(now) {
+              times.push(now - last);
+              last = now;
+              if (now - start < ${Math.min(FRAME_WINDOW_MS, options.minuteS * 1000)}) requestAnimationFrame(frame);
+              else resolve(times.slice(1));
+            }
+            requestAnimationFrame(frame);
+          })`);
 
           let heapFirst = 0;
           let frameTimes: number[] = [];
