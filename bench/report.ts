@@ -16,6 +16,8 @@ export const TARGETS = {
   incomePageMs: 200,
   /** An alarm reaches the console's bell within 3 s of being raised. */
   alarmMs: 3000,
+  /** A big screen's JS heap grows less than this between its first and thirtieth minute. */
+  screenHeapGrowthPct: 10,
   /** Overload: nothing acknowledged to a machine is lost. */
   overloadLost: 0,
 };
@@ -122,6 +124,20 @@ export function renderReport(r: BenchReport): string {
       `| first render | ${m.firstRenderMs} ms | ${m.baselineFirstRenderMs} ms | < ${TARGETS.mapFirstRenderMs} ms and ≤ half the baseline: ${verdict(firstRenderOk)} |`,
       `| live update batch of ${m.batch} moves | ${m.updateMs} ms | | < ${TARGETS.mapUpdateMs} ms: ${verdict(m.updateMs < TARGETS.mapUpdateMs)} |`,
       `| re-clustering after the batch (on a timer) | ${m.reclusterMs} ms | | |`,
+    );
+  }
+  if (r.screens) {
+    const s = r.screens;
+    lines.push(
+      '',
+      `## screens: /bigScreen with ${s.machines} machines reporting every ${s.reportIntervalS} s, ${s.minutes} simulated minutes of ${s.minuteS} s`,
+      '',
+      '| figure | value | target |',
+      '| --- | --- | --- |',
+      `| first render (figures and map) | ${s.firstRenderMs} ms | |`,
+      `| frame time while updating, p95 (median) | ${s.frameMs} ms (${s.frameMedianMs} ms) | |`,
+      `| JS heap, minute 1 → ${s.minutes} | ${s.heapFirstMb} → ${s.heapLastMb} MB (${s.heapGrowthPct} %) | < ${TARGETS.screenHeapGrowthPct} %: ${verdict(s.heapGrowthPct < TARGETS.screenHeapGrowthPct)} |`,
+      `| figures asked again | ${s.figureRequests} times | |`,
     );
   }
   if (r.billing) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- ingest|api|alarm|overload|map|billing ...]`: measures the product against a baseline on this machine
+ * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens ...]`: measures the product against a baseline on this machine
  * and writes bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not
  * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
  * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
@@ -9,6 +9,8 @@
  *   BENCH_OVERLOAD_MACHINES (12000), BENCH_OVERLOAD_SECONDS (60), BENCH_OVERLOAD_THROTTLE (0: share of the time
  *   the server is stopped, to emulate a slower machine): the overload run;
  *   BENCH_BILLING_MACHINES (20000): machines on lease billed for a month (bench/billing.ts);
+ *   BENCH_SCREEN_MACHINES (20000), BENCH_SCREEN_INTERVAL_S (10), BENCH_SCREEN_MINUTE_S (60): /bigScreen's machines,
+ *   their report interval and the length of a simulated minute (bench/screens.ts);
  *   BENCH_PROFILE=1: CPU profiles of the servers into bench/profiles.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,9 +31,10 @@ import {
 } from './lib/machine.ts';
 import { runOverloadBench, type OverloadResult } from './overload.ts';
 import type { MapBenchResult } from './map.ts';
+import type { ScreensBenchResult } from './screens.ts';
 import { renderReport } from './report.ts';
 
-const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing'] as const;
+const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing', 'screens'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchReport {
@@ -59,6 +62,7 @@ export interface BenchReport {
   overload?: OverloadResult;
   map?: MapBenchResult;
   billing?: BillingBenchResult;
+  screens?: ScreensBenchResult;
 }
 
 const number = (name: string, fallback: number) => {
@@ -142,6 +146,14 @@ async function runPart(part: Part): Promise<void> {
     });
   } else if (part === 'billing') {
     report.billing = await runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
+  } else if (part === 'screens') {
+    // Imported on demand, as the map: it drives a browser.
+    const { runScreensBench } = await import('./screens.ts');
+    report.screens = await runScreensBench({
+      machines: number('BENCH_SCREEN_MACHINES', 20_000),
+      reportIntervalS: number('BENCH_SCREEN_INTERVAL_S', 10),
+      minuteS: number('BENCH_SCREEN_MINUTE_S', 60),
+    });
   } else {
     // Imported on demand: it loads vite and a browser, which the other parts do not need.
     const { runMapBench } = await import('./map.ts');

@@ -22,14 +22,14 @@ export interface FleetRun {
  */
 export async function withFleet<T>(
   db: BenchDb,
-  options: { scenario: string; machines: number; nodeArgs?: string[] },
+  options: { scenario: string; machines: number; nodeArgs?: string[]; env?: Record<string, string> },
   measure: (run: FleetRun) => Promise<T>,
 ): Promise<T> {
   const server = await startServerProcess({
     dbFile: db.file,
     range: BENCH_PORTS,
     // The watchdog would mark the idle seeded machines offline: real work, but not what is measured here.
-    env: { WATCHDOG_S: '0' },
+    env: { WATCHDOG_S: '0', ...options.env },
     nodeArgs: options.nodeArgs ?? [],
   });
   const reader = openDb(db.file, { migrate: false });

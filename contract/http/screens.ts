@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { LEASE_STATUS } from '../codes/lease-flow.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
+import { UPKEEP_DUE } from '../codes/maintenance.ts';
 import { ROLE } from '../codes/roles.ts';
 import { ANALYSIS_READERS } from './analysis.ts';
-import { recentAlarm } from './dashboard.ts';
+import { fleetPositions, recentAlarm } from './dashboard.ts';
+import { REVENUE_READERS } from './lease-revenue.ts';
+import { UPKEEP_READERS } from './upkeep.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { pageQuery, paged } from './fields.ts';
 
@@ -27,10 +31,17 @@ export const SCREEN_STATES = ['working', 'standby', 'offline', 'alarm', 'locked'
 export type ScreenState = (typeof SCREEN_STATES)[number];
 
 const count = z.number().int().min(0);
-const orgId = z.coerce.number({ error: 'validation.invalid' }).int().min(1, { error: 'validation.invalid' }).optional();
+/**
+ * A site's organisation id as the site screens pass it from their address: a positive integer, else the screen
+ * says so (the pages send `0` when the address holds none: no organisation has that id).
+ */
+const siteId = z.coerce
+  .number({ error: 'screens.siteInvalid' })
+  .int({ error: 'screens.siteInvalid' })
+  .min(1, { error: 'screens.siteInvalid' });
 
 /** One site or organisation (/screenDetail), or the whole scope when none. */
-export const screenQuery = z.object({ orgId });
+export const screenQuery = z.object({ orgId: siteId.optional() });
 export type ScreenQuery = z.input<typeof screenQuery>;
 
 export const todaysAlarm = recentAlarm.extend({ open: z.boolean() });
@@ -83,6 +94,103 @@ export const screenMachine = z.object({
 export type ScreenMachine = z.infer<typeof screenMachine>;
 export const SCREEN_MACHINE_SORT = ['serialNumber', 'status', 'lastReportAt', 'workingHours'] as const;
 
+/**
+ * The fleet survey's age bands (/surveyBigScreen), in years since the machine was registered with its monitoring
+ * unit (its installation day, else the day it was added: the device record has no day of manufacture).
+ */
+export const AGE_BANDS = [
+  { key: 'under1', fromYears: 0 },
+  { key: 'oneToTwo', fromYears: 1 },
+  { key: 'twoToThree', fromYears: 2 },
+  { key: 'threeToFive', fromYears: 3 },
+  { key: 'fivePlus', fromYears: 5 },
+] as const;
+export type AgeBand = (typeof AGE_BANDS)[number]['key'];
+
+/** The renewal windows a survey counts (contract/codes/finance RENEWAL_WINDOW: days, 0 stopped), each machine once. */
+export const SURVEY_WINDOWS = [1, 7, 15, 30, 0] as const;
+/** The maintenance plans a survey lists, the most urgent first (the count covers them all). */
+export const SURVEY_PLANS = 8;
+/** Who sees the maintenance part of the survey: the readers of upkeep plans (decision 019) and the data screen. */
+export const SURVEY_MAINTENANCE_READERS = [...UPKEEP_READERS, ROLE.screenViewer] as const;
+
+export const surveyScreen = z.object({
+  orgName: z.string(),
+  machines: count,
+  /** Every machine kind, in the order of MACHINE_KINDS, zero included. */
+  byKind: z.array(z.object({ kind: z.enum(MACHINE_KINDS), machines: count })),
+  /** AGE_BANDS in order, zero included. */
+  byAge: z.array(z.object({ band: z.enum(AGE_BANDS.map((b) => b.key) as [AgeBand, ...AgeBand[]]), machines: count })),
+  /** Machines by the tightest renewal window of their connectivity service (SURVEY_WINDOWS in order; 0 stopped). */
+  renewals: z.array(z.object({ window: z.number().int(), machines: count })),
+  /**
+   * Upkeep plans of the machines (decision 019) due soon and overdue, and the most urgent SURVEY_PLANS of them;
+   * null for a viewer who does not read upkeep plans (finance, customers).
+   */
+  maintenance: z
+    .object({
+      plans: count,
+      dueSoon: count,
+      overdue: count,
+      list: z.array(
+        z.object({
+          id: z.number().int(),
+          serialNumber: z.string(),
+          kind: z.enum(MACHINE_KINDS),
+          due: z.enum(UPKEEP_DUE.values as ['ok', 'dueSoon', 'overdue']),
+          /** The next due day, or '' for a plan by working hours. */
+          nextDueAt: z.string(),
+          nextDueHours: z.number().nullable(),
+          /** Whole days or working hours left, negative when overdue. */
+          remaining: z.number(),
+        }),
+      ),
+    })
+    .nullable(),
+  at: z.number().int(),
+});
+export type SurveyScreen = z.infer<typeof surveyScreen>;
+
+/**
+ * Who reads the lease big screen (/leaseBigScreen): the revenue analysis's readers (decision 040), the operator's
+ * finance and the rental company's administrator and staff. Money is the rental company's business: the other
+ * viewers of the big screens are refused and the page says whose screen it is.
+ */
+export const LEASE_SCREEN_VIEWERS = REVENUE_READERS;
+/** Months of the income trend, oldest first, this month last. */
+export const LEASE_TREND_MONTHS = 12;
+/** Renters listed by what they owe past due. */
+export const LEASE_SCREEN_RENTERS = 8;
+/** The contract states a lease screen counts, in the flow's order (draft first). */
+export const LEASE_SCREEN_STATES = Object.keys(LEASE_STATUS) as (keyof typeof LEASE_STATUS)[];
+
+const cents = z.number().int();
+export const leaseScreen = z.object({
+  /** Nothing to show: no contract and no bill in scope (the page says so rather than drawing zeros). */
+  empty: z.boolean(),
+  /** Contracts (not their changes) by LEASE_STATUS, every state in LEASE_SCREEN_STATES order. */
+  contracts: z.array(z.object({ state: z.enum(LEASE_SCREEN_STATES as [string, ...string[]]), contracts: count })),
+  /** The rental companies' own machines, and those of them on lease now. */
+  machines: z.object({ owned: count, onLease: count }),
+  /** Income as the revenue analysis counts it (decision 040): bill lines by the month of their last billed day. */
+  thisMonth: z.object({ month: z.string(), billedCents: cents, receivedCents: cents }),
+  trend: z.array(z.object({ month: z.string(), billedCents: cents, receivedCents: cents })),
+  /** Unpaid past due on the viewer's today (the arrears list's rule, decision 036). */
+  arrears: z.object({ overdueCents: cents, renters: count, contracts: count }),
+  /** The renters owing most past due, with their oldest due day's days overdue. */
+  overdueRenters: z.array(
+    z.object({
+      renterId: z.number().int(),
+      name: z.string(),
+      overdueCents: cents,
+      contracts: count,
+      daysOverdue: count,
+    }),
+  ),
+  at: z.number().int(),
+});
+export type LeaseScreen = z.infer<typeof leaseScreen>;
+
 export const screenEndpoints = {
   fleet: defineEndpoint({
     method: 'GET',
@@ -104,10 +212,46 @@ export const screenEndpoints = {
     access: { roles: BIG_SCREEN_VIEWERS },
     scope: 'machines',
     query: pageQuery.extend({
-      orgId: z.coerce.number({ error: 'validation.invalid' }).int().min(1, { error: 'validation.invalid' }),
+      orgId: siteId,
       keyword: z.string().trim().max(40).optional(),
     }),
     body: noInput,
     response: paged(screenMachine).extend({ orgName: z.string() }),
+  }),
+  positions: defineEndpoint({
+    method: 'GET',
+    path: '/screens/positions.do',
+    summary:
+      "Map positions (columnar) of the machines of a big screen: the viewer's scope, or one organisation of it " +
+      '(owner, customer or distributor), as the figures count them',
+    access: { roles: BIG_SCREEN_VIEWERS },
+    scope: 'machines',
+    query: screenQuery,
+    body: noInput,
+    response: fleetPositions,
+  }),
+  survey: defineEndpoint({
+    method: 'GET',
+    path: '/screens/survey.do',
+    summary:
+      "The fleet survey's figures for the viewer's scope (or one organisation of it): machines by kind and age, " +
+      'connectivity service by renewal window, maintenance plans due',
+    access: { roles: BIG_SCREEN_VIEWERS },
+    scope: 'machines',
+    query: screenQuery,
+    body: noInput,
+    response: surveyScreen,
+  }),
+  lease: defineEndpoint({
+    method: 'GET',
+    path: '/screens/lease.do',
+    summary:
+      "The lease big screen's figures of the viewer's rental companies: contracts by state, machines on lease, this " +
+      "month's income and the last twelve months', arrears and the renters owing most",
+    access: { roles: LEASE_SCREEN_VIEWERS },
+    scope: 'organisation',
+    query: noInput,
+    body: noInput,
+    response: leaseScreen,
   }),
 } as const;

@@ -513,6 +513,8 @@ export const enUS: Record<MessageKey, string> = {
   'revenue.invalidDay': 'Please enter a valid day (YYYY-MM-DD)',
   'revenue.invalidMonth': 'Please enter a valid month (YYYY-MM)',
   'revenue.rangeTooLong': 'A range covers at most two years',
+  'screens.siteInvalid':
+    'This screen shows one site: its address names none (orgId). Open the site from the data screen',
   'handover.contractRequired': 'Select the contract',
   'handover.contractNotRunning': 'Machines are delivered and returned only under a contract in execution',
   'handover.machinesRequired': 'Select at least one machine',

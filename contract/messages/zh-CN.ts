@@ -504,6 +504,7 @@ export const zhCN = {
   'revenue.invalidDay': '请输入正确的日期（YYYY-MM-DD）',
   'revenue.invalidMonth': '请输入正确的月份（YYYY-MM）',
   'revenue.rangeTooLong': '查询范围最多两年',
+  'screens.siteInvalid': '此大屏显示一个站点，但地址中没有有效的站点（orgId），请从数据大屏进入站点',
   'handover.contractRequired': '请选择合同',
   'handover.contractNotRunning': '只有执行中的合同才能进场或退场',
   'handover.machinesRequired': '请至少选择一台设备',

@@ -29,8 +29,24 @@ export const homeScreens = defineScreens({
     fullScreen: true,
     tag: 'bigScreen',
   },
-  leaseBigScreen: { path: '/leaseBigScreen', title: 'shell:shortcuts.bigScreen', dashboard: true, tag: 'bigScreen' },
-  surveyBigScreen: { path: '/surveyBigScreen', title: 'shell:shortcuts.bigScreen', dashboard: true, tag: 'bigScreen' },
+  /** The rental business of the viewer's rental companies (contracts, machines on lease, income, arrears). */
+  leaseBigScreen: {
+    path: '/leaseBigScreen',
+    title: 'home:lease.title',
+    query: { from: 'string' },
+    dashboard: true,
+    fullScreen: true,
+    tag: 'bigScreen',
+  },
+  /** The fleet survey: kinds, ages, service expiries, maintenance due. */
+  surveyBigScreen: {
+    path: '/surveyBigScreen',
+    title: 'home:survey.title',
+    query: { from: 'string' },
+    dashboard: true,
+    fullScreen: true,
+    tag: 'bigScreen',
+  },
   /** One site or organisation of the data screen. */
   screenDetail: {
     path: '/screenDetail',

@@ -100,7 +100,8 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
               : '',
           engineNumber: f.string.alphanumeric({ length: 10, casing: 'upper' }),
           frameNumber: f.string.alphanumeric({ length: 17, casing: 'upper' }),
-          installedAt: dayOf(options.now - f.number.int({ min: 30, max: 900 }) * day),
+          // Up to six and a half years ago: the fleet survey's every age band has machines (decision 046).
+          installedAt: dayOf(options.now - f.number.int({ min: 30, max: 2400 }) * day),
           location: placeName(place, business.lang),
           lat: place.lat + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 5 }),
           lng: place.lng + f.number.float({ min: -0.05, max: 0.05, fractionDigits: 5 }),

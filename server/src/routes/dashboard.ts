@@ -8,8 +8,10 @@ import {
   PLACE_RESULTS,
   RENEWAL_FIGURE_DAYS,
   type FleetFigure,
+  type FleetPositions,
 } from '@console/contract/http/dashboard';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
+import type { ScopedData } from '../lib/data.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { openAlarmsInScope } from '../lib/open-alarms.ts';
 import { keywordIn, textContains } from '../lib/search.ts';
@@ -30,6 +32,35 @@ function everyKind<T>(rows: Map<string, T>, empty: T): (T & { kind: MachineKind 
 }
 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
+
+/** The placed machines in scope under `where`, columnar (the fleet map's load: the home, the big screens). */
+export function fleetPositionsOf(data: ScopedData, where: SQL | undefined): FleetPositions {
+  const rows = data
+    .select({
+      id: devices.id,
+      serial: devices.serialNumber,
+      name: devices.deviceName,
+      kind: devices.kind,
+      status: devices.status,
+      lat: devices.lat,
+      lng: devices.lng,
+    })
+    .from(devices, data.deviceScope())
+    .where(where)
+    .orderBy(asc(devices.id))
+    .all();
+  const placed = rows.filter((r) => r.lat !== null && r.lng !== null);
+  return {
+    ids: placed.map((r) => r.id),
+    serials: placed.map((r) => r.serial),
+    names: placed.map((r) => r.name),
+    kinds: placed.map((r) => r.kind),
+    statuses: placed.map((r) => r.status),
+    lats: placed.map((r) => round5(r.lat!)),
+    lngs: placed.map((r) => round5(r.lng!)),
+    unplaced: rows.length - placed.length,
+  };
+}
 
 export const dashboardRoutes: RouteDef[] = [
   route(dashboardEndpoints.figures, ({ data, deps, timeZone }) => {
@@ -86,33 +117,9 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.positions, ({ query, data, deps, timeZone }) => {
-    const rows = data
-      .select({
-        id: devices.id,
-        serial: devices.serialNumber,
-        name: devices.deviceName,
-        kind: devices.kind,
-        status: devices.status,
-        lat: devices.lat,
-        lng: devices.lng,
-      })
-      .from(devices, data.deviceScope())
-      .where(listWhere(query, dayInZone(deps.now(), timeZone)))
-      .orderBy(asc(devices.id))
-      .all();
-    const placed = rows.filter((r) => r.lat !== null && r.lng !== null);
-    return {
-      ids: placed.map((r) => r.id),
-      serials: placed.map((r) => r.serial),
-      names: placed.map((r) => r.name),
-      kinds: placed.map((r) => r.kind),
-      statuses: placed.map((r) => r.status),
-      lats: placed.map((r) => round5(r.lat!)),
-      lngs: placed.map((r) => round5(r.lng!)),
-      unplaced: rows.length - placed.length,
-    };
-  }),
+  route(dashboardEndpoints.positions, ({ query, data, deps, timeZone }) =>
+    fleetPositionsOf(data, listWhere(query, dayInZone(deps.now(), timeZone))),
+  ),
 
   // Offline there is no geocoder: the places the console knows are where the user's machines are.
   route(dashboardEndpoints.places, ({ query, data }) => {

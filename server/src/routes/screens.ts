@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
@@ -11,15 +11,16 @@ import {
   TREND_DAYS,
 } from '@console/contract/http/screens';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
-import type { ScopedData } from '../lib/data.ts';
-import { notFound } from '../lib/errors.ts';
 import { listOrder, listPage } from '../lib/list-page.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { keywordIn } from '../lib/search.ts';
 import { orgNames } from '../lib/scope.ts';
 import { dayInZone, formatInZone, startOfDayInZone } from '../lib/time.ts';
 import { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay } from './analysis/index.ts';
-import { countWhere } from './dashboard.ts';
+import { countWhere, fleetPositionsOf } from './dashboard.ts';
+import { ofOrganisation, organisationName } from './screen-scope.ts';
+import { screenLeaseRoutes } from './screen-lease.ts';
+import { screenSurveyRoutes } from './screen-survey.ts';
 import { statusFilter } from './device-list.ts';
 
 /**
@@ -27,22 +28,14 @@ import { statusFilter } from './device-list.ts';
  * a screen polls nothing and counts nothing; it asks again when the live stream says something changed.
  */
 
-/** The machines of one organisation (owner, customer or distributor), as the analysis filter reads it. */
-function ofOrganisation(orgId: number | undefined): SQL | undefined {
-  if (!orgId) return undefined;
-  return or(eq(devices.orgId, orgId), eq(devices.customerOrgId, orgId), eq(devices.distributorOrgId, orgId));
-}
-
-/** The organisation a screen is narrowed to: one the viewer sees, else as if it did not exist. */
-function organisationName(data: ScopedData, orgId: number | undefined): string {
-  if (!orgId) return '';
-  if (!data.sees(orgId)) throw notFound();
-  return orgNames(data, [orgId]).get(orgId) ?? '';
-}
-
 const one = (v: number) => Math.round(v * 10) / 10;
 
 export const screenRoutes: RouteDef[] = [
+  route(screenEndpoints.positions, ({ query, data }) => {
+    organisationName(data, query.orgId);
+    return fleetPositionsOf(data, ofOrganisation(query.orgId));
+  }),
+
   route(screenEndpoints.fleet, ({ query, data, deps, lang, timeZone }) => {
     const orgName = organisationName(data, query.orgId);
     const inOrg = ofOrganisation(query.orgId);
@@ -183,4 +176,6 @@ export const screenRoutes: RouteDef[] = [
       })),
     };
   }),
+  ...screenSurveyRoutes,
+  ...screenLeaseRoutes,
 ];

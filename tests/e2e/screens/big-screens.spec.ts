@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
-import { screenEndpoints, type FleetScreen } from '@console/contract/http/screens';
+import { screenEndpoints, type FleetScreen, type LeaseScreen, type SurveyScreen } from '@console/contract/http/screens';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { brandOrigin, expect, signInAs, signInButton, test, text } from '../../fixtures/e2e.ts';
 import { startSimulator } from '../../fixtures/e2e-simulator.ts';
@@ -40,6 +40,20 @@ async function expectNoScrollbars(page: Page, width: number, height: number) {
   expect(stage.y + stage.height).toBeLessThanOrEqual(height + 0.5);
   await page.screenshot({ path: test.info().outputPath(`screen-${width}x${height}.png`) });
 }
+
+/** Nothing of the stage is cut off: every panel's content fits its box (the stage itself clips what would not). */
+async function expectPanelsFit(page: Page) {
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll('.screen-panel__body')]
+      .filter((body) => body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1)
+      .map((body) => body.parentElement?.getAttribute('aria-label')),
+  );
+  expect(overflowing).toEqual([]);
+}
+
+/** Money as the screens show it: yuan with grouped thousands (web/src/components/fields.tsx groupedYuan). */
+const yuan = (cents: number) =>
+  `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe('the data screen and the big screens', () => {
   test('role 4 signs in for the data screen and sees an alarm the simulator raises, live', async ({ page, api }) => {
@@ -134,6 +148,46 @@ test.describe('the data screen and the big screens', () => {
     await expect(page).toHaveURL(/\/jdBigScreen\?from=%2FsetUp%3Factive%3Dfirst$/);
     await expect(page.locator('[data-layout="jd"]')).toBeVisible(FIRST_LOAD);
     await expect.poll(() => figure(page, 'machines')).toBe(fleet.machines);
+    await expectNoScrollbars(page, 1366, 768);
+  });
+
+  test("a rental company's administrator watches the fleet survey and the lease screen, both fitting the wall", async ({
+    page,
+    api,
+  }) => {
+    const login = await signInAs(page, api, ROLE.lessorAdmin);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/surveyBigScreen');
+    await expect(page.getByRole('heading', { name: text('en', 'home:survey.title') })).toBeVisible(FIRST_LOAD);
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const survey = (await api.call(screenEndpoints.survey, { token: login.token, timeZone })).data as SurveyScreen;
+    expect(survey.machines).toBeGreaterThan(0);
+    await expect.poll(() => figure(page, 'machines')).toBe(survey.machines);
+    for (const { window, machines } of survey.renewals)
+      await expect.poll(() => figure(page, `renewal-${window}`), `window ${window}`).toBe(machines);
+    await expect.poll(() => figure(page, 'overdue')).toBe(survey.maintenance!.overdue);
+    const plans = page.getByRole('table', { name: text('en', 'home:survey.maintenance') });
+    await expect(plans.getByRole('row').nth(1)).toContainText(survey.maintenance!.list[0]!.serialNumber);
+    await expect(page.getByRole('img', { name: text('en', 'home:survey.byAge') })).toBeVisible();
+    await expectPanelsFit(page);
+    await expectNoScrollbars(page, 1920, 1080);
+    await expectNoScrollbars(page, 1366, 768);
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto('/leaseBigScreen');
+    await expect(page.getByRole('heading', { name: text('en', 'home:lease.title') })).toBeVisible(FIRST_LOAD);
+    const lease = (await api.call(screenEndpoints.lease, { token: login.token, timeZone })).data as LeaseScreen;
+    expect(lease.empty).toBe(false);
+    const inExecution = lease.contracts.find((c) => c.state === 'inExecution')!.contracts;
+    await expect.poll(() => figure(page, 'inExecution')).toBe(inExecution);
+    await expect(page.getByTestId('screen-figure-billed').locator('dd')).toHaveText(yuan(lease.thisMonth.billedCents));
+    await expect(page.getByTestId('screen-figure-arrears').locator('dd')).toHaveText(yuan(lease.arrears.overdueCents));
+    const renters = page.getByRole('table', { name: text('en', 'home:lease.renters') });
+    await expect(renters.getByRole('row')).toHaveCount(1 + lease.overdueRenters.length);
+    await expect(renters.getByRole('row').nth(1)).toContainText(lease.overdueRenters[0]!.name);
+    await expect(page.getByRole('img', { name: text('en', 'home:lease.trend') })).toBeVisible();
+    await expectPanelsFit(page);
+    await expectNoScrollbars(page, 1920, 1080);
     await expectNoScrollbars(page, 1366, 768);
   });
 });

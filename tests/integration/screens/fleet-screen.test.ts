@@ -165,6 +165,29 @@ describe('the fleet big screen', () => {
     expect(detail.data.sites).toEqual([]);
   });
 
+  it("puts only one organisation's placed machines on its map, and refuses an address without a site", async () => {
+    const customerOrg = (
+      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(ROLE.other)) as { o: number }
+    ).o;
+    const ofSite = machinesOf(t, t.userId(ROLE.lessorAdmin)).filter(
+      (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
+    );
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const map = await t.call(screenEndpoints.positions, { token, query: { orgId: customerOrg } });
+    const placed = ofSite.filter((d) => d.lat !== null && d.lng !== null);
+    expect(placed.length).toBeGreaterThan(0);
+    expect(map.data.ids).toEqual(placed.map((d) => d.id).sort((a, b) => a - b));
+    expect(map.data.unplaced).toBe(ofSite.length - placed.length);
+    const whole = await t.call(screenEndpoints.positions, { token });
+    expect(whole.data.ids.length + whole.data.unplaced).toBe(machinesOf(t, t.userId(ROLE.lessorAdmin)).length);
+
+    for (const endpoint of [screenEndpoints.positions, screenEndpoints.fleet, screenEndpoints.machines]) {
+      const refused = await t.call(endpoint, { token, lang: 'zh_CN', loose: { query: { orgId: 'x7' } } });
+      expect(refused.status, endpoint.path).toBe('400');
+      expect(refused.message, endpoint.path).toContain('站点');
+    }
+  });
+
   it('is for the screen viewers: a technician is refused', async () => {
     const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.technician) });
     expect(res.status).toBe('403');

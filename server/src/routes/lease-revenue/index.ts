@@ -35,7 +35,7 @@ type Range = { from: string; to: string };
 type Filter = z.infer<typeof revenueFilter> & { keyword?: string };
 
 /** The range asked for, or the last twelve calendar months to today; at most two years. */
-function rangeOf(filter: Filter, today: string): Range {
+export function rangeOf(filter: Filter, today: string): Range {
   const [y, m] = today.split('-').map(Number) as [number, number];
   const back = new Date(Date.UTC(y, m - DEFAULT_RANGE_MONTHS, 1)).toISOString().slice(0, 10);
   const from = filter.from || (filter.to ? `${filter.to.slice(0, 7)}-01` : back);
@@ -49,7 +49,7 @@ function rangeOf(filter: Filter, today: string): Range {
  * The income lines of the filter as one scoped subquery, with everything a figure groups by: the scope is on the
  * bill's lessor; the figures then sum this subquery (`alreadyScoped`).
  */
-function incomeOf(data: ScopedData, filter: Filter, range: Range) {
+export function incomeOf(data: ScopedData, filter: Filter, range: Range) {
   return data
     .select({
       id: sql<number>`${billLines.id}`.as('id'),
@@ -123,7 +123,7 @@ function hoursOfLines(db: Db, lineIds: number[]): Map<number, number> {
 }
 
 const sumOf = (value: SQLWrapper) => sql<number>`coalesce(sum(${value}), 0)`;
-const moneyOf = (i: Income) => ({
+export const moneyOf = (i: Income) => ({
   billedCents: sumOf(i.amountCents),
   receivedCents: sumOf(i.receivedCents),
   lines: sql<number>`count(*)`,
@@ -142,7 +142,7 @@ function breakdown(db: Db, i: Income, id: SQLWrapper, key: SQLWrapper, name: SQL
 }
 
 /** Months from the range's first to its last, `YYYY-MM`. */
-function monthsOf(range: Range): string[] {
+export function monthsOf(range: Range): string[] {
   const months: string[] = [];
   let [y, m] = range.from.split('-').map(Number) as [number, number];
   const last = range.to.slice(0, 7);

@@ -17,7 +17,7 @@ type PlanRecord = typeof upkeepPlans.$inferSelect;
 type Machine = { serialNumber: string; hostName: string; kind: UpkeepPlan['machineKind']; workingHours: number };
 
 /** The due states in SQL on the viewer's `today`, the twin of dueState (due.ts). Days compare as text. */
-function dueSql(today: string) {
+export function dueSql(today: string) {
   const hoursLeft = sql`(${upkeepPlans.nextDueHours} - ${devices.workingHours})`;
   const overdue = sql`((${upkeepPlans.nextDueAt} is not null and ${upkeepPlans.nextDueAt} <= ${today}) or (${upkeepPlans.nextDueHours} is not null and ${hoursLeft} <= 0))`;
   const dueSoon = sql`((${upkeepPlans.nextDueAt} > ${today} and ${upkeepPlans.nextDueAt} <= ${dueSoonUntil(today)}) or (${hoursLeft} > 0 and ${hoursLeft} <= ${DUE_SOON_HOURS}))`;

@@ -112,6 +112,11 @@ export class FleetLayer {
     return L.latLngBounds(this.features.map((f) => [f.geometry.coordinates[1]!, f.geometry.coordinates[0]!]));
   }
 
+  /** The machine is on this map (a live event of another is ignored by `queue`). */
+  has(deviceId: number): boolean {
+    return this.byId.has(deviceId);
+  }
+
   /** Take a live position or status; applied with the others of the same animation frame. */
   queue(update: PositionUpdate): void {
     if (!this.byId.has(update.deviceId)) return;

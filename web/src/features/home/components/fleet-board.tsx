@@ -1,17 +1,20 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { screenEndpoints, type FleetScreen } from '@console/contract/http/screens';
-import { LoadError } from '../../../components/query-state.tsx';
-import { positionsQuery } from '../../../components/fleet-map/positions.ts';
+import { retryNetworkOnly } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { ScreenHeader, useScreenColours } from './screen-header.tsx';
 import { AlarmTicker, KindChart, Panel, StateFigures, TrendChart } from './screen-parts.tsx';
+import { ScreenProblem } from './screen-problem.tsx';
 import { useScreenRefresh } from './use-screen-refresh.ts';
 
 // Leaflet and the clustering come with the map, after the figures have shown.
 const ScreenMap = lazy(() => import('./screen-map.tsx').then((m) => ({ default: m.ScreenMap })));
+
+/** A map loads its positions again at most this often for machines reporting a first position. */
+const MAP_RELOAD_MS = 60_000;
 
 /** The fleet screen's layouts: the console's own, the JD brands' (map first, wider), the data-screen viewer's. */
 export type BoardLayout = 'fleet' | 'jd';
@@ -26,24 +29,49 @@ export function FleetBoard({
   layout = 'fleet',
   orgId,
   headerExtra,
+  refusedExtra,
   below,
 }: {
   title: string;
   layout?: BoardLayout;
-  orgId?: number;
+  /** The site (/screenDetail) as its address gives it: the server refuses one that is not an id. */
+  orgId?: string;
   headerExtra?: ReactNode;
+  /** The way on when the server refuses the screen (back to the data screen). */
+  refusedExtra?: ReactNode;
   /** Under the map (the data screen's links to its sites). */
   below?: (data: FleetScreen) => ReactNode;
 }) {
   const { t } = useTranslation('home');
   const colours = useScreenColours();
   const fleet = useQuery({ ...endpointQuery(screenEndpoints.fleet, { orgId }, { background: true }) });
-  const positions = useQuery(positionsQuery(orgId ? { customerId: orgId } : {}));
+  // The map is loaded once and moved by the live events; loaded again when the recounted figures hold machines it
+  // does not (added since, or reporting a first position), so no screen needs reopening for them.
+  const positions = useQuery({
+    ...endpointQuery(screenEndpoints.positions, { orgId }, { background: true }),
+    retry: retryNetworkOnly,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   useScreenRefresh([screenEndpoints.fleet]);
+  const counted = fleet.data?.machines;
+  const mapped = positions.data ? positions.data.ids.length + positions.data.unplaced : undefined;
+  const { refetch: reloadMap } = positions;
+  useEffect(() => {
+    if (counted !== undefined && mapped !== undefined && counted !== mapped) void reloadMap();
+  }, [counted, mapped, reloadMap]);
+  const lastReload = useRef(0);
+  const onNewPosition = useCallback(() => {
+    if (Date.now() - lastReload.current < MAP_RELOAD_MS) return;
+    lastReload.current = Date.now();
+    void reloadMap();
+  }, [reloadMap]);
+  const unplaced = positions.data?.unplaced ?? 0;
   const { accent } = colours;
 
   let body: ReactNode;
-  if (fleet.isError) body = <LoadError error={fleet.error} onRetry={() => void fleet.refetch()} />;
+  if (fleet.isError)
+    body = <ScreenProblem error={fleet.error} onRetry={() => void fleet.refetch()} extra={refusedExtra} />;
   else if (!fleet.data) body = <p className="screen-empty">{t('board.loading')}</p>;
   else {
     const data = fleet.data;
@@ -61,7 +89,7 @@ export function FleetBoard({
           <div style={{ flex: 1, minHeight: 0 }}>
             {positions.data && (
               <Suspense fallback={null}>
-                <ScreenMap positions={positions.data} />
+                <ScreenMap positions={positions.data} onNewPosition={unplaced > 0 ? onNewPosition : undefined} />
               </Suspense>
             )}
           </div>

@@ -15,15 +15,24 @@ import { useLiveEvent } from '../../../lib/live-events.ts';
  * moves applied once per frame) on the brand's basemap, without the search and the popups' links a wall has no use
  * for. Loaded lazily with Leaflet.
  */
-export function ScreenMap({ positions }: { positions: FleetPositions }) {
+export function ScreenMap({
+  positions,
+  onNewPosition,
+}: {
+  positions: FleetPositions;
+  /** A machine the map does not hold reported a position (one without a position when the map was loaded). */
+  onNewPosition?: () => void;
+}) {
   const { t } = useTranslation(['map', 'home']);
   const label = useCodeLabel();
   const { containerRef, map, mode, datum } = useBaseMap();
   const layer = useRef<FleetLayer | null>(null);
   const texts = useRef({ t, label });
+  const newPosition = useRef(onNewPosition);
   useEffect(() => {
     texts.current = { t, label };
-  }, [t, label]);
+    newPosition.current = onNewPosition;
+  }, [t, label, onNewPosition]);
 
   useEffect(() => {
     if (!map) return;
@@ -52,7 +61,9 @@ export function ScreenMap({ positions }: { positions: FleetPositions }) {
 
   useLiveEvent(
     useCallback((event: LiveEvent) => {
-      if (event.type === 'device') layer.current?.queue(event);
+      if (event.type !== 'device' || !layer.current) return;
+      if (event.lat !== null && !layer.current.has(event.deviceId)) newPosition.current?.();
+      layer.current.queue(event);
     }, []),
   );
 

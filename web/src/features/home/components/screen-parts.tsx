@@ -36,10 +36,34 @@ export function Panel({
   );
 }
 
+/** One figure of a screen: a label over a large value, in its colour. */
+export interface Figure {
+  key: string;
+  label: string;
+  value: number | string;
+  color?: string;
+}
+
+/** Figures side by side, `columns` a row (numbers with grouped thousands, text as it is). */
+export function Figures({ figures, columns }: { figures: Figure[]; columns: number }) {
+  return (
+    <dl className="screen-figures" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+      {figures.map((f) => (
+        <div key={f.key} data-testid={`screen-figure-${f.key}`}>
+          <dt>{f.label}</dt>
+          <dd style={{ color: f.color ?? '#e6f0ff' }}>
+            {typeof f.value === 'number' ? f.value.toLocaleString() : f.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** Machines in all, on line, and by state, in the map's colours. */
 export function StateFigures({ data, columns }: { data: FleetScreen; columns: number }) {
   const { t } = useTranslation(['home', 'dashboard']);
-  const figures: { key: string; label: string; value: number; color: string }[] = [
+  const figures: Figure[] = [
     { key: 'machines', label: t('home:board.machines'), value: data.machines, color: '#e6f0ff' },
     { key: 'online', label: t('home:board.online'), value: data.online, color: statusColor(FIGURE_STATUS.online) },
     ...SCREEN_STATES.map((state) => ({
@@ -49,16 +73,52 @@ export function StateFigures({ data, columns }: { data: FleetScreen; columns: nu
       color: statusColor(FIGURE_STATUS[state]),
     })),
   ];
-  return (
-    <dl className="screen-figures" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
-      {figures.map((f) => (
-        <div key={f.key} data-testid={`screen-figure-${f.key}`}>
-          <dt>{f.label}</dt>
-          <dd style={{ color: f.color }}>{f.value.toLocaleString()}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Figures figures={figures} columns={columns} />;
+}
+
+/** A count per category as bars, a category a row (horizontal) or a column; every category named. */
+export function CountBars({
+  label,
+  names,
+  values,
+  height,
+  color,
+  horizontal = false,
+}: {
+  label: string;
+  names: string[];
+  values: number[];
+  height: number;
+  color: string | string[];
+  horizontal?: boolean;
+}) {
+  const option = useMemo<EChartsCoreOption>(() => {
+    const categories = { type: 'category', data: names, axisLabel: { ...CHART_TEXT, interval: 0 } };
+    const amounts = {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: CHART_TEXT,
+      splitLine: { lineStyle: { color: '#ffffff22' } },
+    };
+    const colours = Array.isArray(color) ? color : names.map(() => color);
+    return {
+      textStyle: CHART_TEXT,
+      tooltip: { trigger: 'axis' },
+      grid: horizontal ? { left: 170, right: 60, top: 10, bottom: 30 } : { left: 60, right: 20, top: 36, bottom: 40 },
+      xAxis: horizontal ? amounts : categories,
+      yAxis: horizontal ? categories : amounts,
+      series: [
+        {
+          name: label,
+          type: 'bar',
+          barMaxWidth: 48,
+          label: { show: true, position: horizontal ? 'right' : 'top', ...CHART_TEXT },
+          data: values.map((value, i) => ({ value, itemStyle: { color: colours[i] } })),
+        },
+      ],
+    };
+  }, [names, values, label, color, horizontal]);
+  return <EChart option={option} height={height} label={label} />;
 }
 
 /** Machines and those working, per kind (the kinds the scope holds). */

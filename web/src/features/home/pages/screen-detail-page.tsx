@@ -3,29 +3,35 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { homeScreens } from '@console/contract/screens/home';
 import { href } from '@console/contract/screens/screen';
-import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { FleetBoard } from '../components/fleet-board.tsx';
+import { useSiteParam } from '../components/screen-problem.tsx';
 
 /** /screenDetail?orgId=: the data screen of one site or organisation, with the way to its machines and back. */
 export function ScreenDetailPage() {
   const { t } = useTranslation('home');
-  const orgId = useScreenQuery(homeScreens.screenDetail).query.orgId ?? 0;
+  const site = useSiteParam();
+  const back = (
+    <Link to={href(homeScreens.screen)}>
+      <Button ghost size="large">
+        {t('screen.back')}
+      </Button>
+    </Link>
+  );
   return (
     <FleetBoard
       title={t('screen.detailTitle')}
-      orgId={orgId}
+      orgId={site.sent}
+      refusedExtra={back}
       headerExtra={
         <>
-          <Link to={href(homeScreens.screenDeviceList, { orgId })}>
-            <Button ghost size="large">
-              {t('screen.machines')}
-            </Button>
-          </Link>
-          <Link to={href(homeScreens.screen)}>
-            <Button ghost size="large">
-              {t('screen.back')}
-            </Button>
-          </Link>
+          {site.id !== undefined && (
+            <Link to={href(homeScreens.screenDeviceList, { orgId: site.id })}>
+              <Button ghost size="large">
+                {t('screen.machines')}
+              </Button>
+            </Link>
+          )}
+          {back}
         </>
       }
     />

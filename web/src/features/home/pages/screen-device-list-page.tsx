@@ -10,10 +10,9 @@ import { homeScreens } from '@console/contract/screens/home';
 import { href } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { statusColor } from '../../../components/fleet-map/status-colors.ts';
-import { LoadError } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
-import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { Panel } from '../components/screen-parts.tsx';
+import { ScreenProblem, useSiteParam } from '../components/screen-problem.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { ScreenHeader, useScreenColours } from '../components/screen-header.tsx';
 import { useScreenRefresh } from '../components/use-screen-refresh.ts';
@@ -26,11 +25,15 @@ export function ScreenDeviceListPage() {
   const { t } = useTranslation('home');
   const label = useCodeLabel();
   const colours = useScreenColours();
-  const orgId = useScreenQuery(homeScreens.screenDeviceList).query.orgId ?? 0;
+  const site = useSiteParam();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const machines = useQuery({
-    ...endpointQuery(screenEndpoints.machines, { orgId, page, pageSize: ROWS, keyword }, { background: true }),
+    ...endpointQuery(
+      screenEndpoints.machines,
+      { orgId: site.sent, page, pageSize: ROWS, keyword },
+      { background: true },
+    ),
     placeholderData: keepPreviousData,
   });
   useScreenRefresh([screenEndpoints.machines]);
@@ -42,9 +45,11 @@ export function ScreenDeviceListPage() {
         <ScreenHeader
           title={machines.data?.orgName ? `${machines.data.orgName} · ${t('screen.machines')}` : t('screen.machines')}
           extra={
-            <Link to={href(homeScreens.screenDetail, { orgId })}>
+            <Link
+              to={site.id === undefined ? href(homeScreens.screen) : href(homeScreens.screenDetail, { orgId: site.id })}
+            >
               <Button ghost size="large">
-                {t('screen.backToSite')}
+                {t(site.id === undefined ? 'screen.back' : 'screen.backToSite')}
               </Button>
             </Link>
           }
@@ -68,7 +73,7 @@ export function ScreenDeviceListPage() {
             }
           >
             {machines.isError ? (
-              <LoadError error={machines.error} onRetry={() => void machines.refetch()} />
+              <ScreenProblem error={machines.error} onRetry={() => void machines.refetch()} />
             ) : (
               <table className="screen-table">
                 <thead>
@@ -98,7 +103,7 @@ export function ScreenDeviceListPage() {
               </table>
             )}
             {machines.data?.total === 0 && <p className="screen-empty">{t('screen.noMachines')}</p>}
-            <nav className="screen-pager" aria-label={t('screen.pages')}>
+            <nav className="screen-pager" aria-label={t('screen.pages')} hidden={machines.isError}>
               <Button ghost size="large" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 {t('screen.previous')}
               </Button>

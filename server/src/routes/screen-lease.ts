@@ -1,0 +1,112 @@
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { contracts } from '@console/db/schema/lease';
+import { bills } from '@console/db/schema/lease-billing';
+import { daysOverdue } from '@console/contract/codes/lease-billing';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import {
+  LEASE_SCREEN_RENTERS,
+  LEASE_SCREEN_STATES,
+  screenEndpoints,
+  type LeaseScreen,
+} from '@console/contract/http/screens';
+import { route, type RouteDef } from '../lib/route.ts';
+import { dayInZone } from '../lib/time.ts';
+import { incomeOf, moneyOf, monthsOf, rangeOf } from './lease-revenue/index.ts';
+
+/**
+ * The lease big screen (/leaseBigScreen, docs/decisions/046-big-screens.md): the figures of the viewer's rental
+ * companies, each counted as the page that owns it counts it: contracts by state (the contract list), income by the
+ * month of a line's last billed day (the revenue analysis, decision 040), arrears as unpaid past due (the arrears
+ * list, decision 036). Scoped on the lessor: the operator's finance sees every rental company's, a company its own.
+ */
+export const screenLeaseRoutes: RouteDef[] = [
+  route(screenEndpoints.lease, ({ data, deps, timeZone }): LeaseScreen => {
+    const now = deps.now();
+    const today = dayInZone(now, timeZone);
+
+    const byStatus = new Map(
+      data
+        .select({ status: contracts.status, n: sql<number>`count(*)` })
+        .from(contracts, data.orgScope(contracts.lessorOrgId))
+        // A change of a contract is not another contract.
+        .where(eq(contracts.kind, 'contract'))
+        .groupBy(contracts.status)
+        .all()
+        .map((r) => [r.status, r.n]),
+    );
+    const machines = data
+      .select({
+        owned: sql<number>`count(*)`,
+        onLease: sql<number>`coalesce(sum(case when ${devices.leaseStatus} = 'leased' then 1 else 0 end), 0)`,
+      })
+      .from(devices, data.orgScope(devices.orgId))
+      .get()!;
+
+    // The last twelve months to today, as the revenue analysis opens.
+    const range = rangeOf({}, today);
+    const income = incomeOf(data, {}, range);
+    const db = data.unscoped('alreadyScoped');
+    const byMonth = new Map(
+      db
+        .select({ month: income.month, ...moneyOf(income) })
+        .from(income)
+        .groupBy(sql`${income.month}`)
+        .all()
+        .map((r) => [r.month, r]),
+    );
+    const trend = monthsOf(range).map((month) => ({
+      month,
+      billedCents: byMonth.get(month)?.billedCents ?? 0,
+      receivedCents: byMonth.get(month)?.receivedCents ?? 0,
+    }));
+
+    const pastDue = and(inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, today));
+    const owed = sql<number>`coalesce(sum(${bills.amountCents} - ${bills.paidCents}), 0)`;
+    const arrears = data
+      .select({
+        overdueCents: owed,
+        renters: sql<number>`count(distinct ${bills.renterOrgId})`,
+        contracts: sql<number>`count(distinct ${bills.contractId})`,
+      })
+      .from(bills, data.orgScope(bills.lessorOrgId))
+      .where(pastDue)
+      .get()!;
+    const renters = data
+      .select({
+        renterId: bills.renterOrgId,
+        name: sql<string>`coalesce(max(${organisations.name}), '')`,
+        overdueCents: owed,
+        contracts: sql<number>`count(distinct ${bills.contractId})`,
+        oldestDueOn: sql<string>`min(${bills.dueOn})`,
+      })
+      .from(bills, data.orgScope(bills.lessorOrgId))
+      .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
+      .where(pastDue)
+      .groupBy(bills.renterOrgId)
+      .orderBy(desc(owed), bills.renterOrgId)
+      .limit(LEASE_SCREEN_RENTERS)
+      .all();
+
+    const anyBill = data
+      .select({ id: bills.id })
+      .from(bills, data.orgScope(bills.lessorOrgId))
+      .where(ne(bills.state, 'void'))
+      .limit(1)
+      .get();
+    return {
+      empty: byStatus.size === 0 && !anyBill,
+      contracts: LEASE_SCREEN_STATES.map((state) => ({
+        state,
+        contracts: byStatus.get(LEASE_STATUS[state]) ?? 0,
+      })),
+      machines,
+      thisMonth: trend.at(-1)!,
+      trend,
+      arrears,
+      overdueRenters: renters.map(({ oldestDueOn, ...r }) => ({ ...r, daysOverdue: daysOverdue(oldestDueOn, today) })),
+      at: now,
+    };
+  }),
+];

@@ -1,0 +1,203 @@
+import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { EChartsCoreOption } from 'echarts/core';
+import { CONTRACT_STATUS } from '@console/contract/codes/contract-status';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { screenEndpoints, type LeaseScreen } from '@console/contract/http/screens';
+import { homeScreens } from '@console/contract/screens/home';
+import { useCodeLabel } from '../../../components/code-label.ts';
+import { EChart } from '../../../components/echart.tsx';
+import { groupedYuan } from '../../../components/fields.tsx';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { BackLink } from '../components/back-link.tsx';
+import { ScreenFrame } from '../components/screen-frame.tsx';
+import { ScreenHeader, useScreenColours } from '../components/screen-header.tsx';
+import { CountBars, Figures, Panel, type Figure } from '../components/screen-parts.tsx';
+import { ScreenProblem } from '../components/screen-problem.tsx';
+import { useScreenRefresh, type RefreshRule } from '../components/use-screen-refresh.ts';
+
+/**
+ * Contracts move with their signing (the stream's contract events); bills, receipts and handovers are people's and
+ * the scheduler's writes the stream does not carry, so the screen also asks once a minute (decision 046).
+ */
+const LEASE_REFRESH: RefreshRule = { contract: 1000 };
+const LEASE_EVERY_MS = 60_000;
+
+const CHART_TEXT = { color: '#c9dcf5', fontSize: 18 };
+const yuan = (cents: number) => `¥${groupedYuan(cents)}`;
+
+function IncomeTrend({ data, accent, height }: { data: LeaseScreen; accent: string; height: number }) {
+  const { t } = useTranslation('home');
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
+      textStyle: CHART_TEXT,
+      legend: { top: 0, textStyle: CHART_TEXT },
+      tooltip: { trigger: 'axis', valueFormatter: (cents: number) => yuan(cents) },
+      grid: { left: 110, right: 30, top: 44, bottom: 36 },
+      xAxis: { type: 'category', data: data.trend.map((m) => m.month), axisLabel: CHART_TEXT },
+      yAxis: {
+        type: 'value',
+        axisLabel: { ...CHART_TEXT, formatter: (cents: number) => (cents / 100).toLocaleString() },
+        splitLine: { lineStyle: { color: '#ffffff22' } },
+      },
+      series: [
+        {
+          name: t('lease.billedSeries'),
+          type: 'bar',
+          barMaxWidth: 40,
+          itemStyle: { color: '#3a7bd5' },
+          data: data.trend.map((m) => m.billedCents),
+        },
+        {
+          name: t('lease.receivedSeries'),
+          type: 'line',
+          smooth: true,
+          symbolSize: 8,
+          lineStyle: { width: 4, color: accent },
+          itemStyle: { color: accent },
+          data: data.trend.map((m) => m.receivedCents),
+        },
+      ],
+    }),
+    [data.trend, accent, t],
+  );
+  return <EChart option={option} height={height} label={t('lease.trend')} />;
+}
+
+function OverdueRenters({ data }: { data: LeaseScreen }) {
+  const { t } = useTranslation('home');
+  if (data.overdueRenters.length === 0) return <p className="screen-empty">{t('lease.noArrears')}</p>;
+  return (
+    <table className="screen-table screen-table--compact" aria-label={t('lease.renters')}>
+      <thead>
+        <tr>
+          <th>{t('lease.columns.renter')}</th>
+          <th>{t('lease.columns.owed')}</th>
+          <th>{t('lease.columns.contracts')}</th>
+          <th>{t('lease.columns.days')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.overdueRenters.map((r) => (
+          <tr key={r.renterId}>
+            <td>{r.name}</td>
+            <td style={{ color: '#ff7875' }}>{yuan(r.overdueCents)}</td>
+            <td>{r.contracts}</td>
+            <td>{r.daysOverdue}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
+  const { t } = useTranslation('home');
+  const label = useCodeLabel();
+  const inExecution = data.contracts.find((c) => c.state === 'inExecution')?.contracts ?? 0;
+  const figures: Figure[] = [
+    { key: 'inExecution', label: t('lease.inExecution'), value: inExecution, color: '#52c41a' },
+    {
+      key: 'onLease',
+      label: t('lease.onLease'),
+      value: `${data.machines.onLease.toLocaleString()} / ${data.machines.owned.toLocaleString()}`,
+    },
+    { key: 'billed', label: t('lease.billed'), value: yuan(data.thisMonth.billedCents) },
+    { key: 'received', label: t('lease.received'), value: yuan(data.thisMonth.receivedCents), color: accent },
+    {
+      key: 'arrears',
+      label: t('lease.arrears', { renters: data.arrears.renters }),
+      value: yuan(data.arrears.overdueCents),
+      color: '#ff7875',
+    },
+  ];
+  const stateName = (state: string) =>
+    state === 'draft' ? t('lease.draft') : label(CONTRACT_STATUS, LEASE_STATUS[state as keyof typeof LEASE_STATUS]);
+  const place = (area: string, node: ReactNode) => (
+    <div style={{ gridArea: area, minHeight: 0, display: 'grid' }}>{node}</div>
+  );
+  return (
+    <div
+      className="screen-grid"
+      style={{
+        gridTemplateColumns: '620px 1fr',
+        gridTemplateRows: '130px 1fr 1.2fr',
+        gridTemplateAreas: '"figures figures" "states trend" "states renters"',
+      }}
+    >
+      {place(
+        'figures',
+        <section aria-label={t('lease.title')}>
+          <Figures figures={figures} columns={figures.length} />
+        </section>,
+      )}
+      {place(
+        'states',
+        <Panel title={t('lease.byState')} accent={accent}>
+          <CountBars
+            horizontal
+            label={t('lease.byState')}
+            names={data.contracts.map((c) => stateName(c.state))}
+            values={data.contracts.map((c) => c.contracts)}
+            height={690}
+            color={accent}
+          />
+        </Panel>,
+      )}
+      {place(
+        'trend',
+        <Panel title={t('lease.trend')} accent={accent}>
+          <IncomeTrend data={data} accent={accent} height={255} />
+        </Panel>,
+      )}
+      {place(
+        'renters',
+        <Panel title={t('lease.renters')} accent={accent}>
+          <OverdueRenters data={data} />
+        </Panel>,
+      )}
+    </div>
+  );
+}
+
+/**
+ * /leaseBigScreen: the rental business of the viewer's rental companies (contracts by state, machines on lease,
+ * this month's income and the last twelve months', arrears and the renters owing most), counted by the server.
+ * Other viewers of the big screens are told whose screen it is; a company without lease data is told so.
+ */
+export function LeaseBigScreenPage() {
+  const { t } = useTranslation('home');
+  const colours = useScreenColours();
+  const { from } = useScreenQuery(homeScreens.leaseBigScreen).query;
+  const lease = useQuery(endpointQuery(screenEndpoints.lease, {}, { background: true }));
+  useScreenRefresh([screenEndpoints.lease], LEASE_REFRESH, LEASE_EVERY_MS);
+
+  let body: ReactNode;
+  if (lease.isError)
+    body = (
+      <ScreenProblem
+        error={lease.error}
+        onRetry={() => void lease.refetch()}
+        message={t('lease.notYours')}
+        extra={<BackLink from={from} />}
+      />
+    );
+  else if (!lease.data) body = <p className="screen-empty">{t('board.loading')}</p>;
+  else if (lease.data.empty)
+    body = (
+      <div className="screen-problem" data-testid="lease-empty">
+        <p>{t('lease.empty')}</p>
+      </div>
+    );
+  else body = <LeaseBoard data={lease.data} accent={colours.accent} />;
+  return (
+    <ScreenFrame background={colours.background}>
+      <div className="screen-board">
+        <ScreenHeader title={t('lease.title')} extra={<BackLink from={from} />} />
+        {body}
+      </div>
+    </ScreenFrame>
+  );
+}
