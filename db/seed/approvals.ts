@@ -4,14 +4,13 @@ import type { Db } from '../client.ts';
 import { organisations, users } from '../schema/accounts.ts';
 import { bindRequests, verifications } from '../schema/approvals.ts';
 import { devices } from '../schema/devices.ts';
-import { createOrganisation, createUser, demoAccount, type DemoOrganisations } from './accounts.ts';
+import { createUser, demoAccount, type DemoOrganisations } from './accounts.ts';
 
 /**
  * Binding requests and verifications in every state (decision 047), in each company's language: Huadong and Pearl
  * River in Chinese, Northwind in English. No faker: fixed people and picks by id, so nothing seeded after shifts.
- * Join requesters are registered users in organisations of their own (as /register.do makes them), mobiles
- * 1360000NNNN and +61 41100000N, no other seed's; the customers' people of people.ts ask for machines and
- * submit their real names.
+ * Join requesters are registered users (role 0) among the customers' people, mobiles 1360000NNNN and
+ * +61 41100000N, no other seed's; the customers' people of people.ts ask for machines and submit their real names.
  */
 const DAY = 86_400_000;
 type State = 'pending' | 'approved' | 'rejected';
@@ -19,10 +18,9 @@ type State = 'pending' | 'approved' | 'rejected';
 const userId = (db: Db, mobile: string) =>
   db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).get()!.id;
 
-/** A registered person in an organisation of their own, as /register.do makes one. */
-async function registered(db: Db, mobile: string, nickname: string, areaCode = '86') {
-  const org = createOrganisation(db, { name: nickname, kind: 'customer' });
-  return createUser(db, { orgId: org.id, mobile, areaCode, nickname, roleId: ROLE.registeredUser });
+/** A registered person (role 0) among a customer's people, as the demo's registered user is. */
+function registered(db: Db, orgId: number, mobile: string, nickname: string, areaCode = '86') {
+  return createUser(db, { orgId, mobile, areaCode, nickname, roleId: ROLE.registeredUser });
 }
 
 /** The lessor's machines not bound to any customer, by id, and the first one bound to `customerOrgId`. */
@@ -70,6 +68,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   // People asking to join: pending, approved (now a member) and rejected, per language.
   const join = async (
     orgId: number,
+    customerOrgId: number,
     mobile: string,
     nickname: string,
     note: string,
@@ -78,7 +77,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
     reason = '',
     areaCode = '86',
   ) => {
-    const person = await registered(db, mobile, nickname, areaCode);
+    const person = await registered(db, customerOrgId, mobile, nickname, areaCode);
     const roleId = state === 'approved' ? ROLE.lessorSales : null;
     if (roleId !== null) db.update(users).set({ orgId, roleId }).where(eq(users.id, person.id)).run();
     db.insert(bindRequests)
@@ -93,12 +92,13 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
       })
       .run();
   };
-  await join(huadong, '13600000001', '赵小川', '我是新入职的高空车司机，申请加入公司', 'pending', 1);
-  await join(huadong, '13600000002', '钱多多', '浦东门店业务员', 'approved', 6);
-  await join(huadong, '13600000003', '孙悟', '想加入贵公司', 'rejected', 4, '经核实非本公司人员');
-  await join(pearl, '13600000004', '李明', '广州仓库调度员，申请加入', 'pending', 2);
+  await join(huadong, c[0]!, '13600000001', '赵小川', '我是新入职的高空车司机，申请加入公司', 'pending', 1);
+  await join(huadong, c[0]!, '13600000002', '钱多多', '浦东门店业务员', 'approved', 6);
+  await join(huadong, c[0]!, '13600000003', '孙悟', '想加入贵公司', 'rejected', 4, '经核实非本公司人员');
+  await join(pearl, c[4]!, '13600000004', '李明', '广州仓库调度员，申请加入', 'pending', 2);
   await join(
     northwind,
+    c[7]!,
     '411000001',
     'Liam Carter',
     'New crane operator at the Parramatta depot',
@@ -109,6 +109,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   );
   await join(
     northwind,
+    c[7]!,
     '411000002',
     'Olivia Brown',
     'Please add me to the hire desk',
