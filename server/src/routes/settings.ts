@@ -16,7 +16,7 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { hashToken, sessionsEnded, type SessionUser } from '../lib/session.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
 import { requireUpload } from '../lib/uploads.ts';
-import { queueEnterpriseVerification } from './approvals/verifications.ts';
+import { queueEnterpriseVerification } from './approvals/index.ts';
 
 /** How long the proof of the old number lasts between the two steps of a phone change. */
 const TICKET_TTL_MS = 10 * 60 * 1000;
