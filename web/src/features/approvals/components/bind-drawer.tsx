@@ -18,7 +18,7 @@ export function BindDrawer({ id, onClose }: { id: number | null; onClose: () => 
       onClose={onClose}
       width={600}
       title={t('bind.detailTitle')}
-      extra={query.data && <DecisionActions queue="bind" rows={[query.data.request]} size="middle" />}
+      extra={query.data && <DecisionActions queue="bind" rows={[query.data.request]} />}
     >
       <QueryState query={query}>
         {({ request }) => (

@@ -38,12 +38,13 @@ export function DecisionActions({
   queue,
   rows,
   onDone,
-  size = 'small',
+  batch = false,
 }: {
   queue: Queue;
   rows: readonly (BindRow | VerificationRow)[];
   onDone?: () => void;
-  size?: 'small' | 'middle';
+  /** The list's bar for the rows selected (buttons), rather than one record's links. */
+  batch?: boolean;
 }) {
   const { t } = useTranslation('approvals');
   const { message } = App.useApp();
@@ -53,9 +54,13 @@ export function DecisionActions({
   const roles = useJoinRoles(rows);
   const open = rows.filter((r) => r.actions.includes('approve'));
   const ids = open.map((r) => r.id);
-  const batch = rows.length !== 1;
   const trigger = (text: string, danger = false) => (
-    <Button type={batch ? 'default' : 'link'} size={size} danger={danger} disabled={ids.length === 0}>
+    <Button
+      type={batch ? 'default' : 'link'}
+      size={batch ? 'middle' : 'small'}
+      danger={danger}
+      disabled={ids.length === 0}
+    >
       {text}
     </Button>
   );

@@ -27,7 +27,7 @@ export function VerificationDrawer({ id, onClose }: { id: number | null; onClose
       onClose={onClose}
       width={600}
       title={t('verification.detailTitle')}
-      extra={query.data && <DecisionActions queue="verification" rows={[query.data]} size="middle" />}
+      extra={query.data && <DecisionActions queue="verification" rows={[query.data]} />}
     >
       <QueryState query={query}>
         {(v) => {

@@ -29,7 +29,7 @@ function BindTab() {
         filters={fields.filters(['state', 'kind', 'keyword', 'days'])}
         selectable={pending}
         batchActionsAlways
-        batchActions={(rows, clear) => <DecisionActions queue="bind" rows={rows} onDone={clear} size="middle" />}
+        batchActions={(rows, clear) => <DecisionActions queue="bind" rows={rows} onDone={clear} batch />}
         columns={[
           ...fields.columns([
             'kind',
@@ -84,9 +84,7 @@ function VerificationTab() {
         filters={fields.filters(['state', 'kind', 'keyword', 'days'])}
         selectable={pending}
         batchActionsAlways
-        batchActions={(rows, clear) => (
-          <DecisionActions queue="verification" rows={rows} onDone={clear} size="middle" />
-        )}
+        batchActions={(rows, clear) => <DecisionActions queue="verification" rows={rows} onDone={clear} batch />}
         columns={[
           ...fields.columns([
             'kind',
