@@ -5,6 +5,8 @@ import { bindEndpoints } from '@console/contract/http/approvals';
 import { sessions, users } from '@console/db/schema/accounts';
 import { bindRequests } from '@console/db/schema/approvals';
 import { createSession } from '@console/server/src/lib/session';
+import { devices } from '@console/db/schema/devices';
+import { SUBLESSOR_DEMO_ACCOUNT } from '@console/db/seed/lease-sublease';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { approvalsOf } from './helpers.ts';
 
@@ -236,5 +238,33 @@ describe('binding requests', () => {
         })
       ).status,
     ).toBe('403');
+  });
+
+  it('refuses a machine bound to another customer meanwhile, and a request from a sub-lessor (no customer identity)', async () => {
+    const request = a.request(a.huadong.id, 'machine', 'pending');
+    const other = a.request(a.huadong.id, 'machine', 'approved');
+    t.dbh.db
+      .update(devices)
+      .set({ customerOrgId: other.requesterOrgId })
+      .where(eq(devices.id, request.deviceId!))
+      .run();
+    const taken = await t.call(bindEndpoints.approve, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      body: { ids: [request.id] },
+      lang: 'zh_CN',
+    });
+    expect(taken).toMatchObject({ status: '409', message: `设备 ${request.serialNumber} 已绑定客户` });
+    expect(a.requestById(request.id).state).toBe('pending');
+
+    const sublessor = t.tokenForAccount(SUBLESSOR_DEMO_ACCOUNT);
+    const refused = await t.call(bindEndpoints.requestJoin, {
+      token: sublessor,
+      body: { creditCode: '91440101MA5CXK7Q37' },
+      lang: 'en_US',
+    });
+    expect(refused).toMatchObject({
+      status: '409',
+      message: 'operation failed, contains orders not from a customer identity',
+    });
   });
 });
