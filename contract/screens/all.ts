@@ -17,6 +17,7 @@ import { leaseSubleaseMenu, leaseSubleaseScreens } from './lease-sublease.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { renewalMenu, renewalScreens } from './renewals.ts';
+import { approvalMenu, approvalScreens } from './approvals.ts';
 import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
@@ -42,6 +43,7 @@ export const screensByArea = {
   'lease-billing': leaseBillingScreens,
   'lease-revenue': leaseRevenueScreens,
   renewals: renewalScreens,
+  approvals: approvalScreens,
   'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   'lease-changes': leaseChangeScreens,
@@ -95,6 +97,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(customerScreens, customerMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),
     ...placeScreens(feedbackScreens, feedbackMenu),
+    ...placeScreens(approvalScreens, approvalMenu),
     ...placeScreens(caseScreens, caseMenu),
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),

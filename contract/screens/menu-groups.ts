@@ -1,6 +1,7 @@
 import { ADMIN_ROLES } from '../codes/roles.ts';
 import { ANALYSIS_READERS } from '../http/analysis.ts';
 import { CASE_READERS } from '../http/cases.ts';
+import { BIND_DECIDERS } from '../http/approvals.ts';
 import { CUSTOMER_READERS } from '../http/customers.ts';
 import { USER_READERS } from '../http/users.ts';
 import { DEVICE_READERS } from '../http/devices.ts';
@@ -35,8 +36,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
   // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
   warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },
-  // The approvals group (spec /approvalManagement); the expert library is the part maintenance needs.
-  approvals: { url: 'approvalManagement', order: 50, title: 'approvals', icon: 'audit', roles: CASE_READERS },
+  // The approvals group (spec /approvalManagement): binding approvals (decision 047) and the expert library.
+  approvals: {
+    url: 'approvalManagement',
+    order: 50,
+    title: 'approvals',
+    icon: 'audit',
+    roles: [...new Set([...CASE_READERS, ...BIND_DECIDERS])],
+  },
   risk: { url: 'riskManagement', order: 60, title: 'risk', icon: 'safety', roles: RISK_READERS },
   // Customers (spec /customerManagement) and the accounts and partner companies (spec /userManagement), decision 043;
   // written as paths, they also name those levels of the breadcrumb.

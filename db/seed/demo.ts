@@ -27,6 +27,7 @@ import { seedArrearsExemptions } from './arrears.ts';
 import { seedSublease } from './lease-sublease.ts';
 import { seedRenewals } from './renewals.ts';
 import { seedInvitations } from './invitations.ts';
+import { seedApprovals } from './approvals.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -101,6 +102,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedCustomerPeople(db, orgs);
   // Employee invitations in every state and a former employee (decision 048): no faker.
   await seedInvitations(db, orgs, fleet.now);
+  // Binding requests and verifications in every state, after the people who ask (decision 047): no faker.
+  await seedApprovals(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

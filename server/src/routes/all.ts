@@ -27,6 +27,7 @@ import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseSubleaseRoutes } from './lease-sublease/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { renewalRoutes } from './renewals/index.ts';
+import { approvalRoutes } from './approvals/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { leaseChangeRoutes } from './lease-changes/index.ts';
@@ -86,6 +87,7 @@ export const allRoutes: RouteDef[] = [
   ...userRoutes,
   ...leaseChangeRoutes,
   ...renewalRoutes,
+  ...approvalRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

@@ -16,6 +16,7 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { hashToken, sessionsEnded, type SessionUser } from '../lib/session.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
 import { requireUpload } from '../lib/uploads.ts';
+import { queueEnterpriseVerification } from './approvals/index.ts';
 
 /** How long the proof of the old number lasts between the two steps of a phone change. */
 const TICKET_TTL_MS = 10 * 60 * 1000;
@@ -220,7 +221,11 @@ export const settingsRoutes: RouteDef[] = [
     }
     requireUpload(deps, user, body.licenseImage, 'licenseImage', { kinds: ['image'] });
     setMessage('settings.verificationSubmitted');
-    return updateCompany(data, user, { ...body, verifyStatus: 'pending' });
+    // It joins the operator's review queue (decision 047) in the same unit of work.
+    return data.write((tx) => {
+      queueEnterpriseVerification(tx, user, body);
+      return updateCompany(tx, user, { ...body, verifyStatus: 'pending' });
+    });
   }),
 
   route(settingsEndpoints.updateInvoice, ({ body, user, data }) =>

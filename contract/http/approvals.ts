@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import {
+  APPROVAL_ACTIONS,
+  APPROVAL_DAYS,
+  APPROVAL_STATES,
+  BIND_KINDS,
+  ID_TYPES,
+  VERIFICATION_KINDS,
+} from '../codes/approvals.ts';
+import { ORG_KIND } from '../codes/org-kinds.ts';
+import { ROLE } from '../codes/roles.ts';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { idParam, optionalText, pageQuery, paged } from './fields.ts';
+import { CREDIT_CODE } from './settings.ts';
+
+/**
+ * Binding requests and verification reviews (spec /approvalManagement/bind, sections 3, 4, 8;
+ * docs/decisions/047-bindings-and-verification.md).
+ *
+ * Who: the operator's staff (1, 2) decide every binding request, a rental company's administrator (5) and
+ * administrative staff (10) those addressed to it and to its customers. Verifications are reviewed by the operator's
+ * staff alone (they are the ones who see the whole real-name data, decision 043). A person asks to join and a
+ * customer asks to bind a machine from the app (registered users 0 and the customers' people 11); any signed-in
+ * person submits their real-name data.
+ */
+export const BIND_DECIDERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
+export const VERIFICATION_REVIEWERS = [ROLE.companyEmployee, ROLE.companyAdmin] as const;
+/** The customer identities of the app: they ask to join a company and to bind machines. */
+export const BIND_REQUESTERS = [ROLE.registeredUser, ROLE.other] as const;
+/** At most this many requests in one batch decision. */
+export const MAX_BATCH = 100;
+
+const bodyId = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
+const ids = z
+  .array(bodyId, { error: 'approvals.selectItems' })
+  .min(1, { error: 'approvals.selectItems' })
+  .max(MAX_BATCH, { error: 'approvals.tooMany' });
+export const rejectReason = z
+  .string({ error: 'approvals.reasonRequired' })
+  .trim()
+  .min(1, { error: 'approvals.reasonRequired' })
+  .max(200, { error: 'validation.tooLong' });
+
+const listFilters = pageQuery.extend({
+  state: z.enum(APPROVAL_STATES, { error: 'validation.invalid' }).optional(),
+  keyword: z.string().trim().max(50).optional(),
+  /** Made in the last this many days. */
+  days: z.coerce
+    .number()
+    .pipe(z.literal(APPROVAL_DAYS, { error: 'validation.invalid' }))
+    .optional(),
+});
+
+const decision = {
+  state: z.enum(APPROVAL_STATES),
+  reason: z.string(),
+  decidedByName: z.string(),
+  decidedAt: z.string(),
+  createdAt: z.string(),
+  /** What the user may do with it now (APPROVAL_FLOW). */
+  actions: z.array(z.enum(APPROVAL_ACTIONS)),
+};
+
+export const bindRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(BIND_KINDS),
+  /** The organisation that decides: the one to join, or the machine's owner. */
+  orgName: z.string(),
+  orgKind: z.enum(ORG_KIND),
+  requesterMobile: z.string(),
+  requesterNickname: z.string(),
+  /** Masked (spec section 5). */
+  requesterName: z.string(),
+  requesterOrgName: z.string(),
+  deviceId: z.number().int().nullable(),
+  serialNumber: z.string(),
+  note: z.string(),
+  /** The role given on joining (null before, and for a machine). */
+  roleId: z.number().int().nullable(),
+  ...decision,
+});
+export type BindRow = z.infer<typeof bindRow>;
+
+export const verificationRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(VERIFICATION_KINDS),
+  /** The person's uid (real-name), for the recorded reveal; null for an enterprise. */
+  uid: z.number().int().nullable(),
+  mobile: z.string(),
+  orgName: z.string(),
+  idType: z.number().int(),
+  /** Real-name: masked (spec section 5); enterprise: the company's name. */
+  name: z.string(),
+  /** Masked. */
+  idNumber: z.string(),
+  creditCode: z.string(),
+  legalPerson: z.string(),
+  licenseImage: z.string(),
+  ...decision,
+});
+export type VerificationRow = z.infer<typeof verificationRow>;
+
+export const bindApproveForm = z.object({
+  ids,
+  /** The role a person joining takes; required when the batch holds a join. */
+  roleId: z.number({ error: 'approvals.roleRequired' }).int().min(0).max(99).optional(),
+});
+export type BindApproveForm = z.input<typeof bindApproveForm>;
+export const rejectForm = z.object({ ids, reason: rejectReason });
+export type RejectForm = z.input<typeof rejectForm>;
+
+export const realNameForm = z.object({
+  idType: z.literal(ID_TYPES, { error: 'lease.identityTypeInvalid' }),
+  name: z
+    .string({ error: 'approvals.nameRequired' })
+    .trim()
+    .min(1, { error: 'approvals.nameRequired' })
+    .max(100, { error: 'validation.tooLong' }),
+  idNumber: z
+    .string({ error: 'approvals.idNumberRequired' })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: 'approvals.idNumberRequired' })
+    .max(30, { error: 'validation.tooLong' }),
+});
+export type RealNameForm = z.input<typeof realNameForm>;
+
+export const joinRequestForm = z.object({
+  /** The company is named by its unified social credit code (on its QR card), never by an id to guess. */
+  creditCode: z
+    .string({ error: 'approvals.creditCodeRequired' })
+    .trim()
+    .toUpperCase()
+    .regex(CREDIT_CODE, { error: 'validation.creditCode' }),
+  note: optionalText(200).default(''),
+});
+export const machineRequestForm = z.object({
+  serialNumber: z
+    .string({ error: 'approvals.serialRequired' })
+    .trim()
+    .min(1, { error: 'approvals.serialRequired' })
+    .max(40, { error: 'validation.tooLong' }),
+  note: optionalText(200).default(''),
+});
+
+const batchAnswer = z.object({ count: z.number().int() });
+
+export const bindEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/bind/list.do',
+    summary: 'Binding requests addressed to the organisations in scope, by state, kind, keyword and days; names masked',
+    access: { roles: BIND_DECIDERS },
+    scope: 'organisation',
+    query: listFilters.extend({ kind: z.enum(BIND_KINDS, { error: 'validation.invalid' }).optional() }),
+    body: noInput,
+    response: paged(bindRow),
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/bind/detail.do',
+    summary: 'A binding request, with the roles the user may give a person joining',
+    access: { roles: BIND_DECIDERS },
+    scope: 'organisation',
+    query: z.object({ id: idParam }),
+    body: noInput,
+    response: z.object({ request: bindRow, roles: z.array(z.number().int()) }),
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/bind/approve.do',
+    summary:
+      'Approve binding requests under review: a person joins with the role picked (never above the approver), a ' +
+      'machine is bound to the customer; one request that cannot be approved refuses the batch',
+    access: { roles: BIND_DECIDERS },
+    scope: 'organisation',
+    query: noInput,
+    body: bindApproveForm,
+    response: batchAnswer,
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/bind/reject.do',
+    summary: 'Reject binding requests under review with a reason',
+    access: { roles: BIND_DECIDERS },
+    scope: 'organisation',
+    query: noInput,
+    body: rejectForm,
+    response: batchAnswer,
+  }),
+  requestJoin: defineEndpoint({
+    method: 'POST',
+    path: '/bind/requestJoin.do',
+    summary: 'The app: ask to join the company with this credit code (it approves or rejects)',
+    access: { roles: BIND_REQUESTERS },
+    scope: 'self',
+    query: noInput,
+    body: joinRequestForm,
+    response: z.object({ id: z.number().int() }),
+  }),
+  requestMachine: defineEndpoint({
+    method: 'POST',
+    path: '/bind/requestMachine.do',
+    summary: 'The app: a customer asks to bind the machine with this serial to itself (its owner decides)',
+    access: { roles: BIND_REQUESTERS },
+    scope: 'self',
+    query: noInput,
+    body: machineRequestForm,
+    response: z.object({ id: z.number().int() }),
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/bind/mine.do',
+    summary: "The app: the signed-in person's own binding requests and how they were decided",
+    access: { roles: BIND_REQUESTERS },
+    scope: 'self',
+    query: noInput,
+    body: noInput,
+    response: z.object({
+      list: z.array(
+        z.object({
+          id: z.number().int(),
+          kind: z.enum(BIND_KINDS),
+          serialNumber: z.string(),
+          state: z.enum(APPROVAL_STATES),
+          reason: z.string(),
+          createdAt: z.string(),
+        }),
+      ),
+    }),
+  }),
+} as const;
+
+export const verificationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/verification/list.do',
+    summary: 'Real-name and enterprise verifications by state, kind, keyword and days; names and ID numbers masked',
+    access: { roles: VERIFICATION_REVIEWERS },
+    scope: 'organisation',
+    query: listFilters.extend({ kind: z.enum(VERIFICATION_KINDS, { error: 'validation.invalid' }).optional() }),
+    body: noInput,
+    response: paged(verificationRow),
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/verification/detail.do',
+    summary: 'A verification as submitted, masked; the whole real-name data through /user/revealIdentity.do',
+    access: { roles: VERIFICATION_REVIEWERS },
+    scope: 'organisation',
+    query: z.object({ id: idParam }),
+    body: noInput,
+    response: verificationRow,
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/verification/approve.do',
+    summary: 'Approve verifications under review: the person is real-name verified, the company verified',
+    access: { roles: VERIFICATION_REVIEWERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({ ids }),
+    response: batchAnswer,
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/verification/reject.do',
+    summary: 'Reject verifications under review with a reason; the submitter may submit again',
+    access: { roles: VERIFICATION_REVIEWERS },
+    scope: 'organisation',
+    query: noInput,
+    body: rejectForm,
+    response: batchAnswer,
+  }),
+  submitRealName: defineEndpoint({
+    method: 'POST',
+    path: '/verification/submitRealName.do',
+    summary: "Submit one's real-name data (type 1: name and ID card; type 2: company name and credit code) for review",
+    access: 'signedIn',
+    scope: 'self',
+    query: noInput,
+    body: realNameForm,
+    response: z.object({ id: z.number().int() }),
+  }),
+} as const;

@@ -1,0 +1,245 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import type { Db } from '../client.ts';
+import { organisations, users } from '../schema/accounts.ts';
+import { bindRequests, verifications } from '../schema/approvals.ts';
+import { devices } from '../schema/devices.ts';
+import { createUser, demoAccount, type DemoOrganisations } from './accounts.ts';
+
+/**
+ * Binding requests and verifications in every state (decision 047), in each company's language: Huadong and Pearl
+ * River in Chinese, Northwind in English. No faker: fixed people and picks by id, so nothing seeded after shifts.
+ * Join requesters are registered users (role 0) among the customers' people, mobiles 1360000NNNN and
+ * +61 41100000N, no other seed's; the customers' people of people.ts ask for machines and submit their real names.
+ */
+const DAY = 86_400_000;
+type State = 'pending' | 'approved' | 'rejected';
+
+const userId = (db: Db, mobile: string) =>
+  db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).get()!.id;
+
+/** A registered person (role 0) among a customer's people, as the demo's registered user is. */
+function registered(db: Db, orgId: number, mobile: string, nickname: string, areaCode = '86') {
+  return createUser(db, { orgId, mobile, areaCode, nickname, roleId: ROLE.registeredUser });
+}
+
+/** The lessor's machines not bound to any customer, by id, and the first one bound to `customerOrgId`. */
+function machines(db: Db, lessor: number) {
+  return db
+    .select({ id: devices.id, serial: devices.serialNumber })
+    .from(devices)
+    .where(and(eq(devices.orgId, lessor), isNull(devices.customerOrgId)))
+    .orderBy(asc(devices.id))
+    .limit(6)
+    .all();
+}
+function boundTo(db: Db, customerOrgId: number) {
+  return db
+    .select({ id: devices.id, serial: devices.serialNumber })
+    .from(devices)
+    .where(eq(devices.customerOrgId, customerOrgId))
+    .orderBy(asc(devices.id))
+    .get();
+}
+
+export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
+  const [huadong, pearl, northwind] = orgs.lessors as [number, number, number];
+  const c = orgs.customers;
+  const operatorAdmin = userId(db, demoAccount(ROLE.companyAdmin));
+  // Each company's requests are decided by its own administrator (the operator's where it has none).
+  const adminOf = (orgId: number) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.lessorAdmin)))
+      .orderBy(asc(users.id))
+      .get()?.id ?? operatorAdmin;
+  const decided = (state: State, by: number, daysAgo: number, reason = '') =>
+    state === 'pending'
+      ? { state, createdAt: new Date(now - daysAgo * DAY) }
+      : {
+          state,
+          reason,
+          decidedBy: by,
+          decidedAt: new Date(now - (daysAgo - 1) * DAY),
+          createdAt: new Date(now - daysAgo * DAY),
+        };
+
+  // People asking to join: pending, approved (now a member) and rejected, per language.
+  const join = async (
+    orgId: number,
+    customerOrgId: number,
+    mobile: string,
+    nickname: string,
+    note: string,
+    state: State,
+    daysAgo: number,
+    reason = '',
+    areaCode = '86',
+  ) => {
+    const person = await registered(db, customerOrgId, mobile, nickname, areaCode);
+    const roleId = state === 'approved' ? ROLE.lessorSales : null;
+    if (roleId !== null) db.update(users).set({ orgId, roleId }).where(eq(users.id, person.id)).run();
+    db.insert(bindRequests)
+      .values({
+        kind: 'join',
+        orgId,
+        requesterId: person.id,
+        requesterOrgId: person.orgId,
+        note,
+        roleId,
+        ...decided(state, adminOf(orgId), daysAgo, reason),
+      })
+      .run();
+  };
+  await join(huadong, c[0]!, '13600000001', '赵小川', '我是新入职的高空车司机，申请加入公司', 'pending', 1);
+  await join(huadong, c[0]!, '13600000002', '钱多多', '浦东门店业务员', 'approved', 6);
+  await join(huadong, c[0]!, '13600000003', '孙悟', '想加入贵公司', 'rejected', 4, '经核实非本公司人员');
+  await join(pearl, c[4]!, '13600000004', '李明', '广州仓库调度员，申请加入', 'pending', 2);
+  await join(
+    northwind,
+    c[7]!,
+    '411000001',
+    'Liam Carter',
+    'New crane operator at the Parramatta depot',
+    'pending',
+    1,
+    '',
+    '61',
+  );
+  await join(
+    northwind,
+    c[7]!,
+    '411000002',
+    'Olivia Brown',
+    'Please add me to the hire desk',
+    'rejected',
+    5,
+    'Not an employee of Northwind',
+    '61',
+  );
+
+  // Customers asking for machines: the free machines of each lessor, and one already bound by an approval.
+  const english = await createUser(db, {
+    orgId: c[6]!,
+    mobile: '411000003',
+    areaCode: '61',
+    nickname: 'Jack Wilson',
+    roleId: ROLE.other,
+  });
+  const machine = (
+    orgId: number,
+    requester: { id: number; orgId: number },
+    device: { id: number; serial: string } | undefined,
+    note: string,
+    state: State,
+    daysAgo: number,
+    reason = '',
+  ) => {
+    if (!device) return;
+    db.insert(bindRequests)
+      .values({
+        kind: 'machine',
+        orgId,
+        requesterId: requester.id,
+        requesterOrgId: requester.orgId,
+        deviceId: device.id,
+        serialNumber: device.serial,
+        note,
+        ...decided(state, adminOf(orgId), daysAgo, reason),
+      })
+      .run();
+  };
+  const person = (mobile: string) => db.select().from(users).where(eq(users.mobile, mobile)).get()!;
+  const [h1, h2, h3] = machines(db, huadong);
+  const [p1, p2] = machines(db, pearl);
+  const [n1, n2] = machines(db, northwind);
+  machine(huadong, person(demoAccount(ROLE.other)), h1, '浦江工地新到的剪叉车，请绑定', 'pending', 1);
+  machine(huadong, person('13500000001'), h2, '外滩项目二期使用', 'pending', 2);
+  machine(huadong, person('13500000002'), h3, '临时借用', 'rejected', 5, '该设备未签订租赁合同');
+  machine(huadong, person('13500000004'), boundTo(db, c[1]!), '之江幕墙项目设备', 'approved', 9);
+  machine(pearl, person('13500000009'), p1, '鹏城物业园区使用', 'rejected', 3, '设备序列号与合同不符');
+  machine(pearl, person('13500000011'), p2, '江汉路桥项目', 'pending', 2);
+  machine(northwind, english, n1, 'Needed for the Harbourline tower fit-out', 'pending', 1);
+  machine(
+    northwind,
+    english,
+    n2,
+    'Spare forklift for the yard',
+    'rejected',
+    4,
+    'Machine is not on a hire contract with you',
+  );
+  machine(northwind, english, boundTo(db, c[6]!), 'Boom lift on site since March', 'approved', 12);
+
+  // Real-name verifications of the customers' people, as their accounts stand (people.ts).
+  const realName = (mobile: string, state: State, daysAgo: number, reason = '') => {
+    const u = person(mobile);
+    db.insert(verifications)
+      .values({
+        kind: 'realName',
+        orgId: u.orgId,
+        userId: u.id,
+        idType: u.idType,
+        name: u.name,
+        idNumber: u.idNumber,
+        submittedBy: u.id,
+        ...decided(state, operatorAdmin, daysAgo, reason),
+      })
+      .run();
+  };
+  realName('13500000001', 'approved', 20);
+  realName('13500000004', 'approved', 15);
+  realName('13500000007', 'approved', 11);
+  realName('13500000003', 'pending', 1);
+  realName('13500000008', 'pending', 2);
+  realName('13500000005', 'rejected', 6, '姓名与身份证号码不一致');
+  realName('13500000010', 'rejected', 3, '身份证号码有误，请核对后重新提交');
+  // Abroad: a passport number (any identity number outside the mainland).
+  db.update(users).set({ name: 'Jack Wilson', idNumber: 'PA4471902' }).where(eq(users.id, english.id)).run();
+  realName('411000003', 'pending', 1);
+
+  // Enterprise verifications: Pearl River approved after a first rejection, Northwind under review after one.
+  const enterprise = (
+    orgId: number,
+    name: string,
+    creditCode: string,
+    legalPerson: string,
+    state: State,
+    daysAgo: number,
+    reason = '',
+  ) =>
+    db
+      .insert(verifications)
+      .values({
+        kind: 'enterprise',
+        orgId,
+        name,
+        creditCode,
+        legalPerson,
+        submittedBy: operatorAdmin,
+        ...decided(state, operatorAdmin, daysAgo, reason),
+      })
+      .run();
+  const nameOf = (id: number) => db.select().from(organisations).where(eq(organisations.id, id)).get()!.name;
+  enterprise(pearl, nameOf(pearl), '91440101MA5CXK7Q37', '陈国强', 'rejected', 30, '营业执照照片不清晰，请重新上传');
+  enterprise(pearl, nameOf(pearl), '91440101MA5CXK7Q37', '陈国强', 'approved', 25);
+  db.update(organisations)
+    .set({ creditCode: '91440101MA5CXK7Q37', legalPerson: '陈国强', verifyStatus: 'approved' })
+    .where(eq(organisations.id, pearl))
+    .run();
+  enterprise(
+    northwind,
+    nameOf(northwind),
+    '91310115MA1H9RTU6A',
+    'Grace Mitchell',
+    'rejected',
+    8,
+    'The licence does not show the registered name',
+  );
+  enterprise(northwind, nameOf(northwind), '91310115MA1H9RTU6A', 'Grace Mitchell', 'pending', 2);
+  db.update(organisations)
+    .set({ creditCode: '91310115MA1H9RTU6A', legalPerson: 'Grace Mitchell', verifyStatus: 'pending' })
+    .where(eq(organisations.id, northwind))
+    .run();
+}

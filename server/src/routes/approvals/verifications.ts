@@ -1,0 +1,205 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { maskIdNumber, maskName } from '@console/contract/codes/masks';
+import { isIdNumber, type IdentityType } from '@console/contract/lease/renter-identity';
+import { verificationEndpoints, type VerificationRow } from '@console/contract/http/approvals';
+import { verifications } from '@console/db/schema/approvals';
+import { organisations, users } from '@console/db/schema/accounts';
+import { renters } from '@console/db/schema/lease';
+import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
+import { conflict, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { idsIn, madeWithin, presentDecision, undecided } from './shared.ts';
+
+/**
+ * Verification review (decision 047): real-name data a person submits and the enterprise data a rental company's
+ * administrator submits in its settings, reviewed by the operator's staff. Names and ID numbers leave the server
+ * masked (decision 043); the reviewer reads a person's whole data through /user/revealIdentity.do, recorded.
+ * The outcome lands where it gates something: `users.real_name_verified`, `organisations.verify_status`, and the
+ * renter's real-name state (decision 034) that automatic contract approval reads.
+ */
+type Verification = typeof verifications.$inferSelect;
+
+const verificationRows = (data: ScopedData) =>
+  data
+    .select({ v: verifications, orgName: organisations.name, mobile: users.mobile })
+    .from(verifications, data.orgScope(verifications.orgId))
+    .innerJoin(organisations, eq(organisations.id, verifications.orgId))
+    .leftJoin(users, eq(users.id, verifications.submittedBy));
+type Row = ReturnType<ReturnType<typeof verificationRows>['all']>[number];
+
+function present(data: ScopedData, rows: Row[], timeZone: string): VerificationRow[] {
+  const decision = presentDecision(
+    data,
+    rows.map((r) => r.v),
+    timeZone,
+  );
+  return rows.map(({ v, orgName, mobile }) => ({
+    id: v.id,
+    kind: v.kind,
+    uid: v.userId,
+    mobile: mobile ?? '',
+    orgName,
+    idType: v.idType,
+    // A person's name is masked; a company's is public (it is on its licence and its contracts).
+    name: v.kind === 'realName' ? maskName(v.name) : v.name,
+    idNumber: maskIdNumber(v.idNumber),
+    creditCode: v.creditCode,
+    legalPerson: maskName(v.legalPerson),
+    licenseImage: v.licenseImage,
+    ...decision(v),
+  }));
+}
+
+/**
+ * The renter this identity is (decision 034: a renter is a customer organisation with its identity type and number):
+ * its real-name state follows the review, which automatic contract approval reads.
+ */
+function followRenter(
+  tx: ScopedWrite,
+  v: Pick<Verification, 'orgId' | 'idType' | 'idNumber' | 'creditCode' | 'kind'>,
+  state: 'pending' | 'verified' | 'rejected',
+) {
+  const number = v.kind === 'enterprise' ? v.creditCode : v.idNumber;
+  const type = v.kind === 'enterprise' ? 2 : v.idType;
+  tx.update(renters)
+    .set({ realNameState: state })
+    .where(and(eq(renters.orgId, v.orgId), eq(renters.identityType, type), eq(renters.idNumber, number)))
+    .run();
+}
+
+/** A rental company's enterprise verification, submitted in its settings, joins the queue. */
+export function queueEnterpriseVerification(
+  tx: ScopedWrite,
+  user: SessionUser,
+  body: { creditCode: string; legalPerson: string; licenseImage: string },
+): void {
+  tx.insert(verifications)
+    .values({ kind: 'enterprise', orgId: user.orgId, name: user.orgName, submittedBy: user.id, ...body })
+    .run();
+}
+
+function pendingOf(tx: ScopedData, ids: number[]): Verification[] {
+  const rows = tx
+    .select()
+    .from(verifications, tx.orgScope(verifications.orgId))
+    .where(idsIn(verifications.id, ids))
+    .all();
+  return undecided(rows, ids);
+}
+
+export const verificationRoutes: RouteDef[] = [
+  route(verificationEndpoints.list, ({ query, data, timeZone, deps }) => {
+    const where = and(
+      query.state ? eq(verifications.state, query.state) : undefined,
+      query.kind ? eq(verifications.kind, query.kind) : undefined,
+      // Not the person's name or number: a search would tell what the mask hides.
+      keywordIn([users.mobile, organisations.name, verifications.creditCode], query.keyword),
+      madeWithin(verifications.createdAt, query.days, deps.now()),
+    );
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      verificationRows(data).where(where),
+      listOrder(query, { createdAt: verifications.createdAt }, verifications.id, [desc(verifications.id)]),
+    );
+    return { list: present(data, rows, timeZone), ...paging };
+  }),
+
+  route(verificationEndpoints.detail, ({ query, data, timeZone }) => {
+    const row = verificationRows(data).where(eq(verifications.id, query.id)).get();
+    if (!row) throw notFound();
+    return present(data, [row], timeZone)[0]!;
+  }),
+
+  route(verificationEndpoints.approve, ({ body, data, user, deps, setMessage }) => {
+    const count = data.write((tx) => {
+      const rows = pendingOf(tx, body.ids);
+      for (const v of rows) {
+        if (v.kind === 'realName' && v.userId !== null) {
+          tx.update(users)
+            .set({ name: v.name, idType: v.idType, idNumber: v.idNumber, realNameVerified: true })
+            .where(eq(users.id, v.userId))
+            .run();
+        } else {
+          const { creditCode, legalPerson, licenseImage } = v;
+          tx.update(organisations)
+            .set({ verifyStatus: 'approved', creditCode, legalPerson, licenseImage })
+            .where(eq(organisations.id, v.orgId))
+            .run();
+        }
+        followRenter(tx, v, 'verified');
+      }
+      tx.update(verifications)
+        .set({ state: 'approved', decidedBy: user.id, decidedAt: new Date(deps.now()) })
+        .where(
+          inArray(
+            verifications.id,
+            rows.map((v) => v.id),
+          ),
+        )
+        .run();
+      return rows.length;
+    });
+    setMessage('approvals.approved', { count });
+    return { count };
+  }),
+
+  route(verificationEndpoints.reject, ({ body, data, user, deps, setMessage }) => {
+    const count = data.write((tx) => {
+      const rows = pendingOf(tx, body.ids);
+      for (const v of rows) {
+        if (v.kind === 'enterprise') {
+          tx.update(organisations).set({ verifyStatus: 'rejected' }).where(eq(organisations.id, v.orgId)).run();
+        }
+        followRenter(tx, v, 'rejected');
+      }
+      tx.update(verifications)
+        .set({ state: 'rejected', reason: body.reason, decidedBy: user.id, decidedAt: new Date(deps.now()) })
+        .where(
+          inArray(
+            verifications.id,
+            rows.map((v) => v.id),
+          ),
+        )
+        .run();
+      return rows.length;
+    });
+    setMessage('approvals.rejected', { count });
+    return { count };
+  }),
+
+  route(verificationEndpoints.submitRealName, ({ body, user, data, setMessage }) => {
+    if (!isIdNumber(body.idType as IdentityType, body.idNumber, user.areaCode)) {
+      throw invalidField('idNumber', body.idType === 1 ? 'lease.idNumberPerson' : 'lease.idNumberCompany');
+    }
+    const id = data.write((tx) => {
+      const me = tx.select().from(users, tx.own(users.id)).get()!;
+      const open = tx
+        .select({ id: verifications.id })
+        .from(verifications, tx.own(verifications.userId))
+        .where(eq(verifications.state, 'pending'))
+        .get();
+      if (me.realNameVerified || open) throw conflict('approvals.verificationLocked');
+      // On the account at once (unverified), so the reviewer's recorded reveal shows what was submitted.
+      tx.update(users)
+        .set({ name: body.name, idType: body.idType, idNumber: body.idNumber })
+        .where(eq(users.id, user.id))
+        .run();
+      const values = {
+        kind: 'realName' as const,
+        orgId: user.orgId,
+        userId: user.id,
+        submittedBy: user.id,
+        creditCode: '',
+        ...body,
+      };
+      followRenter(tx, values, 'pending');
+      return tx.insert(verifications).values(values).returning({ id: verifications.id }).get().id;
+    });
+    setMessage('approvals.submitted');
+    return { id };
+  }),
+];
