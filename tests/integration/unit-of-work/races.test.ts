@@ -122,7 +122,7 @@ describe('writes that belong together are one unit of work', () => {
     expect(answers.map((a) => a.status).sort()).toEqual(['200', '400']);
     const refused = answers.find((a) => a.status === '400')!;
     expect(refused).toMatchObject({ data: { field: 'mobile' } });
-    expect(refused.message).toContain('This phone number is already registered');
+    expect(refused.message).toContain('This number already has an account: invite it');
     expect(t.dbh.db.select().from(users).where(eq(users.mobile, mobile)).all()).toHaveLength(1);
   });
 
