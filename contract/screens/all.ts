@@ -17,6 +17,8 @@ import { leaseSubleaseMenu, leaseSubleaseScreens } from './lease-sublease.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { renewalMenu, renewalScreens } from './renewals.ts';
+import { productMenu, productScreens } from './products.ts';
+import { couponMenu, couponScreens } from './coupons.ts';
 import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
@@ -42,6 +44,8 @@ export const screensByArea = {
   'lease-billing': leaseBillingScreens,
   'lease-revenue': leaseRevenueScreens,
   renewals: renewalScreens,
+  products: productScreens,
+  coupons: couponScreens,
   'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   'lease-changes': leaseChangeScreens,
@@ -88,6 +92,8 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(renewalScreens, renewalMenu),
+    ...placeScreens(productScreens, productMenu),
+    ...placeScreens(couponScreens, couponMenu),
     ...placeScreens(expenseLedgerScreens, expenseLedgerMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(leaseChangeScreens, leaseChangeMenu),

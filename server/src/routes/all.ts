@@ -25,6 +25,8 @@ import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseSubleaseRoutes } from './lease-sublease/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { renewalRoutes } from './renewals/index.ts';
+import { productAreaRoutes } from './products/index.ts';
+import { couponRoutes } from './coupons/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { leaseChangeRoutes } from './lease-changes/index.ts';
@@ -78,6 +80,8 @@ export const allRoutes: RouteDef[] = [
   ...leaseBillingRoutes,
   ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,
+  ...productAreaRoutes,
+  ...couponRoutes,
   ...customerAreaRoutes,
   ...userRoutes,
   ...leaseChangeRoutes,
