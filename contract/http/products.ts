@@ -50,7 +50,13 @@ export const shareInput = z.object({
 const productFields = z.object({
   category: z.enum(PRODUCT_CATEGORIES, { error: 'products.categoryRequired' }),
   name: requiredText(60),
-  image: fileRef.refine((url) => url !== '', { error: 'products.imageRequired' }),
+  /** An uploaded public image (buyers see it), or one of the built-in machine pictures. */
+  image: z
+    .string({ error: 'products.imageRequired' })
+    .trim()
+    .min(1, { error: 'products.imageRequired' })
+    .max(100, { error: 'upload.invalidRef' })
+    .refine((url) => isBuiltInModelImage(url) || fileRef.safeParse(url).success, { error: 'upload.invalidRef' }),
   description: requiredText(2000),
   keyAttributes: requiredText(500),
   otherAttributes: requiredText(500),

@@ -569,7 +569,7 @@ export const enUS: Record<MessageKey, string> = {
   'products.distributorTwice': 'A distributor appears only once in the plan',
   'products.sharesOver': 'The shares together cannot exceed 100%',
   'products.modelRequired': 'Select the machine model',
-  'products.modelUnknown': 'The machine model does not belong to this company',
+  'products.modelUnknown': 'The machine model is not one this company uses',
   'products.businessModelRequired': 'Select the business model',
   'products.priceInvalid': 'Enter a price greater than 0 (at most two decimals)',
   'products.priceRequired': 'This business model needs this price',

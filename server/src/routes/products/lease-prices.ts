@@ -8,6 +8,7 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { visibleModels } from '../device-access.ts';
 import { keeps } from './own.ts';
 
 /** A rental company's lease price list (decision 049): the contract form's default price of a model. */
@@ -61,8 +62,8 @@ export const leasePriceRoutes: RouteDef[] = [
     const row = data.write((tx) => {
       const model = tx
         .select({ id: deviceModels.id })
-        .from(deviceModels, tx.orgScope(deviceModels.orgId))
-        .where(and(eq(deviceModels.id, body.modelId), eq(deviceModels.orgId, user.orgId)))
+        .from(deviceModels, visibleModels(tx))
+        .where(eq(deviceModels.id, body.modelId))
         .get();
       if (!model) throw invalidField('modelId', 'products.modelUnknown');
       const values = {

@@ -14,6 +14,7 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { visibleModels } from '../device-access.ts';
 import { keeps } from './own.ts';
 
 type ProductRecord = typeof products.$inferSelect;
@@ -103,12 +104,11 @@ export const productRoutes: RouteDef[] = [
     return { list: present(data, user, rows, timeZone), ...paging };
   }),
 
-  route(productEndpoints.options, ({ data, user }) => ({
+  route(productEndpoints.options, ({ data }) => ({
     distributors: [...distributors(data)].map(([id, name]) => ({ id, name })),
     models: data
       .select({ id: deviceModels.id, name: deviceModels.name })
-      .from(deviceModels, data.orgScope(deviceModels.orgId))
-      .where(eq(deviceModels.orgId, user.orgId))
+      .from(deviceModels, visibleModels(data))
       .orderBy(deviceModels.name)
       .all(),
   })),
