@@ -26,6 +26,7 @@ import { seedLeaseChanges } from './lease-changes.ts';
 import { seedArrearsExemptions } from './arrears.ts';
 import { seedSublease } from './lease-sublease.ts';
 import { seedRenewals } from './renewals.ts';
+import { seedShop } from './shop.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -98,6 +99,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedDailyWork(db, fleet.now);
   // The customers' people with their real-name data (decision 043): no faker.
   await seedCustomerPeople(db, orgs);
+  // Products, lease prices and coupons in every state (decision 049): no faker; after the customers' people.
+  seedShop(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -18,7 +18,7 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, formatInZone } from '../../lib/time.ts';
-import { keeps } from '../products/own.ts';
+import { keeps } from '../../lib/shop-owner.ts';
 import { receiveCoupons, type CouponRecord } from './redeem.ts';
 
 /** The batch's issue state as a condition, for the list's filter (couponIssueState's rule). */

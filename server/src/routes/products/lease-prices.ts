@@ -9,7 +9,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { visibleModels } from '../device-access.ts';
-import { keeps } from './own.ts';
+import { keeps } from '../../lib/shop-owner.ts';
 
 /** A rental company's lease price list (decision 049): the contract form's default price of a model. */
 export const leasePriceRoutes: RouteDef[] = [

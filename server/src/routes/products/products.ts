@@ -15,7 +15,7 @@ import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { visibleModels } from '../device-access.ts';
-import { keeps } from './own.ts';
+import { keeps } from '../../lib/shop-owner.ts';
 
 type ProductRecord = typeof products.$inferSelect;
 

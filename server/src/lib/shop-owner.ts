@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../lib/session.ts';
+import type { SessionUser } from './session.ts';
 
 /**
  * Who changes a record of the shop (a product, a lease price, a coupon): its own organisation's writers, never
