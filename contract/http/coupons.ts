@@ -174,11 +174,12 @@ export const couponEndpoints = {
   received: defineEndpoint({
     method: 'GET',
     path: '/coupon/received.do',
-    summary: 'The received coupons of a coupon by state (received, used, expired) and mobile',
+    summary:
+      'Received coupons (of one coupon, or of every coupon in scope) by state (received, used, expired) and mobile',
     access: { roles: COUPON_READERS },
     scope: 'organisation',
     query: pageQuery.extend({
-      id: idParam,
+      couponId: idParam.optional(),
       state: z.enum(COUPON_USE_STATES, { error: 'validation.invalid' }).optional(),
       keyword: z.string().trim().max(20).optional(),
     }),

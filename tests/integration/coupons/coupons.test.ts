@@ -117,7 +117,10 @@ describe('coupons', () => {
   it('shows the received coupons by state: received, then expired when its hours have passed', async () => {
     const id = await create({ validHours: 2 });
     await t.call(couponEndpoints.grant, { token: admin, body: { id, mobiles: [CUSTOMER_MOBILE], count: 2 } });
-    const received = await t.call(couponEndpoints.received, { token: admin, query: { id, pageSize: 20, page: 1 } });
+    const received = await t.call(couponEndpoints.received, {
+      token: admin,
+      query: { couponId: id, pageSize: 20, page: 1 },
+    });
     expect(received.data.total).toBe(2);
     expectEvery(received.data.list, (r) => r.state === 'received' && r.mobile === CUSTOMER_MOBILE);
     expect(received.data.list[0]!.holderName).not.toBe('');
@@ -125,13 +128,13 @@ describe('coupons', () => {
     t.advance(2 * HOUR);
     const later = await t.call(couponEndpoints.received, {
       token: admin,
-      query: { id, state: 'expired', page: 1, pageSize: 20 },
+      query: { couponId: id, state: 'expired', page: 1, pageSize: 20 },
     });
     expect(later.data.total).toBe(2);
     expectEvery(later.data.list, (r) => r.state === 'expired');
     const stillReceived = await t.call(couponEndpoints.received, {
       token: admin,
-      query: { id, state: 'received', page: 1, pageSize: 20 },
+      query: { couponId: id, state: 'received', page: 1, pageSize: 20 },
     });
     expect(stillReceived.data.total).toBe(0);
     expect(await detail(id)).toMatchObject({ received: 2, expired: 2, used: 0 });
@@ -199,6 +202,11 @@ describe('coupons', () => {
     const mine = await t.call(couponEndpoints.list, { token: admin, query: { page: 1, pageSize: 20 } });
     expect(mine.data.list.map((c) => c.id)).not.toContain(operators);
     expect((await t.call(couponEndpoints.stop, { token: admin, body: { id: operators } })).status).toBe('404');
+    const theirs = await t.call(couponEndpoints.received, {
+      token: admin,
+      query: { couponId: operators, page: 1, pageSize: 20 },
+    });
+    expect(theirs.status).toBe('404');
     // The operator reads every company's, but changes only its own.
     const all = await t.call(couponEndpoints.list, { token: finance, query: { page: 1, pageSize: 20 } });
     expect(all.data.list.map((c) => c.id)).toEqual(expect.arrayContaining([own, operators]));

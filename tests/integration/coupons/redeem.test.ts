@@ -63,7 +63,10 @@ describe('redeeming a coupon', () => {
     );
     expect(refusal(() => redeem({ couponId: id, amountCents: 10000, category: 'parts' }))).toBe('coupons.alreadyUsed');
     expect(await counts(id)).toMatchObject({ received: 1, used: 1, expired: 0 });
-    const list = await t.call(couponEndpoints.received, { token: admin, query: { id, page: 1, pageSize: 20 } });
+    const list = await t.call(couponEndpoints.received, {
+      token: admin,
+      query: { couponId: id, page: 1, pageSize: 20 },
+    });
     expect(list.data.list[0]).toMatchObject({ state: 'used', discountCents: 2000, orderRef: 'SO-1' });
   });
 

@@ -153,10 +153,11 @@ export const couponRoutes: RouteDef[] = [
   ),
 
   route(couponEndpoints.received, ({ query, data, timeZone, deps }) => {
-    const coupon = findCoupon(data, query.id);
+    // One coupon's: refused as not found when it is not in scope, rather than answering an empty list.
+    if (query.couponId !== undefined) findCoupon(data, query.couponId);
     const now = deps.now();
     const where = and(
-      eq(couponReceipts.couponId, coupon.id),
+      query.couponId !== undefined ? eq(couponReceipts.couponId, query.couponId) : undefined,
       query.state ? useStateIs(query.state, now) : undefined,
       keywordIn([couponReceipts.mobile], query.keyword),
     );

@@ -55,7 +55,7 @@ export function CouponDrawer({ couponId, onClose }: { couponId: number | null; o
               rowKey="id"
               title={t('received.title')}
               exportName={t('received.exportName', { name: coupon.name })}
-              fixedQuery={{ id: coupon.id }}
+              fixedQuery={{ couponId: coupon.id }}
               filters={received.filters(['state', 'keyword'])}
               columns={received.columns([
                 'mobile',
