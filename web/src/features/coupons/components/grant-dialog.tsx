@@ -11,10 +11,19 @@ import { COUPON_READS } from '../api.ts';
 const mobileList = (text: string) => text.split(/[\s,，;；]+/).filter(Boolean);
 
 /** Mobiles typed in a text area, held as the list the server takes. */
-function MobilesInput({ value, onChange }: { value?: string[]; onChange?: (mobiles: string[]) => void }) {
+function MobilesInput({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value?: string[];
+  onChange?: (mobiles: string[]) => void;
+}) {
   const { t } = useTranslation('coupons');
   return (
     <Input.TextArea
+      id={id}
       rows={4}
       placeholder={t('grant.mobilesPlaceholder')}
       defaultValue={(value ?? []).join('\n')}
