@@ -57,6 +57,10 @@ export const COUPON_USE_FLOW = {
   expire: { from: ['received'], to: 'expired' },
 } as const satisfies Record<string, { from: readonly CouponUseState[]; to: CouponUseState }>;
 
+export type CouponUseAction = keyof typeof COUPON_USE_FLOW;
+export const couponUseAllows = (action: CouponUseAction, state: CouponUseState): boolean =>
+  (COUPON_USE_FLOW[action].from as readonly CouponUseState[]).includes(state);
+
 export function couponUseState(received: { usedAt: unknown; expiresAt: Date | number }, now: number): CouponUseState {
   if (received.usedAt) return 'used';
   return now >= Number(received.expiresAt) ? 'expired' : 'received';

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   couponDiscountCents,
   couponIssueState,
+  couponUseAllows,
   couponUseState,
   type CouponCategory,
 } from '@console/contract/codes/coupons';
@@ -108,7 +109,7 @@ export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCent
     .where(and(mine, isNull(couponReceipts.usedAt), gt(couponReceipts.expiresAt, new Date(input.now))))
     .orderBy(asc(couponReceipts.expiresAt), asc(couponReceipts.id))
     .get();
-  if (!usable) {
+  if (!usable || !couponUseAllows('use', couponUseState(usable, input.now))) {
     const any = db.select().from(couponReceipts).where(mine).orderBy(asc(couponReceipts.id)).get();
     if (!any) throw refuse('coupons.notReceived');
     throw refuse(couponUseState(any, input.now) === 'used' ? 'coupons.alreadyUsed' : 'coupons.expired');
