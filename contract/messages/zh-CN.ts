@@ -387,7 +387,7 @@ export const zhCN = {
   'lease.machineInvalid': '所选机械不属于本公司',
   'lease.machineNotInStock': '机械 {{serial}} 不在库，不能出租',
   'lease.machineTaken': '机械 {{serial}} 已在合同 {{number}} 中',
-  'lease.modelInvalid': '所选机型不是本公司可用的机型',
+  'lease.modelInvalid': '所选机型不属于本公司',
   'lease.remarkTooLong': '备注最多500个字符',
   'lease.reasonRequired': '请填写原因',
   'lease.actionRefused': '合同 {{number}} 当前为“{{status}}”，不能{{action}}',
