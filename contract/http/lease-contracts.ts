@@ -183,7 +183,10 @@ export const contractOptions = z.object({
   stores: z.array(option),
   salespeople: z.array(option),
   /** Machines of the company in stock that no contract in review, approved, signing or running holds. */
-  machines: z.array(option.extend({ serialNumber: z.string(), modelName: z.string() })),
+  /** `modelId` finds the lease price list's default price of the machine's model (decision 049). */
+  machines: z.array(
+    option.extend({ serialNumber: z.string(), modelName: z.string(), modelId: z.number().int().nullable() }),
+  ),
   models: z.array(option),
 });
 export type ContractOptions = z.infer<typeof contractOptions>;

@@ -18,6 +18,8 @@ import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { renewalMenu, renewalScreens } from './renewals.ts';
 import { approvalMenu, approvalScreens } from './approvals.ts';
+import { productMenu, productScreens } from './products.ts';
+import { couponMenu, couponScreens } from './coupons.ts';
 import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
@@ -44,6 +46,8 @@ export const screensByArea = {
   'lease-revenue': leaseRevenueScreens,
   renewals: renewalScreens,
   approvals: approvalScreens,
+  products: productScreens,
+  coupons: couponScreens,
   'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   'lease-changes': leaseChangeScreens,
@@ -90,6 +94,8 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(renewalScreens, renewalMenu),
+    ...placeScreens(productScreens, productMenu),
+    ...placeScreens(couponScreens, couponMenu),
     ...placeScreens(expenseLedgerScreens, expenseLedgerMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(leaseChangeScreens, leaseChangeMenu),

@@ -10,6 +10,8 @@ import { RISK_READERS } from '../http/risk.ts';
 import { CONTRACT_READERS } from '../http/lease-contracts.ts';
 import { BILL_READERS } from '../http/lease-billing.ts';
 import { RENEWAL_READERS } from '../http/renewals.ts';
+import { COUPON_READERS } from '../http/coupons.ts';
+import { PRODUCT_READERS } from '../http/products.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
@@ -31,8 +33,10 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
     order: 27,
     title: 'finance',
     icon: 'account-book',
-    roles: [...new Set([...BILL_READERS, ...RENEWAL_READERS, ...EXPENSE_READERS])],
+    roles: [...new Set([...BILL_READERS, ...RENEWAL_READERS, ...EXPENSE_READERS, ...COUPON_READERS])],
   },
+  // The product centre (spec /productCenter): price configuration (decision 049); shop orders will sit beside it.
+  products: { url: 'productCenter', order: 28, title: 'products', icon: 'shop', roles: PRODUCT_READERS },
   fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
   // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
   warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },

@@ -179,6 +179,7 @@ export type MenuGroupId =
   | 'devices'
   | 'lease'
   | 'finance'
+  | 'products'
   | 'fences'
   | 'warning'
   | 'approvals'

@@ -28,6 +28,7 @@ import { seedSublease } from './lease-sublease.ts';
 import { seedRenewals } from './renewals.ts';
 import { seedInvitations } from './invitations.ts';
 import { seedApprovals } from './approvals.ts';
+import { seedShop } from './shop.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -104,6 +105,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedInvitations(db, orgs, fleet.now);
   // Binding requests and verifications in every state, after the people who ask (decision 047): no faker.
   await seedApprovals(db, orgs, fleet.now);
+  // Products, lease prices and coupons in every state (decision 049): no faker; after the customers' people.
+  seedShop(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

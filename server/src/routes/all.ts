@@ -28,6 +28,8 @@ import { leaseSubleaseRoutes } from './lease-sublease/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { renewalRoutes } from './renewals/index.ts';
 import { approvalRoutes } from './approvals/index.ts';
+import { productAreaRoutes } from './products/index.ts';
+import { couponRoutes } from './coupons/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { leaseChangeRoutes } from './lease-changes/index.ts';
@@ -83,6 +85,8 @@ export const allRoutes: RouteDef[] = [
   ...leaseBillingRoutes,
   ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,
+  ...productAreaRoutes,
+  ...couponRoutes,
   ...customerAreaRoutes,
   ...userRoutes,
   ...leaseChangeRoutes,

@@ -22,6 +22,8 @@ import type leaseHandover from './zh-CN/lease-handover.json';
 import type leaseChanges from './zh-CN/lease-changes.json';
 import type renewals from './zh-CN/renewals.json';
 import type approvals from './zh-CN/approvals.json';
+import type products from './zh-CN/products.json';
+import type coupons from './zh-CN/coupons.json';
 import type expenseLedger from './zh-CN/expense-ledger.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
@@ -71,5 +73,7 @@ export interface Resources {
   'lease-changes': typeof leaseChanges;
   renewals: typeof renewals;
   approvals: typeof approvals;
+  products: typeof products;
+  coupons: typeof coupons;
   'expense-ledger': typeof expenseLedger;
 }

@@ -355,6 +355,7 @@ export const leaseContractRoutes: RouteDef[] = [
         serialNumber: devices.serialNumber,
         name: devices.deviceName,
         model: deviceModels.name,
+        modelId: devices.modelId,
       })
       .from(devices, data.deviceScope())
       .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
@@ -373,6 +374,7 @@ export const leaseContractRoutes: RouteDef[] = [
         name: m.name || m.serialNumber,
         serialNumber: m.serialNumber,
         modelName: m.model ?? '',
+        modelId: m.modelId,
       }));
     const models = data
       .select({ id: deviceModels.id, name: deviceModels.name })

@@ -37,6 +37,7 @@ import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.
 import { messageText } from '../../../lib/form-rules.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useLeasePriceDefault } from '../../products/index.ts';
 import { CONTRACT_READS, toCents, toYuan, useIsContractWriter } from '../api.ts';
 
 /** A line as the form holds it: prices in yuan, a machine in stock or a model and a count. */
@@ -172,6 +173,22 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
   const move = useEndpointMutation(api.move, { invalidates: CONTRACT_READS });
   const values = Form.useWatch([], form) ?? {};
   const priced = preview(values);
+  const listPrice = useLeasePriceDefault();
+
+  /** A line's machine, model or business model picked: its prices start from the lease price list's (decision 049). */
+  const offerListPrice = (changed: Partial<FormValues>, all: FormValues) => {
+    (changed.lines ?? []).forEach((change, index) => {
+      if (!change || !('deviceId' in change || 'modelId' in change || 'businessModel' in change)) return;
+      const line = all.lines?.[index];
+      if (!line) return;
+      const modelId =
+        line.kind === 'model' ? line.modelId : options.data?.machines.find((m) => m.id === line.deviceId)?.modelId;
+      const price = listPrice(modelId, line.businessModel);
+      if (!price) return;
+      form.setFieldValue(['lines', index, 'dayYuan'], toYuan(price.dayCents));
+      form.setFieldValue(['lines', index, 'monthYuan'], toYuan(price.monthCents));
+    });
+  };
 
   useEffect(() => {
     if (contract) form.setFieldsValue(valuesOf(contract));
@@ -236,6 +253,7 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
       name="contract-form"
       layout="vertical"
       initialValues={{ lang: 'zh', billingDay: 1, dueDays: 15, depositYuan: 0, lines: [NEW_LINE] }}
+      onValuesChange={offerListPrice}
     >
       <Card title={t('form.terms')} style={{ marginBottom: 16 }}>
         <Row gutter={16}>

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PRODUCT_CATEGORIES } from '@console/contract/codes/products';
+
+const moment = (name: string) =>
+  integer(name, { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+/**
+ * A product of an organisation's shop (spec section 3, Product; docs/decisions/049-products-and-coupons.md): its
+ * price in cents and the revenue-sharing plan, a share in basis points per distributor, credited when an order of
+ * it completes.
+ */
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orgId: integer('org_id').notNull(),
+    category: text('category', { enum: PRODUCT_CATEGORIES }).notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    description: text('description').notNull(),
+    keyAttributes: text('key_attributes').notNull(),
+    otherAttributes: text('other_attributes').notNull(),
+    salesAttributes: text('sales_attributes').notNull(),
+    spec: text('spec').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    shares: text('shares', { mode: 'json' }).$type<{ distributorId: number; basisPoints: number }[]>().notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: moment('created_at'),
+    updatedAt: moment('updated_at'),
+  },
+  (t) => [index('products_org_category').on(t.orgId, t.category)],
+);
+
+/**
+ * A rental company's lease price of a machine model under a business model, in cents (the prices the model shows,
+ * decision 029): the contract form's default for a line of that model.
+ */
+export const leasePrices = sqliteTable(
+  'lease_prices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orgId: integer('org_id').notNull(),
+    modelId: integer('model_id').notNull(),
+    businessModel: integer('business_model').notNull(),
+    dayCents: integer('day_cents'),
+    monthCents: integer('month_cents'),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: moment('updated_at'),
+  },
+  (t) => [uniqueIndex('lease_prices_org_model_business').on(t.orgId, t.modelId, t.businessModel)],
+);

@@ -1,0 +1,349 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { builtInModelImage } from '@console/contract/http/device-models';
+import { addDaysToDay } from '@console/contract/http/upkeep';
+import type { Db } from '../client.ts';
+import { organisations, users } from '../schema/accounts.ts';
+import { couponReceipts, coupons } from '../schema/coupons.ts';
+import { deviceModels } from '../schema/devices.ts';
+import { leasePrices, products } from '../schema/products.ts';
+import type { DemoOrganisations } from './accounts.ts';
+import { dayOf } from './maintenance-fleet.ts';
+
+const HOUR = 3_600_000;
+
+type ProductSeed = Omit<typeof products.$inferInsert, 'orgId' | 'createdBy' | 'shares'> & { share: number };
+
+/** The operator's shop: terminals, connectivity, parts, accessories and a service, in Chinese. */
+const OPERATOR_PRODUCTS: ProductSeed[] = [
+  {
+    category: 'terminal',
+    name: '4G 定位终端 T3',
+    image: builtInModelImage('aerialPlatform'),
+    description: '适用于各类工程机械的 4G 定位与远程锁车终端',
+    keyAttributes: '4G 全网通；北斗 + GPS 双模定位',
+    otherAttributes: 'IP67 防护；-30℃ 至 70℃',
+    salesAttributes: '48 小时内发货；一年质保',
+    spec: 'T3 / 12-24V',
+    amountCents: 59_900,
+    share: 1_000,
+  },
+  {
+    category: 'connectivity',
+    name: '物联网流量年卡',
+    image: builtInModelImage('charger'),
+    description: '终端联网服务一年，含短信与数据流量',
+    keyAttributes: '每月 100MB 数据流量',
+    otherAttributes: '全国通用',
+    salesAttributes: '开通即生效',
+    spec: '12 个月',
+    amountCents: 36_000,
+    share: 800,
+  },
+  {
+    category: 'parts',
+    name: '高空作业平台液压油滤芯',
+    image: builtInModelImage('aerialPlatform'),
+    description: '剪叉式高空作业平台原厂规格液压油滤芯',
+    keyAttributes: '过滤精度 10μm',
+    otherAttributes: '每 500 工作小时更换',
+    salesAttributes: '满 3 件包邮',
+    spec: 'HF-10 / 件',
+    amountCents: 12_800,
+    share: 1_500,
+  },
+  {
+    category: 'accessory',
+    name: '锂电池快速充电器',
+    image: builtInModelImage('battery'),
+    description: '适配 48V 锂电池组的快速充电器',
+    keyAttributes: '48V / 30A',
+    otherAttributes: '过充过温保护',
+    salesAttributes: '一年质保',
+    spec: 'CH-4830',
+    amountCents: 258_000,
+    share: 600,
+  },
+  {
+    category: 'service',
+    name: '上门保养服务',
+    image: builtInModelImage('forklift'),
+    description: '认证技师上门完成一次常规保养',
+    keyAttributes: '含工时与常规耗材',
+    otherAttributes: '覆盖华东地区',
+    salesAttributes: '预约后 3 日内上门',
+    spec: '1 次',
+    amountCents: 88_000,
+    share: 2_000,
+  },
+];
+
+/** A rental company's own shop, in its language. */
+function lessorProducts(english: boolean): ProductSeed[] {
+  return english
+    ? [
+        {
+          category: 'parts',
+          name: 'Guardrail kit for scissor lifts',
+          image: builtInModelImage('aerialPlatform'),
+          description: 'Folding guardrail kit that fits the fleet’s 10 m scissor lifts',
+          keyAttributes: 'Galvanised steel, folds flat',
+          otherAttributes: 'Fits 1932 and 2632 models',
+          salesAttributes: 'Collect from any depot',
+          spec: 'GK-10 / set',
+          amountCents: 45_000,
+          share: 1_200,
+        },
+        {
+          category: 'service',
+          name: 'Operator induction course',
+          image: builtInModelImage('forklift'),
+          description: 'Half-day safety induction for elevating work platform operators',
+          keyAttributes: 'Certificate on completion',
+          otherAttributes: 'Up to 6 people',
+          salesAttributes: 'Booked within a week',
+          spec: '4 hours',
+          amountCents: 32_000,
+          share: 1_000,
+        },
+      ]
+    : [
+        {
+          category: 'parts',
+          name: '剪叉车护栏套件',
+          image: builtInModelImage('aerialPlatform'),
+          description: '适配 10 米剪叉式高空作业平台的折叠护栏',
+          keyAttributes: '镀锌钢；可折叠',
+          otherAttributes: '适配 1932、2632 型号',
+          salesAttributes: '门店自提',
+          spec: 'GK-10 / 套',
+          amountCents: 45_000,
+          share: 1_200,
+        },
+        {
+          category: 'service',
+          name: '操作员安全培训',
+          image: builtInModelImage('forklift'),
+          description: '高空作业平台操作员半天安全培训',
+          keyAttributes: '结业颁发证书',
+          otherAttributes: '每期最多 6 人',
+          salesAttributes: '一周内安排',
+          spec: '4 小时',
+          amountCents: 32_000,
+          share: 1_000,
+        },
+      ];
+}
+
+/** Lease prices per model: business model, day price, month price (the ones the model shows, decision 029). */
+const LEASE_PRICES: [number, number | null, number | null][] = [
+  [23, 35_000, null],
+  [25, null, 680_000],
+  [22, 32_000, 720_000],
+];
+
+/**
+ * The shop's demo (docs/decisions/049-products-and-coupons.md): the operator's products and each rental company's,
+ * with their distributors' shares; each rental company's lease price list for the catalogue's first models; and
+ * coupons of the operator and of each company, in its language, received, used and expired by their customers.
+ */
+export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
+  const today = dayOf(now);
+  const userOf = (orgId: number, roleId: number) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
+      .get()?.id;
+  const operatorModels = db
+    .select({ id: deviceModels.id })
+    .from(deviceModels)
+    .where(eq(deviceModels.orgId, orgs.operator))
+    .orderBy(deviceModels.id)
+    .limit(3)
+    .all();
+  db.transaction((tx) => {
+    const finance = userOf(orgs.operator, 3) ?? userOf(orgs.operator, 2)!;
+    const addProducts = (orgId: number, by: number, list: ProductSeed[]) =>
+      list.forEach(({ share, ...product }, i) => {
+        const distributors = orgs.distributors.slice(0, (i % 2) + 1);
+        tx.insert(products)
+          .values({
+            ...product,
+            orgId,
+            createdBy: by,
+            createdAt: new Date(now - (list.length - i) * 24 * HOUR),
+            updatedAt: new Date(now - (list.length - i) * 24 * HOUR),
+            shares: distributors.map((distributorId, level) => ({
+              distributorId,
+              basisPoints: level === 0 ? share : Math.round(share / 2),
+            })),
+          })
+          .run();
+      });
+    addProducts(orgs.operator, finance, OPERATOR_PRODUCTS);
+
+    /** A coupon and its received coupons: each received, used (on a shop order) or expired, by its holders. */
+    const addCoupon = (
+      orgId: number,
+      by: number,
+      values: Omit<typeof coupons.$inferInsert, 'orgId' | 'createdBy' | 'remaining'>,
+      holders: number[],
+      states: ('received' | 'used' | 'expired')[],
+    ) => {
+      const given = states.length;
+      const coupon = tx
+        .insert(coupons)
+        .values({
+          ...values,
+          orgId,
+          createdBy: by,
+          remaining: values.total - given,
+          createdAt: new Date(now - 20 * 24 * HOUR),
+        })
+        .returning()
+        .get();
+      const mobiles = new Map(
+        tx
+          .select({ id: users.id, mobile: users.mobile })
+          .from(users)
+          .where(inArray(users.id, holders))
+          .all()
+          .map((u) => [u.id, u.mobile]),
+      );
+      states.forEach((state, i) => {
+        const holderId = holders[i % holders.length]!;
+        // Received an hour apart; an expired one received longer ago than its validity.
+        const receivedAt = now - (state === 'expired' ? coupon.validHours + 24 : 2 + i) * HOUR;
+        tx.insert(couponReceipts)
+          .values({
+            couponId: coupon.id,
+            orgId,
+            holderId,
+            mobile: mobiles.get(holderId) ?? '',
+            receivedAt: new Date(receivedAt),
+            expiresAt: new Date(receivedAt + coupon.validHours * HOUR),
+            usedAt: state === 'used' ? new Date(receivedAt + HOUR) : null,
+            discountCents: state === 'used' ? (coupon.faceValueCents ?? 1_000) : null,
+            orderRef: state === 'used' ? `SO${String(coupon.id).padStart(6, '0')}${i}` : '',
+            grantedBy: by,
+          })
+          .run();
+      });
+    };
+
+    // The customers of the first rental company hold the operator's coupons.
+    const customerPeople = (lessor: number) =>
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(organisations, eq(organisations.id, users.orgId))
+        .where(and(eq(organisations.parentId, lessor), eq(organisations.kind, 'customer')))
+        .orderBy(users.id)
+        .limit(4)
+        .all()
+        .map((u) => u.id);
+    const firstCustomers = customerPeople(orgs.lessors[0]!);
+    addCoupon(
+      orgs.operator,
+      finance,
+      {
+        name: '新用户配件满 300 减 50',
+        type: 'cash',
+        faceValueCents: 5_000,
+        issueFrom: addDaysToDay(today, -20),
+        issueTo: addDaysToDay(today, 40),
+        minSpendCents: 30_000,
+        total: 500,
+        perUserLimit: 2,
+        validHours: 72,
+        category: 'parts',
+      },
+      firstCustomers,
+      ['received', 'received', 'used', 'used', 'expired'],
+    );
+    addCoupon(
+      orgs.operator,
+      finance,
+      {
+        name: '流量年卡 8.5 折',
+        type: 'discount',
+        discountTenths: 85,
+        issueFrom: addDaysToDay(today, -60),
+        issueTo: addDaysToDay(today, -5),
+        total: 200,
+        perUserLimit: 1,
+        validHours: 720,
+        category: 'connectivity',
+      },
+      firstCustomers,
+      ['used', 'received', 'expired'],
+    );
+    addCoupon(
+      orgs.operator,
+      finance,
+      {
+        name: '双十二全场 9 折',
+        type: 'discount',
+        discountTenths: 90,
+        issueFrom: addDaysToDay(today, 10),
+        issueTo: addDaysToDay(today, 20),
+        total: 1_000,
+        perUserLimit: 1,
+        validHours: 48,
+        category: 'all',
+      },
+      [],
+      [],
+    );
+
+    orgs.lessors.forEach((orgId, index) => {
+      const english = index === 2;
+      const admin = userOf(orgId, 5) ?? finance;
+      addProducts(orgId, admin, lessorProducts(english));
+      for (const model of operatorModels)
+        for (const [businessModel, dayCents, monthCents] of LEASE_PRICES)
+          tx.insert(leasePrices)
+            .values({ orgId, modelId: model.id, businessModel, dayCents, monthCents, updatedBy: admin })
+            .run();
+      const holders = customerPeople(orgId);
+      if (holders.length === 0) return;
+      addCoupon(
+        orgId,
+        admin,
+        {
+          name: english ? 'Guardrail kit $50 off' : '护栏套件立减 50 元',
+          type: 'cash',
+          faceValueCents: 5_000,
+          issueFrom: addDaysToDay(today, -10),
+          issueTo: addDaysToDay(today, 20),
+          minSpendCents: 40_000,
+          total: 50,
+          perUserLimit: 1,
+          validHours: 168,
+          category: 'parts',
+        },
+        holders,
+        ['received', 'used', 'expired'],
+      );
+      const stopped = english ? 'Training 20% off (stopped)' : '培训 8 折（已停发）';
+      addCoupon(
+        orgId,
+        admin,
+        {
+          name: stopped,
+          type: 'discount',
+          discountTenths: 80,
+          issueFrom: addDaysToDay(today, -30),
+          issueTo: addDaysToDay(today, 30),
+          total: 20,
+          perUserLimit: 1,
+          validHours: 240,
+          category: 'service',
+          stoppedAt: new Date(now - 3 * 24 * HOUR),
+        },
+        holders,
+        ['received'],
+      );
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { requiredPrices } from '@console/contract/codes/lease-pricing';
+import { deviceModels } from '@console/db/schema/devices';
+import { leasePrices } from '@console/db/schema/products';
+import { LEASE_PRICE_WRITERS, productEndpoints } from '@console/contract/http/products';
+import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { visibleModels } from '../device-access.ts';
+import { keeps } from '../../lib/shop-owner.ts';
+
+/** A rental company's lease price list (decision 049): the contract form's default price of a model. */
+export const leasePriceRoutes: RouteDef[] = [
+  route(productEndpoints.leasePrices, ({ query, user, data, timeZone }) => {
+    const where = and(
+      query.modelId ? eq(leasePrices.modelId, query.modelId) : undefined,
+      query.businessModel ? eq(leasePrices.businessModel, query.businessModel) : undefined,
+    );
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data
+        .select({ price: leasePrices, modelName: deviceModels.name })
+        .from(leasePrices, data.orgScope(leasePrices.orgId))
+        .leftJoin(deviceModels, eq(deviceModels.id, leasePrices.modelId))
+        .where(where),
+      listOrder(query, { modelName: deviceModels.name, updatedAt: leasePrices.updatedAt }, leasePrices.id, [
+        asc(deviceModels.name),
+        asc(leasePrices.businessModel),
+        asc(leasePrices.id),
+      ]),
+    );
+    const orgs = orgNames(
+      data,
+      rows.map((r) => r.price.orgId),
+    );
+    return {
+      list: rows.map(({ price, modelName }) => ({
+        id: price.id,
+        modelId: price.modelId,
+        modelName: modelName ?? '',
+        businessModel: price.businessModel,
+        dayCents: price.dayCents,
+        monthCents: price.monthCents,
+        orgName: orgs.get(price.orgId) ?? '',
+        updatedAt: formatInZone(price.updatedAt, timeZone),
+        editable: keeps(user, LEASE_PRICE_WRITERS, price.orgId),
+      })),
+      ...paging,
+    };
+  }),
+
+  route(productEndpoints.saveLeasePrice, ({ body, user, data, deps, setMessage }) => {
+    // Only the prices the business model shows are kept (decision 029): the form may carry the other one.
+    const needed = requiredPrices(body.businessModel);
+    const prices = {
+      dayCents: needed.includes('day') ? body.dayCents : null,
+      monthCents: needed.includes('month') ? body.monthCents : null,
+    };
+    const row = data.write((tx) => {
+      const model = tx
+        .select({ id: deviceModels.id })
+        .from(deviceModels, visibleModels(tx))
+        .where(eq(deviceModels.id, body.modelId))
+        .get();
+      if (!model) throw invalidField('modelId', 'products.modelUnknown');
+      const values = {
+        ...prices,
+        updatedBy: user.id,
+        updatedAt: new Date(deps.now()),
+      };
+      return tx
+        .insert(leasePrices)
+        .values({ orgId: user.orgId, modelId: body.modelId, businessModel: body.businessModel, ...values })
+        .onConflictDoUpdate({
+          target: [leasePrices.orgId, leasePrices.modelId, leasePrices.businessModel],
+          set: values,
+        })
+        .returning({ id: leasePrices.id })
+        .get();
+    });
+    setMessage('products.saved');
+    return { id: row.id };
+  }),
+
+  route(productEndpoints.removeLeasePrice, ({ body, user, data }) => {
+    data.write((tx) => {
+      const row = tx
+        .select()
+        .from(leasePrices, tx.orgScope(leasePrices.orgId))
+        .where(eq(leasePrices.id, body.id))
+        .get();
+      if (!row) throw notFound();
+      if (!keeps(user, LEASE_PRICE_WRITERS, row.orgId)) throw forbidden();
+      tx.delete(leasePrices).where(eq(leasePrices.id, body.id)).run();
+    });
+    return { id: body.id };
+  }),
+];

@@ -1,0 +1,153 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { organisations } from '@console/db/schema/accounts';
+import { deviceModels } from '@console/db/schema/devices';
+import { products } from '@console/db/schema/products';
+import { PRODUCT_WRITERS, productEndpoints, type ProductRow } from '@console/contract/http/products';
+import type { ScopedData } from '../../lib/data.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { requireUpload } from '../../lib/uploads.ts';
+import { isBuiltInModelImage } from '@console/contract/http/device-models';
+import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { listOrder, listPage } from '../../lib/list-page.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { visibleModels } from '../device-access.ts';
+import { keeps } from '../../lib/shop-owner.ts';
+
+type ProductRecord = typeof products.$inferSelect;
+
+/**
+ * The distributors by id. Distributors work for the operator beside the rental companies (decision 043): a rental
+ * company names one in its plan without seeing its records, as it names a machine's distributor.
+ */
+function distributors(data: ScopedData, ids?: number[]): Map<number, string> {
+  if (ids && ids.length === 0) return new Map();
+  return new Map(
+    data
+      .unscoped('referencedNames')
+      .select({ id: organisations.id, name: organisations.name })
+      .from(organisations)
+      .where(and(eq(organisations.kind, 'distributor'), ids ? inArray(organisations.id, ids) : undefined))
+      .orderBy(organisations.name)
+      .all()
+      .map((o) => [o.id, o.name]),
+  );
+}
+
+function present(data: ScopedData, user: SessionUser, rows: ProductRecord[], timeZone: string): ProductRow[] {
+  const orgs = orgNames(
+    data,
+    rows.map((r) => r.orgId),
+  );
+  const names = distributors(data, [...new Set(rows.flatMap((r) => r.shares.map((s) => s.distributorId)))]);
+  return rows.map((r) => ({
+    id: r.id,
+    category: r.category,
+    name: r.name,
+    image: r.image,
+    description: r.description,
+    keyAttributes: r.keyAttributes,
+    otherAttributes: r.otherAttributes,
+    salesAttributes: r.salesAttributes,
+    spec: r.spec,
+    amountCents: r.amountCents,
+    shares: r.shares.map((s) => ({ ...s, distributorName: names.get(s.distributorId) ?? '' })),
+    shareTotal: r.shares.reduce((sum, s) => sum + s.basisPoints, 0),
+    orgName: orgs.get(r.orgId) ?? '',
+    updatedAt: formatInZone(r.updatedAt, timeZone),
+    editable: keeps(user, PRODUCT_WRITERS, r.orgId),
+  }));
+}
+
+/** A product the user's organisation keeps, read inside the unit of work that changes it. */
+function ownProduct(data: ScopedData, user: SessionUser, id: number): ProductRecord {
+  const row = data.select().from(products, data.orgScope(products.orgId)).where(eq(products.id, id)).get();
+  if (!row) throw notFound();
+  if (!keeps(user, PRODUCT_WRITERS, row.orgId)) throw forbidden();
+  return row;
+}
+
+/** Every distributor of the plan exists (refused on the plan's field otherwise). */
+function checkShares(data: ScopedData, shares: { distributorId: number }[]): void {
+  const known = distributors(
+    data,
+    shares.map((s) => s.distributorId),
+  );
+  if (shares.some((s) => !known.has(s.distributorId))) throw invalidField('shares', 'products.distributorUnknown');
+}
+
+/** A product's picture is one of the built-in ones or a public image its organisation uploaded (buyers see it). */
+function checkImage(deps: AppDeps, user: SessionUser, url: string): void {
+  if (!isBuiltInModelImage(url)) requireUpload(deps, user, url, 'image', { kinds: ['image'], isPublic: true });
+}
+
+export const productRoutes: RouteDef[] = [
+  route(productEndpoints.list, ({ query, user, data, timeZone }) => {
+    const where = and(
+      query.category ? eq(products.category, query.category) : undefined,
+      keywordIn([products.name, products.spec], query.keyword),
+    );
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(products, data.orgScope(products.orgId)).where(where),
+      listOrder(
+        query,
+        { name: products.name, amountCents: products.amountCents, updatedAt: products.updatedAt },
+        products.id,
+        [desc(products.updatedAt), desc(products.id)],
+      ),
+    );
+    return { list: present(data, user, rows, timeZone), ...paging };
+  }),
+
+  route(productEndpoints.options, ({ data }) => ({
+    distributors: [...distributors(data)].map(([id, name]) => ({ id, name })),
+    models: data
+      .select({ id: deviceModels.id, name: deviceModels.name })
+      .from(deviceModels, visibleModels(data))
+      .orderBy(deviceModels.name)
+      .all(),
+  })),
+
+  route(productEndpoints.create, ({ body, user, data, deps, setMessage }) => {
+    checkImage(deps, user, body.image);
+    const row = data.write((tx) => {
+      checkShares(tx, body.shares);
+      const now = new Date(deps.now());
+      return tx
+        .insert(products)
+        .values({ ...body, orgId: user.orgId, createdBy: user.id, createdAt: now, updatedAt: now })
+        .returning({ id: products.id })
+        .get();
+    });
+    setMessage('products.saved');
+    return { id: row.id };
+  }),
+
+  route(productEndpoints.update, ({ body, user, data, deps, setMessage }) => {
+    const { id, ...fields } = body;
+    checkImage(deps, user, fields.image);
+    data.write((tx) => {
+      ownProduct(tx, user, id);
+      checkShares(tx, fields.shares);
+      tx.update(products)
+        .set({ ...fields, updatedAt: new Date(deps.now()) })
+        .where(eq(products.id, id))
+        .run();
+    });
+    setMessage('products.saved');
+    return { id };
+  }),
+
+  route(productEndpoints.remove, ({ body, user, data }) => {
+    data.write((tx) => {
+      ownProduct(tx, user, body.id);
+      tx.delete(products).where(eq(products.id, body.id)).run();
+    });
+    return { id: body.id };
+  }),
+];

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { couponEndpoints } from '@console/contract/http/coupons';
+import { ScopedData } from '@console/server/src/lib/data';
+import { ApiError } from '@console/server/src/lib/errors';
+import { findSessionUser } from '@console/server/src/lib/session';
+import { redeemCoupon, type Redemption } from '@console/server/src/routes/coupons/redeem';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { couponFixture, CUSTOMER_MOBILE, HOUR } from './helpers.ts';
+
+/** Using a received coupon at checkout: the server function the shop order's checkout calls in its unit of work. */
+describe('redeeming a coupon', () => {
+  let t: TestApp;
+  let f: ReturnType<typeof couponFixture>;
+  let admin: string;
+  let buyerId: number;
+  beforeEach(async () => {
+    t = await createTestApp();
+    f = couponFixture(t);
+    admin = t.tokenFor(ROLE.lessorAdmin);
+    buyerId = t.userId(ROLE.registeredUser);
+  });
+  afterEach(() => t.dbh.close());
+
+  /** A coupon granted `count` times to the demo customer (role 0). */
+  const granted = async (over: Parameters<typeof f.form>[0] = {}, count = 1) => {
+    const made = await t.call(couponEndpoints.create, { token: admin, body: f.form({ perUserLimit: 3, ...over }) });
+    expect(made.status, made.message).toBe('200');
+    const id = made.data.id;
+    const grant = await t.call(couponEndpoints.grant, {
+      token: admin,
+      body: { id, mobiles: [CUSTOMER_MOBILE], count },
+    });
+    expect(grant.status, grant.message).toBe('200');
+    return id;
+  };
+  /** The buyer's own unit of work, as the shop's checkout will run it. */
+  const redeem = (input: Omit<Redemption, 'buyerId' | 'now'> & { buyerId?: number }) => {
+    const buyer = findSessionUser(t.dbh.db, t.tokenFor(ROLE.registeredUser), t.deps.now())!;
+    return new ScopedData(t.dbh.db, buyer).write((tx) => redeemCoupon(tx, { buyerId, now: t.deps.now(), ...input }));
+  };
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof ApiError) return error.messageKey;
+      throw error;
+    }
+    return 'redeemed';
+  };
+  const counts = async (id: number) => (await t.call(couponEndpoints.detail, { token: admin, query: { id } })).data;
+
+  it('takes the face value off an order that reaches the minimum spend, once', async () => {
+    const id = await granted();
+    expect(refusal(() => redeem({ couponId: id, amountCents: 9999, category: 'parts' }))).toBe('coupons.belowMinSpend');
+    expect(refusal(() => redeem({ couponId: id, amountCents: 50000, category: 'terminal' }))).toBe(
+      'coupons.wrongCategory',
+    );
+    const used = redeem({ couponId: id, amountCents: 10000, category: 'parts', orderRef: 'SO-1' });
+    expect(used.discountCents).toBe(2000);
+    expect(refusal(() => redeem({ receivedId: used.receivedId, amountCents: 10000, category: 'parts' }))).toBe(
+      'coupons.alreadyUsed',
+    );
+    expect(refusal(() => redeem({ couponId: id, amountCents: 10000, category: 'parts' }))).toBe('coupons.alreadyUsed');
+    expect(await counts(id)).toMatchObject({ received: 1, used: 1, expired: 0 });
+    const list = await t.call(couponEndpoints.received, {
+      token: admin,
+      query: { couponId: id, page: 1, pageSize: 20 },
+    });
+    expect(list.data.list[0]).toMatchObject({ state: 'used', discountCents: 2000, orderRef: 'SO-1' });
+  });
+
+  it('takes a discount off any category, never more than the amount, rounding to the buyer’s favour', async () => {
+    const id = await granted({ type: 'discount', discount: 8.5, minSpendCents: 0, category: 'all' }, 2);
+    // 8.5 of 10 paid: 15% off 333 cents is 49.95, the buyer pays 283.
+    expect(redeem({ couponId: id, amountCents: 333, category: 'terminal' }).discountCents).toBe(50);
+    const cash = await granted({ faceValueCents: 5000, minSpendCents: 0, category: 'all' });
+    expect(redeem({ couponId: cash, amountCents: 1200, category: 'service' }).discountCents).toBe(1200);
+  });
+
+  it('refuses a coupon the buyer does not hold, and one whose hours have passed', async () => {
+    const id = await granted({ validHours: 1 });
+    expect(
+      refusal(() => redeem({ couponId: id, buyerId: t.userId(ROLE.other), amountCents: 20000, category: 'parts' })),
+    ).toBe('coupons.notReceived');
+    expect(refusal(() => redeem({ amountCents: 20000, category: 'parts' }))).toBe('coupons.notReceived');
+    t.advance(HOUR);
+    expect(refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe('coupons.expired');
+    expect(await counts(id)).toMatchObject({ received: 1, used: 0, expired: 1 });
+  });
+
+  it('uses the coupon that expires first among those the buyer holds', async () => {
+    const id = await granted({}, 2);
+    const first = redeem({ couponId: id, amountCents: 20000, category: 'parts' });
+    const second = redeem({ couponId: id, amountCents: 20000, category: 'parts' });
+    expect(first.receivedId).not.toBe(second.receivedId);
+    expect(refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe('coupons.alreadyUsed');
+    expect(await counts(id)).toMatchObject({ received: 2, used: 2 });
+  });
+});

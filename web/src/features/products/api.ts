@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  LEASE_PRICE_READERS,
+  PRODUCT_WRITERS,
+  LEASE_PRICE_WRITERS,
+  productEndpoints,
+} from '@console/contract/http/products';
+import { endpointQuery, readsOf } from '../../lib/endpoint-query.ts';
+import { useSession } from '../../lib/session.ts';
+
+/** Everything price configuration shows: a change re-reads it. */
+export const PRODUCT_READS = readsOf(productEndpoints);
+
+export const useIsProductWriter = () => (PRODUCT_WRITERS as readonly number[]).includes(useSession().roleId);
+export const useIsLeasePriceWriter = () => (LEASE_PRICE_WRITERS as readonly number[]).includes(useSession().roleId);
+
+/**
+ * The lease price list's price of a model under a business model, for the contract form's default (decision 049):
+ * null when the list has none (or the user does not read the list).
+ */
+export function useLeasePriceDefault(): (
+  modelId: number | null | undefined,
+  businessModel: number | undefined,
+) => {
+  dayCents: number | null;
+  monthCents: number | null;
+} | null {
+  const reader = (LEASE_PRICE_READERS as readonly number[]).includes(useSession().roleId);
+  const list = useQuery({
+    ...endpointQuery(productEndpoints.leasePrices, { page: 1, pageSize: 200 }),
+    enabled: reader,
+  });
+  return (modelId, businessModel) => {
+    const found = list.data?.list.find((p) => p.modelId === modelId && p.businessModel === businessModel);
+    return found ? { dayCents: found.dayCents, monthCents: found.monthCents } : null;
+  };
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { productEndpoints, type ProductRow } from '@console/contract/http/products';
+import type { RegistryForm } from '../../../components/registry-page.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { PRODUCT_READS } from '../api.ts';
+import { useProductFields } from '../fields.tsx';
+import { SharesInput } from './shares-input.tsx';
+
+const FORM = [
+  'category',
+  'name',
+  'image',
+  'spec',
+  'amountCents',
+  'description',
+  'keyAttributes',
+  'otherAttributes',
+  'salesAttributes',
+] as const;
+
+/** The create and edit dialogs of a product: every item, the revenue-sharing plan included, is required. */
+export function useProductForm(): RegistryForm<
+  ProductRow,
+  typeof productEndpoints.create.body,
+  typeof productEndpoints.update.body
+> {
+  const { t } = useTranslation('products');
+  const fields = useProductFields();
+  const options = useQuery(endpointQuery(productEndpoints.options, {}));
+  const create = useEndpointMutation(productEndpoints.create, { invalidates: PRODUCT_READS, silent: true });
+  const update = useEndpointMutation(productEndpoints.update, { invalidates: PRODUCT_READS, silent: true });
+  return {
+    width: 760,
+    fields: () => (
+      <>
+        {fields.formItems(FORM)}
+        <Field name="shares" label={t('product.shares')} extra={t('share.extra')}>
+          <SharesInput distributors={options.data?.distributors ?? []} />
+        </Field>
+      </>
+    ),
+    create: {
+      title: t('product.addTitle'),
+      schema: productEndpoints.create.body,
+      submit: (body) => create.mutateAsync({ body }),
+      initialValues: { shares: [{}] as never },
+    },
+    update: {
+      title: (row) => t('product.editTitle', { name: row.name }),
+      schema: productEndpoints.update.body,
+      submit: (body) => update.mutateAsync({ body }),
+      initialValues: (row) => ({
+        id: row.id,
+        ...Object.fromEntries(FORM.map((key) => [key, row[key]])),
+        shares: row.shares.map(({ distributorId, basisPoints }) => ({ distributorId, basisPoints })),
+      }),
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { Image, Space, Typography } from 'antd';
+import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
+import type { LeasePriceRow, ProductRow } from '@console/contract/http/products';
+import { defineFields, groupedYuan } from '../../components/fields.tsx';
+import { UploadField } from '../../components/upload-field.tsx';
+import { YuanInput } from '../../components/yuan-input.tsx';
+
+/** A share in basis points as a percentage: 1250 → "12.5%". */
+export const sharePercent = (basisPoints: number) => `${basisPoints / 100}%`;
+
+/** A product of the shop (spec section 3, Product): every item of its form is required (section 5). */
+export const useProductFields = defineFields<ProductRow>()('products', {
+  image: {
+    label: 'product.image',
+    noExport: true,
+    cell: (row) => <Image src={row.image} width={48} height={48} style={{ objectFit: 'contain' }} />,
+    form: { input: () => <UploadField kind="image" isPublic /> },
+  },
+  name: { label: 'product.name', sortable: true, form: { maxLength: 60 } },
+  category: { label: 'product.category', kind: 'code', table: PRODUCT_CATEGORY, filter: { width: 150 }, form: true },
+  spec: { label: 'product.spec', form: { maxLength: 100 } },
+  amountCents: {
+    label: 'product.amount',
+    kind: 'money',
+    sortable: true,
+    form: { input: () => <YuanInput min={0.01} /> },
+  },
+  description: { label: 'product.description', kind: 'long', form: { maxLength: 2000 } },
+  keyAttributes: { label: 'product.keyAttributes', ellipsis: true, form: { maxLength: 500 } },
+  otherAttributes: { label: 'product.otherAttributes', ellipsis: true, defaultHidden: true, form: { maxLength: 500 } },
+  salesAttributes: { label: 'product.salesAttributes', ellipsis: true, defaultHidden: true, form: { maxLength: 500 } },
+  shares: {
+    label: 'product.shares',
+    value: (row) => row.shares.map((s) => `${s.distributorName} ${sharePercent(s.basisPoints)}`).join('; '),
+    cell: (row) => (
+      <Space direction="vertical" size={0}>
+        {row.shares.map((s) => (
+          <Typography.Text key={s.distributorId}>
+            {s.distributorName} · {sharePercent(s.basisPoints)}
+          </Typography.Text>
+        ))}
+      </Space>
+    ),
+  },
+  shareTotal: { label: 'product.shareTotal', value: (row) => sharePercent(row.shareTotal) },
+  orgName: { label: 'product.org' },
+  updatedAt: { label: 'product.updatedAt', kind: 'moment', sortable: true },
+  keyword: { label: 'product.keyword', filter: { placeholder: 'product.keywordPlaceholder', maxLength: 60 } },
+});
+
+/** A lease price: the prices its business model shows (spec section 4), in yuan on screen. */
+export const useLeasePriceFields = defineFields<LeasePriceRow>()('products', {
+  modelName: { label: 'lease.model', sortable: true },
+  businessModel: { label: 'lease.businessModel', kind: 'code', table: BUSINESS_MODEL, filter: { width: 190 } },
+  dayCents: { label: 'lease.dayPrice', value: (row) => (row.dayCents === null ? '' : groupedYuan(row.dayCents)) },
+  monthCents: {
+    label: 'lease.monthPrice',
+    value: (row) => (row.monthCents === null ? '' : groupedYuan(row.monthCents)),
+  },
+  orgName: { label: 'product.org' },
+  updatedAt: { label: 'product.updatedAt', kind: 'moment', sortable: true },
+});

@@ -1,0 +1,1 @@
+export { useLeasePriceDefault } from './api.ts';
