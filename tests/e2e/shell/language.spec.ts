@@ -17,7 +17,7 @@ import {
   type UiLang,
 } from '../../fixtures/e2e.ts';
 
-const PUBLIC_PAGES = ['/login', '/register', '/reset', '/dropAccount', '/loginForDashboard', '/test/list'];
+const PUBLIC_PAGES = ['/login', '/register', '/reset', '/dropAccount', '/loginForDashboard', '/test/list', '/invite'];
 const LANGUAGE_BRAND = brandOrigin('jd');
 /** The first visit of a page loads its code and its data: on a busy machine that may take a while. */
 const FIRST_LOAD = { timeout: 30_000 };

@@ -49,7 +49,7 @@ function EmployeesTab({ grantable }: { grantable: ReturnType<typeof grantableRol
   const { update } = useScreenQuery(employeeScreens.list);
   const fields = useEmployeeFields();
   const columns: ListColumn<Employee>[] = [
-    ...fields.columns(['name', 'nickname', 'mobile', 'roleId', 'status', 'createdAt']),
+    ...fields.columns(['name', 'mobile', 'roleId', 'status', 'nickname', 'createdAt']),
     {
       key: 'actions',
       title: t('common:actions'),
