@@ -8,6 +8,8 @@ import {
   VERIFICATION_KINDS,
 } from '../codes/approvals.ts';
 import { ORG_KIND } from '../codes/org-kinds.ts';
+import { isIdNumber, type IdentityType } from '../lease/renter-identity.ts';
+import type { MessageKey } from '../messages/zh-CN.ts';
 import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, optionalText, pageQuery, paged } from './fields.ts';
@@ -124,6 +126,36 @@ export const realNameForm = z.object({
     .max(30, { error: 'validation.tooLong' }),
 });
 export type RealNameForm = z.input<typeof realNameForm>;
+
+/** The number's check (an ID card or a credit code with its check character; abroad, its form): a message key. */
+export function realNameNumberError(body: { idType: number; idNumber: string }, areaCode: string): MessageKey | null {
+  if (isIdNumber(body.idType as IdentityType, body.idNumber, areaCode)) return null;
+  return body.idType === 1 ? 'lease.idNumberPerson' : 'lease.idNumberCompany';
+}
+
+/** The form with the number's check, for a person of this phone area code (the console checks as the server does). */
+export const realNameFormFor = (areaCode: string) =>
+  realNameForm.superRefine((v, ctx) => {
+    const error = v.idNumber ? realNameNumberError(v, areaCode) : null;
+    if (error) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: error });
+  });
+
+/**
+ * One's own real-name state: `none` never submitted, then the latest submission's state (`approved` also for an
+ * account verified without one, as the seed makes them); name and number masked (decision 043).
+ */
+export const REAL_NAME_STATES = ['none', ...APPROVAL_STATES] as const;
+export const myRealName = z.object({
+  state: z.enum(REAL_NAME_STATES),
+  idType: z.number().int().nullable(),
+  name: z.string(),
+  idNumber: z.string(),
+  /** The reviewer's reason when rejected. */
+  reason: z.string(),
+  submittedAt: z.string(),
+  decidedAt: z.string(),
+});
+export type MyRealName = z.infer<typeof myRealName>;
 
 export const joinRequestForm = z.object({
   /** The company is named by its unified social credit code (on its QR card), never by an id to guess. */
@@ -281,5 +313,15 @@ export const verificationEndpoints = {
     query: noInput,
     body: realNameForm,
     response: z.object({ id: z.number().int() }),
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/verification/mine.do',
+    summary: "One's own real-name state (not submitted, under review, verified, rejected with the reason), masked",
+    access: 'signedIn',
+    scope: 'self',
+    query: noInput,
+    body: noInput,
+    response: myRealName,
   }),
 } as const;

@@ -13,6 +13,11 @@ import { createUser, demoAccount, type DemoOrganisations } from './accounts.ts';
  * +61 41100000N, no other seed's; the customers' people of people.ts ask for machines and submit their real names.
  */
 const DAY = 86_400_000;
+/**
+ * The seeded enterprise verifications' licence: a sample picture shipped with the console (web/public/demo), as
+ * models show the built-in machine pictures; the seed has no file store, and a company submitting uploads its own.
+ */
+export const DEMO_LICENCE_IMAGE = '/demo/business-licence.svg';
 type State = 'pending' | 'approved' | 'rejected';
 
 const userId = (db: Db, mobile: string) =>
@@ -217,6 +222,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
         name,
         creditCode,
         legalPerson,
+        licenseImage: DEMO_LICENCE_IMAGE,
         submittedBy: operatorAdmin,
         ...decided(state, operatorAdmin, daysAgo, reason),
       })
@@ -225,7 +231,12 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   enterprise(pearl, nameOf(pearl), '91440101MA5CXK7Q37', '陈国强', 'rejected', 30, '营业执照照片不清晰，请重新上传');
   enterprise(pearl, nameOf(pearl), '91440101MA5CXK7Q37', '陈国强', 'approved', 25);
   db.update(organisations)
-    .set({ creditCode: '91440101MA5CXK7Q37', legalPerson: '陈国强', verifyStatus: 'approved' })
+    .set({
+      creditCode: '91440101MA5CXK7Q37',
+      legalPerson: '陈国强',
+      licenseImage: DEMO_LICENCE_IMAGE,
+      verifyStatus: 'approved',
+    })
     .where(eq(organisations.id, pearl))
     .run();
   enterprise(
@@ -239,7 +250,12 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   );
   enterprise(northwind, nameOf(northwind), '91310115MA1H9RTU6A', 'Grace Mitchell', 'pending', 2);
   db.update(organisations)
-    .set({ creditCode: '91310115MA1H9RTU6A', legalPerson: 'Grace Mitchell', verifyStatus: 'pending' })
+    .set({
+      creditCode: '91310115MA1H9RTU6A',
+      legalPerson: 'Grace Mitchell',
+      licenseImage: DEMO_LICENCE_IMAGE,
+      verifyStatus: 'pending',
+    })
     .where(eq(organisations.id, northwind))
     .run();
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
@@ -9,6 +11,7 @@ import { verifications } from '@console/db/schema/approvals';
 import { renters } from '@console/db/schema/lease';
 import { identityViews } from '@console/db/schema/people';
 import { createUser } from '@console/db/seed/accounts';
+import { DEMO_LICENCE_IMAGE } from '@console/db/seed/approvals';
 import { createSession } from '@console/server/src/lib/session';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { PNG, upload } from '../settings/helpers.ts';
@@ -47,7 +50,13 @@ describe('verification review', () => {
     expect(JSON.stringify(all.data)).not.toContain(zhang.idNumber);
     expect(JSON.stringify(all.data)).not.toContain('张磊');
     const enterprise = all.data.list.find((v) => v.kind === 'enterprise' && v.state === 'approved')!;
-    expect(enterprise).toMatchObject({ name: 'Pearl River Lift Rental', legalPerson: '陈*强' });
+    // The seeded enterprises carry the sample licence the console ships, so the reviewer sees a picture.
+    expect(enterprise).toMatchObject({
+      name: 'Pearl River Lift Rental',
+      legalPerson: '陈*强',
+      licenseImage: DEMO_LICENCE_IMAGE,
+    });
+    expect(existsSync(fileURLToPath(new URL(`../../../web/public${DEMO_LICENCE_IMAGE}`, import.meta.url)))).toBe(true);
     const filtered = await t.call(verificationEndpoints.list, {
       token,
       query: { kind: 'enterprise', state: 'pending', keyword: 'Northwind' },

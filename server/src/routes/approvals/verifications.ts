@@ -1,7 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { maskIdNumber, maskName } from '@console/contract/codes/masks';
-import { isIdNumber, type IdentityType } from '@console/contract/lease/renter-identity';
-import { verificationEndpoints, type VerificationRow } from '@console/contract/http/approvals';
+import {
+  realNameNumberError,
+  verificationEndpoints,
+  type MyRealName,
+  type VerificationRow,
+} from '@console/contract/http/approvals';
 import { verifications } from '@console/db/schema/approvals';
 import { organisations, users } from '@console/db/schema/accounts';
 import { renters } from '@console/db/schema/lease';
@@ -10,6 +14,7 @@ import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
+import { formatInZone } from '../../lib/time.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { idsIn, madeWithin, presentDecision, undecided } from './shared.ts';
 
@@ -172,9 +177,8 @@ export const verificationRoutes: RouteDef[] = [
   }),
 
   route(verificationEndpoints.submitRealName, ({ body, user, data, setMessage }) => {
-    if (!isIdNumber(body.idType as IdentityType, body.idNumber, user.areaCode)) {
-      throw invalidField('idNumber', body.idType === 1 ? 'lease.idNumberPerson' : 'lease.idNumberCompany');
-    }
+    const numberError = realNameNumberError(body, user.areaCode);
+    if (numberError) throw invalidField('idNumber', numberError);
     const id = data.write((tx) => {
       const me = tx.select().from(users, tx.own(users.id)).get()!;
       const open = tx
@@ -201,5 +205,39 @@ export const verificationRoutes: RouteDef[] = [
     });
     setMessage('approvals.submitted');
     return { id };
+  }),
+
+  route(verificationEndpoints.mine, ({ data, timeZone }): MyRealName => {
+    const me = data.select().from(users, data.own(users.id)).get();
+    if (!me) throw notFound();
+    const last = data
+      .select()
+      .from(verifications, data.own(verifications.userId))
+      .where(eq(verifications.kind, 'realName'))
+      .orderBy(desc(verifications.id))
+      .get();
+    const when = (d: Date | null | undefined) => (d ? formatInZone(d, timeZone) : '');
+    // Verified is the account's own state, whichever submission (or none, as the seed makes them) led to it.
+    if (me.realNameVerified || !last) {
+      const verified = me.realNameVerified;
+      return {
+        state: verified ? 'approved' : 'none',
+        idType: verified ? me.idType : null,
+        name: verified ? maskName(me.name) : '',
+        idNumber: verified ? maskIdNumber(me.idNumber) : '',
+        reason: '',
+        submittedAt: when(verified ? last?.createdAt : null),
+        decidedAt: when(verified ? last?.decidedAt : null),
+      };
+    }
+    return {
+      state: last.state,
+      idType: last.idType,
+      name: maskName(last.name),
+      idNumber: maskIdNumber(last.idNumber),
+      reason: last.reason,
+      submittedAt: when(last.createdAt),
+      decidedAt: when(last.decidedAt),
+    };
   }),
 ];

@@ -1,4 +1,4 @@
-import { Col, Row } from 'antd';
+import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CORPORATE_READERS } from '@console/contract/http/settings';
 import { DetailPage, type DetailTab } from '../../../components/detail-page.tsx';
@@ -7,6 +7,7 @@ import { CompanyDetailsCard } from '../components/company-details-card.tsx';
 import { CorporateSection } from '../components/corporate-section.tsx';
 import { InvoiceCard } from '../components/invoice-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
+import { RealNameCard } from '../components/real-name-card.tsx';
 import { RentalPermissionCard } from '../components/rental-permission-card.tsx';
 import { SecurityCard } from '../components/security-card.tsx';
 import { VerificationCard } from '../components/verification-card.tsx';
@@ -28,7 +29,10 @@ export function SettingsPage() {
             <ProfileCard />
           </Col>
           <Col xs={24} xl={10}>
-            <SecurityCard />
+            <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+              <SecurityCard />
+              <RealNameCard />
+            </Space>
           </Col>
         </Row>
       ),
