@@ -6,7 +6,7 @@ import { retryNetworkOnly } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { ScreenHeader, useScreenColours } from './screen-header.tsx';
-import { AlarmTicker, KindChart, Panel, StateFigures, TrendChart } from './screen-parts.tsx';
+import { AlarmTicker, inScreenArea, KindChart, Panel, StateFigures, TrendChart } from './screen-parts.tsx';
 import { ScreenProblem } from './screen-problem.tsx';
 import { useScreenRefresh } from './use-screen-refresh.ts';
 
@@ -130,20 +130,17 @@ export function FleetBoard({
     const grid = jd
       ? { columns: '1fr 620px', rows: '190px 1.3fr 1fr', areas: '"states states" "map alarms" "kinds trend"' }
       : { columns: '460px 1fr 520px', rows: '500px 1fr', areas: '"states map alarms" "kinds map trend"' };
-    const place = (area: string, node: ReactNode) => (
-      <div style={{ gridArea: area, minHeight: 0, display: 'grid' }}>{node}</div>
-    );
     body = (
       <div
         className="screen-grid"
         data-layout={layout}
         style={{ gridTemplateColumns: grid.columns, gridTemplateRows: grid.rows, gridTemplateAreas: grid.areas }}
       >
-        {place('states', states)}
-        {place('map', map)}
-        {place('alarms', alarms)}
-        {place('kinds', kinds)}
-        {place('trend', trend)}
+        {inScreenArea('states', states)}
+        {inScreenArea('map', map)}
+        {inScreenArea('alarms', alarms)}
+        {inScreenArea('kinds', kinds)}
+        {inScreenArea('trend', trend)}
       </div>
     );
   }

@@ -237,3 +237,8 @@ export function AlarmTicker({ data, height }: { data: FleetScreen; height: numbe
     </div>
   );
 }
+
+/** One named area of a screen's grid (`gridTemplateAreas`), its content stretched to fill it and allowed to shrink. */
+export const inScreenArea = (area: string, node: ReactNode) => (
+  <div style={{ gridArea: area, minHeight: 0, display: 'grid' }}>{node}</div>
+);

@@ -14,7 +14,7 @@ import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { ScreenHeader, useScreenColours } from '../components/screen-header.tsx';
-import { CountBars, Figures, Panel, type Figure } from '../components/screen-parts.tsx';
+import { CountBars, Figures, inScreenArea, Panel, type Figure } from '../components/screen-parts.tsx';
 import { ScreenProblem } from '../components/screen-problem.tsx';
 import { useScreenRefresh, type RefreshRule } from '../components/use-screen-refresh.ts';
 
@@ -115,9 +115,6 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
   ];
   const stateName = (state: string) =>
     state === 'draft' ? t('lease.draft') : label(CONTRACT_STATUS, LEASE_STATUS[state as keyof typeof LEASE_STATUS]);
-  const place = (area: string, node: ReactNode) => (
-    <div style={{ gridArea: area, minHeight: 0, display: 'grid' }}>{node}</div>
-  );
   return (
     <div
       className="screen-grid"
@@ -127,13 +124,13 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
         gridTemplateAreas: '"figures figures" "states trend" "states renters"',
       }}
     >
-      {place(
+      {inScreenArea(
         'figures',
         <section aria-label={t('lease.title')}>
           <Figures figures={figures} columns={figures.length} />
         </section>,
       )}
-      {place(
+      {inScreenArea(
         'states',
         <Panel title={t('lease.byState')} accent={accent}>
           <CountBars
@@ -146,13 +143,13 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
           />
         </Panel>,
       )}
-      {place(
+      {inScreenArea(
         'trend',
         <Panel title={t('lease.trend')} accent={accent}>
           <IncomeTrend data={data} accent={accent} height={255} />
         </Panel>,
       )}
-      {place(
+      {inScreenArea(
         'renters',
         <Panel title={t('lease.renters')} accent={accent}>
           <OverdueRenters data={data} />

@@ -12,7 +12,7 @@ import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { ScreenHeader, useScreenColours } from '../components/screen-header.tsx';
-import { CountBars, Figures, Panel, type Figure } from '../components/screen-parts.tsx';
+import { CountBars, Figures, inScreenArea, Panel, type Figure } from '../components/screen-parts.tsx';
 import { ScreenProblem } from '../components/screen-problem.tsx';
 import { useScreenRefresh, type RefreshRule } from '../components/use-screen-refresh.ts';
 
@@ -85,9 +85,6 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
         ]
       : []),
   ];
-  const place = (area: string, node: ReactNode) => (
-    <div style={{ gridArea: area, minHeight: 0, display: 'grid' }}>{node}</div>
-  );
   return (
     <div
       className="screen-grid"
@@ -97,13 +94,13 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
         gridTemplateAreas: '"figures figures figures" "kinds ages renewals" "kinds upkeep upkeep"',
       }}
     >
-      {place(
+      {inScreenArea(
         'figures',
         <section aria-label={t('survey.title')}>
           <Figures figures={figures} columns={figures.length} />
         </section>,
       )}
-      {place(
+      {inScreenArea(
         'kinds',
         <Panel title={t('survey.byKind')} accent={accent}>
           <CountBars
@@ -116,7 +113,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
           />
         </Panel>,
       )}
-      {place(
+      {inScreenArea(
         'ages',
         <Panel title={t('survey.byAge')} accent={accent} extra={<span>{t('survey.ageNote')}</span>}>
           <CountBars
@@ -128,7 +125,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
           />
         </Panel>,
       )}
-      {place(
+      {inScreenArea(
         'renewals',
         <Panel title={t('survey.renewals')} accent={accent}>
           <CountBars
@@ -140,7 +137,7 @@ function SurveyBoard({ data, accent }: { data: SurveyScreen; accent: string }) {
           />
         </Panel>,
       )}
-      {place(
+      {inScreenArea(
         'upkeep',
         <Panel
           title={t('survey.maintenance')}
