@@ -4,7 +4,7 @@ import { dashboardEndpoints, type FleetPositions } from '@console/contract/http/
 import { DEV_FLEET_SECRET, deviceSecret } from '@console/contract/mqtt/credentials';
 import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
 import { topics } from '@console/contract/mqtt/topics';
-import type { Api } from '../../fixtures/e2e-api.ts';
+import type { Account, Api } from '../../fixtures/e2e-api.ts';
 
 /** The first visit of a page loads its code and its data: on a busy machine that may take a while. */
 export const FIRST_LOAD = { timeout: 30_000 };
@@ -16,10 +16,15 @@ type PlatformData = Extract<TelemetryMessage['data'], { kind: 'aerialPlatform' }
  * list (the fleet home's tests take theirs from the start). Counted among all of them, whatever state they are in
  * now: an alarm another flow raises must not shift the count onto a machine a third flow is using. The seed leaves
  * the last ten without an alarm. Every flow asks through the same account, so a flow of another role (whose fleet
- * may be wider) still gets a machine no other flow has.
+ * may be wider) still gets a machine no other flow has. A flow that must see no other flow's alarms takes its machines
+ * from another rental company's fleet (`fleetOf`), where no other flow raises any.
  */
-export async function quietPlatform(api: Api, nth: number): Promise<{ id: number; serial: string }> {
-  const admin = await api.signIn(ROLE.lessorAdmin);
+export async function quietPlatform(
+  api: Api,
+  nth: number,
+  fleetOf: Account | typeof ROLE.lessorAdmin = ROLE.lessorAdmin,
+): Promise<{ id: number; serial: string }> {
+  const admin = await api.signIn(fleetOf);
   const positions = (await api.call(dashboardEndpoints.positions, { token: admin.token })).data as FleetPositions;
   const platforms = positions.ids
     .map((id, i) => ({ id, serial: positions.serials[i]!, kind: positions.kinds[i] }))

@@ -1,11 +1,17 @@
 import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
+import { DEMO_PASSWORD, globalDemoAccount } from '@console/db/seed/accounts';
 import { warningEndpoints, type AlarmRow } from '@console/contract/http/warning';
 import { expect, signInAs, test, text } from '../../fixtures/e2e.ts';
 import { FIRST_LOAD, quietPlatform, reportAs } from './helpers.ts';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^System message, \d+ alarms$/ });
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+/**
+ * The rental company abroad: the other flows raise and handle alarms in the first company's fleet all the time,
+ * which would put their alarms on top of this list and move the bell's count under it.
+ */
+const northwindAdmin = { ...globalDemoAccount(ROLE.lessorAdmin), password: DEMO_PASSWORD };
 const bellCount = async (page: Page) => Number((await bell(page).getAttribute('aria-label'))!.match(/\d+/)![0]);
 
 test.describe('a live alarm list never moves under the cursor', () => {
@@ -14,8 +20,10 @@ test.describe('a live alarm list never moves under the cursor', () => {
     api,
     baseURL,
   }) => {
-    const login = await signInAs(page, api, ROLE.lessorAdmin);
-    const [first, second, third, fourth] = await Promise.all([3, 4, 5, 6].map((nth) => quietPlatform(api, nth)));
+    const login = await signInAs(page, api, northwindAdmin);
+    const [first, second, third, fourth] = await Promise.all(
+      [0, 1, 2, 3].map((nth) => quietPlatform(api, nth, northwindAdmin)),
+    );
     await page.goto('/warning/all');
     await expect(rows(page).first()).toBeVisible(FIRST_LOAD);
 
