@@ -643,4 +643,9 @@ export const enUS: Record<MessageKey, string> = {
   'coupons.wrongCategory': 'The coupon does not apply to this category',
   'coupons.belowMinSpend': 'The order does not reach the coupon’s minimum spend of {{minSpend}}',
   'coupons.perUserUsed': 'Each person uses at most {{limit}} of this coupon',
+  'banners.imageRequired': 'Upload the banner’s picture',
+  'banners.link': 'The link is a web address starting with https:// or a page of the app starting with /',
+  'banners.sortOrder': 'The order is a whole number from 0 to 999',
+  'banners.periodRequired': 'Select the days the banner is shown',
+  'banners.periodOrder': 'The last day comes on or after the first',
 };

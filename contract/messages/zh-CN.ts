@@ -632,6 +632,11 @@ export const zhCN = {
   'coupons.wrongCategory': '该优惠券不适用于此类商品',
   'coupons.belowMinSpend': '订单金额未达到优惠券的使用门槛 {{minSpend}}',
   'coupons.perUserUsed': '每人最多使用 {{limit}} 张该优惠券',
+  'banners.imageRequired': '请上传轮播图图片',
+  'banners.link': '链接须为以 https:// 开头的网址，或以 / 开头的 App 页面',
+  'banners.sortOrder': '排序为 0 到 999 的整数',
+  'banners.periodRequired': '请选择展示日期',
+  'banners.periodOrder': '结束日期不能早于开始日期',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

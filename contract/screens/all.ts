@@ -1,5 +1,6 @@
 import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
+import { bannerMenu, bannerScreens } from './banners.ts';
 import { caseMenu, caseScreens } from './cases.ts';
 import { customerMenu, customerScreens } from './customers.ts';
 import { dashboardMenu, dashboardScreens } from './dashboard.ts';
@@ -67,6 +68,7 @@ export const screensByArea = {
   risk: riskScreens,
   employees: employeeScreens,
   customers: customerScreens,
+  banners: bannerScreens,
   settings: settingScreens,
 } satisfies Record<string, Record<string, Screen>>;
 
@@ -107,6 +109,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(caseScreens, caseMenu),
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),
+    ...placeScreens(bannerScreens, bannerMenu),
     ...placeScreens(settingScreens, settingMenu),
   ];
 }

@@ -14,6 +14,7 @@ import { COUPON_READERS } from '../http/coupons.ts';
 import { PRODUCT_READERS } from '../http/products.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
+import { BANNER_EDITORS } from '../http/banners.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
 import { settingScreens } from './settings.ts';
 
@@ -55,6 +56,8 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   users: { url: '/userManagement', order: 67, title: 'users', icon: 'user', roles: USER_READERS },
   // Written as a path, this group also names the /employeeManagement level of the breadcrumb.
   employees: { url: '/employeeManagement', order: 70, title: 'employees', icon: 'team', roles: ADMIN_ROLES },
+  // System management (spec /systemSetting): the apps' banners (decision 052).
+  system: { url: 'systemSetting', order: 75, title: 'system', icon: 'control', roles: BANNER_EDITORS },
   // Its url is the settings page's path; its entries open that page's two tabs.
   settings: { url: settingScreens.settings.path, order: 80, title: 'settings', icon: 'setting', roles: 'all' },
 };

@@ -187,4 +187,5 @@ export type MenuGroupId =
   | 'customers'
   | 'users'
   | 'employees'
+  | 'system'
   | 'settings';

@@ -11,11 +11,17 @@ function requestHost(c: Context, trustProxy: boolean): string | undefined {
   return forwarded || c.req.header('host') || new URL(c.req.url).host;
 }
 
+/** The brand the console at this address shows (the default brand's for an unknown host). */
+export function requestBrand(c: Context, deps: AppDeps) {
+  const pack = brandForHost(brandsOf(deps), requestHost(c, deps.env.TRUST_PROXY));
+  // Only when no pack at all is valid; the console then keeps its built-in look (spec section 8).
+  if (!pack) throw notFound();
+  return pack;
+}
+
 export const brandRoutes: RouteDef[] = [
   route(brandEndpoints.metadata, ({ c, deps }) => {
-    const pack = brandForHost(brandsOf(deps), requestHost(c, deps.env.TRUST_PROXY));
-    // Only when no pack at all is valid; the console then keeps its built-in look (spec section 8).
-    if (!pack) throw notFound();
+    const pack = requestBrand(c, deps);
     return { data: JSON.stringify(pack.info), appid: pack.appid };
   }),
 ];

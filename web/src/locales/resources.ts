@@ -1,5 +1,6 @@
 import type analysis from './zh-CN/analysis.json';
 import type auth from './zh-CN/auth.json';
+import type banners from './zh-CN/banners.json';
 import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
@@ -75,5 +76,6 @@ export interface Resources {
   approvals: typeof approvals;
   products: typeof products;
   coupons: typeof coupons;
+  banners: typeof banners;
   'expense-ledger': typeof expenseLedger;
 }

@@ -1,0 +1,100 @@
+import { and, asc, desc, eq, gt, lt, lte, gte, type SQL } from 'drizzle-orm';
+import { bannerEndpoints, bannerState, type BannerRow, type BannerState } from '@console/contract/http/banners';
+import { banners } from '@console/db/schema/banners';
+import type { ScopedData } from '../../lib/data.ts';
+import { notFound } from '../../lib/errors.ts';
+import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { userNames } from '../../lib/maintenance.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { keywordIn } from '../../lib/search.ts';
+import { sortColumn } from '../../lib/sorting.ts';
+import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { requestBrand } from '../brand.ts';
+
+/** The banners of a state today, as the list filters them (the same rule as `bannerState`). */
+function stateIs(state: BannerState | undefined, today: string): SQL | undefined {
+  const on = eq(banners.enabled, true);
+  if (state === 'off') return eq(banners.enabled, false);
+  if (state === 'scheduled') return and(on, gt(banners.shownFrom, today));
+  if (state === 'ended') return and(on, lt(banners.shownTo, today));
+  if (state === 'live') return and(on, lte(banners.shownFrom, today), gte(banners.shownTo, today));
+  return undefined;
+}
+
+function present(data: ScopedData, rows: (typeof banners.$inferSelect)[], timeZone: string, now: number): BannerRow[] {
+  const names = userNames(
+    data,
+    rows.map((r) => r.updatedBy),
+  );
+  const today = dayInZone(now, timeZone);
+  return rows.map(({ orgId: _org, updatedBy, createdAt: _created, updatedAt, ...banner }) => ({
+    ...banner,
+    state: bannerState(banner, today),
+    updatedByName: (updatedBy && names.get(updatedBy)) || '',
+    updatedAt: formatInZone(updatedAt, timeZone),
+    editable: true,
+  }));
+}
+
+/** One banner of the console's brand that the user's organisations keep. */
+function ownBanner(data: ScopedData, appid: string, id: number) {
+  const where = and(eq(banners.id, id), eq(banners.appid, appid));
+  if (!data.select({ id: banners.id }).from(banners, data.orgScope(banners.orgId)).where(where).get()) throw notFound();
+}
+
+const SORTS = { sortOrder: banners.sortOrder, shownFrom: banners.shownFrom, updatedAt: banners.updatedAt };
+
+export const bannerRoutes: RouteDef[] = [
+  route(bannerEndpoints.list, ({ query, data, deps, c, timeZone }) => {
+    const where = and(
+      eq(banners.appid, requestBrand(c, deps).appid),
+      stateIs(query.state, dayInZone(deps.now(), timeZone)),
+      keywordIn([banners.title, banners.link], query.keyword),
+    );
+    const column = sortColumn(SORTS, query.sortField);
+    const order = column ? [sortDirection(query)(column)] : [asc(banners.sortOrder)];
+    const select = data.select().from(banners, data.orgScope(banners.orgId)).where(where);
+    const { rows, ...paging } = listPage(data, query, select, [...order, desc(banners.id)]);
+    return { list: present(data, rows, timeZone, deps.now()), ...paging };
+  }),
+  route(bannerEndpoints.create, ({ body, user, data, deps, c }) => {
+    const values = { ...body, appid: requestBrand(c, deps).appid, orgId: user.orgId, updatedBy: user.id };
+    const row = data.write((tx) =>
+      tx
+        .insert(banners)
+        .values({ ...values, updatedAt: new Date(deps.now()) })
+        .returning({ id: banners.id })
+        .get(),
+    );
+    return { id: row.id };
+  }),
+  route(bannerEndpoints.update, ({ body: { id, ...fields }, user, data, deps, c }) => {
+    data.write((tx) => {
+      ownBanner(tx, requestBrand(c, deps).appid, id);
+      tx.update(banners)
+        .set({ ...fields, updatedBy: user.id, updatedAt: new Date(deps.now()) })
+        .where(eq(banners.id, id))
+        .run();
+    });
+    return { id };
+  }),
+  route(bannerEndpoints.remove, ({ body, data, deps, c }) => {
+    data.write((tx) => {
+      ownBanner(tx, requestBrand(c, deps).appid, body.id);
+      tx.delete(banners).where(eq(banners.id, body.id)).run();
+    });
+    return { id: body.id };
+  }),
+  route(bannerEndpoints.live, ({ query, data, deps, c, timeZone }) => {
+    const appid = query.appid || requestBrand(c, deps).appid;
+    const today = dayInZone(deps.now(), timeZone);
+    const list = data
+      .unscoped('codeTable')
+      .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link })
+      .from(banners)
+      .where(and(eq(banners.appid, appid), stateIs('live', today)))
+      .orderBy(asc(banners.sortOrder), desc(banners.id))
+      .all();
+    return { list };
+  }),
+];

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { bannerEndpoints, type BannerRow } from '@console/contract/http/banners';
+import { addDaysToDay } from '@console/contract/http/upkeep';
+import { dayOf } from '@console/db/seed/maintenance-fleet';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+
+const LIFTGO = { host: 'console.liftgo.example' };
+
+describe('banner maintenance', () => {
+  let t: TestApp;
+  let today: string;
+  const admin = () => t.tokenFor(ROLE.companyAdmin);
+  const list = (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+    t.call(bannerEndpoints.list, { token: admin(), query: { pageSize: 50, ...query }, headers });
+  const liveTitles = async (headers?: Record<string, string>) =>
+    (await t.call(bannerEndpoints.live, { headers })).data.list.map((b: { title: string }) => b.title);
+  const form = (fields: Record<string, unknown> = {}) => ({
+    title: 'Autumn rental fair',
+    image: '/machine-kinds/forklift.svg',
+    link: 'https://www.zjcloud.example/fair',
+    sortOrder: 5,
+    shownFrom: today,
+    shownTo: addDaysToDay(today, 7),
+    enabled: true,
+    ...fields,
+  });
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    today = dayOf(t.deps.now());
+  });
+  afterEach(() => t.dbh.close());
+
+  it("shows each brand's banners in every state, and its app only today's switched-on ones, in order", async () => {
+    const states = (rows: BannerRow[]) => new Set(rows.map((b) => b.state));
+    const chinese = await list();
+    expect(states(chinese.data.list)).toEqual(new Set(['live', 'scheduled', 'ended', 'off']));
+    expect((await list({ state: 'live' })).data.list.map((b: BannerRow) => b.title)).toEqual(await liveTitles());
+    expect(await liveTitles()).toEqual(['高空作业平台春季租赁季', '远程锁车终端限时九折']);
+    const english = await list({}, LIFTGO);
+    expect(states(english.data.list)).toEqual(new Set(['live', 'scheduled', 'ended', 'off']));
+    expect(await liveTitles(LIFTGO)).toEqual(['Spring hire season: aerial platforms', 'Telematics terminals 10% off']);
+    expect(await liveTitles({})).toEqual(await liveTitles());
+    expect((await t.call(bannerEndpoints.live, { query: { appid: 'liftgo' } })).data.list).toHaveLength(2);
+  });
+
+  it('puts a new banner in the app at once, and takes it out when switched off or deleted', async () => {
+    const created = await t.call(bannerEndpoints.create, { token: admin(), body: form() });
+    expect(created.status, created.message).toBe('200');
+    expect((await liveTitles())[0]).toBe('Autumn rental fair');
+    const off = await t.call(bannerEndpoints.update, {
+      token: admin(),
+      body: { ...form({ enabled: false }), id: created.data.id },
+    });
+    expect(off.status, off.message).toBe('200');
+    expect(await liveTitles()).not.toContain('Autumn rental fair');
+    expect((await list({ state: 'off', keyword: 'autumn' })).data.list).toHaveLength(1);
+    expect((await t.call(bannerEndpoints.remove, { token: admin(), body: { id: created.data.id } })).status).toBe(
+      '200',
+    );
+    expect((await list({ keyword: 'autumn' })).data.total).toBe(0);
+  });
+
+  it('refuses what the app could not show, with the reason in the user’s language, and keeps nothing', async () => {
+    const before = (await list()).data.total;
+    const refusals = [
+      [{ shownTo: addDaysToDay(today, -1) }, 'shownTo', 'The last day comes on or after the first'],
+      [{ link: 'javascript:alert(1)' }, 'link', 'The link is a web address starting with https://'],
+      [{ image: '' }, 'image', 'Upload the banner’s picture'],
+      [{ sortOrder: 1.5 }, 'sortOrder', 'The order is a whole number from 0 to 999'],
+    ] as const;
+    for (const [fields, field, message] of refusals) {
+      const answer = await t.call(bannerEndpoints.create, { token: admin(), loose: { body: form(fields) } });
+      expect(answer.status).not.toBe('200');
+      expect(answer.data.field).toBe(field);
+      expect(answer.message).toContain(message);
+    }
+    const zh = await t.call(bannerEndpoints.create, {
+      token: admin(),
+      lang: 'zh_CN',
+      loose: { body: form({ title: '' }) },
+    });
+    expect(zh.message).toContain('不能为空');
+    expect((await list()).data.total).toBe(before);
+  });
+
+  it("keeps one brand's banners out of another's console, and the page from everyone but the platform's staff", async () => {
+    const english = (await list({}, LIFTGO)).data.list[0] as BannerRow;
+    const change = await t.call(bannerEndpoints.update, { token: admin(), body: { ...form(), id: english.id } });
+    expect(change.status).toBe('404');
+    expect((await t.call(bannerEndpoints.remove, { token: admin(), body: { id: english.id } })).status).toBe('404');
+    expect((await list({}, LIFTGO)).data.list.map((b: BannerRow) => b.title)).toContain(english.title);
+    for (const role of [ROLE.lessorAdmin, ROLE.finance, ROLE.distributor]) {
+      const answer = await t.call(bannerEndpoints.list, { token: t.tokenFor(role) });
+      expect(answer.status, `role ${role}`).toBe('403');
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { Card, Carousel, Empty, Image, InputNumber, Switch, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BANNER_STATE, bannerEndpoints, type BannerRow } from '@console/contract/http/banners';
+import { defineFields } from '../../../components/fields.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
+import { RegistryPage } from '../../../components/registry-page.tsx';
+import { UploadField } from '../../../components/upload-field.tsx';
+import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+
+const useBannerFields = defineFields<BannerRow>()('banners', {
+  image: {
+    label: 'image',
+    noExport: true,
+    cell: (row) => <Image src={row.image} width={96} height={40} style={{ objectFit: 'cover' }} />,
+    form: { input: () => <UploadField kind="image" isPublic /> },
+  },
+  title: { label: 'bannerTitle', form: { maxLength: 40 } },
+  state: { label: 'state', kind: 'code', table: BANNER_STATE, filter: { width: 140 } },
+  sortOrder: {
+    label: 'sortOrder',
+    kind: 'number',
+    sortable: true,
+    form: { input: () => <InputNumber<number> min={0} max={999} precision={0} /> },
+  },
+  shownFrom: { label: 'shownFrom', kind: 'day', sortable: true, form: { input: () => <DayField /> } },
+  shownTo: { label: 'shownTo', kind: 'day', form: { input: () => <DayField />, dependencies: ['shownFrom'] } },
+  link: { label: 'link', ellipsis: true, form: { extra: 'linkExtra', maxLength: 200 } },
+  enabled: { label: 'enabled', form: { valuePropName: 'checked', input: () => <Switch /> } },
+  updatedByName: { label: 'updatedBy', defaultHidden: true },
+  updatedAt: { label: 'updatedAt', kind: 'moment', sortable: true },
+  keyword: { label: 'keyword', filter: { placeholder: 'keywordPlaceholder', maxLength: 40 } },
+});
+
+const FORM = ['title', 'image', 'link', 'sortOrder', 'shownFrom', 'shownTo', 'enabled'] as const;
+const READS = readsOf(bannerEndpoints);
+
+/** What the brand's app shows on its home page today: the server's answer to the app, not this list. */
+function TodayInTheApp() {
+  const { t } = useTranslation('banners');
+  const live = useQuery(endpointQuery(bannerEndpoints.live));
+  const list = live.data?.list ?? [];
+  return (
+    <Card size="small" title={t('today')} style={{ maxWidth: 480, marginBottom: 16 }} loading={live.isPending}>
+      {list.length === 0 ? (
+        <Empty description={t('noneToday')} />
+      ) : (
+        <Carousel autoplay arrows>
+          {list.map((banner) => (
+            <div key={banner.id}>
+              <img src={banner.image} alt={banner.title} style={{ height: 140, margin: '0 auto' }} />
+              <Typography.Text strong>{banner.title}</Typography.Text>
+            </div>
+          ))}
+        </Carousel>
+      )}
+    </Card>
+  );
+}
+
+/** /systemSetting/bannerSetting: the banners of this brand's app, in every state; the app shows today's live ones. */
+export function BannersPage() {
+  const { t } = useTranslation('banners');
+  const fields = useBannerFields();
+  const create = useEndpointMutation(bannerEndpoints.create, { invalidates: READS, silent: true });
+  const update = useEndpointMutation(bannerEndpoints.update, { invalidates: READS, silent: true });
+  const remove = useEndpointMutation(bannerEndpoints.remove, { invalidates: READS });
+  return (
+    <>
+      <TodayInTheApp />
+      <RegistryPage
+        area="banners"
+        resource="list"
+        endpoint={bannerEndpoints.list}
+        rowKey="id"
+        title={t('title')}
+        exportName={t('exportName')}
+        filters={fields.filters(['state', 'keyword'])}
+        columns={fields.columns([
+          'image',
+          'title',
+          'state',
+          'sortOrder',
+          'shownFrom',
+          'shownTo',
+          'link',
+          'updatedByName',
+          'updatedAt',
+        ])}
+        canCreate
+        addLabel={t('add')}
+        form={{
+          width: 640,
+          fields: () => fields.formItems(FORM),
+          create: {
+            title: t('addTitle'),
+            schema: bannerEndpoints.create.body,
+            submit: (body) => create.mutateAsync({ body }),
+            initialValues: { enabled: true, sortOrder: 10 },
+          },
+          update: {
+            title: (row) => t('editTitle', { title: row.title }),
+            schema: bannerEndpoints.update.body,
+            submit: (body) => update.mutateAsync({ body }),
+            initialValues: (row) => ({ id: row.id, ...Object.fromEntries(FORM.map((key) => [key, row[key]])) }),
+          },
+        }}
+        remove={{
+          confirm: (row) => t('deleteConfirm', { title: row.title }),
+          submit: (row) => remove.mutateAsync({ body: { id: row.id } }),
+          done: t('deleted'),
+        }}
+      />
+    </>
+  );
+}
