@@ -648,4 +648,7 @@ export const enUS: Record<MessageKey, string> = {
   'banners.sortOrder': 'The order is a whole number from 0 to 999',
   'banners.periodRequired': 'Select the days the banner is shown',
   'banners.periodOrder': 'The last day comes on or after the first',
+  'appReleases.version': 'The version is three numbers separated by dots, such as 2.4.0',
+  'appReleases.downloadUrl': 'The download address starts with https://',
+  'appReleases.notNewer': 'The version must be newer than every published release of this platform',
 };

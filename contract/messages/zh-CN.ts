@@ -637,6 +637,9 @@ export const zhCN = {
   'banners.sortOrder': '排序为 0 到 999 的整数',
   'banners.periodRequired': '请选择展示日期',
   'banners.periodOrder': '结束日期不能早于开始日期',
+  'appReleases.version': '版本号为以点分隔的三个数字，例如 2.4.0',
+  'appReleases.downloadUrl': '下载地址须以 https:// 开头',
+  'appReleases.notNewer': '版本号须高于该平台已发布的所有版本',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -1,5 +1,6 @@
 import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
+import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
 import { caseMenu, caseScreens } from './cases.ts';
 import { customerMenu, customerScreens } from './customers.ts';
@@ -69,6 +70,7 @@ export const screensByArea = {
   employees: employeeScreens,
   customers: customerScreens,
   banners: bannerScreens,
+  'app-releases': appReleaseScreens,
   settings: settingScreens,
 } satisfies Record<string, Record<string, Screen>>;
 
@@ -110,6 +112,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),
     ...placeScreens(bannerScreens, bannerMenu),
+    ...placeScreens(appReleaseScreens, appReleaseMenu),
     ...placeScreens(settingScreens, settingMenu),
   ];
 }

@@ -10,6 +10,7 @@ import { seedFleet, type FleetOptions } from './devices.ts';
 import { seedFences } from './fences.ts';
 import { seedLockTasks } from './lock-tasks.ts';
 import { seedRisk } from './risk.ts';
+import { seedAppReleases } from './app-releases.ts';
 import { seedBanners } from './banners.ts';
 import { seedCases } from './cases.ts';
 import { seedFaults } from './faults.ts';
@@ -110,6 +111,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedShop(db, orgs, fleet.now);
   // Each brand's app banners in every state (decision 052): no faker.
   seedBanners(db, orgs, fleet.now);
+  // Each brand's app releases (decision 053): no faker.
+  seedAppReleases(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@console/db/client';
 import { users } from '@console/db/schema/accounts';
+import { appReleases } from '@console/db/schema/app-releases';
 import { devices } from '@console/db/schema/devices';
 import { controllers, gpsGateways, virtualHosts } from '@console/db/schema/peripherals';
 import { simCards } from '@console/db/schema/sim-cards';
@@ -33,6 +34,7 @@ const UNIQUE_INDEXES = [
     refuse: () => invalidField('serialNumber', 'controllers.serialTaken'),
   },
   { table: gpsGateways, index: 'gps_gateways_imei', refuse: () => invalidField('imei', 'gpsGateways.imeiTaken') },
+  { table: appReleases, index: 'app_releases_version', refuse: () => invalidField('version', 'appReleases.notNewer') },
 ];
 const TABLES = [...new Set(UNIQUE_INDEXES.map((u) => u.table))];
 

@@ -5,6 +5,7 @@ import { alarmRuleRoutes } from './alarm-rules.ts';
 import { analysisRoutes } from './analysis/index.ts';
 import { authRoutes } from './auth.ts';
 import { brandRoutes } from './brand.ts';
+import { appReleaseRoutes } from './app-releases/index.ts';
 import { bannerRoutes } from './banners/index.ts';
 import { caseRoutes } from './cases/index.ts';
 import { commandRoutes } from './commands.ts';
@@ -94,6 +95,7 @@ export const allRoutes: RouteDef[] = [
   ...renewalRoutes,
   ...approvalRoutes,
   ...bannerRoutes,
+  ...appReleaseRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

@@ -1,5 +1,6 @@
 import type analysis from './zh-CN/analysis.json';
 import type auth from './zh-CN/auth.json';
+import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
 import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
@@ -77,5 +78,6 @@ export interface Resources {
   products: typeof products;
   coupons: typeof coupons;
   banners: typeof banners;
+  'app-releases': typeof appReleases;
   'expense-ledger': typeof expenseLedger;
 }

@@ -1,4 +1,4 @@
-import { Card, Carousel, Empty, Image, InputNumber, Switch, Typography } from 'antd';
+import { Card, Carousel, Empty, Image, InputNumber, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BANNER_STATE, bannerEndpoints, type BannerRow } from '@console/contract/http/banners';
@@ -12,7 +12,7 @@ const useBannerFields = defineFields<BannerRow>()('banners', {
   image: {
     label: 'image',
     noExport: true,
-    cell: (row) => <Image src={row.image} width={96} height={40} style={{ objectFit: 'cover' }} />,
+    cell: (row) => <Image src={row.image} width={96} height={40} style={{ objectFit: 'contain' }} />,
     form: { input: () => <UploadField kind="image" isPublic /> },
   },
   title: { label: 'bannerTitle', form: { maxLength: 40 } },
@@ -47,9 +47,14 @@ function TodayInTheApp() {
       ) : (
         <Carousel autoplay arrows>
           {list.map((banner) => (
+            // The picture alone, as the app shows it; the title is the staff's name for it.
             <div key={banner.id}>
-              <img src={banner.image} alt={banner.title} style={{ height: 140, margin: '0 auto' }} />
-              <Typography.Text strong>{banner.title}</Typography.Text>
+              <img
+                src={banner.image}
+                alt={banner.title}
+                title={banner.title}
+                style={{ height: 140, margin: '0 auto' }}
+              />
             </div>
           ))}
         </Carousel>
