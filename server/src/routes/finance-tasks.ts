@@ -1,4 +1,9 @@
-import { FINANCE_TASKS, financeTaskEndpoints, type FinanceTask, type FinanceTaskRow } from '@console/contract/http/finance-tasks';
+import {
+  FINANCE_TASKS,
+  financeTaskEndpoints,
+  type FinanceTask,
+  type FinanceTaskRow,
+} from '@console/contract/http/finance-tasks';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { invoiceEndpoints } from '@console/contract/http/invoices';

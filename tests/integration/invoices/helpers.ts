@@ -30,7 +30,11 @@ export function invoiceFixture(t: TestApp) {
   const renter = orgOf(sqlite, ROLE.other);
   const lessor = orgOf(sqlite, ROLE.lessorAdmin);
   const billsOf = (orgId: number) =>
-    db.select().from(bills).where(and(eq(bills.renterOrgId, orgId), ne(bills.state, 'void'))).all();
+    db
+      .select()
+      .from(bills)
+      .where(and(eq(bills.renterOrgId, orgId), ne(bills.state, 'void')))
+      .all();
   const own = billsOf(renter);
   if (own.length < 3) throw new Error('the demo renter needs three bills');
   const pay = (id: number) =>
@@ -41,15 +45,12 @@ export function invoiceFixture(t: TestApp) {
       .returning()
       .get();
   const paid = [pay(own[0]!.id), pay(own[1]!.id)];
-  const open = db
-    .update(bills)
-    .set({ state: 'open', paidCents: 0 })
-    .where(eq(bills.id, own[2]!.id))
-    .returning()
-    .get();
+  const open = db.update(bills).set({ state: 'open', paidCents: 0 }).where(eq(bills.id, own[2]!.id)).returning().get();
   const sibling = (
     sqlite
-      .prepare("SELECT b.id FROM bills b JOIN organisations o ON o.id = b.renter_org_id WHERE o.parent_id = ? AND b.renter_org_id <> ? AND b.state <> 'void' LIMIT 1")
+      .prepare(
+        "SELECT b.id FROM bills b JOIN organisations o ON o.id = b.renter_org_id WHERE o.parent_id = ? AND b.renter_org_id <> ? AND b.state <> 'void' LIMIT 1",
+      )
       .get(lessor, renter) as { id: number }
   ).id;
   const siblingPaid = pay(sibling);

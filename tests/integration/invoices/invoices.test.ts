@@ -135,9 +135,11 @@ describe('invoices', () => {
     expect((await download.arrayBuffer()).byteLength).toBe(5 * 1024 * 1024);
     // A sibling renter cannot read it.
     const sibling = t.tokenForAccount(
-      (t.dbh.sqlite.prepare('SELECT mobile FROM users WHERE org_id = (SELECT renter_org_id FROM bills WHERE id = ?)').get(
-        f.siblingPaid.id,
-      ) as { mobile: string }).mobile,
+      (
+        t.dbh.sqlite
+          .prepare('SELECT mobile FROM users WHERE org_id = (SELECT renter_org_id FROM bills WHERE id = ?)')
+          .get(f.siblingPaid.id) as { mobile: string }
+      ).mobile,
     );
     expect((await t.app.request(url, { headers: { token: sibling } })).status).toBe(404);
     // Issued: no second issue, no withdrawal.
@@ -171,7 +173,10 @@ describe('invoices', () => {
     expect((await t.call(invoiceEndpoints.withdraw, { token: f.lessorAdmin, body: { id: invoice.id } })).status).toBe(
       '403',
     );
-    const res = await t.call(invoiceEndpoints.withdraw, { token: f.customer, body: { id: invoice.id, reason: 'wrong' } });
+    const res = await t.call(invoiceEndpoints.withdraw, {
+      token: f.customer,
+      body: { id: invoice.id, reason: 'wrong' },
+    });
     expect(res.status, res.message).toBe('200');
     expect(res.data.state).toBe('withdrawn');
     expect((await f.issue(invoice.id, pdf(), f.finance)).envelope?.status).toBe('409');

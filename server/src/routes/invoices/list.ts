@@ -31,7 +31,10 @@ export const invoiceListRoutes: RouteDef[] = [
         invoices.id,
         data
           .select({ id: invoiceItems.invoiceId })
-          .from(invoiceItems, data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, scope)))
+          .from(
+            invoiceItems,
+            data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, scope)),
+          )
           .where(condition),
       ).sql;
     const where = and(
@@ -64,7 +67,10 @@ export const invoiceListRoutes: RouteDef[] = [
   route(invoiceEndpoints.detail, (ctx) => {
     const { data, query, timeZone } = ctx;
     const invoice = invoiceIn(data, query.id);
-    const inScope = data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, invoiceScope(data)));
+    const inScope = data.within(
+      invoiceItems.invoiceId,
+      data.select({ id: invoices.id }).from(invoices, invoiceScope(data)),
+    );
     const items = data
       .select()
       .from(invoiceItems, inScope)

@@ -60,7 +60,10 @@ export function presentInvoices(
       ? []
       : data
           .select({ id: invoiceItems.invoiceId, n: sql<number>`count(*)` })
-          .from(invoiceItems, data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, invoiceScope(data))))
+          .from(
+            invoiceItems,
+            data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, invoiceScope(data))),
+          )
           .where(inArray(invoiceItems.invoiceId, ids))
           .groupBy(invoiceItems.invoiceId)
           .all()

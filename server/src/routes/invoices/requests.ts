@@ -91,7 +91,10 @@ export const invoiceRequestRoutes: RouteDef[] = [
         const holder = liveItems(db, item.source, [item.sourceId]).get(item.sourceId);
         if (holder !== undefined) {
           const number = db.select({ n: invoices.number }).from(invoices).where(eq(invoices.id, holder)).get()?.n;
-          throw new ApiError(API_STATUS.conflict, 'invoices.alreadyInvoiced', { label: item.label, number: number ?? '' });
+          throw new ApiError(API_STATUS.conflict, 'invoices.alreadyInvoiced', {
+            label: item.label,
+            number: number ?? '',
+          });
         }
       }
       const totalCents = unique.reduce((sum, i) => sum + i.amountCents, 0);
@@ -138,7 +141,13 @@ export const invoiceRequestRoutes: RouteDef[] = [
         )
         .run();
       tx.insert(invoiceEvents)
-        .values({ invoiceId: invoice.id, orgId: invoice.orgId, event: 'requested', actorId: user.id, at: new Date(now) })
+        .values({
+          invoiceId: invoice.id,
+          orgId: invoice.orgId,
+          event: 'requested',
+          actorId: user.id,
+          at: new Date(now),
+        })
         .run();
       return invoice;
     });

@@ -95,8 +95,7 @@ export const INVOICEABLE_SOURCES: Record<InvoiceSource, InvoiceableSource> = {
   },
   renewal: {
     one: (db, id) => renewalItems(db, eq(renewalOrders.id, id))[0],
-    paidOf: (db, orgId) =>
-      renewalItems(db, and(eq(renewalOrders.orgId, orgId), eq(renewalOrders.state, 'renewed'))),
+    paidOf: (db, orgId) => renewalItems(db, and(eq(renewalOrders.orgId, orgId), eq(renewalOrders.state, 'renewed'))),
   },
 };
 
