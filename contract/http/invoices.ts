@@ -192,6 +192,16 @@ export const invoiceEndpoints = {
       events: z.array(invoiceEventRow),
     }),
   }),
+  companies: defineEndpoint({
+    method: 'GET',
+    path: '/invoice/companies.do',
+    summary: 'The companies that asked for or issue the invoices in scope (the company filter)',
+    access: { roles: INVOICE_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: noInput,
+    response: z.object({ list: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  }),
   invoiceable: defineEndpoint({
     method: 'GET',
     path: '/invoice/invoiceable.do',

@@ -64,6 +64,20 @@ export const invoiceListRoutes: RouteDef[] = [
     return { list: presentInvoices(ctx, rows), ...paging };
   }),
 
+  route(invoiceEndpoints.companies, ({ data }) => {
+    const sides = data
+      .selectDistinct({ orgId: invoices.orgId, issuerOrgId: invoices.issuerOrgId })
+      .from(invoices, invoiceScope(data))
+      .all();
+    const names = orgNames(
+      data,
+      sides.flatMap((s) => [s.orgId, s.issuerOrgId]),
+    );
+    return {
+      list: [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+    };
+  }),
+
   route(invoiceEndpoints.detail, (ctx) => {
     const { data, query, timeZone } = ctx;
     const invoice = invoiceIn(data, query.id);
