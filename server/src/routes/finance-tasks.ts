@@ -6,7 +6,7 @@ import {
 } from '@console/contract/http/finance-tasks';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
-import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { INVOICE_ISSUERS, invoiceEndpoints } from '@console/contract/http/invoices';
 import { renewalEndpoints } from '@console/contract/http/renewals';
 import { invoiceScreens } from '@console/contract/screens/invoices';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
@@ -29,6 +29,8 @@ interface TaskDef {
   query: Record<string, string>;
   list: Endpoint;
   overdue?: boolean;
+  /** Only for these roles (reading the list is not enough: invoices are issued by their issuers alone). */
+  doers?: readonly number[];
 }
 
 const renewalsDue = (days: '1' | '7' | '15' | '30'): TaskDef => ({
@@ -45,6 +47,7 @@ const TASKS: Record<FinanceTask, TaskDef> = {
     path: invoiceScreens.invoiceMng.path,
     query: { state: 'toBeIssued', toIssue: '1' },
     list: invoiceEndpoints.list,
+    doers: INVOICE_ISSUERS,
   },
   billsOverdue: {
     group: 'collection',
@@ -92,6 +95,7 @@ export const financeTaskRoutes: RouteDef[] = [
     for (const task of FINANCE_TASKS) {
       const def = TASKS[task];
       if (!mayRead(def.list, ctx.user.roleId)) continue;
+      if (def.doers && !def.doers.includes(ctx.user.roleId)) continue;
       list.push({
         task,
         group: def.group,

@@ -66,8 +66,9 @@ describe('finance tasks', () => {
       path: '/financeCenter/invoiceMng',
       query: { state: 'toBeIssued', toIssue: '1' },
     });
-    // The operator's administrator reads no bills: no collection task for it.
+    // The operator's administrator reads no bills: no collection task for it; a rental company's staff issue nothing.
     expect((await tasksOf(ROLE.companyAdmin)).map((x) => x.task)).not.toContain('billsOverdue');
+    expect((await tasksOf(ROLE.lessorStaff)).map((x) => x.task)).not.toContain('invoicesToIssue');
   });
 
   it('follows the work: issuing an invoice takes it off the count', async () => {
