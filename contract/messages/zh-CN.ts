@@ -640,6 +640,18 @@ export const zhCN = {
   'appReleases.version': '版本号为以点分隔的三个数字，例如 2.4.0',
   'appReleases.downloadUrl': '下载地址须以 https:// 开头',
   'appReleases.notNewer': '版本号须高于该平台已发布的所有版本',
+  'invoices.selectItems': '请至少选择一项已付款的账单或订单',
+  'invoices.tooManyItems': '一张发票最多包含 100 项',
+  'invoices.oneFileOnly': '只能上传一份发票原件',
+  'invoices.reasonRequired': '请填写更换原因',
+  'invoices.notPaid': '操作失败，{{label}} 尚未付清',
+  'invoices.alreadyInvoiced': '操作失败，含已申请开票的订单：{{label}} 已在发票 {{number}} 中',
+  'invoices.notOwnItem': '操作失败，含非本客户身份的订单',
+  'invoices.oneIssuer': '操作失败，一张发票只能包含同一开票方的订单',
+  'invoices.requested': '开票申请已提交',
+  'invoices.issued': '发票已开具',
+  'invoices.fileReplaced': '发票文件已更换',
+  'invoices.withdrawn': '开票申请已撤回',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -22,6 +22,8 @@ import { renewalMenu, renewalScreens } from './renewals.ts';
 import { approvalMenu, approvalScreens } from './approvals.ts';
 import { productMenu, productScreens } from './products.ts';
 import { couponMenu, couponScreens } from './coupons.ts';
+import { invoiceMenu, invoiceScreens } from './invoices.ts';
+import { financeTaskMenu, financeTaskScreens } from './finance-tasks.ts';
 import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
@@ -50,6 +52,8 @@ export const screensByArea = {
   approvals: approvalScreens,
   products: productScreens,
   coupons: couponScreens,
+  invoices: invoiceScreens,
+  'finance-tasks': financeTaskScreens,
   'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   'lease-changes': leaseChangeScreens,
@@ -100,6 +104,8 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(renewalScreens, renewalMenu),
     ...placeScreens(productScreens, productMenu),
     ...placeScreens(couponScreens, couponMenu),
+    ...placeScreens(invoiceScreens, invoiceMenu),
+    ...placeScreens(financeTaskScreens, financeTaskMenu),
     ...placeScreens(expenseLedgerScreens, expenseLedgerMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(leaseChangeScreens, leaseChangeMenu),

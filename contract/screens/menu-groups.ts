@@ -11,6 +11,8 @@ import { CONTRACT_READERS } from '../http/lease-contracts.ts';
 import { BILL_READERS } from '../http/lease-billing.ts';
 import { RENEWAL_READERS } from '../http/renewals.ts';
 import { COUPON_READERS } from '../http/coupons.ts';
+import { INVOICE_READERS } from '../http/invoices.ts';
+import { FINANCE_TASK_READERS } from '../http/finance-tasks.ts';
 import { PRODUCT_READERS } from '../http/products.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
@@ -34,7 +36,16 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
     order: 27,
     title: 'finance',
     icon: 'account-book',
-    roles: [...new Set([...BILL_READERS, ...RENEWAL_READERS, ...EXPENSE_READERS, ...COUPON_READERS])],
+    roles: [
+      ...new Set([
+        ...BILL_READERS,
+        ...RENEWAL_READERS,
+        ...EXPENSE_READERS,
+        ...COUPON_READERS,
+        ...INVOICE_READERS,
+        ...FINANCE_TASK_READERS,
+      ]),
+    ],
   },
   // The product centre (spec /productCenter): price configuration (decision 049); shop orders will sit beside it.
   products: { url: 'productCenter', order: 28, title: 'products', icon: 'shop', roles: PRODUCT_READERS },

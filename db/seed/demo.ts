@@ -31,6 +31,7 @@ import { seedRenewals } from './renewals.ts';
 import { seedInvitations } from './invitations.ts';
 import { seedApprovals } from './approvals.ts';
 import { seedShop } from './shop.ts';
+import { seedInvoices } from './invoices.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -113,6 +114,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedBanners(db, orgs, fleet.now);
   // Each brand's app releases (decision 053): no faker.
   seedAppReleases(db, orgs, fleet.now);
+  // Invoices asked over paid bills and renewal orders, issued and to be issued (decision 051): no faker.
+  seedInvoices(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -133,16 +133,20 @@ export function discardFile(deps: AppDeps, file: UploadedFile): void {
   fileStore(deps).remove(file.name);
 }
 
-/** The record that makes a kept file an upload of the user's organisation; part of the caller's unit of work. */
+/**
+ * The record that makes a kept file an upload of the user's organisation (or of `ownerOrgId`: an invoice's PDF is the
+ * buyer's document, whoever issued it); part of the caller's unit of work.
+ */
 export function recordUpload(
   db: Pick<Db, 'insert'>,
   user: SessionUser,
   file: UploadedFile,
   kind: UploadKind,
   isPublic: boolean,
+  ownerOrgId: number = user.orgId,
 ): UploadedFile {
   db.insert(uploads)
-    .values({ name: file.name, orgId: user.orgId, userId: user.id, kind, type: file.type, size: file.size, isPublic })
+    .values({ name: file.name, orgId: ownerOrgId, userId: user.id, kind, type: file.type, size: file.size, isPublic })
     .run();
   return file;
 }

@@ -32,6 +32,8 @@ import { renewalRoutes } from './renewals/index.ts';
 import { approvalRoutes } from './approvals/index.ts';
 import { productAreaRoutes } from './products/index.ts';
 import { couponRoutes } from './coupons/index.ts';
+import { invoiceRoutes } from './invoices/index.ts';
+import { financeTaskRoutes } from './finance-tasks.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { leaseChangeRoutes } from './lease-changes/index.ts';
@@ -89,6 +91,8 @@ export const allRoutes: RouteDef[] = [
   ...leaseHandoverRoutes,
   ...productAreaRoutes,
   ...couponRoutes,
+  ...invoiceRoutes,
+  ...financeTaskRoutes,
   ...customerAreaRoutes,
   ...userRoutes,
   ...leaseChangeRoutes,

@@ -26,6 +26,8 @@ import type renewals from './zh-CN/renewals.json';
 import type approvals from './zh-CN/approvals.json';
 import type products from './zh-CN/products.json';
 import type coupons from './zh-CN/coupons.json';
+import type invoices from './zh-CN/invoices.json';
+import type financeTasks from './zh-CN/finance-tasks.json';
 import type expenseLedger from './zh-CN/expense-ledger.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
@@ -79,5 +81,7 @@ export interface Resources {
   coupons: typeof coupons;
   banners: typeof banners;
   'app-releases': typeof appReleases;
+  invoices: typeof invoices;
+  'finance-tasks': typeof financeTasks;
   'expense-ledger': typeof expenseLedger;
 }

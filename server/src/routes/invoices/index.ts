@@ -1,0 +1,7 @@
+import type { RouteDef } from '../../lib/route.ts';
+import { invoiceIssueRoutes } from './issue.ts';
+import { invoiceListRoutes } from './list.ts';
+import { invoiceRequestRoutes } from './requests.ts';
+
+/** Invoices (docs/decisions/051-invoices-and-finance-tasks.md). */
+export const invoiceRoutes: RouteDef[] = [...invoiceListRoutes, ...invoiceRequestRoutes, ...invoiceIssueRoutes];

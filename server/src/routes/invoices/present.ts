@@ -1,0 +1,109 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { INVOICE_ACTIONS, invoiceAllows, type InvoiceAction } from '@console/contract/codes/invoices';
+import { ROLE } from '@console/contract/codes/roles';
+import { INVOICE_REQUESTERS, type InvoiceRow } from '@console/contract/http/invoices';
+import { users } from '@console/db/schema/accounts';
+import { invoiceItems, invoices } from '@console/db/schema/invoices';
+import type { ScopedData } from '../../lib/data.ts';
+import { notFound } from '../../lib/errors.ts';
+import { orgNames } from '../../lib/scope.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { formatInZone } from '../../lib/time.ts';
+
+export type InvoiceRecord = typeof invoices.$inferSelect;
+
+/** Both sides of an invoice read it: the company that asked and the one that issues (and those above them). */
+export const invoiceScope = (data: ScopedData) => data.orgScope(invoices.orgId, invoices.issuerOrgId);
+
+/**
+ * Who issues an invoice: the operator's finance any invoice it sees (it keeps the platform's books, decision 036);
+ * the operator's and a rental company's administrator those their own organisation issues.
+ */
+export function mayIssue(data: ScopedData, user: SessionUser, invoice: Pick<InvoiceRecord, 'issuerOrgId'>): boolean {
+  if (user.roleId === ROLE.finance && user.orgKind === 'operator') return data.sees(invoice.issuerOrgId);
+  const admin = user.roleId === ROLE.companyAdmin || user.roleId === ROLE.lessorAdmin;
+  return admin && user.orgId === invoice.issuerOrgId;
+}
+
+/** Who asks for, and withdraws, a company's invoices: its own requesters. */
+export const mayRequestFor = (user: SessionUser, orgId: number): boolean =>
+  (INVOICE_REQUESTERS as readonly number[]).includes(user.roleId) && user.orgId === orgId;
+
+export function actionsOf(data: ScopedData, user: SessionUser, invoice: InvoiceRecord): InvoiceAction[] {
+  return INVOICE_ACTIONS.filter(
+    (action) =>
+      invoiceAllows(action, invoice.state) &&
+      (action === 'withdraw' ? mayRequestFor(user, invoice.orgId) : mayIssue(data, user, invoice)),
+  );
+}
+
+/** An invoice in scope (else not found), read inside the unit of work that changes it. */
+export function invoiceIn(data: ScopedData, id: number): InvoiceRecord {
+  const found = data.select().from(invoices, invoiceScope(data)).where(eq(invoices.id, id)).get();
+  if (!found) throw notFound();
+  return found;
+}
+
+/** Invoices as the list and the detail show them (spec section 3). */
+export function presentInvoices(
+  ctx: { data: ScopedData; user: SessionUser; timeZone: string },
+  rows: InvoiceRecord[],
+): InvoiceRow[] {
+  const { data, user, timeZone } = ctx;
+  const names = orgNames(
+    data,
+    rows.flatMap((r) => [r.orgId, r.issuerOrgId]),
+  );
+  const ids = rows.map((r) => r.id);
+  const counts = new Map(
+    ids.length === 0
+      ? []
+      : data
+          .select({ id: invoiceItems.invoiceId, n: sql<number>`count(*)` })
+          .from(
+            invoiceItems,
+            data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, invoiceScope(data))),
+          )
+          .where(inArray(invoiceItems.invoiceId, ids))
+          .groupBy(invoiceItems.invoiceId)
+          .all()
+          .map((r) => [r.id, r.n]),
+  );
+  const applicants = new Map(
+    rows.length === 0
+      ? []
+      : data
+          .unscoped('referencedNames')
+          .select({ id: users.id, name: users.name, nickname: users.nickname })
+          .from(users)
+          .where(inArray(users.id, [...new Set(rows.map((r) => r.requestedBy))]))
+          .all()
+          .map((u) => [u.id, u.name || u.nickname]),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    orgId: r.orgId,
+    tenantName: names.get(r.orgId) ?? '',
+    issuerName: names.get(r.issuerOrgId) ?? '',
+    applicantName: applicants.get(r.requestedBy) ?? '',
+    invoiceType: r.invoiceType,
+    taxRate: r.taxRate,
+    title: r.title,
+    taxNumber: r.taxNumber,
+    contact: r.contact,
+    phone: r.phone,
+    address: r.address,
+    bank: r.bank,
+    account: r.account,
+    note: r.note,
+    itemCount: counts.get(r.id) ?? 0,
+    totalCents: r.totalCents,
+    taxCents: r.taxCents,
+    state: r.state,
+    fileUrl: r.fileUrl,
+    requestedAt: formatInZone(r.createdAt, timeZone),
+    issuedAt: r.issuedAt ? formatInZone(r.issuedAt, timeZone) : '',
+    actions: actionsOf(data, user, r),
+  }));
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { invoiceAllows, taxCentsOf } from '@console/contract/codes/invoices';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { organisations } from '@console/db/schema/accounts';
+import { invoiceEvents, invoiceItems, invoices } from '@console/db/schema/invoices';
+import { ApiError, conflict, forbidden } from '../../lib/errors.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { invoiceIn, mayRequestFor, presentInvoices } from './present.ts';
+import { INVOICEABLE_SOURCES, liveItems, type InvoiceableItem } from './sources.ts';
+
+const refuse = (key: 'invoices.notPaid' | 'invoices.notOwnItem' | 'invoices.oneIssuer', label = '') =>
+  new ApiError(API_STATUS.conflict, key, { label });
+
+export const invoiceRequestRoutes: RouteDef[] = [
+  // The user's company's paid items that no live invoice holds, and its invoice information on file.
+  route(invoiceEndpoints.invoiceable, ({ data, user }) => {
+    const db = data.unscoped('domainRule');
+    const paid = Object.values(INVOICEABLE_SOURCES).flatMap((source) => source.paidOf(db, user.orgId));
+    const held = new Set(
+      Object.keys(INVOICEABLE_SOURCES).flatMap((source) =>
+        [
+          ...liveItems(
+            db,
+            source as InvoiceableItem['source'],
+            paid.filter((p) => p.source === source).map((p) => p.sourceId),
+          ).keys(),
+        ].map((id) => `${source}:${id}`),
+      ),
+    );
+    const free = paid.filter((p) => !held.has(`${p.source}:${p.sourceId}`));
+    const issuers = orgNames(
+      data,
+      free.map((p) => p.issuerOrgId),
+    );
+    const org = data
+      .select()
+      .from(organisations, data.orgScope(organisations.id))
+      .where(eq(organisations.id, user.orgId))
+      .get()!;
+    return {
+      list: free
+        .sort((a, b) => b.paidOn.localeCompare(a.paidOn) || b.sourceId - a.sourceId)
+        .map((p) => ({
+          source: p.source,
+          sourceId: p.sourceId,
+          label: p.label,
+          amountCents: p.amountCents,
+          paidOn: p.paidOn,
+          issuerName: issuers.get(p.issuerOrgId) ?? '',
+        })),
+      profile: {
+        tenantName: org.name,
+        invoiceType: org.invoiceType,
+        taxRate: Math.round(org.taxRate * 10000) / 100,
+        title: org.invoiceTitle || org.name,
+        taxNumber: org.taxNumber || org.creditCode,
+        bank: org.invoiceBank,
+        account: org.invoiceAccount,
+        address: org.invoiceAddress || org.address,
+        phone: org.invoicePhone || org.contactPhone,
+        contact: org.contactName,
+      },
+    };
+  }),
+
+  /**
+   * Every item is the user's company's (else "not from a customer identity", the same for another's and for none,
+   * so ids cannot be probed), paid, of one issuer and on no live invoice (else "contains approved order"). The
+   * partial unique index on live items refuses the loser of two requests that race.
+   */
+  route(invoiceEndpoints.request, (ctx) => {
+    const { body, user, data, deps, setMessage } = ctx;
+    const now = deps.now();
+    const created = data.write((tx) => {
+      const db = tx.unscoped('domainRule');
+      const items = body.items.map((ref) => {
+        const item = INVOICEABLE_SOURCES[ref.source].one(db, ref.id);
+        if (!item || item.buyerOrgId !== user.orgId || !mayRequestFor(user, item.buyerOrgId)) {
+          throw refuse('invoices.notOwnItem');
+        }
+        if (!item.paid) throw refuse('invoices.notPaid', item.label);
+        return item;
+      });
+      const unique = [...new Map(items.map((i) => [`${i.source}:${i.sourceId}`, i])).values()];
+      const issuer = unique[0]!.issuerOrgId;
+      if (unique.some((i) => i.issuerOrgId !== issuer)) throw refuse('invoices.oneIssuer');
+      for (const item of unique) {
+        const holder = liveItems(db, item.source, [item.sourceId]).get(item.sourceId);
+        if (holder !== undefined) {
+          const number = db.select({ n: invoices.number }).from(invoices).where(eq(invoices.id, holder)).get()?.n;
+          throw new ApiError(API_STATUS.conflict, 'invoices.alreadyInvoiced', {
+            label: item.label,
+            number: number ?? '',
+          });
+        }
+      }
+      const totalCents = unique.reduce((sum, i) => sum + i.amountCents, 0);
+      const inserted = tx
+        .insert(invoices)
+        .values({
+          number: randomUUID(),
+          orgId: user.orgId,
+          issuerOrgId: issuer,
+          requestedBy: user.id,
+          invoiceType: body.type,
+          taxRate: body.taxRate,
+          title: body.title,
+          taxNumber: body.taxNumber,
+          contact: body.contact,
+          phone: body.phone,
+          address: body.address,
+          bank: body.bank,
+          account: body.account,
+          note: body.note,
+          totalCents,
+          taxCents: taxCentsOf(totalCents, body.taxRate),
+          createdAt: new Date(now),
+        })
+        .returning()
+        .get();
+      const invoice = tx
+        .update(invoices)
+        .set({ number: `FP${String(inserted.id).padStart(8, '0')}` })
+        .where(eq(invoices.id, inserted.id))
+        .returning()
+        .get();
+      tx.insert(invoiceItems)
+        .values(
+          unique.map((i) => ({
+            invoiceId: invoice.id,
+            orgId: invoice.orgId,
+            source: i.source,
+            sourceId: i.sourceId,
+            label: i.label,
+            amountCents: i.amountCents,
+            paidOn: i.paidOn,
+          })),
+        )
+        .run();
+      tx.insert(invoiceEvents)
+        .values({
+          invoiceId: invoice.id,
+          orgId: invoice.orgId,
+          event: 'requested',
+          actorId: user.id,
+          at: new Date(now),
+        })
+        .run();
+      return invoice;
+    });
+    setMessage('invoices.requested');
+    return presentInvoices(ctx, [created])[0]!;
+  }),
+
+  // The requester takes back a request not issued yet; its items are free again, the record and timeline stay.
+  route(invoiceEndpoints.withdraw, (ctx) => {
+    const { body, user, data, deps, setMessage } = ctx;
+    const now = deps.now();
+    const invoice = data.write((tx) => {
+      const found = invoiceIn(tx, body.id);
+      if (!mayRequestFor(user, found.orgId)) throw forbidden();
+      if (!invoiceAllows('withdraw', found.state)) throw conflict();
+      tx.update(invoiceItems)
+        .set({ live: false })
+        .where(and(eq(invoiceItems.invoiceId, found.id)))
+        .run();
+      tx.insert(invoiceEvents)
+        .values({
+          invoiceId: found.id,
+          orgId: found.orgId,
+          event: 'withdrawn',
+          actorId: user.id,
+          reason: body.reason,
+          at: new Date(now),
+        })
+        .run();
+      return tx.update(invoices).set({ state: 'withdrawn' }).where(eq(invoices.id, found.id)).returning().get();
+    });
+    setMessage('invoices.withdrawn');
+    return presentInvoices(ctx, [invoice])[0]!;
+  }),
+];

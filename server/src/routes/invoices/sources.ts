@@ -1,0 +1,111 @@
+import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import type { InvoiceSource } from '@console/contract/codes/invoices';
+import type { Db } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { invoiceItems } from '@console/db/schema/invoices';
+import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
+import { renewalOrders } from '@console/db/schema/renewals';
+import { dayInZone } from '../../lib/time.ts';
+
+/**
+ * The invoiceable sources (docs/decisions/051-invoices-and-finance-tasks.md): what a company may ask an invoice for,
+ * one entry per kind of thing it pays. Each answers its items with the amount, the buyer (who paid), the issuer (who
+ * was paid) and whether it is paid; whether an item is already on a live invoice is the invoices' own rule
+ * (`invoice_items`), the same for every source. The shop's paid orders join as one more entry (adapting
+ * `shopOrderInvoiceable`). These are the domain's reads: the callers check the buyer is the user's company.
+ */
+export interface InvoiceableItem {
+  source: InvoiceSource;
+  sourceId: number;
+  /** Its number as the buyer knows it (the bill's, the order's). */
+  label: string;
+  amountCents: number;
+  buyerOrgId: number;
+  issuerOrgId: number;
+  paid: boolean;
+  /** The day it was paid in full ('' while unpaid). */
+  paidOn: string;
+}
+
+export interface InvoiceableSource {
+  /** One item by id, whoever's it is; undefined for none. */
+  one(db: Db, id: number): InvoiceableItem | undefined;
+  /** The paid items of a buyer. */
+  paidOf(db: Db, buyerOrgId: number): InvoiceableItem[];
+}
+
+/** Paid days are the issuer's business days; one calendar for the demo's companies (billing's default). */
+const PAID_ZONE = 'Asia/Shanghai';
+
+/** A lease bill: the renter asks its rental company; paid when receipts covered it in full. */
+function billItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
+  const lastReceipt = db
+    .select({ billId: allocations.billId, day: max(receipts.receivedOn).as('day') })
+    .from(allocations)
+    .innerJoin(receipts, and(eq(receipts.id, allocations.receiptId), isNull(receipts.voidedAt)))
+    .groupBy(allocations.billId)
+    .as('last_receipt');
+  return db
+    .select({ bill: bills, day: lastReceipt.day })
+    .from(bills)
+    .leftJoin(lastReceipt, eq(lastReceipt.billId, bills.id))
+    .where(where)
+    .all()
+    .map(({ bill, day }) => ({
+      source: 'bill' as const,
+      sourceId: bill.id,
+      label: bill.number,
+      amountCents: bill.amountCents,
+      buyerOrgId: bill.renterOrgId,
+      issuerOrgId: bill.lessorOrgId,
+      paid: bill.state === 'paid',
+      paidOn: bill.state === 'paid' ? (day ?? bill.issuedOn) : '',
+    }));
+}
+
+/** The operator: it sells the connectivity service (decision 044). */
+function operatorId(db: Db): number {
+  return db.select({ id: organisations.id }).from(organisations).where(eq(organisations.kind, 'operator')).get()!.id;
+}
+
+/** A renewal order: the rental company asks the operator; paid once renewed. */
+function renewalItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
+  const issuer = operatorId(db);
+  return db
+    .select()
+    .from(renewalOrders)
+    .where(where)
+    .all()
+    .map((order) => ({
+      source: 'renewal' as const,
+      sourceId: order.id,
+      label: order.number,
+      amountCents: order.totalCents,
+      buyerOrgId: order.orgId,
+      issuerOrgId: issuer,
+      paid: order.state === 'renewed',
+      paidOn: order.state === 'renewed' && order.settledAt ? dayInZone(order.settledAt, PAID_ZONE) : '',
+    }));
+}
+
+export const INVOICEABLE_SOURCES: Record<InvoiceSource, InvoiceableSource> = {
+  bill: {
+    one: (db, id) => billItems(db, eq(bills.id, id))[0],
+    paidOf: (db, orgId) => billItems(db, and(eq(bills.renterOrgId, orgId), eq(bills.state, 'paid'))),
+  },
+  renewal: {
+    one: (db, id) => renewalItems(db, eq(renewalOrders.id, id))[0],
+    paidOf: (db, orgId) => renewalItems(db, and(eq(renewalOrders.orgId, orgId), eq(renewalOrders.state, 'renewed'))),
+  },
+};
+
+/** The items of these that are on a live invoice, with that invoice's id. */
+export function liveItems(db: Db, source: InvoiceSource, ids: number[]): Map<number, number> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select({ sourceId: invoiceItems.sourceId, invoiceId: invoiceItems.invoiceId })
+    .from(invoiceItems)
+    .where(and(eq(invoiceItems.source, source), eq(invoiceItems.live, true), inArray(invoiceItems.sourceId, ids)))
+    .all();
+  return new Map(rows.map((r) => [r.sourceId, r.invoiceId]));
+}

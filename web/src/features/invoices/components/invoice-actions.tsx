@@ -1,0 +1,37 @@
+import { App, Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { invoiceEndpoints, type InvoiceRow } from '@console/contract/http/invoices';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { INVOICE_READS } from '../api.ts';
+import { IssueDialog } from './issue-dialog.tsx';
+
+/** What the user may do with an invoice now (the server answers which: `actions`). */
+export function InvoiceActions({ invoice }: { invoice: InvoiceRow }) {
+  const { t } = useTranslation('invoices');
+  const { message } = App.useApp();
+  const withdraw = useEndpointMutation(invoiceEndpoints.withdraw, { invalidates: INVOICE_READS });
+  const can = (action: InvoiceRow['actions'][number]) => invoice.actions.includes(action);
+  if (invoice.actions.length === 0) return null;
+  return (
+    <Space size={0} wrap>
+      {can('issue') && <IssueDialog invoice={invoice} trigger={<Button type="link">{t('issue.action')}</Button>} />}
+      {can('replaceFile') && (
+        <IssueDialog invoice={invoice} replace trigger={<Button type="link">{t('issue.replace')}</Button>} />
+      )}
+      {can('withdraw') && (
+        <ConfirmButton
+          type="link"
+          danger
+          title={t('withdraw.confirm', { number: invoice.number })}
+          onConfirm={async () => {
+            await withdraw.mutateAsync({ body: { id: invoice.id } });
+            void message.success(t('withdraw.done'));
+          }}
+        >
+          {t('withdraw.action')}
+        </ConfirmButton>
+      )}
+    </Space>
+  );
+}
