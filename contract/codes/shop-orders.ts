@@ -5,8 +5,8 @@ import { codeTable } from './code-table.ts';
  * checkout, `charging` while a payment waits at the mobile payment provider, `paid` by the provider's signed
  * notification, `shipped` with a courier number and the machines' serials, `received` when the buyer confirms and
  * `completed` when the seller closes it (the distributor's share is credited then). A payment the payer abandons
- * leaves it `unpaid` (pay again); one the provider refuses `failed`; one that times out unanswered or whose
- * notification does not match `abnormal`.
+ * leaves it `unpaid` (pay again); one the provider refuses, or that times out and is closed, `failed`; one whose
+ * notification does not match or that the provider cannot account for `abnormal`.
  */
 export const SHOP_ORDER_STATES = [
   'created',
@@ -52,10 +52,10 @@ export const SHOP_ORDER_FLOW = {
   pay: { from: ['created', 'unpaid'], to: 'charging', by: ['buyer'] },
   /** The provider's notification (or query): the money arrived, amount and reference matching. */
   paid: { from: ['charging'], to: 'paid', by: ['provider'] },
-  /** The payer cancelled on the pay page, or a timed-out payment was closed unpaid. */
+  /** The payer cancelled on the pay page: the buyer may pay again. */
   unpaid: { from: ['charging'], to: 'unpaid', by: ['provider'] },
-  /** The provider refused the payment. */
-  refused: { from: ['charging'], to: 'failed', by: ['provider'] },
+  /** The provider refused the payment, or it timed out unpaid and was closed at the provider. */
+  fail: { from: ['charging'], to: 'failed', by: ['provider'] },
   /** A notification that does not match the order (amount), or a payment the provider cannot account for. */
   abnormal: { from: ['charging'], to: 'abnormal', by: ['provider'] },
   /** The buyer or the seller calls it off before it is paid; the seller closes an abnormal one (refunded apart). */

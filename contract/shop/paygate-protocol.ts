@@ -81,7 +81,13 @@ export const PAY_PAGE_TEXT = {
     cancel: '取消支付',
     back: '返回商户',
     notFound: '支付不存在或链接已失效',
-    state: { waiting: '等待支付', paid: '支付成功', cancelled: '已取消支付', refused: '支付被拒绝', closed: '支付已关闭' },
+    state: {
+      waiting: '等待支付',
+      paid: '支付成功',
+      cancelled: '已取消支付',
+      refused: '支付被拒绝',
+      closed: '支付已关闭',
+    },
   },
   en: {
     title: 'Mobile payment',
@@ -92,6 +98,12 @@ export const PAY_PAGE_TEXT = {
     cancel: 'Cancel payment',
     back: 'Back to the merchant',
     notFound: 'No such payment, or the link has expired',
-    state: { waiting: 'Waiting for payment', paid: 'Paid', cancelled: 'Payment cancelled', refused: 'Payment refused', closed: 'Payment closed' },
+    state: {
+      waiting: 'Waiting for payment',
+      paid: 'Paid',
+      cancelled: 'Payment cancelled',
+      refused: 'Payment refused',
+      closed: 'Payment closed',
+    },
   },
 } as const;

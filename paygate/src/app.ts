@@ -125,9 +125,7 @@ export function createPaygateApp(paygate: Paygate, now: () => number = Date.now)
     }),
   );
   app.get('/control/payments', (c) =>
-    c.json(
-      [...paygate.payments.values()].map((p) => ({ ...paygate.view(p), subject: p.subject, events: p.events })),
-    ),
+    c.json([...paygate.payments.values()].map((p) => ({ ...paygate.view(p), subject: p.subject, events: p.events }))),
   );
   app.get('/control/deliveries', (c) => c.json(paygate.deliveries));
   app.post('/control/steer', async (c) => {

@@ -9,7 +9,8 @@ const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-widt
 h1{font-size:20px}.amount{font-size:32px;font-weight:600;margin:8px 0}.state{padding:8px 12px;background:#f5f5f5;border-radius:4px}
 .qr svg{width:220px;height:220px}.error{color:#c00}button{margin:12px 8px 0;padding:10px 24px;font-size:16px}`;
 
-const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const money = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /**
  * The pay page: the QR code a payer scans with the phone (it encodes this page's address), the amount and what it
@@ -30,7 +31,12 @@ export async function payPage(lang: Lang, payment: Payment | null, address: stri
   return html`${head}<h1>${t.title}</h1>
 <p>${t.subject}: <strong>${payment.subject}</strong></p>
 <p>${t.amount}</p><p class="amount" aria-label="${t.amount}">¥ ${money(payment.amountCents)}</p>
-${waiting ? html`<div class="qr" role="img" aria-label="QR">${qr}</div><p>${t.scan}</p>` : ''}
+${
+  waiting
+    ? html`<div class="qr" role="img" aria-label="QR">${qr}</div>
+        <p>${t.scan}</p>`
+    : ''
+}
 <p class="state" role="status">${t.state[payment.state]}</p>
 ${messageText ? html`<p class="error" role="alert">${messageText}</p>` : ''}
 ${

@@ -30,6 +30,7 @@ import { renewalRoutes } from './renewals/index.ts';
 import { approvalRoutes } from './approvals/index.ts';
 import { productAreaRoutes } from './products/index.ts';
 import { couponRoutes } from './coupons/index.ts';
+import { shopOrderRoutes } from './shop-orders/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { leaseChangeRoutes } from './lease-changes/index.ts';
@@ -92,6 +93,7 @@ export const allRoutes: RouteDef[] = [
   ...leaseChangeRoutes,
   ...renewalRoutes,
   ...approvalRoutes,
+  ...shopOrderRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */
