@@ -29,6 +29,7 @@ import { seedRenewals } from './renewals.ts';
 import { seedInvitations } from './invitations.ts';
 import { seedApprovals } from './approvals.ts';
 import { seedShop } from './shop.ts';
+import { seedShopOrders } from './shop-orders.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -107,6 +108,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedApprovals(db, orgs, fleet.now);
   // Products, lease prices and coupons in every state (decision 049): no faker; after the customers' people.
   seedShop(db, orgs, fleet.now);
+  // Shop orders in every state with their payments and timelines (decision 050): no faker; after the shop.
+  seedShopOrders(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }
