@@ -73,7 +73,8 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
   db.transaction((tx) => {
     orgs.lessors.forEach((lessor, index) => {
       const english = index === 2;
-      const admin = person(lessor, [5])!;
+      // A company without an administrator of its own in the demo has its shop kept by the operator's finance.
+      const admin = person(lessor, [5]) ?? person(orgs.operator, [3])!;
       // The terminal the company fits to its fleet, sold to its customers with a coupon for it.
       tx.insert(products)
         .values({
@@ -163,8 +164,8 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
       seeds.forEach((seed, n) => {
         const product = shopOf(seed.seller)[seed.product]!;
         const buyerOrg = tx.select().from(organisations).where(eq(organisations.id, seed.buyerOrg)).get()!;
-        const buyer = person(seed.buyerOrg, buyerOrg.kind === 'lessor' ? [5] : undefined)!;
-        const sellerStaff = person(seed.seller, seed.seller === orgs.operator ? [3] : [5])!;
+        const buyer = person(seed.buyerOrg, buyerOrg.kind === 'lessor' ? [5, 10] : undefined) ?? admin;
+        const sellerStaff = person(seed.seller, seed.seller === orgs.operator ? [3] : [5, 10]) ?? admin;
         const placed = now - seed.daysAgo * DAY - (n + 1) * 37 * MINUTE;
         const amountCents = product.amountCents * seed.quantity;
         const address = buyerOrg.address ?? '';
