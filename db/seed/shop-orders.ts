@@ -117,7 +117,21 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
         .returning()
         .get();
       const customers = customersOf(lessor);
-      const people = customers.map((c) => person(c.id)).filter((p): p is NonNullable<typeof p> => p !== undefined);
+      // Every person of its customers holds one (the demo customer and the renter's user among them).
+      const people =
+        customers.length === 0
+          ? []
+          : tx
+              .select({ id: users.id, mobile: users.mobile })
+              .from(users)
+              .where(
+                inArray(
+                  users.orgId,
+                  customers.map((c) => c.id),
+                ),
+              )
+              .orderBy(asc(users.id))
+              .all();
       for (const holder of people) {
         tx.insert(couponReceipts)
           .values({

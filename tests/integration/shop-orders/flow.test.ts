@@ -55,7 +55,10 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     expect((await fetch(paying.data.payUrl, { method: 'POST', body: form })).status).toBe(200);
     await f.untilState(id, 'paid');
     const paid = await f.order(id);
-    expect(paid.order).toMatchObject({ paidCents: created.data.order.payCents, paymentReference: expect.stringMatching(/^P/) });
+    expect(paid.order).toMatchObject({
+      paidCents: created.data.order.payCents,
+      paymentReference: expect.stringMatching(/^P/),
+    });
     expect(shopOrderInvoiceable(t.dbh.db, id)).toEqual(
       expect.objectContaining({ invoiceable: true, amountCents: created.data.order.payCents }),
     );
@@ -94,16 +97,18 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     expect(seen.events.map((e) => e.event)).toEqual(['create', 'pay', 'paid', 'ship', 'receive', 'complete']);
     expect(seen.events.at(-1)!.text).toContain('Sanjiang Machinery Distribution');
     // Completed is the end.
-    expect((await t.call(shopOrderEndpoints.cancel, { token: tokens.customer, body: { id, reason: 'x' } })).status).toBe(
-      '409',
-    );
+    expect(
+      (await t.call(shopOrderEndpoints.cancel, { token: tokens.customer, body: { id, reason: 'x' } })).status,
+    ).toBe('409');
   });
 
   it('the payer who walks away leaves it unpaid; paying again opens a second payment; cancelling gives the coupon back', async () => {
     const { t, tokens, control } = f;
     const parts = await f.productOf('parts', tokens.customer, 'Zhongji Machinery Cloud');
     const catalog = await t.call(shopOrderEndpoints.catalog, { token: tokens.customer });
-    const coupon = catalog.data.coupons.find((c) => c.category === 'parts' && c.minSpendCents <= parts.amountCents * 3)!;
+    const coupon = catalog.data.coupons.find(
+      (c) => c.category === 'parts' && c.minSpendCents <= parts.amountCents * 3,
+    )!;
     const { data } = await t.call(shopOrderEndpoints.create, {
       token: tokens.customer,
       body: f.form(parts.id, { quantity: 3, couponReceiptId: coupon.receiptId }),
@@ -116,12 +121,17 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     const second = await t.call(shopOrderEndpoints.pay, { token: tokens.customer, body: { id } });
     expect(second.data.order.state).toBe('charging');
     expect(second.data.payUrl).not.toBe(first.data.payUrl);
-    const refs = t.dbh.db.select().from(payments).where(eq(payments.orderId, id)).all().map((p) => p.reference);
+    const refs = t.dbh.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, id))
+      .all()
+      .map((p) => p.reference);
     expect(refs).toEqual([`${data.order.number}-1`, `${data.order.number}-2`]);
     // A charging order cannot be cancelled (the payment is open); once the payer gives up, it can.
-    expect((await t.call(shopOrderEndpoints.cancel, { token: tokens.customer, body: { id, reason: 'x' } })).status).toBe(
-      '409',
-    );
+    expect(
+      (await t.call(shopOrderEndpoints.cancel, { token: tokens.customer, body: { id, reason: 'x' } })).status,
+    ).toBe('409');
     await control(`/control/payments/${second.data.payUrl.split('/pay/')[1]!.split('?')[0]}/act`, { action: 'cancel' });
     await f.untilState(id, 'unpaid');
     const refused = await t.call(shopOrderEndpoints.cancel, { token: tokens.customer, body: { id, reason: '' } });
@@ -137,10 +147,11 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
 
   it('refuses what the buyer may not buy or pay, and changes nothing', async () => {
     const { t, tokens } = f;
-    const before = (await t.call(shopOrderEndpoints.list, { token: tokens.finance, query: { pageSize: 1 } })).data.total;
+    const before = (await t.call(shopOrderEndpoints.list, { token: tokens.finance, query: { pageSize: 1 } })).data
+      .total;
     // Another rental company's product is not for sale to Huadong's customer.
     const foreign = await f.productOf('parts', t.tokenFor(11), 'Zhongji Machinery Cloud');
-    const pearl = t.dbh.sqlite.prepare("SELECT id FROM products WHERE org_id = 3 ORDER BY id LIMIT 1").get() as {
+    const pearl = t.dbh.sqlite.prepare('SELECT id FROM products WHERE org_id = 3 ORDER BY id LIMIT 1').get() as {
       id: number;
     };
     const notForSale = await t.call(shopOrderEndpoints.create, { token: tokens.customer, body: f.form(pearl.id) });
@@ -181,7 +192,18 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     const { t, tokens } = f;
     const all = await t.call(shopOrderEndpoints.list, { token: tokens.finance, query: { pageSize: 200 } });
     const states = new Set(all.data.list.map((o) => o.state));
-    for (const state of ['created', 'unpaid', 'charging', 'paid', 'shipped', 'received', 'completed', 'cancelled', 'failed', 'abnormal'])
+    for (const state of [
+      'created',
+      'unpaid',
+      'charging',
+      'paid',
+      'shipped',
+      'received',
+      'completed',
+      'cancelled',
+      'failed',
+      'abnormal',
+    ])
       expect(states, state).toContain(state);
     const charging = await t.call(shopOrderEndpoints.list, {
       token: tokens.finance,
@@ -200,7 +222,10 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
       query: { side: 'bought', pageSize: 200 },
     });
     expect(bought.data.list.every((o) => o.buyerOrgName === 'Huadong Aerial Leasing')).toBe(true);
-    const sold = await t.call(shopOrderEndpoints.list, { token: tokens.lessorAdmin, query: { side: 'sold', pageSize: 200 } });
+    const sold = await t.call(shopOrderEndpoints.list, {
+      token: tokens.lessorAdmin,
+      query: { side: 'sold', pageSize: 200 },
+    });
     expect(sold.data.list.length).toBeGreaterThan(0);
     expect(sold.data.list.every((o) => o.sellerName === 'Huadong Aerial Leasing')).toBe(true);
     expect(all.data.list.some((o) => o.sellerName === 'Pearl River Lift Rental')).toBe(true);
