@@ -21,7 +21,7 @@ export const SHOP_ORDER_STATES = [
   'abnormal',
 ] as const;
 export type ShopOrderState = (typeof SHOP_ORDER_STATES)[number];
-export const SHOP_ORDER_STATE = codeTable('shopOrders:state', [
+export const SHOP_ORDER_STATE = codeTable('shop-orders:state', [
   ['created', 'created', 'default'],
   ['unpaid', 'unpaid', 'gold'],
   ['charging', 'charging', 'processing'],

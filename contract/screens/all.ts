@@ -20,6 +20,7 @@ import { renewalMenu, renewalScreens } from './renewals.ts';
 import { approvalMenu, approvalScreens } from './approvals.ts';
 import { productMenu, productScreens } from './products.ts';
 import { couponMenu, couponScreens } from './coupons.ts';
+import { shopOrderMenu, shopOrderScreens } from './shop-orders.ts';
 import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
@@ -48,6 +49,7 @@ export const screensByArea = {
   approvals: approvalScreens,
   products: productScreens,
   coupons: couponScreens,
+  'shop-orders': shopOrderScreens,
   'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   'lease-changes': leaseChangeScreens,
@@ -96,6 +98,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(renewalScreens, renewalMenu),
     ...placeScreens(productScreens, productMenu),
     ...placeScreens(couponScreens, couponMenu),
+    ...placeScreens(shopOrderScreens, shopOrderMenu),
     ...placeScreens(expenseLedgerScreens, expenseLedgerMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(leaseChangeScreens, leaseChangeMenu),

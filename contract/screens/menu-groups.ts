@@ -12,6 +12,7 @@ import { BILL_READERS } from '../http/lease-billing.ts';
 import { RENEWAL_READERS } from '../http/renewals.ts';
 import { COUPON_READERS } from '../http/coupons.ts';
 import { PRODUCT_READERS } from '../http/products.ts';
+import { SHOP_ORDER_READERS } from '../http/shop-orders.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
@@ -35,8 +36,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
     icon: 'account-book',
     roles: [...new Set([...BILL_READERS, ...RENEWAL_READERS, ...EXPENSE_READERS, ...COUPON_READERS])],
   },
-  // The product centre (spec /productCenter): price configuration (decision 049); shop orders will sit beside it.
-  products: { url: 'productCenter', order: 28, title: 'products', icon: 'shop', roles: PRODUCT_READERS },
+  // The product centre (spec /productCenter): price configuration (decision 049) and shop orders (decision 050).
+  products: {
+    url: 'productCenter',
+    order: 28,
+    title: 'products',
+    icon: 'shop',
+    roles: [...new Set([...PRODUCT_READERS, ...SHOP_ORDER_READERS])],
+  },
   fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
   // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
   warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },

@@ -24,6 +24,7 @@ import type renewals from './zh-CN/renewals.json';
 import type approvals from './zh-CN/approvals.json';
 import type products from './zh-CN/products.json';
 import type coupons from './zh-CN/coupons.json';
+import type shopOrders from './zh-CN/shop-orders.json';
 import type expenseLedger from './zh-CN/expense-ledger.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
@@ -75,5 +76,6 @@ export interface Resources {
   approvals: typeof approvals;
   products: typeof products;
   coupons: typeof coupons;
+  'shop-orders': typeof shopOrders;
   'expense-ledger': typeof expenseLedger;
 }
