@@ -11,6 +11,7 @@ COPY db/package.json db/
 COPY server/package.json server/
 COPY simulator/package.json simulator/
 COPY esign/package.json esign/
+COPY paygate/package.json paygate/
 COPY web/package.json web/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
@@ -57,3 +58,14 @@ COPY esign esign
 ENV ESIGN_PORT=8095
 EXPOSE 8095
 CMD ["node", "--import", "tsx", "esign/src/main.ts"]
+
+# The simulated mobile payment provider (docs/decisions/050): only the shared protocol in contract/ besides itself.
+FROM node:24-bookworm-slim AS paygate
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY package.json tsconfig.json ./
+COPY contract contract
+COPY paygate paygate
+ENV PAYGATE_PORT=8096
+EXPOSE 8096
+CMD ["node", "--import", "tsx", "paygate/src/main.ts"]

@@ -78,7 +78,7 @@ export default tseslint.config(
   },
   {
     // The simulators (machines, e-signature provider) share only the protocol with the server, never its code.
-    files: ['simulator/**/*.ts', 'esign/**/*.ts'],
+    files: ['simulator/**/*.ts', 'esign/**/*.ts', 'paygate/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

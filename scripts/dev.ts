@@ -15,5 +15,6 @@ runTogether([
   { name: 'web', args: [VITE_CLI, '--port', webPort, '--strictPort'], cwd: join(ROOT, 'web'), env: { PORT: port } },
   { name: 'simulator', args: [TSX_CLI, 'watch', '--clear-screen=false', 'simulator/src/main.ts'] },
   { name: 'esign', args: [TSX_CLI, 'watch', '--clear-screen=false', 'esign/src/main.ts'] },
+  { name: 'paygate', args: [TSX_CLI, 'watch', '--clear-screen=false', 'paygate/src/main.ts'] },
 ]);
 console.log(`console with hot reload at http://localhost:${webPort} (API on port ${port}); Ctrl-C stops everything`);

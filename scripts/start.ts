@@ -9,6 +9,7 @@ const started = Date.now();
 const port = Number(process.env.PORT ?? 8080);
 const simPort = Number(process.env.SIM_PORT ?? 8090);
 const esignPort = Number(process.env.ESIGN_PORT ?? 8095);
+const paygatePort = Number(process.env.PAYGATE_PORT ?? 8096);
 process.chdir(ROOT);
 
 const customDist = process.env.WEB_DIST && process.env.WEB_DIST !== 'web/dist';
@@ -28,6 +29,8 @@ const { children } = runTogether([
   { name: 'simulator', args: ['--import', TSX_LOADER, 'simulator/src/main.ts'] },
   // The simulated e-signature provider (docs/decisions/030): the server reaches it at ESIGN_URL.
   { name: 'esign', args: ['--import', TSX_LOADER, 'esign/src/main.ts'] },
+  // The simulated mobile payment provider (docs/decisions/050): the server reaches it at PAYGATE_URL.
+  { name: 'paygate', args: ['--import', TSX_LOADER, 'paygate/src/main.ts'] },
 ]);
 
 waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(
@@ -37,7 +40,8 @@ waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(
       `\nready in ${seconds} s: open http://localhost:${port} (API reference http://localhost:${port}/api/docs)`,
     );
     console.log('brands: http://<appid>.localhost:' + port + ' (see brands/); Ctrl-C stops everything');
-    console.log(`e-signature provider (simulated): http://localhost:${esignPort}/health, /control/flows\n`);
+    console.log(`e-signature provider (simulated): http://localhost:${esignPort}/health, /control/flows`);
+    console.log(`payment provider (simulated): http://localhost:${paygatePort}/health, /control/payments\n`);
     return simulatorReady();
   },
   (error: Error) => {

@@ -11,6 +11,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18480);
 /** The simulated e-signature provider's port: the server's MQTT broker takes E2E_PORT + 1. */
 export const ESIGN_PORT = E2E_PORT + 2;
+/** The simulated payment provider's port, the next in the scheme. */
+export const PAYGATE_PORT = E2E_PORT + 3;
 process.env.E2E_DB_FILE ??= join(tmpdir(), `console-e2e-${Date.now()}-${process.pid}`, 'console.db');
 
 export default defineConfig({
@@ -69,6 +71,18 @@ export default defineConfig({
       stderr: 'pipe',
       env: { ESIGN_PORT: String(ESIGN_PORT), ESIGN_HOST: '127.0.0.1' },
     },
+    // The simulated payment provider (paygate/): the server opens payments by its PAYGATE_URL, payers pay on its
+    // pages, and it notifies the server on the server's own port (PAYGATE_NOTIFY_URL's default).
+    {
+      command: 'npx tsx paygate/src/main.ts',
+      cwd: ROOT,
+      url: `http://127.0.0.1:${PAYGATE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PAYGATE_PORT: String(PAYGATE_PORT), PAYGATE_HOST: '127.0.0.1' },
+    },
     {
       command: 'npx tsx server/src/main.ts',
       cwd: ROOT,
@@ -89,6 +103,7 @@ export default defineConfig({
         // The console `npm run build` made; E2E_WEB_DIST points at another build (e.g. one no one rebuilds mid-run).
         WEB_DIST: process.env.E2E_WEB_DIST ?? 'web/dist',
         ESIGN_URL: `http://127.0.0.1:${ESIGN_PORT}`,
+        PAYGATE_URL: `http://127.0.0.1:${PAYGATE_PORT}`,
       },
     },
   ],

@@ -30,6 +30,8 @@ export const RENEWAL_READERS = [
 export const RENEWAL_WRITERS = RENEWAL_READERS;
 /** Who records a payment and sets the prices: the operator's finance and company administrator. */
 export const RENEWAL_PAYERS = [ROLE.companyAdmin, ROLE.finance] as const;
+/** Who pays their own renewal orders through the mobile payment provider: the rental company (decision 050). */
+export const RENEWAL_ONLINE_PAYERS = [ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 /** At most this many machines or cards in one renewal. */
 export const MAX_RENEWAL_ITEMS = 200;
 
@@ -93,6 +95,9 @@ export const renewalOrderRow = z.object({
   settledAt: z.string(),
   /** What the user may do with it now (RENEWAL_FLOW). */
   actions: z.array(z.enum(RENEWAL_ACTIONS_OF)),
+  /** The pay page of a payment open at the provider ('' if none); the company pays a pending order online. */
+  payUrl: z.string(),
+  payOnline: z.boolean(),
 });
 export type RenewalOrderRow = z.infer<typeof renewalOrderRow>;
 
@@ -209,6 +214,18 @@ export const renewalEndpoints = {
     query: noInput,
     body: renewalPayForm,
     response: renewalOrderRow,
+  }),
+  payOnline: defineEndpoint({
+    method: 'POST',
+    path: '/renewal/payOnline.do',
+    summary:
+      'The rental company pays its pending order through the mobile payment provider: answers the pay page; the ' +
+      "provider's signed notification applies the renewal",
+    access: { roles: RENEWAL_ONLINE_PAYERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({ id: bodyId }),
+    response: z.object({ order: renewalOrderRow, payUrl: z.string() }),
   }),
   cancel: defineEndpoint({
     method: 'POST',

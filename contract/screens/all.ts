@@ -24,6 +24,7 @@ import { productMenu, productScreens } from './products.ts';
 import { couponMenu, couponScreens } from './coupons.ts';
 import { invoiceMenu, invoiceScreens } from './invoices.ts';
 import { financeTaskMenu, financeTaskScreens } from './finance-tasks.ts';
+import { shopOrderMenu, shopOrderScreens } from './shop-orders.ts';
 import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
@@ -54,6 +55,7 @@ export const screensByArea = {
   coupons: couponScreens,
   invoices: invoiceScreens,
   'finance-tasks': financeTaskScreens,
+  'shop-orders': shopOrderScreens,
   'expense-ledger': expenseLedgerScreens,
   'lease-handover': leaseHandoverScreens,
   'lease-changes': leaseChangeScreens,
@@ -106,6 +108,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(couponScreens, couponMenu),
     ...placeScreens(invoiceScreens, invoiceMenu),
     ...placeScreens(financeTaskScreens, financeTaskMenu),
+    ...placeScreens(shopOrderScreens, shopOrderMenu),
     ...placeScreens(expenseLedgerScreens, expenseLedgerMenu),
     ...placeScreens(leaseHandoverScreens, leaseHandoverMenu),
     ...placeScreens(leaseChangeScreens, leaseChangeMenu),

@@ -14,6 +14,7 @@ import { COUPON_READERS } from '../http/coupons.ts';
 import { INVOICE_READERS } from '../http/invoices.ts';
 import { FINANCE_TASK_READERS } from '../http/finance-tasks.ts';
 import { PRODUCT_READERS } from '../http/products.ts';
+import { SHOP_ORDER_READERS } from '../http/shop-orders.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import { BANNER_EDITORS } from '../http/banners.ts';
@@ -47,8 +48,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
       ]),
     ],
   },
-  // The product centre (spec /productCenter): price configuration (decision 049); shop orders will sit beside it.
-  products: { url: 'productCenter', order: 28, title: 'products', icon: 'shop', roles: PRODUCT_READERS },
+  // The product centre (spec /productCenter): price configuration (decision 049) and shop orders (decision 050).
+  products: {
+    url: 'productCenter',
+    order: 28,
+    title: 'products',
+    icon: 'shop',
+    roles: [...new Set([...PRODUCT_READERS, ...SHOP_ORDER_READERS])],
+  },
   fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
   // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
   warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },

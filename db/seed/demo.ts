@@ -32,6 +32,7 @@ import { seedInvitations } from './invitations.ts';
 import { seedApprovals } from './approvals.ts';
 import { seedShop } from './shop.ts';
 import { seedInvoices } from './invoices.ts';
+import { seedShopOrders } from './shop-orders.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -116,6 +117,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedAppReleases(db, orgs, fleet.now);
   // Invoices asked over paid bills and renewal orders, issued and to be issued (decision 051): no faker.
   seedInvoices(db, orgs, fleet.now);
+  // Shop orders in every state with their payments and timelines (decision 050): no faker; after the shop.
+  seedShopOrders(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

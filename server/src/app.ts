@@ -12,6 +12,7 @@ import { serveUpload, uploadBodyLimit } from './lib/uploads.ts';
 import { allRoutes, streamEndpoints } from './routes/all.ts';
 import { registerLiveRoute } from './live/route.ts';
 import { registerEsignCallback } from './lease/callback-route.ts';
+import { registerPaymentNotify } from './shop/notify-route.ts';
 import { serveBrandAssets } from './routes/brand.ts';
 
 const SWAGGER_DIR = resolve(import.meta.dirname, '../../node_modules/swagger-ui-dist');
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): Hono {
 
   registerLiveRoute(app, deps);
   registerEsignCallback(app, deps);
+  registerPaymentNotify(app, deps);
 
   const document = openApiDocument([...routes.map((r) => r.endpoint), ...streamEndpoints], '0.0.0');
   app.get('/api/openapi.json', (c) => c.json(document));

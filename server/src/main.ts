@@ -12,6 +12,7 @@ import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
 import { startRollupJob } from './analysis/rollup.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
+import { startPaymentTimeouts } from './shop/check-payment.ts';
 
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
@@ -65,6 +66,8 @@ async function main() {
   const stopRollup = startRollupJob(deps);
   // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
   const stopBillingScheduler = startBillingScheduler(deps);
+  // Payments left charging past their time are asked about and closed (decision 050).
+  const stopPaymentTimeouts = startPaymentTimeouts(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
@@ -84,6 +87,7 @@ async function main() {
     stopRiskScheduler();
     stopRollup();
     stopBillingScheduler();
+    stopPaymentTimeouts();
     clock.stop();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();

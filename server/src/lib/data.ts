@@ -110,7 +110,9 @@ export class ScopedData {
 
   /** The organisations whose data the user may read (decision 003), computed on first use, once per request. */
   orgIds(): number[] {
-    if (!this.#user) return [];
+    // No one signed in: nothing, unless a process acting for organisations was given them (a payment provider's
+    // verified notification settles the order of the organisation that pays it, decision 050).
+    if (!this.#user) return this.#orgIds ?? [];
     this.#orgIds ??= computeOrgIds(this.#db, this.#user);
     return this.#orgIds;
   }

@@ -74,6 +74,20 @@ const envSchema = z.object({
   ESIGN_APP_SECRET: z.string().min(16).optional(),
   /** Default: this server's own callback path on 127.0.0.1:PORT. */
   ESIGN_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The mobile payment provider (docs/decisions/050-shop-orders-and-payments.md): its API, the merchant id and secret
+   * it issued (requests and notifications are signed with the secret), where it notifies the server and where its
+   * pay page sends the payer back. The defaults reach the simulated provider `npm start` runs; outside production an
+   * unset secret is the simulator's development one, and a production server without PAYGATE_SECRET opens no payment
+   * and accepts no notification.
+   */
+  PAYGATE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8096'),
+  PAYGATE_MERCHANT: z.string().min(1).max(64).default('console-dev'),
+  PAYGATE_SECRET: z.string().min(16).optional(),
+  /** Default: this server's own notification path on 127.0.0.1:PORT. */
+  PAYGATE_NOTIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The console's address as the payer's browser sees it (the pay page's "back"); default http://localhost:PORT. */
+  PAYGATE_RETURN_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a contract's public document link (/contract/export) stays valid. */
   CONTRACT_LINK_HOURS: z.coerce
     .number()

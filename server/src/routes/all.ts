@@ -34,6 +34,7 @@ import { productAreaRoutes } from './products/index.ts';
 import { couponRoutes } from './coupons/index.ts';
 import { invoiceRoutes } from './invoices/index.ts';
 import { financeTaskRoutes } from './finance-tasks.ts';
+import { shopOrderRoutes } from './shop-orders/index.ts';
 import { leaseRevenueRoutes } from './lease-revenue/index.ts';
 import { leaseHandoverRoutes } from './lease-handover/index.ts';
 import { leaseChangeRoutes } from './lease-changes/index.ts';
@@ -100,6 +101,7 @@ export const allRoutes: RouteDef[] = [
   ...approvalRoutes,
   ...bannerRoutes,
   ...appReleaseRoutes,
+  ...shopOrderRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

@@ -89,3 +89,45 @@ test('finance renews three machines whose service stopped; they are renewed and 
   await expect(page.getByRole('cell', { name: t('order.unlockSent'), exact: true })).toHaveCount(3);
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });
+
+test('the rental company renews three stopped machines and pays on the payment provider’s page; the notification renews them', async ({
+  page,
+  api,
+}) => {
+  const lang = 'en';
+  const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
+  const tag = `PAYON${Date.now().toString(36).toUpperCase()}`;
+  const serials = stoppedAndLocked(tag);
+  await signInAs(page, api, ROLE.lessorAdmin);
+
+  await page.goto('/financeCenter/renewDevice?expiry=0');
+  await page.getByLabel(t('item.keyword'), { exact: true }).fill(tag);
+  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  const rows = page.getByRole('row').filter({ hasText: tag });
+  await expect(rows).toHaveCount(3);
+  for (const row of await rows.all()) await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: t('renew.selected', { count: 3 }) }).click();
+  const dialog = page.getByRole('dialog', { name: t('renew.title', { count: 3 }) });
+  await dialog.getByRole('button', { name: t('renew.submit') }).click();
+  await expect(page.getByText(t('renew.created')).first()).toBeVisible();
+
+  // The order waits for payment; the company pays it online.
+  await page.getByRole('tab', { name: t('tabs.orders') }).click();
+  await page.getByLabel(t('order.keyword'), { exact: true }).fill(serials[0]!);
+  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  const order = page.getByRole('row').filter({ hasText: serials[0]! });
+  await expect(order).toContainText(t('state.pending'));
+  await order.getByRole('button', { name: t('payOnline.action') }).click();
+  await expect(page.getByRole('img', { name: 'QR' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('status')).toHaveText('Paid');
+  await page.getByRole('link', { name: 'Back to the merchant' }).click();
+
+  // The provider's notification renewed them and sent each its unlock.
+  await page.getByLabel(t('order.keyword'), { exact: true }).fill(serials[0]!);
+  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  await expect(order).toContainText(t('state.renewed'));
+  await order.getByRole('button', { name: /^XF\d+$/ }).click();
+  await expect(page.getByRole('cell', { name: t('order.unlockSent'), exact: true })).toHaveCount(3);
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+});

@@ -28,6 +28,7 @@ import type products from './zh-CN/products.json';
 import type coupons from './zh-CN/coupons.json';
 import type invoices from './zh-CN/invoices.json';
 import type financeTasks from './zh-CN/finance-tasks.json';
+import type shopOrders from './zh-CN/shop-orders.json';
 import type expenseLedger from './zh-CN/expense-ledger.json';
 import type map from './zh-CN/map.json';
 import type peripherals from './zh-CN/peripherals.json';
@@ -83,5 +84,6 @@ export interface Resources {
   'app-releases': typeof appReleases;
   invoices: typeof invoices;
   'finance-tasks': typeof financeTasks;
+  'shop-orders': typeof shopOrders;
   'expense-ledger': typeof expenseLedger;
 }

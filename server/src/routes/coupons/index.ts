@@ -269,3 +269,6 @@ export const couponRoutes: RouteDef[] = [
     return { id: body.id };
   }),
 ];
+
+/** Checkout uses a received coupon in the shop order's unit of work (decision 049). */
+export { redeemCoupon } from './redeem.ts';

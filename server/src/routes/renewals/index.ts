@@ -1,6 +1,10 @@
 import type { RouteDef } from '../../lib/route.ts';
 import { renewalItemRoutes } from './items.ts';
 import { renewalOrderRoutes } from './orders.ts';
+import { renewalPayOnlineRoutes } from './pay-online.ts';
 
 /** Renewals of the connectivity service (docs/decisions/044-finance-renewals-ledger.md). */
-export const renewalRoutes: RouteDef[] = [...renewalItemRoutes, ...renewalOrderRoutes];
+export const renewalRoutes: RouteDef[] = [...renewalItemRoutes, ...renewalOrderRoutes, ...renewalPayOnlineRoutes];
+
+/** A payment provider's notification settles an order the way finance's recorded payment does (decision 050). */
+export { settleOrder, type Settled } from './settle.ts';

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { renewalAllows, RENEWAL_ACTIONS_OF, type RenewalAction } from '@console/contract/codes/renewals';
 import { isMessageKey } from '@console/contract/messages/translate';
 import { addDaysToDay } from '@console/contract/http/upkeep';
-import { renewalEndpoints, type RenewalOrderRow } from '@console/contract/http/renewals';
+import { RENEWAL_ONLINE_PAYERS, renewalEndpoints, type RenewalOrderRow } from '@console/contract/http/renewals';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { devices } from '@console/db/schema/devices';
 import { renewalLines, renewalOrders, renewalPrices } from '@console/db/schema/renewals';
@@ -19,6 +19,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { unlockRenewed } from '../../risk/renewal-unlock.ts';
 import { mayPay } from './items.ts';
+import { openPayments } from './pay-online.ts';
 import { linesOf, settleOrder, type OrderRow, type Settled } from './settle.ts';
 
 type Ctx = Pick<HandlerContext<typeof renewalEndpoints.list>, 'data' | 'user' | 'timeZone' | 't'>;
@@ -43,6 +44,11 @@ export function presentOrders(ctx: Ctx, orders: OrderRow[]): RenewalOrderRow[] {
     data,
     orders.flatMap((o) => [o.createdBy, o.settledBy]),
   );
+  const open = openPayments(
+    data,
+    orders.map((o) => o.id),
+  );
+  const paysOnline = (RENEWAL_ONLINE_PAYERS as readonly number[]).includes(user.roleId);
   return orders.map((o) => {
     const own = lines.filter((l) => l.orderId === o.id);
     const failure = o.failure && isMessageKey(o.failure.key) ? t(o.failure.key, o.failure.params) : '';
@@ -69,6 +75,8 @@ export function presentOrders(ctx: Ctx, orders: OrderRow[]): RenewalOrderRow[] {
       settledByName: o.settledBy ? (names.get(o.settledBy) ?? '') : '',
       settledAt: o.settledAt ? formatInZone(o.settledAt, timeZone) : '',
       actions: actionsOf(o, user),
+      payUrl: open.get(o.id) ?? '',
+      payOnline: paysOnline && o.state === 'pending' && o.orgId === user.orgId,
     };
   });
 }

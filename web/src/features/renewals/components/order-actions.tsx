@@ -18,8 +18,25 @@ export function OrderActions({ order }: { order: RenewalOrderRow }) {
   const { message } = App.useApp();
   const pay = useEndpointMutation(renewalEndpoints.pay, { invalidates: RENEWAL_READS });
   const cancel = useEndpointMutation(renewalEndpoints.cancel, { invalidates: RENEWAL_READS });
+  const payOnline = useEndpointMutation(renewalEndpoints.payOnline, { invalidates: RENEWAL_READS });
   return (
     <Space size={0}>
+      {order.payOnline && (
+        // The company pays its own order at the payment provider's page (decision 050); the provider's notification
+        // renews the services. A payment already open is continued on its page.
+        <Button
+          type="link"
+          size="small"
+          loading={payOnline.isPending}
+          onClick={() =>
+            order.payUrl
+              ? window.location.assign(order.payUrl)
+              : void payOnline.mutateAsync({ body: { id: order.id } }).then((a) => window.location.assign(a.payUrl))
+          }
+        >
+          {order.payUrl ? t('payOnline.continue') : t('payOnline.action')}
+        </Button>
+      )}
       {order.actions.includes('pay') && (
         <FormDialog
           title={t('pay.title', { number: order.number })}

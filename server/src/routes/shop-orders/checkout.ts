@@ -1,0 +1,262 @@
+import { and, asc, count, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { centsText } from '@console/contract/codes/lease-pricing';
+import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { organisations } from '@console/db/schema/accounts';
+import { couponReceipts, coupons } from '@console/db/schema/coupons';
+import { products } from '@console/db/schema/products';
+import { payments, shopOrderEvents, shopOrders } from '@console/db/schema/shop-orders';
+import type { ScopedData } from '../../lib/data.ts';
+import { ApiError, conflict, invalidField } from '../../lib/errors.ts';
+import { route, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { keywordIn } from '../../lib/search.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { formatInZone } from '../../lib/time.ts';
+import { paygateOf } from '../../shop/check-payment.ts';
+import { moveOrder } from '../../shop/order-moves.ts';
+import { paygateSettings } from '../../shop/paygate-client.ts';
+import { redeemCoupon } from '../coupons/index.ts';
+import { assertMay, orderIn } from './access.ts';
+import { presentOrders } from './present.ts';
+
+/**
+ * The shops a buyer buys from (decision 050): the operator's, and a customer's own rental company's. It is the shop's
+ * rule of who sells to whom, so the reads of the sellers' catalogues are the domain's own.
+ */
+function sellersOf(data: ScopedData, user: SessionUser): number[] {
+  const db = data.unscoped('domainRule');
+  const operator = db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.kind, 'operator'))
+    .get();
+  const own = db.select().from(organisations).where(eq(organisations.id, user.orgId)).get();
+  const sellers = operator ? [operator.id] : [];
+  if (own?.kind === 'customer' && own.parentId !== null) sellers.push(own.parentId);
+  return sellers;
+}
+
+/** The products the user may buy, narrowed by `condition`. */
+const catalogRead = (data: ScopedData, user: SessionUser, condition?: SQL) =>
+  data
+    .unscoped('domainRule')
+    .select()
+    .from(products)
+    .where(and(inArray(products.orgId, sellersOf(data, user)), condition));
+
+export const checkoutRoutes: RouteDef[] = [
+  route(shopOrderEndpoints.catalog, (ctx) => {
+    const { data, user, query, deps, timeZone } = ctx;
+    const list = catalogRead(
+      data,
+      user,
+      and(
+        query.category ? eq(products.category, query.category) : undefined,
+        keywordIn([products.name, products.spec], query.keyword),
+      ),
+    )
+      .orderBy(asc(products.orgId), asc(products.category), asc(products.id))
+      .limit(200)
+      .all();
+    const sellers = orgNames(
+      data,
+      list.map((p) => p.orgId),
+    );
+    // The caller's own received coupons, usable now (the holder is the rule, decision 049).
+    const usable = data
+      .unscoped('domainRule')
+      .select({ receipt: couponReceipts, coupon: coupons })
+      .from(couponReceipts)
+      .innerJoin(coupons, eq(coupons.id, couponReceipts.couponId))
+      .where(
+        and(
+          eq(couponReceipts.holderId, user.id),
+          isNull(couponReceipts.usedAt),
+          gt(couponReceipts.expiresAt, new Date(deps.now())),
+        ),
+      )
+      .orderBy(asc(couponReceipts.expiresAt))
+      .limit(100)
+      .all();
+    return {
+      products: list.map((p) => ({
+        id: p.id,
+        category: p.category,
+        name: p.name,
+        image: p.image,
+        spec: p.spec,
+        amountCents: p.amountCents,
+        sellerName: sellers.get(p.orgId) ?? '',
+      })),
+      coupons: usable.map(({ receipt, coupon }) => ({
+        receiptId: receipt.id,
+        name: coupon.name,
+        type: coupon.type,
+        faceValueCents: coupon.faceValueCents,
+        discountTenths: coupon.discountTenths,
+        minSpendCents: coupon.minSpendCents,
+        category: coupon.category,
+        expiresAt: formatInZone(receipt.expiresAt, timeZone),
+      })),
+    };
+  }),
+
+  route(shopOrderEndpoints.create, (ctx) => {
+    const { data, user, body, deps, setMessage } = ctx;
+    const now = deps.now();
+    const order = data.write((tx) => {
+      const product = catalogRead(tx, user, eq(products.id, body.productId)).get();
+      if (!product) throw invalidField('productId', 'shopOrders.notForSale');
+      const buyerOrg = tx
+        .unscoped('alreadyScoped')
+        .select({ distributorOrgId: organisations.distributorOrgId })
+        .from(organisations)
+        .where(eq(organisations.id, user.orgId))
+        .get();
+      const amountCents = product.amountCents * body.quantity;
+      const created = tx
+        .insert(shopOrders)
+        .values({
+          number: `tmp-${now}-${user.id}-${Math.random()}`,
+          orgId: user.orgId,
+          sellerOrgId: product.orgId,
+          distributorOrgId: buyerOrg?.distributorOrgId ?? null,
+          buyerId: user.id,
+          productId: product.id,
+          productName: product.name,
+          category: product.category,
+          spec: product.spec,
+          unitCents: product.amountCents,
+          quantity: body.quantity,
+          amountCents,
+          payCents: amountCents,
+          receiver: body.receiver,
+          receiverPhone: body.receiverPhone,
+          address: body.address,
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .returning()
+        .get();
+      const number = `SO${String(created.id).padStart(8, '0')}`;
+      let discountCents = 0;
+      let couponName = '';
+      if (body.couponReceiptId !== null) {
+        const redeemed = redeemCoupon(tx, {
+          receivedId: body.couponReceiptId,
+          buyerId: user.id,
+          amountCents,
+          category: product.category,
+          now,
+          orderRef: number,
+        });
+        discountCents = redeemed.discountCents;
+        couponName =
+          tx
+            .unscoped('domainRule')
+            .select({ name: coupons.name })
+            .from(couponReceipts)
+            .innerJoin(coupons, eq(coupons.id, couponReceipts.couponId))
+            .where(eq(couponReceipts.id, redeemed.receivedId))
+            .get()?.name ?? '';
+      }
+      const placed = tx
+        .update(shopOrders)
+        .set({
+          number,
+          discountCents,
+          couponReceiptId: body.couponReceiptId,
+          payCents: amountCents - discountCents,
+        })
+        .where(eq(shopOrders.id, created.id))
+        .returning()
+        .get();
+      tx.insert(shopOrderEvents)
+        .values({
+          orderId: placed.id,
+          event: 'create',
+          actorId: user.id,
+          details: {
+            quantity: body.quantity,
+            product: product.name,
+            spec: product.spec,
+            amount: centsText(amountCents),
+            pay: centsText(placed.payCents),
+            ...(couponName ? { coupon: couponName, discount: centsText(discountCents) } : {}),
+          },
+          at: new Date(now),
+        })
+        .run();
+      return placed;
+    });
+    setMessage('shopOrders.created');
+    return { order: presentOrders(ctx, [order])[0]! };
+  }),
+
+  route(shopOrderEndpoints.pay, async (ctx) => {
+    const { data, user, body, deps, setMessage } = ctx;
+    const before = orderIn(data, body.id);
+    assertMay(user, before, 'pay');
+    if (!['created', 'unpaid'].includes(before.state)) throw conflict();
+    if (before.payCents <= 0) throw conflict();
+    const attempt =
+      (data
+        .unscoped('alreadyScoped')
+        .select({ n: count() })
+        .from(payments)
+        .where(and(eq(payments.kind, 'shop'), eq(payments.orderId, before.id)))
+        .get()?.n ?? 0) + 1;
+    const paygate = paygateOf(deps);
+    const settings = paygateSettings(deps.env);
+    // The slow call first, outside the unit of work; the state is checked again inside.
+    let view;
+    try {
+      view = await paygate.create({
+        reference: `${before.number}-${attempt}`,
+        amountCents: before.payCents,
+        subject: `${before.productName} × ${before.quantity}`.slice(0, 120),
+        returnUrl: `${settings.consoleUrl}/productCenter/order?id=${before.id}`,
+      });
+    } catch (error) {
+      deps.log('warn', `payment of ${before.number} not opened: ${(error as Error).message}`);
+      throw new ApiError(API_STATUS.conflict, 'shopOrders.paymentUnavailable');
+    }
+    const now = deps.now();
+    let order;
+    try {
+      order = data.write((tx) => {
+        const current = orderIn(tx, before.id);
+        const payment = tx
+          .insert(payments)
+          .values({
+            orgId: current.orgId,
+            kind: 'shop',
+            orderId: current.id,
+            reference: view.reference,
+            providerPaymentId: view.paymentId,
+            amountCents: view.amountCents,
+            payUrl: view.payUrl,
+            createdBy: user.id,
+            createdAt: new Date(now),
+          })
+          .returning()
+          .get();
+        return moveOrder(tx.unscoped('alreadyScoped'), current, 'pay', {
+          actorId: user.id,
+          now,
+          details: { reference: view.paymentId, amount: centsText(view.amountCents) },
+          set: { paymentId: payment.id },
+        });
+      });
+    } catch (error) {
+      // Another move came first: the payment just opened is not needed.
+      await paygate.close(view.paymentId).catch((e: unknown) => {
+        deps.log('warn', `payment ${view.paymentId} not closed: ${(e as Error).message}`);
+      });
+      throw error;
+    }
+    setMessage('shopOrders.payOpened');
+    return { order: presentOrders(ctx, [order])[0]!, payUrl: view.payUrl };
+  }),
+];

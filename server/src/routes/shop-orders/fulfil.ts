@@ -1,0 +1,206 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { shareCents } from '@console/contract/codes/products';
+import { shopOrderAllows, splitSerials } from '@console/contract/codes/shop-orders';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
+import type { MessageKey } from '@console/contract/messages/zh-CN';
+import { organisations } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
+import { products } from '@console/db/schema/products';
+import { distributorCredits, payments, shopOrders } from '@console/db/schema/shop-orders';
+import type { ScopedWrite } from '../../lib/data.ts';
+import { ApiError, conflict } from '../../lib/errors.ts';
+import { route, type HandlerContext, type RouteDef } from '../../lib/route.ts';
+import { orgNames } from '../../lib/scope.ts';
+import { checkPayment } from '../../shop/check-payment.ts';
+import { moveOrder, type ShopOrderRecord } from '../../shop/order-moves.ts';
+import { PaygateUnavailable } from '../../shop/paygate-client.ts';
+import { assertMay, orderIn } from './access.ts';
+import { presentOrders } from './present.ts';
+
+type Translate = HandlerContext<typeof shopOrderEndpoints.ship>['t'];
+
+/** Spec section 8: a shipment that cannot go is "delivery failed, retry", saying why. */
+const deliveryFailed = (t: Translate, key: MessageKey, params: Record<string, string | number> = {}) =>
+  new ApiError(API_STATUS.conflict, 'shopOrders.deliveryFailed', { reason: t(key, params) });
+
+/**
+ * The machines a shipment names, checked against the device registry: a terminal order ships one machine per unit;
+ * each serial is a machine of the seller, in its stock (not leased, not a customer's), and shipped with no other
+ * order. Serials are unique across organisations, so they are looked up where they are taken.
+ */
+function machinesToShip(tx: ScopedWrite, t: Translate, order: ShopOrderRecord, serials: string[]) {
+  if (order.category !== 'terminal') {
+    if (serials.length > 0) throw deliveryFailed(t, 'shopOrders.serialsNotForProduct');
+    return [];
+  }
+  if (serials.length !== order.quantity)
+    throw deliveryFailed(t, 'shopOrders.serialsCount', { quantity: order.quantity, count: serials.length });
+  const twice = serials.find((s, i) => serials.indexOf(s) !== i);
+  if (twice) throw deliveryFailed(t, 'shopOrders.serialsTwice', { serial: twice });
+  const found = tx.unscoped('uniqueness').select().from(devices).where(inArray(devices.serialNumber, serials)).all();
+  for (const serial of serials) {
+    const machine = found.find((d) => d.serialNumber === serial);
+    if (!machine) throw deliveryFailed(t, 'shopOrders.serialUnknown', { serial });
+    const elsewhere = tx
+      .unscoped('uniqueness')
+      .select({ number: shopOrders.number })
+      .from(shopOrders)
+      .where(and(ne(shopOrders.id, order.id), sql`instr(',' || ${shopOrders.serials} || ',', ${`,${serial},`}) > 0`))
+      .get();
+    if (elsewhere) throw deliveryFailed(t, 'shopOrders.serialShipped', { serial, number: elsewhere.number });
+    if (machine.orgId !== order.sellerOrgId || machine.customerOrgId !== null || machine.leaseStatus !== 'stock')
+      throw deliveryFailed(t, 'shopOrders.serialNotInStock', { serial });
+  }
+  return found;
+}
+
+export const fulfilRoutes: RouteDef[] = [
+  route(shopOrderEndpoints.cancel, (ctx) => {
+    const { data, user, body, deps, setMessage } = ctx;
+    const order = data.write((tx) => {
+      const current = orderIn(tx, body.id);
+      assertMay(user, current, 'cancel');
+      // The seller closes an abnormal order (its money is refunded apart); the buyer only one not paid.
+      const asBuyer = current.orgId === user.orgId;
+      if (current.state === 'abnormal' && asBuyer && current.sellerOrgId !== user.orgId) throw conflict();
+      return moveOrder(tx.unscoped('alreadyScoped'), current, 'cancel', {
+        actorId: user.id,
+        now: deps.now(),
+        details: { reason: body.reason },
+      });
+    });
+    setMessage('shopOrders.cancelled');
+    return { order: presentOrders(ctx, [order])[0]! };
+  }),
+
+  route(shopOrderEndpoints.ship, (ctx) => {
+    const { data, user, body, deps, setMessage, t } = ctx;
+    const serials = splitSerials(body.serials);
+    const now = deps.now();
+    const order = data.write((tx) => {
+      const current = orderIn(tx, body.id);
+      assertMay(user, current, 'ship');
+      if (!shopOrderAllows('ship', current.state)) throw conflict();
+      const machines = machinesToShip(tx, t, current, serials);
+      if (machines.length > 0) {
+        // The machines go to the buyer: a rental company owns them, a customer becomes their owner customer.
+        const buyer = tx
+          .unscoped('referencedNames')
+          .select({ kind: organisations.kind })
+          .from(organisations)
+          .where(eq(organisations.id, current.orgId))
+          .get();
+        tx.update(devices)
+          .set(
+            buyer?.kind === 'customer'
+              ? { customerOrgId: current.orgId, distributorOrgId: current.distributorOrgId }
+              : { orgId: current.orgId },
+          )
+          .where(
+            inArray(
+              devices.id,
+              machines.map((m) => m.id),
+            ),
+          )
+          .run();
+      }
+      return moveOrder(tx.unscoped('alreadyScoped'), current, 'ship', {
+        actorId: user.id,
+        now,
+        details: { courier: body.courierNumber, serials: serials.join(', ') },
+        set: { courierNumber: body.courierNumber, serials: serials.join(','), shippedAt: new Date(now) },
+      });
+    });
+    setMessage('shopOrders.shipped');
+    return { order: presentOrders(ctx, [order])[0]! };
+  }),
+
+  route(shopOrderEndpoints.receive, (ctx) => {
+    const { data, user, body, deps, setMessage } = ctx;
+    const now = deps.now();
+    const order = data.write((tx) => {
+      const current = orderIn(tx, body.id);
+      assertMay(user, current, 'receive');
+      return moveOrder(tx.unscoped('alreadyScoped'), current, 'receive', {
+        actorId: user.id,
+        now,
+        details: {},
+        set: { receivedAt: new Date(now) },
+      });
+    });
+    setMessage('shopOrders.received');
+    return { order: presentOrders(ctx, [order])[0]! };
+  }),
+
+  route(shopOrderEndpoints.complete, (ctx) => {
+    const { data, user, body, deps, setMessage } = ctx;
+    const now = deps.now();
+    const order = data.write((tx) => {
+      const current = orderIn(tx, body.id);
+      assertMay(user, current, 'complete');
+      // The buyer's distributor is credited its share of the product's plan, of the amount paid (decision 049).
+      const plan = tx
+        .unscoped('alreadyScoped')
+        .select({ shares: products.shares })
+        .from(products)
+        .where(eq(products.id, current.productId))
+        .get();
+      const share = plan?.shares.find((s) => s.distributorId === current.distributorOrgId);
+      const creditCents = share ? shareCents(current.paidCents ?? current.payCents, share.basisPoints) : 0;
+      const distributor = current.distributorOrgId
+        ? (orgNames(tx, [current.distributorOrgId]).get(current.distributorOrgId) ?? '')
+        : '';
+      const moved = moveOrder(tx.unscoped('alreadyScoped'), current, 'complete', {
+        actorId: user.id,
+        now,
+        details: share && creditCents > 0 ? { creditCents, distributor } : {},
+        set: { completedAt: new Date(now) },
+      });
+      if (share && creditCents > 0)
+        tx.insert(distributorCredits)
+          .values({
+            orgId: current.distributorOrgId!,
+            orderId: current.id,
+            basisPoints: share.basisPoints,
+            amountCents: creditCents,
+            creditedAt: new Date(now),
+          })
+          .run();
+      return moved;
+    });
+    setMessage('shopOrders.completed');
+    return { order: presentOrders(ctx, [order])[0]! };
+  }),
+
+  route(shopOrderEndpoints.checkPayment, async (ctx) => {
+    const { data, body, deps, setMessage, t } = ctx;
+    const order = orderIn(data, body.id);
+    if (order.state !== 'charging' || order.paymentId === null) throw conflict();
+    if (presentOrders(ctx, [order])[0]!.canCheckPayment === false) throw conflict();
+    const payment = data
+      .unscoped('alreadyScoped')
+      .select()
+      .from(payments)
+      .where(eq(payments.id, order.paymentId))
+      .get()!;
+    try {
+      await checkPayment(deps, payment);
+    } catch (error) {
+      if (error instanceof PaygateUnavailable) throw new ApiError(API_STATUS.conflict, 'shopOrders.paymentUnavailable');
+      throw error;
+    }
+    const now = orderIn(data, body.id);
+    setMessage('shopOrders.checked', { state: t(`shopOrders.payState.${stateWord(now.state)}`) });
+    return { order: presentOrders(ctx, [now])[0]! };
+  }),
+];
+
+/** The payment's state as an order's state tells it, in the words of the payment states. */
+function stateWord(state: ShopOrderRecord['state']): 'waiting' | 'paid' | 'cancelled' | 'closed' | 'unknown' {
+  if (state === 'charging') return 'waiting';
+  if (state === 'paid') return 'paid';
+  if (state === 'unpaid') return 'cancelled';
+  if (state === 'failed') return 'closed';
+  return 'unknown';
+}
