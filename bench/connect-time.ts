@@ -1,0 +1,89 @@
+/**
+ * `npx tsx bench/connect-time.ts`: how long CONNECT_MACHINES (12000) machines, each reporting every second, take
+ * to be all on line, on the benchmark's baseline broker (the server's embedded aedes in a process of its own) or
+ * with CONNECT_TARGET=server on the real server; CONNECT_LIMIT_S (400) stops waiting. A diagnostic for decision 017 beside `npm run bench -- ingest`:
+ * it prints, every second, the machines on line, connecting, the connections made and failed so far, and at the
+ * end one JSON line {machines, target, onlineS, online, connects, failures, lastError}.
+ */
+import { freePort, runTs } from '../tests/fixtures/server-process.ts';
+import { simulatorClient } from '../tests/fixtures/simulator-client.ts';
+import { startServerProcess } from '../tests/fixtures/server-process.ts';
+import { BENCH_PORTS, seedBenchDb, writeScenario } from './lib/fleet.ts';
+import { corePct, cpuSeconds, sleep } from './lib/processes.ts';
+
+const machines = Number(process.env.CONNECT_MACHINES ?? 12_000);
+const target = process.env.CONNECT_TARGET === 'server' ? 'server' : 'baseline';
+// CONNECT_REPORTING=1: the machines report from the start (each stores what it cannot send yet), as a fleet
+// does after a broker's restart; otherwise they connect with the clock paused, as the benchmark's fleets do.
+const reporting = process.env.CONNECT_REPORTING === '1';
+const LIMIT_MS = Number(process.env.CONNECT_LIMIT_S ?? 400) * 1000;
+// CONNECT_PROFILE=<dir>: CPU profiles of the broker's process and the simulator's (node --cpu-prof).
+const profile = process.env.CONNECT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CONNECT_PROFILE}`] : [];
+
+const db = await seedBenchDb(machines);
+const scenario = writeScenario(db, machines);
+const stops: (() => Promise<unknown>)[] = [];
+try {
+  let mqttUrl: string;
+  let brokerPid: number | undefined;
+  const taken: number[] = [];
+  if (target === 'server') {
+    const server = await startServerProcess({
+      dbFile: db.file,
+      range: BENCH_PORTS,
+      env: { WATCHDOG_S: '0' },
+      nodeArgs: profile,
+    });
+    brokerPid = server.child.pid;
+    stops.push(() => server.stop());
+    mqttUrl = server.brokerUrl;
+    taken.push(server.port, server.mqttPort);
+  } else {
+    const mqttPort = await freePort(BENCH_PORTS);
+    const broker = runTs('bench/baseline-broker.ts', { BENCH_DB: db.file, BENCH_MQTT_PORT: String(mqttPort) }, profile);
+    brokerPid = broker.child.pid;
+    stops.push(() => broker.stop());
+    while (!broker.output.join('').includes('baseline subscribed')) await sleep(100);
+    mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
+    taken.push(mqttPort);
+  }
+  const simPort = await freePort(BENCH_PORTS, taken);
+  const started = Date.now();
+  const sim = runTs(
+    'simulator/src/main.ts',
+    {
+      MQTT_URL: mqttUrl,
+      SIM_SCENARIO: scenario,
+      SIM_PORT: String(simPort),
+      HOST: '127.0.0.1',
+      SIM_MAX_CONNECTIONS: String(Math.max(1001, machines + 10)),
+      SIM_PAUSED: reporting ? '0' : '1',
+    },
+    profile,
+  );
+  stops.push(() => sim.stop());
+  const client = simulatorClient(`http://127.0.0.1:${simPort}`);
+  let last = { online: 0, connects: 0, failures: 0, lastError: null as string | null };
+  let cpu = [cpuSeconds(brokerPid), cpuSeconds(sim.child.pid)];
+  let at = Date.now();
+  while (Date.now() - started < LIMIT_MS) {
+    await sleep(1000);
+    const now = [cpuSeconds(brokerPid), cpuSeconds(sim.child.pid)];
+    const share = now.map((c, i) => corePct(cpu[i]!, c, Date.now() - at));
+    [cpu, at] = [now, Date.now()];
+    const health = await client.health().catch(() => null);
+    if (!health) continue;
+    const { open, connecting, connects, failures, lastError } = health.mqtt;
+    last = { online: health.machines.online, connects, failures, lastError };
+    const s = ((Date.now() - started) / 1000).toFixed(0);
+    console.log(
+      `${s} s: on line ${last.online}, open ${open}, connecting ${connecting}, made ${connects}, failed ${failures}, cpu % broker ${share[0]} simulator ${share[1]}`,
+    );
+    if (last.online >= machines) break;
+  }
+  const onlineS = Math.round((Date.now() - started) / 100) / 10;
+  console.log(JSON.stringify({ machines, target, reporting, onlineS, ...last }));
+} finally {
+  for (const stop of stops.reverse()) await stop();
+  db.remove();
+}
