@@ -8,6 +8,10 @@
 import { freePort, runTs } from '../tests/fixtures/server-process.ts';
 import { simulatorClient } from '../tests/fixtures/simulator-client.ts';
 import { startServerProcess } from '../tests/fixtures/server-process.ts';
+import { ROLE } from '@console/contract/codes/roles';
+import { openDb } from '@console/db/client';
+import { demoAccount } from '@console/db/seed/accounts';
+import { createSession } from '@console/server/src/lib/session';
 import { BENCH_PORTS, seedBenchDb, writeScenario } from './lib/fleet.ts';
 import { corePct, cpuSeconds, sleep } from './lib/processes.ts';
 
@@ -26,6 +30,8 @@ const stops: (() => Promise<unknown>)[] = [];
 try {
   let mqttUrl: string;
   let brokerPid: number | undefined;
+  /** The server's ingest counters (received, stored, paused, buffered), as an operator reads them. */
+  let ingestStats = async (): Promise<string> => '';
   const taken: number[] = [];
   if (target === 'server') {
     const server = await startServerProcess({
@@ -35,6 +41,20 @@ try {
       nodeArgs: profile,
     });
     brokerPid = server.child.pid;
+    const dbh = openDb(db.file, { migrate: false });
+    const admin = dbh.sqlite
+      .prepare('SELECT id FROM users WHERE mobile = ?')
+      .pluck()
+      .get(demoAccount(ROLE.companyAdmin));
+    const token = createSession(dbh.db, admin as number, 'console', '127.0.0.1', Date.now() + 3600_000);
+    dbh.close();
+    ingestStats = async () => {
+      const answer = await fetch(`${server.api}/ingest/stats.do`, { headers: { token } }).catch(() => null);
+      const data = ((await answer?.json().catch(() => null)) as { data?: Record<string, unknown> } | null)?.data;
+      if (!data) return ', ingest: no answer';
+      const { received, stored, paused, buffered, retried } = data;
+      return `, ingest received ${received} stored ${stored} buffered ${buffered} paused ${paused} retried ${retried}`;
+    };
     stops.push(() => server.stop());
     mqttUrl = server.brokerUrl;
     taken.push(server.port, server.mqttPort);
@@ -77,7 +97,7 @@ try {
     last = { online: health.machines.online, connects, failures, lastError };
     const s = ((Date.now() - started) / 1000).toFixed(0);
     console.log(
-      `${s} s: on line ${last.online}, open ${open}, connecting ${connecting}, made ${connects}, failed ${failures}, cpu % broker ${share[0]} simulator ${share[1]}`,
+      `${s} s: on line ${last.online}, open ${open}, connecting ${connecting}, made ${connects}, failed ${failures}, cpu % broker ${share[0]} simulator ${share[1]}${await ingestStats()}`,
     );
     if (last.online >= machines) break;
   }
