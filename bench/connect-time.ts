@@ -20,12 +20,14 @@ const target = process.env.CONNECT_TARGET === 'server' ? 'server' : 'baseline';
 // CONNECT_REPORTING=1: the machines report from the start (each stores what it cannot send yet), as a fleet
 // does after a broker's restart; otherwise they connect with the clock paused, as the benchmark's fleets do.
 const reporting = process.env.CONNECT_REPORTING === '1';
+const RESUME_S = Number(process.env.CONNECT_RESUME_S ?? 0);
 const LIMIT_MS = Number(process.env.CONNECT_LIMIT_S ?? 400) * 1000;
 // CONNECT_PROFILE=<dir>: CPU profiles of the broker's process and the simulator's (node --cpu-prof).
 const profile = process.env.CONNECT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CONNECT_PROFILE}`] : [];
 
 const db = await seedBenchDb(machines);
-const scenario = writeScenario(db, machines);
+// CONNECT_INTERVAL_S (1): each machine's report interval (the screens bench's fleet reports every 10 s).
+const scenario = writeScenario(db, machines, Number(process.env.CONNECT_INTERVAL_S ?? 1));
 const stops: (() => Promise<unknown>)[] = [];
 try {
   let mqttUrl: string;
@@ -49,11 +51,13 @@ try {
     const token = createSession(dbh.db, admin as number, 'console', '127.0.0.1', Date.now() + 3600_000);
     dbh.close();
     ingestStats = async () => {
+      const asked = Date.now();
       const answer = await fetch(`${server.api}/ingest/stats.do`, { headers: { token } }).catch(() => null);
+      const apiMs = Date.now() - asked;
       const data = ((await answer?.json().catch(() => null)) as { data?: Record<string, unknown> } | null)?.data;
       if (!data) return ', ingest: no answer';
       const { received, stored, paused, buffered, retried } = data;
-      return `, ingest received ${received} stored ${stored} buffered ${buffered} paused ${paused} retried ${retried}`;
+      return `, ingest received ${received} stored ${stored} buffered ${buffered} paused ${paused} retried ${retried}, API answered in ${apiMs} ms`;
     };
     stops.push(() => server.stop());
     mqttUrl = server.brokerUrl;
@@ -84,6 +88,7 @@ try {
   stops.push(() => sim.stop());
   const client = simulatorClient(`http://127.0.0.1:${simPort}`);
   let last = { online: 0, connects: 0, failures: 0, lastError: null as string | null };
+  let resumed = 0;
   let cpu = [cpuSeconds(brokerPid), cpuSeconds(sim.child.pid)];
   let at = Date.now();
   while (Date.now() - started < LIMIT_MS) {
@@ -99,9 +104,15 @@ try {
     console.log(
       `${s} s: on line ${last.online}, open ${open}, connecting ${connecting}, made ${connects}, failed ${failures}, cpu % broker ${share[0]} simulator ${share[1]}${await ingestStats()}`,
     );
-    if (last.online >= machines) break;
+    if (last.online >= machines && !resumed) {
+      if (RESUME_S === 0) break;
+      // CONNECT_RESUME_S: then the fleet reports (its clock runs) for that long, still watched each second.
+      resumed = Date.now();
+      await client.resume();
+    }
+    if (resumed && Date.now() - resumed > RESUME_S * 1000) break;
   }
-  const onlineS = Math.round((Date.now() - started) / 100) / 10;
+  const onlineS = Math.round(((resumed || Date.now()) - started) / 100) / 10;
   console.log(JSON.stringify({ machines, target, reporting, onlineS, ...last }));
 } finally {
   for (const stop of stops.reverse()) await stop();
