@@ -11,6 +11,7 @@ import { startServerProcess } from '../tests/fixtures/server-process.ts';
 import { ROLE } from '@console/contract/codes/roles';
 import { openDb } from '@console/db/client';
 import { demoAccount } from '@console/db/seed/accounts';
+import { machineSocketBudget } from '@console/server/src/ingest/connection-limit';
 import { createSession } from '@console/server/src/lib/session';
 import { BENCH_PORTS, seedBenchDb, writeScenario } from './lib/fleet.ts';
 import { corePct, cpuSeconds, sleep } from './lib/processes.ts';
@@ -80,7 +81,8 @@ try {
       SIM_SCENARIO: scenario,
       SIM_PORT: String(simPort),
       HOST: '127.0.0.1',
-      SIM_MAX_CONNECTIONS: String(Math.max(1001, machines + 10)),
+      // As the benchmark's fleets: resident as far as the open-files limit allows, the rest visiting.
+      SIM_MAX_CONNECTIONS: String(Math.max(1001, Math.min(machines + 10, machineSocketBudget() ?? Infinity))),
       SIM_PAUSED: reporting ? '0' : '1',
     },
     profile,
