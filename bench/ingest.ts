@@ -34,16 +34,27 @@ export interface IngestResult {
   /** Telemetry rows committed per second in the window. */
   msgsPerSec: number;
   /**
-   * Reports the simulator's machines made, and telemetry rows stored, from their start (not only the window's)
-   * until everything under way arrived; `acked`: what the broker told the machines it received.
+   * Within the measured window: reports the machines made, the broker acknowledged, and rows the server stored.
+   * They differ by what was under way at the window's edges; the whole run's counts below add up.
+   */
+  window: { sent: number; acked: number; stored: number };
+  /**
+   * The whole run, from the fleet's first report (its clock starts once every machine is on line) until
+   * everything under way arrived or the wait gave up: made, acknowledged by the broker, and stored.
+   * sent = stored + droppedBeforeConnect + queuedAtEnd + lost (a report sent again after a lost acknowledgement
+   * is stored twice, so stored may exceed acked by that much).
    */
   sent: number;
   acked: number;
   stored: number;
-  /** Reports units dropped: their storage overflowed, mostly while they waited to connect. */
+  /** Reports units dropped: their storage overflowed (a unit waiting to connect, or held back too long). */
   droppedBeforeConnect: number;
-  /** Still held by the units at the end, or (when the wait gave up) acknowledged and not yet stored. */
+  /** queuedAtEnd = heldByUnitsAtEnd + serverBacklogAtEnd. */
   queuedAtEnd: number;
+  /** Still stored or in flight in the units when the wait ended. */
+  heldByUnitsAtEnd: number;
+  /** Acknowledged and not yet stored when the wait gave up (the server's backlog); 0 when it settled. */
+  serverBacklogAtEnd: number;
   /** Acknowledged to a machine and never stored (the target is 0); 0 when the wait gave up (see queuedAtEnd). */
   lost: number;
   /** The wait for the server to store what was under way ran out (120 s): the counts above are not final. */
@@ -153,6 +164,7 @@ async function product(db: BenchDb, scenario: string, options: IngestBenchOption
       };
       await sleep(WARM_UP_MS);
       const cpu0 = [cpuSeconds(server.child.pid), cpuSeconds(sim.child.pid)];
+      const u0 = await simulatorReports(sim);
       const s0 = maxId();
       const t0 = Date.now();
       let commitLag = 0;
@@ -162,13 +174,16 @@ async function product(db: BenchDb, scenario: string, options: IngestBenchOption
       }
       const s1 = maxId();
       const wall = Date.now() - t0;
+      const u1 = await simulatorReports(sim);
       const cpu1 = [cpuSeconds(server.child.pid), cpuSeconds(sim.child.pid)];
       const units = await pauseAndCount(sim);
       const last = await settled('the rows the server stores', maxId);
       const stored = last.value - firstId;
       const lags = lagsBetween.all(s0, s1) as number[];
       const unstored = Math.max(0, units.acked - stored);
+      const serverBacklog = last.gaveUp ? unstored : 0;
       return {
+        window: { sent: u1.sent - u0.sent, acked: u1.acked - u0.acked, stored: s1 - s0 },
         msgsPerSec: round((s1 - s0) / (wall / 1000)),
         online: sim.online,
         connectS: round(sim.connectMs / 1000, 1),
@@ -176,7 +191,9 @@ async function product(db: BenchDb, scenario: string, options: IngestBenchOption
         acked: units.acked,
         stored,
         droppedBeforeConnect: units.dropped,
-        queuedAtEnd: units.held + (last.gaveUp ? unstored : 0),
+        queuedAtEnd: units.held + serverBacklog,
+        heldByUnitsAtEnd: units.held,
+        serverBacklogAtEnd: serverBacklog,
         lost: last.gaveUp ? 0 : unstored,
         settleGaveUp: last.gaveUp,
         lagP99Ms: lags.length ? lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.99))]! : 0,
@@ -207,11 +224,14 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Inges
       baselineOnline: base.online,
       baselineConnectS: base.connectS,
       msgsPerSec: real.msgsPerSec,
+      window: real.window,
       sent: real.sent,
       acked: real.acked,
       stored: real.stored,
       droppedBeforeConnect: real.droppedBeforeConnect,
       queuedAtEnd: real.queuedAtEnd,
+      heldByUnitsAtEnd: real.heldByUnitsAtEnd,
+      serverBacklogAtEnd: real.serverBacklogAtEnd,
       lost: real.lost,
       settleGaveUp: real.settleGaveUp,
       baselineSettleGaveUp: base.gaveUp,

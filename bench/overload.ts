@@ -30,8 +30,11 @@ export interface OverloadResult {
   stored: number;
   /** Dropped by units whose storage overflowed (while waiting to connect, or held back too long). */
   droppedByUnits: number;
-  /** Still held by units at the end, or (when the wait gave up) acknowledged and not yet stored. */
+  /** Still held by units at the end, or (when the wait gave up) acknowledged and not yet stored: the sum of the two below. */
   queuedAtEnd: number;
+  heldByUnitsAtEnd: number;
+  /** Acknowledged and not yet stored when the drain's wait gave up (the server's backlog); 0 when it drained. */
+  serverBacklogAtEnd: number;
   /** Acknowledged and never stored: the target is 0. */
   lost: number;
   /** The longest a stored report waited between being made and being received by the server. */
@@ -145,6 +148,8 @@ export async function runOverloadBench(options: OverloadOptions): Promise<Overlo
           stored,
           droppedByUnits: end.dropped,
           queuedAtEnd: end.held + (gaveUp ? unstored : 0),
+          heldByUnitsAtEnd: end.held,
+          serverBacklogAtEnd: gaveUp ? unstored : 0,
           lost: gaveUp ? 0 : unstored,
           peakLagMs,
           drainS,

@@ -167,7 +167,11 @@ async function runPart(part: Part): Promise<void> {
 }
 
 for (const part of parts) await runPart(part);
-if (report.ingest?.settleGaveUp) warn('ingest: the wait for the server gave up; its counts are not final');
+if (report.ingest?.settleGaveUp) {
+  warn(
+    `ingest: the wait for the server gave up with ${report.ingest.serverBacklogAtEnd} reports acknowledged and not yet stored; its counts are not final`,
+  );
+}
 if (report.ingest?.baselineSettleGaveUp) {
   warn('ingest: the wait for the baseline subscriber gave up; its counts are not final');
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { simulatorClient, type SimulatorClient } from '../../tests/fixtures/simulator-client.ts';
 import { eventually, freePort, runTs, type ChildRun } from '../../tests/fixtures/server-process.ts';
+import { machineSocketBudget } from '@console/server/src/ingest/connection-limit';
 import { BENCH_PORTS } from './fleet.ts';
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
@@ -29,7 +30,11 @@ export interface SimulatorRun extends ChildRun {
   client: SimulatorClient;
   /** Machines on line when the run began: all of them, unless connecting stalled (an overloaded machine). */
   online: number;
-  /** From start until every machine was on line (or connecting stalled). */
+  /**
+   * From the process's start until every machine was on line (or connecting stalled), with the clock paused:
+   * the machines connect before their first report, so none brings a backlog to a broker still connecting the
+   * rest (a fleet reporting while it connects took minutes to come on line: decision 017).
+   */
   connectMs: number;
 }
 
@@ -39,7 +44,7 @@ const STALLED_MS = 30_000;
 /**
  * The simulator (simulator/src/main.ts) in a process of its own, so it does not share the event loop of what it
  * loads, driving the machines of a scenario file on a broker; resolved when all `machines` are on line, or when
- * connecting has made no progress for 30 s (the caller reports how many were on line).
+ * connecting has made no progress for 30 s (the caller reports how many were on line), and its clock then runs.
  */
 export async function startSimulatorProcess(options: {
   mqttUrl: string;
@@ -54,8 +59,10 @@ export async function startSimulatorProcess(options: {
     SIM_SCENARIO: options.scenario,
     SIM_PORT: String(simPort),
     HOST: '127.0.0.1',
-    // Every machine keeps its connection (no visitors): the load is steady.
-    SIM_MAX_CONNECTIONS: String(Math.max(1001, options.machines + 10)),
+    // Every machine keeps its connection (no visitors: the load is steady) as far as the open-files limit lets
+    // the simulator and the server hold a socket each; beyond it machines visit (decision 008).
+    SIM_MAX_CONNECTIONS: String(Math.max(1001, Math.min(options.machines + 10, machineSocketBudget() ?? Infinity))),
+    SIM_PAUSED: '1',
   });
   const client = simulatorClient(`http://127.0.0.1:${simPort}`);
   let online = 0;
@@ -75,7 +82,9 @@ export async function startSimulatorProcess(options: {
     await run.stop('SIGKILL');
     throw new Error(`${(error as Error).message}\n${run.output.join('').slice(-4000)}`, { cause: error });
   }
-  return { ...run, client, online, connectMs: Date.now() - started };
+  const connectMs = Date.now() - started;
+  await client.resume();
+  return { ...run, client, online, connectMs };
 }
 
 /**

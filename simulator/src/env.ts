@@ -36,6 +36,11 @@ const envSchema = z.object({
       return n! >= 1 && n! <= 64 && i! < n!;
     }, 'i/n with i < n <= 64')
     .default('0/1'),
+  /**
+   * Start with the clock paused (resumed through the control API): the machines connect without reporting, so
+   * a benchmark's fleet comes on line before its first report instead of bringing a backlog to the broker.
+   */
+  SIM_PAUSED: z.enum(['0', '1']).default('0'),
   /** Sockets this process may hold (docs/decisions/008-simulator.md). */
   SIM_MAX_CONNECTIONS: z.coerce.number().int().min(1001).max(1_000_000).default(16_000),
 });
@@ -53,6 +58,7 @@ export interface SimulatorEnv {
   shard: number;
   shards: number;
   maxConnections: number;
+  paused: boolean;
 }
 
 export function readSimulatorEnv(source: NodeJS.ProcessEnv = process.env): SimulatorEnv {
@@ -71,5 +77,6 @@ export function readSimulatorEnv(source: NodeJS.ProcessEnv = process.env): Simul
     shard,
     shards,
     maxConnections: env.SIM_MAX_CONNECTIONS,
+    paused: env.SIM_PAUSED === '1',
   };
 }

@@ -58,6 +58,7 @@ export class Simulator {
 
   /** Load the fleet (the scenario file, or the server's manifest once it answers) and run the clock. */
   async start(): Promise<void> {
+    if (this.options.env.paused) this.clock.pause();
     this.clock.start();
     const { env, log } = this.options;
     if (env.scenario) {

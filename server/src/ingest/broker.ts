@@ -3,6 +3,7 @@ import { Aedes } from 'aedes';
 import Denque from 'denque';
 import mqemitter from 'mqemitter';
 import { brokerAccessHooks, type BrokerAccounts } from './broker-access.ts';
+import { machineSocketBudget } from './connection-limit.ts';
 import { indexedMemoryPersistence } from './retained-index.ts';
 
 export interface EmbeddedBroker {
@@ -16,6 +17,8 @@ export interface EmbeddedBrokerOptions {
   port: number;
   host?: string;
   accounts: BrokerAccounts;
+  /** Connections held at most; beyond, a new one is closed at once. By default the process's open-files budget. */
+  maxConnections?: number | null;
 }
 
 /**
@@ -59,6 +62,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     persistence: indexedMemoryPersistence(),
   });
   const server: Server = createServer(aedes.handle);
+  // A fleet bigger than the process's open-files limit would take every descriptor: each accept, the API's too,
+  // would fail (EMFILE) and the console would be unreachable while the server stays up. Beyond the budget a
+  // machine's connection is closed at once, and it tries again later (decision 017).
+  const limit = options.maxConnections === undefined ? machineSocketBudget() : options.maxConnections;
+  if (limit !== null) server.maxConnections = limit;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());

@@ -48,7 +48,9 @@ describe('the control API', () => {
       shard: 0,
       shards: 1,
       maxConnections: 16_000,
+      paused: false,
     });
+    expect(readSimulatorEnv({ SIM_PAUSED: '1' }).paused).toBe(true);
     expect(readSimulatorEnv({ MQTT_URL: 'mqtt://127.0.0.1:1883', PORT: '9000', SIM_SHARD: '2/3' })).toMatchObject({
       mqttUrl: 'mqtt://127.0.0.1:1883',
       serverUrl: 'http://127.0.0.1:9000',
