@@ -35,11 +35,12 @@ export const invoiceAllows = (action: InvoiceAction, state: InvoiceState): boole
  * What can be invoiced: a paid lease bill (the renter asks its rental company), a paid renewal order (the rental
  * company asks the operator). The shop's paid orders join as one more source.
  */
-export const INVOICE_SOURCES = ['bill', 'renewal'] as const;
+export const INVOICE_SOURCES = ['bill', 'renewal', 'shop'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 export const INVOICE_SOURCE = codeTable('invoices:source', [
   ['bill', 'bill', 'blue'],
   ['renewal', 'renewal', 'cyan'],
+  ['shop', 'shop', 'purple'],
 ]);
 
 /** What the timeline records. */

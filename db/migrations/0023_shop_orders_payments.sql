@@ -75,7 +75,6 @@ CREATE TABLE `shop_orders` (
 	`shipped_at` integer,
 	`received_at` integer,
 	`completed_at` integer,
-	`invoiced_at` integer,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	CONSTRAINT "shop_orders_pay_not_negative" CHECK("shop_orders"."pay_cents" >= 0)

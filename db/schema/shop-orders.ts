@@ -51,8 +51,6 @@ export const shopOrders = sqliteTable(
     shippedAt: instant('shipped_at'),
     receivedAt: instant('received_at'),
     completedAt: instant('completed_at'),
-    /** Set when an invoice is issued for it (the invoices area; shopOrderInvoiceable reads it). */
-    invoicedAt: instant('invoiced_at'),
     createdAt: moment('created_at'),
     updatedAt: moment('updated_at'),
   },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { couponReceipts } from '@console/db/schema/coupons';
 import { distributorCredits, payments } from '@console/db/schema/shop-orders';
-import { shopOrderInvoiceable } from '@console/server/src/shop/invoiceable';
+import { INVOICEABLE_SOURCES } from '@console/server/src/routes/invoices/sources';
 import { shopFixture, type ShopFixture } from './helpers.ts';
 
 /** A shop order through every move as its people make them, and what each refuses (decision 050). */
@@ -40,7 +40,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     expect(receipt.orderRef).toBe(created.data.order.number);
     const after = await t.call(shopOrderEndpoints.catalog, { token: tokens.customer });
     expect(after.data.coupons.map((c) => c.receiptId)).not.toContain(coupon.receiptId);
-    expect(shopOrderInvoiceable(t.dbh.db, id)).toMatchObject({ invoiceable: false });
+    expect(INVOICEABLE_SOURCES.shop.one(t.dbh.db, id)).toMatchObject({ paid: false });
 
     const paying = await t.call(shopOrderEndpoints.pay, { token: tokens.customer, body: { id } });
     expect(paying.status, paying.message).toBe('200');
@@ -59,8 +59,9 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
       paidCents: created.data.order.payCents,
       paymentReference: expect.stringMatching(/^P/),
     });
-    expect(shopOrderInvoiceable(t.dbh.db, id)).toEqual(
-      expect.objectContaining({ invoiceable: true, amountCents: created.data.order.payCents }),
+    // Paid, it may be invoiced for what was paid (decision 051's sources).
+    expect(INVOICEABLE_SOURCES.shop.one(t.dbh.db, id)).toEqual(
+      expect.objectContaining({ paid: true, amountCents: created.data.order.payCents }),
     );
 
     // The buyer cannot ship; the seller (the operator's finance) ships with a courier number.

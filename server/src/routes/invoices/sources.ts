@@ -5,14 +5,15 @@ import { organisations } from '@console/db/schema/accounts';
 import { invoiceItems } from '@console/db/schema/invoices';
 import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
 import { renewalOrders } from '@console/db/schema/renewals';
+import { shopOrders } from '@console/db/schema/shop-orders';
 import { dayInZone } from '../../lib/time.ts';
 
 /**
  * The invoiceable sources (docs/decisions/051-invoices-and-finance-tasks.md): what a company may ask an invoice for,
  * one entry per kind of thing it pays. Each answers its items with the amount, the buyer (who paid), the issuer (who
  * was paid) and whether it is paid; whether an item is already on a live invoice is the invoices' own rule
- * (`invoice_items`), the same for every source. The shop's paid orders join as one more entry (adapting
- * `shopOrderInvoiceable`). These are the domain's reads: the callers check the buyer is the user's company.
+ * (`invoice_items`), the same for every source. These are the domain's reads: the callers check the buyer is the
+ * user's company.
  */
 export interface InvoiceableItem {
   source: InvoiceSource;
@@ -88,6 +89,28 @@ function renewalItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] 
     }));
 }
 
+/** The shop's states once paid (decision 050): an order is invoiced for what was paid, the coupon taken off. */
+const SHOP_PAID = ['paid', 'shipped', 'received', 'completed'] as const;
+
+/** A shop order: the buyer asks the seller (the operator, or a rental company for its own shop). */
+function shopItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
+  return db
+    .select()
+    .from(shopOrders)
+    .where(where)
+    .all()
+    .map((order) => ({
+      source: 'shop' as const,
+      sourceId: order.id,
+      label: order.number,
+      amountCents: order.paidCents ?? order.payCents,
+      buyerOrgId: order.orgId,
+      issuerOrgId: order.sellerOrgId,
+      paid: (SHOP_PAID as readonly string[]).includes(order.state),
+      paidOn: order.paidAt ? dayInZone(order.paidAt, PAID_ZONE) : '',
+    }));
+}
+
 export const INVOICEABLE_SOURCES: Record<InvoiceSource, InvoiceableSource> = {
   bill: {
     one: (db, id) => billItems(db, eq(bills.id, id))[0],
@@ -96,6 +119,10 @@ export const INVOICEABLE_SOURCES: Record<InvoiceSource, InvoiceableSource> = {
   renewal: {
     one: (db, id) => renewalItems(db, eq(renewalOrders.id, id))[0],
     paidOf: (db, orgId) => renewalItems(db, and(eq(renewalOrders.orgId, orgId), eq(renewalOrders.state, 'renewed'))),
+  },
+  shop: {
+    one: (db, id) => shopItems(db, eq(shopOrders.id, id))[0],
+    paidOf: (db, orgId) => shopItems(db, and(eq(shopOrders.orgId, orgId), inArray(shopOrders.state, [...SHOP_PAID]))),
   },
 };
 
