@@ -62,6 +62,19 @@ describe('banner maintenance', () => {
     expect((await list({ keyword: 'autumn' })).data.total).toBe(0);
   });
 
+  it('sends the app at most 20 banners, the first in order', async () => {
+    for (let i = 0; i < 25; i++) {
+      const made = await t.call(bannerEndpoints.create, {
+        token: admin(),
+        body: form({ title: `Offer ${i}`, sortOrder: i }),
+      });
+      expect(made.status, made.message).toBe('200');
+    }
+    const titles = await liveTitles();
+    expect(titles).toHaveLength(20);
+    expect(titles.slice(0, 2)).toEqual(['Offer 0', 'Offer 1']);
+  });
+
   it('refuses what the app could not show, with the reason in the user’s language, and keeps nothing', async () => {
     const before = (await list()).data.total;
     const refusals = [

@@ -42,6 +42,9 @@ function ownBanner(data: ScopedData, appid: string, id: number) {
   if (!data.select({ id: banners.id }).from(banners, data.orgScope(banners.orgId)).where(where).get()) throw notFound();
 }
 
+/** The most banners the app is sent at once. */
+const LIVE_MAX = 20;
+
 const SORTS = { sortOrder: banners.sortOrder, shownFrom: banners.shownFrom, updatedAt: banners.updatedAt };
 
 export const bannerRoutes: RouteDef[] = [
@@ -94,6 +97,8 @@ export const bannerRoutes: RouteDef[] = [
       .from(banners)
       .where(and(eq(banners.appid, appid), stateIs('live', today)))
       .orderBy(asc(banners.sortOrder), desc(banners.id))
+      // A carousel shows a handful; an answer to an unauthenticated caller stays small whatever the staff scheduled.
+      .limit(LIVE_MAX)
       .all();
     return { list };
   }),
