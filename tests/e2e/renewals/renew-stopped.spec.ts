@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notExists } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { organisations } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
@@ -12,19 +12,27 @@ const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/S
 
 /**
  * Three machines of a rental company whose service stopped five days ago and that the lock day setting locked for
- * it, written into the e2e server's database; their host names share `tag`.
+ * it, written into the e2e server's database; their host names share `tag`. Each flow takes them from its own slice
+ * of the fleet (`slice`), and never one a flow already stopped (its retry, or a run before on the same database): two
+ * flows on one machine would renew each other's.
  */
-function stoppedAndLocked(tag: string): string[] {
+function stoppedAndLocked(tag: string, slice: number): string[] {
   return withLeaseDb((db) => {
     const lessor = db.select().from(organisations).where(eq(organisations.kind, 'lessor')).get()!;
     const expiry = iso(Date.now() - 5 * DAY);
     const machines = db
       .select({ id: devices.id, serialNumber: devices.serialNumber })
       .from(devices)
-      .where(and(eq(devices.orgId, lessor.id), eq(devices.sleeping, false)))
+      .where(
+        and(
+          eq(devices.orgId, lessor.id),
+          eq(devices.sleeping, false),
+          notExists(db.select().from(lockDayMarks).where(eq(lockDayMarks.deviceId, devices.id))),
+        ),
+      )
       .orderBy(desc(devices.id))
       .limit(3)
-      .offset(20 + (Date.now() % 20))
+      .offset(20 + slice * 15)
       .all();
     machines.forEach((m, i) => {
       db.update(devices)
@@ -58,7 +66,7 @@ test('finance renews three machines whose service stopped; they are renewed and 
   const lang = 'en';
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
   const tag = `RENEW${Date.now().toString(36).toUpperCase()}`;
-  const serials = stoppedAndLocked(tag);
+  const serials = stoppedAndLocked(tag, 0);
   await signInAs(page, api, ROLE.finance);
 
   await page.goto('/financeCenter/renewDevice?expiry=0');
@@ -97,7 +105,7 @@ test('the rental company renews three stopped machines and pays on the payment p
   const lang = 'en';
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
   const tag = `PAYON${Date.now().toString(36).toUpperCase()}`;
-  const serials = stoppedAndLocked(tag);
+  const serials = stoppedAndLocked(tag, 1);
   await signInAs(page, api, ROLE.lessorAdmin);
 
   await page.goto('/financeCenter/renewDevice?expiry=0');

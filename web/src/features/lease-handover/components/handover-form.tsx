@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { App, Card, DatePicker, Empty, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -139,6 +139,14 @@ export function HandoverFormDialog({
     enabled: open && !!contractId,
   });
   const create = useEndpointMutation(api.create, { invalidates: HANDOVER_READS });
+  // A delivery falls within the contract's term (the server refuses one before its start): a contract that starts
+  // later than the user's today (signed ahead, or a day on in the lessor's zone) is delivered on its first day.
+  const term = kind === 'entry' ? options.data?.contract : undefined;
+  useEffect(() => {
+    if (!term) return;
+    const day = form.getFieldValue('day') as dayjs.Dayjs | undefined;
+    if (!day || day.format('YYYY-MM-DD') < term.startOn) form.setFieldValue('day', dayjs(term.startOn));
+  }, [term, form]);
   const close = () => {
     setOpen(false);
     setPicked([]);
@@ -206,7 +214,12 @@ export function HandoverFormDialog({
           )}
           <Space wrap>
             <Form.Item name="day" label={t('fields.day')} rules={[{ required: true }]}>
-              <DatePicker allowClear={false} />
+              <DatePicker
+                allowClear={false}
+                disabledDate={(d) =>
+                  !!term && (d.format('YYYY-MM-DD') < term.startOn || d.format('YYYY-MM-DD') > term.endOn)
+                }
+              />
             </Form.Item>
             <Form.Item name="deliveredBy" label={t('fields.deliveredBy')}>
               <Input maxLength={40} />
