@@ -6,6 +6,8 @@ import type { Env } from '../lib/env.ts';
 import type { Audience, LiveHub } from '../live/hub.ts';
 import type { Ingest, IngestOptions } from './ingest.ts';
 import { createCounters, type IngestStats } from './stats.ts';
+import { consoleLog } from '../lib/deps.ts';
+import { queueTeller } from './tell-queue.ts';
 
 export interface IngestThreadData {
   dbFile: string;
@@ -42,6 +44,7 @@ export function startIngestThread(
 ): Pick<Ingest, 'ready' | 'stats' | 'stop'> {
   const worker = new Worker(new URL('./ingest-worker.ts', import.meta.url), { workerData: data });
   const send = (message: ToIngest) => worker.postMessage(message);
+  const tellQueue = queueTeller(consoleLog);
   let stats: IngestStats = createCounters().snapshot(0);
   let connected = false;
   let nextPublish = 0;
@@ -76,11 +79,13 @@ export function startIngestThread(
         deps.commands.attach(message.attached ? transport : null);
         return;
       case 'transportReady':
-        return deps.commands.onTransportReady();
+        return tellQueue('a reconnection', () => deps.commands.onTransportReady());
       case 'ack':
-        return deps.commands.onAck(message.deviceId, message.msg);
-      case 'written':
-        return deps.commands.onWritten({ devices: message.devices, connected: new Set(message.connected) });
+        return tellQueue('an acknowledgement', () => deps.commands.onAck(message.deviceId, message.msg));
+      case 'written': {
+        const batch = { devices: message.devices, connected: new Set(message.connected) };
+        return tellQueue('a batch', () => deps.commands.onWritten(batch));
+      }
       case 'published': {
         const waiting = publishing.get(message.id);
         publishing.delete(message.id);

@@ -12,10 +12,9 @@ import { createFenceWatch } from './fence-watch.ts';
 import { createCounters, rateLimited, type IngestStats } from './stats.ts';
 import { createStore, type StoreItem, type WriteResult } from './store.ts';
 import { validateUplink, type RejectReason } from './validate.ts';
+import { isBusy, queueTeller } from './tell-queue.ts';
 import { createSilenceFinder } from './watchdog.ts';
 
-/** SQLite's "someone else holds the lock" (better-sqlite3's error codes): worth another attempt later. */
-const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? '');
 
 export interface IngestOptions {
   /** The broker: the embedded one (mqtt://127.0.0.1:<MQTT_PORT>) or MQTT_URL. */
@@ -84,13 +83,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   let held: (() => void) | null = null;
 
   /** The queue's work must never stop ingest. */
-  function tellQueue(what: string, work: () => void): void {
-    try {
-      work();
-    } catch (error) {
-      deps.log('error', `ingest: the command queue failed on ${what}`, error);
-    }
-  }
+  const tellQueue = queueTeller(deps.log);
 
   function publishLive(result: WriteResult, at: number): void {
     const orgs = new Map(result.devices.map((d) => [d.id, [d.orgId, d.customerOrgId, d.distributorOrgId]]));
