@@ -153,6 +153,7 @@ async function runPart(part: Part): Promise<void> {
       machines: number('BENCH_SCREEN_MACHINES', 20_000),
       reportIntervalS: number('BENCH_SCREEN_INTERVAL_S', 10),
       minuteS: number('BENCH_SCREEN_MINUTE_S', 60),
+      profileDir,
     });
   } else {
     // Imported on demand: it loads vite and a browser, which the other parts do not need.

@@ -65,6 +65,8 @@ export async function runScreensBench(options: {
   machines: number;
   reportIntervalS: number;
   minuteS: number;
+  /** BENCH_PROFILE=1: the server's CPU profile (every thread) is written there. */
+  profileDir?: string;
 }): Promise<ScreensBenchResult> {
   const dist = join(ROOT, 'web', 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
@@ -77,7 +79,12 @@ export async function runScreensBench(options: {
     const scenario = writeScenario(db, options.machines, options.reportIntervalS);
     return await withFleet(
       db,
-      { scenario, machines: options.machines, env: { WEB_DIST: dist } },
+      {
+        scenario,
+        machines: options.machines,
+        env: { WEB_DIST: dist },
+        nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+      },
       async ({ server }) => {
         const browser = await chromium.launch({
           executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',

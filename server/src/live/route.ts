@@ -47,9 +47,14 @@ export function registerLiveRoute(app: Hono, deps: AppDeps): void {
       await stream.writeSSE({ event: 'ready', data: '{}' });
       while (!stream.aborted) {
         await new Promise<void>((resolve) => {
-          wake = resolve;
-          if (sessionsChanged || queue.length > 0) resolve();
-          else setTimeout(resolve, HEARTBEAT_MS);
+          if (sessionsChanged || queue.length > 0) return resolve();
+          // One heartbeat timer per wait, cleared when an event comes first: a fleet's thousands of events a
+          // second would otherwise leave as many timers pending for 25 s each.
+          const heartbeat = setTimeout(resolve, HEARTBEAT_MS);
+          wake = () => {
+            clearTimeout(heartbeat);
+            resolve();
+          };
         });
         wake = null;
         if (sessionsChanged || Date.now() - lastCheck > RECHECK_MS) {
@@ -59,7 +64,10 @@ export function registerLiveRoute(app: Hono, deps: AppDeps): void {
           visible = new Set(new ScopedData(deps.dbh.db, user).orgIds());
         }
         if (queue.length === 0) await stream.writeSSE({ event: 'ping', data: '{}' });
-        for (const event of queue.splice(0)) await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        // What came meanwhile goes out in one write (a big screen gets a fleet's reports: thousands a second).
+        const events = queue.splice(0);
+        if (events.length > 0)
+          await stream.write(events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join(''));
       }
       unsubscribe();
       stopListening();
