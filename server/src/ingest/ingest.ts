@@ -15,7 +15,6 @@ import { validateUplink, type RejectReason } from './validate.ts';
 import { isBusy, queueTeller } from './tell-queue.ts';
 import { createSilenceFinder } from './watchdog.ts';
 
-
 export interface IngestOptions {
   /** The broker: the embedded one (mqtt://127.0.0.1:<MQTT_PORT>) or MQTT_URL. */
   url: string;

@@ -16,9 +16,10 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { keywordIn } from '../lib/search.ts';
 import { orgNames } from '../lib/scope.ts';
 import { dayInZone, formatInZone, startOfDayInZone } from '../lib/time.ts';
-import { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay } from './analysis/index.ts';
+import { dayFromNumber, dayNumber, daysOf, utilisationPct } from './analysis/index.ts';
 import { countWhere, fleetPositionsOf } from './dashboard.ts';
 import { ofOrganisation, organisationName } from './screen-scope.ts';
+import { screenTrend } from './screen-trend.ts';
 import { screenLeaseRoutes } from './screen-lease.ts';
 import { screenSurveyRoutes } from './screen-survey.ts';
 import { statusFilter } from './device-list.ts';
@@ -36,7 +37,7 @@ export const screenRoutes: RouteDef[] = [
     return fleetPositionsOf(data, ofOrganisation(query.orgId));
   }),
 
-  route(screenEndpoints.fleet, ({ query, data, deps, lang, timeZone }) => {
+  route(screenEndpoints.fleet, ({ query, data, deps, lang, timeZone, user }) => {
     const orgName = organisationName(data, query.orgId);
     const inOrg = ofOrganisation(query.orgId);
     const now = deps.now();
@@ -78,7 +79,7 @@ export const screenRoutes: RouteDef[] = [
       .all();
 
     const period = { from: dayFromNumber(dayNumber(today) - (TREND_DAYS - 1)), to: today, days: TREND_DAYS };
-    const work = workByDay(data, period, { orgId: query.orgId });
+    const work = screenTrend(deps, data, user, period, query.orgId);
 
     const sites = query.orgId
       ? []

@@ -9,6 +9,7 @@ import {
   screenEndpoints,
   TREND_DAYS,
 } from '@console/contract/http/screens';
+import { ROLLUP_INTERVAL_MS } from '@console/server/src/analysis/rollup';
 import { dayInZone, startOfDayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { countWhere, machinesOf, otherLessorAdmin, withStatus } from '../dashboard/helpers.ts';
@@ -123,6 +124,25 @@ describe('the fleet big screen', () => {
     }
     // The seeded month of work shows in the trend.
     expect(res.data.trend.slice(0, -1).some((d) => d.attended > 0)).toBe(true);
+  });
+
+  it('sums the trend once per rollup interval, which is as often as the rollup can move it', async () => {
+    const token = t.tokenFor(ROLE.companyAdmin);
+    const before = (await t.call(screenEndpoints.fleet, { token })).data.trend.find((d) => d.attended > 0)!;
+    // The rollup folds five more hours into one machine's day.
+    s.prepare(
+      'UPDATE daily_work SET hours_worked = hours_worked + 5 WHERE rowid = (SELECT rowid FROM daily_work WHERE day = ? AND hours_worked > 0 LIMIT 1)',
+    ).run(before.date);
+    const frozen = t.deps.now();
+    try {
+      const soon = (await t.call(screenEndpoints.fleet, { token })).data.trend.find((d) => d.date === before.date)!;
+      expect(soon.hoursWorked).toBe(before.hoursWorked);
+      t.deps.now = () => frozen + ROLLUP_INTERVAL_MS;
+      const later = (await t.call(screenEndpoints.fleet, { token })).data.trend.find((d) => d.date === before.date)!;
+      expect(later.hoursWorked).toBe(Math.round((before.hoursWorked + 5) * 10) / 10);
+    } finally {
+      t.deps.now = () => frozen;
+    }
   });
 
   it('narrows to one organisation in scope, and refuses one outside it', async () => {

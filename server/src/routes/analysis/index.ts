@@ -277,4 +277,4 @@ export const analysisRoutes: RouteDef[] = [
 ];
 
 /** What the big screens read of daily work (server/src/routes/screens.ts). */
-export { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay } from './work.ts';
+export { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay, type DayWork, type Period } from './work.ts';

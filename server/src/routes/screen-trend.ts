@@ -1,0 +1,37 @@
+import { ROLLUP_INTERVAL_MS } from '../analysis/rollup.ts';
+import type { ScopedData } from '../lib/data.ts';
+import type { AppDeps } from '../lib/deps.ts';
+import { workByDay, type DayWork, type Period } from './analysis/index.ts';
+
+interface Kept {
+  at: number;
+  work: Map<string, DayWork>;
+}
+
+/** Per server (a test process runs several), per viewer, organisation and period. */
+const keptByServer = new WeakMap<AppDeps, Map<string, Kept>>();
+
+/**
+ * A screen's utilisation trend: the daily-work rollup summed per day. The rollup moves it at most once a
+ * ROLLUP_INTERVAL_MS, while every open screen asks for its figures every few seconds, and a fleet's fortnight
+ * (20,000 machines: 280,000 rows) took over a second of the main thread to sum (a CPU profile of the screens bench,
+ * decision 046). So each viewer's trend is summed once per rollup interval.
+ */
+export function screenTrend(
+  deps: AppDeps,
+  data: ScopedData,
+  viewer: { id: number },
+  period: Period,
+  orgId: number | undefined,
+): Map<string, DayWork> {
+  let kept = keptByServer.get(deps);
+  if (!kept) keptByServer.set(deps, (kept = new Map()));
+  const now = deps.now();
+  const key = `${viewer.id}|${orgId ?? ''}|${period.from}|${period.to}`;
+  const hit = kept.get(key);
+  if (hit && now - hit.at < ROLLUP_INTERVAL_MS && now >= hit.at) return hit.work;
+  for (const [k, v] of kept) if (now - v.at >= ROLLUP_INTERVAL_MS) kept.delete(k);
+  const work = workByDay(data, period, { orgId });
+  kept.set(key, { at: now, work });
+  return work;
+}
