@@ -8,6 +8,7 @@ import { consoleLog, type AppDeps } from './lib/deps.ts';
 import { brokerHost, developmentSecretsInUse, readEnv } from './lib/env.ts';
 import { startBrokerThread } from './ingest/broker-thread.ts';
 import { startIngestThread } from './ingest/ingest-thread.ts';
+import { CHECKPOINT_PAGES } from './ingest/store.ts';
 import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
 import { startRollupJob } from './analysis/rollup.ts';
@@ -25,6 +26,11 @@ async function main() {
     throw new Error('CLOCK_URL is for QA: production keeps real time');
   const clock = startServerClock(env.CLOCK_URL, consoleLog);
   const dbh = openDb(env.DB_FILE);
+  // A commit that finds the WAL past its connection's threshold copies it into the database then and there. Ingest's
+  // thread commits many times a second and checkpoints at CHECKPOINT_PAGES; at SQLite's default (1,000 pages) the
+  // API's small commits ran those checkpoints of ingest's writes on the main thread instead (the screens bench's
+  // profile). The main thread checkpoints only if ingest has not (no machines reporting).
+  dbh.sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
   const base = { dbh, env, now: clock.now, log: consoleLog, live: new LiveHub() };
   const deps: AppDeps = { ...base, commands: createCommandQueue(base), ingest: null };
   // Production starts empty: the first administrator comes from `npm run create-admin`.

@@ -56,7 +56,7 @@ interface DeviceRow extends Omit<
  * 1,000, 4 MB). A batch rewrites a page of the machines' table for nearly every report, so at the default every
  * commit checkpointed (and synced); at 10,000 a checkpoint writes each page once for several batches.
  */
-const CHECKPOINT_PAGES = 10_000;
+export const CHECKPOINT_PAGES = 10_000;
 
 /** Machines whose working state is kept between batches; past this the memory is given back and refilled. */
 const MAX_KEPT = 100_000;
