@@ -353,7 +353,7 @@ export const processEndpoints = {
     response: z.object({
       form: formTemplateRow,
       models: z.array(modelRow.pick({ id: true, key: true, name: true, state: true, latestVersion: true })),
-      definitions: z.array(definitionRow.pick({ id: true, key: true, name: true, version: true, state: true })),
+      versions: z.array(definitionRow.pick({ id: true, key: true, name: true, version: true, state: true })),
     }),
   }),
   formCreate: defineEndpoint({

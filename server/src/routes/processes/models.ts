@@ -273,7 +273,7 @@ export const modelRoutes: RouteDef[] = [
         state: m.state,
         latestVersion: m.latestVersion,
       })),
-      definitions: definitions.map((d) => ({ id: d.id, key: d.key, name: d.name, version: d.version, state: d.state })),
+      versions: definitions.map((d) => ({ id: d.id, key: d.key, name: d.name, version: d.version, state: d.state })),
     };
   }),
   route(processEndpoints.formCreate, ({ body, data, user, deps }) => {
