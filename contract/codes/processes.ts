@@ -41,18 +41,19 @@ export const ASSIGNEE_KIND = codeTable('processes:assigneeKind', [
   ['user', 'user', 'green'],
   ['orgAdmin', 'orgAdmin', 'purple'],
 ]);
-/** The roles a node may name: the console's working roles (not the registered user nor the screen-only viewer). */
+/**
+ * The people of the organisations a process serves (the operator's and the rental companies' staff): the roles a node
+ * may name, and who starts processes and handles tasks. Customers and distributors have no processes of their own.
+ */
 export const ASSIGNABLE_ROLES: readonly RoleId[] = [
   ROLE.companyEmployee,
   ROLE.companyAdmin,
   ROLE.finance,
+  ROLE.processMaintainer,
   ROLE.lessorAdmin,
   ROLE.lessorSales,
-  ROLE.technician,
-  ROLE.distributor,
-  ROLE.processMaintainer,
   ROLE.lessorStaff,
-  ROLE.other,
+  ROLE.technician,
 ];
 
 /** `any`: the first approval passes the node (the others' tasks are cancelled); `all`: every assignee approves. */

@@ -27,7 +27,7 @@ import { idParam, MAX_CENTS, pageQuery, paged, requiredText } from './fields.ts'
 
 /** Who designs forms and models, deploys and suspends them. */
 export const PROCESS_MAINTAINERS = [ROLE.processMaintainer, ROLE.companyAdmin] as const;
-/** Who starts processes and handles tasks: every working role (each within its own organisation). */
+/** Who starts processes and handles tasks: the staff of the operator and the rental companies, each in its own. */
 export const PROCESS_USERS: readonly RoleId[] = ASSIGNABLE_ROLES;
 
 const keyword = z.string().trim().max(40).optional();

@@ -94,6 +94,7 @@ function myPendingTask(tx: ScopedWrite, id: number, action: 'approve' | 'reject'
     .from(processInstances, tx.orgScope(processInstances.orgId))
     .where(eq(processInstances.id, task.instanceId))
     .get();
+  // An assignee decides while the process allows its moves (running).
   if (!inst || !instanceAllows('reject', inst.state)) throw conflict('processes.notRunning');
   return { task, inst, def: definitionOf(tx, inst) };
 }

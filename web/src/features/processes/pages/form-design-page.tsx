@@ -145,19 +145,17 @@ function Designer({ template }: { template: FormTemplateRow | null }) {
   const orgs = usePublishOrgs();
   const create = useEndpointMutation(processEndpoints.formCreate, { invalidates: PROCESS_READS, silent: true });
   const update = useEndpointMutation(processEndpoints.formUpdate, { invalidates: PROCESS_READS, silent: true });
-  const schema = template ? processEndpoints.formUpdate.body : processEndpoints.formCreate.body;
-  const { submit, listError, busy } = useNestedSubmit(form, schema, 'fields');
-  const save = async () => {
-    const ok = await submit(async (body) => {
-      const saved =
-        'orgId' in body
-          ? await create.mutateAsync({ body: body as never })
-          : await update.mutateAsync({ body: body as never });
-      void message.success(t('common:saved'));
-      void navigate(href(processScreens.form, { id: saved.id }));
-    });
-    return ok;
+  const createForm = useNestedSubmit(form, processEndpoints.formCreate.body, 'fields');
+  const updateForm = useNestedSubmit(form, processEndpoints.formUpdate.body, 'fields');
+  const { listError, busy } = template ? updateForm : createForm;
+  const saved = (id: number) => {
+    void message.success(t('common:saved'));
+    void navigate(href(processScreens.form, { id }));
   };
+  const save = () =>
+    template
+      ? updateForm.submit(async (body) => saved((await update.mutateAsync({ body })).id))
+      : createForm.submit(async (body) => saved((await create.mutateAsync({ body })).id));
   const initial = template
     ? { id: template.id, name: template.name, description: template.description, fields: template.fields }
     : { orgId: orgs[0]?.id, name: '', description: '', fields: [{ ...NEW_FIELD }] };
@@ -173,9 +171,15 @@ function Designer({ template }: { template: FormTemplateRow | null }) {
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="orgId" label={t('field.org')} required={!template}>
-                  {template ? <Typography.Text>{template.orgName}</Typography.Text> : <OrgSelect />}
-                </Form.Item>
+                {template ? (
+                  <Form.Item label={t('field.org')}>
+                    <Typography.Text>{template.orgName}</Typography.Text>
+                  </Form.Item>
+                ) : (
+                  <Form.Item name="orgId" label={t('field.org')} required>
+                    <OrgSelect />
+                  </Form.Item>
+                )}
               </Col>
               <Col span={24}>
                 <Form.Item name="description" label={t('field.description')}>
