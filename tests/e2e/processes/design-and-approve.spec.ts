@@ -8,7 +8,11 @@ const t = (key: string, params?: Record<string, string | number>) => text('en', 
 /** Pick an option of the antd select under this label. */
 async function choose(page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) {
   await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
 }
 
 test('the maintainer designs and deploys a two-node approval, an employee starts it, both approvers approve, and the starter sees it approved', async ({
@@ -52,12 +56,18 @@ test('the maintainer designs and deploys a two-node approval, an employee starts
   await row.getByRole('button', { name: t('model.design') }).click();
 
   // Two nodes: the finance staff, then the organisation's administrators; the diagram follows.
-  const first = page.locator('.ant-card').filter({ hasText: t('design.nodeNo', { n: 1 }) }).last();
+  const first = page
+    .locator('.ant-card')
+    .filter({ hasText: t('design.nodeNo', { n: 1 }) })
+    .last();
   await first.getByLabel(t('design.nodeName')).fill('Finance review');
   await choose(page, first, t('design.assignee'), t('assigneeKind.role'));
   await choose(page, first, t('design.role'), text('en', 'codes:role.finance'));
   await page.getByRole('button', { name: t('design.addNode') }).click();
-  const second = page.locator('.ant-card').filter({ hasText: t('design.nodeNo', { n: 2 }) }).last();
+  const second = page
+    .locator('.ant-card')
+    .filter({ hasText: t('design.nodeNo', { n: 2 }) })
+    .last();
   await second.getByLabel(t('design.nodeName')).fill('Director');
   const diagram = page.locator('.ant-steps-horizontal');
   await expect(diagram).toContainText('Finance review');
@@ -89,7 +99,9 @@ test('the maintainer designs and deploys a two-node approval, an employee starts
     await approver.goto('/processMng/todoTask');
     const task = approver.getByRole('row').filter({ hasText: number });
     await task.getByRole('button', { name: t('task.approve') }).click();
-    const approve = approver.getByRole('dialog', { name: t('task.approveTitle', { title: (await task.locator('td').nth(1).textContent())! }) });
+    const approve = approver.getByRole('dialog', {
+      name: t('task.approveTitle', { title: (await task.locator('td').nth(1).textContent())! }),
+    });
     await approve.getByLabel(t('task.comment')).fill('Fine');
     await approve.getByRole('button', { name: t('task.approve') }).click();
     await expect(approver.getByText(t('task.approved'))).toBeVisible();
