@@ -355,4 +355,20 @@ describe('process management', () => {
         .status,
     ).toBe('404');
   });
+  it('lets the people a passed node copies read the process, and keeps a form template in use from deletion', async () => {
+    const maintainerId = t.userId(ROLE.processMaintainer);
+    const { definitionId, formId } = await deployed([
+      node('Finance', { assigneeKind: 'role', roleId: ROLE.finance, ccUserIds: [maintainerId] }),
+    ]);
+    const id = (await start(definitionId, { amount: 100, reason: 'Copy me' })).data.id;
+    expect((await detail(ROLE.processMaintainer, id)).status).toBe('404');
+    const [task] = await todoOf(ROLE.finance, id);
+    await t.call(processEndpoints.approve, { token: as(ROLE.finance), body: { id: task!.id, comment: '' } });
+    const copied = await detail(ROLE.processMaintainer, id);
+    expect(copied.status).toBe('200');
+    expect(copied.data.events.find((e) => e.event === 'cc')?.toName).toBeTruthy();
+    const removal = await t.call(processEndpoints.formDelete, { token: maintainer(), body: { id: formId } });
+    expect(removal.status).toBe('409');
+    expect(removal.message).toContain('A process model uses this form template');
+  });
 });
