@@ -70,7 +70,7 @@ function FieldList() {
                     name={[item.name, 'key']}
                     label={t('formDesign.key')}
                     required
-                    extra={t('formDesign.keyExtra')}
+                    tooltip={t('formDesign.keyExtra')}
                   >
                     <Input maxLength={32} />
                   </Form.Item>
