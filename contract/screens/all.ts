@@ -28,6 +28,7 @@ import { shopOrderMenu, shopOrderScreens } from './shop-orders.ts';
 import { expenseLedgerMenu, expenseLedgerScreens } from './expense-ledger.ts';
 import { peripheralMenu, peripheralScreens } from './peripherals.ts';
 import { riskMenu, riskScreens } from './risk.ts';
+import { processMenu, processScreens } from './processes.ts';
 import { placeScreens, type MenuEntry, type Screen } from './screen.ts';
 import { settingMenu, settingScreens } from './settings.ts';
 import { shellScreens } from './shell.ts';
@@ -77,6 +78,7 @@ export const screensByArea = {
   customers: customerScreens,
   banners: bannerScreens,
   'app-releases': appReleaseScreens,
+  processes: processScreens,
   settings: settingScreens,
 } satisfies Record<string, Record<string, Screen>>;
 
@@ -122,6 +124,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(employeeScreens, employeeMenu),
     ...placeScreens(bannerScreens, bannerMenu),
     ...placeScreens(appReleaseScreens, appReleaseMenu),
+    ...placeScreens(processScreens, processMenu),
     ...placeScreens(settingScreens, settingMenu),
   ];
 }

@@ -18,6 +18,7 @@ import { SHOP_ORDER_READERS } from '../http/shop-orders.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import { BANNER_EDITORS } from '../http/banners.ts';
+import { PROCESS_USERS } from '../http/processes.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
 import { settingScreens } from './settings.ts';
 
@@ -76,6 +77,8 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   employees: { url: '/employeeManagement', order: 70, title: 'employees', icon: 'team', roles: ADMIN_ROLES },
   // System management (spec /systemSetting): the apps' banners (decision 052).
   system: { url: 'systemSetting', order: 75, title: 'system', icon: 'control', roles: BANNER_EDITORS },
+  // Process management (spec /processMng): approvals started, handled and designed (decision 054).
+  processes: { url: 'processMng', order: 73, title: 'processes', icon: 'partition', roles: PROCESS_USERS },
   // Its url is the settings page's path; its entries open that page's two tabs.
   settings: { url: settingScreens.settings.path, order: 80, title: 'settings', icon: 'setting', roles: 'all' },
 };
