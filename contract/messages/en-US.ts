@@ -712,4 +712,10 @@ export const enUS: Record<MessageKey, string> = {
   'shopOrders.payState.refused': 'refused by the provider',
   'shopOrders.payState.closed': 'closed unpaid after its time',
   'shopOrders.payState.unknown': 'unknown to the provider',
+  'monitor.machineRequired': 'Select the machine',
+  'monitor.channelRange': 'The channel is a whole number from 1 to 16',
+  'monitor.channelTaken': 'This channel of the machine already has a camera',
+  'monitor.channelOffline': 'The channel is offline: its machine is offline or asleep, or the camera is not on line',
+  'monitor.platformUnavailable': 'The video platform cannot be reached now; try again later',
+  'monitor.snapshotTaken': 'The snapshot was saved to the machine’s files',
 };

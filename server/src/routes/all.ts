@@ -7,6 +7,7 @@ import { authRoutes } from './auth.ts';
 import { brandRoutes } from './brand.ts';
 import { appReleaseRoutes } from './app-releases/index.ts';
 import { bannerRoutes } from './banners/index.ts';
+import { monitorRoutes } from './monitor/index.ts';
 import { caseRoutes } from './cases/index.ts';
 import { commandRoutes } from './commands.ts';
 import { deviceDetailRoutes } from './device-detail/index.ts';
@@ -100,6 +101,7 @@ export const allRoutes: RouteDef[] = [
   ...renewalRoutes,
   ...approvalRoutes,
   ...bannerRoutes,
+  ...monitorRoutes,
   ...appReleaseRoutes,
   ...shopOrderRoutes,
 ];
