@@ -40,7 +40,7 @@ export type CameraPosition = (typeof CAMERA_POSITION.values)[number];
 const POSITIONS = CAMERA_POSITION.values as unknown as [CameraPosition, ...CameraPosition[]];
 
 /** A machine's online state as the player shows it: the server's own record of its connection. */
-export const MACHINE_LINK = codeTable('monitor:link', [
+export const MACHINE_LINK = codeTable('monitor:links', [
   ['online', 'online', 'green'],
   ['asleep', 'asleep', 'purple'],
   ['offline', 'offline', 'default'],

@@ -12,6 +12,7 @@ import { seedLockTasks } from './lock-tasks.ts';
 import { seedRisk } from './risk.ts';
 import { seedAppReleases } from './app-releases.ts';
 import { seedBanners } from './banners.ts';
+import { seedMonitor } from './monitor.ts';
 import { seedCases } from './cases.ts';
 import { seedFaults } from './faults.ts';
 import { seedFeedback } from './feedback.ts';
@@ -119,6 +120,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedInvoices(db, orgs, fleet.now);
   // Shop orders in every state with their payments and timelines (decision 050): no faker; after the shop.
   seedShopOrders(db, orgs, fleet.now);
+  // Cameras on a third of the machines that carry them, named in the owner's language (decision 057): no faker.
+  seedMonitor(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -15,7 +15,9 @@ async function main() {
   const app = createControlApp(sim);
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     sim.port = info.port;
-    log(`control API on http://localhost:${info.port} (/health, /openapi.json, the video platform under /video); broker ${displayUrl(env.mqttUrl)}`);
+    log(
+      `control API on http://localhost:${info.port} (/health, /openapi.json, the video platform under /video); broker ${displayUrl(env.mqttUrl)}`,
+    );
   });
   server.on('error', (error) => {
     log(`control API cannot listen on port ${env.port}: ${error.message}`);

@@ -13,7 +13,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { ChannelOffline, createVideoClient, videoSettings, VideoUnavailable } from '../../video/video-client.ts';
-import { addDeviceFile } from '../device-records/files.ts';
+import { addDeviceFile } from '../device-records/index.ts';
 import { deviceKeyword, ownedDevice, ownerOrgIds } from '../device-access.ts';
 
 /** The machine's connection as the server last heard it. */
