@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Space, Spin, Tooltip, Typography } from 'antd';
 import { CameraOutlined, CloseOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { monitorEndpoints } from '@console/contract/http/monitor';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
@@ -35,6 +35,7 @@ export function LivePlayer({
 }) {
   const { t } = useTranslation('monitor');
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const frameRef = useRef<HTMLDivElement>(null);
   const [tick, setTick] = useState(0);
   const [stopped, setStopped] = useState(false);
@@ -68,12 +69,20 @@ export function LivePlayer({
 
   const takeSnapshot = async () => {
     const file = await snapshot.mutateAsync({ body: { cameraId: camera.cameraId } });
+    const files = href(deviceDetailScreens.detail, { id: camera.deviceId, tab: 'files' });
+    // The message renders outside the router: a real link, followed by the router.
     void message.success(
       <span>
         {t('player.snapshotSaved', { name: file.name })}{' '}
-        <Link to={href(deviceDetailScreens.detail, { id: camera.deviceId, tab: 'files' })}>
+        <a
+          href={files}
+          onClick={(event) => {
+            event.preventDefault();
+            void navigate(files);
+          }}
+        >
           {t('player.openFiles')}
-        </Link>
+        </a>
       </span>,
     );
   };
