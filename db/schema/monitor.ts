@@ -23,8 +23,5 @@ export const deviceCameras = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [
-    uniqueIndex('device_cameras_channel').on(t.deviceId, t.channel),
-    index('device_cameras_org').on(t.orgId),
-  ],
+  (t) => [uniqueIndex('device_cameras_channel').on(t.deviceId, t.channel), index('device_cameras_org').on(t.orgId)],
 );

@@ -23,8 +23,8 @@ test.describe('video monitoring (English)', () => {
     try {
       await page.goto('/monitorManagement/monitor');
       await page.getByRole('searchbox', { name: say('tree.search') }).fill(machine.serialNumber);
-      await page.getByRole('searchbox', { name: say('tree.search') }).press('Enter');
       const list = page.getByTestId('monitor-machines');
+      await expect(list.locator('section')).toHaveCount(1);
       await expect(list.getByText(machine.serialNumber, { exact: true })).toBeVisible();
       await list.getByRole('button', { name: `CH${camera.channel} ${camera.name}` }).click();
 

@@ -31,8 +31,9 @@ export function MachineList({ onPick }: { onPick: (camera: PlayedCamera) => void
         placeholder={t('tree.search')}
         aria-label={t('tree.search')}
         maxLength={40}
-        onSearch={(value) => {
-          setKeyword(value.trim());
+        // The list follows the text as it is typed (a page of machines per change, kept while the next loads).
+        onChange={(event) => {
+          setKeyword(event.target.value.trim());
           setPage(1);
         }}
       />
