@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Descriptions, Drawer, Tabs, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_EDITORS, monitorEndpoints, type CameraRow } from '@console/contract/http/monitor';
@@ -72,7 +72,12 @@ function CameraRegistry() {
   const create = useEndpointMutation(monitorEndpoints.create, { invalidates: READS, silent: true });
   const update = useEndpointMutation(monitorEndpoints.update, { invalidates: READS, silent: true });
   const remove = useEndpointMutation(monitorEndpoints.remove, { invalidates: READS });
-  const nameCell = (row: CameraRow) => <Typography.Link onClick={() => setOpened(row.id)}>{row.name}</Typography.Link>;
+  // Opens the camera's drawer (not another page): a button that looks like a link.
+  const nameCell = (row: CameraRow) => (
+    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpened(row.id)}>
+      {row.name}
+    </Button>
+  );
   return (
     <>
       <RegistryPage
