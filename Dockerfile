@@ -37,8 +37,10 @@ VOLUME /app/data
 EXPOSE 8080 1884
 CMD ["node", "--import", "tsx", "server/src/main.ts"]
 
-# The simulator shares only the contract with the server.
+# The simulator shares only the contract with the server. Its video platform draws the cameras' pictures with
+# sharp (prebuilt libvips), whose SVG text needs a font: the slim image has none (docs/decisions/057).
 FROM node:24-bookworm-slim AS simulator
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY package.json tsconfig.json ./

@@ -1,4 +1,4 @@
-import { ROOT, runTogether, TSX_LOADER, waitForHttp } from './lib/processes.ts';
+import { ROOT, runTogether, TSX_LOADER, videoPlatformEnv, waitForHttp } from './lib/processes.ts';
 import { buildWeb, webBuildReason } from './lib/web-build.ts';
 
 /**
@@ -25,7 +25,8 @@ if (reason) {
 }
 
 const { children } = runTogether([
-  { name: 'server', args: ['--import', TSX_LOADER, 'server/src/main.ts'] },
+  { name: 'server', args: ['--import', TSX_LOADER, 'server/src/main.ts'], env: videoPlatformEnv(simPort) },
+  // The fleet, and the simulated video platform of the cameras on it (docs/decisions/057).
   { name: 'simulator', args: ['--import', TSX_LOADER, 'simulator/src/main.ts'] },
   // The simulated e-signature provider (docs/decisions/030): the server reaches it at ESIGN_URL.
   { name: 'esign', args: ['--import', TSX_LOADER, 'esign/src/main.ts'] },
@@ -62,7 +63,8 @@ async function simulatorReady() {
       if (health.source.state === 'loaded' && connecting === 0) {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         console.log(`simulator: ${online} of ${total} machines on line, ${asleep} asleep, ${seconds} s after start`);
-        console.log(`simulator control API: http://localhost:${simPort}/openapi.json\n`);
+        console.log(`simulator control API: http://localhost:${simPort}/openapi.json`);
+        console.log(`video platform (simulated): http://localhost:${simPort}/video/control/health\n`);
         return;
       }
     } catch {

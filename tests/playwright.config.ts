@@ -13,6 +13,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18480);
 export const ESIGN_PORT = E2E_PORT + 2;
 /** The simulated payment provider's port, the next in the scheme. */
 export const PAYGATE_PORT = E2E_PORT + 3;
+/**
+ * The simulated video platform's port: the control API of the simulator a monitor flow starts
+ * (tests/e2e/monitor), which serves the platform under `/video` (docs/decisions/057).
+ */
+export const VIDEO_PORT = E2E_PORT + 4;
 process.env.E2E_DB_FILE ??= join(tmpdir(), `console-e2e-${Date.now()}-${process.pid}`, 'console.db');
 
 export default defineConfig({
@@ -104,6 +109,8 @@ export default defineConfig({
         WEB_DIST: process.env.E2E_WEB_DIST ?? 'web/dist',
         ESIGN_URL: `http://127.0.0.1:${ESIGN_PORT}`,
         PAYGATE_URL: `http://127.0.0.1:${PAYGATE_PORT}`,
+        VIDEO_URL: `http://127.0.0.1:${VIDEO_PORT}/video`,
+        VIDEO_PLAY_ORIGIN: `http://localhost:${VIDEO_PORT}`,
       },
     },
   ],

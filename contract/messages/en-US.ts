@@ -742,4 +742,10 @@ export const enUS: Record<MessageKey, string> = {
   'processes.notRunning': 'This process has already ended',
   'processes.transferTarget': 'A task cannot go to yourself or to someone already approving this node',
   'processes.notOpenVersion': 'Only the newest version starts processes',
+  'monitor.machineRequired': 'Select the machine',
+  'monitor.channelRange': 'The channel is a whole number from 1 to 16',
+  'monitor.channelTaken': 'This channel of the machine already has a camera',
+  'monitor.channelOffline': 'The channel is offline: its machine is offline or asleep, or the camera is not on line',
+  'monitor.platformUnavailable': 'The video platform cannot be reached now; try again later',
+  'monitor.snapshotTaken': 'The snapshot was saved to the machine’s files',
 };

@@ -728,6 +728,12 @@ export const zhCN = {
   'processes.notRunning': '该流程已结束',
   'processes.transferTarget': '不能转交给自己或已在该节点审批的人',
   'processes.notOpenVersion': '只有最新版本可以发起流程',
+  'monitor.machineRequired': '请选择机器',
+  'monitor.channelRange': '通道号为 1 到 16 的整数',
+  'monitor.channelTaken': '该机器的这个通道已绑定摄像头',
+  'monitor.channelOffline': '通道离线：机器离线或休眠，或摄像头未上线',
+  'monitor.platformUnavailable': '视频平台暂时无法访问，请稍后重试',
+  'monitor.snapshotTaken': '抓图已保存到机器文件',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -2,6 +2,7 @@ import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
 import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
+import { monitorMenu, monitorScreens } from './monitor.ts';
 import { caseMenu, caseScreens } from './cases.ts';
 import { customerMenu, customerScreens } from './customers.ts';
 import { dashboardMenu, dashboardScreens } from './dashboard.ts';
@@ -77,6 +78,7 @@ export const screensByArea = {
   employees: employeeScreens,
   customers: customerScreens,
   banners: bannerScreens,
+  monitor: monitorScreens,
   'app-releases': appReleaseScreens,
   processes: processScreens,
   settings: settingScreens,
@@ -123,6 +125,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),
     ...placeScreens(bannerScreens, bannerMenu),
+    ...placeScreens(monitorScreens, monitorMenu),
     ...placeScreens(appReleaseScreens, appReleaseMenu),
     ...placeScreens(processScreens, processMenu),
     ...placeScreens(settingScreens, settingMenu),

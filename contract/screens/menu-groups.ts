@@ -19,6 +19,7 @@ import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import { BANNER_EDITORS } from '../http/banners.ts';
 import { PROCESS_USERS } from '../http/processes.ts';
+import { MONITOR_READERS } from '../http/monitor.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
 import { settingScreens } from './settings.ts';
 
@@ -69,6 +70,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
     roles: [...new Set([...CASE_READERS, ...BIND_DECIDERS])],
   },
   risk: { url: 'riskManagement', order: 60, title: 'risk', icon: 'safety', roles: RISK_READERS },
+  // Video monitoring (spec /monitorManagement): the cameras on the machines, live (decision 057).
+  monitor: {
+    url: '/monitorManagement',
+    order: 62,
+    title: 'monitorManagement',
+    icon: 'video-camera',
+    roles: MONITOR_READERS,
+  },
   // Customers (spec /customerManagement) and the accounts and partner companies (spec /userManagement), decision 043;
   // written as paths, they also name those levels of the breadcrumb.
   customers: { url: '/customerManagement', order: 65, title: 'customers', icon: 'solution', roles: CUSTOMER_READERS },

@@ -184,6 +184,7 @@ export type MenuGroupId =
   | 'warning'
   | 'approvals'
   | 'risk'
+  | 'monitor'
   | 'customers'
   | 'users'
   | 'employees'

@@ -12,6 +12,7 @@ import { seedLockTasks } from './lock-tasks.ts';
 import { seedRisk } from './risk.ts';
 import { seedAppReleases } from './app-releases.ts';
 import { seedBanners } from './banners.ts';
+import { seedMonitor } from './monitor.ts';
 import { seedCases } from './cases.ts';
 import { seedFaults } from './faults.ts';
 import { seedFeedback } from './feedback.ts';
@@ -122,6 +123,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedShopOrders(db, orgs, fleet.now);
   // Process models, forms, deployed versions and processes in every state (decision 054): no faker.
   seedProcesses(db, orgs, fleet.now);
+  // Cameras on a third of the machines that carry them, named in the owner's language (decision 057): no faker.
+  seedMonitor(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

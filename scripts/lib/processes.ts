@@ -116,3 +116,14 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
+
+/**
+ * The server's way to the simulated video platform, which the simulator serves under its control API
+ * (docs/decisions/057): its API and the origin its play addresses come from follow SIM_PORT unless set.
+ */
+export function videoPlatformEnv(simPort: number | string): Record<string, string> {
+  return {
+    VIDEO_URL: process.env.VIDEO_URL ?? `http://127.0.0.1:${simPort}/video`,
+    VIDEO_PLAY_ORIGIN: process.env.VIDEO_PLAY_ORIGIN ?? `http://localhost:${simPort}`,
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
+import { DEV_VIDEO_APP_KEY, DEV_VIDEO_SECRET } from '@console/contract/video/video-protocol';
 import { MAX_SPEED, MIN_SPEED } from './clock.ts';
 
 /** The simulator's settings, validated once at start. Defaults find the server and its embedded broker. */
@@ -43,6 +44,13 @@ const envSchema = z.object({
   SIM_PAUSED: z.enum(['0', '1']).default('0'),
   /** Sockets this process may hold (docs/decisions/008-simulator.md). */
   SIM_MAX_CONNECTIONS: z.coerce.number().int().min(1001).max(1_000_000).default(16_000),
+  /**
+   * The simulated video platform beside the control API (docs/decisions/057-video-monitoring.md): the app key and
+   * secret it accepts, and its address as browsers reach it (default http://localhost:SIM_PORT/video).
+   */
+  VIDEO_APP_KEY: z.string().min(1).max(64).default(DEV_VIDEO_APP_KEY),
+  VIDEO_SECRET: z.string().min(16).default(DEV_VIDEO_SECRET),
+  VIDEO_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface SimulatorEnv {
@@ -59,6 +67,7 @@ export interface SimulatorEnv {
   shards: number;
   maxConnections: number;
   paused: boolean;
+  video: { appKey: string; secret: string; publicUrl: string | undefined };
 }
 
 export function readSimulatorEnv(source: NodeJS.ProcessEnv = process.env): SimulatorEnv {
@@ -78,5 +87,10 @@ export function readSimulatorEnv(source: NodeJS.ProcessEnv = process.env): Simul
     shards,
     maxConnections: env.SIM_MAX_CONNECTIONS,
     paused: env.SIM_PAUSED === '1',
+    video: {
+      appKey: env.VIDEO_APP_KEY,
+      secret: env.VIDEO_SECRET,
+      publicUrl: env.VIDEO_PUBLIC_URL?.replace(/\/$/, ''),
+    },
   };
 }

@@ -13,9 +13,12 @@ async function main() {
   const log = (message: string) => console.log(`[${new Date().toISOString()}] ${message}`);
   const sim = new Simulator({ env, log });
   const app = createControlApp(sim);
-  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) =>
-    log(`control API on http://localhost:${info.port} (/health, /openapi.json); broker ${displayUrl(env.mqttUrl)}`),
-  );
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    sim.port = info.port;
+    log(
+      `control API on http://localhost:${info.port} (/health, /openapi.json, the video platform under /video); broker ${displayUrl(env.mqttUrl)}`,
+    );
+  });
   server.on('error', (error) => {
     log(`control API cannot listen on port ${env.port}: ${error.message}`);
     process.exit(1);

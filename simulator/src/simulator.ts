@@ -6,6 +6,8 @@ import { MqttTransport } from './mqtt/mqtt-transport.ts';
 import type { Transport } from './mqtt/transport.ts';
 import { waitForManifest } from './sources/manifest.ts';
 import { parseScenario, type Scenario } from './sources/scenario.ts';
+import { fleetCameras } from './video/fleet-cameras.ts';
+import { VideoPlatform } from './video/platform.ts';
 
 export interface Source {
   kind: 'manifest' | 'scenario';
@@ -30,6 +32,10 @@ export class Simulator {
   readonly clock: SimClock;
   readonly transport: Transport;
   readonly fleet: Fleet;
+  /** The simulated video platform: the cameras on these machines (served under the control API's `/video`). */
+  readonly video: VideoPlatform;
+  /** The port the control API listens on, once it does (the play addresses' default host). */
+  port: number;
   readonly startedAt = Date.now();
   source: Source;
   private stopped = false;
@@ -50,6 +56,13 @@ export class Simulator {
       transport: this.transport,
       seed: env.seed,
       wakeWindowRealMs: options.wakeWindowRealMs,
+    });
+    this.port = env.port;
+    this.video = new VideoPlatform({
+      appKey: env.video.appKey,
+      secret: env.video.secret,
+      publicUrl: () => env.video.publicUrl ?? `http://localhost:${this.port}/video`,
+      source: fleetCameras(this.fleet, this.clock),
     });
     this.source = env.scenario
       ? { kind: 'scenario', state: 'waiting', detail: env.scenario, loadedAt: null }

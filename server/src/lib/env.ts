@@ -88,6 +88,18 @@ const envSchema = z.object({
   PAYGATE_NOTIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The console's address as the payer's browser sees it (the pay page's "back"); default http://localhost:PORT. */
   PAYGATE_RETURN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The video platform (docs/decisions/057-video-monitoring.md): its API, the app key and secret it issued (requests
+   * are signed with the secret), the origin its play addresses are served from (the console's pages may show
+   * pictures from there) and how long a play address lives. The defaults reach the simulated platform beside the
+   * simulator's control API; outside production an unset secret is the simulator's development one, and a
+   * production server without VIDEO_SECRET plays nothing.
+   */
+  VIDEO_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8090/video'),
+  VIDEO_APP_KEY: z.string().min(1).max(64).default('console-dev'),
+  VIDEO_SECRET: z.string().min(16).optional(),
+  VIDEO_PLAY_ORIGIN: z.url({ protocol: /^https?$/ }).default('http://localhost:8090'),
+  VIDEO_PLAY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** How long a contract's public document link (/contract/export) stays valid. */
   CONTRACT_LINK_HOURS: z.coerce
     .number()

@@ -25,18 +25,27 @@ export function tileSources(templates: string[]): string[] {
 /**
  * Headers on every answer (decision 020): a Content-Security-Policy the console and the API reference work
  * with (scripts only from this origin; inline styles, which antd and swagger-ui write; images also from the
- * map tile servers and blob: for the files the console fetched), no framing by other sites, no content
+ * map tile servers, the video platform's play origin and blob: for the files the console fetched), no framing by other sites, no content
  * sniffing, and only the origin as referrer to other sites (tile servers ask for one). A header a handler set
  * itself (an uploaded file's, a brand logo's stricter policy) is kept.
  */
-export function securityHeaders(env: Pick<Env, 'MAP_TILES_GLOBAL' | 'MAP_TILES_REGIONAL'>): MiddlewareHandler {
+export function securityHeaders(
+  env: Pick<Env, 'MAP_TILES_GLOBAL' | 'MAP_TILES_REGIONAL' | 'VIDEO_PLAY_ORIGIN'>,
+): MiddlewareHandler {
   return secureHeaders({
     overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...tileSources([env.MAP_TILES_GLOBAL, env.MAP_TILES_REGIONAL])],
+      imgSrc: [
+        "'self'",
+        'data:',
+        'blob:',
+        ...tileSources([env.MAP_TILES_GLOBAL, env.MAP_TILES_REGIONAL]),
+        // The video platform's play addresses: the monitor page shows their pictures (decision 057).
+        new URL(env.VIDEO_PLAY_ORIGIN).origin,
+      ],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],

@@ -8,6 +8,7 @@ import { brandRoutes } from './brand.ts';
 import { appReleaseRoutes } from './app-releases/index.ts';
 import { bannerRoutes } from './banners/index.ts';
 import { processRoutes } from './processes/index.ts';
+import { monitorRoutes } from './monitor/index.ts';
 import { caseRoutes } from './cases/index.ts';
 import { commandRoutes } from './commands.ts';
 import { deviceDetailRoutes } from './device-detail/index.ts';
@@ -101,6 +102,7 @@ export const allRoutes: RouteDef[] = [
   ...renewalRoutes,
   ...approvalRoutes,
   ...bannerRoutes,
+  ...monitorRoutes,
   ...appReleaseRoutes,
   ...processRoutes,
   ...shopOrderRoutes,

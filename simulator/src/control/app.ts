@@ -4,6 +4,7 @@ import { ACTION_NAMES, ActionError, actionSchemas } from '../fleet/actions.ts';
 import { connectionOf, viewOf } from '../fleet/view.ts';
 import type { Simulator } from '../simulator.ts';
 import { parseScenario, ScenarioError } from '../sources/scenario.ts';
+import { createVideoApp } from '../video/platform.ts';
 import { controlRoutes, listQuery, openApiDocument, skipBody, speedBody, type ClockView, type Health } from './api.ts';
 
 /** Largest scenario document accepted (a 20,000-machine fleet in JSON is about 3 MB). */
@@ -136,6 +137,9 @@ export function createControlApp(sim: Simulator): Hono {
       clock: clock(),
     });
   });
+
+  // The simulated video platform: its signed API, play addresses and control (docs/decisions/057).
+  app.route('/video', createVideoApp(sim.video));
 
   app.notFound((c) => c.json({ error: `no ${c.req.method} ${c.req.path}; see /openapi.json` }, 404));
   app.onError((error, c) => {

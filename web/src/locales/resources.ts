@@ -3,6 +3,7 @@ import type auth from './zh-CN/auth.json';
 import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
 import type processes from './zh-CN/processes.json';
+import type monitor from './zh-CN/monitor.json';
 import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
@@ -82,6 +83,7 @@ export interface Resources {
   products: typeof products;
   coupons: typeof coupons;
   banners: typeof banners;
+  monitor: typeof monitor;
   'app-releases': typeof appReleases;
   processes: typeof processes;
   invoices: typeof invoices;

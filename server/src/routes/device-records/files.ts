@@ -11,7 +11,9 @@ import { deviceFiles } from '@console/db/schema/device-records';
 import { operationLogs } from '@console/db/schema/devices';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
 import { API_STATUS } from '@console/contract/http/envelope';
+import type { DeviceFileCategory } from '@console/contract/codes/device-records';
 import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
@@ -61,6 +63,68 @@ function assertRoom(data: ScopedData, deviceId: number, isPdf: boolean): void {
   }
 }
 
+/**
+ * Keeps a file with a machine the caller owns (checked by the caller): its type read from its bytes, within the
+ * machine's limit and the upload rules of spec section 5, logged. The device files' upload and the monitor's
+ * snapshots (docs/decisions/057) add files this one way.
+ */
+export async function addDeviceFile(
+  { data, user, deps, timeZone }: { data: ScopedData; user: SessionUser; deps: AppDeps; timeZone: string },
+  device: { id: number; orgId: number },
+  file: File,
+  category: DeviceFileCategory,
+): Promise<DeviceFileItem> {
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  const type = detectFileType(head);
+  if (!type) throw invalidField('file', 'deviceRecords.fileType');
+  const isPdf = type === 'pdf';
+  const kind = isPdf ? 'pdf' : 'photo';
+  // Refused early when the machine is already full, so a file is not written for nothing.
+  assertRoom(data, device.id, isPdf);
+  // The upload rules of spec section 5: images 500kb each (the `photo` rule), pdf 5M each.
+  const kept = await keepFile(deps, file, kind);
+  const now = deps.now();
+  const name = displayName(file.name, kept.type);
+  let row: typeof deviceFiles.$inferSelect;
+  try {
+    // Counted again with the write: uploads that arrive together must not pass the limit between them.
+    row = data.write((tx) => {
+      assertRoom(tx, device.id, isPdf);
+      recordUpload(tx, user, kept, kind, false);
+      const inserted = tx
+        .insert(deviceFiles)
+        .values({
+          deviceId: device.id,
+          orgId: device.orgId,
+          fileName: kept.name,
+          name,
+          category,
+          type: kept.type,
+          size: kept.size,
+          createdBy: user.id,
+          createdAt: new Date(now),
+        })
+        .returning()
+        .get();
+      logOperation(tx, user, device.id, 'file.upload', { name }, now);
+      return inserted;
+    });
+  } catch (error) {
+    discardFile(deps, kept);
+    throw error;
+  }
+  return {
+    id: row.id,
+    name,
+    category: row.category,
+    type: row.type,
+    size: row.size,
+    url: kept.url,
+    uploadedBy: user.name,
+    uploadedAt: formatInZone(now, timeZone),
+  };
+}
+
 export const fileRoutes: RouteDef[] = [
   // Manuals and certificates go with the machine: its customer and distributor read them too.
   route(deviceRecordEndpoints.files, ({ query, user, data, timeZone }) => {
@@ -88,56 +152,9 @@ export const fileRoutes: RouteDef[] = [
   // Only the owner's editors add files; the type is read from the bytes, whatever the file is called.
   route(deviceRecordEndpoints.uploadFile, async ({ body, user, data, deps, timeZone, setMessage }) => {
     const device = ownedDevice(data, user, body.deviceId);
-    const head = new Uint8Array(await body.file.slice(0, 16).arrayBuffer());
-    const type = detectFileType(head);
-    if (!type) throw invalidField('file', 'deviceRecords.fileType');
-    const isPdf = type === 'pdf';
-    const kind = isPdf ? 'pdf' : 'photo';
-    // Refused early when the machine is already full, so a file is not written for nothing.
-    assertRoom(data, device.id, isPdf);
-    // The upload rules of spec section 5: images 500kb each (the `photo` rule), pdf 5M each.
-    const kept = await keepFile(deps, body.file, kind);
-    const now = deps.now();
-    const name = displayName(body.file.name, kept.type);
-    let row: typeof deviceFiles.$inferSelect;
-    try {
-      // Counted again with the write: uploads that arrive together must not pass the limit between them.
-      row = data.write((tx) => {
-        assertRoom(tx, device.id, isPdf);
-        recordUpload(tx, user, kept, kind, false);
-        const inserted = tx
-          .insert(deviceFiles)
-          .values({
-            deviceId: device.id,
-            orgId: device.orgId,
-            fileName: kept.name,
-            name,
-            category: body.category,
-            type: kept.type,
-            size: kept.size,
-            createdBy: user.id,
-            createdAt: new Date(now),
-          })
-          .returning()
-          .get();
-        logOperation(tx, user, device.id, 'file.upload', { name }, now);
-        return inserted;
-      });
-    } catch (error) {
-      discardFile(deps, kept);
-      throw error;
-    }
+    const item = await addDeviceFile({ data, user, deps, timeZone }, device, body.file, body.category);
     setMessage('deviceRecords.fileUploaded');
-    return {
-      id: row.id,
-      name,
-      category: row.category,
-      type: row.type,
-      size: row.size,
-      url: kept.url,
-      uploadedBy: user.name,
-      uploadedAt: formatInZone(now, timeZone),
-    };
+    return item;
   }),
 
   route(deviceRecordEndpoints.deleteFile, ({ body, user, data, deps, setMessage }) => {

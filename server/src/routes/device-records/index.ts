@@ -1,6 +1,9 @@
 import type { RouteDef } from '../../lib/route.ts';
 import { expenseRoutes } from './expenses.ts';
 import { fileRoutes } from './files.ts';
+
+/** Keeping a file with a machine, the one way (the monitor's snapshots too). */
+export { addDeviceFile } from './files.ts';
 import { logRoutes } from './logs.ts';
 import { sleepRoutes } from './sleep.ts';
 
