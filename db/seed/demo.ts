@@ -33,6 +33,7 @@ import { seedApprovals } from './approvals.ts';
 import { seedShop } from './shop.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedShopOrders } from './shop-orders.ts';
+import { seedQuality } from './quality.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -119,6 +120,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedInvoices(db, orgs, fleet.now);
   // Shop orders in every state with their payments and timelines (decision 050): no faker; after the shop.
   seedShopOrders(db, orgs, fleet.now);
+  // Test plans per brand and the platform's inspections in every state (decision 055): no faker.
+  seedQuality(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

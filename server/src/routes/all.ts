@@ -50,6 +50,7 @@ import { userRoutes } from './users.ts';
 import { technicianRoutes } from './technicians.ts';
 import { warningRoutes } from './warning.ts';
 import { workOrderRoutes } from './work-orders/index.ts';
+import { qualityRoutes } from './quality/index.ts';
 
 /** Every area's routes. An area adds its module here; OpenAPI and the fuzz tests read this list. */
 export const allRoutes: RouteDef[] = [
@@ -102,6 +103,7 @@ export const allRoutes: RouteDef[] = [
   ...bannerRoutes,
   ...appReleaseRoutes,
   ...shopOrderRoutes,
+  ...qualityRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */
