@@ -85,9 +85,10 @@ export const READINGS = {
   charger: { outputV: 'V', outputA: 'A', energyKwh: 'kWh' },
 } as const satisfies Record<MachineKind, Record<string, string>>;
 export type Reading = { [K in MachineKind]: keyof (typeof READINGS)[K] }[MachineKind];
-export const ALL_READINGS = [
-  ...new Set(Object.values(READINGS).flatMap((r) => Object.keys(r))),
-] as unknown as [Reading, ...Reading[]];
+export const ALL_READINGS = [...new Set(Object.values(READINGS).flatMap((r) => Object.keys(r)))] as unknown as [
+  Reading,
+  ...Reading[],
+];
 export const readingsOf = (kind: MachineKind): Reading[] => Object.keys(READINGS[kind]) as Reading[];
 export const unitOf = (kind: MachineKind, reading: string): string =>
   (READINGS[kind] as Record<string, string>)[reading] ?? '';

@@ -73,7 +73,7 @@ export const planItemRow = z.object({
   position: z.number().int(),
   title: z.string(),
   check: z.enum(CHECKS),
-  reading: z.string().nullable(),
+  reading: z.enum(ALL_READINGS).nullable(),
   min: z.number().nullable(),
   max: z.number().nullable(),
 });
@@ -143,7 +143,12 @@ export const inspectionQuery = pageQuery.extend({
   keyword: z.string().trim().max(40).optional(),
 });
 
-const rate = z.object({ finished: z.number().int(), passed: z.number().int(), firstFinished: z.number().int(), firstPassed: z.number().int() });
+const rate = z.object({
+  finished: z.number().int(),
+  passed: z.number().int(),
+  firstFinished: z.number().int(),
+  firstPassed: z.number().int(),
+});
 
 export const qualityEndpoints = {
   plans: defineEndpoint({
@@ -155,7 +160,14 @@ export const qualityEndpoints = {
     query: noInput,
     body: noInput,
     response: z.object({
-      list: z.array(z.object({ kind: z.enum(MACHINE_KINDS), items: z.array(planItemRow), updatedAt: z.string(), updatedByName: z.string() })),
+      list: z.array(
+        z.object({
+          kind: z.enum(MACHINE_KINDS),
+          items: z.array(planItemRow),
+          updatedAt: z.string(),
+          updatedByName: z.string(),
+        }),
+      ),
     }),
   }),
   savePlan: defineEndpoint({

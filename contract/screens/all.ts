@@ -2,6 +2,7 @@ import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
 import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
+import { qualityMenu, qualityScreens } from './quality.ts';
 import { caseMenu, caseScreens } from './cases.ts';
 import { customerMenu, customerScreens } from './customers.ts';
 import { dashboardMenu, dashboardScreens } from './dashboard.ts';
@@ -76,6 +77,7 @@ export const screensByArea = {
   employees: employeeScreens,
   customers: customerScreens,
   banners: bannerScreens,
+  quality: qualityScreens,
   'app-releases': appReleaseScreens,
   settings: settingScreens,
 } satisfies Record<string, Record<string, Screen>>;
@@ -120,6 +122,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(caseScreens, caseMenu),
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),
+    ...placeScreens(qualityScreens, qualityMenu),
     ...placeScreens(bannerScreens, bannerMenu),
     ...placeScreens(appReleaseScreens, appReleaseMenu),
     ...placeScreens(settingScreens, settingMenu),

@@ -18,6 +18,7 @@ import { SHOP_ORDER_READERS } from '../http/shop-orders.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import { BANNER_EDITORS } from '../http/banners.ts';
+import { QUALITY_READERS } from '../http/quality.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
 import { settingScreens } from './settings.ts';
 
@@ -74,6 +75,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   users: { url: '/userManagement', order: 67, title: 'users', icon: 'user', roles: USER_READERS },
   // Written as a path, this group also names the /employeeManagement level of the breadcrumb.
   employees: { url: '/employeeManagement', order: 70, title: 'employees', icon: 'team', roles: ADMIN_ROLES },
+  // Production and factory testing, quality management (spec /qualityManagement, decision 055).
+  quality: {
+    url: 'qualityManagement',
+    order: 72,
+    title: 'quality',
+    icon: 'experiment',
+    roles: QUALITY_READERS,
+  },
   // System management (spec /systemSetting): the apps' banners (decision 052).
   system: { url: 'systemSetting', order: 75, title: 'system', icon: 'control', roles: BANNER_EDITORS },
   // Its url is the settings page's path; its entries open that page's two tabs.

@@ -188,4 +188,5 @@ export type MenuGroupId =
   | 'users'
   | 'employees'
   | 'system'
+  | 'quality'
   | 'settings';

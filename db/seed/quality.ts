@@ -84,7 +84,8 @@ function measured(item: ItemSeed, pass: boolean, lang: Lang): { value: string; n
   if (check === 'noFaults') return { value: pass ? '' : 'E01', note: '' };
   if (check === 'unlocked') return { value: pass ? 'unlocked' : 'lock1', note: '' };
   if (min !== undefined && max !== undefined) return { value: String(pass ? (min + max) / 2 : max + 5), note: '' };
-  if (min !== undefined) return { value: String(pass ? Math.round((min * 1.08 + 0.5) * 10) / 10 : min * 0.9), note: '' };
+  if (min !== undefined)
+    return { value: String(pass ? Math.round((min * 1.08 + 0.5) * 10) / 10 : min * 0.9), note: '' };
   return { value: String(pass ? Math.round(max! * 0.4 * 10) / 10 : Math.round(max! * 1.3 * 10) / 10), note: '' };
 }
 
@@ -95,7 +96,11 @@ function measured(item: ItemSeed, pass: boolean, lang: Lang): { value: string; n
  */
 export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void {
   const userOf = (roleId: number) =>
-    db.select({ id: users.id }).from(users).where(eq(users.mobile, demoAccount(roleId as never))).get()!.id;
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, demoAccount(roleId as never)))
+      .get()!.id;
   const inspectors = [userOf(ROLE.companyEmployee), userOf(ROLE.companyAdmin)];
   for (const [appid, lang] of BRANDS) {
     for (const kind of MACHINE_KINDS) {

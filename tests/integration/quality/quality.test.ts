@@ -40,7 +40,9 @@ describe('quality inspections', () => {
     return t.dbh.db
       .select()
       .from(devices)
-      .where(and(eq(devices.orgId, orgIdOf(t, lessor)), eq(devices.kind, 'aerialPlatform'), isNull(devices.customerOrgId)))
+      .where(
+        and(eq(devices.orgId, orgIdOf(t, lessor)), eq(devices.kind, 'aerialPlatform'), isNull(devices.customerOrgId)),
+      )
       .all()
       .filter((d) => !busy.has(d.id))
       .at(-1)!;
@@ -75,7 +77,9 @@ describe('quality inspections', () => {
         await publishReport(client, machine.serialNumber, platformReport(clock, data));
         await waitFor('the report to be stored', () => {
           ingest.flush();
-          return t.dbh.db.select().from(devices).where(eq(devices.id, machine.id)).get()!.lastDeviceTime?.getTime() === clock;
+          return (
+            t.dbh.db.select().from(devices).where(eq(devices.id, machine.id)).get()!.lastDeviceTime?.getTime() === clock
+          );
         });
       };
       // A tilted chassis fails the tilt item; the rest of the unit's items pass.
@@ -107,17 +111,26 @@ describe('quality inspections', () => {
     });
     expect(noReason.data.field).toBe('note');
     const automatic = items.find((i) => i.check === 'reporting')!;
-    const byHand = await t.call(api.record, { token: inspector, body: { id, itemId: automatic.id, result: 'pass', note: '' } });
+    const byHand = await t.call(api.record, {
+      token: inspector,
+      body: { id, itemId: automatic.id, result: 'pass', note: '' },
+    });
     expect(byHand.message).toContain('judged from the machine');
     for (const item of manual) {
-      const res = await t.call(api.record, { token: inspector, body: { id, itemId: item.id, result: 'pass', note: '' } });
+      const res = await t.call(api.record, {
+        token: inspector,
+        body: { id, itemId: item.id, result: 'pass', note: '' },
+      });
       expect(res.status, res.message).toBe('200');
     }
     // The reporting item was judged within 60 s of the report, and is judged again on completion.
     const done = await t.call(api.complete, { token: inspector, body: { id } });
     expect(done.status, done.message).toBe('200');
     expect(done.data.state).toBe('passed');
-    const history = await t.call(api.list, { token: inspector, query: { stage: 'finished', keyword: machine.serialNumber } });
+    const history = await t.call(api.list, {
+      token: inspector,
+      query: { stage: 'finished', keyword: machine.serialNumber },
+    });
     expect(history.data.list.map((r) => r.id)).toContain(id);
     const certificate = await t.call(api.certificate, { token: inspector, query: { id } });
     expect(certificate.status, certificate.message).toBe('200');
@@ -133,7 +146,10 @@ describe('quality inspections', () => {
     // The items judged by hand here stand for a machine that reported nothing: complete refuses until all are judged.
     const items = (await detail(id)).items;
     for (const item of items.filter((i) => i.check === 'manual')) {
-      await t.call(api.record, { token: inspector, body: { id, itemId: item.id, result: 'fail', note: 'Lowering valve sticks' } });
+      await t.call(api.record, {
+        token: inspector,
+        body: { id, itemId: item.id, result: 'fail', note: 'Lowering valve sticks' },
+      });
     }
     expect((await t.call(api.complete, { token: inspector, body: { id } })).status).not.toBe('200');
     // Cancelled by mistake? Not here: a retest is refused while in progress.
@@ -155,12 +171,19 @@ describe('quality inspections', () => {
     const retest = await t.call(api.retest, { token: inspector, body: { id: seeded.id, remark: 'Valve replaced' } });
     expect(retest.status, retest.message).toBe('200');
     const again = await detail(retest.data.id);
-    expect(again.inspection).toMatchObject({ state: 'inProgress', reason: 'retest', previousId: seeded.id, firstPass: false });
+    expect(again.inspection).toMatchObject({
+      state: 'inProgress',
+      reason: 'retest',
+      previousId: seeded.id,
+      firstPass: false,
+    });
     expect(again.items.every((i) => i.result === null || i.check !== 'manual')).toBe(true);
     expect((await detail(seeded.id)).inspection.state).toBe('retested');
     expect((await detail(seeded.id)).retestId).toBe(retest.data.id);
     // Retested once: it cannot be retested again.
-    expect((await t.call(api.retest, { token: inspector, body: { id: seeded.id, remark: '' } })).status).not.toBe('200');
+    expect((await t.call(api.retest, { token: inspector, body: { id: seeded.id, remark: '' } })).status).not.toBe(
+      '200',
+    );
 
     const cancel = await t.call(api.cancel, { token: inspector, body: { id, remark: 'Wrong machine' } });
     expect(cancel.status, cancel.message).toBe('200');
@@ -173,7 +196,10 @@ describe('quality inspections', () => {
       { title: 'Battery voltage', check: 'reading', reading: 'batteryV', min: 23, max: null },
       { title: 'Guard rails', check: 'manual', reading: null, min: null, max: null },
     ];
-    const employee = await t.call(api.savePlan, { token: inspector, body: { kind: 'aerialPlatform', items: plan as never } });
+    const employee = await t.call(api.savePlan, {
+      token: inspector,
+      body: { kind: 'aerialPlatform', items: plan as never },
+    });
     expect(employee.status).toBe('403');
     const admin = t.tokenFor(ROLE.companyAdmin);
     const refusals = [
@@ -232,6 +258,8 @@ describe('quality inspections', () => {
     }
     const open = (await t.call(api.list, { token: inspector, query: { stage: 'open', pageSize: 200 } })).data.list;
     const mine = open.find((r) => owned.has(r.deviceId))!;
-    expect((await t.call(api.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: mine.id } })).status).toBe('404');
+    expect((await t.call(api.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: mine.id } })).status).toBe(
+      '404',
+    );
   });
 });

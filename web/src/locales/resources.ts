@@ -2,6 +2,7 @@ import type analysis from './zh-CN/analysis.json';
 import type auth from './zh-CN/auth.json';
 import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
+import type quality from './zh-CN/quality.json';
 import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
@@ -81,6 +82,7 @@ export interface Resources {
   products: typeof products;
   coupons: typeof coupons;
   banners: typeof banners;
+  quality: typeof quality;
   'app-releases': typeof appReleases;
   invoices: typeof invoices;
   'finance-tasks': typeof financeTasks;

@@ -179,7 +179,11 @@ export async function certificatePdf(input: {
     }
     text(String(item.position + 1), starts[0]!, 9);
     text(requirement(item, L), starts[2]!, 9);
-    text(item.check === 'manual' ? item.note || '-' : `${item.value}${item.unit ? ` ${item.unit}` : ''}`, starts[3]!, 9);
+    text(
+      item.check === 'manual' ? item.note || '-' : `${item.value}${item.unit ? ` ${item.unit}` : ''}`,
+      starts[3]!,
+      9,
+    );
     text(L.pass, starts[4]!, 9, bold, GREEN);
     titleLines.forEach((line, i) => page.drawText(line, { x: starts[1]!, y: y - i * 13, size: 9, font, color: INK }));
     y -= Math.max(1, titleLines.length) * 13 + 4;

@@ -7,6 +7,7 @@ import {
   resultOf,
   unitOf,
   type InspectionAction,
+  type Reading,
 } from '@console/contract/codes/quality';
 import { qualityEndpoints as api } from '@console/contract/http/quality';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -125,7 +126,7 @@ export const qualityRoutes: RouteDef[] = [
             position,
             title,
             check,
-            reading,
+            reading: reading as Reading | null,
             min,
             max,
           })),
@@ -145,7 +146,15 @@ export const qualityRoutes: RouteDef[] = [
         .from(qualityPlanItems, tx.orgScope(qualityPlanItems.orgId))
         .where(and(eq(qualityPlanItems.appid, appid), eq(qualityPlanItems.kind, body.kind)))
         .all();
-      if (old.length > 0) tx.delete(qualityPlanItems).where(inArray(qualityPlanItems.id, old.map((o) => o.id))).run();
+      if (old.length > 0)
+        tx.delete(qualityPlanItems)
+          .where(
+            inArray(
+              qualityPlanItems.id,
+              old.map((o) => o.id),
+            ),
+          )
+          .run();
       body.items.forEach((item, position) =>
         tx
           .insert(qualityPlanItems)
@@ -393,4 +402,3 @@ export const qualityRoutes: RouteDef[] = [
 
   route(api.overview, ({ query, data, timeZone, deps }) => overview(data, query, timeZone, deps.now())),
 ];
-

@@ -106,11 +106,7 @@ export function inspectionsWith(data: ScopedData, roleId: number) {
 type ListedRow = ReturnType<ReturnType<typeof inspectionsWith>['all']>[number];
 
 /** Rows as the lists and the detail show them: names, counts of items judged and failed. */
-export function presentInspections(
-  data: ScopedData,
-  rows: ListedRow[],
-  timeZone: string,
-): InspectionRow[] {
+export function presentInspections(data: ScopedData, rows: ListedRow[], timeZone: string): InspectionRow[] {
   const ids = rows.map((r) => r.id);
   const counts = new Map(
     (ids.length === 0

@@ -76,7 +76,13 @@ export function overview(
       check: qualityInspectionItems.check,
       failures: sql<number>`count(*)`,
     })
-    .from(qualityInspectionItems, data.within(qualityInspectionItems.inspectionId, data.select({ id: qualityInspections.id }).from(qualityInspections, scope).where(within)))
+    .from(
+      qualityInspectionItems,
+      data.within(
+        qualityInspectionItems.inspectionId,
+        data.select({ id: qualityInspections.id }).from(qualityInspections, scope).where(within),
+      ),
+    )
     .where(eq(qualityInspectionItems.result, 'fail'))
     .groupBy(qualityInspectionItems.title, qualityInspectionItems.check)
     .orderBy(desc(sql`count(*)`), qualityInspectionItems.title)
