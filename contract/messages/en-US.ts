@@ -732,4 +732,12 @@ export const enUS: Record<MessageKey, string> = {
   'quality.unjudged': 'Some items have no result yet: the inspection completes once every item is judged',
   'quality.stateChanged': 'The inspection has moved on: refresh and try again',
   'quality.notPassed': 'Only a machine that passed has a quality certificate',
+  'activities.platformRequired': 'Select the platform',
+  'activities.imageRequired': 'Upload the activity’s picture',
+  'activities.h5Path': 'The H5 path is a web address starting with https:// or a page of the app starting with /',
+  'activities.startRequired': 'Select the start time',
+  'activities.endRequired': 'Select the end time',
+  'activities.endBeforeStart': 'The end time is not before the start time',
+  'activities.pushAtRequired': 'Select the push time',
+  'activities.pushAfterEnd': 'The push time is not after the activity ends',
 };

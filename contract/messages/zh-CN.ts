@@ -719,6 +719,14 @@ export const zhCN = {
   'quality.unjudged': '还有项目没有结果，所有项目判定后才能完成检验',
   'quality.stateChanged': '检验状态已变化，请刷新后再试',
   'quality.notPassed': '只有检验合格的设备才有合格证',
+  'activities.platformRequired': '请选择平台',
+  'activities.imageRequired': '请上传活动图片',
+  'activities.h5Path': 'H5 路径须为 https:// 开头的网址或以 / 开头的 App 页面',
+  'activities.startRequired': '请选择开始时间',
+  'activities.endRequired': '请选择结束时间',
+  'activities.endBeforeStart': '结束时间不能早于开始时间',
+  'activities.pushAtRequired': '请选择推送时间',
+  'activities.pushAfterEnd': '推送时间不能晚于活动结束时间',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -3,6 +3,7 @@ import { authScreens } from './auth.ts';
 import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
 import { qualityMenu, qualityScreens } from './quality.ts';
+import { activityMenu, activityScreens } from './activities.ts';
 import { caseMenu, caseScreens } from './cases.ts';
 import { customerMenu, customerScreens } from './customers.ts';
 import { dashboardMenu, dashboardScreens } from './dashboard.ts';
@@ -78,6 +79,7 @@ export const screensByArea = {
   customers: customerScreens,
   banners: bannerScreens,
   quality: qualityScreens,
+  activities: activityScreens,
   'app-releases': appReleaseScreens,
   settings: settingScreens,
 } satisfies Record<string, Record<string, Screen>>;
@@ -120,6 +122,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(feedbackScreens, feedbackMenu),
     ...placeScreens(approvalScreens, approvalMenu),
     ...placeScreens(caseScreens, caseMenu),
+    ...placeScreens(activityScreens, activityMenu),
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),
     ...placeScreens(qualityScreens, qualityMenu),

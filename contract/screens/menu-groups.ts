@@ -18,6 +18,7 @@ import { SHOP_ORDER_READERS } from '../http/shop-orders.ts';
 import { EXPENSE_READERS } from '../http/device-records.ts';
 import { ALARM_READERS } from '../http/warning.ts';
 import { BANNER_EDITORS } from '../http/banners.ts';
+import { ACTIVITY_EDITORS } from '../http/activities.ts';
 import { QUALITY_READERS } from '../http/quality.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
 import { settingScreens } from './settings.ts';
@@ -60,13 +61,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
   // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
   warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },
-  // The approvals group (spec /approvalManagement): binding approvals (decision 047) and the expert library.
+  // The approvals group (spec /approvalManagement): binding approvals (decision 047), the expert library and the
+  // apps' activities and pushes (decision 056).
   approvals: {
     url: 'approvalManagement',
     order: 50,
     title: 'approvals',
     icon: 'audit',
-    roles: [...new Set([...CASE_READERS, ...BIND_DECIDERS])],
+    roles: [...new Set([...CASE_READERS, ...BIND_DECIDERS, ...ACTIVITY_EDITORS])],
   },
   risk: { url: 'riskManagement', order: 60, title: 'risk', icon: 'safety', roles: RISK_READERS },
   // Customers (spec /customerManagement) and the accounts and partner companies (spec /userManagement), decision 043;

@@ -34,6 +34,7 @@ import { seedShop } from './shop.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedShopOrders } from './shop-orders.ts';
 import { seedQuality } from './quality.ts';
+import { seedActivities } from './activities.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -116,6 +117,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedBanners(db, orgs, fleet.now);
   // Each brand's app releases (decision 053): no faker.
   seedAppReleases(db, orgs, fleet.now);
+  // Each brand's app activities, live, scheduled and expired, with their pushes (decision 056): no faker.
+  seedActivities(db, orgs, fleet.now);
   // Invoices asked over paid bills and renewal orders, issued and to be issued (decision 051): no faker.
   seedInvoices(db, orgs, fleet.now);
   // Shop orders in every state with their payments and timelines (decision 050): no faker; after the shop.

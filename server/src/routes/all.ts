@@ -51,6 +51,7 @@ import { technicianRoutes } from './technicians.ts';
 import { warningRoutes } from './warning.ts';
 import { workOrderRoutes } from './work-orders/index.ts';
 import { qualityRoutes } from './quality/index.ts';
+import { activityRoutes } from './activities/index.ts';
 
 /** Every area's routes. An area adds its module here; OpenAPI and the fuzz tests read this list. */
 export const allRoutes: RouteDef[] = [
@@ -104,6 +105,7 @@ export const allRoutes: RouteDef[] = [
   ...appReleaseRoutes,
   ...shopOrderRoutes,
   ...qualityRoutes,
+  ...activityRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

@@ -3,6 +3,7 @@ import type auth from './zh-CN/auth.json';
 import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
 import type quality from './zh-CN/quality.json';
+import type activities from './zh-CN/activities.json';
 import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
@@ -83,6 +84,7 @@ export interface Resources {
   coupons: typeof coupons;
   banners: typeof banners;
   quality: typeof quality;
+  activities: typeof activities;
   'app-releases': typeof appReleases;
   invoices: typeof invoices;
   'finance-tasks': typeof financeTasks;
