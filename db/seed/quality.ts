@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
 import type { Check, InspectionState, ItemResult } from '@console/contract/codes/quality';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
 import { qualityInspectionItems, qualityInspections, qualityPlanItems } from '../schema/quality.ts';
 import { demoAccount, type DemoOrganisations } from './accounts.ts';
-import { ROLE } from '@console/contract/codes/roles';
 
 type Lang = 'zh' | 'en';
 /** Chinese title, English title, check, reading, min, max. */
@@ -95,11 +95,11 @@ function measured(item: ItemSeed, pass: boolean, lang: Lang): { value: string; n
  * retest, a failure waiting for its retest, inspections in progress half judged, one cancelled. No faker.
  */
 export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void {
-  const userOf = (roleId: number) =>
+  const userOf = (roleId: RoleId) =>
     db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.mobile, demoAccount(roleId as never)))
+      .where(eq(users.mobile, demoAccount(roleId)))
       .get()!.id;
   const inspectors = [userOf(ROLE.companyEmployee), userOf(ROLE.companyAdmin)];
   for (const [appid, lang] of BRANDS) {

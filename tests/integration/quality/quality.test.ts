@@ -143,7 +143,7 @@ describe('quality inspections', () => {
   it('fails an inspection with a failed item, sends the machine to rework and retests it as a new inspection', async () => {
     const machine = freshPlatform(LESSOR_A);
     const id = await start(machine.serialNumber);
-    // The items judged by hand here stand for a machine that reported nothing: complete refuses until all are judged.
+    // The machine reported nothing since the start: its automatic items wait, and complete is refused.
     const items = (await detail(id)).items;
     for (const item of items.filter((i) => i.check === 'manual')) {
       await t.call(api.record, {
@@ -152,7 +152,7 @@ describe('quality inspections', () => {
       });
     }
     expect((await t.call(api.complete, { token: inspector, body: { id } })).status).not.toBe('200');
-    // Cancelled by mistake? Not here: a retest is refused while in progress.
+    // Only a failed inspection is retested.
     expect((await t.call(api.retest, { token: inspector, body: { id, remark: '' } })).message).toContain('moved on');
     // A second inspection of the same machine is refused while one runs.
     const twice = await t.call(api.start, {
@@ -161,7 +161,7 @@ describe('quality inspections', () => {
     });
     expect(twice.data.field).toBe('serialNumber');
 
-    // Judge the automatic items as failed by hand is refused, so fail the inspection through the seeded failed one.
+    // A failed inspection (the seed's, in rework) has no certificate and is retested as a new inspection.
     const failed = await t.call(api.list, { token: inspector, query: { state: 'failed', pageSize: 50 } });
     const seeded = failed.data.list[0]!;
     expect(seeded.failedItems).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import {
 import { qualityEndpoints as api } from '@console/contract/http/quality';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { qualityInspectionItems, qualityInspections, qualityPlanItems } from '@console/db/schema/quality';
-import type { ScopedData } from '../../lib/data.ts';
+import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
 import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { userNames } from '../../lib/maintenance.ts';
@@ -51,7 +51,7 @@ function assertAllows(action: InspectionAction, state: string) {
 
 /** Open an inspection of a machine against the plan, judged at once; answers its id. */
 function open(
-  tx: Parameters<Parameters<ScopedData['write']>[0]>[0],
+  tx: ScopedWrite,
   values: {
     device: { id: number; orgId: number; kind: typeof devices.$inferSelect.kind; modelId: number };
     plan: (typeof qualityPlanItems.$inferSelect)[];
@@ -165,7 +165,7 @@ export const qualityRoutes: RouteDef[] = [
             position,
             title: item.title,
             check: item.check,
-            // A manual item has no reading or range; a check of state none either.
+            // Only a reading has a reading and a range.
             reading: item.check === 'reading' ? item.reading : null,
             min: item.check === 'reading' ? item.min : null,
             max: item.check === 'reading' ? item.max : null,

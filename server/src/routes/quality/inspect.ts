@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { FINISHED_STATES, isAutomatic, judge } from '@console/contract/codes/quality';
-import type { InspectionRow } from '@console/contract/http/quality';
+import { INSPECTORS, type InspectionRow } from '@console/contract/http/quality';
 import type { KindData } from '@console/contract/mqtt/payloads';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -9,7 +9,6 @@ import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
 import { notFound } from '../../lib/errors.ts';
 import { userNames } from '../../lib/maintenance.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { INSPECTORS } from '@console/contract/http/quality';
 
 /** Whether the user runs inspections (the platform's staff); the others read their machines' finished ones. */
 export const isInspector = (roleId: number) => (INSPECTORS as readonly number[]).includes(roleId);
@@ -162,7 +161,7 @@ export function retestOf(data: ScopedData, id: number): number | null {
       .unscoped('alreadyScoped')
       .select({ id: qualityInspections.id })
       .from(qualityInspections)
-      .where(and(eq(qualityInspections.previousId, id), isNotNull(qualityInspections.previousId)))
+      .where(eq(qualityInspections.previousId, id))
       .get()?.id ?? null
   );
 }
