@@ -48,5 +48,5 @@ test("the platform's staff add an activity pushed now: it is listed as pushed an
   await expect(row).toContainText(t('states.notExpired'));
   await expect(row).toContainText(t('pushStates.pushed'));
   const live = await api.call(activityEndpoints.live, { query: { appid: 'zjcloud', platform: 'ios' } });
-  expect(live.data.list.map((a) => a.title)).toContain(title);
+  expect((live.data as { list: { title: string }[] }).list.map((a) => a.title)).toContain(title);
 });
