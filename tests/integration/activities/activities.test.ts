@@ -59,7 +59,7 @@ describe('activities and message push', () => {
   });
 
   it('records a push now in the outbox, a scheduled one waiting, and the app shows it until it expires', async () => {
-    const made = await t.call(activityEndpoints.create, { token: admin(), body: form() as never });
+    const made = await t.call(activityEndpoints.create, { token: admin(), loose: { body: form() } });
     expect(made.status, made.message).toBe('200');
     expect(pushesOf(made.data.id)).toHaveLength(1);
     expect((await liveTitles())[0]).toBe('Winter hire fair');
@@ -69,7 +69,7 @@ describe('activities and message push', () => {
     const later = now + 5 * HOUR;
     const edit = await t.call(activityEndpoints.update, {
       token: admin(),
-      body: { ...form({ push: 'scheduled', pushAt: later }), id: made.data.id } as never,
+      loose: { body: { ...form({ push: 'scheduled', pushAt: later }), id: made.data.id } },
     });
     expect(edit.status, edit.message).toBe('200');
     expect(pushesOf(made.data.id).some((p) => p.dueAt.getTime() === later)).toBe(true);
@@ -113,7 +113,7 @@ describe('activities and message push', () => {
     const english = (await list({}, LIFTGO)).data.list[0]!;
     const change = await t.call(activityEndpoints.update, {
       token: admin(),
-      body: { ...form(), id: english.id } as never,
+      loose: { body: { ...form(), id: english.id } },
     });
     expect(change.status).toBe('404');
     expect((await t.call(activityEndpoints.remove, { token: admin(), body: { id: english.id } })).status).toBe('404');

@@ -198,7 +198,7 @@ describe('quality inspections', () => {
     ];
     const employee = await t.call(api.savePlan, {
       token: inspector,
-      body: { kind: 'aerialPlatform', items: plan as never },
+      loose: { body: { kind: 'aerialPlatform', items: plan } },
     });
     expect(employee.status).toBe('403');
     const admin = t.tokenFor(ROLE.companyAdmin);

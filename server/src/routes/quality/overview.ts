@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { FINISHED_STATES } from '@console/contract/codes/quality';
 import type { DataOf } from '@console/contract/http/endpoint';
 import type { qualityEndpoints } from '@console/contract/http/quality';
@@ -24,7 +25,7 @@ const empty = (): Rate => ({ finished: 0, passed: 0, firstFinished: 0, firstPass
  */
 export function overview(
   data: ScopedData,
-  query: { from?: string | undefined; to?: string | undefined; kind?: string | undefined },
+  query: { from?: string | undefined; to?: string | undefined; kind?: MachineKind | undefined },
   timeZone: string,
   now: number,
 ): Overview {
@@ -35,7 +36,7 @@ export function overview(
     inArray(qualityInspections.state, [...FINISHED_STATES]),
     gte(qualityInspections.finishedAt, new Date(startOfDayInZone(from, timeZone))),
     lt(qualityInspections.finishedAt, new Date(startOfDayInZone(to, timeZone) + DAY_MS)),
-    query.kind ? eq(qualityInspections.kind, query.kind as never) : undefined,
+    query.kind ? eq(qualityInspections.kind, query.kind) : undefined,
   );
   const scope = data.orgScope(qualityInspections.orgId);
   const finished = data
@@ -95,7 +96,7 @@ export function overview(
       .where(
         and(
           eq(qualityInspections.state, 'inProgress'),
-          query.kind ? eq(qualityInspections.kind, query.kind as never) : undefined,
+          query.kind ? eq(qualityInspections.kind, query.kind) : undefined,
         ),
       ),
   );

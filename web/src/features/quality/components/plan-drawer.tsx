@@ -92,6 +92,7 @@ function PlanItems({ kind }: { kind: MachineKind }) {
 function PlanTab({ kind, items, updated }: { kind: MachineKind; items: PlanItemRow[]; updated: string }) {
   const { t } = useTranslation('quality');
   const { message } = App.useApp();
+  const label = useCodeLabel();
   const requirement = useRequirement();
   const editor = useIsPlanEditor();
   const save = useEndpointMutation(qualityEndpoints.savePlan, { invalidates: QUALITY_READS, silent: true });
@@ -102,7 +103,7 @@ function PlanTab({ kind, items, updated }: { kind: MachineKind; items: PlanItemR
         {editor && (
           <FormDialog
             width={900}
-            title={t('plan.editTitle', { kind: t(`codes:machineKind.${kind}` as never) })}
+            title={t('plan.editTitle', { kind: label(MACHINE_KIND, kind) })}
             trigger={<Button type="primary">{t('plan.edit')}</Button>}
             schema={qualityEndpoints.savePlan.body}
             initialValues={{
