@@ -3,6 +3,8 @@ import { authScreens } from './auth.ts';
 import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
 import { monitorMenu, monitorScreens } from './monitor.ts';
+import { qualityMenu, qualityScreens } from './quality.ts';
+import { activityMenu, activityScreens } from './activities.ts';
 import { caseMenu, caseScreens } from './cases.ts';
 import { customerMenu, customerScreens } from './customers.ts';
 import { dashboardMenu, dashboardScreens } from './dashboard.ts';
@@ -79,6 +81,8 @@ export const screensByArea = {
   customers: customerScreens,
   banners: bannerScreens,
   monitor: monitorScreens,
+  quality: qualityScreens,
+  activities: activityScreens,
   'app-releases': appReleaseScreens,
   processes: processScreens,
   settings: settingScreens,
@@ -122,8 +126,10 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(feedbackScreens, feedbackMenu),
     ...placeScreens(approvalScreens, approvalMenu),
     ...placeScreens(caseScreens, caseMenu),
+    ...placeScreens(activityScreens, activityMenu),
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),
+    ...placeScreens(qualityScreens, qualityMenu),
     ...placeScreens(bannerScreens, bannerMenu),
     ...placeScreens(monitorScreens, monitorMenu),
     ...placeScreens(appReleaseScreens, appReleaseMenu),

@@ -20,6 +20,8 @@ import { ALARM_READERS } from '../http/warning.ts';
 import { BANNER_EDITORS } from '../http/banners.ts';
 import { PROCESS_USERS } from '../http/processes.ts';
 import { MONITOR_READERS } from '../http/monitor.ts';
+import { ACTIVITY_EDITORS } from '../http/activities.ts';
+import { QUALITY_READERS } from '../http/quality.ts';
 import type { MenuGroup, MenuGroupId } from './screen.ts';
 import { settingScreens } from './settings.ts';
 
@@ -61,13 +63,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   fences: { url: 'fenceManagement', order: 30, title: 'fences', icon: 'global', roles: FENCE_READERS },
   // The alarms and maintenance group (spec /warning); work orders, faults and the rest sit beside the centre.
   warning: { url: 'warning', order: 40, title: 'warning', icon: 'warning', roles: ALARM_READERS },
-  // The approvals group (spec /approvalManagement): binding approvals (decision 047) and the expert library.
+  // The approvals group (spec /approvalManagement): binding approvals (decision 047), the expert library and the
+  // apps' activities and pushes (decision 056).
   approvals: {
     url: 'approvalManagement',
     order: 50,
     title: 'approvals',
     icon: 'audit',
-    roles: [...new Set([...CASE_READERS, ...BIND_DECIDERS])],
+    roles: [...new Set([...CASE_READERS, ...BIND_DECIDERS, ...ACTIVITY_EDITORS])],
   },
   risk: { url: 'riskManagement', order: 60, title: 'risk', icon: 'safety', roles: RISK_READERS },
   // Video monitoring (spec /monitorManagement): the cameras on the machines, live (decision 057).
@@ -84,6 +87,14 @@ export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
   users: { url: '/userManagement', order: 67, title: 'users', icon: 'user', roles: USER_READERS },
   // Written as a path, this group also names the /employeeManagement level of the breadcrumb.
   employees: { url: '/employeeManagement', order: 70, title: 'employees', icon: 'team', roles: ADMIN_ROLES },
+  // Production and factory testing, quality management (spec /qualityManagement, decision 055).
+  quality: {
+    url: 'qualityManagement',
+    order: 72,
+    title: 'quality',
+    icon: 'experiment',
+    roles: QUALITY_READERS,
+  },
   // System management (spec /systemSetting): the apps' banners (decision 052).
   system: { url: 'systemSetting', order: 75, title: 'system', icon: 'control', roles: BANNER_EDITORS },
   // Process management (spec /processMng): approvals started, handled and designed (decision 054).

@@ -190,4 +190,5 @@ export type MenuGroupId =
   | 'employees'
   | 'system'
   | 'processes'
+  | 'quality'
   | 'settings';

@@ -35,6 +35,8 @@ import { seedShop } from './shop.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedShopOrders } from './shop-orders.ts';
 import { seedProcesses } from './processes.ts';
+import { seedQuality } from './quality.ts';
+import { seedActivities } from './activities.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -117,6 +119,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedBanners(db, orgs, fleet.now);
   // Each brand's app releases (decision 053): no faker.
   seedAppReleases(db, orgs, fleet.now);
+  // Each brand's app activities, live, scheduled and expired, with their pushes (decision 056): no faker.
+  seedActivities(db, orgs, fleet.now);
   // Invoices asked over paid bills and renewal orders, issued and to be issued (decision 051): no faker.
   seedInvoices(db, orgs, fleet.now);
   // Shop orders in every state with their payments and timelines (decision 050): no faker; after the shop.
@@ -125,6 +129,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedProcesses(db, orgs, fleet.now);
   // Cameras on a third of the machines that carry them, named in the owner's language (decision 057): no faker.
   seedMonitor(db, orgs, fleet.now);
+  // Test plans per brand and the platform's inspections in every state (decision 055): no faker.
+  seedQuality(db, orgs, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -52,6 +52,8 @@ import { userRoutes } from './users.ts';
 import { technicianRoutes } from './technicians.ts';
 import { warningRoutes } from './warning.ts';
 import { workOrderRoutes } from './work-orders/index.ts';
+import { qualityRoutes } from './quality/index.ts';
+import { activityRoutes } from './activities/index.ts';
 
 /** Every area's routes. An area adds its module here; OpenAPI and the fuzz tests read this list. */
 export const allRoutes: RouteDef[] = [
@@ -106,6 +108,8 @@ export const allRoutes: RouteDef[] = [
   ...appReleaseRoutes,
   ...processRoutes,
   ...shopOrderRoutes,
+  ...qualityRoutes,
+  ...activityRoutes,
 ];
 
 /** Endpoints that answer a stream rather than an envelope, served outside route() (server/src/live). */

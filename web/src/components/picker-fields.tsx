@@ -32,3 +32,31 @@ export function DayField(props: PickerFieldProps) {
 export function TimeField(props: PickerFieldProps) {
   return <TimePicker needConfirm={false} {...pickerProps(props, 'HH:mm')} />;
 }
+
+/** A moment as the instant the server stores (ms since the epoch), picked to the minute in the browser's zone. */
+export function InstantField({
+  value,
+  onChange,
+  disabled,
+  id,
+  placeholder,
+}: {
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  disabled?: boolean;
+  id?: string;
+  placeholder?: string;
+}) {
+  return (
+    <DatePicker
+      id={id}
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      style={{ width: '100%' }}
+      disabled={disabled}
+      placeholder={placeholder}
+      value={value ? dayjs(value) : null}
+      onChange={(picked) => onChange?.(picked ? picked.startOf('minute').valueOf() : null)}
+    />
+  );
+}

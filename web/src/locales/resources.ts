@@ -4,6 +4,8 @@ import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
 import type processes from './zh-CN/processes.json';
 import type monitor from './zh-CN/monitor.json';
+import type quality from './zh-CN/quality.json';
+import type activities from './zh-CN/activities.json';
 import type cases from './zh-CN/cases.json';
 import type codes from './zh-CN/codes.json';
 import type common from './zh-CN/common.json';
@@ -84,6 +86,8 @@ export interface Resources {
   coupons: typeof coupons;
   banners: typeof banners;
   monitor: typeof monitor;
+  quality: typeof quality;
+  activities: typeof activities;
   'app-releases': typeof appReleases;
   processes: typeof processes;
   invoices: typeof invoices;

@@ -1,0 +1,225 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
+import type { Check, InspectionState, ItemResult } from '@console/contract/codes/quality';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
+import type { Db } from '../client.ts';
+import { users } from '../schema/accounts.ts';
+import { devices } from '../schema/devices.ts';
+import { qualityInspectionItems, qualityInspections, qualityPlanItems } from '../schema/quality.ts';
+import { demoAccount, type DemoOrganisations } from './accounts.ts';
+
+type Lang = 'zh' | 'en';
+/** Chinese title, English title, check, reading, min, max. */
+type ItemSeed = [string, string, Check, string?, number?, number?];
+
+/** What every machine's telematics unit is checked for, first. */
+const UNIT: ItemSeed[] = [
+  ['终端通信：60 秒内上报', 'Telematics reports within 60 s', 'reporting'],
+  ['定位有效', 'Position fixed', 'positionFixed'],
+  ['控制器无故障码', 'No controller fault code', 'noFaults'],
+  ['锁车状态为未锁', 'Lock state reads unlocked', 'unlocked'],
+];
+
+/** Each kind's readings and the inspector's own checks, as an end-of-line test sheet lists them. */
+const KIND_ITEMS: Record<MachineKind, ItemSeed[]> = {
+  aerialPlatform: [
+    ['电池电压', 'Battery voltage', 'reading', 'batteryV', 23.5],
+    ['倾角传感器读数（水平地面）', 'Tilt sensor on level ground', 'reading', 'tiltDeg', undefined, 3],
+    ['110% 额定载荷举升试验', 'Lift test at 110% rated load', 'manual'],
+    ['紧急下降功能', 'Emergency lowering works', 'manual'],
+    ['警示标识与外观', 'Decals, guards and finish', 'manual'],
+  ],
+  concretePump: [
+    ['泵送压力', 'Pumping pressure', 'reading', 'pressureMpa', undefined, 32],
+    ['臂架展开收回试验', 'Boom unfold and fold test', 'manual'],
+    ['液压系统无渗漏', 'No hydraulic leaks', 'manual'],
+  ],
+  wetSprayer: [
+    ['喷射压力', 'Spraying pressure', 'reading', 'pressureMpa', undefined, 20],
+    ['速凝剂计量泵标定', 'Accelerator pump calibrated', 'manual'],
+    ['喷射臂动作', 'Spray arm movement', 'manual'],
+  ],
+  mower: [
+    ['电池电量', 'Battery charge', 'reading', 'batteryPct', 80],
+    ['刀盘空转无异响', 'Blades run without noise', 'manual'],
+    ['急停按钮', 'Emergency stop', 'manual'],
+  ],
+  boat: [
+    ['燃油量', 'Fuel level', 'reading', 'fuelPct', 20],
+    ['冷却水温', 'Cooling water temperature', 'reading', 'waterTempC', undefined, 40],
+    ['船体气密试验', 'Hull watertight test', 'manual'],
+    ['救生设备齐全', 'Life-saving gear complete', 'manual'],
+  ],
+  forklift: [
+    ['电池电量', 'Battery charge', 'reading', 'batteryPct', 80],
+    ['额定载荷起升试验', 'Rated load lift test', 'manual'],
+    ['制动距离', 'Braking distance', 'manual'],
+  ],
+  battery: [
+    ['总电压', 'Pack voltage', 'reading', 'voltageV', 46],
+    ['电池温度', 'Pack temperature', 'reading', 'temperatureC', undefined, 45],
+    ['外壳绝缘电阻', 'Case insulation resistance', 'manual'],
+  ],
+  charger: [
+    ['输出电压在额定范围内', 'Output voltage within rating', 'reading', 'outputV', 0, 60],
+    ['接地与绝缘检查', 'Earthing and insulation', 'manual'],
+  ],
+};
+
+const BRANDS: [string, Lang][] = [
+  ['zjcloud', 'zh'],
+  ['jd', 'zh'],
+  ['liftgo', 'en'],
+];
+
+/** A realistic measured value for a passing or failing item. */
+function measured(item: ItemSeed, pass: boolean, lang: Lang): { value: string; note: string } {
+  const [, , check, , min, max] = item;
+  if (check === 'manual') {
+    if (pass) return { value: '', note: '' };
+    return { value: '', note: lang === 'zh' ? '试验未通过，已送返工' : 'Failed the test, sent to rework' };
+  }
+  if (check === 'reporting') return { value: pass ? '8 s' : '95 s', note: '' };
+  if (check === 'positionFixed') return { value: pass ? '31.23041, 121.47370' : '', note: '' };
+  if (check === 'noFaults') return { value: pass ? '' : 'E01', note: '' };
+  if (check === 'unlocked') return { value: pass ? 'unlocked' : 'lock1', note: '' };
+  if (min !== undefined && max !== undefined) return { value: String(pass ? (min + max) / 2 : max + 5), note: '' };
+  if (min !== undefined)
+    return { value: String(pass ? Math.round((min * 1.08 + 0.5) * 10) / 10 : min * 0.9), note: '' };
+  return { value: String(pass ? Math.round(max! * 0.4 * 10) / 10 : Math.round(max! * 1.3 * 10) / 10), note: '' };
+}
+
+/**
+ * Test plans for every kind under each brand (in its language), and the platform's inspections of the lessors'
+ * machines over the last six months in every state (decision 055): first passes, failures reworked and passed on
+ * retest, a failure waiting for its retest, inspections in progress half judged, one cancelled. No faker.
+ */
+export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void {
+  const userOf = (roleId: RoleId) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, demoAccount(roleId)))
+      .get()!.id;
+  const inspectors = [userOf(ROLE.companyEmployee), userOf(ROLE.companyAdmin)];
+  for (const [appid, lang] of BRANDS) {
+    for (const kind of MACHINE_KINDS) {
+      [...UNIT, ...KIND_ITEMS[kind]].forEach(([zh, en, check, reading, min, max], position) =>
+        db
+          .insert(qualityPlanItems)
+          .values({
+            orgId: orgs.operator,
+            appid,
+            kind,
+            position,
+            title: lang === 'zh' ? zh : en,
+            check,
+            reading: reading ?? null,
+            min: min ?? null,
+            max: max ?? null,
+            updatedBy: inspectors[1]!,
+            updatedAt: new Date(now - 200 * 86_400_000),
+          })
+          .run(),
+      );
+    }
+  }
+
+  const DAY = 86_400_000;
+  let sequence = 0;
+  const inspect = (
+    device: typeof devices.$inferSelect,
+    lang: Lang,
+    state: InspectionState,
+    startedAt: number,
+    options: { previousId?: number | null; failing?: number[]; judgedUpTo?: number; remark?: string } = {},
+  ): number => {
+    const items = [...UNIT, ...KIND_ITEMS[device.kind]];
+    const finished = state !== 'inProgress';
+    const reason = options.previousId ? 'retest' : sequence % 5 === 4 ? 'afterRepair' : 'newBuild';
+    const inspectorId = inspectors[sequence++ % 2]!;
+    const row = db
+      .insert(qualityInspections)
+      .values({
+        orgId: device.orgId,
+        deviceId: device.id,
+        kind: device.kind,
+        modelId: device.modelId,
+        reason,
+        state,
+        previousId: options.previousId ?? null,
+        inspectorId,
+        remark: options.remark ?? '',
+        startedAt: new Date(startedAt),
+        finishedAt: finished ? new Date(startedAt + 2 * 3600_000) : null,
+      })
+      .returning({ id: qualityInspections.id })
+      .get();
+    const day = new Date(startedAt).toISOString().slice(0, 10).replaceAll('-', '');
+    db.update(qualityInspections)
+      .set({ number: `QC${day}${String(row.id).padStart(5, '0')}` })
+      .where(eq(qualityInspections.id, row.id))
+      .run();
+    items.forEach((item, position) => {
+      const judged = state !== 'cancelled' && position < (options.judgedUpTo ?? items.length);
+      const result: ItemResult | null = judged ? (options.failing?.includes(position) ? 'fail' : 'pass') : null;
+      const { value, note } = result ? measured(item, result === 'pass', lang) : { value: '', note: '' };
+      db.insert(qualityInspectionItems)
+        .values({
+          inspectionId: row.id,
+          position,
+          title: lang === 'zh' ? item[0] : item[1],
+          check: item[2],
+          reading: item[3] ?? null,
+          min: item[4] ?? null,
+          max: item[5] ?? null,
+          result,
+          value,
+          note,
+          judgedBy: result && item[2] === 'manual' ? inspectorId : null,
+          judgedAt: result ? new Date(startedAt + (position + 1) * 300_000) : null,
+        })
+        .run();
+    });
+    return row.id;
+  };
+
+  orgs.lessors.forEach((lessor, l) => {
+    const lang: Lang = l === 2 ? 'en' : 'zh';
+    const fleet = db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.orgId, lessor), isNull(devices.customerOrgId)))
+      .orderBy(asc(devices.id))
+      .limit(24)
+      .all();
+    fleet.forEach((device, i) => {
+      // Spread over six months, a few days apart, the oldest first.
+      const startedAt = now - (180 - i * 7 - l * 2) * DAY;
+      const manualAt = [...UNIT, ...KIND_ITEMS[device.kind]].findIndex((it) => it[2] === 'manual');
+      if (i % 6 === 1) {
+        // Failed a manual test, reworked, passed on retest.
+        const failed = inspect(device, lang, 'retested', startedAt, { failing: [manualAt] });
+        inspect(device, lang, 'passed', startedAt + 3 * DAY, { previousId: failed });
+      } else if (i % 6 === 3) {
+        // Failed on a reading; the retest failed once more before the pass.
+        const first = inspect(device, lang, 'retested', startedAt, { failing: [4] });
+        const second = inspect(device, lang, 'retested', startedAt + 2 * DAY, { previousId: first, failing: [4] });
+        inspect(device, lang, 'passed', startedAt + 5 * DAY, { previousId: second });
+      } else if (i === 20) {
+        // Failed this week: in rework, waiting for its retest.
+        inspect(device, lang, 'failed', now - 2 * DAY, { failing: [2, manualAt] });
+      } else if (i === 21) {
+        inspect(device, lang, 'cancelled', now - 3 * DAY, {
+          remark: lang === 'zh' ? '序列号录入错误，重新开始' : 'Wrong serial entered, started again',
+        });
+        inspect(device, lang, 'passed', now - 3 * DAY + 3600_000);
+      } else if (i >= 22) {
+        // On the test bench now: the first items judged, the rest waiting.
+        inspect(device, lang, 'inProgress', now - (i - 21) * 3600_000, { judgedUpTo: 3 + (i - 22) * 2 });
+      } else {
+        inspect(device, lang, 'passed', startedAt);
+      }
+    });
+  });
+}
