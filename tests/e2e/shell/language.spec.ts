@@ -36,8 +36,8 @@ const CONSOLE_PAGES = [...sidebarOf(ROLE.lessorAdmin), '/deviceManagement/fence'
 const OPERATOR_PAGES = sidebarOf(ROLE.companyAdmin).filter((path) => !CONSOLE_PAGES.includes(path));
 
 /**
- * The interface text of a page: what a user reads, without records (customer and project names in tables,
- * the user's own name), which are data in whatever language they were entered.
+ * The interface text of a page: what a user reads, without records (customer and project names in tables or in a
+ * list marked `data-records`, the user's own name), which are data in whatever language they were entered.
  */
 async function interfaceText(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle');
@@ -45,7 +45,7 @@ async function interfaceText(page: Page): Promise<string> {
   // innerText: only what is rendered (a closed dropdown's items are not read).
   const shown = await page.evaluate(() => {
     let all = document.body.innerText;
-    const records = [...document.querySelectorAll<HTMLElement>('tbody, [aria-label^="User menu"]')];
+    const records = [...document.querySelectorAll<HTMLElement>('tbody, [data-records], [aria-label^="User menu"]')];
     for (const record of records.filter((element) => element.checkVisibility())) {
       for (const line of record.innerText.split('\n').filter((l) => l.trim())) all = all.replace(line, '');
     }

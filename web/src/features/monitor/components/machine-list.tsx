@@ -55,7 +55,8 @@ export function MachineList({ onPick }: { onPick: (camera: PlayedCamera) => void
       ) : list.length === 0 ? (
         <Empty description={keyword || link ? t('tree.noMatch') : t('tree.none')} />
       ) : (
-        <div style={{ flex: 1, overflow: 'auto' }} data-testid="monitor-machines">
+        // data-records: the machines and their cameras as their owners named them, in whatever language (as a table's rows).
+        <div style={{ flex: 1, overflow: 'auto' }} data-testid="monitor-machines" data-records>
           {list.map((machine) => (
             <section key={machine.deviceId} style={{ padding: '6px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
               <Flex justify="space-between" align="center" gap={4}>

@@ -27,7 +27,8 @@ function Choices({ onPick }: { onPick: (id: number) => void }) {
           list.length === 0 ? (
             <Empty description={t('create.none')} />
           ) : (
-            <Row gutter={[16, 16]}>
+            // data-records: the processes as their organisation named them, in whatever language (as a table's rows).
+            <Row gutter={[16, 16]} data-records>
               {list.map((d) => (
                 <Col key={d.id} xs={24} md={12} xl={8}>
                   <Card hoverable size="small" onClick={() => onPick(d.id)} data-testid={`start-${d.key}`}>
