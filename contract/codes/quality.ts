@@ -27,6 +27,8 @@ export const FINISHED_STATES = ['passed', 'failed', 'retested'] as const satisfi
  * `retest` closes a failed inspection and opens a new one linked to it; `cancel` drops one started by mistake.
  */
 export const INSPECTION_FLOW = {
+  /** Judge the automatic items again and record the manual ones: the inspection stays in progress. */
+  record: { from: ['inProgress'], to: ['inProgress'] },
   complete: { from: ['inProgress'], to: ['passed', 'failed'] },
   retest: { from: ['failed'], to: ['retested'] },
   cancel: { from: ['inProgress'], to: ['cancelled'] },

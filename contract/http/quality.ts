@@ -216,7 +216,6 @@ export const qualityEndpoints = {
       items: z.array(inspectionItemRow),
       retestId: z.number().int().nullable(),
       actions: z.array(z.enum(INSPECTION_ACTIONS)),
-      canRecord: z.boolean(),
     }),
   }),
   start: defineEndpoint({

@@ -46,6 +46,11 @@ export const qualityInspections = sqliteTable(
     remark: text('remark').notNull().default(''),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    /** Who completed or cancelled it (the inspector who started it may not be the one). */
+    finishedBy: integer('finished_by'),
+    /** Who sent a failed inspection to its retest, and when. */
+    retestedBy: integer('retested_by'),
+    retestedAt: integer('retested_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),

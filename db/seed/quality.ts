@@ -152,6 +152,10 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
         remark: options.remark ?? '',
         startedAt: new Date(startedAt),
         finishedAt: finished ? new Date(startedAt + 2 * 3600_000) : null,
+        finishedBy: finished ? inspectorId : null,
+        // A retested inspection was sent to its retest the day after it failed.
+        retestedBy: state === 'retested' ? inspectorId : null,
+        retestedAt: state === 'retested' ? new Date(startedAt + DAY) : null,
       })
       .returning({ id: qualityInspections.id })
       .get();

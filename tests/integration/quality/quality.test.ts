@@ -127,6 +127,10 @@ describe('quality inspections', () => {
     const done = await t.call(api.complete, { token: inspector, body: { id } });
     expect(done.status, done.message).toBe('200');
     expect(done.data.state).toBe('passed');
+    // Who completed it, and when, is recorded.
+    expect(
+      t.dbh.sqlite.prepare('SELECT finished_by AS by, finished_at AS at FROM quality_inspections WHERE id = ?').get(id),
+    ).toEqual({ by: t.userId(ROLE.companyEmployee), at: expect.any(Number) });
     const history = await t.call(api.list, {
       token: inspector,
       query: { stage: 'finished', keyword: machine.serialNumber },
@@ -170,6 +174,9 @@ describe('quality inspections', () => {
     );
     const retest = await t.call(api.retest, { token: inspector, body: { id: seeded.id, remark: 'Valve replaced' } });
     expect(retest.status, retest.message).toBe('200');
+    expect(
+      t.dbh.sqlite.prepare('SELECT retested_by AS by FROM quality_inspections WHERE id = ?').get(seeded.id),
+    ).toEqual({ by: t.userId(ROLE.companyEmployee) });
     const again = await detail(retest.data.id);
     expect(again.inspection).toMatchObject({
       state: 'inProgress',

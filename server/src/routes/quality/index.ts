@@ -264,7 +264,6 @@ export const qualityRoutes: RouteDef[] = [
       })),
       retestId: retestOf(data, row.id),
       actions: inspector ? INSPECTION_ACTIONS.filter((a) => inspectionAllows(a, row.state)) : [],
-      canRecord: inspector && row.state === 'inProgress',
     };
   }),
 
@@ -296,7 +295,7 @@ export const qualityRoutes: RouteDef[] = [
   route(api.evaluate, ({ body, user, data, deps }) => {
     data.write((tx) => {
       const row = inspectionOf(tx, user.roleId, body.id);
-      if (row.state !== 'inProgress') throw conflict('quality.stateChanged');
+      assertAllows('record', row.state);
       evaluate(tx, row, deps.now());
     });
     return { id: body.id };
@@ -305,7 +304,7 @@ export const qualityRoutes: RouteDef[] = [
   route(api.record, ({ body, user, data, deps }) => {
     data.write((tx) => {
       const row = inspectionOf(tx, user.roleId, body.id);
-      if (row.state !== 'inProgress') throw conflict('quality.stateChanged');
+      assertAllows('record', row.state);
       const item = itemsOf(tx, row.id).find((i) => i.id === body.itemId);
       if (!item) throw notFound();
       if (isAutomatic(item.check)) throw invalidField('result', 'quality.notManual');
@@ -327,7 +326,7 @@ export const qualityRoutes: RouteDef[] = [
       if (results.some((r) => r === null)) throw conflict('quality.unjudged');
       const next = resultOf(results);
       tx.update(qualityInspections)
-        .set({ state: next, finishedAt: new Date(deps.now()) })
+        .set({ state: next, finishedAt: new Date(deps.now()), finishedBy: user.id })
         .where(eq(qualityInspections.id, row.id))
         .run();
       return next;
@@ -340,7 +339,10 @@ export const qualityRoutes: RouteDef[] = [
     const id = data.write((tx) => {
       const row = inspectionOf(tx, user.roleId, body.id);
       assertAllows('retest', row.state);
-      tx.update(qualityInspections).set({ state: 'retested' }).where(eq(qualityInspections.id, row.id)).run();
+      tx.update(qualityInspections)
+        .set({ state: 'retested', retestedBy: user.id, retestedAt: new Date(deps.now()) })
+        .where(eq(qualityInspections.id, row.id))
+        .run();
       const device = tx
         .select({ id: devices.id, orgId: devices.orgId, kind: devices.kind, modelId: devices.modelId })
         .from(devices, tx.deviceScope())
@@ -368,7 +370,7 @@ export const qualityRoutes: RouteDef[] = [
       const row = inspectionOf(tx, user.roleId, body.id);
       assertAllows('cancel', row.state);
       tx.update(qualityInspections)
-        .set({ state: 'cancelled', finishedAt: new Date(deps.now()), remark: body.remark })
+        .set({ state: 'cancelled', finishedAt: new Date(deps.now()), finishedBy: user.id, remark: body.remark })
         .where(eq(qualityInspections.id, row.id))
         .run();
     });

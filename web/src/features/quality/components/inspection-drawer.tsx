@@ -106,7 +106,7 @@ export function InspectionDrawer({
         detail &&
         q && (
           <Space wrap>
-            {detail.canRecord && (
+            {detail.actions.includes('record') && (
               <Button loading={evaluate.isPending} onClick={() => void evaluate.mutateAsync({ body: { id: q.id } })}>
                 {t('actions.evaluate')}
               </Button>
@@ -227,7 +227,7 @@ export function InspectionDrawer({
                     },
                   }),
                 ),
-                ...(d.canRecord
+                ...(d.actions.includes('record')
                   ? [
                       {
                         key: 'record',
