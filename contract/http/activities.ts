@@ -4,7 +4,8 @@ import { ROLE } from '../codes/roles.ts';
 import { APP_PLATFORMS, versionText } from './app-releases.ts';
 import { isBuiltInModelImage } from './device-models.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, appid, idParam, LATEST_INSTANT, pageQuery, paged, requiredText } from './fields.ts';
+import { acrossFields, appid, LATEST_INSTANT, requiredText } from './fields.ts';
+import { recordEndpoints } from './records.ts';
 import { fileRef } from './uploads.ts';
 
 /**
@@ -107,54 +108,24 @@ export const activityRow = z.object({
 });
 export type ActivityRow = z.infer<typeof activityRow>;
 
-const byId = z.object({ id: idParam });
-const saved = z.object({ id: z.number().int() });
 const editors = { roles: ACTIVITY_EDITORS };
 
 export const activityEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/activity/list.do',
-    summary: "The activities of the console's brand, by platform, state and text",
-    access: editors,
+  ...recordEndpoints({
+    base: '/activity',
+    names: {
+      one: "an activity of the console's brand (pushed now, at a set time or not)",
+      many: "activities of the console's brand",
+    },
+    read: editors,
     scope: 'organisation',
-    query: pageQuery.extend({
+    filters: {
       platform: z.enum(ACTIVITY_PLATFORMS).optional(),
       state: z.enum(ACTIVITY_STATES).optional(),
       keyword: z.string().trim().max(60).optional(),
-    }),
-    body: noInput,
-    response: paged(activityRow),
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/activity/create.do',
-    summary: "Add an activity to the app of the console's brand, pushed now, at a set time or not",
-    access: editors,
-    scope: 'organisation',
-    query: noInput,
-    body: activityForm,
-    response: saved,
-  }),
-  update: defineEndpoint({
-    method: 'POST',
-    path: '/activity/update.do',
-    summary: 'Change an activity (and push it again, now or at a set time)',
-    access: editors,
-    scope: 'organisation',
-    query: noInput,
-    body: activityForm.safeExtend({ id: idParam }),
-    response: saved,
-  }),
-  remove: defineEndpoint({
-    method: 'POST',
-    path: '/activity/delete.do',
-    summary: 'Delete an activity and its pushes not yet due',
-    access: editors,
-    scope: 'organisation',
-    query: noInput,
-    body: byId,
-    response: saved,
+    },
+    row: activityRow,
+    form: activityForm,
   }),
   live: defineEndpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
 import { BANNER_EDITORS } from './banners.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { appid, idParam, pageQuery, paged, requiredText } from './fields.ts';
+import { appid, idParam, paged, pageQuery, requiredText, savedId } from './fields.ts';
 
 /**
  * App settings (spec /systemSetting/appSetting, docs/decisions/053-app-releases.md): the releases of a brand's mobile
@@ -58,7 +58,6 @@ export const releaseRow = z.object({
 });
 export type ReleaseRow = z.infer<typeof releaseRow>;
 
-const saved = z.object({ id: z.number().int() });
 const editors = { roles: BANNER_EDITORS };
 
 export const appReleaseEndpoints = {
@@ -80,7 +79,7 @@ export const appReleaseEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: releaseForm,
-    response: saved,
+    response: savedId,
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -90,7 +89,7 @@ export const appReleaseEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: details.extend({ id: idParam }),
-    response: saved,
+    response: savedId,
   }),
   withdraw: defineEndpoint({
     method: 'POST',
@@ -100,7 +99,7 @@ export const appReleaseEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam }),
-    response: saved,
+    response: savedId,
   }),
   check: defineEndpoint({
     method: 'GET',

@@ -4,7 +4,8 @@ import { ROLE } from '../codes/roles.ts';
 import { isBuiltInModelImage } from './device-models.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, appid, idParam, pageQuery, paged, requiredText } from './fields.ts';
+import { acrossFields, appid, requiredText } from './fields.ts';
+import { recordEndpoints } from './records.ts';
 import { fileRef } from './uploads.ts';
 
 /**
@@ -81,53 +82,17 @@ export const bannerRow = z.object({
 });
 export type BannerRow = z.infer<typeof bannerRow>;
 
-const byId = z.object({ id: idParam });
-const saved = z.object({ id: z.number().int() });
 const editors = { roles: BANNER_EDITORS };
 
 export const bannerEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/banner/list.do',
-    summary: "The banners of the console's brand, by state and title",
-    access: editors,
+  ...recordEndpoints({
+    base: '/banner',
+    names: { one: "a banner of the console's brand", many: "banners of the console's brand" },
+    read: editors,
     scope: 'organisation',
-    query: pageQuery.extend({
-      state: z.enum(BANNER_STATES).optional(),
-      keyword: z.string().trim().max(40).optional(),
-    }),
-    body: noInput,
-    response: paged(bannerRow),
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/banner/create.do',
-    summary: "Add a banner to the app of the console's brand",
-    access: editors,
-    scope: 'organisation',
-    query: noInput,
-    body: bannerForm,
-    response: saved,
-  }),
-  update: defineEndpoint({
-    method: 'POST',
-    path: '/banner/update.do',
-    summary: 'Change a banner',
-    access: editors,
-    scope: 'organisation',
-    query: noInput,
-    body: bannerForm.safeExtend({ id: idParam }),
-    response: saved,
-  }),
-  remove: defineEndpoint({
-    method: 'POST',
-    path: '/banner/delete.do',
-    summary: 'Delete a banner',
-    access: editors,
-    scope: 'organisation',
-    query: noInput,
-    body: byId,
-    response: saved,
+    filters: { state: z.enum(BANNER_STATES).optional(), keyword: z.string().trim().max(40).optional() },
+    row: bannerRow,
+    form: bannerForm,
   }),
   live: defineEndpoint({
     method: 'GET',

@@ -3,7 +3,8 @@ import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { ROLE } from '../codes/roles.ts';
 import { FAULT_TYPE } from '../codes/service.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, optionalText, pageQuery, paged, requiredText } from './fields.ts';
+import { byId, optionalText, requiredText } from './fields.ts';
+import { recordEndpoints } from './records.ts';
 
 /**
  * The expert library (spec /approvalManagement/caselibrary): fault cases that technicians read when they repair
@@ -75,23 +76,21 @@ export const caseMatch = z.object({
 });
 export type CaseMatch = z.infer<typeof caseMatch>;
 
-const byId = z.object({ id: idParam });
-
 export const caseEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/cases/list.do',
-    summary: 'Cases of the expert library the user may read, by machine kind, fault type and free text',
-    access: { roles: CASE_READERS },
+  ...recordEndpoints({
+    base: '/cases',
+    names: { one: 'a case of the expert library', many: 'cases of the expert library' },
+    read: { roles: CASE_READERS },
+    write: { roles: CASE_WRITERS },
     scope: 'organisation',
-    query: pageQuery.extend({
+    filters: {
       machineKind: z.enum(MACHINE_KINDS).optional(),
       faultType: z.enum(FAULT_TYPES).optional(),
       /** Found in the title, symptom, cause, solution or parts. */
       keyword: z.string().trim().max(50).optional(),
-    }),
-    body: noInput,
-    response: paged(caseRow),
+    },
+    row: caseRow,
+    form: caseForm,
   }),
   detail: defineEndpoint({
     method: 'GET',
@@ -102,36 +101,6 @@ export const caseEndpoints = {
     query: byId,
     body: noInput,
     response: caseRow,
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/cases/create.do',
-    summary: 'Add a case to the library of the user’s organisation',
-    access: { roles: CASE_WRITERS },
-    scope: 'organisation',
-    query: noInput,
-    body: caseForm,
-    response: z.object({ id: z.number().int() }),
-  }),
-  update: defineEndpoint({
-    method: 'POST',
-    path: '/cases/update.do',
-    summary: 'Change a case of the user’s organisations',
-    access: { roles: CASE_WRITERS },
-    scope: 'organisation',
-    query: noInput,
-    body: caseForm.extend({ id: idParam }),
-    response: z.object({ id: z.number().int() }),
-  }),
-  remove: defineEndpoint({
-    method: 'POST',
-    path: '/cases/delete.do',
-    summary: 'Delete a case of the user’s organisations',
-    access: { roles: CASE_WRITERS },
-    scope: 'organisation',
-    query: noInput,
-    body: byId,
-    response: z.object({ id: z.number().int() }),
   }),
   match: defineEndpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, areaCode, idParam, isValidPhone, pageQuery, paged } from './fields.ts';
+import { acrossFields, areaCode, byId, idParam, isValidPhone, paged, pageQuery } from './fields.ts';
 
 /**
  * Customers and distributors (issue 15; docs/decisions/043-people.md). A customer is a customer organisation (the
@@ -99,7 +99,6 @@ export const distributorRow = z.object({
 export type DistributorRow = z.infer<typeof distributorRow>;
 
 const option = z.object({ id: z.number().int(), name: z.string() });
-const byId = z.object({ id: idParam });
 const idAnswer = z.object({ id: z.number().int() });
 
 export const customerListQuery = pageQuery.extend({

@@ -4,7 +4,7 @@ import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { FAULT_TYPES, faultTypeList } from './cases.ts';
-import { idParam, optionalText, pageQuery, paged, requiredText } from './fields.ts';
+import { byId, idParam, optionalText, paged, pageQuery, requiredText } from './fields.ts';
 import { ALARM_HANDLERS, ALARM_READERS } from './warning.ts';
 
 /**
@@ -83,8 +83,6 @@ export const faultRow = z.object({
   raisable: z.boolean(),
 });
 export type FaultRow = z.infer<typeof faultRow>;
-
-const byId = z.object({ id: idParam });
 
 export const faultEndpoints = {
   list: defineEndpoint({

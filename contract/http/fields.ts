@@ -76,6 +76,12 @@ export const LATEST_INSTANT = Date.UTC(9999, 0, 1) - 1;
 
 export const idParam = z.coerce.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
 
+/** The query or body that names one record. */
+export const byId = z.object({ id: idParam });
+
+/** The answer of a write: which record it created or changed. */
+export const savedId = z.object({ id: z.number().int() });
+
 /** Paging and sorting for every server-side paginated list. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),

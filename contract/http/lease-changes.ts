@@ -5,7 +5,7 @@ import { codeTable } from '../codes/code-table.ts';
 import { LEASE_STATUSES } from '../codes/lease-flow.ts';
 import { changeDraftInput } from '../lease/change-forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, pageQuery, paged } from './fields.ts';
+import { byId, paged, pageQuery } from './fields.ts';
 import { CONTRACT_READERS, CONTRACT_WRITERS, contractEventRow, signingRow, USER_ACTIONS } from './lease-contracts.ts';
 
 /**
@@ -127,8 +127,6 @@ export const changeOptions = z.object({
   lines: z.array(currentLine),
 });
 export type ChangeOptions = z.infer<typeof changeOptions>;
-
-const byId = z.object({ id: idParam });
 
 export const leaseChangeEndpoints = {
   list: defineEndpoint({

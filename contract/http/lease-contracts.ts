@@ -7,7 +7,7 @@ import { LEASE_EVENTS, LEASE_STATUSES } from '../codes/lease-flow.ts';
 import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
 import { contractDraftInput } from '../lease/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, pageQuery, paged } from './fields.ts';
+import { byId, idParam, paged, pageQuery } from './fields.ts';
 import { fileRef } from './uploads.ts';
 
 /**
@@ -211,7 +211,6 @@ export const contractExportView = z.object({
 });
 
 const file = z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() });
-const byId = z.object({ id: idParam });
 const byToken = z.object({ token: z.string().trim().max(100).default('') });
 
 export const moveInput = z.object({

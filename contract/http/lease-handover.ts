@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, optionalText, pageQuery, paged } from './fields.ts';
+import { byId, idParam, optionalText, paged, pageQuery } from './fields.ts';
 import { CONTRACT_READERS, CONTRACT_WRITERS } from './lease-contracts.ts';
 import { fileRef } from './uploads.ts';
 
@@ -202,8 +202,6 @@ export const periodRow = z.object({
   exitId: z.number().int().nullable(),
 });
 export type PeriodRow = z.infer<typeof periodRow>;
-
-const byId = z.object({ id: idParam });
 
 export const leaseHandoverEndpoints = {
   list: defineEndpoint({

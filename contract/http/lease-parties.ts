@@ -5,7 +5,7 @@ import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
 import { approvalRuleInput, renterInput, storeInput } from '../lease/forms.ts';
 import { templateField, templateFields } from '../lease/template.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, pageQuery, paged } from './fields.ts';
+import { byId, idParam, paged, pageQuery } from './fields.ts';
 
 /**
  * The lease master data (issue 12; docs/decisions/034-lease-parties.md): renters (customer organisations of a
@@ -45,7 +45,6 @@ export const SEAL_KIND_CODE = codeTable('lease-parties:sealKind', [
   ['contract', 'contract', 'volcano'],
 ]);
 
-const byId = z.object({ id: idParam });
 const idAnswer = z.object({ id: z.number().int() });
 const realNameState = z.enum(['none', 'pending', 'verified', 'rejected']);
 

@@ -6,7 +6,7 @@ import { BUSINESS_MODEL } from '../codes/business-models.ts';
 import { requiredPrices } from '../codes/lease-pricing.ts';
 import { cents, leaseDay, renterInput } from '../lease/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, idParam, isValidPhone, pageQuery, paged } from './fields.ts';
+import { acrossFields, byId, idParam, isValidPhone, paged, pageQuery } from './fields.ts';
 
 /**
  * Sub-leasing (issue 14; docs/decisions/042-sub-leasing.md): sub-lessors, the companies a rental company rents
@@ -44,7 +44,6 @@ export type SubleaseAction = keyof typeof SUBLEASE_FLOW;
 export const subleaseAllows = (action: SubleaseAction, state: string) =>
   (SUBLEASE_FLOW[action].from as readonly string[]).includes(state);
 
-const byId = z.object({ id: idParam });
 const idAnswer = z.object({ id: z.number().int() });
 
 // ---- sub-lessors -----------------------------------------------------------------------------------------------

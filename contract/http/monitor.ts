@@ -6,7 +6,7 @@ import { MAX_VIDEO_CHANNEL } from '../video/video-protocol.ts';
 import { deviceFileItem } from './device-records.ts';
 import { DEVICE_EDITORS } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, optionalText, pageQuery, paged, requiredText } from './fields.ts';
+import { idParam, optionalText, paged, pageQuery, requiredText, savedId } from './fields.ts';
 
 /**
  * Video monitoring (spec /monitorManagement/monitor, docs/decisions/057-video-monitoring.md): the cameras bound to
@@ -93,7 +93,6 @@ export type MonitoredMachine = z.infer<typeof monitoredMachine>;
 
 const keyword = z.string().trim().max(40).optional();
 const byCamera = z.object({ cameraId: idParam });
-const saved = z.object({ id: z.number().int() });
 const readers = { roles: MONITOR_READERS };
 const editors = { roles: CAMERA_EDITORS };
 
@@ -140,7 +139,7 @@ export const monitorEndpoints = {
     scope: 'machines',
     query: noInput,
     body: cameraForm,
-    response: saved,
+    response: savedId,
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -150,7 +149,7 @@ export const monitorEndpoints = {
     scope: 'machines',
     query: noInput,
     body: cameraForm.omit({ deviceId: true }).safeExtend({ id: idParam }),
-    response: saved,
+    response: savedId,
   }),
   remove: defineEndpoint({
     method: 'POST',
@@ -160,7 +159,7 @@ export const monitorEndpoints = {
     scope: 'machines',
     query: noInput,
     body: z.object({ id: idParam }),
-    response: saved,
+    response: savedId,
   }),
   play: defineEndpoint({
     method: 'POST',

@@ -17,7 +17,7 @@ import {
 import { ROLE, type RoleId } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { idParam, MAX_CENTS, pageQuery, paged, requiredText } from './fields.ts';
+import { byId, idParam, MAX_CENTS, paged, pageQuery, requiredText, savedId } from './fields.ts';
 
 /**
  * Process management (spec /processMng, docs/decisions/054-process-management.md): form templates and process
@@ -301,8 +301,6 @@ export const instanceDetail = z.object({
 export type InstanceDetail = z.infer<typeof instanceDetail>;
 
 const person = z.object({ id: z.number().int(), name: z.string(), roleId: z.number().int() });
-const byId = z.object({ id: idParam });
-const saved = z.object({ id: z.number().int() });
 const maintainers = { roles: PROCESS_MAINTAINERS };
 const users = { roles: PROCESS_USERS };
 const dayFilter = z
@@ -364,7 +362,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: formTemplateForm.extend({ orgId: idParam }),
-    response: saved,
+    response: savedId,
   }),
   formUpdate: defineEndpoint({
     method: 'POST',
@@ -374,7 +372,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: formTemplateForm.extend({ id: idParam }),
-    response: saved,
+    response: savedId,
   }),
   formDelete: defineEndpoint({
     method: 'POST',
@@ -384,7 +382,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: byId,
-    response: saved,
+    response: savedId,
   }),
   modelList: defineEndpoint({
     method: 'GET',
@@ -419,7 +417,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: modelCreate,
-    response: saved,
+    response: savedId,
   }),
   modelUpdate: defineEndpoint({
     method: 'POST',
@@ -429,7 +427,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: modelForm.extend({ id: idParam }),
-    response: saved,
+    response: savedId,
   }),
   modelDesign: defineEndpoint({
     method: 'POST',
@@ -439,7 +437,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam, nodes: modelNodes }),
-    response: saved,
+    response: savedId,
   }),
   modelDelete: defineEndpoint({
     method: 'POST',
@@ -449,7 +447,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: byId,
-    response: saved,
+    response: savedId,
   }),
   modelDeploy: defineEndpoint({
     method: 'POST',
@@ -483,7 +481,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: byId,
-    response: saved,
+    response: savedId,
   }),
   definitionActivate: defineEndpoint({
     method: 'POST',
@@ -493,7 +491,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: byId,
-    response: saved,
+    response: savedId,
   }),
   startable: defineEndpoint({
     method: 'GET',
@@ -550,7 +548,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam, comment }),
-    response: saved,
+    response: savedId,
   }),
   instanceDetail: defineEndpoint({
     method: 'GET',
@@ -595,7 +593,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam, comment }),
-    response: saved,
+    response: savedId,
   }),
   reject: defineEndpoint({
     method: 'POST',
@@ -605,7 +603,7 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam, comment: requiredText(500) }),
-    response: saved,
+    response: savedId,
   }),
   transfer: defineEndpoint({
     method: 'POST',
@@ -615,6 +613,6 @@ export const processEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam, userId: idParam, comment }),
-    response: saved,
+    response: savedId,
   }),
 } as const;

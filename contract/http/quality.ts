@@ -13,7 +13,7 @@ import {
 import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, idParam, optionalText, pageQuery, paged, requiredText } from './fields.ts';
+import { acrossFields, byId, idParam, optionalText, paged, pageQuery, requiredText, savedId } from './fields.ts';
 
 /**
  * Quality management and end-of-line testing (spec /qualityManagement: overview, proceed, history;
@@ -127,8 +127,6 @@ export const inspectionItemRow = z.object({
 });
 export type InspectionItemRow = z.infer<typeof inspectionItemRow>;
 
-const byId = z.object({ id: idParam });
-const saved = z.object({ id: z.number().int() });
 const file = z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() });
 
 export const inspectionQuery = pageQuery.extend({
@@ -226,7 +224,7 @@ export const qualityEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: startForm,
-    response: saved,
+    response: savedId,
   }),
   evaluate: defineEndpoint({
     method: 'POST',
@@ -236,7 +234,7 @@ export const qualityEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: byId,
-    response: saved,
+    response: savedId,
   }),
   record: defineEndpoint({
     method: 'POST',
@@ -257,7 +255,7 @@ export const qualityEndpoints = {
         error: 'quality.noteRequired',
         ...acrossFields,
       }),
-    response: saved,
+    response: savedId,
   }),
   complete: defineEndpoint({
     method: 'POST',
@@ -277,7 +275,7 @@ export const qualityEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam, remark: optionalText(200).default('') }),
-    response: saved,
+    response: savedId,
   }),
   cancel: defineEndpoint({
     method: 'POST',
@@ -287,7 +285,7 @@ export const qualityEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam, remark: requiredText(200) }),
-    response: saved,
+    response: savedId,
   }),
   certificate: defineEndpoint({
     method: 'GET',

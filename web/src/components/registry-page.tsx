@@ -3,7 +3,9 @@ import { App, Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { Endpoint } from '@console/contract/http/endpoint';
+import type { BodyOf, Endpoint } from '@console/contract/http/endpoint';
+import { readsOf, useEndpointMutation } from '../lib/endpoint-query.ts';
+import type { Resources } from '../locales/resources.ts';
 import { ConfirmButton } from './confirm-button.tsx';
 import { FormDialog } from './form-dialog.tsx';
 import { ListPage, type ListColumn, type ListFilter, type RowOf } from './list-page.tsx';
@@ -216,4 +218,67 @@ export function RegistryPage<E extends Endpoint, C extends AnySchema, U extends 
       }
     />
   );
+}
+
+/** The endpoints of a registry declared by the contract's `recordEndpoints`. */
+interface RecordEndpoints {
+  list: Endpoint;
+  create: Endpoint;
+  update: Endpoint;
+  remove: Endpoint;
+}
+
+/**
+ * The "new", edit and delete of a registry whose endpoints are the contract's `recordEndpoints`, spread into
+ * RegistryPage: `<RegistryPage ... {...useRecordWrites('banners', bannerEndpoints, { ... })} />`. The texts are the
+ * area's `add`, `addTitle`, `editTitle`, `deleteConfirm` and `deleted`, the last three naming the record as
+ * `{{title}}`. Every write refreshes the area's reads.
+ */
+export function useRecordWrites<E extends RecordEndpoints & Record<string, Endpoint>>(
+  area: keyof Resources,
+  endpoints: E,
+  decl: {
+    fields: (row?: RowOf<E['list']>) => ReactNode;
+    /** What a new record's form starts with. */
+    initialValues?: Partial<BodyOf<E['create']>>;
+    /** An edit's form, from the record as the list shows it (with its `id`). */
+    edit: (row: RowOf<E['list']>) => Partial<BodyOf<E['update']>>;
+    /** The record's name in the edit's title and the delete's question (its `title` when not given). */
+    nameOf?: (row: RowOf<E['list']>) => string;
+    width?: number;
+  },
+) {
+  const { t: translate } = useTranslation();
+  const t = (key: string, options?: { title: string }) =>
+    String(translate(`${area}:${key}` as never, options as never));
+  const invalidates = readsOf(endpoints);
+  const create = useEndpointMutation(endpoints.create, { invalidates, silent: true });
+  const update = useEndpointMutation(endpoints.update, { invalidates, silent: true });
+  const remove = useEndpointMutation(endpoints.remove, { invalidates });
+  const title = (row: RowOf<E['list']>) => ({ title: decl.nameOf?.(row) ?? (row as { title: string }).title });
+  const id = (row: RowOf<E['list']>) => (row as { id: number }).id;
+  return {
+    addLabel: t('add'),
+    form: {
+      width: decl.width,
+      fields: decl.fields,
+      create: {
+        title: t('addTitle'),
+        schema: endpoints.create.body as E['create']['body'],
+        submit: (body: BodyOf<E['create']>) => create.mutateAsync({ body }),
+        initialValues: decl.initialValues,
+      },
+      update: {
+        title: (row: RowOf<E['list']>) => t('editTitle', title(row)),
+        schema: endpoints.update.body as E['update']['body'],
+        submit: (body: BodyOf<E['update']>) => update.mutateAsync({ body }),
+        initialValues: decl.edit,
+      },
+    },
+    remove: {
+      confirm: (row: RowOf<E['list']>) => t('deleteConfirm', title(row)),
+      submit: (row: RowOf<E['list']>) => remove.mutateAsync({ body: { id: id(row) } as BodyOf<E['remove']> }),
+      done: t('deleted'),
+    },
+  };
 }

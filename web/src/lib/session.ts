@@ -85,3 +85,8 @@ export function useSession(): SessionState {
     () => state,
   );
 }
+
+/** Whether the signed-in user's role is among these (the console's offer; the server checks every call again). */
+export function useHasRole(roles: readonly number[]): boolean {
+  return roles.includes(useSession().roleId);
+}

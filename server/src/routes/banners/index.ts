@@ -4,6 +4,7 @@ import { banners } from '@console/db/schema/banners';
 import type { ScopedData } from '../../lib/data.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { recordWrites } from '../../lib/record-writes.ts';
 import { userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
@@ -60,33 +61,11 @@ export const bannerRoutes: RouteDef[] = [
     const { rows, ...paging } = listPage(data, query, select, [...order, desc(banners.id)]);
     return { list: present(data, rows, timeZone, deps.now()), ...paging };
   }),
-  route(bannerEndpoints.create, ({ body, user, data, deps, c }) => {
-    const values = { ...body, appid: requestBrand(c, deps).appid, orgId: user.orgId, updatedBy: user.id };
-    const row = data.write((tx) =>
-      tx
-        .insert(banners)
-        .values({ ...values, updatedAt: new Date(deps.now()) })
-        .returning({ id: banners.id })
-        .get(),
-    );
-    return { id: row.id };
-  }),
-  route(bannerEndpoints.update, ({ body: { id, ...fields }, user, data, deps, c }) => {
-    data.write((tx) => {
-      ownBanner(tx, requestBrand(c, deps).appid, id);
-      tx.update(banners)
-        .set({ ...fields, updatedBy: user.id, updatedAt: new Date(deps.now()) })
-        .where(eq(banners.id, id))
-        .run();
-    });
-    return { id };
-  }),
-  route(bannerEndpoints.remove, ({ body, data, deps, c }) => {
-    data.write((tx) => {
-      ownBanner(tx, requestBrand(c, deps).appid, body.id);
-      tx.delete(banners).where(eq(banners.id, body.id)).run();
-    });
-    return { id: body.id };
+  ...recordWrites(bannerEndpoints, {
+    table: banners,
+    assertChangeable: (tx, id, { c, deps }) => ownBanner(tx, requestBrand(c, deps).appid, id),
+    origin: (_tx, { user, c, deps }) => ({ appid: requestBrand(c, deps).appid, orgId: user.orgId }),
+    stamp: ({ user, deps }) => ({ updatedBy: user.id, updatedAt: new Date(deps.now()) }),
   }),
   route(bannerEndpoints.live, ({ query, data, deps, c, timeZone }) => {
     const appid = query.appid || requestBrand(c, deps).appid;

@@ -4,6 +4,7 @@ import { organisations } from '@console/db/schema/accounts';
 import { faultCases } from '@console/db/schema/cases';
 import { caseEndpoints, type CaseRow } from '@console/contract/http/cases';
 import { listPage, sortDirection } from '../../lib/list-page.ts';
+import { recordWrites } from '../../lib/record-writes.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { jsonHas, userNames } from '../../lib/maintenance.ts';
@@ -95,33 +96,11 @@ export const caseRoutes: RouteDef[] = [
   route(caseEndpoints.detail, ({ query, user, data, timeZone }) => {
     return present(data, user, [findCase(data, query.id)], timeZone)[0]!;
   }),
-  route(caseEndpoints.create, ({ body, user, data, deps }) => {
-    const row = data.write((tx) =>
-      tx
-        .insert(faultCases)
-        .values({ ...body, orgId: assertCreator(tx, user), authorId: user.id, updatedAt: new Date(deps.now()) })
-        .returning({ id: faultCases.id })
-        .get(),
-    );
-    return { id: row.id };
-  }),
-  route(caseEndpoints.update, ({ body, user, data, deps }) => {
-    const { id, ...fields } = body;
-    data.write((tx) => {
-      ownCase(tx, user, id);
-      tx.update(faultCases)
-        .set({ ...fields, updatedAt: new Date(deps.now()) })
-        .where(eq(faultCases.id, id))
-        .run();
-    });
-    return { id };
-  }),
-  route(caseEndpoints.remove, ({ body, user, data }) => {
-    data.write((tx) => {
-      ownCase(tx, user, body.id);
-      tx.delete(faultCases).where(eq(faultCases.id, body.id)).run();
-    });
-    return { id: body.id };
+  ...recordWrites(caseEndpoints, {
+    table: faultCases,
+    assertChangeable: (tx, id, { user }) => void ownCase(tx, user, id),
+    origin: (tx, { user }) => ({ orgId: assertCreator(tx, user), authorId: user.id }),
+    stamp: ({ deps }) => ({ updatedAt: new Date(deps.now()) }),
   }),
   route(caseEndpoints.match, ({ query, data }) => {
     const narrowed =

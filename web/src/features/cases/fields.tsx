@@ -1,9 +1,11 @@
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FAULT_TYPE } from '@console/contract/codes/service';
-import type { CaseRow } from '@console/contract/http/cases';
+import { CASE_WRITERS, caseEndpoints, type CaseRow } from '@console/contract/http/cases';
 import { caseScreens } from '@console/contract/screens/cases';
 import { href } from '@console/contract/screens/screen';
 import { defineFields } from '../../components/fields.tsx';
+import { useRecordWrites } from '../../components/registry-page.tsx';
+import { useHasRole } from '../../lib/session.ts';
 
 /** The fields of a case (labels in the `cases` catalog); the form's rules are caseForm's. */
 export const useCaseFields = defineFields<CaseRow>()('cases', {
@@ -27,3 +29,18 @@ export const useCaseFields = defineFields<CaseRow>()('cases', {
   authorName: { label: 'author' },
   updatedAt: { label: 'updatedAt', kind: 'moment', sortable: true },
 });
+
+const FORM = ['machineKind', 'faultTypes', 'title', 'symptom', 'cause', 'solution', 'parts'] as const;
+
+/** New, edit and delete of a case, for the library and the detail page. */
+export function useCaseWrites() {
+  const fields = useCaseFields();
+  return useRecordWrites('cases', caseEndpoints, {
+    width: 720,
+    fields: () => fields.formItems(FORM),
+    edit: (row) => ({ id: row.id, ...Object.fromEntries(FORM.map((key) => [key, row[key]])) }),
+  });
+}
+
+/** May the signed-in user write cases? The server decides too (and which cases). */
+export const useIsCaseWriter = () => useHasRole(CASE_WRITERS);

@@ -1,8 +1,8 @@
 import { COUPON_WRITERS, couponEndpoints } from '@console/contract/http/coupons';
 import { readsOf } from '../../lib/endpoint-query.ts';
-import { useSession } from '../../lib/session.ts';
+import { useHasRole } from '../../lib/session.ts';
 
 /** Everything the coupon page shows: a grant, a stop or a delete re-reads it. */
 export const COUPON_READS = readsOf(couponEndpoints);
 
-export const useIsCouponWriter = () => (COUPON_WRITERS as readonly number[]).includes(useSession().roleId);
+export const useIsCouponWriter = () => useHasRole(COUPON_WRITERS);

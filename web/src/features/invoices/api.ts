@@ -1,12 +1,12 @@
 import { INVOICE_REQUESTERS, invoiceEndpoints } from '@console/contract/http/invoices';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { apiHeaders } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
+import { useHasRole } from '../../lib/session.ts';
 
 /** Everything the invoice page shows: a request, an issue or a withdrawal re-reads it. */
 export const INVOICE_READS = readsOf(invoiceEndpoints);
 
-export const useIsInvoiceRequester = () => (INVOICE_REQUESTERS as readonly number[]).includes(useSession().roleId);
+export const useIsInvoiceRequester = () => useHasRole(INVOICE_REQUESTERS);
 
 /** An invoice's PDF is served with the session's headers: fetch it, then save it from memory under its number. */
 export async function downloadInvoice(url: string, name: string): Promise<void> {

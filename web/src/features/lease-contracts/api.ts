@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@console/contract/http/live';
 import { invalidateEndpoints, readsOf } from '../../lib/endpoint-query.ts';
 import { useLiveEvent } from '../../lib/live-events.ts';
-import { useSession } from '../../lib/session.ts';
+import { useHasRole } from '../../lib/session.ts';
 
 /**
  * Everything the area shows: a write re-reads it (the list, its counts, a detail, the form's options). A move of a contract or of its change (decision 041) may change
@@ -30,7 +30,7 @@ export function useFollowSigning(id: number): void {
 }
 
 /** May the signed-in user write contracts (the lessor's 5, 6, 10)? The server decides which ones. */
-export const useIsContractWriter = () => (CONTRACT_WRITERS as readonly number[]).includes(useSession().roleId);
+export const useIsContractWriter = () => useHasRole(CONTRACT_WRITERS);
 
 /** Yuan typed in a form to integer cents on the wire (null stays null). */
 export const toCents = (yuan: number | null | undefined): number | null =>

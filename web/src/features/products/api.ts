@@ -6,13 +6,13 @@ import {
   productEndpoints,
 } from '@console/contract/http/products';
 import { endpointQuery, readsOf } from '../../lib/endpoint-query.ts';
-import { useSession } from '../../lib/session.ts';
+import { useHasRole } from '../../lib/session.ts';
 
 /** Everything price configuration shows: a change re-reads it. */
 export const PRODUCT_READS = readsOf(productEndpoints);
 
-export const useIsProductWriter = () => (PRODUCT_WRITERS as readonly number[]).includes(useSession().roleId);
-export const useIsLeasePriceWriter = () => (LEASE_PRICE_WRITERS as readonly number[]).includes(useSession().roleId);
+export const useIsProductWriter = () => useHasRole(PRODUCT_WRITERS);
+export const useIsLeasePriceWriter = () => useHasRole(LEASE_PRICE_WRITERS);
 
 /**
  * The lease price list's price of a model under a business model, for the contract form's default (decision 049):
@@ -25,7 +25,7 @@ export function useLeasePriceDefault(): (
   dayCents: number | null;
   monthCents: number | null;
 } | null {
-  const reader = (LEASE_PRICE_READERS as readonly number[]).includes(useSession().roleId);
+  const reader = useHasRole(LEASE_PRICE_READERS);
   const list = useQuery({
     ...endpointQuery(productEndpoints.leasePrices, { page: 1, pageSize: 200 }),
     enabled: reader,

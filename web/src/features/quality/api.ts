@@ -1,9 +1,9 @@
 import { PLAN_EDITORS, INSPECTORS, qualityEndpoints } from '@console/contract/http/quality';
 import { readsOf } from '../../lib/endpoint-query.ts';
-import { useSession } from '../../lib/session.ts';
+import { useHasRole } from '../../lib/session.ts';
 
 /** Everything the quality pages show: a move on an inspection re-reads it. */
 export const QUALITY_READS = readsOf(qualityEndpoints);
 
-export const useIsInspector = () => (INSPECTORS as readonly number[]).includes(useSession().roleId);
-export const useIsPlanEditor = () => (PLAN_EDITORS as readonly number[]).includes(useSession().roleId);
+export const useIsInspector = () => useHasRole(INSPECTORS);
+export const useIsPlanEditor = () => useHasRole(PLAN_EDITORS);

@@ -9,10 +9,9 @@ import {
 } from '@console/contract/http/activities';
 import { defineFields } from '../../../components/fields.tsx';
 import { InstantField } from '../../../components/picker-fields.tsx';
-import { RegistryPage } from '../../../components/registry-page.tsx';
+import { RegistryPage, useRecordWrites } from '../../../components/registry-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
-import { readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /** How a save pushes the activity: not, now, or at the push time. */
 function PushModes(props: { value?: string; onChange?: (value: string) => void }) {
@@ -87,7 +86,6 @@ const FORM = [
   'push',
   'pushAt',
 ] as const;
-const READS = readsOf(activityEndpoints);
 
 /**
  * /approvalManagement/activityManagement: the activities of this brand's app, not expired or expired by their end
@@ -96,9 +94,24 @@ const READS = readsOf(activityEndpoints);
 export function ActivitiesPage() {
   const { t } = useTranslation('activities');
   const fields = useActivityFields();
-  const create = useEndpointMutation(activityEndpoints.create, { invalidates: READS, silent: true });
-  const update = useEndpointMutation(activityEndpoints.update, { invalidates: READS, silent: true });
-  const remove = useEndpointMutation(activityEndpoints.remove, { invalidates: READS });
+  const writes = useRecordWrites('activities', activityEndpoints, {
+    width: 680,
+    fields: () => fields.formItems(FORM),
+    initialValues: { platform: 'all', version: '', h5Path: '', push: 'now', pushAt: null },
+    edit: (row) => ({
+      id: row.id,
+      title: row.title,
+      platform: row.platform,
+      version: row.version,
+      image: row.image,
+      h5Path: row.h5Path,
+      content: row.content,
+      startAt: row.startMs,
+      endAt: row.endMs,
+      push: 'none' as const,
+      pushAt: null,
+    }),
+  });
   return (
     <RegistryPage
       area="activities"
@@ -123,40 +136,7 @@ export function ActivitiesPage() {
         'updatedByName',
       ])}
       canCreate
-      addLabel={t('add')}
-      form={{
-        width: 680,
-        fields: () => fields.formItems(FORM),
-        create: {
-          title: t('addTitle'),
-          schema: activityEndpoints.create.body,
-          submit: (body) => create.mutateAsync({ body }),
-          initialValues: { platform: 'all', version: '', h5Path: '', push: 'now', pushAt: null },
-        },
-        update: {
-          title: (row) => t('editTitle', { title: row.title }),
-          schema: activityEndpoints.update.body,
-          submit: (body) => update.mutateAsync({ body }),
-          initialValues: (row) => ({
-            id: row.id,
-            title: row.title,
-            platform: row.platform,
-            version: row.version,
-            image: row.image,
-            h5Path: row.h5Path,
-            content: row.content,
-            startAt: row.startMs,
-            endAt: row.endMs,
-            push: 'none' as const,
-            pushAt: null,
-          }),
-        },
-      }}
-      remove={{
-        confirm: (row) => t('deleteConfirm', { title: row.title }),
-        submit: (row) => remove.mutateAsync({ body: { id: row.id } }),
-        done: t('deleted'),
-      }}
+      {...writes}
     />
   );
 }

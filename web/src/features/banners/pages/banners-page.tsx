@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { BANNER_STATE, bannerEndpoints, type BannerRow } from '@console/contract/http/banners';
 import { defineFields } from '../../../components/fields.tsx';
 import { DayField } from '../../../components/picker-fields.tsx';
-import { RegistryPage } from '../../../components/registry-page.tsx';
+import { RegistryPage, useRecordWrites } from '../../../components/registry-page.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
-import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 const useBannerFields = defineFields<BannerRow>()('banners', {
   image: {
@@ -33,7 +33,6 @@ const useBannerFields = defineFields<BannerRow>()('banners', {
 });
 
 const FORM = ['title', 'image', 'link', 'sortOrder', 'shownFrom', 'shownTo', 'enabled'] as const;
-const READS = readsOf(bannerEndpoints);
 
 /** What the brand's app shows on its home page today: the server's answer to the app, not this list. */
 function TodayInTheApp() {
@@ -67,9 +66,12 @@ function TodayInTheApp() {
 export function BannersPage() {
   const { t } = useTranslation('banners');
   const fields = useBannerFields();
-  const create = useEndpointMutation(bannerEndpoints.create, { invalidates: READS, silent: true });
-  const update = useEndpointMutation(bannerEndpoints.update, { invalidates: READS, silent: true });
-  const remove = useEndpointMutation(bannerEndpoints.remove, { invalidates: READS });
+  const writes = useRecordWrites('banners', bannerEndpoints, {
+    width: 640,
+    fields: () => fields.formItems(FORM),
+    initialValues: { enabled: true, sortOrder: 10 },
+    edit: (row) => ({ id: row.id, ...Object.fromEntries(FORM.map((key) => [key, row[key]])) }),
+  });
   return (
     <>
       <TodayInTheApp />
@@ -93,28 +95,7 @@ export function BannersPage() {
           'updatedAt',
         ])}
         canCreate
-        addLabel={t('add')}
-        form={{
-          width: 640,
-          fields: () => fields.formItems(FORM),
-          create: {
-            title: t('addTitle'),
-            schema: bannerEndpoints.create.body,
-            submit: (body) => create.mutateAsync({ body }),
-            initialValues: { enabled: true, sortOrder: 10 },
-          },
-          update: {
-            title: (row) => t('editTitle', { title: row.title }),
-            schema: bannerEndpoints.update.body,
-            submit: (body) => update.mutateAsync({ body }),
-            initialValues: (row) => ({ id: row.id, ...Object.fromEntries(FORM.map((key) => [key, row[key]])) }),
-          },
-        }}
-        remove={{
-          confirm: (row) => t('deleteConfirm', { title: row.title }),
-          submit: (row) => remove.mutateAsync({ body: { id: row.id } }),
-          done: t('deleted'),
-        }}
+        {...writes}
       />
     </>
   );

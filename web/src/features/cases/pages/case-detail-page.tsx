@@ -6,11 +6,9 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { caseEndpoints } from '@console/contract/http/cases';
-import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
-import { CASE_READS } from '../api/cases.ts';
-import { useCaseForm } from '../components/case-fields.tsx';
-import { useCaseFields } from '../fields.tsx';
+import { useCaseFields, useCaseWrites } from '../fields.tsx';
 import { href } from '@console/contract/screens/screen';
 import { caseScreens } from '@console/contract/screens/cases';
 
@@ -19,9 +17,8 @@ export function CaseDetailPage() {
   const { t } = useTranslation(['cases', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const form = useCaseForm();
+  const { form, remove } = useCaseWrites();
   const fields = useCaseFields();
-  const remove = useEndpointMutation(caseEndpoints.remove, { invalidates: CASE_READS });
   const id = useScreenQuery(caseScreens.detail).query.id ?? 0;
   const query = useQuery({ ...endpointQuery(caseEndpoints.detail, { id }), enabled: id > 0 });
   const back = <Link to={href(caseScreens.library)}>{t('back')}</Link>;
@@ -43,10 +40,10 @@ export function CaseDetailPage() {
                   <RegistryDialog form={form} row={row} trigger={<Button>{t('common:edit')}</Button>} />
                   <ConfirmButton
                     danger
-                    title={t('deleteConfirm', { title: row.title })}
+                    title={remove.confirm(row)}
                     onConfirm={async () => {
-                      await remove.mutateAsync({ body: { id: row.id } });
-                      void message.success(t('deleted'));
+                      await remove.submit(row);
+                      void message.success(remove.done);
                       void navigate(href(caseScreens.library));
                     }}
                   >

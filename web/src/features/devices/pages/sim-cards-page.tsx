@@ -3,14 +3,14 @@ import { DEVICE_EDITORS } from '@console/contract/http/devices';
 import { simCardEndpoints } from '@console/contract/http/sim-cards';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { useSimCardForm } from '../components/sim-card-form.tsx';
 import { useSimCardFields } from '../fields.tsx';
 
 /** /deviceManagement/simCards: the SIM cards of the machines' telematics units. */
 export function SimCardsPage() {
   const { t } = useTranslation(['devices', 'common']);
-  const editor = (DEVICE_EDITORS as readonly number[]).includes(useSession().roleId);
+  const editor = useHasRole(DEVICE_EDITORS);
   const form = useSimCardForm();
   const remove = useEndpointMutation(simCardEndpoints.delete, { invalidates: [simCardEndpoints.list] });
 

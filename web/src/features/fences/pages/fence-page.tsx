@@ -11,7 +11,7 @@ import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useBrand } from '../../../lib/brand.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { FENCE_READS } from '../api/fences.ts';
 import { BoundMachines } from '../components/bound-machines.tsx';
 import { FenceAlarms } from '../components/fence-alarms.tsx';
@@ -43,7 +43,7 @@ function FenceEditor({ fence }: { fence: FenceDetail | null }) {
   const update = useEndpointMutation(fenceEndpoints.update, { invalidates: FENCE_READS, silent: true });
   const create = useEndpointMutation(fenceEndpoints.create, { invalidates: FENCE_READS, silent: true });
   const [form] = Form.useForm();
-  const mayEdit = (FENCE_EDITORS as readonly number[]).includes(useSession().roleId);
+  const mayEdit = useHasRole(FENCE_EDITORS);
   const readOnly = fence ? !fence.editable : !mayEdit;
   // A new fence starts on the brand's map: the regional one for a mainland brand.
   const brandMap = useBrand().info.region === 'zh' ? 'regional' : 'global';

@@ -7,7 +7,7 @@ import { useFenceFields } from '../fields.tsx';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { FENCE_READS } from '../api/fences.ts';
 import { href } from '@console/contract/screens/screen';
 import { fenceScreens } from '@console/contract/screens/fences';
@@ -17,7 +17,7 @@ export function FencesPage() {
   const { t } = useTranslation(['fences', 'common']);
   const { message } = App.useApp();
   const remove = useEndpointMutation(fenceEndpoints.delete, { invalidates: FENCE_READS });
-  const editor = (FENCE_EDITORS as readonly number[]).includes(useSession().roleId);
+  const editor = useHasRole(FENCE_EDITORS);
   const navigate = useNavigate();
   // A button that is a real link (it opens in a new tab too) and navigates inside the console on a plain click.
   const linkProps = (href: string) => ({

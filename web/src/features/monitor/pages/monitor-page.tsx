@@ -6,7 +6,7 @@ import { CAMERA_EDITORS, monitorEndpoints, type CameraRow } from '@console/contr
 import { QueryState } from '../../../components/query-state.tsx';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { LivePlayer } from '../components/live-player.tsx';
 import { PlayerGrid } from '../components/player-grid.tsx';
 import { useCameraFields } from '../fields.tsx';
@@ -68,7 +68,7 @@ function CameraRegistry() {
   const { t } = useTranslation('monitor');
   const fields = useCameraFields();
   const [opened, setOpened] = useState<number | null>(null);
-  const editor = (CAMERA_EDITORS as readonly number[]).includes(useSession().roleId);
+  const editor = useHasRole(CAMERA_EDITORS);
   const create = useEndpointMutation(monitorEndpoints.create, { invalidates: READS, silent: true });
   const update = useEndpointMutation(monitorEndpoints.update, { invalidates: READS, silent: true });
   const remove = useEndpointMutation(monitorEndpoints.remove, { invalidates: READS });

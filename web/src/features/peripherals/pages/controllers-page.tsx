@@ -3,14 +3,14 @@ import { DEVICE_EDITORS } from '@console/contract/http/devices';
 import { controllerEndpoints } from '@console/contract/http/peripherals';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { useControllerForm } from '../components/controller-form.tsx';
 import { BINDING_COLUMNS, useControllerFields } from '../fields.tsx';
 
 /** /deviceManagement/controllers: the controller units on the machines. */
 export function ControllersPage() {
   const { t } = useTranslation('peripherals');
-  const editor = (DEVICE_EDITORS as readonly number[]).includes(useSession().roleId);
+  const editor = useHasRole(DEVICE_EDITORS);
   const form = useControllerForm();
   const remove = useEndpointMutation(controllerEndpoints.delete, { invalidates: [controllerEndpoints.list] });
   const fields = useControllerFields();

@@ -3,14 +3,14 @@ import { DEVICE_EDITORS } from '@console/contract/http/devices';
 import { gpsGatewayEndpoints } from '@console/contract/http/peripherals';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { useGpsGatewayForm } from '../components/gps-gateway-form.tsx';
 import { BINDING_COLUMNS, useGpsGatewayFields } from '../fields.tsx';
 
 /** /deviceManagement/gpsGateways: the vehicle GPS gateways. */
 export function GpsGatewaysPage() {
   const { t } = useTranslation('peripherals');
-  const editor = (DEVICE_EDITORS as readonly number[]).includes(useSession().roleId);
+  const editor = useHasRole(DEVICE_EDITORS);
   const form = useGpsGatewayForm();
   const remove = useEndpointMutation(gpsGatewayEndpoints.delete, { invalidates: [gpsGatewayEndpoints.list] });
   const fields = useGpsGatewayFields();

@@ -3,7 +3,7 @@ import { DEVICE_EDITORS } from '@console/contract/http/devices';
 import { virtualHostEndpoints } from '@console/contract/http/virtual-hosts';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { useVirtualHostForm } from '../components/virtual-host-form.tsx';
 import { useVirtualHostFields } from '../fields.tsx';
@@ -11,7 +11,7 @@ import { useVirtualHostFields } from '../fields.tsx';
 /** /deviceManagement/virtualHosts: machines kept on the books without a telematics unit, with spreadsheet import. */
 export function VirtualHostsPage() {
   const { t } = useTranslation(['peripherals', 'common']);
-  const editor = (DEVICE_EDITORS as readonly number[]).includes(useSession().roleId);
+  const editor = useHasRole(DEVICE_EDITORS);
   const form = useVirtualHostForm();
   const remove = useEndpointMutation(virtualHostEndpoints.delete, { invalidates: [virtualHostEndpoints.list] });
 

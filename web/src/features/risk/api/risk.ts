@@ -4,11 +4,11 @@ import type { LiveEvent } from '@console/contract/http/live';
 import { RISK_LOCKERS } from '@console/contract/http/risk';
 import { invalidateEndpoints } from '../../../lib/endpoint-query.ts';
 import { useLiveEvent } from '../../../lib/live-events.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { RISK_READS } from '../../../components/lock-task/lock-task-dialog.tsx';
 
 /** May the signed-in user lock (create, cancel, change the lock day settings)? The server decides too. */
-export const useIsLocker = () => (RISK_LOCKERS as readonly number[]).includes(useSession().roleId);
+export const useIsLocker = () => useHasRole(RISK_LOCKERS);
 
 /**
  * Tasks and records follow their commands live: a command event (the machine received, confirmed or refused a

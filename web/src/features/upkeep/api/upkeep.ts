@@ -1,8 +1,8 @@
 import { UPKEEP_WRITERS, upkeepEndpoints } from '@console/contract/http/upkeep';
 import { readsOf } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 
 /** Everything the area shows (the plans, the tab counts): a change of a plan re-reads it. */
 export const UPKEEP_READS = readsOf(upkeepEndpoints);
 
-export const useIsUpkeepWriter = () => (UPKEEP_WRITERS as readonly number[]).includes(useSession().roleId);
+export const useIsUpkeepWriter = () => useHasRole(UPKEEP_WRITERS);

@@ -8,7 +8,7 @@ import { WORK_ORDER_KEEPERS } from '@console/contract/http/work-orders';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { ALARM_READS } from '../../../lib/shared-queries.ts';
 import { AlarmDetailDrawer } from '../components/alarm-detail-drawer.tsx';
@@ -34,7 +34,7 @@ export function AlarmCentrePage() {
   // `?alarmId=` (a work order's link back to its alarm) opens that alarm's details.
   const [detailId, setDetailId] = useState<number | null>(Number(params.alarmId) || null);
   // Work orders are raised by those who keep the machines (the create form is theirs).
-  const raisesWorkOrders = (WORK_ORDER_KEEPERS as readonly number[]).includes(useSession().roleId);
+  const raisesWorkOrders = useHasRole(WORK_ORDER_KEEPERS);
   const options = useQuery({ ...endpointQuery(warningEndpoints.options, {}, { background: true }), staleTime: 60000 });
   const orgs = options.data?.orgs ?? [];
   const tab: Tab = params.state === 'ended' ? 'ended' : 'open';

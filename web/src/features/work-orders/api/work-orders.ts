@@ -2,7 +2,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { technicianEndpoints } from '@console/contract/http/technicians';
 import { WORK_ORDER_KEEPERS, workOrderEndpoints } from '@console/contract/http/work-orders';
 import { endpointQuery, readsOf } from '../../../lib/endpoint-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole, useSession } from '../../../lib/session.ts';
 import { href } from '@console/contract/screens/screen';
 import { faultScreens } from '@console/contract/screens/faults';
 import { feedbackScreens } from '@console/contract/screens/feedback';
@@ -27,5 +27,5 @@ export const technicianChoicesQuery = (ids: number[] = []) => ({
 });
 
 /** Those who keep the machines create, edit and assign; the server decides per order too. */
-export const useIsKeeper = () => (WORK_ORDER_KEEPERS as readonly number[]).includes(useSession().roleId);
+export const useIsKeeper = () => useHasRole(WORK_ORDER_KEEPERS);
 export const useIsTechnician = () => useSession().roleId === ROLE.technician;

@@ -8,7 +8,7 @@ import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FAULT_TYPE, WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '@console/contract/codes/service';
 import { CASE_READERS } from '@console/contract/http/cases';
 import { workOrderEndpoints, type WorkOrderDetail } from '@console/contract/http/work-orders';
-import { useSession } from '../../../lib/session.ts';
+import { useHasRole } from '../../../lib/session.ts';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { MatchingCases } from '../../../components/matching-cases.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -52,7 +52,7 @@ export function WorkOrderDetailPage() {
   const id = useScreenQuery(workOrderScreens.detail).query.id ?? 0;
   const query = useQuery({ ...endpointQuery(workOrderEndpoints.detail, { id }), enabled: id > 0 });
   const [editing, setEditing] = useState(false);
-  const readsCases = (CASE_READERS as readonly number[]).includes(useSession().roleId);
+  const readsCases = useHasRole(CASE_READERS);
 
   const back = <Link to={href(workOrderScreens.list)}>{t('detail.back')}</Link>;
   if (id <= 0) return <Result status="404" title={t('detail.notFound')} extra={back} />;
