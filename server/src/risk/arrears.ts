@@ -228,8 +228,15 @@ export function runArrearsLocks(
     const exempt = activeExemptions(db, ids);
     const steps = openSteps(db, ids);
     const reminded = new Set(steps.filter((s) => s.deviceId === null).map((s) => s.contractId));
-    const highest = (contractId: number, deviceId: number) =>
-      Math.max(-1, ...steps.filter((s) => s.contractId === contractId && s.deviceId === deviceId).map((s) => s.step));
+    // The highest open step of each machine under each contract, looked up once per pass: a company in arrears
+    // has thousands of steps, and scanning them for every machine made each pass quadratic.
+    const taken = new Map<string, number>();
+    for (const s of steps) {
+      if (s.deviceId === null) continue;
+      const key = `${s.contractId}:${s.deviceId}`;
+      taken.set(key, Math.max(taken.get(key) ?? -1, s.step));
+    }
+    const highest = (contractId: number, deviceId: number) => taken.get(`${contractId}:${deviceId}`) ?? -1;
     const stepDays = arrearsStepDays(setting);
     const due = inArrears
       .filter((c) => !exempt.has(c.contractId))
@@ -258,6 +265,12 @@ export function runArrearsLocks(
       db,
       machines.map((m) => m.id),
     );
+    const machinesOf = new Map<number, typeof machines>();
+    for (const m of machines) {
+      const list = machinesOf.get(m.contractId);
+      if (list) list.push(m);
+      else machinesOf.set(m.contractId, [m]);
+    }
     for (const c of due) {
       const contract = info.get(c.contractId);
       if (!contract) continue;
@@ -272,9 +285,8 @@ export function runArrearsLocks(
       }
       if (c.step < 1) continue;
       const level = c.step;
-      const moving = machines.filter(
+      const moving = (machinesOf.get(c.contractId) ?? []).filter(
         (m) =>
-          m.contractId === c.contractId &&
           highest(c.contractId, m.id) < level &&
           levelCode(m.lockLevel) < level &&
           automaticLockMayMove(m.status) &&
@@ -318,15 +330,22 @@ function clearPaid(
   clearing?: ArrearsClearing,
 ): number {
   const { db } = deps.dbh;
-  const stepped = db
-    .select()
+  // Which contracts have open steps first (one indexed column), then the steps of those no longer in arrears
+  // only: on most passes that is none, and reading every open step with its contract cost most of the pass.
+  const withSteps = db
+    .selectDistinct({ id: arrearsSteps.contractId })
     .from(arrearsSteps)
     .innerJoin(contracts, eq(contracts.id, arrearsSteps.contractId))
     .where(and(eq(contracts.lessorOrgId, setting.orgId), isNull(arrearsSteps.clearedAt)))
     .all();
-  const cleared = [...new Set(stepped.map((s) => s.contracts.id))].filter(
-    (id) => (open.get(id)?.overdueCents ?? 0) === 0,
-  );
+  const cleared = withSteps.map((s) => s.id).filter((id) => (open.get(id)?.overdueCents ?? 0) === 0);
+  if (cleared.length === 0) return 0;
+  const stepped = db
+    .select()
+    .from(arrearsSteps)
+    .innerJoin(contracts, eq(contracts.id, arrearsSteps.contractId))
+    .where(and(inArray(arrearsSteps.contractId, cleared), isNull(arrearsSteps.clearedAt)))
+    .all();
   let made = 0;
   for (const contractId of cleared) {
     const rows = stepped.filter((s) => s.contracts.id === contractId);

@@ -86,7 +86,7 @@ export function useSession(): SessionState {
   );
 }
 
-/** Whether the signed-in user's role is among these (the console's offer; the server checks every call again). */
+/** Whether the signed-in user's role is among these: the console offers an action by it, the server checks again. */
 export function useHasRole(roles: readonly number[]): boolean {
   return roles.includes(useSession().roleId);
 }
