@@ -232,7 +232,7 @@ interface RecordEndpoints {
  * The "new", edit and delete of a registry whose endpoints are the contract's `recordEndpoints`, spread into
  * RegistryPage: `<RegistryPage ... {...useRecordWrites('banners', bannerEndpoints, { ... })} />`. The texts are the
  * area's `add`, `addTitle`, `editTitle`, `deleteConfirm` and `deleted`, the last three naming the record as
- * `{{title}}`. Every write refreshes the area's reads.
+ * `{{title}}`, the record's `title`. Every write refreshes the area's reads.
  */
 export function useRecordWrites<E extends RecordEndpoints & Record<string, Endpoint>>(
   area: keyof Resources,
@@ -243,8 +243,6 @@ export function useRecordWrites<E extends RecordEndpoints & Record<string, Endpo
     initialValues?: Partial<BodyOf<E['create']>>;
     /** An edit's form, from the record as the list shows it (with its `id`). */
     edit: (row: RowOf<E['list']>) => Partial<BodyOf<E['update']>>;
-    /** The record's name in the edit's title and the delete's question (its `title` when not given). */
-    nameOf?: (row: RowOf<E['list']>) => string;
     width?: number;
   },
 ) {
@@ -255,7 +253,7 @@ export function useRecordWrites<E extends RecordEndpoints & Record<string, Endpo
   const create = useEndpointMutation(endpoints.create, { invalidates, silent: true });
   const update = useEndpointMutation(endpoints.update, { invalidates, silent: true });
   const remove = useEndpointMutation(endpoints.remove, { invalidates });
-  const title = (row: RowOf<E['list']>) => ({ title: decl.nameOf?.(row) ?? (row as { title: string }).title });
+  const title = (row: RowOf<E['list']>) => ({ title: (row as { title: string }).title });
   const id = (row: RowOf<E['list']>) => (row as { id: number }).id;
   return {
     addLabel: t('add'),
