@@ -106,6 +106,11 @@ export const inspectionRow = z.object({
   previousId: z.number().int().nullable(),
   startedAt: z.string(),
   finishedAt: z.string(),
+  /** Who completed or cancelled it. */
+  finishedByName: z.string(),
+  /** Who sent a failed inspection to its retest, and when. */
+  retestedByName: z.string(),
+  retestedAt: z.string(),
   remark: z.string(),
 });
 export type InspectionRow = z.infer<typeof inspectionRow>;

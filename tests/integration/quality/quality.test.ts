@@ -131,6 +131,10 @@ describe('quality inspections', () => {
     expect(
       t.dbh.sqlite.prepare('SELECT finished_by AS by, finished_at AS at FROM quality_inspections WHERE id = ?').get(id),
     ).toEqual({ by: t.userId(ROLE.companyEmployee), at: expect.any(Number) });
+    // ... and shown: the same employee started and completed it.
+    const finished = (await detail(id)).inspection;
+    expect(finished.finishedByName).not.toBe('');
+    expect(finished.finishedByName).toBe(finished.inspectorName);
     const history = await t.call(api.list, {
       token: inspector,
       query: { stage: 'finished', keyword: machine.serialNumber },
@@ -177,6 +181,10 @@ describe('quality inspections', () => {
     expect(
       t.dbh.sqlite.prepare('SELECT retested_by AS by FROM quality_inspections WHERE id = ?').get(seeded.id),
     ).toEqual({ by: t.userId(ROLE.companyEmployee) });
+    const sent = (await detail(seeded.id)).inspection;
+    expect(sent.retestedByName).toBe((await detail(retest.data.id)).inspection.inspectorName);
+    expect(sent.retestedByName).not.toBe('');
+    expect(sent.retestedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     const again = await detail(retest.data.id);
     expect(again.inspection).toMatchObject({
       state: 'inProgress',

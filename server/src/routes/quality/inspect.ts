@@ -89,6 +89,9 @@ export const inspectionColumns = {
   previousId: qualityInspections.previousId,
   startedAt: qualityInspections.startedAt,
   finishedAt: qualityInspections.finishedAt,
+  finishedBy: qualityInspections.finishedBy,
+  retestedBy: qualityInspections.retestedBy,
+  retestedAt: qualityInspections.retestedAt,
   remark: qualityInspections.remark,
 };
 
@@ -126,13 +129,16 @@ export function presentInspections(data: ScopedData, rows: ListedRow[], timeZone
   );
   const names = userNames(
     data,
-    rows.map((r) => r.inspectorId),
+    rows.flatMap((r) => [r.inspectorId, r.finishedBy, r.retestedBy]),
   );
-  return rows.map((r) => {
+  return rows.map(({ finishedBy, retestedBy, retestedAt, ...r }) => {
     const c = counts.get(r.id);
     return {
       ...r,
       inspectorName: names.get(r.inspectorId) ?? '',
+      finishedByName: (finishedBy && names.get(finishedBy)) || '',
+      retestedByName: (retestedBy && names.get(retestedBy)) || '',
+      retestedAt: retestedAt ? formatInZone(retestedAt, timeZone) : '',
       items: c?.items ?? 0,
       judged: c?.judged ?? 0,
       failedItems: c?.failed ?? 0,

@@ -197,6 +197,9 @@ export function InspectionDrawer({
                 'inspectorName',
                 'startedAt',
                 'finishedAt',
+                'finishedByName',
+                'retestedByName',
+                'retestedAt',
                 'remark',
               ])}
             />
