@@ -1,3 +1,4 @@
+import { MessageChannel } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import { openDb } from '@console/db/client';
 import { isSeeded, seedDemo } from '@console/db/seed/demo';
@@ -38,22 +39,25 @@ async function main() {
     consoleLog('info', `seeding demo data into ${env.DB_FILE}`);
     await seedDemo(dbh.db, { devices: env.SEED_DEVICES, fleetSecret: env.FLEET_SECRET });
   }
-  const broker = env.MQTT_URL
-    ? null
-    : await startBrokerThread({
+  // The embedded broker hands the machines' messages to ingest over this channel (broker-feed.ts).
+  const feed = env.MQTT_URL ? null : new MessageChannel();
+  const broker = feed
+    ? await startBrokerThread({
         port: env.MQTT_PORT,
         host: brokerHost(env),
         dbFile: env.DB_FILE,
         serverUser: env.MQTT_SERVER_USER,
         serverPassword: env.MQTT_SERVER_PASSWORD,
-      });
+        feed: feed.port1,
+      })
+    : null;
   if (broker) consoleLog('info', `embedded MQTT broker on ${broker.url.replace('mqtt://', '')}`);
   const ingest = startIngestThread(deps, {
     dbFile: env.DB_FILE,
     env,
     clock: clock.shared,
     options: {
-      url: env.MQTT_URL || broker!.url,
+      ...(feed ? { feed: feed.port2 } : { url: env.MQTT_URL }),
       clientId: env.MQTT_CLIENT_ID,
       username: env.MQTT_SERVER_USER,
       password: env.MQTT_SERVER_PASSWORD,

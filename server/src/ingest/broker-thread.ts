@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 import type { EmbeddedBroker } from './broker.ts';
 
 export interface BrokerThreadData {
@@ -8,6 +8,8 @@ export interface BrokerThreadData {
   dbFile: string;
   serverUser: string;
   serverPassword: string;
+  /** The broker's end of the feed to ingest's thread (broker-feed.ts). */
+  feed: MessagePort;
 }
 
 export type BrokerThreadReply =
@@ -16,10 +18,13 @@ export type BrokerThreadReply =
 /**
  * The embedded broker on a thread of its own (broker-worker.ts), so that on a machine with more than one core
  * delivering messages does not take the time of the server's thread, which ingests them and answers the API
- * (docs/decisions/017). Ingest connects to it over TCP like to any broker; nothing else crosses the threads.
+ * (docs/decisions/017). It hands the machines' messages to ingest's thread over a MessagePort (broker-feed.ts).
  */
-export function startBrokerThread(data: BrokerThreadData): Promise<EmbeddedBroker> {
-  const worker = new Worker(new URL('./broker-worker.ts', import.meta.url), { workerData: data });
+export function startBrokerThread(data: BrokerThreadData): Promise<Omit<EmbeddedBroker, 'attachIngest'>> {
+  const worker = new Worker(new URL('./broker-worker.ts', import.meta.url), {
+    workerData: data,
+    transferList: [data.feed],
+  });
   const next = () =>
     new Promise<BrokerThreadReply>((resolve, reject) => {
       worker.once('message', resolve);

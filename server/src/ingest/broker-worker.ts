@@ -17,6 +17,7 @@ startEmbeddedBroker({
   port: data.port,
   host: data.host,
   accounts: brokerAccounts(dbh.db, data.serverUser, data.serverPassword),
+  feed: data.feed,
 }).then(
   (broker) => {
     reply({ type: 'listening', port: broker.port, url: broker.url });

@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:net';
+import type { MessagePort } from 'node:worker_threads';
 import { Aedes } from 'aedes';
 import Denque from 'denque';
 import mqemitter from 'mqemitter';
 import { brokerAccessHooks, type BrokerAccounts } from './broker-access.ts';
+import { serveFeed } from './broker-feed.ts';
 import { machineSocketBudget } from './connection-limit.ts';
 import { indexedMemoryPersistence } from './retained-index.ts';
 
@@ -10,6 +12,8 @@ export interface EmbeddedBroker {
   port: number;
   /** The URL a client on this host connects to. */
   url: string;
+  /** Hand the server's messages to the ingest at the other end of `port` (broker-feed.ts). */
+  attachIngest(port: MessagePort): void;
   close(): Promise<void>;
 }
 
@@ -17,6 +21,8 @@ export interface EmbeddedBrokerOptions {
   port: number;
   host?: string;
   accounts: BrokerAccounts;
+  /** The broker's end of the feed to ingest (broker-feed.ts), when ingest runs beside it (the server's threads). */
+  feed?: MessagePort;
   /** Connections held at most; beyond, a new one is closed at once. By default the process's open-files budget. */
   maxConnections?: number | null;
 }
@@ -74,11 +80,15 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const feed = serveFeed(aedes);
+  if (options.feed) feed.attach(options.feed);
   return {
     port,
     url: `mqtt://${local}:${port}`,
+    attachIngest: (port) => feed.attach(port),
     close: () =>
       new Promise<void>((resolve) => {
+        feed.close();
         aedes.close(() => server.close(() => resolve()));
       }),
   };

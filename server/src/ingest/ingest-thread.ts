@@ -42,7 +42,10 @@ export function startIngestThread(
   deps: { commands: CommandQueue; live: LiveHub },
   data: IngestThreadData,
 ): Pick<Ingest, 'ready' | 'stats' | 'stop'> {
-  const worker = new Worker(new URL('./ingest-worker.ts', import.meta.url), { workerData: data });
+  const worker = new Worker(new URL('./ingest-worker.ts', import.meta.url), {
+    workerData: data,
+    transferList: data.options.feed ? [data.options.feed] : [],
+  });
   const send = (message: ToIngest) => worker.postMessage(message);
   const tellQueue = queueTeller(consoleLog);
   let stats: IngestStats = createCounters().snapshot(0);

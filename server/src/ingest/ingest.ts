@@ -1,6 +1,6 @@
-import { connect } from 'mqtt';
+import type { MessagePort } from 'node:worker_threads';
 import type { DownMessage } from '@console/contract/mqtt/payloads';
-import { SERVER_SUBSCRIPTION, topics } from '@console/contract/mqtt/topics';
+import { topics } from '@console/contract/mqtt/topics';
 import type { CommandQueue } from '../commands/queue.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import type { LiveHub } from '../live/hub.ts';
@@ -14,18 +14,15 @@ import { createStore, type StoreItem, type WriteResult } from './store.ts';
 import { validateUplink, type RejectReason } from './validate.ts';
 import { isBusy, queueTeller } from './tell-queue.ts';
 import { createSilenceFinder } from './watchdog.ts';
+import { feedUplink } from './broker-feed.ts';
+import { mqttUplink, type MqttUplinkOptions, type UplinkHandlers } from './uplink.ts';
 
-export interface IngestOptions {
-  /** The broker: the embedded one (mqtt://127.0.0.1:<MQTT_PORT>) or MQTT_URL. */
-  url: string;
-  clientId: string;
-  username?: string;
-  password?: string;
+export interface IngestOptions extends Partial<MqttUplinkOptions> {
   /**
-   * Keep the broker session while the server is away (the server does), so acknowledgements sent meanwhile
-   * wait for it. Tests use a clean session.
+   * The embedded broker's feed (broker-feed.ts), the server's way when it runs the broker itself; without it
+   * ingest connects to the broker at `url` (MQTT_URL) as an MQTT client.
    */
-  persistentSession?: boolean;
+  feed?: MessagePort;
   /**
    * Write at most this many messages per transaction; it is also the bound of what waits to be written: a full
    * batch is written at once, and while it cannot be (the database is busy) ingest takes nothing more from the
@@ -61,11 +58,19 @@ export interface Ingest {
   stop(): Promise<void>;
 }
 
+function uplinkFor(options: IngestOptions, handlers: UplinkHandlers) {
+  if (options.feed) return feedUplink(options.feed, handlers);
+  const { url, clientId } = options;
+  if (!url || !clientId) throw new Error("ingest needs the embedded broker's feed, or a broker's URL and a client id");
+  return mqttUplink({ ...options, url, clientId }, handlers);
+}
+
 /**
- * The server's MQTT client: validates every uplink message, writes the good ones in batched transactions with
- * the machines' latest state and alarms, and publishes live events for what changed. A bad message is counted,
- * logged (rate-limited) and changes nothing; no payload can make it throw. It is also the command queue's way
- * to the machines: it hands the queue acknowledgements and each batch's outcome, and publishes commands.
+ * The server's side of the machines' messages (from the embedded broker's feed, or as an MQTT client of another
+ * broker): validates every uplink message, writes the good ones in batched transactions with the machines' latest
+ * state and alarms, and publishes live events for what changed. A bad message is counted, logged (rate-limited)
+ * and changes nothing; no payload can make it throw. It is also the command queue's way to the machines: it hands
+ * the queue acknowledgements and each batch's outcome, and publishes commands.
  */
 export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   const thresholds = options.thresholds ?? ((d) => thresholdsFor(deps.dbh.db, d.orgId, d.kind));
@@ -178,47 +183,30 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     }
   }
 
-  const client = connect(options.url, {
-    clientId: options.clientId,
-    username: options.username,
-    password: options.password,
-    clean: !options.persistentSession,
-    resubscribe: false,
-    reconnectPeriod: 1000,
-    connectTimeout: 5000,
-  });
-  let markReady: () => void;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  client.on('connect', (connack) => {
-    const subscribed = () => {
+  const handlers: UplinkHandlers = {
+    message: onMessage,
+    // While the buffer is full and could not be written, nothing more is taken (decision 017, "Overload").
+    admit(next) {
+      if (buffer.length < batchSize) return next();
+      held = next;
+      counters.paused = true;
+    },
+    opened() {
       counters.connected = true;
       markReady();
       // After a restart of the server or the broker: what was sent and not acknowledged goes out again.
       tellQueue('a reconnect', () => deps.commands.onTransportReady());
-    };
-    if (connack.sessionPresent) return subscribed();
-    client.subscribe(SERVER_SUBSCRIPTION, { qos: 1 }, (error, granted) => {
-      if (error || granted?.[0]?.qos === 128) {
-        deps.log('error', `ingest may not subscribe ${SERVER_SUBSCRIPTION}`, error ?? granted);
-        return;
-      }
-      subscribed();
-    });
-  });
-  client.on('close', () => {
-    counters.connected = false;
-  });
-  client.on('error', (error) =>
-    warn('broker', `ingest: broker ${options.url.replace(/\/\/[^@]*@/, '//')}: ${error.message}`),
-  );
-  client.on('message', onMessage);
-  // mqtt.js hands over the next message (and acknowledges this one) only once this is called: while the buffer
-  // is full and could not be written, the broker's messages wait in the broker (a bounded queue, decision 017).
-  client.handleMessage = (_packet, done) => {
-    if (buffer.length < batchSize) return done();
-    held = () => done();
-    counters.paused = true;
+    },
+    closed() {
+      counters.connected = false;
+    },
+    error: (error) =>
+      warn('broker', `ingest: broker ${(options.url ?? '').replace(/\/\/[^@]*@/, '//')}: ${error.message}`),
+    refused: (message) => deps.log('error', message),
   };
+  let markReady: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const uplink = uplinkFor(options, handlers);
   const timer = setInterval(flush, options.flushMs ?? 200);
   timer.unref();
   const watchdog = options.watchdogMs
@@ -233,9 +221,8 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   watchdog?.unref();
 
   deps.commands.attach({
-    connected: () => counters.connected && client.connected,
-    publish: (sn: string, message: DownMessage) =>
-      client.publishAsync(topics.command(sn), JSON.stringify(message), { qos: 1 }).then(() => undefined),
+    connected: () => counters.connected && uplink.connected(),
+    publish: (sn: string, message: DownMessage) => uplink.publish(topics.command(sn), JSON.stringify(message)),
   });
 
   let stopped: Promise<void> | null = null;
@@ -250,10 +237,10 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
         if (watchdog) clearInterval(watchdog);
         deps.commands.attach(null);
         // What was held back is taken now, so the connection can close; it is written below.
-        const closing = client.endAsync();
+        const ending = uplink.end();
         held?.();
         held = null;
-        await closing;
+        await ending;
         flush();
       })();
       return stopped;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
 import type { RoleId } from '@console/contract/codes/roles';
@@ -13,7 +12,7 @@ import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { startIngest, type Ingest } from '@console/server/src/ingest/ingest';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { SERVER_PASSWORD, SERVER_USER, connectMachine, platformReport, startBroker } from '../ingest/helpers.ts';
+import { connectMachine, platformReport, startBroker, wayTo } from '../ingest/helpers.ts';
 
 export { waitFor } from '../ingest/helpers.ts';
 
@@ -32,15 +31,12 @@ export async function eventually<T>(
   }
 }
 
-/** The server's ingest (and so the command queue's way to the machines) on a test app's database. */
-export function attachIngest(t: TestApp, url: string): Ingest {
-  const ingest = startIngest(t.deps, {
-    url,
-    clientId: `commands-test-${randomBytes(4).toString('hex')}`,
-    username: SERVER_USER,
-    password: SERVER_PASSWORD,
-    flushMs: 20,
-  });
+/**
+ * The server's ingest (and so the command queue's way to the machines) on a test app's database, fed by the
+ * embedded broker as in the server.
+ */
+function attachIngest(t: TestApp, broker: EmbeddedBroker): Ingest {
+  const ingest = startIngest(t.deps, { ...wayTo(broker, 'feed'), flushMs: 20 });
   t.deps.ingest = ingest;
   return ingest;
 }
@@ -49,7 +45,7 @@ export function attachIngest(t: TestApp, url: string): Ingest {
 export async function commandRig() {
   const t = await createTestApp();
   const broker: EmbeddedBroker = await startBroker(t.dbh);
-  const ingest = attachIngest(t, broker.url);
+  const ingest = attachIngest(t, broker);
   await ingest.ready;
   const everyOrg = new Set(
     t.dbh.db

@@ -17,13 +17,16 @@ import {
   startBroker,
   startTestIngest,
   waitFor,
+  wayTo,
+  type IngestWay,
 } from './helpers.ts';
 
 /**
  * Ingest on a database file that another connection (as the API's thread does) can hold: what waits to be written
- * is bounded, and a write that finds the database busy is kept, not lost (decision 017, "Overload").
+ * is bounded, and a write that finds the database busy is kept, not lost (decision 017, "Overload"). Through the
+ * embedded broker's feed, as the server runs, and as an MQTT client, as it reaches an external broker.
  */
-describe('ingest when it cannot write as fast as reports arrive', () => {
+describe.each<IngestWay>(['feed', 'mqtt'])('ingest when it cannot write as fast as reports arrive (%s)', (way) => {
   let dir: string;
   let dbh: DbHandle;
   let other: DbHandle;
@@ -42,7 +45,7 @@ describe('ingest when it cannot write as fast as reports arrive', () => {
     dbh.sqlite.pragma('busy_timeout = 20');
     other = openDb(file, { migrate: false });
     broker = await startBroker(dbh);
-    ({ ingest } = startTestIngest(dbh, { url: broker.url, batchSize: BATCH, flushMs: 20 }));
+    ({ ingest } = startTestIngest(dbh, { ...wayTo(broker, way), batchSize: BATCH, flushMs: 20 }));
     await ingest.ready;
   });
   afterEach(async () => {

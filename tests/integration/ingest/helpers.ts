@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MessageChannel } from 'node:worker_threads';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { eq } from 'drizzle-orm';
 import { openDb, type DbHandle } from '@console/db/client';
@@ -33,6 +34,20 @@ export async function smallSeededDb(): Promise<DbHandle> {
   return openDb(image);
 }
 
+/**
+ * How a test's ingest reaches its embedded broker: the feed, as the server's does (broker-feed.ts), or as an MQTT
+ * client, as the server reaches an external broker.
+ */
+export type IngestWay = 'feed' | 'mqtt';
+
+/** Ingest's options for reaching `broker` that way; a feed is a new channel, attached to the broker now. */
+export function wayTo(broker: EmbeddedBroker, way: IngestWay): Partial<IngestOptions> {
+  if (way === 'mqtt') return { url: broker.url };
+  const channel = new MessageChannel();
+  broker.attachIngest(channel.port1);
+  return { feed: channel.port2 };
+}
+
 /** An embedded broker on a free port of this suite's range. */
 export async function startBroker(dbh: DbHandle): Promise<EmbeddedBroker> {
   const accounts = brokerAccounts(dbh.db, SERVER_USER, SERVER_PASSWORD);
@@ -59,7 +74,7 @@ export interface Logged {
  */
 export function startTestIngest(
   dbh: DbHandle,
-  options: Partial<IngestOptions> & { url: string },
+  options: Partial<IngestOptions>,
   extra: { now?: () => number; commands?: CommandQueue } = {},
 ) {
   const logged: Logged[] = [];
