@@ -14,11 +14,38 @@ export interface DbHandle {
 const MIGRATIONS = join(import.meta.dirname, 'migrations');
 
 /**
+ * What ingest keeps in memory between batches (server/src/ingest/store.ts), and the changes to it that move
+ * kept_state_version: temporary triggers, which belong to the connection that made them, so every connection but
+ * ingest's marks its changes and ingest's own writes cost nothing more.
+ */
+const KEPT_STATE_CHANGES = [
+  'UPDATE ON main.devices',
+  'DELETE ON main.devices',
+  'INSERT ON main.alarms',
+  'UPDATE ON main.alarms',
+  'DELETE ON main.alarms',
+  'UPDATE OF name ON main.organisations',
+  'DELETE ON main.organisations',
+];
+
+function markKeptStateChanges(sqlite: Database.Database): void {
+  // A database not migrated yet has nothing ingest could keep.
+  if (!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'kept_state_version'").get()) return;
+  KEPT_STATE_CHANGES.forEach((change, i) =>
+    sqlite.exec(
+      `CREATE TEMP TRIGGER IF NOT EXISTS kept_state_change_${i} AFTER ${change} ` +
+        'BEGIN UPDATE main.kept_state_version SET version = version + 1 WHERE id = 1; END',
+    ),
+  );
+}
+
+/**
  * Open (creating if needed) and migrate the database. `:memory:` gives a private one for tests, and so does
  * the image of another database (`sqlite.serialize()`): a private in-memory copy of it. `migrate: false` is
- * for a second process on a database its server owns and has migrated (test fixtures).
+ * for a second process on a database its server owns and has migrated (test fixtures). `ingest: true` is the
+ * ingest thread's connection, whose writes are what ingest keeps (above).
  */
-export function openDb(file: string | Buffer, options: { migrate?: boolean } = {}): DbHandle {
+export function openDb(file: string | Buffer, options: { migrate?: boolean; ingest?: boolean } = {}): DbHandle {
   if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -35,5 +62,6 @@ export function openDb(file: string | Buffer, options: { migrate?: boolean } = {
   // Planner statistics for tables that lack or outgrew them (SQLite's advice for long-lived connections):
   // without them a scoped device list picks index-OR plans that are 10x slower on a large fleet.
   sqlite.pragma('optimize=0x10002');
+  if (!options.ingest) markKeptStateChanges(sqlite);
   return { db, sqlite, close: () => sqlite.close() };
 }

@@ -104,6 +104,16 @@ export const devices = sqliteTable(
   ],
 );
 
+/**
+ * One row (id 1) whose version moves whenever a connection other than ingest's changes what ingest keeps in memory
+ * between batches: machines, their alarms, their customers' names. Each such connection's own temporary triggers
+ * move it (db/client.ts); ingest reads it in every batch and reads its machines again when it moved (store.ts).
+ */
+export const keptStateVersion = sqliteTable('kept_state_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+});
+
 /** Every accepted report's telemetry, by device time; history queries stay within a month and 1000 rows. */
 export const telemetry = sqliteTable(
   'telemetry',

@@ -15,7 +15,7 @@ import type { FromIngest, IngestThreadData, ToIngest } from './ingest-thread.ts'
 const data = workerData as IngestThreadData;
 const port = parentPort!;
 const tell = (message: FromIngest) => port.postMessage(message);
-const dbh = openDb(data.dbFile, { migrate: false });
+const dbh = openDb(data.dbFile, { migrate: false, ingest: true });
 
 // Live events go over in one message per turn of the loop (a batch publishes one per machine it touched).
 let liveEvents: [LiveEvent, Audience][] = [];

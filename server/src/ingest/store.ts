@@ -77,16 +77,18 @@ type DeviceUpdate = [
  *
  * Each machine's working state (its row and open alarms) and its serial's lookup are kept in memory between
  * batches, so a batch reads only machines it has not seen. Ingest is the only writer of what it keeps, except
- * for what people change (a handled alarm, a machine moved to another customer, a deleted machine): any commit
- * by another connection (the API's thread) or by other code on this one (tests, the command queue beside ingest)
- * makes the next batch forget all of it and read again, so nothing it writes rests on a stale read.
+ * for what people change (a handled alarm, a machine moved to another customer, a deleted machine): such a change
+ * by another connection (the API's thread, which marks it in kept_state_version) or any write by other code on
+ * this one (tests, the command queue beside ingest) makes the next batch forget all of it and read again, so
+ * nothing it writes rests on a stale read. Other commits (commands, bills, people's work) keep it.
  */
 export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
   sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
   const findDevice = sqlite.prepare<[string], KnownDevice>('SELECT id, kind FROM devices WHERE serial_number = ?');
-  // Moves when another connection commits (data_version) or this one changes a row (total_changes).
+  // Moves when another connection changes what is kept (kept_state_version, moved by that connection's triggers:
+  // db/client.ts) or this one changes a row (total_changes: ingest's own writes, and tests' beside it).
   const versionOf = sqlite.prepare<[], { changes: number; version: number }>(
-    'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
+    'SELECT total_changes() AS changes, version FROM kept_state_version WHERE id = 1',
   );
   // The machines a batch has not seen, in one statement (ids as a JSON array). The project is a scalar subquery,
   // not a join: SQLite sets up a join per execution at several times the cost.
