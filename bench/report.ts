@@ -4,6 +4,8 @@ import type { BenchReport } from './run.ts';
 export const TARGETS = {
   ingestMsgsPerSec: 10_000,
   ingestRatio: 0.5,
+  /** The device list's p99 under ingest: at most this times the minimal baseline's, and under apiP99Ms. */
+  apiP99OfBaseline: 1.5,
   apiP99Ms: 50,
   deviceList20kP95Ms: 200,
   mapFirstRenderMs: 1000,
@@ -77,7 +79,7 @@ export function renderReport(r: BenchReport): string {
       '| figure | measured | baseline (Hono + better-sqlite3, same SQL) | target |',
       '| --- | --- | --- | --- |',
       `| p50 | ${a.p50Ms} ms | ${a.baselineP50Ms} ms | |`,
-      `| p99 | ${a.p99Ms} ms | ${a.baselineP99Ms} ms | < ${TARGETS.apiP99Ms} ms: ${verdict(a.p99Ms < TARGETS.apiP99Ms)} |`,
+      `| p99 | ${a.p99Ms} ms | ${a.baselineP99Ms} ms | ≤ ${TARGETS.apiP99OfBaseline} × baseline and < ${TARGETS.apiP99Ms} ms: ${verdict(a.p99Ms <= TARGETS.apiP99OfBaseline * a.baselineP99Ms && a.p99Ms < TARGETS.apiP99Ms)} |`,
       `| p95 with 20,000 machines, idle | ${a.deviceList20kP95Ms} ms (p99 ${a.deviceList20kP99Ms} ms) | | < ${TARGETS.deviceList20kP95Ms} ms: ${verdict(a.deviceList20kP95Ms < TARGETS.deviceList20kP95Ms)} |`,
     );
   }
