@@ -14,6 +14,12 @@ import { DayClock, organisationZone } from './zone.ts';
 
 export const ROLLUP_INTERVAL_MS = 60_000;
 export const ROLLUP_CHUNK = 2000;
+/**
+ * The pause between two chunks of a run. Ingest waits for the write lock in SQLite's busy handler, which tries
+ * again after sleeps of up to 100 ms: chunks one right after another (a backlog of 600,000 reports is 300 of them)
+ * kept it out for seconds, and its batches waited while the broker held the machines' reports (decision 037).
+ */
+export const ROLLUP_PAUSE_MS = 100;
 const TELEMETRY = 'telemetry';
 const TRACKS = 'track_points';
 
@@ -242,8 +248,8 @@ export function rollUpAll(dbh: DbHandle, options: ChunkOptions = {}): ChunkResul
 }
 
 /**
- * Run the job: once now, then every ROLLUP_INTERVAL_MS, a chunk at a time with the event loop let go between
- * chunks (requests go on while a backlog is folded). A run still going when the next is due is not doubled.
+ * Run the job: once now, then every ROLLUP_INTERVAL_MS, a chunk at a time with a pause between chunks (requests
+ * and ingest's writes go on while a backlog is folded). A run still going when the next is due is not doubled.
  */
 export function startRollupJob(deps: Pick<AppDeps, 'dbh' | 'log'>, intervalMs = ROLLUP_INTERVAL_MS): () => void {
   let running = false;
@@ -255,7 +261,7 @@ export function startRollupJob(deps: Pick<AppDeps, 'dbh' | 'log'>, intervalMs = 
       for (;;) {
         const r = rollUpChunk(deps.dbh);
         if ((r.telemetry === 0 && r.positions === 0) || stopped) break;
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, ROLLUP_PAUSE_MS));
       }
     } catch (error) {
       deps.log('error', 'daily work rollup failed (it tries again on its next run)', error);
