@@ -8,7 +8,7 @@ import type { Uplink, UplinkHandlers } from './uplink.ts';
  * The embedded broker hands the machines' messages to ingest over a MessagePort instead of an MQTT connection
  * (decision 017, "The feed"): the same messages in the same order, without encoding each one again, writing it to
  * a socket, parsing it on the other side and acknowledging it back, which cost as much CPU per report as ingest's
- * own checks. Ingest reaches any other broker as an MQTT client (mqtt-uplink.ts).
+ * own checks. Ingest reaches any other broker as an MQTT client (uplink.ts).
  */
 
 /** What the broker's end posts: messages in one buffer (`sizes` its payloads' lengths), and publish outcomes. */
