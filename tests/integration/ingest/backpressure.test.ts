@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDb, type DbHandle } from '@console/db/client';
@@ -13,7 +11,7 @@ import {
   connectMachine,
   platformReport,
   seededMachine,
-  smallSeededDb,
+  smallSeededFile,
   startBroker,
   startTestIngest,
   waitFor,
@@ -35,11 +33,9 @@ describe.each<IngestWay>(['feed', 'mqtt'])('ingest when it cannot write as fast 
   const BATCH = 5;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'console-backpressure-'));
-    const file = join(dir, 'console.db');
-    const seeded = await smallSeededDb();
-    writeFileSync(file, seeded.sqlite.serialize());
-    seeded.close();
+    const copy = await smallSeededFile();
+    dir = copy.dir;
+    const file = copy.file;
     dbh = openDb(file, { migrate: false });
     // A busy database is found out quickly here (the server waits 5 s); nothing below depends on the time.
     dbh.sqlite.pragma('busy_timeout = 20');

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { eq } from 'drizzle-orm';
@@ -32,6 +35,19 @@ export async function smallSeededDb(): Promise<DbHandle> {
     template.close();
   }
   return openDb(image);
+}
+
+/**
+ * A copy of the small seeded database in a file of a new folder, for tests whose connections must share it (as the
+ * server's threads do). The caller removes `dir`.
+ */
+export async function smallSeededFile(): Promise<{ dir: string; file: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'console-ingest-'));
+  const file = join(dir, 'console.db');
+  const seeded = await smallSeededDb();
+  writeFileSync(file, seeded.sqlite.serialize());
+  seeded.close();
+  return { dir, file };
 }
 
 /**

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,7 +9,7 @@ import { topics } from '@console/contract/mqtt/topics';
 import { createStore, type Store, type StoreItem } from '@console/server/src/ingest/store';
 import { validateUplink } from '@console/server/src/ingest/validate';
 import { thresholdsFor } from '@console/server/src/lib/alarm-thresholds';
-import { platformReport, seededMachine, smallSeededDb } from './helpers.ts';
+import { platformReport, seededMachine, smallSeededFile } from './helpers.ts';
 
 /**
  * Ingest keeps its machines in memory between batches (store.ts) and reads them again only when another
@@ -26,11 +24,9 @@ describe("ingest's machines kept between batches", () => {
   let store: Store;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'console-kept-'));
-    const file = join(dir, 'console.db');
-    const seeded = await smallSeededDb();
-    writeFileSync(file, seeded.sqlite.serialize());
-    seeded.close();
+    const copy = await smallSeededFile();
+    dir = copy.dir;
+    const file = copy.file;
     ingestDb = openDb(file, { migrate: false, ingest: true });
     api = openDb(file, { migrate: false });
     unmarked = new Database(file);
