@@ -57,11 +57,16 @@ async function main() {
     env,
     clock: clock.shared,
     options: {
-      ...(feed ? { feed: feed.port2 } : { url: env.MQTT_URL }),
-      clientId: env.MQTT_CLIENT_ID,
-      username: env.MQTT_SERVER_USER,
-      password: env.MQTT_SERVER_PASSWORD,
-      persistentSession: true,
+      // An external broker is reached as its MQTT client, with a session it keeps while the server is away.
+      ...(feed
+        ? { feed: feed.port2 }
+        : {
+            url: env.MQTT_URL,
+            clientId: env.MQTT_CLIENT_ID,
+            username: env.MQTT_SERVER_USER,
+            password: env.MQTT_SERVER_PASSWORD,
+            persistentSession: true,
+          }),
       batchSize: env.INGEST_BATCH_SIZE,
       flushMs: env.INGEST_FLUSH_MS,
       watchdogMs: env.WATCHDOG_S * 1000,
