@@ -5,7 +5,7 @@ import { organisations } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
 import { lockDayMarks } from '@console/db/schema/risk';
 import { withLeaseDb } from '../../fixtures/e2e-lease.ts';
-import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { expect, RAW_KEY, searchList, signInAs, test, text } from '../../fixtures/e2e.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
@@ -70,8 +70,7 @@ test('finance renews three machines whose service stopped; they are renewed and 
   await signInAs(page, api, ROLE.finance);
 
   await page.goto('/financeCenter/renewDevice?expiry=0');
-  await page.getByLabel(t('item.keyword'), { exact: true }).fill(tag);
-  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  await searchList(page, page.getByLabel(t('item.keyword'), { exact: true }), tag);
   const rows = page.getByRole('row').filter({ hasText: tag });
   await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) await row.getByRole('checkbox').check();
@@ -89,8 +88,7 @@ test('finance renews three machines whose service stopped; they are renewed and 
   await expect(rows).toHaveCount(0);
   // The history holds the order, renewed, each machine sent its unlock.
   await page.getByRole('tab', { name: t('tabs.orders') }).click();
-  await page.getByLabel(t('order.keyword'), { exact: true }).fill(serials[1]!);
-  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  await searchList(page, page.getByLabel(t('order.keyword'), { exact: true }), serials[1]!);
   const order = page.getByRole('row').filter({ hasText: serials[1]! });
   await expect(order).toContainText(t('state.renewed'));
   await order.getByRole('button', { name: /^XF\d+$/ }).click();
@@ -109,8 +107,7 @@ test('the rental company renews three stopped machines and pays on the payment p
   await signInAs(page, api, ROLE.lessorAdmin);
 
   await page.goto('/financeCenter/renewDevice?expiry=0');
-  await page.getByLabel(t('item.keyword'), { exact: true }).fill(tag);
-  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  await searchList(page, page.getByLabel(t('item.keyword'), { exact: true }), tag);
   const rows = page.getByRole('row').filter({ hasText: tag });
   await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) await row.getByRole('checkbox').check();
@@ -121,8 +118,7 @@ test('the rental company renews three stopped machines and pays on the payment p
 
   // The order waits for payment; the company pays it online.
   await page.getByRole('tab', { name: t('tabs.orders') }).click();
-  await page.getByLabel(t('order.keyword'), { exact: true }).fill(serials[0]!);
-  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  await searchList(page, page.getByLabel(t('order.keyword'), { exact: true }), serials[0]!);
   const order = page.getByRole('row').filter({ hasText: serials[0]! });
   await expect(order).toContainText(t('state.pending'));
   await order.getByRole('button', { name: t('payOnline.action') }).click();
@@ -132,8 +128,7 @@ test('the rental company renews three stopped machines and pays on the payment p
   await page.getByRole('link', { name: 'Back to the merchant' }).click();
 
   // The provider's notification renewed them and sent each its unlock.
-  await page.getByLabel(t('order.keyword'), { exact: true }).fill(serials[0]!);
-  await page.getByRole('button', { name: text(lang, 'common:search') }).click();
+  await searchList(page, page.getByLabel(t('order.keyword'), { exact: true }), serials[0]!);
   await expect(order).toContainText(t('state.renewed'));
   await order.getByRole('button', { name: /^XF\d+$/ }).click();
   await expect(page.getByRole('cell', { name: t('order.unlockSent'), exact: true })).toHaveCount(3);
