@@ -39,6 +39,40 @@ function markKeptStateChanges(sqlite: Database.Database): void {
   );
 }
 
+/** How many distinct statements a connection keeps prepared for drizzle (a few hundred are in use). */
+const KEPT_STATEMENTS = 1000;
+
+/**
+ * The connection as drizzle sees it, with the statements it prepares kept by their SQL: drizzle prepares every query
+ * anew, and preparing costs SQLite about as much as running a short query again. drizzle switches a statement to
+ * arrays (`raw()`) for its own mapping, so a kept one goes back to objects before it is handed out again; one
+ * still being iterated is not handed out twice. The least recently used go first past KEPT_STATEMENTS.
+ */
+function keepingStatements(sqlite: Database.Database): Database.Database {
+  const kept = new Map<string, Database.Statement>();
+  const prepare = (source: string) => {
+    const statement = kept.get(source);
+    if (statement && !statement.busy) {
+      kept.delete(source);
+      kept.set(source, statement);
+      if (statement.reader) statement.raw(false);
+      return statement;
+    }
+    const fresh = sqlite.prepare(source);
+    if (statement) return fresh;
+    kept.set(source, fresh);
+    if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+    return fresh;
+  };
+  return new Proxy(sqlite, {
+    get(target, key) {
+      if (key === 'prepare') return prepare;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /**
  * Open (creating if needed) and migrate the database. `:memory:` gives a private one for tests, and so does
  * the image of another database (`sqlite.serialize()`): a private in-memory copy of it. `migrate: false` is
@@ -52,7 +86,7 @@ export function openDb(file: string | Buffer, options: { migrate?: boolean; inge
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite);
+  const db = drizzle(keepingStatements(sqlite));
   // The API and ingest write from threads of their own (docs/decisions/017). A transaction that reads before it
   // writes would fail at once (SQLITE_BUSY) if the other committed in between; one that takes the write lock at
   // BEGIN waits for it (busy_timeout) instead.

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { organisations, sessions, users } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
 
@@ -30,33 +30,45 @@ export function createSession(db: Db, userId: number, kind: 'console' | 'dashboa
   return token;
 }
 
-/** The live, enabled user behind a token, or null. */
-export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
-  const tokenHash = hashToken(token);
-  const row = db
-    .select({ user: users, org: organisations })
+/**
+ * The query behind findSessionUser, built and prepared once per connection: it runs on every request, and building
+ * it anew cost more than running it. The expiry is compared as stored (milliseconds).
+ */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      orgId: users.orgId,
+      disabled: users.disabled,
+      roleId: users.roleId,
+      mobile: users.mobile,
+      areaCode: users.areaCode,
+      nickname: users.nickname,
+      name: users.name,
+      avatar: users.avatar,
+      introduction: users.introduction,
+      orgKind: organisations.kind,
+      orgName: organisations.name,
+      leaseType: organisations.leaseType,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))))
-    .get();
-  if (!row || row.user.disabled) return null;
-  const { user, org } = row;
-  return {
-    id: user.id,
-    orgId: user.orgId,
-    orgKind: org.kind,
-    orgName: org.name,
-    leaseType: org.leaseType,
-    roleId: user.roleId,
-    mobile: user.mobile,
-    areaCode: user.areaCode,
-    nickname: user.nickname,
-    name: user.name,
-    avatar: user.avatar,
-    introduction: user.introduction,
-    tokenHash,
-  };
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare();
+}
+
+/** The live, enabled user behind a token, or null. */
+export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
+  const tokenHash = hashToken(token);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const row = lookup.get({ tokenHash, now });
+  if (!row || row.disabled) return null;
+  const { disabled, ...user } = row;
+  void disabled;
+  return { ...user, tokenHash };
 }
 
 export function endSession(db: Db, tokenHash: string): void {
