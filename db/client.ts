@@ -94,8 +94,14 @@ export function openDb(file: string | Buffer, options: { migrate?: boolean; inge
   db.transaction = ((run, config) => transaction(run, { behavior: 'immediate', ...config })) as typeof db.transaction;
   if (options.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS });
   // Planner statistics for tables that lack or outgrew them (SQLite's advice for long-lived connections):
-  // without them a scoped device list picks index-OR plans that are 10x slower on a large fleet.
-  sqlite.pragma('optimize=0x10002');
+  // without them a scoped device list picks index-OR plans that are 10x slower on a large fleet. They wait for a
+  // database another connection keeps writing (the ingest thread opens while the API's first scheduler pass writes
+  // for seconds on a slow host), and failed the thread after busy_timeout: the next connection writes them instead.
+  try {
+    sqlite.pragma('optimize=0x10002');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+  }
   if (!options.ingest) markKeptStateChanges(sqlite);
   return { db, sqlite, close: () => sqlite.close() };
 }

@@ -57,35 +57,64 @@ export function createCommandQueue(deps: RecordDeps) {
       .where(and(eq(operationLogs.commandId, id), eq(operationLogs.action, 'command.lateAck')))
       .get() !== undefined;
 
-  /** Publish a queued command, or publish again one that was sent and not acknowledged. */
-  function send(row: CommandRow, device: Target): void {
-    if (!transport?.connected() || !awake(device)) return;
-    if (row.state !== 'queued' && row.state !== 'sent') return;
+  /**
+   * Record that a queued command goes out, or that a sent and unacknowledged one goes out again; the row to
+   * publish, or null when it does not go out (the way is closed, the machine asleep, the command moved on).
+   */
+  function markSent(row: CommandRow, device: Target): CommandRow | null {
+    if (!transport?.connected() || !awake(device)) return null;
+    if (row.state !== 'queued' && row.state !== 'sent') return null;
     const at = deps.now();
-    if (row.state === 'queued') {
-      const sent = move(row, 'sent', { sentAt: new Date(at), attempts: row.attempts + 1 }, null);
-      if (!sent) return;
-      row = sent;
-    } else {
-      db.update(commands)
-        .set({ attempts: sql`${commands.attempts} + 1` })
-        .where(eq(commands.id, row.id))
-        .run();
-      logOp(row, 'command.resent', null, at);
-    }
-    transport.publish(device.serialNumber, commandMessageOf(row)).catch((error: Error) => {
+    if (row.state === 'queued') return move(row, 'sent', { sentAt: new Date(at), attempts: row.attempts + 1 }, null);
+    db.update(commands)
+      .set({ attempts: sql`${commands.attempts} + 1` })
+      .where(eq(commands.id, row.id))
+      .run();
+    logOp(row, 'command.resent', null, at);
+    return row;
+  }
+
+  function publish(row: CommandRow, device: Target): void {
+    transport?.publish(device.serialNumber, commandMessageOf(row)).catch((error: Error) => {
       // It stays `sent` and goes out again when the server or the machine reconnects.
       deps.log('warn', `commands: publishing ${row.id} to ${device.serialNumber} failed: ${error.message}`);
     });
   }
 
+  /** Publish a queued command, or publish again one that was sent and not acknowledged. */
+  function send(row: CommandRow, device: Target): void {
+    const sent = markSent(row, device);
+    if (sent) publish(sent, device);
+  }
+
+  /**
+   * What waits for these machines goes out, recorded in one transaction (a fleet coming on line finds hundreds
+   * waiting, and each write alone would wait for ingest's lock) and published once it is.
+   */
   function sendWaiting(deviceIds: number[], alsoResend: (deviceId: number) => boolean): void {
     if (!transport?.connected() || deviceIds.length === 0) return;
     const devicesById = targetsOf(deviceIds);
-    for (const row of unfinishedIn(deviceIds)) {
-      const device = devicesById.get(row.deviceId);
-      if (!device) continue;
-      if (row.state === 'queued' || (row.state === 'sent' && alsoResend(row.deviceId))) send(row, device);
+    const due = unfinishedIn(deviceIds).filter(
+      (row) =>
+        devicesById.has(row.deviceId) && (row.state === 'queued' || (row.state === 'sent' && alsoResend(row.deviceId))),
+    );
+    if (due.length === 0) return;
+    const sent = inOneTransaction(() =>
+      due.flatMap((row) => {
+        const done = markSent(row, devicesById.get(row.deviceId)!);
+        return done ? [done] : [];
+      }),
+    );
+    for (const row of sent) publish(row, devicesById.get(row.deviceId)!);
+  }
+
+  /** Work of several moves as one transaction; when it fails, none of their events go out. */
+  function inOneTransaction<T>(work: () => T): T {
+    try {
+      return unitOfWork(db, work);
+    } catch (error) {
+      records.discard();
+      throw error;
     }
   }
 
@@ -118,6 +147,31 @@ export function createCommandQueue(deps: RecordDeps) {
     const deliveredAt = row.deliveredAt ?? new Date(deps.now());
     const done = move(row, 'succeeded', { deliveredAt, reported }, null);
     if (done?.type === 'params') applyParams(done);
+  }
+
+  /** What an acknowledgement (validated by ingest: the machine is known and the topic its own) moves. */
+  function takeAck(deviceId: number, ack: AckMessage): void {
+    const row = db.select().from(commands).where(eq(commands.id, ack.id)).get();
+    // Unknown, or another machine's command: a machine cannot act on a command it was not sent.
+    if (!row || row.deviceId !== deviceId) {
+      warn('ack', `commands: ignored an acknowledgement of ${ack.id.slice(0, 40)} from machine ${deviceId}`);
+      return;
+    }
+    if (isFinished(row.state)) {
+      // Cancelled or expired while the machine had it: keep what the machine says it did, once.
+      const outcome = ack.result === 'done' || ack.result === 'refused';
+      if (outcome && !lateAckLogged(row.id)) {
+        logOp(row, 'command.lateAck', null, deps.now(), { result: ack.result, state: ack.state ?? null });
+      }
+      return;
+    }
+    const next = ackTransition(row, ack);
+    if (next?.to === 'delivered') move(row, 'delivered', { deliveredAt: new Date(deps.now()) }, null);
+    else if (next?.to === 'succeeded') succeed(row, next.reported);
+    else if (next?.to === 'failed') {
+      const deliveredAt = row.deliveredAt ?? new Date(deps.now());
+      move(row, 'failed', { deliveredAt, reason: next.reason, detail: next.detail, reported: next.reported }, null);
+    }
   }
 
   const queue = {
@@ -207,29 +261,19 @@ export function createCommandQueue(deps: RecordDeps) {
       return cancelled;
     },
 
-    /** A machine's acknowledgement (validated by ingest: the machine is known and the topic its own). */
+    /** A machine's acknowledgement. */
     onAck(deviceId: number, ack: AckMessage): void {
-      const row = db.select().from(commands).where(eq(commands.id, ack.id)).get();
-      // Unknown, or another machine's command: a machine cannot act on a command it was not sent.
-      if (!row || row.deviceId !== deviceId) {
-        warn('ack', `commands: ignored an acknowledgement of ${ack.id.slice(0, 40)} from machine ${deviceId}`);
-        return;
-      }
-      if (isFinished(row.state)) {
-        // Cancelled or expired while the machine had it: keep what the machine says it did, once.
-        const outcome = ack.result === 'done' || ack.result === 'refused';
-        if (outcome && !lateAckLogged(row.id)) {
-          logOp(row, 'command.lateAck', null, deps.now(), { result: ack.result, state: ack.state ?? null });
-        }
-        return;
-      }
-      const next = ackTransition(row, ack);
-      if (next?.to === 'delivered') move(row, 'delivered', { deliveredAt: new Date(deps.now()) }, null);
-      else if (next?.to === 'succeeded') succeed(row, next.reported);
-      else if (next?.to === 'failed') {
-        const deliveredAt = row.deliveredAt ?? new Date(deps.now());
-        move(row, 'failed', { deliveredAt, reason: next.reason, detail: next.detail, reported: next.reported }, null);
-      }
+      takeAck(deviceId, ack);
+      flushLive();
+    },
+
+    /**
+     * The acknowledgements that came in one turn of the loop, in one transaction: each of them alone would take
+     * the write lock, which ingest holds most of the time under load, and the thread waits for it.
+     */
+    onAcks(acks: { deviceId: number; msg: AckMessage }[]): void {
+      // When the lock stays busy past its timeout the caller tries them all again.
+      inOneTransaction(() => acks.forEach(({ deviceId, msg }) => takeAck(deviceId, msg)));
       flushLive();
     },
 
@@ -241,12 +285,13 @@ export function createCommandQueue(deps: RecordDeps) {
       const touched = batch.devices.filter((d) => pending.has(d.id));
       if (touched.length === 0) return;
       const rows = unfinishedIn(touched.map((d) => d.id));
-      for (const d of touched) {
+      const confirmed = touched.flatMap((d) => {
         const state = { lock: d.lockLevel, sleeping: d.sleeping };
-        for (const row of rows) {
-          if (row.deviceId === d.id && row.state === 'delivered' && stateConfirms(row, state)) succeed(row, state);
-        }
-      }
+        return rows
+          .filter((row) => row.deviceId === d.id && row.state === 'delivered' && stateConfirms(row, state))
+          .map((row) => ({ row, state }));
+      });
+      if (confirmed.length > 0) inOneTransaction(() => confirmed.forEach(({ row, state }) => succeed(row, state)));
       const ready = touched.filter(awake).map((d) => d.id);
       sendWaiting(ready, (deviceId) => batch.connected.has(deviceId));
       flushLive();
@@ -269,7 +314,11 @@ export function createCommandQueue(deps: RecordDeps) {
         .where(and(inArray(commands.state, UNFINISHED_STATES), lte(commands.expiresAt, new Date(deps.now()))))
         .all();
       let expired = 0;
-      for (const row of due) if (move(row, 'expired', { reason: 'expired' }, null)) expired++;
+      if (due.length > 0) {
+        inOneTransaction(() => {
+          for (const row of due) if (move(row, 'expired', { reason: 'expired' }, null)) expired++;
+        });
+      }
       flushLive();
       return expired;
     },

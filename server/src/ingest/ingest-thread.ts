@@ -24,7 +24,7 @@ export type FromIngest =
   | { type: 'live'; events: [LiveEvent, Audience][] }
   | { type: 'transport'; attached: boolean; connected: boolean }
   | { type: 'transportReady' }
-  | { type: 'ack'; deviceId: number; msg: AckMessage }
+  | { type: 'acks'; acks: { deviceId: number; msg: AckMessage }[] }
   | { type: 'written'; devices: WrittenBatch['devices']; connected: number[] }
   | { type: 'published'; id: number; error: string | null }
   | { type: 'stopped'; stats: IngestStats };
@@ -83,8 +83,8 @@ export function startIngestThread(
         return;
       case 'transportReady':
         return tellQueue('a reconnection', () => deps.commands.onTransportReady());
-      case 'ack':
-        return tellQueue('an acknowledgement', () => deps.commands.onAck(message.deviceId, message.msg));
+      case 'acks':
+        return tellQueue('acknowledgements', () => deps.commands.onAcks(message.acks));
       case 'written': {
         const batch = { devices: message.devices, connected: new Set(message.connected) };
         return tellQueue('a batch', () => deps.commands.onWritten(batch));

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDb } from '@console/db/client';
 import type { LiveEvent } from '@console/contract/http/live';
+import type { AckMessage } from '@console/contract/mqtt/payloads';
 import type { CommandTransport } from '../commands/queue.ts';
 import { clockOf } from '../lib/clock.ts';
 import { consoleLog } from '../lib/deps.ts';
@@ -42,6 +43,14 @@ function tellTransport() {
   tell({ type: 'transport', ...now });
 }
 
+// Like live events, the acknowledgements of a turn go over together: the queue writes them in one transaction. They
+// go before anything else ingest tells the queue, in the order the machines sent them.
+let acks: { deviceId: number; msg: AckMessage }[] = [];
+function tellAcks() {
+  if (acks.length === 0) return;
+  tell({ type: 'acks', acks });
+  acks = [];
+}
 const commands: IngestDeps['commands'] = {
   attach(next) {
     transport = next;
@@ -49,15 +58,18 @@ const commands: IngestDeps['commands'] = {
   },
   onAck(deviceId, msg) {
     tellTransport();
-    tell({ type: 'ack', deviceId, msg });
+    if (acks.length === 0) setImmediate(tellAcks);
+    acks.push({ deviceId, msg });
   },
   onWritten(batch) {
     tellTransport();
+    tellAcks();
     const devices = batch.devices.map(({ id, online, sleeping, lockLevel }) => ({ id, online, sleeping, lockLevel }));
     tell({ type: 'written', devices, connected: [...batch.connected] });
   },
   onTransportReady() {
     tellTransport();
+    tellAcks();
     tell({ type: 'transportReady' });
   },
 };
