@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '@console/db/client';
@@ -23,7 +24,8 @@ describe('the statements a connection keeps', () => {
         { name: 'South', kind: 'lessor' },
       ])
       .run();
-    const client = db.$client;
+    // The connection drizzle was given (openDb's keeping one), which the Db type does not name.
+    const client = (db as unknown as { $client: Database.Database }).$client;
     const names: string[] = [];
     for (const row of client.prepare('select name from organisations order by id').iterate()) {
       // The same SQL again while the first is on its first row: a second statement, not the busy one.
