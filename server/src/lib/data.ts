@@ -77,6 +77,10 @@ function computeOrgIds(db: Db, user: SessionUser): number[] {
 
 type From = SQLiteTable | Subquery;
 
+/** Reads prepared by ScopedData.prepared(), per connection, the most recently used last. */
+const preparedReads = new WeakMap<Db, Map<string, unknown>>();
+const PREPARED_READS = 500;
+
 /** The reads restrict() made, so within() takes no other. */
 const SCOPED = new WeakSet<object>();
 
@@ -193,7 +197,31 @@ export class ScopedData {
 
   /** How many rows a (scoped) query answers: list-page counts over the list's own query. */
   count(rows: { as: (alias: string) => Subquery }): number {
-    return this.#db.select({ n: count() }).from(rows.as('matching')).get()!.n;
+    return this.countOf(rows).get()!.n;
+  }
+
+  /** The query count() runs, to prepare (lib/list-page.ts). */
+  countOf(rows: { as: (alias: string) => Subquery }) {
+    return this.#db.select({ n: count() }).from(rows.as('matching'));
+  }
+
+  /**
+   * A read built once per `shape` for this person and scope on this connection, and kept (the most recently used
+   * PREPARED_READS): drizzle builds a query's SQL anew on every call, which cost the device list about as much as
+   * running it. The shape must name everything the build depends on besides the scope; the values its placeholders
+   * take come with each call (lib/binding.ts). The person and the visible organisations are part of the key, as
+   * scopes build them in as values.
+   */
+  prepared<T>(shape: string, build: () => T): T {
+    const key = `${shape}|${this.#user?.id ?? ''}|${this.orgIds().join(',')}`;
+    let kept = preparedReads.get(this.#db);
+    if (!kept) preparedReads.set(this.#db, (kept = new Map()));
+    const read = kept.get(key) as T | undefined;
+    kept.delete(key);
+    const made = read ?? build();
+    kept.set(key, made);
+    if (kept.size > PREPARED_READS) kept.delete(kept.keys().next().value!);
+    return made;
   }
 
   /**

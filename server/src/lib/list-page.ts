@@ -1,4 +1,4 @@
-import { asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from './data.ts';
 import { sortColumn } from './sorting.ts';
@@ -34,6 +34,34 @@ export function listPage<S extends SQLiteSelect>(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .all() as ReturnType<S['all']>;
+  return { rows: page, total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * listPage() with its two queries prepared once per shape (ScopedData.prepared) and run with the request's values
+ * and paging: for a list asked for often, whose filter binds its values (lib/binding.ts). `build` makes the scoped
+ * query and its order as for listPage(); it runs only the first time a shape is asked for.
+ */
+export function preparedListPage<S extends SQLiteSelect>(
+  data: ScopedData,
+  query: ListQuery,
+  filter: { shape: string; values: Record<string, unknown> },
+  build: () => { rows: S; order: SQL[] },
+): { rows: ReturnType<S['all']>; total: number; page: number; pageSize: number } {
+  const read = data.prepared(`list:${filter.shape}`, () => {
+    const { rows, order } = build();
+    return {
+      count: data.countOf(rows).prepare(),
+      page: rows
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+    };
+  });
+  const total = read.count.get(filter.values)!.n;
+  const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const page = read.page.all({ ...filter.values, ...paging }) as ReturnType<S['all']>;
   return { rows: page, total, page: query.page, pageSize: query.pageSize };
 }
 

@@ -1,4 +1,4 @@
-import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * The one keyword semantics of every list: the text appears anywhere in the column, ignoring case, with the
@@ -6,7 +6,17 @@ import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  * a server database would use ILIKE here.)
  */
 function like(column: SQLWrapper, text: string): SQL {
-  return sql`${column} like ${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`;
+  return matches(column, containsPattern(text));
+}
+
+/** The LIKE pattern of "contains the text", the user's `%`, `_` and `\` escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The column matches a pattern of containsPattern() (given as it is, or as a placeholder of a prepared read). */
+export function matches(column: SQLWrapper, pattern: string | Placeholder): SQL {
+  return sql`${column} like ${pattern} escape '\\'`;
 }
 
 /** The column contains the text; no condition when there is no text. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, not, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, not, or, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -9,8 +9,9 @@ import type { DeviceRow, deviceListQuery } from '@console/contract/http/devices'
 import type { z } from 'zod';
 import { RENEWAL_DAYS } from '@console/contract/codes/finance';
 import { addDaysToDay, daysBetween } from '@console/contract/http/upkeep';
-import { listOrder, listPage } from '../lib/list-page.ts';
-import { keywordIn, textContains } from '../lib/search.ts';
+import { listOrder, preparedListPage } from '../lib/list-page.ts';
+import { containsPattern, matches } from '../lib/search.ts';
+import { binding, inline, type Binder } from '../lib/binding.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { orgNames } from '../lib/scope.ts';
 import { ownerOrgIds } from './device-access.ts';
@@ -54,9 +55,17 @@ export function statusFilter(code: DeviceStatus): SQL {
  * day of service, judged on the viewer's `today` (decision 026): expiring today is within 1 day, yesterday's has
  * stopped. Days compare as text.
  */
-export function expiryFilter(days: number, today: string, column: AnySQLiteColumn = devices.serviceExpiresAt): SQL {
-  if (days === 0) return lt(column, today);
-  return and(gte(column, today), lte(column, addDaysToDay(today, days - 1)))!;
+export function expiryFilter(
+  days: number,
+  today: string,
+  column: AnySQLiteColumn = devices.serviceExpiresAt,
+  bind: Binder = inline,
+): SQL {
+  if (days === 0) return lt(column, bind.value('expiredBefore', today));
+  return and(
+    gte(column, bind.value('expiresFrom', today)),
+    lte(column, bind.value('expiresBy', addDaysToDay(today, days - 1))),
+  )!;
 }
 
 /** The tightest renewal window an expiry day falls in on `today` (1, 7, 15, 30 days, 0 stopped), or null. */
@@ -78,26 +87,39 @@ const SORT_COLUMNS: Record<string, AnySQLiteColumn> = {
   workingHours: devices.workingHours,
 };
 
-/** The device list's filters (the list and its map view, dashboard positions); the scope is the caller's. */
+/**
+ * The device list's filters (the list and its map view, dashboard positions); the scope is the caller's. `bind`
+ * makes the values placeholders of a prepared read (listDevices).
+ */
 export function listWhere(
   q: Omit<ListQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>,
   today: string,
+  bind: Binder = inline,
 ): SQL | undefined {
+  const contains = (name: string, columns: AnySQLiteColumn[], text: string | undefined) => {
+    if (!text) return undefined;
+    const pattern = bind.value(name, containsPattern(text));
+    return or(...columns.map((column) => matches(column, pattern)));
+  };
   return and(
-    textContains(devices.serialNumber, q.serialNumber),
-    textContains(devices.hostSerial, q.hostSerial),
-    keywordIn([devices.hostName, devices.deviceName], q.name),
-    q.modelId ? eq(devices.modelId, q.modelId) : undefined,
-    q.kind ? eq(devices.kind, q.kind) : undefined,
-    q.brand ? eq(devices.brand, q.brand) : undefined,
-    q.status ? statusFilter(q.status) : undefined,
-    q.signal ? eq(devices.signal, q.signal) : undefined,
-    q.leaseStatus ? eq(devices.leaseStatus, q.leaseStatus === 2 ? 'leased' : 'stock') : undefined,
-    q.inventoryState ? eq(devices.inventoryState, q.inventoryState === 2 ? 'installed' : 'inventory') : undefined,
-    q.customerId ? eq(devices.customerOrgId, q.customerId) : undefined,
-    q.distributorId ? eq(devices.distributorOrgId, q.distributorId) : undefined,
-    q.fenceId ? eq(devices.fenceId, q.fenceId) : undefined,
-    q.expiry !== undefined ? expiryFilter(q.expiry, today) : undefined,
+    contains('serialNumber', [devices.serialNumber], q.serialNumber),
+    contains('hostSerial', [devices.hostSerial], q.hostSerial),
+    contains('name', [devices.hostName, devices.deviceName], q.name),
+    q.modelId ? eq(devices.modelId, bind.value('modelId', q.modelId)) : undefined,
+    q.kind ? eq(devices.kind, bind.value('kind', q.kind)) : undefined,
+    q.brand ? eq(devices.brand, bind.value('brand', q.brand)) : undefined,
+    q.status ? bind.shaped(`status${q.status}`, statusFilter(q.status)) : undefined,
+    q.signal ? eq(devices.signal, bind.value('signal', q.signal)) : undefined,
+    q.leaseStatus
+      ? eq(devices.leaseStatus, bind.value('leaseStatus', q.leaseStatus === 2 ? 'leased' : 'stock'))
+      : undefined,
+    q.inventoryState
+      ? eq(devices.inventoryState, bind.value('inventoryState', q.inventoryState === 2 ? 'installed' : 'inventory'))
+      : undefined,
+    q.customerId ? eq(devices.customerOrgId, bind.value('customerId', q.customerId)) : undefined,
+    q.distributorId ? eq(devices.distributorOrgId, bind.value('distributorId', q.distributorId)) : undefined,
+    q.fenceId ? eq(devices.fenceId, bind.value('fenceId', q.fenceId)) : undefined,
+    q.expiry !== undefined ? expiryFilter(q.expiry, today, devices.serviceExpiresAt, bind) : undefined,
   );
 }
 
@@ -220,13 +242,18 @@ export function listDevices(
   timeZone: string,
   now: number,
 ) {
-  const where = listWhere(q, dayInZone(now, timeZone));
-  // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
-  const { rows, ...paging } = listPage(
+  // The console's most asked list: its queries are prepared once per shape of filter and sort (preparedListPage).
+  const filter = binding();
+  const where = listWhere(q, dayInZone(now, timeZone), filter);
+  const { rows, ...paging } = preparedListPage(
     data,
     q,
-    data.select().from(devices, data.deviceScope()).where(where),
-    listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
+    { shape: `devices:${filter.shape()}:${q.sortField ?? ''}:${q.sortOrder ?? ''}`, values: filter.values },
+    () => ({
+      rows: data.select().from(devices, data.deviceScope()).where(where),
+      // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
+      order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
+    }),
   );
   return { list: deviceRows(data, user, rows, timeZone, now), ...paging };
 }

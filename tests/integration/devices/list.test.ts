@@ -3,6 +3,7 @@ import { hasStatus } from '@console/contract/codes/device-state';
 import { DEVICE_STATUS } from '@console/contract/codes/device-status';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { users } from '@console/db/schema/accounts';
+import { devices } from '@console/db/schema/devices';
 import { demoAccount } from '@console/db/seed/accounts';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { eq } from 'drizzle-orm';
@@ -163,6 +164,31 @@ describe('the device list', () => {
     });
     const values = hours.data.list.map((r: { workingHours: number }) => r.workingHours);
     expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+
+  // The list's queries are prepared once per shape of filter and sort (preparedListPage): what it answers must not be.
+  it('answers a filter asked again by another company, or after machines changed, for them and as they are now', async () => {
+    const query = { kind: 'aerialPlatform', status: 1, sortField: 'lastReportAt' };
+    const seen = async (roleId: RoleId) =>
+      (await listAll(t, t.tokenFor(roleId), query)).rows.map((r) => r.id).sort((a, b) => a - b);
+    const expected = (belongs: (d: ReturnType<typeof allDevices>[number]) => boolean) =>
+      allDevices(t)
+        .filter((d) => belongs(d) && d.kind === 'aerialPlatform' && d.online)
+        .map((d) => d.id)
+        .sort((a, b) => a - b);
+    const lessorId = orgIdOf(t, LESSOR_A);
+    const owned = () => expected((d) => d.orgId === lessorId);
+    expect(owned().length).toBeGreaterThan(1);
+    expect(await seen(ROLE.lessorAdmin)).toEqual(owned());
+    // The same question from one of its customers: the machines leased to that customer.
+    const customerId = orgOfRole(ROLE.other);
+    expect(await seen(ROLE.other)).toEqual(expected((d) => d.customerOrgId === customerId));
+    // One of the company's machines goes off line: the same question no longer finds it.
+    const [gone] = owned();
+    t.dbh.db.update(devices).set({ online: false }).where(eq(devices.id, gone!)).run();
+    const now = await seen(ROLE.lessorAdmin);
+    expect(now).toEqual(owned());
+    expect(now).not.toContain(gone);
   });
 
   it('offers filter choices from the user’s scope only', async () => {
