@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { MachineKind } from '@console/contract/codes/machine-kinds';
+import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { commandEndpoints } from '@console/contract/http/commands';
 import type { AckMessage } from '@console/contract/mqtt/payloads';
-import { devices, operationLogs } from '@console/db/schema/devices';
+import { operationLogs } from '@console/db/schema/devices';
 import { harness, spec } from '@console/simulator/src/test-harness';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { orgOf } from './helpers.ts';
+import { ownedOnline } from './helpers.ts';
 
 /**
  * The acknowledgements ingest takes in one turn reach the queue together (ingest-worker.ts) and are written in
@@ -20,27 +19,10 @@ describe('acknowledgements taken together', () => {
   type Machine = { id: number; serialNumber: string };
   let machines: Machine[];
 
-  const ownedOnline = (kind: MachineKind): Machine => {
-    const row = t.dbh.db
-      .select()
-      .from(devices)
-      .where(
-        and(
-          eq(devices.orgId, orgOf(t.dbh, ROLE.lessorAdmin)),
-          eq(devices.kind, kind),
-          eq(devices.online, true),
-          eq(devices.sleeping, false),
-        ),
-      )
-      .get();
-    if (!row) throw new Error(`no online ${kind}`);
-    return row;
-  };
-
   beforeEach(async () => {
     t = await createTestApp();
     token = t.tokenFor(ROLE.lessorStaff);
-    machines = [ownedOnline('concretePump'), ownedOnline('aerialPlatform')];
+    machines = [ownedOnline(t.dbh, 'concretePump'), ownedOnline(t.dbh, 'aerialPlatform')];
     sim = harness([spec(machines[0]!.serialNumber, 'concretePump'), spec(machines[1]!.serialNumber, 'aerialPlatform')]);
     t.deps.commands.attach({ connected: () => true, publish: async (sn, m) => sim.transport.command(sn, m) });
   });

@@ -1,6 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
-import type { RoleId } from '@console/contract/codes/roles';
+import type { MachineKind } from '@console/contract/codes/machine-kinds';
+import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { LiveEvent } from '@console/contract/http/live';
 import type { AckMessage, CommandMessage, DownMessage, TelemetryMessage } from '@console/contract/mqtt/payloads';
 import { topics } from '@console/contract/mqtt/topics';
@@ -66,6 +67,24 @@ export function orgOf(dbh: DbHandle, roleId: RoleId): number {
     .from(users)
     .where(eq(users.mobile, demoAccount(roleId)))
     .get()!.orgId;
+}
+
+/** A machine of this kind the lessor administrator's company owns that is on line and awake. */
+export function ownedOnline(dbh: DbHandle, kind: MachineKind): { id: number; serialNumber: string } {
+  const row = dbh.db
+    .select()
+    .from(devices)
+    .where(
+      and(
+        eq(devices.orgId, orgOf(dbh, ROLE.lessorAdmin)),
+        eq(devices.kind, kind),
+        eq(devices.online, true),
+        eq(devices.sleeping, false),
+      ),
+    )
+    .get();
+  if (!row) throw new Error(`no online ${kind}`);
+  return row;
 }
 
 /** An aerial platform an organisation owns, offline or online (never asleep), skipping the first `skip`. */

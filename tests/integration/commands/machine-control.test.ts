@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { ROLE } from '@console/contract/codes/roles';
 import { commandEndpoints } from '@console/contract/http/commands';
-import { devices } from '@console/db/schema/devices';
 import { harness, spec } from '@console/simulator/src/test-harness';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { orgOf } from './helpers.ts';
+import { ownedOnline } from './helpers.ts';
 
 /**
  * Running mode, pump mode, frequency drive speed and restart, from the console's API through the server's queue
@@ -21,22 +18,11 @@ describe('machine control commands through the simulator', () => {
   let machines: { pump: Machine; platform: Machine };
   type Machine = { id: number; serialNumber: string };
 
-  const ownedOnline = (kind: MachineKind): Machine => {
-    const org = orgOf(t.dbh, ROLE.lessorAdmin);
-    const row = t.dbh.db
-      .select()
-      .from(devices)
-      .where(and(eq(devices.orgId, org), eq(devices.kind, kind), eq(devices.online, true), eq(devices.sleeping, false)))
-      .get();
-    if (!row) throw new Error(`no online ${kind}`);
-    return row;
-  };
-
   beforeEach(async () => {
     t = await createTestApp();
     // Administrative staff command machines (not locks): the same rule as every command.
     token = t.tokenFor(ROLE.lessorStaff);
-    machines = { pump: ownedOnline('concretePump'), platform: ownedOnline('aerialPlatform') };
+    machines = { pump: ownedOnline(t.dbh, 'concretePump'), platform: ownedOnline(t.dbh, 'aerialPlatform') };
     sim = harness([
       spec(machines.pump.serialNumber, 'concretePump'),
       spec(machines.platform.serialNumber, 'aerialPlatform'),
