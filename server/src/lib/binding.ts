@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * How a filter's values enter its SQL: as they are (`inline`, a query built for one use), or as named placeholders
@@ -34,3 +34,13 @@ export function binding(): Binder & { values: Record<string, unknown>; shape(): 
     },
   };
 }
+
+/**
+ * The column is one of a list of ids given as one value (`idList`), so that a prepared read takes lists of any
+ * length: SQLite reads the list with json_each, as ingest's own statements do.
+ */
+export function oneOf(column: SQLWrapper, ids: Placeholder): SQL {
+  return sql`${column} in (select value from json_each(${ids}))`;
+}
+
+export const idList = (ids: readonly number[]): string => JSON.stringify(ids);

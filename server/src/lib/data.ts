@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Subquery } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
@@ -6,6 +6,7 @@ import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { OPERATOR_ROLES } from '@console/contract/codes/roles';
 import { forbidden } from './errors.ts';
+import { perConnection } from './per-connection.ts';
 import type { SessionUser } from './session.ts';
 import { unitOfWork } from './unit-of-work.ts';
 
@@ -50,29 +51,24 @@ export type UnscopedReason =
   /** The holder of an unguessable, expiring link reads the one record it opens (a contract's public export). */
   | 'publicLink';
 
+/** Every organisation, and an organisation with all below it (one recursive statement), prepared once. */
+const everyOrg = perConnection((db) => db.select({ id: organisations.id }).from(organisations).prepare());
+const subtreeOf = perConnection((db) =>
+  db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(
+      sql`${organisations.id} in (with recursive subtree(id) as (select ${sql.placeholder('root')}
+        union select o.id from organisations o join subtree s on o.parent_id = s.id) select id from subtree)`,
+    )
+    .prepare(),
+);
+
 /** The visible organisation ids of a user: the operator's staff every organisation, anyone else their subtree. */
 function computeOrgIds(db: Db, user: SessionUser): number[] {
-  if (user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never)) {
-    return db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .all()
-      .map((o) => o.id);
-  }
-  const seen = new Set<number>([user.orgId]);
-  let frontier = [user.orgId];
-  while (frontier.length > 0) {
-    const children = db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(inArray(organisations.parentId, frontier))
-      .all()
-      .map((o) => o.id)
-      .filter((id) => !seen.has(id));
-    children.forEach((id) => seen.add(id));
-    frontier = children;
-  }
-  return [...seen];
+  const operatorStaff = user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
+  const rows = operatorStaff ? everyOrg(db).all() : subtreeOf(db).all({ root: user.orgId });
+  return rows.map((o) => o.id);
 }
 
 type From = SQLiteTable | Subquery;

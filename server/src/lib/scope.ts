@@ -1,23 +1,29 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { organisations } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
 import type { ScopedData } from './data.ts';
+import { idList, oneOf } from './binding.ts';
+import { perConnection } from './per-connection.ts';
 
 /**
  * Organisations by id, for what refers to them. Who sees what is decided by ScopedData (lib/data.ts,
  * docs/decisions/028-data-scope.md); these read organisations a record already in scope names.
  */
 
+/** The names of organisations by id, prepared once (every list shows some). */
+const namesOf = perConnection((db) =>
+  db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(oneOf(organisations.id, sql.placeholder('ids')))
+    .prepare(),
+);
+
 /** The names of these organisations, by id (a record's owner, customer or distributor as a list shows it). */
 export function orgNames(data: ScopedData, orgIds: readonly (number | null)[]): Map<number, string> {
   const ids = [...new Set(orgIds)].filter((id): id is number => id !== null);
   if (ids.length === 0) return new Map();
-  const rows = data
-    .unscoped('referencedNames')
-    .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(inArray(organisations.id, ids))
-    .all();
+  const rows = namesOf(data.unscoped('referencedNames')).all({ ids: idList(ids) });
   return new Map(rows.map((o) => [o.id, o.name]));
 }
 

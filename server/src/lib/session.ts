@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { organisations, sessions, users } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
+import { perConnection } from './per-connection.ts';
 
 export interface SessionUser {
   id: number;
@@ -30,13 +31,9 @@ export function createSession(db: Db, userId: number, kind: 'console' | 'dashboa
   return token;
 }
 
-/**
- * The query behind findSessionUser, built and prepared once per connection: it runs on every request, and building
- * it anew cost more than running it. The expiry is compared as stored (milliseconds).
- */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-function prepareLookup(db: Db) {
-  return db
+/** The query behind findSessionUser, prepared once (it runs on every request); the expiry compared as stored (ms). */
+const lookup = perConnection((db) =>
+  db
     .select({
       id: users.id,
       orgId: users.orgId,
@@ -56,15 +53,13 @@ function prepareLookup(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare();
-}
+    .prepare(),
+);
 
 /** The live, enabled user behind a token, or null. */
 export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
   const tokenHash = hashToken(token);
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  const row = lookup.get({ tokenHash, now });
+  const row = lookup(db).get({ tokenHash, now });
   if (!row || row.disabled) return null;
   const { disabled, ...user } = row;
   void disabled;

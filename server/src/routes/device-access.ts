@@ -19,9 +19,13 @@ export const isDeviceEditor = (user: SessionUser) => (DEVICE_EDITORS as readonly
 export function ownerOrgIds(data: ScopedData, user: SessionUser): number[] {
   if (!isDeviceEditor(user)) return [];
   return data
-    .select({ id: organisations.id })
-    .from(organisations, data.orgScope(organisations.id))
-    .where(inArray(organisations.kind, ['operator', 'lessor']))
+    .prepared('device-access:owners', () =>
+      data
+        .select({ id: organisations.id })
+        .from(organisations, data.orgScope(organisations.id))
+        .where(inArray(organisations.kind, ['operator', 'lessor']))
+        .prepare(),
+    )
     .all()
     .map((o) => o.id);
 }

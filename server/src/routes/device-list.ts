@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, not, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -11,7 +11,8 @@ import { RENEWAL_DAYS } from '@console/contract/codes/finance';
 import { addDaysToDay, daysBetween } from '@console/contract/http/upkeep';
 import { listOrder, preparedListPage } from '../lib/list-page.ts';
 import { containsPattern, matches } from '../lib/search.ts';
-import { binding, inline, type Binder } from '../lib/binding.ts';
+import { binding, idList, inline, oneOf, type Binder } from '../lib/binding.ts';
+import { perConnection } from '../lib/per-connection.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { orgNames } from '../lib/scope.ts';
 import { ownerOrgIds } from './device-access.ts';
@@ -133,32 +134,30 @@ interface RowContext {
   rentedFrom: Map<number, string>;
 }
 
+/** The names of device models by id, prepared once (every page of machines shows them). */
+const modelNames = perConnection((db) =>
+  db
+    .select({ id: deviceModels.id, name: deviceModels.name })
+    .from(deviceModels)
+    .where(oneOf(deviceModels.id, sql.placeholder('ids')))
+    .prepare(),
+);
+
 /** Names of the models and organisations the given machines refer to. */
 function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' | 'orgs' | 'rentedFrom'> {
   const modelIds = [...new Set(rows.map((r) => r.modelId))];
-  const models = modelIds.length
-    ? data
-        .unscoped('referencedNames')
-        .select({ id: deviceModels.id, name: deviceModels.name })
-        .from(deviceModels)
-        .where(inArray(deviceModels.id, modelIds))
-        .all()
-    : [];
+  const models = modelIds.length ? modelNames(data.unscoped('referencedNames')).all({ ids: idList(modelIds) }) : [];
   // Through the sub-leases' scope on the lessor: its renters never learn where a machine came from.
   const rentedIn = rows.length
     ? data
-        .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
-        .from(subleases, data.orgScope(subleases.orgId))
-        .where(
-          and(
-            eq(subleases.state, 'renting'),
-            inArray(
-              subleases.deviceId,
-              rows.map((r) => r.id),
-            ),
-          ),
+        .prepared('device-list:rentedIn', () =>
+          data
+            .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
+            .from(subleases, data.orgScope(subleases.orgId))
+            .where(and(eq(subleases.state, 'renting'), oneOf(subleases.deviceId, sql.placeholder('ids'))))
+            .prepare(),
         )
-        .all()
+        .all({ ids: idList(rows.map((r) => r.id)) })
     : [];
   const sublessorNames = orgNames(
     data,
