@@ -61,9 +61,23 @@ export function findSessionUser(db: Db, token: string, now: number): SessionUser
   const tokenHash = hashToken(token);
   const row = lookup(db).get({ tokenHash, now });
   if (!row || row.disabled) return null;
-  const { disabled, ...user } = row;
-  void disabled;
-  return { ...user, tokenHash };
+  const { id, orgId, orgKind, orgName, leaseType, roleId, mobile, areaCode, nickname, name, avatar, introduction } =
+    row;
+  return {
+    id,
+    orgId,
+    orgKind,
+    orgName,
+    leaseType,
+    roleId,
+    mobile,
+    areaCode,
+    nickname,
+    name,
+    avatar,
+    introduction,
+    tokenHash,
+  };
 }
 
 export function endSession(db: Db, tokenHash: string): void {
