@@ -50,7 +50,7 @@ export interface Ingest {
   /** Resolves once connected and subscribed (it keeps retrying until then). */
   ready: Promise<void>;
   stats(): IngestStats;
-  /** Write what is buffered now. */
+  /** Write what is buffered now, and the machines' rows as last reported. */
   flush(): void;
   /** Mark the machines that fell silent offline now (the watchdog does this every `watchdogMs`). */
   checkSilence(): number;
@@ -145,6 +145,18 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     release();
   }
 
+  /**
+   * Write the machines' own state that waits (store.ts, STATE_WRITE_MS): what is due now, or all of it. A busy
+   * database leaves it waiting for the next tick.
+   */
+  function writeWaiting(all: boolean): void {
+    try {
+      store.writeWaiting(all ? null : deps.now());
+    } catch (error) {
+      if (!isBusy(error)) deps.log('error', "ingest could not write the machines' state", error);
+    }
+  }
+
   function checkSilence(): number {
     // What is buffered may be the very report that shows a machine is alive.
     flush();
@@ -207,7 +219,10 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const uplink = uplinkFor(options, handlers);
-  const timer = setInterval(flush, options.flushMs ?? 200);
+  const timer = setInterval(() => {
+    flush();
+    writeWaiting(false);
+  }, options.flushMs ?? 200);
   timer.unref();
   const watchdog = options.watchdogMs
     ? setInterval(() => {
@@ -229,7 +244,10 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   return {
     ready,
     stats: () => stats.snapshot(buffer.length),
-    flush,
+    flush() {
+      flush();
+      writeWaiting(true);
+    },
     checkSilence,
     stop() {
       stopped ??= (async () => {
@@ -242,6 +260,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
         held = null;
         await ending;
         flush();
+        writeWaiting(true);
       })();
       return stopped;
     },

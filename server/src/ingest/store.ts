@@ -1,3 +1,4 @@
+import type { Transaction } from 'better-sqlite3';
 import type { DbHandle } from '@console/db/client';
 import type { AlarmType } from '@console/db/schema/warning';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
@@ -61,13 +62,34 @@ export const CHECKPOINT_PAGES = 10_000;
 /** Machines whose working state is kept between batches; past this the memory is given back and refilled. */
 const MAX_KEPT = 100_000;
 
-/** updateDevice's parameters, in its order. */
-type DeviceUpdate = [
-  ...[online: 0 | 1, sleeping: 0 | 1, machineOnline: 0 | 1, activity: string, lockLevel: string, signal: string],
-  ...[lat: number | null, lng: number | null, speed: number, positioning: string, workingHours: number],
-  ...[latest: string | null, lastDeviceTime: number | null, lastReportAt: number | null, alarmOpen: 0 | 1],
-  ...[status: number, id: number],
+/**
+ * A machine's row is rewritten by every report, and at one report a second that rewrite was a third of ingest's
+ * write (a page of the machines' table per report). The columns only ingest writes (position, signal, hour meter,
+ * latest reading, last report) are written at most this often while nothing else of the machine changed; what it
+ * reports meanwhile goes to telemetry, the tracks and the live events at once. A change of state (on line, asleep,
+ * activity, lock, alarm, status) is written with its batch. A machine that reports every 30 s or more is written
+ * with every report, as before.
+ */
+export const STATE_WRITE_MS = 5_000;
+
+/** The columns of a machine's row that other code writes too (a handled alarm, a lock), in updateDevice's order. */
+type SharedState = [
+  ...[online: 0 | 1, sleeping: 0 | 1, machineOnline: 0 | 1, activity: string, lockLevel: string],
+  ...[alarmOpen: 0 | 1, status: number],
 ];
+/** The columns only ingest writes, then the machine's id: updateOwnState's parameters, and the end of updateDevice's. */
+type OwnState = [
+  ...[signal: string, lat: number | null, lng: number | null, speed: number, positioning: string],
+  ...[workingHours: number, latest: string | null, lastDeviceTime: number | null, lastReportAt: number | null],
+  id: number,
+];
+const LATEST = 6;
+
+/** What was last written of a machine's row: when, and the state other code may also write. */
+interface Written {
+  at: number;
+  shared: string;
+}
 
 /**
  * Ingest's database side, on better-sqlite3's statements directly: ingest runs thousands of them a second, and
@@ -129,27 +151,51 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     'INSERT INTO device_logs (device_id, event, detail, at) VALUES (?, ?, ?, ?)',
   );
   // Positional parameters: binding by name costs a lookup per value.
-  const updateDevice = sqlite.prepare<DeviceUpdate>(`
-    UPDATE devices SET online = ?, sleeping = ?, machine_online = ?, activity = ?, lock_level = ?, signal = ?,
-      lat = ?, lng = ?, speed = ?, positioning = ?, working_hours = ?, latest = coalesce(?, latest),
-      last_device_time = ?, last_report_at = ?, alarm_open = ?, status = ?
+  const updateDevice = sqlite.prepare<[...SharedState, ...OwnState]>(`
+    UPDATE devices SET online = ?, sleeping = ?, machine_online = ?, activity = ?, lock_level = ?, alarm_open = ?,
+      status = ?, signal = ?, lat = ?, lng = ?, speed = ?, positioning = ?, working_hours = ?,
+      latest = coalesce(?, latest), last_device_time = ?, last_report_at = ?
+    WHERE id = ?`);
+  // What waits of a machine's row (STATE_WRITE_MS): no other code writes these, so they overwrite nobody's change.
+  const updateOwnState = sqlite.prepare<OwnState>(`
+    UPDATE devices SET signal = ?, lat = ?, lng = ?, speed = ?, positioning = ?, working_hours = ?,
+      latest = coalesce(?, latest), last_device_time = ?, last_report_at = ?
     WHERE id = ?`);
 
   /** Working state kept between batches, by machine id; and machines by serial, for validation. */
   const kept = new Map<number, WorkingDevice>();
   const known = new Map<string, KnownDevice>();
   let keptAt = { changes: -1, version: -1 };
+  /** Of the kept machines, what was last written of each row; and the own state waiting to be written. */
+  const written = new Map<number, Written>();
+  const waiting = new Map<number, OwnState>();
 
   function forget(): void {
     kept.clear();
     known.clear();
+    written.clear();
+    waiting.clear();
     keptAt = { changes: -1, version: -1 };
+  }
+
+  /** Write the own state that waits: of every machine, or of those last written `STATE_WRITE_MS` before `now`. */
+  function writeWaiting(now: number | null): void {
+    for (const [id, state] of waiting) {
+      const last = written.get(id);
+      if (now !== null && last && now - last.at < STATE_WRITE_MS) continue;
+      updateOwnState.run(...state);
+      if (last && now !== null) last.at = now;
+      waiting.delete(id);
+    }
   }
 
   /** Inside the batch's transaction (no other connection can commit meanwhile): is what is kept still true? */
   function checkKept(): void {
     const now = versionOf.get()!;
-    if (now.changes !== keptAt.changes || now.version !== keptAt.version || kept.size > MAX_KEPT) forget();
+    if (now.changes === keptAt.changes && now.version === keptAt.version && kept.size <= MAX_KEPT) return;
+    // Only ingest writes what waits: written first, it overwrites nothing another connection changed.
+    writeWaiting(null);
+    forget();
   }
 
   /** Read the machines of a batch that are not kept; a machine deleted since it was validated is absent. */
@@ -244,7 +290,11 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     execute(d, applyEvent(d, event, item.receivedAt, options), at, changes);
   }
 
+  /** Set once a transaction's work began: a transaction that could not begin changed nothing kept. */
+  let began = false;
+
   const writeBatch = sqlite.transaction((batch: readonly StoreItem[]): WriteResult => {
+    began = true;
     checkKept();
     loadMissing(batch);
     const touched = new Map<number, WorkingDevice>();
@@ -259,36 +309,45 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
       if (item.type !== 'silence') stored++;
     }
     const devices: WorkingDevice[] = [];
+    const now = batch.reduce((latest, item) => Math.max(latest, item.receivedAt), 0);
     for (const d of touched.values()) {
-      const latest = d.latest === null ? null : (json.get(d.latest) ?? JSON.stringify(d.latest));
-      updateDevice.run(
-        d.online ? 1 : 0,
-        d.sleeping ? 1 : 0,
-        d.machineOnline ? 1 : 0,
-        d.activity,
-        d.lockLevel,
-        d.signal,
-        d.lat,
-        d.lng,
-        d.speed,
-        d.positioning,
-        d.workingHours,
-        latest,
-        d.lastDeviceTime,
-        d.lastReportAt,
-        d.alarmOpen ? 1 : 0,
+      const reported = d.latest === null ? null : (json.get(d.latest) ?? JSON.stringify(d.latest));
+      // A reading that waits stays the newest until this batch brings one.
+      const latest = reported ?? waiting.get(d.id)?.[LATEST] ?? null;
+      // prettier-ignore
+      const own: OwnState = [
+        d.signal, d.lat, d.lng, d.speed, d.positioning, d.workingHours, latest, d.lastDeviceTime, d.lastReportAt, d.id,
+      ];
+      // prettier-ignore
+      const state: SharedState = [
+        d.online ? 1 : 0, d.sleeping ? 1 : 0, d.machineOnline ? 1 : 0, d.activity, d.lockLevel, d.alarmOpen ? 1 : 0,
         d.status,
-        d.id,
-      );
+      ];
+      const shared = state.join(' ');
+      const last = written.get(d.id);
+      if (last && last.shared === shared && now - last.at < STATE_WRITE_MS) waiting.set(d.id, own);
+      else {
+        updateDevice.run(...state, ...own);
+        written.set(d.id, { at: now, shared });
+        waiting.delete(d.id);
+      }
       // What the batch's callers see is theirs; the kept state goes on to the next batch, where `latest` means
       // a report of that batch (the column keeps the last one written).
       devices.push({ ...d, openAlarms: [...d.openAlarms] });
       d.latest = null;
     }
+    writeWaiting(now);
     // Our own writes move total_changes: what is kept now matches the database as this transaction leaves it.
     keptAt = versionOf.get()!;
     json = new WeakMap();
     return { stored, devices, ...changes };
+  });
+
+  const settleWaiting = sqlite.transaction((now: number | null): void => {
+    began = true;
+    checkKept();
+    writeWaiting(now);
+    keptAt = versionOf.get()!;
   });
 
   return {
@@ -303,13 +362,26 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     /** Write a batch in one transaction; all or nothing (and then nothing kept is trusted). */
     // Immediate: the write lock from the start, waiting for the API's writes on the other thread (client.ts).
     write(batch: readonly StoreItem[]): WriteResult {
-      try {
-        return writeBatch.immediate(batch);
-      } catch (error) {
-        forget();
-        throw error;
-      }
+      return inTransaction(writeBatch, batch);
+    },
+    /**
+     * Write the machines' own state that waits: what has waited `STATE_WRITE_MS` since the row was last written
+     * at `now`, or all of it (null: the server stops, a caller wants the rows as reported).
+     */
+    writeWaiting(now: number | null): void {
+      if (waiting.size > 0) inTransaction(settleWaiting, now);
     },
   };
+
+  function inTransaction<A, R>(work: Transaction<(arg: A) => R>, arg: A): R {
+    began = false;
+    try {
+      return work.immediate(arg);
+    } catch (error) {
+      // A BEGIN that found the database busy changed nothing: what waits still waits.
+      if (began) forget();
+      throw error;
+    }
+  }
 }
 export type Store = ReturnType<typeof createStore>;

@@ -1,0 +1,102 @@
+import { rmSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { openDb, type DbHandle } from '@console/db/client';
+import { devices, telemetry } from '@console/db/schema/devices';
+import { topics } from '@console/contract/mqtt/topics';
+import { createStore, STATE_WRITE_MS, type Store, type StoreItem } from '@console/server/src/ingest/store';
+import { validateUplink } from '@console/server/src/ingest/validate';
+import { thresholdsFor } from '@console/server/src/lib/alarm-thresholds';
+import { platformReport, seededMachine, smallSeededFile } from './helpers.ts';
+
+/**
+ * A machine that reports every second has the columns of its row that only ingest writes (position, last report,
+ * latest reading) written at most every STATE_WRITE_MS; its telemetry and any change of its state are written with
+ * every batch, and nothing that waits is lost or overwrites a person's change.
+ */
+describe("ingest's writes of a machine's row", () => {
+  let dir: string;
+  let ingestDb: DbHandle;
+  let api: DbHandle;
+  let store: Store;
+  // After the seeded machines' last reports: an older report only adds history.
+  const T = Date.now();
+
+  beforeEach(async () => {
+    const copy = await smallSeededFile();
+    dir = copy.dir;
+    ingestDb = openDb(copy.file, { migrate: false, ingest: true });
+    api = openDb(copy.file, { migrate: false });
+    store = createStore(ingestDb, { thresholds: (d) => thresholdsFor(ingestDb.db, d.orgId, d.kind) });
+  });
+  afterEach(() => {
+    api.close();
+    ingestDb.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A report made at `t`, received at `t` + 100 ms, at latitude `lat`; `loadPct` 95 overloads the platform. */
+  const report = (serial: string, t: number, lat: number, loadPct = 40): StoreItem => {
+    const message = platformReport(t, { loadPct }, { lat, lng: 121.4737, speed: 3.5, fix: 'gps' });
+    const result = validateUplink(
+      topics.telemetry(serial),
+      Buffer.from(JSON.stringify(message)),
+      t + 100,
+      store.findDevice,
+    );
+    if (!result.ok || result.item.type === 'ack') throw new Error(`refused: ${JSON.stringify(result)}`);
+    return result.item;
+  };
+  const row = (id: number) => api.db.select().from(devices).where(eq(devices.id, id)).get()!;
+  const reports = (id: number) =>
+    api.db.select({ n: count() }).from(telemetry).where(eq(telemetry.deviceId, id)).get()!.n;
+
+  it('writes every report to telemetry and the row once in STATE_WRITE_MS, then what waited when it is due', () => {
+    const machine = seededMachine(api, 'aerialPlatform', true);
+    store.write([report(machine.serialNumber, T, 31.1)]);
+    expect(row(machine.id).lat).toBe(31.1);
+
+    store.write([report(machine.serialNumber, T + 1000, 31.2)]);
+    expect(reports(machine.id)).toBe(2);
+    expect(row(machine.id)).toMatchObject({ lat: 31.1, lastReportAt: new Date(T + 100) });
+
+    store.writeWaiting(T + 2000);
+    expect(row(machine.id).lat).toBe(31.1);
+    store.writeWaiting(T + 100 + STATE_WRITE_MS);
+    expect(row(machine.id)).toMatchObject({ lat: 31.2, lastReportAt: new Date(T + 1100) });
+    expect(row(machine.id).latest).toMatchObject({ kind: 'aerialPlatform', loadPct: 40 });
+  });
+
+  it('writes a change of state with its batch, and the position with it', () => {
+    const machine = seededMachine(api, 'aerialPlatform', true);
+    store.write([report(machine.serialNumber, T, 31.1)]);
+    const { alarms } = store.write([report(machine.serialNumber, T + 1000, 31.2, 95)]);
+    expect(alarms.map((a) => a.state)).toEqual(['opened']);
+    expect(row(machine.id)).toMatchObject({ alarmOpen: true, lat: 31.2 });
+  });
+
+  it('writes what waits before it reads the machines again, over none of what a person changed', () => {
+    const machine = seededMachine(api, 'aerialPlatform', true);
+    const other = seededMachine(api, 'aerialPlatform', true, 1);
+    store.write([report(machine.serialNumber, T, 31.1)]);
+    store.write([report(machine.serialNumber, T + 1000, 31.2)]);
+    // Meanwhile a person's work on another connection changes the machine's lock, a column ingest writes too.
+    api.db.update(devices).set({ lockLevel: 'lock1' }).where(eq(devices.id, machine.id)).run();
+
+    store.write([report(other.serialNumber, T + 1500, 30.5)]);
+    expect(row(machine.id)).toMatchObject({ lat: 31.2, lockLevel: 'lock1' });
+  });
+
+  it('keeps what waits when the database is busy, and writes it once it is free', () => {
+    const machine = seededMachine(api, 'aerialPlatform', true);
+    store.write([report(machine.serialNumber, T, 31.1)]);
+    store.write([report(machine.serialNumber, T + 1000, 31.2)]);
+    ingestDb.sqlite.pragma('busy_timeout = 0');
+    api.sqlite.exec('BEGIN IMMEDIATE');
+    expect(() => store.writeWaiting(null)).toThrow(/busy|locked/i);
+    api.sqlite.exec('COMMIT');
+
+    store.writeWaiting(null);
+    expect(row(machine.id).lat).toBe(31.2);
+  });
+});
