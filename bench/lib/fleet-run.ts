@@ -42,6 +42,8 @@ export async function withFleet<T>(
       scenario: options.scenario,
       machines: options.machines,
       taken: [server.port, server.mqttPort],
+      // On two cores the simulator competes with the server: its profile shows what it takes.
+      nodeArgs: options.nodeArgs,
     });
     try {
       return await measure({ server, sim, reader, maxId, firstId });

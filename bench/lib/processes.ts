@@ -51,19 +51,25 @@ export async function startSimulatorProcess(options: {
   scenario: string;
   machines: number;
   taken: number[];
+  /** Node's own flags for the simulator (a CPU profile beside the server's). */
+  nodeArgs?: string[];
 }): Promise<SimulatorRun> {
   const simPort = await freePort(BENCH_PORTS, options.taken);
   const started = Date.now();
-  const run = runTs('simulator/src/main.ts', {
-    MQTT_URL: options.mqttUrl,
-    SIM_SCENARIO: options.scenario,
-    SIM_PORT: String(simPort),
-    HOST: '127.0.0.1',
-    // Every machine keeps its connection (no visitors: the load is steady) as far as the open-files limit lets
-    // the simulator and the server hold a socket each; beyond it machines visit (decision 008).
-    SIM_MAX_CONNECTIONS: String(Math.max(1001, Math.min(options.machines + 10, machineSocketBudget() ?? Infinity))),
-    SIM_PAUSED: '1',
-  });
+  const run = runTs(
+    'simulator/src/main.ts',
+    {
+      MQTT_URL: options.mqttUrl,
+      SIM_SCENARIO: options.scenario,
+      SIM_PORT: String(simPort),
+      HOST: '127.0.0.1',
+      // Every machine keeps its connection (no visitors: the load is steady) as far as the open-files limit lets
+      // the simulator and the server hold a socket each; beyond it machines visit (decision 008).
+      SIM_MAX_CONNECTIONS: String(Math.max(1001, Math.min(options.machines + 10, machineSocketBudget() ?? Infinity))),
+      SIM_PAUSED: '1',
+    },
+    options.nodeArgs,
+  );
   const client = simulatorClient(`http://127.0.0.1:${simPort}`);
   let online = 0;
   let progressAt = Date.now();

@@ -12,6 +12,7 @@ export const STORED_REPORTS = 600;
 /** Reports a unit sends before the broker acknowledges them (Paho's default); the rest wait in storage. */
 export const REPORTS_IN_FLIGHT = 10;
 const QOS = { telemetry: 1, status: 1, ack: 1 } as const;
+const noTrace = () => undefined;
 
 type Report = Extract<Uplink, { kind: 'telemetry' }>;
 
@@ -172,6 +173,8 @@ export class MqttLink implements MachineLink {
       connectTimeout: 10_000,
       keepalive: 60,
       resubscribe: false,
+      // mqtt.js traces every packet through `debug` unless given a logger: 3 % of a 12,000-machine fleet's CPU.
+      log: noTrace,
       will: {
         topic: topics.status(this.serial),
         payload: Buffer.from(JSON.stringify(LAST_WILL)),
