@@ -5,7 +5,7 @@ import { organisations } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
 import { lockDayMarks } from '@console/db/schema/risk';
 import { withLeaseDb } from '../../fixtures/e2e-lease.ts';
-import { expect, RAW_KEY, searchList, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { expect, openTab, RAW_KEY, searchList, signInAs, test, text } from '../../fixtures/e2e.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
@@ -87,7 +87,7 @@ test('finance renews three machines whose service stopped; they are renewed and 
   // No longer stopped: the window filter leaves them out.
   await expect(rows).toHaveCount(0);
   // The history holds the order, renewed, each machine sent its unlock.
-  await page.getByRole('tab', { name: t('tabs.orders') }).click();
+  await openTab(page, t('tabs.orders'));
   await searchList(page, page.getByLabel(t('order.keyword'), { exact: true }), serials[1]!);
   const order = page.getByRole('row').filter({ hasText: serials[1]! });
   await expect(order).toContainText(t('state.renewed'));
@@ -117,7 +117,7 @@ test('the rental company renews three stopped machines and pays on the payment p
   await expect(page.getByText(t('renew.created')).first()).toBeVisible();
 
   // The order waits for payment; the company pays it online.
-  await page.getByRole('tab', { name: t('tabs.orders') }).click();
+  await openTab(page, t('tabs.orders'));
   await searchList(page, page.getByLabel(t('order.keyword'), { exact: true }), serials[0]!);
   const order = page.getByRole('row').filter({ hasText: serials[0]! });
   await expect(order).toContainText(t('state.pending'));
