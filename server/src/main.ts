@@ -12,7 +12,7 @@ import { startIngestThread } from './ingest/ingest-thread.ts';
 import { CHECKPOINT_PAGES } from './ingest/store.ts';
 import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
-import { startRollupJob } from './analysis/rollup.ts';
+import { startRollupThread } from './analysis/rollup-thread.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { startPaymentTimeouts } from './shop/check-payment.ts';
 
@@ -77,8 +77,8 @@ async function main() {
   deps.commands.start();
   // Lock tasks that fell due while the server was down run now; then every 10 s (decision 013).
   const stopRiskScheduler = startRiskScheduler(deps);
-  // Daily work: telemetry folded into days beside ingest, never in its hot path (decision 037).
-  const stopRollup = startRollupJob(deps);
+  // Daily work: telemetry folded into days beside ingest, never in its hot path (decision 037), on a thread of its own.
+  const rollup = startRollupThread({ dbFile: env.DB_FILE });
   // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
   const stopBillingScheduler = startBillingScheduler(deps);
   // Payments left charging past their time are asked about and closed (decision 050).
@@ -100,7 +100,7 @@ async function main() {
     // Ingest first: it disconnects and writes what it holds before the broker goes.
     deps.commands.stop();
     stopRiskScheduler();
-    stopRollup();
+    await rollup.stop();
     stopBillingScheduler();
     stopPaymentTimeouts();
     clock.stop();

@@ -250,30 +250,39 @@ export function rollUpAll(dbh: DbHandle, options: ChunkOptions = {}): ChunkResul
 /**
  * Run the job: once now, then every ROLLUP_INTERVAL_MS, a chunk at a time with a pause between chunks (requests
  * and ingest's writes go on while a backlog is folded). A run still going when the next is due is not doubled.
+ * `stop` resolves once no chunk runs.
  */
-export function startRollupJob(deps: Pick<AppDeps, 'dbh' | 'log'>, intervalMs = ROLLUP_INTERVAL_MS): () => void {
-  let running = false;
+export function startRollupJob(
+  deps: Pick<AppDeps, 'dbh' | 'log'>,
+  intervalMs = ROLLUP_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
   let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
+  const run = async () => {
     try {
-      for (;;) {
+      while (!stopped) {
         const r = rollUpChunk(deps.dbh);
-        if ((r.telemetry === 0 && r.positions === 0) || stopped) break;
+        if (r.telemetry === 0 && r.positions === 0) break;
         await new Promise((resolve) => setTimeout(resolve, ROLLUP_PAUSE_MS));
       }
     } catch (error) {
       deps.log('error', 'daily work rollup failed (it tries again on its next run)', error);
-    } finally {
-      running = false;
     }
   };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
+  const tick = () => {
+    if (running || stopped) return;
+    running = run().finally(() => {
+      running = null;
+    });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      return running ?? Promise.resolve();
+    },
   };
 }

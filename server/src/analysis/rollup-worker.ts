@@ -1,0 +1,17 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDb } from '@console/db/client';
+import { consoleLog } from '../lib/deps.ts';
+import { startRollupJob } from './rollup.ts';
+import type { RollupThreadData } from './rollup-thread.ts';
+
+/** The rollup thread (rollup-thread.ts starts it): the daily work job on its own connection to the database. */
+const data = workerData as RollupThreadData;
+const dbh = openDb(data.dbFile, { migrate: false });
+const job = startRollupJob({ dbh, log: consoleLog });
+
+parentPort!.once('message', () => {
+  void job.stop().then(() => {
+    dbh.close();
+    parentPort!.close();
+  });
+});
