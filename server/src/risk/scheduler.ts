@@ -213,20 +213,37 @@ export function runSchedulerPass(deps: AppDeps): void {
 }
 
 /**
+ * A pass of the running server's scheduler makes an arrears step's tasks for this long, then lets the API's requests
+ * run for SLICE_PAUSE_MS before the next pass goes on: a company in arrears can have hundreds of machines to lock,
+ * each its own command, and the whole pass held the API for over half a second (decision 017).
+ */
+export const SLICE_MS = 50;
+export const SLICE_PAUSE_MS = 50;
+
+/**
  * The scheduler of the running server: a pass at start (tasks that fell due while the server was down run
- * now) and every `intervalMs`. Tasks live in the database, so nothing is lost across restarts. The list and
- * detail endpoints run a pass too, so what a user sees is exact to the second.
+ * now) and every `intervalMs`, sooner while the arrears steps still make tasks (in slices, above). Tasks live in the
+ * database, so nothing is lost across restarts. The list and detail endpoints run a pass too, so what a user sees
+ * is exact to the second.
  */
 export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
   const pass = () => {
+    let more = false;
     try {
-      runSchedulerPass(deps);
+      runRiskScheduler(deps);
+      more = runArrearsLocks(deps, { until: performance.now() + SLICE_MS }) > 0;
     } catch (error) {
       deps.log('error', 'risk: the scheduler pass failed', error);
     }
+    if (stopped) return;
+    timer = setTimeout(pass, more ? SLICE_PAUSE_MS : intervalMs);
+    timer.unref();
   };
   pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
 }

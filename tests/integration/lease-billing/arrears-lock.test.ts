@@ -8,7 +8,8 @@ import { smsOutbox } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
 import { lockDaySettings } from '@console/db/schema/risk';
-import { runSchedulerPass } from '@console/server/src/risk/scheduler';
+import { runArrearsLocks } from '@console/server/src/risk/arrears';
+import { runSchedulerPass, startRiskScheduler } from '@console/server/src/risk/scheduler';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import {
@@ -40,6 +41,22 @@ describe('arrears drive the graded lock', () => {
     lease = await arrearsLease(t);
   });
   afterEach(() => t.dbh.close());
+
+  it('a pass out of time makes no more tasks, and the running scheduler goes on with them in its next slice', async () => {
+    billDue(t, lease, addDays(lease.today(), -3));
+    // The time of the pass is up before its first contract: nothing is made, nothing half made.
+    expect(runArrearsLocks(t.deps, { until: performance.now() - 1 })).toBe(0);
+    expect(lockCommands(t, lease.machines)).toEqual([]);
+
+    const stop = startRiskScheduler(t.deps, 3_600_000);
+    try {
+      await expect
+        .poll(() => lockCommands(t, lease.machines), { timeout: 5000 })
+        .toEqual(lease.machines.map((id) => [id, 'lock', 'preLock1', 'queued']));
+    } finally {
+      stop();
+    }
+  });
 
   it('moves the machines on lease step by step on the days overdue reach in the company’s zone, once each', async () => {
     // Due 3 days ago on the company's (New York) calendar: Beijing's calendar is a day ahead and would say 4.
