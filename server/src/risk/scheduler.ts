@@ -203,13 +203,14 @@ export function runRiskScheduler(deps: AppDeps): void {
 }
 
 /**
- * The running server's pass: the above, then the arrears steps of every company (arrears.ts, decision 039). The
- * list and detail endpoints run only the above: a request moves no other company's contracts (decision 028); a
- * receipt runs its own company's arrears at once.
+ * The running server's pass: the above, then the arrears steps of every company (arrears.ts, decision 039), making
+ * tasks until `until` (performance.now(); a slice of startRiskScheduler's). Answers the arrears tasks and reminders
+ * made. The list and detail endpoints run only the above: a request moves no other company's contracts (decision
+ * 028); a receipt runs its own company's arrears at once.
  */
-export function runSchedulerPass(deps: AppDeps): void {
+export function runSchedulerPass(deps: AppDeps, until?: number): number {
   runRiskScheduler(deps);
-  runArrearsLocks(deps);
+  return runArrearsLocks(deps, { until });
 }
 
 /**
@@ -232,8 +233,7 @@ export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => vo
   const pass = () => {
     let more = false;
     try {
-      runRiskScheduler(deps);
-      more = runArrearsLocks(deps, { until: performance.now() + SLICE_MS }) > 0;
+      more = runSchedulerPass(deps, performance.now() + SLICE_MS) > 0;
     } catch (error) {
       deps.log('error', 'risk: the scheduler pass failed', error);
     }
