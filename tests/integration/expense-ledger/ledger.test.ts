@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -38,7 +39,9 @@ describe('expense ledger', () => {
 
     // One month, one type: the list under the same filter adds up to the month's figure.
     const month = all.data.months[1]!;
-    const [from, to] = [`${month.month}-01`, `${month.month}-31`];
+    // Its first and last day (the day after the last is the next month's first).
+    const from = `${month.month}-01`;
+    const to = addDays(addDays(from, 31).slice(0, 8) + '01', -1);
     const inMonth = await summary(finance, { from, to, type: 'insurance' });
     expect(inMonth.data.months).toEqual([{ ...month, maintenance: 0, violation: 0, all: month.insurance }]);
     const rows = await list(finance, { from, to, type: 'insurance' });

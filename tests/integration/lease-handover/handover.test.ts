@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { leaseHandoverEndpoints as api } from '@console/contract/http/lease-handover';
@@ -21,6 +22,21 @@ describe('lease entries and exits', () => {
   const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
   const periodsOf = (deviceId: number) =>
     t.dbh.db.select().from(leasePeriods).where(eq(leasePeriods.deviceId, deviceId)).all();
+  /** `count` days from `day` on. */
+  const daysFrom = (day: string, count: number) => Array.from({ length: count }, (_, i) => addDays(day, i));
+  /** The days a lease period's bill lines cover, in order: a month's end splits a period into two lines. */
+  const billedDays = (periodId: number) =>
+    t.dbh.db
+      .select()
+      .from(billLines)
+      .where(eq(billLines.leasePeriodId, periodId))
+      .orderBy(billLines.fromOn)
+      .all()
+      .flatMap((l) => {
+        const days = [l.fromOn];
+        while (days.at(-1)! < l.toOn) days.push(addDays(days.at(-1)!, 1));
+        return days;
+      });
 
   type Machine = { lineId: number; deviceId: number; damage?: string };
   const create = (token: string, kind: 'entry' | 'exit', contractId: number, machines: Machine[], day = today()) =>
@@ -181,8 +197,7 @@ describe('lease entries and exits', () => {
     const [period] = periodsOf(named.id);
     expect(period).toMatchObject({ startOn: startDay, endOn: today(), exitId: exit.data.id });
     // Its last bill comes with the return: six days on lease, the first and the last counted.
-    const billed = t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all();
-    expect(billed.map((l) => [l.fromOn, l.toOn])).toEqual([[startDay, today()]]);
+    expect(billedDays(period!.id)).toEqual(daysFrom(startDay, 6));
     // Back in stock, it may enter a lease again.
     const reentry = await create(admin(), 'entry', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
     expect(reentry.status).toBe('200');
@@ -211,8 +226,7 @@ describe('lease entries and exits', () => {
     t.dbh.sqlite.exec('DROP TRIGGER bills_fail');
     expect((await confirm(admin(), exit.data.id)).status).toBe('200');
     expect(device(named.id).leaseStatus).toBe('stock');
-    const billed = t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all();
-    expect(billed.map((l) => [l.fromOn, l.toOn])).toEqual([[startDay, today()]]);
+    expect(billedDays(period!.id)).toEqual(daysFrom(startDay, 6));
   });
 
   it('raises a maintenance work order in one step for a returned machine with damage, linked to the exit', async () => {
