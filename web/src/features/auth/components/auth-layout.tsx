@@ -9,7 +9,8 @@ import { LanguageSwitch } from '../../../lib/language-switch.tsx';
 export function AuthLayout({
   heading,
   children,
-  width = 420,
+  // "Sign in to <title>" on one line also in a wide fallback font (DejaVu Sans, where no other sans is installed).
+  width = 440,
 }: {
   heading: string;
   children: ReactNode;
