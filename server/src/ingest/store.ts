@@ -88,8 +88,10 @@ const LATEST = 6;
 /** What was last written of a machine's row: when, and the state other code may also write. */
 interface Written {
   at: number;
-  shared: string;
+  shared: SharedState;
 }
+
+const sameState = (a: SharedState, b: SharedState) => a.every((value, i) => value === b[i]);
 
 /**
  * Ingest's database side, on better-sqlite3's statements directly: ingest runs thousands of them a second, and
@@ -178,12 +180,18 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     keptAt = { changes: -1, version: -1 };
   }
 
+  /** Is the own state of machine `id` due to be written at `now` (null: everything that waits is)? */
+  function due(id: number, now: number | null): boolean {
+    const last = written.get(id);
+    return now === null || !last || now - last.at >= STATE_WRITE_MS;
+  }
+
   /** Write the own state that waits: of every machine, or of those last written `STATE_WRITE_MS` before `now`. */
   function writeWaiting(now: number | null): void {
     for (const [id, state] of waiting) {
-      const last = written.get(id);
-      if (now !== null && last && now - last.at < STATE_WRITE_MS) continue;
+      if (!due(id, now)) continue;
       updateOwnState.run(...state);
+      const last = written.get(id);
       if (last && now !== null) last.at = now;
       waiting.delete(id);
     }
@@ -323,12 +331,11 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
         d.online ? 1 : 0, d.sleeping ? 1 : 0, d.machineOnline ? 1 : 0, d.activity, d.lockLevel, d.alarmOpen ? 1 : 0,
         d.status,
       ];
-      const shared = state.join(' ');
       const last = written.get(d.id);
-      if (last && last.shared === shared && now - last.at < STATE_WRITE_MS) waiting.set(d.id, own);
+      if (last && sameState(last.shared, state) && now - last.at < STATE_WRITE_MS) waiting.set(d.id, own);
       else {
         updateDevice.run(...state, ...own);
-        written.set(d.id, { at: now, shared });
+        written.set(d.id, { at: now, shared: state });
         waiting.delete(d.id);
       }
       // What the batch's callers see is theirs; the kept state goes on to the next batch, where `latest` means
@@ -369,7 +376,10 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
      * at `now`, or all of it (null: the server stops, a caller wants the rows as reported).
      */
     writeWaiting(now: number | null): void {
-      if (waiting.size > 0) inTransaction(settleWaiting, now);
+      // Most ticks nothing is due (the batch just wrote it): no transaction, no write lock taken from the API.
+      for (const id of waiting.keys()) {
+        if (due(id, now)) return void inTransaction(settleWaiting, now);
+      }
     },
   };
 
