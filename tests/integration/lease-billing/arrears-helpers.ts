@@ -123,6 +123,6 @@ export const lockCommands = (t: TestApp, deviceIds: number[]) =>
     .select()
     .from(commands)
     .where(and(inArray(commands.deviceId, deviceIds), inArray(commands.type, ['lock', 'unlock'])))
-    .orderBy(commands.createdAt, commands.id)
+    .orderBy(commands.createdAt, commands.deviceId)
     .all()
     .map((c) => [c.deviceId, c.type, c.type === 'lock' ? c.lockLevel : 'unlocked', c.state] as const);
