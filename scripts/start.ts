@@ -1,3 +1,5 @@
+import { DEV_ESIGN_PORT } from '@console/contract/lease/esign-protocol';
+import { DEV_PAYGATE_PORT } from '@console/contract/shop/paygate-protocol';
 import { ROOT, runTogether, TSX_LOADER, videoPlatformEnv, waitForHttp } from './lib/processes.ts';
 import { buildWeb, webBuildReason } from './lib/web-build.ts';
 
@@ -8,8 +10,14 @@ import { buildWeb, webBuildReason } from './lib/web-build.ts';
 const started = Date.now();
 const port = Number(process.env.PORT ?? 8080);
 const simPort = Number(process.env.SIM_PORT ?? 8090);
-const esignPort = Number(process.env.ESIGN_PORT ?? 8095);
-const paygatePort = Number(process.env.PAYGATE_PORT ?? 8096);
+const esignPort = Number(process.env.ESIGN_PORT ?? DEV_ESIGN_PORT);
+const paygatePort = Number(process.env.PAYGATE_PORT ?? DEV_PAYGATE_PORT);
+/**
+ * Both sides get the same provider ports: a simulated provider listens on its port and the server, unless ESIGN_URL
+ * or PAYGATE_URL says otherwise, calls 127.0.0.1 on it (server/src/lib/env.ts providerUrls), so a second stack on
+ * one machine (other ESIGN_PORT and PAYGATE_PORT) talks to its own providers.
+ */
+const providerPorts = { ESIGN_PORT: String(esignPort), PAYGATE_PORT: String(paygatePort) };
 process.chdir(ROOT);
 
 const customDist = process.env.WEB_DIST && process.env.WEB_DIST !== 'web/dist';
@@ -25,13 +33,21 @@ if (reason) {
 }
 
 const { children } = runTogether([
-  { name: 'server', args: ['--import', TSX_LOADER, 'server/src/main.ts'], env: videoPlatformEnv(simPort) },
+  {
+    name: 'server',
+    args: ['--import', TSX_LOADER, 'server/src/main.ts'],
+    env: { ...videoPlatformEnv(simPort), ...providerPorts },
+  },
   // The fleet, and the simulated video platform of the cameras on it (docs/decisions/057).
   { name: 'simulator', args: ['--import', TSX_LOADER, 'simulator/src/main.ts'] },
-  // The simulated e-signature provider (docs/decisions/030): the server reaches it at ESIGN_URL.
-  { name: 'esign', args: ['--import', TSX_LOADER, 'esign/src/main.ts'] },
-  // The simulated mobile payment provider (docs/decisions/050): the server reaches it at PAYGATE_URL.
-  { name: 'paygate', args: ['--import', TSX_LOADER, 'paygate/src/main.ts'] },
+  // The simulated e-signature provider (docs/decisions/030): the server reaches it at ESIGN_URL, else at ESIGN_PORT.
+  { name: 'esign', args: ['--import', TSX_LOADER, 'esign/src/main.ts'], env: { ESIGN_PORT: providerPorts.ESIGN_PORT } },
+  // The simulated mobile payment provider (docs/decisions/050): the server reaches it at PAYGATE_URL, else PAYGATE_PORT.
+  {
+    name: 'paygate',
+    args: ['--import', TSX_LOADER, 'paygate/src/main.ts'],
+    env: { PAYGATE_PORT: providerPorts.PAYGATE_PORT },
+  },
 ]);
 
 waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(

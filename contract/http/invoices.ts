@@ -115,6 +115,11 @@ export const invoiceRow = z.object({
   fileUrl: z.string(),
   requestedAt: z.string(),
   issuedAt: z.string(),
+  /**
+   * A request's items no longer paid for what it invoices (a receipt voided since): while any is, it cannot be
+   * issued (no `issue` action). Empty otherwise.
+   */
+  unpaidItems: z.array(z.string()),
   /** What the user may do with it now. */
   actions: z.array(z.enum(INVOICE_ACTIONS)),
 });

@@ -3,7 +3,7 @@ import { BUSINESS_MODEL } from '../codes/business-models.ts';
 import { CONTRACT_STATUS } from '../codes/contract-status.ts';
 import { codeTable } from '../codes/code-table.ts';
 import type { LEASE_ACTIONS } from '../codes/lease-flow.ts';
-import { LEASE_EVENTS, LEASE_STATUSES } from '../codes/lease-flow.ts';
+import { LEASE_EVENTS, LEASE_MANAGER_ROLES, LEASE_STATUSES } from '../codes/lease-flow.ts';
 import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
 import { contractDraftInput } from '../lease/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
@@ -174,6 +174,12 @@ export const contractDetail = contractRow.extend({
   ),
   /** The person may write a change of it (in execution, and they write contracts for its lessor). */
   canChange: z.boolean(),
+  /** Its public links that open it now (none once it has ended: they no longer open it). */
+  publicLinks: z.number().int(),
+  /** A public link can be made (the contract has not ended). */
+  canMakeLink: z.boolean(),
+  /** The person may revoke its public links (a manager, 5 or 10, of its lessor; at any status). */
+  canRevokeLinks: z.boolean(),
 });
 export type ContractDetail = z.infer<typeof contractDetail>;
 
@@ -331,17 +337,33 @@ export const leaseContractEndpoints = {
   exportLink: defineEndpoint({
     method: 'POST',
     path: '/contract/exportLink.do',
-    summary: 'A new public, expiring link to the contract’s document (/contract/export?token=)',
+    summary:
+      'A new public, expiring link to the contract’s document (/contract/export?token=), while the contract has ' +
+      'not ended',
     access: { roles: CONTRACT_READERS },
     scope: 'organisation',
     query: noInput,
     body: byId,
     response: z.object({ token: z.string(), expiresAt: z.string() }),
   }),
+  revokeLinks: defineEndpoint({
+    method: 'POST',
+    path: '/contract/revokeLinks.do',
+    summary:
+      'Revoke every public link of the contract (a manager of its lessor, at any status): the old tokens open ' +
+      'nothing from then on; a new link can be made while the contract has not ended',
+    access: { roles: LEASE_MANAGER_ROLES },
+    scope: 'organisation',
+    query: noInput,
+    body: byId,
+    response: z.object({ revoked: z.number().int() }),
+  }),
   exportView: defineEndpoint({
     method: 'GET',
     path: '/contract/exportView.do',
-    summary: 'The contract a public link opens, without signing in; a wrong or expired link is refused',
+    summary:
+      'The contract a public link opens, without signing in; a wrong, expired or revoked link is refused, and so is ' +
+      'any link of a contract that has ended (closed or terminated)',
     access: 'public',
     scope: 'public',
     query: byToken,
@@ -351,7 +373,9 @@ export const leaseContractEndpoints = {
   exportPdf: defineEndpoint({
     method: 'GET',
     path: '/contract/exportPdf.do',
-    summary: 'The PDF of the contract a public link opens (base64 `content`)',
+    summary:
+      'The PDF of the contract a public link opens while it has not ended, or a reader’s download link of minutes ' +
+      '(base64 `content`)',
     access: 'public',
     scope: 'public',
     query: byToken,

@@ -74,7 +74,11 @@ export const renterRow = z.object({
 });
 export type RenterRow = z.infer<typeof renterRow>;
 
-/** A renter as the form sends it: contract/lease/forms.ts, plus the real-name state the office records. */
+/**
+ * A renter as the form sends it: contract/lease/forms.ts, plus the real-name state the office records. Only the
+ * managers (5, 10) set that state: a salesperson's renter starts unverified and their edit keeps the stored state
+ * (none once the name or identity changes), whatever the body says (decision 034).
+ */
 export const renterForm = renterInput.safeExtend({ realNameState: realNameState.default('none') });
 
 export const renterContract = z.object({

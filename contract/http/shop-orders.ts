@@ -58,10 +58,14 @@ export const catalogProduct = z.object({
   image: z.string(),
   spec: z.string(),
   amountCents: z.number().int(),
+  sellerId: z.number().int(),
   sellerName: z.string(),
 });
 
-/** A coupon the caller received and may still use (not used, not expired). */
+/**
+ * A coupon the caller received and may still use (not used, not expired), with the shop that honours it: its
+ * issuer's, the only one it is used in (decision 049).
+ */
 export const usableCoupon = z.object({
   receiptId: z.number().int(),
   name: z.string(),
@@ -71,6 +75,8 @@ export const usableCoupon = z.object({
   discountTenths: z.number().int().nullable(),
   minSpendCents: z.number().int(),
   category: z.string(),
+  sellerId: z.number().int(),
+  sellerName: z.string(),
   expiresAt: z.string(),
 });
 

@@ -116,4 +116,9 @@ export const PROVIDER_PATHS = {
  * production uses them when ESIGN_APP_SECRET is unset. Public, so a production server never accepts them.
  */
 export const DEV_ESIGN_APP_ID = 'console-dev';
+/**
+ * The simulated provider's port unless ESIGN_PORT says otherwise; a server without ESIGN_URL calls 127.0.0.1 on the
+ * same ESIGN_PORT (server/src/lib/env.ts), so a second stack on one machine talks to its own provider.
+ */
+export const DEV_ESIGN_PORT = 8095;
 export const DEV_ESIGN_APP_SECRET = 'dev-esign-app-secret-not-for-production';

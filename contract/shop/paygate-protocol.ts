@@ -68,6 +68,11 @@ export const PAYGATE_PATHS = {
  * uses it when PAYGATE_SECRET is unset. Public, so a production server never accepts it.
  */
 export const DEV_PAYGATE_MERCHANT = 'console-dev';
+/**
+ * The simulated provider's port unless PAYGATE_PORT says otherwise; a server without PAYGATE_URL calls 127.0.0.1 on
+ * the same PAYGATE_PORT (server/src/lib/env.ts).
+ */
+export const DEV_PAYGATE_PORT = 8096;
 export const DEV_PAYGATE_SECRET = 'dev-paygate-secret-not-for-production';
 
 /** The pay page's words, in the payer's language. */

@@ -25,6 +25,8 @@ interface PeriodRow extends BilledPeriod {
   number: string;
   billingDay: number;
   dueDays: number;
+  /** The contract's last day: nothing is billed after it, even for a machine not yet returned. */
+  contractEndOn: string;
 }
 
 /** The lessor's lease periods that started by `today` and are not billed to their end, with their billing. */
@@ -57,6 +59,7 @@ function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contractId?
       number: contracts.number,
       billingDay: contracts.billingDay,
       dueDays: contracts.dueDays,
+      contractEndOn: contracts.endOn,
       billedThrough: billed.through,
       billedCents: billed.cents,
     })
@@ -91,9 +94,9 @@ interface Draft {
   lines: { period: PeriodRow; part: BillPart }[];
 }
 
-/** Charge a period's part: the period remembers it, so the next bill starts after it. */
+/** Charge a period's part (never past its contract's end): the period remembers it, so the next bill starts after it. */
 function take(period: PeriodRow, through: string): BillPart | null {
-  const part = billPart(period, through);
+  const part = billPart(period, through < period.contractEndOn ? through : period.contractEndOn);
   if (!part) return null;
   period.billedThrough = part.toOn;
   period.billedCents += part.amountCents;

@@ -224,14 +224,24 @@ export const contractFiles = sqliteTable(
   ],
 );
 
+/**
+ * What a contract link opens: `public` the shared /contract/export page and its PDF (dead once the contract has
+ * ended, revocable by the lessor's managers), `download` the PDF only, for the reader who asked, for ten minutes.
+ */
+export const CONTRACT_LINK_KINDS = ['public', 'download'] as const;
+
 /** Unguessable, expiring links to a contract's document (/contract/export): only a hash of the token is kept. */
 export const contractLinks = sqliteTable(
   'contract_links',
   {
     tokenHash: text('token_hash').primaryKey(),
     contractId: integer('contract_id').notNull(),
+    kind: text('kind', { enum: CONTRACT_LINK_KINDS }).notNull().default('public'),
     createdBy: integer('created_by').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Revoked by a manager of the lessor (decision 033, addendum): the token opens nothing from then on. */
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    revokedBy: integer('revoked_by'),
     createdAt: createdAt(),
   },
   (t) => [index('contract_links_contract').on(t.contractId)],

@@ -11,8 +11,8 @@ const REASONS = ['Payment plan agreed with the renter until the end of the month
 /**
  * Two contracts exempted from arrears locking (decision 039), so the demo shows both kinds: of the first lessor
  * with arrears and an administrator, a contract halfway down its arrears (a payment plan); of the second, its most
- * recently overdue one (a disputed bill). Run after seedLeaseBills; the lock day settings' arrears steps (seedRisk) move the others when
- * the server's scheduler first runs.
+ * recently overdue one (a disputed bill). Run after seedLeaseBills. Arrears locking is seeded off (seedRisk): the
+ * exemptions keep these two out of it, and out of the settings page's preview, once an administrator switches it on.
  */
 export function seedArrearsExemptions(db: Db, now: number): void {
   const day = today(now);

@@ -100,7 +100,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedLeaseBills(db, fleet.now);
   // A contract change in each status, the one in force applied to its contract (docs/decisions/041).
   seedLeaseChanges(db, fleet.now);
-  // Two contracts exempted from arrears locking; the others move at the scheduler's first pass (decision 039).
+  // Two contracts exempted from arrears locking, which is seeded off: nothing moves until it is switched on (039).
   seedArrearsExemptions(db, fleet.now);
   // A sub-lessor with machines rented in, two of them leased out again (decision 042).
   await seedSublease(db, orgs, fleet.now);

@@ -3,10 +3,12 @@ import { lockDaySettings } from '../schema/risk.ts';
 import type { DemoOrganisations } from './accounts.ts';
 
 /**
- * Lock day settings for every rental company: the service expiry trigger switched off (a demo server must not lock
- * the seeded machines whose service has expired until someone decides to; the settings page previews what
- * switching on would do); arrears locking on with the default steps (decision 039), so the seeded renters in
- * arrears get their reminders and their machines their lock steps at the server's first scheduler pass.
+ * Lock day settings for every rental company, both triggers switched off, so a demo server locks nothing by itself
+ * until someone switches them on (decisions 013 and 026, the README). The service expiry trigger would lock the
+ * seeded machines whose service has expired, the arrears part (decision 039: its default steps) the machines on
+ * lease of the seeded renters in arrears; neither has run before, so no step is recorded and no machine is locked,
+ * and the server's first pass finds nothing due. Switching either on is the administrator's decision, after the
+ * settings page's preview of what would move and when (decision 039, addendum).
  */
 export function seedRisk(db: Db, orgs: DemoOrganisations): void {
   db.insert(lockDaySettings)
@@ -17,7 +19,7 @@ export function seedRisk(db: Db, orgs: DemoOrganisations): void {
         preLockDays: 0,
         intervalDays: 3,
         mode: 2,
-        arrearsEnabled: true,
+        arrearsEnabled: false,
       })),
     )
     .onConflictDoNothing()

@@ -197,6 +197,13 @@ export function createProviderApp(provider: Provider, now: () => number = Date.n
     const event = provider.repeat(flow, Number.isInteger(index) ? index : -1);
     return event ? c.json(event) : jsonError(c, 409, 'no such event');
   });
+  // Lose the flow, as a restarted provider does: its API then answers 404 for it, its pages "not found".
+  app.post('/control/flows/:id/forget', (c) => {
+    const flow = flowOf(c);
+    if (!flow) return jsonError(c, 404, 'no such flow');
+    provider.forget(flow);
+    return c.json({ status: 'ok', flowId: flow.id });
+  });
   app.post('/control/accounts', async (c) => {
     const parsed = accountBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success)

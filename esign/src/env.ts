@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { DEV_ESIGN_APP_ID, DEV_ESIGN_APP_SECRET } from '@console/contract/lease/esign-protocol';
+import { DEV_ESIGN_APP_ID, DEV_ESIGN_APP_SECRET, DEV_ESIGN_PORT } from '@console/contract/lease/esign-protocol';
 
 /** The simulated provider's settings, validated once at start; the defaults pair it with `npm start`'s server. */
 const envSchema = z.object({
-  ESIGN_PORT: z.coerce.number().int().min(0).max(65535).default(8095),
+  /** The server reaches it on this port too when its ESIGN_URL is unset (it reads the same ESIGN_PORT). */
+  ESIGN_PORT: z.coerce.number().int().min(0).max(65535).default(DEV_ESIGN_PORT),
   /** Loopback by default: the development app secret is public. */
   ESIGN_HOST: z.string().default('127.0.0.1'),
   /** The app it issues to the server (the server's ESIGN_APP_ID and ESIGN_APP_SECRET). */

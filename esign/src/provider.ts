@@ -64,6 +64,8 @@ export class Provider {
   readonly deliveries: Delivery[] = [];
   steering: Steering = { callbackDelayMs: 0, refuseNext: null, failNext: false, deliveries: 1 };
   private pending = new Set<Promise<void>>();
+  /** Flows lost on purpose (forget): their callbacks still waiting are not delivered. */
+  private forgotten = new Set<string>();
   private timers = new Set<NodeJS.Timeout>();
 
   constructor(
@@ -148,6 +150,15 @@ export class Provider {
     return true;
   }
 
+  /**
+   * Forget a flow, as a restart forgets every one (the control API loses one at a time): its API answers 404 for it
+   * and no callback of it is delivered any more.
+   */
+  forget(flow: Flow) {
+    this.flows.delete(flow.id);
+    this.forgotten.add(flow.id);
+  }
+
   private emit(flow: Flow, type: CallbackType, signer: string, reason: string, now: number) {
     const event: CallbackBody = {
       eventId: `E${randomUUID().replaceAll('-', '')}`,
@@ -177,6 +188,7 @@ export class Provider {
   private deliver(flow: Flow, event: CallbackBody, attempt: number) {
     const delay = (attempt === 0 ? this.steering.callbackDelayMs : RETRY_DELAYS_MS[attempt - 1]) ?? 0;
     const run = async () => {
+      if (this.forgotten.has(flow.id)) return;
       const body = JSON.stringify(event);
       const timestamp = String(Date.now());
       const record: Delivery = {
@@ -239,6 +251,7 @@ export class Provider {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.flows.clear();
+    this.forgotten.clear();
     this.accounts.clear();
     this.deliveries.length = 0;
     this.steering = { callbackDelayMs: 0, refuseNext: null, failNext: false, deliveries: 1 };

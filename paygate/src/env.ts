@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { DEV_PAYGATE_MERCHANT, DEV_PAYGATE_SECRET } from '@console/contract/shop/paygate-protocol';
+import { DEV_PAYGATE_MERCHANT, DEV_PAYGATE_PORT, DEV_PAYGATE_SECRET } from '@console/contract/shop/paygate-protocol';
 
 /** The simulated payment provider's settings, validated once at start; the defaults pair it with `npm start`'s server. */
 const envSchema = z.object({
-  PAYGATE_PORT: z.coerce.number().int().min(0).max(65535).default(8096),
+  /** The server reaches it on this port too when its PAYGATE_URL is unset (it reads the same PAYGATE_PORT). */
+  PAYGATE_PORT: z.coerce.number().int().min(0).max(65535).default(DEV_PAYGATE_PORT),
   /** Loopback by default: the development merchant secret is public. */
   PAYGATE_HOST: z.string().default('127.0.0.1'),
   /** The merchant it issues to the server (the server's PAYGATE_MERCHANT and PAYGATE_SECRET). */

@@ -5,7 +5,9 @@ import { appendLedger, refreshArrears } from '@console/db/billing/ledger';
 import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
 import { renters } from '@console/db/schema/lease';
 import { billState, type ReceiptMethod } from '@console/contract/codes/lease-billing';
-import { conflict, notFound } from '../lib/errors.ts';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { ApiError, conflict, notFound } from '../lib/errors.ts';
+import { issuedInvoiceCovering } from '../routes/invoices/index.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { billingToday } from './zone.ts';
 
@@ -69,11 +71,23 @@ export function voidReceipt(
     const receipt = tx.select().from(receipts).where(eq(receipts.id, input.id)).get();
     if (!receipt || !who.mayWrite(receipt.lessorOrgId)) throw notFound();
     if (receipt.voidedAt) throw conflict('billing.receiptVoided');
+    const paid = tx.select().from(allocations).where(eq(allocations.receiptId, receipt.id)).all();
+    // An issued invoice covers only paid amounts and cannot be voided (decision 051): the money it certifies as
+    // paid stays paid.
+    const invoiced = issuedInvoiceCovering(
+      tx,
+      'bill',
+      paid.filter((p) => p.amountCents > 0).map((p) => p.billId),
+    );
+    if (invoiced)
+      throw new ApiError(API_STATUS.conflict, 'billing.receiptInvoiced', {
+        bill: invoiced.label,
+        invoice: invoiced.number,
+      });
     tx.update(receipts)
       .set({ voidedAt: new Date(now), voidedBy: who.userId, voidReason: input.reason })
       .where(eq(receipts.id, receipt.id))
       .run();
-    const paid = tx.select().from(allocations).where(eq(allocations.receiptId, receipt.id)).all();
     for (const part of paid) {
       const bill = tx.select().from(bills).where(eq(bills.id, part.billId)).get()!;
       const paidCents = bill.paidCents - part.amountCents;

@@ -1,17 +1,14 @@
-import { and, eq, inArray, isNull, ne, not } from 'drizzle-orm';
-import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
-import { contractLines, contracts, stores } from '@console/db/schema/lease';
+import { stores } from '@console/db/schema/lease';
 import { esignTemplates } from '@console/db/schema/lease-esign';
 import { ROLE } from '@console/contract/codes/roles';
 import { API_STATUS } from '@console/contract/http/envelope';
 import type { ContractDraftInput } from '@console/contract/lease/forms';
 import { ApiError, invalidField } from '../lib/errors.ts';
-
-/** Contracts that claim their machines: in review, approved, signing or running. */
-const CLAIMING = [1, 3, 5, 6, 7];
+import { claimedElsewhere } from './machines-held.ts';
 
 /**
  * The checks of a draft against the database, made inside the unit of work that saves it: the renter, store,
@@ -78,22 +75,7 @@ export function checkMachines(
       throw new ApiError(API_STATUS.invalid, 'lease.machineNotInStock', { serial: machine.serialNumber });
     }
   }
-  const taken = tx
-    .select({ deviceId: contractLines.deviceId, number: contracts.number })
-    .from(contractLines)
-    .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
-    .where(
-      and(
-        inArray(contractLines.deviceId, ids),
-        inArray(contracts.status, CLAIMING),
-        contractId === null ? undefined : ne(contracts.id, contractId),
-        // A change in force has put its machines on its contract's lines, and a line a change ended claims none
-        // (decision 041).
-        not(and(eq(contracts.kind, 'change'), eq(contracts.status, LEASE_STATUS.inExecution))!),
-        isNull(contractLines.untilOn),
-      ),
-    )
-    .get();
+  const taken = claimedElsewhere(tx, ids, contractId);
   if (taken) {
     const serial = machines.find((m) => m.id === taken.deviceId)!.serialNumber;
     throw new ApiError(API_STATUS.conflict, 'lease.machineTaken', { serial, number: taken.number });

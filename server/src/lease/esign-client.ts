@@ -40,6 +40,12 @@ export function esignSettings(env: Env): EsignSettings {
 }
 
 export class EsignUnavailable extends Error {}
+/**
+ * The provider answered 404 on a flow's own path: it does not know the flow (a restarted provider lost it, or it
+ * expired there). Still an EsignUnavailable to any caller that does not ask: only calling a signing off treats it as
+ * "the flow is gone" (decision 030, addendum).
+ */
+export class EsignFlowUnknown extends EsignUnavailable {}
 
 export interface EsignClient {
   createFlow(request: CreateFlowRequest): Promise<FlowView>;
@@ -51,10 +57,17 @@ export interface EsignClient {
 /**
  * The provider's adapter: every request signed with the app secret (over the body, or the path of a GET), answers
  * checked against the protocol. Any failure (unreachable, refused, malformed) is EsignUnavailable: the caller
- * answers "try again later" and changes nothing.
+ * answers "try again later" and changes nothing. A flow the provider does not know (404 on the flow's path) is
+ * EsignFlowUnknown, one kind of it.
  */
 export function createEsignClient(settings: EsignSettings, fetchImpl: typeof fetch = fetch): EsignClient {
-  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown) {
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+    ofFlow?: string,
+  ) {
     if (!settings.secret) throw new EsignUnavailable('no ESIGN_APP_SECRET');
     const text = body === undefined ? '' : JSON.stringify(body);
     const timestamp = String(Date.now());
@@ -75,15 +88,17 @@ export function createEsignClient(settings: EsignSettings, fetchImpl: typeof fet
       throw new EsignUnavailable(`provider unreachable: ${(error as Error).message}`);
     }
     const answer = await response.json().catch(() => null);
-    if (!response.ok) throw new EsignUnavailable(`provider answered ${response.status}: ${JSON.stringify(answer)}`);
+    const why = `provider answered ${response.status}: ${JSON.stringify(answer)}`;
+    if (response.status === 404 && ofFlow !== undefined) throw new EsignFlowUnknown(`flow ${ofFlow}: ${why}`);
+    if (!response.ok) throw new EsignUnavailable(why);
     const parsed = schema.safeParse(answer);
     if (!parsed.success) throw new EsignUnavailable('provider answer outside the protocol');
     return parsed.data as z.output<S>;
   }
   return {
     createFlow: (request) => call('POST', PROVIDER_PATHS.flows, flowView, request),
-    getFlow: (id) => call('GET', PROVIDER_PATHS.flow(id), flowView),
-    cancelFlow: (id) => call('POST', PROVIDER_PATHS.cancel(id), flowView, {}),
+    getFlow: (id) => call('GET', PROVIDER_PATHS.flow(id), flowView, undefined, id),
+    cancelFlow: (id) => call('POST', PROVIDER_PATHS.cancel(id), flowView, {}, id),
     account: (kind, ref) => call('GET', PROVIDER_PATHS.account(kind, ref), accountView),
   };
 }

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { uploads } from '@console/db/schema/accounts';
-import { contractFiles, contractLinks } from '@console/db/schema/lease';
+import { contractFiles, contractLinks, contracts } from '@console/db/schema/lease';
+import { actorsOf, LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { API_STATUS } from '@console/contract/http/envelope';
-import { ApiError, invalidField } from '../lib/errors.ts';
+import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
-import { canSeeContract, visibleContract, writesContracts } from './access.ts';
+import { asActor, canSeeContract, type ContractRow, visibleContract, writesContracts } from './access.ts';
 
 /** A contract holds one original and at most ten attachments, each a pdf (spec section 5). */
 export const MAX_ATTACHMENTS = 10;
@@ -32,6 +33,10 @@ export function attachFile(
     const upload = tx.select().from(uploads).where(eq(uploads.name, uploadName)).get();
     if (!upload || upload.orgId !== user.orgId || upload.type !== 'pdf')
       throw invalidField('file', 'lease.fileInvalid');
+    // A file belongs to one contract: its readers are that contract's (contractFileReadable).
+    if (tx.select().from(contractFiles).where(eq(contractFiles.uploadName, uploadName)).get()) {
+      throw invalidField('file', 'lease.fileInvalid');
+    }
     const count = (k: 'original' | 'attachment') =>
       tx
         .select({ n: sql<number>`count(*)` })
@@ -57,37 +62,132 @@ export function attachFile(
   });
 }
 
+/**
+ * Whether the person signed in (`reader`, asked only for a contract's file) reads this stored upload as a contract's
+ * file: exactly the readers of the contract it is attached to (canSeeContract), whoever uploaded it. Null when the
+ * upload is no contract's file (the uploads area's own rule applies).
+ */
+export function contractFileReadable(db: Db, uploadName: string, reader: () => SessionUser | null): boolean | null {
+  const attached = db
+    .select({ contract: contracts })
+    .from(contractFiles)
+    .innerJoin(contracts, eq(contracts.id, contractFiles.contractId))
+    .where(eq(contractFiles.uploadName, uploadName))
+    .all();
+  if (attached.length === 0) return null;
+  const user = reader();
+  return user !== null && attached.some(({ contract }) => canSeeContract(user, contract));
+}
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A contract closed (8) or terminated (9): its public links open nothing, and no new one is made. */
+export const hasEnded = (status: number) => status === LEASE_STATUS.closed || status === LEASE_STATUS.terminated;
+
+export type LinkKind = (typeof contractLinks.$inferSelect)['kind'];
+
 /**
- * An unguessable, expiring link to the contract's document for /contract/export (opened without signing in): the
- * token is 32 random bytes and only its hash is kept.
+ * An unguessable, expiring link to the contract's document, made for one who reads the contract; the token is 32
+ * random bytes and only its hash is kept. `public`: the /contract/export page and its PDF, opened without signing
+ * in, made only while the contract has not ended. `download`: the PDF only, for the asker, at any status.
  */
-export function issueExportLink(db: Db, user: SessionUser, contractId: number, now: number, hours: number) {
+export function issueExportLink(
+  db: Db,
+  user: SessionUser,
+  contractId: number,
+  now: number,
+  hours: number,
+  kind: LinkKind = 'public',
+) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + hours * 3600_000;
   unitOfWork(db, (tx) => {
     const c = visibleContract(tx, user, contractId);
-    if (!canSeeContract(user, c)) throw new ApiError(API_STATUS.notFound, 'error.notFound');
+    if (kind === 'public' && hasEnded(c.status)) {
+      throw new ApiError(API_STATUS.conflict, 'lease.linkNotForEnded', {
+        number: c.number,
+        status: `lease.status.${c.status}`,
+      });
+    }
     tx.insert(contractLinks)
-      .values({ tokenHash: hashOf(token), contractId, createdBy: user.id, expiresAt: new Date(expiresAt) })
+      .values({ tokenHash: hashOf(token), contractId, kind, createdBy: user.id, expiresAt: new Date(expiresAt) })
       .run();
   });
   return { token, expiresAt };
 }
 
-/** The contract a link opens, or null when the token is wrong or expired (the page says so clearly). */
+/** Links that open something now: not expired, not revoked. */
+const openLink = (now: number) => and(gt(contractLinks.expiresAt, new Date(now)), isNull(contractLinks.revokedAt));
+
+/** The contract a link opens, or null when the token is wrong, expired or revoked. */
 export function contractOfLink(db: Db, token: string, now: number): number | null {
   return exportLinkOf(db, token, now)?.contractId ?? null;
 }
 
-/** The link of a token, valid now: its contract and when it expires; null when wrong or expired. */
-export function exportLinkOf(db: Db, token: string, now: number): { contractId: number; expiresAt: Date } | null {
+/** The link of a token, valid now: its contract, kind and expiry; null when wrong, expired or revoked. */
+export function exportLinkOf(
+  db: Db,
+  token: string,
+  now: number,
+): { contractId: number; kind: LinkKind; expiresAt: Date } | null {
   if (!/^[\w-]{43}$/.test(token)) return null;
   const row = db
-    .select({ contractId: contractLinks.contractId, expiresAt: contractLinks.expiresAt })
+    .select({ contractId: contractLinks.contractId, kind: contractLinks.kind, expiresAt: contractLinks.expiresAt })
     .from(contractLinks)
-    .where(and(eq(contractLinks.tokenHash, hashOf(token)), gt(contractLinks.expiresAt, new Date(now))))
+    .where(and(eq(contractLinks.tokenHash, hashOf(token)), openLink(now)))
     .get();
   return row ?? null;
+}
+
+/**
+ * The contract a link opens for reading, or the clear refusal its page shows: a wrong, expired or revoked token
+ * `lease.linkInvalid`; a public link of a contract that has ended `lease.linkEnded` (read at read time, so ending a
+ * contract needs to remember nothing). The PDF also opens with a reader's download link, at any status.
+ */
+export function linkedContract(
+  db: Db,
+  token: string,
+  now: number,
+  use: 'view' | 'pdf',
+): { contract: ContractRow; expiresAt: Date } {
+  const link = exportLinkOf(db, token, now);
+  const c = link ? db.select().from(contracts).where(eq(contracts.id, link.contractId)).get() : undefined;
+  if (!link || !c || (link.kind === 'download' && use !== 'pdf')) {
+    throw new ApiError(API_STATUS.notFound, 'lease.linkInvalid');
+  }
+  if (link.kind === 'public' && hasEnded(c.status)) {
+    throw new ApiError(API_STATUS.notFound, 'lease.linkEnded', { status: `lease.status.${c.status}` });
+  }
+  return { contract: c, expiresAt: link.expiresAt };
+}
+
+/** How many public links of the contract open it now (none once it has ended). */
+export function openPublicLinks(db: Db, c: ContractRow, now: number): number {
+  if (hasEnded(c.status)) return 0;
+  return db
+    .select({ n: count() })
+    .from(contractLinks)
+    .where(and(eq(contractLinks.contractId, c.id), eq(contractLinks.kind, 'public'), openLink(now)))
+    .get()!.n;
+}
+
+/** A manager (5, 10) of the contract's lessor: they revoke its public links, at any status. */
+export const revokesLinks = (user: SessionUser, c: ContractRow) => actorsOf(c, asActor(user)).includes('manager');
+
+/**
+ * A manager of the lessor revokes every public link of the contract: the old tokens open nothing from now on
+ * (recorded on the link: when and by whom). A new link can be made again while the contract has not ended.
+ * Answers how many links that still opened the contract were revoked.
+ */
+export function revokeExportLinks(db: Db, user: SessionUser, contractId: number, now: number): number {
+  return unitOfWork(db, (tx) => {
+    const c = visibleContract(tx, user, contractId);
+    if (!revokesLinks(user, c)) throw forbidden();
+    const open = openPublicLinks(tx, c, now);
+    tx.update(contractLinks)
+      .set({ revokedAt: new Date(now), revokedBy: user.id })
+      .where(and(eq(contractLinks.contractId, c.id), eq(contractLinks.kind, 'public'), isNull(contractLinks.revokedAt)))
+      .run();
+    return open;
+  });
 }

@@ -10,6 +10,7 @@ import { isRegionPair } from '@console/contract/codes/region-list';
 import { API_STATUS } from '@console/contract/http/envelope';
 import type { handoverInput } from '@console/contract/http/lease-handover';
 import type { z } from 'zod';
+import type { Db } from '@console/db/client';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import { ApiError, invalidField, notFound } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
@@ -18,6 +19,8 @@ import { issueLessorBills } from '@console/db/billing/issue';
 import { billingToday } from '../billing/zone.ts';
 import { createWorkOrder } from '../work-orders/create.ts';
 import { lineInForce } from './change-lines.ts';
+import { checkHandoverDay, checkReturnDay } from './handover-days.ts';
+import { claimedElsewhere } from './machines-held.ts';
 import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
 
 /**
@@ -29,16 +32,17 @@ import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
 type Input = z.output<typeof handoverInput>;
 type Handover = typeof leaseHandovers.$inferSelect;
 type Line = typeof contractLines.$inferSelect;
+type Device = typeof devices.$inferSelect;
 
 /** Numbers are counted per lessor and day: JC-20261125-0002 (entry), TC-20261125-0001 (exit). */
 const PREFIX: Record<HandoverKind, string> = { entry: 'JC', exit: 'TC' };
 const NUMBER_ZONE = 'Asia/Shanghai';
 
-function nextNumber(tx: ScopedWrite, orgId: number, kind: HandoverKind, now: number): string {
+export function nextHandoverNumber(db: Db, orgId: number, kind: HandoverKind, now: number): string {
   const prefix = `${PREFIX[kind]}-${dayInZone(now, NUMBER_ZONE).replaceAll('-', '')}-`;
-  const last = tx
+  const last = db
     .select({ number: sql<string | null>`max(${leaseHandovers.number})` })
-    .from(leaseHandovers, tx.orgScope(leaseHandovers.orgId))
+    .from(leaseHandovers)
     .where(and(eq(leaseHandovers.orgId, orgId), like(leaseHandovers.number, `${prefix}%`)))
     .get()?.number;
   return `${prefix}${String(last ? Number(last.slice(prefix.length)) + 1 : 1).padStart(4, '0')}`;
@@ -104,6 +108,22 @@ const fitsLine = (line: Line, device: typeof devices.$inferSelect) =>
   line.deviceId !== null ? line.deviceId === device.id : line.modelId === device.modelId;
 
 /**
+ * A machine an entry may deliver: on no lease now, and reserved by no other contract (a line of another contract
+ * in review, signing or running names it), whatever line of this one it comes under.
+ */
+function checkDeliverable(db: Db, c: ContractRow, device: Device, period: unknown) {
+  if (period || device.leaseStatus !== 'stock') {
+    throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
+  }
+  const held = claimedElsewhere(db, [device.id], c.id, true);
+  if (held)
+    throw new ApiError(API_STATUS.conflict, 'handover.machineHeld', {
+      serial: device.serialNumber,
+      number: held.number,
+    });
+}
+
+/**
  * Check each machine of a new entry or exit against the contract and the machines' state now; answers the
  * machines with the line each moves under.
  */
@@ -127,16 +147,14 @@ function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, in
       if (!period || period.contractId !== c.id) {
         throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOnLease');
       }
-      if (input.day < period.startOn) throw invalidField('day', 'handover.dayBeforeStart');
+      checkReturnDay(tx.unscoped('domainRule'), period, device.serialNumber, input.day);
       return { input: m, device, lineId: period.lineId };
     }
     const line = lines.find((l) => l.id === m.lineId);
     if (!line) throw invalidField(`machines.${i}.lineId`, 'handover.lineInvalid');
     if (!fitsLine(line, device)) throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOfLine');
     if (!lineInForce(line, input.day)) throw invalidField(`machines.${i}.lineId`, 'handover.lineNotInForce');
-    if (period || device.leaseStatus !== 'stock') {
-      throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
-    }
+    checkDeliverable(tx.unscoped('domainRule'), c, device, period);
     const taken = (onLease.get(line.id) ?? 0) + 1;
     if (taken > line.count) throw invalidField(`machines.${i}.lineId`, 'handover.lineFull');
     onLease.set(line.id, taken);
@@ -149,11 +167,9 @@ export function createHandover(data: ScopedData, user: SessionUser, input: Input
   return data.write((tx) => {
     const c = writableContract(tx, user, input.contractId);
     running(c);
-    if (input.kind === 'entry' && (input.day < c.startOn || input.day > c.endOn)) {
-      throw invalidField('day', 'handover.dayOutsideContract');
-    }
+    checkHandoverDay(tx.unscoped('domainRule'), c, input.day, now);
     const machines = checkedMachines(tx, c, input.kind, input);
-    const number = nextNumber(tx, c.lessorOrgId, input.kind, now);
+    const number = nextHandoverNumber(tx.unscoped('domainRule'), c.lessorOrgId, input.kind, now);
     const site = (v: string | undefined, fallback: string) => (v ? v : fallback);
     const created = tx
       .insert(leaseHandovers)
@@ -250,9 +266,7 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
       for (const { row, device } of rows) {
         const period = open.find((p) => p.deviceId === device.id);
         if (h.kind === 'entry') {
-          if (period || device.leaseStatus !== 'stock') {
-            throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
-          }
+          checkDeliverable(tx.unscoped('domainRule'), c, device, period);
           // A change may have removed or repriced the line since the draft was written (decision 041).
           const line = lines.find((l) => l.id === row.lineId);
           if (!line || !lineInForce(line, h.day)) throw invalidField('day', 'handover.lineNotInForce');
@@ -284,7 +298,7 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         if (!period || period.contractId !== c.id) {
           throw new ApiError(API_STATUS.conflict, 'handover.notOnLeaseNow', { serial: device.serialNumber });
         }
-        if (h.day < period.startOn) throw invalidField('day', 'handover.dayBeforeStart');
+        checkReturnDay(tx.unscoped('domainRule'), period, device.serialNumber, h.day);
         tx.update(leasePeriods).set({ endOn: h.day, exitId: h.id }).where(eq(leasePeriods.id, period.id)).run();
         let workOrderId: number | null = null;
         if (row.damage !== '') {

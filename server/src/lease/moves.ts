@@ -1,7 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
-import { devices } from '@console/db/schema/devices';
-import { contractEvents, contractLines, contracts } from '@console/db/schema/lease';
+import { contractEvents, contracts } from '@console/db/schema/lease';
 import {
   CHANGE_EXCLUDED_ACTIONS,
   LEASE_FLOW,
@@ -15,6 +14,7 @@ import { API_STATUS } from '@console/contract/http/envelope';
 import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
 import type { ContractRow } from './access.ts';
 import { applyChange, endChanges } from './change-effects.ts';
+import { returnWithContract } from './contract-end.ts';
 
 /** The refusal of a move the state machine does not allow from the contract's status, in the user's words. */
 export function refused(action: LeaseAction, c: ContractRow): ApiError {
@@ -54,7 +54,6 @@ export function applyMove(
   const reason = move.reason?.trim() ?? '';
   if (rule.reasonRequired && !reason) throw invalidField('reason', 'lease.reasonRequired');
   if (rule.dayRequired && !move.day) throw invalidField('day', 'lease.dayRequired');
-  if (rule.dayRequired && move.day! < c.startOn) throw invalidField('day', 'lease.endBeforeStart');
   const at = new Date(now);
   const to = rule.to;
   tx.update(contracts)
@@ -80,25 +79,13 @@ export function applyMove(
     if (action === 'lessorSigned') applyChange(tx, c, now);
     return to;
   }
-  if (action === 'lessorSigned') setMachines(tx, c.id, { leaseStatus: 'leased', customerOrgId: c.renterOrgId });
+  // Signed by both, the contract reserves the machines its lines name (they stay in stock until delivered:
+  // docs/decisions/059-lease-chain.md). Its end takes back every machine still out, on its day, before the changes
+  // end with it.
   if (action === 'close' || action === 'terminate') {
-    setMachines(tx, c.id, { leaseStatus: 'stock', customerOrgId: null });
+    if (who.kind !== 'user') throw forbidden();
+    returnWithContract(tx, c, move.day!, who.userId, now);
     endChanges(tx, c, move.day!, now);
   }
   return to;
-}
-
-/** A contract in execution puts its machines on lease with the renter; its end brings them back to stock. */
-function setMachines(
-  tx: Db,
-  contractId: number,
-  values: { leaseStatus: 'stock' | 'leased'; customerOrgId: number | null },
-) {
-  const ids = tx
-    .select({ id: contractLines.deviceId })
-    .from(contractLines)
-    .where(eq(contractLines.contractId, contractId))
-    .all()
-    .flatMap((l) => (l.id === null ? [] : [l.id]));
-  if (ids.length > 0) tx.update(devices).set(values).where(inArray(devices.id, ids)).run();
 }

@@ -6,7 +6,7 @@ import { endInput, reasonInput } from '@console/contract/lease/forms';
 import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { asActor, visibleContract } from './access.ts';
-import { approvalFacts, firstApprovingRule, rulesOf } from './approval.ts';
+import { approvalFacts, firstApprovingRule, managerReasonText, rulesOf, type ManagerReason } from './approval.ts';
 import { checkStoredChange } from './change-drafts.ts';
 import { checkMachines } from './draft-checks.ts';
 import { parseInput } from './input.ts';
@@ -16,6 +16,8 @@ export interface Moved {
   status: LeaseStatus;
   /** The automatic approval rule that approved on submit. */
   rule?: { id: number; name: string };
+  /** Why the submitted contract waits for a manager whatever the rules say (approval.ts), when it does. */
+  held?: ManagerReason[];
 }
 
 /** One move by a console user on a contract they see, as one unit of work. */
@@ -28,7 +30,9 @@ function moveBy(db: Db, user: SessionUser, id: number, action: LeaseAction, move
 /**
  * Send a draft, withdrawn or rejected contract for review. Its machines are checked again (one may have left stock
  * since it was saved); then the company's automatic approval rules run and the first that holds approves it, named
- * in the timeline.
+ * in the timeline. A contract for a renter the company has not verified, or with a line below the list price (or
+ * without one), waits for a manager whatever the rules say: the submit's timeline row says why (its reason, in the
+ * contract's language, and the reasons themselves in its details).
  */
 export function submit(db: Db, user: SessionUser, id: number, now: number): Moved {
   return unitOfWork(db, (tx) => {
@@ -41,10 +45,14 @@ export function submit(db: Db, user: SessionUser, id: number, now: number): Move
     checkMachines(tx, c.lessorOrgId, lines, id, true);
     // A change is checked against its contract as it is now: still running, lines not ended or billed past.
     if (c.kind === 'change') checkStoredChange(tx, c);
-    applyMove(tx, asActor(user), c, 'submit', {}, now);
+    const facts = approvalFacts(tx, c);
+    const held = facts.managerReasons;
+    const why = held.length > 0 ? { reason: managerReasonText(c.lang, held), details: { managerReasons: held } } : {};
+    applyMove(tx, asActor(user), c, 'submit', why, now);
     const pending = tx.select().from(contracts).where(eq(contracts.id, id)).get()!;
-    const rule = firstApprovingRule(rulesOf(tx, c.lessorOrgId), approvalFacts(tx, pending));
-    if (!rule) return { status: LEASE_STATUS.pendingReview };
+    const rule = firstApprovingRule(rulesOf(tx, c.lessorOrgId), facts);
+    if (!rule)
+      return held.length > 0 ? { status: LEASE_STATUS.pendingReview, held } : { status: LEASE_STATUS.pendingReview };
     const status = applyMove(
       tx,
       { kind: 'system' },

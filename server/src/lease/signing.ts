@@ -10,7 +10,7 @@ import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { asActor, visibleContract } from './access.ts';
-import { EsignUnavailable, type EsignClient, type EsignSettings } from './esign-client.ts';
+import { EsignFlowUnknown, EsignUnavailable, type EsignClient, type EsignSettings } from './esign-client.ts';
 import { parseInput } from './input.ts';
 import { applyMove, refused } from './moves.ts';
 import { contractPdf } from './pdf/contract-pdf.ts';
@@ -23,7 +23,8 @@ export interface SigningDeps {
   readUpload?: (name: string) => Uint8Array | null;
 }
 
-const unavailable = () => new ApiError(API_STATUS.error, 'lease.signingUnavailable');
+/** The provider could not be reached or did not answer as agreed: nothing changed, try again (never a 500). */
+const unavailable = () => new ApiError(API_STATUS.conflict, 'lease.signingUnavailable');
 
 /** The seal the lessor signs with: its own, and the starter holds a grant of it (its administrator holds all). */
 function sealFor(db: Db, user: SessionUser, lessorOrgId: number, sealId: unknown) {
@@ -120,8 +121,28 @@ export function currentFlow(db: Db, contractId: number) {
 }
 
 /**
+ * What the provider says of a flow it would not cancel: `unknown` it no longer knows it (lost by a restart, expired
+ * there), or the state it ended in without both signatures; null when it is still running or signed, or the
+ * provider cannot be asked: then nothing may change here.
+ */
+async function endedAtProvider(esign: EsignClient, flowId: string, error: unknown) {
+  if (error instanceof EsignFlowUnknown) return 'unknown' as const;
+  if (!(error instanceof EsignUnavailable)) throw error;
+  try {
+    const view = await esign.getFlow(flowId);
+    return view.state === 'cancelled' || view.state === 'refused' || view.state === 'failed' ? view.state : null;
+  } catch (again) {
+    if (again instanceof EsignFlowUnknown) return 'unknown' as const;
+    if (again instanceof EsignUnavailable) return null;
+    throw again;
+  }
+}
+
+/**
  * The lessor calls a signing off (a wrong contract went out, the renter asked for a change): the provider cancels
- * its flow, then the contract waits for a new one (3). A provider that cannot be reached changes nothing.
+ * its flow, then the contract waits for a new one (3). A flow the provider no longer knows (404), or that already
+ * ended there without both signatures, is gone: it is called off here alone, and the timeline says what the provider
+ * answered (`details.atProvider`). Any other failure of the provider changes nothing ("try again later").
  */
 export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: number, raw: unknown) {
   const { reason } = parseInput(reasonInput, raw);
@@ -129,12 +150,14 @@ export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: nu
   if (!statusAllows('cancelSigning', c.status)) throw refused('cancelSigning', c);
   if (!mayAct('cancelSigning', c, asActor(user))) throw forbidden();
   const flow = currentFlow(deps.db, id);
+  let atProvider: 'cancelled' | 'unknown' | 'refused' | 'failed' | null = null;
   if (flow && (flow.state === 'lesseePending' || flow.state === 'lessorPending')) {
     try {
       await deps.esign.cancelFlow(flow.providerFlowId);
+      atProvider = 'cancelled';
     } catch (error) {
-      if (error instanceof EsignUnavailable) throw unavailable();
-      throw error;
+      atProvider = await endedAtProvider(deps.esign, flow.providerFlowId, error);
+      if (atProvider === null) throw unavailable();
     }
   }
   return unitOfWork(deps.db, (tx) => {
@@ -151,7 +174,7 @@ export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: nu
       asActor(user),
       current,
       'cancelSigning',
-      { reason, details: { flowId: flow?.providerFlowId } },
+      { reason, details: { flowId: flow?.providerFlowId, ...(atProvider ? { atProvider } : {}) } },
       now,
     );
   });

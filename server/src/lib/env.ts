@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
+import { DEV_ESIGN_PORT } from '@console/contract/lease/esign-protocol';
+import { DEV_PAYGATE_PORT } from '@console/contract/shop/paygate-protocol';
 
 const DEV_MQTT_SERVER_PASSWORD = 'dev-server-password';
 /** Messages per ingest transaction: larger transactions cost less per message (docs/decisions/017). */
 export const INGEST_BATCH_DEFAULT = 4000;
 
 const tileUrl = z.union([z.literal(''), z.string().regex(/^https?:\/\/\S+$/)]);
+const port = z.coerce.number().int().min(0).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** Every setting the server reads, validated once at start. Defaults run the whole stack on a laptop. */
 const envSchema = z.object({
@@ -68,8 +72,10 @@ const envSchema = z.object({
    * (requests and callbacks are signed with the secret), and where it calls the server back. The defaults reach the
    * simulated provider `npm start` runs; outside production an unset secret is the simulator's development one, and
    * a production server without ESIGN_APP_SECRET starts no signing and accepts no callback.
+   * Unset, ESIGN_URL is the simulated provider on this machine at ESIGN_PORT, the port it listens on (providerUrls).
    */
-  ESIGN_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8095'),
+  ESIGN_URL: httpUrl.optional(),
+  ESIGN_PORT: port.default(DEV_ESIGN_PORT),
   ESIGN_APP_ID: z.string().min(1).max(64).default('console-dev'),
   ESIGN_APP_SECRET: z.string().min(16).optional(),
   /** Default: this server's own callback path on 127.0.0.1:PORT. */
@@ -79,9 +85,10 @@ const envSchema = z.object({
    * it issued (requests and notifications are signed with the secret), where it notifies the server and where its
    * pay page sends the payer back. The defaults reach the simulated provider `npm start` runs; outside production an
    * unset secret is the simulator's development one, and a production server without PAYGATE_SECRET opens no payment
-   * and accepts no notification.
+   * and accepts no notification. Unset, PAYGATE_URL is the simulated provider on this machine at PAYGATE_PORT.
    */
-  PAYGATE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8096'),
+  PAYGATE_URL: httpUrl.optional(),
+  PAYGATE_PORT: port.default(DEV_PAYGATE_PORT),
   PAYGATE_MERCHANT: z.string().min(1).max(64).default('console-dev'),
   PAYGATE_SECRET: z.string().min(16).optional(),
   /** Default: this server's own notification path on 127.0.0.1:PORT. */
@@ -113,10 +120,29 @@ const envSchema = z.object({
   CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * Where the server calls the providers: their URL when set, else the simulated provider on this machine at the port
+ * it listens on (ESIGN_PORT, PAYGATE_PORT: the simulators read the same variables, and `npm start` passes both sides
+ * the same ports), so a second stack on one machine talks to its own providers. The one place they are computed.
+ */
+export function providerUrls(env: {
+  ESIGN_URL?: string | undefined;
+  ESIGN_PORT: number;
+  PAYGATE_URL?: string | undefined;
+  PAYGATE_PORT: number;
+}): { ESIGN_URL: string; PAYGATE_URL: string } {
+  return {
+    ESIGN_URL: env.ESIGN_URL ?? `http://127.0.0.1:${env.ESIGN_PORT}`,
+    PAYGATE_URL: env.PAYGATE_URL ?? `http://127.0.0.1:${env.PAYGATE_PORT}`,
+  };
+}
+
+const settingsSchema = envSchema.transform((env) => ({ ...env, ...providerUrls(env) }));
+
+export type Env = z.infer<typeof settingsSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  return envSchema.parse(source);
+  return settingsSchema.parse(source);
 }
 
 /** Settings still at their development defaults, which a production server refuses to start with. */

@@ -25,6 +25,7 @@ import { invalidField } from './errors.ts';
 import { requestLang, requestToken } from './route.ts';
 import { ScopedData } from './data.ts';
 import { findSessionUser, type SessionUser } from './session.ts';
+import { contractFileReadable } from '../lease/files.ts';
 
 /** What a file is by its first bytes; the name and the browser's declared type are never trusted. */
 export function detectFileType(bytes: Uint8Array): FileType | null {
@@ -199,7 +200,8 @@ function isFileOfVisibleDevice(data: ScopedData, name: string): boolean {
 }
 
 /**
- * GET /api/files/:name. A public file (an avatar) is served to anyone holding its random name; any other
+ * GET /api/files/:name. A contract's file is served to exactly the readers of its contract (decision 033, addendum),
+ * whoever uploaded it. A public file (an avatar) is served to anyone holding its random name; any other
  * only to a signed-in user whose scope includes the file's organisation, or who sees the machine it is kept
  * with. An unknown or forbidden file answers the same 404, so names cannot be probed.
  */
@@ -210,10 +212,21 @@ export function serveUpload(c: Context, deps: AppDeps): Response {
   if (!FILE_NAME.test(name)) return missing();
   const record = deps.dbh.db.select().from(uploads).where(eq(uploads.name, name)).get();
   if (!record) return missing();
-  if (!record.isPublic) {
-    const token = requestToken(c);
-    const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
-    if (!user || !user.roleId) return missing();
+  let session: SessionUser | null | undefined;
+  const signedIn = () => {
+    if (session === undefined) {
+      const token = requestToken(c);
+      const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
+      session = user && user.roleId ? user : null;
+    }
+    return session;
+  };
+  const ofContract = contractFileReadable(deps.dbh.db, name, signedIn);
+  if (ofContract !== null) {
+    if (!ofContract) return missing();
+  } else if (!record.isPublic) {
+    const user = signedIn();
+    if (!user) return missing();
     const data = new ScopedData(deps.dbh.db, user);
     const readable = data.sees(record.orgId) || isFileOfVisibleDevice(data, name);
     if (!readable) return missing();

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { addDays, daysOverdue } from '@console/contract/codes/lease-billing';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import {
   arrearsStepDays,
   arrearsStepFor,
@@ -35,28 +36,35 @@ type Settings = typeof lockDaySettings.$inferSelect;
 export type ArrearsSettings = Pick<Settings, ArrearsStepField>;
 
 /**
- * A contract's open bills: the oldest unpaid due day and what is unpaid past due on `today`. An opening balance
- * (no contract) moves no machine: it counts in the renter's arrears, which automatic approval reads.
+ * A running contract's open bills: the oldest unpaid due day and what is unpaid past due on `today`. An opening
+ * balance (no contract) moves no machine: it counts in the renter's arrears, which automatic approval reads.
  */
 function openContracts(db: Db, lessorOrgId: number, today: string, contractId?: number) {
-  return db
-    .select({
-      contractId: sql<number>`${bills.contractId}`,
-      renterOrgId: bills.renterOrgId,
-      oldestDueOn: sql<string>`min(${bills.dueOn})`,
-      overdueCents: sql<number>`coalesce(sum(case when ${bills.dueOn} < ${today}
+  return (
+    db
+      .select({
+        contractId: sql<number>`${bills.contractId}`,
+        renterOrgId: bills.renterOrgId,
+        oldestDueOn: sql<string>`min(${bills.dueOn})`,
+        overdueCents: sql<number>`coalesce(sum(case when ${bills.dueOn} < ${today}
         then ${bills.amountCents} - ${bills.paidCents} else 0 end), 0)`,
-    })
-    .from(bills)
-    .where(
-      and(
-        eq(bills.lessorOrgId, lessorOrgId),
-        inArray(bills.state, ['open', 'partlyPaid']),
-        contractId === undefined ? isNotNull(bills.contractId) : eq(bills.contractId, contractId),
-      ),
-    )
-    .groupBy(bills.contractId)
-    .all();
+      })
+      .from(bills)
+      // An ended contract has no machine out and takes no step: what it still owes is the renter's arrears alone.
+      .innerJoin(
+        contracts,
+        and(eq(contracts.id, bills.contractId), inArray(contracts.status, [LEASE_STATUS.inExecution])),
+      )
+      .where(
+        and(
+          eq(bills.lessorOrgId, lessorOrgId),
+          inArray(bills.state, ['open', 'partlyPaid']),
+          contractId === undefined ? isNotNull(bills.contractId) : eq(bills.contractId, contractId),
+        ),
+      )
+      .groupBy(bills.contractId)
+      .all()
+  );
 }
 
 /** The contracts exempted from arrears locking among `ids`, with their reasons. */
@@ -184,10 +192,12 @@ function remind(
  * that clear in the same pass (a contract change that billed less, for instance) are said to be settled.
  */
 export type ArrearsClearing = { by: 'receipt'; renterOrgId: number } | { by: 'billVoid'; contractId: number };
-const CLEARED_REASON: Record<ArrearsClearing['by'] | 'found', string> = {
+const CLEARED_REASON: Record<ArrearsClearing['by'] | 'found' | 'exempted' | 'ended', string> = {
   receipt: 'risk.reason.arrearsCleared',
   billVoid: 'risk.reason.arrearsClearedByVoid',
   found: 'risk.reason.arrearsSettled',
+  exempted: 'risk.reason.arrearsExempted',
+  ended: 'risk.reason.arrearsContractEnded',
 };
 const clearedBy = (contract: { id: number; renterOrgId: number }, clearing?: ArrearsClearing) =>
   clearing?.by === 'receipt' && contract.renterOrgId === clearing.renterOrgId
@@ -214,10 +224,11 @@ export function runArrearsLocks(
     .select()
     .from(lockDaySettings)
     .where(
-      and(
-        eq(lockDaySettings.arrearsEnabled, true),
-        only.lessorOrgId === undefined ? undefined : eq(lockDaySettings.orgId, only.lessorOrgId),
-      ),
+      // A pass for one company after something that may clear its arrears runs even with arrears locking off:
+      // what was locked while it was on is released all the same.
+      only.lessorOrgId === undefined
+        ? eq(lockDaySettings.arrearsEnabled, true)
+        : eq(lockDaySettings.orgId, only.lessorOrgId),
     )
     .all();
   for (const setting of settings) {
@@ -225,10 +236,11 @@ export function runArrearsLocks(
     const lessorOrgId = setting.orgId;
     const today = billingToday(db, lessorOrgId, now);
     const open = new Map(openContracts(db, lessorOrgId, today).map((c) => [c.contractId, c]));
-    made += clearPaid(deps, setting, open, only.clearing);
+    const exempt = activeExemptions(db, [...open.keys()]);
+    made += clearPaid(deps, setting, open, exempt, only.clearing);
+    if (!setting.arrearsEnabled) continue;
     const inArrears = [...open.values()].filter((c) => c.overdueCents > 0);
     const ids = inArrears.map((c) => c.contractId);
-    const exempt = activeExemptions(db, ids);
     const steps = openSteps(db, ids);
     const reminded = new Set(steps.filter((s) => s.deviceId === null).map((s) => s.contractId));
     // The highest open step of each machine under each contract, looked up once per pass: a company in arrears
@@ -324,13 +336,15 @@ export function runArrearsLocks(
 }
 
 /**
- * Contracts with open steps and no arrears any more: the steps close, and when the setting says so the machines
- * they locked are unlocked at once, the risk record saying the arrears were cleared.
+ * Contracts with open steps and no arrears any more (paid, voided, exempted, or the contract ended): the steps
+ * close, and when the setting says so (always, for an ended contract) the machines they locked are unlocked at once,
+ * the risk record saying why.
  */
 function clearPaid(
   deps: AppDeps,
   setting: Settings,
   open: Map<number, { overdueCents: number }>,
+  exempt: Map<number, unknown>,
   clearing?: ArrearsClearing,
 ): number {
   const { db } = deps.dbh;
@@ -342,7 +356,7 @@ function clearPaid(
     .innerJoin(contracts, eq(contracts.id, arrearsSteps.contractId))
     .where(and(eq(contracts.lessorOrgId, setting.orgId), isNull(arrearsSteps.clearedAt)))
     .all();
-  const cleared = withSteps.map((s) => s.id).filter((id) => (open.get(id)?.overdueCents ?? 0) === 0);
+  const cleared = withSteps.map((s) => s.id).filter((id) => (open.get(id)?.overdueCents ?? 0) === 0 || exempt.has(id));
   if (cleared.length === 0) return 0;
   const stepped = db
     .select()
@@ -366,12 +380,21 @@ function clearPaid(
         .set({ clearedAt: new Date(deps.now()) })
         .where(and(eq(arrearsSteps.contractId, contractId), isNull(arrearsSteps.clearedAt)))
         .run();
-    if (!setting.arrearsUnlockOnPayment || locked.length === 0) {
+    const contract = rows[0]!.contracts;
+    // A contract that ended took its machines back, and an exempted one no longer moves: their machines are
+    // released whatever the setting says.
+    const why =
+      contract.status !== LEASE_STATUS.inExecution
+        ? 'ended'
+        : exempt.has(contractId)
+          ? 'exempted'
+          : clearedBy(contract, clearing);
+    const always = why === 'ended' || why === 'exempted';
+    if ((!setting.arrearsUnlockOnPayment && !always) || locked.length === 0) {
       close(db);
       continue;
     }
-    const contract = rows[0]!.contracts;
-    const reason = { key: CLEARED_REASON[clearedBy(contract, clearing)], params: { contract: contract.number } };
+    const reason = { key: CLEARED_REASON[why], params: { contract: contract.number } };
     makeTask(deps, { orgId: setting.orgId, kind: 'unlock', level: 0, mode: 1, reason }, locked, close);
     made++;
   }

@@ -5,6 +5,7 @@ import type { Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { bills } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
+import { lockDaySettings } from '@console/db/schema/risk';
 import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
 import { leaseToNewRenter, withLeaseDb } from '../../fixtures/e2e-lease.ts';
 
@@ -13,8 +14,8 @@ const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/S
 
 /**
  * A renter of the demo lessor with one offline machine on lease and a bill of 800.00 due 20 days ago, written into
- * the e2e server's database: the seeded arrears steps (15 days overdue: the first-level lock) apply at the server's
- * next scheduler pass.
+ * the e2e server's database, and the lessor's arrears locking switched on (seeded off, decision 039's addendum) with
+ * its default steps (15 days overdue: the first-level lock), which apply at the server's next scheduler pass.
  */
 function arrearsRenter(name: string) {
   return withLeaseDb((db) => {
@@ -84,6 +85,8 @@ function arrearsRenter(name: string) {
       },
     ]);
     refreshArrears(db, lessorOrgId, iso(Date.now()), renterId);
+    // As its administrator would on the lock day settings page.
+    db.update(lockDaySettings).set({ arrearsEnabled: true }).where(eq(lockDaySettings.orgId, lessorOrgId)).run();
     return { renterId, contract: contract.number, serial };
   });
 }

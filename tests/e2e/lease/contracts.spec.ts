@@ -6,6 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { partyEndpoints, type RenterRow, type RuleRow } from '@console/contract/http/lease-parties';
+import { productEndpoints } from '@console/contract/http/products';
 import type { Api } from '../../fixtures/e2e-api.ts';
 import { signAtProvider } from '../../fixtures/e2e-lease.ts';
 import { CHINESE, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
@@ -22,7 +23,11 @@ const words = (lang: UiLang) => ({
   status: (key: string) => text(lang, `codes:contractStatus.${key}`),
 });
 
-/** What the flows choose from, read as the company's administrator sees it (the seed's renters and rules). */
+/**
+ * What the flows choose from, read as the company's administrator sees it (the seed's renters and rules), and the
+ * machines in stock whose model has a day price in the lease price list (a contract below it, or without one, waits
+ * for a manager whatever the rules say: decision 029).
+ */
 async function companyFacts(api: Api) {
   const admin = await api.signIn(ROLE.lessorAdmin);
   const renters = (await api.call(partyEndpoints.renterList, { token: admin.token, query: { pageSize: 100 } })).data
@@ -30,9 +35,15 @@ async function companyFacts(api: Api) {
   const rules = (await api.call(partyEndpoints.ruleList, { token: admin.token })).data.list as RuleRow[];
   const sales = await api.signIn(ROLE.lessorSales);
   const options = (await api.call(leaseContractEndpoints.options, { token: sales.token })).data as {
-    machines: { serialNumber: string }[];
+    machines: { serialNumber: string; modelId: number | null }[];
   };
-  return { renters, rules, machines: options.machines.map((m) => m.serialNumber) };
+  const prices = (await api.call(productEndpoints.leasePrices, { token: sales.token, query: { pageSize: 200 } })).data
+    .list as { modelId: number; businessModel: number; dayCents: number | null }[];
+  const listed = options.machines.flatMap((m) => {
+    const dayCents = prices.find((p) => p.modelId === m.modelId && p.businessModel === 23)?.dayCents;
+    return dayCents ? [{ serial: m.serialNumber, dayCents }] : [];
+  });
+  return { renters, rules, machines: options.machines.map((m) => m.serialNumber), listed };
 }
 
 /** The contract form, filled by the keyboard as a person does: a machine in stock at a day price. */
@@ -92,6 +103,9 @@ test('a salesperson’s contract is approved by a rule, signed by the lessee and
   )!;
   const rule = facts.rules.filter((r) => r.enabled).sort((a, b) => a.position - b.position)[0]!;
   expect(renter).toBeDefined();
+  // A machine at its list price: below it, or without one, no rule would approve the contract.
+  const machine = facts.listed[0]!;
+  expect(machine).toBeDefined();
 
   await signInAs(page, api, ROLE.lessorSales);
   await page.goto('/leaseCenter/contractMng');
@@ -99,13 +113,13 @@ test('a salesperson’s contract is approved by a rule, signed by the lessee and
   await expect(page).toHaveURL(/\/leaseCenter\/addContract$/);
   await fillContract(page, lang, {
     renter: renter.name,
-    machine: facts.machines[0]!,
+    machine: machine.serial,
     start: '2026-12-01',
     end: '2026-12-10',
-    dayPrice: '200',
+    dayPrice: String(machine.dayCents / 100),
   });
-  // Ten days at 200 yuan a day, priced in the form as the server prices it.
-  await expect(page.getByTestId('contract-total')).toContainText('2000.00');
+  // Ten days at the list's day price, priced in the form as the server prices it.
+  await expect(page.getByTestId('contract-total')).toContainText(((machine.dayCents * 10) / 100).toFixed(2));
   await page.getByRole('button', { name: t('form.saveSubmit') }).click();
 
   await expect(page).toHaveURL(/\/leaseCenter\/contractDetail\?id=\d+$/);
@@ -162,9 +176,9 @@ test('a salesperson’s contract is approved by a rule, signed by the lessee and
   // In the list, the machine's serial finds the contract.
   const number = (await admin.page.getByTestId('contract-number').textContent())!;
   await admin.page.goto('/leaseCenter/contractMng');
-  await admin.page.getByLabel(t('fields.serial'), { exact: true }).fill(facts.machines[0]!);
+  await admin.page.getByLabel(t('fields.serial'), { exact: true }).fill(machine.serial);
   await admin.page.getByRole('button', { name: text(lang, 'common:search') }).click();
-  await expect(admin.page).toHaveURL(new RegExp(`serial=${facts.machines[0]}`));
+  await expect(admin.page).toHaveURL(new RegExp(`serial=${machine.serial}`));
   await expect(admin.page.getByRole('row').filter({ hasText: number })).toContainText(status('inExecution'));
   await expect(admin.page.locator('body')).not.toContainText(RAW_KEY);
   await admin.context.close();
@@ -189,8 +203,8 @@ test.describe('in Chinese', () => {
     await page.goto('/leaseCenter/addContract');
     await fillContract(page, lang, {
       renter: renter.name,
-      // The other flow takes the first machine in stock.
-      machine: facts.machines.at(-1)!,
+      // The other flow takes the first machine in stock with a list price.
+      machine: facts.machines.filter((m) => m !== facts.listed[0]?.serial).at(-1)!,
       start: '2027-01-04',
       end: '2027-01-08',
       dayPrice: '300',

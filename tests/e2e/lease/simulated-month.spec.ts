@@ -7,6 +7,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { openDb, type Db } from '@console/db/client';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { leasePeriods } from '@console/db/schema/lease-periods';
+import { lockDaySettings } from '@console/db/schema/risk';
 import { seedDemo } from '@console/db/seed/demo';
 import { Api } from '../../fixtures/e2e-api.ts';
 import { contractForNewRenter } from '../../fixtures/e2e-lease.ts';
@@ -76,6 +77,13 @@ test.beforeAll(async () => {
     billingDay: tomorrow <= 28 ? tomorrow : 1,
     dueDays: 1,
   });
+  // The lessor's administrator has switched arrears locking on (seeded off, decision 039's addendum): its default
+  // steps.
+  seeding.db
+    .update(lockDaySettings)
+    .set({ arrearsEnabled: true })
+    .where(eq(lockDaySettings.orgId, made.lessorOrgId))
+    .run();
   seeding.close();
   lease = {
     contractId: made.contract.id,

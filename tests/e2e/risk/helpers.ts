@@ -9,7 +9,8 @@ const IN_STOCK = LEASE_STATUS.codes.find((code) => code.key === 'leaseStatus.sto
 /**
  * An offline machine in stock the user may lock, counted from the end of the list (other areas' tests take theirs
  * from the start), so each test commands a machine of its own. In stock, because the demo's renters in arrears
- * have their machines on lease locked by the lock day settings (decision 039) while the tests run.
+ * have their machines on lease locked by the lock day settings (decision 039) once the arrears flow switches the demo
+ * lessor's arrears locking on, while the tests run.
  */
 export async function offlineMachine(api: Api, token: string, nth: number): Promise<RiskCandidate> {
   const stock = await api.call(deviceEndpoints.list, { token, query: { leaseStatus: IN_STOCK, pageSize: 200 } });

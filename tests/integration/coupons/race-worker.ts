@@ -73,12 +73,21 @@ if (env.PHASE === 'grant') {
 } else {
   const receipts = ids('RECEIPT_IDS');
   const holders = ids('HOLDER_IDS');
+  // The coupon is used in its issuer's own shop.
+  const sellerOrgId = db.select().from(coupons).where(eq(coupons.id, couponId)).get()!.orgId;
   for (const [i, receivedId] of receipts.entries()) {
     const buyerId = holders[i]!;
     const data = new ScopedData(db, sessionOf(buyerId));
     attempt(() =>
       data.write((tx) =>
-        redeemCoupon(tx, { receivedId, buyerId, amountCents: 50_000, category: 'parts', now: Date.now() }),
+        redeemCoupon(tx, {
+          receivedId,
+          buyerId,
+          sellerOrgId,
+          amountCents: 50_000,
+          category: 'parts',
+          now: Date.now(),
+        }),
       ),
     );
   }

@@ -5,6 +5,8 @@ import { ScopedData } from '@console/server/src/lib/data';
 import { ApiError } from '@console/server/src/lib/errors';
 import { findSessionUser } from '@console/server/src/lib/session';
 import { redeemCoupon, type Redemption } from '@console/server/src/routes/coupons/redeem';
+import { orgOfKind } from '../../fixtures/foreign-records.ts';
+import { orgOf } from '../../fixtures/isolation-walk.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { couponFixture, CUSTOMER_MOBILE, HOUR } from './helpers.ts';
 
@@ -14,11 +16,14 @@ describe('redeeming a coupon', () => {
   let f: ReturnType<typeof couponFixture>;
   let admin: string;
   let buyerId: number;
+  /** The coupons' issuer: the demo rental company, whose shop honours them. */
+  let issuerOrgId: number;
   beforeEach(async () => {
     t = await createTestApp();
     f = couponFixture(t);
     admin = t.tokenFor(ROLE.lessorAdmin);
     buyerId = t.userId(ROLE.registeredUser);
+    issuerOrgId = orgOf(t.dbh.sqlite, ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -35,9 +40,11 @@ describe('redeeming a coupon', () => {
     return id;
   };
   /** The buyer's own unit of work, as the shop's checkout will run it. */
-  const redeem = (input: Omit<Redemption, 'buyerId' | 'now'> & { buyerId?: number }) => {
+  const redeem = (input: Omit<Redemption, 'buyerId' | 'sellerOrgId' | 'now'> & Partial<Redemption>) => {
     const buyer = findSessionUser(t.dbh.db, t.tokenFor(ROLE.registeredUser), t.deps.now())!;
-    return new ScopedData(t.dbh.db, buyer).write((tx) => redeemCoupon(tx, { buyerId, now: t.deps.now(), ...input }));
+    return new ScopedData(t.dbh.db, buyer).write((tx) =>
+      redeemCoupon(tx, { buyerId, sellerOrgId: issuerOrgId, now: t.deps.now(), ...input }),
+    );
   };
   const refusal = (run: () => unknown) => {
     try {
@@ -96,5 +103,28 @@ describe('redeeming a coupon', () => {
     expect(first.receivedId).not.toBe(second.receivedId);
     expect(refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe('coupons.alreadyUsed');
     expect(await counts(id)).toMatchObject({ received: 2, used: 2 });
+  });
+
+  it('is honoured only by the shop of the organisation that issued it, and nothing changes when refused', async () => {
+    const id = await granted({ type: 'discount', discount: 0.1, minSpendCents: 0, category: 'all' });
+    // The operator's shop, and a rental company's of its own: neither honours the demo rental company's coupon.
+    for (const seller of [orgOf(t.dbh.sqlite, ROLE.finance), orgOfKind(t.dbh.sqlite, 'lessor', 1)]) {
+      expect(seller).not.toBe(issuerOrgId);
+      expect(
+        refusal(() => redeem({ couponId: id, sellerOrgId: seller, amountCents: 1_000_000, category: 'parts' })),
+      ).toBe('coupons.otherShop');
+    }
+    expect(await counts(id)).toMatchObject({ received: 1, used: 0 });
+    // Its own shop does: 0.1 of 10 paid, 99% off.
+    expect(redeem({ couponId: id, amountCents: 1_000_000, category: 'parts' }).discountCents).toBe(990_000);
+    expect(await counts(id)).toMatchObject({ received: 1, used: 1 });
+  });
+
+  it('does not honour a coupon whose value is outside the rules, whatever wrote it', async () => {
+    const id = await granted({ type: 'discount', discount: 8.5, minSpendCents: 0, category: 'all' });
+    // A row changed around the form (a script, an import): 0 tenths would give the product away.
+    t.dbh.sqlite.prepare('UPDATE coupons SET discount_tenths = 0 WHERE id = ?').run(id);
+    expect(refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe('coupons.outsideRules');
+    expect(await counts(id)).toMatchObject({ received: 1, used: 0 });
   });
 });

@@ -3,18 +3,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
+import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { leaseHandoverEndpoints as api } from '@console/contract/http/lease-handover';
+import { createDraft } from '@console/server/src/lease/drafts';
+import { submit } from '@console/server/src/lease/review';
 import { devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
 import { billLines } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { workOrders } from '@console/db/schema/work-orders';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { userOf } from '../lease/helpers.ts';
-import { dayOf, DAY_MS, huadongOf, runningContract } from './helpers.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { contractRow, userOf } from '../lease/helpers.ts';
+import { approvedContract, dayOf, DAY_MS, huadongOf, runningContract } from './helpers.ts';
 
 /** Entries and exits (docs/decisions/035): the rules a user of the console relies on, through the endpoints. */
 describe('lease entries and exits', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let huadong: number;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
@@ -56,22 +61,122 @@ describe('lease entries and exits', () => {
   }
 
   beforeEach(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     huadong = huadongOf(t);
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
   it('delivers only under a contract in execution', async () => {
-    const { contract, named } = runningContract(t, huadong);
-    t.dbh.db.update(contracts).set({ status: 3 }).where(eq(contracts.id, contract.id)).run();
+    // Approved, not yet signed.
+    const { contract, named } = approvedContract(t, huadong);
+    expect(contract.status).toBe(3);
     const answer = await create(admin(), 'entry', contract.id, [{ lineId: 1, deviceId: named.id }]);
     expect(answer.status).toBe('400');
     expect(answer.message).toContain('contract in execution');
     expect(device(named.id).leaseStatus).toBe('stock');
   });
 
+  it('keeps a signed contract’s named machine in stock, reserved for it, until its delivery', async () => {
+    const { contract, named, models } = await runningContract(f, huadong);
+    // Signed by both: reserved, not yet on lease.
+    expect(device(named.id)).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
+    const options = await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } });
+    expect(options.data.lines[0]!.candidates.map((c) => c.deviceId)).toEqual([named.id]);
+    // Another contract's model line of the same model can neither be offered it nor take it.
+    const other = await runningContract(f, huadong);
+    const reserved = await create(admin(), 'entry', contract.id, [
+      { lineId: options.data.lines[1]!.lineId, deviceId: models[0]!.id },
+    ]);
+    expect(reserved.status).toBe('200');
+    const otherOptions = await t.call(api.options, {
+      token: admin(),
+      query: { contractId: other.contract.id, kind: 'entry' },
+    });
+    const otherModelLine = otherOptions.data.lines[1]!;
+    expect(otherModelLine.candidates.map((c) => c.deviceId)).not.toContain(other.named.id);
+    const heldElsewhere = await create(admin(), 'entry', contract.id, [
+      { lineId: options.data.lines[1]!.lineId, deviceId: other.named.id },
+    ]);
+    // The other contract's named machine is not of this model line (different kind) or is reserved: never taken.
+    expect(heldElsewhere.status).not.toBe('200');
+    await deliver(contract.id, [{ lineId: options.data.lines[0]!.lineId, deviceId: named.id }]);
+    expect(device(named.id)).toMatchObject({ leaseStatus: 'leased', customerOrgId: contract.renterOrgId });
+  });
+
+  it('refuses a model line a machine another contract names, at writing and at confirmation', async () => {
+    const first = await runningContract(f, huadong);
+    // A second contract names one of the first's model machines: the first's model line must leave it alone.
+    const sales = userOf(t, huadong, ROLE.lessorSales);
+    const claimed = first.models[2]!;
+    const { id } = createDraft(
+      t.dbh.db,
+      sales,
+      {
+        renterId: first.contract.renterOrgId,
+        storeId: first.contract.storeId,
+        startOn: first.contract.startOn,
+        endOn: first.contract.endOn,
+        siteAddress: '张江路2号',
+        lines: [{ deviceId: claimed.id, businessModel: 23, dayCents: 30_000 }],
+      },
+      t.deps.now(),
+    );
+    submit(t.dbh.db, sales, id, t.deps.now());
+    const options = await t.call(api.options, {
+      token: admin(),
+      query: { contractId: first.contract.id, kind: 'entry' },
+    });
+    const modelLine = options.data.lines[1]!;
+    expect(modelLine.candidates.map((c) => c.deviceId)).not.toContain(claimed.id);
+    const taken = await create(admin(), 'entry', first.contract.id, [
+      { lineId: modelLine.lineId, deviceId: claimed.id },
+    ]);
+    expect(taken.status).toBe('409');
+    expect(taken.message).toBe(`Machine ${claimed.serialNumber} is reserved by contract ${contractRow(t, id).number}`);
+    expect(periodsOf(claimed.id)).toEqual([]);
+  });
+
+  it('takes no day after today and no day outside the contract, and no return inside days already billed', async () => {
+    const startDay = dayOf(t.deps.now() - 8 * DAY_MS);
+    // A billing day that has come since the delivery's second day: its bill charges days after the delivery.
+    const billedOn = [0, 1, 2, 3, 4, 5, 6]
+      .map((back) => dayOf(t.deps.now() - back * DAY_MS))
+      .find((day) => Number(day.slice(8)) <= 28)!;
+    const { contract, named } = await runningContract(f, huadong, { from: -10, to: 60 }, Number(billedOn.slice(8)));
+    const lineId = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
+      .data.lines[0]!.lineId;
+    const tomorrow = dayOf(t.deps.now() + DAY_MS);
+    const future = await create(admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }], tomorrow);
+    expect(future.status).toBe('400');
+    expect(future.data.issues).toEqual([{ path: 'day', message: 'handover.dayAfterToday' }]);
+    expect(future.message).toContain('The day cannot be after today');
+    const before = await create(admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }], '2020-01-01');
+    expect(before.data.field).toBe('day');
+    await deliver(contract.id, [{ lineId, deviceId: named.id }], startDay);
+    // A return "in 2028" would let the machine be delivered again meanwhile and billed twice.
+    const later = await create(admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], tomorrow);
+    expect(later.status).toBe('400');
+    expect(later.data.field).toBe('day');
+    // The billing day's bill charges through the day before it: a return cannot be dated inside those days.
+    expect((await t.call(billingEndpoints.run, { token: admin(), body: { contractId: contract.id } })).status).toBe(
+      '200',
+    );
+    const billedThrough = addDays(billedOn, -1);
+    const [period] = periodsOf(named.id);
+    expect(billedDays(period!.id).at(-1)).toBe(billedThrough);
+    const inside = await create(admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], startDay);
+    expect(inside.status).toBe('409');
+    expect(inside.message).toContain(`is billed through ${billedThrough}`);
+    expect(periodsOf(named.id)).toEqual([expect.objectContaining({ endOn: null })]);
+    // On the last billed day it may.
+    expect((await create(admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], billedThrough)).status).toBe(
+      '200',
+    );
+  });
+
   it('reads each machine’s hour meter and battery from its latest telemetry and assigns a model line’s machines', async () => {
-    const { contract, named, models } = runningContract(t, huadong);
+    const { contract, named, models } = await runningContract(f, huadong);
     const readAt = new Date(t.deps.now() - 60_000);
     t.dbh.db
       .update(devices)
@@ -120,7 +225,7 @@ describe('lease entries and exits', () => {
   });
 
   it('puts a confirmed entry’s machines on lease to the renter, who now sees them, and opens their periods', async () => {
-    const { contract, named } = runningContract(t, huadong);
+    const { contract, named } = await runningContract(f, huadong);
     const options = await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } });
     const entryId = await deliver(contract.id, [{ lineId: options.data.lines[0]!.lineId, deviceId: named.id }]);
     expect(device(named.id)).toMatchObject({ leaseStatus: 'leased', customerOrgId: contract.renterOrgId });
@@ -147,7 +252,7 @@ describe('lease entries and exits', () => {
   });
 
   it('never lets a machine enter two leases at once, also from two drafts', async () => {
-    const a = runningContract(t, huadong);
+    const a = await runningContract(f, huadong);
     const machine = a.models[0]!;
     const lineA = (await t.call(api.options, { token: admin(), query: { contractId: a.contract.id, kind: 'entry' } }))
       .data.lines[1]!.lineId;
@@ -168,7 +273,7 @@ describe('lease entries and exits', () => {
   });
 
   it('returns only machines on lease under the contract; a confirmed exit ends the period and restocks the machine', async () => {
-    const { contract, named, models } = runningContract(t, huadong);
+    const { contract, named, models } = await runningContract(f, huadong);
     const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
       .data.lines;
     const startDay = dayOf(t.deps.now() - 5 * DAY_MS);
@@ -204,7 +309,7 @@ describe('lease entries and exits', () => {
   });
 
   it('never confirms an exit without its last bill: a bill that cannot be issued leaves the exit a draft', async () => {
-    const { contract, named } = runningContract(t, huadong);
+    const { contract, named } = await runningContract(f, huadong);
     const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
       .data.lines;
     const startDay = dayOf(t.deps.now() - 5 * DAY_MS);
@@ -230,7 +335,7 @@ describe('lease entries and exits', () => {
   });
 
   it('raises a maintenance work order in one step for a returned machine with damage, linked to the exit', async () => {
-    const { contract, named, models } = runningContract(t, huadong);
+    const { contract, named, models } = await runningContract(f, huadong);
     const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
       .data.lines;
     await deliver(contract.id, [
@@ -261,7 +366,7 @@ describe('lease entries and exits', () => {
   });
 
   it('deletes a draft but nothing confirmed; the renter never reads a draft', async () => {
-    const { contract, named } = runningContract(t, huadong);
+    const { contract, named } = await runningContract(f, huadong);
     const lineId = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
       .data.lines[0]!.lineId;
     const draft = await create(admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }]);
@@ -274,7 +379,7 @@ describe('lease entries and exits', () => {
   });
 
   it('lets a salesperson act under their own contracts only, staff act on all, the operator read', async () => {
-    const { contract, named } = runningContract(t, huadong);
+    const { contract, named } = await runningContract(f, huadong);
     const lineId = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
       .data.lines[0]!.lineId;
     // The demo salesperson wrote it (runningContract); another contract's salesperson is someone else.
@@ -296,8 +401,9 @@ describe('lease entries and exits', () => {
   });
 
   it('lists lease periods due to end within a window and overdue returns, and finds them by serial', async () => {
-    const soon = runningContract(t, huadong, { from: -20, to: 5 });
-    const lapsed = runningContract(t, huadong, { from: -20, to: 5 });
+    const soon = await runningContract(f, huadong, { from: -20, to: 5 });
+    // The second lease's contract ended two days ago with its machine still out.
+    const lapsed = await runningContract(f, huadong, { from: -20, to: -2 });
     const line = async (id: number) =>
       (await t.call(api.options, { token: admin(), query: { contractId: id, kind: 'entry' } })).data.lines[0]!.lineId;
     await deliver(
@@ -310,12 +416,6 @@ describe('lease entries and exits', () => {
       [{ lineId: await line(lapsed.contract.id), deviceId: lapsed.named.id }],
       dayOf(t.deps.now() - 3 * DAY_MS),
     );
-    // The second lease's planned end passed (a contract change moved it back).
-    t.dbh.db
-      .update(leasePeriods)
-      .set({ plannedEndOn: dayOf(t.deps.now() - 2 * DAY_MS) })
-      .where(eq(leasePeriods.deviceId, lapsed.named.id))
-      .run();
     const list = (query: Record<string, unknown>) =>
       t.call(api.periods, { token: admin(), loose: { query: { pageSize: 200, ...query } } });
     const week = await list({ due: 7 });

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
-import { contracts } from '@console/db/schema/lease';
 import { ROLE } from '@console/contract/codes/roles';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { createDraft } from '@console/server/src/lease/drafts';
+import { approve, submit } from '@console/server/src/lease/review';
 import { dayInZone } from '@console/server/src/lib/time';
+import type { SigningFixture } from '../../fixtures/lease-signing.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
-import { freeStock, renterOf, storeOf, userOf } from '../lease/helpers.ts';
+import { contractRow, freeStock, renterOf, storeOf, userOf } from '../lease/helpers.ts';
 
 export const DAY_MS = 86_400_000;
 /** The calendar day of a moment where the requests are read: the console's default zone, as the server counts days. */
@@ -37,10 +38,10 @@ export function freeModel(t: TestApp, lessorId: number, n: number) {
 }
 
 /**
- * A contract in execution written by the demo salesperson for a clear renter: one line naming a machine and one
- * line of a model with a count of two. Moved to "in execution" directly: how it got there is the contracts' test.
+ * A contract written by the demo salesperson for a clear renter (one line naming a machine and one line of a model
+ * with a count of two), submitted and approved as people do: by the company's rule, or else by its administrator.
  */
-export function runningContract(t: TestApp, lessorId: number, days = { from: -10, to: 60 }) {
+export function approvedContract(t: TestApp, lessorId: number, days = { from: -10, to: 60 }, billingDay = 1) {
   const now = t.deps.now();
   const sales = userOf(t, lessorId, ROLE.lessorSales);
   const { modelId, machines } = freeModel(t, lessorId, 3);
@@ -54,6 +55,7 @@ export function runningContract(t: TestApp, lessorId: number, days = { from: -10
       startOn: dayOf(now + days.from * DAY_MS),
       endOn: dayOf(now + days.to * DAY_MS),
       siteAddress: '张江路1号',
+      billingDay,
       lines: [
         { deviceId: named.id, businessModel: 23, dayCents: 30_000 },
         { modelId, count: 2, businessModel: 24, monthCents: 600_000 },
@@ -61,6 +63,20 @@ export function runningContract(t: TestApp, lessorId: number, days = { from: -10
     },
     now,
   );
-  t.dbh.db.update(contracts).set({ status: LEASE_STATUS.inExecution }).where(eq(contracts.id, id)).run();
-  return { contract: t.dbh.db.select().from(contracts).where(eq(contracts.id, id)).get()!, named, models: machines };
+  if (submit(t.dbh.db, sales, id, now).status === LEASE_STATUS.pendingReview) {
+    approve(t.dbh.db, userOf(t, lessorId, ROLE.lessorAdmin), id, now);
+  }
+  return { contract: contractRow(t, id), named, models: machines };
+}
+
+/** The same contract carried to execution: sent for signing and signed by both on the provider's pages. */
+export async function runningContract(
+  f: SigningFixture,
+  lessorId: number,
+  days = { from: -10, to: 60 },
+  billingDay = 1,
+) {
+  const made = approvedContract(f.t, lessorId, days, billingDay);
+  await f.sign(made.contract.id);
+  return { ...made, contract: contractRow(f.t, made.contract.id) };
 }

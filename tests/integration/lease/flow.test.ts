@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '@console/db/schema/devices';
 import { approvalRules, contractLines } from '@console/db/schema/lease';
+import { billLines } from '@console/db/schema/lease-billing';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { dayInZone } from '@console/server/src/lib/time';
 import {
   LEASE_ACTIONS,
   LEASE_FLOW,
@@ -19,6 +22,7 @@ import {
   demoUser,
   freeStock,
   lessorIds,
+  listedStock,
   refusal,
   renterOf,
   seededIn,
@@ -33,13 +37,24 @@ describe('a lease contract from draft to its end', () => {
   let pearl: number;
   const now = () => t.deps.now();
   const db = () => t.dbh.db;
-  const draft = (renterId: number, machines: { id: number }[], more: Record<string, unknown> = {}) => ({
+  const openPeriodsOf = (contractId: number) =>
+    db()
+      .select()
+      .from(leasePeriods)
+      .where(and(eq(leasePeriods.contractId, contractId), isNull(leasePeriods.endOn)))
+      .all();
+  /** A draft of these machines at 300 a day, or at the list price a machine comes with (listedStock). */
+  const draft = (
+    renterId: number,
+    machines: { id: number; dayCents?: number }[],
+    more: Record<string, unknown> = {},
+  ) => ({
     renterId,
     storeId: storeOf(t, huadong),
     startOn: '2027-03-01',
     endOn: '2027-03-10',
     siteAddress: '张江路100号',
-    lines: machines.map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: 30_000 })),
+    lines: machines.map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: m.dayCents ?? 30_000 })),
     ...more,
   });
 
@@ -108,7 +123,7 @@ describe('a lease contract from draft to its end', () => {
 
   it('approves on submit by the first rule that holds, and names the rule in the timeline', () => {
     const sales = demoUser(t, ROLE.lessorSales);
-    const { id } = createDraft(db(), sales, draft(renterOf(t, huadong, 'clear'), freeStock(t, huadong, 1)), now());
+    const { id } = createDraft(db(), sales, draft(renterOf(t, huadong, 'clear'), listedStock(t, huadong, 1)), now());
     const moved = submit(db(), sales, id, now());
     const rule = db()
       .select()
@@ -131,14 +146,14 @@ describe('a lease contract from draft to its end', () => {
     const sales = demoUser(t, ROLE.lessorSales);
     const admin = demoUser(t, ROLE.lessorAdmin);
     const renter = renterOf(t, huadong, 'arrears');
-    const { id } = createDraft(db(), sales, draft(renter, freeStock(t, huadong, 1)), now());
+    const { id } = createDraft(db(), sales, draft(renter, listedStock(t, huadong, 1)), now());
     expect(submit(db(), sales, id, now())).toEqual({ status: 1 });
     expect(refusal(() => approve(db(), sales, id, now()))).toMatchObject({ status: '403' });
     expect(refusal(() => reject(db(), admin, id, { reason: ' ' }, now()))).toMatchObject({
       reason: 'lease.reasonRequired',
     });
     expect(reject(db(), admin, id, { reason: '押金不足' }, now())).toEqual({ status: 4 });
-    updateDraft(db(), sales, id, draft(renter, freeStock(t, huadong, 1), { depositCents: 1_000_000 }), now());
+    updateDraft(db(), sales, id, draft(renter, listedStock(t, huadong, 1), { depositCents: 1_000_000 }), now());
     expect(contractRow(t, id)).toMatchObject({ status: 4, depositCents: 1_000_000 });
     expect(submit(db(), sales, id, now())).toEqual({ status: 1 });
     expect(approve(db(), admin, id, now())).toEqual({ status: 3 });
@@ -169,34 +184,66 @@ describe('a lease contract from draft to its end', () => {
     });
   });
 
-  it('closes on a day and terminates with a reason and a day, and the machines go back to stock', () => {
+  it('closes on a day and terminates with a reason and a day, taking back every machine still out that day', () => {
     const admin = demoUser(t, ROLE.lessorAdmin);
     const running = seededIn(t, huadong, 7);
-    const machineIds = db()
-      .select()
-      .from(contractLines)
-      .where(eq(contractLines.contractId, running.id))
-      .all()
-      .map((l) => l.deviceId!);
+    const today = dayInZone(now(), 'Asia/Shanghai');
+    const out = openPeriodsOf(running.id);
+    expect(out.length).toBeGreaterThan(0);
     expect(refusal(() => terminate(db(), admin, running.id, { day: running.startOn }, now()))).toMatchObject({
       reason: 'lease.reasonRequired',
     });
     expect(refusal(() => close(db(), admin, running.id, {}, now()))).toMatchObject({ reason: 'lease.dayRequired' });
     expect(refusal(() => close(db(), admin, running.id, { day: '2000-01-01' }, now()))).toMatchObject({
-      reason: 'lease.endBeforeStart',
+      reason: 'handover.dayOutsideContract',
     });
-    expect(terminate(db(), admin, running.id, { day: running.endOn, reason: '项目提前完工' }, now())).toEqual({
-      status: 9,
+    // A day to come has not happened: the machines are not back yet.
+    const tomorrow = dayInZone(now() + 86_400_000, 'Asia/Shanghai');
+    expect(refusal(() => close(db(), admin, running.id, { day: tomorrow }, now()))).toMatchObject({
+      reason: 'handover.dayAfterToday',
     });
-    expect(contractRow(t, running.id).endedOn).toBe(running.endOn);
+    expect(contractRow(t, running.id).status).toBe(7);
+    expect(terminate(db(), admin, running.id, { day: today, reason: '项目提前完工' }, now())).toEqual({ status: 9 });
+    expect(contractRow(t, running.id).endedOn).toBe(today);
+    // Every machine out came back that day through one exit, its period ended and its last part billed.
+    expect(openPeriodsOf(running.id)).toEqual([]);
+    const ended = db()
+      .select()
+      .from(leasePeriods)
+      .where(
+        inArray(
+          leasePeriods.id,
+          out.map((p) => p.id),
+        ),
+      )
+      .all();
+    expect(ended.every((p) => p.endOn === today && p.exitId !== null)).toBe(true);
     const after = db()
       .select()
       .from(devices)
-      .all()
-      .filter((d) => machineIds.includes(d.id));
-    expect(after.length).toBe(machineIds.length);
+      .where(
+        inArray(
+          devices.id,
+          out.map((p) => p.deviceId),
+        ),
+      )
+      .all();
     expect(after.every((d) => d.leaseStatus === 'stock' && d.customerOrgId === null)).toBe(true);
-    expect(refusal(() => close(db(), admin, running.id, { day: running.endOn }, now()))).toMatchObject({
+    const billedThrough = db()
+      .select({ toOn: billLines.toOn })
+      .from(billLines)
+      .where(
+        inArray(
+          billLines.leasePeriodId,
+          out.map((p) => p.id),
+        ),
+      )
+      .all()
+      .map((l) => l.toOn)
+      .sort()
+      .at(-1);
+    expect(billedThrough).toBe(today);
+    expect(refusal(() => close(db(), admin, running.id, { day: today }, now()))).toMatchObject({
       status: '409',
     });
   });
@@ -211,12 +258,17 @@ describe('a lease contract from draft to its end', () => {
   });
 
   it('allows every move from exactly the statuses the flow names, and refuses it from every other', () => {
+    /** A day a contract may end on: its last, or today when that is still to come. */
+    const endDay = (c: { endOn: string }) => {
+      const today = dayInZone(now(), 'Asia/Shanghai');
+      return c.endOn < today ? c.endOn : today;
+    };
     /** What the move does to this contract: its new status, or its refusal; nothing is kept. */
     const attempt = (c: ReturnType<typeof seededIn>, action: (typeof LEASE_ACTIONS)[number], who: LeaseWho) => {
       let outcome = '';
       try {
         db().transaction((tx) => {
-          outcome = `to ${applyMove(tx, who, c, action, { reason: 'r', day: c.endOn }, now())}`;
+          outcome = `to ${applyMove(tx, who, c, action, { reason: 'r', day: endDay(c) }, now())}`;
           throw new Rollback();
         });
       } catch (error) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
+import { leasePrices } from '@console/db/schema/products';
 import { contractEvents, contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { findSessionUser, type SessionUser } from '@console/server/src/lib/session';
@@ -51,7 +52,10 @@ export const lessorIds = (t: TestApp) =>
     .all()
     .map((o) => o.id);
 
-/** A renter of the lessor by its standing: verified and clear, still being verified, or in arrears. */
+/**
+ * A renter of the lessor by its standing: verified and clear, still being verified, or verified and in arrears (so
+ * its arrears alone keep automatic approval off).
+ */
 export function renterOf(t: TestApp, lessorId: number, which: 'clear' | 'pending' | 'arrears') {
   const rows = t.dbh.db.select().from(renters).where(eq(renters.lessorOrgId, lessorId)).all();
   const found = rows.find((r) =>
@@ -59,7 +63,7 @@ export function renterOf(t: TestApp, lessorId: number, which: 'clear' | 'pending
       ? r.realNameState === 'verified' && r.arrearsCents === 0
       : which === 'pending'
         ? r.realNameState !== 'verified'
-        : r.arrearsCents > 0,
+        : r.realNameState === 'verified' && r.arrearsCents > 0,
   );
   return found!.orgId;
 }
@@ -85,6 +89,37 @@ export function freeStock(t: TestApp, lessorId: number, count: number): { id: nu
     .all()
     .filter((d) => !claimed.has(d.id))
     .slice(-count);
+}
+
+/**
+ * Machines of the lessor in stock that no contract claims, of a model with a list price under business model 23
+ * (decision 049), each with that day price: a contract at its list price that automatic approval may approve.
+ */
+export function listedStock(
+  t: TestApp,
+  lessorId: number,
+  count: number,
+): { id: number; serialNumber: string; modelId: number; dayCents: number }[] {
+  const listed = new Map(
+    t.dbh.db
+      .select()
+      .from(leasePrices)
+      .where(and(eq(leasePrices.orgId, lessorId), eq(leasePrices.businessModel, 23)))
+      .all()
+      .map((p) => [p.modelId, p.dayCents!]),
+  );
+  const models = new Map(
+    t.dbh.db
+      .select({ id: devices.id, modelId: devices.modelId })
+      .from(devices)
+      .where(eq(devices.orgId, lessorId))
+      .all()
+      .map((d) => [d.id, d.modelId]),
+  );
+  return freeStock(t, lessorId, Number.MAX_SAFE_INTEGER)
+    .filter((m) => listed.has(models.get(m.id)!))
+    .slice(-count)
+    .map((m) => ({ ...m, modelId: models.get(m.id)!, dayCents: listed.get(models.get(m.id)!)! }));
 }
 
 export const contractRow = (t: TestApp, id: number) =>
@@ -135,7 +170,8 @@ export const SALES = ROLE.lessorSales;
 
 /**
  * A fresh contract waiting for the lessee's signature (5) with its flow, as startSigning leaves one, without a
- * provider: a salesperson's draft for a clear renter, approved by the company's rule, sent for signing.
+ * provider: a salesperson's draft for a clear renter at the list price, approved by the company's rule, sent for
+ * signing.
  */
 export function inSigning(t: TestApp, lessorId: number): { contract: typeof contracts.$inferSelect; flowId: string } {
   const db = t.dbh.db;
@@ -149,7 +185,7 @@ export function inSigning(t: TestApp, lessorId: number): { contract: typeof cont
       startOn: '2027-05-01',
       endOn: '2027-05-03',
       siteAddress: '张江路1号',
-      lines: freeStock(t, lessorId, 1).map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: 10_000 })),
+      lines: listedStock(t, lessorId, 1).map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: m.dayCents })),
     },
     t.deps.now(),
   );

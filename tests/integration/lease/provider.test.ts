@@ -18,8 +18,8 @@ import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import {
   contractRow,
   demoUser,
-  freeStock,
   lessorIds,
+  listedStock,
   refusalOf,
   renterOf,
   storeOf,
@@ -58,7 +58,7 @@ describe('the simulated e-signature provider', () => {
         startOn: '2027-06-01',
         endOn: '2027-06-05',
         siteAddress: '世纪大道88号',
-        lines: freeStock(t, huadong, 1).map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: 20_000 })),
+        lines: listedStock(t, huadong, 1).map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: m.dayCents })),
       },
       t.deps.now(),
     );
@@ -135,7 +135,8 @@ describe('the simulated e-signature provider', () => {
     await eventually('the contract to run', () => contractRow(t, id).status === 7);
     const deviceId = t.dbh.db.select().from(contractLines).where(eq(contractLines.contractId, id)).get()!.deviceId!;
     const machine = t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get()!;
-    expect(machine).toMatchObject({ leaseStatus: 'leased', customerOrgId: contractRow(t, id).renterOrgId });
+    // Signed by both, the contract reserves its machine; it goes on lease when it is delivered.
+    expect(machine).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
     expect(
       timeline(t, id)
         .map((e) => e.action)

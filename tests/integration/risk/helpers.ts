@@ -33,7 +33,7 @@ export function withoutLockTasks(dbh: DbHandle): void {
   if (ids.length > 0) dbh.db.delete(commands).where(inArray(commands.id, ids)).run();
   dbh.db.delete(riskTaskItems).run();
   dbh.db.delete(riskTasks).run();
-  // Nor do they lock for arrears (decision 039): the seed switches it on, and its renters in arrears would move.
+  // Nor do they lock for arrears (decision 039; seeded off too) or hold any arrears step.
   dbh.db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
   dbh.db.delete(arrearsSteps).run();
 }

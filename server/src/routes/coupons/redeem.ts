@@ -4,11 +4,14 @@ import {
   couponIssueState,
   couponUseAllows,
   couponUseState,
+  MAX_DISCOUNT,
+  MIN_DISCOUNT,
   type CouponCategory,
 } from '@console/contract/codes/coupons';
 import type { ProductCategory } from '@console/contract/codes/products';
 import { centsText } from '@console/contract/codes/lease-pricing';
 import { API_STATUS } from '@console/contract/http/envelope';
+import { organisations } from '@console/db/schema/accounts';
 import { couponReceipts, coupons } from '@console/db/schema/coupons';
 import type { ScopedWrite } from '../../lib/data.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -76,11 +79,23 @@ export function receiveCoupons(
   return { granted: wanted, remaining: taken.remaining };
 }
 
+/**
+ * A cash coupon takes a positive amount off; a discount pays 0.1 to 9.9 tenths of the price, stored × 10 (decision
+ * 049: the spec's range 0-10 without its ends).
+ */
+function valueWithinRules(coupon: CouponRecord): boolean {
+  if (coupon.type === 'cash') return (coupon.faceValueCents ?? 0) > 0;
+  const stored = coupon.discountTenths ?? 0;
+  return Number.isInteger(stored) && stored >= Math.round(MIN_DISCOUNT * 10) && stored <= Math.round(MAX_DISCOUNT * 10);
+}
+
 export interface Redemption {
   /** A coupon the buyer received (the first of theirs that can be used, soonest to expire) or one received coupon. */
   couponId?: number;
   receivedId?: number;
   buyerId: number;
+  /** The organisation whose shop sells the order: a coupon is honoured only by the shop of the one that issued it. */
+  sellerOrgId: number;
   amountCents: number;
   category: ProductCategory;
   now: number;
@@ -90,9 +105,10 @@ export interface Redemption {
 
 /**
  * Use a received coupon at checkout, inside the shop order's unit of work: the buyer's own, received (not used,
- * not expired), for this category, the order reaching its minimum spend, the buyer within the per-user limit.
- * Answers what it takes off the amount, in cents. A buyer uses only coupons received by themselves, whichever
- * organisation issued them: the rule is the holder, so the read is the domain's own (decision 049).
+ * not expired), issued by the seller's organisation, its value within the coupon rules, for this category, the
+ * order reaching its minimum spend, the buyer within the per-user limit. Answers what it takes off the amount, in
+ * cents. The holder is the rule for finding the coupon, whichever organisation issued it, so the read is the
+ * domain's own (decision 049); the issuer is the rule for where it is honoured.
  * The coupon is marked used by a conditional update (`used_at IS NULL`): two checkouts at once use it once.
  */
 export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCents: number; receivedId: number } {
@@ -116,6 +132,18 @@ export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCent
   }
   const coupon = db.select().from(coupons).where(eq(coupons.id, usable.couponId)).get();
   if (!coupon) throw refuse('coupons.notReceived');
+  // A coupon is the issuing organisation's promise about its own prices: another shop does not honour it.
+  if (coupon.orgId !== input.sellerOrgId) {
+    const issuer = db
+      .select({ name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, coupon.orgId))
+      .get();
+    throw refuse('coupons.otherShop', { issuer: issuer?.name ?? '' });
+  }
+  // The form keeps a value within the rules; a row written around it (a script, an import) is not honoured
+  // rather than give the product away.
+  if (!valueWithinRules(coupon)) throw refuse('coupons.outsideRules');
   if (coupon.category !== ('all' satisfies CouponCategory) && coupon.category !== input.category)
     throw refuse('coupons.wrongCategory');
   if (input.amountCents < coupon.minSpendCents)

@@ -5,3 +5,6 @@ import { invoiceRequestRoutes } from './requests.ts';
 
 /** Invoices (docs/decisions/051-invoices-and-finance-tasks.md). */
 export const invoiceRoutes: RouteDef[] = [...invoiceListRoutes, ...invoiceRequestRoutes, ...invoiceIssueRoutes];
+
+/** A receipt's void asks whether an issued invoice covers the bills it paid (server/src/billing/receipts.ts). */
+export { issuedInvoiceCovering } from './sources.ts';

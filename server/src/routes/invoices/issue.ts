@@ -3,12 +3,14 @@ import { invoiceAllows, type InvoiceAction } from '@console/contract/codes/invoi
 import { invoiceEndpoints } from '@console/contract/http/invoices';
 import { invoiceEvents, invoices } from '@console/db/schema/invoices';
 import type { AppDeps } from '../../lib/deps.ts';
-import { conflict, forbidden } from '../../lib/errors.ts';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { ApiError, conflict, forbidden } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { ScopedData } from '../../lib/data.ts';
 import { discardFile, keepFile, recordUpload } from '../../lib/uploads.ts';
 import { invoiceIn, mayIssue, presentInvoices } from './present.ts';
+import { uncoveredItems } from './sources.ts';
 
 interface FileMove {
   action: Extract<InvoiceAction, 'issue' | 'replaceFile'>;
@@ -18,26 +20,32 @@ interface FileMove {
 }
 
 /**
- * Put an invoice's PDF in place: refused before the file is kept when the invoice is not the user's to issue or not
- * in a state that allows it; the file is checked by its content (pdf, at most 5 MB: the upload rule `pdf`) and kept
- * as the buyer's document (the requester downloads it), then the move is made in one unit of work, checked again.
+ * Put an invoice's PDF in place: refused before the file is kept when the invoice is not the user's to issue, not
+ * in a state that allows it, or (issuing) covers an item no longer paid for what it invoices; the file is checked
+ * by its content (pdf, at most 5 MB: the upload rule `pdf`) and kept as the buyer's document (the requester
+ * downloads it), then the move is made in one unit of work, checked again.
  */
 async function putFile(
   ctx: { data: ScopedData; user: SessionUser; deps: AppDeps },
   move: FileMove,
 ): Promise<typeof invoices.$inferSelect> {
   const { data, user, deps } = ctx;
-  const allowed = (invoice: typeof invoices.$inferSelect) => {
+  const allowed = (db: ScopedData, invoice: typeof invoices.$inferSelect) => {
     if (!mayIssue(data, user, invoice)) throw forbidden();
     if (!invoiceAllows(move.action, invoice.state)) throw conflict();
+    if (move.action !== 'issue') return;
+    // An issued invoice covers only paid amounts: a receipt voided since the request leaves its bill unpaid.
+    // Whether the items are paid is their sources' rule, read past the reader's scope (decision 051).
+    const unpaid = uncoveredItems(db.unscoped('domainRule'), [invoice.id]).get(invoice.id);
+    if (unpaid) throw new ApiError(API_STATUS.conflict, 'invoices.noLongerPaid', { label: unpaid.join(', ') });
   };
-  allowed(invoiceIn(data, move.id));
+  allowed(data, invoiceIn(data, move.id));
   const kept = await keepFile(deps, move.file, 'pdf');
   const now = new Date(deps.now());
   try {
     return data.write((tx) => {
       const invoice = invoiceIn(tx, move.id);
-      allowed(invoice);
+      allowed(tx, invoice);
       recordUpload(tx, user, kept, 'pdf', false, invoice.orgId);
       tx.insert(invoiceEvents)
         .values({

@@ -13,6 +13,7 @@ import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { invoiceIn, invoiceScope, presentInvoices } from './present.ts';
+import { uncovered } from './sources.ts';
 
 /** The invoices the user may issue, as a condition (mayIssue's rule): the finance tasks count these. */
 function issuableBy(data: ScopedData, user: SessionUser): SQL {
@@ -49,7 +50,14 @@ export const invoiceListRoutes: RouteDef[] = [
       // Days asked, in the reader's calendar.
       query.from ? gte(invoices.createdAt, new Date(startOfDayInZone(query.from, timeZone))) : undefined,
       query.to ? lt(invoices.createdAt, new Date(startOfDayInZone(addDaysToDay(query.to, 1), timeZone))) : undefined,
-      query.toIssue ? and(eq(invoices.state, 'toBeIssued'), issuableBy(data, user)) : undefined,
+      // What the reader may issue now: not a request whose items are no longer all paid (it cannot be issued).
+      query.toIssue
+        ? and(
+            eq(invoices.state, 'toBeIssued'),
+            issuableBy(data, user),
+            sql`not exists (select 1 from ${invoiceItems} where ${invoiceItems.invoiceId} = ${invoices.id} and ${uncovered})`,
+          )
+        : undefined,
     );
     const { rows, ...paging } = listPage(
       data,

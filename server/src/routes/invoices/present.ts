@@ -9,6 +9,7 @@ import { notFound } from '../../lib/errors.ts';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { uncoveredItems } from './sources.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 
@@ -29,10 +30,17 @@ export function mayIssue(data: ScopedData, user: SessionUser, invoice: Pick<Invo
 export const mayRequestFor = (user: SessionUser, orgId: number): boolean =>
   (INVOICE_REQUESTERS as readonly number[]).includes(user.roleId) && user.orgId === orgId;
 
-export function actionsOf(data: ScopedData, user: SessionUser, invoice: InvoiceRecord): InvoiceAction[] {
+/** `unpaid`: the labels of its items no longer paid for what it invoices; while any is, it cannot be issued. */
+export function actionsOf(
+  data: ScopedData,
+  user: SessionUser,
+  invoice: InvoiceRecord,
+  unpaid: readonly string[] = [],
+): InvoiceAction[] {
   return INVOICE_ACTIONS.filter(
     (action) =>
       invoiceAllows(action, invoice.state) &&
+      !(action === 'issue' && unpaid.length > 0) &&
       (action === 'withdraw' ? mayRequestFor(user, invoice.orgId) : mayIssue(data, user, invoice)),
   );
 }
@@ -69,6 +77,11 @@ export function presentInvoices(
           .all()
           .map((r) => [r.id, r.n]),
   );
+  // Requests whose items are no longer all paid cannot be issued: both sides see which (decision 051, addendum).
+  const unpaid = uncoveredItems(
+    data.unscoped('domainRule'),
+    rows.filter((r) => r.state === 'toBeIssued').map((r) => r.id),
+  );
   const applicants = new Map(
     rows.length === 0
       ? []
@@ -104,6 +117,7 @@ export function presentInvoices(
     fileUrl: r.fileUrl,
     requestedAt: formatInZone(r.createdAt, timeZone),
     issuedAt: r.issuedAt ? formatInZone(r.issuedAt, timeZone) : '',
-    actions: actionsOf(data, user, r),
+    unpaidItems: unpaid.get(r.id) ?? [],
+    actions: actionsOf(data, user, r, unpaid.get(r.id)),
   }));
 }

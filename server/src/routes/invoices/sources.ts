@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, max } from 'drizzle-orm';
-import type { InvoiceSource } from '@console/contract/codes/invoices';
+import { and, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { INVOICE_SOURCES, type InvoiceSource } from '@console/contract/codes/invoices';
 import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
-import { invoiceItems } from '@console/db/schema/invoices';
+import { invoiceItems, invoices } from '@console/db/schema/invoices';
 import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
 import { renewalOrders } from '@console/db/schema/renewals';
 import { shopOrders } from '@console/db/schema/shop-orders';
@@ -33,6 +34,11 @@ export interface InvoiceableSource {
   one(db: Db, id: number): InvoiceableItem | undefined;
   /** The paid items of a buyer. */
   paidOf(db: Db, buyerOrgId: number): InvoiceableItem[];
+  /**
+   * As a condition: the item `id` is paid now, for at least `cents`. An invoice covers only paid amounts, so an
+   * invoice is issued only while this holds for each of its items (`uncovered`).
+   */
+  paidFor(id: SQLiteColumn, cents: SQLiteColumn): SQL;
 }
 
 /** Paid days are the issuer's business days; one calendar for the demo's companies (billing's default). */
@@ -115,16 +121,80 @@ export const INVOICEABLE_SOURCES: Record<InvoiceSource, InvoiceableSource> = {
   bill: {
     one: (db, id) => billItems(db, eq(bills.id, id))[0],
     paidOf: (db, orgId) => billItems(db, and(eq(bills.renterOrgId, orgId), eq(bills.state, 'paid'))),
+    // A receipt voided after the request leaves the bill open (decision 036); a voided bill is not paid either.
+    paidFor: (id, cents) =>
+      sql`exists (select 1 from ${bills} where ${bills.id} = ${id} and ${bills.state} = 'paid' and ${bills.paidCents} >= ${cents})`,
   },
   renewal: {
     one: (db, id) => renewalItems(db, eq(renewalOrders.id, id))[0],
     paidOf: (db, orgId) => renewalItems(db, and(eq(renewalOrders.orgId, orgId), eq(renewalOrders.state, 'renewed'))),
+    paidFor: (id, cents) =>
+      sql`exists (select 1 from ${renewalOrders} where ${renewalOrders.id} = ${id} and ${renewalOrders.state} = 'renewed' and ${renewalOrders.totalCents} >= ${cents})`,
   },
   shop: {
     one: (db, id) => shopItems(db, eq(shopOrders.id, id))[0],
     paidOf: (db, orgId) => shopItems(db, and(eq(shopOrders.orgId, orgId), inArray(shopOrders.state, [...SHOP_PAID]))),
+    paidFor: (id, cents) =>
+      sql`exists (select 1 from ${shopOrders} where ${shopOrders.id} = ${id} and ${inArray(shopOrders.state, [...SHOP_PAID])} and coalesce(${shopOrders.paidCents}, ${shopOrders.payCents}) >= ${cents})`,
   },
 };
+
+/**
+ * As a condition on `invoice_items`: a live item its source no longer covers (not paid now, or paid less than the
+ * amount invoiced). The one rule of an issued invoice's items, read by the issue (refused), the rows (no `issue`
+ * action, the items named) and the queue of invoices to issue (left out).
+ */
+export const uncovered: SQL = and(
+  eq(invoiceItems.live, true),
+  sql`not (${or(
+    ...INVOICE_SOURCES.map((source) =>
+      and(
+        eq(invoiceItems.source, source),
+        INVOICEABLE_SOURCES[source].paidFor(invoiceItems.sourceId, invoiceItems.amountCents),
+      ),
+    ),
+  )})`,
+)!;
+
+/** The labels of the items of these invoices that their sources no longer cover, by invoice. */
+export function uncoveredItems(db: Db, invoiceIds: number[]): Map<number, string[]> {
+  const found = new Map<number, string[]>();
+  if (invoiceIds.length === 0) return found;
+  const rows = db
+    .select({ invoiceId: invoiceItems.invoiceId, label: invoiceItems.label })
+    .from(invoiceItems)
+    .where(and(inArray(invoiceItems.invoiceId, invoiceIds), uncovered))
+    .orderBy(invoiceItems.id)
+    .all();
+  for (const r of rows) found.set(r.invoiceId, [...(found.get(r.invoiceId) ?? []), r.label]);
+  return found;
+}
+
+/**
+ * An issued invoice covering one of these items, with the item's label and the invoice's number: what stands in
+ * the way of taking the item's payment back (a receipt's void, server/src/billing/receipts.ts).
+ */
+export function issuedInvoiceCovering(
+  db: Db,
+  source: InvoiceSource,
+  ids: number[],
+): { label: string; number: string } | undefined {
+  if (ids.length === 0) return undefined;
+  return db
+    .select({ label: invoiceItems.label, number: invoices.number })
+    .from(invoiceItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+    .where(
+      and(
+        eq(invoiceItems.source, source),
+        eq(invoiceItems.live, true),
+        inArray(invoiceItems.sourceId, ids),
+        eq(invoices.state, 'issued'),
+      ),
+    )
+    .orderBy(invoices.id)
+    .get();
+}
 
 /** The items of these that are on a live invoice, with that invoice's id. */
 export function liveItems(db: Db, source: InvoiceSource, ids: number[]): Map<number, number> {

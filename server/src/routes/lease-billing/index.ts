@@ -490,6 +490,8 @@ export const leaseBillingRoutes: RouteDef[] = [
         .values({ contractId: contract.id, reason: body.reason, createdBy: user.id, createdAt: new Date(deps.now()) })
         .run();
     });
+    // An exempted contract no longer moves: what its arrears locked is released at once (decision 059).
+    runArrearsLocks(deps, { lessorOrgId: contract.lessorOrgId });
     setMessage('billing.exempted');
     return contractArrearsOf(data, user, contract.id, deps.now(), timeZone);
   }),

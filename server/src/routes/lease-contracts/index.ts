@@ -28,9 +28,19 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { asActor, contractsVisibleTo, visibleOfKind, writesContracts } from '../../lease/access.ts';
 import { createDraft, updateDraft } from '../../lease/drafts.ts';
 import { createEsignClient, esignSettings } from '../../lease/esign-client.ts';
-import { attachFile, exportLinkOf, issueExportLink } from '../../lease/files.ts';
+import {
+  attachFile,
+  hasEnded,
+  issueExportLink,
+  linkedContract as openLinked,
+  openPublicLinks,
+  revokeExportLinks,
+  revokesLinks,
+} from '../../lease/files.ts';
 import { contractPdf } from '../../lease/pdf/contract-pdf.ts';
+import { managerReasonList } from '../../lease/approval.ts';
 import { approve, close, reject, submit, terminate, withdraw } from '../../lease/review.ts';
+import { runArrearsLocks } from '../../risk/arrears.ts';
 import { cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from './detail-parts.ts';
 
@@ -182,7 +192,7 @@ function linesOf(db: Db, contractId: number) {
     }));
 }
 
-function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: string): ContractDetail {
+function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: string, now: number): ContractDetail {
   const db = data.unscoped('domainRule');
   const c = visibleOfKind(db, user, id, 'contract');
   const row = readRows(data, contractScope(data, user)!).where(eq(contracts.id, c.id)).get()!;
@@ -226,6 +236,9 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
     canAttach: isLessor && writesContracts(user),
     changes: changesOf(data, user, c.id),
     canChange: isLessor && writesContracts(user) && c.status === LEASE_STATUS.inExecution,
+    publicLinks: openPublicLinks(db, c, now),
+    canMakeLink: !hasEnded(c.status),
+    canRevokeLinks: revokesLinks(user, c),
   };
 }
 
@@ -278,13 +291,18 @@ async function pdfFile(data: ScopedData, deps: AppDeps, c: Contract) {
 /** A download link lasts ten minutes: long enough to fetch the PDF, too short to pass around. */
 const DOWNLOAD_LINK_HOURS = 1 / 6;
 
-/** The contract a public link opens and when the link expires, or the clear refusal the export page shows. */
-function linkedContract(data: ScopedData, token: string, now: number): Contract & { linkExpiresAt: Date } {
-  const db = data.unscoped('publicLink');
-  const link = exportLinkOf(db, token, now);
-  const c = link ? db.select().from(contracts).where(eq(contracts.id, link.contractId)).get() : undefined;
-  if (!c || !link) throw new ApiError(API_STATUS.notFound, 'lease.linkInvalid');
-  return { ...c, linkExpiresAt: link.expiresAt };
+/**
+ * The contract a link opens and when the link expires, or the clear refusal the export page shows (a wrong, expired
+ * or revoked link; a public link of a contract that has ended).
+ */
+function linkedContract(
+  data: ScopedData,
+  token: string,
+  now: number,
+  use: 'view' | 'pdf',
+): Contract & { linkExpiresAt: Date } {
+  const { contract, expiresAt } = openLinked(data.unscoped('publicLink'), token, now, use);
+  return { ...contract, linkExpiresAt: expiresAt };
 }
 
 export const leaseContractRoutes: RouteDef[] = [
@@ -312,7 +330,7 @@ export const leaseContractRoutes: RouteDef[] = [
       .all();
     return { total: rows.reduce((s, r) => s + r.count, 0), counts: rows };
   }),
-  route(api.detail, ({ query, user, data, timeZone }) => detailOf(data, user, query.id, timeZone)),
+  route(api.detail, ({ query, user, data, deps, timeZone }) => detailOf(data, user, query.id, timeZone, deps.now())),
   route(api.options, ({ user, data }) => {
     if (user.orgKind !== 'lessor') return { renters: [], stores: [], salespeople: [], machines: [], models: [] };
     const own = data.orgScope(organisations.parentId);
@@ -389,7 +407,7 @@ export const leaseContractRoutes: RouteDef[] = [
     updateDraft(data.unscoped('domainRule'), user, query.id, body, deps.now());
     return { id: query.id };
   }),
-  route(api.move, async ({ body, user, data, deps, setMessage }) => {
+  route(api.move, async ({ body, user, data, deps, lang, setMessage }) => {
     const db = data.unscoped('domainRule');
     const now = deps.now();
     const { id, reason, day } = body;
@@ -398,6 +416,10 @@ export const leaseContractRoutes: RouteDef[] = [
       case 'submit': {
         const moved = submit(db, user, id, now);
         if (moved.rule) setMessage('lease.autoApproved', { rule: moved.rule.name });
+        // Held for a manager whatever the rules say (decision 029's addendum): the submitter is told why.
+        if (moved.held?.length) {
+          setMessage('lease.review.held', { reasons: managerReasonList(lang, moved.held) });
+        }
         return { status: moved.status, ruleName: moved.rule?.name ?? null, signing: null };
       }
       case 'withdraw':
@@ -407,9 +429,12 @@ export const leaseContractRoutes: RouteDef[] = [
       case 'reject':
         return { status: reject(db, user, id, { reason }, now).status, ...none };
       case 'close':
-        return { status: close(db, user, id, { day, reason }, now).status, ...none };
-      case 'terminate':
-        return { status: terminate(db, user, id, { day, reason }, now).status, ...none };
+      case 'terminate': {
+        const ended = (body.action === 'close' ? close : terminate)(db, user, id, { day, reason }, now);
+        // An ended contract takes no arrears step: what its arrears locked is released at once (decision 059).
+        runArrearsLocks(deps, { lessorOrgId: user.orgId });
+        return { status: ended.status, ...none };
+      }
       case 'startSigning': {
         const signing = await startSigning(signingDeps(data, deps), user, id, { sealId: body.sealId });
         return { status: LEASE_STATUS.awaitingLesseeSign, ruleName: null, signing };
@@ -425,16 +450,21 @@ export const leaseContractRoutes: RouteDef[] = [
     return { id };
   }),
   route(api.pdfLink, ({ body, user, data, deps }) => {
-    const link = issueExportLink(data.unscoped('domainRule'), user, body.id, deps.now(), DOWNLOAD_LINK_HOURS);
+    // The reader's own download: the PDF only, for minutes, at any status (a closed contract is still read).
+    const db = data.unscoped('domainRule');
+    const link = issueExportLink(db, user, body.id, deps.now(), DOWNLOAD_LINK_HOURS, 'download');
     return { token: link.token };
   }),
   route(api.exportLink, ({ body, user, data, deps, timeZone }) => {
     const link = issueExportLink(data.unscoped('domainRule'), user, body.id, deps.now(), deps.env.CONTRACT_LINK_HOURS);
     return { token: link.token, expiresAt: formatInZone(link.expiresAt, timeZone) };
   }),
+  route(api.revokeLinks, ({ body, user, data, deps }) => ({
+    revoked: revokeExportLinks(data.unscoped('domainRule'), user, body.id, deps.now()),
+  })),
   route(api.exportView, ({ query, data, deps, timeZone }) => {
     const now = deps.now();
-    const c = linkedContract(data, query.token, now);
+    const c = linkedContract(data, query.token, now, 'view');
     const db = data.unscoped('publicLink');
     const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
     return {
@@ -460,6 +490,6 @@ export const leaseContractRoutes: RouteDef[] = [
     };
   }),
   route(api.exportPdf, async ({ query, data, deps }) =>
-    pdfFile(data, deps, linkedContract(data, query.token, deps.now())),
+    pdfFile(data, deps, linkedContract(data, query.token, deps.now(), 'pdf')),
   ),
 ];

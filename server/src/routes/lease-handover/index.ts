@@ -21,6 +21,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { writesContracts } from '../../lease/access.ts';
 import { confirmHandover, createHandover, deleteHandover, writableContract } from '../../lease/handover.ts';
+import { deliverable } from '../../lease/machines-held.ts';
 import { handoverScope } from './scope.ts';
 import { periodRoutes } from './periods.ts';
 
@@ -194,7 +195,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
     .where(and(eq(leasePeriods.contractId, c.id), isNull(leasePeriods.endOn)))
     .orderBy(devices.serialNumber)
     .all();
-  // In stock, the lessor's, on no lease: what an entry may deliver.
+  // The lessor's, in stock, on no lease and reserved by no other contract: what an entry may deliver.
   const stock = (where: SQL) =>
     db
       .select({ deviceId: devices.id, serialNumber: devices.serialNumber, modelName: deviceModels.name })
@@ -204,8 +205,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
         and(
           where,
           eq(devices.orgId, c.lessorOrgId),
-          eq(devices.leaseStatus, 'stock'),
-          sql`not exists (select 1 from ${leasePeriods} where ${leasePeriods.deviceId} = ${devices.id} and ${leasePeriods.endOn} is null)`,
+          deliverable(c.id),
         ),
       )
       .orderBy(devices.serialNumber)

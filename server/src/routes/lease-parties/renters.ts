@@ -83,6 +83,20 @@ function checkIdNumber(data: ScopedData, lessorId: number, idNumber: string, id:
   if (taken && taken.id !== id) throw invalidField('idNumber', 'lease.idNumberTaken');
 }
 
+/**
+ * The real-name state a salesperson's edit leaves (decision 034: only the managers, 5 and 10, record it, besides the
+ * verification review): the one stored, whatever was sent; none once the name or identity it was verified for
+ * changes, so a verified renter cannot be turned into another customer.
+ */
+function keptRealName(
+  current: RenterRecord,
+  next: { name: string; identityType: number; idNumber: string },
+): RenterRecord['realNameState'] {
+  const same =
+    current.name === next.name && current.identityType === next.identityType && current.idNumber === next.idNumber;
+  return same ? current.realNameState : 'none';
+}
+
 const RENTER_SORTS = { name: organisations.name, createdAt: renters.createdAt, arrearsCents: renters.arrearsCents };
 
 /** Renters: a lessor's customers with their identity, contracts, machines on lease and balance. */
@@ -152,7 +166,9 @@ export const renterRoutes: RouteDef[] = [
   }),
   route(partyEndpoints.renterCreate, ({ body, user, data }) => {
     const lessorId = ownLessor(user, isLessor);
-    const { realNameState, identityType, idNumber, areaCode: _a, contactPhone, ...org } = body;
+    const { realNameState: sent, identityType, idNumber, areaCode: _a, contactPhone, ...org } = body;
+    // Only the managers record the real-name state; a salesperson's renter starts unverified, whatever was sent.
+    const realNameState = isManager(user) ? sent : 'none';
     return data.write((tx) => {
       checkIdNumber(tx, lessorId, idNumber, null);
       const { id } = tx
@@ -166,11 +182,12 @@ export const renterRoutes: RouteDef[] = [
   }),
   route(partyEndpoints.renterUpdate, ({ body, user, data }) => {
     const lessorId = ownLessor(user, isLessor);
-    const { id, realNameState, identityType, idNumber, areaCode: _a, ...org } = body;
+    const { id, realNameState: sent, identityType, idNumber, areaCode: _a, ...org } = body;
     data.write((tx) => {
-      ownRenter(tx, user, id);
+      const current = ownRenter(tx, user, id);
       checkIdNumber(tx, lessorId, idNumber, id);
       tx.update(organisations).set(org).where(eq(organisations.id, id)).run();
+      const realNameState = isManager(user) ? sent : keptRealName(current, { name: org.name, identityType, idNumber });
       tx.update(renters).set({ identityType, idNumber, realNameState }).where(eq(renters.orgId, id)).run();
     });
     return { id };

@@ -59,11 +59,8 @@ export const checkoutRoutes: RouteDef[] = [
       .orderBy(asc(products.orgId), asc(products.category), asc(products.id))
       .limit(200)
       .all();
-    const sellers = orgNames(
-      data,
-      list.map((p) => p.orgId),
-    );
-    // The caller's own received coupons, usable now (the holder is the rule, decision 049).
+    // The caller's own received coupons, usable now (the holder is the rule, decision 049), of the shops the caller
+    // buys from: a coupon is honoured only by its issuer's shop, so the form offers it only on that shop's products.
     const usable = data
       .unscoped('domainRule')
       .select({ receipt: couponReceipts, coupon: coupons })
@@ -74,11 +71,13 @@ export const checkoutRoutes: RouteDef[] = [
           eq(couponReceipts.holderId, user.id),
           isNull(couponReceipts.usedAt),
           gt(couponReceipts.expiresAt, new Date(deps.now())),
+          inArray(coupons.orgId, sellersOf(data, user)),
         ),
       )
       .orderBy(asc(couponReceipts.expiresAt))
       .limit(100)
       .all();
+    const sellers = orgNames(data, [...list.map((p) => p.orgId), ...usable.map((u) => u.coupon.orgId)]);
     return {
       products: list.map((p) => ({
         id: p.id,
@@ -87,6 +86,7 @@ export const checkoutRoutes: RouteDef[] = [
         image: p.image,
         spec: p.spec,
         amountCents: p.amountCents,
+        sellerId: p.orgId,
         sellerName: sellers.get(p.orgId) ?? '',
       })),
       coupons: usable.map(({ receipt, coupon }) => ({
@@ -97,6 +97,8 @@ export const checkoutRoutes: RouteDef[] = [
         discountTenths: coupon.discountTenths,
         minSpendCents: coupon.minSpendCents,
         category: coupon.category,
+        sellerId: coupon.orgId,
+        sellerName: sellers.get(coupon.orgId) ?? '',
         expiresAt: formatInZone(receipt.expiresAt, timeZone),
       })),
     };
@@ -146,6 +148,7 @@ export const checkoutRoutes: RouteDef[] = [
         const redeemed = redeemCoupon(tx, {
           receivedId: body.couponReceiptId,
           buyerId: user.id,
+          sellerOrgId: product.orgId,
           amountCents,
           category: product.category,
           now,

@@ -17,6 +17,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { ContractActions, ContractTimeline, Signing, useFollowSigning } from '../../lease-contracts/index.ts';
+import { ManagerReviewNote } from '../../lease-parties/index.ts';
 import { useChangeFields, useChangeLineFields } from '../fields.tsx';
 
 /**
@@ -71,6 +72,7 @@ export function ChangeDetailPage() {
     >
       {(c) => (
         <>
+          <ManagerReviewNote status={c.status} events={c.events} />
           <Card title={t('detail.lines')}>
             <Table<ChangeLineRow>
               rowKey="id"

@@ -1,5 +1,6 @@
 import { App, Button, Input, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints as api, type UserAction } from '@console/contract/http/lease-contracts';
@@ -100,8 +101,8 @@ export function ContractActions({
           </Field>
         )}
         {(action === 'close' || action === 'terminate') && (
-          <Field name="day" label={t(`dialogs.${action}Day`)} required>
-            <Input type="date" />
+          <Field name="day" label={t(`dialogs.${action}Day`)} extra={t('dialogs.endDayHelp')} required>
+            <Input type="date" max={dayjs().format('YYYY-MM-DD')} />
           </Field>
         )}
         {action !== 'startSigning' && (

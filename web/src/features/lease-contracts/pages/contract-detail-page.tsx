@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Input, List, Row, Space, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, DownloadOutlined, LinkOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import { yuan } from '../../../components/fields.tsx';
 import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { apiHeaders } from '../../../lib/api-client.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -31,6 +32,7 @@ import { saveBase64, saveBlob } from '../components/save-file.ts';
 import { useContractFields, useContractLineFields } from '../fields.tsx';
 import { ContractHandovers } from '../../lease-handover/index.ts';
 import { ContractArrears } from '../../lease-billing/index.ts';
+import { ManagerReviewNote } from '../../lease-parties/index.ts';
 
 function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
   const { t } = useTranslation('lease-contracts');
@@ -116,14 +118,18 @@ function Files({ contract }: { contract: ContractDetail }) {
   );
 }
 
-/** The PDF download and the public link (made on demand, copied with one click). */
+/**
+ * The PDF download and the public link (made on demand while the contract has not ended, copied with one click);
+ * a manager of the lessor revokes the public links, after a confirmation.
+ */
 function DocumentButtons({ contract }: { contract: ContractDetail }) {
   const { t } = useTranslation('lease-contracts');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
-  const makeLink = useEndpointMutation(api.exportLink);
+  const makeLink = useEndpointMutation(api.exportLink, { invalidates: CONTRACT_READS });
+  const revoke = useEndpointMutation(api.revokeLinks, { invalidates: CONTRACT_READS });
   const downloadLink = useEndpointMutation(api.pdfLink);
   const download = async () => {
     setDownloading(true);
@@ -143,21 +149,49 @@ function DocumentButtons({ contract }: { contract: ContractDetail }) {
     setLink({ url, expiresAt: made.expiresAt });
     void message.success(t('detail.linkMade'));
   };
+  const revokeAll = async () => {
+    await revoke.mutateAsync({ body: { id: contract.id } });
+    setLink(null);
+    void message.success(t('detail.linksRevoked'));
+  };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
           {t('detail.downloadPdf')}
         </Button>
-        <Button
-          icon={<LinkOutlined />}
-          loading={makeLink.isPending}
-          onClick={() => void share().catch(() => undefined)}
-        >
-          {t('detail.makeLink')}
-        </Button>
+        {contract.canMakeLink && (
+          <Button
+            icon={<LinkOutlined />}
+            loading={makeLink.isPending}
+            onClick={() => void share().catch(() => undefined)}
+          >
+            {t('detail.makeLink')}
+          </Button>
+        )}
+        {contract.canRevokeLinks && contract.publicLinks > 0 && (
+          <ConfirmButton
+            danger
+            icon={<DisconnectOutlined />}
+            title={t('detail.revokeLinksConfirm', { number: contract.number })}
+            description={t('detail.revokeLinksHelp')}
+            onConfirm={revokeAll}
+            data-testid="revoke-links"
+          >
+            {t('detail.revokeLinks')}
+          </ConfirmButton>
+        )}
       </Space>
-      {link && (
+      {contract.canMakeLink ? (
+        contract.publicLinks > 0 && (
+          <Typography.Text type="secondary" data-testid="open-links">
+            {t('detail.openLinks', { n: contract.publicLinks })}
+          </Typography.Text>
+        )
+      ) : (
+        <Typography.Text type="secondary">{t('detail.linksEnded')}</Typography.Text>
+      )}
+      {link && contract.canMakeLink && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space.Compact style={{ width: '100%' }}>
             <Input readOnly value={link.url} aria-label={t('detail.publicLink')} />
@@ -259,6 +293,7 @@ export function ContractDetailPage() {
     >
       {(c) => (
         <>
+          <ManagerReviewNote status={c.status} events={c.events} />
           <Card title={t('form.lines')}>
             <Lines lines={c.lines} total={c.totalCents} />
           </Card>

@@ -139,13 +139,13 @@ export function HandoverFormDialog({
     enabled: open && !!contractId,
   });
   const create = useEndpointMutation(api.create, { invalidates: HANDOVER_READS });
-  // A delivery falls within the contract's term (the server refuses one before its start): a contract that starts
-  // later than the user's today (signed ahead, or a day on in the lessor's zone) is delivered on its first day.
-  const term = kind === 'entry' ? options.data?.contract : undefined;
+  // A delivery or return falls within the contract's term and not after today (the server refuses others:
+  // decision 059); a term that ended is offered its last day.
+  const term = options.data?.contract;
   useEffect(() => {
     if (!term) return;
-    const day = form.getFieldValue('day') as dayjs.Dayjs | undefined;
-    if (!day || day.format('YYYY-MM-DD') < term.startOn) form.setFieldValue('day', dayjs(term.startOn));
+    const day = (form.getFieldValue('day') as dayjs.Dayjs | undefined)?.format('YYYY-MM-DD');
+    if (day && day > term.endOn) form.setFieldValue('day', dayjs(term.endOn));
   }, [term, form]);
   const close = () => {
     setOpen(false);
@@ -217,7 +217,8 @@ export function HandoverFormDialog({
               <DatePicker
                 allowClear={false}
                 disabledDate={(d) =>
-                  !!term && (d.format('YYYY-MM-DD') < term.startOn || d.format('YYYY-MM-DD') > term.endOn)
+                  d.isAfter(dayjs(), 'day') ||
+                  (!!term && (d.format('YYYY-MM-DD') < term.startOn || d.format('YYYY-MM-DD') > term.endOn))
                 }
               />
             </Form.Item>

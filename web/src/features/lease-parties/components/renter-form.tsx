@@ -6,13 +6,18 @@ import { PhoneField } from '../../../components/phone-field.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { RegionFields } from '../../../components/region-fields.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { PARTY_READS } from '../api.ts';
+import { PARTY_READS, usePartyRights } from '../api.ts';
 import { useRenterFields } from '../fields.tsx';
 
-/** The renter's fields: the identity type picks the labels of the name and the number (person or company). */
+/**
+ * The renter's fields: the identity type picks the labels of the name and the number (person or company). The
+ * real-name state is the managers' (5, 10) to record: a salesperson sees it, read only, and why (the server keeps
+ * the stored state whatever is sent, decision 034).
+ */
 function RenterFields() {
   const { t } = useTranslation('lease-parties');
   const fields = useRenterFields();
+  const { manages } = usePartyRights();
   const type = (Form.useWatch<number | undefined>('identityType') ?? 2) as IdentityType;
   // The contract's label keys (contract/lease/renter-identity.ts) are keys of this catalog's `renter` section.
   const labels = IDENTITY_LABELS[type] ?? IDENTITY_LABELS[2];
@@ -28,7 +33,13 @@ function RenterFields() {
         districtLabel={t('district')}
         districtMaxLength={50}
       />
-      {fields.formItems(['address', 'realNameState'])}
+      {fields.formItems(['address', 'realNameState'], {
+        overrides: {
+          realNameState: manages
+            ? { extra: 'renters.realNameHint' }
+            : { disabled: true, extra: 'renters.realNameByManagers' },
+        },
+      })}
     </>
   );
 }

@@ -14,7 +14,7 @@ import { SHOP_ORDER_READS } from '../api.ts';
 
 /**
  * The buyer's checkout: a product of the shops the buyer buys from, its quantity, where it goes, and one of the
- * coupons the buyer received that fits the product. The server prices the order and takes the coupon's discount.
+ * coupons the buyer received that fits the product (of its shop, its category, its minimum spend). The server prices the order and takes the coupon's discount.
  */
 export function CheckoutDialog({ onPlaced }: { onPlaced: (orderId: number) => void }) {
   const { t } = useTranslation('shop-orders');
@@ -61,8 +61,13 @@ export function CheckoutDialog({ onPlaced }: { onPlaced: (orderId: number) => vo
           const product = products.find((p) => p.id === getFieldValue('productId'));
           const quantity = Number(getFieldValue('quantity') ?? 0);
           const amount = product ? product.amountCents * (Number.isInteger(quantity) ? quantity : 0) : 0;
+          // A coupon is used only in its issuer's shop (the server refuses it elsewhere).
           const fitting = coupons.filter(
-            (c) => product && (c.category === 'all' || c.category === product.category) && amount >= c.minSpendCents,
+            (c) =>
+              product &&
+              c.sellerId === product.sellerId &&
+              (c.category === 'all' || c.category === product.category) &&
+              amount >= c.minSpendCents,
           );
           return (
             <>

@@ -1,0 +1,69 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { devices } from '@console/db/schema/devices';
+import { leaseHandoverMachines, leaseHandovers } from '@console/db/schema/lease-handover';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { issueLessorBills } from '@console/db/billing/issue';
+import { translate } from '@console/contract/messages/translate';
+import { billingToday } from '../billing/zone.ts';
+import type { ContractRow } from './access.ts';
+import { checkHandoverDay, checkReturnDay } from './handover-days.ts';
+import { nextHandoverNumber, readingsOf } from './handover.ts';
+
+/**
+ * A contract that closes or is terminated on `day` takes back every machine still out (docs/decisions/059): one
+ * exit, confirmed in the same unit of work as the move, ends their lease periods that day and puts them back in
+ * stock, and the contract's last bills (those machines' last part) are issued with it. So an ended contract has no
+ * open period and nothing is billed after its end. The day must be one a return may have (within the term, not
+ * after today, not inside days already billed); otherwise the move is refused and nothing changes.
+ */
+export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: number, now: number): void {
+  checkHandoverDay(tx, c, day, now, true);
+  const out = tx
+    .select({ period: leasePeriods, device: devices })
+    .from(leasePeriods)
+    .innerJoin(devices, eq(devices.id, leasePeriods.deviceId))
+    .where(and(eq(leasePeriods.contractId, c.id), isNull(leasePeriods.endOn)))
+    .all();
+  if (out.length === 0) return;
+  for (const { period, device } of out) checkReturnDay(tx, period, device.serialNumber, day);
+  const at = new Date(now);
+  const exit = tx
+    .insert(leaseHandovers)
+    .values({
+      number: nextHandoverNumber(tx, c.lessorOrgId, 'exit', now),
+      kind: 'exit',
+      orgId: c.lessorOrgId,
+      contractId: c.id,
+      renterOrgId: c.renterOrgId,
+      state: 'confirmed',
+      day,
+      siteProvince: c.siteProvince,
+      siteCity: c.siteCity,
+      siteDistrict: c.siteDistrict,
+      siteAddress: c.siteAddress,
+      remark: translate(c.lang === 'en' ? 'en_US' : 'zh_CN', 'handover.returnedWithContract', { number: c.number }),
+      createdBy: userId,
+      confirmedBy: userId,
+      confirmedAt: at,
+      createdAt: at,
+    })
+    .returning({ id: leaseHandovers.id })
+    .get();
+  for (const { period, device } of out) {
+    tx.insert(leaseHandoverMachines)
+      .values({
+        handoverId: exit.id,
+        lineId: period.lineId,
+        deviceId: device.id,
+        ...readingsOf(device),
+        photos: [],
+        damage: '',
+        periodId: period.id,
+      })
+      .run();
+    tx.update(leasePeriods).set({ endOn: day, exitId: exit.id }).where(eq(leasePeriods.id, period.id)).run();
+    tx.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, device.id)).run();
+  }
+  issueLessorBills(tx, c.lessorOrgId, billingToday(tx, c.lessorOrgId, now), c.id);
+}
