@@ -213,10 +213,12 @@ const clearedBy = (contract: { id: number; renterOrgId: number }, clearing?: Arr
  */
 export function runArrearsLocks(
   deps: AppDeps,
-  /** `until`: a time (performance.now()) after which this pass makes no more tasks; the next pass goes on. */
+  /** `until`: a time (performance.now()) after which this pass makes no more tasks (once it made one); the next pass goes on. */
   only: { lessorOrgId?: number; clearing?: ArrearsClearing; until?: number } = {},
 ): number {
-  const overTime = () => only.until !== undefined && performance.now() > only.until;
+  // A pass always makes its first task or reminder, whatever the time: one that stopped before making anything would
+  // answer 0, which tells the scheduler there is nothing to do, and the steps would wait a whole interval.
+  const overTime = () => only.until !== undefined && made > 0 && performance.now() > only.until;
   const { db } = deps.dbh;
   const now = deps.now();
   let made = 0;

@@ -204,13 +204,13 @@ export function runRiskScheduler(deps: AppDeps): void {
 
 /**
  * The running server's pass: the above, then the arrears steps of every company (arrears.ts, decision 039), making
- * tasks until `until` (performance.now(); a slice of startRiskScheduler's). Answers the arrears tasks and reminders
- * made. The list and detail endpoints run only the above: a request moves no other company's contracts (decision
- * 028); a receipt runs its own company's arrears at once.
+ * tasks for `sliceMs` (a slice of startRiskScheduler's) counted from when they begin, so the part above never uses
+ * up their time. Answers the arrears tasks and reminders made. The list and detail endpoints run only the above: a
+ * request moves no other company's contracts (decision 028); a receipt runs its own company's arrears at once.
  */
-export function runSchedulerPass(deps: AppDeps, until?: number): number {
+export function runSchedulerPass(deps: AppDeps, sliceMs?: number): number {
   runRiskScheduler(deps);
-  return runArrearsLocks(deps, { until });
+  return runArrearsLocks(deps, { until: sliceMs === undefined ? undefined : performance.now() + sliceMs });
 }
 
 /**
@@ -233,7 +233,7 @@ export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => vo
   const pass = () => {
     let more = false;
     try {
-      more = runSchedulerPass(deps, performance.now() + SLICE_MS) > 0;
+      more = runSchedulerPass(deps, SLICE_MS) > 0;
     } catch (error) {
       deps.log('error', 'risk: the scheduler pass failed', error);
     }

@@ -1,21 +1,32 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { addDays } from '@console/contract/codes/lease-billing';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { ROLE } from '@console/contract/codes/roles';
 import { riskEndpoints } from '@console/contract/http/risk';
-import { appendLedger } from '@console/db/billing/ledger';
+import { issueLessorBills } from '@console/db/billing/issue';
 import { organisations } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
+import { contractLines } from '@console/db/schema/lease';
 import { billingZones, bills } from '@console/db/schema/lease-billing';
-import { leasePeriods } from '@console/db/schema/lease-periods';
-import { arrearsExemptions, arrearsSteps, lockDaySettings } from '@console/db/schema/risk';
+import { arrearsExemptions } from '@console/db/schema/risk';
+import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import { startIngest, type Ingest } from '@console/server/src/ingest/ingest';
+import { createDraft } from '@console/server/src/lease/drafts';
+import { approve, submit } from '@console/server/src/lease/review';
 import { dayInZone } from '@console/server/src/lib/time';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
+import { startBroker, wayTo } from '../ingest/helpers.ts';
+import { demoUser, freeStock, storeOf } from '../lease/helpers.ts';
 import { withoutLockTasks } from '../risk/helpers.ts';
-import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
+import { handOver, orgOf, withoutSeededBilling } from './helpers.ts';
 
 export const DAY = 24 * 3600_000;
 /** The rental company's billing zone in these tests: its day differs from Beijing's in the evening UTC. */
 export const ZONE = 'America/New_York';
 export const RENTER_PHONE = '13900009911';
+/** Days of rent the overdue bill charges for each of the two machines. */
+const BILLED_DAYS = 5;
 
 /** Steps on days 1 (reminder), 3, 4, 8 and 10 overdue. */
 export const arrearsSettings = (orgId: number, extra = {}) => ({
@@ -34,87 +45,159 @@ export const arrearsSettings = (orgId: number, extra = {}) => ({
   ...extra,
 });
 
-export interface ArrearsLease extends Leased {
+export interface ArrearsLease {
+  contractId: number;
+  renterId: number;
+  lessorId: number;
+  /** The two machines on lease (aerial platforms, offline, unlocked, standing by: risk permission). */
   machines: number[];
   /** The company's calendar day now. */
   today: () => string;
+  /** The contract's one bill, due `overdue` days before today (null when none was asked for). */
+  bill: number | null;
 }
 
 /**
- * A contract of the demo lessor with two machines on lease (offline, unlocked, standing by: risk permission) and
- * nothing else billed or locked anywhere; the lessor bills on New York time, and (unless `evening` is false) the
- * clock stands at 01:00 UTC (New York's evening, Beijing's next morning), so the company's day is one behind
- * Beijing's.
+ * Two free aerial platforms of the lessor that are offline and awake, unlocked, and have had no command: a machine
+ * the simulator left in that state, so nothing of it needs writing.
  */
-export async function arrearsLease(t: TestApp, options: { evening?: boolean } = {}): Promise<ArrearsLease> {
-  withoutSeededBilling(t);
-  withoutLockTasks(t.dbh);
-  const { db } = t.dbh;
-  db.delete(arrearsSteps).run();
-  db.delete(arrearsExemptions).run();
-  const now = t.deps.now();
-  const nextOneAm = Math.ceil((now - 3600_000) / DAY) * DAY + 3600_000;
-  if (options.evening !== false) t.advance(nextOneAm + DAY - now);
-  const lease = leaseTwoMachines(t);
-  // Both machines are on lease now.
-  db.update(leasePeriods).set({ endOn: null }).where(eq(leasePeriods.contractId, lease.contractId)).run();
-  const machines = db
-    .select({ id: leasePeriods.deviceId })
-    .from(leasePeriods)
-    .where(eq(leasePeriods.contractId, lease.contractId))
+function quietMachines(t: TestApp, lessorId: number): number[] {
+  const free = freeStock(t, lessorId, Number.MAX_SAFE_INTEGER).map((m) => m.id);
+  const commanded = new Set(
+    t.dbh.db
+      .select({ id: commands.deviceId })
+      .from(commands)
+      .all()
+      .map((c) => c.id),
+  );
+  const quiet = t.dbh.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        inArray(devices.id, free),
+        eq(devices.kind, 'aerialPlatform'),
+        eq(devices.online, false),
+        eq(devices.sleeping, false),
+        eq(devices.status, 2),
+        eq(devices.lockLevel, 'unlocked'),
+      ),
+    )
     .all()
-    .map((m) => m.id);
-  db.delete(commands).where(inArray(commands.deviceId, machines)).run();
-  db.update(devices)
-    .set({ status: 2, online: false, sleeping: false, lockLevel: 'unlocked' })
-    .where(inArray(devices.id, machines))
-    .run();
-  db.insert(billingZones)
-    .values({ lessorOrgId: lease.lessorId, timeZone: ZONE })
-    .onConflictDoUpdate({ target: billingZones.lessorOrgId, set: { timeZone: ZONE } })
-    .run();
-  db.update(organisations).set({ contactPhone: RENTER_PHONE }).where(eq(organisations.id, lease.renterId)).run();
-  // Only this company's arrears locking: the other companies' settings stay off.
-  db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
-  const save = await t.call(riskEndpoints.saveLockDays, {
-    token: t.tokenFor(ROLE.lessorAdmin),
-    body: arrearsSettings(lease.lessorId),
-  });
-  if (save.status !== '200') throw new Error(`settings: ${save.status} ${save.message}`);
-  return { ...lease, machines, today: () => dayInZone(t.deps.now(), ZONE) };
+    .map((d) => d.id)
+    .filter((id) => !commanded.has(id));
+  if (quiet.length < 2) throw new Error('fewer than two quiet machines in stock');
+  return quiet.slice(-2);
 }
 
-/** A bill of the contract due on `dueOn`, with its ledger row. */
-export function billDue(t: TestApp, lease: Leased, dueOn: string, amountCents = 300_000): number {
+/**
+ * A contract of the demo lessor (Huadong) with the demo customer, made as people make it (written, approved and
+ * signed), its two machines delivered by a confirmed entry, and nothing else billed or locked anywhere (the seed's
+ * bills, lock tasks and arrears steps are forgotten). The lessor bills on New York time and locks for arrears by
+ * `arrearsSettings`, and (unless `evening` is false) the clock then stands at 01:00 UTC (New York's evening,
+ * Beijing's next morning), so the company's day is one behind Beijing's.
+ *
+ * With `overdue`, the billing run has issued the contract's one bill so far, due that many days before the
+ * company's today and charging `amountCents` (300,000 by default): the contract bills on the day of the month that
+ * makes it so, its machines delivered five days before.
+ */
+export async function arrearsLease(
+  f: SigningFixture,
+  options: { evening?: boolean; overdue?: number; amountCents?: number } = {},
+): Promise<ArrearsLease> {
+  const { t } = f;
   const { db } = t.dbh;
-  const bill = db
-    .insert(bills)
-    .values({
-      number: `HT-ARREARS-${dueOn}`,
-      lessorOrgId: lease.lessorId,
-      renterOrgId: lease.renterId,
-      contractId: lease.contractId,
-      kind: 'cycle',
-      periodStart: dueOn,
-      periodEnd: dueOn,
-      issuedOn: dueOn,
-      dueOn,
-      amountCents,
-    })
-    .returning()
-    .get();
-  appendLedger(db, [
+  withoutSeededBilling(t);
+  withoutLockTasks(t.dbh);
+  db.delete(arrearsExemptions).run();
+  const lessorId = orgOf(t, ROLE.lessorAdmin);
+  const renterId = orgOf(t, ROLE.other);
+  db.insert(billingZones)
+    .values({ lessorOrgId: lessorId, timeZone: ZONE })
+    .onConflictDoUpdate({ target: billingZones.lessorOrgId, set: { timeZone: ZONE } })
+    .run();
+  // Only this company's arrears locking (withoutLockTasks left the other companies' settings off).
+  const save = await t.call(riskEndpoints.saveLockDays, {
+    token: t.tokenFor(ROLE.lessorAdmin),
+    body: arrearsSettings(lessorId),
+  });
+  if (save.status !== '200') throw new Error(`settings: ${save.status} ${save.message}`);
+
+  const now = t.deps.now();
+  const nextOneAm = Math.ceil((now - 3600_000) / DAY) * DAY + 3600_000;
+  const at = options.evening === false ? now : nextOneAm + DAY;
+  const today = dayInZone(at, ZONE);
+  // The bill: issued on a billing day (1-28) so that it falls due `overdue` days ago, for the days since delivery.
+  let terms = { startOn: addDays(today, -10), billingDay: 1, dueDays: 10, issuedOn: null as string | null };
+  if (options.overdue !== undefined) {
+    const due = addDays(today, -options.overdue);
+    let dueDays = 2;
+    while (Number(addDays(due, -dueDays).slice(8)) > 28) dueDays += 1;
+    const issuedOn = addDays(due, -dueDays);
+    terms = { startOn: addDays(issuedOn, -BILLED_DAYS), billingDay: Number(issuedOn.slice(8)), dueDays, issuedOn };
+  }
+  const dayCents = (options.amountCents ?? 300_000) / (2 * BILLED_DAYS);
+  const machines = quietMachines(t, lessorId);
+  const admin = demoUser(t, ROLE.lessorAdmin);
+  const { id } = createDraft(
+    db,
+    admin,
     {
-      lessorOrgId: lease.lessorId,
-      renterOrgId: lease.renterId,
-      type: 'bill',
-      billId: bill.id,
-      subject: bill.number,
-      amountCents,
-      day: dueOn,
+      renterId,
+      storeId: storeOf(t, lessorId),
+      startOn: terms.startOn,
+      endOn: addDays(today, 60),
+      siteAddress: '张江路1号',
+      billingDay: terms.billingDay,
+      dueDays: terms.dueDays,
+      lines: machines.map((deviceId) => ({ deviceId, businessModel: 23, dayCents })),
     },
-  ]);
-  return bill.id;
+    now,
+  );
+  if (submit(db, admin, id, now).status === LEASE_STATUS.pendingReview) approve(db, admin, id, now);
+  // Signed; then the evening comes.
+  await f.sign(id);
+  if (at > t.deps.now()) t.advance(at - t.deps.now());
+  const lines = db.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
+  await handOver(
+    t,
+    'entry',
+    id,
+    lines.map((l) => ({ lineId: l.id, deviceId: l.deviceId! })),
+    terms.startOn,
+  );
+  let bill: number | null = null;
+  if (terms.issuedOn !== null) {
+    const issued = issueLessorBills(db, lessorId, terms.issuedOn, id);
+    if (issued.bills !== 1) throw new Error(`expected one bill on ${terms.issuedOn}, issued ${issued.bills}`);
+    bill = db.select().from(bills).where(eq(bills.contractId, id)).get()!.id;
+  }
+  // Where the reminders go: set once the contract is running, so the signing's messages are not counted.
+  db.update(organisations).set({ contactPhone: RENTER_PHONE }).where(eq(organisations.id, renterId)).run();
+  return { contractId: id, renterId, lessorId, machines, today: () => dayInZone(t.deps.now(), ZONE), bill };
+}
+
+/**
+ * A signing fixture whose server also has the embedded broker and its ingest attached (the command queue's way to
+ * the machines, as in the server): machines played over MQTT take their commands and report.
+ */
+export async function arrearsRig() {
+  const f = await signingFixture();
+  const broker: EmbeddedBroker = await startBroker(f.t.dbh);
+  const ingest: Ingest = startIngest(f.t.deps, { ...wayTo(broker, 'feed'), flushMs: 20 });
+  f.t.deps.ingest = ingest;
+  await ingest.ready;
+  return {
+    f,
+    t: f.t,
+    broker,
+    ingest,
+    async close() {
+      await ingest.stop();
+      await broker.close();
+      await f.close();
+    },
+  };
 }
 
 /** The lock and unlock commands of machines, oldest first: [deviceId, type, level, state]. */

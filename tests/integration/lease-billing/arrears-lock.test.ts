@@ -4,18 +4,22 @@ import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints as api } from '@console/contract/http/lease-billing';
 import { riskEndpoints } from '@console/contract/http/risk';
+import { topics } from '@console/contract/mqtt/topics';
 import { smsOutbox } from '@console/db/schema/accounts';
-import { commands, devices } from '@console/db/schema/devices';
+import { devices } from '@console/db/schema/devices';
+import { bills } from '@console/db/schema/lease-billing';
 import { contracts } from '@console/db/schema/lease';
-import { lockDaySettings } from '@console/db/schema/risk';
 import { runArrearsLocks } from '@console/server/src/risk/arrears';
-import { runSchedulerPass, startRiskScheduler } from '@console/server/src/risk/scheduler';
+import { runSchedulerPass, SLICE_MS } from '@console/server/src/risk/scheduler';
 import { dayInZone } from '@console/server/src/lib/time';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { eventually, playMachine, type PlayedMachine } from '../commands/helpers.ts';
+import { platformReport } from '../ingest/helpers.ts';
 import {
   arrearsLease,
+  arrearsRig,
   arrearsSettings,
-  billDue,
   DAY,
   lockCommands,
   RENTER_PHONE,
@@ -23,6 +27,7 @@ import {
 } from './arrears-helpers.ts';
 
 describe('arrears drive the graded lock', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let lease: ArrearsLease;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
@@ -37,31 +42,29 @@ describe('arrears drive the graded lock', () => {
     ).data.list as { deviceId: number; kind: string; level: number; reason: string }[];
 
   beforeEach(async () => {
-    t = await createTestApp();
-    lease = await arrearsLease(t);
+    f = await signingFixture();
+    t = f.t;
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
-  it('a pass out of time makes no more tasks, and the running scheduler goes on with them in its next slice', async () => {
-    billDue(t, lease, addDays(lease.today(), -3));
-    // The time of the pass is up before its first contract: nothing is made, nothing half made.
-    expect(runArrearsLocks(t.deps, { until: performance.now() - 1 })).toBe(0);
-    expect(lockCommands(t, lease.machines)).toEqual([]);
-
-    const stop = startRiskScheduler(t.deps, 3_600_000);
-    try {
-      await expect
-        .poll(() => lockCommands(t, lease.machines), { timeout: 5000 })
-        .toEqual(lease.machines.map((id) => [id, 'lock', 'preLock1', 'queued']));
-    } finally {
-      stop();
-    }
+  it('a pass out of time still takes its first contract’s step whole, so a loaded server never stalls', async () => {
+    lease = await arrearsLease(f, { overdue: 3 });
+    // The time of the pass was up before it began: it makes the first contract's reminder and lock task all the
+    // same (a pass that made nothing would tell the scheduler there is nothing to do, and wait a whole interval).
+    expect(runArrearsLocks(t.deps, { until: performance.now() - 1 })).toBe(2);
+    expect(texts()).toHaveLength(1);
+    expect(lockCommands(t, lease.machines)).toEqual(lease.machines.map((id) => [id, 'lock', 'preLock1', 'queued']));
+    // The running scheduler's next pass finds nothing left to make.
+    expect(runSchedulerPass(t.deps, SLICE_MS)).toBe(0);
   });
 
   it('moves the machines on lease step by step on the days overdue reach in the company’s zone, once each', async () => {
+    lease = await arrearsLease(f, { overdue: 3 });
     // Due 3 days ago on the company's (New York) calendar: Beijing's calendar is a day ahead and would say 4.
     expect(lease.today()).not.toBe(dayInZone(t.deps.now(), 'Asia/Shanghai'));
-    billDue(t, lease, addDays(lease.today(), -3));
+    expect(t.dbh.db.select().from(bills).where(eq(bills.id, lease.bill!)).get()!.dueOn).toBe(
+      addDays(lease.today(), -3),
+    );
     runSchedulerPass(t.deps);
     runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines)).toEqual(lease.machines.map((id) => [id, 'lock', 'preLock1', 'queued']));
@@ -101,42 +104,8 @@ describe('arrears drive the graded lock', () => {
     expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, step: 4, exempt: false });
   });
 
-  it('moves a machine stopped on line and one locked at a lower step, and a working one once it stops', async () => {
-    const [stopped, working] = lease.machines as [number, number];
-    const status = (id: number, values: Partial<typeof devices.$inferInsert>) =>
-      t.dbh.db.update(devices).set(values).where(eq(devices.id, id)).run();
-    status(stopped, { online: true, status: 7 });
-    status(working, { online: true, status: 6 });
-    billDue(t, lease, addDays(lease.today(), -4));
-    const preview = await t.call(riskEndpoints.previewLockDays, {
-      token: admin(),
-      body: arrearsSettings(lease.lessorId),
-    });
-    const movesNow = (preview.data.arrears as { deviceId: number; step: number; movesNow: boolean }[])
-      .filter((r) => r.step === 2)
-      .map((r) => [r.deviceId, r.movesNow]);
-    expect(movesNow).toEqual([
-      [stopped, true],
-      [working, false],
-    ]);
-
-    runSchedulerPass(t.deps);
-    expect(lockCommands(t, lease.machines)).toEqual([[stopped, 'lock', 'lock1', 'queued']]);
-    // The shift ends: the working machine takes its step at the next pass.
-    status(working, { status: 7 });
-    runSchedulerPass(t.deps);
-    expect(lockCommands(t, [working])).toEqual([[working, 'lock', 'lock1', 'queued']]);
-
-    // Locked at the first level (status 4, no risk permission by hand), it still moves on to the second.
-    status(stopped, { status: 4, lockLevel: 'lock1' });
-    t.dbh.db.update(commands).set({ state: 'succeeded' }).where(eq(commands.deviceId, stopped)).run();
-    t.advance(6 * DAY);
-    runSchedulerPass(t.deps);
-    expect(lockCommands(t, [stopped]).at(-1)).toEqual([stopped, 'lock', 'lock2', 'queued']);
-  });
-
   it('never moves an exempted contract, shows why, and moves it again once the exemption is lifted', async () => {
-    billDue(t, lease, addDays(lease.today(), -5));
+    lease = await arrearsLease(f, { overdue: 5 });
     const missing = await t.call(api.exempt, { token: admin(), body: { contractId: lease.contractId, reason: ' ' } });
     expect(missing).toMatchObject({ status: '400', data: { field: 'reason' } });
     const exempt = await t.call(api.exempt, {
@@ -173,7 +142,7 @@ describe('arrears drive the graded lock', () => {
   });
 
   it('unlocks at once when a receipt clears the arrears, says so, and locks again after the receipt is voided', async () => {
-    billDue(t, lease, addDays(lease.today(), -4), 250_000);
+    lease = await arrearsLease(f, { overdue: 4, amountCents: 250_000 });
     runSchedulerPass(t.deps);
     expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
 
@@ -218,13 +187,14 @@ describe('arrears drive the graded lock', () => {
   });
 
   it('leaves the machines locked on payment when the setting says so', async () => {
-    t.dbh.db
-      .update(lockDaySettings)
-      .set({ arrearsUnlockOnPayment: false })
-      .where(eq(lockDaySettings.orgId, lease.lessorId))
-      .run();
-    billDue(t, lease, addDays(lease.today(), -4), 250_000);
+    lease = await arrearsLease(f, { overdue: 4, amountCents: 250_000 });
+    const saved = await t.call(riskEndpoints.saveLockDays, {
+      token: admin(),
+      body: arrearsSettings(lease.lessorId, { arrearsUnlockOnPayment: false }),
+    });
+    expect(saved.status, saved.message).toBe('200');
     runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines).map(([, type]) => type)).toEqual(['lock', 'lock']);
     const paid = await t.call(api.receiptCreate, {
       token: admin(),
       body: { renterId: lease.renterId, amountCents: 250_000, method: 'cash', receivedOn: lease.today() },
@@ -238,8 +208,8 @@ describe('arrears drive the graded lock', () => {
   });
 
   it('previews which machines would move to which step on which day, by the settings being edited', async () => {
+    lease = await arrearsLease(f, { overdue: 2 });
     const due = addDays(lease.today(), -2);
-    billDue(t, lease, due);
     const preview = await t.call(riskEndpoints.previewLockDays, {
       token: admin(),
       body: arrearsSettings(lease.lessorId),
@@ -272,6 +242,7 @@ describe('arrears drive the graded lock', () => {
   });
 
   it('validates the steps: whole days, not negative, each later than the one before, in both languages', async () => {
+    lease = await arrearsLease(f);
     const save = (extra: object, lang?: 'zh_CN') =>
       t.call(riskEndpoints.saveLockDays, {
         token: admin(),
@@ -292,7 +263,7 @@ describe('arrears drive the graded lock', () => {
   });
 
   it('lets finance read, the renter read its own only, and only the company’s administrator exempt', async () => {
-    billDue(t, lease, addDays(lease.today(), -5));
+    lease = await arrearsLease(f, { overdue: 5 });
     const query = { contractId: lease.contractId };
     const finance = await t.call(api.contractArrears, { token: t.tokenFor(ROLE.finance), query });
     expect(finance).toMatchObject({ status: '200', data: { daysOverdue: 5, mayExempt: false } });
@@ -321,5 +292,84 @@ describe('arrears drive the graded lock', () => {
       '404',
     );
     expect((await t.call(api.arrears, { token: t.tokenFor(ROLE.finance) })).status).toBe('200');
+  });
+});
+
+describe('arrears and the machines’ own state', () => {
+  let rig: Awaited<ReturnType<typeof arrearsRig>>;
+  let t: TestApp;
+  const played: PlayedMachine[] = [];
+  const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
+  /** A platform's report: lifting (working), or at rest on the ground (stopped), with the lock it has. */
+  const report = (m: PlayedMachine, working: boolean, lock: 'unlocked' | 'lock1' = 'unlocked') =>
+    m.client.publishAsync(
+      topics.telemetry(m.serial),
+      JSON.stringify({
+        ...platformReport(
+          Date.now(),
+          working ? { lifting: true } : { lifting: false, driving: false, platformHeightM: 0, loadPct: 0 },
+          { lat: 31.2304, lng: 121.4737, speed: 0, fix: 'gps' },
+        ),
+        lock,
+      }),
+    );
+
+  beforeEach(async () => {
+    rig = await arrearsRig();
+    t = rig.t;
+  });
+  afterEach(async () => {
+    await Promise.all(played.splice(0).map((m) => m.client.endAsync(true)));
+    await rig.close();
+  });
+
+  it('moves a machine stopped on line and one locked at a lower step, and a working one once it stops', async () => {
+    const lease = await arrearsLease(rig.f, { overdue: 4 });
+    const [stopped, working] = lease.machines as [number, number];
+    // Both come on line and report: one at rest, one lifting.
+    const [atRest, lifting] = await Promise.all(
+      [stopped, working].map((id) => playMachine(rig.broker.url, device(id).serialNumber)),
+    );
+    played.push(atRest!, lifting!);
+    await report(atRest!, false);
+    await report(lifting!, true);
+    await eventually('both on line', async () => device(stopped).status === 7 && device(working).status === 6);
+    const preview = await t.call(riskEndpoints.previewLockDays, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      body: arrearsSettings(lease.lessorId),
+    });
+    const movesNow = (preview.data.arrears as { deviceId: number; step: number; movesNow: boolean }[])
+      .filter((r) => r.step === 2)
+      .map((r) => [r.deviceId, r.movesNow]);
+    expect(movesNow).toEqual([
+      [stopped, true],
+      [working, false],
+    ]);
+
+    const locks = (ids: number[]) => lockCommands(t, ids).map(([id, type, level]) => [id, type, level]);
+    runSchedulerPass(t.deps);
+    expect(locks(lease.machines)).toEqual([[stopped, 'lock', 'lock1']]);
+    // The shift ends: the working machine takes its step at the next pass.
+    await report(lifting!, false);
+    await eventually('stopped', async () => device(working).status === 7);
+    runSchedulerPass(t.deps);
+    expect(locks([working])).toEqual([[working, 'lock', 'lock1']]);
+
+    // The machine carries out its lock and reports it: locked at the first level (status 4, no risk permission by
+    // hand), it still moves on to the second.
+    await eventually('the lock at the machine', async () => atRest!.received.length === 1);
+    expect(atRest!.received[0]).toMatchObject({ type: 'lock', level: 'lock1' });
+    await atRest!.ack(atRest!.received[0]!.id, 'done', { state: { lock: 'lock1', sleeping: false } });
+    await report(atRest!, false, 'lock1');
+    await eventually(
+      'locked',
+      async () =>
+        device(stopped).lockLevel === 'lock1' &&
+        device(stopped).status === 4 &&
+        lockCommands(t, [stopped])[0]![3] === 'succeeded',
+    );
+    t.advance(6 * DAY);
+    runSchedulerPass(t.deps);
+    expect(locks([stopped]).at(-1)).toEqual([stopped, 'lock', 'lock2']);
   });
 });

@@ -1,41 +1,35 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints as api } from '@console/contract/http/lease-billing';
 import { devices } from '@console/db/schema/devices';
-import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
-import type { Ingest } from '@console/server/src/ingest/ingest';
 import { runSchedulerPass } from '@console/server/src/risk/scheduler';
 import type { TestApp } from '../../fixtures/test-app.ts';
-import { commandRig, eventually, playMachine, type PlayedMachine } from '../commands/helpers.ts';
-import { arrearsLease, billDue, lockCommands } from './arrears-helpers.ts';
+import { eventually, playMachine, type PlayedMachine } from '../commands/helpers.ts';
+import { arrearsLease, arrearsRig, lockCommands } from './arrears-helpers.ts';
 
 describe('an arrears lock on a machine that is offline', () => {
+  let rig: Awaited<ReturnType<typeof arrearsRig>>;
   let t: TestApp;
-  let broker: EmbeddedBroker;
-  let ingest: Ingest;
   const machines: PlayedMachine[] = [];
 
   beforeEach(async () => {
-    ({ t, broker, ingest } = await commandRig());
+    rig = await arrearsRig();
+    t = rig.t;
   });
   afterEach(async () => {
     await Promise.all(machines.splice(0).map((m) => m.client.endAsync(true)));
-    await ingest.stop();
-    await broker.close();
-    t.dbh.close();
+    await rig.close();
   });
 
   it('waits in the queue, locks the machine when it comes online, and the clearing receipt unlocks it', async () => {
-    const lease = await arrearsLease(t, { evening: false });
-    billDue(t, lease, addDays(lease.today(), -4), 120_000);
+    const lease = await arrearsLease(rig.f, { evening: false, overdue: 4, amountCents: 120_000 });
     runSchedulerPass(t.deps);
     const [deviceId] = lease.machines as [number];
     expect(lockCommands(t, [deviceId])).toEqual([[deviceId, 'lock', 'lock1', 'queued']]);
 
     const serial = t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get()!.serialNumber;
-    const machine = await playMachine(broker.url, serial);
+    const machine = await playMachine(rig.broker.url, serial);
     machines.push(machine);
     await eventually('the lock at the machine', async () => machine.received.length === 1);
     expect(machine.received[0]).toMatchObject({ type: 'lock', level: 'lock1', mode: 'unconditional' });

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints as api } from '@console/contract/http/lease-billing';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
@@ -8,33 +7,38 @@ import { riskEndpoints } from '@console/contract/http/risk';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billLines, bills } from '@console/db/schema/lease-billing';
 import { contracts, renters } from '@console/db/schema/lease';
+import { voidBill } from '@console/server/src/billing/void-bill';
 import { runArrearsLocks } from '@console/server/src/risk/arrears';
 import { runSchedulerPass } from '@console/server/src/risk/scheduler';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { arrearsLease, billDue, lockCommands } from './arrears-helpers.ts';
-import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { arrearsLease, lockCommands } from './arrears-helpers.ts';
+import { advanceTo, leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
 type Bill = typeof bills.$inferSelect;
 
 describe('voiding a bill', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let lease: Leased;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
   const billsOf = () =>
     t.dbh.db.select().from(bills).where(eq(bills.contractId, lease.contractId)).orderBy(bills.id).all();
   const arrears = () => t.dbh.db.select().from(renters).where(eq(renters.orgId, lease.renterId)).get()!.arrearsCents;
-  /** March's and April's bills, both long past due. */
+  /** March's and April's bills, both past due on 20 May. */
   const issued = () => {
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    advanceTo(t, lease.on('05-20'));
+    issueLessorBills(t.dbh.db, lease.lessorId, lease.on('05-01'));
     return billsOf() as [Bill, Bill];
   };
 
   beforeEach(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     withoutSeededBilling(t);
-    lease = leaseTwoMachines(t);
+    lease = await leaseTwoMachines(f);
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
   it('asks for the reason in both languages and lets only the lessor’s administrator void', async () => {
     const [march] = issued();
@@ -77,7 +81,7 @@ describe('voiding a bill', () => {
       voidReason: 'Wrong price',
       amountCents: march.amountCents,
     });
-    // Counted on the real today, after April's due day: only April is owed.
+    // Counted on today (20 May), after April's due day: only April is owed.
     expect(arrears()).toBe(april.amountCents);
 
     const ledger = await t.call(api.ledger, { token: admin(), query: { renterId: lease.renterId } });
@@ -107,13 +111,13 @@ describe('voiding a bill', () => {
 
     const income = await t.call(revenueEndpoints.incomeList, {
       token: admin(),
-      query: { from: '2026-03-01', to: '2026-05-31', renterId: lease.renterId, pageSize: 100 },
+      query: { from: lease.on('03-01'), to: lease.on('05-31'), renterId: lease.renterId, pageSize: 100 },
     });
     expect(income.data.list.some((l) => l.billId === march.id)).toBe(false);
     expect(income.data.totals.billedCents).toBe(april.amountCents);
 
     // Without re-issue the days stay covered by the voided bill: no run bills them again.
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01').bills).toBe(0);
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, lease.on('05-01')).bills).toBe(0);
 
     const again = await t.call(api.billVoid, { token: admin(), body: { id: march.id, reason: 'twice' } });
     expect(again.status).not.toBe('200');
@@ -124,7 +128,7 @@ describe('voiding a bill', () => {
     const [march] = issued();
     const paid = await t.call(api.receiptCreate, {
       token: admin(),
-      body: { renterId: lease.renterId, amountCents: 100_000, method: 'cash', receivedOn: '2026-05-05' },
+      body: { renterId: lease.renterId, amountCents: 100_000, method: 'cash', receivedOn: lease.on('05-05') },
     });
     expect(paid.status).toBe('200');
     const refused = await t.call(api.billVoid, { token: admin(), body: { id: march.id, reason: 'Wrong price' } });
@@ -188,78 +192,80 @@ describe('voiding a bill', () => {
       ['bill', april.id, april.amountCents],
     ]);
     // Nothing twice.
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01').bills).toBe(0);
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, lease.on('05-01')).bills).toBe(0);
     expect(billsOf().filter((b) => b.periodStart === april.periodStart && b.state !== 'void')).toHaveLength(1);
   });
 });
 
 describe('voiding a bill and the arrears lock', () => {
+  let f: SigningFixture;
+  let t: TestApp;
+  beforeEach(async () => {
+    f = await signingFixture();
+    t = f.t;
+  });
+  afterEach(() => f.close());
+
   // A receipt pays its renter's bills and a void clears its bill's contract: neither names this contract.
   for (const request of ['a void of another contract', 'a receipt of another renter'] as const) {
     it(`says arrears that cleared beside ${request} were settled, not cleared by it`, async () => {
-      const t = await createTestApp();
-      try {
-        const lease = await arrearsLease(t);
-        const bill = billDue(t, lease, addDays(lease.today(), -4), 250_000);
-        runSchedulerPass(t.deps);
-        expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
-        // Its bill is no longer owed (a contract change billed less), in the pass the other request runs.
-        t.dbh.db.update(bills).set({ state: 'void' }).where(eq(bills.id, bill)).run();
-        runArrearsLocks(t.deps, {
-          lessorOrgId: lease.lessorId,
-          clearing:
-            request === 'a void of another contract'
-              ? { by: 'billVoid', contractId: lease.contractId + 1 }
-              : { by: 'receipt', renterOrgId: lease.renterId + 1 },
-        });
-        const unlocks = await t.call(riskEndpoints.records, {
-          token: t.tokenFor(ROLE.lessorAdmin),
-          query: { automatic: 1, kind: 'unlock', pageSize: 50 },
-        });
-        const contract = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
-        expect(unlocks.data.list.map((r: { reason: string }) => r.reason)).toEqual([
-          `Arrears of contract ${contract.number} settled`,
-          `Arrears of contract ${contract.number} settled`,
-        ]);
-      } finally {
-        t.dbh.close();
-      }
-    });
-  }
-
-  it('treats a voided bill as not owed: the machines it locked unlock and no pass locks them again', async () => {
-    const t = await createTestApp();
-    try {
-      const lease = await arrearsLease(t);
-      const bill = billDue(t, lease, addDays(lease.today(), -4), 250_000);
+      const lease = await arrearsLease(f, { overdue: 4, amountCents: 250_000 });
       runSchedulerPass(t.deps);
       expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
-      const voided = await t.call(api.billVoid, {
-        token: t.tokenFor(ROLE.lessorAdmin),
-        body: { id: bill, reason: 'Billed in error' },
+      // Its bill is no longer owed in the pass the other request runs: it was voided (as a contract change that
+      // billed less would leave it) by the bill void itself, before the pass its own request runs after it.
+      voidBill(
+        t.dbh.db,
+        { id: lease.bill!, reason: 'Billed in error', reissue: false },
+        { userId: t.userId(ROLE.lessorAdmin), mayVoid: (id) => id === lease.lessorId },
+        t.deps.now(),
+      );
+      runArrearsLocks(t.deps, {
+        lessorOrgId: lease.lessorId,
+        clearing:
+          request === 'a void of another contract'
+            ? { by: 'billVoid', contractId: lease.contractId + 1 }
+            : { by: 'receipt', renterOrgId: lease.renterId + 1 },
       });
-      expect(voided.status, voided.message).toBe('200');
-      const unlocked = lockCommands(t, lease.machines);
-      expect(unlocked.filter(([, type]) => type === 'unlock')).toHaveLength(2);
-      // The risk records say why: the bill was voided (not "cleared by a receipt").
       const unlocks = await t.call(riskEndpoints.records, {
         token: t.tokenFor(ROLE.lessorAdmin),
         query: { automatic: 1, kind: 'unlock', pageSize: 50 },
       });
       const contract = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
       expect(unlocks.data.list.map((r: { reason: string }) => r.reason)).toEqual([
-        `Arrears of contract ${contract.number} cleared: its overdue bill was voided`,
-        `Arrears of contract ${contract.number} cleared: its overdue bill was voided`,
+        `Arrears of contract ${contract.number} settled`,
+        `Arrears of contract ${contract.number} settled`,
       ]);
-      runSchedulerPass(t.deps);
-      expect(lockCommands(t, lease.machines)).toHaveLength(unlocked.length);
-      const status = await t.call(api.contractArrears, {
-        token: t.tokenFor(ROLE.lessorAdmin),
-        query: { contractId: lease.contractId },
-      });
-      expect(status.data).toMatchObject({ overdueCents: 0, daysOverdue: 0, step: -1 });
-    } finally {
-      t.dbh.close();
-    }
+    });
+  }
+
+  it('treats a voided bill as not owed: the machines it locked unlock and no pass locks them again', async () => {
+    const lease = await arrearsLease(f, { overdue: 4, amountCents: 250_000 });
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines).map(([, , level]) => level)).toEqual(['lock1', 'lock1']);
+    const voided = await t.call(api.billVoid, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      body: { id: lease.bill!, reason: 'Billed in error' },
+    });
+    expect(voided.status, voided.message).toBe('200');
+    const unlocked = lockCommands(t, lease.machines);
+    expect(unlocked.filter(([, type]) => type === 'unlock')).toHaveLength(2);
+    // The risk records say why: the bill was voided (not "cleared by a receipt").
+    const unlocks = await t.call(riskEndpoints.records, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      query: { automatic: 1, kind: 'unlock', pageSize: 50 },
+    });
+    const contract = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
+    expect(unlocks.data.list.map((r: { reason: string }) => r.reason)).toEqual([
+      `Arrears of contract ${contract.number} cleared: its overdue bill was voided`,
+      `Arrears of contract ${contract.number} cleared: its overdue bill was voided`,
+    ]);
+    runSchedulerPass(t.deps);
+    expect(lockCommands(t, lease.machines)).toHaveLength(unlocked.length);
+    const status = await t.call(api.contractArrears, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      query: { contractId: lease.contractId },
+    });
+    expect(status.data).toMatchObject({ overdueCents: 0, daysOverdue: 0, step: -1 });
   });
 });

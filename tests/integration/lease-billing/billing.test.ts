@@ -5,57 +5,58 @@ import { billingEndpoints as api } from '@console/contract/http/lease-billing';
 import { organisations, users } from '@console/db/schema/accounts';
 import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
 import { renters } from '@console/db/schema/lease';
-import { leasePeriods } from '@console/db/schema/lease-periods';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { issueBills } from '@console/server/src/billing/issue';
 import { createSession } from '@console/server/src/lib/session';
 import { seedLeaseBills } from '@console/db/seed/lease-bills';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { advanceTo, leaseTwoMachines, returnMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
 /** 17/31 of 6,000.00, rounded once. */
 const MARCH_SHARE = Math.round((17 * 600_000) / 31);
 
 describe('lease billing', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let lease: Leased;
+  /** A day of the lease's year. */
+  const on = (monthDay: string) => lease.on(monthDay);
   const billsOf = () =>
     t.dbh.db.select().from(bills).where(eq(bills.contractId, lease.contractId)).orderBy(bills.id).all();
   const arrears = () => t.dbh.db.select().from(renters).where(eq(renters.orgId, lease.renterId)).get()!.arrearsCents;
 
   beforeEach(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     withoutSeededBilling(t);
-    lease = leaseTwoMachines(t);
+    lease = await leaseTwoMachines(f);
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
   it('issues one bill per billing day for the period just ended, priced by each line, and nothing twice', () => {
-    const first = issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    advanceTo(t, on('05-20'));
+    const first = issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     expect(first).toEqual({ bills: 2, lines: 4 });
     const [march, april] = billsOf();
     expect(march).toMatchObject({
       kind: 'cycle',
-      periodStart: '2026-03-01',
-      periodEnd: '2026-03-31',
-      issuedOn: '2026-04-01',
-      dueOn: '2026-04-11',
+      periodStart: on('03-01'),
+      periodEnd: on('03-31'),
+      issuedOn: on('04-01'),
+      dueOn: on('04-11'),
       // 17 days at 300.00 and 17/31 of a calendar month.
       amountCents: 17 * 30_000 + MARCH_SHARE,
       state: 'open',
     });
-    // April: 30 days at 300.00, and the calendar machine's whole lease (9,290.32) less March: 6,000.00.
-    expect(april).toMatchObject({ periodStart: '2026-04-01', periodEnd: '2026-04-30', amountCents: 900_000 + 600_000 });
-    const calendar = t.dbh.db
-      .select()
-      .from(billLines)
-      .where(eq(billLines.leasePeriodId, lease.periods.calendar!))
-      .all();
+    // April: 30 days at 300.00, and the calendar machine's lease so far (9,290.32) less March: 6,000.00.
+    expect(april).toMatchObject({ periodStart: on('04-01'), periodEnd: on('04-30'), amountCents: 900_000 + 600_000 });
+    const calendar = t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, lease.periods.calendar)).all();
     expect(calendar.reduce((s, l) => s + l.amountCents, 0)).toBe(929_032);
 
     // The scheduler again the same day, and through the run-now path: nothing new.
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01')).toEqual({ bills: 0, lines: 0 });
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-20')).toEqual({ bills: 0, lines: 0 });
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'))).toEqual({ bills: 0, lines: 0 });
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, on('05-20'))).toEqual({ bills: 0, lines: 0 });
     expect(billsOf()).toHaveLength(2);
     // The ledger follows each bill with the renter's balance.
     const ledger = t.dbh.db.select().from(ledgerEntries).where(eq(ledgerEntries.renterOrgId, lease.renterId)).all();
@@ -65,31 +66,43 @@ describe('lease billing', () => {
     ]);
   });
 
-  it("bills a machine's last part at its exit and nothing after it", () => {
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
-    // The exit of the daily machine is confirmed on 3 May (the other helper's exit sets endOn).
-    t.dbh.db.update(leasePeriods).set({ endOn: '2026-05-03' }).where(eq(leasePeriods.id, lease.periods.daily!)).run();
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-03')).toEqual({ bills: 1, lines: 1 });
+  it("bills a machine's last part at its exit and nothing after it", async () => {
+    advanceTo(t, on('05-01'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    // The calendar machine came back on 30 April: billed through that day already, its return bills nothing.
+    await returnMachines(t, lease, ['calendar'], on('04-30'));
+    expect(billsOf()).toHaveLength(2);
+    // The daily machine comes back on 3 May: the exit's confirmation issues its last part.
+    advanceTo(t, on('05-03'));
+    await returnMachines(t, lease, ['daily'], on('05-03'));
+    expect(billsOf()).toHaveLength(3);
     const exit = billsOf().at(-1)!;
     expect(exit).toMatchObject({
       kind: 'exit',
-      periodStart: '2026-05-01',
-      periodEnd: '2026-05-03',
+      periodStart: on('05-01'),
+      periodEnd: on('05-03'),
+      issuedOn: on('05-03'),
       amountCents: 90_000,
     });
+    expect(t.dbh.db.select().from(billLines).where(eq(billLines.billId, exit.id)).all()).toEqual([
+      expect.objectContaining({ leasePeriodId: lease.periods.daily, days: 3 }),
+    ]);
     expect(exit.number).toMatch(/-E\d+$/);
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, '2026-07-01')).toEqual({ bills: 0, lines: 0 });
+    advanceTo(t, on('07-01'));
+    expect(issueLessorBills(t.dbh.db, lease.lessorId, on('07-01'))).toEqual({ bills: 0, lines: 0 });
   });
 
   it('issues on every lessor’s own day through the scheduler entry, once', () => {
-    const now = Date.parse('2026-05-01T02:00:00Z'); // 10:00 in Shanghai
+    advanceTo(t, on('05-01')); // 10:00 in Shanghai
+    const now = t.deps.now();
     const first = issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId });
     expect(first.bills).toBe(2);
     expect(issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId }).bills).toBe(0);
   });
 
   it('allocates a receipt to the oldest due bills first, keeps the ledger and the arrears, and voids it', async () => {
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    advanceTo(t, on('05-20'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const [march, april] = billsOf() as [typeof bills.$inferSelect, typeof bills.$inferSelect];
     // On 1 May only March's bill is past due.
     expect(arrears()).toBe(march.amountCents);
@@ -100,7 +113,7 @@ describe('lease billing', () => {
         renterId: lease.renterId,
         amountCents: 1_000_000,
         method: 'transfer',
-        receivedOn: '2026-05-05',
+        receivedOn: on('05-05'),
         reference: 'TX-1',
       },
     });
@@ -114,7 +127,7 @@ describe('lease billing', () => {
     const [paid, partly] = billsOf();
     expect(paid).toMatchObject({ state: 'paid', paidCents: march.amountCents });
     expect(partly).toMatchObject({ state: 'partlyPaid', paidCents: 1_000_000 - march.amountCents });
-    // The receipt counts the arrears on the real today, after both due days.
+    // The receipt counts the arrears on today (20 May), after both due days.
     const owed = march.amountCents + april.amountCents - 1_000_000;
     expect(arrears()).toBe(owed);
 
@@ -146,9 +159,10 @@ describe('lease billing', () => {
   });
 
   it('allocates each receipt its own whole amount, whatever was allocated before', async () => {
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    advanceTo(t, on('05-20'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const token = t.tokenFor(ROLE.lessorStaff);
-    const body = { renterId: lease.renterId, method: 'transfer' as const, receivedOn: '2026-05-05' };
+    const body = { renterId: lease.renterId, method: 'transfer' as const, receivedOn: on('05-05') };
     await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 100 } });
     const second = await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 1_000_000 } });
     expect(second.data.allocations.reduce((s, a) => s + a.amountCents, 0)).toBe(1_000_000);
@@ -156,22 +170,25 @@ describe('lease billing', () => {
   });
 
   it('pays a new bill with money paid in advance', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    await t.call(api.receiptCreate, {
-      token,
-      body: { renterId: lease.renterId, amountCents: 2_500_000, method: 'cash', receivedOn: '2026-03-20' },
+    advanceTo(t, on('03-20'));
+    const paid = await t.call(api.receiptCreate, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      body: { renterId: lease.renterId, amountCents: 2_500_000, method: 'cash', receivedOn: on('03-20') },
     });
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    expect(paid.status, paid.message).toBe('200');
+    advanceTo(t, on('05-01'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     expect(billsOf().map((b) => b.state)).toEqual(['paid', 'paid']);
     expect(arrears()).toBe(0);
   });
 
   it('lists the arrears per renter and contract with totals, and refuses bad input', async () => {
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    advanceTo(t, on('05-20'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const token = t.tokenFor(ROLE.lessorAdmin);
     const list = await t.call(api.arrears, { token, query: { renterId: lease.renterId } });
     expect(list.data.list).toHaveLength(1);
-    expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, bills: 2, oldestDueOn: '2026-04-11' });
+    expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, bills: 2, oldestDueOn: on('04-11') });
     expect(list.data.list[0]!.daysOverdue).toBeGreaterThan(30);
     expect(list.data.totals).toMatchObject({ renters: 1, contracts: 1, overdueCents: list.data.list[0]!.overdueCents });
     const tooLate = await t.call(api.arrears, { token, query: { renterId: lease.renterId, minDays: 100000 - 1 } });
@@ -181,7 +198,7 @@ describe('lease billing', () => {
 
     const zero = await t.call(api.receiptCreate, {
       token,
-      loose: { body: { renterId: lease.renterId, amountCents: 0, method: 'cash', receivedOn: '2026-05-01' } },
+      loose: { body: { renterId: lease.renterId, amountCents: 0, method: 'cash', receivedOn: on('05-01') } },
     });
     expect(zero.data.field).toBe('amountCents');
     const future = await t.call(api.receiptCreate, {
@@ -189,12 +206,13 @@ describe('lease billing', () => {
       body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: '2999-01-01' },
     });
     expect(future.data.field).toBe('receivedOn');
-    const range = await t.call(api.ledger, { token, query: { from: '2026-05-02', to: '2026-05-01' } });
+    const range = await t.call(api.ledger, { token, query: { from: on('05-02'), to: on('05-01') } });
     expect(range.data.field).toBe('to');
     expect(t.dbh.db.select().from(receipts).all()).toHaveLength(0);
   });
 
   it('shows the bill with its lines and lets the administrator run a contract now, once', async () => {
+    advanceTo(t, on('05-20'));
     const token = t.tokenFor(ROLE.lessorAdmin);
     const run = await t.call(api.run, { token, body: { contractId: lease.contractId } });
     expect(run.data.bills).toBeGreaterThan(0);
@@ -218,7 +236,8 @@ describe('lease billing', () => {
   });
 
   it('shows a renter its own bills and receipts only, and another lessor nothing', async () => {
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    advanceTo(t, on('05-20'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const mine = await t.call(api.billList, { token: t.tokenFor(ROLE.other) });
     expect(mine.data.list.map((b) => b.contractId)).toEqual([lease.contractId, lease.contractId]);
     const northwind = t.dbh.db
@@ -238,13 +257,13 @@ describe('lease billing', () => {
     expect(detail.status).toBe('404');
     const receipt = await t.call(api.receiptCreate, {
       token: foreign,
-      body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: '2026-05-01' },
+      body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: on('05-01') },
     });
     expect(receipt.data.field).toBe('renterId');
     // The operator's finance records for any lessor; a salesperson is refused.
     const finance = await t.call(api.receiptCreate, {
       token: t.tokenFor(ROLE.finance),
-      body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: '2026-05-01' },
+      body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: on('05-01') },
     });
     expect(finance.status).toBe('200');
     const sales = await t.call(api.billList, { token: t.tokenFor(ROLE.lessorSales) });
@@ -252,6 +271,7 @@ describe('lease billing', () => {
   });
 
   it('seeds the bills of the seeded periods and a receipt that pays the first renter, once', () => {
+    advanceTo(t, on('05-20'));
     seedLeaseBills(t.dbh.db, t.deps.now());
     const seeded = billsOf();
     expect(seeded.length).toBeGreaterThan(0);

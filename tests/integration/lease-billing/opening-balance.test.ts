@@ -9,13 +9,17 @@ import { renters } from '@console/db/schema/lease';
 import { arrearsSteps } from '@console/db/schema/risk';
 import { dayInZone } from '@console/server/src/lib/time';
 import { runArrearsLocks } from '@console/server/src/risk/arrears';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { arrearsLease, lockCommands, type ArrearsLease } from './arrears-helpers.ts';
-import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
+import { advanceTo, leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
 /** Opening balances (decision 036, addendum): what a renter owed before its billing moved here. */
 describe('opening balances', () => {
+  let f: SigningFixture;
   let t: TestApp;
+  /** A day of the year the test's lease runs in. */
+  let on: (monthDay: string) => string;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
   const arrearsOf = (renterId: number) =>
     t.dbh.db.select().from(renters).where(eq(renters.orgId, renterId)).get()!.arrearsCents;
@@ -25,27 +29,30 @@ describe('opening balances', () => {
   const record = (renterId: number, body: Record<string, unknown> = {}, token = admin()) =>
     t.call(api.openingCreate, {
       token,
-      body: { renterId, amountCents: 123_456, asOf: '2026-02-28', dueOn: '2026-03-10', note: 'Old system', ...body },
+      body: { renterId, amountCents: 123_456, asOf: on('02-28'), dueOn: on('03-10'), note: 'Old system', ...body },
     });
 
   beforeEach(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
+    on = (monthDay) => `${dayInZone(t.deps.now(), 'Asia/Shanghai').slice(0, 4)}-${monthDay}`;
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
   describe('on a lease', () => {
     let lease: Leased;
-    beforeEach(() => {
+    beforeEach(async () => {
       withoutSeededBilling(t);
-      lease = leaseTwoMachines(t);
+      lease = await leaseTwoMachines(f);
+      on = lease.on;
     });
 
     it('is a bill without contract that counts in the arrears, is paid first by receipts and shows in the ledger', async () => {
       const made = await record(lease.renterId);
       expect(made.status, made.message).toBe('200');
       expect(made.message).toBe('The opening balance was recorded');
-      expect(made.data.number).toMatch(/^OB-20260228-\d+$/);
-      // Due on 10 March, so past due today: all of it is in arrears, which automatic approval reads.
+      expect(made.data.number).toMatch(new RegExp(`^OB-${lease.year}0228-\\d+$`));
+      // Due on 10 March, so past due today (15 March): all of it is in arrears, which automatic approval reads.
       expect(arrearsOf(lease.renterId)).toBe(123_456);
       const listed = await t.call(api.billList, { token: admin(), query: { renterId: lease.renterId } });
       expect(listed.data.list).toEqual([
@@ -54,8 +61,8 @@ describe('opening balances', () => {
           kind: 'opening',
           contractId: null,
           contractNumber: '',
-          periodStart: '2026-02-28',
-          dueOn: '2026-03-10',
+          periodStart: on('02-28'),
+          dueOn: on('03-10'),
           amountCents: 123_456,
           unpaidCents: 123_456,
           state: 'open',
@@ -67,7 +74,8 @@ describe('opening balances', () => {
       expect(detail.data.lines).toEqual([]);
 
       // March's and April's rent: the arrears list shows the opening balance as a row of its own.
-      issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+      advanceTo(t, on('05-02'));
+      issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
       const [, march] = billsOf(lease.renterId);
       const arrears = await t.call(api.arrears, { token: admin(), query: { renterId: lease.renterId } });
       expect(arrears.data.list).toEqual([
@@ -84,7 +92,7 @@ describe('opening balances', () => {
       // A receipt pays the oldest due first: the opening balance, then March's bill.
       const paid = await t.call(api.receiptCreate, {
         token: t.tokenFor(ROLE.lessorStaff),
-        body: { renterId: lease.renterId, amountCents: 123_456 + 100, method: 'transfer', receivedOn: '2026-05-02' },
+        body: { renterId: lease.renterId, amountCents: 123_456 + 100, method: 'transfer', receivedOn: on('05-02') },
       });
       expect(paid.status, paid.message).toBe('200');
       const paidOn = paid.data.allocations.map((a) => [a.billId, a.amountCents]).sort(([a], [b]) => a! - b!);
@@ -103,7 +111,7 @@ describe('opening balances', () => {
           detail: 'Old system',
           amountCents: 123_456,
           balanceCents: 123_456,
-          day: '2026-02-28',
+          day: on('02-28'),
         }),
       ]);
     });
@@ -112,15 +120,15 @@ describe('opening balances', () => {
       for (const [lang, body, field, text] of [
         ['en_US', { amountCents: 0 }, 'amountCents', 'Enter the amount owed, greater than 0'],
         ['zh_CN', { amountCents: 0 }, 'amountCents', '请输入大于 0 的期初欠款金额'],
-        ['en_US', { dueOn: '2026-02-27' }, 'dueOn', 'The due day cannot be before the day the balance was owed on'],
-        ['zh_CN', { asOf: '2026-02-30' }, 'asOf', '请选择期初日期'],
+        ['en_US', { dueOn: on('02-27') }, 'dueOn', 'The due day cannot be before the day the balance was owed on'],
+        ['zh_CN', { asOf: on('02-30') }, 'asOf', '请选择期初日期'],
         ['en_US', { asOf: tomorrow(), dueOn: tomorrow() }, 'asOf', 'cannot be after today'],
       ] as const) {
         const refused = await t.call(api.openingCreate, {
           token: admin(),
           lang,
           loose: {
-            body: { renterId: lease.renterId, amountCents: 100, asOf: '2026-02-28', dueOn: '2026-03-10', ...body },
+            body: { renterId: lease.renterId, amountCents: 100, asOf: on('02-28'), dueOn: on('03-10'), ...body },
           },
         });
         expect(refused.data.field, JSON.stringify(body)).toBe(field);
@@ -159,7 +167,7 @@ describe('opening balances', () => {
   describe('and arrears locking', () => {
     let lease: ArrearsLease;
     beforeEach(async () => {
-      lease = await arrearsLease(t);
+      lease = await arrearsLease(f);
     });
 
     it('moves no machine: an opening balance long overdue takes no arrears step', async () => {

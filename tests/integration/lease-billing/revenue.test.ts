@@ -11,19 +11,20 @@ import { organisations, users } from '@console/db/schema/accounts';
 import { dailyWork } from '@console/db/schema/analysis';
 import { deviceExpenses } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
+import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { contracts } from '@console/db/schema/lease';
-import { leasePeriods } from '@console/db/schema/lease-periods';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { createSession } from '@console/server/src/lib/session';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { advanceTo, leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
 /**
- * The revenue analysis over a small hand-made lease (docs/decisions/040-revenue-analysis.md). The demo lessor rents
- * two machines to the demo customer from 15 March 2026 (leaseTwoMachines): A daily at 300.00, B by calendar month at
- * 6,000.00 until 30 April. Billing on 1 April and 1 May issues:
+ * The revenue analysis over a small lease (docs/decisions/040-revenue-analysis.md). The demo lessor rents two
+ * machines to the demo customer from 15 March of the lease's year (leaseTwoMachines), sold by the demo salesperson:
+ * A daily at 300.00, B by calendar month at 6,000.00. The billing run on 1 May issues the bills of 1 April and 1 May:
  *   March bill (lines ending 31 March): A 17 days = 5,100.00; B 17/31 of 6,000.00 = 3,290.32 → 8,390.32
- *   April bill (lines ending 30 April): A 30 days = 9,000.00; B the rest of its lease = 6,000.00 → 15,000.00
+ *   April bill (lines ending 30 April): A 30 days = 9,000.00; B the whole month = 6,000.00 → 15,000.00
  * One receipt of 11,390.32 pays March in full and 3,000.00 (a fifth) of April: A's April line received 1,800.00,
  * B's 1,200.00. Expenses: A 500.00 on 10 April, B 200.00 on 20 March; outside the range or on a machine not billed,
  * none counts. Daily work: A 6 h on 20 March and 8 h on 2 April (and 5 h on 10 March, before its lease: not
@@ -32,7 +33,6 @@ import { leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.t
 const MARCH_B = Math.round((17 * 600_000) / 31); // 329,032
 const MARCH = 510_000 + MARCH_B; // 839,032
 const APRIL = 900_000 + 600_000;
-const RANGE = { from: '2026-03-01', to: '2026-04-30' };
 
 function pdfText(bytes: Uint8Array, dir: string): string {
   const file = join(dir, `s${Math.random().toString(36).slice(2)}.pdf`);
@@ -41,8 +41,14 @@ function pdfText(bytes: Uint8Array, dir: string): string {
 }
 
 describe('revenue analysis', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let lease: Leased;
+  /** March and April of the lease's year. */
+  let RANGE: { from: string; to: string };
+  const on = (monthDay: string) => lease.on(monthDay);
+  /** The year of the lease, as a statement's dates begin. */
+  const year = () => String(lease.year);
   let a: { id: number; serialNumber: string; kind: string };
   let b: { id: number; serialNumber: string; kind: string };
   let dir: string;
@@ -50,25 +56,23 @@ describe('revenue analysis', () => {
   let storeId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     dir = mkdtempSync(join(tmpdir(), 'revenue-pdf-'));
     withoutSeededBilling(t);
-    lease = leaseTwoMachines(t);
+    const salesId = t.userId(ROLE.lessorSales);
+    lease = await leaseTwoMachines(f, { salespersonId: salesId });
+    RANGE = { from: on('03-01'), to: on('04-30') };
     const { db } = t.dbh;
-    const periods = db.select().from(leasePeriods).where(eq(leasePeriods.contractId, lease.contractId)).all();
-    const machine = (periodId: number) => {
-      const deviceId = periods.find((p) => p.id === periodId)!.deviceId;
-      return db
+    const machine = (deviceId: number) =>
+      db
         .select({ id: devices.id, serialNumber: devices.serialNumber, kind: devices.kind })
         .from(devices)
         .where(eq(devices.id, deviceId))
         .get()!;
-    };
-    a = machine(lease.periods.daily!);
-    b = machine(lease.periods.calendar!);
-    const salesId = t.userId(ROLE.lessorSales);
+    a = machine(lease.machines.daily);
+    b = machine(lease.machines.calendar);
     salesName = db.select().from(users).where(eq(users.id, salesId)).get()!.name;
-    db.update(contracts).set({ salespersonId: salesId }).where(eq(contracts.id, lease.contractId)).run();
     storeId = db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!.storeId;
     const other = db
       .select()
@@ -79,39 +83,44 @@ describe('revenue analysis', () => {
     const ours = [a.id, b.id, other.id];
     db.delete(dailyWork).where(inArray(dailyWork.deviceId, ours)).run();
     db.delete(deviceExpenses).where(inArray(deviceExpenses.deviceId, ours)).run();
+    // What the machines reported working, day by day (the analysis' daily work, from their telemetry).
     const work = (deviceId: number, kind: string, day: string, hoursWorked: number) =>
       db
         .insert(dailyWork)
         .values({ deviceId, kind, day, hoursWorked, timeZone: 'Asia/Shanghai', ownerOrgId: lease.lessorId })
         .run();
-    work(a.id, a.kind, '2026-03-10', 5);
-    work(a.id, a.kind, '2026-03-20', 6);
-    work(a.id, a.kind, '2026-04-02', 8);
-    work(b.id, b.kind, '2026-04-30', 4);
-    const spend = (deviceId: number, date: string, amountCents: number) =>
-      db
-        .insert(deviceExpenses)
-        .values({ deviceId, orgId: lease.lessorId, type: 1 as never, amountCents, date })
-        .run();
-    spend(a.id, '2026-04-10', 50_000);
-    spend(b.id, '2026-03-20', 20_000);
-    spend(a.id, '2026-06-01', 99_999);
-    spend(other.id, '2026-04-01', 77_777);
+    work(a.id, a.kind, on('03-10'), 5);
+    work(a.id, a.kind, on('03-20'), 6);
+    work(a.id, a.kind, on('04-02'), 8);
+    work(b.id, b.kind, on('04-30'), 4);
+    // The expenses, as the lessor records them.
+    const spend = async (deviceId: number, date: string, amountCents: number) => {
+      const made = await t.call(deviceRecordEndpoints.createExpense, {
+        token: t.tokenFor(ROLE.lessorAdmin),
+        body: { deviceId, type: 'maintenance', amountCents, date, remark: '' },
+      });
+      expect(made.status, made.message).toBe('200');
+    };
+    advanceTo(t, on('05-02'));
+    await spend(a.id, on('04-10'), 50_000);
+    await spend(b.id, on('03-20'), 20_000);
+    await spend(a.id, on('06-01'), 99_999);
+    await spend(other.id, on('04-01'), 77_777);
 
-    expect(issueLessorBills(db, lease.lessorId, '2026-05-01')).toEqual({ bills: 2, lines: 4 });
+    expect(issueLessorBills(db, lease.lessorId, on('05-01'))).toEqual({ bills: 2, lines: 4 });
     const paid = await t.call(billingEndpoints.receiptCreate, {
       token: t.tokenFor(ROLE.lessorAdmin),
       body: {
         renterId: lease.renterId,
         amountCents: MARCH + 300_000,
         method: 'transfer' as never,
-        receivedOn: '2026-05-02',
+        receivedOn: on('05-02'),
       },
     });
     expect(paid.status).toBe('200');
   });
-  afterAll(() => {
-    t?.dbh.close();
+  afterAll(async () => {
+    await f?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -139,7 +148,7 @@ describe('revenue analysis', () => {
     });
     expect(s.months).toEqual([
       {
-        month: '2026-03',
+        month: `${year()}-03`,
         billedCents: MARCH,
         receivedCents: MARCH,
         expenseCents: 20_000,
@@ -147,7 +156,7 @@ describe('revenue analysis', () => {
         profitCents: MARCH - 20_000,
       },
       {
-        month: '2026-04',
+        month: `${year()}-04`,
         billedCents: APRIL,
         receivedCents: 300_000,
         expenseCents: 50_000,
@@ -190,7 +199,7 @@ describe('revenue analysis', () => {
     const april = (
       await t.call(api.summary, {
         token: t.tokenFor(ROLE.lessorAdmin),
-        query: { from: '2026-04-01', to: '2026-04-30', renterId: lease.renterId },
+        query: { from: on('04-01'), to: on('04-30'), renterId: lease.renterId },
       })
     ).data;
     expect(april.totals).toMatchObject({
@@ -225,9 +234,9 @@ describe('revenue analysis', () => {
     expect(page.data.totals).toEqual({ billedCents: MARCH + APRIL, receivedCents: MARCH + 300_000, days: 94 });
     expect(page.data.list.map((r) => [r.serialNumber, r.month, r.amountCents, r.receivedCents, r.hoursWorked])).toEqual(
       [
-        [a.serialNumber, '2026-04', 900_000, 180_000, 8],
-        [b.serialNumber, '2026-04', 600_000, 120_000, 4],
-        [a.serialNumber, '2026-03', 510_000, 510_000, 6],
+        [a.serialNumber, `${year()}-04`, 900_000, 180_000, 8],
+        [b.serialNumber, `${year()}-04`, 600_000, 120_000, 4],
+        [a.serialNumber, `${year()}-03`, 510_000, 510_000, 6],
       ],
     );
     expect(page.data.list[0]).toMatchObject({
@@ -236,8 +245,8 @@ describe('revenue analysis', () => {
       storeId,
       salespersonName: salesName,
       days: 30,
-      fromOn: '2026-04-01',
-      toOn: '2026-04-30',
+      fromOn: on('04-01'),
+      toOn: on('04-30'),
     });
     const second = await t.call(api.incomeList, {
       token,
@@ -254,12 +263,12 @@ describe('revenue analysis', () => {
     const byKeyword = await t.call(api.incomeList, { token, query: { ...RANGE, keyword: b.serialNumber } });
     expect(byKeyword.data.list.every((r) => r.deviceId === b.id)).toBe(true);
 
-    const backwards = await t.call(api.incomeList, { token, query: { from: '2026-04-30', to: '2026-03-01' } });
+    const backwards = await t.call(api.incomeList, { token, query: { from: on('04-30'), to: on('03-01') } });
     expect(backwards.status).not.toBe('200');
     expect(backwards.data.field).toBe('to');
-    const tooLong = await t.call(api.summary, { token, query: { from: '2020-01-01', to: '2026-04-30' } });
+    const tooLong = await t.call(api.summary, { token, query: { from: '2020-01-01', to: on('04-30') } });
     expect(tooLong.data.field).toBe('to');
-    const badDay = await t.call(api.summary, { token, loose: { query: { from: '2026-02-30' } } });
+    const badDay = await t.call(api.summary, { token, loose: { query: { from: on('02-30') } } });
     expect(badDay.status).not.toBe('200');
   });
 
@@ -289,7 +298,7 @@ describe('revenue analysis', () => {
     expect(theirLines.data.total).toBe(0);
     const theirStatement = await t.call(api.statement, {
       token: foreign,
-      query: { contractId: lease.contractId, month: '2026-04' },
+      query: { contractId: lease.contractId, month: `${year()}-04` },
     });
     expect(theirStatement.status).toBe('404');
 
@@ -304,12 +313,12 @@ describe('revenue analysis', () => {
   it('draws the monthly usage statement: hours per machine per day beside the month’s bill, in both languages', async () => {
     const en = await t.call(api.statement, {
       token: t.tokenFor(ROLE.lessorAdmin),
-      query: { contractId: lease.contractId, month: '2026-04' },
+      query: { contractId: lease.contractId, month: `${year()}-04` },
     });
     expect(en.status).toBe('200');
     expect(en.data.mimeType).toBe('application/pdf');
     const contractNumber = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!.number;
-    expect(en.data.fileName).toBe(`${contractNumber}-2026-04-usage.pdf`);
+    expect(en.data.fileName).toBe(`${contractNumber}-${year()}-04-usage.pdf`);
     const text = pdfText(Buffer.from(en.data.content, 'base64'), dir);
     expect(text).toContain('Monthly usage statement');
     expect(text).toContain(contractNumber);
@@ -319,29 +328,29 @@ describe('revenue analysis', () => {
     expect(line(b.serialNumber)).toMatch(/30\s+¥6,000\.00\s+4\b/);
     expect(text).toMatch(/Total\s+60\s+¥15,000\.00\s+12/);
     // The daily table: 2 April shows A's 8 h; 30 April B's 4 h; a day without work a dash.
-    expect(text).toMatch(/2026-04-02\s+8\s+-/);
-    expect(text).toMatch(/2026-04-30\s+-\s+4/);
+    expect(text).toMatch(new RegExp(`${on('04-02')}\\s+8\\s+-`));
+    expect(text).toMatch(new RegExp(`${on('04-30')}\\s+-\\s+4`));
 
     // The renter reads it too (it travels with the bill), in Chinese.
     const zh = await t.call(api.statement, {
       token: t.tokenFor(ROLE.other),
       lang: 'zh_CN',
-      query: { contractId: lease.contractId, month: '2026-03' },
+      query: { contractId: lease.contractId, month: `${year()}-03` },
     });
     expect(zh.status).toBe('200');
     const zhText = pdfText(Buffer.from(zh.data.content, 'base64'), dir);
     expect(zhText).toContain('月度使用结算单');
-    expect(zhText).toMatch(/2026-03-20\s+6\s+-/);
+    expect(zhText).toMatch(new RegExp(`${on('03-20')}\\s+6\\s+-`));
     expect(zhText).toMatch(/合计\s+34\s+¥8,390\.32\s+6/);
 
     const bad = await t.call(api.statement, {
       token: t.tokenFor(ROLE.lessorAdmin),
-      loose: { query: { contractId: lease.contractId, month: '2026-13' } },
+      loose: { query: { contractId: lease.contractId, month: `${year()}-13` } },
     });
     expect(bad.status).not.toBe('200');
     const salesperson = await t.call(api.statement, {
       token: t.tokenFor(ROLE.lessorSales),
-      query: { contractId: lease.contractId, month: '2026-04' },
+      query: { contractId: lease.contractId, month: `${year()}-04` },
     });
     expect(salesperson.status).toBe('403');
   });

@@ -6,64 +6,81 @@ import { issueLessorBills } from '@console/db/billing/issue';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { leaseHandoverEndpoints as handover } from '@console/contract/http/lease-handover';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { leaseTwoMachines, withoutSeededBilling, type Leased } from '../lease-billing/helpers.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import {
+  advanceTo,
+  leaseTwoMachines,
+  returnMachines,
+  withoutSeededBilling,
+  type Leased,
+} from '../lease-billing/helpers.ts';
 import { freeStock } from '../lease/helpers.ts';
 import { billsWithLines, changeOf, periodsOf, putInForce, statusOf } from './helpers.ts';
 
 /**
  * What a change in force does to lease periods and bills (decision 041), on worked examples in integer cents. The
- * contract (leaseTwoMachines): billed on the 1st; machine A daily (23) at 300.00 on lease from 15 March; machine B
- * calendar-monthly (25) at 6,000.00 from 15 March to 30 April; planned end 31 December 2026.
+ * contract (leaseTwoMachines): billed on the 1st; machine A daily (23) at 300.00 and machine B calendar-monthly (25)
+ * at 6,000.00, both on lease from 15 March (B, where a test says so, back on 30 April); planned end 31 December.
  */
 describe('contract changes in force', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let lease: Leased;
+  const on = (monthDay: string, years = 0) => lease.on(monthDay, years);
   const lineOf = (periodId: number) => periodsOf(t, lease.contractId).find((p) => p.id === periodId)!.lineId;
-  const machineA = () => periodsOf(t, lease.contractId).find((p) => p.id === lease.periods.daily)!.deviceId;
+  const machineA = () => lease.machines.daily;
 
   beforeEach(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     withoutSeededBilling(t);
-    lease = leaseTwoMachines(t);
+    lease = await leaseTwoMachines(f);
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
   it('splits the bill of the month a new price starts in: one line at each price, no bill of its own', async () => {
+    advanceTo(t, on('04-20'));
     const id = await changeOf(t, {
       contractId: lease.contractId,
-      effectiveOn: '2026-04-11',
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily!), businessModel: 23, dayCents: 20_000 }],
+      effectiveOn: on('04-11'),
+      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
     });
-    putInForce(t, id);
+    await putInForce(f, id);
     expect(statusOf(t, id)).toBe(7);
     const periods = periodsOf(t, lease.contractId).filter((p) => p.deviceId === machineA());
     expect(periods.map((p) => [p.startOn, p.endOn, p.endedByChangeId])).toEqual([
-      ['2026-03-15', '2026-04-10', id],
-      ['2026-04-11', null, null],
+      [on('03-15'), on('04-10'), id],
+      [on('04-11'), null, null],
     ]);
     // A run between the change's day and the billing day bills March only: the cut is no return.
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-04-20');
-    expect(billsWithLines(t, lease.contractId).map((b) => b.periodEnd)).toEqual(['2026-03-31']);
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    issueLessorBills(t.dbh.db, lease.lessorId, on('04-20'));
+    expect(billsWithLines(t, lease.contractId).map((b) => b.periodEnd)).toEqual([on('03-31')]);
+    advanceTo(t, on('05-01'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const april = billsWithLines(t, lease.contractId)[1]!;
     const a = april.lines.filter((l) => l.deviceId === machineA());
     expect(a).toEqual([
-      { deviceId: machineA(), fromOn: '2026-04-01', toOn: '2026-04-10', amountCents: 10 * 30_000 },
-      { deviceId: machineA(), fromOn: '2026-04-11', toOn: '2026-04-30', amountCents: 20 * 20_000 },
+      { deviceId: machineA(), fromOn: on('04-01'), toOn: on('04-10'), amountCents: 10 * 30_000 },
+      { deviceId: machineA(), fromOn: on('04-11'), toOn: on('04-30'), amountCents: 20 * 20_000 },
     ]);
     // Machine B's 6,000.00 for April stays as it was.
     expect(april.amountCents).toBe(10 * 30_000 + 20 * 20_000 + 600_000);
   });
 
   it('changes a line to a monthly business model from a day: its days are billed by the new model', async () => {
+    advanceTo(t, on('04-20'));
     const id = await changeOf(t, {
       contractId: lease.contractId,
-      effectiveOn: '2026-04-16',
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily!), businessModel: 24, monthCents: 600_000 }],
+      effectiveOn: on('04-16'),
+      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 24, monthCents: 600_000 }],
     });
-    putInForce(t, id);
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-06-01');
+    await putInForce(f, id);
+    // B comes back on 30 April: the return's confirmation (on 1 May) issues March's and April's bills.
+    advanceTo(t, on('05-01'));
+    await returnMachines(t, lease, ['calendar'], on('04-30'));
+    advanceTo(t, on('06-01'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('06-01'));
     const [march, april, may] = billsWithLines(t, lease.contractId);
     expect(march!.amountCents).toBe(510_000 + Math.round((17 * 600_000) / 31));
     // 15 days at 300.00, then 15 days of 6,000.00 a 30 days.
@@ -73,20 +90,21 @@ describe('contract changes in force', () => {
   });
 
   it('adds a machine from a day: it enters under the new line, not before, and the next bill carries it', async () => {
+    advanceTo(t, on('04-21'));
     const [added] = freeStock(t, lease.lessorId, 1);
     const id = await changeOf(t, {
       contractId: lease.contractId,
-      effectiveOn: '2026-04-21',
+      effectiveOn: on('04-21'),
       lines: [{ op: 'add', deviceId: added!.id, businessModel: 23, dayCents: 10_000 }],
     });
-    putInForce(t, id);
+    await putInForce(f, id);
     const line = t.dbh.db
       .select()
       .from(contractLines)
       .where(eq(contractLines.deviceId, added!.id))
       .all()
       .find((l) => l.contractId === lease.contractId)!;
-    expect(line).toMatchObject({ fromOn: '2026-04-21', untilOn: null, businessModel: 23, dayCents: 10_000 });
+    expect(line).toMatchObject({ fromOn: on('04-21'), untilOn: null, businessModel: 23, dayCents: 10_000 });
     // The machine is still in the depot: the change holds it for the contract, a delivery puts it on lease.
     expect(t.dbh.db.select().from(devices).where(eq(devices.id, added!.id)).get()!.leaseStatus).toBe('stock');
     const entry = (day: string) =>
@@ -100,22 +118,23 @@ describe('contract changes in force', () => {
           machines: [{ lineId: line.id, deviceId: added!.id }],
         },
       });
-    const early = await entry('2026-04-20');
+    const early = await entry(on('04-20'));
     expect(early.status).toBe('400');
     expect(early.data.issues?.[0]?.message).toBe('handover.lineNotInForce');
-    const made = await entry('2026-04-21');
+    const made = await entry(on('04-21'));
     expect(made.status).toBe('200');
     const confirmed = await t.call(handover.confirm, {
       token: t.tokenFor(ROLE.lessorAdmin),
       body: { id: made.data.id },
     });
     expect(confirmed.status).toBe('200');
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
+    advanceTo(t, on('05-01'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const april = billsWithLines(t, lease.contractId).at(-1)!;
     expect(april.lines.find((l) => l.deviceId === added!.id)).toEqual({
       deviceId: added!.id,
-      fromOn: '2026-04-21',
-      toOn: '2026-04-30',
+      fromOn: on('04-21'),
+      toOn: on('04-30'),
       amountCents: 10 * 10_000,
     });
   });
@@ -123,36 +142,41 @@ describe('contract changes in force', () => {
   it('removes a machine from a day: its planned end is the day before and it is not delivered again under it', async () => {
     const id = await changeOf(t, {
       contractId: lease.contractId,
-      effectiveOn: '2026-06-01',
-      lines: [{ op: 'remove', lineId: lineOf(lease.periods.daily!) }],
+      effectiveOn: on('06-01'),
+      lines: [{ op: 'remove', lineId: lineOf(lease.periods.daily) }],
     });
-    putInForce(t, id);
+    await putInForce(f, id);
     const period = periodsOf(t, lease.contractId).find((p) => p.id === lease.periods.daily)!;
-    expect(period).toMatchObject({ plannedEndOn: '2026-05-31', endOn: null });
+    expect(period).toMatchObject({ plannedEndOn: on('05-31'), endOn: null });
     const line = t.dbh.db.select().from(contractLines).where(eq(contractLines.id, period.lineId)).get()!;
-    expect(line.untilOn).toBe('2026-05-31');
-    // A machine the change took out of the contract is not delivered again under it.
+    expect(line.untilOn).toBe(on('05-31'));
+    // Returned on its planned end, a machine the change took out of the contract is not delivered again under it.
+    advanceTo(t, on('06-02'));
+    await returnMachines(t, lease, ['daily'], on('05-31'));
     const again = await t.call(handover.create, {
       token: t.tokenFor(ROLE.lessorAdmin),
       lang: 'en_US',
       body: {
         kind: 'entry',
         contractId: lease.contractId,
-        day: '2026-06-02',
+        day: on('06-02'),
         machines: [{ lineId: line.id, deviceId: period.deviceId }],
       },
     });
-    expect(again.status).not.toBe('200');
+    expect(again.status).toBe('400');
+    expect(again.data.issues).toEqual([{ path: 'machines.0.lineId', message: 'handover.lineNotInForce' }]);
   });
 
   it('moves the planned end: the contract and its open periods end later, the ended ones do not move', async () => {
-    const id = await changeOf(t, { contractId: lease.contractId, effectiveOn: '2026-06-01', endOn: '2027-03-31' });
-    putInForce(t, id);
+    advanceTo(t, on('05-01'));
+    await returnMachines(t, lease, ['calendar'], on('04-30'));
+    const id = await changeOf(t, { contractId: lease.contractId, effectiveOn: on('06-01'), endOn: on('03-31', 1) });
+    await putInForce(f, id);
     const c = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
-    expect(c.endOn).toBe('2027-03-31');
+    expect(c.endOn).toBe(on('03-31', 1));
     const periods = periodsOf(t, lease.contractId);
-    expect(periods.find((p) => p.id === lease.periods.daily)!.plannedEndOn).toBe('2027-03-31');
-    expect(periods.find((p) => p.id === lease.periods.calendar)!.plannedEndOn).toBe('2026-12-31');
+    expect(periods.find((p) => p.id === lease.periods.daily)!.plannedEndOn).toBe(on('03-31', 1));
+    expect(periods.find((p) => p.id === lease.periods.calendar)!.plannedEndOn).toBe(on('12-31'));
     // The contract's timeline and detail show the change that moved it.
     const changed = t.dbh.db
       .select()
@@ -160,23 +184,33 @@ describe('contract changes in force', () => {
       .where(eq(contractEvents.contractId, lease.contractId))
       .all()
       .find((e) => e.action === 'changed')!;
-    expect(changed).toMatchObject({ actor: 'system', day: '2026-06-01' });
+    expect(changed).toMatchObject({ actor: 'system', day: on('06-01') });
     const detail = await t.call(leaseContractEndpoints.detail, {
       token: t.tokenFor(ROLE.lessorAdmin),
       query: { id: lease.contractId },
     });
-    expect(detail.data.endOn).toBe('2027-03-31');
+    expect(detail.data.endOn).toBe(on('03-31', 1));
     expect(detail.data.changes.map((x) => [x.id, x.status])).toEqual([[id, 7]]);
     expect(detail.data.events.find((e) => e.action === 'changed')).toMatchObject({ changeId: id });
   });
 
   it('a contract that ends completes its changes in force and ends those that never came into force', async () => {
-    const inForce = await changeOf(t, { contractId: lease.contractId, effectiveOn: '2026-06-01', endOn: '2027-01-31' });
-    putInForce(t, inForce);
-    const pending = await changeOf(t, { contractId: lease.contractId, effectiveOn: '2026-07-01', endOn: '2027-02-28' });
+    const inForce = await changeOf(t, {
+      contractId: lease.contractId,
+      effectiveOn: on('06-01'),
+      endOn: on('01-31', 1),
+    });
+    await putInForce(f, inForce);
+    const pending = await changeOf(t, {
+      contractId: lease.contractId,
+      effectiveOn: on('07-01'),
+      endOn: on('02-28', 1),
+    });
+    // Terminated on 30 June, that day: the machines still out come back with it.
+    advanceTo(t, on('06-30'));
     const moved = await t.call(leaseContractEndpoints.move, {
       token: t.tokenFor(ROLE.lessorAdmin),
-      body: { id: lease.contractId, action: 'terminate', reason: '客户提前退租', day: '2026-06-30' },
+      body: { id: lease.contractId, action: 'terminate', reason: '客户提前退租', day: on('06-30') },
     });
     expect(moved.status).toBe('200');
     expect(statusOf(t, inForce)).toBe(8);

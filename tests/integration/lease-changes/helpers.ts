@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { approvalRules, contracts } from '@console/db/schema/lease';
-import { signingFlows } from '@console/db/schema/lease-esign';
+import { contracts } from '@console/db/schema/lease';
+import { seals } from '@console/db/schema/lease-esign';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { billLines, bills } from '@console/db/schema/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseChangeEndpoints as api } from '@console/contract/http/lease-changes';
-import { asActor } from '@console/server/src/lease/access';
-import { applyCallback } from '@console/server/src/lease/callbacks';
-import { applyMove } from '@console/server/src/lease/moves';
+import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
+import { partyEndpoints } from '@console/contract/http/lease-parties';
+import type { CallbackBody } from '@console/contract/lease/esign-protocol';
 import { approve, submit } from '@console/server/src/lease/review';
+import type { SigningFixture } from '../../fixtures/lease-signing.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
-import { contractRow, demoUser } from '../lease/helpers.ts';
+import { demoUser } from '../lease/helpers.ts';
 
 /** Save a change as the demo administrator (Huadong) and answer the envelope. */
 export const writeChange = (t: TestApp, body: Record<string, unknown>, roleId: number = ROLE.lessorAdmin) =>
@@ -23,36 +24,61 @@ export async function changeOf(t: TestApp, body: Record<string, unknown>): Promi
   return made.data.id;
 }
 
-let events = 0;
+/** A party signs on the provider's page; answers the event the provider made of it. */
+export async function signOnPage(
+  f: SigningFixture,
+  url: string,
+  name: string,
+  type: 'lesseeSigned' | 'lessorSigned',
+): Promise<CallbackBody> {
+  const response = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ name, action: 'sign', reason: '' }),
+  });
+  if (!response.ok) throw new Error(`signing page answered ${response.status}: ${await response.text()}`);
+  const flowId = new URL(url).pathname.split('/')[2]!;
+  const event = f.provider.flows.get(flowId)?.events.find((e) => e.type === type);
+  if (!event) throw new Error(`no ${type} event in flow ${flowId}`);
+  return event;
+}
+
+/** The lessor's administrator starts the signing of an approved contract or change with the company's seal. */
+export async function startSigning(t: TestApp, id: number) {
+  const lessorOrgId = t.dbh.db.select().from(contracts).where(eq(contracts.id, id)).get()!.lessorOrgId;
+  const seal = t.dbh.db.select().from(seals).where(eq(seals.orgId, lessorOrgId)).get()!;
+  const started = await t.call(leaseContractEndpoints.move, {
+    token: t.tokenFor(ROLE.lessorAdmin),
+    body: { id, action: 'startSigning', sealId: seal.id },
+  });
+  if (started.status !== '200' || !started.data.signing) {
+    throw new Error(`${id} could not be sent for signing: ${started.message}`);
+  }
+  return started.data.signing;
+}
+
 /**
  * Take a saved change through the contract's own flow to "in force": submitted (approved by a rule, else by the
- * administrator), sent for signing, and signed by both parties through the provider's verified callbacks.
+ * administrator), sent for signing, and signed by both parties through the provider's pages and signed callbacks.
  */
-export function putInForce(t: TestApp, id: number): void {
+export async function putInForce(f: SigningFixture, id: number): Promise<void> {
+  const { t } = f;
   const db = t.dbh.db;
   const admin = demoUser(t, ROLE.lessorAdmin);
   if ([0, 2, 4].includes(statusOf(t, id))) submit(db, admin, id, t.deps.now());
   if (statusOf(t, id) === 1) approve(db, admin, id, t.deps.now());
-  const flowId = `F-change-${id}`;
-  db.transaction((tx) => {
-    tx.insert(signingFlows).values({ contractId: id, providerFlowId: flowId, startedBy: admin.id }).run();
-    applyMove(tx, asActor(admin), contractRow(t, id), 'startSigning', {}, t.deps.now());
-  });
-  for (const type of ['lesseeSigned', 'lessorSigned'] as const) {
-    events += 1;
-    const outcome = applyCallback(
-      db,
-      { eventId: `E-change-${id}-${events}`, flowId, reference: String(id), type, signer: '张三', reason: '', at: 1 },
-      t.deps.now(),
-    );
-    if (outcome !== 'applied') throw new Error(`callback ${type}: ${outcome}`);
-  }
+  await f.sign(id);
 }
 
-/** A rule of the lessor that approves everything, tried first. */
-export function approveEverything(t: TestApp, lessorId: number): string {
+/** A rule of the lessor that approves everything (up to ten years), made by its administrator and tried first. */
+export async function approveEverything(t: TestApp): Promise<string> {
   const name = '变更自动审批';
-  t.dbh.db.insert(approvalRules).values({ orgId: lessorId, name, position: -1, maxDays: 10_000 }).run();
+  const token = t.tokenFor(ROLE.lessorAdmin);
+  const made = await t.call(partyEndpoints.ruleCreate, { token, body: { name, maxDays: 3650 } });
+  if (made.status !== '200') throw new Error(`rule: ${made.message}`);
+  const rules = await t.call(partyEndpoints.ruleList, { token });
+  const others = rules.data.list.map((r) => r.id).filter((id) => id !== made.data.id);
+  const reordered = await t.call(partyEndpoints.ruleReorder, { token, body: { ids: [made.data.id, ...others] } });
+  if (reordered.status !== '200') throw new Error(`rule order: ${reordered.message}`);
   return name;
 }
 

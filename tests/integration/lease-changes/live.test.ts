@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signingFlows } from '@console/db/schema/lease-esign';
 import { ROLE } from '@console/contract/codes/roles';
 import {
   APP_ID_HEADER,
@@ -8,29 +7,30 @@ import {
   TIMESTAMP_HEADER,
   type CallbackBody,
 } from '@console/contract/lease/esign-protocol';
-import { asActor } from '@console/server/src/lease/access';
 import { ESIGN_CALLBACK_PATH, esignSettings } from '@console/server/src/lease/esign-client';
-import { applyMove } from '@console/server/src/lease/moves';
 import { approve, submit } from '@console/server/src/lease/review';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
 import { withoutSeededBilling, leaseTwoMachines } from '../lease-billing/helpers.ts';
 import { contractRow, demoUser } from '../lease/helpers.ts';
-import { changeOf, periodsOf, statusOf } from './helpers.ts';
+import { changeOf, signOnPage, startSigning, statusOf } from './helpers.ts';
 
 /** A change the provider signs is announced to the open pages of the change and of the contract it rewrites. */
 describe('a change coming into force, live', () => {
+  let f: SigningFixture;
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     withoutSeededBilling(t);
   });
-  afterAll(() => t?.dbh.close());
+  afterAll(() => f?.close());
 
-  /** Deliver a provider event through the callback route, signed as the provider signs. */
+  /** Deliver the provider's event through the callback route, signed as the provider signs. */
   const post = (body: CallbackBody) => {
     const settings = esignSettings(t.deps.env);
     const raw = JSON.stringify(body);
-    const timestamp = String(t.deps.now());
+    const timestamp = String(Date.now());
     return t.app.request(ESIGN_CALLBACK_PATH, {
       method: 'POST',
       headers: {
@@ -43,28 +43,23 @@ describe('a change coming into force, live', () => {
   };
 
   it("tells the contract's open pages when the lessor's signature puts its change in force", async () => {
-    const lease = leaseTwoMachines(t);
-    const line = periodsOf(t, lease.contractId)[0]!.lineId;
+    const lease = await leaseTwoMachines(f);
     const id = await changeOf(t, {
       contractId: lease.contractId,
-      effectiveOn: '2026-04-11',
-      lines: [{ op: 'reprice', lineId: line, businessModel: 23, dayCents: 20_000 }],
+      effectiveOn: lease.on('04-11'),
+      lines: [{ op: 'reprice', lineId: lease.lines.daily, businessModel: 23, dayCents: 20_000 }],
     });
     const admin = demoUser(t, ROLE.lessorAdmin);
     submit(t.dbh.db, admin, id, t.deps.now());
     if (statusOf(t, id) === 1) approve(t.dbh.db, admin, id, t.deps.now());
-    const flowId = `F-live-${id}`;
-    t.dbh.db.transaction((tx) => {
-      tx.insert(signingFlows).values({ contractId: id, providerFlowId: flowId, startedBy: admin.id }).run();
-      applyMove(tx, asActor(admin), contractRow(t, id), 'startSigning', {}, t.deps.now());
-    });
-    const event = (type: CallbackBody['type']): CallbackBody => ({
-      ...{ eventId: `E-live-${id}-${type}`, flowId, reference: String(id), type },
-      ...{ signer: '张三', reason: '', at: t.deps.now() },
-    });
-    expect((await post(event('lesseeSigned'))).status).toBe(200);
+    // The test delivers the provider's events itself, one at a time: the provider holds its own back.
+    f.provider.steering.callbackDelayMs = 600_000;
+    const signing = await startSigning(t, id);
+    expect((await post(await signOnPage(f, signing.lesseeUrl, '王建国', 'lesseeSigned'))).status).toBe(200);
+    expect(statusOf(t, id)).toBe(6);
+    const lessorSigned = await signOnPage(f, signing.lessorUrl, '李华', 'lessorSigned');
     const published = vi.spyOn(t.deps.live, 'publish');
-    expect((await post(event('lessorSigned'))).status).toBe(200);
+    expect((await post(lessorSigned)).status).toBe(200);
     expect(statusOf(t, id)).toBe(7);
     const contract = contractRow(t, lease.contractId);
     const parties = { orgIds: [contract.lessorOrgId, contract.renterOrgId] };

@@ -1,25 +1,42 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contracts } from '@console/db/schema/lease';
+import { contractLines, contracts } from '@console/db/schema/lease';
+import { devices } from '@console/db/schema/devices';
+import { leasePrices } from '@console/db/schema/products';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseChangeEndpoints as api } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { leaseTwoMachines, withoutSeededBilling, type Leased } from '../lease-billing/helpers.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { advanceTo, leaseTwoMachines, todayOf, withoutSeededBilling, type Leased } from '../lease-billing/helpers.ts';
 import { demoUser, freeStock } from '../lease/helpers.ts';
+import { CLAIMING } from '@console/server/src/lease/machines-held';
 import { submit } from '@console/server/src/lease/review';
-import { approveEverything, changeOf, periodsOf, putInForce, statusOf, writeChange } from './helpers.ts';
+import { approveEverything, changeOf, putInForce, statusOf, writeChange } from './helpers.ts';
 
 /** Every refusal of a change, and who sees and writes one (decisions 029 and 041). */
 describe('contract change rules', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let lease: Leased;
-  const dailyLine = () => periodsOf(t, lease.contractId).find((p) => p.id === lease.periods.daily)!.lineId;
-  const reprice = (effectiveOn: string) => ({
+  const on = (monthDay: string, years = 0) => lease.on(monthDay, years);
+  const dailyLine = () => lease.lines.daily;
+  /** The daily machine's list price (decision 049): a price below it leaves a change to a manager. */
+  const listPrice = () => {
+    const modelId = t.dbh.db.select().from(devices).where(eq(devices.id, lease.machines.daily)).get()!.modelId;
+    return t.dbh.db
+      .select()
+      .from(leasePrices)
+      .where(
+        and(eq(leasePrices.orgId, lease.lessorId), eq(leasePrices.modelId, modelId), eq(leasePrices.businessModel, 23)),
+      )
+      .get()!.dayCents!;
+  };
+  const reprice = (effectiveOn: string, dayCents = 25_000) => ({
     contractId: lease.contractId,
     effectiveOn,
-    lines: [{ op: 'reprice', lineId: dailyLine(), businessModel: 23, dayCents: 25_000 }],
+    lines: [{ op: 'reprice', lineId: dailyLine(), businessModel: 23, dayCents }],
   });
   const move = (id: number, action: string, roleId: number = ROLE.lessorAdmin, extra = {}) =>
     t.call(leaseContractEndpoints.move, {
@@ -29,15 +46,19 @@ describe('contract change rules', () => {
     });
 
   beforeEach(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     withoutSeededBilling(t);
-    lease = leaseTwoMachines(t);
+    lease = await leaseTwoMachines(f);
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
   it('is written only against a contract in execution', async () => {
-    t.dbh.db.update(contracts).set({ status: 8 }).where(eq(contracts.id, lease.contractId)).run();
-    const refused = await writeChange(t, reprice('2026-05-01'));
+    // The lease ends today (its machines come back with it).
+    const closed = await move(lease.contractId, 'close', ROLE.lessorAdmin, { day: todayOf(t) });
+    expect(closed.status, closed.message).toBe('200');
+    expect(statusOf(t, lease.contractId)).toBe(8);
+    const refused = await writeChange(t, reprice(on('05-01')));
     expect(refused.status).toBe('409');
     expect(refused.message).toContain('only a contract in execution can be changed');
   });
@@ -48,23 +69,23 @@ describe('contract change rules', () => {
       expect(answer.status).toBe('400');
       return answer.data.issues?.map((i) => [i.path, i.message]);
     };
-    expect(await field({ contractId: lease.contractId, effectiveOn: '2026-05-01', lines: [] })).toEqual([
+    expect(await field({ contractId: lease.contractId, effectiveOn: on('05-01'), lines: [] })).toEqual([
       ['lines', 'change.nothingChanged'],
     ]);
-    expect(await field({ ...reprice('2026-05-01'), endOn: '2026-04-30' })).toEqual([
+    expect(await field({ ...reprice(on('05-01')), endOn: on('04-30') })).toEqual([
       ['endOn', 'change.endBeforeEffective'],
     ]);
+    expect(await field({ contractId: lease.contractId, effectiveOn: on('05-01'), lines: [{ op: 'reprice' }] })).toEqual(
+      [
+        ['lines.0.lineId', 'change.lineRequired'],
+        ['lines.0.businessModel', 'lease.businessModelInvalid'],
+      ],
+    );
     expect(
-      await field({ contractId: lease.contractId, effectiveOn: '2026-05-01', lines: [{ op: 'reprice' }] }),
-    ).toEqual([
-      ['lines.0.lineId', 'change.lineRequired'],
-      ['lines.0.businessModel', 'lease.businessModelInvalid'],
-    ]);
-    expect(
-      await field({ ...reprice('2026-05-01'), lines: [{ op: 'reprice', lineId: dailyLine(), businessModel: 24 }] }),
+      await field({ ...reprice(on('05-01')), lines: [{ op: 'reprice', lineId: dailyLine(), businessModel: 24 }] }),
     ).toEqual([['lines.0.monthCents', 'lease.monthPriceRequired']]);
-    expect(await field(reprice('2026-03-01'))).toEqual([['effectiveOn', 'change.effectiveBeforeStart']]);
-    expect(await field(reprice('2027-01-01'))).toEqual([['effectiveOn', 'change.effectiveAfterEnd']]);
+    expect(await field(reprice(on('03-01')))).toEqual([['effectiveOn', 'change.effectiveBeforeStart']]);
+    expect(await field(reprice(on('01-01', 1)))).toEqual([['effectiveOn', 'change.effectiveAfterEnd']]);
   });
 
   it('acts only on lines of its own contract in force, on machines in stock, and never on billed days', async () => {
@@ -74,62 +95,86 @@ describe('contract change rules', () => {
       .where(eq(contracts.lessorOrgId, lease.lessorId))
       .all()
       .find((c) => c.id !== lease.contractId && c.status === 7)!;
-    const foreignLine = periodsOf(t, other.id)[0]?.lineId ?? 999_999;
+    const foreignLine = t.dbh.db.select().from(contractLines).where(eq(contractLines.contractId, other.id)).get()!.id;
     const wrong = await writeChange(t, {
-      ...reprice('2026-05-01'),
+      ...reprice(on('05-01')),
       lines: [{ op: 'remove', lineId: foreignLine }],
     });
     expect(wrong.data.issues?.[0]).toMatchObject({ path: 'lines.0.lineId', message: 'change.lineInvalid' });
-    const leased = periodsOf(t, lease.contractId).find((p) => p.id === lease.periods.daily)!.deviceId;
-    const busy = await writeChange(t, {
-      ...reprice('2026-05-01'),
-      lines: [{ op: 'add', deviceId: leased, businessModel: 23, dayCents: 10_000 }],
+    const add = (deviceId: number) => ({
+      ...reprice(on('05-01')),
+      lines: [{ op: 'add', deviceId, businessModel: 23, dayCents: 10_000 }],
     });
+    // A machine on lease (this contract's own, delivered) is not in stock.
+    const leased = await writeChange(t, add(lease.machines.daily));
+    expect(leased.status).toBe('400');
+    expect(leased.message).toContain('is not in stock');
+    // A machine in stock that another contract names is that contract's.
+    const held = t.dbh.db
+      .select({ deviceId: contractLines.deviceId })
+      .from(contractLines)
+      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+      .innerJoin(devices, eq(devices.id, contractLines.deviceId))
+      .where(
+        and(
+          eq(contracts.lessorOrgId, lease.lessorId),
+          eq(contracts.kind, 'contract'),
+          inArray(contracts.status, CLAIMING),
+          eq(devices.leaseStatus, 'stock'),
+        ),
+      )
+      .get()!.deviceId!;
+    const busy = await writeChange(t, add(held));
     expect(busy.status).toBe('409');
     expect(busy.message).toContain('is already on contract');
-    issueLessorBills(t.dbh.db, lease.lessorId, '2026-05-01');
-    const billed = await writeChange(t, reprice('2026-04-15'));
+    advanceTo(t, on('05-01'));
+    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const billed = await writeChange(t, reprice(on('04-15')));
     expect(billed.status).toBe('409');
-    expect(billed.message).toContain('2026-04-30');
-    expect((await writeChange(t, reprice('2026-05-01'))).status).toBe('200');
+    expect(billed.message).toContain(on('04-30'));
+    expect((await writeChange(t, reprice(on('05-01')))).status).toBe('200');
   });
 
   it('takes the contract flow: automatic approval, no edit once approved, and it never closes on its own', async () => {
-    const rule = approveEverything(t, lease.lessorId);
-    const id = await changeOf(t, reprice('2026-05-01'));
+    const rule = await approveEverything(t);
+    // At the list price: below it, a manager approves whatever the rules say.
+    const id = await changeOf(t, reprice(on('05-01'), listPrice()));
     const submitted = await move(id, 'submit');
     expect(submitted.data).toMatchObject({ status: 3, ruleName: rule });
     const edit = await t.call(api.update, {
       token: t.tokenFor(ROLE.lessorAdmin),
       lang: 'en_US',
       query: { id },
-      body: reprice('2026-05-02') as never,
+      body: reprice(on('05-02')) as never,
     });
     expect(edit.status).toBe('409');
-    putInForce(t, id);
+    await putInForce(f, id);
     expect(statusOf(t, id)).toBe(7);
     for (const action of ['close', 'terminate']) {
-      const refused = await move(id, action, ROLE.lessorAdmin, { reason: 'x', day: '2026-06-01' });
+      const refused = await move(id, action, ROLE.lessorAdmin, { reason: 'x', day: on('06-01') });
       expect(refused.status).toBe('409');
       expect(refused.message).toContain('it cannot be');
     }
     expect(statusOf(t, id)).toBe(7);
   });
 
-  it('a change submitted after its contract ended is refused on submit and stays a draft', async () => {
+  it('a change not yet submitted ends with its contract: its submit is refused afterwards', async () => {
     const [machine] = freeStock(t, lease.lessorId, 1);
     const id = await changeOf(t, {
-      ...reprice('2026-05-01'),
+      ...reprice(on('05-01')),
       lines: [{ op: 'add', deviceId: machine!.id, businessModel: 23, dayCents: 10_000 }],
     });
-    t.dbh.db.update(contracts).set({ status: 8 }).where(eq(contracts.id, lease.contractId)).run();
+    const closed = await move(lease.contractId, 'close', ROLE.lessorAdmin, { day: todayOf(t) });
+    expect(closed.status, closed.message).toBe('200');
+    // The draft never came into force and now cannot (decision 041): terminated with its contract.
+    expect(statusOf(t, id)).toBe(9);
     const refused = await move(id, 'submit');
     expect(refused.status).toBe('409');
-    expect(statusOf(t, id)).toBe(0);
+    expect(statusOf(t, id)).toBe(9);
   });
 
   it('is seen as its contract is: company, own salesperson, the renter from approval on, nobody else', async () => {
-    const id = await changeOf(t, reprice('2026-05-01'));
+    const id = await changeOf(t, reprice(on('05-01')));
     const detail = (roleId: number) =>
       t.call(api.detail, { token: t.tokenFor(roleId as never), query: { id } }).then((a) => a.status);
     const listed = (roleId: number) =>
@@ -149,7 +194,7 @@ describe('contract change rules', () => {
     expect(await detail(ROLE.other)).toBe('200');
     expect(await listed(ROLE.other)).toBe(true);
     // The renter reads, never writes.
-    expect((await writeChange(t, reprice('2026-05-02'), ROLE.other)).status).toBe('403');
+    expect((await writeChange(t, reprice(on('05-02')), ROLE.other)).status).toBe('403');
     // Other companies are the isolation matrix's (tests/integration/security): every endpoint here is in it.
     // A change is not a contract: the contracts' pages do not list or open it.
     const contractsList = await t.call(leaseContractEndpoints.list, {
@@ -165,8 +210,8 @@ describe('contract change rules', () => {
   });
 
   it('lists with filters by status, contract, kind and effective days, paged', async () => {
-    const a = await changeOf(t, reprice('2026-05-01'));
-    const b = await changeOf(t, { contractId: lease.contractId, effectiveOn: '2026-06-01', endOn: '2027-01-31' });
+    const a = await changeOf(t, reprice(on('05-01')));
+    const b = await changeOf(t, { contractId: lease.contractId, effectiveOn: on('06-01'), endOn: on('01-31', 1) });
     const list = (query: Record<string, unknown>) =>
       t
         .call(api.list, { token: t.tokenFor(ROLE.lessorAdmin), query: { contractId: lease.contractId, ...query } })
@@ -174,7 +219,7 @@ describe('contract change rules', () => {
     expect((await list({})).list.map((r) => r.id)).toEqual([b, a]);
     expect((await list({ kind: 'reprice' })).list.map((r) => r.id)).toEqual([a]);
     expect((await list({ kind: 'extend' })).list.map((r) => [r.id, r.kinds])).toEqual([[b, ['extend']]]);
-    expect((await list({ effectiveFrom: '2026-05-15' })).list.map((r) => r.id)).toEqual([b]);
+    expect((await list({ effectiveFrom: on('05-15') })).list.map((r) => r.id)).toEqual([b]);
     expect((await list({ status: 0, pageSize: 1, page: 2 })).list.map((r) => r.id)).toEqual([a]);
     expect((await list({ status: 0, pageSize: 1 })).total).toBe(2);
     expect((await list({ status: 7 })).total).toBe(0);

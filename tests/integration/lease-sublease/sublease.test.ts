@@ -9,18 +9,20 @@ import { partyEndpoints } from '@console/contract/http/lease-parties';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
-import { contracts } from '@console/db/schema/lease';
 import { subleases, sublessors } from '@console/db/schema/lease-sublease';
 import { SUBLESSOR_DEMO_ACCOUNT } from '@console/db/seed/lease-sublease';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { createDraft } from '@console/server/src/lease/drafts';
+import { approve, submit } from '@console/server/src/lease/review';
 import { createSession } from '@console/server/src/lib/session';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { renterOf, storeOf, userOf } from '../lease/helpers.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { contractRow, renterOf, storeOf, userOf } from '../lease/helpers.ts';
 import { dayOf, huadongOf } from '../lease-handover/helpers.ts';
 
 /** Sub-lessors and machines rented in (docs/decisions/042-sub-leasing.md), through the endpoints. */
 describe('sub-leasing', () => {
+  let f: SigningFixture;
   let t: TestApp;
   let huadong: number;
   let sublessorId: number;
@@ -50,11 +52,12 @@ describe('sub-leasing', () => {
     });
 
   beforeEach(async () => {
-    t = await createTestApp();
+    f = await signingFixture();
+    t = f.t;
     huadong = huadongOf(t);
     sublessorId = t.dbh.db.select().from(sublessors).where(eq(sublessors.lessorOrgId, huadong)).get()!.orgId;
   });
-  afterEach(() => t.dbh.close());
+  afterEach(() => f.close());
 
   it('manages sub-lessors as renters: bank details, a sign-in account, validation, delete refused once it lent', async () => {
     const body = {
@@ -117,7 +120,7 @@ describe('sub-leasing', () => {
     const twice = await rentIn(['zl-test-0001']);
     expect(twice.status).toBe('400');
 
-    // Leased out under the company's own contract, delivered.
+    // Leased out under the company's own contract (approved and signed), delivered.
     const sales = userOf(t, huadong, ROLE.lessorSales);
     const renterId = renterOf(t, huadong, 'clear');
     const draft = createDraft(
@@ -133,7 +136,11 @@ describe('sub-leasing', () => {
       },
       t.deps.now(),
     );
-    t.dbh.db.update(contracts).set({ status: LEASE_STATUS.inExecution }).where(eq(contracts.id, draft.id)).run();
+    if (submit(t.dbh.db, sales, draft.id, t.deps.now()).status === LEASE_STATUS.pendingReview) {
+      approve(t.dbh.db, userOf(t, huadong, ROLE.lessorAdmin), draft.id, t.deps.now());
+    }
+    await f.sign(draft.id);
+    expect(contractRow(t, draft.id).status).toBe(LEASE_STATUS.inExecution);
     // Promised to a running contract, even before it leaves: not returnable.
     const promised = await t.call(api.subleaseReturn, { token: admin(), body: { id, day: today() } });
     expect(promised.status).toBe('409');

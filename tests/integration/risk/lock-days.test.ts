@@ -1,10 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
+import { renewalEndpoints } from '@console/contract/http/renewals';
 import { ARREARS_DEFAULTS, riskEndpoints } from '@console/contract/http/risk';
+import { topics } from '@console/contract/mqtt/topics';
 import { commands, devices } from '@console/db/schema/devices';
+import { renewalOrders } from '@console/db/schema/renewals';
+import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import type { Ingest } from '@console/server/src/ingest/ingest';
 import { dayInZone } from '@console/server/src/lib/time';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { commandRig, eventually, playMachine, type PlayedMachine } from '../commands/helpers.ts';
+import { platformReport } from '../ingest/helpers.ts';
 import { fleetOf, withoutLockTasks } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 
@@ -12,13 +19,56 @@ const DAY = 24 * 3600_000;
 
 describe('lock day settings', () => {
   let t: TestApp;
+  let broker: EmbeddedBroker;
+  let ingest: Ingest;
+  const played: PlayedMachine[] = [];
   let fleet: ReturnType<typeof fleetOf>;
   let token: string;
   /** Three machines of the own company: service's last day 10 days ago (eligible and working) and 2 days ago. */
   let ids: { expired: number; working: number; recent: number };
 
-  const setMachine = (id: number, fields: Partial<typeof devices.$inferInsert>) =>
+  /** What a machine reports of itself (telemetry: its status), or its registry record (the service's last day). */
+  const setMachine = (id: number, fields: Pick<Partial<typeof devices.$inferInsert>, 'status' | 'serviceExpiresAt'>) =>
     t.dbh.db.update(devices).set(fields).where(eq(devices.id, id)).run();
+  const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
+  /** Offline aerial platforms of the company, unlocked and never commanded: the machines the simulator left so. */
+  const quietMachines = () => {
+    const commanded = new Set(
+      t.dbh.db
+        .select({ id: commands.deviceId })
+        .from(commands)
+        .all()
+        .map((c) => c.id),
+    );
+    return t.dbh.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.orgId, fleet.own),
+          eq(devices.kind, 'aerialPlatform'),
+          eq(devices.online, false),
+          eq(devices.sleeping, false),
+          eq(devices.lockLevel, 'unlocked'),
+        ),
+      )
+      .all()
+      .map((d) => d.id)
+      .filter((id) => !commanded.has(id));
+  };
+  /** A played machine reports itself at rest with the lock it has. */
+  const reportAtRest = (m: PlayedMachine, lock: 'unlocked' | 'preLock1' | 'lock1') =>
+    m.client.publishAsync(
+      topics.telemetry(m.serial),
+      JSON.stringify({
+        ...platformReport(
+          Date.now(),
+          { lifting: false, driving: false, platformHeightM: 0, loadPct: 0 },
+          { lat: 31.2304, lng: 121.4737, speed: 0, fix: 'gps' },
+        ),
+        lock,
+      }),
+    );
   const settings = (extra = {}) => ({
     orgId: fleet.own,
     enabled: true,
@@ -30,7 +80,7 @@ describe('lock day settings', () => {
   });
 
   beforeEach(async () => {
-    t = await createTestApp();
+    ({ t, broker, ingest } = await commandRig());
     withoutLockTasks(t.dbh);
     fleet = fleetOf(t.dbh);
     token = t.tokenFor(ROLE.lessorAdmin);
@@ -43,14 +93,19 @@ describe('lock day settings', () => {
       .set({ serviceExpiresAt: day(400) })
       .where(eq(devices.orgId, fleet.own))
       .run();
-    const pick = (skip: number) => fleet.machine(fleet.own, false, skip).id;
-    ids = { expired: pick(0), working: pick(1), recent: pick(2) };
-    setMachine(ids.expired, { serviceExpiresAt: day(-10), status: 2, lockLevel: 'unlocked' });
-    setMachine(ids.working, { serviceExpiresAt: day(-10), status: 6, lockLevel: 'unlocked' });
+    const [expired, working, recent] = quietMachines() as [number, number, number];
+    ids = { expired, working, recent };
+    setMachine(ids.expired, { serviceExpiresAt: day(-10), status: 2 });
+    setMachine(ids.working, { serviceExpiresAt: day(-10), status: 6 });
     // Pre-locked as yesterday began; locked as the day after tomorrow begins (three days later).
-    setMachine(ids.recent, { serviceExpiresAt: day(-2), status: 3, lockLevel: 'unlocked' });
+    setMachine(ids.recent, { serviceExpiresAt: day(-2), status: 3 });
   });
-  afterEach(() => t.dbh.close());
+  afterEach(async () => {
+    await Promise.all(played.splice(0).map((m) => m.client.endAsync(true)));
+    await ingest.stop();
+    await broker.close();
+    t.dbh.close();
+  });
 
   const commandsOf = (deviceIds: number[]) =>
     t.dbh.db
@@ -111,12 +166,31 @@ describe('lock day settings', () => {
     await t.call(riskEndpoints.listTasks, { token });
     expect(commandsOf(Object.values(ids))).toHaveLength(2);
 
-    // The working machine is locked once it stops (its box still on line); the pre-locked one, shown as locked, is
-    // locked after the interval.
+    // The working machine is locked once it stops (its box still on line); the pre-locked one is locked after the
+    // interval.
     setMachine(ids.working, { status: 7 });
-    setMachine(ids.recent, { lockLevel: 'preLock1', status: 4 });
-    // The machines confirmed their commands (a queued lock command keeps automatic locking away).
-    t.dbh.db.update(commands).set({ state: 'succeeded' }).run();
+    // The two machines come on line, carry out their commands and report their locks (a lock command still under
+    // way keeps automatic locking away).
+    const [expired, recent] = await Promise.all(
+      [ids.expired, ids.recent].map((id) => playMachine(broker.url, device(id).serialNumber)),
+    );
+    played.push(expired!, recent!);
+    for (const [m, lock] of [
+      [expired!, 'lock1'],
+      [recent!, 'preLock1'],
+    ] as const) {
+      await eventually(`the lock at ${m.serial}`, async () => m.received.length === 1);
+      expect(m.received[0]).toMatchObject({ type: 'lock', level: lock, mode: 'onStop' });
+      await m.ack(m.received[0]!.id, 'done', { state: { lock, sleeping: false } });
+      await reportAtRest(m, lock);
+    }
+    await eventually(
+      'locked',
+      async () =>
+        device(ids.recent).lockLevel === 'preLock1' &&
+        device(ids.expired).lockLevel === 'lock1' &&
+        commandsOf([ids.expired, ids.recent]).every((c) => c.state === 'succeeded'),
+    );
     t.advance(2 * DAY + 60_000);
     token = t.tokenFor(ROLE.lessorAdmin);
     await t.call(riskEndpoints.listTasks, { token });
@@ -129,11 +203,20 @@ describe('lock day settings', () => {
     expect(records.data.total).toBe(4);
     expect((await t.call(riskEndpoints.records, { token, query: { automatic: 0 } })).data.total).toBe(0);
 
-    // A renewal (a new expiry) arms the setting again only when that one runs out.
-    setMachine(ids.expired, {
-      serviceExpiresAt: dayInZone(t.deps.now() + 100 * DAY, 'Asia/Shanghai'),
-      lockLevel: 'unlocked',
+    // A renewal (a new expiry, paid) unlocks the machine locked for the expired one, and arms the setting again
+    // only when the new one runs out.
+    t.dbh.db.delete(renewalOrders).run();
+    const renewed = await t.call(renewalEndpoints.create, {
+      token: t.tokenFor(ROLE.finance),
+      body: { kind: 'device', ids: [ids.expired], months: 3, payNow: true },
     });
+    expect(renewed.status, renewed.message).toBe('200');
+    expect(device(ids.expired).serviceExpiresAt! > dayInZone(t.deps.now(), 'Asia/Shanghai')).toBe(true);
+    await eventually('the unlock at the machine', async () => expired!.received.length === 2);
+    expect(expired!.received[1]).toMatchObject({ type: 'unlock' });
+    await expired!.ack(expired!.received[1]!.id, 'done', { state: { lock: 'unlocked', sleeping: false } });
+    await reportAtRest(expired!, 'unlocked');
+    await eventually('unlocked', async () => device(ids.expired).lockLevel === 'unlocked');
     await t.call(riskEndpoints.listTasks, { token });
     expect(commandsOf([ids.expired])).toHaveLength(1);
   });
