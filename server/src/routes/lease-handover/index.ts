@@ -201,13 +201,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
       .select({ deviceId: devices.id, serialNumber: devices.serialNumber, modelName: deviceModels.name })
       .from(devices)
       .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
-      .where(
-        and(
-          where,
-          eq(devices.orgId, c.lessorOrgId),
-          deliverable(c.id),
-        ),
-      )
+      .where(and(where, eq(devices.orgId, c.lessorOrgId), deliverable(c.id)))
       .orderBy(devices.serialNumber)
       .limit(500)
       .all()
