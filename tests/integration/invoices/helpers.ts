@@ -1,6 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { addDays } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { invoiceEndpoints, type InvoiceRequestForm } from '@console/contract/http/invoices';
+import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { dayInZone } from '@console/server/src/lib/time';
 import { bills } from '@console/db/schema/lease-billing';
 import { invoiceEvents, invoiceItems, invoices } from '@console/db/schema/invoices';
 import { renewalOrders } from '@console/db/schema/renewals';
@@ -20,40 +23,44 @@ export const pngBytes = (size: number) => fileBytes(size, PNG_HEAD);
 
 /**
  * A fresh start for an invoice test: the seed's invoices gone; the renter's user (role 11) with two bills paid and
- * one open, a sibling renter with a paid bill; the demo lessor (5) with a renewed order of its own.
+ * one open (an opening balance its lessor's administrator records), a sibling renter with a paid bill; the demo
+ * lessor (5) with a renewed order of its own. No bill's state is written here: the seed's receipts paid them.
  */
-export function invoiceFixture(t: TestApp) {
+export async function invoiceFixture(t: TestApp) {
   const { db, sqlite } = t.dbh;
   db.delete(invoiceEvents).run();
   db.delete(invoiceItems).run();
   db.delete(invoices).run();
   const renter = orgOf(sqlite, ROLE.other);
   const lessor = orgOf(sqlite, ROLE.lessorAdmin);
-  const billsOf = (orgId: number) =>
+  const bill = (id: number) => db.select().from(bills).where(eq(bills.id, id)).get()!;
+  const day = dayInZone(t.deps.now(), 'Asia/Shanghai');
+  const admin = t.tokenFor(ROLE.lessorAdmin);
+  /** A renter's bills paid in full (the seed's receipts paid them), oldest due first. */
+  const paidOf = (orgId: number) =>
     db
       .select()
       .from(bills)
-      .where(and(eq(bills.renterOrgId, orgId), ne(bills.state, 'void')))
+      .where(and(eq(bills.renterOrgId, orgId), eq(bills.state, 'paid')))
+      .orderBy(asc(bills.dueOn), asc(bills.id))
       .all();
-  const own = billsOf(renter);
-  if (own.length < 3) throw new Error('the demo renter needs three bills');
-  const pay = (id: number) =>
-    db
-      .update(bills)
-      .set({ state: 'paid', paidCents: sql`${bills.amountCents}` })
-      .where(eq(bills.id, id))
-      .returning()
-      .get();
-  const paid = [pay(own[0]!.id), pay(own[1]!.id)];
-  const open = db.update(bills).set({ state: 'open', paidCents: 0 }).where(eq(bills.id, own[2]!.id)).returning().get();
+  const paid = paidOf(renter).slice(0, 2);
+  if (paid.length < 2) throw new Error('the demo renter needs two paid bills');
+  // An unpaid bill of its own: what it owed before, brought forward by the company's administrator.
+  const opening = await t.call(billingEndpoints.openingCreate, {
+    token: admin,
+    body: { renterId: renter, amountCents: 1_234_500, asOf: day, dueOn: addDays(day, 30), note: '' },
+  });
+  if (opening.status !== '200') throw new Error(`opening balance refused: ${opening.message}`);
+  const open = bill(opening.data.id);
   const sibling = (
     sqlite
       .prepare(
-        "SELECT b.id FROM bills b JOIN organisations o ON o.id = b.renter_org_id WHERE o.parent_id = ? AND b.renter_org_id <> ? AND b.state <> 'void' LIMIT 1",
+        "SELECT o.id FROM organisations o JOIN bills b ON b.renter_org_id = o.id WHERE o.parent_id = ? AND o.id <> ? AND b.state = 'paid' LIMIT 1",
       )
       .get(lessor, renter) as { id: number }
   ).id;
-  const siblingPaid = pay(sibling);
+  const siblingPaid = paidOf(sibling)[0]!;
   const renewed = db
     .select()
     .from(renewalOrders)

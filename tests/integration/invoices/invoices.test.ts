@@ -7,10 +7,10 @@ import { fileBytes, invoiceFixture, pngBytes } from './helpers.ts';
 
 describe('invoices', () => {
   let t: TestApp;
-  let f: ReturnType<typeof invoiceFixture>;
+  let f: Awaited<ReturnType<typeof invoiceFixture>>;
   beforeEach(async () => {
     t = await createTestApp();
-    f = invoiceFixture(t);
+    f = await invoiceFixture(t);
   });
   afterEach(() => t.dbh.close());
 

@@ -31,7 +31,7 @@ describe('invoices over shop orders', () => {
     expect(offered.map((i) => i.sourceId).sort()).toEqual(paid.map((o) => o.id).sort());
     expect(offered.find((i) => i.sourceId === paid[0]!.id)!.amountCents).toBe(paid[0]!.paid);
 
-    const f = invoiceFixture(t);
+    const f = await invoiceFixture(t);
     const asked = await f.request([{ source: 'shop', id: paid[0]!.id }], token);
     expect(asked.status, asked.message).toBe('200');
     expect(asked.data.totalCents).toBe(paid[0]!.paid);
