@@ -561,6 +561,7 @@ export const enUS: Record<MessageKey, string> = {
   'handover.dayBilled':
     'Machine {{serial}} is billed through {{day}} (bill {{bill}}): its return cannot be dated before that day',
   'handover.machineHeld': 'Machine {{serial}} is reserved by contract {{number}}',
+  'handover.backOnlyOn': 'Machine {{serial}} came back on {{day}}: it can be delivered again from the day after',
   'handover.returnedWithContract': 'Returned when contract {{number}} ended',
   'handover.confirmedUnchangeable': 'A confirmed record is never changed',
   'handover.workOrdersRaised': 'Confirmed; work orders raised for the damage: {{numbers}}',

@@ -547,6 +547,7 @@ export const zhCN = {
   'handover.dayAfterToday': '日期不能晚于今天',
   'handover.dayBilled': '设备 {{serial}} 已计费至 {{day}}（账单 {{bill}}），退场日期不能早于该日',
   'handover.machineHeld': '设备 {{serial}} 已被合同 {{number}} 预留',
+  'handover.backOnlyOn': '设备 {{serial}} 于 {{day}} 退场，次日起才能再次进场',
   'handover.returnedWithContract': '合同 {{number}} 结束时退场',
   'handover.confirmedUnchangeable': '已确认的单据不可修改或删除',
   'handover.workOrdersRaised': '已确认，已为损坏生成工单：{{numbers}}',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, max, sql } from 'drizzle-orm';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { contractLines, contracts } from '@console/db/schema/lease';
@@ -108,19 +108,29 @@ const fitsLine = (line: Line, device: typeof devices.$inferSelect) =>
   line.deviceId !== null ? line.deviceId === device.id : line.modelId === device.modelId;
 
 /**
- * A machine an entry may deliver: on no lease now, and reserved by no other contract (a line of another contract
- * in review, signing or running names it), whatever line of this one it comes under.
+ * A machine an entry may deliver on `day`: on no lease now, back from its last lease before that day (the return
+ * day is that lease's last, billed, day: a period from it again would overlap), and reserved by no other contract
+ * (a line of another contract in review, signing or running names it), whatever line of this one it comes under.
  */
-function checkDeliverable(db: Db, c: ContractRow, device: Device, period: unknown) {
+function checkDeliverable(db: Db, c: ContractRow, device: Device, period: unknown, day: string) {
   if (period || device.leaseStatus !== 'stock') {
     throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
   }
+  const back = db
+    .select({ day: max(leasePeriods.endOn) })
+    .from(leasePeriods)
+    .where(eq(leasePeriods.deviceId, device.id))
+    .get()?.day;
+  if (back && back >= day) {
+    throw new ApiError(API_STATUS.conflict, 'handover.backOnlyOn', { serial: device.serialNumber, day: back });
+  }
   const held = claimedElsewhere(db, [device.id], c.id, true);
-  if (held)
+  if (held) {
     throw new ApiError(API_STATUS.conflict, 'handover.machineHeld', {
       serial: device.serialNumber,
       number: held.number,
     });
+  }
 }
 
 /**
@@ -154,7 +164,7 @@ function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, in
     if (!line) throw invalidField(`machines.${i}.lineId`, 'handover.lineInvalid');
     if (!fitsLine(line, device)) throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOfLine');
     if (!lineInForce(line, input.day)) throw invalidField(`machines.${i}.lineId`, 'handover.lineNotInForce');
-    checkDeliverable(tx.unscoped('domainRule'), c, device, period);
+    checkDeliverable(tx.unscoped('domainRule'), c, device, period, input.day);
     const taken = (onLease.get(line.id) ?? 0) + 1;
     if (taken > line.count) throw invalidField(`machines.${i}.lineId`, 'handover.lineFull');
     onLease.set(line.id, taken);
@@ -266,7 +276,7 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
       for (const { row, device } of rows) {
         const period = open.find((p) => p.deviceId === device.id);
         if (h.kind === 'entry') {
-          checkDeliverable(tx.unscoped('domainRule'), c, device, period);
+          checkDeliverable(tx.unscoped('domainRule'), c, device, period, h.day);
           // A change may have removed or repriced the line since the draft was written (decision 041).
           const line = lines.find((l) => l.id === row.lineId);
           if (!line || !lineInForce(line, h.day)) throw invalidField('day', 'handover.lineNotInForce');

@@ -303,7 +303,13 @@ describe('lease entries and exits', () => {
     expect(period).toMatchObject({ startOn: startDay, endOn: today(), exitId: exit.data.id });
     // Its last bill comes with the return: six days on lease, the first and the last counted.
     expect(billedDays(period!.id)).toEqual(daysFrom(startDay, 6));
-    // Back in stock, it may enter a lease again.
+    // Back in stock, it may enter a lease again from the day after its return (the return day was its lease's last).
+    const sameDay = await create(admin(), 'entry', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
+    expect(sameDay.status).toBe('409');
+    expect(sameDay.message).toBe(
+      `Machine ${named.serialNumber} came back on ${today()}: it can be delivered again from the day after`,
+    );
+    t.advance(DAY_MS);
     const reentry = await create(admin(), 'entry', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
     expect(reentry.status).toBe('200');
   });
