@@ -3,7 +3,12 @@ import { ROLE } from '@console/contract/codes/roles';
 import type { DbHandle } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
-import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
+import { workOrders } from '@console/db/schema/work-orders';
+import { WO_STATUS } from '@console/contract/codes/work-order-flow';
+import { ScopedData } from '@console/server/src/lib/data';
+import type { SessionUser } from '@console/server/src/lib/session';
+import { assertAssignee, canTake, personName, technicianRows } from '@console/server/src/work-orders/access';
+import { transition } from '@console/server/src/work-orders/transition';
 
 /** The organisations of the demo accounts and of the second rental company (the foreign one). */
 export function demoOrgs(dbh: DbHandle) {
@@ -38,27 +43,74 @@ export function machineOf(dbh: DbHandle, orgId: number, customerOrgId?: number |
     .get()!;
 }
 
+/** A person as a signed-in session sees them (what a route's ScopedData is built for). */
+function sessionUser(dbh: DbHandle, userId: number): SessionUser {
+  const row = dbh.db
+    .select({ user: users, org: organisations })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.id, userId))
+    .get()!;
+  return { ...row.user, orgKind: row.org.kind, orgName: row.org.name, leaseType: 0, tokenHash: '' } as SessionUser;
+}
+
 /**
- * Move a work order as its own pages would (the tickets area): set its status and write the timeline row of
- * the action that got it there ('resolve' after a repair, 'close' without one, 'repair', 'pay').
+ * Move a work order as the work order pages would, through the server's state machine (server/src/work-orders
+ * transition, with the forms' values as the action routes take them), at `at`: its keeper (the person who raised
+ * it) records the payment or closes it ('close', without a repair, with a remark); 'repair' assigns a pending
+ * order to one of the keeper's technicians who may take it, who records the repair; 'resolve' is taken by the
+ * assignee after a repair. An action the state machine refuses from the order's status throws, as its route does.
  */
 export function moveOrder(dbh: DbHandle, id: number, action: 'repair' | 'pay' | 'resolve' | 'close', at: number) {
-  const to = { repair: 3, pay: 4, resolve: 5, close: 5 }[action];
-  const order = dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get()!;
-  dbh.db
-    .update(workOrders)
-    .set({ status: to, updatedAt: new Date(at) })
-    .where(eq(workOrders.id, id))
-    .run();
-  dbh.db
-    .insert(workOrderEvents)
-    .values({
-      workOrderId: id,
-      action,
-      userId: order.createdBy,
-      fromStatus: order.status,
-      toStatus: to,
-      at: new Date(at),
-    })
-    .run();
+  const order = () => dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get()!;
+  const keeper = sessionUser(dbh, order().createdBy);
+  const as = (user: SessionUser, work: (data: ScopedData, user: SessionUser) => unknown) =>
+    work(new ScopedData(dbh.db, user), user);
+  if (action === 'repair' && order().status === WO_STATUS.pending) {
+    as(keeper, (data, user) => {
+      const tech = technicianRows(data, user).find((r) => canTake(r, [order()]));
+      if (!tech) throw new Error(`no technician may take work order ${id}`);
+      transition(
+        data,
+        user,
+        'assign',
+        [id],
+        at,
+        (o) => ({
+          values: { assigneeId: tech.user.id },
+          details: { assigneeId: tech.user.id, assigneeName: personName(tech.user), previousAssigneeId: o.assigneeId },
+          remark: '',
+        }),
+        (orders) => assertAssignee(data, user, tech.user.id, orders),
+      );
+    });
+  }
+  const assignee = () => sessionUser(dbh, order().assigneeId ?? order().createdBy);
+  switch (action) {
+    case 'repair': {
+      const repair = { faultTypes: ['hydraulic'], faultCause: 'Seal worn', partsUsed: '', repairMethod: 'Replaced it' };
+      as(assignee(), (data, user) =>
+        transition(data, user, 'repair', [id], at, () => ({
+          values: { ...repair, solverId: user.id },
+          details: repair,
+          remark: '',
+        })),
+      );
+      return;
+    }
+    case 'pay':
+      as(keeper, (data, user) =>
+        transition(data, user, 'pay', [id], at, () => ({
+          values: { paymentCents: 12_000, settled: true },
+          details: { amountCents: 12_000, settled: true },
+          remark: '',
+        })),
+      );
+      return;
+    case 'resolve':
+      as(assignee(), (data, user) => transition(data, user, 'resolve', [id], at, () => ({ remark: '' })));
+      return;
+    case 'close':
+      as(keeper, (data, user) => transition(data, user, 'close', [id], at, () => ({ remark: 'Not needed any more' })));
+  }
 }

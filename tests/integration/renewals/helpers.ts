@@ -21,7 +21,12 @@ export function renewalFixture(t: TestApp) {
     .set({ serviceExpiresAt: day(400) })
     .where(eq(devices.orgId, fleet.own))
     .run();
-  const machine = (orgId: number, skip: number, fields: Partial<typeof devices.$inferInsert>) => {
+  /** A machine by id order, its service's last day set (a registry entry; its state comes only from its moves). */
+  const machine = (
+    orgId: number,
+    skip: number,
+    fields: Pick<Partial<typeof devices.$inferInsert>, 'serviceExpiresAt'>,
+  ) => {
     const found = fleet.machine(orgId, false, skip);
     if (Object.keys(fields).length > 0) db.update(devices).set(fields).where(eq(devices.id, found.id)).run();
     return found.id;

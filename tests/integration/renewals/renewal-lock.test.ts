@@ -3,25 +3,66 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { ARREARS_DEFAULTS, riskEndpoints } from '@console/contract/http/risk';
 import { renewalEndpoints } from '@console/contract/http/renewals';
+import { topics } from '@console/contract/mqtt/topics';
 import { commands, devices } from '@console/db/schema/devices';
-import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { withoutLockTasks } from '../risk/helpers.ts';
+import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import type { Ingest } from '@console/server/src/ingest/ingest';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { commandRig, eventually, ownedMachine, playMachine, type PlayedMachine } from '../commands/helpers.ts';
+import { platformReport } from '../ingest/helpers.ts';
+import { createTask, lockNow, withoutLockTasks } from '../risk/helpers.ts';
 import { DAY, renewalFixture } from './helpers.ts';
 
 describe('a renewal and the expiry lock', () => {
   let t: TestApp;
+  let broker: EmbeddedBroker;
+  let ingest: Ingest;
+  const played: PlayedMachine[] = [];
   let f: ReturnType<typeof renewalFixture>;
   let ids: { expired: number; manual: number };
 
+  const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
+  const command = (id: string) => t.dbh.db.select().from(commands).where(eq(commands.id, id)).get();
+  /** Two offline aerial platforms of the demo lessor, unlocked as the seed left them; their service's last day set. */
+  const platform = (skip: number, serviceExpiresAt: string) => {
+    const { id } = ownedMachine(t.dbh, f.fleet.own, false, skip);
+    t.dbh.db.update(devices).set({ serviceExpiresAt }).where(eq(devices.id, id)).run();
+    return id;
+  };
+  /** The machine comes on line (its own session at the broker), as the device protocol says. */
+  const play = async (id: number) => {
+    const m = await playMachine(broker.url, device(id).serialNumber);
+    played.push(m);
+    return m;
+  };
+  /** The machine carries out the command it received and reports itself at rest with the lock it now has. */
+  const carryOut = async (m: PlayedMachine, nth: number, lock: 'unlocked' | 'lock1') => {
+    await eventually(`command #${nth} at ${m.serial}`, async () => m.received.length > nth);
+    const received = m.received[nth]!;
+    await m.ack(received.id, 'done', { state: { lock, sleeping: false } });
+    await m.client.publishAsync(
+      topics.telemetry(m.serial),
+      JSON.stringify({
+        ...platformReport(
+          Date.now(),
+          { lifting: false, driving: false, platformHeightM: 0, loadPct: 0 },
+          { lat: 31.2304, lng: 121.4737, speed: 0, fix: 'gps' },
+        ),
+        lock,
+      }),
+    );
+    return received;
+  };
+
   beforeEach(async () => {
-    t = await createTestApp();
+    ({ t, broker, ingest } = await commandRig());
     withoutLockTasks(t.dbh);
     f = renewalFixture(t);
     ids = {
       // Service ended 10 days ago: locked by the lock day setting.
-      expired: f.machine(f.fleet.own, 0, { serviceExpiresAt: f.day(-10), status: 2, lockLevel: 'unlocked' }),
-      // Locked by hand, its service running: a renewal leaves that lock alone.
-      manual: f.machine(f.fleet.own, 1, { serviceExpiresAt: f.day(3), status: 4, lockLevel: 'lock1' }),
+      expired: platform(0, f.day(-10)),
+      // Its service running: locked by hand (below), a renewal leaves that lock alone.
+      manual: platform(1, f.day(3)),
     };
     const saved = await t.call(riskEndpoints.saveLockDays, {
       token: f.admin,
@@ -29,14 +70,36 @@ describe('a renewal and the expiry lock', () => {
     });
     expect(saved.status, saved.message).toBe('200');
   });
-  afterEach(() => t.dbh.close());
+  afterEach(async () => {
+    await Promise.all(played.splice(0).map((m) => m.client.endAsync(true)));
+    await ingest.stop();
+    await broker.close();
+    t.dbh.close();
+  });
 
   it('unlocks a machine locked for its expired service and arms the lock again for the new expiry', async () => {
+    // The administrator locks the other machine by hand; it comes on line, carries out the lock and reports it.
+    const byHand = await createTask(t, lockNow([ids.manual], { confirmOffline: true }));
+    expect(byHand.status, byHand.message).toBe('200');
+    const manual = await play(ids.manual);
+    const manualLock = await carryOut(manual, 0, 'lock1');
+    expect(manualLock).toMatchObject({ type: 'lock', level: 'lock1' });
+
     await t.call(riskEndpoints.listTasks, { token: f.admin });
     expect(f.commandsOf([ids.expired], 'lock').map((c) => c.lockLevel)).toEqual(['lock1']);
-    // The machine carried out the lock.
-    t.dbh.db.update(commands).set({ state: 'succeeded' }).run();
-    t.dbh.db.update(devices).set({ lockLevel: 'lock1', status: 4 }).where(eq(devices.id, ids.expired)).run();
+    // The machine comes on line and carries out the lock, then shuts down for the night.
+    let expired = await play(ids.expired);
+    const lock = await carryOut(expired, 0, 'lock1');
+    expect(lock).toMatchObject({ type: 'lock', level: 'lock1' });
+    await eventually(
+      'both locked',
+      async () =>
+        [ids.expired, ids.manual].every((id) => device(id).lockLevel === 'lock1' && device(id).status === 4) &&
+        [lock.id, manualLock.id].every((id) => command(id)?.state === 'succeeded'),
+    );
+    await expired.status(false, 'shutdown');
+    await expired.leave();
+    await eventually('off line', async () => !device(ids.expired).online);
 
     const made = await t.call(renewalEndpoints.create, {
       token: f.finance,
@@ -55,9 +118,15 @@ describe('a renewal and the expiry lock', () => {
       [ids.manual, false],
     ]);
 
-    // The machine unlocked; the new service runs a month from today, so nothing locks it meanwhile.
-    t.dbh.db.update(commands).set({ state: 'succeeded' }).run();
-    t.dbh.db.update(devices).set({ lockLevel: 'unlocked', status: 5 }).where(eq(devices.id, ids.expired)).run();
+    // The machine comes back on line and unlocks; the new service runs a month from today, so nothing locks it
+    // meanwhile.
+    expired = await play(ids.expired);
+    const unlock = await carryOut(expired, 0, 'unlocked');
+    expect(unlock).toMatchObject({ type: 'unlock', id: unlocks[0]!.id });
+    await eventually(
+      'unlocked',
+      async () => device(ids.expired).lockLevel === 'unlocked' && command(unlock.id)?.state === 'succeeded',
+    );
     await t.call(riskEndpoints.listTasks, { token: f.admin });
     expect(f.commandsOf([ids.expired], 'lock')).toHaveLength(1);
     // When the renewed service runs out, the setting locks it again (a new expiry, a new step).
