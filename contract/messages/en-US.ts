@@ -392,6 +392,8 @@ export const enUS: Record<MessageKey, string> = {
   'lease.dayRequired': 'Select a date',
   'lease.invalidDay': 'Enter a valid date',
   'lease.endBeforeStart': 'The planned end cannot be before the start',
+  'lease.endBeforeLastDay':
+    "The contract's machines were on lease or billed through {{day}}: it cannot end before that day",
   'lease.siteAddressRequired': 'Enter the site address',
   'lease.amountRange': 'Enter a valid amount (0 to 100,000,000, at most two decimals)',
   'lease.billingDayRange': 'The billing day is a day from 1 to 28 of the month',

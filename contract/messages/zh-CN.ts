@@ -386,6 +386,7 @@ export const zhCN = {
   'lease.dayRequired': '请选择日期',
   'lease.invalidDay': '请输入正确的日期',
   'lease.endBeforeStart': '计划结束日期不能早于开始日期',
+  'lease.endBeforeLastDay': '本合同的设备已在租或已计费至 {{day}}，合同结束日期不能早于该日',
   'lease.siteAddressRequired': '请输入施工地址',
   'lease.amountRange': '请输入正确的金额（0到100000000元，最多两位小数）',
   'lease.billingDayRange': '账单日为每月1到28日',

@@ -1,11 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, max } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { leaseHandoverMachines, leaseHandovers } from '@console/db/schema/lease-handover';
+import { billLines } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
+import { API_STATUS } from '@console/contract/http/envelope';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { translate } from '@console/contract/messages/translate';
 import { billingToday } from '../billing/zone.ts';
+import { ApiError } from '../lib/errors.ts';
 import type { ContractRow } from './access.ts';
 import { checkHandoverDay, checkReturnDay } from './handover-days.ts';
 import { nextHandoverNumber, readingsOf } from './handover.ts';
@@ -19,6 +22,18 @@ import { nextHandoverNumber, readingsOf } from './handover.ts';
  */
 export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: number, now: number): void {
   checkHandoverDay(tx, c, day, now, true);
+  // Nor before a day its machines were on lease or billed: the contract would end before a return or a bill of it.
+  const last = tx
+    .select({ returned: max(leasePeriods.endOn), billed: max(billLines.toOn) })
+    .from(leasePeriods)
+    .leftJoin(billLines, and(eq(billLines.leasePeriodId, leasePeriods.id), eq(billLines.released, false)))
+    .where(eq(leasePeriods.contractId, c.id))
+    .get();
+  const through = [last?.returned, last?.billed]
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1);
+  if (through && through > day) throw new ApiError(API_STATUS.conflict, 'lease.endBeforeLastDay', { day: through });
   const out = tx
     .select({ period: leasePeriods, device: devices })
     .from(leasePeriods)

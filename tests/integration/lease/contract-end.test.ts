@@ -15,7 +15,7 @@ import { submit, approve } from '@console/server/src/lease/review';
 import { runArrearsLocks } from '@console/server/src/risk/arrears';
 import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
 import { arrearsSettings } from '../lease-billing/arrears-helpers.ts';
-import { dayOf, DAY_MS, freeModel, huadongOf } from '../lease-handover/helpers.ts';
+import { dayOf, DAY_MS, freeModel, huadongOf, runningContract } from '../lease-handover/helpers.ts';
 import { renterOf, storeOf, userOf } from './helpers.ts';
 
 /**
@@ -28,6 +28,48 @@ describe('a contract that ends with machines out and arrears locked', () => {
     f = await signingFixture();
   });
   afterAll(() => f.close());
+
+  it('does not end before a day its machines were on lease', async () => {
+    const { t } = f;
+    const huadong = huadongOf(t);
+    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const { contract, named } = await runningContract(f, huadong, { from: -3, to: 10 });
+    const lineId = (await t.call(handover.options, { token: admin, query: { contractId: contract.id, kind: 'entry' } }))
+      .data.lines[0]!.lineId;
+    const handOver = async (kind: 'entry' | 'exit', day: string) => {
+      const made = await t.call(handover.create, {
+        token: admin,
+        body: {
+          kind,
+          contractId: contract.id,
+          day,
+          deliveredBy: '王师傅',
+          receivedBy: '李工',
+          machines: [{ lineId, deviceId: named.id }],
+        },
+      });
+      expect(made.status).toBe('200');
+      expect((await t.call(handover.confirm, { token: admin, body: { id: made.data.id } })).status).toBe('200');
+    };
+    const today = dayOf(t.deps.now());
+    await handOver('entry', dayOf(t.deps.now() - 2 * DAY_MS));
+    await handOver('exit', today);
+    // Back today and billed through today: the contract cannot have ended yesterday.
+    const early = await t.call(leaseContractEndpoints.move, {
+      token: admin,
+      lang: 'en_US',
+      body: { id: contract.id, action: 'terminate', day: dayOf(t.deps.now() - DAY_MS), reason: '提前终止' },
+    });
+    expect(early.status).toBe('409');
+    expect(early.message).toBe(
+      `The contract's machines were on lease or billed through ${today}: it cannot end before that day`,
+    );
+    const ended = await t.call(leaseContractEndpoints.move, {
+      token: admin,
+      body: { id: contract.id, action: 'terminate', day: today, reason: '提前终止' },
+    });
+    expect(ended.status).toBe('200');
+  });
 
   it('takes the machines back that day, bills nothing after, and releases the arrears locks', async () => {
     const { t } = f;

@@ -1,0 +1,417 @@
+import type Database from 'better-sqlite3';
+import { addDays } from '@console/contract/codes/lease-billing';
+import { billingToday } from '@console/server/src/billing/zone';
+import { dayInZone } from '@console/server/src/lib/time';
+import type { Db } from '@console/db/client';
+
+/**
+ * The invariants of the lease business, read from the database after every step of the model test
+ * (lease-model.test.ts). Each answers the rows that break it, so a failure names what is wrong and where. They read
+ * the whole business (the seeded demo data as well as what the test did), as the product promises them for every
+ * record, not just for the test's own.
+ */
+
+export interface Violation {
+  /** The invariant's name (INVARIANTS below). */
+  invariant: InvariantName;
+  /** The rows that break it, a few at most. */
+  rows: unknown[];
+}
+
+export const INVARIANTS = {
+  'period.oneOpen': 'a machine has at most one open lease period',
+  'period.noOverlap': "a machine's lease periods never overlap",
+  'period.endNotFuture':
+    "a return ends a period on a day that has come (not after the lessor's today), never before the period starts (a change's repricing cuts a period at the day before it takes effect, which may be ahead: decision 041)",
+  'period.openIsLeased': "a machine on an open period is leaseStatus 'leased' with the period's renter as its customer",
+  'period.leasedHasOpen': "a machine with no open period is not 'leased'",
+  'machine.oneHolder':
+    'a machine is held by one contract at most: those in review, approved, signing or running that name it, and the contract of its open period',
+  'period.withinTerm':
+    "a machine enters on a day within its contract's term (start..end) and within its line's days (a change's line from its day)",
+  'bill.withinTerm':
+    "a bill line (non-void bill, non-released line) lies within its lease period, so within its contract's term (past the planned end only for a machine kept late: it is billed to its return, decisions 035 and 041)",
+  'bill.notFuture': "no bill line charges a day after the lessor's today",
+  'bill.atMostOnce': 'a machine-day of a period is on at most one line of a non-void bill (non-released lines)',
+  'bill.returnedFullyBilled':
+    'every day of a period ended by a confirmed return is billed (or waived by a voided bill) once its day has come and billing ran',
+  'ended.noOpenPeriod': 'a contract closed (8) or terminated (9) has no open lease period',
+  'ended.noLaterBill':
+    'a closed or terminated contract gets no bill after it ended (a bill voided and issued again is a correction, decision 036), and none charges a day after its end',
+  'ended.noOpenArrearsStep': 'a closed or terminated contract has no open arrears step',
+  'ended.changesEnded': 'the changes of a closed or terminated contract are completed (8) or ended (9)',
+  'ended.publicLinkDead': "a closed or terminated contract's public link answers nothing",
+  'arrears.lockOnlyInArrears':
+    'an open arrears lock step (step >= 1 with a task) is for a machine on an open period of its contract, and that contract is in arrears',
+  'arrears.clearedClosesSteps':
+    'a contract not in arrears (nothing unpaid past due) or exempted has no open arrears step',
+  'money.receiptNotOver': 'the allocations of a receipt never add up to more than its amount',
+  'money.billNotOver': "a bill's live allocations never exceed its amount, and its paidCents and state follow them",
+  'invoice.onlyPaid':
+    "an issued invoice holds only bills paid in full; a live one (to be issued or issued) only bills of its buyer, issued by the bill's lessor, at their amounts (a request whose bill a receipt's void left unpaid waits and cannot be issued: decision 051)",
+  'coupon.ownShop': 'a coupon is redeemed only at the shop of the organisation that issued it',
+  'coupon.withinLimits':
+    'a coupon stays within its limits: per-user limit, total, remaining, one use per received coupon, before it expires, by its holder, the minimum spend and category, the discount not above the amount',
+  'approval.autoAtListPrice':
+    "a contract (or change) approved automatically has no line below the lessor's list price and no unverified renter (the lines the rule approved: a change in force adds lines approved with the change)",
+} as const;
+export type InvariantName = keyof typeof INVARIANTS;
+
+/** What the test knows that the database does not keep. */
+export interface InvariantContext {
+  /** Per lessor, its billing day (`YYYY-MM-DD`) when a billing pass over every contract last ran. */
+  billedThrough: Map<number, string>;
+  /** Contracts closed or terminated, and the last of their bills (by id) when they ended. */
+  endedBills: Map<number, number>;
+  /** Bills a void issued again (decision 036, addendum): a correction of days already billed, not a new charge. */
+  reissued: ReadonlySet<number>;
+  /** Public link tokens the test holds, by contract (only their hashes are stored). */
+  links: Map<number, string[]>;
+  /** Answers whether a public link token still opens the contract (the API's exportView). */
+  linkOpens(token: string): Promise<boolean>;
+}
+
+const FAR = '9999-12-31';
+const SAMPLE = 5;
+
+export async function checkInvariants(db: Db, sqlite: Database.Database, now: number, ctx: InvariantContext) {
+  const violations: Violation[] = [];
+  const all = (sql: string, ...params: unknown[]) => sqlite.prepare(sql).all(...params) as Record<string, unknown>[];
+  const report = (invariant: InvariantName, rows: unknown[]) => {
+    if (rows.length > 0) violations.push({ invariant, rows: rows.slice(0, SAMPLE) });
+  };
+  const lessors = (all(`SELECT id FROM organisations WHERE kind = 'lessor'`) as { id: number }[]).map((r) => r.id);
+  const todayOf = new Map(lessors.map((id) => [id, billingToday(db, id, now)]));
+  const today = (lessorId: number) => todayOf.get(lessorId)!;
+
+  // Lease periods and machines.
+  report(
+    'period.oneOpen',
+    all(
+      `SELECT device_id, count(*) AS open FROM lease_periods WHERE end_on IS NULL GROUP BY device_id HAVING open > 1`,
+    ),
+  );
+  report(
+    'period.noOverlap',
+    all(
+      `SELECT a.device_id, a.id AS period, a.start_on, a.end_on, b.id AS other, b.start_on AS other_start,
+              b.end_on AS other_end
+         FROM lease_periods a JOIN lease_periods b ON b.device_id = a.device_id AND b.id > a.id
+        WHERE a.start_on <= coalesce(b.end_on, '${FAR}') AND b.start_on <= coalesce(a.end_on, '${FAR}')`,
+    ),
+  );
+  report(
+    'period.endNotFuture',
+    lessors.flatMap((lessor) =>
+      all(
+        `SELECT id AS period, device_id, contract_id, start_on, end_on, ? AS today FROM lease_periods
+          WHERE lessor_org_id = ? AND end_on IS NOT NULL
+            AND ((ended_by_change_id IS NULL AND end_on > ?) OR end_on < start_on)`,
+        today(lessor),
+        lessor,
+        today(lessor),
+      ),
+    ),
+  );
+  report(
+    'period.withinTerm',
+    all(
+      `SELECT p.id AS period, p.device_id, p.start_on, c.id AS contract_id, c.start_on AS contract_start,
+              c.end_on AS contract_end, l.id AS line, l.from_on AS line_from, l.until_on AS line_until
+         FROM lease_periods p JOIN contracts c ON c.id = p.contract_id JOIN contract_lines l ON l.id = p.line_id
+        WHERE (p.start_on < c.start_on OR p.start_on > c.end_on OR p.start_on < coalesce(l.from_on, p.start_on)
+               OR p.start_on > coalesce(l.until_on, p.start_on))`,
+    ),
+  );
+  report(
+    'period.openIsLeased',
+    all(
+      `SELECT p.id AS period, p.device_id, p.contract_id, p.renter_org_id, d.lease_status, d.customer_org_id
+         FROM lease_periods p JOIN devices d ON d.id = p.device_id
+        WHERE p.end_on IS NULL AND (d.lease_status <> 'leased' OR d.customer_org_id IS NOT p.renter_org_id)`,
+    ),
+  );
+  report(
+    'period.leasedHasOpen',
+    all(
+      `SELECT d.id AS device_id, d.serial_number, d.customer_org_id,
+              (SELECT group_concat(l.contract_id) FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
+                WHERE l.device_id = d.id AND c.status IN (1, 3, 5, 6, 7)) AS named_by
+         FROM devices d
+        WHERE d.lease_status = 'leased'
+          AND NOT EXISTS (SELECT 1 FROM lease_periods p WHERE p.device_id = d.id AND p.end_on IS NULL)`,
+    ),
+  );
+  report(
+    'machine.oneHolder',
+    all(
+      `WITH holders AS (
+         SELECT l.device_id, coalesce(c.change_of, c.id) AS contract_id
+           FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
+          WHERE l.device_id IS NOT NULL AND l.until_on IS NULL AND coalesce(l.change_op, 'add') = 'add'
+            AND ((c.kind = 'contract' AND c.status IN (1, 3, 5, 6, 7)) OR (c.kind = 'change' AND c.status IN (1, 3, 5, 6)))
+         UNION
+         SELECT device_id, contract_id FROM lease_periods WHERE end_on IS NULL)
+       SELECT device_id, group_concat(contract_id) AS contracts FROM holders GROUP BY device_id
+       HAVING count(DISTINCT contract_id) > 1`,
+    ),
+  );
+
+  // Bills.
+  report(
+    'bill.withinTerm',
+    all(
+      `SELECT l.id AS line, b.number AS bill, l.device_id, l.from_on, l.to_on, p.id AS period, p.start_on AS period_start,
+              p.end_on AS period_end, c.id AS contract_id, c.start_on AS contract_start, c.end_on AS contract_end
+         FROM bill_lines l JOIN bills b ON b.id = l.bill_id
+         JOIN lease_periods p ON p.id = l.lease_period_id
+         JOIN contracts c ON c.id = p.contract_id
+        WHERE b.state <> 'void' AND l.released = 0
+          AND (l.from_on > l.to_on OR l.from_on < p.start_on OR l.to_on > coalesce(p.end_on, '${FAR}')
+               OR l.from_on < c.start_on)`,
+    ),
+  );
+  report(
+    'bill.notFuture',
+    lessors.flatMap((lessor) =>
+      all(
+        `SELECT l.id AS line, b.number AS bill, l.device_id, l.from_on, l.to_on, b.issued_on, ? AS today
+           FROM bill_lines l JOIN bills b ON b.id = l.bill_id
+          WHERE b.lessor_org_id = ? AND b.state <> 'void' AND l.released = 0 AND l.to_on > ?`,
+        today(lessor),
+        lessor,
+        today(lessor),
+      ),
+    ),
+  );
+  report(
+    'bill.atMostOnce',
+    all(
+      `SELECT a.lease_period_id AS period, a.device_id, a.id AS line, a.from_on, a.to_on, ba.number AS bill,
+              b.id AS other_line, b.from_on AS other_from, b.to_on AS other_to, bb.number AS other_bill
+         FROM bill_lines a JOIN bill_lines b ON b.lease_period_id = a.lease_period_id AND b.id > a.id
+         JOIN bills ba ON ba.id = a.bill_id JOIN bills bb ON bb.id = b.bill_id
+        WHERE a.released = 0 AND b.released = 0 AND ba.state <> 'void' AND bb.state <> 'void'
+          AND a.from_on <= b.to_on AND b.from_on <= a.to_on`,
+    ),
+  );
+  const returned = all(
+    `SELECT p.id AS period, p.lessor_org_id AS lessor, p.device_id, p.contract_id, p.start_on, p.end_on, h.confirmed_at
+       FROM lease_periods p JOIN lease_handovers h ON h.id = p.exit_id
+      WHERE p.end_on IS NOT NULL AND p.ended_by_change_id IS NULL AND h.state = 'confirmed'`,
+  ) as {
+    period: number;
+    lessor: number;
+    device_id: number;
+    contract_id: number;
+    start_on: string;
+    end_on: string;
+    confirmed_at: number;
+  }[];
+  const due = returned.filter((p) => {
+    const passed = ctx.billedThrough.get(p.lessor);
+    const confirmedOn = dayInZone(p.confirmed_at, 'Asia/Shanghai');
+    return p.end_on <= today(p.lessor) && ((passed !== undefined && p.end_on <= passed) || p.end_on <= confirmedOn);
+  });
+  if (due.length > 0) {
+    const lines = all(
+      `SELECT l.lease_period_id AS period, l.from_on, l.to_on FROM bill_lines l
+        WHERE l.released = 0 AND l.lease_period_id IN (${due.map((p) => p.period).join(',')}) ORDER BY l.from_on`,
+    ) as { period: number; from_on: string; to_on: string }[];
+    const byPeriod = new Map<number, { from_on: string; to_on: string }[]>();
+    for (const l of lines) byPeriod.set(l.period, [...(byPeriod.get(l.period) ?? []), l]);
+    report(
+      'bill.returnedFullyBilled',
+      due.flatMap((p) => {
+        let next = p.start_on;
+        for (const l of byPeriod.get(p.period) ?? []) {
+          if (l.from_on > next) break;
+          if (l.to_on >= next) next = addDays(l.to_on, 1);
+        }
+        return next > p.end_on ? [] : [{ ...p, firstUnbilled: next }];
+      }),
+    );
+  }
+
+  // Contracts that ended.
+  report(
+    'ended.noOpenPeriod',
+    all(
+      `SELECT c.id AS contract_id, c.number, c.status, c.ended_on, p.id AS period, p.device_id
+         FROM lease_periods p JOIN contracts c ON c.id = p.contract_id
+        WHERE c.status IN (8, 9) AND p.end_on IS NULL`,
+    ),
+  );
+  const endedBills = all(
+    `SELECT c.id AS contract_id, c.number, coalesce(c.ended_on, c.end_on) AS ended_on, b.id AS bill_id,
+            b.number AS bill, b.issued_on,
+            (SELECT max(l.to_on) FROM bill_lines l WHERE l.bill_id = b.id AND l.released = 0) AS last_day
+       FROM contracts c JOIN bills b ON b.contract_id = c.id
+      WHERE c.kind = 'contract' AND c.status IN (8, 9) AND b.state <> 'void'`,
+  ) as { contract_id: number; ended_on: string; bill_id: number; last_day: string | null }[];
+  report(
+    'ended.noLaterBill',
+    endedBills.filter(
+      (b) =>
+        (b.bill_id > (ctx.endedBills.get(b.contract_id) ?? Number.MAX_SAFE_INTEGER) && !ctx.reissued.has(b.bill_id)) ||
+        (b.last_day !== null && b.last_day > b.ended_on),
+    ),
+  );
+  report(
+    'ended.noOpenArrearsStep',
+    all(
+      `SELECT c.id AS contract_id, c.number, c.status, s.id AS step_id, s.device_id, s.step
+         FROM arrears_steps s JOIN contracts c ON c.id = s.contract_id
+        WHERE c.status IN (8, 9) AND s.cleared_at IS NULL`,
+    ),
+  );
+  report(
+    'ended.changesEnded',
+    all(
+      `SELECT c.id AS contract_id, c.number, c.status, ch.id AS change_id, ch.number AS change_number, ch.status AS change_status
+         FROM contracts ch JOIN contracts c ON c.id = ch.change_of
+        WHERE ch.kind = 'change' AND c.status IN (8, 9) AND ch.status NOT IN (8, 9)`,
+    ),
+  );
+  const ended = new Set((all(`SELECT id FROM contracts WHERE status IN (8, 9)`) as { id: number }[]).map((r) => r.id));
+  const opened: unknown[] = [];
+  for (const [contractId, tokens] of ctx.links) {
+    if (!ended.has(contractId)) continue;
+    for (const token of tokens)
+      if (await ctx.linkOpens(token)) opened.push({ contractId, token: `${token.slice(0, 8)}…` });
+  }
+  report('ended.publicLinkDead', opened);
+
+  // Arrears steps.
+  const overdue = new Map<number, number>();
+  for (const lessor of lessors) {
+    for (const r of all(
+      `SELECT contract_id, sum(amount_cents - paid_cents) AS cents FROM bills
+        WHERE lessor_org_id = ? AND contract_id IS NOT NULL AND state IN ('open', 'partlyPaid') AND due_on < ?
+        GROUP BY contract_id HAVING cents > 0`,
+      lessor,
+      today(lessor),
+    ) as { contract_id: number; cents: number }[]) {
+      overdue.set(r.contract_id, r.cents);
+    }
+  }
+  const openSteps = all(
+    `SELECT s.id AS step_id, s.contract_id, s.device_id, s.step, s.task_id, c.number, c.status,
+            EXISTS (SELECT 1 FROM lease_periods p WHERE p.contract_id = s.contract_id AND p.device_id = s.device_id
+                     AND p.end_on IS NULL) AS on_lease,
+            EXISTS (SELECT 1 FROM arrears_exemptions e WHERE e.contract_id = s.contract_id AND e.lifted_at IS NULL) AS exempt
+       FROM arrears_steps s JOIN contracts c ON c.id = s.contract_id WHERE s.cleared_at IS NULL`,
+  ) as {
+    step_id: number;
+    contract_id: number;
+    device_id: number | null;
+    step: number;
+    task_id: number | null;
+    on_lease: number;
+    exempt: number;
+  }[];
+  report(
+    'arrears.lockOnlyInArrears',
+    openSteps
+      .filter((s) => s.step >= 1 && s.task_id !== null && (!s.on_lease || !overdue.has(s.contract_id)))
+      .map((s) => ({ ...s, overdueCents: overdue.get(s.contract_id) ?? 0 })),
+  );
+  report(
+    'arrears.clearedClosesSteps',
+    openSteps
+      .filter((s) => !overdue.has(s.contract_id) || s.exempt)
+      .map((s) => ({ ...s, overdueCents: overdue.get(s.contract_id) ?? 0 })),
+  );
+
+  // Money.
+  report(
+    'money.receiptNotOver',
+    all(
+      `SELECT r.id AS receipt, r.amount_cents, sum(a.amount_cents) AS allocated
+         FROM receipts r JOIN allocations a ON a.receipt_id = r.id GROUP BY r.id HAVING allocated > r.amount_cents`,
+    ),
+  );
+  report(
+    'money.billNotOver',
+    all(
+      `WITH live AS (
+         SELECT b.id, b.number, b.amount_cents, b.paid_cents, b.state,
+                coalesce((SELECT sum(a.amount_cents) FROM allocations a JOIN receipts r ON r.id = a.receipt_id
+                           WHERE a.bill_id = b.id AND r.voided_at IS NULL), 0) AS live
+           FROM bills b)
+       SELECT * FROM live
+        WHERE live > amount_cents OR paid_cents <> live
+           OR (state <> 'void' AND state <> CASE WHEN paid_cents <= 0 AND amount_cents > 0 THEN 'open'
+                                                 WHEN paid_cents >= amount_cents THEN 'paid' ELSE 'partlyPaid' END)`,
+    ),
+  );
+  report(
+    'invoice.onlyPaid',
+    all(
+      `SELECT i.id AS invoice, i.number, i.state, it.source_id AS bill_id, b.number AS bill, b.state AS bill_state,
+              b.amount_cents, b.paid_cents, it.amount_cents AS item_cents, i.org_id, b.renter_org_id,
+              i.issuer_org_id, b.lessor_org_id
+         FROM invoice_items it JOIN invoices i ON i.id = it.invoice_id
+         LEFT JOIN bills b ON b.id = it.source_id
+        WHERE it.live = 1 AND it.source = 'bill' AND i.state IN ('toBeIssued', 'issued')
+          AND (b.id IS NULL OR (i.state = 'issued' AND (b.state <> 'paid' OR b.paid_cents < b.amount_cents))
+               OR it.amount_cents <> b.amount_cents
+               OR i.org_id <> b.renter_org_id OR i.issuer_org_id <> b.lessor_org_id)`,
+    ),
+  );
+
+  // Coupons.
+  report(
+    'coupon.ownShop',
+    all(
+      `SELECT o.id AS order_id, o.number, o.seller_org_id, r.id AS received_id, r.coupon_id, c.org_id AS coupon_org
+         FROM shop_orders o JOIN coupon_receipts r ON r.id = o.coupon_receipt_id JOIN coupons c ON c.id = r.coupon_id
+        WHERE c.org_id <> o.seller_org_id OR r.org_id <> o.seller_org_id`,
+    ),
+  );
+  report('coupon.withinLimits', [
+    ...all(
+      `SELECT 'perUser' AS what, r.coupon_id, r.holder_id, count(*) AS held, c.per_user_limit
+         FROM coupon_receipts r JOIN coupons c ON c.id = r.coupon_id
+        GROUP BY r.coupon_id, r.holder_id HAVING held > c.per_user_limit`,
+    ),
+    ...all(
+      `SELECT 'total' AS what, c.id AS coupon_id, c.total, c.remaining, count(r.id) AS received
+         FROM coupons c LEFT JOIN coupon_receipts r ON r.coupon_id = c.id
+        GROUP BY c.id HAVING received > c.total OR c.remaining <> c.total - received OR c.remaining < 0`,
+    ),
+    ...all(
+      `SELECT 'use' AS what, r.id AS received_id, r.coupon_id, o.id AS order_id, o.buyer_id, r.holder_id, r.used_at,
+              r.expires_at, o.created_at, o.amount_cents, o.discount_cents, c.min_spend_cents, c.category, o.category AS order_category,
+              (SELECT count(*) FROM shop_orders x WHERE x.coupon_receipt_id = r.id) AS orders
+         FROM shop_orders o JOIN coupon_receipts r ON r.id = o.coupon_receipt_id JOIN coupons c ON c.id = r.coupon_id
+        WHERE o.buyer_id <> r.holder_id OR r.used_at IS NULL OR r.used_at >= r.expires_at
+           OR o.amount_cents < c.min_spend_cents OR o.discount_cents > o.amount_cents OR o.discount_cents < 0
+           OR (c.category <> 'all' AND c.category <> o.category)
+           OR (SELECT count(*) FROM shop_orders x WHERE x.coupon_receipt_id = r.id) > 1`,
+    ),
+  ]);
+
+  // Automatic approval.
+  report(
+    'approval.autoAtListPrice',
+    all(
+      `SELECT c.id AS contract_id, c.number, c.kind, r.real_name_state, l.id AS line, coalesce(d.model_id, l.model_id) AS model_id,
+              l.business_model, l.day_cents, l.month_cents, p.day_cents AS list_day, p.month_cents AS list_month
+         FROM contracts c
+         JOIN renters r ON r.org_id = c.renter_org_id
+         JOIN contract_lines l ON l.contract_id = c.id
+         LEFT JOIN devices d ON d.id = l.device_id
+         LEFT JOIN lease_prices p ON p.org_id = c.lessor_org_id AND p.model_id = coalesce(d.model_id, l.model_id)
+                                 AND p.business_model = l.business_model
+        WHERE c.approval_rule_id IS NOT NULL AND coalesce(l.change_op, 'add') <> 'remove'
+          -- What the rule approved: a contract's own lines (a change in force adds lines from its day, approved
+          -- with the change), a change's own lines.
+          AND (c.kind = 'change' OR l.from_on IS NULL)
+          AND (r.real_name_state <> 'verified'
+               OR (p.day_cents IS NOT NULL AND l.day_cents IS NOT NULL AND l.day_cents < p.day_cents)
+               OR (p.month_cents IS NOT NULL AND l.month_cents IS NOT NULL AND l.month_cents < p.month_cents))`,
+    ),
+  );
+  return violations;
+}
