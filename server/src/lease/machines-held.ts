@@ -72,13 +72,3 @@ export function deliverable(contractId: number): SQL {
     where ${leasePeriods.deviceId} = ${devices.id} and ${leasePeriods.endOn} is null)`;
   return and(eq(devices.leaseStatus, 'stock'), not(heldByOther), not(onLease))!;
 }
-
-/** The open lease period of each of these machines, if it has one. */
-export function openPeriodsOf(tx: Db, deviceIds: number[]) {
-  if (deviceIds.length === 0) return [];
-  return tx
-    .select()
-    .from(leasePeriods)
-    .where(and(inArray(leasePeriods.deviceId, deviceIds), isNull(leasePeriods.endOn)))
-    .all();
-}

@@ -21,6 +21,24 @@ export function fileBytes(size: number, head: number[] = PDF_HEAD): Uint8Array<A
 }
 export const pngBytes = (size: number) => fileBytes(size, PNG_HEAD);
 
+/** The demo renter's request for an ordinary invoice over these items. */
+export const invoiceForm = (
+  items: InvoiceRequestForm['items'],
+  over: Partial<InvoiceRequestForm> = {},
+): InvoiceRequestForm => ({
+  items,
+  type: 'ordinary',
+  taxRate: 13,
+  title: 'Demo renter Ltd',
+  taxNumber: '91310000MA1FL0XX2B',
+  contact: 'Li Lei',
+  bank: '',
+  account: '',
+  address: '',
+  phone: '',
+  ...over,
+});
+
 /**
  * A fresh start for an invoice test: the seed's invoices gone; the renter's user (role 11) with two bills paid and
  * one open (an opening balance its lessor's administrator records), a sibling renter with a paid bill; the demo
@@ -67,21 +85,8 @@ export async function invoiceFixture(t: TestApp) {
     .where(and(eq(renewalOrders.orgId, lessor), eq(renewalOrders.state, 'renewed')))
     .get();
   if (!renewed) throw new Error('the demo lessor needs a renewed order');
-  const form = (items: InvoiceRequestForm['items'], over: Partial<InvoiceRequestForm> = {}): InvoiceRequestForm => ({
-    items,
-    type: 'ordinary',
-    taxRate: 13,
-    title: 'Demo renter Ltd',
-    taxNumber: '91310000MA1FL0XX2B',
-    contact: 'Li Lei',
-    bank: '',
-    account: '',
-    address: '',
-    phone: '',
-    ...over,
-  });
   const request = (items: InvoiceRequestForm['items'], token: string, over: Partial<InvoiceRequestForm> = {}) =>
-    t.call(invoiceEndpoints.request, { token, body: form(items, over) });
+    t.call(invoiceEndpoints.request, { token, body: invoiceForm(items, over) });
   const send = (
     endpoint: typeof invoiceEndpoints.issue | typeof invoiceEndpoints.replaceFile,
     id: number,

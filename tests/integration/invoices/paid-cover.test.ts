@@ -5,7 +5,7 @@ import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { dayInZone } from '@console/server/src/lib/time';
 import { orgOf } from '../../fixtures/isolation-walk.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { fileBytes } from './helpers.ts';
+import { fileBytes, invoiceForm } from './helpers.ts';
 
 const DAY = 86_400_000;
 const AMOUNT = 100_000;
@@ -67,18 +67,7 @@ describe('an invoice covers only paid amounts', () => {
     expect(await bill(opening.data.id)).toMatchObject({ state: 'paid', paidCents: AMOUNT });
     const asked = await t.call(invoiceEndpoints.request, {
       token: customer,
-      body: {
-        items: [{ source: 'bill', id: opening.data.id }],
-        type: 'ordinary',
-        taxRate: 13,
-        title: 'Demo renter Ltd',
-        taxNumber: '91310000MA1FL0XX2B',
-        contact: 'Li Lei',
-        bank: '',
-        account: '',
-        address: '',
-        phone: '',
-      },
+      body: invoiceForm([{ source: 'bill', id: opening.data.id }]),
     });
     expect(asked.status, asked.message).toBe('200');
     return { billId: opening.data.id, label: opening.data.number, receiptId, invoice: asked.data };
