@@ -1,41 +1,18 @@
 import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
-import { issueLessorBills } from '@console/db/billing/issue';
 import type { Api } from '../../fixtures/e2e-api.ts';
-import { leaseToNewRenter, withLeaseDb } from '../../fixtures/e2e-lease.ts';
+import { returnedAndBilled } from '../../fixtures/e2e-lease.ts';
 import { expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * A renter of the demo lessor with a machine returned two months ago and its bills overdue, written into the e2e
- * server's database as entries, exits and the scheduler would have left them: ten days of a model-23 line at
- * 100.00 a day (1,000.00 in all), billed on the 1st, due ten days later.
- */
-function overdueRenter(name: string): { renterId: number; number: string } {
-  return withLeaseDb((db) => {
-    const endOn = iso(Date.now() - 81 * DAY);
-    const { lessorOrgId, renterId, contract } = leaseToNewRenter(db, {
-      name,
-      number: (renterId) => `HT-E2E-${renterId}`,
-      startOn: iso(Date.now() - 90 * DAY),
-      endOn,
-      returnedOn: endOn,
-      billingDay: 1,
-      dueDays: 10,
-    });
-    issueLessorBills(db, lessorOrgId, iso(Date.now()));
-    return { renterId, number: contract.number };
-  });
-}
 
 async function recordAndClear(page: Page, api: Api, lang: UiLang) {
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `lease-billing:${key}`, params);
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `${lang === 'en' ? 'Overdue Works' : '欠款测试工程'} ${stamp}`;
   const reference = `E2E-${stamp}`;
-  overdueRenter(name);
+  const { number } = await returnedAndBilled(api, name);
   await signInAs(page, api, ROLE.lessorStaff);
 
   // The arrears list shows the renter with its 1,000.00 overdue.
@@ -54,7 +31,7 @@ async function recordAndClear(page: Page, api: Api, lang: UiLang) {
   await page.getByRole('button', { name: t('receipt.submit') }).click();
 
   // Allocated to its bills, the open bills are gone and so are the arrears.
-  await expect(page.getByTestId('receipt-allocations')).toContainText('HT-E2E-');
+  await expect(page.getByTestId('receipt-allocations')).toContainText(number);
   await expect(page.getByText(t('receipt.noOpenBills'))).toBeVisible();
   await expect(page.getByTestId('renter-arrears')).toHaveText('0.00');
   await page.goto('/leaseCenter/arrears');
@@ -88,7 +65,7 @@ test('the administrator brings a renter’s balance forward: the next receipt pa
   const t = (key: string, params?: Record<string, string | number>) => text('en', `lease-billing:${key}`, params);
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Opening Works ${stamp}`;
-  const { renterId } = overdueRenter(name);
+  const { renterId, number } = await returnedAndBilled(api, name);
   await signInAs(page, api, ROLE.lessorAdmin);
   await page.goto(`/leaseCenter/receiptRecord?renterId=${renterId}`);
   await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
@@ -118,7 +95,7 @@ test('the administrator brings a renter’s balance forward: the next receipt pa
   await page.getByLabel(t('receipt.amount'), { exact: true }).fill('500');
   await page.getByRole('button', { name: t('receipt.submit') }).click();
   await expect(page.getByTestId('receipt-allocations')).toContainText(/OB-\d{8}-\d+/);
-  await expect(page.getByTestId('receipt-allocations')).not.toContainText('HT-E2E-');
+  await expect(page.getByTestId('receipt-allocations')).not.toContainText(number);
   await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
 
   // The bill record names it.

@@ -1,12 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { addDays, billingDaysBetween } from '@console/contract/codes/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
-import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { refreshArrears } from '@console/db/billing/ledger';
-import { devices } from '@console/db/schema/devices';
+import { contracts } from '@console/db/schema/lease';
 import { dayInZone } from '@console/server/src/lib/time';
-import { handOverOne, leaseToNewRenter, signAtProvider, withLeaseDb } from '../../fixtures/e2e-lease.ts';
+import type { Api } from '../../fixtures/e2e-api.ts';
+import {
+  contractForNewRenter,
+  handOver,
+  handOverOne,
+  machinesNeverLeased,
+  runBilling,
+  signAtProvider,
+  withLeaseDb,
+} from '../../fixtures/e2e-lease.ts';
 import { confirmPopover, expect, goInConsole, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
@@ -20,43 +28,42 @@ import { confirmPopover, expect, goInConsole, RAW_KEY, signInAs, test, text, typ
 const BILLING_ZONE = 'Asia/Shanghai';
 
 /**
- * A renter of the demo lessor with a contract in execution, written into the e2e server's database as entries and
- * the scheduler would have left it: one machine (`serial`) on lease at 100.00 a day since ten days before the
- * contract's last billing day, and that day's bill issued. Its next billing day is tomorrow (the 1st when tomorrow
- * is past the 28th), so nothing more is due today and the server's scheduler issues nothing of it meanwhile.
+ * A renter of the demo lessor with a contract in execution, reached through the product's moves: signed, one machine
+ * (`serial`) delivered at 100.00 a day ten days before the contract's last billing day, and that day's bill issued.
+ * Its next billing day is tomorrow (the 1st when tomorrow is past the 28th), so nothing more is due today and the
+ * server's scheduler issues nothing of it meanwhile.
  */
-function runningLease(name: string, serial: string) {
-  return withLeaseDb((db) => {
-    const today = dayInZone(Date.now(), BILLING_ZONE);
-    const tomorrow = Number(addDays(today, 1).slice(8));
-    const billingDay = tomorrow <= 28 ? tomorrow : 1;
-    const lastBilling = billingDaysBetween(addDays(today, -31), today, billingDay).at(-1)!;
-    const nextBilling = billingDaysBetween(today, addDays(today, 31), billingDay)[0]!;
-    const { lessorOrgId, renterId, contract, deviceId } = leaseToNewRenter(db, {
-      name,
-      number: (renterId) => `HT-E2E-C${renterId}`,
-      machineId: (db) => db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!.id,
-      startOn: addDays(lastBilling, -10),
-      endOn: addDays(today, 300),
-      billingDay,
-      // The first bill is not overdue yet: no arrears step locks the machine meanwhile.
-      dueDays: 45,
-    });
-    db.update(devices).set({ leaseStatus: 'leased', customerOrgId: renterId }).where(eq(devices.id, deviceId)).run();
-    issueLessorBills(db, lessorOrgId, today, contract.id);
-    return { contractId: contract.id, number: contract.number, renterId, lessorOrgId, lastBilling, nextBilling };
+async function runningLease(api: Api, name: string, serial: string) {
+  const today = dayInZone(Date.now(), BILLING_ZONE);
+  const tomorrow = Number(addDays(today, 1).slice(8));
+  const billingDay = tomorrow <= 28 ? tomorrow : 1;
+  const lastBilling = billingDaysBetween(addDays(today, -31), today, billingDay).at(-1)!;
+  const nextBilling = billingDaysBetween(today, addDays(today, 31), billingDay)[0]!;
+  const startOn = addDays(lastBilling, -10);
+  const lease = await contractForNewRenter(api, {
+    name,
+    serials: [serial],
+    startOn,
+    endOn: addDays(today, 300),
+    billingDay,
+    // The first bill is not overdue yet: no arrears step locks the machine meanwhile.
+    dueDays: 45,
   });
+  await handOver(api, lease, 'entry', startOn);
+  await runBilling(api, lease);
+  return { ...lease, lastBilling, nextBilling };
 }
 
 /**
  * The billing moves on to the contract's next billing day: its bill is issued now, as the scheduler will issue it
  * on that day, for this contract only; the lessor's other renters' arrears stay as of today.
  */
-function billNextBillingDay(lease: ReturnType<typeof runningLease>): string {
+function billNextBillingDay(lease: Awaited<ReturnType<typeof runningLease>>): string {
   withLeaseDb((db) =>
     db.transaction((tx) => {
-      issueLessorBills(tx, lease.lessorOrgId, lease.nextBilling, lease.contractId);
-      refreshArrears(tx, lease.lessorOrgId, dayInZone(Date.now(), BILLING_ZONE));
+      const { lessorOrgId } = tx.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
+      issueLessorBills(tx, lessorOrgId, lease.nextBilling, lease.contractId);
+      refreshArrears(tx, lessorOrgId, dayInZone(Date.now(), BILLING_ZONE));
     }),
   );
   // Bills are numbered after the contract and the month their period ends in (db/billing/issue.ts).
@@ -74,14 +81,9 @@ test('a change adds a machine to a contract in execution: approved, signed, deli
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Change Works ${stamp}`;
 
-  // Two machines in stock, away from the ends of the list other flows take theirs from.
-  const admin = await api.signIn(ROLE.lessorAdmin);
-  const stock = (await api.call(leaseContractEndpoints.options, { token: admin.token })).data.machines as {
-    serialNumber: string;
-  }[];
-  const at = Math.floor(stock.length / 3) + (Date.now() % 40);
-  const [original, added] = [stock[at]!.serialNumber, stock[at + 1]!.serialNumber];
-  const lease = runningLease(name, original);
+  // Two machines in stock never on lease (the first is delivered on a past day).
+  const [original, added] = (await machinesNeverLeased(api, 2)) as [string, string];
+  const lease = await runningLease(api, name, original);
 
   await signInAs(page, api, ROLE.lessorAdmin);
   await page.goto(`/leaseCenter/contractDetail?id=${lease.contractId}`);
@@ -99,7 +101,9 @@ test('a change adds a machine to a contract in execution: approved, signed, deli
     await expect(
       form.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: t('form.contract') }) }),
     ).toContainText(lease.number);
-    await form.getByLabel(t('form.effectiveOn'), { exact: true }).fill(today);
+    const effectiveOn = form.getByLabel(t('form.effectiveOn'), { exact: true });
+    await effectiveOn.fill(today);
+    await effectiveOn.press('Enter');
     await form.getByRole('button', { name: t('form.addLine') }).click();
     const line = form.getByTestId('change-line');
     const machine = line.getByRole('combobox', { name: t('form.machineInStock'), exact: true });

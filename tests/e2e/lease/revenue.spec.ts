@@ -1,36 +1,14 @@
 import { ROLE } from '@console/contract/codes/roles';
-import { issueLessorBills } from '@console/db/billing/issue';
 import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
-import { leaseToNewRenter, withLeaseDb } from '../../fixtures/e2e-lease.ts';
+import { returnedAndBilled } from '../../fixtures/e2e-lease.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * A renter of the demo lessor with ten days of a model-23 line at 100.00 a day (1,000.00), returned 81 days ago and
- * billed, written into the e2e server's database as the entries, exits and the scheduler would have left them.
- */
-function billedRenter(name: string): { number: string; toOn: string } {
-  return withLeaseDb((db) => {
-    const endOn = iso(Date.now() - 81 * DAY);
-    const { lessorOrgId, contract } = leaseToNewRenter(db, {
-      name,
-      number: (renterId) => `HT-REV-${renterId}-${Date.now().toString(36).toUpperCase()}`,
-      startOn: iso(Date.now() - 90 * DAY),
-      endOn,
-      returnedOn: endOn,
-      billingDay: 1,
-      dueDays: 10,
-    });
-    issueLessorBills(db, lessorOrgId, iso(Date.now()));
-    return { number: contract.number, toOn: endOn };
-  });
-}
-
 test('the revenue analysis drills down to the income lines of its filter', async ({ page, api }) => {
   const t = (key: string, params?: Record<string, string | number>) => text('en', `lease-revenue:${key}`, params);
   const name = `Revenue Works ${Date.now().toString(36).toUpperCase()}`;
-  const { number, toOn } = billedRenter(name);
+  const { number, endOn: toOn } = await returnedAndBilled(api, name);
   const from = iso(Date.now() - 120 * DAY);
   const to = iso(Date.now());
   await signInAs(page, api, ROLE.lessorAdmin);

@@ -7,10 +7,12 @@ import { ROLE } from '@console/contract/codes/roles';
 import { openDb, type Db } from '@console/db/client';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { leasePeriods } from '@console/db/schema/lease-periods';
-import { lockDaySettings } from '@console/db/schema/risk';
+import { users } from '@console/db/schema/accounts';
+import { demoAccount } from '@console/db/seed/accounts';
 import { seedDemo } from '@console/db/seed/demo';
 import { Api } from '../../fixtures/e2e-api.ts';
-import { contractForNewRenter } from '../../fixtures/e2e-lease.ts';
+import { contractForNewRenter, switchArrearsLockingOn } from '../../fixtures/e2e-lease.ts';
+import { ESIGN_PORT } from '../../playwright.config.ts';
 import { CONTROL_PORTS, startSimulator, type RunningSimulator } from '../../fixtures/e2e-simulator.ts';
 import { freePort, ROOT, startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
 import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
@@ -46,6 +48,8 @@ function machinesInStock(db: Db, lessorOrgId: number) {
       and(
         eq(devices.orgId, lessorOrgId),
         notInArray(deviceModels.category, ['charger', 'battery']),
+        eq(devices.lockLevel, 'unlocked'),
+        eq(devices.sleeping, false),
         isNull(leasePeriods.id),
       ),
     )
@@ -54,43 +58,19 @@ function machinesInStock(db: Db, lessorOrgId: number) {
     .all();
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   dir = mkdtempSync(join(tmpdir(), 'simulated-month-'));
   const file = join(dir, 'console.db');
   const seeding = openDb(file);
   await seedDemo(seeding.db, { devices: 60, historyDevices: 0 });
-  // Billed tomorrow (or on the 1st, at most three days on), due the day after.
-  const tomorrow = Number(shanghaiDay(Date.now() + DAY).slice(8));
-  let picked: ReturnType<typeof machinesInStock> = [];
-  const made = contractForNewRenter(seeding.db, {
-    name: `Simulated Month Works ${Date.now().toString(36).toUpperCase()}`,
-    number: (renterId) => `HT-SIM-${renterId}`,
-    machineIds: (db, lessorOrgId) => {
-      picked = machinesInStock(db, lessorOrgId);
-      db.update(devices).set({ lockLevel: 'unlocked', sleeping: false }).where(eq(devices.id, picked[0]!.id)).run();
-      db.update(devices).set({ lockLevel: 'unlocked', sleeping: false }).where(eq(devices.id, picked[1]!.id)).run();
-      return picked.map((m) => m.id);
-    },
-    startOn: shanghaiDay(Date.now()),
-    endOn: shanghaiDay(Date.now() + 300 * DAY),
-    billingDay: tomorrow <= 28 ? tomorrow : 1,
-    dueDays: 1,
-  });
-  // The lessor's administrator has switched arrears locking on (seeded off, decision 039's addendum): its default
-  // steps.
-  seeding.db
-    .update(lockDaySettings)
-    .set({ arrearsEnabled: true })
-    .where(eq(lockDaySettings.orgId, made.lessorOrgId))
-    .run();
+  const lessorOrgId = seeding.db
+    .select({ orgId: users.orgId })
+    .from(users)
+    .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
+    .get()!.orgId;
+  const picked = machinesInStock(seeding.db, lessorOrgId);
   seeding.close();
-  lease = {
-    contractId: made.contract.id,
-    number: made.contract.number,
-    renterId: made.renterId,
-    machines: made.lines.map((line, i) => ({ lineId: line.id, serial: picked[i]!.serial })),
-  };
 
   const controlPort = await freePort(CONTROL_PORTS);
   const port = await freePort(PORTS);
@@ -103,12 +83,37 @@ test.beforeAll(async () => {
       CLOCK_URL: `http://127.0.0.1:${controlPort}/clock`,
       WEB_DIST: resolve(ROOT, process.env.E2E_WEB_DIST ?? 'web/dist'),
       INGEST_FLUSH_MS: '50',
+      ESIGN_URL: `http://127.0.0.1:${ESIGN_PORT}`,
     },
   });
   simulator = await startSimulator(
     picked.map((m) => ({ serial: m.serial, kind: m.kind, lat: 31.2, lng: 121.5, reportIntervalS: 2 })),
     { server: { port, mqttPort }, controlPort },
   );
+
+  // The contract is signed on the e2e run's e-signature provider, which calls this server back on its own port.
+  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const api = new Api(request);
+  // Billed tomorrow (or on the 1st, at most three days on), due the day after.
+  const tomorrow = Number(shanghaiDay(Date.now() + DAY).slice(8));
+  const made = await contractForNewRenter(api, {
+    name: `Simulated Month Works ${Date.now().toString(36).toUpperCase()}`,
+    serials: picked.map((m) => m.serial),
+    startOn: shanghaiDay(Date.now()),
+    endOn: shanghaiDay(Date.now() + 300 * DAY),
+    billingDay: tomorrow <= 28 ? tomorrow : 1,
+    dueDays: 1,
+  });
+  // The lessor's administrator has switched arrears locking on (seeded off, decision 039's addendum): its default
+  // steps.
+  await switchArrearsLockingOn(api, made.token);
+  await request.dispose();
+  lease = {
+    contractId: made.contractId,
+    number: made.number,
+    renterId: made.renterId,
+    machines: made.lines.map(({ lineId, serial }) => ({ lineId, serial })),
+  };
 });
 
 // What the flow's own server printed, beside a failure: it is written nowhere else.

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { subleaseEndpoints, type SubleaseRow } from '@console/contract/http/lease-sublease';
 import { translate } from '@console/contract/messages/translate';
-import { devices } from '@console/db/schema/devices';
 import { SUBLESSOR } from '@console/db/seed/business';
 import { dayInZone } from '@console/server/src/lib/time';
-import { contractForNewRenter, handOverOne, withLeaseDb } from '../../fixtures/e2e-lease.ts';
+import { contractForNewRenter, handOverOne } from '../../fixtures/e2e-lease.ts';
 import { expect, goInConsole, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
@@ -15,25 +13,6 @@ import { expect, goInConsole, RAW_KEY, signInAs, test, text, type UiLang } from 
  * to its sub-lessor while it is out, comes back from the renter and is returned to the sub-lessor
  * (docs/decisions/042-sub-leasing.md).
  */
-
-/**
- * A new renter's contract in execution for the machine, from today, none delivered: written into the e2e server's
- * database as the contract flow leaves one (that flow is contracts.spec.ts's).
- */
-function contractFor(name: string, serial: string, today: string) {
-  return withLeaseDb((db) => {
-    const { contract } = contractForNewRenter(db, {
-      name,
-      number: (renterId) => `HT-E2E-S${renterId}`,
-      machineIds: (db) => [db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!.id],
-      startOn: today,
-      endOn: addDays(today, 60),
-      billingDay: 1,
-      dueDays: 15,
-    });
-    return { id: contract.id, number: contract.number };
-  });
-}
 
 test('a machine rented in from a sub-lessor is leased out, held while out, brought back and returned', async ({
   page,
@@ -88,7 +67,15 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
     await expect(page.getByRole('row').filter({ hasText: serial })).toContainText(SUBLESSOR.name);
   });
 
-  const contract = contractFor(`Sublease Works ${stamp}`, serial, today);
+  const lease = await contractForNewRenter(api, {
+    name: `Sublease Works ${stamp}`,
+    serials: [serial],
+    startOn: today,
+    endOn: addDays(today, 60),
+    billingDay: 1,
+    dueDays: 15,
+  });
+  const contract = { id: lease.contractId, number: lease.number };
   await test.step('lease it out: delivered under the company’s own contract', async () => {
     await goInConsole(page, `/leaseCenter/contractDetail?id=${contract.id}`);
     await handOverOne(page, lang, 'entry', serial);
