@@ -80,7 +80,11 @@ describe('a contract that ends with machines out and arrears locked', () => {
     const billedOn = [4, 5, 6, 7, 8, 9, 10].map((back) => dayOf(now - back * DAY_MS)).find((d) => +d.slice(8) <= 28)!;
     const sales = userOf(t, huadong, ROLE.lessorSales);
     const { modelId, machines: free } = freeModel(t, huadong, 2);
-    const machines = free.slice(0, 2);
+    // One of them idle on line as the demo fleet reports it, so the arrears lock may move it.
+    const idle = (m: { id: number }) =>
+      t.dbh.db.select({ status: devices.status }).from(devices).where(eq(devices.id, m.id)).get()!.status === 2;
+    const machines = [free.find(idle)!, free.find((m) => !idle(m)) ?? free.filter(idle)[1]!];
+    expect(machines[0], 'an idle machine of the model').toBeDefined();
     const { id } = createDraft(
       t.dbh.db,
       sales,
@@ -113,8 +117,6 @@ describe('a contract that ends with machines out and arrears locked', () => {
     });
     expect(entry.status, JSON.stringify(entry)).toBe('200');
     expect((await t.call(handover.confirm, { token: admin, body: { id: entry.data.id } })).status).toBe('200');
-    // The machines are idle on line, so the arrears lock may move them.
-    t.dbh.db.update(devices).set({ status: 2 }).where(eq(devices.id, machines[0]!.id)).run();
     issueLessorBills(t.dbh.db, huadong, dayOf(t.deps.now()), id);
     t.dbh.db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
     const saved = await t.call(riskEndpoints.saveLockDays, { token: admin, body: arrearsSettings(huadong) });
