@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens ...]`: measures the product against a baseline on this machine
+ * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens|web ...]`: measures the product against a baseline on this machine
  * and writes bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not
  * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
  * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
@@ -11,6 +11,7 @@
  *   BENCH_BILLING_MACHINES (20000): machines on lease billed for a month (bench/billing.ts);
  *   BENCH_SCREEN_MACHINES (20000), BENCH_SCREEN_INTERVAL_S (10), BENCH_SCREEN_MINUTE_S (60): /bigScreen's machines,
  *   their report interval and the length of a simulated minute (bench/screens.ts);
+ *   BENCH_WEB_RUNS (3): loads of each page in the `web` part (bench/web.ts), the median reported;
  *   BENCH_PROFILE=1: CPU profiles of the servers into bench/profiles.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,9 +33,10 @@ import {
 import { runOverloadBench, type OverloadResult } from './overload.ts';
 import type { MapBenchResult } from './map.ts';
 import type { ScreensBenchResult } from './screens.ts';
+import type { WebBenchResult } from './web.ts';
 import { renderReport } from './report.ts';
 
-const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing', 'screens'] as const;
+const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing', 'screens', 'web'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchReport {
@@ -63,6 +65,7 @@ export interface BenchReport {
   map?: MapBenchResult;
   billing?: BillingBenchResult;
   screens?: ScreensBenchResult;
+  web?: WebBenchResult;
 }
 
 const number = (name: string, fallback: number) => {
@@ -155,6 +158,10 @@ async function runPart(part: Part): Promise<void> {
       minuteS: number('BENCH_SCREEN_MINUTE_S', 60),
       profileDir,
     });
+  } else if (part === 'web') {
+    // Imported on demand, as the map: it builds with vite and drives a browser.
+    const { runWebBench } = await import('./web.ts');
+    report.web = await runWebBench({ runs: number('BENCH_WEB_RUNS', 3) });
   } else {
     // Imported on demand: it loads vite and a browser, which the other parts do not need.
     const { runMapBench } = await import('./map.ts');

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -8,6 +8,8 @@ import type { AppDeps } from './lib/deps.ts';
 import { openApiDocument } from './lib/openapi.ts';
 import { jsonBodyLimit, requestLang, runRoute, type RouteDef } from './lib/route.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { compressLargeJson } from './lib/compress-json.ts';
+import { serveConsole } from './lib/web-static.ts';
 import { serveUpload, uploadBodyLimit } from './lib/uploads.ts';
 import { allRoutes, streamEndpoints } from './routes/all.ts';
 import { registerLiveRoute } from './live/route.ts';
@@ -26,6 +28,8 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const routes = servedRoutes(deps);
   app.use('*', securityHeaders(deps.env));
+  // Large JSON answers travel compressed; small ones and event streams as they are (lib/compress-json.ts).
+  app.use('/api/*', compressLargeJson());
   // Before the routes: an oversized upload or JSON body is refused while it streams in, before it is held.
   for (const def of routes.filter((r) => r.endpoint.method === 'POST')) {
     app.use(`/api${def.endpoint.path}`, def.endpoint.multipart ? uploadBodyLimit() : jsonBodyLimit());
@@ -62,13 +66,7 @@ export function createApp(deps: AppDeps): Hono {
   serveBrandAssets(app, deps);
 
   const webDist = resolve(deps.env.WEB_DIST);
-  if (existsSync(join(webDist, 'index.html'))) {
-    const root = relative(process.cwd(), webDist);
-    app.use('/*', serveStatic({ root }));
-    // Every other path is a console route: the single-page app decides (and shows /404 itself).
-    // Read on each request (it is small), so a rebuilt console is served without restarting the server.
-    app.get('*', (c) => c.html(readFileSync(join(webDist, 'index.html'), 'utf8')));
-  }
+  if (existsSync(join(webDist, 'index.html'))) serveConsole(app, webDist);
   app.onError((error, c) => {
     deps.log('error', `${c.req.method} ${c.req.path} failed`, error);
     return c.json({ status: API_STATUS.error, message: translate(requestLang(c), 'error.system'), data: null }, 500);

@@ -40,6 +40,9 @@ export function App() {
   );
 }
 
+// Asked as the console starts, beside the texts and the page's code, rather than after the first render.
+const brandLoading = loadBrand();
+
 function Console() {
   const [brand, setBrand] = useState<Brand | null>(null);
   // Subscribes to language changes: antd's locale and every text follow the switch.
@@ -48,7 +51,7 @@ function Console() {
   const reducedMotion = useReducedMotion();
 
   useEffect(() => {
-    void loadBrand().then(setBrand);
+    void brandLoading.then(setBrand);
   }, []);
 
   useEffect(() => {

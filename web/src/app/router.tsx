@@ -1,9 +1,10 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { href } from '@console/contract/screens/screen';
 import { dashboardScreens } from '@console/contract/screens/dashboard';
 import { shellScreens } from '@console/contract/screens/shell';
 import type { AppRoute } from '../lib/screen-pages.ts';
+import { getSession } from '../lib/session.ts';
 import { RootRoute } from './root-route.tsx';
 import { appRoutes } from './routes.ts';
 
@@ -32,4 +33,17 @@ export function buildRoutes(routes: AppRoute[]): RouteObject[] {
   ];
 }
 
+/**
+ * The code of the page the address names starts loading now, beside the texts and the brand, rather than after
+ * the first render; the lazy component then finds it fetched (the browser loads a module once). Only a page the
+ * visitor may open: a signed-out visitor is sent to the sign-in page, which must not wait behind another's code.
+ */
+function prefetchOpenedPage(routes: AppRoute[]) {
+  const opened = routes.find((r) => matchPath(r.screen.path, window.location.pathname));
+  if (!opened || !(opened.screen.public || getSession().isLogin)) return;
+  void opened.page();
+  if (!opened.screen.fullScreen) void import('./shell/shell-layout.tsx');
+}
+
+prefetchOpenedPage(appRoutes);
 export const router = createBrowserRouter(buildRoutes(appRoutes));

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLang, type UiLang } from '@console/contract/codes/ui-lang';
 import type { Resources } from '../locales/resources.ts';
+import { currencyVariables } from './money.ts';
 
 export { defaultLang, type UiLang };
 
@@ -17,31 +18,44 @@ declare module 'i18next' {
   }
 }
 
-// Every area's catalogs, found at build time: locales/<lang>/<area>.json.
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, catalog] of Object.entries(files)) {
-  const [, lang, area] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
-  const key = lang === 'zh-CN' ? 'zh-cn' : 'en';
-  resources[key] = { ...resources[key], [area!]: catalog };
+// Every area's catalogs, found at build time: locales/<lang>/<area>.json. Each language is one chunk
+// (vite.config.ts) loaded when it is first shown, so a visitor downloads only the language they read.
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+const loaded = new Map<UiLang, Promise<Record<string, Record<string, unknown>>>>();
+
+/** The language's catalogs by area, fetched once. */
+function catalogs(lang: UiLang): Promise<Record<string, Record<string, unknown>>> {
+  const folder = lang === 'zh-cn' ? 'zh-CN' : 'en-US';
+  if (!loaded.has(lang)) {
+    const areas = Object.entries(files)
+      .filter(([path]) => path.includes(`/locales/${folder}/`))
+      .map(async ([path, load]) => [/([^/]+)\.json$/.exec(path)![1]!, await load()] as const);
+    loaded.set(lang, Promise.all(areas).then(Object.fromEntries));
+  }
+  return loaded.get(lang)!;
 }
 
 export const i18n = i18next.createInstance();
+let ready: Promise<unknown> = Promise.resolve();
 
-export function initI18n(): typeof i18n {
+/** Starts the console's language: the saved choice, else by time zone. Resolves once its texts are loaded. */
+export function initI18n(): Promise<unknown> {
   const lang = defaultLang(Intl.DateTimeFormat().resolvedOptions().timeZone, localStorage.getItem(LANG_KEY));
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: lang,
-    fallbackLng: 'en',
-    // i18next would canonicalise 'zh-cn' to 'zh-CN' and miss the catalogs, which are keyed 'zh-cn'.
-    lowerCaseLng: true,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
   applyDayjsLocale(lang);
-  return i18n;
+  ready = catalogs(lang).then((bundle) =>
+    i18n.use(initReactI18next).init({
+      resources: { [lang]: bundle },
+      lng: lang,
+      fallbackLng: 'en',
+      // i18next would canonicalise 'zh-cn' to 'zh-CN' and miss the catalogs, which are keyed 'zh-cn'.
+      lowerCaseLng: true,
+      defaultNS: 'common',
+      // The brand's currency, which labels name as {{currency}} / {{currencyUnit}} (lib/money.ts).
+      interpolation: { escapeValue: false, defaultVariables: currencyVariables },
+      returnNull: false,
+    }),
+  );
+  return ready;
 }
 
 function applyDayjsLocale(lang: UiLang) {
@@ -59,6 +73,10 @@ export function currentApiLang(): 'zh_CN' | 'en_US' {
 
 export async function changeLang(lang: UiLang): Promise<void> {
   localStorage.setItem(LANG_KEY, lang);
+  await ready;
+  for (const [area, catalog] of Object.entries(await catalogs(lang))) {
+    i18n.addResourceBundle(lang, area, catalog, true, true);
+  }
   applyDayjsLocale(lang);
   await i18n.changeLanguage(lang);
 }
