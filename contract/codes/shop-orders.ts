@@ -1,4 +1,5 @@
 import { codeTable } from './code-table.ts';
+import type { ProductCategory } from './products.ts';
 
 /**
  * The shop order (spec sections 3 and 4; docs/decisions/050-shop-orders-and-payments.md). An order is `created` at
@@ -56,10 +57,23 @@ export const SHOP_ORDER_FLOW = {
   unpaid: { from: ['charging'], to: 'unpaid', by: ['provider'] },
   /** The provider refused the payment, or it timed out unpaid and was closed at the provider. */
   fail: { from: ['charging'], to: 'failed', by: ['provider'] },
-  /** A notification that does not match the order (amount), or a payment the provider cannot account for. */
-  abnormal: { from: ['charging'], to: 'abnormal', by: ['provider'] },
-  /** The buyer or the seller calls it off before it is paid; the seller closes an abnormal one (refunded apart). */
+  /**
+   * A notification that does not match the order (amount), or a payment the provider cannot account for (also when
+   * asked to refund a paid one it has no record of).
+   */
+  abnormal: { from: ['charging', 'paid'], to: 'abnormal', by: ['provider'] },
+  /**
+   * The buyer or the seller calls it off before it is paid (its coupon given back); the seller closes an abnormal one
+   * (its money refunded apart).
+   */
   cancel: { from: ['created', 'unpaid', 'abnormal'], to: 'cancelled', by: ['buyer', 'seller'] },
+  /**
+   * The seller, or the buyer before it ships, calls off a paid order: the provider refunds the payment in full first
+   * (the payment becomes `refunded`), then the order is cancelled and its coupon given back. Refused while an invoice
+   * is asked for or issued on it. Nothing was handed over yet, so no machine or card moves.
+   */
+  refund: { from: ['paid'], to: 'cancelled', by: ['buyer', 'seller'] },
+  /** Hands over the serialised items (SHIPPED_ITEM): they leave the seller's stock and become the buyer's. */
   ship: { from: ['paid'], to: 'shipped', by: ['seller'] },
   receive: { from: ['shipped'], to: 'received', by: ['buyer'] },
   complete: { from: ['received'], to: 'completed', by: ['seller'] },
@@ -67,7 +81,7 @@ export const SHOP_ORDER_FLOW = {
 export type ShopOrderAction = keyof typeof SHOP_ORDER_FLOW;
 export const SHOP_ORDER_ACTIONS = Object.keys(SHOP_ORDER_FLOW) as [ShopOrderAction, ...ShopOrderAction[]];
 /** What a person may ask for (the others are the provider's). */
-export const SHOP_USER_ACTIONS = ['pay', 'cancel', 'ship', 'receive', 'complete'] as const;
+export const SHOP_USER_ACTIONS = ['pay', 'cancel', 'refund', 'ship', 'receive', 'complete'] as const;
 export type ShopUserAction = (typeof SHOP_USER_ACTIONS)[number];
 
 export const shopOrderAllows = (action: ShopOrderAction, state: ShopOrderState, actor?: ShopOrderActor): boolean => {
@@ -83,6 +97,22 @@ export type ShopOrderEvent = (typeof SHOP_ORDER_EVENTS)[number];
 export const PAYMENT_TIMEOUT_MS = 15 * 60_000;
 /** At most this many of one product in an order. */
 export const MAX_ORDER_QUANTITY = 100;
+
+/**
+ * What a shipment hands over, by the product's category (docs/decisions/061-shop-order-fulfilment.md): a telematics
+ * terminal is a spare terminal of the seller's terminal registry (controllers), one serial per unit; an IoT data card
+ * is a spare SIM card of the seller (ICCID), one per unit or none when the card's service is applied to the buyer's
+ * own cards; parts, accessories and services ship with the courier number alone.
+ */
+export const SHIPPED_ITEM = {
+  terminal: 'terminal',
+  connectivity: 'card',
+  parts: null,
+  accessory: null,
+  service: null,
+} as const satisfies Record<ProductCategory, 'terminal' | 'card' | null>;
+/** Whether the serials of a shipment are required (terminals) or may be left out (cards: the service alone). */
+export const SERIALS_REQUIRED = { terminal: true, card: false } as const;
 
 /** Shipping serials are comma-separated (spec section 5); blanks and spaces around them are dropped. */
 export const splitSerials = (text: string): string[] =>

@@ -106,7 +106,7 @@ export const shopOrderShipForm = z.object({
     .min(1, { error: 'shopOrders.courierRequired' })
     .max(40, { error: 'validation.tooLong' })
     .regex(/^[A-Za-z0-9-]+$/, { error: 'shopOrders.courierInvalid' }),
-  /** The machines' serials, comma-separated (spec section 5). */
+  /** The shipped terminals' serials or cards' ICCIDs, comma-separated (spec section 5). */
   serials: z
     .string()
     .trim()
@@ -233,12 +233,26 @@ export const shopOrderEndpoints = {
     body: shopOrderCancelForm,
     response: orderAnswer,
   }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/shopOrder/refund.do',
+    summary:
+      'Cancel a paid order with a reason (the seller, or the buyer before it ships): the provider refunds the whole ' +
+      'payment, then the order is cancelled and its coupon given back; a payment the provider has no record of makes ' +
+      'the order abnormal; refused while an invoice is asked for or issued on it',
+    access: { roles: SHOP_ORDER_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: shopOrderCancelForm,
+    response: orderAnswer,
+  }),
   ship: defineEndpoint({
     method: 'POST',
     path: '/shopOrder/ship.do',
     summary:
-      "Ship a paid order with the courier number and the machines' serials (comma-separated), each the seller's, in " +
-      'stock and shipped nowhere else; the machines go to the buyer',
+      "Ship a paid order with the courier number and the items' serials (comma-separated): a terminal's serial per " +
+      "unit from the seller's spare terminals, an IoT card's ICCID per unit from its spare SIM cards (or none), nothing " +
+      'for other products; the items become the buyer’s',
     access: { roles: SHOP_SELLERS },
     scope: 'organisation',
     query: noInput,

@@ -28,8 +28,11 @@ export const createPaymentRequest = z.object({
 });
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequest>;
 
-/** waiting: the payer has not acted; paid, cancelled (by the payer), refused (by the provider), closed (by the merchant). */
-export const PAYMENT_STATES = ['waiting', 'paid', 'cancelled', 'refused', 'closed'] as const;
+/**
+ * waiting: the payer has not acted; paid, cancelled (by the payer), refused (by the provider), closed (by the merchant),
+ * refunded (a paid one given back in full at the merchant's request).
+ */
+export const PAYMENT_STATES = ['waiting', 'paid', 'cancelled', 'refused', 'closed', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const paymentView = z.object({
@@ -57,10 +60,21 @@ export const paymentNotification = z.object({
 });
 export type PaymentNotification = z.infer<typeof paymentNotification>;
 
+/**
+ * POST /v1/payments/{id}/refund: the whole amount of a paid payment back to the payer, answered at once with the
+ * payment (state `refunded`); asked again, it answers the same (a refund is made once). Not paid: 409.
+ */
+export const refundRequest = z.object({
+  amountCents: z.number().int().positive().max(10_000_000_000),
+  reason: z.string().min(1).max(200),
+});
+export type RefundRequest = z.infer<typeof refundRequest>;
+
 export const PAYGATE_PATHS = {
   payments: '/v1/payments',
   payment: (id: string) => `/v1/payments/${encodeURIComponent(id)}`,
   close: (id: string) => `/v1/payments/${encodeURIComponent(id)}/close`,
+  refund: (id: string) => `/v1/payments/${encodeURIComponent(id)}/refund`,
 } as const;
 
 /**
@@ -92,6 +106,7 @@ export const PAY_PAGE_TEXT = {
       cancelled: '已取消支付',
       refused: '支付被拒绝',
       closed: '支付已关闭',
+      refunded: '已退款',
     },
   },
   en: {
@@ -109,6 +124,7 @@ export const PAY_PAGE_TEXT = {
       cancelled: 'Payment cancelled',
       refused: 'Payment refused',
       closed: 'Payment closed',
+      refunded: 'Refunded',
     },
   },
 } as const;

@@ -79,7 +79,15 @@ export const shopOrderEvents = sqliteTable(
 );
 
 export const PAYMENT_KINDS = ['shop', 'renewal'] as const;
-export const PAYMENT_RECORD_STATES = ['charging', 'paid', 'unpaid', 'failed', 'abnormal', 'closed'] as const;
+export const PAYMENT_RECORD_STATES = [
+  'charging',
+  'paid',
+  'unpaid',
+  'failed',
+  'abnormal',
+  'closed',
+  'refunded',
+] as const;
 export type PaymentRecordState = (typeof PAYMENT_RECORD_STATES)[number];
 
 /**

@@ -192,7 +192,8 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
             distributorOrgId: buyerOrg.distributorOrgId,
             buyerId: buyer.id,
             productId: product.id,
-            productName: product.name,
+            // The name in the buyer's language (decision 064): the company abroad reads its orders in English.
+            productName: (english ? product.nameEn : product.nameZh) || product.name,
             category: product.category,
             spec: product.spec,
             unitCents: product.amountCents,
@@ -263,6 +264,7 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           fail: { reference, state: 'refused' },
           abnormal: { reference, reasonKey: 'shopOrders.abnormalUnknown' },
           cancel: { reason: english ? 'Ordered by mistake' : '下错单了' },
+          refund: { reason: english ? 'Ordered by mistake' : '下错单了', reference, amount },
           ship: { courier, serials: '' },
           receive: {},
           complete: credit > 0 ? { creditCents: credit, distributor: distributorName } : {},

@@ -7,6 +7,7 @@ import {
   PAY_SIGNATURE_HEADER,
   PAY_TIMESTAMP_HEADER,
   PAYGATE_PATHS,
+  refundRequest,
 } from '@console/contract/shop/paygate-protocol';
 import { payPage } from './pages.ts';
 import type { Paygate, Payment } from './provider.ts';
@@ -93,6 +94,24 @@ export function createPaygateApp(paygate: Paygate, now: () => number = Date.now)
     const payment = paymentOf(c);
     if (!payment) return jsonError(c, 404, 'no such payment');
     if (!paygate.close(payment, now())) return jsonError(c, 409, `the payment is ${payment.state}`);
+    return c.json(paygate.view(payment));
+  });
+
+  app.post('/v1/payments/:id/refund', async (c) => {
+    const body = await authorised(c);
+    if (typeof body !== 'string') return body;
+    const payment = paymentOf(c);
+    if (!payment) return jsonError(c, 404, 'no such payment');
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return jsonError(c, 400, 'the body is not JSON');
+    }
+    const request = refundRequest.safeParse(json);
+    if (!request.success || request.data.amountCents !== payment.amountCents)
+      return jsonError(c, 400, 'invalid input', ['a refund is of the whole amount paid']);
+    if (!paygate.refund(payment)) return jsonError(c, 409, `the payment is ${payment.state}`);
     return c.json(paygate.view(payment));
   });
 

@@ -12,6 +12,8 @@ const envSchema = z.object({
   PAYGATE_SECRET: z.string().min(16).default(DEV_PAYGATE_SECRET),
   /** The address its pay pages are reached at, as a browser sees it. */
   PAYGATE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The simulator's clock, which the server follows too (README, "Moving time"): notifications are stamped with it. */
+  CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface PaygateEnv {
@@ -20,6 +22,7 @@ export interface PaygateEnv {
   merchant: string;
   secret: string;
   publicUrl: string | null;
+  clockUrl: string | undefined;
 }
 
 export function readPaygateEnv(source: NodeJS.ProcessEnv = process.env): PaygateEnv {
@@ -30,5 +33,6 @@ export function readPaygateEnv(source: NodeJS.ProcessEnv = process.env): Paygate
     merchant: env.PAYGATE_MERCHANT,
     secret: env.PAYGATE_SECRET,
     publicUrl: env.PAYGATE_PUBLIC_URL ?? null,
+    clockUrl: env.CLOCK_URL,
   };
 }

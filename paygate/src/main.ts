@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { followClock } from '@console/contract/clock/follow';
 import { createPaygateApp } from './app.ts';
 import { readPaygateEnv } from './env.ts';
 import { Paygate } from './provider.ts';
@@ -10,11 +11,14 @@ import { Paygate } from './provider.ts';
 const env = readPaygateEnv();
 const log = (message: string) => console.log(`[${new Date().toISOString()}] ${message}`);
 let port = env.port;
+const clock = followClock(env.clockUrl, (_level, message, detail) => log(detail ? `${message}: ${detail}` : message));
 const paygate = new Paygate(
   { id: env.merchant, secret: env.secret },
   () => env.publicUrl ?? `http://localhost:${port}`,
+  fetch,
+  clock.now,
 );
-const app = createPaygateApp(paygate);
+const app = createPaygateApp(paygate, clock.now);
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   port = info.port;
   log(`payment provider on http://localhost:${info.port} (/health, /control/payments, pay pages /pay/...)`);
@@ -25,6 +29,7 @@ server.on('error', (error) => {
 });
 const stop = () => {
   paygate.stop();
+  clock.stop();
   server.close();
   process.exit(0);
 };

@@ -64,6 +64,8 @@ export class Paygate {
     readonly merchant: { id: string; secret: string },
     private readonly publicUrl: () => string,
     private readonly fetchImpl: typeof fetch = fetch,
+    /** The clock it signs its notifications with: the wall clock, or the simulated world's as the server follows it. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   view(payment: Payment): PaymentView {
@@ -118,6 +120,17 @@ export class Paygate {
   }
 
   /**
+   * The merchant gives a paid payment back in full (answered at once, no notification); one refunded before answers
+   * the same, anything else is refused.
+   */
+  refund(payment: Payment): boolean {
+    if (payment.state === 'refunded') return true;
+    if (payment.state !== 'paid') return false;
+    payment.state = 'refunded';
+    return true;
+  }
+
+  /**
    * Send a notification of this payment: its next event (the payer's act), or, from the control API, any state, a
    * wrong amount or a forged signature, as a misbehaving network or an attacker would.
    */
@@ -166,7 +179,7 @@ export class Paygate {
     const delay = (attempt === 0 ? this.steering.notifyDelayMs : RETRY_DELAYS_MS[attempt - 1]) ?? 0;
     const run = async () => {
       const body = JSON.stringify(event);
-      const timestamp = String(Date.now());
+      const timestamp = String(this.now());
       const secret = forged ? `forged-${randomBytes(8).toString('hex')}` : this.merchant.secret;
       const record: Delivery = {
         eventId: event.eventId,
@@ -176,7 +189,7 @@ export class Paygate {
         attempt,
         status: null,
         error: '',
-        at: Date.now(),
+        at: this.now(),
       };
       try {
         const response = await this.fetchImpl(payment.notifyUrl, {

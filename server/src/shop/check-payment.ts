@@ -16,7 +16,7 @@ import {
 } from './paygate-client.ts';
 import { applyFinding, type Applied, type Finding, type PaymentRecord } from './payments.ts';
 
-export const paygateOf = (deps: AppDeps): PaygateClient => createPaygateClient(paygateSettings(deps.env));
+export const paygateOf = (deps: AppDeps): PaygateClient => createPaygateClient(paygateSettings(deps.env), deps.now);
 
 /** After the unit of work: a renewal the payment settled unlocks the machines locked for their expired service. */
 export function afterApplied(deps: AppDeps, applied: Applied | null): void {

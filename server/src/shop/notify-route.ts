@@ -12,8 +12,9 @@ import { PAYGATE_NOTIFY_PATH, paygateSettings } from './paygate-client.ts';
 export function registerPaymentNotify(app: Hono, deps: AppDeps): void {
   app.post(PAYGATE_NOTIFY_PATH, async (c) => {
     const raw = await c.req.text();
-    // Freshness on the wall clock the provider signs with, not the business clock (which may run ahead: CLOCK_URL).
-    const verified = verifyNotification(paygateSettings(deps.env), (name) => c.req.header(name), raw, Date.now());
+    // Fresh by the server's clock: a simulated provider follows the same clock when the server follows the
+    // simulator's (CLOCK_URL), as a real provider and a production server share the wall clock.
+    const verified = verifyNotification(paygateSettings(deps.env), (name) => c.req.header(name), raw, deps.now());
     if (!verified.ok) {
       deps.log('warn', `payment notification refused: ${verified.reason}`);
       return c.json({ ok: false, reason: verified.reason }, verified.http);

@@ -8,6 +8,7 @@ import {
   paymentView,
   signPayload,
   type CreatePaymentRequest,
+  type RefundRequest,
   type PaymentView,
 } from '@console/contract/shop/paygate-protocol';
 import type { Env } from '../lib/env.ts';
@@ -40,24 +41,31 @@ export function paygateSettings(env: Env): PaygateSettings {
 export class PaygateUnavailable extends Error {}
 /** The provider does not know the payment (404). */
 export class PaymentUnknown extends Error {}
-/** The provider refused to close a payment no longer waiting (409). */
+/** The provider refused to close a payment no longer waiting, or to refund one not paid (409). */
 export class PaymentNotWaiting extends Error {}
 
 export interface PaygateClient {
   create(request: Omit<CreatePaymentRequest, 'notifyUrl'>): Promise<PaymentView>;
   get(paymentId: string): Promise<PaymentView>;
   close(paymentId: string): Promise<PaymentView>;
+  /** The whole amount of a paid payment back to the payer (PaymentNotWaiting: it is not paid). */
+  refund(paymentId: string, request: RefundRequest): Promise<PaymentView>;
 }
 
 /**
  * The provider's adapter: every request signed with the merchant secret (over the body, or the path of a GET),
  * answers checked against the protocol. A real provider gets an adapter of its own with the same three calls.
  */
-export function createPaygateClient(settings: PaygateSettings, fetchImpl: typeof fetch = fetch): PaygateClient {
+export function createPaygateClient(
+  settings: PaygateSettings,
+  now: () => number,
+  fetchImpl: typeof fetch = fetch,
+): PaygateClient {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaymentView> {
     if (!settings.secret) throw new PaygateUnavailable('no PAYGATE_SECRET');
     const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Date.now());
+    // Signed on the server's clock, which a simulated provider follows too (CLOCK_URL).
+    const timestamp = String(now());
     let response: Response;
     try {
       response = await fetchImpl(`${settings.url}${path}`, {
@@ -87,5 +95,6 @@ export function createPaygateClient(settings: PaygateSettings, fetchImpl: typeof
       call('POST', PAYGATE_PATHS.payments, createPaymentRequest.parse({ ...request, notifyUrl: settings.notifyUrl })),
     get: (id) => call('GET', PAYGATE_PATHS.payment(id)),
     close: (id) => call('POST', PAYGATE_PATHS.close(id), {}),
+    refund: (id, request) => call('POST', PAYGATE_PATHS.refund(id), request),
   };
 }

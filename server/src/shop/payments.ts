@@ -34,6 +34,7 @@ const RECORD_STATE: Record<Finding['state'], PaymentRecordState> = {
   cancelled: 'unpaid',
   refused: 'failed',
   closed: 'closed',
+  refunded: 'refunded',
   abnormal: 'abnormal',
 };
 

@@ -3,6 +3,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
+import { controllerEndpoints } from '@console/contract/http/peripherals';
+import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { withLeaseDb } from '../../fixtures/e2e-lease.ts';
 import type { Api } from '../../fixtures/e2e-api.ts';
 import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
@@ -23,8 +25,8 @@ async function asAnother(browser: Browser, api: Api, role: RoleId, url: string) 
   return { page, drawer: page.getByRole('dialog', { name: t('detailTitle') }), close: () => context.close() };
 }
 
-/** A machine in Huadong's stock that no other flow uses (it ships with the order). */
-function stockSerial(): string {
+/** A machine in Huadong's stock: a lift, never a terminal to ship. */
+function liftSerial(): string {
   return withLeaseDb((db) => {
     const huadong = db.select().from(organisations).where(eq(organisations.name, 'Huadong Aerial Leasing')).get()!;
     return db
@@ -33,9 +35,17 @@ function stockSerial(): string {
       .where(and(eq(devices.orgId, huadong.id), isNull(devices.customerOrgId), eq(devices.leaseStatus, 'stock')))
       .orderBy(asc(devices.id))
       .limit(1)
-      .offset(100 + (Date.now() % 50))
       .get()!.serial;
   });
+}
+
+/** A spare terminal Huadong registers in its controller registry (its stock of terminals to ship). */
+async function spareTerminal(api: Api): Promise<string> {
+  const serialNumber = `T3E2E${String(Date.now()).slice(-8)}`;
+  const { token } = await api.signIn(ROLE.lessorAdmin);
+  const created = await api.call(controllerEndpoints.create, { token, body: { serialNumber, model: 'ZK-C300' } });
+  expect(created.status, created.message).toBe('200');
+  return serialNumber;
 }
 
 test('a customer orders a terminal with a coupon, pays on the provider’s page, and the order is shipped, received and completed with the distributor’s share', async ({
@@ -43,7 +53,8 @@ test('a customer orders a terminal with a coupon, pays on the provider’s page,
   api,
   browser,
 }) => {
-  const serial = stockSerial();
+  const lift = liftSerial();
+  const serial = await spareTerminal(api);
   await signInAs(page, api, ROLE.other);
   await page.goto('/productCenter/order');
   await page.getByRole('button', { name: t('checkout.action') }).click();
@@ -77,12 +88,18 @@ test('a customer orders a terminal with a coupon, pays on the provider’s page,
   expect(number).toMatch(/^SO\d{8}$/);
   const orderUrl = page.url();
 
-  // The rental company's administrator ships it with the machine's serial.
+  // The rental company's administrator ships it: a lift's serial is refused, naming it; the spare terminal goes.
   const seller = await asAnother(browser, api, ROLE.lessorAdmin, orderUrl);
   await expect(seller.drawer).toContainText(number);
   await seller.drawer.getByRole('button', { name: t('action.ship') }).click();
   const ship = seller.page.getByRole('dialog', { name: t('ship.title', { number }) });
   await ship.getByLabel(t('order.courier')).fill('SF1234567890');
+  await ship.getByLabel(t('order.serials')).fill(lift);
+  await ship.getByRole('button', { name: t('action.ship') }).click();
+  await expect(
+    seller.page.getByText(`delivery failed, retry: ${lift} is a machine, not a telematics terminal`).first(),
+  ).toBeVisible();
+  await expect(seller.drawer).toContainText(t('state.paid'));
   await ship.getByLabel(t('order.serials')).fill(serial);
   await ship.getByRole('button', { name: t('action.ship') }).click();
   await expect(seller.drawer).toContainText(t('state.shipped'));
@@ -103,5 +120,49 @@ test('a customer orders a terminal with a coupon, pays on the provider’s page,
   await expect(seller.drawer).toContainText('58.00');
   await expect(seller.page.locator('body')).not.toContainText(RAW_KEY);
   await seller.close();
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+});
+
+test('a customer who paid cancels before shipment and is refunded through the payment provider', async ({
+  page,
+  api,
+}) => {
+  // The order placed as the checkout places it; paying and cancelling are the customer's, in the console.
+  const { token } = await api.signIn(ROLE.other);
+  const catalog = await api.call(shopOrderEndpoints.catalog, { token });
+  const parts = (catalog.data.products as { id: number; category: string; sellerName: string }[]).find(
+    (p) => p.category === 'parts' && p.sellerName === 'Huadong Aerial Leasing',
+  )!;
+  const placed = await api.call(shopOrderEndpoints.create, {
+    token,
+    body: {
+      productId: parts.id,
+      quantity: 1,
+      receiver: 'Wang Jianguo',
+      receiverPhone: '13912345678',
+      address: '88 Century Avenue, Pudong, Shanghai',
+      couponReceiptId: null,
+    },
+  });
+  const { id, number } = placed.data.order as { id: number; number: string };
+  await signInAs(page, api, ROLE.other);
+  await page.goto(`/productCenter/order?id=${id}`);
+  const drawer = page.getByRole('dialog', { name: t('detailTitle') });
+  await drawer.getByRole('button', { name: t('action.pay') }).click();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('status')).toHaveText('Paid');
+  await page.getByRole('link', { name: 'Back to the merchant' }).click();
+  await expect(drawer).toContainText(t('state.paid'));
+
+  // Cancel and refund: the dialog says what happens to the money before it is confirmed.
+  await drawer.getByRole('button', { name: t('action.refund') }).click();
+  const dialog = page.getByRole('dialog', { name: t('refund.title', { number }) });
+  await expect(dialog).toContainText('450.00');
+  await expect(dialog).toContainText('cannot be undone');
+  await dialog.getByLabel(t('refund.reason')).fill('Bought the wrong size');
+  await dialog.getByRole('button', { name: t('action.refund') }).click();
+  await expect(drawer).toContainText(t('state.cancelled'));
+  await expect(drawer).toContainText('450.00 refunded through the provider');
+  await expect(drawer.getByRole('button', { name: t('action.refund') })).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });

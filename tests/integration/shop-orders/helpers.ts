@@ -25,13 +25,22 @@ const listen = (fetch: (request: Request) => Response | Promise<Response>) =>
 export async function shopFixture() {
   let app: TestApp['app'] | null = null;
   const console_ = await listen((request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })));
-  const paygate = new Paygate({ id: DEV_PAYGATE_MERCHANT, secret: DEV_PAYGATE_SECRET }, () => provider.url);
-  const provider = await listen(createPaygateApp(paygate).fetch);
+  // The provider follows the server's clock, as the simulated provider follows CLOCK_URL beside a server that does.
+  let now = Date.now;
+  const clock = () => now();
+  const paygate = new Paygate(
+    { id: DEV_PAYGATE_MERCHANT, secret: DEV_PAYGATE_SECRET },
+    () => provider.url,
+    fetch,
+    clock,
+  );
+  const provider = await listen(createPaygateApp(paygate, clock).fetch);
   const t = await createTestApp({
     PAYGATE_URL: provider.url,
     PAYGATE_NOTIFY_URL: `${console_.url}${PAYGATE_NOTIFY_PATH}`,
   });
   app = t.app;
+  now = t.deps.now;
   const control = async (path: string, body?: unknown) => {
     const response = await fetch(`${provider.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
@@ -69,8 +78,8 @@ export async function shopFixture() {
     (await t.call(shopOrderEndpoints.detail, { token, query: { id } })).data;
   /** Wait until the provider has nothing left to send. */
   const settled = () => eventually('notifications delivered', () => paygate.outstanding() === 0 || undefined);
-  const untilState = (id: number, state: string) =>
-    eventually(`order ${id} ${state}`, async () => ((await order(id)).order.state === state ? true : undefined));
+  const untilState = (id: number, state: string, token = tokens.customer) =>
+    eventually(`order ${id} ${state}`, async () => ((await order(id, token)).order.state === state ? true : undefined));
   const productRow = (id: number) => t.dbh.db.select().from(products).where(eq(products.id, id)).get()!;
   const close = async () => {
     paygate.stop();

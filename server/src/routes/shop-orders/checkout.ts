@@ -8,6 +8,7 @@ import { products } from '@console/db/schema/products';
 import { payments, shopOrderEvents, shopOrders } from '@console/db/schema/shop-orders';
 import type { ScopedData } from '../../lib/data.ts';
 import { ApiError, conflict, invalidField } from '../../lib/errors.ts';
+import { nameIn } from '../../lib/org-brand.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
@@ -47,13 +48,13 @@ const catalogRead = (data: ScopedData, user: SessionUser, condition?: SQL) =>
 
 export const checkoutRoutes: RouteDef[] = [
   route(shopOrderEndpoints.catalog, (ctx) => {
-    const { data, user, query, deps, timeZone } = ctx;
+    const { data, user, query, deps, timeZone, lang } = ctx;
     const list = catalogRead(
       data,
       user,
       and(
         query.category ? eq(products.category, query.category) : undefined,
-        keywordIn([products.name, products.spec], query.keyword),
+        keywordIn([products.name, products.nameZh, products.nameEn, products.spec], query.keyword),
       ),
     )
       .orderBy(asc(products.orgId), asc(products.category), asc(products.id))
@@ -82,7 +83,7 @@ export const checkoutRoutes: RouteDef[] = [
       products: list.map((p) => ({
         id: p.id,
         category: p.category,
-        name: p.name,
+        name: nameIn(p, lang === 'en_US' ? 'en' : 'zh'),
         image: p.image,
         spec: p.spec,
         amountCents: p.amountCents,
@@ -105,7 +106,7 @@ export const checkoutRoutes: RouteDef[] = [
   }),
 
   route(shopOrderEndpoints.create, (ctx) => {
-    const { data, user, body, deps, setMessage } = ctx;
+    const { data, user, body, deps, setMessage, lang } = ctx;
     const now = deps.now();
     const order = data.write((tx) => {
       const product = catalogRead(tx, user, eq(products.id, body.productId)).get();
@@ -126,7 +127,8 @@ export const checkoutRoutes: RouteDef[] = [
           distributorOrgId: buyerOrg?.distributorOrgId ?? null,
           buyerId: user.id,
           productId: product.id,
-          productName: product.name,
+          // The order keeps the name its buyer read (decision 064).
+          productName: nameIn(product, lang === 'en_US' ? 'en' : 'zh'),
           category: product.category,
           spec: product.spec,
           unitCents: product.amountCents,

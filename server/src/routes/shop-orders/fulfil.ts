@@ -1,59 +1,27 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { centsText } from '@console/contract/codes/lease-pricing';
 import { shareCents } from '@console/contract/codes/products';
 import { shopOrderAllows, splitSerials } from '@console/contract/codes/shop-orders';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
-import type { MessageKey } from '@console/contract/messages/zh-CN';
-import { organisations } from '@console/db/schema/accounts';
-import { devices } from '@console/db/schema/devices';
 import { products } from '@console/db/schema/products';
-import { distributorCredits, payments, shopOrders } from '@console/db/schema/shop-orders';
-import type { ScopedWrite } from '../../lib/data.ts';
+import { distributorCredits, payments } from '@console/db/schema/shop-orders';
 import { ApiError, conflict } from '../../lib/errors.ts';
 import { route, type HandlerContext, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { checkPayment } from '../../shop/check-payment.ts';
 import { moveOrder, type ShopOrderRecord } from '../../shop/order-moves.ts';
 import { PaygateUnavailable } from '../../shop/paygate-client.ts';
+import { refundOrder } from '../../shop/refund.ts';
+import { handOver, itemsToShip, ShipmentRefused } from '../../shop/shipment.ts';
 import { assertMay, orderIn } from './access.ts';
 import { presentOrders } from './present.ts';
 
 type Translate = HandlerContext<typeof shopOrderEndpoints.ship>['t'];
 
 /** Spec section 8: a shipment that cannot go is "delivery failed, retry", saying why. */
-const deliveryFailed = (t: Translate, key: MessageKey, params: Record<string, string | number> = {}) =>
-  new ApiError(API_STATUS.conflict, 'shopOrders.deliveryFailed', { reason: t(key, params) });
-
-/**
- * The machines a shipment names, checked against the device registry: a terminal order ships one machine per unit;
- * each serial is a machine of the seller, in its stock (not leased, not a customer's), and shipped with no other
- * order. Serials are unique across organisations, so they are looked up where they are taken.
- */
-function machinesToShip(tx: ScopedWrite, t: Translate, order: ShopOrderRecord, serials: string[]) {
-  if (order.category !== 'terminal') {
-    if (serials.length > 0) throw deliveryFailed(t, 'shopOrders.serialsNotForProduct');
-    return [];
-  }
-  if (serials.length !== order.quantity)
-    throw deliveryFailed(t, 'shopOrders.serialsCount', { quantity: order.quantity, count: serials.length });
-  const twice = serials.find((s, i) => serials.indexOf(s) !== i);
-  if (twice) throw deliveryFailed(t, 'shopOrders.serialsTwice', { serial: twice });
-  const found = tx.unscoped('uniqueness').select().from(devices).where(inArray(devices.serialNumber, serials)).all();
-  for (const serial of serials) {
-    const machine = found.find((d) => d.serialNumber === serial);
-    if (!machine) throw deliveryFailed(t, 'shopOrders.serialUnknown', { serial });
-    const elsewhere = tx
-      .unscoped('uniqueness')
-      .select({ number: shopOrders.number })
-      .from(shopOrders)
-      .where(and(ne(shopOrders.id, order.id), sql`instr(',' || ${shopOrders.serials} || ',', ${`,${serial},`}) > 0`))
-      .get();
-    if (elsewhere) throw deliveryFailed(t, 'shopOrders.serialShipped', { serial, number: elsewhere.number });
-    if (machine.orgId !== order.sellerOrgId || machine.customerOrgId !== null || machine.leaseStatus !== 'stock')
-      throw deliveryFailed(t, 'shopOrders.serialNotInStock', { serial });
-  }
-  return found;
-}
+const deliveryFailed = (t: Translate, refused: ShipmentRefused) =>
+  new ApiError(API_STATUS.conflict, 'shopOrders.deliveryFailed', { reason: t(refused.key, refused.params) });
 
 export const fulfilRoutes: RouteDef[] = [
   route(shopOrderEndpoints.cancel, (ctx) => {
@@ -74,6 +42,16 @@ export const fulfilRoutes: RouteDef[] = [
     return { order: presentOrders(ctx, [order])[0]! };
   }),
 
+  route(shopOrderEndpoints.refund, async (ctx) => {
+    const { data, user, body, deps, setMessage } = ctx;
+    const order = orderIn(data, body.id);
+    assertMay(user, order, 'refund');
+    const outcome = await refundOrder(deps, data, user, order, body.reason);
+    if (outcome.state === 'abnormal') setMessage('shopOrders.refundUnknown');
+    else setMessage('shopOrders.refunded', { amount: centsText(outcome.paidCents ?? outcome.payCents) });
+    return { order: presentOrders(ctx, [outcome])[0]! };
+  }),
+
   route(shopOrderEndpoints.ship, (ctx) => {
     const { data, user, body, deps, setMessage, t } = ctx;
     const serials = splitSerials(body.serials);
@@ -82,29 +60,13 @@ export const fulfilRoutes: RouteDef[] = [
       const current = orderIn(tx, body.id);
       assertMay(user, current, 'ship');
       if (!shopOrderAllows('ship', current.state)) throw conflict();
-      const machines = machinesToShip(tx, t, current, serials);
-      if (machines.length > 0) {
-        // The machines go to the buyer: a rental company owns them, a customer becomes their owner customer.
-        const buyer = tx
-          .unscoped('referencedNames')
-          .select({ kind: organisations.kind })
-          .from(organisations)
-          .where(eq(organisations.id, current.orgId))
-          .get();
-        tx.update(devices)
-          .set(
-            buyer?.kind === 'customer'
-              ? { customerOrgId: current.orgId, distributorOrgId: current.distributorOrgId }
-              : { orgId: current.orgId },
-          )
-          .where(
-            inArray(
-              devices.id,
-              machines.map((m) => m.id),
-            ),
-          )
-          .run();
+      let shipment;
+      try {
+        shipment = itemsToShip(tx, current, serials);
+      } catch (error) {
+        throw error instanceof ShipmentRefused ? deliveryFailed(t, error) : error;
       }
+      handOver(tx, current, shipment);
       return moveOrder(tx.unscoped('alreadyScoped'), current, 'ship', {
         actorId: user.id,
         now,

@@ -1,7 +1,8 @@
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import { SHOP_ORDER_STATE } from '@console/contract/codes/shop-orders';
 import type { ShopOrderRow } from '@console/contract/http/shop-orders';
-import { defineFields, groupedYuan } from '../../components/fields.tsx';
+import { defineFields } from '../../components/fields.tsx';
+import { amountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 
 /** A shop order (spec section 3): what was bought, paid, shipped and received. */
@@ -18,7 +19,7 @@ export const useShopOrderFields = defineFields<ShopOrderRow>()('shop-orders', {
   payCents: { label: 'order.pay', kind: 'money', sortable: true },
   paidCents: {
     label: 'order.paid',
-    value: (row) => (row.paidCents === null ? '' : groupedYuan(row.paidCents)),
+    value: (row) => (row.paidCents === null ? '' : amountText(row.paidCents)),
   },
   paidAt: { label: 'order.paidAt', kind: 'moment', sortable: true },
   paymentReference: { label: 'order.paymentReference', defaultHidden: true },
@@ -36,7 +37,7 @@ export const useShopOrderFields = defineFields<ShopOrderRow>()('shop-orders', {
   distributorName: { label: 'order.distributor', defaultHidden: true },
   creditCents: {
     label: 'order.credit',
-    value: (row) => (row.creditCents === null ? '' : groupedYuan(row.creditCents)),
+    value: (row) => (row.creditCents === null ? '' : amountText(row.creditCents)),
   },
   createdAt: { label: 'order.createdAt', kind: 'moment', sortable: true },
   side: {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import { MAX_ORDER_QUANTITY } from '@console/contract/codes/shop-orders';
 import { shopOrderCreateForm, shopOrderEndpoints } from '@console/contract/http/shop-orders';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { moneyText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useCodeLabel } from '../../../components/code-label.ts';
@@ -49,7 +49,7 @@ export function CheckoutDialog({ onPlaced }: { onPlaced: (orderId: number) => vo
           loading={catalog.isLoading}
           options={products.map((p) => ({
             value: p.id,
-            label: `${p.name} · ${p.spec} · ${groupedYuan(p.amountCents)} · ${label(PRODUCT_CATEGORY, p.category)} · ${p.sellerName}`,
+            label: `${p.name} · ${p.spec} · ${moneyText(p.amountCents)} · ${label(PRODUCT_CATEGORY, p.category)} · ${p.sellerName}`,
           }))}
         />
       </Field>
@@ -73,7 +73,7 @@ export function CheckoutDialog({ onPlaced }: { onPlaced: (orderId: number) => vo
             <>
               {product && (
                 <Typography.Paragraph strong data-testid="checkout-amount">
-                  {t('checkout.amount', { amount: groupedYuan(amount) })}
+                  {t('checkout.amount', { amount: moneyText(amount) })}
                 </Typography.Paragraph>
               )}
               <Field name="couponReceiptId" label={t('checkout.coupon')}>
@@ -86,7 +86,7 @@ export function CheckoutDialog({ onPlaced }: { onPlaced: (orderId: number) => vo
                       c.type === 'cash'
                         ? t('checkout.cashCoupon', {
                             name: c.name,
-                            value: groupedYuan(c.faceValueCents ?? 0),
+                            value: moneyText(c.faceValueCents ?? 0),
                             until: c.expiresAt,
                           })
                         : t('checkout.discountCoupon', {

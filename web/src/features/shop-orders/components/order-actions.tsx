@@ -1,11 +1,13 @@
-import { App, Button, Input, Popconfirm, Space } from 'antd';
+import { Alert, App, Button, Input, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SHIPPED_ITEM } from '@console/contract/codes/shop-orders';
 import {
   shopOrderCancelForm,
   shopOrderEndpoints,
   shopOrderShipForm,
   type ShopOrderRow,
 } from '@console/contract/http/shop-orders';
+import { moneyText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -13,21 +15,25 @@ import { SHOP_ORDER_READS } from '../api.ts';
 
 /**
  * What the flow lets the user do with an order now (SHOP_ORDER_FLOW, as the server answers in `actions`): pay at the
- * provider's page, cancel with a reason, ship with the courier number and serials, confirm receipt, complete; and,
- * while it is charging, ask the provider now.
+ * provider's page, cancel with a reason (a paid one is refunded through the provider), ship with the courier number and
+ * the serials of the product's kind of item, confirm receipt, complete; and, while it is charging, ask the provider now.
  */
 export function OrderActions({ order }: { order: ShopOrderRow }) {
   const { t } = useTranslation('shop-orders');
   const { message } = App.useApp();
   const options = { invalidates: SHOP_ORDER_READS };
   const pay = useEndpointMutation(shopOrderEndpoints.pay, options);
-  const cancel = useEndpointMutation(shopOrderEndpoints.cancel, options);
-  const ship = useEndpointMutation(shopOrderEndpoints.ship, options);
+  // The dialogs' forms show a refusal themselves (on its field, or as one toast).
+  const inForm = { ...options, silent: true };
+  const cancel = useEndpointMutation(shopOrderEndpoints.cancel, inForm);
+  const refund = useEndpointMutation(shopOrderEndpoints.refund, inForm);
+  const ship = useEndpointMutation(shopOrderEndpoints.ship, inForm);
   const receive = useEndpointMutation(shopOrderEndpoints.receive, options);
   const complete = useEndpointMutation(shopOrderEndpoints.complete, options);
   const check = useEndpointMutation(shopOrderEndpoints.checkPayment, options);
   const body = { id: order.id };
   const has = (action: ShopOrderRow['actions'][number]) => order.actions.includes(action);
+  const item = SHIPPED_ITEM[order.category];
   return (
     <Space size={0} wrap>
       {has('pay') && (
@@ -72,8 +78,12 @@ export function OrderActions({ order }: { order: ShopOrderRow }) {
           <Field name="courierNumber" label={t('order.courier')}>
             <Input maxLength={40} />
           </Field>
-          {order.category === 'terminal' && (
-            <Field name="serials" label={t('order.serials')} extra={t('ship.serialsHint', { count: order.quantity })}>
+          {item !== null && (
+            <Field
+              name="serials"
+              label={item === 'terminal' ? t('order.serials') : t('ship.cards')}
+              extra={t(item === 'terminal' ? 'ship.serialsHint' : 'ship.cardsHint', { count: order.quantity })}
+            >
               <Input.TextArea rows={3} maxLength={4000} />
             </Field>
           )}
@@ -114,6 +124,31 @@ export function OrderActions({ order }: { order: ShopOrderRow }) {
           onSuccess={() => void message.success(t('cancel.done'))}
         >
           <Field name="reason" label={t('cancel.reason')}>
+            <Input.TextArea rows={3} maxLength={200} />
+          </Field>
+        </FormDialog>
+      )}
+      {has('refund') && (
+        <FormDialog
+          title={t('refund.title', { number: order.number })}
+          trigger={
+            <Button type="link" size="small" danger>
+              {t('action.refund')}
+            </Button>
+          }
+          schema={shopOrderCancelForm}
+          initialValues={{ id: order.id }}
+          okText={t('action.refund')}
+          onSubmit={(form) => refund.mutateAsync({ body: form })}
+          onSuccess={() => void message.success(t('refund.done'))}
+        >
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('refund.warning', { amount: moneyText(order.paidCents ?? order.payCents) })}
+          />
+          <Field name="reason" label={t('refund.reason')}>
             <Input.TextArea rows={3} maxLength={200} />
           </Field>
         </FormDialog>
