@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lifecycleConditions, type LifecycleFacts } from './device-conditions.ts';
+import {
+  deviceConditions,
+  lifecycleConditions,
+  TO_BE_RENEWED_DAYS,
+  type ConditionFacts,
+  type LifecycleFacts,
+} from './device-conditions.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const TODAY = '2026-11-25';
@@ -30,5 +36,40 @@ describe('lifecycle labels', () => {
       'discontinued',
     ]);
     expect(lifecycleConditions({ ...fitted, inventoryState: 'inventory', installedAt: null }, TODAY)).toEqual([]);
+  });
+});
+
+describe('the conditions a machine reports and its service (decision 062)', () => {
+  const leased: ConditionFacts = {
+    ...fitted,
+    leaseStatus: 'leased',
+    customerOrgId: 12,
+    online: true,
+    latest: { kind: 'forklift', faults: [] },
+    serviceExpiresAt: '2027-06-30',
+  };
+  const dayAhead = (days: number) => new Date(NOW + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+  it('reads unplugged and fault from the fault flags of the latest report', () => {
+    expect(deviceConditions(leased, TODAY)).toEqual([]);
+    expect(deviceConditions({ ...leased, latest: { faults: ['CTRL_OFFLINE'] } }, TODAY)).toEqual(['unplugged']);
+    // Off line, the controller's silence is not known: only the connection is.
+    expect(deviceConditions({ ...leased, online: false, latest: { faults: ['CTRL_OFFLINE'] } }, TODAY)).toEqual([]);
+    expect(deviceConditions({ ...leased, latest: { faults: ['E12', 'CTRL_OFFLINE'] } }, TODAY)).toEqual([
+      'unplugged',
+      'fault',
+    ]);
+    expect(deviceConditions({ ...leased, online: false, latest: { faults: ['E12'] } }, TODAY)).toEqual(['fault']);
+    expect(deviceConditions({ ...leased, latest: null }, TODAY)).toEqual([]);
+  });
+
+  it('is to be renewed while its service ends within the longest renewal window, today included', () => {
+    expect(TO_BE_RENEWED_DAYS).toBe(30);
+    expect(deviceConditions({ ...leased, serviceExpiresAt: TODAY }, TODAY)).toEqual(['toBeRenewed']);
+    expect(deviceConditions({ ...leased, serviceExpiresAt: dayAhead(29) }, TODAY)).toEqual(['toBeRenewed']);
+    expect(deviceConditions({ ...leased, serviceExpiresAt: dayAhead(30) }, TODAY)).toEqual([]);
+    // Stopped already: the renewal window says "service stopped", not "to be renewed".
+    expect(deviceConditions({ ...leased, serviceExpiresAt: dayAgo(1) }, TODAY)).toEqual([]);
+    expect(deviceConditions({ ...leased, serviceExpiresAt: null }, TODAY)).toEqual([]);
   });
 });

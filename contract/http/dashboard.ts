@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MACHINE_KINDS, type MachineKind } from '../codes/machine-kinds.ts';
 import type { DeviceStatus } from '../codes/device-status.ts';
+import { TO_BE_RENEWED_DAYS } from '../codes/device-conditions.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { deviceListQuery } from './devices.ts';
 import { deviceScreens } from '../screens/devices.ts';
@@ -15,8 +16,8 @@ import { href } from '../screens/screen.ts';
 export const FLEET_FIGURES = ['online', 'offline', 'working', 'standby', 'locked', 'alarm', 'toBeRenewed'] as const;
 export type FleetFigure = (typeof FLEET_FIGURES)[number];
 
-/** "To be renewed": connectivity service expiring within this many days (the longest renewal window). */
-export const RENEWAL_FIGURE_DAYS = 30;
+/** "To be renewed": connectivity service expiring within this many days (the machines' toBeRenewed condition). */
+export const RENEWAL_FIGURE_DAYS = TO_BE_RENEWED_DAYS;
 
 /** The device status filter code (contract/codes/device-state.ts hasStatus) behind each status figure. */
 export const FIGURE_STATUS: Record<Exclude<FleetFigure, 'toBeRenewed'>, DeviceStatus> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CONDITION } from '../codes/device-status.ts';
 import type { MachineKind } from '../codes/machine-kinds.ts';
-import { kindData } from '../mqtt/payloads.ts';
+import { kindData, SIGNALS } from '../mqtt/payloads.ts';
 import { DEVICE_READERS, deviceRow } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, LATEST_INSTANT, pageQuery, paged } from './fields.ts';
@@ -64,7 +64,15 @@ export const deviceDetail = z.object({
   device: deviceRow,
   /** The kind's latest telemetry (contract/mqtt kindData), null before the first report. */
   latest: kindData.nullable(),
+  /**
+   * The time of the latest report (its device time), '' before the first: the one "last report" of the page, its
+   * header's and its latest values' (decision 062).
+   */
   lastDeviceTime: z.string(),
+  /** The signal strength that report gave: the last known one while the machine is off line. */
+  lastSignal: z.enum(SIGNALS),
+  /** When the machine went off line (the status message that said so), '' while on line. */
+  offlineSince: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   speed: z.number(),
@@ -77,7 +85,7 @@ export const deviceDetail = z.object({
   riskPermission: z.boolean(),
   /** The user may command this machine (lock, unlock, parameters): a command role of its owner. */
   commandable: z.boolean(),
-  /** Lifecycle labels (DEVICE_CONDITION): debugging while commissioned, discontinued once retired. */
+  /** The condition labels that hold (the device row's, contract/codes/device-conditions deviceConditions). */
   conditions: z.array(z.enum(DEVICE_CONDITION.values)),
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { DEVICE_STATUS } from '../codes/device-status.ts';
+import { DEVICE_CONDITION, DEVICE_STATUS } from '../codes/device-status.ts';
 import { RENEWAL_DAYS } from '../codes/finance.ts';
 import { ROLE } from '../codes/roles.ts';
 import { LEASE_STATUS, STOCK_STATUS } from '../codes/stock.ts';
@@ -26,6 +26,12 @@ export const DEVICE_READERS = [
 ] as const;
 /** Roles of the organisations that own machines and keep their registry. */
 export const DEVICE_EDITORS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
+/**
+ * Roles that fit devices to machines and so receive a machine's MQTT secret (decision 011): the administrators of
+ * the organisations that own machines and the technicians. Office staff keep the registry without ever seeing a key.
+ */
+export const DEVICE_INSTALLERS = [ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.technician] as const;
+export const mayInstallDevices = (roleId: number) => (DEVICE_INSTALLERS as readonly number[]).includes(roleId);
 
 /** Service expiry windows of the list filter: expiring within 1, 7, 15 or 30 days, or 0 (already stopped). */
 export const EXPIRY_WINDOWS = [0, ...RENEWAL_DAYS] as const;
@@ -105,6 +111,7 @@ export const deviceRow = z.object({
   /** `YYYY-MM-DD` in the user's time zone, '' when unknown. */
   installedAt: z.string(),
   location: z.string(),
+  /** Signal strength now: 'none' while the machine is off line (the last known one is the detail's, with its time). */
   signal: z.enum(SIGNALS),
   inventoryState: z.literal(STOCK_STATUS.values),
   leaseStatus: z.literal(LEASE_STATUS.values),
@@ -128,6 +135,11 @@ export const deviceRow = z.object({
   workingHours: z.number(),
   /** The sub-lessor it is rented in from now ('' for a machine of the fleet's own; decision 042). */
   rentedFrom: z.string(),
+  /** The electronic fence it is bound to (null: none) and the fence's name. */
+  fenceId: z.number().int().nullable(),
+  fenceName: z.string(),
+  /** The condition labels that hold (contract/codes/device-conditions deviceConditions). */
+  conditions: z.array(z.enum(DEVICE_CONDITION.values)),
   /** The user may change this machine (an editor of its owner). */
   editable: z.boolean(),
 });
@@ -227,12 +239,13 @@ export const deviceEndpoints = {
     path: '/device/create.do',
     summary:
       'Register a machine for the own organisation (operator staff: or a rental company under it) and issue its MQTT ' +
-      'secret; the secret is answered once and only its hash is kept',
+      'secret; the secret is answered once, to DEVICE_INSTALLERS only, and only its hash is kept',
     access: { roles: DEVICE_EDITORS },
     scope: 'machines',
     query: noInput,
     body: createDeviceForm,
-    response: z.object({ id: z.number().int(), serialNumber: z.string(), mqttSecret: z.string() }),
+    /** mqttSecret is absent for a role outside DEVICE_INSTALLERS: an installer resets it on the machine's page. */
+    response: z.object({ id: z.number().int(), serialNumber: z.string(), mqttSecret: z.string().optional() }),
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -247,8 +260,10 @@ export const deviceEndpoints = {
   resetSecret: defineEndpoint({
     method: 'POST',
     path: '/device/resetSecret.do',
-    summary: 'Issue a new MQTT secret for an owned machine (the old one stops working); answered once',
-    access: { roles: DEVICE_EDITORS },
+    summary:
+      'Issue a new MQTT secret for a machine of the user organisations (the old one stops working); answered once, ' +
+      'to those who fit devices',
+    access: { roles: DEVICE_INSTALLERS },
     scope: 'machines',
     query: noInput,
     body: z.object({ id: optionalId }),

@@ -323,7 +323,11 @@ export const subleaseEndpoints = {
           id: z.number().int(),
           deviceId: z.number().int(),
           serialNumber: z.string(),
-          mqttSecret: z.string(),
+          /**
+           * Answered once, and only to the roles that fit devices (DEVICE_INSTALLERS, as the device registry's
+           * create and reset answer it); absent for anyone else, who leaves the key to an installer.
+           */
+          mqttSecret: z.string().optional(),
         }),
       ),
     }),

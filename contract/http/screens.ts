@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STATUS } from '../codes/device-state.ts';
+import type { DeviceStatus } from '../codes/device-status.ts';
 import { LEASE_STATUS } from '../codes/lease-flow.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { UPKEEP_DUE } from '../codes/maintenance.ts';
@@ -26,9 +28,23 @@ export const SCREEN_SITES = 8;
 /** Days of the utilisation trend, oldest first, today last. */
 export const TREND_DAYS = 14;
 
-/** The machine states a screen counts, in display order (the dashboard's status figures, contract/http/dashboard). */
-export const SCREEN_STATES = ['working', 'standby', 'offline', 'alarm', 'locked'] as const;
+/**
+ * The machine states a screen counts, in display order: each machine once, by the one status its list shows (the most
+ * urgent that holds, contract/codes/device-state primaryStatus), so the states add up to the machines
+ * (docs/decisions/062-physical-figures.md).
+ */
+export const SCREEN_STATES = ['working', 'standby', 'stopped', 'alarm', 'locked', 'deviceOffline', 'offline'] as const;
 export type ScreenState = (typeof SCREEN_STATES)[number];
+/** Each screen state's status code (contract/codes/device-state STATUS). */
+export const SCREEN_STATE_STATUS: Record<ScreenState, DeviceStatus> = {
+  working: STATUS.working,
+  standby: STATUS.standby,
+  stopped: STATUS.stopped,
+  alarm: STATUS.alarm,
+  locked: STATUS.locked,
+  deviceOffline: STATUS.deviceOffline,
+  offline: STATUS.offline,
+};
 
 const count = z.number().int().min(0);
 /**
@@ -52,6 +68,7 @@ export const fleetScreen = z.object({
   orgName: z.string(),
   machines: count,
   online: count,
+  /** A partition: every machine in exactly one state, so the states add up to `machines`. */
   byState: z.object(Object.fromEntries(SCREEN_STATES.map((s) => [s, count])) as Record<ScreenState, typeof count>),
   /** Every machine kind, in the order of MACHINE_KINDS, zero included. */
   byKind: z.array(z.object({ kind: z.enum(MACHINE_KINDS), machines: count, working: count })),

@@ -3,6 +3,7 @@ import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { organisationZone } from '@console/contract/codes/organisation-zone';
 import type { Db } from '../client.ts';
 import { dailyWork } from '../schema/analysis.ts';
+import { leaseOn, type LeaseDays } from '../lease-days.ts';
 
 /**
  * A month of daily work for the seeded fleet (docs/decisions/037-daily-work.md), so every analysis chart has
@@ -10,6 +11,7 @@ import { dailyWork } from '../schema/analysis.ts';
  * A machine with seeded telemetry gets days only before its telemetry starts: the rollup job folds the rest from
  * the telemetry itself when the server starts. The figures follow the machine's kind (decision 037's outputs):
  * a machine on lease works most weekdays, one in stock now and then, and a few have stood idle for the last days.
+ * Each day is credited to the customer who had the machine that day by its lease periods (decision 062).
  */
 
 export const SEEDED_WORK_DAYS = 30;
@@ -57,7 +59,7 @@ function outputOf(kind: MachineKind, hours: number, u: number): Output {
     case 'wetSprayer':
       return { ...none, distanceKm: r(between(u, 0, 0.5)), volumeM3: r(hours * 0.6 * between(u, 5, 18)) };
     case 'mower':
-      return { ...none, distanceKm: r(hours * between(u, 2, 4)), areaM2: Math.round(hours * between(u, 1500, 3000)) };
+      return { ...none, distanceKm: r(hours * between(u, 2, 4)), areaM2: Math.round(hours * between(u, 500, 900)) };
     case 'boat':
       return { ...none, distanceKm: r(hours * between(u, 8, 20)) };
     case 'forklift':
@@ -85,10 +87,14 @@ export function seedDailyWork(db: Db, now: number): number {
       (SELECT min(t.device_time) FROM telemetry t WHERE t.device_id = d.id) AS firstReport
     FROM devices d LEFT JOIN organisations o ON o.id = coalesce(d.customer_org_id, d.org_id)
     ORDER BY d.id`);
+  const leases = new Map<number, LeaseDays[]>();
+  for (const l of db.all<LeaseDays & { deviceId: number }>(sql`
+    SELECT device_id AS deviceId, contract_id AS contractId, renter_org_id AS renterOrgId, start_on AS startOn,
+      end_on AS endOn FROM lease_periods`))
+    leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
   const rows: (typeof dailyWork.$inferInsert)[] = [];
   for (const m of machines) {
     const zone = organisationZone(m.province === null ? undefined : { province: m.province, city: m.city ?? '' });
-    const leased = m.customerOrgId !== null;
     // One machine in nine has stood idle for the last four to nine days (attendance's "idle for N days").
     const idleFor = m.id % 9 === 0 ? 4 + (m.id % 6) : 0;
     const before = m.firstReport === null ? null : dayIn(m.firstReport, zone);
@@ -97,6 +103,8 @@ export function seedDailyWork(db: Db, now: number): number {
       const day = dayIn(at, zone);
       if (before !== null && day >= before) continue;
       const dayNo = Math.floor(at / DAY_MS);
+      const site = leaseOn(leases.get(m.id) ?? [], day, m.customerOrgId);
+      const leased = site.customerOrgId !== null;
       const weekend = [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
       const chance = leased ? (weekend ? 0.45 : 0.85) : 0.15;
       const works = back > idleFor && unit(m.id, dayNo, 1) < chance;
@@ -111,7 +119,8 @@ export function seedDailyWork(db: Db, now: number): number {
         timeZone: zone,
         kind: m.kind,
         ownerOrgId: m.orgId,
-        customerOrgId: m.customerOrgId,
+        customerOrgId: site.customerOrgId,
+        contractId: site.contractId,
         distributorOrgId: m.distributorOrgId,
         hoursWorked,
         hoursPowered,

@@ -10,6 +10,10 @@ export type ModelSeed = [name: string, brand: string, nounZh: string];
 export const modelNoun = ([name, , nounZh]: ModelSeed, lang: SeedLang): string =>
   lang === 'zh' ? nounZh : name.split(' ').slice(1).join(' ');
 
+/** A model's full name in a language: its type code and what it is ("HBT6016C 拖泵", "HBT6016C trailer pump"). */
+export const modelName = (model: ModelSeed, lang: SeedLang): string =>
+  lang === 'zh' ? `${model[0].split(' ')[0]} ${model[2]}` : model[0];
+
 /** How the seeded fleet divides among the kinds (weights), with its serial prefix and its models. */
 export const FLEET_MIX: Record<MachineKind, { weight: number; prefix: string; models: ModelSeed[] }> = {
   aerialPlatform: {

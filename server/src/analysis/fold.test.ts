@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_CHARGER_KW } from '@console/contract/codes/machine-kinds';
 import type { KindData } from '@console/contract/mqtt/payloads';
 import {
   emptyTotals,
@@ -71,6 +72,15 @@ const charger = (energyKwh: number, state: 'charging' | 'idle' = 'charging'): Ki
   outputV: 48,
   outputA: 20,
   energyKwh,
+  faults: [],
+});
+const battery = (cycles: number): KindData => ({
+  kind: 'battery',
+  chargePct: 60,
+  voltageV: 50,
+  currentA: -40,
+  temperatureC: 25,
+  cycles,
   faults: [],
 });
 const forklift = (loadKg: number, workingHours: number): KindData => ({
@@ -161,23 +171,58 @@ describe('folding reports into days', () => {
     ]).days.get('2026-03-10')!;
     expect(loads.lifts).toBe(1);
 
-    // The mower's counter starts again from 0 each day: the fall is new area, not a negative one.
+    // The mower's counter starts again from 0 each day: a fall into the next day is new area, a fall the same day a
+    // glitch of the counter, not area (decision 062).
+    const midnight = Date.UTC(2026, 2, 10, 16, 0);
     const mowed = foldAll([
       [MORNING, mower(100)],
       [MORNING + MIN, mower(180)],
       [MORNING + 2 * MIN, mower(40)],
-    ]).days.get('2026-03-10')!;
-    expect(mowed.areaM2).toBe(80 + 40);
+      [MORNING + 3 * MIN, mower(90)],
+      [midnight - MIN, mower(300)],
+      [midnight + MIN, mower(20)],
+    ]).days;
+    // The long gap before the last evening report allows its 210 m²; the new day's first 20 m² are its own.
+    expect(mowed.get('2026-03-10')!.areaM2).toBe(80 + 0 + 50 + 210);
+    expect(mowed.get('2026-03-11')!.areaM2).toBe(20);
 
     const charged = foldAll([
       [MORNING, charger(1000)],
-      [MORNING + MIN, charger(1002.5)],
-      [MORNING + 2 * MIN, charger(1003, 'idle')],
-      [MORNING + 3 * MIN, charger(1003, 'idle')],
+      [MORNING + MIN, charger(1000.5)],
+      [MORNING + 2 * MIN, charger(1001, 'idle')],
+      [MORNING + 3 * MIN, charger(1001, 'idle')],
     ]).days.get('2026-03-10')!;
-    expect(charged.energyKwh).toBeCloseTo(3, 6);
+    expect(charged.energyKwh).toBeCloseTo(1, 6);
     // No hour meter: the hours charging are the hours worked.
     expect(charged.hoursWorked).toBeCloseTo(2 / 60, 6);
+  });
+
+  it('credits no counter faster than the machine can go: a replaced unit, a jumping counter (decision 062)', () => {
+    // A new charger unit reports its own lifetime counter a minute after the old one's last report.
+    const replaced = foldAll([
+      [MORNING, charger(3.2)],
+      [MORNING + MIN, charger(38_000)],
+      [MORNING + 2 * MIN, charger(38_000.5)],
+    ]).days.get('2026-03-10')!;
+    expect(replaced.energyKwh).toBeCloseTo(MAX_CHARGER_KW / 60 + 0.5, 6);
+    // A counter across a gap longer than ROLLUP_GAP_MS: nothing known of that time, nothing credited.
+    const gap = foldAll([
+      [MORNING, charger(10)],
+      [MORNING + HOUR, charger(20)],
+    ]).days.get('2026-03-10')!;
+    expect(gap.energyKwh).toBe(0);
+    // A pack's counter that rises every report for two hours: a cycle at once, then one an hour at most; an honest
+    // counter, every one of its cycles.
+    const noisy = foldAll(
+      Array.from({ length: 25 }, (_, i): [number, KindData] => [MORNING + i * 5 * MIN, battery(100 + i * 3)]),
+    ).days.get('2026-03-10')!;
+    expect(noisy.cycles).toBe(3);
+    const honest = foldAll([
+      [MORNING, battery(100)],
+      [MORNING + 4 * HOUR, battery(101)],
+      [MORNING + 8 * HOUR, battery(102)],
+    ]).days.get('2026-03-10')!;
+    expect(honest.cycles).toBe(2);
   });
 
   it('adds nothing for a report no later than the last one folded', () => {

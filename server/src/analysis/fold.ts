@@ -1,4 +1,5 @@
 import { MAX_SPEED_KMH, type KindData } from '@console/contract/mqtt/payloads';
+import { MAX_CHARGER_KW, MAX_MOWING_M2_PER_HOUR, MIN_CYCLE_HOURS } from '@console/contract/codes/machine-kinds';
 import type { DayClock } from './zone.ts';
 
 /**
@@ -15,9 +16,12 @@ import type { DayClock } from './zone.ts';
  *   charging;
  * - volume: the previous report's rate (displacementM3h, sprayRateM3h) over the time until the next report, while
  *   pumping or spraying, within a continuous interval;
- * - area: the advance of areaTodayM2 (which starts again from 0 each day on the machine);
+ * - area: the advance of areaTodayM2 (which starts again from 0 each day on the machine: a fall the same day is a
+ *   glitch, not new area), at most MAX_MOWING_M2_PER_HOUR over the interval;
  * - lifts: an aerial platform that starts lifting, a forklift that picks up a load (LOAD_PICKED_KG or more);
- * - energy: the advance of a charger's energyKwh counter; cycles: the advance of a battery's cycles counter.
+ * - energy: the advance of a charger's energyKwh counter over a continuous interval, at most MAX_CHARGER_KW over it
+ *   (a counter that jumps, a replaced unit, is no energy delivered); cycles: the advance of a battery's cycles
+ *   counter, at most one per MIN_CYCLE_HOURS since the last one credited (decision 062).
  * A report no later than the previous one folded (a machine's buffer sent late) adds nothing: the interval it
  * belongs to has been counted.
  */
@@ -63,6 +67,8 @@ export interface FoldState {
   loaded?: boolean;
   energy?: number;
   cycles?: number;
+  /** Cycles the time since the last credited one allows (under 1: the next cycle is not possible yet). */
+  cycleRoom?: number;
 }
 
 /** Where a fold adds: a machine's totals of one day. */
@@ -123,13 +129,20 @@ export function foldReport(
     if (continuous && prev.active && prev.rate !== undefined) totals.volumeM3 += prev.rate * hours;
   }
   if (next.area !== undefined) {
-    // The day's counter starts again at 0: a fall is a new day, whose area is all new.
-    today.areaM2 += prev.area !== undefined && next.area >= prev.area ? next.area - prev.area : next.area;
+    // The day's counter starts again at 0: a fall into a new day is all new area, a fall the same day a glitch.
+    const newDay = clock.dayOf(prev.t) !== clock.dayOf(t);
+    const mowed = prev.area !== undefined && next.area >= prev.area ? next.area - prev.area : newDay ? next.area : 0;
+    today.areaM2 += Math.min(mowed, (MAX_MOWING_M2_PER_HOUR * dt) / HOUR_MS);
   }
   if (next.lifting && prev.lifting === false) today.lifts += 1;
   if (next.loaded && prev.loaded === false) today.lifts += 1;
-  today.energyKwh += rise(prev.energy, next.energy);
-  today.cycles += rise(prev.cycles, next.cycles);
+  if (continuous) today.energyKwh += Math.min(rise(prev.energy, next.energy), (MAX_CHARGER_KW * dt) / HOUR_MS);
+  if (next.cycles !== undefined) {
+    const room = Math.min(1, prev.cycleRoom ?? 1) + dt / HOUR_MS / MIN_CYCLE_HOURS;
+    const cycles = Math.min(rise(prev.cycles, next.cycles), Math.floor(room));
+    today.cycles += cycles;
+    next.cycleRoom = room - cycles;
+  }
   return next;
 }
 

@@ -1,5 +1,7 @@
 import type { DbHandle } from '@console/db/client';
 import type { KindData } from '@console/contract/mqtt/payloads';
+import { KIND_OUTPUTS, type MachineKind } from '@console/contract/codes/machine-kinds';
+import { leaseOn, type LeaseDays } from '@console/db/lease-days';
 import type { AppDeps } from '../lib/deps.ts';
 import { emptyTotals, foldPosition, foldReport, type DayTotals, type FoldState, type PositionState } from './fold.ts';
 import { DayClock, organisationZone } from './zone.ts';
@@ -22,6 +24,8 @@ export const ROLLUP_CHUNK = 2000;
 export const ROLLUP_PAUSE_MS = 100;
 const TELEMETRY = 'telemetry';
 const TRACKS = 'track_points';
+/** Where the travel of a kind that does not drive goes: nowhere. */
+const nowhere = () => emptyTotals();
 
 interface Machine {
   id: number;
@@ -88,9 +92,10 @@ function statements(sqlite: DbHandle['sqlite']) {
        ON CONFLICT(device_id) DO UPDATE SET telemetry_at = excluded.telemetry_at, state = excluded.state,
          track_at = excluded.track_at, lat = excluded.lat, lng = excluded.lng, speed = excluded.speed`,
     ),
-    // The lease periods of the chunk's machines, read once per chunk (a day's contract is picked from them).
-    leases: sqlite.prepare<[string], { deviceId: number; contractId: number; startOn: string; endOn: string | null }>(
-      `SELECT device_id AS deviceId, contract_id AS contractId, start_on AS startOn, end_on AS endOn
+    // The lease periods of the chunk's machines, read once per chunk (a day's customer and contract come from them).
+    leases: sqlite.prepare<[string], LeaseDays & { deviceId: number }>(
+      `SELECT device_id AS deviceId, contract_id AS contractId, renter_org_id AS renterOrgId, start_on AS startOn,
+         end_on AS endOn
        FROM lease_periods WHERE device_id IN (SELECT value FROM json_each(?)) ORDER BY start_on DESC`,
     ),
     addDay: sqlite.prepare<Record<string, unknown>>(
@@ -186,30 +191,31 @@ export function rollUpChunk(dbh: DbHandle, options: ChunkOptions = {}): ChunkRes
       const machine = machines.get(p.deviceId);
       if (!machine) continue;
       const cursor = cursorOf(p.deviceId);
-      const next = foldPosition(cursor.position, p, clockOf(machine.zone), adderOf(p.deviceId));
+      // A kind that does not drive (a charger, a pack) is carried: its fixes move, it travels no distance (062).
+      const travels = KIND_OUTPUTS[machine.kind as MachineKind]?.includes('distanceKm') ?? false;
+      const next = foldPosition(cursor.position, p, clockOf(machine.zone), travels ? adderOf(p.deviceId) : nowhere);
       if (next) cursor.position = next;
     }
 
-    const leases = new Map<number, { contractId: number; startOn: string; endOn: string | null }[]>();
+    const leases = new Map<number, LeaseDays[]>();
     if (days.size > 0) {
       for (const l of q.leases.all(JSON.stringify([...days.keys()]))) {
         leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
       }
     }
-    const contractOn = (deviceId: number, day: string) =>
-      leases.get(deviceId)?.find((l) => l.startOn <= day && (l.endOn === null || l.endOn >= day))?.contractId ?? null;
     for (const [deviceId, byDay] of days) {
       const m = machines.get(deviceId)!;
       for (const [day, totals] of byDay) {
+        const site = leaseOn(leases.get(deviceId) ?? [], day, m.customerOrgId);
         q.addDay.run({
           deviceId,
           day,
           timeZone: m.zone,
           kind: m.kind,
           ownerOrgId: m.orgId,
-          customerOrgId: m.customerOrgId,
+          customerOrgId: site.customerOrgId,
           distributorOrgId: m.distributorOrgId,
-          contractId: contractOn(deviceId, day),
+          contractId: site.contractId,
           ...totals,
         });
       }

@@ -17,7 +17,11 @@ export const isDeviceEditor = (user: SessionUser) => (DEVICE_EDITORS as readonly
 
 /** The organisations whose machines the user keeps: the operator and lessors in scope, for editors only. */
 export function ownerOrgIds(data: ScopedData, user: SessionUser): number[] {
-  if (!isDeviceEditor(user)) return [];
+  return isDeviceEditor(user) ? keeperOrgIds(data) : [];
+}
+
+/** The organisations in scope that own machines (the operator, lessors), whatever the user's role. */
+export function keeperOrgIds(data: ScopedData): number[] {
   return data
     .prepared('device-access:owners', () =>
       data

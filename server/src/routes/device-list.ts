@@ -2,7 +2,9 @@ import { and, desc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'dr
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
 import { deviceModels, devices } from '@console/db/schema/devices';
+import { fences } from '@console/db/schema/fences';
 import { subleases } from '@console/db/schema/lease-sublease';
+import { deviceConditions } from '@console/contract/codes/device-conditions';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
 import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
 import type { DeviceRow, deviceListQuery } from '@console/contract/http/devices';
@@ -110,7 +112,7 @@ export function listWhere(
     q.kind ? eq(devices.kind, bind.value('kind', q.kind)) : undefined,
     q.brand ? eq(devices.brand, bind.value('brand', q.brand)) : undefined,
     q.status ? bind.shaped(`status${q.status}`, statusFilter(q.status)) : undefined,
-    q.signal ? eq(devices.signal, bind.value('signal', q.signal)) : undefined,
+    q.signal ? signalFilter(q.signal, bind) : undefined,
     q.leaseStatus
       ? eq(devices.leaseStatus, bind.value('leaseStatus', q.leaseStatus === 2 ? 'leased' : 'stock'))
       : undefined,
@@ -124,6 +126,12 @@ export function listWhere(
   );
 }
 
+/** The signal a row shows (toRow): none while off line, else the one reported. */
+function signalFilter(signal: Device['signal'], bind: Binder): SQL {
+  if (signal === 'none') return bind.shaped('signalNone', or(eq(devices.online, false), eq(devices.signal, 'none'))!);
+  return and(eq(devices.online, true), eq(devices.signal, bind.value('signal', signal)))!;
+}
+
 interface RowContext {
   timeZone: string;
   today: string;
@@ -132,7 +140,17 @@ interface RowContext {
   orgs: Map<number, string>;
   /** The sub-lessor of each machine rented in now, by machine. */
   rentedFrom: Map<number, string>;
+  fences: Map<number, string>;
 }
+
+/** The names of fences by id (a machine's fence is its owner's; every viewer of the machine sees its name). */
+const fenceNames = perConnection((db) =>
+  db
+    .select({ id: fences.id, name: fences.name })
+    .from(fences)
+    .where(oneOf(fences.id, sql.placeholder('ids')))
+    .prepare(),
+);
 
 /** The names of device models by id, prepared once (every page of machines shows them). */
 const modelNames = perConnection((db) =>
@@ -144,9 +162,11 @@ const modelNames = perConnection((db) =>
 );
 
 /** Names of the models and organisations the given machines refer to. */
-function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' | 'orgs' | 'rentedFrom'> {
+function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' | 'orgs' | 'rentedFrom' | 'fences'> {
   const modelIds = [...new Set(rows.map((r) => r.modelId))];
   const models = modelIds.length ? modelNames(data.unscoped('referencedNames')).all({ ids: idList(modelIds) }) : [];
+  const fenceIds = [...new Set(rows.flatMap((r) => (r.fenceId === null ? [] : [r.fenceId])))];
+  const fenced = fenceIds.length ? fenceNames(data.unscoped('referencedNames')).all({ ids: idList(fenceIds) }) : [];
   // Through the sub-leases' scope on the lessor: its renters never learn where a machine came from.
   const rentedIn = rows.length
     ? data
@@ -166,6 +186,7 @@ function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' |
   return {
     rentedFrom: new Map(rentedIn.map((r) => [r.deviceId, sublessorNames.get(r.sublessorId) ?? ''])),
     models: new Map(models.map((m) => [m.id, m.name])),
+    fences: new Map(fenced.map((f) => [f.id, f.name])),
     orgs: orgNames(
       data,
       rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
@@ -193,7 +214,8 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
     frameNumber: d.frameNumber,
     installedAt: d.installedAt ?? '',
     location: d.location,
-    signal: d.signal,
+    // An off-line machine has no signal now; the detail gives the last known one with its time (decision 062).
+    signal: d.online ? d.signal : 'none',
     inventoryState: d.inventoryState === 'installed' ? 2 : 1,
     leaseStatus: d.leaseStatus === 'leased' ? 2 : 1,
     serviceExpiresAt: d.serviceExpiresAt ?? '',
@@ -213,6 +235,9 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
     lastReportAt: d.lastReportAt ? formatInZone(d.lastReportAt, ctx.timeZone) : '',
     workingHours: d.workingHours,
     rentedFrom: ctx.rentedFrom.get(d.id) ?? '',
+    fenceId: d.fenceId,
+    fenceName: d.fenceId === null ? '' : (ctx.fences.get(d.fenceId) ?? ''),
+    conditions: deviceConditions(d, ctx.today),
     editable: ctx.owned.includes(d.orgId),
   };
 }

@@ -4,15 +4,16 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices, operationLogs } from '@console/db/schema/devices';
 import { hashDeviceSecret } from '@console/contract/mqtt/credentials';
-import { deviceEndpoints, type DeviceOptions } from '@console/contract/http/devices';
+import { deviceEndpoints, mayInstallDevices, type DeviceOptions } from '@console/contract/http/devices';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
-import { invalidField } from '../lib/errors.ts';
+import { forbidden, invalidField } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
   assertDistributor,
   distributorChoices,
+  keeperOrgIds,
   modelForOwner,
   ownedDevice,
   ownedDevices,
@@ -160,7 +161,8 @@ export const deviceRoutes: RouteDef[] = [
       log(tx, user, created.id, 'registry.create', { serialNumber: body.serialNumber }, now);
       return created.id;
     });
-    return { id, serialNumber: body.serialNumber, mqttSecret: secret };
+    // The key goes only to those who fit devices (decision 011); an installer resets it on the machine's page.
+    return { id, serialNumber: body.serialNumber, ...(mayInstallDevices(user.roleId) ? { mqttSecret: secret } : {}) };
   }),
 
   route(deviceEndpoints.update, ({ body, user, data, deps }) => {
@@ -178,7 +180,9 @@ export const deviceRoutes: RouteDef[] = [
   route(deviceEndpoints.resetSecret, ({ body, user, data, deps }) => {
     const secret = newSecret();
     const device = data.write((tx) => {
-      const device = ownedDevice(tx, user, body.id);
+      // A technician keeps no registry, yet fits the devices of the machines its organisations own.
+      const device = visibleDevice(tx, body.id);
+      if (!keeperOrgIds(tx).includes(device.orgId)) throw forbidden();
       tx.update(devices)
         .set({ mqttSecretHash: hashDeviceSecret(secret) })
         .where(eq(devices.id, device.id))

@@ -6,6 +6,7 @@ import { FIGURE_STATUS } from '@console/contract/http/dashboard';
 import {
   SCREEN_ALARMS,
   SCREEN_SITES,
+  SCREEN_STATE_STATUS,
   SCREEN_STATES,
   screenEndpoints,
   TREND_DAYS,
@@ -43,19 +44,23 @@ export const screenRoutes: RouteDef[] = [
     const now = deps.now();
     const today = dayInZone(now, timeZone);
 
-    const states = Object.fromEntries(SCREEN_STATES.map((s) => [s, countWhere(statusFilter(FIGURE_STATUS[s]))]));
+    // By the one status each machine shows (stored in devices.status), so the states partition the machines (062).
+    const states = Object.fromEntries(
+      SCREEN_STATES.map((s) => [s, countWhere(eq(devices.status, SCREEN_STATE_STATUS[s]))]),
+    );
     const kinds = data
       .select({
         kind: devices.kind,
         machines: sql<number>`count(*)`,
         online: countWhere(statusFilter(FIGURE_STATUS.online)),
-        ...states,
+        working: countWhere(statusFilter(FIGURE_STATUS.working)),
+        ...Object.fromEntries(SCREEN_STATES.map((s) => [`state_${s}`, states[s]])),
       })
       .from(devices, data.deviceScope())
       .where(inOrg)
       .groupBy(devices.kind)
       .all() as unknown as ({ kind: string; machines: number; online: number; working: number } & Record<
-      (typeof SCREEN_STATES)[number],
+      `state_${(typeof SCREEN_STATES)[number]}`,
       number
     >)[];
     const sum = (pick: (row: (typeof kinds)[number]) => number) => kinds.reduce((n, row) => n + pick(row), 0);
@@ -105,7 +110,7 @@ export const screenRoutes: RouteDef[] = [
       orgName,
       machines,
       online: sum((k) => k.online),
-      byState: Object.fromEntries(SCREEN_STATES.map((s) => [s, sum((k) => k[s])])) as Record<
+      byState: Object.fromEntries(SCREEN_STATES.map((s) => [s, sum((k) => k[`state_${s}`])])) as Record<
         (typeof SCREEN_STATES)[number],
         number
       >,

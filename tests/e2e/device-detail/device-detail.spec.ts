@@ -161,6 +161,29 @@ test.describe('device detail (live)', () => {
       await client.publishAsync(topics.telemetry(machine.serialNumber), JSON.stringify(report));
       await expect(load).toContainText('42.5', { timeout: 30_000 });
       await expect(latest.locator('tr').filter({ hasText: en('fields.workingHours') })).toContainText('1234.5');
+
+      // The machine's controller falls silent and it flags a fault: the header says so, and its one last report is
+      // the time the latest values carry (decision 062).
+      const flagged: TelemetryMessage = {
+        ...report,
+        t: report.t + 1000,
+        seq: 2,
+        data: {
+          ...(report.data as Extract<TelemetryMessage['data'], { kind: 'aerialPlatform' }>),
+          loadPct: 43.5,
+          faults: ['CTRL_OFFLINE', 'E12'],
+        },
+      };
+      await client.publishAsync(topics.telemetry(machine.serialNumber), JSON.stringify(flagged));
+      await expect(load).toContainText('43.5', { timeout: 30_000 });
+      const states = page.getByLabel(text('en', 'devices:fields.status'), { exact: true }).first();
+      await expect(states.getByText(text('en', 'codes:deviceCondition.unplugged'), { exact: true })).toBeVisible();
+      await expect(states.getByText(text('en', 'codes:deviceCondition.fault'), { exact: true })).toBeVisible();
+      const reportedAt = (await latest.locator('.ant-card-extra').innerText()).replace(
+        en('overview.reportedAt', { time: '' }),
+        '',
+      );
+      await expect(page.getByTestId('header-last-report')).toHaveText(`${en('header.lastReport')}: ${reportedAt}`);
     } finally {
       await client.endAsync();
     }

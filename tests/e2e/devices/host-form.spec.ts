@@ -82,11 +82,30 @@ test.describe('adding and editing a host (English)', () => {
     expect(found.data.list[0]).toMatchObject({ hostName: name, licensePlate: '沪B9X8Y7' });
   });
 
-  test('issues a new secret for an owned machine after confirmation', async ({ page, api }) => {
-    const login = await signInAs(page, api, ROLE.lessorAdmin);
+  test('tells office staff who gets the key of a machine they register', async ({ page, api }) => {
+    await signInAs(page, api, ROLE.lessorStaff);
+    await page.goto('/deviceManagement/addMachine');
+    const serial = freshSerial('E2E');
+    await page.getByRole('textbox', { name: 'Serial number', exact: true }).fill(serial);
+    await chooseOption(page, 'Device type / model', 'CPD30 electric forklift');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: `${serial} is registered` });
+    await expect(dialog).toContainText('Its MQTT secret goes only to those who fit devices');
+    await expect(dialog.getByTestId('mqtt-secret')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(`/deviceManagement?serialNumber=${serial}`);
+    // Nor does the machine's page offer them a new key.
+    await page.getByRole('link', { name: serial, exact: true }).click();
+    await expect(page).toHaveURL(/\/deviceManagement\/detail\?id=\d+/);
+    await expect(page.getByText('Model: CPD30 electric forklift')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Issue a new secret' })).toHaveCount(0);
+  });
+
+  test('a technician issues a new secret on the machine’s page after confirmation', async ({ page, api }) => {
+    const login = await signInAs(page, api, ROLE.technician);
     const device = (await api.call(deviceEndpoints.list, { token: login.token, query: { kind: 'charger' } })).data
       .list[0];
-    await page.goto(`/deviceManagement/addMachine?id=${device.id}`);
+    await page.goto(`/deviceManagement/detail?id=${device.id}`);
     await page.getByRole('button', { name: 'Issue a new secret' }).click();
     await confirmPopover(page, { button: 'Cancel' });
     await expect(page.getByText('Cancelled')).toBeVisible();

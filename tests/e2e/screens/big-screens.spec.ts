@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
+import { CNY, formatMoney } from '@console/contract/codes/money';
 import { ROLE } from '@console/contract/codes/roles';
-import { screenEndpoints, type FleetScreen, type LeaseScreen, type SurveyScreen } from '@console/contract/http/screens';
+import {
+  SCREEN_STATES,
+  screenEndpoints,
+  type FleetScreen,
+  type LeaseScreen,
+  type SurveyScreen,
+} from '@console/contract/http/screens';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { brandOrigin, expect, signInAs, signInButton, test, text } from '../../fixtures/e2e.ts';
 import { startSimulator } from '../../fixtures/e2e-simulator.ts';
@@ -51,9 +58,8 @@ async function expectPanelsFit(page: Page) {
   expect(overflowing).toEqual([]);
 }
 
-/** Money as the screens show it: yuan with grouped thousands (web/src/components/fields.tsx groupedYuan). */
-const yuan = (cents: number) =>
-  `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Money as the screens show it: the brand's money, yuan with grouped thousands (web/src/lib/money.ts). */
+const yuan = (cents: number) => formatMoney(cents, CNY);
 
 test.describe('the data screen and the big screens', () => {
   test('role 4 signs in for the data screen and sees an alarm the simulator raises, live', async ({ page, api }) => {
@@ -97,6 +103,22 @@ test.describe('the data screen and the big screens', () => {
     }
 
     await expectNoScrollbars(page, 1920, 1080);
+    // Every site card whole inside its panel at the wall's size, its name not cut (decision 062).
+    const sites = page.getByRole('navigation', { name: text('en', 'home:screen.sites') });
+    const panel = (await sites.locator('xpath=ancestor::section[1]').boundingBox())!;
+    for (const card of await sites.getByRole('link').all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(panel.y + panel.height + 0.5);
+      const name = card.locator('b');
+      const fit = await name.evaluate((b) => ({
+        text: b.textContent,
+        sh: b.scrollHeight,
+        ch: b.clientHeight,
+        sw: b.scrollWidth,
+        cw: b.clientWidth,
+      }));
+      expect(fit.sh <= fit.ch && fit.sw <= fit.cw, JSON.stringify(fit)).toBe(true);
+    }
     await expectNoScrollbars(page, 1366, 768);
 
     // A site of the screen opens its own screen.
@@ -136,6 +158,11 @@ test.describe('the data screen and the big screens', () => {
     const fleet = (await api.call(screenEndpoints.fleet, { token: login.token })).data as FleetScreen;
     await expect.poll(() => figure(page, 'machines')).toBe(fleet.machines);
     await expect.poll(() => figure(page, 'working')).toBe(fleet.byState.working);
+    // Each machine in one state: the state cards add up to the machines, and the screen says so (decision 062).
+    const sum = async () =>
+      (await Promise.all(SCREEN_STATES.map((state) => figure(page, state)))).reduce((a, b) => a + b);
+    await expect.poll(async () => (await sum()) === (await figure(page, 'machines'))).toBe(true);
+    await expect(page.getByText(text('en', 'home:board.stateRule'))).toBeVisible();
     await expect(page.getByRole('img', { name: text('en', 'home:board.trend') })).toBeVisible();
     await expectNoScrollbars(page, 1366, 768);
     await expectNoScrollbars(page, 1920, 1080);

@@ -44,7 +44,8 @@ describe('registering and editing hosts', () => {
       customerId: customer.id,
     });
     expect(res.status, res.message).toBe('200');
-    const { id, mqttSecret } = res.data;
+    const { id } = res.data;
+    const mqttSecret = res.data.mqttSecret!;
     expect(mqttSecret).toMatch(/^[\w-]{43}$/);
     const stored = t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
     expect(stored).toMatchObject({
@@ -88,19 +89,55 @@ describe('registering and editing hosts', () => {
           reconnectPeriod: 0,
           connectTimeout: 3000,
         });
-      const client = await connect(res.data.mqttSecret);
+      const client = await connect(res.data.mqttSecret!);
       expect(client.connected).toBe(true);
       await client.endAsync();
       await expect(connect('not-the-secret')).rejects.toThrow();
       // A new secret replaces the old one.
       const reset = await t.call(deviceEndpoints.resetSecret, { token: admin, body: { id: res.data.id } });
       expect(reset.data.mqttSecret).not.toBe(res.data.mqttSecret);
-      await expect(connect(res.data.mqttSecret)).rejects.toThrow();
-      const renewed = await connect(reset.data.mqttSecret);
+      await expect(connect(res.data.mqttSecret!)).rejects.toThrow();
+      const renewed = await connect(reset.data.mqttSecret!);
       await renewed.endAsync();
     } finally {
       await broker.close();
     }
+  });
+
+  it('answers the MQTT secret only to those who fit devices, and lets only them issue a new one', async () => {
+    // Office staff register the machine, without its key.
+    const staff = t.tokenFor(ROLE.lessorStaff);
+    const res = await create({ serialNumber: 'AWP-KEY-0001', modelId: catalogModel.id }, staff);
+    expect(res.status, res.message).toBe('200');
+    expect(res.data).toEqual({ id: res.data.id, serialNumber: 'AWP-KEY-0001' });
+    const hashOf = () => t.dbh.db.select().from(devices).where(eq(devices.id, res.data.id)).get()!.mqttSecretHash;
+    const before = hashOf();
+    // Nor may they, or the operator's employees, issue a new one: the role is refused and the key stays.
+    for (const role of [ROLE.lessorStaff, ROLE.companyEmployee, ROLE.lessorSales]) {
+      const refused = await t.call(deviceEndpoints.resetSecret, { token: t.tokenFor(role), body: { id: res.data.id } });
+      expect(refused.status, `role ${role}`).toBe('403');
+    }
+    expect(hashOf()).toBe(before);
+
+    // The company's technician, who keeps no registry, issues it on the machine's page.
+    const technician = t.tokenFor(ROLE.technician);
+    const reset = await t.call(deviceEndpoints.resetSecret, { token: technician, body: { id: res.data.id } });
+    expect(reset.status, reset.message).toBe('200');
+    expect(deviceSecretMatches(reset.data.mqttSecret, hashOf())).toBe(true);
+    const log = t.dbh.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.deviceId, res.data.id), eq(operationLogs.action, 'registry.resetSecret')))
+      .get()!;
+    expect(log.userId).toBe(t.userId(ROLE.technician));
+    // The operator's administrator does too; a technician of one company never for another's machine.
+    const operator = await t.call(deviceEndpoints.resetSecret, {
+      token: t.tokenFor(ROLE.companyAdmin),
+      body: { id: res.data.id },
+    });
+    expect(deviceSecretMatches(operator.data.mqttSecret, hashOf())).toBe(true);
+    const ofB = firstDeviceOf(t, lessorB);
+    expect((await t.call(deviceEndpoints.resetSecret, { token: technician, body: { id: ofB.id } })).status).toBe('404');
   });
 
   it('refuses bad input with a message on its field and changes nothing', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceEndpoints } from '@console/contract/http/devices';
+import { deviceSecretMatches } from '@console/contract/mqtt/credentials';
 import { leaseHandoverEndpoints as handover } from '@console/contract/http/lease-handover';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
 import { subleaseEndpoints as api } from '@console/contract/http/lease-sublease';
@@ -38,9 +39,9 @@ describe('sub-leasing', () => {
   const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
 
   /** Rent machines in from the demo sub-lessor at 100.00 a day (model 23). */
-  const rentIn = (serials: string[], days = { startOn: today(), endOn: today() }) =>
+  const rentIn = (serials: string[], days = { startOn: today(), endOn: today() }, token = admin()) =>
     t.call(api.subleaseCreate, {
-      token: admin(),
+      token,
       body: {
         sublessorId,
         ...days,
@@ -109,7 +110,7 @@ describe('sub-leasing', () => {
     const made = await rentIn(['ZL-TEST-0001'], { startOn: today(), endOn: dayOf(t.deps.now() + 29 * 86_400_000) });
     expect(made.status, made.message).toBe('200');
     const [{ id, deviceId, mqttSecret }] = made.data.list as [(typeof made.data.list)[number]];
-    expect(mqttSecret.length).toBeGreaterThan(20);
+    expect(deviceSecretMatches(mqttSecret!, device(deviceId).mqttSecretHash)).toBe(true);
     expect(device(deviceId)).toMatchObject({ orgId: huadong, leaseStatus: 'stock' });
     // 30 days at 100.00.
     expect(t.dbh.db.select().from(subleases).where(eq(subleases.id, id)).get()!.costCents).toBe(300_000);
@@ -187,6 +188,20 @@ describe('sub-leasing', () => {
     expect(anew.status, anew.message).toBe('200');
     expect(anew.data.list[0]!.deviceId).toBe(deviceId);
     expect(device(deviceId).orgId).toBe(huadong);
+  });
+
+  it('leaves the MQTT secret of a machine rented in by office staff to those who fit devices', async () => {
+    const made = await rentIn(['ZL-KEY-0001'], undefined, t.tokenFor(ROLE.lessorStaff));
+    expect(made.status, made.message).toBe('200');
+    const [rented] = made.data.list as [(typeof made.data.list)[number]];
+    expect(rented).toEqual({ id: rented.id, deviceId: rented.deviceId, serialNumber: 'ZL-KEY-0001' });
+    // The company's technician issues the key on the machine's page, and it is the one the broker checks.
+    const reset = await t.call(deviceEndpoints.resetSecret, {
+      token: t.tokenFor(ROLE.technician),
+      body: { id: rented.deviceId },
+    });
+    expect(reset.status, reset.message).toBe('200');
+    expect(deviceSecretMatches(reset.data.mqttSecret, device(rented.deviceId).mqttSecretHash)).toBe(true);
   });
 
   it('shows a sub-lessor the machines it lent and their state, and nothing else of the company', async () => {

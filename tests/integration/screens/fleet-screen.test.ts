@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
+import { primaryStatus } from '@console/contract/codes/device-state';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { FIGURE_STATUS } from '@console/contract/http/dashboard';
 import {
   SCREEN_ALARMS,
   SCREEN_SITES,
+  SCREEN_STATE_STATUS,
   SCREEN_STATES,
   screenEndpoints,
   TREND_DAYS,
@@ -12,7 +14,7 @@ import {
 import { ROLLUP_INTERVAL_MS } from '@console/server/src/analysis/rollup';
 import { dayInZone, startOfDayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { countWhere, machinesOf, otherLessorAdmin, withStatus } from '../dashboard/helpers.ts';
+import { countWhere, machinesOf, otherLessorAdmin, stateOf, withStatus } from '../dashboard/helpers.ts';
 
 /**
  * The fleet big screen's figures (docs/decisions/046-big-screens.md) against the rows themselves, for each side of
@@ -57,8 +59,12 @@ describe('the fleet big screen', () => {
     expect(res.status).toBe('200');
     expect(res.data.machines).toBe(rows.length);
     expect(res.data.online).toBe(withStatus(rows, FIGURE_STATUS.online));
+    // Each machine in the one state its list shows, so the states add up to the machines (decision 062).
     for (const state of SCREEN_STATES)
-      expect(res.data.byState[state], state).toBe(withStatus(rows, FIGURE_STATUS[state]));
+      expect(res.data.byState[state], state).toBe(
+        countWhere(rows, (d) => primaryStatus(stateOf(d)) === SCREEN_STATE_STATUS[state]),
+      );
+    expect(SCREEN_STATES.reduce((n, state) => n + res.data.byState[state], 0)).toBe(res.data.machines);
     expect(res.data.byKind).toEqual(
       MACHINE_KINDS.map((kind) => ({
         kind,

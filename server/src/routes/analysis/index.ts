@@ -6,7 +6,10 @@ import {
   type Granularity,
 } from '@console/contract/http/analysis';
 import type { Output } from '@console/contract/http/analysis';
+import type { ScopedData } from '../../lib/data.ts';
+import { orgTimeZone } from '../../lib/org-day.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone } from '../../lib/time.ts';
 import {
   addOutput,
@@ -22,8 +25,10 @@ import {
   utilisationPct,
   workByDay,
   workByMachine,
+  workByOrg,
   workBySite,
   type Machine,
+  type OrgWork,
   type MachineWork,
   type Period,
 } from './work.ts';
@@ -36,6 +41,12 @@ import { sortAndPage } from './paging.ts';
  */
 
 const one = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * The calendar "today" ends a period on: the viewer's organisation's (lib/org-day.ts), not the browser's, so a
+ * machine's last worked day and its idle days are the same for every viewer of the organisation wherever they are.
+ */
+const orgZone = (data: ScopedData, user: SessionUser) => orgTimeZone(data.unscoped('domainRule'), user.orgId);
 
 /** A month `YYYY-MM` as a period: its days, up to today while it is the current month. */
 function monthPeriod(month: string | undefined, now: number, timeZone: string): { month: string; period: Period } {
@@ -80,6 +91,33 @@ function attendanceRows(
   });
 }
 
+/**
+ * Per organisation, the work done for it day by day (decision 062: the customer who had the machine that day, not its
+ * customer now) over the machines it has now and those that worked for it in the period.
+ */
+function creditedOrgs(
+  machines: Machine[],
+  work: OrgWork[],
+  orgOf: (m: Machine) => number | null,
+): Map<number, { machines: number; hours: number; days: number }> {
+  const inFilter = new Set(machines.map((m) => m.id));
+  const ids = new Map<number, Set<number>>();
+  const idsOf = (org: number) => ids.get(org) ?? ids.set(org, new Set()).get(org)!;
+  for (const m of machines) {
+    const org = orgOf(m);
+    if (org !== null) idsOf(org).add(m.id);
+  }
+  for (const w of work)
+    for (const id of w.machineIds.split(',').map(Number)) if (inFilter.has(id)) idsOf(w.orgId).add(id);
+  const byOrg = new Map(work.map((w) => [w.orgId, w]));
+  return new Map(
+    [...ids].map(([org, set]) => [
+      org,
+      { machines: set.size, hours: byOrg.get(org)?.hoursWorked ?? 0, days: byOrg.get(org)?.daysWorked ?? 0 },
+    ]),
+  );
+}
+
 /** The first day of the week (Monday) or month a day falls in. */
 function bucketOf(day: string, granularity: Granularity): string {
   if (granularity === 'day') return day;
@@ -90,8 +128,8 @@ function bucketOf(day: string, granularity: Granularity): string {
 }
 
 export const analysisRoutes: RouteDef[] = [
-  route(analysisEndpoints.summary, ({ query, data, deps, timeZone }) => {
-    const period = periodOf(query, deps.now(), timeZone);
+  route(analysisEndpoints.summary, ({ query, user, data, deps }) => {
+    const period = periodOf(query, deps.now(), orgZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
@@ -100,13 +138,11 @@ export const analysisRoutes: RouteDef[] = [
     const total = machines.reduce((sum, m) => sum + hoursOf(m), 0);
 
     const kinds = new Map<MachineKind, { machines: number; hours: number }>();
-    const orgs = new Map<number, { machines: number; hours: number }>();
     for (const m of machines) {
       const k = kinds.get(m.kind) ?? { machines: 0, hours: 0 };
       kinds.set(m.kind, { machines: k.machines + 1, hours: k.hours + hoursOf(m) });
-      const o = orgs.get(m.orgId) ?? { machines: 0, hours: 0 };
-      orgs.set(m.orgId, { machines: o.machines + 1, hours: o.hours + hoursOf(m) });
     }
+    const orgs = creditedOrgs(machines, workByOrg(data, period, filter), (m) => m.orgId);
     const names = orgNames(data, [...orgs.keys()]);
     return {
       period,
@@ -138,24 +174,21 @@ export const analysisRoutes: RouteDef[] = [
     };
   }),
 
-  route(analysisEndpoints.attendance, ({ query, data, deps, timeZone }) => {
-    const { month, period } = monthPeriod(query.month, deps.now(), timeZone);
+  route(analysisEndpoints.attendance, ({ query, user, data, deps }) => {
+    const { month, period } = monthPeriod(query.month, deps.now(), orgZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
     const byDay = workByDay(data, period, filter);
     const monthDays = Number(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate());
-    const customers = new Map<number, { machines: number; days: number }>();
     let attended = 0;
     let machineDays = 0;
     for (const m of machines) {
       const days = work.get(m.id)?.daysWorked ?? 0;
       if (days > 0) attended++;
       machineDays += days;
-      if (m.customerId === null) continue;
-      const c = customers.get(m.customerId) ?? { machines: 0, days: 0 };
-      customers.set(m.customerId, { machines: c.machines + 1, days: c.days + days });
     }
+    const customers = creditedOrgs(machines, workByOrg(data, period, filter, true), (m) => m.customerId);
     const names = orgNames(data, [...customers.keys()]);
     const pctOf = (days: number, n: number) => (n === 0 ? 0 : Math.round((days / (n * period.days)) * 1000) / 10);
     return {
@@ -183,8 +216,8 @@ export const analysisRoutes: RouteDef[] = [
     };
   }),
 
-  route(analysisEndpoints.attendanceMachines, ({ query, data, deps, timeZone }) => {
-    const { period } = monthPeriod(query.month, deps.now(), timeZone);
+  route(analysisEndpoints.attendanceMachines, ({ query, user, data, deps }) => {
+    const { period } = monthPeriod(query.month, deps.now(), orgZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
@@ -197,8 +230,8 @@ export const analysisRoutes: RouteDef[] = [
     return sortAndPage(rows, query, ['daysAttended', 'hoursWorked', 'idleDays', 'lastWorkedOn', 'serialNumber']);
   }),
 
-  route(analysisEndpoints.construction, ({ query, data, deps, timeZone }) => {
-    const period = periodOf(query, deps.now(), timeZone);
+  route(analysisEndpoints.construction, ({ query, user, data, deps }) => {
+    const period = periodOf(query, deps.now(), orgZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
@@ -240,8 +273,8 @@ export const analysisRoutes: RouteDef[] = [
     };
   }),
 
-  route(analysisEndpoints.constructionMachines, ({ query, data, deps, timeZone }) => {
-    const period = periodOf(query, deps.now(), timeZone);
+  route(analysisEndpoints.constructionMachines, ({ query, user, data, deps }) => {
+    const period = periodOf(query, deps.now(), orgZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);

@@ -31,7 +31,7 @@ export function daysOf(period: Period): string[] {
   return Array.from({ length: period.days }, (_, i) => dayFromNumber(first + i));
 }
 
-/** The period asked for, or the last DEFAULT_PERIOD_DAYS days to today in the user's zone; refused when reversed or too long. */
+/** The period asked for, or the last DEFAULT_PERIOD_DAYS days to today in the given zone; refused when reversed or too long. */
 export function periodOf(query: { from?: string; to?: string }, now: number, timeZone: string): Period {
   const to = query.to || dayInZone(now, timeZone);
   const from = query.from || dayFromNumber(dayNumber(to) - (DEFAULT_PERIOD_DAYS - 1));
@@ -199,6 +199,37 @@ export function workBySite(data: ScopedData, period: Period, filter: MachineFilt
   })
     .groupBy(sql`site_id`)
     .all() as unknown as SiteWork[];
+}
+
+export interface OrgWork {
+  orgId: number;
+  hoursWorked: number;
+  daysWorked: number;
+  /** The machines credited with a day there, ids joined by ','. */
+  machineIds: string;
+}
+
+/**
+ * The machines' work summed per organisation it was done for, day by day (decision 062): the customer who had the
+ * machine that day, or its owner while it stood in stock; with `customersOnly`, the customers' days alone.
+ */
+export function workByOrg(data: ScopedData, period: Period, filter: MachineFilter, customersOnly = false): OrgWork[] {
+  const org = customersOnly
+    ? sql`${dailyWork.customerOrgId}`
+    : sql`coalesce(${dailyWork.customerOrgId}, ${dailyWork.ownerOrgId})`;
+  const rows = workRows(
+    data,
+    period,
+    filter,
+  )({
+    orgId: sql<number>`${org}`.as('work_org_id'),
+    hoursWorked: OUTPUT_SUMS.hoursWorked,
+    daysWorked: DAYS_WORKED,
+    machineIds: sql<string>`group_concat(distinct ${dailyWork.deviceId})`,
+  })
+    .groupBy(sql`work_org_id`)
+    .all() as unknown as (OrgWork & { orgId: number | null })[];
+  return rows.filter((r): r is OrgWork => r.orgId !== null);
 }
 
 export const emptyOutput = (): Output => ({

@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
-import { lifecycleConditions } from '@console/contract/codes/device-conditions';
 import { hasRiskPermission } from '@console/contract/codes/device-status';
 import { COMMAND_ROLES } from '@console/contract/http/commands';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
@@ -8,7 +7,7 @@ import { alarms } from '@console/db/schema/warning';
 import { listPage } from '../../lib/list-page.ts';
 import { alarmInfo, alarmTypeLabel } from '../../lib/alarm-text.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { formatInZone } from '../../lib/time.ts';
 import { visibleDevice } from '../device-access.ts';
 import { deviceRows } from '../device-list.ts';
 import { assertHistoryRange, chartPeriodMinutes } from './history-rules.ts';
@@ -24,10 +23,15 @@ export const deviceDetailRoutes: RouteDef[] = [
   route(deviceDetailEndpoints.detail, ({ query, user, data, deps, timeZone }) => {
     const device = visibleDevice(data, query.id);
     const latest = kindData.safeParse(device.latest);
+    const row = deviceRows(data, user, [device], timeZone, deps.now())[0]!;
     return {
-      device: deviceRows(data, user, [device], timeZone, deps.now())[0]!,
+      device: row,
       latest: latest.success ? latest.data : null,
+      // One "last report" for the whole page: the latest reading's time, with the signal it gave (decision 062).
       lastDeviceTime: timeOrEmpty(device.lastDeviceTime, timeZone),
+      lastSignal: device.signal,
+      // The last word from an off-line machine: the status message that took it off line, if later than the report.
+      offlineSince: device.online ? '' : timeOrEmpty(device.lastReportAt, timeZone),
       lat: device.lat,
       lng: device.lng,
       speed: device.speed,
@@ -38,8 +42,7 @@ export const deviceDetailRoutes: RouteDef[] = [
       riskPermission: hasRiskPermission(device.status),
       // Commanding is the owner's (decision 010): a command role of an organisation that owns the machine.
       commandable: (COMMAND_ROLES as readonly number[]).includes(user.roleId) && data.sees(device.orgId),
-      // Fitted days count on the viewer's today, as every calendar day (decision 026).
-      conditions: lifecycleConditions(device, dayInZone(deps.now(), timeZone)),
+      conditions: row.conditions,
     };
   }),
 

@@ -4,6 +4,7 @@ import { deviceModels, devices } from '@console/db/schema/devices';
 import { contractLines, contracts, storeDevices, stores } from '@console/db/schema/lease';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { subleases } from '@console/db/schema/lease-sublease';
+import { mayInstallDevices } from '@console/contract/http/devices';
 import { hashDeviceSecret } from '@console/contract/mqtt/credentials';
 import { HOLDING_STATUSES, LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { API_STATUS } from '@console/contract/http/envelope';
@@ -15,6 +16,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { orgNumberDay } from '../../lib/org-day.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { subleaseCostCents } from '@console/contract/lease/sublease-cost';
 import { modelForOwner } from '../device-access.ts';
@@ -91,9 +93,9 @@ function ownSublease(tx: ScopedWrite, user: SessionUser, id: number, action: 'ed
   return row;
 }
 
-/** A sub-lease's number: ZL (转租) or SL, the day it was written (UTC) and its place that day within the lessor. */
+/** A sub-lease's number: ZL (转租), the lessor's day it was written and its place that day within the lessor. */
 function nextNumber(tx: ScopedWrite, lessorId: number, now: number): string {
-  const prefix = `ZL-${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}-`;
+  const prefix = `ZL-${orgNumberDay(tx.unscoped('domainRule'), lessorId, now)}-`;
   const { n } = tx
     .select({ n: sql<number>`count(*)` })
     .from(subleases, tx.orgScope(subleases.orgId))
@@ -256,7 +258,9 @@ export const subleaseRoutes: RouteDef[] = [
           .returning({ id: subleases.id })
           .get();
         log(tx, user, deviceId, 'sublease.rentIn', { sublessorId: body.sublessorId, subleaseId: id }, now);
-        return { id, deviceId, serialNumber: machine.serialNumber, mqttSecret: secret };
+        // A device secret goes only to those who fit devices, as the registry answers it (decisions 011, 061).
+        const mayFit = mayInstallDevices(user.roleId);
+        return { id, deviceId, serialNumber: machine.serialNumber, ...(mayFit ? { mqttSecret: secret } : {}) };
       });
       return { list };
     });

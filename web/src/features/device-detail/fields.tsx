@@ -19,7 +19,8 @@ import type {
 } from '@console/contract/http/device-records';
 import { LOCK_LEVELS, LOCK_MODES } from '@console/contract/mqtt/payloads';
 import type { CodeLabel } from '../../components/code-label.ts';
-import { defineFields, groupedYuan } from '../../components/fields.tsx';
+import { defineFields } from '../../components/fields.tsx';
+import { amountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 import { DevicePicker } from '../../components/device-picker.tsx';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
@@ -110,7 +111,7 @@ export const useExpenseFields = defineFields<ExpenseItem>()('device-detail', {
   amountCents: {
     label: 'records.expenses.amount',
     kind: 'money',
-    cell: (row) => groupedYuan(row.amountCents),
+    cell: (row) => amountText(row.amountCents),
     form: { input: () => <YuanInput step={100} /> },
   },
   remark: {

@@ -1,6 +1,6 @@
 import { Space, Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
-import { DEVICE_STATUS, POSITIONING, SIGNAL } from '@console/contract/codes/device-status';
+import { DEVICE_CONDITION, DEVICE_STATUS, POSITIONING, SIGNAL } from '@console/contract/codes/device-status';
 import { RENEWAL_WINDOW } from '@console/contract/codes/finance';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
@@ -11,10 +11,12 @@ import type { DeviceRow } from '@console/contract/http/devices';
 import type { SimCard } from '@console/contract/http/sim-cards';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { deviceScreens } from '@console/contract/screens/devices';
+import { fenceScreens } from '@console/contract/screens/fences';
 import { href } from '@console/contract/screens/screen';
 import { defineFields, type FieldSpecs } from '../../components/fields.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { UploadField } from '../../components/upload-field.tsx';
+import { currentLang } from '../../lib/i18n.ts';
 import { DayField } from './components/day-field.tsx';
 import { DevicePicker } from './components/device-picker.tsx';
 import { ModelImage } from './components/model-image.tsx';
@@ -62,6 +64,9 @@ export const useDeviceFields = defineFields<DeviceRow>()('devices', {
         {machineFields.status.cell(row)}
         {row.lockLevel > 0 && row.status !== 4 && <StatusBadge table={LOCK_LEVEL} value={row.lockLevel} />}
         {row.sleeping && <Tag>{t('list.sleeping')}</Tag>}
+        {row.conditions.map((condition) => (
+          <StatusBadge key={condition} table={DEVICE_CONDITION} value={condition} />
+        ))}
       </Space>
     ),
   },
@@ -86,6 +91,10 @@ export const useDeviceFields = defineFields<DeviceRow>()('devices', {
   distributorName: { label: 'fields.distributor' },
   distributorId: { label: 'fields.distributor', filter: { width: 220 } },
   fenceId: { label: 'fields.fence', filter: { width: 220 } },
+  fenceName: {
+    label: 'fields.fence',
+    href: (row) => (row.fenceId === null ? null : href(fenceScreens.editor, { id: row.fenceId })),
+  },
   expiry: { label: 'fields.expiry', kind: 'code', table: RENEWAL_WINDOW, filter: { width: 190 } },
   serviceExpiresAt: {
     label: 'fields.serviceExpiresAt',
@@ -157,7 +166,16 @@ export const useModelFields = defineFields<DeviceModel>()('devices', {
     // The picture is a public upload: every company using the model shows it.
     form: { input: () => <UploadField kind="image" isPublic /> },
   },
-  name: { label: 'models.name', sortable: true, filter: { maxLength: 60 }, form: true },
+  // Shown in the console's language when the model keeps a name in it (decision 064); the filter matches all three.
+  name: {
+    label: 'models.name',
+    sortable: true,
+    filter: { maxLength: 60 },
+    form: true,
+    value: (row) => (currentLang() === 'en' ? row.nameEn : row.nameZh) || row.name,
+  },
+  nameZh: { label: 'models.nameZh', form: true },
+  nameEn: { label: 'models.nameEn', form: true },
   category: {
     label: 'models.category',
     kind: 'code',

@@ -5,6 +5,7 @@ import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import type { DeviceDetail } from '@console/contract/http/device-detail';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ResetSecretButton } from '../../devices/index.ts';
 
 const ALARM = 8;
 const LOCKED = 4;
@@ -26,6 +27,8 @@ export function DeviceHeader({ detail }: { detail: DeviceDetail }) {
           <Typography.Text type="secondary">
             {t('header.model')}: {device.modelName}
           </Typography.Text>
+          {/* Those who fit devices issue the machine's MQTT key here (decision 011). */}
+          <ResetSecretButton deviceId={device.id} />
         </Flex>
         <Space wrap size={[4, 4]} aria-label={t('devices:fields.status')}>
           <StatusBadge table={DEVICE_STATUS} value={device.status} />
@@ -46,9 +49,15 @@ export function DeviceHeader({ detail }: { detail: DeviceDetail }) {
           <Typography.Text type="secondary">
             {t('header.customer')}: {device.customerName || '-'}
           </Typography.Text>
-          <Typography.Text type="secondary">
-            {t('header.lastReport')}: {device.lastReportAt || t('header.never')}
+          {/* The page's one "last report": the latest values' time too (decision 062). */}
+          <Typography.Text type="secondary" data-testid="header-last-report">
+            {t('header.lastReport')}: {detail.lastDeviceTime || t('header.never')}
           </Typography.Text>
+          {detail.offlineSince && detail.offlineSince !== detail.lastDeviceTime && (
+            <Typography.Text type="secondary">
+              {t('header.offlineSince', { time: detail.offlineSince })}
+            </Typography.Text>
+          )}
         </Flex>
       </Flex>
     </Card>

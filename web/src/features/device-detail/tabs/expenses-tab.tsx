@@ -16,7 +16,7 @@ import { EXPENSE_READS } from '../api/device-records.ts';
 import { ExpenseDialog } from '../components/expense-dialog.tsx';
 import { CodeFilter } from '../components/code-filter.tsx';
 import { useExpenseFields } from '../fields.tsx';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { moneyText } from '../../../lib/money.ts';
 
 /** The machine's expenses (maintenance, violation, insurance) with their totals per type; server-side pages. */
 export function ExpensesTab({ deviceId }: { deviceId: number }) {
@@ -64,7 +64,7 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
               type="link"
               size="small"
               danger
-              title={t('records.expenses.deleteConfirm', { amount: groupedYuan(e.amountCents) })}
+              title={t('records.expenses.deleteConfirm', { amount: moneyText(e.amountCents) })}
               onConfirm={async () => {
                 await remove.mutateAsync({ body: { id: e.id } });
                 void message.success(t('records.expenses.deleted'));
@@ -103,10 +103,10 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
             <Statistic
               key={code.value}
               title={label(EXPENSE_TYPE, code.value)}
-              value={groupedYuan(totals?.[code.value] ?? 0)}
+              value={moneyText(totals?.[code.value] ?? 0)}
             />
           ))}
-          <Statistic title={t('records.expenses.total')} value={groupedYuan(totals?.all ?? 0)} />
+          <Statistic title={t('records.expenses.total')} value={moneyText(totals?.all ?? 0)} />
         </Flex>
       </Card>
       <Flex wrap gap={12} align="center" justify="space-between">

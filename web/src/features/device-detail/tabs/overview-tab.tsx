@@ -1,8 +1,9 @@
-import { Card, Descriptions, Flex, Tag } from 'antd';
+import { Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { POSITIONING, SIGNAL } from '@console/contract/codes/device-status';
 import { LEASE_STATUS } from '@console/contract/codes/stock';
 import { HISTORY_DAYS, HISTORY_HOURS, TELEMETRY_FIELDS, type DeviceDetail } from '@console/contract/http/device-detail';
+import { useCodeLabel } from '../../../components/code-label.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { LatestValues } from '../components/latest-values.tsx';
 import { TelemetryHistory } from '../components/telemetry-history.tsx';
@@ -13,6 +14,7 @@ const ACTIVITY_COLORS = { working: 'green', standby: 'blue', stopped: 'default' 
 export function OverviewTab({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation(['device-detail', 'devices']);
   const { device } = detail;
+  const label = useCodeLabel();
   const registry: [string, React.ReactNode][] = [
     [t('devices:fields.serialNumber'), device.serialNumber],
     [t('devices:fields.hostSerial'), device.hostSerial],
@@ -24,7 +26,22 @@ export function OverviewTab({ detail }: { detail: DeviceDetail }) {
     [t('devices:fields.customer'), device.customerName],
     [t('devices:fields.distributor'), device.distributorName],
     [t('devices:fields.leaseStatus'), <StatusBadge key="lease" table={LEASE_STATUS} value={device.leaseStatus} />],
-    [t('devices:fields.signal'), <StatusBadge key="signal" table={SIGNAL} value={device.signal} />],
+    [
+      t('devices:fields.signal'),
+      // Off line there is no signal now: the strength the last report gave is shown as such, with its time.
+      <Space key="signal" size={4} wrap data-testid="overview-signal">
+        <StatusBadge table={SIGNAL} value={device.signal} />
+        {!device.online && detail.lastDeviceTime && detail.lastSignal !== 'none' && (
+          <Typography.Text type="secondary">
+            {t('overview.lastKnownSignal', {
+              signal: label(SIGNAL, detail.lastSignal),
+              time: detail.lastDeviceTime,
+            })}
+          </Typography.Text>
+        )}
+      </Space>,
+    ],
+    [t('devices:fields.fence'), device.fenceName],
     [t('devices:fields.positioning'), <StatusBadge key="fix" table={POSITIONING} value={device.positioning} />],
     [t('devices:fields.location'), device.location],
     [t('devices:fields.serviceExpiresAt'), device.serviceExpiresAt],

@@ -32,6 +32,7 @@ export function useDeviceColumns(): ListColumn<DeviceRow>[] {
         'inventoryState',
         'customerName',
         'distributorName',
+        'fenceName',
         'serviceExpiresAt',
         'workingHours',
         'ownerName',

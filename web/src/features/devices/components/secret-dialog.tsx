@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 
 export interface IssuedSecret {
   serialNumber: string;
-  mqttSecret: string;
+  /** Absent for a role that does not fit devices (decision 011): the dialog says who gets the key instead. */
+  mqttSecret?: string;
 }
 
 /**
  * A machine's new MQTT credentials, shown once: the server keeps only a hash of the secret, so closing this
- * dialog loses it for good (a new one can be issued). It closes only through its buttons.
+ * dialog loses it for good (a new one can be issued). It closes only through its buttons. Without a secret (a
+ * role that does not fit devices) it says the machine is registered and who issues its key.
  */
 export function SecretDialog({
   issued,
@@ -20,21 +22,29 @@ export function SecretDialog({
   onClose: () => void;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'common']);
+  const withKey = issued?.mqttSecret !== undefined;
   return (
     <Modal
       open={issued !== null}
-      title={issued ? t('secret.title', { serial: issued.serialNumber }) : null}
+      title={
+        issued
+          ? t(withKey ? 'secret.title' : 'secret.registeredTitle', {
+              serial: issued.serialNumber,
+            })
+          : null
+      }
       width={620}
       closable={false}
       keyboard={false}
       mask={{ closable: false }}
       onOk={onClose}
-      okText={t('secret.done')}
+      okText={withKey ? t('secret.done') : t('common:ok')}
       cancelButtonProps={{ style: { display: 'none' } }}
       footer={footer === undefined ? undefined : (_, { OkBtn }) => [footer, <OkBtn key="ok" />]}
     >
-      {issued && (
+      {issued && !withKey && <Alert type="info" showIcon title={t('secret.installersOnly')} />}
+      {issued && withKey && (
         <>
           <Alert type="warning" showIcon title={t('secret.warning')} style={{ marginBottom: 16 }} />
           <Typography.Paragraph type="secondary">{t('secret.broker')}</Typography.Paragraph>

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deviceEndpoints, DEVICE_EDITORS, type DeviceOptions, type DeviceRow } from '@console/contract/http/devices';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { LoadError, QueryState } from '../../../components/query-state.tsx';
 import { SchemaForm } from '../../../components/schema-form.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -12,6 +11,7 @@ import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { DEVICE_READS, deviceOptionsQuery } from '../api/devices.ts';
 import { HostFormFields } from '../components/host-form-fields.tsx';
+import { ResetSecretButton } from '../components/reset-secret-button.tsx';
 import { SecretDialog, type IssuedSecret } from '../components/secret-dialog.tsx';
 import { href } from '@console/contract/screens/screen';
 import { deviceScreens } from '@console/contract/screens/devices';
@@ -77,23 +77,10 @@ function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptio
   const navigate = useNavigate();
   const { message } = App.useApp();
   const update = useEndpointMutation(deviceEndpoints.update, { invalidates: DEVICE_READS, silent: true });
-  // Not silent: a refusal (a machine of another company) is toasted.
-  const resetSecret = useEndpointMutation(deviceEndpoints.resetSecret);
-  const [issued, setIssued] = useState<IssuedSecret | null>(null);
   return (
     <Card
       title={t('form.editTitle', { serial: device.serialNumber })}
-      extra={
-        device.editable && (
-          <ConfirmButton
-            title={t('secret.resetConfirm')}
-            description={t('secret.resetHint')}
-            onConfirm={async () => setIssued(await resetSecret.mutateAsync({ body: { id: device.id } }))}
-          >
-            {t('secret.reset')}
-          </ConfirmButton>
-        )
-      }
+      extra={device.editable && <ResetSecretButton deviceId={device.id} />}
     >
       {!device.editable && <Alert type="info" showIcon title={t('form.readOnly')} style={{ marginBottom: 16 }} />}
       <SchemaForm
@@ -109,7 +96,6 @@ function EditHost({ device, options }: { device: DeviceRow; options: DeviceOptio
       >
         <HostFormFields form={form} options={options} editing device={device} />
       </SchemaForm>
-      <SecretDialog issued={issued} onClose={() => setIssued(null)} />
     </Card>
   );
 }

@@ -100,7 +100,7 @@ export function FleetBoard({
     const jd = layout === 'jd';
     const states = (
       <Panel title={t('board.byState')} accent={accent}>
-        <StateFigures data={data} columns={jd ? 7 : 2} />
+        <StateFigures data={data} columns={jd ? 8 : 2} />
       </Panel>
     );
     const kinds = (
@@ -128,7 +128,7 @@ export function FleetBoard({
     );
     // Every box has its place: the console's layout puts the map in the middle, the JD brands' leads with the figures.
     const grid = jd
-      ? { columns: '1fr 620px', rows: '190px 1.3fr 1fr', areas: '"states states" "map alarms" "kinds trend"' }
+      ? { columns: '1fr 620px', rows: '210px 1.3fr 1fr', areas: '"states states" "map alarms" "kinds trend"' }
       : { columns: '460px 1fr 520px', rows: '500px 1fr', areas: '"states map alarms" "kinds map trend"' };
     body = (
       <div

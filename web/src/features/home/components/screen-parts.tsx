@@ -5,7 +5,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { ALARM_LEVEL } from '@console/contract/codes/alarms';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FIGURE_STATUS } from '@console/contract/http/dashboard';
-import { SCREEN_STATES, type FleetScreen } from '@console/contract/http/screens';
+import { SCREEN_STATE_STATUS, SCREEN_STATES, type FleetScreen } from '@console/contract/http/screens';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { EChart } from '../../../components/echart.tsx';
 import { statusColor } from '../../../components/fleet-map/status-colors.ts';
@@ -60,20 +60,27 @@ export function Figures({ figures, columns }: { figures: Figure[]; columns: numb
   );
 }
 
-/** Machines in all, on line, and by state, in the map's colours. */
+/**
+ * Machines in all and by state, in the map's colours: each machine in one state (the most urgent that holds), so the
+ * states add up to the machines, as the rule under them says.
+ */
 export function StateFigures({ data, columns }: { data: FleetScreen; columns: number }) {
   const { t } = useTranslation(['home', 'dashboard']);
   const figures: Figure[] = [
     { key: 'machines', label: t('home:board.machines'), value: data.machines, color: '#e6f0ff' },
-    { key: 'online', label: t('home:board.online'), value: data.online, color: statusColor(FIGURE_STATUS.online) },
     ...SCREEN_STATES.map((state) => ({
       key: state,
       label: t(`home:board.state.${state}`),
       value: data.byState[state],
-      color: statusColor(FIGURE_STATUS[state]),
+      color: statusColor(SCREEN_STATE_STATUS[state]),
     })),
   ];
-  return <Figures figures={figures} columns={columns} />;
+  return (
+    <>
+      <Figures figures={figures} columns={columns} />
+      <p className="screen-note">{t('home:board.stateRule')}</p>
+    </>
+  );
 }
 
 /** A count per category as bars, a category a row (horizontal) or a column; every category named. */

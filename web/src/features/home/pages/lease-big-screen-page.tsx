@@ -8,7 +8,7 @@ import { screenEndpoints, type LeaseScreen } from '@console/contract/http/screen
 import { homeScreens } from '@console/contract/screens/home';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { EChart } from '../../../components/echart.tsx';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { moneyText, numberText } from '../../../lib/money.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { BackLink } from '../components/back-link.tsx';
@@ -26,7 +26,6 @@ const LEASE_REFRESH: RefreshRule = { contract: 1000 };
 const LEASE_EVERY_MS = 60_000;
 
 const CHART_TEXT = { color: '#c9dcf5', fontSize: 18 };
-const yuan = (cents: number) => `¥${groupedYuan(cents)}`;
 
 function IncomeTrend({ data, accent, height }: { data: LeaseScreen; accent: string; height: number }) {
   const { t } = useTranslation('home');
@@ -34,7 +33,7 @@ function IncomeTrend({ data, accent, height }: { data: LeaseScreen; accent: stri
     () => ({
       textStyle: CHART_TEXT,
       legend: { top: 0, textStyle: CHART_TEXT },
-      tooltip: { trigger: 'axis', valueFormatter: (cents: number) => yuan(cents) },
+      tooltip: { trigger: 'axis', valueFormatter: (cents: number) => moneyText(cents) },
       grid: { left: 110, right: 30, top: 44, bottom: 36 },
       xAxis: { type: 'category', data: data.trend.map((m) => m.month), axisLabel: CHART_TEXT },
       yAxis: {
@@ -83,7 +82,7 @@ function OverdueRenters({ data }: { data: LeaseScreen }) {
         {data.overdueRenters.map((r) => (
           <tr key={r.renterId}>
             <td>{r.name}</td>
-            <td style={{ color: '#ff7875' }}>{yuan(r.overdueCents)}</td>
+            <td style={{ color: '#ff7875' }}>{moneyText(r.overdueCents)}</td>
             <td>{r.contracts}</td>
             <td>{r.daysOverdue}</td>
           </tr>
@@ -102,14 +101,14 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
     {
       key: 'onLease',
       label: t('lease.onLease'),
-      value: `${data.machines.onLease.toLocaleString()} / ${data.machines.owned.toLocaleString()}`,
+      value: `${numberText(data.machines.onLease)} / ${numberText(data.machines.owned)}`,
     },
-    { key: 'billed', label: t('lease.billed'), value: yuan(data.thisMonth.billedCents) },
-    { key: 'received', label: t('lease.received'), value: yuan(data.thisMonth.receivedCents), color: accent },
+    { key: 'billed', label: t('lease.billed'), value: moneyText(data.thisMonth.billedCents) },
+    { key: 'received', label: t('lease.received'), value: moneyText(data.thisMonth.receivedCents), color: accent },
     {
       key: 'arrears',
       label: t('lease.arrears', { renters: data.arrears.renters }),
-      value: yuan(data.arrears.overdueCents),
+      value: moneyText(data.arrears.overdueCents),
       color: '#ff7875',
     },
   ];

@@ -18,7 +18,7 @@ function SiteLinks({ data }: { data: FleetScreen }) {
     <nav aria-label={t('screen.sites')} className="screen-sites">
       {data.sites.map((site) => (
         <Link key={site.orgId} to={href(homeScreens.screenDetail, { orgId: site.orgId })}>
-          <b>{site.name}</b>
+          <b title={site.name}>{site.name}</b>
           <span>{t('screen.siteMachines', { working: site.working, machines: site.machines })}</span>
         </Link>
       ))}

@@ -1,25 +1,27 @@
 import { Button, Card, Form, Input, Result, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { partyEndpoints } from '@console/contract/http/lease-parties';
 import { subleaseEndpoints } from '@console/contract/http/lease-sublease';
+import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
 import { href } from '@console/contract/screens/screen';
 import { SchemaForm } from '../../../components/schema-form.tsx';
+import { useOrgToday } from '../../../lib/days.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { SUBLEASE_READS } from '../api.ts';
 import { TermsFields } from './sublease-detail-page.tsx';
 
-type Rented = { id: number; deviceId: number; serialNumber: string; mqttSecret: string }[];
+type Rented = { id: number; deviceId: number; serialNumber: string; mqttSecret?: string }[];
 
 /**
  * /leaseCenter/addSubDevice?sublessorId=: rent machines in from a sub-lessor on one set of terms. Each joins the
- * fleet; their MQTT secrets are shown once, as the registry shows a new machine's.
+ * fleet; their MQTT secrets are shown once, as the registry shows a new machine's, to those who fit devices (the
+ * server leaves them out of anyone else's answer, who is told an installer issues them on the machine's page).
  */
 export function AddSubDevicePage() {
   const { t } = useTranslation(['lease-sublease', 'common']);
@@ -29,14 +31,16 @@ export function AddSubDevicePage() {
   const stores = useQuery(endpointQuery(partyEndpoints.storeList, { pageSize: 200 }));
   const options = useQuery(endpointQuery(deviceEndpoints.options, {}));
   const create = useEndpointMutation(subleaseEndpoints.subleaseCreate, { invalidates: SUBLEASE_READS, silent: true });
-  // The user's today, as the server reads the days (in the user's zone, not UTC's).
-  const today = dayjs().format('YYYY-MM-DD');
+  // The company's today (its calendar, as its documents count days), not the browser's.
+  const today = useOrgToday();
   if (done) {
+    const secrets = done.some((r) => r.mqttSecret !== undefined);
     return (
       <Result
         status="success"
         title={t('rentIn.done', { count: done.length })}
-        subTitle={t('rentIn.secretsHint')}
+        // Without the keys, say who gets them (decision 011): an installer issues each on the machine's page.
+        subTitle={secrets ? t('rentIn.secretsHint') : t('rentIn.installersOnly')}
         extra={[
           <Link key="record" to={href(leaseSubleaseScreens.subleases)}>
             <Button type="primary">{t('rentIn.toRecord')}</Button>
@@ -52,12 +56,24 @@ export function AddSubDevicePage() {
           pagination={false}
           dataSource={done}
           columns={[
-            { key: 'serial', title: t('rentIn.serialNumber'), dataIndex: 'serialNumber' },
             {
-              key: 'secret',
-              title: t('rentIn.secret'),
-              render: (_, r) => <Typography.Text copyable>{r.mqttSecret}</Typography.Text>,
+              key: 'serial',
+              title: t('rentIn.serialNumber'),
+              render: (_: unknown, r: Rented[number]) => (
+                <Link to={href(deviceDetailScreens.detail, { id: r.deviceId })}>{r.serialNumber}</Link>
+              ),
             },
+            ...(secrets
+              ? [
+                  {
+                    key: 'secret',
+                    title: t('rentIn.secret'),
+                    render: (_: unknown, r: Rented[number]) => (
+                      <Typography.Text copyable>{r.mqttSecret}</Typography.Text>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </Result>
