@@ -60,6 +60,38 @@ export type ReleaseRow = z.infer<typeof releaseRow>;
 
 const editors = { roles: BANNER_EDITORS };
 
+/**
+ * The app's own settings (decision 053, addendum): its customer service, the agreements its sign-up links and its
+ * "about" text. The agreements are https pages; the phone is what the app dials.
+ */
+const https = (error: 'appReleases.agreementUrl' | 'appReleases.privacyUrl') =>
+  z
+    .string({ error })
+    .trim()
+    .max(300, { error: 'validation.tooLong' })
+    .regex(/^https:\/\/\S+$/, { error });
+export const appSettingsForm = z.object({
+  servicePhone: z
+    .string({ error: 'appReleases.servicePhone' })
+    .trim()
+    .regex(/^\+?\d[\d\s-]{3,18}\d$/, { error: 'appReleases.servicePhone' }),
+  serviceHours: z.string().trim().max(60, { error: 'validation.tooLong' }).default(''),
+  serviceEmail: z
+    .string()
+    .trim()
+    .max(100, { error: 'validation.tooLong' })
+    .regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, { error: 'appReleases.serviceEmail' })
+    .default(''),
+  agreementUrl: https('appReleases.agreementUrl'),
+  privacyUrl: https('appReleases.privacyUrl'),
+  about: z.string().trim().max(500, { error: 'validation.tooLong' }).default(''),
+});
+const appSettingsShape = appSettingsForm.extend({
+  servicePhone: z.string(),
+  agreementUrl: z.string(),
+  privacyUrl: z.string(),
+});
+
 export const appReleaseEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -116,5 +148,35 @@ export const appReleaseEndpoints = {
       downloadUrl: z.string(),
       notes: z.string(),
     }),
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/appSetting/settings.do',
+    summary: "The app's own settings of the console's brand (null until first saved), who saved them and when",
+    access: editors,
+    scope: 'organisation',
+    query: noInput,
+    body: noInput,
+    response: appSettingsShape.extend({ updatedByName: z.string(), updatedAt: z.string() }).nullable(),
+  }),
+  saveSettings: defineEndpoint({
+    method: 'POST',
+    path: '/appSetting/saveSettings.do',
+    summary: "Save the app's own settings of the console's brand: the app reads them at once",
+    access: editors,
+    scope: 'organisation',
+    query: noInput,
+    body: appSettingsForm,
+    response: z.object({ appid: z.string() }),
+  }),
+  appSettings: defineEndpoint({
+    method: 'GET',
+    path: '/appSetting/app.do',
+    summary: "A brand's app settings as its app reads them at start, without a session (null until saved)",
+    access: 'public',
+    scope: 'public',
+    query: z.object({ appid }),
+    body: noInput,
+    response: appSettingsShape.nullable(),
   }),
 } as const;

@@ -2,6 +2,9 @@ import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
 import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
+import { dropRequestMenu, dropRequestScreens } from './drop-requests.ts';
+import { lessorMenu, lessorScreens } from './lessors.ts';
+import { themeMenu, themeScreens } from './themes.ts';
 import { monitorMenu, monitorScreens } from './monitor.ts';
 import { qualityMenu, qualityScreens } from './quality.ts';
 import { activityMenu, activityScreens } from './activities.ts';
@@ -79,6 +82,9 @@ export const screensByArea = {
   risk: riskScreens,
   employees: employeeScreens,
   customers: customerScreens,
+  lessors: lessorScreens,
+  'drop-requests': dropRequestScreens,
+  themes: themeScreens,
   banners: bannerScreens,
   monitor: monitorScreens,
   quality: qualityScreens,
@@ -122,6 +128,8 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseChangeScreens, leaseChangeMenu),
     ...placeScreens(faultScreens, faultMenu),
     ...placeScreens(customerScreens, customerMenu),
+    ...placeScreens(lessorScreens, lessorMenu),
+    ...placeScreens(dropRequestScreens, dropRequestMenu),
     ...placeScreens(upkeepScreens, upkeepMenu),
     ...placeScreens(feedbackScreens, feedbackMenu),
     ...placeScreens(approvalScreens, approvalMenu),
@@ -130,6 +138,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(riskScreens, riskMenu),
     ...placeScreens(employeeScreens, employeeMenu),
     ...placeScreens(qualityScreens, qualityMenu),
+    ...placeScreens(themeScreens, themeMenu),
     ...placeScreens(bannerScreens, bannerMenu),
     ...placeScreens(monitorScreens, monitorMenu),
     ...placeScreens(appReleaseScreens, appReleaseMenu),

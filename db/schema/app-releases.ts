@@ -21,3 +21,20 @@ export const appReleases = sqliteTable(
   // One release of a version per app and platform: two editors publishing it at once, one wins.
   (t) => [uniqueIndex('app_releases_version').on(t.appid, t.platform, t.version)],
 );
+
+/**
+ * The app's own settings per brand (decision 053, addendum): what the app shows on its "about" and "help" pages and
+ * links from its sign-up, read by the app without a session. One row per brand.
+ */
+export const appSettings = sqliteTable('app_settings', {
+  appid: text('appid').primaryKey(),
+  orgId: integer('org_id').notNull(),
+  servicePhone: text('service_phone').notNull(),
+  serviceHours: text('service_hours').notNull().default(''),
+  serviceEmail: text('service_email').notNull().default(''),
+  agreementUrl: text('agreement_url').notNull(),
+  privacyUrl: text('privacy_url').notNull(),
+  about: text('about').notNull().default(''),
+  updatedBy: integer('updated_by'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -10,7 +10,15 @@ export const banners = sqliteTable(
     /** The brand whose app shows it. */
     appid: text('appid').notNull(),
     title: text('title').notNull(),
+    /** Where the app shows it (decision 052, addendum): each place has its picture size. */
+    category: text('category', { enum: ['home', 'shop', 'splash'] })
+      .notNull()
+      .default('home'),
     image: text('image').notNull(),
+    /** What a tap does: open the H5 page `link` (https) or run the app's action `link` (a page of the app, `/...`). */
+    mode: text('mode', { enum: ['h5', 'app'] })
+      .notNull()
+      .default('app'),
     link: text('link').notNull().default(''),
     sortOrder: integer('sort_order').notNull(),
     /** Calendar days (`YYYY-MM-DD`), both shown. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
-import { appReleases } from '../schema/app-releases.ts';
+import { appReleases, appSettings } from '../schema/app-releases.ts';
 import type { DemoOrganisations } from './accounts.ts';
 
 const DAY = 86_400_000;
@@ -51,5 +51,36 @@ export function seedAppReleases(db: Db, orgs: DemoOrganisations, now: number): v
           .run();
       }
     }
+    // The app's own settings (decision 053, addendum), in the brand's language and region.
+    db.insert(appSettings)
+      .values({
+        appid,
+        orgId: orgs.operator,
+        ...SETTINGS[appid]!,
+        serviceEmail: `service@${new URL(site).hostname.replace(/^www\./, '')}`,
+        agreementUrl: `${site}/agreement`,
+        privacyUrl: `${site}/privacy`,
+        updatedBy: admin,
+        updatedAt: new Date(now - 30 * DAY),
+      })
+      .run();
   }
 }
+
+const SETTINGS: Record<string, { servicePhone: string; serviceHours: string; about: string }> = {
+  zjcloud: {
+    servicePhone: '400-820-6688',
+    serviceHours: '周一至周六 8:00-20:00',
+    about: '工程机械租赁与远程监控：在线签约、付款、报修，随时查看设备位置与工况。',
+  },
+  jd: {
+    servicePhone: '400-618-9090',
+    serviceHours: '每天 8:00-22:00',
+    about: '高空作业平台与叉车租赁，设备在线监控与维保服务。',
+  },
+  liftgo: {
+    servicePhone: '+61 2 9188 4400',
+    serviceHours: 'Mon-Fri 7:00-18:00 AEST',
+    about: 'Hire access and lifting equipment, sign and pay online, and see where your machines are and how they work.',
+  },
+};

@@ -7,21 +7,24 @@ import { banners } from '../schema/banners.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { dayOf } from './maintenance-fleet.ts';
 
-/** Title, picture, link, first and last day (from today) and whether it is on: live, scheduled, ended and off. */
+/**
+ * Title, picture, link (an H5 page or an action of the app), first and last day (from today) and whether it is on:
+ * live, scheduled, ended and off. All show on the app's home page.
+ */
 type BannerSeed = [string, string, string, number, number, boolean];
 
 const CHINESE: BannerSeed[] = [
   ['高空作业平台春季租赁季', 'aerialPlatform', '/product/list?category=terminal', -10, 20, true],
   ['远程锁车终端限时九折', 'forklift', 'https://www.zjcloud.example/t3', -3, 30, true],
-  ['混凝土泵车安全月', 'concretePump', '', 5, 35, true],
-  ['国庆设备检修提醒', 'mower', '', -60, -30, true],
+  ['混凝土泵车安全月', 'concretePump', '/activity/detail?key=safety-month', 5, 35, true],
+  ['国庆设备检修提醒', 'mower', '/service/booking', -60, -30, true],
   ['锂电池以旧换新（暂停）', 'battery', '/product/list?category=part', -5, 60, false],
 ];
 const ENGLISH: BannerSeed[] = [
   ['Spring hire season: aerial platforms', 'aerialPlatform', '/product/list?category=terminal', -10, 20, true],
   ['Telematics terminals 10% off', 'forklift', 'https://www.liftgo.example/t3', -3, 30, true],
-  ['Concrete pump safety month', 'concretePump', '', 5, 35, true],
-  ['Winter service reminder', 'mower', '', -60, -30, true],
+  ['Concrete pump safety month', 'concretePump', '/activity/detail?key=safety-month', 5, 35, true],
+  ['Winter service reminder', 'mower', '/service/booking', -60, -30, true],
   ['Battery trade-in (paused)', 'battery', '/product/list?category=part', -5, 60, false],
 ];
 const BRANDS: [string, BannerSeed[]][] = [
@@ -41,7 +44,9 @@ export function seedBanners(db: Db, orgs: DemoOrganisations, now: number): void 
           orgId: orgs.operator,
           appid,
           title,
+          category: 'home',
           image: builtInModelImage(kind),
+          mode: link.startsWith('https://') ? 'h5' : 'app',
           link,
           sortOrder: (i + 1) * 10,
           shownFrom: addDaysToDay(today, from),

@@ -1,8 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Endpoint } from '@console/contract/http/endpoint';
+import { API_STATUS } from '@console/contract/http/envelope';
 import type { ScopedWrite } from './data.ts';
+import { ApiError } from './errors.ts';
 import { route, type HandlerContext, type RouteDef } from './route.ts';
+
+/** An update that changed no row did not take: the spec's "modification fails" (the record went meanwhile). */
+export function updated(result: { changes: number }): void {
+  if (result.changes === 0) throw new ApiError(API_STATUS.error, 'error.modifyFailed');
+}
+
+/** A delete that removed no row did not take: the spec's "deletion fails". */
+export function deleted(result: { changes: number }): void {
+  if (result.changes === 0) throw new ApiError(API_STATUS.error, 'error.deleteFailed');
+}
 
 /** The request a write runs for: who, when, for which brand. */
 type WriteContext = HandlerContext<Endpoint>;
@@ -18,13 +30,17 @@ interface RecordWriteEndpoints {
  * The handlers of a registry's create, update and delete (contract `recordEndpoints`), each one unit of work: a
  * create stores the form with its `origin` (organisation, author, brand); an update and a delete first check that
  * the caller may change the record (`assertChangeable` refuses otherwise), and every create and update sets the
- * `stamp` (who changed it, when). An area with more to do on a write (a notification, a log) writes its handlers.
+ * `stamp` (who changed it, when). An update or delete that does not take (the row went meanwhile) answers the
+ * spec's "modification fails" / "deletion fails" instead of a success. An area with more to do on a write (a
+ * notification, a log) writes its handlers.
  */
 export function recordWrites(
   endpoints: RecordWriteEndpoints,
   decl: {
     table: SQLiteTable & { id: SQLiteColumn };
     assertChangeable: (tx: ScopedWrite, id: number, ctx: WriteContext) => void;
+    /** Rules of the form the schema cannot check (a file's content), before a create or an update. */
+    check?: (ctx: WriteContext) => void;
     origin: (tx: ScopedWrite, ctx: WriteContext) => Record<string, unknown>;
     stamp: (ctx: WriteContext) => Record<string, unknown>;
   },
@@ -33,6 +49,7 @@ export function recordWrites(
   return [
     route(endpoints.create, (ctx) => {
       const body = ctx.body as Record<string, unknown>;
+      decl.check?.(ctx);
       const row = ctx.data.write(
         (tx) =>
           tx
@@ -48,10 +65,14 @@ export function recordWrites(
       const { id, ...fields } = ctx.body as { id: number };
       ctx.data.write((tx) => {
         decl.assertChangeable(tx, id, ctx);
-        tx.update(table)
-          .set({ ...fields, ...decl.stamp(ctx) } as never)
-          .where(eq(table.id, id))
-          .run();
+        decl.check?.(ctx);
+        updated(
+          tx
+            .update(table)
+            .set({ ...fields, ...decl.stamp(ctx) } as never)
+            .where(eq(table.id, id))
+            .run(),
+        );
       });
       return { id };
     }),
@@ -59,7 +80,7 @@ export function recordWrites(
       const { id } = ctx.body as { id: number };
       ctx.data.write((tx) => {
         decl.assertChangeable(tx, id, ctx);
-        tx.delete(table).where(eq(table.id, id)).run();
+        deleted(tx.delete(table).where(eq(table.id, id)).run());
       });
       return { id };
     }),

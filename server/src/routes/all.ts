@@ -7,6 +7,9 @@ import { authRoutes } from './auth.ts';
 import { brandRoutes } from './brand.ts';
 import { appReleaseRoutes } from './app-releases/index.ts';
 import { bannerRoutes } from './banners/index.ts';
+import { lessorRoutes } from './lessors/index.ts';
+import { dropRequestRoutes } from './drop-requests/index.ts';
+import { themeRoutes } from './themes/index.ts';
 import { processRoutes } from './processes/index.ts';
 import { monitorRoutes } from './monitor/index.ts';
 import { caseRoutes } from './cases/index.ts';
@@ -63,6 +66,9 @@ export const allRoutes: RouteDef[] = [
   ...alarmRuleRoutes,
   ...settingsRoutes,
   ...employeeRoutes,
+  ...lessorRoutes,
+  ...dropRequestRoutes,
+  ...themeRoutes,
   ...invitationRoutes,
   ...unbindingRoutes,
   ...uploadRoutes,

@@ -4,7 +4,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
 import { demoAccount } from '@console/db/seed/accounts';
 import { createAccount, freshNumber } from '../../fixtures/e2e-db.ts';
-import { expect, signInThroughUi, submitLogin, test } from '../../fixtures/e2e.ts';
+import { expect, signInAs, signInThroughUi, submitLogin, test } from '../../fixtures/e2e.ts';
 import type { Api } from '../../fixtures/e2e-api.ts';
 
 /**
@@ -97,7 +97,11 @@ test.describe('register, reset and delete an account', () => {
     await api.signIn(account);
   });
 
-  test('requests the deletion of an account after a confirmation', async ({ browser, api }) => {
+  test('requests the deletion of an account; the operator approves it and the account is gone', async ({
+    browser,
+    api,
+    page,
+  }) => {
     const account = await createAccount(ROLE.other);
     const form = await pageFromNewAddress(browser);
     await form.goto('/dropAccount');
@@ -113,5 +117,23 @@ test.describe('register, reset and delete an account', () => {
     await form.getByRole('button', { name: 'Request deletion' }).click();
     await dialog.getByRole('button', { name: 'Request deletion' }).click();
     await expect(form.getByText('Deletion requested')).toBeVisible();
+
+    // The operator's queue: the request waits there; approving says what it does, then the account is anonymised.
+    await signInAs(page, api, ROLE.companyAdmin);
+    await page.goto('/userManagement/dropRequests?state=pending');
+    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: account.account });
+    await expect(row).toContainText('No longer needed');
+    await row.getByRole('button', { name: 'Approve and delete' }).click();
+    const approve = page.getByRole('dialog', { name: /^Delete the account of / });
+    await expect(approve).toContainText('This cannot be undone');
+    await approve.getByRole('button', { name: 'Approve and delete' }).click();
+    await expect(page.getByText('Account deleted')).toBeVisible();
+    await page.goto('/userManagement/dropRequests?state=done');
+    await expect(page.locator('.ant-table-tbody')).toContainText('(deleted account)');
+    await expect(page.locator('.ant-table-tbody')).not.toContainText(account.account);
+    const signIn = await pageFromNewAddress(browser);
+    await submitLogin(signIn, account);
+    await expect(signIn).toHaveURL(/\/login/);
+    await expect(signIn.getByText('Wrong account or password').first()).toBeVisible();
   });
 });

@@ -1,5 +1,15 @@
 import { ROLE } from '@console/contract/codes/roles';
-import { expect, openDialogWith, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { freshNumber } from '../../fixtures/e2e-db.ts';
+import {
+  expect,
+  openDialogWith,
+  RAW_KEY,
+  signInAs,
+  signInButton,
+  submitLogin,
+  test,
+  text,
+} from '../../fixtures/e2e.ts';
 
 const say = (key: string, params: Record<string, string | number> = {}) => text('en', `customers:${key}`, params);
 const DISTRIBUTOR = 'Sanjiang Machinery Distribution';
@@ -53,4 +63,53 @@ test('a rental company adds a customer, the operator assigns it a distributor, a
   await expect(distributor.getByRole('button', { name: say('customers.add') })).toHaveCount(0);
   await expect(distributor.locator('body')).not.toContainText(RAW_KEY);
   await distributor.close();
+});
+
+test('the operator onboards a rental company, whose administrator then signs in to run it', async ({
+  page,
+  api,
+  browser,
+}) => {
+  const lessor = (key: string, params: Record<string, string | number> = {}) => text('en', `lessors:${key}`, params);
+  const name = `Coastal Access Hire ${Date.now().toString(36).toUpperCase()}`;
+  const admin = { account: freshNumber(), password: 'Coastal2026' };
+  await signInAs(page, api, ROLE.companyAdmin);
+  await page.goto('/userManagement/lessor');
+  const dialog = page.getByRole('dialog', { name: lessor('addTitle') });
+  await openDialogWith(page.getByRole('button', { name: lessor('add') }), dialog);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByText('Select the brand')).toBeVisible();
+  await dialog.getByLabel(lessor('name')).fill(name);
+  await dialog.getByLabel(lessor('contactPhone')).fill('13912340000');
+  await dialog.getByLabel(lessor('address'), { exact: true }).fill('8 Harbour Road');
+  await dialog.getByLabel(lessor('brand'), { exact: true }).click();
+  await page.getByTitle('LiftGo (liftgo)').click();
+  await dialog.getByLabel(lessor('adminName')).fill('Mia Tran');
+  await dialog.getByLabel(lessor('adminMobile')).fill(admin.account);
+  await dialog.getByText(lessor('adminModePassword')).click();
+  await dialog.getByLabel(lessor('adminPassword'), { exact: true }).fill(admin.password);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+  await expect(row).toContainText(`Mia Tran (${admin.account})`);
+  await expect(row).toContainText('LiftGo');
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+
+  // The administrator signs in from their own office: a new address asks for a code first.
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.45' } });
+  const office = await context.newPage();
+  await submitLogin(office, admin);
+  await expect(
+    office.getByRole('alert').filter({ hasText: 'remote login requires a verification code' }),
+  ).toBeVisible();
+  const after = await api.lastSmsId(admin.account);
+  await office.getByRole('button', { name: 'Send code' }).click();
+  await office.getByLabel('Verification code', { exact: true }).fill(await api.codeAfter(admin.account, after));
+  await signInButton(office).click();
+  await expect(office).toHaveURL(/\/dashboard$/);
+  // Their company's own people: the administrator alone so far.
+  await office.goto('/employeeManagement/all');
+  await expect(office.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(office.locator('.ant-table-tbody')).toContainText(admin.account);
+  await context.close();
 });

@@ -186,3 +186,23 @@ test.describe('requests: loading overlay and error toasts', () => {
     await expect(page.getByText('The request failed, please try again')).toBeVisible();
   });
 });
+
+test.describe('the theme page', () => {
+  test("previews a brand's colours and title as they are typed, without saving", async ({ page, api }) => {
+    await signInAs(page, api, ROLE.companyAdmin);
+    await page.goto('/systemSetting/theme?appid=liftgo');
+    const header = page.getByTestId('preview-header');
+    await expect(header).toContainText('LiftGo Fleet Console');
+    await page.getByLabel('Title in English', { exact: true }).fill('Coastal Hire Console');
+    await expect(header).toContainText('Coastal Hire Console');
+    // The header colour typed as hex text in its picker.
+    await page
+      .locator('.ant-form-item', { hasText: /^Header/ })
+      .locator('.ant-color-picker-trigger')
+      .click();
+    const hex = page.locator('.ant-popover:not(.ant-popover-hidden) .ant-color-picker-hex-input input');
+    await hex.fill('aa3300');
+    await hex.press('Enter');
+    await expect(header).toHaveCSS('background-color', 'rgb(170, 51, 0)');
+  });
+});

@@ -1,9 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
-import { bannerEndpoints, type BannerRow } from '@console/contract/http/banners';
+import { bannerEndpoints, type BannerCategory, type BannerMode, type BannerRow } from '@console/contract/http/banners';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 import { dayOf } from '@console/db/seed/maintenance-fleet';
+import { deflateSync, crc32 } from 'node:zlib';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { upload } from '../settings/helpers.ts';
+
+/** A real grey PNG of this many pixels, as a designer would export it. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = Buffer.alloc(height * (width + 1), 0x80);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // no filter
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const LIFTGO = { host: 'console.liftgo.example' };
 
@@ -17,7 +43,9 @@ describe('banner maintenance', () => {
     (await t.call(bannerEndpoints.live, { headers })).data.list.map((b: { title: string }) => b.title);
   const form = (fields: Record<string, unknown> = {}) => ({
     title: 'Autumn rental fair',
+    category: 'home' as BannerCategory,
     image: '/machine-kinds/forklift.svg',
+    mode: 'h5' as BannerMode,
     link: 'https://www.zjcloud.example/fair',
     sortOrder: 5,
     shownFrom: today,
@@ -79,7 +107,11 @@ describe('banner maintenance', () => {
     const before = (await list()).data.total;
     const refusals = [
       [{ shownTo: addDaysToDay(today, -1) }, 'shownTo', 'The last day comes on or after the first'],
-      [{ link: 'javascript:alert(1)' }, 'link', 'The link is a web address starting with https://'],
+      [{ link: 'javascript:alert(1)' }, 'link', 'The H5 link is a web address starting with https://'],
+      [{ mode: 'app', link: 'https://x.example' }, 'link', 'The action key is a page of the app starting with /'],
+      [{ link: '' }, 'link', 'Enter the H5 link or the app action key'],
+      [{ category: undefined }, 'category', 'Select the category'],
+      [{ mode: 'tap' }, 'mode', 'Select the operation mode'],
       [{ image: '' }, 'image', 'Upload the banner’s picture'],
       [{ sortOrder: 1.5 }, 'sortOrder', 'The order is a whole number from 0 to 999'],
     ] as const;
@@ -108,5 +140,55 @@ describe('banner maintenance', () => {
       const answer = await t.call(bannerEndpoints.list, { token: t.tokenFor(role) });
       expect(answer.status, `role ${role}`).toBe('403');
     }
+  });
+
+  it("takes an uploaded picture only of the category's size, read from the picture itself", async () => {
+    const picture = async (width: number, height: number) =>
+      (await upload(t, admin(), { bytes: png(width, height), name: 'banner.png' }, 'image', true)).data.url as string;
+    const wrong = await t.call(bannerEndpoints.create, {
+      token: admin(),
+      body: form({ image: await picture(750, 350) }),
+    });
+    expect(wrong.data.field).toBe('image');
+    expect(wrong.message).toContain('The image size must match the category');
+    const zh = await t.call(bannerEndpoints.create, {
+      token: admin(),
+      lang: 'zh_CN',
+      body: form({ category: 'splash', image: await picture(750, 300) }),
+    });
+    expect(zh.message).toContain('图片尺寸须与类别一致');
+
+    const shop = await t.call(bannerEndpoints.create, {
+      token: admin(),
+      body: form({
+        category: 'shop',
+        mode: 'app',
+        link: '/product/list?category=terminal',
+        image: await picture(750, 350),
+      }),
+    });
+    expect(shop.status, shop.message).toBe('200');
+    // Moving it to the home page keeps a picture of the shop's size: refused, the banner unchanged.
+    const moved = await t.call(bannerEndpoints.update, {
+      token: admin(),
+      body: {
+        ...form({ category: 'home', image: (await list({ category: 'shop' })).data.list[0].image }),
+        id: shop.data.id,
+      },
+    });
+    expect(moved.data.field).toBe('image');
+    const [kept] = (await list({ category: 'shop' })).data.list as BannerRow[];
+    expect(kept).toMatchObject({ id: shop.data.id, category: 'shop', mode: 'app' });
+    const feed = await t.call(bannerEndpoints.live, { query: { category: 'shop' } });
+    expect(feed.data.list).toEqual([
+      {
+        id: shop.data.id,
+        title: 'Autumn rental fair',
+        category: 'shop',
+        image: kept!.image,
+        mode: 'app',
+        link: '/product/list?category=terminal',
+      },
+    ]);
   });
 });

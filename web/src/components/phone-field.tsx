@@ -16,12 +16,15 @@ import { Field } from './schema-form.tsx';
 export function PhoneField({
   label,
   name = 'mobile',
+  areaName = 'areaCode',
   areaLabel,
   disabled,
   optional,
 }: {
   label: string;
   name?: string;
+  /** The area code's field, when a form holds two numbers (a company's and its administrator's). */
+  areaName?: string;
   /** Accessible name of the area-code select. */
   areaLabel?: string;
   disabled?: boolean;
@@ -34,7 +37,7 @@ export function PhoneField({
   return (
     <Form.Item label={label} required={!optional} htmlFor={id}>
       <Space.Compact block>
-        <Form.Item name="areaCode" noStyle initialValue={dialCode}>
+        <Form.Item name={areaName} noStyle initialValue={dialCode}>
           <Select
             aria-label={areaLabel ?? label}
             style={{ width: 96 }}
@@ -46,14 +49,14 @@ export function PhoneField({
         <Field
           name={name}
           noStyle
-          dependencies={['areaCode']}
+          dependencies={[areaName]}
           validateFirst
           rules={[
             ({ getFieldValue }) =>
               checkRule(
                 (value) =>
                   (optional && String(value ?? '').trim() === '') ||
-                  isValidPhone(String(value ?? '').trim(), getFieldValue('areaCode')),
+                  isValidPhone(String(value ?? '').trim(), getFieldValue(areaName)),
                 'validation.phone',
               ),
           ]}

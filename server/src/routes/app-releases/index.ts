@@ -10,9 +10,11 @@ import type { ScopedData } from '../../lib/data.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list-page.ts';
 import { userNames } from '../../lib/maintenance.ts';
+import { deleted, updated } from '../../lib/record-writes.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { requestBrand } from '../brand.ts';
+import { appSettingRoutes } from './settings.ts';
 
 type Release = typeof appReleases.$inferSelect;
 
@@ -79,14 +81,14 @@ export const appReleaseRoutes: RouteDef[] = [
   route(appReleaseEndpoints.update, ({ body: { id, ...fields }, data, deps, c }) => {
     data.write((tx) => {
       ownRelease(tx, requestBrand(c, deps).appid, id);
-      tx.update(appReleases).set(fields).where(eq(appReleases.id, id)).run();
+      updated(tx.update(appReleases).set(fields).where(eq(appReleases.id, id)).run());
     });
     return { id };
   }),
   route(appReleaseEndpoints.withdraw, ({ body, data, deps, c }) => {
     data.write((tx) => {
       ownRelease(tx, requestBrand(c, deps).appid, body.id);
-      tx.delete(appReleases).where(eq(appReleases.id, body.id)).run();
+      deleted(tx.delete(appReleases).where(eq(appReleases.id, body.id)).run());
     });
     return { id: body.id };
   }),
@@ -102,4 +104,5 @@ export const appReleaseRoutes: RouteDef[] = [
       notes: latest?.notes ?? '',
     };
   }),
+  ...appSettingRoutes,
 ];

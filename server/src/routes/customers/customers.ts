@@ -5,6 +5,7 @@ import { contracts, renters } from '@console/db/schema/lease';
 import { customerEndpoints } from '@console/contract/http/customers';
 import { conflict, forbidden, invalidField } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
+import { deleted, updated } from '../../lib/record-writes.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { ScopedData } from '../../lib/data.ts';
@@ -93,7 +94,7 @@ export const customerRoutes: RouteDef[] = [
     const { id, areaCode: _a, ...fields } = body;
     data.write((tx) => {
       editableCustomer(tx, id);
-      tx.update(organisations).set(fields).where(eq(organisations.id, id)).run();
+      updated(tx.update(organisations).set(fields).where(eq(organisations.id, id)).run());
     });
     return { id };
   }),
@@ -101,7 +102,7 @@ export const customerRoutes: RouteDef[] = [
     data.write((tx) => {
       editableCustomer(tx, body.id);
       if (customerInUse(tx, body.id)) throw conflict('customers.inUse');
-      tx.delete(organisations).where(eq(organisations.id, body.id)).run();
+      deleted(tx.delete(organisations).where(eq(organisations.id, body.id)).run());
     });
     return { id: body.id };
   }),

@@ -5,6 +5,7 @@ import { customerEndpoints } from '@console/contract/http/customers';
 import type { ScopedData } from '../../lib/data.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
+import { deleted, updated } from '../../lib/record-writes.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import {
@@ -94,7 +95,7 @@ export const distributorRoutes: RouteDef[] = [
     const { id, areaCode: _a, ...fields } = body;
     data.write((tx) => {
       findDistributor(tx, id);
-      tx.update(organisations).set(fields).where(eq(organisations.id, id)).run();
+      updated(tx.update(organisations).set(fields).where(eq(organisations.id, id)).run());
     });
     return { id };
   }),
@@ -102,7 +103,7 @@ export const distributorRoutes: RouteDef[] = [
     data.write((tx) => {
       findDistributor(tx, body.id);
       if (distributorInUse(tx, body.id)) throw conflict('customers.distributorInUse');
-      tx.delete(organisations).where(eq(organisations.id, body.id)).run();
+      deleted(tx.delete(organisations).where(eq(organisations.id, body.id)).run());
     });
     return { id: body.id };
   }),

@@ -4,6 +4,7 @@ import { APP_PLATFORM, appReleaseEndpoints, type ReleaseRow } from '@console/con
 import { defineFields } from '../../../components/fields.tsx';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { AppSettingsCard } from '../components/app-settings-card.tsx';
 
 const useReleaseFields = defineFields<ReleaseRow>()('app-releases', {
   platform: { label: 'platform', kind: 'code', table: APP_PLATFORM, filter: { width: 140 }, form: { radio: true } },
@@ -30,7 +31,10 @@ const useReleaseFields = defineFields<ReleaseRow>()('app-releases', {
 const DETAILS = ['notes', 'downloadUrl', 'mandatory'] as const;
 const READS = readsOf(appReleaseEndpoints);
 
-/** /systemSetting/appSetting: the releases of this brand's app; the newest of a platform is offered at the app's start. */
+/**
+ * /systemSetting/appSetting: the app's own settings of this brand, and the releases of its app; the newest of a
+ * platform is offered at the app's start.
+ */
 export function AppReleasesPage() {
   const { t } = useTranslation('app-releases');
   const fields = useReleaseFields();
@@ -38,47 +42,50 @@ export function AppReleasesPage() {
   const update = useEndpointMutation(appReleaseEndpoints.update, { invalidates: READS, silent: true });
   const withdraw = useEndpointMutation(appReleaseEndpoints.withdraw, { invalidates: READS });
   return (
-    <RegistryPage
-      area="app-releases"
-      resource="list"
-      endpoint={appReleaseEndpoints.list}
-      rowKey="id"
-      title={t('title')}
-      exportName={t('exportName')}
-      filters={fields.filters(['platform'])}
-      columns={fields.columns([
-        'platform',
-        'version',
-        'mandatory',
-        'notes',
-        'downloadUrl',
-        'publishedByName',
-        'publishedAt',
-      ])}
-      canCreate
-      addLabel={t('add')}
-      form={{
-        width: 640,
-        // A published version stays what it is; its notes, address and whether it is required may change.
-        fields: (row) => fields.formItems(row ? DETAILS : ['platform', 'version', ...DETAILS]),
-        create: {
-          title: t('addTitle'),
-          schema: appReleaseEndpoints.publish.body,
-          submit: (body) => publish.mutateAsync({ body }),
-          initialValues: { platform: 'android', mandatory: false },
-        },
-        update: {
-          title: (row) => t('editTitle', { platform: t(`platforms.${row.platform}`), version: row.version }),
-          schema: appReleaseEndpoints.update.body,
-          submit: (body) => update.mutateAsync({ body }),
-          initialValues: (row) => ({ id: row.id, ...Object.fromEntries(DETAILS.map((key) => [key, row[key]])) }),
-        },
-      }}
-      remove={{
-        confirm: (row) => t(row.latest ? 'withdrawLatestConfirm' : 'withdrawConfirm', { version: row.version }),
-        submit: (row) => withdraw.mutateAsync({ body: { id: row.id } }),
-        done: t('withdrawn'),
-      }}
-    />
+    <>
+      <AppSettingsCard />
+      <RegistryPage
+        area="app-releases"
+        resource="list"
+        endpoint={appReleaseEndpoints.list}
+        rowKey="id"
+        title={t('title')}
+        exportName={t('exportName')}
+        filters={fields.filters(['platform'])}
+        columns={fields.columns([
+          'platform',
+          'version',
+          'mandatory',
+          'notes',
+          'downloadUrl',
+          'publishedByName',
+          'publishedAt',
+        ])}
+        canCreate
+        addLabel={t('add')}
+        form={{
+          width: 640,
+          // A published version stays what it is; its notes, address and whether it is required may change.
+          fields: (row) => fields.formItems(row ? DETAILS : ['platform', 'version', ...DETAILS]),
+          create: {
+            title: t('addTitle'),
+            schema: appReleaseEndpoints.publish.body,
+            submit: (body) => publish.mutateAsync({ body }),
+            initialValues: { platform: 'android', mandatory: false },
+          },
+          update: {
+            title: (row) => t('editTitle', { platform: t(`platforms.${row.platform}`), version: row.version }),
+            schema: appReleaseEndpoints.update.body,
+            submit: (body) => update.mutateAsync({ body }),
+            initialValues: (row) => ({ id: row.id, ...Object.fromEntries(DETAILS.map((key) => [key, row[key]])) }),
+          },
+        }}
+        remove={{
+          confirm: (row) => t(row.latest ? 'withdrawLatestConfirm' : 'withdrawConfirm', { version: row.version }),
+          submit: (row) => withdraw.mutateAsync({ body: { id: row.id } }),
+          done: t('withdrawn'),
+        }}
+      />
+    </>
   );
 }
