@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clockOf, startServerClock } from './clock.ts';
+import { clockOf, followClock } from './follow.ts';
 
 const DAY = 86_400_000;
 
@@ -22,14 +22,14 @@ const until = async (ok: () => boolean) => {
   expect(ok()).toBe(true);
 };
 
-describe('the server clock', () => {
+describe('a clock that follows the simulated world', () => {
   const cleanup: (() => unknown)[] = [];
   afterEach(async () => {
     for (const done of cleanup.splice(0)) await done();
   });
 
   it('is the wall clock without CLOCK_URL', () => {
-    const clock = startServerClock(undefined, () => {});
+    const clock = followClock(undefined, () => {});
     expect(clock.now).toBe(Date.now);
     expect(clock.shared).toBeNull();
   });
@@ -37,7 +37,7 @@ describe('the server clock', () => {
   it('follows the simulated clock forward, never back, and keeps its place while the simulator is away', async () => {
     const sim = await fakeSimulatorClock();
     const warnings: string[] = [];
-    const clock = startServerClock(sim.url, (level, message) => level === 'warn' && warnings.push(message), 20);
+    const clock = followClock(sim.url, (level, message) => level === 'warn' && warnings.push(message), 20);
     cleanup.push(clock.stop, sim.close);
     // Another thread reading the shared offset sees the same time.
     const other = clockOf(clock.shared);

@@ -22,8 +22,12 @@ export const HANDOVER_STATE = codeTable('handoverState', [
   ['draft', 'draft', 'default'],
   ['confirmed', 'confirmed', 'green'],
 ]);
-/** A lease period as the list shows it: on lease, on lease past its planned end, ended. */
+/**
+ * A lease period as the list shows it on the lessor's today: not started yet (a change's new terms from a later day),
+ * on lease, on lease past its planned end, ended (returned, or cut by a change after its last day).
+ */
 export const PERIOD_STATE = codeTable('periodState', [
+  ['upcoming', 'upcoming', 'blue'],
   ['open', 'open', 'green'],
   ['overdue', 'overdue', 'red'],
   ['ended', 'ended', 'default'],
@@ -193,7 +197,7 @@ export const periodRow = z.object({
   startOn: z.string(),
   plannedEndOn: z.string(),
   endOn: z.string().nullable(),
-  state: z.enum(['open', 'overdue', 'ended']),
+  state: z.enum(['upcoming', 'open', 'overdue', 'ended']),
   /** Days on lease so far (both the first and the last day count). */
   days: z.number().int(),
   /** Days from today to the planned end for a machine on lease (negative when overdue), else null. */

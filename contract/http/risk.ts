@@ -271,6 +271,9 @@ export const lockDayPreviewRow = z.object({
   riskPermission: z.boolean(),
 });
 
+/** At most this many rows of each part of the lock day preview. */
+export const PREVIEW_ROWS = 200;
+
 /** A machine that arrears would move to a step on a day (the preview's arrears part). */
 export const arrearsPreviewRow = z.object({
   contractId: z.number().int(),
@@ -399,13 +402,19 @@ export const riskEndpoints = {
     access: { roles: RISK_LOCKERS },
     scope: 'machines',
     query: noInput,
-    body: lockDaySettingsForm,
+    body: lockDaySettingsForm.safeExtend({
+      /** Only machines whose serial number (or, for arrears, contract or renter) contains this text. */
+      keyword: z.string().trim().max(50).optional(),
+    }),
     response: z.object({
       total: z.number().int(),
       dueNow: z.number().int(),
+      /** The first PREVIEW_ROWS of `total` (the keyword finds the others). */
       list: z.array(lockDayPreviewRow),
       /** Machines arrears would move within the next 30 days (empty while arrears locking is off). */
       arrears: z.array(arrearsPreviewRow),
+      arrearsTotal: z.number().int(),
+      arrearsDueNow: z.number().int(),
     }),
   }),
   saveLockDays: defineEndpoint({

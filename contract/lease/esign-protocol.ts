@@ -66,16 +66,6 @@ export type CreateFlowRequest = z.infer<typeof createFlowRequest>;
 export const FLOW_STATES = ['lesseePending', 'lessorPending', 'completed', 'refused', 'failed', 'cancelled'] as const;
 export type FlowState = (typeof FLOW_STATES)[number];
 
-export const flowView = z.object({
-  flowId: z.string(),
-  reference: z.string(),
-  state: z.enum(FLOW_STATES),
-  /** The pages where each party signs (served by the provider). */
-  lesseeUrl: z.string(),
-  lessorUrl: z.string(),
-});
-export type FlowView = z.infer<typeof flowView>;
-
 /** An account's standing at the provider: a company's authorisation, a person's e-signature verification. */
 export const ACCOUNT_STATES = ['none', 'pending', 'verified', 'expired'] as const;
 export const accountView = z.object({
@@ -102,6 +92,21 @@ export const callbackBody = z.object({
   at: z.number().int().positive(),
 });
 export type CallbackBody = z.infer<typeof callbackBody>;
+
+export const flowView = z.object({
+  flowId: z.string(),
+  reference: z.string(),
+  state: z.enum(FLOW_STATES),
+  /** The pages where each party signs (served by the provider). */
+  lesseeUrl: z.string(),
+  lessorUrl: z.string(),
+  /**
+   * What happened in the flow so far, in order: the events its callbacks carry, so a server that missed a callback
+   * (lost on the way, refused while its clock disagreed) learns them by asking (a real provider's flow query).
+   */
+  events: z.array(callbackBody).default([]),
+});
+export type FlowView = z.infer<typeof flowView>;
 
 /** The provider's paths. */
 export const PROVIDER_PATHS = {

@@ -12,6 +12,8 @@ const envSchema = z.object({
   ESIGN_APP_SECRET: z.string().min(16).default(DEV_ESIGN_APP_SECRET),
   /** The address its signing pages are reached at, as a browser sees it. */
   ESIGN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The simulator's clock, which the server follows too (README, "Moving time"): callbacks are stamped with it. */
+  CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface ProviderEnv {
@@ -20,6 +22,7 @@ export interface ProviderEnv {
   appId: string;
   appSecret: string;
   publicUrl: string | null;
+  clockUrl: string | undefined;
 }
 
 export function readProviderEnv(source: NodeJS.ProcessEnv = process.env): ProviderEnv {
@@ -30,5 +33,6 @@ export function readProviderEnv(source: NodeJS.ProcessEnv = process.env): Provid
     appId: env.ESIGN_APP_ID,
     appSecret: env.ESIGN_APP_SECRET,
     publicUrl: env.ESIGN_PUBLIC_URL ?? null,
+    clockUrl: env.CLOCK_URL,
   };
 }

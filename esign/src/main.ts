@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { followClock } from '@console/contract/clock/follow';
 import { createProviderApp } from './app.ts';
 import { readProviderEnv } from './env.ts';
 import { Provider } from './provider.ts';
@@ -10,11 +11,14 @@ import { Provider } from './provider.ts';
 const env = readProviderEnv();
 const log = (message: string) => console.log(`[${new Date().toISOString()}] ${message}`);
 let port = env.port;
+const clock = followClock(env.clockUrl, (_level, message, detail) => log(detail ? `${message}: ${detail}` : message));
 const provider = new Provider(
   { id: env.appId, secret: env.appSecret },
   () => env.publicUrl ?? `http://localhost:${port}`,
+  fetch,
+  clock.now,
 );
-const app = createProviderApp(provider);
+const app = createProviderApp(provider, clock.now);
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   port = info.port;
   log(`e-signature provider on http://localhost:${info.port} (/health, /control/flows, signing pages /sign/...)`);
@@ -25,6 +29,7 @@ server.on('error', (error) => {
 });
 const stop = () => {
   provider.stop();
+  clock.stop();
   server.close();
   process.exit(0);
 };

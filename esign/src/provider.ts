@@ -72,6 +72,8 @@ export class Provider {
     readonly app: { id: string; secret: string },
     private readonly publicUrl: () => string,
     private readonly fetchImpl: typeof fetch = fetch,
+    /** The clock it signs its callbacks with: the wall clock, or the simulated world's as the server follows it. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   view(flow: Flow): FlowView {
@@ -82,6 +84,7 @@ export class Provider {
       state: flow.state,
       lesseeUrl: `${base}/sign/${flow.id}/lessee?t=${flow.tokens.lessee}`,
       lessorUrl: `${base}/sign/${flow.id}/lessor?t=${flow.tokens.lessor}`,
+      events: flow.events,
     };
   }
 
@@ -190,7 +193,7 @@ export class Provider {
     const run = async () => {
       if (this.forgotten.has(flow.id)) return;
       const body = JSON.stringify(event);
-      const timestamp = String(Date.now());
+      const timestamp = String(this.now());
       const record: Delivery = {
         eventId: event.eventId,
         type: event.type,
@@ -198,7 +201,7 @@ export class Provider {
         attempt,
         status: null,
         error: '',
-        at: Date.now(),
+        at: this.now(),
       };
       try {
         const response = await this.fetchImpl(flow.callbackUrl, {

@@ -4,7 +4,7 @@ import { openDb } from '@console/db/client';
 import { isSeeded, seedDemo } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
 import { createCommandQueue } from './commands/queue.ts';
-import { startServerClock } from './lib/clock.ts';
+import { followClock } from '@console/contract/clock/follow';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
 import { brokerHost, developmentSecretsInUse, readEnv } from './lib/env.ts';
 import { startBrokerThread } from './ingest/broker-thread.ts';
@@ -25,7 +25,7 @@ async function main() {
   }
   if (env.NODE_ENV === 'production' && env.CLOCK_URL)
     throw new Error('CLOCK_URL is for QA: production keeps real time');
-  const clock = startServerClock(env.CLOCK_URL, consoleLog);
+  const clock = followClock(env.CLOCK_URL, consoleLog);
   const dbh = openDb(env.DB_FILE);
   // A commit that finds the WAL past its connection's threshold copies it into the database then and there. Ingest's
   // thread commits many times a second and checkpoints at CHECKPOINT_PAGES; at SQLite's default (1,000 pages) the

@@ -7,7 +7,7 @@ import { issueBills } from './issue.ts';
  * its own calendar day (its billing zone), so a bill is issued within the interval after the lessor's midnight;
  * issuing is idempotent, so frequent passes cost a query per lessor and issue nothing twice. The same pass keeps the
  * renters' arrears current as due days pass. The interval is measured on the server's clock, looked at every
- * `tickMs`, so a clock that follows a simulator sped up or skipped forward (lib/clock.ts) bills as its days pass.
+ * `tickMs`, so a clock that follows a simulator sped up or skipped forward (contract/clock/follow.ts) bills as its days pass.
  */
 export function startBillingScheduler(deps: AppDeps, intervalMs = 15 * 60_000, tickMs = 10_000): () => void {
   let lastPass = -Infinity;

@@ -12,7 +12,7 @@ import { queueTeller } from './tell-queue.ts';
 export interface IngestThreadData {
   dbFile: string;
   env: Env;
-  /** The server clock's shared offset (lib/clock.ts); null on the wall clock. */
+  /** The server clock's shared offset (contract/clock/follow.ts); null on the wall clock. */
   clock: SharedArrayBuffer | null;
   options: Omit<IngestOptions, 'thresholds' | 'rules' | 'onReject'>;
 }

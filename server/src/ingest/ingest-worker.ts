@@ -3,7 +3,7 @@ import { openDb } from '@console/db/client';
 import type { LiveEvent } from '@console/contract/http/live';
 import type { AckMessage } from '@console/contract/mqtt/payloads';
 import type { CommandTransport } from '../commands/queue.ts';
-import { clockOf } from '../lib/clock.ts';
+import { clockOf } from '@console/contract/clock/follow';
 import { consoleLog } from '../lib/deps.ts';
 import type { Audience } from '../live/hub.ts';
 import { startIngest, type IngestDeps } from './ingest.ts';

@@ -13,9 +13,9 @@ import { ESIGN_CALLBACK_PATH, esignSettings } from './esign-client.ts';
 export function registerEsignCallback(app: Hono, deps: AppDeps): void {
   app.post(ESIGN_CALLBACK_PATH, async (c) => {
     const raw = await c.req.text();
-    // The signature's freshness is checked on the wall clock the provider signs with: the business clock (deps.now)
-    // may run ahead in tests and QA (CLOCK_URL), where a fresh callback would otherwise look stale.
-    const verified = verifyCallback(esignSettings(deps.env), (name) => c.req.header(name), raw, Date.now());
+    // Fresh by the server's clock: a simulated provider follows the same clock when the server follows the
+    // simulator's (CLOCK_URL), as a real provider and a production server share the wall clock.
+    const verified = verifyCallback(esignSettings(deps.env), (name) => c.req.header(name), raw, deps.now());
     if (!verified.ok) {
       deps.log('warn', `e-signature callback refused: ${verified.reason}`);
       return c.json({ ok: false, reason: verified.reason }, verified.http);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { billLines } from '@console/db/schema/lease-billing';
 import { contractEvents, contractLines, contracts } from '@console/db/schema/lease';
@@ -20,6 +20,14 @@ import { nextContractNumber } from './numbers.ts';
  * execution, saved as a draft and then taken through the contract's own moves (review.ts, signing.ts). Its lines
  * say what changes from its effective day; change-effects.ts applies them when the change comes into force.
  */
+
+/** A change between submission and coming into force: in review, approved, or at the provider for signatures. */
+const CHANGE_IN_FLIGHT = [
+  LEASE_STATUS.pendingReview,
+  LEASE_STATUS.awaitingSignInitiation,
+  LEASE_STATUS.awaitingLesseeSign,
+  LEASE_STATUS.awaitingLessorSign,
+];
 
 /** The contract a change is written against: one this person sees, a contract (not a change), in execution. */
 export function runningParent(tx: Db, user: SessionUser, contractId: number): ContractRow {
@@ -52,6 +60,24 @@ function billedThrough(tx: Db, lineIds: number[]): string | null {
  * machines in stock and on no other claiming contract, models of the lessor.
  */
 export function checkChange(tx: Db, parent: ContractRow, input: ChangeDraftInput, changeId: number | null) {
+  // One change at a time: the next one is written against the contract as the one in review or signing leaves it.
+  const inFlight = tx
+    .select({ number: contracts.number, status: contracts.status })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.changeOf, parent.id),
+        inArray(contracts.status, CHANGE_IN_FLIGHT),
+        changeId === null ? undefined : ne(contracts.id, changeId),
+      ),
+    )
+    .get();
+  if (inFlight) {
+    throw new ApiError(API_STATUS.conflict, 'change.anotherInFlight', {
+      number: inFlight.number,
+      status: `lease.status.${inFlight.status}`,
+    });
+  }
   const end = input.endOn ?? parent.endOn;
   if (input.effectiveOn < parent.startOn) throw invalidField('effectiveOn', 'change.effectiveBeforeStart');
   if (input.effectiveOn > end) throw invalidField('effectiveOn', 'change.effectiveAfterEnd');

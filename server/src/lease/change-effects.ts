@@ -72,15 +72,16 @@ export function applyChange(tx: Db, change: ContractRow, now: number): void {
       .get();
     for (const period of openPeriodsOf(tx, target.id)) splitPeriod(tx, period, replacement.id, day, change.id, now);
   }
-  const total = tx
-    .select()
-    .from(contractLines)
-    .where(eq(contractLines.contractId, parent.id))
-    .all()
-    .reduce(
-      (s, l) => s + lineAmountCents(l.businessModel, l, l.fromOn ?? parent.startOn, l.untilOn ?? end, l.count),
-      0,
-    );
+  // Each line priced again over its own days (a cut line to its last day, a moved end to the new end), and the
+  // contract's total is theirs: the contract's page shows lines that add up to it.
+  let total = 0;
+  for (const l of tx.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).all()) {
+    const amountCents = lineAmountCents(l.businessModel, l, l.fromOn ?? parent.startOn, l.untilOn ?? end, l.count);
+    if (amountCents !== l.amountCents) {
+      tx.update(contractLines).set({ amountCents }).where(eq(contractLines.id, l.id)).run();
+    }
+    total += amountCents;
+  }
   const at = new Date(now);
   tx.update(contracts).set({ endOn: end, totalCents: total, updatedAt: at }).where(eq(contracts.id, parent.id)).run();
   // The contract's own timeline shows the change that changed it.

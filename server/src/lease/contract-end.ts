@@ -1,4 +1,4 @@
-import { and, eq, isNull, max } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { leaseHandoverMachines, leaseHandovers } from '@console/db/schema/lease-handover';
@@ -8,10 +8,11 @@ import { API_STATUS } from '@console/contract/http/envelope';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { translate } from '@console/contract/messages/translate';
 import { billingToday } from '../billing/zone.ts';
-import { ApiError } from '../lib/errors.ts';
+import { ApiError, invalidField } from '../lib/errors.ts';
 import type { ContractRow } from './access.ts';
-import { checkHandoverDay, checkReturnDay } from './handover-days.ts';
+import { checkHandoverDay } from './handover-days.ts';
 import { nextHandoverNumber, readingsOf } from './handover.ts';
+import { endOnReturn, periodsOnReturn } from './return-periods.ts';
 
 /**
  * A contract that closes or is terminated on `day` takes back every machine still out (docs/decisions/059): one
@@ -22,9 +23,13 @@ import { nextHandoverNumber, readingsOf } from './handover.ts';
  */
 export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: number, now: number): void {
   checkHandoverDay(tx, c, day, now, true);
-  // Nor before a day its machines were on lease or billed: the contract would end before a return or a bill of it.
+  // Nor before a day its machines were returned or billed (one query): the contract would end before a return or a
+  // bill of it. (A change's cut is no return: the machine is still out under the new terms.)
   const last = tx
-    .select({ returned: max(leasePeriods.endOn), billed: max(billLines.toOn) })
+    .select({
+      returned: sql<string | null>`max(case when ${leasePeriods.exitId} is not null then ${leasePeriods.endOn} end)`,
+      billed: max(billLines.toOn),
+    })
     .from(leasePeriods)
     .leftJoin(billLines, and(eq(billLines.leasePeriodId, leasePeriods.id), eq(billLines.released, false)))
     .where(eq(leasePeriods.contractId, c.id))
@@ -34,14 +39,21 @@ export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: 
     .sort()
     .at(-1);
   if (through && through > day) throw new ApiError(API_STATUS.conflict, 'lease.endBeforeLastDay', { day: through });
-  const out = tx
-    .select({ period: leasePeriods, device: devices })
+  const outIds = tx
+    .selectDistinct({ id: leasePeriods.deviceId })
     .from(leasePeriods)
-    .innerJoin(devices, eq(devices.id, leasePeriods.deviceId))
     .where(and(eq(leasePeriods.contractId, c.id), isNull(leasePeriods.endOn)))
-    .all();
-  if (out.length === 0) return;
-  for (const { period, device } of out) checkReturnDay(tx, period, device.serialNumber, day);
+    .all()
+    .map((r) => r.id);
+  if (outIds.length === 0) return;
+  const returning = periodsOnReturn(tx, outIds, day);
+  const out = tx.select().from(devices).where(inArray(devices.id, outIds)).all();
+  for (const device of out) {
+    // A machine whose only period starts after the end day (delivered later than it): the end is refused.
+    if (returning.get(device.id)!.covering.startOn > day) {
+      throw invalidField('day', 'handover.dayBeforeStart');
+    }
+  }
   const at = new Date(now);
   const exit = tx
     .insert(leaseHandovers)
@@ -65,19 +77,20 @@ export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: 
     })
     .returning({ id: leaseHandovers.id })
     .get();
-  for (const { period, device } of out) {
+  for (const device of out) {
+    const ending = returning.get(device.id)!;
     tx.insert(leaseHandoverMachines)
       .values({
         handoverId: exit.id,
-        lineId: period.lineId,
+        lineId: ending.covering.lineId,
         deviceId: device.id,
         ...readingsOf(device),
         photos: [],
         damage: '',
-        periodId: period.id,
+        periodId: ending.covering.id,
       })
       .run();
-    tx.update(leasePeriods).set({ endOn: day, exitId: exit.id }).where(eq(leasePeriods.id, period.id)).run();
+    endOnReturn(tx, ending, day, exit.id);
     tx.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, device.id)).run();
   }
   issueLessorBills(tx, c.lessorOrgId, billingToday(tx, c.lessorOrgId, now), c.id);

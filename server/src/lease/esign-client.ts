@@ -60,7 +60,11 @@ export interface EsignClient {
  * answers "try again later" and changes nothing. A flow the provider does not know (404 on the flow's path) is
  * EsignFlowUnknown, one kind of it.
  */
-export function createEsignClient(settings: EsignSettings, fetchImpl: typeof fetch = fetch): EsignClient {
+export function createEsignClient(
+  settings: EsignSettings,
+  now: () => number,
+  fetchImpl: typeof fetch = fetch,
+): EsignClient {
   async function call<S extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
@@ -70,7 +74,8 @@ export function createEsignClient(settings: EsignSettings, fetchImpl: typeof fet
   ) {
     if (!settings.secret) throw new EsignUnavailable('no ESIGN_APP_SECRET');
     const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Date.now());
+    // Signed on the server's clock, which a simulated provider follows too (CLOCK_URL).
+    const timestamp = String(now());
     let response: Response;
     try {
       response = await fetchImpl(`${settings.url}${path}`, {

@@ -115,7 +115,7 @@ const envSchema = z.object({
     .default(72),
   /**
    * QA only (refused in production): the simulator's clock (`http://host:port/clock` of its control API) for the
-   * server to follow, so the business moves with simulated time (server/src/lib/clock.ts).
+   * server to follow, so the business moves with simulated time (contract/clock/follow.ts).
    */
   CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });

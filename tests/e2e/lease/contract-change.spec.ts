@@ -150,8 +150,15 @@ test('a change adds a machine to a contract in execution: approved, signed, deli
     await page.getByRole('button', { name: t('detail.contractLink') }).click();
     await expect(page).toHaveURL(new RegExp(`/leaseCenter/contractDetail\\?id=${lease.contractId}$`));
     await expect(page.getByTestId('contract-number')).toHaveText(lease.number);
-    // Its lines: the machine it had, and the one the change added.
-    await expect(page.getByRole('row').filter({ hasText: added })).toBeVisible();
+    // Its lines: the machine it had, and the one the change added, in force from today; the lines add up to the total.
+    const lines = page.locator('.ant-card').filter({ has: page.getByText(c('form.lines'), { exact: true }) });
+    await expect(lines.getByRole('row').filter({ hasText: added })).toContainText(`${today} ~`);
+    const amounts = await lines
+      .locator('.ant-table-row')
+      .evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent ?? ''));
+    const cents = (money: string) => Math.round(Number(money.replace(/[^\d.]/g, '')) * 100);
+    const sum = amounts.reduce((s, a) => s + cents(a), 0);
+    expect(sum).toBe(cents((await page.getByTestId('contract-total').textContent()) ?? ''));
     await expect(page.getByTestId('contract-change').filter({ hasText: number })).toContainText(status('inExecution'));
     await expect(page.getByTestId('timeline-event').filter({ hasText: c('events.changed') })).toContainText(number);
     await page.getByRole('link', { name: c('detail.allChanges') }).click();

@@ -113,6 +113,8 @@ export interface PlayedMachine {
   received: CommandMessage[];
   ack(id: string, result: AckMessage['result'], extra?: Partial<AckMessage>): Promise<void>;
   report(lock: TelemetryMessage['lock']): Promise<void>;
+  /** Report itself standing still (nothing lifted or driven), with the lock it has: a machine a lock may move. */
+  reportAtRest(lock: TelemetryMessage['lock']): Promise<void>;
   status(online: boolean, reason?: 'sleep' | 'shutdown'): Promise<void>;
   /** Leave on purpose, the session kept at the broker (for what arrives meanwhile). */
   leave(): Promise<void>;
@@ -150,6 +152,14 @@ export async function playMachine(url: string, serial: string, options: { subscr
     },
     report: async (lock) => {
       await client.publishAsync(topics.telemetry(serial), JSON.stringify({ ...platformReport(Date.now()), lock }));
+    },
+    reportAtRest: async (lock) => {
+      const atRest = platformReport(
+        Date.now(),
+        { lifting: false, driving: false, platformHeightM: 0, loadPct: 0 },
+        { lat: 31.2304, lng: 121.4737, speed: 0, fix: 'gps' },
+      );
+      await client.publishAsync(topics.telemetry(serial), JSON.stringify({ ...atRest, lock }));
     },
     status,
     leave: () => client.endAsync(),

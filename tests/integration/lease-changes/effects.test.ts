@@ -68,6 +68,101 @@ describe('contract changes in force', () => {
     expect(april.amountCents).toBe(10 * 30_000 + 20 * 20_000 + 600_000);
   });
 
+  it('shows a repriced machine on lease under its old terms until the new ones start, then under the new ones', async () => {
+    advanceTo(t, on('04-20'));
+    const id = await changeOf(t, {
+      contractId: lease.contractId,
+      effectiveOn: on('04-25'),
+      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
+    });
+    await putInForce(f, id);
+    const listed = async () => {
+      const answer = await t.call(handover.periods, {
+        token: t.tokenFor(ROLE.lessorAdmin),
+        query: { contractId: lease.contractId, deviceId: machineA(), sortField: 'startOn', sortOrder: 'ascend' },
+      });
+      return answer.data.list.map((p) => [p.startOn, p.endOn, p.state, p.days, p.daysLeft]);
+    };
+    // On 20 April: 37 days on lease at the old price, to end on the 24th; the new terms not started.
+    expect(await listed()).toEqual([
+      [on('03-15'), on('04-24'), 'open', 37, 4],
+      // The planned end, 31 December, is 255 days after 20 April.
+      [on('04-25'), null, 'upcoming', 0, 255],
+    ]);
+    // The contract's page: the repriced machine on two lines, each with its days, and lines that add up to the total.
+    const detail = (
+      await t.call(leaseContractEndpoints.detail, {
+        token: t.tokenFor(ROLE.lessorAdmin),
+        query: { id: lease.contractId },
+      })
+    ).data;
+    const ofA = detail.lines.filter((l) => l.deviceId === machineA());
+    expect(ofA.map((l) => [l.fromOn, l.untilOn, l.dayCents])).toEqual([
+      [null, on('04-24'), 30_000],
+      [on('04-25'), null, 20_000],
+    ]);
+    // 41 days at 300.00 to 24 April, then 251 days at 200.00 to 31 December.
+    expect(ofA.map((l) => l.amountCents)).toEqual([41 * 30_000, 251 * 20_000]);
+    expect(detail.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(detail.totalCents);
+    advanceTo(t, on('04-26'));
+    expect(await listed()).toEqual([
+      [on('03-15'), on('04-24'), 'ended', 41, null],
+      [on('04-25'), null, 'open', 2, 249],
+    ]);
+  });
+
+  it('takes a repriced machine back before its new terms start: the old terms end that day, the new never begin', async () => {
+    advanceTo(t, on('04-20'));
+    const id = await changeOf(t, {
+      contractId: lease.contractId,
+      effectiveOn: on('04-25'),
+      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
+    });
+    await putInForce(f, id);
+    issueLessorBills(t.dbh.db, lease.lessorId, on('04-20'));
+    advanceTo(t, on('04-22'));
+    await returnMachines(t, lease, ['daily'], on('04-21'));
+    const ofA = () =>
+      periodsOf(t, lease.contractId)
+        .filter((p) => p.deviceId === machineA())
+        .map((p) => [p.startOn, p.endOn, p.exitId !== null, p.endedByChangeId]);
+    expect(ofA()).toEqual([[on('03-15'), on('04-21'), true, null]]);
+    // Its last bill: 1 to 21 April at the old price; nothing at the new one.
+    const linesOfA = billsWithLines(t, lease.contractId).flatMap((b) =>
+      b.lines.filter((l) => l.deviceId === machineA()),
+    );
+    expect(linesOfA.at(-1)).toEqual({
+      deviceId: machineA(),
+      fromOn: on('04-01'),
+      toOn: on('04-21'),
+      amountCents: 21 * 30_000,
+    });
+    expect(linesOfA.every((l) => l.amountCents % 30_000 === 0)).toBe(true);
+  });
+
+  it('a contract that ends before a repricing starts takes the machine back under its old terms', async () => {
+    advanceTo(t, on('04-20'));
+    const id = await changeOf(t, {
+      contractId: lease.contractId,
+      effectiveOn: on('04-25'),
+      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
+    });
+    await putInForce(f, id);
+    const closed = await t.call(leaseContractEndpoints.move, {
+      token: t.tokenFor(ROLE.lessorAdmin),
+      body: { id: lease.contractId, action: 'close', day: on('04-20') },
+    });
+    expect(closed.status, closed.message).toBe('200');
+    const periods = periodsOf(t, lease.contractId).map((p) => [p.deviceId, p.startOn, p.endOn, p.exitId !== null]);
+    expect(periods).toHaveLength(2);
+    expect(periods).toEqual(
+      expect.arrayContaining([
+        [lease.machines.daily, on('03-15'), on('04-20'), true],
+        [lease.machines.calendar, on('03-15'), on('04-20'), true],
+      ]),
+    );
+  });
+
   it('changes a line to a monthly business model from a day: its days are billed by the new model', async () => {
     advanceTo(t, on('04-20'));
     const id = await changeOf(t, {

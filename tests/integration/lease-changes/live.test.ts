@@ -30,7 +30,8 @@ describe('a change coming into force, live', () => {
   const post = (body: CallbackBody) => {
     const settings = esignSettings(t.deps.env);
     const raw = JSON.stringify(body);
-    const timestamp = String(Date.now());
+    // Stamped on the clock the server and a simulated provider share (its business clock here).
+    const timestamp = String(t.deps.now());
     return t.app.request(ESIGN_CALLBACK_PATH, {
       method: 'POST',
       headers: {

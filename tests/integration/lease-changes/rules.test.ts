@@ -158,6 +158,30 @@ describe('contract change rules', () => {
     expect(statusOf(t, id)).toBe(7);
   });
 
+  it('takes one change at a time: another is refused while one is in review or signing, and allowed once in force', async () => {
+    await approveEverything(t);
+    const [added, other] = freeStock(t, lease.lessorId, 2);
+    const adding = (deviceId: number, effectiveOn: string) => ({
+      contractId: lease.contractId,
+      effectiveOn,
+      lines: [{ op: 'add', deviceId, businessModel: 23, dayCents: listPrice() }],
+    });
+    const first = await changeOf(t, reprice(on('05-01'), listPrice()));
+    // A second draft may be written while the first is still a draft.
+    const second = await changeOf(t, adding(added!.id, on('06-01')));
+    expect((await move(first, 'submit')).data.status).toBe(3);
+    const refused = await move(second, 'submit');
+    expect(refused.status).toBe('409');
+    expect(refused.message).toContain('is waiting for e-signature initiation: wait until it is in force');
+    const written = await writeChange(t, adding(other!.id, on('07-01')));
+    expect(written.status).toBe('409');
+    expect(statusOf(t, second)).toBe(0);
+    // In force, the first no longer holds the contract: the second goes on against the contract as it now is.
+    await putInForce(f, first);
+    const after = await move(second, 'submit');
+    expect(after.status, after.message).toBe('200');
+  });
+
   it('a change not yet submitted ends with its contract: its submit is refused afterwards', async () => {
     const [machine] = freeStock(t, lease.lessorId, 1);
     const id = await changeOf(t, {

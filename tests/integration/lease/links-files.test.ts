@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
@@ -10,7 +9,8 @@ import { seals } from '@console/db/schema/lease-esign';
 import { createEsignClient, type EsignSettings } from '@console/server/src/lease/esign-client';
 import { cancelSigning, currentFlow } from '@console/server/src/lease/signing';
 import { createSession } from '@console/server/src/lib/session';
-import { eventually, freePort, runTs, type ChildRun } from '../../fixtures/server-process.ts';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import { eventually } from '../../fixtures/server-process.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { fetchFile, PDF, upload } from '../settings/helpers.ts';
 import {
@@ -221,20 +221,18 @@ const userOfRole = (t: TestApp, orgId: number, roleId: number) =>
     .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
     .get();
 
-const PORTS = { first: 18900, last: 18949 };
 /** The calendar day `days` from today (UTC; a day back is yesterday or today wherever the lessor is). */
 const dayOf = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Contracts taken through signing at the simulated provider in its own process, whose callbacks reach the server's
+ * Contracts taken through signing at the simulated provider over real HTTP, whose callbacks reach the server's
  * own callback route: a contract that ran and ended answers no public document (decision 033, addendum), and a flow
  * the provider lost (it forgets one when told, `/control/flows/{id}/forget`, as a restart forgets them all) is
  * called off (decision 030, addendum).
  */
 describe('contracts signed at the simulated provider', () => {
+  let f: SigningFixture;
   let t: TestApp;
-  let provider: ChildRun;
-  let receiver: Server;
   let base: string;
   let huadong: number;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
@@ -285,46 +283,12 @@ describe('contracts signed at the simulated provider', () => {
   };
 
   beforeAll(async () => {
-    const port = await freePort(PORTS);
-    const callbackPort = await freePort(PORTS, [port]);
-    base = `http://127.0.0.1:${port}`;
-    provider = runTs('esign/src/main.ts', {
-      ESIGN_PORT: String(port),
-      ESIGN_HOST: '127.0.0.1',
-      ESIGN_PUBLIC_URL: base,
-    });
-    t = await createTestApp({ ESIGN_URL: base, ESIGN_CALLBACK_URL: `http://127.0.0.1:${callbackPort}/callback` });
+    f = await signingFixture();
+    t = f.t;
+    base = f.providerUrl;
     huadong = huadongOf(t);
-    // The provider's callbacks go to the server's own route, as they travel.
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const headers: Record<string, string> = { 'content-type': 'application/json' };
-        for (const [name, value] of Object.entries(req.headers)) {
-          if (name.startsWith('x-esign-') && typeof value === 'string') headers[name] = value;
-        }
-        void Promise.resolve(
-          t.app.request('/api/contract/esignCallback.do', { method: 'POST', headers, body: Buffer.concat(chunks) }),
-        ).then(async (answer) => {
-          res.statusCode = answer.status;
-          res.end(await answer.text());
-        });
-      });
-    });
-    await new Promise<void>((done) => receiver.listen(callbackPort, '127.0.0.1', done));
-    await eventually('the provider to listen', () =>
-      fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    );
   });
-  afterAll(async () => {
-    await provider?.stop();
-    receiver?.close();
-    t?.dbh.close();
-  });
+  afterAll(() => f.close());
 
   it('answers no public document once the contract is terminated or closed, and makes no new link', async () => {
     const ran: number[] = [];
@@ -440,7 +404,7 @@ describe('contracts signed at the simulated provider', () => {
       secret: DEV_ESIGN_APP_SECRET,
       callbackUrl: 'http://127.0.0.1:9/callback',
     };
-    const away = { db: t.dbh.db, esign: createEsignClient(settings), settings, now: () => t.deps.now() };
+    const away = { db: t.dbh.db, esign: createEsignClient(settings, t.deps.now), settings, now: () => t.deps.now() };
     const next = await inSigning();
     expect(
       await refusalOf(() => cancelSigning(away, demoUser(t, ROLE.lessorAdmin), next.id, { reason: 'Away' })),

@@ -100,7 +100,7 @@ describe('the simulated e-signature provider', () => {
       });
     });
     await new Promise<void>((done) => receiver.listen(callbackPort, '127.0.0.1', done));
-    deps = { db: t.dbh.db, esign: createEsignClient(settings), settings, now: () => t.deps.now() };
+    deps = { db: t.dbh.db, esign: createEsignClient(settings, t.deps.now), settings, now: () => t.deps.now() };
     await eventually('the provider to listen', () =>
       fetch(`${base}/health`).then(
         (r) => r.ok,
@@ -184,7 +184,7 @@ describe('the simulated e-signature provider', () => {
     expect(forged.status).toBe(401);
     const admin = demoUser(t, ROLE.lessorAdmin);
     const id = approved();
-    const away = { ...deps, esign: createEsignClient({ ...deps.settings, url: 'http://127.0.0.1:9' }) };
+    const away = { ...deps, esign: createEsignClient({ ...deps.settings, url: 'http://127.0.0.1:9' }, t.deps.now) };
     expect(await refusalOf(() => startSigning(away, admin, id, { sealId: sealId() }))).toMatchObject({
       key: 'lease.signingUnavailable',
     });

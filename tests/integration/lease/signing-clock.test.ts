@@ -4,8 +4,9 @@ import { approvedContract, huadongOf } from '../lease-handover/helpers.ts';
 import { contractRow } from './helpers.ts';
 
 /**
- * The business clock may run ahead of the wall clock (tests move it; QA follows the simulator's accelerated clock):
- * the provider's signed callbacks are fresh by the wall clock both sides sign with, and still move the contract.
+ * The business clock may run ahead of the wall clock (tests move it; QA follow the simulator's accelerated clock with
+ * CLOCK_URL): the simulated provider follows the same clock, so its signed callbacks are fresh by the server's clock
+ * and still move the contract. (A provider left on the wall clock would be three days stale here: refused.)
  */
 describe('signing while the business clock runs ahead', () => {
   let f: SigningFixture;

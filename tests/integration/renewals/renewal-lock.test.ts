@@ -3,13 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { ARREARS_DEFAULTS, riskEndpoints } from '@console/contract/http/risk';
 import { renewalEndpoints } from '@console/contract/http/renewals';
-import { topics } from '@console/contract/mqtt/topics';
 import { commands, devices } from '@console/db/schema/devices';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { commandRig, eventually, ownedMachine, playMachine, type PlayedMachine } from '../commands/helpers.ts';
-import { platformReport } from '../ingest/helpers.ts';
 import { createTask, lockNow, withoutLockTasks } from '../risk/helpers.ts';
 import { DAY, renewalFixture } from './helpers.ts';
 
@@ -40,17 +38,7 @@ describe('a renewal and the expiry lock', () => {
     await eventually(`command #${nth} at ${m.serial}`, async () => m.received.length > nth);
     const received = m.received[nth]!;
     await m.ack(received.id, 'done', { state: { lock, sleeping: false } });
-    await m.client.publishAsync(
-      topics.telemetry(m.serial),
-      JSON.stringify({
-        ...platformReport(
-          Date.now(),
-          { lifting: false, driving: false, platformHeightM: 0, loadPct: 0 },
-          { lat: 31.2304, lng: 121.4737, speed: 0, fix: 'gps' },
-        ),
-        lock,
-      }),
-    );
+    await m.reportAtRest(lock);
     return received;
   };
 

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { renewalEndpoints } from '@console/contract/http/renewals';
 import { ARREARS_DEFAULTS, riskEndpoints } from '@console/contract/http/risk';
-import { topics } from '@console/contract/mqtt/topics';
 import { commands, devices } from '@console/db/schema/devices';
 import { renewalOrders } from '@console/db/schema/renewals';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
@@ -11,7 +10,6 @@ import type { Ingest } from '@console/server/src/ingest/ingest';
 import { dayInZone } from '@console/server/src/lib/time';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { commandRig, eventually, playMachine, type PlayedMachine } from '../commands/helpers.ts';
-import { platformReport } from '../ingest/helpers.ts';
 import { fleetOf, withoutLockTasks } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 
@@ -56,19 +54,6 @@ describe('lock day settings', () => {
       .map((d) => d.id)
       .filter((id) => !commanded.has(id));
   };
-  /** A played machine reports itself at rest with the lock it has. */
-  const reportAtRest = (m: PlayedMachine, lock: 'unlocked' | 'preLock1' | 'lock1') =>
-    m.client.publishAsync(
-      topics.telemetry(m.serial),
-      JSON.stringify({
-        ...platformReport(
-          Date.now(),
-          { lifting: false, driving: false, platformHeightM: 0, loadPct: 0 },
-          { lat: 31.2304, lng: 121.4737, speed: 0, fix: 'gps' },
-        ),
-        lock,
-      }),
-    );
   const settings = (extra = {}) => ({
     orgId: fleet.own,
     enabled: true,
@@ -143,6 +128,11 @@ describe('lock day settings', () => {
     // Pre-locking 20 days after expiry touches none of them yet, but they are within the 30 days ahead.
     const later = await t.call(riskEndpoints.previewLockDays, { token, body: settings({ preLockDays: 20 }) });
     expect(later.data).toMatchObject({ total: 3, dueNow: 0 });
+    // A serial number finds its machine among the others (past the first rows the preview shows).
+    const serial = device(ids.recent).serialNumber;
+    const found = await t.call(riskEndpoints.previewLockDays, { token, body: { ...settings(), keyword: serial } });
+    expect(found.data).toMatchObject({ total: 1, dueNow: 1, arrearsTotal: 0 });
+    expect(found.data.list.map((r: { serialNumber: string }) => r.serialNumber)).toEqual([serial]);
     expect((await t.call(riskEndpoints.listTasks, { token })).data.total).toBe(0);
     expect(commandsOf(Object.values(ids))).toHaveLength(0);
   });
@@ -182,7 +172,7 @@ describe('lock day settings', () => {
       await eventually(`the lock at ${m.serial}`, async () => m.received.length === 1);
       expect(m.received[0]).toMatchObject({ type: 'lock', level: lock, mode: 'onStop' });
       await m.ack(m.received[0]!.id, 'done', { state: { lock, sleeping: false } });
-      await reportAtRest(m, lock);
+      await m.reportAtRest(lock);
     }
     await eventually(
       'locked',
@@ -215,7 +205,7 @@ describe('lock day settings', () => {
     await eventually('the unlock at the machine', async () => expired!.received.length === 2);
     expect(expired!.received[1]).toMatchObject({ type: 'unlock' });
     await expired!.ack(expired!.received[1]!.id, 'done', { state: { lock: 'unlocked', sleeping: false } });
-    await reportAtRest(expired!, 'unlocked');
+    await expired!.reportAtRest('unlocked');
     await eventually('unlocked', async () => device(ids.expired).lockLevel === 'unlocked');
     await t.call(riskEndpoints.listTasks, { token });
     expect(commandsOf([ids.expired])).toHaveLength(1);

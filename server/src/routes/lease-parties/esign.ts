@@ -260,7 +260,7 @@ export const esignRoutes: RouteDef[] = [
     }
     let view;
     try {
-      view = await createEsignClient(esignSettings(deps.env)).account(body.kind, String(ownerId));
+      view = await createEsignClient(esignSettings(deps.env), deps.now).account(body.kind, String(ownerId));
     } catch (error) {
       // Refused for now, not a failure of this server (a '500' would be one): the last answer stays; try later.
       if (error instanceof EsignUnavailable) throw new ApiError(API_STATUS.conflict, 'lease.signingUnavailable');

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import {
   ARREARS_DEFAULTS,
   hasRiskPermission,
+  PREVIEW_ROWS,
   riskEndpoints,
   type LockDaySettingsForm,
 } from '@console/contract/http/risk';
@@ -20,7 +21,6 @@ import { previewArrears } from '../../risk/arrears.ts';
 
 /** The preview looks this far ahead. */
 const PREVIEW_DAYS = 30;
-const PREVIEW_ROWS = 200;
 
 const DEFAULTS = {
   enabled: false,
@@ -93,27 +93,33 @@ export const lockDayRoutes: RouteDef[] = [
       )
       .orderBy(asc(devices.serviceExpiresAt), asc(devices.id))
       .all();
-    const rows = machines.map((m) => {
-      const dates = lockDayDates(m.expiresAt!, body, timeZone);
-      return {
-        deviceId: m.id,
-        serialNumber: m.serialNumber,
-        serviceExpiresAt: m.expiresAt!,
-        preLockAt: formatInZone(dates.preLockAt, timeZone),
-        lockAt: formatInZone(dates.lockAt, timeZone),
-        dueLevel: dueLevel(now, dates),
-        riskPermission: hasRiskPermission(m.status),
-      };
-    });
+    const word = body.keyword?.toLowerCase();
+    const has = (...texts: string[]) => !word || texts.some((text) => text.toLowerCase().includes(word));
+    const rows = machines
+      .filter((m) => has(m.serialNumber))
+      .map((m) => {
+        const dates = lockDayDates(m.expiresAt!, body, timeZone);
+        return {
+          deviceId: m.id,
+          serialNumber: m.serialNumber,
+          serviceExpiresAt: m.expiresAt!,
+          preLockAt: formatInZone(dates.preLockAt, timeZone),
+          lockAt: formatInZone(dates.lockAt, timeZone),
+          dueLevel: dueLevel(now, dates),
+          riskPermission: hasRiskPermission(m.status),
+        };
+      });
     // What arrears would do under these settings, on the company's billing calendar (decision 039).
-    const arrears = body.arrearsEnabled
-      ? previewArrears(data.unscoped('domainRule'), body.orgId, body, now, PREVIEW_DAYS)
-      : [];
+    const arrears = (
+      body.arrearsEnabled ? previewArrears(data.unscoped('domainRule'), body.orgId, body, now, PREVIEW_DAYS) : []
+    ).filter((r) => has(r.serialNumber, r.contractNumber, r.renterName));
     return {
       total: rows.length,
       dueNow: rows.filter((r) => r.dueLevel > 0).length,
       list: rows.slice(0, PREVIEW_ROWS),
       arrears: arrears.slice(0, PREVIEW_ROWS),
+      arrearsTotal: arrears.length,
+      arrearsDueNow: arrears.filter((r) => r.dueNow).length,
     };
   }),
 

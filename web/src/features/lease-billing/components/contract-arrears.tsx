@@ -2,8 +2,8 @@ import { App, Button, Card, Descriptions, Input, Popconfirm, Space, Tag, Typogra
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
-import { BILL_READERS, billingEndpoints, exemptForm } from '@console/contract/http/lease-billing';
-import { yuan } from '../../../components/fields.tsx';
+import { BILL_READERS, billingEndpoints, exemptForm, type ContractArrears } from '@console/contract/http/lease-billing';
+import { amountText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -19,9 +19,30 @@ export function ArrearsStep({ step }: { step: number }) {
   return <StatusBadge table={LOCK_LEVEL} value={step} />;
 }
 
+/** What arrears will do next on the contract within 30 days, under its lessor's settings: day, step, machine. */
+function NextSteps({ arrears: a }: { arrears: ContractArrears }) {
+  const { t } = useTranslation('lease-billing');
+  if (!a.lockingOn) return <Typography.Text type="secondary">{t('arrears.lockingOff')}</Typography.Text>;
+  if (a.nextSteps.length === 0) return <Typography.Text type="secondary">{t('arrears.noNextSteps')}</Typography.Text>;
+  return (
+    <Space direction="vertical" size={2} data-testid="arrears-next-steps">
+      {a.nextSteps.map((s) => (
+        <Space key={`${s.deviceId}-${s.step}`} size={8} wrap>
+          <Typography.Text>{s.day}</Typography.Text>
+          <ArrearsStep step={s.step} />
+          <Typography.Text>{s.step === 0 ? t('arrears.toRenter') : s.serialNumber}</Typography.Text>
+          <Typography.Text type="secondary">{t('arrears.daysOverdueThen', { days: s.daysOverdue })}</Typography.Text>
+          {s.dueNow && <Tag color="orange">{t('arrears.atNextPass')}</Tag>}
+          {s.step > 0 && !s.movesNow && <Tag>{t('arrears.whenStopped')}</Tag>}
+        </Space>
+      ))}
+    </Space>
+  );
+}
+
 /**
- * The contract page's arrears: what is overdue, the arrears step reached and the exemption from arrears locking,
- * which the rental company's administrator grants with a reason and lifts (decision 039).
+ * The contract page's arrears: what is overdue, the arrears step reached and the next ones, and the exemption from
+ * arrears locking, which the rental company's administrator grants with a reason and lifts (decision 039).
  */
 export function ContractArrears({ contractId }: { contractId: number }) {
   const { t } = useTranslation(['lease-billing', 'common']);
@@ -73,9 +94,10 @@ export function ContractArrears({ contractId }: { contractId: number }) {
         size="small"
         column={{ xs: 1, md: 3 }}
         items={[
-          { key: 'overdue', label: t('arrears.overdue'), children: yuan(a.overdueCents) },
+          { key: 'overdue', label: t('arrears.overdue'), children: amountText(a.overdueCents) },
           { key: 'days', label: t('arrears.daysOverdue'), children: a.daysOverdue },
           { key: 'step', label: t('arrears.step'), children: <ArrearsStep step={a.step} /> },
+          { key: 'next', label: t('arrears.nextSteps'), span: 3, children: <NextSteps arrears={a} /> },
           {
             key: 'exempt',
             label: t('arrears.exemption'),

@@ -10,7 +10,7 @@ import {
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
 import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -83,7 +83,7 @@ export function ChangeDetailPage() {
               columns={tableColumnsOf(
                 lineFields.columns(['op', 'machine', 'businessModel', 'prices', 'before', 'amountCents']),
               )}
-              footer={() => `${t('fields.total')}: ${yuan(c.totalCents)}`}
+              footer={() => `${t('fields.total')}: ${amountText(c.totalCents)}`}
             />
           </Card>
           <Row gutter={[16, 16]}>
@@ -94,7 +94,7 @@ export function ChangeDetailPage() {
             </Col>
             <Col xs={24} lg={12}>
               <Card title={t('detail.signing')}>
-                <Signing signing={c.signing} />
+                <Signing signing={c.signing} askId={c.actions.includes('cancelSigning') ? c.id : undefined} />
               </Card>
             </Col>
           </Row>

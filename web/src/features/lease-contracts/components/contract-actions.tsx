@@ -1,12 +1,13 @@
 import { App, Button, Input, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints as api, type UserAction } from '@console/contract/http/lease-contracts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { Field } from '../../../components/schema-form.tsx';
+import { useOrgToday } from '../../../lib/days.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { CONTRACT_READS } from '../api.ts';
 
@@ -61,6 +62,8 @@ export function ContractActions({
   const move = useEndpointMutation(api.move, { invalidates: CONTRACT_READS });
   const silentMove = useEndpointMutation(api.move, { invalidates: CONTRACT_READS, silent: true });
   const type = size === 'small' ? 'link' : 'default';
+  // A contract closes or ends no later than its lessor's today (the server's rule, on the organisation's calendar).
+  const today = useOrgToday();
   const buttons = contract.actions.map((action) => {
     const danger = action === 'reject' || action === 'terminate' || action === 'cancelSigning';
     const label = t(`actions.${action}`);
@@ -73,7 +76,11 @@ export function ContractActions({
           title={t(`confirm.${action}`, { number: contract.number })}
           onConfirm={async () => {
             const done = await move.mutateAsync({ body: { id: contract.id, action } });
-            void message.success(done.ruleName ? t('done.autoApproved', { rule: done.ruleName }) : t(`done.${action}`));
+            if (done.held) void message.info(t('done.held', { reasons: done.held }));
+            else
+              void message.success(
+                done.ruleName ? t('done.autoApproved', { rule: done.ruleName }) : t(`done.${action}`),
+              );
           }}
         >
           {label}
@@ -102,7 +109,7 @@ export function ContractActions({
         )}
         {(action === 'close' || action === 'terminate') && (
           <Field name="day" label={t(`dialogs.${action}Day`)} extra={t('dialogs.endDayHelp')} required>
-            <Input type="date" max={dayjs().format('YYYY-MM-DD')} />
+            <DayField max={today} />
           </Field>
         )}
         {action !== 'startSigning' && (

@@ -1,11 +1,18 @@
-import { Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Empty, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CodeTable } from '@console/contract/codes/code-table';
-import { LEASE_STATUS_TABLE, type ContractDetail, type ContractEventRow } from '@console/contract/http/lease-contracts';
+import {
+  leaseContractEndpoints,
+  LEASE_STATUS_TABLE,
+  type ContractDetail,
+  type ContractEventRow,
+} from '@console/contract/http/lease-contracts';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { href } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { CONTRACT_READS } from '../api.ts';
 
 /** A contract's (or a change's) timeline and signing, as its detail shows them. */
 
@@ -21,8 +28,33 @@ const EVENT_COLORS: Partial<Record<ContractEventRow['action'], string>> = {
   close: 'gray',
 };
 
-/** The signing at the provider: its state and, for the lessor's people, each party's page. */
-export function Signing({ signing: s }: { signing: ContractDetail['signing'] }) {
+/**
+ * Ask the provider how the signing stands, for a signing whose callbacks may have been lost: the server takes what it
+ * missed, and the page says what it learned.
+ */
+function AskSigning({ id }: { id: number }) {
+  const { t } = useTranslation('lease-contracts');
+  const { message } = App.useApp();
+  const ask = useEndpointMutation(leaseContractEndpoints.askSigning, { invalidates: CONTRACT_READS });
+  return (
+    <Button
+      size="small"
+      loading={ask.isPending}
+      onClick={async () => {
+        const { learned } = await ask.mutateAsync({ body: { id } });
+        void message.info(learned > 0 ? t('done.askSigningLearned', { count: learned }) : t('done.askSigningNothing'));
+      }}
+    >
+      {t('actions.askSigning')}
+    </Button>
+  );
+}
+
+/**
+ * The signing at the provider: its state and, for the lessor's people, each party's page; for those who may call it
+ * off (`askId`), a way to ask the provider again.
+ */
+export function Signing({ signing: s, askId }: { signing: ContractDetail['signing']; askId?: number }) {
   const { t } = useTranslation('lease-contracts');
   if (!s) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noSigning')} />;
   return (
@@ -58,6 +90,9 @@ export function Signing({ signing: s }: { signing: ContractDetail['signing'] }) 
             ]
           : []),
         { key: 'updated', label: t('detail.signingUpdated'), children: s.updatedAt },
+        ...(askId === undefined
+          ? []
+          : [{ key: 'ask', label: t('detail.askSigning'), children: <AskSigning id={askId} /> }]),
       ]}
     />
   );

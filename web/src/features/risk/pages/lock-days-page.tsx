@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,11 +17,21 @@ import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 
 type Preview = DataOf<typeof riskEndpoints.previewLockDays>;
 
+/** Past PREVIEW_ROWS the preview shows the first ones: say so, and how to find the others. */
+function FirstRowsNote({ shown, total }: { shown: number; total: number }) {
+  const { t } = useTranslation('risk');
+  if (shown >= total) return null;
+  return (
+    <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={t('lockDays.firstRows', { shown, total })} />
+  );
+}
+
 /** The machines a setting would touch, shown before it is saved. */
 function PreviewTable({ preview }: { preview: Preview }) {
   const { t } = useTranslation('risk');
   return (
     <Card size="small" title={t('lockDays.previewTitle', { total: preview.total, dueNow: preview.dueNow })}>
+      <FirstRowsNote shown={preview.list.length} total={preview.total} />
       <Table
         size="small"
         rowKey="deviceId"
@@ -70,13 +80,15 @@ const ARREARS_FIELDS = [
 ] as const;
 
 /** The machines arrears would move to a step on a day (decision 039), shown before the settings are saved. */
-function ArrearsPreviewTable({ rows }: { rows: Preview['arrears'] }) {
+function ArrearsPreviewTable({ preview }: { preview: Preview }) {
   const { t } = useTranslation('risk');
+  const rows = preview.arrears;
   return (
     <Card
       size="small"
-      title={t('lockDays.arrearsPreviewTitle', { total: rows.length, dueNow: rows.filter((r) => r.dueNow).length })}
+      title={t('lockDays.arrearsPreviewTitle', { total: preview.arrearsTotal, dueNow: preview.arrearsDueNow })}
     >
+      <FirstRowsNote shown={rows.length} total={preview.arrearsTotal} />
       <Table
         size="small"
         rowKey={(r) => `${r.contractId}-${r.deviceId}-${r.step}`}
@@ -143,13 +155,14 @@ export function LockDaysPage() {
   const [form] = Form.useForm();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  const [keyword, setKeyword] = useState('');
   const query = useQuery(endpointQuery(riskEndpoints.lockDays, orgId ? { orgId } : {}));
   // Silent: the form shows a refusal on its field.
   const previewCall = useEndpointMutation(riskEndpoints.previewLockDays, { silent: true });
   const save = useEndpointMutation(riskEndpoints.saveLockDays, { invalidates: [riskEndpoints.lockDays], silent: true });
 
   const runPreview = async () => {
-    const parsed = riskEndpoints.previewLockDays.body.safeParse(form.getFieldsValue(true));
+    const parsed = riskEndpoints.previewLockDays.body.safeParse({ ...form.getFieldsValue(true), keyword });
     if (!parsed.success) {
       form.submit();
       return;
@@ -220,7 +233,17 @@ export function LockDaysPage() {
               <Field name="arrearsUnlockOnPayment" label={t('lockDays.arrearsUnlockOnPayment')} valuePropName="checked">
                 <Switch />
               </Field>
-              <Space>
+              <Space wrap>
+                <Input
+                  allowClear
+                  aria-label={t('lockDays.previewKeyword')}
+                  placeholder={t('lockDays.previewKeyword')}
+                  style={{ width: 260 }}
+                  maxLength={50}
+                  value={keyword}
+                  onChange={(e) => setKeyword(e.target.value)}
+                  onPressEnter={() => void runPreview()}
+                />
                 <Button loading={previewing} onClick={() => void runPreview()}>
                   {t('lockDays.preview')}
                 </Button>
@@ -231,7 +254,7 @@ export function LockDaysPage() {
             </SchemaForm>
           </Card>
           {preview && <PreviewTable preview={preview} />}
-          {preview && form.getFieldValue('arrearsEnabled') && <ArrearsPreviewTable rows={preview.arrears} />}
+          {preview && form.getFieldValue('arrearsEnabled') && <ArrearsPreviewTable preview={preview} />}
         </Space>
       )}
     </QueryState>
