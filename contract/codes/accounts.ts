@@ -32,15 +32,21 @@ export const VERIFY_STATUS = codeTable('verifyStatus', [
 ]);
 export type VerifyStatus = (typeof VERIFY_STATUS.values)[number];
 
-/** VAT invoice types and the tax rates (percent) each may carry. */
+/**
+ * Invoice kinds and the tax rates (percent) each may carry: the mainland's VAT special and ordinary invoices, the
+ * Australian GST tax invoice. Which of them a company may ask for is its brand's tax regime (tax-regimes.ts).
+ */
+export const INVOICE_TYPES = ['special', 'ordinary', 'taxInvoice'] as const;
 export const INVOICE_TYPE = codeTable('invoiceType', [
   ['special', 'special', 'blue'],
   ['ordinary', 'ordinary', 'default'],
+  ['taxInvoice', 'taxInvoice', 'cyan'],
 ]);
 export type InvoiceType = (typeof INVOICE_TYPE.values)[number];
 export const TAX_RATES: Record<InvoiceType, readonly number[]> = {
   special: [13, 9, 6],
   ordinary: [13, 9, 6, 3, 1],
+  taxInvoice: [10],
 };
 
 /** What an organisation is, as the user lists show it (contract/codes/org-kinds.ts). */

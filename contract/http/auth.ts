@@ -124,6 +124,8 @@ export const authEndpoints = {
       leaseType: z.number().int(),
       lessorAuth: z.number().int(),
       orgName: z.string(),
+      /** The organisation's calendar day now (`YYYY-MM-DD`, its business zone): the console's "today" for its days. */
+      today: z.string(),
       /** The sidebar in the request's language, so the console can redraw it after a language switch. */
       menus: z.array(menuNode),
     }),

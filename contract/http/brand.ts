@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { moneyFormat } from '../codes/money.ts';
+import { TAX_REGIMES } from '../codes/tax-regimes.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 
 /** The spec's brand JSON string (color, logo, company, homepage, brand, region) plus what a brand pack adds. */
@@ -29,6 +31,10 @@ export const brandInfo = z.object({
    * region (brand.json `dialCode`), or, when its pack names none, the browser's country (decision 027).
    */
   dialCode: z.string().optional(),
+  /** Its currency and number format: every amount its console and documents show (decision 064). */
+  money: moneyFormat,
+  /** The invoices its companies ask for and the tax identifiers they carry (contract/codes/tax-regimes.ts). */
+  taxRegime: z.enum(TAX_REGIMES),
 });
 export type BrandInfo = z.infer<typeof brandInfo>;
 

@@ -35,6 +35,9 @@ export const deviceModelForm = z.object({
     .trim()
     .min(1, { error: 'deviceModels.nameRequired' })
     .max(60, { error: 'validation.tooLong' }),
+  /** Its name in Chinese and in English, when kept (decision 064): each console shows and searches its own. */
+  nameZh: optionalText(60),
+  nameEn: optionalText(60),
   category: z.enum(MACHINE_KINDS, { error: 'deviceModels.categoryRequired' }),
   image: modelImage,
   brand: optionalText(40),
@@ -43,6 +46,8 @@ export const deviceModelForm = z.object({
 export const deviceModel = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
   category: z.enum(MACHINE_KINDS),
   brand: z.string(),
   image: z.string(),
@@ -65,6 +70,7 @@ export const deviceModelEndpoints = {
     access: { roles: DEVICE_READERS },
     scope: 'organisation',
     query: pageQuery.extend({
+      /** Matches the name in either language: 泵 finds the pumps. */
       name: z.string().trim().max(60).optional(),
       category: z.enum(MACHINE_KINDS, { error: 'validation.invalid' }).optional(),
     }),

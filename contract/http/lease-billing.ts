@@ -3,6 +3,7 @@ import { BILL_KINDS, BILL_STATES, LEDGER_TYPES, RECEIPT_METHODS } from '../codes
 import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
+import { arrearsPreviewRow } from './risk.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
 
 /**
@@ -233,6 +234,10 @@ export const contractArrears = z.object({
   exemptAt: z.string(),
   /** The user may exempt the contract or lift its exemption. */
   mayExempt: z.boolean(),
+  /** The lessor's arrears locking is on: `nextSteps` are what it will do. */
+  lockingOn: z.boolean(),
+  /** The steps arrears would take on the contract within 30 days, under the lessor's settings (decision 039). */
+  nextSteps: z.array(arrearsPreviewRow),
 });
 export type ContractArrears = z.infer<typeof contractArrears>;
 
@@ -247,7 +252,14 @@ export const billingEndpoints = {
     body: noInput,
     response: z.object({
       list: z.array(
-        z.object({ id: z.number().int(), name: z.string(), lessorName: z.string(), arrearsCents: z.number().int() }),
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          lessorName: z.string(),
+          arrearsCents: z.number().int(),
+          /** The lessor's calendar day now (`YYYY-MM-DD`): a receipt's day received unless told otherwise. */
+          today: z.string(),
+        }),
       ),
     }),
   }),

@@ -304,7 +304,25 @@ export const leaseContractEndpoints = {
     response: z.object({
       status: z.number().int(),
       ruleName: z.string().nullable(),
+      /** A submit held for a manager whatever the rules say: why, in the request's language (decision 029). */
+      held: z.string().nullable().default(null),
       signing: z.object({ lesseeUrl: z.string(), lessorUrl: z.string() }).nullable(),
+    }),
+  }),
+  askSigning: defineEndpoint({
+    method: 'POST',
+    path: '/contract/askSigning.do',
+    summary:
+      "Ask the e-signature provider how a contract's (or a change's) signing stands and take what the server missed " +
+      '(a callback lost on the way): the signatures or the refusal it reports move the contract as their callbacks would',
+    access: { roles: CONTRACT_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: byId,
+    response: z.object({
+      status: z.number().int(),
+      /** Events the provider reported that the server had not taken yet. */
+      learned: z.number().int(),
     }),
   }),
   attach: defineEndpoint({

@@ -50,6 +50,9 @@ export const shareInput = z.object({
 const productFields = z.object({
   category: z.enum(PRODUCT_CATEGORIES, { error: 'products.categoryRequired' }),
   name: requiredText(60),
+  /** Its name in Chinese and in English (decision 064): a buyer reads, searches and orders it by the one of its language. */
+  nameZh: z.string().trim().max(60, { error: 'validation.tooLong' }).default(''),
+  nameEn: z.string().trim().max(60, { error: 'validation.tooLong' }).default(''),
   /** An uploaded public image (buyers see it), or one of the built-in machine pictures. */
   image: z
     .string({ error: 'products.imageRequired' })
@@ -87,6 +90,8 @@ export const productRow = z.object({
   id: z.number().int(),
   category: z.enum(PRODUCT_CATEGORIES),
   name: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
   image: z.string(),
   description: z.string(),
   keyAttributes: z.string(),

@@ -124,7 +124,8 @@ export const invoiceFields = z.object({
     .trim()
     .toUpperCase()
     .min(1, { error: 'validation.required' })
-    .regex(/^[0-9A-Z]{15,20}$/, { error: 'validation.taxNumber' }),
+    // Any country's shape here (spaces allowed, as an ABN is written); the brand's tax regime checks the rest.
+    .regex(/^[0-9A-Z][0-9A-Z -]{7,24}$/, { error: 'validation.taxNumber' }),
   bank: text(100),
   account: text(40),
   address: text(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_TYPES } from '../codes/accounts.ts';
 import { ORG_KIND } from '../codes/org-kinds.ts';
 import { ROLE, type RoleId } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
@@ -87,7 +88,7 @@ export const userDetail = z.object({
   invoice: z.object({
     title: z.string(),
     taxNumber: z.string(),
-    type: z.enum(['special', 'ordinary']),
+    type: z.enum(INVOICE_TYPES),
     taxRate: z.number(),
     address: z.string(),
     phone: z.string(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { INVOICE_TYPES } from '@console/contract/codes/accounts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -12,6 +13,12 @@ export const organisations = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    /**
+     * Its names in the languages it keeps (decision 064): a document in Chinese or English names it by the one of
+     * its language, '' when it keeps none in that language (then `name`, the name it is registered under).
+     */
+    nameZh: text('name_zh').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
     kind: text('kind', { enum: ['operator', 'lessor', 'customer', 'distributor', 'sublessor'] }).notNull(),
     parentId: integer('parent_id'),
     /**
@@ -40,9 +47,7 @@ export const organisations = sqliteTable(
     invoiceAccount: text('invoice_account').notNull().default(''),
     invoiceAddress: text('invoice_address').notNull().default(''),
     invoicePhone: text('invoice_phone').notNull().default(''),
-    invoiceType: text('invoice_type', { enum: ['special', 'ordinary'] })
-      .notNull()
-      .default('ordinary'),
+    invoiceType: text('invoice_type', { enum: INVOICE_TYPES }).notNull().default('ordinary'),
     taxRate: real('tax_rate').notNull().default(0.13),
     /** Rental business permissions: once on they cannot be switched off (spec section 4). */
     rentalDomestic: integer('rental_domestic', { mode: 'boolean' }).notNull().default(false),
@@ -164,6 +169,12 @@ export const dropRequests = sqliteTable('drop_requests', {
   status: text('status', { enum: ['pending', 'done', 'rejected'] })
     .notNull()
     .default('pending'),
+  /** The operator's decision (docs/decisions/065-operator-onboarding.md): who, when, and why it was refused. */
+  decidedBy: integer('decided_by'),
+  decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+  refusal: text('refusal').notNull().default(''),
+  /** Whether the text message telling the requester the outcome left. */
+  notified: integer('notified', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -19,6 +19,13 @@ export const faultCases = sqliteTable(
     cause: text('cause').notNull(),
     solution: text('solution').notNull(),
     parts: text('parts').notNull().default(''),
+    /**
+     * The language it is written in (decision 064): the operator's shared cases are read in the reader's language,
+     * so an English console shows no Chinese case.
+     */
+    lang: text('lang', { enum: ['zh', 'en'] })
+      .notNull()
+      .default('zh'),
     authorId: integer('author_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()

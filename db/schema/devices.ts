@@ -15,6 +15,9 @@ export const deviceModels = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     orgId: integer('org_id').notNull(),
     name: text('name').notNull(),
+    /** Its name in Chinese and in English (decision 064), '' when not kept; searches match all three. */
+    nameZh: text('name_zh').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
     category: text('category', { enum: MACHINE_KINDS }).notNull(),
     image: text('image').notNull(),
     brand: text('brand').notNull().default(''),

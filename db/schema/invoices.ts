@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { INVOICE_TYPES } from '@console/contract/codes/accounts';
 import { INVOICE_EVENTS, INVOICE_SOURCES, INVOICE_STATES } from '@console/contract/codes/invoices';
 
 /**
@@ -25,7 +26,7 @@ export const invoices = sqliteTable(
     requestedBy: integer('requested_by').notNull(),
     state: text('state', { enum: INVOICE_STATES }).notNull().default('toBeIssued'),
     /** The invoice information as asked, copied from the form (the company's on file may change later). */
-    invoiceType: text('invoice_type', { enum: ['special', 'ordinary'] }).notNull(),
+    invoiceType: text('invoice_type', { enum: INVOICE_TYPES }).notNull(),
     /** Percent (13, 9, 6, 3, 1). */
     taxRate: real('tax_rate').notNull(),
     title: text('title').notNull(),

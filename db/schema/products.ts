@@ -19,6 +19,9 @@ export const products = sqliteTable(
     orgId: integer('org_id').notNull(),
     category: text('category', { enum: PRODUCT_CATEGORIES }).notNull(),
     name: text('name').notNull(),
+    /** Its name in Chinese and in English (decision 064), '' when not kept: an order shows the reader's. */
+    nameZh: text('name_zh').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
     image: text('image').notNull(),
     description: text('description').notNull(),
     keyAttributes: text('key_attributes').notNull(),

@@ -5,7 +5,9 @@ import type { OrgKind } from '@console/contract/codes/org-kinds';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../password.ts';
 import { knownAddresses, organisations, users } from '../schema/accounts.ts';
+import { lessorProfiles } from '../schema/lessors.ts';
 import { BUSINESSES, DISTRIBUTORS, OPERATOR, SUBLESSOR, streetAddress, type SeedLang } from './business.ts';
+import { auMobile, cnMobile, creditCodeOf, personName } from './identities.ts';
 import type { Place } from './places.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -63,19 +65,24 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
     city: place.city,
     district: place.district,
     address: streetAddress(place, lang, n++),
-    contactName: (lang === 'zh' ? faker : english).person.fullName(),
-    contactPhone: lang === 'zh' ? `139${faker.string.numeric(8)}` : `04${english.string.numeric(8)}`,
+    // Faker's draw is kept as the key, so every step after draws what it drew (identities.ts).
+    contactName: personName(lang, (lang === 'zh' ? faker : english).person.fullName()).name,
+    contactPhone: lang === 'zh' ? cnMobile(faker.string.numeric(8)) : `0${auMobile(english.string.numeric(8))}`,
   });
   const operator = createOrganisation(db, {
     name: OPERATOR.name,
+    nameZh: OPERATOR.names.zh,
+    nameEn: OPERATOR.names.en,
     kind: 'operator',
     ...address(OPERATOR.place, 'zh'),
-    creditCode: '91310000MA1FL0XX1A',
+    creditCode: creditCodeOf(OPERATOR.place.district, OPERATOR.name),
     verifyStatus: 'approved',
   });
   const lessors = BUSINESSES.map((business, i) =>
     createOrganisation(db, {
       name: business.lessor,
+      nameZh: business.names.zh,
+      nameEn: business.names.en,
       kind: 'lessor',
       parentId: operator.id,
       leaseType: [1, 2, 0][i],
@@ -83,18 +90,32 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
       ...address(business.places[0]!, business.lang),
     }),
   );
+  // Each rental company works under its business's brand: its currency, tax regime and console (decision 064).
+  db.insert(lessorProfiles)
+    .values(BUSINESSES.map((business, i) => ({ orgId: lessors[i]!.id, appid: business.appid })))
+    .onConflictDoNothing()
+    .run();
   const customers = BUSINESSES.flatMap((business, i) =>
     business.customers.map((name, c) =>
       createOrganisation(db, {
         name,
+        // A customer keeps its name in its business's language.
+        ...(business.lang === 'zh' ? { nameZh: name } : { nameEn: name }),
         kind: 'customer',
         parentId: lessors[i]!.id,
         ...address(business.places[c % business.places.length]!, business.lang),
       }),
     ),
   );
-  const distributors = DISTRIBUTORS.map(({ name, place }) =>
-    createOrganisation(db, { name, kind: 'distributor', parentId: operator.id, ...address(place, 'zh') }),
+  const distributors = DISTRIBUTORS.map(({ name, names, place }) =>
+    createOrganisation(db, {
+      name,
+      nameZh: names.zh,
+      nameEn: names.en,
+      kind: 'distributor',
+      parentId: operator.id,
+      ...address(place, 'zh'),
+    }),
   );
   // Owning distributors (decision 043): the demo distributor owns two of Huadong's customers (the demo customer's
   // among them), the other one a Pearl River customer; the rest, abroad included, have none.
@@ -111,6 +132,8 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
   }
   const sublessor = createOrganisation(db, {
     name: SUBLESSOR.name,
+    nameZh: SUBLESSOR.names.zh,
+    nameEn: SUBLESSOR.names.en,
     kind: 'sublessor',
     parentId: lessors[0]!.id,
     ...address(SUBLESSOR.place, 'zh'),
@@ -184,7 +207,7 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
       mobile: demoAccount(roleId),
       roleId,
       nickname: `${zh} / ${en}`,
-      name: faker.person.fullName(),
+      name: personName('zh', faker.person.fullName()).name,
       avatar: '',
     });
   }
@@ -198,7 +221,7 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
       areaCode,
       roleId,
       nickname: DEMO_NAMES[roleId][0],
-      name: english.person.fullName(),
+      name: personName('en', english.person.fullName()).name,
       avatar: '',
     });
   }
@@ -208,17 +231,22 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
     for (const ip of LOOPBACK) db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
   }
   for (const orgId of [orgs.operator, ...orgs.lessors]) {
-    // The global brand's staff have English names.
-    const names = BUSINESSES[orgs.lessors.indexOf(orgId)]?.lang === 'en' ? english : faker;
+    // The global brand's staff have English names and Australian mobiles.
+    const lang = BUSINESSES[orgs.lessors.indexOf(orgId)]?.lang ?? 'zh';
+    const names = lang === 'en' ? english : faker;
     const colleagues =
       orgId === orgs.operator ? [ROLE.companyEmployee, ROLE.finance] : [ROLE.lessorStaff, ROLE.lessorSales];
     for (const role of colleagues) {
+      const digits = faker.string.numeric(8);
+      const person = personName(lang, `${names.person.firstName()} ${names.person.fullName()}`);
       await createUser(db, {
         orgId,
-        mobile: `137${faker.string.numeric(8)}`,
+        ...(lang === 'en'
+          ? { mobile: auMobile(digits), areaCode: GLOBAL_DEMO_AREA_CODE }
+          : { mobile: cnMobile(digits) }),
         roleId: role,
-        nickname: names.person.firstName(),
-        name: names.person.fullName(),
+        nickname: person.given,
+        name: person.name,
         password: faker.internet.password({ length: 14 }),
       });
     }

@@ -5,14 +5,19 @@ import { organisations, users } from '../schema/accounts.ts';
 import { bindRequests, verifications } from '../schema/approvals.ts';
 import { devices } from '../schema/devices.ts';
 import { createUser, demoAccount, type DemoOrganisations } from './accounts.ts';
+import { customerPersonMobile } from './people.ts';
 
 /**
  * Binding requests and verifications in every state (decision 047), in each company's language: Huadong and Pearl
  * River in Chinese, Northwind in English. No faker: fixed people and picks by id, so nothing seeded after shifts.
- * Join requesters are registered users (role 0) among the customers' people, mobiles 1360000NNNN and
- * +61 41100000N, no other seed's; the customers' people of people.ts ask for machines and submit their real names.
+ * Join requesters are registered users (role 0) among the customers' people, with fixed mobiles of prefixes the
+ * drawn ones never take (identities.ts); the customers' people of people.ts ask for machines and submit their real
+ * names.
  */
 const DAY = 86_400_000;
+/** The join requesters' mobiles in China and in Australia (+61), which tests sign in with. */
+export const JOIN_MOBILES = ['18621745039', '13162958847', '15692407318', '18025364971'] as const;
+export const JOIN_MOBILES_ABROAD = ['412738605', '423916047', '438120594'] as const;
 /**
  * The seeded enterprise verifications' licence: a sample picture shipped with the console (web/public/demo), as
  * models show the built-in machine pictures; the seed has no file store, and a company submitting uploads its own.
@@ -97,14 +102,14 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
       })
       .run();
   };
-  await join(huadong, c[0]!, '13600000001', '赵小川', '我是新入职的高空车司机，申请加入公司', 'pending', 1);
-  await join(huadong, c[0]!, '13600000002', '钱多多', '浦东门店业务员', 'approved', 6);
-  await join(huadong, c[0]!, '13600000003', '孙悟', '想加入贵公司', 'rejected', 4, '经核实非本公司人员');
-  await join(pearl, c[4]!, '13600000004', '李明', '广州仓库调度员，申请加入', 'pending', 2);
+  await join(huadong, c[0]!, JOIN_MOBILES[0], '郑海涛', '我是新入职的高空车司机，申请加入公司', 'pending', 1);
+  await join(huadong, c[0]!, JOIN_MOBILES[1], '沈佳伟', '浦东门店业务员', 'approved', 6);
+  await join(huadong, c[0]!, JOIN_MOBILES[2], '邵文杰', '想加入贵公司', 'rejected', 4, '经核实非本公司人员');
+  await join(pearl, c[4]!, JOIN_MOBILES[3], '梁国栋', '广州仓库调度员，申请加入', 'pending', 2);
   await join(
     northwind,
     c[7]!,
-    '411000001',
+    JOIN_MOBILES_ABROAD[0],
     'Liam Carter',
     'New crane operator at the Parramatta depot',
     'pending',
@@ -115,7 +120,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   await join(
     northwind,
     c[7]!,
-    '411000002',
+    JOIN_MOBILES_ABROAD[1],
     'Olivia Brown',
     'Please add me to the hire desk',
     'rejected',
@@ -127,7 +132,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   // Customers asking for machines: the free machines of each lessor, and one already bound by an approval.
   const english = await createUser(db, {
     orgId: c[6]!,
-    mobile: '411000003',
+    mobile: JOIN_MOBILES_ABROAD[2],
     areaCode: '61',
     nickname: 'Jack Wilson',
     roleId: ROLE.other,
@@ -160,11 +165,11 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   const [p1, p2] = machines(db, pearl);
   const [n1, n2] = machines(db, northwind);
   machine(huadong, person(demoAccount(ROLE.other)), h1, '浦江工地新到的剪叉车，请绑定', 'pending', 1);
-  machine(huadong, person('13500000001'), h2, '外滩项目二期使用', 'pending', 2);
-  machine(huadong, person('13500000002'), h3, '临时借用', 'rejected', 5, '该设备未签订租赁合同');
-  machine(huadong, person('13500000004'), boundTo(db, c[1]!), '之江幕墙项目设备', 'approved', 9);
-  machine(pearl, person('13500000009'), p1, '鹏城物业园区使用', 'rejected', 3, '设备序列号与合同不符');
-  machine(pearl, person('13500000011'), p2, '江汉路桥项目', 'pending', 2);
+  machine(huadong, person(customerPersonMobile(0)), h2, '外滩项目二期使用', 'pending', 2);
+  machine(huadong, person(customerPersonMobile(1)), h3, '临时借用', 'rejected', 5, '该设备未签订租赁合同');
+  machine(huadong, person(customerPersonMobile(3)), boundTo(db, c[1]!), '之江幕墙项目设备', 'approved', 9);
+  machine(pearl, person(customerPersonMobile(8)), p1, '鹏城物业园区使用', 'rejected', 3, '设备序列号与合同不符');
+  machine(pearl, person(customerPersonMobile(10)), p2, '江汉路桥项目', 'pending', 2);
   machine(northwind, english, n1, 'Needed for the Harbourline tower fit-out', 'pending', 1);
   machine(
     northwind,
@@ -193,16 +198,16 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
       })
       .run();
   };
-  realName('13500000001', 'approved', 20);
-  realName('13500000004', 'approved', 15);
-  realName('13500000007', 'approved', 11);
-  realName('13500000003', 'pending', 1);
-  realName('13500000008', 'pending', 2);
-  realName('13500000005', 'rejected', 6, '姓名与身份证号码不一致');
-  realName('13500000010', 'rejected', 3, '身份证号码有误，请核对后重新提交');
+  realName(customerPersonMobile(0), 'approved', 20);
+  realName(customerPersonMobile(3), 'approved', 15);
+  realName(customerPersonMobile(6), 'approved', 11);
+  realName(customerPersonMobile(2), 'pending', 1);
+  realName(customerPersonMobile(7), 'pending', 2);
+  realName(customerPersonMobile(4), 'rejected', 6, '姓名与身份证号码不一致');
+  realName(customerPersonMobile(9), 'rejected', 3, '身份证号码有误，请核对后重新提交');
   // Abroad: a passport number (any identity number outside the mainland).
   db.update(users).set({ name: 'Jack Wilson', idNumber: 'PA4471902' }).where(eq(users.id, english.id)).run();
-  realName('411000003', 'pending', 1);
+  realName(JOIN_MOBILES_ABROAD[2], 'pending', 1);
 
   // Enterprise verifications: Pearl River approved after a first rejection, Northwind under review after one.
   const enterprise = (

@@ -24,6 +24,10 @@ export const say = (lang: SeedLang, text: Both): string => text[lang];
 
 export interface Business {
   lessor: string;
+  /** Its registered names in the languages it keeps (decision 064): a Chinese document names it in Chinese. */
+  names: { zh: string; en: string };
+  /** The brand it does business under: its currency and tax regime. */
+  appid: string;
   lang: SeedLang;
   /** Where its machines work; the first is its head office. */
   places: Place[];
@@ -36,6 +40,8 @@ export interface Business {
 export const BUSINESSES: Business[] = [
   {
     lessor: 'Huadong Aerial Leasing',
+    names: { zh: '华东高空作业设备租赁有限公司', en: 'Huadong Aerial Work Equipment Leasing Co., Ltd.' },
+    appid: 'zjcloud',
     lang: 'zh',
     places: [PLACES.pudong, PLACES.minhang, PLACES.xihu, PLACES.wuzhong, PLACES.jiangning],
     customers: ['上海浦江建设工程有限公司', '杭州之江幕墙装饰工程有限公司', '苏州长三角仓储物流有限公司'],
@@ -43,6 +49,8 @@ export const BUSINESSES: Business[] = [
   },
   {
     lessor: 'Pearl River Lift Rental',
+    names: { zh: '珠江升降设备租赁有限公司', en: 'Pearl River Lifting Equipment Rental Co., Ltd.' },
+    appid: 'zjcloud',
     lang: 'zh',
     places: [PLACES.tianhe, PLACES.nanshan, PLACES.hongshan, PLACES.wuhou],
     customers: ['广州羊城钢结构工程有限公司', '深圳鹏城物业设施管理有限公司', '武汉江汉路桥建设有限公司'],
@@ -50,6 +58,9 @@ export const BUSINESSES: Business[] = [
   },
   {
     lessor: 'Northwind Equipment Hire',
+    // An Australian company keeps its name in English only.
+    names: { zh: '', en: 'Northwind Equipment Hire Pty Ltd' },
+    appid: 'liftgo',
     lang: 'en',
     places: [PLACES.parramatta, PLACES.jurongEast, PLACES.alQuoz],
     customers: ['Harbourline Construction Pty Ltd', 'Jurong Facility Services Pte Ltd', 'Gulf Steel Erectors LLC'],
@@ -58,12 +69,28 @@ export const BUSINESSES: Business[] = [
 ];
 
 /** The operator and the distributors: Chinese companies of the Chinese brands. */
-export const OPERATOR = { name: 'Zhongji Machinery Cloud', place: PLACES.pudong };
+export const OPERATOR = {
+  name: 'Zhongji Machinery Cloud',
+  names: { zh: '中机云科技有限公司', en: 'Zhongji Machinery Cloud Co., Ltd.' },
+  place: PLACES.pudong,
+};
 export const DISTRIBUTORS = [
-  { name: 'Sanjiang Machinery Distribution', place: PLACES.jiangning },
-  { name: 'Lingnan Equipment Trading', place: PLACES.tianhe },
+  {
+    name: 'Sanjiang Machinery Distribution',
+    names: { zh: '南京三江机械销售有限公司', en: 'Nanjing Sanjiang Machinery Distribution Co., Ltd.' },
+    place: PLACES.jiangning,
+  },
+  {
+    name: 'Lingnan Equipment Trading',
+    names: { zh: '广州岭南设备贸易有限公司', en: 'Guangzhou Lingnan Equipment Trading Co., Ltd.' },
+    place: PLACES.tianhe,
+  },
 ];
-export const SUBLESSOR = { name: 'Jiangnan Sublease Partners', place: PLACES.wuzhong };
+export const SUBLESSOR = {
+  name: 'Jiangnan Sublease Partners',
+  names: { zh: '苏州江南设备转租有限公司', en: 'Suzhou Jiangnan Equipment Sublease Co., Ltd.' },
+  place: PLACES.wuzhong,
+};
 
 /** Streets of the places, for addresses that read true (a number is added). */
 export const STREETS: Record<string, string[]> = {

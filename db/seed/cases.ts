@@ -160,9 +160,15 @@ const CASES: Record<MachineKind, CaseSeed[]> = {
 export function seedCases(db: Db, orgs: DemoOrganisations, now: number): void {
   const rows: (typeof faultCases.$inferInsert)[] = [];
   let n = 0;
-  const add = (orgId: number, kind: MachineKind, [title, faultTypes, symptom, cause, solution, parts]: CaseSeed) =>
+  const add = (
+    orgId: number,
+    kind: MachineKind,
+    [title, faultTypes, symptom, cause, solution, parts]: CaseSeed,
+    lang: 'zh' | 'en',
+  ) =>
     rows.push({
       orgId,
+      lang,
       machineKind: kind,
       faultTypes,
       title,
@@ -172,13 +178,19 @@ export function seedCases(db: Db, orgs: DemoOrganisations, now: number): void {
       parts,
       updatedAt: new Date(now - ++n * 36 * 3600 * 1000),
     });
-  for (const kind of MACHINE_KINDS) CASES[kind].forEach((c) => add(orgs.operator, kind, c));
+  // Each kind's first case is written in Chinese, its second in English (CASES).
+  for (const kind of MACHINE_KINDS) CASES[kind].forEach((c, i) => add(orgs.operator, kind, c, i === 0 ? 'zh' : 'en'));
   // The global rental company's own library, in English (business.ts): the English case of every kind.
-  for (const kind of MACHINE_KINDS) add(orgs.lessors[2]!, kind, CASES[kind][1]!);
+  for (const kind of MACHINE_KINDS) add(orgs.lessors[2]!, kind, CASES[kind][1]!, 'en');
   orgs.lessors.slice(0, 2).forEach((lessor, i) => {
     const kind = i === 0 ? 'aerialPlatform' : 'forklift';
     const [title, types, symptom, cause, solution, parts] = CASES[kind][0]!;
-    add(lessor, kind, [`${title} (${i === 0 ? '现场经验' : '现场记录'})`, types, symptom, cause, solution, parts]);
+    add(
+      lessor,
+      kind,
+      [`${title} (${i === 0 ? '现场经验' : '现场记录'})`, types, symptom, cause, solution, parts],
+      'zh',
+    );
   });
   db.insert(faultCases).values(rows).run();
 }

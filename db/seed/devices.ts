@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Faker } from '@faker-js/faker';
-import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
+import { KIND_OUTPUTS, MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
+import type { KindData } from '@console/contract/mqtt/payloads';
 import { primaryStatus, type DeviceState } from '@console/contract/codes/device-state';
 import { deviceSecret, hashDeviceSecret } from '@console/contract/mqtt/credentials';
 import type { Db } from '../client.ts';
 import { deviceModels, devices, telemetry, trackPoints } from '../schema/devices.ts';
 import type { DemoOrganisations } from './accounts.ts';
-import { BUSINESSES } from './business.ts';
-import { FLEET_MIX, modelNoun, sampleKindData } from './fleet-kinds.ts';
+import { BUSINESSES, type SeedLang } from './business.ts';
+import { FLEET_MIX, modelName, modelNoun, sampleKindData } from './fleet-kinds.ts';
 import { dayOf } from './maintenance-fleet.ts';
 import { placeName } from './places.ts';
 
@@ -21,6 +22,27 @@ export interface FleetOptions {
   fleetSecret: string;
 }
 
+/**
+ * The fleet codes a rental company paints on its machines, in its language (the Chinese in pinyin initials: 升降,
+ * 叉车, 泵车, 湿喷, 割草, 船舶, 电池, 充电; the Australian in its hire trade's words: EWP, FLT and the rest).
+ */
+const FLEET_CODES: Record<MachineKind, Record<SeedLang, string>> = {
+  aerialPlatform: { zh: 'SJ', en: 'EWP' },
+  forklift: { zh: 'CC', en: 'FLT' },
+  concretePump: { zh: 'BC', en: 'PMP' },
+  wetSprayer: { zh: 'SP', en: 'SPR' },
+  mower: { zh: 'GC', en: 'MWR' },
+  boat: { zh: 'CB', en: 'WB' },
+  battery: { zh: 'DC', en: 'BAT' },
+  charger: { zh: 'CD', en: 'CHG' },
+};
+
+/** A machine's name as its company writes it: what it is and its fleet number ("剪叉式升降平台 SJ-1127"). */
+function fleetName(kind: MachineKind, noun: string, lang: SeedLang, fleetNo: number): string {
+  const number = `${FLEET_CODES[kind][lang]}-${String(fleetNo).padStart(4, '0')}`;
+  return lang === 'zh' ? `${noun} ${number}` : `${number} ${noun}`;
+}
+
 function pickKind(f: Faker): MachineKind {
   return f.helpers.weightedArrayElement(MACHINE_KINDS.map((kind) => ({ value: kind, weight: FLEET_MIX[kind].weight })));
 }
@@ -29,10 +51,19 @@ function seedModels(db: Db, operatorId: number): Map<MachineKind, number[]> {
   const byKind = new Map<MachineKind, number[]>();
   for (const kind of MACHINE_KINDS) {
     const ids = FLEET_MIX[kind].models.map(
-      ([name, brand]) =>
+      (model) =>
         db
           .insert(deviceModels)
-          .values({ orgId: operatorId, name, brand, category: kind, image: `/machine-kinds/${kind}.svg` })
+          .values({
+            orgId: operatorId,
+            name: model[0],
+            // Its name in both languages (decision 064): the Chinese console finds the pumps by 泵.
+            nameZh: modelName(model, 'zh'),
+            nameEn: modelName(model, 'en'),
+            brand: model[1],
+            category: kind,
+            image: `/machine-kinds/${kind}.svg`,
+          })
           .returning({ id: deviceModels.id })
           .get().id,
     );
@@ -46,6 +77,9 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
   const models = seedModels(db, orgs.operator);
   const day = 24 * 60 * 60 * 1000;
   const serials = new Map<MachineKind, number>();
+  // Each company numbers its own fleet, kind by kind, in a series of its own (1001…, 2001…, 3001…): no two
+  // companies' machines, nor a machine and a controller's host name (AWP-0001), read alike.
+  const fleetNumbers = new Map<string, number>();
   db.transaction(() => {
     for (let i = 0; i < options.count; i++) {
       const kind = pickKind(f);
@@ -59,7 +93,8 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
       const place = f.helpers.arrayElement(business.places);
       const modelIndex = f.number.int({ min: 0, max: FLEET_MIX[kind].models.length - 1 });
       const model = FLEET_MIX[kind].models[modelIndex]!;
-      const town = business.lang === 'zh' ? place.city.replace(/市$/, '') : place.city;
+      const fleetNo = (fleetNumbers.get(`${owner}:${kind}`) ?? (owner + 1) * 1000) + 1;
+      fleetNumbers.set(`${owner}:${kind}`, fleetNo);
       const leased = f.number.float() < 0.6;
       const online = f.number.float() < 0.72;
       // No machine is seeded locked: a lock is the outcome of a lock task, which the seed does not invent.
@@ -88,7 +123,7 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
           serialNumber,
           hostSerial: `H${f.string.numeric(10)}`,
           hostName: `${FLEET_MIX[kind].prefix}-${String(n).padStart(4, '0')}`,
-          deviceName: `${town} ${modelNoun(model, business.lang)} ${n}`,
+          deviceName: fleetName(kind, modelNoun(model, business.lang), business.lang, fleetNo),
           hostType: model[0],
           brand: model[1],
           machineNumber: f.string.alphanumeric({ length: 8, casing: 'upper' }),
@@ -161,18 +196,25 @@ function seedHistory(db: Db, f: Faker, options: FleetOptions): void {
     let lat = device.lat ?? 0;
     let lng = device.lng ?? 0;
     let data = device.latest;
+    const counters = new Counters(offsetHours);
+    // A charger or a pack is carried, not driven: it stays where it was put (decision 062).
+    const drives = KIND_OUTPUTS[device.kind as MachineKind].includes('distanceKm');
     for (const { t, working } of slots) {
       if (working) {
         hours += STEP / 3_600_000;
         charge = Math.max(20, charge - f.number.float({ min: 0.3, max: 1.2 }));
-        lat += f.number.float({ min: -0.0006, max: 0.0006, fractionDigits: 6 });
-        lng += f.number.float({ min: -0.0006, max: 0.0006, fractionDigits: 6 });
+        const dLat = f.number.float({ min: -0.0006, max: 0.0006, fractionDigits: 6 });
+        const dLng = f.number.float({ min: -0.0006, max: 0.0006, fractionDigits: 6 });
         const speed = f.number.float({ min: 0, max: 9, fractionDigits: 1 });
-        tracks.push({ deviceId: device.id, gpsTime: new Date(t), receivedAt: new Date(t + 800), lat, lng, speed });
+        if (drives) {
+          lat += dLat;
+          lng += dLng;
+          tracks.push({ deviceId: device.id, gpsTime: new Date(t), receivedAt: new Date(t + 800), lat, lng, speed });
+        }
       } else {
         charge = Math.min(100, charge + 1.5);
       }
-      data = sampleKindData(device.kind, f, working, Math.round(hours * 10) / 10, charge);
+      data = counters.carry(t, working, sampleKindData(device.kind, f, working, Math.round(hours * 10) / 10, charge));
       readings.push({ deviceId: device.id, deviceTime: new Date(t), receivedAt: new Date(t + 800), data });
     }
     if (last) {
@@ -190,6 +232,49 @@ function seedHistory(db: Db, f: Faker, options: FleetOptions): void {
         .values(readings.slice(i, i + 500))
         .run();
   });
+}
+
+/**
+ * The counters a unit keeps from reading to reading (decision 062): a charger's energy delivered, a pack's cycles and
+ * a mower's area today only grow (the area from 0 each local day), at the pace of the work in the readings. The
+ * sampled reading's own draws stay as they are, so nothing else in the seed shifts.
+ */
+class Counters {
+  #energy: number | null = null;
+  #cycles: number | null = null;
+  #discharged = 0;
+  #area = 0;
+  #day = -1;
+  constructor(readonly offsetHours: number) {}
+
+  carry(t: number, working: boolean, data: KindData): KindData {
+    const stepHours = STEP / 3_600_000;
+    switch (data.kind) {
+      case 'charger': {
+        this.#energy ??= data.energyKwh;
+        if (working) this.#energy += (data.outputV * data.outputA * stepHours) / 1000;
+        return { ...data, energyKwh: Math.round(this.#energy * 10) / 10 };
+      }
+      case 'battery': {
+        this.#cycles ??= data.cycles;
+        // A cycle is a pack's capacity (400 Ah) discharged.
+        if (data.currentA < 0) this.#discharged += -data.currentA * stepHours;
+        if (this.#discharged >= 400) {
+          this.#discharged -= 400;
+          this.#cycles += 1;
+        }
+        return { ...data, cycles: this.#cycles };
+      }
+      case 'mower': {
+        const day = Math.floor((t + this.offsetHours * 3_600_000) / 86_400_000);
+        if (day !== this.#day) [this.#day, this.#area] = [day, 0];
+        if (working) this.#area += Math.round(stepHours * 700);
+        return { ...data, areaTodayM2: this.#area };
+      }
+      default:
+        return data;
+    }
+  }
 }
 
 /** The site's offset from UTC by its longitude, near enough for its working day (China keeps one zone). */

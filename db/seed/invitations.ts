@@ -7,6 +7,7 @@ import { organisations, users } from '../schema/accounts.ts';
 import { invitations, unbindings } from '../schema/people.ts';
 import { BUSINESSES, say } from './business.ts';
 import { createUser, type DemoOrganisations } from './accounts.ts';
+import { auMobile, digitsOf, fixedCnMobile } from './identities.ts';
 
 const DAY = 24 * 3600 * 1000;
 /** Seeded codes open nothing a reader of the seed could guess: only their hashes are kept, of random-looking text. */
@@ -16,16 +17,16 @@ const hashOf = (text: string) => createHash('sha256').update(`demo-invitation-${
  * Employee invitations and unbinding (decision 048), in each rental company's language: a pending invitation, an
  * expired one (sent more than INVITATION_DAYS ago), a revoked one, and one accepted by the company's staff member who
  * joined through it; the first company also has a former employee, unbound with their open work released, who keeps
- * their account as a registered user of their own. No faker: mobiles 1360000NNNN are no other seed's.
+ * their account as a registered user of their own. No faker: fixed mobiles spread from their order (identities.ts).
  */
 export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   let n = 0;
-  const mobile = () => `1360000${String(++n).padStart(4, '0')}`;
+  const mobile = () => fixedCnMobile(`invitation-${++n}`);
   for (const [i, lessorId] of orgs.lessors.entries()) {
     const lang = BUSINESSES[i]!.lang;
     // The company abroad invites Australian mobiles (+61), as its own accounts are.
     const areaCode = lang === 'zh' ? '86' : '61';
-    const number = () => (lang === 'zh' ? mobile() : `4000001${String(++n).padStart(2, '0')}`);
+    const number = () => (lang === 'zh' ? mobile() : auMobile(digitsOf(`invitation-${++n}`)));
     const admin = db
       .select()
       .from(users)

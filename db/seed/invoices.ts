@@ -5,8 +5,9 @@ import { organisations, users } from '../schema/accounts.ts';
 import { invoiceEvents, invoiceItems, invoices } from '../schema/invoices.ts';
 import { allocations, bills, receipts } from '../schema/lease-billing.ts';
 import { renewalOrders } from '../schema/renewals.ts';
-import type { DemoOrganisations } from './accounts.ts';
+import { GLOBAL_BUSINESS, type DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say, type SeedLang } from './business.ts';
+import { abnOf, creditCodeOf } from './identities.ts';
 import { dayOf } from './maintenance-fleet.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -35,8 +36,9 @@ interface Seeded {
   issued?: { ago: number; by: number };
 }
 
-/** A unified social credit code shaped number for a demo company's invoice information. */
-const taxNumberOf = (orgId: number) => `91310000MA${String(orgId).padStart(8, '0')}`;
+/** A Chinese company's taxpayer number is its unified social credit code (the one its renter record carries). */
+const taxNumberOf = (org: { creditCode: string | null; district: string | null; name: string }) =>
+  org.creditCode || creditCodeOf(org.district ?? '', org.name);
 
 /**
  * The invoice demo (docs/decisions/051-invoices-and-finance-tasks.md): the companies' invoice information on file;
@@ -66,8 +68,16 @@ export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void
       .where(inArray(organisations.id, [...orgs.lessors, ...orgs.customers]))
       .all()) {
       if (org.taxNumber) continue;
+      // Each company under its brand's tax regime (decision 064), its invoices titled with its registered name in
+      // its language: the business abroad asks for GST tax invoices with its ABN, the Chinese ones for VAT invoices.
+      const abroad = [org.id, org.parentId].includes(orgs.lessors[GLOBAL_BUSINESS]!);
       tx.update(organisations)
-        .set({ invoiceTitle: org.name, taxNumber: taxNumberOf(org.id), invoiceAddress: org.address })
+        .set({
+          invoiceTitle: (abroad ? org.nameEn : org.nameZh) || org.name,
+          taxNumber: abroad ? abnOf(org.id) : taxNumberOf(org),
+          ...(abroad ? { invoiceType: 'taxInvoice' as const, taxRate: 0.1 } : {}),
+          invoiceAddress: org.address,
+        })
         .where(eq(organisations.id, org.id))
         .run();
     }

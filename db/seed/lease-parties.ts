@@ -9,6 +9,7 @@ import { approvalRules, renters, storeDevices, stores } from '../schema/lease.ts
 import { esignAccounts, esignTemplates, sealGrants, seals } from '../schema/lease-esign.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say, streetAddress, type Business } from './business.ts';
+import { abnOf, auMobile, creditCodeOf, digitsOf, fixedCnMobile, formatAbn } from './identities.ts';
 import { placeName } from './places.ts';
 
 /**
@@ -23,13 +24,12 @@ const PERSON_RENTERS: { name: string; idNumber: string }[] = [
   { name: '陈志强', idNumber: completeIdNumber(1, '44010619790923581') },
   { name: "Liam O'Connor", idNumber: 'NSW LIC 18452967' },
 ];
-/** Registration numbers of the customers abroad, in the form of their countries. */
-const FOREIGN_COMPANY_IDS = ['ABN 51 824 753 556', 'UEN 201912345K', 'DED 1023847'];
-/** The registered (Chinese) names the Chinese lessors' seals carry. */
-const SEAL_NAMES: Record<string, string> = {
-  'Huadong Aerial Leasing': '华东高空作业设备租赁有限公司合同专用章',
-  'Pearl River Lift Rental': '珠江升降设备租赁有限公司合同专用章',
-};
+/**
+ * Registration numbers of the customers abroad, in the form of their countries: the Sydney one's ABN (the one its
+ * invoices carry, invoices.ts), a Singapore UEN, a Dubai trade licence.
+ */
+const foreignCompanyId = (orgId: number, n: number): string =>
+  [`ABN ${formatAbn(abnOf(orgId))}`, 'UEN 201734918E', 'DED 1023847'][n]!;
 
 export interface LeaseParties {
   lessorId: number;
@@ -66,7 +66,8 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
           lessorOrgId: lessorId,
           identityType: 2,
           idNumber:
-            lang === 'zh' ? completeIdNumber(2, `91${31 + i * 13}0115MA1K${n}X${i}AB`) : FOREIGN_COMPANY_IDS[n]!,
+            // The same code its invoices carry (invoices.ts): one company, one number.
+            lang === 'zh' ? creditCodeOf(c.district, c.name) : foreignCompanyId(c.id, n),
           // The second customer is still being verified and the third owes rent: automatic approval passes them by.
           realNameState: n === 1 ? 'pending' : 'verified',
           arrearsCents: n === 2 ? 1_250_000 : 0,
@@ -83,7 +84,7 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
         parentId: lessorId,
         contactName: person.name,
         contactPhone:
-          lang === 'zh' ? `1391${String(2000001 + i * 7919).padStart(7, '0')}` : '0412 555 019'.replaceAll(' ', ''),
+          lang === 'zh' ? fixedCnMobile(`person-renter-${i}`) : `0${auMobile(digitsOf(`person-renter-${i}`))}`,
         province: place.province,
         city: place.city,
         district: place.district,
@@ -172,7 +173,10 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
         orgId: lessorId,
         name: say(lang, { zh: '合同专用章', en: 'Contract seal' }),
         kind: 'contract',
-        sealText: SEAL_NAMES[business.lessor] ?? `${business.lessor.toUpperCase()} CONTRACT SEAL`,
+        // A seal carries the registered name: the Chinese one where the company keeps it.
+        sealText: business.names.zh
+          ? `${business.names.zh}合同专用章`
+          : `${business.names.en.toUpperCase()} CONTRACT SEAL`,
         providerSealId: `S-${lessorId}`,
       })
       .returning({ id: seals.id })

@@ -2,11 +2,13 @@ import { completeIdNumber } from '@console/contract/lease/renter-identity';
 import { ROLE } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
 import { createUser, type DemoOrganisations } from './accounts.ts';
+import { digitsOf, fixedCnMobile } from './identities.ts';
 
 /**
  * The people of the customers (decision 043): two accounts per Chinese customer with their real names and ID
  * numbers, verified or not, one of them disabled, so the user lists show every state and the masks. No faker: fixed
- * names, so nothing seeded after them shifts. Mobiles 1350000NNNN are no other seed's.
+ * names, so nothing seeded after them shifts. Their mobiles and ID numbers are spread from their place in the list
+ * (identities.ts): born in different years and registered in different districts, as a company's people are.
  */
 const PEOPLE: [string, boolean][] = [
   ['王伟', true],
@@ -23,6 +25,21 @@ const PEOPLE: [string, boolean][] = [
   ['孙海燕', true],
 ];
 
+/** The mobile of the customers' n-th person (0-based), which the seeds and tests after them sign in with. */
+export const customerPersonMobile = (n: number): string => fixedCnMobile(`customer-person-${n}`);
+
+/** Districts (GB/T 2260) of East-China ID cards: Shanghai, Hangzhou, Suzhou, Nanjing, Ningbo, Wuxi. */
+const ID_DIVISIONS = ['310115', '310112', '330106', '320506', '320115', '330203', '320213', '310104'];
+
+/** A resident ID number born between 1968 and 1995, from the person's place in the list. */
+function idNumberOf(n: number): string {
+  const d = digitsOf(`customer-id-${n}`);
+  const year = 1968 + (Number(d.slice(0, 2)) % 28);
+  const month = String(1 + (Number(d.slice(2, 4)) % 12)).padStart(2, '0');
+  const day = String(1 + (Number(d.slice(4, 6)) % 28)).padStart(2, '0');
+  return completeIdNumber(1, `${ID_DIVISIONS[n % ID_DIVISIONS.length]}${year}${month}${day}${d.slice(5, 8)}`);
+}
+
 export async function seedCustomerPeople(db: Db, orgs: DemoOrganisations): Promise<void> {
   // The Chinese rental companies' customers: the first six (the third company's are abroad).
   const customers = orgs.customers.slice(0, 6);
@@ -30,15 +47,15 @@ export async function seedCustomerPeople(db: Db, orgs: DemoOrganisations): Promi
   for (const orgId of customers) {
     for (let i = 0; i < 2; i++, n++) {
       const [name, verified] = PEOPLE[n % PEOPLE.length]!;
-      const born = `19${70 + n}0${1 + (n % 9)}1${n % 10}`;
       await createUser(db, {
         orgId,
-        mobile: `1350000${String(n + 1).padStart(4, '0')}`,
+        mobile: customerPersonMobile(n),
         roleId: ROLE.other,
-        nickname: name.slice(-1) + name.slice(-1),
+        // Known in the app by the given name, as colleagues call them.
+        nickname: name.slice(1),
         name,
         idType: 1,
-        idNumber: completeIdNumber(1, `330106${born}${String(100 + n).slice(-3)}`),
+        idNumber: idNumberOf(n),
         realNameVerified: verified,
         // One account shows the disabled state.
         disabled: n === 5,

@@ -13,11 +13,16 @@ const HOUR = 3_600_000;
 
 type ProductSeed = Omit<typeof products.$inferInsert, 'orgId' | 'createdBy' | 'shares'> & { share: number };
 
-/** The operator's shop: terminals, connectivity, parts, accessories and a service, in Chinese. */
+/**
+ * The operator's shop: terminals, connectivity, parts, accessories and a service, in Chinese with each name in English
+ * too (decision 064), since the company abroad buys from it in English.
+ */
 const OPERATOR_PRODUCTS: ProductSeed[] = [
   {
     category: 'terminal',
     name: '4G 定位终端 T3',
+    nameZh: '4G 定位终端 T3',
+    nameEn: 'T3 4G telematics terminal',
     image: builtInModelImage('aerialPlatform'),
     description: '适用于各类工程机械的 4G 定位与远程锁车终端',
     keyAttributes: '4G 全网通；北斗 + GPS 双模定位',
@@ -30,6 +35,8 @@ const OPERATOR_PRODUCTS: ProductSeed[] = [
   {
     category: 'connectivity',
     name: '物联网流量年卡',
+    nameZh: '物联网流量年卡',
+    nameEn: 'IoT data plan, one year',
     image: builtInModelImage('charger'),
     description: '终端联网服务一年，含短信与数据流量',
     keyAttributes: '每月 100MB 数据流量',
@@ -42,6 +49,8 @@ const OPERATOR_PRODUCTS: ProductSeed[] = [
   {
     category: 'parts',
     name: '高空作业平台液压油滤芯',
+    nameZh: '高空作业平台液压油滤芯',
+    nameEn: 'Hydraulic oil filter for aerial work platforms',
     image: builtInModelImage('aerialPlatform'),
     description: '剪叉式高空作业平台原厂规格液压油滤芯',
     keyAttributes: '过滤精度 10μm',
@@ -54,6 +63,8 @@ const OPERATOR_PRODUCTS: ProductSeed[] = [
   {
     category: 'accessory',
     name: '锂电池快速充电器',
+    nameZh: '锂电池快速充电器',
+    nameEn: 'Lithium battery fast charger',
     image: builtInModelImage('battery'),
     description: '适配 48V 锂电池组的快速充电器',
     keyAttributes: '48V / 30A',
@@ -66,6 +77,8 @@ const OPERATOR_PRODUCTS: ProductSeed[] = [
   {
     category: 'service',
     name: '上门保养服务',
+    nameZh: '上门保养服务',
+    nameEn: 'On-site servicing',
     image: builtInModelImage('forklift'),
     description: '认证技师上门完成一次常规保养',
     keyAttributes: '含工时与常规耗材',
@@ -84,6 +97,7 @@ function lessorProducts(english: boolean): ProductSeed[] {
         {
           category: 'parts',
           name: 'Guardrail kit for scissor lifts',
+          nameEn: 'Guardrail kit for scissor lifts',
           image: builtInModelImage('aerialPlatform'),
           description: 'Folding guardrail kit that fits the fleet’s 10 m scissor lifts',
           keyAttributes: 'Galvanised steel, folds flat',
@@ -96,6 +110,7 @@ function lessorProducts(english: boolean): ProductSeed[] {
         {
           category: 'service',
           name: 'Operator induction course',
+          nameEn: 'Operator induction course',
           image: builtInModelImage('forklift'),
           description: 'Half-day safety induction for elevating work platform operators',
           keyAttributes: 'Certificate on completion',
@@ -110,6 +125,7 @@ function lessorProducts(english: boolean): ProductSeed[] {
         {
           category: 'parts',
           name: '剪叉车护栏套件',
+          nameZh: '剪叉车护栏套件',
           image: builtInModelImage('aerialPlatform'),
           description: '适配 10 米剪叉式高空作业平台的折叠护栏',
           keyAttributes: '镀锌钢；可折叠',
@@ -122,6 +138,7 @@ function lessorProducts(english: boolean): ProductSeed[] {
         {
           category: 'service',
           name: '操作员安全培训',
+          nameZh: '操作员安全培训',
           image: builtInModelImage('forklift'),
           description: '高空作业平台操作员半天安全培训',
           keyAttributes: '结业颁发证书',

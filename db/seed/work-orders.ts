@@ -19,6 +19,7 @@ import {
   globalDemoAccount,
 } from './accounts.ts';
 import { type Both, say, type SeedLang, streetAddress } from './business.ts';
+import { auMobile, cnMobile, personName } from './identities.ts';
 import { KIND_TEXTS } from './kind-texts.ts';
 import { dayOf } from './maintenance-fleet.ts';
 import { PLACES, placeOf } from './places.ts';
@@ -157,13 +158,19 @@ async function seedTechnicians(db: Db, faker: Faker, orgs: DemoOrganisations): P
   const english = orgs.lessors[GLOBAL_BUSINESS]!;
   const others = [];
   for (const orgId of [orgs.lessors[0]!, orgs.lessors[1]!, english]) {
+    const digits = faker.string.numeric(8);
+    // Named in its company's language; faker's draws are kept as the key, so the draws after stay the same.
+    const person = personName(
+      orgId === english ? 'en' : 'zh',
+      `${faker.person.firstName()} ${faker.person.fullName()}`,
+    );
     const tech = await createUser(db, {
       orgId,
-      mobile: orgId === english ? `4${faker.string.numeric(8)}` : `137${faker.string.numeric(8)}`,
+      mobile: orgId === english ? auMobile(digits) : cnMobile(digits),
       ...(orgId === english ? { areaCode: GLOBAL_DEMO_AREA_CODE } : {}),
       roleId: ROLE.technician,
-      nickname: faker.person.firstName(),
-      name: faker.person.fullName(),
+      nickname: person.given,
+      name: person.name,
       password: faker.internet.password({ length: 14 }),
     });
     others.push(tech.id);
@@ -293,7 +300,7 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
         source: sourceId === null ? 'manual' : story.source!,
         sourceId,
         ...siteOf(device, i, lang),
-        phone: lang === 'zh' ? `139${faker.string.numeric(8)}` : `04${faker.string.numeric(8)}`,
+        phone: lang === 'zh' ? cnMobile(faker.string.numeric(8)) : `0${auMobile(faker.string.numeric(8))}`,
         content: say(lang, story.content),
         assigneeId: assigned ? tech : null,
         solverId: repaired ? tech : null,

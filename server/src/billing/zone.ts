@@ -1,15 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
-import { billingZones } from '@console/db/schema/lease-billing';
-import { dayInZone } from '../lib/time.ts';
+import { DEFAULT_ORG_ZONE, orgTimeZone, orgToday } from '../lib/org-day.ts';
 
-/** A lessor's billing days are counted in its zone; a lessor without one bills on Beijing time. */
-export const DEFAULT_BILLING_ZONE = 'Asia/Shanghai';
+/** A lessor's billing days are counted in its organisation's calendar; a lessor without a zone bills on Beijing time. */
+export const DEFAULT_BILLING_ZONE = DEFAULT_ORG_ZONE;
 
-export function billingZone(db: Db, lessorOrgId: number): string {
-  const row = db.select().from(billingZones).where(eq(billingZones.lessorOrgId, lessorOrgId)).get();
-  return row?.timeZone ?? DEFAULT_BILLING_ZONE;
-}
+export const billingZone = orgTimeZone;
 
 /** The lessor's calendar day at `now`. */
-export const billingToday = (db: Db, lessorOrgId: number, now: number) => dayInZone(now, billingZone(db, lessorOrgId));
+export const billingToday = orgToday;

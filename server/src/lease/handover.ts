@@ -14,12 +14,13 @@ import type { Db } from '@console/db/client';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import { ApiError, invalidField, notFound } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { dayInZone } from '../lib/time.ts';
+import { orgNumberDay } from '../lib/org-day.ts';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billingToday } from '../billing/zone.ts';
 import { createWorkOrder } from '../work-orders/create.ts';
 import { lineInForce } from './change-lines.ts';
 import { checkHandoverDay, checkReturnDay } from './handover-days.ts';
+import { endOnReturn, periodsOnReturn } from './return-periods.ts';
 import { claimedElsewhere } from './machines-held.ts';
 import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
 
@@ -34,12 +35,11 @@ type Handover = typeof leaseHandovers.$inferSelect;
 type Line = typeof contractLines.$inferSelect;
 type Device = typeof devices.$inferSelect;
 
-/** Numbers are counted per lessor and day: JC-20261125-0002 (entry), TC-20261125-0001 (exit). */
+/** Numbers are counted per lessor and its day: JC-20261125-0002 (entry), TC-20261125-0001 (exit). */
 const PREFIX: Record<HandoverKind, string> = { entry: 'JC', exit: 'TC' };
-const NUMBER_ZONE = 'Asia/Shanghai';
 
 export function nextHandoverNumber(db: Db, orgId: number, kind: HandoverKind, now: number): string {
-  const prefix = `${PREFIX[kind]}-${dayInZone(now, NUMBER_ZONE).replaceAll('-', '')}-`;
+  const prefix = `${PREFIX[kind]}-${orgNumberDay(db, orgId, now)}-`;
   const last = db
     .select({ number: sql<string | null>`max(${leaseHandovers.number})` })
     .from(leaseHandovers)
@@ -148,17 +148,19 @@ function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, in
     .where(and(inArray(devices.id, ids), eq(devices.orgId, c.lessorOrgId)))
     .all();
   const open = openPeriods(tx, ids);
+  const returning = kind === 'exit' ? periodsOnReturn(tx.unscoped('domainRule'), ids, input.day) : null;
   const onLease = onLeaseByLine(tx, c.id);
   return input.machines.map((m, i) => {
     const device = found.find((d) => d.id === m.deviceId);
     if (!device) throw invalidField(`machines.${i}.deviceId`, 'handover.machineInvalid');
     const period = open.find((p) => p.deviceId === device.id);
-    if (kind === 'exit') {
-      if (!period || period.contractId !== c.id) {
+    if (returning) {
+      const covering = returning.get(device.id)?.covering;
+      if (!covering || covering.contractId !== c.id) {
         throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOnLease');
       }
-      checkReturnDay(tx.unscoped('domainRule'), period, device.serialNumber, input.day);
-      return { input: m, device, lineId: period.lineId };
+      checkReturnDay(tx.unscoped('domainRule'), covering, device.serialNumber, input.day);
+      return { input: m, device, lineId: covering.lineId };
     }
     const line = lines.find((l) => l.id === m.lineId);
     if (!line) throw invalidField(`machines.${i}.lineId`, 'handover.lineInvalid');
@@ -271,6 +273,14 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         tx,
         rows.map((r) => r.device.id),
       );
+      const returning =
+        h.kind === 'exit'
+          ? periodsOnReturn(
+              tx.unscoped('domainRule'),
+              rows.map((r) => r.device.id),
+              h.day,
+            )
+          : null;
       const orders: string[] = [];
       const lines = linesOf(tx, c.id);
       for (const { row, device } of rows) {
@@ -305,11 +315,12 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
             .run();
           continue;
         }
-        if (!period || period.contractId !== c.id) {
+        const ending = returning?.get(device.id);
+        if (!ending || ending.covering.contractId !== c.id) {
           throw new ApiError(API_STATUS.conflict, 'handover.notOnLeaseNow', { serial: device.serialNumber });
         }
-        checkReturnDay(tx.unscoped('domainRule'), period, device.serialNumber, h.day);
-        tx.update(leasePeriods).set({ endOn: h.day, exitId: h.id }).where(eq(leasePeriods.id, period.id)).run();
+        checkReturnDay(tx.unscoped('domainRule'), ending.covering, device.serialNumber, h.day);
+        endOnReturn(tx.unscoped('domainRule'), ending, h.day, h.id);
         let workOrderId: number | null = null;
         if (row.damage !== '') {
           const order = createWorkOrder(
@@ -340,7 +351,7 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         // Back in the depot: the lessor's own, no customer (the registry's model of a machine in stock).
         tx.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, device.id)).run();
         tx.update(leaseHandoverMachines)
-          .set({ periodId: period.id, workOrderId })
+          .set({ periodId: ending.covering.id, workOrderId })
           .where(eq(leaseHandoverMachines.id, row.id))
           .run();
       }

@@ -2,10 +2,11 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { contracts } from '@console/db/schema/lease';
 import type { ContractKind } from '@console/contract/codes/contract-change';
+import { orgNumberDay } from '../lib/org-day.ts';
 
 /**
  * A new contract's number: HT (合同) or LC (lease contract) for an English contract, the day it was written (the
- * server's UTC day) and its place that day within the lessor, e.g. HT-20261125-0003. Called inside the unit of work
+ * lessor's calendar day, lib/org-day.ts) and its place that day within the lessor, e.g. HT-20261125-0003. Called inside the unit of work
  * that inserts the contract, so two contracts written together cannot take one number (the unique index
  * contracts_lessor_number stands behind it). A contract change (decision 041) is BG (变更) or CC (contract change).
  */
@@ -21,7 +22,7 @@ export function nextContractNumber(
   now: number,
   kind: ContractKind = 'contract',
 ): string {
-  const day = new Date(now).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = orgNumberDay(tx, lessorOrgId, now);
   const prefix = `${PREFIX[kind][lang]}-${day}-`;
   const row = tx
     .select({ n: sql<number>`count(*)` })

@@ -4,6 +4,7 @@ import { organisations, users } from '@console/db/schema/accounts';
 import { esignAccounts, sealGrants, seals, signingFlows } from '@console/db/schema/lease-esign';
 import { mayAct, statusAllows } from '@console/contract/codes/lease-flow';
 import { ROLE } from '@console/contract/codes/roles';
+import { CNY, type MoneyFormat } from '@console/contract/codes/money';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { reasonInput } from '@console/contract/lease/forms';
 import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
@@ -12,6 +13,7 @@ import { unitOfWork } from '../lib/unit-of-work.ts';
 import { asActor, visibleContract } from './access.ts';
 import { EsignFlowUnknown, EsignUnavailable, type EsignClient, type EsignSettings } from './esign-client.ts';
 import { parseInput } from './input.ts';
+import { applyCallback } from './callbacks.ts';
 import { applyMove, refused } from './moves.ts';
 import { contractPdf } from './pdf/contract-pdf.ts';
 
@@ -21,6 +23,8 @@ export interface SigningDeps {
   settings: EsignSettings;
   now: () => number;
   readUpload?: (name: string) => Uint8Array | null;
+  /** The money of a lessor's brand, which its contract's PDF shows (decision 064); yuan when not given. */
+  moneyOf?: (lessorOrgId: number) => MoneyFormat;
 }
 
 /** The provider could not be reached or did not answer as agreed: nothing changed, try again (never a 500). */
@@ -62,7 +66,7 @@ export async function startSigning(deps: SigningDeps, user: SessionUser, id: num
   const renter = org(c.renterOrgId);
   const lessor = org(c.lessorOrgId);
   if (!deps.settings.secret) throw unavailable();
-  const pdf = await contractPdf(db, id, deps.readUpload);
+  const pdf = await contractPdf(db, id, deps.moneyOf?.(c.lessorOrgId) ?? CNY, deps.readUpload);
   let flow;
   try {
     flow = await deps.esign.createFlow({
@@ -178,6 +182,37 @@ export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: nu
       now,
     );
   });
+}
+
+/**
+ * Ask the provider how the contract's signing stands and take, through the callbacks' own path, each event it reports
+ * that the server has not taken (a callback lost on the way, or refused while it could not be checked): the contract
+ * moves as those callbacks would have moved it, each event once. Who may call the signing off may ask. A flow the
+ * provider no longer knows is lost: the answer says to call the signing off (cancelSigning) and send it again.
+ */
+export async function askSigning(deps: SigningDeps, user: SessionUser, id: number) {
+  const c = visibleContract(deps.db, user, id);
+  const flow = currentFlow(deps.db, id);
+  if (!statusAllows('cancelSigning', c.status) || !flow) {
+    throw new ApiError(API_STATUS.conflict, 'lease.notSigning', {
+      number: c.number,
+      status: `lease.status.${c.status}`,
+    });
+  }
+  if (!mayAct('cancelSigning', c, asActor(user))) throw forbidden();
+  let view;
+  try {
+    view = await deps.esign.getFlow(flow.providerFlowId);
+  } catch (error) {
+    if (error instanceof EsignFlowUnknown) throw new ApiError(API_STATUS.conflict, 'lease.signingLost');
+    if (error instanceof EsignUnavailable) throw unavailable();
+    throw error;
+  }
+  let learned = 0;
+  for (const event of view.events) {
+    if (applyCallback(deps.db, event, deps.now()) === 'applied') learned += 1;
+  }
+  return { status: visibleContract(deps.db, user, id).status, learned };
 }
 
 /**

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { brandInfo, type BrandInfo } from '@console/contract/http/brand';
+import { CNY, moneyFormat } from '@console/contract/codes/money';
+import { TAX_REGIMES } from '@console/contract/codes/tax-regimes';
 import type { AppDeps } from './deps.ts';
 import { checkLogo, LOGO_FILE, type LogoType } from './brand-logo.ts';
 import { HEX_COLOUR } from './brand-theme.ts';
@@ -55,6 +57,9 @@ export const brandPackFile = z.strictObject({
     .regex(/^\d{1,4}$/, 'a calling code of 1-4 digits, without +')
     .optional(),
   hosts: z.array(z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name without port')).max(50).default([]),
+  /** The currency and number format of its business; a pack naming none bills in yuan (decision 064). */
+  money: moneyFormat.default(CNY),
+  taxRegime: z.enum(TAX_REGIMES).default('cnVat'),
 });
 export type BrandPackFile = z.input<typeof brandPackFile>;
 
@@ -170,4 +175,15 @@ export function brandsOf(deps: AppDeps): BrandRegistry {
     loaded.set(deps, registry);
   }
   return registry;
+}
+
+/**
+ * The brand an organisation does business under (organisations.appid, decision 064), else the default brand: the
+ * currency, number format and tax regime of its documents and invoices.
+ */
+export function brandByAppid(deps: AppDeps, appid: string): BrandPack | null {
+  const registry = brandsOf(deps);
+  return (
+    registry.packs.get(appid) ?? (registry.defaultAppid ? (registry.packs.get(registry.defaultAppid) ?? null) : null)
+  );
 }

@@ -7,6 +7,7 @@ import {
   type ArrearsPreviewRow,
   type ArrearsStepField,
 } from '@console/contract/http/risk';
+import { formatMoney } from '@console/contract/codes/money';
 import { translate } from '@console/contract/messages/translate';
 import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
@@ -17,6 +18,7 @@ import { leasePeriods } from '@console/db/schema/lease-periods';
 import { arrearsExemptions, arrearsSteps, lockDaySettings, riskTaskItems, riskTasks } from '@console/db/schema/risk';
 import { billingToday } from '../billing/zone.ts';
 import type { AppDeps } from '../lib/deps.ts';
+import { nameIn, orgBrand } from '../lib/org-brand.ts';
 import { sendSms } from '../lib/sms.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { automaticLockMayMove, levelCode } from './levels.ts';
@@ -169,21 +171,19 @@ function remind(
   overdueCents: number,
 ): void {
   const { db } = deps.dbh;
-  const org = (id: number) =>
-    db
-      .select({ name: organisations.name, phone: organisations.contactPhone })
-      .from(organisations)
-      .where(eq(organisations.id, id))
-      .get();
+  const org = (id: number) => db.select().from(organisations).where(eq(organisations.id, id)).get();
   const renter = org(contract.renterOrgId);
-  if (!renter?.phone) return;
+  if (!renter?.contactPhone) return;
+  const lessor = org(contract.lessorOrgId);
+  // The lessor's name in the text's language and the amount in its brand's money (decision 064).
+  const brand = orgBrand(deps, db, contract.lessorOrgId);
   const text = translate(contract.lang === 'en' ? 'en_US' : 'zh_CN', 'billing.arrearsReminderSms', {
-    lessor: org(contract.lessorOrgId)?.name ?? '',
+    lessor: lessor ? nameIn(lessor, contract.lang) : '',
     contract: contract.number,
-    amount: (overdueCents / 100).toFixed(2),
+    amount: formatMoney(overdueCents, brand.money),
     days,
   });
-  sendSms(deps, { mobile: renter.phone, areaCode: '86', text });
+  sendSms(deps, { mobile: renter.contactPhone, areaCode: brand.dialCode, text });
 }
 
 /**
@@ -409,7 +409,8 @@ export const stepOf = (days: number, setting: ArrearsSettings | undefined) =>
 
 /**
  * Which machines arrears would move to which step on which day within `windowDays` (the lock day preview), under
- * settings not yet saved: each contract with unpaid bills, from its oldest unpaid due day, steps not yet taken.
+ * settings not yet saved: each contract with unpaid bills, from its oldest unpaid due day, steps not yet taken. With
+ * `contractId`, that contract's alone (its next steps, on its page).
  */
 export function previewArrears(
   db: Db,
@@ -417,10 +418,11 @@ export function previewArrears(
   setting: ArrearsSettings,
   now: number,
   windowDays: number,
+  contractId?: number,
 ): ArrearsPreviewRow[] {
   const today = billingToday(db, lessorOrgId, now);
   const until = addDays(today, windowDays);
-  const open = openContracts(db, lessorOrgId, today);
+  const open = openContracts(db, lessorOrgId, today, contractId);
   const ids = open.map((c) => c.contractId);
   const exempt = activeExemptions(db, ids);
   const steps = openSteps(db, ids);

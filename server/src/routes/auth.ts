@@ -14,6 +14,7 @@ import { menusFor } from '../lib/menus.ts';
 import { loginDataFor, signIn } from '../lib/sign-in.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
 import { mayUseDevTools } from '../lib/this-machine.ts';
+import { orgToday } from '../lib/org-day.ts';
 import { formatInZone } from '../lib/time.ts';
 
 const QR_TTL_MS = 2 * 60 * 1000;
@@ -55,6 +56,7 @@ export const authRoutes: RouteDef[] = [
       leaseType: user.leaseType,
       lessorAuth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0),
       orgName: org.name,
+      today: orgToday(db, org.id, deps.now()),
       menus: menusFor(user.roleId as RoleId, lang),
     };
   }),

@@ -5,7 +5,7 @@ import { deviceModels, devices } from '@console/db/schema/devices';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { deviceModelEndpoints, isBuiltInModelImage, type DeviceModel } from '@console/contract/http/device-models';
 import { listOrder, listPage } from '../lib/list-page.ts';
-import { textContains } from '../lib/search.ts';
+import { keywordIn } from '../lib/search.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
@@ -65,7 +65,7 @@ function deviceCounts(data: ScopedData, ids: number[]): Map<number, number> {
 export const deviceModelRoutes: RouteDef[] = [
   route(deviceModelEndpoints.list, ({ query, user, data, timeZone }) => {
     const where = and(
-      textContains(deviceModels.name, query.name),
+      keywordIn([deviceModels.name, deviceModels.nameZh, deviceModels.nameEn], query.name),
       query.category ? eq(deviceModels.category, query.category) : undefined,
     );
     const sortable = { name: deviceModels.name, category: deviceModels.category, createdAt: deviceModels.createdAt };
@@ -92,6 +92,8 @@ export const deviceModelRoutes: RouteDef[] = [
     const list: DeviceModel[] = rows.map((m) => ({
       id: m.id,
       name: m.name,
+      nameZh: m.nameZh,
+      nameEn: m.nameEn,
       category: m.category,
       brand: m.brand,
       image: m.image,
@@ -114,6 +116,8 @@ export const deviceModelRoutes: RouteDef[] = [
         .values({
           orgId: user.orgId,
           name: body.name,
+          nameZh: body.nameZh ?? '',
+          nameEn: body.nameEn ?? '',
           category: body.category,
           brand: body.brand ?? '',
           image,
@@ -131,7 +135,14 @@ export const deviceModelRoutes: RouteDef[] = [
     const image = checkImage(deps, user, body.image, model.image);
     data.write((tx) => {
       tx.update(deviceModels)
-        .set({ name: body.name, category: body.category, brand: body.brand ?? '', image })
+        .set({
+          name: body.name,
+          nameZh: body.nameZh ?? '',
+          nameEn: body.nameEn ?? '',
+          category: body.category,
+          brand: body.brand ?? '',
+          image,
+        })
         .where(eq(deviceModels.id, model.id))
         .run();
       // A machine's kind is its model's category.

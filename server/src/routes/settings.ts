@@ -12,6 +12,7 @@ import {
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
 import { ApiError, conflict, forbidden, invalidField } from '../lib/errors.ts';
+import { checkTaxRegime } from '../lib/org-brand.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { hashToken, sessionsEnded, type SessionUser } from '../lib/session.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
@@ -228,12 +229,12 @@ export const settingsRoutes: RouteDef[] = [
     });
   }),
 
-  route(settingsEndpoints.updateInvoice, ({ body, user, data }) =>
+  route(settingsEndpoints.updateInvoice, ({ body, user, data, deps }) =>
     updateCompany(data, user, {
       invoiceType: body.type,
       taxRate: body.taxRate / 100,
       invoiceTitle: body.title,
-      taxNumber: body.taxNumber,
+      taxNumber: checkTaxRegime(deps, data.unscoped('domainRule'), user.orgId, body),
       invoiceBank: body.bank,
       invoiceAccount: body.account,
       invoiceAddress: body.address,

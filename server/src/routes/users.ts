@@ -15,6 +15,7 @@ import {
 import type { ScopedData } from '../lib/data.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { listOrder, listPage } from '../lib/list-page.ts';
+import { checkTaxRegime } from '../lib/org-brand.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { keywordIn } from '../lib/search.ts';
 import { sessionsEnded, type SessionUser } from '../lib/session.ts';
@@ -184,18 +185,19 @@ export const userRoutes: RouteDef[] = [
     });
     return present(user, row, timeZone);
   }),
-  route(userEndpoints.updateInvoice, ({ body, user, data, timeZone }) => {
+  route(userEndpoints.updateInvoice, ({ body, user, data, timeZone, deps }) => {
     const { uid, ...invoice } = body;
     return data.write((tx) => {
       const org = orgOf(tx, findAccount(tx, uid).orgId);
       // Read but not writable: as elsewhere, a record one may not change is not found to a write.
       if (!mayEditInvoice(user, org)) throw notFound();
+      const taxNumber = checkTaxRegime(deps, tx.unscoped('domainRule'), org.id, invoice);
       tx.update(organisations)
         .set({
           invoiceType: invoice.type,
           taxRate: invoice.taxRate / 100,
           invoiceTitle: invoice.title,
-          taxNumber: invoice.taxNumber,
+          taxNumber,
           invoiceBank: invoice.bank,
           invoiceAccount: invoice.account,
           invoiceAddress: invoice.address,

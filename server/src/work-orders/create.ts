@@ -19,7 +19,7 @@ import { API_STATUS } from '@console/contract/http/envelope';
 import { isMessageKey } from '@console/contract/messages/translate';
 import { ApiError, invalidField } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { dayInZone } from '../lib/time.ts';
+import { orgNumberDay } from '../lib/org-day.ts';
 import { visibleDevice } from '../routes/device-access.ts';
 
 /**
@@ -28,9 +28,6 @@ import { visibleDevice } from '../routes/device-access.ts';
  */
 export type RaiseWorkOrderInput = Omit<CreateWorkOrderInput, 'deviceKind' | 'phone'> &
   Partial<Pick<CreateWorkOrderInput, 'deviceKind' | 'phone'>>;
-
-/** Numbers are counted per day of the operator's calendar, so WO202611250001 is the first of 25 November. */
-const NUMBER_ZONE = 'Asia/Shanghai';
 
 function invalid(error: z.ZodError): ApiError {
   const issues = error.issues.map((i) => ({
@@ -46,9 +43,12 @@ function invalid(error: z.ZodError): ApiError {
   );
 }
 
-/** The next free number of the day; the unique index is the final guard. */
-export function nextWorkOrderNumber(db: Db, now: number): string {
-  const prefix = `WO${dayInZone(now, NUMBER_ZONE).replaceAll('-', '')}`;
+/**
+ * The next free number of the day, on the calendar of the organisation whose machine it is (WO202611250001 is the
+ * first of its 25 November); numbers are unique across organisations and the unique index is the final guard.
+ */
+export function nextWorkOrderNumber(db: Db, orgId: number, now: number): string {
+  const prefix = `WO${orgNumberDay(db, orgId, now)}`;
   const last = db
     .select({ number: sql<string | null>`max(${workOrders.number})` })
     .from(workOrders)
@@ -133,7 +133,7 @@ export function createWorkOrder(
     if (taken) throw new ApiError(API_STATUS.conflict, 'workOrders.sourceTaken', { number: taken.number });
   }
   // Numbers are unique across every organisation.
-  const number = nextWorkOrderNumber(tx.unscoped('uniqueness'), now);
+  const number = nextWorkOrderNumber(tx.unscoped('uniqueness'), device.orgId, now);
   const at = new Date(now);
   const created = tx
     .insert(workOrders)

@@ -20,12 +20,12 @@ async function recordAndClear(page: Page, api: Api, lang: UiLang) {
   await page.getByLabel(t('keyword'), { exact: true }).fill(name);
   await page.getByRole('button', { name: text(lang, 'common:search') }).click();
   const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText('1000.00');
+  await expect(row).toContainText('1,000.00');
 
   // From its row to the receipt form, the renter chosen and its open bills listed.
   await row.getByRole('link', { name: t('arrears.record') }).click();
   await expect(page).toHaveURL(/\/leaseCenter\/receiptRecord\?renterId=\d+/);
-  await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
+  await expect(page.getByTestId('renter-arrears')).toHaveText('1,000.00');
   await page.getByLabel(t('receipt.amount'), { exact: true }).fill('1000');
   await page.getByLabel(t('receipt.reference'), { exact: true }).fill(reference);
   await page.getByRole('button', { name: t('receipt.submit') }).click();
@@ -43,7 +43,7 @@ async function recordAndClear(page: Page, api: Api, lang: UiLang) {
   await page.goto('/financeCenter/billRecord');
   const receipt = page.getByRole('row').filter({ hasText: reference });
   await expect(receipt).toContainText(text(lang, 'lease-billing:ledgerType.receipt'));
-  await expect(receipt).toContainText('-1000.00');
+  await expect(receipt).toContainText('-1,000.00');
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 }
 
@@ -68,7 +68,7 @@ test('the administrator brings a renter’s balance forward: the next receipt pa
   const { renterId, number } = await returnedAndBilled(api, name);
   await signInAs(page, api, ROLE.lessorAdmin);
   await page.goto(`/leaseCenter/receiptRecord?renterId=${renterId}`);
-  await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
+  await expect(page.getByTestId('renter-arrears')).toHaveText('1,000.00');
 
   // What it owed before, due before its rent: 500.00 more in arrears, and the new bill's detail opens.
   await page.getByRole('button', { name: t('opening.record') }).click();
@@ -89,14 +89,14 @@ test('the administrator brings a renter’s balance forward: the next receipt pa
   await expect(drawer).toContainText(`Old ledger ${stamp}`);
   await expect(drawer).toContainText(t('opening.explained'));
   await drawer.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('renter-arrears')).toHaveText('1500.00');
+  await expect(page.getByTestId('renter-arrears')).toHaveText('1,500.00');
 
   // A receipt of 500.00 pays the opening balance (the oldest due), not the rent.
   await page.getByLabel(t('receipt.amount'), { exact: true }).fill('500');
   await page.getByRole('button', { name: t('receipt.submit') }).click();
   await expect(page.getByTestId('receipt-allocations')).toContainText(/OB-\d{8}-\d+/);
   await expect(page.getByTestId('receipt-allocations')).not.toContainText(number);
-  await expect(page.getByTestId('renter-arrears')).toHaveText('1000.00');
+  await expect(page.getByTestId('renter-arrears')).toHaveText('1,000.00');
 
   // The bill record names it.
   await page.goto('/financeCenter/billRecord');

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { CNY, formatMoney } from '@console/contract/codes/money';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { partyEndpoints, type RenterRow, type RuleRow } from '@console/contract/http/lease-parties';
@@ -70,8 +71,16 @@ async function fillContract(
   };
   await pick(t('fields.renter'), terms.renter);
   await pick(t('fields.store'));
-  await form.getByLabel(t('fields.startOn'), { exact: true }).fill(terms.start);
-  await form.getByLabel(t('fields.endOn'), { exact: true }).fill(terms.end);
+  // The term's days are typed as the console writes them, yyyy-MM-dd, in either language.
+  for (const [label, day] of [
+    [t('fields.startOn'), terms.start],
+    [t('fields.endOn'), terms.end],
+  ] as const) {
+    const field = form.getByLabel(label, { exact: true });
+    await field.fill(day);
+    await field.press('Enter');
+    await expect(field).toHaveValue(day);
+  }
   await form.getByLabel(t('fields.siteAddress'), { exact: true }).fill('Century Avenue 88');
   await pick(t('form.machine'), terms.machine);
   await form.getByLabel(t('form.dayPrice'), { exact: true }).fill(terms.dayPrice);
@@ -119,7 +128,7 @@ test('a salesperson’s contract is approved by a rule, signed by the lessee and
     dayPrice: String(machine.dayCents / 100),
   });
   // Ten days at the list's day price, priced in the form as the server prices it.
-  await expect(page.getByTestId('contract-total')).toContainText(((machine.dayCents * 10) / 100).toFixed(2));
+  await expect(page.getByTestId('contract-total')).toContainText(formatMoney(machine.dayCents * 10, CNY));
   await page.getByRole('button', { name: t('form.saveSubmit') }).click();
 
   await expect(page).toHaveURL(/\/leaseCenter\/contractDetail\?id=\d+$/);
@@ -235,9 +244,16 @@ test.describe('in Chinese', () => {
     await page.getByRole('button', { name: t('actions.edit') }).click();
     await expect(page).toHaveURL(/\/leaseCenter\/addContract\?id=\d+$/);
     const form = page.locator('form#contract-form');
+    // Its days read yyyy-MM-dd in the Chinese console, in the console's own picker (a browser's date input would
+    // write them in the browser's format, mm/dd/yyyy), with the picker's Chinese placeholder.
+    const startOn = form.getByLabel(t('fields.startOn'), { exact: true });
+    await expect(startOn).toHaveValue('2027-01-04');
+    await expect(startOn).not.toHaveAttribute('type', 'date');
+    await expect(startOn).toHaveAttribute('placeholder', '请选择日期');
+    await expect(form.getByLabel(t('fields.endOn'), { exact: true })).toHaveValue('2027-01-08');
     await form.getByLabel(t('form.dayPrice'), { exact: true }).fill('450');
-    // Five days at 450 yuan a day.
-    await expect(page.getByTestId('contract-total')).toContainText('2250.00');
+    // Five days at 450 yuan a day, written as every amount of the brand is.
+    await expect(page.getByTestId('contract-total')).toContainText('¥2,250.00');
     await page.getByRole('button', { name: t('form.saveSubmit') }).click();
     await expect(page).toHaveURL(detailUrl);
     await expect(salesStatus).toHaveText(status('pendingReview'));
@@ -245,7 +261,7 @@ test.describe('in Chinese', () => {
     // The administrator approves it by hand.
     await admin.page.reload();
     await expect(adminStatus).toHaveText(status('pendingReview'));
-    await expect(admin.page.getByTestId('contract-total')).toHaveText('2250.00');
+    await expect(admin.page.getByTestId('contract-total')).toHaveText('2,250.00');
     await admin.page.getByRole('button', { name: t('actions.approve') }).click();
     await admin.page.getByRole('button', { name: text(lang, 'common:ok') }).click();
     await expect(adminStatus).toHaveText(status('awaitingSignInitiation'));

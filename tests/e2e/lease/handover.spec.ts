@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { leaseHandoverEndpoints, type HandoverOptions } from '@console/contract/http/lease-handover';
+import { addDays } from '@console/contract/codes/lease-billing';
+import { dayInZone } from '@console/server/src/lib/time';
 import type { Api } from '../../fixtures/e2e-api.ts';
+import { contractForNewRenter, handOver, machinesNeverLeased } from '../../fixtures/e2e-lease.ts';
 import { expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
@@ -112,4 +115,43 @@ test.describe('in Chinese', () => {
   test('进场两台设备、查看租期、一台带损坏退场并打开其工单', async ({ page, api }) => {
     await flow(page, api, 'zh-cn', used);
   });
+});
+
+test('a desk in another time zone sees the lessor’s days: days on lease and the day a receipt is received', async ({
+  browser,
+  api,
+}) => {
+  const h = words('en');
+  // The demo lessor keeps its days on Beijing time; the browser sits in a zone where it is another day now.
+  const today = dayInZone(Date.now(), 'Asia/Shanghai');
+  const zone = ['America/Los_Angeles', 'Pacific/Pago_Pago', 'Pacific/Kiritimati'].find(
+    (z) => dayInZone(Date.now(), z) !== today,
+  )!;
+  const lease = await contractForNewRenter(api, {
+    name: `Far Desk Works ${Date.now().toString(36).toUpperCase()}`,
+    serials: await machinesNeverLeased(api, 1),
+    startOn: addDays(today, -10),
+    endOn: addDays(today, 30),
+    billingDay: 1,
+    dueDays: 10,
+  });
+  await handOver(api, lease, 'entry', addDays(today, -10));
+
+  const context = await browser.newContext({ timezoneId: zone, locale: 'en-US' });
+  const page = await context.newPage();
+  await signInAs(page, api, ROLE.lessorStaff);
+
+  // On lease since ten days before the lessor's today: 11 days, both ends counted, and 30 days left.
+  await page.goto(`/leaseCenter/deviceLeasePeriod?contractId=${lease.contractId}`);
+  const row = page.getByRole('row').filter({ hasText: lease.lines[0]!.serial });
+  await expect(row).toBeVisible();
+  const headers = (await page.getByRole('columnheader').allTextContents()).map((c) => c.trim());
+  await expect(row.getByRole('cell').nth(headers.indexOf(h('fields.days')))).toHaveText('11');
+  await expect(row.getByRole('cell').nth(headers.indexOf(h('fields.daysLeft')))).toHaveText('30');
+
+  // A receipt is received on the lessor's today unless told otherwise, not on the browser's.
+  await page.goto(`/leaseCenter/receiptRecord?renterId=${lease.renterId}`);
+  const receivedOn = page.getByLabel(text('en', 'lease-billing:receipt.receivedOn'), { exact: true });
+  await expect(receivedOn).toHaveValue(today);
+  await context.close();
 });

@@ -90,7 +90,9 @@ test.describe('daily use: the details', () => {
     await zh.close();
   });
 
-  test('the sign-in heading keeps to one line and the global brand dials its region', async ({ page }) => {
+  test('the sign-in heading keeps to one line; the global brand dials its region and bills in its currency', async ({
+    page,
+  }) => {
     await page.goto('/login');
     const heading = page.getByRole('heading', { level: 3 });
     await expect(heading).toBeVisible();
@@ -108,5 +110,16 @@ test.describe('daily use: the details', () => {
     await page.getByLabel(text('en', 'auth:fields.password'), { exact: true }).fill(DEMO_PASSWORD);
     await signInButton(page).click();
     await expect(page).not.toHaveURL(/\/login/);
+
+    // Its business is billed in its brand's currency (decision 064): a contract names Australian dollars, never yuan.
+    await page.goto(`${brandOrigin('liftgo')}/leaseCenter/contractMng`);
+    await page.getByRole('main').getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/leaseCenter\/contractDetail\?id=\d+/);
+    const main = page.getByRole('main');
+    await expect(main.locator('.ant-descriptions-item').filter({ hasText: 'Deposit (AUD)' })).toContainText(
+      /\d+\.\d\d/,
+    );
+    await expect(main.getByText(/A\$[\d,]+\.\d\d\/(day|month)/).first()).toBeVisible();
+    await expect(main).not.toContainText(/¥|yuan|元/);
   });
 });

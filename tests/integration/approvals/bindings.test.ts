@@ -7,6 +7,8 @@ import { bindRequests } from '@console/db/schema/approvals';
 import { createSession } from '@console/server/src/lib/session';
 import { devices } from '@console/db/schema/devices';
 import { SUBLESSOR_DEMO_ACCOUNT } from '@console/db/seed/lease-sublease';
+import { JOIN_MOBILES } from '@console/db/seed/approvals';
+import { customerPersonMobile } from '@console/db/seed/people';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { approvalsOf } from './helpers.ts';
 
@@ -32,8 +34,8 @@ describe('binding requests', () => {
     expect(pending.data.list.every((r) => r.state === 'pending' && r.kind === 'machine')).toBe(true);
     expect(pending.data.list.every((r) => r.actions.includes('approve') && r.actions.includes('reject'))).toBe(true);
     // 王伟 asked for a machine: his name leaves the server masked.
-    const his = await t.call(bindEndpoints.list, { token, query: { keyword: '13500000001' } });
-    expect(his.data.list[0]).toMatchObject({ requesterName: '王*', requesterMobile: '13500000001' });
+    const his = await t.call(bindEndpoints.list, { token, query: { keyword: customerPersonMobile(0) } });
+    expect(his.data.list[0]).toMatchObject({ requesterName: '王*', requesterMobile: customerPersonMobile(0) });
     expect(JSON.stringify(his.data)).not.toContain('王伟');
     // Days: the requests made in the last day, by the server's clock.
     t.dbh.db
@@ -61,7 +63,7 @@ describe('binding requests', () => {
 
   it('approves a join with the role picked: the person becomes a member, signed out; never above the approver', async () => {
     const request = a.request(a.huadong.id, 'join', 'pending');
-    const requester = a.person('13600000001');
+    const requester = a.person(JOIN_MOBILES[0]);
     createSession(t.dbh.db, requester.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
     const staff = t.tokenFor(ROLE.lessorStaff);
     const detail = await t.call(bindEndpoints.detail, { token: staff, query: { id: request.id } });
@@ -89,7 +91,7 @@ describe('binding requests', () => {
       body: { ids: [request.id], roleId: ROLE.lessorSales },
     });
     expect(ok).toMatchObject({ status: '200', data: { count: 1 } });
-    expect(a.person('13600000001')).toMatchObject({ orgId: a.huadong.id, roleId: ROLE.lessorSales });
+    expect(a.person(JOIN_MOBILES[0])).toMatchObject({ orgId: a.huadong.id, roleId: ROLE.lessorSales });
     expect(a.requestById(request.id)).toMatchObject({ state: 'approved', roleId: ROLE.lessorSales });
     expect(t.dbh.db.select().from(sessions).where(eq(sessions.userId, requester.id)).all()).toHaveLength(0);
   });
@@ -167,7 +169,7 @@ describe('binding requests', () => {
     const zh = await t.call(bindEndpoints.approve, { token, body: { ids: [machine.id] }, lang: 'zh_CN' });
     expect(zh.message).toBe('操作失败，包含非客户身份的订单');
     expect(a.requestById(join.id).state).toBe('pending');
-    expect(a.person('13600000001').roleId).toBe(ROLE.registeredUser);
+    expect(a.person(JOIN_MOBILES[0]).roleId).toBe(ROLE.registeredUser);
   });
 
   it("answers another company's request as not found, to read and to decide", async () => {

@@ -3,6 +3,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { verificationEndpoints } from '@console/contract/http/approvals';
 import { completeIdNumber } from '@console/contract/lease/renter-identity';
 import { createUser } from '@console/db/seed/accounts';
+import { customerPersonMobile } from '@console/db/seed/people';
 import { createSession } from '@console/server/src/lib/session';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { approvalsOf } from './helpers.ts';
@@ -60,8 +61,8 @@ describe('my real-name verification', () => {
   });
 
   it("answers each person's own state: a seeded verified account and another's rejection", async () => {
-    expect(await mine(t.tokenForAccount('13500000001'))).toMatchObject({ state: 'approved' });
-    expect(await mine(t.tokenForAccount('13500000005'))).toMatchObject({
+    expect(await mine(t.tokenForAccount(customerPersonMobile(0)))).toMatchObject({ state: 'approved' });
+    expect(await mine(t.tokenForAccount(customerPersonMobile(4)))).toMatchObject({
       state: 'rejected',
       reason: '姓名与身份证号码不一致',
     });

@@ -11,6 +11,7 @@ import { verifications } from '@console/db/schema/approvals';
 import { renters } from '@console/db/schema/lease';
 import { identityViews } from '@console/db/schema/people';
 import { createUser } from '@console/db/seed/accounts';
+import { customerPersonMobile } from '@console/db/seed/people';
 import { DEMO_LICENCE_IMAGE } from '@console/db/seed/approvals';
 import { createSession } from '@console/server/src/lib/session';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -43,7 +44,7 @@ describe('verification review', () => {
     const states = (kind: string) => new Set(all.data.list.filter((v) => v.kind === kind).map((v) => v.state));
     expect(states('realName')).toEqual(new Set(['pending', 'approved', 'rejected']));
     expect(states('enterprise')).toEqual(new Set(['pending', 'approved', 'rejected']));
-    const zhang = a.person('13500000003');
+    const zhang = a.person(customerPersonMobile(2));
     const row = all.data.list.find((v) => v.uid === zhang.id)!;
     expect(row).toMatchObject({ name: '张*', state: 'pending', actions: ['approve', 'reject'] });
     expect(row.idNumber).toBe(`${zhang.idNumber.slice(0, 6)}********${zhang.idNumber.slice(-4)}`);
@@ -125,7 +126,7 @@ describe('verification review', () => {
         and(
           eq(verifications.kind, 'realName'),
           eq(verifications.state, 'pending'),
-          eq(verifications.userId, a.person('13500000003').id),
+          eq(verifications.userId, a.person(customerPersonMobile(2)).id),
         ),
       )
       .get()!;
@@ -144,10 +145,10 @@ describe('verification review', () => {
     });
     expect(ok).toMatchObject({ status: '200', message: '1 rejected' });
     expect(a.verification(pending.id)).toMatchObject({ state: 'rejected', reason: 'Blurred ID photo' });
-    expect(a.person('13500000003').realNameVerified).toBe(false);
-    const zhang = a.person('13500000003');
+    expect(a.person(customerPersonMobile(2)).realNameVerified).toBe(false);
+    const zhang = a.person(customerPersonMobile(2));
     const resent = await t.call(verificationEndpoints.submitRealName, {
-      token: t.tokenForAccount('13500000003'),
+      token: t.tokenForAccount(customerPersonMobile(2)),
       body: { idType: 1, name: '张磊', idNumber: zhang.idNumber },
     });
     expect(resent.status).toBe('200');

@@ -20,8 +20,8 @@ const form: CaseForm = {
 describe('expert library', () => {
   let t: TestApp;
   const count = () => t.dbh.db.select().from(faultCases).all().length;
-  const list = (roleId: RoleId, query: Record<string, unknown> = {}) =>
-    t.call(caseEndpoints.list, { token: t.tokenFor(roleId), query: { pageSize: 200, ...query } });
+  const list = (roleId: RoleId, query: Record<string, unknown> = {}, lang: 'zh_CN' | 'en_US' = 'en_US') =>
+    t.call(caseEndpoints.list, { token: t.tokenFor(roleId), lang, query: { pageSize: 200, ...query } });
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -38,7 +38,7 @@ describe('expert library', () => {
     expectEvery(pumps.data.list, (c: { machineKind: string }) => c.machineKind === 'concretePump');
     const tyres = await list(ROLE.technician, { faultType: 'tyres' });
     expect(tyres.data.list.map((c: { title: string }) => c.title)).toContain('Tyre wear on one side');
-    const zh = await list(ROLE.technician, { keyword: '平衡阀' });
+    const zh = await list(ROLE.technician, { keyword: '平衡阀' }, 'zh_CN');
     expect(zh.data.list.map((c: { title: string }) => c.title)).toContain('臂架自然下沉');
     const en = await list(ROLE.technician, { keyword: 'rectifier' });
     expect(en.data.list.map((c: { title: string }) => c.title)).toEqual(['Charger trips the breaker']);
@@ -47,11 +47,26 @@ describe('expert library', () => {
     expect((await list(ROLE.technician, { keyword: 'a%z' })).data.total).toBe(0);
   });
 
+  it("reads the operator's library in the console's language: no Chinese case in English, no English one in Chinese", async () => {
+    const cjk = /[\u4e00-\u9fff]/;
+    const titles = async (lang: 'zh_CN' | 'en_US') =>
+      (await list(ROLE.technician, {}, lang)).data.list
+        .filter((c: { editable: boolean; orgName: string }) => c.orgName === 'Zhongji Machinery Cloud')
+        .map((c: { title: string }) => c.title);
+    const english = await titles('en_US');
+    const chinese = await titles('zh_CN');
+    expect(english.length).toBe(8);
+    expectEvery(english, (title) => !cjk.test(title));
+    expect(chinese.length).toBe(8);
+    expectEvery(chinese, (title) => cjk.test(title));
+  });
+
   it('pages and sorts on the server', async () => {
     const first = await list(ROLE.lessorAdmin, { pageSize: 5, page: 1, sortField: 'title', sortOrder: 'ascend' });
     const second = await list(ROLE.lessorAdmin, { pageSize: 5, page: 2, sortField: 'title', sortOrder: 'ascend' });
     expect(first.data.list).toHaveLength(5);
-    expect(first.data.total).toBeGreaterThan(10);
+    // The operator's eight English cases and the company's own.
+    expect(first.data.total).toBeGreaterThan(8);
     const titles = [...first.data.list, ...second.data.list].map((c: { title: string }) => c.title);
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });

@@ -41,6 +41,30 @@ describe('device types (models)', () => {
     expectEvery(await list(t.tokenFor(ROLE.companyAdmin)), (r) => r.editable);
   });
 
+  it('finds a model by its name in either language: 泵 finds the pumps, pump too', async () => {
+    const pumps = await list(admin, { name: '泵' });
+    expect(pumps.map((m) => m.category).sort()).toEqual(['concretePump', 'concretePump']);
+    expect(pumps.map((m) => m.nameZh)).toEqual(expect.arrayContaining(['HBT6016C 拖泵', '56X-6RZ 泵车']));
+    expect((await list(admin, { name: 'pump' })).map((m) => m.id).sort()).toEqual(pumps.map((m) => m.id).sort());
+    expectEvery(await list(admin, { name: '叉车' }), (m) => m.category === 'forklift');
+  });
+
+  it('keeps the names in both languages a company gives its own model', async () => {
+    const body = {
+      name: 'ZS-12 scissor lift',
+      nameZh: 'ZS-12 剪叉式升降平台',
+      nameEn: 'ZS-12 scissor lift',
+      category: 'aerialPlatform' as const,
+      image: '/machine-kinds/aerialPlatform.svg',
+    };
+    const created = await t.call(deviceModelEndpoints.create, { token: admin, body });
+    expect(created.status, created.message).toBe('200');
+    const [found] = await list(admin, { name: '剪叉式升降平台', category: 'aerialPlatform' }).then((rows) =>
+      rows.filter((r) => r.id === created.data.id),
+    );
+    expect(found).toMatchObject({ nameZh: body.nameZh, nameEn: body.nameEn });
+  });
+
   it('needs name, category and image, each with its own message', async () => {
     const res = await t.call(deviceModelEndpoints.create, { token: admin, loose: { body: {} } });
     expect(res.status).toBe('400');

@@ -72,6 +72,10 @@ describe('arrears drive the graded lock', () => {
     expect(texts()).toHaveLength(1);
     expect(texts()[0]!.text).toContain(number());
     expect(texts()[0]!.text).toMatch(/3/);
+    // In the contract's language: the lessor by its Chinese name, the amount in its brand's money (decision 064).
+    expect(texts()[0]!.text).toContain('华东高空作业设备租赁有限公司');
+    expect(texts()[0]!.text).not.toContain('Huadong');
+    expect(texts()[0]!.text).toMatch(/¥[\d,]+\.\d\d/);
 
     const records = await arrearsRecords();
     expect(records).toHaveLength(2);
@@ -232,6 +236,17 @@ describe('arrears drive the graded lock', () => {
       [a, 4, addDays(due, 10), false],
       [b, 4, addDays(due, 10), false],
     ]);
+    // The contract's page shows the same next steps, under the settings saved.
+    const page = await t.call(api.contractArrears, { token: admin(), query: { contractId: lease.contractId } });
+    expect(page.data.lockingOn).toBe(true);
+    expect(
+      page.data.nextSteps.map((r: { deviceId: number; step: number; day: string; dueNow: boolean }) => [
+        r.deviceId,
+        r.step,
+        r.day,
+        r.dueNow,
+      ]),
+    ).toEqual(rows);
     // Switched off, the preview shows no arrears steps; nothing was saved or sent meanwhile.
     const off = await t.call(riskEndpoints.previewLockDays, {
       token: admin(),

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@console/contract/codes/roles';
+import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { organisations } from '@console/db/schema/accounts';
 import { signingFlows } from '@console/db/schema/lease-esign';
 import { contractPdf } from '@console/server/src/lease/pdf/contract-pdf';
+import { orgBrand } from '@console/server/src/lib/org-brand';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { lessorIds, seededIn } from './helpers.ts';
 
@@ -31,14 +34,23 @@ describe('the contract PDF', () => {
     t?.dbh.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const nameOf = (orgId: number) =>
-    t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get()!.name;
+  const orgOf = (orgId: number) => t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
+  const nameOf = (orgId: number) => orgOf(orgId).name;
+  /** The PDF as the server makes it: in the money of the lessor's brand. */
+  const pdfOf = (c: { id: number; lessorOrgId: number }) =>
+    contractPdf(t.dbh.db, c.id, orgBrand(t.deps, t.dbh.db, c.lessorOrgId).money);
 
   it("carries the renter's Chinese name as text, the signatures and the seal, in a small file", async () => {
     const c = seededIn(t, huadong, 7);
-    const bytes = (await contractPdf(t.dbh.db, c.id))!;
+    const bytes = (await pdfOf(c))!;
     const text = pdfText(bytes, dir);
     expect(nameOf(c.renterOrgId)).toMatch(/[\u4e00-\u9fff]/);
+    // The lessor by its Chinese name, as its seal reads, never its English one; amounts in yuan.
+    expect(text).toContain('华东高空作业设备租赁有限公司');
+    expect(text).not.toContain(orgOf(huadong).nameEn);
+    expect(text).not.toContain('Huadong');
+    expect(text).toMatch(/押金：¥[\d,]+\.\d\d/);
+    expect(text).toContain('金额（CNY）');
     expect(text).toContain(nameOf(c.renterOrgId));
     expect(text).toContain(c.number);
     expect(text).toContain('设备租赁合同');
@@ -54,13 +66,31 @@ describe('the contract PDF', () => {
 
   it('writes an English contract in English', async () => {
     const c = seededIn(t, northwind, 8);
-    const text = pdfText((await contractPdf(t.dbh.db, c.id))!, dir);
+    const text = pdfText((await pdfOf(c))!, dir);
     expect(text).toContain('Equipment Lease Contract');
+    // The global brand's business bills in Australian dollars, and the document names the currency.
+    expect(text).toContain(orgOf(northwind).nameEn);
+    expect(text).toMatch(/Deposit: A\$[\d,]+\.\d\d/);
+    expect(text).toMatch(/Planned rent in total: A\$[\d,]+\.\d\d/);
+    expect(text).toContain('Amount (AUD)');
+    expect(text).not.toMatch(/¥|yuan|CNY/);
     expect(text).toContain(nameOf(c.renterOrgId));
     expect(text).not.toMatch(/[\u4e00-\u9fff]/);
   }, 60_000);
 
+  it("names the lessor on the contract's page in the contract's language, whatever the console's", async () => {
+    const c = seededIn(t, huadong, 7);
+    for (const lang of ['zh_CN', 'en_US'] as const) {
+      const page = await t.call(leaseContractEndpoints.detail, {
+        token: t.tokenFor(ROLE.lessorAdmin),
+        lang,
+        query: { id: c.id },
+      });
+      expect(page.data.lessorName).toBe('华东高空作业设备租赁有限公司');
+    }
+  });
+
   it('answers nothing for a contract that does not exist', async () => {
-    expect(await contractPdf(t.dbh.db, 999_999)).toBeNull();
+    expect(await pdfOf({ id: 999_999, lessorOrgId: huadong })).toBeNull();
   });
 });

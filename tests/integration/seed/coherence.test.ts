@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { faultCases } from '@console/db/schema/cases';
-import { organisations } from '@console/db/schema/accounts';
+import { organisations, users } from '@console/db/schema/accounts';
 import { commands, deviceModels, devices } from '@console/db/schema/devices';
 import { faultRecords } from '@console/db/schema/faults';
 import { feedback } from '@console/db/schema/feedback';
@@ -10,12 +10,17 @@ import { riskTaskItems, riskTasks } from '@console/db/schema/risk';
 import { simCards } from '@console/db/schema/sim-cards';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrders } from '@console/db/schema/work-orders';
-import { approvalRules, contractEvents, contracts, stores } from '@console/db/schema/lease';
+import { invoices } from '@console/db/schema/invoices';
+import { shopOrders } from '@console/db/schema/shop-orders';
+import { isAbn } from '@console/contract/codes/tax-regimes';
+import { approvalRules, contractEvents, contracts, renters, stores } from '@console/db/schema/lease';
+import { isCreditCode } from '@console/contract/lease/renter-identity';
 import { BUSINESSES, type SeedLang } from '@console/db/seed/business';
 import { FLEET_MIX, modelNoun } from '@console/db/seed/fleet-kinds';
 import { KIND_TEXTS } from '@console/db/seed/kind-texts';
 import { PLACES, placeName } from '@console/db/seed/places';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 
 const CJK = /[\u4e00-\u9fff]/;
 /** Text of a language: Chinese text has Chinese characters, English text has none. */
@@ -161,6 +166,40 @@ describe('the seeded demo business is coherent', () => {
     expect(orders.filter((o) => o.title.includes(' / '))).toEqual([]);
   });
 
+  it('names companies, models and cases in their languages, and bills each business under its brand', () => {
+    const lessors = db()
+      .select()
+      .from(organisations)
+      .where(eq(organisations.kind, 'lessor'))
+      .all()
+      .filter((o) => langOfOrg.has(o.id));
+    for (const o of lessors) {
+      expect(inLanguage('en', o.nameEn), o.name).toBe(true);
+      // A Chinese company keeps its Chinese name; the one abroad keeps none.
+      expect(o.nameZh === '' || inLanguage('zh', o.nameZh), o.name).toBe(true);
+      expect(o.nameZh !== '', o.name).toBe(langOfOrg.get(o.id) === 'zh');
+    }
+    for (const m of db().select().from(deviceModels).all()) {
+      expect(inLanguage('zh', m.nameZh) && inLanguage('en', m.nameEn), m.name).toBe(true);
+    }
+    // The operator's shared library: each case marked with the language it is written in.
+    expectEvery(db().select().from(faultCases).all(), (c) => inLanguage(c.lang, c.title));
+    // The business abroad orders by English names, asks for GST tax invoices with its ABN; the Chinese for VAT ones.
+    const english = (orgId: number) => langOfOrg.get(orgId) === 'en';
+    const bought = db()
+      .select()
+      .from(shopOrders)
+      .all()
+      .filter((o) => english(o.orgId));
+    expect(bought.length).toBeGreaterThan(0);
+    expectEvery(bought, (o) => inLanguage('en', o.productName));
+    const asked = db().select().from(invoices).all();
+    expect(asked.some((i) => english(i.orgId))).toBe(true);
+    expectEvery(asked, (i) =>
+      english(i.orgId) ? i.invoiceType === 'taxInvoice' && isAbn(i.taxNumber) : i.invoiceType !== 'taxInvoice',
+    );
+  });
+
   it("shows each rental company's lock tasks in every stage, none leaving a machine locked", () => {
     const tasks = db().select().from(riskTasks).all();
     const items = db().select().from(riskTaskItems).all();
@@ -230,5 +269,54 @@ describe('the seeded demo business is coherent', () => {
       .filter((e) => e.reason !== '');
     expect(reasons.length).toBeGreaterThan(0);
     expect(reasons.filter((e) => !inLanguage(langOfOrg.get(e.orgId)!, e.reason))).toEqual([]);
+  });
+
+  it('names people as their country does, and gives companies valid numbers and machines fleet numbers', () => {
+    // A Chinese name is a common single-character surname and a given name; an Australian one a first name and a
+    // surname: none of faker's compound surnames, double-barrelled inventions or titles ("Fadel-Murazik DVM").
+    const nameOf = (lang: SeedLang, name: string) =>
+      lang === 'zh'
+        ? /^[\u4e00-\u9fff]{2,3}$/.test(name) && !/^(欧阳|慕容|尉迟|皇甫|司马|上官|诸葛|东方|令狐|公孙|夏侯)/.test(name)
+        : /^[A-Z][a-z]+ (O')?[A-Z][a-z]+$/.test(name);
+    const people = [
+      ...db()
+        .select()
+        .from(users)
+        .all()
+        .map((u) => ({ orgId: u.orgId, name: u.name })),
+      ...db()
+        .select()
+        .from(organisations)
+        .all()
+        .map((o) => ({ orgId: o.id, name: o.contactName })),
+      // A person's own organisation (ownOrganisation) belongs to no business.
+    ].filter((p) => p.name !== '' && langOfOrg.get(p.orgId) !== undefined);
+    expect(people.filter((p) => langOfOrg.get(p.orgId) === 'en').length).toBeGreaterThan(5);
+    expectEvery(people, (p) => nameOf(langOfOrg.get(p.orgId)!, p.name));
+    // Chinese companies' credit codes and tax numbers carry their check characters; the Australian ones' are ABNs.
+    const companies = db()
+      .select()
+      .from(organisations)
+      .all()
+      .filter((o) => langOfOrg.get(o.id) !== undefined && o.taxNumber);
+    expect(companies.length).toBeGreaterThan(8);
+    expectEvery(companies, (o) => (langOfOrg.get(o.id) === 'zh' ? isCreditCode(o.taxNumber!) : isAbn(o.taxNumber!)));
+    expect(new Set(companies.map((o) => o.taxNumber)).size).toBe(companies.length);
+    const taxNumber = new Map(companies.map((o) => [o.id, o.taxNumber]));
+    const chineseRenters = db()
+      .select()
+      .from(renters)
+      .all()
+      .filter((r) => r.identityType === 2 && langOfOrg.get(r.orgId) === 'zh');
+    expect(chineseRenters.length).toBeGreaterThan(0);
+    // One company, one number: the renter record's code is the one its invoices carry.
+    expectEvery(chineseRenters, (r) => isCreditCode(r.idNumber) && r.idNumber === taxNumber.get(r.orgId));
+    // A machine is named by what it is and its company's fleet number, each number once in its company.
+    const fleet = db().select().from(devices).all();
+    const zhName = /^\S+ [A-Z]{2}-\d{4,}$/;
+    const enName = /^[A-Z]{2,3}-\d{4,} \w[\w ]+$/;
+    expectEvery(fleet, (d) => (langOfOrg.get(d.orgId) === 'en' ? enName : zhName).test(d.deviceName));
+    const named = new Set(fleet.map((d) => `${d.orgId} ${d.deviceName}`));
+    expect(named.size).toBe(fleet.length);
   });
 });

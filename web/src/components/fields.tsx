@@ -11,6 +11,7 @@ import type { ListColumn, ListFilter } from './list-page.tsx';
 import { Field, useFormSchema } from './schema-form.tsx';
 import { schemaMaxLength } from './schema-limits.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { amountText, csvAmount } from '../lib/money.ts';
 
 /**
  * One declaration of each field of an area: its label, how it is shown, sorted, filtered, exported, linked and
@@ -43,7 +44,7 @@ export type FieldKind =
   /** A calendar day (`YYYY-MM-DD`), a moment (`YYYY-MM-DD HH:mm:ss`): as the server formats them. */
   | 'day'
   | 'moment'
-  /** Integer cents, shown as yuan with two decimals. */
+  /** Integer cents, shown in the brand's currency with its grouping and decimals (lib/money.ts). */
   | 'money'
   /** A number, with `unit` (a label key) after it. */
   | 'number';
@@ -135,12 +136,6 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 
 const keyOf = (label: string, ns: string) => (label.includes(':') ? label : `${ns}:${label}`);
 
-/** Money in integer cents, as yuan. */
-export const yuan = (cents: number) => (cents / 100).toFixed(2);
-/** Money in integer cents, as yuan with grouped thousands, as amounts are read in lists and totals. */
-export const groupedYuan = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export interface Fields<Row, K extends string> {
   /** The label of a field, translated. */
   title: (key: K) => string;
@@ -196,7 +191,7 @@ export function defineFields<Row>() {
           case 'codes':
             return (value as unknown[]).map((v) => label(s.table!, v)).join(', ');
           case 'money':
-            return yuan(value as number);
+            return csvAmount(value as number);
           default:
             return value as CsvCell;
         }
@@ -215,7 +210,7 @@ export function defineFields<Row>() {
             </Space>
           );
         if (isEmpty(value)) return EMPTY;
-        if (s.kind === 'money') return yuan(value as number);
+        if (s.kind === 'money') return amountText(value as number);
         if (s.kind === 'number' && s.unit) return `${String(value)} ${tr(s.unit)}`;
         return String(value);
       };

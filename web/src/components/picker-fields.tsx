@@ -1,5 +1,6 @@
 import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { DAY_FORMAT, dayText } from '../lib/days.ts';
 
 /** A date or a time as the contract carries it: a string in the picker's format, '' for none. */
 export interface PickerFieldProps {
@@ -23,9 +24,17 @@ function pickerProps({ value, onChange, disabled, id, placeholder }: PickerField
   };
 }
 
-/** A calendar day (`YYYY-MM-DD`); the server reads it in the user's time zone. */
-export function DayField(props: PickerFieldProps) {
-  return <DatePicker {...pickerProps(props, 'YYYY-MM-DD')} />;
+/**
+ * A calendar day (`YYYY-MM-DD`, lib/days.ts), written yyyy-MM-dd in every language (a browser's own date input would
+ * follow the browser's locale: mm/dd/yyyy in a Chinese console). `min` and `max` bound the days offered.
+ */
+export function DayField({ min, max, ...props }: PickerFieldProps & { min?: string; max?: string }) {
+  return (
+    <DatePicker
+      {...pickerProps(props, DAY_FORMAT)}
+      disabledDate={min || max ? (d) => (!!min && dayText(d) < min) || (!!max && dayText(d) > max) : undefined}
+    />
+  );
 }
 
 /** A time of day (`HH:mm`). */

@@ -1,12 +1,13 @@
 import { InputNumber, type InputNumberProps } from 'antd';
 
-/** Cents as yuan with two decimals, and back (rounded: the input holds at most two decimals). */
+/** Cents as currency units with two decimals, and back (rounded: the input holds at most two decimals). */
 const toYuan = (cents: number | null | undefined) => (typeof cents === 'number' ? cents / 100 : null);
 const toCents = (yuan: number | string | null) => (typeof yuan === 'number' ? Math.round(yuan * 100) : null);
 
 /**
- * An amount of money in a form: typed and read in yuan with two decimals, held in integer cents as the server takes
- * it (money is cents end to end). Form.Item hands `value` and `onChange`; `max` is in yuan.
+ * An amount of money in a form: typed and read in the brand's currency with two decimals (its label names the
+ * currency, decision 064), held in integer cents as the server takes it (money is cents end to end). Form.Item hands
+ * `value` and `onChange`; `max` is in currency units.
  */
 export function YuanInput({
   value,

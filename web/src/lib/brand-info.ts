@@ -1,4 +1,5 @@
 import { brandInfo, type BrandInfo } from '@console/contract/http/brand';
+import { CNY } from '@console/contract/codes/money';
 import { isHexColor } from './color.ts';
 
 /** The brand the console is presented under (spec: loaded at start from host/metadata.do). */
@@ -28,6 +29,8 @@ export const DEFAULT_BRAND: Brand = {
     },
     languageSwitch: true,
     copyright: '',
+    money: CNY,
+    taxRegime: 'cnVat',
   },
 };
 

@@ -3,15 +3,20 @@ import { brandEndpoints } from '@console/contract/http/brand';
 import { callApi } from './api-client.ts';
 import { DEFAULT_BRAND, parseBrand, type Brand } from './brand-info.ts';
 import { i18n, type UiLang } from './i18n.ts';
+import { setMoneyFormat } from './money.ts';
 
 /** The brand of this host, from metadata.do; the default when the call fails. */
 export async function loadBrand(): Promise<Brand> {
+  let brand = DEFAULT_BRAND;
   try {
     // No overlay and no toast: a metadata failure is silently ignored.
-    return parseBrand(await callApi(brandEndpoints.metadata, {}, { silent: true, background: true }));
+    brand = parseBrand(await callApi(brandEndpoints.metadata, {}, { silent: true, background: true }));
   } catch {
-    return DEFAULT_BRAND;
+    // The default brand, as below.
   }
+  // Every amount the console shows from now on is in the brand's currency.
+  setMoneyFormat(brand.info.money);
+  return brand;
 }
 
 export const BrandContext = createContext<Brand>(DEFAULT_BRAND);

@@ -1,3 +1,4 @@
+import type { MoneyFormat } from '@console/contract/codes/money';
 import type { Db } from '@console/db/client';
 import { contractDocument } from './document.ts';
 import { renderContractPdf } from './render.ts';
@@ -9,9 +10,11 @@ import { renderContractPdf } from './render.ts';
 export async function contractPdf(
   db: Db,
   contractId: number,
+  /** The lessor's brand's money (lib/org-brand.ts). */
+  money: MoneyFormat,
   readUpload: (name: string) => Uint8Array | null = () => null,
 ): Promise<Uint8Array | null> {
-  const doc = contractDocument(db, contractId);
+  const doc = contractDocument(db, contractId, money);
   if (!doc) return null;
   return renderContractPdf(doc, doc.baseUpload ? readUpload(doc.baseUpload) : null);
 }

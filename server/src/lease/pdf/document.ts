@@ -6,10 +6,16 @@ import { contractLines, contracts, renters, stores } from '@console/db/schema/le
 import { esignTemplates, seals, signingFlows } from '@console/db/schema/lease-esign';
 import { DEFAULT_TEMPLATE_FIELDS, type TemplateField } from '@console/contract/lease/template';
 import { and } from 'drizzle-orm';
+import type { MoneyFormat } from '@console/contract/codes/money';
+import { nameIn } from '../../lib/org-brand.ts';
+
+const partyName = (org: Parameters<typeof nameIn>[0] | undefined, lang: 'zh' | 'en') => (org ? nameIn(org, lang) : '');
 
 /** Everything the contract's document shows, read once (render.ts draws it). */
 export interface ContractDocument {
   lang: 'zh' | 'en';
+  /** The lessor's brand's currency and number format (decision 064). */
+  money: MoneyFormat;
   number: string;
   lessorName: string;
   renterName: string;
@@ -39,7 +45,7 @@ export interface ContractDocument {
   lessor: { signer: string; at: Date; sealText: string } | null;
 }
 
-export function contractDocument(db: Db, contractId: number): ContractDocument | null {
+export function contractDocument(db: Db, contractId: number, money: MoneyFormat): ContractDocument | null {
   const c = db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!c) return null;
   const org = (id: number) => db.select().from(organisations).where(eq(organisations.id, id)).get();
@@ -76,9 +82,11 @@ export function contractDocument(db: Db, contractId: number): ContractDocument |
   const site = [c.siteProvince, c.siteCity === c.siteProvince ? '' : c.siteCity, c.siteDistrict, c.siteAddress];
   return {
     lang: c.lang,
+    money,
     number: c.number,
-    lessorName: org(c.lessorOrgId)?.name ?? '',
-    renterName: org(c.renterOrgId)?.name ?? '',
+    // Each party by its name in the contract's language: no English name on a Chinese contract (decision 064).
+    lessorName: partyName(org(c.lessorOrgId), c.lang),
+    renterName: partyName(org(c.renterOrgId), c.lang),
     renterIdentityType: renter?.identityType ?? 2,
     renterIdNumber: renter?.idNumber ?? '',
     storeName: store?.name ?? '',

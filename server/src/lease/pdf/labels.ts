@@ -1,4 +1,7 @@
-/** The contract document's own words, in the contract's language (the PDF is made on the server). */
+/**
+ * The contract document's own words, in the contract's language (the PDF is made on the server). Amounts are the
+ * lessor's brand's money (decision 064): symbol before each sum, the currency's code in the price columns.
+ */
 export const PDF_LABELS = {
   zh: {
     title: '设备租赁合同',
@@ -16,11 +19,10 @@ export const PDF_LABELS = {
     paymentText: (day: number, due: number) => `每月 ${day} 日出账，出账后 ${due} 天内付清`,
     total: '预计租金合计',
     remark: '备注',
-    columns: ['序号', '机械', '经营模式', '租金', '金额'],
+    columns: (currency: string) => ['序号', '机械', '经营模式', `租金（${currency}）`, `金额（${currency}）`],
     modelCount: (model: string, count: number) => `${model} × ${count} 台`,
     perDay: '/天',
     perMonth: '/月',
-    currency: '¥',
     lesseeSign: '承租方签署',
     lessorSign: '出租方签署',
     signedAt: '签署时间',
@@ -45,11 +47,10 @@ export const PDF_LABELS = {
     paymentText: (day: number, due: number) => `billed on day ${day} of each month, due ${due} days after the bill`,
     total: 'Planned rent in total',
     remark: 'Remark',
-    columns: ['#', 'Machine', 'Business model', 'Price', 'Amount'],
+    columns: (currency: string) => ['#', 'Machine', 'Business model', `Price (${currency})`, `Amount (${currency})`],
     modelCount: (model: string, count: number) => `${model} × ${count}`,
     perDay: '/day',
     perMonth: '/month',
-    currency: '',
     lesseeSign: 'Signed for the lessee',
     lessorSign: 'Signed for the lessor',
     signedAt: 'Signed at',

@@ -1,6 +1,7 @@
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { priceDisplay } from '@console/contract/codes/business-models';
-import { centsText, leaseDays } from '@console/contract/codes/lease-pricing';
+import { leaseDays } from '@console/contract/codes/lease-pricing';
+import { formatAmount, formatMoney } from '@console/contract/codes/money';
 import type { TemplateField, TemplateFieldName } from '@console/contract/lease/template';
 import type { ContractDocument } from './document.ts';
 import { cjkFont, fontkitForPdfLib } from './font.ts';
@@ -50,7 +51,7 @@ export async function renderContractPdf(doc: ContractDocument, basePdf: Uint8Arr
     while (pdf.getPageCount() <= f.page) pdf.addPage(A4);
     return pdf.getPage(f.page);
   };
-  const money = (cents: number) => `${L.currency}${centsText(cents)}`;
+  const money = (cents: number) => formatMoney(cents, doc.money);
   const label = (name: string, value: string) => (doc.lang === 'zh' ? `${name}：${value}` : `${name}: ${value}`);
   const texts: Partial<Record<TemplateFieldName, string>> = {
     title: L.title,
@@ -90,7 +91,9 @@ function drawLines(page: PDFPage, field: TemplateField, doc: ContractDocument, f
   // Column starts as shares of the width: #, machine, model, price, amount.
   const starts = [0, 0.06, 0.36, 0.54, 0.84].map((s) => field.x + s * width);
   let y = field.y;
-  L.columns.forEach((c, i) => page.drawText(c, { x: starts[i]!, y, size, font: bold, color: INK }));
+  L.columns(doc.money.currency.code).forEach((c, i) =>
+    page.drawText(c, { x: starts[i]!, y, size, font: bold, color: INK }),
+  );
   y -= 4;
   page.drawLine({ start: { x: field.x, y }, end: { x: field.x + width, y }, thickness: 0.6, color: GREY });
   const unit = { day: L.perDay, month: L.perMonth };
@@ -98,10 +101,16 @@ function drawLines(page: PDFPage, field: TemplateField, doc: ContractDocument, f
     y -= size * 1.6;
     if (field.height && field.y - y > field.height) return;
     const prices = priceDisplay(line.businessModel, { day: line.dayCents, month: line.monthCents })
-      .map((p) => `${centsText(p.amount ?? 0)}${unit[p.unit]}`)
+      .map((p) => `${formatAmount(p.amount ?? 0, doc.money)}${unit[p.unit]}`)
       .join(' ');
     const machine = line.count > 1 ? L.modelCount(line.machine, line.count) : line.machine;
-    const cells = [String(n + 1), machine, L.models[line.businessModel] ?? '', prices, centsText(line.amountCents)];
+    const cells = [
+      String(n + 1),
+      machine,
+      L.models[line.businessModel] ?? '',
+      prices,
+      formatAmount(line.amountCents, doc.money),
+    ];
     cells.forEach((cell, i) => {
       const room = (starts[i + 1] ?? field.x + width) - starts[i]! - 4;
       page.drawText(wrap(font, cell, size, room)[0] ?? '', { x: starts[i]!, y, size, font, color: INK });

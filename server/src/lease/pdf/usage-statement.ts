@@ -7,8 +7,11 @@ import { devices } from '@console/db/schema/devices';
 import { contracts, stores } from '@console/db/schema/lease';
 import { billLines, bills } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
-import { centsText } from '@console/contract/codes/lease-pricing';
+import { formatMoney, type MoneyFormat } from '@console/contract/codes/money';
+import { nameIn } from '../../lib/org-brand.ts';
 import { cjkFont, fontkitForPdfLib } from './font.ts';
+
+const nameOf = (org: Parameters<typeof nameIn>[0] | undefined, lang: 'zh' | 'en') => (org ? nameIn(org, lang) : '');
 
 /** The statement's own words, in the reader's language. */
 export const STATEMENT_LABELS = {
@@ -25,7 +28,6 @@ export const STATEMENT_LABELS = {
     day: '日期',
     total: '合计',
     none: '本月无计费记录',
-    currency: '¥',
     generated: '生成时间',
   },
   en: {
@@ -41,13 +43,14 @@ export const STATEMENT_LABELS = {
     day: 'Day',
     total: 'Total',
     none: 'Nothing billed this month',
-    currency: '¥',
     generated: 'Generated',
   },
 } as const;
 
 export interface UsageStatement {
   lang: 'zh' | 'en';
+  /** The lessor's brand's money (decision 064). */
+  money: MoneyFormat;
   contractNumber: string;
   lessorName: string;
   renterName: string;
@@ -64,13 +67,18 @@ const lastDayOf = (month: string) => {
 };
 
 /** What the statement shows, read once: the machines on lease under the contract in the month and their days. */
-export function usageStatement(db: Db, contractId: number, month: string, lang: 'zh' | 'en'): UsageStatement | null {
+export function usageStatement(
+  db: Db,
+  contractId: number,
+  month: string,
+  lang: 'zh' | 'en',
+  money: MoneyFormat,
+): UsageStatement | null {
   const c = db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!c) return null;
   const first = `${month}-01`;
   const last = lastDayOf(month);
-  const name = (id: number) =>
-    db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id)).get()?.name ?? '';
+  const name = (id: number) => nameOf(db.select().from(organisations).where(eq(organisations.id, id)).get(), lang);
   const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
   // Each machine's hours on the days it was on lease under this contract within the month.
   const worked = db
@@ -135,6 +143,7 @@ export function usageStatement(db: Db, contractId: number, month: string, lang: 
   for (let d = 1; d <= Number(last.slice(8)); d++) days.push(`${month}-${String(d).padStart(2, '0')}`);
   return {
     lang,
+    money,
     contractNumber: c.number,
     lessorName: name(c.lessorOrgId),
     renterName: name(c.renterOrgId),
@@ -218,13 +227,7 @@ export async function renderUsageStatement(s: UsageStatement): Promise<Uint8Arra
     y -= 4;
     for (const b of s.billed) {
       row(
-        [
-          b.serialNumber,
-          String(b.days),
-          `${L.currency}${centsText(b.amountCents)}`,
-          hoursText(hoursIn(b.deviceId)),
-          b.bills,
-        ],
+        [b.serialNumber, String(b.days), formatMoney(b.amountCents, s.money), hoursText(hoursIn(b.deviceId)), b.bills],
         billStarts,
         9,
       );
@@ -232,7 +235,7 @@ export async function renderUsageStatement(s: UsageStatement): Promise<Uint8Arra
     const sum = s.billed.reduce((a, b) => a + b.amountCents, 0);
     const days = s.billed.reduce((a, b) => a + b.days, 0);
     const hours = s.billed.reduce((a, b) => a + hoursIn(b.deviceId), 0);
-    row([L.total, String(days), `${L.currency}${centsText(sum)}`, hoursText(hours), ''], billStarts, 9, bold);
+    row([L.total, String(days), formatMoney(sum, s.money), hoursText(hours), ''], billStarts, 9, bold);
   }
 
   // Hours worked per machine per day: a row per day, a column per machine.
@@ -260,8 +263,9 @@ export async function usageStatementPdf(
   contractId: number,
   month: string,
   lang: 'zh' | 'en',
+  money: MoneyFormat,
 ): Promise<{ fileName: string; bytes: Uint8Array } | null> {
-  const s = usageStatement(db, contractId, month, lang);
+  const s = usageStatement(db, contractId, month, lang, money);
   if (!s) return null;
   return { fileName: `${s.contractNumber}-${month}-usage.pdf`, bytes: await renderUsageStatement(s) };
 }

@@ -9,6 +9,7 @@ import { keywordIn } from '../../lib/search.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { jsonHas, userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
+import type { Lang } from '@console/contract/messages/translate';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
@@ -20,10 +21,11 @@ import { sortColumn } from '../../lib/sorting.ts';
 type CaseRecord = typeof faultCases.$inferSelect;
 
 /**
- * The cases a user reads: the operator's (a catalog for every company, like the device models) and those of the
- * organisations in the user's scope. A rental company's cases are its own know-how; another company never sees them.
+ * The cases a user reads: the operator's (a catalog for every company, like the device models) in the language the
+ * user reads (decision 064: an English console shows no Chinese case), and those of the organisations in the user's
+ * scope. A rental company's cases are its own know-how; another company never sees them.
  */
-export function visibleCases(data: ScopedData): Scope {
+export function visibleCases(data: ScopedData, lang: Lang): Scope {
   const operators = data
     .unscoped('codeTable')
     .select({ id: organisations.id })
@@ -31,18 +33,19 @@ export function visibleCases(data: ScopedData): Scope {
     .where(eq(organisations.kind, 'operator'))
     .all()
     .map((o) => o.id);
-  return data.anyOf(data.shared('codeTable', inArray(faultCases.orgId, operators)), data.orgScope(faultCases.orgId));
+  const catalog = and(inArray(faultCases.orgId, operators), eq(faultCases.lang, lang === 'en_US' ? 'en' : 'zh'))!;
+  return data.anyOf(data.shared('codeTable', catalog), data.orgScope(faultCases.orgId));
 }
 
-function findCase(data: ScopedData, id: number): CaseRecord {
-  const row = data.select().from(faultCases, visibleCases(data)).where(eq(faultCases.id, id)).get();
+function findCase(data: ScopedData, id: number, lang: Lang): CaseRecord {
+  const row = data.select().from(faultCases, visibleCases(data, lang)).where(eq(faultCases.id, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A case the user may change: visible, and kept by one of the user's organisations. */
-function ownCase(data: ScopedData, user: SessionUser, id: number): CaseRecord {
-  const row = findCase(data, id);
+function ownCase(data: ScopedData, user: SessionUser, id: number, lang: Lang): CaseRecord {
+  const row = findCase(data, id, lang);
   if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
   return row;
 }
@@ -80,29 +83,36 @@ const CASE_TEXTS = [faultCases.title, faultCases.symptom, faultCases.cause, faul
 const SORTS = { updatedAt: faultCases.updatedAt, title: faultCases.title, machineKind: faultCases.machineKind };
 
 export const caseRoutes: RouteDef[] = [
-  route(caseEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(caseEndpoints.list, ({ query, user, data, timeZone, lang }) => {
     const where = and(
       query.machineKind ? eq(faultCases.machineKind, query.machineKind) : undefined,
       query.faultType ? jsonHas(faultCases.faultTypes, query.faultType) : undefined,
       keywordIn(CASE_TEXTS, query.keyword),
     );
     const column = sortColumn(SORTS, query.sortField) ?? faultCases.updatedAt;
-    const { rows, ...paging } = listPage(data, query, data.select().from(faultCases, visibleCases(data)).where(where), [
-      sortDirection(query)(column),
-      desc(faultCases.id),
-    ]);
+    const { rows, ...paging } = listPage(
+      data,
+      query,
+      data.select().from(faultCases, visibleCases(data, lang)).where(where),
+      [sortDirection(query)(column), desc(faultCases.id)],
+    );
     return { list: present(data, user, rows, timeZone), ...paging };
   }),
-  route(caseEndpoints.detail, ({ query, user, data, timeZone }) => {
-    return present(data, user, [findCase(data, query.id)], timeZone)[0]!;
+  route(caseEndpoints.detail, ({ query, user, data, timeZone, lang }) => {
+    return present(data, user, [findCase(data, query.id, lang)], timeZone)[0]!;
   }),
   ...recordWrites(caseEndpoints, {
     table: faultCases,
-    assertChangeable: (tx, id, { user }) => void ownCase(tx, user, id),
-    origin: (tx, { user }) => ({ orgId: assertCreator(tx, user), authorId: user.id }),
+    assertChangeable: (tx, id, { user, lang }) => void ownCase(tx, user, id, lang),
+    // A case is written in the language of the console it is written in.
+    origin: (tx, { user, lang }) => ({
+      orgId: assertCreator(tx, user),
+      authorId: user.id,
+      lang: lang === 'en_US' ? 'en' : 'zh',
+    }),
     stamp: ({ deps }) => ({ updatedAt: new Date(deps.now()) }),
   }),
-  route(caseEndpoints.match, ({ query, data }) => {
+  route(caseEndpoints.match, ({ query, data, lang }) => {
     const narrowed =
       query.machineKind || query.faultTypes.length > 0
         ? or(
@@ -113,7 +123,7 @@ export const caseRoutes: RouteDef[] = [
     // A library is hundreds of cases per company; the candidates are scored in memory.
     const candidates = data
       .select()
-      .from(faultCases, visibleCases(data))
+      .from(faultCases, visibleCases(data, lang))
       .where(narrowed)
       .orderBy(desc(faultCases.updatedAt))
       .limit(2000)

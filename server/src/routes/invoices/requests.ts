@@ -6,6 +6,7 @@ import { invoiceEndpoints } from '@console/contract/http/invoices';
 import { organisations } from '@console/db/schema/accounts';
 import { invoiceEvents, invoiceItems, invoices } from '@console/db/schema/invoices';
 import { ApiError, conflict, forbidden } from '../../lib/errors.ts';
+import { checkTaxRegime } from '../../lib/org-brand.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { invoiceIn, mayRequestFor, presentInvoices } from './present.ts';
@@ -97,6 +98,8 @@ export const invoiceRequestRoutes: RouteDef[] = [
           });
         }
       }
+      // The buyer's brand decides the invoice's kind and the tax identifier it carries (decision 064).
+      const taxNumber = checkTaxRegime(deps, db, user.orgId, body);
       const totalCents = unique.reduce((sum, i) => sum + i.amountCents, 0);
       const inserted = tx
         .insert(invoices)
@@ -108,7 +111,7 @@ export const invoiceRequestRoutes: RouteDef[] = [
           invoiceType: body.type,
           taxRate: body.taxRate,
           title: body.title,
-          taxNumber: body.taxNumber,
+          taxNumber,
           contact: body.contact,
           phone: body.phone,
           address: body.address,

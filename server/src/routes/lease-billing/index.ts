@@ -18,16 +18,17 @@ import {
   OPENING_WRITERS,
   type BillRow,
 } from '@console/contract/http/lease-billing';
-import { arrearsExemptions } from '@console/db/schema/risk';
+import { arrearsExemptions, lockDaySettings } from '@console/db/schema/risk';
 import type { SessionUser } from '../../lib/session.ts';
-import { activeExemptions, reachedSteps, runArrearsLocks } from '../../risk/arrears.ts';
+import { activeExemptions, previewArrears, reachedSteps, runArrearsLocks } from '../../risk/arrears.ts';
 import type { ScopedData } from '../../lib/data.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
-import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { orgToday, orgTodays } from '../../lib/org-day.ts';
+import { formatInZone } from '../../lib/time.ts';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billingToday } from '../../billing/zone.ts';
 import { recordReceipt, voidReceipt } from '../../billing/receipts.ts';
@@ -75,7 +76,8 @@ const mayRecordOpening = (user: SessionUser) => ownCompany(user, OPENING_WRITERS
 function presentBills(
   data: ScopedData,
   rows: BillRecord[],
-  today: string,
+  /** The bill's lessor's today: days overdue count on its calendar, the same for every viewer. */
+  todayOf: (lessorOrgId: number) => string,
   user: SessionUser,
   timeZone: string,
 ): BillRow[] {
@@ -95,7 +97,7 @@ function presentBills(
       renterName: names.get(r.renterId) ?? '',
       lessorName: names.get(lessorOrgId) ?? '',
       unpaidCents,
-      daysOverdue: unpaidCents > 0 ? daysOverdue(r.dueOn, today) : 0,
+      daysOverdue: unpaidCents > 0 ? daysOverdue(r.dueOn, todayOf(lessorOrgId)) : 0,
       voidReason: voidReason ?? '',
       voidedAt: voidedAt ? formatInZone(voidedAt, timeZone) : '',
       voidedByName: voidedBy ? (people.get(voidedBy) ?? '') : '',
@@ -144,6 +146,9 @@ function exemptable(data: ScopedData, user: SessionUser, contractId: number) {
   return contract;
 }
 
+/** How far ahead a contract's page shows its next arrears steps (the lock day preview's window). */
+const NEXT_STEPS_DAYS = 30;
+
 function contractArrearsOf(data: ScopedData, user: SessionUser, contractId: number, now: number, timeZone: string) {
   const contract = contractInScope(data, contractId);
   // Days overdue on the company's billing calendar, as the arrears steps count them (decision 039).
@@ -159,6 +164,7 @@ function contractArrearsOf(data: ScopedData, user: SessionUser, contractId: numb
   const db = data.unscoped('alreadyScoped');
   const exemption = activeExemptions(db, [contract.id]).get(contract.id);
   const by = exemption ? userNames(data, [exemption.createdBy]).get(exemption.createdBy) : undefined;
+  const setting = db.select().from(lockDaySettings).where(eq(lockDaySettings.orgId, contract.lessorOrgId)).get();
   return {
     contractId: contract.id,
     overdueCents: owed?.overdueCents ?? 0,
@@ -169,13 +175,18 @@ function contractArrearsOf(data: ScopedData, user: SessionUser, contractId: numb
     exemptByName: by ?? '',
     exemptAt: exemption ? formatInZone(exemption.createdAt, timeZone) : '',
     mayExempt: mayExempt(user, contract.lessorOrgId),
+    lockingOn: setting?.arrearsEnabled ?? false,
+    nextSteps:
+      setting?.arrearsEnabled && !exemption
+        ? previewArrears(db, contract.lessorOrgId, setting, now, NEXT_STEPS_DAYS, contract.id)
+        : [],
   };
 }
 
 const BILL_SORTS = { issuedOn: bills.issuedOn, dueOn: bills.dueOn, amountCents: bills.amountCents };
 
 export const leaseBillingRoutes: RouteDef[] = [
-  route(api.renters, ({ data }) => {
+  route(api.renters, ({ data, deps }) => {
     const rows = data
       .select({
         id: renters.orgId,
@@ -192,7 +203,15 @@ export const leaseBillingRoutes: RouteDef[] = [
       data,
       rows.map((r) => r.lessorOrgId),
     );
-    return { list: rows.map(({ lessorOrgId, ...r }) => ({ ...r, lessorName: lessors.get(lessorOrgId) ?? '' })) };
+    // The lessor's today: the day a receipt from this renter is received on unless told otherwise.
+    const todayOf = orgTodays(data.unscoped('domainRule'), deps.now());
+    return {
+      list: rows.map(({ lessorOrgId, ...r }) => ({
+        ...r,
+        lessorName: lessors.get(lessorOrgId) ?? '',
+        today: todayOf(lessorOrgId),
+      })),
+    };
   }),
 
   route(api.billList, ({ query, user, data, deps, timeZone }) => {
@@ -207,7 +226,10 @@ export const leaseBillingRoutes: RouteDef[] = [
     );
     const order = listOrder(query, BILL_SORTS, bills.id, [asc(bills.dueOn), asc(bills.id)]);
     const { rows, ...paging } = listPage(data, query, billRows(data).where(where), order);
-    return { list: presentBills(data, rows, dayInZone(deps.now(), timeZone), user, timeZone), ...paging };
+    return {
+      list: presentBills(data, rows, orgTodays(data.unscoped('domainRule'), deps.now()), user, timeZone),
+      ...paging,
+    };
   }),
 
   route(api.billDetail, ({ query, user, data, deps, timeZone }) => {
@@ -238,7 +260,7 @@ export const leaseBillingRoutes: RouteDef[] = [
       .orderBy(asc(devices.serialNumber), asc(billLines.id))
       .all();
     return {
-      bill: presentBills(data, [row], dayInZone(deps.now(), timeZone), user, timeZone)[0]!,
+      bill: presentBills(data, [row], orgTodays(data.unscoped('domainRule'), deps.now()), user, timeZone)[0]!,
       lines,
       allocations: allocationRows(data, { billIds: [row.id] }),
     };
@@ -408,8 +430,9 @@ export const leaseBillingRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.arrears, ({ query, data, deps, timeZone }) => {
-    const today = dayInZone(deps.now(), timeZone);
+  route(api.arrears, ({ query, user, data, deps }) => {
+    // Overdue on the calendar of the user's company (the lessor's, whose bills these are), not the browser's.
+    const today = orgToday(data.unscoped('domainRule'), user.orgId, deps.now());
     const overdue = sql<number>`sum(${bills.amountCents} - ${bills.paidCents})`;
     const oldest = sql<string>`min(${bills.dueOn})`;
     const rows = data

@@ -41,8 +41,9 @@ import { contractPdf } from '../../lease/pdf/contract-pdf.ts';
 import { managerReasonList } from '../../lease/approval.ts';
 import { approve, close, reject, submit, terminate, withdraw } from '../../lease/review.ts';
 import { runArrearsLocks } from '../../risk/arrears.ts';
-import { cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
+import { askSigning, cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from './detail-parts.ts';
+import { nameIn, orgBrand } from '../../lib/org-brand.ts';
 
 /** The detail's parts a contract change's detail shows alike (decision 041). */
 export { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf };
@@ -159,10 +160,11 @@ export const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
   const settings = esignSettings(deps.env);
   return {
     db: data.unscoped('domainRule'),
-    esign: createEsignClient(settings),
+    esign: createEsignClient(settings, deps.now),
     settings,
     now: deps.now,
     readUpload: (name) => readStoredFile(deps, name),
+    moneyOf: (lessorOrgId) => orgBrand(deps, data.unscoped('domainRule'), lessorOrgId).money,
   };
 };
 
@@ -208,7 +210,7 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
   const isLessor = user.orgKind === 'lessor' && user.orgId === c.lessorOrgId;
   return {
     ...base!,
-    lessorName: orgName(data, c.lessorOrgId),
+    lessorName: orgName(data, c.lessorOrgId, c.lang),
     storeId: c.storeId,
     salespersonId: c.salespersonId,
     siteProvince: c.siteProvince,
@@ -254,13 +256,16 @@ function changesOf(data: ScopedData, user: SessionUser, contractId: number) {
     .all();
 }
 
-const orgName = (data: ScopedData, id: number) =>
-  data
+/** A party of a contract by its name in the contract's language (decision 064), as its document names it. */
+const orgName = (data: ScopedData, id: number, lang: 'zh' | 'en') => {
+  const org = data
     .unscoped('referencedNames')
-    .select({ name: organisations.name })
+    .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
     .from(organisations)
     .where(eq(organisations.id, id))
-    .get()?.name ?? '';
+    .get();
+  return org ? nameIn(org, lang) : '';
+};
 
 /**
  * Drawn PDFs, a few minutes each, by contract and the moment it or its signing last changed: a render takes seconds
@@ -280,7 +285,7 @@ async function pdfFile(data: ScopedData, deps: AppDeps, c: Contract) {
   for (const [k, v] of pdfCache) if (now - v.at > PDF_CACHE_MS) pdfCache.delete(k);
   let bytes = pdfCache.get(key)?.bytes ?? null;
   if (!bytes) {
-    bytes = await contractPdf(db, c.id, (name) => readStoredFile(deps, name));
+    bytes = await contractPdf(db, c.id, orgBrand(deps, db, c.lessorOrgId).money, (name) => readStoredFile(deps, name));
     if (!bytes) throw new ApiError(API_STATUS.notFound, 'error.notFound');
     if (pdfCache.size >= 64) pdfCache.delete(pdfCache.keys().next().value!);
     pdfCache.set(key, { at: now, bytes });
@@ -411,16 +416,15 @@ export const leaseContractRoutes: RouteDef[] = [
     const db = data.unscoped('domainRule');
     const now = deps.now();
     const { id, reason, day } = body;
-    const none = { ruleName: null, signing: null };
+    const none = { ruleName: null, held: null, signing: null };
     switch (body.action) {
       case 'submit': {
         const moved = submit(db, user, id, now);
         if (moved.rule) setMessage('lease.autoApproved', { rule: moved.rule.name });
         // Held for a manager whatever the rules say (decision 029's addendum): the submitter is told why.
-        if (moved.held?.length) {
-          setMessage('lease.review.held', { reasons: managerReasonList(lang, moved.held) });
-        }
-        return { status: moved.status, ruleName: moved.rule?.name ?? null, signing: null };
+        const held = moved.held?.length ? managerReasonList(lang, moved.held) : null;
+        if (held) setMessage('lease.review.held', { reasons: held });
+        return { status: moved.status, ruleName: moved.rule?.name ?? null, held, signing: null };
       }
       case 'withdraw':
         return { status: withdraw(db, user, id, now).status, ...none };
@@ -437,13 +441,14 @@ export const leaseContractRoutes: RouteDef[] = [
       }
       case 'startSigning': {
         const signing = await startSigning(signingDeps(data, deps), user, id, { sealId: body.sealId });
-        return { status: LEASE_STATUS.awaitingLesseeSign, ruleName: null, signing };
+        return { status: LEASE_STATUS.awaitingLesseeSign, ruleName: null, held: null, signing };
       }
       case 'cancelSigning':
         await cancelSigning(signingDeps(data, deps), user, id, { reason });
         return { status: LEASE_STATUS.awaitingSignInitiation, ...none };
     }
   }),
+  route(api.askSigning, ({ body, user, data, deps }) => askSigning(signingDeps(data, deps), user, body.id)),
   route(api.attach, ({ body, user, data, deps }) => {
     const name = body.url.slice(body.url.lastIndexOf('/') + 1);
     const id = attachFile(data.unscoped('domainRule'), user, body.id, name, body.kind, body.fileName, deps.now());
@@ -470,8 +475,8 @@ export const leaseContractRoutes: RouteDef[] = [
     return {
       number: c.number,
       status: c.status,
-      lessorName: orgName(data, c.lessorOrgId),
-      renterName: orgName(data, c.renterOrgId),
+      lessorName: orgName(data, c.lessorOrgId, c.lang),
+      renterName: orgName(data, c.renterOrgId, c.lang),
       storeName: store?.name ?? '',
       siteAddress: [c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]
         .filter((part, i, all) => part && part !== all[i - 1])

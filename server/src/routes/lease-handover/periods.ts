@@ -10,7 +10,7 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { textContains } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { dayInZone } from '../../lib/time.ts';
+import { orgToday, orgTodays } from '../../lib/org-day.ts';
 import { periodScope } from './scope.ts';
 
 type Period = typeof leasePeriods.$inferSelect;
@@ -32,7 +32,7 @@ interface Filters {
   overdue?: boolean;
 }
 
-/** The filters, against today in the user's zone: due within N days and overdue only count machines on lease. */
+/** The filters, against the user's organisation's today: due within N days and overdue only count machines on lease. */
 function filtersOf(query: Filters, today: string) {
   return and(
     query.contractId === undefined ? undefined : eq(leasePeriods.contractId, query.contractId),
@@ -64,6 +64,7 @@ function readRows(data: ScopedData, user: SessionUser, query: Filters, today: st
       serialNumber: devices.serialNumber,
       modelName: deviceModels.name,
       contractNumber: contracts.number,
+      lessorOrgId: contracts.lessorOrgId,
       renterName: renterOrg.name,
     })
     .from(leasePeriods, scope)
@@ -79,12 +80,16 @@ type ReadRow = {
   serialNumber: string;
   modelName: string | null;
   contractNumber: string;
+  lessorOrgId: number;
   renterName: string | null;
 };
 
 export function presentPeriod(r: ReadRow, today: string): PeriodRow {
   const p = r.period;
-  const last = p.endOn ?? (today < p.startOn ? p.startOn : today);
+  // A return ends a period on its day; a change's cut (a later day of new terms, decision 041) after its last day.
+  const ended = p.endOn !== null && (p.endedByChangeId === null || p.endOn < today);
+  const upcoming = !ended && today < p.startOn;
+  const last = ended ? p.endOn! : today;
   const overdue = p.endOn === null && p.plannedEndOn < today;
   return {
     id: p.id,
@@ -98,9 +103,9 @@ export function presentPeriod(r: ReadRow, today: string): PeriodRow {
     startOn: p.startOn,
     plannedEndOn: p.plannedEndOn,
     endOn: p.endOn,
-    state: p.endOn !== null ? 'ended' : overdue ? 'overdue' : 'open',
-    days: Math.max(0, daysBetween(p.startOn, last) + 1),
-    daysLeft: p.endOn === null ? daysBetween(today, p.plannedEndOn) : null,
+    state: ended ? 'ended' : upcoming ? 'upcoming' : overdue ? 'overdue' : 'open',
+    days: upcoming ? 0 : Math.max(0, daysBetween(p.startOn, last) + 1),
+    daysLeft: ended ? null : daysBetween(today, p.endOn ?? p.plannedEndOn),
     entryId: p.entryId,
     exitId: p.exitId,
   };
@@ -121,9 +126,9 @@ const DEFAULT_ORDER = [
 ];
 
 export const periodRoutes: RouteDef[] = [
-  route(api.periods, ({ query, user, data, deps, timeZone }) => {
-    const today = dayInZone(deps.now(), timeZone);
-    const rows = readRows(data, user, query, today);
+  route(api.periods, ({ query, user, data, deps }) => {
+    const db = data.unscoped('domainRule');
+    const rows = readRows(data, user, query, orgToday(db, user.orgId, deps.now()));
     if (!rows) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
     const { rows: found, ...paging } = listPage(
       data,
@@ -131,6 +136,8 @@ export const periodRoutes: RouteDef[] = [
       rows,
       listOrder(query, SORTS, leasePeriods.id, DEFAULT_ORDER),
     );
-    return { list: (found as ReadRow[]).map((r) => presentPeriod(r, today)), ...paging };
+    // Days on lease and days left count on the lessor's calendar: the same for every viewer, wherever they are.
+    const todayOf = orgTodays(db, deps.now());
+    return { list: (found as ReadRow[]).map((r) => presentPeriod(r, todayOf(r.lessorOrgId))), ...paging };
   }),
 ];

@@ -29,6 +29,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { dayInZone } from '../../lib/time.ts';
 import { usageStatementPdf } from '../../lease/pdf/usage-statement.ts';
+import { orgBrand } from '../../lib/org-brand.ts';
 import { subleaseCostOf } from '../../lease/sublease-cost.ts';
 
 type Range = { from: string; to: string };
@@ -292,9 +293,9 @@ export const leaseRevenueRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.statement, async ({ query, data, lang }) => {
+  route(api.statement, async ({ query, data, lang, deps }) => {
     const contract = data
-      .select({ id: contracts.id })
+      .select({ id: contracts.id, lessorOrgId: contracts.lessorOrgId })
       .from(contracts, data.orgScope(contracts.lessorOrgId, contracts.renterOrgId))
       .where(eq(contracts.id, query.contractId))
       .get();
@@ -304,6 +305,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
       contract.id,
       query.month,
       lang === 'en_US' ? 'en' : 'zh',
+      orgBrand(deps, data.unscoped('alreadyScoped'), contract.lessorOrgId).money,
     );
     if (!file) throw notFound();
     return {

@@ -47,6 +47,8 @@ function present(data: ScopedData, user: SessionUser, rows: ProductRecord[], tim
     id: r.id,
     category: r.category,
     name: r.name,
+    nameZh: r.nameZh,
+    nameEn: r.nameEn,
     image: r.image,
     description: r.description,
     keyAttributes: r.keyAttributes,

@@ -18,7 +18,8 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
-import { dayInZone, formatInZone, startOfDayInZone } from '../../lib/time.ts';
+import { orgNumberDay } from '../../lib/org-day.ts';
+import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { requestBrand } from '../brand.ts';
 import { certificatePdf } from './certificate.ts';
 import {
@@ -60,7 +61,6 @@ function open(
     inspectorId: number;
     remark: string;
     now: number;
-    timeZone: string;
   },
 ): number {
   const { device, plan, now } = values;
@@ -85,7 +85,8 @@ function open(
     })
     .returning()
     .get();
-  const number = `QC${dayInZone(now, values.timeZone).replaceAll('-', '')}${String(row.id).padStart(5, '0')}`;
+  // The day of the organisation whose machine it is (its calendar, lib/org-day.ts), whoever starts it from wherever.
+  const number = `QC${orgNumberDay(tx.unscoped('domainRule'), device.orgId, now)}${String(row.id).padStart(5, '0')}`;
   tx.update(qualityInspections).set({ number }).where(eq(qualityInspections.id, row.id)).run();
   plan.forEach((item, position) =>
     tx
@@ -267,7 +268,7 @@ export const qualityRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.start, ({ body, user, data, deps, c, timeZone }) => {
+  route(api.start, ({ body, user, data, deps, c }) => {
     const appid = requestBrand(c, deps).appid;
     const id = data.write((tx) => {
       const device = tx
@@ -286,7 +287,6 @@ export const qualityRoutes: RouteDef[] = [
         inspectorId: user.id,
         remark: body.remark,
         now: deps.now(),
-        timeZone,
       });
     });
     return { id };
@@ -334,7 +334,7 @@ export const qualityRoutes: RouteDef[] = [
     return { id: body.id, state };
   }),
 
-  route(api.retest, ({ body, user, data, deps, c, timeZone }) => {
+  route(api.retest, ({ body, user, data, deps, c }) => {
     const appid = requestBrand(c, deps).appid;
     const id = data.write((tx) => {
       const row = inspectionOf(tx, user.roleId, body.id);
@@ -359,7 +359,6 @@ export const qualityRoutes: RouteDef[] = [
         inspectorId: user.id,
         remark: body.remark,
         now: deps.now(),
-        timeZone,
       });
     });
     return { id };

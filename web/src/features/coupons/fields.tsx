@@ -1,11 +1,12 @@
 import { COUPON_ISSUE_STATE, COUPON_TYPE, COUPON_USE_STATE } from '@console/contract/codes/coupons';
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import type { CouponRow, ReceivedCouponRow } from '@console/contract/http/coupons';
-import { defineFields, groupedYuan } from '../../components/fields.tsx';
+import { defineFields } from '../../components/fields.tsx';
+import { amountText } from '../../lib/money.ts';
 
 /** The coupon's value: its face value in yuan, or its discount ("8.5 折" / "8.5 of 10"). */
 const valueText = (row: CouponRow, t: (key: string, options?: Record<string, unknown>) => string) =>
-  row.type === 'cash' ? groupedYuan(row.faceValueCents ?? 0) : t('coupon.discountText', { discount: row.discount });
+  row.type === 'cash' ? amountText(row.faceValueCents ?? 0) : t('coupon.discountText', { discount: row.discount });
 
 /** A coupon (spec section 3): its rules and counts. */
 export const useCouponFields = defineFields<CouponRow>()('coupons', {
@@ -26,7 +27,7 @@ export const useCouponFields = defineFields<CouponRow>()('coupons', {
   },
   minSpendCents: {
     label: 'coupon.minSpend',
-    value: (row, { t }) => (row.minSpendCents === 0 ? t('coupon.noMinimum') : groupedYuan(row.minSpendCents)),
+    value: (row, { t }) => (row.minSpendCents === 0 ? t('coupon.noMinimum') : amountText(row.minSpendCents)),
   },
   issuePeriod: { label: 'coupon.issuePeriod', value: (row) => `${row.issueFrom} ~ ${row.issueTo}` },
   issueState: { label: 'coupon.issueState', kind: 'code', table: COUPON_ISSUE_STATE, filter: { width: 140 } },
@@ -53,7 +54,7 @@ export const useReceivedFields = defineFields<ReceivedCouponRow>()('coupons', {
   usedAt: { label: 'received.usedAt', kind: 'moment' },
   discountCents: {
     label: 'received.discount',
-    value: (row) => (row.discountCents === null ? '' : groupedYuan(row.discountCents)),
+    value: (row) => (row.discountCents === null ? '' : amountText(row.discountCents)),
   },
   orderRef: { label: 'received.orderRef' },
   grantedByName: { label: 'received.grantedBy' },

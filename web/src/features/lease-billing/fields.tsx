@@ -4,7 +4,8 @@ import { BILL_KIND, BILL_STATE, LEDGER_TYPE, RECEIPT_METHOD } from '@console/con
 import type { ArrearsRow, BillRow, LedgerRowData, ReceiptRow } from '@console/contract/http/lease-billing';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
-import { defineFields, yuan, type FieldContext } from '../../components/fields.tsx';
+import { defineFields, type FieldContext } from '../../components/fields.tsx';
+import { amountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 import { RenterFilter } from './components/renter-select.tsx';
 import { ArrearsStep } from './components/contract-arrears.tsx';
@@ -89,7 +90,7 @@ export const useReceiptFields = defineFields<ReceiptRow>()('lease-billing', {
   reference: { label: 'history.reference' },
   allocations: {
     label: 'history.allocations',
-    value: (row) => row.allocations.map((a) => `${a.billNumber}: ${yuan(a.amountCents)}`).join('; '),
+    value: (row) => row.allocations.map((a) => `${a.billNumber}: ${amountText(a.amountCents)}`).join('; '),
   },
   voided: {
     label: 'history.state',

@@ -1,18 +1,22 @@
-import { Input, Space } from 'antd';
+import { Space } from 'antd';
 import { CHANGE_KIND, CHANGE_OP } from '@console/contract/codes/contract-change';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { CHANGE_STATUS_TABLE, type ChangeLineRow, type ChangeRow } from '@console/contract/http/lease-changes';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
-import { defineFields, yuan } from '../../components/fields.tsx';
+import { defineFields } from '../../components/fields.tsx';
+import { DayField } from '../../components/picker-fields.tsx';
 import { PriceDisplay } from '../../components/price-display.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
 const prices = (model: number, day: number | null, month: number | null) => (
   <PriceDisplay
     model={model}
-    prices={{ day: day === null ? null : Number(yuan(day)), month: month === null ? null : Number(yuan(month)) }}
+    prices={{
+      day,
+      month,
+    }}
   />
 );
 
@@ -53,8 +57,8 @@ export const useChangeFields = defineFields<ChangeRow>()('lease-changes', {
     table: CHANGE_KIND,
     filter: { width: 180 },
   },
-  effectiveFrom: { label: 'fields.effectiveFrom', filter: { input: () => <Input type="date" allowClear /> } },
-  effectiveTo: { label: 'fields.effectiveTo', filter: { input: () => <Input type="date" allowClear /> } },
+  effectiveFrom: { label: 'fields.effectiveFrom', filter: { input: () => <DayField /> } },
+  effectiveTo: { label: 'fields.effectiveTo', filter: { input: () => <DayField /> } },
 });
 
 /** A change's line: what it does, to which machine, and the terms before and after. */

@@ -1,9 +1,10 @@
-import { Input, Space } from 'antd';
+import { Space } from 'antd';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { LEASE_STATUS_TABLE, type ContractLineRow, type ContractRow } from '@console/contract/http/lease-contracts';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
-import { defineFields, yuan } from '../../components/fields.tsx';
+import { defineFields } from '../../components/fields.tsx';
+import { DayField } from '../../components/picker-fields.tsx';
 import { PriceDisplay } from '../../components/price-display.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OptionFilter } from './components/option-filter.tsx';
@@ -43,8 +44,8 @@ export const useContractFields = defineFields<ContractRow>()('lease-contracts', 
   machineCount: { label: 'fields.machineCount', kind: 'number' },
   createdAt: { label: 'fields.createdAt', kind: 'moment', sortable: true, defaultHidden: true },
   keyword: { label: 'fields.keyword', filter: { placeholder: 'fields.keywordPlaceholder', maxLength: 50, width: 220 } },
-  startFrom: { label: 'fields.startFrom', filter: { input: () => <Input type="date" allowClear /> } },
-  startTo: { label: 'fields.startTo', filter: { input: () => <Input type="date" allowClear /> } },
+  startFrom: { label: 'fields.startFrom', filter: { input: () => <DayField /> } },
+  startTo: { label: 'fields.startTo', filter: { input: () => <DayField /> } },
 });
 
 /** A line of a contract: a machine (or a model and a count), its business model, prices and amount. */
@@ -57,12 +58,17 @@ export const useContractLineFields = defineFields<ContractLineRow>()('lease-cont
       <PriceDisplay
         model={l.businessModel}
         prices={{
-          day: l.dayCents === null ? null : Number(yuan(l.dayCents)),
-          month: l.monthCents === null ? null : Number(yuan(l.monthCents)),
+          day: l.dayCents,
+          month: l.monthCents,
         }}
       />
     ),
   },
   count: { label: 'fields.count', kind: 'number' },
+  // A line a change added or ended holds days of its own (decision 041); '-' is the contract's whole term.
+  days: {
+    label: 'fields.lineDays',
+    value: (l) => (l.fromOn === null && l.untilOn === null ? null : `${l.fromOn ?? ''} ~ ${l.untilOn ?? ''}`.trim()),
+  },
   amountCents: { label: 'fields.amount', kind: 'money' },
 });

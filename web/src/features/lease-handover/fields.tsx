@@ -1,4 +1,4 @@
-import { Image, Input, Space } from 'antd';
+import { Image, Space } from 'antd';
 import { Link } from 'react-router';
 import {
   HANDOVER_STATE,
@@ -12,11 +12,12 @@ import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { workOrderScreens } from '@console/contract/screens/work-orders';
 import { href } from '@console/contract/screens/screen';
 import { defineFields } from '../../components/fields.tsx';
+import { DayField } from '../../components/picker-fields.tsx';
 import { useFileUrls } from '../../components/use-file-urls.ts';
 import { handoverHref } from './api.ts';
 
 const contractLink = (row: { contractId: number }) => href(leaseContractScreens.contractDetail, { id: row.contractId });
-const dayInput = () => <Input type="date" allowClear />;
+const dayInput = () => <DayField />;
 
 /** The fields of an entry or exit (labels in the `lease-handover` catalog); the form's rules are handoverInput's. */
 export const useHandoverFields = defineFields<HandoverRow>()('lease-handover', {

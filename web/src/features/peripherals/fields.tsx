@@ -7,7 +7,8 @@ import { INSTALLATION_TYPES, POWER_SOURCES, type VirtualHost } from '@console/co
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';
 import { DevicePicker } from '../../components/device-picker.tsx';
-import { defineFields, groupedYuan, type FieldContext, type FieldSpecs } from '../../components/fields.tsx';
+import { defineFields, type FieldContext, type FieldSpecs } from '../../components/fields.tsx';
+import { amountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 import { SimCardPicker } from './components/sim-card-picker.tsx';
 
@@ -135,7 +136,7 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
     kind: 'money',
     sortable: true,
     value: (row) => row.purchase?.originalValueCents,
-    cell: (row) => (row.purchase ? groupedYuan(row.purchase.originalValueCents) : '-'),
+    cell: (row) => (row.purchase ? amountText(row.purchase.originalValueCents) : '-'),
   },
   salvage: {
     label: 'accessories.salvageValue',
@@ -143,7 +144,7 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
     value: (row) => row.purchase?.salvageValueCents,
     cell: (row) =>
       row.purchase
-        ? `${groupedYuan(row.purchase.salvageValueCents)}${row.purchase.salvageRate === null ? '' : ` (${row.purchase.salvageRate}%)`}`
+        ? `${amountText(row.purchase.salvageValueCents)}${row.purchase.salvageRate === null ? '' : ` (${row.purchase.salvageRate}%)`}`
         : '-',
   },
   purchasedAt: {
@@ -161,7 +162,7 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
   accessoryValueCents: {
     label: 'accessories.accessoryValue',
     kind: 'money',
-    cell: (row) => groupedYuan(row.accessoryValueCents),
+    cell: (row) => amountText(row.accessoryValueCents),
   },
   ownerName: { label: 'common.owner', defaultHidden: true },
   recorded: {

@@ -2,7 +2,8 @@ import { Image, Space, Typography } from 'antd';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import type { LeasePriceRow, ProductRow } from '@console/contract/http/products';
-import { defineFields, groupedYuan } from '../../components/fields.tsx';
+import { defineFields } from '../../components/fields.tsx';
+import { amountText } from '../../lib/money.ts';
 import { UploadField } from '../../components/upload-field.tsx';
 import { YuanInput } from '../../components/yuan-input.tsx';
 
@@ -18,6 +19,8 @@ export const useProductFields = defineFields<ProductRow>()('products', {
     form: { input: () => <UploadField kind="image" isPublic /> },
   },
   name: { label: 'product.name', sortable: true, form: { maxLength: 60 } },
+  nameZh: { label: 'product.nameZh', form: { maxLength: 60 } },
+  nameEn: { label: 'product.nameEn', form: { maxLength: 60 } },
   category: { label: 'product.category', kind: 'code', table: PRODUCT_CATEGORY, filter: { width: 150 }, form: true },
   spec: { label: 'product.spec', form: { maxLength: 100 } },
   amountCents: {
@@ -53,10 +56,10 @@ export const useProductFields = defineFields<ProductRow>()('products', {
 export const useLeasePriceFields = defineFields<LeasePriceRow>()('products', {
   modelName: { label: 'lease.model', sortable: true },
   businessModel: { label: 'lease.businessModel', kind: 'code', table: BUSINESS_MODEL, filter: { width: 190 } },
-  dayCents: { label: 'lease.dayPrice', value: (row) => (row.dayCents === null ? '' : groupedYuan(row.dayCents)) },
+  dayCents: { label: 'lease.dayPrice', value: (row) => (row.dayCents === null ? '' : amountText(row.dayCents)) },
   monthCents: {
     label: 'lease.monthPrice',
-    value: (row) => (row.monthCents === null ? '' : groupedYuan(row.monthCents)),
+    value: (row) => (row.monthCents === null ? '' : amountText(row.monthCents)),
   },
   orgName: { label: 'product.org' },
   updatedAt: { label: 'product.updatedAt', kind: 'moment', sortable: true },

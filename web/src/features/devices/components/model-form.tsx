@@ -19,7 +19,7 @@ export function useModelForm() {
   const createModel = (body: z.output<typeof deviceModelEndpoints.create.body>) => create.mutateAsync({ body });
   const updateModel = (body: z.output<typeof deviceModelEndpoints.update.body>) => update.mutateAsync({ body });
   return {
-    fields: () => fields.formItems(['name', 'category', 'image', 'brand']),
+    fields: () => fields.formItems(['name', 'nameZh', 'nameEn', 'category', 'image', 'brand']),
     create: {
       title: t('models.addTitle'),
       schema: deviceModelEndpoints.create.body,
@@ -33,6 +33,8 @@ export function useModelForm() {
       initialValues: (model) => ({
         id: model.id,
         name: model.name,
+        nameZh: model.nameZh,
+        nameEn: model.nameEn,
         category: model.category,
         image: model.image,
         brand: model.brand,

@@ -6,7 +6,7 @@ import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, type ExpenseMonth } from '@console/contract/http/device-records';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { downloadCsv, exportFileName, rowsToCsv } from '../../../components/export-list.ts';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { amountText, moneyText } from '../../../lib/money.ts';
 import { exportColumnsOf, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -26,7 +26,7 @@ export function MonthTotals() {
     key,
     title,
     align: 'right',
-    render: (_, row) => groupedYuan(row[key]),
+    render: (_, row) => amountText(row[key]),
     exportValue: (row) => (row[key] / 100).toFixed(2),
   });
   const columns: ListColumn<ExpenseMonth>[] = [
@@ -44,10 +44,10 @@ export function MonthTotals() {
                 <Statistic
                   key={code.value}
                   title={label(EXPENSE_TYPE, code.value)}
-                  value={groupedYuan(totals[code.value])}
+                  value={moneyText(totals[code.value])}
                 />
               ))}
-              <Statistic title={t('total')} value={groupedYuan(totals.all)} />
+              <Statistic title={t('total')} value={moneyText(totals.all)} />
             </Flex>
           </Card>
           <Card

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_SOURCE } from '@console/contract/codes/invoices';
 import type { InvoiceableRow } from '@console/contract/http/invoices';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { amountText, moneyText } from '../../../lib/money.ts';
 
 type Ref = { source: InvoiceableRow['source']; id: number };
 const keyOf = (r: { source: string; sourceId?: number; id?: number }) => `${r.source}:${r.sourceId ?? r.id}`;
@@ -43,13 +43,13 @@ export function ItemPicker({
           { key: 'label', title: t('item.label'), dataIndex: 'label' },
           { key: 'issuer', title: t('item.issuer'), dataIndex: 'issuerName' },
           { key: 'paidOn', title: t('item.paidOn'), dataIndex: 'paidOn' },
-          { key: 'amount', title: t('item.amount'), align: 'right', render: (_, i) => groupedYuan(i.amountCents) },
+          { key: 'amount', title: t('item.amount'), align: 'right', render: (_, i) => amountText(i.amountCents) },
         ]}
       />
       <Typography.Text type="secondary">
         {t('request.selected', {
           count: picked.length,
-          amount: groupedYuan(picked.reduce((sum, i) => sum + i.amountCents, 0)),
+          amount: moneyText(picked.reduce((sum, i) => sum + i.amountCents, 0)),
         })}
       </Typography.Text>
       {issuers.size > 1 && <Alert type="warning" showIcon title={t('request.oneIssuer')} />}

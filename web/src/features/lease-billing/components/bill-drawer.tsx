@@ -7,7 +7,7 @@ import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import { billingEndpoints, billVoidForm, type BillLine, type BillRow } from '@console/contract/http/lease-billing';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText, moneyText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PriceDisplay } from '../../../components/price-display.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -17,8 +17,6 @@ import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoi
 import { saveBase64 } from '../../lease-contracts/index.ts';
 import { BILLING_READS } from '../api.ts';
 import { useBillFields } from '../fields.tsx';
-
-const priceOf = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** A bill's detail: its terms, a line per machine period with the days and price, and the receipts that paid it. */
 export function BillDrawer({ billId, onClose }: { billId: number | null; onClose: () => void }) {
@@ -93,9 +91,9 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                       align: 'right',
                       render: (_, a) =>
                         a.voided ? (
-                          <Typography.Text delete>{yuan(a.amountCents)}</Typography.Text>
+                          <Typography.Text delete>{amountText(a.amountCents)}</Typography.Text>
                         ) : (
-                          yuan(a.amountCents)
+                          amountText(a.amountCents)
                         ),
                     },
                   ]}
@@ -131,16 +129,13 @@ function BillLines({ lines }: { lines: BillLine[] }) {
             key: 'price',
             title: t('bill.price'),
             render: (_, l) => (
-              <PriceDisplay
-                model={l.businessModel}
-                prices={{ day: priceOf(l.dayCents), month: priceOf(l.monthCents) }}
-              />
+              <PriceDisplay model={l.businessModel} prices={{ day: l.dayCents, month: l.monthCents }} />
             ),
           },
           { key: 'from', title: t('bill.fromOn'), dataIndex: 'fromOn' },
           { key: 'to', title: t('bill.toOn'), dataIndex: 'toOn' },
           { key: 'days', title: t('bill.days'), dataIndex: 'days' },
-          { key: 'amount', title: t('bill.lineAmount'), render: (_, l) => yuan(l.amountCents), align: 'right' },
+          { key: 'amount', title: t('bill.lineAmount'), render: (_, l) => amountText(l.amountCents), align: 'right' },
         ]}
       />
     </>
@@ -161,7 +156,7 @@ function VoidBill({ bill }: { bill: BillRow }) {
   });
   const start = async () => {
     const confirmed = await modal.confirm({
-      title: t('bill.voidConfirm', { number: bill.number, amount: yuan(bill.amountCents) }),
+      title: t('bill.voidConfirm', { number: bill.number, amount: moneyText(bill.amountCents) }),
       okButtonProps: { danger: true },
       okText: t('bill.void'),
     });

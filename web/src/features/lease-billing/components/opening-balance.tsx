@@ -1,11 +1,11 @@
 import { App, Button, Input } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { billingEndpoints, openingForm } from '@console/contract/http/lease-billing';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { YuanInput } from '../../../components/yuan-input.tsx';
+import { useOrgToday } from '../../../lib/days.ts';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { BILLING_READS, useRecordsOpeningBalances } from '../api.ts';
 
@@ -18,8 +18,9 @@ export function OpeningBalanceButton({ renterId, onRecorded }: { renterId: numbe
   const { message } = App.useApp();
   const record = useEndpointMutation(billingEndpoints.openingCreate, { invalidates: BILLING_READS });
   const mayRecord = useRecordsOpeningBalances();
+  // The company's today (its calendar), as the server counts the days.
+  const today = useOrgToday();
   if (!mayRecord) return null;
-  const today = dayjs().format('YYYY-MM-DD');
   return (
     <FormDialog
       title={t('opening.title')}

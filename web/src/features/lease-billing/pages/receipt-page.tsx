@@ -1,15 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Card, Col, Form, Input, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import { billingEndpoints, receiptForm, type AllocationRow } from '@console/contract/http/lease-billing';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText, moneyText } from '../../../lib/money.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
+import { useOrgToday } from '../../../lib/days.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { YuanInput } from '../../../components/yuan-input.tsx';
@@ -33,7 +33,7 @@ function OpenBills({ renterId, onOpen }: { renterId: number | undefined; onOpen:
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Text strong>
-        {t('receipt.arrears')}: <span data-testid="renter-arrears">{yuan(arrears)}</span>
+        {t('receipt.arrears')}: <span data-testid="renter-arrears">{amountText(arrears)}</span>
       </Typography.Text>
       <Table
         rowKey="id"
@@ -59,6 +59,15 @@ export function ReceiptPage() {
   const [made, setMade] = useState<{ amountCents: number; allocations: AllocationRow[] } | null>(null);
   const [billId, setBillId] = useState<number | null>(null);
   const create = useEndpointMutation(billingEndpoints.receiptCreate, { invalidates: BILLING_READS });
+  // The day received defaults to the renter's lessor's today (its calendar, the one the server checks the day
+  // against), not the browser's; a day the person picked stays.
+  const renters = useQuery(endpointQuery(billingEndpoints.renters, {}));
+  const orgToday = useOrgToday();
+  const lessorToday = renters.data?.list.find((r) => r.id === renterId)?.today ?? renters.data?.list[0]?.today;
+  const defaultDay = lessorToday ?? orgToday;
+  useEffect(() => {
+    if (!form.isFieldTouched('receivedOn')) form.setFieldValue('receivedOn', defaultDay);
+  }, [form, defaultDay]);
   return (
     <Row gutter={16}>
       <Col xs={24} lg={10}>
@@ -66,7 +75,7 @@ export function ReceiptPage() {
           <SchemaForm
             form={form}
             schema={receiptForm}
-            initialValues={{ renterId: initialRenter, method: 'transfer', receivedOn: dayjs().format('YYYY-MM-DD') }}
+            initialValues={{ renterId: initialRenter, method: 'transfer', receivedOn: defaultDay }}
             submitText={t('receipt.submit')}
             successMessage={t('receipt.recorded')}
             onSubmit={async (body) => ({ ...(await create.mutateAsync({ body })), amountCents: body.amountCents })}
@@ -107,7 +116,7 @@ export function ReceiptPage() {
                 dataSource={made.allocations}
                 columns={[
                   { key: 'bill', title: t('bill.number'), dataIndex: 'billNumber' },
-                  { key: 'amount', title: t('amount'), align: 'right', render: (_, a) => yuan(a.amountCents) },
+                  { key: 'amount', title: t('amount'), align: 'right', render: (_, a) => amountText(a.amountCents) },
                 ]}
               />
               {made.amountCents > made.allocations.reduce((s, a) => s + a.amountCents, 0) && (
@@ -115,7 +124,7 @@ export function ReceiptPage() {
                   style={{ marginTop: 8 }}
                   type="info"
                   message={t('receipt.unallocated', {
-                    amount: yuan(made.amountCents - made.allocations.reduce((s, a) => s + a.amountCents, 0)),
+                    amount: moneyText(made.amountCents - made.allocations.reduce((s, a) => s + a.amountCents, 0)),
                   })}
                 />
               )}

@@ -15,7 +15,8 @@ import { isMessageKey } from '@console/contract/messages/translate';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { href } from '@console/contract/screens/screen';
 import { codeOptions, numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiFailure } from '../../../lib/api-client.ts';
 import { emitApiEvent } from '../../../lib/api-events.ts';
@@ -150,8 +151,8 @@ function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contr
   const lineChoices = (options.data?.lines ?? []).map((l) => ({
     value: l.id,
     label: `${l.serialNumber || `${l.modelName} × ${l.count}`} · ${label(BUSINESS_MODEL, l.businessModel)} · ${[
-      l.dayCents === null ? '' : `${yuan(l.dayCents)}/d`,
-      l.monthCents === null ? '' : `${yuan(l.monthCents)}/m`,
+      l.dayCents === null ? '' : `${amountText(l.dayCents)}/d`,
+      l.monthCents === null ? '' : `${amountText(l.monthCents)}/m`,
     ]
       .filter(Boolean)
       .join(' ')}`,
@@ -175,7 +176,7 @@ function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contr
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="effectiveOn" label={t('form.effectiveOn')} required>
-              <Input type="date" />
+              <DayField />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -184,7 +185,7 @@ function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contr
               label={t('form.endOn')}
               extra={contract ? t('form.endHelp', { end: contract.endOn }) : undefined}
             >
-              <Input type="date" allowClear />
+              <DayField />
             </Form.Item>
           </Col>
           <Col span={24}>

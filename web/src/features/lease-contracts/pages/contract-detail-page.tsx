@@ -16,7 +16,7 @@ import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { CHANGE_STATUS_TABLE } from '@console/contract/http/lease-changes';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { href } from '@console/contract/screens/screen';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
 import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -45,18 +45,18 @@ function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
       scroll={{ x: 'max-content' }}
       dataSource={lines}
       columns={tableColumnsOf(
-        fields.columns(['machine', 'businessModel', 'prices', 'count', 'amountCents'], {
+        fields.columns(['machine', 'businessModel', 'prices', 'count', 'days', 'amountCents'], {
           amountCents: { align: 'right' },
         }),
       )}
       summary={() => (
         <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={4}>
+          <Table.Summary.Cell index={0} colSpan={5}>
             <Typography.Text strong>{t('fields.total')}</Typography.Text>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={1} align="right">
             <Typography.Text strong data-testid="contract-total">
-              {yuan(total)}
+              {amountText(total)}
             </Typography.Text>
           </Table.Summary.Cell>
         </Table.Summary.Row>
@@ -282,10 +282,10 @@ export function ContractDetailPage() {
           span: 2,
           children: siteText([c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]) || '-',
         },
-        { key: 'deposit', label: t('fields.deposit'), children: yuan(c.depositCents) },
+        { key: 'deposit', label: t('fields.deposit'), children: amountText(c.depositCents) },
         { key: 'billingDay', label: t('fields.billingDay'), children: c.billingDay },
         { key: 'dueDays', label: t('fields.dueDays'), children: c.dueDays },
-        { key: 'total', label: t('fields.total'), children: yuan(c.totalCents) },
+        { key: 'total', label: t('fields.total'), children: amountText(c.totalCents) },
         { key: 'rule', label: t('fields.approvedBy'), children: c.ruleName || '-' },
         { key: 'endedOn', label: t('fields.endedOn'), children: c.endedOn ?? '-' },
         { key: 'remark', label: t('fields.remark'), span: 3, children: c.remark || '-' },
@@ -312,7 +312,7 @@ export function ContractDetailPage() {
                   <DocumentButtons contract={c} />
                 </Card>
                 <Card title={t('detail.signing')}>
-                  <Signing signing={c.signing} />
+                  <Signing signing={c.signing} askId={c.actions.includes('cancelSigning') ? c.id : undefined} />
                 </Card>
                 <Card title={t('detail.files')}>
                   <Files contract={c} />

@@ -7,7 +7,7 @@ import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { leaseContractEndpoints as api, LEASE_STATUS_TABLE } from '@console/contract/http/lease-contracts';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
 import { ApiFailure } from '../../../lib/api-client.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -70,8 +70,8 @@ export function ContractExportPage() {
           { key: 'start', label: t('fields.startOn'), children: c.startOn },
           { key: 'end', label: t('fields.endOn'), children: c.endOn },
           { key: 'site', label: t('fields.siteAddress'), span: 2, children: c.siteAddress },
-          { key: 'deposit', label: t('fields.deposit'), children: yuan(c.depositCents) },
-          { key: 'total', label: t('fields.total'), children: yuan(c.totalCents) },
+          { key: 'deposit', label: t('fields.deposit'), children: amountText(c.depositCents) },
+          { key: 'total', label: t('fields.total'), children: amountText(c.totalCents) },
           { key: 'billing', label: t('fields.billingDay'), children: c.billingDay },
           { key: 'due', label: t('fields.dueDays'), children: c.dueDays },
           { key: 'remark', label: t('fields.remark'), span: 2, children: c.remark || '-' },
@@ -90,13 +90,17 @@ export function ContractExportPage() {
             render: (_, l) => l.serialNumber || `${l.modelName} × ${l.count}`,
           },
           { key: 'model', title: t('fields.businessModel'), render: (_, l) => label(BUSINESS_MODEL, l.businessModel) },
-          { key: 'day', title: t('form.dayPrice'), render: (_, l) => (l.dayCents === null ? '-' : yuan(l.dayCents)) },
+          {
+            key: 'day',
+            title: t('form.dayPrice'),
+            render: (_, l) => (l.dayCents === null ? '-' : amountText(l.dayCents)),
+          },
           {
             key: 'month',
             title: t('form.monthPrice'),
-            render: (_, l) => (l.monthCents === null ? '-' : yuan(l.monthCents)),
+            render: (_, l) => (l.monthCents === null ? '-' : amountText(l.monthCents)),
           },
-          { key: 'amount', title: t('fields.amount'), align: 'right', render: (_, l) => yuan(l.amountCents) },
+          { key: 'amount', title: t('fields.amount'), align: 'right', render: (_, l) => amountText(l.amountCents) },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>

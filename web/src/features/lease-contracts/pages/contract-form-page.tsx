@@ -29,7 +29,8 @@ import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
 import { isMessageKey } from '@console/contract/messages/translate';
 import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText, moneyText } from '../../../lib/money.ts';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiFailure } from '../../../lib/api-client.ts';
 import { emitApiEvent } from '../../../lib/api-events.ts';
@@ -284,12 +285,12 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
           )}
           <Col xs={12} md={8}>
             <Form.Item name="startOn" label={t('fields.startOn')} required>
-              <Input type="date" />
+              <DayField />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
             <Form.Item name="endOn" label={t('fields.endOn')} required>
-              <Input type="date" />
+              <DayField />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -324,7 +325,7 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="depositYuan" label={t('fields.deposit')}>
-              <InputNumber min={0} step={100} precision={2} style={{ width: '100%' }} suffix={t('form.yuan')} />
+              <InputNumber min={0} step={100} precision={2} style={{ width: '100%' }} suffix={t('form.currencyUnit')} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
@@ -421,7 +422,7 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
                     <Col xs={18} md={3}>
                       <Form.Item label={t('fields.amount')}>
                         <Typography.Text data-testid="line-amount">
-                          {amount === null || amount === undefined ? '-' : yuan(amount)}
+                          {amount === null || amount === undefined ? '-' : amountText(amount)}
                         </Typography.Text>
                       </Form.Item>
                     </Col>
@@ -447,7 +448,7 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
           )}
         </Form.List>
         <Typography.Title level={5} style={{ marginTop: 16 }} data-testid="contract-total">
-          {t('form.total', { amount: priced.total === null ? '-' : yuan(priced.total) })}
+          {t('form.total', { amount: priced.total === null ? '-' : moneyText(priced.total) })}
         </Typography.Title>
         <Typography.Text type="secondary">{t('form.totalHelp')}</Typography.Text>
       </Card>

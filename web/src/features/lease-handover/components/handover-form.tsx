@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { App, Card, DatePicker, Empty, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { App, Card, Empty, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -9,7 +8,9 @@ import {
   MAX_HANDOVER_PHOTOS,
   type HandoverOptions,
 } from '@console/contract/http/lease-handover';
+import { DayField } from '../../../components/picker-fields.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
+import { useOrgToday } from '../../../lib/days.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { handoverHref, HANDOVER_READS } from '../api.ts';
 import { ContractFilter } from './contract-filter.tsx';
@@ -141,11 +142,13 @@ export function HandoverFormDialog({
   const create = useEndpointMutation(api.create, { invalidates: HANDOVER_READS });
   // A delivery or return falls within the contract's term and not after today (the server refuses others:
   // decision 059); a term that ended is offered its last day.
+  // Today is the organisation's (its calendar, the server's), not the browser's.
   const term = options.data?.contract;
+  const today = useOrgToday();
   useEffect(() => {
     if (!term) return;
-    const day = (form.getFieldValue('day') as dayjs.Dayjs | undefined)?.format('YYYY-MM-DD');
-    if (day && day > term.endOn) form.setFieldValue('day', dayjs(term.endOn));
+    const day = form.getFieldValue('day') as string | undefined;
+    if (day && day > term.endOn) form.setFieldValue('day', term.endOn);
   }, [term, form]);
   const close = () => {
     setOpen(false);
@@ -154,7 +157,7 @@ export function HandoverFormDialog({
   };
   const submit = async () => {
     const values = (await form.validateFields()) as {
-      day?: dayjs.Dayjs;
+      day?: string;
       siteAddress?: string;
       deliveredBy?: string;
       receivedBy?: string;
@@ -166,7 +169,7 @@ export function HandoverFormDialog({
       body: {
         kind,
         contractId,
-        day: (values.day ?? dayjs()).format('YYYY-MM-DD'),
+        day: values.day || today,
         siteAddress: values.siteAddress ?? '',
         deliveredBy: values.deliveredBy ?? '',
         receivedBy: values.receivedBy ?? '',
@@ -192,7 +195,7 @@ export function HandoverFormDialog({
         mask={{ closable: false }}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" initialValues={{ day: dayjs() }}>
+        <Form form={form} layout="vertical" initialValues={{ day: today }}>
           {!fixed && (
             <Form.Item label={t('fields.contract')} required>
               <ContractFilter
@@ -214,13 +217,7 @@ export function HandoverFormDialog({
           )}
           <Space wrap>
             <Form.Item name="day" label={t('fields.day')} rules={[{ required: true }]}>
-              <DatePicker
-                allowClear={false}
-                disabledDate={(d) =>
-                  d.isAfter(dayjs(), 'day') ||
-                  (!!term && (d.format('YYYY-MM-DD') < term.startOn || d.format('YYYY-MM-DD') > term.endOn))
-                }
-              />
+              <DayField min={term?.startOn} max={term && term.endOn < today ? term.endOn : today} />
             </Form.Item>
             <Form.Item name="deliveredBy" label={t('fields.deliveredBy')}>
               <Input maxLength={40} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { partyEndpoints, type RuleRow } from '@console/contract/http/lease-parties';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { yuan } from '../../../components/fields.tsx';
+import { moneyText } from '../../../lib/money.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RegistryActions, RegistryDialog } from '../../../components/registry-page.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -20,7 +20,7 @@ function Conditions({ rule }: { rule: RuleRow }) {
     <Space size={[4, 4]} wrap>
       {rule.requireVerifiedRenter && <Tag>{t('rules.requireVerifiedRenter')}</Tag>}
       {rule.requireNoArrears && <Tag>{t('rules.requireNoArrears')}</Tag>}
-      {rule.maxTotalCents !== null && <Tag>{t('rules.maxTotalTag', { amount: yuan(rule.maxTotalCents) })}</Tag>}
+      {rule.maxTotalCents !== null && <Tag>{t('rules.maxTotalTag', { amount: moneyText(rule.maxTotalCents) })}</Tag>}
       {rule.maxDays !== null && <Tag>{t('rules.maxDaysTag', { days: rule.maxDays })}</Tag>}
       {rule.allowedModels.length > 0 && (
         <Tag>

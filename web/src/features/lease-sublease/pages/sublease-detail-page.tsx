@@ -1,6 +1,5 @@
 import { App, Button, Card, Descriptions, Form, Result, Select, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
@@ -16,6 +15,7 @@ import { DayField } from '../../../components/picker-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { YuanInput } from '../../../components/yuan-input.tsx';
+import { useOrgToday } from '../../../lib/days.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { SUBLEASE_READS } from '../api.ts';
@@ -52,6 +52,7 @@ export function TermsFields() {
 
 function Actions({ row }: { row: SubleaseRow }) {
   const { t } = useTranslation(['lease-sublease', 'common']);
+  const today = useOrgToday();
   const { message } = App.useApp();
   const update = useEndpointMutation(subleaseEndpoints.subleaseUpdate, { invalidates: SUBLEASE_READS, silent: true });
   const back = useEndpointMutation(subleaseEndpoints.subleaseReturn, { invalidates: SUBLEASE_READS, silent: true });
@@ -81,7 +82,7 @@ function Actions({ row }: { row: SubleaseRow }) {
         trigger={<Button danger>{t('subleases.return')}</Button>}
         okText={t('subleases.return')}
         schema={subleaseEndpoints.subleaseReturn.body}
-        initialValues={{ id: row.id, day: dayjs().format('YYYY-MM-DD') }}
+        initialValues={{ id: row.id, day: today }}
         onSubmit={(body) => back.mutateAsync({ body })}
         onSuccess={() => void message.success(t('subleases.returned'))}
       >

@@ -7,7 +7,7 @@ import { accessoryEndpoints, type Accessory, type AssetHost } from '@console/con
 import { LoadError } from '../../../components/query-state.tsx';
 import { RegistryActions, RegistryDialog, type RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
@@ -99,7 +99,7 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
                 { key: 'spec', title: t('accessories.spec'), dataIndex: 'spec' },
                 { key: 'quantity', title: t('accessories.quantity'), dataIndex: 'quantity' },
                 { key: 'serial', title: t('accessories.serial'), dataIndex: 'serial' },
-                { key: 'valueCents', title: t('accessories.value'), render: (_, a) => groupedYuan(a.valueCents) },
+                { key: 'valueCents', title: t('accessories.value'), render: (_, a) => amountText(a.valueCents) },
                 ...(editable
                   ? [
                       {

@@ -11,6 +11,8 @@ import { SharesInput } from './shares-input.tsx';
 const FORM = [
   'category',
   'name',
+  'nameZh',
+  'nameEn',
   'image',
   'spec',
   'amountCents',

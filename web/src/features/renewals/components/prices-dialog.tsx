@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RENEWAL_ITEM_KINDS, RENEWAL_MONTHS, type RenewalItemKind } from '@console/contract/codes/renewals';
 import { renewalEndpoints } from '@console/contract/http/renewals';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { RENEWAL_READS } from '../api.ts';
@@ -44,7 +44,7 @@ export function PricesDialog() {
   };
   const cell = (kind: RenewalItemKind, months: number) => {
     const key = keyOf(kind, months);
-    if (!editable) return current[key] ? groupedYuan(current[key]) : t('prices.notOffered');
+    if (!editable) return current[key] ? amountText(current[key]) : t('prices.notOffered');
     return (
       <YuanInput
         aria-label={`${t(`kind.${kind}`)} ${t('renew.monthCount', { months })}`}

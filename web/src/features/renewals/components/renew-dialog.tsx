@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RenewalItemKind } from '@console/contract/codes/renewals';
 import { renewalCreateForm, renewalEndpoints, type RenewalItem } from '@console/contract/http/renewals';
-import { groupedYuan } from '../../../components/fields.tsx';
+import { moneyText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -55,7 +55,7 @@ export function RenewDialog({
         <Select
           options={offered.map((p) => ({
             value: p.months,
-            label: t('renew.monthOption', { months: p.months, price: groupedYuan(p.priceCents) }),
+            label: t('renew.monthOption', { months: p.months, price: moneyText(p.priceCents) }),
           }))}
         />
       </Field>
@@ -65,7 +65,7 @@ export function RenewDialog({
           return (
             price && (
               <Typography.Paragraph strong data-testid="renew-total">
-                {t('renew.total', { total: groupedYuan(price.priceCents * items.length), count: items.length })}
+                {t('renew.total', { total: moneyText(price.priceCents * items.length), count: items.length })}
               </Typography.Paragraph>
             )
           );

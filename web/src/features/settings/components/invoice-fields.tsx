@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_TYPE, TAX_RATES, type InvoiceType } from '@console/contract/codes/accounts';
+import { INVOICE_TYPE, type InvoiceType } from '@console/contract/codes/accounts';
+import { invoiceTypesOf, taxRatesOf } from '@console/contract/codes/tax-regimes';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { Field } from '../../../components/schema-form.tsx';
+import { useBrand } from '../../../lib/brand.ts';
 
 /**
- * Invoice information's fields, inside a SchemaForm of invoiceForm (or a schema with its rules). A special VAT
+ * Invoice information's fields, inside a SchemaForm of invoiceForm (or a schema with its rules). The kinds and rates
+ * offered are the brand's tax regime's (decision 064: GST tax invoices under the global brand). A special VAT
  * invoice needs bank, account, address and phone and allows fewer tax rates than an ordinary one; switching the
  * type drops a rate the new type does not allow.
  */
@@ -14,8 +17,10 @@ export function InvoiceFields({ initialType }: { initialType: InvoiceType }) {
   const { t } = useTranslation('settings');
   const form = Form.useFormInstance();
   const label = useCodeLabel();
+  const regime = useBrand().info.taxRegime;
   const type = (Form.useWatch('type', form) ?? initialType) as InvoiceType;
-  const rates = TAX_RATES[type];
+  const rates = taxRatesOf(regime, type);
+  const kinds = invoiceTypesOf(regime);
   const special = type === 'special';
 
   useEffect(() => {
@@ -28,7 +33,7 @@ export function InvoiceFields({ initialType }: { initialType: InvoiceType }) {
       <Row gutter={16}>
         <Col xs={24} sm={14}>
           <Field name="type" label={t('invoice.type')}>
-            <Radio.Group options={codeOptions(label, INVOICE_TYPE)} optionType="button" />
+            <Radio.Group options={codeOptions(label, INVOICE_TYPE, kinds)} optionType="button" />
           </Field>
         </Col>
         <Col xs={24} sm={10}>

@@ -1,5 +1,5 @@
 import { Timeline, Typography } from 'antd';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
 import { useTranslation } from 'react-i18next';
 import { FAULT_TYPE, WORK_ORDER_STATUS } from '@console/contract/codes/service';
 import type { WorkOrderEventRow } from '@console/contract/http/work-orders';
@@ -29,7 +29,7 @@ function Details({ event }: { event: WorkOrderEventRow }) {
     }
   }
   if (event.action === 'pay') {
-    lines.push(`${t('fields.paymentAmount')}: ${yuan(Number(d.amountCents))} ${t('dialogs.amountUnit')}`);
+    lines.push(`${t('fields.paymentAmount')}: ${amountText(Number(d.amountCents))} ${t('dialogs.amountUnit')}`);
     lines.push(`${t('fields.settled')}: ${d.settled ? t('dialogs.yes') : t('dialogs.no')}`);
   }
   if (event.action === 'edit' && Object.keys(d).length > 0) {

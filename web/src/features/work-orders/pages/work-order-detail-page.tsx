@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Tag, Typography } from 'antd';
-import { yuan } from '../../../components/fields.tsx';
+import { amountText } from '../../../lib/money.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -138,7 +138,9 @@ export function WorkOrderDetailPage() {
                       key: 'amount',
                       label: t('fields.paymentAmount'),
                       children:
-                        order.paymentCents === null ? '-' : `${yuan(order.paymentCents)} ${t('dialogs.amountUnit')}`,
+                        order.paymentCents === null
+                          ? '-'
+                          : `${amountText(order.paymentCents)} ${t('dialogs.amountUnit')}`,
                     },
                     {
                       key: 'settled',

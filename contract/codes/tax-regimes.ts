@@ -1,0 +1,63 @@
+import type { InvoiceType } from './accounts.ts';
+
+/**
+ * A brand's tax regime (docs/decisions/064-brand-money-and-languages.md): which invoice kinds its companies may ask
+ * for, at which rates, and what a buyer's tax identifier looks like. A company is billed under its rental company's
+ * brand: an Australian business gets GST tax invoices with an ABN, never Chinese VAT invoices.
+ */
+export const TAX_REGIMES = ['cnVat', 'auGst'] as const;
+export type TaxRegime = (typeof TAX_REGIMES)[number];
+
+interface RegimeRules {
+  /** The invoice kinds it offers, the first being the one a new company starts with, and each kind's rates. */
+  rates: Partial<Record<InvoiceType, readonly number[]>>;
+  /** Whether a tax identifier, as typed (spaces allowed), is one of this regime. */
+  taxId: (normalised: string) => boolean;
+}
+
+/** A unified social credit code (18) or an older taxpayer number (15 or 20): digits and capitals. */
+const chineseTaxNumber = (id: string) => /^[0-9A-Z]{15}$|^[0-9A-Z]{18}$|^[0-9A-Z]{20}$/.test(id);
+
+/** An Australian Business Number: 11 digits whose weighted sum, first digit less one, divides by 89. */
+export function isAbn(id: string): boolean {
+  if (!/^\d{11}$/.test(id)) return false;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  const sum = [...id].reduce((acc, d, i) => acc + (Number(d) - (i === 0 ? 1 : 0)) * weights[i]!, 0);
+  return sum % 89 === 0;
+}
+
+const RULES: Record<TaxRegime, RegimeRules> = {
+  // Mainland VAT: special invoices (deductible, with bank details) and ordinary ones (decision 051).
+  cnVat: { rates: { ordinary: [13, 9, 6, 3, 1], special: [13, 9, 6] }, taxId: chineseTaxNumber },
+  // Australian GST: one tax invoice at 10 %, the buyer identified by its ABN.
+  auGst: { rates: { taxInvoice: [10] }, taxId: isAbn },
+};
+
+/** A tax identifier as it is kept: spaces and dashes people type for reading dropped, letters in capitals. */
+export const normaliseTaxId = (id: string): string => id.replace(/[\s-]+/g, '').toUpperCase();
+
+/** The invoice kinds a regime offers, the default first. */
+export const invoiceTypesOf = (regime: TaxRegime): InvoiceType[] => Object.keys(RULES[regime].rates) as InvoiceType[];
+
+/** The rates (percent) an invoice kind carries under a regime; none for a kind the regime does not offer. */
+export const taxRatesOf = (regime: TaxRegime, type: InvoiceType): readonly number[] => RULES[regime].rates[type] ?? [];
+
+export const isTaxIdOf = (regime: TaxRegime, id: string): boolean => RULES[regime].taxId(normaliseTaxId(id));
+
+/**
+ * What is wrong with invoice information under a regime, as the field and its message, or null when it fits:
+ * a kind the regime does not offer, a rate the kind does not carry, a tax identifier of another country.
+ */
+export function taxRegimeIssue(
+  regime: TaxRegime,
+  invoice: { type: InvoiceType; taxRate: number; taxNumber: string },
+): {
+  field: 'type' | 'taxRate' | 'taxNumber';
+  key: 'validation.invoiceType' | 'validation.taxRate' | 'validation.taxNumber';
+} | null {
+  if (!invoiceTypesOf(regime).includes(invoice.type)) return { field: 'type', key: 'validation.invoiceType' };
+  if (!taxRatesOf(regime, invoice.type).includes(invoice.taxRate))
+    return { field: 'taxRate', key: 'validation.taxRate' };
+  if (!isTaxIdOf(regime, invoice.taxNumber)) return { field: 'taxNumber', key: 'validation.taxNumber' };
+  return null;
+}

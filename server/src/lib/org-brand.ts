@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { CNY, type MoneyFormat } from '@console/contract/codes/money';
+import type { InvoiceType } from '@console/contract/codes/accounts';
+import { normaliseTaxId, taxRegimeIssue, type TaxRegime } from '@console/contract/codes/tax-regimes';
+import type { Db } from '@console/db/client';
+import { organisations } from '@console/db/schema/accounts';
+import { lessorProfiles } from '@console/db/schema/lessors';
+import { brandByAppid } from './brands.ts';
+import type { AppDeps } from './deps.ts';
+import { invalidField } from './errors.ts';
+
+/**
+ * The brand an organisation does business under (docs/decisions/064-brand-money-and-languages.md): a rental
+ * company's is the one it was onboarded under (lessor_profiles); its customers, stores and sub-lessors follow the
+ * company above them; the operator and anyone without one get the default brand. Its money is the currency of
+ * every amount the organisation is billed or bills in, its tax regime the invoices it asks for.
+ */
+export interface OrgBrand {
+  appid: string;
+  money: MoneyFormat;
+  taxRegime: TaxRegime;
+  /** The calling code of its phones when a record keeps none (the reminder text's number). */
+  dialCode: string;
+}
+
+/** Up the organisation tree (customer → lessor → operator) until a company names its brand. */
+function appidOf(db: Db, orgId: number): string {
+  let id: number | null = orgId;
+  for (let hops = 0; id !== null && hops < 4; hops++) {
+    const profile = db
+      .select({ appid: lessorProfiles.appid })
+      .from(lessorProfiles)
+      .where(eq(lessorProfiles.orgId, id))
+      .get();
+    if (profile) return profile.appid;
+    id =
+      db.select({ parentId: organisations.parentId }).from(organisations).where(eq(organisations.id, id)).get()
+        ?.parentId ?? null;
+  }
+  return '';
+}
+
+export function orgBrand(deps: AppDeps, db: Db, orgId: number): OrgBrand {
+  const pack = brandByAppid(deps, appidOf(db, orgId));
+  if (!pack) return { appid: '', money: CNY, taxRegime: 'cnVat', dialCode: '86' };
+  return {
+    appid: pack.appid,
+    money: pack.info.money,
+    taxRegime: pack.info.taxRegime,
+    dialCode: pack.info.dialCode ?? '86',
+  };
+}
+
+/** A record's name in a language: the one it keeps in that language, else the name it is registered under. */
+export function nameIn(record: { name: string; nameZh: string; nameEn: string }, lang: 'zh' | 'en'): string {
+  return (lang === 'zh' ? record.nameZh : record.nameEn) || record.name;
+}
+
+/**
+ * Invoice information checked against the tax regime of the company's brand (decision 064): a kind the regime
+ * offers, a rate of that kind, a tax identifier of its country. Answers the identifier as kept (no spaces).
+ */
+export function checkTaxRegime(
+  deps: AppDeps,
+  db: Db,
+  orgId: number,
+  invoice: { type: InvoiceType; taxRate: number; taxNumber: string },
+): string {
+  const issue = taxRegimeIssue(orgBrand(deps, db, orgId).taxRegime, invoice);
+  if (issue) throw invalidField(issue.field, issue.key);
+  return normaliseTaxId(invoice.taxNumber);
+}

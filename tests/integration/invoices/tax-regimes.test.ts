@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAbn } from '@console/contract/codes/tax-regimes';
+import { ROLE } from '@console/contract/codes/roles';
+import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { settingsEndpoints } from '@console/contract/http/settings';
+import { globalDemoAccount } from '@console/db/seed/accounts';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+
+/**
+ * A company asks for the invoices of its brand's tax regime (decision 064): the global brand's Australian business
+ * for GST tax invoices with an ABN, the Chinese brands' companies for VAT invoices with a Chinese tax number.
+ */
+describe('invoices by the tax regime of the brand', () => {
+  let t: TestApp;
+  let huadong: string;
+  let northwind: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    huadong = t.tokenFor(ROLE.lessorAdmin);
+    northwind = t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
+  });
+  afterAll(() => t?.dbh.close());
+
+  const gst = { type: 'taxInvoice' as const, taxRate: 10, title: 'Northwind Equipment Hire Pty Ltd' };
+  const vat = { type: 'ordinary' as const, taxRate: 13, title: '华东高空作业设备租赁有限公司' };
+  const save = (token: string, body: object, lang?: 'zh_CN' | 'en_US') =>
+    t.call(settingsEndpoints.updateInvoice, { token, lang, loose: { body } });
+
+  it("starts the business abroad's invoice requests as GST tax invoices under its English name", async () => {
+    const { status, data } = await t.call(invoiceEndpoints.invoiceable, { token: northwind });
+    expect(status).toBe('200');
+    expect(data.profile).toMatchObject({ invoiceType: 'taxInvoice', taxRate: 10 });
+    expect(isAbn(data.profile.taxNumber)).toBe(true);
+    expect(data.profile.title).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('gives the Australian business GST tax invoices with its ABN, kept without spaces', async () => {
+    const saved = await save(northwind, { ...gst, taxNumber: '51 824 753 556' });
+    expect(saved).toMatchObject({ status: '200', data: { invoice: { type: 'taxInvoice', taxRate: 10 } } });
+    expect(saved.data.invoice.taxNumber).toBe('51824753556');
+  });
+
+  it('refuses it Chinese VAT invoices, a Chinese tax number and an ABN that does not check out', async () => {
+    const chineseKind = await save(northwind, { ...vat, taxNumber: '51 824 753 556' });
+    expect(chineseKind).toMatchObject({ status: '400', data: { field: 'type' } });
+    const chineseNumber = await save(northwind, { ...gst, taxNumber: '91310115MA1K4XXX2B' });
+    expect(chineseNumber).toMatchObject({ status: '400', data: { field: 'taxNumber' } });
+    const wrongDigit = await save(northwind, { ...gst, taxNumber: '51 824 753 557' });
+    expect(wrongDigit).toMatchObject({ status: '400', data: { field: 'taxNumber' } });
+    const gstAtVatRate = await save(northwind, { ...gst, taxRate: 13, taxNumber: '51824753556' });
+    expect(gstAtVatRate).toMatchObject({ status: '400', data: { field: 'taxRate' } });
+    // Nothing of the refused changes stayed.
+    const kept = await t.call(settingsEndpoints.companyProfile, { token: northwind });
+    expect(kept.data.invoice).toMatchObject({ type: 'taxInvoice', taxNumber: '51824753556' });
+  });
+
+  it('says why in both languages', async () => {
+    const zh = await save(northwind, { ...vat, taxNumber: '51824753556' }, 'zh_CN');
+    expect(zh.message).toContain('该品牌不开具此类发票');
+    const en = await save(northwind, { ...vat, taxNumber: '51824753556' }, 'en_US');
+    expect(en.message).toContain('This kind of invoice is not issued under this brand');
+  });
+
+  it('keeps the Chinese companies on VAT invoices with Chinese tax numbers', async () => {
+    const ok = await save(huadong, { ...vat, taxNumber: '91310115MA1K4XXX2B' });
+    expect(ok).toMatchObject({ status: '200', data: { invoice: { type: 'ordinary', taxRate: 13 } } });
+    expect(await save(huadong, { ...gst, taxNumber: '91310115MA1K4XXX2B' })).toMatchObject({
+      status: '400',
+      data: { field: 'type' },
+    });
+    expect(await save(huadong, { ...vat, taxNumber: '51824753556' })).toMatchObject({
+      status: '400',
+      data: { field: 'taxNumber' },
+    });
+  });
+});
