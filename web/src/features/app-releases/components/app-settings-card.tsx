@@ -1,6 +1,6 @@
 import { Card, Input, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { appReleaseEndpoints } from '@console/contract/http/app-releases';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -17,7 +17,17 @@ export function AppSettingsCard() {
   return (
     <Card title={t('settings.title')} loading={current.isPending} style={{ maxWidth: 720, marginBottom: 16 }}>
       <Typography.Paragraph type="secondary">
-        {saved ? t('settings.savedBy', { name: saved.updatedByName, at: saved.updatedAt }) : t('settings.none')}
+        {saved ? (
+          // The person's name is data, in whatever language it was entered (data-records).
+          <Trans
+            t={t}
+            i18nKey="settings.savedBy"
+            values={{ name: saved.updatedByName, at: saved.updatedAt }}
+            components={[<span key="name" data-records />]}
+          />
+        ) : (
+          t('settings.none')
+        )}
       </Typography.Paragraph>
       {!current.isPending && (
         <SchemaForm

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Card, Col, Form, Input, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -65,8 +65,13 @@ export function ReceiptPage() {
   const orgToday = useOrgToday();
   const lessorToday = renters.data?.list.find((r) => r.id === renterId)?.today ?? renters.data?.list[0]?.today;
   const defaultDay = lessorToday ?? orgToday;
+  // The default follows what is known (the user's organisation first, then the renter's lessor) until the person
+  // picks a day of their own: a value other than the last default.
+  const lastDefault = useRef<string>('');
   useEffect(() => {
-    if (!form.isFieldTouched('receivedOn')) form.setFieldValue('receivedOn', defaultDay);
+    const current = (form.getFieldValue('receivedOn') as string | undefined) ?? '';
+    if (current === '' || current === lastDefault.current) form.setFieldValue('receivedOn', defaultDay);
+    lastDefault.current = defaultDay;
   }, [form, defaultDay]);
   return (
     <Row gutter={16}>
@@ -75,7 +80,7 @@ export function ReceiptPage() {
           <SchemaForm
             form={form}
             schema={receiptForm}
-            initialValues={{ renterId: initialRenter, method: 'transfer', receivedOn: defaultDay }}
+            initialValues={{ renterId: initialRenter, method: 'transfer' }}
             submitText={t('receipt.submit')}
             successMessage={t('receipt.recorded')}
             onSubmit={async (body) => ({ ...(await create.mutateAsync({ body })), amountCents: body.amountCents })}
