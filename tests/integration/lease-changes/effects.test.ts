@@ -30,6 +30,16 @@ describe('contract changes in force', () => {
   const on = (monthDay: string, years = 0) => lease.on(monthDay, years);
   const lineOf = (periodId: number) => periodsOf(t, lease.contractId).find((p) => p.id === periodId)!.lineId;
   const machineA = () => lease.machines.daily;
+  /** A change in force that puts machine A's line at 200.00 a day from `day`. */
+  const repriceA = async (day: string) => {
+    const id = await changeOf(t, {
+      contractId: lease.contractId,
+      effectiveOn: day,
+      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
+    });
+    await putInForce(f, id);
+    return id;
+  };
 
   beforeEach(async () => {
     f = await signingFixture();
@@ -41,12 +51,7 @@ describe('contract changes in force', () => {
 
   it('splits the bill of the month a new price starts in: one line at each price, no bill of its own', async () => {
     advanceTo(t, on('04-20'));
-    const id = await changeOf(t, {
-      contractId: lease.contractId,
-      effectiveOn: on('04-11'),
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
-    });
-    await putInForce(f, id);
+    const id = await repriceA(on('04-11'));
     expect(statusOf(t, id)).toBe(7);
     const periods = periodsOf(t, lease.contractId).filter((p) => p.deviceId === machineA());
     expect(periods.map((p) => [p.startOn, p.endOn, p.endedByChangeId])).toEqual([
@@ -70,12 +75,7 @@ describe('contract changes in force', () => {
 
   it('shows a repriced machine on lease under its old terms until the new ones start, then under the new ones', async () => {
     advanceTo(t, on('04-20'));
-    const id = await changeOf(t, {
-      contractId: lease.contractId,
-      effectiveOn: on('04-25'),
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
-    });
-    await putInForce(f, id);
+    await repriceA(on('04-25'));
     const listed = async () => {
       const answer = await t.call(handover.periods, {
         token: t.tokenFor(ROLE.lessorAdmin),
@@ -113,12 +113,7 @@ describe('contract changes in force', () => {
 
   it('takes a repriced machine back before its new terms start: the old terms end that day, the new never begin', async () => {
     advanceTo(t, on('04-20'));
-    const id = await changeOf(t, {
-      contractId: lease.contractId,
-      effectiveOn: on('04-25'),
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
-    });
-    await putInForce(f, id);
+    await repriceA(on('04-25'));
     issueLessorBills(t.dbh.db, lease.lessorId, on('04-20'));
     advanceTo(t, on('04-22'));
     await returnMachines(t, lease, ['daily'], on('04-21'));
@@ -142,12 +137,7 @@ describe('contract changes in force', () => {
 
   it('a contract that ends before a repricing starts takes the machine back under its old terms', async () => {
     advanceTo(t, on('04-20'));
-    const id = await changeOf(t, {
-      contractId: lease.contractId,
-      effectiveOn: on('04-25'),
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
-    });
-    await putInForce(f, id);
+    await repriceA(on('04-25'));
     const closed = await t.call(leaseContractEndpoints.move, {
       token: t.tokenFor(ROLE.lessorAdmin),
       body: { id: lease.contractId, action: 'close', day: on('04-20') },
