@@ -7,3 +7,6 @@ import { customerRoutes } from './customers.ts';
 import { distributorRoutes } from './distributors.ts';
 
 export const customerAreaRoutes: RouteDef[] = [...customerRoutes, ...distributorRoutes];
+
+/** The fields every organisation row shows (the rental companies' list shows them too). */
+export { organisationFields } from './shared.ts';

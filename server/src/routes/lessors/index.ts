@@ -19,6 +19,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { deliverSms } from '../../lib/sms.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { organisationFields } from '../customers/index.ts';
 import { samePhone } from '../employees.ts';
 
 /** Rental companies the operator onboards (docs/decisions/065-operator-onboarding.md). */
@@ -31,19 +32,11 @@ const deviceCount = sql<number>`(select count(*) from devices d where d.org_id =
 const lessorRows = (data: ScopedData) =>
   data
     .select({
-      id: organisations.id,
-      name: organisations.name,
-      contactName: organisations.contactName,
-      contactPhone: organisations.contactPhone,
-      province: organisations.province,
-      city: organisations.city,
-      district: organisations.district,
-      address: organisations.address,
+      ...organisationFields,
       creditCode: organisations.creditCode,
       leaseType: organisations.leaseType,
       rentalDomestic: organisations.rentalDomestic,
       rentalForeign: organisations.rentalForeign,
-      createdAt: organisations.createdAt,
       appid: sql<string>`coalesce((select p.appid from lessor_profiles p where p.org_id = "organisations"."id"), '')`,
       timeZone: sql<string | null>`(select z.time_zone from billing_zones z
         where z.lessor_org_id = "organisations"."id")`,
