@@ -147,7 +147,8 @@ function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, in
     .from(devices)
     .where(and(inArray(devices.id, ids), eq(devices.orgId, c.lessorOrgId)))
     .all();
-  const open = openPeriods(tx, ids);
+  // An entry checks each machine's open period; an exit the period its return ends (return-periods.ts).
+  const open = kind === 'entry' ? openPeriods(tx, ids) : [];
   const returning = kind === 'exit' ? periodsOnReturn(tx.unscoped('domainRule'), ids, input.day) : null;
   const onLease = onLeaseByLine(tx, c.id);
   return input.machines.map((m, i) => {
@@ -269,10 +270,13 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
         .innerJoin(devices, eq(devices.id, leaseHandoverMachines.deviceId))
         .where(eq(leaseHandoverMachines.handoverId, h.id))
         .all();
-      const open = openPeriods(
-        tx,
-        rows.map((r) => r.device.id),
-      );
+      const open =
+        h.kind === 'entry'
+          ? openPeriods(
+              tx,
+              rows.map((r) => r.device.id),
+            )
+          : [];
       const returning =
         h.kind === 'exit'
           ? periodsOnReturn(
