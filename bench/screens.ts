@@ -16,12 +16,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
-import { openDb } from '@console/db/client';
-import { demoAccount } from '@console/db/seed/accounts';
-import { createSession } from '@console/server/src/lib/session';
 import { seedBenchDb, writeScenario } from './lib/fleet.ts';
 import { withFleet } from './lib/fleet-run.ts';
 import { sleep } from './lib/processes.ts';
+import { adminSession } from './lib/session.ts';
 
 export interface ScreensBenchResult {
   firstRenderMs: number;
@@ -46,20 +44,6 @@ const ROOT = join(import.meta.dirname, '..');
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
-
-/** A console session of the operator's administrator, made in the database as the API bench makes its own. */
-function adminSession(file: string): { token: string; uid: number } {
-  const dbh = openDb(file, { migrate: false });
-  try {
-    const uid = dbh.sqlite
-      .prepare('SELECT id FROM users WHERE mobile = ?')
-      .pluck()
-      .get(demoAccount(ROLE.companyAdmin)) as number;
-    return { token: createSession(dbh.db, uid, 'console', '127.0.0.1', Date.now() + 24 * 3600_000), uid };
-  } finally {
-    dbh.close();
-  }
-}
 
 export async function runScreensBench(options: {
   machines: number;

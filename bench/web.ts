@@ -21,12 +21,10 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { build } from 'vite';
 import { ROLE } from '@console/contract/codes/roles';
-import { openDb } from '@console/db/client';
-import { demoAccount } from '@console/db/seed/accounts';
-import { createSession } from '@console/server/src/lib/session';
 import { startServerProcess } from '../tests/fixtures/server-process.ts';
 import { compressAll, type BundleReport } from '../web/build/console-dist.ts';
 import { BENCH_PORTS, seedBenchDb } from './lib/fleet.ts';
+import { adminSession } from './lib/session.ts';
 
 /** The network profile: 10 Mbit/s both ways, 40 ms round trip. */
 export const WEB_NETWORK = { downloadMbit: 10, uploadMbit: 10, latencyMs: 40 };
@@ -76,20 +74,6 @@ export interface WebBenchResult {
 const ROOT = join(import.meta.dirname, '..');
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** A console session of the operator's administrator (every machine), made in the database. */
-function adminSession(file: string): { token: string; uid: number } {
-  const dbh = openDb(file, { migrate: false });
-  try {
-    const uid = dbh.sqlite
-      .prepare('SELECT id FROM users WHERE mobile = ?')
-      .pluck()
-      .get(demoAccount(ROLE.companyAdmin)) as number;
-    return { token: createSession(dbh.db, uid, 'console', '127.0.0.1', Date.now() + 24 * 3600_000), uid };
-  } finally {
-    dbh.close();
-  }
-}
 
 /**
  * The console built now, into the run's own folder (web/dist may be rebuilt by anyone meanwhile), with the baseline
