@@ -20,6 +20,8 @@ export const createPaymentRequest = z.object({
   /** The merchant's own reference (the order's number), echoed in every notification. */
   reference: z.string().min(1).max(64),
   amountCents: z.number().int().positive().max(10_000_000_000),
+  /** The ISO 4217 code of the amount (the payer's brand's currency): the pay page shows the amount in it. */
+  currency: z.string().regex(/^[A-Z]{3}$/),
   /** What the payer sees on the pay page. */
   subject: z.string().min(1).max(120),
   notifyUrl: z.url({ protocol: /^https?$/ }),

@@ -3,7 +3,8 @@ import type { Db } from '@console/db/client';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { approvalRules, contractLines, renters, type contracts } from '@console/db/schema/lease';
 import { leasePrices } from '@console/db/schema/products';
-import { centsText, leaseDays, requiredPrices } from '@console/contract/codes/lease-pricing';
+import { formatMoney, type MoneyFormat } from '@console/contract/codes/money';
+import { leaseDays, requiredPrices } from '@console/contract/codes/lease-pricing';
 import { translate } from '@console/contract/messages/translate';
 
 type Rule = typeof approvalRules.$inferSelect;
@@ -147,15 +148,16 @@ function belowListPrice(tx: Db, lessorOrgId: number, lines: Line[]): ManagerReas
 
 /**
  * The reasons as the timeline records them, in the contract's language (the document's, as the lessor wrote it):
- * "Needs a manager's approval: line 1 (…): the day price 0.01 is below the list price 350.00; …".
+ * "Needs a manager's approval: line 1 (…): the day price ¥0.01 is below the list price ¥350.00; …", in the
+ * lessor's brand's money.
  */
-export function managerReasonText(contractLang: 'zh' | 'en', reasons: ManagerReason[]): string {
+export function managerReasonText(contractLang: 'zh' | 'en', money: MoneyFormat, reasons: ManagerReason[]): string {
   const lang = contractLang === 'en' ? 'en_US' : 'zh_CN';
-  return translate(lang, 'lease.review.held', { reasons: managerReasonList(lang, reasons) });
+  return translate(lang, 'lease.review.held', { reasons: managerReasonList(lang, money, reasons) });
 }
 
 /** The reasons alone, joined in the language's way (the submit's answer puts them in its own message). */
-export function managerReasonList(lang: 'en_US' | 'zh_CN', reasons: ManagerReason[]): string {
+export function managerReasonList(lang: 'en_US' | 'zh_CN', money: MoneyFormat, reasons: ManagerReason[]): string {
   const parts = reasons.map((r) => {
     switch (r.kind) {
       case 'renterUnverified':
@@ -167,8 +169,8 @@ export function managerReasonList(lang: 'en_US' | 'zh_CN', reasons: ManagerReaso
           line: r.line,
           machine: r.machine || '-',
           unit: translate(lang, `lease.review.unit.${r.unit}`),
-          price: centsText(r.priceCents),
-          list: centsText(r.listCents),
+          price: formatMoney(r.priceCents, money),
+          list: formatMoney(r.listCents, money),
         });
     }
   });

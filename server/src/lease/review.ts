@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { MoneyFormat } from '@console/contract/codes/money';
 import type { Db } from '@console/db/client';
 import { contractLines, contracts } from '@console/db/schema/lease';
 import { LEASE_STATUS, type LeaseAction, type LeaseStatus } from '@console/contract/codes/lease-flow';
@@ -32,9 +33,9 @@ function moveBy(db: Db, user: SessionUser, id: number, action: LeaseAction, move
  * since it was saved); then the company's automatic approval rules run and the first that holds approves it, named
  * in the timeline. A contract for a renter the company has not verified, or with a line below the list price (or
  * without one), waits for a manager whatever the rules say: the submit's timeline row says why (its reason, in the
- * contract's language, and the reasons themselves in its details).
+ * contract's language and the lessor's money, and the reasons themselves in its details).
  */
-export function submit(db: Db, user: SessionUser, id: number, now: number): Moved {
+export function submit(db: Db, user: SessionUser, id: number, now: number, money: MoneyFormat): Moved {
   return unitOfWork(db, (tx) => {
     const c = visibleContract(tx, user, id);
     const lines = tx.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
@@ -47,7 +48,8 @@ export function submit(db: Db, user: SessionUser, id: number, now: number): Move
     if (c.kind === 'change') checkStoredChange(tx, c);
     const facts = approvalFacts(tx, c);
     const held = facts.managerReasons;
-    const why = held.length > 0 ? { reason: managerReasonText(c.lang, held), details: { managerReasons: held } } : {};
+    const why =
+      held.length > 0 ? { reason: managerReasonText(c.lang, money, held), details: { managerReasons: held } } : {};
     applyMove(tx, asActor(user), c, 'submit', why, now);
     const pending = tx.select().from(contracts).where(eq(contracts.id, id)).get()!;
     const rule = firstApprovingRule(rulesOf(tx, c.lessorOrgId), facts);

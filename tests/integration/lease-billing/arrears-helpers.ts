@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
@@ -154,7 +155,7 @@ export async function arrearsLease(
     },
     now,
   );
-  if (submit(db, admin, id, now).status === LEASE_STATUS.pendingReview) approve(db, admin, id, now);
+  if (submit(db, admin, id, now, CNY).status === LEASE_STATUS.pendingReview) approve(db, admin, id, now);
   // Signed; then the evening comes.
   await f.sign(id);
   if (at > t.deps.now()) t.advance(at - t.deps.now());

@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq } from 'drizzle-orm';
 import { users } from '@console/db/schema/accounts';
 import { contractLines } from '@console/db/schema/lease';
@@ -119,7 +120,7 @@ export async function leaseTwoMachines(f: SigningFixture, options: { salesperson
     },
     t.deps.now(),
   );
-  if (submit(db, admin, id, t.deps.now()).status === LEASE_STATUS.pendingReview) {
+  if (submit(db, admin, id, t.deps.now(), CNY).status === LEASE_STATUS.pendingReview) {
     approve(db, admin, id, t.deps.now());
   }
   await f.sign(id);

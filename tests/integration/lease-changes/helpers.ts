@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { eq } from 'drizzle-orm';
 import { contracts } from '@console/db/schema/lease';
 import { seals } from '@console/db/schema/lease-esign';
@@ -64,7 +65,7 @@ export async function putInForce(f: SigningFixture, id: number): Promise<void> {
   const { t } = f;
   const db = t.dbh.db;
   const admin = demoUser(t, ROLE.lessorAdmin);
-  if ([0, 2, 4].includes(statusOf(t, id))) submit(db, admin, id, t.deps.now());
+  if ([0, 2, 4].includes(statusOf(t, id))) submit(db, admin, id, t.deps.now(), CNY);
   if (statusOf(t, id) === 1) approve(db, admin, id, t.deps.now());
   await f.sign(id);
 }

@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import {
@@ -51,7 +52,7 @@ describe('a change coming into force, live', () => {
       lines: [{ op: 'reprice', lineId: lease.lines.daily, businessModel: 23, dayCents: 20_000 }],
     });
     const admin = demoUser(t, ROLE.lessorAdmin);
-    submit(t.dbh.db, admin, id, t.deps.now());
+    submit(t.dbh.db, admin, id, t.deps.now(), CNY);
     if (statusOf(t, id) === 1) approve(t.dbh.db, admin, id, t.deps.now());
     // The test delivers the provider's events itself, one at a time: the provider holds its own back.
     f.provider.steering.callbackDelayMs = 600_000;

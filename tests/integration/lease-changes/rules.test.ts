@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contractLines, contracts } from '@console/db/schema/lease';
@@ -213,7 +214,7 @@ describe('contract change rules', () => {
     expect(await listed(ROLE.lessorSales)).toBe(false);
     // The renter's users: not while it is a draft, yes once approved.
     expect(await detail(ROLE.other)).toBe('404');
-    submit(t.dbh.db, demoUser(t, ROLE.lessorAdmin), id, t.deps.now());
+    submit(t.dbh.db, demoUser(t, ROLE.lessorAdmin), id, t.deps.now(), CNY);
     if (statusOf(t, id) === 1) await move(id, 'approve');
     expect(await detail(ROLE.other)).toBe('200');
     expect(await listed(ROLE.other)).toBe(true);

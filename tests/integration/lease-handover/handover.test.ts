@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '@console/contract/codes/lease-billing';
@@ -122,7 +123,7 @@ describe('lease entries and exits', () => {
       },
       t.deps.now(),
     );
-    submit(t.dbh.db, sales, id, t.deps.now());
+    submit(t.dbh.db, sales, id, t.deps.now(), CNY);
     const options = await t.call(api.options, {
       token: admin(),
       query: { contractId: first.contract.id, kind: 'entry' },

@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
@@ -63,7 +64,7 @@ export function approvedContract(t: TestApp, lessorId: number, days = { from: -1
     },
     now,
   );
-  if (submit(t.dbh.db, sales, id, now).status === LEASE_STATUS.pendingReview) {
+  if (submit(t.dbh.db, sales, id, now, CNY).status === LEASE_STATUS.pendingReview) {
     approve(t.dbh.db, userOf(t, lessorId, ROLE.lessorAdmin), id, now);
   }
   return { contract: contractRow(t, id), named, models: machines };

@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
@@ -137,7 +138,7 @@ describe('sub-leasing', () => {
       },
       t.deps.now(),
     );
-    if (submit(t.dbh.db, sales, draft.id, t.deps.now()).status === LEASE_STATUS.pendingReview) {
+    if (submit(t.dbh.db, sales, draft.id, t.deps.now(), CNY).status === LEASE_STATUS.pendingReview) {
       approve(t.dbh.db, userOf(t, huadong, ROLE.lessorAdmin), draft.id, t.deps.now());
     }
     await f.sign(draft.id);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { centsText } from '@console/contract/codes/lease-pricing';
+import { CNY, formatMoney } from '@console/contract/codes/money';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseContractEndpoints as api } from '@console/contract/http/lease-contracts';
 import { partyEndpoints } from '@console/contract/http/lease-parties';
@@ -20,6 +20,8 @@ describe('automatic approval leaves prices below the list and unverified renters
   const sales = () => t.tokenFor(ROLE.lessorSales);
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
   const staff = () => t.tokenFor(ROLE.lessorStaff);
+  // The demo company bills in its brand's yuan: the reasons name prices as money, with the currency.
+  const yuan = (cents: number) => formatMoney(cents, CNY);
 
   const renterBody = (n: number) => ({
     name: `甬江测试${n}建设有限公司`,
@@ -146,8 +148,8 @@ describe('automatic approval leaves prices below the list and unverified renters
       ['submit', 1],
     ]);
     expect(c.events[1]!.reason).toBe(
-      `Needs a manager's approval: line 1 (${machine.serialNumber} ${machine.modelName}): the day price 0.01 is ` +
-        `below the list price ${centsText(machine.listCents)}`,
+      `Needs a manager's approval: line 1 (${machine.serialNumber} ${machine.modelName}): the day price ¥0.01 is ` +
+        `below the list price ${yuan(machine.listCents)}`,
     );
     // The salesperson cannot approve it; the administrator does, by hand.
     const bySales = await t.call(api.move, { token: sales(), body: { id, action: 'approve' } as never });
@@ -178,8 +180,8 @@ describe('automatic approval leaves prices below the list and unverified renters
     );
     expect(moved.status).toBe(1);
     expect((await detail(id)).events[1]!.reason).toBe(
-      `需由管理员人工审核：第2行（${below.serialNumber} ${below.modelName}）的日租金${centsText(below.listCents - 1)}` +
-        `低于租赁价格表的${centsText(below.listCents)}`,
+      `需由管理员人工审核：第2行（${below.serialNumber} ${below.modelName}）的日租金${yuan(below.listCents - 1)}` +
+        `低于租赁价格表的${yuan(below.listCents)}`,
     );
   });
 
@@ -191,8 +193,8 @@ describe('automatic approval leaves prices below the list and unverified renters
     expect(moved.status).toBe(1);
     expect((await detail(id)).events[1]!.reason).toBe(
       `Needs a manager's approval: the renter's real name is not verified; line 1 ` +
-        `(${listed[0]!.serialNumber} ${listed[0]!.modelName}): the day price 0.01 is below the list price ` +
-        `${centsText(listed[0]!.listCents)}`,
+        `(${listed[0]!.serialNumber} ${listed[0]!.modelName}): the day price ¥0.01 is below the list price ` +
+        `${yuan(listed[0]!.listCents)}`,
     );
   });
 

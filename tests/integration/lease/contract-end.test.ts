@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
@@ -100,7 +101,8 @@ describe('a contract that ends with machines out and arrears locked', () => {
       },
       now,
     );
-    if (submit(t.dbh.db, sales, id, now).status === 1) approve(t.dbh.db, userOf(t, huadong, ROLE.lessorAdmin), id, now);
+    if (submit(t.dbh.db, sales, id, now, CNY).status === 1)
+      approve(t.dbh.db, userOf(t, huadong, ROLE.lessorAdmin), id, now);
     await f.sign(id);
     const options = await t.call(handover.options, { token: admin, query: { contractId: id, kind: 'entry' } });
     const lineId = options.data.lines[0]!.lineId;

@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '@console/db/schema/devices';
@@ -124,7 +125,7 @@ describe('a lease contract from draft to its end', () => {
   it('approves on submit by the first rule that holds, and names the rule in the timeline', () => {
     const sales = demoUser(t, ROLE.lessorSales);
     const { id } = createDraft(db(), sales, draft(renterOf(t, huadong, 'clear'), listedStock(t, huadong, 1)), now());
-    const moved = submit(db(), sales, id, now());
+    const moved = submit(db(), sales, id, now(), CNY);
     const rule = db()
       .select()
       .from(approvalRules)
@@ -147,7 +148,7 @@ describe('a lease contract from draft to its end', () => {
     const admin = demoUser(t, ROLE.lessorAdmin);
     const renter = renterOf(t, huadong, 'arrears');
     const { id } = createDraft(db(), sales, draft(renter, listedStock(t, huadong, 1)), now());
-    expect(submit(db(), sales, id, now())).toEqual({ status: 1 });
+    expect(submit(db(), sales, id, now(), CNY)).toEqual({ status: 1 });
     expect(refusal(() => approve(db(), sales, id, now()))).toMatchObject({ status: '403' });
     expect(refusal(() => reject(db(), admin, id, { reason: ' ' }, now()))).toMatchObject({
       reason: 'lease.reasonRequired',
@@ -155,7 +156,7 @@ describe('a lease contract from draft to its end', () => {
     expect(reject(db(), admin, id, { reason: '押金不足' }, now())).toEqual({ status: 4 });
     updateDraft(db(), sales, id, draft(renter, listedStock(t, huadong, 1), { depositCents: 1_000_000 }), now());
     expect(contractRow(t, id)).toMatchObject({ status: 4, depositCents: 1_000_000 });
-    expect(submit(db(), sales, id, now())).toEqual({ status: 1 });
+    expect(submit(db(), sales, id, now(), CNY)).toEqual({ status: 1 });
     expect(approve(db(), admin, id, now())).toEqual({ status: 3 });
     expect(timeline(t, id).map((e) => [e.action, e.reason])).toEqual([
       ['create', ''],
@@ -175,7 +176,7 @@ describe('a lease contract from draft to its end', () => {
     const sales = demoUser(t, ROLE.lessorSales);
     const admin = demoUser(t, ROLE.lessorAdmin);
     const { id } = createDraft(db(), sales, draft(renterOf(t, huadong, 'pending'), freeStock(t, huadong, 1)), now());
-    submit(db(), sales, id, now());
+    submit(db(), sales, id, now(), CNY);
     expect(refusal(() => withdraw(db(), admin, id, now()))).toMatchObject({ status: '403' });
     expect(withdraw(db(), sales, id, now())).toEqual({ status: 2 });
     expect(refusal(() => withdraw(db(), sales, id, now()))).toMatchObject({

@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
@@ -189,7 +190,7 @@ export function inSigning(t: TestApp, lessorId: number): { contract: typeof cont
     },
     t.deps.now(),
   );
-  submit(db, sales, id, t.deps.now());
+  submit(db, sales, id, t.deps.now(), CNY);
   const flowId = `F-test-${id}`;
   db.transaction((tx) => {
     tx.insert(signingFlows).values({ contractId: id, providerFlowId: flowId, startedBy: sales.id }).run();

@@ -1,3 +1,4 @@
+import { CNY } from '@console/contract/codes/money';
 import { createServer, type Server } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +63,7 @@ describe('the simulated e-signature provider', () => {
       },
       t.deps.now(),
     );
-    expect(submit(t.dbh.db, sales, id, t.deps.now()).status).toBe(3);
+    expect(submit(t.dbh.db, sales, id, t.deps.now(), CNY).status).toBe(3);
     return id;
   };
   const sealId = () => t.dbh.db.select().from(seals).where(eq(seals.orgId, huadong)).get()!.id;

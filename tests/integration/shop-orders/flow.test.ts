@@ -1,3 +1,4 @@
+import { CNY, formatMoney } from '@console/contract/codes/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
@@ -48,7 +49,11 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     // The pay page shows the amount and a QR code.
     const page = await (await fetch(paying.data.payUrl)).text();
     expect(page).toContain('<svg');
-    expect(page).toContain((created.data.order.payCents / 100).toFixed(2));
+    // In the payer's currency (the demo shop's brand bills in yuan), written the page's language's way.
+    const pay = created.data.order.payCents;
+    expect(page).toContain(`CN${formatMoney(pay, CNY)}`);
+    const zhPage = await (await fetch(paying.data.payUrl, { headers: { 'accept-language': 'zh-CN' } })).text();
+    expect(zhPage).toContain(formatMoney(pay, CNY));
     // The payer pays on the page (the phone), and the provider's signed notification makes the order paid.
     const form = new FormData();
     form.set('action', 'pay');

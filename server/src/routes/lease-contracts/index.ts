@@ -25,7 +25,7 @@ import { sortColumn } from '../../lib/sorting.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { readStoredFile } from '../../lib/uploads.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { asActor, contractsVisibleTo, visibleOfKind, writesContracts } from '../../lease/access.ts';
+import { asActor, contractsVisibleTo, visibleContract, visibleOfKind, writesContracts } from '../../lease/access.ts';
 import { createDraft, updateDraft } from '../../lease/drafts.ts';
 import { createEsignClient, esignSettings } from '../../lease/esign-client.ts';
 import {
@@ -419,10 +419,11 @@ export const leaseContractRoutes: RouteDef[] = [
     const none = { ruleName: null, held: null, signing: null };
     switch (body.action) {
       case 'submit': {
-        const moved = submit(db, user, id, now);
+        const money = orgBrand(deps, db, visibleContract(db, user, id).lessorOrgId).money;
+        const moved = submit(db, user, id, now, money);
         if (moved.rule) setMessage('lease.autoApproved', { rule: moved.rule.name });
         // Held for a manager whatever the rules say (decision 029's addendum): the submitter is told why.
-        const held = moved.held?.length ? managerReasonList(lang, moved.held) : null;
+        const held = moved.held?.length ? managerReasonList(lang, money, moved.held) : null;
         if (held) setMessage('lease.review.held', { reasons: held });
         return { status: moved.status, ruleName: moved.rule?.name ?? null, held, signing: null };
       }

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { centsText } from '@console/contract/codes/lease-pricing';
+import { formatMoney } from '@console/contract/codes/money';
 import { renewalAllows } from '@console/contract/codes/renewals';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { renewalEndpoints } from '@console/contract/http/renewals';
@@ -8,6 +8,7 @@ import { payments } from '@console/db/schema/shop-orders';
 import type { ScopedData } from '../../lib/data.ts';
 import { ApiError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
+import { orgBrand } from '../../lib/org-brand.ts';
 import { paygateOf } from '../../shop/check-payment.ts';
 import { paygateSettings } from '../../shop/paygate-client.ts';
 import { presentOrders } from './orders.ts';
@@ -52,12 +53,15 @@ export const renewalPayOnlineRoutes: RouteDef[] = [
         .from(payments, data.orgScope(payments.orgId))
         .where(and(eq(payments.kind, 'renewal'), eq(payments.orderId, order.id)))
         .get()?.n ?? 0) + 1;
+    // The payer pays in its brand's currency, the one its console showed the order in.
+    const money = orgBrand(deps, data.unscoped('alreadyScoped'), user.orgId).money;
     let view;
     try {
       view = await paygateOf(deps).create({
         reference: `${order.number}-${attempt}`,
         amountCents: order.totalCents,
-        subject: `${order.number} ${centsText(order.totalCents)}`,
+        currency: money.currency.code,
+        subject: `${order.number} ${formatMoney(order.totalCents, money)}`,
         returnUrl: `${paygateSettings(deps.env).consoleUrl}/financeCenter/renewDevice?tab=orders`,
       });
     } catch (error) {

@@ -8,7 +8,7 @@ import { products } from '@console/db/schema/products';
 import { payments, shopOrderEvents, shopOrders } from '@console/db/schema/shop-orders';
 import type { ScopedData } from '../../lib/data.ts';
 import { ApiError, conflict, invalidField } from '../../lib/errors.ts';
-import { nameIn } from '../../lib/org-brand.ts';
+import { nameIn, orgBrand } from '../../lib/org-brand.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
@@ -220,6 +220,8 @@ export const checkoutRoutes: RouteDef[] = [
       view = await paygate.create({
         reference: `${before.number}-${attempt}`,
         amountCents: before.payCents,
+        // The payer pays in its brand's currency, the one its console showed the order in.
+        currency: orgBrand(deps, data.unscoped('alreadyScoped'), user.orgId).money.currency.code,
         subject: `${before.productName} × ${before.quantity}`.slice(0, 120),
         returnUrl: `${settings.consoleUrl}/productCenter/order?id=${before.id}`,
       });
