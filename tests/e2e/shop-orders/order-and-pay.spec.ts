@@ -77,7 +77,7 @@ test('a customer orders a terminal with a coupon, pays on the provider’s page,
 
   // The provider's pay page: the QR code the phone would scan, the amount; the payer pays.
   await expect(page.getByRole('img', { name: 'QR' })).toBeVisible();
-  await expect(page.getByText('¥ 580.00')).toBeVisible();
+  await expect(page.getByText('CN¥580.00')).toBeVisible();
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByRole('status')).toHaveText('Paid');
   await page.getByRole('link', { name: 'Back to the merchant' }).click();
