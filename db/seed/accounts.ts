@@ -5,6 +5,7 @@ import type { OrgKind } from '@console/contract/codes/org-kinds';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../password.ts';
 import { knownAddresses, organisations, users } from '../schema/accounts.ts';
+import { billingZones } from '../schema/lease-billing.ts';
 import { lessorProfiles } from '../schema/lessors.ts';
 import { BUSINESSES, DISTRIBUTORS, OPERATOR, SUBLESSOR, streetAddress, type SeedLang } from './business.ts';
 import { auMobile, cnMobile, creditCodeOf, personName } from './identities.ts';
@@ -93,6 +94,11 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
   // Each rental company works under its business's brand: its currency, tax regime and console (decision 064).
   db.insert(lessorProfiles)
     .values(BUSINESSES.map((business, i) => ({ orgId: lessors[i]!.id, appid: business.appid })))
+    .onConflictDoNothing()
+    .run();
+  // …and keeps its business days in its head office's zone: Northwind bills on Sydney time (decision 036).
+  db.insert(billingZones)
+    .values(BUSINESSES.map((business, i) => ({ lessorOrgId: lessors[i]!.id, timeZone: business.timeZone })))
     .onConflictDoNothing()
     .run();
   const customers = BUSINESSES.flatMap((business, i) =>

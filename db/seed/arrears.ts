@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { orgDay } from '../org-zone.ts';
 import { users } from '../schema/accounts.ts';
 import { bills } from '../schema/lease-billing.ts';
 import { arrearsExemptions } from '../schema/risk.ts';
-
-const today = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
 
 const REASONS = ['Payment plan agreed with the renter until the end of the month', '对账单金额有争议，财务复核中'];
 
@@ -15,7 +14,6 @@ const REASONS = ['Payment plan agreed with the renter until the end of the month
  * exemptions keep these two out of it, and out of the settings page's preview, once an administrator switches it on.
  */
 export function seedArrearsExemptions(db: Db, now: number): void {
-  const day = today(now);
   const overdue = db
     .select({
       lessorOrgId: bills.lessorOrgId,
@@ -24,10 +22,12 @@ export function seedArrearsExemptions(db: Db, now: number): void {
     })
     .from(bills)
     // An opening balance has no contract, so nothing to exempt.
-    .where(and(inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, day), isNotNull(bills.contractId)))
+    .where(and(inArray(bills.state, ['open', 'partlyPaid']), isNotNull(bills.contractId)))
     .groupBy(bills.lessorOrgId, bills.contractId)
     .orderBy(asc(bills.lessorOrgId), asc(sql`min(${bills.dueOn})`), asc(bills.contractId))
-    .all();
+    .all()
+    // Overdue on the lessor's own calendar (decision 036).
+    .filter((r) => r.oldestDueOn < orgDay(db, r.lessorOrgId, now));
   // An administrator exempts (decision 039): the lessors that have one.
   const admins = [...new Set(overdue.map((r) => r.lessorOrgId))]
     .map((lessorOrgId) => ({

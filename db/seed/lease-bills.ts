@@ -4,6 +4,7 @@ import { issueLessorBills } from '../billing/issue.ts';
 import { appendLedger, refreshArrears } from '../billing/ledger.ts';
 import { writeOpeningBalance } from '../billing/opening.ts';
 import type { Db } from '../client.ts';
+import { orgDay } from '../org-zone.ts';
 import { organisations, users } from '../schema/accounts.ts';
 import { bills, receipts } from '../schema/lease-billing.ts';
 import { addDays, type ReceiptMethod } from '@console/contract/codes/lease-billing';
@@ -22,9 +23,6 @@ const LONG_ARREARS_DAYS = 52;
 const GO_LIVE_DAYS = 120;
 const OPENING_NOTE = { zh: '上线前旧系统结转欠款', en: 'Balance brought forward from the previous system' };
 
-/** The demo lessors bill on Beijing time (the server's default zone, decision 036). */
-const today = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
-
 /**
  * The bills of the seeded lease periods up to today, and receipts so that most bills are paid and each arrears
  * step exists (decision 039): of each lessor's renters with bills, the first has paid everything; the others paid
@@ -33,7 +31,6 @@ const today = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asi
  * none, nothing.
  */
 export function seedLeaseBills(db: Db, now: number): void {
-  const day = today(now);
   // What the parties seed recorded as owed from before, read before billing recomputes the arrears from bills.
   const broughtForward = db
     .select({ renterOrgId: renters.orgId, lessorOrgId: renters.lessorOrgId, amountCents: renters.arrearsCents })
@@ -43,6 +40,8 @@ export function seedLeaseBills(db: Db, now: number): void {
     .all();
   const lessors = db.selectDistinct({ id: leasePeriods.lessorOrgId }).from(leasePeriods).all();
   for (const { id: lessorOrgId } of lessors) {
+    // Each lessor bills up to its own today (decision 036): Northwind's is Sydney's.
+    const day = orgDay(db, lessorOrgId, now);
     const seededArrears = new Set(
       broughtForward.filter((r) => r.lessorOrgId === lessorOrgId).map((r) => r.renterOrgId),
     );
@@ -122,7 +121,7 @@ export function seedLeaseBills(db: Db, now: number): void {
     });
     refreshArrears(db, lessorOrgId, day);
   }
-  seedOpeningBalances(db, broughtForward, day);
+  seedOpeningBalances(db, broughtForward, now);
 }
 
 /**
@@ -133,10 +132,11 @@ export function seedLeaseBills(db: Db, now: number): void {
 function seedOpeningBalances(
   db: Db,
   owing: { renterOrgId: number; lessorOrgId: number; amountCents: number }[],
-  day: string,
+  now: number,
 ): void {
-  const asOf = addDays(day, -GO_LIVE_DAYS);
   for (const r of owing) {
+    const day = orgDay(db, r.lessorOrgId, now);
+    const asOf = addDays(day, -GO_LIVE_DAYS);
     const lessor = db
       .select({ name: organisations.name })
       .from(organisations)

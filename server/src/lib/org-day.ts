@@ -1,20 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
-import { billingZones } from '@console/db/schema/lease-billing';
+import { orgTimeZone } from '@console/db/org-zone';
 import { dayInZone } from './time.ts';
 
 /**
  * An organisation's calendar (docs/decisions/026-demo-data.md, addendum "the organisation's day"): the zone it
- * keeps its business days in, the one its bills are counted in (decision 036: `billing_zones`, none: Beijing time).
- * Every day the organisation's records carry (a document number's day, days on lease, the default day of a
- * receipt, "today" of its reports) is a day of this calendar, never of the browser's zone nor of UTC.
+ * keeps its business days in, its rental company's (`@console/db/org-zone`: decision 036's `billing_zones`, none:
+ * Beijing time). Every day the organisation's records carry (a document number's day, days on lease, the default day
+ * of a receipt, "today" of its reports) is a day of this calendar, never of the browser's zone nor of UTC.
  */
-export const DEFAULT_ORG_ZONE = 'Asia/Shanghai';
-
-export function orgTimeZone(db: Db, orgId: number): string {
-  const row = db.select().from(billingZones).where(eq(billingZones.lessorOrgId, orgId)).get();
-  return row?.timeZone ?? DEFAULT_ORG_ZONE;
-}
+export { DEFAULT_ORG_ZONE, orgTimeZone } from '@console/db/org-zone';
 
 /** The organisation's calendar day at `now` (`YYYY-MM-DD`). */
 export const orgToday = (db: Db, orgId: number, now: number) => dayInZone(now, orgTimeZone(db, orgId));

@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints } from '@console/contract/http/auth';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { ROLE } from '@console/contract/codes/roles';
 import { WO_STATUS } from '@console/contract/codes/work-order-flow';
+import { orgTimeZone } from '@console/db/org-zone';
+import { organisations } from '@console/db/schema/accounts';
+import { dayInZone } from '@console/server/src/lib/time';
 import { DEMO_PASSWORD, GLOBAL_DEMO_ROLES, globalDemoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
@@ -52,5 +56,34 @@ describe('the English rental company has its own demo accounts', () => {
     const { account } = globalDemoAccount(GLOBAL_DEMO_ROLES[0]);
     const login = await t.call(authEndpoints.login, { query: { account, password: DEMO_PASSWORD, areaCode: '86' } });
     expect(login.status).not.toBe('200');
+  });
+
+  // Last: it moves the server's clock.
+  it('keeps its business days on Sydney time, for its people and its customers alike', async () => {
+    // 14:00 UTC: already tomorrow in Sydney (UTC+10 or +11), still today in Beijing (UTC+8).
+    const at = new Date();
+    at.setUTCHours(14, 0, 0, 0);
+    if (at.getTime() < Date.now()) at.setUTCDate(at.getUTCDate() + 1);
+    t.advance(at.getTime() - Date.now());
+    const sydneyDay = dayInZone(at, 'Australia/Sydney');
+    expect(sydneyDay).not.toBe(dayInZone(at, 'Asia/Shanghai'));
+    for (const roleId of [ROLE.lessorAdmin, ROLE.technician] as const) {
+      const login = await t.call(authEndpoints.login, {
+        query: { ...globalDemoAccount(roleId), password: DEMO_PASSWORD },
+      });
+      const info = await t.call(authEndpoints.getUserInfo, { token: login.data.token as string });
+      expect(info.data.today, `role ${roleId}'s today`).toBe(sydneyDay);
+    }
+    const northwind = t.dbh.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Northwind Equipment Hire'))
+      .get()!;
+    const customers = t.dbh.db.select().from(organisations).where(eq(organisations.parentId, northwind.id)).all();
+    expect(customers.length).toBeGreaterThan(0);
+    expectEvery(customers, (c) => orgTimeZone(t.dbh.db, c.id) === 'Australia/Sydney', 'Northwind’s customers');
+    // A Chinese company keeps Beijing time.
+    const huadong = await t.call(authEndpoints.getUserInfo, { token: t.tokenFor(ROLE.lessorAdmin) });
+    expect(huadong.data.today).toBe(dayInZone(at, 'Asia/Shanghai'));
   });
 });
