@@ -60,6 +60,7 @@ test.describe('in Chinese', () => {
       await expect(contractStatus).toHaveText(status('awaitingLessorSign'));
     });
 
+    const lost = await signingLink(page, lang, 'lessee').getAttribute('href');
     await test.step('the provider loses the flow: asking it again says so, in Chinese', async () => {
       await providerLosesFlow((await signingLink(page, lang, 'lessor').getAttribute('href'))!);
       await ask.click();
@@ -80,10 +81,12 @@ test.describe('in Chinese', () => {
       const cancelled = page.getByTestId('timeline-event').filter({ hasText: c('events.cancelSigning') });
       await expect(cancelled).toContainText(c('detail.reason', { reason }));
       await expect(page.getByText(c('signing.cancelled'), { exact: true })).toBeVisible();
+      // The lost flow's pages lead nowhere: its links are no longer offered.
+      await expect(signingLink(page, lang, 'lessee')).toHaveCount(0);
+      await expect(signingLink(page, lang, 'lessor')).toHaveCount(0);
     });
 
     await test.step('send it again: both parties sign on the new flow and the contract is in execution', async () => {
-      const lost = await signingLink(page, lang, 'lessee').getAttribute('href');
       await startSigningInConsole(page, lang);
       await expect(contractStatus).toHaveText(status('awaitingLesseeSign'));
       // The parties' links open the new flow at the provider, not the lost one.

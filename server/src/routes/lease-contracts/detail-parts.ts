@@ -46,12 +46,15 @@ export const ruleNameOf = (c: Contract, events: ReturnType<typeof eventRows>) =>
     ? ''
     : String(events.find((e) => e.event.action === 'autoApprove')?.event.details.ruleName ?? '');
 
-/** The current signing: the signing pages are the parties' own, so only the lessor's people see the links. */
+/**
+ * The current signing: the signing pages are the parties' own, so only the lessor's people see the links, and only
+ * while the provider still runs the flow (a cancelled or failed flow's pages lead nowhere: it may have been lost).
+ */
 export function signingOf(db: Db, c: Contract, isLessor: boolean, timeZone: string) {
   const flow = currentFlow(db, c.id);
   if (!flow) return null;
   const updatedAt = formatInZone(flow.updatedAt, timeZone);
-  return isLessor
+  return isLessor && flow.state !== 'cancelled' && flow.state !== 'failed'
     ? { state: flow.state, lesseeUrl: flow.lesseeUrl, lessorUrl: flow.lessorUrl, updatedAt }
     : { state: flow.state, lesseeUrl: '', lessorUrl: '', updatedAt };
 }
