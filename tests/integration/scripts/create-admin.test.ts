@@ -120,6 +120,7 @@ describe('create-admin and db:reset from the command line', () => {
     dbh.close();
   });
 
+  // It seeds a whole demo database in a child process: minutes on a slow, busy host.
   it('db:reset recreates a development database with the demo accounts', () => {
     const env = { DB_FILE: join(dir, 'console.db'), NODE_ENV: 'development' };
     run('create-admin.ts', ['--mobile', '13912345678', '--password', PASSWORD], env);
@@ -134,5 +135,5 @@ describe('create-admin and db:reset from the command line', () => {
     dbh.close();
     expect(mobiles).toContain('13800000002');
     expect(mobiles).not.toContain('13912345678');
-  });
+  }, 180_000);
 });

@@ -30,6 +30,7 @@ describe('the published OpenAPI document', () => {
     expect(text).not.toContain('"definitions"');
   });
 
+  // A whole TypeScript program checked in the test: slow on a slow, busy host.
   it('generates a typed client with a standard generator, and the client type-checks', async () => {
     const source = astToString(await openapiTS(structuredClone(doc) as never));
     expect(source).toContain('"/api/login.do"');
@@ -66,5 +67,5 @@ describe('the published OpenAPI document', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
