@@ -13,7 +13,14 @@ interface RegimeRules {
   rates: Partial<Record<InvoiceType, readonly number[]>>;
   /** Whether a tax identifier, as typed (spaces allowed), is one of this regime. */
   taxId: (normalised: string) => boolean;
+  /** Whether a company's registration number (what verification and joining name it by) is one of this regime. */
+  companyId: (normalised: string) => boolean;
+  /** The message for a registration number that is not. */
+  companyIdMessage: 'validation.creditCode' | 'validation.abn';
 }
+
+/** Unified social credit code: 18 characters of digits and the letters the standard allows. */
+export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 
 /** A unified social credit code (18) or an older taxpayer number (15 or 20): digits and capitals. */
 const chineseTaxNumber = (id: string) => /^[0-9A-Z]{15}$|^[0-9A-Z]{18}$|^[0-9A-Z]{20}$/.test(id);
@@ -28,9 +35,16 @@ export function isAbn(id: string): boolean {
 
 const RULES: Record<TaxRegime, RegimeRules> = {
   // Mainland VAT: special invoices (deductible, with bank details) and ordinary ones (decision 051).
-  cnVat: { rates: { ordinary: [13, 9, 6, 3, 1], special: [13, 9, 6] }, taxId: chineseTaxNumber },
+  // A mainland company registers under its unified social credit code.
+  cnVat: {
+    rates: { ordinary: [13, 9, 6, 3, 1], special: [13, 9, 6] },
+    taxId: chineseTaxNumber,
+    companyId: (id) => CREDIT_CODE.test(id),
+    companyIdMessage: 'validation.creditCode',
+  },
   // Australian GST: one tax invoice at 10 %, the buyer identified by its ABN.
-  auGst: { rates: { taxInvoice: [10] }, taxId: isAbn },
+  // An Australian company is registered, and identified for GST, by its ABN.
+  auGst: { rates: { taxInvoice: [10] }, taxId: isAbn, companyId: isAbn, companyIdMessage: 'validation.abn' },
 };
 
 /** A tax identifier as it is kept: spaces and dashes people type for reading dropped, letters in capitals. */
@@ -43,6 +57,16 @@ export const invoiceTypesOf = (regime: TaxRegime): InvoiceType[] => Object.keys(
 export const taxRatesOf = (regime: TaxRegime, type: InvoiceType): readonly number[] => RULES[regime].rates[type] ?? [];
 
 export const isTaxIdOf = (regime: TaxRegime, id: string): boolean => RULES[regime].taxId(normaliseTaxId(id));
+
+/**
+ * What a company registration number needs, whatever the regime, as forms check it before the server knows the brand:
+ * digits and capitals once spaces and dashes are dropped, 9 to 20 of them. The regime's own rule follows on the server.
+ */
+export const COMPANY_ID_SHAPE = /^[0-9A-Z]{9,20}$/;
+
+/** The message for a registration number that is not of the regime, or null when it is. */
+export const companyIdIssue = (regime: TaxRegime, id: string): 'validation.creditCode' | 'validation.abn' | null =>
+  RULES[regime].companyId(normaliseTaxId(id)) ? null : RULES[regime].companyIdMessage;
 
 /**
  * What is wrong with invoice information under a regime, as the field and its message, or null when it fits:

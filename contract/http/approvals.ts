@@ -13,7 +13,7 @@ import type { MessageKey } from '../messages/zh-CN.ts';
 import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, optionalText, pageQuery, paged } from './fields.ts';
-import { CREDIT_CODE } from './settings.ts';
+import { companyIdInput } from './settings.ts';
 
 /**
  * Binding requests and verification reviews (spec /approvalManagement/bind, sections 3, 4, 8;
@@ -158,12 +158,8 @@ export const myRealName = z.object({
 export type MyRealName = z.infer<typeof myRealName>;
 
 export const joinRequestForm = z.object({
-  /** The company is named by its unified social credit code (on its QR card), never by an id to guess. */
-  creditCode: z
-    .string({ error: 'approvals.creditCodeRequired' })
-    .trim()
-    .toUpperCase()
-    .regex(CREDIT_CODE, { error: 'validation.creditCode' }),
+  /** The company is named by its registration number (on its QR card), never by an id to guess. */
+  creditCode: companyIdInput,
   note: optionalText(200).default(''),
 });
 export const machineRequestForm = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE } from '../codes/roles.ts';
 import { INVOICE_TYPE, TAX_RATES, VERIFY_STATUS, type InvoiceType } from '../codes/accounts.ts';
+import { COMPANY_ID_SHAPE, normaliseTaxId } from '../codes/tax-regimes.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, areaCode, mobile, newPassword, password, requiredText, smsCode } from './fields.ts';
 import { fileRef } from './uploads.ts';
@@ -30,8 +31,15 @@ const telephone = z
   .string({ error: 'validation.phoneRequired' })
   .trim()
   .regex(/^\+?[\d\- ()]{5,20}$/, { error: 'validation.phone' });
-/** Unified social credit code: 18 characters of digits and the letters the standard allows. */
-export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+/**
+ * A company's registration number as forms take it (decision 064): the regime's shape only (spaces and dashes people
+ * type for reading dropped); the server checks it against the company's brand (a credit code, an ABN).
+ */
+export const companyIdInput = z
+  .string({ error: 'validation.required' })
+  .overwrite(normaliseTaxId)
+  .min(1, { error: 'validation.required' })
+  .regex(COMPANY_ID_SHAPE, { error: 'validation.companyId' });
 
 export const profile = z.object({
   uid: z.number().int(),
@@ -98,12 +106,7 @@ export const companyDetailsForm = z.object({
 });
 
 export const verificationForm = z.object({
-  creditCode: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .toUpperCase()
-    .min(1, { error: 'validation.required' })
-    .regex(CREDIT_CODE, { error: 'validation.creditCode' }),
+  creditCode: companyIdInput,
   legalPerson: requiredText(40),
   licenseImage: fileRef.refine((v) => v !== '', { error: 'validation.required' }),
 });

@@ -5,6 +5,7 @@ import { organisations, users } from '../schema/accounts.ts';
 import { bindRequests, verifications } from '../schema/approvals.ts';
 import { devices } from '../schema/devices.ts';
 import { createUser, demoAccount, type DemoOrganisations } from './accounts.ts';
+import { abnOf } from './identities.ts';
 import { customerPersonMobile } from './people.ts';
 
 /**
@@ -244,19 +245,21 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
     })
     .where(eq(organisations.id, pearl))
     .run();
+  // An Australian company registers under its ABN (decision 064), the one its tax invoices carry.
+  const northwindAbn = abnOf(northwind);
   enterprise(
     northwind,
     nameOf(northwind),
-    '91310115MA1H9RTU6A',
+    northwindAbn,
     'Grace Mitchell',
     'rejected',
     8,
     'The licence does not show the registered name',
   );
-  enterprise(northwind, nameOf(northwind), '91310115MA1H9RTU6A', 'Grace Mitchell', 'pending', 2);
+  enterprise(northwind, nameOf(northwind), northwindAbn, 'Grace Mitchell', 'pending', 2);
   db.update(organisations)
     .set({
-      creditCode: '91310115MA1H9RTU6A',
+      creditCode: northwindAbn,
       legalPerson: 'Grace Mitchell',
       licenseImage: DEMO_LICENCE_IMAGE,
       verifyStatus: 'pending',

@@ -11,8 +11,9 @@ import {
 } from '@console/contract/http/settings';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
+import { companyIdIssue } from '@console/contract/codes/tax-regimes';
 import { ApiError, conflict, forbidden, invalidField } from '../lib/errors.ts';
-import { checkTaxRegime } from '../lib/org-brand.ts';
+import { checkTaxRegime, orgBrand } from '../lib/org-brand.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { hashToken, sessionsEnded, type SessionUser } from '../lib/session.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
@@ -220,6 +221,9 @@ export const settingsRoutes: RouteDef[] = [
     if (org.verifyStatus === 'pending' || org.verifyStatus === 'approved') {
       throw conflict('settings.verificationLocked');
     }
+    // The registration number of the company's country: a credit code in China, an ABN in Australia (decision 064).
+    const idIssue = companyIdIssue(orgBrand(deps, data.unscoped('domainRule'), user.orgId).taxRegime, body.creditCode);
+    if (idIssue) throw invalidField('creditCode', idIssue);
     requireUpload(deps, user, body.licenseImage, 'licenseImage', { kinds: ['image'] });
     setMessage('settings.verificationSubmitted');
     // It joins the operator's review queue (decision 047) in the same unit of work.

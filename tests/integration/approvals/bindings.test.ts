@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { bindEndpoints } from '@console/contract/http/approvals';
-import { sessions, users } from '@console/db/schema/accounts';
+import { organisations, sessions, users } from '@console/db/schema/accounts';
 import { bindRequests } from '@console/db/schema/approvals';
 import { createSession } from '@console/server/src/lib/session';
 import { devices } from '@console/db/schema/devices';
@@ -201,7 +201,7 @@ describe('binding requests', () => {
       lang: 'en_US',
     });
     expect(unknown).toMatchObject({ status: '400', data: { field: 'creditCode' } });
-    expect(unknown.message).toContain('No company has this unified social credit code');
+    expect(unknown.message).toContain('No company has this registration number (credit code or ABN)');
     const joined = await t.call(bindEndpoints.requestJoin, { token, body: { creditCode: '91440101ma5cxk7q37' } });
     expect(joined.status).toBe('200');
     expect(a.requestById(joined.data.id)).toMatchObject({ kind: 'join', orgId: a.pearl.id, state: 'pending' });
@@ -211,6 +211,17 @@ describe('binding requests', () => {
       lang: 'zh_CN',
     });
     expect(again).toMatchObject({ status: '409', message: '已有相同的申请正在审核中' });
+    // A company abroad is named by its ABN, typed as people write it.
+    const northwind = t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, 'Northwind Equipment Hire'))
+      .get()!;
+    const abn = northwind.creditCode.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
+    expect(abn).toMatch(/^\d{2} \d{3} \d{3} \d{3}$/);
+    const byAbn = await t.call(bindEndpoints.requestJoin, { token, body: { creditCode: abn } });
+    expect(byAbn.status, byAbn.message).toBe('200');
+    expect(a.requestById(byAbn.data.id)).toMatchObject({ kind: 'join', orgId: northwind.id, state: 'pending' });
 
     const noMachine = await t.call(bindEndpoints.requestMachine, { token, body: { serialNumber: 'NO-SUCH-1' } });
     expect(noMachine).toMatchObject({ status: '400', data: { field: 'serialNumber' } });

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAbn } from '@console/contract/codes/tax-regimes';
 import { ROLE } from '@console/contract/codes/roles';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { verificationEndpoints } from '@console/contract/http/approvals';
 import { settingsEndpoints } from '@console/contract/http/settings';
 import { globalDemoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { PNG, upload } from '../settings/helpers.ts';
 
 /**
  * A company asks for the invoices of its brand's tax regime (decision 064): the global brand's Australian business
@@ -72,5 +74,43 @@ describe('invoices by the tax regime of the brand', () => {
       status: '400',
       data: { field: 'taxNumber' },
     });
+  });
+
+  it('registers each company under its own country’s number: Northwind its ABN, a Chinese company its credit code', async () => {
+    // Northwind's verification was seeded under review, with its ABN; the operator sends it back, so it may be sent
+    // again, as a company whose licence photo was refused does.
+    const before = (await t.call(settingsEndpoints.companyProfile, { token: northwind })).data.verification;
+    expect(before.status).toBe('pending');
+    expect(isAbn(before.creditCode)).toBe(true);
+    const operator = t.tokenFor(ROLE.companyAdmin);
+    const queue = await t.call(verificationEndpoints.list, {
+      token: operator,
+      query: { kind: 'enterprise', state: 'pending', keyword: 'Northwind', pageSize: 10 },
+    });
+    const pending = queue.data.list.map((row) => row.id);
+    expect(pending).toHaveLength(1);
+    const rejected = await t.call(verificationEndpoints.reject, {
+      token: operator,
+      body: { ids: pending, reason: 'Please upload the ASIC extract' },
+    });
+    expect(rejected.status).toBe('200');
+
+    const licence = (await upload(t, northwind, { bytes: PNG, name: 'asic.png' }, 'image')).data.url as string;
+    const body = { legalPerson: 'Grace Mitchell', licenseImage: licence };
+    const submit = (token: string, creditCode: string, lang: 'en_US' | 'zh_CN' = 'en_US') =>
+      t.call(settingsEndpoints.submitVerification, { token, lang, body: { ...body, creditCode } });
+    const chineseCode = await submit(northwind, '91310115MA1K4XXX2B');
+    expect(chineseCode).toMatchObject({ status: '400', data: { field: 'creditCode' } });
+    expect(chineseCode.message).toContain('Please enter a valid ABN');
+    expect((await submit(northwind, '91310115MA1K4XXX2B', 'zh_CN')).message).toContain('澳大利亚商业编号');
+    expect((await submit(northwind, '51 824 753 557')).data).toMatchObject({ field: 'creditCode' });
+    const abn = await submit(northwind, '51 824 753 556');
+    expect(abn.status, abn.message).toBe('200');
+    expect(abn.data.verification).toMatchObject({ status: 'pending', creditCode: '51824753556' });
+
+    // A Chinese company is registered under its unified social credit code, never an ABN.
+    const huadongAbn = await submit(huadong, '51824753556', 'zh_CN');
+    expect(huadongAbn).toMatchObject({ status: '400', data: { field: 'creditCode' } });
+    expect(huadongAbn.message).toContain('统一社会信用代码');
   });
 });

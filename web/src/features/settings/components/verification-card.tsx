@@ -7,11 +7,12 @@ import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
+import { useBrand } from '../../../lib/brand.ts';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { applyCompany } from '../api/company.ts';
 
 /**
- * Enterprise verification: credit code, legal person and business licence. It can be submitted while
+ * Enterprise verification: registration number, legal person and business licence. It can be submitted while
  * none or rejected; under review or approved it is shown as submitted.
  */
 export function VerificationCard({ company }: { company: CompanyProfile }) {
@@ -22,6 +23,8 @@ export function VerificationCard({ company }: { company: CompanyProfile }) {
   const { verification } = company;
   const open = verification.status === 'none' || verification.status === 'rejected';
   const licence = useFileUrls([verification.licenseImage])[verification.licenseImage];
+  // The registration number of the brand's country: a credit code in China, an ABN in Australia (decision 064).
+  const idLabel = useBrand().info.taxRegime === 'auGst' ? 'abn' : 'creditCode';
   return (
     <Card title={t('verification.title')} extra={<StatusBadge table={VERIFY_STATUS} value={verification.status} />}>
       {open && company.canEdit ? (
@@ -34,8 +37,8 @@ export function VerificationCard({ company }: { company: CompanyProfile }) {
           submitText={t('verification.submit')}
         >
           {verification.status === 'rejected' && <p>{t('verification.rejectedHint')}</p>}
-          <Field name="creditCode" label={t('verification.creditCode')} extra={t('verification.creditCodeHint')}>
-            <Input maxLength={18} style={{ textTransform: 'uppercase' }} />
+          <Field name="creditCode" label={t(`verification.${idLabel}`)} extra={t(`verification.${idLabel}Hint`)}>
+            <Input maxLength={24} style={{ textTransform: 'uppercase' }} />
           </Field>
           <Field name="legalPerson" label={t('verification.legalPerson')}>
             <Input maxLength={40} />
@@ -48,7 +51,7 @@ export function VerificationCard({ company }: { company: CompanyProfile }) {
         <Space orientation="vertical" style={{ width: '100%' }}>
           <span>{t(`verification.hint.${verification.status}`)}</span>
           <Descriptions column={1} bordered size="small" styles={{ label: { width: 180 } }}>
-            <Descriptions.Item label={t('verification.creditCode')}>{verification.creditCode || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t(`verification.${idLabel}`)}>{verification.creditCode || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('verification.legalPerson')}>
               {verification.legalPerson || '-'}
             </Descriptions.Item>
