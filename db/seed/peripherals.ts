@@ -8,6 +8,7 @@ import { simCards } from '../schema/sim-cards.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES } from './business.ts';
 import { dayOf } from './maintenance-fleet.ts';
+import { plateOf } from './places.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 
 const DAY = 24 * 3600 * 1000;
@@ -85,7 +86,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
         gatewayRows.push({
           orgId,
           imei: imei(f),
-          plate: `${places[0]!.plate}${f.string.alpha({ length: 1, casing: 'upper' })}${f.string.numeric(5)}`,
+          plate: plateOf(places[0]!, f),
           deviceId: m.id,
           simCardId: i < 23 ? (spareSims[i - 17]?.id ?? null) : null,
           positioning: f.helpers.arrayElement(['gps', 'base'] as const),

@@ -18,7 +18,7 @@ import { isCreditCode } from '@console/contract/lease/renter-identity';
 import { BUSINESSES, type SeedLang } from '@console/db/seed/business';
 import { FLEET_MIX, modelNoun } from '@console/db/seed/fleet-kinds';
 import { KIND_TEXTS } from '@console/db/seed/kind-texts';
-import { PLACES, placeName } from '@console/db/seed/places';
+import { PLACES, placeName, type Place } from '@console/db/seed/places';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 
@@ -105,10 +105,13 @@ describe('the seeded demo business is coherent', () => {
         !d.deviceName.includes(modelNoun(model, business.lang)) ||
         !place ||
         Math.abs(d.lat! - place.lat) > 0.1 ||
-        Math.abs(d.lng! - place.lng) > 0.1
+        Math.abs(d.lng! - place.lng) > 0.1 ||
+        // A road-going machine carries a plate of its place: 沪A52871 in Shanghai, BX42QD in New South Wales.
+        (d.licensePlate !== '' && !platePattern(place).test(d.licensePlate))
       );
     });
-    expect(wrong.map((d) => [d.serialNumber, d.deviceName, d.location])).toEqual([]);
+    expect(wrong.map((d) => [d.serialNumber, d.deviceName, d.location, d.licensePlate])).toEqual([]);
+    expect(machines.filter((d) => d.licensePlate !== '').length).toBeGreaterThan(10);
   });
 
   it("tells faults, parts, fixes, upkeep and feedback of the machine's own kind, in its company's language", () => {
@@ -302,6 +305,14 @@ describe('the seeded demo business is coherent', () => {
     expect(companies.length).toBeGreaterThan(8);
     expectEvery(companies, (o) => (langOfOrg.get(o.id) === 'zh' ? isCreditCode(o.taxNumber!) : isAbn(o.taxNumber!)));
     expect(new Set(companies.map((o) => o.taxNumber)).size).toBe(companies.length);
+    // The number a company registered under (enterprise verification) is its country's too.
+    const registered = db()
+      .select()
+      .from(organisations)
+      .all()
+      .filter((o) => langOfOrg.get(o.id) !== undefined && o.creditCode);
+    expect(registered.length).toBeGreaterThan(1);
+    expectEvery(registered, (o) => (langOfOrg.get(o.id) === 'zh' ? isCreditCode(o.creditCode!) : isAbn(o.creditCode!)));
     const taxNumber = new Map(companies.map((o) => [o.id, o.taxNumber]));
     const chineseRenters = db()
       .select()
@@ -320,3 +331,12 @@ describe('the seeded demo business is coherent', () => {
     expect(named.size).toBe(fleet.length);
   });
 });
+
+/** A place's plate forms as one pattern: `#` a digit, `?` a letter plates use. */
+function platePattern(place: Place): RegExp {
+  const form = (plate: string) =>
+    [...plate]
+      .map((c) => (c === '#' ? '\\d' : c === '?' ? '[A-HJ-NP-Z]' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+  return new RegExp(`^(${place.plates.map(form).join('|')})$`);
+}
