@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -99,6 +99,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         DB_FILE: process.env.E2E_DB_FILE,
+        // Beside the run's database: the theme flow's edits never reach the shipped packs nor a developer's data.
+        BRAND_EDITS_DIR: join(dirname(process.env.E2E_DB_FILE), 'brands'),
         PORT: String(E2E_PORT),
         MQTT_PORT: String(E2E_PORT + 1),
         NODE_ENV: 'test',

@@ -112,8 +112,11 @@ export function loadBrandPack(dir: string, appid: string): { pack: BrandPack } |
   return { pack: { appid, info, hosts, isDefault, logo: { file, type: logo.type, bytes } } };
 }
 
-/** Every pack under `dir`; problems go to `log` and their packs are left out. */
-export function loadBrands(dir: string, log: AppDeps['log']): BrandRegistry {
+/**
+ * Every pack under `dir`, each read from `editsDir` instead where the theme page saved an edited copy of it; problems
+ * go to `log` and their packs are left out.
+ */
+export function loadBrands(dir: string, log: AppDeps['log'], editsDir?: string): BrandRegistry {
   const registry: BrandRegistry = { packs: new Map(), hosts: new Map(), defaultAppid: null };
   const root = resolve(dir);
   if (!existsSync(root)) {
@@ -124,8 +127,10 @@ export function loadBrands(dir: string, log: AppDeps['log']): BrandRegistry {
     .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
     .map((d) => d.name)
     .sort();
+  const edits = editsDir === undefined ? null : resolve(editsDir);
   for (const appid of folders) {
-    const result = loadBrandPack(root, appid);
+    const edited = edits !== null && existsSync(join(edits, appid, 'brand.json'));
+    const result = loadBrandPack(edited ? edits : root, appid);
     if ('problem' in result) {
       log('warn', `brand pack "${appid}" skipped: ${result.problem}`);
       continue;
@@ -167,7 +172,7 @@ const loaded = new WeakMap<AppDeps, BrandRegistry>();
 export function brandsOf(deps: AppDeps): BrandRegistry {
   let registry = loaded.get(deps);
   if (!registry) {
-    registry = loadBrands(deps.env.BRANDS_DIR, deps.log);
+    registry = loadBrands(deps.env.BRANDS_DIR, deps.log, deps.env.BRAND_EDITS_DIR);
     deps.log(
       'info',
       `brand packs: ${[...registry.packs.keys()].join(', ') || 'none'} (default ${registry.defaultAppid})`,

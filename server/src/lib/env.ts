@@ -22,6 +22,11 @@ const envSchema = z.object({
   /** An external broker instead of the embedded one, e.g. mqtt://127.0.0.1:1883. */
   MQTT_URL: z.string().optional(),
   BRANDS_DIR: z.string().default('brands'),
+  /**
+   * Where the theme page keeps the brands it edited (a copy of each edited pack, read instead of the shipped one), so
+   * the shipped packs stay as released and an edit lives with the data (docs/decisions/004-brand-packs.md).
+   */
+  BRAND_EDITS_DIR: z.string().default('data/brands'),
   WEB_DIST: z.string().default('web/dist'),
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy, and in tests). */
   TRUST_PROXY: z

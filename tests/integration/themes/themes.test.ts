@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,19 +22,27 @@ describe('the theme page', () => {
   };
   const metadata = async () => JSON.parse((await t.call(brandEndpoints.metadata, { headers: LIFTGO })).data.data);
 
+  let edits: string;
+  // The shipped pack, as released: the theme page never writes it.
+  const shipped = () => readFileSync(join(dir, 'liftgo', 'brand.json'), 'utf8');
+  const edited = () => JSON.parse(readFileSync(join(edits, 'liftgo', 'brand.json'), 'utf8'));
+
   beforeEach(async () => {
-    // A copy of the packs: saving writes into them.
+    // A copy of the shipped packs, and a folder for the edits, of this test's own.
     dir = mkdtempSync(join(tmpdir(), 'brands-'));
     cpSync('brands', dir, { recursive: true });
-    t = await createTestApp({ BRANDS_DIR: dir });
+    edits = mkdtempSync(join(tmpdir(), 'brand-edits-'));
+    t = await createTestApp({ BRANDS_DIR: dir, BRAND_EDITS_DIR: edits });
   });
   afterEach(() => {
     t.dbh.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(edits, { recursive: true, force: true });
   });
 
-  it("saves a brand's colours, titles, region and logo into its pack, served at once, the rest of the pack kept", async () => {
-    const before = JSON.parse(readFileSync(join(dir, 'liftgo', 'brand.json'), 'utf8'));
+  it("saves a brand's colours, titles, region and logo, served at once and after a restart, the shipped pack kept", async () => {
+    const released = shipped();
+    const before = JSON.parse(released);
     const logo = (await upload(t, admin(), { bytes: PNG, name: 'logo.png' }, 'image', true)).data.url as string;
     const saved = await t.call(themeEndpoints.save, {
       token: admin(),
@@ -57,15 +65,25 @@ describe('the theme page', () => {
     expect(served.theme.header).toBe('#882200');
     expect(served.logo).toMatch(/^\/brands\/liftgo\/logo-\w+\.png$/);
     expect((await t.app.request(served.logo)).status).toBe(200);
-    const after = JSON.parse(readFileSync(join(dir, 'liftgo', 'brand.json'), 'utf8'));
+    const after = edited();
     expect(after.hosts).toEqual(before.hosts);
     expect(after.copyright).toBe(before.copyright);
+    expect(shipped()).toBe(released);
     // Another brand is untouched.
     expect(JSON.parse((await t.call(brandEndpoints.metadata)).data.data).color).not.toBe('#aa3300');
+    // A restarted server reads the edited brand, logo and all.
+    const restarted = await createTestApp({ BRANDS_DIR: dir, BRAND_EDITS_DIR: edits });
+    try {
+      const again = JSON.parse((await restarted.call(brandEndpoints.metadata, { headers: LIFTGO })).data.data);
+      expect(again).toMatchObject({ color: '#aa3300', logo: served.logo });
+      expect((await restarted.app.request(served.logo)).status).toBe(200);
+    } finally {
+      restarted.dbh.close();
+    }
   });
 
   it('refuses a colour that is not #rrggbb, an empty title or an unknown brand, and writes nothing', async () => {
-    const before = readFileSync(join(dir, 'liftgo', 'brand.json'), 'utf8');
+    const before = shipped();
     const cases: [Record<string, unknown>, string][] = [
       [{ color: 'red' }, 'color'],
       [{ sidebar: '#12345' }, 'sidebar'],
@@ -83,7 +101,8 @@ describe('the theme page', () => {
       loose: { body: await form({ color: 'red' }) },
     });
     expect(zh.message).toContain('颜色格式为 #rrggbb');
-    expect(readFileSync(join(dir, 'liftgo', 'brand.json'), 'utf8')).toBe(before);
+    expect(shipped()).toBe(before);
+    expect(readdirSync(edits)).toEqual([]);
   });
 
   it("is the operator's administrator's alone", async () => {

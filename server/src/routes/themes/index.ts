@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { themeEndpoints, type ThemeRow } from '@console/contract/http/themes';
 import { FILE_URL_PREFIX } from '@console/contract/http/uploads';
@@ -10,8 +10,9 @@ import { readStoredFile, requireUpload } from '../../lib/uploads.ts';
 
 /**
  * The theme page (docs/decisions/004-brand-packs.md, addendum): a brand's colours, title, region and logo are
- * written into its pack (brand.json and the logo file), the one place a brand lives, and the checked pack replaces
- * the loaded one, so metadata.do answers the new look at once and a restart keeps it.
+ * written into its edited copy of the pack (BRAND_EDITS_DIR: brand.json and the logo file, copied from the shipped
+ * pack on its first edit), which the server reads instead of the shipped one; the checked pack replaces the loaded
+ * one, so metadata.do answers the new look at once and a restart keeps it. The shipped packs are never written.
  */
 
 const present = (pack: BrandPack): ThemeRow => ({
@@ -33,10 +34,14 @@ export const themeRoutes: RouteDef[] = [
   route(themeEndpoints.save, ({ body, user, deps }) => {
     const registry = brandsOf(deps);
     if (!registry.packs.has(body.appid)) throw invalidField('appid', 'themes.brandUnknown');
-    const root = resolve(deps.env.BRANDS_DIR);
+    const root = resolve(deps.env.BRAND_EDITS_DIR);
     const folder = join(root, body.appid);
+    const edited = existsSync(join(folder, 'brand.json'));
+    const shipped = join(resolve(deps.env.BRANDS_DIR), body.appid);
     // The pack as written, so what this page does not edit (hosts, languages, money) stays as it is.
-    const raw = JSON.parse(readFileSync(join(folder, 'brand.json'), 'utf8')) as Record<string, unknown>;
+    const raw: Record<string, unknown> = JSON.parse(
+      readFileSync(join(edited ? folder : shipped, 'brand.json'), 'utf8'),
+    );
     let logo: { file: string; bytes: Uint8Array } | null = null;
     if (body.logo) {
       requireUpload(deps, user, body.logo, 'logo', { kinds: ['image'], isPublic: true });
@@ -63,6 +68,8 @@ export const themeRoutes: RouteDef[] = [
       ...(logo ? { logo: logo.file } : {}),
     };
     if (!brandPackFile.safeParse(next).success) throw invalidField('color', 'themes.invalid');
+    // The first edit starts from the shipped pack, whole (the logo and any file it names).
+    if (!edited) cpSync(shipped, folder, { recursive: true });
     if (logo) writeFileSync(join(folder, logo.file), logo.bytes);
     // Written whole, then renamed: a pack is never half written.
     const temp = join(folder, `.brand.json.${process.pid}`);
