@@ -41,6 +41,9 @@ const required = (key: 'customers.nameRequired' | 'customers.addressRequired', m
 /** What the operator keeps of a rental company and can change later. */
 const companyFields = {
   name: required('customers.nameRequired', 100),
+  /** Its registered names in each language it keeps ('' for none): a document in that language names it so (064). */
+  nameZh: text(100),
+  nameEn: text(100),
   contactName: text(50),
   areaCode,
   contactPhone: z.string({ error: 'validation.phoneRequired' }).trim().min(1, { error: 'validation.phoneRequired' }),
@@ -96,6 +99,8 @@ export const lessorUpdateForm = z
 export const lessorRow = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
   contactName: z.string(),
   areaCode: z.string(),
   contactPhone: z.string(),

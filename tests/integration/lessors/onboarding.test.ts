@@ -15,6 +15,9 @@ describe('onboarding a rental company', () => {
   const operator = () => t.tokenFor(ROLE.companyAdmin);
   const form = (fields: Record<string, unknown> = {}) => ({
     name: '江南高空设备租赁有限公司',
+    // Its registered names in the languages it keeps, which its documents of each language use.
+    nameZh: '江南高空设备租赁有限公司',
+    nameEn: 'Jiangnan Aerial Equipment Rental Co., Ltd.',
     contactName: '周立',
     contactPhone: '13977001100',
     province: '浙江省',
@@ -51,6 +54,8 @@ describe('onboarding a rental company', () => {
 
     const row = await find('江南高空设备租赁有限公司');
     expect(row).toMatchObject({
+      nameZh: '江南高空设备租赁有限公司',
+      nameEn: 'Jiangnan Aerial Equipment Rental Co., Ltd.',
       appid: 'zjcloud',
       timeZone: 'Asia/Shanghai',
       leasing: true,

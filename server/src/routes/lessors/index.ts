@@ -33,6 +33,8 @@ const lessorRows = (data: ScopedData) =>
   data
     .select({
       ...organisationFields,
+      nameZh: organisations.nameZh,
+      nameEn: organisations.nameEn,
       creditCode: organisations.creditCode,
       leaseType: organisations.leaseType,
       rentalDomestic: organisations.rentalDomestic,

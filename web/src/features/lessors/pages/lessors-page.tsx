@@ -17,6 +17,8 @@ const READS = readsOf(lessorEndpoints);
 
 const useLessorFields = defineFields<LessorRow>()('lessors', {
   name: { label: 'name', sortable: true, form: { maxLength: 100 } },
+  nameZh: { label: 'nameZh', defaultHidden: true, form: { maxLength: 100 } },
+  nameEn: { label: 'nameEn', defaultHidden: true, form: { maxLength: 100 } },
   brandName: { label: 'brand', value: (row) => row.brandName || row.appid },
   admins: { label: 'admins', value: (row) => row.admins.join(', ') },
   contactName: { label: 'contactName', form: { maxLength: 50 } },
@@ -110,7 +112,7 @@ function useLessorForm(): RegistryForm<
   const update = useEndpointMutation(lessorEndpoints.update, { invalidates: READS, silent: true });
   const company = (row?: LessorRow) => (
     <>
-      {fields.formItems(['name', 'contactName'])}
+      {fields.formItems(['name', 'nameZh', 'nameEn', 'contactName'])}
       <PhoneField label={t('contactPhone')} name="contactPhone" areaLabel={t('areaCode')} />
       <RegionFields
         provinceLabel={t('province')}
@@ -147,6 +149,8 @@ function useLessorForm(): RegistryForm<
       initialValues: (row) => ({
         id: row.id,
         name: row.name,
+        nameZh: row.nameZh,
+        nameEn: row.nameEn,
         contactName: row.contactName,
         ...(row.areaCode ? { areaCode: row.areaCode } : {}),
         contactPhone: row.contactPhone,
