@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { screensByArea } from '../../contract/screens/all.ts';
+import { STARTS } from './start-chunks.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -20,7 +21,7 @@ interface ChunkNode {
 }
 
 export interface BundleReport {
-  /** Brotli bytes a browser downloads before the sign-in page may show; the build fails above it. */
+  /** Brotli bytes a browser downloads before the sign-in page may show (src/sign-in/); the build fails above it. */
   loginBudget: number;
   /** Every routed screen: the JavaScript its first load needs (raw and brotli bytes) and its chunks. */
   routes: { path: string; page: string; chunks: number; rawBytes: number; brotliBytes: number }[];
@@ -32,15 +33,17 @@ export interface BundleReport {
  * The built console's delivery (docs/decisions/060-console-speed.md):
  * - brotli and gzip copies of every text file (name.br, name.gz) at the highest levels, made once here so the
  *   server sends them as they are (server/src/lib/web-static.ts) and spends nothing per request;
- * - dist/bundle-report.json: what each route's first load downloads (the entry's static imports, the shell's
- *   for a page inside it, the page's own, the texts of one language);
+ * - dist/bundle-report.json: what each route's first load downloads: for the sign-in pages the entry's static
+ *   imports, the sign-in start's and its texts in one language; for the others the console start's too, the shell's
+ *   for a page inside it, the page's own, and the console's texts of one language;
  * - the sign-in page's budget: the build fails when its JavaScript grows past it.
  */
 export function consoleDist({ loginBudget }: { loginBudget: number }): Plugin {
   let root = '';
   let outDir = '';
   const graph = new Map<string, ChunkNode>();
-  const facades = new Map<string, string>();
+  /** The chunk each module of the source landed in (by its path from the web folder). */
+  const chunkOf = new Map<string, string>();
   let entry = '';
   return {
     name: 'console-dist',
@@ -53,23 +56,34 @@ export function consoleDist({ loginBudget }: { loginBudget: number }): Plugin {
       for (const out of Object.values(bundle)) {
         if (out.type !== 'chunk') continue;
         graph.set(out.fileName, { imports: out.imports, css: [...(out.viteMetadata?.importedCss ?? [])] });
-        if (out.isEntry) entry = out.fileName;
-        if (out.facadeModuleId) facades.set(relative(root, out.facadeModuleId), out.fileName);
+        // The page's entry; the console's start is an entry too, loaded by it (build/start-chunks.ts).
+        if (out.isEntry && out.facadeModuleId !== resolve(root, STARTS.console)) entry = out.fileName;
+        for (const id of out.moduleIds) chunkOf.set(relative(root, id), out.fileName);
       }
     },
     async closeBundle() {
       // Called after a failed build too: then there is nothing to report, and the build's own error stands.
       if (!entry) return;
       const sizes = await compressAll(outDir);
-      const texts = [...graph.keys()]
-        .filter((file) => /\/texts-[\w-]+\.js$/.test(file))
-        .sort((a, b) => sizes.get(b)!.brotli - sizes.get(a)!.brotli)[0]!;
+      // The texts of the language shown load beside the code (src/lib/i18n.ts, src/sign-in/texts.ts): count the
+      // larger language.
+      const larger = (files: string[]) => files.sort((a, b) => sizes.get(b)!.brotli - sizes.get(a)!.brotli)[0]!;
+      const consoleTexts = larger([...graph.keys()].filter((file) => /\/texts-[\w-]+\.js$/.test(file)));
+      const signInTexts = larger(SIGN_IN_TEXTS.map((file) => chunkOf.get(file)!));
       const routes = routePages(root).flatMap(({ path, page, inShell }) => {
-        const chunk = facades.get(page);
+        const chunk = chunkOf.get(page);
         if (!chunk) return [];
-        const files = closure([entry, chunk, ...(inShell ? [facades.get(SHELL)!] : [])], graph);
-        // The texts of the language shown load beside the code (src/lib/i18n.ts): count the larger one.
-        const js = [...files, texts];
+        // A sign-in page is drawn by the sign-in start, without the console (src/main.tsx).
+        const js =
+          page === HANDOFF
+            ? [...closure([entry, chunkOf.get(STARTS.signIn)!], graph), signInTexts]
+            : [
+                ...closure(
+                  [entry, chunkOf.get(STARTS.console)!, chunk, ...(inShell ? [chunkOf.get(SHELL)!] : [])],
+                  graph,
+                ),
+                consoleTexts,
+              ];
         return [
           {
             path,
@@ -100,6 +114,9 @@ export function consoleDist({ loginBudget }: { loginBudget: number }): Plugin {
 }
 
 const SHELL = 'src/app/shell/shell-layout.tsx';
+/** The console's page for the sign-in addresses, which the sign-in start draws for a signed-out visitor. */
+const HANDOFF = 'src/features/auth/pages/sign-in-handoff-page.tsx';
+const SIGN_IN_TEXTS = ['src/sign-in/texts-zh.ts', 'src/sign-in/texts-en.ts'];
 
 /** Each routed screen's page module, read from features/<area>/screens.ts (the router's own list). */
 function routePages(root: string): { path: string; page: string; inShell: boolean }[] {

@@ -1,15 +1,14 @@
 // First, before any module builds or uses a schema.
 import './lib/zod-config.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { getSession } from './lib/session.ts';
+import { openSignIn, signInPageOf } from './sign-in/boot.ts';
 
-// The first render waits for the texts of the language shown (one small chunk, fetched beside the page's code).
-void initI18n().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+/** The console (antd, the router, every page) loads only for a page that needs it (decision 060). */
+function startConsole(beforeRender?: () => void): void {
+  void import('./console.tsx').then((m) => m.startConsole(beforeRender));
+}
+
+// A signed-out visitor of a sign-in page gets it without the console: plain React and the few texts it shows.
+const signInPage = signInPageOf(window.location.pathname, getSession());
+if (signInPage) openSignIn(signInPage, startConsole);
+else startConsole();

@@ -1,7 +1,7 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
-import { expect, signInButton, test } from '../../fixtures/e2e.ts';
+import { expect, signInAs, signInButton, test } from '../../fixtures/e2e.ts';
 
 test.describe('QR-code sign-in', () => {
   test('the page shows a code; the app scans and confirms it; the page signs in as the app user', async ({
@@ -79,5 +79,20 @@ test.describe('data-screen sign-in on /loginForDashboard', () => {
     await expect(page).toHaveURL(/\/loginForDashboard$/);
     await page.goto('/screen');
     await expect(page).toHaveURL(/\/loginForDashboard$/);
+  });
+
+  test('a console user opening the data screen without its sign-in gets that sign-in, which stays put', async ({
+    page,
+    api,
+  }) => {
+    await signInAs(page, api, ROLE.companyAdmin);
+    await page.goto('/screen');
+    await expect(page).toHaveURL(/\/loginForDashboard$/);
+    await expect(page).toHaveTitle(/^Data screen sign-in - /);
+    await expect(page.getByLabel('Account', { exact: true })).toBeVisible();
+    // The page settles: it does not hand the address back and forth between the console and the sign-in page.
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/\/loginForDashboard$/);
+    await expect(page.getByLabel('Account', { exact: true })).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { emitApiEvent } from '../../../lib/api-events.ts';
 import { messageText } from '../../../lib/form-rules.ts';
 import { currentLang, i18n } from '../../../lib/i18n.ts';
-import { clearSession, updateSession } from '../../../lib/session.ts';
+import { clearSession, signedInSession, updateSession } from '../../../lib/session.ts';
 import { userInfoQuery } from '../../../lib/shared-queries.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 
@@ -39,20 +39,7 @@ export function useCompleteSignIn(): (login: LoginData, kind: SignInKind) => Pro
       if (!info.role) return refuse(messageText('auth.noPermissionToLogin'));
       if (kind === 'dashboard' && info.role !== DASHBOARD_ROLE)
         return refuse(i18n.t('auth:dashboardLogin.noPermission'));
-      updateSession({
-        token: login.token,
-        uid: login.uid,
-        username: login.username,
-        nickname: login.name || login.username,
-        roleId: login.roleId,
-        menus: login.menus,
-        menusLang: currentLang(),
-        leaseType: login.leaseType,
-        lessorAuth: login.map.lessor_auth,
-        isLogin: true,
-        // The dashboard-login marker: set by the data-screen door only; a console sign-in starts without it.
-        screenFlag: kind === 'dashboard' ? 'yes' : '',
-      });
+      updateSession(signedInSession(login, kind, currentLang()));
       queryClient.setQueryData(userInfoQuery().queryKey, info);
       return true;
     },

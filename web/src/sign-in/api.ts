@@ -1,0 +1,56 @@
+import type { UiLang } from '@console/contract/codes/ui-lang';
+import type { DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
+import { API_STATUS } from '@console/contract/http/envelope';
+
+/** spec section 7's timeout, as the console's client (lib/api-client.ts) applies it. */
+const TIMEOUT_MS = 120000;
+
+/** A refused call: the envelope's status, message (in the request's language) and data. */
+export class CallFailure extends Error {
+  constructor(
+    readonly status: string,
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The sign-in pages' calls, with the rules of the console's client (lib/api-client.ts): the `lang`, `timeZone` and
+ * `token` headers, the query string, the string-"200" rule. That client reads the language from i18next, which the
+ * sign-in pages do not load; nothing is toasted here: each caller shows its refusal beside what was asked.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  query: QueryOf<E>,
+  options: { lang: UiLang; token?: string },
+): Promise<DataOf<E>> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const search = params.size ? `?${params}` : '';
+  let text: string;
+  try {
+    const response = await fetch(`/api${endpoint.path}${search}`, {
+      method: endpoint.method,
+      credentials: 'include',
+      headers: {
+        lang: options.lang === 'en' ? 'en_US' : 'zh_CN',
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...(options.token ? { token: options.token } : {}),
+        ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      body: endpoint.method === 'POST' ? '{}' : undefined,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    text = await response.text();
+    if (!response.ok && !text.startsWith('{')) throw new Error(`${response.status} ${response.statusText}`);
+  } catch (error) {
+    throw new CallFailure('network', error instanceof Error ? error.message : String(error), null);
+  }
+  const envelope = JSON.parse(text) as { status: unknown; message?: string; data: unknown };
+  if (envelope.status === API_STATUS.ok) return envelope.data as DataOf<E>;
+  throw new CallFailure(String(envelope.status), envelope.message ?? '', envelope.data);
+}
