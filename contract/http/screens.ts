@@ -6,11 +6,11 @@ import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { UPKEEP_DUE } from '../codes/maintenance.ts';
 import { ROLE } from '../codes/roles.ts';
 import { ANALYSIS_READERS } from './analysis.ts';
-import { fleetPositions, recentAlarm } from './dashboard.ts';
+import { recentAlarm } from './dashboard.ts';
 import { REVENUE_READERS } from './lease-revenue.ts';
 import { UPKEEP_READERS } from './upkeep.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { pageQuery, paged } from './fields.ts';
+import { idParam, pageQuery, paged } from './fields.ts';
 
 /**
  * The big screens and the data screen (spec "Data dashboards and big screens"; docs/decisions/046-big-screens.md).
@@ -94,6 +94,43 @@ export const fleetScreen = z.object({
   at: z.number().int(),
 });
 export type FleetScreen = z.infer<typeof fleetScreen>;
+
+/**
+ * Every placed machine of a screen's map packed in one flat array of integers, four per machine:
+ * `id, lat × 1e5, lng × 1e5, status` (WGS-84, about a metre; the primary status code 1-9, contract/codes/device-state
+ * primaryStatus). 20,000 machines are about 0.5 MB of JSON, a quarter of the console's columnar positions: a wall
+ * shows no search, so serials and names come only with a popup (`screenEndpoints.point`).
+ */
+export const POINT_STRIDE = 4;
+export const POINT_SCALE = 1e5;
+export const screenPoints = z.object({
+  points: z
+    .array(z.number().int())
+    .refine((points) => points.length % POINT_STRIDE === 0, { message: 'four integers a machine' }),
+  /** Machines in scope that have reported no position yet (not on the map). */
+  unplaced: count,
+});
+export type ScreenPoints = z.infer<typeof screenPoints>;
+
+/**
+ * A fleet big screen's first picture in one answer: its figures and its map's points. The trend is the figures'
+ * costliest part (a fortnight of the fleet's daily work summed, seconds at 20,000 machines): the first picture
+ * carries it when the server has it summed for this viewer already (decision 046), else null, and the screen asks
+ * `/screens/fleet.do` for it next.
+ */
+export const boardFigures = fleetScreen.extend({ trend: fleetScreen.shape.trend.nullable() });
+export type BoardFigures = z.infer<typeof boardFigures>;
+export const fleetBoard = z.object({ figures: boardFigures, map: screenPoints });
+export type FleetBoardAnswer = z.infer<typeof fleetBoard>;
+
+/** One machine of a screen's map, for its popup. */
+export const screenPoint = z.object({
+  id: z.number().int(),
+  serialNumber: z.string(),
+  deviceName: z.string(),
+  status: z.number().int(),
+});
+export type ScreenPoint = z.infer<typeof screenPoint>;
 
 /** A machine of a site's screen (/screenDeviceList). */
 export const screenMachine = z.object({
@@ -235,17 +272,27 @@ export const screenEndpoints = {
     body: noInput,
     response: paged(screenMachine).extend({ orgName: z.string() }),
   }),
-  positions: defineEndpoint({
+  board: defineEndpoint({
     method: 'GET',
-    path: '/screens/positions.do',
+    path: '/screens/board.do',
     summary:
-      "Map positions (columnar) of the machines of a big screen: the viewer's scope, or one organisation of it " +
-      '(owner, customer or distributor), as the figures count them',
+      "A fleet big screen's first picture in one answer: the figures of `/screens/fleet.do` and every placed machine " +
+      "of the same machines packed as (id, lat, lng, status), the viewer's scope or one organisation of it",
     access: { roles: BIG_SCREEN_VIEWERS },
     scope: 'machines',
     query: screenQuery,
     body: noInput,
-    response: fleetPositions,
+    response: fleetBoard,
+  }),
+  point: defineEndpoint({
+    method: 'GET',
+    path: '/screens/point.do',
+    summary: "One machine of a big screen's map, for its popup: serial number, name and status now",
+    access: { roles: BIG_SCREEN_VIEWERS },
+    scope: 'machines',
+    query: z.object({ id: idParam }),
+    body: noInput,
+    response: screenPoint,
   }),
   survey: defineEndpoint({
     method: 'GET',

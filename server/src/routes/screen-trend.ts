@@ -24,14 +24,34 @@ export function screenTrend(
   period: Period,
   orgId: number | undefined,
 ): Map<string, DayWork> {
-  let kept = keptByServer.get(deps);
-  if (!kept) keptByServer.set(deps, (kept = new Map()));
+  const kept = keptOf(deps);
   const now = deps.now();
-  const key = `${viewer.id}|${orgId ?? ''}|${period.from}|${period.to}`;
-  const hit = kept.get(key);
-  if (hit && now - hit.at < ROLLUP_INTERVAL_MS && now >= hit.at) return hit.work;
+  const hit = keptTrend(deps, viewer, period, orgId);
+  if (hit) return hit;
   for (const [k, v] of kept) if (now - v.at >= ROLLUP_INTERVAL_MS) kept.delete(k);
+  const key = keyOf(viewer, period, orgId);
   const work = workByDay(data, period, { orgId });
   kept.set(key, { at: now, work });
   return work;
+}
+
+function keptOf(deps: AppDeps): Map<string, Kept> {
+  let kept = keptByServer.get(deps);
+  if (!kept) keptByServer.set(deps, (kept = new Map()));
+  return kept;
+}
+
+const keyOf = (viewer: { id: number }, period: Period, orgId: number | undefined) =>
+  `${viewer.id}|${orgId ?? ''}|${period.from}|${period.to}`;
+
+/** The viewer's trend if it was summed within the rollup interval, else null (a first picture does not wait for it). */
+export function keptTrend(
+  deps: AppDeps,
+  viewer: { id: number },
+  period: Period,
+  orgId: number | undefined,
+): Map<string, DayWork> | null {
+  const now = deps.now();
+  const hit = keptOf(deps).get(keyOf(viewer, period, orgId));
+  return hit && now - hit.at < ROLLUP_INTERVAL_MS && now >= hit.at ? hit.work : null;
 }

@@ -8,6 +8,8 @@ import {
   SCREEN_SITES,
   SCREEN_STATE_STATUS,
   SCREEN_STATES,
+  POINT_SCALE,
+  POINT_STRIDE,
   screenEndpoints,
   TREND_DAYS,
 } from '@console/contract/http/screens';
@@ -44,6 +46,9 @@ describe('the fleet big screen', () => {
     today = dayInZone(frozen, ZONE);
   });
   afterAll(() => t.dbh.close());
+  /** The administrator of another rental company, made once for the cases that need one. */
+  let otherAdmin: ReturnType<typeof otherLessorAdmin> | undefined;
+  const otherLessor = () => (otherAdmin ??= otherLessorAdmin(t, 2));
 
   const viewers: [string, RoleId][] = [
     ['the operator', ROLE.companyAdmin],
@@ -166,7 +171,7 @@ describe('the fleet big screen', () => {
     expect(res.data.machines).toBe(rented.length);
     expect(res.data.orgName).not.toBe('');
 
-    const other = await otherLessorAdmin(t, 2);
+    const other = await otherLessor();
     const refused = await t.call(screenEndpoints.fleet, { token: other.token, query: { orgId: customerOrg } });
     expect(refused.status).toBe('404');
   });
@@ -191,6 +196,45 @@ describe('the fleet big screen', () => {
     expect(detail.data.sites).toEqual([]);
   });
 
+  it("answers a screen's first picture at once: the figures, and every machine of them on the map or unplaced", async () => {
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const rows = machinesOf(t, t.userId(ROLE.lessorAdmin));
+    const frozen = t.deps.now();
+    // A screen opened when its trend has not been summed for a rollup interval: the first picture comes without it.
+    t.deps.now = () => frozen + ROLLUP_INTERVAL_MS;
+    let res: Awaited<ReturnType<typeof t.call<typeof screenEndpoints.board>>>;
+    try {
+      const first = await t.call(screenEndpoints.board, { token });
+      expect(first.status).toBe('200');
+      expect(first.data.figures.trend).toBeNull();
+      // The screen then asks for the figures, trend and all; the same figures otherwise.
+      const fleet = await t.call(screenEndpoints.fleet, { token });
+      expect(fleet.data.trend).toHaveLength(TREND_DAYS);
+      expect({ ...first.data.figures, trend: [], at: 0 }).toEqual({ ...fleet.data, trend: [], at: 0 });
+      // Once summed, a first picture carries the trend too.
+      res = await t.call(screenEndpoints.board, { token });
+      expect({ ...res.data.figures, at: 0 }).toEqual({ ...fleet.data, at: 0 });
+    } finally {
+      t.deps.now = () => frozen;
+    }
+    const { figures, map } = res.data;
+    // Four integers a machine, in id order: exactly the placed machines of the scope, where and as they are.
+    expect(map.points.length % POINT_STRIDE).toBe(0);
+    const placed = rows.filter((d) => d.lat !== null && d.lng !== null).sort((a, b) => a.id - b.id);
+    expect(placed.length).toBeGreaterThan(0);
+    expect(map.points).toEqual(
+      placed.flatMap((d) => [
+        d.id,
+        Math.round(d.lat! * POINT_SCALE),
+        Math.round(d.lng! * POINT_SCALE),
+        primaryStatus(stateOf(d)),
+      ]),
+    );
+    // Placed and unplaced add up to the machines the figures count, as do the states.
+    expect(map.points.length / POINT_STRIDE + map.unplaced).toBe(figures.machines);
+    expect(Object.values(figures.byState).reduce((a, b) => a + b, 0)).toBe(figures.machines);
+  });
+
   it("puts only one organisation's placed machines on its map, and refuses an address without a site", async () => {
     const customerOrg = (
       s.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(ROLE.other)) as { o: number }
@@ -199,23 +243,54 @@ describe('the fleet big screen', () => {
       (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
     );
     const token = t.tokenFor(ROLE.lessorAdmin);
-    const map = await t.call(screenEndpoints.positions, { token, query: { orgId: customerOrg } });
+    const site = await t.call(screenEndpoints.board, { token, query: { orgId: customerOrg } });
     const placed = ofSite.filter((d) => d.lat !== null && d.lng !== null);
     expect(placed.length).toBeGreaterThan(0);
-    expect(map.data.ids).toEqual(placed.map((d) => d.id).sort((a, b) => a - b));
-    expect(map.data.unplaced).toBe(ofSite.length - placed.length);
-    const whole = await t.call(screenEndpoints.positions, { token });
-    expect(whole.data.ids.length + whole.data.unplaced).toBe(machinesOf(t, t.userId(ROLE.lessorAdmin)).length);
+    const ids = (points: number[]) => points.filter((_, k) => k % POINT_STRIDE === 0);
+    expect(ids(site.data.map.points)).toEqual(placed.map((d) => d.id).sort((a, b) => a - b));
+    expect(site.data.map.unplaced).toBe(ofSite.length - placed.length);
+    expect(site.data.figures.machines).toBe(ofSite.length);
 
-    for (const endpoint of [screenEndpoints.positions, screenEndpoints.fleet, screenEndpoints.machines]) {
-      const refused = await t.call(endpoint, { token, lang: 'zh_CN', loose: { query: { orgId: 'x7' } } });
-      expect(refused.status, endpoint.path).toBe('400');
-      expect(refused.message, endpoint.path).toContain('站点');
+    // Another rental company sees only its own machines, and not this site.
+    const other = await otherLessor();
+    const theirs = await t.call(screenEndpoints.board, { token: other.token });
+    expect(theirs.status).toBe('200');
+    const mine = new Set(machinesOf(t, t.userId(ROLE.lessorAdmin)).map((d) => d.id));
+    expect(ids(theirs.data.map.points).some((id) => mine.has(id))).toBe(false);
+    expect(theirs.data.map.points.length / POINT_STRIDE + theirs.data.map.unplaced).toBe(theirs.data.figures.machines);
+    const refused = await t.call(screenEndpoints.board, { token: other.token, query: { orgId: customerOrg } });
+    expect(refused.status).toBe('404');
+
+    for (const endpoint of [screenEndpoints.board, screenEndpoints.fleet, screenEndpoints.machines]) {
+      const bad = await t.call(endpoint, { token, lang: 'zh_CN', loose: { query: { orgId: 'x7' } } });
+      expect(bad.status, endpoint.path).toBe('400');
+      expect(bad.message, endpoint.path).toContain('站点');
     }
   });
 
+  it("names one machine of the map for its popup, only one of the viewer's", async () => {
+    const mine = machinesOf(t, t.userId(ROLE.lessorAdmin))[0]!;
+    const token = t.tokenFor(ROLE.lessorAdmin);
+    const res = await t.call(screenEndpoints.point, { token, query: { id: mine.id } });
+    expect(res.status).toBe('200');
+    expect(res.data).toEqual({
+      id: mine.id,
+      serialNumber: mine.serialNumber,
+      deviceName: mine.deviceName,
+      status: primaryStatus(stateOf(mine)),
+    });
+    const other = await otherLessor();
+    expect((await t.call(screenEndpoints.point, { token: other.token, query: { id: mine.id } })).status).toBe('404');
+    const bad = await t.call(screenEndpoints.point, { token, lang: 'en_US', loose: { query: { id: 'x' } } });
+    expect(bad.status).toBe('400');
+  });
+
   it('is for the screen viewers: a technician is refused', async () => {
-    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.technician) });
-    expect(res.status).toBe('403');
+    for (const endpoint of [screenEndpoints.fleet, screenEndpoints.board]) {
+      const res = await t.call(endpoint, { token: t.tokenFor(ROLE.technician) });
+      expect(res.status, endpoint.path).toBe('403');
+    }
+    const point = await t.call(screenEndpoints.point, { token: t.tokenFor(ROLE.technician), query: { id: 1 } });
+    expect(point.status).toBe('403');
   });
 });

@@ -12,11 +12,35 @@ export interface PositionUpdate {
   lng: number | null;
 }
 
-export interface FleetLayerTexts {
+/**
+ * What the layer draws, column by column (row i is ids[i], statuses[i] ...): the console's positions
+ * (contract/http/dashboard fleetPositions) or a big screen's packed points unpacked; serials name the markers.
+ */
+export interface LayerFleet {
+  ids: number[];
+  statuses: number[];
+  lats: number[];
+  lngs: number[];
+  serials?: string[];
+}
+
+export interface FleetLayerTexts<F extends LayerFleet = FleetPositions> {
   /** Accessible name of a cluster marker: how many machines, and the worst state among them. */
   cluster: (count: number, worst: number) => string;
   /** The popup of machine i (of the positions' columns), built when it opens; `relayout` after it grows. */
-  popup: (fleet: FleetPositions, i: number, relayout: () => void) => HTMLElement;
+  popup: (fleet: F, i: number, relayout: () => void) => HTMLElement;
+  /** Accessible name of machine i's marker when the fleet carries no serials. */
+  point?: (fleet: F, i: number) => string;
+}
+
+export interface FleetLayerOptions {
+  /**
+   * A large fleet is drawn in two stages: first an even sample of FIRST_STAGE machines (a picture at once), the
+   * whole fleet in the next task after that frame. Clusters count the sample until then.
+   */
+  progressive?: boolean;
+  /** How many machines the drawn clusters hold, of how many, after each stage and each fresh load. */
+  onPlaced?: (placed: number, total: number) => void;
 }
 
 type PointProps = { i: number };
@@ -30,14 +54,16 @@ export const MAX_CLUSTER_ZOOM = 16;
 export const LOCATE_ZOOM = MAX_CLUSTER_ZOOM + 1;
 /** Live moves re-cluster at most this often; between, a moved machine's marker moves on its own. */
 const RECLUSTER_MS = 1000;
+/** The first stage of a progressive layer: enough machines to show where the fleet is, indexed in a few ms. */
+export const FIRST_STAGE = 2_000;
 
 /**
  * The fleet on a Leaflet map: the positions indexed by supercluster, and only the clusters and machines in view
  * drawn, as DOM markers diffed by key on every move (never the whole layer). Live updates are applied once per
  * animation frame: a machine drawn on its own moves and recolours in place; clusters follow at most every second.
  */
-export class FleetLayer {
-  private fleet: FleetPositions | null = null;
+export class FleetLayer<F extends LayerFleet = FleetPositions> {
+  private fleet: F | null = null;
   private readonly byId = new Map<number, number>();
   private features: PointFeature<PointProps>[] = [];
   private index: Supercluster<PointProps, ClusterProps> | null = null;
@@ -50,16 +76,22 @@ export class FleetLayer {
   private openAfterRender: number | null = null;
   /** The view is fitted to the fleet once, when it is first drawn; after that it is the user's. */
   private fitted = false;
+  /** Every feature holds its drawn position (a progressive first stage projects only its sample). */
+  private projected = false;
+  /** The pending second stage of a progressive load. */
+  private stageFrame = 0;
+  private stageTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly map: L.Map,
-    private readonly texts: FleetLayerTexts,
+    private readonly texts: FleetLayerTexts<F>,
+    private readonly options: FleetLayerOptions = {},
   ) {
     map.on('moveend', this.render);
   }
 
   /** The fleet to show (a fresh load): indexes it and draws what is in view. */
-  setPositions(fleet: FleetPositions): void {
+  setPositions(fleet: F): void {
     this.fleet = {
       ...fleet,
       statuses: [...fleet.statuses],
@@ -91,25 +123,67 @@ export class FleetLayer {
     return toDisplay(this.fleet!.lats[i]!, this.fleet!.lngs[i]!, this.datum ?? 'wgs84', this.inMainland);
   }
 
+  private project(features: PointFeature<PointProps>[]): void {
+    for (const f of features) {
+      const [lat, lng] = this.displayOf(f.properties.i);
+      f.geometry.coordinates = [lng, lat];
+    }
+  }
+
   private reproject(): void {
     if (!this.fleet || !this.datum) return;
-    this.features.forEach((f, i) => {
-      const [lat, lng] = this.displayOf(i);
-      f.geometry.coordinates = [lng, lat];
-    });
+    this.cancelStage();
     this.clearMarkers();
+    this.projected = false;
+    const staged = this.options.progressive === true && this.features.length > FIRST_STAGE;
+    const stride = Math.ceil(this.features.length / FIRST_STAGE);
+    const first = staged ? this.features.filter((_, i) => i % stride === 0) : this.features;
+    this.project(first);
+    this.projected = !staged;
     if (!this.fitted) {
       const bounds = this.bounds();
       if (bounds) this.map.fitBounds(bounds, { padding: [24, 24], maxZoom: 12, animate: false });
       this.fitted = bounds !== null;
     }
-    this.recluster();
+    if (!staged) {
+      this.recluster();
+      return;
+    }
+    this.index = this.indexOf(first);
+    this.render();
+    this.options.onPlaced?.(first.length, this.features.length);
+    // The rest once the first picture has been painted: a frame, then the task after it.
+    this.stageFrame = requestAnimationFrame(() => {
+      this.stageFrame = 0;
+      this.stageTimer = setTimeout(() => {
+        this.stageTimer = null;
+        this.recluster();
+      }, 0);
+    });
   }
 
-  /** The bounds of every machine as drawn, to fit the view to the fleet. */
-  bounds(): L.LatLngBounds | null {
-    if (!this.fleet || !this.datum || this.features.length === 0) return null;
-    return L.latLngBounds(this.features.map((f) => [f.geometry.coordinates[1]!, f.geometry.coordinates[0]!]));
+  /**
+   * The bounds of the whole fleet, to fit the view to it: from the stored positions, so a first stage fits what the
+   * next will draw (a datum's shift, some hundred metres, is within the padding).
+   */
+  private bounds(): L.LatLngBounds | null {
+    const { lats, lngs } = this.fleet!;
+    if (lats.length === 0) return null;
+    let [south, west, north, east] = [90, 180, -90, -180];
+    for (let i = 0; i < lats.length; i++) {
+      south = Math.min(south, lats[i]!);
+      north = Math.max(north, lats[i]!);
+      west = Math.min(west, lngs[i]!);
+      east = Math.max(east, lngs[i]!);
+    }
+    return L.latLngBounds([south, west], [north, east]);
+  }
+
+  private cancelStage(): void {
+    cancelAnimationFrame(this.stageFrame);
+    this.stageFrame = 0;
+    if (this.stageTimer) clearTimeout(this.stageTimer);
+    this.stageTimer = null;
   }
 
   /** The machine is on this map (a live event of another is ignored by `queue`). */
@@ -152,8 +226,17 @@ export class FleetLayer {
 
   private recluster(): void {
     if (!this.fleet || !this.datum) return;
-    const statuses = this.fleet.statuses;
-    this.index = new Supercluster<PointProps, ClusterProps>({
+    this.cancelStage();
+    if (!this.projected) this.project(this.features);
+    this.projected = true;
+    this.index = this.indexOf(this.features);
+    this.render();
+    this.options.onPlaced?.(this.features.length, this.features.length);
+  }
+
+  private indexOf(features: PointFeature<PointProps>[]): Supercluster<PointProps, ClusterProps> {
+    const statuses = this.fleet!.statuses;
+    return new Supercluster<PointProps, ClusterProps>({
       radius: CLUSTER_RADIUS,
       maxZoom: MAX_CLUSTER_ZOOM,
       map: (p) => {
@@ -164,8 +247,7 @@ export class FleetLayer {
       reduce: (acc, p) => {
         acc.counts = acc.counts.map((n, s) => n + p.counts[s]!);
       },
-    }).load(this.features);
-    this.render();
+    }).load(features);
   }
 
   private readonly render = () => {
@@ -233,15 +315,16 @@ export class FleetLayer {
     }
     const i = (props as PointProps).i;
     const fleet = this.fleet!;
+    const name = fleet.serials?.[i] ?? this.texts.point?.(fleet, i) ?? '';
     const marker = L.marker([lat, lng], {
       icon: L.divIcon({ className: 'fleet-point', iconSize: [16, 16] }),
-      title: fleet.serials[i],
+      title: name,
     });
     marker.on('add', () => {
       const element = marker.getElement();
       if (!element) return;
       element.dataset.deviceId = String(fleet.ids[i]);
-      element.setAttribute('aria-label', fleet.serials[i]!);
+      element.setAttribute('aria-label', name);
       paintPoint(marker, fleet.statuses[i]!);
     });
     // Built on opening, so it shows the machine's status of that moment.
@@ -275,6 +358,7 @@ export class FleetLayer {
   destroy(): void {
     this.map.off('moveend', this.render);
     cancelAnimationFrame(this.frame);
+    this.cancelStage();
     if (this.reclusterTimer) clearTimeout(this.reclusterTimer);
     this.clearMarkers();
   }

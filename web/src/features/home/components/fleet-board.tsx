@@ -1,17 +1,40 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { screenEndpoints, type FleetScreen } from '@console/contract/http/screens';
+import {
+  POINT_SCALE,
+  POINT_STRIDE,
+  screenEndpoints,
+  type FleetScreen,
+  type ScreenPoints,
+} from '@console/contract/http/screens';
+import type { LayerFleet } from '../../../components/fleet-map/fleet-layer.ts';
 import { retryNetworkOnly } from '../../../components/query-state.tsx';
-import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { endpointKey, endpointQuery } from '../../../lib/endpoint-query.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import { ScreenHeader, useScreenColours } from './screen-header.tsx';
 import { AlarmTicker, inScreenArea, KindChart, Panel, StateFigures, TrendChart } from './screen-parts.tsx';
 import { ScreenProblem } from './screen-problem.tsx';
 import { useScreenRefresh } from './use-screen-refresh.ts';
 
-// Leaflet and the clustering come with the map, after the figures have shown.
-const ScreenMap = lazy(() => import('./screen-map.tsx').then((m) => ({ default: m.ScreenMap })));
+// Leaflet and the clustering come with the map: asked for beside the first answer (not after it), drawn after the
+// figures.
+const loadMap = () => import('./screen-map.tsx');
+const ScreenMap = lazy(() => loadMap().then((m) => ({ default: m.ScreenMap })));
+
+/** The packed points of a screen's answer as the fleet layer's columns. */
+function unpack({ points }: ScreenPoints): LayerFleet {
+  const count = points.length / POINT_STRIDE;
+  const fleet: LayerFleet = { ids: [], statuses: [], lats: [], lngs: [] };
+  for (let i = 0; i < count; i++) {
+    const at = i * POINT_STRIDE;
+    fleet.ids.push(points[at]!);
+    fleet.lats.push(points[at + 1]! / POINT_SCALE);
+    fleet.lngs.push(points[at + 2]! / POINT_SCALE);
+    fleet.statuses.push(points[at + 3]!);
+  }
+  return fleet;
+}
 
 /** A map loads its positions again at most this often for machines reporting a first position. */
 const MAP_RELOAD_MS = 60_000;
@@ -22,7 +45,8 @@ export type BoardLayout = 'fleet' | 'jd';
 /**
  * The fleet big screen (/bigScreen, /jdBigScreen, /screen, /screenDetail): the viewer's machines on a clustered map,
  * by state and kind, today's alarms scrolling and the utilisation trend, all counted by the server and recounted
- * when the live stream reports a change.
+ * when the live stream reports a change. The first picture comes from one answer (`/screens/board.do`: the
+ * figures and the map's packed points); the recounts ask for the figures alone (decision 066).
  */
 export function FleetBoard({
   title,
@@ -44,19 +68,40 @@ export function FleetBoard({
 }) {
   const { t } = useTranslation('home');
   const colours = useScreenColours();
-  const fleet = useQuery({ ...endpointQuery(screenEndpoints.fleet, { orgId }, { background: true }) });
-  // The map is loaded once and moved by the live events; loaded again when the recounted figures hold machines it
-  // does not (added since, or reporting a first position), so no screen needs reopening for them.
-  const positions = useQuery({
-    ...endpointQuery(screenEndpoints.positions, { orgId }, { background: true }),
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void loadMap();
+  }, []);
+  // The first picture, once; its figures seed the figures' own read, which the live stream refreshes from then on.
+  // The map is moved by the live events and loaded again when the recounted figures hold machines it does not
+  // (added since, or reporting a first position), so no screen needs reopening for them.
+  const boardRead = endpointQuery(screenEndpoints.board, { orgId }, { background: true });
+  const readBoard = boardRead.queryFn as Exclude<typeof boardRead.queryFn, symbol | undefined>;
+  const board = useQuery({
+    ...boardRead,
+    queryFn: async (context) => {
+      const answer = await readBoard(context);
+      // Without the trend (not summed yet) the figures' read asks for the whole figures once enabled.
+      const { trend } = answer.figures;
+      if (trend) queryClient.setQueryData(endpointKey(screenEndpoints.fleet, { orgId }), { ...answer.figures, trend });
+      return answer;
+    },
     retry: retryNetworkOnly,
     staleTime: Infinity,
     gcTime: 0,
   });
+  const fleet = useQuery({
+    ...endpointQuery(screenEndpoints.fleet, { orgId }, { background: true }),
+    enabled: board.isSuccess,
+    staleTime: Infinity,
+  });
   useScreenRefresh([screenEndpoints.fleet]);
-  const counted = fleet.data?.machines;
-  const mapped = positions.data ? positions.data.ids.length + positions.data.unplaced : undefined;
-  const { refetch: reloadMap } = positions;
+  const figures = fleet.data ?? board.data?.figures;
+  const points = board.data?.map;
+  const mapFleet = useMemo(() => (points ? unpack(points) : undefined), [points]);
+  const counted = figures?.machines;
+  const mapped = points ? points.points.length / POINT_STRIDE + points.unplaced : undefined;
+  const { refetch: reloadMap } = board;
   useEffect(() => {
     if (counted !== undefined && mapped !== undefined && counted !== mapped) void reloadMap();
   }, [counted, mapped, reloadMap]);
@@ -66,15 +111,17 @@ export function FleetBoard({
     lastReload.current = Date.now();
     void reloadMap();
   }, [reloadMap]);
-  const unplaced = positions.data?.unplaced ?? 0;
+  const unplaced = points?.unplaced ?? 0;
   const { accent } = colours;
 
+  const failed = board.isError ? board : fleet.isError ? fleet : null;
   let body: ReactNode;
-  if (fleet.isError)
-    body = <ScreenProblem error={fleet.error} onRetry={() => void fleet.refetch()} extra={refusedExtra} />;
-  else if (!fleet.data) body = <p className="screen-empty">{t('board.loading')}</p>;
+  if (failed) body = <ScreenProblem error={failed.error} onRetry={() => void failed.refetch()} extra={refusedExtra} />;
+  else if (!figures) body = <p className="screen-empty">{t('board.loading')}</p>;
   else {
-    const data = fleet.data;
+    // The trend comes with the figures' next answer when the first picture came without it.
+    const trendPending = figures.trend === null;
+    const data: FleetScreen = { ...figures, trend: figures.trend ?? [] };
     const map = (
       <Panel
         title={data.orgName || t('board.map')}
@@ -87,9 +134,9 @@ export function FleetBoard({
       >
         <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 12 }}>
           <div style={{ flex: 1, minHeight: 0 }}>
-            {positions.data && (
+            {mapFleet && (
               <Suspense fallback={null}>
-                <ScreenMap positions={positions.data} onNewPosition={unplaced > 0 ? onNewPosition : undefined} />
+                <ScreenMap fleet={mapFleet} onNewPosition={unplaced > 0 ? onNewPosition : undefined} />
               </Suspense>
             )}
           </div>
@@ -123,7 +170,11 @@ export function FleetBoard({
     );
     const trend = (
       <Panel title={t('board.trend')} accent={accent}>
-        <TrendChart data={data} height={jd ? 210 : 320} accent={accent} />
+        {trendPending ? (
+          <p className="screen-empty">{t('board.loading')}</p>
+        ) : (
+          <TrendChart data={data} height={jd ? 210 : 320} accent={accent} />
+        )}
       </Panel>
     );
     // Every box has its place: the console's layout puts the map in the middle, the JD brands' leads with the figures.
