@@ -97,10 +97,14 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
     .onConflictDoNothing()
     .run();
   // …and keeps its business days in its head office's zone: Northwind bills on Sydney time (decision 036).
-  db.insert(billingZones)
-    .values(BUSINESSES.map((business, i) => ({ lessorOrgId: lessors[i]!.id, timeZone: business.timeZone })))
-    .onConflictDoNothing()
-    .run();
+  BUSINESSES.forEach((business, i) => {
+    if (business.timeZone) {
+      db.insert(billingZones)
+        .values({ lessorOrgId: lessors[i]!.id, timeZone: business.timeZone })
+        .onConflictDoNothing()
+        .run();
+    }
+  });
   const customers = BUSINESSES.flatMap((business, i) =>
     business.customers.map((name, c) =>
       createOrganisation(db, {

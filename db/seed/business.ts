@@ -29,8 +29,8 @@ export interface Business {
   /** The brand it does business under: its currency and tax regime. */
   appid: string;
   lang: SeedLang;
-  /** The zone its business days and bills are counted in (its head office's). */
-  timeZone: string;
+  /** The zone its business days and bills are counted in when it is not Beijing time (its head office's). */
+  timeZone?: string;
   /** Where its machines work; the first is its head office. */
   places: Place[];
   /** Its customers: trades that rent lifts, forklifts, pumps and the rest. */
@@ -45,7 +45,6 @@ export const BUSINESSES: Business[] = [
     names: { zh: '华东高空作业设备租赁有限公司', en: 'Huadong Aerial Work Equipment Leasing Co., Ltd.' },
     appid: 'zjcloud',
     lang: 'zh',
-    timeZone: 'Asia/Shanghai',
     places: [PLACES.pudong, PLACES.minhang, PLACES.xihu, PLACES.wuzhong, PLACES.jiangning],
     customers: ['上海浦江建设工程有限公司', '杭州之江幕墙装饰工程有限公司', '苏州长三角仓储物流有限公司'],
     share: 0.5,
@@ -55,7 +54,6 @@ export const BUSINESSES: Business[] = [
     names: { zh: '珠江升降设备租赁有限公司', en: 'Pearl River Lifting Equipment Rental Co., Ltd.' },
     appid: 'zjcloud',
     lang: 'zh',
-    timeZone: 'Asia/Shanghai',
     places: [PLACES.tianhe, PLACES.nanshan, PLACES.hongshan, PLACES.wuhou],
     customers: ['广州羊城钢结构工程有限公司', '深圳鹏城物业设施管理有限公司', '武汉江汉路桥建设有限公司'],
     share: 0.3,

@@ -10,7 +10,7 @@ import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, type SeedLang } from './business.ts';
 import { FLEET_MIX, modelName, modelNoun, sampleKindData } from './fleet-kinds.ts';
 import { dayOf } from './maintenance-fleet.ts';
-import { placeName, plateOf } from './places.ts';
+import { placeName, plateDraws, plateOf } from './places.ts';
 
 export interface FleetOptions {
   count: number;
@@ -129,7 +129,10 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
           machineNumber: f.string.alphanumeric({ length: 8, casing: 'upper' }),
           gpsSerial: `G${f.string.numeric(12)}`,
           positioning: f.number.float() < 0.9 ? 'gps' : 'base',
-          licensePlate: kind === 'forklift' || kind === 'concretePump' ? plateOf(place, f) : '',
+          licensePlate:
+            kind === 'forklift' || kind === 'concretePump'
+              ? plateOf(place, f.string.alphanumeric({ length: plateDraws(place), casing: 'upper' }))
+              : '',
           engineNumber: f.string.alphanumeric({ length: 10, casing: 'upper' }),
           frameNumber: f.string.alphanumeric({ length: 17, casing: 'upper' }),
           // Up to six and a half years ago: the fleet survey's every age band has machines (decision 046).

@@ -86,7 +86,7 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
         gatewayRows.push({
           orgId,
           imei: imei(f),
-          plate: plateOf(places[0]!, f),
+          plate: plateOf(places[0]!, `${f.string.alpha({ length: 1, casing: 'upper' })}${f.string.numeric(5)}`),
           deviceId: m.id,
           simCardId: i < 23 ? (spareSims[i - 17]?.id ?? null) : null,
           positioning: f.helpers.arrayElement(['gps', 'base'] as const),

@@ -1,4 +1,3 @@
-import type { Faker } from '@faker-js/faker';
 /**
  * Real administrative places the demo business works in, with the coordinates of their centre: province, city and
  * district that belong together for the Chinese businesses; state or emirate, city and suburb for the global one.
@@ -43,10 +42,22 @@ export const PLACES = {
 /** Plates skip the letters read as digits. */
 const PLATE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
-/** A licence plate of the place, in one of its forms: 沪A52871, 苏E3K918, BX42QD. */
-export function plateOf(p: Place, f: Faker): string {
-  return [...f.helpers.arrayElement(p.plates)]
-    .map((c) => (c === '#' ? f.string.numeric(1) : c === '?' ? f.helpers.arrayElement([...PLATE_LETTERS]) : c))
+/** How many characters the seeds draw for a machine's plate there: 6 on the mainland, 7 abroad (as they always did). */
+export const plateDraws = (p: Place): number => (/^\p{Script=Han}/u.test(p.plates[0]!) ? 6 : 7);
+
+/**
+ * A licence plate of the place, in one of its forms (沪A52871, 苏E3K918, BX42QD), made from characters drawn for it:
+ * the seeds draw the same characters as they always did, so every draw after a plate stays where it was and the
+ * demo business stays the same business.
+ */
+export function plateOf(p: Place, drawn: string): string {
+  if (drawn.length === 0) throw new Error('a plate needs drawn characters');
+  const code = (i: number) => drawn.charCodeAt(i % drawn.length);
+  const form = p.plates[code(0) % p.plates.length]!;
+  return [...form]
+    .map((c, i) =>
+      c === '#' ? String(code(i + 1) % 10) : c === '?' ? PLATE_LETTERS[code(i + 1) % PLATE_LETTERS.length]! : c,
+    )
     .join('');
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { orgTimeZone } from '@console/db/org-zone';
+import { organisations } from '@console/db/schema/accounts';
 import { billingZones } from '@console/db/schema/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { analysisEndpoints } from '@console/contract/http/analysis';
@@ -67,6 +69,10 @@ describe("an organisation's days", () => {
     try {
       expect(nextHandoverNumber(t.dbh.db, pearl, 'exit', EARLY_MORNING)).toMatch(/^TC-20261201-/);
       expect(nextWorkOrderNumber(t.dbh.db, pearl, EARLY_MORNING)).toMatch(/^WO20261201\d{4}$/);
+      // Its customers keep its calendar, as they keep its brand.
+      const customers = t.dbh.db.select().from(organisations).where(eq(organisations.parentId, pearl)).all();
+      expect(customers.length).toBeGreaterThan(0);
+      expect(customers.map((c) => orgTimeZone(t.dbh.db, c.id))).toEqual(customers.map(() => LA));
     } finally {
       t.dbh.db.delete(billingZones).where(eq(billingZones.lessorOrgId, pearl)).run();
     }
