@@ -61,10 +61,16 @@ const productFields = z.object({
     .max(100, { error: 'upload.invalidRef' })
     .refine((url) => isBuiltInModelImage(url) || fileRef.safeParse(url).success, { error: 'upload.invalidRef' }),
   description: requiredText(2000),
+  /** Its description in Chinese and in English, like its name: a buyer reads the one of its language. */
+  descriptionZh: z.string().trim().max(2000, { error: 'validation.tooLong' }).default(''),
+  descriptionEn: z.string().trim().max(2000, { error: 'validation.tooLong' }).default(''),
   keyAttributes: requiredText(500),
   otherAttributes: requiredText(500),
   salesAttributes: requiredText(500),
   spec: requiredText(100),
+  /** Its spec in Chinese and in English, like its name: a buyer reads, searches and orders it by its language's. */
+  specZh: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
+  specEn: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
   amountCents: cents('products.amountInvalid', { min: 1, max: MAX_CENTS }),
   shares: z
     .array(shareInput, { error: 'products.sharesRequired' })
@@ -94,10 +100,14 @@ export const productRow = z.object({
   nameEn: z.string(),
   image: z.string(),
   description: z.string(),
+  descriptionZh: z.string(),
+  descriptionEn: z.string(),
   keyAttributes: z.string(),
   otherAttributes: z.string(),
   salesAttributes: z.string(),
   spec: z.string(),
+  specZh: z.string(),
+  specEn: z.string(),
   amountCents: z.number().int(),
   shares: z.array(shareInput.extend({ distributorName: z.string() })),
   /** The shares together, in basis points. */

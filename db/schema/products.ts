@@ -24,10 +24,16 @@ export const products = sqliteTable(
     nameEn: text('name_en').notNull().default(''),
     image: text('image').notNull(),
     description: text('description').notNull(),
+    /** Its description in Chinese and in English, '' when not kept: a buyer reads theirs. */
+    descriptionZh: text('description_zh').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
     keyAttributes: text('key_attributes').notNull(),
     otherAttributes: text('other_attributes').notNull(),
     salesAttributes: text('sales_attributes').notNull(),
     spec: text('spec').notNull(),
+    /** Its spec in Chinese and in English, '' when not kept: a buyer and the order read theirs. */
+    specZh: text('spec_zh').notNull().default(''),
+    specEn: text('spec_en').notNull().default(''),
     amountCents: integer('amount_cents').notNull(),
     shares: text('shares', { mode: 'json' }).$type<{ distributorId: number; basisPoints: number }[]>().notNull(),
     createdBy: integer('created_by').notNull(),

@@ -85,10 +85,14 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           description: english
             ? 'The fleet’s telematics terminal, fitted and registered to your machine'
             : '与本公司车队相同的定位终端，安装并入网到您的设备',
+          descriptionZh: '与本公司车队相同的定位终端，安装并入网到您的设备',
+          descriptionEn: 'The fleet’s telematics terminal, fitted and registered to your machine',
           keyAttributes: english ? '4G, GPS and BeiDou, remote lock' : '4G 全网通；北斗 + GPS；远程锁车',
           otherAttributes: english ? 'IP67; 12-24 V' : 'IP67；12-24V',
           salesAttributes: english ? 'Fitted within 3 days' : '三天内安装',
           spec: 'T3 / 12-24V',
+          specZh: 'T3 / 12-24V',
+          specEn: 'T3 / 12-24 V',
           amountCents: 68_000,
           shares: orgs.distributors.slice(0, 1).map((distributorId) => ({ distributorId, basisPoints: 1_000 })),
           createdBy: admin.id,
@@ -183,6 +187,9 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
         const placed = now - seed.daysAgo * DAY - (n + 1) * 37 * MINUTE;
         const amountCents = product.amountCents * seed.quantity;
         const address = buyerOrg.address ?? '';
+        // The name and the spec in the buyer's language (decision 064): the company abroad reads its orders in English.
+        const productName = (english ? product.nameEn : product.nameZh) || product.name;
+        const spec = (english ? product.specEn : product.specZh) || product.spec;
         const order = tx
           .insert(shopOrders)
           .values({
@@ -192,10 +199,9 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
             distributorOrgId: buyerOrg.distributorOrgId,
             buyerId: buyer.id,
             productId: product.id,
-            // The name in the buyer's language (decision 064): the company abroad reads its orders in English.
-            productName: (english ? product.nameEn : product.nameZh) || product.name,
+            productName,
             category: product.category,
-            spec: product.spec,
+            spec,
             unitCents: product.amountCents,
             quantity: seed.quantity,
             amountCents,
@@ -257,7 +263,7 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           .run();
         const amount = centsText(amountCents);
         const details: Record<ShopOrderEvent, Record<string, string | number>> = {
-          create: { quantity: seed.quantity, product: product.name, spec: product.spec, amount, pay: amount },
+          create: { quantity: seed.quantity, product: productName, spec, amount, pay: amount },
           pay: { reference, amount },
           paid: { reference, amount },
           unpaid: { reference, state: 'cancelled' },

@@ -51,9 +51,17 @@ export function orgBrand(deps: AppDeps, db: Db, orgId: number): OrgBrand {
   };
 }
 
+/** A record keeping a text (`field`) in its own language and, '' when not kept, in Chinese and in English. */
+export type InTwoLanguages<K extends string> = Record<K | `${K}Zh` | `${K}En`, string>;
+
+/** A record's text in a language: the one it keeps in that language, else the one in its own language. */
+export function textIn<K extends string>(record: InTwoLanguages<K>, field: K, lang: 'zh' | 'en'): string {
+  return (lang === 'zh' ? record[`${field}Zh`] : record[`${field}En`]) || record[field];
+}
+
 /** A record's name in a language: the one it keeps in that language, else the name it is registered under. */
-export function nameIn(record: { name: string; nameZh: string; nameEn: string }, lang: 'zh' | 'en'): string {
-  return (lang === 'zh' ? record.nameZh : record.nameEn) || record.name;
+export function nameIn(record: InTwoLanguages<'name'>, lang: 'zh' | 'en'): string {
+  return textIn(record, 'name', lang);
 }
 
 /**

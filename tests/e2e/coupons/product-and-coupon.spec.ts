@@ -30,9 +30,11 @@ test('finance prices a product, creates a coupon and grants it to a phone, which
   await pick(p('category.parts'));
   await product.getByLabel(p('product.name')).fill(`Filter ${tag}`);
   await product.locator('input[type=file]').setInputFiles({ name: 'filter.png', mimeType: 'image/png', buffer: PNG });
-  await product.getByLabel(p('product.spec')).fill('HF-10');
+  // The spec and the description in the organisation's own language, each beside its Chinese and English wording.
+  await product.getByLabel(p('product.spec'), { exact: true }).fill('HF-10');
+  await product.getByLabel(p('product.specEn')).fill('HF-10 / each');
   await product.getByLabel(p('product.amount')).fill('128.50');
-  await product.getByLabel(p('product.description')).fill('Hydraulic filter');
+  await product.getByLabel(p('product.description'), { exact: true }).fill('Hydraulic filter');
   await product.getByLabel(p('product.keyAttributes')).fill('10 μm');
   await product.getByLabel(p('product.otherAttributes')).fill('Every 500 hours');
   await product.getByLabel(p('product.salesAttributes')).fill('Free shipping over 3');

@@ -60,6 +60,24 @@ describe('price configuration', () => {
       query: { category: 'parts', page: 1, pageSize: 20 },
     });
     expect(parts.data.list.map((p) => p.amountCents)).toEqual([49900]);
+    // Its spec and description in both languages, kept as written.
+    const bilingual = {
+      specZh: 'T3 / 12-24 伏',
+      specEn: 'T3 / 12-24 V',
+      descriptionZh: '适用于各类机械的 4G 定位终端',
+      descriptionEn: 'A 4G positioning terminal for any machine',
+    };
+    expect(
+      (await t.call(productEndpoints.update, { token: finance, body: { ...form(bilingual), id: made.data.id } }))
+        .status,
+    ).toBe('200');
+    const both = await t.call(productEndpoints.list, { token: finance, query: { page: 1, pageSize: 20 } });
+    expect(both.data.list[0]).toMatchObject({ ...bilingual, spec: 'T3 / 12-24 V' });
+    // The longest each may be is kept.
+    const longest = { specZh: '规'.repeat(100), specEn: 'x'.repeat(100), descriptionEn: 'x'.repeat(2000) };
+    expect(
+      (await t.call(productEndpoints.update, { token: finance, body: { ...form(longest), id: made.data.id } })).status,
+    ).toBe('200');
     expect((await t.call(productEndpoints.remove, { token: finance, body: { id: made.data.id } })).status).toBe('200');
     expect(t.dbh.db.select().from(products).all()).toEqual([]);
   });
@@ -70,6 +88,10 @@ describe('price configuration', () => {
       [{ name: '' }, 'name', 'This field is required', '不能为空'],
       [{ spec: ' ' }, 'spec', 'This field is required', '不能为空'],
       [{ description: '' }, 'description', 'This field is required', '不能为空'],
+      [{ specZh: '规'.repeat(101) }, 'specZh', 'Too long', '内容过长'],
+      [{ specEn: 'x'.repeat(101) }, 'specEn', 'Too long', '内容过长'],
+      [{ descriptionZh: '述'.repeat(2001) }, 'descriptionZh', 'Too long', '内容过长'],
+      [{ descriptionEn: 'x'.repeat(2001) }, 'descriptionEn', 'Too long', '内容过长'],
       [{ image: '' }, 'image', 'Upload the product image', '请上传商品图片'],
       [{ category: 'boats' }, 'category', 'Select the product category', '请选择商品类别'],
       [{ amountCents: 0 }, 'amountCents', 'Enter an amount greater than 0', '请输入大于 0 的金额'],

@@ -11,6 +11,7 @@ import { simCards } from '@console/db/schema/sim-cards';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrders } from '@console/db/schema/work-orders';
 import { invoices } from '@console/db/schema/invoices';
+import { products } from '@console/db/schema/products';
 import { shopOrders } from '@console/db/schema/shop-orders';
 import { isAbn } from '@console/contract/codes/tax-regimes';
 import { approvalRules, contractEvents, contracts, renters, stores } from '@console/db/schema/lease';
@@ -185,9 +186,15 @@ describe('the seeded demo business is coherent', () => {
     for (const m of db().select().from(deviceModels).all()) {
       expect(inLanguage('zh', m.nameZh) && inLanguage('en', m.nameEn), m.name).toBe(true);
     }
+    // Every product of the shops is described in both languages, its spec too (a code like 'CH-4830' reads in both).
+    const goods = db().select().from(products).all();
+    expect(goods.length).toBeGreaterThan(0);
+    expectEvery(goods, (p) => inLanguage('zh', p.descriptionZh) && inLanguage('en', p.descriptionEn));
+    expectEvery(goods, (p) => p.specZh !== '' && inLanguage('en', p.specEn));
+    expect(goods.some((p) => p.specZh !== p.specEn)).toBe(true);
     // The operator's shared library: each case marked with the language it is written in.
     expectEvery(db().select().from(faultCases).all(), (c) => inLanguage(c.lang, c.title));
-    // The business abroad orders by English names, asks for GST tax invoices with its ABN; the Chinese for VAT ones.
+    // The business abroad orders by English names and specs, asks for GST tax invoices with its ABN; the Chinese for VAT ones.
     const english = (orgId: number) => langOfOrg.get(orgId) === 'en';
     const bought = db()
       .select()
@@ -195,7 +202,7 @@ describe('the seeded demo business is coherent', () => {
       .all()
       .filter((o) => english(o.orgId));
     expect(bought.length).toBeGreaterThan(0);
-    expectEvery(bought, (o) => inLanguage('en', o.productName));
+    expectEvery(bought, (o) => inLanguage('en', `${o.productName}${o.spec}`));
     const asked = db().select().from(invoices).all();
     expect(asked.some((i) => english(i.orgId))).toBe(true);
     expectEvery(asked, (i) =>

@@ -1,6 +1,8 @@
 import { CNY, formatMoney } from '@console/contract/codes/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInModelImage } from '@console/contract/http/device-models';
+import { productEndpoints } from '@console/contract/http/products';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { couponReceipts } from '@console/db/schema/coupons';
 import { distributorCredits, payments } from '@console/db/schema/shop-orders';
@@ -237,5 +239,64 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     expect(all.data.list.some((o) => o.sellerName === 'Pearl River Lift Rental')).toBe(true);
     const huadong = await t.call(shopOrderEndpoints.list, { token: tokens.lessorAdmin, query: { pageSize: 200 } });
     expect(huadong.data.list.some((o) => o.sellerName === 'Pearl River Lift Rental')).toBe(false);
+  });
+
+  it("each buyer reads a product's name and spec in its language, the order keeps them, the own one when not kept", async () => {
+    const { t, tokens } = f;
+    const seller = 'Zhongji Machinery Cloud';
+    const catalog = (lang: 'en_US' | 'zh_CN', keyword?: string) =>
+      t.call(shopOrderEndpoints.catalog, { token: tokens.customer, lang, query: keyword ? { keyword } : {} });
+    const card = (list: Awaited<ReturnType<typeof catalog>>) =>
+      list.data.products.find((p) => p.category === 'connectivity' && p.sellerName === seller)!;
+    // The operator's data plan, kept in Chinese with its English name and spec.
+    const english = card(await catalog('en_US'));
+    expect(english).toMatchObject({ name: 'IoT data plan, one year', spec: '12 months' });
+    expect(card(await catalog('zh_CN'))).toMatchObject({ id: english.id, name: '物联网流量年卡', spec: '12 个月' });
+    // Searched by the spec of either language.
+    expect((await catalog('en_US', 'months')).data.products.map((p) => p.id)).toContain(english.id);
+    expect((await catalog('en_US', '个月')).data.products.map((p) => p.id)).toContain(english.id);
+
+    const buy = async (productId: number, lang: 'en_US' | 'zh_CN') => {
+      const created = await t.call(shopOrderEndpoints.create, {
+        token: tokens.customer,
+        body: f.form(productId),
+        lang,
+      });
+      expect(created.status, created.message).toBe('200');
+      return (await t.call(shopOrderEndpoints.detail, { token: tokens.customer, query: { id: created.data.order.id } }))
+        .data;
+    };
+    const inEnglish = await buy(english.id, 'en_US');
+    expect(inEnglish.order).toMatchObject({ productName: 'IoT data plan, one year', spec: '12 months' });
+    expect(inEnglish.events.find((e) => e.event === 'create')!.text).toContain('IoT data plan, one year (12 months)');
+    const inChinese = await buy(english.id, 'zh_CN');
+    expect(inChinese.order).toMatchObject({ productName: '物联网流量年卡', spec: '12 个月' });
+    // The order keeps what its buyer read, whoever reads it later.
+    expect((await f.order(inChinese.order.id)).order.spec).toBe('12 个月');
+
+    // A product kept without an English spec and description: the English reader gets the shop's own.
+    const distributor = (await t.call(productEndpoints.options, { token: tokens.finance })).data.distributors[0]!;
+    const made = await t.call(productEndpoints.create, {
+      token: tokens.finance,
+      body: {
+        category: 'service',
+        name: '远程诊断服务',
+        nameEn: 'Remote diagnostics',
+        image: builtInModelImage('forklift'),
+        description: '技师远程读取故障码并给出处理建议',
+        descriptionZh: '技师远程读取故障码并给出处理建议',
+        keyAttributes: '含一次远程会诊',
+        otherAttributes: '全国可用',
+        salesAttributes: '付款后 24 小时内联系',
+        spec: '1 次远程会诊',
+        specZh: '1 次远程会诊',
+        amountCents: 20_000,
+        shares: [{ distributorId: distributor.id, basisPoints: 500 }],
+      },
+    });
+    expect(made.status, made.message).toBe('200');
+    const remote = (await catalog('en_US')).data.products.find((p) => p.id === made.data.id)!;
+    expect(remote).toMatchObject({ name: 'Remote diagnostics', spec: '1 次远程会诊' });
+    expect((await buy(made.data.id, 'en_US')).order.spec).toBe('1 次远程会诊');
   });
 });

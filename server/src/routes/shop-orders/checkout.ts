@@ -8,7 +8,7 @@ import { products } from '@console/db/schema/products';
 import { payments, shopOrderEvents, shopOrders } from '@console/db/schema/shop-orders';
 import type { ScopedData } from '../../lib/data.ts';
 import { ApiError, conflict, invalidField } from '../../lib/errors.ts';
-import { nameIn, orgBrand } from '../../lib/org-brand.ts';
+import { nameIn, orgBrand, textIn } from '../../lib/org-brand.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
@@ -46,15 +46,22 @@ const catalogRead = (data: ScopedData, user: SessionUser, condition?: SQL) =>
     .from(products)
     .where(and(inArray(products.orgId, sellersOf(data, user)), condition));
 
+/** The language a buyer reads a product in: the console's. */
+const readerLang = (lang: string): 'zh' | 'en' => (lang === 'en_US' ? 'en' : 'zh');
+
 export const checkoutRoutes: RouteDef[] = [
   route(shopOrderEndpoints.catalog, (ctx) => {
-    const { data, user, query, deps, timeZone, lang } = ctx;
+    const { data, user, query, deps, timeZone } = ctx;
+    const lang = readerLang(ctx.lang);
     const list = catalogRead(
       data,
       user,
       and(
         query.category ? eq(products.category, query.category) : undefined,
-        keywordIn([products.name, products.nameZh, products.nameEn, products.spec], query.keyword),
+        keywordIn(
+          [products.name, products.nameZh, products.nameEn, products.spec, products.specZh, products.specEn],
+          query.keyword,
+        ),
       ),
     )
       .orderBy(asc(products.orgId), asc(products.category), asc(products.id))
@@ -83,9 +90,9 @@ export const checkoutRoutes: RouteDef[] = [
       products: list.map((p) => ({
         id: p.id,
         category: p.category,
-        name: nameIn(p, lang === 'en_US' ? 'en' : 'zh'),
+        name: nameIn(p, lang),
         image: p.image,
-        spec: p.spec,
+        spec: textIn(p, 'spec', lang),
         amountCents: p.amountCents,
         sellerId: p.orgId,
         sellerName: sellers.get(p.orgId) ?? '',
@@ -106,7 +113,8 @@ export const checkoutRoutes: RouteDef[] = [
   }),
 
   route(shopOrderEndpoints.create, (ctx) => {
-    const { data, user, body, deps, setMessage, lang } = ctx;
+    const { data, user, body, deps, setMessage } = ctx;
+    const lang = readerLang(ctx.lang);
     const now = deps.now();
     const order = data.write((tx) => {
       const product = catalogRead(tx, user, eq(products.id, body.productId)).get();
@@ -118,6 +126,9 @@ export const checkoutRoutes: RouteDef[] = [
         .where(eq(organisations.id, user.orgId))
         .get();
       const amountCents = product.amountCents * body.quantity;
+      // The order keeps the name and the spec its buyer read (decision 064).
+      const productName = nameIn(product, lang);
+      const spec = textIn(product, 'spec', lang);
       const created = tx
         .insert(shopOrders)
         .values({
@@ -127,10 +138,9 @@ export const checkoutRoutes: RouteDef[] = [
           distributorOrgId: buyerOrg?.distributorOrgId ?? null,
           buyerId: user.id,
           productId: product.id,
-          // The order keeps the name its buyer read (decision 064).
-          productName: nameIn(product, lang === 'en_US' ? 'en' : 'zh'),
+          productName,
           category: product.category,
-          spec: product.spec,
+          spec,
           unitCents: product.amountCents,
           quantity: body.quantity,
           amountCents,
@@ -184,8 +194,8 @@ export const checkoutRoutes: RouteDef[] = [
           actorId: user.id,
           details: {
             quantity: body.quantity,
-            product: product.name,
-            spec: product.spec,
+            product: productName,
+            spec,
             amount: centsText(amountCents),
             pay: centsText(placed.payCents),
             ...(couponName ? { coupon: couponName, discount: centsText(discountCents) } : {}),

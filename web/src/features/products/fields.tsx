@@ -23,6 +23,8 @@ export const useProductFields = defineFields<ProductRow>()('products', {
   nameEn: { label: 'product.nameEn', form: { maxLength: 60 } },
   category: { label: 'product.category', kind: 'code', table: PRODUCT_CATEGORY, filter: { width: 150 }, form: true },
   spec: { label: 'product.spec', form: { maxLength: 100 } },
+  specZh: { label: 'product.specZh', form: { maxLength: 100 } },
+  specEn: { label: 'product.specEn', form: { maxLength: 100 } },
   amountCents: {
     label: 'product.amount',
     kind: 'money',
@@ -30,6 +32,8 @@ export const useProductFields = defineFields<ProductRow>()('products', {
     form: { input: () => <YuanInput min={0.01} /> },
   },
   description: { label: 'product.description', kind: 'long', form: { maxLength: 2000 } },
+  descriptionZh: { label: 'product.descriptionZh', kind: 'long', form: { maxLength: 2000 } },
+  descriptionEn: { label: 'product.descriptionEn', kind: 'long', form: { maxLength: 2000 } },
   keyAttributes: { label: 'product.keyAttributes', ellipsis: true, form: { maxLength: 500 } },
   otherAttributes: { label: 'product.otherAttributes', ellipsis: true, defaultHidden: true, form: { maxLength: 500 } },
   salesAttributes: { label: 'product.salesAttributes', ellipsis: true, defaultHidden: true, form: { maxLength: 500 } },

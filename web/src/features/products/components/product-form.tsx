@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { productEndpoints, type ProductRow } from '@console/contract/http/products';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
@@ -15,8 +16,12 @@ const FORM = [
   'nameEn',
   'image',
   'spec',
+  'specZh',
+  'specEn',
   'amountCents',
   'description',
+  'descriptionZh',
+  'descriptionEn',
   'keyAttributes',
   'otherAttributes',
   'salesAttributes',
@@ -33,11 +38,21 @@ export function useProductForm(): RegistryForm<
   const options = useQuery(endpointQuery(productEndpoints.options, {}));
   const create = useEndpointMutation(productEndpoints.create, { invalidates: PRODUCT_READS, silent: true });
   const update = useEndpointMutation(productEndpoints.update, { invalidates: PRODUCT_READS, silent: true });
+  /** A text kept in Chinese and in English too (decision 064): the pair side by side, under its own-language one. */
+  const inTwoLanguages = (zh: (typeof FORM)[number], en: (typeof FORM)[number]) => (
+    <Row gutter={12}>{fields.formItems([zh, en], { wrap: (item) => <Col span={12}>{item}</Col> })}</Row>
+  );
   return {
     width: 760,
     fields: () => (
       <>
-        {fields.formItems(FORM)}
+        {fields.formItems(['category', 'name'])}
+        {inTwoLanguages('nameZh', 'nameEn')}
+        {fields.formItems(['image', 'spec'])}
+        {inTwoLanguages('specZh', 'specEn')}
+        {fields.formItems(['amountCents', 'description'])}
+        {inTwoLanguages('descriptionZh', 'descriptionEn')}
+        {fields.formItems(['keyAttributes', 'otherAttributes', 'salesAttributes'])}
         <Field name="shares" label={t('product.shares')} extra={t('share.extra')}>
           <SharesInput distributors={options.data?.distributors ?? []} />
         </Field>

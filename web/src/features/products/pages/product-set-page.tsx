@@ -29,9 +29,15 @@ function ProductDrawer({ product, onClose }: { product: ProductRow | null; onClo
             size="small"
             items={fields.descriptions(product, [
               'category',
+              'nameZh',
+              'nameEn',
               'spec',
+              'specZh',
+              'specEn',
               'amountCents',
               'description',
+              'descriptionZh',
+              'descriptionEn',
               'keyAttributes',
               'otherAttributes',
               'salesAttributes',
