@@ -1,7 +1,8 @@
 import { API_STATUS, LOGOUT_MESSAGE } from '@console/contract/http/envelope';
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
 import { emitApiEvent } from './api-events.ts';
-import { currentApiLang } from './i18n.ts';
+import { currentLang } from './i18n.ts';
+import { requestHeaders } from './request-headers.ts';
 import { getSession } from './session.ts';
 
 /** The two timeouts of spec section 7; the long one also reads large numbers as strings. */
@@ -46,13 +47,9 @@ const keepBigIntegers: Reviver = (_key, value, context) =>
     ? context.source
     : value;
 
+/** The headers of a call outside `callApi` (a file fetched with the session). */
 export function apiHeaders(): Record<string, string> {
-  const { token } = getSession();
-  return {
-    lang: currentApiLang(),
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    ...(token ? { token } : {}),
-  };
+  return requestHeaders(currentLang(), getSession().token, false);
 }
 
 /**
@@ -74,10 +71,7 @@ export async function callApi<E extends Endpoint>(
       const response = await fetch(`/api${endpoint.path}${queryString(input.query as Record<string, unknown>)}`, {
         method: endpoint.method,
         credentials: 'include',
-        headers: {
-          ...apiHeaders(),
-          ...(endpoint.method === 'POST' && !isForm ? { 'content-type': 'application/json' } : {}),
-        },
+        headers: requestHeaders(currentLang(), getSession().token, endpoint.method === 'POST' && !isForm),
         body:
           endpoint.method === 'POST'
             ? isForm

@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { defaultLang, type UiLang } from '@console/contract/codes/ui-lang';
 import type { Resources } from '../locales/resources.ts';
 import { currencyVariables } from './money.ts';
+import { browserTimeZone } from './request-headers.ts';
 
 export { defaultLang, type UiLang };
 
@@ -40,7 +41,7 @@ let ready: Promise<unknown> = Promise.resolve();
 
 /** Starts the console's language: the saved choice, else by time zone. Resolves once its texts are loaded. */
 export function initI18n(): Promise<unknown> {
-  const lang = defaultLang(Intl.DateTimeFormat().resolvedOptions().timeZone, localStorage.getItem(LANG_KEY));
+  const lang = defaultLang(browserTimeZone(), localStorage.getItem(LANG_KEY));
   applyDayjsLocale(lang);
   ready = catalogs(lang).then((bundle) =>
     i18n.use(initReactI18next).init({

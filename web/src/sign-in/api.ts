@@ -1,6 +1,7 @@
 import type { UiLang } from '@console/contract/codes/ui-lang';
 import type { DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
 import { API_STATUS } from '@console/contract/http/envelope';
+import { requestHeaders } from '../lib/request-headers.ts';
 
 /** spec section 7's timeout, as the console's client (lib/api-client.ts) applies it. */
 const TIMEOUT_MS = 120000;
@@ -36,12 +37,7 @@ export async function call<E extends Endpoint>(
     const response = await fetch(`/api${endpoint.path}${search}`, {
       method: endpoint.method,
       credentials: 'include',
-      headers: {
-        lang: options.lang === 'en' ? 'en_US' : 'zh_CN',
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        ...(options.token ? { token: options.token } : {}),
-        ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
+      headers: requestHeaders(options.lang, options.token, endpoint.method === 'POST'),
       body: endpoint.method === 'POST' ? '{}' : undefined,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

@@ -2,6 +2,7 @@ import { defaultLang, type UiLang } from '@console/contract/codes/ui-lang';
 import { brandEndpoints } from '@console/contract/http/brand';
 import { authScreens } from '@console/contract/screens/auth';
 import { DEFAULT_BRAND, parseBrand, type Brand } from '../lib/brand-info.ts';
+import { browserTimeZone } from '../lib/request-headers.ts';
 import type { SessionState } from '../lib/session.ts';
 import { call } from './api.ts';
 import { loadTexts } from './texts.ts';
@@ -24,7 +25,7 @@ export function signInPageOf(pathname: string, session: SessionState): SignInPag
 
 /** The language saved or, without one, the time zone's, as the console chooses it (lib/i18n.ts). */
 export function startLang(): UiLang {
-  return defaultLang(Intl.DateTimeFormat().resolvedOptions().timeZone, localStorage.getItem('lang'));
+  return defaultLang(browserTimeZone(), localStorage.getItem('lang'));
 }
 
 /** The brand of this host from metadata.do; the default when the call fails (spec section 8: silently). */

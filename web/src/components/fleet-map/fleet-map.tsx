@@ -100,10 +100,15 @@ export function FleetMap({ positions, height = 460, filtered = false }: FleetMap
 
   useEffect(() => {
     if (!map) return;
-    layer.current = new FleetLayer(map, {
-      cluster: (count, worst) => texts.current.cluster(count, worst),
-      popup: (fleet, i, relayout) => texts.current.popup(fleet, i, relayout),
-    });
+    // An operator's whole fleet is tens of thousands of machines: a sample is drawn first, the rest a frame later.
+    layer.current = new FleetLayer(
+      map,
+      {
+        cluster: (count, worst) => texts.current.cluster(count, worst),
+        popup: (fleet, i, relayout) => texts.current.popup(fleet, i, relayout),
+      },
+      { progressive: true },
+    );
     return () => {
       layer.current?.destroy();
       layer.current = null;

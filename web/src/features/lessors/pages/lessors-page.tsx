@@ -10,6 +10,7 @@ import { RegistryPage, type RegistryForm } from '../../../components/registry-pa
 import { Field } from '../../../components/schema-form.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useHasRole } from '../../../lib/session.ts';
+import { browserTimeZone } from '../../../lib/request-headers.ts';
 
 const useBrands = () => useQuery(endpointQuery(lessorEndpoints.brands));
 const ZONES = Intl.supportedValuesOf('timeZone');
@@ -136,7 +137,7 @@ function useLessorForm(): RegistryForm<
       title: t('addTitle'),
       schema: lessorEndpoints.create.body,
       initialValues: {
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        timeZone: browserTimeZone(),
         leasing: true,
         adminMode: 'message',
       },
