@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
-import { DEVICE_EDITORS, isDay } from './devices.ts';
+import { isDay } from './devices.ts';
+import { DEVICE_EDITORS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, cents, idParam, pageQuery, paged } from './fields.ts';
 import { fileRef } from './uploads.ts';
-
-/** What a host is worth belongs to the machine's owner; finance staff read it too (depreciation, write-offs). */
-export const ASSET_READERS = [...DEVICE_EDITORS, ROLE.finance] as const;
+import { ASSET_READERS } from '../access/accessories.ts';
 
 export const SALVAGE_MODES = ['percentage', 'amount'] as const;
 /** The accessories of one host, at most. */

@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { ROLE } from '../codes/roles.ts';
 import { APP_PLATFORMS, versionText } from './app-releases.ts';
 import { isBuiltInModelImage } from './device-models.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, appid, LATEST_INSTANT, requiredText } from './fields.ts';
 import { recordEndpoints } from './records.ts';
 import { fileRef } from './uploads.ts';
+import { ACTIVITY_EDITORS } from '../access/activities.ts';
 
 /**
  * Activities and message push (spec /approvalManagement/activityManagement; docs/decisions/056-activities-and-push.md):
  * what a brand's app shows as a campaign from one moment to another, pushed to its users now or at a set time.
  */
-
-/** The platform's staff keep the apps' activities, as their banners (decision 052). */
-export const ACTIVITY_EDITORS = [ROLE.companyEmployee, ROLE.companyAdmin] as const;
 
 /** Spec: "Activity and push: not expired, expired", computed from the end time, never stored. */
 export const ACTIVITY_STATES = ['notExpired', 'expired'] as const;

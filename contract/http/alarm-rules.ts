@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { MAX_OVERSPEED_KMH } from '../codes/alarms.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam } from './fields.ts';
-
-/**
- * Alarm rules belong to the organisations that own machines (the operator, the lessors). Their administrators
- * change them (the operator's for every owner, a lessor's for its own); the staff who keep machines read them, so
- * they know why an alarm came. Others do not see the rules: an alarm they see says its threshold.
- */
-export const RULE_READERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
-export const RULE_EDITORS = [ROLE.companyAdmin, ROLE.lessorAdmin] as const;
+import { RULE_EDITORS, RULE_READERS } from '../access/alarm-rules.ts';
 
 const number = (min: number, max: number, key: string) =>
   z

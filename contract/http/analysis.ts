@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { isDay } from './devices.ts';
 import { pageQuery, paged } from './fields.ts';
+import { ANALYSIS_READERS } from '../access/analysis.ts';
 
 /**
  * The data centre's work analysis (spec /workingAnalysis; docs/decisions/037-daily-work.md): summary, attendance and
@@ -11,9 +11,6 @@ import { pageQuery, paged } from './fields.ts';
  * the rollup job), never from raw telemetry. Every figure counts the machines in the user's scope: the operator's
  * staff see every machine, a rental company its own and those its customers rent, a customer the days it rented.
  */
-
-/** The operator's staff, the rental companies' office (no technicians) and the customers (role 11). */
-export const ANALYSIS_READERS = [...OPERATOR_ROLES, ...LESSOR_ROLES, ROLE.other] as const;
 
 /** The longest period one request covers (a year and a day: a leap year's twelve months). */
 export const MAX_PERIOD_DAYS = 366;

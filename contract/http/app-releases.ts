@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { BANNER_EDITORS } from './banners.ts';
+import { BANNER_EDITORS } from '../access/banners.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { appid, idParam, paged, pageQuery, requiredText, savedId } from './fields.ts';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { account, appid, areaCode, mobile, newPassword, password, smsCode } from './fields.ts';
 import { menuNode } from './menus.ts';
@@ -208,6 +207,3 @@ export const authEndpoints = {
     ),
   }),
 } as const;
-
-/** The screen-viewer role is the only one allowed onto the data screen. */
-export const DASHBOARD_ROLE = ROLE.screenViewer;

@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { ROLE } from '../codes/roles.ts';
 import { isBuiltInModelImage } from './device-models.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, appid, requiredText } from './fields.ts';
 import { recordEndpoints } from './records.ts';
 import { fileRef } from './uploads.ts';
+import { BANNER_EDITORS } from '../access/banners.ts';
 
 /**
  * Banner maintenance (spec /systemSetting/bannerSetting, docs/decisions/052-banners.md): the pictures the mobile
  * app of a brand shows on its home page, each shown from one day to another, in order.
  */
-
-/** The platform's staff keep the apps' banners; nobody else sees this page. */
-export const BANNER_EDITORS = [ROLE.companyEmployee, ROLE.companyAdmin] as const;
 
 /** Whether the app shows a banner today: not yet, now, no longer, or switched off. */
 export const BANNER_STATE = codeTable('banners:states', [

@@ -1,23 +1,15 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import { FAULT_TYPE } from '../codes/service.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, optionalText, requiredText } from './fields.ts';
 import { recordEndpoints } from './records.ts';
+import { CASE_READERS, CASE_WRITERS } from '../access/cases.ts';
 
 /**
  * The expert library (spec /approvalManagement/caselibrary): fault cases that technicians read when they repair
  * a machine, and that a work order lists as the cases that fit it (docs/decisions/019-maintenance-records.md).
  */
-
-/** Who writes cases: the machines' keepers, the operator's staff and a rental company's (the device editors). */
-export const CASE_WRITERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
-/**
- * Who reads them: the writers, technicians (who repair with them), sales (who answer customers) and distributors
- * (who service what they sell). Customers report faults, they do not diagnose them.
- */
-export const CASE_READERS = [...CASE_WRITERS, ROLE.lessorSales, ROLE.technician, ROLE.distributor] as const;
 
 export type FaultType = (typeof FAULT_TYPE.values)[number];
 export const FAULT_TYPES = FAULT_TYPE.values as unknown as [FaultType, ...FaultType[]];

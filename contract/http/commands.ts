@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { LOCK_EXECUTION } from '../codes/lock.ts';
 import type { MachineKind } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import {
   COMMAND_TYPES,
   LOCK_LEVELS,
@@ -14,18 +13,12 @@ import {
 } from '../mqtt/payloads.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { pageQuery, paged, password, smsCode } from './fields.ts';
+import { COMMAND_ROLES } from '../access/commands.ts';
 
 /**
  * The durable command queue (docs/decisions/010-command-queue.md): commands to machines and their lifecycle.
  * Risk control (lock tasks) and the device pages call these.
  */
-
-/**
- * Who may command machines, and see and cancel commands: the operator's employees and administrators, and
- * the rental company's administrator and administrative staff. Finance, sales, technicians, distributors and
- * customers may not (decision 010).
- */
-export const COMMAND_ROLES = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 
 export const COMMAND_STATES = ['queued', 'sent', 'delivered', 'succeeded', 'failed', 'expired', 'cancelled'] as const;
 export type CommandState = (typeof COMMAND_STATES)[number];

@@ -1,24 +1,19 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, areaCode, byId, idParam, isValidPhone, paged, pageQuery } from './fields.ts';
+import {
+  CUSTOMER_READERS,
+  CUSTOMER_WRITERS,
+  DISTRIBUTOR_MANAGERS,
+  DISTRIBUTOR_READERS,
+  PEOPLE_OPERATORS,
+} from '../access/customers.ts';
 
 /**
  * Customers and distributors (issue 15; docs/decisions/043-people.md). A customer is a customer organisation (the
  * same row a renter is, decision 034) under its rental company, or under none when the operator keeps it; a
  * distributor is an organisation under the operator. A customer may have an owning distributor, who reads it.
  */
-
-/** The operator's staff who manage people and organisations (spec section 6: roles 1 and 2). */
-export const PEOPLE_OPERATORS = [ROLE.companyEmployee, ROLE.companyAdmin] as const;
-/** Who writes customers: the operator's staff, and a rental company's administrator and administrative staff. */
-export const CUSTOMER_WRITERS = [...PEOPLE_OPERATORS, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
-/** Who reads customers: the writers, and a distributor its own customers. */
-export const CUSTOMER_READERS = [...CUSTOMER_WRITERS, ROLE.distributor] as const;
-/** Distributors are the operator's partners: the operator's staff manage them and assign them to customers. */
-export const DISTRIBUTOR_MANAGERS = PEOPLE_OPERATORS;
-/** A distributor reads its own company's page (its customers and machines). */
-export const DISTRIBUTOR_READERS = [...PEOPLE_OPERATORS, ROLE.distributor] as const;
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).default('');
 const required = (key: 'customers.nameRequired' | 'customers.addressRequired', max: number) =>

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DEVICE_CONDITION } from '../codes/device-status.ts';
 import type { MachineKind } from '../codes/machine-kinds.ts';
 import { kindData, SIGNALS } from '../mqtt/payloads.ts';
-import { DEVICE_READERS, deviceRow } from './devices.ts';
+import { deviceRow } from './devices.ts';
+import { DEVICE_READERS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, LATEST_INSTANT, pageQuery, paged } from './fields.ts';
 

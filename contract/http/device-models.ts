@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { DEVICE_EDITORS, DEVICE_READERS } from './devices.ts';
+import { DEVICE_EDITORS, DEVICE_READERS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { optionalText, pageQuery, paged } from './fields.ts';
 import { FILE_NAME, FILE_URL_PREFIX } from './uploads.ts';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MACHINE_KINDS, type MachineKind } from '../codes/machine-kinds.ts';
 import { kindData, type KindData } from '../mqtt/payloads.ts';
 import { fleetFigures } from './dashboard.ts';
-import { DEVICE_READERS, deviceListQuery, deviceRow } from './devices.ts';
+import { deviceListQuery, deviceRow } from './devices.ts';
+import { DEVICE_READERS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { paged } from './fields.ts';
 

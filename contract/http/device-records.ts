@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { DEVICE_FILE_CATEGORY, DEVICE_LOG_EVENT, EXPENSE_TYPE, OPERATION_CATEGORY } from '../codes/device-records.ts';
-import { ROLE } from '../codes/roles.ts';
-import { commandItem, COMMAND_ROLES } from './commands.ts';
-import { DEVICE_EDITORS, DEVICE_READERS, isDay } from './devices.ts';
+import { commandItem } from './commands.ts';
+import { COMMAND_ROLES } from '../access/commands.ts';
+import { isDay } from './devices.ts';
+import { DEVICE_EDITORS, DEVICE_READERS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { cents, MAX_CENTS, pageQuery, paged, smsCode } from './fields.ts';
-
-/**
- * The records of one machine on its detail page: the device log (what the machine did and reported), the
- * operation log (what people did, with sleep and wake), its files and its expenses.
- *
- * Who: reading the logs and files follows the machines a user sees (deviceScope: owner, customer, distributor),
- * so a customer reads the history and manuals of the machine it rents. Sleep and wake are commands (decision
- * 010: the owner's command roles). Files are written by the owner's editors. Expenses are the owner's costs:
- * its editors, its finance and sales staff read them, its editors write them; customers and distributors do not
- * see what the owner pays.
- */
-export const EXPENSE_READERS = [...DEVICE_EDITORS, ROLE.finance, ROLE.lessorSales] as const;
+import { EXPENSE_READERS } from '../access/device-records.ts';
 
 /** Device history query: by month, never across months, at most this many records per query (spec 5, 9). */
 export const MAX_LOG_RECORDS = 1000;

@@ -2,35 +2,13 @@ import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { DEVICE_CONDITION, DEVICE_STATUS } from '../codes/device-status.ts';
 import { RENEWAL_DAYS } from '../codes/finance.ts';
-import { ROLE } from '../codes/roles.ts';
 import { LEASE_STATUS, STOCK_STATUS } from '../codes/stock.ts';
 import { SIGNALS } from '../mqtt/payloads.ts';
 import { SERIAL_PATTERN } from '../mqtt/topics.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, optionalText, pageQuery, paged } from './fields.ts';
+import { DEVICE_EDITORS, DEVICE_INSTALLERS, DEVICE_READERS } from '../access/devices.ts';
 
-/**
- * The host registry (spec section 3's Device entity). Who sees a machine follows deviceScope (owner, customer,
- * distributor); who changes one is an editor of the organisation that owns it (the operator or a lessor).
- */
-export const DEVICE_READERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.finance,
-  ROLE.lessorAdmin,
-  ROLE.lessorSales,
-  ROLE.technician,
-  ROLE.distributor,
-  ROLE.lessorStaff,
-  ROLE.other,
-] as const;
-/** Roles of the organisations that own machines and keep their registry. */
-export const DEVICE_EDITORS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
-/**
- * Roles that fit devices to machines and so receive a machine's MQTT secret (decision 011): the administrators of
- * the organisations that own machines and the technicians. Office staff keep the registry without ever seeing a key.
- */
-export const DEVICE_INSTALLERS = [ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.technician] as const;
 export const mayInstallDevices = (roleId: number) => (DEVICE_INSTALLERS as readonly number[]).includes(roleId);
 
 /** Service expiry windows of the list filter: expiring within 1, 7, 15 or 30 days, or 0 (already stopped). */

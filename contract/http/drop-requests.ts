@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { PEOPLE_OPERATORS } from './customers.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, idParam, pageQuery, paged, savedId } from './fields.ts';
-
-/**
- * Account deletion requests (spec /dropAccount; docs/decisions/065-operator-onboarding.md): a person asks, proven by
- * a code; the operator's staff approve (the account is anonymised and can no longer sign in) or refuse with a
- * reason, and the person is told by text message.
- */
-
-export const DROP_DECIDERS = PEOPLE_OPERATORS;
+import { DROP_DECIDERS } from '../access/drop-requests.ts';
 
 export const DROP_STATE = codeTable('drop-requests:states', [
   ['pending', 'pending', 'gold'],

@@ -15,9 +15,7 @@ import {
   paged,
   requiredText,
 } from './fields.ts';
-
-/** Organisation administrators manage the employees of their own organisation. */
-export const EMPLOYEE_ADMINS = [ROLE.companyAdmin, ROLE.lessorAdmin] as const;
+import { EMPLOYEE_ADMINS } from '../access/employees.ts';
 
 /**
  * The roles an administrator may grant: the operator's roles for the company administrator, the rental

@@ -1,23 +1,15 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { FAULT_TYPES, faultTypeList } from './cases.ts';
 import { byId, idParam, optionalText, paged, pageQuery, requiredText } from './fields.ts';
-import { ALARM_HANDLERS, ALARM_READERS } from './warning.ts';
+import { FAULT_RAISERS, FAULT_READERS, FAULT_WRITERS } from '../access/faults.ts';
 
 /**
  * Fault handling (spec /warning/fault): what broke on a machine, why, the parts used and how it was repaired;
  * typed in or taken from a machine's fault alarm, and turned into a work order in one step.
  */
-
-/** Who reads fault records: whoever reads the machine's alarms, for the machines they see. */
-export const FAULT_READERS = ALARM_READERS;
-/** Who records and repairs them: those who handle alarms (the keepers and the technicians), on their own machines. */
-export const FAULT_WRITERS = ALARM_HANDLERS;
-/** Who turns a record into a work order: the keepers (technicians receive work orders, they do not raise them). */
-export const FAULT_RAISERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 
 export const FAULT_STATES = ['open', 'repaired'] as const;
 

@@ -1,37 +1,16 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { FEEDBACK_STATUS } from '../codes/service.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, isValidPhone, optionalText, pageQuery, paged } from './fields.ts';
 import { fileRef } from './uploads.ts';
+import { FEEDBACK_HANDLERS, FEEDBACK_READERS, FEEDBACK_SUBMITTERS } from '../access/feedback.ts';
 
 /**
  * Customer feedback (spec /warning/feedback, /warning/feedbackDetail): a customer reports a problem with a machine
  * they lease; the staff of the company that owns it ignore it, resolve it or turn it into a work order, whose
  * state it then follows (docs/decisions/019-maintenance-records.md).
  */
-
-/** Who reads feedback: the customer who sent it, and the owning company's keepers, sales and technicians. */
-export const FEEDBACK_READERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.lessorAdmin,
-  ROLE.lessorSales,
-  ROLE.technician,
-  ROLE.lessorStaff,
-  ROLE.other,
-] as const;
-/** Who sends it: customers on the machines they lease, keepers on their own (a customer who telephoned). */
-export const FEEDBACK_SUBMITTERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.lessorAdmin,
-  ROLE.lessorStaff,
-  ROLE.other,
-] as const;
-/** Who ignores, resolves or turns it into a work order: the owning company's keepers. */
-export const FEEDBACK_HANDLERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 
 /** Spec section 5: jpg/png images, at most 500 kb each (checked on upload), at most 10. */
 export const MAX_FEEDBACK_IMAGES = 10;

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { DEVICE_EDITORS, DEVICE_READERS, isDay } from './devices.ts';
+import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { areaCode, idParam, isValidPhone, optionalText, pageQuery, paged } from './fields.ts';
-
-/**
- * Electronic fences (spec sections 3 and 5): a shape on the map, monitoring dates and a daily alarm window;
- * machines bound to a fence raise enter and exit alarms (server/src/ingest/fence-rules.ts). Everyone who reads
- * machines reads the fences of their organisations and those holding their machines; the editors of the
- * organisations that own machines keep them (docs/decisions/011).
- */
-export const FENCE_READERS = DEVICE_READERS;
-export const FENCE_EDITORS = DEVICE_EDITORS;
+import { FENCE_EDITORS, FENCE_READERS } from '../access/fences.ts';
 
 /** Spec section 9: a circle fence's radius is at most 5000 m. */
 export const MAX_CIRCLE_RADIUS_M = 5000;

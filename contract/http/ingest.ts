@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { COMMAND_STATES } from './commands.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
+import { INGEST_ROLES } from '../access/ingest.ts';
 
 /** Why ingest refuses a message (docs/decisions/007); each is counted. */
 export const REJECT_REASONS = ['topic', 'tooLarge', 'json', 'unknownDevice', 'schema', 'kind', 'clockAhead'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
-
-/** The operator's staff who watch the data plane: employees, administrators and process maintainers. */
-export const INGEST_ROLES = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.processMaintainer] as const;
 
 const count = z.number().int();
 

@@ -1,27 +1,23 @@
 import { z } from 'zod';
 import { BILL_KINDS, BILL_STATES, LEDGER_TYPES, RECEIPT_METHODS } from '../codes/lease-billing.ts';
-import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { arrearsPreviewRow } from './risk.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
+import {
+  ARREARS_EXEMPTERS,
+  BILL_READERS,
+  BILL_RUNNERS,
+  BILL_VOIDERS,
+  OPENING_WRITERS,
+  RECEIPT_WRITERS,
+} from '../access/lease-billing.ts';
 
 /**
  * Bills, receipts, the bill record and arrears (issue 13; docs/decisions/036-lease-billing.md). Money is integer
  * cents; days are `YYYY-MM-DD`. Scope `organisation`: a lessor's people see their lessor's, the operator's finance
  * every lessor's, a renter's users their own organisation's.
  */
-
-/** Who sees bills and receipts: the operator's finance, the lessor's administrator and staff, the renter's users. */
-export const BILL_READERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff, ROLE.other] as const;
-/** Who records and voids receipts. */
-export const RECEIPT_WRITERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
-/** Who voids a bill: the administrator of the bill's own rental company (decision 036, addendum). */
-export const BILL_VOIDERS = [ROLE.lessorAdmin] as const;
-/** Who brings a renter's balance forward: the administrator of the renter's rental company (decision 036). */
-export const OPENING_WRITERS = [ROLE.lessorAdmin] as const;
-/** Who runs the billing of a contract now (the scheduler does it daily). */
-export const BILL_RUNNERS = [ROLE.lessorAdmin] as const;
 
 /** A filter's day: '' or a real `YYYY-MM-DD`. */
 const filterDay = z
@@ -208,9 +204,6 @@ export const billVoidForm = z.object({
 });
 
 const dayRange = { from: filterDay, to: filterDay };
-
-/** Who exempts a contract from arrears locking and lifts it: the rental company's administrator (decision 039). */
-export const ARREARS_EXEMPTERS = [ROLE.lessorAdmin] as const;
 
 export const exemptForm = z.object({
   contractId: idParam,

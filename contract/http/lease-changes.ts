@@ -6,7 +6,8 @@ import { LEASE_STATUSES } from '../codes/lease-flow.ts';
 import { changeDraftInput } from '../lease/change-forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, paged, pageQuery } from './fields.ts';
-import { CONTRACT_READERS, CONTRACT_WRITERS, contractEventRow, signingRow, USER_ACTIONS } from './lease-contracts.ts';
+import { contractEventRow, signingRow, USER_ACTIONS } from './lease-contracts.ts';
+import { CONTRACT_READERS, CONTRACT_WRITERS } from '../access/lease-contracts.ts';
 
 /**
  * Contract changes (issue 14; docs/decisions/041-contract-changes.md): the change record with its filters and

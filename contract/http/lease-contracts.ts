@@ -4,11 +4,11 @@ import { CONTRACT_STATUS } from '../codes/contract-status.ts';
 import { codeTable } from '../codes/code-table.ts';
 import type { LEASE_ACTIONS } from '../codes/lease-flow.ts';
 import { LEASE_EVENTS, LEASE_MANAGER_ROLES, LEASE_STATUSES } from '../codes/lease-flow.ts';
-import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
 import { contractDraftInput } from '../lease/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, idParam, paged, pageQuery } from './fields.ts';
 import { fileRef } from './uploads.ts';
+import { CONTRACT_READERS, CONTRACT_WRITERS } from '../access/lease-contracts.ts';
 
 /**
  * The lease contract screens (issue 12; docs/decisions/029 for the domain, 033 for the screens): the list with its
@@ -21,11 +21,6 @@ export const LEASE_STATUS_TABLE = codeTable('contractStatus', [
   [0, 'draft', 'default'],
   ...CONTRACT_STATUS.codes.map((c) => [c.value, c.key.slice('contractStatus.'.length), c.color] as const),
 ]);
-
-/** Who reads contracts: the operator's staff, the lessor's people, the renter's users (decision 029). */
-export const CONTRACT_READERS = [...OPERATOR_ROLES, ...LESSOR_ROLES, ROLE.other] as const;
-/** Who writes them: the lessor's administrator, administrative staff and salespeople. */
-export const CONTRACT_WRITERS = LESSOR_ROLES;
 
 /** The moves a person takes from the console (the others are the system's and the provider's). */
 export const USER_ACTIONS = [

@@ -2,17 +2,8 @@ import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, idParam, optionalText, paged, pageQuery } from './fields.ts';
-import { CONTRACT_READERS, CONTRACT_WRITERS } from './lease-contracts.ts';
 import { fileRef } from './uploads.ts';
-
-/**
- * Entries (deliveries) and exits (returns) of machines under a contract in execution, and the lease periods they
- * open and close (issue 13; docs/decisions/035-lease-handover.md). Who reads follows the contract's readers (a
- * renter's users only their confirmed records); the lessor's writers create, confirm and delete drafts, a
- * salesperson only under their own contracts.
- */
-export const HANDOVER_READERS = CONTRACT_READERS;
-export const HANDOVER_WRITERS = CONTRACT_WRITERS;
+import { HANDOVER_READERS, HANDOVER_WRITERS } from '../access/lease-handover.ts';
 
 export const HANDOVER_KIND = codeTable('handoverKind', [
   ['entry', 'entry', 'blue'],

@@ -1,28 +1,22 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { LEASE_MANAGER_ROLES } from '../codes/lease-flow.ts';
-import { LESSOR_ROLES, OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
 import { approvalRuleInput, renterInput, storeInput } from '../lease/forms.ts';
 import { templateField, templateFields } from '../lease/template.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, idParam, paged, pageQuery } from './fields.ts';
+import {
+  PARTY_MANAGERS,
+  PARTY_READERS,
+  RENTER_WRITERS,
+  SEAL_GRANTERS,
+  SETTINGS_READERS,
+} from '../access/lease-parties.ts';
 
 /**
  * The lease master data (issue 12; docs/decisions/034-lease-parties.md): renters (customer organisations of a
  * lessor), stores and their machines, automatic approval rules, e-signature templates, seals and the provider's
  * authorisation. The forms are contract/lease/forms.ts, the same the domain validates with.
  */
-
-/** Who reads the master data: the lessor's own people and the operator's staff, who oversee (read only). */
-export const PARTY_READERS = [...OPERATOR_ROLES, ...LESSOR_ROLES] as const;
-/** Renters are written by whoever writes contracts: a salesperson brings in customers (decision 029). */
-export const RENTER_WRITERS = LESSOR_ROLES;
-/** Stores, rules, templates and seals: the lessor's administrator (5) and administrative staff (10). */
-export const PARTY_MANAGERS = LEASE_MANAGER_ROLES;
-/** Rules, templates, seals and the authorisation: the managers and the operator's staff (no salespeople). */
-export const SETTINGS_READERS = [...OPERATOR_ROLES, ...LEASE_MANAGER_ROLES] as const;
-/** Only the lessor's administrator grants and revokes a seal (decision 029). */
-export const SEAL_GRANTERS = [ROLE.lessorAdmin] as const;
 
 export const IDENTITY_TYPE_CODE = codeTable('lease-parties:identityType', [
   [1, 'person', 'blue'],

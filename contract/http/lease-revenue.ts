@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
-import { BILL_READERS } from './lease-billing.ts';
+import { REVENUE_READERS, STATEMENT_READERS } from '../access/lease-revenue.ts';
 
 /**
  * Rental income and revenue analysis, and the monthly usage statement (issue 13; docs/decisions/040-revenue-analysis.md).
  * Income is the bill lines (one machine's days on one bill) of bills not voided; a line belongs to the month of its
  * last billed day. Money is integer cents; every sum is made in SQL on the server.
  */
-
-/** The revenue analysis: the operator's finance and the lessor's administrator and staff; never a renter. */
-export const REVENUE_READERS = [ROLE.finance, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
-/** The usage statement travels with the bill: whoever reads the bill (the renter too) reads it. */
-export const STATEMENT_READERS = BILL_READERS;
 
 /** The working day a billed day is measured against for utilisation (hours worked ÷ (days billed × 8)). */
 export const WORKDAY_HOURS = 8;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { LEASE_MANAGER_ROLES } from '../codes/lease-flow.ts';
-import { OPERATOR_ROLES, ROLE } from '../codes/roles.ts';
 import { BUSINESS_MODEL } from '../codes/business-models.ts';
 import { requiredPrices } from '../codes/lease-pricing.ts';
 import { cents, leaseDay, renterInput } from '../lease/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, byId, idParam, isValidPhone, paged, pageQuery } from './fields.ts';
+import { SUBLEASE_MANAGERS, SUBLEASE_READERS, SUBLEASE_RECORD_READERS } from '../access/lease-sublease.ts';
 
 /**
  * Sub-leasing (issue 14; docs/decisions/042-sub-leasing.md): sub-lessors, the companies a rental company rents
@@ -15,13 +14,6 @@ import { acrossFields, byId, idParam, isValidPhone, paged, pageQuery } from './f
  * A sub-lessor's people (role 11 in the sub-lessor's organisation) read their own sub-leases and the state of the
  * machines they lent, nothing else.
  */
-
-/** Who reads sub-lessors and sub-leases of the company: the operator's staff (read only), 5 and 10. */
-export const SUBLEASE_READERS = [...OPERATOR_ROLES, ...LEASE_MANAGER_ROLES] as const;
-/** Who rents machines in, returns them and manages sub-lessors: the lessor's administrator and staff. */
-export const SUBLEASE_MANAGERS = LEASE_MANAGER_ROLES;
-/** The sub-lease record is read by the readers and by a sub-lessor's people (their own sub-leases only). */
-export const SUBLEASE_RECORD_READERS = [...SUBLEASE_READERS, ROLE.other] as const;
 
 /** The sub-lease's states, declared once: rented in, then returned to the sub-lessor (never back). */
 export const SUBLEASE_STATE = codeTable('lease-sublease:state', [

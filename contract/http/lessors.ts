@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
-import { PEOPLE_OPERATORS } from './customers.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import {
   acrossFields,
@@ -13,16 +11,13 @@ import {
   paged,
   savedId,
 } from './fields.ts';
+import { LESSOR_ONBOARDERS, LESSOR_READERS } from '../access/lessors.ts';
 
 /**
  * Rental companies (lessors) the operator onboards (docs/decisions/065-operator-onboarding.md): the organisation,
  * its first administrator, the brand it works under and its settings, so a production installation with no demo
  * data gets its first customers' companies through the console.
  */
-
-/** The operator's staff read the rental companies; its administrator onboards and edits them. */
-export const LESSOR_READERS = PEOPLE_OPERATORS;
-export const LESSOR_ONBOARDERS = [ROLE.companyAdmin] as const;
 
 /** A time zone the runtime knows (IANA name), so the company's calendar days can be counted in it. */
 export function isTimeZone(zone: string): boolean {

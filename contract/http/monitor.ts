@@ -1,31 +1,17 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import { MAX_VIDEO_CHANNEL } from '../video/video-protocol.ts';
 import { deviceFileItem } from './device-records.ts';
-import { DEVICE_EDITORS } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, optionalText, paged, pageQuery, requiredText, savedId } from './fields.ts';
+import { CAMERA_EDITORS, MONITOR_READERS } from '../access/monitor.ts';
 
 /**
  * Video monitoring (spec /monitorManagement/monitor, docs/decisions/057-video-monitoring.md): the cameras bound to
  * the machines, each a channel of the machine on the video platform, played live and captured into the machine's
  * files.
  */
-
-/** Who watches: the operator's staff, the rental companies' people and customers (their own machines). */
-export const MONITOR_READERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.lessorAdmin,
-  ROLE.lessorSales,
-  ROLE.technician,
-  ROLE.lessorStaff,
-  ROLE.other,
-] as const;
-/** Who binds cameras and keeps snapshots: the editors of the machines' owner (snapshots are the machine's files). */
-export const CAMERA_EDITORS = DEVICE_EDITORS;
 
 /** Where on the machine a camera looks from. */
 export const CAMERA_POSITION = codeTable('monitor:positions', [

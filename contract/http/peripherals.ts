@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { isImei } from '../codes/sim-cards.ts';
-import { DEVICE_EDITORS, isDay } from './devices.ts';
+import { isDay } from './devices.ts';
+import { DEVICE_EDITORS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { pageQuery, paged } from './fields.ts';
-
-/**
- * Peripheral registries (virtual hosts, controllers, GPS gateways) belong to the companies that own machines,
- * like SIM cards: the editors of machines change them; salespeople read them (what is in stock, what is leased)
- * and maintenance technicians read them (they fit controllers and gateways). Customers and distributors do not
- * see a company's inventory.
- */
-export const PERIPHERAL_READERS = [...DEVICE_EDITORS, ROLE.lessorSales, ROLE.technician] as const;
+import { PERIPHERAL_READERS } from '../access/peripherals.ts';
 
 const id = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).default('');

@@ -14,21 +14,16 @@ import {
   TASK_STATES,
   type FormFieldType,
 } from '../codes/processes.ts';
-import { ROLE, type RoleId } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, idParam, MAX_CENTS, paged, pageQuery, requiredText, savedId } from './fields.ts';
+import { PROCESS_MAINTAINERS, PROCESS_USERS } from '../access/processes.ts';
 
 /**
  * Process management (spec /processMng, docs/decisions/054-process-management.md): form templates and process
  * models kept by the process maintainers, deployed as frozen versions; processes started, approved, rejected,
  * transferred and withdrawn by the people of the organisation a model serves.
  */
-
-/** Who designs forms and models, deploys and suspends them. */
-export const PROCESS_MAINTAINERS = [ROLE.processMaintainer, ROLE.companyAdmin] as const;
-/** Who starts processes and handles tasks: the staff of the operator and the rental companies, each in its own. */
-export const PROCESS_USERS: readonly RoleId[] = ASSIGNABLE_ROLES;
 
 const keyword = z.string().trim().max(40).optional();
 const comment = z.string().trim().max(500, { error: 'validation.tooLong' }).default('');

@@ -2,32 +2,11 @@ import { z } from 'zod';
 import { BUSINESS_MODEL, type BusinessModel } from '../codes/business-models.ts';
 import { requiredPrices } from '../codes/lease-pricing.ts';
 import { FULL_SHARE_BASIS_POINTS, PRODUCT_CATEGORIES } from '../codes/products.ts';
-import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, cents, idParam, MAX_CENTS, pageQuery, paged, requiredText } from './fields.ts';
 import { isBuiltInModelImage } from './device-models.ts';
 import { fileRef } from './uploads.ts';
-
-/**
- * Price configuration (spec /productCenter/productSet; docs/decisions/049-products-and-coupons.md): the shop's
- * products with their price and the distributors' revenue shares, and each rental company's lease price list by
- * machine model and business model, which the contract form starts from.
- *
- * Who: an organisation keeps its own products: the operator's shop is set by its finance (3) and company
- * administrator (2), a rental company's by its administrator (5). The lease price list is a rental company's (its
- * administrator sets it; its staff and salespeople read it for their contracts). The operator's staff read all.
- */
-export const PRODUCT_WRITERS = [ROLE.companyAdmin, ROLE.finance, ROLE.lessorAdmin] as const;
-export const PRODUCT_READERS = [ROLE.companyEmployee, ...PRODUCT_WRITERS, ROLE.lessorStaff] as const;
-export const LEASE_PRICE_WRITERS = [ROLE.lessorAdmin] as const;
-export const LEASE_PRICE_READERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.finance,
-  ROLE.lessorAdmin,
-  ROLE.lessorSales,
-  ROLE.lessorStaff,
-] as const;
+import { LEASE_PRICE_READERS, LEASE_PRICE_WRITERS, PRODUCT_READERS, PRODUCT_WRITERS } from '../access/products.ts';
 
 /** At most this many distributors share one product's sales. */
 export const MAX_SHARES = 20;

@@ -10,22 +10,15 @@ import {
   MAX_PLAN_ITEMS,
   readingsOf,
 } from '../codes/quality.ts';
-import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, byId, idParam, optionalText, paged, pageQuery, requiredText, savedId } from './fields.ts';
+import { INSPECTORS, PLAN_EDITORS, QUALITY_READERS } from '../access/quality.ts';
 
 /**
  * Quality management and end-of-line testing (spec /qualityManagement: overview, proceed, history;
  * docs/decisions/055-quality-management.md).
  */
-
-/** The platform's staff run inspections (the maker's end-of-line testers). */
-export const INSPECTORS = [ROLE.companyEmployee, ROLE.companyAdmin] as const;
-/** The platform's administrator edits the test plans. */
-export const PLAN_EDITORS = [ROLE.companyAdmin] as const;
-/** A rental company's office reads its machines' finished inspections and downloads their certificates. */
-export const QUALITY_READERS = [...INSPECTORS, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 
 const kind = z.enum(MACHINE_KINDS, { error: 'quality.kindRequired' });
 const filterDay = z

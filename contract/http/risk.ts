@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import type { LOCK_EXECUTION } from '../codes/lock.ts';
 import { LOCK_LEVEL, LOCK_MODE, LOCK_TASK_TYPE } from '../codes/lock.ts';
-import { ROLE } from '../codes/roles.ts';
 import { COMMAND_STATES, MAX_COMMAND_DEVICES } from './commands.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { pageQuery, paged, password } from './fields.ts';
+import { RISK_LOCKERS, RISK_READERS } from '../access/risk.ts';
 
 /**
  * Risk control: lock and unlock tasks, risk records and the lock day settings (spec sections 3, 4, 8 and 9;
  * docs/decisions/013-risk-control.md). Tasks reach the machines through the command queue (commands.ts).
  */
-
-/**
- * Who locks: the administrators of the companies that own machines (the operator's company administrator and
- * a rental company's administrator). Locking stops a customer's work, so it is an administrator's decision;
- * customers and distributors never lock.
- */
-export const RISK_LOCKERS = [ROLE.companyAdmin, ROLE.lessorAdmin] as const;
-/** Who reads tasks and records: the lockers and the staff who already follow commands (decision 010). */
-export const RISK_READERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 
 /** Risk permission holds for these device status codes (spec section 4): offline, standby, unlocked, alarm. */
 export const RISK_PERMISSION_STATUSES = [2, 3, 5, 8] as const;

@@ -4,22 +4,16 @@ import type { DeviceStatus } from '../codes/device-status.ts';
 import { LEASE_STATUS } from '../codes/lease-flow.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { UPKEEP_DUE } from '../codes/maintenance.ts';
-import { ROLE } from '../codes/roles.ts';
-import { ANALYSIS_READERS } from './analysis.ts';
 import { recentAlarm } from './dashboard.ts';
-import { REVENUE_READERS } from './lease-revenue.ts';
-import { UPKEEP_READERS } from './upkeep.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
+import { BIG_SCREEN_VIEWERS, LEASE_SCREEN_VIEWERS } from '../access/screens.ts';
 
 /**
  * The big screens and the data screen (spec "Data dashboards and big screens"; docs/decisions/046-big-screens.md).
  * Every figure is counted by the server over the machines of the viewer's scope: a screen on a wall never receives
  * the fleet to count it itself.
  */
-
-/** Who may open a big screen: the data centre's readers and the data-screen viewer (role 4). */
-export const BIG_SCREEN_VIEWERS = [...ANALYSIS_READERS, ROLE.screenViewer] as const;
 
 /** Today's alarms a screen lists (the count covers them all): a screen runs for days, its list stays this long. */
 export const SCREEN_ALARMS = 30;
@@ -165,8 +159,6 @@ export type AgeBand = (typeof AGE_BANDS)[number]['key'];
 export const SURVEY_WINDOWS = [1, 7, 15, 30, 0] as const;
 /** The maintenance plans a survey lists, the most urgent first (the count covers them all). */
 export const SURVEY_PLANS = 8;
-/** Who sees the maintenance part of the survey: the readers of upkeep plans (decision 019) and the data screen. */
-export const SURVEY_MAINTENANCE_READERS = [...UPKEEP_READERS, ROLE.screenViewer] as const;
 
 export const surveyScreen = z.object({
   orgName: z.string(),
@@ -205,12 +197,6 @@ export const surveyScreen = z.object({
 });
 export type SurveyScreen = z.infer<typeof surveyScreen>;
 
-/**
- * Who reads the lease big screen (/leaseBigScreen): the revenue analysis's readers (decision 040), the operator's
- * finance and the rental company's administrator and staff. Money is the rental company's business: the other
- * viewers of the big screens are refused and the page says whose screen it is.
- */
-export const LEASE_SCREEN_VIEWERS = REVENUE_READERS;
 /** Months of the income trend, oldest first, this month last. */
 export const LEASE_TREND_MONTHS = 12;
 /** Renters listed by what they owe past due. */

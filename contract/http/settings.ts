@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { INVOICE_TYPE, TAX_RATES, VERIFY_STATUS, type InvoiceType } from '../codes/accounts.ts';
 import { COMPANY_ID_SHAPE, normaliseTaxId } from '../codes/tax-regimes.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, areaCode, mobile, newPassword, password, requiredText, smsCode } from './fields.ts';
 import { fileRef } from './uploads.ts';
-
-/**
- * Settings (/setUp): personal settings for every signed-in user, corporate settings for the rental company's
- * administrator (role 5, who may change them) and salesperson (role 6, who may only read them).
- */
-export const CORPORATE_READERS = [ROLE.lessorAdmin, ROLE.lessorSales] as const;
-export const CORPORATE_EDITORS = [ROLE.lessorAdmin] as const;
+import { CORPORATE_EDITORS, CORPORATE_READERS } from '../access/settings.ts';
 
 /** Free text that may be left empty (an untouched form field arrives as undefined). */
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).default('');

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { ICCID_PATTERN, isImei, SIM_CARRIER } from '../codes/sim-cards.ts';
-import { DEVICE_EDITORS, EXPIRY_WINDOWS, isDay } from './devices.ts';
+import { EXPIRY_WINDOWS, isDay } from './devices.ts';
+import { DEVICE_EDITORS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { pageQuery, paged } from './fields.ts';
-
-/** SIM cards belong to the companies that own machines; finance staff read them for renewals. */
-export const SIM_READERS = [...DEVICE_EDITORS, ROLE.finance, ROLE.lessorSales] as const;
+import { SIM_READERS } from '../access/sim-cards.ts';
 
 /** Both numbers are required ('enter IMEI/CCID') and must be well formed ('enter correct card number'). */
 const cardNumber = (isValid: (v: string) => boolean) =>

@@ -3,7 +3,7 @@ import { ADMIN_ROLES } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { pageQuery, paged } from './fields.ts';
 import { technicianProfileForm } from './work-order-forms.ts';
-import { WORK_ORDER_KEEPERS } from './work-orders.ts';
+import { WORK_ORDER_KEEPERS } from '../access/work-orders.ts';
 
 /**
  * The technicians page (spec /warning/worker): the maintenance technicians (role 7) of the organisations whose

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { fileRef } from './uploads.ts';
-
-/**
- * The theme page (spec: system management, "theme"; docs/decisions/004-brand-packs.md, addendum): the operator's
- * administrator edits a brand's colours, logo, title and region, saved into its brand pack and served at once.
- */
-export const THEME_EDITORS = [ROLE.companyAdmin] as const;
+import { THEME_EDITORS } from '../access/themes.ts';
 
 const colour = z
   .string({ error: 'themes.colour' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { DEVICE_READERS } from './devices.ts';
+import { DEVICE_READERS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 
 /**

@@ -1,30 +1,17 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import { UPKEEP_INTERVAL } from '../codes/service.ts';
 import { MAX_COMMAND_DEVICES } from './commands.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, optionalText, pageQuery, paged } from './fields.ts';
+import { UPKEEP_READERS, UPKEEP_WRITERS } from '../access/upkeep.ts';
 
 /**
  * Maintenance reminders (spec /warning/upkeep): an upkeep plan per machine comes due every 3 months, 6 months, a
  * year (spec section 9) or every N working hours; a plan due soon or overdue raises a work order in one step, and
  * the plan counts as done when that work order is resolved (docs/decisions/019-maintenance-records.md).
  */
-
-/** Who reads plans: the keepers, sales, technicians and distributors, for the machines they see. */
-export const UPKEEP_READERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.lessorAdmin,
-  ROLE.lessorSales,
-  ROLE.technician,
-  ROLE.distributor,
-  ROLE.lessorStaff,
-] as const;
-/** Who sets plans and raises their work orders: the keepers of the machines (the device editors). */
-export const UPKEEP_WRITERS = [ROLE.companyEmployee, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 
 type Interval = (typeof UPKEEP_INTERVAL.values)[number];
 export const UPKEEP_INTERVALS = UPKEEP_INTERVAL.values as unknown as [Interval, ...Interval[]];

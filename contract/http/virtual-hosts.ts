@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LEASE_STATUS } from '../codes/stock.ts';
 import type { MessageKey } from '../messages/zh-CN.ts';
-import { DEVICE_EDITORS } from './devices.ts';
+import { DEVICE_EDITORS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, pageQuery, paged } from './fields.ts';
-import { PERIPHERAL_READERS } from './peripherals.ts';
+import { PERIPHERAL_READERS } from '../access/peripherals.ts';
 
 export const INSTALLATION_TYPES = ['factory', 'aftermarket'] as const;
 export const POWER_SOURCES = ['electric', 'diesel', 'hybrid'] as const;

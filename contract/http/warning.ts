@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ALARM_ACTION, ALARM_TYPES } from '../codes/alarms.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE } from '../codes/roles.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
+import { ALARM_HANDLERS, ALARM_READERS } from '../access/warning.ts';
 
 /** An alarm as the shell's bell lists it (spec: wid, nid, pname, zoneName, alarmType, alarmInfo, alarmTime). */
 export const alarmEntry = z.object({
@@ -17,33 +17,6 @@ export const alarmEntry = z.object({
   alarmTime: z.string(),
 });
 export type AlarmEntry = z.infer<typeof alarmEntry>;
-
-/**
- * Who reads the alarm centre: the operator's employees and administrators, the lessors' people and technicians,
- * distributors and customers, each the alarms of the machines they see (scope.ts deviceScope). Finance, process
- * maintainers and the data-screen viewer do not work with alarms.
- */
-export const ALARM_READERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.lessorAdmin,
-  ROLE.lessorSales,
-  ROLE.technician,
-  ROLE.distributor,
-  ROLE.lessorStaff,
-  ROLE.other,
-] as const;
-/**
- * Who acknowledges and handles alarms: the machines' keepers (the operator's staff, the lessor's administrator and
- * administrative staff) and the technicians who go to them. Sales, distributors and customers read.
- */
-export const ALARM_HANDLERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.lessorAdmin,
-  ROLE.technician,
-  ROLE.lessorStaff,
-] as const;
 
 const day = z
   .string({ error: 'devices.invalidDate' })

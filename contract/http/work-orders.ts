@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ROLE, type RoleId } from '../codes/roles.ts';
+import { type RoleId } from '../codes/roles.ts';
 import { WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '../codes/service.ts';
 import { WORK_ORDER_ACTIONS, WORK_ORDER_EVENTS } from '../codes/work-order-flow.ts';
-import { DEVICE_EDITORS, isDay } from './devices.ts';
+import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
 import {
@@ -15,30 +15,12 @@ import {
   requiredRemarkForm,
   workOrderUpdate,
 } from './work-order-forms.ts';
+import { WORK_ORDER_KEEPERS, WORK_ORDER_READERS, WORK_ORDER_REPAIRERS } from '../access/work-orders.ts';
 
 /**
  * Maintenance work orders (spec sections 3, 4 and 5; docs/decisions/018-work-orders.md). The state machine is
  * contract/codes/work-order-flow.ts; the forms are work-order-forms.ts.
  */
-
-/** Who creates, edits and assigns: the keepers of the machines (DEVICE_EDITORS), for their own machines. */
-export const WORK_ORDER_KEEPERS = DEVICE_EDITORS;
-/** Who records a repair and resolves: the keepers, and the technician the order is assigned to. */
-export const WORK_ORDER_REPAIRERS = [...DEVICE_EDITORS, ROLE.technician] as const;
-/**
- * Who reads: the keepers, sales, technicians (their own orders only), distributors and customers (the orders
- * of the machines they see). Finance, process maintainers and the screen viewer do not.
- */
-export const WORK_ORDER_READERS = [
-  ROLE.companyEmployee,
-  ROLE.companyAdmin,
-  ROLE.lessorAdmin,
-  ROLE.lessorSales,
-  ROLE.technician,
-  ROLE.distributor,
-  ROLE.lessorStaff,
-  ROLE.other,
-] as const;
 
 const status = z.number().int();
 

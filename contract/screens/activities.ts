@@ -1,4 +1,4 @@
-import { ACTIVITY_EDITORS } from '../http/activities.ts';
+import { ACTIVITY_EDITORS } from '../access/activities.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Activities and message push (docs/decisions/056-activities-and-push.md). */

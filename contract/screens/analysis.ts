@@ -1,5 +1,6 @@
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { ANALYSIS_READERS, GRANULARITIES } from '../http/analysis.ts';
+import { GRANULARITIES } from '../http/analysis.ts';
+import { ANALYSIS_READERS } from '../access/analysis.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** The filters the analysis pages keep in their address, so a view is a link. */

@@ -1,4 +1,4 @@
-import { BIND_DECIDERS } from '../http/approvals.ts';
+import { BIND_DECIDERS } from '../access/approvals.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

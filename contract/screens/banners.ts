@@ -1,4 +1,4 @@
-import { BANNER_EDITORS } from '../http/banners.ts';
+import { BANNER_EDITORS } from '../access/banners.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Banner maintenance (docs/decisions/052-banners.md). */

@@ -1,4 +1,4 @@
-import { CASE_READERS } from '../http/cases.ts';
+import { CASE_READERS } from '../access/cases.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** The expert library: fault cases, searched and read when repairing. */

@@ -1,4 +1,4 @@
-import { COUPON_READERS } from '../http/coupons.ts';
+import { COUPON_READERS } from '../access/coupons.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Coupons (spec /financeCenter/couponMng, docs/decisions/049-products-and-coupons.md); `id` opens one. */

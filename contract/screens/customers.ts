@@ -1,5 +1,5 @@
-import { CUSTOMER_READERS, DISTRIBUTOR_MANAGERS } from '../http/customers.ts';
-import { USER_READERS } from '../http/users.ts';
+import { CUSTOMER_READERS, DISTRIBUTOR_MANAGERS } from '../access/customers.ts';
+import { USER_READERS } from '../access/users.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

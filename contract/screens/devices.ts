@@ -1,5 +1,5 @@
-import { DEVICE_EDITORS, DEVICE_READERS } from '../http/devices.ts';
-import { SIM_READERS } from '../http/sim-cards.ts';
+import { DEVICE_EDITORS, DEVICE_READERS } from '../access/devices.ts';
+import { SIM_READERS } from '../access/sim-cards.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Device management: the registry of machines and their types. */

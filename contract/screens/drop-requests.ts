@@ -1,4 +1,4 @@
-import { DROP_DECIDERS } from '../http/drop-requests.ts';
+import { DROP_DECIDERS } from '../access/drop-requests.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** The queue of account deletion requests (docs/decisions/065-operator-onboarding.md). */

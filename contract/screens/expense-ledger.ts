@@ -1,4 +1,4 @@
-import { EXPENSE_READERS } from '../http/device-records.ts';
+import { EXPENSE_READERS } from '../access/device-records.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

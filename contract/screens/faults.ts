@@ -1,4 +1,4 @@
-import { FAULT_READERS } from '../http/faults.ts';
+import { FAULT_READERS } from '../access/faults.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Fault handling: fault records of the machines, typed in or from fault alarms (`alarmId` opens that form). */

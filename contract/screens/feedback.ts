@@ -1,4 +1,4 @@
-import { FEEDBACK_READERS } from '../http/feedback.ts';
+import { FEEDBACK_READERS } from '../access/feedback.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Customer feedback and its details. */

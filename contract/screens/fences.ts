@@ -1,4 +1,4 @@
-import { FENCE_READERS } from '../http/fences.ts';
+import { FENCE_READERS } from '../access/fences.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Electronic fences: the list, and one fence's editor with its machines and alarms (a new fence without `id`). */

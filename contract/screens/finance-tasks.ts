@@ -1,4 +1,4 @@
-import { FINANCE_TASK_READERS } from '../http/finance-tasks.ts';
+import { FINANCE_TASK_READERS } from '../access/finance-tasks.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** The finance office's tasks (spec /financeCenter/mission, docs/decisions/051-invoices-and-finance-tasks.md). */

@@ -1,4 +1,4 @@
-import { INVOICE_READERS } from '../http/invoices.ts';
+import { INVOICE_READERS } from '../access/invoices.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

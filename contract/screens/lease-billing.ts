@@ -1,4 +1,4 @@
-import { BILL_READERS, RECEIPT_WRITERS } from '../http/lease-billing.ts';
+import { BILL_READERS, RECEIPT_WRITERS } from '../access/lease-billing.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { CONTRACT_READERS } from '../http/lease-contracts.ts';
+import { CONTRACT_READERS } from '../access/lease-contracts.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

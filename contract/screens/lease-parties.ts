@@ -1,4 +1,4 @@
-import { PARTY_READERS, SETTINGS_READERS } from '../http/lease-parties.ts';
+import { PARTY_READERS, SETTINGS_READERS } from '../access/lease-parties.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

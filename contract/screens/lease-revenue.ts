@@ -1,4 +1,4 @@
-import { REVENUE_READERS } from '../http/lease-revenue.ts';
+import { REVENUE_READERS } from '../access/lease-revenue.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

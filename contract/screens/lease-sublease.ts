@@ -1,4 +1,4 @@
-import { SUBLEASE_READERS, SUBLEASE_RECORD_READERS } from '../http/lease-sublease.ts';
+import { SUBLEASE_READERS, SUBLEASE_RECORD_READERS } from '../access/lease-sublease.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Sub-leasing (spec /leaseCenter; docs/decisions/042-sub-leasing.md): sub-lessors and the machines rented in. */

@@ -1,5 +1,5 @@
-import { CONTRACT_READERS } from '../http/lease-contracts.ts';
-import { HANDOVER_READERS } from '../http/lease-handover.ts';
+import { CONTRACT_READERS } from '../access/lease-contracts.ts';
+import { HANDOVER_READERS } from '../access/lease-handover.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Lease contracts (docs/decisions/029, 033): the list, the form, the detail and the public export. */

@@ -1,4 +1,4 @@
-import { LESSOR_READERS } from '../http/lessors.ts';
+import { LESSOR_READERS } from '../access/lessors.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Rental companies the operator onboards (docs/decisions/065-operator-onboarding.md). */

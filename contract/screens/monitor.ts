@@ -1,4 +1,4 @@
-import { MONITOR_READERS } from '../http/monitor.ts';
+import { MONITOR_READERS } from '../access/monitor.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Video monitoring (docs/decisions/057-video-monitoring.md): the player and the cameras bound to the machines. */

@@ -1,5 +1,5 @@
-import { ASSET_READERS } from '../http/accessories.ts';
-import { PERIPHERAL_READERS } from '../http/peripherals.ts';
+import { ASSET_READERS } from '../access/accessories.ts';
+import { PERIPHERAL_READERS } from '../access/peripherals.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Peripheral registries beside the machines: virtual hosts, controllers, GPS gateways, accessories. */

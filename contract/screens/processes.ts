@@ -1,4 +1,4 @@
-import { PROCESS_MAINTAINERS, PROCESS_USERS } from '../http/processes.ts';
+import { PROCESS_MAINTAINERS, PROCESS_USERS } from '../access/processes.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { PRODUCT_READERS } from '../http/products.ts';
+import { PRODUCT_READERS } from '../access/products.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { INSPECTORS, QUALITY_READERS } from '../http/quality.ts';
+import { INSPECTORS, QUALITY_READERS } from '../access/quality.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Quality management and end-of-line testing (docs/decisions/055-quality-management.md). */

@@ -1,4 +1,4 @@
-import { RENEWAL_READERS } from '../http/renewals.ts';
+import { RENEWAL_READERS } from '../access/renewals.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

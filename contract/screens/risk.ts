@@ -1,4 +1,4 @@
-import { RISK_LOCKERS, RISK_READERS } from '../http/risk.ts';
+import { RISK_LOCKERS, RISK_READERS } from '../access/risk.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Risk control: lock tasks, risk records, lock day settings. */

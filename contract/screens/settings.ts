@@ -1,4 +1,4 @@
-import { CORPORATE_READERS } from '../http/settings.ts';
+import { CORPORATE_READERS } from '../access/settings.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Basic settings: `active=first` the personal tab, `active=second` the corporate one (roles 5 and 6). */

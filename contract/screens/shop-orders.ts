@@ -1,5 +1,5 @@
 import { SHOP_ORDER_STATES } from '../codes/shop-orders.ts';
-import { SHOP_ORDER_READERS } from '../http/shop-orders.ts';
+import { SHOP_ORDER_READERS } from '../access/shop-orders.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**

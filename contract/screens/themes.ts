@@ -1,4 +1,4 @@
-import { THEME_EDITORS } from '../http/themes.ts';
+import { THEME_EDITORS } from '../access/themes.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** The theme page (spec: system management, "theme"; decision 004, addendum). */

@@ -1,4 +1,4 @@
-import { DEVICE_READERS } from '../http/devices.ts';
+import { DEVICE_READERS } from '../access/devices.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Track playback of one machine (spec: "Track playback: start, pause, speed, alarm list"). */

@@ -1,4 +1,4 @@
-import { UPKEEP_READERS } from '../http/upkeep.ts';
+import { UPKEEP_READERS } from '../access/upkeep.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Maintenance reminders: upkeep plans, due soon and overdue. */

@@ -1,5 +1,5 @@
-import { RULE_READERS } from '../http/alarm-rules.ts';
-import { ALARM_READERS } from '../http/warning.ts';
+import { RULE_READERS } from '../access/alarm-rules.ts';
+import { ALARM_READERS } from '../access/warning.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Alarms: the alarm centre (spec /warning/all) and the thresholds that raise alarms. */

@@ -1,5 +1,5 @@
 import { TECHNICIAN_ROLES } from '../codes/roles.ts';
-import { WORK_ORDER_KEEPERS, WORK_ORDER_READERS } from '../http/work-orders.ts';
+import { WORK_ORDER_KEEPERS, WORK_ORDER_READERS } from '../access/work-orders.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /** Maintenance work orders and technicians, under the alarms and maintenance group (spec /warning). */

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { API_STATUS } from '@console/contract/http/envelope';
-import { COMMAND_ROLES } from '@console/contract/http/commands';
-import { RISK_LOCKERS } from '@console/contract/http/risk';
+import { COMMAND_ROLES } from '@console/contract/access/commands';
+import { RISK_LOCKERS } from '@console/contract/access/risk';
 import type { CommandType } from '@console/contract/mqtt/payloads';
 import { devices } from '@console/db/schema/devices';
 import type { AppDeps } from '../lib/deps.ts';

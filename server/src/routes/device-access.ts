@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
-import { DEVICE_EDITORS } from '@console/contract/http/devices';
+import { DEVICE_EDITORS } from '@console/contract/access/devices';
 import { listPage } from '../lib/list-page.ts';
 import { keywordIn } from '../lib/search.ts';
 import { forbidden, invalidField, notFound } from '../lib/errors.ts';

@@ -6,7 +6,8 @@ import {
 } from '@console/contract/http/finance-tasks';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
-import { INVOICE_ISSUERS, invoiceEndpoints } from '@console/contract/http/invoices';
+import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { INVOICE_ISSUERS } from '@console/contract/access/invoices';
 import { renewalEndpoints } from '@console/contract/http/renewals';
 import { invoiceScreens } from '@console/contract/screens/invoices';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';

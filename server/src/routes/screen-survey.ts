@@ -5,12 +5,12 @@ import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 import {
   AGE_BANDS,
-  SURVEY_MAINTENANCE_READERS,
   SURVEY_PLANS,
   SURVEY_WINDOWS,
   screenEndpoints,
   type SurveyScreen,
 } from '@console/contract/http/screens';
+import { SURVEY_MAINTENANCE_READERS } from '@console/contract/access/screens';
 import type { ScopedData } from '../lib/data.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { dayInZone } from '../lib/time.ts';

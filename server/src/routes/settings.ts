@@ -3,12 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { accountTickets, organisations, sessions, users } from '@console/db/schema/accounts';
 import { hashPassword, verifyPassword } from '@console/db/password';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
-import {
-  CORPORATE_EDITORS,
-  settingsEndpoints,
-  type CompanyProfile,
-  type Profile,
-} from '@console/contract/http/settings';
+import { settingsEndpoints, type CompanyProfile, type Profile } from '@console/contract/http/settings';
+import { CORPORATE_EDITORS } from '@console/contract/access/settings';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
 import { companyIdIssue } from '@console/contract/codes/tax-regimes';

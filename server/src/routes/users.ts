@@ -5,13 +5,8 @@ import { ADMIN_ROLES } from '@console/contract/codes/roles';
 import { maskIdNumber, maskName } from '@console/contract/codes/masks';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
-import {
-  IDENTITY_REVEALERS,
-  INVOICE_EDITORS,
-  ROLE_CHANGERS,
-  assignableRoles,
-  userEndpoints,
-} from '@console/contract/http/users';
+import { assignableRoles, userEndpoints } from '@console/contract/http/users';
+import { IDENTITY_REVEALERS, INVOICE_EDITORS, ROLE_CHANGERS } from '@console/contract/access/users';
 import type { ScopedData } from '../lib/data.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { listOrder, listPage } from '../lib/list-page.ts';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
-import { COMMAND_ROLES, commandEndpoints, type CommandItem } from '@console/contract/http/commands';
+import { commandEndpoints, type CommandItem } from '@console/contract/http/commands';
+import { COMMAND_ROLES } from '@console/contract/access/commands';
 import { commands, devices } from '@console/db/schema/devices';
 import { organisations } from '@console/db/schema/accounts';
 import { DEMO_PASSWORD } from '@console/db/seed/accounts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, ROLE_IDS } from '@console/contract/codes/roles';
-import { INGEST_ROLES, ingestEndpoints } from '@console/contract/http/ingest';
+import { ingestEndpoints } from '@console/contract/http/ingest';
+import { INGEST_ROLES } from '@console/contract/access/ingest';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';

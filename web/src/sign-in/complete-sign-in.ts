@@ -1,5 +1,6 @@
 import type { UiLang } from '@console/contract/codes/ui-lang';
-import { authEndpoints, DASHBOARD_ROLE, type LoginData } from '@console/contract/http/auth';
+import { authEndpoints, type LoginData } from '@console/contract/http/auth';
+import { DASHBOARD_ROLE } from '@console/contract/access/auth';
 import { clearSession, getSession, signedInSession, updateSession } from '../lib/session.ts';
 import { call, CallFailure } from './api.ts';
 import { messageText, type Translate } from './texts.ts';

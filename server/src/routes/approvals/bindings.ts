@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { joinRoles } from '@console/contract/codes/approvals';
 import { maskName } from '@console/contract/codes/masks';
-import { BIND_REQUESTERS, bindEndpoints, type BindRow } from '@console/contract/http/approvals';
+import { bindEndpoints, type BindRow } from '@console/contract/http/approvals';
+import { BIND_REQUESTERS } from '@console/contract/access/approvals';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { bindRequests } from '@console/db/schema/approvals';
 import { organisations, sessions, users } from '@console/db/schema/accounts';

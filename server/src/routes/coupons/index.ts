@@ -5,7 +5,8 @@ import {
   type CouponIssueState,
   type CouponUseState,
 } from '@console/contract/codes/coupons';
-import { COUPON_WRITERS, couponEndpoints, type CouponRow } from '@console/contract/http/coupons';
+import { couponEndpoints, type CouponRow } from '@console/contract/http/coupons';
+import { COUPON_WRITERS } from '@console/contract/access/coupons';
 import { users } from '@console/db/schema/accounts';
 import { couponReceipts, coupons } from '@console/db/schema/coupons';
 import type { ScopedData } from '../../lib/data.ts';

@@ -3,7 +3,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { LESSOR_ROLES, ROLE } from '@console/contract/codes/roles';
-import { PEOPLE_OPERATORS } from '@console/contract/http/customers';
+import { PEOPLE_OPERATORS } from '@console/contract/access/customers';
 import { MAINLAND_MOBILE } from '@console/contract/http/fields';
 import type { ScopedData } from '../../lib/data.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import { hasRiskPermission } from '@console/contract/codes/device-status';
-import { COMMAND_ROLES } from '@console/contract/http/commands';
+import { COMMAND_ROLES } from '@console/contract/access/commands';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { kindData } from '@console/contract/mqtt/payloads';
 import { alarms } from '@console/db/schema/warning';

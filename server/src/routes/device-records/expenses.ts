@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { deviceRecordEndpoints, EXPENSE_READERS, type ExpenseItem } from '@console/contract/http/device-records';
+import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
+import { EXPENSE_READERS } from '@console/contract/access/device-records';
 import type { ParsedBodyOf, ParsedQueryOf } from '@console/contract/http/endpoint';
 import { users } from '@console/db/schema/accounts';
 import { deviceExpenses } from '@console/db/schema/device-records';

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
-import { COMMAND_ROLES, DEFAULT_TTL_MINUTES } from '@console/contract/http/commands';
+import { DEFAULT_TTL_MINUTES } from '@console/contract/http/commands';
+import { COMMAND_ROLES } from '@console/contract/access/commands';
 import { deviceRecordEndpoints, WAKE_EVERY_HOURS } from '@console/contract/http/device-records';
 import type { ScopedData } from '../../lib/data.ts';
 import { commands, deviceLogs } from '@console/db/schema/devices';

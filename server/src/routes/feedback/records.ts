@@ -1,7 +1,8 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { feedback } from '@console/db/schema/feedback';
-import { FEEDBACK_HANDLERS, feedbackEndpoints, type FeedbackRow } from '@console/contract/http/feedback';
+import { feedbackEndpoints, type FeedbackRow } from '@console/contract/http/feedback';
+import { FEEDBACK_HANDLERS } from '@console/contract/access/feedback';
 import { listPage, sortDirection } from '../../lib/list-page.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { AppDeps } from '../../lib/deps.ts';

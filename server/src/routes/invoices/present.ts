@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_ACTIONS, invoiceAllows, type InvoiceAction } from '@console/contract/codes/invoices';
 import { ROLE } from '@console/contract/codes/roles';
-import { INVOICE_REQUESTERS, type InvoiceRow } from '@console/contract/http/invoices';
+import { type InvoiceRow } from '@console/contract/http/invoices';
+import { INVOICE_REQUESTERS } from '@console/contract/access/invoices';
 import { users } from '@console/db/schema/accounts';
 import { invoiceItems, invoices } from '@console/db/schema/invoices';
 import type { ScopedData } from '../../lib/data.ts';

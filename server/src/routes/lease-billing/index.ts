@@ -11,13 +11,8 @@ import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/le
 import { contracts, renters } from '@console/db/schema/lease';
 import { organisations } from '@console/db/schema/accounts';
 import { daysOverdue } from '@console/contract/codes/lease-billing';
-import {
-  ARREARS_EXEMPTERS,
-  BILL_VOIDERS,
-  billingEndpoints as api,
-  OPENING_WRITERS,
-  type BillRow,
-} from '@console/contract/http/lease-billing';
+import { billingEndpoints as api, type BillRow } from '@console/contract/http/lease-billing';
+import { ARREARS_EXEMPTERS, BILL_VOIDERS, OPENING_WRITERS } from '@console/contract/access/lease-billing';
 import { arrearsExemptions, lockDaySettings } from '@console/db/schema/risk';
 import type { SessionUser } from '../../lib/session.ts';
 import { activeExemptions, previewArrears, reachedSteps, runArrearsLocks } from '../../risk/arrears.ts';

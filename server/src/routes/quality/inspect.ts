@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { FINISHED_STATES, isAutomatic, judge } from '@console/contract/codes/quality';
-import { INSPECTORS, type InspectionRow } from '@console/contract/http/quality';
+import { type InspectionRow } from '@console/contract/http/quality';
+import { INSPECTORS } from '@console/contract/access/quality';
 import type { KindData } from '@console/contract/mqtt/payloads';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';

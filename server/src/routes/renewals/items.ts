@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { RenewalItemKind } from '@console/contract/codes/renewals';
-import { RENEWAL_PAYERS, renewalEndpoints, type RenewalItem } from '@console/contract/http/renewals';
+import { renewalEndpoints, type RenewalItem } from '@console/contract/http/renewals';
+import { RENEWAL_PAYERS } from '@console/contract/access/renewals';
 import type { ParsedQueryOf } from '@console/contract/http/endpoint';
 import { devices } from '@console/db/schema/devices';
 import { renewalLines, renewalOrders, renewalPrices } from '@console/db/schema/renewals';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SHOP_ORDER_FLOW, type ShopOrderActor, type ShopUserAction } from '@console/contract/codes/shop-orders';
-import { SHOP_BUYERS, SHOP_SELLERS } from '@console/contract/http/shop-orders';
+import { SHOP_BUYERS, SHOP_SELLERS } from '@console/contract/access/shop-orders';
 import { shopOrders } from '@console/db/schema/shop-orders';
 import type { ScopedData } from '../../lib/data.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';

@@ -1,6 +1,7 @@
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FAULT_TYPE } from '@console/contract/codes/service';
-import { CASE_WRITERS, caseEndpoints, type CaseRow } from '@console/contract/http/cases';
+import { caseEndpoints, type CaseRow } from '@console/contract/http/cases';
+import { CASE_WRITERS } from '@console/contract/access/cases';
 import { caseScreens } from '@console/contract/screens/cases';
 import { href } from '@console/contract/screens/screen';
 import { defineFields } from '../../components/fields.tsx';

@@ -1,4 +1,5 @@
-import { COUPON_WRITERS, couponEndpoints } from '@console/contract/http/coupons';
+import { couponEndpoints } from '@console/contract/http/coupons';
+import { COUPON_WRITERS } from '@console/contract/access/coupons';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useHasRole } from '../../lib/session.ts';
 

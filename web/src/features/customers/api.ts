@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CUSTOMER_WRITERS, PEOPLE_OPERATORS, customerEndpoints } from '@console/contract/http/customers';
+import { customerEndpoints } from '@console/contract/http/customers';
+import { CUSTOMER_WRITERS, PEOPLE_OPERATORS } from '@console/contract/access/customers';
 import { endpointQuery, readsOf } from '../../lib/endpoint-query.ts';
 import { useSession } from '../../lib/session.ts';
 

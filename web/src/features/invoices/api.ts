@@ -1,4 +1,5 @@
-import { INVOICE_REQUESTERS, invoiceEndpoints } from '@console/contract/http/invoices';
+import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { INVOICE_REQUESTERS } from '@console/contract/access/invoices';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { apiHeaders } from '../../lib/api-client.ts';
 import { useHasRole } from '../../lib/session.ts';

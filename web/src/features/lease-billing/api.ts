@@ -1,4 +1,5 @@
-import { billingEndpoints, OPENING_WRITERS, RECEIPT_WRITERS } from '@console/contract/http/lease-billing';
+import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { OPENING_WRITERS, RECEIPT_WRITERS } from '@console/contract/access/lease-billing';
 import { partyEndpoints } from '@console/contract/http/lease-parties';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,5 +1,6 @@
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
-import { CONTRACT_WRITERS, leaseContractEndpoints } from '@console/contract/http/lease-contracts';
+import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
+import { CONTRACT_WRITERS } from '@console/contract/access/lease-contracts';
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@console/contract/http/live';

@@ -1,4 +1,5 @@
-import { HANDOVER_WRITERS, leaseHandoverEndpoints } from '@console/contract/http/lease-handover';
+import { leaseHandoverEndpoints } from '@console/contract/http/lease-handover';
+import { HANDOVER_WRITERS } from '@console/contract/access/lease-handover';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { leaseHandoverScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';

@@ -1,5 +1,6 @@
 import { LEASE_MANAGER_ROLES } from '@console/contract/codes/lease-flow';
-import { SEAL_GRANTERS, RENTER_WRITERS, partyEndpoints } from '@console/contract/http/lease-parties';
+import { partyEndpoints } from '@console/contract/http/lease-parties';
+import { SEAL_GRANTERS, RENTER_WRITERS } from '@console/contract/access/lease-parties';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useSession } from '../../lib/session.ts';
 

@@ -1,4 +1,5 @@
-import { SUBLEASE_MANAGERS, subleaseEndpoints } from '@console/contract/http/lease-sublease';
+import { subleaseEndpoints } from '@console/contract/http/lease-sublease';
+import { SUBLEASE_MANAGERS } from '@console/contract/access/lease-sublease';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useSession } from '../../lib/session.ts';
 

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  LEASE_PRICE_READERS,
-  PRODUCT_WRITERS,
-  LEASE_PRICE_WRITERS,
-  productEndpoints,
-} from '@console/contract/http/products';
+import { productEndpoints } from '@console/contract/http/products';
+import { LEASE_PRICE_READERS, PRODUCT_WRITERS, LEASE_PRICE_WRITERS } from '@console/contract/access/products';
 import { endpointQuery, readsOf } from '../../lib/endpoint-query.ts';
 import { useHasRole } from '../../lib/session.ts';
 

@@ -1,4 +1,5 @@
-import { PLAN_EDITORS, INSPECTORS, qualityEndpoints } from '@console/contract/http/quality';
+import { qualityEndpoints } from '@console/contract/http/quality';
+import { PLAN_EDITORS, INSPECTORS } from '@console/contract/access/quality';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useHasRole } from '../../lib/session.ts';
 

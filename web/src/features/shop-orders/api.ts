@@ -1,6 +1,7 @@
 import { couponEndpoints } from '@console/contract/http/coupons';
 import { controllerEndpoints } from '@console/contract/http/peripherals';
-import { SHOP_BUYERS, shopOrderEndpoints } from '@console/contract/http/shop-orders';
+import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
+import { SHOP_BUYERS } from '@console/contract/access/shop-orders';
 import { simCardEndpoints } from '@console/contract/http/sim-cards';
 import { readsOf } from '../../lib/endpoint-query.ts';
 import { useHasRole } from '../../lib/session.ts';

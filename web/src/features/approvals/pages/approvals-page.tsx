@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { bindEndpoints, verificationEndpoints, VERIFICATION_REVIEWERS } from '@console/contract/http/approvals';
+import { bindEndpoints, verificationEndpoints } from '@console/contract/http/approvals';
+import { VERIFICATION_REVIEWERS } from '@console/contract/access/approvals';
 import { approvalScreens } from '@console/contract/screens/approvals';
 import { ListPage } from '../../../components/list-page.tsx';
 import { usePageSearch, useScreenQuery } from '../../../lib/screen-query.ts';

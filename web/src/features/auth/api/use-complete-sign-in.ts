@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { authEndpoints, DASHBOARD_ROLE, type LoginData } from '@console/contract/http/auth';
+import { authEndpoints, type LoginData } from '@console/contract/http/auth';
+import { DASHBOARD_ROLE } from '@console/contract/access/auth';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { emitApiEvent } from '../../../lib/api-events.ts';
 import { messageText } from '../../../lib/form-rules.ts';

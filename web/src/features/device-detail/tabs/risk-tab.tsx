@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommandItem } from '@console/contract/http/commands';
 import type { DeviceDetail } from '@console/contract/http/device-detail';
-import { RISK_LOCKERS } from '@console/contract/http/risk';
+import { RISK_LOCKERS } from '@console/contract/access/risk';
 import { tableColumnsOf } from '../../../components/list-page.tsx';
 import { LockTaskDialog } from '../../../components/lock-task/lock-task-dialog.tsx';
 import { useSession } from '../../../lib/session.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceEndpoints, DEVICE_INSTALLERS } from '@console/contract/http/devices';
+import { deviceEndpoints } from '@console/contract/http/devices';
+import { DEVICE_INSTALLERS } from '@console/contract/access/devices';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useHasRole } from '../../../lib/session.ts';

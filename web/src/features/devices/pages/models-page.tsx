@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { deviceModelEndpoints } from '@console/contract/http/device-models';
-import { DEVICE_EDITORS } from '@console/contract/http/devices';
+import { DEVICE_EDITORS } from '@console/contract/access/devices';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';

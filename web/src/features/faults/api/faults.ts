@@ -1,4 +1,5 @@
-import { FAULT_RAISERS, FAULT_WRITERS, faultEndpoints } from '@console/contract/http/faults';
+import { faultEndpoints } from '@console/contract/http/faults';
+import { FAULT_RAISERS, FAULT_WRITERS } from '@console/contract/access/faults';
 import { readsOf } from '../../../lib/endpoint-query.ts';
 import { useHasRole } from '../../../lib/session.ts';
 

@@ -1,4 +1,5 @@
-import { FEEDBACK_SUBMITTERS, feedbackEndpoints } from '@console/contract/http/feedback';
+import { feedbackEndpoints } from '@console/contract/http/feedback';
+import { FEEDBACK_SUBMITTERS } from '@console/contract/access/feedback';
 import { readsOf } from '../../../lib/endpoint-query.ts';
 import { useHasRole } from '../../../lib/session.ts';
 

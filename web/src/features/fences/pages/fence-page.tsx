@@ -2,7 +2,8 @@ import { Card, Col, Form, Input, InputNumber, Radio, Row, Space, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FENCE_EDITORS, fenceEndpoints, type FenceDetail } from '@console/contract/http/fences';
+import { fenceEndpoints, type FenceDetail } from '@console/contract/http/fences';
+import { FENCE_EDITORS } from '@console/contract/access/fences';
 import { DayField, TimeField } from '../../../components/picker-fields.tsx';
 import { DetailPage } from '../../../components/detail-page.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';

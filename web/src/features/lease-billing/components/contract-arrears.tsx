@@ -2,7 +2,8 @@ import { App, Button, Card, Descriptions, Input, Popconfirm, Space, Tag, Typogra
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
-import { BILL_READERS, billingEndpoints, exemptForm, type ContractArrears } from '@console/contract/http/lease-billing';
+import { billingEndpoints, exemptForm, type ContractArrears } from '@console/contract/http/lease-billing';
+import { BILL_READERS } from '@console/contract/access/lease-billing';
 import { amountText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';

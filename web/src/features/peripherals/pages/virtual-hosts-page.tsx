@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DEVICE_EDITORS } from '@console/contract/http/devices';
+import { DEVICE_EDITORS } from '@console/contract/access/devices';
 import { virtualHostEndpoints } from '@console/contract/http/virtual-hosts';
 import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';

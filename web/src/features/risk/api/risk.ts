@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@console/contract/http/live';
-import { RISK_LOCKERS } from '@console/contract/http/risk';
+import { RISK_LOCKERS } from '@console/contract/access/risk';
 import { invalidateEndpoints } from '../../../lib/endpoint-query.ts';
 import { useLiveEvent } from '../../../lib/live-events.ts';
 import { useHasRole } from '../../../lib/session.ts';

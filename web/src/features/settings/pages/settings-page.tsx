@@ -1,6 +1,6 @@
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CORPORATE_READERS } from '@console/contract/http/settings';
+import { CORPORATE_READERS } from '@console/contract/access/settings';
 import { DetailPage, type DetailTab } from '../../../components/detail-page.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { CompanyDetailsCard } from '../components/company-details-card.tsx';

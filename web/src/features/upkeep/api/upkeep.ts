@@ -1,4 +1,5 @@
-import { UPKEEP_WRITERS, upkeepEndpoints } from '@console/contract/http/upkeep';
+import { upkeepEndpoints } from '@console/contract/http/upkeep';
+import { UPKEEP_WRITERS } from '@console/contract/access/upkeep';
 import { readsOf } from '../../../lib/endpoint-query.ts';
 import { useHasRole } from '../../../lib/session.ts';
 

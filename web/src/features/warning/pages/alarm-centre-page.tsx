@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { warningEndpoints, type AlarmRow } from '@console/contract/http/warning';
-import { WORK_ORDER_KEEPERS } from '@console/contract/http/work-orders';
+import { WORK_ORDER_KEEPERS } from '@console/contract/access/work-orders';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';

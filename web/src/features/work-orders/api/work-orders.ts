@@ -1,6 +1,7 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { technicianEndpoints } from '@console/contract/http/technicians';
-import { WORK_ORDER_KEEPERS, workOrderEndpoints } from '@console/contract/http/work-orders';
+import { workOrderEndpoints } from '@console/contract/http/work-orders';
+import { WORK_ORDER_KEEPERS } from '@console/contract/access/work-orders';
 import { endpointQuery, readsOf } from '../../../lib/endpoint-query.ts';
 import { useHasRole, useSession } from '../../../lib/session.ts';
 import { href } from '@console/contract/screens/screen';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FAULT_TYPE, WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '@console/contract/codes/service';
-import { CASE_READERS } from '@console/contract/http/cases';
+import { CASE_READERS } from '@console/contract/access/cases';
 import { workOrderEndpoints, type WorkOrderDetail } from '@console/contract/http/work-orders';
 import { useHasRole } from '../../../lib/session.ts';
 import { useCodeLabel } from '../../../components/code-label.ts';
