@@ -67,14 +67,8 @@ export const useSubleaseFields = defineFields<SubleaseRow>()('lease-sublease', {
   endOn: { label: 'subleases.endOn', sortable: true },
   returnedOn: { label: 'subleases.returnedOn' },
   businessModel: { label: 'subleases.businessModel', kind: 'code', table: BUSINESS_MODEL },
-  dayCents: {
-    label: 'subleases.dayPrice',
-    value: (row) => (row.dayCents === null ? '' : (row.dayCents / 100).toFixed(2)),
-  },
-  monthCents: {
-    label: 'subleases.monthPrice',
-    value: (row) => (row.monthCents === null ? '' : (row.monthCents / 100).toFixed(2)),
-  },
+  dayCents: { label: 'subleases.dayPrice', kind: 'money' },
+  monthCents: { label: 'subleases.monthPrice', kind: 'money' },
   costCents: { label: 'subleases.cost', kind: 'money' },
   status: { label: 'subleases.status', kind: 'code', table: DEVICE_STATUS },
   leasedOut: {
