@@ -66,10 +66,12 @@ export function seedLeaseBills(db: Db, now: number): void {
       .where(and(eq(users.orgId, lessorOrgId), eq(users.roleId, 10)))
       .get();
     if (!clerk) continue;
+    // A company abroad is paid by transfer and cheque, a Chinese one by transfer and WeChat Pay.
+    const second: ReceiptMethod = lessorLang(db, lessorOrgId) === 'en' ? 'cheque' : 'wechat';
     const pay = (renterOrgId: number, amountCents: number, receivedOn: string, n: number, method: ReceiptMethod) => {
       if (amountCents <= 0) return;
       db.transaction((tx) => {
-        const reference = n === 0 ? `DEMO-${lessorOrgId}-${renterOrgId}` : `DEMO-${lessorOrgId}-${renterOrgId}-${n}`;
+        const reference = receiptReference(method, receivedOn, `${lessorOrgId}-${renterOrgId}-${n}`);
         const { id } = tx
           .insert(receipts)
           .values({ lessorOrgId, renterOrgId, amountCents, method, receivedOn, reference, createdBy: clerk.id })
@@ -116,7 +118,7 @@ export function seedLeaseBills(db: Db, now: number): void {
       }
       [...months.entries()].forEach(([month, amountCents], i) => {
         const last = open.filter((b) => b.dueOn.startsWith(month) && b.dueOn <= cutoff).at(-1)!;
-        pay(renterOrgId, amountCents, last.dueOn, i + 1, i % 2 === 0 ? 'transfer' : 'wechat');
+        pay(renterOrgId, amountCents, last.dueOn, i + 1, i % 2 === 0 ? 'transfer' : second);
       });
     });
     refreshArrears(db, lessorOrgId, day);
@@ -137,14 +139,40 @@ function seedOpeningBalances(
   for (const r of owing) {
     const day = orgDay(db, r.lessorOrgId, now);
     const asOf = addDays(day, -GO_LIVE_DAYS);
-    const lessor = db
-      .select({ name: organisations.name })
-      .from(organisations)
-      .where(eq(organisations.id, r.lessorOrgId))
-      .get();
-    const lang = BUSINESSES.find((b) => b.lessor === lessor?.name)?.lang ?? 'zh';
+    const lang = lessorLang(db, r.lessorOrgId);
     db.transaction((tx) =>
       writeOpeningBalance(tx, { ...r, asOf, dueOn: addDays(asOf, 30), note: say(lang, OPENING_NOTE) }, day),
     );
   }
+}
+
+/** The language a seeded rental company keeps its records in. */
+function lessorLang(db: Db, lessorOrgId: number): 'zh' | 'en' {
+  const lessor = db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, lessorOrgId))
+    .get();
+  return BUSINESSES.find((b) => b.lessor === lessor?.name)?.lang ?? 'zh';
+}
+
+/**
+ * A receipt's reference as its channel writes it: a bank transfer's serial, a WeChat Pay transaction number, a
+ * cheque's number. The digits come from the receipt's key (not the seed's random draws, so every later draw of the
+ * demo stays where it was) and are in no sequence.
+ */
+function receiptReference(method: ReceiptMethod, receivedOn: string, key: string): string {
+  let hash = 2166136261;
+  const digits = (count: number) => {
+    let out = '';
+    while (out.length < count) {
+      for (const char of `${key}:${out.length}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+      out += String(hash % 100000).padStart(5, '0');
+    }
+    return out.slice(0, count);
+  };
+  const day = receivedOn.replaceAll('-', '');
+  if (method === 'wechat') return `4200${digits(6)}${day}${digits(10)}`;
+  if (method === 'cheque') return digits(6);
+  return `TRF${day}${digits(6)}`;
 }

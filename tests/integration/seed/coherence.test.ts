@@ -11,6 +11,7 @@ import { simCards } from '@console/db/schema/sim-cards';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrders } from '@console/db/schema/work-orders';
 import { invoices } from '@console/db/schema/invoices';
+import { receipts } from '@console/db/schema/lease-billing';
 import { products } from '@console/db/schema/products';
 import { shopOrders } from '@console/db/schema/shop-orders';
 import { isAbn } from '@console/contract/codes/tax-regimes';
@@ -208,6 +209,11 @@ describe('the seeded demo business is coherent', () => {
     expectEvery(asked, (i) =>
       english(i.orgId) ? i.invoiceType === 'taxInvoice' && isAbn(i.taxNumber) : i.invoiceType !== 'taxInvoice',
     );
+    // Rent is paid through the channels of the company's country, with the reference its channel writes.
+    const paid = db().select().from(receipts).all();
+    expect(paid.some((r) => english(r.lessorOrgId)) && paid.some((r) => !english(r.lessorOrgId))).toBe(true);
+    expectEvery(paid, (r) => !(english(r.lessorOrgId) && ['wechat', 'alipay'].includes(r.method)));
+    expectEvery(paid, (r) => /^(TRF\d{14}|4200\d{24}|\d{6})$/.test(r.reference));
   });
 
   it("shows each rental company's lock tasks in every stage, none leaving a machine locked", () => {
