@@ -33,8 +33,8 @@ export const KIND_TEXTS: Record<MachineKind, { faults: KindFault[]; upkeep: Both
       },
     ],
     upkeep: {
-      zh: '例行保养：检查液压油位与管路、润滑剪叉铰点、测试紧急下降',
-      en: 'Routine service: hydraulic oil and hoses, grease the scissor pins, test the emergency lowering',
+      zh: '例行保养：检查液压油位与管路、润滑铰点、测试紧急下降',
+      en: 'Routine service: hydraulic oil and hoses, grease the pivot pins, test the emergency lowering',
     },
     feedback: [
       { zh: '平台升到一半停住，报警灯闪烁', en: 'The platform stops halfway up and the warning light flashes' },

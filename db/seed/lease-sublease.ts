@@ -82,8 +82,11 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     ...leased.map((m) => ({ deviceId: m.deviceId!, startOn: day(Date.parse(`${m.startOn}T00:00:00Z`) - 10 * DAY) })),
     ...stock.map((m) => ({ deviceId: m.id, startOn: day(now - 20 * DAY) })),
   ];
-  const stamp = day(now).replaceAll('-', '');
+  // A sub-lease is numbered on the day it was recorded, its first day (as the console numbers a new one today).
+  const perDay = new Map<string, number>();
   machines.forEach(({ deviceId, startOn }, i) => {
+    const stamp = startOn.replaceAll('-', '');
+    perDay.set(stamp, (perDay.get(stamp) ?? 0) + 1);
     const terms = {
       startOn,
       endOn: day(Date.parse(`${startOn}T00:00:00Z`) + 364 * DAY),
@@ -95,7 +98,7 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     db.insert(subleases)
       .values({
         ...terms,
-        number: `ZL-${stamp}-${String(i + 1).padStart(4, '0')}`,
+        number: `ZL-${stamp}-${String(perDay.get(stamp)).padStart(4, '0')}`,
         orgId: lessorId,
         sublessorOrgId: orgs.sublessor,
         deviceId,

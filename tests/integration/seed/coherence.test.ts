@@ -12,6 +12,7 @@ import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrders } from '@console/db/schema/work-orders';
 import { invoices } from '@console/db/schema/invoices';
 import { receipts } from '@console/db/schema/lease-billing';
+import { subleases } from '@console/db/schema/lease-sublease';
 import { products } from '@console/db/schema/products';
 import { shopOrders } from '@console/db/schema/shop-orders';
 import { isAbn } from '@console/contract/codes/tax-regimes';
@@ -214,6 +215,10 @@ describe('the seeded demo business is coherent', () => {
     expect(paid.some((r) => english(r.lessorOrgId)) && paid.some((r) => !english(r.lessorOrgId))).toBe(true);
     expectEvery(paid, (r) => !(english(r.lessorOrgId) && ['wechat', 'alipay'].includes(r.method)));
     expectEvery(paid, (r) => /^(TRF\d{14}|4200\d{24}|\d{6})$/.test(r.reference));
+    // A sub-lease is numbered on the day it began, not on the day the demo was made.
+    const rentedIn = db().select().from(subleases).all();
+    expect(rentedIn.length).toBeGreaterThan(0);
+    expectEvery(rentedIn, (l) => l.number.startsWith(`ZL-${l.startOn.replaceAll('-', '')}-`));
   });
 
   it("shows each rental company's lock tasks in every stage, none leaving a machine locked", () => {
