@@ -1,10 +1,19 @@
 // First, before any module builds or uses a schema.
 import './lib/zod-config.ts';
+import { authEndpoints } from '@console/contract/http/auth';
+import { brandEndpoints } from '@console/contract/http/brand';
+import { askEarly } from './lib/early-calls.ts';
 import { getSession } from './lib/session.ts';
-import { openSignIn, signInPageOf } from './sign-in/boot.ts';
+import { openSignIn, signInPageOf, startLang } from './sign-in/boot.ts';
 
-/** The console (antd, the router, every page) loads only for a page that needs it (decision 060). */
+/**
+ * The console (antd, the router, every page) loads only for a page that needs it (decision 060). The brand and the
+ * signed-in user, which it reads first, are asked for while its code loads.
+ */
 function startConsole(beforeRender?: () => void): void {
+  const { token } = getSession();
+  const first = token ? [brandEndpoints.metadata.path, authEndpoints.getUserInfo.path] : [brandEndpoints.metadata.path];
+  askEarly(first, startLang(), token);
   void import('./console.tsx').then((m) => m.startConsole(beforeRender));
 }
 

@@ -2,6 +2,7 @@ import { API_STATUS, LOGOUT_MESSAGE } from '@console/contract/http/envelope';
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
 import { emitApiEvent } from './api-events.ts';
 import { currentLang } from './i18n.ts';
+import { takeEarly } from './early-calls.ts';
 import { requestHeaders } from './request-headers.ts';
 import { getSession } from './session.ts';
 
@@ -68,18 +69,22 @@ export async function callApi<E extends Endpoint>(
   try {
     let text: string;
     try {
-      const response = await fetch(`/api${endpoint.path}${queryString(input.query as Record<string, unknown>)}`, {
-        method: endpoint.method,
-        credentials: 'include',
-        headers: requestHeaders(currentLang(), getSession().token, endpoint.method === 'POST' && !isForm),
-        body:
-          endpoint.method === 'POST'
-            ? isForm
-              ? (input.body as FormData)
-              : JSON.stringify(input.body ?? {})
-            : undefined,
-        signal,
-      });
+      const url = `/api${endpoint.path}${queryString(input.query as Record<string, unknown>)}`;
+      const headers = requestHeaders(currentLang(), getSession().token, endpoint.method === 'POST' && !isForm);
+      const early = endpoint.method === 'GET' ? takeEarly(url, headers) : undefined;
+      const response = await (early ??
+        fetch(url, {
+          method: endpoint.method,
+          credentials: 'include',
+          headers,
+          body:
+            endpoint.method === 'POST'
+              ? isForm
+                ? (input.body as FormData)
+                : JSON.stringify(input.body ?? {})
+              : undefined,
+          signal,
+        }));
       text = await response.text();
       if (!response.ok && !text.startsWith('{')) throw new Error(`${response.status} ${response.statusText}`);
     } catch (error) {

@@ -41,7 +41,7 @@ let ready: Promise<unknown> = Promise.resolve();
 
 /** Starts the console's language: the saved choice, else by time zone. Resolves once its texts are loaded. */
 export function initI18n(): Promise<unknown> {
-  const lang = defaultLang(browserTimeZone(), localStorage.getItem(LANG_KEY));
+  const lang = startingLang();
   applyDayjsLocale(lang);
   ready = catalogs(lang).then((bundle) =>
     i18n.use(initReactI18next).init({
@@ -63,8 +63,15 @@ function applyDayjsLocale(lang: UiLang) {
   dayjs.locale(lang === 'zh-cn' ? 'zh-cn' : 'en-au');
 }
 
+/** The language shown; before the texts are set up (the console's first calls), the one they will be in. */
 export function currentLang(): UiLang {
+  if (!i18n.language) return startingLang();
   return i18n.language === 'en' ? 'en' : 'zh-cn';
+}
+
+/** The saved choice, else the time zone's. */
+function startingLang(): UiLang {
+  return defaultLang(browserTimeZone(), localStorage.getItem(LANG_KEY));
 }
 
 /** The `lang` header: en_US for English, otherwise zh_CN. */
