@@ -94,6 +94,7 @@ describe('create-admin and db:reset from the command line', () => {
       encoding: 'utf8',
     });
 
+  // Three child processes, each starting TypeScript anew: a minute on a slow, busy host.
   it('resets a production database to empty, then makes its first administrator', () => {
     const env = { DB_FILE: join(dir, 'console.db'), NODE_ENV: 'production' };
     const reset = run('db-reset.ts', [], env);
@@ -118,7 +119,7 @@ describe('create-admin and db:reset from the command line', () => {
         .map((u) => u.roleId),
     ).toEqual([2]);
     dbh.close();
-  });
+  }, 180_000);
 
   // It seeds a whole demo database in a child process: minutes on a slow, busy host.
   it('db:reset recreates a development database with the demo accounts', () => {
