@@ -87,8 +87,8 @@ test('a change adds a machine to a contract in execution: approved, signed, deli
 
   await signInAs(page, api, ROLE.lessorAdmin);
   await page.goto(`/leaseCenter/contractDetail?id=${lease.contractId}`);
-  // The user's today, in the browser's zone, as the forms take it.
-  const today = dayInZone(Date.now(), await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+  // The company's today, as its forms and bills take it: from 16:00 UTC on it is the browser's tomorrow.
+  const today = dayInZone(Date.now(), BILLING_ZONE);
   const changeStatus = page.getByTestId('change-status');
   let changeUrl = '';
   let number = '';
