@@ -4,7 +4,8 @@ import { authEndpoints } from '@console/contract/http/auth';
 import { brandEndpoints } from '@console/contract/http/brand';
 import { askEarly } from './lib/early-calls.ts';
 import { getSession } from './lib/session.ts';
-import { openSignIn, signInPageOf, startLang } from './sign-in/boot.ts';
+import { startLang } from './lib/start-lang.ts';
+import { openSignIn, signInPageOf } from './sign-in/boot.ts';
 
 /**
  * The console (antd, the router, every page) loads only for a page that needs it (decision 060). The brand and the

@@ -6,11 +6,9 @@ import { initReactI18next } from 'react-i18next';
 import { defaultLang, type UiLang } from '@console/contract/codes/ui-lang';
 import type { Resources } from '../locales/resources.ts';
 import { currencyVariables } from './money.ts';
-import { browserTimeZone } from './request-headers.ts';
+import { LANG_KEY, startLang } from './start-lang.ts';
 
 export { defaultLang, type UiLang };
-
-const LANG_KEY = 'lang';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -41,7 +39,7 @@ let ready: Promise<unknown> = Promise.resolve();
 
 /** Starts the console's language: the saved choice, else by time zone. Resolves once its texts are loaded. */
 export function initI18n(): Promise<unknown> {
-  const lang = startingLang();
+  const lang = startLang();
   applyDayjsLocale(lang);
   ready = catalogs(lang).then((bundle) =>
     i18n.use(initReactI18next).init({
@@ -65,13 +63,8 @@ function applyDayjsLocale(lang: UiLang) {
 
 /** The language shown; before the texts are set up (the console's first calls), the one they will be in. */
 export function currentLang(): UiLang {
-  if (!i18n.language) return startingLang();
+  if (!i18n.language) return startLang();
   return i18n.language === 'en' ? 'en' : 'zh-cn';
-}
-
-/** The saved choice, else the time zone's. */
-function startingLang(): UiLang {
-  return defaultLang(browserTimeZone(), localStorage.getItem(LANG_KEY));
 }
 
 /** The `lang` header: en_US for English, otherwise zh_CN. */

@@ -1,8 +1,8 @@
-import { defaultLang, type UiLang } from '@console/contract/codes/ui-lang';
+import type { UiLang } from '@console/contract/codes/ui-lang';
 import { brandEndpoints } from '@console/contract/http/brand';
 import { authScreens } from '@console/contract/screens/auth';
 import { DEFAULT_BRAND, parseBrand, type Brand } from '../lib/brand-info.ts';
-import { browserTimeZone } from '../lib/request-headers.ts';
+import { startLang } from '../lib/start-lang.ts';
 import type { SessionState } from '../lib/session.ts';
 import { call } from './api.ts';
 import { loadTexts } from './texts.ts';
@@ -21,11 +21,6 @@ export function signInPageOf(pathname: string, session: SessionState): SignInPag
   if (session.isLogin && session.token) return null;
   if (pathname === authScreens.login.path) return 'login';
   return null;
-}
-
-/** The language saved or, without one, the time zone's, as the console chooses it (lib/i18n.ts). */
-export function startLang(): UiLang {
-  return defaultLang(browserTimeZone(), localStorage.getItem('lang'));
 }
 
 /** The brand of this host from metadata.do; the default when the call fails (spec section 8: silently). */
