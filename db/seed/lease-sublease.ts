@@ -7,6 +7,8 @@ import { devices } from '../schema/devices.ts';
 import { contractLines, contracts } from '../schema/lease.ts';
 import { subleases, sublessors } from '../schema/lease-sublease.ts';
 import { createUser, type DemoOrganisations } from './accounts.ts';
+import { SUBLESSOR } from './business.ts';
+import { creditCodeOf } from './identities.ts';
 
 /** The sub-lessor's demo account (role 11 in the sub-lessor's organisation): 138000011RR, RR its role. */
 export const SUBLESSOR_DEMO_ACCOUNT = '13800001111';
@@ -26,9 +28,11 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
       orgId: orgs.sublessor,
       lessorOrgId: lessorId,
       identityType: 2,
-      idNumber: '91320506MA1X8K2L3Q',
+      // A valid code of a company registered in Wuzhong (its form refuses any other on saving), whose account bears its
+      // registered name.
+      idNumber: creditCodeOf('吴中区', 'sublessor'),
       bankName: '中国工商银行苏州吴中支行',
-      bankAccountName: '江南转租合伙企业',
+      bankAccountName: SUBLESSOR.names.zh,
       bankAccount: '6222 0211 0203 4567 890',
       remark: '高空作业平台旺季补充设备',
     })

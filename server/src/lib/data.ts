@@ -6,6 +6,7 @@ import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { OPERATOR_ROLES } from '@console/contract/codes/roles';
 import { forbidden } from './errors.ts';
+import type { ReaderLang } from './org-brand.ts';
 import { perConnection } from './per-connection.ts';
 import type { SessionUser } from './session.ts';
 import { unitOfWork } from './unit-of-work.ts';
@@ -96,11 +97,17 @@ export class ScopedData {
   readonly #db: Db;
   readonly #user: SessionUser | null;
   #orgIds: number[] | null = null;
+  /**
+   * The reader's language: the names of records kept in two languages are answered in it (decision 064). Chinese
+   * where no one reads (a scheduler's work).
+   */
+  readonly lang: ReaderLang;
 
-  constructor(db: Db, user: SessionUser | null, orgIds: number[] | null = null) {
+  constructor(db: Db, user: SessionUser | null, orgIds: number[] | null = null, lang: ReaderLang = 'zh') {
     this.#db = db;
     this.#user = user;
     this.#orgIds = orgIds;
+    this.lang = lang;
   }
 
   /** The signed-in person (null on a public endpoint called without a session). */
@@ -205,11 +212,11 @@ export class ScopedData {
    * A read built once per `shape` for this person and scope on this connection, and kept (the most recently used
    * PREPARED_READS): drizzle builds a query's SQL anew on every call, which cost the device list about as much as
    * running it. The shape must name everything the build depends on besides the scope; the values its placeholders
-   * take come with each call (lib/binding.ts). The person and the visible organisations are part of the key, as
-   * scopes build them in as values.
+   * take come with each call (lib/binding.ts). The person, the visible organisations and the reader's language are
+   * part of the key, as scopes and names in the reader's language build them in as values.
    */
   prepared<T>(shape: string, build: () => T): T {
-    const key = `${shape}|${this.#user?.id ?? ''}|${this.orgIds().join(',')}`;
+    const key = `${shape}|${this.lang}|${this.#user?.id ?? ''}|${this.orgIds().join(',')}`;
     let kept = preparedReads.get(this.#db);
     if (!kept) preparedReads.set(this.#db, (kept = new Map()));
     const read = kept.get(key) as T | undefined;
@@ -226,7 +233,7 @@ export class ScopedData {
    * reads found.
    */
   write<T>(work: (tx: ScopedWrite) => T): T {
-    return unitOfWork(this.#db, (db) => work(new ScopedWrite(db, this.#user, this.orgIds())));
+    return unitOfWork(this.#db, (db) => work(new ScopedWrite(db, this.#user, this.orgIds(), this.lang)));
   }
 
   /** The whole database, for a read decision 028 allows past the user's scope; `why` names the case. */
@@ -251,8 +258,8 @@ export class ScopedWrite extends ScopedData {
   readonly update: Db['update'];
   readonly delete: Db['delete'];
 
-  constructor(tx: Db, user: SessionUser | null, orgIds: number[]) {
-    super(tx, user, orgIds);
+  constructor(tx: Db, user: SessionUser | null, orgIds: number[], lang: ReaderLang = 'zh') {
+    super(tx, user, orgIds, lang);
     this.insert = tx.insert.bind(tx);
     this.update = tx.update.bind(tx);
     this.delete = tx.delete.bind(tx);

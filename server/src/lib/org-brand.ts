@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Lang } from '@console/contract/messages/translate';
 import { CNY, type MoneyFormat } from '@console/contract/codes/money';
 import type { InvoiceType } from '@console/contract/codes/accounts';
 import { normaliseTaxId, taxRegimeIssue, type TaxRegime } from '@console/contract/codes/tax-regimes';
@@ -6,6 +8,7 @@ import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { lessorProfiles } from '@console/db/schema/lessors';
 import { brandByAppid } from './brands.ts';
+import type { ScopedData } from './data.ts';
 import type { AppDeps } from './deps.ts';
 import { invalidField } from './errors.ts';
 
@@ -62,6 +65,45 @@ export function textIn<K extends string>(record: InTwoLanguages<K>, field: K, la
 /** A record's name in a language: the one it keeps in that language, else the name it is registered under. */
 export function nameIn(record: InTwoLanguages<'name'>, lang: 'zh' | 'en'): string {
   return textIn(record, 'name', lang);
+}
+
+/** The language a reader's names are in: the console's (the `lang` header), as records keep them. */
+export type ReaderLang = 'zh' | 'en';
+
+export function readerLang(lang: Lang): ReaderLang {
+  return lang === 'en_US' ? 'en' : 'zh';
+}
+
+/**
+ * The name columns an edit of an organisation writes, spread over its form's fields, when the form edits one name
+ * (customers, distributors, renters, sub-lessors, the company's own details; `orgId` already found in the editor's
+ * scope). A name the record already answers (the registered one, or the reader's language's that lists show) keeps
+ * the registered one; a new name is kept as the reader's language's and cleared in the other, so that no reader goes
+ * on seeing the old name (the other language reads the new one until someone names it there).
+ */
+export function renamed(tx: ScopedData, orgId: number, name: string | undefined): Partial<InTwoLanguages<'name'>> {
+  if (name === undefined) return {};
+  const current = tx
+    .unscoped('alreadyScoped')
+    .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
+    .from(organisations)
+    .where(eq(organisations.id, orgId))
+    .get();
+  if (!current) return {};
+  if (name === current.name || name === nameIn(current, tx.lang)) return { name: current.name };
+  return { name, nameZh: tx.lang === 'zh' ? name : '', nameEn: tx.lang === 'en' ? name : '' };
+}
+
+/** A table keeping its names in two languages (organisations, device models, shop products). */
+type NamedInTwoLanguages = Record<'name' | 'nameZh' | 'nameEn', AnySQLiteColumn>;
+
+/**
+ * nameIn() in SQL, for a query answering a name to a reader: the name the record keeps in that language, else the
+ * one it is registered under; '' when a left join finds no record.
+ */
+export function nameInSql(table: NamedInTwoLanguages, lang: ReaderLang): SQL<string> {
+  const kept = lang === 'zh' ? table.nameZh : table.nameEn;
+  return sql<string>`coalesce(nullif(${kept}, ''), ${table.name}, '')`;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { asConflict } from './unit-of-work.ts';
 import { ScopedData } from './data.ts';
+import { readerLang } from './org-brand.ts';
 import { findSessionUser, type SessionUser } from './session.ts';
 import { resolveTimeZone } from './time.ts';
 
@@ -162,7 +163,7 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
       body: body.data,
       user,
       token,
-      data: new ScopedData(deps.dbh.db, user),
+      data: new ScopedData(deps.dbh.db, user, null, readerLang(lang)),
       lang,
       timeZone: resolveTimeZone(c.req.header('timeZone')),
       ip: clientIp(c, deps.env.TRUST_PROXY),

@@ -4,6 +4,7 @@ import type { Db } from '@console/db/client';
 import type { ScopedData } from './data.ts';
 import { idList, oneOf } from './binding.ts';
 import { perConnection } from './per-connection.ts';
+import { nameIn } from './org-brand.ts';
 
 /**
  * Organisations by id, for what refers to them. Who sees what is decided by ScopedData (lib/data.ts,
@@ -13,18 +14,26 @@ import { perConnection } from './per-connection.ts';
 /** The names of organisations by id, prepared once (every list shows some). */
 const namesOf = perConnection((db) =>
   db
-    .select({ id: organisations.id, name: organisations.name })
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      nameZh: organisations.nameZh,
+      nameEn: organisations.nameEn,
+    })
     .from(organisations)
     .where(oneOf(organisations.id, sql.placeholder('ids')))
     .prepare(),
 );
 
-/** The names of these organisations, by id (a record's owner, customer or distributor as a list shows it). */
+/**
+ * The names of these organisations, by id (a record's owner, customer or distributor as a list shows it), in the
+ * reader's language (nameIn, decision 064).
+ */
 export function orgNames(data: ScopedData, orgIds: readonly (number | null)[]): Map<number, string> {
   const ids = [...new Set(orgIds)].filter((id): id is number => id !== null);
   if (ids.length === 0) return new Map();
   const rows = namesOf(data.unscoped('referencedNames')).all({ ids: idList(ids) });
-  return new Map(rows.map((o) => [o.id, o.name]));
+  return new Map(rows.map((o) => [o.id, nameIn(o, data.lang)]));
 }
 
 /** The signed-in person's own organisation (sign-in answers with it). */

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { nameInSql } from '../lib/org-brand.ts';
 import type { ScopedData } from '../lib/data.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { alarmRules } from '@console/db/schema/alarm-rules';
@@ -18,7 +19,7 @@ import { formatInZone } from '../lib/time.ts';
  */
 function ruleOrgs(data: ScopedData) {
   return data
-    .select({ id: organisations.id, name: organisations.name })
+    .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
     .from(organisations, data.orgScope(organisations.id))
     .where(inArray(organisations.kind, ['operator', 'lessor']))
     .orderBy(asc(organisations.id))

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nameIn } from '../lib/org-brand.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { dropRequests, knownAddresses, organisations, qrLogins, smsOutbox, users } from '@console/db/schema/accounts';
 import type { ScopedData } from '../lib/data.ts';
@@ -56,7 +57,7 @@ export const authRoutes: RouteDef[] = [
       introduction: user.introduction,
       leaseType: user.leaseType,
       lessorAuth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0),
-      orgName: org.name,
+      orgName: nameIn(org, data.lang),
       today: orgToday(db, org.id, deps.now()),
       menus: menusFor(user.roleId as RoleId, lang),
     };

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { nameInSql } from '../lib/org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { DEVICE_EDITORS } from '@console/contract/access/devices';
@@ -58,7 +59,7 @@ export function distributorChoices(data: ScopedData, user: SessionUser): { id: n
   // Distributors work for the operator, beside its rental companies: a lessor's editor names one it does not see.
   return data
     .unscoped('referencedNames')
-    .select({ id: organisations.id, name: organisations.name })
+    .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
     .from(organisations)
     .where(
       and(

@@ -17,6 +17,7 @@ import { binding, idList, inline, oneOf, type Binder } from '../lib/binding.ts';
 import { perConnection } from '../lib/per-connection.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
 import { orgNames } from '../lib/scope.ts';
+import { nameIn } from '../lib/org-brand.ts';
 import { ownerOrgIds } from './device-access.ts';
 
 type Device = typeof devices.$inferSelect;
@@ -136,7 +137,8 @@ interface RowContext {
   timeZone: string;
   today: string;
   owned: number[];
-  models: Map<number, string>;
+  /** Each model's names: `shown` in the reader's language, `all` it is known by (to recognise a host type). */
+  models: Map<number, { shown: string; all: string[] }>;
   orgs: Map<number, string>;
   /** The sub-lessor of each machine rented in now, by machine. */
   rentedFrom: Map<number, string>;
@@ -155,7 +157,7 @@ const fenceNames = perConnection((db) =>
 /** The names of device models by id, prepared once (every page of machines shows them). */
 const modelNames = perConnection((db) =>
   db
-    .select({ id: deviceModels.id, name: deviceModels.name })
+    .select({ id: deviceModels.id, name: deviceModels.name, nameZh: deviceModels.nameZh, nameEn: deviceModels.nameEn })
     .from(deviceModels)
     .where(oneOf(deviceModels.id, sql.placeholder('ids')))
     .prepare(),
@@ -185,7 +187,9 @@ function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' |
   );
   return {
     rentedFrom: new Map(rentedIn.map((r) => [r.deviceId, sublessorNames.get(r.sublessorId) ?? ''])),
-    models: new Map(models.map((m) => [m.id, m.name])),
+    models: new Map(
+      models.map((m) => [m.id, { shown: nameIn(m, data.lang), all: [m.name, m.nameZh, m.nameEn].filter(Boolean) }]),
+    ),
     fences: new Map(fenced.map((f) => [f.id, f.name])),
     orgs: orgNames(
       data,
@@ -194,18 +198,27 @@ function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' |
   };
 }
 
+/**
+ * The host type a machine shows: the form suggests its model's name, so a host type that is one of the model's names
+ * is shown as the model's name in the reader's language; any other text as typed.
+ */
+function hostTypeOf(d: Device, model: { shown: string; all: string[] } | undefined): string {
+  return model && model.all.includes(d.hostType) ? model.shown : d.hostType;
+}
+
 function toRow(d: Device, ctx: RowContext): DeviceRow {
+  const model = ctx.models.get(d.modelId);
   return {
     id: d.id,
     serialNumber: d.serialNumber,
     hostSerial: d.hostSerial,
     hostName: d.hostName,
     deviceName: d.deviceName,
-    hostType: d.hostType,
+    hostType: hostTypeOf(d, model),
     brand: d.brand,
     kind: d.kind,
     modelId: d.modelId,
-    modelName: ctx.models.get(d.modelId) ?? '',
+    modelName: model?.shown ?? '',
     machineNumber: d.machineNumber,
     gpsSerial: d.gpsSerial,
     positioning: d.positioning,

@@ -22,6 +22,7 @@ import {
   visibleModels,
 } from './device-access.ts';
 import { deviceRows, listDevices } from './device-list.ts';
+import { nameInSql } from '../lib/org-brand.ts';
 
 type HostForm = ParsedBodyOf<typeof deviceEndpoints.update> | ParsedBodyOf<typeof deviceEndpoints.create>;
 
@@ -34,8 +35,24 @@ export function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action
     .run();
 }
 
+/**
+ * The host type a form sends back. The registry shows a host type naming the machine's model in the reader's
+ * language (device-list.ts); sent back naming the same model, it stays as kept, so an unchanged form changes nothing.
+ */
+function hostTypeOf(typed: string, model: typeof deviceModels.$inferSelect, before?: typeof devices.$inferSelect) {
+  const names = [model.name, model.nameZh, model.nameEn].filter(Boolean);
+  const same = before?.modelId === model.id && names.includes(typed) && names.includes(before.hostType);
+  return same ? before.hostType : typed;
+}
+
 /** The registry columns a form sets, after checking owner, model, customer and distributor against the user. */
-function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId: number) {
+function hostValues(
+  data: ScopedData,
+  user: SessionUser,
+  body: HostForm,
+  ownerId: number,
+  before?: typeof devices.$inferSelect,
+) {
   if (!ownerOrgIds(data, user).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
   const model = modelForOwner(data, ownerId, body.modelId);
   assertDistributor(data, user, body.distributorId, 'distributorId');
@@ -46,7 +63,7 @@ function hostValues(data: ScopedData, user: SessionUser, body: HostForm, ownerId
     hostSerial: body.hostSerial ?? '',
     hostName: body.hostName ?? '',
     deviceName: body.deviceName ?? '',
-    hostType: body.hostType ?? '',
+    hostType: hostTypeOf(body.hostType ?? '', model, before),
     brand: body.brand || model.brand,
     machineNumber: body.machineNumber ?? '',
     gpsSerial: body.gpsSerial ?? '',
@@ -93,17 +110,17 @@ function options(data: ScopedData, user: SessionUser): DeviceOptions {
   const models = data
     .select({
       id: deviceModels.id,
-      name: deviceModels.name,
+      name: nameInSql(deviceModels, data.lang),
       category: deviceModels.category,
       brand: deviceModels.brand,
     })
     .from(deviceModels, visibleModels(data))
-    .orderBy(deviceModels.name)
+    .orderBy(nameInSql(deviceModels, data.lang))
     .all();
   const owners = ownerOrgIds(data, user);
   const ownerRows = owners.length
     ? data
-        .select({ id: organisations.id, name: organisations.name })
+        .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
         .from(organisations, data.orgScope(organisations.id))
         .where(inArray(organisations.id, owners))
         // The user's own organisation first: the form's default owner.
@@ -111,14 +128,14 @@ function options(data: ScopedData, user: SessionUser): DeviceOptions {
         .all()
     : [];
   const customers = data
-    .select({ id: organisations.id, name: organisations.name, ownerId: organisations.parentId })
+    .select({ id: organisations.id, name: nameInSql(organisations, data.lang), ownerId: organisations.parentId })
     .from(organisations, data.anyOf(data.orgScope(organisations.id), usedBy(devices.customerOrgId)))
     .where(eq(organisations.kind, 'customer'))
     .orderBy(organisations.name)
     .all();
   const choices = distributorChoices(data, user);
   const seen = data
-    .select({ id: organisations.id, name: organisations.name })
+    .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
     .from(organisations, usedBy(devices.distributorOrgId))
     .where(eq(organisations.kind, 'distributor'))
     .all();
@@ -168,7 +185,7 @@ export const deviceRoutes: RouteDef[] = [
   route(deviceEndpoints.update, ({ body, user, data, deps }) => {
     const before = data.write((tx) => {
       const before = ownedDevice(tx, user, body.id);
-      const values = hostValues(tx, user, body, body.ownerId ?? before.orgId);
+      const values = hostValues(tx, user, body, body.ownerId ?? before.orgId, before);
       const changed = changes(before, values);
       tx.update(devices).set(values).where(eq(devices.id, before.id)).run();
       if (Object.keys(changed).length > 0) log(tx, user, before.id, 'registry.edit', changed, deps.now());

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { nameIn } from '../lib/org-brand.ts';
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { knownAddresses, organisations, users } from '@console/db/schema/accounts';
@@ -79,12 +80,14 @@ async function sendInvitation(
   if (!delivered) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
 }
 
+/** The company's name in the language the administrator reads, which its invitation's text is written in. */
 function ownOrgName(data: ScopedData, user: SessionUser): string {
-  return data
+  const org = data
     .select()
     .from(organisations, data.orgScope(organisations.id))
     .where(eq(organisations.id, user.orgId))
-    .get()!.name;
+    .get()!;
+  return nameIn(org, data.lang);
 }
 
 function present(data: ScopedData, row: InvitationRow, now: number, timeZone: string): Invitation {
@@ -255,12 +258,12 @@ export const invitationRoutes: RouteDef[] = [
     const row = byCode(data, query.code);
     const org = data
       .unscoped('publicLink')
-      .select({ name: organisations.name })
+      .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
       .from(organisations)
       .where(eq(organisations.id, row.orgId))
       .get()!;
     return {
-      orgName: org.name,
+      orgName: nameIn(org, data.lang),
       name: row.name,
       roleId: row.roleId,
       mobile: `${'*'.repeat(Math.max(0, row.mobile.length - 4))}${row.mobile.slice(-4)}`,
@@ -326,11 +329,11 @@ export const invitationRoutes: RouteDef[] = [
     });
     const db = data.unscoped('publicLink');
     const org = db
-      .select({ name: organisations.name })
+      .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
       .from(organisations)
       .where(eq(organisations.id, invitation.orgId))
       .get()!;
-    setMessage('employees.joinedOrg', { org: org.name });
+    setMessage('employees.joinedOrg', { org: nameIn(org, data.lang) });
     const token = createSession(db, userId, 'console', ip, now + deps.env.SESSION_HOURS * 3600 * 1000);
     return loginDataFor(deps, token, lang);
   }),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { nameInSql } from '../lib/org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
@@ -76,7 +77,7 @@ export const screenLeaseRoutes: RouteDef[] = [
     const renters = data
       .select({
         renterId: bills.renterOrgId,
-        name: sql<string>`coalesce(max(${organisations.name}), '')`,
+        name: sql<string>`coalesce(max(${nameInSql(organisations, data.lang)}), '')`,
         overdueCents: owed,
         contracts: sql<number>`count(distinct ${bills.contractId})`,
         oldestDueOn: sql<string>`min(${bills.dueOn})`,

@@ -9,7 +9,7 @@ import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
 import { companyIdIssue } from '@console/contract/codes/tax-regimes';
 import { ApiError, conflict, forbidden, invalidField } from '../lib/errors.ts';
-import { checkTaxRegime, orgBrand } from '../lib/org-brand.ts';
+import { checkTaxRegime, nameIn, orgBrand, renamed, nameInSql } from '../lib/org-brand.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { hashToken, sessionsEnded, type SessionUser } from '../lib/session.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
@@ -22,7 +22,7 @@ const TICKET_TTL_MS = 10 * 60 * 1000;
 /** The signed-in person's own account, with their organisation's name. */
 function profileOf(data: ScopedData): Profile {
   const row = data
-    .select({ user: users, orgName: organisations.name })
+    .select({ user: users, orgName: nameInSql(organisations, data.lang) })
     .from(users, data.own(users.id))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .get()!;
@@ -73,7 +73,7 @@ function companyOf(data: ScopedData, user: SessionUser): CompanyProfile {
   return {
     orgId: org.id,
     canEdit: (CORPORATE_EDITORS as readonly number[]).includes(user.roleId),
-    name: org.name,
+    name: nameIn(org, data.lang),
     contactName: org.contactName,
     contactPhone: org.contactPhone,
     province: org.province,
@@ -108,7 +108,10 @@ function updateCompany(
 ): CompanyProfile {
   return data.write((tx) => {
     ownCompany(tx, user);
-    tx.update(organisations).set(patch).where(eq(organisations.id, user.orgId)).run();
+    tx.update(organisations)
+      .set({ ...patch, ...renamed(tx, user.orgId, patch.name) })
+      .where(eq(organisations.id, user.orgId))
+      .run();
     return companyOf(tx, user);
   });
 }

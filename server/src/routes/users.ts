@@ -10,7 +10,7 @@ import { IDENTITY_REVEALERS, INVOICE_EDITORS, ROLE_CHANGERS } from '@console/con
 import type { ScopedData } from '../lib/data.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { listOrder, listPage } from '../lib/list-page.ts';
-import { checkTaxRegime } from '../lib/org-brand.ts';
+import { checkTaxRegime, nameInSql } from '../lib/org-brand.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { keywordIn } from '../lib/search.ts';
 import { sessionsEnded, type SessionUser } from '../lib/session.ts';
@@ -36,7 +36,7 @@ const accountRows = (data: ScopedData) =>
       realNameVerified: users.realNameVerified,
       disabled: users.disabled,
       createdAt: users.createdAt,
-      orgName: organisations.name,
+      orgName: nameInSql(organisations, data.lang),
       orgKind: organisations.kind,
       orgId: organisations.id,
     })

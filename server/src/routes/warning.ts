@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { nameInSql } from '../lib/org-brand.ts';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices, telemetry, trackPoints } from '@console/db/schema/devices';
@@ -145,7 +146,7 @@ export const warningRoutes: RouteDef[] = [
 
   route(warningEndpoints.options, ({ data }) => {
     const orgs = data
-      .select({ id: organisations.id, name: organisations.name })
+      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .orderBy(asc(organisations.id))
       .all();

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { nameInSql } from '../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { workOrders } from '@console/db/schema/work-orders';
 import { ROLE } from '@console/contract/codes/roles';
@@ -36,7 +37,7 @@ export function technicianRows(data: ScopedData, user: SessionUser) {
   const kept = ownerOrgIds(data, user);
   if (kept.length === 0) return [];
   return data
-    .select({ user: users, orgName: organisations.name, orgKind: organisations.kind })
+    .select({ user: users, orgName: nameInSql(organisations, data.lang), orgKind: organisations.kind })
     .from(users, data.orgScope(users.orgId))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .where(and(eq(users.roleId, ROLE.technician), eq(users.disabled, false), inArray(users.orgId, kept)))

@@ -1,3 +1,4 @@
+import { OPERATOR } from '@console/db/seed/business';
 import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
@@ -67,7 +68,7 @@ test.describe('data-screen sign-in on /loginForDashboard', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await signInButton(page).click();
     await expect(page).toHaveURL(/\/screen$/);
-    await expect(page.getByText('Zhongji Machinery Cloud')).toBeVisible();
+    await expect(page.getByText(OPERATOR.names.en)).toBeVisible();
   });
 
   test('any other role gets the data-screen refusal and stays', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { ROLE } from '@console/contract/codes/roles';
+import { DISTRIBUTORS } from '@console/db/seed/business';
 import { freshNumber } from '../../fixtures/e2e-db.ts';
 import {
   expect,
@@ -12,7 +13,8 @@ import {
 } from '../../fixtures/e2e.ts';
 
 const say = (key: string, params: Record<string, string | number> = {}) => text('en', `customers:${key}`, params);
-const DISTRIBUTOR = 'Sanjiang Machinery Distribution';
+/** The demo distributor as an English reader sees it. */
+const DISTRIBUTOR = DISTRIBUTORS[0]!.names.en;
 
 test('a rental company adds a customer, the operator assigns it a distributor, and the distributor sees it', async ({
   page,

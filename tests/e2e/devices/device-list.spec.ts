@@ -1,3 +1,4 @@
+import { DISTRIBUTORS } from '@console/db/seed/business';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
@@ -90,12 +91,12 @@ test.describe('all devices (English)', () => {
     ];
     await page.getByRole('button', { name: 'Assign distributor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Assign a distributor to 2 machine(s)' });
-    await pick(page, dialog.getByLabel('Distributor'), 'Lingnan Equipment Trading', true);
+    await pick(page, dialog.getByLabel('Distributor'), DISTRIBUTORS[1]!.names.en, true);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Distributor assigned to 2 machine(s)')).toBeVisible();
     for (const serial of serials) {
       const found = await api.call(deviceEndpoints.list, { token: login.token, query: { serialNumber: serial } });
-      expect(found.data.list[0].distributorName).toBe('Lingnan Equipment Trading');
+      expect(found.data.list[0].distributorName).toBe(DISTRIBUTORS[1]!.names.en);
     }
   });
 

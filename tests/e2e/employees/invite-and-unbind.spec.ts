@@ -1,4 +1,5 @@
 import { ROLE } from '@console/contract/codes/roles';
+import { BUSINESSES } from '@console/db/seed/business';
 import { authEndpoints } from '@console/contract/http/auth';
 import { expect, goInConsole, openDialogWith, signInAs, test, text } from '../../fixtures/e2e.ts';
 
@@ -32,7 +33,8 @@ test('an administrator invites an employee who accepts from the outbox, then unb
   expect(sms!.text).toContain(`/invite?code=${sms!.code}`);
   const invitee = await browser.newPage();
   await invitee.goto(`/invite?code=${sms!.code}`);
-  await expect(invitee.getByText('Huadong Aerial Leasing')).toBeVisible();
+  // The invitee reads in English: the company's English name.
+  await expect(invitee.getByText(BUSINESSES[0]!.names.en)).toBeVisible();
   await invitee.getByLabel(text('en', 'auth:fields.password'), { exact: true }).fill('Joined2026a');
   await invitee.getByLabel(text('en', 'auth:fields.confirmPassword')).fill('Joined2026a');
   await invitee.getByRole('button', { name: say('accept.registerSubmit') }).click();

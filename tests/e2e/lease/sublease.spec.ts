@@ -30,16 +30,16 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
   const subleaseRow = page.getByRole('row').filter({ hasText: serial });
 
   await test.step('rent a machine in from the sub-lessor for three months', async () => {
-    await page.getByLabel(s('keyword'), { exact: true }).fill(SUBLESSOR.name);
+    await page.getByLabel(s('keyword'), { exact: true }).fill(SUBLESSOR.names.en);
     await page.getByRole('button', { name: text(lang, 'common:search') }).click();
     await page
       .getByRole('row')
-      .filter({ hasText: SUBLESSOR.name })
+      .filter({ hasText: SUBLESSOR.names.en })
       .getByRole('button', { name: s('rentIn.action') })
       .click();
     await expect(page).toHaveURL(/\/leaseCenter\/addSubDevice\?sublessorId=\d+$/);
     const sublessor = page.getByRole('combobox', { name: s('rentIn.sublessor'), exact: true });
-    await expect(page.locator('.ant-form-item').filter({ has: sublessor })).toContainText(SUBLESSOR.name);
+    await expect(page.locator('.ant-form-item').filter({ has: sublessor })).toContainText(SUBLESSOR.names.en);
     const end = page.getByLabel(s('subleases.endOn'), { exact: true });
     await end.fill(addDays(today, 90));
     await end.press('Enter');
@@ -57,7 +57,7 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
 
     await page.getByRole('button', { name: s('rentIn.toRecord') }).click();
     await expect(page).toHaveURL(/\/leaseCenter\/subleaseRecord/);
-    await expect(subleaseRow).toContainText(SUBLESSOR.name);
+    await expect(subleaseRow).toContainText(SUBLESSOR.names.en);
     await expect(subleaseRow).toContainText(s('state.renting'));
     await expect(subleaseRow).toContainText(s('leasedOut.no'));
   });
@@ -65,7 +65,7 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
   await test.step('the fleet lists it, rented in from the sub-lessor', async () => {
     await goInConsole(page, `/deviceManagement?serialNumber=${serial}`);
     await expect(page.getByRole('columnheader', { name: text(lang, 'devices:fields.rentedFrom') })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: serial })).toContainText(SUBLESSOR.name);
+    await expect(page.getByRole('row').filter({ hasText: serial })).toContainText(SUBLESSOR.names.en);
   });
 
   const lease = await contractForNewRenter(api, {

@@ -11,6 +11,7 @@ import { JOIN_MOBILES } from '@console/db/seed/approvals';
 import { customerPersonMobile } from '@console/db/seed/people';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { approvalsOf } from './helpers.ts';
+import { BUSINESSES } from '@console/db/seed/business';
 
 const DAY = 86_400_000;
 
@@ -27,7 +28,7 @@ describe('binding requests', () => {
     const token = t.tokenFor(ROLE.lessorStaff);
     const all = await t.call(bindEndpoints.list, { token, query: { pageSize: 100 } });
     expect(all.data.list.length).toBeGreaterThanOrEqual(6);
-    expect(all.data.list.every((r) => r.orgName === 'Huadong Aerial Leasing')).toBe(true);
+    expect(all.data.list.every((r) => r.orgName === BUSINESSES[0]!.names.en)).toBe(true);
     expect(new Set(all.data.list.map((r) => r.state))).toEqual(new Set(['pending', 'approved', 'rejected']));
     const pending = await t.call(bindEndpoints.list, { token, query: { state: 'pending', kind: 'machine' } });
     expect(pending.data.list.length).toBeGreaterThan(0);

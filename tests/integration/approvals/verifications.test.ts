@@ -17,6 +17,7 @@ import { createSession } from '@console/server/src/lib/session';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { PNG, upload } from '../settings/helpers.ts';
 import { approvalsOf } from './helpers.ts';
+import { BUSINESSES } from '@console/db/seed/business';
 
 describe('verification review', () => {
   let t: TestApp;
@@ -62,7 +63,7 @@ describe('verification review', () => {
       token,
       query: { kind: 'enterprise', state: 'pending', keyword: 'Northwind' },
     });
-    expect(filtered.data.list.map((v) => v.orgName)).toEqual(['Northwind Equipment Hire']);
+    expect(filtered.data.list.map((v) => v.orgName)).toEqual([BUSINESSES[2]!.names.en]);
 
     // The whole data goes through the account's reveal, recorded.
     const whole = await t.call(userEndpoints.reveal, { token, body: { uid: zhang.id } });

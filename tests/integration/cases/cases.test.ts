@@ -51,7 +51,11 @@ describe('expert library', () => {
     const cjk = /[\u4e00-\u9fff]/;
     const titles = async (lang: 'zh_CN' | 'en_US') =>
       (await list(ROLE.technician, {}, lang)).data.list
-        .filter((c: { editable: boolean; orgName: string }) => c.orgName === 'Zhongji Machinery Cloud')
+        // The operator, named in the reader's language.
+        .filter(
+          (c: { editable: boolean; orgName: string }) =>
+            c.orgName === (lang === 'zh_CN' ? '中机云科技有限公司' : 'Zhongji Machinery Cloud Co., Ltd.'),
+        )
         .map((c: { title: string }) => c.title);
     const english = await titles('en_US');
     const chinese = await titles('zh_CN');
@@ -76,7 +80,11 @@ describe('expert library', () => {
     const created = await t.call(caseEndpoints.create, { token, body: form });
     expect(created.status).toBe('200');
     const detail = await t.call(caseEndpoints.detail, { token, query: { id: created.data.id } });
-    expect(detail.data).toMatchObject({ title: form.title, editable: true, orgName: 'Huadong Aerial Leasing' });
+    expect(detail.data).toMatchObject({
+      title: form.title,
+      editable: true,
+      orgName: 'Huadong Aerial Work Equipment Leasing Co., Ltd.',
+    });
     expect(detail.data.authorName).not.toBe('');
     const changed = await t.call(caseEndpoints.update, {
       token,

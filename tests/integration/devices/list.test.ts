@@ -12,6 +12,7 @@ import { allDevices, LESSOR_A, listAll, orgIdOf } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
 import { dayInZone } from '@console/server/src/lib/time';
+import { BUSINESSES } from '@console/db/seed/business';
 
 describe('the device list', () => {
   let t: TestApp;
@@ -194,7 +195,8 @@ describe('the device list', () => {
   it('offers filter choices from the user’s scope only', async () => {
     const lessor = await t.call(deviceEndpoints.options, { token: t.tokenFor(ROLE.lessorAdmin) });
     const lessorId = orgIdOf(t, LESSOR_A);
-    expect(lessor.data.owners).toEqual([{ id: lessorId, name: LESSOR_A }]);
+    // Named in the reader's language (English).
+    expect(lessor.data.owners).toEqual([{ id: lessorId, name: BUSINESSES[0]!.names.en }]);
     // Three companies and one person renting in their own name (the lease seed, decision 029).
     expect(lessor.data.customers.length).toBe(4);
     expectEvery(lessor.data.customers, (c) => c.ownerId === lessorId);

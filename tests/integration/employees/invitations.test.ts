@@ -9,6 +9,7 @@ import { invitations } from '@console/db/schema/people';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { startGateway } from '../../fixtures/sms-gateway.ts';
+import { BUSINESSES } from '@console/db/seed/business';
 
 const NEW_NUMBER = '13977770001';
 const DAY = 24 * 3600 * 1000;
@@ -41,7 +42,7 @@ describe('employee invitations', () => {
       data: { state: 'pending', roleId: ROLE.technician },
     });
     const [sms] = t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, NEW_NUMBER)).all();
-    expect(sms!.text).toContain('Huadong Aerial Leasing invites you');
+    expect(sms!.text).toContain(`${BUSINESSES[0]!.names.en} invites you`);
     expect(sms!.text).toContain(`/invite?code=${sms!.code}`);
     expect(sms!.code).toMatch(/^[2-9A-Z]{10}$/);
     // Only a hash of the code is kept.
@@ -55,7 +56,7 @@ describe('employee invitations', () => {
     const code = codeSentTo(NEW_NUMBER);
     const preview = await t.call(employeeEndpoints.previewInvitation, { query: { code } });
     expect(preview.data).toMatchObject({
-      orgName: 'Huadong Aerial Leasing',
+      orgName: BUSINESSES[0]!.names.en,
       state: 'pending',
       hasAccount: false,
       mobile: '*******0001',
@@ -65,11 +66,11 @@ describe('employee invitations', () => {
     const res = await t.call(employeeEndpoints.acceptInvitation, { body: { code, password: 'Joined2026a' } });
     expect(res).toMatchObject({
       status: '200',
-      message: 'You joined Huadong Aerial Leasing',
+      message: `You joined ${BUSINESSES[0]!.names.en}`,
       data: { roleId: ROLE.technician },
     });
     const profile = await t.call(settingsEndpoints.profile, { token: res.data.token });
-    expect(profile.data).toMatchObject({ mobile: NEW_NUMBER, name: 'Qian Wei', orgName: 'Huadong Aerial Leasing' });
+    expect(profile.data).toMatchObject({ mobile: NEW_NUMBER, name: 'Qian Wei', orgName: BUSINESSES[0]!.names.en });
     expect((await listed({ state: 'accepted', phone: NEW_NUMBER })).total).toBe(1);
     // Once only.
     const again = await t.call(employeeEndpoints.acceptInvitation, { body: { code, password: 'Joined2026a' } });

@@ -117,7 +117,10 @@ describe('sub-leasing', () => {
     expect(t.dbh.db.select().from(subleases).where(eq(subleases.id, id)).get()!.costCents).toBe(300_000);
     // In the company's device list, marked as rented in.
     const listed = await t.call(deviceEndpoints.list, { token: admin(), query: { serialNumber: 'ZL-TEST-0001' } });
-    expect(listed.data.list[0]).toMatchObject({ id: deviceId, rentedFrom: 'Jiangnan Sublease Partners' });
+    expect(listed.data.list[0]).toMatchObject({
+      id: deviceId,
+      rentedFrom: 'Suzhou Jiangnan Equipment Sublease Co., Ltd.',
+    });
     // The same serial cannot be rented in twice.
     const twice = await rentIn(['zl-test-0001']);
     expect(twice.status).toBe('400');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { virtualHostEndpoints, type VirtualHost } from '@console/contract/http/virtual-hosts';
 import { virtualHosts } from '@console/db/schema/peripherals';
+import { organisations } from '@console/db/schema/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
@@ -40,7 +41,9 @@ describe('virtual hosts', () => {
     expect(mine.length).toBeGreaterThan(0);
     const own = await list();
     expect(own.total).toBe(mine.length);
-    expectEvery(own.list, (h) => h.editable && h.ownerName === LESSOR_A);
+    // Named as an English reader reads it (decision 064).
+    const shownA = t.dbh.db.select().from(organisations).where(eq(organisations.id, lessorA)).get()!.nameEn;
+    expectEvery(own.list, (h) => h.editable && h.ownerName === shownA);
     // Salespeople and technicians of the lessor read, without editing; the operator sees every company.
     for (const role of [ROLE.lessorSales, ROLE.technician] as RoleId[]) {
       const seen = await list({}, t.tokenFor(role));

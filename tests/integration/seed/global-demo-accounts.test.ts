@@ -34,7 +34,7 @@ describe('the English rental company has its own demo accounts', () => {
     expect(machines.data.total).toBeGreaterThan(0);
     expectEvery(
       machines.data.list,
-      (row) => row.ownerName === 'Northwind Equipment Hire' && !CJK.test(row.hostName + row.deviceName),
+      (row) => row.ownerName === 'Northwind Equipment Hire Pty Ltd' && !CJK.test(row.hostName + row.deviceName),
       'the machines the account sees',
     );
   });

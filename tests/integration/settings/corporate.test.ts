@@ -4,6 +4,7 @@ import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
 import { settingsEndpoints } from '@console/contract/http/settings';
 import { organisations } from '@console/db/schema/accounts';
+import { BUSINESSES } from '@console/db/seed/business';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { PNG, tokenInOrg, upload } from './helpers.ts';
 
@@ -38,7 +39,7 @@ describe('corporate settings', () => {
 
   it('lets the rental company’s administrator and salesperson read it; only the administrator may edit', async () => {
     const asAdmin = await t.call(settingsEndpoints.companyProfile, { token: admin });
-    expect(asAdmin).toMatchObject({ status: '200', data: { name: 'Huadong Aerial Leasing', canEdit: true } });
+    expect(asAdmin).toMatchObject({ status: '200', data: { name: BUSINESSES[0]!.names.en, canEdit: true } });
     expect(asAdmin.data.rental).toEqual({ domestic: true, foreign: false });
     const sales = t.tokenFor(ROLE.lessorSales);
     expect((await t.call(settingsEndpoints.companyProfile, { token: sales })).data.canEdit).toBe(false);
@@ -73,7 +74,8 @@ describe('corporate settings', () => {
     expect(res).toMatchObject({ status: '200', data: { name: details.name, contactPhone: details.contactPhone } });
     const other = await tokenInOrg(t, 'Pearl River Lift Rental', ROLE.lessorAdmin, '13933334444');
     const theirs = await t.call(settingsEndpoints.companyProfile, { token: other.token });
-    expect(theirs.data.name).toBe('Pearl River Lift Rental');
+    // Read in English: the company's English name, untouched.
+    expect(theirs.data.name).toBe(BUSINESSES[1]!.names.en);
   });
 
   it('refuses invalid company details on the field', async () => {

@@ -5,6 +5,7 @@ import { settingsEndpoints } from '@console/contract/http/settings';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { fetchFile, PNG, tokenInOrg, upload } from './helpers.ts';
+import { BUSINESSES } from '@console/db/seed/business';
 
 const MINUTE = 60_000;
 
@@ -24,7 +25,7 @@ describe('personal settings', () => {
     expect((await profile()).data).toMatchObject({
       mobile: me,
       roleId: ROLE.lessorSales,
-      orgName: 'Huadong Aerial Leasing',
+      orgName: BUSINESSES[0]!.names.en,
     });
     const res = await t.call(settingsEndpoints.updateProfile, {
       token,

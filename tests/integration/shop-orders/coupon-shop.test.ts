@@ -6,8 +6,8 @@ import { demoAccount } from '@console/db/seed/accounts';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
-const OPERATOR = 'Zhongji Machinery Cloud';
-const LESSOR = 'Huadong Aerial Leasing';
+const OPERATOR = 'Zhongji Machinery Cloud Co., Ltd.';
+const LESSOR = 'Huadong Aerial Work Equipment Leasing Co., Ltd.';
 
 /**
  * A coupon is honoured only by the shop of the organisation that issued it (decision 049, addendum): the demo
@@ -73,9 +73,10 @@ describe('checkout with a coupon of another organisation’s shop', () => {
     const lessorParts = await productOf(LESSOR);
 
     const before = await orderCount();
-    for (const [product, coupon, issuer] of [
-      [operatorParts, lessorCoupon, LESSOR],
-      [lessorParts, operatorCoupon, OPERATOR],
+    // The issuer is named in the reader's language.
+    for (const [product, coupon, issuer, issuerZh] of [
+      [operatorParts, lessorCoupon, LESSOR, '华东高空作业设备租赁有限公司'],
+      [lessorParts, operatorCoupon, OPERATOR, '中机云科技有限公司'],
     ] as const) {
       const refused = await t.call(shopOrderEndpoints.create, {
         token: customer,
@@ -88,7 +89,7 @@ describe('checkout with a coupon of another organisation’s shop', () => {
         lang: 'zh_CN',
         body: form(product.id, coupon.receiptId),
       });
-      expect(zh.message).toBe(`该优惠券由${issuer}发放，仅限在其店铺使用`);
+      expect(zh.message).toBe(`该优惠券由${issuerZh}发放，仅限在其店铺使用`);
     }
     // No order was placed and both coupons are still the customer's to use.
     expect(await orderCount()).toBe(before);

@@ -19,7 +19,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
 
   it('a customer buys with a coupon, pays at the provider, and the order is paid, shipped, received and completed', async () => {
     const { t, tokens } = f;
-    const connectivity = await f.productOf('connectivity', tokens.customer, 'Zhongji Machinery Cloud');
+    const connectivity = await f.productOf('connectivity', tokens.customer, 'Zhongji Machinery Cloud Co., Ltd.');
     const catalog = await t.call(shopOrderEndpoints.catalog, { token: tokens.customer });
     const coupon = catalog.data.coupons.find((c) => c.category === 'connectivity' && c.discountTenths === 85)!;
     expect(coupon, 'the customer holds the 8.5 discount on connectivity').toBeDefined();
@@ -95,7 +95,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     expect(completed.data.order).toMatchObject({
       state: 'completed',
       creditCents: share,
-      distributorName: 'Sanjiang Machinery Distribution',
+      distributorName: 'Nanjing Sanjiang Machinery Distribution Co., Ltd.',
     });
     const credit = t.dbh.db.select().from(distributorCredits).where(eq(distributorCredits.orderId, id)).get()!;
     expect(credit.amountCents).toBe(share);
@@ -103,7 +103,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     const seen = await f.order(id, tokens.distributor);
     expect(seen.order.creditCents).toBe(share);
     expect(seen.events.map((e) => e.event)).toEqual(['create', 'pay', 'paid', 'ship', 'receive', 'complete']);
-    expect(seen.events.at(-1)!.text).toContain('Sanjiang Machinery Distribution');
+    expect(seen.events.at(-1)!.text).toContain('Nanjing Sanjiang Machinery Distribution Co., Ltd.');
     // Completed is the end.
     expect(
       (await t.call(shopOrderEndpoints.cancel, { token: tokens.customer, body: { id, reason: 'x' } })).status,
@@ -112,7 +112,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
 
   it('the payer who walks away leaves it unpaid; paying again opens a second payment; cancelling gives the coupon back', async () => {
     const { t, tokens, control } = f;
-    const parts = await f.productOf('parts', tokens.customer, 'Zhongji Machinery Cloud');
+    const parts = await f.productOf('parts', tokens.customer, 'Zhongji Machinery Cloud Co., Ltd.');
     const catalog = await t.call(shopOrderEndpoints.catalog, { token: tokens.customer });
     const coupon = catalog.data.coupons.find(
       (c) => c.category === 'parts' && c.minSpendCents <= parts.amountCents * 3,
@@ -158,7 +158,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     const before = (await t.call(shopOrderEndpoints.list, { token: tokens.finance, query: { pageSize: 1 } })).data
       .total;
     // Another rental company's product is not for sale to Huadong's customer.
-    const foreign = await f.productOf('parts', t.tokenFor(11), 'Zhongji Machinery Cloud');
+    const foreign = await f.productOf('parts', t.tokenFor(11), 'Zhongji Machinery Cloud Co., Ltd.');
     const pearl = t.dbh.sqlite.prepare('SELECT id FROM products WHERE org_id = 3 ORDER BY id LIMIT 1').get() as {
       id: number;
     };
@@ -168,7 +168,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     // A coupon of another category, a quantity out of range, a blank receiver: each refused with its reason.
     const catalog = await t.call(shopOrderEndpoints.catalog, { token: tokens.customer });
     const partsCoupon = catalog.data.coupons.find((c) => c.category === 'parts')!;
-    const card = await f.productOf('connectivity', tokens.customer, 'Zhongji Machinery Cloud');
+    const card = await f.productOf('connectivity', tokens.customer, 'Zhongji Machinery Cloud Co., Ltd.');
     const wrong = await t.call(shopOrderEndpoints.create, {
       token: tokens.customer,
       body: f.form(card.id, { quantity: 3, couponReceiptId: partsCoupon.receiptId }),
@@ -229,29 +229,38 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
       token: tokens.lessorAdmin,
       query: { side: 'bought', pageSize: 200 },
     });
-    expect(bought.data.list.every((o) => o.buyerOrgName === 'Huadong Aerial Leasing')).toBe(true);
+    expect(bought.data.list.every((o) => o.buyerOrgName === 'Huadong Aerial Work Equipment Leasing Co., Ltd.')).toBe(
+      true,
+    );
     const sold = await t.call(shopOrderEndpoints.list, {
       token: tokens.lessorAdmin,
       query: { side: 'sold', pageSize: 200 },
     });
     expect(sold.data.list.length).toBeGreaterThan(0);
-    expect(sold.data.list.every((o) => o.sellerName === 'Huadong Aerial Leasing')).toBe(true);
-    expect(all.data.list.some((o) => o.sellerName === 'Pearl River Lift Rental')).toBe(true);
+    expect(sold.data.list.every((o) => o.sellerName === 'Huadong Aerial Work Equipment Leasing Co., Ltd.')).toBe(true);
+    expect(all.data.list.some((o) => o.sellerName === 'Pearl River Lifting Equipment Rental Co., Ltd.')).toBe(true);
     const huadong = await t.call(shopOrderEndpoints.list, { token: tokens.lessorAdmin, query: { pageSize: 200 } });
-    expect(huadong.data.list.some((o) => o.sellerName === 'Pearl River Lift Rental')).toBe(false);
+    expect(huadong.data.list.some((o) => o.sellerName === 'Pearl River Lifting Equipment Rental Co., Ltd.')).toBe(
+      false,
+    );
   });
 
   it("each buyer reads a product's name and spec in its language, the order keeps them, the own one when not kept", async () => {
     const { t, tokens } = f;
-    const seller = 'Zhongji Machinery Cloud';
+    const seller = 'Zhongji Machinery Cloud Co., Ltd.';
     const catalog = (lang: 'en_US' | 'zh_CN', keyword?: string) =>
       t.call(shopOrderEndpoints.catalog, { token: tokens.customer, lang, query: keyword ? { keyword } : {} });
-    const card = (list: Awaited<ReturnType<typeof catalog>>) =>
-      list.data.products.find((p) => p.category === 'connectivity' && p.sellerName === seller)!;
+    const card = (list: Awaited<ReturnType<typeof catalog>>, sellerName = seller) =>
+      list.data.products.find((p) => p.category === 'connectivity' && p.sellerName === sellerName)!;
     // The operator's data plan, kept in Chinese with its English name and spec.
     const english = card(await catalog('en_US'));
     expect(english).toMatchObject({ name: 'IoT data plan, one year', spec: '12 months' });
-    expect(card(await catalog('zh_CN'))).toMatchObject({ id: english.id, name: '物联网流量年卡', spec: '12 个月' });
+    // The Chinese reader reads the seller's Chinese name too.
+    expect(card(await catalog('zh_CN'), '中机云科技有限公司')).toMatchObject({
+      id: english.id,
+      name: '物联网流量年卡',
+      spec: '12 个月',
+    });
     // Searched by the spec of either language.
     expect((await catalog('en_US', 'months')).data.products.map((p) => p.id)).toContain(english.id);
     expect((await catalog('en_US', '个月')).data.products.map((p) => p.id)).toContain(english.id);

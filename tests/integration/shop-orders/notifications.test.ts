@@ -27,7 +27,7 @@ describe('shop orders: payment notifications and queries', () => {
 
   /** A fresh order of the customer, charging at the provider: its id and the provider's payment id. */
   const charging = async () => {
-    const parts = await f.productOf('parts', f.tokens.customer, 'Zhongji Machinery Cloud');
+    const parts = await f.productOf('parts', f.tokens.customer, 'Zhongji Machinery Cloud Co., Ltd.');
     const { data } = await f.t.call(shopOrderEndpoints.create, { token: f.tokens.customer, body: f.form(parts.id) });
     const paying = await f.t.call(shopOrderEndpoints.pay, { token: f.tokens.customer, body: { id: data.order.id } });
     expect(paying.status, paying.message).toBe('200');

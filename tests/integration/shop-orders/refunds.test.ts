@@ -22,7 +22,11 @@ describe('shop orders: cancelling a paid order refunds it through the provider',
   const providerIdOf = (payUrl: string) => payUrl.split('/pay/')[1]!.split('?')[0]!;
   /** Huadong's terminal bought by its customer with the terminal coupon, paid at the provider. */
   const paidWithCoupon = async () => {
-    const terminal = await f.productOf('terminal', f.tokens.customer, 'Huadong Aerial Leasing');
+    const terminal = await f.productOf(
+      'terminal',
+      f.tokens.customer,
+      'Huadong Aerial Work Equipment Leasing Co., Ltd.',
+    );
     const catalog = await f.t.call(shopOrderEndpoints.catalog, { token: f.tokens.customer });
     const coupon = catalog.data.coupons.find((c) => c.category === 'terminal');
     const { data } = await f.t.call(shopOrderEndpoints.create, {
@@ -71,7 +75,7 @@ describe('shop orders: cancelling a paid order refunds it through the provider',
     expect(bySeller.status, bySeller.message).toBe('200');
     expect(await providerState(first.providerId)).toBe('refunded');
 
-    const parts = await f.productOf('parts', f.tokens.customer, 'Huadong Aerial Leasing');
+    const parts = await f.productOf('parts', f.tokens.customer, 'Huadong Aerial Work Equipment Leasing Co., Ltd.');
     const { data } = await f.t.call(shopOrderEndpoints.create, { token: f.tokens.customer, body: f.form(parts.id) });
     const paying = await f.t.call(shopOrderEndpoints.pay, { token: f.tokens.customer, body: { id: data.order.id } });
     await f.control(`/control/payments/${providerIdOf(paying.data.payUrl)}/act`, { action: 'pay' });

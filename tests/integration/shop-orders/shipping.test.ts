@@ -40,7 +40,10 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
   };
   /** A paid terminal order of Huadong's customer for `quantity` terminals. */
   const paidTerminal = async (quantity: number) =>
-    paidOrder((await f.productOf('terminal', f.tokens.customer, 'Huadong Aerial Leasing')).id, quantity);
+    paidOrder(
+      (await f.productOf('terminal', f.tokens.customer, 'Huadong Aerial Work Equipment Leasing Co., Ltd.')).id,
+      quantity,
+    );
   const stockMachines = (n: number) =>
     f.t.dbh.db
       .select()
@@ -105,7 +108,7 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
   });
 
   it('a parts order ships without serials; a serial on it is refused', async () => {
-    const parts = await f.productOf('parts', f.tokens.customer, 'Huadong Aerial Leasing');
+    const parts = await f.productOf('parts', f.tokens.customer, 'Huadong Aerial Work Equipment Leasing Co., Ltd.');
     const id = await paidOrder(parts.id, 1);
     const withSerial = await ship(id, stockMachines(1)[0]!.serialNumber);
     expect(withSerial.message).toContain('Only telematics terminals and IoT cards ship with serials');
@@ -117,7 +120,9 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
   it('the operator, owning no machines, ships its IoT cards without serials and its terminals once registered', async () => {
     const sellerOf = async (category: string) => {
       const catalog = await f.t.call(shopOrderEndpoints.catalog, { token: f.tokens.lessorAdmin });
-      return catalog.data.products.find((p) => p.category === category && p.sellerName !== 'Huadong Aerial Leasing')!;
+      return catalog.data.products.find(
+        (p) => p.category === category && p.sellerName !== 'Huadong Aerial Work Equipment Leasing Co., Ltd.',
+      )!;
     };
     const card = await sellerOf('connectivity');
     const cards = await paidOrder(card.id, 2, f.tokens.lessorAdmin);
@@ -145,7 +150,11 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
   });
 
   it('the same coupon at five checkouts at once is used by one order only', async () => {
-    const terminal = await f.productOf('terminal', f.tokens.customer, 'Huadong Aerial Leasing');
+    const terminal = await f.productOf(
+      'terminal',
+      f.tokens.customer,
+      'Huadong Aerial Work Equipment Leasing Co., Ltd.',
+    );
     const catalog = await f.t.call(shopOrderEndpoints.catalog, { token: f.tokens.customer });
     const coupon = catalog.data.coupons.find((c) => c.category === 'terminal')!;
     expect(coupon).toBeDefined();

@@ -18,8 +18,11 @@ describe('assigning offers only the technicians who can take the orders', () => 
       .map((u) => u.id)
       .sort((a, b) => a - b);
   const operator = () => t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'operator')).get()!.id;
-  const nameOf = (orgId: number) =>
-    t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get()!.name;
+  // As an English reader reads it (decision 064).
+  const nameOf = (orgId: number) => {
+    const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
+    return org.nameEn || org.name;
+  };
   const choicesFor = async (ids: number[], role: Parameters<TestApp['tokenFor']>[0] = ROLE.companyAdmin) => {
     const res = await t.call(workOrderEndpoints.technicians, {
       token: t.tokenFor(role),

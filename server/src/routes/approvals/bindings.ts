@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import { joinRoles } from '@console/contract/codes/approvals';
 import { maskName } from '@console/contract/codes/masks';
 import { bindEndpoints, type BindRow } from '@console/contract/http/approvals';
@@ -25,7 +26,7 @@ const requestRows = (data: ScopedData) =>
   data
     .select({
       request: bindRequests,
-      orgName: organisations.name,
+      orgName: nameInSql(organisations, data.lang),
       orgKind: organisations.kind,
       mobile: users.mobile,
       nickname: users.nickname,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import { maskIdNumber, maskName } from '@console/contract/codes/masks';
 import {
   realNameNumberError,
@@ -29,7 +30,7 @@ type Verification = typeof verifications.$inferSelect;
 
 const verificationRows = (data: ScopedData) =>
   data
-    .select({ v: verifications, orgName: organisations.name, mobile: users.mobile })
+    .select({ v: verifications, orgName: nameInSql(organisations, data.lang), mobile: users.mobile })
     .from(verifications, data.orgScope(verifications.orgId))
     .innerJoin(organisations, eq(organisations.id, verifications.orgId))
     .leftJoin(users, eq(users.id, verifications.submittedBy));

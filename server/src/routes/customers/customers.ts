@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { nameInSql, renamed } from '../../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { contracts, renters } from '@console/db/schema/lease';
@@ -50,7 +51,14 @@ export const customerRoutes: RouteDef[] = [
     const where = and(
       isCustomer,
       keywordIn(
-        [organisations.name, organisations.contactName, organisations.contactPhone, organisations.address],
+        [
+          organisations.name,
+          organisations.nameZh,
+          organisations.nameEn,
+          organisations.contactName,
+          organisations.contactPhone,
+          organisations.address,
+        ],
         query.keyword,
       ),
       query.province ? eq(organisations.province, query.province) : undefined,
@@ -94,7 +102,13 @@ export const customerRoutes: RouteDef[] = [
     const { id, areaCode: _a, ...fields } = body;
     data.write((tx) => {
       editableCustomer(tx, id);
-      updated(tx.update(organisations).set(fields).where(eq(organisations.id, id)).run());
+      updated(
+        tx
+          .update(organisations)
+          .set({ ...fields, ...renamed(tx, id, fields.name) })
+          .where(eq(organisations.id, id))
+          .run(),
+      );
     });
     return { id };
   }),
@@ -139,7 +153,7 @@ export const customerRoutes: RouteDef[] = [
   route(customerEndpoints.formOptions, ({ data }) => {
     const named = (kind: 'lessor' | 'distributor') =>
       data
-        .select({ id: organisations.id, name: organisations.name })
+        .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
         .from(organisations, data.orgScope(organisations.id))
         .where(eq(organisations.kind, kind))
         .orderBy(organisations.name)

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { nameInSql, renamed } from '../../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { customerEndpoints } from '@console/contract/http/customers';
@@ -25,7 +26,7 @@ const deviceCount = sql<number>`(select count(*) from devices d where d.distribu
 /** Distributors the user sees: the operator's staff every one, a distributor its own company. */
 const distributorRows = (data: ScopedData) =>
   data
-    .select({ ...organisationFields, customerCount, deviceCount })
+    .select({ ...organisationFields, name: nameInSql(organisations, data.lang), customerCount, deviceCount })
     .from(organisations, data.orgScope(organisations.id));
 const isDistributor = eq(organisations.kind, 'distributor');
 
@@ -58,7 +59,14 @@ export const distributorRoutes: RouteDef[] = [
     const where = and(
       isDistributor,
       keywordIn(
-        [organisations.name, organisations.contactName, organisations.contactPhone, organisations.address],
+        [
+          organisations.name,
+          organisations.nameZh,
+          organisations.nameEn,
+          organisations.contactName,
+          organisations.contactPhone,
+          organisations.address,
+        ],
         query.keyword,
       ),
     );
@@ -95,7 +103,13 @@ export const distributorRoutes: RouteDef[] = [
     const { id, areaCode: _a, ...fields } = body;
     data.write((tx) => {
       findDistributor(tx, id);
-      updated(tx.update(organisations).set(fields).where(eq(organisations.id, id)).run());
+      updated(
+        tx
+          .update(organisations)
+          .set({ ...fields, ...renamed(tx, id, fields.name) })
+          .where(eq(organisations.id, id))
+          .run(),
+      );
     });
     return { id };
   }),

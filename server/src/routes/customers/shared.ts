@@ -10,6 +10,7 @@ import { notFound } from '../../lib/errors.ts';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 /** The operator's staff who manage people and organisations (roles 1 and 2). */
 export const isPeopleOperator = (user: SessionUser) =>
@@ -54,6 +55,7 @@ export function customerRows(data: ScopedData) {
   return data
     .select({
       ...organisationFields,
+      name: nameInSql(organisations, data.lang),
       parentId: organisations.parentId,
       distributorOrgId: organisations.distributorOrgId,
       deviceCount: sql<number>`(select count(*) from devices d where d.customer_org_id = "organisations"."id")`,
@@ -109,7 +111,7 @@ export function machineRows(data: ScopedData, where: SQL) {
       id: devices.id,
       serialNumber: devices.serialNumber,
       deviceName: devices.deviceName,
-      modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
+      modelName: nameInSql(deviceModels, data.lang),
       leaseStatus: devices.leaseStatus,
       customerOrgId: devices.customerOrgId,
       distributorOrgId: devices.distributorOrgId,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import { dropRequestEndpoints, type DropRequestRow } from '@console/contract/http/drop-requests';
 import { dropRequests, knownAddresses, organisations, users } from '@console/db/schema/accounts';
 import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
@@ -35,7 +36,7 @@ const requestRows = (data: ScopedData) =>
       mobile: users.mobile,
       areaCode: users.areaCode,
       roleId: users.roleId,
-      orgName: organisations.name,
+      orgName: nameInSql(organisations, data.lang),
     })
     .from(
       dropRequests,

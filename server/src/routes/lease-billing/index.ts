@@ -5,6 +5,7 @@
  * inside its unit of work that the user writes for the renter's lessor (`mayWriteFor`).
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { devices } from '@console/db/schema/devices';
 import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
@@ -185,7 +186,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     const rows = data
       .select({
         id: renters.orgId,
-        name: organisations.name,
+        name: nameInSql(organisations, data.lang),
         lessorOrgId: renters.lessorOrgId,
         arrearsCents: renters.arrearsCents,
       })
@@ -436,7 +437,7 @@ export const leaseBillingRoutes: RouteDef[] = [
         contractId: bills.contractId,
         lessorOrgId: bills.lessorOrgId,
         contractNumber: sql<string>`coalesce(${contracts.number}, '')`,
-        renterName: sql<string>`coalesce(${organisations.name}, '')`,
+        renterName: nameInSql(organisations, data.lang),
         overdueCents: overdue,
         bills: sql<number>`count(*)`,
         oldestDueOn: oldest,

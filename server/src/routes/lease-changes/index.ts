@@ -23,6 +23,7 @@ import { formatInZone } from '../../lib/time.ts';
 import { asActor, contractsVisibleTo, visibleOfKind, writesContracts } from '../../lease/access.ts';
 import { createChange, updateChange } from '../../lease/change-drafts.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from '../lease-contracts/index.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 /**
  * The contract change record, form and detail (docs/decisions/041-contract-changes.md). A change is a contracts row
@@ -116,7 +117,7 @@ function linesOf(data: ScopedData, changeId: number): ChangeLineRow[] {
   const target = alias(contractLines, 'target');
   return data
     .unscoped('alreadyScoped')
-    .select({ line: contractLines, target, serial: devices.serialNumber, model: deviceModels.name })
+    .select({ line: contractLines, target, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
     .from(contractLines)
     .leftJoin(target, eq(target.id, contractLines.targetLineId))
     .leftJoin(devices, eq(devices.id, sql`coalesce(${contractLines.deviceId}, ${target.deviceId})`))
@@ -182,7 +183,7 @@ export const leaseChangeRoutes: RouteDef[] = [
       .select({
         id: contracts.id,
         number: contracts.number,
-        renterName: organisations.name,
+        renterName: nameInSql(organisations, data.lang),
         startOn: contracts.startOn,
         endOn: contracts.endOn,
       })
@@ -198,7 +199,7 @@ export const leaseChangeRoutes: RouteDef[] = [
       ? []
       : data
           .unscoped('alreadyScoped')
-          .select({ line: contractLines, serial: devices.serialNumber, model: deviceModels.name })
+          .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
           .from(contractLines)
           .leftJoin(devices, eq(devices.id, contractLines.deviceId))
           .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))

@@ -43,7 +43,7 @@ import { approve, close, reject, submit, terminate, withdraw } from '../../lease
 import { runArrearsLocks } from '../../risk/arrears.ts';
 import { askSigning, cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from './detail-parts.ts';
-import { nameIn, orgBrand } from '../../lib/org-brand.ts';
+import { nameIn, nameInSql, orgBrand } from '../../lib/org-brand.ts';
 
 /** The detail's parts a contract change's detail shows alike (decision 041). */
 export { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf };
@@ -168,10 +168,13 @@ export const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
   };
 };
 
-/** A contract's lines with the machine's serial and the model's name, in the order they were written. */
-function linesOf(db: Db, contractId: number) {
+/**
+ * A contract's lines with the machine's serial and the model's name, in the order they were written. The model is
+ * named in the contract's language, as its parties are on the contract's page and in its document (decision 064).
+ */
+function linesOf(db: Db, contractId: number, lang: 'zh' | 'en') {
   return db
-    .select({ line: contractLines, serial: devices.serialNumber, model: deviceModels.name })
+    .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, lang) })
     .from(contractLines)
     .leftJoin(devices, eq(devices.id, contractLines.deviceId))
     .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
@@ -224,7 +227,7 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
     templateId: c.templateId,
     endedOn: c.endedOn,
     ruleName: rule,
-    lines: linesOf(db, id),
+    lines: linesOf(db, id, c.lang),
     events: presentEvents(events, timeZone),
     files: files.map((f) => ({
       id: f.id,
@@ -340,7 +343,7 @@ export const leaseContractRoutes: RouteDef[] = [
     if (user.orgKind !== 'lessor') return { renters: [], stores: [], salespeople: [], machines: [], models: [] };
     const own = data.orgScope(organisations.parentId);
     const renterRows = data
-      .select({ id: organisations.id, name: organisations.name })
+      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, own)
       .innerJoin(renters, eq(renters.orgId, organisations.id))
       .where(and(eq(organisations.parentId, user.orgId), eq(organisations.kind, 'customer')))
@@ -377,7 +380,7 @@ export const leaseContractRoutes: RouteDef[] = [
         id: devices.id,
         serialNumber: devices.serialNumber,
         name: devices.deviceName,
-        model: deviceModels.name,
+        model: nameInSql(deviceModels, data.lang),
         modelId: devices.modelId,
       })
       .from(devices, data.deviceScope())
@@ -400,10 +403,10 @@ export const leaseContractRoutes: RouteDef[] = [
         modelId: m.modelId,
       }));
     const models = data
-      .select({ id: deviceModels.id, name: deviceModels.name })
+      .select({ id: deviceModels.id, name: nameInSql(deviceModels, data.lang) })
       .from(deviceModels, data.orgScope(deviceModels.orgId))
       .where(eq(deviceModels.orgId, user.orgId))
-      .orderBy(deviceModels.name)
+      .orderBy(nameInSql(deviceModels, data.lang))
       .all();
     return { renters: renterRows, stores: storeRows, salespeople: people, machines, models };
   }),
@@ -489,7 +492,7 @@ export const leaseContractRoutes: RouteDef[] = [
       dueDays: c.dueDays,
       totalCents: c.totalCents,
       remark: c.remark,
-      lines: linesOf(db, c.id).map(
+      lines: linesOf(db, c.id, c.lang).map(
         ({ id: _id, deviceId: _device, modelId: _model, fromOn: _from, untilOn: _until, ...shown }) => shown,
       ),
       expiresAt: formatInZone(c.linkExpiresAt, timeZone),

@@ -24,6 +24,8 @@ import { confirmHandover, createHandover, deleteHandover, writableContract } fro
 import { deliverable } from '../../lease/machines-held.ts';
 import { handoverScope } from './scope.ts';
 import { periodRoutes } from './periods.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
+import { orgNames } from '../../lib/scope.ts';
 
 type Handover = typeof leaseHandovers.$inferSelect;
 const renterOrg = alias(organisations, 'renter_org');
@@ -137,7 +139,7 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
     .select({
       m: leaseHandoverMachines,
       serial: devices.serialNumber,
-      model: deviceModels.name,
+      model: nameInSql(deviceModels, data.lang),
       order: workOrders.number,
     })
     .from(leaseHandoverMachines)
@@ -180,7 +182,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
   const c = writableContract(data, user, contractId);
   const db = data.unscoped('domainRule');
   const lines = db
-    .select({ line: contractLines, serial: devices.serialNumber, model: deviceModels.name })
+    .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
     .from(contractLines)
     .leftJoin(devices, eq(devices.id, contractLines.deviceId))
     .leftJoin(deviceModels, eq(deviceModels.id, sql`coalesce(${contractLines.modelId}, ${devices.modelId})`))
@@ -188,7 +190,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
     .orderBy(contractLines.id)
     .all();
   const open = db
-    .select({ period: leasePeriods, serial: devices.serialNumber, model: deviceModels.name })
+    .select({ period: leasePeriods, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
     .from(leasePeriods)
     .innerJoin(devices, eq(devices.id, leasePeriods.deviceId))
     .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
@@ -198,7 +200,11 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
   // The lessor's, in stock, on no lease and reserved by no other contract: what an entry may deliver.
   const stock = (where: SQL) =>
     db
-      .select({ deviceId: devices.id, serialNumber: devices.serialNumber, modelName: deviceModels.name })
+      .select({
+        deviceId: devices.id,
+        serialNumber: devices.serialNumber,
+        modelName: nameInSql(deviceModels, data.lang),
+      })
       .from(devices)
       .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
       .where(and(where, eq(devices.orgId, c.lessorOrgId), deliverable(c.id)))
@@ -210,9 +216,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
     contract: {
       id: c.id,
       number: c.number,
-      renterName:
-        db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, c.renterOrgId)).get()
-          ?.name ?? '',
+      renterName: orgNames(data, [c.renterOrgId]).get(c.renterOrgId) ?? '',
       startOn: c.startOn,
       endOn: c.endOn,
       siteProvince: c.siteProvince,

@@ -12,6 +12,7 @@ import { textContains } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { orgToday, orgTodays } from '../../lib/org-day.ts';
 import { periodScope } from './scope.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 type Period = typeof leasePeriods.$inferSelect;
 const renterOrg = alias(organisations, 'period_renter');
@@ -62,10 +63,10 @@ function readRows(data: ScopedData, user: SessionUser, query: Filters, today: st
     .select({
       period: leasePeriods,
       serialNumber: devices.serialNumber,
-      modelName: deviceModels.name,
+      modelName: nameInSql(deviceModels, data.lang),
       contractNumber: contracts.number,
       lessorOrgId: contracts.lessorOrgId,
-      renterName: renterOrg.name,
+      renterName: nameInSql(renterOrg, data.lang),
     })
     .from(leasePeriods, scope)
     .innerJoin(devices, eq(devices.id, leasePeriods.deviceId))

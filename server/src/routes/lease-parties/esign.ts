@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { contracts } from '@console/db/schema/lease';
 import { esignAccounts, esignTemplates, sealGrants, seals } from '@console/db/schema/lease-esign';
@@ -232,7 +233,7 @@ export const esignRoutes: RouteDef[] = [
   }),
   route(partyEndpoints.providerStatus, ({ user, data, timeZone }) => {
     const orgs = data
-      .select({ id: organisations.id, name: organisations.name })
+      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .where(user.orgKind === 'lessor' ? eq(organisations.id, user.orgId) : eq(organisations.kind, 'lessor'))
       .orderBy(asc(organisations.id))

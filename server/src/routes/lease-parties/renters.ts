@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { nameInSql, renamed } from '../../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { contracts, renters, storeDevices, stores } from '@console/db/schema/lease';
@@ -37,7 +38,7 @@ const renterFields = {
 
 const renterRows = (data: ScopedData) =>
   data
-    .select(renterFields)
+    .select({ ...renterFields, name: nameInSql(organisations, data.lang) })
     .from(renters, data.orgScope(renters.lessorOrgId))
     .innerJoin(organisations, eq(organisations.id, renters.orgId));
 
@@ -104,7 +105,14 @@ export const renterRoutes: RouteDef[] = [
   route(partyEndpoints.renterList, ({ query, user, data, timeZone }) => {
     const where = and(
       keywordIn(
-        [organisations.name, organisations.contactName, organisations.contactPhone, renters.idNumber],
+        [
+          organisations.name,
+          organisations.nameZh,
+          organisations.nameEn,
+          organisations.contactName,
+          organisations.contactPhone,
+          renters.idNumber,
+        ],
         query.keyword,
       ),
       query.identityType ? eq(renters.identityType, query.identityType) : undefined,
@@ -140,7 +148,7 @@ export const renterRoutes: RouteDef[] = [
         id: devices.id,
         serialNumber: devices.serialNumber,
         deviceName: devices.deviceName,
-        modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
+        modelName: nameInSql(deviceModels, data.lang),
         storeName: sql<string>`coalesce(${stores.name}, '')`,
       })
       .from(devices, data.deviceScope())
@@ -186,7 +194,10 @@ export const renterRoutes: RouteDef[] = [
     data.write((tx) => {
       const current = ownRenter(tx, user, id);
       checkIdNumber(tx, lessorId, idNumber, id);
-      tx.update(organisations).set(org).where(eq(organisations.id, id)).run();
+      tx.update(organisations)
+        .set({ ...org, ...renamed(tx, id, org.name) })
+        .where(eq(organisations.id, id))
+        .run();
       const realNameState = isManager(user) ? sent : keptRealName(current, { name: org.name, identityType, idNumber });
       tx.update(renters).set({ identityType, idNumber, realNameState }).where(eq(renters.orgId, id)).run();
     });

@@ -12,6 +12,7 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { isManager, ownLessor, refused, countContracts } from './shared.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 const storeRows = (data: ScopedData) =>
   data
@@ -132,7 +133,7 @@ export const storeRoutes: RouteDef[] = [
         id: devices.id,
         serialNumber: devices.serialNumber,
         deviceName: devices.deviceName,
-        modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
+        modelName: nameInSql(deviceModels, data.lang),
         leaseStatus: devices.leaseStatus,
       })
       .from(devices, data.deviceScope())

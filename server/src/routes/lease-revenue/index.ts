@@ -29,7 +29,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { dayInZone } from '../../lib/time.ts';
 import { usageStatementPdf } from '../../lease/pdf/usage-statement.ts';
-import { orgBrand } from '../../lib/org-brand.ts';
+import { orgBrand, nameInSql } from '../../lib/org-brand.ts';
 import { subleaseCostOf } from '../../lease/sublease-cost.ts';
 
 type Range = { from: string; to: string };
@@ -60,7 +60,7 @@ export function incomeOf(data: ScopedData, filter: Filter, range: Range) {
       contractId: sql<number>`${contracts.id}`.as('contract_id'),
       contractNumber: sql<string>`${contracts.number}`.as('contract_number'),
       renterId: sql<number>`${bills.renterOrgId}`.as('renter_id'),
-      renterName: sql<string>`coalesce(${organisations.name}, '')`.as('renter_name'),
+      renterName: nameInSql(organisations, data.lang).as('renter_name'),
       storeId: sql<number>`${contracts.storeId}`.as('store_id'),
       storeName: sql<string>`coalesce(${stores.name}, '')`.as('store_name'),
       deviceId: sql<number>`${billLines.deviceId}`.as('device_id'),

@@ -23,6 +23,7 @@ import { modelForOwner } from '../device-access.ts';
 import { log, newSecret } from '../devices.ts';
 import { isManager, ownLessor } from '../lease-parties/index.ts';
 import { ownSublessor } from './sublessors.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 /**
  * The sub-leases in scope: a lessor's (org_id) and a sub-lessor's own (sublessor_org_id), every one for the
@@ -35,8 +36,8 @@ const subleaseRows = (data: ScopedData) =>
       serialNumber: devices.serialNumber,
       deviceName: devices.deviceName,
       kind: devices.kind,
-      modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
-      sublessorName: organisations.name,
+      modelName: nameInSql(deviceModels, data.lang),
+      sublessorName: nameInSql(organisations, data.lang),
       status: devices.status,
       online: devices.online,
       lastReportAt: devices.lastReportAt,
@@ -159,7 +160,17 @@ const SORTS = { number: subleases.number, startOn: subleases.startOn, endOn: sub
 export const subleaseRoutes: RouteDef[] = [
   route(api.subleaseList, ({ query, user, data, timeZone }) => {
     const where = and(
-      keywordIn([subleases.number, devices.serialNumber, devices.deviceName, organisations.name], query.keyword),
+      keywordIn(
+        [
+          subleases.number,
+          devices.serialNumber,
+          devices.deviceName,
+          organisations.name,
+          organisations.nameZh,
+          organisations.nameEn,
+        ],
+        query.keyword,
+      ),
       query.sublessorId ? eq(subleases.sublessorOrgId, query.sublessorId) : undefined,
       query.state ? eq(subleases.state, query.state) : undefined,
     );
@@ -182,7 +193,7 @@ export const subleaseRoutes: RouteDef[] = [
         id: contracts.id,
         number: contracts.number,
         status: contracts.status,
-        renterName: organisations.name,
+        renterName: nameInSql(organisations, data.lang),
         startOn: contracts.startOn,
         endOn: contracts.endOn,
       })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { nameInSql, renamed } from '../../lib/org-brand.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { organisations, users } from '@console/db/schema/accounts';
 import { hashPassword } from '@console/db/password';
@@ -41,7 +42,7 @@ const sublessorFields = {
 /** The sub-lessors in scope: a lessor's own (they hang under it), every lessor's for the operator's staff. */
 const sublessorRows = (data: ScopedData) =>
   data
-    .select(sublessorFields)
+    .select({ ...sublessorFields, name: nameInSql(organisations, data.lang) })
     .from(sublessors, data.orgScope(sublessors.lessorOrgId))
     .innerJoin(organisations, eq(organisations.id, sublessors.orgId));
 
@@ -92,7 +93,14 @@ export const sublessorRoutes: RouteDef[] = [
   route(api.sublessorList, ({ query, user, data, timeZone }) => {
     const where = and(
       keywordIn(
-        [organisations.name, organisations.contactName, organisations.contactPhone, sublessors.idNumber],
+        [
+          organisations.name,
+          organisations.nameZh,
+          organisations.nameEn,
+          organisations.contactName,
+          organisations.contactPhone,
+          sublessors.idNumber,
+        ],
         query.keyword,
       ),
       query.identityType ? eq(sublessors.identityType, query.identityType) : undefined,
@@ -170,7 +178,10 @@ export const sublessorRoutes: RouteDef[] = [
     data.write((tx) => {
       ownSublessor(tx, user, id);
       checkIdNumber(tx, lessorId, idNumber, id);
-      tx.update(organisations).set(orgFields).where(eq(organisations.id, id)).run();
+      tx.update(organisations)
+        .set({ ...orgFields, ...renamed(tx, id, orgFields.name) })
+        .where(eq(organisations.id, id))
+        .run();
       tx.update(sublessors)
         .set({ identityType, idNumber, bankName, bankAccountName, bankAccount, remark })
         .where(eq(sublessors.orgId, id))

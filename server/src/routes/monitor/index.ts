@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { monitorEndpoints, type CameraForm, type CameraRow, type MachineLink } from '@console/contract/http/monitor';
 import { organisations } from '@console/db/schema/accounts';
@@ -34,13 +35,12 @@ const cameraFields = {
   machineKind: devices.kind,
   online: devices.online,
   sleeping: devices.sleeping,
-  ownerName: organisations.name,
 };
 
 /** Cameras of the machines in scope, with their machine and owner. */
 function cameraSelect(data: ScopedData) {
   return data
-    .select(cameraFields)
+    .select({ ...cameraFields, ownerName: nameInSql(organisations, data.lang) })
     .from(deviceCameras, data.viaDevice(deviceCameras.deviceId))
     .innerJoin(devices, eq(devices.id, deviceCameras.deviceId))
     .leftJoin(organisations, eq(organisations.id, deviceCameras.orgId));

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import {
   CONDITION_FIELD_TYPES,
   SELECT_OPS,
@@ -220,7 +221,7 @@ function setDefinitionState(data: ScopedData, id: number, action: 'suspend' | 'a
 export const modelRoutes: RouteDef[] = [
   route(processEndpoints.orgs, ({ data }) => ({
     list: data
-      .select({ id: organisations.id, name: organisations.name })
+      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .where(inArray(organisations.kind, [...PUBLISHABLE_KINDS]))
       .orderBy(organisations.id)

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import { ASSIGNABLE_ROLES } from '@console/contract/codes/processes';
 import { ADMIN_ROLES } from '@console/contract/codes/roles';
 import type { NodeDecl } from '@console/contract/http/processes';
@@ -33,7 +34,7 @@ export function orgNames(data: ScopedData, ids: number[]): Map<number, string> {
   return new Map(
     data
       .unscoped('referencedNames')
-      .select({ id: organisations.id, name: organisations.name })
+      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations)
       .where(inArray(organisations.id, [...new Set(ids)]))
       .all()

@@ -11,6 +11,7 @@ import { orgNames } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { visibleModels } from '../device-access.ts';
 import { keeps } from '../../lib/shop-owner.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 /** A rental company's lease price list (decision 049): the contract form's default price of a model. */
 export const leasePriceRoutes: RouteDef[] = [
@@ -19,16 +20,18 @@ export const leasePriceRoutes: RouteDef[] = [
       query.modelId ? eq(leasePrices.modelId, query.modelId) : undefined,
       query.businessModel ? eq(leasePrices.businessModel, query.businessModel) : undefined,
     );
+    // The model as the reader reads it, shown and sorted by.
+    const shownModel = nameInSql(deviceModels, data.lang);
     const { rows, ...paging } = listPage(
       data,
       query,
       data
-        .select({ price: leasePrices, modelName: deviceModels.name })
+        .select({ price: leasePrices, modelName: shownModel })
         .from(leasePrices, data.orgScope(leasePrices.orgId))
         .leftJoin(deviceModels, eq(deviceModels.id, leasePrices.modelId))
         .where(where),
-      listOrder(query, { modelName: deviceModels.name, updatedAt: leasePrices.updatedAt }, leasePrices.id, [
-        asc(deviceModels.name),
+      listOrder(query, { modelName: shownModel, updatedAt: leasePrices.updatedAt }, leasePrices.id, [
+        asc(shownModel),
         asc(leasePrices.businessModel),
         asc(leasePrices.id),
       ]),

@@ -17,6 +17,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { visibleModels } from '../device-access.ts';
 import { keeps } from '../../lib/shop-owner.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 type ProductRecord = typeof products.$inferSelect;
 
@@ -29,7 +30,7 @@ function distributors(data: ScopedData, ids?: number[]): Map<number, string> {
   return new Map(
     data
       .unscoped('referencedNames')
-      .select({ id: organisations.id, name: organisations.name })
+      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations)
       .where(and(eq(organisations.kind, 'distributor'), ids ? inArray(organisations.id, ids) : undefined))
       .orderBy(organisations.name)
@@ -114,9 +115,9 @@ export const productRoutes: RouteDef[] = [
   route(productEndpoints.options, ({ data }) => ({
     distributors: [...distributors(data)].map(([id, name]) => ({ id, name })),
     models: data
-      .select({ id: deviceModels.id, name: deviceModels.name })
+      .select({ id: deviceModels.id, name: nameInSql(deviceModels, data.lang) })
       .from(deviceModels, visibleModels(data))
-      .orderBy(deviceModels.name)
+      .orderBy(nameInSql(deviceModels, data.lang))
       .all(),
   })),
 

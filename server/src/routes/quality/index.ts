@@ -32,6 +32,7 @@ import {
   retestOf,
 } from './inspect.ts';
 import { overview } from './overview.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -190,10 +191,10 @@ export const qualityRoutes: RouteDef[] = [
         ? []
         : data
             .unscoped('referencedNames')
-            .select({ id: deviceModels.id, name: deviceModels.name, kind: deviceModels.category })
+            .select({ id: deviceModels.id, name: nameInSql(deviceModels, data.lang), kind: deviceModels.category })
             .from(deviceModels)
             .where(inArray(deviceModels.id, modelIds))
-            .orderBy(asc(deviceModels.name))
+            .orderBy(asc(nameInSql(deviceModels, data.lang)))
             .all();
     // A rental company filters its history by model; the inspectors' names are the platform's people.
     const names = isInspector(user.roleId)
@@ -222,7 +223,10 @@ export const qualityRoutes: RouteDef[] = [
       query.inspectorId ? eq(qualityInspections.inspectorId, query.inspectorId) : undefined,
       fromAt !== undefined ? gte(at, new Date(fromAt)) : undefined,
       toAt !== undefined ? lt(at, new Date(toAt)) : undefined,
-      keywordIn([qualityInspections.number, devices.serialNumber, deviceModels.name], query.keyword),
+      keywordIn(
+        [qualityInspections.number, devices.serialNumber, deviceModels.name, deviceModels.nameZh, deviceModels.nameEn],
+        query.keyword,
+      ),
     );
     const rows = inspectionsWith(data, user.roleId).where(where).$dynamic();
     const order = listOrder(query, SORTS, qualityInspections.id, [

@@ -10,6 +10,7 @@ import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
 import { notFound } from '../../lib/errors.ts';
 import { userNames } from '../../lib/maintenance.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 /** Whether the user runs inspections (the platform's staff); the others read their machines' finished ones. */
 export const isInspector = (roleId: number) => (INSPECTORS as readonly number[]).includes(roleId);
@@ -74,16 +75,16 @@ function idsOf(data: ScopedData, id: number) {
     .where(eq(qualityInspections.id, id));
 }
 
-/** The list's columns: the inspection with its machine, model and owner. */
-export const inspectionColumns = {
+/** The list's columns: the inspection with its machine, model and owner, named in the reader's language. */
+const inspectionColumns = (data: ScopedData) => ({
   id: qualityInspections.id,
   number: qualityInspections.number,
   deviceId: qualityInspections.deviceId,
   serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
   kind: qualityInspections.kind,
   modelId: qualityInspections.modelId,
-  modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
-  ownerName: sql<string>`coalesce(${organisations.name}, '')`,
+  modelName: nameInSql(deviceModels, data.lang),
+  ownerName: nameInSql(organisations, data.lang),
   reason: qualityInspections.reason,
   state: qualityInspections.state,
   inspectorId: qualityInspections.inspectorId,
@@ -94,12 +95,12 @@ export const inspectionColumns = {
   retestedBy: qualityInspections.retestedBy,
   retestedAt: qualityInspections.retestedAt,
   remark: qualityInspections.remark,
-};
+});
 
 /** The inspections with their machine, model and owner, in the user's scope. */
 export function inspectionsWith(data: ScopedData, roleId: number) {
   return data
-    .select(inspectionColumns)
+    .select(inspectionColumns(data))
     .from(qualityInspections, inspectionScope(data, roleId))
     .leftJoin(devices, eq(devices.id, qualityInspections.deviceId))
     .leftJoin(deviceModels, eq(deviceModels.id, qualityInspections.modelId))

@@ -8,6 +8,7 @@ import { qualityInspectionItems, qualityInspections } from '@console/db/schema/q
 import type { ScopedData } from '../../lib/data.ts';
 import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
+import { nameInSql } from '../../lib/org-brand.ts';
 
 type Overview = DataOf<typeof qualityEndpoints.overview>;
 type Rate = { finished: number; passed: number; firstFinished: number; firstPassed: number };
@@ -45,7 +46,7 @@ export function overview(
       state: qualityInspections.state,
       previousId: qualityInspections.previousId,
       modelId: qualityInspections.modelId,
-      modelName: sql<string>`coalesce(${deviceModels.name}, '')`,
+      modelName: nameInSql(deviceModels, data.lang),
       finishedAt: qualityInspections.finishedAt,
     })
     .from(qualityInspections, scope)

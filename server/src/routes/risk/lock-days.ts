@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { nameInSql } from '../../lib/org-brand.ts';
 import {
   ARREARS_DEFAULTS,
   hasRiskPermission,
@@ -66,7 +67,7 @@ export const lockDayRoutes: RouteDef[] = [
     if (orgId === undefined) throw forbidden();
     assertOwnOrg(data, user, orgId);
     const choices = data
-      .select({ id: organisations.id, name: organisations.name })
+      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .where(inArray(organisations.id, own))
       .orderBy(asc(organisations.id))
