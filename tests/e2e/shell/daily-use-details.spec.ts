@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
 import { ROLE } from '@console/contract/codes/roles';
+import { couponScreens } from '@console/contract/screens/coupons';
+import { invoiceScreens } from '@console/contract/screens/invoices';
+import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
+import { shopOrderScreens } from '@console/contract/screens/shop-orders';
 import { FAULT_CODE } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
@@ -120,5 +124,23 @@ test.describe('daily use: the details', () => {
     );
     await expect(main.getByText(/A\$[\d,]+\.\d\d\/(day|month)/).first()).toBeVisible();
     await expect(main).not.toContainText(/¥|yuan|元/);
+
+    // Every money column's title names the brand's currency, as the figures under it carry no symbol of their own.
+    const moneyTitles: [string, string[]][] = [
+      [leaseBillingScreens.billRecord.path, ['lease-billing:amount', 'lease-billing:balance']],
+      [leaseBillingScreens.history.path, ['lease-billing:history.amount', 'lease-billing:history.allocated']],
+      [invoiceScreens.invoiceMng.path, ['invoices:field.total', 'invoices:field.tax']],
+      [couponScreens.couponMng.path, ['coupons:coupon.minSpend']],
+      [shopOrderScreens.order.path, ['shop-orders:order.discount', 'shop-orders:order.pay']],
+    ];
+    for (const [path, keys] of moneyTitles) {
+      await page.goto(`${brandOrigin('liftgo')}${path}`);
+      for (const key of keys) {
+        const title = text('en', key, { currency: 'AUD' });
+        expect(title).toMatch(/ \(AUD\)$/);
+        await expect(main.getByRole('columnheader', { name: title })).toBeVisible();
+      }
+      await expect(main).not.toContainText(/¥|yuan|元|CNY/);
+    }
   });
 });

@@ -2,11 +2,14 @@ import { COUPON_ISSUE_STATE, COUPON_TYPE, COUPON_USE_STATE } from '@console/cont
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import type { CouponRow, ReceivedCouponRow } from '@console/contract/http/coupons';
 import { defineFields } from '../../components/fields.tsx';
-import { amountText } from '../../lib/money.ts';
+import { amountText, moneyText } from '../../lib/money.ts';
 
-/** The coupon's value: its face value in yuan, or its discount ("8.5 折" / "8.5 of 10"). */
+/**
+ * The coupon's value: its face value with the currency's symbol (the column holds discounts too, so its title cannot
+ * name the currency), or its discount ("8.5 折" / "8.5 of 10").
+ */
 const valueText = (row: CouponRow, t: (key: string, options?: Record<string, unknown>) => string) =>
-  row.type === 'cash' ? amountText(row.faceValueCents ?? 0) : t('coupon.discountText', { discount: row.discount });
+  row.type === 'cash' ? moneyText(row.faceValueCents ?? 0) : t('coupon.discountText', { discount: row.discount });
 
 /** A coupon (spec section 3): its rules and counts. */
 export const useCouponFields = defineFields<CouponRow>()('coupons', {
@@ -27,7 +30,8 @@ export const useCouponFields = defineFields<CouponRow>()('coupons', {
   },
   minSpendCents: {
     label: 'coupon.minSpend',
-    value: (row, { t }) => (row.minSpendCents === 0 ? t('coupon.noMinimum') : amountText(row.minSpendCents)),
+    kind: 'money',
+    cell: (row, { t }) => (row.minSpendCents === 0 ? t('coupon.noMinimum') : amountText(row.minSpendCents)),
   },
   issuePeriod: { label: 'coupon.issuePeriod', value: (row) => `${row.issueFrom} ~ ${row.issueTo}` },
   issueState: { label: 'coupon.issueState', kind: 'code', table: COUPON_ISSUE_STATE, filter: { width: 140 } },
@@ -52,10 +56,7 @@ export const useReceivedFields = defineFields<ReceivedCouponRow>()('coupons', {
   receivedAt: { label: 'received.receivedAt', kind: 'moment', sortable: true },
   expiresAt: { label: 'received.expiresAt', kind: 'moment', sortable: true },
   usedAt: { label: 'received.usedAt', kind: 'moment' },
-  discountCents: {
-    label: 'received.discount',
-    value: (row) => (row.discountCents === null ? '' : amountText(row.discountCents)),
-  },
+  discountCents: { label: 'received.discount', kind: 'money' },
   orderRef: { label: 'received.orderRef' },
   grantedByName: { label: 'received.grantedBy' },
   keyword: { label: 'received.keyword', filter: { placeholder: 'received.keywordPlaceholder', maxLength: 20 } },

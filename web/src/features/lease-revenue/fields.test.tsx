@@ -72,8 +72,8 @@ describe('the income detail CSV', () => {
     await changeLang('en');
     const [header, line] = csvOf([row]).replace('\uFEFF', '').split('\r\n');
     expect(header).toBe(
-      'Month,Contract,Bill,Renter,Store,Machine,Kind,Salesperson,Days billed from ~ to,Last day billed,Days,Amount,' +
-        'Received,Hours worked,Issued on',
+      'Month,Contract,Bill,Renter,Store,Machine,Kind,Salesperson,Days billed from ~ to,Last day billed,Days,' +
+        'Amount (CNY),Received (CNY),Hours worked,Issued on',
     );
     expect(line).toBe(
       '2026-04,HT-1,HT-1-202604,"Li, Lei Works",East depot,SN-6,Forklift,Wang,2026-04-01 ~ 2026-04-30,2026-04-30,30,' +
@@ -82,7 +82,7 @@ describe('the income detail CSV', () => {
     await changeLang('zh-cn');
     const [zhHeader, zhLine] = csvOf([row]).replace('\uFEFF', '').split('\r\n');
     expect(zhHeader).toBe(
-      '月份,合同,账单,承租方,门店,设备,类型,业务员,计费起止,计费截止日,天数,金额,已收,工作小时,出账日期',
+      '月份,合同,账单,承租方,门店,设备,类型,业务员,计费起止,计费截止日,天数,金额（元）,已收（元）,工作小时,出账日期',
     );
     expect(zhLine).toContain(',叉车,');
   });

@@ -3,7 +3,6 @@ import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import type { LeasePriceRow, ProductRow } from '@console/contract/http/products';
 import { defineFields } from '../../components/fields.tsx';
-import { amountText } from '../../lib/money.ts';
 import { UploadField } from '../../components/upload-field.tsx';
 import { YuanInput } from '../../components/yuan-input.tsx';
 
@@ -60,11 +59,8 @@ export const useProductFields = defineFields<ProductRow>()('products', {
 export const useLeasePriceFields = defineFields<LeasePriceRow>()('products', {
   modelName: { label: 'lease.model', sortable: true },
   businessModel: { label: 'lease.businessModel', kind: 'code', table: BUSINESS_MODEL, filter: { width: 190 } },
-  dayCents: { label: 'lease.dayPrice', value: (row) => (row.dayCents === null ? '' : amountText(row.dayCents)) },
-  monthCents: {
-    label: 'lease.monthPrice',
-    value: (row) => (row.monthCents === null ? '' : amountText(row.monthCents)),
-  },
+  dayCents: { label: 'lease.dayPrice', kind: 'money' },
+  monthCents: { label: 'lease.monthPrice', kind: 'money' },
   orgName: { label: 'product.org' },
   updatedAt: { label: 'product.updatedAt', kind: 'moment', sortable: true },
 });

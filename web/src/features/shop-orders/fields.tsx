@@ -2,7 +2,6 @@ import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import { SHOP_ORDER_STATE } from '@console/contract/codes/shop-orders';
 import type { ShopOrderRow } from '@console/contract/http/shop-orders';
 import { defineFields } from '../../components/fields.tsx';
-import { amountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 
 /** A shop order (spec section 3): what was bought, paid, shipped and received. */
@@ -17,10 +16,7 @@ export const useShopOrderFields = defineFields<ShopOrderRow>()('shop-orders', {
   amountCents: { label: 'order.amount', kind: 'money' },
   discountCents: { label: 'order.discount', kind: 'money' },
   payCents: { label: 'order.pay', kind: 'money', sortable: true },
-  paidCents: {
-    label: 'order.paid',
-    value: (row) => (row.paidCents === null ? '' : amountText(row.paidCents)),
-  },
+  paidCents: { label: 'order.paid', kind: 'money' },
   paidAt: { label: 'order.paidAt', kind: 'moment', sortable: true },
   paymentReference: { label: 'order.paymentReference', defaultHidden: true },
   buyerOrgName: { label: 'order.buyerOrg' },
@@ -35,10 +31,7 @@ export const useShopOrderFields = defineFields<ShopOrderRow>()('shop-orders', {
   receivedAt: { label: 'order.receivedAt', kind: 'moment', defaultHidden: true },
   completedAt: { label: 'order.completedAt', kind: 'moment', defaultHidden: true },
   distributorName: { label: 'order.distributor', defaultHidden: true },
-  creditCents: {
-    label: 'order.credit',
-    value: (row) => (row.creditCents === null ? '' : amountText(row.creditCents)),
-  },
+  creditCents: { label: 'order.credit', kind: 'money' },
   createdAt: { label: 'order.createdAt', kind: 'moment', sortable: true },
   side: {
     label: 'order.side',

@@ -75,7 +75,7 @@ export const useWorkOrderFields = defineFields<WorkOrderRow>()('work-orders', {
   repairMethod: { label: 'fields.repairMethod', form: { rows: 2, maxLength: 500 } },
   amountCents: {
     label: 'fields.paymentAmount',
-    form: { input: ({ t }) => <YuanInput step={0.01} suffix={t('dialogs.amountUnit')} /> },
+    form: { input: () => <YuanInput step={0.01} /> },
   },
   settled: {
     label: 'fields.settled',

@@ -16,7 +16,7 @@ import { EXPENSE_READS } from '../api/device-records.ts';
 import { ExpenseDialog } from '../components/expense-dialog.tsx';
 import { CodeFilter } from '../components/code-filter.tsx';
 import { useExpenseFields } from '../fields.tsx';
-import { moneyText } from '../../../lib/money.ts';
+import { amountText, moneyText } from '../../../lib/money.ts';
 
 /** The machine's expenses (maintenance, violation, insurance) with their totals per type; server-side pages. */
 export function ExpensesTab({ deviceId }: { deviceId: number }) {
@@ -102,11 +102,11 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
           {EXPENSE_TYPE.codes.map((code) => (
             <Statistic
               key={code.value}
-              title={label(EXPENSE_TYPE, code.value)}
-              value={moneyText(totals?.[code.value] ?? 0)}
+              title={t('common:moneyTitle', { title: label(EXPENSE_TYPE, code.value) })}
+              value={amountText(totals?.[code.value] ?? 0)}
             />
           ))}
-          <Statistic title={t('records.expenses.total')} value={moneyText(totals?.all ?? 0)} />
+          <Statistic title={t('records.expenses.total')} value={amountText(totals?.all ?? 0)} />
         </Flex>
       </Card>
       <Flex wrap gap={12} align="center" justify="space-between">

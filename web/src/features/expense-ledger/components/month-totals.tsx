@@ -6,7 +6,7 @@ import { EXPENSE_TYPE } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, type ExpenseMonth } from '@console/contract/http/device-records';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { downloadCsv, exportFileName, rowsToCsv } from '../../../components/export-list.ts';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { amountText, csvAmount } from '../../../lib/money.ts';
 import { exportColumnsOf, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -27,11 +27,13 @@ export function MonthTotals() {
     title,
     align: 'right',
     render: (_, row) => amountText(row[key]),
-    exportValue: (row) => (row[key] / 100).toFixed(2),
+    exportValue: (row) => csvAmount(row[key]),
   });
   const columns: ListColumn<ExpenseMonth>[] = [
     { key: 'month', title: t('month'), dataIndex: 'month' },
-    ...EXPENSE_TYPE.codes.map((code) => money(code.value, label(EXPENSE_TYPE, code.value))),
+    ...EXPENSE_TYPE.codes.map((code) =>
+      money(code.value, t('common:moneyTitle', { title: label(EXPENSE_TYPE, code.value) })),
+    ),
     money('all', t('total')),
   ];
   return (
@@ -43,11 +45,11 @@ export function MonthTotals() {
               {EXPENSE_TYPE.codes.map((code) => (
                 <Statistic
                   key={code.value}
-                  title={label(EXPENSE_TYPE, code.value)}
-                  value={moneyText(totals[code.value])}
+                  title={t('common:moneyTitle', { title: label(EXPENSE_TYPE, code.value) })}
+                  value={amountText(totals[code.value])}
                 />
               ))}
-              <Statistic title={t('total')} value={moneyText(totals.all)} />
+              <Statistic title={t('total')} value={amountText(totals.all)} />
             </Flex>
           </Card>
           <Card

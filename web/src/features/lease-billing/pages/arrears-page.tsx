@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
 import { href } from '@console/contract/screens/screen';
-import { moneyText } from '../../../lib/money.ts';
+import { amountText } from '../../../lib/money.ts';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -25,7 +25,7 @@ export function ArrearsPage() {
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col span={8}>
           <Card size="small">
-            <Statistic title={t('arrears.totalOverdue')} value={moneyText(totals?.overdueCents ?? 0)} />
+            <Statistic title={t('arrears.totalOverdue')} value={amountText(totals?.overdueCents ?? 0)} />
           </Card>
         </Col>
         <Col span={8}>

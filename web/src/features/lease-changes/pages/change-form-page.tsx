@@ -15,7 +15,7 @@ import { isMessageKey } from '@console/contract/messages/translate';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { href } from '@console/contract/screens/screen';
 import { codeOptions, numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { amountText } from '../../../lib/money.ts';
+import { moneyText } from '../../../lib/money.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiFailure } from '../../../lib/api-client.ts';
@@ -151,8 +151,8 @@ function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contr
   const lineChoices = (options.data?.lines ?? []).map((l) => ({
     value: l.id,
     label: `${l.serialNumber || `${l.modelName} × ${l.count}`} · ${label(BUSINESS_MODEL, l.businessModel)} · ${[
-      l.dayCents === null ? '' : `${amountText(l.dayCents)}/d`,
-      l.monthCents === null ? '' : `${amountText(l.monthCents)}/m`,
+      l.dayCents === null ? '' : `${moneyText(l.dayCents)}/d`,
+      l.monthCents === null ? '' : `${moneyText(l.monthCents)}/m`,
     ]
       .filter(Boolean)
       .join(' ')}`,

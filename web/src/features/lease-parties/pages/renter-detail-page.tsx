@@ -9,7 +9,7 @@ import { leaseContractScreens } from '@console/contract/screens/lease';
 import { leasePartyScreens } from '@console/contract/screens/lease-parties';
 import { href } from '@console/contract/screens/screen';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { amountText } from '../../../lib/money.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -80,16 +80,16 @@ export function RenterDetailPage() {
           <Card title={t('renters.balance')}>
             <Row gutter={16}>
               <Col xs={12} md={6}>
-                <Statistic title={t('renters.arrears')} value={moneyText(balance.arrearsCents)} />
+                <Statistic title={t('renters.arrears')} value={amountText(balance.arrearsCents)} />
               </Col>
               <Col xs={12} md={6}>
                 <Statistic title={t('renters.running')} value={balance.running} />
               </Col>
               <Col xs={12} md={6}>
-                <Statistic title={t('renters.runningTotal')} value={moneyText(balance.runningCents)} />
+                <Statistic title={t('renters.runningTotal')} value={amountText(balance.runningCents)} />
               </Col>
               <Col xs={12} md={6}>
-                <Statistic title={t('renters.deposits')} value={moneyText(balance.depositCents)} />
+                <Statistic title={t('renters.deposits')} value={amountText(balance.depositCents)} />
               </Col>
             </Row>
           </Card>

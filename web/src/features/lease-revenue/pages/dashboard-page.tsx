@@ -13,7 +13,7 @@ import {
 import { leaseRevenueScreens } from '@console/contract/screens/lease-revenue';
 import { href, type QueryOf } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { amountText } from '../../../lib/money.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -82,7 +82,7 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
   const drill = (narrow: Drill = {}) =>
     navigate(href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId, ...narrow }));
   const money = (key: 'billed' | 'received' | 'expenses' | 'sublease' | 'profit', cents: number) => (
-    <Statistic title={t(`kpi.${key}`)} value={moneyText(cents)} />
+    <Statistic title={t(`kpi.${key}`)} value={amountText(cents)} />
   );
   const kpis = [
     money('billed', totals.billedCents),

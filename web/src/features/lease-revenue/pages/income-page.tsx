@@ -2,7 +2,7 @@ import { Card, Col, Row, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
-import { moneyText } from '../../../lib/money.ts';
+import { amountText } from '../../../lib/money.ts';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -23,12 +23,12 @@ export function IncomePage() {
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col span={8}>
           <Card size="small">
-            <Statistic title={t('kpi.billed')} value={moneyText(totals?.billedCents ?? 0)} />
+            <Statistic title={t('kpi.billed')} value={amountText(totals?.billedCents ?? 0)} />
           </Card>
         </Col>
         <Col span={8}>
           <Card size="small">
-            <Statistic title={t('kpi.received')} value={moneyText(totals?.receivedCents ?? 0)} />
+            <Statistic title={t('kpi.received')} value={amountText(totals?.receivedCents ?? 0)} />
           </Card>
         </Col>
         <Col span={8}>

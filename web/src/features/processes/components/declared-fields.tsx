@@ -1,6 +1,6 @@
 import { Descriptions, Input, InputNumber, Select } from 'antd';
 import type { FormFieldDecl } from '@console/contract/http/processes';
-import { amountText } from '../../../lib/money.ts';
+import { moneyText } from '../../../lib/money.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { YuanInput } from '../../../components/yuan-input.tsx';
@@ -41,10 +41,13 @@ export function DeclaredFormItems({ fields }: { fields: readonly FormFieldDecl[]
   ));
 }
 
-/** A declared value as shown: money in yuan, everything else as entered. */
+/**
+ * A declared value as shown: money with the currency's symbol (its label is the template's own words, which cannot
+ * name the brand's currency), everything else as entered.
+ */
 export function declaredText(field: FormFieldDecl, value: unknown): string {
   if (value === undefined || value === null || value === '') return '-';
-  if (field.type === 'money' && typeof value === 'number') return amountText(value);
+  if (field.type === 'money' && typeof value === 'number') return moneyText(value);
   return String(value);
 }
 

@@ -76,7 +76,7 @@ export function PricesDialog() {
             { key: 'months', title: t('renew.months'), render: (_, r) => t('renew.monthCount', { months: r.months }) },
             ...RENEWAL_ITEM_KINDS.map((kind) => ({
               key: kind,
-              title: t(`kind.${kind}`),
+              title: t('common:moneyTitle', { title: t(`kind.${kind}`) }),
               render: (_: unknown, r: { months: number }) => cell(kind, r.months),
             })),
           ]}

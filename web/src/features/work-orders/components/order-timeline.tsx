@@ -29,7 +29,7 @@ function Details({ event }: { event: WorkOrderEventRow }) {
     }
   }
   if (event.action === 'pay') {
-    lines.push(`${t('fields.paymentAmount')}: ${amountText(Number(d.amountCents))} ${t('dialogs.amountUnit')}`);
+    lines.push(`${t('fields.paymentAmount')}: ${amountText(Number(d.amountCents))}`);
     lines.push(`${t('fields.settled')}: ${d.settled ? t('dialogs.yes') : t('dialogs.no')}`);
   }
   if (event.action === 'edit' && Object.keys(d).length > 0) {

@@ -137,10 +137,7 @@ export function WorkOrderDetailPage() {
                     {
                       key: 'amount',
                       label: t('fields.paymentAmount'),
-                      children:
-                        order.paymentCents === null
-                          ? '-'
-                          : `${amountText(order.paymentCents)} ${t('dialogs.amountUnit')}`,
+                      children: order.paymentCents === null ? '-' : amountText(order.paymentCents),
                     },
                     {
                       key: 'settled',
