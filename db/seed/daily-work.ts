@@ -11,7 +11,8 @@ import { leaseOn, type LeaseDays } from '../lease-days.ts';
  * A machine with seeded telemetry gets days only before its telemetry starts: the rollup job folds the rest from
  * the telemetry itself when the server starts. The figures follow the machine's kind (decision 037's outputs):
  * a machine on lease works most weekdays, one in stock now and then, and a few have stood idle for the last days.
- * Each day is credited to the customer who had the machine that day by its lease periods (decision 062).
+ * Each day is credited to the customer who had the machine that day by its lease periods (decision 062). A machine
+ * whose service stopped has no days after its last day of service.
  */
 
 export const SEEDED_WORK_DAYS = 30;
@@ -81,9 +82,10 @@ export function seedDailyWork(db: Db, now: number): number {
     province: string | null;
     city: string | null;
     firstReport: number | null;
+    serviceExpiresAt: string | null;
   }>(sql`
     SELECT d.id, d.kind, d.org_id AS orgId, d.customer_org_id AS customerOrgId,
-      d.distributor_org_id AS distributorOrgId, o.province, o.city,
+      d.distributor_org_id AS distributorOrgId, o.province, o.city, d.service_expires_at AS serviceExpiresAt,
       (SELECT min(t.device_time) FROM telemetry t WHERE t.device_id = d.id) AS firstReport
     FROM devices d LEFT JOIN organisations o ON o.id = coalesce(d.customer_org_id, d.org_id)
     ORDER BY d.id`);
@@ -102,6 +104,8 @@ export function seedDailyWork(db: Db, now: number): number {
       const at = now - back * DAY_MS;
       const day = dayIn(at, zone);
       if (before !== null && day >= before) continue;
+      // A machine whose service has stopped reports nothing after its last day of service (renewals.ts).
+      if (m.serviceExpiresAt !== null && day > m.serviceExpiresAt) continue;
       const dayNo = Math.floor(at / DAY_MS);
       const site = leaseOn(leases.get(m.id) ?? [], day, m.customerOrgId);
       const leased = site.customerOrgId !== null;

@@ -37,6 +37,7 @@ import { seedShopOrders } from './shop-orders.ts';
 import { seedProcesses } from './processes.ts';
 import { seedQuality } from './quality.ts';
 import { seedActivities } from './activities.ts';
+import { seedCreatedTimes } from './created-times.ts';
 
 /** Fixed, so every fresh database holds the same demo business. */
 export const DEMO_SEED = 20261122;
@@ -131,6 +132,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedMonitor(db, orgs, fleet.now);
   // Test plans per brand and the platform's inspections in every state (decision 055): no faker.
   seedQuality(db, orgs, fleet.now);
+  // Each record's creation time, the day of the event that made it (a machine's fitting, a bill's issue): last.
+  seedCreatedTimes(db, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   db.run(sql`ANALYZE`);
 }

@@ -144,7 +144,9 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
           signal: online ? f.helpers.arrayElement(['strong', 'strong', 'medium', 'weak'] as const) : 'none',
           inventoryState: leased || f.number.float() < 0.5 ? 'installed' : 'inventory',
           leaseStatus: leased ? 'leased' : 'stock',
-          serviceExpiresAt: dayOf(options.now + f.number.int({ min: -20, max: 400 }) * day),
+          // From tomorrow: the only machines whose service has stopped are the renewal demo's (renewals.ts: two a
+          // company, as the README says).
+          serviceExpiresAt: dayOf(options.now + f.number.int({ min: 1, max: 400 }) * day),
           online,
           sleeping: !online && f.number.float() < 0.2,
           lockLevel: state.lockLevel,
@@ -153,7 +155,7 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
           alarmOpen: false,
           status: primaryStatus(state),
           workingHours: hours,
-          latest: sampleKindData(kind, f, online && state.activity === 'working', hours),
+          latest: sampleKindData(kind, f, online && state.activity === 'working', hours, undefined, model[0]),
           lastDeviceTime: new Date(lastReport),
           lastReportAt: new Date(lastReport),
           mqttSecretHash: hashDeviceSecret(deviceSecret(options.fleetSecret, serialNumber)),
@@ -214,7 +216,11 @@ function seedHistory(db: Db, f: Faker, options: FleetOptions): void {
       } else {
         charge = Math.min(100, charge + 1.5);
       }
-      data = counters.carry(t, working, sampleKindData(device.kind, f, working, Math.round(hours * 10) / 10, charge));
+      data = counters.carry(
+        t,
+        working,
+        sampleKindData(device.kind, f, working, Math.round(hours * 10) / 10, charge, device.hostType),
+      );
       readings.push({ deviceId: device.id, deviceTime: new Date(t), receivedAt: new Date(t + 800), data });
     }
     if (last) {

@@ -48,15 +48,27 @@ export const FLEET_MIX: Record<MachineKind, { weight: number; prefix: string; mo
 };
 
 /**
- * A plausible reading for a kind, inside the ranges contract/mqtt/payloads.ts accepts. `charge` is the state of
- * charge (or fuel) in percent when the caller carries it from reading to reading; else one is drawn.
+ * The highest a model's platform rises, in metres, from its maker's sheet (the working height is 2 m above it): a
+ * JCPT1412DC scissor lift reaches 12 m (14 m working), a GTZZ22J boom lift 20 m (22 m working). A scissor lift
+ * stays between about 6 and 16 m of working height; only a boom goes higher.
+ */
+export const PLATFORM_HEIGHT_M: Record<string, number> = {
+  'JCPT1412DC scissor lift': 12,
+  'GTZZ22J boom lift': 20,
+};
+
+/**
+ * A plausible reading for a kind, inside the ranges contract/mqtt/payloads.ts accepts and its model's reach
+ * (`model`: the model's name). `charge` is the state of charge (or fuel) in percent when the caller carries it from
+ * reading to reading; else one is drawn.
  */
 export function sampleKindData(
   kind: MachineKind,
   f: Faker,
   working: boolean,
   hours: number,
-  charge?: number,
+  charge: number | undefined,
+  model: string,
 ): KindData {
   const n = (min: number, max: number, digits = 1) => f.number.float({ min, max, fractionDigits: digits });
   const level = (min: number) => (charge === undefined ? n(min, 100, 0) : Math.round(Math.max(min, charge)));
@@ -66,7 +78,7 @@ export function sampleKindData(
     case 'aerialPlatform':
       return {
         kind,
-        platformHeightM: working ? n(2, 18) : 0,
+        platformHeightM: working ? n(2, PLATFORM_HEIGHT_M[model] ?? 12) : 0,
         loadPct: working ? n(10, 85) : 0,
         tiltDeg: n(0, working ? 6 : 2),
         batteryV: n(23, 26),

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import { taxCentsOf } from '@console/contract/codes/invoices';
 import type { Db } from '../client.ts';
+import { invoiceNumber } from '../doc-numbers.ts';
+import { orgDay } from '../org-zone.ts';
 import { organisations, users } from '../schema/accounts.ts';
 import { invoiceEvents, invoiceItems, invoices } from '../schema/invoices.ts';
 import { allocations, bills, receipts } from '../schema/lease-billing.ts';
@@ -10,7 +12,9 @@ import { BUSINESSES, say, type SeedLang } from './business.ts';
 import { abnOf, creditCodeOf } from './identities.ts';
 import { dayOf } from './maintenance-fleet.ts';
 
-const DAY = 24 * 3600 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * The issued demo invoices' file: a sample PDF shipped with the console (web/public/demo), marked on its page as a
@@ -165,8 +169,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 function insertInvoice(db: Tx, s: Seeded, now: number): void {
   const org = db.select().from(organisations).where(eq(organisations.id, s.orgId)).get()!;
   const totalCents = s.items.reduce((sum, i) => sum + i.amountCents, 0);
-  const asked = new Date(now - s.askedAgo * DAY);
-  const issuedAt = s.issued ? new Date(now - s.issued.ago * DAY) : null;
+  // Asked once the items were paid (a receipt is recorded at 02:00 UTC of its day, created-times.ts), and issued after.
+  const paidAt = Math.max(0, ...s.items.map((i) => Date.parse(`${i.paidOn}T02:00:00Z`)).filter(Number.isFinite));
+  const asked = new Date(Math.min(Math.max(now - s.askedAgo * DAY, paidAt + 4 * HOUR), now - 20 * MINUTE));
+  const issuedAt = s.issued
+    ? new Date(Math.min(Math.max(now - s.issued.ago * DAY, asked.getTime() + 3 * HOUR), now - 10 * MINUTE))
+    : null;
   const created = db
     .insert(invoices)
     .values({
@@ -195,7 +203,13 @@ function insertInvoice(db: Tx, s: Seeded, now: number): void {
     .returning()
     .get();
   db.update(invoices)
-    .set({ number: `FP${String(created.id).padStart(8, '0')}` })
+    .set({
+      number: invoiceNumber(
+        s.lang === 'en' ? 'auGst' : 'cnVat',
+        created.id,
+        orgDay(db, s.orgId, asked.getTime()).replaceAll('-', ''),
+      ),
+    })
     .where(eq(invoices.id, created.id))
     .run();
   db.insert(invoiceItems)

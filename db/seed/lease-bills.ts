@@ -19,8 +19,13 @@ import { BUSINESSES, say } from './business.ts';
  */
 const RECENT_ARREARS_DAYS = 12;
 const LONG_ARREARS_DAYS = 52;
-/** The demo lessors moved their billing here this many days ago, bringing what renters owed then. */
-const GO_LIVE_DAYS = 120;
+/**
+ * The demo lessors moved their billing here this many days ago, bringing what renters owed then, due a month later:
+ * the day the renters in arrears stopped paying, so no renter is more than LONG_ARREARS_DAYS overdue (the README's
+ * "up to 52 days").
+ */
+const OPENING_TERM_DAYS = 30;
+const GO_LIVE_DAYS = LONG_ARREARS_DAYS + OPENING_TERM_DAYS;
 const OPENING_NOTE = { zh: '上线前旧系统结转欠款', en: 'Balance brought forward from the previous system' };
 
 /**
@@ -99,14 +104,14 @@ export function seedLeaseBills(db: Db, now: number): void {
     payers.forEach(([renterOrgId, open], n) => {
       const unpaid = (b: (typeof open)[number]) => b.amountCents - b.paidCents;
       if (n === 0 && !seededArrears.has(renterOrgId)) {
-        // The first has paid everything, in one transfer on its latest bill's day.
-        pay(
-          renterOrgId,
-          open.reduce((sum, b) => sum + unpaid(b), 0),
-          open.at(-1)!.issuedOn,
-          0,
-          'transfer',
-        );
+        // The first has paid everything: each month's bills on their due day, a bill not yet due on its issue day.
+        const paidOn = (b: (typeof open)[number]) => (b.dueOn <= day ? b.dueOn : b.issuedOn);
+        const byMonth = new Map<string, { amountCents: number; on: string }>();
+        for (const b of open) {
+          const month = byMonth.get(paidOn(b).slice(0, 7));
+          byMonth.set(paidOn(b).slice(0, 7), { amountCents: (month?.amountCents ?? 0) + unpaid(b), on: paidOn(b) });
+        }
+        [...byMonth.values()].forEach(({ amountCents, on }, i) => pay(renterOrgId, amountCents, on, i, 'transfer'));
         return;
       }
       // The others paid each month's bills on their due day, up to a day that leaves their later bills open:
@@ -141,7 +146,11 @@ function seedOpeningBalances(
     const asOf = addDays(day, -GO_LIVE_DAYS);
     const lang = lessorLang(db, r.lessorOrgId);
     db.transaction((tx) =>
-      writeOpeningBalance(tx, { ...r, asOf, dueOn: addDays(asOf, 30), note: say(lang, OPENING_NOTE) }, day),
+      writeOpeningBalance(
+        tx,
+        { ...r, asOf, dueOn: addDays(asOf, OPENING_TERM_DAYS), note: say(lang, OPENING_NOTE) },
+        day,
+      ),
     );
   }
 }

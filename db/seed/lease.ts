@@ -138,6 +138,15 @@ const REASONS = {
   close: { zh: '设备已全部退场验收', en: 'All machines returned and inspected' },
 };
 
+/**
+ * Day prices of the lines, in the business's own currency and market: yuan 300 to 500 a day in China, a month
+ * costing 22 days; Australian dollars 160 to 280 a day in Sydney, where a month's hire costs about ten days'.
+ */
+const LINE_PRICES = {
+  zh: { dayCents: 30_000, stepCents: 5_000, monthDays: 22 },
+  en: { dayCents: 16_000, stepCents: 3_000, monthDays: 10 },
+} as const;
+
 function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: Map<string, number>) {
   const lang = p.business.lang;
   const renter = db.select().from(organisations).where(eq(organisations.id, plan.renterId)).get()!;
@@ -148,8 +157,9 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
     ...plan.machines.map((deviceId, k) => ({ deviceId, modelId: null, count: 1, businessModel: MODELS[(n + k) % 5]! })),
     ...(plan.model ? [{ deviceId: null, modelId: plan.model.id, count: plan.model.count, businessModel: 23 }] : []),
   ].map((l, k) => {
-    const dayCents = 30_000 + ((n + k) % 5) * 5_000;
-    const prices = { dayCents, monthCents: dayCents * 22 };
+    const grid = LINE_PRICES[lang];
+    const dayCents = grid.dayCents + ((n + k) % 5) * grid.stepCents;
+    const prices = { dayCents, monthCents: dayCents * grid.monthDays };
     return {
       ...l,
       ...prices,

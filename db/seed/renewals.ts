@@ -1,11 +1,13 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { RENEWAL_MONTHS } from '@console/contract/codes/renewals';
+import { primaryStatus, type DeviceState } from '@console/contract/codes/device-state';
 import { addDaysToDay, addMonthsToDay } from '@console/contract/http/upkeep';
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
 import { renewalLines, renewalOrders, renewalPrices } from '../schema/renewals.ts';
 import { simCards } from '../schema/sim-cards.ts';
+import { alarmActions, alarms } from '../schema/warning.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { dayOf } from './maintenance-fleet.ts';
 
@@ -16,6 +18,48 @@ const MONTHLY_CENTS = { device: 3_000, sim: 1_200 } as const;
 
 /** Days from today to the last day of service of a lessor's demo machines: each renewal window, and two stopped. */
 const WINDOW_OFFSETS = [0, 4, 12, 25, -3, -10];
+
+/** The last report of a machine whose service ended on `lastDay`: that evening, or earlier if it fell silent before. */
+const lastReportOfStopped = (lastDay: string) => new Date(`${lastDay}T18:00:00+08:00`);
+
+function silence(tx: Pick<Db, 'select' | 'update' | 'delete'>, deviceId: number, lastDay: string): void {
+  const { lastReportAt } = tx
+    .select({ lastReportAt: devices.lastReportAt })
+    .from(devices)
+    .where(eq(devices.id, deviceId))
+    .get()!;
+  const stoppedAt = lastReportOfStopped(lastDay);
+  const last = lastReportAt && lastReportAt < stoppedAt ? lastReportAt : stoppedAt;
+  // No alarm is raised by a unit that no longer reports.
+  const later = and(eq(alarms.deviceId, deviceId), gt(alarms.startedAt, last));
+  tx.delete(alarmActions)
+    .where(inArray(alarmActions.alarmId, tx.select({ id: alarms.id }).from(alarms).where(later)))
+    .run();
+  tx.delete(alarms).where(later).run();
+  const open = tx
+    .select({ id: alarms.id })
+    .from(alarms)
+    .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
+    .get();
+  const state: DeviceState = {
+    online: false,
+    machineOnline: false,
+    activity: 'stopped',
+    lockLevel: 'unlocked',
+    alarmOpen: open !== undefined,
+  };
+  tx.update(devices)
+    .set({
+      ...state,
+      sleeping: false,
+      signal: 'none',
+      status: primaryStatus(state),
+      lastReportAt: last,
+      lastDeviceTime: last,
+    })
+    .where(eq(devices.id, deviceId))
+    .run();
+}
 
 /**
  * The renewal demo (docs/decisions/044-finance-renewals-ledger.md): the operator's price list; per rental company
@@ -54,6 +98,10 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
         tx.update(simCards).set({ serviceExpiresAt: day }).where(eq(simCards.deviceId, deviceId)).run();
       };
       WINDOW_OFFSETS.forEach((offset, i) => setExpiry(machines[i]!.id, addDaysToDay(today, offset)));
+      // A machine whose service stopped went silent that day: its unit reports nothing after its last day.
+      WINDOW_OFFSETS.forEach((offset, i) => {
+        if (offset < 0) silence(tx, machines[i]!.id, addDaysToDay(today, offset));
+      });
       const order = (
         values: Omit<typeof renewalOrders.$inferInsert, 'number' | 'orgId'>,
         lines: { itemId: number; label: string; previousExpiry?: string; newExpiry?: string }[],

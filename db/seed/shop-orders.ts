@@ -4,6 +4,8 @@ import { centsText } from '@console/contract/codes/lease-pricing';
 import { shareCents } from '@console/contract/codes/products';
 import type { ShopOrderEvent, ShopOrderState } from '@console/contract/codes/shop-orders';
 import type { Db } from '../client.ts';
+import { shopOrderNumber } from '../doc-numbers.ts';
+import { orgDay } from '../org-zone.ts';
 import { organisations, users } from '../schema/accounts.ts';
 import { couponReceipts, coupons } from '../schema/coupons.ts';
 import { products } from '../schema/products.ts';
@@ -215,7 +217,7 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           })
           .returning()
           .get();
-        const number = `SO${String(order.id).padStart(8, '0')}`;
+        const number = shopOrderNumber(order.id, orgDay(tx, seed.buyerOrg, placed).replaceAll('-', ''));
         const path = PATHS[seed.state];
         const at = (step: number) => new Date(placed + (step + 1) * (seed.daysAgo > 0 ? 7 * HOUR : 2 * MINUTE));
         const reference = `P-SEED-${number}`;

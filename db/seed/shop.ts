@@ -187,12 +187,23 @@ function lessorProducts(english: boolean): ProductSeed[] {
       ];
 }
 
-/** Lease prices per model: business model, day price, month price (the ones the model shows, decision 029). */
-const LEASE_PRICES: [number, number | null, number | null][] = [
-  [23, 35_000, null],
-  [25, null, 680_000],
-  [22, 32_000, 720_000],
-];
+/**
+ * Lease prices per model: business model, day price, month price (the ones the model shows, decision 029), in the
+ * business's currency at its market's rates: yuan in China, Australian dollars in Sydney (a month's hire there costs
+ * about ten days').
+ */
+const LEASE_PRICES: Record<'zh' | 'en', [number, number | null, number | null][]> = {
+  zh: [
+    [23, 35_000, null],
+    [25, null, 680_000],
+    [22, 32_000, 720_000],
+  ],
+  en: [
+    [23, 22_000, null],
+    [25, null, 210_000],
+    [22, 20_000, 230_000],
+  ],
+};
 
 /**
  * The shop's demo (docs/decisions/049-products-and-coupons.md): the operator's products and each rental company's,
@@ -354,7 +365,7 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
       const admin = userOf(orgId, 5) ?? finance;
       addProducts(orgId, admin, lessorProducts(english));
       for (const model of operatorModels)
-        for (const [businessModel, dayCents, monthCents] of LEASE_PRICES)
+        for (const [businessModel, dayCents, monthCents] of LEASE_PRICES[english ? 'en' : 'zh'])
           tx.insert(leasePrices)
             .values({ orgId, modelId: model.id, businessModel, dayCents, monthCents, updatedBy: admin })
             .run();

@@ -40,7 +40,7 @@ test('a renter asks for an invoice over a paid bill; finance sees it among its t
   await expect(drawer).toContainText(billNumber);
   await expect(drawer).toContainText(t('state.toBeIssued'));
   const number = (await drawer.locator('.ant-drawer-title').textContent())!.replace(t('detail.title'), '').trim();
-  expect(number).toMatch(/^FP\d{8}$/);
+  expect(number).toMatch(/^FP\d{14}$/);
   await drawer.getByRole('button', { name: 'Close' }).click();
 
   // Finance sees one more task, and the task opens the queue where it is done.

@@ -44,7 +44,7 @@ describe('invoices', () => {
       title: 'Demo renter Ltd',
       actions: ['withdraw'],
     });
-    expect(res.data.number).toMatch(/^FP\d{8}$/);
+    expect(res.data.number).toMatch(/^FP\d{14}$/);
     const after = await invoiceable(f.customer);
     expect(after.data.list.map((i) => i.sourceId)).not.toContain(f.paid[0]!.id);
 

@@ -4,9 +4,13 @@ import { ROLE } from '@console/contract/codes/roles';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
 import { verificationEndpoints } from '@console/contract/http/approvals';
 import { settingsEndpoints } from '@console/contract/http/settings';
+import { and, eq, inArray } from 'drizzle-orm';
+import { orgDay } from '@console/db/org-zone';
+import { organisations, users } from '@console/db/schema/accounts';
 import { globalDemoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { PNG, upload } from '../settings/helpers.ts';
+import { invoiceForm } from './helpers.ts';
 
 /**
  * A company asks for the invoices of its brand's tax regime (decision 064): the global brand's Australian business
@@ -54,6 +58,47 @@ describe('invoices by the tax regime of the brand', () => {
     // Nothing of the refused changes stayed.
     const kept = await t.call(settingsEndpoints.companyProfile, { token: northwind });
     expect(kept.data.invoice).toMatchObject({ type: 'taxInvoice', taxNumber: '51824753556' });
+  });
+
+  it("numbers the Australian business's tax invoices INV- with the day they were asked (a Chinese one is FP)", async () => {
+    // Northwind's renter (the one of its customers with a console user) asks over a bill it paid.
+    const renterOrg = t.dbh.db
+      .select()
+      .from(organisations)
+      .where(
+        and(
+          eq(
+            organisations.parentId,
+            t.dbh.db
+              .select()
+              .from(users)
+              .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
+              .get()!.orgId,
+          ),
+          eq(organisations.kind, 'customer'),
+        ),
+      )
+      .all()
+      .map((o) => o.id);
+    const asker = t.dbh.db
+      .select()
+      .from(users)
+      .where(and(inArray(users.orgId, renterOrg), eq(users.roleId, ROLE.other)))
+      .get()!;
+    const renter = t.tokenForAccount(asker.mobile);
+    const free = await t.call(invoiceEndpoints.invoiceable, { token: renter });
+    const item = free.data.list.find((i) => i.source === 'bill')!;
+    const made = await t.call(invoiceEndpoints.request, {
+      token: renter,
+      body: invoiceForm([{ source: 'bill', id: item.sourceId }], {
+        ...gst,
+        title: 'Harbourline Construction Pty Ltd',
+        taxNumber: '51824753556',
+      }),
+    });
+    expect(made.status, made.message).toBe('200');
+    const day = orgDay(t.dbh.db, asker.orgId, t.deps.now()).replaceAll('-', '');
+    expect(made.data.number).toMatch(new RegExp(`^INV-${day}-\\d{6}$`));
   });
 
   it('says why in both languages', async () => {

@@ -270,15 +270,20 @@ describe('lease billing', () => {
     expect(sales.status).toBe('403');
   });
 
-  it('seeds the bills of the seeded periods and a receipt that pays the first renter, once', () => {
+  it("seeds the bills of the seeded periods and the receipts that pay the first renter's months, once", () => {
     advanceTo(t, on('05-20'));
     seedLeaseBills(t.dbh.db, t.deps.now());
     const seeded = billsOf();
     expect(seeded.length).toBeGreaterThan(0);
     expect(seeded.every((b) => b.state === 'paid')).toBe(true);
     expect(arrears()).toBe(0);
+    const paidBy = () => t.dbh.db.select().from(receipts).where(eq(receipts.renterOrgId, lease.renterId)).all();
+    // One transfer a month, on the day its bills fell due.
+    const transfers = paidBy();
+    expect(transfers.length).toBeGreaterThan(0);
+    expect(new Set(transfers.map((r) => r.receivedOn.slice(0, 7))).size).toBe(transfers.length);
     seedLeaseBills(t.dbh.db, t.deps.now());
     expect(billsOf()).toHaveLength(seeded.length);
-    expect(t.dbh.db.select().from(receipts).where(eq(receipts.renterOrgId, lease.renterId)).all()).toHaveLength(1);
+    expect(paidBy()).toHaveLength(transfers.length);
   });
 });

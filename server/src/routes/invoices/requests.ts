@@ -3,10 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { invoiceAllows, taxCentsOf } from '@console/contract/codes/invoices';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { invoiceNumber } from '@console/db/doc-numbers';
 import { organisations } from '@console/db/schema/accounts';
 import { invoiceEvents, invoiceItems, invoices } from '@console/db/schema/invoices';
 import { ApiError, conflict, forbidden } from '../../lib/errors.ts';
-import { checkTaxRegime } from '../../lib/org-brand.ts';
+import { checkTaxRegime, orgBrand } from '../../lib/org-brand.ts';
+import { orgNumberDay } from '../../lib/org-day.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { invoiceIn, mayRequestFor, presentInvoices } from './present.ts';
@@ -126,7 +128,13 @@ export const invoiceRequestRoutes: RouteDef[] = [
         .get();
       const invoice = tx
         .update(invoices)
-        .set({ number: `FP${String(inserted.id).padStart(8, '0')}` })
+        .set({
+          number: invoiceNumber(
+            orgBrand(deps, db, user.orgId).taxRegime,
+            inserted.id,
+            orgNumberDay(db, user.orgId, now),
+          ),
+        })
         .where(eq(invoices.id, inserted.id))
         .returning()
         .get();

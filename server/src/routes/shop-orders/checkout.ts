@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm'
 import { centsText } from '@console/contract/codes/lease-pricing';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { API_STATUS } from '@console/contract/http/envelope';
+import { shopOrderNumber } from '@console/db/doc-numbers';
 import { organisations } from '@console/db/schema/accounts';
 import { couponReceipts, coupons } from '@console/db/schema/coupons';
 import { products } from '@console/db/schema/products';
@@ -13,6 +14,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import { orgNumberDay } from '../../lib/org-day.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { paygateOf } from '../../shop/check-payment.ts';
 import { moveOrder } from '../../shop/order-moves.ts';
@@ -153,7 +155,7 @@ export const checkoutRoutes: RouteDef[] = [
         })
         .returning()
         .get();
-      const number = `SO${String(created.id).padStart(8, '0')}`;
+      const number = shopOrderNumber(created.id, orgNumberDay(tx.unscoped('domainRule'), user.orgId, now));
       let discountCents = 0;
       let couponName = '';
       if (body.couponReceiptId !== null) {

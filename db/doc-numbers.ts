@@ -1,0 +1,37 @@
+import type { TaxRegime } from '@console/contract/codes/tax-regimes';
+
+/**
+ * The numbers of the documents a company hands out: invoices and shop orders. Here, below the server, so the demo
+ * seed numbers its documents as the server numbers the ones it makes. A number carries the organisation's day it was
+ * made (`YYYYMMDD`, its calendar: server/src/lib/org-day.ts) and a serial drawn from the record's id, so numbers do
+ * not count a company's documents for whoever reads them; the serial is one-to-one with the id below a million, and
+ * with the day beside it no two records share a number.
+ */
+const serialOf = (id: number) => String(scramble(id % 1_000_000)).padStart(6, '0');
+
+/**
+ * A permutation of 0…999,999: odd multiplications and xor-shifts are one-to-one on 20 bits, and stepping again while
+ * above the range ("cycle walking") keeps it one-to-one below a million. Neighbouring ids land far apart.
+ */
+function scramble(n: number): number {
+  let x = n;
+  do {
+    x = (x * 0x9e3b5) & 0xfffff;
+    x ^= x >>> 10;
+    x = (x * 0x5bd1f) & 0xfffff;
+    x ^= x >>> 9;
+  } while (x >= 1_000_000);
+  return x;
+}
+
+/**
+ * A Chinese brand's invoice is a 发票 (FP); an Australian one a tax invoice, numbered as Australian businesses do
+ * ("INV-").
+ */
+export function invoiceNumber(regime: TaxRegime, id: number, numberDay: string): string {
+  return regime === 'auGst' ? `INV-${numberDay}-${serialOf(id)}` : `FP${numberDay}${serialOf(id)}`;
+}
+
+export function shopOrderNumber(id: number, numberDay: string): string {
+  return `SO${numberDay}${serialOf(id)}`;
+}
