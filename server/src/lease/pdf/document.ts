@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -7,7 +7,8 @@ import { esignTemplates, seals, signingFlows } from '@console/db/schema/lease-es
 import { DEFAULT_TEMPLATE_FIELDS, type TemplateField } from '@console/contract/lease/template';
 import { and } from 'drizzle-orm';
 import type { MoneyFormat } from '@console/contract/codes/money';
-import { nameIn } from '../../lib/org-brand.ts';
+import { nameIn, nameInSql } from '../../lib/org-brand.ts';
+import { orgTimeZone } from '../../lib/org-day.ts';
 
 const partyName = (org: Parameters<typeof nameIn>[0] | undefined, lang: 'zh' | 'en') => (org ? nameIn(org, lang) : '');
 
@@ -17,6 +18,8 @@ export interface ContractDocument {
   /** The lessor's brand's currency and number format (decision 064). */
   money: MoneyFormat;
   number: string;
+  /** The lessor's zone (its calendar, lib/org-day.ts): the signing times are its wall-clock times. */
+  timeZone: string;
   lessorName: string;
   renterName: string;
   renterIdentityType: number;
@@ -42,6 +45,7 @@ export interface ContractDocument {
   /** The template's own PDF (an upload), drawn on; null for the built-in A4 layout. */
   baseUpload: string | null;
   lessee: { signer: string; at: Date } | null;
+  /** `sealText`: the lessor's name in the contract's language, as the seal on this document reads. */
   lessor: { signer: string; at: Date; sealText: string } | null;
 }
 
@@ -55,12 +59,13 @@ export function contractDocument(db: Db, contractId: number, money: MoneyFormat)
     .select({
       line: contractLines,
       serial: devices.serialNumber,
-      deviceModel: devices.hostType,
-      model: deviceModels.name,
+      hostType: devices.hostType,
+      model: nameInSql(deviceModels, c.lang),
     })
     .from(contractLines)
     .leftJoin(devices, eq(devices.id, contractLines.deviceId))
-    .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
+    // A machine's line names the machine's model, a model's line its model: in the contract's language either way.
+    .leftJoin(deviceModels, eq(deviceModels.id, sql`coalesce(${contractLines.modelId}, ${devices.modelId})`))
     .where(eq(contractLines.contractId, contractId))
     .orderBy(contractLines.id)
     .all();
@@ -79,13 +84,15 @@ export function contractDocument(db: Db, contractId: number, money: MoneyFormat)
     .orderBy(desc(signingFlows.id))
     .get();
   const seal = flow?.sealId ? db.select().from(seals).where(eq(seals.id, flow.sealId)).get() : undefined;
+  const lessorName = partyName(org(c.lessorOrgId), c.lang);
   const site = [c.siteProvince, c.siteCity === c.siteProvince ? '' : c.siteCity, c.siteDistrict, c.siteAddress];
   return {
     lang: c.lang,
     money,
     number: c.number,
+    timeZone: orgTimeZone(db, c.lessorOrgId),
     // Each party by its name in the contract's language: no English name on a Chinese contract (decision 064).
-    lessorName: partyName(org(c.lessorOrgId), c.lang),
+    lessorName,
     renterName: partyName(org(c.renterOrgId), c.lang),
     renterIdentityType: renter?.identityType ?? 2,
     renterIdNumber: renter?.idNumber ?? '',
@@ -98,8 +105,8 @@ export function contractDocument(db: Db, contractId: number, money: MoneyFormat)
     dueDays: c.dueDays,
     totalCents: c.totalCents,
     remark: c.remark,
-    lines: lines.map(({ line, serial, deviceModel, model }) => ({
-      machine: serial ? `${serial} ${deviceModel ?? ''}`.trim() : (model ?? ''),
+    lines: lines.map(({ line, serial, hostType, model }) => ({
+      machine: serial ? `${serial} ${model || hostType || ''}`.trim() : model,
       count: line.count,
       businessModel: line.businessModel,
       dayCents: line.dayCents,
@@ -110,7 +117,9 @@ export function contractDocument(db: Db, contractId: number, money: MoneyFormat)
     baseUpload: template?.baseUpload ?? null,
     lessee: flow?.lesseeSignedAt ? { signer: flow.lesseeSigner, at: flow.lesseeSignedAt } : null,
     lessor: flow?.lessorSignedAt
-      ? { signer: flow.lessorSigner, at: flow.lessorSignedAt, sealText: seal?.sealText ?? '' }
+      ? // The seal the lessor signed with, lettered with its name in the document's language: the seal record's
+        // text is the registered (often Chinese) one, which an English document must not carry.
+        { signer: flow.lessorSigner, at: flow.lessorSignedAt, sealText: seal ? lessorName : '' }
       : null,
   };
 }

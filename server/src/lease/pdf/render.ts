@@ -6,31 +6,46 @@ import type { TemplateField, TemplateFieldName } from '@console/contract/lease/t
 import type { ContractDocument } from './document.ts';
 import { cjkFont, fontkitForPdfLib } from './font.ts';
 import { PDF_LABELS } from './labels.ts';
+import { documentLocale, documentTime } from './zone-time.ts';
 
 const INK = rgb(0.1, 0.1, 0.1);
 const SEAL_RED = rgb(0.82, 0.1, 0.12);
 const GREY = rgb(0.55, 0.55, 0.55);
 const A4: [number, number] = [595.28, 841.89];
 
-/** Split text into lines no wider than `width` (by character: Chinese has no spaces to break at). */
+/**
+ * Split text into lines no wider than `width`: at spaces where the text has them (English), else by character
+ * (Chinese has no spaces to break at, and a word longer than a line breaks where it must). Nothing is dropped.
+ */
 export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   if (width <= 0) return [text];
+  const fits = (line: string) => font.widthOfTextAtSize(line.trimEnd(), size) <= width;
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
-    for (const ch of paragraph) {
-      if (line && font.widthOfTextAtSize(line + ch, size) > width) {
-        lines.push(line);
-        line = '';
+    // Each word keeps the space after it, so a line that takes it reads as written.
+    for (const word of paragraph.split(/(?<= )/)) {
+      if (fits(line + word)) {
+        line += word;
+        continue;
       }
-      line += ch;
+      if (line) lines.push(line.trimEnd());
+      line = '';
+      for (const ch of word) {
+        if (line && !fits(line + ch)) {
+          lines.push(line.trimEnd());
+          line = '';
+        }
+        line += ch;
+      }
     }
-    lines.push(line);
+    lines.push(line.trimEnd());
   }
   return lines;
 }
 
-const stamp = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+/** The contract's table: where each column starts, as shares of the table's width (#, machine, model, price, amount). */
+export const LINE_COLUMNS = [0, 0.06, 0.36, 0.54, 0.84] as const;
 
 /**
  * The contract's PDF: the template's PDF (or a blank A4) with each named field drawn where the template places it,
@@ -88,8 +103,7 @@ function drawLines(page: PDFPage, field: TemplateField, doc: ContractDocument, f
   const L = PDF_LABELS[doc.lang];
   const size = field.size;
   const width = field.width || 483;
-  // Column starts as shares of the width: #, machine, model, price, amount.
-  const starts = [0, 0.06, 0.36, 0.54, 0.84].map((s) => field.x + s * width);
+  const starts = LINE_COLUMNS.map((s) => field.x + s * width);
   let y = field.y;
   L.columns(doc.money.currency.code).forEach((c, i) =>
     page.drawText(c, { x: starts[i]!, y, size, font: bold, color: INK }),
@@ -97,9 +111,8 @@ function drawLines(page: PDFPage, field: TemplateField, doc: ContractDocument, f
   y -= 4;
   page.drawLine({ start: { x: field.x, y }, end: { x: field.x + width, y }, thickness: 0.6, color: GREY });
   const unit = { day: L.perDay, month: L.perMonth };
-  doc.lines.forEach((line, n) => {
-    y -= size * 1.6;
-    if (field.height && field.y - y > field.height) return;
+  const leading = size * 1.3;
+  for (const [n, line] of doc.lines.entries()) {
     const prices = priceDisplay(line.businessModel, { day: line.dayCents, month: line.monthCents })
       .map((p) => `${formatAmount(p.amount ?? 0, doc.money)}${unit[p.unit]}`)
       .join(' ');
@@ -111,11 +124,19 @@ function drawLines(page: PDFPage, field: TemplateField, doc: ContractDocument, f
       prices,
       formatAmount(line.amountCents, doc.money),
     ];
-    cells.forEach((cell, i) => {
-      const room = (starts[i + 1] ?? field.x + width) - starts[i]! - 4;
-      page.drawText(wrap(font, cell, size, room)[0] ?? '', { x: starts[i]!, y, size, font, color: INK });
-    });
-  });
+    // Each cell wrapped within its column and the row as tall as its longest cell: a long name is read whole.
+    const wrapped = cells.map((cell, i) => wrap(font, cell, size, (starts[i + 1] ?? field.x + width) - starts[i]! - 4));
+    const top = y - size * 1.6;
+    const bottom = top - (Math.max(...wrapped.map((w) => w.length)) - 1) * leading;
+    // A template's box holds the rows that fit it whole.
+    if (field.height && field.y - bottom > field.height) return;
+    wrapped.forEach((cellLines, i) =>
+      cellLines.forEach((text, k) =>
+        page.drawText(text, { x: starts[i]!, y: top - k * leading, size, font, color: INK }),
+      ),
+    );
+    y = bottom;
+  }
 }
 
 function drawSignature(page: PDFPage, field: TemplateField, doc: ContractDocument, font: PDFFont, bold: PDFFont) {
@@ -132,25 +153,41 @@ function drawSignature(page: PDFPage, field: TemplateField, doc: ContractDocumen
   page.drawRectangle({ x, y, width, height, borderColor: GREY, borderWidth: 0.6 });
   if (!party) return;
   page.drawText(party.signer, { x: x + 10, y: y + height / 2, size: 16, font, color: rgb(0.05, 0.15, 0.45) });
-  page.drawText(`${L.signedAt} ${stamp(party.at)}`, { x: x + 10, y: y + 8, size: 8, font, color: GREY });
+  // Signed when the lessor's clock read so (its zone), not UTC: the time the parties themselves saw.
+  const at = documentTime(party.at, doc.timeZone, documentLocale(doc.lang, doc.money.locale));
+  page.drawText(`${L.signedAt} ${at}`, { x: x + 10, y: y + 8, size: 8, font, color: GREY });
 }
+
+/** The widest a seal's name runs round its ring: the top 240 degrees. */
+const SEAL_ARC = (240 * Math.PI) / 180;
 
 /** A round company seal: a red ring, the company's name around its top, a star in the middle. */
 function drawSeal(page: PDFPage, cx: number, cy: number, r: number, text: string, font: PDFFont) {
   page.drawCircle({ x: cx, y: cy, size: r, borderColor: SEAL_RED, borderWidth: 2.5, opacity: 0, borderOpacity: 0.85 });
-  const chars = [...text];
-  const size = Math.max(7, Math.min(14, (r * 3.6) / Math.max(chars.length, 1)));
-  const arc = Math.min(240, chars.length * 22);
-  chars.forEach((ch, i) => {
-    // From the left of the top arc to its right; each character upright along the ring.
-    const angle = 90 + arc / 2 - (chars.length === 1 ? arc / 2 : (arc * i) / (chars.length - 1));
-    const rad = (angle * Math.PI) / 180;
-    const rr = r - size - 2;
+  // The largest size whose letters, a little apart, fit the arc: a long English name stays whole, only smaller.
+  const runOf = (size: number) => (font.widthOfTextAtSize(text, size) * 1.05) / (r - size - 2);
+  let size = 14;
+  while (size > 5 && runOf(size) > SEAL_ARC) size -= 0.5;
+  const rr = r - size - 2;
+  // From the left of the top arc to its right, each letter upright along the ring and as far on as it is wide.
+  let angle = Math.PI / 2 + runOf(size) / 2;
+  for (const ch of text) {
     const w = font.widthOfTextAtSize(ch, size);
-    const px = cx + rr * Math.cos(rad) - (w / 2) * Math.sin(rad);
-    const py = cy + rr * Math.sin(rad) + (w / 2) * Math.cos(rad) - size / 3;
-    page.drawText(ch, { x: px, y: py, size, font, color: SEAL_RED, rotate: degrees(angle - 90), opacity: 0.85 });
-  });
+    const step = (w * 1.05) / rr;
+    const mid = angle - step / 2;
+    angle -= step;
+    const px = cx + rr * Math.cos(mid) - (w / 2) * Math.sin(mid);
+    const py = cy + rr * Math.sin(mid) + (w / 2) * Math.cos(mid) - size / 3;
+    page.drawText(ch, {
+      x: px,
+      y: py,
+      size,
+      font,
+      color: SEAL_RED,
+      rotate: degrees((mid * 180) / Math.PI - 90),
+      opacity: 0.85,
+    });
+  }
   const star = Array.from({ length: 10 }, (_, k) => {
     const a = -Math.PI / 2 + (k * Math.PI) / 5;
     const rad = k % 2 === 0 ? r * 0.28 : r * 0.11;

@@ -10,6 +10,7 @@ import { leasePeriods } from '@console/db/schema/lease-periods';
 import { formatMoney, type MoneyFormat } from '@console/contract/codes/money';
 import { nameIn } from '../../lib/org-brand.ts';
 import { cjkFont, fontkitForPdfLib } from './font.ts';
+import { wrap } from './render.ts';
 
 const nameOf = (org: Parameters<typeof nameIn>[0] | undefined, lang: 'zh' | 'en') => (org ? nameIn(org, lang) : '');
 
@@ -39,7 +40,7 @@ export const STATEMENT_LABELS = {
     month: 'Month',
     billTitle: "This month's bill",
     billColumns: ['Machine', 'Days billed', 'Amount', 'Hours worked', 'Bill'],
-    dailyTitle: 'Hours worked per day (from the machines’ telemetry)',
+    dailyTitle: "Hours worked per day (from the machines' telemetry)",
     day: 'Day',
     total: 'Total',
     none: 'Nothing billed this month',
@@ -183,20 +184,29 @@ export async function renderUsageStatement(s: UsageStatement): Promise<Uint8Arra
       y = A4[1] - MARGIN;
     }
   };
-  const text = (t: string, x: number, size: number, f: PDFFont = font) =>
-    page.drawText(t, { x, y, size, font: f, color: INK });
+  const text = (t: string, x: number, size: number, f: PDFFont = font, at = y) =>
+    page.drawText(t, { x, y: at, size, font: f, color: INK });
+  // Under the header row just drawn (its baseline a row's height above y), clear of the first row's text.
   const rule = () =>
     page.drawLine({
-      start: { x: MARGIN, y: y - 3 },
-      end: { x: A4[0] - MARGIN, y: y - 3 },
+      start: { x: MARGIN, y: y + 10 },
+      end: { x: A4[0] - MARGIN, y: y + 10 },
       thickness: 0.5,
       color: GREY,
     });
   const label = (name: string, value: string) => (s.lang === 'zh' ? `${name}：${value}` : `${name}: ${value}`);
+  // Each cell wrapped within its column (to the right margin for the last), the row as tall as its longest cell:
+  // a long name or a month of bill numbers is read whole, never cut at the next column or the page's edge.
   const row = (cells: string[], starts: number[], size: number, f: PDFFont = font) => {
-    newPageIfBelow(size * 1.6);
-    cells.forEach((c, i) => text(c, starts[i]!, size, f));
-    y -= size * 1.6;
+    const right = (i: number) => (starts[i + 1] ?? A4[0] - MARGIN) - (i + 1 < starts.length ? 4 : 0);
+    const wrapped = cells.map((c, i) => wrap(f, c, size, right(i) - starts[i]!));
+    const lines = Math.max(1, ...wrapped.map((w) => w.length));
+    newPageIfBelow(size * 1.6 * lines);
+    const top = y;
+    wrapped.forEach((cellLines, i) =>
+      cellLines.forEach((line, k) => text(line, starts[i]!, size, f, top - k * size * 1.3)),
+    );
+    y = top - (lines - 1) * size * 1.3 - size * 1.6;
   };
 
   text(L.title, MARGIN, 18, bold);
@@ -208,8 +218,10 @@ export async function renderUsageStatement(s: UsageStatement): Promise<Uint8Arra
     label(L.renter, s.renterName),
     label(L.store, s.storeName),
   ]) {
-    text(line, MARGIN, 10);
-    y -= 16;
+    for (const part of wrap(font, line, 10, A4[0] - 2 * MARGIN)) {
+      text(part, MARGIN, 10);
+      y -= 16;
+    }
   }
 
   // The month's bill, a line per machine, with its hours beside it.

@@ -125,8 +125,8 @@ export async function certificatePdf(input: {
   pdf.setCreator('machinery-lease-console');
   let page: PDFPage = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
-  const text = (t: string, x: number, size: number, f: PDFFont = font, color = INK) =>
-    page.drawText(plain(t), { x, y, size, font: f, color });
+  const text = (t: string, x: number, size: number, f: PDFFont = font, color = INK, at = y) =>
+    page.drawText(plain(t), { x, y: at, size, font: f, color });
   const centred = (t: string, size: number, f: PDFFont, color = INK) =>
     text(t, (A4[0] - f.widthOfTextAtSize(plain(t), size)) / 2, size, f, color);
   const label = (name: string, value: string) => (lang === 'zh' ? `${name}：${value}` : `${name}: ${value}`);
@@ -155,10 +155,13 @@ export async function certificatePdf(input: {
     label(L.inspector, q.inspectorName),
     label(L.inspectedAt, q.finishedAt.slice(0, 10)),
   ];
-  facts.forEach((fact, i) => {
-    text(fact, MARGIN + (i % 2) * 250, 10);
-    if (i % 2 === 1 || i === facts.length - 1) y -= 18;
-  });
+  // Two facts a row, each wrapped within its half: a long model or owner name is read whole, never under its neighbour.
+  const half = 250;
+  for (let i = 0; i < facts.length; i += 2) {
+    const pair = facts.slice(i, i + 2).map((fact) => wrap(font, plain(fact), 10, half - 8));
+    pair.forEach((lines, k) => lines.forEach((line, n) => text(line, MARGIN + k * half, 10, font, INK, y - n * 14)));
+    y -= 18 + (Math.max(...pair.map((lines) => lines.length)) - 1) * 14;
+  }
   if (q.previousId !== null) {
     text(L.retest, MARGIN, 10, bold);
     y -= 18;
@@ -172,21 +175,22 @@ export async function certificatePdf(input: {
   page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: A4[0] - MARGIN, y: y - 4 }, thickness: 0.5, color: GREY });
   y -= 18;
   for (const item of input.items) {
-    const titleLines = wrap(font, plain(item.title), 9, starts[2]! - starts[1]! - 6);
-    if (y - titleLines.length * 13 < MARGIN + 40) {
+    const cells = [
+      String(item.position + 1),
+      item.title,
+      requirement(item, L),
+      item.check === 'manual' ? item.note || '-' : `${item.value}${item.unit ? ` ${item.unit}` : ''}`,
+    ];
+    // Each cell wrapped within its column, the row as tall as its longest cell: nothing runs into the next column.
+    const wrapped = cells.map((cell, i) => wrap(font, plain(cell), 9, starts[i + 1]! - starts[i]! - 6));
+    const lines = Math.max(...wrapped.map((cell) => cell.length));
+    if (y - lines * 13 < MARGIN + 40) {
       page = pdf.addPage(A4);
       y = A4[1] - MARGIN;
     }
-    text(String(item.position + 1), starts[0]!, 9);
-    text(requirement(item, L), starts[2]!, 9);
-    text(
-      item.check === 'manual' ? item.note || '-' : `${item.value}${item.unit ? ` ${item.unit}` : ''}`,
-      starts[3]!,
-      9,
-    );
+    wrapped.forEach((cell, i) => cell.forEach((line, n) => text(line, starts[i]!, 9, font, INK, y - n * 13)));
     text(L.pass, starts[4]!, 9, bold, GREEN);
-    titleLines.forEach((line, i) => page.drawText(line, { x: starts[1]!, y: y - i * 13, size: 9, font, color: INK }));
-    y -= Math.max(1, titleLines.length) * 13 + 4;
+    y -= lines * 13 + 4;
   }
   y = MARGIN + 20;
   text(label(L.issued, input.issuedAt), MARGIN, 9, font, GREY);
