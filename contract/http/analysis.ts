@@ -139,7 +139,10 @@ export const construction = z.object({
   /** Per day, week (starting Monday) or month of the period: `YYYY-MM-DD` of its first day. */
   series: z.array(output.extend({ period: z.string() })),
   byKind: z.array(output.extend({ kind: z.enum(MACHINE_KINDS), machines: count })),
-  /** By site: the customer the machines worked for ('' name and id 0: in the owner's yard). */
+  /**
+   * By construction site: the site of the lease contract each day was worked under, contracts at the same site as one
+   * (`siteId` the first of them, `name` its address); id 0 and '' name: the days outside every lease.
+   */
   bySite: z.array(output.extend({ siteId: z.number().int(), name: z.string(), machines: count })),
   organisations,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MACHINE_KINDS, type MachineKind } from '../codes/machine-kinds.ts';
 import type { DeviceStatus } from '../codes/device-status.ts';
+import { STATUS } from '../codes/device-state.ts';
 import { TO_BE_RENEWED_DAYS } from '../codes/device-conditions.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { deviceListQuery } from './devices.ts';
@@ -12,29 +13,45 @@ import { href } from '../screens/screen.ts';
  * scope and is the total of the device list filtered the same way, so each number links to that list.
  */
 
-/** The status figures of the home, in display order. */
-export const FLEET_FIGURES = ['online', 'offline', 'working', 'standby', 'locked', 'alarm', 'toBeRenewed'] as const;
-export type FleetFigure = (typeof FLEET_FIGURES)[number];
+/**
+ * The machine states of the home and the device overview, in display order: a partition, each machine in exactly one
+ * (off line; on line with its controller silent; else by what the machine is doing), so the states add up to the
+ * machines. Each is a device list status filter (hasStatus), which holds for exactly the machines counted; "on line"
+ * is not a state of its own (it is the machines less the offline).
+ */
+export const FLEET_STATES = ['offline', 'deviceOffline', 'working', 'standby', 'stopped'] as const;
+export type FleetState = (typeof FLEET_STATES)[number];
+
+/** Conditions counted apart from the states: a machine in any state may hold none, one or several of them. */
+export const FLEET_CONDITIONS = ['alarm', 'locked', 'toBeRenewed'] as const;
+export type FleetCondition = (typeof FLEET_CONDITIONS)[number];
+
+export type FleetFigure = FleetState | FleetCondition;
 
 /** "To be renewed": connectivity service expiring within this many days (the machines' toBeRenewed condition). */
 export const RENEWAL_FIGURE_DAYS = TO_BE_RENEWED_DAYS;
 
-/** The device status filter code (contract/codes/device-state.ts hasStatus) behind each status figure. */
-export const FIGURE_STATUS: Record<Exclude<FleetFigure, 'toBeRenewed'>, DeviceStatus> = {
-  online: 1,
-  offline: 2,
-  standby: 3,
-  locked: 4,
-  working: 6,
-  alarm: 8,
-};
+/** The device status filter code (contract/codes/device-state.ts hasStatus) behind each figure but toBeRenewed. */
+export const FIGURE_STATUS = {
+  offline: STATUS.offline,
+  deviceOffline: STATUS.deviceOffline,
+  working: STATUS.working,
+  standby: STATUS.standby,
+  stopped: STATUS.stopped,
+  alarm: STATUS.alarm,
+  locked: STATUS.locked,
+} as const satisfies Record<Exclude<FleetFigure, 'toBeRenewed'>, DeviceStatus>;
 
-/** The device list URL behind a figure: `/deviceManagement?status=<code>`, `?kind=<kind>` or `?expiry=30`. */
+/** The device list filter behind a figure: `{ status: <code> }`, or `{ expiry: 30 }` for toBeRenewed. */
+export function figureFilter(figure: FleetFigure): { status: DeviceStatus } | { expiry: number } {
+  return figure === 'toBeRenewed' ? { expiry: RENEWAL_FIGURE_DAYS } : { status: FIGURE_STATUS[figure] };
+}
+
+/** The device list URL behind a figure (`/deviceManagement?status=<code>` or `?expiry=30`) or a kind (`?kind=`). */
 export function deviceListHref(filter: { figure: FleetFigure } | { kind: MachineKind } | 'all'): string {
   if (filter === 'all') return href(deviceScreens.list);
   if ('kind' in filter) return href(deviceScreens.list, { kind: filter.kind });
-  if (filter.figure === 'toBeRenewed') return href(deviceScreens.list, { expiry: RENEWAL_FIGURE_DAYS });
-  return href(deviceScreens.list, { status: FIGURE_STATUS[filter.figure] });
+  return href(deviceScreens.list, figureFilter(filter.figure));
 }
 
 const count = z.number().int().min(0);
@@ -42,7 +59,12 @@ const machineKind = z.enum(MACHINE_KINDS);
 
 export const fleetFigures = z.object({
   total: count,
-  byStatus: z.object(Object.fromEntries(FLEET_FIGURES.map((f) => [f, count])) as Record<FleetFigure, typeof count>),
+  /** A partition: every machine in exactly one state, so the states add up to `total`. */
+  byState: z.object(Object.fromEntries(FLEET_STATES.map((s) => [s, count])) as Record<FleetState, typeof count>),
+  /** Machines holding each condition, whatever their state (they overlap the states and one another). */
+  conditions: z.object(
+    Object.fromEntries(FLEET_CONDITIONS.map((c) => [c, count])) as Record<FleetCondition, typeof count>,
+  ),
   /** Every machine kind, in the order of MACHINE_KINDS, zero included. */
   byKind: z.array(z.object({ kind: machineKind, total: count })),
 });
@@ -67,14 +89,14 @@ export type RecentAlarm = z.infer<typeof recentAlarm>;
 export const UTILISATION_DAYS = 7;
 
 export const utilisation = z.object({
-  /** The last seven calendar days in the request's time zone, oldest first, today last (so far). */
+  /** The last seven days of the viewer's organisation's calendar, oldest first, today last (so far). */
   days: z.array(
     z.object({
       /** YYYY-MM-DD */
       date: z.string(),
-      /** Working hours the machines' hour counters advanced that day, summed over the fleet. */
+      /** Working hours of the machines in scope that day, from the daily work (the work analysis's figure). */
       hours: z.number().min(0),
-      /** Machines whose counter advanced that day. */
+      /** Machines that worked that day. */
       machines: count,
     }),
   ),
@@ -143,7 +165,8 @@ export const dashboardEndpoints = {
   figures: defineEndpoint({
     method: 'GET',
     path: '/dashboard/figures.do',
-    summary: "Fleet figures of the user's scope: total, per status figure and per machine kind",
+    summary:
+      "Fleet figures of the user's scope: total, per machine state (adding up to the total), per condition and per kind",
     access: 'signedIn',
     scope: 'machines',
     query: noInput,
@@ -163,7 +186,8 @@ export const dashboardEndpoints = {
   utilisation: defineEndpoint({
     method: 'GET',
     path: '/dashboard/utilisation.do',
-    summary: 'Working hours per day over the last 7 days (from telemetry) and the share of machines working now',
+    summary:
+      'Working hours per day over the last 7 days (from the daily work table) and the share of machines working now',
     access: 'signedIn',
     scope: 'machines',
     query: noInput,

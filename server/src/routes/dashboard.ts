@@ -4,10 +4,12 @@ import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine
 import {
   dashboardEndpoints,
   FIGURE_STATUS,
-  FLEET_FIGURES,
+  figureFilter,
+  FLEET_CONDITIONS,
+  FLEET_STATES,
   PLACE_RESULTS,
-  RENEWAL_FIGURE_DAYS,
   type FleetFigure,
+  type FleetFigures,
   type FleetPositions,
 } from '@console/contract/http/dashboard';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
@@ -20,11 +22,35 @@ import { workingHoursByDay } from './dashboard-utilisation.ts';
 import { expiryFilter, listWhere, statusFilter } from './device-list.ts';
 
 /** A figure's machines: the same filter as the device list it links to, so the two counts agree. */
-export function figureCondition(figure: FleetFigure, today: string): SQL {
-  return figure === 'toBeRenewed' ? expiryFilter(RENEWAL_FIGURE_DAYS, today) : statusFilter(FIGURE_STATUS[figure]);
+function figureCondition(figure: FleetFigure, today: string): SQL {
+  const filter = figureFilter(figure);
+  return 'status' in filter ? statusFilter(filter.status) : expiryFilter(filter.expiry, today);
 }
 
 export const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+
+/**
+ * The machines in scope (narrowed by `where`) in all, per state (a partition: they add up to the total) and per
+ * condition, each counted by its device list filter (the home and the device overview).
+ */
+export function stateFigures(
+  data: ScopedData,
+  where: SQL | undefined,
+  today: string,
+): Pick<FleetFigures, 'total' | 'byState' | 'conditions'> {
+  const figures: readonly FleetFigure[] = [...FLEET_STATES, ...FLEET_CONDITIONS];
+  const row = data
+    .select({
+      total: sql<number>`count(*)`,
+      ...Object.fromEntries(figures.map((f) => [f, countWhere(figureCondition(f, today))])),
+    })
+    .from(devices, data.deviceScope())
+    .where(where)
+    .get() as Record<FleetFigure | 'total', number>;
+  const pick = <F extends FleetFigure>(keys: readonly F[]) =>
+    Object.fromEntries(keys.map((f) => [f, row[f]])) as Record<F, number>;
+  return { total: row.total, byState: pick(FLEET_STATES), conditions: pick(FLEET_CONDITIONS) };
+}
 
 /** One row per machine kind, in the contract's order, with zero for the kinds the scope has none of. */
 function everyKind<T>(rows: Map<string, T>, empty: T): (T & { kind: MachineKind })[] {
@@ -65,21 +91,14 @@ export function fleetPositionsOf(data: ScopedData, where: SQL | undefined): Flee
 export const dashboardRoutes: RouteDef[] = [
   route(dashboardEndpoints.figures, ({ data, deps, timeZone }) => {
     // The renewal figure counts expiry days on the viewer's today, as the device list it links to does.
-    const today = dayInZone(deps.now(), timeZone);
-    const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, today))]));
-    const totals = data
-      .select({ total: sql<number>`count(*)`, ...columns })
-      .from(devices, data.deviceScope())
-      .get() as Record<FleetFigure | 'total', number>;
+    const figures = stateFigures(data, undefined, dayInZone(deps.now(), timeZone));
     const kinds = data
       .select({ kind: devices.kind, total: sql<number>`count(*)` })
       .from(devices, data.deviceScope())
       .groupBy(devices.kind)
       .all();
-    const { total, ...byStatus } = totals;
     return {
-      total,
-      byStatus,
+      ...figures,
       byKind: everyKind(new Map(kinds.map((k) => [k.kind, { total: k.total }])), { total: 0 }),
     };
   }),
@@ -102,14 +121,18 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.utilisation, ({ data, deps, timeZone }) => {
+  route(dashboardEndpoints.utilisation, ({ data, deps, user }) => {
     const kinds = data
-      .select({ kind: devices.kind, total: sql<number>`count(*)`, working: countWhere(statusFilter(6)) })
+      .select({
+        kind: devices.kind,
+        total: sql<number>`count(*)`,
+        working: countWhere(statusFilter(FIGURE_STATUS.working)),
+      })
       .from(devices, data.deviceScope())
       .groupBy(devices.kind)
       .all();
     return {
-      days: workingHoursByDay(data, deps.now(), timeZone),
+      days: workingHoursByDay(data, user, deps.now()),
       byKind: everyKind(new Map(kinds.map((k) => [k.kind, { total: k.total, working: k.working }])), {
         total: 0,
         working: 0,

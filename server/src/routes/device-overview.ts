@@ -1,12 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
-import { FLEET_FIGURES, type FleetFigure } from '@console/contract/http/dashboard';
 import { deviceOverviewEndpoints } from '@console/contract/http/device-overview';
 import { kindData, type KindData } from '@console/contract/mqtt/payloads';
 import { route, type RouteDef } from '../lib/route.ts';
 import { dayInZone } from '../lib/time.ts';
-import { countWhere, figureCondition } from './dashboard.ts';
+import { stateFigures } from './dashboard.ts';
 import { listDevices } from './device-list.ts';
 
 /** A stored reading as the contract has it; one that no longer fits (an older protocol) shows as none. */
@@ -33,15 +32,9 @@ export const deviceOverviewRoutes: RouteDef[] = [
     return { ...page, list: page.list.map((row) => ({ ...row, latest: latest.get(row.id) ?? null })) };
   }),
 
-  // The same figures as the fleet home, for one kind, so each links to the device list filtered alike.
+  // The same states and conditions as the fleet home, for one kind, so each links to the device list filtered alike.
   route(deviceOverviewEndpoints.figures, ({ query, data, deps, timeZone }) => {
-    const today = dayInZone(deps.now(), timeZone);
-    const columns = Object.fromEntries(FLEET_FIGURES.map((f) => [f, countWhere(figureCondition(f, today))]));
-    const totals = data
-      .select({ total: sql<number>`count(*)`, ...columns })
-      .from(devices, data.deviceScope())
-      .where(eq(devices.kind, query.kind))
-      .get() as Record<FleetFigure | 'total', number>;
+    const figures = stateFigures(data, eq(devices.kind, query.kind), dayInZone(deps.now(), timeZone));
     const kinds = new Map(
       data
         .select({ kind: devices.kind, total: sql<number>`count(*)` })
@@ -50,11 +43,9 @@ export const deviceOverviewRoutes: RouteDef[] = [
         .all()
         .map((row) => [row.kind, row.total]),
     );
-    const { total, ...byStatus } = totals;
     return {
       kind: query.kind,
-      total,
-      byStatus,
+      ...figures,
       byKind: MACHINE_KINDS.map((k) => ({ kind: k, total: kinds.get(k) ?? 0 })),
     };
   }),

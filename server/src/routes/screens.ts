@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { devices } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
-import { FIGURE_STATUS } from '@console/contract/http/dashboard';
+import { STATUS } from '@console/contract/codes/device-state';
 import {
   SCREEN_ALARMS,
   SCREEN_SITES,
@@ -65,8 +65,8 @@ function figuresOf({ query, data, deps, lang, timeZone, user }: FiguresContext, 
     .select({
       kind: devices.kind,
       machines: sql<number>`count(*)`,
-      online: countWhere(statusFilter(FIGURE_STATUS.online)),
-      working: countWhere(statusFilter(FIGURE_STATUS.working)),
+      online: countWhere(statusFilter(STATUS.online)),
+      working: countWhere(statusFilter(STATUS.working)),
       ...Object.fromEntries(SCREEN_STATES.map((s) => [`state_${s}`, states[s]])),
     })
     .from(devices, data.deviceScope())
@@ -106,7 +106,7 @@ function figuresOf({ query, data, deps, lang, timeZone, user }: FiguresContext, 
         .select({
           orgId: sql<number>`${devices.customerOrgId}`,
           machines: sql<number>`count(*)`,
-          working: countWhere(statusFilter(FIGURE_STATUS.working)),
+          working: countWhere(statusFilter(STATUS.working)),
         })
         .from(devices, data.deviceScope())
         // Sites of the viewer's own organisations: each one's screen is open to the viewer (organisationName).

@@ -5,19 +5,25 @@ import { createAccount } from '../../fixtures/e2e-db.ts';
 import { startSimulator } from '../../fixtures/e2e-simulator.ts';
 import { CHINESE, expect, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
-/** The figures of the home and the device list filter each one links to. */
-const STATUS_FIGURES = [
-  ['online', 'codes:deviceStatus.online', '?status=1'],
+/** The state cards of the home (a partition of the machines) and the device list filter each one links to. */
+const STATE_FIGURES = [
   ['offline', 'codes:deviceStatus.offline', '?status=2'],
+  ['deviceOffline', 'codes:deviceStatus.deviceOffline', '?status=9'],
   ['working', 'codes:deviceStatus.working', '?status=6'],
   ['standby', 'codes:deviceStatus.standby', '?status=3'],
-  ['locked', 'codes:deviceStatus.locked', '?status=4'],
+  ['stopped', 'codes:deviceStatus.stopped', '?status=7'],
+] as const;
+/** The conditions, shown apart from the states, and their device list filters. */
+const CONDITION_FIGURES = [
   ['alarm', 'codes:deviceStatus.alarm', '?status=8'],
+  ['locked', 'codes:deviceStatus.locked', '?status=4'],
   ['toBeRenewed', 'codes:deviceCondition.toBeRenewed', '?expiry=30'],
 ] as const;
 
 const figuresRegion = (page: Page, lang: UiLang) =>
   page.getByRole('region', { name: text(lang, 'dashboard:figures.title') });
+const figureGroup = (page: Page, lang: UiLang, group: 'states' | 'conditions') =>
+  figuresRegion(page, lang).getByRole('group', { name: text(lang, `dashboard:figures.${group}`) });
 const fleetMap = (page: Page, lang: UiLang) => page.getByRole('region', { name: text(lang, 'map:label') });
 /** The map comes after the figures: its code, the positions and the offline map data load first. */
 const MAP_LOAD = { timeout: 20_000 };
@@ -35,27 +41,48 @@ async function machinesDrawn(map: Locator): Promise<number> {
 }
 
 test.describe('the fleet home', () => {
-  test("shows the scope's figures, each a link to the filtered device list", async ({ page, api }) => {
+  test("shows the scope's states adding up to its machines, the conditions apart, each a link to the filtered device list", async ({
+    page,
+    api,
+  }) => {
     const login = await signInAs(page, api, ROLE.lessorAdmin);
     await page.goto('/dashboard');
     // In the browser's zone: the renewal figure counts expiry days on the viewer's today (decision 026).
     const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const figures = (await api.call(dashboardEndpoints.figures, { token: login.token, timeZone })).data as FleetFigures;
-    const region = figuresRegion(page, 'en');
+    const states = figureGroup(page, 'en', 'states');
+    const conditions = figureGroup(page, 'en', 'conditions');
 
-    const all = figureLink(region, text('en', 'dashboard:figures.total'));
+    const all = figureLink(states, text('en', 'dashboard:figures.total'));
     await expect(all).toHaveAttribute('href', '/deviceManagement');
     await expect(all).toContainText(figures.total.toLocaleString('en-US'));
-    for (const [figure, label, query] of STATUS_FIGURES) {
-      const link = figureLink(region, text('en', label));
-      await expect(link, figure).toHaveAttribute('href', `/deviceManagement${query}`);
+    for (const [figure, label, query] of STATE_FIGURES) {
+      await expect(figureLink(states, text('en', label)), figure).toHaveAttribute('href', `/deviceManagement${query}`);
     }
+    await expect(states.getByRole('link')).toHaveCount(1 + STATE_FIGURES.length);
+    await expect(states).toContainText(text('en', 'dashboard:figures.stateRule'));
+    for (const [figure, label, query] of CONDITION_FIGURES) {
+      await expect(figureLink(conditions, text('en', label)), figure).toHaveAttribute(
+        'href',
+        `/deviceManagement${query}`,
+      );
+    }
+    await expect(conditions.getByRole('link')).toHaveCount(CONDITION_FIGURES.length);
+    // Every machine in one state: the cards the page shows (one answer, whatever reports arrive) add up to the
+    // machines beside them.
+    const shown = await states
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.map((link) => Number(/[\d,]+$/.exec(link.textContent ?? '')![0].replace(/,/g, ''))),
+      );
+    expect(shown.slice(1).reduce((a, b) => a + b, 0)).toBe(shown[0]);
+    expect(shown[0]).toBe(figures.total);
     // Counts that nothing changes while the test runs (no machine reports, no command is sent).
-    await expect(figureLink(region, text('en', 'codes:deviceStatus.locked'))).toContainText(
-      figures.byStatus.locked.toLocaleString('en-US'),
+    await expect(figureLink(conditions, text('en', 'codes:deviceStatus.locked'))).toContainText(
+      figures.conditions.locked.toLocaleString('en-US'),
     );
-    await expect(figureLink(region, text('en', 'codes:deviceCondition.toBeRenewed'))).toContainText(
-      figures.byStatus.toBeRenewed.toLocaleString('en-US'),
+    await expect(figureLink(conditions, text('en', 'codes:deviceCondition.toBeRenewed'))).toContainText(
+      figures.conditions.toBeRenewed.toLocaleString('en-US'),
     );
     for (const { kind, total } of figures.byKind) {
       const link = page.getByRole('link', {
@@ -65,8 +92,8 @@ test.describe('the fleet home', () => {
     }
 
     // A plain click goes to the list behind the number, as a bookmark of its URL would.
-    const online = figureLink(region, text('en', 'codes:deviceStatus.online'));
-    await Promise.all([page.waitForURL(/\/deviceManagement\?status=1$/), online.click()]);
+    const stopped = figureLink(states, text('en', 'codes:deviceStatus.stopped'));
+    await Promise.all([page.waitForURL(/\/deviceManagement\?status=7$/), stopped.click()]);
   });
 
   test('draws every machine of the scope in clusters on the offline basemap, and a cluster opens on click', async ({
@@ -155,7 +182,10 @@ test.describe('the fleet home', () => {
       await signInAs(page, api, ROLE.companyAdmin);
       await page.goto('/dashboard');
       await expect(page).toHaveTitle(new RegExp(`^${text(lang, 'dashboard:title')} - `));
-      await expect(figureLink(figuresRegion(page, lang), text(lang, 'codes:deviceStatus.online'))).toBeVisible();
+      await expect(
+        figureLink(figureGroup(page, lang, 'states'), text(lang, 'codes:deviceStatus.stopped')),
+      ).toBeVisible();
+      await expect(figureGroup(page, lang, 'conditions')).toBeVisible();
       await expect(page.getByText(text(lang, 'map:offline'))).toBeVisible(MAP_LOAD);
       await expect(
         page.getByRole('img', { name: new RegExp(`^${text(lang, 'dashboard:utilisation.hoursTitle')}`) }),

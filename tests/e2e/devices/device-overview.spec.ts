@@ -41,11 +41,27 @@ test.describe('device overview per machine kind', () => {
       /^\/deviceManagement\/detail\?id=\d+$/,
     );
 
-    // A figure filters the kind's list the same way it counts.
-    const figuresGroup = page.getByRole('group', { name: text('en', 'devices:overview.figures') });
-    await figuresGroup.getByText('Working').click();
-    await expect(page).toHaveURL(/status=6/);
-    await expect(page.getByText(`${figures.data.byStatus.working} in all`)).toBeVisible();
+    // The kind's states add up to its machines; a state filters the kind's list the same way it counts, and so does
+    // each condition, shown apart.
+    const states = page.getByRole('group', { name: text('en', 'devices:overview.figures') });
+    const conditions = page.getByRole('group', { name: text('en', 'devices:overview.conditions') });
+    const byState = figures.data.byState as Record<string, number>;
+    expect(Object.values(byState).reduce((a, b) => a + b, 0)).toBe(figures.data.total);
+    await expect(states.getByRole('link')).toHaveCount(1 + Object.keys(byState).length);
+    await expect(conditions.getByRole('link')).toHaveCount(Object.keys(figures.data.conditions).length);
+    await states.getByText(text('en', 'codes:deviceStatus.working')).click();
+    await expect(page).toHaveURL(/kind=concretePump&status=6$/);
+    await expect(page.getByText(`${figures.data.byState.working} in all`)).toBeVisible();
+    for (const [label, filter] of [
+      ['codes:deviceStatus.alarm', 'status=8'],
+      ['codes:deviceStatus.locked', 'status=4'],
+      ['codes:deviceCondition.toBeRenewed', 'expiry=30'],
+    ] as const) {
+      await expect(conditions.getByRole('link', { name: new RegExp(`^${text('en', label)}`) })).toHaveAttribute(
+        'href',
+        `/deviceManagement/deviceOverview?kind=concretePump&${filter}`,
+      );
+    }
 
     // Kept alive: input left in a filter is still there after a visit elsewhere.
     const serialFilter = page

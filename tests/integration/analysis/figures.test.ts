@@ -18,16 +18,26 @@ interface Row {
   customer?: number | null;
 }
 
+/** The contract of a machine's latest lease period, if it has one. */
+const leaseOf = (s: Sqlite, deviceId: number) =>
+  (
+    s
+      .prepare('SELECT contract_id c FROM lease_periods WHERE device_id = ? ORDER BY start_on DESC, id DESC LIMIT 1')
+      .get(deviceId) as { c: number } | undefined
+  )?.c ?? null;
+
 function write(s: Sqlite, rows: Row[]) {
   const insert = s.prepare(`INSERT INTO daily_work (device_id, day, time_zone, kind, owner_org_id, customer_org_id,
-      distributor_org_id, hours_worked, hours_powered, volume_m3, lifts, reports)
-    SELECT id, ?, 'Asia/Shanghai', kind, org_id, ?, distributor_org_id, ?, ?, ?, ?, 100 FROM devices WHERE id = ?`);
+      contract_id, distributor_org_id, hours_worked, hours_powered, volume_m3, lifts, reports)
+    SELECT id, ?, 'Asia/Shanghai', kind, org_id, ?, ?, distributor_org_id, ?, ?, ?, ?, 100 FROM devices WHERE id = ?`);
   for (const r of rows) {
     const customer =
       r.customer === undefined
         ? (s.prepare('SELECT customer_org_id c FROM devices WHERE id = ?').get(r.deviceId) as { c: number | null }).c
         : r.customer;
-    insert.run(r.day, customer, r.hours, r.hours + 1, r.volume ?? 0, r.lifts ?? 0, r.deviceId);
+    // A day with a customer is worked under the lease the machine is on with it.
+    const contract = customer === null ? null : leaseOf(s, r.deviceId);
+    insert.run(r.day, customer, contract, r.hours, r.hours + 1, r.volume ?? 0, r.lifts ?? 0, r.deviceId);
   }
 }
 
@@ -173,7 +183,10 @@ describe('work analysis figures', () => {
       ['2020-03-02', 200],
       ['2020-03-09', 30],
     ]);
-    expect(weeks.data.bySite.find((x) => x.siteId === customer)).toMatchObject({ volumeM3: 200, machines: 1 });
+    // The rented pump's days at its lease's site, the stock machine's in no lease's.
+    const site = leaseOf(s, rented);
+    expect(site).not.toBeNull();
+    expect(weeks.data.bySite.find((x) => x.siteId === site)).toMatchObject({ volumeM3: 200, machines: 1 });
     expect(weeks.data.bySite.find((x) => x.siteId === 0)).toMatchObject({ volumeM3: 30, machines: 1 });
 
     const machines = await t.call(analysisEndpoints.constructionMachines, {

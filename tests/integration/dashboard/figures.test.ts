@@ -6,7 +6,8 @@ import {
   dashboardEndpoints,
   deviceListHref,
   FIGURE_STATUS,
-  FLEET_FIGURES,
+  FLEET_CONDITIONS,
+  FLEET_STATES,
   RENEWAL_FIGURE_DAYS,
   type FleetFigures,
   type FleetPositions,
@@ -20,9 +21,9 @@ import { countWhere, emptyScopeUser, machinesOf, otherLessorAdmin, withStatus, t
 
 /** What the home must show for these machines, worked out from the rows themselves. */
 function expectedFigures(rows: DeviceRow[], now: number): FleetFigures {
-  const status = Object.fromEntries(
-    Object.entries(FIGURE_STATUS).map(([figure, code]) => [figure, withStatus(rows, code)]),
-  ) as Omit<FleetFigures['byStatus'], 'toBeRenewed'>;
+  const byState = Object.fromEntries(
+    FLEET_STATES.map((state) => [state, withStatus(rows, FIGURE_STATUS[state])]),
+  ) as FleetFigures['byState'];
   // Expiry days on the viewer's today (the default zone, Shanghai's): from today to the window's last day.
   const today = dayInZone(now, 'Asia/Shanghai');
   const expiring = (d: DeviceRow) =>
@@ -31,7 +32,12 @@ function expectedFigures(rows: DeviceRow[], now: number): FleetFigures {
     d.serviceExpiresAt <= addDaysToDay(today, RENEWAL_FIGURE_DAYS - 1);
   return {
     total: rows.length,
-    byStatus: { ...status, toBeRenewed: countWhere(rows, expiring) },
+    byState,
+    conditions: {
+      alarm: withStatus(rows, FIGURE_STATUS.alarm),
+      locked: withStatus(rows, FIGURE_STATUS.locked),
+      toBeRenewed: countWhere(rows, expiring),
+    },
     byKind: MACHINE_KINDS.map((kind) => ({ kind, total: countWhere(rows, (d) => d.kind === kind) })),
   };
 }
@@ -97,7 +103,8 @@ describe('fleet figures and positions', () => {
     const { token } = await emptyScopeUser(t);
     const figures = await t.call(dashboardEndpoints.figures, { token });
     expect(figures.data.total).toBe(0);
-    expect(Object.values(figures.data.byStatus)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(figures.data.byState)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(figures.data.conditions)).toEqual([0, 0, 0]);
     expect(figures.data.byKind.map((k: { total: number }) => k.total)).toEqual(MACHINE_KINDS.map(() => 0));
     const positions = await t.call(dashboardEndpoints.positions, { token });
     expect(positions.data).toEqual({
@@ -121,14 +128,15 @@ describe('fleet figures and positions', () => {
       return res.data.total as number;
     };
     expect(await listTotal({})).toBe(figures.total);
-    for (const figure of FLEET_FIGURES) {
+    const counted = { ...figures.byState, ...figures.conditions };
+    for (const figure of [...FLEET_STATES, ...FLEET_CONDITIONS]) {
       const query = Object.fromEntries(new URLSearchParams(deviceListHref({ figure }).split('?')[1]));
-      expect(await listTotal(query), figure).toBe(figures.byStatus[figure]);
+      expect(await listTotal(query), figure).toBe(counted[figure]);
     }
     for (const { kind, total } of figures.byKind) expect(await listTotal({ kind }), kind).toBe(total);
   });
 
-  it('counts a machine whose state changes under its new status', async () => {
+  it('counts a machine unlocked under the locked condition no more, and in the same state', async () => {
     const token = t.tokenFor(ROLE.lessorAdmin);
     const before = (await t.call(dashboardEndpoints.figures, { token })).data as FleetFigures;
     const rows = machinesOf(t, t.userId(ROLE.lessorAdmin));
@@ -144,7 +152,8 @@ describe('fleet figures and positions', () => {
       )
       .run();
     const after = (await t.call(dashboardEndpoints.figures, { token })).data as FleetFigures;
-    expect(after.byStatus.locked).toBe(before.byStatus.locked - locked.length);
+    expect(after.conditions.locked).toBe(before.conditions.locked - locked.length);
+    expect(after.byState).toEqual(before.byState);
     expect(after.total).toBe(before.total);
   });
 });

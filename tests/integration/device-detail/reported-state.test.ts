@@ -118,7 +118,7 @@ describe('a machine as it reports', () => {
     expect(figures.status).toBe('200');
     const due = await t.call(deviceEndpoints.list, { token, query: { expiry: 30, pageSize: 200 } });
     expect(due.data.total).toBeGreaterThan(0);
-    expect(due.data.total).toBe(figures.data.byStatus.toBeRenewed);
+    expect(due.data.total).toBe(figures.data.conditions.toBeRenewed);
     expect(due.data.list.every((d) => d.conditions.includes('toBeRenewed'))).toBe(true);
     // And no other machine carries the label: among those whose service ends soonest (stopped ones first), the
     // label goes with a renewal window of 1 to 30 days, never with a stopped service.

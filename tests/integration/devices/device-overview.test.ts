@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
 import { ROLE } from '@console/contract/codes/roles';
-import { dashboardEndpoints } from '@console/contract/http/dashboard';
+import { dashboardEndpoints, figureFilter, FLEET_CONDITIONS, FLEET_STATES } from '@console/contract/http/dashboard';
 import { deviceOverviewEndpoints, OVERVIEW_FIELDS, type OverviewRow } from '@console/contract/http/device-overview';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -52,17 +52,19 @@ describe('device overview per machine kind', () => {
     );
   });
 
-  it('counts the status figures of one kind as the device list filtered alike', async () => {
+  it('counts the states and conditions of one kind as the device list filtered alike', async () => {
     const figures = await t.call(deviceOverviewEndpoints.figures, { token, query: { kind: 'aerialPlatform' } });
     expect(figures.status, figures.message).toBe('200');
-    for (const [figure, status] of [
-      ['working', 6],
-      ['offline', 2],
-      ['alarm', 8],
-    ] as const) {
-      const list = await t.call(deviceEndpoints.list, { token, query: { kind: 'aerialPlatform', status } });
-      expect(figures.data.byStatus[figure], figure).toBe(list.data.total);
+    const counted = { ...figures.data.byState, ...figures.data.conditions };
+    for (const figure of [...FLEET_STATES, ...FLEET_CONDITIONS]) {
+      const list = await t.call(deviceEndpoints.list, {
+        token,
+        query: { kind: 'aerialPlatform', ...figureFilter(figure) },
+      });
+      expect(counted[figure], figure).toBe(list.data.total);
     }
+    const states = Object.values(figures.data.byState as Record<string, number>);
+    expect(states.reduce((a, b) => a + b, 0)).toBe(figures.data.total);
     const home = await t.call(dashboardEndpoints.figures, { token });
     expect(figures.data.byKind).toEqual(home.data.byKind);
     expect(figures.data.byKind.map((k: { kind: string }) => k.kind)).toEqual([...MACHINE_KINDS]);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
-import { primaryStatus } from '@console/contract/codes/device-state';
+import { primaryStatus, STATUS } from '@console/contract/codes/device-state';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
-import { FIGURE_STATUS } from '@console/contract/http/dashboard';
 import {
   SCREEN_ALARMS,
   SCREEN_SITES,
@@ -63,7 +62,7 @@ describe('the fleet big screen', () => {
     const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(roleId) });
     expect(res.status).toBe('200');
     expect(res.data.machines).toBe(rows.length);
-    expect(res.data.online).toBe(withStatus(rows, FIGURE_STATUS.online));
+    expect(res.data.online).toBe(withStatus(rows, STATUS.online));
     // Each machine in the one state its list shows, so the states add up to the machines (decision 062).
     for (const state of SCREEN_STATES)
       expect(res.data.byState[state], state).toBe(
@@ -74,7 +73,7 @@ describe('the fleet big screen', () => {
       MACHINE_KINDS.map((kind) => ({
         kind,
         machines: countWhere(rows, (d) => d.kind === kind),
-        working: countWhere(rows, (d) => d.kind === kind && withStatus([d], FIGURE_STATUS.working) === 1),
+        working: countWhere(rows, (d) => d.kind === kind && withStatus([d], STATUS.working) === 1),
       })),
     );
   });

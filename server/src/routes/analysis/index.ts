@@ -6,10 +6,7 @@ import {
   type Granularity,
 } from '@console/contract/http/analysis';
 import type { Output } from '@console/contract/http/analysis';
-import type { ScopedData } from '../../lib/data.ts';
-import { orgTimeZone } from '../../lib/org-day.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone } from '../../lib/time.ts';
 import {
   addOutput,
@@ -17,12 +14,14 @@ import {
   dayNumber,
   daysOf,
   emptyOutput,
+  hoursByDay,
   machinesOf,
   offeredOrganisations,
   orgNames,
   periodOf,
   rounded,
   utilisationPct,
+  viewerZone,
   workByDay,
   workByMachine,
   workByOrg,
@@ -41,12 +40,6 @@ import { sortAndPage } from './paging.ts';
  */
 
 const one = (v: number) => Math.round(v * 10) / 10;
-
-/**
- * The calendar "today" ends a period on: the viewer's organisation's (lib/org-day.ts), not the browser's, so a
- * machine's last worked day and its idle days are the same for every viewer of the organisation wherever they are.
- */
-const orgZone = (data: ScopedData, user: SessionUser) => orgTimeZone(data.unscoped('domainRule'), user.orgId);
 
 /** A month `YYYY-MM` as a period: its days, up to today while it is the current month. */
 function monthPeriod(month: string | undefined, now: number, timeZone: string): { month: string; period: Period } {
@@ -129,11 +122,10 @@ function bucketOf(day: string, granularity: Granularity): string {
 
 export const analysisRoutes: RouteDef[] = [
   route(analysisEndpoints.summary, ({ query, user, data, deps }) => {
-    const period = periodOf(query, deps.now(), orgZone(data, user));
+    const period = periodOf(query, deps.now(), viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
-    const byDay = workByDay(data, period, filter);
     const hoursOf = (m: Machine) => work.get(m.id)?.hoursWorked ?? 0;
     const total = machines.reduce((sum, m) => sum + hoursOf(m), 0);
 
@@ -165,21 +157,17 @@ export const analysisRoutes: RouteDef[] = [
           utilisationPct: utilisationPct(hours, n, period.days),
         }))
         .sort((a, b) => b.hoursWorked - a.hoursWorked || a.orgId - b.orgId),
-      byDay: daysOf(period).map((date) => ({
-        date,
-        hoursWorked: one(byDay.get(date)?.hoursWorked ?? 0),
-        attended: byDay.get(date)?.attended ?? 0,
-      })),
+      byDay: hoursByDay(data, period, filter),
       organisations: offeredOrganisations(data, query.kind),
     };
   }),
 
   route(analysisEndpoints.attendance, ({ query, user, data, deps }) => {
-    const { month, period } = monthPeriod(query.month, deps.now(), orgZone(data, user));
+    const { month, period } = monthPeriod(query.month, deps.now(), viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
-    const byDay = workByDay(data, period, filter);
+    const byDay = new Map(hoursByDay(data, period, filter).map((d) => [d.date, d]));
     const monthDays = Number(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate());
     let attended = 0;
     let machineDays = 0;
@@ -201,7 +189,7 @@ export const analysisRoutes: RouteDef[] = [
       calendar: Array.from({ length: monthDays }, (_, i) => {
         const date = `${month}-${String(i + 1).padStart(2, '0')}`;
         const d = byDay.get(date);
-        return { date, attended: d?.attended ?? 0, hoursWorked: one(d?.hoursWorked ?? 0) };
+        return { date, attended: d?.attended ?? 0, hoursWorked: d?.hoursWorked ?? 0 };
       }),
       customers: [...customers]
         .map(([orgId, c]) => ({
@@ -217,7 +205,7 @@ export const analysisRoutes: RouteDef[] = [
   }),
 
   route(analysisEndpoints.attendanceMachines, ({ query, user, data, deps }) => {
-    const { period } = monthPeriod(query.month, deps.now(), orgZone(data, user));
+    const { period } = monthPeriod(query.month, deps.now(), viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
@@ -231,7 +219,7 @@ export const analysisRoutes: RouteDef[] = [
   }),
 
   route(analysisEndpoints.construction, ({ query, user, data, deps }) => {
-    const period = periodOf(query, deps.now(), orgZone(data, user));
+    const period = periodOf(query, deps.now(), viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
@@ -256,10 +244,6 @@ export const analysisRoutes: RouteDef[] = [
       totals.machines++;
     }
     const sites = workBySite(data, period, filter);
-    const names = orgNames(
-      data,
-      sites.map((s) => s.siteId),
-    );
     return {
       period,
       granularity: query.granularity,
@@ -267,14 +251,14 @@ export const analysisRoutes: RouteDef[] = [
       series: [...series].map(([p, o]) => ({ ...rounded(o), period: p })),
       byKind: MACHINE_KINDS.filter((k) => kinds.has(k)).map((k) => ({ ...rounded(kinds.get(k)!), kind: k })),
       bySite: sites
-        .map((s) => ({ ...rounded(s), siteId: s.siteId, name: names.get(s.siteId) ?? '', machines: s.machines }))
+        .map((s) => ({ ...rounded(s), siteId: s.siteId, name: s.name, machines: s.machines }))
         .sort((a, b) => b.hoursWorked - a.hoursWorked || a.siteId - b.siteId),
       organisations: offeredOrganisations(data, query.kind),
     };
   }),
 
   route(analysisEndpoints.constructionMachines, ({ query, user, data, deps }) => {
-    const period = periodOf(query, deps.now(), orgZone(data, user));
+    const period = periodOf(query, deps.now(), viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
     const machines = machinesOf(data, filter);
     const work = workByMachine(data, period, filter);
@@ -309,5 +293,16 @@ export const analysisRoutes: RouteDef[] = [
   }),
 ];
 
-/** What the big screens read of daily work (server/src/routes/screens.ts). */
-export { dayFromNumber, dayNumber, daysOf, utilisationPct, workByDay, type DayWork, type Period } from './work.ts';
+/** What the big screens (server/src/routes/screens.ts) and the home (dashboard-utilisation.ts) read of daily work. */
+export {
+  dayFromNumber,
+  dayNumber,
+  daysOf,
+  hoursByDay,
+  lastDaysOf,
+  utilisationPct,
+  viewerZone,
+  workByDay,
+  type DayWork,
+  type Period,
+} from './work.ts';

@@ -1,11 +1,14 @@
 import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { dailyWork } from '@console/db/schema/analysis';
 import { devices } from '@console/db/schema/devices';
+import { contracts } from '@console/db/schema/lease';
 import { MAX_PERIOD_DAYS, DEFAULT_PERIOD_DAYS, type Output } from '@console/contract/http/analysis';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import type { ScopedData } from '../../lib/data.ts';
 import { invalidField } from '../../lib/errors.ts';
+import { orgTimeZone } from '../../lib/org-day.ts';
 import { orgNames } from '../../lib/scope.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone } from '../../lib/time.ts';
 
 /**
@@ -29,6 +32,18 @@ export const dayFromNumber = (n: number) => new Date(n * DAY_MS).toISOString().s
 export function daysOf(period: Period): string[] {
   const first = dayNumber(period.from);
   return Array.from({ length: period.days }, (_, i) => dayFromNumber(first + i));
+}
+
+/**
+ * The calendar a viewer's days are counted in: the viewer's organisation's (lib/org-day.ts), not the browser's, so a
+ * day's figures are the same for every viewer of the organisation wherever they are, on every page that shows them.
+ */
+export const viewerZone = (data: ScopedData, user: SessionUser) => orgTimeZone(data.unscoped('domainRule'), user.orgId);
+
+/** The last `days` days of a calendar, today (so far) last. */
+export function lastDaysOf(now: number, timeZone: string, days: number): Period {
+  const to = dayInZone(now, timeZone);
+  return { from: dayFromNumber(dayNumber(to) - (days - 1)), to, days };
 }
 
 /** The period asked for, or the last DEFAULT_PERIOD_DAYS days to today in the given zone; refused when reversed or too long. */
@@ -123,19 +138,21 @@ const OUTPUT_SUMS = {
 /** Days with work: the hour meter (or charging, discharging) advanced. */
 const DAYS_WORKED = sql<number>`coalesce(sum(${dailyWork.hoursWorked} > 0), 0)`;
 
-/** Daily work in the period of the machines matching the filter, both in scope. */
-function workRows(data: ScopedData, period: Period, filter: MachineFilter) {
+/**
+ * Daily work in the period of the machines matching the filter, both in scope; `withContract` joins the day's
+ * contract (none: a day outside every lease).
+ */
+function workRows(data: ScopedData, period: Period, filter: MachineFilter, withContract = false) {
   // The day's organisations in scope, and the machine in scope now too (devices is joined).
   const scope = data.narrow(
     data.orgScope(dailyWork.ownerOrgId, dailyWork.customerOrgId, dailyWork.distributorOrgId),
     data.deviceScope().sql,
   );
-  return (fields: Record<string, SQL | SQL.Aliased | typeof dailyWork.day | typeof dailyWork.deviceId>) =>
-    data
-      .select(fields)
-      .from(dailyWork, scope)
-      .innerJoin(devices, eq(devices.id, dailyWork.deviceId))
-      .where(and(gte(dailyWork.day, period.from), lte(dailyWork.day, period.to), machineConditions(filter)));
+  return (fields: Record<string, SQL | SQL.Aliased | typeof dailyWork.day | typeof dailyWork.deviceId>) => {
+    const rows = data.select(fields).from(dailyWork, scope).innerJoin(devices, eq(devices.id, dailyWork.deviceId));
+    if (withContract) rows.leftJoin(contracts, eq(contracts.id, dailyWork.contractId));
+    return rows.where(and(gte(dailyWork.day, period.from), lte(dailyWork.day, period.to), machineConditions(filter)));
+  };
 }
 
 export interface MachineWork extends Output {
@@ -181,25 +198,68 @@ export function workByDay(data: ScopedData, period: Period, filter: MachineFilte
   return new Map(rows.map((r) => [r.day, r]));
 }
 
+export interface HoursOfDay {
+  date: string;
+  hoursWorked: number;
+  /** Machines that worked that day. */
+  attended: number;
+}
+
+/**
+ * Hours worked and machines that worked on each day of the period, every day listed: the one computation behind
+ * every "hours per day" the console shows (the home, the work analysis), so they agree for the same scope and days.
+ */
+export function hoursByDay(data: ScopedData, period: Period, filter: MachineFilter): HoursOfDay[] {
+  const work = workByDay(data, period, filter);
+  return daysOf(period).map((date) => {
+    const day = work.get(date);
+    return { date, hoursWorked: Math.round((day?.hoursWorked ?? 0) * 10) / 10, attended: day?.attended ?? 0 };
+  });
+}
+
 export interface SiteWork extends Output {
+  /** The site's first contract among the days summed (0: days outside every lease). */
   siteId: number;
+  /** The site as its leases name it: province, city, district and address ('' outside every lease or not given). */
+  name: string;
   machines: number;
 }
 
-/** The machines' work summed per site: the customer they worked for that day (0: none, in the owner's yard). */
+/**
+ * The machines' work summed per construction site: the site of the lease contract each day was worked under
+ * (decision 062 credits a day to its lease period's contract). Contracts at the same site are one site; the days
+ * outside every lease are one row, site 0.
+ */
 export function workBySite(data: ScopedData, period: Period, filter: MachineFilter): SiteWork[] {
-  return workRows(
+  const rows = workRows(
     data,
     period,
     filter,
+    true,
   )({
-    siteId: sql<number>`coalesce(${dailyWork.customerOrgId}, 0)`.as('site_id'),
+    siteId: sql<number>`coalesce(min(${contracts.id}), 0)`,
+    province: sql<string | null>`${contracts.siteProvince}`,
+    city: sql<string | null>`${contracts.siteCity}`,
+    district: sql<string | null>`${contracts.siteDistrict}`,
+    address: sql<string | null>`${contracts.siteAddress}`,
     ...OUTPUT_SUMS,
     machines: sql<number>`count(distinct ${dailyWork.deviceId})`,
   })
-    .groupBy(sql`site_id`)
-    .all() as unknown as SiteWork[];
+    .groupBy(contracts.siteProvince, contracts.siteCity, contracts.siteDistrict, contracts.siteAddress)
+    .all() as unknown as (SiteWork & {
+    province: string | null;
+    city: string | null;
+    district: string | null;
+    address: string | null;
+  })[];
+  return rows.map(({ province, city, district, address, ...site }) => ({
+    ...site,
+    name: siteName([province, city, district, address]),
+  }));
 }
+
+/** A site's parts in one line, leaving out a part that repeats the one before (a city that is its province). */
+const siteName = (parts: (string | null)[]) => parts.filter((part, i) => part && part !== parts[i - 1]).join(' ');
 
 export interface OrgWork {
   orgId: number;

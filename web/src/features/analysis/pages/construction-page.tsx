@@ -101,7 +101,7 @@ function ConstructionView({ data }: { data: Construction }) {
   const metricLabel = (m: Metric) => t(`fields.${m}`);
   const unitOf = (m: Metric) => t(METRICS.find(([k]) => k === m)![1]);
   type Site = Construction['bySite'][number];
-  const siteName = (s: Site) => (s.siteId === 0 ? t('construction.ownYard') : s.name);
+  const siteName = (s: Site) => (s.siteId === 0 ? t('construction.ownYard') : s.name || t('construction.siteNotGiven'));
   // Every metric is a column of the CSV; the table shows the one chosen above it.
   const siteColumns: ListColumn<Site>[] = [
     { key: 'name', title: t('construction.site'), render: (_: unknown, s: Site) => siteName(s), exportValue: siteName },

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import { analysisEndpoints } from '@console/contract/http/analysis';
+import { globalDemoAccount } from '@console/db/seed/accounts';
+import { organisations, users } from '@console/db/schema/accounts';
+import { contracts } from '@console/db/schema/lease';
+import { rollUpAll } from '@console/server/src/analysis/rollup';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { machinesOf } from '../dashboard/helpers.ts';
+
+/** A lease's site as the console writes it: its parts in order, a part repeating the one before left out. */
+const siteOf = (c: typeof contracts.$inferSelect) =>
+  [c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]
+    .filter((part, i, all) => part && part !== all[i - 1])
+    .join(' ');
+
+/**
+ * The construction analysis's "output per site" sums the days by the construction site of the lease they were worked
+ * under (the contract's project site), not by the customer: each row is a site, named by its address, and its hours
+ * are those of the days worked under the contracts at that site.
+ */
+describe('output per site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    rollUpAll(t.dbh);
+  });
+  afterAll(() => t.dbh.close());
+
+  const northwindAdmin = () =>
+    t.dbh.db
+      .select()
+      .from(users)
+      .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
+      .get()!;
+  const companies = [
+    { name: 'Huadong', token: () => t.tokenFor(ROLE.lessorAdmin), userId: () => t.userId(ROLE.lessorAdmin) },
+    {
+      name: 'Northwind',
+      token: () => t.tokenForAccount(northwindAdmin().mobile),
+      userId: () => northwindAdmin().id,
+    },
+  ];
+
+  it.each(companies)("groups $name's output by lease site, named by the site", async (company) => {
+    const res = await t.call(analysisEndpoints.construction, { token: company.token(), query: { granularity: 'day' } });
+    expect(res.status).toBe('200');
+    const { period, bySite, totals } = res.data;
+    const leases = new Map(
+      t.dbh.db
+        .select()
+        .from(contracts)
+        .all()
+        .map((c) => [c.id, c]),
+    );
+    const customerNames = new Set(
+      t.dbh.db
+        .select({ name: organisations.name })
+        .from(organisations)
+        .all()
+        .map((o) => o.name),
+    );
+    const sites = bySite.filter((s) => s.siteId !== 0);
+    expect(sites.length).toBeGreaterThan(1);
+    for (const site of sites) {
+      // Named by a lease's site, never by an organisation.
+      expect(site.name).toBe(siteOf(leases.get(site.siteId)!));
+      expect(customerNames.has(site.name), site.name).toBe(false);
+    }
+    expect(new Set(bySite.map((s) => s.name)).size).toBe(bySite.length);
+
+    // Each site's hours: the days in the period worked under any contract at that site, of the machines in scope
+    // (a rental company's own: its days are all its own).
+    const machineIds = new Set(machinesOf(t, company.userId()).map((m) => m.id));
+    const days = t.dbh.sqlite
+      .prepare(
+        'SELECT device_id AS deviceId, contract_id AS contractId, hours_worked AS hours FROM daily_work WHERE day BETWEEN ? AND ?',
+      )
+      .all(period.from, period.to) as { deviceId: number; contractId: number | null; hours: number }[];
+    const hoursAt = new Map<string, number>();
+    for (const d of days) {
+      if (!machineIds.has(d.deviceId)) continue;
+      const name = d.contractId === null ? '' : siteOf(leases.get(d.contractId)!);
+      hoursAt.set(name, (hoursAt.get(name) ?? 0) + d.hours);
+    }
+    for (const site of bySite) expect(site.hoursWorked, site.name).toBeCloseTo(hoursAt.get(site.name) ?? 0, 0);
+    expect(bySite.reduce((sum, s) => sum + s.hoursWorked, 0)).toBeCloseTo(totals.hoursWorked, 0);
+  });
+});
