@@ -74,6 +74,12 @@ export function readerLang(lang: Lang): ReaderLang {
   return lang === 'en_US' ? 'en' : 'zh';
 }
 
+/** An organisation's names, as a read selects them for nameIn(). */
+export const ORG_NAMES = { name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn };
+
+/** The columns a search of organisations by name matches: any of its names. */
+export const ORG_NAME_COLUMNS = [organisations.name, organisations.nameZh, organisations.nameEn];
+
 /**
  * The name columns an edit of an organisation writes, spread over its form's fields, when the form edits one name
  * (customers, distributors, renters, sub-lessors, the company's own details; `orgId` already found in the editor's
@@ -85,7 +91,7 @@ export function renamed(tx: ScopedData, orgId: number, name: string | undefined)
   if (name === undefined) return {};
   const current = tx
     .unscoped('alreadyScoped')
-    .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
+    .select(ORG_NAMES)
     .from(organisations)
     .where(eq(organisations.id, orgId))
     .get();

@@ -4,7 +4,7 @@ import type { Db } from '@console/db/client';
 import type { ScopedData } from './data.ts';
 import { idList, oneOf } from './binding.ts';
 import { perConnection } from './per-connection.ts';
-import { nameIn } from './org-brand.ts';
+import { nameIn, ORG_NAMES } from './org-brand.ts';
 
 /**
  * Organisations by id, for what refers to them. Who sees what is decided by ScopedData (lib/data.ts,
@@ -14,12 +14,7 @@ import { nameIn } from './org-brand.ts';
 /** The names of organisations by id, prepared once (every list shows some). */
 const namesOf = perConnection((db) =>
   db
-    .select({
-      id: organisations.id,
-      name: organisations.name,
-      nameZh: organisations.nameZh,
-      nameEn: organisations.nameEn,
-    })
+    .select({ id: organisations.id, ...ORG_NAMES })
     .from(organisations)
     .where(oneOf(organisations.id, sql.placeholder('ids')))
     .prepare(),

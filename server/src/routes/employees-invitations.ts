@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { nameIn } from '../lib/org-brand.ts';
+import { nameIn, ORG_NAMES } from '../lib/org-brand.ts';
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { knownAddresses, organisations, users } from '@console/db/schema/accounts';
@@ -258,7 +258,7 @@ export const invitationRoutes: RouteDef[] = [
     const row = byCode(data, query.code);
     const org = data
       .unscoped('publicLink')
-      .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
+      .select(ORG_NAMES)
       .from(organisations)
       .where(eq(organisations.id, row.orgId))
       .get()!;
@@ -328,11 +328,7 @@ export const invitationRoutes: RouteDef[] = [
       return id;
     });
     const db = data.unscoped('publicLink');
-    const org = db
-      .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
-      .from(organisations)
-      .where(eq(organisations.id, invitation.orgId))
-      .get()!;
+    const org = db.select(ORG_NAMES).from(organisations).where(eq(organisations.id, invitation.orgId)).get()!;
     setMessage('employees.joinedOrg', { org: nameIn(org, data.lang) });
     const token = createSession(db, userId, 'console', ip, now + deps.env.SESSION_HOURS * 3600 * 1000);
     return loginDataFor(deps, token, lang);

@@ -15,7 +15,7 @@ import { organisations } from '@console/db/schema/accounts';
 import { couponReceipts, coupons } from '@console/db/schema/coupons';
 import type { ScopedWrite } from '../../lib/data.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { nameIn } from '../../lib/org-brand.ts';
+import { nameIn, ORG_NAMES } from '../../lib/org-brand.ts';
 
 export type CouponRecord = typeof coupons.$inferSelect;
 const HOUR_MS = 3_600_000;
@@ -135,11 +135,7 @@ export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCent
   if (!coupon) throw refuse('coupons.notReceived');
   // A coupon is the issuing organisation's promise about its own prices: another shop does not honour it.
   if (coupon.orgId !== input.sellerOrgId) {
-    const issuer = db
-      .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
-      .from(organisations)
-      .where(eq(organisations.id, coupon.orgId))
-      .get();
+    const issuer = db.select(ORG_NAMES).from(organisations).where(eq(organisations.id, coupon.orgId)).get();
     throw refuse('coupons.otherShop', { issuer: issuer ? nameIn(issuer, tx.lang) : '' });
   }
   // The form keeps a value within the rules; a row written around it (a script, an import) is not honoured

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { nameInSql, renamed } from '../../lib/org-brand.ts';
+import { nameInSql, renamed, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { contracts, renters } from '@console/db/schema/lease';
@@ -51,14 +51,7 @@ export const customerRoutes: RouteDef[] = [
     const where = and(
       isCustomer,
       keywordIn(
-        [
-          organisations.name,
-          organisations.nameZh,
-          organisations.nameEn,
-          organisations.contactName,
-          organisations.contactPhone,
-          organisations.address,
-        ],
+        [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, organisations.address],
         query.keyword,
       ),
       query.province ? eq(organisations.province, query.province) : undefined,

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { nameInSql, renamed } from '../../lib/org-brand.ts';
+import { nameInSql, renamed, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { customerEndpoints } from '@console/contract/http/customers';
@@ -59,14 +59,7 @@ export const distributorRoutes: RouteDef[] = [
     const where = and(
       isDistributor,
       keywordIn(
-        [
-          organisations.name,
-          organisations.nameZh,
-          organisations.nameEn,
-          organisations.contactName,
-          organisations.contactPhone,
-          organisations.address,
-        ],
+        [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, organisations.address],
         query.keyword,
       ),
     );

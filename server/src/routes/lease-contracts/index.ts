@@ -43,7 +43,7 @@ import { approve, close, reject, submit, terminate, withdraw } from '../../lease
 import { runArrearsLocks } from '../../risk/arrears.ts';
 import { askSigning, cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from './detail-parts.ts';
-import { nameIn, nameInSql, orgBrand } from '../../lib/org-brand.ts';
+import { nameIn, nameInSql, orgBrand, ORG_NAMES } from '../../lib/org-brand.ts';
 
 /** The detail's parts a contract change's detail shows alike (decision 041). */
 export { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf };
@@ -263,7 +263,7 @@ function changesOf(data: ScopedData, user: SessionUser, contractId: number) {
 const orgName = (data: ScopedData, id: number, lang: 'zh' | 'en') => {
   const org = data
     .unscoped('referencedNames')
-    .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
+    .select(ORG_NAMES)
     .from(organisations)
     .where(eq(organisations.id, id))
     .get();

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { nameInSql, renamed } from '../../lib/org-brand.ts';
+import { nameInSql, renamed, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { contracts, renters, storeDevices, stores } from '@console/db/schema/lease';
@@ -105,14 +105,7 @@ export const renterRoutes: RouteDef[] = [
   route(partyEndpoints.renterList, ({ query, user, data, timeZone }) => {
     const where = and(
       keywordIn(
-        [
-          organisations.name,
-          organisations.nameZh,
-          organisations.nameEn,
-          organisations.contactName,
-          organisations.contactPhone,
-          renters.idNumber,
-        ],
+        [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, renters.idNumber],
         query.keyword,
       ),
       query.identityType ? eq(renters.identityType, query.identityType) : undefined,

@@ -23,7 +23,7 @@ import { modelForOwner } from '../device-access.ts';
 import { log, newSecret } from '../devices.ts';
 import { isManager, ownLessor } from '../lease-parties/index.ts';
 import { ownSublessor } from './sublessors.ts';
-import { nameInSql } from '../../lib/org-brand.ts';
+import { nameInSql, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 
 /**
  * The sub-leases in scope: a lessor's (org_id) and a sub-lessor's own (sublessor_org_id), every one for the
@@ -160,17 +160,7 @@ const SORTS = { number: subleases.number, startOn: subleases.startOn, endOn: sub
 export const subleaseRoutes: RouteDef[] = [
   route(api.subleaseList, ({ query, user, data, timeZone }) => {
     const where = and(
-      keywordIn(
-        [
-          subleases.number,
-          devices.serialNumber,
-          devices.deviceName,
-          organisations.name,
-          organisations.nameZh,
-          organisations.nameEn,
-        ],
-        query.keyword,
-      ),
+      keywordIn([subleases.number, devices.serialNumber, devices.deviceName, ...ORG_NAME_COLUMNS], query.keyword),
       query.sublessorId ? eq(subleases.sublessorOrgId, query.sublessorId) : undefined,
       query.state ? eq(subleases.state, query.state) : undefined,
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nameInSql, renamed } from '../../lib/org-brand.ts';
+import { nameInSql, renamed, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { organisations, users } from '@console/db/schema/accounts';
 import { hashPassword } from '@console/db/password';
@@ -93,14 +93,7 @@ export const sublessorRoutes: RouteDef[] = [
   route(api.sublessorList, ({ query, user, data, timeZone }) => {
     const where = and(
       keywordIn(
-        [
-          organisations.name,
-          organisations.nameZh,
-          organisations.nameEn,
-          organisations.contactName,
-          organisations.contactPhone,
-          sublessors.idNumber,
-        ],
+        [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, sublessors.idNumber],
         query.keyword,
       ),
       query.identityType ? eq(sublessors.identityType, query.identityType) : undefined,
