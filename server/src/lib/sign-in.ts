@@ -125,7 +125,8 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<LoginDa
 
   recordAttempt(deps, key, req.ip, true);
   db.insert(knownAddresses).values({ userId: user.id, ip: req.ip }).onConflictDoNothing().run();
-  const token = createSession(db, user.id, req.kind, req.ip, now + deps.env.SESSION_HOURS * 60 * MINUTE);
+  // The session runs from now, read again: checking the password waits, and a simulated clock may have moved meanwhile.
+  const token = createSession(db, user.id, req.kind, req.ip, deps.now() + deps.env.SESSION_HOURS * 60 * MINUTE);
   return loginDataFor(deps, token, req.lang);
 }
 
