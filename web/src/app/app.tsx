@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
+// antd's styles as one stylesheet: the theme runs without generating them (themeFor's zeroRuntime).
+import 'antd/dist/antd.css';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
