@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { analysisEndpoints } from '@console/contract/http/analysis';
+import { addressText } from '@console/contract/formats/address';
 import { globalDemoAccount } from '@console/db/seed/accounts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { contracts } from '@console/db/schema/lease';
@@ -9,11 +10,9 @@ import { rollUpAll } from '@console/server/src/analysis/rollup';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { machinesOf } from '../dashboard/helpers.ts';
 
-/** A lease's site as the console writes it: its parts in order, a part repeating the one before left out. */
+/** A lease's site as the console writes it: in the order of the country it lies in (contract/formats/address.ts). */
 const siteOf = (c: typeof contracts.$inferSelect) =>
-  [c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]
-    .filter((part, i, all) => part && part !== all[i - 1])
-    .join(' ');
+  addressText({ province: c.siteProvince, city: c.siteCity, district: c.siteDistrict, address: c.siteAddress });
 
 /**
  * The construction analysis's "output per site" sums the days by the construction site of the lease they were worked
@@ -35,11 +34,19 @@ describe('output per site', () => {
       .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
       .get()!;
   const companies = [
-    { name: 'Huadong', token: () => t.tokenFor(ROLE.lessorAdmin), userId: () => t.userId(ROLE.lessorAdmin) },
+    {
+      name: 'Huadong',
+      token: () => t.tokenFor(ROLE.lessorAdmin),
+      userId: () => t.userId(ROLE.lessorAdmin),
+      // A Chinese site from its province down: 上海市 浦东新区 张江路100号.
+      reads: /^\p{Script=Han}+[省市]( \p{Script=Han}+[市区]){1,2} \S+号$/u,
+    },
     {
       name: 'Northwind',
       token: () => t.tokenForAccount(northwindAdmin().mobile),
       userId: () => northwindAdmin().id,
+      // A site abroad from its street up: 380 Church Street, Parramatta NSW; 10 Toh Guan Road, Jurong East, Singapore.
+      reads: /^\d+ [A-Z][A-Za-z ]+, (Parramatta NSW|Jurong East, Singapore|Al Quoz, Dubai)$/,
     },
   ];
 
@@ -67,6 +74,7 @@ describe('output per site', () => {
       // Named by a lease's site, never by an organisation.
       expect(site.name).toBe(siteOf(leases.get(site.siteId)!));
       expect(customerNames.has(site.name), site.name).toBe(false);
+      expect(site.name).toMatch(company.reads);
     }
     expect(new Set(bySite.map((s) => s.name)).size).toBe(bySite.length);
 

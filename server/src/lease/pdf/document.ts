@@ -5,6 +5,7 @@ import { deviceModels, devices } from '@console/db/schema/devices';
 import { contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { esignTemplates, seals, signingFlows } from '@console/db/schema/lease-esign';
 import { DEFAULT_TEMPLATE_FIELDS, type TemplateField } from '@console/contract/lease/template';
+import { addressText } from '@console/contract/formats/address';
 import { and } from 'drizzle-orm';
 import type { MoneyFormat } from '@console/contract/codes/money';
 import { nameIn, nameInSql } from '../../lib/org-brand.ts';
@@ -85,7 +86,6 @@ export function contractDocument(db: Db, contractId: number, money: MoneyFormat)
     .get();
   const seal = flow?.sealId ? db.select().from(seals).where(eq(seals.id, flow.sealId)).get() : undefined;
   const lessorName = partyName(org(c.lessorOrgId), c.lang);
-  const site = [c.siteProvince, c.siteCity === c.siteProvince ? '' : c.siteCity, c.siteDistrict, c.siteAddress];
   return {
     lang: c.lang,
     money,
@@ -99,7 +99,10 @@ export function contractDocument(db: Db, contractId: number, money: MoneyFormat)
     storeName: store?.name ?? '',
     startOn: c.startOn,
     endOn: c.endOn,
-    siteAddress: c.lang === 'zh' ? site.join('') : [...site].reverse().filter(Boolean).join(', '),
+    siteAddress: addressText(
+      { province: c.siteProvince, city: c.siteCity, district: c.siteDistrict, address: c.siteAddress },
+      { document: true },
+    ),
     depositCents: c.depositCents,
     billingDay: c.billingDay,
     dueDays: c.dueDays,

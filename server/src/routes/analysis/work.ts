@@ -3,6 +3,7 @@ import { dailyWork } from '@console/db/schema/analysis';
 import { devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
 import { MAX_PERIOD_DAYS, DEFAULT_PERIOD_DAYS, type Output } from '@console/contract/http/analysis';
+import { addressText } from '@console/contract/formats/address';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import type { ScopedData } from '../../lib/data.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -220,7 +221,7 @@ export function hoursByDay(data: ScopedData, period: Period, filter: MachineFilt
 export interface SiteWork extends Output {
   /** The site's first contract among the days summed (0: days outside every lease). */
   siteId: number;
-  /** The site as its leases name it: province, city, district and address ('' outside every lease or not given). */
+  /** The site's address as its leases name it, written as where it lies ('' outside every lease or not given). */
   name: string;
   machines: number;
 }
@@ -254,12 +255,9 @@ export function workBySite(data: ScopedData, period: Period, filter: MachineFilt
   })[];
   return rows.map(({ province, city, district, address, ...site }) => ({
     ...site,
-    name: siteName([province, city, district, address]),
+    name: addressText({ province, city, district, address }),
   }));
 }
-
-/** A site's parts in one line, leaving out a part that repeats the one before (a city that is its province). */
-const siteName = (parts: (string | null)[]) => parts.filter((part, i) => part && part !== parts[i - 1]).join(' ');
 
 export interface OrgWork {
   orgId: number;

@@ -5,6 +5,7 @@ import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { contractFiles, contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { allowedActions, canEdit, HOLDING_STATUSES, LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { addressText } from '@console/contract/formats/address';
 import { LESSOR_ROLES } from '@console/contract/codes/roles';
 import {
   leaseContractEndpoints as api,
@@ -482,9 +483,12 @@ export const leaseContractRoutes: RouteDef[] = [
       lessorName: orgName(data, c.lessorOrgId, c.lang),
       renterName: orgName(data, c.renterOrgId, c.lang),
       storeName: store?.name ?? '',
-      siteAddress: [c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]
-        .filter((part, i, all) => part && part !== all[i - 1])
-        .join(' '),
+      siteAddress: addressText({
+        province: c.siteProvince,
+        city: c.siteCity,
+        district: c.siteDistrict,
+        address: c.siteAddress,
+      }),
       startOn: c.startOn,
       endOn: c.endOn,
       depositCents: c.depositCents,

@@ -1,3 +1,4 @@
+import { addressText } from '@console/contract/formats/address';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -86,9 +87,12 @@ function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone:
       renterId: h.renterOrgId,
       renterName: renterName ?? '',
       day: h.day,
-      siteAddress: [h.siteProvince, h.siteCity, h.siteDistrict, h.siteAddress]
-        .filter((part, i, all) => part && part !== all[i - 1])
-        .join(' '),
+      siteAddress: addressText({
+        province: h.siteProvince,
+        city: h.siteCity,
+        district: h.siteDistrict,
+        address: h.siteAddress,
+      }),
       deliveredBy: h.deliveredBy,
       receivedBy: h.receivedBy,
       machineCount: own.length,

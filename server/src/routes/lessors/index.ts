@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { phoneText } from '@console/contract/formats/phone';
 import { ROLE } from '@console/contract/codes/roles';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { lessorEndpoints, type LessorRow } from '@console/contract/http/lessors';
@@ -68,7 +69,8 @@ function adminsOf(data: ScopedData, orgIds: number[]): Map<number, string[]> {
     .all();
   for (const r of rows) {
     if (!orgIds.includes(r.orgId)) continue;
-    const phone = r.areaCode === '86' ? r.mobile : `+${r.areaCode} ${r.mobile}`;
+    // The operator's list: a mainland number as typed, any other with its code.
+    const phone = phoneText({ areaCode: r.areaCode, number: r.mobile }, '86');
     byOrg.set(r.orgId, [...(byOrg.get(r.orgId) ?? []), `${r.name} (${phone})`]);
   }
   return byOrg;

@@ -2,14 +2,17 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CustomerMachine, CustomerRow, DistributorRow } from '@console/contract/http/customers';
 import { REGIONS } from '@console/contract/codes/region-list';
+import { addressText } from '@console/contract/formats/address';
 import { customerScreens } from '@console/contract/screens/customers';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';
 import { defineFields } from '../../components/fields.tsx';
+import { PhoneText } from '../../components/phone-text.tsx';
 import { useFormOptions } from './api.ts';
 
-const fullAddress = (row: { province: string; city: string; district: string; address: string }) =>
-  [row.province, row.city, row.district, row.address].filter(Boolean).join(' ');
+const contactPhone = (row: { areaCode: string; contactPhone: string }) => (
+  <PhoneText areaCode={row.areaCode} number={row.contactPhone} />
+);
 
 /** The distributor filter: one of the distributors, or customers without one (the operator's list). */
 function DistributorFilter(props: { value?: string; onChange?: (v: string | undefined) => void }) {
@@ -38,8 +41,8 @@ export const useCustomerFields = defineFields<CustomerRow>()('customers', {
     form: true,
   },
   contactName: { label: 'contactName', form: true },
-  contactPhone: { label: 'contactPhone' },
-  address: { label: 'address', ellipsis: true, value: fullAddress, form: true },
+  contactPhone: { label: 'contactPhone', cell: contactPhone },
+  address: { label: 'address', ellipsis: true, value: (row) => addressText(row), form: true },
   lessorName: { label: 'customers.lessor' },
   distributorName: {
     label: 'customers.distributor',
@@ -73,8 +76,8 @@ export const useDistributorFields = defineFields<DistributorRow>()('customers', 
     form: true,
   },
   contactName: { label: 'contactName', form: true },
-  contactPhone: { label: 'contactPhone' },
-  address: { label: 'address', ellipsis: true, value: fullAddress, form: true },
+  contactPhone: { label: 'contactPhone', cell: contactPhone },
+  address: { label: 'address', ellipsis: true, value: (row) => addressText(row), form: true },
   customerCount: { label: 'distributors.customerCount', kind: 'number', sortable: true },
   deviceCount: { label: 'distributors.deviceCount', kind: 'number', sortable: true },
   createdAt: { label: 'createdAt', kind: 'moment', sortable: true, defaultHidden: true },

@@ -1,12 +1,13 @@
 import { ORG_KIND_CODE, REAL_NAME_VERIFIED, ROLE_CODE, ACCOUNT_STATUS } from '@console/contract/codes/accounts';
 import type { UserRow } from '@console/contract/http/users';
+import { phoneText } from '@console/contract/formats/phone';
 import { defineFields } from '../../components/fields.tsx';
 
 /** An account as the user lists show it; the name is masked by the server (spec section 5). */
 export const useUserFields = defineFields<UserRow>()('customers', {
   mobile: {
     label: 'users.mobile',
-    cell: (row) => `+${row.areaCode} ${row.mobile}`,
+    cell: (row) => phoneText({ areaCode: row.areaCode, number: row.mobile }),
     exportValue: (row) => (row.areaCode === '86' ? row.mobile : `00${row.areaCode} ${row.mobile}`),
   },
   nickname: { label: 'users.nickname', ellipsis: true },

@@ -2,6 +2,7 @@ import { Space, Tag } from 'antd';
 import { ACCOUNT_STATUS, ROLE_CODE } from '@console/contract/codes/accounts';
 import { INVITATION_STATE } from '@console/contract/codes/invitations';
 import type { Employee, FormerEmployee, Invitation } from '@console/contract/http/employees';
+import { phoneText } from '@console/contract/formats/phone';
 import { defineFields } from '../../components/fields.tsx';
 
 /** An employee of the administrator's own organisation (labels in the `employees` catalog). */
@@ -20,7 +21,7 @@ export const useEmployeeFields = defineFields<Employee>()('employees', {
   nickname: { label: 'fields.nickname', ellipsis: true, width: 240, form: { maxLength: 40 } },
   mobile: {
     label: 'fields.mobile',
-    cell: (row) => `+${row.areaCode} ${row.mobile}`,
+    cell: (row) => phoneText({ areaCode: row.areaCode, number: row.mobile }),
     // Spreadsheets take a leading + for a formula: other areas are written with the 00 dialling prefix.
     exportValue: (row) => (row.areaCode === '86' ? row.mobile : `00${row.areaCode} ${row.mobile}`),
   },
@@ -41,7 +42,7 @@ export const useInvitationFields = defineFields<Invitation>()('employees', {
   name: { label: 'fields.name' },
   mobile: {
     label: 'fields.mobile',
-    cell: (row) => `+${row.areaCode} ${row.mobile}`,
+    cell: (row) => phoneText({ areaCode: row.areaCode, number: row.mobile }),
     exportValue: (row) => (row.areaCode === '86' ? row.mobile : `00${row.areaCode} ${row.mobile}`),
   },
   phone: { label: 'fields.mobile', filter: { maxLength: 15 } },
@@ -64,7 +65,7 @@ export const useFormerFields = defineFields<FormerEmployee>()('employees', {
   name: { label: 'fields.name', cell: (row) => row.name || '-' },
   mobile: {
     label: 'fields.mobile',
-    cell: (row) => `+${row.areaCode} ${row.mobile}`,
+    cell: (row) => phoneText({ areaCode: row.areaCode, number: row.mobile }),
     exportValue: (row) => (row.areaCode === '86' ? row.mobile : `00${row.areaCode} ${row.mobile}`),
   },
   phone: { label: 'fields.mobile', filter: { maxLength: 15 } },

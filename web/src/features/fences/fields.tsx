@@ -3,6 +3,7 @@ import { ALARM_TYPE } from '@console/contract/codes/alarms';
 import { DEVICE_STATUS } from '@console/contract/codes/device-status';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FENCE_ALARM_TYPES, type fenceEndpoints, type FenceRow } from '@console/contract/http/fences';
+import { phoneText } from '@console/contract/formats/phone';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { deviceScreens } from '@console/contract/screens/devices';
 import { fenceScreens } from '@console/contract/screens/fences';
@@ -14,7 +15,7 @@ type FenceAlarm = RowOf<typeof fenceEndpoints.alarms>;
 type BoundMachine = RowOf<typeof fenceEndpoints.devices>;
 
 const dates = (row: FenceRow) => `${row.startDate} ~ ${row.endDate}`;
-const phone = (row: FenceRow) => (row.contactPhone ? `+${row.areaCode} ${row.contactPhone}` : '');
+const phone = (row: FenceRow) => phoneText({ areaCode: row.areaCode, number: row.contactPhone });
 const monitoring = (row: FenceRow, { t }: FieldContext) =>
   t(row.monitoring ? 'list.monitoringYes' : 'list.monitoringNo');
 

@@ -39,6 +39,3 @@ export const toCents = (yuan: number | null | undefined): number | null =>
 /** Cents from the server to yuan in a form. */
 export const toYuan = (cents: number | null | undefined): number | null =>
   cents === null || cents === undefined ? null : cents / 100;
-
-/** A site's parts in one line, a municipality's city (上海市 上海市) once. */
-export const siteText = (parts: string[]) => parts.filter((part, i) => part && part !== parts[i - 1]).join(' ');

@@ -5,10 +5,12 @@ import {
   type StoreRow,
 } from '@console/contract/http/lease-parties';
 import { InputNumber, Radio } from 'antd';
+import { addressText } from '@console/contract/formats/address';
 import { leasePartyScreens } from '@console/contract/screens/lease-parties';
 import { href } from '@console/contract/screens/screen';
 import { numericCodeOptions } from '../../components/code-label.ts';
 import { defineFields } from '../../components/fields.tsx';
+import { PhoneText } from '../../components/phone-text.tsx';
 
 /**
  * The fields of a renter (labels in the `lease-parties` catalog); the form's rules and text limits are renterForm's.
@@ -39,12 +41,15 @@ export const useRenterFields = defineFields<RenterRow>()('lease-parties', {
     form: true,
   },
   contactName: { label: 'renters.contactName', form: true },
-  contactPhone: { label: 'renters.contactPhone' },
+  contactPhone: {
+    label: 'renters.contactPhone',
+    cell: (row) => <PhoneText areaCode={row.areaCode} number={row.contactPhone} />,
+  },
   address: {
     label: 'renters.address',
     ellipsis: true,
     // The list shows the whole address; the form's field is the street part (the region has its own inputs).
-    value: (row) => [row.province, row.city, row.district, row.address].filter(Boolean).join(' '),
+    value: (row) => addressText(row),
     form: true,
   },
   contractCount: { label: 'renters.contractCount', kind: 'number' },
@@ -60,7 +65,7 @@ export const useStoreFields = defineFields<StoreRow>()('lease-parties', {
   address: {
     label: 'stores.address',
     ellipsis: true,
-    value: (row) => [row.province, row.city, row.district, row.address].filter(Boolean).join(' '),
+    value: (row) => addressText(row),
     form: true,
   },
   lat: {
@@ -78,7 +83,7 @@ export const useStoreFields = defineFields<StoreRow>()('lease-parties', {
   managerName: { label: 'stores.manager' },
   /** The form's manager: one of the lessor's people, whose list the form fetches. */
   managerId: { label: 'stores.manager', form: { name: 'managerId' } },
-  phone: { label: 'stores.phone' },
+  phone: { label: 'stores.phone', cell: (row) => <PhoneText areaCode={row.areaCode} number={row.phone} /> },
   deviceCount: { label: 'stores.deviceCount', kind: 'number' },
   lessorName: { label: 'lessor', defaultHidden: true },
   keyword: { label: 'keyword', filter: { placeholder: 'stores.keywordPlaceholder', maxLength: 50 } },

@@ -6,12 +6,14 @@ import {
   type SublessorRow,
 } from '@console/contract/http/lease-sublease';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { addressText } from '@console/contract/formats/address';
 import { DEVICE_STATUS } from '@console/contract/codes/device-status';
 import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
 import { href } from '@console/contract/screens/screen';
 import { Radio } from 'antd';
 import { numericCodeOptions } from '../../components/code-label.ts';
 import { defineFields } from '../../components/fields.tsx';
+import { PhoneText } from '../../components/phone-text.tsx';
 
 /** A sub-lessor's fields (labels in the `lease-sublease` catalog); the rules are sublessorForm's. */
 export const useSublessorFields = defineFields<SublessorRow>()('lease-sublease', {
@@ -32,11 +34,14 @@ export const useSublessorFields = defineFields<SublessorRow>()('lease-sublease',
   },
   idNumber: { label: 'sublessors.idNumber', form: true },
   contactName: { label: 'sublessors.contactName', form: true },
-  contactPhone: { label: 'sublessors.contactPhone' },
+  contactPhone: {
+    label: 'sublessors.contactPhone',
+    cell: (row) => <PhoneText areaCode={row.areaCode} number={row.contactPhone} />,
+  },
   address: {
     label: 'sublessors.address',
     ellipsis: true,
-    value: (row) => [row.province, row.city, row.district, row.address].filter(Boolean).join(' '),
+    value: (row) => addressText(row),
     form: true,
   },
   bankName: { label: 'sublessors.bankName', form: true },

@@ -2,6 +2,7 @@ import { App, Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ROLE_CODE } from '@console/contract/codes/accounts';
 import { DROP_STATE, dropRequestEndpoints, type DropRequestRow } from '@console/contract/http/drop-requests';
+import { phoneText } from '@console/contract/formats/phone';
 import { defineFields } from '../../../components/fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
@@ -15,7 +16,8 @@ const useFields = defineFields<DropRequestRow>()('drop-requests', {
   name: { label: 'name', value: (row, { t }) => row.name || t('anonymised') },
   mobile: {
     label: 'mobile',
-    value: (row) => (row.state === 'done' ? '' : row.areaCode === '86' ? row.mobile : `+${row.areaCode} ${row.mobile}`),
+    // The operator's page: a mainland number as typed, any other with its code.
+    value: (row) => (row.state === 'done' ? '' : phoneText({ areaCode: row.areaCode, number: row.mobile }, '86')),
   },
   orgName: { label: 'orgName' },
   roleId: { label: 'role', kind: 'code', table: ROLE_CODE },

@@ -25,7 +25,8 @@ import { UploadField } from '../../../components/upload-field.tsx';
 import { apiHeaders } from '../../../lib/api-client.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
-import { CONTRACT_READS, siteText, useFollowSigning } from '../api.ts';
+import { CONTRACT_READS, useFollowSigning } from '../api.ts';
+import { addressText } from '@console/contract/formats/address';
 import { ContractActions } from '../components/contract-actions.tsx';
 import { ContractTimeline, Signing } from '../components/contract-history.tsx';
 import { saveBase64, saveBlob } from '../components/save-file.ts';
@@ -280,7 +281,13 @@ export function ContractDetailPage() {
           key: 'site',
           label: t('fields.siteAddress'),
           span: 2,
-          children: siteText([c.siteProvince, c.siteCity, c.siteDistrict, c.siteAddress]) || '-',
+          children:
+            addressText({
+              province: c.siteProvince,
+              city: c.siteCity,
+              district: c.siteDistrict,
+              address: c.siteAddress,
+            }) || '-',
         },
         { key: 'deposit', label: t('fields.deposit'), children: amountText(c.depositCents) },
         { key: 'billingDay', label: t('fields.billingDay'), children: c.billingDay },

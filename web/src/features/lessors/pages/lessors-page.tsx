@@ -2,9 +2,11 @@ import { Alert, Checkbox, Divider, Form, Input, Radio, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@console/contract/codes/roles';
+import { addressText } from '@console/contract/formats/address';
 import { lessorEndpoints, type LessorRow } from '@console/contract/http/lessors';
 import { defineFields } from '../../../components/fields.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
+import { PhoneText } from '../../../components/phone-text.tsx';
 import { RegionFields } from '../../../components/region-fields.tsx';
 import { RegistryPage, type RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
@@ -23,11 +25,14 @@ const useLessorFields = defineFields<LessorRow>()('lessors', {
   brandName: { label: 'brand', value: (row) => row.brandName || row.appid },
   admins: { label: 'admins', value: (row) => row.admins.join(', ') },
   contactName: { label: 'contactName', form: { maxLength: 50 } },
-  contactPhone: { label: 'contactPhone' },
+  contactPhone: {
+    label: 'contactPhone',
+    cell: (row) => <PhoneText areaCode={row.areaCode} number={row.contactPhone} />,
+  },
   address: {
     label: 'address',
     ellipsis: true,
-    value: (row) => [row.province, row.city, row.district, row.address].filter(Boolean).join(' '),
+    value: (row) => addressText(row),
     form: { maxLength: 200 },
   },
   creditCode: { label: 'creditCode', defaultHidden: true, form: { maxLength: 30 } },

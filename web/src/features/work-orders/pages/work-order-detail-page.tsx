@@ -8,6 +8,8 @@ import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { FAULT_TYPE, WORK_ORDER_SOURCE, WORK_ORDER_STATUS, WORK_ORDER_TYPE } from '@console/contract/codes/service';
 import { CASE_READERS } from '@console/contract/access/cases';
 import { workOrderEndpoints, type WorkOrderDetail } from '@console/contract/http/work-orders';
+import { addressText } from '@console/contract/formats/address';
+import { phoneText } from '@console/contract/formats/phone';
 import { useHasRole } from '../../../lib/session.ts';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { MatchingCases } from '../../../components/matching-cases.tsx';
@@ -94,12 +96,15 @@ export function WorkOrderDetailPage() {
                 { key: 'kind', label: t('fields.deviceKind'), children: label(MACHINE_KIND, order.deviceKind) },
                 { key: 'org', label: t('fields.organisation'), children: order.orgName },
                 { key: 'source', label: t('fields.source'), children: <Source order={order} /> },
-                { key: 'phone', label: t('fields.phone'), children: `+${order.areaCode} ${order.phone}` },
+                {
+                  key: 'phone',
+                  label: t('fields.phone'),
+                  children: phoneText({ areaCode: order.areaCode, number: order.phone }) || '-',
+                },
                 {
                   key: 'address',
                   label: t('fields.address'),
-                  children:
-                    [order.province, order.city, order.district, order.address].filter(Boolean).join(' ') || '-',
+                  children: addressText(order) || '-',
                 },
                 { key: 'assignee', label: t('fields.assignee'), children: order.assigneeName || '-' },
                 { key: 'createdBy', label: t('fields.createdBy'), children: order.createdBy || '-' },
