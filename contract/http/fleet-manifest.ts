@@ -37,6 +37,8 @@ export function fleetProofValid(fleetSecret: string, proof: string | undefined, 
 export const manifestMachine = z.object({
   serial: z.string(),
   kind: z.enum(MACHINE_KINDS),
+  /** Its model's registered name ("JCPT1412DC scissor lift"): what the simulated machine reaches is its model's. */
+  model: z.string().nullable(),
   /** The last known position (WGS-84); null for a machine that never reported one. */
   lat: z.number().nullable(),
   lng: z.number().nullable(),

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import type { KindData } from '@console/contract/mqtt/payloads';
+import { PLATFORM_HEIGHT_M } from '@console/contract/codes/lift-heights';
 import type { SeedLang } from './business.ts';
 
 /** A model: its name (its code and what it is), its maker, and what it is in Chinese. */
@@ -47,15 +48,8 @@ export const FLEET_MIX: Record<MachineKind, { weight: number; prefix: string; mo
   charger: { weight: 8, prefix: 'CHG', models: [['CH-48V-100A charger', 'Tonhe', '充电机']] },
 };
 
-/**
- * The highest a model's platform rises, in metres, from its maker's sheet (the working height is 2 m above it): a
- * JCPT1412DC scissor lift reaches 12 m (14 m working), a GTZZ22J boom lift 20 m (22 m working). A scissor lift
- * stays between about 6 and 16 m of working height; only a boom goes higher.
- */
-export const PLATFORM_HEIGHT_M: Record<string, number> = {
-  'JCPT1412DC scissor lift': 12,
-  'GTZZ22J boom lift': 20,
-};
+/** Each model's platform limit lives in the contract: the simulator's machines keep to the same figures. */
+export { PLATFORM_HEIGHT_M };
 
 /**
  * A plausible reading for a kind, inside the ranges contract/mqtt/payloads.ts accepts and its model's reach

@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { devices } from '@console/db/schema/devices';
+import { deviceModels, devices } from '@console/db/schema/devices';
 import { FLEET_PROOF_HEADER, fleetManifestEndpoints, fleetProofValid } from '@console/contract/http/fleet-manifest';
 import { DEV_FLEET_SECRET, deviceSecret, hashDeviceSecret } from '@console/contract/mqtt/credentials';
 import { forbidden } from '../lib/errors.ts';
@@ -7,6 +7,7 @@ import { fromThisMachine } from '../lib/this-machine.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { kindData } from '@console/contract/mqtt/payloads';
 import { batteryPctOf } from '../ingest/kind-state.ts';
+import { orgTodays } from '../lib/org-day.ts';
 
 /** State of charge (or fuel) of a stored reading; null for kinds without one or a reading that no longer fits. */
 function chargeOf(latest: unknown): number | null {
@@ -26,19 +27,33 @@ export const fleetManifestRoutes: RouteDef[] = [
     if (!fleetProofValid(secret, c.req.header(FLEET_PROOF_HEADER), deps.now())) throw forbidden();
     // The development secret is published: a proof made with it shows nothing, except from this machine.
     if (secret === DEV_FLEET_SECRET && !fromThisMachine(c, deps.env)) throw forbidden();
-    const rows = data
-      .unscoped('machine')
+    const db = data.unscoped('machine');
+    const rows = db
       .select()
       .from(devices)
       .where(sql`${devices.id} % ${query.shards} = ${query.shard}`)
       .orderBy(asc(devices.id))
       .all();
+    // A machine whose service ran out has its unit's connection cut: it reports nothing until it is renewed. Its
+    // last day ends at midnight of its company's calendar (decision 026), as the renewal list judges it.
+    const todayOf = orgTodays(db, deps.now());
+    const inService = (d: (typeof rows)[number]) =>
+      d.serviceExpiresAt === null || d.serviceExpiresAt >= todayOf(d.orgId);
+    const modelNames = new Map(
+      db
+        .select({ id: deviceModels.id, name: deviceModels.name })
+        .from(deviceModels)
+        .all()
+        .map((m) => [m.id, m.name]),
+    );
     // Only machines provisioned from this fleet secret: the simulator could not sign in as any other.
     const machines = rows
       .filter((d) => d.mqttSecretHash === hashDeviceSecret(deviceSecret(secret, d.serialNumber)))
+      .filter(inService)
       .map((d) => ({
         serial: d.serialNumber,
         kind: d.kind,
+        model: modelNames.get(d.modelId) ?? null,
         lat: d.lat,
         lng: d.lng,
         location: d.location,

@@ -96,7 +96,12 @@ export class Machine {
     this.cmdRng = createRng(env.seed, `${spec.serial}/commands`);
     this.schedule = scheduleFor(this.rng, spec.leased);
     this.motion = new Motion(this.home);
-    this.model = KIND_MODELS[spec.kind]({ rng: this.rng, workingHours: spec.workingHours, home: this.home });
+    this.model = KIND_MODELS[spec.kind]({
+      rng: this.rng,
+      modelName: spec.model,
+      workingHours: spec.workingHours,
+      home: this.home,
+    });
     // A machine the server knows carries on from the charge it last reported, not a fresh draw.
     if (spec.chargePct !== null) this.model.charge?.set(spec.chargePct);
     this.conditions = new Conditions(this);

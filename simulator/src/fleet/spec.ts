@@ -9,6 +9,8 @@ import { isTimeZone } from '../world/local-time.ts';
 export const machineSpec = z.object({
   serial: z.string().regex(SERIAL_PATTERN, 'a serial number is 4-40 letters, digits, _ or -'),
   kind: z.enum(MACHINE_KINDS),
+  /** Its model's name ("JCPT1412DC scissor lift"): what the model reaches bounds what it reports. Null: not known. */
+  model: z.string().max(100).nullable().default(null),
   /** The work site (WGS-84). */
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),

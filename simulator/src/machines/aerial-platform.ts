@@ -1,3 +1,4 @@
+import { PLATFORM_HEIGHT_M, platformHeightOf } from '@console/contract/codes/lift-heights';
 import type { KindData } from '@console/contract/mqtt/payloads';
 import { hashText, round } from '../random.ts';
 import { offShift } from '../world/schedule.ts';
@@ -13,8 +14,11 @@ type Phase = 'parked' | 'drive' | 'lift' | 'work' | 'lower' | 'idle';
  * height, lowers, waits, moves on. Battery powered, charged overnight (now and then someone forgets). Loads
  * now and then run into the 80/90/99 % bands; a soft or sloping floor now and then tilts it past 14 degrees.
  */
-export const aerialPlatform: KindFactory = ({ rng, workingHours }) => {
-  const maxHeight = rng.pick([10, 12, 14, 16, 22]);
+export const aerialPlatform: KindFactory = ({ rng, modelName, workingHours }) => {
+  // Its model's reach; a machine of unknown model is one of the known models. Drawn either way, so the rest of
+  // the machine's stream does not depend on whether its model is known.
+  const drawn = rng.pick(Object.values(PLATFORM_HEIGHT_M));
+  const maxHeight = (modelName === null ? null : platformHeightOf(modelName)) ?? drawn;
   const floorTilt = rng.range(0.2, 2.2);
   const battery = new Charge(rng.range(55, 100));
   let hours = workingHours;

@@ -25,6 +25,8 @@ export interface StepContext {
 
 export interface KindInit {
   rng: Rng;
+  /** The machine's model name, null when not known. */
+  modelName: string | null;
   workingHours: number;
   home: Point;
 }

@@ -1,4 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
@@ -7,6 +11,8 @@ import { devices } from '@console/db/schema/devices';
 import { qualityInspections } from '@console/db/schema/quality';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
+import { orgTimeZone } from '@console/server/src/lib/org-day';
+import { formatInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from '../devices/helpers.ts';
 import {
@@ -17,6 +23,17 @@ import {
   startTestIngest,
   waitFor,
 } from '../ingest/helpers.ts';
+
+// The certificates pdftotext reads, written to a folder of this file's own.
+const dir = mkdtempSync(join(tmpdir(), 'quality-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What poppler's pdftotext reads from a PDF (.ci/run installs poppler-utils), as a person copying its text would. */
+function pdfText(base64: string): string {
+  const file = join(dir, `q${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, Buffer.from(base64, 'base64'));
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
 
 describe('quality inspections', () => {
   let t: TestApp;
@@ -146,6 +163,22 @@ describe('quality inspections', () => {
     // The owner's office reads its machine's certificate too.
     const owner = await t.call(api.certificate, { token: t.tokenFor(ROLE.lessorAdmin), query: { id } });
     expect(owner.status, owner.message).toBe('200');
+    // Read from Los Angeles, the certificate keeps the owning company's clock (Shanghai), its zone named.
+    const zone = orgTimeZone(t.dbh.db, machine.orgId);
+    const readAt = t.deps.now();
+    const abroad = await t.call(api.certificate, {
+      token: inspector,
+      query: { id },
+      headers: { timeZone: 'America/Los_Angeles' },
+    });
+    expect(abroad.status, abroad.message).toBe('200');
+    const text = pdfText(abroad.data.content);
+    const finishedAt = t.dbh.db.select().from(qualityInspections).where(eq(qualityInspections.id, id)).get()!
+      .finishedAt!;
+    expect(text).toContain(`Inspected: ${formatInZone(finishedAt, zone).slice(0, 10)}`);
+    const issued = /Issued: (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) GMT\+8/.exec(text)?.[1];
+    // Issued when the call was served: the company's minute then, or the next one if the clock turned meanwhile.
+    expect([readAt, t.deps.now()].map((at) => formatInZone(at, zone).slice(0, 16))).toContain(issued);
   });
 
   it('fails an inspection with a failed item, sends the machine to rework and retests it as a new inspection', async () => {

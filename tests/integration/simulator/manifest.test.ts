@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
 import { FLEET_PROOF_HEADER, fleetManifestEndpoints, fleetProof } from '@console/contract/http/fleet-manifest';
+import { renewalEndpoints } from '@console/contract/http/renewals';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
 import type { KindData } from '@console/contract/mqtt/payloads';
-import { devices } from '@console/db/schema/devices';
-import { createTestApp } from '../../fixtures/test-app.ts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
+import { serviceStopped } from './helpers.ts';
 
 const { manifest } = fleetManifestEndpoints;
+
+/** The seeded machines whose service ran out (the renewal demo's). */
+const stoppedOf = (t: TestApp) =>
+  t.dbh.db
+    .select()
+    .from(devices)
+    .all()
+    .filter((d) => serviceStopped(t.dbh.db, d, t.deps.now()));
 
 describe('the fleet manifest for the simulator', () => {
   it('lists every machine provisioned from the fleet secret to a caller that proves it holds the secret', async () => {
@@ -22,15 +33,18 @@ describe('the fleet manifest for the simulator', () => {
     const answer = await t.call(manifest, { headers: { [FLEET_PROOF_HEADER]: fleetProof(DEV_FLEET_SECRET) } });
     expect(answer.status).toBe('200');
     const listed = manifest.response.parse(answer.data);
-    expect(listed.total).toBe(all.length - 1);
+    expect(listed.total).toBe(all.length - 1 - stoppedOf(t).length);
     expect(listed.machines.map((m) => m.serial)).not.toContain(all[0]!.serialNumber);
-    const sample = all[1]!;
+    const stopped = new Set(stoppedOf(t).map((d) => d.id));
+    const sample = all.slice(1).find((d) => !stopped.has(d.id))!;
     // The simulated machine carries on from its last report: its state of charge (or fuel) is in the manifest.
     const chargeOf = (d: KindData) =>
       'batteryPct' in d ? d.batteryPct : 'chargePct' in d ? d.chargePct : 'fuelPct' in d ? d.fuelPct : null;
     expect(listed.machines.find((m) => m.serial === sample.serialNumber)).toEqual({
       serial: sample.serialNumber,
       kind: sample.kind,
+      // Its model, by the name the simulator bounds its figures with.
+      model: t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, sample.modelId)).get()!.name,
       lat: sample.lat,
       lng: sample.lng,
       location: sample.location,
@@ -54,9 +68,33 @@ describe('the fleet manifest for the simulator', () => {
     );
     const serials = shards.flat().map((m: { serial: string }) => m.serial);
     expect(new Set(serials).size).toBe(serials.length);
-    expect(serials.length).toBe(t.dbh.db.select().from(devices).all().length);
+    expect(serials.length).toBe(t.dbh.db.select().from(devices).all().length - stoppedOf(t).length);
     expectEvery(shards, (s) => s.length > 0);
     expect((await t.call(manifest, { query: { shard: 3, shards: 3 }, headers })).status).toBe('400');
+    t.dbh.close();
+  });
+
+  it('leaves out a machine whose service stopped until its service is renewed', async () => {
+    const t = await createTestApp();
+    const headers = { [FLEET_PROOF_HEADER]: fleetProof(DEV_FLEET_SECRET) };
+    const serials = async () =>
+      manifest.response.parse((await t.call(manifest, { headers })).data).machines.map((m) => m.serial);
+    const stopped = stoppedOf(t);
+    expect(stopped.length).toBeGreaterThan(0);
+    // Its unit's connection is cut: the simulator must not make it report.
+    const before = await serials();
+    for (const d of stopped) expect(before).not.toContain(d.serialNumber);
+    const [renewed, ...others] = stopped;
+    const made = await t.call(renewalEndpoints.create, {
+      token: t.tokenFor(ROLE.finance),
+      body: { kind: 'device', ids: [renewed!.id], months: 3, payNow: true, paymentReference: 'BANK-7' },
+    });
+    expect(made.status, made.message).toBe('200');
+    // The simulator's next read of the manifest has it again; the others stay silent.
+    const after = await serials();
+    expect(after).toContain(renewed!.serialNumber);
+    for (const d of others) expect(after).not.toContain(d.serialNumber);
+    expect(after).toHaveLength(before.length + 1);
     t.dbh.close();
   });
 

@@ -17,8 +17,10 @@ import { createSession } from '@console/server/src/lib/session';
 import { createControlApp } from '@console/simulator/src/control/app';
 import { readSimulatorEnv } from '@console/simulator/src/env';
 import { Simulator } from '@console/simulator/src/simulator';
+import { expectEvery } from '../../fixtures/expect-every.ts';
 import { eventually, freePort, startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
 import { simulatorClient, type SimulatorClient } from '../../fixtures/simulator-client.ts';
+import { serviceStopped } from './helpers.ts';
 
 /** This suite's ports. */
 const PORTS = { first: 18300, last: 18399 };
@@ -58,13 +60,13 @@ describe('the simulator against a real server', () => {
   };
   const command = (id: string) => dbh.db.select().from(commands).where(eq(commands.id, id)).get()!;
   const device = (serial: string) => dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!;
-  /** Awake machines of the lessor administrator's organisation. */
+  /** Awake machines of the lessor administrator's organisation, in service (the simulator runs only those). */
   const ours = () =>
     dbh.db
       .select()
       .from(devices)
       .all()
-      .filter((d) => d.orgId === orgId && !d.sleeping);
+      .filter((d) => d.orgId === orgId && !d.sleeping && !serviceStopped(dbh.db, d, Date.now()));
 
   beforeAll(async () => {
     const file = join(dir, 'console.db');
@@ -109,27 +111,37 @@ describe('the simulator against a real server', () => {
 
   it("takes the server's fleet, and its machines' reports appear in the devices table", async () => {
     const seeded = dbh.db.select().from(devices).all();
-    const awake = seeded.filter((d) => !d.sleeping);
+    // A machine whose service stopped (the renewal demo's) is not in the fleet: its unit's connection is cut.
+    const stopped = new Set(seeded.filter((d) => serviceStopped(dbh.db, d, Date.now())).map((d) => d.id));
+    expect(stopped.size).toBeGreaterThan(0);
+    const inService = seeded.filter((d) => !stopped.has(d.id));
+    const awake = inService.filter((d) => !d.sleeping);
     const health = await client.health();
     expect(health.source).toMatchObject({ kind: 'manifest', state: 'loaded' });
-    expect(health.machines.total).toBe(50);
-    await eventually('a report stored from every awake machine, each online', () => {
-      const reporting = dbh.db
+    expect(health.machines.total).toBe(inService.length);
+    const reportingSince = () =>
+      dbh.db
         .selectDistinct({ deviceId: telemetry.deviceId })
         .from(telemetry)
         .where(gt(telemetry.receivedAt, new Date(startedAt)))
         .all();
+    await eventually('a report stored from every awake machine, each online', () => {
       const online = dbh.db.select().from(devices).where(eq(devices.online, true)).all();
-      return reporting.length === awake.length && online.length === awake.length;
+      return reportingSince().length === awake.length && online.length === awake.length;
     });
-    expect((await client.health()).machines).toMatchObject({ online: awake.length, asleep: 50 - awake.length });
+    expectEvery(reportingSince(), (r) => !stopped.has(r.deviceId));
+    expect((await client.health()).machines).toMatchObject({
+      online: awake.length,
+      asleep: inService.length - awake.length,
+    });
     expect(
       dbh.db
         .select()
         .from(devices)
         .where(and(eq(devices.sleeping, true), eq(devices.online, false)))
-        .all(),
-    ).toHaveLength(50 - awake.length);
+        .all()
+        .filter((d) => !stopped.has(d.id)),
+    ).toHaveLength(inService.length - awake.length);
     // The latest reading of a machine is what the simulator says it sent.
     const one = await client.machine(awake[0]!.serialNumber);
     await eventually(

@@ -18,8 +18,9 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
-import { orgNumberDay } from '../../lib/org-day.ts';
+import { orgNumberDay, orgTimeZone } from '../../lib/org-day.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
+import { documentLocale, documentTime } from '../../lease/pdf/zone-time.ts';
 import { requestBrand } from '../brand.ts';
 import { certificatePdf } from './certificate.ts';
 import {
@@ -380,23 +381,28 @@ export const qualityRoutes: RouteDef[] = [
     return { id: body.id };
   }),
 
-  route(api.certificate, async ({ query, user, data, lang, timeZone, deps, c }) => {
+  route(api.certificate, async ({ query, user, data, lang, deps, c }) => {
     const row = inspectionOf(data, user.roleId, query.id);
     if (row.state !== 'passed') throw conflict('quality.notPassed');
+    // A document keeps the owning company's clock, whoever reads it from wherever: the same certificate prints the
+    // same times (as the contract does, decision 026's "the organisation's day").
+    const zone = orgTimeZone(data.unscoped('domainRule'), row.orgId);
     const [listed] = presentInspections(
       data,
       inspectionsWith(data, user.roleId).where(eq(qualityInspections.id, row.id)).all(),
-      timeZone,
+      zone,
     );
+    const certificateLang = lang === 'en_US' ? 'en' : 'zh';
+    const brand = requestBrand(c, deps).info;
     const bytes = await certificatePdf({
-      lang: lang === 'en_US' ? 'en' : 'zh',
-      maker: requestBrand(c, deps).info.company,
+      lang: certificateLang,
+      maker: brand.company,
       inspection: listed!,
       items: itemsOf(data, row.id).map((i) => ({
         ...i,
         unit: i.reading ? unitOf(row.kind, i.reading) : '',
       })),
-      issuedAt: formatInZone(deps.now(), timeZone),
+      issuedAt: documentTime(new Date(deps.now()), zone, documentLocale(certificateLang, brand.money.locale)),
     });
     return {
       fileName: `${listed!.number}-certificate.pdf`,
