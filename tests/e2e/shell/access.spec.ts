@@ -39,10 +39,11 @@ test.describe('access rules', () => {
     page,
     api,
   }) => {
-    await page.goto('/screen');
+    // The page sends the browser on before it has loaded: waiting for the load of /screen would see it aborted.
+    await page.goto('/screen', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/loginForDashboard$/);
     await signInAs(page, api, ROLE.screenViewer);
-    await page.goto('/screen');
+    await page.goto('/screen', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/loginForDashboard$/);
   });
 
