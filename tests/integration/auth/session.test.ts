@@ -5,6 +5,7 @@ import { warningEndpoints } from '@console/contract/http/warning';
 import { ROLE } from '@console/contract/codes/roles';
 import { users } from '@console/db/schema/accounts';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
+import { BUSINESSES } from '@console/db/seed/business';
 import { allRoutes } from '@console/server/src/routes/all';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
@@ -25,7 +26,9 @@ describe('sessions: getUserInfo.do, logout.do and when a token dies', () => {
       status: '200',
       data: { uid: t.userId(ROLE.lessorAdmin), role: ROLE.lessorAdmin, leaseType: 1, lessorAuth: 1 },
     });
-    expect(res.data.orgName).toBe('Huadong Aerial Leasing');
+    // Its company by the name it keeps in the reader's language.
+    expect(res.data.orgName).toBe(BUSINESSES[0]!.names.en);
+    expect((await userInfo(token, 'zh_CN')).data.orgName).toBe(BUSINESSES[0]!.names.zh);
     // The console sends the token as a header.
     const byHeader = await t.call(authEndpoints.getUserInfo, { token });
     expect(byHeader.data.uid).toBe(t.userId(ROLE.lessorAdmin));
