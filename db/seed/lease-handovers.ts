@@ -7,7 +7,8 @@ import { contractLines, contracts } from '../schema/lease.ts';
 import { leaseHandoverMachines, leaseHandovers, type HandoverKind } from '../schema/lease-handover.ts';
 import { leasePeriods } from '../schema/lease-periods.ts';
 import { workOrderEvents, workOrders } from '../schema/work-orders.ts';
-import { say } from './business.ts';
+import { GLOBAL_BUSINESS, GLOBAL_DEMO_AREA_CODE } from './accounts.ts';
+import { BUSINESSES, say } from './business.ts';
 
 /**
  * Entries, exits and lease periods consistent with the seeded contracts (docs/decisions/035-lease-handover.md):
@@ -267,6 +268,8 @@ function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: number, 
       district: h.siteDistrict,
       address: h.siteAddress,
       phone: renter.contactPhone || owner.contactPhone || '13800000000',
+      // The contacts are of the rental company's country: Australian numbers for the global brand's business.
+      ...(owner.name === BUSINESSES[GLOBAL_BUSINESS]!.lessor ? { areaCode: GLOBAL_DEMO_AREA_CODE } : {}),
       content: say(c.lang, PEOPLE.damage),
       createdBy: h.createdBy,
       createdAt: at,

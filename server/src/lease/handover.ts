@@ -240,14 +240,21 @@ export function deleteHandover(data: ScopedData, user: SessionUser, id: number) 
 }
 
 /** The phone a damage work order names: the renter's, else the lessor's, else the person confirming. */
-function contactPhone(tx: ScopedWrite, user: SessionUser, orgIds: number[]): string {
+function contactPhone(
+  tx: ScopedWrite,
+  user: SessionUser,
+  orgIds: number[],
+  dialCode: string,
+): { phone: string; areaCode: string } {
   const rows = tx
     .unscoped('referencedNames')
     .select({ id: organisations.id, phone: organisations.contactPhone })
     .from(organisations)
     .where(inArray(organisations.id, orgIds))
     .all();
-  return orgIds.map((o) => rows.find((r) => r.id === o)?.phone ?? '').find((p) => p !== '') ?? user.mobile;
+  const phone = orgIds.map((o) => rows.find((r) => r.id === o)?.phone ?? '').find((p) => p !== '');
+  // An organisation keeps its contact without a calling code: it is of the rental company's country.
+  return phone ? { phone, areaCode: dialCode } : { phone: user.mobile, areaCode: user.areaCode };
 }
 
 /**
@@ -258,7 +265,14 @@ function contactPhone(tx: ScopedWrite, user: SessionUser, orgIds: number[]): str
  * maintenance work order that points back at the exit's machine, and the contract's bills due today (the
  * machines' last part) are issued in the same transaction.
  */
-export function confirmHandover(data: ScopedData, user: SessionUser, id: number, now: number) {
+export function confirmHandover(
+  data: ScopedData,
+  user: SessionUser,
+  id: number,
+  now: number,
+  /** The calling code of an organisation's country (its brand's): a damage work order's phone is dialled with it. */
+  dialCodeOf: (orgId: number) => string,
+) {
   try {
     return data.write((tx) => {
       const { h, c } = writableDraft(tx, user, id);
@@ -335,8 +349,7 @@ export function confirmHandover(data: ScopedData, user: SessionUser, id: number,
               type: 1,
               level: 3,
               deviceId: device.id,
-              phone: contactPhone(tx, user, [c.renterOrgId, c.lessorOrgId]),
-              areaCode: '86',
+              ...contactPhone(tx, user, [c.renterOrgId, c.lessorOrgId], dialCodeOf(c.lessorOrgId)),
               // The site where the machine was handed back, when it is a place of the region list.
               ...(isRegionPair(h.siteProvince, h.siteCity)
                 ? { province: h.siteProvince, city: h.siteCity, district: h.siteDistrict }

@@ -13,6 +13,11 @@ import { contracts } from '@console/db/schema/lease';
 import { billLines } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { workOrders } from '@console/db/schema/work-orders';
+import { organisations } from '@console/db/schema/accounts';
+import { BUSINESSES } from '@console/db/seed/business';
+import { phoneText } from '@console/contract/formats/phone';
+import { dayInZone } from '@console/server/src/lib/time';
+import { createSession } from '@console/server/src/lib/session';
 import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { contractRow, userOf } from '../lease/helpers.ts';
@@ -370,6 +375,41 @@ describe('lease entries and exits', () => {
     expect(order.sourceId).toBe(damaged.id);
     expect(detail.data.damageCount).toBe(1);
     expect(detail.data.machines.find((m) => m.deviceId === models[0]!.id)!.workOrderId).toBeNull();
+  });
+
+  it('names the renter’s phone under its company’s calling code on an Australian return’s work order', async () => {
+    const northwind = t.dbh.db.select().from(organisations).where(eq(organisations.name, BUSINESSES[2]!.lessor)).get()!
+      .id;
+    const token = createSession(
+      t.dbh.db,
+      userOf(t, northwind, ROLE.lessorAdmin).id,
+      'console',
+      '127.0.0.1',
+      t.deps.now() + 3600_000,
+    );
+    const { contract, named } = await runningContract(f, northwind);
+    // The company's day: Northwind keeps Sydney's calendar.
+    const day = dayInZone(t.deps.now(), 'Australia/Sydney');
+    const lineId = (await t.call(api.options, { token, query: { contractId: contract.id, kind: 'entry' } })).data
+      .lines[0]!.lineId;
+    const entry = await create(token, 'entry', contract.id, [{ lineId, deviceId: named.id }], day);
+    expect(entry.status, entry.message).toBe('200');
+    expect((await confirm(token, entry.data.id)).status).toBe('200');
+    const exit = await create(
+      token,
+      'exit',
+      contract.id,
+      [{ lineId, deviceId: named.id, damage: 'Bent guard rail' }],
+      day,
+    );
+    const done = await confirm(token, exit.data.id);
+    expect(done.status, done.message).toBe('200');
+    const order = t.dbh.db.select().from(workOrders).where(eq(workOrders.number, done.data.workOrders[0]!)).get()!;
+    const renter = t.dbh.db.select().from(organisations).where(eq(organisations.id, contract.renterOrgId)).get()!;
+    expect(order).toMatchObject({ areaCode: '61', phone: renter.contactPhone });
+    expect(phoneText({ areaCode: order.areaCode, number: order.phone }, '61')).toMatch(
+      /^(04\d{2} \d{3} \d{3}|\(0\d\) \d{4} \d{4})$/,
+    );
   });
 
   it('deletes a draft but nothing confirmed; the renter never reads a draft', async () => {

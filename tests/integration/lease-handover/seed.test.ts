@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { isValidPhone } from '@console/contract/http/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '@console/db/schema/devices';
 import { leaseHandoverMachines, leaseHandovers } from '@console/db/schema/lease-handover';
@@ -51,6 +52,9 @@ describe('seeded lease handovers', () => {
       (r) => r.order.source === 'leaseExit' && r.order.sourceId === r.m.id && r.m.damage !== '',
       'damage orders',
     );
+    // Each names a phone its calling code can dial (an Australian contact under +61, not +86).
+    expectEvery(damaged, (r) => isValidPhone(r.order.phone, r.order.areaCode), 'damage order phones');
+    expect(new Set(damaged.map((r) => r.order.areaCode))).toEqual(new Set(['86', '61']));
     expect(
       db
         .select()

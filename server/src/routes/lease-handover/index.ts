@@ -25,7 +25,7 @@ import { confirmHandover, createHandover, deleteHandover, writableContract } fro
 import { deliverable } from '../../lease/machines-held.ts';
 import { handoverScope } from './scope.ts';
 import { periodRoutes } from './periods.ts';
-import { nameInSql } from '../../lib/org-brand.ts';
+import { nameInSql, orgBrand } from '../../lib/org-brand.ts';
 import { orgNames } from '../../lib/scope.ts';
 
 type Handover = typeof leaseHandovers.$inferSelect;
@@ -287,7 +287,13 @@ export const leaseHandoverRoutes: RouteDef[] = [
   }),
   route(api.confirm, ({ body, user, data, deps, setMessage }) => {
     // An exit's last bill is issued inside the confirmation (decision 036).
-    const done = confirmHandover(data, user, body.id, deps.now());
+    const done = confirmHandover(
+      data,
+      user,
+      body.id,
+      deps.now(),
+      (orgId) => orgBrand(deps, data.unscoped('referencedNames'), orgId).dialCode,
+    );
     if (done.workOrders.length > 0) setMessage('handover.workOrdersRaised', { numbers: done.workOrders.join(', ') });
     return done;
   }),
