@@ -75,7 +75,10 @@ export const contractRow = z.object({
   renterName: z.string(),
   storeName: z.string(),
   salespersonName: z.string(),
+  /** The site's street line, as the form edits it. */
   siteAddress: z.string(),
+  /** The whole site as its country writes it (contract/formats/address.ts), as lists show it. */
+  site: z.string(),
   startOn: z.string(),
   endOn: z.string(),
   totalCents: z.number().int(),

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseContractEndpoints as api } from '@console/contract/http/lease-contracts';
-import { users } from '@console/db/schema/accounts';
+import { organisations, users } from '@console/db/schema/accounts';
+import { BUSINESSES } from '@console/db/seed/business';
+import { addressText } from '@console/contract/formats/address';
 import { devices } from '@console/db/schema/devices';
 import { contractLines, contracts } from '@console/db/schema/lease';
 import { createSession } from '@console/server/src/lib/session';
@@ -134,6 +136,40 @@ describe('lease contract screens', () => {
       .where(and(eq(contracts.lessorOrgId, huadong), eq(contracts.kind, 'contract')))
       .all();
     expect(all.data.total).toBe(rows.length);
+  });
+
+  it('lists each contract with its whole site, written as the site’s country writes an address', async () => {
+    const sites = async (token: string) =>
+      (await t.call(api.list, { token, query: { pageSize: 200 } })).data.list.map((c) => c.site);
+    // Huadong's sites in Chinese order, province first, from the full address its contracts keep.
+    const chinese = t.dbh.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.lessorOrgId, huadong), eq(contracts.kind, 'contract')))
+      .all()
+      .find((c) => c.siteProvince !== '' && c.siteAddress !== '')!;
+    const whole = addressText({
+      province: chinese.siteProvince,
+      city: chinese.siteCity,
+      district: chinese.siteDistrict,
+      address: chinese.siteAddress,
+    });
+    expect(whole.startsWith(chinese.siteProvince)).toBe(true);
+    expect(await sites(admin())).toContain(whole);
+    // Northwind's street first, then the suburb and the state: "380 Church Street, Parramatta NSW".
+    const northwind = t.dbh.db.select().from(organisations).where(eq(organisations.name, BUSINESSES[2]!.lessor)).get()!;
+    const token = createSession(
+      t.dbh.db,
+      userOf(t, northwind.id, ROLE.lessorAdmin).id,
+      'console',
+      '127.0.0.1',
+      t.deps.now() + 3600_000,
+    );
+    const australian = await sites(token);
+    expect(australian.length).toBeGreaterThan(0);
+    expect(
+      australian.filter((site) => /^\d+ [A-Z][\w ]+, [A-Z][\w ]+ (NSW|VIC|QLD|WA|SA|TAS|ACT|NT)$/.test(site)).length,
+    ).toBeGreaterThan(0);
   });
 
   it('lets the administrator (5) and the administrative staff (10) take every move, each confirmed by status', async () => {

@@ -129,6 +129,12 @@ function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone:
       storeName: storeName ?? '',
       salespersonName: salespersonName ?? '',
       siteAddress: c.siteAddress,
+      site: addressText({
+        province: c.siteProvince,
+        city: c.siteCity,
+        district: c.siteDistrict,
+        address: c.siteAddress,
+      }),
       startOn: c.startOn,
       endOn: c.endOn,
       totalCents: c.totalCents,

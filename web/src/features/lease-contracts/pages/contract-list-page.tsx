@@ -85,7 +85,7 @@ export function ContractListPage() {
             'renterName',
             'storeName',
             'salespersonName',
-            'siteAddress',
+            'site',
             'businessModels',
             'machineCount',
             'startOn',
