@@ -1,6 +1,6 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
-import { brandOrigin, expect, signInAs, submitLogin, test } from '../../fixtures/e2e.ts';
+import { brandOrigin, expect, signInAs, signInButton, submitLogin, test } from '../../fixtures/e2e.ts';
 
 /** The access rules and page titles of spec section 2. */
 test.describe('access rules', () => {
@@ -60,6 +60,9 @@ test.describe('access rules', () => {
     await page.getByRole('button', { name: /^User menu of / }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2FsetUp%3Factive%3Dfirst$/);
+    // The console hands /login over to the sign-in page by loading it anew: a page opened before that load could be
+    // replaced by it.
+    await expect(signInButton(page)).toBeVisible();
     expect((await api.call(authEndpoints.getUserInfo, { query: { token: login.token } })).status).toBe('401');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
