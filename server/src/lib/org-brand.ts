@@ -77,6 +77,16 @@ export function readerLang(lang: Lang): ReaderLang {
 /** An organisation's names, as a read selects them for nameIn(). */
 export const ORG_NAMES = { name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn };
 
+/** An organisation's names as it keeps them; undefined when there is no such organisation. */
+export const namesOfOrg = (db: Db, orgId: number): InTwoLanguages<'name'> | undefined =>
+  db.select(ORG_NAMES).from(organisations).where(eq(organisations.id, orgId)).get();
+
+/** An organisation's name in a language (nameIn); '' when there is no such organisation. */
+export function orgNameIn(db: Db, orgId: number, lang: ReaderLang): string {
+  const names = namesOfOrg(db, orgId);
+  return names ? nameIn(names, lang) : '';
+}
+
 /** The columns a search of organisations by name matches: any of its names. */
 export const ORG_NAME_COLUMNS = [organisations.name, organisations.nameZh, organisations.nameEn];
 
@@ -89,12 +99,7 @@ export const ORG_NAME_COLUMNS = [organisations.name, organisations.nameZh, organ
  */
 export function renamed(tx: ScopedData, orgId: number, name: string | undefined): Partial<InTwoLanguages<'name'>> {
   if (name === undefined) return {};
-  const current = tx
-    .unscoped('alreadyScoped')
-    .select(ORG_NAMES)
-    .from(organisations)
-    .where(eq(organisations.id, orgId))
-    .get();
+  const current = namesOfOrg(tx.unscoped('alreadyScoped'), orgId);
   if (!current) return {};
   if (name === current.name || name === nameIn(current, tx.lang)) return { name: current.name };
   return { name, nameZh: tx.lang === 'zh' ? name : '', nameEn: tx.lang === 'en' ? name : '' };

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { nameIn, ORG_NAMES } from '../lib/org-brand.ts';
+import { nameIn, orgNameIn } from '../lib/org-brand.ts';
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { knownAddresses, organisations, users } from '@console/db/schema/accounts';
@@ -256,14 +256,8 @@ export const invitationRoutes: RouteDef[] = [
 
   route(employeeEndpoints.previewInvitation, ({ query, data, deps, timeZone }) => {
     const row = byCode(data, query.code);
-    const org = data
-      .unscoped('publicLink')
-      .select(ORG_NAMES)
-      .from(organisations)
-      .where(eq(organisations.id, row.orgId))
-      .get()!;
     return {
-      orgName: nameIn(org, data.lang),
+      orgName: orgNameIn(data.unscoped('publicLink'), row.orgId, data.lang),
       name: row.name,
       roleId: row.roleId,
       mobile: `${'*'.repeat(Math.max(0, row.mobile.length - 4))}${row.mobile.slice(-4)}`,
@@ -328,8 +322,7 @@ export const invitationRoutes: RouteDef[] = [
       return id;
     });
     const db = data.unscoped('publicLink');
-    const org = db.select(ORG_NAMES).from(organisations).where(eq(organisations.id, invitation.orgId)).get()!;
-    setMessage('employees.joinedOrg', { org: nameIn(org, data.lang) });
+    setMessage('employees.joinedOrg', { org: orgNameIn(db, invitation.orgId, data.lang) });
     const token = createSession(db, userId, 'console', ip, now + deps.env.SESSION_HOURS * 3600 * 1000);
     return loginDataFor(deps, token, lang);
   }),

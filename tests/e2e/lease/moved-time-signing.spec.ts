@@ -5,9 +5,7 @@ import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
-import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { translate } from '@console/contract/messages/translate';
-import { BUSINESSES } from '@console/db/seed/business';
 import {
   approvedForNewRenter,
   contractForNewRenter,
@@ -17,6 +15,7 @@ import {
   startSigningInConsole,
 } from '../../fixtures/e2e-lease.ts';
 import { startMovedTime, type MovedTime } from '../../fixtures/e2e-moved-time.ts';
+import { placePartsOrder } from '../../fixtures/e2e-shop.ts';
 import { expect, RAW_KEY, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
@@ -200,24 +199,7 @@ test('ten days on, a change whose signing the provider lost: asked, the console 
 
 test('ten days on, a customer pays a shop order on the payment provider’s page and it is paid', async ({ browser }) => {
   const t = (key: string) => text(lang, `shop-orders:${key}`);
-  const { token } = await stack.api.signIn(ROLE.other);
-  const catalog = await stack.api.call(shopOrderEndpoints.catalog, { token });
-  const parts = (catalog.data.products as { id: number; category: string; sellerName: string }[]).find(
-    (p) => p.category === 'parts' && p.sellerName === BUSINESSES[0]!.names.en,
-  )!;
-  const placed = await stack.api.call(shopOrderEndpoints.create, {
-    token,
-    body: {
-      productId: parts.id,
-      quantity: 1,
-      receiver: 'Wang Jianguo',
-      receiverPhone: '13912345678',
-      address: '88 Century Avenue, Pudong, Shanghai',
-      couponReceiptId: null,
-    },
-  });
-  expect(placed.status, placed.message).toBe('200');
-  const { id } = placed.data.order as { id: number };
+  const { id } = await placePartsOrder(stack.api);
 
   const { page, close } = await stack.consolePage(browser, ROLE.other);
   await page.goto(`/productCenter/order?id=${id}`);

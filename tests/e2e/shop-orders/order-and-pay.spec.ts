@@ -3,11 +3,11 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
-import { BUSINESSES, DISTRIBUTORS } from '@console/db/seed/business';
+import { DISTRIBUTORS } from '@console/db/seed/business';
 import { controllerEndpoints } from '@console/contract/http/peripherals';
-import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { withLeaseDb } from '../../fixtures/e2e-lease.ts';
 import type { Api } from '../../fixtures/e2e-api.ts';
+import { placePartsOrder } from '../../fixtures/e2e-shop.ts';
 import { expect, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
 
 const lang = 'en';
@@ -129,23 +129,7 @@ test('a customer who paid cancels before shipment and is refunded through the pa
   api,
 }) => {
   // The order placed as the checkout places it; paying and cancelling are the customer's, in the console.
-  const { token } = await api.signIn(ROLE.other);
-  const catalog = await api.call(shopOrderEndpoints.catalog, { token });
-  const parts = (catalog.data.products as { id: number; category: string; sellerName: string }[]).find(
-    (p) => p.category === 'parts' && p.sellerName === BUSINESSES[0]!.names.en,
-  )!;
-  const placed = await api.call(shopOrderEndpoints.create, {
-    token,
-    body: {
-      productId: parts.id,
-      quantity: 1,
-      receiver: 'Wang Jianguo',
-      receiverPhone: '13912345678',
-      address: '88 Century Avenue, Pudong, Shanghai',
-      couponReceiptId: null,
-    },
-  });
-  const { id, number } = placed.data.order as { id: number; number: string };
+  const { id, number } = await placePartsOrder(api);
   await signInAs(page, api, ROLE.other);
   await page.goto(`/productCenter/order?id=${id}`);
   const drawer = page.getByRole('dialog', { name: t('detailTitle') });

@@ -11,11 +11,10 @@ import {
 import type { ProductCategory } from '@console/contract/codes/products';
 import { centsText } from '@console/contract/codes/lease-pricing';
 import { API_STATUS } from '@console/contract/http/envelope';
-import { organisations } from '@console/db/schema/accounts';
 import { couponReceipts, coupons } from '@console/db/schema/coupons';
 import type { ScopedWrite } from '../../lib/data.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { nameIn, ORG_NAMES } from '../../lib/org-brand.ts';
+import { orgNameIn } from '../../lib/org-brand.ts';
 
 export type CouponRecord = typeof coupons.$inferSelect;
 const HOUR_MS = 3_600_000;
@@ -135,8 +134,7 @@ export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCent
   if (!coupon) throw refuse('coupons.notReceived');
   // A coupon is the issuing organisation's promise about its own prices: another shop does not honour it.
   if (coupon.orgId !== input.sellerOrgId) {
-    const issuer = db.select(ORG_NAMES).from(organisations).where(eq(organisations.id, coupon.orgId)).get();
-    throw refuse('coupons.otherShop', { issuer: issuer ? nameIn(issuer, tx.lang) : '' });
+    throw refuse('coupons.otherShop', { issuer: orgNameIn(db, coupon.orgId, tx.lang) });
   }
   // The form keeps a value within the rules; a row written around it (a script, an import) is not honoured
   // rather than give the product away.

@@ -44,7 +44,7 @@ import { approve, close, reject, submit, terminate, withdraw } from '../../lease
 import { runArrearsLocks } from '../../risk/arrears.ts';
 import { askSigning, cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from './detail-parts.ts';
-import { nameIn, nameInSql, orgBrand, ORG_NAMES } from '../../lib/org-brand.ts';
+import { nameInSql, orgBrand, orgNameIn } from '../../lib/org-brand.ts';
 
 /** The detail's parts a contract change's detail shows alike (decision 041). */
 export { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf };
@@ -267,15 +267,8 @@ function changesOf(data: ScopedData, user: SessionUser, contractId: number) {
 }
 
 /** A party of a contract by its name in the contract's language (decision 064), as its document names it. */
-const orgName = (data: ScopedData, id: number, lang: 'zh' | 'en') => {
-  const org = data
-    .unscoped('referencedNames')
-    .select(ORG_NAMES)
-    .from(organisations)
-    .where(eq(organisations.id, id))
-    .get();
-  return org ? nameIn(org, lang) : '';
-};
+const orgName = (data: ScopedData, id: number, lang: 'zh' | 'en') =>
+  orgNameIn(data.unscoped('referencedNames'), id, lang);
 
 /**
  * Drawn PDFs, a few minutes each, by contract and the moment it or its signing last changed: a render takes seconds
