@@ -10,9 +10,10 @@ import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { asConflict } from './unit-of-work.ts';
 import { ScopedData } from './data.ts';
+import { DEFAULT_ORG_ZONE, orgToday } from './org-day.ts';
 import { readerLang } from './org-brand.ts';
 import { findSessionUser, type SessionUser } from './session.ts';
-import { resolveTimeZone } from './time.ts';
+import { dayInZone, resolveTimeZone } from './time.ts';
 
 export interface HandlerContext<E extends Endpoint> {
   query: ParsedQueryOf<E>;
@@ -21,7 +22,14 @@ export interface HandlerContext<E extends Endpoint> {
   user: E['access'] extends 'public' ? SessionUser | null : SessionUser;
   token: string | null;
   lang: Lang;
+  /** The browser's zone: the one instants are shown in. */
   timeZone: string;
+  /**
+   * The calendar day "today" means for the records a page judges (expiry windows, due and issue states, a period to
+   * today): the signed-in person's organisation's (lib/org-day.ts), the same for every viewer of it wherever the
+   * browser is. Without a user (public endpoints): the operator's, Beijing time.
+   */
+  today: () => string;
   ip: string;
   /**
    * The data this request may touch, limited to what the signed-in person may see (docs/decisions/028). Route
@@ -158,6 +166,7 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
     if (!query.success) throw invalid(query.error, 'query');
     const body = endpoint.body.safeParse(await readBody(c, endpoint));
     if (!body.success) throw invalid(body.error, 'body');
+    let today: string | undefined;
     const data = await def.handler({
       query: query.data,
       body: body.data,
@@ -166,6 +175,8 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
       data: new ScopedData(deps.dbh.db, user, null, readerLang(lang)),
       lang,
       timeZone: resolveTimeZone(c.req.header('timeZone')),
+      today: () =>
+        (today ??= user ? orgToday(deps.dbh.db, user.orgId, deps.now()) : dayInZone(deps.now(), DEFAULT_ORG_ZONE)),
       ip: clientIp(c, deps.env.TRUST_PROXY),
       deps,
       c,

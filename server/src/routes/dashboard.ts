@@ -17,7 +17,7 @@ import type { ScopedData } from '../lib/data.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { openAlarmsInScope } from '../lib/open-alarms.ts';
 import { keywordIn, textContains } from '../lib/search.ts';
-import { dayInZone, formatInZone } from '../lib/time.ts';
+import { formatInZone } from '../lib/time.ts';
 import { workingHoursByDay } from './dashboard-utilisation.ts';
 import { expiryFilter, listWhere, statusFilter } from './device-list.ts';
 
@@ -89,9 +89,9 @@ export function fleetPositionsOf(data: ScopedData, where: SQL | undefined): Flee
 }
 
 export const dashboardRoutes: RouteDef[] = [
-  route(dashboardEndpoints.figures, ({ data, deps, timeZone }) => {
-    // The renewal figure counts expiry days on the viewer's today, as the device list it links to does.
-    const figures = stateFigures(data, undefined, dayInZone(deps.now(), timeZone));
+  route(dashboardEndpoints.figures, ({ data, today }) => {
+    // The renewal figure counts expiry days on the viewer's organisation's today, as the device list it links to does.
+    const figures = stateFigures(data, undefined, today());
     const kinds = data
       .select({ kind: devices.kind, total: sql<number>`count(*)` })
       .from(devices, data.deviceScope())
@@ -140,9 +140,7 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.positions, ({ query, data, deps, timeZone }) =>
-    fleetPositionsOf(data, listWhere(query, dayInZone(deps.now(), timeZone))),
-  ),
+  route(dashboardEndpoints.positions, ({ query, data, today }) => fleetPositionsOf(data, listWhere(query, today()))),
 
   // Offline there is no geocoder: the places the console knows are where the user's machines are.
   route(dashboardEndpoints.places, ({ query, data }) => {

@@ -15,7 +15,7 @@ import { listOrder, preparedListPage } from '../lib/list-page.ts';
 import { containsPattern, matches } from '../lib/search.ts';
 import { binding, idList, inline, oneOf, type Binder } from '../lib/binding.ts';
 import { perConnection } from '../lib/per-connection.ts';
-import { dayInZone, formatInZone } from '../lib/time.ts';
+import { formatInZone } from '../lib/time.ts';
 import { orgNames } from '../lib/scope.ts';
 import { nameIn } from '../lib/org-brand.ts';
 import { ownerOrgIds } from './device-access.ts';
@@ -261,11 +261,11 @@ export function deviceRows(
   user: Parameters<typeof ownerOrgIds>[1],
   rows: Device[],
   timeZone: string,
-  now: number,
+  today: string,
 ) {
   const ctx: RowContext = {
     timeZone,
-    today: dayInZone(now, timeZone),
+    today,
     owned: ownerOrgIds(data, user),
     ...namesFor(data, rows),
   };
@@ -277,11 +277,11 @@ export function listDevices(
   user: Parameters<typeof ownerOrgIds>[1],
   q: ListQuery,
   timeZone: string,
-  now: number,
+  today: string,
 ) {
   // The console's most asked list: its queries are prepared once per shape of filter and sort (preparedListPage).
   const filter = binding();
-  const where = listWhere(q, dayInZone(now, timeZone), filter);
+  const where = listWhere(q, today, filter);
   const { rows, ...paging } = preparedListPage(
     data,
     q,
@@ -292,5 +292,5 @@ export function listDevices(
       order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
     }),
   );
-  return { list: deviceRows(data, user, rows, timeZone, now), ...paging };
+  return { list: deviceRows(data, user, rows, timeZone, today), ...paging };
 }

@@ -4,7 +4,6 @@ import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
 import { deviceOverviewEndpoints } from '@console/contract/http/device-overview';
 import { kindData, type KindData } from '@console/contract/mqtt/payloads';
 import { route, type RouteDef } from '../lib/route.ts';
-import { dayInZone } from '../lib/time.ts';
 import { stateFigures } from './dashboard.ts';
 import { listDevices } from './device-list.ts';
 
@@ -16,8 +15,8 @@ const reading = (value: unknown): KindData | null => {
 
 export const deviceOverviewRoutes: RouteDef[] = [
   // The device list's query and rows, narrowed to one kind, with each machine's latest readings beside.
-  route(deviceOverviewEndpoints.list, ({ query, user, data, deps, timeZone }) => {
-    const page = listDevices(data, user, query, timeZone, deps.now());
+  route(deviceOverviewEndpoints.list, ({ query, user, data, timeZone, today }) => {
+    const page = listDevices(data, user, query, timeZone, today());
     const ids = page.list.map((row) => row.id);
     const latest = new Map(
       (ids.length
@@ -33,8 +32,8 @@ export const deviceOverviewRoutes: RouteDef[] = [
   }),
 
   // The same states and conditions as the fleet home, for one kind, so each links to the device list filtered alike.
-  route(deviceOverviewEndpoints.figures, ({ query, data, deps, timeZone }) => {
-    const figures = stateFigures(data, eq(devices.kind, query.kind), dayInZone(deps.now(), timeZone));
+  route(deviceOverviewEndpoints.figures, ({ query, data, today }) => {
+    const figures = stateFigures(data, eq(devices.kind, query.kind), today());
     const kinds = new Map(
       data
         .select({ kind: devices.kind, total: sql<number>`count(*)` })

@@ -153,14 +153,14 @@ function options(data: ScopedData, user: SessionUser): DeviceOptions {
 }
 
 export const deviceRoutes: RouteDef[] = [
-  route(deviceEndpoints.list, ({ query, user, data, deps, timeZone }) =>
-    listDevices(data, user, query, timeZone, deps.now()),
+  route(deviceEndpoints.list, ({ query, user, data, timeZone, today }) =>
+    listDevices(data, user, query, timeZone, today()),
   ),
 
   route(deviceEndpoints.options, ({ user, data }) => options(data, user)),
 
-  route(deviceEndpoints.get, ({ query, user, data, deps, timeZone }) => {
-    return deviceRows(data, user, [visibleDevice(data, query.id)], timeZone, deps.now())[0]!;
+  route(deviceEndpoints.get, ({ query, user, data, timeZone, today }) => {
+    return deviceRows(data, user, [visibleDevice(data, query.id)], timeZone, today())[0]!;
   }),
 
   route(deviceEndpoints.create, ({ body, user, data, deps }) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ScopedData, Scope } from '../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
@@ -71,6 +71,27 @@ const deviceCount = sql<number>`(select count(*) from "devices" where "devices".
   'device_count',
 );
 
+/**
+ * A fence watches between its first and last day in its own zone (the one it was saved with, as the alarms it raises
+ * count its days), whoever looks at it from wherever.
+ */
+const monitoringOn = (fence: { startDate: string; endDate: string }, today: string) =>
+  fence.startDate <= today && today <= fence.endDate;
+
+/** The same test in SQL: today in each zone the fences in scope keep, a handful. */
+function monitoringSql(data: ScopedData, now: number): SQL {
+  const zones = data
+    .selectDistinct({ timeZone: fences.timeZone })
+    .from(fences, data.orgScope(fences.orgId))
+    .all()
+    .map((f) => f.timeZone);
+  const byZone = zones.map((zone) => {
+    const today = dayInZone(now, zone);
+    return and(eq(fences.timeZone, zone), lte(fences.startDate, today), gte(fences.endDate, today))!;
+  });
+  return or(...byZone) ?? sql`0`;
+}
+
 function toRows(
   data: ScopedData,
   user: SessionUser,
@@ -78,7 +99,6 @@ function toRows(
   timeZone: string,
   now: number,
 ) {
-  const today = dayInZone(now, timeZone);
   const orgIds = [...new Set(rows.map((r) => r.orgId))];
   const owners = orgNames(data, orgIds);
   const owned = ownerOrgIds(data, user);
@@ -91,7 +111,7 @@ function toRows(
     endDate: r.endDate,
     alarmStart: r.alarmStart,
     alarmEnd: r.alarmEnd,
-    monitoring: r.startDate <= today && today <= r.endDate,
+    monitoring: monitoringOn(r, dayInZone(now, r.timeZone)),
     dailyLimitHours: r.dailyLimitHours,
     contactName: r.contactName,
     areaCode: r.areaCode,
@@ -126,8 +146,7 @@ function bindable(data: ScopedData, user: SessionUser, ids: number[]): number[] 
 export const fenceRoutes: RouteDef[] = [
   route(fenceEndpoints.list, ({ query, user, data, deps, timeZone }) => {
     const now = deps.now();
-    const today = dayInZone(now, timeZone);
-    const monitoring = and(sql`${fences.startDate} <= ${today}`, sql`${fences.endDate} >= ${today}`);
+    const monitoring = monitoringSql(data, now);
     const where = and(
       textContains(fences.name, query.name),
       keywordIn([fences.contactName, fences.contactPhone], query.contact),

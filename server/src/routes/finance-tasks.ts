@@ -13,7 +13,6 @@ import { invoiceScreens } from '@console/contract/screens/invoices';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
 import { renewalScreens } from '@console/contract/screens/renewals';
 import { route, type HandlerContext, type RouteDef } from '../lib/route.ts';
-import { dayInZone } from '../lib/time.ts';
 import { invoiceRoutes } from './invoices/index.ts';
 import { leaseBillingRoutes } from './lease-billing/index.ts';
 import { renewalRoutes } from './renewals/index.ts';
@@ -106,6 +105,6 @@ export const financeTaskRoutes: RouteDef[] = [
         overdue: def.overdue ?? false,
       });
     }
-    return { list, today: dayInZone(ctx.deps.now(), ctx.timeZone) };
+    return { list, today: ctx.today() };
   }),
 ];

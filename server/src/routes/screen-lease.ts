@@ -13,7 +13,6 @@ import {
   type LeaseScreen,
 } from '@console/contract/http/screens';
 import { route, type RouteDef } from '../lib/route.ts';
-import { dayInZone } from '../lib/time.ts';
 import { incomeOf, moneyOf, monthsOf, rangeOf } from './lease-revenue/index.ts';
 
 /**
@@ -23,9 +22,9 @@ import { incomeOf, moneyOf, monthsOf, rangeOf } from './lease-revenue/index.ts';
  * list, decision 036). Scoped on the lessor: the operator's finance sees every rental company's, a company its own.
  */
 export const screenLeaseRoutes: RouteDef[] = [
-  route(screenEndpoints.lease, ({ data, deps, timeZone }): LeaseScreen => {
+  route(screenEndpoints.lease, ({ data, deps, today: todayOf }): LeaseScreen => {
     const now = deps.now();
-    const today = dayInZone(now, timeZone);
+    const today = todayOf();
 
     const byStatus = new Map(
       data

@@ -13,7 +13,6 @@ import {
 import { SURVEY_MAINTENANCE_READERS } from '@console/contract/access/screens';
 import type { ScopedData } from '../lib/data.ts';
 import { route, type RouteDef } from '../lib/route.ts';
-import { dayInZone } from '../lib/time.ts';
 import { dueSql, dueState, settlePlans } from './upkeep/index.ts';
 import { ofOrganisation, organisationName } from './screen-scope.ts';
 
@@ -47,9 +46,9 @@ function renewalWindowSql(today: string) {
   >`case when ${expires} is null then null when ${expires} < ${today} then 0 ${sql.join(within, sql` `)} else null end`;
 }
 
-function maintenanceOf(data: ScopedData, orgId: number | undefined, today: string, timeZone: string) {
+function maintenanceOf(data: ScopedData, orgId: number | undefined, today: string) {
   // A plan whose work order was resolved is done: brought up to date before it is counted (decision 019).
-  settlePlans(data, timeZone);
+  settlePlans(data);
   const due = dueSql(today);
   const inOrg = ofOrganisation(orgId);
   const totals = data
@@ -89,11 +88,11 @@ function maintenanceOf(data: ScopedData, orgId: number | undefined, today: strin
 }
 
 export const screenSurveyRoutes: RouteDef[] = [
-  route(screenEndpoints.survey, ({ query, data, deps, user, timeZone }): SurveyScreen => {
+  route(screenEndpoints.survey, ({ query, data, deps, user, today: todayOf }): SurveyScreen => {
     const orgName = organisationName(data, query.orgId);
     const inOrg = ofOrganisation(query.orgId);
     const now = deps.now();
-    const today = dayInZone(now, timeZone);
+    const today = todayOf();
     // Machines counted per key, one GROUP BY each.
     const grouped = <K extends string | number | null>(key: SQLWrapper) =>
       data
@@ -116,7 +115,7 @@ export const screenSurveyRoutes: RouteDef[] = [
       byKind: MACHINE_KINDS.map((kind) => ({ kind, machines: kinds.get(kind) ?? 0 })),
       byAge: AGE_BANDS.map((band) => ({ band: band.key, machines: ages.get(band.key) ?? 0 })),
       renewals: SURVEY_WINDOWS.map((window) => ({ window, machines: windows.get(window) ?? 0 })),
-      maintenance: readsPlans ? maintenanceOf(data, query.orgId, today, timeZone) : null,
+      maintenance: readsPlans ? maintenanceOf(data, query.orgId, today) : null,
       at: now,
     };
   }),

@@ -19,8 +19,8 @@ import { notFound } from '../lib/errors.ts';
 import { route, type HandlerContext, type RouteDef } from '../lib/route.ts';
 import { keywordIn } from '../lib/search.ts';
 import { orgNames } from '../lib/scope.ts';
-import { dayInZone, formatInZone, startOfDayInZone } from '../lib/time.ts';
-import { dayFromNumber, dayNumber, daysOf, utilisationPct } from './analysis/index.ts';
+import { formatInZone, startOfDayInZone } from '../lib/time.ts';
+import { dayFromNumber, dayNumber, daysOf, utilisationPct, viewerZone } from './analysis/index.ts';
 import { countWhere } from './dashboard.ts';
 import { screenPointsOf } from './screen-points.ts';
 import { ofOrganisation, organisationName } from './screen-scope.ts';
@@ -38,7 +38,7 @@ const one = (v: number) => Math.round(v * 10) / 10;
 
 type FiguresContext = Pick<
   HandlerContext<typeof screenEndpoints.fleet>,
-  'query' | 'data' | 'deps' | 'lang' | 'timeZone' | 'user'
+  'query' | 'data' | 'deps' | 'lang' | 'timeZone' | 'user' | 'today'
 >;
 
 /** The fleet screen's figures (decision 046) over the viewer's scope, or one organisation of it. */
@@ -51,11 +51,14 @@ function fleetFigures(ctx: FiguresContext): FleetScreen {
  * The figures, with the trend summed now (`sum`), or only if it was summed within the rollup interval (`kept`, else
  * null: a first picture does not wait seconds for it, decision 066).
  */
-function figuresOf({ query, data, deps, lang, timeZone, user }: FiguresContext, trend: 'sum' | 'kept'): BoardFigures {
+function figuresOf(
+  { query, data, deps, lang, timeZone, user, today: todayOf }: FiguresContext,
+  trend: 'sum' | 'kept',
+): BoardFigures {
   const orgName = organisationName(data, query.orgId);
   const inOrg = ofOrganisation(query.orgId);
-  const now = deps.now();
-  const today = dayInZone(now, timeZone);
+  // Today and its alarms in the viewer's organisation's calendar, as its analysis counts them (decision 026).
+  const today = todayOf();
 
   // By the one status each machine shows (stored in devices.status), so the states partition the machines (062).
   const states = Object.fromEntries(
@@ -79,7 +82,7 @@ function figuresOf({ query, data, deps, lang, timeZone, user }: FiguresContext, 
   const sum = (pick: (row: (typeof kinds)[number]) => number) => kinds.reduce((n, row) => n + pick(row), 0);
   const machines = sum((k) => k.machines);
 
-  const since = and(gte(alarms.startedAt, new Date(startOfDayInZone(today, timeZone))), inOrg);
+  const since = and(gte(alarms.startedAt, new Date(startOfDayInZone(today, viewerZone(data, user)))), inOrg);
   const open = sql<number>`coalesce(sum(case when ${alarms.handledAt} is null and ${alarms.endedAt} is null then 1 else 0 end), 0)`;
   const totals = data
     .select({ n: sql<number>`count(*)`, open })
@@ -160,7 +163,7 @@ function figuresOf({ query, data, deps, lang, timeZone, user }: FiguresContext, 
         };
       }),
     sites: sites.map((site) => ({ ...site, name: siteNames.get(site.orgId) ?? '' })),
-    at: now,
+    at: deps.now(),
   };
 }
 

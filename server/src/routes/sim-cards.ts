@@ -10,7 +10,6 @@ import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { orgNames } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { dayInZone } from '../lib/time.ts';
 import { ownerOrgIds } from './device-access.ts';
 import { expiryFilter, renewalWindow } from './device-list.ts';
 
@@ -83,9 +82,9 @@ function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], today: str
 }
 
 export const simCardRoutes: RouteDef[] = [
-  route(simCardEndpoints.list, ({ query, user, data, deps, timeZone }) => {
-    // Expiry days are judged on the viewer's today, as the device list's (decision 026).
-    const today = dayInZone(deps.now(), timeZone);
+  route(simCardEndpoints.list, ({ query, user, data, today: todayOf }) => {
+    // Expiry days are judged on the viewer's organisation's today, as the device list's (decision 026).
+    const today = todayOf();
     const expiry: SQL | undefined =
       query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt);
     const where = and(

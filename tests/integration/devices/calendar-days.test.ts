@@ -93,7 +93,7 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
     expect(stored.serviceExpiresAt).toBe('2027-12-31');
   });
 
-  it('counts the expiry windows in days: a service ending today is within a day until the viewer’s day ends', async () => {
+  it('counts the expiry windows in days of the company’s calendar: a service ending today is within a day until the company’s day ends, wherever the viewer is', async () => {
     const orgId = orgIdOf(t, LESSOR_A);
     const [today, inSix, inSeven] = t.dbh.db
       .select({ id: devices.id, serialNumber: devices.serialNumber })
@@ -135,15 +135,17 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
     expect(await windowsOf(SHANGHAI)).toEqual(running);
     expect(await windowsOf(LONDON)).toEqual(running);
 
-    // A second later it is 26 November in Shanghai: stopped there, every window one day closer; London's day goes on.
+    // A second later it is 26 November on the company's calendar (Beijing time): stopped, every window one day
+    // closer, for the viewer in London too, whose browser still shows the 25th.
     clock += 1000;
-    expect(await windowsOf(SHANGHAI)).toEqual({
+    const nextDay = {
       today: { renewal: 0, in1: false, stopped: true },
       inSix: { renewal: 7, in7: true },
       inSeven: { renewal: 7, in7: true },
       card: { renewal: 0, in1: false, stopped: true },
-    });
-    expect(await windowsOf(LONDON)).toEqual(running);
+    };
+    expect(await windowsOf(SHANGHAI)).toEqual(nextDay);
+    expect(await windowsOf(LONDON)).toEqual(nextDay);
   });
 
   it.each([

@@ -21,7 +21,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { sortColumn } from '../../lib/sorting.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { formatInZone } from '../../lib/time.ts';
 import { readStoredFile, requireUpload } from '../../lib/uploads.ts';
 import { requestBrand } from '../brand.ts';
 
@@ -35,12 +35,16 @@ function stateIs(state: BannerState | undefined, today: string): SQL | undefined
   return undefined;
 }
 
-function present(data: ScopedData, rows: (typeof banners.$inferSelect)[], timeZone: string, now: number): BannerRow[] {
+function present(
+  data: ScopedData,
+  rows: (typeof banners.$inferSelect)[],
+  timeZone: string,
+  today: string,
+): BannerRow[] {
   const names = userNames(
     data,
     rows.map((r) => r.updatedBy),
   );
-  const today = dayInZone(now, timeZone);
   return rows.map(({ orgId: _org, updatedBy, createdAt: _created, updatedAt, ...banner }) => ({
     ...banner,
     state: bannerState(banner, today),
@@ -80,10 +84,10 @@ const LIVE_MAX = 20;
 const SORTS = { sortOrder: banners.sortOrder, shownFrom: banners.shownFrom, updatedAt: banners.updatedAt };
 
 export const bannerRoutes: RouteDef[] = [
-  route(bannerEndpoints.list, ({ query, data, deps, c, timeZone }) => {
+  route(bannerEndpoints.list, ({ query, data, deps, c, timeZone, today }) => {
     const where = and(
       eq(banners.appid, requestBrand(c, deps).appid),
-      stateIs(query.state, dayInZone(deps.now(), timeZone)),
+      stateIs(query.state, today()),
       query.category ? eq(banners.category, query.category) : undefined,
       keywordIn([banners.title, banners.link], query.keyword),
     );
@@ -91,7 +95,7 @@ export const bannerRoutes: RouteDef[] = [
     const order = column ? [sortDirection(query)(column)] : [asc(banners.sortOrder)];
     const select = data.select().from(banners, data.orgScope(banners.orgId)).where(where);
     const { rows, ...paging } = listPage(data, query, select, [...order, desc(banners.id)]);
-    return { list: present(data, rows, timeZone, deps.now()), ...paging };
+    return { list: present(data, rows, timeZone, today()), ...paging };
   }),
   ...recordWrites(bannerEndpoints, {
     table: banners,
@@ -100,9 +104,9 @@ export const bannerRoutes: RouteDef[] = [
     origin: (_tx, { user, c, deps }) => ({ appid: requestBrand(c, deps).appid, orgId: user.orgId }),
     stamp: ({ user, deps }) => ({ updatedBy: user.id, updatedAt: new Date(deps.now()) }),
   }),
-  route(bannerEndpoints.live, ({ query, data, deps, c, timeZone }) => {
+  route(bannerEndpoints.live, ({ query, data, deps, c, today }) => {
     const appid = query.appid || requestBrand(c, deps).appid;
-    const today = dayInZone(deps.now(), timeZone);
+    // Banners are the operator's: shown on its calendar's days, as its console lists them, wherever the app is.
     const list = data
       .unscoped('codeTable')
       .select({
@@ -117,7 +121,7 @@ export const bannerRoutes: RouteDef[] = [
       .where(
         and(
           eq(banners.appid, appid),
-          stateIs('live', today),
+          stateIs('live', today()),
           query.category ? eq(banners.category, query.category) : undefined,
         ),
       )

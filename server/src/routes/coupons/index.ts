@@ -18,7 +18,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { formatInZone } from '../../lib/time.ts';
 import { keeps } from '../../lib/shop-owner.ts';
 import { receiveCoupons, type CouponRecord } from './redeem.ts';
 
@@ -55,9 +55,11 @@ interface Ctx {
   user: SessionUser;
   timeZone: string;
   now: number;
+  /** The viewer's organisation's today: a batch issues on its days (decision 026). */
+  today: string;
 }
 
-function present({ data, user, timeZone, now }: Ctx, rows: CouponRecord[]): CouponRow[] {
+function present({ data, user, timeZone, now, today }: Ctx, rows: CouponRecord[]): CouponRow[] {
   const ids = rows.map((r) => r.id);
   const at = new Date(now);
   const counts = new Map(
@@ -84,7 +86,6 @@ function present({ data, user, timeZone, now }: Ctx, rows: CouponRecord[]): Coup
     data,
     rows.map((r) => r.createdBy),
   );
-  const today = dayInZone(now, timeZone);
   return rows.map((r) => {
     const c = counts.get(r.id);
     return {
@@ -130,13 +131,13 @@ const refuse = (key: ConstructorParameters<typeof ApiError>[1], params: Record<s
   new ApiError(API_STATUS.conflict, key, params);
 
 export const couponRoutes: RouteDef[] = [
-  route(couponEndpoints.list, ({ query, user, data, timeZone, deps }) => {
+  route(couponEndpoints.list, ({ query, user, data, timeZone, deps, today }) => {
     const now = deps.now();
     const where = and(
       keywordIn([coupons.name], query.keyword),
       query.type ? eq(coupons.type, query.type) : undefined,
       query.category ? eq(coupons.category, query.category) : undefined,
-      query.issueState ? issueStateIs(query.issueState, dayInZone(now, timeZone)) : undefined,
+      query.issueState ? issueStateIs(query.issueState, today()) : undefined,
     );
     const { rows, ...paging } = listPage(
       data,
@@ -144,13 +145,13 @@ export const couponRoutes: RouteDef[] = [
       data.select().from(coupons, data.orgScope(coupons.orgId)).where(where),
       listOrder(query, { createdAt: coupons.createdAt, remaining: coupons.remaining }, coupons.id, [desc(coupons.id)]),
     );
-    return { list: present({ data, user, timeZone, now }, rows), ...paging };
+    return { list: present({ data, user, timeZone, now, today: today() }, rows), ...paging };
   }),
 
   route(
     couponEndpoints.detail,
-    ({ query, user, data, timeZone, deps }) =>
-      present({ data, user, timeZone, now: deps.now() }, [findCoupon(data, query.id)])[0]!,
+    ({ query, user, data, timeZone, deps, today }) =>
+      present({ data, user, timeZone, now: deps.now(), today: today() }, [findCoupon(data, query.id)])[0]!,
   ),
 
   route(couponEndpoints.received, ({ query, data, timeZone, deps }) => {
@@ -216,7 +217,7 @@ export const couponRoutes: RouteDef[] = [
     return { id: row.id };
   }),
 
-  route(couponEndpoints.grant, ({ body, user, data, deps, timeZone, setMessage }) => {
+  route(couponEndpoints.grant, ({ body, user, data, deps, today, setMessage }) => {
     const now = deps.now();
     const result = data.write((tx) => {
       const coupon = ownCoupon(tx, user, body.id);
@@ -236,7 +237,7 @@ export const couponRoutes: RouteDef[] = [
         count: body.count,
         by: user.id,
         now,
-        today: dayInZone(now, timeZone),
+        today: today(),
       });
     });
     setMessage('coupons.granted', { granted: result.granted });

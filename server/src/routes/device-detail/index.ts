@@ -20,10 +20,10 @@ const timeOrEmpty = (at: Date | null, timeZone: string) => (at ? formatInZone(at
  * "not found", so serial numbers cannot be probed. History answers keep to the rules of spec section 5.
  */
 export const deviceDetailRoutes: RouteDef[] = [
-  route(deviceDetailEndpoints.detail, ({ query, user, data, deps, timeZone }) => {
+  route(deviceDetailEndpoints.detail, ({ query, user, data, timeZone, today }) => {
     const device = visibleDevice(data, query.id);
     const latest = kindData.safeParse(device.latest);
-    const row = deviceRows(data, user, [device], timeZone, deps.now())[0]!;
+    const row = deviceRows(data, user, [device], timeZone, today())[0]!;
     return {
       device: row,
       latest: latest.success ? latest.data : null,

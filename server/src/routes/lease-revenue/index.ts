@@ -27,7 +27,6 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
-import { dayInZone } from '../../lib/time.ts';
 import { usageStatementPdf } from '../../lease/pdf/usage-statement.ts';
 import { orgBrand, nameInSql } from '../../lib/org-brand.ts';
 import { subleaseCostOf } from '../../lease/sublease-cost.ts';
@@ -160,8 +159,8 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 const utilisationOf = (hours: number, days: number) => (days > 0 ? round(hours / (days * WORKDAY_HOURS), 4) : 0);
 
 export const leaseRevenueRoutes: RouteDef[] = [
-  route(api.summary, ({ query, data, deps, timeZone }) => {
-    const range = rangeOf(query, dayInZone(deps.now(), timeZone));
+  route(api.summary, ({ query, data, today }) => {
+    const range = rangeOf(query, today());
     const i = incomeOf(data, query, range);
     const db = data.unscoped('alreadyScoped');
     const money = moneyOf(i);
@@ -266,8 +265,8 @@ export const leaseRevenueRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.incomeList, ({ query, data, deps, timeZone }) => {
-    const range = rangeOf(query, dayInZone(deps.now(), timeZone));
+  route(api.incomeList, ({ query, data, today }) => {
+    const range = rangeOf(query, today());
     const i = incomeOf(data, query, range);
     const db = data.unscoped('alreadyScoped');
     // Each line's hours are counted for the page's lines only, not for every line of the range before it is paged.

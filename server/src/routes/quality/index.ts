@@ -33,6 +33,7 @@ import {
   retestOf,
 } from './inspect.ts';
 import { overview } from './overview.ts';
+import { viewerZone } from '../analysis/index.ts';
 import { nameInSql } from '../../lib/org-brand.ts';
 
 const DAY_MS = 86_400_000;
@@ -411,5 +412,6 @@ export const qualityRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.overview, ({ query, data, timeZone, deps }) => overview(data, query, timeZone, deps.now())),
+  // Months in the viewer's organisation's calendar, the same wherever the browser is (decision 026).
+  route(api.overview, ({ query, data, user, deps }) => overview(data, query, viewerZone(data, user), deps.now())),
 ];

@@ -89,9 +89,10 @@ const machineColumns = {
 };
 
 export const upkeepPlanRoutes: RouteDef[] = [
-  route(upkeepEndpoints.list, ({ query, user, data, deps, timeZone }) => {
-    settlePlans(data, timeZone);
-    const today = dayInZone(deps.now(), timeZone);
+  route(upkeepEndpoints.list, ({ query, user, data, today: todayOf }) => {
+    settlePlans(data);
+    // Due and overdue on the viewer's organisation's today, the same wherever the browser is (decision 026).
+    const today = todayOf();
     const due = dueSql(today);
     const where = and(
       query.keyword ? deviceKeyword(query.keyword) : undefined,
@@ -127,9 +128,9 @@ export const upkeepPlanRoutes: RouteDef[] = [
       ...paging,
     };
   }),
-  route(upkeepEndpoints.counts, ({ data, deps, timeZone }) => {
-    settlePlans(data, timeZone);
-    const due = dueSql(dayInZone(deps.now(), timeZone));
+  route(upkeepEndpoints.counts, ({ data, today }) => {
+    settlePlans(data);
+    const due = dueSql(today());
     const row = data
       .select({
         all: count(),
@@ -166,7 +167,7 @@ export const upkeepPlanRoutes: RouteDef[] = [
     return { ids };
   }),
   route(upkeepEndpoints.update, ({ body, user, data, deps, timeZone }) => {
-    settlePlans(data, timeZone);
+    settlePlans(data);
     const plan = ownPlan(data, user, body.id);
     const device = visibleDevice(data, plan.deviceId);
     const last = lastService(

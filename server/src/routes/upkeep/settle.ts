@@ -3,6 +3,7 @@ import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrderEvents, workOrders } from '@console/db/schema/work-orders';
 import { WO_STATUS } from '@console/contract/codes/work-order-flow';
+import { orgTimeZone } from '../../lib/org-day.ts';
 import { dayInZone } from '../../lib/time.ts';
 import { nextDue } from './due.ts';
 
@@ -12,11 +13,11 @@ import { nextDue } from './due.ts';
  * order closed without a repair (a duplicate, the customer withdrew) frees the plan and leaves its last service
  * as it was. Run before every read and change of plans, so what a user sees is exact (decision 019).
  */
-export function settlePlans(data: ScopedData, timeZone: string): void {
-  data.write((tx) => settle(tx, timeZone));
+export function settlePlans(data: ScopedData): void {
+  data.write((tx) => settle(tx));
 }
 
-function settle(db: ScopedWrite, timeZone: string): void {
+function settle(db: ScopedWrite): void {
   const done = db
     .select({ plan: upkeepPlans, orderId: workOrders.id })
     .from(upkeepPlans, db.viaDevice(upkeepPlans.deviceId))
@@ -37,7 +38,8 @@ function settle(db: ScopedWrite, timeZone: string): void {
       db.update(upkeepPlans).set(freed).where(eq(upkeepPlans.id, plan.id)).run();
       continue;
     }
-    const day = dayInZone(last.at, timeZone);
+    // The day it was resolved in the machine's organisation's calendar, whoever's list settled it (decision 026).
+    const day = dayInZone(last.at, orgTimeZone(db.unscoped('alreadyScoped'), plan.orgId));
     const hours = plan.raisedHours ?? plan.lastDoneHours;
     const next = nextDue(plan.interval, plan.intervalHours, day, hours);
     db.update(upkeepPlans)

@@ -9,8 +9,8 @@ import { settlePlans } from './settle.ts';
 import { ownPlan } from './plans.ts';
 
 export const upkeepWorkOrderRoutes: RouteDef[] = [
-  route(upkeepEndpoints.raiseWorkOrder, ({ body, user, data, deps, t, timeZone }) => {
-    settlePlans(data, timeZone);
+  route(upkeepEndpoints.raiseWorkOrder, ({ body, user, data, deps, t }) => {
+    settlePlans(data);
     const plan = ownPlan(data, user, body.id);
     if (plan.workOrderId !== null) throw conflict('upkeep.workOrderOpen');
     const device = visibleDevice(data, plan.deviceId);
