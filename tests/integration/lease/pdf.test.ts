@@ -89,6 +89,8 @@ describe('the contract PDF', () => {
     expect(flow.lesseeSigner).not.toBe('');
     expect(text).toContain(flow.lesseeSigner);
     expect(text.match(/签署时间/g)?.length).toBe(2);
+    // The seal says what it is for, as a Chinese company's contract seal does.
+    expect(text).toContain('合同专用章');
     // Only the glyphs used are embedded: the font file itself is 8 MB.
     expect(bytes.length).toBeLessThan(400_000);
   }, 60_000);
@@ -244,6 +246,7 @@ describe('the signed contract PDF', () => {
     // Its seal's record reads its Chinese name; the English document's seal is lettered with its English one.
     expect(seal).toMatch(/[A-Za-z]{2}/);
     expect(seal).not.toMatch(CJK);
+    expect(seal).toContain('Contract seal');
   }, 60_000);
 });
 

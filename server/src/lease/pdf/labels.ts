@@ -25,6 +25,8 @@ export const PDF_LABELS = {
     perMonth: '/月',
     lesseeSign: '承租方签署',
     lessorSign: '出租方签署',
+    /** What a seal is for, lettered under its star (a Chinese company's contract seal reads so). */
+    sealPurpose: '合同专用章',
     signedAt: '签署时间',
     models: { 22: '日租转月租', 23: '日租', 24: '月租（30天）', 25: '月租（自然月）', 27: '日租（7天以上）' } as Record<
       number,
@@ -53,6 +55,7 @@ export const PDF_LABELS = {
     perMonth: '/month',
     lesseeSign: 'Signed for the lessee',
     lessorSign: 'Signed for the lessor',
+    sealPurpose: 'Contract seal',
     signedAt: 'Signed at',
     models: {
       22: 'Daily, converting to monthly',

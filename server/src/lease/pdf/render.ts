@@ -144,7 +144,15 @@ function drawSignature(page: PDFPage, field: TemplateField, doc: ContractDocumen
   const { x, y, width, height } = field;
   if (field.name === 'lessorSeal') {
     if (doc.lessor?.sealText)
-      drawSeal(page, x + width / 2, y + height / 2, Math.min(width, height) / 2, doc.lessor.sealText, font);
+      drawSeal(
+        page,
+        x + width / 2,
+        y + height / 2,
+        Math.min(width, height) / 2,
+        doc.lessor.sealText,
+        L.sealPurpose,
+        font,
+      );
     return;
   }
   const party = field.name === 'lesseeSignature' ? doc.lessee : doc.lessor;
@@ -161,8 +169,8 @@ function drawSignature(page: PDFPage, field: TemplateField, doc: ContractDocumen
 /** The widest a seal's name runs round its ring: the top 240 degrees. */
 const SEAL_ARC = (240 * Math.PI) / 180;
 
-/** A round company seal: a red ring, the company's name around its top, a star in the middle. */
-function drawSeal(page: PDFPage, cx: number, cy: number, r: number, text: string, font: PDFFont) {
+/** A round company seal: a red ring, the company's name around its top, a star in the middle, its purpose below. */
+function drawSeal(page: PDFPage, cx: number, cy: number, r: number, text: string, purpose: string, font: PDFFont) {
   page.drawCircle({ x: cx, y: cy, size: r, borderColor: SEAL_RED, borderWidth: 2.5, opacity: 0, borderOpacity: 0.85 });
   // The largest size whose letters, a little apart, fit the arc: a long English name stays whole, only smaller.
   const runOf = (size: number) => (font.widthOfTextAtSize(text, size) * 1.05) / (r - size - 2);
@@ -194,4 +202,16 @@ function drawSeal(page: PDFPage, cx: number, cy: number, r: number, text: string
     return `${(rad * Math.cos(a)).toFixed(2)} ${(rad * Math.sin(a)).toFixed(2)}`;
   });
   page.drawSvgPath(`M ${star.join(' L ')} Z`, { x: cx, y: cy, color: SEAL_RED, opacity: 0.85 });
+  // Straight across the lower ring, as wide as the chord there allows.
+  let purposeSize = 9;
+  while (purposeSize > 4 && font.widthOfTextAtSize(purpose, purposeSize) > r * 1.3) purposeSize -= 0.5;
+  const purposeWidth = font.widthOfTextAtSize(purpose, purposeSize);
+  page.drawText(purpose, {
+    x: cx - purposeWidth / 2,
+    y: cy - r * 0.55,
+    size: purposeSize,
+    font,
+    color: SEAL_RED,
+    opacity: 0.85,
+  });
 }
