@@ -64,16 +64,29 @@ export const fleetManifestEndpoints = {
     summary:
       `The machines whose credentials derive from FLEET_SECRET, for the simulator. Needs the header ` +
       `${FLEET_PROOF_HEADER}: <ms>.<base64url HMAC-SHA256(FLEET_SECRET, "fleet-manifest:<ms>")>, at most five ` +
-      `minutes from the server's clock; refused otherwise. shard/shards split the fleet between processes.`,
+      `minutes from the server's clock; refused otherwise. shard/shards split the fleet between processes. ` +
+      `since: the version of the last answer; while the same machines are listed the answer has changed false ` +
+      `and no machines, so a simulator can ask every minute cheaply.`,
     access: 'public',
     scope: 'platform',
     query: z
       .object({
         shard: z.coerce.number().int().min(0).max(63).default(0),
         shards: z.coerce.number().int().min(1).max(64).default(1),
+        since: z.string().max(64).optional(),
       })
       .refine((q) => q.shard < q.shards, { error: 'validation.invalid', path: ['shard'] }),
     body: noInput,
-    response: z.object({ total: z.number().int(), machines: z.array(manifestMachine) }),
+    response: z.object({
+      total: z.number().int(),
+      /**
+       * Which machines are listed (their serial numbers), not their state: a machine's position or charge changes
+       * with every report, but a running simulator only needs to know who joined and who left.
+       */
+      version: z.string(),
+      /** false: the same machines as `since`, and `machines` is empty. */
+      changed: z.boolean(),
+      machines: z.array(manifestMachine),
+    }),
   }),
 } as const;

@@ -42,6 +42,11 @@ const envSchema = z.object({
    * a benchmark's fleet comes on line before its first report instead of bringing a backlog to the broker.
    */
   SIM_PAUSED: z.enum(['0', '1']).default('0'),
+  /**
+   * How often (seconds of wall time) a running simulator reads the server's manifest again, to take in machines
+   * registered or renewed since and let go of those whose service stopped; 0: only at start.
+   */
+  SIM_MANIFEST_REFRESH_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Sockets this process may hold (docs/decisions/008-simulator.md). */
   SIM_MAX_CONNECTIONS: z.coerce.number().int().min(1001).max(1_000_000).default(16_000),
   /**
@@ -65,6 +70,8 @@ export interface SimulatorEnv {
   scenario: string | undefined;
   shard: number;
   shards: number;
+  /** Real ms between reads of the manifest while running; 0: none. */
+  manifestRefreshMs: number;
   maxConnections: number;
   paused: boolean;
   video: { appKey: string; secret: string; publicUrl: string | undefined };
@@ -85,6 +92,7 @@ export function readSimulatorEnv(source: NodeJS.ProcessEnv = process.env): Simul
     scenario: env.SIM_SCENARIO || undefined,
     shard,
     shards,
+    manifestRefreshMs: env.SIM_MANIFEST_REFRESH_S * 1000,
     maxConnections: env.SIM_MAX_CONNECTIONS,
     paused: env.SIM_PAUSED === '1',
     video: {

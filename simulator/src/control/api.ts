@@ -28,6 +28,13 @@ export const healthSchema = z.object({
     state: z.enum(['waiting', 'loaded']),
     detail: z.string(),
     loadedAt: z.string().nullable(),
+    /** Machines the source gives now (the fleet). */
+    machines: z.number().int(),
+    /** The manifest's last successful read (ISO; it is read again every refreshEveryS seconds while running). */
+    refreshedAt: z.string().nullable(),
+    refreshEveryS: z.number().nullable(),
+    /** Why the last read failed (the fleet stays as it was), until one succeeds. */
+    refreshError: z.string().nullable(),
   }),
   seed: z.number().int(),
   clock: clockView,

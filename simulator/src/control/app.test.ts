@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimClock } from '../clock.ts';
 import { readSimulatorEnv } from '../env.ts';
 import { machineView } from '../fleet/view.ts';
 import { MemoryTransport } from '../mqtt/memory-transport.ts';
 import { Simulator } from '../simulator.ts';
-import { MONDAY_MORNING } from '../test-harness.ts';
+import type { ManifestRead } from '../sources/manifest.ts';
+import { MONDAY_MORNING, spec } from '../test-harness.ts';
 import { clockView, controlRoutes, healthSchema, machineList } from './api.ts';
 import { createControlApp } from './app.ts';
 
@@ -18,11 +19,20 @@ timeline:
   - { at: 1m, machine: MOW000001, action: offline }
 `;
 
-function setup() {
+function setup(
+  options: { env?: Record<string, string>; readManifest?: (since?: string) => Promise<ManifestRead> } = {},
+) {
   let real = MONDAY_MORNING;
   const clock = new SimClock({ start: real, realNow: () => real });
   const transport = new MemoryTransport();
-  const sim = new Simulator({ env: readSimulatorEnv({}), log: () => {}, transport, clock, wakeWindowRealMs: 0 });
+  const sim = new Simulator({
+    env: readSimulatorEnv(options.env ?? {}),
+    log: () => {},
+    transport,
+    clock,
+    wakeWindowRealMs: 0,
+    readManifest: options.readManifest,
+  });
   const app = createControlApp(sim);
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
     const init =
@@ -40,6 +50,10 @@ function setup() {
 }
 
 describe('the control API', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('reads its settings: the server and broker it finds by default, or those it is given', () => {
     expect(readSimulatorEnv({})).toMatchObject({
       mqttUrl: 'mqtt://127.0.0.1:1884',
@@ -59,6 +73,64 @@ describe('the control API', () => {
     });
     expect(() => readSimulatorEnv({ SIM_SHARD: '3/3' })).toThrow();
     expect(() => readSimulatorEnv({ SIM_SPEED: '5000' })).toThrow();
+  });
+
+  it('follows the server’s manifest while it runs, every minute, and says when it last read it', async () => {
+    // The server's manifest: its version names the machines listed.
+    let listed = [spec('FLT000001', 'forklift'), spec('MOW000002', 'mower')];
+    let down = false;
+    const asked: (string | undefined)[] = [];
+    const readManifest = async (since?: string): Promise<ManifestRead> => {
+      asked.push(since);
+      if (down) throw new Error('the server answered HTTP 502');
+      const version = listed.map((m) => m.serial).join(',');
+      return since === version
+        ? { version, changed: false, machines: [] }
+        : { version, changed: true, machines: listed };
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { sim, call, run, transport } = setup({ env: { SIM_MANIFEST_REFRESH_S: '60' }, readManifest });
+    await sim.start();
+    const loaded = healthSchema.parse((await call('GET', '/health')).body).source;
+    expect(loaded).toMatchObject({ kind: 'manifest', state: 'loaded', machines: 2, refreshEveryS: 60 });
+    run(30_000);
+
+    // A machine registered (or renewed), and one whose service stopped: the next read a minute later follows.
+    listed = [listed[0]!, spec('AWP000003', 'aerialPlatform')];
+    const sentBefore = transport.sent.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked).toEqual([undefined, 'FLT000001,MOW000002']);
+    expect(sim.fleet.all().map((m) => m.serial)).toEqual(['FLT000001', 'AWP000003']);
+    run(30_000);
+    const since = transport.sent.slice(sentBefore);
+    expect(since.filter((s) => s.serial === 'MOW000002').map((s) => s.message)).toEqual([
+      expect.objectContaining({ online: false, reason: 'shutdown' }),
+    ]);
+    expect(since.filter((s) => s.serial === 'AWP000003' && s.kind === 'telemetry')).toHaveLength(3);
+    // The machine that stayed carried on: no new announcement, its reports every 10 s.
+    expect(since.filter((s) => s.serial === 'FLT000001').map((s) => s.kind)).toEqual(Array(3).fill('telemetry'));
+    const followed = healthSchema.parse((await call('GET', '/health')).body);
+    expect(followed.source).toMatchObject({ machines: 2, refreshError: null });
+    expect(Date.parse(followed.source.refreshedAt!) - Date.parse(loaded.refreshedAt!)).toBe(60_000);
+    expect(followed.machines).toMatchObject({ total: 2, online: 2 });
+
+    // Nothing changed: asked with the version it has, the fleet stays; a failed read keeps it too, and says why.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked.at(-1)).toBe('FLT000001,AWP000003');
+    down = true;
+    await vi.advanceTimersByTimeAsync(60_000);
+    const failed = healthSchema.parse((await call('GET', '/health')).body);
+    expect(failed.source.refreshError).toBe('the server answered HTTP 502');
+    expect(failed.machines.total).toBe(2);
+    down = false;
+
+    // A scenario's fleet is its own: the manifest is not read again.
+    await call('POST', '/scenario', SCENARIO);
+    const reads = asked.length;
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(await sim.refresh()).toBeNull();
+    expect(asked).toHaveLength(reads);
+    await sim.stop();
   });
 
   it('loads a scenario, lists its machines and their state, and runs its timeline', async () => {

@@ -140,6 +140,37 @@ describe('the fleet', () => {
     expect(h.transport.of('OFFLINE01', 'telemetry').at(-1)!.message.signal).toBe('weak');
   });
 
+  it('follows a new list of machines: one that joined reports, one that left says goodbye and stops, the rest carry on', () => {
+    const staying = [spec('STAY00001', 'forklift'), spec('STAY00002', 'aerialPlatform', { sleeping: true })];
+    const runWith = (listAgain: boolean) => {
+      const h = harness([...staying, spec('LEAVE0001', 'mower')]);
+      h.run(60_000);
+      if (listAgain) {
+        const change = h.fleet.follow([...staying, spec('JOIN00001', 'boat')]);
+        expect(change).toEqual({ added: ['JOIN00001'], removed: ['LEAVE0001'] });
+      }
+      const before = h.transport.sent.length;
+      h.run(120_000);
+      return { h, after: h.transport.sent.slice(before) };
+    };
+    const { h, after } = runWith(true);
+    // The machine that left said goodbye (no offline alarm follows), left the broker and sends nothing more.
+    expect(h.transport.of('LEAVE0001', 'status').at(-1)!.message).toMatchObject({ online: false, reason: 'shutdown' });
+    expect(h.transport.connected('LEAVE0001')).toBe(false);
+    expect(after.filter((s) => s.serial === 'LEAVE0001')).toEqual([]);
+    expect(h.fleet.get('LEAVE0001')).toBeUndefined();
+    // The one that joined announced itself and reports every 10 s.
+    expect(h.transport.of('JOIN00001', 'status').map((s) => s.message.online)).toEqual([true]);
+    expect(h.transport.of('JOIN00001', 'telemetry')).toHaveLength(12);
+    expect(h.fleet.summary()).toMatchObject({ total: 3, online: 2, asleep: 1 });
+    // The others were not restarted: they sent exactly what they send when the fleet does not change.
+    const ofStaying = (sent: typeof after) => sent.filter((s) => s.serial.startsWith('STAY'));
+    expect(ofStaying(after).length).toBeGreaterThan(0);
+    expect(ofStaying(after)).toEqual(ofStaying(runWith(false).after));
+    // Listing the same machines again changes nothing.
+    expect(h.fleet.follow([...staying, spec('JOIN00001', 'boat')])).toEqual({ added: [], removed: [] });
+  });
+
   it('thins reports at high speed to one per report interval of real time, and steps each machine coarsely', () => {
     const h = harness(fleetOfEveryKind(), { speed: 3600 });
     h.run(60_000, 100);

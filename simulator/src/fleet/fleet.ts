@@ -45,20 +45,46 @@ export class Fleet {
     this.clearTimeline();
     const next = new Set(specs.map((s) => s.serial));
     // A machine that stays is restarted without saying goodbye: to the server it only reconnects.
-    for (const m of this.machines.values()) m.stop(!next.has(m.serial));
-    this.machines.clear();
+    for (const m of this.machines.values()) this.retire(m, !next.has(m.serial));
     between?.();
     this.seed = seed;
-    this.transport.plan(specs.length);
+    this.enlist(specs);
+  }
+
+  /**
+   * Become these machines, keeping the ones already simulated as they are: a machine that left says goodbye
+   * (shutdown) and stops, one that joined connects and reports; the others carry on untouched (the timeline
+   * too). The manifest's machines, read again while the simulator runs.
+   */
+  follow(specs: MachineSpec[]): { added: string[]; removed: string[] } {
+    const next = new Set(specs.map((s) => s.serial));
+    const removed = this.all().filter((m) => !next.has(m.serial));
+    for (const m of removed) this.retire(m, true);
+    const added = specs.filter((s) => !this.machines.has(s.serial));
+    if (added.length > 0 || removed.length > 0) this.enlist(added);
+    return { added: added.map((s) => s.serial), removed: removed.map((m) => m.serial) };
+  }
+
+  /** Stop a machine (saying goodbye or not) and let its place in the transport's plan go. */
+  private retire(m: Machine, goodbye: boolean): void {
+    m.stop(goodbye);
+    this.machines.delete(m.serial);
+    this.transport.unlink(m.serial);
+  }
+
+  /** Add these machines to the fleet and start them. */
+  private enlist(specs: MachineSpec[]): void {
+    this.transport.plan(this.machines.size + specs.length);
     const env = {
       clock: this.clock,
-      seed,
+      seed: this.seed,
       transport: this.transport,
       counters: this.counters,
       wakeWindowRealMs: this.wakeWindowRealMs,
     };
-    for (const spec of specs) this.machines.set(spec.serial, new Machine(spec, env));
-    for (const m of this.machines.values()) m.start();
+    const joined = specs.map((spec) => new Machine(spec, env));
+    for (const m of joined) this.machines.set(m.serial, m);
+    for (const m of joined) m.start();
   }
 
   /** Run these at their simulated times (a scenario's timeline), replacing any earlier timeline. */

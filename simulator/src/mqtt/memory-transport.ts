@@ -56,6 +56,10 @@ export class MemoryTransport implements Transport {
     };
   }
 
+  unlink(serial: string): void {
+    this.links.delete(serial);
+  }
+
   /** The server sends a command: delivered now if the machine is connected, else when it connects. */
   command(serial: string, command: DownMessage | string): void {
     const state = this.links.get(serial);

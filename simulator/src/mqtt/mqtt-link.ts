@@ -44,12 +44,29 @@ export class MqttLink implements MachineLink {
   constructor(
     private readonly transport: MqttTransport,
     readonly serial: string,
-    /** Keeps its connection (else it visits). */
-    readonly resident: boolean,
+    /** Keeps its connection (else it visits); the transport's plan may change it (setResident). */
+    private isResident: boolean,
     private readonly handlers: LinkHandlers,
     private readonly after: Promise<void>,
   ) {
     this.password = deviceSecret(transport.options.fleetSecret, serial);
+  }
+
+  get resident(): boolean {
+    return this.isResident;
+  }
+
+  /** Keep the connection from now on (connect at once if on line), or visit (leave after the next moment). */
+  setResident(resident: boolean): void {
+    if (resident === this.isResident) return;
+    this.isResident = resident;
+    if (resident) {
+      if (this.linger) clearTimeout(this.linger);
+      this.linger = null;
+      if (this.wanted) this.ensure();
+    } else if (this.state === 'up' && this.wanted) {
+      this.touch();
+    }
   }
 
   open(): void {
@@ -96,7 +113,7 @@ export class MqttLink implements MachineLink {
 
   /** Connect now for what must go at once; a visitor brings its reports only now and then. */
   private schedule(): void {
-    if (!this.wanted || this.resident || this.outbox.length > 0) return this.ensure();
+    if (!this.wanted || this.isResident || this.outbox.length > 0) return this.ensure();
     this.visit ??= setTimeout(() => {
       this.visit = null;
       this.ensure();
@@ -125,7 +142,7 @@ export class MqttLink implements MachineLink {
     this.clearRetry();
     if (this.state === 'up') return this.cut();
     // A visitor is on line to the broker between visits: it must connect to vanish, so the will fires.
-    if (!this.resident || this.state !== 'idle') {
+    if (!this.isResident || this.state !== 'idle') {
       this.dropOnConnect = true;
       this.ensure();
     }
@@ -206,7 +223,7 @@ export class MqttLink implements MachineLink {
       return this.leave();
     }
     this.sendStored();
-    if (!this.resident) this.touch();
+    if (!this.isResident) this.touch();
   }
 
   private onClose(client: MqttClient): void {
@@ -234,7 +251,7 @@ export class MqttLink implements MachineLink {
     }
     if (was === 'up') this.handlers.onDown();
     // Connect again after a pause that grows while the broker stays away (with jitter, not all at once).
-    if ((this.wanted && this.resident) || this.outbox.length > 0 || this.stored.length > 0 || this.dropOnConnect) {
+    if ((this.wanted && this.isResident) || this.outbox.length > 0 || this.stored.length > 0 || this.dropOnConnect) {
       const delay = this.backoffMs * (0.5 + Math.random());
       this.backoffMs = Math.min(30_000, this.backoffMs * 2);
       this.retry = setTimeout(() => {
@@ -258,7 +275,7 @@ export class MqttLink implements MachineLink {
       this.sendStored();
     });
     this.transport.counts.published++;
-    if (!this.resident && this.wanted) this.touch();
+    if (!this.isResident && this.wanted) this.touch();
   }
 
   /** A visitor leaves a moment after its last message. */

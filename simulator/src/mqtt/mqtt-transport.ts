@@ -46,32 +46,42 @@ export class MqttTransport implements Transport {
   /** Every link that may still hold a socket (a replaced fleet's machines until they have left). */
   private links = new Set<MqttLink>();
   private bySerial = new Map<string, MqttLink>();
+  /** The fleet's machines now, in the order they joined: the first ones are the residents. */
+  private members = new Map<string, MqttLink>();
   private queue: MqttLink[] = [];
   private lastLogged = 0;
-  private fleetSize = 0;
-  private created = 0;
   private residents = 0;
 
   constructor(options: MqttTransportOptions) {
     this.options = { connectConcurrency: 64, lingerMs: 2000, visitEveryMs: 30_000, ...options };
   }
 
-  /** A fleet of `size` machines follows: all keep their connections if they fit the budget. */
+  /**
+   * The fleet will number `size`: all keep their connections if they fit the budget, else the first
+   * `maxConnections - VISITOR_SOCKETS` do. Machines that stay change place only when the line moves: a fleet
+   * that grows past the budget turns its last residents into visitors, one that shrinks back makes its
+   * visitors residents.
+   */
   plan(size: number): void {
     const { maxConnections } = this.options;
     for (const link of this.links) if (link.gone) this.links.delete(link);
-    this.fleetSize = size;
-    this.created = 0;
     this.residents = size <= maxConnections ? size : maxConnections - VISITOR_SOCKETS;
+    let place = 0;
+    for (const link of this.members.values()) link.setResident(place++ < this.residents);
   }
 
   link(serial: string, handlers: LinkHandlers): MachineLink {
     // A machine of the last fleet with the same serial leaves before this one connects.
     const previous = this.bySerial.get(serial)?.settled() ?? Promise.resolve();
-    const link = new MqttLink(this, serial, this.created++ < this.residents, handlers, previous);
+    const link = new MqttLink(this, serial, this.members.size < this.residents, handlers, previous);
     this.links.add(link);
     this.bySerial.set(serial, link);
+    this.members.set(serial, link);
     return link;
+  }
+
+  unlink(serial: string): void {
+    this.members.delete(serial);
   }
 
   request(link: MqttLink): void {
@@ -101,12 +111,12 @@ export class MqttTransport implements Transport {
   }
 
   stats(): TransportStats {
-    const resident = Math.min(this.residents, this.fleetSize);
+    const resident = Math.min(this.residents, this.members.size);
     return {
       broker: displayUrl(this.options.url),
       ...this.counts,
       resident,
-      visitors: this.fleetSize - resident,
+      visitors: this.members.size - resident,
       lastError: this.lastError,
     };
   }
@@ -121,5 +131,6 @@ export class MqttTransport implements Transport {
     for (const link of this.links) link.destroy();
     this.links.clear();
     this.bySerial.clear();
+    this.members.clear();
   }
 }

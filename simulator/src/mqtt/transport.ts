@@ -55,9 +55,14 @@ export interface TransportStats {
 }
 
 export interface Transport {
-  /** A fleet of `size` machines follows (their links are made next, in order). */
+  /**
+   * The fleet will number `size` machines once the links made next are made (in order, after the machines that
+   * stay): the transport places them, and may change how it holds the staying machines' connections.
+   */
   plan(size: number): void;
   link(serial: string, handlers: LinkHandlers): MachineLink;
+  /** A machine left the fleet (its link closed): it no longer counts in the plan. */
+  unlink(serial: string): void;
   stats(): TransportStats;
   /** Close every connection (after the machines said goodbye). */
   close(): Promise<void>;

@@ -13,12 +13,22 @@ export interface ManifestOptions {
 /** Thrown when the server answers but refuses (wrong FLEET_SECRET); other failures mean "not up yet". */
 export class ManifestRefused extends Error {}
 
-/** The machines this process should be, from the server's fleet manifest. */
-export async function fetchManifest(options: ManifestOptions): Promise<MachineSpec[]> {
+/** One read of the manifest. */
+export interface ManifestRead {
+  /** Which machines are listed: asked again with it, the server answers `changed: false` while they stay. */
+  version: string;
+  /** false: the same machines as the version asked with (and `machines` is empty). */
+  changed: boolean;
+  machines: MachineSpec[];
+}
+
+/** The machines this process should be, from the server's fleet manifest (unless unchanged since `since`). */
+export async function fetchManifest(options: ManifestOptions, since?: string): Promise<ManifestRead> {
   const { manifest } = fleetManifestEndpoints;
   const url = new URL(`/api${manifest.path}`, options.serverUrl);
   url.searchParams.set('shard', String(options.shard));
   url.searchParams.set('shards', String(options.shards));
+  if (since) url.searchParams.set('since', since);
   const response = await fetch(url, {
     headers: { [FLEET_PROOF_HEADER]: fleetProof(options.fleetSecret), lang: 'en_US' },
     signal: AbortSignal.timeout(60_000),
@@ -29,7 +39,14 @@ export async function fetchManifest(options: ManifestOptions): Promise<MachineSp
     throw new ManifestRefused('the server refused the fleet manifest: is FLEET_SECRET the same as the server’s?');
   }
   if (envelope.status !== API_STATUS.ok) throw new Error(`the server answered ${envelope.status} ${envelope.message}`);
-  return manifest.response.parse(envelope.data).machines.map(specFromManifest);
+  const { version, changed, machines } = manifest.response.parse(envelope.data);
+  return { version, changed, machines: machines.map(specFromManifest) };
+}
+
+/** Why a read failed, in a few words ("not answering (ECONNREFUSED)"). */
+export function failureReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  return cause ? `not answering (${cause})` : error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -37,15 +54,15 @@ export async function fetchManifest(options: ManifestOptions): Promise<MachineSp
  * every `retryMs`, logging only when the reason changes.
  */
 export async function waitForManifest(
-  options: ManifestOptions & { log: (message: string) => void; retryMs?: number; stopped?: () => boolean },
-): Promise<MachineSpec[] | null> {
+  read: () => Promise<ManifestRead>,
+  options: { serverUrl: string; log: (message: string) => void; retryMs?: number; stopped?: () => boolean },
+): Promise<ManifestRead | null> {
   let said = '';
   while (!options.stopped?.()) {
     try {
-      return await fetchManifest(options);
+      return await read();
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      const reason = cause ? `not answering (${cause})` : error instanceof Error ? error.message : String(error);
+      const reason = failureReason(error);
       if (reason !== said) options.log(`waiting for the fleet manifest from ${options.serverUrl}: ${reason}`);
       said = reason;
     }

@@ -98,6 +98,36 @@ describe('the fleet manifest for the simulator', () => {
     t.dbh.close();
   });
 
+  it('answers "unchanged" to a simulator that has the current version, until a machine joins or leaves', async () => {
+    const t = await createTestApp();
+    const headers = { [FLEET_PROOF_HEADER]: fleetProof(DEV_FLEET_SECRET) };
+    const read = async (since?: string) =>
+      manifest.response.parse((await t.call(manifest, { headers, query: since ? { since } : {} })).data);
+    const first = await read();
+    expect(first.changed).toBe(true);
+    // Asked again with its version: the same machines, so nothing to send.
+    expect(await read(first.version)).toEqual({
+      total: first.total,
+      version: first.version,
+      changed: false,
+      machines: [],
+    });
+    // An older version gets the whole list.
+    expect(await read('an-older-version')).toEqual(first);
+    // A stopped machine renewed: a new version, with the machine listed.
+    const [stopped] = stoppedOf(t);
+    const made = await t.call(renewalEndpoints.create, {
+      token: t.tokenFor(ROLE.finance),
+      body: { kind: 'device', ids: [stopped!.id], months: 3, payNow: true, paymentReference: 'BANK-8' },
+    });
+    expect(made.status, made.message).toBe('200');
+    const renewed = await read(first.version);
+    expect(renewed).toMatchObject({ changed: true, total: first.total + 1 });
+    expect(renewed.version).not.toBe(first.version);
+    expect(renewed.machines.map((m) => m.serial)).toContain(stopped!.serialNumber);
+    t.dbh.close();
+  });
+
   it('refuses a caller without the proof, with another secret, or with a stale or replayed-late proof', async () => {
     const t = await createTestApp();
     const refused = async (headers: Record<string, string>) => (await t.call(manifest, { headers })).status;

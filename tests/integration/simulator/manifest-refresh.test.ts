@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { and, eq, gt, max } from 'drizzle-orm';
+import { ROLE } from '@console/contract/codes/roles';
+import { renewalEndpoints } from '@console/contract/http/renewals';
+import { openDb, type DbHandle } from '@console/db/client';
+import { users } from '@console/db/schema/accounts';
+import { deviceLogs, devices, telemetry } from '@console/db/schema/devices';
+import { demoAccount } from '@console/db/seed/accounts';
+import { seedDemo } from '@console/db/seed/demo';
+import { createSession } from '@console/server/src/lib/session';
+import { createControlApp } from '@console/simulator/src/control/app';
+import { readSimulatorEnv } from '@console/simulator/src/env';
+import { Simulator } from '@console/simulator/src/simulator';
+import { eventually, freePort, startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
+import { simulatorClient, type SimulatorClient } from '../../fixtures/simulator-client.ts';
+import { serviceStopped } from './helpers.ts';
+
+/** This suite's ports. */
+const PORTS = { first: 18400, last: 18449 };
+
+/**
+ * A running simulator follows the server's manifest (read again every second here): a machine whose service is
+ * renewed in the console joins its fleet and reports, without the simulator being started again.
+ */
+describe('a running simulator and a renewed machine', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'simulator-refresh-'));
+  let server: ServerRun;
+  let sim: Simulator;
+  let control: ServerType;
+  let client: SimulatorClient;
+  let dbh: DbHandle;
+  /** The simulator's machines now. */
+  const simulated = async () => (await client.machines({ limit: 1000 })).machines;
+
+  beforeAll(async () => {
+    const file = join(dir, 'console.db');
+    const seeding = openDb(file);
+    await seedDemo(seeding.db, { devices: 50, historyDevices: 0 });
+    seeding.close();
+    server = await startServerProcess({ dbFile: file, range: PORTS, env: { INGEST_FLUSH_MS: '50' } });
+    const simPort = await freePort(PORTS, [server.port, server.mqttPort]);
+    dbh = openDb(file, { migrate: false });
+    sim = new Simulator({
+      env: readSimulatorEnv({
+        PORT: String(server.port),
+        MQTT_PORT: String(server.mqttPort),
+        SIM_SEED: '3',
+        SIM_SPEED: '5',
+        SIM_MANIFEST_REFRESH_S: '1',
+      }),
+      log: (message) => server.output.push(`[simulator] ${message}\n`),
+    });
+    control = serve({ fetch: createControlApp(sim).fetch, port: simPort, hostname: '127.0.0.1' });
+    client = simulatorClient(`http://127.0.0.1:${simPort}`);
+    await sim.start();
+  }, 90_000);
+
+  afterAll(async () => {
+    await sim?.stop();
+    control?.close();
+    dbh?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports for a stopped machine once its service is renewed, the others carrying on', async () => {
+    const seeded = dbh.db.select().from(devices).all();
+    const stopped = seeded.filter((d) => serviceStopped(dbh.db, d, Date.now()));
+    const target = stopped.find((d) => !d.sleeping)!;
+    expect(target).toBeDefined();
+    const before = await client.health();
+    expect(before.source).toMatchObject({ kind: 'manifest', state: 'loaded', refreshEveryS: 1 });
+    expect(before.machines.total).toBe(seeded.length - stopped.length);
+    expect((await simulated()).map((m) => m.serial)).not.toContain(target.serialNumber);
+    await eventually('every awake machine on line', async () => {
+      const online = dbh.db.select().from(devices).where(eq(devices.online, true)).all().length;
+      return online === (await client.machines({ connection: 'online', limit: 1000 })).total && online > 0;
+    });
+
+    // The operator's finance renews it in the console, recording the payment at once.
+    const finance = dbh.db
+      .select()
+      .from(users)
+      .where(eq(users.mobile, demoAccount(ROLE.finance)))
+      .get()!;
+    const token = createSession(dbh.db, finance.id, 'console', '127.0.0.1', Date.now() + 3600_000);
+    const lastLog =
+      dbh.db
+        .select({ n: max(deviceLogs.id) })
+        .from(deviceLogs)
+        .get()?.n ?? 0;
+    const renewedAt = new Date();
+    const response = await fetch(`${server.api}${renewalEndpoints.create.path}`, {
+      method: 'POST',
+      headers: { token, lang: 'en_US', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'device',
+        ids: [target.id],
+        months: 3,
+        payNow: true,
+        paymentReference: 'BANK-9',
+      }),
+    });
+    const answer = (await response.json()) as { status: string; message: string };
+    expect(answer.status, answer.message).toBe('200');
+
+    // The simulator takes it in at its next read of the manifest, and the server stores its reports.
+    await eventually('the renewed machine in the simulator’s fleet, on line', async () =>
+      (await simulated()).some((m) => m.serial === target.serialNumber && m.connection === 'online'),
+    );
+    await eventually('a report from the renewed machine stored', () =>
+      dbh.db
+        .select()
+        .from(telemetry)
+        .where(and(eq(telemetry.deviceId, target.id), gt(telemetry.receivedAt, renewedAt)))
+        .get(),
+    );
+    const row = dbh.db.select().from(devices).where(eq(devices.id, target.id)).get()!;
+    expect(row.online).toBe(true);
+    const after = await client.health();
+    expect(after.machines.total).toBe(before.machines.total + 1);
+    expect(after.source).toMatchObject({ machines: before.machines.total + 1, refreshError: null });
+    // No other machine went off line meanwhile: the simulator was not started again.
+    const wentOffline = dbh.db
+      .select()
+      .from(deviceLogs)
+      .where(and(gt(deviceLogs.id, lastLog), eq(deviceLogs.event, 'offline')))
+      .all();
+    expect(wentOffline).toEqual([]);
+    expect(server.output.join('')).not.toMatch(/ingest refused/);
+  }, 60_000);
+});
