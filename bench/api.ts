@@ -11,6 +11,7 @@ import { createSession, findSessionUser } from '@console/server/src/lib/session'
 import { eventually, freePort, runTs, startServerProcess } from '../tests/fixtures/server-process.ts';
 import { BENCH_PORTS, seedBenchDb, writeScenario, type BenchDb } from './lib/fleet.ts';
 import { sleep, startSimulatorProcess } from './lib/processes.ts';
+import { dayInZone } from '@console/server/src/lib/time';
 
 export interface ApiBenchOptions {
   /** Machines reporting every second while the list is asked for (messages per second). */
@@ -114,7 +115,13 @@ function captureListSql(db: BenchDb, token: string): string {
   const logged = drizzle(sqlite, { logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } });
   const user = findSessionUser(logged, token, Date.now())!;
   captured.length = 0;
-  listDevices(new ScopedData(logged, user), user, deviceListQuery.parse(QUERY), 'Asia/Shanghai', Date.now());
+  listDevices(
+    new ScopedData(logged, user),
+    user,
+    deviceListQuery.parse(QUERY),
+    'Asia/Shanghai',
+    dayInZone(Date.now(), 'Asia/Shanghai'),
+  );
   sqlite.close();
   const file = join(db.dir, 'device-list-queries.json');
   writeFileSync(file, JSON.stringify(captured));
