@@ -6,10 +6,14 @@ import {
   RENEWAL_PAYMENT_METHODS,
   RENEWAL_STATES,
 } from '../codes/renewals.ts';
+import { moneyFormat } from '../codes/money.ts';
 import { EXPIRY_WINDOWS, isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { cents, idParam, MAX_CENTS, optionalText, pageQuery, paged } from './fields.ts';
 import { RENEWAL_ONLINE_PAYERS, RENEWAL_PAYERS, RENEWAL_READERS, RENEWAL_WRITERS } from '../access/renewals.ts';
+
+/** At most this many currencies' lists saved at once (the currencies the brands bill in). */
+const MAX_PRICE_CURRENCIES = 10;
 
 /** At most this many machines or cards in one renewal. */
 export const MAX_RENEWAL_ITEMS = 200;
@@ -43,10 +47,16 @@ export const renewalItem = z.object({
   /** The number of an order waiting for payment that holds it ('' if none): it cannot be in two. */
   pendingNumber: z.string(),
   lastRenewedAt: z.string(),
+  /** The currency its owner pays in (its brand's, ISO 4217): the price list it is renewed from. */
+  currency: z.string(),
 });
 export type RenewalItem = z.infer<typeof renewalItem>;
 
+/** A currency's ISO 4217 code, as MoneyFormat names it. */
+const currencyCode = z.string({ error: 'validation.invalid' }).regex(/^[A-Z]{3}$/, { error: 'validation.invalid' });
+
 export const renewalPrice = z.object({
+  currency: z.string(),
   kind: z.enum(RENEWAL_ITEM_KINDS),
   months: z.number().int(),
   priceCents: z.number().int(),
@@ -58,6 +68,8 @@ export const renewalOrderRow = z.object({
   kind: z.enum(RENEWAL_ITEM_KINDS),
   ownerName: z.string(),
   months: z.number().int(),
+  /** The currency it was made in (the payer's brand's) and how its amounts are written. */
+  money: moneyFormat,
   itemCount: z.number().int(),
   /** The serials or ICCIDs, the first few. */
   labels: z.string(),
@@ -123,13 +135,22 @@ export const renewalPricesForm = z.object({
   prices: z
     .array(
       z.object({
+        /** The list it belongs to: one of the currencies a brand bills in. */
+        currency: currencyCode,
         kind: z.enum(RENEWAL_ITEM_KINDS, { error: 'validation.invalid' }),
         months,
         /** null: the period is not offered. */
         priceCents: cents('renewal.priceInvalid', { min: 1, max: MAX_CENTS }).nullable(),
       }),
     )
-    .max(RENEWAL_ITEM_KINDS.length * RENEWAL_MONTHS.length, { error: 'validation.invalid' }),
+    .max(MAX_PRICE_CURRENCIES * RENEWAL_ITEM_KINDS.length * RENEWAL_MONTHS.length, { error: 'validation.invalid' }),
+});
+
+/** The price lists a reader sees: each currency with how it is written, and the prices of them all. */
+const priceLists = z.object({
+  currencies: z.array(moneyFormat),
+  list: z.array(renewalPrice),
+  editable: z.boolean(),
 });
 
 export const renewalEndpoints = {
@@ -155,29 +176,33 @@ export const renewalEndpoints = {
   prices: defineEndpoint({
     method: 'GET',
     path: '/renewal/prices.do',
-    summary: 'The price of a renewal per machine and per SIM card for each period offered, in cents',
+    summary:
+      'The price of a renewal per machine and per SIM card for each period offered, in cents, per currency: the ' +
+      "operator's staff read every currency's list, a company its own brand's",
     access: { roles: RENEWAL_READERS },
     scope: 'organisation',
     query: noInput,
     body: noInput,
-    response: z.object({ list: z.array(renewalPrice), editable: z.boolean() }),
+    response: priceLists,
   }),
   savePrices: defineEndpoint({
     method: 'POST',
     path: '/renewal/savePrices.do',
-    summary: 'Set the renewal prices (the operator); a period without a price is no longer offered',
+    summary:
+      'Set the renewal prices of each currency a brand bills in (the operator); a period without a price is no ' +
+      'longer offered in that currency',
     access: { roles: RENEWAL_PAYERS },
     scope: 'organisation',
     query: noInput,
     body: renewalPricesForm,
-    response: z.object({ list: z.array(renewalPrice), editable: z.boolean() }),
+    response: priceLists,
   }),
   create: defineEndpoint({
     method: 'POST',
     path: '/renewal/create.do',
     summary:
-      'Renew machines or SIM cards for a period at the configured price: one order per owner, waiting for ' +
-      'payment, or settled at once when the operator records the payment',
+      "Renew machines or SIM cards for a period at the price of the owner's currency: one order per owner, in " +
+      'its currency, waiting for payment, or settled at once when the operator records the payment',
     access: { roles: RENEWAL_WRITERS },
     scope: 'organisation',
     query: noInput,

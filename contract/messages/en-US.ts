@@ -620,6 +620,8 @@ export const enUS: Record<MessageKey, string> = {
   'renewal.reasonRequired': 'Enter the reason for cancelling',
   'renewal.priceInvalid': 'Enter a price greater than 0 (at most two decimals)',
   'renewal.noPrice': 'No renewal price is set for this period',
+  'renewal.noPriceIn': 'No renewal price is set for {{months}} months in {{currency}}',
+  'renewal.currencyNotBilled': 'No brand bills in {{currency}}: its prices cannot be set',
   'renewal.alreadyPending': '{{label}} is already in renewal order {{number}} waiting for payment',
   'renewal.failed': 'renewal failed',
   'renewal.failedItemGone': 'renewal failed: {{label}} no longer belongs to the company or was deleted',

@@ -601,6 +601,8 @@ export const zhCN = {
   'renewal.reasonRequired': '请输入取消原因',
   'renewal.priceInvalid': '请输入大于 0 的价格（最多两位小数）',
   'renewal.noPrice': '该时长未配置续费价格',
+  'renewal.noPriceIn': '未配置 {{currency}} 的 {{months}} 个月续费价格',
+  'renewal.currencyNotBilled': '没有品牌以 {{currency}} 结算，不能设置该币种的价格',
   'renewal.alreadyPending': '{{label}} 已在待付款的续费单 {{number}} 中',
   'renewal.failed': '续费失败',
   'renewal.failedItemGone': '续费失败：{{label}} 已不属于该单位或已删除',

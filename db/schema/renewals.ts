@@ -7,14 +7,20 @@ const createdAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
+/** Rows kept before prices and orders named their currency were the operator's default, yuan. */
+const currency = () => text('currency').notNull().default('CNY');
+
 /**
  * The price of renewing the connectivity service of one machine or one SIM card for a number of months, set by
- * the operator (docs/decisions/044-finance-renewals-ledger.md). A period without a row is not offered.
+ * the operator (docs/decisions/044-finance-renewals-ledger.md): one list per currency a brand bills in, so each
+ * company is charged from its own brand's currency. A period without a row in a currency is not offered in it.
  */
 export const renewalPrices = sqliteTable(
   'renewal_prices',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
+    /** ISO 4217 code (MoneyFormat.currency.code). */
+    currency: currency(),
     kind: text('kind', { enum: RENEWAL_ITEM_KINDS }).notNull(),
     months: integer('months').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -23,12 +29,12 @@ export const renewalPrices = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [uniqueIndex('renewal_prices_kind_months').on(t.kind, t.months)],
+  (t) => [uniqueIndex('renewal_prices_currency_kind_months').on(t.currency, t.kind, t.months)],
 );
 
 /**
  * A renewal order: the services of one owner's machines or SIM cards renewed for `months`, at the prices of the
- * moment it was made, settled by one payment. Finance records the payment (`recorded`); a payment provider's
+ * moment it was made in the payer's currency, settled by one payment. Finance records the payment (`recorded`); a payment provider's
  * notification will settle it the same way (`provider`). Expiries change only when it is settled.
  */
 export const renewalOrders = sqliteTable(
@@ -40,6 +46,8 @@ export const renewalOrders = sqliteTable(
     orgId: integer('org_id').notNull(),
     kind: text('kind', { enum: RENEWAL_ITEM_KINDS }).notNull(),
     months: integer('months').notNull(),
+    /** The payer's brand currency when the order was made (ISO 4217): its prices and total are in it. */
+    currency: currency(),
     totalCents: integer('total_cents').notNull(),
     state: text('state', { enum: RENEWAL_STATES }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: RENEWAL_PAYMENT_METHODS }),

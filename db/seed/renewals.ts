@@ -8,13 +8,24 @@ import { devices } from '../schema/devices.ts';
 import { renewalLines, renewalOrders, renewalPrices } from '../schema/renewals.ts';
 import { simCards } from '../schema/sim-cards.ts';
 import { alarmActions, alarms } from '../schema/warning.ts';
-import type { DemoOrganisations } from './accounts.ts';
+import { GLOBAL_BUSINESS, type DemoOrganisations } from './accounts.ts';
+import type { SeedLang } from './business.ts';
 import { dayOf } from './maintenance-fleet.ts';
 
 const DAY = 24 * 3600 * 1000;
 
-/** Renewal prices in cents per machine and per SIM card: a year costs ten months. */
-const MONTHLY_CENTS = { device: 3_000, sim: 1_200 } as const;
+/**
+ * Renewal prices a month in cents per machine and per SIM card, one list per currency a brand bills in (the Chinese
+ * brands' yuan, the global brand's Australian dollars at that market's rates); a year costs ten months.
+ */
+const MONTHLY_CENTS = {
+  CNY: { device: 3_000, sim: 1_200 },
+  AUD: { device: 900, sim: 400 },
+} as const;
+type SeedCurrency = keyof typeof MONTHLY_CENTS;
+
+/** The currency of a business's brand: the English business (Northwind, brand liftgo) bills in AUD. */
+const currencyOf = (lang: SeedLang): SeedCurrency => (lang === 'en' ? 'AUD' : 'CNY');
 
 /** Days from today to the last day of service of a lessor's demo machines: each renewal window, and two stopped. */
 const WINDOW_OFFSETS = [0, 4, 12, 25, -3, -10];
@@ -76,14 +87,21 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
       .get()?.id;
   const finance = userOf(orgs.operator, 3) ?? userOf(orgs.operator, 2)!;
   db.transaction((tx) => {
-    for (const kind of ['device', 'sim'] as const) {
-      for (const months of RENEWAL_MONTHS) {
-        const priceCents = MONTHLY_CENTS[kind] * (months === 12 ? 10 : months);
-        tx.insert(renewalPrices).values({ kind, months, priceCents, updatedBy: finance }).onConflictDoNothing().run();
+    for (const currency of Object.keys(MONTHLY_CENTS) as SeedCurrency[]) {
+      for (const kind of ['device', 'sim'] as const) {
+        for (const months of RENEWAL_MONTHS) {
+          const priceCents = MONTHLY_CENTS[currency][kind] * (months === 12 ? 10 : months);
+          tx.insert(renewalPrices)
+            .values({ currency, kind, months, priceCents, updatedBy: finance })
+            .onConflictDoNothing()
+            .run();
+        }
       }
     }
     orgs.lessors.forEach((orgId, index) => {
-      const english = index === 2;
+      const english = index === GLOBAL_BUSINESS;
+      const currency = currencyOf(english ? 'en' : 'zh');
+      const monthly = MONTHLY_CENTS[currency];
       const admin = userOf(orgId, 5) ?? finance;
       // The company's newest machines, away from the first ones that carry telemetry.
       const machines = tx
@@ -103,12 +121,12 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
         if (offset < 0) silence(tx, machines[i]!.id, addDaysToDay(today, offset));
       });
       const order = (
-        values: Omit<typeof renewalOrders.$inferInsert, 'number' | 'orgId'>,
+        values: Omit<typeof renewalOrders.$inferInsert, 'number' | 'orgId' | 'currency'>,
         lines: { itemId: number; label: string; previousExpiry?: string; newExpiry?: string }[],
       ) => {
         const made = tx
           .insert(renewalOrders)
-          .values({ ...values, orgId, number: `seed-${orgId}-${values.createdAt!.getTime()}` })
+          .values({ ...values, orgId, currency, number: `seed-${orgId}-${values.createdAt!.getTime()}` })
           .returning()
           .get();
         tx.update(renewalOrders)
@@ -127,7 +145,7 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
         {
           kind: 'device',
           months: 12,
-          totalCents: MONTHLY_CENTS.device * 10 * renewed.length,
+          totalCents: monthly.device * 10 * renewed.length,
           state: 'renewed',
           paymentMethod: 'recorded',
           paymentReference: `TR${dayOf(now - 40 * DAY).replaceAll('-', '')}${orgId}`,
@@ -153,7 +171,7 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
           {
             kind: 'sim',
             months: 6,
-            totalCents: MONTHLY_CENTS.sim * 6,
+            totalCents: monthly.sim * 6,
             state: 'renewed',
             paymentMethod: 'recorded',
             createdBy: finance,
@@ -176,7 +194,7 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
         {
           kind: 'device',
           months: 3,
-          totalCents: MONTHLY_CENTS.device * 3,
+          totalCents: monthly.device * 3,
           state: 'pending',
           createdBy: admin,
           createdAt: new Date(now - DAY),
@@ -188,7 +206,7 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
         {
           kind: 'device',
           months: 1,
-          totalCents: MONTHLY_CENTS.device,
+          totalCents: monthly.device,
           state: 'cancelled',
           failure: { key: 'renewal.cancelReason', params: { reason: english ? 'Ordered twice' : '重复下单' } },
           createdBy: admin,

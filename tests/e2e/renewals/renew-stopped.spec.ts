@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, notExists } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
+import { DEMO_PASSWORD, globalDemoAccount } from '@console/db/seed/accounts';
 import { organisations } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
+import { renewalLines } from '@console/db/schema/renewals';
 import { lockDayMarks } from '@console/db/schema/risk';
 import { withLeaseDb } from '../../fixtures/e2e-lease.ts';
-import { expect, openTab, RAW_KEY, searchList, signInAs, test, text } from '../../fixtures/e2e.ts';
+import {
+  brandOrigin,
+  expect,
+  openTab,
+  RAW_KEY,
+  searchList,
+  signInAs,
+  signInButton,
+  test,
+  text,
+} from '../../fixtures/e2e.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
@@ -70,6 +82,22 @@ test('finance renews three machines whose service stopped; they are renewed and 
   await signInAs(page, api, ROLE.finance);
 
   await page.goto('/financeCenter/renewDevice?expiry=0');
+  // The operator keeps a price list per currency its brands bill in: the Australian one has its own figures.
+  await page.getByRole('button', { name: t('prices.title') }).click();
+  const prices = page.getByRole('dialog', { name: t('prices.title') });
+  await expect(prices.getByRole('tab')).toHaveText([
+    t('prices.currencyTab', { currency: 'CNY' }),
+    t('prices.currencyTab', { currency: 'AUD' }),
+  ]);
+  await expect(
+    prices.getByRole('spinbutton', { name: `CNY ${t('kind.device')} ${t('renew.monthCount', { months: 1 })}` }),
+  ).toHaveValue('30.00');
+  await prices.getByRole('tab', { name: t('prices.currencyTab', { currency: 'AUD' }) }).click();
+  await expect(
+    prices.getByRole('spinbutton', { name: `AUD ${t('kind.device')} ${t('renew.monthCount', { months: 1 })}` }),
+  ).toHaveValue('9.00');
+  await prices.getByRole('button', { name: 'Close' }).click();
+
   await searchList(page, page.getByLabel(t('item.keyword'), { exact: true }), tag);
   const rows = page.getByRole('row').filter({ hasText: tag });
   await expect(rows).toHaveCount(3);
@@ -132,5 +160,90 @@ test('the rental company renews three stopped machines and pays on the payment p
   await expect(order).toContainText(t('state.renewed'));
   await order.getByRole('button', { name: /^XF\d+$/ }).click();
   await expect(page.getByRole('cell', { name: t('order.unlockSent'), exact: true })).toHaveCount(3);
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+});
+
+/**
+ * A machine of Northwind's (the global brand's Australian company) whose service stopped five days ago, in no renewal
+ * order yet (a retry, or a run before on the same database, takes another); its host name is `tag`.
+ */
+function northwindStopped(tag: string): string {
+  return withLeaseDb((db) => {
+    const northwind = db
+      .select()
+      .from(organisations)
+      .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
+      .get()!;
+    const machine = db
+      .select({ id: devices.id, serialNumber: devices.serialNumber })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.orgId, northwind.id),
+          notExists(db.select().from(renewalLines).where(eq(renewalLines.itemId, devices.id))),
+        ),
+      )
+      .orderBy(desc(devices.id))
+      .limit(1)
+      .offset(12)
+      .get()!;
+    db.update(devices)
+      .set({ hostName: tag, serviceExpiresAt: iso(Date.now() - 5 * DAY) })
+      .where(eq(devices.id, machine.id))
+      .run();
+    return machine.serialNumber;
+  });
+}
+
+/** Any sign of yuan: the Australian company is billed in Australian dollars only. */
+const YUAN = /[¥元]|CNY|RMB/;
+
+test('Northwind’s administrator renews on the English brand and reads every price and amount in Australian dollars', async ({
+  page,
+}) => {
+  const lang = 'en';
+  const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
+  const tag = `AUREN${Date.now().toString(36).toUpperCase()}`;
+  const serial = northwindStopped(tag);
+  const origin = brandOrigin('liftgo');
+  await page.goto(`${origin}/login`);
+  await page
+    .getByLabel(text(lang, 'auth:fields.account'), { exact: true })
+    .fill(globalDemoAccount(ROLE.lessorAdmin).account);
+  await page.getByLabel(text(lang, 'auth:fields.password'), { exact: true }).fill(DEMO_PASSWORD);
+  await signInButton(page).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page.goto(`${origin}/financeCenter/renewDevice?expiry=0`);
+  // The price list the company reads is the Australian one: A$9.00 a machine for a month.
+  await page.getByRole('button', { name: t('prices.title') }).click();
+  const prices = page.getByRole('dialog', { name: t('prices.title') });
+  await expect(prices.getByRole('row', { name: t('renew.monthCount', { months: 1 }) })).toContainText('A$9.00');
+  await expect(prices).not.toContainText(YUAN);
+  await prices.getByRole('button', { name: 'Close' }).click();
+
+  await searchList(page, page.getByLabel(t('item.keyword'), { exact: true }), tag);
+  const row = page.getByRole('row').filter({ hasText: tag });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: t('renew.action'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('renew.title', { count: 1 }) });
+  // A year is ten months of the Australian list.
+  await expect(dialog.getByTestId('renew-total')).toContainText('A$90.00');
+  await expect(dialog).not.toContainText(YUAN);
+  await dialog.getByRole('button', { name: t('renew.submit') }).click();
+  await expect(page.getByText(t('renew.created')).first()).toBeVisible();
+
+  // The order waits for payment, in AUD, in the history and in its detail.
+  await openTab(page, t('tabs.orders'));
+  await searchList(page, page.getByLabel(t('order.keyword'), { exact: true }), serial);
+  const order = page.getByRole('row').filter({ hasText: serial });
+  await expect(order).toContainText(t('state.pending'));
+  await expect(order).toContainText('A$90.00');
+  await expect(order).toContainText('AUD');
+  await expect(page.getByRole('main')).not.toContainText(YUAN);
+  await order.getByRole('button', { name: /^XF\d+$/ }).click();
+  const drawer = page.getByRole('dialog', { name: t('order.detailTitle') });
+  await expect(drawer.getByRole('row').filter({ hasText: serial })).toContainText('A$90.00');
+  await expect(drawer).not.toContainText(YUAN);
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });

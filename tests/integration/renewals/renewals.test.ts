@@ -215,25 +215,25 @@ describe('renewals', () => {
   it('keeps the price list the operator’s', async () => {
     const read = await t.call(renewalEndpoints.prices, { token: f.admin });
     expect(read.data.editable).toBe(false);
-    expect(read.data.list).toContainEqual({ kind: 'device', months: 12, priceCents: 30_000 });
+    expect(read.data.list).toContainEqual({ currency: 'CNY', kind: 'device', months: 12, priceCents: 30_000 });
     expect((await t.call(renewalEndpoints.savePrices, { token: f.admin, body: { prices: [] } })).status).toBe('403');
     const bad = await t.call(renewalEndpoints.savePrices, {
       token: f.finance,
-      loose: { body: { prices: [{ kind: 'device', months: 1, priceCents: 10.5 }] } },
+      loose: { body: { prices: [{ currency: 'CNY', kind: 'device', months: 1, priceCents: 10.5 }] } },
     });
     expect(bad.status).toBe('400');
     const saved = await t.call(renewalEndpoints.savePrices, {
       token: f.finance,
       body: {
         prices: [
-          { kind: 'device', months: 1, priceCents: 3_500 },
-          { kind: 'sim', months: 1, priceCents: null },
+          { currency: 'CNY', kind: 'device', months: 1, priceCents: 3_500 },
+          { currency: 'CNY', kind: 'sim', months: 1, priceCents: null },
         ],
       },
     });
     expect(saved.status, saved.message).toBe('200');
-    expect(saved.data.list).toContainEqual({ kind: 'device', months: 1, priceCents: 3_500 });
-    expect(saved.data.list.find((p) => p.kind === 'sim' && p.months === 1)).toBeUndefined();
+    expect(saved.data.list).toContainEqual({ currency: 'CNY', kind: 'device', months: 1, priceCents: 3_500 });
+    expect(saved.data.list.find((p) => p.currency === 'CNY' && p.kind === 'sim' && p.months === 1)).toBeUndefined();
     const made = await t.call(renewalEndpoints.create, {
       token: f.admin,
       body: { kind: 'device', ids: [ids.far], months: 1 },

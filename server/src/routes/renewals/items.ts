@@ -3,31 +3,53 @@ import type { RenewalItemKind } from '@console/contract/codes/renewals';
 import { renewalEndpoints, type RenewalItem } from '@console/contract/http/renewals';
 import { RENEWAL_PAYERS } from '@console/contract/access/renewals';
 import type { ParsedQueryOf } from '@console/contract/http/endpoint';
+import { API_STATUS } from '@console/contract/http/envelope';
 import { devices } from '@console/db/schema/devices';
 import { renewalLines, renewalOrders, renewalPrices } from '@console/db/schema/renewals';
 import { simCards } from '@console/db/schema/sim-cards';
 import type { ScopedData } from '../../lib/data.ts';
-import { forbidden } from '../../lib/errors.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { ApiError, forbidden } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { dayInZone, formatInZone } from '../../lib/time.ts';
+import { formatInZone } from '../../lib/time.ts';
 import { levelCode } from '../../risk/levels.ts';
 import { expiryFilter, renewalWindow } from '../device-list.ts';
+import { billedCurrencies, payerCurrency, readerCurrencies } from './currencies.ts';
 
 /** The operator's finance and company administrator record payments and set prices (the operator sells the service). */
 export const mayPay = (user: SessionUser) =>
   user.orgKind === 'operator' && (RENEWAL_PAYERS as readonly number[]).includes(user.roleId);
 
-/** The price list: the same for every company (the operator's catalog). */
-export function priceList(data: ScopedData) {
+/** The price lists of these currencies (the operator's catalog, one list per currency). */
+export function priceList(data: ScopedData, currencies: string[]) {
   return data
-    .select({ kind: renewalPrices.kind, months: renewalPrices.months, priceCents: renewalPrices.priceCents })
+    .select({
+      currency: renewalPrices.currency,
+      kind: renewalPrices.kind,
+      months: renewalPrices.months,
+      priceCents: renewalPrices.priceCents,
+    })
     .from(renewalPrices, data.shared('codeTable', sql`1`))
-    .orderBy(asc(renewalPrices.kind), asc(renewalPrices.months))
+    .where(inArray(renewalPrices.currency, currencies))
+    .orderBy(asc(renewalPrices.currency), asc(renewalPrices.kind), asc(renewalPrices.months))
     .all();
+}
+
+/** What the price dialog and the renew dialog read: the lists of the reader's currencies. */
+function priceLists(deps: AppDeps, data: ScopedData, user: SessionUser) {
+  const currencies = readerCurrencies(deps, data, user);
+  return {
+    currencies,
+    list: priceList(
+      data,
+      currencies.map((c) => c.currency.code),
+    ),
+    editable: mayPay(user),
+  };
 }
 
 /** The orders waiting for payment that hold these items, and when each was last renewed. */
@@ -121,9 +143,9 @@ function cardItems(data: ScopedData, query: ItemsQuery, today: string) {
 type ItemsQuery = ParsedQueryOf<typeof renewalEndpoints.items>;
 
 export const renewalItemRoutes: RouteDef[] = [
-  route(renewalEndpoints.items, ({ query, data, deps, timeZone }) => {
-    // Expiry days are judged on the viewer's today, as the device and SIM card lists' (decision 026).
-    const today = dayInZone(deps.now(), timeZone);
+  route(renewalEndpoints.items, ({ query, data, deps, timeZone, today: todayOf }) => {
+    // Expiry days are judged on the viewer's organisation's today, as the device and SIM card lists' (decision 026).
+    const today = todayOf();
     const { items, paging } = (query.kind === 'sim' ? cardItems : machineItems)(data, query, today);
     const owners = orgNames(
       data,
@@ -134,6 +156,9 @@ export const renewalItemRoutes: RouteDef[] = [
       query.kind,
       items.map((i) => i.id),
       timeZone,
+    );
+    const currencies = new Map(
+      [...new Set(items.map((i) => i.orgId))].map((orgId) => [orgId, payerCurrency(deps, data, orgId)]),
     );
     const list: RenewalItem[] = items.map((i) => ({
       id: i.id,
@@ -147,17 +172,30 @@ export const renewalItemRoutes: RouteDef[] = [
       lockLevel: i.lockLevel,
       pendingNumber: pending.get(i.id) ?? '',
       lastRenewedAt: last.get(i.id) ?? '',
+      currency: currencies.get(i.orgId) ?? '',
     }));
     return { list, ...paging };
   }),
 
-  route(renewalEndpoints.prices, ({ data, user }) => ({ list: priceList(data), editable: mayPay(user) })),
+  route(renewalEndpoints.prices, ({ data, user, deps }) => priceLists(deps, data, user)),
 
   route(renewalEndpoints.savePrices, ({ body, data, user, deps, setMessage }) => {
     if (!mayPay(user)) throw forbidden();
+    const billed = billedCurrencies(deps).map((c) => c.currency.code);
+    body.prices.forEach(({ currency }, i) => {
+      if (!billed.includes(currency)) {
+        const field = `prices.${i}.currency`;
+        const issues = [{ path: field, message: 'renewal.currencyNotBilled' }];
+        throw new ApiError(API_STATUS.invalid, 'renewal.currencyNotBilled', { currency }, { field, issues });
+      }
+    });
     data.write((tx) => {
       for (const price of body.prices) {
-        const where = and(eq(renewalPrices.kind, price.kind), eq(renewalPrices.months, price.months));
+        const where = and(
+          eq(renewalPrices.currency, price.currency),
+          eq(renewalPrices.kind, price.kind),
+          eq(renewalPrices.months, price.months),
+        );
         if (price.priceCents === null) {
           tx.delete(renewalPrices).where(where).run();
           continue;
@@ -165,13 +203,13 @@ export const renewalItemRoutes: RouteDef[] = [
         tx.insert(renewalPrices)
           .values({ ...price, priceCents: price.priceCents, updatedBy: user.id, updatedAt: new Date(deps.now()) })
           .onConflictDoUpdate({
-            target: [renewalPrices.kind, renewalPrices.months],
+            target: [renewalPrices.currency, renewalPrices.kind, renewalPrices.months],
             set: { priceCents: price.priceCents, updatedBy: user.id, updatedAt: new Date(deps.now()) },
           })
           .run();
       }
     });
     setMessage('renewal.pricesSaved');
-    return { list: priceList(data), editable: true };
+    return priceLists(deps, data, user);
   }),
 ];

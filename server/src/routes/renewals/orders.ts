@@ -19,11 +19,12 @@ import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { unlockRenewed } from '../../risk/renewal-unlock.ts';
+import { currencyFormat, payerCurrency } from './currencies.ts';
 import { mayPay } from './items.ts';
 import { openPayments } from './pay-online.ts';
 import { linesOf, settleOrder, type OrderRow, type Settled } from './settle.ts';
 
-type Ctx = Pick<HandlerContext<typeof renewalEndpoints.list>, 'data' | 'user' | 'timeZone' | 't'>;
+type Ctx = Pick<HandlerContext<typeof renewalEndpoints.list>, 'data' | 'user' | 'timeZone' | 't' | 'deps'>;
 
 /** The actions a user may take on an order now: the flow allows it, and paying is the operator's. */
 function actionsOf(order: OrderRow, user: SessionUser): RenewalAction[] {
@@ -32,7 +33,7 @@ function actionsOf(order: OrderRow, user: SessionUser): RenewalAction[] {
 
 /** Orders as the lists show them. */
 export function presentOrders(ctx: Ctx, orders: OrderRow[]): RenewalOrderRow[] {
-  const { data, user, timeZone, t } = ctx;
+  const { data, user, timeZone, t, deps } = ctx;
   const lines = linesOf(
     data,
     orders.map((o) => o.id),
@@ -59,6 +60,7 @@ export function presentOrders(ctx: Ctx, orders: OrderRow[]): RenewalOrderRow[] {
       kind: o.kind,
       ownerName: owners.get(o.orgId) ?? '',
       months: o.months,
+      money: currencyFormat(deps, o.currency),
       itemCount: own.length,
       labels: own
         .slice(0, 5)
@@ -124,6 +126,21 @@ function itemsToRenew(tx: ScopedWrite, kind: 'device' | 'sim', ids: number[]) {
   return items;
 }
 
+/**
+ * The price of a period in a currency's list; a period the list lacks is not offered in that currency, and the
+ * refusal names the currency (the operator may be renewing for companies of several).
+ */
+function priceIn(tx: ScopedData, currency: string, kind: 'device' | 'sim', months: number): number {
+  const price = tx
+    .select({ priceCents: renewalPrices.priceCents })
+    .from(renewalPrices, tx.shared('codeTable', sql`1`))
+    .where(and(eq(renewalPrices.currency, currency), eq(renewalPrices.kind, kind), eq(renewalPrices.months, months)))
+    .get();
+  if (price) return price.priceCents;
+  const issues = [{ path: 'months', message: 'renewal.noPrice' }];
+  throw new ApiError(API_STATUS.invalid, 'renewal.noPriceIn', { currency, months }, { field: 'months', issues });
+}
+
 /** After the unit of work: unlock what the renewals freed, then refuse a failed settlement ('renewal failed'). */
 function afterSettling(deps: HandlerContext<typeof renewalEndpoints.pay>['deps'], settled: Settled[]): void {
   for (const { order, renewed } of settled) unlockRenewed(deps, order, renewed);
@@ -143,18 +160,16 @@ export const renewalOrderRoutes: RouteDef[] = [
     if (body.payNow && !mayPay(user)) throw invalidField('payNow', 'renewal.payNowNotAllowed');
     const now = deps.now();
     const settled = data.write((tx) => {
-      const price = tx
-        .select({ priceCents: renewalPrices.priceCents })
-        .from(renewalPrices, tx.shared('codeTable', sql`1`))
-        .where(and(eq(renewalPrices.kind, body.kind), eq(renewalPrices.months, body.months)))
-        .get();
-      if (!price) throw invalidField('months', 'renewal.noPrice');
       const items = itemsToRenew(tx, body.kind, body.ids);
-      // One order per owner: each company pays for its own machines and cards.
+      // One order per owner: each company pays for its own machines and cards, in its brand's currency.
       const byOwner = new Map<number, typeof items>();
       for (const item of items) byOwner.set(item.orgId, [...(byOwner.get(item.orgId) ?? []), item]);
+      const priced = [...byOwner].map(([orgId, owned]) => {
+        const currency = payerCurrency(deps, tx, orgId);
+        return { orgId, owned, currency, price: priceIn(tx, currency, body.kind, body.months) };
+      });
       const made: Settled[] = [];
-      for (const [orgId, owned] of byOwner) {
+      for (const { orgId, owned, currency, price } of priced) {
         const created = tx
           .insert(renewalOrders)
           .values({
@@ -162,7 +177,8 @@ export const renewalOrderRoutes: RouteDef[] = [
             orgId,
             kind: body.kind,
             months: body.months,
-            totalCents: price.priceCents * owned.length,
+            currency,
+            totalCents: price * owned.length,
             note: body.note,
             createdBy: user.id,
             createdAt: new Date(now),
@@ -176,7 +192,7 @@ export const renewalOrderRoutes: RouteDef[] = [
           .returning()
           .get();
         tx.insert(renewalLines)
-          .values(owned.map((i) => ({ orderId: order.id, itemId: i.id, label: i.label, priceCents: price.priceCents })))
+          .values(owned.map((i) => ({ orderId: order.id, itemId: i.id, label: i.label, priceCents: price })))
           .run();
         made.push(
           body.payNow

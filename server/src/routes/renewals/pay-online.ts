@@ -8,9 +8,9 @@ import { payments } from '@console/db/schema/shop-orders';
 import type { ScopedData } from '../../lib/data.ts';
 import { ApiError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { orgBrand } from '../../lib/org-brand.ts';
 import { paygateOf } from '../../shop/check-payment.ts';
 import { paygateSettings } from '../../shop/paygate-client.ts';
+import { currencyFormat } from './currencies.ts';
 import { presentOrders } from './orders.ts';
 
 /** The pay pages of the payments open at the provider for these renewal orders, by order. */
@@ -53,8 +53,8 @@ export const renewalPayOnlineRoutes: RouteDef[] = [
         .from(payments, data.orgScope(payments.orgId))
         .where(and(eq(payments.kind, 'renewal'), eq(payments.orderId, order.id)))
         .get()?.n ?? 0) + 1;
-    // The payer pays in its brand's currency, the one its console showed the order in.
-    const money = orgBrand(deps, data.unscoped('alreadyScoped'), user.orgId).money;
+    // The order's own currency, the one it was priced and shown in (its payer's brand's when it was made).
+    const money = currencyFormat(deps, order.currency);
     let view;
     try {
       view = await paygateOf(deps).create({

@@ -1,5 +1,6 @@
 import { Space } from 'antd';
 import { DEVICE_STATUS } from '@console/contract/codes/device-status';
+import { formatMoney, plainAmount } from '@console/contract/codes/money';
 import { RENEWAL_WINDOW } from '@console/contract/codes/finance';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import { RENEWAL_ITEM_KIND, RENEWAL_STATE } from '@console/contract/codes/renewals';
@@ -50,7 +51,14 @@ export const useOrderFields = defineFields<RenewalOrderRow>()('renewals', {
   months: { label: 'order.months', kind: 'number', unit: 'order.monthUnit' },
   itemCount: { label: 'order.itemCount', kind: 'number' },
   labels: { label: 'order.labels', ellipsis: true },
-  totalCents: { label: 'order.total', kind: 'money', sortable: true },
+  // Orders of companies of several brands sit in one list: each amount names its own currency.
+  totalCents: {
+    label: 'order.total',
+    sortable: true,
+    cell: (row) => formatMoney(row.totalCents, row.money),
+    exportValue: (row) => plainAmount(row.totalCents, row.money),
+  },
+  currency: { label: 'order.currency', value: (row) => row.money.currency.code },
   state: { label: 'order.state', kind: 'code', table: RENEWAL_STATE, filter: { width: 140 } },
   paymentReference: { label: 'order.reference' },
   failure: { label: 'order.failure' },

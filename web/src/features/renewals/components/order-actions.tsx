@@ -6,7 +6,7 @@ import {
   renewalPayForm,
   type RenewalOrderRow,
 } from '@console/contract/http/renewals';
-import { moneyText } from '../../../lib/money.ts';
+import { formatMoney } from '@console/contract/codes/money';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -51,7 +51,7 @@ export function OrderActions({ order }: { order: RenewalOrderRow }) {
           onSubmit={(body) => pay.mutateAsync({ body })}
           onSuccess={() => void message.success(t('renew.renewed'))}
         >
-          <p>{t('pay.hint', { total: moneyText(order.totalCents), count: order.itemCount })}</p>
+          <p>{t('pay.hint', { total: formatMoney(order.totalCents, order.money), count: order.itemCount })}</p>
           <Field name="paymentReference" label={t('renew.reference')}>
             <Input maxLength={60} />
           </Field>

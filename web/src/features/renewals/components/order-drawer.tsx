@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { renewalEndpoints } from '@console/contract/http/renewals';
-import { amountText } from '../../../lib/money.ts';
+import { formatMoney } from '@console/contract/codes/money';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useOrderFields } from '../fields.tsx';
@@ -35,6 +35,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
                 'ownerName',
                 'months',
                 'totalCents',
+                'currency',
                 'paymentReference',
                 'failure',
                 'note',
@@ -52,7 +53,12 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
               dataSource={lines}
               columns={[
                 { key: 'label', title: t('item.label'), dataIndex: 'label' },
-                { key: 'price', title: t('order.price'), align: 'right', render: (_, l) => amountText(l.priceCents) },
+                {
+                  key: 'price',
+                  title: t('order.price'),
+                  align: 'right',
+                  render: (_, l) => formatMoney(l.priceCents, order.money),
+                },
                 { key: 'previous', title: t('order.previousExpiry'), render: (_, l) => l.previousExpiry || '-' },
                 { key: 'next', title: t('order.newExpiry'), render: (_, l) => l.newExpiry || '-' },
                 {

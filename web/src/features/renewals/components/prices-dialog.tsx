@@ -1,21 +1,22 @@
 import { useState } from 'react';
-import { App, Button, Modal, Table } from 'antd';
+import { App, Button, Modal, Table, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatMoney, type MoneyFormat } from '@console/contract/codes/money';
 import { RENEWAL_ITEM_KINDS, RENEWAL_MONTHS, type RenewalItemKind } from '@console/contract/codes/renewals';
 import { renewalEndpoints } from '@console/contract/http/renewals';
-import { amountText } from '../../../lib/money.ts';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { RENEWAL_READS } from '../api.ts';
 
 type Prices = Record<string, number | null>;
-const keyOf = (kind: RenewalItemKind, months: number) => `${kind}:${months}`;
+const keyOf = (currency: string, kind: RenewalItemKind, months: number) => `${currency}:${kind}:${months}`;
 
 /**
- * The renewal price list: per machine and per SIM card for each period, in yuan on screen and cents on the wire.
- * Everyone who renews reads it; the operator's finance and company administrator change it (an empty price is a
- * period no longer offered).
+ * The renewal price lists: per machine and per SIM card for each period, one list per currency a brand bills in
+ * (a company pays from its brand's), in currency units on screen and cents on the wire. Everyone who renews reads the
+ * lists of the currencies they pay or sell in; the operator's finance and company administrator change them (an
+ * empty price is a period no longer offered in that currency).
  */
 export function PricesDialog() {
   const { t } = useTranslation(['renewals', 'common']);
@@ -25,8 +26,9 @@ export function PricesDialog() {
   const prices = useQuery(endpointQuery(renewalEndpoints.prices, {}));
   const save = useEndpointMutation(renewalEndpoints.savePrices, { invalidates: RENEWAL_READS });
   const editable = prices.data?.editable ?? false;
+  const currencies = prices.data?.currencies ?? [];
   const current: Prices = Object.fromEntries(
-    (prices.data?.list ?? []).map((p) => [keyOf(p.kind, p.months), p.priceCents]),
+    (prices.data?.list ?? []).map((p) => [keyOf(p.currency, p.kind, p.months), p.priceCents]),
   );
   const show = () => {
     setDraft(current);
@@ -34,26 +36,50 @@ export function PricesDialog() {
   };
   const submit = async () => {
     const body = {
-      prices: RENEWAL_ITEM_KINDS.flatMap((kind) =>
-        RENEWAL_MONTHS.map((months) => ({ kind, months, priceCents: draft[keyOf(kind, months)] || null })),
+      prices: currencies.flatMap(({ currency }) =>
+        RENEWAL_ITEM_KINDS.flatMap((kind) =>
+          RENEWAL_MONTHS.map((months) => ({
+            currency: currency.code,
+            kind,
+            months,
+            priceCents: draft[keyOf(currency.code, kind, months)] || null,
+          })),
+        ),
       ),
     };
     await save.mutateAsync({ body });
     void message.success(t('prices.saved'));
     setOpen(false);
   };
-  const cell = (kind: RenewalItemKind, months: number) => {
-    const key = keyOf(kind, months);
-    if (!editable) return current[key] ? amountText(current[key]) : t('prices.notOffered');
+  const cell = (money: MoneyFormat, kind: RenewalItemKind, months: number) => {
+    const key = keyOf(money.currency.code, kind, months);
+    if (!editable) return current[key] ? formatMoney(current[key], money) : t('prices.notOffered');
     return (
       <YuanInput
-        aria-label={`${t(`kind.${kind}`)} ${t('renew.monthCount', { months })}`}
+        aria-label={`${money.currency.code} ${t(`kind.${kind}`)} ${t('renew.monthCount', { months })}`}
+        prefix={money.currency.symbol}
         value={draft[key] ?? null}
         onChange={(cents) => setDraft({ ...draft, [key]: cents })}
         placeholder={t('prices.notOffered')}
       />
     );
   };
+  const list = (money: MoneyFormat) => (
+    <Table
+      rowKey="months"
+      size="small"
+      pagination={false}
+      dataSource={RENEWAL_MONTHS.map((months) => ({ months }))}
+      columns={[
+        { key: 'months', title: t('renew.months'), render: (_, r) => t('renew.monthCount', { months: r.months }) },
+        ...RENEWAL_ITEM_KINDS.map((kind) => ({
+          key: kind,
+          title: `${t(`kind.${kind}`)} (${money.currency.code})`,
+          render: (_: unknown, r: { months: number }) => cell(money, kind, r.months),
+        })),
+      ]}
+    />
+  );
   return (
     <>
       <Button onClick={show}>{t('prices.title')}</Button>
@@ -67,20 +93,19 @@ export function PricesDialog() {
         okButtonProps={{ hidden: !editable, loading: save.isPending }}
         width={620}
       >
-        <Table
-          rowKey="months"
-          size="small"
-          pagination={false}
-          dataSource={RENEWAL_MONTHS.map((months) => ({ months }))}
-          columns={[
-            { key: 'months', title: t('renew.months'), render: (_, r) => t('renew.monthCount', { months: r.months }) },
-            ...RENEWAL_ITEM_KINDS.map((kind) => ({
-              key: kind,
-              title: t('common:moneyTitle', { title: t(`kind.${kind}`) }),
-              render: (_: unknown, r: { months: number }) => cell(kind, r.months),
-            })),
-          ]}
-        />
+        {currencies.length === 1 ? (
+          list(currencies[0]!)
+        ) : (
+          // One list per currency a brand bills in; all are saved together.
+          <Tabs
+            items={currencies.map((money) => ({
+              key: money.currency.code,
+              label: t('prices.currencyTab', { currency: money.currency.code }),
+              forceRender: true,
+              children: list(money),
+            }))}
+          />
+        )}
       </Modal>
     </>
   );

@@ -98,6 +98,7 @@ function OrdersTab({ itemId }: { itemId?: number }) {
               'itemCount',
               'labels',
               'totalCents',
+              'currency',
               'paymentReference',
               'failure',
               'note',
