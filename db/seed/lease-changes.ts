@@ -6,6 +6,7 @@ import { contractEvents, contractLines, contracts } from '../schema/lease.ts';
 import { signingFlows } from '../schema/lease-esign.ts';
 import { leasePeriods } from '../schema/lease-periods.ts';
 import { say } from './business.ts';
+import { listRound } from './price-list.ts';
 
 /**
  * Contract changes of every lessor (docs/decisions/041-contract-changes.md), one in each status: a new price from
@@ -34,8 +35,8 @@ const STORY: Record<number, LeaseAction[]> = {
 
 const REMARKS = {
   reprice: {
-    zh: '项目进入收尾阶段，双方协商下调日租金',
-    en: 'The project is winding down: day rate lowered by agreement',
+    zh: '项目进入收尾阶段，双方协商下调租金',
+    en: 'The project is winding down: rates lowered by agreement',
   },
   extend: { zh: '工期延长，租期顺延一个月', en: 'The works run longer: the lease runs a month more' },
   reject: {
@@ -72,8 +73,9 @@ function writeChange(db: Db, parent: Contract, status: number, now: number) {
   const effectiveOn = status >= 8 ? day(createdAt + 7 * DAY) : extend ? day(now + DAY) : day(now + (7 + status) * DAY);
   // The completed one moved the closed contract's end to the end it shows.
   const endOn = status === 7 ? addDays(parent.endOn, 30) : parent.endOn;
-  const dayCents = line ? Math.round(((line.dayCents ?? 30_000) * 0.9) / 100) * 100 : null;
-  const prices = { dayCents, monthCents: line?.monthCents ?? null };
+  // A tenth off both of the line's prices, rounded as a price list writes them.
+  const lower = (cents: number | null) => (cents === null ? null : listRound(cents * 0.9));
+  const prices = { dayCents: lower(line?.dayCents ?? null), monthCents: lower(line?.monthCents ?? null) };
   const amountCents = line && !extend ? lineAmountCents(line.businessModel, prices, effectiveOn, endOn, line.count) : 0;
   const created = day(createdAt).replaceAll('-', '');
   const prefix = `${lang === 'zh' ? 'BG' : 'CC'}-${created}-`;

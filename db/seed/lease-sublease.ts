@@ -3,12 +3,13 @@ import { subleaseCostCents } from '@console/contract/lease/sublease-cost';
 import { ROLE } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
 import { knownAddresses, users } from '../schema/accounts.ts';
-import { devices } from '../schema/devices.ts';
+import { deviceModels, devices } from '../schema/devices.ts';
 import { contractLines, contracts } from '../schema/lease.ts';
 import { subleases, sublessors } from '../schema/lease-sublease.ts';
 import { createUser, type DemoOrganisations } from './accounts.ts';
 import { SUBLESSOR } from './business.ts';
 import { creditCodeOf } from './identities.ts';
+import { listRound, marketRate } from './price-list.ts';
 
 /** The sub-lessor's demo account (role 11 in the sub-lessor's organisation): 138000011RR, RR its role. */
 export const SUBLESSOR_DEMO_ACCOUNT = '13800001111';
@@ -86,18 +87,29 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     ...leased.map((m) => ({ deviceId: m.deviceId!, startOn: day(Date.parse(`${m.startOn}T00:00:00Z`) - 10 * DAY) })),
     ...stock.map((m) => ({ deviceId: m.id, startOn: day(now - 20 * DAY) })),
   ];
+  const modelOf = (deviceId: number) =>
+    db
+      .select({ name: deviceModels.name })
+      .from(devices)
+      .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .where(eq(devices.id, deviceId))
+      .get()!.name;
   // A sub-lease is numbered on the day it was recorded, its first day (as the console numbers a new one today).
   const perDay = new Map<string, number>();
   machines.forEach(({ deviceId, startOn }, i) => {
     const stamp = startOn.replaceAll('-', '');
     perDay.set(stamp, (perDay.get(stamp) ?? 0) + 1);
+    // Rented in at the sub-lessor's trade rate, about two thirds of what the company lists the model at
+    // (price-list.ts): what it earns leasing the machine out again leaves it a margin.
+    const rate = marketRate(modelOf(deviceId), 'zh');
+    const trade = (cents: number) => listRound(cents * 0.65);
     const terms = {
       startOn,
       endOn: day(Date.parse(`${startOn}T00:00:00Z`) + 364 * DAY),
       returnedOn: null,
       businessModel: i % 2 === 0 ? 25 : 22,
-      dayCents: i % 2 === 0 ? null : 18_000,
-      monthCents: 420_000,
+      dayCents: i % 2 === 0 ? null : trade(rate.dayCents),
+      monthCents: trade(rate.monthCents),
     };
     db.insert(subleases)
       .values({

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { LEASE_FLOW, type LeaseAction } from '@console/contract/codes/lease-flow';
 import { lineAmountCents } from '@console/contract/codes/lease-pricing';
 import type { Db } from '../client.ts';
 import { organisations, users } from '../schema/accounts.ts';
-import { deviceModels } from '../schema/devices.ts';
+import { deviceModels, devices } from '../schema/devices.ts';
 import { contractEvents, contractLines, contracts } from '../schema/lease.ts';
 import { signingFlows } from '../schema/lease-esign.ts';
 import type { DemoOrganisations } from './accounts.ts';
-import { say } from './business.ts';
+import { say, type SeedLang } from './business.ts';
 import { machinesOf, seedLeaseParties, type LeaseParties } from './lease-parties.ts';
+import { listPrice, listRound } from './price-list.ts';
 
 /**
  * Lease contracts of every lessor (docs/decisions/029-lease-contracts.md): every machine the fleet seed put on lease
@@ -139,13 +140,17 @@ const REASONS = {
 };
 
 /**
- * Day prices of the lines, in the business's own currency and market: yuan 300 to 500 a day in China, a month
- * costing 22 days; Australian dollars 160 to 280 a day in Sydney, where a month's hire costs about ten days'.
+ * What a contract asks above the list (price-list.ts), in percent: a short or small hire pays a little more, a
+ * good customer the list price. Picked by the contract's place in the lessor's list, so it counts nothing.
  */
-const LINE_PRICES = {
-  zh: { dayCents: 30_000, stepCents: 5_000, monthDays: 22 },
-  en: { dayCents: 16_000, stepCents: 3_000, monthDays: 10 },
-} as const;
+const MARKUP_PERCENT = [0, 5, 0, 10, 0, 5, 0];
+
+/** A line's prices: its model's list price under its business model, with the contract's markup. */
+function linePrices(modelName: string, businessModel: number, lang: SeedLang, n: number) {
+  const list = listPrice(modelName, businessModel, lang);
+  const up = (cents: number) => listRound((cents * (100 + MARKUP_PERCENT[n % 7]!)) / 100);
+  return { dayCents: up(list.dayCents), monthCents: up(list.monthCents) };
+}
 
 function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: Map<string, number>) {
   const lang = p.business.lang;
@@ -153,13 +158,38 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
   const salespersonId = p.sales[n % p.sales.length] ?? null;
   const author = salespersonId ?? p.managers[0]!;
   const manager = p.managers[n % p.managers.length]!;
+  const modelOf = new Map(
+    db
+      .select({ deviceId: devices.id, name: deviceModels.name })
+      .from(devices)
+      .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .where(inArray(devices.id, plan.machines.length > 0 ? plan.machines : [-1]))
+      .all()
+      .map((m) => [m.deviceId, m.name]),
+  );
+  const modelName = (id: number) =>
+    db.select({ name: deviceModels.name }).from(deviceModels).where(eq(deviceModels.id, id)).get()!.name;
   const lines = [
-    ...plan.machines.map((deviceId, k) => ({ deviceId, modelId: null, count: 1, businessModel: MODELS[(n + k) % 5]! })),
-    ...(plan.model ? [{ deviceId: null, modelId: plan.model.id, count: plan.model.count, businessModel: 23 }] : []),
-  ].map((l, k) => {
-    const grid = LINE_PRICES[lang];
-    const dayCents = grid.dayCents + ((n + k) % 5) * grid.stepCents;
-    const prices = { dayCents, monthCents: dayCents * grid.monthDays };
+    ...plan.machines.map((deviceId, k) => ({
+      deviceId,
+      modelId: null,
+      count: 1,
+      businessModel: MODELS[(n + k) % 5]!,
+      model: modelOf.get(deviceId)!,
+    })),
+    ...(plan.model
+      ? [
+          {
+            deviceId: null,
+            modelId: plan.model.id,
+            count: plan.model.count,
+            businessModel: 23,
+            model: modelName(plan.model.id),
+          },
+        ]
+      : []),
+  ].map(({ model, ...l }) => {
+    const prices = linePrices(model, l.businessModel, lang, n);
     return {
       ...l,
       ...prices,

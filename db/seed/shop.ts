@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { builtInModelImage } from '@console/contract/http/device-models';
 import { addDaysToDay } from '@console/contract/http/upkeep';
+import { requiredPrices } from '@console/contract/codes/lease-pricing';
 import type { Db } from '../client.ts';
 import { organisations, users } from '../schema/accounts.ts';
 import { couponReceipts, coupons } from '../schema/coupons.ts';
@@ -8,6 +9,7 @@ import { deviceModels } from '../schema/devices.ts';
 import { leasePrices, products } from '../schema/products.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { dayOf } from './maintenance-fleet.ts';
+import { listPrice } from './price-list.ts';
 
 const HOUR = 3_600_000;
 
@@ -188,22 +190,21 @@ function lessorProducts(english: boolean): ProductSeed[] {
 }
 
 /**
- * Lease prices per model: business model, day price, month price (the ones the model shows, decision 029), in the
- * business's currency at its market's rates: yuan in China, Australian dollars in Sydney (a month's hire there costs
- * about ten days').
+ * The business models each rental company lists its lease prices under (decision 029): daily, monthly by the
+ * calendar month, and daily turning monthly. The prices are its market's for each model (price-list.ts): yuan in
+ * China, Australian dollars in Sydney, a boom lift dearer than a scissor lift.
  */
-const LEASE_PRICES: Record<'zh' | 'en', [number, number | null, number | null][]> = {
-  zh: [
-    [23, 35_000, null],
-    [25, null, 680_000],
-    [22, 32_000, 720_000],
-  ],
-  en: [
-    [23, 22_000, null],
-    [25, null, 210_000],
-    [22, 20_000, 230_000],
-  ],
-};
+const LISTED_BUSINESS_MODELS = [23, 25, 22] as const;
+
+/** The prices a model's list shows under a business model: only the ones that business model bills by. */
+function listedPrices(modelName: string, businessModel: number, lang: 'zh' | 'en') {
+  const { dayCents, monthCents } = listPrice(modelName, businessModel, lang);
+  const units = requiredPrices(businessModel);
+  return {
+    dayCents: units.includes('day') ? dayCents : null,
+    monthCents: units.includes('month') ? monthCents : null,
+  };
+}
 
 /**
  * The shop's demo (docs/decisions/049-products-and-coupons.md): the operator's products and each rental company's,
@@ -219,7 +220,7 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
       .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
       .get()?.id;
   const operatorModels = db
-    .select({ id: deviceModels.id })
+    .select({ id: deviceModels.id, name: deviceModels.name })
     .from(deviceModels)
     .where(eq(deviceModels.orgId, orgs.operator))
     .orderBy(deviceModels.id)
@@ -365,9 +366,15 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
       const admin = userOf(orgId, 5) ?? finance;
       addProducts(orgId, admin, lessorProducts(english));
       for (const model of operatorModels)
-        for (const [businessModel, dayCents, monthCents] of LEASE_PRICES[english ? 'en' : 'zh'])
+        for (const businessModel of LISTED_BUSINESS_MODELS)
           tx.insert(leasePrices)
-            .values({ orgId, modelId: model.id, businessModel, dayCents, monthCents, updatedBy: admin })
+            .values({
+              orgId,
+              modelId: model.id,
+              businessModel,
+              ...listedPrices(model.name, businessModel, english ? 'en' : 'zh'),
+              updatedBy: admin,
+            })
             .run();
       const holders = customerPeople(orgId);
       if (holders.length === 0) return;

@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subleaseCostCents } from '@console/contract/lease/sublease-cost';
+import { PLATFORM_HEIGHT_M } from '@console/contract/codes/lift-heights';
+import { organisations } from '@console/db/schema/accounts';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contractLines, contracts } from '@console/db/schema/lease';
+import { billLines, bills } from '@console/db/schema/lease-billing';
+import { subleases } from '@console/db/schema/lease-sublease';
+import { leasePrices } from '@console/db/schema/products';
+import { BUSINESSES, type SeedLang } from '@console/db/seed/business';
+import { expectEvery } from '../../fixtures/expect-every.ts';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+
+/**
+ * A rental company prices a machine by what it is and how big, at its market's rates (docs/decisions/026-demo-data.md,
+ * addendum on prices): the contract lines, the lease price list and everything billed from them.
+ */
+describe('the seeded lease prices follow the machine and the market', () => {
+  let t: TestApp;
+  let langOf: Map<number, SeedLang>;
+  const db = () => t.dbh.db;
+
+  /** Each machine line of a lease contract with its company, model and prices. */
+  const lines = () =>
+    db()
+      .select({
+        lessor: contracts.lessorOrgId,
+        model: deviceModels.name,
+        businessModel: contractLines.businessModel,
+        dayCents: contractLines.dayCents,
+        monthCents: contractLines.monthCents,
+      })
+      .from(contractLines)
+      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+      .innerJoin(devices, eq(devices.id, contractLines.deviceId))
+      .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .where(eq(contracts.kind, 'contract'))
+      .all();
+
+  /** The machine models in the order of their size, smaller first: each pair of one kind. */
+  const BIGGER: [smaller: string, bigger: string][] = [
+    ['JCPT1412DC scissor lift', 'GTZZ22J boom lift'],
+    ['CPD30 electric forklift', 'CPCD50 diesel forklift'],
+    ['HBT6016C trailer pump', '56X-6RZ boom pump'],
+    ['CH-48V-100A charger', 'GTZZ22J boom lift'],
+  ];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const lessors = db()
+      .select()
+      .from(organisations)
+      .where(eq(organisations.kind, 'lessor'))
+      .orderBy(organisations.id)
+      .all();
+    langOf = new Map(lessors.slice(0, BUSINESSES.length).map((o, i) => [o.id, BUSINESSES[i]!.lang]));
+  });
+  afterAll(() => t?.dbh.close());
+
+  it('asks more for a bigger machine than a smaller one of its kind, in every company', () => {
+    // The lift table says which lift is the bigger.
+    expect(PLATFORM_HEIGHT_M['GTZZ22J boom lift']!).toBeGreaterThan(PLATFORM_HEIGHT_M['JCPT1412DC scissor lift']!);
+    const all = lines();
+    for (const lessor of langOf.keys()) {
+      const mine = all.filter((l) => l.lessor === lessor);
+      for (const [smaller, bigger] of BIGGER) {
+        const small = mine.filter((l) => l.model === smaller);
+        const big = mine.filter((l) => l.model === bigger);
+        if (small.length === 0 || big.length === 0) continue;
+        const most = (rows: typeof mine, unit: 'dayCents' | 'monthCents') => Math.max(...rows.map((r) => r[unit]!));
+        const least = (rows: typeof mine, unit: 'dayCents' | 'monthCents') => Math.min(...rows.map((r) => r[unit]!));
+        expect(least(big, 'dayCents'), `${lessor}: ${bigger} a day`).toBeGreaterThan(most(small, 'dayCents'));
+        expect(least(big, 'monthCents'), `${lessor}: ${bigger} a month`).toBeGreaterThan(most(small, 'monthCents'));
+      }
+      // A 20 m boom lift hires for several times a 12 m scissor lift.
+      const dayOf = (model: string) => Math.min(...mine.filter((l) => l.model === model).map((l) => l.dayCents!));
+      expect(dayOf('GTZZ22J boom lift')).toBeGreaterThan(2.5 * dayOf('JCPT1412DC scissor lift'));
+    }
+  });
+
+  it('prices each company’s machines at many different figures, not a count up from one', () => {
+    for (const lessor of langOf.keys()) {
+      const figures = [
+        ...new Set(
+          lines()
+            .filter((l) => l.lessor === lessor)
+            .map((l) => l.dayCents!),
+        ),
+      ].sort((a, b) => a - b);
+      expect(figures.length, `lessor ${lessor}`).toBeGreaterThanOrEqual(10);
+      const steps = new Set(figures.slice(1).map((f, i) => f - figures[i]!));
+      // Old seeds counted up in one fixed step (300, 350, 400…): these are spread over many.
+      expect(steps.size, `lessor ${lessor}`).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('makes a month cost well under thirty days: about sixteen days in China, nine in Sydney', () => {
+    const list = db().select().from(leasePrices).all();
+    const both = [
+      ...lines(),
+      ...list.filter((p) => p.dayCents !== null && p.monthCents !== null).map((p) => ({ ...p, lessor: p.orgId })),
+    ].filter((l) => langOf.has(l.lessor) && l.dayCents !== null && l.monthCents !== null);
+    expectEvery(both, (l) => {
+      const days = l.monthCents! / l.dayCents!;
+      return langOf.get(l.lessor) === 'zh' ? days >= 13 && days <= 20 : days >= 7 && days <= 12;
+    });
+  });
+
+  it('lists its lease prices by model, dearer for the bigger machine, and writes its contracts at or above them', () => {
+    const list = db().select().from(leasePrices).all();
+    const models = new Map(
+      db()
+        .select()
+        .from(deviceModels)
+        .all()
+        .map((m) => [m.id, m.name]),
+    );
+    const all = lines();
+    for (const lessor of langOf.keys()) {
+      const mine = list.filter((p) => p.orgId === lessor);
+      const priceOf = (model: string, businessModel: number) =>
+        mine.find((p) => models.get(p.modelId) === model && p.businessModel === businessModel);
+      const scissor = priceOf('JCPT1412DC scissor lift', 23)!;
+      const boom = priceOf('GTZZ22J boom lift', 23)!;
+      expect(boom.dayCents!).toBeGreaterThan(scissor.dayCents!);
+      expect(new Set(mine.map((p) => p.dayCents ?? p.monthCents)).size).toBe(mine.length);
+      // A contract line is written at the list price of its model and business model, or above it.
+      const listed = all.filter(
+        (l) =>
+          l.lessor === lessor &&
+          mine.some((p) => models.get(p.modelId) === l.model && p.businessModel === l.businessModel),
+      );
+      expectEvery(listed, (l) => {
+        const p = priceOf(l.model, l.businessModel)!;
+        return (
+          (p.dayCents === null || l.dayCents! >= p.dayCents) && (p.monthCents === null || l.monthCents! >= p.monthCents)
+        );
+      });
+    }
+  });
+
+  it('prices the business abroad in Australian dollars at Sydney’s rates, and the Chinese in yuan at China’s', () => {
+    // A day's hire in each market: a 12 m scissor lift, a 20 m boom lift, a 3 t forklift.
+    const MARKET: Record<SeedLang, Record<string, [number, number]>> = {
+      zh: {
+        'JCPT1412DC scissor lift': [15_000, 40_000],
+        'GTZZ22J boom lift': [70_000, 150_000],
+        'CPD30 electric forklift': [15_000, 40_000],
+      },
+      en: {
+        'JCPT1412DC scissor lift': [20_000, 40_000],
+        'GTZZ22J boom lift': [60_000, 120_000],
+        'CPD30 electric forklift': [15_000, 30_000],
+      },
+    };
+    const all = lines().filter((l) => langOf.has(l.lessor) && l.model in MARKET.zh);
+    expect(new Set(all.map((l) => langOf.get(l.lessor))).size).toBe(2);
+    expectEvery(all, (l) => {
+      const [low, high] = MARKET[langOf.get(l.lessor)!][l.model]!;
+      return l.dayCents! >= low && l.dayCents! <= high;
+    });
+    // Not the yuan figures written in dollars.
+    const yuan = new Set(all.filter((l) => langOf.get(l.lessor) === 'zh').map((l) => `${l.model}:${l.dayCents}`));
+    expect(all.filter((l) => langOf.get(l.lessor) === 'en' && yuan.has(`${l.model}:${l.dayCents}`))).toEqual([]);
+  });
+
+  it('bills a bigger machine more a day, and rents in a machine for less than it earns leased out again', () => {
+    const billed = db()
+      .select({
+        lessor: bills.lessorOrgId,
+        model: deviceModels.name,
+        days: billLines.days,
+        amountCents: billLines.amountCents,
+      })
+      .from(billLines)
+      .innerJoin(bills, eq(bills.id, billLines.billId))
+      .innerJoin(devices, eq(devices.id, billLines.deviceId))
+      .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .all();
+    for (const lessor of langOf.keys()) {
+      const perDay = (model: string) => {
+        const rows = billed.filter((b) => b.lessor === lessor && b.model === model);
+        return rows.reduce((s, b) => s + b.amountCents, 0) / rows.reduce((s, b) => s + b.days, 0);
+      };
+      expect(perDay('GTZZ22J boom lift'), `lessor ${lessor}`).toBeGreaterThan(2 * perDay('JCPT1412DC scissor lift'));
+    }
+    const rentedIn = db().select().from(subleases).all();
+    const leasedOut = rentedIn.filter((s) => s.remark !== '');
+    expect(leasedOut.length).toBeGreaterThan(0);
+    for (const s of leasedOut) {
+      // What its bills earned over the days they billed, against what renting it in cost over the same days.
+      const lines = db()
+        .select({ amountCents: billLines.amountCents, fromOn: billLines.fromOn, toOn: billLines.toOn })
+        .from(billLines)
+        .where(eq(billLines.deviceId, s.deviceId))
+        .all();
+      expect(lines.length).toBeGreaterThan(0);
+      const from = lines.reduce((m, l) => (l.fromOn < m ? l.fromOn : m), lines[0]!.fromOn);
+      const to = lines.reduce((m, l) => (l.toOn > m ? l.toOn : m), lines[0]!.toOn);
+      const income = lines.reduce((sum, l) => sum + l.amountCents, 0);
+      expect(subleaseCostCents(s, { from, to }), `sub-lease ${s.number}`).toBeLessThan(income);
+    }
+  });
+});
