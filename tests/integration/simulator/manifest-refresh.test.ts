@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { renewalEndpoints } from '@console/contract/http/renewals';
-import { openDb, type DbHandle } from '@console/db/client';
+import type { DbHandle } from '@console/db/client';
 import { users } from '@console/db/schema/accounts';
 import { deviceLogs, devices, telemetry } from '@console/db/schema/devices';
 import { demoAccount } from '@console/db/seed/accounts';
-import { seedDemo } from '@console/db/seed/demo';
 import { createSession } from '@console/server/src/lib/session';
-import { createControlApp } from '@console/simulator/src/control/app';
-import { readSimulatorEnv } from '@console/simulator/src/env';
-import { Simulator } from '@console/simulator/src/simulator';
-import { eventually, freePort, startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
-import { simulatorClient, type SimulatorClient } from '../../fixtures/simulator-client.ts';
+import { eventually, type ServerRun } from '../../fixtures/server-process.ts';
+import { startSimulatedStack, type SimulatedStack } from '../../fixtures/simulated-stack.ts';
+import type { SimulatorClient } from '../../fixtures/simulator-client.ts';
 import { serviceStopped } from './helpers.ts';
 
 /** This suite's ports. */
@@ -27,45 +20,19 @@ const PORTS = { first: 18400, last: 18449 };
  * renewed in the console joins its fleet and reports, without the simulator being started again.
  */
 describe('a running simulator and a renewed machine', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'simulator-refresh-'));
+  let stack: SimulatedStack;
   let server: ServerRun;
-  let sim: Simulator;
-  let control: ServerType;
   let client: SimulatorClient;
   let dbh: DbHandle;
   /** The simulator's machines now. */
   const simulated = async () => (await client.machines({ limit: 1000 })).machines;
 
   beforeAll(async () => {
-    const file = join(dir, 'console.db');
-    const seeding = openDb(file);
-    await seedDemo(seeding.db, { devices: 50, historyDevices: 0 });
-    seeding.close();
-    server = await startServerProcess({ dbFile: file, range: PORTS, env: { INGEST_FLUSH_MS: '50' } });
-    const simPort = await freePort(PORTS, [server.port, server.mqttPort]);
-    dbh = openDb(file, { migrate: false });
-    sim = new Simulator({
-      env: readSimulatorEnv({
-        PORT: String(server.port),
-        MQTT_PORT: String(server.mqttPort),
-        SIM_SEED: '3',
-        SIM_SPEED: '5',
-        SIM_MANIFEST_REFRESH_S: '1',
-      }),
-      log: (message) => server.output.push(`[simulator] ${message}\n`),
-    });
-    control = serve({ fetch: createControlApp(sim).fetch, port: simPort, hostname: '127.0.0.1' });
-    client = simulatorClient(`http://127.0.0.1:${simPort}`);
-    await sim.start();
+    stack = await startSimulatedStack('simulator-refresh', PORTS, { SIM_MANIFEST_REFRESH_S: '1' });
+    ({ server, client, dbh } = stack);
   }, 90_000);
 
-  afterAll(async () => {
-    await sim?.stop();
-    control?.close();
-    dbh?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.stop());
 
   it('reports for a stopped machine once its service is renewed, the others carrying on', async () => {
     const seeded = dbh.db.select().from(devices).all();

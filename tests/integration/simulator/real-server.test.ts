@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { and, desc, eq, gt, max } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { commandEndpoints } from '@console/contract/http/commands';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
-import { openDb, type DbHandle } from '@console/db/client';
+import type { DbHandle } from '@console/db/client';
 import { smsOutbox, users } from '@console/db/schema/accounts';
 import { commands, deviceLogs, devices, telemetry } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
-import { seedDemo } from '@console/db/seed/demo';
 import { createSession } from '@console/server/src/lib/session';
-import { createControlApp } from '@console/simulator/src/control/app';
-import { readSimulatorEnv } from '@console/simulator/src/env';
-import { Simulator } from '@console/simulator/src/simulator';
+import type { Simulator } from '@console/simulator/src/simulator';
 import { expectEvery } from '../../fixtures/expect-every.ts';
-import { eventually, freePort, startServerProcess, type ServerRun } from '../../fixtures/server-process.ts';
-import { simulatorClient, type SimulatorClient } from '../../fixtures/simulator-client.ts';
+import { eventually, type ServerRun } from '../../fixtures/server-process.ts';
+import { startSimulatedStack, type SimulatedStack } from '../../fixtures/simulated-stack.ts';
+import type { SimulatorClient } from '../../fixtures/simulator-client.ts';
 import { serviceStopped } from './helpers.ts';
 
 /** This suite's ports. */
@@ -31,10 +25,9 @@ const PORTS = { first: 18300, last: 18399 };
  * and what its machines do shows in the server's tables.
  */
 describe('the simulator against a real server', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'simulator-server-'));
+  let stack: SimulatedStack;
   let server: ServerRun;
   let sim: Simulator;
-  let control: ServerType;
   let client: SimulatorClient;
   let dbh: DbHandle;
   let token: string;
@@ -69,13 +62,8 @@ describe('the simulator against a real server', () => {
       .filter((d) => d.orgId === orgId && !d.sleeping && !serviceStopped(dbh.db, d, Date.now()));
 
   beforeAll(async () => {
-    const file = join(dir, 'console.db');
-    const seeding = openDb(file);
-    await seedDemo(seeding.db, { devices: 50, historyDevices: 0 });
-    seeding.close();
-    server = await startServerProcess({ dbFile: file, range: PORTS, env: { INGEST_FLUSH_MS: '50' } });
-    const simPort = await freePort(PORTS, [server.port, server.mqttPort]);
-    dbh = openDb(file, { migrate: false });
+    stack = await startSimulatedStack('simulator-server', PORTS);
+    ({ server, sim, client, dbh, simStartedAt: startedAt } = stack);
     const admin = dbh.db
       .select()
       .from(users)
@@ -83,31 +71,9 @@ describe('the simulator against a real server', () => {
       .get()!;
     token = createSession(dbh.db, admin.id, 'console', '127.0.0.1', Date.now() + 3600_000);
     orgId = admin.orgId;
-
-    startedAt = Date.now();
-    sim = new Simulator({
-      // Five times real time: a step every 2 s, so the tests wait less (reports still come every 8 s or so).
-      env: readSimulatorEnv({
-        PORT: String(server.port),
-        MQTT_PORT: String(server.mqttPort),
-        SIM_SEED: '3',
-        SIM_SPEED: '5',
-      }),
-      // Beside the server's output: the test checks it for refusals.
-      log: (message) => server.output.push(`[simulator] ${message}\n`),
-    });
-    control = serve({ fetch: createControlApp(sim).fetch, port: simPort, hostname: '127.0.0.1' });
-    client = simulatorClient(`http://127.0.0.1:${simPort}`);
-    await sim.start();
   }, 90_000);
 
-  afterAll(async () => {
-    await sim?.stop();
-    control?.close();
-    dbh?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.stop());
 
   it("takes the server's fleet, and its machines' reports appear in the devices table", async () => {
     const seeded = dbh.db.select().from(devices).all();
