@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { renewedExpiry } from '@console/contract/codes/renewals';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
@@ -16,13 +17,13 @@ import {
 } from '../../fixtures/e2e-lease.ts';
 import { startMovedTime, type MovedTime } from '../../fixtures/e2e-moved-time.ts';
 import { placePartsOrder } from '../../fixtures/e2e-shop.ts';
-import { expect, RAW_KEY, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import { expect, openTab, RAW_KEY, searchList, test, text, type UiLang } from '../../fixtures/e2e.ts';
 
 /**
  * Signing and paying once time has moved on (README, "Moving time"; decision 059's addendum "one clock"): a stack of
  * its own follows a simulator's clock skipped ten days ahead of the wall clock, the simulated e-signature and payment
  * providers with it. Their signed callbacks are fresh by the server's clock, so a contract is signed into execution
- * and an order is paid. A signing stuck meanwhile shows its way forward in the console: a signature whose callback has
+ * and a shop order and a service renewal are paid. A signing stuck meanwhile shows its way forward in the console: a signature whose callback has
  * not come is taken by asking the provider; a change whose flow the provider lost is said to be lost when asked, and
  * called off with a reason and sent again, it is signed into force.
  */
@@ -31,6 +32,8 @@ const DAYS_AHEAD = 10;
 const lang: UiLang = 'en';
 const c = (key: string, params?: Record<string, string | number>) => text(lang, `lease-contracts:${key}`, params);
 const status = (key: string) => text(lang, `codes:contractStatus.${key}`);
+const r = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
+const DAY = /\d{4}-\d{2}-\d{2}/;
 
 let stack: MovedTime;
 
@@ -210,6 +213,51 @@ test('ten days on, a customer pays a shop order on the payment provider’s page
   await page.getByRole('link', { name: 'Back to the merchant' }).click();
   // The provider's notification, stamped on the moved clock, made it paid.
   await expect(drawer).toContainText(t('state.paid'));
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
+  await close();
+});
+
+test('ten days on, the rental company renews a machine’s service, pays on the payment provider’s page, and it is renewed to its new expiry', async ({
+  browser,
+}) => {
+  const { page, close } = await stack.consolePage(browser, ROLE.lessorAdmin);
+  // A machine whose service runs out within 30 days of the moved today, in no order yet.
+  await page.goto('/financeCenter/renewDevice?expiry=30');
+  const renewable = page
+    .getByRole('main')
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: r('renew.action'), exact: true }) })
+    .first();
+  const serial = (await renewable.getByRole('link').first().textContent())!.trim();
+  const previous = DAY.exec((await renewable.textContent()) ?? '')![0];
+  await renewable.getByRole('button', { name: r('renew.action'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: r('renew.title', { count: 1 }) });
+  await expect(dialog.getByTestId('renew-items')).toHaveText(serial);
+  // The longest period offered, a year.
+  await expect(dialog.getByTestId('renew-total')).toBeVisible();
+  await dialog.getByRole('button', { name: r('renew.submit') }).click();
+  await expect(page.getByText(r('renew.created')).first()).toBeVisible();
+
+  await openTab(page, r('tabs.orders'));
+  await searchList(page, page.getByLabel(r('order.keyword'), { exact: true }), serial);
+  const order = page.getByRole('row').filter({ hasText: serial });
+  await expect(order).toContainText(r('state.pending'));
+  await order.getByRole('button', { name: r('payOnline.action') }).click();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('status')).toHaveText('Paid');
+  await page.getByRole('link', { name: 'Back to the merchant' }).click();
+
+  // The provider's notification, stamped on the moved clock, renewed it: a year on from its last day.
+  const next = renewedExpiry(previous, stack.today(), 12);
+  await searchList(page, page.getByLabel(r('order.keyword'), { exact: true }), serial);
+  await expect(order).toContainText(r('state.renewed'));
+  await order.getByRole('button', { name: /^XF\d+$/ }).click();
+  const line = page
+    .getByRole('dialog', { name: r('order.detailTitle') })
+    .getByRole('row')
+    .filter({ hasText: serial });
+  await expect(line).toContainText(previous);
+  await expect(line).toContainText(next);
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
   await close();
 });
