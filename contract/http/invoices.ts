@@ -7,6 +7,7 @@ import {
   INVOICE_STATES,
   MAX_INVOICE_ITEMS,
 } from '../codes/invoices.ts';
+import { moneyFormat } from '../codes/money.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, pageQuery, paged, requiredText } from './fields.ts';
@@ -86,6 +87,8 @@ export const invoiceRow = z.object({
   account: z.string(),
   note: z.string(),
   itemCount: z.number().int(),
+  /** The currency of its amounts (its items' source's, one per invoice) and how they are written. */
+  money: moneyFormat,
   /** What the items add up to (VAT included), and the tax it holds at the rate. */
   totalCents: z.number().int(),
   taxCents: z.number().int(),
@@ -109,6 +112,8 @@ export const invoiceItemRow = z.object({
   sourceId: z.number().int(),
   label: z.string(),
   amountCents: z.number().int(),
+  /** The currency it was paid in and how its amount is written. */
+  money: moneyFormat,
   paidOn: z.string(),
 });
 export type InvoiceItemRow = z.infer<typeof invoiceItemRow>;
@@ -202,8 +207,8 @@ export const invoiceEndpoints = {
     method: 'POST',
     path: '/invoice/request.do',
     summary:
-      "Ask for an invoice over paid items of the user's company, all of one issuer; the total is the items' sum. " +
-      'An item is on at most one live invoice',
+      "Ask for an invoice over paid items of the user's company, all of one issuer and one currency; the total is " +
+      "the items' sum. An item is on at most one live invoice",
     access: { roles: INVOICE_REQUESTERS },
     scope: 'organisation',
     query: noInput,

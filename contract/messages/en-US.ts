@@ -727,6 +727,8 @@ export const enUS: Record<MessageKey, string> = {
   'invoices.alreadyInvoiced': 'operation failed, contains approved order: {{label}} is on invoice {{number}}',
   'invoices.notOwnItem': 'operation failed, contains orders not from a customer identity',
   'invoices.oneIssuer': 'operation failed: one invoice holds items paid to one company only',
+  'invoices.oneCurrency':
+    'operation failed: one invoice holds items paid in one currency only (these are in {{currencies}}); ask for one invoice per currency',
   'invoices.requested': 'Invoice requested',
   'invoices.issued': 'Invoice issued',
   'invoices.fileReplaced': 'Invoice file replaced',

@@ -708,6 +708,8 @@ export const zhCN = {
   'invoices.alreadyInvoiced': '操作失败，含已申请开票的订单：{{label}} 已在发票 {{number}} 中',
   'invoices.notOwnItem': '操作失败，含非本客户身份的订单',
   'invoices.oneIssuer': '操作失败，一张发票只能包含同一开票方的订单',
+  'invoices.oneCurrency':
+    '操作失败，一张发票只能包含同一币种的订单（所选订单的币种：{{currencies}}），请按币种分别申请',
   'invoices.requested': '开票申请已提交',
   'invoices.issued': '发票已开具',
   'invoices.fileReplaced': '发票文件已更换',

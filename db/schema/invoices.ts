@@ -8,6 +8,13 @@ import { INVOICE_EVENTS, INVOICE_SOURCES, INVOICE_STATES } from '@console/contra
  * issued by the organisation it paid with the invoice's PDF. Money is integer cents.
  */
 
+/**
+ * The currency its amounts are in (ISO 4217, MoneyFormat.currency.code): its items' source's (decision 064's
+ * addendum "Invoices carry their currency"). Rows kept before invoices named it were derived from their renewal
+ * orders where they had one, else yuan, the operator's default.
+ */
+const currency = () => text('currency').notNull().default('CNY');
+
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
@@ -37,6 +44,8 @@ export const invoices = sqliteTable(
     bank: text('bank').notNull().default(''),
     account: text('account').notNull().default(''),
     note: text('note').notNull().default(''),
+    /** One currency per invoice: a request over items paid in two currencies is refused. */
+    currency: currency(),
     /** The items' sum (VAT included) and the tax it holds at the rate, both computed by the server. */
     totalCents: integer('total_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
@@ -68,6 +77,8 @@ export const invoiceItems = sqliteTable(
     source: text('source', { enum: INVOICE_SOURCES }).notNull(),
     sourceId: integer('source_id').notNull(),
     label: text('label').notNull(),
+    /** The currency it was paid in, as its invoice's. */
+    currency: currency(),
     amountCents: integer('amount_cents').notNull(),
     paidOn: text('paid_on').notNull().default(''),
     live: integer('live', { mode: 'boolean' }).notNull().default(true),

@@ -28,10 +28,18 @@ const NOTES = {
   renewal: { zh: '设备续费发票', en: 'Connectivity renewal invoice' },
 } as const;
 
+/**
+ * A bill's currency: its lessor's brand's money; the English business (Northwind, brand liftgo) bills in AUD, as its
+ * renewal orders are made in (renewals.ts).
+ */
+const billCurrencyOf = (lang: SeedLang) => (lang === 'en' ? 'AUD' : 'CNY');
+
 interface Seeded {
   orgId: number;
   issuerOrgId: number;
   requestedBy: number;
+  /** The items' currency (decision 064's addendum): one per invoice. */
+  currency: string;
   items: { source: 'bill' | 'renewal'; sourceId: number; label: string; amountCents: number; paidOn: string }[];
   lang: SeedLang;
   note: keyof typeof NOTES;
@@ -120,6 +128,7 @@ export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void
             orgId: renter.id,
             issuerOrgId: lessorId,
             requestedBy: renter.user!,
+            currency: billCurrencyOf(lang),
             items,
             lang,
             note: 'bill',
@@ -144,6 +153,8 @@ export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void
           orgId: lessorId,
           issuerOrgId: orgs.operator,
           requestedBy: asker,
+          // A renewal order records the currency it was made in, the payer's.
+          currency: order.currency,
           items: [
             {
               source: 'renewal',
@@ -193,6 +204,7 @@ function insertInvoice(db: Tx, s: Seeded, now: number): void {
       bank: org.invoiceBank,
       account: org.invoiceAccount,
       note: say(s.lang, NOTES[s.note]),
+      currency: s.currency,
       totalCents,
       taxCents: taxCentsOf(totalCents, Math.round(org.taxRate * 10000) / 100),
       fileUrl: s.issued ? DEMO_INVOICE_FILE : '',
@@ -213,7 +225,7 @@ function insertInvoice(db: Tx, s: Seeded, now: number): void {
     .where(eq(invoices.id, created.id))
     .run();
   db.insert(invoiceItems)
-    .values(s.items.map((i) => ({ invoiceId: created.id, orgId: s.orgId, ...i })))
+    .values(s.items.map((i) => ({ invoiceId: created.id, orgId: s.orgId, currency: s.currency, ...i })))
     .run();
   db.insert(invoiceEvents)
     .values([

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ROLE } from '@console/contract/codes/roles';
-import { expect, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { DEMO_PASSWORD, globalDemoAccount } from '@console/db/seed/accounts';
+import { brandOrigin, expect, RAW_KEY, signInAs, signInButton, test, text } from '../../fixtures/e2e.ts';
 
 /** A real invoice PDF as finance would pick it (the demo sample shipped with the console). */
 const PDF = readFileSync(resolve(import.meta.dirname, '../../../web/public/demo/invoice-sample.pdf'));
@@ -73,4 +74,59 @@ test('a renter asks for an invoice over a paid bill; finance sees it among its t
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+});
+
+/** Any sign of yuan: the Australian company is billed in Australian dollars only. */
+const YUAN = /[¥元]|CNY|RMB/;
+
+test('the operator’s finance reads Northwind’s invoices in Australian dollars, and Northwind’s administrator on the English brand sees no yuan on its invoice page', async ({
+  page,
+  browser,
+  api,
+}) => {
+  const lang = 'en';
+  const t = (key: string, params?: Record<string, string | number>) => text(lang, `invoices:${key}`, params);
+  // Northwind's invoices are tax invoices numbered INV- (a Chinese company's are FP…).
+  const northwindInvoices = (on: typeof page) => on.getByRole('row').filter({ hasText: /INV-\d{8}-\d{6}/ });
+
+  // The operator's console is the Chinese brand's, in yuan; Northwind's invoices there name their own currency.
+  const finance = await browser.newPage();
+  await signInAs(finance, api, ROLE.finance);
+  await finance.goto('/financeCenter/invoiceMng?keyword=INV-');
+  const rows = northwindInvoices(finance);
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) {
+    await expect(row).toContainText(/A\$[\d,]+\.\d{2}/);
+    await expect(row).toContainText('AUD');
+    await expect(row).not.toContainText(YUAN);
+  }
+  await rows.first().getByRole('button', { name: /^INV-/ }).click();
+  const drawer = finance.getByRole('dialog').filter({ hasText: t('detail.timeline') });
+  await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(/A\$[\d,]+\.\d{2}/);
+  await expect(drawer).not.toContainText(YUAN);
+
+  // Northwind's administrator, on the English brand, reads its invoices without a yuan anywhere.
+  const origin = brandOrigin('liftgo');
+  await page.goto(`${origin}/login`);
+  await page
+    .getByLabel(text(lang, 'auth:fields.account'), { exact: true })
+    .fill(globalDemoAccount(ROLE.lessorAdmin).account);
+  await page.getByLabel(text(lang, 'auth:fields.password'), { exact: true }).fill(DEMO_PASSWORD);
+  await signInButton(page).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`${origin}/financeCenter/invoiceMng`);
+  const own = northwindInvoices(page);
+  await expect(own.first()).toContainText(/A\$[\d,]+\.\d{2}/);
+  await expect(page.getByRole('main')).not.toContainText(YUAN);
+  await own.first().getByRole('button', { name: /^INV-/ }).click();
+  const detail = page.getByRole('dialog').filter({ hasText: t('detail.timeline') });
+  await expect(detail).toContainText('AUD');
+  await expect(detail).not.toContainText(YUAN);
+  await detail.getByRole('button', { name: 'Close' }).click();
+  // Asking for an invoice shows no yuan either.
+  await page.getByRole('button', { name: t('request.action') }).click();
+  const dialog = page.getByRole('dialog', { name: t('request.title') });
+  await expect(dialog.getByLabel(text(lang, 'settings:invoice.taxNumber'))).not.toHaveValue('');
+  await expect(dialog).not.toContainText(YUAN);
+  await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });

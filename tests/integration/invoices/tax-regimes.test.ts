@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAbn } from '@console/contract/codes/tax-regimes';
 import { ROLE } from '@console/contract/codes/roles';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
-import { verificationEndpoints } from '@console/contract/http/approvals';
+import { lessorEndpoints } from '@console/contract/http/lessors';
 import { settingsEndpoints } from '@console/contract/http/settings';
 import { and, eq, inArray } from 'drizzle-orm';
 import { orgDay } from '@console/db/org-zone';
@@ -121,35 +121,53 @@ describe('invoices by the tax regime of the brand', () => {
     });
   });
 
-  it('registers each company under its own country’s number: Northwind its ABN, a Chinese company its credit code', async () => {
-    // Northwind's verification was seeded under review, with its ABN; the operator sends it back, so it may be sent
-    // again, as a company whose licence photo was refused does.
-    const before = (await t.call(settingsEndpoints.companyProfile, { token: northwind })).data.verification;
-    expect(before.status).toBe('pending');
-    expect(isAbn(before.creditCode)).toBe(true);
-    const operator = t.tokenFor(ROLE.companyAdmin);
-    const queue = await t.call(verificationEndpoints.list, {
-      token: operator,
-      query: { kind: 'enterprise', state: 'pending', keyword: 'Northwind', pageSize: 10 },
+  it('registers each company under its own country’s number: one of the global brand its ABN, a Chinese company its credit code', async () => {
+    // Northwind was verified under its ABN when it joined; a rental company the operator onboards under the global
+    // brand now registers its company the same way.
+    const northwindOwn = (await t.call(settingsEndpoints.companyProfile, { token: northwind })).data.verification;
+    expect(northwindOwn.status).toBe('approved');
+    expect(isAbn(northwindOwn.creditCode)).toBe(true);
+    const adminMobile = '412000777';
+    const created = await t.call(lessorEndpoints.create, {
+      token: t.tokenFor(ROLE.companyAdmin),
+      body: {
+        name: 'Southern Cross Access Hire Pty Ltd',
+        nameZh: '',
+        nameEn: 'Southern Cross Access Hire Pty Ltd',
+        contactName: 'Grace Mitchell',
+        areaCode: '61',
+        contactPhone: '412000778',
+        province: 'New South Wales',
+        city: 'Sydney',
+        district: 'Parramatta',
+        address: '12 Church Street',
+        creditCode: '',
+        appid: 'liftgo',
+        timeZone: 'Australia/Sydney',
+        leasing: true,
+        rentalDomestic: false,
+        rentalForeign: false,
+        adminName: 'Grace Mitchell',
+        adminMobile,
+        adminAreaCode: '61',
+        adminMode: 'message',
+      },
     });
-    const pending = queue.data.list.map((row) => row.id);
-    expect(pending).toHaveLength(1);
-    const rejected = await t.call(verificationEndpoints.reject, {
-      token: operator,
-      body: { ids: pending, reason: 'Please upload the ASIC extract' },
-    });
-    expect(rejected.status).toBe('200');
+    expect(created.status, created.message).toBe('200');
+    const newcomer = t.tokenForAccount(adminMobile);
+    const before = (await t.call(settingsEndpoints.companyProfile, { token: newcomer })).data.verification;
+    expect(before.status).not.toMatch(/pending|approved/);
 
-    const licence = (await upload(t, northwind, { bytes: PNG, name: 'asic.png' }, 'image')).data.url as string;
+    const licence = (await upload(t, newcomer, { bytes: PNG, name: 'asic.png' }, 'image')).data.url as string;
     const body = { legalPerson: 'Grace Mitchell', licenseImage: licence };
     const submit = (token: string, creditCode: string, lang: 'en_US' | 'zh_CN' = 'en_US') =>
       t.call(settingsEndpoints.submitVerification, { token, lang, body: { ...body, creditCode } });
-    const chineseCode = await submit(northwind, '91310115MA1K4XXX2B');
+    const chineseCode = await submit(newcomer, '91310115MA1K4XXX2B');
     expect(chineseCode).toMatchObject({ status: '400', data: { field: 'creditCode' } });
     expect(chineseCode.message).toContain('Please enter a valid ABN');
-    expect((await submit(northwind, '91310115MA1K4XXX2B', 'zh_CN')).message).toContain('澳大利亚商业编号');
-    expect((await submit(northwind, '51 824 753 557')).data).toMatchObject({ field: 'creditCode' });
-    const abn = await submit(northwind, '51 824 753 556');
+    expect((await submit(newcomer, '91310115MA1K4XXX2B', 'zh_CN')).message).toContain('澳大利亚商业编号');
+    expect((await submit(newcomer, '51 824 753 557')).data).toMatchObject({ field: 'creditCode' });
+    const abn = await submit(newcomer, '51 824 753 556');
     expect(abn.status, abn.message).toBe('200');
     expect(abn.data.verification).toMatchObject({ status: 'pending', creditCode: '51824753556' });
 

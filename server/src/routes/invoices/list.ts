@@ -12,6 +12,7 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
+import { currencyFormat } from '../../lib/currencies.ts';
 import { invoiceIn, invoiceScope, presentInvoices } from './present.ts';
 import { uncovered } from './sources.ts';
 
@@ -87,7 +88,7 @@ export const invoiceListRoutes: RouteDef[] = [
   }),
 
   route(invoiceEndpoints.detail, (ctx) => {
-    const { data, query, timeZone } = ctx;
+    const { data, query, timeZone, deps } = ctx;
     const invoice = invoiceIn(data, query.id);
     const inScope = data.within(
       invoiceItems.invoiceId,
@@ -133,6 +134,7 @@ export const invoiceListRoutes: RouteDef[] = [
         sourceId: i.sourceId,
         label: i.label,
         amountCents: i.amountCents,
+        money: currencyFormat(deps, i.currency),
         paidOn: i.paidOn,
       })),
       events: events.map((e) => ({

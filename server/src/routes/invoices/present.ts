@@ -6,10 +6,12 @@ import { INVOICE_REQUESTERS } from '@console/contract/access/invoices';
 import { users } from '@console/db/schema/accounts';
 import { invoiceItems, invoices } from '@console/db/schema/invoices';
 import type { ScopedData } from '../../lib/data.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { currencyFormat } from '../../lib/currencies.ts';
 import { uncoveredItems } from './sources.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
@@ -55,10 +57,10 @@ export function invoiceIn(data: ScopedData, id: number): InvoiceRecord {
 
 /** Invoices as the list and the detail show them (spec section 3). */
 export function presentInvoices(
-  ctx: { data: ScopedData; user: SessionUser; timeZone: string },
+  ctx: { data: ScopedData; user: SessionUser; timeZone: string; deps: AppDeps },
   rows: InvoiceRecord[],
 ): InvoiceRow[] {
-  const { data, user, timeZone } = ctx;
+  const { data, user, timeZone, deps } = ctx;
   const names = orgNames(
     data,
     rows.flatMap((r) => [r.orgId, r.issuerOrgId]),
@@ -112,6 +114,8 @@ export function presentInvoices(
     account: r.account,
     note: r.note,
     itemCount: counts.get(r.id) ?? 0,
+    // Invoices of companies of several brands sit in one list: each names its own currency.
+    money: currencyFormat(deps, r.currency),
     totalCents: r.totalCents,
     taxCents: r.taxCents,
     state: r.state,

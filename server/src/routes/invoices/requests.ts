@@ -11,15 +11,16 @@ import { checkTaxRegime, orgBrand } from '../../lib/org-brand.ts';
 import { orgNumberDay } from '../../lib/org-day.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
+import { currencyFormat } from '../../lib/currencies.ts';
 import { invoiceIn, mayRequestFor, presentInvoices } from './present.ts';
-import { INVOICEABLE_SOURCES, liveItems, type InvoiceableItem } from './sources.ts';
+import { currencyOf, INVOICEABLE_SOURCES, liveItems, type InvoiceableItem } from './sources.ts';
 
 const refuse = (key: 'invoices.notPaid' | 'invoices.notOwnItem' | 'invoices.oneIssuer', label = '') =>
   new ApiError(API_STATUS.conflict, key, { label });
 
 export const invoiceRequestRoutes: RouteDef[] = [
   // The user's company's paid items that no live invoice holds, and its invoice information on file.
-  route(invoiceEndpoints.invoiceable, ({ data, user }) => {
+  route(invoiceEndpoints.invoiceable, ({ data, user, deps }) => {
     const db = data.unscoped('domainRule');
     const paid = Object.values(INVOICEABLE_SOURCES).flatMap((source) => source.paidOf(db, user.orgId));
     const held = new Set(
@@ -51,6 +52,7 @@ export const invoiceRequestRoutes: RouteDef[] = [
           sourceId: p.sourceId,
           label: p.label,
           amountCents: p.amountCents,
+          money: currencyFormat(deps, currencyOf(deps, db, p)),
           paidOn: p.paidOn,
           issuerName: issuers.get(p.issuerOrgId) ?? '',
         })),
@@ -90,6 +92,14 @@ export const invoiceRequestRoutes: RouteDef[] = [
       const unique = [...new Map(items.map((i) => [`${i.source}:${i.sourceId}`, i])).values()];
       const issuer = unique[0]!.issuerOrgId;
       if (unique.some((i) => i.issuerOrgId !== issuer)) throw refuse('invoices.oneIssuer');
+      // One invoice, one currency (decision 064's addendum): amounts of two currencies are never added up.
+      const currencies = unique.map((i) => currencyOf(deps, db, i));
+      const currency = currencies[0]!;
+      if (currencies.some((c) => c !== currency)) {
+        throw new ApiError(API_STATUS.conflict, 'invoices.oneCurrency', {
+          currencies: [...new Set(currencies)].join(', '),
+        });
+      }
       for (const item of unique) {
         const holder = liveItems(db, item.source, [item.sourceId]).get(item.sourceId);
         if (holder !== undefined) {
@@ -120,6 +130,7 @@ export const invoiceRequestRoutes: RouteDef[] = [
           bank: body.bank,
           account: body.account,
           note: body.note,
+          currency,
           totalCents,
           taxCents: taxCentsOf(totalCents, body.taxRate),
           createdAt: new Date(now),
@@ -146,6 +157,7 @@ export const invoiceRequestRoutes: RouteDef[] = [
             source: i.source,
             sourceId: i.sourceId,
             label: i.label,
+            currency,
             amountCents: i.amountCents,
             paidOn: i.paidOn,
           })),

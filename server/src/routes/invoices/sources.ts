@@ -7,6 +7,8 @@ import { invoiceItems, invoices } from '@console/db/schema/invoices';
 import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
 import { renewalOrders } from '@console/db/schema/renewals';
 import { shopOrders } from '@console/db/schema/shop-orders';
+import type { AppDeps } from '../../lib/deps.ts';
+import { orgBrand } from '../../lib/org-brand.ts';
 import { dayInZone } from '../../lib/time.ts';
 
 /**
@@ -27,6 +29,16 @@ export interface InvoiceableItem {
   paid: boolean;
   /** The day it was paid in full ('' while unpaid). */
   paidOn: string;
+  /**
+   * The currency it was paid in (decision 064's addendum): recorded on it (a renewal order's), or the money of an
+   * organisation's brand, as the code that bills and takes its payment decides it (read with `currencyOf`).
+   */
+  paidIn: { currency: string } | { brandOf: number };
+}
+
+/** An item's currency (ISO 4217): the one it records, else its brand's. */
+export function currencyOf(deps: AppDeps, db: Db, item: Pick<InvoiceableItem, 'paidIn'>): string {
+  return 'currency' in item.paidIn ? item.paidIn.currency : orgBrand(deps, db, item.paidIn.brandOf).money.currency.code;
 }
 
 export interface InvoiceableSource {
@@ -67,6 +79,8 @@ function billItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
       issuerOrgId: bill.lessorOrgId,
       paid: bill.state === 'paid',
       paidOn: bill.state === 'paid' ? (day ?? bill.issuedOn) : '',
+      // A contract and its bills are in the lessor's brand's money (the contract's PDF and the bills' pages).
+      paidIn: { brandOf: bill.lessorOrgId },
     }));
 }
 
@@ -92,6 +106,7 @@ function renewalItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] 
       issuerOrgId: issuer,
       paid: order.state === 'renewed',
       paidOn: order.state === 'renewed' && order.settledAt ? dayInZone(order.settledAt, PAID_ZONE) : '',
+      paidIn: { currency: order.currency },
     }));
 }
 
@@ -114,6 +129,8 @@ function shopItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
       issuerOrgId: order.sellerOrgId,
       paid: (SHOP_PAID as readonly string[]).includes(order.state),
       paidOn: order.paidAt ? dayInZone(order.paidAt, PAID_ZONE) : '',
+      // The buyer pays in its brand's currency, the one its console showed the order in (the shop's checkout).
+      paidIn: { brandOf: order.orgId },
     }));
 }
 

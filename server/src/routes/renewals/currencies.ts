@@ -1,5 +1,5 @@
 import type { MoneyFormat } from '@console/contract/codes/money';
-import { brandByAppid, brandsOf } from '../../lib/brands.ts';
+import { billedCurrencies } from '../../lib/currencies.ts';
 import type { ScopedData } from '../../lib/data.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { orgBrand } from '../../lib/org-brand.ts';
@@ -9,24 +9,6 @@ import type { SessionUser } from '../../lib/session.ts';
  * The currencies of renewal prices and orders (decision 044, "Prices per currency"): the operator keeps one price
  * list per currency any brand bills in, and a company is charged from its own brand's.
  */
-
-/** Every currency a brand bills in, the default brand's first; one entry per currency. */
-export function billedCurrencies(deps: AppDeps): MoneyFormat[] {
-  const registry = brandsOf(deps);
-  const first = brandByAppid(deps, registry.defaultAppid ?? '');
-  const formats = [...(first ? [first] : []), ...registry.packs.values()].map((p) => p.info.money);
-  return formats.filter((f, i) => formats.findIndex((g) => g.currency.code === f.currency.code) === i);
-}
-
-/** How amounts in a currency are written: as the brand billing in it writes them, else with its code. */
-export function currencyFormat(deps: AppDeps, code: string): MoneyFormat {
-  return (
-    billedCurrencies(deps).find((f) => f.currency.code === code) ?? {
-      currency: { code, symbol: code, minorUnits: 2 },
-      locale: 'en',
-    }
-  );
-}
 
 /** The currency an organisation pays in: its brand's. */
 export function payerCurrency(deps: AppDeps, data: ScopedData, orgId: number): string {

@@ -18,7 +18,8 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { levelCode } from '../../risk/levels.ts';
 import { expiryFilter, renewalWindow } from '../device-list.ts';
-import { billedCurrencies, payerCurrency, readerCurrencies } from './currencies.ts';
+import { billedCurrencies } from '../../lib/currencies.ts';
+import { payerCurrency, readerCurrencies } from './currencies.ts';
 
 /** The operator's finance and company administrator record payments and set prices (the operator sells the service). */
 export const mayPay = (user: SessionUser) =>

@@ -10,7 +10,7 @@ import { ApiError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { paygateOf } from '../../shop/check-payment.ts';
 import { paygateSettings } from '../../shop/paygate-client.ts';
-import { currencyFormat } from './currencies.ts';
+import { currencyFormat } from '../../lib/currencies.ts';
 import { presentOrders } from './orders.ts';
 
 /** The pay pages of the payments open at the provider for these renewal orders, by order. */

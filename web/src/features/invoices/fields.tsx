@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_TYPE } from '@console/contract/codes/accounts';
 import { INVOICE_STATE } from '@console/contract/codes/invoices';
+import { formatMoney, plainAmount } from '@console/contract/codes/money';
 import { invoiceEndpoints, type InvoiceRow } from '@console/contract/http/invoices';
 import { defineFields } from '../../components/fields.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
@@ -34,8 +35,20 @@ export const useInvoiceFields = defineFields<InvoiceRow>()('invoices', {
   account: { label: 'field.account', defaultHidden: true },
   note: { label: 'field.note', defaultHidden: true },
   itemCount: { label: 'field.items', kind: 'number' },
-  totalCents: { label: 'field.total', kind: 'money', sortable: true },
-  taxCents: { label: 'field.tax', kind: 'money' },
+  // Invoices of companies of several brands sit in one list: each amount names its own currency (decision 064), and
+  // the CSV keeps plain amounts beside a currency column.
+  totalCents: {
+    label: 'field.total',
+    sortable: true,
+    cell: (row) => formatMoney(row.totalCents, row.money),
+    exportValue: (row) => plainAmount(row.totalCents, row.money),
+  },
+  taxCents: {
+    label: 'field.tax',
+    cell: (row) => formatMoney(row.taxCents, row.money),
+    exportValue: (row) => plainAmount(row.taxCents, row.money),
+  },
+  currency: { label: 'field.currency', value: (row) => row.money.currency.code },
   state: { label: 'field.state', kind: 'code', table: INVOICE_STATE, filter: { width: 140 } },
   fileUrl: {
     label: 'field.file',

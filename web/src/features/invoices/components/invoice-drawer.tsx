@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_SOURCE } from '@console/contract/codes/invoices';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { amountText } from '../../../lib/money.ts';
+import { formatMoney } from '@console/contract/codes/money';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useInvoiceFields } from '../fields.tsx';
@@ -49,6 +49,7 @@ export function InvoiceDrawer({ invoiceId, onClose }: { invoiceId: number | null
                 'account',
                 'totalCents',
                 'taxCents',
+                'currency',
                 'fileUrl',
                 'note',
                 'requestedAt',
@@ -71,7 +72,7 @@ export function InvoiceDrawer({ invoiceId, onClose }: { invoiceId: number | null
                   key: 'amount',
                   title: t('item.amount'),
                   align: 'right',
-                  render: (_, i) => amountText(i.amountCents),
+                  render: (_, i) => formatMoney(i.amountCents, i.money),
                 },
               ]}
             />

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_SOURCE } from '@console/contract/codes/invoices';
 import type { InvoiceableRow } from '@console/contract/http/invoices';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { formatMoney } from '@console/contract/codes/money';
+import { totalsByCurrency } from '../money.ts';
 
 type Ref = { source: InvoiceableRow['source']; id: number };
 const keyOf = (r: { source: string; sourceId?: number; id?: number }) => `${r.source}:${r.sourceId ?? r.id}`;
@@ -26,6 +27,7 @@ export function ItemPicker({
   const chosen = new Set(value.map(keyOf));
   const picked = items.filter((i) => chosen.has(keyOf(i)));
   const issuers = new Set(picked.map((i) => i.issuerName));
+  const currencies = new Set(picked.map((i) => i.money.currency.code));
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('request.none')} />;
   return (
     <>
@@ -43,16 +45,23 @@ export function ItemPicker({
           { key: 'label', title: t('item.label'), dataIndex: 'label' },
           { key: 'issuer', title: t('item.issuer'), dataIndex: 'issuerName' },
           { key: 'paidOn', title: t('item.paidOn'), dataIndex: 'paidOn' },
-          { key: 'amount', title: t('item.amount'), align: 'right', render: (_, i) => amountText(i.amountCents) },
+          {
+            key: 'amount',
+            title: t('item.amount'),
+            align: 'right',
+            render: (_, i) => formatMoney(i.amountCents, i.money),
+          },
         ]}
       />
       <Typography.Text type="secondary">
         {t('request.selected', {
           count: picked.length,
-          amount: moneyText(picked.reduce((sum, i) => sum + i.amountCents, 0)),
+          // Each currency's sum apart: amounts of two currencies are never added up.
+          amount: totalsByCurrency(picked) || formatMoney(0, items[0]!.money),
         })}
       </Typography.Text>
       {issuers.size > 1 && <Alert type="warning" showIcon title={t('request.oneIssuer')} />}
+      {currencies.size > 1 && <Alert type="warning" showIcon title={t('request.oneCurrency')} />}
     </>
   );
 }

@@ -61,6 +61,7 @@ export function InvoicesPage() {
               'itemCount',
               'totalCents',
               'taxCents',
+              'currency',
               'state',
               'fileUrl',
               'requestedAt',

@@ -1,0 +1,5 @@
+ALTER TABLE `invoice_items` ADD `currency` text DEFAULT 'CNY' NOT NULL;--> statement-breakpoint
+ALTER TABLE `invoices` ADD `currency` text DEFAULT 'CNY' NOT NULL;--> statement-breakpoint
+UPDATE `invoice_items` SET `currency` = (SELECT `renewal_orders`.`currency` FROM `renewal_orders` WHERE `renewal_orders`.`id` = `invoice_items`.`source_id`) WHERE `invoice_items`.`source` = 'renewal' AND EXISTS (SELECT 1 FROM `renewal_orders` WHERE `renewal_orders`.`id` = `invoice_items`.`source_id`);--> statement-breakpoint
+UPDATE `invoices` SET `currency` = (SELECT `invoice_items`.`currency` FROM `invoice_items` WHERE `invoice_items`.`invoice_id` = `invoices`.`id` AND `invoice_items`.`source` = 'renewal' ORDER BY `invoice_items`.`id` LIMIT 1) WHERE EXISTS (SELECT 1 FROM `invoice_items` WHERE `invoice_items`.`invoice_id` = `invoices`.`id` AND `invoice_items`.`source` = 'renewal');--> statement-breakpoint
+UPDATE `invoice_items` SET `currency` = (SELECT `invoices`.`currency` FROM `invoices` WHERE `invoices`.`id` = `invoice_items`.`invoice_id`) WHERE `invoice_items`.`source` <> 'renewal' AND EXISTS (SELECT 1 FROM `invoices` WHERE `invoices`.`id` = `invoice_items`.`invoice_id`);
