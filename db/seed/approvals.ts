@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, min } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
 import { organisations, users } from '../schema/accounts.ts';
@@ -65,16 +65,13 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
       .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.lessorAdmin)))
       .orderBy(asc(users.id))
       .get()?.id ?? operatorAdmin;
-  const decided = (state: State, by: number, daysAgo: number, reason = '') =>
+  // Submitted at a moment, decided a day later.
+  const decidedAt = (state: State, by: number, submitted: number, reason = '') =>
     state === 'pending'
-      ? { state, createdAt: new Date(now - daysAgo * DAY) }
-      : {
-          state,
-          reason,
-          decidedBy: by,
-          decidedAt: new Date(now - (daysAgo - 1) * DAY),
-          createdAt: new Date(now - daysAgo * DAY),
-        };
+      ? { state, createdAt: new Date(submitted) }
+      : { state, reason, decidedBy: by, decidedAt: new Date(submitted + DAY), createdAt: new Date(submitted) };
+  const decided = (state: State, by: number, daysAgo: number, reason = '') =>
+    decidedAt(state, by, now - daysAgo * DAY, reason);
 
   // People asking to join: pending, approved (now a member) and rejected, per language.
   const join = async (
@@ -210,14 +207,16 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   db.update(users).set({ name: 'Jack Wilson', idNumber: 'PA4471902' }).where(eq(users.id, english.id)).run();
   realName(JOIN_MOBILES_ABROAD[2], 'pending', 1);
 
-  // Enterprise verifications: Pearl River approved after a first rejection, Northwind under review after one.
+  // Enterprise verifications, which rental companies submit in their settings. Northwind was verified when it joined
+  // the platform, before its first machine was fitted, after a first rejection. Pearl River joined before the platform
+  // asked for one and submitted this month: its first licence picture was unreadable, its second is under review.
   const enterprise = (
     orgId: number,
     name: string,
     creditCode: string,
     legalPerson: string,
     state: State,
-    daysAgo: number,
+    submitted: number,
     reason = '',
   ) =>
     db
@@ -230,40 +229,46 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
         legalPerson,
         licenseImage: DEMO_LICENCE_IMAGE,
         submittedBy: operatorAdmin,
-        ...decided(state, operatorAdmin, daysAgo, reason),
+        ...decidedAt(state, operatorAdmin, submitted, reason),
       })
       .run();
+  const onRecord = (orgId: number, creditCode: string, legalPerson: string, verifyStatus: State) =>
+    db
+      .update(organisations)
+      .set({ creditCode, legalPerson, licenseImage: DEMO_LICENCE_IMAGE, verifyStatus })
+      .where(eq(organisations.id, orgId))
+      .run();
   const nameOf = (id: number) => db.select().from(organisations).where(eq(organisations.id, id)).get()!.name;
-  enterprise(pearl, nameOf(pearl), '91440101MA5CXK7Q37', '陈国强', 'rejected', 30, '营业执照照片不清晰，请重新上传');
-  enterprise(pearl, nameOf(pearl), '91440101MA5CXK7Q37', '陈国强', 'approved', 25);
-  db.update(organisations)
-    .set({
-      creditCode: '91440101MA5CXK7Q37',
-      legalPerson: '陈国强',
-      licenseImage: DEMO_LICENCE_IMAGE,
-      verifyStatus: 'approved',
-    })
-    .where(eq(organisations.id, pearl))
-    .run();
+  const joined = (orgId: number) => beforeFirstMachine(db, orgId, now);
+  const pearlCode = '91440101MA5CXK7Q37';
+  enterprise(pearl, nameOf(pearl), pearlCode, '陈国强', 'rejected', now - 9 * DAY, '营业执照照片不清晰，请重新上传');
+  enterprise(pearl, nameOf(pearl), pearlCode, '陈国强', 'pending', now - 2 * DAY);
+  onRecord(pearl, pearlCode, '陈国强', 'pending');
   // An Australian company registers under its ABN (decision 064), the one its tax invoices carry.
   const northwindAbn = abnOf(northwind);
+  const refused = 'The licence does not show the registered name';
   enterprise(
     northwind,
     nameOf(northwind),
     northwindAbn,
     'Grace Mitchell',
     'rejected',
-    8,
-    'The licence does not show the registered name',
+    joined(northwind) - 20 * DAY,
+    refused,
   );
-  enterprise(northwind, nameOf(northwind), northwindAbn, 'Grace Mitchell', 'pending', 2);
-  db.update(organisations)
-    .set({
-      creditCode: northwindAbn,
-      legalPerson: 'Grace Mitchell',
-      licenseImage: DEMO_LICENCE_IMAGE,
-      verifyStatus: 'pending',
-    })
-    .where(eq(organisations.id, northwind))
-    .run();
+  enterprise(northwind, nameOf(northwind), northwindAbn, 'Grace Mitchell', 'approved', joined(northwind) - 16 * DAY);
+  onRecord(northwind, northwindAbn, 'Grace Mitchell', 'approved');
+}
+
+/**
+ * A moment some weeks before a rental company's first machine was fitted, when it joined the platform (three
+ * years before the seed's clock for a fleet too small to give it one).
+ */
+function beforeFirstMachine(db: Db, orgId: number, now: number): number {
+  const first = db
+    .select({ day: min(devices.installedAt) })
+    .from(devices)
+    .where(eq(devices.orgId, orgId))
+    .get()?.day;
+  return first ? Date.parse(`${first}T02:00:00Z`) - 14 * DAY : now - 3 * 365 * DAY;
 }

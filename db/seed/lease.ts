@@ -9,7 +9,7 @@ import { signingFlows } from '../schema/lease-esign.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { say, type SeedLang } from './business.ts';
 import { machinesOf, seedLeaseParties, type LeaseParties } from './lease-parties.ts';
-import { listPrice, listRound } from './price-list.ts';
+import { depositCents, listPrice, listRound } from './price-list.ts';
 
 /**
  * Lease contracts of every lessor (docs/decisions/029-lease-contracts.md): every machine the fleet seed put on lease
@@ -152,6 +152,14 @@ function linePrices(modelName: string, businessModel: number, lang: SeedLang, n:
   return { dayCents: up(list.dayCents), monthCents: up(list.monthCents) };
 }
 
+/**
+ * Weeks of hire a contract holds as deposit, by its renter (`renterIds` of lease-parties.ts): a customer in good
+ * standing two, a person three, one still being verified or owing rent four. A rejected contract asked only one,
+ * below the company's minimum of two, which is why it was sent back.
+ */
+const DEPOSIT_WEEKS = [2, 4, 4, 3];
+const REJECTED_DEPOSIT_WEEKS = 1;
+
 function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: Map<string, number>) {
   const lang = p.business.lang;
   const renter = db.select().from(organisations).where(eq(organisations.id, plan.renterId)).get()!;
@@ -219,7 +227,10 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
       siteCity: renter.city,
       siteDistrict: renter.district,
       siteAddress: renter.address,
-      depositCents: 200_000 * Math.max(1, lines.length),
+      depositCents: depositCents(
+        lines,
+        plan.status === 4 ? REJECTED_DEPOSIT_WEEKS : DEPOSIT_WEEKS[p.renterIds.indexOf(plan.renterId)]!,
+      ),
       billingDay: 1 + (n % 28),
       dueDays: [15, 30, 10][n % 3]!,
       remark:

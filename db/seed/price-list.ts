@@ -77,3 +77,23 @@ export function listPrice(modelName: string, businessModel: number, lang: SeedLa
     monthCents: businessModel === 25 ? listRound(monthCents * 0.95) : monthCents,
   };
 }
+
+/**
+ * A deposit as a rental desk asks it: rounded up to whole hundreds of yuan or dollars, to whole thousands from a
+ * hundred thousand and ten thousands from a million, never less than it should hold.
+ */
+export function depositRound(cents: number): number {
+  const units = cents / 100;
+  const digits = Math.floor(Math.log10(Math.max(units, 1))) + 1;
+  const step = 10 ** Math.max(2, digits - 3);
+  return Math.ceil(units / step) * step * 100;
+}
+
+/**
+ * What a contract holds as deposit: weeks of the day rate of every machine it hires (its lines' day prices times
+ * their counts), in the contract's currency.
+ */
+export function depositCents(lines: { dayCents: number; count: number }[], weeks: number): number {
+  const daily = lines.reduce((sum, l) => sum + l.dayCents * l.count, 0);
+  return depositRound(daily * 7 * weeks);
+}

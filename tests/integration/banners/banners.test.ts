@@ -32,6 +32,19 @@ function png(width: number, height: number): Buffer {
 }
 
 const LIFTGO = { host: 'console.liftgo.example' };
+const CJK = /[\u4e00-\u9fff]/;
+const SEASON_WORDS: [string, RegExp][] = [
+  ['spring', /春季|spring/i],
+  ['summer', /夏季|summer/i],
+  ['autumn', /秋季|autumn/i],
+  ['winter', /冬季|winter/i],
+];
+/** The one season a title names. */
+const seasonNamed = (title: string) => {
+  const named = SEASON_WORDS.filter(([, word]) => word.test(title)).map(([season]) => season);
+  expect(named, title).toHaveLength(1);
+  return named[0];
+};
 
 describe('banner maintenance', () => {
   let t: TestApp;
@@ -54,6 +67,13 @@ describe('banner maintenance', () => {
     ...fields,
   });
 
+  /** The season of today's month in the north (December to February is winter) or the south (there, summer). */
+  const seasonNow = (hemisphere: 'north' | 'south') => {
+    const north = ['winter', 'spring', 'summer', 'autumn'][Math.floor((Number(today.slice(5, 7)) % 12) / 3)]!;
+    const south = { winter: 'summer', spring: 'autumn', summer: 'winter', autumn: 'spring' }[north];
+    return hemisphere === 'north' ? north : south;
+  };
+
   beforeEach(async () => {
     t = await createTestApp();
     today = dayOf(t.deps.now());
@@ -65,10 +85,22 @@ describe('banner maintenance', () => {
     const chinese = await list();
     expect(states(chinese.data.list)).toEqual(new Set(['live', 'scheduled', 'ended', 'off']));
     expect((await list({ state: 'live' })).data.list.map((b: BannerRow) => b.title)).toEqual(await liveTitles());
-    expect(await liveTitles()).toEqual(['高空作业平台春季租赁季', '远程锁车终端限时九折']);
+    // Today's banners in the brand's language, the hire season's first: the season it is now where its readers are
+    // (China's north; Sydney's south, where December is summer).
+    const [hireSeason, offer, ...more] = await liveTitles();
+    expect(more).toEqual([]);
+    expect(hireSeason).toContain('高空作业平台');
+    expect(seasonNamed(hireSeason!)).toBe(seasonNow('north'));
+    expect(offer).toBe('远程锁车终端限时九折');
     const english = await list({}, LIFTGO);
     expect(states(english.data.list)).toEqual(new Set(['live', 'scheduled', 'ended', 'off']));
-    expect(await liveTitles(LIFTGO)).toEqual(['Spring hire season: aerial platforms', 'Telematics terminals 10% off']);
+    const [hireSeasonAbroad, offerAbroad, ...moreAbroad] = await liveTitles(LIFTGO);
+    expect(moreAbroad).toEqual([]);
+    expect(hireSeasonAbroad).toContain('aerial platforms');
+    expect(seasonNamed(hireSeasonAbroad!)).toBe(seasonNow('south'));
+    expect(offerAbroad).toBe('Telematics terminals 10% off');
+    expect(chinese.data.list.every((b: BannerRow) => CJK.test(b.title))).toBe(true);
+    expect(english.data.list.some((b: BannerRow) => CJK.test(b.title))).toBe(false);
     expect(await liveTitles({})).toEqual(await liveTitles());
     expect((await t.call(bannerEndpoints.live, { query: { appid: 'liftgo' } })).data.list).toHaveLength(2);
   });

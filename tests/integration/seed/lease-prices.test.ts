@@ -202,4 +202,35 @@ describe('the seeded lease prices follow the machine and the market', () => {
       expect(subleaseCostCents(s, { from, to }), `sub-lease ${s.number}`).toBeLessThan(income);
     }
   });
+
+  it('holds a deposit of two to four weeks of what a contract hires, rounded as a desk asks it, in the market’s money', () => {
+    const all = db().select().from(contracts).where(eq(contracts.kind, 'contract')).all();
+    const hired = db().select().from(contractLines).all();
+    const daily = (contractId: number) =>
+      hired.filter((l) => l.contractId === contractId).reduce((sum, l) => sum + l.dayCents! * l.count, 0);
+    const seeded = all.filter((c) => langOf.has(c.lessorOrgId) && daily(c.id) > 0);
+    expect(new Set(seeded.map((c) => c.lang))).toEqual(new Set(['zh', 'en']));
+    // Whole hundreds of yuan or dollars, never less than the weeks it stands for.
+    expectEvery(seeded, (c) => c.depositCents % 10_000 === 0);
+    const weeks = (c: (typeof seeded)[number]) => c.depositCents / (7 * daily(c.id));
+    // The rejected contract asked less than two weeks, as its rejection says.
+    const rejected = seeded.filter((c) => c.status === 4);
+    expect(rejected.length).toBeGreaterThan(0);
+    expectEvery(rejected, (c) => weeks(c) < 2);
+    const held = seeded.filter((c) => c.status !== 4);
+    expectEvery(held, (c) => weeks(c) >= 2 && weeks(c) <= 4.2);
+    // A contract of dearer machines, or of more of them, holds more: not one figure a machine whatever it is.
+    for (const lessor of langOf.keys()) {
+      const mine = held.filter((c) => c.lessorOrgId === lessor);
+      expect(mine.length, `lessor ${lessor}`).toBeGreaterThan(3);
+      for (const a of mine)
+        for (const b of mine)
+          if (daily(a.id) >= 2.2 * daily(b.id))
+            expect(a.depositCents, `${a.number} ${b.number}`).toBeGreaterThan(b.depositCents);
+      const perMachine = new Set(
+        mine.map((c) => c.depositCents / hired.filter((l) => l.contractId === c.id).reduce((n, l) => n + l.count, 0)),
+      );
+      expect(perMachine.size, `lessor ${lessor}`).toBeGreaterThan(mine.length / 2);
+    }
+  });
 });

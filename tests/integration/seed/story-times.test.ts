@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '@console/db/client';
 import { ROLE } from '@console/contract/codes/roles';
 import { lessorEndpoints } from '@console/contract/http/lessors';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -11,6 +13,10 @@ import { leaseHandovers } from '@console/db/schema/lease-handover';
 import { subleases } from '@console/db/schema/lease-sublease';
 import { bindRequests, verifications } from '@console/db/schema/approvals';
 import { invitations, unbindings } from '@console/db/schema/people';
+import { createOrganisation } from '@console/db/seed/accounts';
+import { seedBanners } from '@console/db/seed/banners';
+import { BUSINESSES } from '@console/db/seed/business';
+import { dayOf } from '@console/db/seed/maintenance-fleet';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
@@ -205,5 +211,123 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
     expect(new Set(days).size).toBe(days.length);
     const yearAgo = new Date(now - 365 * DAY).toISOString().slice(0, 10);
     expectEvery(days, (d) => d < yearAgo);
+  });
+
+  it('keeps each enterprise verification where the product puts it: a rental company’s, Northwind verified since it joined', () => {
+    const companies = new Map(orgs().map((o) => [o.id, o]));
+    const enterprise = db().select().from(verifications).where(eq(verifications.kind, 'enterprise')).all();
+    const latest = new Map(
+      [...enterprise].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((v) => [v.orgId, v]),
+    );
+    expect([...latest.values()].map((v) => v.state)).toContain('pending');
+    // Only a rental company submits one (its settings); the organisation reads the state of its latest.
+    expectEvery(enterprise, (v) => companies.get(v.orgId)!.kind === 'lessor');
+    expectEvery([...latest.values()], (v) => companies.get(v.orgId)!.verifyStatus === v.state);
+    // Each decided after it was submitted, and after its company joined.
+    expectEvery(
+      enterprise.filter((v) => v.state !== 'pending'),
+      (v) => v.decidedAt!.getTime() > v.createdAt.getTime() && v.createdAt > companies.get(v.orgId)!.createdAt,
+    );
+    const northwind = orgs().find((o) => o.name === BUSINESSES[2]!.lessor)!;
+    expect(northwind.createdAt.getTime()).toBeLessThan(now - 3 * 365 * DAY);
+    expect(northwind.verifyStatus).toBe('approved');
+    expect(latest.get(northwind.id)).toMatchObject({ state: 'approved', creditCode: northwind.creditCode });
+    expect(
+      db()
+        .select()
+        .from(verifications)
+        .where(and(eq(verifications.orgId, northwind.id), eq(verifications.state, 'pending')))
+        .all(),
+    ).toEqual([]);
+  });
+
+  it('titles each banner for the season or holiday of the days it shows, in China’s north and Sydney’s south, whenever it is seeded', () => {
+    const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const;
+    type Season = (typeof SEASONS)[number];
+    const north = (day: string): Season => SEASONS[Math.floor((Number(day.slice(5, 7)) % 12) / 3)]!;
+    const south = (day: string): Season => SEASONS[(SEASONS.indexOf(north(day)) + 2) % 4]!;
+    const WORDS: Record<Season, RegExp> = {
+      spring: /春季|spring/i,
+      summer: /夏季|summer/i,
+      autumn: /秋季|autumn/i,
+      winter: /冬季|winter/i,
+    };
+    const daysOf = (from: string, to: string) => {
+      const days: string[] = [];
+      for (let d = Date.parse(from); d <= Date.parse(to); d += DAY) days.push(new Date(d).toISOString().slice(0, 10));
+      return days;
+    };
+    /** The season most of its days are in, or today's when it shows today. */
+    const seasonOf = (days: string[], today: string, of: (day: string) => Season) => {
+      if (days.includes(today)) return of(today);
+      const count = (s: Season) => days.filter((d) => of(d) === s).length;
+      return [...SEASONS].sort((a, b) => count(b) - count(a))[0]!;
+    };
+    const mostlyIn = (days: string[], month: string) =>
+      days.filter((d) => d.slice(5, 7) === month).length > days.length / 2;
+    const named = new Set<string>();
+    // Clocks through a year and a half, and around the holidays.
+    const clocks = [
+      ...Array.from({ length: 18 }, (_, m) => Date.UTC(2026, m, 15, 4)),
+      Date.UTC(2026, 9, 20, 4),
+      Date.UTC(2027, 1, 20, 4),
+      Date.UTC(2027, 0, 30, 4),
+      Date.UTC(2026, 6, 1, 4),
+    ];
+    for (const clock of clocks) {
+      const dbh = openDb(':memory:');
+      const operator = createOrganisation(dbh.db, { name: 'Operator', kind: 'operator' }).id;
+      seedBanners(dbh.db, { operator }, clock);
+      const today = dayOf(clock);
+      const rows = dbh.db.select().from(banners).all();
+      dbh.close();
+      expect(new Set(rows.map((b) => b.appid))).toEqual(new Set(['zjcloud', 'jd', 'liftgo']));
+      for (const b of rows) {
+        const days = daysOf(b.shownFrom, b.shownTo);
+        const abroad = b.appid === 'liftgo';
+        const at = `${b.appid} ${b.shownFrom}…${b.shownTo} "${b.title}"`;
+        // In the brand's language.
+        expect(/[\u4e00-\u9fff]/.test(b.title), at).toBe(!abroad);
+        named.add(b.title);
+        const seasons = SEASONS.filter((s) => WORDS[s].test(b.title));
+        if (/国庆/.test(b.title))
+          expect(
+            days.some((d) => d.slice(5) >= '10-01' && d.slice(5) <= '10-07'),
+            at,
+          ).toBe(true);
+        else if (/春节/.test(b.title))
+          expect(
+            days.some((d) => d.slice(5) >= '01-21' && d.slice(5) <= '02-20'),
+            at,
+          ).toBe(true);
+        else if (/Christmas/.test(b.title))
+          expect(
+            days.some((d) => d.slice(5) === '12-25'),
+            at,
+          ).toBe(true);
+        else if (/安全生产月/.test(b.title)) expect(mostlyIn(days, '06'), at).toBe(true);
+        else if (/Safe Work Month/.test(b.title)) expect(mostlyIn(days, '10'), at).toBe(true);
+        else if (seasons.length > 0) expect(seasons, at).toEqual([seasonOf(days, today, abroad ? south : north)]);
+      }
+    }
+    // Every season and the holidays show, in both languages: the titles follow the clock.
+    for (const word of [
+      /春季/,
+      /夏季/,
+      /秋季/,
+      /冬季/,
+      /spring/i,
+      /summer/i,
+      /autumn/i,
+      /winter/i,
+      /国庆/,
+      /春节/,
+      /Christmas/,
+    ]) {
+      expect(
+        [...named].some((title) => word.test(title)),
+        String(word),
+      ).toBe(true);
+    }
   });
 });
