@@ -13,6 +13,8 @@
  * - transferKb / jsTransferKb: bytes received from the network (headers included), all and JavaScript only;
  * - scriptMs: the time the page spent running JavaScript (CDP Performance ScriptDuration).
  * Each figure is the median of BENCH_WEB_RUNS (3) loads, the pages taken in turn so a busy moment weighs on all.
+ * BENCH_WEB_DIST: a console built before, measured instead of building one now (two builds compared one after the
+ * other, each with the same baseline).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -76,16 +78,22 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
- * The console built now, into the run's own folder (web/dist may be rebuilt by anyone meanwhile), with the baseline
- * page beside it: the baseline's hashed chunks in assets/ with the console's, its page as bench-baseline.html.
+ * The console built now (or BENCH_WEB_DIST's build, copied), into the run's own folder (web/dist may be rebuilt by
+ * anyone meanwhile), with the baseline page beside it: the baseline's hashed chunks in assets/ with the console's, its
+ * page as bench-baseline.html.
  */
 async function servedFolder(dir: string): Promise<{ dist: string; report: BundleReport }> {
   const dist = join(dir, 'dist');
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: join(ROOT, 'web'),
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('the console did not build');
+  if (process.env.BENCH_WEB_DIST) {
+    // A console built before (two builds measured one after the other), copied: the baseline joins the copy.
+    cpSync(process.env.BENCH_WEB_DIST, dist, { recursive: true });
+  } else {
+    const built = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: join(ROOT, 'web'),
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the console did not build');
+  }
   const baseline = join(dir, 'baseline');
   await build({
     configFile: false,

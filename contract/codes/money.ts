@@ -55,3 +55,10 @@ export function formatMoney(cents: number, format: MoneyFormat): string {
 export function plainAmount(cents: number, format: MoneyFormat): string {
   return (Math.round(cents) / 10 ** format.currency.minorUnits).toFixed(format.currency.minorUnits);
 }
+
+/**
+ * What amounts of one currency add up to: a total never adds two currencies (decision 064's addendum), so an answer
+ * over records of several companies gives one of these per currency present.
+ */
+export const moneyTotal = z.object({ money: moneyFormat, cents: z.number().int() });
+export type MoneyTotal = z.infer<typeof moneyTotal>;

@@ -14,6 +14,7 @@ import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, cents, idParam, MAX_CENTS, mobile, pageQuery, paged, requiredText } from './fields.ts';
 import { COUPON_READERS, COUPON_WRITERS } from '../access/coupons.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 const bodyId = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
 const day = (error: string) =>
@@ -115,6 +116,8 @@ export const couponRow = z.object({
   createdAt: z.string(),
   /** The user's organisation keeps it and may grant, stop or delete it. */
   editable: z.boolean(),
+  /** The currency of its amounts: its organisation's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type CouponRow = z.infer<typeof couponRow>;
 
@@ -129,6 +132,8 @@ export const receivedCouponRow = z.object({
   discountCents: z.number().int().nullable(),
   orderRef: z.string(),
   grantedByName: z.string(),
+  /** The currency of its amounts: its organisation's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ReceivedCouponRow = z.infer<typeof receivedCouponRow>;
 

@@ -7,6 +7,7 @@ import { DEVICE_EDITORS, DEVICE_READERS } from '../access/devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { cents, MAX_CENTS, pageQuery, paged, smsCode } from './fields.ts';
 import { EXPENSE_READERS } from '../access/device-records.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 /** Device history query: by month, never across months, at most this many records per query (spec 5, 9). */
 export const MAX_LOG_RECORDS = 1000;
@@ -115,6 +116,8 @@ export const expenseItem = z.object({
   /** The company that owns the machine (and paid). */
   ownerName: z.string(),
   editable: z.boolean(),
+  /** The currency of its amount: its owner's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ExpenseItem = z.infer<typeof expenseItem>;
 
@@ -142,6 +145,11 @@ const expenseFilter = z.object({
   to: optionalDay,
   /** The company that owns the machines (the operator's staff see every company's). */
   orgId: z.coerce.number().int().positive({ error: 'validation.invalid' }).optional(),
+  /**
+   * The currency whose owners' expenses the totals add up (ISO 4217; decision 064): two currencies are never added
+   * up. None or one not present: the user's company's when present, else the first present.
+   */
+  currency: z.union([z.string().regex(/^[A-Z]{3}$/), z.literal('')]).optional(),
 });
 
 export const expenseListQuery = pageQuery.extend(expenseFilter.shape);
@@ -267,7 +275,12 @@ export const deviceRecordEndpoints = {
     scope: 'machines',
     query: expenseListQuery,
     body: noInput,
-    response: paged(expenseItem).extend({ totals: expenseTotals, editable: z.boolean() }),
+    response: paged(expenseItem).extend({
+      /** Of the owners billing in `money`, the currency chosen as the summary's. */
+      totals: expenseTotals,
+      money: moneyFormat,
+      editable: z.boolean(),
+    }),
   }),
   expenseSummary: defineEndpoint({
     method: 'GET',
@@ -279,7 +292,13 @@ export const deviceRecordEndpoints = {
     scope: 'machines',
     query: expenseFilter,
     body: noInput,
-    response: z.object({ months: z.array(expenseMonth), totals: expenseTotals }),
+    response: z.object({
+      /** The currency of the figures, and the currencies of the owners under the filter (a choice when several). */
+      money: moneyFormat,
+      currencies: z.array(moneyFormat),
+      months: z.array(expenseMonth),
+      totals: expenseTotals,
+    }),
   }),
   createExpense: defineEndpoint({
     method: 'POST',

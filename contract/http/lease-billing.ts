@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILL_KINDS, BILL_STATES, LEDGER_TYPES, RECEIPT_METHODS } from '../codes/lease-billing.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
+import { moneyFormat, moneyTotal } from '../codes/money.ts';
 import { arrearsPreviewRow } from './risk.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
 import {
@@ -56,6 +57,8 @@ export const billRow = z.object({
   voidable: z.boolean(),
   /** What was written of an opening balance ('' for other bills). */
   note: z.string(),
+  /** The currency of its amounts: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type BillRow = z.infer<typeof billRow>;
 
@@ -107,6 +110,8 @@ export const receiptRow = z.object({
   allocations: z.array(allocationRow),
   /** The user may void it. */
   voidable: z.boolean(),
+  /** The currency of its amounts: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ReceiptRow = z.infer<typeof receiptRow>;
 
@@ -126,6 +131,8 @@ export const ledgerRow = z.object({
   balanceCents: z.number().int(),
   day: z.string(),
   createdAt: z.string(),
+  /** The currency of its amounts: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type LedgerRowData = z.infer<typeof ledgerRow>;
 
@@ -148,6 +155,8 @@ export const arrearsRow = z.object({
   /** An administrator exempted the contract from arrears locking, and why. */
   exempt: z.boolean(),
   exemptReason: z.string(),
+  /** The currency of its amounts: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ArrearsRow = z.infer<typeof arrearsRow>;
 
@@ -231,6 +240,8 @@ export const contractArrears = z.object({
   lockingOn: z.boolean(),
   /** The steps arrears would take on the contract within 30 days, under the lessor's settings (decision 039). */
   nextSteps: z.array(arrearsPreviewRow),
+  /** The currency of its amounts: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ContractArrears = z.infer<typeof contractArrears>;
 
@@ -368,7 +379,12 @@ export const billingEndpoints = {
     }),
     body: noInput,
     response: paged(arrearsRow).extend({
-      totals: z.object({ overdueCents: z.number().int(), renters: z.number().int(), contracts: z.number().int() }),
+      totals: z.object({
+        /** Unpaid past due per currency present, never added across currencies (decision 064). */
+        overdue: z.array(moneyTotal),
+        renters: z.number().int(),
+        contracts: z.number().int(),
+      }),
     }),
   }),
   contractArrears: defineEndpoint({

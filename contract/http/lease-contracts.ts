@@ -9,6 +9,7 @@ import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, idParam, paged, pageQuery } from './fields.ts';
 import { fileRef } from './uploads.ts';
 import { CONTRACT_READERS, CONTRACT_WRITERS } from '../access/lease-contracts.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 /**
  * The lease contract screens (issue 12; docs/decisions/029 for the domain, 033 for the screens): the list with its
@@ -89,6 +90,8 @@ export const contractRow = z.object({
   /** The moves the signed-in person may take now (the state machine and who they are). */
   actions: z.array(z.enum(USER_ACTIONS)),
   editable: z.boolean(),
+  /** The currency of its prices and amounts: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ContractRow = z.infer<typeof contractRow>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyFormat } from '../codes/money.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
@@ -38,6 +39,11 @@ export const revenueFilter = z.object({
   renterId: optionalId,
   salespersonId: optionalId,
   kind: z.union([z.enum(MACHINE_KINDS), z.literal('')]).optional(),
+  /**
+   * The currency whose companies' figures are answered (ISO 4217; decision 064): figures of two currencies are never
+   * added up. None or one not present: the user's company's currency when it is present, else the first present.
+   */
+  currency: z.union([z.string().regex(/^[A-Z]{3}$/), z.literal('')]).optional(),
 });
 export type RevenueFilter = z.input<typeof revenueFilter>;
 
@@ -60,7 +66,11 @@ export const machineUse = z.object({
 });
 export type MachineUse = z.infer<typeof machineUse>;
 
+/** The currency the figures are in and the currencies of the companies in scope (a choice when several). */
+const inCurrency = { money: moneyFormat, currencies: z.array(moneyFormat) };
+
 export const revenueSummary = z.object({
+  ...inCurrency,
   range: z.object({ from: z.string(), to: z.string() }),
   totals: money.extend({
     expenseCents: cents,
@@ -107,6 +117,8 @@ export const incomeRow = z.object({
   /** The line's share of what receipts paid on its bill (rounded down to the cent). */
   receivedCents: cents,
   hoursWorked: z.number(),
+  /** The currency of its amounts: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type IncomeRow = z.infer<typeof incomeRow>;
 
@@ -133,7 +145,7 @@ export const revenueEndpoints = {
     scope: 'organisation',
     query: pageQuery.extend({ keyword: z.string().trim().max(50).optional(), ...revenueFilter.shape }),
     body: noInput,
-    response: paged(incomeRow).extend({ totals: money.extend({ days: z.number().int() }) }),
+    response: paged(incomeRow).extend({ ...inCurrency, totals: money.extend({ days: z.number().int() }) }),
   }),
   statement: defineEndpoint({
     method: 'GET',

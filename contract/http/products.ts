@@ -7,6 +7,7 @@ import { acrossFields, cents, idParam, MAX_CENTS, pageQuery, paged, requiredText
 import { isBuiltInModelImage } from './device-models.ts';
 import { fileRef } from './uploads.ts';
 import { LEASE_PRICE_READERS, LEASE_PRICE_WRITERS, PRODUCT_READERS, PRODUCT_WRITERS } from '../access/products.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 /** At most this many distributors share one product's sales. */
 export const MAX_SHARES = 20;
@@ -95,6 +96,8 @@ export const productRow = z.object({
   updatedAt: z.string(),
   /** The user's organisation keeps it (edit, delete). */
   editable: z.boolean(),
+  /** The currency of its price: its organisation's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ProductRow = z.infer<typeof productRow>;
 

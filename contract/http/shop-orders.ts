@@ -12,6 +12,7 @@ import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, isValidPhone, pageQuery, paged, requiredText } from './fields.ts';
 import { SHOP_BUYERS, SHOP_ORDER_READERS, SHOP_SELLERS } from '../access/shop-orders.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 /** At most this many serials in one shipment (the largest quantity). */
 export const MAX_SERIALS = MAX_ORDER_QUANTITY;
@@ -135,6 +136,8 @@ export const shopOrderRow = z.object({
   actions: z.array(z.enum(SHOP_USER_ACTIONS)),
   /** The order is charging and the user may check its payment at the provider now. */
   canCheckPayment: z.boolean(),
+  /** The currency of its amounts: its buyer's brand's money, the one it paid in (decision 064). */
+  money: moneyFormat,
 });
 export type ShopOrderRow = z.infer<typeof shopOrderRow>;
 

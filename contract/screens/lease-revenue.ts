@@ -10,7 +10,7 @@ export const leaseRevenueScreens = defineScreens({
   dashboard: {
     path: '/leaseCenter/dashboard',
     title: 'lease-revenue:dashboard.title',
-    query: { from: 'string', to: 'string', storeId: 'number' },
+    query: { from: 'string', to: 'string', storeId: 'number', currency: 'string' },
     keepAlive: true,
   },
   incomeDetail: {
@@ -23,6 +23,7 @@ export const leaseRevenueScreens = defineScreens({
       renterId: 'number',
       salespersonId: 'number',
       kind: 'string',
+      currency: 'string',
     },
     parent: 'dashboard',
   },

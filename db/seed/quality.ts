@@ -1,70 +1,15 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { MACHINE_KINDS, type MachineKind } from '@console/contract/codes/machine-kinds';
-import type { Check, InspectionState, ItemResult } from '@console/contract/codes/quality';
+import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
+import type { InspectionState, ItemResult } from '@console/contract/codes/quality';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
 import { qualityInspectionItems, qualityInspections, qualityPlanItems } from '../schema/quality.ts';
 import { demoAccount, type DemoOrganisations } from './accounts.ts';
+import { sheetOf, type SheetItem } from './quality-sheets.ts';
 
 type Lang = 'zh' | 'en';
-/** Chinese title, English title, check, reading, min, max. */
-type ItemSeed = [string, string, Check, string?, number?, number?];
-
-/** What every machine's telematics unit is checked for, first. */
-const UNIT: ItemSeed[] = [
-  ['终端通信：60 秒内上报', 'Telematics reports within 60 s', 'reporting'],
-  ['定位有效', 'Position fixed', 'positionFixed'],
-  ['控制器无故障码', 'No controller fault code', 'noFaults'],
-  ['锁车状态为未锁', 'Lock state reads unlocked', 'unlocked'],
-];
-
-/** Each kind's readings and the inspector's own checks, as an end-of-line test sheet lists them. */
-const KIND_ITEMS: Record<MachineKind, ItemSeed[]> = {
-  aerialPlatform: [
-    ['电池电压', 'Battery voltage', 'reading', 'batteryV', 23.5],
-    ['倾角传感器读数（水平地面）', 'Tilt sensor on level ground', 'reading', 'tiltDeg', undefined, 3],
-    ['110% 额定载荷举升试验', 'Lift test at 110% rated load', 'manual'],
-    ['紧急下降功能', 'Emergency lowering works', 'manual'],
-    ['警示标识与外观', 'Decals, guards and finish', 'manual'],
-  ],
-  concretePump: [
-    ['泵送压力', 'Pumping pressure', 'reading', 'pressureMpa', undefined, 32],
-    ['臂架展开收回试验', 'Boom unfold and fold test', 'manual'],
-    ['液压系统无渗漏', 'No hydraulic leaks', 'manual'],
-  ],
-  wetSprayer: [
-    ['喷射压力', 'Spraying pressure', 'reading', 'pressureMpa', undefined, 20],
-    ['速凝剂计量泵标定', 'Accelerator pump calibrated', 'manual'],
-    ['喷射臂动作', 'Spray arm movement', 'manual'],
-  ],
-  mower: [
-    ['电池电量', 'Battery charge', 'reading', 'batteryPct', 80],
-    ['刀盘空转无异响', 'Blades run without noise', 'manual'],
-    ['急停按钮', 'Emergency stop', 'manual'],
-  ],
-  boat: [
-    ['燃油量', 'Fuel level', 'reading', 'fuelPct', 20],
-    ['冷却水温', 'Cooling water temperature', 'reading', 'waterTempC', undefined, 40],
-    ['船体气密试验', 'Hull watertight test', 'manual'],
-    ['救生设备齐全', 'Life-saving gear complete', 'manual'],
-  ],
-  forklift: [
-    ['电池电量', 'Battery charge', 'reading', 'batteryPct', 80],
-    ['额定载荷起升试验', 'Rated load lift test', 'manual'],
-    ['制动距离', 'Braking distance', 'manual'],
-  ],
-  battery: [
-    ['总电压', 'Pack voltage', 'reading', 'voltageV', 46],
-    ['电池温度', 'Pack temperature', 'reading', 'temperatureC', undefined, 45],
-    ['外壳绝缘电阻', 'Case insulation resistance', 'manual'],
-  ],
-  charger: [
-    ['输出电压在额定范围内', 'Output voltage within rating', 'reading', 'outputV', 0, 60],
-    ['接地与绝缘检查', 'Earthing and insulation', 'manual'],
-  ],
-};
 
 const BRANDS: [string, Lang][] = [
   ['zjcloud', 'zh'],
@@ -73,8 +18,8 @@ const BRANDS: [string, Lang][] = [
 ];
 
 /** A realistic measured value for a passing or failing item. */
-function measured(item: ItemSeed, pass: boolean, lang: Lang): { value: string; note: string } {
-  const [, , check, , min, max] = item;
+function measured(item: SheetItem, pass: boolean, lang: Lang): { value: string; note: string } {
+  const { check, min, max } = item;
   if (check === 'manual') {
     if (pass) return { value: '', note: '' };
     return { value: '', note: lang === 'zh' ? '试验未通过，已送返工' : 'Failed the test, sent to rework' };
@@ -104,7 +49,7 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
   const inspectors = [userOf(ROLE.companyEmployee), userOf(ROLE.companyAdmin)];
   for (const [appid, lang] of BRANDS) {
     for (const kind of MACHINE_KINDS) {
-      [...UNIT, ...KIND_ITEMS[kind]].forEach(([zh, en, check, reading, min, max], position) =>
+      sheetOf(kind).forEach(({ zh, en, check, reading, min, max }, position) =>
         db
           .insert(qualityPlanItems)
           .values({
@@ -134,7 +79,7 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
     startedAt: number,
     options: { previousId?: number | null; failing?: number[]; judgedUpTo?: number; remark?: string } = {},
   ): number => {
-    const items = [...UNIT, ...KIND_ITEMS[device.kind]];
+    const items = sheetOf(device.kind);
     const finished = state !== 'inProgress';
     const reason = options.previousId ? 'retest' : sequence % 5 === 4 ? 'afterRepair' : 'newBuild';
     const inspectorId = inspectors[sequence++ % 2]!;
@@ -172,15 +117,15 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
         .values({
           inspectionId: row.id,
           position,
-          title: lang === 'zh' ? item[0] : item[1],
-          check: item[2],
-          reading: item[3] ?? null,
-          min: item[4] ?? null,
-          max: item[5] ?? null,
+          title: lang === 'zh' ? item.zh : item.en,
+          check: item.check,
+          reading: item.reading ?? null,
+          min: item.min ?? null,
+          max: item.max ?? null,
           result,
           value,
           note,
-          judgedBy: result && item[2] === 'manual' ? inspectorId : null,
+          judgedBy: result && item.check === 'manual' ? inspectorId : null,
           judgedAt: result ? new Date(startedAt + (position + 1) * 300_000) : null,
         })
         .run();
@@ -200,7 +145,7 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
     fleet.forEach((device, i) => {
       // Spread over six months, a few days apart, the oldest first.
       const startedAt = now - (180 - i * 7 - l * 2) * DAY;
-      const manualAt = [...UNIT, ...KIND_ITEMS[device.kind]].findIndex((it) => it[2] === 'manual');
+      const manualAt = sheetOf(device.kind).findIndex((it) => it.check === 'manual');
       if (i % 6 === 1) {
         // Failed a manual test, reworked, passed on retest.
         const failed = inspect(device, lang, 'retested', startedAt, { failing: [manualAt] });

@@ -9,13 +9,14 @@ import type { ScopedData } from '../lib/data.ts';
  * The cost of the machines rented in over a range, in total and per month of the range (`YYYY-MM`), for the revenue
  * analysis (decision 040, 042): every sub-lease of the lessors in scope that overlaps the range, narrowed to a
  * machine kind when the filter names one, and to the machines billed under the filter when it names a store, a
- * renter or a salesperson (as the machines' expenses are: a cost is put on a store's contract only by its bills).
+ * renter or a salesperson (as the machines' expenses are: a cost is put on a store's contract only by its bills),
+ * and to the lessors billing in one currency when it names them.
  */
 export function subleaseCostOf(
   data: ScopedData,
   range: { from: string; to: string },
   months: string[],
-  narrow: { kind?: string; billedMachines?: SQLWrapper },
+  narrow: { kind?: string; billedMachines?: SQLWrapper; lessors?: number[] },
 ): { totalCents: number; byMonth: Map<string, number> } {
   const rows = data
     .select({
@@ -33,6 +34,8 @@ export function subleaseCostOf(
         lte(subleases.startOn, range.to),
         gte(sql`coalesce(${subleases.returnedOn}, ${subleases.endOn})`, range.from),
         narrow.kind ? eq(devices.kind, narrow.kind as never) : undefined,
+        // The lessors of one currency: costs of two currencies are never added up (decision 064).
+        narrow.lessors ? inArray(subleases.orgId, narrow.lessors.length > 0 ? narrow.lessors : [0]) : undefined,
         narrow.billedMachines ? inArray(subleases.deviceId, narrow.billedMachines) : undefined,
       ),
     )

@@ -1,6 +1,8 @@
 import { CNY, type MoneyFormat } from '@console/contract/codes/money';
 import { brandByAppid, brandsOf } from './brands.ts';
+import type { Db } from '@console/db/client';
 import type { AppDeps } from './deps.ts';
+import { orgBrand } from './org-brand.ts';
 
 /**
  * The currencies the product bills in (decision 064): each brand's money. Renewal price lists are kept per currency
@@ -24,4 +26,64 @@ export function currencyFormat(deps: AppDeps, code: string): MoneyFormat {
   if (billed) return billed;
   if (code === CNY.currency.code) return CNY;
   return { currency: { code, symbol: code, minorUnits: 2 }, locale: 'en' };
+}
+
+/**
+ * The money an organisation bills and is billed in (its brand's, decision 064), read once per organisation: for a
+ * request answering records of several companies (the operator sees every rental company's), each record in its own.
+ */
+export function moneyOfOrgs(deps: AppDeps, db: Db): (orgId: number) => MoneyFormat {
+  const known = new Map<number, MoneyFormat>();
+  return (orgId) => {
+    let money = known.get(orgId);
+    if (!money) {
+      money = orgBrand(deps, db, orgId).money;
+      known.set(orgId, money);
+    }
+    return money;
+  };
+}
+
+/** Amounts added up per currency, never across (the currencies in the order they first appear). */
+export function totalsPerCurrency<T>(
+  rows: readonly T[],
+  cents: (row: T) => number,
+  money: (row: T) => MoneyFormat,
+): { money: MoneyFormat; cents: number }[] {
+  const totals = new Map<string, { money: MoneyFormat; cents: number }>();
+  for (const row of rows) {
+    const format = money(row);
+    const total = totals.get(format.currency.code) ?? { money: format, cents: 0 };
+    total.cents += cents(row);
+    totals.set(format.currency.code, total);
+  }
+  return [...totals.values()];
+}
+
+/**
+ * One currency's figures out of organisations billing in several (decision 064): the currencies of `orgIds` (the
+ * default brand's first, as `billedCurrencies` orders them), the one chosen (`asked` when present, else
+ * `preferOrgId`'s when present, else the first present, else `preferOrgId`'s) and the organisations billing in it.
+ */
+export function currencyChoice(
+  deps: AppDeps,
+  db: Db,
+  orgIds: Iterable<number>,
+  asked: string | undefined,
+  preferOrgId: number,
+): { money: MoneyFormat; currencies: MoneyFormat[]; orgIds: number[] } {
+  const moneyOf = moneyOfOrgs(deps, db);
+  const ids = [...new Set(orgIds)];
+  const order = billedCurrencies(deps).map((f) => f.currency.code);
+  const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
+  const currencies = [...new Map(ids.map((id) => [moneyOf(id).currency.code, moneyOf(id)])).values()].sort(
+    (a, b) => rank(a.currency.code) - rank(b.currency.code) || a.currency.code.localeCompare(b.currency.code),
+  );
+  const preferred = moneyOf(preferOrgId);
+  const money =
+    currencies.find((f) => f.currency.code === asked) ??
+    currencies.find((f) => f.currency.code === preferred.currency.code) ??
+    currencies[0] ??
+    preferred;
+  return { money, currencies, orgIds: ids.filter((id) => moneyOf(id).currency.code === money.currency.code) };
 }

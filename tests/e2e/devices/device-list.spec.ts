@@ -90,10 +90,10 @@ test.describe('all devices (English)', () => {
       await rows.nth(1).getByRole('link').first().innerText(),
     ];
     await page.getByRole('button', { name: 'Assign distributor' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Assign a distributor to 2 machine(s)' });
+    const dialog = page.getByRole('dialog', { name: text('en', 'devices:assign.title', { count: 2 }) });
     await pick(page, dialog.getByLabel('Distributor'), DISTRIBUTORS[1]!.names.en, true);
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByText('Distributor assigned to 2 machine(s)')).toBeVisible();
+    await expect(page.getByText(text('en', 'devices:assign.assigned', { count: 2 }))).toBeVisible();
     for (const serial of serials) {
       const found = await api.call(deviceEndpoints.list, { token: login.token, query: { serialNumber: serial } });
       expect(found.data.list[0].distributorName).toBe(DISTRIBUTORS[1]!.names.en);

@@ -77,7 +77,7 @@ test('a contract three days in arrears shows its next steps, and the lock previe
     for (const step of steps) {
       const line = next.locator('.ant-space').filter({ hasText: step.day }).filter({ hasText: serial });
       await expect(line).toContainText(step.level);
-      await expect(line).toContainText(b('arrears.daysOverdueThen', { days: step.days }));
+      await expect(line).toContainText(b('arrears.daysOverdueThen', { count: step.days }));
     }
     // The second-level lock, 45 days overdue, lies beyond the 30 days shown.
     await expect(next).not.toContainText(addDays(dueOn, 45));

@@ -51,3 +51,36 @@ test('a click on a store’s bars opens that store’s income lines', async ({ p
   await expect(page.getByRole('row').nth(1)).toContainText(store);
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });
+
+test.describe('the operator’s finance on the Chinese console', () => {
+  test.use({ timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
+
+  test('reads Northwind’s revenue and arrears in Australian dollars, never added into yuan', async ({ page, api }) => {
+    const t = (key: string, params?: Record<string, string | number>) => text('zh-cn', key, params);
+    await signInAs(page, api, ROLE.finance);
+
+    // The revenue analysis shows one currency's companies at a time: yuan first, Northwind's when chosen.
+    await page.goto('/leaseCenter/dashboard');
+    const kpis = page.locator('.ant-statistic:visible');
+    await expect(kpis.filter({ hasText: t('lease-revenue:kpi.billed') })).toBeVisible();
+    const currency = page.getByLabel(t('lease-revenue:filters.currency'), { exact: true });
+    await currency.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'AUD' }).click();
+    await expect(page).toHaveURL(/currency=AUD/);
+    const aud = { currency: 'AUD', currencyUnit: '澳元' };
+    await expect(kpis.filter({ hasText: t('lease-revenue:kpi.billed', aud) })).toBeVisible();
+    await expect(page.getByText(t('lease-revenue:kpi.billed'), { exact: true })).toHaveCount(0);
+    // Its stores' income lines stay in its currency.
+    await page.getByRole('link', { name: t('lease-revenue:charts.allLines') }).click();
+    await expect(page).toHaveURL(/\/leaseCenter\/incomeDetail\?.*currency=AUD/);
+    await expect(kpis.filter({ hasText: t('lease-revenue:kpi.billed', aud) })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toContainText('A$');
+
+    // Arrears: one total per currency, the Australian dollars apart from the yuan.
+    await page.goto('/leaseCenter/arrears');
+    const totals = page.locator('.ant-statistic:visible');
+    await expect(totals.filter({ hasText: t('lease-billing:arrears.totalOverdue') })).toBeVisible();
+    await expect(totals.filter({ hasText: t('lease-billing:arrears.totalOverdue', aud) })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(RAW_KEY);
+  });
+});

@@ -190,7 +190,11 @@ describe('lease billing', () => {
     expect(list.data.list).toHaveLength(1);
     expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, bills: 2, oldestDueOn: on('04-11') });
     expect(list.data.list[0]!.daysOverdue).toBeGreaterThan(30);
-    expect(list.data.totals).toMatchObject({ renters: 1, contracts: 1, overdueCents: list.data.list[0]!.overdueCents });
+    expect(list.data.totals).toMatchObject({
+      renters: 1,
+      contracts: 1,
+      overdue: [{ money: { currency: { code: 'CNY' } }, cents: list.data.list[0]!.overdueCents }],
+    });
     const tooLate = await t.call(api.arrears, { token, query: { renterId: lease.renterId, minDays: 100000 - 1 } });
     expect(tooLate.status).not.toBe('200');
     const none = await t.call(api.arrears, { token, query: { renterId: lease.renterId, minDays: 9999 } });

@@ -11,7 +11,8 @@ import type { ListColumn, ListFilter } from './list-page.tsx';
 import { Field, useFormSchema } from './schema-form.tsx';
 import { schemaMaxLength } from './schema-limits.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { amountText, csvAmount } from '../lib/money.ts';
+import { formatAmount, type MoneyFormat } from '@console/contract/codes/money';
+import { csvAmount, currencyVariablesOf, figureText, recordAmountText } from '../lib/money.ts';
 
 /**
  * One declaration of each field of an area: its label, how it is shown, sorted, filtered, exported, linked and
@@ -210,7 +211,11 @@ export function defineFields<Row>() {
             </Space>
           );
         if (isEmpty(value)) return EMPTY;
-        if (s.kind === 'money') return amountText(value as number);
+        // A row keeping its own money (another brand's company on the operator's console) names its currency.
+        if (s.kind === 'money') return recordAmountText(value as number, (row as { money?: MoneyFormat }).money);
+        // The unit agrees with the number ("1 day", "2 days"), written as the figure cards write it.
+        if (s.kind === 'number' && s.unit && typeof value === 'number')
+          return figureText(value, t(s.unit, { count: value }));
         if (s.kind === 'number' && s.unit) return `${String(value)} ${tr(s.unit)}`;
         return String(value);
       };
@@ -287,15 +292,21 @@ export function defineFields<Row>() {
       const descriptions: Fields<Row, K>['descriptions'] = (row, keys, overrides = {}) =>
         keys.map((key) => {
           const s = spec(key);
+          // One record keeping its own money: its labels name its currency, its amounts read in it (decision 064).
+          const money = (row as { money?: MoneyFormat }).money;
+          const value = valueOf(key, row);
           const children =
-            s.kind === 'long' && !s.cell ? (
+            money && s.kind === 'money' && !s.cell && !isEmpty(value) ? (
+              formatAmount(value as number, money)
+            ) : s.kind === 'long' && !s.cell ? (
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
                 {isEmpty(valueOf(key, row)) ? EMPTY : String(valueOf(key, row))}
               </Typography.Paragraph>
             ) : (
               cell(key, row)
             );
-          return { key, label: tr(s.label), children, ...overrides[key] };
+          const label = money ? t(s.label, currencyVariablesOf(money)) : tr(s.label);
+          return { key, label, children, ...overrides[key] };
         });
 
       const formInput = (key: K, s: FieldSpec<Row>, f: FormSpec<Row>, row?: Row): ReactNode => {

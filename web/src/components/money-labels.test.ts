@@ -18,8 +18,9 @@ const LANGS = { 'en-US': '{{currency}}', 'zh-CN': '{{currencyUnit}}' } as const;
  * What writes an amount without its currency or takes one. `moneyText` writes the symbol ("A$28,000.00"): a figure
  * on its own or in a sentence names its currency itself.
  */
-const MONEY = /\bamountText\(|<YuanInput\b/;
-const WRITERS = new Set(['amountText']);
+const MONEY = /\b(amountText|recordAmountText|formatAmount)\(|<YuanInput\b/;
+/** A record's amount in its own money (`recordAmountText`, `formatAmount`) is written without a symbol too. */
+const WRITERS = new Set(['amountText', 'recordAmountText', 'formatAmount']);
 const INPUT = 'YuanInput';
 /** The items whose children are their input (a form item). */
 const FORM_ITEMS = new Set(['Field', 'Form.Item']);

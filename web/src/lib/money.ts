@@ -55,3 +55,42 @@ export const csvAmount = (cents: number): string => plainAmount(cents, current);
 
 /** A figure (hours, kWh, counts) with the brand's grouping and `digits` decimals. */
 export const numberText = (value: number, digits = 0): string => formatNumber(value, current, digits);
+
+/** The decimals a measured figure carries, at most 2: 29811.7 → 1, 16 → 0, 0.1 + 0.2 → 1. */
+const decimalsOf = (value: number): number => {
+  const fixed = value.toFixed(2).replace(/0+$/, '');
+  return fixed.length - fixed.indexOf('.') - 1;
+};
+
+/**
+ * A figure with its unit, the one way figure cards and tables write it: the brand's grouping, the decimals it
+ * carries (or `digits`), a space before a unit ("29,811.7 h", "22,743.7 kWh") and none before a percent sign
+ * ("16%").
+ */
+export function figureText(value: number, unit = '', digits = decimalsOf(value)): string {
+  const number = numberText(value, digits);
+  if (!unit) return number;
+  return unit === '%' ? `${number}%` : `${number} ${unit}`;
+}
+
+/**
+ * A record's amount in its own money (decision 064): a page of the operator's lists records of companies of other
+ * brands. In the console's currency it reads as `amountText` under a title naming that currency; in another with its
+ * symbol ("A$28,000.00"), so it never reads as the console's currency.
+ */
+export const recordAmountText = (cents: number, money?: MoneyFormat): string =>
+  !money || money.currency.code === current.currency.code ? amountText(cents) : formatMoney(cents, money);
+
+/** A record's amount with its own currency's symbol (a sentence, a figure on its own). */
+export const recordMoneyText = (cents: number, money?: MoneyFormat): string => formatMoney(cents, money ?? current);
+
+/** The catalog variables naming a record's currency, for a label over its amounts ("押金（澳元）", "Deposit (AUD)"). */
+export const currencyVariablesOf = (money?: MoneyFormat): { currency: string; currencyUnit: string } =>
+  variablesOf(money ?? current);
+
+/**
+ * Totals per currency as a page shows them: those the answer gives, or the console's currency's zero when it gives
+ * none, so a page always shows its figure.
+ */
+export const totalsShown = (totals: { money: MoneyFormat; cents: number }[] | undefined) =>
+  totals && totals.length > 0 ? totals : [{ money: current, cents: 0 }];

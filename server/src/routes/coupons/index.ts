@@ -19,6 +19,8 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { keeps } from '../../lib/shop-owner.ts';
 import { receiveCoupons, type CouponRecord } from './redeem.ts';
 
@@ -57,9 +59,12 @@ interface Ctx {
   now: number;
   /** The viewer's organisation's today: a batch issues on its days (decision 026). */
   today: string;
+  deps: AppDeps;
 }
 
-function present({ data, user, timeZone, now, today }: Ctx, rows: CouponRecord[]): CouponRow[] {
+function present({ data, user, timeZone, now, today, deps }: Ctx, rows: CouponRecord[]): CouponRow[] {
+  // A coupon's amounts are in its organisation's brand's money (decision 064), whoever reads it.
+  const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   const ids = rows.map((r) => r.id);
   const at = new Date(now);
   const counts = new Map(
@@ -110,6 +115,7 @@ function present({ data, user, timeZone, now, today }: Ctx, rows: CouponRecord[]
       createdByName: names.get(r.createdBy) ?? '',
       createdAt: formatInZone(r.createdAt, timeZone),
       editable: keeps(user, COUPON_WRITERS, r.orgId),
+      money: moneyOf(r.orgId),
     };
   });
 }
@@ -145,13 +151,13 @@ export const couponRoutes: RouteDef[] = [
       data.select().from(coupons, data.orgScope(coupons.orgId)).where(where),
       listOrder(query, { createdAt: coupons.createdAt, remaining: coupons.remaining }, coupons.id, [desc(coupons.id)]),
     );
-    return { list: present({ data, user, timeZone, now, today: today() }, rows), ...paging };
+    return { list: present({ data, user, timeZone, now, today: today(), deps }, rows), ...paging };
   }),
 
   route(
     couponEndpoints.detail,
     ({ query, user, data, timeZone, deps, today }) =>
-      present({ data, user, timeZone, now: deps.now(), today: today() }, [findCoupon(data, query.id)])[0]!,
+      present({ data, user, timeZone, now: deps.now(), today: today(), deps }, [findCoupon(data, query.id)])[0]!,
   ),
 
   route(couponEndpoints.received, ({ query, data, timeZone, deps }) => {
@@ -178,6 +184,7 @@ export const couponRoutes: RouteDef[] = [
       data,
       rows.flatMap((r) => [r.holderId, r.grantedBy]),
     );
+    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     return {
       list: rows.map((r) => ({
         id: r.id,
@@ -190,6 +197,7 @@ export const couponRoutes: RouteDef[] = [
         discountCents: r.discountCents,
         orderRef: r.orderRef,
         grantedByName: r.grantedBy ? (names.get(r.grantedBy) ?? '') : '',
+        money: moneyOf(r.orgId),
       })),
       ...paging,
     };

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
 import { EXPENSE_READERS } from '@console/contract/access/device-records';
 import type { ParsedBodyOf, ParsedQueryOf } from '@console/contract/http/endpoint';
@@ -14,6 +14,8 @@ import type { ScopedData, Scope } from '../../lib/data.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { ownedDevice, ownerOrgIds } from '../device-access.ts';
 import { logOperation } from './files.ts';
+import { currencyChoice, moneyOfOrgs } from '../../lib/currencies.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 
 type ExpenseBody = ParsedBodyOf<typeof deviceRecordEndpoints.createExpense>;
 
@@ -71,32 +73,57 @@ const byType = <R extends { type: string; cents: number }>(rows: R[]) => {
   return { maintenance, violation, insurance, all: maintenance + violation + insurance };
 };
 
+/**
+ * The currency the totals add up (decision 064): of the owners whose expenses match the filter, the one asked for,
+ * else the user's company's, else the first present; with the owners billing in it.
+ */
+function expenseCurrency(deps: AppDeps, data: ScopedData, user: SessionUser, query: ExpenseFilter) {
+  const owners = data
+    .selectDistinct({ id: deviceExpenses.orgId })
+    .from(deviceExpenses, readableExpenses(data, user))
+    .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
+    .where(matchingExpenses(query))
+    .all()
+    .map((r) => r.id);
+  const { orgIds, ...inCurrency } = currencyChoice(
+    deps,
+    data.unscoped('alreadyScoped'),
+    owners,
+    query.currency,
+    user.orgId,
+  );
+  return { ...inCurrency, inIt: inArray(deviceExpenses.orgId, orgIds.length > 0 ? orgIds : [0]) };
+}
+
 export const expenseRoutes: RouteDef[] = [
-  route(deviceRecordEndpoints.expenseSummary, ({ query, user, data }) => {
+  route(deviceRecordEndpoints.expenseSummary, ({ query, user, data, deps }) => {
     const month = sql<string>`substr(${deviceExpenses.date}, 1, 7)`;
+    const { inIt, ...inCurrency } = expenseCurrency(deps, data, user, query);
     const rows = data
       .select({ month, type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
       .from(deviceExpenses, readableExpenses(data, user))
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
-      .where(and(matchingExpenses(query), query.type ? eq(deviceExpenses.type, query.type) : undefined))
+      .where(and(matchingExpenses(query), inIt, query.type ? eq(deviceExpenses.type, query.type) : undefined))
       .groupBy(month, deviceExpenses.type)
       .all();
     const months = [...new Set(rows.map((r) => r.month))].sort().reverse();
     return {
+      ...inCurrency,
       months: months.map((m) => ({ month: m, ...byType(rows.filter((r) => r.month === m)) })),
       totals: byType(rows),
     };
   }),
 
-  route(deviceRecordEndpoints.expenses, ({ query, user, data }) => {
+  route(deviceRecordEndpoints.expenses, ({ query, user, data, deps }) => {
     const readable = readableExpenses(data, user);
     const matching = matchingExpenses(query);
+    const { inIt, money } = expenseCurrency(deps, data, user, query);
     // Totals per type cover the whole filter but the type, so the summary shows every type beside the list.
     const sums = data
       .select({ type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
       .from(deviceExpenses, readable)
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
-      .where(matching)
+      .where(and(matching, inIt))
       .groupBy(deviceExpenses.type)
       .all();
     const where = and(matching, query.type ? eq(deviceExpenses.type, query.type) : undefined);
@@ -123,6 +150,7 @@ export const expenseRoutes: RouteDef[] = [
       data,
       rows.map((r) => r.expense.orgId),
     );
+    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     const list: ExpenseItem[] = rows.map(({ expense, serialNumber, hostName, by }) => ({
       id: expense.id,
       deviceId: expense.deviceId,
@@ -135,6 +163,7 @@ export const expenseRoutes: RouteDef[] = [
       createdBy: by ?? '',
       ownerName: owners.get(expense.orgId) ?? '',
       editable: owned.includes(expense.orgId),
+      money: moneyOf(expense.orgId),
     }));
     // A machine the user does not see takes no expenses from them (as one not theirs).
     const device = query.deviceId
@@ -150,6 +179,7 @@ export const expenseRoutes: RouteDef[] = [
       list,
       ...paging,
       totals: byType(sums),
+      money,
       // May the user add expenses here: to the machine asked for, or to any machine of theirs.
       editable: device ? owned.includes(device.orgId) : owned.length > 0,
     };

@@ -25,6 +25,8 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { orgToday, orgTodays } from '../../lib/org-day.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { moneyOfOrgs, totalsPerCurrency } from '../../lib/currencies.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { billingToday } from '../../billing/zone.ts';
 import { recordReceipt, voidReceipt } from '../../billing/receipts.ts';
@@ -76,6 +78,8 @@ function presentBills(
   todayOf: (lessorOrgId: number) => string,
   user: SessionUser,
   timeZone: string,
+  /** Each lessor's money: a bill is in its lessor's brand's currency (decision 064). */
+  moneyOf: (lessorOrgId: number) => BillRow['money'],
 ): BillRow[] {
   const names = orgNames(
     data,
@@ -98,6 +102,7 @@ function presentBills(
       voidedAt: voidedAt ? formatInZone(voidedAt, timeZone) : '',
       voidedByName: voidedBy ? (people.get(voidedBy) ?? '') : '',
       voidable: r.state === 'open' && r.paidCents === 0 && mayVoid(lessorOrgId),
+      money: moneyOf(lessorOrgId),
     };
   });
 }
@@ -145,7 +150,14 @@ function exemptable(data: ScopedData, user: SessionUser, contractId: number) {
 /** How far ahead a contract's page shows its next arrears steps (the lock day preview's window). */
 const NEXT_STEPS_DAYS = 30;
 
-function contractArrearsOf(data: ScopedData, user: SessionUser, contractId: number, now: number, timeZone: string) {
+function contractArrearsOf(
+  deps: AppDeps,
+  data: ScopedData,
+  user: SessionUser,
+  contractId: number,
+  now: number,
+  timeZone: string,
+) {
   const contract = contractInScope(data, contractId);
   // Days overdue on the company's billing calendar, as the arrears steps count them (decision 039).
   const today = billingToday(data.unscoped('alreadyScoped'), contract.lessorOrgId, now);
@@ -176,6 +188,7 @@ function contractArrearsOf(data: ScopedData, user: SessionUser, contractId: numb
       setting?.arrearsEnabled && !exemption
         ? previewArrears(db, contract.lessorOrgId, setting, now, NEXT_STEPS_DAYS, contract.id)
         : [],
+    money: moneyOfOrgs(deps, db)(contract.lessorOrgId),
   };
 }
 
@@ -223,7 +236,14 @@ export const leaseBillingRoutes: RouteDef[] = [
     const order = listOrder(query, BILL_SORTS, bills.id, [asc(bills.dueOn), asc(bills.id)]);
     const { rows, ...paging } = listPage(data, query, billRows(data).where(where), order);
     return {
-      list: presentBills(data, rows, orgTodays(data.unscoped('domainRule'), deps.now()), user, timeZone),
+      list: presentBills(
+        data,
+        rows,
+        orgTodays(data.unscoped('domainRule'), deps.now()),
+        user,
+        timeZone,
+        moneyOfOrgs(deps, data.unscoped('alreadyScoped')),
+      ),
       ...paging,
     };
   }),
@@ -256,7 +276,14 @@ export const leaseBillingRoutes: RouteDef[] = [
       .orderBy(asc(devices.serialNumber), asc(billLines.id))
       .all();
     return {
-      bill: presentBills(data, [row], orgTodays(data.unscoped('domainRule'), deps.now()), user, timeZone)[0]!,
+      bill: presentBills(
+        data,
+        [row],
+        orgTodays(data.unscoped('domainRule'), deps.now()),
+        user,
+        timeZone,
+        moneyOfOrgs(deps, data.unscoped('alreadyScoped')),
+      )[0]!,
       lines,
       allocations: allocationRows(data, { billIds: [row.id] }),
     };
@@ -296,7 +323,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     return made;
   }),
 
-  route(api.receiptList, ({ query, user, data, timeZone }) => {
+  route(api.receiptList, ({ query, user, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
       keywordIn([receipts.reference, receipts.note], query.keyword),
@@ -323,6 +350,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     );
     const parts = allocationRows(data, { receiptIds: page.rows.map((r) => r.id) });
     const mayWrite = mayWriteFor(data, user);
+    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     const { rows: _rows, ...paging } = page;
     return {
       ...paging,
@@ -347,6 +375,7 @@ export const leaseBillingRoutes: RouteDef[] = [
           voidedByName: r.voidedBy ? (people.get(r.voidedBy) ?? '') : '',
           allocations: mine,
           voidable: r.voidedAt === null && mayWrite(r.lessorOrgId),
+          money: moneyOf(r.lessorOrgId),
         };
       }),
     };
@@ -384,7 +413,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     );
   }),
 
-  route(api.ledger, ({ query, data, timeZone }) => {
+  route(api.ledger, ({ query, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
       query.renterId ? eq(ledgerEntries.renterOrgId, query.renterId) : undefined,
@@ -406,6 +435,7 @@ export const leaseBillingRoutes: RouteDef[] = [
       data,
       page.flatMap((r) => [r.renterOrgId, r.lessorOrgId]),
     );
+    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     return {
       ...paging,
       list: page.map((r) => ({
@@ -422,6 +452,7 @@ export const leaseBillingRoutes: RouteDef[] = [
         balanceCents: r.balanceCents,
         day: r.day,
         createdAt: formatInZone(r.createdAt, timeZone),
+        money: moneyOf(r.lessorOrgId),
       })),
     };
   }),
@@ -472,6 +503,8 @@ export const leaseBillingRoutes: RouteDef[] = [
     const db = data.unscoped('alreadyScoped');
     const reached = reachedSteps(db, ids);
     const exempt = activeExemptions(db, ids);
+    // Each row in its lessor's money; the total per currency, never added across (decision 064).
+    const moneyOf = moneyOfOrgs(deps, db);
     return {
       ...paging,
       list: page.map(({ lessorOrgId, ...r }) => {
@@ -485,10 +518,15 @@ export const leaseBillingRoutes: RouteDef[] = [
           step: r.contractId === null ? -1 : (reached.get(r.contractId) ?? -1),
           exempt: exemption !== undefined,
           exemptReason: exemption?.reason ?? '',
+          money: moneyOf(lessorOrgId),
         };
       }),
       totals: {
-        overdueCents: all.reduce((s, r) => s + r.overdueCents, 0),
+        overdue: totalsPerCurrency(
+          all,
+          (r) => r.overdueCents,
+          (r) => moneyOf(r.lessorOrgId),
+        ),
         renters: new Set(all.map((r) => r.renterId)).size,
         contracts: all.length,
       },
@@ -496,7 +534,7 @@ export const leaseBillingRoutes: RouteDef[] = [
   }),
 
   route(api.contractArrears, ({ query, user, data, deps, timeZone }) =>
-    contractArrearsOf(data, user, query.contractId, deps.now(), timeZone),
+    contractArrearsOf(deps, data, user, query.contractId, deps.now(), timeZone),
   ),
 
   route(api.exempt, ({ body, user, data, deps, timeZone, setMessage }) => {
@@ -512,7 +550,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     // An exempted contract no longer moves: what its arrears locked is released at once (decision 059).
     runArrearsLocks(deps, { lessorOrgId: contract.lessorOrgId });
     setMessage('billing.exempted');
-    return contractArrearsOf(data, user, contract.id, deps.now(), timeZone);
+    return contractArrearsOf(deps, data, user, contract.id, deps.now(), timeZone);
   }),
 
   route(api.liftExemption, ({ body, user, data, deps, timeZone, setMessage }) => {
@@ -526,7 +564,7 @@ export const leaseBillingRoutes: RouteDef[] = [
       if (lifted.changes === 0) throw conflict('billing.notExempt');
     });
     setMessage('billing.exemptionLifted');
-    return contractArrearsOf(data, user, contract.id, deps.now(), timeZone);
+    return contractArrearsOf(deps, data, user, contract.id, deps.now(), timeZone);
   }),
 
   route(api.run, ({ body, user, data, deps }) => {

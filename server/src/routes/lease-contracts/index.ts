@@ -26,6 +26,7 @@ import { sortColumn } from '../../lib/sorting.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { readStoredFile } from '../../lib/uploads.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
 import { asActor, contractsVisibleTo, visibleContract, visibleOfKind, writesContracts } from '../../lease/access.ts';
 import { createDraft, updateDraft } from '../../lease/drafts.ts';
 import { createEsignClient, esignSettings } from '../../lease/esign-client.ts';
@@ -107,7 +108,14 @@ function readRows(data: ScopedData, scope: Scope) {
 
 type ReadRow = { contract: Contract; renterName: string | null; storeName: string | null; salespersonName: string };
 
-function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): ContractRow[] {
+function present(
+  data: ScopedData,
+  user: SessionUser,
+  rows: ReadRow[],
+  timeZone: string,
+  /** Each lessor's money: a contract is in its lessor's brand's currency (decision 064). */
+  moneyOf: (lessorOrgId: number) => ContractRow['money'],
+): ContractRow[] {
   const ids = rows.map((r) => r.contract.id);
   const lines =
     ids.length === 0
@@ -143,6 +151,7 @@ function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone:
       createdAt: formatInZone(c.createdAt, timeZone),
       actions: userMoves(c, user),
       editable: canEdit(c, asActor(user)),
+      money: moneyOf(c.lessorOrgId),
     };
   });
 }
@@ -204,11 +213,18 @@ function linesOf(db: Db, contractId: number, lang: 'zh' | 'en') {
     }));
 }
 
-function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: string, now: number): ContractDetail {
+function detailOf(
+  deps: AppDeps,
+  data: ScopedData,
+  user: SessionUser,
+  id: number,
+  timeZone: string,
+  now: number,
+): ContractDetail {
   const db = data.unscoped('domainRule');
   const c = visibleOfKind(db, user, id, 'contract');
   const row = readRows(data, contractScope(data, user)!).where(eq(contracts.id, c.id)).get()!;
-  const [base] = present(data, user, [row], timeZone);
+  const [base] = present(data, user, [row], timeZone, moneyOfOrgs(deps, db));
   const events = eventRows(db, id);
   const files = db
     .select()
@@ -314,7 +330,7 @@ function linkedContract(
 }
 
 export const leaseContractRoutes: RouteDef[] = [
-  route(api.list, ({ query, user, data, timeZone }) => {
+  route(api.list, ({ query, user, data, deps, timeZone }) => {
     const scope = contractScope(data, user);
     if (!scope) return emptyPage(query);
     const where = and(filtersOf(query), query.status === undefined ? undefined : eq(contracts.status, query.status));
@@ -323,7 +339,8 @@ export const leaseContractRoutes: RouteDef[] = [
       sortDirection(query)(column),
       desc(contracts.id),
     ]);
-    return { list: present(data, user, rows as ReadRow[], timeZone), ...paging };
+    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    return { list: present(data, user, rows as ReadRow[], timeZone, moneyOf), ...paging };
   }),
   route(api.counts, ({ query, user, data }) => {
     const scope = contractScope(data, user);
@@ -338,7 +355,9 @@ export const leaseContractRoutes: RouteDef[] = [
       .all();
     return { total: rows.reduce((s, r) => s + r.count, 0), counts: rows };
   }),
-  route(api.detail, ({ query, user, data, deps, timeZone }) => detailOf(data, user, query.id, timeZone, deps.now())),
+  route(api.detail, ({ query, user, data, deps, timeZone }) =>
+    detailOf(deps, data, user, query.id, timeZone, deps.now()),
+  ),
   route(api.options, ({ user, data }) => {
     if (user.orgKind !== 'lessor') return { renters: [], stores: [], salespeople: [], machines: [], models: [] };
     const own = data.orgScope(organisations.parentId);

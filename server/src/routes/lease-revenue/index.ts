@@ -30,6 +30,9 @@ import { keywordIn } from '../../lib/search.ts';
 import { usageStatementPdf } from '../../lease/pdf/usage-statement.ts';
 import { orgBrand, nameInSql } from '../../lib/org-brand.ts';
 import { subleaseCostOf } from '../../lease/sublease-cost.ts';
+import { currencyChoice } from '../../lib/currencies.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { subleases } from '@console/db/schema/lease-sublease';
 
 type Range = { from: string; to: string };
 type Filter = z.infer<typeof revenueFilter> & { keyword?: string };
@@ -49,7 +52,7 @@ export function rangeOf(filter: Filter, today: string): Range {
  * The income lines of the filter as one scoped subquery, with everything a figure groups by: the scope is on the
  * bill's lessor; the figures then sum this subquery (`alreadyScoped`).
  */
-export function incomeOf(data: ScopedData, filter: Filter, range: Range) {
+export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors?: number[]) {
   return data
     .select({
       id: sql<number>`${billLines.id}`.as('id'),
@@ -93,6 +96,7 @@ export function incomeOf(data: ScopedData, filter: Filter, range: Range) {
     .where(
       and(
         ne(bills.state, 'void'),
+        lessors ? inArray(bills.lessorOrgId, lessors.length > 0 ? lessors : [0]) : undefined,
         gte(billLines.toOn, range.from),
         lte(billLines.toOn, range.to),
         filter.storeId ? eq(contracts.storeId, filter.storeId) : undefined,
@@ -105,6 +109,26 @@ export function incomeOf(data: ScopedData, filter: Filter, range: Range) {
     .as('income');
 }
 type Income = ReturnType<typeof incomeOf>;
+
+/**
+ * The currency a request's figures are in, and the lessors billing in it (decision 064): figures of companies billing
+ * in two currencies are never added up. The currencies present are those of the lessors in scope that bill or rent
+ * machines in; the one asked for when present, else the store's company's (a store filtered on) or the user's company's,
+ * else the first present (the default brand's first). A company's own console has one.
+ */
+function currencyScope(deps: AppDeps, data: ScopedData, filter: Filter, userOrgId: number) {
+  const db = data.unscoped('alreadyScoped');
+  const lessors = [
+    ...data.selectDistinct({ id: bills.lessorOrgId }).from(bills, data.orgScope(bills.lessorOrgId)).all(),
+    ...data.selectDistinct({ id: subleases.orgId }).from(subleases, data.orgScope(subleases.orgId)).all(),
+  ].map((r) => r.id);
+  // Without a currency asked, a store's figures are in its company's currency; else the user's company's.
+  const store = filter.storeId
+    ? db.select({ orgId: stores.orgId }).from(stores).where(eq(stores.id, filter.storeId)).get()
+    : undefined;
+  const { orgIds, ...inCurrency } = currencyChoice(deps, db, lessors, filter.currency, store?.orgId ?? userOrgId);
+  return { ...inCurrency, lessors: orgIds };
+}
 
 /** The hours each line's machine worked on the line's days, from the daily work (decision 037), by line id. */
 function hoursOfLines(db: Db, lineIds: number[]): Map<number, number> {
@@ -159,9 +183,10 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 const utilisationOf = (hours: number, days: number) => (days > 0 ? round(hours / (days * WORKDAY_HOURS), 4) : 0);
 
 export const leaseRevenueRoutes: RouteDef[] = [
-  route(api.summary, ({ query, data, today }) => {
+  route(api.summary, ({ query, data, today, deps, user }) => {
     const range = rangeOf(query, today());
-    const i = incomeOf(data, query, range);
+    const { lessors, ...inCurrency } = currencyScope(deps, data, query, user.orgId);
+    const i = incomeOf(data, query, range, lessors);
     const db = data.unscoped('alreadyScoped');
     const money = moneyOf(i);
     const totals = db
@@ -194,6 +219,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
     const narrowed = query.storeId || query.renterId || query.salespersonId;
     const sublease = subleaseCostOf(data, range, monthsOf(range), {
       kind: query.kind || undefined,
+      lessors,
       billedMachines: narrowed ? db.selectDistinct({ id: i.deviceId }).from(i) : undefined,
     });
 
@@ -243,6 +269,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
       }));
 
     return {
+      ...inCurrency,
       range,
       totals: {
         billedCents: totals.billedCents,
@@ -265,9 +292,10 @@ export const leaseRevenueRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.incomeList, ({ query, data, today }) => {
+  route(api.incomeList, ({ query, data, today, deps, user }) => {
     const range = rangeOf(query, today());
-    const i = incomeOf(data, query, range);
+    const { lessors, ...inCurrency } = currencyScope(deps, data, query, user.orgId);
+    const i = incomeOf(data, query, range, lessors);
     const db = data.unscoped('alreadyScoped');
     // Each line's hours are counted for the page's lines only, not for every line of the range before it is paged.
     const { salespersonId: _s, hoursWorked: _h, ...columns } = i._.selectedFields;
@@ -287,7 +315,8 @@ export const leaseRevenueRoutes: RouteDef[] = [
     );
     return {
       ...paging,
-      list: page.map((r) => ({ ...r, hoursWorked: round(hours.get(r.id) ?? 0, 2) })),
+      ...inCurrency,
+      list: page.map((r) => ({ ...r, hoursWorked: round(hours.get(r.id) ?? 0, 2), money: inCurrency.money })),
       totals: { billedCents: totals.billedCents, receivedCents: totals.receivedCents, days: totals.days },
     };
   }),

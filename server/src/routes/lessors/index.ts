@@ -15,6 +15,7 @@ import type { AppDeps } from '../../lib/deps.ts';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { DEFAULT_ORG_ZONE } from '../../lib/org-day.ts';
+import { nameInSql, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 import { updated } from '../../lib/record-writes.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
@@ -131,8 +132,9 @@ export const lessorRoutes: RouteDef[] = [
   route(lessorEndpoints.list, ({ query, data, deps, timeZone }) => {
     const where = and(
       isLessor,
+      // Any of its names: the one the reader reads it by, in either language, or the registered one (decision 064).
       keywordIn(
-        [organisations.name, organisations.contactName, organisations.contactPhone, organisations.address],
+        [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, organisations.address],
         query.keyword,
       ),
       query.appid
@@ -140,7 +142,13 @@ export const lessorRoutes: RouteDef[] = [
         and p.appid = ${query.appid})`
         : undefined,
     );
-    const sorts = { name: organisations.name, createdAt: organisations.createdAt, customerCount, deviceCount };
+    // Sorted by the name the console shows: the one kept in the reader's language, else the registered one.
+    const sorts = {
+      name: nameInSql(organisations, data.lang),
+      createdAt: organisations.createdAt,
+      customerCount,
+      deviceCount,
+    };
     const order = listOrder(query, sorts, organisations.id, [desc(organisations.createdAt), desc(organisations.id)]);
     const { rows, ...paging } = listPage(data, query, lessorRows(data).where(where), order);
     return { list: present(data, deps, rows, timeZone), ...paging };

@@ -18,6 +18,7 @@ import { formatInZone } from '../../lib/time.ts';
 import { visibleModels } from '../device-access.ts';
 import { keeps } from '../../lib/shop-owner.ts';
 import { nameInSql } from '../../lib/org-brand.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
 
 type ProductRecord = typeof products.$inferSelect;
 
@@ -39,7 +40,14 @@ function distributors(data: ScopedData, ids?: number[]): Map<number, string> {
   );
 }
 
-function present(data: ScopedData, user: SessionUser, rows: ProductRecord[], timeZone: string): ProductRow[] {
+function present(
+  deps: AppDeps,
+  data: ScopedData,
+  user: SessionUser,
+  rows: ProductRecord[],
+  timeZone: string,
+): ProductRow[] {
+  const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   const orgs = orgNames(
     data,
     rows.map((r) => r.orgId),
@@ -67,6 +75,7 @@ function present(data: ScopedData, user: SessionUser, rows: ProductRecord[], tim
     orgName: orgs.get(r.orgId) ?? '',
     updatedAt: formatInZone(r.updatedAt, timeZone),
     editable: keeps(user, PRODUCT_WRITERS, r.orgId),
+    money: moneyOf(r.orgId),
   }));
 }
 
@@ -93,7 +102,7 @@ function checkImage(deps: AppDeps, user: SessionUser, url: string): void {
 }
 
 export const productRoutes: RouteDef[] = [
-  route(productEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(productEndpoints.list, ({ query, user, data, deps, timeZone }) => {
     const where = and(
       query.category ? eq(products.category, query.category) : undefined,
       keywordIn([products.name, products.spec], query.keyword),
@@ -109,7 +118,7 @@ export const productRoutes: RouteDef[] = [
         [desc(products.updatedAt), desc(products.id)],
       ),
     );
-    return { list: present(data, user, rows, timeZone), ...paging };
+    return { list: present(deps, data, user, rows, timeZone), ...paging };
   }),
 
   route(productEndpoints.options, ({ data }) => ({

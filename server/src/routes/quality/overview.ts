@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { FINISHED_STATES } from '@console/contract/codes/quality';
 import type { DataOf } from '@console/contract/http/endpoint';
@@ -8,7 +8,8 @@ import { qualityInspectionItems, qualityInspections } from '@console/db/schema/q
 import type { ScopedData } from '../../lib/data.ts';
 import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
-import { nameInSql } from '../../lib/org-brand.ts';
+import { sheetItemOf } from '@console/db/seed/quality-sheets';
+import { nameInSql, type ReaderLang } from '../../lib/org-brand.ts';
 
 type Overview = DataOf<typeof qualityEndpoints.overview>;
 type Rate = { finished: number; passed: number; firstFinished: number; firstPassed: number };
@@ -18,6 +19,29 @@ const DAY_MS = 86_400_000;
 const TOP_FAILING = 10;
 
 const empty = (): Rate => ({ finished: 0, passed: 0, firstFinished: 0, firstPassed: 0 });
+
+type Failing = Overview['topFailing'][number];
+
+/**
+ * The items failing most, one row per check item in the reader's language. An inspection keeps each item under the
+ * title its plan had, in its brand's language, so the same check is kept under a Chinese and an English title: an
+ * item of the standard sheets (`sheetItemOf`) counts under its key and reads in the reader's language; an item in a
+ * plan editor's own words under its title. Rows a reader could not tell apart (the same name and check) are one.
+ */
+function mostFailing(rows: (Failing & { reading: string | null })[], lang: ReaderLang): Failing[] {
+  const items = new Map<string, Failing>();
+  for (const { title, check, reading, failures } of rows) {
+    const standard = sheetItemOf(title, check, reading);
+    const name = standard ? standard[lang] : title;
+    const key = `${check}\u0000${name}`;
+    const item = items.get(key) ?? { title: name, check, failures: 0 };
+    item.failures += failures;
+    items.set(key, item);
+  }
+  return [...items.values()]
+    .sort((a, b) => b.failures - a.failures || a.title.localeCompare(b.title, lang))
+    .slice(0, TOP_FAILING);
+}
 
 /**
  * First-pass yield (machines passing their first inspection, of those whose first inspection finished) and pass rate
@@ -72,10 +96,11 @@ export function overview(
       }
     }
   }
-  const topFailing = data
+  const failing = data
     .select({
       title: qualityInspectionItems.title,
       check: qualityInspectionItems.check,
+      reading: qualityInspectionItems.reading,
       failures: sql<number>`count(*)`,
     })
     .from(
@@ -86,9 +111,7 @@ export function overview(
       ),
     )
     .where(eq(qualityInspectionItems.result, 'fail'))
-    .groupBy(qualityInspectionItems.title, qualityInspectionItems.check)
-    .orderBy(desc(sql`count(*)`), qualityInspectionItems.title)
-    .limit(TOP_FAILING)
+    .groupBy(qualityInspectionItems.title, qualityInspectionItems.check, qualityInspectionItems.reading)
     .all();
   const inProgress = data.count(
     data
@@ -107,6 +130,6 @@ export function overview(
     models: [...models]
       .map(([modelId, rate]) => ({ modelId, ...rate }))
       .sort((a, b) => b.finished - a.finished || a.modelName.localeCompare(b.modelName)),
-    topFailing,
+    topFailing: mostFailing(failing, data.lang),
   };
 }

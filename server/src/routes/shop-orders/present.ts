@@ -12,8 +12,9 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { ShopOrderRecord } from '../../shop/order-moves.ts';
 import { actorsOf } from './access.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
 
-type Ctx = Pick<HandlerContext<never>, 'data' | 'user' | 'timeZone' | 't'> & { user: SessionUser };
+type Ctx = Pick<HandlerContext<never>, 'data' | 'user' | 'timeZone' | 't' | 'deps'> & { user: SessionUser };
 
 const when = (at: Date | null, zone: string) => (at ? formatInZone(at, zone) : '');
 
@@ -58,6 +59,8 @@ export function presentOrders(ctx: Ctx, orders: ShopOrderRecord[]): ShopOrderRow
     data,
     orders.map((o) => o.id),
   );
+  // The buyer pays in its brand's currency (the checkout's, as its invoice records it; decision 064).
+  const moneyOf = moneyOfOrgs(ctx.deps, data.unscoped('alreadyScoped'));
   return orders.map((o) => {
     const actors = actorsOf(user, o);
     return {
@@ -92,6 +95,7 @@ export function presentOrders(ctx: Ctx, orders: ShopOrderRecord[]): ShopOrderRow
       creditCents: credits.get(o.id) ?? null,
       actions: SHOP_USER_ACTIONS.filter((a) => actors.some((actor) => shopOrderAllows(a, o.state, actor))),
       canCheckPayment: o.state === 'charging' && actors.length > 0,
+      money: moneyOf(o.orgId),
     };
   });
 }

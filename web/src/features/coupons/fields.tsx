@@ -2,14 +2,16 @@ import { COUPON_ISSUE_STATE, COUPON_TYPE, COUPON_USE_STATE } from '@console/cont
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import type { CouponRow, ReceivedCouponRow } from '@console/contract/http/coupons';
 import { defineFields } from '../../components/fields.tsx';
-import { amountText, moneyText } from '../../lib/money.ts';
+import { recordAmountText, recordMoneyText } from '../../lib/money.ts';
 
 /**
  * The coupon's value: its face value with the currency's symbol (the column holds discounts too, so its title cannot
- * name the currency), or its discount ("8.5 折" / "8.5 of 10").
+ * name the currency) in the coupon's own money (its company's brand's), or its discount ("8.5 折" / "8.5 of 10").
  */
 const valueText = (row: CouponRow, t: (key: string, options?: Record<string, unknown>) => string) =>
-  row.type === 'cash' ? moneyText(row.faceValueCents ?? 0) : t('coupon.discountText', { discount: row.discount });
+  row.type === 'cash'
+    ? recordMoneyText(row.faceValueCents ?? 0, row.money)
+    : t('coupon.discountText', { discount: row.discount });
 
 /** A coupon (spec section 3): its rules and counts. */
 export const useCouponFields = defineFields<CouponRow>()('coupons', {
@@ -31,7 +33,8 @@ export const useCouponFields = defineFields<CouponRow>()('coupons', {
   minSpendCents: {
     label: 'coupon.minSpend',
     kind: 'money',
-    cell: (row, { t }) => (row.minSpendCents === 0 ? t('coupon.noMinimum') : amountText(row.minSpendCents)),
+    cell: (row, { t }) =>
+      row.minSpendCents === 0 ? t('coupon.noMinimum') : recordAmountText(row.minSpendCents, row.money),
   },
   issuePeriod: { label: 'coupon.issuePeriod', value: (row) => `${row.issueFrom} ~ ${row.issueTo}` },
   issueState: { label: 'coupon.issueState', kind: 'code', table: COUPON_ISSUE_STATE, filter: { width: 140 } },

@@ -5,7 +5,7 @@ import type { ArrearsRow, BillRow, LedgerRowData, ReceiptRow } from '@console/co
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
 import { defineFields, type FieldContext } from '../../components/fields.tsx';
-import { amountText } from '../../lib/money.ts';
+import { recordAmountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 import { RenterFilter } from './components/renter-select.tsx';
 import { ArrearsStep } from './components/contract-arrears.tsx';
@@ -90,7 +90,8 @@ export const useReceiptFields = defineFields<ReceiptRow>()('lease-billing', {
   reference: { label: 'history.reference' },
   allocations: {
     label: 'history.allocations',
-    value: (row) => row.allocations.map((a) => `${a.billNumber}: ${amountText(a.amountCents)}`).join('; '),
+    value: (row) =>
+      row.allocations.map((a) => `${a.billNumber}: ${recordAmountText(a.amountCents, row.money)}`).join('; '),
   },
   voided: {
     label: 'history.state',

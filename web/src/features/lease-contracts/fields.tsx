@@ -1,5 +1,6 @@
 import { Space } from 'antd';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import type { MoneyFormat } from '@console/contract/codes/money';
 import { LEASE_STATUS_TABLE, type ContractLineRow, type ContractRow } from '@console/contract/http/lease-contracts';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
@@ -54,6 +55,7 @@ export const useContractLineFields = defineFields<ContractLineRow>()('lease-cont
   businessModel: { label: 'fields.businessModel', kind: 'code', table: BUSINESS_MODEL },
   prices: {
     label: 'fields.prices',
+    // A line shown with its contract's money (the detail page) reads in it.
     cell: (l) => (
       <PriceDisplay
         model={l.businessModel}
@@ -61,6 +63,7 @@ export const useContractLineFields = defineFields<ContractLineRow>()('lease-cont
           day: l.dayCents,
           month: l.monthCents,
         }}
+        money={(l as { money?: MoneyFormat }).money}
       />
     ),
   },

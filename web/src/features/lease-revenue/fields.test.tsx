@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CNY } from '@console/contract/codes/money';
 import type { IncomeRow } from '@console/contract/http/lease-revenue';
 import { rowsToCsv } from '../../components/export-list.ts';
 import { exportColumnsOf } from '../../components/list-page.tsx';
@@ -49,6 +50,7 @@ const row: IncomeRow = {
   amountCents: 900_000,
   receivedCents: 180_000,
   hoursWorked: 8.5,
+  money: CNY,
 };
 
 /** The income detail's CSV as the list exports it: its columns' titles and texts, in the language shown. */

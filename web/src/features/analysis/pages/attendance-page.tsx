@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Card, Col, Flex, Form, InputNumber, Row, Statistic, Switch, Table } from 'antd';
+import { Card, Col, Flex, Form, InputNumber, Row, Switch, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { analysisEndpoints, type Attendance } from '@console/contract/http/analysis';
 import { analysisScreens } from '@console/contract/screens/analysis';
+import { Figure } from '../../../components/figure.tsx';
 import { exportColumnsOf, ListPage, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { figureText } from '../../../lib/money.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { CalendarHeatmap } from '../components/charts.tsx';
 import { AnalysisFilters } from '../components/filters.tsx';
@@ -69,8 +71,8 @@ export function AttendancePage() {
           <Switch
             checked={idleOnly}
             onChange={setIdleOnly}
-            checkedChildren={t('attendance.idleOnly', { days: idleDays })}
-            unCheckedChildren={t('attendance.idleOnly', { days: idleDays })}
+            checkedChildren={t('attendance.idleOnly', { count: idleDays })}
+            unCheckedChildren={t('attendance.idleOnly', { count: idleDays })}
           />
         }
         columns={fields.columns([
@@ -102,7 +104,7 @@ function AttendanceView({ data, idleDays }: { data: Attendance; idleDays: number
       exportTitle: `${t('attendance.attendancePct')} (%)`,
       dataIndex: 'attendancePct',
       align: 'right',
-      render: (v: number) => `${v}%`,
+      render: (v: number) => figureText(v, '%'),
     },
   ];
   return (
@@ -112,13 +114,13 @@ function AttendanceView({ data, idleDays }: { data: Attendance; idleDays: number
           [
             ['machines', t('attendance.machines'), data.machines, undefined],
             ['attendedMachines', t('attendance.attendedMachines'), data.attendedMachines, undefined],
-            ['idleMachines', t('attendance.idleMachines', { days: idleDays }), data.idleMachines, undefined],
+            ['idleMachines', t('attendance.idleMachines', { count: idleDays }), data.idleMachines, undefined],
             ['attendancePct', t('attendance.attendancePct'), data.attendancePct, '%'],
           ] as const
         ).map(([key, title, value, suffix]) => (
           <Col xs={12} xl={6} key={key}>
             <Card size="small">
-              <Statistic title={title} value={value} suffix={suffix} data-testid={`figure-${key}`} />
+              <Figure title={title} value={value} unit={suffix} data-testid={`figure-${key}`} />
             </Card>
           </Col>
         ))}

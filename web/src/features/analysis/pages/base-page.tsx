@@ -1,4 +1,4 @@
-import { Card, Col, Flex, Row, Space, Statistic, Table, Tooltip } from 'antd';
+import { Card, Col, Flex, Row, Table, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,11 @@ import { analysisEndpoints, type Summary } from '@console/contract/http/analysis
 import { analysisScreens } from '@console/contract/screens/analysis';
 import { href } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
+import { Figure } from '../../../components/figure.tsx';
 import { exportColumnsOf, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { figureText } from '../../../lib/money.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { BarsChart } from '../components/charts.tsx';
 import { AnalysisFilters } from '../components/filters.tsx';
@@ -41,7 +43,7 @@ export function BasePage() {
 function SummaryView({ data }: { data: Summary }) {
   const { t } = useTranslation('analysis');
   const label = useCodeLabel();
-  const figures: [string, number | string][] = [
+  const figures: [string, number][] = [
     ['machines', data.machines],
     ['working', data.working],
     ['idle', data.idle],
@@ -61,14 +63,20 @@ function SummaryView({ data }: { data: Summary }) {
       ),
     },
     { key: 'machines', title: t('base.machines'), dataIndex: 'machines', align: 'right' },
-    { key: 'hours', title: t('base.hoursWorked'), dataIndex: 'hoursWorked', align: 'right' },
+    {
+      key: 'hours',
+      title: t('base.hoursWorked'),
+      dataIndex: 'hoursWorked',
+      align: 'right',
+      render: (v: number) => figureText(v),
+    },
     {
       key: 'utilisation',
       title: t('base.utilisation'),
       exportTitle: `${t('base.utilisation')} (%)`,
       dataIndex: 'utilisationPct',
       align: 'right',
-      render: (v: number) => <Space>{v}%</Space>,
+      render: (v: number) => figureText(v, '%'),
     },
   ];
   return (
@@ -77,17 +85,17 @@ function SummaryView({ data }: { data: Summary }) {
         {figures.map(([key, value]) => (
           <Col xs={12} md={8} xl={4} key={key}>
             <Card size="small">
-              <Statistic title={t(`base.${key}` as 'base.machines')} value={value} data-testid={`figure-${key}`} />
+              <Figure title={t(`base.${key}` as 'base.machines')} value={value} data-testid={`figure-${key}`} />
             </Card>
           </Col>
         ))}
         <Col xs={12} md={8} xl={4}>
           <Card size="small">
             <Tooltip title={t('base.utilisationHint')}>
-              <Statistic
+              <Figure
                 title={t('base.utilisation')}
                 value={data.utilisationPct}
-                suffix="%"
+                unit="%"
                 data-testid="figure-utilisation"
               />
             </Tooltip>

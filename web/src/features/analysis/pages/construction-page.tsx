@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Card, Col, Flex, Form, Row, Segmented, Statistic, Table } from 'antd';
+import { Card, Col, Flex, Form, Row, Segmented, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MACHINE_KIND } from '@console/contract/codes/machine-kinds';
 import { analysisEndpoints, GRANULARITIES, type Construction, type Output } from '@console/contract/http/analysis';
 import { analysisScreens } from '@console/contract/screens/analysis';
 import { useCodeLabel } from '../../../components/code-label.ts';
+import { Figure } from '../../../components/figure.tsx';
 import { exportColumnsOf, ListPage, tableColumnsOf, type ListColumn } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { figureText } from '../../../lib/money.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { BarsChart } from '../components/charts.tsx';
 import { AnalysisFilters } from '../components/filters.tsx';
@@ -110,7 +112,7 @@ function ConstructionView({ data }: { data: Construction }) {
       key: m,
       title: `${metricLabel(m)} (${t(unit)})`,
       align: 'right',
-      render: (_: unknown, s: Site) => s[m as keyof Output],
+      render: (_: unknown, s: Site) => figureText(s[m as keyof Output] as number),
       exportValue: (s: Site) => s[m as keyof Output],
     })),
   ];
@@ -121,7 +123,12 @@ function ConstructionView({ data }: { data: Construction }) {
         {METRICS.filter(([m]) => m === 'hoursWorked' || data.totals[m] > 0).map(([m, unit]) => (
           <Col xs={12} md={8} xl={4} key={m}>
             <Card size="small">
-              <Statistic title={metricLabel(m)} value={data.totals[m]} suffix={t(unit)} data-testid={`figure-${m}`} />
+              <Figure
+                title={metricLabel(m)}
+                value={data.totals[m]}
+                unit={t(unit, { count: data.totals[m] })}
+                data-testid={`figure-${m}`}
+              />
             </Card>
           </Col>
         ))}

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_DAYS, type DeviceDetail } from '@console/contract/http/device-detail';
 import { EChart } from '../../../components/echart.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { workingHoursQuery } from '../api/device-detail.ts';
 import { useHistoryRange } from '../components/history-range.tsx';
 import { LatestValues } from '../components/latest-values.tsx';
@@ -42,9 +43,9 @@ export function ConstructionTab({ detail }: { detail: DeviceDetail }) {
           ) : (
             <>
               <Flex wrap gap={48}>
-                <Statistic title={t('construction.total')} value={hours.data.totalHours} suffix="h" />
+                <Figure title={t('construction.total')} value={hours.data.totalHours} unit="h" />
                 <Statistic title={t('construction.daysWorked')} value={worked} />
-                <Statistic title={t('construction.average')} value={average} precision={1} suffix="%" />
+                <Figure title={t('construction.average')} value={average} digits={1} unit="%" />
               </Flex>
               {hours.data.totalHours === 0 ? (
                 <Empty description={t('history.noData')} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, DatePicker, Empty, Flex, Space, Statistic, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { formatAmount } from '@console/contract/codes/money';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TYPE, type ExpenseType } from '@console/contract/codes/device-records';
@@ -16,7 +17,7 @@ import { EXPENSE_READS } from '../api/device-records.ts';
 import { ExpenseDialog } from '../components/expense-dialog.tsx';
 import { CodeFilter } from '../components/code-filter.tsx';
 import { useExpenseFields } from '../fields.tsx';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { currencyVariablesOf, moneyFormat, recordMoneyText } from '../../../lib/money.ts';
 
 /** The machine's expenses (maintenance, violation, insurance) with their totals per type; server-side pages. */
 export function ExpensesTab({ deviceId }: { deviceId: number }) {
@@ -64,7 +65,7 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
               type="link"
               size="small"
               danger
-              title={t('records.expenses.deleteConfirm', { amount: moneyText(e.amountCents) })}
+              title={t('records.expenses.deleteConfirm', { amount: recordMoneyText(e.amountCents, e.money) })}
               onConfirm={async () => {
                 await remove.mutateAsync({ body: { id: e.id } });
                 void message.success(t('records.expenses.deleted'));
@@ -95,6 +96,9 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
 
   if (expenses.isError && !data) return <LoadError error={expenses.error} onRetry={() => void expenses.refetch()} />;
   const totals = data?.totals;
+  // The machine's owner's money (decision 064): another brand's machine on the operator's console reads in its own.
+  const money = data?.money ?? moneyFormat();
+  const unit = currencyVariablesOf(money);
   return (
     <Flex vertical gap={12}>
       <Card size="small">
@@ -102,11 +106,11 @@ export function ExpensesTab({ deviceId }: { deviceId: number }) {
           {EXPENSE_TYPE.codes.map((code) => (
             <Statistic
               key={code.value}
-              title={t('common:moneyTitle', { title: label(EXPENSE_TYPE, code.value) })}
-              value={amountText(totals?.[code.value] ?? 0)}
+              title={t('common:moneyTitle', { title: label(EXPENSE_TYPE, code.value), ...unit })}
+              value={formatAmount(totals?.[code.value] ?? 0, money)}
             />
           ))}
-          <Statistic title={t('records.expenses.total')} value={amountText(totals?.all ?? 0)} />
+          <Statistic title={t('records.expenses.total', unit)} value={formatAmount(totals?.all ?? 0, money)} />
         </Flex>
       </Card>
       <Flex wrap gap={12} align="center" justify="space-between">

@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { moneyText } from '../../../lib/money.ts';
+import { recordMoneyText } from '../../../lib/money.ts';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { EXPENSE_READS, ExpenseDialog, useExpenseFields } from '../../device-detail/index.ts';
@@ -62,7 +62,9 @@ export function LedgerPage() {
                     type="link"
                     size="small"
                     danger
-                    title={t('device-detail:records.expenses.deleteConfirm', { amount: moneyText(e.amountCents) })}
+                    title={t('device-detail:records.expenses.deleteConfirm', {
+                      amount: recordMoneyText(e.amountCents, e.money),
+                    })}
                     onConfirm={async () => {
                       await remove.mutateAsync({ body: { id: e.id } });
                       void message.success(t('device-detail:records.expenses.deleted'));

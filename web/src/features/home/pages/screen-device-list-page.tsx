@@ -103,15 +103,18 @@ export function ScreenDeviceListPage() {
               </table>
             )}
             {machines.data?.total === 0 && <p className="screen-empty">{t('screen.noMachines')}</p>}
-            <nav className="screen-pager" aria-label={t('screen.pages')} hidden={machines.isError}>
-              <Button ghost size="large" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('screen.previous')}
-              </Button>
-              <span>{t('screen.page', { page, pages })}</span>
-              <Button ghost size="large" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('screen.next')}
-              </Button>
-            </nav>
+            {/* Left out on an error: the pager's flex display would show through a `hidden` attribute. */}
+            {!machines.isError && (
+              <nav className="screen-pager" aria-label={t('screen.pages')}>
+                <Button ghost size="large" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  {t('screen.previous')}
+                </Button>
+                <span>{t('screen.page', { page, pages })}</span>
+                <Button ghost size="large" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  {t('screen.next')}
+                </Button>
+              </nav>
+            )}
           </Panel>
         </div>
       </div>

@@ -7,7 +7,7 @@ import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import { billingEndpoints, billVoidForm, type BillLine, type BillRow } from '@console/contract/http/lease-billing';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { recordAmountText, recordMoneyText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PriceDisplay } from '../../../components/price-display.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -70,7 +70,7 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
               {bill.kind === 'opening' ? (
                 <Alert type="info" showIcon message={t('opening.explained')} />
               ) : (
-                <BillLines lines={lines} />
+                <BillLines lines={lines} money={bill.money} />
               )}
               <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
               {allocations.length === 0 ? (
@@ -91,9 +91,9 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                       align: 'right',
                       render: (_, a) =>
                         a.voided ? (
-                          <Typography.Text delete>{amountText(a.amountCents)}</Typography.Text>
+                          <Typography.Text delete>{recordAmountText(a.amountCents, bill.money)}</Typography.Text>
                         ) : (
-                          amountText(a.amountCents)
+                          recordAmountText(a.amountCents, bill.money)
                         ),
                     },
                   ]}
@@ -108,7 +108,7 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
 }
 
 /** A bill's lines: one per machine period, with its business model, price, days and amount. */
-function BillLines({ lines }: { lines: BillLine[] }) {
+function BillLines({ lines, money }: { lines: BillLine[]; money: BillRow['money'] }) {
   const { t } = useTranslation('lease-billing');
   return (
     <>
@@ -129,13 +129,18 @@ function BillLines({ lines }: { lines: BillLine[] }) {
             key: 'price',
             title: t('bill.price'),
             render: (_, l) => (
-              <PriceDisplay model={l.businessModel} prices={{ day: l.dayCents, month: l.monthCents }} />
+              <PriceDisplay model={l.businessModel} prices={{ day: l.dayCents, month: l.monthCents }} money={money} />
             ),
           },
           { key: 'from', title: t('bill.fromOn'), dataIndex: 'fromOn' },
           { key: 'to', title: t('bill.toOn'), dataIndex: 'toOn' },
           { key: 'days', title: t('bill.days'), dataIndex: 'days' },
-          { key: 'amount', title: t('bill.lineAmount'), render: (_, l) => amountText(l.amountCents), align: 'right' },
+          {
+            key: 'amount',
+            title: t('bill.lineAmount'),
+            render: (_, l) => recordAmountText(l.amountCents, money),
+            align: 'right',
+          },
         ]}
       />
     </>
@@ -156,7 +161,7 @@ function VoidBill({ bill }: { bill: BillRow }) {
   });
   const start = async () => {
     const confirmed = await modal.confirm({
-      title: t('bill.voidConfirm', { number: bill.number, amount: moneyText(bill.amountCents) }),
+      title: t('bill.voidConfirm', { number: bill.number, amount: recordMoneyText(bill.amountCents, bill.money) }),
       okButtonProps: { danger: true },
       okText: t('bill.void'),
     });

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LOCK_LEVEL } from '@console/contract/codes/lock';
 import { billingEndpoints, exemptForm, type ContractArrears } from '@console/contract/http/lease-billing';
 import { BILL_READERS } from '@console/contract/access/lease-billing';
-import { amountText } from '../../../lib/money.ts';
+import { formatAmount } from '@console/contract/codes/money';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -32,7 +33,7 @@ function NextSteps({ arrears: a }: { arrears: ContractArrears }) {
           <Typography.Text>{s.day}</Typography.Text>
           <ArrearsStep step={s.step} />
           <Typography.Text>{s.step === 0 ? t('arrears.toRenter') : s.serialNumber}</Typography.Text>
-          <Typography.Text type="secondary">{t('arrears.daysOverdueThen', { days: s.daysOverdue })}</Typography.Text>
+          <Typography.Text type="secondary">{t('arrears.daysOverdueThen', { count: s.daysOverdue })}</Typography.Text>
           {s.dueNow && <Tag color="orange">{t('arrears.atNextPass')}</Tag>}
           {s.step > 0 && !s.movesNow && <Tag>{t('arrears.whenStopped')}</Tag>}
         </Space>
@@ -95,7 +96,11 @@ export function ContractArrears({ contractId }: { contractId: number }) {
         size="small"
         column={{ xs: 1, md: 3 }}
         items={[
-          { key: 'overdue', label: t('arrears.overdue'), children: amountText(a.overdueCents) },
+          {
+            key: 'overdue',
+            label: t('arrears.overdue', currencyVariablesOf(a.money)),
+            children: formatAmount(a.overdueCents, a.money),
+          },
           { key: 'days', label: t('arrears.daysOverdue'), children: a.daysOverdue },
           { key: 'step', label: t('arrears.step'), children: <ArrearsStep step={a.step} /> },
           { key: 'next', label: t('arrears.nextSteps'), span: 3, children: <NextSteps arrears={a} /> },

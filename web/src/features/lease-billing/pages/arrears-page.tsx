@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
 import { href } from '@console/contract/screens/screen';
-import { amountText } from '../../../lib/money.ts';
+import { formatAmount } from '@console/contract/codes/money';
+import { currencyVariablesOf, totalsShown } from '../../../lib/money.ts';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -22,12 +23,18 @@ export function ArrearsPage() {
   const totals = useQuery({ ...endpointQuery(billingEndpoints.arrears, params) }).data?.totals;
   return (
     <>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={8}>
-          <Card size="small">
-            <Statistic title={t('arrears.totalOverdue')} value={amountText(totals?.overdueCents ?? 0)} />
-          </Card>
-        </Col>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {/* One total per currency present: amounts of two currencies are never added up (decision 064). */}
+        {totalsShown(totals?.overdue).map((total) => (
+          <Col span={8} key={total.money.currency.code}>
+            <Card size="small">
+              <Statistic
+                title={t('arrears.totalOverdue', currencyVariablesOf(total.money))}
+                value={formatAmount(total.cents, total.money)}
+              />
+            </Card>
+          </Col>
+        ))}
         <Col span={8}>
           <Card size="small">
             <Statistic title={t('arrears.totalRenters')} value={totals?.renters ?? 0} />

@@ -1,7 +1,7 @@
 import { App, Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { billingEndpoints, voidForm, type ReceiptRow } from '@console/contract/http/lease-billing';
-import { moneyText } from '../../../lib/money.ts';
+import { recordMoneyText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
@@ -28,7 +28,7 @@ function VoidReceipt({ row }: { row: ReceiptRow }) {
       onSubmit={(body) => remove.mutateAsync({ body })}
       onSuccess={() => void message.success(t('history.voidDone'))}
     >
-      <p>{t('history.voidHint', { amount: moneyText(row.amountCents) })}</p>
+      <p>{t('history.voidHint', { amount: recordMoneyText(row.amountCents, row.money) })}</p>
       <Field name="id" hidden>
         <Input />
       </Field>

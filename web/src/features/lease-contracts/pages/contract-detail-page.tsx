@@ -16,7 +16,8 @@ import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { CHANGE_STATUS_TABLE } from '@console/contract/http/lease-changes';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { href } from '@console/contract/screens/screen';
-import { amountText } from '../../../lib/money.ts';
+import { formatAmount, type MoneyFormat } from '@console/contract/codes/money';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -35,7 +36,8 @@ import { ContractHandovers } from '../../lease-handover/index.ts';
 import { ContractArrears } from '../../lease-billing/index.ts';
 import { ManagerReviewNote } from '../../lease-parties/index.ts';
 
-function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
+/** The contract's lines, their prices and amounts in its lessor's money (decision 064). */
+function Lines({ lines, total, money }: { lines: ContractLineRow[]; total: number; money: MoneyFormat }) {
   const { t } = useTranslation('lease-contracts');
   const fields = useContractLineFields();
   return (
@@ -44,10 +46,10 @@ function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
       size="small"
       pagination={false}
       scroll={{ x: 'max-content' }}
-      dataSource={lines}
+      dataSource={lines.map((l) => ({ ...l, money }))}
       columns={tableColumnsOf(
         fields.columns(['machine', 'businessModel', 'prices', 'count', 'days', 'amountCents'], {
-          amountCents: { align: 'right' },
+          amountCents: { align: 'right', title: t('fields.amount', currencyVariablesOf(money)) },
         }),
       )}
       summary={() => (
@@ -57,7 +59,7 @@ function Lines({ lines, total }: { lines: ContractLineRow[]; total: number }) {
           </Table.Summary.Cell>
           <Table.Summary.Cell index={1} align="right">
             <Typography.Text strong data-testid="contract-total">
-              {amountText(total)}
+              {formatAmount(total, money)}
             </Typography.Text>
           </Table.Summary.Cell>
         </Table.Summary.Row>
@@ -289,10 +291,18 @@ export function ContractDetailPage() {
               address: c.siteAddress,
             }) || '-',
         },
-        { key: 'deposit', label: t('fields.deposit'), children: amountText(c.depositCents) },
+        {
+          key: 'deposit',
+          label: t('fields.deposit', currencyVariablesOf(c.money)),
+          children: formatAmount(c.depositCents, c.money),
+        },
         { key: 'billingDay', label: t('fields.billingDay'), children: c.billingDay },
         { key: 'dueDays', label: t('fields.dueDays'), children: c.dueDays },
-        { key: 'total', label: t('fields.total'), children: amountText(c.totalCents) },
+        {
+          key: 'total',
+          label: t('fields.total', currencyVariablesOf(c.money)),
+          children: formatAmount(c.totalCents, c.money),
+        },
         { key: 'rule', label: t('fields.approvedBy'), children: c.ruleName || '-' },
         { key: 'endedOn', label: t('fields.endedOn'), children: c.endedOn ?? '-' },
         { key: 'remark', label: t('fields.remark'), span: 3, children: c.remark || '-' },
@@ -302,7 +312,7 @@ export function ContractDetailPage() {
         <>
           <ManagerReviewNote status={c.status} events={c.events} />
           <Card title={t('form.lines')}>
-            <Lines lines={c.lines} total={c.totalCents} />
+            <Lines lines={c.lines} total={c.totalCents} money={c.money} />
           </Card>
           {c.changes.length > 0 && <ContractChanges contract={c} />}
           {c.status >= LEASE_STATUS.inExecution && <ContractHandovers contract={c} />}

@@ -32,7 +32,7 @@ export function HandoverActions({
         <ConfirmButton
           type={size === 'small' ? 'link' : 'primary'}
           size={size}
-          title={t(`${row.kind}.confirmTitle`, { n: row.machineCount })}
+          title={t(`${row.kind}.confirmTitle`, { count: row.machineCount })}
           onConfirm={async () => {
             const done = await confirm.mutateAsync({ body: { id: row.id } });
             void message.success(

@@ -28,7 +28,7 @@ export function LeasePeriodPage() {
           input: (
             <FilterSelect
               width={160}
-              options={DUE_WINDOWS.map((d) => ({ value: String(d), label: t('periods.dueWithin', { days: d }) }))}
+              options={DUE_WINDOWS.map((d) => ({ value: String(d), label: t('periods.dueWithin', { count: d }) }))}
             />
           ),
         },

@@ -21,7 +21,7 @@ function Conditions({ rule }: { rule: RuleRow }) {
       {rule.requireVerifiedRenter && <Tag>{t('rules.requireVerifiedRenter')}</Tag>}
       {rule.requireNoArrears && <Tag>{t('rules.requireNoArrears')}</Tag>}
       {rule.maxTotalCents !== null && <Tag>{t('rules.maxTotalTag', { amount: moneyText(rule.maxTotalCents) })}</Tag>}
-      {rule.maxDays !== null && <Tag>{t('rules.maxDaysTag', { days: rule.maxDays })}</Tag>}
+      {rule.maxDays !== null && <Tag>{t('rules.maxDaysTag', { count: rule.maxDays })}</Tag>}
       {rule.allowedModels.length > 0 && (
         <Tag>
           {t('rules.modelsTag', { models: rule.allowedModels.map((m) => label(BUSINESS_MODEL, m)).join(', ') })}

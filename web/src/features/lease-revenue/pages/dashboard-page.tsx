@@ -13,7 +13,9 @@ import {
 import { leaseRevenueScreens } from '@console/contract/screens/lease-revenue';
 import { href, type QueryOf } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { amountText } from '../../../lib/money.ts';
+import { Figure } from '../../../components/figure.tsx';
+import { formatAmount } from '@console/contract/codes/money';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -61,10 +63,28 @@ export function DashboardPage() {
                 placeholder={t('filters.allStores')}
                 value={query.storeId ? String(query.storeId) : undefined}
                 options={stores}
-                onChange={(v: string | undefined) => update({ storeId: v ? Number(v) : null })}
+                // A store's figures are in its company's currency.
+                onChange={(v: string | undefined) => update({ storeId: v ? Number(v) : null, currency: null })}
               />
             </Form.Item>
-            <Button onClick={() => update({ from: null, to: null, storeId: null })}>{t('filters.reset')}</Button>
+            {/* Companies of several currencies in scope: one currency's figures at a time (decision 064). */}
+            {summary.data && summary.data.currencies.length > 1 && (
+              <Form.Item label={t('filters.currency')}>
+                <Select
+                  aria-label={t('filters.currency')}
+                  style={{ width: 140 }}
+                  value={summary.data.money.currency.code}
+                  options={summary.data.currencies.map((m) => ({
+                    value: m.currency.code,
+                    label: `${m.currency.code} (${m.currency.symbol})`,
+                  }))}
+                  onChange={(v: string) => update({ currency: v, storeId: null })}
+                />
+              </Form.Item>
+            )}
+            <Button onClick={() => update({ from: null, to: null, storeId: null, currency: null })}>
+              {t('filters.reset')}
+            </Button>
           </Space>
         </Form>
       </Card>
@@ -78,11 +98,14 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
   const label = useCodeLabel();
   const navigate = useNavigate();
   const { range, totals } = data;
+  // Every figure is of the companies billing in one currency (decision 064): titles name it, amounts read in it.
+  const currency = data.money.currency.code;
+  const unit = currencyVariablesOf(data.money);
   /** The income lines of the dashboard's filter, narrowed by what was clicked. */
   const drill = (narrow: Drill = {}) =>
-    navigate(href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId, ...narrow }));
+    navigate(href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId, currency, ...narrow }));
   const money = (key: 'billed' | 'received' | 'expenses' | 'sublease' | 'profit', cents: number) => (
-    <Statistic title={t(`kpi.${key}`)} value={amountText(cents)} />
+    <Statistic title={t(`kpi.${key}`, unit)} value={formatAmount(cents, data.money)} />
   );
   const kpis = [
     money('billed', totals.billedCents),
@@ -93,11 +116,12 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
     money('profit', totals.profitCents),
     <Statistic key="m" title={t('kpi.machines')} value={totals.machines} />,
     <Statistic key="h" title={t('kpi.hoursWorked')} value={totals.hoursWorked} />,
-    <Statistic
+    <Figure
       key="u"
       title={t('kpi.utilisation', { hours: WORKDAY_HOURS })}
-      value={(totals.utilisation * 100).toFixed(1)}
-      suffix="%"
+      value={totals.utilisation * 100}
+      digits={1}
+      unit="%"
     />,
   ];
   const billed = t('series.billed');
@@ -134,7 +158,7 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
         size="small"
         title={t('charts.byMonth', { from: range.from, to: range.to })}
         extra={
-          <Link to={href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId })}>
+          <Link to={href(leaseRevenueScreens.incomeDetail, { from: range.from, to: range.to, storeId, currency })}>
             {t('charts.allLines')}
           </Link>
         }
@@ -211,9 +235,9 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
             },
             {
               key: 'billed',
-              title: t('machines.billed'),
+              title: t('machines.billed', unit),
               align: 'right',
-              render: (_, m) => amountText(m.billedCents),
+              render: (_, m) => formatAmount(m.billedCents, data.money),
             },
           ]}
         />

@@ -11,15 +11,22 @@ import { RegionFields } from '../../../components/region-fields.tsx';
 import { RegistryPage, type RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { currentLang } from '../../../lib/i18n.ts';
 import { useHasRole } from '../../../lib/session.ts';
 import { browserTimeZone } from '../../../lib/request-headers.ts';
+
+/** The company's name in the console's language, else its registered name. */
+const readerName = (row: Pick<LessorRow, 'name' | 'nameZh' | 'nameEn'>) =>
+  (currentLang() === 'en' ? row.nameEn : row.nameZh) || row.name;
 
 const useBrands = () => useQuery(endpointQuery(lessorEndpoints.brands));
 const ZONES = Intl.supportedValuesOf('timeZone');
 const READS = readsOf(lessorEndpoints);
 
 const useLessorFields = defineFields<LessorRow>()('lessors', {
-  name: { label: 'name', sortable: true, form: { maxLength: 100 } },
+  // Shown in the console's language when the company keeps a name in it, as every other page names it (decision 064);
+  // the form edits the registered name and both languages' as kept.
+  name: { label: 'name', sortable: true, form: { maxLength: 100 }, value: (row) => readerName(row) },
   nameZh: { label: 'nameZh', defaultHidden: true, form: { maxLength: 100 } },
   nameEn: { label: 'nameEn', defaultHidden: true, form: { maxLength: 100 } },
   brandName: { label: 'brand', value: (row) => row.brandName || row.appid },
@@ -149,7 +156,7 @@ function useLessorForm(): RegistryForm<
       submit: (body) => create.mutateAsync({ body }),
     },
     update: {
-      title: (row) => t('editTitle', { name: row.name }),
+      title: (row) => t('editTitle', { name: readerName(row) }),
       schema: lessorEndpoints.update.body,
       submit: (body) => update.mutateAsync({ body }),
       initialValues: (row) => ({

@@ -12,6 +12,7 @@ import { qualityScreens } from '@console/contract/screens/quality';
 import { href } from '@console/contract/screens/screen';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { EChart } from '../../../components/echart.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -79,7 +80,7 @@ function YieldChart({
 function OverviewView({ data }: { data: Overview }) {
   const { t } = useTranslation('quality');
   const { totals } = data;
-  const figures: [string, string | number, string?][] = [
+  const figures: [string, number, string?][] = [
     ['firstPassYield', pct(totals.firstPassed, totals.firstFinished), '%'],
     ['passRate', pct(totals.passed, totals.finished), '%'],
     ['finished', totals.finished],
@@ -91,10 +92,10 @@ function OverviewView({ data }: { data: Overview }) {
         {figures.map(([key, value, suffix]) => (
           <Col xs={12} md={8} xl={4} key={key}>
             <Card size="small">
-              <Statistic
+              <Figure
                 title={t(`overview.${key}` as 'overview.finished')}
                 value={value}
-                suffix={suffix}
+                unit={suffix}
                 data-testid={`figure-${key}`}
               />
             </Card>

@@ -56,7 +56,7 @@ export function PricesDialog() {
     if (!editable) return current[key] ? formatMoney(current[key], money) : t('prices.notOffered');
     return (
       <YuanInput
-        aria-label={`${money.currency.code} ${t(`kind.${kind}`)} ${t('renew.monthCount', { months })}`}
+        aria-label={`${money.currency.code} ${t(`kind.${kind}`)} ${t('renew.monthCount', { count: months })}`}
         prefix={money.currency.symbol}
         value={draft[key] ?? null}
         onChange={(cents) => setDraft({ ...draft, [key]: cents })}
@@ -71,7 +71,7 @@ export function PricesDialog() {
       pagination={false}
       dataSource={RENEWAL_MONTHS.map((months) => ({ months }))}
       columns={[
-        { key: 'months', title: t('renew.months'), render: (_, r) => t('renew.monthCount', { months: r.months }) },
+        { key: 'months', title: t('renew.months'), render: (_, r) => t('renew.monthCount', { count: r.months }) },
         ...RENEWAL_ITEM_KINDS.map((kind) => ({
           key: kind,
           title: `${t(`kind.${kind}`)} (${money.currency.code})`,
@@ -90,7 +90,11 @@ export function PricesDialog() {
         mask={{ closable: false }}
         okText={t('common:save')}
         onOk={() => void submit()}
-        okButtonProps={{ hidden: !editable, loading: save.isPending }}
+        okButtonProps={{ loading: save.isPending }}
+        // A reader who may not change the lists gets only Close: antd's button sets its own display, so a
+        // `hidden` Save would still show (and answer "no permission").
+        cancelText={editable ? undefined : t('common:close')}
+        footer={editable ? undefined : (_, { CancelBtn }) => <CancelBtn />}
         width={620}
       >
         {currencies.length === 1 ? (

@@ -71,7 +71,7 @@ export function RenewDialog({
         <Select
           options={offered.map((months) => ({
             value: months,
-            label: t('renew.monthOption', { months, price: priced(months, () => 1) }),
+            label: t('renew.monthOption', { count: months, price: priced(months, () => 1) }),
           }))}
         />
       </Field>

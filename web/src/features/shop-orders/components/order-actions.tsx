@@ -7,7 +7,7 @@ import {
   shopOrderShipForm,
   type ShopOrderRow,
 } from '@console/contract/http/shop-orders';
-import { moneyText } from '../../../lib/money.ts';
+import { recordMoneyText } from '../../../lib/money.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -146,7 +146,7 @@ export function OrderActions({ order }: { order: ShopOrderRow }) {
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
-            title={t('refund.warning', { amount: moneyText(order.paidCents ?? order.payCents) })}
+            title={t('refund.warning', { amount: recordMoneyText(order.paidCents ?? order.payCents, order.money) })}
           />
           <Field name="reason" label={t('refund.reason')}>
             <Input.TextArea rows={3} maxLength={200} />
