@@ -11,7 +11,8 @@
  *   BENCH_BILLING_MACHINES (20000): machines on lease billed for a month (bench/billing.ts);
  *   BENCH_SCREEN_MACHINES (20000), BENCH_SCREEN_INTERVAL_S (10), BENCH_SCREEN_MINUTE_S (60): /bigScreen's machines,
  *   their report interval and the length of a simulated minute (bench/screens.ts); BENCH_WEB_DIST (web/dist): the built
- *   console the screens part serves (a copy keeps a build beside the run from changing it);
+ *   console the screens part serves (a copy keeps a build beside the run from changing it), and the build the `web`
+ *   part measures instead of building one (two builds compared against one baseline);
  *   BENCH_WEB_RUNS (3): loads of each page in the `web` part (bench/web.ts), the median reported;
  *   BENCH_PROFILE=1: CPU profiles of the servers into bench/profiles.
  */
