@@ -42,6 +42,8 @@ test.describe('access rules', () => {
     // The page sends the browser on before it has loaded: waiting for the load of /screen would see it aborted.
     await page.goto('/screen', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/loginForDashboard$/);
+    // The sign-in page's own load must be over before the session is set in it (a load still running destroys it).
+    await expect(signInButton(page)).toBeVisible();
     await signInAs(page, api, ROLE.screenViewer);
     await page.goto('/screen', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/loginForDashboard$/);
