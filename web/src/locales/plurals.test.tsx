@@ -1,27 +1,12 @@
+// First: the globals the console's modules read as they load.
+import '../test/node-globals.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceRow } from '@console/contract/http/analysis';
 import { useAttendanceFields } from '../features/analysis/fields.tsx';
 import { changeLang, i18n, initI18n } from '../lib/i18n.ts';
-
-// The console's modules read its storage and window as they load; the test runs in node without them.
-vi.hoisted(() => {
-  const storage = () => {
-    const store = new Map<string, string>();
-    return {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    } as Storage;
-  };
-  Object.assign(globalThis, {
-    localStorage: storage(),
-    sessionStorage: storage(),
-    window: Object.assign(globalThis, { addEventListener: () => {}, removeEventListener: () => {} }),
-  });
-});
 
 const t = (key: string, options: Record<string, unknown>) => String(i18n.t(key as never, options as never));
 

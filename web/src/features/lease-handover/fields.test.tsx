@@ -1,26 +1,11 @@
+// First: the globals the console's modules read as they load.
+import '../../test/node-globals.ts';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HandoverMachineRow } from '@console/contract/http/lease-handover';
 import { changeLang, initI18n } from '../../lib/i18n.ts';
 import { useHandoverMachineFields } from './fields.tsx';
-
-// The console's modules read its storage and window as they load; the test runs in node without them.
-vi.hoisted(() => {
-  const storage = () => {
-    const store = new Map<string, string>();
-    return {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    } as Storage;
-  };
-  Object.assign(globalThis, {
-    localStorage: storage(),
-    sessionStorage: storage(),
-    window: Object.assign(globalThis, { addEventListener: () => {}, removeEventListener: () => {} }),
-  });
-});
 
 const KEYS = ['serialNumber', 'modelName', 'hourMeter', 'batteryPct', 'readAt', 'damage', 'workOrder'] as const;
 

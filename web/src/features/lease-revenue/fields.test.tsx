@@ -1,3 +1,5 @@
+// First: the globals the console's modules read as they load.
+import '../../test/node-globals.ts';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CNY } from '@console/contract/codes/money';
@@ -6,23 +8,6 @@ import { rowsToCsv } from '../../components/export-list.ts';
 import { exportColumnsOf } from '../../components/list-page.tsx';
 import { changeLang, initI18n } from '../../lib/i18n.ts';
 import { INCOME_COLUMNS, useIncomeFields } from './fields.tsx';
-
-// The console's modules read its storage and window as they load; the test runs in node without them.
-vi.hoisted(() => {
-  const storage = () => {
-    const store = new Map<string, string>();
-    return {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    } as Storage;
-  };
-  Object.assign(globalThis, {
-    localStorage: storage(),
-    sessionStorage: storage(),
-    window: Object.assign(globalThis, { addEventListener: () => {}, removeEventListener: () => {} }),
-  });
-});
 
 // The filters' inputs read their options from the server; the CSV does not use them.
 vi.mock('./components/store-filter.tsx', () => ({ StoreFilter: () => null }));

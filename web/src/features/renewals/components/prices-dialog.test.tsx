@@ -1,3 +1,5 @@
+// First: the globals the console's modules read as they load.
+import '../../../test/node-globals.ts';
 import type { ComponentProps } from 'react';
 import type * as Antd from 'antd';
 import { renderToString } from 'react-dom/server';
@@ -6,23 +8,6 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renewalEndpoints } from '@console/contract/http/renewals';
 import { changeLang, initI18n } from '../../../lib/i18n.ts';
 import { PricesDialog } from './prices-dialog.tsx';
-
-// The console's modules read its storage and window as they load; the test runs in node without them.
-vi.hoisted(() => {
-  const storage = () => {
-    const store = new Map<string, string>();
-    return {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    } as Storage;
-  };
-  Object.assign(globalThis, {
-    localStorage: storage(),
-    sessionStorage: storage(),
-    window: Object.assign(globalThis, { addEventListener: () => {}, removeEventListener: () => {} }),
-  });
-});
 
 // A dialog opens in a portal, which a server render leaves out: the dialog is drawn in place, open, with antd's
 // own header, body and footer (its buttons as antd renders them).
