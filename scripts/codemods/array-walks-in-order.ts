@@ -1,20 +1,8 @@
 import ts from 'typescript';
-import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, dirname } from 'node:path';
-const ROOT = process.cwd();
-const roots = execSync(
-  `cd ${ROOT} && git ls-files 'server/**.ts' 'db/**.ts' 'tests/**.ts' 'scripts/**.ts' 'bench/*.ts' 'bench/lib/**.ts'`,
-)
-  .toString()
-  .split('\n')
-  .filter((f) => f && !f.startsWith('db/migrations'))
-  .map((f) => `${ROOT}/${f}`);
-const cfg = ts.readConfigFile(`${ROOT}/tests/tsconfig.json`, ts.sys.readFile);
-const options = ts.parseJsonConfigFileContent(cfg.config, ts.sys, `${ROOT}/tests`).options;
-const program = ts.createProgram(roots, options);
-const checker = program.getTypeChecker();
-const rootSet = new Set(roots);
+import { codeProgram, ROOT } from './program.ts';
+const { checker, sources } = codeProgram();
 const HELPER: Record<string, string> = {
   map: 'mapInOrder',
   forEach: 'forEachInOrder',
@@ -24,8 +12,7 @@ const HELPER: Record<string, string> = {
   every: 'everyInOrder',
 };
 let total = 0;
-for (const sf of program.getSourceFiles()) {
-  if (!rootSet.has(sf.fileName)) continue;
+for (const sf of sources()) {
   const edits: { start: number; end: number; text: string }[] = [];
   const used = new Set<string>();
   const visit = (node: ts.Node) => {

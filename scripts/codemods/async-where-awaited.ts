@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { readFileSync, writeFileSync } from 'node:fs';
-const ROOT = process.cwd();
+import { ROOT } from './program.ts';
 const errors = readFileSync(process.argv[2], 'utf8')
   .split('\n')
   .map((l) => l.match(/^(.*?)\((\d+),(\d+)\): error TS1308/))

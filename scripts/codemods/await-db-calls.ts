@@ -2,39 +2,13 @@
 // Usage: npx tsx scripts/codemods/await-db-calls.ts baseline|apply [maxIterations]
 import ts from 'typescript';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { codeProgram, ROOT } from './program.ts';
 
-const ROOT = process.cwd();
 const mode = process.argv[2];
 const maxIter = Number(process.argv[3] ?? 1);
 const BASELINE = join(tmpdir(), 'await-db-calls-baseline.json');
-
-function files(): string[] {
-  const out = execSync(
-    `cd ${ROOT} && git ls-files 'server/**.ts' 'db/**.ts' 'tests/**.ts' 'scripts/**.ts' 'bench/*.ts' 'bench/lib/**.ts' '*.ts'`,
-  )
-    .toString()
-    .split('\n')
-    .filter((f) => (f && /^(server|db|tests|scripts|bench)\//.test(f)) || /^[^/]+\.ts$/.test(f))
-    .filter(
-      (f) =>
-        f &&
-        !f.startsWith('db/migrations') &&
-        !f.endsWith('.d.ts') &&
-        !f.startsWith('bench/map-harness') &&
-        !f.startsWith('bench/web-baseline'),
-    )
-    .map((f) => `${ROOT}/${f}`);
-  return out;
-}
-
-function options(): ts.CompilerOptions {
-  const cfg = ts.readConfigFile(`${ROOT}/tests/tsconfig.json`, ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(cfg.config, ts.sys, `${ROOT}/tests`);
-  return parsed.options;
-}
 
 type FnLike =
   | ts.FunctionDeclaration
@@ -98,10 +72,7 @@ interface Edit {
 function run(): { changed: number; manual: string[]; keys: string[] } {
   const baseline: Record<string, number> =
     mode === 'apply' && existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, 'utf8')) : {};
-  const roots = files();
-  const program = ts.createProgram(roots, options());
-  const checker = program.getTypeChecker();
-  const rootSet = new Set(roots);
+  const { checker, sources } = codeProgram();
   const edits = new Map<string, Edit[]>();
   const manual: string[] = [];
   const keys: string[] = [];
@@ -187,8 +158,7 @@ function run(): { changed: number; manual: string[]; keys: string[] } {
     return true;
   }
 
-  for (const sf of program.getSourceFiles()) {
-    if (!rootSet.has(sf.fileName)) continue;
+  for (const sf of sources()) {
     const seen: Record<string, number> = {};
     const visit = (node: ts.Node) => {
       ts.forEachChild(node, visit);

@@ -1,23 +1,10 @@
 // Wrap ReturnType<...> that resolves to a Promise in Awaited<...>.
 import ts from 'typescript';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { execSync } from 'node:child_process';
-const ROOT = process.cwd();
-const roots = execSync(
-  `cd ${ROOT} && git ls-files 'server/**.ts' 'db/**.ts' 'tests/**.ts' 'scripts/**.ts' 'bench/*.ts' 'bench/lib/**.ts'`,
-)
-  .toString()
-  .split('\n')
-  .filter((f) => f && !f.startsWith('db/migrations'))
-  .map((f) => `${ROOT}/${f}`);
-const cfg = ts.readConfigFile(`${ROOT}/tests/tsconfig.json`, ts.sys.readFile);
-const options = ts.parseJsonConfigFileContent(cfg.config, ts.sys, `${ROOT}/tests`).options;
-const program = ts.createProgram(roots, options);
-const checker = program.getTypeChecker();
-const rootSet = new Set(roots);
+import { codeProgram } from './program.ts';
+const { checker, sources } = codeProgram();
 let n = 0;
-for (const sf of program.getSourceFiles()) {
-  if (!rootSet.has(sf.fileName)) continue;
+for (const sf of sources()) {
   const edits: { start: number; end: number }[] = [];
   const visit = (node: ts.Node) => {
     if (
