@@ -7,7 +7,7 @@ import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
 import { qualityInspectionItems, qualityInspections, qualityPlanItems } from '../schema/quality.ts';
 import { demoAccount, type DemoOrganisations } from './accounts.ts';
-import { sheetOf, type SheetItem } from './quality-sheets.ts';
+import { sheetOf, type SheetItem } from '@console/contract/codes/quality-sheets';
 
 type Lang = 'zh' | 'en';
 

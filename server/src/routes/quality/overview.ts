@@ -8,7 +8,7 @@ import { qualityInspectionItems, qualityInspections } from '@console/db/schema/q
 import type { ScopedData } from '../../lib/data.ts';
 import { dayInZone, startOfDayInZone } from '../../lib/time.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
-import { sheetItemOf } from '@console/db/seed/quality-sheets';
+import { sheetItemOf } from '@console/contract/codes/quality-sheets';
 import { nameInSql, type ReaderLang } from '../../lib/org-brand.ts';
 
 type Overview = DataOf<typeof qualityEndpoints.overview>;

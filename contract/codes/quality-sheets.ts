@@ -1,5 +1,5 @@
-import type { MachineKind } from '@console/contract/codes/machine-kinds';
-import type { Check } from '@console/contract/codes/quality';
+import type { MachineKind } from './machine-kinds.ts';
+import type { Check } from './quality.ts';
 
 /**
  * The standard end-of-line test sheets (docs/decisions/055-quality-management.md), each item named in both
