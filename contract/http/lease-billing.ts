@@ -263,6 +263,8 @@ export const billingEndpoints = {
           arrearsCents: z.number().int(),
           /** The lessor's calendar day now (`YYYY-MM-DD`): a receipt's day received unless told otherwise. */
           today: z.string(),
+          /** The currency of its arrears and of a receipt from it: its lessor's brand's money (decision 064). */
+          money: moneyFormat,
         }),
       ),
     }),

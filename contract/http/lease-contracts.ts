@@ -195,6 +195,8 @@ export const contractOptions = z.object({
     option.extend({ serialNumber: z.string(), modelName: z.string(), modelId: z.number().int().nullable() }),
   ),
   models: z.array(option),
+  /** The currency a new contract of the user's company is written in: the company's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ContractOptions = z.infer<typeof contractOptions>;
 
@@ -215,6 +217,8 @@ export const contractExportView = z.object({
   remark: z.string(),
   lines: z.array(contractLineRow.omit({ id: true, deviceId: true, modelId: true, fromOn: true, untilOn: true })),
   expiresAt: z.string(),
+  /** The currency of its prices and amounts: its lessor's brand's money, whatever brand's address opens the link. */
+  money: moneyFormat,
 });
 
 const file = z.object({ fileName: z.string(), mimeType: z.string(), content: z.string() });

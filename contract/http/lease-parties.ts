@@ -11,6 +11,7 @@ import {
   SEAL_GRANTERS,
   SETTINGS_READERS,
 } from '../access/lease-parties.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 /**
  * The lease master data (issue 12; docs/decisions/034-lease-parties.md): renters (customer organisations of a
@@ -65,6 +66,8 @@ export const renterRow = z.object({
   editable: z.boolean(),
   /** The user may delete it (the managers; the server refuses one with contracts). */
   deletable: z.boolean(),
+  /** The currency of its arrears, contracts and balance: its lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type RenterRow = z.infer<typeof renterRow>;
 

@@ -8,6 +8,8 @@ import { recentAlarm } from './dashboard.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, pageQuery, paged } from './fields.ts';
 import { BIG_SCREEN_VIEWERS, LEASE_SCREEN_VIEWERS } from '../access/screens.ts';
+import { moneyFormat } from '../codes/money.ts';
+import { revenueFilter } from './lease-revenue.ts';
 
 /**
  * The big screens and the data screen (spec "Data dashboards and big screens"; docs/decisions/046-big-screens.md).
@@ -212,6 +214,12 @@ export const leaseScreen = z.object({
   contracts: z.array(z.object({ state: z.enum(LEASE_SCREEN_STATES as [string, ...string[]]), contracts: count })),
   /** The rental companies' own machines, and those of them on lease now. */
   machines: z.object({ owned: count, onLease: count }),
+  /**
+   * The currency of the money figures (income, arrears, the renters owing) and the currencies of the rental companies
+   * in scope (a choice when several): figures of companies billing in two currencies are never added (decision 064).
+   */
+  money: moneyFormat,
+  currencies: z.array(moneyFormat),
   /** Income as the revenue analysis counts it (decision 040): bill lines by the month of their last billed day. */
   thisMonth: z.object({ month: z.string(), billedCents: cents, receivedCents: cents }),
   trend: z.array(z.object({ month: z.string(), billedCents: cents, receivedCents: cents })),
@@ -297,10 +305,11 @@ export const screenEndpoints = {
     path: '/screens/lease.do',
     summary:
       "The lease big screen's figures of the viewer's rental companies: contracts by state, machines on lease, this " +
-      "month's income and the last twelve months', arrears and the renters owing most",
+      "month's income and the last twelve months', arrears and the renters owing most; the money figures of the " +
+      'companies billing in one currency (`currency`, else the viewer’s company’s, else the one most billed in)',
     access: { roles: LEASE_SCREEN_VIEWERS },
     scope: 'organisation',
-    query: noInput,
+    query: z.object({ currency: revenueFilter.shape.currency }),
     body: noInput,
     response: leaseScreen,
   }),

@@ -33,7 +33,8 @@ export const homeScreens = defineScreens({
   leaseBigScreen: {
     path: '/leaseBigScreen',
     title: 'home:lease.title',
-    query: { from: 'string' },
+    /** `currency`: the money figures' currency, when the viewer's companies bill in several (decision 064). */
+    query: { from: 'string', currency: 'string' },
     dashboard: true,
     fullScreen: true,
     tag: 'bigScreen',

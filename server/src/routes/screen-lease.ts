@@ -13,18 +13,57 @@ import {
   type LeaseScreen,
 } from '@console/contract/http/screens';
 import { route, type RouteDef } from '../lib/route.ts';
+import { currencyChoice, moneyOfOrgs } from '../lib/currencies.ts';
+import type { AppDeps } from '../lib/deps.ts';
+import type { ScopedData } from '../lib/data.ts';
+import type { SessionUser } from '../lib/session.ts';
 import { incomeOf, moneyOf, monthsOf, rangeOf } from './lease-revenue/index.ts';
+
+/**
+ * The currency of the screen's money figures and the lessors billing in it (decision 064): never two currencies
+ * added up. The currencies present are those of the lessors in scope that billed; the one asked for when present,
+ * else the viewer's company's when present, else the one most bills are in (the operator's finance seeing only
+ * companies of other brands), so a screen on a wall opens on the business that matters most to its viewer.
+ */
+function currencyScope(deps: AppDeps, data: ScopedData, user: SessionUser, asked: string | undefined) {
+  const db = data.unscoped('alreadyScoped');
+  const billed = data
+    .select({ id: bills.lessorOrgId, n: sql<number>`count(*)` })
+    .from(bills, data.orgScope(bills.lessorOrgId))
+    .groupBy(bills.lessorOrgId)
+    .all();
+  const moneyOfOrg = moneyOfOrgs(deps, db);
+  const perCurrency = new Map<string, number>();
+  for (const { id, n } of billed) {
+    const code = moneyOfOrg(id).currency.code;
+    perCurrency.set(code, (perCurrency.get(code) ?? 0) + n);
+  }
+  const own = moneyOfOrg(user.orgId).currency.code;
+  const most = [...perCurrency].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const chosen = asked && perCurrency.has(asked) ? asked : perCurrency.has(own) ? own : most;
+  const { orgIds, ...inCurrency } = currencyChoice(
+    deps,
+    db,
+    billed.map((b) => b.id),
+    chosen,
+    user.orgId,
+  );
+  return { ...inCurrency, lessors: orgIds };
+}
 
 /**
  * The lease big screen (/leaseBigScreen, docs/decisions/046-big-screens.md): the figures of the viewer's rental
  * companies, each counted as the page that owns it counts it: contracts by state (the contract list), income by the
  * month of a line's last billed day (the revenue analysis, decision 040), arrears as unpaid past due (the arrears
- * list, decision 036). Scoped on the lessor: the operator's finance sees every rental company's, a company its own.
+ * list, decision 036). Scoped on the lessor: the operator's finance sees every rental company's, a company its own;
+ * the money figures are of the companies billing in one currency (decision 064), the counts of every company.
  */
 export const screenLeaseRoutes: RouteDef[] = [
-  route(screenEndpoints.lease, ({ data, deps, today: todayOf }): LeaseScreen => {
+  route(screenEndpoints.lease, ({ query, data, deps, user, today: todayOf }): LeaseScreen => {
     const now = deps.now();
     const today = todayOf();
+    const { lessors, ...inCurrency } = currencyScope(deps, data, user, query.currency);
+    const inIt = inArray(bills.lessorOrgId, lessors.length > 0 ? lessors : [0]);
 
     const byStatus = new Map(
       data
@@ -46,7 +85,7 @@ export const screenLeaseRoutes: RouteDef[] = [
 
     // The last twelve months to today, as the revenue analysis opens.
     const range = rangeOf({}, today);
-    const income = incomeOf(data, {}, range);
+    const income = incomeOf(data, {}, range, lessors);
     const db = data.unscoped('alreadyScoped');
     const byMonth = new Map(
       db
@@ -62,7 +101,8 @@ export const screenLeaseRoutes: RouteDef[] = [
       receivedCents: byMonth.get(month)?.receivedCents ?? 0,
     }));
 
-    const pastDue = and(inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, today));
+    // Unpaid past due of the lessors billing in the screen's currency.
+    const pastDue = and(inIt, inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, today));
     const owed = sql<number>`coalesce(sum(${bills.amountCents} - ${bills.paidCents}), 0)`;
     const arrears = data
       .select({
@@ -96,6 +136,7 @@ export const screenLeaseRoutes: RouteDef[] = [
       .limit(1)
       .get();
     return {
+      ...inCurrency,
       empty: byStatus.size === 0 && !anyBill,
       contracts: LEASE_SCREEN_STATES.map((state) => ({
         state,

@@ -214,11 +214,14 @@ export const leaseBillingRoutes: RouteDef[] = [
     );
     // The lessor's today: the day a receipt from this renter is received on unless told otherwise.
     const todayOf = orgTodays(data.unscoped('domainRule'), deps.now());
+    // What a renter owes and pays is in its lessor's currency (decision 064).
+    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     return {
       list: rows.map(({ lessorOrgId, ...r }) => ({
         ...r,
         lessorName: lessors.get(lessorOrgId) ?? '',
         today: todayOf(lessorOrgId),
+        money: moneyOf(lessorOrgId),
       })),
     };
   }),

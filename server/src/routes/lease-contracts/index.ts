@@ -358,8 +358,10 @@ export const leaseContractRoutes: RouteDef[] = [
   route(api.detail, ({ query, user, data, deps, timeZone }) =>
     detailOf(deps, data, user, query.id, timeZone, deps.now()),
   ),
-  route(api.options, ({ user, data }) => {
-    if (user.orgKind !== 'lessor') return { renters: [], stores: [], salespeople: [], machines: [], models: [] };
+  route(api.options, ({ user, data, deps }) => {
+    // A new contract is the user's company's, in its brand's currency (decision 064).
+    const money = orgBrand(deps, data.unscoped('domainRule'), user.orgId).money;
+    if (user.orgKind !== 'lessor') return { renters: [], stores: [], salespeople: [], machines: [], models: [], money };
     const own = data.orgScope(organisations.parentId);
     const renterRows = data
       .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
@@ -427,7 +429,7 @@ export const leaseContractRoutes: RouteDef[] = [
       .where(eq(deviceModels.orgId, user.orgId))
       .orderBy(nameInSql(deviceModels, data.lang))
       .all();
-    return { renters: renterRows, stores: storeRows, salespeople: people, machines, models };
+    return { renters: renterRows, stores: storeRows, salespeople: people, machines, models, money };
   }),
   route(api.create, ({ body, user, data, deps }) => createDraft(data.unscoped('domainRule'), user, body, deps.now())),
   route(api.update, ({ query, body, user, data, deps }) => {
@@ -518,6 +520,8 @@ export const leaseContractRoutes: RouteDef[] = [
         ({ id: _id, deviceId: _device, modelId: _model, fromOn: _from, untilOn: _until, ...shown }) => shown,
       ),
       expiresAt: formatInZone(c.linkExpiresAt, timeZone),
+      // Its lessor's currency, whichever brand's address the link is opened at (decision 064).
+      money: orgBrand(deps, db, c.lessorOrgId).money,
     };
   }),
   route(api.exportPdf, async ({ query, data, deps }) =>

@@ -15,6 +15,8 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { contractsVisibleTo } from '../../lease/access.ts';
 import { isLessor, isManager, ownLessor, refused, countContracts } from './shared.ts';
 
@@ -44,11 +46,19 @@ const renterRows = (data: ScopedData) =>
 
 type RenterRecord = ReturnType<ReturnType<typeof renterRows>['all']>[number];
 
-function presentRenters(data: ScopedData, user: SessionUser, rows: RenterRecord[], timeZone: string): RenterRow[] {
+function presentRenters(
+  deps: AppDeps,
+  data: ScopedData,
+  user: SessionUser,
+  rows: RenterRecord[],
+  timeZone: string,
+): RenterRow[] {
   const lessors = orgNames(
     data,
     rows.map((r) => r.lessorOrgId),
   );
+  // A renter owes its lessor in the lessor's currency: the operator lists renters of companies of several brands.
+  const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   return rows.map(({ lessorOrgId, createdAt, ...r }) => ({
     ...r,
     identityType: r.identityType,
@@ -57,6 +67,7 @@ function presentRenters(data: ScopedData, user: SessionUser, rows: RenterRecord[
     createdAt: formatInZone(createdAt, timeZone),
     editable: isLessor(user) && lessorOrgId === user.orgId,
     deletable: isManager(user) && lessorOrgId === user.orgId,
+    money: moneyOf(lessorOrgId),
   }));
 }
 
@@ -102,7 +113,7 @@ const RENTER_SORTS = { name: organisations.name, createdAt: renters.createdAt, a
 
 /** Renters: a lessor's customers with their identity, contracts, machines on lease and balance. */
 export const renterRoutes: RouteDef[] = [
-  route(partyEndpoints.renterList, ({ query, user, data, timeZone }) => {
+  route(partyEndpoints.renterList, ({ query, user, data, deps, timeZone }) => {
     const where = and(
       keywordIn(
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, renters.idNumber],
@@ -113,10 +124,10 @@ export const renterRoutes: RouteDef[] = [
     );
     const order = listOrder(query, RENTER_SORTS, renters.orgId, [desc(renters.createdAt), desc(renters.orgId)]);
     const { rows, ...paging } = listPage(data, query, renterRows(data).where(where), order);
-    return { list: presentRenters(data, user, rows, timeZone), ...paging };
+    return { list: presentRenters(deps, data, user, rows, timeZone), ...paging };
   }),
-  route(partyEndpoints.renterDetail, ({ query, user, data, timeZone }) => {
-    const renter = presentRenters(data, user, [findRenter(data, query.id)], timeZone)[0]!;
+  route(partyEndpoints.renterDetail, ({ query, user, data, deps, timeZone }) => {
+    const renter = presentRenters(deps, data, user, [findRenter(data, query.id)], timeZone)[0]!;
     const visible = contractsVisibleTo(user);
     const contractRows = data
       .select({

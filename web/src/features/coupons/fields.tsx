@@ -13,6 +13,28 @@ const valueText = (row: CouponRow, t: (key: string, options?: Record<string, unk
     ? recordMoneyText(row.faceValueCents ?? 0, row.money)
     : t('coupon.discountText', { discount: row.discount });
 
+/** The coupon list's columns (and its CSV's), in their order. */
+export const COUPON_COLUMNS = [
+  'name',
+  'type',
+  'value',
+  'category',
+  'minSpendCents',
+  'currency',
+  'issuePeriod',
+  'issueState',
+  'total',
+  'remaining',
+  'received',
+  'used',
+  'expired',
+  'perUserLimit',
+  'validHours',
+  'orgName',
+  'createdByName',
+  'createdAt',
+] as const;
+
 /** A coupon (spec section 3): its rules and counts. */
 export const useCouponFields = defineFields<CouponRow>()('coupons', {
   name: { label: 'coupon.name' },
@@ -36,6 +58,9 @@ export const useCouponFields = defineFields<CouponRow>()('coupons', {
     cell: (row, { t }) =>
       row.minSpendCents === 0 ? t('coupon.noMinimum') : recordAmountText(row.minSpendCents, row.money),
   },
+  // Rows of companies of several brands share the list (the operator's): each names its currency, and the CSV keeps
+  // it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   issuePeriod: { label: 'coupon.issuePeriod', value: (row) => `${row.issueFrom} ~ ${row.issueTo}` },
   issueState: { label: 'coupon.issueState', kind: 'code', table: COUPON_ISSUE_STATE, filter: { width: 140 } },
   total: { label: 'coupon.total', kind: 'number' },

@@ -20,7 +20,7 @@ import type {
 import { LOCK_LEVELS, LOCK_MODES } from '@console/contract/mqtt/payloads';
 import type { CodeLabel } from '../../components/code-label.ts';
 import { defineFields } from '../../components/fields.tsx';
-import { amountText } from '../../lib/money.ts';
+import { recordAmountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 import { DevicePicker } from '../../components/device-picker.tsx';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
@@ -88,6 +88,22 @@ export const useDeviceAlarmFields = defineFields<DeviceAlarm>()('device-detail',
 });
 
 /**
+ * The expense ledger's columns (and its CSV's), in their order: the owners of several brands share it (the
+ * operator's), so each row names its currency beside its plain amount.
+ */
+export const EXPENSE_LEDGER_COLUMNS = [
+  'date',
+  'serialNumber',
+  'hostName',
+  'ownerName',
+  'type',
+  'amountCents',
+  'currency',
+  'remark',
+  'createdBy',
+] as const;
+
+/**
  * The expenses tab and the fleet's expense ledger (the same records); the CSV holds plain amounts, so a
  * spreadsheet can add them up.
  */
@@ -111,9 +127,11 @@ export const useExpenseFields = defineFields<ExpenseItem>()('device-detail', {
   amountCents: {
     label: 'records.expenses.amount',
     kind: 'money',
-    cell: (row) => amountText(row.amountCents),
+    // The ledger lists the expenses of owners of several brands: each in its owner's currency (decision 064).
+    cell: (row) => recordAmountText(row.amountCents, row.money),
     form: { input: () => <YuanInput step={100} /> },
   },
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   remark: {
     label: 'records.expenses.remark',
     form: { input: () => <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} /> },

@@ -36,6 +36,53 @@ const dayFilters = {
   renterId: { label: 'renter', filter: { input: () => <RenterFilter /> } },
 } as const;
 
+/** The bill record's columns (and its CSV's), in their order. */
+export const LEDGER_COLUMNS = [
+  'renterName',
+  'type',
+  'description',
+  'amountCents',
+  'balanceCents',
+  'currency',
+  'day',
+  'createdAt',
+  'lessorName',
+] as const;
+
+/** The receipt history's columns (and its CSV's), in their order. */
+export const RECEIPT_COLUMNS = [
+  'receivedOn',
+  'renterName',
+  'amountCents',
+  'allocatedCents',
+  'currency',
+  'method',
+  'reference',
+  'allocations',
+  'voided',
+  'voidReason',
+  'note',
+  'createdByName',
+  'createdAt',
+  'voidedAt',
+  'voidedByName',
+  'lessorName',
+] as const;
+
+/** The arrears list's columns (and its CSV's), in their order. */
+export const ARREARS_COLUMNS = [
+  'renterName',
+  'contractNumber',
+  'overdueCents',
+  'currency',
+  'bills',
+  'oldestDueOn',
+  'daysOverdue',
+  'step',
+  'exempt',
+  'lessorName',
+] as const;
+
 /** The bill record ledger (spec section 3: customer, type, description, amount, balance, time). */
 export const useLedgerFields = defineFields<LedgerRowData>()('lease-billing', {
   renterName: { label: 'renter' },
@@ -48,6 +95,9 @@ export const useLedgerFields = defineFields<LedgerRowData>()('lease-billing', {
   },
   amountCents: { label: 'amount', kind: 'money', sortable: true },
   balanceCents: { label: 'balance', kind: 'money' },
+  // Rows of companies of several brands share the list (the operator's): each names its currency, and the CSV keeps
+  // it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   day: { label: 'day', kind: 'day', sortable: true },
   createdAt: { label: 'time', kind: 'moment', defaultHidden: true },
   lessorName: { label: 'lessor', defaultHidden: true },
@@ -86,6 +136,7 @@ export const useReceiptFields = defineFields<ReceiptRow>()('lease-billing', {
   renterName: { label: 'renter' },
   amountCents: { label: 'history.amount', kind: 'money', sortable: true },
   allocatedCents: { label: 'history.allocated', kind: 'money' },
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   method: { label: 'history.method', kind: 'code', table: RECEIPT_METHOD, filter: { width: 140 } },
   reference: { label: 'history.reference' },
   allocations: {
@@ -122,6 +173,7 @@ export const useArrearsFields = defineFields<ArrearsRow>()('lease-billing', {
   renterName: { label: 'renter' },
   contractNumber: contractField,
   overdueCents: { label: 'arrears.overdue', kind: 'money', sortable: true },
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   bills: { label: 'arrears.bills', kind: 'number' },
   oldestDueOn: { label: 'arrears.oldestDueOn', kind: 'day', sortable: true },
   daysOverdue: { label: 'arrears.daysOverdue', kind: 'number' },

@@ -29,6 +29,9 @@ export const useContractFields = defineFields<ContractRow>()('lease-contracts', 
   startOn: { label: 'fields.startOn', kind: 'day', sortable: true },
   endOn: { label: 'fields.endOn', kind: 'day', sortable: true },
   totalCents: { label: 'fields.total', kind: 'money', sortable: true },
+  // Rows of companies of several brands share the list (the operator's): each names its currency, and the CSV keeps
+  // it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   businessModels: {
     label: 'fields.businessModel',
     kind: 'codes',
@@ -48,6 +51,23 @@ export const useContractFields = defineFields<ContractRow>()('lease-contracts', 
   startFrom: { label: 'fields.startFrom', filter: { input: () => <DayField /> } },
   startTo: { label: 'fields.startTo', filter: { input: () => <DayField /> } },
 });
+
+/** The contract list's columns (and its CSV's), in their order. */
+export const CONTRACT_LIST_COLUMNS = [
+  'number',
+  'status',
+  'renterName',
+  'storeName',
+  'salespersonName',
+  'site',
+  'businessModels',
+  'machineCount',
+  'startOn',
+  'endOn',
+  'totalCents',
+  'currency',
+  'createdAt',
+] as const;
 
 /** A line of a contract: a machine (or a model and a count), its business model, prices and amount. */
 export const useContractLineFields = defineFields<ContractLineRow>()('lease-contracts', {

@@ -12,6 +12,22 @@ import { numericCodeOptions } from '../../components/code-label.ts';
 import { defineFields } from '../../components/fields.tsx';
 import { PhoneText } from '../../components/phone-text.tsx';
 
+/** The renter list's columns (and its CSV's), in their order. */
+export const RENTER_COLUMNS = [
+  'name',
+  'identityType',
+  'idNumber',
+  'realNameState',
+  'contactName',
+  'contactPhone',
+  'address',
+  'contractCount',
+  'arrearsCents',
+  'currency',
+  'lessorName',
+  'createdAt',
+] as const;
+
 /**
  * The fields of a renter (labels in the `lease-parties` catalog); the form's rules and text limits are renterForm's.
  * The form's name and number take the identity type's labels (person or company), given by the form.
@@ -54,6 +70,9 @@ export const useRenterFields = defineFields<RenterRow>()('lease-parties', {
   },
   contractCount: { label: 'renters.contractCount', kind: 'number' },
   arrearsCents: { label: 'renters.arrears', kind: 'money', sortable: true },
+  // Rows of companies of several brands share the list (the operator's): each names its currency, and the CSV keeps
+  // it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   lessorName: { label: 'lessor', defaultHidden: true },
   createdAt: { label: 'createdAt', kind: 'moment', sortable: true, defaultHidden: true },
   keyword: { label: 'keyword', filter: { placeholder: 'renters.keywordPlaceholder', maxLength: 50 } },

@@ -9,6 +9,22 @@ import { YuanInput } from '../../components/yuan-input.tsx';
 /** A share in basis points as a percentage: 1250 → "12.5%". */
 export const sharePercent = (basisPoints: number) => `${basisPoints / 100}%`;
 
+/** The product list's columns (and its CSV's), in their order. */
+export const PRODUCT_COLUMNS = [
+  'image',
+  'name',
+  'category',
+  'spec',
+  'amountCents',
+  'currency',
+  'keyAttributes',
+  'otherAttributes',
+  'salesAttributes',
+  'shares',
+  'orgName',
+  'updatedAt',
+] as const;
+
 /** A product of the shop (spec section 3, Product): every item of its form is required (section 5). */
 export const useProductFields = defineFields<ProductRow>()('products', {
   image: {
@@ -30,6 +46,9 @@ export const useProductFields = defineFields<ProductRow>()('products', {
     sortable: true,
     form: { input: () => <YuanInput min={0.01} /> },
   },
+  // Rows of companies of several brands share the list (the operator's): each names its currency, and the CSV keeps
+  // it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   description: { label: 'product.description', kind: 'long', form: { maxLength: 2000 } },
   descriptionZh: { label: 'product.descriptionZh', kind: 'long', form: { maxLength: 2000 } },
   descriptionEn: { label: 'product.descriptionEn', kind: 'long', form: { maxLength: 2000 } },

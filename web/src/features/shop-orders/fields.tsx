@@ -4,6 +4,36 @@ import type { ShopOrderRow } from '@console/contract/http/shop-orders';
 import { defineFields } from '../../components/fields.tsx';
 import { DayField } from '../../components/picker-fields.tsx';
 
+/** The order list's columns (and its CSV's), in their order. */
+export const SHOP_ORDER_COLUMNS = [
+  'number',
+  'state',
+  'productName',
+  'spec',
+  'quantity',
+  'amountCents',
+  'discountCents',
+  'payCents',
+  'paidCents',
+  'currency',
+  'paidAt',
+  'paymentReference',
+  'buyerOrgName',
+  'buyerName',
+  'sellerName',
+  'receiver',
+  'receiverPhone',
+  'address',
+  'courierNumber',
+  'serials',
+  'shippedAt',
+  'receivedAt',
+  'completedAt',
+  'distributorName',
+  'creditCents',
+  'createdAt',
+] as const;
+
 /** A shop order (spec section 3): what was bought, paid, shipped and received. */
 export const useShopOrderFields = defineFields<ShopOrderRow>()('shop-orders', {
   number: { label: 'order.number' },
@@ -17,6 +47,9 @@ export const useShopOrderFields = defineFields<ShopOrderRow>()('shop-orders', {
   discountCents: { label: 'order.discount', kind: 'money' },
   payCents: { label: 'order.pay', kind: 'money', sortable: true },
   paidCents: { label: 'order.paid', kind: 'money' },
+  // Rows of companies of several brands share the list (the operator's): each names its currency, and the CSV keeps
+  // it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   paidAt: { label: 'order.paidAt', kind: 'moment', sortable: true },
   paymentReference: { label: 'order.paymentReference', defaultHidden: true },
   buyerOrgName: { label: 'order.buyerOrg' },

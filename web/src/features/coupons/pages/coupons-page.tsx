@@ -9,7 +9,7 @@ import { useIsCouponWriter } from '../api.ts';
 import { CouponActions } from '../components/coupon-actions.tsx';
 import { CouponDialog } from '../components/coupon-dialog.tsx';
 import { CouponDrawer } from '../components/coupon-drawer.tsx';
-import { useCouponFields } from '../fields.tsx';
+import { COUPON_COLUMNS, useCouponFields } from '../fields.tsx';
 
 /** /financeCenter/couponMng: coupons with their counts; create, grant to mobiles, stop; one opens with its receipts. */
 export function CouponsPage() {
@@ -39,36 +39,15 @@ export function CouponsPage() {
           )
         }
         columns={[
-          ...fields.columns(
-            [
-              'name',
-              'type',
-              'value',
-              'category',
-              'minSpendCents',
-              'issuePeriod',
-              'issueState',
-              'total',
-              'remaining',
-              'received',
-              'used',
-              'expired',
-              'perUserLimit',
-              'validHours',
-              'orgName',
-              'createdByName',
-              'createdAt',
-            ],
-            {
-              name: {
-                render: (_, row) => (
-                  <Button type="link" size="small" onClick={() => update({ id: row.id })}>
-                    {row.name}
-                  </Button>
-                ),
-              },
+          ...fields.columns(COUPON_COLUMNS, {
+            name: {
+              render: (_, row) => (
+                <Button type="link" size="small" onClick={() => update({ id: row.id })}>
+                  {row.name}
+                </Button>
+              ),
             },
-          ),
+          }),
           {
             key: 'actions',
             title: t('common:actions'),

@@ -6,7 +6,7 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { recordMoneyText } from '../../../lib/money.ts';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
-import { EXPENSE_READS, ExpenseDialog, useExpenseFields } from '../../device-detail/index.ts';
+import { EXPENSE_LEDGER_COLUMNS, EXPENSE_READS, ExpenseDialog, useExpenseFields } from '../../device-detail/index.ts';
 import { MonthTotals } from '../components/month-totals.tsx';
 
 /**
@@ -39,10 +39,7 @@ export function LedgerPage() {
           />
         }
         columns={[
-          ...fields.columns(
-            ['date', 'serialNumber', 'hostName', 'ownerName', 'type', 'amountCents', 'remark', 'createdBy'],
-            { amountCents: { align: 'right' } },
-          ),
+          ...fields.columns(EXPENSE_LEDGER_COLUMNS, { amountCents: { align: 'right' } }),
           {
             key: 'actions',
             title: t('common:actions'),

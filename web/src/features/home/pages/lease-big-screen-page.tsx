@@ -1,14 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
+import { Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CONTRACT_STATUS } from '@console/contract/codes/contract-status';
+import { formatMoney, formatNumber } from '@console/contract/codes/money';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { screenEndpoints, type LeaseScreen } from '@console/contract/http/screens';
 import { homeScreens } from '@console/contract/screens/home';
 import { useCodeLabel } from '../../../components/code-label.ts';
 import { EChart } from '../../../components/echart.tsx';
-import { moneyText, numberText } from '../../../lib/money.ts';
+import { currencyVariablesOf, numberText } from '../../../lib/money.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { BackLink } from '../components/back-link.tsx';
@@ -29,16 +31,17 @@ const CHART_TEXT = { color: '#c9dcf5', fontSize: 18 };
 
 function IncomeTrend({ data, accent, height }: { data: LeaseScreen; accent: string; height: number }) {
   const { t } = useTranslation('home');
+  const { money } = data;
   const option = useMemo<EChartsCoreOption>(
     () => ({
       textStyle: CHART_TEXT,
       legend: { top: 0, textStyle: CHART_TEXT },
-      tooltip: { trigger: 'axis', valueFormatter: (cents: number) => moneyText(cents) },
+      tooltip: { trigger: 'axis', valueFormatter: (cents: number) => formatMoney(cents, money) },
       grid: { left: 110, right: 30, top: 44, bottom: 36 },
       xAxis: { type: 'category', data: data.trend.map((m) => m.month), axisLabel: CHART_TEXT },
       yAxis: {
         type: 'value',
-        axisLabel: { ...CHART_TEXT, formatter: (cents: number) => (cents / 100).toLocaleString() },
+        axisLabel: { ...CHART_TEXT, formatter: (cents: number) => formatNumber(cents / 100, money) },
         splitLine: { lineStyle: { color: '#ffffff22' } },
       },
       series: [
@@ -60,9 +63,9 @@ function IncomeTrend({ data, accent, height }: { data: LeaseScreen; accent: stri
         },
       ],
     }),
-    [data.trend, accent, t],
+    [data.trend, money, accent, t],
   );
-  return <EChart option={option} height={height} label={t('lease.trend')} />;
+  return <EChart option={option} height={height} label={t('lease.trend', currencyVariablesOf(money))} />;
 }
 
 function OverdueRenters({ data }: { data: LeaseScreen }) {
@@ -73,7 +76,7 @@ function OverdueRenters({ data }: { data: LeaseScreen }) {
       <thead>
         <tr>
           <th>{t('lease.columns.renter')}</th>
-          <th>{t('lease.columns.owed')}</th>
+          <th>{t('lease.columns.owed', currencyVariablesOf(data.money))}</th>
           <th>{t('lease.columns.contracts')}</th>
           <th>{t('lease.columns.days')}</th>
         </tr>
@@ -82,7 +85,7 @@ function OverdueRenters({ data }: { data: LeaseScreen }) {
         {data.overdueRenters.map((r) => (
           <tr key={r.renterId}>
             <td>{r.name}</td>
-            <td style={{ color: '#ff7875' }}>{moneyText(r.overdueCents)}</td>
+            <td style={{ color: '#ff7875' }}>{formatMoney(r.overdueCents, data.money)}</td>
             <td>{r.contracts}</td>
             <td>{r.daysOverdue}</td>
           </tr>
@@ -96,6 +99,9 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
   const { t } = useTranslation('home');
   const label = useCodeLabel();
   const inExecution = data.contracts.find((c) => c.state === 'inExecution')?.contracts ?? 0;
+  // The money figures are of the companies billing in one currency (decision 064): their labels name it.
+  const unit = currencyVariablesOf(data.money);
+  const money = (cents: number) => formatMoney(cents, data.money);
   const figures: Figure[] = [
     { key: 'inExecution', label: t('lease.inExecution'), value: inExecution, color: '#52c41a' },
     {
@@ -103,12 +109,12 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
       label: t('lease.onLease'),
       value: `${numberText(data.machines.onLease)} / ${numberText(data.machines.owned)}`,
     },
-    { key: 'billed', label: t('lease.billed'), value: moneyText(data.thisMonth.billedCents) },
-    { key: 'received', label: t('lease.received'), value: moneyText(data.thisMonth.receivedCents), color: accent },
+    { key: 'billed', label: t('lease.billed', unit), value: money(data.thisMonth.billedCents) },
+    { key: 'received', label: t('lease.received', unit), value: money(data.thisMonth.receivedCents), color: accent },
     {
       key: 'arrears',
-      label: t('lease.arrears', { renters: data.arrears.renters }),
-      value: moneyText(data.arrears.overdueCents),
+      label: t('lease.arrears', { ...unit, count: data.arrears.renters }),
+      value: money(data.arrears.overdueCents),
       color: '#ff7875',
     },
   ];
@@ -144,7 +150,7 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
       )}
       {inScreenArea(
         'trend',
-        <Panel title={t('lease.trend')} accent={accent}>
+        <Panel title={t('lease.trend', unit)} accent={accent}>
           <IncomeTrend data={data} accent={accent} height={255} />
         </Panel>,
       )}
@@ -159,6 +165,27 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
 }
 
 /**
+ * The currency of the money figures, where the viewer's companies bill in several (the operator's finance): one at a
+ * time, never added up (decision 064); the choice is kept in the address, so a screen on a wall keeps it.
+ */
+function CurrencyChoice({ data }: { data: LeaseScreen }) {
+  const { t } = useTranslation('home');
+  const { update } = useScreenQuery(homeScreens.leaseBigScreen);
+  if (data.currencies.length < 2) return null;
+  return (
+    <Segmented
+      aria-label={t('lease.currency')}
+      value={data.money.currency.code}
+      options={data.currencies.map((m) => ({
+        value: m.currency.code,
+        label: `${m.currency.code} (${m.currency.symbol})`,
+      }))}
+      onChange={(code) => update({ currency: String(code) })}
+    />
+  );
+}
+
+/**
  * /leaseBigScreen: the rental business of the viewer's rental companies (contracts by state, machines on lease,
  * this month's income and the last twelve months', arrears and the renters owing most), counted by the server.
  * Other viewers of the big screens are told whose screen it is; a company without lease data is told so.
@@ -166,8 +193,10 @@ function LeaseBoard({ data, accent }: { data: LeaseScreen; accent: string }) {
 export function LeaseBigScreenPage() {
   const { t } = useTranslation('home');
   const colours = useScreenColours();
-  const { from } = useScreenQuery(homeScreens.leaseBigScreen).query;
-  const lease = useQuery(endpointQuery(screenEndpoints.lease, {}, { background: true }));
+  const { from, currency } = useScreenQuery(homeScreens.leaseBigScreen).query;
+  // An address typed by hand with no currency code in it opens on the default currency rather than a refusal.
+  const asked = currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
+  const lease = useQuery(endpointQuery(screenEndpoints.lease, { currency: asked }, { background: true }));
   useScreenRefresh([screenEndpoints.lease], LEASE_REFRESH, LEASE_EVERY_MS);
 
   let body: ReactNode;
@@ -191,7 +220,15 @@ export function LeaseBigScreenPage() {
   return (
     <ScreenFrame background={colours.background}>
       <div className="screen-board">
-        <ScreenHeader title={t('lease.title')} extra={<BackLink from={from} />} />
+        <ScreenHeader
+          title={t('lease.title')}
+          extra={
+            <>
+              {lease.data && !lease.data.empty && <CurrencyChoice data={lease.data} />}
+              <BackLink from={from} />
+            </>
+          }
+        />
         {body}
       </div>
     </ScreenFrame>

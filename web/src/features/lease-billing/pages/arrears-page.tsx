@@ -11,7 +11,7 @@ import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useRecordsReceipts } from '../api.ts';
-import { useArrearsFields } from '../fields.tsx';
+import { ARREARS_COLUMNS, useArrearsFields } from '../fields.tsx';
 
 /** /leaseCenter/arrears: per customer and contract, what is unpaid past its due day and for how long, with totals. */
 export function ArrearsPage() {
@@ -55,17 +55,7 @@ export function ArrearsPage() {
         exportName={t('arrears.exportName')}
         filters={fields.filters(['keyword', 'renterId', 'minDays'])}
         columns={[
-          ...fields.columns([
-            'renterName',
-            'contractNumber',
-            'overdueCents',
-            'bills',
-            'oldestDueOn',
-            'daysOverdue',
-            'step',
-            'exempt',
-            'lessorName',
-          ]),
+          ...fields.columns(ARREARS_COLUMNS),
           ...(records
             ? [
                 {

@@ -7,7 +7,7 @@ import { ListPage } from '../../../components/list-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { BILLING_READS } from '../api.ts';
-import { useReceiptFields } from '../fields.tsx';
+import { RECEIPT_COLUMNS, useReceiptFields } from '../fields.tsx';
 
 /** Void a receipt: the reason is required, and the dialog says what the void does before it is confirmed. */
 function VoidReceipt({ row }: { row: ReceiptRow }) {
@@ -53,23 +53,7 @@ export function HistoryPage() {
       exportName={t('history.exportName')}
       filters={fields.filters(['keyword', 'renterId', 'method', 'voided', 'from', 'to'])}
       columns={[
-        ...fields.columns([
-          'receivedOn',
-          'renterName',
-          'amountCents',
-          'allocatedCents',
-          'method',
-          'reference',
-          'allocations',
-          'voided',
-          'voidReason',
-          'note',
-          'createdByName',
-          'createdAt',
-          'voidedAt',
-          'voidedByName',
-          'lessorName',
-        ]),
+        ...fields.columns(RECEIPT_COLUMNS),
         {
           key: 'actions',
           title: t('common:actions'),

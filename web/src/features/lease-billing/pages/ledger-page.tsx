@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { ListPage } from '../../../components/list-page.tsx';
 import { BillDrawer } from '../components/bill-drawer.tsx';
-import { useLedgerFields } from '../fields.tsx';
+import { LEDGER_COLUMNS, useLedgerFields } from '../fields.tsx';
 
 /**
  * /financeCenter/billRecord: the bill record ledger, every bill, receipt and void with the customer's balance after
@@ -25,16 +25,7 @@ export function LedgerPage() {
         exportName={t('ledger.exportName')}
         filters={fields.filters(['renterId', 'type', 'from', 'to'])}
         columns={[
-          ...fields.columns([
-            'renterName',
-            'type',
-            'description',
-            'amountCents',
-            'balanceCents',
-            'day',
-            'createdAt',
-            'lessorName',
-          ]),
+          ...fields.columns(LEDGER_COLUMNS),
           {
             key: 'actions',
             title: t('common:actions'),

@@ -3,10 +3,11 @@ import { Alert, Card, Col, Form, Input, Row, Select, Space, Table, Typography } 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
+import { formatAmount, formatMoney, type MoneyFormat } from '@console/contract/codes/money';
 import { billingEndpoints, receiptForm, type AllocationRow } from '@console/contract/http/lease-billing';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { currencyVariablesOf, moneyFormat } from '../../../lib/money.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { useOrgToday } from '../../../lib/days.ts';
@@ -19,6 +20,15 @@ import { OpeningBalanceButton } from '../components/opening-balance.tsx';
 import { RenterSelect } from '../components/renter-select.tsx';
 import { useBillFields } from '../fields.tsx';
 
+/**
+ * The currency of a renter's arrears and of a receipt from it: its lessor's (decision 064), whichever brand's console
+ * records it; the console's own until a renter is picked.
+ */
+function useRenterMoney(renterId: number | undefined): MoneyFormat {
+  const renters = useQuery(endpointQuery(billingEndpoints.renters, {}));
+  return renters.data?.list.find((r) => r.id === renterId)?.money ?? moneyFormat();
+}
+
 /** A renter's bills not yet paid in full, oldest due first: what a receipt pays, in this order. */
 function OpenBills({ renterId, onOpen }: { renterId: number | undefined; onOpen: (id: number) => void }) {
   const { t } = useTranslation('lease-billing');
@@ -29,11 +39,13 @@ function OpenBills({ renterId, onOpen }: { renterId: number | undefined; onOpen:
   });
   const renters = useQuery(endpointQuery(billingEndpoints.renters, {}));
   const arrears = renters.data?.list.find((r) => r.id === renterId)?.arrearsCents ?? 0;
+  const money = useRenterMoney(renterId);
+  const unit = currencyVariablesOf(money);
   if (!renterId) return <Alert type="info" showIcon message={t('receipt.pickRenter')} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Text strong>
-        {t('receipt.arrears')}: <span data-testid="renter-arrears">{amountText(arrears)}</span>
+        {t('receipt.arrears', unit)}: <span data-testid="renter-arrears">{formatAmount(arrears, money)}</span>
       </Typography.Text>
       <Table
         rowKey="id"
@@ -43,7 +55,11 @@ function OpenBills({ renterId, onOpen }: { renterId: number | undefined; onOpen:
         dataSource={bills.data?.list ?? []}
         locale={{ emptyText: t('receipt.noOpenBills') }}
         onRow={(row) => ({ onClick: () => onOpen(row.id), style: { cursor: 'pointer' } })}
-        columns={fields.columns(['number', 'dueOn', 'amountCents', 'unpaidCents', 'state', 'daysOverdue'])}
+        // One renter's bills, all in its lessor's currency: the titles name it, the amounts read in it.
+        columns={fields.columns(['number', 'dueOn', 'amountCents', 'unpaidCents', 'state', 'daysOverdue'], {
+          amountCents: { title: t('bill.amount', unit), render: (_, b) => formatAmount(b.amountCents, b.money) },
+          unpaidCents: { title: t('bill.unpaid', unit), render: (_, b) => formatAmount(b.unpaidCents, b.money) },
+        })}
       />
     </Space>
   );
@@ -56,12 +72,15 @@ export function ReceiptPage() {
   const [form] = Form.useForm();
   const initialRenter = useScreenQuery(leaseBillingScreens.receiptRecord).query.renterId ?? undefined;
   const renterId = Form.useWatch('renterId', form) as number | undefined;
-  const [made, setMade] = useState<{ amountCents: number; allocations: AllocationRow[] } | null>(null);
+  const [made, setMade] = useState<{ amountCents: number; allocations: AllocationRow[]; money: MoneyFormat } | null>(
+    null,
+  );
   const [billId, setBillId] = useState<number | null>(null);
   const create = useEndpointMutation(billingEndpoints.receiptCreate, { invalidates: BILLING_READS });
   // The day received defaults to the renter's lessor's today (its calendar, the one the server checks the day
   // against), not the browser's; a day the person picked stays.
   const renters = useQuery(endpointQuery(billingEndpoints.renters, {}));
+  const money = useRenterMoney(renterId);
   const orgToday = useOrgToday();
   const lessorToday = renters.data?.list.find((r) => r.id === renterId)?.today ?? renters.data?.list[0]?.today;
   const defaultDay = lessorToday ?? orgToday;
@@ -83,7 +102,11 @@ export function ReceiptPage() {
             initialValues={{ renterId: initialRenter, method: 'transfer' }}
             submitText={t('receipt.submit')}
             successMessage={t('receipt.recorded')}
-            onSubmit={async (body) => ({ ...(await create.mutateAsync({ body })), amountCents: body.amountCents })}
+            onSubmit={async (body) => ({
+              ...(await create.mutateAsync({ body })),
+              amountCents: body.amountCents,
+              money,
+            })}
             onSuccess={(result) => {
               setMade(result);
               form.resetFields(['amountCents', 'reference', 'note']);
@@ -92,7 +115,7 @@ export function ReceiptPage() {
             <Field name="renterId" label={t('receipt.renter')}>
               <RenterSelect />
             </Field>
-            <Field name="amountCents" label={t('receipt.amount')}>
+            <Field name="amountCents" label={t('receipt.amount', currencyVariablesOf(money))}>
               <YuanInput />
             </Field>
             <Field name="method" label={t('receipt.method')}>
@@ -121,7 +144,12 @@ export function ReceiptPage() {
                 dataSource={made.allocations}
                 columns={[
                   { key: 'bill', title: t('bill.number'), dataIndex: 'billNumber' },
-                  { key: 'amount', title: t('amount'), align: 'right', render: (_, a) => amountText(a.amountCents) },
+                  {
+                    key: 'amount',
+                    title: t('amount', currencyVariablesOf(made.money)),
+                    align: 'right',
+                    render: (_, a) => formatAmount(a.amountCents, made.money),
+                  },
                 ]}
               />
               {made.amountCents > made.allocations.reduce((s, a) => s + a.amountCents, 0) && (
@@ -129,7 +157,10 @@ export function ReceiptPage() {
                   style={{ marginTop: 8 }}
                   type="info"
                   message={t('receipt.unallocated', {
-                    amount: moneyText(made.amountCents - made.allocations.reduce((s, a) => s + a.amountCents, 0)),
+                    amount: formatMoney(
+                      made.amountCents - made.allocations.reduce((s, a) => s + a.amountCents, 0),
+                      made.money,
+                    ),
                   })}
                 />
               )}

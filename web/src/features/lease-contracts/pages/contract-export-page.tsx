@@ -4,10 +4,11 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
+import { formatAmount } from '@console/contract/codes/money';
 import { leaseContractEndpoints as api, LEASE_STATUS_TABLE } from '@console/contract/http/lease-contracts';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { amountText } from '../../../lib/money.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { ApiFailure } from '../../../lib/api-client.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -44,6 +45,9 @@ export function ContractExportPage() {
     return page(<Result status="warning" title={t('export.invalidTitle')} subTitle={text} />);
   }
   const c = view.data;
+  // In its lessor's currency, whichever brand's address the link was opened at (decision 064).
+  const unit = currencyVariablesOf(c.money);
+  const amountText = (cents: number) => formatAmount(cents, c.money);
   return page(
     <Card
       title={t('export.title', { number: c.number })}
@@ -70,8 +74,8 @@ export function ContractExportPage() {
           { key: 'start', label: t('fields.startOn'), children: c.startOn },
           { key: 'end', label: t('fields.endOn'), children: c.endOn },
           { key: 'site', label: t('fields.siteAddress'), span: 2, children: c.siteAddress },
-          { key: 'deposit', label: t('fields.deposit'), children: amountText(c.depositCents) },
-          { key: 'total', label: t('fields.total'), children: amountText(c.totalCents) },
+          { key: 'deposit', label: t('fields.deposit', unit), children: amountText(c.depositCents) },
+          { key: 'total', label: t('fields.total', unit), children: amountText(c.totalCents) },
           { key: 'billing', label: t('fields.billingDay'), children: c.billingDay },
           { key: 'due', label: t('fields.dueDays'), children: c.dueDays },
           { key: 'remark', label: t('fields.remark'), span: 2, children: c.remark || '-' },
@@ -92,15 +96,20 @@ export function ContractExportPage() {
           { key: 'model', title: t('fields.businessModel'), render: (_, l) => label(BUSINESS_MODEL, l.businessModel) },
           {
             key: 'day',
-            title: t('form.dayPrice'),
+            title: t('form.dayPrice', unit),
             render: (_, l) => (l.dayCents === null ? '-' : amountText(l.dayCents)),
           },
           {
             key: 'month',
-            title: t('form.monthPrice'),
+            title: t('form.monthPrice', unit),
             render: (_, l) => (l.monthCents === null ? '-' : amountText(l.monthCents)),
           },
-          { key: 'amount', title: t('fields.amount'), align: 'right', render: (_, l) => amountText(l.amountCents) },
+          {
+            key: 'amount',
+            title: t('fields.amount', unit),
+            align: 'right',
+            render: (_, l) => amountText(l.amountCents),
+          },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { lineAmountCents, requiredPrices } from '@console/contract/codes/lease-pricing';
+import { formatAmount, formatMoney } from '@console/contract/codes/money';
 import { ROLE } from '@console/contract/codes/roles';
 import { invalidData } from '@console/contract/http/envelope';
 import { leaseContractEndpoints as api, type ContractDetail } from '@console/contract/http/lease-contracts';
@@ -29,7 +30,7 @@ import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
 import { isMessageKey } from '@console/contract/messages/translate';
 import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { amountText, moneyText } from '../../../lib/money.ts';
+import { currencyVariablesOf, moneyFormat } from '../../../lib/money.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiFailure } from '../../../lib/api-client.ts';
@@ -175,6 +176,10 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
   const values = Form.useWatch([], form) ?? {};
   const priced = preview(values);
   const listPrice = useLeasePriceDefault();
+  // A contract is in its lessor's currency (decision 064): the one it keeps, else the writer's company's, whichever
+  // brand's console it is written on.
+  const money = contract?.money ?? options.data?.money ?? moneyFormat();
+  const unit = currencyVariablesOf(money);
 
   /** A line's machine, model or business model picked: its prices start from the lease price list's (decision 049). */
   const offerListPrice = (changed: Partial<FormValues>, all: FormValues) => {
@@ -324,8 +329,14 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="depositYuan" label={t('fields.deposit')}>
-              <InputNumber min={0} step={100} precision={2} style={{ width: '100%' }} suffix={t('form.currencyUnit')} />
+            <Form.Item name="depositYuan" label={t('fields.deposit', unit)}>
+              <InputNumber
+                min={0}
+                step={100}
+                precision={2}
+                style={{ width: '100%' }}
+                suffix={t('form.currencyUnit', unit)}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
@@ -407,22 +418,22 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
                     </Col>
                     {needs.includes('day') && (
                       <Col xs={12} md={3}>
-                        <Form.Item name={[line.name, 'dayYuan']} label={t('form.dayPrice')} required>
+                        <Form.Item name={[line.name, 'dayYuan']} label={t('form.dayPrice', unit)} required>
                           <InputNumber min={0} precision={2} style={{ width: '100%' }} />
                         </Form.Item>
                       </Col>
                     )}
                     {needs.includes('month') && (
                       <Col xs={12} md={3}>
-                        <Form.Item name={[line.name, 'monthYuan']} label={t('form.monthPrice')} required>
+                        <Form.Item name={[line.name, 'monthYuan']} label={t('form.monthPrice', unit)} required>
                           <InputNumber min={0} precision={2} style={{ width: '100%' }} />
                         </Form.Item>
                       </Col>
                     )}
                     <Col xs={18} md={3}>
-                      <Form.Item label={t('fields.amount')}>
+                      <Form.Item label={t('fields.amount', unit)}>
                         <Typography.Text data-testid="line-amount">
-                          {amount === null || amount === undefined ? '-' : amountText(amount)}
+                          {amount === null || amount === undefined ? '-' : formatAmount(amount, money)}
                         </Typography.Text>
                       </Form.Item>
                     </Col>
@@ -448,7 +459,7 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
           )}
         </Form.List>
         <Typography.Title level={5} style={{ marginTop: 16 }} data-testid="contract-total">
-          {t('form.total', { amount: priced.total === null ? '-' : moneyText(priced.total) })}
+          {t('form.total', { amount: priced.total === null ? '-' : formatMoney(priced.total, money) })}
         </Typography.Title>
         <Typography.Text type="secondary">{t('form.totalHelp')}</Typography.Text>
       </Card>

@@ -15,7 +15,7 @@ import { usePageSearch } from '../../../lib/screen-query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useIsContractWriter } from '../api.ts';
 import { ContractActions } from '../components/contract-actions.tsx';
-import { useContractFields } from '../fields.tsx';
+import { CONTRACT_LIST_COLUMNS, useContractFields } from '../fields.tsx';
 
 const FILTERS = [
   'keyword',
@@ -78,23 +78,7 @@ export function ContractListPage() {
       exportName={t('list.exportName')}
       filters={fields.filters(filters)}
       columns={[
-        ...fields.columns(
-          [
-            'number',
-            'status',
-            'renterName',
-            'storeName',
-            'salespersonName',
-            'site',
-            'businessModels',
-            'machineCount',
-            'startOn',
-            'endOn',
-            'totalCents',
-            'createdAt',
-          ],
-          { number: { fixed: 'left' } },
-        ),
+        ...fields.columns(CONTRACT_LIST_COLUMNS, { number: { fixed: 'left' } }),
         {
           key: 'actions',
           title: t('common:actions'),

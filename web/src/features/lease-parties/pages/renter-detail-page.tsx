@@ -8,8 +8,9 @@ import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { leasePartyScreens } from '@console/contract/screens/lease-parties';
 import { href } from '@console/contract/screens/screen';
+import { formatAmount } from '@console/contract/codes/money';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { amountText } from '../../../lib/money.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -77,19 +78,29 @@ export function RenterDetailPage() {
               })}
             />
           </Card>
+          {/* A renter owes its lessor in the lessor's currency, whichever brand's console shows it (decision 064). */}
           <Card title={t('renters.balance')}>
             <Row gutter={16}>
               <Col xs={12} md={6}>
-                <Statistic title={t('renters.arrears')} value={amountText(balance.arrearsCents)} />
+                <Statistic
+                  title={t('renters.arrears', currencyVariablesOf(renter.money))}
+                  value={formatAmount(balance.arrearsCents, renter.money)}
+                />
               </Col>
               <Col xs={12} md={6}>
                 <Statistic title={t('renters.running')} value={balance.running} />
               </Col>
               <Col xs={12} md={6}>
-                <Statistic title={t('renters.runningTotal')} value={amountText(balance.runningCents)} />
+                <Statistic
+                  title={t('renters.runningTotal', currencyVariablesOf(renter.money))}
+                  value={formatAmount(balance.runningCents, renter.money)}
+                />
               </Col>
               <Col xs={12} md={6}>
-                <Statistic title={t('renters.deposits')} value={amountText(balance.depositCents)} />
+                <Statistic
+                  title={t('renters.deposits', currencyVariablesOf(renter.money))}
+                  value={formatAmount(balance.depositCents, renter.money)}
+                />
               </Col>
             </Row>
           </Card>
@@ -124,7 +135,11 @@ export function RenterDetailPage() {
                           title: t('renters.period'),
                           render: (_, c) => `${c.startOn} ~ ${c.endOn}`,
                         },
-                        { key: 'total', title: t('renters.total'), render: (_, c) => amountText(c.totalCents) },
+                        {
+                          key: 'total',
+                          title: t('renters.total', currencyVariablesOf(renter.money)),
+                          render: (_, c) => formatAmount(c.totalCents, renter.money),
+                        },
                       ]}
                     />
                   ),

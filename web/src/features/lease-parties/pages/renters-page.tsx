@@ -4,7 +4,7 @@ import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { PARTY_READS, usePartyRights } from '../api.ts';
 import { useRenterForm } from '../components/renter-form.tsx';
-import { useRenterFields } from '../fields.tsx';
+import { RENTER_COLUMNS, useRenterFields } from '../fields.tsx';
 
 /** /leaseCenter/renterMng: the lessor's renters, searched on the server, exported as CSV. */
 export function RentersPage() {
@@ -22,19 +22,7 @@ export function RentersPage() {
       title={t('renters.title')}
       exportName={t('renters.exportName')}
       filters={fields.filters(['keyword', 'identityType', 'realNameState'])}
-      columns={fields.columns([
-        'name',
-        'identityType',
-        'idNumber',
-        'realNameState',
-        'contactName',
-        'contactPhone',
-        'address',
-        'contractCount',
-        'arrearsCents',
-        'lessorName',
-        'createdAt',
-      ])}
+      columns={fields.columns(RENTER_COLUMNS)}
       canCreate={rights.writesRenters}
       addLabel={t('renters.add')}
       form={form}

@@ -12,7 +12,7 @@ import { usePageSearch, useScreenQuery } from '../../../lib/screen-query.ts';
 import { PRODUCT_READS, useIsLeasePriceWriter, useIsProductWriter } from '../api.ts';
 import { LeasePriceDialog } from '../components/lease-price-dialog.tsx';
 import { useProductForm } from '../components/product-form.tsx';
-import { useLeasePriceFields, useProductFields } from '../fields.tsx';
+import { PRODUCT_COLUMNS, useLeasePriceFields, useProductFields } from '../fields.tsx';
 
 /** One product, every item of it. */
 function ProductDrawer({ product, onClose }: { product: ProductRow | null; onClose: () => void }) {
@@ -70,30 +70,15 @@ function ProductsTab() {
         title={t('tabs.products')}
         exportName={t('product.exportName')}
         filters={fields.filters(['category', 'keyword'])}
-        columns={fields.columns(
-          [
-            'image',
-            'name',
-            'category',
-            'spec',
-            'amountCents',
-            'keyAttributes',
-            'otherAttributes',
-            'salesAttributes',
-            'shares',
-            'orgName',
-            'updatedAt',
-          ],
-          {
-            name: {
-              render: (_, row) => (
-                <Button type="link" size="small" onClick={() => setOpen(row)}>
-                  {row.name}
-                </Button>
-              ),
-            },
+        columns={fields.columns(PRODUCT_COLUMNS, {
+          name: {
+            render: (_, row) => (
+              <Button type="link" size="small" onClick={() => setOpen(row)}>
+                {row.name}
+              </Button>
+            ),
           },
-        )}
+        })}
         canCreate={useIsProductWriter()}
         addLabel={t('product.add')}
         form={form}

@@ -8,7 +8,7 @@ import { useIsBuyer } from '../api.ts';
 import { CheckoutDialog } from '../components/checkout-dialog.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';
-import { useShopOrderFields } from '../fields.tsx';
+import { SHOP_ORDER_COLUMNS, useShopOrderFields } from '../fields.tsx';
 
 /**
  * /productCenter/order: the shop orders in scope (bought, sold, or a distributor's customers'), filtered by state,
@@ -32,44 +32,15 @@ export function OrdersPage() {
         filters={fields.filters(['state', 'side', 'keyword', 'from', 'to'])}
         toolbar={buyer && <CheckoutDialog onPlaced={(id) => update({ id })} />}
         columns={[
-          ...fields.columns(
-            [
-              'number',
-              'state',
-              'productName',
-              'spec',
-              'quantity',
-              'amountCents',
-              'discountCents',
-              'payCents',
-              'paidCents',
-              'paidAt',
-              'paymentReference',
-              'buyerOrgName',
-              'buyerName',
-              'sellerName',
-              'receiver',
-              'receiverPhone',
-              'address',
-              'courierNumber',
-              'serials',
-              'shippedAt',
-              'receivedAt',
-              'completedAt',
-              'distributorName',
-              'creditCents',
-              'createdAt',
-            ],
-            {
-              number: {
-                render: (_, row) => (
-                  <Button type="link" size="small" onClick={() => update({ id: row.id })}>
-                    {row.number}
-                  </Button>
-                ),
-              },
+          ...fields.columns(SHOP_ORDER_COLUMNS, {
+            number: {
+              render: (_, row) => (
+                <Button type="link" size="small" onClick={() => update({ id: row.id })}>
+                  {row.number}
+                </Button>
+              ),
             },
-          ),
+          }),
           {
             key: 'actions',
             title: t('common:actions'),
