@@ -4,15 +4,18 @@ import { organisationZone } from '@console/contract/codes/organisation-zone';
 import type { Db } from '../client.ts';
 import { dailyWork } from '../schema/analysis.ts';
 import { leaseOn, type LeaseDays } from '../lease-days.ts';
+import { seededYearStart } from './lease.ts';
 
 /**
- * A month of daily work for the seeded fleet (docs/decisions/037-daily-work.md), so every analysis chart has
- * history on first start. Deterministic without faker (a hash of machine and day), so it shifts no other step.
- * A machine with seeded telemetry gets days only before its telemetry starts: the rollup job folds the rest from
- * the telemetry itself when the server starts. The figures follow the machine's kind (decision 037's outputs):
- * a machine on lease works most weekdays, one in stock now and then, and a few have stood idle for the last days.
- * Each day is credited to the customer who had the machine that day by its lease periods (decision 062). A machine
- * whose service stopped has no days after its last day of service.
+ * Daily work for the seeded fleet (docs/decisions/037-daily-work.md): every machine's last month, and before it each
+ * day of the seeded year a machine was on lease (lease.ts), so every analysis chart has history on first start and
+ * the revenue analysis measures each bill line's days (decision 040). Deterministic without faker (a hash of machine
+ * and day), so it shifts no other step. A machine with seeded telemetry gets days only before its telemetry starts:
+ * the rollup job folds the rest from the telemetry itself when the server starts. The figures follow the machine's
+ * kind (decision 037's outputs, WORK_HOURS): a machine on lease works most weekdays and fewer, shorter weekend days,
+ * one in stock now and then, and a few have stood idle for the last days. Each day is credited to the customer who
+ * had the machine that day by its lease periods (decision 062). A machine reports nothing before its unit was fitted
+ * nor after its last day of service.
  */
 
 export const SEEDED_WORK_DAYS = 30;
@@ -72,6 +75,77 @@ function outputOf(kind: MachineKind, hours: number, u: number): Output {
   }
 }
 
+/**
+ * The hours a machine of the kind works on a working day, least and most (decision 062: what it can do): a platform
+ * or a boat between other trades' work, a pump through a pour, a forklift a shift and sometimes a second, a robotic
+ * mower between charges, a pack through a shift of its machine, a charger its packs' charging. A weekend day is
+ * shorter (WEEKEND_SHARE of the day's draw).
+ */
+const WORK_HOURS: Record<MachineKind, readonly [number, number]> = {
+  aerialPlatform: [2, 8],
+  concretePump: [3, 9],
+  wetSprayer: [3, 8],
+  mower: [3, 10],
+  boat: [2, 7],
+  forklift: [3, 11],
+  battery: [3, 9],
+  charger: [2, 10],
+};
+const WEEKEND_SHARE = 0.6;
+
+/** Each day back from `now` as a day in the zone and whether it falls on a weekend, counted once per zone. */
+function calendar(zone: string, now: number, days: number): { day: string; weekend: boolean; dayNo: number }[] {
+  return Array.from({ length: days + 1 }, (_, back) => {
+    const at = now - back * DAY_MS;
+    const day = dayIn(at, zone);
+    return { day, weekend: [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()), dayNo: Math.floor(at / DAY_MS) };
+  });
+}
+
+/** The columns each seeded day writes, in the order of its row below. */
+const COLUMNS = [
+  dailyWork.deviceId,
+  dailyWork.day,
+  dailyWork.timeZone,
+  dailyWork.kind,
+  dailyWork.ownerOrgId,
+  dailyWork.customerOrgId,
+  dailyWork.contractId,
+  dailyWork.distributorOrgId,
+  dailyWork.hoursWorked,
+  dailyWork.hoursPowered,
+  dailyWork.distanceKm,
+  dailyWork.volumeM3,
+  dailyWork.areaM2,
+  dailyWork.lifts,
+  dailyWork.energyKwh,
+  dailyWork.cycles,
+  dailyWork.reports,
+] as const;
+type Row = (string | number | null)[];
+
+/**
+ * Write the rows through one statement a few thousand rows at a time, each batch bound as one JSON array: a year of
+ * a fleet's days is a few hundred thousand rows, and a prepared insert per row (insertAll) spent two thirds as long
+ * again binding them in drizzle as SQLite spent writing them.
+ */
+function insertDays(db: Db, rows: Row[]): void {
+  const names = sql.join(
+    COLUMNS.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    COLUMNS.map((_, i) => sql.raw(`value ->> ${i}`)),
+    sql`, `,
+  );
+  db.transaction((tx) => {
+    for (let i = 0; i < rows.length; i += 5000) {
+      const batch = JSON.stringify(rows.slice(i, i + 5000));
+      tx.run(sql`INSERT INTO ${dailyWork} (${names}) SELECT ${values} FROM json_each(${batch})`);
+    }
+  });
+}
+
 export function seedDailyWork(db: Db, now: number): number {
   const machines = db.all<{
     id: number;
@@ -83,9 +157,11 @@ export function seedDailyWork(db: Db, now: number): number {
     city: string | null;
     firstReport: number | null;
     serviceExpiresAt: string | null;
+    installedAt: string | null;
   }>(sql`
     SELECT d.id, d.kind, d.org_id AS orgId, d.customer_org_id AS customerOrgId,
       d.distributor_org_id AS distributorOrgId, o.province, o.city, d.service_expires_at AS serviceExpiresAt,
+      d.installed_at AS installedAt,
       (SELECT min(t.device_time) FROM telemetry t WHERE t.device_id = d.id) AS firstReport
     FROM devices d LEFT JOIN organisations o ON o.id = coalesce(d.customer_org_id, d.org_id)
     ORDER BY d.id`);
@@ -94,51 +170,74 @@ export function seedDailyWork(db: Db, now: number): number {
     SELECT device_id AS deviceId, contract_id AS contractId, renter_org_id AS renterOrgId, start_on AS startOn,
       end_on AS endOn FROM lease_periods`))
     leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
-  const rows: (typeof dailyWork.$inferInsert)[] = [];
-  for (const m of machines) {
+  // Back to the first day of the seeded year, or of the first lease if later.
+  const firstLease = [...leases.values()].flat().reduce((a, l) => (l.startOn < a ? l.startOn : a), dayIn(now, 'UTC'));
+  const from = firstLease > seededYearStart(now) ? firstLease : seededYearStart(now);
+  const span = Math.max(SEEDED_WORK_DAYS, Math.ceil((now - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1);
+  const calendars = new Map<string, ReturnType<typeof calendar>>();
+  const fleet = machines.map((m) => {
     const zone = organisationZone(m.province === null ? undefined : { province: m.province, city: m.city ?? '' });
-    // One machine in nine has stood idle for the last four to nine days (attendance's "idle for N days").
-    const idleFor = m.id % 9 === 0 ? 4 + (m.id % 6) : 0;
-    const before = m.firstReport === null ? null : dayIn(m.firstReport, zone);
-    for (let back = SEEDED_WORK_DAYS; back >= 1; back--) {
-      const at = now - back * DAY_MS;
-      const day = dayIn(at, zone);
-      if (before !== null && day >= before) continue;
-      // A machine whose service has stopped reports nothing after its last day of service (renewals.ts).
+    let days = calendars.get(zone);
+    if (!days) calendars.set(zone, (days = calendar(zone, now, span)));
+    const periods = leases.get(m.id) ?? [];
+    return {
+      ...m,
+      zone,
+      days,
+      periods,
+      // Before the last month only its days on lease: none before its first lease began.
+      oldest: periods.reduce((a, l) => (l.startOn < a ? l.startOn : a), days[SEEDED_WORK_DAYS]!.day),
+      // One machine in nine has stood idle for the last four to nine days (attendance's "idle for N days").
+      idleFor: m.id % 9 === 0 ? 4 + (m.id % 6) : 0,
+      delivered: new Set(periods.map((l) => l.startOn)),
+      before: m.firstReport === null ? null : dayIn(m.firstReport, zone),
+      hours: WORK_HOURS[m.kind],
+    };
+  });
+  // Day by day, so the indexes by day, owner and customer grow at their end (several times faster than machine by
+  // machine).
+  const rows: Row[] = [];
+  for (let back = span; back >= 1; back--) {
+    for (const m of fleet) {
+      const { day, weekend, dayNo } = m.days[back]!;
+      if (day < m.oldest) continue;
+      if (m.before !== null && day >= m.before) continue;
+      // Nothing reported before its unit was fitted, nor after its last day of service (renewals.ts).
+      if (m.installedAt !== null && day < m.installedAt) continue;
       if (m.serviceExpiresAt !== null && day > m.serviceExpiresAt) continue;
-      const dayNo = Math.floor(at / DAY_MS);
-      const site = leaseOn(leases.get(m.id) ?? [], day, m.customerOrgId);
+      const site = leaseOn(m.periods, day, m.customerOrgId);
       const leased = site.customerOrgId !== null;
-      const weekend = [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
+      if (!leased && back > SEEDED_WORK_DAYS) continue;
       const chance = leased ? (weekend ? 0.45 : 0.85) : 0.15;
-      const works = back > idleFor && unit(m.id, dayNo, 1) < chance;
+      // A machine is hired for work waiting for it: it works the day it is delivered.
+      const works = (back > m.idleFor && unit(m.id, dayNo, 1) < chance) || m.delivered.has(day);
       // A day without work still sees the machine switched on now and then (checked, moved, charged).
       if (!works && unit(m.id, dayNo, 2) > 0.3) continue;
-      const hoursWorked = works ? Math.round(between(unit(m.id, dayNo, 3), 2, 9) * 100) / 100 : 0;
+      const drawn = between(unit(m.id, dayNo, 3), m.hours[0], m.hours[1]) * (weekend ? WEEKEND_SHARE : 1);
+      const hoursWorked = works ? Math.round(drawn * 100) / 100 : 0;
       const hoursPowered = Math.round((hoursWorked + between(unit(m.id, dayNo, 4), 0.3, 2)) * 100) / 100;
-      const out = works ? outputOf(m.kind, hoursWorked, unit(m.id, dayNo, 5)) : outputOf(m.kind, 0, 0);
-      rows.push({
-        deviceId: m.id,
+      const out = outputOf(m.kind, hoursWorked, works ? unit(m.id, dayNo, 5) : 0);
+      rows.push([
+        m.id,
         day,
-        timeZone: zone,
-        kind: m.kind,
-        ownerOrgId: m.orgId,
-        customerOrgId: site.customerOrgId,
-        contractId: site.contractId,
-        distributorOrgId: m.distributorOrgId,
+        m.zone,
+        m.kind,
+        m.orgId,
+        site.customerOrgId,
+        site.contractId,
+        m.distributorOrgId,
         hoursWorked,
         hoursPowered,
-        ...out,
-        cycles: works ? out.cycles : 0,
-        reports: Math.round(hoursPowered * 360),
-      });
+        out.distanceKm,
+        out.volumeM3,
+        out.areaM2,
+        out.lifts,
+        out.energyKwh,
+        works ? out.cycles : 0,
+        Math.round(hoursPowered * 360),
+      ]);
     }
   }
-  db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500)
-      tx.insert(dailyWork)
-        .values(rows.slice(i, i + 500))
-        .run();
-  });
+  insertDays(db, rows);
   return rows.length;
 }

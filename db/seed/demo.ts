@@ -93,11 +93,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedDeviceRecords(db, demoFaker((options.seed ?? DEMO_SEED) + 1), fleet.now);
   // Its own faker too, for the same reason.
   await seedWorkOrders(db, demoFaker((options.seed ?? DEMO_SEED) + 2), orgs, fleet.now);
-  // Lease contracts: no faker, fixed texts and picks by id (docs/decisions/029).
+  // Lease contracts, running and those of the year's hires that came and went: no faker, fixed texts and picks by
+  // id (docs/decisions/029).
   seedLease(db, orgs, fleet.now);
   // Entries, exits and lease periods of those contracts (docs/decisions/035).
   seedLeaseHandovers(db, fleet.now);
-  // The bills of those periods and the receipts that paid some of them (docs/decisions/036).
+  // The bills of those periods, issued month by month, and the receipts that paid most of them (decision 036).
   seedLeaseBills(db, fleet.now);
   // A contract change in each status, the one in force applied to its contract (docs/decisions/041).
   seedLeaseChanges(db, fleet.now);
@@ -105,8 +106,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   seedArrearsExemptions(db, fleet.now);
   // A sub-lessor with machines rented in, two of them leased out again (decision 042).
   await seedSublease(db, orgs, fleet.now);
-  // A month of daily work (decision 037): no faker; the machines with telemetry get their last days from the rollup,
-  // each day with the lease the machine was on.
+  // A month of daily work, and a year of it on lease (decision 037): no faker; the machines with telemetry get their
+  // last days from the rollup, each day with the lease the machine was on.
   seedDailyWork(db, fleet.now);
   // The customers' people with their real-name data (decision 043): no faker.
   await seedCustomerPeople(db, orgs);

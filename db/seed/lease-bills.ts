@@ -20,20 +20,28 @@ import { BUSINESSES, say } from './business.ts';
 const RECENT_ARREARS_DAYS = 12;
 const LONG_ARREARS_DAYS = 52;
 /**
- * The demo lessors moved their billing here this many days ago, bringing what renters owed then, due a month later:
- * the day the renters in arrears stopped paying, so no renter is more than LONG_ARREARS_DAYS overdue (the README's
- * "up to 52 days").
+ * The renters seeded with arrears also owed on an account the lessor kept in its previous system until this many
+ * days ago, when its balance was brought forward here, due a month later: the day those renters stopped paying, so no
+ * renter is more than LONG_ARREARS_DAYS overdue (the README's "up to 52 days").
  */
 const OPENING_TERM_DAYS = 30;
 const GO_LIVE_DAYS = LONG_ARREARS_DAYS + OPENING_TERM_DAYS;
 const OPENING_NOTE = { zh: '上线前旧系统结转欠款', en: 'Balance brought forward from the previous system' };
 
 /**
+ * Days a renter that pays late pays a month's bills after the last of them fell due, by the month: most months on
+ * the day, some a few days or weeks late, never past the day it stopped paying.
+ */
+const LATE_DAYS = [0, 0, 6, 0, 0, 14, 0, 3, 0, 0, 21, 0];
+
+/**
  * The bills of the seeded lease periods up to today, and receipts so that most bills are paid and each arrears
- * step exists (decision 039): of each lessor's renters with bills, the first has paid everything; the others paid
- * month by month until 12 days ago, and those seeded with arrears until 52 days ago (they stay in arrears, which
- * automatic approval reads), so their contracts stand at each arrears step. Works over whatever periods exist:
- * none, nothing.
+ * step exists (decision 039): of each lessor's renters with bills, the first has paid everything on time; the others
+ * paid month by month, some months late, until 12 days ago, and those seeded with arrears until 52 days ago (they
+ * stay in arrears, which automatic approval reads), so their contracts stand at each arrears step. The year is lived
+ * in order, as the billing scheduler and the clerk would have: the bills are issued at each month's end and on each
+ * return day (a returned machine's last bill is dated on its return), and each month's receipts are recorded once its
+ * bills are out, so the bill record runs month by month. Works over whatever periods exist: none, nothing.
  */
 export function seedLeaseBills(db: Db, now: number): void {
   // What the parties seed recorded as owed from before, read before billing recomputes the arrears from bills.
@@ -50,31 +58,36 @@ export function seedLeaseBills(db: Db, now: number): void {
     const seededArrears = new Set(
       broughtForward.filter((r) => r.lessorOrgId === lessorOrgId).map((r) => r.renterOrgId),
     );
-    issueLessorBills(db, lessorOrgId, day);
-    const owing = db
-      .select({
-        renterOrgId: bills.renterOrgId,
-        amountCents: bills.amountCents,
-        paidCents: bills.paidCents,
-        issuedOn: bills.issuedOn,
-        dueOn: bills.dueOn,
-      })
-      .from(bills)
-      .where(and(eq(bills.lessorOrgId, lessorOrgId), inArray(bills.state, ['open', 'partlyPaid'])))
-      .orderBy(asc(bills.renterOrgId), asc(bills.dueOn), asc(bills.id))
-      .all();
-    const byRenter = new Map<number, typeof owing>();
-    for (const b of owing) byRenter.set(b.renterOrgId, [...(byRenter.get(b.renterOrgId) ?? []), b]);
     const clerk = db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.orgId, lessorOrgId), eq(users.roleId, 10)))
       .get();
-    if (!clerk) continue;
+    if (!clerk) {
+      issueLessorBills(db, lessorOrgId, day);
+      continue;
+    }
+    const periods = db
+      .select({ renterOrgId: leasePeriods.renterOrgId, startOn: leasePeriods.startOn, endOn: leasePeriods.endOn })
+      .from(leasePeriods)
+      .where(eq(leasePeriods.lessorOrgId, lessorOrgId))
+      .all();
+    // The renter that pays everything: the first (by id) of those on lease that were not seeded with arrears.
+    const punctual = Math.min(...periods.filter((x) => !seededArrears.has(x.renterOrgId)).map((x) => x.renterOrgId));
+    const first = periods.reduce((a, x) => (x.startOn < a ? x.startOn : a), day);
+    const monthEnds = new Set<string>();
+    for (let end = monthEnd(first); end < day; end = monthEnd(addDays(end, 1))) monthEnds.add(end);
+    const returns = periods.flatMap((x) => (x.endOn !== null && x.endOn < day ? [x.endOn] : []));
+    const runs = [...new Set([...monthEnds, ...returns, day])].sort();
     // A company abroad is paid by transfer and cheque, a Chinese one by transfer and WeChat Pay.
     const second: ReceiptMethod = lessorLang(db, lessorOrgId) === 'en' ? 'cheque' : 'wechat';
-    const pay = (renterOrgId: number, amountCents: number, receivedOn: string, n: number, method: ReceiptMethod) => {
+    const counts = new Map<number, number>();
+    const lastPaid = new Map<number, string>();
+    const pay = (renterOrgId: number, amountCents: number, receivedOn: string, method: ReceiptMethod) => {
       if (amountCents <= 0) return;
+      const n = counts.get(renterOrgId) ?? 0;
+      counts.set(renterOrgId, n + 1);
+      lastPaid.set(renterOrgId, receivedOn);
       db.transaction((tx) => {
         const reference = receiptReference(method, receivedOn, `${lessorOrgId}-${renterOrgId}-${n}`);
         const { id } = tx
@@ -97,44 +110,83 @@ export function seedLeaseBills(db: Db, now: number): void {
         allocate(tx, lessorOrgId, renterOrgId);
       });
     };
-    // Renters seeded with arrears come last: they stopped paying longest ago.
-    const payers = [...byRenter.entries()].sort(
-      ([a], [b]) => Number(seededArrears.has(a)) - Number(seededArrears.has(b)),
-    );
-    payers.forEach(([renterOrgId, open], n) => {
-      const unpaid = (b: (typeof open)[number]) => b.amountCents - b.paidCents;
-      if (n === 0 && !seededArrears.has(renterOrgId)) {
-        // The first has paid everything: each month's bills on their due day, a bill not yet due on its issue day.
-        const paidOn = (b: (typeof open)[number]) => (b.dueOn <= day ? b.dueOn : b.issuedOn);
-        const byMonth = new Map<string, { amountCents: number; on: string }>();
-        for (const b of open) {
-          const month = byMonth.get(paidOn(b).slice(0, 7));
-          byMonth.set(paidOn(b).slice(0, 7), { amountCents: (month?.amountCents ?? 0) + unpaid(b), on: paidOn(b) });
+    for (const run of runs) {
+      issueLessorBills(db, lessorOrgId, run);
+      // Receipts once a month (and today), when the month's bills are all out.
+      if (!monthEnds.has(run) && run !== day) continue;
+      const complete = (month: string) => run === day || monthEnd(`${month}-01`) <= run;
+      const owing = db
+        .select({
+          renterOrgId: bills.renterOrgId,
+          amountCents: bills.amountCents,
+          paidCents: bills.paidCents,
+          issuedOn: bills.issuedOn,
+          dueOn: bills.dueOn,
+        })
+        .from(bills)
+        .where(and(eq(bills.lessorOrgId, lessorOrgId), inArray(bills.state, ['open', 'partlyPaid'])))
+        .orderBy(asc(bills.renterOrgId), asc(bills.dueOn), asc(bills.id))
+        .all();
+      const byRenter = new Map<number, typeof owing>();
+      for (const b of owing) byRenter.set(b.renterOrgId, [...(byRenter.get(b.renterOrgId) ?? []), b]);
+      for (const [renterOrgId, open] of byRenter) {
+        const unpaid = (b: (typeof open)[number]) => b.amountCents - b.paidCents;
+        if (renterOrgId === punctual) {
+          // Each month's bills on their due day, a bill not yet due today on its issue day: one transfer a month.
+          // A month with a bill paid ahead is recorded today with the months after it, since a receipt pays the
+          // oldest due bills first, whichever month's transfer it is.
+          const paidOn = (b: (typeof open)[number]) => (b.dueOn <= day ? b.dueOn : b.issuedOn);
+          const byMonth = new Map<string, { amountCents: number; on: string; ahead: boolean }>();
+          for (const b of open) {
+            const month = byMonth.get(paidOn(b).slice(0, 7));
+            byMonth.set(paidOn(b).slice(0, 7), {
+              amountCents: (month?.amountCents ?? 0) + unpaid(b),
+              on: paidOn(b),
+              ahead: (month?.ahead ?? false) || b.dueOn > day,
+            });
+          }
+          for (const [month, { amountCents, on, ahead }] of byMonth) {
+            if (!complete(month) || (ahead && run !== day)) break;
+            pay(renterOrgId, amountCents, on, 'transfer');
+          }
+          continue;
         }
-        [...byMonth.values()].forEach(({ amountCents, on }, i) => pay(renterOrgId, amountCents, on, i, 'transfer'));
-        return;
+        // The others paid each month's bills after the last fell due (some months late), up to a day that leaves
+        // their later bills open: their contracts stand at every arrears step (decision 039), the first from days
+        // ago, the rest longer.
+        const cutoff = addDays(day, -(seededArrears.has(renterOrgId) ? LONG_ARREARS_DAYS : RECENT_ARREARS_DAYS));
+        const months = new Map<string, { amountCents: number; last: string }>();
+        for (const b of open.filter((x) => x.dueOn <= cutoff)) {
+          const month = months.get(b.dueOn.slice(0, 7));
+          months.set(b.dueOn.slice(0, 7), { amountCents: (month?.amountCents ?? 0) + unpaid(b), last: b.dueOn });
+        }
+        for (const [month, { amountCents, last }] of months) {
+          if (!complete(month)) break;
+          const late = addDays(last, LATE_DAYS[(Number(month.slice(5, 7)) + renterOrgId) % LATE_DAYS.length]!);
+          // Never after the day it stopped paying, never before its previous payment.
+          const on = [late < cutoff ? late : cutoff, lastPaid.get(renterOrgId) ?? ''].sort().at(-1)!;
+          // Not paid yet on this run's day: it and the months after wait for a later run.
+          if (on > run) break;
+          const n = counts.get(renterOrgId) ?? 0;
+          pay(renterOrgId, amountCents, on, n % 2 === 0 ? 'transfer' : second);
+        }
       }
-      // The others paid each month's bills on their due day, up to a day that leaves their later bills open:
-      // their contracts stand at every arrears step (decision 039), the first from days ago, the rest longer.
-      const cutoff = addDays(day, -(seededArrears.has(renterOrgId) ? LONG_ARREARS_DAYS : RECENT_ARREARS_DAYS));
-      const months = new Map<string, number>();
-      for (const b of open.filter((x) => x.dueOn <= cutoff)) {
-        months.set(b.dueOn.slice(0, 7), (months.get(b.dueOn.slice(0, 7)) ?? 0) + unpaid(b));
-      }
-      [...months.entries()].forEach(([month, amountCents], i) => {
-        const last = open.filter((b) => b.dueOn.startsWith(month) && b.dueOn <= cutoff).at(-1)!;
-        pay(renterOrgId, amountCents, last.dueOn, i + 1, i % 2 === 0 ? 'transfer' : second);
-      });
-    });
+    }
     refreshArrears(db, lessorOrgId, day);
   }
   seedOpeningBalances(db, broughtForward, now);
 }
 
+/** The last day of the day's month. */
+function monthEnd(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
 /**
  * The renters the parties seed recorded as owing rent bring it here as an opening balance (decision 036,
- * addendum), due a month after the go-live day: payable by receipts like any bill, and counted in their arrears,
- * which automatic approval reads. After the receipts above, so those paid the bills they paid.
+ * addendum), due a month after the day it was brought forward: payable by receipts like any bill, counted in their
+ * arrears, which automatic approval reads. After the receipts above, so those paid the bills they paid.
  */
 function seedOpeningBalances(
   db: Db,

@@ -32,6 +32,20 @@ export function seedLeaseHandovers(db: Db, now: number): void {
   for (const lessorId of lessors) {
     const numbers = new Map<string, number>();
     const mine = all.filter((c) => c.lessorOrgId === lessorId);
+    // Closed and terminated contracts: their machines came on the first day and went back on the last, before the
+    // running contracts some of them are on now.
+    let damaged = false;
+    for (const c of mine.filter((x) => x.status === 8 || x.status === 9)) {
+      const lines = machineLines(db, c.id);
+      if (lines.length === 0 || !c.endedOn) continue;
+      const entry = write(db, c, 'entry', c.startOn, lines, numbers, now);
+      openPeriods(db, c, lines, entry);
+      const damage = damaged ? null : lines[0]!.deviceId;
+      damaged = true;
+      const exit = write(db, c, 'exit', c.endedOn, lines, numbers, now, 'confirmed', damage);
+      closePeriods(db, lines, exit, c.endedOn);
+      if (damage !== null) raiseDamageOrder(db, c, exit, damage, workOrderSeq);
+    }
     const running = mine.filter((c) => c.status === 7);
     // One lease due to end within a week, one past its end with its machines still out.
     if (running[0]) moveEnd(db, running[0], day(now + 5 * DAY));
@@ -45,33 +59,20 @@ export function seedLeaseHandovers(db: Db, now: number): void {
       const lines = machineLines(db, c.id);
       if (lines.length === 0) continue;
       const entry = write(db, c, 'entry', c.startOn, lines, numbers, now);
-      for (const line of lines) openPeriod(db, c, line, entry);
+      openPeriods(db, c, lines, entry);
       if (!early.includes(c.id)) continue;
       // Its last two machines went back early for a service; one waits in a draft entry to go out again.
       const back = lines.slice(-2);
       const backOn = day(now - 10 * DAY);
       const exit = write(db, c, 'exit', backOn, back, numbers, now);
+      closePeriods(db, back, exit, backOn);
       for (const line of back) {
-        closePeriod(db, line.deviceId, exit, backOn);
         db.update(devices)
           .set({ leaseStatus: 'stock', customerOrgId: null })
           .where(eq(devices.id, line.deviceId))
           .run();
       }
       if (c.id === early[0]) write(db, c, 'entry', day(now), back.slice(-1), numbers, now, 'draft');
-    }
-    // Closed and terminated contracts: their machines came on the first day and went back on the last.
-    let damaged = false;
-    for (const c of mine.filter((x) => x.status === 8 || x.status === 9)) {
-      const lines = machineLines(db, c.id);
-      if (lines.length === 0 || !c.endedOn) continue;
-      const entry = write(db, c, 'entry', c.startOn, lines, numbers, now);
-      for (const line of lines) openPeriod(db, c, line, entry);
-      const damage = damaged ? null : lines[0]!.deviceId;
-      damaged = true;
-      const exit = write(db, c, 'exit', c.endedOn, lines, numbers, now, 'confirmed', damage);
-      for (const line of lines) closePeriod(db, line.deviceId, exit, c.endedOn);
-      if (damage !== null) raiseDamageOrder(db, c, exit, damage, workOrderSeq);
     }
   }
 }
@@ -175,63 +176,82 @@ function write(
     )
     .all();
   const rows = new Map<number, number>();
-  for (const line of lines) {
-    const m = machines.find((d) => d.id === line.deviceId)!;
-    // The hour meter as it read that day: today's reading less about five hours a day since.
-    const daysAgo = Math.max(0, Math.round((now - atNoon(on).getTime()) / DAY));
-    const latest = (m.latest ?? {}) as Record<string, unknown>;
-    const battery = typeof latest.batteryPct === 'number' ? latest.batteryPct : null;
-    const row = db
-      .insert(leaseHandoverMachines)
-      .values({
-        handoverId: created.id,
-        lineId: line.lineId,
-        deviceId: m.id,
-        hourMeter: Math.max(0, Math.round((m.workingHours - daysAgo * 5) * 10) / 10),
-        batteryPct: battery,
-        readAt: new Date(at),
-        damage: m.id === damagedDevice ? say(lang, PEOPLE.damage) : '',
-      })
-      .returning({ id: leaseHandoverMachines.id })
-      .get();
-    rows.set(m.id, row.id);
-  }
+  const written = db
+    .insert(leaseHandoverMachines)
+    .values(
+      lines.map((line) => {
+        const m = machines.find((d) => d.id === line.deviceId)!;
+        // The hour meter as it read that day: today's reading less about five hours a day since, fewer for a meter
+        // that has not run that much since its unit was fitted (a reading a year back is not worn down to zero).
+        const daysAgo = Math.max(0, Math.round((now - atNoon(on).getTime()) / DAY));
+        const fitted = m.installedAt ? Math.max(1, Math.round((now - atNoon(m.installedAt).getTime()) / DAY)) : 0;
+        const perDay = fitted > 0 ? Math.min(5, (m.workingHours * 0.9) / fitted) : 5;
+        const latest = (m.latest ?? {}) as Record<string, unknown>;
+        const battery = typeof latest.batteryPct === 'number' ? latest.batteryPct : null;
+        return {
+          handoverId: created.id,
+          lineId: line.lineId,
+          deviceId: m.id,
+          hourMeter: Math.max(0, Math.round((m.workingHours - daysAgo * perDay) * 10) / 10),
+          batteryPct: battery,
+          readAt: new Date(at),
+          damage: m.id === damagedDevice ? say(lang, PEOPLE.damage) : '',
+        };
+      }),
+    )
+    .returning({ id: leaseHandoverMachines.id, deviceId: leaseHandoverMachines.deviceId })
+    .all();
+  for (const row of written) rows.set(row.deviceId, row.id);
   return { id: created.id, rows };
 }
 
-function openPeriod(db: Db, c: Contract, line: { lineId: number; deviceId: number }, entry: Written) {
-  const period = db
+/** Open each machine's period from the entry, and name it on the entry's row of the machine. */
+function openPeriods(db: Db, c: Contract, lines: { lineId: number; deviceId: number }[], entry: Written) {
+  const periods = db
     .insert(leasePeriods)
-    .values({
-      lessorOrgId: c.lessorOrgId,
-      contractId: c.id,
-      lineId: line.lineId,
-      deviceId: line.deviceId,
-      renterOrgId: c.renterOrgId,
-      entryId: entry.id,
-      startOn: c.startOn,
-      plannedEndOn: c.endOn,
-      createdAt: atNoon(c.startOn),
-    })
-    .returning({ id: leasePeriods.id })
-    .get();
-  db.update(leaseHandoverMachines)
-    .set({ periodId: period.id })
-    .where(eq(leaseHandoverMachines.id, entry.rows.get(line.deviceId)!))
-    .run();
+    .values(
+      lines.map((line) => ({
+        lessorOrgId: c.lessorOrgId,
+        contractId: c.id,
+        lineId: line.lineId,
+        deviceId: line.deviceId,
+        renterOrgId: c.renterOrgId,
+        entryId: entry.id,
+        startOn: c.startOn,
+        plannedEndOn: c.endOn,
+        createdAt: atNoon(c.startOn),
+      })),
+    )
+    .returning({ id: leasePeriods.id, deviceId: leasePeriods.deviceId })
+    .all();
+  for (const period of periods)
+    db.update(leaseHandoverMachines)
+      .set({ periodId: period.id })
+      .where(eq(leaseHandoverMachines.id, entry.rows.get(period.deviceId)!))
+      .run();
 }
 
-function closePeriod(db: Db, deviceId: number, exit: Written, on: string) {
-  const period = db
-    .select({ id: leasePeriods.id })
-    .from(leasePeriods)
-    .where(and(eq(leasePeriods.deviceId, deviceId), sql`${leasePeriods.endOn} is null`))
-    .get()!;
-  db.update(leasePeriods).set({ endOn: on, exitId: exit.id }).where(eq(leasePeriods.id, period.id)).run();
-  db.update(leaseHandoverMachines)
-    .set({ periodId: period.id })
-    .where(eq(leaseHandoverMachines.id, exit.rows.get(deviceId)!))
-    .run();
+/** End each machine's open period on the exit's day, and name it on the exit's row of the machine. */
+function closePeriods(db: Db, lines: { deviceId: number }[], exit: Written, on: string) {
+  const periods = db
+    .update(leasePeriods)
+    .set({ endOn: on, exitId: exit.id })
+    .where(
+      and(
+        inArray(
+          leasePeriods.deviceId,
+          lines.map((l) => l.deviceId),
+        ),
+        sql`${leasePeriods.endOn} is null`,
+      ),
+    )
+    .returning({ id: leasePeriods.id, deviceId: leasePeriods.deviceId })
+    .all();
+  for (const period of periods)
+    db.update(leaseHandoverMachines)
+      .set({ periodId: period.id })
+      .where(eq(leaseHandoverMachines.id, exit.rows.get(period.deviceId)!))
+      .run();
 }
 
 /** The maintenance order the damaged return raised, still pending, pointing back at the exit's machine. */

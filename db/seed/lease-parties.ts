@@ -229,6 +229,7 @@ export function machinesOf(db: Db, lessorId: number) {
       leaseStatus: devices.leaseStatus,
       customerOrgId: devices.customerOrgId,
       modelId: devices.modelId,
+      installedAt: devices.installedAt,
     })
     .from(devices)
     .where(and(eq(devices.orgId, lessorId), inArray(devices.leaseStatus, ['stock', 'leased'])))

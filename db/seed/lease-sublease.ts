@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { subleaseCostCents } from '@console/contract/lease/sublease-cost';
 import { ROLE } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
@@ -55,20 +55,33 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     .orderBy(asc(users.id))
     .get()!;
 
+  const everContracted = db
+    .select({ id: contractLines.deviceId })
+    .from(contractLines)
+    .where(sql`${contractLines.deviceId} is not null`);
+  // Rented in for the contract it is on: a machine the company hired out before (lease.ts) was not the sub-lessor's.
+  const hiredBefore = db
+    .select({ id: contractLines.deviceId })
+    .from(contractLines)
+    .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+    .where(and(sql`${contractLines.deviceId} is not null`, ne(contracts.status, 7)));
   const leased = db
     .select({ deviceId: contractLines.deviceId, startOn: sql<string>`min(${contracts.startOn})` })
     .from(contractLines)
     .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
     .innerJoin(devices, eq(devices.id, contractLines.deviceId))
-    .where(and(eq(contracts.lessorOrgId, lessorId), eq(contracts.status, 7), eq(devices.leaseStatus, 'leased')))
+    .where(
+      and(
+        eq(contracts.lessorOrgId, lessorId),
+        eq(contracts.status, 7),
+        eq(devices.leaseStatus, 'leased'),
+        notInArray(devices.id, hiredBefore),
+      ),
+    )
     .groupBy(contractLines.deviceId)
     .orderBy(asc(contractLines.deviceId))
     .limit(2)
     .all();
-  const everContracted = db
-    .select({ id: contractLines.deviceId })
-    .from(contractLines)
-    .where(sql`${contractLines.deviceId} is not null`);
   const stock = db
     .select({ id: devices.id })
     .from(devices)

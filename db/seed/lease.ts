@@ -1,10 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { LEASE_FLOW, type LeaseAction } from '@console/contract/codes/lease-flow';
 import { lineAmountCents } from '@console/contract/codes/lease-pricing';
 import type { Db } from '../client.ts';
 import { organisations, users } from '../schema/accounts.ts';
 import { deviceModels, devices } from '../schema/devices.ts';
-import { contractEvents, contractLines, contracts } from '../schema/lease.ts';
+import { contractEvents, contractLines, contracts, renters } from '../schema/lease.ts';
 import { signingFlows } from '../schema/lease-esign.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { say, type SeedLang } from './business.ts';
@@ -61,22 +61,32 @@ function planContracts(db: Db, p: LeaseParties, now: number): Plan[] {
   const stock = machines.filter((m) => m.leaseStatus === 'stock').map((m) => m.id);
   const take = (count: number) => stock.splice(0, count);
   const plans: Plan[] = [];
-  // Every leased machine on a running contract with the customer it is leased to.
+  const fittedOn = new Map(machines.map((m) => [m.id, m.installedAt]));
+  // Every leased machine on a running contract with the customer it is leased to. The contracts began over the last
+  // ten months, most of them recently (a company whose fleet on hire grew through the year), each after its
+  // machines' units were fitted: a renter's machines go on contracts in the order they were fitted.
   p.renterIds.forEach((renterId, r) => {
-    const leased = machines.filter((m) => m.leaseStatus === 'leased' && m.customerOrgId === renterId).map((m) => m.id);
+    const leased = machines
+      .filter((m) => m.leaseStatus === 'leased' && m.customerOrgId === renterId)
+      .sort((a, b) => (a.installedAt ?? '').localeCompare(b.installedAt ?? '') || a.id - b.id)
+      .map((m) => m.id);
     for (let k = 0; k * 10 < leased.length; k++) {
-      const createdAt = now - (25 + ((r * 37 + k * 11) % 100)) * DAY;
+      const group = leased.slice(k * 10, k * 10 + 10);
+      const spread = ((r * 37 + k * 71) % 97) / 97;
+      const age = Math.min(25 + Math.round(290 * spread ** 2), daysSinceFitted(group, fittedOn, now) - 3);
+      const createdAt = now - age * DAY;
       plans.push({
         status: 7,
         renterId,
         storeId: p.storeIds[k % p.storeIds.length]!,
         createdAt,
         startOn: day(createdAt + 2 * DAY),
-        endOn: day(createdAt + (120 + ((k * 13) % 90)) * DAY),
-        machines: leased.slice(k * 10, k * 10 + 10),
+        endOn: day(now + (20 + ((k * 13 + r * 29) % 160)) * DAY),
+        machines: group,
       });
     }
   });
+  const running = plans.filter((x) => x.machines.length > 0);
   // A fleet too small to lease from (SEED_DEVICES, tests) still shows every status, with a model and a count.
   const fallbackModel = machines[0]?.modelId ?? db.select({ id: deviceModels.id }).from(deviceModels).get()?.id;
   if (fallbackModel === undefined) return plans;
@@ -124,7 +134,101 @@ function planContracts(db: Db, p: LeaseParties, now: number): Plan[] {
     const model = status === 3 || taken.length === 0 ? { id: fallbackModel, count: 3 } : undefined;
     plans.push({ status, renterId, storeId, createdAt, startOn, endOn, machines: taken, model });
   }
+  // The companies among the renters (a person hires a machine or two, not fleets for months).
+  const hirers = db
+    .select({ id: renters.orgId })
+    .from(renters)
+    .where(and(eq(renters.lessorOrgId, p.lessorId), eq(renters.identityType, 2)))
+    .orderBy(renters.orgId)
+    .all()
+    .map((r) => r.id);
+  if (hirers.length > 0) plans.push(...pastHires(p, running, stock, hirers, fittedOn, now));
   return plans;
+}
+
+/** Days since the last of the machines' units was fitted (none fitted: no limit). */
+function daysSinceFitted(ids: number[], fittedOn: Map<number, string | null>, now: number): number {
+  const days = ids.flatMap((id) => {
+    const on = fittedOn.get(id);
+    return on ? [Math.floor((now - Date.parse(`${on}T00:00:00Z`)) / DAY)] : [];
+  });
+  return days.length > 0 ? Math.min(...days) : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The hires that came and went in the year before today, closed at their end, so the company's income, receipts and
+ * machines' work run through each of the last twelve months (and from before, so the first is whole). Half the
+ * machines now in stock (the lower ids; the others never left the yard and stay free for new contracts) went out in
+ * groups of three to eight from the months before the year, half of the groups twice; the machines of every second
+ * running contract that began in the last five months were on a hire with another customer until a week or more
+ * before it. A hire begins after its machines' units were fitted and runs to the end of a month, as most hires are
+ * billed and returned, the last of them at the end of last month.
+ */
+function pastHires(
+  p: LeaseParties,
+  running: Plan[],
+  stock: number[],
+  hirers: number[],
+  fittedOn: Map<number, string | null>,
+  now: number,
+): Plan[] {
+  const earliest = Date.parse(`${seededYearStart(now)}T00:00:00Z`) - 120 * DAY;
+  const latestEnd = monthEndBy(now - 3 * DAY);
+  const plans: Plan[] = [];
+  const hire = (machines: number[], renterId: number, from: number, to: number, n: number) => {
+    const fitted = now - Math.min(daysSinceFitted(machines, fittedOn, now), 3650) * DAY;
+    const start = Math.max(from, earliest, Date.parse(`${day(fitted)}T00:00:00Z`) + 3 * DAY);
+    const end = Math.min(to, latestEnd);
+    if (machines.length === 0 || end - start < 20 * DAY) return end;
+    plans.push({
+      status: 8,
+      renterId,
+      storeId: p.storeIds[n % p.storeIds.length]!,
+      createdAt: start - (3 + (n % 5)) * DAY + 3 * 3600_000,
+      startOn: day(start),
+      endOn: day(end),
+      machines,
+      endedOn: day(end),
+    });
+    return end;
+  };
+  // Grouped by the day their units were fitted, so a group's hire is not held back by one newly fitted machine.
+  const pool = stock
+    .slice(0, Math.floor(stock.length / 2))
+    .sort((a, b) => (fittedOn.get(a) ?? '').localeCompare(fittedOn.get(b) ?? '') || a - b);
+  for (let g = 0, i = 0; i < pool.length; g++) {
+    const group = pool.slice(i, i + 3 + (g % 6));
+    i += group.length;
+    const start = earliest + ((g * 53) % 150) * DAY;
+    const end = hire(group, hirers[g % hirers.length]!, start, monthEndBy(start + (100 + ((g * 41) % 150)) * DAY), g);
+    if (g % 2 !== 0) continue;
+    const again = end + (12 + ((g * 7) % 30)) * DAY;
+    hire(group, hirers[(g + 1) % hirers.length]!, again, monthEndBy(again + (60 + ((g * 29) % 90)) * DAY), g + 1);
+  }
+  running.forEach((c, i) => {
+    const others = hirers.filter((id) => id !== c.renterId);
+    const began = Date.parse(`${c.startOn}T00:00:00Z`);
+    if (i % 2 !== 0 || others.length === 0 || began < now - 150 * DAY) return;
+    const end = monthEndBy(began - (7 + (i % 14)) * DAY);
+    hire(c.machines, others[i % others.length]!, end - (60 + ((i * 37) % 120)) * DAY, end, i);
+  });
+  return plans;
+}
+
+/**
+ * The first day of the demo's year: the first of the month twelve months before this one, so each of the last twelve
+ * months is whole in its income and its machines' work.
+ */
+export function seededYearStart(now: number): string {
+  const today = new Date(now);
+  return day(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 12, 1));
+}
+
+/** The last day of a month on or before the moment, at midnight UTC. */
+function monthEndBy(ms: number): number {
+  const d = new Date(ms);
+  const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0);
+  return end <= ms ? end : Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0);
 }
 
 const REASONS = {
@@ -210,7 +314,13 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
   const seq = (numbers.get(`${p.lessorId}${prefix}`) ?? 0) + 1;
   numbers.set(`${p.lessorId}${prefix}`, seq);
   const story = STORY[plan.status]!;
-  const at = (k: number) => new Date(plan.createdAt + (k + 1) * 3 * 3600_000);
+  // Each move three hours after the one before; a contract is closed or terminated on the day it ended, that morning.
+  const at = (k: number) =>
+    new Date(
+      plan.endedOn !== undefined && k === story.length - 1 && ['close', 'terminate'].includes(story[k]!)
+        ? Date.parse(`${plan.endedOn}T02:00:00Z`)
+        : plan.createdAt + (k + 1) * 3 * 3600_000,
+    );
   const contract = db
     .insert(contracts)
     .values({
@@ -264,31 +374,31 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
     .run();
   let status = 0;
   const managerName = db.select({ name: users.name }).from(users).where(eq(users.id, manager)).get()?.name ?? '';
-  story.forEach((action, k) => {
+  const moves = story.map((action, k) => {
     const to = LEASE_FLOW[action].to;
     const actor = action === 'lesseeSigned' || action === 'lessorSigned' ? 'provider' : 'user';
     const userId = actor === 'provider' ? null : action === 'submit' || action === 'withdraw' ? author : manager;
     const reason = action in REASONS ? say(lang, REASONS[action as keyof typeof REASONS]) : '';
     const signer = action === 'lesseeSigned' ? renter.contactName : action === 'lessorSigned' ? managerName : undefined;
-    db.insert(contractEvents)
-      .values({
-        contractId: contract.id,
-        action,
-        userId,
-        actor,
-        fromStatus: status,
-        toStatus: to,
-        reason,
-        day: action === 'close' || action === 'terminate' ? (plan.endedOn ?? null) : null,
-        details: {
-          ...(signer !== undefined ? { signer, flowId: `SEED${contract.id}` } : {}),
-          ...(action === 'startSigning' ? { flowId: `SEED${contract.id}`, sealId: p.sealId } : {}),
-        },
-        at: at(k),
-      })
-      .run();
+    const from = status;
     status = to;
+    return {
+      contractId: contract.id,
+      action,
+      userId,
+      actor,
+      fromStatus: from,
+      toStatus: to,
+      reason,
+      day: action === 'close' || action === 'terminate' ? (plan.endedOn ?? null) : null,
+      details: {
+        ...(signer !== undefined ? { signer, flowId: `SEED${contract.id}` } : {}),
+        ...(action === 'startSigning' ? { flowId: `SEED${contract.id}`, sealId: p.sealId } : {}),
+      },
+      at: at(k),
+    } as const;
   });
+  if (moves.length > 0) db.insert(contractEvents).values(moves).run();
   if (plan.status >= 5) {
     const signedLessee = story.indexOf('lesseeSigned');
     const signedLessor = story.indexOf('lessorSigned');

@@ -31,7 +31,7 @@ interface Played {
 }
 
 /**
- * A machine of the kind without seeded telemetry, delivered to a customer in China over a month ago, on a weekday
+ * A machine of the kind without seeded telemetry, delivered to a customer in China before `before`, on a weekday
  * after a weekday (its crew works both days).
  */
 function deliveredLongAgo(s: Sqlite, kind: MachineKind, before: string): Played {
@@ -75,10 +75,11 @@ describe('physically possible analysis figures', () => {
   beforeAll(async () => {
     t = await createTestApp();
     s = t.dbh.sqlite;
-    // Past the seeded month of daily work: the played days are the only ones there.
-    const monthAgo = new Date(Date.now() - 32 * DAY).toISOString().slice(0, 10);
-    charger = deliveredLongAgo(s, 'charger', monthAgo);
-    mower = deliveredLongAgo(s, 'mower', monthAgo);
+    // Before the seeded year of daily work (its days on lease begin on its first day): the played days are the only
+    // ones there.
+    const { first } = s.prepare('SELECT min(day) AS first FROM daily_work').get() as { first: string };
+    charger = deliveredLongAgo(s, 'charger', first);
+    mower = deliveredLongAgo(s, 'mower', first);
     expect(charger?.id && mower?.id).toBeTruthy();
     for (const m of [charger, mower]) {
       // From midnight in Shanghai the day before the delivery.
@@ -140,7 +141,7 @@ describe('physically possible analysis figures', () => {
     }
   });
 
-  it('keeps every day of the seeded month and the rollup within what its kind can do', () => {
+  it('keeps every day of the seeded year and the rollup within what its kind can do', () => {
     const rows = s
       .prepare(
         `SELECT device_id AS deviceId, day, kind, hours_worked AS hoursWorked, hours_powered AS hoursPowered,

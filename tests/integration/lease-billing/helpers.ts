@@ -1,6 +1,7 @@
 import { CNY } from '@console/contract/codes/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@console/db/schema/accounts';
+import { invoiceEvents, invoiceItems, invoices } from '@console/db/schema/invoices';
 import { contractLines } from '@console/db/schema/lease';
 import { allocations, billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
@@ -16,10 +17,20 @@ import { demoUser, listedStock, storeOf } from '../lease/helpers.ts';
 
 /**
  * Forget the demo's lease periods and everything billed of them, so a test's own periods are all there is to bill
- * (the seed bills its periods at start; a test that counts bills counts only its own).
+ * (the seed bills its periods at start; a test that counts bills counts only its own). The invoices asked over those
+ * bills go with them: the test's bills are numbered from 1 again (issue.ts) and would be taken for the ones invoiced.
  */
 export function withoutSeededBilling(t: TestApp): void {
   t.dbh.db.transaction((tx) => {
+    const invoiced = tx
+      .selectDistinct({ id: invoiceItems.invoiceId })
+      .from(invoiceItems)
+      .where(eq(invoiceItems.source, 'bill'))
+      .all()
+      .map((i) => i.id);
+    tx.delete(invoiceEvents).where(inArray(invoiceEvents.invoiceId, invoiced)).run();
+    tx.delete(invoiceItems).where(inArray(invoiceItems.invoiceId, invoiced)).run();
+    tx.delete(invoices).where(inArray(invoices.id, invoiced)).run();
     for (const table of [ledgerEntries, allocations, receipts, billLines, bills, leasePeriods]) tx.delete(table).run();
   });
 }
