@@ -91,7 +91,7 @@ export async function runAlarmBench(options: AlarmBenchOptions): Promise<AlarmRe
       .prepare('SELECT id FROM users WHERE mobile = ?')
       .pluck()
       .get(demoAccount(ROLE.companyAdmin)) as number;
-    const token = createSession(reader.db, admin, 'console', '127.0.0.1', Date.now() + 3600_000);
+    const token = await createSession(reader.db, admin, 'console', '127.0.0.1', Date.now() + 3600_000);
     const sim = await startSimulatorProcess({
       mqttUrl: server.brokerUrl,
       scenario,

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceListQuery } from '@console/contract/http/devices';
 import { openDb } from '@console/db/client';
@@ -100,29 +99,31 @@ async function measureInTurns(product: Target, baseline: Target, ms: number) {
 }
 
 /** A console session of the asking role, made in the database as a sign-in would. */
-function tokenFor(file: string): string {
+async function tokenFor(file: string): Promise<string> {
   const dbh = openDb(file, { migrate: false });
   const id = dbh.sqlite.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(demoAccount(ROLE_ASKING));
-  const token = createSession(dbh.db, id as number, 'console', '127.0.0.1', Date.now() + 3600_000);
+  const token = await createSession(dbh.db, id as number, 'console', '127.0.0.1', Date.now() + 3600_000);
   dbh.close();
   return token;
 }
 
 /** The SQL statements (with their parameters) the server's device list runs for this user and query. */
-function captureListSql(db: BenchDb, token: string): string {
-  const sqlite = openDb(db.file, { migrate: false }).sqlite;
+async function captureListSql(db: BenchDb, token: string): Promise<string> {
   const captured: { sql: string; params: unknown[] }[] = [];
-  const logged = drizzle(sqlite, { logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } });
-  const user = findSessionUser(logged, token, Date.now())!;
+  const { db: logged, close } = openDb(db.file, {
+    migrate: false,
+    logQuery: (sql, params) => void captured.push({ sql, params }),
+  });
+  const user = (await findSessionUser(logged, token, Date.now()))!;
   captured.length = 0;
-  listDevices(
-    new ScopedData(logged, user),
+  await listDevices(
+    await ScopedData.of(logged, user),
     user,
     deviceListQuery.parse(QUERY),
     'Asia/Shanghai',
     dayInZone(Date.now(), 'Asia/Shanghai'),
   );
-  sqlite.close();
+  close();
   const file = join(db.dir, 'device-list-queries.json');
   writeFileSync(file, JSON.stringify(captured));
   return file;
@@ -134,8 +135,8 @@ const listUrl = (api: string) => `${api}/device/list.do?${new URLSearchParams(QU
 async function underIngest(options: ApiBenchOptions) {
   const db = await seedBenchDb(options.rate, 24);
   const scenario = writeScenario(db, options.rate);
-  const token = tokenFor(db.file);
-  const queries = captureListSql(db, token);
+  const token = await tokenFor(db.file);
+  const queries = await captureListSql(db, token);
   const server = await startServerProcess({
     dbFile: db.file,
     range: BENCH_PORTS,
@@ -184,7 +185,7 @@ async function underIngest(options: ApiBenchOptions) {
 /** The same request on a server holding 20,000 machines. */
 async function largeFleet(options: ApiBenchOptions) {
   const db = await seedBenchDb(20_000, 24);
-  const token = tokenFor(db.file);
+  const token = await tokenFor(db.file);
   const server = await startServerProcess({
     dbFile: db.file,
     range: BENCH_PORTS,

@@ -15,7 +15,7 @@ import { readEnv } from '@console/server/src/lib/env';
 
 const env = readEnv();
 const dbh = openDb(process.env.BENCH_DB!, { migrate: false });
-const accounts = brokerAccounts(dbh.db, env.MQTT_SERVER_USER, env.MQTT_SERVER_PASSWORD);
+const accounts = brokerAccounts(dbh.sqliteDb, env.MQTT_SERVER_USER, env.MQTT_SERVER_PASSWORD);
 const channel = new MessageChannel();
 const broker = await startEmbeddedBroker({
   port: Number(process.env.BENCH_MQTT_PORT),

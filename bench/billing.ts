@@ -24,6 +24,7 @@ import { createCommandQueue } from '@console/server/src/commands/queue';
 import { readEnv } from '@console/server/src/lib/env';
 import { createSession } from '@console/server/src/lib/session';
 import { LiveHub } from '@console/server/src/live/hub';
+import { mapInOrder } from '@console/db/in-order';
 
 /** Milliseconds of the server answering one question, over `rounds` asks (the first warms its statements up). */
 export interface Timing {
@@ -71,23 +72,27 @@ function addMachines(sqlite: Sqlite, lessorOrgId: number, machines: number): { i
 }
 
 /** Renters and contracts of four machines each under the demo rental company, as entries would open them. */
-function leaseFleet(db: ReturnType<typeof openDb>['db'], lessorOrgId: number, fleet: { id: number }[]): void {
-  const storeId = db.select({ id: stores.id }).from(stores).where(eq(stores.orgId, lessorOrgId)).get()!.id;
-  const admin = db
+async function leaseFleet(
+  db: ReturnType<typeof openDb>['db'],
+  lessorOrgId: number,
+  fleet: { id: number }[],
+): Promise<void> {
+  const storeId = (await db.select({ id: stores.id }).from(stores).where(eq(stores.orgId, lessorOrgId)).get())!.id;
+  const admin = (await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-    .get()!;
+    .get())!;
   const contractCount = Math.ceil(fleet.length / PER_CONTRACT);
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (let c = 0; c < contractCount; c++) {
-      const renter = tx
+      const renter = await tx
         .insert(organisations)
         .values({ name: `Bench renter ${c}`, kind: 'customer', parentId: lessorOrgId })
         .returning({ id: organisations.id })
         .get();
-      tx.insert(renters).values({ orgId: renter.id, lessorOrgId, identityType: 2 }).run();
-      const contract = tx
+      await tx.insert(renters).values({ orgId: renter.id, lessorOrgId, identityType: 2 }).run();
+      const contract = await tx
         .insert(contracts)
         .values({
           number: `HT-BENCH-${c}`,
@@ -104,31 +109,34 @@ function leaseFleet(db: ReturnType<typeof openDb>['db'], lessorOrgId: number, fl
         })
         .returning({ id: contracts.id })
         .get();
-      const periods = fleet.slice(c * PER_CONTRACT, (c + 1) * PER_CONTRACT).map(({ id: deviceId }) => {
-        const line = tx
-          .insert(contractLines)
-          .values({
+      const periods = await mapInOrder(
+        fleet.slice(c * PER_CONTRACT, (c + 1) * PER_CONTRACT),
+        async ({ id: deviceId }) => {
+          const line = await tx
+            .insert(contractLines)
+            .values({
+              contractId: contract.id,
+              deviceId,
+              businessModel: MODELS[deviceId % MODELS.length]!,
+              dayCents: 30_000,
+              monthCents: 600_000,
+            })
+            .returning({ id: contractLines.id })
+            .get();
+          return {
+            lessorOrgId,
             contractId: contract.id,
+            lineId: line.id,
             deviceId,
-            businessModel: MODELS[deviceId % MODELS.length]!,
-            dayCents: 30_000,
-            monthCents: 600_000,
-          })
-          .returning({ id: contractLines.id })
-          .get();
-        return {
-          lessorOrgId,
-          contractId: contract.id,
-          lineId: line.id,
-          deviceId,
-          renterOrgId: renter.id,
-          // Most on lease the whole month; every seventh delivered on the 10th, every eleventh returned on the 20th.
-          startOn: deviceId % 7 === 0 ? '2026-04-10' : '2026-04-01',
-          plannedEndOn: '2026-12-31',
-          endOn: deviceId % 11 === 0 ? '2026-04-20' : null,
-        };
-      });
-      tx.insert(leasePeriods).values(periods).run();
+            renterOrgId: renter.id,
+            // Most on lease the whole month; every seventh delivered on the 10th, every eleventh returned on the 20th.
+            startOn: deviceId % 7 === 0 ? '2026-04-10' : '2026-04-01',
+            plannedEndOn: '2026-12-31',
+            endOn: deviceId % 11 === 0 ? '2026-04-20' : null,
+          };
+        },
+      );
+      await tx.insert(leasePeriods).values(periods).run();
     }
   });
 }
@@ -137,18 +145,18 @@ export async function runBillingBench({ machines }: { machines: number }): Promi
   const dbh = openDb(':memory:');
   const { db } = dbh;
   await seedDemo(db, { historyDevices: 0 });
-  const adminId = db
+  const adminId = (await db
     .select()
     .from(users)
     .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-    .get()!;
+    .get())!;
   const lessorOrgId = adminId.orgId;
-  leaseFleet(db, lessorOrgId, addMachines(dbh.sqlite, lessorOrgId, machines));
+  await leaseFleet(db, lessorOrgId, addMachines(dbh.sqlite, lessorOrgId, machines));
 
   const started = performance.now();
-  const result = issueLessorBills(db, lessorOrgId, '2026-05-01');
+  const result = await issueLessorBills(db, lessorOrgId, '2026-05-01');
   const seconds = (performance.now() - started) / 1000;
-  const second = issueLessorBills(db, lessorOrgId, '2026-05-01');
+  const second = await issueLessorBills(db, lessorOrgId, '2026-05-01');
 
   const base = {
     dbh,
@@ -157,8 +165,8 @@ export async function runBillingBench({ machines }: { machines: number }): Promi
     log: () => {},
     live: new LiveHub(),
   };
-  const app = createApp({ ...base, commands: createCommandQueue(base), ingest: null });
-  const token = createSession(db, adminId.id, 'console', '127.0.0.1', Date.now() + 3600_000);
+  const app = createApp({ ...base, commands: await createCommandQueue(base), ingest: null });
+  const token = await createSession(db, adminId.id, 'console', '127.0.0.1', Date.now() + 3600_000);
   const month = { from: '2026-04-01', to: '2026-04-30' };
   const ask = async (endpoint: Endpoint, query: Record<string, string>) => {
     const response = await app.request(`/api${endpoint.path}?${new URLSearchParams(query)}`, { headers: { token } });

@@ -53,7 +53,7 @@ try {
       .prepare('SELECT id FROM users WHERE mobile = ?')
       .pluck()
       .get(demoAccount(ROLE.companyAdmin));
-    const token = createSession(dbh.db, admin as number, 'console', '127.0.0.1', Date.now() + 3600_000);
+    const token = await createSession(dbh.db, admin as number, 'console', '127.0.0.1', Date.now() + 3600_000);
     dbh.close();
     ingestStats = async () => {
       const asked = Date.now();

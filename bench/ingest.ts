@@ -151,7 +151,7 @@ async function product(db: BenchDb, scenario: string, options: IngestBenchOption
         .prepare('SELECT id FROM users WHERE mobile = ?')
         .pluck()
         .get(demoAccount(ROLE.companyAdmin)) as number;
-      const token = createSession(reader.db, admin, 'console', '127.0.0.1', Date.now() + 3600_000);
+      const token = await createSession(reader.db, admin, 'console', '127.0.0.1', Date.now() + 3600_000);
       // A sample the busy server does not answer in time is left out (0), not guessed.
       const commitLagP99 = async () => {
         try {

@@ -70,7 +70,7 @@ export async function runScreensBench(options: {
   }
   const db = await seedBenchDb(options.machines);
   try {
-    const session = adminSession(db.file);
+    const session = await adminSession(db.file);
     const scenario = writeScenario(db, options.machines, options.reportIntervalS);
     return await withFleet(
       db,

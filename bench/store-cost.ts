@@ -31,7 +31,7 @@ const fleet = dbh.sqlite.prepare('SELECT serial_number AS sn, latest, lat, lng F
   lat: number | null;
   lng: number | null;
 }[];
-const store = createStore(dbh, { thresholds: (d) => thresholdsFor(dbh.db, d.orgId, d.kind) });
+const store = createStore(dbh, { thresholds: (d) => thresholdsFor(dbh.sqliteDb, d.orgId, d.kind) });
 const start = Date.now() - 3_600_000;
 
 // Each machine reports its seeded telemetry, a metre further on each round.

@@ -188,7 +188,7 @@ export async function runWebBench(options: { runs: number }): Promise<WebBenchRe
   const db = await seedBenchDb(2000);
   try {
     const { dist, report } = await servedFolder(dir);
-    const session = adminSession(db.file);
+    const session = await adminSession(db.file);
     const server = await startServerProcess({
       dbFile: db.file,
       range: BENCH_PORTS,

@@ -1,12 +1,23 @@
 import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as callbackDrizzle } from 'drizzle-orm/sqlite-proxy';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ConnectionGate } from './gate.ts';
 
-export type Db = BetterSQLite3Database;
+/**
+ * The database as all query code sees it: every read and write is a promise (docs/decisions/067), so the same code
+ * runs on SQLite here and on PostgreSQL's pooled connections.
+ */
+export type Db = BaseSQLiteDatabase<'async', Database.RunResult>;
+/** The same connection read and written synchronously: only ingest's own thread uses it (until its batching). */
+export type SyncDb = BetterSQLite3Database;
 export interface DbHandle {
   db: Db;
+  sqliteDb: SyncDb;
   sqlite: Database.Database;
   close(): void;
 }
@@ -79,20 +90,25 @@ function keepingStatements(sqlite: Database.Database): Database.Database {
  * for a second process on a database its server owns and has migrated (test fixtures). `ingest: true` is the
  * ingest thread's connection, whose writes are what ingest keeps (above).
  */
-export function openDb(file: string | Buffer, options: { migrate?: boolean; ingest?: boolean } = {}): DbHandle {
+export function openDb(
+  file: string | Buffer,
+  options: { migrate?: boolean; ingest?: boolean; logQuery?: (sql: string, params: unknown[]) => void } = {},
+): DbHandle {
   if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(keepingStatements(sqlite));
+  const kept = keepingStatements(sqlite);
+  const sqliteDb = drizzle(kept);
   // The API and ingest write from threads of their own (docs/decisions/017). A transaction that reads before it
   // writes would fail at once (SQLITE_BUSY) if the other committed in between; one that takes the write lock at
   // BEGIN waits for it (busy_timeout) instead.
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((run, config) => transaction(run, { behavior: 'immediate', ...config })) as typeof db.transaction;
-  if (options.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS });
+  const transaction = sqliteDb.transaction.bind(sqliteDb);
+  sqliteDb.transaction = ((run, config) =>
+    transaction(run, { behavior: 'immediate', ...config })) as typeof sqliteDb.transaction;
+  if (options.migrate !== false) migrate(sqliteDb, { migrationsFolder: MIGRATIONS });
   // Planner statistics for tables that lack or outgrew them (SQLite's advice for long-lived connections):
   // without them a scoped device list picks index-OR plans that are 10x slower on a large fleet. They wait for a
   // database another connection keeps writing (the ingest thread opens while the API's first scheduler pass writes
@@ -103,5 +119,72 @@ export function openDb(file: string | Buffer, options: { migrate?: boolean; inge
     if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
   }
   if (!options.ingest) markKeptStateChanges(sqlite);
-  return { db, sqlite, close: () => sqlite.close() };
+  return { db: asyncDb(kept, options.logQuery), sqliteDb, sqlite, close: () => sqlite.close() };
+}
+
+type Method = 'run' | 'all' | 'values' | 'get';
+
+/**
+ * drizzle's asynchronous SQLite database over better-sqlite3: each statement passes the connection's gate
+ * (db/gate.ts), then runs at once. drizzle maps the rows of its own builders from arrays; SQL written by hand
+ * (`db.all(sql…)`, `db.get(sql…)`) answers objects by column name, as better-sqlite3's own driver did. Errors are
+ * the driver's own (drizzle's wrapper would hide SQLite's code from the callers that read it).
+ */
+function asyncDb(sqlite: Database.Database, logQuery?: (sql: string, params: unknown[]) => void): Db {
+  const gate = new ConnectionGate();
+  const statement = async (source: string, params: unknown[], method: Method, arrays: boolean) => {
+    const wait = gate.pass();
+    if (wait) await wait;
+    const prepared = sqlite.prepare(source);
+    if (method === 'run') return prepared.run(...params);
+    if (prepared.reader) prepared.raw(arrays || method === 'values');
+    if (method === 'get') return { rows: prepared.get(...params) };
+    return { rows: prepared.all(...params) };
+  };
+  const db = callbackDrizzle(
+    (source, params, method) => statement(source, params, method, true) as unknown as Promise<{ rows: unknown[] }>,
+    logQuery ? { logger: { logQuery } } : {},
+  ) as unknown as Db;
+  type Prepared = { client: unknown; queryWithCache: unknown };
+  const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => Prepared } }).session;
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (...args: unknown[]) => {
+    const prepared = prepareQuery(...args);
+    const [, fields, , , mapper] = args;
+    if (!fields && !mapper)
+      prepared.client = (source: string, params: unknown[], method: Method) => statement(source, params, method, false);
+    prepared.queryWithCache = (_source: string, _params: unknown[], query: () => Promise<unknown>) => query();
+    return prepared;
+  };
+  let savepoints = 0;
+  const inTransaction = async <T>(work: (tx: Db) => Promise<T>, config?: { behavior?: string }): Promise<T> => {
+    if (gate.holds()) {
+      const name = `unit_${++savepoints}`;
+      await db.run(sql.raw(`SAVEPOINT ${name}`));
+      try {
+        const result = await work(db);
+        await db.run(sql.raw(`RELEASE ${name}`));
+        return result;
+      } catch (error) {
+        await db.run(sql.raw(`ROLLBACK TO ${name}`));
+        await db.run(sql.raw(`RELEASE ${name}`));
+        throw error;
+      } finally {
+        savepoints--;
+      }
+    }
+    return gate.hold(async () => {
+      await db.run(sql.raw(`BEGIN ${config?.behavior ?? 'IMMEDIATE'}`));
+      try {
+        const result = await work(db);
+        await db.run(sql`COMMIT`);
+        return result;
+      } catch (error) {
+        await db.run(sql`ROLLBACK`);
+        throw error;
+      }
+    });
+  };
+  db.transaction = inTransaction as unknown as Db['transaction'];
+  return db;
 }

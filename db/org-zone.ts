@@ -11,21 +11,48 @@ import { billingZones } from './schema/lease-billing.ts';
  */
 export const DEFAULT_ORG_ZONE = 'Asia/Shanghai';
 
-export function orgTimeZone(db: Db, orgId: number): string {
+export async function orgTimeZone(db: Db, orgId: number): Promise<string> {
   let id: number | null = orgId;
   // Up the tree (customer → lessor → operator): a handful of hops at most.
   for (let hops = 0; id !== null && hops < 4; hops++) {
-    const row = db
+    const row = await db
       .select({ timeZone: billingZones.timeZone })
       .from(billingZones)
       .where(eq(billingZones.lessorOrgId, id))
       .get();
     if (row) return row.timeZone;
     id =
-      db.select({ parentId: organisations.parentId }).from(organisations).where(eq(organisations.id, id)).get()
+      (await db.select({ parentId: organisations.parentId }).from(organisations).where(eq(organisations.id, id)).get())
         ?.parentId ?? null;
   }
   return DEFAULT_ORG_ZONE;
+}
+
+/**
+ * Every organisation's calendar zone at once, as orgTimeZone() finds each: for a list whose rows belong to many
+ * organisations (two reads, whatever the number of rows).
+ */
+export async function orgTimeZones(db: Db): Promise<(orgId: number) => string> {
+  const zones = new Map(
+    (
+      await db.select({ orgId: billingZones.lessorOrgId, timeZone: billingZones.timeZone }).from(billingZones).all()
+    ).map((z) => [z.orgId, z.timeZone]),
+  );
+  const parents = new Map(
+    (await db.select({ id: organisations.id, parentId: organisations.parentId }).from(organisations).all()).map((o) => [
+      o.id,
+      o.parentId,
+    ]),
+  );
+  return (orgId) => {
+    let id: number | null | undefined = orgId;
+    for (let hops = 0; id !== null && id !== undefined && hops < 4; hops++) {
+      const zone = zones.get(id);
+      if (zone) return zone;
+      id = parents.get(id);
+    }
+    return DEFAULT_ORG_ZONE;
+  };
 }
 
 /** The calendar day (`YYYY-MM-DD`) at `now` in a zone. */
@@ -33,4 +60,5 @@ export const dayIn = (now: number, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /** The organisation's calendar day at `now`. */
-export const orgDay = (db: Db, orgId: number, now: number): string => dayIn(now, orgTimeZone(db, orgId));
+export const orgDay = async (db: Db, orgId: number, now: number): Promise<string> =>
+  dayIn(now, await orgTimeZone(db, orgId));

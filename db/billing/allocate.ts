@@ -14,22 +14,25 @@ export interface Allocation {
  * oldest bill), from the oldest receipt first. Run after a receipt, after a void (other money may cover what the
  * voided one paid) and after issuing (money paid in advance pays the new bill). Answers the allocations it made.
  */
-export function allocate(db: Db, lessorOrgId: number, renterOrgId: number): Allocation[] {
+export async function allocate(db: Db, lessorOrgId: number, renterOrgId: number): Promise<Allocation[]> {
   // The outer row is named by its table: drizzle writes a column of a one-table select unqualified, which inside
   // the subquery would name the allocation's own id.
-  const credit = db
-    .select({
-      id: receipts.id,
-      left: sql<number>`${receipts.amountCents} - coalesce((select sum(a.amount_cents) from allocations a
+  const credit = (
+    await db
+      .select({
+        id: receipts.id,
+        left: sql<number>`${receipts.amountCents} - coalesce((select sum(a.amount_cents) from allocations a
         where a.receipt_id = receipts.id), 0)`,
-    })
-    .from(receipts)
-    .where(and(eq(receipts.lessorOrgId, lessorOrgId), eq(receipts.renterOrgId, renterOrgId), isNull(receipts.voidedAt)))
-    .orderBy(asc(receipts.receivedOn), asc(receipts.id))
-    .all()
-    .filter((r) => r.left > 0);
+      })
+      .from(receipts)
+      .where(
+        and(eq(receipts.lessorOrgId, lessorOrgId), eq(receipts.renterOrgId, renterOrgId), isNull(receipts.voidedAt)),
+      )
+      .orderBy(asc(receipts.receivedOn), asc(receipts.id))
+      .all()
+  ).filter((r) => r.left > 0);
   if (credit.length === 0) return [];
-  const open = db
+  const open = await db
     .select({ id: bills.id, amountCents: bills.amountCents, paidCents: bills.paidCents })
     .from(bills)
     .where(
@@ -53,31 +56,33 @@ export function allocate(db: Db, lessorOrgId: number, renterOrgId: number): Allo
       if (receipt.left === 0) r += 1;
     }
     if (made.at(-1)?.billId === bill.id) {
-      db.update(bills)
+      await db
+        .update(bills)
         .set({ paidCents: bill.paidCents, state: billState(bill.amountCents, bill.paidCents) })
         .where(eq(bills.id, bill.id))
         .run();
     }
     if (r >= credit.length) break;
   }
-  if (made.length > 0) db.insert(allocations).values(made).run();
+  if (made.length > 0) await db.insert(allocations).values(made).run();
   return made;
 }
 
 /** Renters with money not yet allocated, of one lessor (to pay bills just issued). */
-export function rentersWithCredit(db: Db, lessorOrgId: number): number[] {
-  return db
-    .select({ renterOrgId: receipts.renterOrgId })
-    .from(receipts)
-    .where(
-      and(
-        eq(receipts.lessorOrgId, lessorOrgId),
-        isNull(receipts.voidedAt),
-        sql`${receipts.amountCents} > coalesce((select sum(a.amount_cents) from allocations a
+export async function rentersWithCredit(db: Db, lessorOrgId: number): Promise<number[]> {
+  return (
+    await db
+      .select({ renterOrgId: receipts.renterOrgId })
+      .from(receipts)
+      .where(
+        and(
+          eq(receipts.lessorOrgId, lessorOrgId),
+          isNull(receipts.voidedAt),
+          sql`${receipts.amountCents} > coalesce((select sum(a.amount_cents) from allocations a
           where a.receipt_id = receipts.id), 0)`,
-      ),
-    )
-    .groupBy(receipts.renterOrgId)
-    .all()
-    .map((r) => r.renterOrgId);
+        ),
+      )
+      .groupBy(receipts.renterOrgId)
+      .all()
+  ).map((r) => r.renterOrgId);
 }

@@ -7,7 +7,7 @@ import type { Db } from '../client.ts';
  * by value (20,000 bill lines took five seconds, most of a month's billing); a prepared insert binds them in
  * microseconds. The columns are those any row names; a row without one binds null.
  */
-export function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]): void {
+export async function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
   if (rows.length === 0) return;
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const statement = db
@@ -16,6 +16,6 @@ export function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$inf
     .prepare();
   for (const row of rows) {
     const record = row as Record<string, unknown>;
-    statement.run(Object.fromEntries(columns.map((c) => [c, record[c] ?? null])));
+    await statement.run(Object.fromEntries(columns.map((c) => [c, record[c] ?? null])));
   }
 }

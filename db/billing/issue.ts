@@ -30,7 +30,7 @@ interface PeriodRow extends BilledPeriod {
 }
 
 /** The lessor's lease periods that started by `today` and are not billed to their end, with their billing. */
-function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contractId?: number): PeriodRow[] {
+async function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contractId?: number): Promise<PeriodRow[]> {
   const billed = db
     .select({
       periodId: billLines.leasePeriodId,
@@ -43,7 +43,7 @@ function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contractId?
     .where(and(eq(leasePeriods.lessorOrgId, lessorOrgId), eq(billLines.released, false)))
     .groupBy(billLines.leasePeriodId)
     .as('billed');
-  const rows = db
+  const rows = await db
     .select({
       id: leasePeriods.id,
       contractId: leasePeriods.contractId,
@@ -161,15 +161,17 @@ function draftsFor(periods: PeriodRow[], today: string): Draft[] {
  * Write the drafts: bills, their lines and their ledger rows, through prepared inserts. The bills' ids are given here
  * (after the highest, inside the unit of work's write lock) so their lines can name them without a read back.
  */
-function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
+async function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): Promise<void> {
   const lines: (typeof billLines.$inferInsert)[] = [];
   const ledger: LedgerRow[] = [];
   const rows: (typeof bills.$inferInsert)[] = [];
   let id =
-    db
-      .select({ top: max(bills.id) })
-      .from(bills)
-      .get()?.top ?? 0;
+    (
+      await db
+        .select({ top: max(bills.id) })
+        .from(bills)
+        .get()
+    )?.top ?? 0;
   for (const draft of drafts) {
     id += 1;
     const amountCents = draft.lines.reduce((s, l) => s + l.part.amountCents, 0);
@@ -211,9 +213,9 @@ function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): void {
       day: draft.issuedOn,
     });
   }
-  insertAll(db, bills, rows);
-  insertAll(db, billLines, lines);
-  appendLedger(db, ledger);
+  await insertAll(db, bills, rows);
+  await insertAll(db, billLines, lines);
+  await appendLedger(db, ledger);
 }
 
 export interface IssueResult {
@@ -226,16 +228,21 @@ export interface IssueResult {
  * last bills, in one unit of work with their ledger rows, the allocation of money paid in advance and the renters'
  * arrears. Idempotent: a period's days are billed once (the bill lines say which), so a second run issues nothing.
  */
-export function issueLessorBills(db: Db, lessorOrgId: number, today: string, contractId?: number): IssueResult {
-  return db.transaction((tx) => {
+export async function issueLessorBills(
+  db: Db,
+  lessorOrgId: number,
+  today: string,
+  contractId?: number,
+): Promise<IssueResult> {
+  return db.transaction(async (tx) => {
     const byContract = new Map<number, PeriodRow[]>();
-    for (const period of unbilledPeriods(tx, lessorOrgId, today, contractId)) {
+    for (const period of await unbilledPeriods(tx, lessorOrgId, today, contractId)) {
       byContract.set(period.contractId, [...(byContract.get(period.contractId) ?? []), period]);
     }
     const drafts = [...byContract.values()].flatMap((periods) => draftsFor(periods, today));
-    writeBills(tx, lessorOrgId, drafts);
-    for (const renterOrgId of rentersWithCredit(tx, lessorOrgId)) allocate(tx, lessorOrgId, renterOrgId);
-    refreshArrears(tx, lessorOrgId, today);
+    await writeBills(tx, lessorOrgId, drafts);
+    for (const renterOrgId of await rentersWithCredit(tx, lessorOrgId)) await allocate(tx, lessorOrgId, renterOrgId);
+    await refreshArrears(tx, lessorOrgId, today);
     return { bills: drafts.length, lines: drafts.reduce((s, d) => s + d.lines.length, 0) };
   });
 }

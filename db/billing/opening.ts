@@ -36,15 +36,22 @@ export function liveOpeningBalance(db: Db, lessorOrgId: number, renterOrgId: num
  * its ledger row, money the renter paid in advance allocated to it, and the renter's arrears. Inside the caller's
  * unit of work; `today` is the lessor's billing day. Shared by the server and the demo seed.
  */
-export function writeOpeningBalance(db: Db, input: OpeningBalance, today: string): { id: number; number: string } {
+export async function writeOpeningBalance(
+  db: Db,
+  input: OpeningBalance,
+  today: string,
+): Promise<{ id: number; number: string }> {
   // The id is given here, inside the unit of work's write lock, so the number can carry it.
   const id =
-    (db
-      .select({ top: max(bills.id) })
-      .from(bills)
-      .get()?.top ?? 0) + 1;
+    ((
+      await db
+        .select({ top: max(bills.id) })
+        .from(bills)
+        .get()
+    )?.top ?? 0) + 1;
   const number = `OB-${input.asOf.replaceAll('-', '')}-${id}`;
-  db.insert(bills)
+  await db
+    .insert(bills)
     .values({
       id,
       number,
@@ -61,7 +68,7 @@ export function writeOpeningBalance(db: Db, input: OpeningBalance, today: string
       note: input.note,
     })
     .run();
-  appendLedger(db, [
+  await appendLedger(db, [
     {
       lessorOrgId: input.lessorOrgId,
       renterOrgId: input.renterOrgId,
@@ -73,7 +80,7 @@ export function writeOpeningBalance(db: Db, input: OpeningBalance, today: string
       day: input.asOf,
     },
   ]);
-  allocate(db, input.lessorOrgId, input.renterOrgId);
-  refreshArrears(db, input.lessorOrgId, today, input.renterOrgId);
+  await allocate(db, input.lessorOrgId, input.renterOrgId);
+  await refreshArrears(db, input.lessorOrgId, today, input.renterOrgId);
   return { id, number };
 }

@@ -10,6 +10,7 @@ import { lessorProfiles } from '../schema/lessors.ts';
 import { BUSINESSES, DISTRIBUTORS, OPERATOR, SUBLESSOR, streetAddress, type SeedLang } from './business.ts';
 import { auMobile, cnMobile, creditCodeOf, personName } from './identities.ts';
 import type { Place } from './places.ts';
+import { flatMapInOrder, forEachInOrder, mapInOrder } from '../in-order.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -57,7 +58,7 @@ export interface DemoOrganisations {
  * for the global brand), three customers each, distributors. Addresses are real places, written in the language
  * of the business they belong to.
  */
-export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
+export async function seedOrganisations(db: Db, faker: Faker): Promise<DemoOrganisations> {
   const english = new Faker({ locale: [en] });
   english.seed(faker.number.int({ max: 2 ** 31 }));
   let n = 0;
@@ -70,7 +71,7 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
     contactName: personName(lang, (lang === 'zh' ? faker : english).person.fullName()).name,
     contactPhone: lang === 'zh' ? cnMobile(faker.string.numeric(8)) : `0${auMobile(english.string.numeric(8))}`,
   });
-  const operator = createOrganisation(db, {
+  const operator = await createOrganisation(db, {
     name: OPERATOR.name,
     nameZh: OPERATOR.names.zh,
     nameEn: OPERATOR.names.en,
@@ -79,7 +80,7 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
     creditCode: creditCodeOf(OPERATOR.place.district, OPERATOR.name),
     verifyStatus: 'approved',
   });
-  const lessors = BUSINESSES.map((business, i) =>
+  const lessors = await mapInOrder(BUSINESSES, (business, i) =>
     createOrganisation(db, {
       name: business.lessor,
       nameZh: business.names.zh,
@@ -92,32 +93,36 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
     }),
   );
   // Each rental company works under its business's brand: its currency, tax regime and console (decision 064).
-  db.insert(lessorProfiles)
+  await db
+    .insert(lessorProfiles)
     .values(BUSINESSES.map((business, i) => ({ orgId: lessors[i]!.id, appid: business.appid })))
     .onConflictDoNothing()
     .run();
   // …and keeps its business days in its head office's zone: Northwind bills on Sydney time (decision 036).
-  BUSINESSES.forEach((business, i) => {
+  await forEachInOrder(BUSINESSES, async (business, i) => {
     if (business.timeZone) {
-      db.insert(billingZones)
+      await db
+        .insert(billingZones)
         .values({ lessorOrgId: lessors[i]!.id, timeZone: business.timeZone })
         .onConflictDoNothing()
         .run();
     }
   });
-  const customers = BUSINESSES.flatMap((business, i) =>
-    business.customers.map((name, c) =>
-      createOrganisation(db, {
-        name,
-        // A customer keeps its name in its business's language.
-        ...(business.lang === 'zh' ? { nameZh: name } : { nameEn: name }),
-        kind: 'customer',
-        parentId: lessors[i]!.id,
-        ...address(business.places[c % business.places.length]!, business.lang),
-      }),
-    ),
+  const customers = await flatMapInOrder(
+    BUSINESSES,
+    async (business, i) =>
+      await mapInOrder(business.customers, (name, c) =>
+        createOrganisation(db, {
+          name,
+          // A customer keeps its name in its business's language.
+          ...(business.lang === 'zh' ? { nameZh: name } : { nameEn: name }),
+          kind: 'customer',
+          parentId: lessors[i]!.id,
+          ...address(business.places[c % business.places.length]!, business.lang),
+        }),
+      ),
   );
-  const distributors = DISTRIBUTORS.map(({ name, names, place }) =>
+  const distributors = await mapInOrder(DISTRIBUTORS, ({ name, names, place }) =>
     createOrganisation(db, {
       name,
       nameZh: names.zh,
@@ -135,12 +140,13 @@ export function seedOrganisations(db: Db, faker: Faker): DemoOrganisations {
     [3, 1],
   ];
   for (const [customer, distributor] of owned) {
-    db.update(organisations)
+    await db
+      .update(organisations)
       .set({ distributorOrgId: distributors[distributor]!.id })
       .where(eq(organisations.id, customers[customer]!.id))
       .run();
   }
-  const sublessor = createOrganisation(db, {
+  const sublessor = await createOrganisation(db, {
     name: SUBLESSOR.name,
     nameZh: SUBLESSOR.names.zh,
     nameEn: SUBLESSOR.names.en,
@@ -236,9 +242,9 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
     });
   }
   // Demo accounts have signed in from this machine before, so a laptop demo needs no SMS code.
-  const demoUsers = db.select({ id: users.id }).from(users).all();
+  const demoUsers = await db.select({ id: users.id }).from(users).all();
   for (const { id } of demoUsers) {
-    for (const ip of LOOPBACK) db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
+    for (const ip of LOOPBACK) await db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
   }
   for (const orgId of [orgs.operator, ...orgs.lessors]) {
     // The global brand's staff have English names and Australian mobiles.

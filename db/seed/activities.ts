@@ -97,13 +97,13 @@ const BRANDS: [string, ActivitySeed[]][] = [
 ];
 
 /** Each brand's app activities in its language: live and pushed, scheduled with a push waiting, expired (decision 056). */
-export function seedActivities(db: Db, orgs: DemoOrganisations, now: number): void {
-  const admin = db.select({ id: users.id }).from(users).where(eq(users.orgId, orgs.operator)).get()?.id ?? null;
+export async function seedActivities(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
+  const admin = (await db.select({ id: users.id }).from(users).where(eq(users.orgId, orgs.operator)).get())?.id ?? null;
   const DAY = 86_400_000;
   const hour = (days: number) => Math.floor((now + days * DAY) / 3600_000) * 3600_000;
   for (const [appid, seeds] of BRANDS) {
     for (const [title, content, platform, version, kind, h5Path, start, end, push] of seeds) {
-      const row = db
+      const row = await db
         .insert(activities)
         .values({
           orgId: orgs.operator,
@@ -123,7 +123,8 @@ export function seedActivities(db: Db, orgs: DemoOrganisations, now: number): vo
         .returning({ id: activities.id })
         .get();
       if (push !== null) {
-        db.insert(activityPushes)
+        await db
+          .insert(activityPushes)
           .values({
             activityId: row.id,
             appid,

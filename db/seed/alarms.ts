@@ -42,24 +42,26 @@ const REMARKS = [
 ];
 
 /** Open alarms on a few connected machines (so the bell and the alarm status are not empty) and a closed history. */
-export function seedAlarms(db: Db, f: Faker, now: number): void {
+export async function seedAlarms(db: Db, f: Faker, now: number): Promise<void> {
   // Who handled the history: a technician of the owning lessor, else an administrator of the operator.
   const handlers = new Map(
-    db
-      .select({ orgId: users.orgId, id: users.id })
-      .from(users)
-      .where(inArray(users.roleId, [ROLE.technician, ROLE.companyAdmin]))
-      .all()
-      .map((u) => [u.orgId, u.id]),
+    (
+      await db
+        .select({ orgId: users.orgId, id: users.id })
+        .from(users)
+        .where(inArray(users.roleId, [ROLE.technician, ROLE.companyAdmin]))
+        .all()
+    ).map((u) => [u.orgId, u.id]),
   );
-  const operatorAdmin = db.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE.companyAdmin)).get()?.id;
+  const operatorAdmin = (await db.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE.companyAdmin)).get())
+    ?.id;
   let n = 0;
-  const fleet = db
+  const fleet = await db
     .select({ device: devices, customer: organisations.name })
     .from(devices)
     .leftJoin(organisations, eq(organisations.id, devices.customerOrgId))
     .all();
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (const { device, customer } of fleet) {
       const project = customer ?? device.deviceName;
       for (let i = f.number.int({ min: 0, max: 2 }); i > 0; i--) {
@@ -72,7 +74,7 @@ export function seedAlarms(db: Db, f: Faker, now: number): void {
         const handled = n++ % 3 !== 0 && handler !== undefined;
         const handledAt = new Date(endedAt + 3600 * 1000);
         const remark = REMARKS[n % REMARKS.length]!;
-        const { id } = db
+        const { id } = await db
           .insert(alarms)
           .values({
             deviceId: device.id,
@@ -86,7 +88,8 @@ export function seedAlarms(db: Db, f: Faker, now: number): void {
           .returning({ id: alarms.id })
           .get();
         if (handled) {
-          db.insert(alarmActions)
+          await db
+            .insert(alarmActions)
             .values({ alarmId: id, action: 'handle', userId: handler, remark, at: handledAt })
             .run();
         }
@@ -94,7 +97,8 @@ export function seedAlarms(db: Db, f: Faker, now: number): void {
       if (!device.online || !device.machineOnline || f.number.float() > 0.04) continue;
       const alarm = plausibleAlarm(device.kind, f);
       if (alarm.type === 'offline') continue;
-      db.insert(alarms)
+      await db
+        .insert(alarms)
         .values({
           deviceId: device.id,
           ...alarm,
@@ -104,7 +108,8 @@ export function seedAlarms(db: Db, f: Faker, now: number): void {
         })
         .run();
       const state = { ...device, alarmOpen: true };
-      db.update(devices)
+      await db
+        .update(devices)
         .set({ alarmOpen: true, status: primaryStatus(state) })
         .where(eq(devices.id, device.id))
         .run();

@@ -31,12 +31,13 @@ const BRANDS: [string, 'zh' | 'en', string][] = [
 ];
 
 /** Each brand's app releases on both platforms, the oldest of them required (decision 053). */
-export function seedAppReleases(db: Db, orgs: DemoOrganisations, now: number): void {
-  const admin = db.select({ id: users.id }).from(users).where(eq(users.orgId, orgs.operator)).get()?.id ?? null;
+export async function seedAppReleases(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
+  const admin = (await db.select({ id: users.id }).from(users).where(eq(users.orgId, orgs.operator)).get())?.id ?? null;
   for (const [appid, lang, site] of BRANDS) {
     for (const platform of ['android', 'ios'] as const) {
       for (const [version, daysAgo, mandatory, zh, en] of HISTORY) {
-        db.insert(appReleases)
+        await db
+          .insert(appReleases)
           .values({
             orgId: orgs.operator,
             appid,
@@ -52,7 +53,8 @@ export function seedAppReleases(db: Db, orgs: DemoOrganisations, now: number): v
       }
     }
     // The app's own settings (decision 053, addendum), in the brand's language and region.
-    db.insert(appSettings)
+    await db
+      .insert(appSettings)
       .values({
         appid,
         orgId: orgs.operator,

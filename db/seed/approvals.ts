@@ -26,8 +26,8 @@ export const JOIN_MOBILES_ABROAD = ['412738605', '423916047', '438120594'] as co
 export const DEMO_LICENCE_IMAGE = '/demo/business-licence.svg';
 type State = 'pending' | 'approved' | 'rejected';
 
-const userId = (db: Db, mobile: string) =>
-  db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).get()!.id;
+const userId = async (db: Db, mobile: string) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).get())!.id;
 
 /** A registered person (role 0) among a customer's people, as the demo's registered user is. */
 function registered(db: Db, orgId: number, mobile: string, nickname: string, areaCode = '86') {
@@ -56,15 +56,17 @@ function boundTo(db: Db, customerOrgId: number) {
 export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const [huadong, pearl, northwind] = orgs.lessors as [number, number, number];
   const c = orgs.customers;
-  const operatorAdmin = userId(db, demoAccount(ROLE.companyAdmin));
+  const operatorAdmin = await userId(db, demoAccount(ROLE.companyAdmin));
   // Each company's requests are decided by its own administrator (the operator's where it has none).
-  const adminOf = (orgId: number) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.lessorAdmin)))
-      .orderBy(asc(users.id))
-      .get()?.id ?? operatorAdmin;
+  const adminOf = async (orgId: number) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.lessorAdmin)))
+        .orderBy(asc(users.id))
+        .get()
+    )?.id ?? operatorAdmin;
   // Submitted at a moment, decided a day later.
   const decidedAt = (state: State, by: number, submitted: number, reason = '') =>
     state === 'pending'
@@ -87,8 +89,9 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
   ) => {
     const person = await registered(db, customerOrgId, mobile, nickname, areaCode);
     const roleId = state === 'approved' ? ROLE.lessorSales : null;
-    if (roleId !== null) db.update(users).set({ orgId, roleId }).where(eq(users.id, person.id)).run();
-    db.insert(bindRequests)
+    if (roleId !== null) await db.update(users).set({ orgId, roleId }).where(eq(users.id, person.id)).run();
+    await db
+      .insert(bindRequests)
       .values({
         kind: 'join',
         orgId,
@@ -96,7 +99,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
         requesterOrgId: person.orgId,
         note,
         roleId,
-        ...decided(state, adminOf(orgId), daysAgo, reason),
+        ...decided(state, await adminOf(orgId), daysAgo, reason),
       })
       .run();
   };
@@ -135,7 +138,7 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
     nickname: 'Jack Wilson',
     roleId: ROLE.other,
   });
-  const machine = (
+  const machine = async (
     orgId: number,
     requester: { id: number; orgId: number },
     device: { id: number; serial: string } | undefined,
@@ -145,7 +148,8 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
     reason = '',
   ) => {
     if (!device) return;
-    db.insert(bindRequests)
+    await db
+      .insert(bindRequests)
       .values({
         kind: 'machine',
         orgId,
@@ -154,22 +158,37 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
         deviceId: device.id,
         serialNumber: device.serial,
         note,
-        ...decided(state, adminOf(orgId), daysAgo, reason),
+        ...decided(state, await adminOf(orgId), daysAgo, reason),
       })
       .run();
   };
-  const person = (mobile: string) => db.select().from(users).where(eq(users.mobile, mobile)).get()!;
-  const [h1, h2, h3] = machines(db, huadong);
-  const [p1, p2] = machines(db, pearl);
-  const [n1, n2] = machines(db, northwind);
-  machine(huadong, person(demoAccount(ROLE.other)), h1, '浦江工地新到的剪叉车，请绑定', 'pending', 1);
-  machine(huadong, person(customerPersonMobile(0)), h2, '外滩项目二期使用', 'pending', 2);
-  machine(huadong, person(customerPersonMobile(1)), h3, '临时借用', 'rejected', 5, '该设备未签订租赁合同');
-  machine(huadong, person(customerPersonMobile(3)), boundTo(db, c[1]!), '之江幕墙项目设备', 'approved', 9);
-  machine(pearl, person(customerPersonMobile(8)), p1, '鹏城物业园区使用', 'rejected', 3, '设备序列号与合同不符');
-  machine(pearl, person(customerPersonMobile(10)), p2, '江汉路桥项目', 'pending', 2);
-  machine(northwind, english, n1, 'Needed for the Harbourline tower fit-out', 'pending', 1);
-  machine(
+  const person = async (mobile: string) => (await db.select().from(users).where(eq(users.mobile, mobile)).get())!;
+  const [h1, h2, h3] = await machines(db, huadong);
+  const [p1, p2] = await machines(db, pearl);
+  const [n1, n2] = await machines(db, northwind);
+  await machine(huadong, await person(demoAccount(ROLE.other)), h1, '浦江工地新到的剪叉车，请绑定', 'pending', 1);
+  await machine(huadong, await person(customerPersonMobile(0)), h2, '外滩项目二期使用', 'pending', 2);
+  await machine(huadong, await person(customerPersonMobile(1)), h3, '临时借用', 'rejected', 5, '该设备未签订租赁合同');
+  await machine(
+    huadong,
+    await person(customerPersonMobile(3)),
+    await boundTo(db, c[1]!),
+    '之江幕墙项目设备',
+    'approved',
+    9,
+  );
+  await machine(
+    pearl,
+    await person(customerPersonMobile(8)),
+    p1,
+    '鹏城物业园区使用',
+    'rejected',
+    3,
+    '设备序列号与合同不符',
+  );
+  await machine(pearl, await person(customerPersonMobile(10)), p2, '江汉路桥项目', 'pending', 2);
+  await machine(northwind, english, n1, 'Needed for the Harbourline tower fit-out', 'pending', 1);
+  await machine(
     northwind,
     english,
     n2,
@@ -178,12 +197,13 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
     4,
     'Machine is not on a hire contract with you',
   );
-  machine(northwind, english, boundTo(db, c[6]!), 'Boom lift on site since March', 'approved', 12);
+  await machine(northwind, english, await boundTo(db, c[6]!), 'Boom lift on site since March', 'approved', 12);
 
   // Real-name verifications of the customers' people, as their accounts stand (people.ts).
-  const realName = (mobile: string, state: State, daysAgo: number, reason = '') => {
-    const u = person(mobile);
-    db.insert(verifications)
+  const realName = async (mobile: string, state: State, daysAgo: number, reason = '') => {
+    const u = await person(mobile);
+    await db
+      .insert(verifications)
       .values({
         kind: 'realName',
         orgId: u.orgId,
@@ -196,16 +216,16 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
       })
       .run();
   };
-  realName(customerPersonMobile(0), 'approved', 20);
-  realName(customerPersonMobile(3), 'approved', 15);
-  realName(customerPersonMobile(6), 'approved', 11);
-  realName(customerPersonMobile(2), 'pending', 1);
-  realName(customerPersonMobile(7), 'pending', 2);
-  realName(customerPersonMobile(4), 'rejected', 6, '姓名与身份证号码不一致');
-  realName(customerPersonMobile(9), 'rejected', 3, '身份证号码有误，请核对后重新提交');
+  await realName(customerPersonMobile(0), 'approved', 20);
+  await realName(customerPersonMobile(3), 'approved', 15);
+  await realName(customerPersonMobile(6), 'approved', 11);
+  await realName(customerPersonMobile(2), 'pending', 1);
+  await realName(customerPersonMobile(7), 'pending', 2);
+  await realName(customerPersonMobile(4), 'rejected', 6, '姓名与身份证号码不一致');
+  await realName(customerPersonMobile(9), 'rejected', 3, '身份证号码有误，请核对后重新提交');
   // Abroad: a passport number (any identity number outside the mainland).
-  db.update(users).set({ name: 'Jack Wilson', idNumber: 'PA4471902' }).where(eq(users.id, english.id)).run();
-  realName(JOIN_MOBILES_ABROAD[2], 'pending', 1);
+  await db.update(users).set({ name: 'Jack Wilson', idNumber: 'PA4471902' }).where(eq(users.id, english.id)).run();
+  await realName(JOIN_MOBILES_ABROAD[2], 'pending', 1);
 
   // Enterprise verifications, which rental companies submit in their settings. Northwind was verified when it joined
   // the platform, before its first machine was fitted, after a first rejection. Pearl River joined before the platform
@@ -238,37 +258,55 @@ export async function seedApprovals(db: Db, orgs: DemoOrganisations, now: number
       .set({ creditCode, legalPerson, licenseImage: DEMO_LICENCE_IMAGE, verifyStatus })
       .where(eq(organisations.id, orgId))
       .run();
-  const nameOf = (id: number) => db.select().from(organisations).where(eq(organisations.id, id)).get()!.name;
+  const nameOf = async (id: number) =>
+    (await db.select().from(organisations).where(eq(organisations.id, id)).get())!.name;
   const joined = (orgId: number) => beforeFirstMachine(db, orgId, now);
   const pearlCode = '91440101MA5CXK7Q37';
-  enterprise(pearl, nameOf(pearl), pearlCode, '陈国强', 'rejected', now - 9 * DAY, '营业执照照片不清晰，请重新上传');
-  enterprise(pearl, nameOf(pearl), pearlCode, '陈国强', 'pending', now - 2 * DAY);
-  onRecord(pearl, pearlCode, '陈国强', 'pending');
+  await enterprise(
+    pearl,
+    await nameOf(pearl),
+    pearlCode,
+    '陈国强',
+    'rejected',
+    now - 9 * DAY,
+    '营业执照照片不清晰，请重新上传',
+  );
+  await enterprise(pearl, await nameOf(pearl), pearlCode, '陈国强', 'pending', now - 2 * DAY);
+  await onRecord(pearl, pearlCode, '陈国强', 'pending');
   // An Australian company registers under its ABN (decision 064), the one its tax invoices carry.
   const northwindAbn = abnOf(northwind);
   const refused = 'The licence does not show the registered name';
-  enterprise(
+  await enterprise(
     northwind,
-    nameOf(northwind),
+    await nameOf(northwind),
     northwindAbn,
     'Grace Mitchell',
     'rejected',
-    joined(northwind) - 20 * DAY,
+    (await joined(northwind)) - 20 * DAY,
     refused,
   );
-  enterprise(northwind, nameOf(northwind), northwindAbn, 'Grace Mitchell', 'approved', joined(northwind) - 16 * DAY);
-  onRecord(northwind, northwindAbn, 'Grace Mitchell', 'approved');
+  await enterprise(
+    northwind,
+    await nameOf(northwind),
+    northwindAbn,
+    'Grace Mitchell',
+    'approved',
+    (await joined(northwind)) - 16 * DAY,
+  );
+  await onRecord(northwind, northwindAbn, 'Grace Mitchell', 'approved');
 }
 
 /**
  * A moment some weeks before a rental company's first machine was fitted, when it joined the platform (three
  * years before the seed's clock for a fleet too small to give it one).
  */
-function beforeFirstMachine(db: Db, orgId: number, now: number): number {
-  const first = db
-    .select({ day: min(devices.installedAt) })
-    .from(devices)
-    .where(eq(devices.orgId, orgId))
-    .get()?.day;
+async function beforeFirstMachine(db: Db, orgId: number, now: number): Promise<number> {
+  const first = (
+    await db
+      .select({ day: min(devices.installedAt) })
+      .from(devices)
+      .where(eq(devices.orgId, orgId))
+      .get()
+  )?.day;
   return first ? Date.parse(`${first}T02:00:00Z`) - 14 * DAY : now - 3 * 365 * DAY;
 }

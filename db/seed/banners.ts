@@ -7,6 +7,7 @@ import { banners } from '../schema/banners.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { dayOf } from './maintenance-fleet.ts';
 import { middleDay, seasonOf, spansDate, spansSpringFestival, type Hemisphere, type Season } from './seasons.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 /** The days a banner shows, both included, and the day it is seen (today). */
 interface Shown {
@@ -145,13 +146,14 @@ const BRANDS: [string, BannerSeed[]][] = [
  * Each brand's app banners, in the brand's language, one in every state (decision 052), titled for the season or
  * holiday of the days they show (decision 026), as the seed's clock moves them.
  */
-export function seedBanners(db: Db, orgs: Pick<DemoOrganisations, 'operator'>, now: number): void {
-  const admin = db.select({ id: users.id }).from(users).where(eq(users.orgId, orgs.operator)).get()?.id ?? null;
+export async function seedBanners(db: Db, orgs: Pick<DemoOrganisations, 'operator'>, now: number): Promise<void> {
+  const admin = (await db.select({ id: users.id }).from(users).where(eq(users.orgId, orgs.operator)).get())?.id ?? null;
   const today = dayOf(now);
   for (const [appid, seeds] of BRANDS) {
-    seeds.forEach(([title, kind, link, from, to, enabled], i) => {
+    await forEachInOrder(seeds, async ([title, kind, link, from, to, enabled], i) => {
       const shown = { from: addDaysToDay(today, from), to: addDaysToDay(today, to), today };
-      db.insert(banners)
+      await db
+        .insert(banners)
         .values({
           orgId: orgs.operator,
           appid,

@@ -157,7 +157,7 @@ const CASES: Record<MachineKind, CaseSeed[]> = {
  * The expert library: the operator's catalog (two cases per machine kind) and a few cases each rental company
  * wrote for itself (the first two companies), all from fixed texts so every fresh database holds the same.
  */
-export function seedCases(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedCases(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const rows: (typeof faultCases.$inferInsert)[] = [];
   let n = 0;
   const add = (
@@ -192,5 +192,5 @@ export function seedCases(db: Db, orgs: DemoOrganisations, now: number): void {
       'zh',
     );
   });
-  db.insert(faultCases).values(rows).run();
+  await db.insert(faultCases).values(rows).run();
 }

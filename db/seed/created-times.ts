@@ -11,26 +11,26 @@ const DAY = 86_400_000;
  * after `now`. Run last, when every record and its day are in place: the organisations, people, cases and banners
  * (`seedStoryTimes`) are dated before everything they did.
  */
-export function seedCreatedTimes(db: Db, now: number): void {
+export async function seedCreatedTimes(db: Db, now: number): Promise<void> {
   // 02:00 UTC: 10:00 in Beijing, 13:00 in Sydney. `column` is one of the day columns named below.
   const at = (column: string) => sql.raw(`min(unixepoch(${column} || ' 02:00:00') * 1000, ${now - 60_000})`);
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     // A machine is registered the day its unit was fitted; its SIM card with it.
-    tx.run(sql`UPDATE devices SET created_at = ${at('installed_at')} WHERE installed_at IS NOT NULL`);
-    tx.run(sql`UPDATE sim_cards SET created_at = coalesce(
+    await tx.run(sql`UPDATE devices SET created_at = ${at('installed_at')} WHERE installed_at IS NOT NULL`);
+    await tx.run(sql`UPDATE sim_cards SET created_at = coalesce(
       (SELECT d.created_at FROM devices d WHERE d.id = sim_cards.device_id), created_at)`);
-    tx.run(sql`UPDATE controllers SET created_at = ${at('installed_at')} WHERE installed_at IS NOT NULL`);
-    tx.run(sql`UPDATE gps_gateways SET created_at = ${at('installed_at')} WHERE installed_at IS NOT NULL`);
-    tx.run(sql`UPDATE device_expenses SET created_at = ${at('date')}`);
-    tx.run(sql`UPDATE alarms SET created_at = started_at`);
+    await tx.run(sql`UPDATE controllers SET created_at = ${at('installed_at')} WHERE installed_at IS NOT NULL`);
+    await tx.run(sql`UPDATE gps_gateways SET created_at = ${at('installed_at')} WHERE installed_at IS NOT NULL`);
+    await tx.run(sql`UPDATE device_expenses SET created_at = ${at('date')}`);
+    await tx.run(sql`UPDATE alarms SET created_at = started_at`);
     // A bill the day it was issued, a receipt the day it was received, what it paid and the ledger's lines with them.
-    tx.run(sql`UPDATE bills SET created_at = ${at('issued_on')}`);
-    tx.run(sql`UPDATE receipts SET created_at = ${at('received_on')}`);
-    tx.run(sql`UPDATE allocations SET created_at = coalesce(
+    await tx.run(sql`UPDATE bills SET created_at = ${at('issued_on')}`);
+    await tx.run(sql`UPDATE receipts SET created_at = ${at('received_on')}`);
+    await tx.run(sql`UPDATE allocations SET created_at = coalesce(
       (SELECT r.created_at FROM receipts r WHERE r.id = allocations.receipt_id), created_at)`);
-    tx.run(sql`UPDATE ledger_entries SET created_at = ${at('day')}`);
+    await tx.run(sql`UPDATE ledger_entries SET created_at = ${at('day')}`);
   });
-  seedStoryTimes(db, now);
+  await seedStoryTimes(db, now);
 }
 
 /**
@@ -113,46 +113,46 @@ const morning = (ms: string, hours: string | number = 0) =>
  * some time after its company first ran a machine of its kind, a banner a week before it first showed. The gaps
  * are spread by id so no two read alike, and nothing is dated after `now`.
  */
-function seedStoryTimes(db: Db, now: number): void {
+async function seedStoryTimes(db: Db, now: number): Promise<void> {
   const latest = now - 60_000;
   const spread = (key: string, min: number, range: number) => `(${min} + ((${key}) * 37) % ${range}) * ${DAY}`;
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     const run = (text: string) => tx.run(sql.raw(text));
     // Cases: written after the company ran a machine of the kind a while (the operator's after any company did),
     // and never after their last edit.
-    run(`UPDATE fault_cases SET created_at = min(updated_at, max(
+    await run(`UPDATE fault_cases SET created_at = min(updated_at, max(
       coalesce((SELECT min(d.created_at) FROM devices d WHERE d.kind = fault_cases.machine_kind
         AND (d.org_id = fault_cases.org_id OR fault_cases.org_id = (SELECT id FROM organisations WHERE kind = 'operator')))
         + 90 * ${DAY}, 0),
       updated_at - ${spread('fault_cases.id', 120, 400)}))`);
-    run(`UPDATE fault_cases SET created_at = ${morning('created_at', 'id % 7')}
+    await run(`UPDATE fault_cases SET created_at = ${morning('created_at', 'id % 7')}
       WHERE ${morning('created_at', 'id % 7')} <= updated_at`);
     // Banners: prepared a week before their first day shows, and before their last edit.
-    run(`UPDATE banners SET created_at = min(updated_at - ${DAY},
+    await run(`UPDATE banners SET created_at = min(updated_at - ${DAY},
       unixepoch(shown_from || ' 02:00:00') * 1000 - ${spread('banners.id', 5, 5)})`);
 
-    run(`DROP TABLE IF EXISTS seed_first_acts`);
-    run(`CREATE TEMP TABLE seed_first_acts AS
+    await run(`DROP TABLE IF EXISTS seed_first_acts`);
+    await run(`CREATE TEMP TABLE seed_first_acts AS
       SELECT user_id, min(at) AS at FROM (${ACTS}) WHERE user_id IS NOT NULL AND at IS NOT NULL GROUP BY user_id`);
-    run(`DROP TABLE IF EXISTS seed_org_first`);
-    run(`CREATE TEMP TABLE seed_org_first AS
+    await run(`DROP TABLE IF EXISTS seed_org_first`);
+    await run(`CREATE TEMP TABLE seed_org_first AS
       SELECT org_id, min(at) AS at FROM (${ORG_RECORDS}) WHERE org_id IS NOT NULL AND at IS NOT NULL GROUP BY org_id`);
     const first = (org: string) => `(SELECT f.at FROM seed_org_first f WHERE f.org_id = ${org})`;
     const createdOf = (org: string) => `(SELECT p.created_at FROM organisations p WHERE p.id = ${org})`;
 
     // A rental company: some months before its first record (its first machine).
-    run(
+    await run(
       `UPDATE organisations SET created_at = ${morning(`coalesce(${first('organisations.id')}, ${latest})
       - ${spread('id', 45, 120)}`)} WHERE kind = 'lessor'`,
     );
     // A distributor: a few months before the first machine or customer it serves.
-    run(
+    await run(
       `UPDATE organisations SET created_at = ${morning(`coalesce(${first('organisations.id')}, ${latest})
       - ${spread('id', 30, 90)}`)} WHERE kind = 'distributor'`,
     );
     // A customer or sub-lessor of a rental company: weeks before its first contract or sub-lease, and at least a
     // month after the company itself; a person's own account (a former employee's) when they were let go.
-    run(`UPDATE organisations SET created_at = min(
+    await run(`UPDATE organisations SET created_at = min(
         ${morning(
           `max(coalesce(${first('organisations.id')}, ${latest}) - ${spread('id', 14, 60)},
           ${createdOf('organisations.parent_id')} + 30 * ${DAY})`,
@@ -160,11 +160,11 @@ function seedStoryTimes(db: Db, now: number): void {
         )},
         coalesce(${first('organisations.id')}, ${latest}) - ${DAY})
       WHERE kind IN ('customer', 'sublessor') AND parent_id IS NOT NULL`);
-    run(`UPDATE organisations SET created_at = coalesce((SELECT min(u.created_at) FROM unbindings u
+    await run(`UPDATE organisations SET created_at = coalesce((SELECT min(u.created_at) FROM unbindings u
         JOIN users p ON p.id = u.user_id WHERE p.org_id = organisations.id), created_at)
       WHERE kind = 'customer' AND parent_id IS NULL`);
     // The operator: half a year before the first company it serves.
-    run(
+    await run(
       `UPDATE organisations SET created_at = ${morning(`(SELECT min(o.created_at) FROM organisations o
         WHERE o.kind <> 'operator') - 180 * ${DAY}`)} WHERE kind = 'operator'`,
     );
@@ -174,32 +174,32 @@ function seedStoryTimes(db: Db, now: number): void {
     // employee, the company that let them go, where their account began.
     const firstAct = `(SELECT a.at FROM seed_first_acts a WHERE a.user_id = users.id)`;
     const homeOrg = `coalesce((SELECT b.org_id FROM unbindings b WHERE b.user_id = users.id), users.org_id)`;
-    run(`UPDATE users SET created_at = ${morning(createdOf('users.org_id'), 1)}
+    await run(`UPDATE users SET created_at = ${morning(createdOf('users.org_id'), 1)}
       WHERE id = (SELECT min(u.id) FROM users u WHERE u.org_id = users.org_id AND u.role_id IN (2, 5))`);
-    run(`UPDATE users SET created_at = min(
+    await run(`UPDATE users SET created_at = min(
         max(${morning(`coalesce(${firstAct}, ${latest}) - ${spread('id', 20, 90)}`, 'id % 8')},
           ${createdOf(homeOrg)} + (2 + id % 5) * ${DAY}),
         coalesce(${firstAct}, ${latest}) - 3600000,
         ${latest})
       WHERE id <> coalesce((SELECT min(u.id) FROM users u WHERE u.org_id = users.org_id AND u.role_id IN (2, 5)), 0)`);
     // The operator's people who onboarded a rental company were there before it.
-    run(`UPDATE users SET created_at = min(created_at, (SELECT min(o.created_at) FROM lessor_profiles p
+    await run(`UPDATE users SET created_at = min(created_at, (SELECT min(o.created_at) FROM lessor_profiles p
         JOIN organisations o ON o.id = p.org_id WHERE p.created_by = users.id) - 3600000)
       WHERE id IN (SELECT created_by FROM lessor_profiles)`);
     // Each account first signed in from its known addresses when it was made.
-    run(`UPDATE known_addresses SET created_at = coalesce(
+    await run(`UPDATE known_addresses SET created_at = coalesce(
       (SELECT u.created_at FROM users u WHERE u.id = known_addresses.user_id), created_at)`);
     // The member who joined by an invitation accepted it the day their account was made, a day after it was sent.
-    run(`UPDATE invitations SET closed_at = (SELECT u.created_at FROM users u WHERE u.id = invitations.user_id),
+    await run(`UPDATE invitations SET closed_at = (SELECT u.created_at FROM users u WHERE u.id = invitations.user_id),
         sent_at = (SELECT u.created_at FROM users u WHERE u.id = invitations.user_id) - ${DAY},
         expires_at = (SELECT u.created_at FROM users u WHERE u.id = invitations.user_id) + ${(INVITATION_DAYS - 1) * DAY}
       WHERE state = 'accepted' AND user_id IS NOT NULL`);
-    run(`UPDATE invitations SET created_at = sent_at`);
+    await run(`UPDATE invitations SET created_at = sent_at`);
     // A renter is registered with its company, a sub-lessor's terms and a company's onboarding with it.
-    run(`UPDATE renters SET created_at = ${createdOf('renters.org_id')}`);
-    run(`UPDATE sublessors SET created_at = ${createdOf('sublessors.org_id')}`);
-    run(`UPDATE lessor_profiles SET created_at = ${createdOf('lessor_profiles.org_id')}`);
-    run(`DROP TABLE seed_first_acts`);
-    run(`DROP TABLE seed_org_first`);
+    await run(`UPDATE renters SET created_at = ${createdOf('renters.org_id')}`);
+    await run(`UPDATE sublessors SET created_at = ${createdOf('sublessors.org_id')}`);
+    await run(`UPDATE lessor_profiles SET created_at = ${createdOf('lessor_profiles.org_id')}`);
+    await run(`DROP TABLE seed_first_acts`);
+    await run(`DROP TABLE seed_org_first`);
   });
 }

@@ -129,7 +129,7 @@ type Row = (string | number | null)[];
  * a fleet's days is a few hundred thousand rows, and a prepared insert per row (insertAll) spent two thirds as long
  * again binding them in drizzle as SQLite spent writing them.
  */
-function insertDays(db: Db, rows: Row[]): void {
+async function insertDays(db: Db, rows: Row[]): Promise<void> {
   const names = sql.join(
     COLUMNS.map((c) => sql.identifier(c.name)),
     sql`, `,
@@ -138,16 +138,16 @@ function insertDays(db: Db, rows: Row[]): void {
     COLUMNS.map((_, i) => sql.raw(`value ->> ${i}`)),
     sql`, `,
   );
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 5000) {
       const batch = JSON.stringify(rows.slice(i, i + 5000));
-      tx.run(sql`INSERT INTO ${dailyWork} (${names}) SELECT ${values} FROM json_each(${batch})`);
+      await tx.run(sql`INSERT INTO ${dailyWork} (${names}) SELECT ${values} FROM json_each(${batch})`);
     }
   });
 }
 
-export function seedDailyWork(db: Db, now: number): number {
-  const machines = db.all<{
+export async function seedDailyWork(db: Db, now: number): Promise<number> {
+  const machines = await db.all<{
     id: number;
     kind: MachineKind;
     orgId: number;
@@ -166,7 +166,7 @@ export function seedDailyWork(db: Db, now: number): number {
     FROM devices d LEFT JOIN organisations o ON o.id = coalesce(d.customer_org_id, d.org_id)
     ORDER BY d.id`);
   const leases = new Map<number, LeaseDays[]>();
-  for (const l of db.all<LeaseDays & { deviceId: number }>(sql`
+  for (const l of await db.all<LeaseDays & { deviceId: number }>(sql`
     SELECT device_id AS deviceId, contract_id AS contractId, renter_org_id AS renterOrgId, start_on AS startOn,
       end_on AS endOn FROM lease_periods`))
     leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
@@ -238,6 +238,6 @@ export function seedDailyWork(db: Db, now: number): number {
       ]);
     }
   }
-  insertDays(db, rows);
+  await insertDays(db, rows);
   return rows.length;
 }

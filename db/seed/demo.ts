@@ -48,8 +48,8 @@ export function demoFaker(seed = DEMO_SEED): Faker {
   return faker;
 }
 
-export function isSeeded(db: Db): boolean {
-  return db.select({ id: organisations.id }).from(organisations).limit(1).all().length > 0;
+export async function isSeeded(db: Db): Promise<boolean> {
+  return (await db.select({ id: organisations.id }).from(organisations).limit(1).all()).length > 0;
 }
 
 export interface SeedOptions {
@@ -67,7 +67,7 @@ export interface SeedOptions {
 /** Seed the demo business into an empty database. Each area adds its seeding step here. */
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void> {
   const faker = demoFaker(options.seed ?? DEMO_SEED);
-  const orgs = seedOrganisations(db, faker);
+  const orgs = await seedOrganisations(db, faker);
   await seedUsers(db, faker, orgs);
   const fleet: FleetOptions = {
     count: options.devices ?? 2000,
@@ -76,39 +76,39 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     now: options.now ?? Date.now(),
     fleetSecret: options.fleetSecret ?? DEV_FLEET_SECRET,
   };
-  seedFleet(db, faker, orgs, fleet);
-  seedAlarms(db, faker, fleet.now);
-  seedSimCards(db, faker, orgs, fleet.now);
-  seedRenewals(db, orgs, fleet.now);
-  seedFences(db, orgs, fleet.now);
-  seedPeripherals(db, faker, orgs, fleet.now);
-  seedRisk(db, orgs);
-  seedLockTasks(db, orgs, fleet.now);
+  await seedFleet(db, faker, orgs, fleet);
+  await seedAlarms(db, faker, fleet.now);
+  await seedSimCards(db, faker, orgs, fleet.now);
+  await seedRenewals(db, orgs, fleet.now);
+  await seedFences(db, orgs, fleet.now);
+  await seedPeripherals(db, faker, orgs, fleet.now);
+  await seedRisk(db, orgs);
+  await seedLockTasks(db, orgs, fleet.now);
   // Maintenance: fixed texts and picks by id, no faker draws, so nothing after them shifts.
-  seedCases(db, orgs, fleet.now);
-  seedFaults(db, orgs, fleet.now);
-  seedUpkeep(db, orgs, fleet.now);
-  seedFeedback(db, orgs, fleet.now);
+  await seedCases(db, orgs, fleet.now);
+  await seedFaults(db, orgs, fleet.now);
+  await seedUpkeep(db, orgs, fleet.now);
+  await seedFeedback(db, orgs, fleet.now);
   // Its own faker, so the device records do not shift what the steps after it draw.
-  seedDeviceRecords(db, demoFaker((options.seed ?? DEMO_SEED) + 1), fleet.now);
+  await seedDeviceRecords(db, demoFaker((options.seed ?? DEMO_SEED) + 1), fleet.now);
   // Its own faker too, for the same reason.
   await seedWorkOrders(db, demoFaker((options.seed ?? DEMO_SEED) + 2), orgs, fleet.now);
   // Lease contracts, running and those of the year's hires that came and went: no faker, fixed texts and picks by
   // id (docs/decisions/029).
-  seedLease(db, orgs, fleet.now);
+  await seedLease(db, orgs, fleet.now);
   // Entries, exits and lease periods of those contracts (docs/decisions/035).
-  seedLeaseHandovers(db, fleet.now);
+  await seedLeaseHandovers(db, fleet.now);
   // The bills of those periods, issued month by month, and the receipts that paid most of them (decision 036).
-  seedLeaseBills(db, fleet.now);
+  await seedLeaseBills(db, fleet.now);
   // A contract change in each status, the one in force applied to its contract (docs/decisions/041).
-  seedLeaseChanges(db, fleet.now);
+  await seedLeaseChanges(db, fleet.now);
   // Two contracts exempted from arrears locking, which is seeded off: nothing moves until it is switched on (039).
-  seedArrearsExemptions(db, fleet.now);
+  await seedArrearsExemptions(db, fleet.now);
   // A sub-lessor with machines rented in, two of them leased out again (decision 042).
   await seedSublease(db, orgs, fleet.now);
   // A month of daily work, and a year of it on lease (decision 037): no faker; the machines with telemetry get their
   // last days from the rollup, each day with the lease the machine was on.
-  seedDailyWork(db, fleet.now);
+  await seedDailyWork(db, fleet.now);
   // The customers' people with their real-name data (decision 043): no faker.
   await seedCustomerPeople(db, orgs);
   // Employee invitations in every state and a former employee (decision 048): no faker.
@@ -116,25 +116,25 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   // Binding requests and verifications in every state, after the people who ask (decision 047): no faker.
   await seedApprovals(db, orgs, fleet.now);
   // Products, lease prices and coupons in every state (decision 049): no faker; after the customers' people.
-  seedShop(db, orgs, fleet.now);
+  await seedShop(db, orgs, fleet.now);
   // Each brand's app banners in every state (decision 052): no faker.
-  seedBanners(db, orgs, fleet.now);
+  await seedBanners(db, orgs, fleet.now);
   // Each brand's app releases (decision 053): no faker.
-  seedAppReleases(db, orgs, fleet.now);
+  await seedAppReleases(db, orgs, fleet.now);
   // Each brand's app activities, live, scheduled and expired, with their pushes (decision 056): no faker.
-  seedActivities(db, orgs, fleet.now);
+  await seedActivities(db, orgs, fleet.now);
   // Invoices asked over paid bills and renewal orders, issued and to be issued (decision 051): no faker.
-  seedInvoices(db, orgs, fleet.now);
+  await seedInvoices(db, orgs, fleet.now);
   // Shop orders in every state with their payments and timelines (decision 050): no faker; after the shop.
-  seedShopOrders(db, orgs, fleet.now);
+  await seedShopOrders(db, orgs, fleet.now);
   // Process models, forms, deployed versions and processes in every state (decision 054): no faker.
-  seedProcesses(db, orgs, fleet.now);
+  await seedProcesses(db, orgs, fleet.now);
   // Cameras on a third of the machines that carry them, named in the owner's language (decision 057): no faker.
-  seedMonitor(db, orgs, fleet.now);
+  await seedMonitor(db, orgs, fleet.now);
   // Test plans per brand and the platform's inspections in every state (decision 055): no faker.
-  seedQuality(db, orgs, fleet.now);
+  await seedQuality(db, orgs, fleet.now);
   // Each record's creation time, the day of the event that made it (a machine's fitting, a bill's issue): last.
-  seedCreatedTimes(db, fleet.now);
+  await seedCreatedTimes(db, fleet.now);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
-  db.run(sql`ANALYZE`);
+  await db.run(sql`ANALYZE`);
 }

@@ -45,8 +45,8 @@ function history(f: Faker, deviceId: number, until: number): LogRow[] {
 }
 
 /** The device log of the demo fleet and the expenses of about a third of its machines. */
-export function seedDeviceRecords(db: Db, f: Faker, now: number): void {
-  const fleet = db
+export async function seedDeviceRecords(db: Db, f: Faker, now: number): Promise<void> {
+  const fleet = await db
     .select({
       id: devices.id,
       orgId: devices.orgId,
@@ -59,7 +59,7 @@ export function seedDeviceRecords(db: Db, f: Faker, now: number): void {
     .all();
   // Who recorded the seeded expenses: the first user of the owning company.
   const recorder = new Map<number, number>();
-  for (const u of db.select({ id: users.id, orgId: users.orgId }).from(users).orderBy(users.id).all()) {
+  for (const u of await db.select({ id: users.id, orgId: users.orgId }).from(users).orderBy(users.id).all()) {
     if (!recorder.has(u.orgId)) recorder.set(u.orgId, u.id);
   }
   const logs: LogRow[] = [];
@@ -100,17 +100,20 @@ export function seedDeviceRecords(db: Db, f: Faker, now: number): void {
       }
     }
   });
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (let i = 0; i < logs.length; i += 500)
-      tx.insert(deviceLogs)
+      await tx
+        .insert(deviceLogs)
         .values(logs.slice(i, i + 500))
         .run();
     for (let i = 0; i < expenses.length; i += 500)
-      tx.insert(deviceExpenses)
+      await tx
+        .insert(deviceExpenses)
         .values(expenses.slice(i, i + 500))
         .run();
     for (let i = 0; i < operations.length; i += 500)
-      tx.insert(operationLogs)
+      await tx
+        .insert(operationLogs)
         .values(operations.slice(i, i + 500))
         .run();
   });

@@ -11,6 +11,7 @@ import { BUSINESSES, type SeedLang } from './business.ts';
 import { FLEET_MIX, modelName, modelNoun, sampleKindData } from './fleet-kinds.ts';
 import { dayOf } from './maintenance-fleet.ts';
 import { placeName, plateDraws, plateOf } from './places.ts';
+import { mapInOrder } from '../in-order.ts';
 
 export interface FleetOptions {
   count: number;
@@ -47,25 +48,28 @@ function pickKind(f: Faker): MachineKind {
   return f.helpers.weightedArrayElement(MACHINE_KINDS.map((kind) => ({ value: kind, weight: FLEET_MIX[kind].weight })));
 }
 
-function seedModels(db: Db, operatorId: number): Map<MachineKind, number[]> {
+async function seedModels(db: Db, operatorId: number): Promise<Map<MachineKind, number[]>> {
   const byKind = new Map<MachineKind, number[]>();
   for (const kind of MACHINE_KINDS) {
-    const ids = FLEET_MIX[kind].models.map(
-      (model) =>
-        db
-          .insert(deviceModels)
-          .values({
-            orgId: operatorId,
-            name: model[0],
-            // Its name in both languages (decision 064): the Chinese console finds the pumps by 泵.
-            nameZh: modelName(model, 'zh'),
-            nameEn: modelName(model, 'en'),
-            brand: model[1],
-            category: kind,
-            image: `/machine-kinds/${kind}.svg`,
-          })
-          .returning({ id: deviceModels.id })
-          .get().id,
+    const ids = await mapInOrder(
+      FLEET_MIX[kind].models,
+      async (model) =>
+        (
+          await db
+            .insert(deviceModels)
+            .values({
+              orgId: operatorId,
+              name: model[0],
+              // Its name in both languages (decision 064): the Chinese console finds the pumps by 泵.
+              nameZh: modelName(model, 'zh'),
+              nameEn: modelName(model, 'en'),
+              brand: model[1],
+              category: kind,
+              image: `/machine-kinds/${kind}.svg`,
+            })
+            .returning({ id: deviceModels.id })
+            .get()
+        ).id,
     );
     byKind.set(kind, ids);
   }
@@ -73,14 +77,14 @@ function seedModels(db: Db, operatorId: number): Map<MachineKind, number[]> {
 }
 
 /** The demo fleet: machines of every kind around each lessor's work sites, leased to its customers. */
-export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: FleetOptions): void {
-  const models = seedModels(db, orgs.operator);
+export async function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: FleetOptions): Promise<void> {
+  const models = await seedModels(db, orgs.operator);
   const day = 24 * 60 * 60 * 1000;
   const serials = new Map<MachineKind, number>();
   // Each company numbers its own fleet, kind by kind, in a series of its own (1001…, 2001…, 3001…): no two
   // companies' machines, nor a machine and a controller's host name (AWP-0001), read alike.
   const fleetNumbers = new Map<string, number>();
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (let i = 0; i < options.count; i++) {
       const kind = pickKind(f);
       const n = (serials.get(kind) ?? 0) + 1;
@@ -113,7 +117,8 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
       const lastReport = online
         ? options.now - f.number.int({ min: 1, max: 30 }) * 1000
         : options.now - f.number.int({ min: 1, max: 20 * 24 }) * 3600 * 1000;
-      db.insert(devices)
+      await db
+        .insert(devices)
         .values({
           orgId: lessorId,
           customerOrgId: leased ? f.helpers.arrayElement(customers) : null,
@@ -163,7 +168,7 @@ export function seedFleet(db: Db, f: Faker, orgs: DemoOrganisations, options: Fl
         .run();
     }
   });
-  seedHistory(db, f, options);
+  await seedHistory(db, f, options);
 }
 
 const MINUTE = 60 * 1000;
@@ -175,8 +180,8 @@ const STEP = 5 * MINUTE;
  * after it), the hour meter climbs to the hours it reports, the battery drains while working and charges while
  * parked, and the machine stands where its last track point is. The row's latest reading is the history's last.
  */
-function seedHistory(db: Db, f: Faker, options: FleetOptions): void {
-  const sample = db.select().from(devices).orderBy(devices.id).limit(options.historyDevices).all();
+async function seedHistory(db: Db, f: Faker, options: FleetOptions): Promise<void> {
+  const sample = await db.select().from(devices).orderBy(devices.id).limit(options.historyDevices).all();
   const start = options.now - options.historyDays * 24 * 3600 * 1000;
   const tracks: (typeof trackPoints.$inferInsert)[] = [];
   const readings: (typeof telemetry.$inferInsert)[] = [];
@@ -224,17 +229,19 @@ function seedHistory(db: Db, f: Faker, options: FleetOptions): void {
       readings.push({ deviceId: device.id, deviceTime: new Date(t), receivedAt: new Date(t + 800), data });
     }
     if (last) {
-      db.update(devices).set({ latest: data, lat, lng }).where(eq(devices.id, device.id)).run();
+      await db.update(devices).set({ latest: data, lat, lng }).where(eq(devices.id, device.id)).run();
     }
   }
   // Multi-row inserts in one transaction: the history is tens of thousands of rows.
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (let i = 0; i < tracks.length; i += 500)
-      tx.insert(trackPoints)
+      await tx
+        .insert(trackPoints)
         .values(tracks.slice(i, i + 500))
         .run();
     for (let i = 0; i < readings.length; i += 500)
-      tx.insert(telemetry)
+      await tx
+        .insert(telemetry)
         .values(readings.slice(i, i + 500))
         .run();
   });

@@ -8,6 +8,7 @@ import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say } from './business.ts';
 import { KIND_TEXTS } from './kind-texts.ts';
 import { dayOf, maintenanceFleet, minDay } from './maintenance-fleet.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 const DAY = 24 * 3600 * 1000;
 /** Who writes the fault records, by the business's language. */
@@ -17,21 +18,25 @@ const REPORTERS = { zh: ['王师傅', '李工'], en: ['Liam Walker', 'Priya Nair
  * Fault records of each rental company, in its language: some taken from its machines' fault alarms, some typed
  * in; every other one repaired. Cause, parts and fix are one of the machine kind's faults (kind-texts.ts).
  */
-export function seedFaults(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedFaults(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const rows: (typeof faultRecords.$inferInsert)[] = [];
-  BUSINESSES.forEach(({ lang }, index) => {
+  await forEachInOrder(BUSINESSES, async ({ lang }, index) => {
     const lessor = orgs.lessors[index]!;
     // One record per machine: a machine's fault alarms tell of one fault, not of several alike.
-    const fromAlarms = db
-      .select({ id: alarms.id, deviceId: alarms.deviceId, kind: devices.kind, startedAt: alarms.startedAt })
-      .from(alarms)
-      .innerJoin(devices, eq(devices.id, alarms.deviceId))
-      .where(and(eq(alarms.type, 'fault'), eq(devices.orgId, lessor)))
-      .orderBy(asc(alarms.id))
-      .all()
+    const fromAlarms = (
+      await db
+        .select({ id: alarms.id, deviceId: alarms.deviceId, kind: devices.kind, startedAt: alarms.startedAt })
+        .from(alarms)
+        .innerJoin(devices, eq(devices.id, alarms.deviceId))
+        .where(and(eq(alarms.type, 'fault'), eq(devices.orgId, lessor)))
+        .orderBy(asc(alarms.id))
+        .all()
+    )
       .filter((a, i, all) => all.findIndex((b) => b.deviceId === a.deviceId) === i)
       .slice(0, 3);
-    const typedIn = maintenanceFleet(db, orgs, index, 2).filter((m) => !fromAlarms.some((a) => a.deviceId === m.id));
+    const typedIn = (await maintenanceFleet(db, orgs, index, 2)).filter(
+      (m) => !fromAlarms.some((a) => a.deviceId === m.id),
+    );
     const machines = [
       ...fromAlarms.map((a) => ({ deviceId: a.deviceId, kind: a.kind, alarmId: a.id, at: a.startedAt.getTime() })),
       ...typedIn.map((m, i) => ({
@@ -62,5 +67,5 @@ export function seedFaults(db: Db, orgs: DemoOrganisations, now: number): void {
       });
     });
   });
-  if (rows.length) db.insert(faultRecords).values(rows).run();
+  if (rows.length) await db.insert(faultRecords).values(rows).run();
 }

@@ -7,6 +7,7 @@ import { feedback } from '../schema/feedback.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say } from './business.ts';
 import { KIND_TEXTS } from './kind-texts.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 const HOUR = 3600 * 1000;
 /** Pending, resolved and ignored, by position. */
@@ -22,16 +23,16 @@ const REMARKS = {
  * resolved and ignored. Feedback turned into a work order, which follows the order (repaired, paid), is seeded
  * with its order (work-orders.ts).
  */
-export function seedFeedback(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedFeedback(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const rows: (typeof feedback.$inferInsert)[] = [];
-  BUSINESSES.forEach(({ lang }, index) => {
+  await forEachInOrder(BUSINESSES, async ({ lang }, index) => {
     const customer = orgs.customers[index * 3]!;
-    const reporter = db
+    const reporter = await db
       .select()
       .from(users)
       .where(and(eq(users.orgId, customer), eq(users.roleId, ROLE.other)))
       .get();
-    const admin = db
+    const admin = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.orgId, orgs.lessors[index]!), eq(users.roleId, ROLE.lessorAdmin)))
@@ -39,13 +40,15 @@ export function seedFeedback(db: Db, orgs: DemoOrganisations, now: number): void
     // Each report says something of its own: a second report on a kind says the next thing that goes wrong with
     // it, and a kind whose troubles are all told gets no more.
     const told = new Map<string, number>();
-    const reports = db
-      .select({ id: devices.id, orgId: devices.orgId, kind: devices.kind })
-      .from(devices)
-      .where(eq(devices.customerOrgId, customer))
-      .orderBy(asc(devices.id))
-      .limit(40)
-      .all()
+    const reports = (
+      await db
+        .select({ id: devices.id, orgId: devices.orgId, kind: devices.kind })
+        .from(devices)
+        .where(eq(devices.customerOrgId, customer))
+        .orderBy(asc(devices.id))
+        .limit(40)
+        .all()
+    )
       .flatMap((m) => {
         const texts = KIND_TEXTS[m.kind].feedback;
         const n = told.get(m.kind) ?? 0;
@@ -73,5 +76,5 @@ export function seedFeedback(db: Db, orgs: DemoOrganisations, now: number): void
       });
     });
   });
-  if (rows.length) db.insert(feedback).values(rows).run();
+  if (rows.length) await db.insert(feedback).values(rows).run();
 }

@@ -5,6 +5,7 @@ import { devices } from '../schema/devices.ts';
 import { fences } from '../schema/fences.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES } from './business.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** The time zone of each business's sites (business.ts): China's, or the global business's first site. */
@@ -18,13 +19,13 @@ const DEG_PER_M = 1 / 111_195;
  * machines bound, and a rectangle watched in working hours. Aerial platforms stay unbound, so that the ingest
  * tests, which move them freely, raise no fence alarms.
  */
-export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedFences(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const window = { startDate: shanghaiDay(now - 30 * DAY_MS), endDate: shanghaiDay(now + 335 * DAY_MS) };
-  orgs.lessors.forEach((orgId, index) => {
+  await forEachInOrder(orgs.lessors, async (orgId, index) => {
     const { lang } = BUSINESSES[index]!;
     const timeZone = TIME_ZONES[lang];
-    const org = db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
-    const machines = db
+    const org = (await db.select().from(organisations).where(eq(organisations.id, orgId)).get())!;
+    const machines = await db
       .select({ id: devices.id, lat: devices.lat, lng: devices.lng, location: devices.location })
       .from(devices)
       .where(and(eq(devices.orgId, orgId), ne(devices.kind, 'aerialPlatform'), isNotNull(devices.lat)))
@@ -43,7 +44,7 @@ export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
       lang === 'zh'
         ? [`${site.location}工地 3 公里`, `${site.location}堆场`]
         : [`${site.location} site, 3 km`, `${site.location} yard`];
-    const circle = db
+    const circle = await db
       .insert(fences)
       .values({
         orgId,
@@ -61,7 +62,8 @@ export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
       .returning({ id: fences.id })
       .get();
     const near = machines.filter((m) => Math.abs(m.lat! - lat) < 0.04 && Math.abs(m.lng! - lng) < 0.04).slice(0, 6);
-    db.update(devices)
+    await db
+      .update(devices)
       .set({ fenceId: circle.id })
       .where(
         inArray(
@@ -71,7 +73,8 @@ export function seedFences(db: Db, orgs: DemoOrganisations, now: number): void {
       )
       .run();
     const half = 2000 * DEG_PER_M;
-    db.insert(fences)
+    await db
+      .insert(fences)
       .values({
         orgId,
         name: names[1]!,

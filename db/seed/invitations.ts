@@ -27,20 +27,20 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
     // The company abroad invites Australian mobiles (+61), as its own accounts are.
     const areaCode = lang === 'zh' ? '86' : '61';
     const number = () => (lang === 'zh' ? mobile() : auMobile(digitsOf(`invitation-${++n}`)));
-    const admin = db
+    const admin = await db
       .select()
       .from(users)
       .where(and(eq(users.orgId, lessorId), eq(users.roleId, ROLE.lessorAdmin)))
       .orderBy(asc(users.id))
       .get();
     if (!admin) continue;
-    const staff = db
+    const staff = await db
       .select()
       .from(users)
       .where(and(eq(users.orgId, lessorId), ne(users.roleId, ROLE.lessorAdmin)))
       .orderBy(asc(users.id))
       .get();
-    const invite = (fields: {
+    const invite = async (fields: {
       name: string;
       roleId: number;
       mobile: string;
@@ -51,7 +51,8 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
       closedDaysAgo?: number;
     }) => {
       const sentAt = now - fields.sentDaysAgo * DAY;
-      db.insert(invitations)
+      await db
+        .insert(invitations)
         .values({
           orgId: lessorId,
           mobile: fields.mobile,
@@ -68,19 +69,19 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
         })
         .run();
     };
-    invite({
+    await invite({
       name: say(lang, { zh: '钱伟', en: 'Oliver Grant' }),
       roleId: ROLE.technician,
       mobile: number(),
       sentDaysAgo: 1,
     });
-    invite({
+    await invite({
       name: say(lang, { zh: '冯丽', en: 'Chloe Baker' }),
       roleId: ROLE.lessorSales,
       mobile: number(),
       sentDaysAgo: 12,
     });
-    invite({
+    await invite({
       name: say(lang, { zh: '褚明', en: 'Ethan Reid' }),
       roleId: ROLE.lessorStaff,
       mobile: number(),
@@ -90,7 +91,7 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
     });
     // The company's staff member joined by accepting one.
     if (staff) {
-      invite({
+      await invite({
         name: staff.name || staff.mobile,
         roleId: staff.roleId,
         mobile: staff.mobile,
@@ -105,7 +106,7 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
 
   // A former employee of the first company: unbound ten days ago, still a registered user of their own.
   const lessorId = orgs.lessors[0]!;
-  const admin = db
+  const admin = await db
     .select()
     .from(users)
     .where(and(eq(users.orgId, lessorId), eq(users.roleId, ROLE.lessorAdmin)))
@@ -113,9 +114,10 @@ export async function seedInvitations(db: Db, orgs: DemoOrganisations, now: numb
   if (!admin) return;
   const name = '蒋涛';
   const formerMobile = mobile();
-  const own = db.insert(organisations).values({ name, kind: 'customer' }).returning().get();
+  const own = await db.insert(organisations).values({ name, kind: 'customer' }).returning().get();
   const former = await createUser(db, { orgId: own.id, mobile: formerMobile, roleId: ROLE.registeredUser, name });
-  db.insert(unbindings)
+  await db
+    .insert(unbindings)
     .values({
       orgId: lessorId,
       userId: former.id,

@@ -11,6 +11,7 @@ import { GLOBAL_BUSINESS, type DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say, type SeedLang } from './business.ts';
 import { abnOf, creditCodeOf } from './identities.ts';
 import { dayOf } from './maintenance-fleet.ts';
+import { forEachInOrder, mapInOrder } from '../in-order.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -58,23 +59,25 @@ const taxNumberOf = (org: { creditCode: string | null; district: string | null; 
  * PDF, two to be issued) and the company asks the operator for invoices over its paid renewal orders (one issued, one
  * to be issued), in the business's language. The demo renter keeps paid bills to ask for.
  */
-export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void {
-  const userOf = (orgId: number, roles: number[]) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.orgId, orgId), inArray(users.roleId, roles)))
-      .orderBy(asc(users.id))
-      .get()?.id;
-  const finance = userOf(orgs.operator, [3])!;
+export async function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
+  const userOf = async (orgId: number, roles: number[]) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), inArray(users.roleId, roles)))
+        .orderBy(asc(users.id))
+        .get()
+    )?.id;
+  const finance = (await userOf(orgs.operator, [3]))!;
   const lastPaid = db
     .select({ billId: allocations.billId, day: max(receipts.receivedOn).as('day') })
     .from(allocations)
     .innerJoin(receipts, and(eq(receipts.id, allocations.receiptId), isNull(receipts.voidedAt)))
     .groupBy(allocations.billId)
     .as('last_paid');
-  db.transaction((tx) => {
-    for (const org of tx
+  await db.transaction(async (tx) => {
+    for (const org of await tx
       .select()
       .from(organisations)
       .where(inArray(organisations.id, [...orgs.lessors, ...orgs.customers]))
@@ -83,7 +86,8 @@ export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void
       // Each company under its brand's tax regime (decision 064), its invoices titled with its registered name in
       // its language: the business abroad asks for GST tax invoices with its ABN, the Chinese ones for VAT invoices.
       const abroad = [org.id, org.parentId].includes(orgs.lessors[GLOBAL_BUSINESS]!);
-      tx.update(organisations)
+      await tx
+        .update(organisations)
         .set({
           invoiceTitle: (abroad ? org.nameEn : org.nameZh) || org.name,
           taxNumber: abroad ? abnOf(org.id) : taxNumberOf(org),
@@ -94,34 +98,39 @@ export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void
         .run();
     }
     const seeded: Seeded[] = [];
-    orgs.lessors.forEach((lessorId, i) => {
+    await forEachInOrder(orgs.lessors, async (lessorId, i) => {
       const lang = BUSINESSES[i]!.lang;
-      const issuer = userOf(lessorId, [5]) ?? finance;
-      const renters = tx
-        .select({ id: organisations.id })
-        .from(organisations)
-        .where(and(eq(organisations.parentId, lessorId), eq(organisations.kind, 'customer')))
-        .orderBy(asc(organisations.id))
-        .all()
-        .map((o) => ({ id: o.id, user: userOf(o.id, [11]) }))
+      const issuer = (await userOf(lessorId, [5])) ?? finance;
+      const renters = (
+        await mapInOrder(
+          await tx
+            .select({ id: organisations.id })
+            .from(organisations)
+            .where(and(eq(organisations.parentId, lessorId), eq(organisations.kind, 'customer')))
+            .orderBy(asc(organisations.id))
+            .all(),
+          async (o) => ({ id: o.id, user: await userOf(o.id, [11]) }),
+        )
+      )
         .filter((r) => r.user !== undefined)
         .slice(0, 2);
-      renters.forEach((renter, r) => {
-        const paid = tx
-          .select({ bill: bills, day: lastPaid.day })
-          .from(bills)
-          .leftJoin(lastPaid, eq(lastPaid.billId, bills.id))
-          .where(and(eq(bills.renterOrgId, renter.id), eq(bills.state, 'paid')))
-          .orderBy(asc(bills.dueOn), asc(bills.id))
-          .limit(3)
-          .all()
-          .map(({ bill, day }) => ({
-            source: 'bill' as const,
-            sourceId: bill.id,
-            label: bill.number,
-            amountCents: bill.amountCents,
-            paidOn: day ?? bill.issuedOn,
-          }));
+      await forEachInOrder(renters, async (renter, r) => {
+        const paid = (
+          await tx
+            .select({ bill: bills, day: lastPaid.day })
+            .from(bills)
+            .leftJoin(lastPaid, eq(lastPaid.billId, bills.id))
+            .where(and(eq(bills.renterOrgId, renter.id), eq(bills.state, 'paid')))
+            .orderBy(asc(bills.dueOn), asc(bills.id))
+            .limit(3)
+            .all()
+        ).map(({ bill, day }) => ({
+          source: 'bill' as const,
+          sourceId: bill.id,
+          label: bill.number,
+          amountCents: bill.amountCents,
+          paidOn: day ?? bill.issuedOn,
+        }));
         const ask = (items: typeof paid, askedAgo: number, issued?: Seeded['issued']) =>
           items.length > 0 &&
           seeded.push({
@@ -140,8 +149,8 @@ export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void
           ask(paid.slice(2, 3), 2);
         } else ask(paid.slice(0, 1), 1);
       });
-      const asker = userOf(lessorId, [5, 10]);
-      const renewed = tx
+      const asker = await userOf(lessorId, [5, 10]);
+      const renewed = await tx
         .select()
         .from(renewalOrders)
         .where(and(eq(renewalOrders.orgId, lessorId), eq(renewalOrders.state, 'renewed')))
@@ -171,14 +180,14 @@ export function seedInvoices(db: Db, orgs: DemoOrganisations, now: number): void
         }),
       );
     });
-    for (const s of seeded) insertInvoice(tx, s, now);
+    for (const s of seeded) await insertInvoice(tx, s, now);
   });
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-function insertInvoice(db: Tx, s: Seeded, now: number): void {
-  const org = db.select().from(organisations).where(eq(organisations.id, s.orgId)).get()!;
+async function insertInvoice(db: Tx, s: Seeded, now: number): Promise<void> {
+  const org = (await db.select().from(organisations).where(eq(organisations.id, s.orgId)).get())!;
   const totalCents = s.items.reduce((sum, i) => sum + i.amountCents, 0);
   // Asked once the items were paid (a receipt is recorded at 02:00 UTC of its day, created-times.ts), and issued after.
   const paidAt = Math.max(0, ...s.items.map((i) => Date.parse(`${i.paidOn}T02:00:00Z`)).filter(Number.isFinite));
@@ -186,7 +195,7 @@ function insertInvoice(db: Tx, s: Seeded, now: number): void {
   const issuedAt = s.issued
     ? new Date(Math.min(Math.max(now - s.issued.ago * DAY, asked.getTime() + 3 * HOUR), now - 10 * MINUTE))
     : null;
-  const created = db
+  const created = await db
     .insert(invoices)
     .values({
       number: `seed-${s.orgId}-${s.items[0]!.source}-${s.items[0]!.sourceId}`,
@@ -214,20 +223,23 @@ function insertInvoice(db: Tx, s: Seeded, now: number): void {
     })
     .returning()
     .get();
-  db.update(invoices)
+  await db
+    .update(invoices)
     .set({
       number: invoiceNumber(
         s.lang === 'en' ? 'auGst' : 'cnVat',
         created.id,
-        orgDay(db, s.orgId, asked.getTime()).replaceAll('-', ''),
+        (await orgDay(db, s.orgId, asked.getTime())).replaceAll('-', ''),
       ),
     })
     .where(eq(invoices.id, created.id))
     .run();
-  db.insert(invoiceItems)
+  await db
+    .insert(invoiceItems)
     .values(s.items.map((i) => ({ invoiceId: created.id, orgId: s.orgId, currency: s.currency, ...i })))
     .run();
-  db.insert(invoiceEvents)
+  await db
+    .insert(invoiceEvents)
     .values([
       { invoiceId: created.id, orgId: s.orgId, event: 'requested' as const, actorId: s.requestedBy, at: asked },
       ...(s.issued && issuedAt

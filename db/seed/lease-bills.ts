@@ -43,31 +43,31 @@ const LATE_DAYS = [0, 0, 6, 0, 0, 14, 0, 3, 0, 0, 21, 0];
  * return day (a returned machine's last bill is dated on its return), and each month's receipts are recorded once its
  * bills are out, so the bill record runs month by month. Works over whatever periods exist: none, nothing.
  */
-export function seedLeaseBills(db: Db, now: number): void {
+export async function seedLeaseBills(db: Db, now: number): Promise<void> {
   // What the parties seed recorded as owed from before, read before billing recomputes the arrears from bills.
-  const broughtForward = db
+  const broughtForward = await db
     .select({ renterOrgId: renters.orgId, lessorOrgId: renters.lessorOrgId, amountCents: renters.arrearsCents })
     .from(renters)
     .where(gt(renters.arrearsCents, 0))
     .orderBy(asc(renters.orgId))
     .all();
-  const lessors = db.selectDistinct({ id: leasePeriods.lessorOrgId }).from(leasePeriods).all();
+  const lessors = await db.selectDistinct({ id: leasePeriods.lessorOrgId }).from(leasePeriods).all();
   for (const { id: lessorOrgId } of lessors) {
     // Each lessor bills up to its own today (decision 036): Northwind's is Sydney's.
-    const day = orgDay(db, lessorOrgId, now);
+    const day = await orgDay(db, lessorOrgId, now);
     const seededArrears = new Set(
       broughtForward.filter((r) => r.lessorOrgId === lessorOrgId).map((r) => r.renterOrgId),
     );
-    const clerk = db
+    const clerk = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.orgId, lessorOrgId), eq(users.roleId, 10)))
       .get();
     if (!clerk) {
-      issueLessorBills(db, lessorOrgId, day);
+      await issueLessorBills(db, lessorOrgId, day);
       continue;
     }
-    const periods = db
+    const periods = await db
       .select({ renterOrgId: leasePeriods.renterOrgId, startOn: leasePeriods.startOn, endOn: leasePeriods.endOn })
       .from(leasePeriods)
       .where(eq(leasePeriods.lessorOrgId, lessorOrgId))
@@ -80,22 +80,22 @@ export function seedLeaseBills(db: Db, now: number): void {
     const returns = periods.flatMap((x) => (x.endOn !== null && x.endOn < day ? [x.endOn] : []));
     const runs = [...new Set([...monthEnds, ...returns, day])].sort();
     // A company abroad is paid by transfer and cheque, a Chinese one by transfer and WeChat Pay.
-    const second: ReceiptMethod = lessorLang(db, lessorOrgId) === 'en' ? 'cheque' : 'wechat';
+    const second: ReceiptMethod = (await lessorLang(db, lessorOrgId)) === 'en' ? 'cheque' : 'wechat';
     const counts = new Map<number, number>();
     const lastPaid = new Map<number, string>();
-    const pay = (renterOrgId: number, amountCents: number, receivedOn: string, method: ReceiptMethod) => {
+    const pay = async (renterOrgId: number, amountCents: number, receivedOn: string, method: ReceiptMethod) => {
       if (amountCents <= 0) return;
       const n = counts.get(renterOrgId) ?? 0;
       counts.set(renterOrgId, n + 1);
       lastPaid.set(renterOrgId, receivedOn);
-      db.transaction((tx) => {
+      await db.transaction(async (tx) => {
         const reference = receiptReference(method, receivedOn, `${lessorOrgId}-${renterOrgId}-${n}`);
-        const { id } = tx
+        const { id } = await tx
           .insert(receipts)
           .values({ lessorOrgId, renterOrgId, amountCents, method, receivedOn, reference, createdBy: clerk.id })
           .returning({ id: receipts.id })
           .get();
-        appendLedger(tx, [
+        await appendLedger(tx, [
           {
             lessorOrgId,
             renterOrgId,
@@ -107,15 +107,15 @@ export function seedLeaseBills(db: Db, now: number): void {
             day: receivedOn,
           },
         ]);
-        allocate(tx, lessorOrgId, renterOrgId);
+        await allocate(tx, lessorOrgId, renterOrgId);
       });
     };
     for (const run of runs) {
-      issueLessorBills(db, lessorOrgId, run);
+      await issueLessorBills(db, lessorOrgId, run);
       // Receipts once a month (and today), when the month's bills are all out.
       if (!monthEnds.has(run) && run !== day) continue;
       const complete = (month: string) => run === day || monthEnd(`${month}-01`) <= run;
-      const owing = db
+      const owing = await db
         .select({
           renterOrgId: bills.renterOrgId,
           amountCents: bills.amountCents,
@@ -147,7 +147,7 @@ export function seedLeaseBills(db: Db, now: number): void {
           }
           for (const [month, { amountCents, on, ahead }] of byMonth) {
             if (!complete(month) || (ahead && run !== day)) break;
-            pay(renterOrgId, amountCents, on, 'transfer');
+            await pay(renterOrgId, amountCents, on, 'transfer');
           }
           continue;
         }
@@ -168,13 +168,13 @@ export function seedLeaseBills(db: Db, now: number): void {
           // Not paid yet on this run's day: it and the months after wait for a later run.
           if (on > run) break;
           const n = counts.get(renterOrgId) ?? 0;
-          pay(renterOrgId, amountCents, on, n % 2 === 0 ? 'transfer' : second);
+          await pay(renterOrgId, amountCents, on, n % 2 === 0 ? 'transfer' : second);
         }
       }
     }
-    refreshArrears(db, lessorOrgId, day);
+    await refreshArrears(db, lessorOrgId, day);
   }
-  seedOpeningBalances(db, broughtForward, now);
+  await seedOpeningBalances(db, broughtForward, now);
 }
 
 /** The last day of the day's month. */
@@ -188,16 +188,16 @@ function monthEnd(day: string): string {
  * addendum), due a month after the day it was brought forward: payable by receipts like any bill, counted in their
  * arrears, which automatic approval reads. After the receipts above, so those paid the bills they paid.
  */
-function seedOpeningBalances(
+async function seedOpeningBalances(
   db: Db,
   owing: { renterOrgId: number; lessorOrgId: number; amountCents: number }[],
   now: number,
-): void {
+): Promise<void> {
   for (const r of owing) {
-    const day = orgDay(db, r.lessorOrgId, now);
+    const day = await orgDay(db, r.lessorOrgId, now);
     const asOf = addDays(day, -GO_LIVE_DAYS);
-    const lang = lessorLang(db, r.lessorOrgId);
-    db.transaction((tx) =>
+    const lang = await lessorLang(db, r.lessorOrgId);
+    await db.transaction((tx) =>
       writeOpeningBalance(
         tx,
         { ...r, asOf, dueOn: addDays(asOf, OPENING_TERM_DAYS), note: say(lang, OPENING_NOTE) },
@@ -208,8 +208,8 @@ function seedOpeningBalances(
 }
 
 /** The language a seeded rental company keeps its records in. */
-function lessorLang(db: Db, lessorOrgId: number): 'zh' | 'en' {
-  const lessor = db
+async function lessorLang(db: Db, lessorOrgId: number): Promise<'zh' | 'en'> {
+  const lessor = await db
     .select({ name: organisations.name })
     .from(organisations)
     .where(eq(organisations.id, lessorOrgId))

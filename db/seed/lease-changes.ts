@@ -7,6 +7,7 @@ import { signingFlows } from '../schema/lease-esign.ts';
 import { leasePeriods } from '../schema/lease-periods.ts';
 import { say } from './business.ts';
 import { listRound } from './price-list.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 /**
  * Contract changes of every lessor (docs/decisions/041-contract-changes.md), one in each status: a new price from
@@ -45,8 +46,8 @@ const REMARKS = {
   },
 };
 
-export function seedLeaseChanges(db: Db, now: number): void {
-  const all = db.select().from(contracts).where(eq(contracts.kind, 'contract')).orderBy(contracts.id).all();
+export async function seedLeaseChanges(db: Db, now: number): Promise<void> {
+  const all = await db.select().from(contracts).where(eq(contracts.kind, 'contract')).orderBy(contracts.id).all();
   for (const lessorId of [...new Set(all.map((c) => c.lessorOrgId))]) {
     const mine = all.filter((c) => c.lessorOrgId === lessorId);
     // The first two running contracts' ends were moved by the handover seed (due soon, overdue): leave them.
@@ -55,17 +56,17 @@ export function seedLeaseChanges(db: Db, now: number): void {
     const terminated = mine.find((c) => c.status === 9);
     if (running.length === 0) continue;
     for (let status = 0; status <= 7; status += 1) {
-      writeChange(db, running[status % running.length]!, status, now);
+      await writeChange(db, running[status % running.length]!, status, now);
     }
-    if (closed) writeChange(db, closed, 8, now);
-    if (terminated) writeChange(db, terminated, 9, now);
+    if (closed) await writeChange(db, closed, 8, now);
+    if (terminated) await writeChange(db, terminated, 9, now);
   }
 }
 
-function writeChange(db: Db, parent: Contract, status: number, now: number) {
+async function writeChange(db: Db, parent: Contract, status: number, now: number) {
   const lang = parent.lang;
   const extend = status === 7 || status === 8;
-  const line = db.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).get();
+  const line = await db.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).get();
   if (!line && !extend) return;
   // The changes of ended contracts were written while those ran.
   const createdAt =
@@ -80,15 +81,17 @@ function writeChange(db: Db, parent: Contract, status: number, now: number) {
   const created = day(createdAt).replaceAll('-', '');
   const prefix = `${lang === 'zh' ? 'BG' : 'CC'}-${created}-`;
   const seq =
-    (db
-      .select({ n: sql<number>`count(*)` })
-      .from(contracts)
-      .where(and(eq(contracts.lessorOrgId, parent.lessorOrgId), like(contracts.number, `${prefix}%`)))
-      .get()?.n ?? 0) + 1;
+    ((
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(contracts)
+        .where(and(eq(contracts.lessorOrgId, parent.lessorOrgId), like(contracts.number, `${prefix}%`)))
+        .get()
+    )?.n ?? 0) + 1;
   const story = STORY[status]!;
   const at = (k: number) => new Date(createdAt + (k + 1) * 3 * 3600_000);
   const author = parent.salespersonId ?? parent.createdBy;
-  const change = db
+  const change = await db
     .insert(contracts)
     .values({
       kind: 'change',
@@ -120,7 +123,8 @@ function writeChange(db: Db, parent: Contract, status: number, now: number) {
     .returning()
     .get();
   if (!extend && line) {
-    db.insert(contractLines)
+    await db
+      .insert(contractLines)
       .values({
         contractId: change.id,
         changeOp: 'reprice',
@@ -132,16 +136,18 @@ function writeChange(db: Db, parent: Contract, status: number, now: number) {
       })
       .run();
   }
-  db.insert(contractEvents)
+  await db
+    .insert(contractEvents)
     .values({ contractId: change.id, action: 'create', userId: author, toStatus: 0, at: new Date(createdAt) })
     .run();
   let from = 0;
-  story.forEach((action, k) => {
+  await forEachInOrder(story, async (action, k) => {
     const to = LEASE_FLOW[action].to;
     const byProvider = action === 'lesseeSigned' || action === 'lessorSigned';
     // A change ends with its contract: the server took those moves, not a person.
     const bySystem = action === 'close' || action === 'terminate';
-    db.insert(contractEvents)
+    await db
+      .insert(contractEvents)
       .values({
         contractId: change.id,
         action,
@@ -159,7 +165,8 @@ function writeChange(db: Db, parent: Contract, status: number, now: number) {
     from = to;
   });
   if (status >= 5 && status <= 8) {
-    db.insert(signingFlows)
+    await db
+      .insert(signingFlows)
       .values({
         contractId: change.id,
         providerFlowId: `SEEDC${change.id}`,
@@ -170,12 +177,13 @@ function writeChange(db: Db, parent: Contract, status: number, now: number) {
       })
       .run();
   }
-  if (status === 7 || status === 8) inForce(db, parent, change, at(story.indexOf('lessorSigned')));
+  if (status === 7 || status === 8) await inForce(db, parent, change, at(story.indexOf('lessorSigned')));
 }
 
 /** An extension in force: the contract ends later, and so do its machines still out (as change-effects.ts does). */
-function inForce(db: Db, parent: Contract, change: Contract, at: Date) {
-  db.update(leasePeriods)
+async function inForce(db: Db, parent: Contract, change: Contract, at: Date) {
+  await db
+    .update(leasePeriods)
     .set({ plannedEndOn: change.endOn })
     .where(
       and(
@@ -185,8 +193,9 @@ function inForce(db: Db, parent: Contract, change: Contract, at: Date) {
       ),
     )
     .run();
-  db.update(contracts).set({ endOn: change.endOn }).where(eq(contracts.id, parent.id)).run();
-  db.insert(contractEvents)
+  await db.update(contracts).set({ endOn: change.endOn }).where(eq(contracts.id, parent.id)).run();
+  await db
+    .insert(contractEvents)
     .values({
       contractId: parent.id,
       action: 'changed',

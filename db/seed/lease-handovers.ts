@@ -9,6 +9,7 @@ import { leasePeriods } from '../schema/lease-periods.ts';
 import { workOrderEvents, workOrders } from '../schema/work-orders.ts';
 import { GLOBAL_BUSINESS, GLOBAL_DEMO_AREA_CODE } from './accounts.ts';
 import { BUSINESSES, say } from './business.ts';
+import { filterInOrder, mapInOrder } from '../in-order.ts';
 
 /**
  * Entries, exits and lease periods consistent with the seeded contracts (docs/decisions/035-lease-handover.md):
@@ -25,8 +26,8 @@ const atNoon = (d: string) => new Date(Date.parse(`${d}T02:00:00Z`));
 type Contract = typeof contracts.$inferSelect;
 type Lang = 'zh' | 'en';
 
-export function seedLeaseHandovers(db: Db, now: number): void {
-  const all = db.select().from(contracts).orderBy(contracts.id).all();
+export async function seedLeaseHandovers(db: Db, now: number): Promise<void> {
+  const all = await db.select().from(contracts).orderBy(contracts.id).all();
   const lessors = [...new Set(all.map((c) => c.lessorOrgId))];
   const workOrderSeq = new Map<string, number>();
   for (const lessorId of lessors) {
@@ -36,43 +37,46 @@ export function seedLeaseHandovers(db: Db, now: number): void {
     // running contracts some of them are on now.
     let damaged = false;
     for (const c of mine.filter((x) => x.status === 8 || x.status === 9)) {
-      const lines = machineLines(db, c.id);
+      const lines = await machineLines(db, c.id);
       if (lines.length === 0 || !c.endedOn) continue;
-      const entry = write(db, c, 'entry', c.startOn, lines, numbers, now);
-      openPeriods(db, c, lines, entry);
+      const entry = await write(db, c, 'entry', c.startOn, lines, numbers, now);
+      await openPeriods(db, c, lines, entry);
       const damage = damaged ? null : lines[0]!.deviceId;
       damaged = true;
-      const exit = write(db, c, 'exit', c.endedOn, lines, numbers, now, 'confirmed', damage);
-      closePeriods(db, lines, exit, c.endedOn);
-      if (damage !== null) raiseDamageOrder(db, c, exit, damage, workOrderSeq);
+      const exit = await write(db, c, 'exit', c.endedOn, lines, numbers, now, 'confirmed', damage);
+      await closePeriods(db, lines, exit, c.endedOn);
+      if (damage !== null) await raiseDamageOrder(db, c, exit, damage, workOrderSeq);
     }
     const running = mine.filter((c) => c.status === 7);
     // One lease due to end within a week, one past its end with its machines still out.
-    if (running[0]) moveEnd(db, running[0], day(now + 5 * DAY));
-    if (running[1]) moveEnd(db, running[1], day(now - 3 * DAY));
+    if (running[0]) await moveEnd(db, running[0], day(now + 5 * DAY));
+    if (running[1]) await moveEnd(db, running[1], day(now - 3 * DAY));
     // Two contracts whose last two machines went back early (the delivery flows of the console start from them).
-    const early = running
-      .filter((c, i) => i >= 2 && machineLines(db, c.id).length >= 2)
+    const early = (await filterInOrder(running, async (c, i) => i >= 2 && (await machineLines(db, c.id)).length >= 2))
       .slice(0, 2)
       .map((c) => c.id);
-    for (const c of running.map((r) => db.select().from(contracts).where(eq(contracts.id, r.id)).get()!)) {
-      const lines = machineLines(db, c.id);
+    for (const c of await mapInOrder(
+      running,
+      async (r) => (await db.select().from(contracts).where(eq(contracts.id, r.id)).get())!,
+    )) {
+      const lines = await machineLines(db, c.id);
       if (lines.length === 0) continue;
-      const entry = write(db, c, 'entry', c.startOn, lines, numbers, now);
-      openPeriods(db, c, lines, entry);
+      const entry = await write(db, c, 'entry', c.startOn, lines, numbers, now);
+      await openPeriods(db, c, lines, entry);
       if (!early.includes(c.id)) continue;
       // Its last two machines went back early for a service; one waits in a draft entry to go out again.
       const back = lines.slice(-2);
       const backOn = day(now - 10 * DAY);
-      const exit = write(db, c, 'exit', backOn, back, numbers, now);
-      closePeriods(db, back, exit, backOn);
+      const exit = await write(db, c, 'exit', backOn, back, numbers, now);
+      await closePeriods(db, back, exit, backOn);
       for (const line of back) {
-        db.update(devices)
+        await db
+          .update(devices)
           .set({ leaseStatus: 'stock', customerOrgId: null })
           .where(eq(devices.id, line.deviceId))
           .run();
       }
-      if (c.id === early[0]) write(db, c, 'entry', day(now), back.slice(-1), numbers, now, 'draft');
+      if (c.id === early[0]) await write(db, c, 'entry', day(now), back.slice(-1), numbers, now, 'draft');
     }
   }
 }
@@ -87,9 +91,9 @@ const machineLines = (db: Db, contractId: number) =>
     .all();
 
 /** Move a running contract's end (an extension or a shortening agreed with the renter), repricing its lines. */
-function moveEnd(db: Db, c: Contract, endOn: string) {
+async function moveEnd(db: Db, c: Contract, endOn: string) {
   if (endOn <= c.startOn) return;
-  const lines = db.select().from(contractLines).where(eq(contractLines.contractId, c.id)).all();
+  const lines = await db.select().from(contractLines).where(eq(contractLines.contractId, c.id)).all();
   let total = 0;
   for (const l of lines) {
     const amountCents = lineAmountCents(
@@ -100,9 +104,9 @@ function moveEnd(db: Db, c: Contract, endOn: string) {
       l.count,
     );
     total += amountCents;
-    db.update(contractLines).set({ amountCents }).where(eq(contractLines.id, l.id)).run();
+    await db.update(contractLines).set({ amountCents }).where(eq(contractLines.id, l.id)).run();
   }
-  db.update(contracts).set({ endOn, totalCents: total }).where(eq(contracts.id, c.id)).run();
+  await db.update(contracts).set({ endOn, totalCents: total }).where(eq(contracts.id, c.id)).run();
 }
 
 const PEOPLE = {
@@ -123,7 +127,7 @@ interface Written {
 }
 
 /** An entry or exit of the contract with the inspection of each machine, confirmed by the renter unless a draft. */
-function write(
+async function write(
   db: Db,
   c: Contract,
   kind: HandoverKind,
@@ -133,15 +137,15 @@ function write(
   now: number,
   state: 'draft' | 'confirmed' = 'confirmed',
   damagedDevice: number | null = null,
-): Written {
+): Promise<Written> {
   const lang: Lang = c.lang;
   const prefix = `${kind === 'entry' ? 'JC' : 'TC'}-${on.replaceAll('-', '')}-`;
   const seq = (numbers.get(prefix) ?? 0) + 1;
   numbers.set(prefix, seq);
-  const renter = db.select().from(organisations).where(eq(organisations.id, c.renterOrgId)).get()!;
+  const renter = (await db.select().from(organisations).where(eq(organisations.id, c.renterOrgId)).get())!;
   const by = c.salespersonId ?? c.createdBy;
   const at = Math.min(atNoon(on).getTime(), now);
-  const created = db
+  const created = await db
     .insert(leaseHandovers)
     .values({
       number: `${prefix}${String(seq).padStart(4, '0')}`,
@@ -165,7 +169,7 @@ function write(
     })
     .returning({ id: leaseHandovers.id })
     .get();
-  const machines = db
+  const machines = await db
     .select()
     .from(devices)
     .where(
@@ -176,7 +180,7 @@ function write(
     )
     .all();
   const rows = new Map<number, number>();
-  const written = db
+  const written = await db
     .insert(leaseHandoverMachines)
     .values(
       lines.map((line) => {
@@ -206,8 +210,8 @@ function write(
 }
 
 /** Open each machine's period from the entry, and name it on the entry's row of the machine. */
-function openPeriods(db: Db, c: Contract, lines: { lineId: number; deviceId: number }[], entry: Written) {
-  const periods = db
+async function openPeriods(db: Db, c: Contract, lines: { lineId: number; deviceId: number }[], entry: Written) {
+  const periods = await db
     .insert(leasePeriods)
     .values(
       lines.map((line) => ({
@@ -225,15 +229,16 @@ function openPeriods(db: Db, c: Contract, lines: { lineId: number; deviceId: num
     .returning({ id: leasePeriods.id, deviceId: leasePeriods.deviceId })
     .all();
   for (const period of periods)
-    db.update(leaseHandoverMachines)
+    await db
+      .update(leaseHandoverMachines)
       .set({ periodId: period.id })
       .where(eq(leaseHandoverMachines.id, entry.rows.get(period.deviceId)!))
       .run();
 }
 
 /** End each machine's open period on the exit's day, and name it on the exit's row of the machine. */
-function closePeriods(db: Db, lines: { deviceId: number }[], exit: Written, on: string) {
-  const periods = db
+async function closePeriods(db: Db, lines: { deviceId: number }[], exit: Written, on: string) {
+  const periods = await db
     .update(leasePeriods)
     .set({ endOn: on, exitId: exit.id })
     .where(
@@ -248,29 +253,32 @@ function closePeriods(db: Db, lines: { deviceId: number }[], exit: Written, on: 
     .returning({ id: leasePeriods.id, deviceId: leasePeriods.deviceId })
     .all();
   for (const period of periods)
-    db.update(leaseHandoverMachines)
+    await db
+      .update(leaseHandoverMachines)
       .set({ periodId: period.id })
       .where(eq(leaseHandoverMachines.id, exit.rows.get(period.deviceId)!))
       .run();
 }
 
 /** The maintenance order the damaged return raised, still pending, pointing back at the exit's machine. */
-function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: number, seqs: Map<string, number>) {
-  const m = db.select().from(devices).where(eq(devices.id, deviceId)).get()!;
-  const h = db.select().from(leaseHandovers).where(eq(leaseHandovers.id, exit.id)).get()!;
+async function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: number, seqs: Map<string, number>) {
+  const m = (await db.select().from(devices).where(eq(devices.id, deviceId)).get())!;
+  const h = (await db.select().from(leaseHandovers).where(eq(leaseHandovers.id, exit.id)).get())!;
   const prefix = `WO${h.day.replaceAll('-', '')}`;
-  const last = db
-    .select({ number: sql<string | null>`max(${workOrders.number})` })
-    .from(workOrders)
-    .where(like(workOrders.number, `${prefix}%`))
-    .get()?.number;
+  const last = (
+    await db
+      .select({ number: sql<string | null>`max(${workOrders.number})` })
+      .from(workOrders)
+      .where(like(workOrders.number, `${prefix}%`))
+      .get()
+  )?.number;
   const seq = Math.max(seqs.get(prefix) ?? 0, last ? Number(last.slice(prefix.length)) : 0) + 1;
   seqs.set(prefix, seq);
-  const owner = db.select().from(organisations).where(eq(organisations.id, c.lessorOrgId)).get()!;
-  const renter = db.select().from(organisations).where(eq(organisations.id, c.renterOrgId)).get()!;
+  const owner = (await db.select().from(organisations).where(eq(organisations.id, c.lessorOrgId)).get())!;
+  const renter = (await db.select().from(organisations).where(eq(organisations.id, c.renterOrgId)).get())!;
   const at = h.confirmedAt ?? atNoon(h.day);
   const machineRow = exit.rows.get(deviceId)!;
-  const order = db
+  const order = await db
     .insert(workOrders)
     .values({
       number: `${prefix}${String(seq).padStart(4, '0')}`,
@@ -297,7 +305,8 @@ function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: number, 
     })
     .returning({ id: workOrders.id })
     .get();
-  db.insert(workOrderEvents)
+  await db
+    .insert(workOrderEvents)
     .values({
       workOrderId: order.id,
       action: 'create',
@@ -308,5 +317,9 @@ function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: number, 
       at,
     })
     .run();
-  db.update(leaseHandoverMachines).set({ workOrderId: order.id }).where(eq(leaseHandoverMachines.id, machineRow)).run();
+  await db
+    .update(leaseHandoverMachines)
+    .set({ workOrderId: order.id })
+    .where(eq(leaseHandoverMachines.id, machineRow))
+    .run();
 }

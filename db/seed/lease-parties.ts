@@ -11,6 +11,7 @@ import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say, streetAddress, type Business } from './business.ts';
 import { abnOf, auMobile, creditCodeOf, digitsOf, fixedCnMobile, formatAbn } from './identities.ts';
 import { placeName } from './places.ts';
+import { forEachInOrder, mapInOrder } from '../in-order.ts';
 
 /**
  * The parties of the lease seed (db/seed/lease.ts): each lessor's renters (its customers, and one person who rents
@@ -43,22 +44,22 @@ export interface LeaseParties {
   sales: number[];
 }
 
-export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): LeaseParties[] {
-  return BUSINESSES.map((business, i) => {
+export async function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): Promise<LeaseParties[]> {
+  return await mapInOrder(BUSINESSES, async (business, i) => {
     const lessorId = orgs.lessors[i]!;
-    const staff = db.select().from(users).where(eq(users.orgId, lessorId)).orderBy(users.id).all();
+    const staff = await db.select().from(users).where(eq(users.orgId, lessorId)).orderBy(users.id).all();
     const managers = staff
       .filter((u) => u.roleId === ROLE.lessorAdmin || u.roleId === ROLE.lessorStaff)
       .map((u) => u.id);
     const sales = staff.filter((u) => u.roleId === ROLE.lessorSales).map((u) => u.id);
     const lang = business.lang;
-    const customers = db
+    const customers = await db
       .select()
       .from(organisations)
       .where(and(eq(organisations.parentId, lessorId), eq(organisations.kind, 'customer')))
       .orderBy(organisations.id)
       .all();
-    customers.forEach((c, n) =>
+    await forEachInOrder(customers, (c, n) =>
       db
         .insert(renters)
         .values({
@@ -76,7 +77,7 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
     );
     const place = business.places[1] ?? business.places[0]!;
     const person = PERSON_RENTERS[i]!;
-    const personOrg = db
+    const personOrg = await db
       .insert(organisations)
       .values({
         name: person.name,
@@ -92,7 +93,8 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
       })
       .returning({ id: organisations.id })
       .get();
-    db.insert(renters)
+    await db
+      .insert(renters)
       .values({
         orgId: personOrg.id,
         lessorOrgId: lessorId,
@@ -102,28 +104,30 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
       })
       .run();
 
-    const storeIds = business.places.slice(0, 2).map((p, n) => {
+    const storeIds = await mapInOrder(business.places.slice(0, 2), async (p, n) => {
       const manager = staff.find((u) => u.id === managers[n % managers.length]);
-      return db
-        .insert(stores)
-        .values({
-          orgId: lessorId,
-          name: lang === 'zh' ? `${p.district}门店` : `${p.district} Depot`,
-          province: p.province,
-          city: p.city,
-          district: p.district,
-          address: streetAddress(p, lang, 70 + n),
-          lat: p.lat + 0.004 * (n + 1),
-          lng: p.lng - 0.003 * (n + 1),
-          managerId: manager?.id ?? null,
-          areaCode: manager?.areaCode ?? '86',
-          phone: manager?.mobile ?? '',
-        })
-        .returning({ id: stores.id })
-        .get().id;
+      return (
+        await db
+          .insert(stores)
+          .values({
+            orgId: lessorId,
+            name: lang === 'zh' ? `${p.district}门店` : `${p.district} Depot`,
+            province: p.province,
+            city: p.city,
+            district: p.district,
+            address: streetAddress(p, lang, 70 + n),
+            lat: p.lat + 0.004 * (n + 1),
+            lng: p.lng - 0.003 * (n + 1),
+            managerId: manager?.id ?? null,
+            areaCode: manager?.areaCode ?? '86',
+            phone: manager?.mobile ?? '',
+          })
+          .returning({ id: stores.id })
+          .get()
+      ).id;
     });
     // Each machine belongs to the store nearest its place: the head office's or the second.
-    const fleet = db
+    const fleet = await db
       .select({ id: devices.id, location: devices.location })
       .from(devices)
       .where(eq(devices.orgId, lessorId))
@@ -131,11 +135,13 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
     const second = placeName(business.places[1] ?? business.places[0]!, lang);
     const rows = fleet.map((d) => ({ deviceId: d.id, storeId: storeIds[d.location === second ? 1 : 0]! }));
     for (let k = 0; k < rows.length; k += 500)
-      db.insert(storeDevices)
+      await db
+        .insert(storeDevices)
         .values(rows.slice(k, k + 500))
         .run();
 
-    db.insert(approvalRules)
+    await db
+      .insert(approvalRules)
       .values([
         {
           orgId: lessorId,
@@ -156,33 +162,38 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
         },
       ])
       .run();
-    const templateId = db
-      .insert(esignTemplates)
-      .values({
-        orgId: lessorId,
-        name: say(lang, { zh: '标准设备租赁合同', en: 'Standard equipment lease' }),
-        lang,
-        fields: DEFAULT_TEMPLATE_FIELDS,
-        isDefault: true,
-      })
-      .returning({ id: esignTemplates.id })
-      .get().id;
-    const sealId = db
-      .insert(seals)
-      .values({
-        orgId: lessorId,
-        name: say(lang, { zh: '合同专用章', en: 'Contract seal' }),
-        kind: 'contract',
-        // A seal carries the registered name: the Chinese one where the company keeps it.
-        sealText: business.names.zh
-          ? `${business.names.zh}合同专用章`
-          : `${business.names.en.toUpperCase()} CONTRACT SEAL`,
-        providerSealId: `S-${lessorId}`,
-      })
-      .returning({ id: seals.id })
-      .get().id;
+    const templateId = (
+      await db
+        .insert(esignTemplates)
+        .values({
+          orgId: lessorId,
+          name: say(lang, { zh: '标准设备租赁合同', en: 'Standard equipment lease' }),
+          lang,
+          fields: DEFAULT_TEMPLATE_FIELDS,
+          isDefault: true,
+        })
+        .returning({ id: esignTemplates.id })
+        .get()
+    ).id;
+    const sealId = (
+      await db
+        .insert(seals)
+        .values({
+          orgId: lessorId,
+          name: say(lang, { zh: '合同专用章', en: 'Contract seal' }),
+          kind: 'contract',
+          // A seal carries the registered name: the Chinese one where the company keeps it.
+          sealText: business.names.zh
+            ? `${business.names.zh}合同专用章`
+            : `${business.names.en.toUpperCase()} CONTRACT SEAL`,
+          providerSealId: `S-${lessorId}`,
+        })
+        .returning({ id: seals.id })
+        .get()
+    ).id;
     const yearOn = new Date(now + 365 * 86_400_000).toISOString().slice(0, 10);
-    db.insert(esignAccounts)
+    await db
+      .insert(esignAccounts)
       .values({
         kind: 'org',
         ownerId: lessorId,
@@ -194,7 +205,8 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
       .run();
     // Its people verified their e-signature in the app; the seal is granted to its staff and salespeople.
     for (const userId of [...managers, ...sales]) {
-      db.insert(esignAccounts)
+      await db
+        .insert(esignAccounts)
         .values({
           kind: 'user',
           ownerId: userId,
@@ -206,7 +218,7 @@ export function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: number): 
     }
     const admin = staff.find((u) => u.roleId === ROLE.lessorAdmin)?.id ?? managers[0]!;
     const grantees = staff.filter((u) => u.roleId !== ROLE.lessorAdmin && [...managers, ...sales].includes(u.id));
-    for (const u of grantees) db.insert(sealGrants).values({ sealId, userId: u.id, grantedBy: admin }).run();
+    for (const u of grantees) await db.insert(sealGrants).values({ sealId, userId: u.id, grantedBy: admin }).run();
 
     return {
       lessorId,

@@ -10,6 +10,7 @@ import { createUser, type DemoOrganisations } from './accounts.ts';
 import { SUBLESSOR } from './business.ts';
 import { creditCodeOf } from './identities.ts';
 import { listRound, marketRate } from './price-list.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 /** The sub-lessor's demo account (role 11 in the sub-lessor's organisation): 138000011RR, RR its role. */
 export const SUBLESSOR_DEMO_ACCOUNT = '13800001111';
@@ -24,7 +25,8 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const lessorId = orgs.lessors[0]!;
-  db.insert(sublessors)
+  await db
+    .insert(sublessors)
     .values({
       orgId: orgs.sublessor,
       lessorOrgId: lessorId,
@@ -46,14 +48,14 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     name: '周建国',
   });
   for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-    db.insert(knownAddresses).values({ userId: user.id, ip }).onConflictDoNothing().run();
+    await db.insert(knownAddresses).values({ userId: user.id, ip }).onConflictDoNothing().run();
   }
-  const admin = db
+  const admin = (await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.orgId, lessorId), eq(users.roleId, ROLE.lessorAdmin)))
     .orderBy(asc(users.id))
-    .get()!;
+    .get())!;
 
   const everContracted = db
     .select({ id: contractLines.deviceId })
@@ -65,7 +67,7 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     .from(contractLines)
     .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
     .where(and(sql`${contractLines.deviceId} is not null`, ne(contracts.status, 7)));
-  const leased = db
+  const leased = await db
     .select({ deviceId: contractLines.deviceId, startOn: sql<string>`min(${contracts.startOn})` })
     .from(contractLines)
     .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
@@ -82,7 +84,7 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     .orderBy(asc(contractLines.deviceId))
     .limit(2)
     .all();
-  const stock = db
+  const stock = await db
     .select({ id: devices.id })
     .from(devices)
     .where(
@@ -100,21 +102,21 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     ...leased.map((m) => ({ deviceId: m.deviceId!, startOn: day(Date.parse(`${m.startOn}T00:00:00Z`) - 10 * DAY) })),
     ...stock.map((m) => ({ deviceId: m.id, startOn: day(now - 20 * DAY) })),
   ];
-  const modelOf = (deviceId: number) =>
-    db
+  const modelOf = async (deviceId: number) =>
+    (await db
       .select({ name: deviceModels.name })
       .from(devices)
       .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
       .where(eq(devices.id, deviceId))
-      .get()!.name;
+      .get())!.name;
   // A sub-lease is numbered on the day it was recorded, its first day (as the console numbers a new one today).
   const perDay = new Map<string, number>();
-  machines.forEach(({ deviceId, startOn }, i) => {
+  await forEachInOrder(machines, async ({ deviceId, startOn }, i) => {
     const stamp = startOn.replaceAll('-', '');
     perDay.set(stamp, (perDay.get(stamp) ?? 0) + 1);
     // Rented in at the sub-lessor's trade rate, about two thirds of what the company lists the model at
     // (price-list.ts): what it earns leasing the machine out again leaves it a margin.
-    const rate = marketRate(modelOf(deviceId), 'zh');
+    const rate = marketRate(await modelOf(deviceId), 'zh');
     const trade = (cents: number) => listRound(cents * 0.65);
     const terms = {
       startOn,
@@ -124,7 +126,8 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
       dayCents: i % 2 === 0 ? null : trade(rate.dayCents),
       monthCents: trade(rate.monthCents),
     };
-    db.insert(subleases)
+    await db
+      .insert(subleases)
       .values({
         ...terms,
         number: `ZL-${stamp}-${String(perDay.get(stamp)).padStart(4, '0')}`,

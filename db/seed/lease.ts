@@ -10,6 +10,7 @@ import type { DemoOrganisations } from './accounts.ts';
 import { say, type SeedLang } from './business.ts';
 import { machinesOf, seedLeaseParties, type LeaseParties } from './lease-parties.ts';
 import { depositCents, listPrice, listRound } from './price-list.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 /**
  * Lease contracts of every lessor (docs/decisions/029-lease-contracts.md): every machine the fleet seed put on lease
@@ -48,16 +49,16 @@ interface Plan {
   endedOn?: string;
 }
 
-export function seedLease(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedLease(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const numbers = new Map<string, number>();
-  for (const parties of seedLeaseParties(db, orgs, now)) {
-    const plans = planContracts(db, parties, now);
-    plans.forEach((plan, n) => writeContract(db, parties, plan, n, numbers));
+  for (const parties of await seedLeaseParties(db, orgs, now)) {
+    const plans = await planContracts(db, parties, now);
+    await forEachInOrder(plans, (plan, n) => writeContract(db, parties, plan, n, numbers));
   }
 }
 
-function planContracts(db: Db, p: LeaseParties, now: number): Plan[] {
-  const machines = machinesOf(db, p.lessorId);
+async function planContracts(db: Db, p: LeaseParties, now: number): Promise<Plan[]> {
+  const machines = await machinesOf(db, p.lessorId);
   const stock = machines.filter((m) => m.leaseStatus === 'stock').map((m) => m.id);
   const take = (count: number) => stock.splice(0, count);
   const plans: Plan[] = [];
@@ -88,7 +89,7 @@ function planContracts(db: Db, p: LeaseParties, now: number): Plan[] {
   });
   const running = plans.filter((x) => x.machines.length > 0);
   // A fleet too small to lease from (SEED_DEVICES, tests) still shows every status, with a model and a count.
-  const fallbackModel = machines[0]?.modelId ?? db.select({ id: deviceModels.id }).from(deviceModels).get()?.id;
+  const fallbackModel = machines[0]?.modelId ?? (await db.select({ id: deviceModels.id }).from(deviceModels).get())?.id;
   if (fallbackModel === undefined) return plans;
   if (!plans.some((x) => x.status === 7)) {
     const createdAt = now - 30 * DAY;
@@ -135,13 +136,14 @@ function planContracts(db: Db, p: LeaseParties, now: number): Plan[] {
     plans.push({ status, renterId, storeId, createdAt, startOn, endOn, machines: taken, model });
   }
   // The companies among the renters (a person hires a machine or two, not fleets for months).
-  const hirers = db
-    .select({ id: renters.orgId })
-    .from(renters)
-    .where(and(eq(renters.lessorOrgId, p.lessorId), eq(renters.identityType, 2)))
-    .orderBy(renters.orgId)
-    .all()
-    .map((r) => r.id);
+  const hirers = (
+    await db
+      .select({ id: renters.orgId })
+      .from(renters)
+      .where(and(eq(renters.lessorOrgId, p.lessorId), eq(renters.identityType, 2)))
+      .orderBy(renters.orgId)
+      .all()
+  ).map((r) => r.id);
   if (hirers.length > 0) plans.push(...pastHires(p, running, stock, hirers, fittedOn, now));
   return plans;
 }
@@ -264,23 +266,24 @@ function linePrices(modelName: string, businessModel: number, lang: SeedLang, n:
 const DEPOSIT_WEEKS = [2, 4, 4, 3];
 const REJECTED_DEPOSIT_WEEKS = 1;
 
-function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: Map<string, number>) {
+async function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: Map<string, number>) {
   const lang = p.business.lang;
-  const renter = db.select().from(organisations).where(eq(organisations.id, plan.renterId)).get()!;
+  const renter = (await db.select().from(organisations).where(eq(organisations.id, plan.renterId)).get())!;
   const salespersonId = p.sales[n % p.sales.length] ?? null;
   const author = salespersonId ?? p.managers[0]!;
   const manager = p.managers[n % p.managers.length]!;
   const modelOf = new Map(
-    db
-      .select({ deviceId: devices.id, name: deviceModels.name })
-      .from(devices)
-      .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
-      .where(inArray(devices.id, plan.machines.length > 0 ? plan.machines : [-1]))
-      .all()
-      .map((m) => [m.deviceId, m.name]),
+    (
+      await db
+        .select({ deviceId: devices.id, name: deviceModels.name })
+        .from(devices)
+        .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+        .where(inArray(devices.id, plan.machines.length > 0 ? plan.machines : [-1]))
+        .all()
+    ).map((m) => [m.deviceId, m.name]),
   );
-  const modelName = (id: number) =>
-    db.select({ name: deviceModels.name }).from(deviceModels).where(eq(deviceModels.id, id)).get()!.name;
+  const modelName = async (id: number) =>
+    (await db.select({ name: deviceModels.name }).from(deviceModels).where(eq(deviceModels.id, id)).get())!.name;
   const lines = [
     ...plan.machines.map((deviceId, k) => ({
       deviceId,
@@ -296,7 +299,7 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
             modelId: plan.model.id,
             count: plan.model.count,
             businessModel: 23,
-            model: modelName(plan.model.id),
+            model: await modelName(plan.model.id),
           },
         ]
       : []),
@@ -321,7 +324,7 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
         ? Date.parse(`${plan.endedOn}T02:00:00Z`)
         : plan.createdAt + (k + 1) * 3 * 3600_000,
     );
-  const contract = db
+  const contract = await db
     .insert(contracts)
     .values({
       number: `${prefix}${String(seq).padStart(4, '0')}`,
@@ -359,10 +362,12 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
     })
     .returning({ id: contracts.id })
     .get();
-  db.insert(contractLines)
+  await db
+    .insert(contractLines)
     .values(lines.map((l) => ({ ...l, contractId: contract.id })))
     .run();
-  db.insert(contractEvents)
+  await db
+    .insert(contractEvents)
     .values({
       contractId: contract.id,
       action: 'create',
@@ -373,7 +378,8 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
     })
     .run();
   let status = 0;
-  const managerName = db.select({ name: users.name }).from(users).where(eq(users.id, manager)).get()?.name ?? '';
+  const managerName =
+    (await db.select({ name: users.name }).from(users).where(eq(users.id, manager)).get())?.name ?? '';
   const moves = story.map((action, k) => {
     const to = LEASE_FLOW[action].to;
     const actor = action === 'lesseeSigned' || action === 'lessorSigned' ? 'provider' : 'user';
@@ -398,11 +404,12 @@ function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: 
       at: at(k),
     } as const;
   });
-  if (moves.length > 0) db.insert(contractEvents).values(moves).run();
+  if (moves.length > 0) await db.insert(contractEvents).values(moves).run();
   if (plan.status >= 5) {
     const signedLessee = story.indexOf('lesseeSigned');
     const signedLessor = story.indexOf('lessorSigned');
-    db.insert(signingFlows)
+    await db
+      .insert(signingFlows)
       .values({
         contractId: contract.id,
         providerFlowId: `SEED${contract.id}`,

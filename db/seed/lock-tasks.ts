@@ -63,23 +63,24 @@ const STORIES: LockStory[] = [
 ];
 
 /** Every rental company's lock tasks and the commands they sent (decision 013). */
-export function seedLockTasks(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedLockTasks(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   let n = 0;
   for (const orgId of orgs.lessors) {
-    const admin = db
+    const admin = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.lessorAdmin)))
       .get();
     // Mowers, boats and chargers, past the first of them: the console's own flows take aerial platforms and
     // forklifts, and the first machines of a kind.
-    const machines = db
-      .select({ id: devices.id, online: devices.online })
-      .from(devices)
-      .where(and(eq(devices.orgId, orgId), inArray(devices.kind, ['mower', 'boat', 'charger'])))
-      .orderBy(asc(devices.id))
-      .all()
-      .slice(2);
+    const machines = (
+      await db
+        .select({ id: devices.id, online: devices.online })
+        .from(devices)
+        .where(and(eq(devices.orgId, orgId), inArray(devices.kind, ['mower', 'boat', 'charger'])))
+        .orderBy(asc(devices.id))
+        .all()
+    ).slice(2);
     const offline = machines.filter((m) => !m.online);
     const online = machines.filter((m) => m.online);
     for (const story of STORIES) {
@@ -87,7 +88,7 @@ export function seedLockTasks(db: Db, orgs: DemoOrganisations, now: number): voi
       if (!machine) continue;
       const due = now + story.dueInDays * DAY;
       const fired = story.command ? due : null;
-      const task = db
+      const task = await db
         .insert(riskTasks)
         .values({
           orgId,
@@ -107,7 +108,8 @@ export function seedLockTasks(db: Db, orgs: DemoOrganisations, now: number): voi
         commandId = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
         const { state, reason, detail } = story.command;
         const reached = state === 'succeeded' || state === 'failed';
-        db.insert(commands)
+        await db
+          .insert(commands)
           .values({
             id: commandId,
             deviceId: machine.id,
@@ -129,7 +131,8 @@ export function seedLockTasks(db: Db, orgs: DemoOrganisations, now: number): voi
           })
           .run();
       }
-      db.insert(riskTaskItems)
+      await db
+        .insert(riskTaskItems)
         .values({
           taskId: task.id,
           deviceId: machine.id,

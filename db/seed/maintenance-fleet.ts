@@ -14,7 +14,12 @@ type Machine = typeof devices.$inferSelect;
  * some leased to its first customer, some its first distributor sells, and others, so each demo role (customer,
  * distributor, technician) finds records of its own.
  */
-export function maintenanceFleet(db: Db, orgs: DemoOrganisations, lessorIndex: number, each = 3): Machine[] {
+export async function maintenanceFleet(
+  db: Db,
+  orgs: DemoOrganisations,
+  lessorIndex: number,
+  each = 3,
+): Promise<Machine[]> {
   const lessor = orgs.lessors[lessorIndex]!;
   const customer = orgs.customers[lessorIndex * 3]!;
   const pick = (extra: ReturnType<typeof and>, limit: number) =>
@@ -26,9 +31,9 @@ export function maintenanceFleet(db: Db, orgs: DemoOrganisations, lessorIndex: n
       .limit(limit)
       .all();
   const chosen = [
-    ...pick(eq(devices.customerOrgId, customer), each),
-    ...pick(eq(devices.distributorOrgId, orgs.distributors[0]!), each),
-    ...pick(isNotNull(devices.id), each * 2),
+    ...(await pick(eq(devices.customerOrgId, customer), each)),
+    ...(await pick(eq(devices.distributorOrgId, orgs.distributors[0]!), each)),
+    ...(await pick(isNotNull(devices.id), each * 2)),
   ];
   return [...new Map(chosen.map((m) => [m.id, m])).values()];
 }

@@ -35,9 +35,9 @@ const SHARE = 3;
  * (decision 057), named in the language of the machine's owner: the company abroad in English, the others in Chinese.
  * The first machines (those with a week of telemetry) are among them, so the demo's player shows familiar machines.
  */
-export function seedMonitor(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedMonitor(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const kinds = Object.keys(RIGS) as MachineKind[];
-  const fleet = db
+  const fleet = await db
     .select({ id: devices.id, orgId: devices.orgId, kind: devices.kind })
     .from(devices)
     .where(inArray(devices.kind, kinds))
@@ -58,7 +58,8 @@ export function seedMonitor(db: Db, orgs: DemoOrganisations, now: number): void 
       })),
     );
   for (let i = 0; i < rows.length; i += 500)
-    db.insert(deviceCameras)
+    await db
+      .insert(deviceCameras)
       .values(rows.slice(i, i + 500))
       .run();
 }

@@ -33,7 +33,7 @@ function imei(f: Faker): string {
  * Per lessor: virtual hosts (stock and leased to its customers), controllers and GPS gateways on some of its
  * machines (with some of the spare SIM cards; a few stay spare), and purchase info with accessories for a share of its machines.
  */
-export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: number): void {
+export async function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: number): Promise<void> {
   const hostRows: (typeof virtualHosts.$inferInsert)[] = [];
   const controllerRows: (typeof controllers.$inferInsert)[] = [];
   const gatewayRows: (typeof gpsGateways.$inferInsert)[] = [];
@@ -57,14 +57,14 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
         leaseStatus: leased ? 2 : 1,
       });
     }
-    const machines = db
+    const machines = await db
       .select({ id: devices.id, installedAt: devices.installedAt })
       .from(devices)
       .where(eq(devices.orgId, orgId))
       .orderBy(devices.id)
       .limit(40)
       .all();
-    const spareSims = db
+    const spareSims = await db
       .select({ id: simCards.id })
       .from(simCards)
       .where(and(eq(simCards.orgId, orgId), isNull(simCards.deviceId)))
@@ -117,13 +117,14 @@ export function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations, now: 
       }
     });
   }
-  db.transaction((tx) => {
-    tx.insert(virtualHosts).values(hostRows).run();
-    if (controllerRows.length) tx.insert(controllers).values(controllerRows).onConflictDoNothing().run();
-    if (gatewayRows.length) tx.insert(gpsGateways).values(gatewayRows).onConflictDoNothing().run();
-    if (purchaseRows.length) tx.insert(purchaseInfos).values(purchaseRows).run();
+  await db.transaction(async (tx) => {
+    await tx.insert(virtualHosts).values(hostRows).run();
+    if (controllerRows.length) await tx.insert(controllers).values(controllerRows).onConflictDoNothing().run();
+    if (gatewayRows.length) await tx.insert(gpsGateways).values(gatewayRows).onConflictDoNothing().run();
+    if (purchaseRows.length) await tx.insert(purchaseInfos).values(purchaseRows).run();
     for (let i = 0; i < accessoryRows.length; i += 500)
-      tx.insert(accessories)
+      await tx
+        .insert(accessories)
         .values(accessoryRows.slice(i, i + 500))
         .run();
   });

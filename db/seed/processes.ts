@@ -15,6 +15,7 @@ import {
 } from '../schema/processes.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say, type SeedLang } from './business.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 /**
  * Process management's demo (decision 054), no faker: the operator's purchase and expense approvals (and a model
@@ -311,12 +312,14 @@ const LESSOR_RUNS: RunSeed[] = [
   },
 ];
 
-export function seedProcesses(db: Db, orgs: DemoOrganisations, now: number): void {
-  seedOrg(db, orgs.operator, 'zh', OPERATOR_MODELS, OPERATOR_RUNS, now);
-  orgs.lessors.forEach((orgId, i) => seedOrg(db, orgId, BUSINESSES[i]!.lang, LESSOR_MODELS, LESSOR_RUNS, now));
+export async function seedProcesses(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
+  await seedOrg(db, orgs.operator, 'zh', OPERATOR_MODELS, OPERATOR_RUNS, now);
+  await forEachInOrder(orgs.lessors, (orgId, i) =>
+    seedOrg(db, orgId, BUSINESSES[i]!.lang, LESSOR_MODELS, LESSOR_RUNS, now),
+  );
 }
 
-function seedOrg(
+async function seedOrg(
   db: Db,
   orgId: number,
   lang: SeedLang,
@@ -326,7 +329,7 @@ function seedOrg(
 ) {
   // The organisation's first account of each role: the demo accounts (created first).
   const people: Record<number, number> = {};
-  const staff = db
+  const staff = await db
     .select({ id: users.id, roleId: users.roleId })
     .from(users)
     .where(eq(users.orgId, orgId))
@@ -337,12 +340,14 @@ function seedOrg(
   if (!people[ROLE.companyAdmin] && !people[ROLE.lessorAdmin]) return;
   const maintainer = people[ROLE.processMaintainer] ?? people[ROLE.companyAdmin] ?? null;
   const serial =
-    db
-      .select({ serial: devices.serialNumber })
-      .from(devices)
-      .where(eq(devices.orgId, orgId))
-      .orderBy(asc(devices.id))
-      .get()?.serial ?? '';
+    (
+      await db
+        .select({ serial: devices.serialNumber })
+        .from(devices)
+        .where(eq(devices.orgId, orgId))
+        .orderBy(asc(devices.id))
+        .get()
+    )?.serial ?? '';
   const definitions = new Map<string, typeof processDefinitions.$inferSelect>();
   for (const seed of models(people)) {
     const fields: FormFieldDecl[] = seed.fields.map((f) => ({
@@ -366,12 +371,12 @@ function seedOrg(
       ...n.rest,
     }));
     const at = new Date(now - 60 * DAY);
-    const form = db
+    const form = await db
       .insert(processForms)
       .values({ orgId, name: say(lang, seed.formName), fields, updatedBy: maintainer, updatedAt: at })
       .returning()
       .get();
-    const model = db
+    const model = await db
       .insert(processModels)
       .values({
         orgId,
@@ -388,7 +393,7 @@ function seedOrg(
       .returning()
       .get();
     for (let version = 1; version <= seed.versions; version++) {
-      const def = db
+      const def = await db
         .insert(processDefinitions)
         .values({
           orgId,
@@ -415,12 +420,12 @@ function seedOrg(
     const def = definitions.get(run.key);
     const starter = people[run.starter];
     if (!def || !starter) continue;
-    replay(db, def, starter, run.data(lang, serial), run.steps, people, lang, now - run.daysAgo * DAY);
+    await replay(db, def, starter, run.data(lang, serial), run.steps, people, lang, now - run.daysAgo * DAY);
   }
 }
 
 /** Start a process and take its decisions, as the server would (contract/codes/processes.ts routes it). */
-function replay(
+async function replay(
   db: Db,
   def: typeof processDefinitions.$inferSelect,
   starter: number,
@@ -430,8 +435,9 @@ function replay(
   lang: SeedLang,
   startedAt: number,
 ) {
-  const starterName = db.select({ name: users.name }).from(users).where(eq(users.id, starter)).get()?.name ?? '';
-  const inst = db
+  const starterName =
+    (await db.select({ name: users.name }).from(users).where(eq(users.id, starter)).get())?.name ?? '';
+  const inst = await db
     .insert(processInstances)
     .values({
       number: '',
@@ -444,7 +450,8 @@ function replay(
     })
     .returning()
     .get();
-  db.update(processInstances)
+  await db
+    .update(processInstances)
     .set({ number: `LC${String(inst.id).padStart(6, '0')}` })
     .where(eq(processInstances.id, inst.id))
     .run();
@@ -454,78 +461,87 @@ function replay(
       .insert(processEvents)
       .values({ orgId: def.orgId, instanceId: inst.id, event: e, at: new Date(at), ...more })
       .run();
-  const open = (after: number) => {
+  const open = async (after: number) => {
     const next = nextNode(def.nodes, data, after);
-    for (let i = after + 1; i < (next ?? def.nodes.length); i++) event('skip', { nodeIndex: i });
+    for (let i = after + 1; i < (next ?? def.nodes.length); i++) await event('skip', { nodeIndex: i });
     if (next === null) {
-      db.update(processInstances)
+      await db
+        .update(processInstances)
         .set({ state: 'approved', currentNode: null, endedAt: new Date(at) })
         .where(eq(processInstances.id, inst.id))
         .run();
-      event('finish');
+      await event('finish');
       return null;
     }
     const n = def.nodes[next]!;
-    const assignees = db
-      .select({ id: users.id, roleId: users.roleId })
-      .from(users)
-      .where(and(eq(users.orgId, def.orgId), eq(users.disabled, false)))
-      .all()
-      .filter((u) =>
-        n.assigneeKind === 'role'
-          ? u.roleId === n.roleId
-          : n.assigneeKind === 'user'
-            ? n.userIds.includes(u.id)
-            : (ADMIN_ROLES as readonly number[]).includes(u.roleId),
-      );
+    const assignees = (
+      await db
+        .select({ id: users.id, roleId: users.roleId })
+        .from(users)
+        .where(and(eq(users.orgId, def.orgId), eq(users.disabled, false)))
+        .all()
+    ).filter((u) =>
+      n.assigneeKind === 'role'
+        ? u.roleId === n.roleId
+        : n.assigneeKind === 'user'
+          ? n.userIds.includes(u.id)
+          : (ADMIN_ROLES as readonly number[]).includes(u.roleId),
+    );
     for (const a of assignees)
-      db.insert(processTasks)
+      await db
+        .insert(processTasks)
         .values({ orgId: def.orgId, instanceId: inst.id, nodeIndex: next, assigneeId: a.id, createdAt: new Date(at) })
         .run();
-    db.update(processInstances).set({ currentNode: next }).where(eq(processInstances.id, inst.id)).run();
+    await db.update(processInstances).set({ currentNode: next }).where(eq(processInstances.id, inst.id)).run();
     return next;
   };
-  event('start', { by: starter });
-  let current = open(-1);
+  await event('start', { by: starter });
+  let current = await open(-1);
   for (const [action, role, comment] of steps) {
     at += 3 * 3600_000;
     const by = people[role]!;
     const text = say(lang, comment);
     const pending = and(eq(processTasks.instanceId, inst.id), eq(processTasks.state, 'pending'));
     if (action === 'withdraw') {
-      db.update(processTasks)
+      await db
+        .update(processTasks)
         .set({ state: 'cancelled', handledAt: new Date(at) })
         .where(pending)
         .run();
-      db.update(processInstances)
+      await db
+        .update(processInstances)
         .set({ state: 'withdrawn', endedAt: new Date(at) })
         .where(eq(processInstances.id, inst.id))
         .run();
-      event('withdraw', { by, nodeIndex: current, comment: text });
+      await event('withdraw', { by, nodeIndex: current, comment: text });
       return;
     }
     const mine = and(pending, eq(processTasks.assigneeId, by));
-    db.update(processTasks)
+    await db
+      .update(processTasks)
       .set({ state: action === 'approve' ? 'approved' : 'rejected', comment: text, handledAt: new Date(at) })
       .where(mine)
       .run();
-    event(action, { by, nodeIndex: current, comment: text });
+    await event(action, { by, nodeIndex: current, comment: text });
     if (action === 'reject') {
-      db.update(processTasks)
+      await db
+        .update(processTasks)
         .set({ state: 'cancelled', handledAt: new Date(at) })
         .where(pending)
         .run();
-      db.update(processInstances)
+      await db
+        .update(processInstances)
         .set({ state: 'rejected', endedAt: new Date(at) })
         .where(eq(processInstances.id, inst.id))
         .run();
       return;
     }
     const n = def.nodes[current!]!;
-    const left = db.select({ id: processTasks.id }).from(processTasks).where(pending).all();
+    const left = await db.select({ id: processTasks.id }).from(processTasks).where(pending).all();
     if (n.mode === 'all' && left.length > 0) continue;
     if (left.length > 0)
-      db.update(processTasks)
+      await db
+        .update(processTasks)
         .set({ state: 'cancelled', handledAt: new Date(at) })
         .where(
           inArray(
@@ -534,8 +550,8 @@ function replay(
           ),
         )
         .run();
-    event('nodePassed', { nodeIndex: current });
-    for (const to of n.ccUserIds) event('cc', { nodeIndex: current, to });
-    current = open(current!);
+    await event('nodePassed', { nodeIndex: current });
+    for (const to of n.ccUserIds) await event('cc', { nodeIndex: current, to });
+    current = await open(current!);
   }
 }

@@ -8,6 +8,7 @@ import { devices } from '../schema/devices.ts';
 import { qualityInspectionItems, qualityInspections, qualityPlanItems } from '../schema/quality.ts';
 import { demoAccount, type DemoOrganisations } from './accounts.ts';
 import { sheetOf, type SheetItem } from '@console/contract/codes/quality-sheets';
+import { forEachInOrder } from '../in-order.ts';
 
 type Lang = 'zh' | 'en';
 
@@ -39,17 +40,17 @@ function measured(item: SheetItem, pass: boolean, lang: Lang): { value: string; 
  * machines over the last six months in every state (decision 055): first passes, failures reworked and passed on
  * retest, a failure waiting for its retest, inspections in progress half judged, one cancelled. No faker.
  */
-export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void {
-  const userOf = (roleId: RoleId) =>
-    db
+export async function seedQuality(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
+  const userOf = async (roleId: RoleId) =>
+    (await db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.mobile, demoAccount(roleId)))
-      .get()!.id;
-  const inspectors = [userOf(ROLE.companyEmployee), userOf(ROLE.companyAdmin)];
+      .get())!.id;
+  const inspectors = [await userOf(ROLE.companyEmployee), await userOf(ROLE.companyAdmin)];
   for (const [appid, lang] of BRANDS) {
     for (const kind of MACHINE_KINDS) {
-      sheetOf(kind).forEach(({ zh, en, check, reading, min, max }, position) =>
+      await forEachInOrder(sheetOf(kind), ({ zh, en, check, reading, min, max }, position) =>
         db
           .insert(qualityPlanItems)
           .values({
@@ -72,18 +73,18 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
 
   const DAY = 86_400_000;
   let sequence = 0;
-  const inspect = (
+  const inspect = async (
     device: typeof devices.$inferSelect,
     lang: Lang,
     state: InspectionState,
     startedAt: number,
     options: { previousId?: number | null; failing?: number[]; judgedUpTo?: number; remark?: string } = {},
-  ): number => {
+  ): Promise<number> => {
     const items = sheetOf(device.kind);
     const finished = state !== 'inProgress';
     const reason = options.previousId ? 'retest' : sequence % 5 === 4 ? 'afterRepair' : 'newBuild';
     const inspectorId = inspectors[sequence++ % 2]!;
-    const row = db
+    const row = await db
       .insert(qualityInspections)
       .values({
         orgId: device.orgId,
@@ -105,15 +106,17 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
       .returning({ id: qualityInspections.id })
       .get();
     const day = new Date(startedAt).toISOString().slice(0, 10).replaceAll('-', '');
-    db.update(qualityInspections)
+    await db
+      .update(qualityInspections)
       .set({ number: `QC${day}${String(row.id).padStart(5, '0')}` })
       .where(eq(qualityInspections.id, row.id))
       .run();
-    items.forEach((item, position) => {
+    await forEachInOrder(items, async (item, position) => {
       const judged = state !== 'cancelled' && position < (options.judgedUpTo ?? items.length);
       const result: ItemResult | null = judged ? (options.failing?.includes(position) ? 'fail' : 'pass') : null;
       const { value, note } = result ? measured(item, result === 'pass', lang) : { value: '', note: '' };
-      db.insert(qualityInspectionItems)
+      await db
+        .insert(qualityInspectionItems)
         .values({
           inspectionId: row.id,
           position,
@@ -133,41 +136,44 @@ export function seedQuality(db: Db, orgs: DemoOrganisations, now: number): void 
     return row.id;
   };
 
-  orgs.lessors.forEach((lessor, l) => {
+  await forEachInOrder(orgs.lessors, async (lessor, l) => {
     const lang: Lang = l === 2 ? 'en' : 'zh';
-    const fleet = db
+    const fleet = await db
       .select()
       .from(devices)
       .where(and(eq(devices.orgId, lessor), isNull(devices.customerOrgId)))
       .orderBy(asc(devices.id))
       .limit(24)
       .all();
-    fleet.forEach((device, i) => {
+    await forEachInOrder(fleet, async (device, i) => {
       // Spread over six months, a few days apart, the oldest first.
       const startedAt = now - (180 - i * 7 - l * 2) * DAY;
       const manualAt = sheetOf(device.kind).findIndex((it) => it.check === 'manual');
       if (i % 6 === 1) {
         // Failed a manual test, reworked, passed on retest.
-        const failed = inspect(device, lang, 'retested', startedAt, { failing: [manualAt] });
-        inspect(device, lang, 'passed', startedAt + 3 * DAY, { previousId: failed });
+        const failed = await inspect(device, lang, 'retested', startedAt, { failing: [manualAt] });
+        await inspect(device, lang, 'passed', startedAt + 3 * DAY, { previousId: failed });
       } else if (i % 6 === 3) {
         // Failed on a reading; the retest failed once more before the pass.
-        const first = inspect(device, lang, 'retested', startedAt, { failing: [4] });
-        const second = inspect(device, lang, 'retested', startedAt + 2 * DAY, { previousId: first, failing: [4] });
-        inspect(device, lang, 'passed', startedAt + 5 * DAY, { previousId: second });
+        const first = await inspect(device, lang, 'retested', startedAt, { failing: [4] });
+        const second = await inspect(device, lang, 'retested', startedAt + 2 * DAY, {
+          previousId: first,
+          failing: [4],
+        });
+        await inspect(device, lang, 'passed', startedAt + 5 * DAY, { previousId: second });
       } else if (i === 20) {
         // Failed this week: in rework, waiting for its retest.
-        inspect(device, lang, 'failed', now - 2 * DAY, { failing: [2, manualAt] });
+        await inspect(device, lang, 'failed', now - 2 * DAY, { failing: [2, manualAt] });
       } else if (i === 21) {
-        inspect(device, lang, 'cancelled', now - 3 * DAY, {
+        await inspect(device, lang, 'cancelled', now - 3 * DAY, {
           remark: lang === 'zh' ? '序列号录入错误，重新开始' : 'Wrong serial entered, started again',
         });
-        inspect(device, lang, 'passed', now - 3 * DAY + 3600_000);
+        await inspect(device, lang, 'passed', now - 3 * DAY + 3600_000);
       } else if (i >= 22) {
         // On the test bench now: the first items judged, the rest waiting.
-        inspect(device, lang, 'inProgress', now - (i - 21) * 3600_000, { judgedUpTo: 3 + (i - 22) * 2 });
+        await inspect(device, lang, 'inProgress', now - (i - 21) * 3600_000, { judgedUpTo: 3 + (i - 22) * 2 });
       } else {
-        inspect(device, lang, 'passed', startedAt);
+        await inspect(device, lang, 'passed', startedAt);
       }
     });
   });

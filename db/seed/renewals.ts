@@ -11,6 +11,7 @@ import { alarmActions, alarms } from '../schema/warning.ts';
 import { GLOBAL_BUSINESS, type DemoOrganisations } from './accounts.ts';
 import type { SeedLang } from './business.ts';
 import { dayOf } from './maintenance-fleet.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -33,21 +34,22 @@ const WINDOW_OFFSETS = [0, 4, 12, 25, -3, -10];
 /** The last report of a machine whose service ended on `lastDay`: that evening, or earlier if it fell silent before. */
 const lastReportOfStopped = (lastDay: string) => new Date(`${lastDay}T18:00:00+08:00`);
 
-function silence(tx: Pick<Db, 'select' | 'update' | 'delete'>, deviceId: number, lastDay: string): void {
-  const { lastReportAt } = tx
+async function silence(tx: Pick<Db, 'select' | 'update' | 'delete'>, deviceId: number, lastDay: string): Promise<void> {
+  const { lastReportAt } = (await tx
     .select({ lastReportAt: devices.lastReportAt })
     .from(devices)
     .where(eq(devices.id, deviceId))
-    .get()!;
+    .get())!;
   const stoppedAt = lastReportOfStopped(lastDay);
   const last = lastReportAt && lastReportAt < stoppedAt ? lastReportAt : stoppedAt;
   // No alarm is raised by a unit that no longer reports.
   const later = and(eq(alarms.deviceId, deviceId), gt(alarms.startedAt, last));
-  tx.delete(alarmActions)
+  await tx
+    .delete(alarmActions)
     .where(inArray(alarmActions.alarmId, tx.select({ id: alarms.id }).from(alarms).where(later)))
     .run();
-  tx.delete(alarms).where(later).run();
-  const open = tx
+  await tx.delete(alarms).where(later).run();
+  const open = await tx
     .select({ id: alarms.id })
     .from(alarms)
     .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
@@ -59,7 +61,8 @@ function silence(tx: Pick<Db, 'select' | 'update' | 'delete'>, deviceId: number,
     lockLevel: 'unlocked',
     alarmOpen: open !== undefined,
   };
-  tx.update(devices)
+  await tx
+    .update(devices)
     .set({
       ...state,
       sleeping: false,
@@ -77,71 +80,76 @@ function silence(tx: Pick<Db, 'select' | 'update' | 'delete'>, deviceId: number,
  * machines (and their SIM cards) due in every window and stopped, and a renewal history: an order renewed and paid
  * 40 days ago, a SIM card renewed, an order waiting for payment and one cancelled.
  */
-export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const today = dayOf(now);
-  const userOf = (orgId: number, roleId: number) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
-      .get()?.id;
-  const finance = userOf(orgs.operator, 3) ?? userOf(orgs.operator, 2)!;
-  db.transaction((tx) => {
+  const userOf = async (orgId: number, roleId: number) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
+        .get()
+    )?.id;
+  const finance = (await userOf(orgs.operator, 3)) ?? (await userOf(orgs.operator, 2))!;
+  await db.transaction(async (tx) => {
     for (const currency of Object.keys(MONTHLY_CENTS) as SeedCurrency[]) {
       for (const kind of ['device', 'sim'] as const) {
         for (const months of RENEWAL_MONTHS) {
           const priceCents = MONTHLY_CENTS[currency][kind] * (months === 12 ? 10 : months);
-          tx.insert(renewalPrices)
+          await tx
+            .insert(renewalPrices)
             .values({ currency, kind, months, priceCents, updatedBy: finance })
             .onConflictDoNothing()
             .run();
         }
       }
     }
-    orgs.lessors.forEach((orgId, index) => {
+    await forEachInOrder(orgs.lessors, async (orgId, index) => {
       const english = index === GLOBAL_BUSINESS;
       const currency = currencyOf(english ? 'en' : 'zh');
       const monthly = MONTHLY_CENTS[currency];
-      const admin = userOf(orgId, 5) ?? finance;
+      const admin = (await userOf(orgId, 5)) ?? finance;
       // The company's newest machines, away from the first ones that carry telemetry.
-      const machines = tx
+      const machines = await tx
         .select({ id: devices.id, serial: devices.serialNumber, expiry: devices.serviceExpiresAt })
         .from(devices)
         .where(eq(devices.orgId, orgId))
         .orderBy(desc(devices.id))
         .limit(WINDOW_OFFSETS.length + 4)
         .all();
-      const setExpiry = (deviceId: number, day: string) => {
-        tx.update(devices).set({ serviceExpiresAt: day }).where(eq(devices.id, deviceId)).run();
-        tx.update(simCards).set({ serviceExpiresAt: day }).where(eq(simCards.deviceId, deviceId)).run();
+      const setExpiry = async (deviceId: number, day: string) => {
+        await tx.update(devices).set({ serviceExpiresAt: day }).where(eq(devices.id, deviceId)).run();
+        await tx.update(simCards).set({ serviceExpiresAt: day }).where(eq(simCards.deviceId, deviceId)).run();
       };
-      WINDOW_OFFSETS.forEach((offset, i) => setExpiry(machines[i]!.id, addDaysToDay(today, offset)));
+      await forEachInOrder(WINDOW_OFFSETS, (offset, i) => setExpiry(machines[i]!.id, addDaysToDay(today, offset)));
       // A machine whose service stopped went silent that day: its unit reports nothing after its last day.
-      WINDOW_OFFSETS.forEach((offset, i) => {
-        if (offset < 0) silence(tx, machines[i]!.id, addDaysToDay(today, offset));
+      await forEachInOrder(WINDOW_OFFSETS, async (offset, i) => {
+        if (offset < 0) await silence(tx, machines[i]!.id, addDaysToDay(today, offset));
       });
-      const order = (
+      const order = async (
         values: Omit<typeof renewalOrders.$inferInsert, 'number' | 'orgId' | 'currency'>,
         lines: { itemId: number; label: string; previousExpiry?: string; newExpiry?: string }[],
       ) => {
-        const made = tx
+        const made = await tx
           .insert(renewalOrders)
           .values({ ...values, orgId, currency, number: `seed-${orgId}-${values.createdAt!.getTime()}` })
           .returning()
           .get();
-        tx.update(renewalOrders)
+        await tx
+          .update(renewalOrders)
           .set({ number: `XF${String(made.id).padStart(8, '0')}` })
           .where(eq(renewalOrders.id, made.id))
           .run();
         const price = values.totalCents / lines.length;
-        tx.insert(renewalLines)
+        await tx
+          .insert(renewalLines)
           .values(lines.map((l) => ({ orderId: made.id, priceCents: price, ...l })))
           .run();
       };
       // Renewed for a year 40 days ago: their expiry now is the new one.
       const renewed = machines.slice(WINDOW_OFFSETS.length, WINDOW_OFFSETS.length + 2);
       const paidAt = new Date(now - 40 * DAY);
-      order(
+      await order(
         {
           kind: 'device',
           months: 12,
@@ -161,13 +169,13 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
           previousExpiry: addDaysToDay(addMonthsToDay(addDaysToDay(m.expiry ?? today, 1), -12), -1),
         })),
       );
-      const card = tx
+      const card = await tx
         .select()
         .from(simCards)
         .where(and(eq(simCards.orgId, orgId), inArray(simCards.deviceId, [machines[WINDOW_OFFSETS.length + 2]!.id])))
         .get();
       if (card?.serviceExpiresAt) {
-        order(
+        await order(
           {
             kind: 'sim',
             months: 6,
@@ -190,7 +198,7 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
         );
       }
       // Waiting for payment: the machine due within 7 days.
-      order(
+      await order(
         {
           kind: 'device',
           months: 3,
@@ -202,7 +210,7 @@ export function seedRenewals(db: Db, orgs: DemoOrganisations, now: number): void
         },
         [{ itemId: machines[1]!.id, label: machines[1]!.serial }],
       );
-      order(
+      await order(
         {
           kind: 'device',
           months: 1,

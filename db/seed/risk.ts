@@ -10,8 +10,9 @@ import type { DemoOrganisations } from './accounts.ts';
  * and the server's first pass finds nothing due. Switching either on is the administrator's decision, after the
  * settings page's preview of what would move and when (decision 039, addendum).
  */
-export function seedRisk(db: Db, orgs: DemoOrganisations): void {
-  db.insert(lockDaySettings)
+export async function seedRisk(db: Db, orgs: DemoOrganisations): Promise<void> {
+  await db
+    .insert(lockDaySettings)
     .values(
       orgs.lessors.map((orgId) => ({
         orgId,

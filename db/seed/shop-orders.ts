@@ -17,6 +17,7 @@ import {
   type PaymentRecordState,
 } from '../schema/shop-orders.ts';
 import type { DemoOrganisations } from './accounts.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -54,7 +55,7 @@ interface OrderSeed {
  * payments are the server's own records: the simulated provider keeps nothing, so a seeded payment still charging is
  * unknown to it and turns abnormal when its time has passed, as a payment lost at a real provider would.
  */
-export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const person = (orgId: number, roles?: number[]) =>
     db
       .select({ id: users.id, name: users.name, mobile: users.mobile })
@@ -72,13 +73,14 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
   const shopOf = (orgId: number) =>
     db.select().from(products).where(eq(products.orgId, orgId)).orderBy(asc(products.id)).all();
 
-  db.transaction((tx) => {
-    orgs.lessors.forEach((lessor, index) => {
+  await db.transaction(async (tx) => {
+    await forEachInOrder(orgs.lessors, async (lessor, index) => {
       const english = index === 2;
       // A company without an administrator of its own in the demo has its shop kept by the operator's finance.
-      const admin = person(lessor, [5]) ?? person(orgs.operator, [3])!;
+      const admin = (await person(lessor, [5])) ?? (await person(orgs.operator, [3]))!;
       // The terminal the company fits to its fleet, sold to its customers with a coupon for it.
-      tx.insert(products)
+      await tx
+        .insert(products)
         .values({
           orgId: lessor,
           category: 'terminal',
@@ -102,7 +104,7 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           updatedAt: new Date(now - 30 * DAY),
         })
         .run();
-      const coupon = tx
+      const coupon = await tx
         .insert(coupons)
         .values({
           orgId: lessor,
@@ -122,12 +124,12 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
         })
         .returning()
         .get();
-      const customers = customersOf(lessor);
+      const customers = await customersOf(lessor);
       // Every person of its customers holds one (the demo customer and the renter's user among them).
       const people =
         customers.length === 0
           ? []
-          : tx
+          : await tx
               .select({ id: users.id, mobile: users.mobile })
               .from(users)
               .where(
@@ -139,7 +141,8 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
               .orderBy(asc(users.id))
               .all();
       for (const holder of people) {
-        tx.insert(couponReceipts)
+        await tx
+          .insert(couponReceipts)
           .values({
             couponId: coupon.id,
             orgId: lessor,
@@ -151,7 +154,8 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           })
           .run();
       }
-      tx.update(coupons)
+      await tx
+        .update(coupons)
         .set({ remaining: coupon.total - people.length })
         .where(eq(coupons.id, coupon.id))
         .run();
@@ -181,18 +185,18 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
               { state: 'paid', seller: orgs.operator, buyerOrg: lessor, product: 1, quantity: 6, daysAgo: 1 },
               { state: 'created', seller: lessor, buyerOrg: first, product: 2, quantity: 1, daysAgo: 0 },
             ];
-      seeds.forEach((seed, n) => {
-        const product = shopOf(seed.seller)[seed.product]!;
-        const buyerOrg = tx.select().from(organisations).where(eq(organisations.id, seed.buyerOrg)).get()!;
-        const buyer = person(seed.buyerOrg, buyerOrg.kind === 'lessor' ? [5, 10] : undefined) ?? admin;
-        const sellerStaff = person(seed.seller, seed.seller === orgs.operator ? [3] : [5, 10]) ?? admin;
+      await forEachInOrder(seeds, async (seed, n) => {
+        const product = (await shopOf(seed.seller))[seed.product]!;
+        const buyerOrg = (await tx.select().from(organisations).where(eq(organisations.id, seed.buyerOrg)).get())!;
+        const buyer = (await person(seed.buyerOrg, buyerOrg.kind === 'lessor' ? [5, 10] : undefined)) ?? admin;
+        const sellerStaff = (await person(seed.seller, seed.seller === orgs.operator ? [3] : [5, 10])) ?? admin;
         const placed = now - seed.daysAgo * DAY - (n + 1) * 37 * MINUTE;
         const amountCents = product.amountCents * seed.quantity;
         const address = buyerOrg.address ?? '';
         // The name and the spec in the buyer's language (decision 064): the company abroad reads its orders in English.
         const productName = (english ? product.nameEn : product.nameZh) || product.name;
         const spec = (english ? product.specEn : product.specZh) || product.spec;
-        const order = tx
+        const order = await tx
           .insert(shopOrders)
           .values({
             number: `tmp-${lessor}-${n}`,
@@ -217,39 +221,43 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           })
           .returning()
           .get();
-        const number = shopOrderNumber(order.id, orgDay(tx, seed.buyerOrg, placed).replaceAll('-', ''));
+        const number = shopOrderNumber(order.id, (await orgDay(tx, seed.buyerOrg, placed)).replaceAll('-', ''));
         const path = PATHS[seed.state];
         const at = (step: number) => new Date(placed + (step + 1) * (seed.daysAgo > 0 ? 7 * HOUR : 2 * MINUTE));
         const reference = `P-SEED-${number}`;
         let paymentId: number | null = null;
         if (path.payment) {
-          paymentId = tx
-            .insert(payments)
-            .values({
-              orgId: seed.buyerOrg,
-              kind: 'shop',
-              orderId: order.id,
-              reference: `${number}-1`,
-              providerPaymentId: reference,
-              amountCents,
-              state: path.payment,
-              payUrl: '',
-              createdBy: buyer.id,
-              createdAt: at(0),
-              settledAt: path.payment === 'charging' ? null : at(1),
-            })
-            .returning()
-            .get().id;
+          paymentId = (
+            await tx
+              .insert(payments)
+              .values({
+                orgId: seed.buyerOrg,
+                kind: 'shop',
+                orderId: order.id,
+                reference: `${number}-1`,
+                providerPaymentId: reference,
+                amountCents,
+                state: path.payment,
+                payUrl: '',
+                createdBy: buyer.id,
+                createdAt: at(0),
+                settledAt: path.payment === 'charging' ? null : at(1),
+              })
+              .returning()
+              .get()
+          ).id;
         }
         const paid = path.steps.includes('paid');
         const shipped = path.steps.indexOf('ship');
         const share = product.shares.find((s) => s.distributorId === buyerOrg.distributorOrgId);
         const credit = share && seed.state === 'completed' ? shareCents(amountCents, share.basisPoints) : 0;
         const distributorName = buyerOrg.distributorOrgId
-          ? (tx.select().from(organisations).where(eq(organisations.id, buyerOrg.distributorOrgId)).get()?.name ?? '')
+          ? ((await tx.select().from(organisations).where(eq(organisations.id, buyerOrg.distributorOrgId)).get())
+              ?.name ?? '')
           : '';
         const courier = `SF${String(1_300_000_000 + order.id * 7919).slice(0, 12)}`;
-        tx.update(shopOrders)
+        await tx
+          .update(shopOrders)
           .set({
             number,
             paymentId,
@@ -285,7 +293,8 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
             : ['paid', 'unpaid', 'fail', 'abnormal'].includes(event)
               ? null
               : buyer.id;
-        tx.insert(shopOrderEvents)
+        await tx
+          .insert(shopOrderEvents)
           .values(
             (['create', ...path.steps] as ShopOrderEvent[]).map((event, step) => ({
               orderId: order.id,
@@ -297,7 +306,8 @@ export function seedShopOrders(db: Db, orgs: DemoOrganisations, now: number): vo
           )
           .run();
         if (credit > 0)
-          tx.insert(distributorCredits)
+          await tx
+            .insert(distributorCredits)
             .values({
               orgId: buyerOrg.distributorOrgId!,
               orderId: order.id,

@@ -10,6 +10,7 @@ import { leasePrices, products } from '../schema/products.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { dayOf } from './maintenance-fleet.ts';
 import { listPrice } from './price-list.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 const HOUR = 3_600_000;
 
@@ -211,27 +212,30 @@ function listedPrices(modelName: string, businessModel: number, lang: 'zh' | 'en
  * with their distributors' shares; each rental company's lease price list for the catalogue's first models; and
  * coupons of the operator and of each company, in its language, received, used and expired by their customers.
  */
-export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedShop(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const today = dayOf(now);
-  const userOf = (orgId: number, roleId: number) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
-      .get()?.id;
-  const operatorModels = db
+  const userOf = async (orgId: number, roleId: number) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
+        .get()
+    )?.id;
+  const operatorModels = await db
     .select({ id: deviceModels.id, name: deviceModels.name })
     .from(deviceModels)
     .where(eq(deviceModels.orgId, orgs.operator))
     .orderBy(deviceModels.id)
     .limit(3)
     .all();
-  db.transaction((tx) => {
-    const finance = userOf(orgs.operator, 3) ?? userOf(orgs.operator, 2)!;
-    const addProducts = (orgId: number, by: number, list: ProductSeed[]) =>
-      list.forEach(({ share, ...product }, i) => {
+  await db.transaction(async (tx) => {
+    const finance = (await userOf(orgs.operator, 3)) ?? (await userOf(orgs.operator, 2))!;
+    const addProducts = async (orgId: number, by: number, list: ProductSeed[]) =>
+      await forEachInOrder(list, async ({ share, ...product }, i) => {
         const distributors = orgs.distributors.slice(0, (i % 2) + 1);
-        tx.insert(products)
+        await tx
+          .insert(products)
           .values({
             ...product,
             orgId,
@@ -245,10 +249,10 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
           })
           .run();
       });
-    addProducts(orgs.operator, finance, OPERATOR_PRODUCTS);
+    await addProducts(orgs.operator, finance, OPERATOR_PRODUCTS);
 
     /** A coupon and its received coupons: each received, used (on a shop order) or expired, by its holders. */
-    const addCoupon = (
+    const addCoupon = async (
       orgId: number,
       by: number,
       values: Omit<typeof coupons.$inferInsert, 'orgId' | 'createdBy' | 'remaining'>,
@@ -256,7 +260,7 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
       states: ('received' | 'used' | 'expired')[],
     ) => {
       const given = states.length;
-      const coupon = tx
+      const coupon = await tx
         .insert(coupons)
         .values({
           ...values,
@@ -268,18 +272,16 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
         .returning()
         .get();
       const mobiles = new Map(
-        tx
-          .select({ id: users.id, mobile: users.mobile })
-          .from(users)
-          .where(inArray(users.id, holders))
-          .all()
-          .map((u) => [u.id, u.mobile]),
+        (
+          await tx.select({ id: users.id, mobile: users.mobile }).from(users).where(inArray(users.id, holders)).all()
+        ).map((u) => [u.id, u.mobile]),
       );
-      states.forEach((state, i) => {
+      await forEachInOrder(states, async (state, i) => {
         const holderId = holders[i % holders.length]!;
         // Received an hour apart; an expired one received longer ago than its validity.
         const receivedAt = now - (state === 'expired' ? coupon.validHours + 24 : 2 + i) * HOUR;
-        tx.insert(couponReceipts)
+        await tx
+          .insert(couponReceipts)
           .values({
             couponId: coupon.id,
             orgId,
@@ -297,18 +299,19 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
     };
 
     // The customers of the first rental company hold the operator's coupons.
-    const customerPeople = (lessor: number) =>
-      tx
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(organisations, eq(organisations.id, users.orgId))
-        .where(and(eq(organisations.parentId, lessor), eq(organisations.kind, 'customer')))
-        .orderBy(users.id)
-        .limit(4)
-        .all()
-        .map((u) => u.id);
-    const firstCustomers = customerPeople(orgs.lessors[0]!);
-    addCoupon(
+    const customerPeople = async (lessor: number) =>
+      (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(organisations, eq(organisations.id, users.orgId))
+          .where(and(eq(organisations.parentId, lessor), eq(organisations.kind, 'customer')))
+          .orderBy(users.id)
+          .limit(4)
+          .all()
+      ).map((u) => u.id);
+    const firstCustomers = await customerPeople(orgs.lessors[0]!);
+    await addCoupon(
       orgs.operator,
       finance,
       {
@@ -326,7 +329,7 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
       firstCustomers,
       ['received', 'received', 'used', 'used', 'expired'],
     );
-    addCoupon(
+    await addCoupon(
       orgs.operator,
       finance,
       {
@@ -343,7 +346,7 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
       firstCustomers,
       ['used', 'received', 'expired'],
     );
-    addCoupon(
+    await addCoupon(
       orgs.operator,
       finance,
       {
@@ -361,13 +364,14 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
       [],
     );
 
-    orgs.lessors.forEach((orgId, index) => {
+    await forEachInOrder(orgs.lessors, async (orgId, index) => {
       const english = index === 2;
-      const admin = userOf(orgId, 5) ?? finance;
-      addProducts(orgId, admin, lessorProducts(english));
+      const admin = (await userOf(orgId, 5)) ?? finance;
+      await addProducts(orgId, admin, lessorProducts(english));
       for (const model of operatorModels)
         for (const businessModel of LISTED_BUSINESS_MODELS)
-          tx.insert(leasePrices)
+          await tx
+            .insert(leasePrices)
             .values({
               orgId,
               modelId: model.id,
@@ -376,9 +380,9 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
               updatedBy: admin,
             })
             .run();
-      const holders = customerPeople(orgId);
+      const holders = await customerPeople(orgId);
       if (holders.length === 0) return;
-      addCoupon(
+      await addCoupon(
         orgId,
         admin,
         {
@@ -397,7 +401,7 @@ export function seedShop(db: Db, orgs: DemoOrganisations, now: number): void {
         ['received', 'used', 'expired'],
       );
       const stopped = english ? 'Training 20% off (stopped)' : '培训 8 折（已停发）';
-      addCoupon(
+      await addCoupon(
         orgId,
         admin,
         {

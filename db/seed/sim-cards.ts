@@ -14,22 +14,20 @@ function imei(f: Faker): string {
 }
 
 /** One SIM card in every machine (expiring with its service), and a few spare cards per lessor. */
-export function seedSimCards(db: Db, f: Faker, orgs: DemoOrganisations, now: number): void {
+export async function seedSimCards(db: Db, f: Faker, orgs: DemoOrganisations, now: number): Promise<void> {
   const day = 24 * 3600 * 1000;
   const carrier = () =>
     f.helpers.weightedArrayElement(SIM_CARRIERS.map((value, i) => ({ value, weight: [5, 3, 2, 1][i]! })));
-  const rows: (typeof simCards.$inferInsert)[] = db
-    .select({ id: devices.id, orgId: devices.orgId, expires: devices.serviceExpiresAt })
-    .from(devices)
-    .all()
-    .map((d) => ({
-      orgId: d.orgId,
-      iccid: `8986${f.string.numeric(16)}`,
-      imei: imei(f),
-      carrier: carrier(),
-      serviceExpiresAt: d.expires,
-      deviceId: d.id,
-    }));
+  const rows: (typeof simCards.$inferInsert)[] = (
+    await db.select({ id: devices.id, orgId: devices.orgId, expires: devices.serviceExpiresAt }).from(devices).all()
+  ).map((d) => ({
+    orgId: d.orgId,
+    iccid: `8986${f.string.numeric(16)}`,
+    imei: imei(f),
+    carrier: carrier(),
+    serviceExpiresAt: d.expires,
+    deviceId: d.id,
+  }));
   for (const orgId of orgs.lessors) {
     for (let i = 0; i < 10; i++) {
       rows.push({
@@ -41,9 +39,10 @@ export function seedSimCards(db: Db, f: Faker, orgs: DemoOrganisations, now: num
       });
     }
   }
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 500)
-      tx.insert(simCards)
+      await tx
+        .insert(simCards)
         .values(rows.slice(i, i + 500))
         .onConflictDoNothing()
         .run();

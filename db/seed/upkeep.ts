@@ -5,6 +5,7 @@ import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, say } from './business.ts';
 import { KIND_TEXTS } from './kind-texts.ts';
 import { dayOf, maintenanceFleet } from './maintenance-fleet.ts';
+import { forEachInOrder } from '../in-order.ts';
 
 const DAY = 24 * 3600 * 1000;
 const DATE_INTERVALS = ['3m', '6m', '12m'] as const;
@@ -17,10 +18,10 @@ const HOURS_LEFT = [-30, 20, 180];
  * Upkeep plans of each rental company, what the machine's kind needs in the company's language: date plans whose last service puts them overdue, due soon and
  * not due, and hours plans measured against what each machine reports.
  */
-export function seedUpkeep(db: Db, orgs: DemoOrganisations, now: number): void {
+export async function seedUpkeep(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
   const rows: (typeof upkeepPlans.$inferInsert)[] = [];
-  BUSINESSES.forEach(({ lang }, index) => {
-    maintenanceFleet(db, orgs, index).forEach((machine, i) => {
+  await forEachInOrder(BUSINESSES, async ({ lang }, index) => {
+    (await maintenanceFleet(db, orgs, index)).forEach((machine, i) => {
       const content = say(lang, KIND_TEXTS[machine.kind].upkeep);
       const base = { orgId: machine.orgId, deviceId: machine.id, createdAt: new Date(now - 200 * DAY) };
       if (i % 3 === 2) {
@@ -50,5 +51,5 @@ export function seedUpkeep(db: Db, orgs: DemoOrganisations, now: number): void {
       });
     });
   });
-  db.insert(upkeepPlans).values(rows).run();
+  await db.insert(upkeepPlans).values(rows).run();
 }

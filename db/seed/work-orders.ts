@@ -152,9 +152,9 @@ const NEXT: Record<WorkOrderAction, number> = {
  * English company's demo technician. Answers [demo, colleague, second's, global demo, global colleague].
  */
 async function seedTechnicians(db: Db, faker: Faker, orgs: DemoOrganisations): Promise<number[]> {
-  const byMobile = (mobile: string) => db.select().from(users).where(eq(users.mobile, mobile)).get()!;
-  const demo = byMobile(demoAccount(ROLE.technician));
-  const globalDemo = byMobile(globalDemoAccount(ROLE.technician).account);
+  const byMobile = async (mobile: string) => (await db.select().from(users).where(eq(users.mobile, mobile)).get())!;
+  const demo = await byMobile(demoAccount(ROLE.technician));
+  const globalDemo = await byMobile(globalDemoAccount(ROLE.technician).account);
   const english = orgs.lessors[GLOBAL_BUSINESS]!;
   const others = [];
   for (const orgId of [orgs.lessors[0]!, orgs.lessors[1]!, english]) {
@@ -182,7 +182,7 @@ async function seedTechnicians(db: Db, faker: Faker, orgs: DemoOrganisations): P
     { userId: globalDemo.id, region: 'New South Wales', skills: ['Hydraulics', 'Electrical'] },
     { userId: others[2]!, region: 'Singapore', skills: ['Batteries'] },
   ];
-  db.insert(technicianProfiles).values(profiles).run();
+  await db.insert(technicianProfiles).values(profiles).run();
   return [demo.id, others[0]!, others[1]!, globalDemo.id, others[2]!];
 }
 
@@ -193,11 +193,11 @@ async function seedTechnicians(db: Db, faker: Faker, orgs: DemoOrganisations): P
  */
 export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisations, now: number): Promise<void> {
   const techs = await seedTechnicians(db, faker, orgs);
-  const creator = db
+  const creator = (await db
     .select()
     .from(users)
     .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-    .get()!;
+    .get())!;
   // The stories are an aerial platform's (boom, platform, tilt, battery): they are told of aerial platforms.
   const lessorMachines = (orgId: number) =>
     db
@@ -207,7 +207,7 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
       .orderBy(asc(devices.id))
       .limit(8)
       .all();
-  const shared = db
+  const shared = await db
     .select()
     .from(devices)
     .where(
@@ -220,15 +220,15 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     )
     .orderBy(asc(devices.id))
     .get();
-  const own = lessorMachines(orgs.lessors[0]!).filter((d) => d.id !== shared?.id);
+  const own = (await lessorMachines(orgs.lessors[0]!)).filter((d) => d.id !== shared?.id);
   const machines = [shared ?? own[0]!, ...own];
-  const second = lessorMachines(orgs.lessors[1]!);
-  const global = lessorMachines(orgs.lessors[GLOBAL_BUSINESS]!);
-  const globalCreator = db
+  const second = await lessorMachines(orgs.lessors[1]!);
+  const global = await lessorMachines(orgs.lessors[GLOBAL_BUSINESS]!);
+  const globalCreator = (await db
     .select()
     .from(users)
     .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
-    .get()!;
+    .get())!;
   const zh = { lang: 'zh' as const, author: creator };
   const runs = [
     ...STORIES.map((story, i) => ({
@@ -269,11 +269,11 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
     const status = story.steps.reduce((_, step) => NEXT[step], WO_STATUS.pending as number);
     // An order points at the record it was raised from: a real alarm of its machine, the customer's feedback, the
     // fault record. An upkeep order names its plan by number only (a plan's schedule is the server's to compute).
-    const alarm = story.source === 'alarm' ? alarmOf(db, device, start) : undefined;
+    const alarm = story.source === 'alarm' ? await alarmOf(db, device, start) : undefined;
     const order = { at: start, status, by: author.id };
     const report =
-      story.source === 'feedback' ? customerFeedback(db, device, say(lang, story.content), order) : undefined;
-    const fault = story.source === 'fault' ? faultRecord(db, device, story, order, lang) : undefined;
+      story.source === 'feedback' ? await customerFeedback(db, device, say(lang, story.content), order) : undefined;
+    const fault = story.source === 'fault' ? await faultRecord(db, device, story, order, lang) : undefined;
     const sourceId =
       story.source === 'alarm'
         ? alarm!.id
@@ -285,7 +285,7 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
               ? 1000 + i
               : null;
     const at = (step: number) => new Date(start + step * 3 * HOUR);
-    const created = db
+    const created = await db
       .insert(workOrders)
       .values({
         number: `WO${day}${String(seq).padStart(4, '0')}`,
@@ -342,11 +342,13 @@ export async function seedWorkOrders(db: Db, faker: Faker, orgs: DemoOrganisatio
         return row;
       }),
     ];
-    db.insert(workOrderEvents)
+    await db
+      .insert(workOrderEvents)
       .values(events.map((e) => ({ ...e, workOrderId: created.id })))
       .run();
-    if (report) db.update(feedback).set({ workOrderId: created.id }).where(eq(feedback.id, report.id)).run();
-    if (fault) db.update(faultRecords).set({ workOrderId: created.id }).where(eq(faultRecords.id, fault.id)).run();
+    if (report) await db.update(feedback).set({ workOrderId: created.id }).where(eq(feedback.id, report.id)).run();
+    if (fault)
+      await db.update(faultRecords).set({ workOrderId: created.id }).where(eq(faultRecords.id, fault.id)).run();
   }
 }
 
@@ -361,8 +363,8 @@ function siteOf(device: typeof devices.$inferSelect, n: number, lang: SeedLang) 
  * An alarm of the machine for an alarm order: one it has, or else the tilt alarm the story checks, ended before the
  * order (the seeded alarms depend on the day, so the machine may have none).
  */
-function alarmOf(db: Db, device: typeof devices.$inferSelect, orderAt: number): { id: number } {
-  const held = db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, device.id)).get();
+async function alarmOf(db: Db, device: typeof devices.$inferSelect, orderAt: number): Promise<{ id: number }> {
+  const held = await db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, device.id)).get();
   if (held) return held;
   return db
     .insert(alarms)
@@ -382,13 +384,13 @@ function alarmOf(db: Db, device: typeof devices.$inferSelect, orderAt: number): 
 }
 
 /** The fault record a fault order was raised from: repaired as the order records, once it was repaired. */
-function faultRecord(
+async function faultRecord(
   db: Db,
   device: typeof devices.$inferSelect,
   story: Story,
   order: { at: number },
   lang: SeedLang,
-): { id: number } {
+): Promise<{ id: number }> {
   const repaired = story.steps.includes('repair');
   const repair = DETAILS.repair!(0, lang) as {
     faultTypes: string[];
@@ -410,13 +412,13 @@ function faultRecord(
     createdAt: new Date(order.at - HOUR),
   };
   // A machine tells of one fault: a record the fault seed already gave it becomes the order's, not a second alike.
-  const held = db
+  const held = await db
     .select({ id: faultRecords.id })
     .from(faultRecords)
     .where(and(eq(faultRecords.deviceId, device.id), isNull(faultRecords.workOrderId)))
     .get();
   if (held) {
-    db.update(faultRecords).set(record).where(eq(faultRecords.id, held.id)).run();
+    await db.update(faultRecords).set(record).where(eq(faultRecords.id, held.id)).run();
     return held;
   }
   return db.insert(faultRecords).values(record).returning({ id: faultRecords.id }).get();
@@ -426,14 +428,14 @@ function faultRecord(
  * The feedback a customer sent about its leased machine, which the lessor turned into this work order: it reads
  * as the order went (repaired, paid, resolved). None for a machine without a customer.
  */
-function customerFeedback(
+async function customerFeedback(
   db: Db,
   device: typeof devices.$inferSelect,
   info: string,
   order: { at: number; status: number; by: number },
-): { id: number } | undefined {
+): Promise<{ id: number } | undefined> {
   if (device.customerOrgId === null) return undefined;
-  const reporter = db
+  const reporter = await db
     .select()
     .from(users)
     .where(and(eq(users.orgId, device.customerOrgId), eq(users.roleId, ROLE.other)))

@@ -22,6 +22,9 @@ export function codeFiles(): string[] {
     .map((f) => `${ROOT}/${f}`);
 }
 
+/** The asynchronous database's own machinery (decision 067): written by hand, never rewritten. */
+const HAND_WRITTEN = ['/db/client.ts', '/db/gate.ts', '/db/in-order.ts'];
+
 /** One whole-program type check of those files with the tests' compiler options (they reach every other part). */
 export function codeProgram() {
   const roots = codeFiles();
@@ -32,7 +35,10 @@ export function codeProgram() {
   return {
     program,
     checker: program.getTypeChecker(),
-    /** The source files the codemods may change. */
-    sources: () => program.getSourceFiles().filter((sf) => rootSet.has(sf.fileName)),
+    /** The source files the codemods may change: not the asynchronous database itself, whose waits are deliberate. */
+    sources: () =>
+      program
+        .getSourceFiles()
+        .filter((sf) => rootSet.has(sf.fileName) && !HAND_WRITTEN.some((f) => sf.fileName.endsWith(f))),
   };
 }

@@ -55,7 +55,7 @@ export async function createAdmin(db: Db, input: AdminInput) {
     throw new AdminError(`"${mobile}" is not a valid phone number for area code ${areaCode}`);
   const weak = weakPasswordReason(input.password, mobile);
   if (weak) throw new AdminError(`refused password: ${weak}`);
-  const taken = db
+  const taken = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.mobile, mobile), eq(users.areaCode, areaCode)))
@@ -65,9 +65,9 @@ export async function createAdmin(db: Db, input: AdminInput) {
   const badIp = ips.find((ip) => !/^[0-9a-f.:]{2,45}$/i.test(ip));
   if (badIp) throw new AdminError(`"${badIp}" is not an IP address`);
 
-  let operator = db.select().from(organisations).where(eq(organisations.kind, 'operator')).get();
+  let operator = await db.select().from(organisations).where(eq(organisations.kind, 'operator')).get();
   const orgCreated = !operator;
-  operator ??= createOrganisation(db, { name: input.org?.trim() || 'Operator', kind: 'operator' });
+  operator ??= await createOrganisation(db, { name: input.org?.trim() || 'Operator', kind: 'operator' });
   const user = await createUser(db, {
     orgId: operator.id,
     mobile,
@@ -78,6 +78,6 @@ export async function createAdmin(db: Db, input: AdminInput) {
     nickname: input.name?.trim() ?? '',
   });
   for (const ip of [...LOOPBACK, ...ips])
-    db.insert(knownAddresses).values({ userId: user.id, ip }).onConflictDoNothing().run();
+    await db.insert(knownAddresses).values({ userId: user.id, ip }).onConflictDoNothing().run();
   return { userId: user.id, org: operator, orgCreated };
 }

@@ -33,9 +33,9 @@ async function main() {
   // profile). The main thread checkpoints only if ingest has not (no machines reporting).
   dbh.sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
   const base = { dbh, env, now: clock.now, log: consoleLog, live: new LiveHub() };
-  const deps: AppDeps = { ...base, commands: createCommandQueue(base), ingest: null };
+  const deps: AppDeps = { ...base, commands: await createCommandQueue(base), ingest: null };
   // Production starts empty: the first administrator comes from `npm run create-admin`.
-  if (env.NODE_ENV !== 'production' && !isSeeded(dbh.db)) {
+  if (env.NODE_ENV !== 'production' && !(await isSeeded(dbh.db))) {
     consoleLog('info', `seeding demo data into ${env.DB_FILE}`);
     await seedDemo(dbh.db, { devices: env.SEED_DEVICES, fleetSecret: env.FLEET_SECRET });
   }
@@ -76,11 +76,11 @@ async function main() {
   // Commands that outlived their time-to-live expire even while nobody looks at them.
   deps.commands.start();
   // Lock tasks that fell due while the server was down run now; then every 10 s (decision 013).
-  const stopRiskScheduler = startRiskScheduler(deps);
+  const stopRiskScheduler = await startRiskScheduler(deps);
   // Daily work: telemetry folded into days beside ingest, never in its hot path (decision 037), on a thread of its own.
   const rollup = startRollupThread({ dbFile: env.DB_FILE });
   // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
-  const stopBillingScheduler = startBillingScheduler(deps);
+  const stopBillingScheduler = await startBillingScheduler(deps);
   // Payments left charging past their time are asked about and closed (decision 050).
   const stopPaymentTimeouts = startPaymentTimeouts(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));

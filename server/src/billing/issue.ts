@@ -5,15 +5,19 @@ import { leasePeriods } from '@console/db/schema/lease-periods';
 import { billingToday } from './zone.ts';
 
 /** Every lessor with lease periods (or one), each on its own calendar day at `now`. */
-export function issueBills(db: Db, now: number, only: { lessorOrgId?: number; contractId?: number } = {}): IssueResult {
-  const lessors = db
+export async function issueBills(
+  db: Db,
+  now: number,
+  only: { lessorOrgId?: number; contractId?: number } = {},
+): Promise<IssueResult> {
+  const lessors = await db
     .selectDistinct({ id: leasePeriods.lessorOrgId })
     .from(leasePeriods)
     .where(only.lessorOrgId === undefined ? undefined : eq(leasePeriods.lessorOrgId, only.lessorOrgId))
     .all();
   const total: IssueResult = { bills: 0, lines: 0 };
   for (const { id } of lessors) {
-    const result = issueLessorBills(db, id, billingToday(db, id, now), only.contractId);
+    const result = await issueLessorBills(db, id, await billingToday(db, id, now), only.contractId);
     total.bills += result.bills;
     total.lines += result.lines;
   }

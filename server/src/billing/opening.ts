@@ -19,18 +19,18 @@ export interface OpeningInput {
  * renter that is not voided, owed on a day no later than the lessor's today. `mayWrite` checks, inside the same
  * transaction, that the caller administers the renter's lessor.
  */
-export function recordOpeningBalance(
+export async function recordOpeningBalance(
   db: Db,
   input: OpeningInput,
   who: { mayWrite: (lessorOrgId: number) => boolean },
   now: number,
-): { id: number; number: string } {
-  return unitOfWork(db, (tx) => {
-    const renter = tx.select().from(renters).where(eq(renters.orgId, input.renterOrgId)).get();
+): Promise<{ id: number; number: string }> {
+  return unitOfWork(db, async (tx) => {
+    const renter = await tx.select().from(renters).where(eq(renters.orgId, input.renterOrgId)).get();
     if (!renter || !who.mayWrite(renter.lessorOrgId)) throw notFound();
-    const today = billingToday(tx, renter.lessorOrgId, now);
+    const today = await billingToday(tx, renter.lessorOrgId, now);
     if (input.asOf > today) throw invalidField('asOf', 'billing.asOfInFuture');
-    if (liveOpeningBalance(tx, renter.lessorOrgId, renter.orgId)) throw conflict('billing.openingExists');
+    if (await liveOpeningBalance(tx, renter.lessorOrgId, renter.orgId)) throw conflict('billing.openingExists');
     return writeOpeningBalance(tx, { ...input, lessorOrgId: renter.lessorOrgId }, today);
   });
 }

@@ -24,22 +24,22 @@ export interface ReceiptInput {
  * Record money received from a renter, in one unit of work with its ledger row, its allocation and the renter's
  * arrears. `mayWrite` checks, inside the same transaction, that the caller writes for the renter's lessor.
  */
-export function recordReceipt(
+export async function recordReceipt(
   db: Db,
   input: ReceiptInput,
   who: { userId: number; mayWrite: (lessorOrgId: number) => boolean },
   now: number,
-): { id: number; allocations: Allocation[] } {
-  return unitOfWork(db, (tx) => {
-    const renter = tx.select().from(renters).where(eq(renters.orgId, input.renterOrgId)).get();
+): Promise<{ id: number; allocations: Allocation[] }> {
+  return unitOfWork(db, async (tx) => {
+    const renter = await tx.select().from(renters).where(eq(renters.orgId, input.renterOrgId)).get();
     if (!renter || !who.mayWrite(renter.lessorOrgId)) throw notFound();
     const lessorOrgId = renter.lessorOrgId;
-    const { id } = tx
+    const { id } = await tx
       .insert(receipts)
       .values({ ...input, lessorOrgId, createdBy: who.userId })
       .returning({ id: receipts.id })
       .get();
-    appendLedger(tx, [
+    await appendLedger(tx, [
       {
         lessorOrgId,
         renterOrgId: input.renterOrgId,
@@ -51,8 +51,8 @@ export function recordReceipt(
         day: input.receivedOn,
       },
     ]);
-    const made = allocate(tx, lessorOrgId, input.renterOrgId);
-    refreshArrears(tx, lessorOrgId, billingToday(tx, lessorOrgId, now), input.renterOrgId);
+    const made = await allocate(tx, lessorOrgId, input.renterOrgId);
+    await refreshArrears(tx, lessorOrgId, await billingToday(tx, lessorOrgId, now), input.renterOrgId);
     return { id, allocations: made };
   });
 }
@@ -61,20 +61,20 @@ export function recordReceipt(
  * Void a receipt with a reason: it stays (never deleted), its allocations stay as its history, the bills it paid
  * are open again for what it paid, other money of the renter pays them where it can, and the ledger adds it back.
  */
-export function voidReceipt(
+export async function voidReceipt(
   db: Db,
   input: { id: number; reason: string },
   who: { userId: number; mayWrite: (lessorOrgId: number) => boolean },
   now: number,
-): { id: number } {
-  return unitOfWork(db, (tx) => {
-    const receipt = tx.select().from(receipts).where(eq(receipts.id, input.id)).get();
+): Promise<{ id: number }> {
+  return unitOfWork(db, async (tx) => {
+    const receipt = await tx.select().from(receipts).where(eq(receipts.id, input.id)).get();
     if (!receipt || !who.mayWrite(receipt.lessorOrgId)) throw notFound();
     if (receipt.voidedAt) throw conflict('billing.receiptVoided');
-    const paid = tx.select().from(allocations).where(eq(allocations.receiptId, receipt.id)).all();
+    const paid = await tx.select().from(allocations).where(eq(allocations.receiptId, receipt.id)).all();
     // An issued invoice covers only paid amounts and cannot be voided (decision 051): the money it certifies as
     // paid stays paid.
-    const invoiced = issuedInvoiceCovering(
+    const invoiced = await issuedInvoiceCovering(
       tx,
       'bill',
       paid.filter((p) => p.amountCents > 0).map((p) => p.billId),
@@ -84,20 +84,22 @@ export function voidReceipt(
         bill: invoiced.label,
         invoice: invoiced.number,
       });
-    tx.update(receipts)
+    await tx
+      .update(receipts)
       .set({ voidedAt: new Date(now), voidedBy: who.userId, voidReason: input.reason })
       .where(eq(receipts.id, receipt.id))
       .run();
     for (const part of paid) {
-      const bill = tx.select().from(bills).where(eq(bills.id, part.billId)).get()!;
+      const bill = (await tx.select().from(bills).where(eq(bills.id, part.billId)).get())!;
       const paidCents = bill.paidCents - part.amountCents;
-      tx.update(bills)
+      await tx
+        .update(bills)
         .set({ paidCents, state: billState(bill.amountCents, paidCents) })
         .where(eq(bills.id, bill.id))
         .run();
     }
-    const today = billingToday(tx, receipt.lessorOrgId, now);
-    appendLedger(tx, [
+    const today = await billingToday(tx, receipt.lessorOrgId, now);
+    await appendLedger(tx, [
       {
         lessorOrgId: receipt.lessorOrgId,
         renterOrgId: receipt.renterOrgId,
@@ -109,8 +111,8 @@ export function voidReceipt(
         day: today,
       },
     ]);
-    allocate(tx, receipt.lessorOrgId, receipt.renterOrgId);
-    refreshArrears(tx, receipt.lessorOrgId, today, receipt.renterOrgId);
+    await allocate(tx, receipt.lessorOrgId, receipt.renterOrgId);
+    await refreshArrears(tx, receipt.lessorOrgId, today, receipt.renterOrgId);
     return { id: receipt.id };
   });
 }

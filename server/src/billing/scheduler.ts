@@ -9,20 +9,24 @@ import { issueBills } from './issue.ts';
  * renters' arrears current as due days pass. The interval is measured on the server's clock, looked at every
  * `tickMs`, so a clock that follows a simulator sped up or skipped forward (contract/clock/follow.ts) bills as its days pass.
  */
-export function startBillingScheduler(deps: AppDeps, intervalMs = 15 * 60_000, tickMs = 10_000): () => void {
+export async function startBillingScheduler(
+  deps: AppDeps,
+  intervalMs = 15 * 60_000,
+  tickMs = 10_000,
+): Promise<() => void> {
   let lastPass = -Infinity;
-  const tick = () => {
+  const tick = async () => {
     const now = deps.now();
     if (now - lastPass < intervalMs) return;
     lastPass = now;
     try {
-      const { bills } = issueBills(deps.dbh.db, now);
+      const { bills } = await issueBills(deps.dbh.db, now);
       if (bills > 0) deps.log('info', `billing: issued ${bills} bills`);
     } catch (error) {
       deps.log('error', 'billing: the scheduler pass failed', error);
     }
   };
-  tick();
+  await tick();
   const timer = setInterval(tick, tickMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -15,17 +15,17 @@ import { billingToday } from './zone.ts';
  * same days get a new bill; without it the days stay covered by the voided bill and are never billed again.
  * `mayVoid` checks, inside the same transaction, that the caller administers the bill's lessor.
  */
-export function voidBill(
+export async function voidBill(
   db: Db,
   input: { id: number; reason: string; reissue: boolean },
   who: { userId: number; mayVoid: (lessorOrgId: number) => boolean },
   now: number,
-): { id: number; reissued: number[] } {
-  return unitOfWork(db, (tx) => {
-    const bill = tx.select().from(bills).where(eq(bills.id, input.id)).get();
+): Promise<{ id: number; reissued: number[] }> {
+  return unitOfWork(db, async (tx) => {
+    const bill = await tx.select().from(bills).where(eq(bills.id, input.id)).get();
     if (!bill || !who.mayVoid(bill.lessorOrgId)) throw notFound();
     if (bill.state === 'void') throw conflict('billing.billVoided');
-    const paid = tx
+    const paid = await tx
       .select({ id: allocations.id })
       .from(allocations)
       .innerJoin(receipts, eq(receipts.id, allocations.receiptId))
@@ -33,10 +33,10 @@ export function voidBill(
       .limit(1)
       .get();
     if (paid || bill.paidCents > 0) throw conflict('billing.billHasReceipts');
-    const lines = tx.select().from(billLines).where(eq(billLines.billId, bill.id)).all();
+    const lines = await tx.select().from(billLines).where(eq(billLines.billId, bill.id)).all();
     if (input.reissue && lines.length > 0) {
       // Re-issuing re-prices a period from its last billed day: only when no later bill charges the same machines.
-      const later = tx
+      const later = await tx
         .select({ id: billLines.id })
         .from(billLines)
         .where(
@@ -57,12 +57,13 @@ export function voidBill(
         .get();
       if (later) throw conflict('billing.reissueNotLatest');
     }
-    tx.update(bills)
+    await tx
+      .update(bills)
       .set({ state: 'void', voidedAt: new Date(now), voidedBy: who.userId, voidReason: input.reason })
       .where(eq(bills.id, bill.id))
       .run();
-    const today = billingToday(tx, bill.lessorOrgId, now);
-    appendLedger(tx, [
+    const today = await billingToday(tx, bill.lessorOrgId, now);
+    await appendLedger(tx, [
       {
         lessorOrgId: bill.lessorOrgId,
         renterOrgId: bill.renterOrgId,
@@ -78,22 +79,25 @@ export function voidBill(
     // An opening balance has no days to bill again: voiding it with re-issue only voids it.
     const contractId = bill.contractId;
     if (input.reissue && contractId !== null) {
-      tx.update(billLines).set({ released: true }).where(eq(billLines.billId, bill.id)).run();
+      await tx.update(billLines).set({ released: true }).where(eq(billLines.billId, bill.id)).run();
       const top =
-        tx
-          .select({ top: max(bills.id) })
+        (
+          await tx
+            .select({ top: max(bills.id) })
+            .from(bills)
+            .get()
+        )?.top ?? 0;
+      await issueLessorBills(tx, bill.lessorOrgId, today, contractId);
+      reissued = (
+        await tx
+          .select({ id: bills.id })
           .from(bills)
-          .get()?.top ?? 0;
-      issueLessorBills(tx, bill.lessorOrgId, today, contractId);
-      reissued = tx
-        .select({ id: bills.id })
-        .from(bills)
-        .where(and(eq(bills.contractId, contractId), gt(bills.id, top)))
-        .all()
-        .map((b) => b.id);
+          .where(and(eq(bills.contractId, contractId), gt(bills.id, top)))
+          .all()
+      ).map((b) => b.id);
     }
-    allocate(tx, bill.lessorOrgId, bill.renterOrgId);
-    refreshArrears(tx, bill.lessorOrgId, today, bill.renterOrgId);
+    await allocate(tx, bill.lessorOrgId, bill.renterOrgId);
+    await refreshArrears(tx, bill.lessorOrgId, today, bill.renterOrgId);
     return { id: bill.id, reissued };
   });
 }

@@ -68,7 +68,7 @@ export async function authoriseCommand(
     );
   }
   const ids = [...new Set(request.deviceIds)];
-  const owners = db.select({ orgId: devices.orgId }).from(devices).where(inArray(devices.id, ids)).all();
+  const owners = await db.select({ orgId: devices.orgId }).from(devices).where(inArray(devices.id, ids)).all();
   if (owners.length !== ids.length) throw notFound();
   if (owners.some((d) => !data.sees(d.orgId))) throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
   switch (credentialOf(request.type)) {
@@ -78,7 +78,7 @@ export async function authoriseCommand(
       break;
     case 'smsCode':
       if (!request.code) throw invalidField('code', 'validation.codeRequired');
-      requireCode(deps, user, 'sleep', request.code);
+      await requireCode(deps, user, 'sleep', request.code);
       break;
     case 'none':
       break;

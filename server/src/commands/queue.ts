@@ -19,6 +19,7 @@ import {
   type CommandRow,
   type ReportedState,
 } from './rules.ts';
+import { flatMapInOrder, forEachInOrder, mapInOrder } from '@console/db/in-order';
 
 /** How the queue reaches the machines: the server's MQTT client (ingest), when it is connected. */
 export interface CommandTransport {
@@ -42,35 +43,36 @@ export type EnqueueInput = Omit<CreateCommandForm, 'whenOffline' | 'password' | 
  * reconnect of the server or of the machine, until the machine acknowledges it. Success needs the machine's
  * reported state. Single process: the server that runs ingest owns the queue.
  */
-export function createCommandQueue(deps: RecordDeps) {
+export async function createCommandQueue(deps: RecordDeps) {
   const { db } = deps.dbh;
-  const records = createCommandRecords(deps);
+  const records = await createCommandRecords(deps);
   const { unfinishedIn, targetsOf, pending, logOp, announce, flushLive, move } = records;
   const warn = rateLimited((level, message) => deps.log(level, message));
   let transport: CommandTransport | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  const lateAckLogged = (id: string) =>
-    db
+  const lateAckLogged = async (id: string) =>
+    (await db
       .select({ id: operationLogs.id })
       .from(operationLogs)
       .where(and(eq(operationLogs.commandId, id), eq(operationLogs.action, 'command.lateAck')))
-      .get() !== undefined;
+      .get()) !== undefined;
 
   /**
    * Record that a queued command goes out, or that a sent and unacknowledged one goes out again; the row to
    * publish, or null when it does not go out (the way is closed, the machine asleep, the command moved on).
    */
-  function markSent(row: CommandRow, device: Target): CommandRow | null {
+  async function markSent(row: CommandRow, device: Target): Promise<CommandRow | null> {
     if (!transport?.connected() || !awake(device)) return null;
     if (row.state !== 'queued' && row.state !== 'sent') return null;
     const at = deps.now();
     if (row.state === 'queued') return move(row, 'sent', { sentAt: new Date(at), attempts: row.attempts + 1 }, null);
-    db.update(commands)
+    await db
+      .update(commands)
       .set({ attempts: sql`${commands.attempts} + 1` })
       .where(eq(commands.id, row.id))
       .run();
-    logOp(row, 'command.resent', null, at);
+    await logOp(row, 'command.resent', null, at);
     return row;
   }
 
@@ -82,8 +84,8 @@ export function createCommandQueue(deps: RecordDeps) {
   }
 
   /** Publish a queued command, or publish again one that was sent and not acknowledged. */
-  function send(row: CommandRow, device: Target): void {
-    const sent = markSent(row, device);
+  async function send(row: CommandRow, device: Target): Promise<void> {
+    const sent = await markSent(row, device);
     if (sent) publish(sent, device);
   }
 
@@ -91,29 +93,30 @@ export function createCommandQueue(deps: RecordDeps) {
    * What waits for these machines goes out, recorded in one transaction (a fleet coming on line finds hundreds
    * waiting, and each write alone would wait for ingest's lock) and published once it is.
    */
-  function sendWaiting(deviceIds: number[], alsoResend: (deviceId: number) => boolean): void {
+  async function sendWaiting(deviceIds: number[], alsoResend: (deviceId: number) => boolean): Promise<void> {
     if (!transport?.connected() || deviceIds.length === 0) return;
-    const devicesById = targetsOf(deviceIds);
-    const due = unfinishedIn(deviceIds).filter(
+    const devicesById = await targetsOf(deviceIds);
+    const due = (await unfinishedIn(deviceIds)).filter(
       (row) =>
         devicesById.has(row.deviceId) && (row.state === 'queued' || (row.state === 'sent' && alsoResend(row.deviceId))),
     );
     if (due.length === 0) return;
-    const sent = inOneTransaction(() =>
-      due.flatMap((row) => {
-        const done = markSent(row, devicesById.get(row.deviceId)!);
-        return done ? [done] : [];
-      }),
+    const sent = await inOneTransaction(
+      async () =>
+        await flatMapInOrder(due, async (row) => {
+          const done = await markSent(row, devicesById.get(row.deviceId)!);
+          return done ? [done] : [];
+        }),
     );
     for (const row of sent) publish(row, devicesById.get(row.deviceId)!);
   }
 
   /** Work of several moves as one transaction; when it fails, none of their events go out. */
-  function inOneTransaction<T>(work: () => T): T {
+  async function inOneTransaction<T>(work: () => T): Promise<T> {
     try {
       return unitOfWork(db, work);
     } catch (error) {
-      records.discard();
+      await records.discard();
       throw error;
     }
   }
@@ -122,8 +125,8 @@ export function createCommandQueue(deps: RecordDeps) {
    * The broker may hold a sent command for a machine that is away (or about to act on it): the notice follows
    * it on the same topic, in order, and the machine refuses the command instead of carrying it out.
    */
-  function noticeCancel(row: CommandRow): void {
-    const device = targetsOf([row.deviceId]).get(row.deviceId);
+  async function noticeCancel(row: CommandRow): Promise<void> {
+    const device = (await targetsOf([row.deviceId])).get(row.deviceId);
     if (!device || !transport?.connected()) return;
     transport.publish(device.serialNumber, { type: 'cancel', id: row.id, t: deps.now() }).catch((error: Error) => {
       deps.log('warn', `commands: the cancel notice of ${row.id} to ${device.serialNumber} failed: ${error.message}`);
@@ -131,10 +134,11 @@ export function createCommandQueue(deps: RecordDeps) {
   }
 
   /** A `params` command that the machine carried out changes the settings the server monitors it with. */
-  function applyParams(row: CommandRow): void {
+  async function applyParams(row: CommandRow): Promise<void> {
     const params = row.params as CommandMessage['params'] | null;
     if (!params) return;
-    db.update(devices)
+    await db
+      .update(devices)
       .set({
         ...(params.reportIntervalS !== undefined ? { reportIntervalS: params.reportIntervalS } : {}),
         ...(params.overspeedKmh !== undefined ? { overspeedKmh: params.overspeedKmh } : {}),
@@ -143,15 +147,15 @@ export function createCommandQueue(deps: RecordDeps) {
       .run();
   }
 
-  function succeed(row: CommandRow, reported: ReportedState | null): void {
+  async function succeed(row: CommandRow, reported: ReportedState | null): Promise<void> {
     const deliveredAt = row.deliveredAt ?? new Date(deps.now());
-    const done = move(row, 'succeeded', { deliveredAt, reported }, null);
-    if (done?.type === 'params') applyParams(done);
+    const done = await move(row, 'succeeded', { deliveredAt, reported }, null);
+    if (done?.type === 'params') await applyParams(done);
   }
 
   /** What an acknowledgement (validated by ingest: the machine is known and the topic its own) moves. */
-  function takeAck(deviceId: number, ack: AckMessage): void {
-    const row = db.select().from(commands).where(eq(commands.id, ack.id)).get();
+  async function takeAck(deviceId: number, ack: AckMessage): Promise<void> {
+    const row = await db.select().from(commands).where(eq(commands.id, ack.id)).get();
     // Unknown, or another machine's command: a machine cannot act on a command it was not sent.
     if (!row || row.deviceId !== deviceId) {
       warn('ack', `commands: ignored an acknowledgement of ${ack.id.slice(0, 40)} from machine ${deviceId}`);
@@ -160,17 +164,22 @@ export function createCommandQueue(deps: RecordDeps) {
     if (isFinished(row.state)) {
       // Cancelled or expired while the machine had it: keep what the machine says it did, once.
       const outcome = ack.result === 'done' || ack.result === 'refused';
-      if (outcome && !lateAckLogged(row.id)) {
-        logOp(row, 'command.lateAck', null, deps.now(), { result: ack.result, state: ack.state ?? null });
+      if (outcome && !(await lateAckLogged(row.id))) {
+        await logOp(row, 'command.lateAck', null, deps.now(), { result: ack.result, state: ack.state ?? null });
       }
       return;
     }
     const next = ackTransition(row, ack);
-    if (next?.to === 'delivered') move(row, 'delivered', { deliveredAt: new Date(deps.now()) }, null);
-    else if (next?.to === 'succeeded') succeed(row, next.reported);
+    if (next?.to === 'delivered') await move(row, 'delivered', { deliveredAt: new Date(deps.now()) }, null);
+    else if (next?.to === 'succeeded') await succeed(row, next.reported);
     else if (next?.to === 'failed') {
       const deliveredAt = row.deliveredAt ?? new Date(deps.now());
-      move(row, 'failed', { deliveredAt, reason: next.reason, detail: next.detail, reported: next.reported }, null);
+      await move(
+        row,
+        'failed',
+        { deliveredAt, reason: next.reason, detail: next.detail, reported: next.reported },
+        null,
+      );
     }
   }
 
@@ -184,29 +193,29 @@ export function createCommandQueue(deps: RecordDeps) {
      * Create commands for machines, with the grant of the one rule (authorise.ts) for them. A queued or sent
      * command of the same group is superseded; one the machine already holds refuses the whole request.
      */
-    enqueue(input: EnqueueInput, grant: CommandGrant): CommandRow[] {
+    async enqueue(input: EnqueueInput, grant: CommandGrant): Promise<CommandRow[]> {
       const ids = [...new Set(input.deviceIds)];
       assertGranted(grant, input.type, ids);
       const createdBy = grant.by;
-      const devicesById = targetsOf(ids);
+      const devicesById = await targetsOf(ids);
       if (devicesById.size !== ids.length) throw notFound();
       const at = deps.now();
       let created: CommandRow[];
       try {
-        created = unitOfWork(db, () => {
-          const existing = unfinishedIn(ids).filter((r) => groupOf(r.type) === groupOf(input.type));
+        created = await unitOfWork(db, async () => {
+          const existing = (await unfinishedIn(ids)).filter((r) => groupOf(r.type) === groupOf(input.type));
           const busy = existing.find((r) => r.state === 'delivered');
           if (busy) {
             const serial = devicesById.get(busy.deviceId)!.serialNumber;
             throw new ApiError(API_STATUS.conflict, 'command.inProgress', { serial });
           }
-          return ids.map((deviceId) => {
+          return await mapInOrder(ids, async (deviceId) => {
             const id = randomUUID();
             for (const old of existing.filter((r) => r.deviceId === deviceId)) {
-              move(old, 'cancelled', { reason: 'superseded', detail: id }, createdBy);
+              await move(old, 'cancelled', { reason: 'superseded', detail: id }, createdBy);
             }
             const isLock = input.type === 'lock' || input.type === 'unlock';
-            const row = db
+            const row = await db
               .insert(commands)
               .values({
                 id,
@@ -223,7 +232,7 @@ export function createCommandQueue(deps: RecordDeps) {
               })
               .returning()
               .get();
-            logOp(row, 'command.queued', createdBy, at);
+            await logOp(row, 'command.queued', createdBy, at);
             pending.add(deviceId);
             announce(row, devicesById.get(deviceId), at);
             return row;
@@ -231,10 +240,10 @@ export function createCommandQueue(deps: RecordDeps) {
         });
       } catch (error) {
         // Nothing of it happened: no events, and the pending set as the database has it.
-        records.discard();
+        await records.discard();
         throw error;
       }
-      for (const row of created) send(row, devicesById.get(row.deviceId)!);
+      for (const row of created) await send(row, devicesById.get(row.deviceId)!);
       flushLive();
       return db
         .select()
@@ -249,21 +258,21 @@ export function createCommandQueue(deps: RecordDeps) {
     },
 
     /** Cancel a command the machine has not received (queued or sent); the caller has checked the user's scope. */
-    cancel(id: string, userId: number): CommandRow {
-      const row = db.select().from(commands).where(eq(commands.id, id)).get();
+    async cancel(id: string, userId: number): Promise<CommandRow> {
+      const row = await db.select().from(commands).where(eq(commands.id, id)).get();
       if (!row) throw notFound();
       if (row.state === 'delivered') throw new ApiError(API_STATUS.conflict, 'command.notCancellable');
       if (isFinished(row.state)) throw new ApiError(API_STATUS.conflict, 'command.finished');
-      const cancelled = move(row, 'cancelled', { reason: 'cancelled' }, userId);
+      const cancelled = await move(row, 'cancelled', { reason: 'cancelled' }, userId);
       flushLive();
       if (!cancelled) throw new ApiError(API_STATUS.conflict, 'command.finished');
-      if (row.state === 'sent') noticeCancel(cancelled);
+      if (row.state === 'sent') await noticeCancel(cancelled);
       return cancelled;
     },
 
     /** A machine's acknowledgement. */
-    onAck(deviceId: number, ack: AckMessage): void {
-      takeAck(deviceId, ack);
+    async onAck(deviceId: number, ack: AckMessage): Promise<void> {
+      await takeAck(deviceId, ack);
       flushLive();
     },
 
@@ -271,9 +280,9 @@ export function createCommandQueue(deps: RecordDeps) {
      * The acknowledgements that came in one turn of the loop, in one transaction: each of them alone would take
      * the write lock, which ingest holds most of the time under load, and the thread waits for it.
      */
-    onAcks(acks: { deviceId: number; msg: AckMessage }[]): void {
+    async onAcks(acks: { deviceId: number; msg: AckMessage }[]): Promise<void> {
       // When the lock stays busy past its timeout the caller tries them all again.
-      inOneTransaction(() => acks.forEach(({ deviceId, msg }) => takeAck(deviceId, msg)));
+      await inOneTransaction(async () => await forEachInOrder(acks, ({ deviceId, msg }) => takeAck(deviceId, msg)));
       flushLive();
     },
 
@@ -281,19 +290,20 @@ export function createCommandQueue(deps: RecordDeps) {
      * After each ingest transaction: a machine's reported lock and sleep state confirms what it received, and a
      * machine that is online and awake gets what waits for it (again, if it has just connected).
      */
-    onWritten(batch: WrittenBatch): void {
+    async onWritten(batch: WrittenBatch): Promise<void> {
       const touched = batch.devices.filter((d) => pending.has(d.id));
       if (touched.length === 0) return;
-      const rows = unfinishedIn(touched.map((d) => d.id));
+      const rows = await unfinishedIn(touched.map((d) => d.id));
       const confirmed = touched.flatMap((d) => {
         const state = { lock: d.lockLevel, sleeping: d.sleeping };
         return rows
           .filter((row) => row.deviceId === d.id && row.state === 'delivered' && stateConfirms(row, state))
           .map((row) => ({ row, state }));
       });
-      if (confirmed.length > 0) inOneTransaction(() => confirmed.forEach(({ row, state }) => succeed(row, state)));
+      if (confirmed.length > 0)
+        await inOneTransaction(async () => await forEachInOrder(confirmed, ({ row, state }) => succeed(row, state)));
       const ready = touched.filter(awake).map((d) => d.id);
-      sendWaiting(ready, (deviceId) => batch.connected.has(deviceId));
+      await sendWaiting(ready, (deviceId) => batch.connected.has(deviceId));
       flushLive();
     },
 
@@ -301,22 +311,22 @@ export function createCommandQueue(deps: RecordDeps) {
      * The server's client (re)connected: publish what waits for machines that are online, and again what was
      * sent but never acknowledged (the broker may have restarted and lost its sessions, or the server did).
      */
-    onTransportReady(): void {
-      sendWaiting([...pending], () => true);
+    async onTransportReady(): Promise<void> {
+      await sendWaiting([...pending], () => true);
       flushLive();
     },
 
     /** Expire what outlived its time-to-live. Returns how many expired. */
-    sweep(): number {
-      const due = db
+    async sweep(): Promise<number> {
+      const due = await db
         .select()
         .from(commands)
         .where(and(inArray(commands.state, UNFINISHED_STATES), lte(commands.expiresAt, new Date(deps.now()))))
         .all();
       let expired = 0;
       if (due.length > 0) {
-        inOneTransaction(() => {
-          for (const row of due) if (move(row, 'expired', { reason: 'expired' }, null)) expired++;
+        await inOneTransaction(async () => {
+          for (const row of due) if (await move(row, 'expired', { reason: 'expired' }, null)) expired++;
         });
       }
       flushLive();
@@ -326,9 +336,9 @@ export function createCommandQueue(deps: RecordDeps) {
     /** Sweep expiry every `intervalMs` until stop(). */
     start(intervalMs = 5000): void {
       queue.stop();
-      timer = setInterval(() => {
+      timer = setInterval(async () => {
         try {
-          queue.sweep();
+          await queue.sweep();
         } catch (error) {
           deps.log('error', 'commands: the expiry sweep failed', error);
         }
@@ -343,4 +353,4 @@ export function createCommandQueue(deps: RecordDeps) {
   return queue;
 }
 
-export type CommandQueue = ReturnType<typeof createCommandQueue>;
+export type CommandQueue = Awaited<ReturnType<typeof createCommandQueue>>;

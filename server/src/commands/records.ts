@@ -34,7 +34,7 @@ export const awake = (d: Pick<Target, 'online' | 'sleeping'>) => d.online && !d.
  * state it was read in) with an operation log in the same transaction, and a live event to the machine's
  * owner, customer and distributor, sent by flushLive() once the caller's work is done.
  */
-export function createCommandRecords(deps: RecordDeps) {
+export async function createCommandRecords(deps: RecordDeps) {
   const { db } = deps.dbh;
   let outbox: { event: LiveEvent; orgIds: (number | null)[] }[] = [];
 
@@ -45,35 +45,37 @@ export function createCommandRecords(deps: RecordDeps) {
       .where(and(inArray(commands.deviceId, deviceIds), inArray(commands.state, UNFINISHED_STATES)))
       .orderBy(asc(commands.createdAt))
       .all();
-  const targetsOf = (ids: number[]) =>
-    new Map(
-      db
-        .select(target)
-        .from(devices)
-        .where(inArray(devices.id, ids))
-        .all()
-        .map((d) => [d.id, d]),
-    );
+  const targetsOf = async (ids: number[]) =>
+    new Map((await db.select(target).from(devices).where(inArray(devices.id, ids)).all()).map((d) => [d.id, d]));
 
   /** Machines with an unfinished command: ingest's batches only cost the queue a look-up for these. */
   const pending = new Set<number>();
-  const reloadPending = () => {
+  const reloadPending = async () => {
     pending.clear();
-    db.selectDistinct({ id: commands.deviceId })
-      .from(commands)
-      .where(inArray(commands.state, UNFINISHED_STATES))
-      .all()
-      .forEach((r) => pending.add(r.id));
+    (
+      await db
+        .selectDistinct({ id: commands.deviceId })
+        .from(commands)
+        .where(inArray(commands.state, UNFINISHED_STATES))
+        .all()
+    ).forEach((r) => pending.add(r.id));
   };
-  reloadPending();
-  const refreshPending = (deviceId: number) => {
-    if (unfinishedIn([deviceId]).length > 0) pending.add(deviceId);
+  await reloadPending();
+  const refreshPending = async (deviceId: number) => {
+    if ((await unfinishedIn([deviceId])).length > 0) pending.add(deviceId);
     else pending.delete(deviceId);
   };
 
-  function logOp(row: CommandRow, action: string, userId: number | null, at: number, extra: object = {}): void {
+  async function logOp(
+    row: CommandRow,
+    action: string,
+    userId: number | null,
+    at: number,
+    extra: object = {},
+  ): Promise<void> {
     const { type, lockLevel: level, lockMode: mode, params } = row;
-    db.insert(operationLogs)
+    await db
+      .insert(operationLogs)
       .values({
         deviceId: row.deviceId,
         userId,
@@ -106,29 +108,30 @@ export function createCommandRecords(deps: RecordDeps) {
   }
 
   /** Move a command on if it is still in the state it was read in; null when something else moved it first. */
-  function move(row: CommandRow, to: CommandState, fields: Partial<CommandRow>, userId: number | null) {
+  async function move(row: CommandRow, to: CommandState, fields: Partial<CommandRow>, userId: number | null) {
     const at = deps.now();
     const finishedAt = isFinished(to) ? { finishedAt: new Date(at) } : {};
-    const moved = unitOfWork(db, (tx) => {
-      const updated = tx
+    const moved = await unitOfWork(db, async (tx) => {
+      const updated = await tx
         .update(commands)
         .set({ ...fields, ...finishedAt, state: to })
         .where(and(eq(commands.id, row.id), eq(commands.state, row.state)))
         .returning()
         .get();
-      if (updated) logOp(updated, `command.${to}`, userId, at, { reason: updated.reason, detail: updated.detail });
+      if (updated)
+        await logOp(updated, `command.${to}`, userId, at, { reason: updated.reason, detail: updated.detail });
       return updated;
     });
     if (!moved) return null;
-    if (isFinished(to)) refreshPending(row.deviceId);
-    announce(moved, targetsOf([row.deviceId]).get(row.deviceId), at);
+    if (isFinished(to)) await refreshPending(row.deviceId);
+    announce(moved, (await targetsOf([row.deviceId])).get(row.deviceId), at);
     return moved;
   }
 
   /** After a failed transaction: forget its events and read the pending machines again. */
-  function discard(): void {
+  async function discard(): Promise<void> {
     outbox = [];
-    reloadPending();
+    await reloadPending();
   }
 
   return { unfinishedIn, targetsOf, pending, logOp, announce, flushLive, move, discard };

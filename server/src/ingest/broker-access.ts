@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AedesOptions, AuthenticateError, Client } from 'aedes';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { SyncDb } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { deviceSecretMatches } from '@console/contract/mqtt/credentials';
 import { SERIAL_PATTERN, TOPIC_ROOT, mayPublish, maySubscribe, parseUplinkTopic } from '@console/contract/mqtt/topics';
@@ -15,7 +15,7 @@ export interface BrokerAccounts {
 }
 
 /** The accounts of the server user and of every machine in the database. */
-export function brokerAccounts(db: Db, serverUser: string, serverPassword: string): BrokerAccounts {
+export function brokerAccounts(db: SyncDb, serverUser: string, serverPassword: string): BrokerAccounts {
   const find = db
     .select({ hash: devices.mqttSecretHash })
     .from(devices)

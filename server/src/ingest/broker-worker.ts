@@ -13,10 +13,10 @@ const port = parentPort!;
 const dbh = openDb(data.dbFile, { migrate: false });
 const reply = (message: BrokerThreadReply) => port.postMessage(message);
 
-startEmbeddedBroker({
+await startEmbeddedBroker({
   port: data.port,
   host: data.host,
-  accounts: brokerAccounts(dbh.db, data.serverUser, data.serverPassword),
+  accounts: brokerAccounts(dbh.sqliteDb, data.serverUser, data.serverPassword),
   feed: data.feed,
 }).then(
   (broker) => {

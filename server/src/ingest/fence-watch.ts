@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { SyncDb } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
 import { FENCE_ALARM_TYPES } from '@console/contract/http/fences';
@@ -29,12 +29,12 @@ interface CachedFence extends WatchedFence {
  * position (thousands a second), so it must never query. Read whole on first use and again after any change to
  * a fence or a binding (`forgetFences`, called by the fence routes).
  */
-let cache = new WeakMap<Db, Map<number, CachedFence>>();
+let cache = new WeakMap<SyncDb, Map<number, CachedFence>>();
 
 /** The shortest time between two texts about the same machine and alarm type. */
 const TEXT_GAP_MS = 10 * 60 * 1000;
 
-function load(db: Db): Map<number, CachedFence> {
+function load(db: SyncDb): Map<number, CachedFence> {
   const rows = db
     .select({ deviceId: devices.id, fence: fences })
     .from(devices)
@@ -56,7 +56,7 @@ function load(db: Db): Map<number, CachedFence> {
   return byDevice;
 }
 
-const fenceOf = (db: Db, deviceId: number) => (cache.get(db) ?? load(db)).get(deviceId);
+const fenceOf = (db: SyncDb, deviceId: number) => (cache.get(db) ?? load(db)).get(deviceId);
 
 /** After a fence or a binding changed: the next position, on any thread, reads them again. */
 export const forgetFences = forgetEverywhere('fences', () => {
@@ -68,7 +68,8 @@ export const forgetFences = forgetEverywhere('fences', () => {
  * message an opened fence alarm sends to the fence's alarm contact.
  */
 export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>) {
-  const { db } = deps.dbh;
+  // Ingest asks for a machine's fence with every position: it reads synchronously (docs/decisions/067).
+  const { sqliteDb: db } = deps.dbh;
 
   // Today's working time of the machines whose fence has a daily limit, counted from the reports this
   // process has seen (a restart starts the day's count again, as the silence watchdog's does).
@@ -114,7 +115,10 @@ export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'lo
           fence: fence.name,
           time: formatInZone(alarm.at, fence.timeZone),
         });
-        sendSms(deps, { mobile: fence.contactPhone, areaCode: fence.areaCode, text });
+        // Keeping the text is database work that answers later: its failure is logged as a throw here would be.
+        void sendSms(deps, { mobile: fence.contactPhone, areaCode: fence.areaCode, text }).catch((error: unknown) =>
+          deps.log('error', `ingest could not send the text of fence alarm ${alarm.id}`, error),
+        );
       } catch (error) {
         deps.log('error', `ingest could not send the text of fence alarm ${alarm.id}`, error);
       }

@@ -43,7 +43,12 @@ export interface IngestOptions extends Partial<MqttUplinkOptions> {
 /** What ingest needs of the server: on the ingest thread, the queue and the live hub are the main thread's. */
 export type IngestDeps = Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'> & {
   live: Pick<LiveHub, 'publish'>;
-  commands: Pick<CommandQueue, 'attach' | 'onAck' | 'onWritten' | 'onTransportReady'>;
+  /** The queue's moves, answered now (the ingest thread's messenger) or later (the queue's own database work). */
+  commands: {
+    [K in 'attach' | 'onAck' | 'onWritten' | 'onTransportReady']: (
+      ...args: Parameters<CommandQueue[K]>
+    ) => ReturnType<CommandQueue[K]> | void;
+  };
 };
 
 export interface Ingest {
@@ -73,10 +78,10 @@ function uplinkFor(options: IngestOptions, handlers: UplinkHandlers) {
  * the queue acknowledgements and each batch's outcome, and publishes commands.
  */
 export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
-  const thresholds = options.thresholds ?? ((d) => thresholdsFor(deps.dbh.db, d.orgId, d.kind));
+  const thresholds = options.thresholds ?? ((d) => thresholdsFor(deps.dbh.sqliteDb, d.orgId, d.kind));
   const fences = createFenceWatch(deps);
   const store = createStore(deps.dbh, { thresholds, rules: options.rules, moveRules: [fences.rule] });
-  const findSilent = createSilenceFinder(deps.dbh.db);
+  const findSilent = createSilenceFinder(deps.dbh.sqliteDb);
   const startedAt = deps.now();
   const stats = createCounters();
   const { counters } = stats;
@@ -140,7 +145,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     } catch (error) {
       deps.log('error', 'ingest could not publish live events', error);
     }
-    tellQueue('a batch', () => deps.commands.onWritten(result));
+    tellQueue('a batch', async () => deps.commands.onWritten(result));
     fences.notify(result);
     release();
   }
@@ -184,7 +189,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
         counters.acks++;
         const { device, msg } = result.item;
         // Acknowledgements are rare and each may finish a command a user waits for: handled at once.
-        tellQueue('an acknowledgement', () => deps.commands.onAck(device.id, msg));
+        tellQueue('an acknowledgement', async () => deps.commands.onAck(device.id, msg));
         return;
       }
       buffer.push(result.item);
@@ -207,7 +212,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
       counters.connected = true;
       markReady();
       // After a restart of the server or the broker: what was sent and not acknowledged goes out again.
-      tellQueue('a reconnect', () => deps.commands.onTransportReady());
+      tellQueue('a reconnect', async () => deps.commands.onTransportReady());
     },
     closed() {
       counters.connected = false;

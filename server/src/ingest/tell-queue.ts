@@ -11,15 +11,19 @@ type Log = (level: 'error', message: string, error: unknown) => void;
  * Any other fault is logged and the server goes on.
  */
 export function queueTeller(log: Log, { retryMs = 1000, attempts = 60 } = {}) {
-  return function tell(what: string, work: () => void, attempt = 1): void {
-    try {
-      work();
-    } catch (error) {
+  return function tell(what: string, work: () => void | Promise<void>, attempt = 1): void {
+    const failed = (error: unknown) => {
       if (isBusy(error) && attempt < attempts) {
         setTimeout(() => tell(what, work, attempt + 1), retryMs).unref();
         return;
       }
       log('error', `ingest: the command queue failed on ${what}`, error);
+    };
+    try {
+      // The queue's moves are database work: a promise whose failure is caught here like a throw.
+      void work()?.catch(failed);
+    } catch (error) {
+      failed(error);
     }
   };
 }

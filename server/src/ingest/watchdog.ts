@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import type { SyncDb } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import type { SilenceItem } from './store.ts';
 
@@ -18,7 +18,7 @@ export function silenceLimitMs(reportIntervalS: number): number {
  * Silence is counted from `since` at the earliest (when ingest started listening), so machines reconnecting
  * after a server restart are not all declared lost at once.
  */
-export function createSilenceFinder(db: Db) {
+export function createSilenceFinder(db: SyncDb) {
   const limit = sql`max(${MIN_SILENCE_MS}, ${devices.reportIntervalS} * ${MISSED_REPORTS * 1000})`;
   const find = db
     .select({ id: devices.id, kind: devices.kind, sn: devices.serialNumber })

@@ -48,15 +48,15 @@ export function canSeeContract(user: SessionUser, c: ContractRow): boolean {
 }
 
 /** A contract this user may see, or "not found" (never "forbidden": its existence is not told). */
-export function visibleContract(db: Db, user: SessionUser, id: number): ContractRow {
-  const c = db.select().from(contracts).where(eq(contracts.id, id)).get();
+export async function visibleContract(db: Db, user: SessionUser, id: number): Promise<ContractRow> {
+  const c = await db.select().from(contracts).where(eq(contracts.id, id)).get();
   if (!c || !canSeeContract(user, c)) throw notFound();
   return c;
 }
 
 /** The same, of one kind: a contract's pages do not open a change, nor a change's pages a contract. */
-export function visibleOfKind(db: Db, user: SessionUser, id: number, kind: ContractKind): ContractRow {
-  const c = visibleContract(db, user, id);
+export async function visibleOfKind(db: Db, user: SessionUser, id: number, kind: ContractKind): Promise<ContractRow> {
+  const c = await visibleContract(db, user, id);
   if (c.kind !== kind) throw notFound();
   return c;
 }

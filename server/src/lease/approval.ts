@@ -62,9 +62,9 @@ export function firstApprovingRule(rules: Rule[], facts: ApprovalFacts): Rule | 
   return rules.find((r) => r.enabled && failedConditions(r, facts).length === 0) ?? null;
 }
 
-export function approvalFacts(tx: Db, c: Contract): ApprovalFacts {
-  const renter = tx.select().from(renters).where(eq(renters.orgId, c.renterOrgId)).get();
-  const lines = tx
+export async function approvalFacts(tx: Db, c: Contract): Promise<ApprovalFacts> {
+  const renter = await tx.select().from(renters).where(eq(renters.orgId, c.renterOrgId)).get();
+  const lines = await tx
     .select()
     .from(contractLines)
     .where(eq(contractLines.contractId, c.id))
@@ -79,7 +79,7 @@ export function approvalFacts(tx: Db, c: Contract): ApprovalFacts {
     models: [...new Set(lines.map((l) => l.businessModel))],
     managerReasons: [
       ...(renterVerified ? [] : [{ kind: 'renterUnverified' as const, state: renter?.realNameState ?? 'none' }]),
-      ...belowListPrice(tx, c.lessorOrgId, lines),
+      ...(await belowListPrice(tx, c.lessorOrgId, lines)),
     ],
   };
 }
@@ -90,16 +90,18 @@ export function approvalFacts(tx: Db, c: Contract): ApprovalFacts {
  * of that unit. A line whose model has no list price under its business model is left to a manager too. A change's
  * added and repriced lines are compared (a repriced line has its contract line's model); a removed one sets no price.
  */
-function belowListPrice(tx: Db, lessorOrgId: number, lines: Line[]): ManagerReason[] {
+async function belowListPrice(tx: Db, lessorOrgId: number, lines: Line[]): Promise<ManagerReason[]> {
   const targetIds = lines.flatMap((l) => (l.changeOp === 'reprice' && l.targetLineId !== null ? [l.targetLineId] : []));
   const targets =
-    targetIds.length === 0 ? [] : tx.select().from(contractLines).where(inArray(contractLines.id, targetIds)).all();
+    targetIds.length === 0
+      ? []
+      : await tx.select().from(contractLines).where(inArray(contractLines.id, targetIds)).all();
   const source = (l: Line) => (l.changeOp === 'reprice' ? (targets.find((x) => x.id === l.targetLineId) ?? l) : l);
   const deviceIds = [...new Set(lines.flatMap((l) => (source(l).deviceId === null ? [] : [source(l).deviceId!])))];
   const machines =
     deviceIds.length === 0
       ? []
-      : tx
+      : await tx
           .select({ id: devices.id, serialNumber: devices.serialNumber, modelId: devices.modelId })
           .from(devices)
           .where(inArray(devices.id, deviceIds))
@@ -109,7 +111,7 @@ function belowListPrice(tx: Db, lessorOrgId: number, lines: Line[]): ManagerReas
   const models =
     modelIds.length === 0
       ? []
-      : tx
+      : await tx
           .select({ id: deviceModels.id, name: deviceModels.name })
           .from(deviceModels)
           .where(inArray(deviceModels.id, modelIds))
@@ -117,7 +119,7 @@ function belowListPrice(tx: Db, lessorOrgId: number, lines: Line[]): ManagerReas
   const prices =
     modelIds.length === 0
       ? []
-      : tx
+      : await tx
           .select()
           .from(leasePrices)
           .where(and(eq(leasePrices.orgId, lessorOrgId), inArray(leasePrices.modelId, modelIds)))
@@ -177,7 +179,7 @@ export function managerReasonList(lang: 'en_US' | 'zh_CN', money: MoneyFormat, r
   return parts.join(lang === 'en_US' ? '; ' : '；');
 }
 
-export function rulesOf(tx: Db, orgId: number): Rule[] {
+export async function rulesOf(tx: Db, orgId: number): Promise<Rule[]> {
   return tx
     .select()
     .from(approvalRules)

@@ -20,8 +20,8 @@ export function registerEsignCallback(app: Hono, deps: AppDeps): void {
       deps.log('warn', `e-signature callback refused: ${verified.reason}`);
       return c.json({ ok: false, reason: verified.reason }, verified.http);
     }
-    const outcome = applyCallback(deps.dbh.db, verified.body, deps.now());
-    if (outcome === 'applied') announceMove(deps, Number(verified.body.reference));
+    const outcome = await applyCallback(deps.dbh.db, verified.body, deps.now());
+    if (outcome === 'applied') await announceMove(deps, Number(verified.body.reference));
     return c.json({ ok: outcome !== 'unknown' && outcome !== 'early', outcome }, CALLBACK_HTTP[outcome]);
   });
 }
@@ -31,12 +31,12 @@ export function registerEsignCallback(app: Hono, deps: AppDeps): void {
  * (decision 041) is a contract of its own that, once signed, rewrites the contract it changes: that contract's open
  * pages are told too, so they show the new lines and total without a reload.
  */
-function announceMove(deps: AppDeps, contractId: number): void {
+async function announceMove(deps: AppDeps, contractId: number): Promise<void> {
   const db = deps.dbh.db;
-  const contract = db.select().from(contracts).where(eq(contracts.id, contractId)).get();
+  const contract = await db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!contract) return;
   const changed = contract.changeOf
-    ? db.select().from(contracts).where(eq(contracts.id, contract.changeOf)).get()
+    ? await db.select().from(contracts).where(eq(contracts.id, contract.changeOf)).get()
     : null;
   for (const moved of changed ? [contract, changed] : [contract]) {
     deps.live.publish(

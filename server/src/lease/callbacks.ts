@@ -70,12 +70,13 @@ const EVENTS: Record<CallbackBody['type'], { from: SigningState[]; to: SigningSt
 };
 
 /** Apply a verified callback: statuses 5 and 6 follow the provider, and nothing else moves them. */
-export function applyCallback(db: Db, event: CallbackBody, now: number): CallbackOutcome {
-  return unitOfWork(db, (tx) => {
-    if (tx.select().from(signingCallbacks).where(eq(signingCallbacks.eventId, event.eventId)).get()) return 'repeated';
-    const flow = tx.select().from(signingFlows).where(eq(signingFlows.providerFlowId, event.flowId)).get();
+export async function applyCallback(db: Db, event: CallbackBody, now: number): Promise<CallbackOutcome> {
+  return unitOfWork(db, async (tx) => {
+    if (await tx.select().from(signingCallbacks).where(eq(signingCallbacks.eventId, event.eventId)).get())
+      return 'repeated';
+    const flow = await tx.select().from(signingFlows).where(eq(signingFlows.providerFlowId, event.flowId)).get();
     if (!flow || String(flow.contractId) !== event.reference) return 'unknown';
-    const contract = tx.select().from(contracts).where(eq(contracts.id, flow.contractId)).get()!;
+    const contract = (await tx.select().from(contracts).where(eq(contracts.id, flow.contractId)).get())!;
     const rule = EVENTS[event.type];
     const record = (outcome: 'applied' | 'ignored') =>
       tx
@@ -85,16 +86,17 @@ export function applyCallback(db: Db, event: CallbackBody, now: number): Callbac
     if (!rule.from.includes(flow.state)) {
       // The lessor's signature while the lessee's is awaited: its turn will come.
       if (event.type === 'lessorSigned' && flow.state === 'lesseePending') return 'early';
-      record('ignored');
+      await record('ignored');
       return 'ignored';
     }
     if (!statusAllows(rule.action, contract.status)) {
-      record('ignored');
+      await record('ignored');
       return 'ignored';
     }
     const signedAt = new Date(event.at);
     const at = new Date(now);
-    tx.update(signingFlows)
+    await tx
+      .update(signingFlows)
       .set({
         state: rule.to,
         updatedAt: at,
@@ -104,7 +106,7 @@ export function applyCallback(db: Db, event: CallbackBody, now: number): Callbac
       .where(eq(signingFlows.id, flow.id))
       .run();
     const reason = event.type === 'refused' || event.type === 'failed' ? event.reason || event.type : '';
-    applyMove(
+    await applyMove(
       tx,
       { kind: 'provider' },
       contract,
@@ -112,7 +114,7 @@ export function applyCallback(db: Db, event: CallbackBody, now: number): Callbac
       { reason, details: { flowId: event.flowId, eventId: event.eventId, type: event.type, signer: event.signer } },
       now,
     );
-    record('applied');
+    await record('applied');
     return 'applied';
   });
 }

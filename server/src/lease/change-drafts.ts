@@ -30,8 +30,8 @@ const CHANGE_IN_FLIGHT = [
 ];
 
 /** The contract a change is written against: one this person sees, a contract (not a change), in execution. */
-export function runningParent(tx: Db, user: SessionUser, contractId: number): ContractRow {
-  const parent = visibleOfKind(tx, user, contractId, 'contract');
+export async function runningParent(tx: Db, user: SessionUser, contractId: number): Promise<ContractRow> {
+  const parent = await visibleOfKind(tx, user, contractId, 'contract');
   if (parent.status !== LEASE_STATUS.inExecution) {
     throw new ApiError(API_STATUS.conflict, 'change.contractNotRunning', {
       number: parent.number,
@@ -42,15 +42,17 @@ export function runningParent(tx: Db, user: SessionUser, contractId: number): Co
 }
 
 /** The last day billed of any lease period of these lines (bills are never rewritten by a change). */
-function billedThrough(tx: Db, lineIds: number[]): string | null {
+async function billedThrough(tx: Db, lineIds: number[]): Promise<string | null> {
   if (lineIds.length === 0) return null;
   return (
-    tx
-      .select({ through: max(billLines.toOn) })
-      .from(billLines)
-      .innerJoin(leasePeriods, eq(leasePeriods.id, billLines.leasePeriodId))
-      .where(and(inArray(leasePeriods.lineId, lineIds), eq(billLines.released, false)))
-      .get()?.through ?? null
+    (
+      await tx
+        .select({ through: max(billLines.toOn) })
+        .from(billLines)
+        .innerJoin(leasePeriods, eq(leasePeriods.id, billLines.leasePeriodId))
+        .where(and(inArray(leasePeriods.lineId, lineIds), eq(billLines.released, false)))
+        .get()
+    )?.through ?? null
   );
 }
 
@@ -59,9 +61,9 @@ function billedThrough(tx: Db, lineIds: number[]): string | null {
  * period, a removed or repriced line one of its lines still in force and not billed past the day before, added
  * machines in stock and on no other claiming contract, models of the lessor.
  */
-export function checkChange(tx: Db, parent: ContractRow, input: ChangeDraftInput, changeId: number | null) {
+export async function checkChange(tx: Db, parent: ContractRow, input: ChangeDraftInput, changeId: number | null) {
   // One change at a time: the next one is written against the contract as the one in review or signing leaves it.
-  const inFlight = tx
+  const inFlight = await tx
     .select({ number: contracts.number, status: contracts.status })
     .from(contracts)
     .where(
@@ -81,7 +83,7 @@ export function checkChange(tx: Db, parent: ContractRow, input: ChangeDraftInput
   const end = input.endOn ?? parent.endOn;
   if (input.effectiveOn < parent.startOn) throw invalidField('effectiveOn', 'change.effectiveBeforeStart');
   if (input.effectiveOn > end) throw invalidField('effectiveOn', 'change.effectiveAfterEnd');
-  const own = tx
+  const own = await tx
     .select()
     .from(contractLines)
     .where(and(eq(contractLines.contractId, parent.id), isNull(contractLines.untilOn)))
@@ -95,13 +97,13 @@ export function checkChange(tx: Db, parent: ContractRow, input: ChangeDraftInput
     }
     targets.push(target.id);
   });
-  const billed = billedThrough(tx, targets);
+  const billed = await billedThrough(tx, targets);
   if (billed !== null && billed >= input.effectiveOn) {
     throw new ApiError(API_STATUS.conflict, 'change.alreadyBilled', { day: billed });
   }
   const adds = input.lines.filter((l) => l.op === 'add');
-  checkMachines(tx, parent.lessorOrgId, adds, changeId, true);
-  checkModels(tx, parent.lessorOrgId, adds);
+  await checkMachines(tx, parent.lessorOrgId, adds, changeId, true);
+  await checkModels(tx, parent.lessorOrgId, adds);
 }
 
 /** The change's lines as stored, priced over the days they hold (effective day to the planned end). */
@@ -115,13 +117,20 @@ function pricedLines(input: ChangeDraftInput, end: string) {
   }));
 }
 
-function writeLines(tx: Db, parent: ContractRow, changeId: number, input: ChangeDraftInput, end: string): number {
-  tx.delete(contractLines).where(eq(contractLines.contractId, changeId)).run();
+async function writeLines(
+  tx: Db,
+  parent: ContractRow,
+  changeId: number,
+  input: ChangeDraftInput,
+  end: string,
+): Promise<number> {
+  await tx.delete(contractLines).where(eq(contractLines.contractId, changeId)).run();
   const lines = pricedLines(input, end);
-  const targets = tx.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).all();
+  const targets = await tx.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).all();
   for (const l of lines) {
     const target = targets.find((t) => t.id === l.lineId);
-    tx.insert(contractLines)
+    await tx
+      .insert(contractLines)
       .values({
         contractId: changeId,
         changeOp: l.op,
@@ -161,15 +170,20 @@ const terms = (parent: ContractRow, input: ChangeDraftInput) => ({
 });
 
 /** Save a new change as a draft (0) against a contract in execution the writer sees. */
-export function createChange(db: Db, user: SessionUser, raw: unknown, now: number): { id: number; number: string } {
+export async function createChange(
+  db: Db,
+  user: SessionUser,
+  raw: unknown,
+  now: number,
+): Promise<{ id: number; number: string }> {
   if (!writesContracts(user)) throw forbidden();
   const input = parseInput(changeDraftInput, raw);
-  return unitOfWork(db, (tx) => {
-    const parent = runningParent(tx, user, input.contractId);
-    checkChange(tx, parent, input, null);
-    const number = nextContractNumber(tx, parent.lessorOrgId, parent.lang, now, 'change');
+  return unitOfWork(db, async (tx) => {
+    const parent = await runningParent(tx, user, input.contractId);
+    await checkChange(tx, parent, input, null);
+    const number = await nextContractNumber(tx, parent.lessorOrgId, parent.lang, now, 'change');
     const at = new Date(now);
-    const row = tx
+    const row = await tx
       .insert(contracts)
       .values({
         ...terms(parent, input),
@@ -183,9 +197,10 @@ export function createChange(db: Db, user: SessionUser, raw: unknown, now: numbe
       })
       .returning({ id: contracts.id })
       .get();
-    const totalCents = writeLines(tx, parent, row.id, input, input.endOn ?? parent.endOn);
-    tx.update(contracts).set({ totalCents }).where(eq(contracts.id, row.id)).run();
-    tx.insert(contractEvents)
+    const totalCents = await writeLines(tx, parent, row.id, input, input.endOn ?? parent.endOn);
+    await tx.update(contracts).set({ totalCents }).where(eq(contracts.id, row.id)).run();
+    await tx
+      .insert(contractEvents)
       .values({ contractId: row.id, action: 'create', userId: user.id, toStatus: 0, details: { totalCents }, at })
       .run();
     return { id: row.id, number };
@@ -193,10 +208,10 @@ export function createChange(db: Db, user: SessionUser, raw: unknown, now: numbe
 }
 
 /** Edit a draft, withdrawn or rejected change; its contract must still be in execution. */
-export function updateChange(db: Db, user: SessionUser, id: number, raw: unknown, now: number): void {
+export async function updateChange(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<void> {
   const input = parseInput(changeDraftInput, raw);
-  unitOfWork(db, (tx) => {
-    const current = visibleOfKind(tx, user, id, 'change');
+  await unitOfWork(db, async (tx) => {
+    const current = await visibleOfKind(tx, user, id, 'change');
     if (!canEdit(current, asActor(user))) {
       if (writesContracts(user) && current.lessorOrgId === user.orgId) {
         throw new ApiError(API_STATUS.conflict, 'lease.notEditable');
@@ -204,15 +219,17 @@ export function updateChange(db: Db, user: SessionUser, id: number, raw: unknown
       throw forbidden();
     }
     if (input.contractId !== current.changeOf) throw invalidField('contractId', 'change.contractFixed');
-    const parent = runningParent(tx, user, current.changeOf);
-    checkChange(tx, parent, input, id);
+    const parent = await runningParent(tx, user, current.changeOf);
+    await checkChange(tx, parent, input, id);
     const at = new Date(now);
-    const totalCents = writeLines(tx, parent, id, input, input.endOn ?? parent.endOn);
-    tx.update(contracts)
+    const totalCents = await writeLines(tx, parent, id, input, input.endOn ?? parent.endOn);
+    await tx
+      .update(contracts)
       .set({ ...terms(parent, input), totalCents, updatedAt: at })
       .where(eq(contracts.id, id))
       .run();
-    tx.insert(contractEvents)
+    await tx
+      .insert(contractEvents)
       .values({
         contractId: id,
         action: 'edit',
@@ -227,9 +244,9 @@ export function updateChange(db: Db, user: SessionUser, id: number, raw: unknown
 }
 
 /** The form's input again from a stored change: submit checks the change against its contract as it is now. */
-export function checkStoredChange(tx: Db, change: ContractRow) {
+export async function checkStoredChange(tx: Db, change: ContractRow) {
   if (change.changeOf === null) throw notFound();
-  const parent = tx.select().from(contracts).where(eq(contracts.id, change.changeOf)).get();
+  const parent = await tx.select().from(contracts).where(eq(contracts.id, change.changeOf)).get();
   if (!parent) throw notFound();
   if (parent.status !== LEASE_STATUS.inExecution) {
     throw new ApiError(API_STATUS.conflict, 'change.contractNotRunning', {
@@ -237,8 +254,8 @@ export function checkStoredChange(tx: Db, change: ContractRow) {
       status: `lease.status.${parent.status}`,
     });
   }
-  const lines = tx.select().from(contractLines).where(eq(contractLines.contractId, change.id)).all();
-  checkChange(
+  const lines = await tx.select().from(contractLines).where(eq(contractLines.contractId, change.id)).all();
+  await checkChange(
     tx,
     parent,
     {

@@ -19,13 +19,14 @@ import type { ContractRow } from './access.ts';
  * - a new planned end moves the contract's end and the planned end of its open lease periods that had the old one.
  * Days already billed are never rebilled: a period billed past D-1 is cut after its last billed day.
  */
-export function applyChange(tx: Db, change: ContractRow, now: number): void {
-  const parent = tx.select().from(contracts).where(eq(contracts.id, change.changeOf!)).get()!;
+export async function applyChange(tx: Db, change: ContractRow, now: number): Promise<void> {
+  const parent = (await tx.select().from(contracts).where(eq(contracts.id, change.changeOf!)).get())!;
   const day = change.startOn;
   const before = addDays(day, -1);
   const end = change.movesEnd ? change.endOn : parent.endOn;
   if (change.movesEnd) {
-    tx.update(leasePeriods)
+    await tx
+      .update(leasePeriods)
       .set({ plannedEndOn: end })
       .where(
         and(
@@ -36,29 +37,30 @@ export function applyChange(tx: Db, change: ContractRow, now: number): void {
       )
       .run();
   }
-  const lines = tx.select().from(contractLines).where(eq(contractLines.contractId, change.id)).all();
+  const lines = await tx.select().from(contractLines).where(eq(contractLines.contractId, change.id)).all();
   for (const line of lines) {
     const target =
       line.targetLineId === null
         ? undefined
-        : tx.select().from(contractLines).where(eq(contractLines.id, line.targetLineId)).get();
+        : await tx.select().from(contractLines).where(eq(contractLines.id, line.targetLineId)).get();
     if (line.changeOp === 'add') {
-      tx.insert(contractLines)
+      await tx
+        .insert(contractLines)
         .values(newLine(line, parent.id, day, end))
         .run();
       continue;
     }
     // A line another change ended meanwhile has nothing left to change.
     if (!target || target.contractId !== parent.id || target.untilOn !== null) continue;
-    tx.update(contractLines).set({ untilOn: before }).where(eq(contractLines.id, target.id)).run();
+    await tx.update(contractLines).set({ untilOn: before }).where(eq(contractLines.id, target.id)).run();
     if (line.changeOp === 'remove') {
-      for (const period of openPeriodsOf(tx, target.id)) {
+      for (const period of await openPeriodsOf(tx, target.id)) {
         const last = period.startOn > before ? period.startOn : before;
-        tx.update(leasePeriods).set({ plannedEndOn: last }).where(eq(leasePeriods.id, period.id)).run();
+        await tx.update(leasePeriods).set({ plannedEndOn: last }).where(eq(leasePeriods.id, period.id)).run();
       }
       continue;
     }
-    const replacement = tx
+    const replacement = await tx
       .insert(contractLines)
       .values(
         newLine(
@@ -70,22 +72,28 @@ export function applyChange(tx: Db, change: ContractRow, now: number): void {
       )
       .returning({ id: contractLines.id })
       .get();
-    for (const period of openPeriodsOf(tx, target.id)) splitPeriod(tx, period, replacement.id, day, change.id, now);
+    for (const period of await openPeriodsOf(tx, target.id))
+      await splitPeriod(tx, period, replacement.id, day, change.id, now);
   }
   // Each line priced again over its own days (a cut line to its last day, a moved end to the new end), and the
   // contract's total is theirs: the contract's page shows lines that add up to it.
   let total = 0;
-  for (const l of tx.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).all()) {
+  for (const l of await tx.select().from(contractLines).where(eq(contractLines.contractId, parent.id)).all()) {
     const amountCents = lineAmountCents(l.businessModel, l, l.fromOn ?? parent.startOn, l.untilOn ?? end, l.count);
     if (amountCents !== l.amountCents) {
-      tx.update(contractLines).set({ amountCents }).where(eq(contractLines.id, l.id)).run();
+      await tx.update(contractLines).set({ amountCents }).where(eq(contractLines.id, l.id)).run();
     }
     total += amountCents;
   }
   const at = new Date(now);
-  tx.update(contracts).set({ endOn: end, totalCents: total, updatedAt: at }).where(eq(contracts.id, parent.id)).run();
+  await tx
+    .update(contracts)
+    .set({ endOn: end, totalCents: total, updatedAt: at })
+    .where(eq(contracts.id, parent.id))
+    .run();
   // The contract's own timeline shows the change that changed it.
-  tx.insert(contractEvents)
+  await tx
+    .insert(contractEvents)
     .values({
       contractId: parent.id,
       action: 'changed',
@@ -121,7 +129,7 @@ const openPeriodsOf = (tx: Db, lineId: number) =>
     .all();
 
 /** A machine on lease under a repriced line: its period ends the day before the new price, a new one goes on. */
-function splitPeriod(
+async function splitPeriod(
   tx: Db,
   period: typeof leasePeriods.$inferSelect,
   lineId: number,
@@ -129,22 +137,26 @@ function splitPeriod(
   changeId: number,
   now: number,
 ) {
-  const billed = tx
-    .select({ through: max(billLines.toOn) })
-    .from(billLines)
-    .where(and(eq(billLines.leasePeriodId, period.id), eq(billLines.released, false)))
-    .get()?.through;
+  const billed = (
+    await tx
+      .select({ through: max(billLines.toOn) })
+      .from(billLines)
+      .where(and(eq(billLines.leasePeriodId, period.id), eq(billLines.released, false)))
+      .get()
+  )?.through;
   const from = billed && billed >= day ? addDays(billed, 1) : day;
   if (from <= period.startOn) {
     // Not on lease before the new price: the whole period is the new line's.
-    tx.update(leasePeriods).set({ lineId }).where(eq(leasePeriods.id, period.id)).run();
+    await tx.update(leasePeriods).set({ lineId }).where(eq(leasePeriods.id, period.id)).run();
     return;
   }
-  tx.update(leasePeriods)
+  await tx
+    .update(leasePeriods)
     .set({ endOn: addDays(from, -1), endedByChangeId: changeId })
     .where(eq(leasePeriods.id, period.id))
     .run();
-  tx.insert(leasePeriods)
+  await tx
+    .insert(leasePeriods)
     .values({
       lessorOrgId: period.lessorOrgId,
       contractId: period.contractId,
@@ -164,8 +176,8 @@ function splitPeriod(
  * those not yet in force can no longer be (9), each with a row in its timeline. A signing still open at the
  * provider then finds its change moved on, and its callbacks are ignored.
  */
-export function endChanges(tx: Db, parent: ContractRow, day: string, now: number): void {
-  const open = tx
+export async function endChanges(tx: Db, parent: ContractRow, day: string, now: number): Promise<void> {
+  const open = await tx
     .select()
     .from(contracts)
     .where(
@@ -179,7 +191,8 @@ export function endChanges(tx: Db, parent: ContractRow, day: string, now: number
   const at = new Date(now);
   for (const change of open) {
     const to = change.status === LEASE_STATUS.inExecution ? LEASE_STATUS.closed : LEASE_STATUS.terminated;
-    tx.insert(contractEvents)
+    await tx
+      .insert(contractEvents)
       .values({
         contractId: change.id,
         action: to === LEASE_STATUS.closed ? 'close' : 'terminate',
@@ -193,7 +206,8 @@ export function endChanges(tx: Db, parent: ContractRow, day: string, now: number
       })
       .run();
   }
-  tx.update(contracts)
+  await tx
+    .update(contracts)
     .set({ status: LEASE_STATUS.closed, endedOn: day, updatedAt: at })
     .where(
       and(
@@ -205,7 +219,8 @@ export function endChanges(tx: Db, parent: ContractRow, day: string, now: number
       ),
     )
     .run();
-  tx.update(contracts)
+  await tx
+    .update(contracts)
     .set({ status: LEASE_STATUS.terminated, endedOn: day, updatedAt: at })
     .where(
       and(

@@ -21,11 +21,17 @@ import { endOnReturn, periodsOnReturn } from './return-periods.ts';
  * open period and nothing is billed after its end. The day must be one a return may have (within the term, not
  * after today, not inside days already billed); otherwise the move is refused and nothing changes.
  */
-export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: number, now: number): void {
-  checkHandoverDay(tx, c, day, now, true);
+export async function returnWithContract(
+  tx: Db,
+  c: ContractRow,
+  day: string,
+  userId: number,
+  now: number,
+): Promise<void> {
+  await checkHandoverDay(tx, c, day, now, true);
   // Nor before a day its machines were returned or billed (one query): the contract would end before a return or a
   // bill of it. (A change's cut is no return: the machine is still out under the new terms.)
-  const last = tx
+  const last = await tx
     .select({
       returned: sql<string | null>`max(case when ${leasePeriods.exitId} is not null then ${leasePeriods.endOn} end)`,
       billed: max(billLines.toOn),
@@ -39,15 +45,16 @@ export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: 
     .sort()
     .at(-1);
   if (through && through > day) throw new ApiError(API_STATUS.conflict, 'lease.endBeforeLastDay', { day: through });
-  const outIds = tx
-    .selectDistinct({ id: leasePeriods.deviceId })
-    .from(leasePeriods)
-    .where(and(eq(leasePeriods.contractId, c.id), isNull(leasePeriods.endOn)))
-    .all()
-    .map((r) => r.id);
+  const outIds = (
+    await tx
+      .selectDistinct({ id: leasePeriods.deviceId })
+      .from(leasePeriods)
+      .where(and(eq(leasePeriods.contractId, c.id), isNull(leasePeriods.endOn)))
+      .all()
+  ).map((r) => r.id);
   if (outIds.length === 0) return;
-  const returning = periodsOnReturn(tx, outIds, day);
-  const out = tx.select().from(devices).where(inArray(devices.id, outIds)).all();
+  const returning = await periodsOnReturn(tx, outIds, day);
+  const out = await tx.select().from(devices).where(inArray(devices.id, outIds)).all();
   for (const device of out) {
     // A machine whose only period starts after the end day (delivered later than it): the end is refused.
     if (returning.get(device.id)!.covering.startOn > day) {
@@ -55,10 +62,10 @@ export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: 
     }
   }
   const at = new Date(now);
-  const exit = tx
+  const exit = await tx
     .insert(leaseHandovers)
     .values({
-      number: nextHandoverNumber(tx, c.lessorOrgId, 'exit', now),
+      number: await nextHandoverNumber(tx, c.lessorOrgId, 'exit', now),
       kind: 'exit',
       orgId: c.lessorOrgId,
       contractId: c.id,
@@ -79,7 +86,8 @@ export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: 
     .get();
   for (const device of out) {
     const ending = returning.get(device.id)!;
-    tx.insert(leaseHandoverMachines)
+    await tx
+      .insert(leaseHandoverMachines)
       .values({
         handoverId: exit.id,
         lineId: ending.covering.lineId,
@@ -90,8 +98,8 @@ export function returnWithContract(tx: Db, c: ContractRow, day: string, userId: 
         periodId: ending.covering.id,
       })
       .run();
-    endOnReturn(tx, ending, day, exit.id);
-    tx.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, device.id)).run();
+    await endOnReturn(tx, ending, day, exit.id);
+    await tx.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, device.id)).run();
   }
-  issueLessorBills(tx, c.lessorOrgId, billingToday(tx, c.lessorOrgId, now), c.id);
+  await issueLessorBills(tx, c.lessorOrgId, await billingToday(tx, c.lessorOrgId, now), c.id);
 }

@@ -15,41 +15,46 @@ import { claimedElsewhere } from './machines-held.ts';
  * salesperson, template, machines and models must be the lessor's; a machine must be in stock and on no other
  * contract that claims it.
  */
-export function checkDraftRefs(tx: Db, lessorOrgId: number, input: ContractDraftInput, contractId: number | null) {
-  const renter = tx.select().from(organisations).where(eq(organisations.id, input.renterId)).get();
+export async function checkDraftRefs(
+  tx: Db,
+  lessorOrgId: number,
+  input: ContractDraftInput,
+  contractId: number | null,
+) {
+  const renter = await tx.select().from(organisations).where(eq(organisations.id, input.renterId)).get();
   if (!renter || renter.kind !== 'customer' || renter.parentId !== lessorOrgId) {
     throw invalidField('renterId', 'lease.renterInvalid');
   }
-  const store = tx.select().from(stores).where(eq(stores.id, input.storeId)).get();
+  const store = await tx.select().from(stores).where(eq(stores.id, input.storeId)).get();
   if (!store || store.orgId !== lessorOrgId) throw invalidField('storeId', 'lease.storeInvalid');
   if (input.salespersonId !== null) {
-    const sales = tx.select().from(users).where(eq(users.id, input.salespersonId)).get();
+    const sales = await tx.select().from(users).where(eq(users.id, input.salespersonId)).get();
     if (!sales || sales.orgId !== lessorOrgId || sales.roleId !== ROLE.lessorSales || sales.disabled) {
       throw invalidField('salespersonId', 'lease.salespersonInvalid');
     }
   }
   if (input.templateId !== null) {
-    const template = tx.select().from(esignTemplates).where(eq(esignTemplates.id, input.templateId)).get();
+    const template = await tx.select().from(esignTemplates).where(eq(esignTemplates.id, input.templateId)).get();
     if (!template || template.orgId !== lessorOrgId) throw invalidField('templateId', 'lease.templateInvalid');
   }
-  checkMachines(tx, lessorOrgId, input.lines, contractId, true);
-  checkModels(tx, lessorOrgId, input.lines);
+  await checkMachines(tx, lessorOrgId, input.lines, contractId, true);
+  await checkModels(tx, lessorOrgId, input.lines);
 }
 
 /** The models of these lines are the lessor's own, or it has machines of them. */
-export function checkModels(tx: Db, lessorOrgId: number, lines: { modelId: number | null }[]) {
+export async function checkModels(tx: Db, lessorOrgId: number, lines: { modelId: number | null }[]) {
   const modelIds = [...new Set(lines.flatMap((l) => (l.modelId === null ? [] : [l.modelId])))];
   for (const modelId of modelIds) {
-    const model = tx.select().from(deviceModels).where(eq(deviceModels.id, modelId)).get();
+    const model = await tx.select().from(deviceModels).where(eq(deviceModels.id, modelId)).get();
     const owned =
       model &&
       (model.orgId === lessorOrgId ||
-        tx
+        (await tx
           .select({ id: devices.id })
           .from(devices)
           .where(and(eq(devices.modelId, modelId), eq(devices.orgId, lessorOrgId)))
           .limit(1)
-          .get());
+          .get()));
     if (!owned) throw invalidField('lines', 'lease.modelInvalid');
   }
 }
@@ -58,7 +63,7 @@ export function checkModels(tx: Db, lessorOrgId: number, lines: { modelId: numbe
  * The machines of these lines belong to the lessor and no other claiming contract holds them; `inStock` also asks
  * them to be in stock (a draft's check; a contract already running holds its machines as leased).
  */
-export function checkMachines(
+export async function checkMachines(
   tx: Db,
   lessorOrgId: number,
   lines: { deviceId: number | null }[],
@@ -67,7 +72,7 @@ export function checkMachines(
 ) {
   const ids = lines.flatMap((l) => (l.deviceId === null ? [] : [l.deviceId]));
   if (ids.length === 0) return;
-  const machines = tx.select().from(devices).where(inArray(devices.id, ids)).all();
+  const machines = await tx.select().from(devices).where(inArray(devices.id, ids)).all();
   for (const id of ids) {
     const machine = machines.find((m) => m.id === id);
     if (!machine || machine.orgId !== lessorOrgId) throw invalidField('lines', 'lease.machineInvalid');
@@ -75,7 +80,7 @@ export function checkMachines(
       throw new ApiError(API_STATUS.invalid, 'lease.machineNotInStock', { serial: machine.serialNumber });
     }
   }
-  const taken = claimedElsewhere(tx, ids, contractId);
+  const taken = await claimedElsewhere(tx, ids, contractId);
   if (taken) {
     const serial = machines.find((m) => m.id === taken.deviceId)!.serialNumber;
     throw new ApiError(API_STATUS.conflict, 'lease.machineTaken', { serial, number: taken.number });

@@ -50,10 +50,11 @@ function terms(input: ContractDraftInput, salespersonId: number | null, totalCen
   };
 }
 
-function writeLines(tx: Db, contractId: number, lines: ReturnType<typeof pricedLines>['lines']) {
-  tx.delete(contractLines).where(eq(contractLines.contractId, contractId)).run();
+async function writeLines(tx: Db, contractId: number, lines: ReturnType<typeof pricedLines>['lines']) {
+  await tx.delete(contractLines).where(eq(contractLines.contractId, contractId)).run();
   for (const l of lines) {
-    tx.insert(contractLines)
+    await tx
+      .insert(contractLines)
       .values({
         contractId,
         deviceId: l.deviceId,
@@ -73,16 +74,21 @@ const salespersonOf = (user: SessionUser, input: ContractDraftInput) =>
   user.roleId === ROLE.lessorSales ? user.id : input.salespersonId;
 
 /** Save a new contract as a draft (status 0) of the user's lessor. */
-export function createDraft(db: Db, user: SessionUser, raw: unknown, now: number): { id: number; number: string } {
+export async function createDraft(
+  db: Db,
+  user: SessionUser,
+  raw: unknown,
+  now: number,
+): Promise<{ id: number; number: string }> {
   if (!writesContracts(user)) throw forbidden();
   const input = parseInput(contractDraftInput, raw);
   const salespersonId = salespersonOf(user, input);
   const { lines, totalCents } = pricedLines(input);
-  return unitOfWork(db, (tx) => {
-    checkDraftRefs(tx, user.orgId, { ...input, salespersonId }, null);
-    const number = nextContractNumber(tx, user.orgId, input.lang, now);
+  return unitOfWork(db, async (tx) => {
+    await checkDraftRefs(tx, user.orgId, { ...input, salespersonId }, null);
+    const number = await nextContractNumber(tx, user.orgId, input.lang, now);
     const at = new Date(now);
-    const row = tx
+    const row = await tx
       .insert(contracts)
       .values({
         ...terms(input, salespersonId, totalCents),
@@ -95,8 +101,9 @@ export function createDraft(db: Db, user: SessionUser, raw: unknown, now: number
       })
       .returning({ id: contracts.id })
       .get();
-    writeLines(tx, row.id, lines);
-    tx.insert(contractEvents)
+    await writeLines(tx, row.id, lines);
+    await tx
+      .insert(contractEvents)
       .values({ contractId: row.id, action: 'create', userId: user.id, toStatus: 0, details: { totalCents }, at })
       .run();
     return { id: row.id, number };
@@ -104,11 +111,11 @@ export function createDraft(db: Db, user: SessionUser, raw: unknown, now: number
 }
 
 /** Change the terms of a draft, withdrawn or rejected contract (its status stays; submit sends it for review). */
-export function updateDraft(db: Db, user: SessionUser, id: number, raw: unknown, now: number): void {
+export async function updateDraft(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<void> {
   const input = parseInput(contractDraftInput, raw);
   const { lines, totalCents } = pricedLines(input);
-  unitOfWork(db, (tx) => {
-    const current = visibleOfKind(tx, user, id, 'contract');
+  await unitOfWork(db, async (tx) => {
+    const current = await visibleOfKind(tx, user, id, 'contract');
     if (!canEdit(current, asActor(user))) {
       if (writesContracts(user) && current.lessorOrgId === user.orgId) {
         throw new ApiError(API_STATUS.conflict, 'lease.notEditable');
@@ -116,18 +123,20 @@ export function updateDraft(db: Db, user: SessionUser, id: number, raw: unknown,
       throw forbidden();
     }
     const salespersonId = user.roleId === ROLE.lessorSales ? current.salespersonId : input.salespersonId;
-    checkDraftRefs(tx, current.lessorOrgId, { ...input, salespersonId }, id);
+    await checkDraftRefs(tx, current.lessorOrgId, { ...input, salespersonId }, id);
     const next = terms(input, salespersonId, totalCents);
     const changed = Object.entries(next)
       .filter(([k, v]) => current[k as keyof typeof current] !== v)
       .map(([k]) => k);
     const at = new Date(now);
-    tx.update(contracts)
+    await tx
+      .update(contracts)
       .set({ ...next, updatedAt: at })
       .where(eq(contracts.id, id))
       .run();
-    writeLines(tx, id, lines);
-    tx.insert(contractEvents)
+    await writeLines(tx, id, lines);
+    await tx
+      .insert(contractEvents)
       .values({
         contractId: id,
         action: 'edit',

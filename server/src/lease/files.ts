@@ -17,7 +17,7 @@ export const MAX_ATTACHMENTS = 10;
  * Attach an upload (already checked and stored as a pdf of at most 5 MB by the uploads area, recorded for the
  * user's organisation) to a contract of the user's lessor.
  */
-export function attachFile(
+export async function attachFile(
   db: Db,
   user: SessionUser,
   contractId: number,
@@ -25,40 +25,42 @@ export function attachFile(
   kind: 'original' | 'attachment',
   fileName: string,
   now: number,
-): number {
-  return unitOfWork(db, (tx) => {
-    const c = visibleContract(tx, user, contractId);
+): Promise<number> {
+  return unitOfWork(db, async (tx) => {
+    const c = await visibleContract(tx, user, contractId);
     if (!writesContracts(user) || c.lessorOrgId !== user.orgId)
       throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
-    const upload = tx.select().from(uploads).where(eq(uploads.name, uploadName)).get();
+    const upload = await tx.select().from(uploads).where(eq(uploads.name, uploadName)).get();
     if (!upload || upload.orgId !== user.orgId || upload.type !== 'pdf')
       throw invalidField('file', 'lease.fileInvalid');
     // A file belongs to one contract: its readers are that contract's (contractFileReadable).
-    if (tx.select().from(contractFiles).where(eq(contractFiles.uploadName, uploadName)).get()) {
+    if (await tx.select().from(contractFiles).where(eq(contractFiles.uploadName, uploadName)).get()) {
       throw invalidField('file', 'lease.fileInvalid');
     }
-    const count = (k: 'original' | 'attachment') =>
-      tx
+    const count = async (k: 'original' | 'attachment') =>
+      (await tx
         .select({ n: sql<number>`count(*)` })
         .from(contractFiles)
         .where(and(eq(contractFiles.contractId, contractId), eq(contractFiles.kind, k)))
-        .get()!.n;
-    if (kind === 'original' && count('original') > 0) throw invalidField('file', 'lease.originalExists');
-    if (kind === 'attachment' && count('attachment') >= MAX_ATTACHMENTS) {
+        .get())!.n;
+    if (kind === 'original' && (await count('original')) > 0) throw invalidField('file', 'lease.originalExists');
+    if (kind === 'attachment' && (await count('attachment')) >= MAX_ATTACHMENTS) {
       throw invalidField('file', 'lease.tooManyAttachments');
     }
-    return tx
-      .insert(contractFiles)
-      .values({
-        contractId,
-        uploadName,
-        kind,
-        fileName: fileName.slice(0, 200),
-        createdBy: user.id,
-        createdAt: new Date(now),
-      })
-      .returning({ id: contractFiles.id })
-      .get().id;
+    return (
+      await tx
+        .insert(contractFiles)
+        .values({
+          contractId,
+          uploadName,
+          kind,
+          fileName: fileName.slice(0, 200),
+          createdBy: user.id,
+          createdAt: new Date(now),
+        })
+        .returning({ id: contractFiles.id })
+        .get()
+    ).id;
   });
 }
 
@@ -67,15 +69,19 @@ export function attachFile(
  * file: exactly the readers of the contract it is attached to (canSeeContract), whoever uploaded it. Null when the
  * upload is no contract's file (the uploads area's own rule applies).
  */
-export function contractFileReadable(db: Db, uploadName: string, reader: () => SessionUser | null): boolean | null {
-  const attached = db
+export async function contractFileReadable(
+  db: Db,
+  uploadName: string,
+  reader: () => Promise<SessionUser | null>,
+): Promise<boolean | null> {
+  const attached = await db
     .select({ contract: contracts })
     .from(contractFiles)
     .innerJoin(contracts, eq(contracts.id, contractFiles.contractId))
     .where(eq(contractFiles.uploadName, uploadName))
     .all();
   if (attached.length === 0) return null;
-  const user = reader();
+  const user = await reader();
   return user !== null && attached.some(({ contract }) => canSeeContract(user, contract));
 }
 
@@ -91,7 +97,7 @@ export type LinkKind = (typeof contractLinks.$inferSelect)['kind'];
  * random bytes and only its hash is kept. `public`: the /contract/export page and its PDF, opened without signing
  * in, made only while the contract has not ended. `download`: the PDF only, for the asker, at any status.
  */
-export function issueExportLink(
+export async function issueExportLink(
   db: Db,
   user: SessionUser,
   contractId: number,
@@ -101,15 +107,16 @@ export function issueExportLink(
 ) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + hours * 3600_000;
-  unitOfWork(db, (tx) => {
-    const c = visibleContract(tx, user, contractId);
+  await unitOfWork(db, async (tx) => {
+    const c = await visibleContract(tx, user, contractId);
     if (kind === 'public' && hasEnded(c.status)) {
       throw new ApiError(API_STATUS.conflict, 'lease.linkNotForEnded', {
         number: c.number,
         status: `lease.status.${c.status}`,
       });
     }
-    tx.insert(contractLinks)
+    await tx
+      .insert(contractLinks)
       .values({ tokenHash: hashOf(token), contractId, kind, createdBy: user.id, expiresAt: new Date(expiresAt) })
       .run();
   });
@@ -120,18 +127,18 @@ export function issueExportLink(
 const openLink = (now: number) => and(gt(contractLinks.expiresAt, new Date(now)), isNull(contractLinks.revokedAt));
 
 /** The contract a link opens, or null when the token is wrong, expired or revoked. */
-export function contractOfLink(db: Db, token: string, now: number): number | null {
-  return exportLinkOf(db, token, now)?.contractId ?? null;
+export async function contractOfLink(db: Db, token: string, now: number): Promise<number | null> {
+  return (await exportLinkOf(db, token, now))?.contractId ?? null;
 }
 
 /** The link of a token, valid now: its contract, kind and expiry; null when wrong, expired or revoked. */
-export function exportLinkOf(
+export async function exportLinkOf(
   db: Db,
   token: string,
   now: number,
-): { contractId: number; kind: LinkKind; expiresAt: Date } | null {
+): Promise<{ contractId: number; kind: LinkKind; expiresAt: Date } | null> {
   if (!/^[\w-]{43}$/.test(token)) return null;
-  const row = db
+  const row = await db
     .select({ contractId: contractLinks.contractId, kind: contractLinks.kind, expiresAt: contractLinks.expiresAt })
     .from(contractLinks)
     .where(and(eq(contractLinks.tokenHash, hashOf(token)), openLink(now)))
@@ -144,14 +151,14 @@ export function exportLinkOf(
  * `lease.linkInvalid`; a public link of a contract that has ended `lease.linkEnded` (read at read time, so ending a
  * contract needs to remember nothing). The PDF also opens with a reader's download link, at any status.
  */
-export function linkedContract(
+export async function linkedContract(
   db: Db,
   token: string,
   now: number,
   use: 'view' | 'pdf',
-): { contract: ContractRow; expiresAt: Date } {
-  const link = exportLinkOf(db, token, now);
-  const c = link ? db.select().from(contracts).where(eq(contracts.id, link.contractId)).get() : undefined;
+): Promise<{ contract: ContractRow; expiresAt: Date }> {
+  const link = await exportLinkOf(db, token, now);
+  const c = link ? await db.select().from(contracts).where(eq(contracts.id, link.contractId)).get() : undefined;
   if (!link || !c || (link.kind === 'download' && use !== 'pdf')) {
     throw new ApiError(API_STATUS.notFound, 'lease.linkInvalid');
   }
@@ -162,13 +169,13 @@ export function linkedContract(
 }
 
 /** How many public links of the contract open it now (none once it has ended). */
-export function openPublicLinks(db: Db, c: ContractRow, now: number): number {
+export async function openPublicLinks(db: Db, c: ContractRow, now: number): Promise<number> {
   if (hasEnded(c.status)) return 0;
-  return db
+  return (await db
     .select({ n: count() })
     .from(contractLinks)
     .where(and(eq(contractLinks.contractId, c.id), eq(contractLinks.kind, 'public'), openLink(now)))
-    .get()!.n;
+    .get())!.n;
 }
 
 /** A manager (5, 10) of the contract's lessor: they revoke its public links, at any status. */
@@ -179,12 +186,13 @@ export const revokesLinks = (user: SessionUser, c: ContractRow) => actorsOf(c, a
  * (recorded on the link: when and by whom). A new link can be made again while the contract has not ended.
  * Answers how many links that still opened the contract were revoked.
  */
-export function revokeExportLinks(db: Db, user: SessionUser, contractId: number, now: number): number {
-  return unitOfWork(db, (tx) => {
-    const c = visibleContract(tx, user, contractId);
+export async function revokeExportLinks(db: Db, user: SessionUser, contractId: number, now: number): Promise<number> {
+  return unitOfWork(db, async (tx) => {
+    const c = await visibleContract(tx, user, contractId);
     if (!revokesLinks(user, c)) throw forbidden();
-    const open = openPublicLinks(tx, c, now);
-    tx.update(contractLinks)
+    const open = await openPublicLinks(tx, c, now);
+    await tx
+      .update(contractLinks)
       .set({ revokedAt: new Date(now), revokedBy: user.id })
       .where(and(eq(contractLinks.contractId, c.id), eq(contractLinks.kind, 'public'), isNull(contractLinks.revokedAt)))
       .run();

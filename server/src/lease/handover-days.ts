@@ -13,8 +13,14 @@ import type { ContractRow } from './access.ts';
  * future would open or end a lease that has not happened, and a machine "returned in 2028" could be delivered
  * again meanwhile and billed twice. A contract that ends (`ending`) before its term began ends today.
  */
-export function checkHandoverDay(db: Db, c: ContractRow, day: string, now: number, ending = false): void {
-  const today = billingToday(db, c.lessorOrgId, now);
+export async function checkHandoverDay(
+  db: Db,
+  c: ContractRow,
+  day: string,
+  now: number,
+  ending = false,
+): Promise<void> {
+  const today = await billingToday(db, c.lessorOrgId, now);
   const first = ending && c.startOn > today ? today : c.startOn;
   if (day > today) throw invalidField('day', 'handover.dayAfterToday');
   if (day < first || day > c.endOn) throw invalidField('day', 'handover.dayOutsideContract');
@@ -26,9 +32,9 @@ type Period = typeof leasePeriods.$inferSelect;
  * A machine's return on `day` ends its period that day: not before the period began, and not inside days a bill
  * already charged (the bill would then charge days off lease; voiding it gives them back first).
  */
-export function checkReturnDay(db: Db, period: Period, serial: string, day: string): void {
+export async function checkReturnDay(db: Db, period: Period, serial: string, day: string): Promise<void> {
   if (day < period.startOn) throw invalidField('day', 'handover.dayBeforeStart');
-  const billed = db
+  const billed = await db
     .select({ toOn: billLines.toOn, number: bills.number })
     .from(billLines)
     .innerJoin(bills, eq(bills.id, billLines.billId))

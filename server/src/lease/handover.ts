@@ -23,6 +23,7 @@ import { checkHandoverDay, checkReturnDay } from './handover-days.ts';
 import { endOnReturn, periodsOnReturn } from './return-periods.ts';
 import { claimedElsewhere } from './machines-held.ts';
 import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /**
  * Entries and exits of machines under a contract in execution (docs/decisions/035-lease-handover.md). A draft
@@ -38,13 +39,15 @@ type Device = typeof devices.$inferSelect;
 /** Numbers are counted per lessor and its day: JC-20261125-0002 (entry), TC-20261125-0001 (exit). */
 const PREFIX: Record<HandoverKind, string> = { entry: 'JC', exit: 'TC' };
 
-export function nextHandoverNumber(db: Db, orgId: number, kind: HandoverKind, now: number): string {
-  const prefix = `${PREFIX[kind]}-${orgNumberDay(db, orgId, now)}-`;
-  const last = db
-    .select({ number: sql<string | null>`max(${leaseHandovers.number})` })
-    .from(leaseHandovers)
-    .where(and(eq(leaseHandovers.orgId, orgId), like(leaseHandovers.number, `${prefix}%`)))
-    .get()?.number;
+export async function nextHandoverNumber(db: Db, orgId: number, kind: HandoverKind, now: number): Promise<string> {
+  const prefix = `${PREFIX[kind]}-${await orgNumberDay(db, orgId, now)}-`;
+  const last = (
+    await db
+      .select({ number: sql<string | null>`max(${leaseHandovers.number})` })
+      .from(leaseHandovers)
+      .where(and(eq(leaseHandovers.orgId, orgId), like(leaseHandovers.number, `${prefix}%`)))
+      .get()
+  )?.number;
   return `${prefix}${String(last ? Number(last.slice(prefix.length)) + 1 : 1).padStart(4, '0')}`;
 }
 
@@ -52,8 +55,8 @@ export function nextHandoverNumber(db: Db, orgId: number, kind: HandoverKind, no
  * The contract, when the user writes entries and exits for it: a manager of its lessor, or its own salesperson
  * (the contracts' rule, server/src/lease/access.ts); others are told it does not exist or they may not.
  */
-export function writableContract(data: ScopedData, user: SessionUser, id: number): ContractRow {
-  const c = data.unscoped('domainRule').select().from(contracts).where(eq(contracts.id, id)).get();
+export async function writableContract(data: ScopedData, user: SessionUser, id: number): Promise<ContractRow> {
+  const c = await data.unscoped('domainRule').select().from(contracts).where(eq(contracts.id, id)).get();
   if (!c || c.kind !== 'contract' || !canSeeContract(user, c)) throw notFound();
   if (!writesContracts(user) || c.lessorOrgId !== user.orgId) {
     throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
@@ -78,7 +81,7 @@ export function readingsOf(device: typeof devices.$inferSelect) {
 }
 
 /** The open lease period of each machine, if it has one. */
-function openPeriods(tx: ScopedData, deviceIds: number[]) {
+async function openPeriods(tx: ScopedData, deviceIds: number[]) {
   if (deviceIds.length === 0) return [];
   return tx
     .unscoped('domainRule')
@@ -88,12 +91,12 @@ function openPeriods(tx: ScopedData, deviceIds: number[]) {
     .all();
 }
 
-const linesOf = (tx: ScopedData, contractId: number): Line[] =>
+const linesOf = async (tx: ScopedData, contractId: number): Promise<Line[]> =>
   tx.unscoped('domainRule').select().from(contractLines).where(eq(contractLines.contractId, contractId)).all();
 
 /** How many machines each line has on lease now. */
-function onLeaseByLine(tx: ScopedData, contractId: number): Map<number, number> {
-  const rows = tx
+async function onLeaseByLine(tx: ScopedData, contractId: number): Promise<Map<number, number>> {
+  const rows = await tx
     .unscoped('domainRule')
     .select({ lineId: leasePeriods.lineId, n: sql<number>`count(*)` })
     .from(leasePeriods)
@@ -112,19 +115,21 @@ const fitsLine = (line: Line, device: typeof devices.$inferSelect) =>
  * day is that lease's last, billed, day: a period from it again would overlap), and reserved by no other contract
  * (a line of another contract in review, signing or running names it), whatever line of this one it comes under.
  */
-function checkDeliverable(db: Db, c: ContractRow, device: Device, period: unknown, day: string) {
+async function checkDeliverable(db: Db, c: ContractRow, device: Device, period: unknown, day: string) {
   if (period || device.leaseStatus !== 'stock') {
     throw new ApiError(API_STATUS.conflict, 'handover.machineOnLease', { serial: device.serialNumber });
   }
-  const back = db
-    .select({ day: max(leasePeriods.endOn) })
-    .from(leasePeriods)
-    .where(eq(leasePeriods.deviceId, device.id))
-    .get()?.day;
+  const back = (
+    await db
+      .select({ day: max(leasePeriods.endOn) })
+      .from(leasePeriods)
+      .where(eq(leasePeriods.deviceId, device.id))
+      .get()
+  )?.day;
   if (back && back >= day) {
     throw new ApiError(API_STATUS.conflict, 'handover.backOnlyOn', { serial: device.serialNumber, day: back });
   }
-  const held = claimedElsewhere(db, [device.id], c.id, true);
+  const held = await claimedElsewhere(db, [device.id], c.id, true);
   if (held) {
     throw new ApiError(API_STATUS.conflict, 'handover.machineHeld', {
       serial: device.serialNumber,
@@ -137,21 +142,21 @@ function checkDeliverable(db: Db, c: ContractRow, device: Device, period: unknow
  * Check each machine of a new entry or exit against the contract and the machines' state now; answers the
  * machines with the line each moves under.
  */
-function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, input: Input) {
-  const lines = linesOf(tx, c.id);
+async function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, input: Input) {
+  const lines = await linesOf(tx, c.id);
   const ids = input.machines.map((m) => m.deviceId);
   if (new Set(ids).size !== ids.length) throw invalidField('machines', 'handover.machineTwice');
-  const found = tx
+  const found = await tx
     .unscoped('domainRule')
     .select()
     .from(devices)
     .where(and(inArray(devices.id, ids), eq(devices.orgId, c.lessorOrgId)))
     .all();
   // An entry checks each machine's open period; an exit the period its return ends (return-periods.ts).
-  const open = kind === 'entry' ? openPeriods(tx, ids) : [];
-  const returning = kind === 'exit' ? periodsOnReturn(tx.unscoped('domainRule'), ids, input.day) : null;
-  const onLease = onLeaseByLine(tx, c.id);
-  return input.machines.map((m, i) => {
+  const open = kind === 'entry' ? await openPeriods(tx, ids) : [];
+  const returning = kind === 'exit' ? await periodsOnReturn(tx.unscoped('domainRule'), ids, input.day) : null;
+  const onLease = await onLeaseByLine(tx, c.id);
+  return await mapInOrder(input.machines, async (m, i) => {
     const device = found.find((d) => d.id === m.deviceId);
     if (!device) throw invalidField(`machines.${i}.deviceId`, 'handover.machineInvalid');
     const period = open.find((p) => p.deviceId === device.id);
@@ -160,14 +165,14 @@ function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, in
       if (!covering || covering.contractId !== c.id) {
         throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOnLease');
       }
-      checkReturnDay(tx.unscoped('domainRule'), covering, device.serialNumber, input.day);
+      await checkReturnDay(tx.unscoped('domainRule'), covering, device.serialNumber, input.day);
       return { input: m, device, lineId: covering.lineId };
     }
     const line = lines.find((l) => l.id === m.lineId);
     if (!line) throw invalidField(`machines.${i}.lineId`, 'handover.lineInvalid');
     if (!fitsLine(line, device)) throw invalidField(`machines.${i}.deviceId`, 'handover.machineNotOfLine');
     if (!lineInForce(line, input.day)) throw invalidField(`machines.${i}.lineId`, 'handover.lineNotInForce');
-    checkDeliverable(tx.unscoped('domainRule'), c, device, period, input.day);
+    await checkDeliverable(tx.unscoped('domainRule'), c, device, period, input.day);
     const taken = (onLease.get(line.id) ?? 0) + 1;
     if (taken > line.count) throw invalidField(`machines.${i}.lineId`, 'handover.lineFull');
     onLease.set(line.id, taken);
@@ -177,14 +182,14 @@ function checkedMachines(tx: ScopedWrite, c: ContractRow, kind: HandoverKind, in
 
 /** Write a draft entry or exit with each machine's readings as they are now. */
 export function createHandover(data: ScopedData, user: SessionUser, input: Input, now: number) {
-  return data.write((tx) => {
-    const c = writableContract(tx, user, input.contractId);
+  return data.write(async (tx) => {
+    const c = await writableContract(tx, user, input.contractId);
     running(c);
-    checkHandoverDay(tx.unscoped('domainRule'), c, input.day, now);
-    const machines = checkedMachines(tx, c, input.kind, input);
-    const number = nextHandoverNumber(tx.unscoped('domainRule'), c.lessorOrgId, input.kind, now);
+    await checkHandoverDay(tx.unscoped('domainRule'), c, input.day, now);
+    const machines = await checkedMachines(tx, c, input.kind, input);
+    const number = await nextHandoverNumber(tx.unscoped('domainRule'), c.lessorOrgId, input.kind, now);
     const site = (v: string | undefined, fallback: string) => (v ? v : fallback);
-    const created = tx
+    const created = await tx
       .insert(leaseHandovers)
       .values({
         number,
@@ -206,7 +211,8 @@ export function createHandover(data: ScopedData, user: SessionUser, input: Input
       })
       .returning({ id: leaseHandovers.id })
       .get();
-    tx.insert(leaseHandoverMachines)
+    await tx
+      .insert(leaseHandoverMachines)
       .values(
         machines.map(({ input: m, device, lineId }) => ({
           handoverId: created.id,
@@ -223,30 +229,34 @@ export function createHandover(data: ScopedData, user: SessionUser, input: Input
 }
 
 /** A draft of a contract the user writes for, or the clear refusal. */
-function writableDraft(tx: ScopedWrite, user: SessionUser, id: number): { h: Handover; c: ContractRow } {
-  const h = tx.select().from(leaseHandovers, tx.orgScope(leaseHandovers.orgId)).where(eq(leaseHandovers.id, id)).get();
+async function writableDraft(tx: ScopedWrite, user: SessionUser, id: number): Promise<{ h: Handover; c: ContractRow }> {
+  const h = await tx
+    .select()
+    .from(leaseHandovers, tx.orgScope(leaseHandovers.orgId))
+    .where(eq(leaseHandovers.id, id))
+    .get();
   if (!h) throw notFound();
-  const c = writableContract(tx, user, h.contractId);
+  const c = await writableContract(tx, user, h.contractId);
   if (h.state !== 'draft') throw new ApiError(API_STATUS.conflict, 'handover.confirmedUnchangeable');
   return { h, c };
 }
 
-export function deleteHandover(data: ScopedData, user: SessionUser, id: number) {
-  data.write((tx) => {
-    writableDraft(tx, user, id);
-    tx.delete(leaseHandoverMachines).where(eq(leaseHandoverMachines.handoverId, id)).run();
-    tx.delete(leaseHandovers).where(eq(leaseHandovers.id, id)).run();
+export async function deleteHandover(data: ScopedData, user: SessionUser, id: number) {
+  await data.write(async (tx) => {
+    await writableDraft(tx, user, id);
+    await tx.delete(leaseHandoverMachines).where(eq(leaseHandoverMachines.handoverId, id)).run();
+    await tx.delete(leaseHandovers).where(eq(leaseHandovers.id, id)).run();
   });
 }
 
 /** The phone a damage work order names: the renter's, else the lessor's, else the person confirming. */
-function contactPhone(
+async function contactPhone(
   tx: ScopedWrite,
   user: SessionUser,
   orgIds: number[],
   dialCode: string,
-): { phone: string; areaCode: string } {
-  const rows = tx
+): Promise<{ phone: string; areaCode: string }> {
+  const rows = await tx
     .unscoped('referencedNames')
     .select({ id: organisations.id, phone: organisations.contactPhone })
     .from(organisations)
@@ -271,13 +281,13 @@ export function confirmHandover(
   id: number,
   now: number,
   /** The calling code of an organisation's country (its brand's): a damage work order's phone is dialled with it. */
-  dialCodeOf: (orgId: number) => string,
+  dialCodeOf: (orgId: number) => Promise<string>,
 ) {
   try {
-    return data.write((tx) => {
-      const { h, c } = writableDraft(tx, user, id);
+    return data.write(async (tx) => {
+      const { h, c } = await writableDraft(tx, user, id);
       running(c);
-      const rows = tx
+      const rows = await tx
         .unscoped('domainRule')
         .select({ row: leaseHandoverMachines, device: devices })
         .from(leaseHandoverMachines)
@@ -286,29 +296,29 @@ export function confirmHandover(
         .all();
       const open =
         h.kind === 'entry'
-          ? openPeriods(
+          ? await openPeriods(
               tx,
               rows.map((r) => r.device.id),
             )
           : [];
       const returning =
         h.kind === 'exit'
-          ? periodsOnReturn(
+          ? await periodsOnReturn(
               tx.unscoped('domainRule'),
               rows.map((r) => r.device.id),
               h.day,
             )
           : null;
       const orders: string[] = [];
-      const lines = linesOf(tx, c.id);
+      const lines = await linesOf(tx, c.id);
       for (const { row, device } of rows) {
         const period = open.find((p) => p.deviceId === device.id);
         if (h.kind === 'entry') {
-          checkDeliverable(tx.unscoped('domainRule'), c, device, period, h.day);
+          await checkDeliverable(tx.unscoped('domainRule'), c, device, period, h.day);
           // A change may have removed or repriced the line since the draft was written (decision 041).
           const line = lines.find((l) => l.id === row.lineId);
           if (!line || !lineInForce(line, h.day)) throw invalidField('day', 'handover.lineNotInForce');
-          const opened = tx
+          const opened = await tx
             .insert(leasePeriods)
             .values({
               lessorOrgId: c.lessorOrgId,
@@ -323,11 +333,13 @@ export function confirmHandover(
             })
             .returning({ id: leasePeriods.id })
             .get();
-          tx.update(devices)
+          await tx
+            .update(devices)
             .set({ leaseStatus: 'leased', customerOrgId: c.renterOrgId })
             .where(eq(devices.id, device.id))
             .run();
-          tx.update(leaseHandoverMachines)
+          await tx
+            .update(leaseHandoverMachines)
             .set({ periodId: opened.id })
             .where(eq(leaseHandoverMachines.id, row.id))
             .run();
@@ -337,11 +349,11 @@ export function confirmHandover(
         if (!ending || ending.covering.contractId !== c.id) {
           throw new ApiError(API_STATUS.conflict, 'handover.notOnLeaseNow', { serial: device.serialNumber });
         }
-        checkReturnDay(tx.unscoped('domainRule'), ending.covering, device.serialNumber, h.day);
-        endOnReturn(tx.unscoped('domainRule'), ending, h.day, h.id);
+        await checkReturnDay(tx.unscoped('domainRule'), ending.covering, device.serialNumber, h.day);
+        await endOnReturn(tx.unscoped('domainRule'), ending, h.day, h.id);
         let workOrderId: number | null = null;
         if (row.damage !== '') {
-          const order = createWorkOrder(
+          const order = await createWorkOrder(
             tx,
             user,
             {
@@ -349,7 +361,7 @@ export function confirmHandover(
               type: 1,
               level: 3,
               deviceId: device.id,
-              ...contactPhone(tx, user, [c.renterOrgId, c.lessorOrgId], dialCodeOf(c.lessorOrgId)),
+              ...(await contactPhone(tx, user, [c.renterOrgId, c.lessorOrgId], await dialCodeOf(c.lessorOrgId))),
               // The site where the machine was handed back, when it is a place of the region list.
               ...(isRegionPair(h.siteProvince, h.siteCity)
                 ? { province: h.siteProvince, city: h.siteCity, district: h.siteDistrict }
@@ -366,13 +378,19 @@ export function confirmHandover(
           orders.push(order.number);
         }
         // Back in the depot: the lessor's own, no customer (the registry's model of a machine in stock).
-        tx.update(devices).set({ leaseStatus: 'stock', customerOrgId: null }).where(eq(devices.id, device.id)).run();
-        tx.update(leaseHandoverMachines)
+        await tx
+          .update(devices)
+          .set({ leaseStatus: 'stock', customerOrgId: null })
+          .where(eq(devices.id, device.id))
+          .run();
+        await tx
+          .update(leaseHandoverMachines)
           .set({ periodId: ending.covering.id, workOrderId })
           .where(eq(leaseHandoverMachines.id, row.id))
           .run();
       }
-      tx.update(leaseHandovers)
+      await tx
+        .update(leaseHandovers)
         .set({ state: 'confirmed', confirmedBy: user.id, confirmedAt: new Date(now) })
         .where(eq(leaseHandovers.id, h.id))
         .run();
@@ -380,7 +398,7 @@ export function confirmHandover(
         // The return's last bill is issued in the same unit of work (decision 036): an exit is never confirmed
         // without it, and a bill that cannot be issued leaves the exit a draft.
         const db = tx.unscoped('domainRule');
-        issueLessorBills(db, c.lessorOrgId, billingToday(db, c.lessorOrgId, now), c.id);
+        await issueLessorBills(db, c.lessorOrgId, await billingToday(db, c.lessorOrgId, now), c.id);
       }
       return { id: h.id, workOrders: orders };
     });

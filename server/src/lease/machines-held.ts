@@ -36,12 +36,12 @@ const claimingLine = (): SQL =>
  * `family`, the contract's own changes do not count as others (a change in signing repricing the contract's line
  * names the same machine).
  */
-export function claimedElsewhere(
+export async function claimedElsewhere(
   tx: Db,
   deviceIds: number[],
   contractId: number | null,
   family = false,
-): { deviceId: number; number: string } | undefined {
+): Promise<{ deviceId: number; number: string } | undefined> {
   if (deviceIds.length === 0) return undefined;
   const others =
     contractId === null
@@ -49,7 +49,7 @@ export function claimedElsewhere(
       : family
         ? and(ne(contracts.id, contractId), or(isNull(contracts.changeOf), ne(contracts.changeOf, contractId)))
         : ne(contracts.id, contractId);
-  const row = tx
+  const row = await tx
     .select({ deviceId: contractLines.deviceId, number: contracts.number })
     .from(contractLines)
     .innerJoin(contracts, eq(contracts.id, contractLines.contractId))

@@ -39,14 +39,14 @@ export interface MoveDetails {
  * must be one the flow names for it (403), and what it needs (a reason, a day) must be there. The contract gets its
  * new status and the timeline a row; what the move means for the machines happens here too.
  */
-export function applyMove(
+export async function applyMove(
   tx: Db,
   who: LeaseWho,
   c: ContractRow,
   action: LeaseAction,
   move: MoveDetails,
   now: number,
-): LeaseStatus {
+): Promise<LeaseStatus> {
   const rule = LEASE_FLOW[action];
   if (!statusAllows(action, c.status)) throw refused(action, c);
   if (c.kind === 'change' && CHANGE_EXCLUDED_ACTIONS.includes(action)) throw refused(action, c);
@@ -56,11 +56,13 @@ export function applyMove(
   if (rule.dayRequired && !move.day) throw invalidField('day', 'lease.dayRequired');
   const at = new Date(now);
   const to = rule.to;
-  tx.update(contracts)
+  await tx
+    .update(contracts)
     .set({ ...move.values, status: to, updatedAt: at })
     .where(eq(contracts.id, c.id))
     .run();
-  tx.insert(contractEvents)
+  await tx
+    .insert(contractEvents)
     .values({
       contractId: c.id,
       action,
@@ -76,7 +78,7 @@ export function applyMove(
     .run();
   if (c.kind === 'change') {
     // Signed by both: the change comes into force on its contract (its machines are then delivered as usual).
-    if (action === 'lessorSigned') applyChange(tx, c, now);
+    if (action === 'lessorSigned') await applyChange(tx, c, now);
     return to;
   }
   // Signed by both, the contract reserves the machines its lines name (they stay in stock until delivered:
@@ -84,8 +86,8 @@ export function applyMove(
   // end with it.
   if (action === 'close' || action === 'terminate') {
     if (who.kind !== 'user') throw forbidden();
-    returnWithContract(tx, c, move.day!, who.userId, now);
-    endChanges(tx, c, move.day!, now);
+    await returnWithContract(tx, c, move.day!, who.userId, now);
+    await endChanges(tx, c, move.day!, now);
   }
   return to;
 }

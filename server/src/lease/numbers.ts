@@ -15,16 +15,16 @@ const PREFIX: Record<ContractKind, Record<'zh' | 'en', string>> = {
   change: { zh: 'BG', en: 'CC' },
 };
 
-export function nextContractNumber(
+export async function nextContractNumber(
   tx: Db,
   lessorOrgId: number,
   lang: 'zh' | 'en',
   now: number,
   kind: ContractKind = 'contract',
-): string {
-  const day = orgNumberDay(tx, lessorOrgId, now);
+): Promise<string> {
+  const day = await orgNumberDay(tx, lessorOrgId, now);
   const prefix = `${PREFIX[kind][lang]}-${day}-`;
-  const row = tx
+  const row = await tx
     .select({ n: sql<number>`count(*)` })
     .from(contracts)
     .where(and(eq(contracts.lessorOrgId, lessorOrgId), like(contracts.number, `${prefix}%`)))

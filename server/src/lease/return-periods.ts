@@ -11,9 +11,9 @@ type Period = typeof leasePeriods.$inferSelect;
  * it has no bill, since nothing is billed before its start, and no handover). Null when the machine is out under
  * none of them (the caller refuses it).
  */
-export function periodsOnReturn(db: Db, deviceIds: number[], day: string) {
+export async function periodsOnReturn(db: Db, deviceIds: number[], day: string) {
   if (deviceIds.length === 0) return new Map<number, { covering: Period; later: Period[] }>();
-  const rows = db
+  const rows = await db
     .select()
     .from(leasePeriods)
     .where(
@@ -38,10 +38,16 @@ export function periodsOnReturn(db: Db, deviceIds: number[], day: string) {
  * End the period a return ends on its day, recorded by the exit: a real return now (no longer a change's cut, so its
  * last days get their exit bill), and the new terms' periods that never began are removed.
  */
-export function endOnReturn(db: Db, found: { covering: Period; later: Period[] }, day: string, exitId: number): void {
-  db.update(leasePeriods)
+export async function endOnReturn(
+  db: Db,
+  found: { covering: Period; later: Period[] },
+  day: string,
+  exitId: number,
+): Promise<void> {
+  await db
+    .update(leasePeriods)
     .set({ endOn: day, exitId, endedByChangeId: null })
     .where(eq(leasePeriods.id, found.covering.id))
     .run();
-  for (const never of found.later) db.delete(leasePeriods).where(eq(leasePeriods.id, never.id)).run();
+  for (const never of found.later) await db.delete(leasePeriods).where(eq(leasePeriods.id, never.id)).run();
 }

@@ -22,9 +22,16 @@ export interface Moved {
 }
 
 /** One move by a console user on a contract they see, as one unit of work. */
-function moveBy(db: Db, user: SessionUser, id: number, action: LeaseAction, move: MoveDetails, now: number): Moved {
-  return unitOfWork(db, (tx) => ({
-    status: applyMove(tx, asActor(user), visibleContract(tx, user, id), action, move, now),
+async function moveBy(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  action: LeaseAction,
+  move: MoveDetails,
+  now: number,
+): Promise<Moved> {
+  return unitOfWork(db, async (tx) => ({
+    status: await applyMove(tx, asActor(user), await visibleContract(tx, user, id), action, move, now),
   }));
 }
 
@@ -35,27 +42,27 @@ function moveBy(db: Db, user: SessionUser, id: number, action: LeaseAction, move
  * without one), waits for a manager whatever the rules say: the submit's timeline row says why (its reason, in the
  * contract's language and the lessor's money, and the reasons themselves in its details).
  */
-export function submit(db: Db, user: SessionUser, id: number, now: number, money: MoneyFormat): Moved {
-  return unitOfWork(db, (tx) => {
-    const c = visibleContract(tx, user, id);
-    const lines = tx.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
+export async function submit(db: Db, user: SessionUser, id: number, now: number, money: MoneyFormat): Promise<Moved> {
+  return unitOfWork(db, async (tx) => {
+    const c = await visibleContract(tx, user, id);
+    const lines = await tx.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
     // Refuse by status before the machines speak, so a closed contract says it is closed.
     if (![LEASE_STATUS.draft, LEASE_STATUS.withdrawn, LEASE_STATUS.rejected].includes(c.status as 0)) {
       throw refused('submit', c);
     }
-    checkMachines(tx, c.lessorOrgId, lines, id, true);
+    await checkMachines(tx, c.lessorOrgId, lines, id, true);
     // A change is checked against its contract as it is now: still running, lines not ended or billed past.
-    if (c.kind === 'change') checkStoredChange(tx, c);
-    const facts = approvalFacts(tx, c);
+    if (c.kind === 'change') await checkStoredChange(tx, c);
+    const facts = await approvalFacts(tx, c);
     const held = facts.managerReasons;
     const why =
       held.length > 0 ? { reason: managerReasonText(c.lang, money, held), details: { managerReasons: held } } : {};
-    applyMove(tx, asActor(user), c, 'submit', why, now);
-    const pending = tx.select().from(contracts).where(eq(contracts.id, id)).get()!;
-    const rule = firstApprovingRule(rulesOf(tx, c.lessorOrgId), facts);
+    await applyMove(tx, asActor(user), c, 'submit', why, now);
+    const pending = (await tx.select().from(contracts).where(eq(contracts.id, id)).get())!;
+    const rule = firstApprovingRule(await rulesOf(tx, c.lessorOrgId), facts);
     if (!rule)
       return held.length > 0 ? { status: LEASE_STATUS.pendingReview, held } : { status: LEASE_STATUS.pendingReview };
-    const status = applyMove(
+    const status = await applyMove(
       tx,
       { kind: 'system' },
       pending,
@@ -73,19 +80,19 @@ export const withdraw = (db: Db, user: SessionUser, id: number, now: number) =>
 export const approve = (db: Db, user: SessionUser, id: number, now: number) =>
   moveBy(db, user, id, 'approve', { values: { approvalRuleId: null } }, now);
 
-export function reject(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Moved {
+export async function reject(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<Moved> {
   const { reason } = parseInput(reasonInput, raw);
   return moveBy(db, user, id, 'reject', { reason }, now);
 }
 
 /** The lease ended as agreed, on this day. */
-export function close(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Moved {
+export async function close(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<Moved> {
   const { day, reason } = parseInput(endInput, raw);
   return moveBy(db, user, id, 'close', { day, reason, values: { endedOn: day } }, now);
 }
 
 /** The lease ended early, on this day, for this reason. */
-export function terminate(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Moved {
+export async function terminate(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<Moved> {
   const { day, reason } = parseInput(endInput, raw);
   return moveBy(db, user, id, 'terminate', { day, reason, values: { endedOn: day } }, now);
 }

@@ -12,40 +12,48 @@ import { unitOfWork } from '../lib/unit-of-work.ts';
  * the mobile app (the provider's answer, kept in esign_accounts and refreshed by refreshAccount). The lessor's
  * administrator grants and revokes.
  */
-export function grantSeal(db: Db, user: SessionUser, sealId: number, employeeId: number, now: number): number {
+export async function grantSeal(
+  db: Db,
+  user: SessionUser,
+  sealId: number,
+  employeeId: number,
+  now: number,
+): Promise<number> {
   if (user.orgKind !== 'lessor' || user.roleId !== ROLE.lessorAdmin) throw forbidden();
-  return unitOfWork(db, (tx) => {
-    const seal = tx.select().from(seals).where(eq(seals.id, sealId)).get();
+  return unitOfWork(db, async (tx) => {
+    const seal = await tx.select().from(seals).where(eq(seals.id, sealId)).get();
     if (!seal || seal.orgId !== user.orgId) throw notFound();
-    const employee = tx.select().from(users).where(eq(users.id, employeeId)).get();
+    const employee = await tx.select().from(users).where(eq(users.id, employeeId)).get();
     if (!employee || employee.orgId !== user.orgId || employee.disabled)
       throw invalidField('userId', 'lease.managerInvalid');
-    const verification = tx
+    const verification = await tx
       .select()
       .from(esignAccounts)
       .where(and(eq(esignAccounts.kind, 'user'), eq(esignAccounts.ownerId, employeeId)))
       .get();
     if (verification?.state !== 'verified') throw invalidField('userId', 'lease.employeeNotVerified');
     const values = { state: 'active' as const, grantedBy: user.id, createdAt: new Date(now) };
-    return tx
-      .insert(sealGrants)
-      .values({ sealId, userId: employeeId, ...values })
-      .onConflictDoUpdate({ target: [sealGrants.sealId, sealGrants.userId], set: values })
-      .returning({ id: sealGrants.id })
-      .get().id;
+    return (
+      await tx
+        .insert(sealGrants)
+        .values({ sealId, userId: employeeId, ...values })
+        .onConflictDoUpdate({ target: [sealGrants.sealId, sealGrants.userId], set: values })
+        .returning({ id: sealGrants.id })
+        .get()
+    ).id;
   });
 }
 
-export function revokeSeal(db: Db, user: SessionUser, grantId: number): void {
+export async function revokeSeal(db: Db, user: SessionUser, grantId: number): Promise<void> {
   if (user.orgKind !== 'lessor' || user.roleId !== ROLE.lessorAdmin) throw forbidden();
-  unitOfWork(db, (tx) => {
-    const grant = tx
+  await unitOfWork(db, async (tx) => {
+    const grant = await tx
       .select({ grant: sealGrants, orgId: seals.orgId })
       .from(sealGrants)
       .innerJoin(seals, eq(seals.id, sealGrants.sealId))
       .where(eq(sealGrants.id, grantId))
       .get();
     if (!grant || grant.orgId !== user.orgId) throw notFound();
-    tx.update(sealGrants).set({ state: 'revoked' }).where(eq(sealGrants.id, grantId)).run();
+    await tx.update(sealGrants).set({ state: 'revoked' }).where(eq(sealGrants.id, grantId)).run();
   });
 }

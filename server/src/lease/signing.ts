@@ -24,19 +24,19 @@ export interface SigningDeps {
   now: () => number;
   readUpload?: (name: string) => Uint8Array | null;
   /** The money of a lessor's brand, which its contract's PDF shows (decision 064); yuan when not given. */
-  moneyOf?: (lessorOrgId: number) => MoneyFormat;
+  moneyOf?: (lessorOrgId: number) => Promise<MoneyFormat>;
 }
 
 /** The provider could not be reached or did not answer as agreed: nothing changed, try again (never a 500). */
 const unavailable = () => new ApiError(API_STATUS.conflict, 'lease.signingUnavailable');
 
 /** The seal the lessor signs with: its own, and the starter holds a grant of it (its administrator holds all). */
-function sealFor(db: Db, user: SessionUser, lessorOrgId: number, sealId: unknown) {
+async function sealFor(db: Db, user: SessionUser, lessorOrgId: number, sealId: unknown) {
   if (typeof sealId !== 'number') throw invalidField('sealId', 'lease.sealRequired');
-  const seal = db.select().from(seals).where(eq(seals.id, sealId)).get();
+  const seal = await db.select().from(seals).where(eq(seals.id, sealId)).get();
   if (!seal || seal.orgId !== lessorOrgId) throw invalidField('sealId', 'lease.sealRequired');
   if (user.roleId === ROLE.lessorAdmin) return seal;
-  const grant = db
+  const grant = await db
     .select()
     .from(sealGrants)
     .where(and(eq(sealGrants.sealId, sealId), eq(sealGrants.userId, user.id), eq(sealGrants.state, 'active')))
@@ -52,21 +52,22 @@ function sealFor(db: Db, user: SessionUser, lessorOrgId: number, sealId: unknown
  */
 export async function startSigning(deps: SigningDeps, user: SessionUser, id: number, raw: unknown) {
   const { db } = deps;
-  const c = visibleContract(db, user, id);
+  const c = await visibleContract(db, user, id);
   if (!statusAllows('startSigning', c.status)) throw refused('startSigning', c);
   if (!mayAct('startSigning', c, asActor(user))) throw forbidden();
-  const auth = db
+  const auth = await db
     .select()
     .from(esignAccounts)
     .where(and(eq(esignAccounts.kind, 'org'), eq(esignAccounts.ownerId, c.lessorOrgId)))
     .get();
   if (auth?.state !== 'verified') throw new ApiError(API_STATUS.conflict, 'lease.providerNotAuthorised');
-  const seal = sealFor(db, user, c.lessorOrgId, (raw as { sealId?: unknown } | null)?.sealId);
-  const org = (orgId: number) => db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
-  const renter = org(c.renterOrgId);
-  const lessor = org(c.lessorOrgId);
+  const seal = await sealFor(db, user, c.lessorOrgId, (raw as { sealId?: unknown } | null)?.sealId);
+  const org = async (orgId: number) =>
+    (await db.select().from(organisations).where(eq(organisations.id, orgId)).get())!;
+  const renter = await org(c.renterOrgId);
+  const lessor = await org(c.lessorOrgId);
   if (!deps.settings.secret) throw unavailable();
-  const pdf = await contractPdf(db, id, deps.moneyOf?.(c.lessorOrgId) ?? CNY, deps.readUpload);
+  const pdf = await contractPdf(db, id, (await deps.moneyOf?.(c.lessorOrgId)) ?? CNY, deps.readUpload);
   let flow;
   try {
     flow = await deps.esign.createFlow({
@@ -89,10 +90,11 @@ export async function startSigning(deps: SigningDeps, user: SessionUser, id: num
     throw error;
   }
   try {
-    unitOfWork(db, (tx) => {
+    await unitOfWork(db, async (tx) => {
       const now = deps.now();
-      const current = visibleContract(tx, user, id);
-      tx.insert(signingFlows)
+      const current = await visibleContract(tx, user, id);
+      await tx
+        .insert(signingFlows)
         .values({
           contractId: id,
           providerFlowId: flow.flowId,
@@ -104,7 +106,14 @@ export async function startSigning(deps: SigningDeps, user: SessionUser, id: num
           updatedAt: new Date(now),
         })
         .run();
-      applyMove(tx, asActor(user), current, 'startSigning', { details: { flowId: flow.flowId, sealId: seal.id } }, now);
+      await applyMove(
+        tx,
+        asActor(user),
+        current,
+        'startSigning',
+        { details: { flowId: flow.flowId, sealId: seal.id } },
+        now,
+      );
     });
   } catch (error) {
     // Moved on meanwhile (another tab started signing first): the provider's new flow must not be signed.
@@ -150,10 +159,10 @@ async function endedAtProvider(esign: EsignClient, flowId: string, error: unknow
  */
 export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: number, raw: unknown) {
   const { reason } = parseInput(reasonInput, raw);
-  const c = visibleContract(deps.db, user, id);
+  const c = await visibleContract(deps.db, user, id);
   if (!statusAllows('cancelSigning', c.status)) throw refused('cancelSigning', c);
   if (!mayAct('cancelSigning', c, asActor(user))) throw forbidden();
-  const flow = currentFlow(deps.db, id);
+  const flow = await currentFlow(deps.db, id);
   let atProvider: 'cancelled' | 'unknown' | 'refused' | 'failed' | null = null;
   if (flow && (flow.state === 'lesseePending' || flow.state === 'lessorPending')) {
     try {
@@ -164,11 +173,12 @@ export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: nu
       if (atProvider === null) throw unavailable();
     }
   }
-  return unitOfWork(deps.db, (tx) => {
+  return unitOfWork(deps.db, async (tx) => {
     const now = deps.now();
-    const current = visibleContract(tx, user, id);
+    const current = await visibleContract(tx, user, id);
     if (flow) {
-      tx.update(signingFlows)
+      await tx
+        .update(signingFlows)
         .set({ state: 'cancelled', updatedAt: new Date(now) })
         .where(and(eq(signingFlows.id, flow.id), inArray(signingFlows.state, ['lesseePending', 'lessorPending'])))
         .run();
@@ -191,8 +201,8 @@ export async function cancelSigning(deps: SigningDeps, user: SessionUser, id: nu
  * provider no longer knows is lost: the answer says to call the signing off (cancelSigning) and send it again.
  */
 export async function askSigning(deps: SigningDeps, user: SessionUser, id: number) {
-  const c = visibleContract(deps.db, user, id);
-  const flow = currentFlow(deps.db, id);
+  const c = await visibleContract(deps.db, user, id);
+  const flow = await currentFlow(deps.db, id);
   if (!statusAllows('cancelSigning', c.status) || !flow) {
     throw new ApiError(API_STATUS.conflict, 'lease.notSigning', {
       number: c.number,
@@ -210,9 +220,9 @@ export async function askSigning(deps: SigningDeps, user: SessionUser, id: numbe
   }
   let learned = 0;
   for (const event of view.events) {
-    if (applyCallback(deps.db, event, deps.now()) === 'applied') learned += 1;
+    if ((await applyCallback(deps.db, event, deps.now())) === 'applied') learned += 1;
   }
-  return { status: visibleContract(deps.db, user, id).status, learned };
+  return { status: (await visibleContract(deps.db, user, id)).status, learned };
 }
 
 /**
@@ -225,7 +235,7 @@ export async function refreshAccount(deps: SigningDeps, user: SessionUser, kind:
   }
   if (kind === 'org' && ownerId !== user.orgId) throw forbidden();
   if (kind === 'user') {
-    const employee = deps.db.select().from(users).where(eq(users.id, ownerId)).get();
+    const employee = await deps.db.select().from(users).where(eq(users.id, ownerId)).get();
     if (!employee || employee.orgId !== user.orgId) throw forbidden();
   }
   let view;
@@ -241,8 +251,9 @@ export async function refreshAccount(deps: SigningDeps, user: SessionUser, kind:
     expiresOn: view.expiresOn,
     checkedAt: new Date(deps.now()),
   };
-  unitOfWork(deps.db, (tx) => {
-    tx.insert(esignAccounts)
+  await unitOfWork(deps.db, async (tx) => {
+    await tx
+      .insert(esignAccounts)
       .values({ kind, ownerId, ...values })
       .onConflictDoUpdate({ target: [esignAccounts.kind, esignAccounts.ownerId], set: values })
       .run();

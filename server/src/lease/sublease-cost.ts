@@ -12,13 +12,13 @@ import type { ScopedData } from '../lib/data.ts';
  * renter or a salesperson (as the machines' expenses are: a cost is put on a store's contract only by its bills),
  * and to the lessors billing in one currency when it names them.
  */
-export function subleaseCostOf(
+export async function subleaseCostOf(
   data: ScopedData,
   range: { from: string; to: string },
   months: string[],
   narrow: { kind?: string; billedMachines?: SQLWrapper; lessors?: number[] },
-): { totalCents: number; byMonth: Map<string, number> } {
-  const rows = data
+): Promise<{ totalCents: number; byMonth: Map<string, number> }> {
+  const rows = await data
     .select({
       businessModel: subleases.businessModel,
       dayCents: subleases.dayCents,

@@ -1,4 +1,4 @@
-import type { Db } from '@console/db/client';
+import type { SyncDb } from '@console/db/client';
 import { alarmRules } from '@console/db/schema/alarm-rules';
 import { DEFAULT_THRESHOLDS, type AlarmThresholds } from '@console/contract/codes/alarms';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
@@ -11,7 +11,7 @@ type RuleRow = typeof alarmRules.$inferSelect;
  * message (thousands a second), so it must never query. The table is small (organisations x kinds); it is read
  * whole on first use and again after a save (`forgetThresholds`).
  */
-let cache = new WeakMap<Db, Map<string, AlarmThresholds>>();
+let cache = new WeakMap<SyncDb, Map<string, AlarmThresholds>>();
 
 const keyOf = (orgId: number, kind: MachineKind) => `${orgId}:${kind}`;
 
@@ -20,7 +20,7 @@ export function thresholdsOfRow(row: RuleRow): AlarmThresholds {
   return { load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline };
 }
 
-function load(db: Db): Map<string, AlarmThresholds> {
+function load(db: SyncDb): Map<string, AlarmThresholds> {
   const rules = new Map(
     db
       .select()
@@ -33,7 +33,7 @@ function load(db: Db): Map<string, AlarmThresholds> {
 }
 
 /** The thresholds of a machine: its owner's rule for its kind, or the spec's constants. */
-export function thresholdsFor(db: Db, ownerOrgId: number, kind: MachineKind): AlarmThresholds {
+export function thresholdsFor(db: SyncDb, ownerOrgId: number, kind: MachineKind): AlarmThresholds {
   const rules = cache.get(db) ?? load(db);
   return rules.get(keyOf(ownerOrgId, kind)) ?? DEFAULT_THRESHOLDS;
 }

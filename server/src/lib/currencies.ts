@@ -2,7 +2,7 @@ import { CNY, type MoneyFormat } from '@console/contract/codes/money';
 import { brandByAppid, brandsOf } from './brands.ts';
 import type { Db } from '@console/db/client';
 import type { AppDeps } from './deps.ts';
-import { orgBrand } from './org-brand.ts';
+import { orgBrands } from './org-brand.ts';
 
 /**
  * The currencies the product bills in (decision 064): each brand's money. Renewal price lists are kept per currency
@@ -32,16 +32,9 @@ export function currencyFormat(deps: AppDeps, code: string): MoneyFormat {
  * The money an organisation bills and is billed in (its brand's, decision 064), read once per organisation: for a
  * request answering records of several companies (the operator sees every rental company's), each record in its own.
  */
-export function moneyOfOrgs(deps: AppDeps, db: Db): (orgId: number) => MoneyFormat {
-  const known = new Map<number, MoneyFormat>();
-  return (orgId) => {
-    let money = known.get(orgId);
-    if (!money) {
-      money = orgBrand(deps, db, orgId).money;
-      known.set(orgId, money);
-    }
-    return money;
-  };
+export async function moneyOfOrgs(deps: AppDeps, db: Db): Promise<(orgId: number) => MoneyFormat> {
+  const brandOf = await orgBrands(deps, db);
+  return (orgId) => brandOf(orgId).money;
 }
 
 /** Amounts added up per currency, never across (the currencies in the order they first appear). */
@@ -65,14 +58,14 @@ export function totalsPerCurrency<T>(
  * default brand's first, as `billedCurrencies` orders them), the one chosen (`asked` when present, else
  * `preferOrgId`'s when present, else the first present, else `preferOrgId`'s) and the organisations billing in it.
  */
-export function currencyChoice(
+export async function currencyChoice(
   deps: AppDeps,
   db: Db,
   orgIds: Iterable<number>,
   asked: string | undefined,
   preferOrgId: number,
-): { money: MoneyFormat; currencies: MoneyFormat[]; orgIds: number[] } {
-  const moneyOf = moneyOfOrgs(deps, db);
+): Promise<{ money: MoneyFormat; currencies: MoneyFormat[]; orgIds: number[] }> {
+  const moneyOf = await moneyOfOrgs(deps, db);
   const ids = [...new Set(orgIds)];
   const order = billedCurrencies(deps).map((f) => f.currency.code);
   const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);

@@ -66,9 +66,9 @@ const subtreeOf = perConnection((db) =>
 );
 
 /** The visible organisation ids of a user: the operator's staff every organisation, anyone else their subtree. */
-function computeOrgIds(db: Db, user: SessionUser): number[] {
+async function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
   const operatorStaff = user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
-  const rows = operatorStaff ? everyOrg(db).all() : subtreeOf(db).all({ root: user.orgId });
+  const rows = operatorStaff ? await everyOrg(db).all() : await subtreeOf(db).all({ root: user.orgId });
   return rows.map((o) => o.id);
 }
 
@@ -110,17 +110,26 @@ export class ScopedData {
     this.lang = lang;
   }
 
+  /**
+   * The data of a request: the organisations the user may see are asked here, once, so every scope below is a value
+   * at hand and a scoped read is built without waiting (a query builder is itself a promise: it cannot be the
+   * answer of an asynchronous function without being run).
+   */
+  static async of(db: Db, user: SessionUser | null, lang: ReaderLang = 'zh'): Promise<ScopedData> {
+    return new ScopedData(db, user, user ? await computeOrgIds(db, user) : null, lang);
+  }
+
   /** The signed-in person (null on a public endpoint called without a session). */
   get user(): SessionUser | null {
     return this.#user;
   }
 
-  /** The organisations whose data the user may read (decision 003), computed on first use, once per request. */
+  /** The organisations whose data the user may read (decision 003), asked once when the request's data was made. */
   orgIds(): number[] {
     // No one signed in: nothing, unless a process acting for organisations was given them (a payment provider's
     // verified notification settles the order of the organisation that pays it, decision 050).
     if (!this.#user) return this.#orgIds ?? [];
-    this.#orgIds ??= computeOrgIds(this.#db, this.#user);
+    if (this.#orgIds === null) throw new Error('ScopedData made without its scope: use ScopedData.of');
     return this.#orgIds;
   }
 
@@ -199,8 +208,8 @@ export class ScopedData {
   }
 
   /** How many rows a (scoped) query answers: list-page counts over the list's own query. */
-  count(rows: { as: (alias: string) => Subquery }): number {
-    return this.countOf(rows).get()!.n;
+  async count(rows: { as: (alias: string) => Subquery }): Promise<number> {
+    return (await this.countOf(rows).get())!.n;
   }
 
   /** The query count() runs, to prepare (lib/list-page.ts). */
@@ -232,8 +241,8 @@ export class ScopedData {
    * (docs/decisions/024-unit-of-work.md). Inside, `tx` reads through the same scopes and writes the rows those
    * reads found.
    */
-  write<T>(work: (tx: ScopedWrite) => T): T {
-    return unitOfWork(this.#db, (db) => work(new ScopedWrite(db, this.#user, this.orgIds(), this.lang)));
+  async write<T>(work: (tx: ScopedWrite) => Promise<T> | T): Promise<T> {
+    return unitOfWork(this.#db, async (db) => work(new ScopedWrite(db, this.#user, this.orgIds(), this.lang)));
   }
 
   /** The whole database, for a read decision 028 allows past the user's scope; `why` names the case. */

@@ -22,18 +22,18 @@ export function sortDirection(query: Pick<ListQuery, 'sortOrder'>): typeof asc {
  * query with its joins and filter (`data.select(...).from(table, scope)`); the count is made over that same query, so the two never disagree.
  * The handler presents the rows and answers `{ list, ...paging }`.
  */
-export function listPage<S extends SQLiteSelect>(
+export async function listPage<S extends SQLiteSelect>(
   data: ScopedData,
   query: ListQuery,
   rows: S,
   order: SQL[],
-): { rows: ReturnType<S['all']>; total: number; page: number; pageSize: number } {
-  const total = data.count(rows);
-  const page = rows
+): Promise<{ rows: Awaited<ReturnType<S['all']>>; total: number; page: number; pageSize: number }> {
+  const total = await data.count(rows);
+  const page = (await rows
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
-    .all() as ReturnType<S['all']>;
+    .all()) as Awaited<ReturnType<S['all']>>;
   return { rows: page, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -42,12 +42,12 @@ export function listPage<S extends SQLiteSelect>(
  * and paging: for a list asked for often, whose filter binds its values (lib/binding.ts). `build` makes the scoped
  * query and its order as for listPage(); it runs only the first time a shape is asked for.
  */
-export function preparedListPage<S extends SQLiteSelect>(
+export async function preparedListPage<S extends SQLiteSelect>(
   data: ScopedData,
   query: ListQuery,
   filter: { shape: string; values: Record<string, unknown> },
   build: () => { rows: S; order: SQL[] },
-): { rows: ReturnType<S['all']>; total: number; page: number; pageSize: number } {
+): Promise<{ rows: Awaited<ReturnType<S['all']>>; total: number; page: number; pageSize: number }> {
   const read = data.prepared(`list:${filter.shape}`, () => {
     const { rows, order } = build();
     return {
@@ -59,9 +59,9 @@ export function preparedListPage<S extends SQLiteSelect>(
         .prepare(),
     };
   });
-  const total = read.count.get(filter.values)!.n;
+  const total = (await read.count.get(filter.values))!.n;
   const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-  const page = read.page.all({ ...filter.values, ...paging }) as ReturnType<S['all']>;
+  const page = (await read.page.all({ ...filter.values, ...paging })) as Awaited<ReturnType<S['all']>>;
   return { rows: page, total, page: query.page, pageSize: query.pageSize };
 }
 

@@ -13,17 +13,18 @@ export const jsonHas = (column: SQLiteColumn, value: string): SQL =>
   sql`exists (select 1 from json_each(${column}) where json_each.value = ${value})`;
 
 /** The display names of users, by id (a deleted user shows as ''). */
-export function userNames(data: ScopedData, ids: (number | null | undefined)[]): Map<number, string> {
+export async function userNames(data: ScopedData, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return new Map();
   return new Map(
-    data
-      .unscoped('referencedNames')
-      .select({ id: users.id, name: users.name, nickname: users.nickname })
-      .from(users)
-      .where(inArray(users.id, wanted))
-      .all()
-      .map((u) => [u.id, u.name || u.nickname]),
+    (
+      await data
+        .unscoped('referencedNames')
+        .select({ id: users.id, name: users.name, nickname: users.nickname })
+        .from(users)
+        .where(inArray(users.id, wanted))
+        .all()
+    ).map((u) => [u.id, u.name || u.nickname]),
   );
 }
 

@@ -27,24 +27,52 @@ export interface OrgBrand {
 }
 
 /** Up the organisation tree (customer → lessor → operator) until a company names its brand. */
-function appidOf(db: Db, orgId: number): string {
+async function appidOf(db: Db, orgId: number): Promise<string> {
   let id: number | null = orgId;
   for (let hops = 0; id !== null && hops < 4; hops++) {
-    const profile = db
+    const profile = await db
       .select({ appid: lessorProfiles.appid })
       .from(lessorProfiles)
       .where(eq(lessorProfiles.orgId, id))
       .get();
     if (profile) return profile.appid;
     id =
-      db.select({ parentId: organisations.parentId }).from(organisations).where(eq(organisations.id, id)).get()
+      (await db.select({ parentId: organisations.parentId }).from(organisations).where(eq(organisations.id, id)).get())
         ?.parentId ?? null;
   }
   return '';
 }
 
-export function orgBrand(deps: AppDeps, db: Db, orgId: number): OrgBrand {
-  const pack = brandByAppid(deps, appidOf(db, orgId));
+/** Every organisation's brand at once, as orgBrand() finds each: for a list whose rows belong to many (two reads). */
+export async function orgBrands(deps: AppDeps, db: Db): Promise<(orgId: number) => OrgBrand> {
+  const appids = new Map(
+    (await db.select({ orgId: lessorProfiles.orgId, appid: lessorProfiles.appid }).from(lessorProfiles).all()).map(
+      (p) => [p.orgId, p.appid],
+    ),
+  );
+  const parents = new Map(
+    (await db.select({ id: organisations.id, parentId: organisations.parentId }).from(organisations).all()).map((o) => [
+      o.id,
+      o.parentId,
+    ]),
+  );
+  return (orgId) => {
+    let id: number | null | undefined = orgId;
+    for (let hops = 0; id !== null && id !== undefined && hops < 4; hops++) {
+      const appid = appids.get(id);
+      if (appid !== undefined) return brandOfAppid(deps, appid);
+      id = parents.get(id);
+    }
+    return brandOfAppid(deps, '');
+  };
+}
+
+export async function orgBrand(deps: AppDeps, db: Db, orgId: number): Promise<OrgBrand> {
+  return brandOfAppid(deps, await appidOf(db, orgId));
+}
+
+function brandOfAppid(deps: AppDeps, appid: string): OrgBrand {
+  const pack = brandByAppid(deps, appid);
   if (!pack) return { appid: '', money: CNY, taxRegime: 'cnVat', dialCode: '86' };
   return {
     appid: pack.appid,
@@ -78,12 +106,12 @@ export function readerLang(lang: Lang): ReaderLang {
 export const ORG_NAMES = { name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn };
 
 /** An organisation's names as it keeps them; undefined when there is no such organisation. */
-export const namesOfOrg = (db: Db, orgId: number): InTwoLanguages<'name'> | undefined =>
+export const namesOfOrg = async (db: Db, orgId: number): Promise<InTwoLanguages<'name'> | undefined> =>
   db.select(ORG_NAMES).from(organisations).where(eq(organisations.id, orgId)).get();
 
 /** An organisation's name in a language (nameIn); '' when there is no such organisation. */
-export function orgNameIn(db: Db, orgId: number, lang: ReaderLang): string {
-  const names = namesOfOrg(db, orgId);
+export async function orgNameIn(db: Db, orgId: number, lang: ReaderLang): Promise<string> {
+  const names = await namesOfOrg(db, orgId);
   return names ? nameIn(names, lang) : '';
 }
 
@@ -97,9 +125,13 @@ export const ORG_NAME_COLUMNS = [organisations.name, organisations.nameZh, organ
  * the registered one; a new name is kept as the reader's language's and cleared in the other, so that no reader goes
  * on seeing the old name (the other language reads the new one until someone names it there).
  */
-export function renamed(tx: ScopedData, orgId: number, name: string | undefined): Partial<InTwoLanguages<'name'>> {
+export async function renamed(
+  tx: ScopedData,
+  orgId: number,
+  name: string | undefined,
+): Promise<Partial<InTwoLanguages<'name'>>> {
   if (name === undefined) return {};
-  const current = namesOfOrg(tx.unscoped('alreadyScoped'), orgId);
+  const current = await namesOfOrg(tx.unscoped('alreadyScoped'), orgId);
   if (!current) return {};
   if (name === current.name || name === nameIn(current, tx.lang)) return { name: current.name };
   return { name, nameZh: tx.lang === 'zh' ? name : '', nameEn: tx.lang === 'en' ? name : '' };
@@ -121,13 +153,13 @@ export function nameInSql(table: NamedInTwoLanguages, lang: ReaderLang): SQL<str
  * Invoice information checked against the tax regime of the company's brand (decision 064): a kind the regime
  * offers, a rate of that kind, a tax identifier of its country. Answers the identifier as kept (no spaces).
  */
-export function checkTaxRegime(
+export async function checkTaxRegime(
   deps: AppDeps,
   db: Db,
   orgId: number,
   invoice: { type: InvoiceType; taxRate: number; taxNumber: string },
-): string {
-  const issue = taxRegimeIssue(orgBrand(deps, db, orgId).taxRegime, invoice);
+): Promise<string> {
+  const issue = taxRegimeIssue((await orgBrand(deps, db, orgId)).taxRegime, invoice);
   if (issue) throw invalidField(issue.field, issue.key);
   return normaliseTaxId(invoice.taxNumber);
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@console/db/client';
-import { orgTimeZone } from '@console/db/org-zone';
+import { orgTimeZone, orgTimeZones } from '@console/db/org-zone';
 import { dayInZone } from './time.ts';
 
 /**
@@ -11,17 +11,20 @@ import { dayInZone } from './time.ts';
 export { DEFAULT_ORG_ZONE, orgTimeZone } from '@console/db/org-zone';
 
 /** The organisation's calendar day at `now` (`YYYY-MM-DD`). */
-export const orgToday = (db: Db, orgId: number, now: number) => dayInZone(now, orgTimeZone(db, orgId));
+export const orgToday = async (db: Db, orgId: number, now: number) => dayInZone(now, await orgTimeZone(db, orgId));
 
 /** The organisation's day at `now` as a document number writes it (`YYYYMMDD`). */
-export const orgNumberDay = (db: Db, orgId: number, now: number) => orgToday(db, orgId, now).replaceAll('-', '');
+export const orgNumberDay = async (db: Db, orgId: number, now: number) =>
+  (await orgToday(db, orgId, now)).replaceAll('-', '');
 
-/** Each organisation's today at `now`, read once per organisation: for lists whose rows belong to several. */
-export function orgTodays(db: Db, now: number): (orgId: number) => string {
-  const todays = new Map<number, string>();
+/** Each organisation's today at `now`, the zones read once for all: for lists whose rows belong to several. */
+export async function orgTodays(db: Db, now: number): Promise<(orgId: number) => string> {
+  const zoneOf = await orgTimeZones(db);
+  const todays = new Map<string, string>();
   return (orgId) => {
-    let today = todays.get(orgId);
-    if (today === undefined) todays.set(orgId, (today = orgToday(db, orgId, now)));
+    const zone = zoneOf(orgId);
+    let today = todays.get(zone);
+    if (today === undefined) todays.set(zone, (today = dayInZone(now, zone)));
     return today;
   };
 }

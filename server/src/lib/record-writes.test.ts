@@ -22,21 +22,21 @@ describe('registry writes', () => {
   });
   // A handler reads only the body and the data of its context.
   const ctx = (body: object) => ({ body, data: new ScopedData(db, user, [1]) }) as never;
-  const failure = (run: () => unknown) => {
+  const failure = async (run: () => unknown) => {
     try {
-      run();
+      await run();
     } catch (error) {
       return (error as { messageKey?: string }).messageKey;
     }
     return 'succeeded';
   };
 
-  it('answers "modification fails" when no row changed', () => {
+  it('answers "modification fails" when no row changed', async () => {
     const body = { id: 404, title: 'Gone', image: '/x.png', link: '', sortOrder: 1, shownFrom: '2026-01-01' };
-    expect(failure(() => update!.handler(ctx(body)))).toBe('error.modifyFailed');
+    expect(await failure(() => update!.handler(ctx(body)))).toBe('error.modifyFailed');
   });
 
-  it('answers "deletion fails" when no row was deleted', () => {
-    expect(failure(() => remove!.handler(ctx({ id: 404 })))).toBe('error.deleteFailed');
+  it('answers "deletion fails" when no row was deleted', async () => {
+    expect(await failure(() => remove!.handler(ctx({ id: 404 })))).toBe('error.deleteFailed');
   });
 });

@@ -38,36 +38,36 @@ export function recordWrites(
   endpoints: RecordWriteEndpoints,
   decl: {
     table: SQLiteTable & { id: SQLiteColumn };
-    assertChangeable: (tx: ScopedWrite, id: number, ctx: WriteContext) => void;
+    assertChangeable: (tx: ScopedWrite, id: number, ctx: WriteContext) => Promise<void> | void;
     /** Rules of the form the schema cannot check (a file's content), before a create or an update. */
-    check?: (ctx: WriteContext) => void;
-    origin: (tx: ScopedWrite, ctx: WriteContext) => Record<string, unknown>;
+    check?: (ctx: WriteContext) => void | Promise<void>;
+    origin: (tx: ScopedWrite, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
     stamp: (ctx: WriteContext) => Record<string, unknown>;
   },
 ): RouteDef[] {
   const { table } = decl;
   return [
-    route(endpoints.create, (ctx) => {
+    route(endpoints.create, async (ctx) => {
       const body = ctx.body as Record<string, unknown>;
-      decl.check?.(ctx);
-      const row = ctx.data.write(
-        (tx) =>
-          tx
+      await decl.check?.(ctx);
+      const row = await ctx.data.write(
+        async (tx) =>
+          (await tx
             .insert(table)
             // The form was validated against the endpoint's schema, whose fields are the table's columns.
-            .values({ ...body, ...decl.origin(tx, ctx), ...decl.stamp(ctx) } as never)
+            .values({ ...body, ...(await decl.origin(tx, ctx)), ...decl.stamp(ctx) } as never)
             .returning({ id: table.id })
-            .get() as { id: number },
+            .get()) as { id: number },
       );
       return { id: row.id };
     }),
-    route(endpoints.update, (ctx) => {
+    route(endpoints.update, async (ctx) => {
       const { id, ...fields } = ctx.body as { id: number };
-      ctx.data.write((tx) => {
-        decl.assertChangeable(tx, id, ctx);
-        decl.check?.(ctx);
+      await ctx.data.write(async (tx) => {
+        await decl.assertChangeable(tx, id, ctx);
+        await decl.check?.(ctx);
         updated(
-          tx
+          await tx
             .update(table)
             .set({ ...fields, ...decl.stamp(ctx) } as never)
             .where(eq(table.id, id))
@@ -76,11 +76,11 @@ export function recordWrites(
       });
       return { id };
     }),
-    route(endpoints.remove, (ctx) => {
+    route(endpoints.remove, async (ctx) => {
       const { id } = ctx.body as { id: number };
-      ctx.data.write((tx) => {
-        decl.assertChangeable(tx, id, ctx);
-        deleted(tx.delete(table).where(eq(table.id, id)).run());
+      await ctx.data.write(async (tx) => {
+        await decl.assertChangeable(tx, id, ctx);
+        deleted(await tx.delete(table).where(eq(table.id, id)).run());
       });
       return { id };
     }),

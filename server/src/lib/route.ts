@@ -29,7 +29,7 @@ export interface HandlerContext<E extends Endpoint> {
    * today): the signed-in person's organisation's (lib/org-day.ts), the same for every viewer of it wherever the
    * browser is. Without a user (public endpoints): the operator's, Beijing time.
    */
-  today: () => string;
+  today: () => Promise<string>;
   ip: string;
   /**
    * The data this request may touch, limited to what the signed-in person may see (docs/decisions/028). Route
@@ -152,7 +152,7 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
   try {
     const { endpoint } = def;
     const token = requestToken(c);
-    const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
+    const user = token ? await findSessionUser(deps.dbh.db, token, deps.now()) : null;
     if (endpoint.access !== 'public') {
       // The console goes quietly to /login on this answer; the message is the legacy literal.
       if (!user) return reply(API_STATUS.unauthorized, LOGOUT_MESSAGE, null);
@@ -172,11 +172,13 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
       body: body.data,
       user,
       token,
-      data: new ScopedData(deps.dbh.db, user, null, readerLang(lang)),
+      data: await ScopedData.of(deps.dbh.db, user, readerLang(lang)),
       lang,
       timeZone: resolveTimeZone(c.req.header('timeZone')),
-      today: () =>
-        (today ??= user ? orgToday(deps.dbh.db, user.orgId, deps.now()) : dayInZone(deps.now(), DEFAULT_ORG_ZONE)),
+      today: async () =>
+        (today ??= user
+          ? await orgToday(deps.dbh.db, user.orgId, deps.now())
+          : dayInZone(deps.now(), DEFAULT_ORG_ZONE)),
       ip: clientIp(c, deps.env.TRUST_PROXY),
       deps,
       c,

@@ -24,10 +24,10 @@ const namesOf = perConnection((db) =>
  * The names of these organisations, by id (a record's owner, customer or distributor as a list shows it), in the
  * reader's language (nameIn, decision 064).
  */
-export function orgNames(data: ScopedData, orgIds: readonly (number | null)[]): Map<number, string> {
+export async function orgNames(data: ScopedData, orgIds: readonly (number | null)[]): Promise<Map<number, string>> {
   const ids = [...new Set(orgIds)].filter((id): id is number => id !== null);
   if (ids.length === 0) return new Map();
-  const rows = namesOf(data.unscoped('referencedNames')).all({ ids: idList(ids) });
+  const rows = await namesOf(data.unscoped('referencedNames')).all({ ids: idList(ids) });
   return new Map(rows.map((o) => [o.id, nameIn(o, data.lang)]));
 }
 

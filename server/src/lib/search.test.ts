@@ -3,32 +3,28 @@ import { openDb } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { keywordIn, textContains } from './search.ts';
 
-describe('keyword search', () => {
+describe('keyword search', async () => {
   const { db } = openDb(':memory:');
   const names = ['Crane Hire', 'Load 100%', 'Load 1000', 'lift_a', 'liftxa', 'C:\\yard', 'C:yard'];
-  db.insert(organisations)
+  await db
+    .insert(organisations)
     .values(names.map((name) => ({ name, kind: 'lessor' as const, contactName: name === 'Crane Hire' ? 'Wu' : '' })))
     .run();
-  const found = (where: ReturnType<typeof textContains>) =>
-    db
-      .select({ name: organisations.name })
-      .from(organisations)
-      .where(where)
-      .all()
-      .map((r) => r.name);
+  const found = async (where: ReturnType<typeof textContains>) =>
+    (await db.select({ name: organisations.name }).from(organisations).where(where).all()).map((r) => r.name);
 
-  it('finds the text anywhere, ignoring case', () => {
-    expect(found(textContains(organisations.name, 'RANE h'))).toEqual(['Crane Hire']);
+  it('finds the text anywhere, ignoring case', async () => {
+    expect(await found(textContains(organisations.name, 'RANE h'))).toEqual(['Crane Hire']);
   });
 
-  it('matches %, _ and \\ as themselves', () => {
-    expect(found(textContains(organisations.name, '100%'))).toEqual(['Load 100%']);
-    expect(found(textContains(organisations.name, 't_a'))).toEqual(['lift_a']);
-    expect(found(textContains(organisations.name, 'C:\\'))).toEqual(['C:\\yard']);
+  it('matches %, _ and \\ as themselves', async () => {
+    expect(await found(textContains(organisations.name, '100%'))).toEqual(['Load 100%']);
+    expect(await found(textContains(organisations.name, 't_a'))).toEqual(['lift_a']);
+    expect(await found(textContains(organisations.name, 'C:\\'))).toEqual(['C:\\yard']);
   });
 
-  it('finds the keyword in any of the columns, and sets no condition without one', () => {
-    expect(found(keywordIn([organisations.name, organisations.contactName], 'wu'))).toEqual(['Crane Hire']);
+  it('finds the keyword in any of the columns, and sets no condition without one', async () => {
+    expect(await found(keywordIn([organisations.name, organisations.contactName], 'wu'))).toEqual(['Crane Hire']);
     expect(textContains(organisations.name, '')).toBeUndefined();
     expect(keywordIn([organisations.name], undefined)).toBeUndefined();
   });

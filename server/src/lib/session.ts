@@ -23,9 +23,16 @@ export interface SessionUser {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new random token; only its hash is kept. */
-export function createSession(db: Db, userId: number, kind: 'console' | 'dashboard', ip: string, expiresAt: number) {
+export async function createSession(
+  db: Db,
+  userId: number,
+  kind: 'console' | 'dashboard',
+  ip: string,
+  expiresAt: number,
+) {
   const token = randomBytes(32).toString('base64url');
-  db.insert(sessions)
+  await db
+    .insert(sessions)
     .values({ tokenHash: hashToken(token), userId, kind, ip, expiresAt: new Date(expiresAt) })
     .run();
   return token;
@@ -57,9 +64,9 @@ const lookup = perConnection((db) =>
 );
 
 /** The live, enabled user behind a token, or null. */
-export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
+export async function findSessionUser(db: Db, token: string, now: number): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
-  const row = lookup(db).get({ tokenHash, now });
+  const row = await lookup(db).get({ tokenHash, now });
   if (!row || row.disabled) return null;
   const { id, orgId, orgKind, orgName, leaseType, roleId, mobile, areaCode, nickname, name, avatar, introduction } =
     row;
@@ -80,14 +87,14 @@ export function findSessionUser(db: Db, token: string, now: number): SessionUser
   };
 }
 
-export function endSession(db: Db, tokenHash: string): void {
-  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+export async function endSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
   sessionsEnded();
 }
 
 /** Every session of a user dies: at password change and when the account is disabled. */
-export function endAllSessions(db: Pick<Db, 'delete'>, userId: number): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+export async function endAllSessions(db: Pick<Db, 'delete'>, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId)).run();
   sessionsEnded();
 }
 

@@ -25,14 +25,14 @@ const FAILURES_PER_HOUR = 100;
  */
 export const FAILURES_PER_ADDRESS = 10;
 
-function failuresFromAddress(deps: AppDeps, ip: string, since: number): number {
-  return deps.dbh.db
+async function failuresFromAddress(deps: AppDeps, ip: string, since: number): Promise<number> {
+  return (await deps.dbh.db
     .select({ n: sql<number>`count(*)` })
     .from(loginAttempts)
     .where(
       and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gte(loginAttempts.createdAt, new Date(since))),
     )
-    .get()!.n;
+    .get())!.n;
 }
 
 export interface SignInRequest {
@@ -47,8 +47,8 @@ export interface SignInRequest {
   allowRole?: (roleId: number) => boolean;
 }
 
-export function failuresSince(deps: AppDeps, account: string, since: number): number {
-  return deps.dbh.db
+export async function failuresSince(deps: AppDeps, account: string, since: number): Promise<number> {
+  return (await deps.dbh.db
     .select({ n: sql<number>`count(*)` })
     .from(loginAttempts)
     .where(
@@ -58,11 +58,11 @@ export function failuresSince(deps: AppDeps, account: string, since: number): nu
         gte(loginAttempts.createdAt, new Date(since)),
       ),
     )
-    .get()!.n;
+    .get())!.n;
 }
 
-export function recordAttempt(deps: AppDeps, account: string, ip: string, success: boolean) {
-  deps.dbh.db
+export async function recordAttempt(deps: AppDeps, account: string, ip: string, success: boolean) {
+  await deps.dbh.db
     .insert(loginAttempts)
     .values({ account, ip, success, createdAt: new Date(deps.now()) })
     .run();
@@ -74,41 +74,41 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<LoginDa
   const now = deps.now();
   const key = `${req.areaCode}-${req.account}`;
   if (!isValidPhone(req.account, req.areaCode)) throw invalidField('account', 'validation.phone');
-  if (failuresFromAddress(deps, req.ip, now - 15 * MINUTE) >= FAILURES_PER_ADDRESS) {
+  if ((await failuresFromAddress(deps, req.ip, now - 15 * MINUTE)) >= FAILURES_PER_ADDRESS) {
     throw new ApiError(API_STATUS.tooMany, 'auth.tooManyFromAddress');
   }
-  if (failuresSince(deps, key, now - 60 * MINUTE) >= FAILURES_PER_HOUR) {
+  if ((await failuresSince(deps, key, now - 60 * MINUTE)) >= FAILURES_PER_HOUR) {
     throw new ApiError(API_STATUS.tooMany, 'auth.tooManyFailures');
   }
-  const user = db
+  const user = await db
     .select()
     .from(users)
     .where(and(eq(users.areaCode, req.areaCode), eq(users.mobile, req.account)))
     .get();
 
   // Which code rule applies, checked before the password so a guesser learns nothing without the code.
-  const tooManyWrong = failuresSince(deps, key, now - 15 * MINUTE) >= FAILURES_BEFORE_CODE;
+  const tooManyWrong = (await failuresSince(deps, key, now - 15 * MINUTE)) >= FAILURES_BEFORE_CODE;
   const newAddress =
     !!user &&
-    !db
+    !(await db
       .select()
       .from(knownAddresses)
       .where(and(eq(knownAddresses.userId, user.id), eq(knownAddresses.ip, req.ip)))
-      .get();
+      .get());
   if (tooManyWrong || newAddress) {
     const reason = tooManyWrong ? 'auth.codeNeededPasswordErrors' : 'auth.codeNeededRemote';
     if (!req.code) throw new ApiError(API_STATUS.codeRequired, reason, {}, { codeRequired: true, reason });
     try {
-      requireCode(deps, { mobile: req.account, areaCode: req.areaCode }, 'login', req.code);
+      await requireCode(deps, { mobile: req.account, areaCode: req.areaCode }, 'login', req.code);
     } catch (error) {
-      recordAttempt(deps, key, req.ip, false);
+      await recordAttempt(deps, key, req.ip, false);
       throw error;
     }
   }
 
   if (!user || !(await verifyPassword(req.password, user.passwordHash))) {
-    recordAttempt(deps, key, req.ip, false);
-    const codeRequired = failuresSince(deps, key, now - 15 * MINUTE) >= FAILURES_BEFORE_CODE;
+    await recordAttempt(deps, key, req.ip, false);
+    const codeRequired = (await failuresSince(deps, key, now - 15 * MINUTE)) >= FAILURES_BEFORE_CODE;
     throw new ApiError(
       API_STATUS.invalid,
       'auth.wrongPassword',
@@ -123,18 +123,18 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<LoginDa
   if (user.disabled) throw new ApiError(API_STATUS.forbidden, 'auth.accountDisabled');
   if (req.allowRole && !req.allowRole(user.roleId)) throw new ApiError(API_STATUS.forbidden, 'auth.noScreenPermission');
 
-  recordAttempt(deps, key, req.ip, true);
-  db.insert(knownAddresses).values({ userId: user.id, ip: req.ip }).onConflictDoNothing().run();
+  await recordAttempt(deps, key, req.ip, true);
+  await db.insert(knownAddresses).values({ userId: user.id, ip: req.ip }).onConflictDoNothing().run();
   // The session runs from now, read again: checking the password waits, and a simulated clock may have moved meanwhile.
-  const token = createSession(db, user.id, req.kind, req.ip, deps.now() + deps.env.SESSION_HOURS * 60 * MINUTE);
+  const token = await createSession(db, user.id, req.kind, req.ip, deps.now() + deps.env.SESSION_HOURS * 60 * MINUTE);
   return loginDataFor(deps, token, req.lang);
 }
 
 /** The sign-in answer for a live token (also used when a QR sign-in completes). */
-export function loginDataFor(deps: AppDeps, token: string, lang: Lang): LoginData {
-  const user = findSessionUser(deps.dbh.db, token, deps.now());
+export async function loginDataFor(deps: AppDeps, token: string, lang: Lang): Promise<LoginData> {
+  const user = await findSessionUser(deps.dbh.db, token, deps.now());
   if (!user) throw new ApiError(API_STATUS.unauthorized, 'error.logout');
-  const org = orgById(deps.dbh.db, user.orgId)!;
+  const org = (await orgById(deps.dbh.db, user.orgId))!;
   return {
     token,
     username: user.nickname || user.mobile,

@@ -23,7 +23,7 @@ interface Phone {
 }
 
 /** Issue a code and send it by SMS (server/src/lib/sms.ts). */
-export function sendCode(
+export async function sendCode(
   deps: AppDeps,
   phone: Phone,
   purpose: CodePurpose,
@@ -33,7 +33,7 @@ export function sendCode(
   const { db } = deps.dbh;
   const now = deps.now();
   const hourAgo = new Date(now - 60 * 60 * 1000);
-  const recent = db
+  const recent = await db
     .select({ createdAt: smsCodes.createdAt })
     .from(smsCodes)
     .where(
@@ -41,17 +41,18 @@ export function sendCode(
     )
     .orderBy(desc(smsCodes.createdAt))
     .all();
-  const fromIp = db
+  const fromIp = (await db
     .select({ n: sql<number>`count(*)` })
     .from(smsCodes)
     .where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, hourAgo)))
-    .get()!.n;
+    .get())!.n;
   const last = recent[0]?.createdAt.getTime() ?? 0;
   if (now - last < PER_NUMBER_GAP_MS || recent.length >= PER_NUMBER_HOURLY || fromIp >= PER_IP_HOURLY) {
     throw new ApiError(API_STATUS.tooMany, 'auth.codeRateLimited');
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  db.insert(smsCodes)
+  await db
+    .insert(smsCodes)
     .values({
       ...phone,
       purpose,
@@ -61,20 +62,20 @@ export function sendCode(
       createdAt: new Date(now),
     })
     .run();
-  sendSms(deps, { ...phone, text: text(code), code });
+  await sendSms(deps, { ...phone, text: text(code), code });
   return { expiresInSeconds: CODE_TTL_MS / 1000 };
 }
 
 /** Check a code for its purpose; a good code is used up, a wrong one counts against it. */
-export function consumeCode(
+export async function consumeCode(
   deps: AppDeps,
   phone: Phone,
   purpose: CodePurpose,
   code: string,
-): 'ok' | 'wrong' | 'expired' {
+): Promise<'ok' | 'wrong' | 'expired'> {
   const { db } = deps.dbh;
   const now = deps.now();
-  const issued = db
+  const issued = await db
     .select()
     .from(smsCodes)
     .where(
@@ -91,13 +92,15 @@ export function consumeCode(
   if (!issued || issued.failedTries >= MAX_TRIES) return 'wrong';
   if (issued.expiresAt.getTime() <= now) return 'expired';
   if (issued.codeHash !== hashCode(code)) {
-    db.update(smsCodes)
+    await db
+      .update(smsCodes)
       .set({ failedTries: issued.failedTries + 1 })
       .where(eq(smsCodes.id, issued.id))
       .run();
     return 'wrong';
   }
-  db.update(smsCodes)
+  await db
+    .update(smsCodes)
     .set({ usedAt: new Date(now) })
     .where(eq(smsCodes.id, issued.id))
     .run();
@@ -105,8 +108,8 @@ export function consumeCode(
 }
 
 /** consumeCode, answering a refused code with the spec's message on the `code` field. */
-export function requireCode(deps: AppDeps, phone: Phone, purpose: CodePurpose, code: string): void {
-  const result = consumeCode(deps, phone, purpose, code);
+export async function requireCode(deps: AppDeps, phone: Phone, purpose: CodePurpose, code: string): Promise<void> {
+  const result = await consumeCode(deps, phone, purpose, code);
   if (result === 'ok') return;
   const key = result === 'expired' ? 'auth.codeExpired' : 'auth.codeWrong';
   throw new ApiError(API_STATUS.invalid, key, {}, { field: 'code', issues: [{ path: 'code', message: key }] });

@@ -17,9 +17,9 @@ const GATEWAY_TIMEOUT_MS = 10_000;
  * outbox (`/test/list`); wherever `SMS_WEBHOOK_URL` is set it is also posted to the operator's SMS gateway as
  * JSON `{ areaCode, mobile, text }`. Delivery never holds up the request that caused it.
  */
-export function sendSms(deps: SmsDeps, message: SmsMessage): void {
+export async function sendSms(deps: SmsDeps, message: SmsMessage): Promise<void> {
   const { env } = deps;
-  keepInOutbox(deps, message);
+  await keepInOutbox(deps, message);
   if (env.SMS_WEBHOOK_URL) {
     void postToGateway(deps, env.SMS_WEBHOOK_URL, env.SMS_WEBHOOK_TOKEN, message);
   } else if (env.NODE_ENV === 'production') {
@@ -29,9 +29,9 @@ export function sendSms(deps: SmsDeps, message: SmsMessage): void {
 
 type SmsDeps = Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>;
 
-function keepInOutbox(deps: SmsDeps, message: SmsMessage): void {
+async function keepInOutbox(deps: SmsDeps, message: SmsMessage): Promise<void> {
   if (deps.env.NODE_ENV === 'production') return;
-  deps.dbh.db
+  await deps.dbh.db
     .insert(smsOutbox)
     .values({ ...message, code: message.code ?? '', createdAt: new Date(deps.now()) })
     .run();
@@ -50,12 +50,12 @@ export async function deliverSms(deps: SmsDeps, message: SmsMessage): Promise<bo
       deps.log('warn', `no SMS gateway is configured (SMS_WEBHOOK_URL); a message to ${masked(message)} was not sent`);
       return false;
     }
-    keepInOutbox(deps, message);
+    await keepInOutbox(deps, message);
     return true;
   }
   const delivered = await postToGateway(deps, env.SMS_WEBHOOK_URL, env.SMS_WEBHOOK_TOKEN, message);
   // The outbox copy shows what went out; a message the gateway refused did not.
-  if (delivered) keepInOutbox(deps, message);
+  if (delivered) await keepInOutbox(deps, message);
   return delivered;
 }
 

@@ -4,35 +4,35 @@ import { knownAddresses, organisations, users } from '@console/db/schema/account
 import { ApiError } from './errors.ts';
 import { asConflict, unitOfWork } from './unit-of-work.ts';
 
-function caught(run: () => unknown): unknown {
+async function caught(run: () => unknown): Promise<unknown> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error;
   }
   throw new Error('expected the work to fail');
 }
 
-describe('unit of work', () => {
+describe('unit of work', async () => {
   const dbh = openDb(':memory:');
   const { db } = dbh;
-  const org = db.insert(organisations).values({ name: 'Org', kind: 'lessor' }).returning().get();
+  const org = await db.insert(organisations).values({ name: 'Org', kind: 'lessor' }).returning().get();
   const person = { orgId: org.id, mobile: '13900001111', areaCode: '86', passwordHash: 'x', roleId: 1 };
 
-  it('writes all or nothing', () => {
-    const before = db.select().from(organisations).all().length;
-    caught(() =>
-      unitOfWork(db, (tx) => {
-        tx.insert(organisations).values({ name: 'Orphan', kind: 'customer' }).run();
+  it('writes all or nothing', async () => {
+    const before = (await db.select().from(organisations).all()).length;
+    await caught(() =>
+      unitOfWork(db, async (tx) => {
+        await tx.insert(organisations).values({ name: 'Orphan', kind: 'customer' }).run();
         throw new Error('the second write fails');
       }),
     );
-    expect(db.select().from(organisations).all()).toHaveLength(before);
+    expect(await db.select().from(organisations).all()).toHaveLength(before);
   });
 
-  it('answers a unique-index conflict with the refusal of the check it raced past', () => {
-    unitOfWork(db, (tx) => tx.insert(users).values(person).run());
-    const error = asConflict(caught(() => unitOfWork(db, (tx) => tx.insert(users).values(person).run())));
+  it('answers a unique-index conflict with the refusal of the check it raced past', async () => {
+    await unitOfWork(db, (tx) => tx.insert(users).values(person).run());
+    const error = asConflict(await caught(() => unitOfWork(db, (tx) => tx.insert(users).values(person).run())));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       messageKey: 'error.invalidField',
@@ -40,11 +40,11 @@ describe('unit of work', () => {
     });
   });
 
-  it('answers any other unique index with a general "already exists", and leaves other errors alone', () => {
-    const user = db.select().from(users).get()!;
+  it('answers any other unique index with a general "already exists", and leaves other errors alone', async () => {
+    const user = (await db.select().from(users).get())!;
     const seen = { userId: user.id, ip: '192.0.2.1' };
-    db.insert(knownAddresses).values(seen).run();
-    const duplicate = caught(() => db.insert(knownAddresses).values(seen).run());
+    await db.insert(knownAddresses).values(seen).run();
+    const duplicate = await caught(() => db.insert(knownAddresses).values(seen).run());
     expect(asConflict(duplicate)).toMatchObject({ messageKey: 'error.taken' });
     expect(asConflict(new Error('disk I/O error'))).toBeNull();
   });

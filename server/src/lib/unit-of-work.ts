@@ -9,13 +9,13 @@ import { ApiError, conflict, invalidField } from './errors.ts';
 
 /**
  * Writes that belong together, and the checks they depend on, as one transaction: all of them or none. The work
- * is synchronous on purpose: slow work (hashing a password, storing a file) is done before, so no other request
- * can slip in between a check and the write it allows. Handlers use this instead of the driver's own
- * transaction, so a server database can take SQLite's place here alone. A unique index the work runs into
- * answers its proper refusal (asConflict, applied to every route by runRoute).
+ * waits for nothing but its own statements: slow work (hashing a password, storing a file, asking a provider) is
+ * done before, because on SQLite every other request's statements wait while it runs (db/gate.ts), and on a server
+ * database it holds its connection. Handlers use this instead of the driver's own transaction. A unique index the
+ * work runs into answers its proper refusal (asConflict, applied to every route by runRoute).
  */
-export function unitOfWork<T>(db: Db, work: (tx: Db) => T): T {
-  return db.transaction((tx) => work(tx));
+export async function unitOfWork<T>(db: Db, work: (tx: Db) => Promise<T> | T): Promise<T> {
+  return db.transaction(async (tx) => work(tx));
 }
 
 /** What running into each unique index means to the user: the same refusal the handler's own check gives. */

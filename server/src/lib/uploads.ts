@@ -138,15 +138,16 @@ export function discardFile(deps: AppDeps, file: UploadedFile): void {
  * The record that makes a kept file an upload of the user's organisation (or of `ownerOrgId`: an invoice's PDF is the
  * buyer's document, whoever issued it); part of the caller's unit of work.
  */
-export function recordUpload(
+export async function recordUpload(
   db: Pick<Db, 'insert'>,
   user: SessionUser,
   file: UploadedFile,
   kind: UploadKind,
   isPublic: boolean,
   ownerOrgId: number = user.orgId,
-): UploadedFile {
-  db.insert(uploads)
+): Promise<UploadedFile> {
+  await db
+    .insert(uploads)
     .values({ name: file.name, orgId: ownerOrgId, userId: user.id, kind, type: file.type, size: file.size, isPublic })
     .run();
   return file;
@@ -168,16 +169,16 @@ export async function storeUpload(
  * Check a file reference a form sends (its url, or '' for none): it must be an upload of the user's
  * organisation of one of the given kinds (and public, where others will see it by link). Answers the url.
  */
-export function requireUpload(
+export async function requireUpload(
   deps: AppDeps,
   user: SessionUser,
   url: string,
   field: string,
   options: { kinds: UploadKind[]; isPublic?: boolean },
-): string {
+): Promise<string> {
   if (url === '') return url;
   const name = url.slice(FILE_URL_PREFIX.length);
-  const record = deps.dbh.db.select().from(uploads).where(eq(uploads.name, name)).get();
+  const record = await deps.dbh.db.select().from(uploads).where(eq(uploads.name, name)).get();
   const fits =
     record &&
     url.startsWith(FILE_URL_PREFIX) &&
@@ -189,8 +190,8 @@ export function requireUpload(
 }
 
 /** A file kept with a machine (device files) is read by whoever sees the machine: its customer reads its manual. */
-function isFileOfVisibleDevice(data: ScopedData, name: string): boolean {
-  const row = data
+async function isFileOfVisibleDevice(data: ScopedData, name: string): Promise<boolean> {
+  const row = await data
     .select({ id: deviceFiles.id })
     .from(deviceFiles, data.deviceScope())
     .innerJoin(devices, eq(devices.id, deviceFiles.deviceId))
@@ -205,30 +206,30 @@ function isFileOfVisibleDevice(data: ScopedData, name: string): boolean {
  * only to a signed-in user whose scope includes the file's organisation, or who sees the machine it is kept
  * with. An unknown or forbidden file answers the same 404, so names cannot be probed.
  */
-export function serveUpload(c: Context, deps: AppDeps): Response {
+export async function serveUpload(c: Context, deps: AppDeps): Promise<Response> {
   const name = c.req.param('name') ?? '';
   const missing = () =>
     c.json({ status: API_STATUS.notFound, message: translate(requestLang(c), 'error.notFound'), data: null }, 404);
   if (!FILE_NAME.test(name)) return missing();
-  const record = deps.dbh.db.select().from(uploads).where(eq(uploads.name, name)).get();
+  const record = await deps.dbh.db.select().from(uploads).where(eq(uploads.name, name)).get();
   if (!record) return missing();
   let session: SessionUser | null | undefined;
-  const signedIn = () => {
+  const signedIn = async () => {
     if (session === undefined) {
       const token = requestToken(c);
-      const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
+      const user = token ? await findSessionUser(deps.dbh.db, token, deps.now()) : null;
       session = user && user.roleId ? user : null;
     }
     return session;
   };
-  const ofContract = contractFileReadable(deps.dbh.db, name, signedIn);
+  const ofContract = await contractFileReadable(deps.dbh.db, name, signedIn);
   if (ofContract !== null) {
     if (!ofContract) return missing();
   } else if (!record.isPublic) {
-    const user = signedIn();
+    const user = await signedIn();
     if (!user) return missing();
-    const data = new ScopedData(deps.dbh.db, user);
-    const readable = data.sees(record.orgId) || isFileOfVisibleDevice(data, name);
+    const data = await ScopedData.of(deps.dbh.db, user);
+    const readable = data.sees(record.orgId) || (await isFileOfVisibleDevice(data, name));
     if (!readable) return missing();
   }
   const bytes = fileStore(deps).read(name);

@@ -14,14 +14,14 @@ const RECHECK_MS = 60_000;
 
 /** GET /api/live/events.do: the signed-in user's live events as Server-Sent Events. */
 export function registerLiveRoute(app: Hono, deps: AppDeps): void {
-  app.get(`/api${liveEndpoints.events.path}`, (c) => {
+  app.get(`/api${liveEndpoints.events.path}`, async (c) => {
     const token = requestToken(c);
-    const user = token ? findSessionUser(deps.dbh.db, token, deps.now()) : null;
+    const user = token ? await findSessionUser(deps.dbh.db, token, deps.now()) : null;
     if (!user || user.roleId === ROLE.registeredUser) {
       return c.json({ status: API_STATUS.unauthorized, message: LOGOUT_MESSAGE, data: null });
     }
     return streamSSE(c, async (stream) => {
-      let visible = new Set(new ScopedData(deps.dbh.db, user).orgIds());
+      let visible = new Set((await ScopedData.of(deps.dbh.db, user)).orgIds());
       const queue: LiveEvent[] = [];
       let wake: (() => void) | null = null;
       const unsubscribe = deps.live.subscribe({
@@ -60,8 +60,8 @@ export function registerLiveRoute(app: Hono, deps: AppDeps): void {
         if (sessionsChanged || Date.now() - lastCheck > RECHECK_MS) {
           sessionsChanged = false;
           lastCheck = Date.now();
-          if (!token || !findSessionUser(deps.dbh.db, token, deps.now())) break;
-          visible = new Set(new ScopedData(deps.dbh.db, user).orgIds());
+          if (!token || !(await findSessionUser(deps.dbh.db, token, deps.now()))) break;
+          visible = new Set((await ScopedData.of(deps.dbh.db, user)).orgIds());
         }
         if (queue.length === 0) await stream.writeSSE({ event: 'ping', data: '{}' });
         // What came meanwhile goes out in one write (a big screen gets a fleet's reports: thousands a second).

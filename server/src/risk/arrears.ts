@@ -41,49 +41,48 @@ export type ArrearsSettings = Pick<Settings, ArrearsStepField>;
  * A running contract's open bills: the oldest unpaid due day and what is unpaid past due on `today`. An opening
  * balance (no contract) moves no machine: it counts in the renter's arrears, which automatic approval reads.
  */
-function openContracts(db: Db, lessorOrgId: number, today: string, contractId?: number) {
-  return (
-    db
-      .select({
-        contractId: sql<number>`${bills.contractId}`,
-        renterOrgId: bills.renterOrgId,
-        oldestDueOn: sql<string>`min(${bills.dueOn})`,
-        overdueCents: sql<number>`coalesce(sum(case when ${bills.dueOn} < ${today}
+async function openContracts(db: Db, lessorOrgId: number, today: string, contractId?: number) {
+  return await db
+    .select({
+      contractId: sql<number>`${bills.contractId}`,
+      renterOrgId: bills.renterOrgId,
+      oldestDueOn: sql<string>`min(${bills.dueOn})`,
+      overdueCents: sql<number>`coalesce(sum(case when ${bills.dueOn} < ${today}
         then ${bills.amountCents} - ${bills.paidCents} else 0 end), 0)`,
-      })
-      .from(bills)
-      // An ended contract has no machine out and takes no step: what it still owes is the renter's arrears alone.
-      .innerJoin(
-        contracts,
-        and(eq(contracts.id, bills.contractId), inArray(contracts.status, [LEASE_STATUS.inExecution])),
-      )
-      .where(
-        and(
-          eq(bills.lessorOrgId, lessorOrgId),
-          inArray(bills.state, ['open', 'partlyPaid']),
-          contractId === undefined ? isNotNull(bills.contractId) : eq(bills.contractId, contractId),
-        ),
-      )
-      .groupBy(bills.contractId)
-      .all()
-  );
+    })
+    .from(bills)
+    // An ended contract has no machine out and takes no step: what it still owes is the renter's arrears alone.
+    .innerJoin(
+      contracts,
+      and(eq(contracts.id, bills.contractId), inArray(contracts.status, [LEASE_STATUS.inExecution])),
+    )
+    .where(
+      and(
+        eq(bills.lessorOrgId, lessorOrgId),
+        inArray(bills.state, ['open', 'partlyPaid']),
+        contractId === undefined ? isNotNull(bills.contractId) : eq(bills.contractId, contractId),
+      ),
+    )
+    .groupBy(bills.contractId)
+    .all();
 }
 
 /** The contracts exempted from arrears locking among `ids`, with their reasons. */
-export function activeExemptions(db: Db, ids: number[]) {
+export async function activeExemptions(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, typeof arrearsExemptions.$inferSelect>();
   return new Map(
-    db
-      .select()
-      .from(arrearsExemptions)
-      .where(and(inArray(arrearsExemptions.contractId, ids), isNull(arrearsExemptions.liftedAt)))
-      .all()
-      .map((e) => [e.contractId, e]),
+    (
+      await db
+        .select()
+        .from(arrearsExemptions)
+        .where(and(inArray(arrearsExemptions.contractId, ids), isNull(arrearsExemptions.liftedAt)))
+        .all()
+    ).map((e) => [e.contractId, e]),
   );
 }
 
 /** The steps taken and still open of contracts. */
-export function openSteps(db: Db, ids: number[]) {
+export async function openSteps(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select()
@@ -93,14 +92,15 @@ export function openSteps(db: Db, ids: number[]) {
 }
 
 /** The highest step taken and open per contract (-1 none). */
-export function reachedSteps(db: Db, ids: number[]): Map<number, number> {
+export async function reachedSteps(db: Db, ids: number[]): Promise<Map<number, number>> {
   const reached = new Map<number, number>();
-  for (const s of openSteps(db, ids)) reached.set(s.contractId, Math.max(reached.get(s.contractId) ?? -1, s.step));
+  for (const s of await openSteps(db, ids))
+    reached.set(s.contractId, Math.max(reached.get(s.contractId) ?? -1, s.step));
   return reached;
 }
 
 /** The machines on lease under contracts now. */
-function machinesOnLease(db: Db, ids: number[]) {
+async function machinesOnLease(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -117,21 +117,22 @@ function machinesOnLease(db: Db, ids: number[]) {
 }
 
 /** Machines a lock command of their own is being carried out on (delivered): they are left for the next pass. */
-function carryingOut(db: Db, ids: number[]): Set<number> {
+async function carryingOut(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   return new Set(
-    db
-      .select({ id: commands.deviceId })
-      .from(commands)
-      .where(
-        and(
-          inArray(commands.deviceId, ids),
-          inArray(commands.type, ['lock', 'unlock']),
-          eq(commands.state, 'delivered'),
-        ),
-      )
-      .all()
-      .map((r) => r.id),
+    (
+      await db
+        .select({ id: commands.deviceId })
+        .from(commands)
+        .where(
+          and(
+            inArray(commands.deviceId, ids),
+            inArray(commands.type, ['lock', 'unlock']),
+            eq(commands.state, 'delivered'),
+          ),
+        )
+        .all()
+    ).map((r) => r.id),
   );
 }
 
@@ -141,49 +142,50 @@ export interface Reason {
 }
 
 /** An automatic task for some machines, its steps recorded in the same unit of work, then fired. */
-export function makeTask(
+export async function makeTask(
   deps: AppDeps,
   task: { orgId: number; kind: 'lock' | 'unlock'; level: number; mode: number; reason: Reason },
   deviceIds: number[],
-  after: (tx: Db, taskId: number) => void,
-): void {
+  after: (tx: Db, taskId: number) => unknown,
+): Promise<void> {
   const now = new Date(deps.now());
-  const row = unitOfWork(deps.dbh.db, (tx) => {
-    const made = tx
+  const row = await unitOfWork(deps.dbh.db, async (tx) => {
+    const made = await tx
       .insert(riskTasks)
       .values({ ...task, taskType: 1, dueAt: now, automatic: true, createdBy: null, createdAt: now })
       .returning()
       .get();
-    tx.insert(riskTaskItems)
+    await tx
+      .insert(riskTaskItems)
       .values(deviceIds.map((deviceId) => ({ taskId: made.id, deviceId })))
       .run();
-    after(tx, made.id);
+    await after(tx, made.id);
     return made;
   });
-  fireTask(deps, row);
+  await fireTask(deps, row);
 }
 
 /** The reminder text to the renter's contact, in the contract's language. */
-function remind(
+async function remind(
   deps: AppDeps,
   contract: { number: string; lang: 'zh' | 'en'; renterOrgId: number; lessorOrgId: number },
   days: number,
   overdueCents: number,
-): void {
+): Promise<void> {
   const { db } = deps.dbh;
   const org = (id: number) => db.select().from(organisations).where(eq(organisations.id, id)).get();
-  const renter = org(contract.renterOrgId);
+  const renter = await org(contract.renterOrgId);
   if (!renter?.contactPhone) return;
-  const lessor = org(contract.lessorOrgId);
+  const lessor = await org(contract.lessorOrgId);
   // The lessor's name in the text's language and the amount in its brand's money (decision 064).
-  const brand = orgBrand(deps, db, contract.lessorOrgId);
+  const brand = await orgBrand(deps, db, contract.lessorOrgId);
   const text = translate(contract.lang === 'en' ? 'en_US' : 'zh_CN', 'billing.arrearsReminderSms', {
     lessor: lessor ? nameIn(lessor, contract.lang) : '',
     contract: contract.number,
     amount: formatMoney(overdueCents, brand.money),
     days,
   });
-  sendSms(deps, { mobile: renter.contactPhone, areaCode: brand.dialCode, text });
+  await sendSms(deps, { mobile: renter.contactPhone, areaCode: brand.dialCode, text });
 }
 
 /**
@@ -211,18 +213,18 @@ const clearedBy = (contract: { id: number; renterOrgId: number }, clearing?: Arr
  * close their steps (and unlock), contracts in arrears move their machines on lease to the step their days
  * overdue reach. Answers the tasks and reminders it made.
  */
-export function runArrearsLocks(
+export async function runArrearsLocks(
   deps: AppDeps,
   /** `until`: a time (performance.now()) after which this pass makes no more tasks (once it made one); the next pass goes on. */
   only: { lessorOrgId?: number; clearing?: ArrearsClearing; until?: number } = {},
-): number {
+): Promise<number> {
   // A pass always makes its first task or reminder, whatever the time: one that stopped before making anything would
   // answer 0, which tells the scheduler there is nothing to do, and the steps would wait a whole interval.
   const overTime = () => only.until !== undefined && made > 0 && performance.now() > only.until;
   const { db } = deps.dbh;
   const now = deps.now();
   let made = 0;
-  const settings = db
+  const settings = await db
     .select()
     .from(lockDaySettings)
     .where(
@@ -236,14 +238,14 @@ export function runArrearsLocks(
   for (const setting of settings) {
     if (overTime()) break;
     const lessorOrgId = setting.orgId;
-    const today = billingToday(db, lessorOrgId, now);
-    const open = new Map(openContracts(db, lessorOrgId, today).map((c) => [c.contractId, c]));
-    const exempt = activeExemptions(db, [...open.keys()]);
-    made += clearPaid(deps, setting, open, exempt, only.clearing);
+    const today = await billingToday(db, lessorOrgId, now);
+    const open = new Map((await openContracts(db, lessorOrgId, today)).map((c) => [c.contractId, c]));
+    const exempt = await activeExemptions(db, [...open.keys()]);
+    made += await clearPaid(deps, setting, open, exempt, only.clearing);
     if (!setting.arrearsEnabled) continue;
     const inArrears = [...open.values()].filter((c) => c.overdueCents > 0);
     const ids = inArrears.map((c) => c.contractId);
-    const steps = openSteps(db, ids);
+    const steps = await openSteps(db, ids);
     const reminded = new Set(steps.filter((s) => s.deviceId === null).map((s) => s.contractId));
     // The highest open step of each machine under each contract, looked up once per pass: a company in arrears
     // has thousands of steps, and scanning them for every machine made each pass quadratic.
@@ -262,27 +264,28 @@ export function runArrearsLocks(
       .filter((c) => c.step >= 0);
     if (due.length === 0) continue;
     const info = new Map(
-      db
-        .select()
-        .from(contracts)
-        .where(
-          inArray(
-            contracts.id,
-            due.map((c) => c.contractId),
-          ),
-        )
-        .all()
-        .map((c) => [c.id, c]),
+      (
+        await db
+          .select()
+          .from(contracts)
+          .where(
+            inArray(
+              contracts.id,
+              due.map((c) => c.contractId),
+            ),
+          )
+          .all()
+      ).map((c) => [c.id, c]),
     );
-    const machines = machinesOnLease(
+    const machines = await machinesOnLease(
       db,
       due.filter((c) => c.step >= 1).map((c) => c.contractId),
     );
-    const busy = carryingOut(
+    const busy = await carryingOut(
       db,
       machines.map((m) => m.id),
     );
-    const machinesOf = new Map<number, typeof machines>();
+    const machinesOf = new Map<number, (typeof machines)[number][]>();
     for (const m of machines) {
       const list = machinesOf.get(m.contractId);
       if (list) list.push(m);
@@ -294,11 +297,12 @@ export function runArrearsLocks(
       if (!contract) continue;
       if (!reminded.has(c.contractId)) {
         // The reminder comes once per arrears, also when the arrears are found past later steps already.
-        db.insert(arrearsSteps)
+        await db
+          .insert(arrearsSteps)
           .values({ contractId: c.contractId, deviceId: null, step: 0, daysOverdue: c.days })
           .onConflictDoNothing()
           .run();
-        remind(deps, contract, c.days, c.overdueCents);
+        await remind(deps, contract, c.days, c.overdueCents);
         made++;
       }
       if (c.step < 1) continue;
@@ -312,7 +316,7 @@ export function runArrearsLocks(
       );
       if (moving.length === 0) continue;
       const reason = { key: 'risk.reason.arrears', params: { contract: contract.number, days: c.days } };
-      makeTask(
+      await makeTask(
         deps,
         { orgId: lessorOrgId, kind: 'lock', level, mode: setting.mode, reason },
         moving.map((m) => m.id),
@@ -342,17 +346,17 @@ export function runArrearsLocks(
  * close, and when the setting says so (always, for an ended contract) the machines they locked are unlocked at once,
  * the risk record saying why.
  */
-function clearPaid(
+async function clearPaid(
   deps: AppDeps,
   setting: Settings,
   open: Map<number, { overdueCents: number }>,
   exempt: Map<number, unknown>,
   clearing?: ArrearsClearing,
-): number {
+): Promise<number> {
   const { db } = deps.dbh;
   // Which contracts have open steps first (one indexed column), then the steps of those no longer in arrears
   // only: on most passes that is none, and reading every open step with its contract cost most of the pass.
-  const withSteps = db
+  const withSteps = await db
     .selectDistinct({ id: arrearsSteps.contractId })
     .from(arrearsSteps)
     .innerJoin(contracts, eq(contracts.id, arrearsSteps.contractId))
@@ -360,7 +364,7 @@ function clearPaid(
     .all();
   const cleared = withSteps.map((s) => s.id).filter((id) => (open.get(id)?.overdueCents ?? 0) === 0 || exempt.has(id));
   if (cleared.length === 0) return 0;
-  const stepped = db
+  const stepped = await db
     .select()
     .from(arrearsSteps)
     .innerJoin(contracts, eq(contracts.id, arrearsSteps.contractId))
@@ -393,11 +397,11 @@ function clearPaid(
           : clearedBy(contract, clearing);
     const always = why === 'ended' || why === 'exempted';
     if ((!setting.arrearsUnlockOnPayment && !always) || locked.length === 0) {
-      close(db);
+      await close(db);
       continue;
     }
     const reason = { key: CLEARED_REASON[why], params: { contract: contract.number } };
-    makeTask(deps, { orgId: setting.orgId, kind: 'unlock', level: 0, mode: 1, reason }, locked, close);
+    await makeTask(deps, { orgId: setting.orgId, kind: 'unlock', level: 0, mode: 1, reason }, locked, close);
     made++;
   }
   return made;
@@ -412,31 +416,32 @@ export const stepOf = (days: number, setting: ArrearsSettings | undefined) =>
  * settings not yet saved: each contract with unpaid bills, from its oldest unpaid due day, steps not yet taken. With
  * `contractId`, that contract's alone (its next steps, on its page).
  */
-export function previewArrears(
+export async function previewArrears(
   db: Db,
   lessorOrgId: number,
   setting: ArrearsSettings,
   now: number,
   windowDays: number,
   contractId?: number,
-): ArrearsPreviewRow[] {
-  const today = billingToday(db, lessorOrgId, now);
+): Promise<ArrearsPreviewRow[]> {
+  const today = await billingToday(db, lessorOrgId, now);
   const until = addDays(today, windowDays);
-  const open = openContracts(db, lessorOrgId, today, contractId);
+  const open = await openContracts(db, lessorOrgId, today, contractId);
   const ids = open.map((c) => c.contractId);
-  const exempt = activeExemptions(db, ids);
-  const steps = openSteps(db, ids);
-  const machines = machinesOnLease(db, ids);
+  const exempt = await activeExemptions(db, ids);
+  const steps = await openSteps(db, ids);
+  const machines = await machinesOnLease(db, ids);
   const numbers = new Map(
     ids.length === 0
       ? []
-      : db
-          .select({ id: contracts.id, number: contracts.number, renter: organisations.name })
-          .from(contracts)
-          .leftJoin(organisations, eq(organisations.id, contracts.renterOrgId))
-          .where(inArray(contracts.id, ids))
-          .all()
-          .map((c) => [c.id, c]),
+      : (
+          await db
+            .select({ id: contracts.id, number: contracts.number, renter: organisations.name })
+            .from(contracts)
+            .leftJoin(organisations, eq(organisations.id, contracts.renterOrgId))
+            .where(inArray(contracts.id, ids))
+            .all()
+        ).map((c) => [c.id, c]),
   );
   const stepDays = arrearsStepDays(setting);
   const rows: ArrearsPreviewRow[] = [];

@@ -8,12 +8,12 @@ import { levelCode, modeCode } from './levels.ts';
  * A lock or unlock sent straight to machines (`command/create.do`) is a lock task that ran at once, so every
  * lock, whichever page or client issued it, is in the lock task list with its progress (decision 013).
  */
-export function recordCommandTask(deps: AppDeps, user: SessionUser, created: CommandRow[]): void {
+export async function recordCommandTask(deps: AppDeps, user: SessionUser, created: CommandRow[]): Promise<void> {
   const first = created[0];
   if (!first || (first.type !== 'lock' && first.type !== 'unlock')) return;
   const at = first.createdAt;
-  deps.dbh.db.transaction((tx) => {
-    const task = tx
+  await deps.dbh.db.transaction(async (tx) => {
+    const task = await tx
       .insert(riskTasks)
       .values({
         orgId: user.orgId,
@@ -28,7 +28,8 @@ export function recordCommandTask(deps: AppDeps, user: SessionUser, created: Com
       })
       .returning()
       .get();
-    tx.insert(riskTaskItems)
+    await tx
+      .insert(riskTaskItems)
       .values(created.map((c) => ({ taskId: task.id, deviceId: c.deviceId, commandId: c.id })))
       .run();
   });

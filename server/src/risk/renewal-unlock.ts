@@ -13,39 +13,46 @@ import { makeTask } from './arrears.ts';
  * lock command is still under way. A machine locked by hand or for arrears keeps its lock: the renewal pays for
  * the service, not for the rent.
  */
-export function lockedForExpiry(db: Db, renewed: { deviceId: number; previousExpiry: string | null }[]): number[] {
+export async function lockedForExpiry(
+  db: Db,
+  renewed: { deviceId: number; previousExpiry: string | null }[],
+): Promise<number[]> {
   const withExpiry = renewed.filter((r): r is { deviceId: number; previousExpiry: string } => !!r.previousExpiry);
   if (withExpiry.length === 0) return [];
   const ids = withExpiry.map((r) => r.deviceId);
   const marked = new Set(
-    db
-      .select({ deviceId: lockDayMarks.deviceId, at: lockDayMarks.serviceExpiresAt })
-      .from(lockDayMarks)
-      .where(inArray(lockDayMarks.deviceId, ids))
-      .all()
-      .map((m) => `${m.deviceId}:${m.at}`),
+    (
+      await db
+        .select({ deviceId: lockDayMarks.deviceId, at: lockDayMarks.serviceExpiresAt })
+        .from(lockDayMarks)
+        .where(inArray(lockDayMarks.deviceId, ids))
+        .all()
+    ).map((m) => `${m.deviceId}:${m.at}`),
   );
   const candidates = withExpiry.filter((r) => marked.has(`${r.deviceId}:${r.previousExpiry}`)).map((r) => r.deviceId);
   if (candidates.length === 0) return [];
   const locking = new Set(
-    db
-      .select({ id: commands.deviceId })
-      .from(commands)
-      .where(
-        and(
-          inArray(commands.deviceId, candidates),
-          eq(commands.type, 'lock'),
-          inArray(commands.state, UNFINISHED_STATES),
-        ),
-      )
-      .all()
-      .map((c) => c.id),
+    (
+      await db
+        .select({ id: commands.deviceId })
+        .from(commands)
+        .where(
+          and(
+            inArray(commands.deviceId, candidates),
+            eq(commands.type, 'lock'),
+            inArray(commands.state, UNFINISHED_STATES),
+          ),
+        )
+        .all()
+    ).map((c) => c.id),
   );
-  return db
-    .select({ id: devices.id, lockLevel: devices.lockLevel })
-    .from(devices)
-    .where(inArray(devices.id, candidates))
-    .all()
+  return (
+    await db
+      .select({ id: devices.id, lockLevel: devices.lockLevel })
+      .from(devices)
+      .where(inArray(devices.id, candidates))
+      .all()
+  )
     .filter((d) => d.lockLevel !== 'unlocked' || locking.has(d.id))
     .map((d) => d.id);
 }
@@ -55,15 +62,15 @@ export function lockedForExpiry(db: Db, renewed: { deviceId: number; previousExp
  * through the command queue (an offline machine unlocks when it comes online; a queued lock is superseded). The
  * order's lines record the task.
  */
-export function unlockRenewed(
+export async function unlockRenewed(
   deps: AppDeps,
   order: { id: number; orgId: number; number: string },
   renewed: { deviceId: number; previousExpiry: string | null }[],
-): void {
-  const deviceIds = lockedForExpiry(deps.dbh.db, renewed);
+): Promise<void> {
+  const deviceIds = await lockedForExpiry(deps.dbh.db, renewed);
   if (deviceIds.length === 0) return;
   const reason = { key: 'risk.reason.renewed', params: { number: order.number } };
-  makeTask(deps, { orgId: order.orgId, kind: 'unlock', level: 0, mode: 1, reason }, deviceIds, (tx, taskId) =>
+  await makeTask(deps, { orgId: order.orgId, kind: 'unlock', level: 0, mode: 1, reason }, deviceIds, (tx, taskId) =>
     tx
       .update(renewalLines)
       .set({ unlockTaskId: taskId })

@@ -18,15 +18,15 @@ type TaskRow = typeof riskTasks.$inferSelect;
  * request in the same tick) does nothing. A machine that is carrying out another lock command refuses its item;
  * the other machines go ahead.
  */
-export function fireTask(deps: AppDeps, task: TaskRow): void {
+export async function fireTask(deps: AppDeps, task: TaskRow): Promise<void> {
   const { db } = deps.dbh;
-  const claimed = db
+  const claimed = await db
     .update(riskTasks)
     .set({ firedAt: new Date(deps.now()) })
     .where(and(eq(riskTasks.id, task.id), isNull(riskTasks.firedAt)))
     .run();
   if (claimed.changes === 0) return;
-  const pending = db
+  const pending = await db
     .select()
     .from(riskTaskItems)
     .where(and(eq(riskTaskItems.taskId, task.id), isNull(riskTaskItems.commandId), isNull(riskTaskItems.outcome)))
@@ -34,7 +34,7 @@ export function fireTask(deps: AppDeps, task: TaskRow): void {
   for (const item of pending) {
     try {
       // The task was authorised when it was made (its creator's password) or by a lock day setting.
-      const [command] = deps.commands.enqueue(
+      const [command] = await deps.commands.enqueue(
         {
           deviceIds: [item.deviceId],
           type: task.kind,
@@ -44,10 +44,11 @@ export function fireTask(deps: AppDeps, task: TaskRow): void {
         },
         scheduledGrant(task, [item.deviceId]),
       );
-      db.update(riskTaskItems).set({ commandId: command!.id }).where(eq(riskTaskItems.id, item.id)).run();
+      await db.update(riskTaskItems).set({ commandId: command!.id }).where(eq(riskTaskItems.id, item.id)).run();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      db.update(riskTaskItems)
+      await db
+        .update(riskTaskItems)
         .set({ outcome: 'refused', note: error.messageKey })
         .where(eq(riskTaskItems.id, item.id))
         .run();
@@ -56,13 +57,13 @@ export function fireTask(deps: AppDeps, task: TaskRow): void {
 }
 
 /** Scheduled and delayed tasks whose time has come (also those that came while the server was down). */
-export function fireDueTasks(deps: AppDeps): number {
-  const due = deps.dbh.db
+export async function fireDueTasks(deps: AppDeps): Promise<number> {
+  const due = await deps.dbh.db
     .select()
     .from(riskTasks)
     .where(and(isNull(riskTasks.firedAt), lte(riskTasks.dueAt, new Date(deps.now()))))
     .all();
-  for (const task of due) fireTask(deps, task);
+  for (const task of due) await fireTask(deps, task);
   return due.length;
 }
 
@@ -100,14 +101,14 @@ export function dueLevel(now: number, dates: { preLockAt: number; lockAt: number
  * touched, so a working or stopped machine is locked when it next stands by or goes offline, never while it
  * works; a machine already at that level, or with a lock command of its own under way, is left alone.
  */
-export function runLockDays(deps: AppDeps): number {
+export async function runLockDays(deps: AppDeps): Promise<number> {
   const { db } = deps.dbh;
   const now = deps.now();
   let created = 0;
-  const settings = db.select().from(lockDaySettings).where(eq(lockDaySettings.enabled, true)).all();
+  const settings = await db.select().from(lockDaySettings).where(eq(lockDaySettings.enabled, true)).all();
   for (const setting of settings) {
     const latest = lastExpiryPreLockedBy(dayInZone(now, setting.timeZone), setting);
-    const machines = db
+    const machines = await db
       .select({
         id: devices.id,
         status: devices.status,
@@ -125,34 +126,36 @@ export function runLockDays(deps: AppDeps): number {
       .all();
     if (machines.length === 0) continue;
     const busy = new Set(
-      db
-        .select({ id: commands.deviceId })
-        .from(commands)
-        .where(
-          and(
-            inArray(
-              commands.deviceId,
-              machines.map((m) => m.id),
+      (
+        await db
+          .select({ id: commands.deviceId })
+          .from(commands)
+          .where(
+            and(
+              inArray(
+                commands.deviceId,
+                machines.map((m) => m.id),
+              ),
+              inArray(commands.type, ['lock', 'unlock']),
+              inArray(commands.state, UNFINISHED_STATES),
             ),
-            inArray(commands.type, ['lock', 'unlock']),
-            inArray(commands.state, UNFINISHED_STATES),
-          ),
-        )
-        .all()
-        .map((r) => r.id),
+          )
+          .all()
+      ).map((r) => r.id),
     );
     const marked = new Set(
-      db
-        .select({ deviceId: lockDayMarks.deviceId, level: lockDayMarks.level, at: lockDayMarks.serviceExpiresAt })
-        .from(lockDayMarks)
-        .where(
-          inArray(
-            lockDayMarks.deviceId,
-            machines.map((m) => m.id),
-          ),
-        )
-        .all()
-        .map((m) => `${m.deviceId}:${m.level}:${m.at}`),
+      (
+        await db
+          .select({ deviceId: lockDayMarks.deviceId, level: lockDayMarks.level, at: lockDayMarks.serviceExpiresAt })
+          .from(lockDayMarks)
+          .where(
+            inArray(
+              lockDayMarks.deviceId,
+              machines.map((m) => m.id),
+            ),
+          )
+          .all()
+      ).map((m) => `${m.deviceId}:${m.level}:${m.at}`),
     );
     const byLevel = new Map<number, typeof machines>();
     for (const machine of machines) {
@@ -164,8 +167,8 @@ export function runLockDays(deps: AppDeps): number {
       byLevel.set(level, [...(byLevel.get(level) ?? []), machine]);
     }
     for (const [level, due] of byLevel) {
-      const task = unitOfWork(db, (tx) => {
-        const row = tx
+      const task = await unitOfWork(db, async (tx) => {
+        const row = await tx
           .insert(riskTasks)
           .values({
             orgId: setting.orgId,
@@ -180,16 +183,18 @@ export function runLockDays(deps: AppDeps): number {
           })
           .returning()
           .get();
-        tx.insert(riskTaskItems)
+        await tx
+          .insert(riskTaskItems)
           .values(due.map((m) => ({ taskId: row.id, deviceId: m.id })))
           .run();
-        tx.insert(lockDayMarks)
+        await tx
+          .insert(lockDayMarks)
           .values(due.map((m) => ({ deviceId: m.id, level, serviceExpiresAt: m.expiresAt!, taskId: row.id })))
           .onConflictDoNothing()
           .run();
         return row;
       });
-      fireTask(deps, task);
+      await fireTask(deps, task);
       created++;
     }
   }
@@ -197,9 +202,9 @@ export function runLockDays(deps: AppDeps): number {
 }
 
 /** One pass of the scheduler: due tasks first, then the lock day settings. */
-export function runRiskScheduler(deps: AppDeps): void {
-  fireDueTasks(deps);
-  runLockDays(deps);
+export async function runRiskScheduler(deps: AppDeps): Promise<void> {
+  await fireDueTasks(deps);
+  await runLockDays(deps);
 }
 
 /**
@@ -208,8 +213,8 @@ export function runRiskScheduler(deps: AppDeps): void {
  * up their time. Answers the arrears tasks and reminders made. The list and detail endpoints run only the above: a
  * request moves no other company's contracts (decision 028); a receipt runs its own company's arrears at once.
  */
-export function runSchedulerPass(deps: AppDeps, sliceMs?: number): number {
-  runRiskScheduler(deps);
+export async function runSchedulerPass(deps: AppDeps, sliceMs?: number): Promise<number> {
+  await runRiskScheduler(deps);
   return runArrearsLocks(deps, { until: sliceMs === undefined ? undefined : performance.now() + sliceMs });
 }
 
@@ -227,13 +232,13 @@ export const SLICE_PAUSE_MS = 50;
  * database, so nothing is lost across restarts. The list and detail endpoints run a pass too, so what a user sees
  * is exact to the second.
  */
-export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => void {
+export async function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): Promise<() => void> {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  const pass = () => {
+  const pass = async () => {
     let more = false;
     try {
-      more = runSchedulerPass(deps, SLICE_MS) > 0;
+      more = (await runSchedulerPass(deps, SLICE_MS)) > 0;
     } catch (error) {
       deps.log('error', 'risk: the scheduler pass failed', error);
     }
@@ -241,7 +246,7 @@ export function startRiskScheduler(deps: AppDeps, intervalMs = 10_000): () => vo
     timer = setTimeout(pass, more ? SLICE_PAUSE_MS : intervalMs);
     timer.unref();
   };
-  pass();
+  await pass();
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);

@@ -17,12 +17,12 @@ const WINDOW_MS = 15 * 60 * 1000;
  */
 export async function verifyRiskPassword(deps: AppDeps, user: SessionUser, ip: string, password: string) {
   const key = `${user.areaCode}-${user.mobile}`;
-  if (failuresSince(deps, key, deps.now() - WINDOW_MS) >= FAILURES_BEFORE_CODE) {
+  if ((await failuresSince(deps, key, deps.now() - WINDOW_MS)) >= FAILURES_BEFORE_CODE) {
     throw new ApiError(API_STATUS.tooMany, 'risk.tooManyPasswordErrors');
   }
-  const row = deps.dbh.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  const row = await deps.dbh.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
   if (!row || !(await verifyPassword(password, row.hash))) {
-    recordAttempt(deps, key, ip, false);
+    await recordAttempt(deps, key, ip, false);
     // The spec's message itself, and on the password field of the form.
     throw new ApiError(
       API_STATUS.invalid,

@@ -17,27 +17,25 @@ type TaskRow = typeof riskTasks.$inferSelect;
 const RUNNING: RiskStage[] = ['scheduled', 'queued', 'sent', 'delivered'];
 
 /** A task's machines in the user's scope (`scope`: deviceScope), with their commands. */
-export function selectItems(data: ScopedData, taskIds: number[]) {
+export async function selectItems(data: ScopedData, taskIds: number[]) {
   if (taskIds.length === 0) return [];
-  return (
-    data
-      .select({
-        item: riskTaskItems,
-        serialNumber: devices.serialNumber,
-        hostName: devices.hostName,
-        online: devices.online,
-        command: commands,
-      })
-      // The scope names the joined machine's columns: the items of machines in scope.
-      .from(riskTaskItems, data.deviceScope())
-      .innerJoin(devices, eq(devices.id, riskTaskItems.deviceId))
-      .leftJoin(commands, eq(commands.id, riskTaskItems.commandId))
-      .where(inArray(riskTaskItems.taskId, taskIds))
-      .orderBy(asc(riskTaskItems.id))
-      .all()
-  );
+  return await data
+    .select({
+      item: riskTaskItems,
+      serialNumber: devices.serialNumber,
+      hostName: devices.hostName,
+      online: devices.online,
+      command: commands,
+    })
+    // The scope names the joined machine's columns: the items of machines in scope.
+    .from(riskTaskItems, data.deviceScope())
+    .innerJoin(devices, eq(devices.id, riskTaskItems.deviceId))
+    .leftJoin(commands, eq(commands.id, riskTaskItems.commandId))
+    .where(inArray(riskTaskItems.taskId, taskIds))
+    .orderBy(asc(riskTaskItems.id))
+    .all();
 }
-export type ItemRecord = ReturnType<typeof selectItems>[number];
+export type ItemRecord = Awaited<ReturnType<typeof selectItems>>[number];
 
 export function stageOf(record: Pick<ItemRecord, 'item' | 'command'>): RiskStage {
   if (record.command) return record.command.state;

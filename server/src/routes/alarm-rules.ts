@@ -29,18 +29,18 @@ function ruleOrgs(data: ScopedData) {
 const mayEdit = (user: SessionUser) => (RULE_EDITORS as readonly number[]).includes(user.roleId);
 
 /** An organisation the user may change the rules of, else a refusal on the field. */
-function editableOrg(data: ScopedData, orgId: number): number {
-  if (!ruleOrgs(data).some((o) => o.id === orgId)) throw invalidField('orgId', 'alarmRules.notOwner');
+async function editableOrg(data: ScopedData, orgId: number): Promise<number> {
+  if (!(await ruleOrgs(data)).some((o) => o.id === orgId)) throw invalidField('orgId', 'alarmRules.notOwner');
   return orgId;
 }
 
 export const alarmRuleRoutes: RouteDef[] = [
-  route(alarmRuleEndpoints.list, ({ query, user, data, timeZone }) => {
-    const orgs = ruleOrgs(data);
+  route(alarmRuleEndpoints.list, async ({ query, user, data, timeZone }) => {
+    const orgs = await ruleOrgs(data);
     // A lessor's people land on their own company, the operator's on the operator.
     const orgId = query.orgId ?? (orgs.some((o) => o.id === user.orgId) ? user.orgId : orgs[0]?.id);
     if (orgId === undefined || !orgs.some((o) => o.id === orgId)) throw notFound();
-    const rows = data
+    const rows = await data
       .select({ rule: alarmRules, byName: users.name, byNickname: users.nickname })
       .from(alarmRules, data.orgScope(alarmRules.orgId))
       .leftJoin(users, eq(users.id, alarmRules.updatedBy))
@@ -64,14 +64,14 @@ export const alarmRuleRoutes: RouteDef[] = [
     };
   }),
 
-  route(alarmRuleEndpoints.save, ({ body, user, data, deps, setMessage }) => {
+  route(alarmRuleEndpoints.save, async ({ body, user, data, deps, setMessage }) => {
     const { kind, load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline } = body;
     const values = { load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline };
     const stamp = { updatedBy: user.id, updatedAt: new Date(deps.now()) };
-    data.write((tx) =>
+    await data.write(async (tx) =>
       tx
         .insert(alarmRules)
-        .values({ orgId: editableOrg(tx, body.orgId), kind, ...values, ...stamp })
+        .values({ orgId: await editableOrg(tx, body.orgId), kind, ...values, ...stamp })
         .onConflictDoUpdate({ target: [alarmRules.orgId, alarmRules.kind], set: { ...values, ...stamp } })
         .run(),
     );
@@ -81,11 +81,11 @@ export const alarmRuleRoutes: RouteDef[] = [
     return { kind };
   }),
 
-  route(alarmRuleEndpoints.reset, ({ body, data, setMessage }) => {
-    data.write((tx) =>
+  route(alarmRuleEndpoints.reset, async ({ body, data, setMessage }) => {
+    await data.write(async (tx) =>
       tx
         .delete(alarmRules)
-        .where(and(eq(alarmRules.orgId, editableOrg(tx, body.orgId)), eq(alarmRules.kind, body.kind)))
+        .where(and(eq(alarmRules.orgId, await editableOrg(tx, body.orgId)), eq(alarmRules.kind, body.kind)))
         .run(),
     );
     forgetThresholds();

@@ -21,13 +21,13 @@ import { formatInZone } from '../lib/time.ts';
 
 const QR_TTL_MS = 2 * 60 * 1000;
 
-function phoneTaken(data: ScopedData, phone: { mobile: string; areaCode: string }): boolean {
-  return !!data
+async function phoneTaken(data: ScopedData, phone: { mobile: string; areaCode: string }): Promise<boolean> {
+  return !!(await data
     .unscoped('uniqueness')
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.mobile, phone.mobile), eq(users.areaCode, phone.areaCode)))
-    .get();
+    .get());
 }
 
 function checkPhone(mobile: string, areaCode: string, field = 'mobile') {
@@ -41,13 +41,13 @@ export const authRoutes: RouteDef[] = [
     signIn(deps, { ...query, ip, lang, kind: 'dashboard', allowRole: (roleId) => roleId === DASHBOARD_ROLE }),
   ),
 
-  route(authEndpoints.getUserInfo, ({ token, data, deps, lang }) => {
+  route(authEndpoints.getUserInfo, async ({ token, data, deps, lang }) => {
     // Who the token belongs to, and their own organisation.
     const db = data.unscoped('signIn');
-    const user = token ? findSessionUser(db, token, deps.now()) : null;
+    const user = token ? await findSessionUser(db, token, deps.now()) : null;
     if (!user) throw new ApiError(API_STATUS.unauthorized, 'error.logout');
     if (!user.roleId) throw new ApiError(API_STATUS.forbidden, 'auth.noPermissionToLogin');
-    const org = db.select().from(organisations).where(eq(organisations.id, user.orgId)).get()!;
+    const org = (await db.select().from(organisations).where(eq(organisations.id, user.orgId)).get())!;
     return {
       uid: user.id,
       avatar: user.avatar,
@@ -58,44 +58,44 @@ export const authRoutes: RouteDef[] = [
       leaseType: user.leaseType,
       lessorAuth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0),
       orgName: nameIn(org, data.lang),
-      today: orgToday(db, org.id, deps.now()),
+      today: await orgToday(db, org.id, deps.now()),
       menus: menusFor(user.roleId as RoleId, lang),
     };
   }),
 
-  route(authEndpoints.logout, ({ token, data, deps }) => {
+  route(authEndpoints.logout, async ({ token, data, deps }) => {
     const db = data.unscoped('signIn');
-    const user = token ? findSessionUser(db, token, deps.now()) : null;
-    if (user) endSession(db, user.tokenHash);
+    const user = token ? await findSessionUser(db, token, deps.now()) : null;
+    if (user) await endSession(db, user.tokenHash);
     return null;
   }),
 
-  route(authEndpoints.code, ({ query, ip, data, deps, t, setMessage }) => {
+  route(authEndpoints.code, async ({ query, ip, data, deps, t, setMessage }) => {
     checkPhone(query.mobile, query.areaCode);
-    const exists = phoneTaken(data, query);
+    const exists = await phoneTaken(data, query);
     if (query.type === 'register' && exists) throw invalidField('mobile', 'auth.accountExists');
     if (query.type !== 'register' && !exists) throw invalidField('mobile', 'auth.accountMissing');
-    const sent = sendCode(deps, query, query.type, ip, (code) => t('sms.code', { code }));
+    const sent = await sendCode(deps, query, query.type, ip, (code) => t('sms.code', { code }));
     setMessage('auth.codeSent');
     return sent;
   }),
 
   route(authEndpoints.register, async ({ query, ip, data, deps }) => {
     checkPhone(query.mobile, query.areaCode);
-    if (phoneTaken(data, query)) throw invalidField('mobile', 'auth.accountExists');
-    requireCode(deps, query, 'register', query.code);
+    if (await phoneTaken(data, query)) throw invalidField('mobile', 'auth.accountExists');
+    await requireCode(deps, query, 'register', query.code);
     const passwordHash = await hashPassword(query.password);
     // A self-registered person is a registered user (role 0) in an organisation of their own, until a
     // company invites them as an employee. The organisation and its user are written together, after the
     // phone is checked once more: another request may have taken it while the password was hashed.
-    const user = data.write((tx) => {
-      if (phoneTaken(tx, query)) throw invalidField('mobile', 'auth.accountExists');
-      const org = tx
+    const user = await data.write(async (tx) => {
+      if (await phoneTaken(tx, query)) throw invalidField('mobile', 'auth.accountExists');
+      const org = await tx
         .insert(organisations)
         .values({ name: query.nickname || query.mobile, kind: 'customer' })
         .returning()
         .get();
-      const created = tx
+      const created = await tx
         .insert(users)
         .values({
           orgId: org.id,
@@ -107,7 +107,7 @@ export const authRoutes: RouteDef[] = [
         })
         .returning()
         .get();
-      tx.insert(knownAddresses).values({ userId: created.id, ip }).onConflictDoNothing().run();
+      await tx.insert(knownAddresses).values({ userId: created.id, ip }).onConflictDoNothing().run();
       return created;
     });
     return { uid: user.id };
@@ -117,43 +117,45 @@ export const authRoutes: RouteDef[] = [
     checkPhone(query.mobile, query.areaCode);
     // Before sign-in: the account the phone names.
     const db = data.unscoped('signIn');
-    const user = db
+    const user = await db
       .select()
       .from(users)
       .where(and(eq(users.mobile, query.mobile), eq(users.areaCode, query.areaCode)))
       .get();
     if (!user) throw invalidField('mobile', 'auth.accountMissing');
-    requireCode(deps, query, 'reset', query.code);
-    db.update(users)
+    await requireCode(deps, query, 'reset', query.code);
+    await db
+      .update(users)
       .set({ passwordHash: await hashPassword(query.password) })
       .where(eq(users.id, user.id))
       .run();
-    endAllSessions(db, user.id);
+    await endAllSessions(db, user.id);
     return null;
   }),
 
-  route(authEndpoints.dropAccount, ({ query, data, deps, setMessage }) => {
+  route(authEndpoints.dropAccount, async ({ query, data, deps, setMessage }) => {
     checkPhone(query.mobile, query.areaCode);
     // Before sign-in: the account the phone names.
     const db = data.unscoped('signIn');
-    const user = db
+    const user = await db
       .select()
       .from(users)
       .where(and(eq(users.mobile, query.mobile), eq(users.areaCode, query.areaCode)))
       .get();
     if (!user) throw invalidField('mobile', 'auth.accountMissing');
-    requireCode(deps, query, 'dropAccount', query.code);
-    db.insert(dropRequests)
+    await requireCode(deps, query, 'dropAccount', query.code);
+    await db
+      .insert(dropRequests)
       .values({ userId: user.id, reason: query.reason ?? '' })
       .run();
     setMessage('auth.dropRequested');
     return null;
   }),
 
-  route(authEndpoints.qrCreate, ({ query, data, deps, timeZone }) => {
+  route(authEndpoints.qrCreate, async ({ query, data, deps, timeZone }) => {
     const uuid = randomUUID();
     const expiresAt = deps.now() + QR_TTL_MS;
-    data
+    await data
       .unscoped('signIn')
       .insert(qrLogins)
       .values({ uuid, appid: query.appid, expiresAt: new Date(expiresAt) })
@@ -161,46 +163,46 @@ export const authRoutes: RouteDef[] = [
     return { uuid, expiresAt: formatInZone(expiresAt, timeZone) };
   }),
 
-  route(authEndpoints.loginByScanQRCode, ({ query, data, deps, lang, ip }) => {
+  route(authEndpoints.loginByScanQRCode, async ({ query, data, deps, lang, ip }) => {
     const db = data.unscoped('signIn');
-    const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, query.uuid)).get();
+    const qr = await db.select().from(qrLogins).where(eq(qrLogins.uuid, query.uuid)).get();
     if (!qr || qr.state === 'consumed' || qr.expiresAt.getTime() <= deps.now())
       return { state: 'expired' as const, login: null };
     if (qr.state !== 'confirmed' || !qr.userId) return { state: qr.state, login: null };
     // The confirmed code signs in once; a second poll finds it consumed.
-    db.update(qrLogins).set({ state: 'consumed' }).where(eq(qrLogins.uuid, qr.uuid)).run();
-    const token = createSession(db, qr.userId, 'console', ip, deps.now() + deps.env.SESSION_HOURS * 3600 * 1000);
-    return { state: 'confirmed' as const, login: loginDataFor(deps, token, lang) };
+    await db.update(qrLogins).set({ state: 'consumed' }).where(eq(qrLogins.uuid, qr.uuid)).run();
+    const token = await createSession(db, qr.userId, 'console', ip, deps.now() + deps.env.SESSION_HOURS * 3600 * 1000);
+    return { state: 'confirmed' as const, login: await loginDataFor(deps, token, lang) };
   }),
 
-  route(authEndpoints.qrScan, ({ body, user, data, deps }) => {
+  route(authEndpoints.qrScan, async ({ body, user, data, deps }) => {
     // A code waiting on a sign-in page: anyone signed in may claim it, by its random id.
     const db = data.unscoped('signIn');
-    const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, body.uuid)).get();
+    const qr = await db.select().from(qrLogins).where(eq(qrLogins.uuid, body.uuid)).get();
     if (!qr) throw notFound();
     if (qr.state !== 'waiting' || qr.expiresAt.getTime() <= deps.now())
       throw new ApiError(API_STATUS.conflict, 'auth.qrExpired');
-    db.update(qrLogins).set({ state: 'scanned', userId: user.id }).where(eq(qrLogins.uuid, qr.uuid)).run();
+    await db.update(qrLogins).set({ state: 'scanned', userId: user.id }).where(eq(qrLogins.uuid, qr.uuid)).run();
     return { state: 'scanned' as const };
   }),
 
-  route(authEndpoints.qrConfirm, ({ body, user, data, deps }) => {
+  route(authEndpoints.qrConfirm, async ({ body, user, data, deps }) => {
     const db = data.unscoped('signIn');
-    const qr = db.select().from(qrLogins).where(eq(qrLogins.uuid, body.uuid)).get();
+    const qr = await db.select().from(qrLogins).where(eq(qrLogins.uuid, body.uuid)).get();
     if (!qr) throw notFound();
     if (qr.state !== 'scanned' || qr.userId !== user.id || qr.expiresAt.getTime() <= deps.now()) {
       throw new ApiError(API_STATUS.conflict, 'auth.qrExpired');
     }
-    db.update(qrLogins).set({ state: 'confirmed' }).where(eq(qrLogins.uuid, qr.uuid)).run();
+    await db.update(qrLogins).set({ state: 'confirmed' }).where(eq(qrLogins.uuid, qr.uuid)).run();
     return { state: 'confirmed' as const };
   }),
 
-  route(authEndpoints.devSms, ({ query, data, deps, timeZone, c }) => {
+  route(authEndpoints.devSms, async ({ query, data, deps, timeZone, c }) => {
     // The outbox does not exist in production: the route answers as an unknown path would.
     if (deps.env.NODE_ENV === 'production') throw notFound();
     // It holds every verification code: nobody on the network may read it (lib/this-machine.ts).
     if (!mayUseDevTools(c, deps.env)) throw new ApiError(API_STATUS.forbidden, 'security.devToolsThisMachine');
-    const rows = data
+    const rows = await data
       .unscoped('signIn')
       .select()
       .from(smsOutbox)

@@ -36,8 +36,8 @@ const OFFLINE_REFUSAL: Record<CreateCommandForm['type'], MessageKey> = {
  * Commanding a machine is its owner's: a user may command and cancel on machines their organisations own (the
  * operator's staff: all). Seeing commands follows the machines the user may see (deviceScope).
  */
-function visibleCommand(data: ScopedData, id: string): CommandRecord {
-  const record = selectCommands(data, eq(commands.id, id)).get();
+async function visibleCommand(data: ScopedData, id: string): Promise<CommandRecord> {
+  const record = await selectCommands(data, eq(commands.id, id)).get();
   if (!record) throw notFound();
   return record;
 }
@@ -48,11 +48,13 @@ export const commandRoutes: RouteDef[] = [
     // The one rule of every command: the role its type needs, ownership, the password or code it needs.
     const grant = await authoriseCommand(data, deps, user, ip, { ...body, deviceIds: ids });
     if (body.whenOffline === 'refuse') {
-      const away = data
-        .select({ serial: devices.serialNumber, online: devices.online, sleeping: devices.sleeping })
-        .from(devices, data.deviceScope())
-        .where(inArray(devices.id, ids))
-        .all()
+      const away = (
+        await data
+          .select({ serial: devices.serialNumber, online: devices.online, sleeping: devices.sleeping })
+          .from(devices, data.deviceScope())
+          .where(inArray(devices.id, ids))
+          .all()
+      )
         .filter((d) => !d.online || d.sleeping)
         .map((d) => d.serial);
       if (away.length > 0) {
@@ -60,9 +62,9 @@ export const commandRoutes: RouteDef[] = [
       }
     }
     const { whenOffline: _w, password: _p, code: _c, ...command } = body;
-    const created = deps.commands.enqueue({ ...command, deviceIds: ids }, grant);
-    recordCommandTask(deps, user, created);
-    const records = selectCommands(
+    const created = await deps.commands.enqueue({ ...command, deviceIds: ids }, grant);
+    await recordCommandTask(deps, user, created);
+    const records = await selectCommands(
       data,
       inArray(
         commands.id,
@@ -74,9 +76,9 @@ export const commandRoutes: RouteDef[] = [
     return { list: records.map((r) => toCommandItem(r, t, timeZone)), waiting };
   }),
 
-  route(commandEndpoints.list, ({ query, data, deps, t, timeZone }) => {
+  route(commandEndpoints.list, async ({ query, data, deps, t, timeZone }) => {
     // Expiry is swept on a timer; sweeping here too makes what a user sees exact to the second.
-    deps.commands.sweep();
+    await deps.commands.sweep();
     const where = and(
       query.deviceId !== undefined ? eq(commands.deviceId, query.deviceId) : undefined,
       keywordIn([devices.serialNumber, devices.hostName], query.keyword),
@@ -85,7 +87,7 @@ export const commandRoutes: RouteDef[] = [
       query.execution ? inArray(commands.state, EXECUTION_STATES[query.execution]!) : undefined,
     );
     const order = query.sortField === 'createdAt' && query.sortOrder === 'ascend' ? asc : desc;
-    const { rows: records, ...paging } = listPage(data, query, selectCommands(data, where), [
+    const { rows: records, ...paging } = await listPage(data, query, selectCommands(data, where), [
       order(commands.createdAt),
       order(commands.id),
     ]);
@@ -95,11 +97,11 @@ export const commandRoutes: RouteDef[] = [
     };
   }),
 
-  route(commandEndpoints.detail, ({ query, data, deps, t, timeZone }) => {
-    deps.commands.sweep();
-    const record = visibleCommand(data, query.id);
+  route(commandEndpoints.detail, async ({ query, data, deps, t, timeZone }) => {
+    await deps.commands.sweep();
+    const record = await visibleCommand(data, query.id);
     // The steps of the command just read through its scope.
-    const logs = data
+    const logs = await data
       .unscoped('alreadyScoped')
       .select({ action: operationLogs.action, userId: operationLogs.userId, name: users.name, at: operationLogs.at })
       .from(operationLogs)
@@ -122,18 +124,18 @@ export const commandRoutes: RouteDef[] = [
     };
   }),
 
-  route(commandEndpoints.cancel, ({ body, user, data, deps, t, timeZone, setMessage }) => {
-    deps.commands.sweep();
-    const record = visibleCommand(data, body.id);
-    const owner = data
+  route(commandEndpoints.cancel, async ({ body, user, data, deps, t, timeZone, setMessage }) => {
+    await deps.commands.sweep();
+    const record = await visibleCommand(data, body.id);
+    const owner = (await data
       .select({ orgId: devices.orgId })
       .from(devices, data.deviceScope())
       .where(eq(devices.id, record.command.deviceId))
-      .get()!;
+      .get())!;
     // Commanding (and cancelling) is the owner's; seeing is whoever sees the machine.
     data.assertOrg(owner.orgId);
-    deps.commands.cancel(body.id, user.id);
+    await deps.commands.cancel(body.id, user.id);
     setMessage('command.cancelled');
-    return toCommandItem(visibleCommand(data, body.id), t, timeZone);
+    return toCommandItem(await visibleCommand(data, body.id), t, timeZone);
   }),
 ];

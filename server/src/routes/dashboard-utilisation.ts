@@ -8,7 +8,15 @@ import { hoursByDay, lastDaysOf, viewerZone } from './analysis/index.ts';
  * last UTILISATION_DAYS days of the viewer's organisation's calendar, every machine in scope, so the home and the
  * data centre show the same hours and machines for the same day.
  */
-export function workingHoursByDay(data: ScopedData, user: SessionUser, now: number): Utilisation['days'] {
-  const period = lastDaysOf(now, viewerZone(data, user), UTILISATION_DAYS);
-  return hoursByDay(data, period, {}).map((d) => ({ date: d.date, hours: d.hoursWorked, machines: d.attended }));
+export async function workingHoursByDay(
+  data: ScopedData,
+  user: SessionUser,
+  now: number,
+): Promise<Utilisation['days']> {
+  const period = lastDaysOf(now, await viewerZone(data, user), UTILISATION_DAYS);
+  return (await hoursByDay(data, period, {})).map((d) => ({
+    date: d.date,
+    hours: d.hoursWorked,
+    machines: d.attended,
+  }));
 }

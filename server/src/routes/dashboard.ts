@@ -33,20 +33,20 @@ export const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when
  * The machines in scope (narrowed by `where`) in all, per state (a partition: they add up to the total) and per
  * condition, each counted by its device list filter (the home and the device overview).
  */
-export function stateFigures(
+export async function stateFigures(
   data: ScopedData,
   where: SQL | undefined,
   today: string,
-): Pick<FleetFigures, 'total' | 'byState' | 'conditions'> {
+): Promise<Pick<FleetFigures, 'total' | 'byState' | 'conditions'>> {
   const figures: readonly FleetFigure[] = [...FLEET_STATES, ...FLEET_CONDITIONS];
-  const row = data
+  const row = (await data
     .select({
       total: sql<number>`count(*)`,
       ...Object.fromEntries(figures.map((f) => [f, countWhere(figureCondition(f, today))])),
     })
     .from(devices, data.deviceScope())
     .where(where)
-    .get() as Record<FleetFigure | 'total', number>;
+    .get()) as Record<FleetFigure | 'total', number>;
   const pick = <F extends FleetFigure>(keys: readonly F[]) =>
     Object.fromEntries(keys.map((f) => [f, row[f]])) as Record<F, number>;
   return { total: row.total, byState: pick(FLEET_STATES), conditions: pick(FLEET_CONDITIONS) };
@@ -60,8 +60,8 @@ function everyKind<T>(rows: Map<string, T>, empty: T): (T & { kind: MachineKind 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
 /** The placed machines in scope under `where`, columnar (the fleet map's load: the home, the big screens). */
-export function fleetPositionsOf(data: ScopedData, where: SQL | undefined): FleetPositions {
-  const rows = data
+export async function fleetPositionsOf(data: ScopedData, where: SQL | undefined): Promise<FleetPositions> {
+  const rows = await data
     .select({
       id: devices.id,
       serial: devices.serialNumber,
@@ -89,10 +89,10 @@ export function fleetPositionsOf(data: ScopedData, where: SQL | undefined): Flee
 }
 
 export const dashboardRoutes: RouteDef[] = [
-  route(dashboardEndpoints.figures, ({ data, today }) => {
+  route(dashboardEndpoints.figures, async ({ data, today }) => {
     // The renewal figure counts expiry days on the viewer's organisation's today, as the device list it links to does.
-    const figures = stateFigures(data, undefined, today());
-    const kinds = data
+    const figures = await stateFigures(data, undefined, await today());
+    const kinds = await data
       .select({ kind: devices.kind, total: sql<number>`count(*)` })
       .from(devices, data.deviceScope())
       .groupBy(devices.kind)
@@ -103,8 +103,8 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.alarms, ({ query, data, lang, timeZone }) => {
-    const { count, rows } = openAlarmsInScope(data, query.limit);
+  route(dashboardEndpoints.alarms, async ({ query, data, lang, timeZone }) => {
+    const { count, rows } = await openAlarmsInScope(data, query.limit);
     return {
       count,
       list: rows.map(({ alarm, device }) => ({
@@ -121,8 +121,8 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.utilisation, ({ data, deps, user }) => {
-    const kinds = data
+  route(dashboardEndpoints.utilisation, async ({ data, deps, user }) => {
+    const kinds = await data
       .select({
         kind: devices.kind,
         total: sql<number>`count(*)`,
@@ -132,7 +132,7 @@ export const dashboardRoutes: RouteDef[] = [
       .groupBy(devices.kind)
       .all();
     return {
-      days: workingHoursByDay(data, user, deps.now()),
+      days: await workingHoursByDay(data, user, deps.now()),
       byKind: everyKind(new Map(kinds.map((k) => [k.kind, { total: k.total, working: k.working }])), {
         total: 0,
         working: 0,
@@ -140,12 +140,14 @@ export const dashboardRoutes: RouteDef[] = [
     };
   }),
 
-  route(dashboardEndpoints.positions, ({ query, data, today }) => fleetPositionsOf(data, listWhere(query, today()))),
+  route(dashboardEndpoints.positions, async ({ query, data, today }) =>
+    fleetPositionsOf(data, listWhere(query, await today())),
+  ),
 
   // Offline there is no geocoder: the places the console knows are where the user's machines are.
-  route(dashboardEndpoints.places, ({ query, data }) => {
+  route(dashboardEndpoints.places, async ({ query, data }) => {
     const placed = data.narrow(data.deviceScope(), and(isNotNull(devices.lat), isNotNull(devices.lng)));
-    const addresses = data
+    const addresses = await data
       .select({ label: devices.location, lat: avg(devices.lat), lng: avg(devices.lng), machines: count() })
       .from(devices, placed)
       .where(textContains(devices.location, query.keyword))
@@ -153,7 +155,7 @@ export const dashboardRoutes: RouteDef[] = [
       .orderBy(asc(devices.location))
       .limit(PLACE_RESULTS)
       .all();
-    const machines = data
+    const machines = await data
       .select({ serial: devices.serialNumber, name: devices.deviceName, lat: devices.lat, lng: devices.lng })
       .from(devices, placed)
       .where(keywordIn([devices.serialNumber, devices.deviceName, devices.hostName], query.keyword))

@@ -17,22 +17,23 @@ import type { SessionUser } from '../lib/session.ts';
 export const isDeviceEditor = (user: SessionUser) => (DEVICE_EDITORS as readonly number[]).includes(user.roleId);
 
 /** The organisations whose machines the user keeps: the operator and lessors in scope, for editors only. */
-export function ownerOrgIds(data: ScopedData, user: SessionUser): number[] {
-  return isDeviceEditor(user) ? keeperOrgIds(data) : [];
+export async function ownerOrgIds(data: ScopedData, user: SessionUser): Promise<number[]> {
+  return isDeviceEditor(user) ? await keeperOrgIds(data) : [];
 }
 
 /** The organisations in scope that own machines (the operator, lessors), whatever the user's role. */
-export function keeperOrgIds(data: ScopedData): number[] {
-  return data
-    .prepared('device-access:owners', () =>
-      data
-        .select({ id: organisations.id })
-        .from(organisations, data.orgScope(organisations.id))
-        .where(inArray(organisations.kind, ['operator', 'lessor']))
-        .prepare(),
-    )
-    .all()
-    .map((o) => o.id);
+export async function keeperOrgIds(data: ScopedData): Promise<number[]> {
+  return (
+    await data
+      .prepared('device-access:owners', () =>
+        data
+          .select({ id: organisations.id })
+          .from(organisations, data.orgScope(organisations.id))
+          .where(inArray(organisations.kind, ['operator', 'lessor']))
+          .prepare(),
+      )
+      .all()
+  ).map((o) => o.id);
 }
 
 /**
@@ -40,17 +41,17 @@ export function keeperOrgIds(data: ScopedData): number[] {
  * organisation belongs to (distributors work for the operator, beside its rental companies).
  */
 /** New records belong to the user's own organisation, which must be one that keeps machines. */
-export function assertCreator(data: ScopedData, user: SessionUser): number {
-  if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
+export async function assertCreator(data: ScopedData, user: SessionUser): Promise<number> {
+  if (!(await ownerOrgIds(data, user)).includes(user.orgId)) throw forbidden();
   return user.orgId;
 }
 
 /** A machine matches the keyword by its serial number or host name. */
 export const deviceKeyword = (keyword: string) => keywordIn([devices.serialNumber, devices.hostName], keyword);
 
-export function distributorChoices(data: ScopedData, user: SessionUser): { id: number; name: string }[] {
+export async function distributorChoices(data: ScopedData, user: SessionUser): Promise<{ id: number; name: string }[]> {
   if (!isDeviceEditor(user)) return [];
-  const own = data
+  const own = await data
     .select({ parentId: organisations.parentId })
     .from(organisations, data.orgScope(organisations.id))
     .where(eq(organisations.id, user.orgId))
@@ -72,22 +73,22 @@ export function distributorChoices(data: ScopedData, user: SessionUser): { id: n
 }
 
 /** Refuse a distributor the user may not choose, on the form field. */
-export function assertDistributor(
+export async function assertDistributor(
   data: ScopedData,
   user: SessionUser,
   distributorId: number | null | undefined,
   field: string,
 ) {
   if (!distributorId) return;
-  if (!distributorChoices(data, user).some((d) => d.id === distributorId)) {
+  if (!(await distributorChoices(data, user)).some((d) => d.id === distributorId)) {
     throw invalidField(field, 'devices.invalidDistributor');
   }
 }
 
 /** A customer of the owning organisation, or the refusal on the form field. */
-export function assertCustomerOf(data: ScopedData, ownerId: number, customerId: number | null | undefined) {
+export async function assertCustomerOf(data: ScopedData, ownerId: number, customerId: number | null | undefined) {
   if (!customerId) return;
-  const customer = data
+  const customer = await data
     .select()
     .from(organisations, data.orgScope(organisations.id))
     .where(eq(organisations.id, customerId))
@@ -98,64 +99,69 @@ export function assertCustomerOf(data: ScopedData, ownerId: number, customerId: 
 }
 
 /** A machine the user sees (else "not found", so others' serials cannot be probed). */
-export function visibleDevice(data: ScopedData, id: number) {
-  const row = data.select().from(devices, data.deviceScope()).where(eq(devices.id, id)).get();
+export async function visibleDevice(data: ScopedData, id: number) {
+  const row = await data.select().from(devices, data.deviceScope()).where(eq(devices.id, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A machine the user may change: visible, and owned by one of the user's organisations. */
-export function ownedDevice(data: ScopedData, user: SessionUser, id: number) {
-  const row = visibleDevice(data, id);
-  if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
+export async function ownedDevice(data: ScopedData, user: SessionUser, id: number) {
+  const row = await visibleDevice(data, id);
+  if (!(await ownerOrgIds(data, user)).includes(row.orgId)) throw forbidden();
   return row;
 }
 
 /** The operator organisations, whose models are the catalog every organisation uses. */
-function operatorOrgIds(data: ScopedData): number[] {
-  return data
-    .unscoped('codeTable')
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.kind, 'operator'))
-    .all()
-    .map((o) => o.id);
+async function operatorOrgIds(data: ScopedData): Promise<number[]> {
+  return (
+    await data
+      .unscoped('codeTable')
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.kind, 'operator'))
+      .all()
+  ).map((o) => o.id);
 }
 
 /** Models a user sees: the catalog, those of organisations in scope, and those of the machines in scope. */
-export function visibleModels(data: ScopedData): Scope {
+export async function visibleModels(data: ScopedData): Promise<Scope> {
   return data.anyOf(
     data.orgScope(deviceModels.orgId),
-    data.shared('codeTable', inArray(deviceModels.orgId, operatorOrgIds(data))),
+    data.shared('codeTable', inArray(deviceModels.orgId, await operatorOrgIds(data))),
     data.within(deviceModels.id, data.select({ id: devices.modelId }).from(devices, data.deviceScope())),
   );
 }
 
 /** A model the owner's machines may use: the catalog's or the owner's own; else the refusal on the field. */
-export function modelForOwner(data: ScopedData, ownerId: number, modelId: number) {
-  const model = data.select().from(deviceModels, visibleModels(data)).where(eq(deviceModels.id, modelId)).get();
-  if (!model || (model.orgId !== ownerId && !operatorOrgIds(data).includes(model.orgId))) {
+export async function modelForOwner(data: ScopedData, ownerId: number, modelId: number) {
+  const model = await data
+    .select()
+    .from(deviceModels, await visibleModels(data))
+    .where(eq(deviceModels.id, modelId))
+    .get();
+  if (!model || (model.orgId !== ownerId && !(await operatorOrgIds(data)).includes(model.orgId))) {
     throw invalidField('modelId', 'devices.selectModel');
   }
   return model;
 }
 
 /** Machines the user may change, all of them or the refusal (one not visible: not found; not owned: forbidden). */
-export function ownedDevices(data: ScopedData, user: SessionUser, ids: number[]) {
-  const rows = data.select().from(devices, data.deviceScope()).where(inArray(devices.id, ids)).all();
+export async function ownedDevices(data: ScopedData, user: SessionUser, ids: number[]) {
+  const rows = await data.select().from(devices, data.deviceScope()).where(inArray(devices.id, ids)).all();
   if (rows.length !== new Set(ids).size) throw notFound();
-  const owned = ownerOrgIds(data, user);
+  const owned = await ownerOrgIds(data, user);
   if (rows.some((row) => !owned.includes(row.orgId))) throw forbidden();
   return rows;
 }
 
 /** One page of the machines in scope `where` selects, by serial number, and how many it selects in all. */
-export function devicePageBySerial(
+export async function devicePageBySerial(
   data: ScopedData,
   where: SQL | undefined,
   page: { page: number; pageSize: number },
-): { rows: (typeof devices.$inferSelect)[]; total: number } {
-  const { rows, total } = listPage(data, page, data.select().from(devices, data.deviceScope()).where(where), [
+): Promise<{ rows: (typeof devices.$inferSelect)[]; total: number }> {
+  const { rows, total } = await listPage(data, page, data.select().from(devices, data.deviceScope()).where(where), [
     asc(devices.serialNumber),
   ]);
   return { rows, total };

@@ -5,9 +5,10 @@ import { hasStatus, type Activity, type DeviceState } from '@console/contract/co
 import { DEVICE_STATUS } from '@console/contract/codes/device-status';
 import { LOCK_LEVELS } from '@console/contract/mqtt/payloads';
 import { renewalWindow, statusFilter } from './device-list.ts';
+import { forEachInOrder } from '@console/db/in-order';
 
 describe('status filters in SQL', () => {
-  it('find exactly the machines hasStatus finds, for every combination of the sides', () => {
+  it('find exactly the machines hasStatus finds, for every combination of the sides', async () => {
     const dbh = openDb(':memory:');
     const states: DeviceState[] = [];
     for (const online of [true, false])
@@ -16,19 +17,16 @@ describe('status filters in SQL', () => {
           for (const lockLevel of LOCK_LEVELS)
             for (const alarmOpen of [true, false])
               states.push({ online, machineOnline, activity, lockLevel, alarmOpen });
-    states.forEach((state, i) =>
+    await forEachInOrder(states, (state, i) =>
       dbh.db
         .insert(devices)
         .values({ ...state, orgId: 1, modelId: 1, kind: 'boat', serialNumber: `S${1000 + i}` })
         .run(),
     );
     for (const code of DEVICE_STATUS.values) {
-      const found = dbh.db
-        .select({ serial: devices.serialNumber })
-        .from(devices)
-        .where(statusFilter(code))
-        .all()
-        .map((r) => r.serial);
+      const found = (
+        await dbh.db.select({ serial: devices.serialNumber }).from(devices).where(statusFilter(code)).all()
+      ).map((r) => r.serial);
       const expected = states.flatMap((s, i) => (hasStatus(s, code) ? [`S${1000 + i}`] : []));
       expect(found.sort(), `status ${code}`).toEqual(expected.sort());
       expect(expected.length, `status ${code}`).toBeGreaterThan(0);

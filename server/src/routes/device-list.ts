@@ -164,14 +164,21 @@ const modelNames = perConnection((db) =>
 );
 
 /** Names of the models and organisations the given machines refer to. */
-function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' | 'orgs' | 'rentedFrom' | 'fences'> {
+async function namesFor(
+  data: ScopedData,
+  rows: Device[],
+): Promise<Pick<RowContext, 'models' | 'orgs' | 'rentedFrom' | 'fences'>> {
   const modelIds = [...new Set(rows.map((r) => r.modelId))];
-  const models = modelIds.length ? modelNames(data.unscoped('referencedNames')).all({ ids: idList(modelIds) }) : [];
+  const models = modelIds.length
+    ? await modelNames(data.unscoped('referencedNames')).all({ ids: idList(modelIds) })
+    : [];
   const fenceIds = [...new Set(rows.flatMap((r) => (r.fenceId === null ? [] : [r.fenceId])))];
-  const fenced = fenceIds.length ? fenceNames(data.unscoped('referencedNames')).all({ ids: idList(fenceIds) }) : [];
+  const fenced = fenceIds.length
+    ? await fenceNames(data.unscoped('referencedNames')).all({ ids: idList(fenceIds) })
+    : [];
   // Through the sub-leases' scope on the lessor: its renters never learn where a machine came from.
   const rentedIn = rows.length
-    ? data
+    ? await data
         .prepared('device-list:rentedIn', () =>
           data
             .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
@@ -181,7 +188,7 @@ function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' |
         )
         .all({ ids: idList(rows.map((r) => r.id)) })
     : [];
-  const sublessorNames = orgNames(
+  const sublessorNames = await orgNames(
     data,
     rentedIn.map((r) => r.sublessorId),
   );
@@ -191,7 +198,7 @@ function namesFor(data: ScopedData, rows: Device[]): Pick<RowContext, 'models' |
       models.map((m) => [m.id, { shown: nameIn(m, data.lang), all: [m.name, m.nameZh, m.nameEn].filter(Boolean) }]),
     ),
     fences: new Map(fenced.map((f) => [f.id, f.name])),
-    orgs: orgNames(
+    orgs: await orgNames(
       data,
       rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
     ),
@@ -256,7 +263,7 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
 }
 
 /** Machines as the registry shows them, with the names they refer to and whether the user may change them. */
-export function deviceRows(
+export async function deviceRows(
   data: ScopedData,
   user: Parameters<typeof ownerOrgIds>[1],
   rows: Device[],
@@ -266,13 +273,13 @@ export function deviceRows(
   const ctx: RowContext = {
     timeZone,
     today,
-    owned: ownerOrgIds(data, user),
-    ...namesFor(data, rows),
+    owned: await ownerOrgIds(data, user),
+    ...(await namesFor(data, rows)),
   };
   return rows.map((row) => toRow(row, ctx));
 }
 
-export function listDevices(
+export async function listDevices(
   data: ScopedData,
   user: Parameters<typeof ownerOrgIds>[1],
   q: ListQuery,
@@ -282,7 +289,7 @@ export function listDevices(
   // The console's most asked list: its queries are prepared once per shape of filter and sort (preparedListPage).
   const filter = binding();
   const where = listWhere(q, today, filter);
-  const { rows, ...paging } = preparedListPage(
+  const { rows, ...paging } = await preparedListPage(
     data,
     q,
     { shape: `devices:${filter.shape()}:${q.sortField ?? ''}:${q.sortOrder ?? ''}`, values: filter.values },
@@ -292,5 +299,5 @@ export function listDevices(
       order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
     }),
   );
-  return { list: deviceRows(data, user, rows, timeZone, today), ...paging };
+  return { list: await deviceRows(data, user, rows, timeZone, today), ...paging };
 }

@@ -17,18 +17,22 @@ import { ownerOrgIds, visibleModels } from './device-access.ts';
 type ModelRow = typeof deviceModels.$inferSelect;
 
 /** A model the user may change: one of an organisation whose machines the user keeps. */
-function ownModel(data: ScopedData, user: SessionUser, id: number): ModelRow {
-  const model = data.select().from(deviceModels, visibleModels(data)).where(eq(deviceModels.id, id)).get();
+async function ownModel(data: ScopedData, user: SessionUser, id: number): Promise<ModelRow> {
+  const model = await data
+    .select()
+    .from(deviceModels, await visibleModels(data))
+    .where(eq(deviceModels.id, id))
+    .get();
   if (!model) throw notFound();
-  if (!ownerOrgIds(data, user).includes(model.orgId)) throw forbidden();
+  if (!(await ownerOrgIds(data, user)).includes(model.orgId)) throw forbidden();
   return model;
 }
 
 /** Names are unique among the models an organisation's users choose from: its own and the catalog. */
-function assertNameFree(data: ScopedData, orgId: number, name: string, exceptId?: number) {
+async function assertNameFree(data: ScopedData, orgId: number, name: string, exceptId?: number) {
   const db = data.unscoped('uniqueness');
   const operators = db.select({ id: organisations.id }).from(organisations).where(eq(organisations.kind, 'operator'));
-  const clash = db
+  const clash = await db
     .select({ id: deviceModels.id })
     .from(deviceModels)
     .where(
@@ -46,14 +50,14 @@ function assertNameFree(data: ScopedData, orgId: number, name: string, exceptId?
  * Model pictures are product images that every organisation using the model shows, so they are public uploads
  * (readable by link); the built-in pictures of the machine kinds are allowed too.
  */
-function checkImage(deps: AppDeps, user: SessionUser, image: string, unchanged?: string): string {
+async function checkImage(deps: AppDeps, user: SessionUser, image: string, unchanged?: string): Promise<string> {
   if (isBuiltInModelImage(image) || image === unchanged) return image;
   return requireUpload(deps, user, image, 'image', { kinds: ['image', 'photo'], isPublic: true });
 }
 
-function deviceCounts(data: ScopedData, ids: number[]): Map<number, number> {
+async function deviceCounts(data: ScopedData, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = data
+  const rows = await data
     .select({ id: devices.modelId, n: sql<number>`count(*)` })
     .from(devices, data.deviceScope())
     .where(inArray(devices.modelId, ids))
@@ -63,31 +67,35 @@ function deviceCounts(data: ScopedData, ids: number[]): Map<number, number> {
 }
 
 export const deviceModelRoutes: RouteDef[] = [
-  route(deviceModelEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(deviceModelEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
       keywordIn([deviceModels.name, deviceModels.nameZh, deviceModels.nameEn], query.name),
       query.category ? eq(deviceModels.category, query.category) : undefined,
     );
     const sortable = { name: deviceModels.name, category: deviceModels.category, createdAt: deviceModels.createdAt };
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
-      data.select().from(deviceModels, visibleModels(data)).where(where),
+      data
+        .select()
+        .from(deviceModels, await visibleModels(data))
+        .where(where),
       listOrder(query, sortable, deviceModels.id, [desc(deviceModels.id)]),
     );
-    const counts = deviceCounts(
+    const counts = await deviceCounts(
       data,
       rows.map((r) => r.id),
     );
-    const owned = ownerOrgIds(data, user);
+    const owned = await ownerOrgIds(data, user);
     const operators = new Set(
-      data
-        .unscoped('codeTable')
-        .select({ id: organisations.id })
-        .from(organisations)
-        .where(eq(organisations.kind, 'operator'))
-        .all()
-        .map((o) => o.id),
+      (
+        await data
+          .unscoped('codeTable')
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(eq(organisations.kind, 'operator'))
+          .all()
+      ).map((o) => o.id),
     );
     const list: DeviceModel[] = rows.map((m) => ({
       id: m.id,
@@ -105,12 +113,12 @@ export const deviceModelRoutes: RouteDef[] = [
     return { list, ...paging };
   }),
 
-  route(deviceModelEndpoints.create, ({ body, user, data, deps }) => {
-    if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
-    assertNameFree(data, user.orgId, body.name);
-    const image = checkImage(deps, user, body.image);
-    const created = data.write((tx) => {
-      assertNameFree(tx, user.orgId, body.name);
+  route(deviceModelEndpoints.create, async ({ body, user, data, deps }) => {
+    if (!(await ownerOrgIds(data, user)).includes(user.orgId)) throw forbidden();
+    await assertNameFree(data, user.orgId, body.name);
+    const image = await checkImage(deps, user, body.image);
+    const created = await data.write(async (tx) => {
+      await assertNameFree(tx, user.orgId, body.name);
       return tx
         .insert(deviceModels)
         .values({
@@ -129,12 +137,13 @@ export const deviceModelRoutes: RouteDef[] = [
     return { id: created.id };
   }),
 
-  route(deviceModelEndpoints.update, ({ body, user, data, deps }) => {
-    const model = ownModel(data, user, body.id);
-    assertNameFree(data, model.orgId, body.name, model.id);
-    const image = checkImage(deps, user, body.image, model.image);
-    data.write((tx) => {
-      tx.update(deviceModels)
+  route(deviceModelEndpoints.update, async ({ body, user, data, deps }) => {
+    const model = await ownModel(data, user, body.id);
+    await assertNameFree(data, model.orgId, body.name, model.id);
+    const image = await checkImage(deps, user, body.image, model.image);
+    await data.write(async (tx) => {
+      await tx
+        .update(deviceModels)
         .set({
           name: body.name,
           nameZh: body.nameZh ?? '',
@@ -147,24 +156,24 @@ export const deviceModelRoutes: RouteDef[] = [
         .run();
       // A machine's kind is its model's category.
       if (body.category !== model.category) {
-        tx.update(devices).set({ kind: body.category }).where(eq(devices.modelId, model.id)).run();
+        await tx.update(devices).set({ kind: body.category }).where(eq(devices.modelId, model.id)).run();
       }
     });
     return { id: model.id };
   }),
 
-  route(deviceModelEndpoints.delete, ({ body, user, data }) => {
-    const model = data.write((tx) => {
-      const model = ownModel(tx, user, body.id);
+  route(deviceModelEndpoints.delete, async ({ body, user, data }) => {
+    const model = await data.write(async (tx) => {
+      const model = await ownModel(tx, user, body.id);
       // Every machine that uses the model counts, whoever keeps it: the model cannot go from under it.
-      const used = tx
+      const used = (await tx
         .unscoped('references')
         .select({ n: sql<number>`count(*)` })
         .from(devices)
         .where(eq(devices.modelId, model.id))
-        .get()!.n;
+        .get())!.n;
       if (used > 0) throw new ApiError(API_STATUS.conflict, 'deviceModels.inUse', { count: used });
-      tx.delete(deviceModels).where(eq(deviceModels.id, model.id)).run();
+      await tx.delete(deviceModels).where(eq(deviceModels.id, model.id)).run();
       return model;
     });
     return { id: model.id };

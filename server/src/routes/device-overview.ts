@@ -15,12 +15,12 @@ const reading = (value: unknown): KindData | null => {
 
 export const deviceOverviewRoutes: RouteDef[] = [
   // The device list's query and rows, narrowed to one kind, with each machine's latest readings beside.
-  route(deviceOverviewEndpoints.list, ({ query, user, data, timeZone, today }) => {
-    const page = listDevices(data, user, query, timeZone, today());
+  route(deviceOverviewEndpoints.list, async ({ query, user, data, timeZone, today }) => {
+    const page = await listDevices(data, user, query, timeZone, await today());
     const ids = page.list.map((row) => row.id);
     const latest = new Map(
       (ids.length
-        ? data
+        ? await data
             .select({ id: devices.id, latest: devices.latest })
             .from(devices, data.deviceScope())
             .where(inArray(devices.id, ids))
@@ -32,15 +32,16 @@ export const deviceOverviewRoutes: RouteDef[] = [
   }),
 
   // The same states and conditions as the fleet home, for one kind, so each links to the device list filtered alike.
-  route(deviceOverviewEndpoints.figures, ({ query, data, today }) => {
-    const figures = stateFigures(data, eq(devices.kind, query.kind), today());
+  route(deviceOverviewEndpoints.figures, async ({ query, data, today }) => {
+    const figures = await stateFigures(data, eq(devices.kind, query.kind), await today());
     const kinds = new Map(
-      data
-        .select({ kind: devices.kind, total: sql<number>`count(*)` })
-        .from(devices, data.deviceScope())
-        .groupBy(devices.kind)
-        .all()
-        .map((row) => [row.kind, row.total]),
+      (
+        await data
+          .select({ kind: devices.kind, total: sql<number>`count(*)` })
+          .from(devices, data.deviceScope())
+          .groupBy(devices.kind)
+          .all()
+      ).map((row) => [row.kind, row.total]),
     );
     return {
       kind: query.kind,

@@ -29,8 +29,16 @@ type HostForm = ParsedBodyOf<typeof deviceEndpoints.update> | ParsedBodyOf<typeo
 /** A new machine secret: 256 random bits, shown once; the database keeps only its hash. */
 export const newSecret = () => randomBytes(32).toString('base64url');
 
-export function log(tx: ScopedWrite, user: SessionUser, deviceId: number, action: string, detail: unknown, at: number) {
-  tx.insert(operationLogs)
+export async function log(
+  tx: ScopedWrite,
+  user: SessionUser,
+  deviceId: number,
+  action: string,
+  detail: unknown,
+  at: number,
+) {
+  await tx
+    .insert(operationLogs)
     .values({ deviceId, userId: user.id, action, detail: JSON.stringify(detail), at: new Date(at) })
     .run();
 }
@@ -46,16 +54,16 @@ function hostTypeOf(typed: string, model: typeof deviceModels.$inferSelect, befo
 }
 
 /** The registry columns a form sets, after checking owner, model, customer and distributor against the user. */
-function hostValues(
+async function hostValues(
   data: ScopedData,
   user: SessionUser,
   body: HostForm,
   ownerId: number,
   before?: typeof devices.$inferSelect,
 ) {
-  if (!ownerOrgIds(data, user).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
-  const model = modelForOwner(data, ownerId, body.modelId);
-  assertDistributor(data, user, body.distributorId, 'distributorId');
+  if (!(await ownerOrgIds(data, user)).includes(ownerId)) throw invalidField('ownerId', 'devices.invalidOwner');
+  const model = await modelForOwner(data, ownerId, body.modelId);
+  await assertDistributor(data, user, body.distributorId, 'distributorId');
   return {
     orgId: ownerId,
     modelId: model.id,
@@ -81,7 +89,7 @@ function hostValues(
   };
 }
 
-type HostValues = ReturnType<typeof hostValues>;
+type HostValues = Awaited<ReturnType<typeof hostValues>>;
 
 /** What an edit changed, for the operation log: field -> [before, after]. */
 function changes(before: typeof devices.$inferSelect, after: HostValues) {
@@ -93,33 +101,33 @@ function changes(before: typeof devices.$inferSelect, after: HostValues) {
   );
 }
 
-export function serialTaken(data: ScopedData, serial: string): boolean {
+export async function serialTaken(data: ScopedData, serial: string): Promise<boolean> {
   // Serial numbers are MQTT identities: two that differ only in case would be easy to confuse.
-  return !!data
+  return !!(await data
     .unscoped('uniqueness')
     .select({ id: devices.id })
     .from(devices)
     .where(sql`lower(${devices.serialNumber}) = lower(${serial})`)
-    .get();
+    .get());
 }
 
-function options(data: ScopedData, user: SessionUser): DeviceOptions {
+async function options(data: ScopedData, user: SessionUser): Promise<DeviceOptions> {
   // Organisations the machines in scope name (their customer, their distributor).
   const usedBy = (column: AnySQLiteColumn) =>
     data.within(organisations.id, data.select({ id: sql<number>`${column}` }).from(devices, data.deviceScope()));
-  const models = data
+  const models = await data
     .select({
       id: deviceModels.id,
       name: nameInSql(deviceModels, data.lang),
       category: deviceModels.category,
       brand: deviceModels.brand,
     })
-    .from(deviceModels, visibleModels(data))
+    .from(deviceModels, await visibleModels(data))
     .orderBy(nameInSql(deviceModels, data.lang))
     .all();
-  const owners = ownerOrgIds(data, user);
+  const owners = await ownerOrgIds(data, user);
   const ownerRows = owners.length
-    ? data
+    ? await data
         .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
         .from(organisations, data.orgScope(organisations.id))
         .where(inArray(organisations.id, owners))
@@ -127,14 +135,14 @@ function options(data: ScopedData, user: SessionUser): DeviceOptions {
         .orderBy(sql`${organisations.id} = ${user.orgId} desc`, organisations.id)
         .all()
     : [];
-  const customers = data
+  const customers = await data
     .select({ id: organisations.id, name: nameInSql(organisations, data.lang), ownerId: organisations.parentId })
     .from(organisations, data.anyOf(data.orgScope(organisations.id), usedBy(devices.customerOrgId)))
     .where(eq(organisations.kind, 'customer'))
     .orderBy(organisations.name)
     .all();
-  const choices = distributorChoices(data, user);
-  const seen = data
+  const choices = await distributorChoices(data, user);
+  const seen = await data
     .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
     .from(organisations, usedBy(devices.distributorOrgId))
     .where(eq(organisations.kind, 'distributor'))
@@ -142,85 +150,87 @@ function options(data: ScopedData, user: SessionUser): DeviceOptions {
   const distributors = [...new Map([...choices, ...seen].map((d) => [d.id, d])).values()].sort((a, b) =>
     a.name.localeCompare(b.name),
   );
-  const brands = data
-    .selectDistinct({ brand: devices.brand })
-    .from(devices, data.deviceScope())
-    .where(ne(devices.brand, ''))
-    .all()
-    .map((b) => b.brand);
+  const brands = (
+    await data
+      .selectDistinct({ brand: devices.brand })
+      .from(devices, data.deviceScope())
+      .where(ne(devices.brand, ''))
+      .all()
+  ).map((b) => b.brand);
   const allBrands = [...new Set([...brands, ...models.map((m) => m.brand).filter(Boolean)])].sort();
   return { models, owners: ownerRows, customers, distributors, brands: allBrands };
 }
 
 export const deviceRoutes: RouteDef[] = [
-  route(deviceEndpoints.list, ({ query, user, data, timeZone, today }) =>
-    listDevices(data, user, query, timeZone, today()),
+  route(deviceEndpoints.list, async ({ query, user, data, timeZone, today }) =>
+    listDevices(data, user, query, timeZone, await today()),
   ),
 
   route(deviceEndpoints.options, ({ user, data }) => options(data, user)),
 
-  route(deviceEndpoints.get, ({ query, user, data, timeZone, today }) => {
-    return deviceRows(data, user, [visibleDevice(data, query.id)], timeZone, today())[0]!;
+  route(deviceEndpoints.get, async ({ query, user, data, timeZone, today }) => {
+    return (await deviceRows(data, user, [await visibleDevice(data, query.id)], timeZone, await today()))[0]!;
   }),
 
-  route(deviceEndpoints.create, ({ body, user, data, deps }) => {
+  route(deviceEndpoints.create, async ({ body, user, data, deps }) => {
     const ownerId = body.ownerId ?? user.orgId;
     const secret = newSecret();
     const now = deps.now();
-    const id = data.write((tx) => {
-      const values = hostValues(tx, user, body, ownerId);
-      if (serialTaken(tx, body.serialNumber)) throw invalidField('serialNumber', 'devices.serialTaken');
-      const created = tx
+    const id = await data.write(async (tx) => {
+      const values = await hostValues(tx, user, body, ownerId);
+      if (await serialTaken(tx, body.serialNumber)) throw invalidField('serialNumber', 'devices.serialTaken');
+      const created = await tx
         .insert(devices)
         .values({ ...values, serialNumber: body.serialNumber, mqttSecretHash: hashDeviceSecret(secret) })
         .returning({ id: devices.id })
         .get();
-      log(tx, user, created.id, 'registry.create', { serialNumber: body.serialNumber }, now);
+      await log(tx, user, created.id, 'registry.create', { serialNumber: body.serialNumber }, now);
       return created.id;
     });
     // The key goes only to those who fit devices (decision 011); an installer resets it on the machine's page.
     return { id, serialNumber: body.serialNumber, ...(mayInstallDevices(user.roleId) ? { mqttSecret: secret } : {}) };
   }),
 
-  route(deviceEndpoints.update, ({ body, user, data, deps }) => {
-    const before = data.write((tx) => {
-      const before = ownedDevice(tx, user, body.id);
-      const values = hostValues(tx, user, body, body.ownerId ?? before.orgId, before);
+  route(deviceEndpoints.update, async ({ body, user, data, deps }) => {
+    const before = await data.write(async (tx) => {
+      const before = await ownedDevice(tx, user, body.id);
+      const values = await hostValues(tx, user, body, body.ownerId ?? before.orgId, before);
       const changed = changes(before, values);
-      tx.update(devices).set(values).where(eq(devices.id, before.id)).run();
-      if (Object.keys(changed).length > 0) log(tx, user, before.id, 'registry.edit', changed, deps.now());
+      await tx.update(devices).set(values).where(eq(devices.id, before.id)).run();
+      if (Object.keys(changed).length > 0) await log(tx, user, before.id, 'registry.edit', changed, deps.now());
       return before;
     });
     return { id: before.id };
   }),
 
-  route(deviceEndpoints.resetSecret, ({ body, user, data, deps }) => {
+  route(deviceEndpoints.resetSecret, async ({ body, user, data, deps }) => {
     const secret = newSecret();
-    const device = data.write((tx) => {
+    const device = await data.write(async (tx) => {
       // A technician keeps no registry, yet fits the devices of the machines its organisations own.
-      const device = visibleDevice(tx, body.id);
-      if (!keeperOrgIds(tx).includes(device.orgId)) throw forbidden();
-      tx.update(devices)
+      const device = await visibleDevice(tx, body.id);
+      if (!(await keeperOrgIds(tx)).includes(device.orgId)) throw forbidden();
+      await tx
+        .update(devices)
         .set({ mqttSecretHash: hashDeviceSecret(secret) })
         .where(eq(devices.id, device.id))
         .run();
-      log(tx, user, device.id, 'registry.resetSecret', {}, deps.now());
+      await log(tx, user, device.id, 'registry.resetSecret', {}, deps.now());
       return device;
     });
     return { id: device.id, serialNumber: device.serialNumber, mqttSecret: secret };
   }),
 
-  route(deviceEndpoints.assignDistributor, ({ body, user, data, deps, setMessage }) => {
+  route(deviceEndpoints.assignDistributor, async ({ body, user, data, deps, setMessage }) => {
     const ids = [...new Set(body.ids)];
     const now = deps.now();
-    data.write((tx) => {
+    await data.write(async (tx) => {
       // All or nothing: one machine the user may not change refuses the whole batch.
-      const targets = ownedDevices(tx, user, ids);
-      assertDistributor(tx, user, body.distributorId, 'distributorId');
-      tx.update(devices).set({ distributorOrgId: body.distributorId }).where(inArray(devices.id, ids)).run();
+      const targets = await ownedDevices(tx, user, ids);
+      await assertDistributor(tx, user, body.distributorId, 'distributorId');
+      await tx.update(devices).set({ distributorOrgId: body.distributorId }).where(inArray(devices.id, ids)).run();
       for (const device of targets) {
         const change = [String(device.distributorOrgId ?? ''), String(body.distributorId ?? '')];
-        log(tx, user, device.id, 'registry.assignDistributor', { distributorOrgId: change }, now);
+        await log(tx, user, device.id, 'registry.assignDistributor', { distributorOrgId: change }, now);
       }
     });
     setMessage(body.distributorId ? 'devices.distributorAssigned' : 'devices.distributorRemoved', {

@@ -28,6 +28,7 @@ import { FAILURES_BEFORE_CODE, failuresSince, loginDataFor, recordAttempt } from
 import { deliverSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
 import { assertGrantable, samePhone } from './employees.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 const DAY_MS = 24 * 3600 * 1000;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -56,8 +57,8 @@ const CLOSED_MESSAGE: Record<Exclude<InvitationState, 'pending'>, MessageKey> = 
  * Whether a number may be invited into `orgId`: a free number or a registered user (role 0) of their own; never a
  * member already, nor an employee of another organisation (they must be unbound there first).
  */
-function assertInvitable(data: ScopedData, phone: Phone, orgId: number): void {
-  const account = samePhone(data, phone);
+async function assertInvitable(data: ScopedData, phone: Phone, orgId: number): Promise<void> {
+  const account = await samePhone(data, phone);
   if (!account) return;
   if (account.orgId === orgId) throw invalidField('mobile', 'employees.alreadyMember');
   if (account.roleId !== ROLE.registeredUser) throw invalidField('mobile', 'employees.employedElsewhere');
@@ -81,17 +82,17 @@ async function sendInvitation(
 }
 
 /** The company's name in the language the administrator reads, which its invitation's text is written in. */
-function ownOrgName(data: ScopedData, user: SessionUser): string {
-  const org = data
+async function ownOrgName(data: ScopedData, user: SessionUser): Promise<string> {
+  const org = (await data
     .select()
     .from(organisations, data.orgScope(organisations.id))
     .where(eq(organisations.id, user.orgId))
-    .get()!;
+    .get())!;
   return nameIn(org, data.lang);
 }
 
-function present(data: ScopedData, row: InvitationRow, now: number, timeZone: string): Invitation {
-  const inviter = data
+async function present(data: ScopedData, row: InvitationRow, now: number, timeZone: string): Promise<Invitation> {
+  const inviter = await data
     .unscoped('referencedNames')
     .select({ name: users.name, nickname: users.nickname, mobile: users.mobile })
     .from(users)
@@ -112,8 +113,8 @@ function present(data: ScopedData, row: InvitationRow, now: number, timeZone: st
 }
 
 /** An invitation of the administrator's own organisation, allowed to take `action`. */
-function ownInvitation(data: ScopedData, user: SessionUser, id: number, action: InvitationAction, now: number) {
-  const row = data
+async function ownInvitation(data: ScopedData, user: SessionUser, id: number, action: InvitationAction, now: number) {
+  const row = await data
     .select()
     .from(invitations, data.orgScope(invitations.orgId))
     .where(and(eq(invitations.id, id), eq(invitations.orgId, user.orgId)))
@@ -124,8 +125,8 @@ function ownInvitation(data: ScopedData, user: SessionUser, id: number, action: 
 }
 
 /** The invitation a code opens, whatever its state (the invitee is told why a closed one no longer works). */
-function byCode(data: ScopedData, code: string): InvitationRow {
-  const row = data
+async function byCode(data: ScopedData, code: string): Promise<InvitationRow> {
+  const row = await data
     .unscoped('publicLink')
     .select()
     .from(invitations)
@@ -138,17 +139,17 @@ function byCode(data: ScopedData, code: string): InvitationRow {
 /** The invitee's password against their account, counted as a sign-in attempt (the same limits apply). */
 async function checkPassword(deps: AppDeps, account: typeof users.$inferSelect, password: string, ip: string) {
   const key = `${account.areaCode}-${account.mobile}`;
-  if (failuresSince(deps, key, deps.now() - FIFTEEN_MINUTES) >= FAILURES_BEFORE_CODE) {
+  if ((await failuresSince(deps, key, deps.now() - FIFTEEN_MINUTES)) >= FAILURES_BEFORE_CODE) {
     throw new ApiError(API_STATUS.tooMany, 'auth.tooManyFailures');
   }
   const right = await verifyPassword(password, account.passwordHash);
-  recordAttempt(deps, key, ip, right);
+  await recordAttempt(deps, key, ip, right);
   if (!right) throw invalidField('password', 'auth.wrongPassword');
   if (account.disabled) throw new ApiError(API_STATUS.forbidden, 'auth.accountDisabled');
 }
 
 export const invitationRoutes: RouteDef[] = [
-  route(employeeEndpoints.invitations, ({ query, user, data, deps, timeZone }) => {
+  route(employeeEndpoints.invitations, async ({ query, user, data, deps, timeZone }) => {
     const now = new Date(deps.now());
     const byState = {
       pending: and(eq(invitations.state, 'pending'), gt(invitations.expiresAt, now)),
@@ -161,19 +162,19 @@ export const invitationRoutes: RouteDef[] = [
       textContains(invitations.mobile, query.phone),
       query.state ? byState[query.state] : undefined,
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(invitations, data.orgScope(invitations.orgId)).where(where),
       [desc(invitations.sentAt), desc(invitations.id)],
     );
-    return { list: rows.map((row) => present(data, row, deps.now(), timeZone)), ...paging };
+    return { list: await mapInOrder(rows, (row) => present(data, row, deps.now(), timeZone)), ...paging };
   }),
 
   route(employeeEndpoints.invite, async ({ body, user, data, deps, c, t, timeZone, setMessage }) => {
     if (!isValidPhone(body.mobile, body.areaCode)) throw invalidField('mobile', 'validation.phone');
     assertGrantable(user, body.roleId, 'roleId');
-    assertInvitable(data, body, user.orgId);
+    await assertInvitable(data, body, user.orgId);
     const openOne = and(eq(invitations.state, 'pending'), gt(invitations.expiresAt, new Date(deps.now())));
     const samePending = (db: ScopedData) =>
       db
@@ -188,13 +189,13 @@ export const invitationRoutes: RouteDef[] = [
           ),
         )
         .get();
-    if (samePending(data)) throw invalidField('mobile', 'employees.invitationPending');
+    if (await samePending(data)) throw invalidField('mobile', 'employees.invitationPending');
     // The message goes first: an invitation is kept only once its text has left, so a failed send leaves nothing.
     const code = newCode();
-    await sendInvitation(deps, c, t, ownOrgName(data, user), body, code);
+    await sendInvitation(deps, c, t, await ownOrgName(data, user), body, code);
     const now = deps.now();
-    const row = data.write((tx) => {
-      if (samePending(tx)) throw invalidField('mobile', 'employees.invitationPending');
+    const row = await data.write(async (tx) => {
+      if (await samePending(tx)) throw invalidField('mobile', 'employees.invitationPending');
       return tx
         .insert(invitations)
         .values({
@@ -216,14 +217,14 @@ export const invitationRoutes: RouteDef[] = [
   }),
 
   route(employeeEndpoints.resendInvitation, async ({ body, user, data, deps, c, t, timeZone, setMessage }) => {
-    const row = ownInvitation(data, user, body.id, 'resend', deps.now());
-    assertInvitable(data, row, user.orgId);
+    const row = await ownInvitation(data, user, body.id, 'resend', deps.now());
+    await assertInvitable(data, row, user.orgId);
     // A new code, sent before it replaces the old one: a failed send leaves the invitation as it was.
     const code = newCode();
-    await sendInvitation(deps, c, t, ownOrgName(data, user), row, code);
+    await sendInvitation(deps, c, t, await ownOrgName(data, user), row, code);
     const now = deps.now();
-    const updated = data.write((tx) => {
-      ownInvitation(tx, user, body.id, 'resend', now);
+    const updated = await data.write(async (tx) => {
+      await ownInvitation(tx, user, body.id, 'resend', now);
       return tx
         .update(invitations)
         .set({
@@ -240,10 +241,10 @@ export const invitationRoutes: RouteDef[] = [
     return present(data, updated, now, timeZone);
   }),
 
-  route(employeeEndpoints.revokeInvitation, ({ body, user, data, deps, timeZone }) => {
+  route(employeeEndpoints.revokeInvitation, async ({ body, user, data, deps, timeZone }) => {
     const now = deps.now();
-    const updated = data.write((tx) => {
-      const row = ownInvitation(tx, user, body.id, 'revoke', now);
+    const updated = await data.write(async (tx) => {
+      const row = await ownInvitation(tx, user, body.id, 'revoke', now);
       return tx
         .update(invitations)
         .set({ state: 'revoked', closedAt: new Date(now) })
@@ -254,25 +255,25 @@ export const invitationRoutes: RouteDef[] = [
     return present(data, updated, now, timeZone);
   }),
 
-  route(employeeEndpoints.previewInvitation, ({ query, data, deps, timeZone }) => {
-    const row = byCode(data, query.code);
+  route(employeeEndpoints.previewInvitation, async ({ query, data, deps, timeZone }) => {
+    const row = await byCode(data, query.code);
     return {
-      orgName: orgNameIn(data.unscoped('publicLink'), row.orgId, data.lang),
+      orgName: await orgNameIn(data.unscoped('publicLink'), row.orgId, data.lang),
       name: row.name,
       roleId: row.roleId,
       mobile: `${'*'.repeat(Math.max(0, row.mobile.length - 4))}${row.mobile.slice(-4)}`,
       state: stateOf(row, deps.now()),
       expiresAt: formatInZone(row.expiresAt, timeZone),
-      hasAccount: !!samePhone(data, row),
+      hasAccount: !!(await samePhone(data, row)),
     };
   }),
 
   route(employeeEndpoints.acceptInvitation, async ({ body, data, deps, ip, lang, setMessage }) => {
-    const invitation = byCode(data, body.code);
+    const invitation = await byCode(data, body.code);
     const state = stateOf(invitation, deps.now());
     if (state !== 'pending') throw conflict(CLOSED_MESSAGE[state]);
-    assertInvitable(data, invitation, invitation.orgId);
-    const account = samePhone(data, invitation);
+    await assertInvitable(data, invitation, invitation.orgId);
+    const account = await samePhone(data, invitation);
     let passwordHash: string | null = null;
     if (account) {
       await checkPassword(deps, account, body.password, ip);
@@ -282,48 +283,51 @@ export const invitationRoutes: RouteDef[] = [
       passwordHash = await hashPassword(body.password);
     }
     const now = deps.now();
-    const userId = data.write((tx) => {
+    const userId = await data.write(async (tx) => {
       const db = tx.unscoped('publicLink');
       // Once: a second acceptance (another tab, a replay) finds it taken.
-      const taken = db
+      const taken = await db
         .update(invitations)
         .set({ state: 'accepted', closedAt: new Date(now) })
         .where(and(eq(invitations.id, invitation.id), eq(invitations.state, 'pending')))
         .run();
       if (taken.changes !== 1) throw conflict('employees.invitationAccepted');
-      const current = samePhone(tx, invitation);
+      const current = await samePhone(tx, invitation);
       if (current?.id !== account?.id) throw conflict();
       let id: number;
       if (account) {
-        db.update(users)
+        await db
+          .update(users)
           .set({ orgId: invitation.orgId, roleId: invitation.roleId, name: account.name || invitation.name })
           .where(eq(users.id, account.id))
           .run();
         // Their sessions as a registered user end: the rights of the new role come with a sign-in.
-        endAllSessions(db, account.id);
+        await endAllSessions(db, account.id);
         id = account.id;
       } else {
-        id = db
-          .insert(users)
-          .values({
-            orgId: invitation.orgId,
-            mobile: invitation.mobile,
-            areaCode: invitation.areaCode,
-            name: body.name || invitation.name,
-            roleId: invitation.roleId,
-            passwordHash: passwordHash!,
-            createdAt: new Date(now),
-          })
-          .returning({ id: users.id })
-          .get().id;
+        id = (
+          await db
+            .insert(users)
+            .values({
+              orgId: invitation.orgId,
+              mobile: invitation.mobile,
+              areaCode: invitation.areaCode,
+              name: body.name || invitation.name,
+              roleId: invitation.roleId,
+              passwordHash: passwordHash!,
+              createdAt: new Date(now),
+            })
+            .returning({ id: users.id })
+            .get()
+        ).id;
       }
-      db.update(invitations).set({ userId: id }).where(eq(invitations.id, invitation.id)).run();
-      db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
+      await db.update(invitations).set({ userId: id }).where(eq(invitations.id, invitation.id)).run();
+      await db.insert(knownAddresses).values({ userId: id, ip }).onConflictDoNothing().run();
       return id;
     });
     const db = data.unscoped('publicLink');
-    setMessage('employees.joinedOrg', { org: orgNameIn(db, invitation.orgId, data.lang) });
-    const token = createSession(db, userId, 'console', ip, now + deps.env.SESSION_HOURS * 3600 * 1000);
+    setMessage('employees.joinedOrg', { org: await orgNameIn(db, invitation.orgId, data.lang) });
+    const token = await createSession(db, userId, 'console', ip, now + deps.env.SESSION_HOURS * 3600 * 1000);
     return loginDataFor(deps, token, lang);
   }),
 ];

@@ -19,6 +19,7 @@ import { textContains } from '../lib/search.ts';
 import { sessionsEnded } from '../lib/session.ts';
 import { formatInZone } from '../lib/time.ts';
 import { colleague } from './employees.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /** Work orders still to be done by their assignee: assigned, or suspended to come back to them. */
 const OPEN_ORDER = [WO_STATUS.assigned, WO_STATUS.suspended];
@@ -36,19 +37,19 @@ const OPEN_CONTRACT = [
  * Every open piece of work of the organisation that names the person (decision 048). Each read is limited to the
  * administrator's organisation: work elsewhere is not theirs to release.
  */
-function openWork(data: ScopedData, orgId: number, uid: number): OpenWorkItem[] {
+async function openWork(data: ScopedData, orgId: number, uid: number): Promise<OpenWorkItem[]> {
   const item = (kind: OpenWorkKind, id: number, label: string): OpenWorkItem => ({
     kind,
     id,
     label,
     outcome: UNBIND_OUTCOME[kind],
   });
-  const orders = data
+  const orders = await data
     .select({ id: workOrders.id, number: workOrders.number })
     .from(workOrders, data.orgScope(workOrders.orgId))
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.assigneeId, uid), inArray(workOrders.status, OPEN_ORDER)))
     .all();
-  const grants = data
+  const grants = await data
     .select({ id: sealGrants.id, name: seals.name })
     .from(
       sealGrants,
@@ -57,14 +58,14 @@ function openWork(data: ScopedData, orgId: number, uid: number): OpenWorkItem[] 
     .innerJoin(seals, eq(seals.id, sealGrants.sealId))
     .where(and(eq(seals.orgId, orgId), eq(sealGrants.userId, uid), eq(sealGrants.state, 'active')))
     .all();
-  const sold = data
+  const sold = await data
     .select({ id: contracts.id, number: contracts.number })
     .from(contracts, data.orgScope(contracts.lessorOrgId))
     .where(
       and(eq(contracts.lessorOrgId, orgId), eq(contracts.salespersonId, uid), inArray(contracts.status, OPEN_CONTRACT)),
     )
     .all();
-  const tasks = data
+  const tasks = await data
     .select({ id: riskTasks.id, kind: riskTasks.kind, dueAt: riskTasks.dueAt })
     .from(riskTasks, data.orgScope(riskTasks.orgId))
     .where(and(eq(riskTasks.orgId, orgId), eq(riskTasks.createdBy, uid), isNull(riskTasks.firedAt)))
@@ -77,8 +78,12 @@ function openWork(data: ScopedData, orgId: number, uid: number): OpenWorkItem[] 
   ];
 }
 
-function presentFormer(data: ScopedData, row: typeof unbindings.$inferSelect, timeZone: string): FormerEmployee {
-  const by = data
+async function presentFormer(
+  data: ScopedData,
+  row: typeof unbindings.$inferSelect,
+  timeZone: string,
+): Promise<FormerEmployee> {
+  const by = await data
     .unscoped('referencedNames')
     .select({ name: users.name, mobile: users.mobile })
     .from(users)
@@ -98,46 +103,49 @@ function presentFormer(data: ScopedData, row: typeof unbindings.$inferSelect, ti
 }
 
 export const unbindingRoutes: RouteDef[] = [
-  route(employeeEndpoints.openWork, ({ query, user, data }) => {
-    const person = colleague(data, user, query.uid);
+  route(employeeEndpoints.openWork, async ({ query, user, data }) => {
+    const person = await colleague(data, user, query.uid);
     return openWork(data, user.orgId, person.id);
   }),
 
-  route(employeeEndpoints.unbind, ({ body, user, data, deps, timeZone, setMessage }) => {
+  route(employeeEndpoints.unbind, async ({ body, user, data, deps, timeZone, setMessage }) => {
     if (body.uid === user.id) throw new ApiError(API_STATUS.forbidden, 'employees.unbindSelf');
-    const row = data.write((tx) => {
-      const person = colleague(tx, user, body.uid);
-      const work = openWork(tx, user.orgId, person.id);
+    const row = await data.write(async (tx) => {
+      const person = await colleague(tx, user, body.uid);
+      const work = await openWork(tx, user.orgId, person.id);
       const ids = (kind: OpenWorkKind) => work.filter((w) => w.kind === kind).map((w) => w.id);
       const now = new Date(deps.now());
       // Work orders go back to the pool, to be assigned again; suspended ones too (their assignee is gone).
       if (ids('workOrder').length) {
-        tx.update(workOrders)
+        await tx
+          .update(workOrders)
           .set({ status: WO_STATUS.pending, assigneeId: null, updatedAt: now })
           .where(inArray(workOrders.id, ids('workOrder')))
           .run();
       }
       if (ids('sealGrant').length) {
-        tx.update(sealGrants)
+        await tx
+          .update(sealGrants)
           .set({ state: 'revoked' })
           .where(inArray(sealGrants.id, ids('sealGrant')))
           .run();
       }
       if (ids('contract').length) {
-        tx.update(contracts)
+        await tx
+          .update(contracts)
           .set({ salespersonId: null })
           .where(inArray(contracts.id, ids('contract')))
           .run();
       }
       // The person keeps their account, as a registered user in an organisation of their own (as /register.do
       // makes one), and every session of theirs ends now: the next request finds no session.
-      const own = tx
+      const own = await tx
         .insert(organisations)
         .values({ name: person.nickname || person.name || person.mobile, kind: 'customer' })
         .returning({ id: organisations.id })
         .get();
-      tx.update(users).set({ orgId: own.id, roleId: ROLE.registeredUser }).where(eq(users.id, person.id)).run();
-      tx.delete(sessions).where(eq(sessions.userId, person.id)).run();
+      await tx.update(users).set({ orgId: own.id, roleId: ROLE.registeredUser }).where(eq(users.id, person.id)).run();
+      await tx.delete(sessions).where(eq(sessions.userId, person.id)).run();
       const released = Object.fromEntries(
         (Object.keys(UNBIND_OUTCOME) as OpenWorkKind[]).map((kind) => [kind, ids(kind).length]),
       );
@@ -162,14 +170,14 @@ export const unbindingRoutes: RouteDef[] = [
     return presentFormer(data, row, timeZone);
   }),
 
-  route(employeeEndpoints.former, ({ query, user, data, timeZone }) => {
+  route(employeeEndpoints.former, async ({ query, user, data, timeZone }) => {
     const where = and(eq(unbindings.orgId, user.orgId), textContains(unbindings.mobile, query.phone));
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(unbindings, data.orgScope(unbindings.orgId)).where(where),
       [desc(unbindings.createdAt), desc(unbindings.id)],
     );
-    return { list: rows.map((row) => presentFormer(data, row, timeZone)), ...paging };
+    return { list: await mapInOrder(rows, (row) => presentFormer(data, row, timeZone)), ...paging };
   }),
 ];

@@ -13,6 +13,7 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { endAllSessions, sessionsEnded, type SessionUser } from '../lib/session.ts';
 import { deliverSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
+import { forEachInOrder } from '@console/db/in-order';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -31,7 +32,10 @@ function toEmployee(row: UserRow, me: SessionUser, timeZone: string): Employee {
 }
 
 /** The account that holds a phone number, if any. */
-export function samePhone(data: ScopedData, phone: { mobile: string; areaCode: string }): UserRow | undefined {
+export async function samePhone(
+  data: ScopedData,
+  phone: { mobile: string; areaCode: string },
+): Promise<UserRow | undefined> {
   return data
     .unscoped('uniqueness')
     .select()
@@ -41,12 +45,13 @@ export function samePhone(data: ScopedData, phone: { mobile: string; areaCode: s
 }
 
 /** A user of the administrator's own organisation; anyone else is refused. */
-export function colleague(data: ScopedData, me: SessionUser, uid: number): UserRow {
-  const row = data.select().from(users, data.orgScope(users.orgId)).where(eq(users.id, uid)).get();
+export async function colleague(data: ScopedData, me: SessionUser, uid: number): Promise<UserRow> {
+  const row = await data.select().from(users, data.orgScope(users.orgId)).where(eq(users.id, uid)).get();
   if (row?.orgId === me.orgId) return row;
   // Anyone else's account is refused as before; an id that names no account at all is not found. Account ids
   // are one series across every organisation, so this tells whether an id is taken and nothing of its holder.
-  const taken = row ?? data.unscoped('uniqueness').select({ id: users.id }).from(users).where(eq(users.id, uid)).get();
+  const taken =
+    row ?? (await data.unscoped('uniqueness').select({ id: users.id }).from(users).where(eq(users.id, uid)).get());
   if (!taken) throw notFound();
   throw forbidden();
 }
@@ -56,7 +61,7 @@ export function assertGrantable(me: SessionUser, roleId: number, field: string):
 }
 
 export const employeeRoutes: RouteDef[] = [
-  route(employeeEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(employeeEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
       eq(users.orgId, user.orgId),
       textContains(users.mobile, query.phone),
@@ -66,7 +71,7 @@ export const employeeRoutes: RouteDef[] = [
     );
     // Only the created time sorts; newest first unless asked otherwise.
     const order = query.sortField === 'createdAt' && query.sortOrder === 'ascend' ? asc : desc;
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(users, data.orgScope(users.orgId)).where(where),
@@ -82,17 +87,17 @@ export const employeeRoutes: RouteDef[] = [
     if (!isValidPhone(body.mobile, body.areaCode)) throw invalidField('mobile', 'validation.phone');
     assertGrantable(user, body.roleId, 'roleId');
     // A number with an account belongs to a person who consents by accepting an invitation (decision 048).
-    if (samePhone(data, body)) throw invalidField('mobile', 'employees.inviteInstead');
+    if (await samePhone(data, body)) throw invalidField('mobile', 'employees.inviteInstead');
     // With `message`, the person sets their own password ("forgot password"): the first one nobody knows.
     const password = body.mode === 'password' ? body.password! : randomBytes(24).toString('base64url');
     const passwordHash = await hashPassword(password);
     if (body.mode === 'message') {
       // The message goes first: the account is made only once it has left, so a failed send leaves nothing.
-      const org = data
+      const org = (await data
         .select()
         .from(organisations, data.orgScope(organisations.id))
         .where(eq(organisations.id, user.orgId))
-        .get()!;
+        .get())!;
       const link = `${new URL(c.req.url).origin}/reset`;
       const delivered = await deliverSms(deps, {
         mobile: body.mobile,
@@ -102,8 +107,8 @@ export const employeeRoutes: RouteDef[] = [
       if (!delivered) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
     }
     // The phone is checked again in the unit of work: another request may have taken it meanwhile.
-    const created = data.write((tx) => {
-      if (samePhone(tx, body)) throw invalidField('mobile', 'employees.inviteInstead');
+    const created = await data.write(async (tx) => {
+      if (await samePhone(tx, body)) throw invalidField('mobile', 'employees.inviteInstead');
       return tx
         .insert(users)
         .values({
@@ -122,8 +127,8 @@ export const employeeRoutes: RouteDef[] = [
     return { uid: created.id };
   }),
 
-  route(employeeEndpoints.editUser, ({ query, user, data, timeZone }) => {
-    const target = colleague(data, user, query.uid);
+  route(employeeEndpoints.editUser, async ({ query, user, data, timeZone }) => {
+    const target = await colleague(data, user, query.uid);
     const roleChanges = query.role !== undefined && query.role !== target.roleId;
     if (query.nickname === undefined && query.role === undefined) {
       throw invalidField('nickname', 'employees.nothingToChange');
@@ -133,8 +138,9 @@ export const employeeRoutes: RouteDef[] = [
       assertGrantable(user, target.roleId, 'role');
       assertGrantable(user, query.role!, 'role');
     }
-    const row = data.write((tx) => {
-      tx.update(users)
+    const row = await data.write(async (tx) => {
+      await tx
+        .update(users)
         .set({
           ...(query.nickname !== undefined ? { nickname: query.nickname } : {}),
           ...(roleChanges ? { roleId: query.role } : {}),
@@ -142,20 +148,20 @@ export const employeeRoutes: RouteDef[] = [
         .where(eq(users.id, target.id))
         .run();
       // Menus and rights come with a sign-in, so a new role starts with a fresh one.
-      if (roleChanges) endAllSessions(tx, target.id);
-      return tx.select().from(users, tx.orgScope(users.orgId)).where(eq(users.id, target.id)).get()!;
+      if (roleChanges) await endAllSessions(tx, target.id);
+      return (await tx.select().from(users, tx.orgScope(users.orgId)).where(eq(users.id, target.id)).get())!;
     });
     return toEmployee(row, user, timeZone);
   }),
 
-  route(employeeEndpoints.setDisabled, ({ body, user, data }) => {
+  route(employeeEndpoints.setDisabled, async ({ body, user, data }) => {
     const uids = [...new Set(body.uids)];
     if (uids.includes(user.id)) throw new ApiError(API_STATUS.forbidden, 'employees.self');
     // All or nothing: one account outside the organisation refuses the whole batch.
-    data.write((tx) => {
-      uids.forEach((uid) => colleague(tx, user, uid));
-      tx.update(users).set({ disabled: body.disabled }).where(inArray(users.id, uids)).run();
-      if (body.disabled) tx.delete(sessions).where(inArray(sessions.userId, uids)).run();
+    await data.write(async (tx) => {
+      await forEachInOrder(uids, (uid) => colleague(tx, user, uid));
+      await tx.update(users).set({ disabled: body.disabled }).where(inArray(users.id, uids)).run();
+      if (body.disabled) await tx.delete(sessions).where(inArray(sessions.userId, uids)).run();
     });
     if (body.disabled) sessionsEnded();
     return { count: uids.length };

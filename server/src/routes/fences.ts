@@ -34,15 +34,15 @@ function readableFences(data: ScopedData): Scope {
   );
 }
 
-function readFence(data: ScopedData, id: number): FenceRecord {
-  const fence = data.select().from(fences, readableFences(data)).where(eq(fences.id, id)).get();
+async function readFence(data: ScopedData, id: number): Promise<FenceRecord> {
+  const fence = await data.select().from(fences, readableFences(data)).where(eq(fences.id, id)).get();
   if (!fence) throw notFound();
   return fence;
 }
 
-function editFence(data: ScopedData, user: SessionUser, id: number): FenceRecord {
-  const fence = readFence(data, id);
-  if (!ownerOrgIds(data, user).includes(fence.orgId)) throw forbidden();
+async function editFence(data: ScopedData, user: SessionUser, id: number): Promise<FenceRecord> {
+  const fence = await readFence(data, id);
+  if (!(await ownerOrgIds(data, user)).includes(fence.orgId)) throw forbidden();
   return fence;
 }
 
@@ -79,12 +79,10 @@ const monitoringOn = (fence: { startDate: string; endDate: string }, today: stri
   fence.startDate <= today && today <= fence.endDate;
 
 /** The same test in SQL: today in each zone the fences in scope keep, a handful. */
-function monitoringSql(data: ScopedData, now: number): SQL {
-  const zones = data
-    .selectDistinct({ timeZone: fences.timeZone })
-    .from(fences, data.orgScope(fences.orgId))
-    .all()
-    .map((f) => f.timeZone);
+async function monitoringSql(data: ScopedData, now: number): Promise<SQL> {
+  const zones = (
+    await data.selectDistinct({ timeZone: fences.timeZone }).from(fences, data.orgScope(fences.orgId)).all()
+  ).map((f) => f.timeZone);
   const byZone = zones.map((zone) => {
     const today = dayInZone(now, zone);
     return and(eq(fences.timeZone, zone), lte(fences.startDate, today), gte(fences.endDate, today))!;
@@ -92,7 +90,7 @@ function monitoringSql(data: ScopedData, now: number): SQL {
   return or(...byZone) ?? sql`0`;
 }
 
-function toRows(
+async function toRows(
   data: ScopedData,
   user: SessionUser,
   rows: (FenceRecord & { deviceCount: number })[],
@@ -100,8 +98,8 @@ function toRows(
   now: number,
 ) {
   const orgIds = [...new Set(rows.map((r) => r.orgId))];
-  const owners = orgNames(data, orgIds);
-  const owned = ownerOrgIds(data, user);
+  const owners = await orgNames(data, orgIds);
+  const owned = await ownerOrgIds(data, user);
   return rows.map((r): FenceRow => ({
     id: r.id,
     name: r.name,
@@ -131,22 +129,23 @@ const SORTS = {
 } as const;
 
 /** Machines the user may bind: their own organisations' machines (the owners keep the registry). */
-function bindable(data: ScopedData, user: SessionUser, ids: number[]): number[] {
-  const owned = ownerOrgIds(data, user);
-  const found = data
-    .select({ id: devices.id })
-    .from(devices, data.orgScope(devices.orgId))
-    .where(and(inArray(devices.id, ids), inArray(devices.orgId, owned.length ? owned : [-1])))
-    .all()
-    .map((d) => d.id);
+async function bindable(data: ScopedData, user: SessionUser, ids: number[]): Promise<number[]> {
+  const owned = await ownerOrgIds(data, user);
+  const found = (
+    await data
+      .select({ id: devices.id })
+      .from(devices, data.orgScope(devices.orgId))
+      .where(and(inArray(devices.id, ids), inArray(devices.orgId, owned.length ? owned : [-1])))
+      .all()
+  ).map((d) => d.id);
   if (found.length !== new Set(ids).size) throw invalidField('deviceIds', 'fences.foreignMachine');
   return found;
 }
 
 export const fenceRoutes: RouteDef[] = [
-  route(fenceEndpoints.list, ({ query, user, data, deps, timeZone }) => {
+  route(fenceEndpoints.list, async ({ query, user, data, deps, timeZone }) => {
     const now = deps.now();
-    const monitoring = monitoringSql(data, now);
+    const monitoring = await monitoringSql(data, now);
     const where = and(
       textContains(fences.name, query.name),
       keywordIn([fences.contactName, fences.contactPhone], query.contact),
@@ -156,14 +155,14 @@ export const fenceRoutes: RouteDef[] = [
     const order = sortDirection(query);
     const column = query.sortField === 'deviceCount' ? sql`device_count` : sortColumn(SORTS, query.sortField);
     const orderBy = column ? [order(column), desc(fences.id)] : [desc(fences.id)];
-    const { rows: matching, ...paging } = listPage(
+    const { rows: matching, ...paging } = await listPage(
       data,
       query,
       data.select({ fence: fences, deviceCount }).from(fences, readableFences(data)).where(where),
       orderBy,
     );
     const rows = matching.map((r) => ({ ...r.fence, deviceCount: r.deviceCount }));
-    return { list: toRows(data, user, rows, timeZone, now), ...paging };
+    return { list: await toRows(data, user, rows, timeZone, now), ...paging };
   }),
 
   route(fenceEndpoints.options, ({ data }) => {
@@ -174,16 +173,16 @@ export const fenceRoutes: RouteDef[] = [
       .all();
   }),
 
-  route(fenceEndpoints.detail, ({ query, user, data, deps, timeZone }) => {
-    const fence = readFence(data, query.id);
+  route(fenceEndpoints.detail, async ({ query, user, data, deps, timeZone }) => {
+    const fence = await readFence(data, query.id);
     // Every machine in the fence, as the list's count has it.
-    const count = data
+    const count = (await data
       .unscoped('references')
       .select({ n: sql<number>`count(*)` })
       .from(devices)
       .where(eq(devices.fenceId, fence.id))
-      .get()!.n;
-    const [row] = toRows(data, user, [{ ...fence, deviceCount: count }], timeZone, deps.now());
+      .get())!.n;
+    const [row] = await toRows(data, user, [{ ...fence, deviceCount: count }], timeZone, deps.now());
     const detail: FenceDetail = {
       ...row!,
       mapProvider: fence.mapProvider,
@@ -193,10 +192,10 @@ export const fenceRoutes: RouteDef[] = [
     return detail;
   }),
 
-  route(fenceEndpoints.create, ({ body, user, data, deps, timeZone }) => {
-    if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
+  route(fenceEndpoints.create, async ({ body, user, data, deps, timeZone }) => {
+    if (!(await ownerOrgIds(data, user)).includes(user.orgId)) throw forbidden();
     const now = deps.now();
-    const created = data.write((tx) =>
+    const created = await data.write((tx) =>
       tx
         .insert(fences)
         .values({ orgId: user.orgId, ...fenceValues(body, timeZone, now), createdAt: new Date(now) })
@@ -206,10 +205,11 @@ export const fenceRoutes: RouteDef[] = [
     return { id: created.id };
   }),
 
-  route(fenceEndpoints.update, ({ body, user, data, deps, timeZone }) => {
-    const fence = data.write((tx) => {
-      const fence = editFence(tx, user, body.id);
-      tx.update(fences)
+  route(fenceEndpoints.update, async ({ body, user, data, deps, timeZone }) => {
+    const fence = await data.write(async (tx) => {
+      const fence = await editFence(tx, user, body.id);
+      await tx
+        .update(fences)
         .set(fenceValues(body, timeZone, deps.now()))
         .where(eq(fences.id, fence.id))
         .run();
@@ -219,21 +219,21 @@ export const fenceRoutes: RouteDef[] = [
     return { id: fence.id };
   }),
 
-  route(fenceEndpoints.delete, ({ body, user, data }) => {
-    const fence = data.write((tx) => {
-      const fence = editFence(tx, user, body.id);
-      tx.update(devices).set({ fenceId: null }).where(eq(devices.fenceId, fence.id)).run();
-      tx.delete(fences).where(eq(fences.id, fence.id)).run();
+  route(fenceEndpoints.delete, async ({ body, user, data }) => {
+    const fence = await data.write(async (tx) => {
+      const fence = await editFence(tx, user, body.id);
+      await tx.update(devices).set({ fenceId: null }).where(eq(devices.fenceId, fence.id)).run();
+      await tx.delete(fences).where(eq(fences.id, fence.id)).run();
       return fence;
     });
     forgetFences();
     return { id: fence.id };
   }),
 
-  route(fenceEndpoints.devices, ({ query, data, timeZone }) => {
-    const fence = readFence(data, query.id);
+  route(fenceEndpoints.devices, async ({ query, data, timeZone }) => {
+    const fence = await readFence(data, query.id);
     const where = and(eq(devices.fenceId, fence.id), textContains(devices.serialNumber, query.serialNumber));
-    const { rows, total } = devicePageBySerial(data, where, query);
+    const { rows, total } = await devicePageBySerial(data, where, query);
     const list = rows.map((d) => ({
       id: d.id,
       serialNumber: d.serialNumber,
@@ -250,10 +250,10 @@ export const fenceRoutes: RouteDef[] = [
     return { list, total, page: query.page, pageSize: query.pageSize };
   }),
 
-  route(fenceEndpoints.candidates, ({ query, user, data }) => {
-    const fence = editFence(data, user, query.id);
-    const owned = ownerOrgIds(data, user);
-    const rows = data
+  route(fenceEndpoints.candidates, async ({ query, user, data }) => {
+    const fence = await editFence(data, user, query.id);
+    const owned = await ownerOrgIds(data, user);
+    const rows = await data
       .select({
         id: devices.id,
         serialNumber: devices.serialNumber,
@@ -275,20 +275,20 @@ export const fenceRoutes: RouteDef[] = [
     return rows.map((r) => ({ ...r, fenceName: r.fenceName ?? '' }));
   }),
 
-  route(fenceEndpoints.bind, ({ body, user, data }) => {
-    const ids = data.write((tx) => {
-      const fence = editFence(tx, user, body.id);
-      const ids = bindable(tx, user, body.deviceIds);
-      tx.update(devices).set({ fenceId: fence.id }).where(inArray(devices.id, ids)).run();
+  route(fenceEndpoints.bind, async ({ body, user, data }) => {
+    const ids = await data.write(async (tx) => {
+      const fence = await editFence(tx, user, body.id);
+      const ids = await bindable(tx, user, body.deviceIds);
+      await tx.update(devices).set({ fenceId: fence.id }).where(inArray(devices.id, ids)).run();
       return ids;
     });
     forgetFences();
     return { bound: ids.length };
   }),
 
-  route(fenceEndpoints.unbind, ({ body, user, data }) => {
-    const result = data.write((tx) => {
-      const fence = editFence(tx, user, body.id);
+  route(fenceEndpoints.unbind, async ({ body, user, data }) => {
+    const result = await data.write(async (tx) => {
+      const fence = await editFence(tx, user, body.id);
       return tx
         .update(devices)
         .set({ fenceId: null })
@@ -299,13 +299,13 @@ export const fenceRoutes: RouteDef[] = [
     return { unbound: result.changes };
   }),
 
-  route(fenceEndpoints.alarms, ({ query, data, timeZone }) => {
-    const fence = readFence(data, query.id);
+  route(fenceEndpoints.alarms, async ({ query, data, timeZone }) => {
+    const fence = await readFence(data, query.id);
     const where = and(
       inArray(alarms.type, query.type ? [query.type] : [...FENCE_ALARM_TYPES]),
       eq(alarms.detail, fenceAlarmDetail(fence.id)),
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data

@@ -23,7 +23,7 @@ function chargeOf(latest: unknown): number | null {
  * it could not already act as. That is also why the list is not scoped by organisation.
  */
 export const fleetManifestRoutes: RouteDef[] = [
-  route(fleetManifestEndpoints.manifest, ({ query, data, deps, c }) => {
+  route(fleetManifestEndpoints.manifest, async ({ query, data, deps, c }) => {
     const secret = deps.env.FLEET_SECRET;
     if (!fleetProofValid(secret, c.req.header(FLEET_PROOF_HEADER), deps.now())) throw forbidden();
     // The development secret is published: a proof made with it shows nothing, except from this machine.
@@ -32,7 +32,7 @@ export const fleetManifestRoutes: RouteDef[] = [
     const inShard = sql`${devices.id} % ${query.shards} = ${query.shard}`;
     // Who is listed is read from a few narrow columns first: a simulator that asks every minute mostly learns that
     // nothing changed, and then the rows' stored readings are never read.
-    const candidates = db
+    const candidates = await db
       .select({
         id: devices.id,
         serial: devices.serialNumber,
@@ -46,7 +46,7 @@ export const fleetManifestRoutes: RouteDef[] = [
       .all();
     // A machine whose service ran out has its unit's connection cut: it reports nothing until it is renewed. Its
     // last day ends at midnight of its company's calendar (decision 026), as the renewal list judges it.
-    const todayOf = orgTodays(db, deps.now());
+    const todayOf = await orgTodays(db, deps.now());
     const listed = candidates.filter(
       (d) =>
         // Only machines provisioned from this fleet secret: the simulator could not sign in as any other.
@@ -60,13 +60,12 @@ export const fleetManifestRoutes: RouteDef[] = [
     if (query.since === version) return { total: listed.length, version, changed: false, machines: [] };
 
     const ids = new Set(listed.map((d) => d.id));
-    const rows = db.select().from(devices).where(inShard).orderBy(asc(devices.id)).all();
+    const rows = await db.select().from(devices).where(inShard).orderBy(asc(devices.id)).all();
     const modelNames = new Map(
-      db
-        .select({ id: deviceModels.id, name: deviceModels.name })
-        .from(deviceModels)
-        .all()
-        .map((m) => [m.id, m.name]),
+      (await db.select({ id: deviceModels.id, name: deviceModels.name }).from(deviceModels).all()).map((m) => [
+        m.id,
+        m.name,
+      ]),
     );
     const machines = rows
       .filter((d) => ids.has(d.id))

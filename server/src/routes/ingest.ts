@@ -10,12 +10,12 @@ const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 export const ingestRoutes: RouteDef[] = [
-  route(ingestEndpoints.stats, ({ user, data, deps, timeZone }) => {
+  route(ingestEndpoints.stats, async ({ user, data, deps, timeZone }) => {
     // The data plane spans every organisation: only the operator's own staff watch it.
     if (user.orgKind !== 'operator') throw forbidden();
     const stats = deps.ingest?.stats() ?? null;
     const byState = zeros(COMMAND_STATES);
-    const counted = data
+    const counted = await data
       .unscoped('platform')
       .select({ state: commands.state, n: sql<number>`count(*)` })
       .from(commands)

@@ -25,14 +25,14 @@ import { incomeOf, moneyOf, monthsOf, rangeOf } from './lease-revenue/index.ts';
  * else the viewer's company's when present, else the one most bills are in (the operator's finance seeing only
  * companies of other brands), so a screen on a wall opens on the business that matters most to its viewer.
  */
-function currencyScope(deps: AppDeps, data: ScopedData, user: SessionUser, asked: string | undefined) {
+async function currencyScope(deps: AppDeps, data: ScopedData, user: SessionUser, asked: string | undefined) {
   const db = data.unscoped('alreadyScoped');
-  const billed = data
+  const billed = await data
     .select({ id: bills.lessorOrgId, n: sql<number>`count(*)` })
     .from(bills, data.orgScope(bills.lessorOrgId))
     .groupBy(bills.lessorOrgId)
     .all();
-  const moneyOfOrg = moneyOfOrgs(deps, db);
+  const moneyOfOrg = await moneyOfOrgs(deps, db);
   const perCurrency = new Map<string, number>();
   for (const { id, n } of billed) {
     const code = moneyOfOrg(id).currency.code;
@@ -41,7 +41,7 @@ function currencyScope(deps: AppDeps, data: ScopedData, user: SessionUser, asked
   const own = moneyOfOrg(user.orgId).currency.code;
   const most = [...perCurrency].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
   const chosen = asked && perCurrency.has(asked) ? asked : perCurrency.has(own) ? own : most;
-  const { orgIds, ...inCurrency } = currencyChoice(
+  const { orgIds, ...inCurrency } = await currencyChoice(
     deps,
     db,
     billed.map((b) => b.id),
@@ -59,41 +59,43 @@ function currencyScope(deps: AppDeps, data: ScopedData, user: SessionUser, asked
  * the money figures are of the companies billing in one currency (decision 064), the counts of every company.
  */
 export const screenLeaseRoutes: RouteDef[] = [
-  route(screenEndpoints.lease, ({ query, data, deps, user, today: todayOf }): LeaseScreen => {
+  route(screenEndpoints.lease, async ({ query, data, deps, user, today: todayOf }): Promise<LeaseScreen> => {
     const now = deps.now();
-    const today = todayOf();
-    const { lessors, ...inCurrency } = currencyScope(deps, data, user, query.currency);
+    const today = await todayOf();
+    const { lessors, ...inCurrency } = await currencyScope(deps, data, user, query.currency);
     const inIt = inArray(bills.lessorOrgId, lessors.length > 0 ? lessors : [0]);
 
     const byStatus = new Map(
-      data
-        .select({ status: contracts.status, n: sql<number>`count(*)` })
-        .from(contracts, data.orgScope(contracts.lessorOrgId))
-        // A change of a contract is not another contract.
-        .where(eq(contracts.kind, 'contract'))
-        .groupBy(contracts.status)
-        .all()
-        .map((r) => [r.status, r.n]),
+      (
+        await data
+          .select({ status: contracts.status, n: sql<number>`count(*)` })
+          .from(contracts, data.orgScope(contracts.lessorOrgId))
+          // A change of a contract is not another contract.
+          .where(eq(contracts.kind, 'contract'))
+          .groupBy(contracts.status)
+          .all()
+      ).map((r) => [r.status, r.n]),
     );
-    const machines = data
+    const machines = (await data
       .select({
         owned: sql<number>`count(*)`,
         onLease: sql<number>`coalesce(sum(case when ${devices.leaseStatus} = 'leased' then 1 else 0 end), 0)`,
       })
       .from(devices, data.orgScope(devices.orgId))
-      .get()!;
+      .get())!;
 
     // The last twelve months to today, as the revenue analysis opens.
     const range = rangeOf({}, today);
     const income = incomeOf(data, {}, range, lessors);
     const db = data.unscoped('alreadyScoped');
     const byMonth = new Map(
-      db
-        .select({ month: income.month, ...moneyOf(income) })
-        .from(income)
-        .groupBy(sql`${income.month}`)
-        .all()
-        .map((r) => [r.month, r]),
+      (
+        await db
+          .select({ month: income.month, ...moneyOf(income) })
+          .from(income)
+          .groupBy(sql`${income.month}`)
+          .all()
+      ).map((r) => [r.month, r]),
     );
     const trend = monthsOf(range).map((month) => ({
       month,
@@ -104,7 +106,7 @@ export const screenLeaseRoutes: RouteDef[] = [
     // Unpaid past due of the lessors billing in the screen's currency.
     const pastDue = and(inIt, inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, today));
     const owed = sql<number>`coalesce(sum(${bills.amountCents} - ${bills.paidCents}), 0)`;
-    const arrears = data
+    const arrears = (await data
       .select({
         overdueCents: owed,
         renters: sql<number>`count(distinct ${bills.renterOrgId})`,
@@ -112,8 +114,8 @@ export const screenLeaseRoutes: RouteDef[] = [
       })
       .from(bills, data.orgScope(bills.lessorOrgId))
       .where(pastDue)
-      .get()!;
-    const renters = data
+      .get())!;
+    const renters = await data
       .select({
         renterId: bills.renterOrgId,
         name: sql<string>`coalesce(max(${nameInSql(organisations, data.lang)}), '')`,
@@ -129,7 +131,7 @@ export const screenLeaseRoutes: RouteDef[] = [
       .limit(LEASE_SCREEN_RENTERS)
       .all();
 
-    const anyBill = data
+    const anyBill = await data
       .select({ id: bills.id })
       .from(bills, data.orgScope(bills.lessorOrgId))
       .where(ne(bills.state, 'void'))

@@ -8,8 +8,8 @@ import type { ScopedData } from '../lib/data.ts';
  * `where` in the viewer's scope, four integers each, read in id order from the four columns alone. The unplaced
  * are counted beside, so placed and unplaced add up to the machines the figures count.
  */
-export function screenPointsOf(data: ScopedData, where: SQL | undefined): ScreenPoints {
-  const rows = data
+export async function screenPointsOf(data: ScopedData, where: SQL | undefined): Promise<ScreenPoints> {
+  const rows = await data
     .select({ id: devices.id, lat: devices.lat, lng: devices.lng, status: devices.status })
     .from(devices, data.deviceScope())
     .where(and(where, isNotNull(devices.lat), isNotNull(devices.lng)))
@@ -22,10 +22,10 @@ export function screenPointsOf(data: ScopedData, where: SQL | undefined): Screen
     points[i * 4 + 2] = Math.round(row.lng! * POINT_SCALE);
     points[i * 4 + 3] = row.status;
   });
-  const unplaced = data
+  const unplaced = (await data
     .select({ n: sql<number>`count(*)` })
     .from(devices, data.deviceScope())
     .where(and(where, or(isNull(devices.lat), isNull(devices.lng))))
-    .get()!.n;
+    .get())!.n;
   return { points, unplaced };
 }

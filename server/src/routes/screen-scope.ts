@@ -13,8 +13,8 @@ export function ofOrganisation(orgId: number | undefined): SQL | undefined {
 }
 
 /** The organisation a screen is narrowed to: one the viewer sees, else as if it did not exist. */
-export function organisationName(data: ScopedData, orgId: number | undefined): string {
+export async function organisationName(data: ScopedData, orgId: number | undefined): Promise<string> {
   if (!orgId) return '';
   if (!data.sees(orgId)) throw notFound();
-  return orgNames(data, [orgId]).get(orgId) ?? '';
+  return (await orgNames(data, [orgId])).get(orgId) ?? '';
 }

@@ -46,12 +46,12 @@ function renewalWindowSql(today: string) {
   >`case when ${expires} is null then null when ${expires} < ${today} then 0 ${sql.join(within, sql` `)} else null end`;
 }
 
-function maintenanceOf(data: ScopedData, orgId: number | undefined, today: string) {
+async function maintenanceOf(data: ScopedData, orgId: number | undefined, today: string) {
   // A plan whose work order was resolved is done: brought up to date before it is counted (decision 019).
-  settlePlans(data);
+  await settlePlans(data);
   const due = dueSql(today);
   const inOrg = ofOrganisation(orgId);
-  const totals = data
+  const totals = (await data
     .select({
       plans: sql<number>`count(*)`,
       dueSoon: sql<number>`coalesce(sum(case when ${due.rank} = 1 then 1 else 0 end), 0)`,
@@ -60,8 +60,8 @@ function maintenanceOf(data: ScopedData, orgId: number | undefined, today: strin
     .from(upkeepPlans, data.deviceScope())
     .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
     .where(inOrg)
-    .get()!;
-  const urgent = data
+    .get())!;
+  const urgent = await data
     .select({ plan: upkeepPlans, serialNumber: devices.serialNumber, kind: devices.kind, hours: devices.workingHours })
     .from(upkeepPlans, data.deviceScope())
     .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
@@ -88,11 +88,11 @@ function maintenanceOf(data: ScopedData, orgId: number | undefined, today: strin
 }
 
 export const screenSurveyRoutes: RouteDef[] = [
-  route(screenEndpoints.survey, ({ query, data, deps, user, today: todayOf }): SurveyScreen => {
-    const orgName = organisationName(data, query.orgId);
+  route(screenEndpoints.survey, async ({ query, data, deps, user, today: todayOf }): Promise<SurveyScreen> => {
+    const orgName = await organisationName(data, query.orgId);
     const inOrg = ofOrganisation(query.orgId);
     const now = deps.now();
-    const today = todayOf();
+    const today = await todayOf();
     // Machines counted per key, one GROUP BY each.
     const grouped = <K extends string | number | null>(key: SQLWrapper) =>
       data
@@ -101,10 +101,10 @@ export const screenSurveyRoutes: RouteDef[] = [
         .where(inOrg)
         .groupBy(sql`1`)
         .all();
-    const kinds = new Map(grouped<string>(devices.kind).map((r) => [r.key, r.machines]));
-    const ages = new Map(grouped<string>(ageBand(today)).map((r) => [r.key, r.machines]));
+    const kinds = new Map((await grouped<string>(devices.kind)).map((r) => [r.key, r.machines]));
+    const ages = new Map((await grouped<string>(ageBand(today))).map((r) => [r.key, r.machines]));
     const windows = new Map(
-      grouped<number | null>(renewalWindowSql(today))
+      (await grouped<number | null>(renewalWindowSql(today)))
         .filter((r) => r.key !== null)
         .map((r) => [Number(r.key), r.machines]),
     );
@@ -115,7 +115,7 @@ export const screenSurveyRoutes: RouteDef[] = [
       byKind: MACHINE_KINDS.map((kind) => ({ kind, machines: kinds.get(kind) ?? 0 })),
       byAge: AGE_BANDS.map((band) => ({ band: band.key, machines: ages.get(band.key) ?? 0 })),
       renewals: SURVEY_WINDOWS.map((window) => ({ window, machines: windows.get(window) ?? 0 })),
-      maintenance: readsPlans ? maintenanceOf(data, query.orgId, today) : null,
+      maintenance: readsPlans ? await maintenanceOf(data, query.orgId, today) : null,
       at: now,
     };
   }),

@@ -17,20 +17,20 @@ const keptByServer = new WeakMap<AppDeps, Map<string, Kept>>();
  * (20,000 machines: 280,000 rows) took over a second of the main thread to sum (a CPU profile of the screens bench,
  * decision 046). So each viewer's trend is summed once per rollup interval.
  */
-export function screenTrend(
+export async function screenTrend(
   deps: AppDeps,
   data: ScopedData,
   viewer: { id: number },
   period: Period,
   orgId: number | undefined,
-): Map<string, DayWork> {
+): Promise<Map<string, DayWork>> {
   const kept = keptOf(deps);
   const now = deps.now();
   const hit = keptTrend(deps, viewer, period, orgId);
   if (hit) return hit;
   for (const [k, v] of kept) if (now - v.at >= ROLLUP_INTERVAL_MS) kept.delete(k);
   const key = keyOf(viewer, period, orgId);
-  const work = workByDay(data, period, { orgId });
+  const work = await workByDay(data, period, { orgId });
   kept.set(key, { at: now, work });
   return work;
 }

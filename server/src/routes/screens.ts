@@ -42,8 +42,8 @@ type FiguresContext = Pick<
 >;
 
 /** The fleet screen's figures (decision 046) over the viewer's scope, or one organisation of it. */
-function fleetFigures(ctx: FiguresContext): FleetScreen {
-  const figures = figuresOf(ctx, 'sum');
+async function fleetFigures(ctx: FiguresContext): Promise<FleetScreen> {
+  const figures = await figuresOf(ctx, 'sum');
   return { ...figures, trend: figures.trend ?? [] };
 }
 
@@ -51,20 +51,20 @@ function fleetFigures(ctx: FiguresContext): FleetScreen {
  * The figures, with the trend summed now (`sum`), or only if it was summed within the rollup interval (`kept`, else
  * null: a first picture does not wait seconds for it, decision 066).
  */
-function figuresOf(
+async function figuresOf(
   { query, data, deps, lang, timeZone, user, today: todayOf }: FiguresContext,
   trend: 'sum' | 'kept',
-): BoardFigures {
-  const orgName = organisationName(data, query.orgId);
+): Promise<BoardFigures> {
+  const orgName = await organisationName(data, query.orgId);
   const inOrg = ofOrganisation(query.orgId);
   // Today and its alarms in the viewer's organisation's calendar, as its analysis counts them (decision 026).
-  const today = todayOf();
+  const today = await todayOf();
 
   // By the one status each machine shows (stored in devices.status), so the states partition the machines (062).
   const states = Object.fromEntries(
     SCREEN_STATES.map((s) => [s, countWhere(eq(devices.status, SCREEN_STATE_STATUS[s]))]),
   );
-  const kinds = data
+  const kinds = (await data
     .select({
       kind: devices.kind,
       machines: sql<number>`count(*)`,
@@ -75,22 +75,22 @@ function figuresOf(
     .from(devices, data.deviceScope())
     .where(inOrg)
     .groupBy(devices.kind)
-    .all() as unknown as ({ kind: string; machines: number; online: number; working: number } & Record<
+    .all()) as unknown as ({ kind: string; machines: number; online: number; working: number } & Record<
     `state_${(typeof SCREEN_STATES)[number]}`,
     number
   >)[];
   const sum = (pick: (row: (typeof kinds)[number]) => number) => kinds.reduce((n, row) => n + pick(row), 0);
   const machines = sum((k) => k.machines);
 
-  const since = and(gte(alarms.startedAt, new Date(startOfDayInZone(today, viewerZone(data, user)))), inOrg);
+  const since = and(gte(alarms.startedAt, new Date(startOfDayInZone(today, await viewerZone(data, user)))), inOrg);
   const open = sql<number>`coalesce(sum(case when ${alarms.handledAt} is null and ${alarms.endedAt} is null then 1 else 0 end), 0)`;
-  const totals = data
+  const totals = (await data
     .select({ n: sql<number>`count(*)`, open })
     .from(alarms, data.deviceScope())
     .innerJoin(devices, eq(devices.id, alarms.deviceId))
     .where(since)
-    .get()!;
-  const newest = data
+    .get())!;
+  const newest = await data
     .select({ alarm: alarms, device: devices })
     .from(alarms, data.deviceScope())
     .innerJoin(devices, eq(devices.id, alarms.deviceId))
@@ -101,11 +101,13 @@ function figuresOf(
 
   const period = { from: dayFromNumber(dayNumber(today) - (TREND_DAYS - 1)), to: today, days: TREND_DAYS };
   const work =
-    trend === 'sum' ? screenTrend(deps, data, user, period, query.orgId) : keptTrend(deps, user, period, query.orgId);
+    trend === 'sum'
+      ? await screenTrend(deps, data, user, period, query.orgId)
+      : keptTrend(deps, user, period, query.orgId);
 
   const sites = query.orgId
     ? []
-    : data
+    : await data
         .select({
           orgId: sql<number>`${devices.customerOrgId}`,
           machines: sql<number>`count(*)`,
@@ -118,7 +120,7 @@ function figuresOf(
         .orderBy(desc(sql`count(*)`), devices.customerOrgId)
         .limit(SCREEN_SITES)
         .all();
-  const siteNames = orgNames(
+  const siteNames = await orgNames(
     data,
     sites.map((site) => site.orgId),
   );
@@ -171,13 +173,13 @@ export const screenRoutes: RouteDef[] = [
   route(screenEndpoints.fleet, fleetFigures),
 
   // The first picture: the figures and the map in one answer, so a wall draws both after one round trip.
-  route(screenEndpoints.board, (ctx) => ({
-    figures: figuresOf(ctx, 'kept'),
-    map: screenPointsOf(ctx.data, ofOrganisation(ctx.query.orgId)),
+  route(screenEndpoints.board, async (ctx) => ({
+    figures: await figuresOf(ctx, 'kept'),
+    map: await screenPointsOf(ctx.data, ofOrganisation(ctx.query.orgId)),
   })),
 
-  route(screenEndpoints.point, ({ query, data }) => {
-    const row = data
+  route(screenEndpoints.point, async ({ query, data }) => {
+    const row = await data
       .select({
         id: devices.id,
         serialNumber: devices.serialNumber,
@@ -191,8 +193,8 @@ export const screenRoutes: RouteDef[] = [
     return row;
   }),
 
-  route(screenEndpoints.machines, ({ query, data, timeZone }) => {
-    const orgName = organisationName(data, query.orgId);
+  route(screenEndpoints.machines, async ({ query, data, timeZone }) => {
+    const orgName = await organisationName(data, query.orgId);
     const rows = data
       .select({
         id: devices.id,
@@ -213,7 +215,7 @@ export const screenRoutes: RouteDef[] = [
       lastReportAt: devices.lastReportAt,
       workingHours: devices.workingHours,
     };
-    const page = listPage(data, query, rows, listOrder(query, sortable, devices.id, [asc(devices.serialNumber)]));
+    const page = await listPage(data, query, rows, listOrder(query, sortable, devices.id, [asc(devices.serialNumber)]));
     return {
       orgName,
       total: page.total,

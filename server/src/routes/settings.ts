@@ -20,12 +20,12 @@ import { queueEnterpriseVerification } from './approvals/index.ts';
 const TICKET_TTL_MS = 10 * 60 * 1000;
 
 /** The signed-in person's own account, with their organisation's name. */
-function profileOf(data: ScopedData): Profile {
-  const row = data
+async function profileOf(data: ScopedData): Promise<Profile> {
+  const row = (await data
     .select({ user: users, orgName: nameInSql(organisations, data.lang) })
     .from(users, data.own(users.id))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .get()!;
+    .get())!;
   const { user } = row;
   return {
     uid: user.id,
@@ -42,34 +42,35 @@ function profileOf(data: ScopedData): Profile {
 }
 
 /** Every session of the user but the one making the request. */
-function endOtherSessions(tx: ScopedWrite, user: SessionUser): void {
-  tx.delete(sessions)
+async function endOtherSessions(tx: ScopedWrite, user: SessionUser): Promise<void> {
+  await tx
+    .delete(sessions)
     .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, user.tokenHash)))
     .run();
   sessionsEnded();
 }
 
-function phoneTaken(data: ScopedData, mobile: string, areaCode: string): boolean {
-  return !!data
+async function phoneTaken(data: ScopedData, mobile: string, areaCode: string): Promise<boolean> {
+  return !!(await data
     .unscoped('uniqueness')
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.mobile, mobile), eq(users.areaCode, areaCode)))
-    .get();
+    .get());
 }
 
 /** The user's own rental company; corporate settings exist only for lessors. */
-function ownCompany(data: ScopedData, user: SessionUser) {
+async function ownCompany(data: ScopedData, user: SessionUser) {
   if (user.orgKind !== 'lessor') throw forbidden();
-  return data
+  return (await data
     .select()
     .from(organisations, data.orgScope(organisations.id))
     .where(eq(organisations.id, user.orgId))
-    .get()!;
+    .get())!;
 }
 
-function companyOf(data: ScopedData, user: SessionUser): CompanyProfile {
-  const org = ownCompany(data, user);
+async function companyOf(data: ScopedData, user: SessionUser): Promise<CompanyProfile> {
+  const org = await ownCompany(data, user);
   return {
     orgId: org.id,
     canEdit: (CORPORATE_EDITORS as readonly number[]).includes(user.roleId),
@@ -101,15 +102,16 @@ function companyOf(data: ScopedData, user: SessionUser): CompanyProfile {
   };
 }
 
-function updateCompany(
+async function updateCompany(
   data: ScopedData,
   user: SessionUser,
   patch: Partial<typeof organisations.$inferInsert>,
-): CompanyProfile {
-  return data.write((tx) => {
-    ownCompany(tx, user);
-    tx.update(organisations)
-      .set({ ...patch, ...renamed(tx, user.orgId, patch.name) })
+): Promise<CompanyProfile> {
+  return data.write(async (tx) => {
+    await ownCompany(tx, user);
+    await tx
+      .update(organisations)
+      .set({ ...patch, ...(await renamed(tx, user.orgId, patch.name)) })
       .where(eq(organisations.id, user.orgId))
       .run();
     return companyOf(tx, user);
@@ -119,16 +121,16 @@ function updateCompany(
 export const settingsRoutes: RouteDef[] = [
   route(settingsEndpoints.profile, ({ data }) => profileOf(data)),
 
-  route(settingsEndpoints.updateProfile, ({ body, user, data, deps }) => {
+  route(settingsEndpoints.updateProfile, async ({ body, user, data, deps }) => {
     // Others see an avatar by its link, so it must be a public image; the current one may stay as it is.
     if (body.avatar !== user.avatar) {
-      requireUpload(deps, user, body.avatar, 'avatar', { kinds: ['image'], isPublic: true });
+      await requireUpload(deps, user, body.avatar, 'avatar', { kinds: ['image'], isPublic: true });
     }
-    data.write((tx) => tx.update(users).set(body).where(eq(users.id, user.id)).run());
+    await data.write((tx) => tx.update(users).set(body).where(eq(users.id, user.id)).run());
     return profileOf(data);
   }),
 
-  route(settingsEndpoints.sendCode, ({ body, user, data, ip, deps, t, setMessage }) => {
+  route(settingsEndpoints.sendCode, async ({ body, user, data, ip, deps, t, setMessage }) => {
     const own = { mobile: user.mobile, areaCode: user.areaCode };
     let phone = own;
     if (body.target === 'changePhoneNew') {
@@ -137,34 +139,34 @@ export const settingsRoutes: RouteDef[] = [
       if (phone.mobile === own.mobile && phone.areaCode === own.areaCode) {
         throw invalidField('mobile', 'settings.samePhone');
       }
-      if (phoneTaken(data, phone.mobile, phone.areaCode)) throw invalidField('mobile', 'auth.accountExists');
+      if (await phoneTaken(data, phone.mobile, phone.areaCode)) throw invalidField('mobile', 'auth.accountExists');
     }
     const purpose = body.target === 'changePassword' ? 'changePassword' : 'changePhone';
-    const sent = sendCode(deps, phone, purpose, ip, (code) => t('sms.code', { code }));
+    const sent = await sendCode(deps, phone, purpose, ip, (code) => t('sms.code', { code }));
     setMessage('auth.codeSent');
     return sent;
   }),
 
   route(settingsEndpoints.changePassword, async ({ body, user, data, deps, setMessage }) => {
     // The code first: it is rate-limited, so the old password cannot be guessed without a phone.
-    requireCode(deps, user, 'changePassword', body.code);
-    const row = data.select().from(users, data.own(users.id)).get()!;
+    await requireCode(deps, user, 'changePassword', body.code);
+    const row = (await data.select().from(users, data.own(users.id)).get())!;
     if (!(await verifyPassword(body.oldPassword, row.passwordHash))) {
       throw invalidField('oldPassword', 'settings.oldPasswordWrong');
     }
     const passwordHash = await hashPassword(body.password);
-    data.write((tx) => {
-      tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-      endOtherSessions(tx, user);
+    await data.write(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+      await endOtherSessions(tx, user);
     });
     setMessage('settings.passwordChanged');
     return null;
   }),
 
-  route(settingsEndpoints.verifyOldPhone, ({ body, user, data, deps }) => {
-    requireCode(deps, user, 'changePhone', body.code);
+  route(settingsEndpoints.verifyOldPhone, async ({ body, user, data, deps }) => {
+    await requireCode(deps, user, 'changePhone', body.code);
     const ticket = randomBytes(24).toString('base64url');
-    data.write((tx) =>
+    await data.write((tx) =>
       tx
         .insert(accountTickets)
         .values({
@@ -178,9 +180,9 @@ export const settingsRoutes: RouteDef[] = [
     return { ticket, expiresInSeconds: TICKET_TTL_MS / 1000 };
   }),
 
-  route(settingsEndpoints.changePhone, ({ body, user, data, deps, setMessage }) => {
+  route(settingsEndpoints.changePhone, async ({ body, user, data, deps, setMessage }) => {
     // The caller's own tickets: another person's answers as an expired one.
-    const ticket = data
+    const ticket = await data
       .select()
       .from(accountTickets, data.own(accountTickets.userId))
       .where(eq(accountTickets.tokenHash, hashToken(body.ticket)))
@@ -196,16 +198,17 @@ export const settingsRoutes: RouteDef[] = [
     if (body.mobile === user.mobile && body.areaCode === user.areaCode) {
       throw invalidField('mobile', 'settings.samePhone');
     }
-    if (phoneTaken(data, body.mobile, body.areaCode)) throw invalidField('mobile', 'auth.accountExists');
-    requireCode(deps, body, 'changePhone', body.code);
-    data.write((tx) => {
-      tx.update(users).set({ mobile: body.mobile, areaCode: body.areaCode }).where(eq(users.id, user.id)).run();
-      tx.update(accountTickets)
+    if (await phoneTaken(data, body.mobile, body.areaCode)) throw invalidField('mobile', 'auth.accountExists');
+    await requireCode(deps, body, 'changePhone', body.code);
+    await data.write(async (tx) => {
+      await tx.update(users).set({ mobile: body.mobile, areaCode: body.areaCode }).where(eq(users.id, user.id)).run();
+      await tx
+        .update(accountTickets)
         .set({ usedAt: new Date(deps.now()) })
         .where(eq(accountTickets.tokenHash, ticket.tokenHash))
         .run();
       // The account's name changed: sessions elsewhere sign in again with the new number.
-      endOtherSessions(tx, user);
+      await endOtherSessions(tx, user);
     });
     setMessage('settings.phoneChanged');
     return profileOf(data);
@@ -215,29 +218,32 @@ export const settingsRoutes: RouteDef[] = [
 
   route(settingsEndpoints.updateCompanyDetails, ({ body, user, data }) => updateCompany(data, user, body)),
 
-  route(settingsEndpoints.submitVerification, ({ body, user, data, deps, setMessage }) => {
-    const org = ownCompany(data, user);
+  route(settingsEndpoints.submitVerification, async ({ body, user, data, deps, setMessage }) => {
+    const org = await ownCompany(data, user);
     if (org.verifyStatus === 'pending' || org.verifyStatus === 'approved') {
       throw conflict('settings.verificationLocked');
     }
     // The registration number of the company's country: a credit code in China, an ABN in Australia (decision 064).
-    const idIssue = companyIdIssue(orgBrand(deps, data.unscoped('domainRule'), user.orgId).taxRegime, body.creditCode);
+    const idIssue = companyIdIssue(
+      (await orgBrand(deps, data.unscoped('domainRule'), user.orgId)).taxRegime,
+      body.creditCode,
+    );
     if (idIssue) throw invalidField('creditCode', idIssue);
-    requireUpload(deps, user, body.licenseImage, 'licenseImage', { kinds: ['image'] });
+    await requireUpload(deps, user, body.licenseImage, 'licenseImage', { kinds: ['image'] });
     setMessage('settings.verificationSubmitted');
     // It joins the operator's review queue (decision 047) in the same unit of work.
-    return data.write((tx) => {
-      queueEnterpriseVerification(tx, user, body);
+    return data.write(async (tx) => {
+      await queueEnterpriseVerification(tx, user, body);
       return updateCompany(tx, user, { ...body, verifyStatus: 'pending' });
     });
   }),
 
-  route(settingsEndpoints.updateInvoice, ({ body, user, data, deps }) =>
+  route(settingsEndpoints.updateInvoice, async ({ body, user, data, deps }) =>
     updateCompany(data, user, {
       invoiceType: body.type,
       taxRate: body.taxRate / 100,
       invoiceTitle: body.title,
-      taxNumber: checkTaxRegime(deps, data.unscoped('domainRule'), user.orgId, body),
+      taxNumber: await checkTaxRegime(deps, data.unscoped('domainRule'), user.orgId, body),
       invoiceBank: body.bank,
       invoiceAccount: body.account,
       invoiceAddress: body.address,
@@ -245,11 +251,11 @@ export const settingsRoutes: RouteDef[] = [
     }),
   ),
 
-  route(settingsEndpoints.setRentalPermission, ({ body, user, data }) => {
-    const org = ownCompany(data, user);
+  route(settingsEndpoints.setRentalPermission, async ({ body, user, data }) => {
+    const org = await ownCompany(data, user);
     const column = body.kind === 'domestic' ? 'rentalDomestic' : 'rentalForeign';
     // Spec section 4: once enabled a rental permission cannot be closed.
     if (!body.enabled && org[column]) throw conflict('settings.rentalPermissionLocked');
-    return body.enabled ? updateCompany(data, user, { [column]: true }) : companyOf(data, user);
+    return body.enabled ? await updateCompany(data, user, { [column]: true }) : await companyOf(data, user);
   }),
 ];

@@ -17,16 +17,16 @@ type SimRow = typeof simCards.$inferSelect;
 type SimForm = ParsedBodyOf<typeof simCardEndpoints.create>;
 
 /** A card of one of the user's organisations that keep machines (else not found / forbidden). */
-function ownCard(data: ScopedData, user: SessionUser, id: number): SimRow {
-  const card = data.select().from(simCards, data.orgScope(simCards.orgId)).where(eq(simCards.id, id)).get();
+async function ownCard(data: ScopedData, user: SessionUser, id: number): Promise<SimRow> {
+  const card = await data.select().from(simCards, data.orgScope(simCards.orgId)).where(eq(simCards.id, id)).get();
   if (!card) throw notFound();
-  if (!ownerOrgIds(data, user).includes(card.orgId)) throw forbidden();
+  if (!(await ownerOrgIds(data, user)).includes(card.orgId)) throw forbidden();
   return card;
 }
 
 /** The columns a form sets: the card sits in a machine of the card's owner, if in any. */
-function cardValues(data: ScopedData, orgId: number, body: SimForm, exceptId?: number) {
-  const taken = data
+async function cardValues(data: ScopedData, orgId: number, body: SimForm, exceptId?: number) {
+  const taken = await data
     .unscoped('uniqueness')
     .select({ id: simCards.id })
     .from(simCards)
@@ -34,7 +34,7 @@ function cardValues(data: ScopedData, orgId: number, body: SimForm, exceptId?: n
     .get();
   if (taken) throw invalidField('iccid', 'simCards.iccidTaken');
   if (body.deviceId) {
-    const device = data
+    const device = await data
       .select({ orgId: devices.orgId })
       .from(devices, data.deviceScope())
       .where(eq(devices.id, body.deviceId))
@@ -51,11 +51,11 @@ function cardValues(data: ScopedData, orgId: number, body: SimForm, exceptId?: n
   };
 }
 
-function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], today: string): SimCard[] {
+async function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], today: string): Promise<SimCard[]> {
   const deviceIds = rows.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
   const serials = new Map(
     (deviceIds.length
-      ? data
+      ? await data
           .unscoped('referencedNames')
           .select({ id: devices.id, serial: devices.serialNumber })
           .from(devices)
@@ -65,8 +65,8 @@ function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], today: str
     ).map((d) => [d.id, d.serial]),
   );
   const orgIds = [...new Set(rows.map((r) => r.orgId))];
-  const owners = orgNames(data, orgIds);
-  const owned = ownerOrgIds(data, user);
+  const owners = await orgNames(data, orgIds);
+  const owned = await ownerOrgIds(data, user);
   return rows.map((r) => ({
     id: r.id,
     iccid: r.iccid,
@@ -82,9 +82,9 @@ function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], today: str
 }
 
 export const simCardRoutes: RouteDef[] = [
-  route(simCardEndpoints.list, ({ query, user, data, today: todayOf }) => {
+  route(simCardEndpoints.list, async ({ query, user, data, today: todayOf }) => {
     // Expiry days are judged on the viewer's organisation's today, as the device list's (decision 026).
-    const today = todayOf();
+    const today = await todayOf();
     const expiry: SQL | undefined =
       query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt);
     const where = and(
@@ -103,32 +103,33 @@ export const simCardRoutes: RouteDef[] = [
       expiry,
     );
     const sortable = { serviceExpiresAt: simCards.serviceExpiresAt };
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(simCards, data.orgScope(simCards.orgId)).where(where),
       listOrder(query, sortable, simCards.id, [desc(simCards.id)]),
     );
-    return { list: toCards(data, user, rows, today), ...paging };
+    return { list: await toCards(data, user, rows, today), ...paging };
   }),
 
-  route(simCardEndpoints.create, ({ body, user, data, deps }) => {
-    if (!ownerOrgIds(data, user).includes(user.orgId)) throw forbidden();
-    const created = data.write((tx) =>
+  route(simCardEndpoints.create, async ({ body, user, data, deps }) => {
+    if (!(await ownerOrgIds(data, user)).includes(user.orgId)) throw forbidden();
+    const created = await data.write(async (tx) =>
       tx
         .insert(simCards)
-        .values({ orgId: user.orgId, ...cardValues(tx, user.orgId, body), createdAt: new Date(deps.now()) })
+        .values({ orgId: user.orgId, ...(await cardValues(tx, user.orgId, body)), createdAt: new Date(deps.now()) })
         .returning({ id: simCards.id })
         .get(),
     );
     return { id: created.id };
   }),
 
-  route(simCardEndpoints.update, ({ body, user, data }) => {
-    const card = data.write((tx) => {
-      const card = ownCard(tx, user, body.id);
-      tx.update(simCards)
-        .set(cardValues(tx, card.orgId, body, card.id))
+  route(simCardEndpoints.update, async ({ body, user, data }) => {
+    const card = await data.write(async (tx) => {
+      const card = await ownCard(tx, user, body.id);
+      await tx
+        .update(simCards)
+        .set(await cardValues(tx, card.orgId, body, card.id))
         .where(eq(simCards.id, card.id))
         .run();
       return card;
@@ -136,10 +137,10 @@ export const simCardRoutes: RouteDef[] = [
     return { id: card.id };
   }),
 
-  route(simCardEndpoints.delete, ({ body, user, data }) => {
-    const card = data.write((tx) => {
-      const card = ownCard(tx, user, body.id);
-      tx.delete(simCards).where(eq(simCards.id, card.id)).run();
+  route(simCardEndpoints.delete, async ({ body, user, data }) => {
+    const card = await data.write(async (tx) => {
+      const card = await ownCard(tx, user, body.id);
+      await tx.delete(simCards).where(eq(simCards.id, card.id)).run();
       return card;
     });
     return { id: card.id };

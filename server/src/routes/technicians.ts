@@ -11,33 +11,39 @@ import { notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { canTake, personName, technicianRows, visibleOrders } from '../work-orders/access.ts';
+import { everyInOrder } from '@console/db/in-order';
 
 /** The user's technicians with their profile and counts of open and finished work orders. */
-function technicians(data: ScopedData, user: SessionUser, orders?: readonly { orgId: number }[]): TechnicianRow[] {
-  const rows = technicianRows(data, user).filter((r) => !orders || canTake(r, orders));
+async function technicians(
+  data: ScopedData,
+  user: SessionUser,
+  orders?: readonly { orgId: number }[],
+): Promise<TechnicianRow[]> {
+  const rows = (await technicianRows(data, user)).filter((r) => !orders || canTake(r, orders));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.user.id);
   // The technicians were read through the user's scope; their profiles and the counts of their orders (the
   // operator's serve every company) are looked up by their ids.
   const db = data.unscoped('alreadyScoped');
-  const profiles = db.select().from(technicianProfiles).where(inArray(technicianProfiles.userId, ids)).all();
-  const tally = (open: boolean) =>
+  const profiles = await db.select().from(technicianProfiles).where(inArray(technicianProfiles.userId, ids)).all();
+  const tally = async (open: boolean) =>
     new Map(
-      db
-        .select({ id: workOrders.assigneeId, n: count() })
-        .from(workOrders)
-        .where(
-          and(
-            inArray(workOrders.assigneeId, ids),
-            open ? ne(workOrders.status, WO_STATUS.resolved) : eq(workOrders.status, WO_STATUS.resolved),
-          ),
-        )
-        .groupBy(workOrders.assigneeId)
-        .all()
-        .map((r) => [r.id!, r.n]),
+      (
+        await db
+          .select({ id: workOrders.assigneeId, n: count() })
+          .from(workOrders)
+          .where(
+            and(
+              inArray(workOrders.assigneeId, ids),
+              open ? ne(workOrders.status, WO_STATUS.resolved) : eq(workOrders.status, WO_STATUS.resolved),
+            ),
+          )
+          .groupBy(workOrders.assigneeId)
+          .all()
+      ).map((r) => [r.id!, r.n]),
     );
-  const open = tally(true);
-  const finished = tally(false);
+  const open = await tally(true);
+  const finished = await tally(false);
   const admin = (ADMIN_ROLES as readonly number[]).includes(user.roleId);
   return rows.map(({ user: tech, orgName }) => {
     const profile = profiles.find((p) => p.userId === tech.id);
@@ -58,9 +64,9 @@ function technicians(data: ScopedData, user: SessionUser, orders?: readonly { or
 }
 
 export const technicianRoutes: RouteDef[] = [
-  route(technicianEndpoints.list, ({ query, user, data }) => {
+  route(technicianEndpoints.list, async ({ query, user, data }) => {
     const keyword = query.keyword?.toLowerCase();
-    const all = technicians(data, user).filter(
+    const all = (await technicians(data, user)).filter(
       (r) => !keyword || [r.name, r.mobile, r.region, ...r.skills].some((text) => text.toLowerCase().includes(keyword)),
     );
     const start = (query.page - 1) * query.pageSize;
@@ -72,13 +78,14 @@ export const technicianRoutes: RouteDef[] = [
     };
   }),
 
-  route(technicianEndpoints.saveProfile, ({ body, user, data, deps, setMessage }) => {
+  route(technicianEndpoints.saveProfile, async ({ body, user, data, deps, setMessage }) => {
     const values = { region: body.region, skills: body.skills, updatedBy: user.id, updatedAt: new Date(deps.now()) };
-    const row = data.write((tx) => {
-      const found = technicians(tx, user).find((r) => r.id === body.userId);
+    const row = await data.write(async (tx) => {
+      const found = (await technicians(tx, user)).find((r) => r.id === body.userId);
       // Someone else's technician, or not a technician at all: the same answer.
       if (!found || !found.editable) throw notFound();
-      tx.insert(technicianProfiles)
+      await tx
+        .insert(technicianProfiles)
         .values({ userId: body.userId, ...values })
         .onConflictDoUpdate({ target: technicianProfiles.userId, set: values })
         .run();
@@ -88,25 +95,30 @@ export const technicianRoutes: RouteDef[] = [
     return { ...row, region: body.region, skills: body.skills };
   }),
 
-  route(workOrderEndpoints.technicians, ({ query, user, data }) => {
+  route(workOrderEndpoints.technicians, async ({ query, user, data }) => {
     // Orders the user does not see answer "not found", as the assign action does.
-    const orders = query.ids ? visibleOrders(data, user, query.ids) : undefined;
-    const list = technicians(data, user, orders).map(({ id, name, mobile, orgId, orgName, region, skills, open }) => ({
-      id,
-      name,
-      mobile,
-      orgId,
-      orgName,
-      region,
-      skills,
-      open,
-    }));
+    const orders = query.ids ? await visibleOrders(data, user, query.ids) : undefined;
+    const list = (await technicians(data, user, orders)).map(
+      ({ id, name, mobile, orgId, orgName, region, skills, open }) => ({
+        id,
+        name,
+        mobile,
+        orgId,
+        orgName,
+        region,
+        skills,
+        open,
+      }),
+    );
     if (!orders || list.length > 0) return { list, none: null };
     const ownerIds = [...new Set(orders.map((o) => o.orgId))];
-    const names = orgNames(data, ownerIds);
+    const names = await orgNames(data, ownerIds);
     const owners = [...ownerIds].sort((a, b) => a - b).map((id) => names.get(id) ?? '');
     // Each owner has technicians of its own: only the mix of owners stands in the way.
-    const eachServed = ownerIds.every((orgId) => technicians(data, user, [{ orgId }]).length > 0);
+    const eachServed = await everyInOrder(
+      ownerIds,
+      async (orgId) => (await technicians(data, user, [{ orgId }])).length > 0,
+    );
     return {
       list,
       none: {

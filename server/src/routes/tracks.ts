@@ -15,14 +15,14 @@ import { nearestPoint, summariseTrack } from './track-summary.ts';
 type TrackQuery = ParsedQueryOf<typeof trackEndpoints.history>;
 
 /** Alarms the machine reported with its positions (a point's alarm info) and those the rules raised. */
-function alarmsAlong(
+async function alarmsAlong(
   data: ScopedData,
   deviceId: number,
   serial: string,
   points: TrackHistory['points'],
   lang: Lang,
   timeZone: string,
-): TrackAlarm[] {
+): Promise<TrackAlarm[]> {
   if (points.length === 0) return [];
   const reported: TrackAlarm[] = points.flatMap((p, index) =>
     p.alarmInfo
@@ -40,28 +40,29 @@ function alarmsAlong(
         ]
       : [],
   );
-  const raised: TrackAlarm[] = data
-    .select()
-    .from(alarms, data.viaDevice(alarms.deviceId))
-    .where(
-      and(
-        eq(alarms.deviceId, deviceId),
-        gte(alarms.startedAt, new Date(points[0]!.t)),
-        lte(alarms.startedAt, new Date(points.at(-1)!.t)),
-      ),
-    )
-    .orderBy(asc(alarms.startedAt))
-    .all()
-    .map((alarm) => ({
-      index: nearestPoint(points, alarm.startedAt.getTime()),
-      t: alarm.startedAt.getTime(),
-      time: formatInZone(alarm.startedAt, timeZone),
-      source: 'alarm' as const,
-      alarmType: alarmTypeLabel(lang, alarm.type),
-      alarmInfo: alarmInfo(lang, alarm.type, alarm.value, serial),
-      value: alarm.value,
-      level: alarm.level,
-    }));
+  const raised: TrackAlarm[] = (
+    await data
+      .select()
+      .from(alarms, data.viaDevice(alarms.deviceId))
+      .where(
+        and(
+          eq(alarms.deviceId, deviceId),
+          gte(alarms.startedAt, new Date(points[0]!.t)),
+          lte(alarms.startedAt, new Date(points.at(-1)!.t)),
+        ),
+      )
+      .orderBy(asc(alarms.startedAt))
+      .all()
+  ).map((alarm) => ({
+    index: nearestPoint(points, alarm.startedAt.getTime()),
+    t: alarm.startedAt.getTime(),
+    time: formatInZone(alarm.startedAt, timeZone),
+    source: 'alarm' as const,
+    alarmType: alarmTypeLabel(lang, alarm.type),
+    alarmInfo: alarmInfo(lang, alarm.type, alarm.value, serial),
+    value: alarm.value,
+    level: alarm.level,
+  }));
   return [...reported, ...raised].sort((a, b) => a.t - b.t);
 }
 
@@ -69,15 +70,15 @@ function alarmsAlong(
  * The track of a machine the user sees, between two wall-clock times of one month in the user's zone: at most
  * TRACK_MAX_POINTS points; when more follow, `nextStart` is where the next part begins.
  */
-export function readTrack(
+export async function readTrack(
   data: ScopedData,
   query: TrackQuery,
   ctx: Pick<HandlerContext<typeof trackEndpoints.history>, 'lang' | 'timeZone' | 't'>,
-): TrackHistory {
-  const device = visibleDevice(data, query.id);
+): Promise<TrackHistory> {
+  const device = await visibleDevice(data, query.id);
   const from = wallTimeInZone(query.startTime, ctx.timeZone);
   const to = wallTimeInZone(query.endTime, ctx.timeZone);
-  const rows = data
+  const rows = await data
     .select()
     .from(trackPoints, data.viaDevice(trackPoints.deviceId))
     .where(
@@ -118,19 +119,19 @@ export function readTrack(
       lat: points[a]!.lat,
       lng: points[a]!.lng,
     })),
-    alarms: alarmsAlong(data, device.id, device.serialNumber, points, ctx.lang, ctx.timeZone),
+    alarms: await alarmsAlong(data, device.id, device.serialNumber, points, ctx.lang, ctx.timeZone),
   };
 }
 
 export const trackRoutes: RouteDef[] = [
-  route(trackEndpoints.history, ({ query, data, lang, timeZone, t, setMessage }) => {
-    const track = readTrack(data, query, { lang, timeZone, t });
+  route(trackEndpoints.history, async ({ query, data, lang, timeZone, t, setMessage }) => {
+    const track = await readTrack(data, query, { lang, timeZone, t });
     if (track.points.length === 0) setMessage('tracks.noData');
     return track;
   }),
 
-  route(trackEndpoints.export, ({ query, data, lang, timeZone, t }) => {
-    const track = readTrack(data, query, { lang, timeZone, t });
+  route(trackEndpoints.export, async ({ query, data, lang, timeZone, t }) => {
+    const track = await readTrack(data, query, { lang, timeZone, t });
     const stamp = query.startTime.replace(/\D/g, '').slice(0, 12);
     const fileName = `track-${track.device.serialNumber}-${stamp}.${query.format}`;
     if (query.format === 'csv') return { fileName, mimeType: 'text/csv;charset=utf-8', content: trackCsv(track, t) };

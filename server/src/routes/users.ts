@@ -42,7 +42,7 @@ const accountRows = (data: ScopedData) =>
     })
     .from(users, data.orgScope(users.orgId))
     .innerJoin(organisations, eq(organisations.id, users.orgId));
-type Account = ReturnType<ReturnType<typeof accountRows>['all']>[number];
+type Account = Awaited<ReturnType<ReturnType<typeof accountRows>['all']>>[number];
 
 const isAdmin = (roleId: number) => (ADMIN_ROLES as readonly number[]).includes(roleId);
 
@@ -66,8 +66,8 @@ function present(me: SessionUser, row: Account, timeZone: string) {
   };
 }
 
-function findAccount(data: ScopedData, uid: number): Account {
-  const row = accountRows(data).where(eq(users.id, uid)).get();
+async function findAccount(data: ScopedData, uid: number): Promise<Account> {
+  const row = await accountRows(data).where(eq(users.id, uid)).get();
   if (!row) throw notFound();
   return row;
 }
@@ -82,13 +82,17 @@ const mayEditInvoice = (me: SessionUser, org: Org) =>
   (INVOICE_EDITORS as readonly number[]).includes(me.roleId) &&
   (me.orgKind === 'operator' || org.id === me.orgId || org.parentId === me.orgId);
 
-function orgOf(data: ScopedData, orgId: number): Org {
-  return data.select().from(organisations, data.orgScope(organisations.id)).where(eq(organisations.id, orgId)).get()!;
+async function orgOf(data: ScopedData, orgId: number): Promise<Org> {
+  return (await data
+    .select()
+    .from(organisations, data.orgScope(organisations.id))
+    .where(eq(organisations.id, orgId))
+    .get())!;
 }
 
-function detailOf(data: ScopedData, user: SessionUser, uid: number, timeZone: string) {
-  const row = findAccount(data, uid);
-  const org = orgOf(data, row.orgId);
+async function detailOf(data: ScopedData, user: SessionUser, uid: number, timeZone: string) {
+  const row = await findAccount(data, uid);
+  const org = await orgOf(data, row.orgId);
   return {
     user: present(user, row, timeZone),
     idNumber: maskIdNumber(row.idNumber),
@@ -109,16 +113,16 @@ function detailOf(data: ScopedData, user: SessionUser, uid: number, timeZone: st
 }
 
 /** An account whose mobile the user may reset: one they may disable (not their own, an administrator's only by one). */
-function resettable(data: ScopedData, user: SessionUser, uid: number): Account {
-  const row = findAccount(data, uid);
+async function resettable(data: ScopedData, user: SessionUser, uid: number): Promise<Account> {
+  const row = await findAccount(data, uid);
   if (!mayDisable(user, row)) throw forbidden();
   return row;
 }
 
 /** The new number: valid, and nobody's (the account's own current number is no change). */
-function assertFreePhone(data: ScopedData, phone: { mobile: string; areaCode: string }) {
+async function assertFreePhone(data: ScopedData, phone: { mobile: string; areaCode: string }) {
   if (!isValidPhone(phone.mobile, phone.areaCode)) throw invalidField('mobile', 'validation.phone');
-  const holder = data
+  const holder = await data
     .unscoped('uniqueness')
     .select({ id: users.id })
     .from(users)
@@ -130,7 +134,7 @@ function assertFreePhone(data: ScopedData, phone: { mobile: string; areaCode: st
 const yes = (flag: 'yes' | 'no' | undefined) => (flag === undefined ? undefined : flag === 'yes');
 
 export const userRoutes: RouteDef[] = [
-  route(userEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(userEndpoints.list, async ({ query, user, data, timeZone }) => {
     const verified = yes(query.verified);
     const disabled = yes(query.disabled);
     const where = and(
@@ -143,51 +147,52 @@ export const userRoutes: RouteDef[] = [
     );
     const sorts = { createdAt: users.createdAt, mobile: users.mobile };
     const order = listOrder(query, sorts, users.id, [desc(users.createdAt), desc(users.id)]);
-    const { rows, ...paging } = listPage(data, query, accountRows(data).where(where), order);
+    const { rows, ...paging } = await listPage(data, query, accountRows(data).where(where), order);
     return { list: rows.map((r) => present(user, r, timeZone)), ...paging };
   }),
   route(userEndpoints.detail, ({ query, user, data, timeZone }) => detailOf(data, user, query.uid, timeZone)),
   route(userEndpoints.reveal, ({ body, user, data }) => {
     if (user.orgKind !== 'operator') throw forbidden();
-    return data.write((tx) => {
-      const row = findAccount(tx, body.uid);
-      tx.insert(identityViews).values({ viewerId: user.id, subjectId: row.uid }).run();
+    return data.write(async (tx) => {
+      const row = await findAccount(tx, body.uid);
+      await tx.insert(identityViews).values({ viewerId: user.id, subjectId: row.uid }).run();
       return { name: row.name, idNumber: row.idNumber };
     });
   }),
-  route(userEndpoints.setDisabled, ({ body, user, data }) => {
+  route(userEndpoints.setDisabled, async ({ body, user, data }) => {
     const uids = [...new Set(body.uids)];
     if (uids.includes(user.id)) throw new ApiError(API_STATUS.forbidden, 'employees.self');
     // All or nothing: one account the user may not change refuses the whole batch.
-    data.write((tx) => {
-      for (const uid of uids) if (!mayDisable(user, findAccount(tx, uid))) throw forbidden();
-      tx.update(users).set({ disabled: body.disabled }).where(inArray(users.id, uids)).run();
+    await data.write(async (tx) => {
+      for (const uid of uids) if (!mayDisable(user, await findAccount(tx, uid))) throw forbidden();
+      await tx.update(users).set({ disabled: body.disabled }).where(inArray(users.id, uids)).run();
       // Disabled: every session of theirs ends now, not at its expiry.
-      if (body.disabled) tx.delete(sessions).where(inArray(sessions.userId, uids)).run();
+      if (body.disabled) await tx.delete(sessions).where(inArray(sessions.userId, uids)).run();
     });
     if (body.disabled) sessionsEnded();
     return { count: uids.length };
   }),
-  route(userEndpoints.setRole, ({ body, user, data, timeZone }) => {
+  route(userEndpoints.setRole, async ({ body, user, data, timeZone }) => {
     if (body.uid === user.id) throw new ApiError(API_STATUS.forbidden, 'employees.self');
-    const row = data.write((tx) => {
-      const found = findAccount(tx, body.uid);
+    const row = await data.write(async (tx) => {
+      const found = await findAccount(tx, body.uid);
       if (!rolesFor(user, found).includes(body.roleId as never)) {
         throw new ApiError(API_STATUS.forbidden, 'employees.roleNotAllowed');
       }
-      tx.update(users).set({ roleId: body.roleId }).where(eq(users.id, body.uid)).run();
+      await tx.update(users).set({ roleId: body.roleId }).where(eq(users.id, body.uid)).run();
       return { ...found, roleId: body.roleId };
     });
     return present(user, row, timeZone);
   }),
   route(userEndpoints.updateInvoice, ({ body, user, data, timeZone, deps }) => {
     const { uid, ...invoice } = body;
-    return data.write((tx) => {
-      const org = orgOf(tx, findAccount(tx, uid).orgId);
+    return data.write(async (tx) => {
+      const org = await orgOf(tx, (await findAccount(tx, uid)).orgId);
       // Read but not writable: as elsewhere, a record one may not change is not found to a write.
       if (!mayEditInvoice(user, org)) throw notFound();
-      const taxNumber = checkTaxRegime(deps, tx.unscoped('domainRule'), org.id, invoice);
-      tx.update(organisations)
+      const taxNumber = await checkTaxRegime(deps, tx.unscoped('domainRule'), org.id, invoice);
+      await tx
+        .update(organisations)
         .set({
           invoiceType: invoice.type,
           taxRate: invoice.taxRate / 100,
@@ -203,24 +208,24 @@ export const userRoutes: RouteDef[] = [
       return detailOf(tx, user, uid, timeZone);
     });
   }),
-  route(userEndpoints.sendResetPhoneCode, ({ body, user, data, deps, ip, t, setMessage }) => {
-    resettable(data, user, body.uid);
-    assertFreePhone(data, body);
+  route(userEndpoints.sendResetPhoneCode, async ({ body, user, data, deps, ip, t, setMessage }) => {
+    await resettable(data, user, body.uid);
+    await assertFreePhone(data, body);
     // The code goes to the new number: whoever holds it reads it to the operator, which proves the number.
-    const sent = sendCode(deps, body, 'changePhone', ip, (code) => t('sms.code', { code }));
+    const sent = await sendCode(deps, body, 'changePhone', ip, (code) => t('sms.code', { code }));
     setMessage('auth.codeSent');
     return sent;
   }),
-  route(userEndpoints.resetPhone, ({ body, user, data, deps, timeZone, setMessage }) => {
-    resettable(data, user, body.uid);
-    assertFreePhone(data, body);
-    requireCode(deps, body, 'changePhone', body.code);
-    const row = data.write((tx) => {
-      const found = resettable(tx, user, body.uid);
-      assertFreePhone(tx, body);
-      tx.update(users).set({ mobile: body.mobile, areaCode: body.areaCode }).where(eq(users.id, found.uid)).run();
+  route(userEndpoints.resetPhone, async ({ body, user, data, deps, timeZone, setMessage }) => {
+    await resettable(data, user, body.uid);
+    await assertFreePhone(data, body);
+    await requireCode(deps, body, 'changePhone', body.code);
+    const row = await data.write(async (tx) => {
+      const found = await resettable(tx, user, body.uid);
+      await assertFreePhone(tx, body);
+      await tx.update(users).set({ mobile: body.mobile, areaCode: body.areaCode }).where(eq(users.id, found.uid)).run();
       // The account signs in with its new number from now on: every session ends.
-      tx.delete(sessions).where(eq(sessions.userId, found.uid)).run();
+      await tx.delete(sessions).where(eq(sessions.userId, found.uid)).run();
       return { ...found, mobile: body.mobile, areaCode: body.areaCode };
     });
     sessionsEnded();

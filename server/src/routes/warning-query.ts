@@ -105,9 +105,9 @@ export function toAlarmRow(r: AlarmRecord, user: SessionUser, lang: Lang, timeZo
 }
 
 /** The alarms of these ids the user may see; any id outside their machines makes it "not found". */
-export function alarmsInScope(data: ScopedData, ids: readonly number[]) {
+export async function alarmsInScope(data: ScopedData, ids: readonly number[]) {
   const unique = [...new Set(ids)];
-  const rows = data
+  const rows = await data
     .select({ alarm: alarms, device: devices })
     .from(alarms, data.deviceScope())
     .innerJoin(devices, eq(devices.id, alarms.deviceId))

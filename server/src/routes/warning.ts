@@ -14,6 +14,7 @@ import { openAlarmsInScope } from '../lib/open-alarms.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { formatInZone } from '../lib/time.ts';
 import { alarmFilter, alarmOrder, alarmsInScope, selectAlarmRows, toAlarmRow } from './warning-query.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 const BELL_SIZE = 50;
 
@@ -23,7 +24,7 @@ type Device = typeof devices.$inferSelect;
  * After people handled alarms: each machine's alarm flag and status follow (as ingest settles them), and the
  * consoles that see the machine hear of it (the bell, the alarm centre, the map).
  */
-function settleDevices(
+async function settleDevices(
   deps: AppDeps,
   tx: ScopedWrite,
   touched: Map<number, Device>,
@@ -31,7 +32,7 @@ function settleDevices(
 ) {
   const at = deps.now();
   for (const device of touched.values()) {
-    const open = tx
+    const open = await tx
       .select({ id: alarms.id })
       .from(alarms, tx.viaDevice(alarms.deviceId))
       .where(and(eq(alarms.deviceId, device.id), isNull(alarms.endedAt), isNull(alarms.handledAt)))
@@ -39,7 +40,7 @@ function settleDevices(
       .get();
     const alarmOpen = open !== undefined;
     const status = primaryStatus({ ...device, alarmOpen });
-    tx.update(devices).set({ alarmOpen, status }).where(eq(devices.id, device.id)).run();
+    await tx.update(devices).set({ alarmOpen, status }).where(eq(devices.id, device.id)).run();
     const { id: deviceId, online, lat, lng, speed, lockLevel } = device;
     const orgIds = [device.orgId, device.customerOrgId, device.distributorOrgId];
     deps.live.publish({ type: 'device', deviceId, status, online, lat, lng, speed, lockLevel, at }, { orgIds });
@@ -52,14 +53,14 @@ function settleDevices(
 }
 
 /** The alarms of `ids` the user may act on; one outside their machines refuses the whole request. */
-function actionable(data: ScopedData, ids: number[]) {
-  const { rows, complete } = alarmsInScope(data, ids);
+async function actionable(data: ScopedData, ids: number[]) {
+  const { rows, complete } = await alarmsInScope(data, ids);
   if (!complete) throw notFound();
   return rows;
 }
 
-function nameOf(data: ScopedData, userId: number): string {
-  const u = data
+async function nameOf(data: ScopedData, userId: number): Promise<string> {
+  const u = await data
     .unscoped('referencedNames')
     .select({ name: users.name, nickname: users.nickname })
     .from(users)
@@ -69,8 +70,8 @@ function nameOf(data: ScopedData, userId: number): string {
 }
 
 export const warningRoutes: RouteDef[] = [
-  route(warningEndpoints.bell, ({ data, timeZone, lang }) => {
-    const { count, rows: list } = openAlarmsInScope(data, BELL_SIZE);
+  route(warningEndpoints.bell, async ({ data, timeZone, lang }) => {
+    const { count, rows: list } = await openAlarmsInScope(data, BELL_SIZE);
     return {
       count,
       list: list.map(({ alarm, device }) => ({
@@ -85,35 +86,35 @@ export const warningRoutes: RouteDef[] = [
     };
   }),
 
-  route(warningEndpoints.list, ({ query, user, data, lang, timeZone }) => {
+  route(warningEndpoints.list, async ({ query, user, data, lang, timeZone }) => {
     const where = alarmFilter(query, timeZone);
-    const { rows, ...paging } = listPage(data, query, selectAlarmRows(data).where(where), alarmOrder(query));
+    const { rows, ...paging } = await listPage(data, query, selectAlarmRows(data).where(where), alarmOrder(query));
     return {
       list: rows.map((r) => toAlarmRow(r, user, lang, timeZone)),
       ...paging,
     };
   }),
 
-  route(warningEndpoints.detail, ({ query, user, data, lang, timeZone }) => {
-    const record = selectAlarmRows(data).where(eq(alarms.id, query.id)).get();
+  route(warningEndpoints.detail, async ({ query, user, data, lang, timeZone }) => {
+    const record = await selectAlarmRows(data).where(eq(alarms.id, query.id)).get();
     if (!record) throw notFound();
     const { alarm } = record;
     // The machine's last word before the alarm: its report and its position at or before the start.
-    const report = data
+    const report = await data
       .select({ deviceTime: telemetry.deviceTime, data: telemetry.data })
       .from(telemetry, data.viaDevice(telemetry.deviceId))
       .where(and(eq(telemetry.deviceId, alarm.deviceId), lte(telemetry.deviceTime, alarm.startedAt)))
       .orderBy(desc(telemetry.deviceTime))
       .limit(1)
       .get();
-    const point = data
+    const point = await data
       .select()
       .from(trackPoints, data.viaDevice(trackPoints.deviceId))
       .where(and(eq(trackPoints.deviceId, alarm.deviceId), lte(trackPoints.gpsTime, alarm.startedAt)))
       .orderBy(desc(trackPoints.gpsTime))
       .limit(1)
       .get();
-    const history = data
+    const history = await data
       .select({
         action: alarmActions.action,
         userId: alarmActions.userId,
@@ -135,17 +136,17 @@ export const warningRoutes: RouteDef[] = [
       position: point
         ? { lat: point.lat, lng: point.lng, speed: point.speed, at: formatInZone(point.gpsTime, timeZone) }
         : null,
-      history: history.map((h) => ({
+      history: await mapInOrder(history, async (h) => ({
         action: h.action,
-        by: nameOf(data, h.userId),
+        by: await nameOf(data, h.userId),
         remark: h.remark,
         at: formatInZone(h.at, timeZone),
       })),
     };
   }),
 
-  route(warningEndpoints.options, ({ data }) => {
-    const orgs = data
+  route(warningEndpoints.options, async ({ data }) => {
+    const orgs = await data
       .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .orderBy(asc(organisations.id))
@@ -153,37 +154,43 @@ export const warningRoutes: RouteDef[] = [
     return { orgs };
   }),
 
-  route(warningEndpoints.acknowledge, ({ body, user, data, deps, setMessage }) => {
-    const rows = actionable(data, body.ids).filter((r) => !r.alarm.acknowledgedAt && !r.alarm.handledAt);
+  route(warningEndpoints.acknowledge, async ({ body, user, data, deps, setMessage }) => {
+    const rows = (await actionable(data, body.ids)).filter((r) => !r.alarm.acknowledgedAt && !r.alarm.handledAt);
     if (rows.length === 0) throw conflict('warning.alreadyAcknowledged');
     const at = new Date(deps.now());
-    data.write((tx) => {
+    await data.write(async (tx) => {
       for (const { alarm } of rows) {
-        tx.update(alarms).set({ acknowledgedAt: at, acknowledgedBy: user.id }).where(eq(alarms.id, alarm.id)).run();
-        tx.insert(alarmActions).values({ alarmId: alarm.id, action: 'acknowledge', userId: user.id, at }).run();
+        await tx
+          .update(alarms)
+          .set({ acknowledgedAt: at, acknowledgedBy: user.id })
+          .where(eq(alarms.id, alarm.id))
+          .run();
+        await tx.insert(alarmActions).values({ alarmId: alarm.id, action: 'acknowledge', userId: user.id, at }).run();
       }
     });
     setMessage('warning.acknowledged', { count: rows.length });
     return { count: rows.length };
   }),
 
-  route(warningEndpoints.handle, ({ body, user, data, deps, setMessage }) => {
-    const rows = actionable(data, body.ids).filter((r) => !r.alarm.handledAt);
+  route(warningEndpoints.handle, async ({ body, user, data, deps, setMessage }) => {
+    const rows = (await actionable(data, body.ids)).filter((r) => !r.alarm.handledAt);
     if (rows.length === 0) throw conflict('warning.alreadyHandled');
     const at = new Date(deps.now());
     const touched = new Map(rows.map((r) => [r.device.id, r.device]));
-    data.write((tx) => {
+    await data.write(async (tx) => {
       for (const { alarm } of rows) {
-        tx.update(alarms)
+        await tx
+          .update(alarms)
           .set({ handledAt: at, handledBy: user.id, remark: body.remark })
           .where(eq(alarms.id, alarm.id))
           .run();
-        tx.insert(alarmActions)
+        await tx
+          .insert(alarmActions)
           .values({ alarmId: alarm.id, action: 'handle', userId: user.id, remark: body.remark, at })
           .run();
       }
       // Inside the unit of work: the machines' flags change with their alarms.
-      settleDevices(
+      await settleDevices(
         deps,
         tx,
         touched,

@@ -19,9 +19,9 @@ import { applyFinding, type Applied, type Finding, type PaymentRecord } from './
 export const paygateOf = (deps: AppDeps): PaygateClient => createPaygateClient(paygateSettings(deps.env), deps.now);
 
 /** After the unit of work: a renewal the payment settled unlocks the machines locked for their expired service. */
-export function afterApplied(deps: AppDeps, applied: Applied | null): void {
+export async function afterApplied(deps: AppDeps, applied: Applied | null): Promise<void> {
   const settled = applied?.renewal;
-  if (settled) unlockRenewed(deps, settled.order, settled.renewed);
+  if (settled) await unlockRenewed(deps, settled.order, settled.renewed);
 }
 
 /**
@@ -53,18 +53,18 @@ export async function checkPayment(deps: AppDeps, payment: PaymentRecord): Promi
       finding = { state: 'abnormal', amountCents: 0, reason: { key: 'shopOrders.abnormalTimeout' } };
     else throw error;
   }
-  const applied = unitOfWork(deps.dbh.db, (tx) => {
-    const now = tx.select().from(payments).where(eq(payments.id, payment.id)).get()!;
+  const applied = await unitOfWork(deps.dbh.db, async (tx) => {
+    const now = (await tx.select().from(payments).where(eq(payments.id, payment.id)).get())!;
     if (finding === 'waiting') {
       if (now.kind === 'shop')
-        noteOrder(tx, now.orderId, 'query', { reference: now.providerPaymentId, state: 'waiting' }, deps.now());
+        await noteOrder(tx, now.orderId, 'query', { reference: now.providerPaymentId, state: 'waiting' }, deps.now());
       return null;
     }
     if (now.kind === 'shop' && now.state === 'charging')
-      noteOrder(tx, now.orderId, 'query', { reference: now.providerPaymentId, state: finding.state }, deps.now());
+      await noteOrder(tx, now.orderId, 'query', { reference: now.providerPaymentId, state: finding.state }, deps.now());
     return applyFinding(tx, now, finding, deps.now());
   });
-  afterApplied(deps, applied);
+  await afterApplied(deps, applied);
   return applied;
 }
 
@@ -78,7 +78,7 @@ export function startPaymentTimeouts(deps: AppDeps, everyMs = 60_000): () => voi
     if (running) return;
     running = true;
     try {
-      const due = deps.dbh.db
+      const due = await deps.dbh.db
         .select()
         .from(payments)
         .where(and(eq(payments.state, 'charging'), lt(payments.createdAt, new Date(deps.now() - PAYMENT_TIMEOUT_MS))))

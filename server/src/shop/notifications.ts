@@ -57,18 +57,19 @@ export const NOTIFICATION_HTTP: Record<NotificationOutcome, 200 | 404> = {
 };
 
 /** Apply a verified notification in one unit of work: the same event twice applies once. */
-export function applyNotification(
+export async function applyNotification(
   db: Db,
   event: PaymentNotification,
   now: number,
-): { outcome: NotificationOutcome; applied: Applied | null } {
-  return unitOfWork(db, (tx) => {
-    if (tx.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, event.eventId)).get())
+): Promise<{ outcome: NotificationOutcome; applied: Applied | null }> {
+  return unitOfWork(db, async (tx) => {
+    if (await tx.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, event.eventId)).get())
       return { outcome: 'repeated', applied: null };
-    const payment = tx.select().from(payments).where(eq(payments.providerPaymentId, event.paymentId)).get();
+    const payment = await tx.select().from(payments).where(eq(payments.providerPaymentId, event.paymentId)).get();
     if (!payment || payment.reference !== event.reference) return { outcome: 'unknown', applied: null };
-    const applied = applyFinding(tx, payment, { state: event.state, amountCents: event.amountCents }, now);
-    tx.insert(paymentNotifications)
+    const applied = await applyFinding(tx, payment, { state: event.state, amountCents: event.amountCents }, now);
+    await tx
+      .insert(paymentNotifications)
       .values({
         eventId: event.eventId,
         paymentId: payment.id,

@@ -19,8 +19,8 @@ export function registerPaymentNotify(app: Hono, deps: AppDeps): void {
       deps.log('warn', `payment notification refused: ${verified.reason}`);
       return c.json({ ok: false, reason: verified.reason }, verified.http);
     }
-    const { outcome, applied } = applyNotification(deps.dbh.db, verified.body, deps.now());
-    afterApplied(deps, applied);
+    const { outcome, applied } = await applyNotification(deps.dbh.db, verified.body, deps.now());
+    await afterApplied(deps, applied);
     return c.json({ ok: outcome !== 'unknown', outcome }, NOTIFICATION_HTTP[outcome]);
   });
 }

@@ -44,7 +44,7 @@ const RECORD_STATE: Record<Finding['state'], PaymentRecordState> = {
  * payment's makes it abnormal (nothing is paid); anything for a payment that has moved on (closed, paid, given up:
  * a late or repeated notification) is ignored and, for a shop order, noted on its timeline.
  */
-export function applyFinding(tx: Db, payment: PaymentRecord, finding: Finding, now: number): Applied {
+export async function applyFinding(tx: Db, payment: PaymentRecord, finding: Finding, now: number): Promise<Applied> {
   const reference = payment.providerPaymentId;
   const mismatch = finding.state === 'paid' && finding.amountCents !== payment.amountCents;
   const state: Finding['state'] = mismatch ? 'abnormal' : finding.state;
@@ -54,8 +54,9 @@ export function applyFinding(tx: Db, payment: PaymentRecord, finding: Finding, n
         params: { notified: centsText(finding.amountCents), amount: centsText(payment.amountCents) },
       }
     : finding.reason;
-  const ignored = (): Applied => {
-    if (payment.kind === 'shop') noteOrder(tx, payment.orderId, 'ignored', { reference, state: finding.state }, now);
+  const ignored = async (): Promise<Applied> => {
+    if (payment.kind === 'shop')
+      await noteOrder(tx, payment.orderId, 'ignored', { reference, state: finding.state }, now);
     return { outcome: 'ignored', payment, renewal: null };
   };
   if (payment.state !== 'charging') return ignored();
@@ -68,38 +69,39 @@ export function applyFinding(tx: Db, payment: PaymentRecord, finding: Finding, n
       .get();
 
   if (payment.kind === 'shop') {
-    const order = tx.select().from(shopOrders).where(eq(shopOrders.id, payment.orderId)).get();
+    const order = await tx.select().from(shopOrders).where(eq(shopOrders.id, payment.orderId)).get();
     if (!order || order.state !== 'charging' || order.paymentId !== payment.id) return ignored();
     const step = { actorId: null, now };
     if (state === 'paid')
-      moveOrder(tx, order, 'paid', {
+      await moveOrder(tx, order, 'paid', {
         ...step,
         details: { reference, amount: centsText(payment.amountCents) },
         set: { paidCents: payment.amountCents, paidAt: new Date(now) },
       });
-    else if (state === 'cancelled') moveOrder(tx, order, 'unpaid', { ...step, details: { reference, state } });
+    else if (state === 'cancelled') await moveOrder(tx, order, 'unpaid', { ...step, details: { reference, state } });
     else if (state === 'abnormal')
-      moveOrder(tx, order, 'abnormal', {
+      await moveOrder(tx, order, 'abnormal', {
         ...step,
         details: { reference, reasonKey: reason?.key ?? 'shopOrders.abnormalUnknown', ...reason?.params },
       });
-    else moveOrder(tx, order, 'fail', { ...step, details: { reference, state } });
-    return { outcome: 'applied', payment: settle(), renewal: null };
+    else await moveOrder(tx, order, 'fail', { ...step, details: { reference, state } });
+    return { outcome: 'applied', payment: await settle(), renewal: null };
   }
 
   // A renewal order (decision 044): only a matching payment settles it, as finance's recorded payment does.
-  const order = tx.select().from(renewalOrders).where(eq(renewalOrders.id, payment.orderId)).get();
+  const order = await tx.select().from(renewalOrders).where(eq(renewalOrders.id, payment.orderId)).get();
   if (!order || order.state !== 'pending') {
     // Money for an order no longer waiting (cancelled meanwhile) is kept abnormal, for a refund.
     if (order && state === 'paid')
-      tx.update(payments)
+      await tx
+        .update(payments)
         .set({ state: 'abnormal', settledAt: new Date(now) })
         .where(eq(payments.id, payment.id))
         .run();
     return ignored();
   }
-  if (state !== 'paid') return { outcome: 'applied', payment: settle(), renewal: null };
+  if (state !== 'paid') return { outcome: 'applied', payment: await settle(), renewal: null };
   const scoped = new ScopedWrite(tx, null, [order.orgId]);
-  const renewal = settleOrder(scoped, order, { method: 'provider', reference, by: null, now });
-  return { outcome: 'applied', payment: settle(), renewal };
+  const renewal = await settleOrder(scoped, order, { method: 'provider', reference, by: null, now });
+  return { outcome: 'applied', payment: await settle(), renewal };
 }

@@ -27,14 +27,19 @@ export async function refundOrder(
   reason: string,
 ): Promise<ShopOrderRecord> {
   if (!shopOrderAllows('refund', order.state) || order.paymentId === null) throw conflict();
-  const invoiced = data
+  const invoiced = await data
     .unscoped('references')
     .select({ id: invoiceItems.id })
     .from(invoiceItems)
     .where(and(eq(invoiceItems.source, 'shop'), eq(invoiceItems.sourceId, order.id), eq(invoiceItems.live, true)))
     .get();
   if (invoiced) throw new ApiError(API_STATUS.conflict, 'shopOrders.refundInvoiced');
-  const payment = data.unscoped('alreadyScoped').select().from(payments).where(eq(payments.id, order.paymentId)).get();
+  const payment = await data
+    .unscoped('alreadyScoped')
+    .select()
+    .from(payments)
+    .where(eq(payments.id, order.paymentId))
+    .get();
   if (!payment || payment.state !== 'paid') throw conflict();
   let unknown = false;
   try {
@@ -49,23 +54,23 @@ export async function refundOrder(
   }
   const now = deps.now();
   const reference = payment.providerPaymentId;
-  return data.write((tx) => {
+  return data.write(async (tx) => {
     // The order was read through the caller's scope; it is read again by id in this unit of work.
     const db = tx.unscoped('alreadyScoped');
-    const current = db.select().from(shopOrders).where(eq(shopOrders.id, order.id)).get()!;
+    const current = (await db.select().from(shopOrders).where(eq(shopOrders.id, order.id)).get())!;
     if (unknown) {
       if (current.state !== 'paid') throw conflict();
-      db.update(payments).set({ state: 'abnormal' }).where(eq(payments.id, payment.id)).run();
+      await db.update(payments).set({ state: 'abnormal' }).where(eq(payments.id, payment.id)).run();
       return moveOrder(db, current, 'abnormal', {
         actorId: null,
         now,
         details: { reference, reasonKey: 'shopOrders.abnormalRefundUnknown' },
       });
     }
-    db.update(payments).set({ state: 'refunded' }).where(eq(payments.id, payment.id)).run();
+    await db.update(payments).set({ state: 'refunded' }).where(eq(payments.id, payment.id)).run();
     // Shipped in the moment the provider took: the money is back all the same, and the timeline says so.
     if (current.state !== 'paid') {
-      noteOrder(db, current.id, 'ignored', { reference, state: 'refunded' }, now);
+      await noteOrder(db, current.id, 'ignored', { reference, state: 'refunded' }, now);
       return current;
     }
     return moveOrder(db, current, 'refund', {

@@ -32,7 +32,7 @@ interface Item {
  * and shipped with no other order. Serials are unique across organisations, so they are looked up where they are
  * taken; every refusal names the serial and why, and nothing changes.
  */
-export function itemsToShip(tx: ScopedWrite, order: ShopOrderRecord, serials: string[]) {
+export async function itemsToShip(tx: ScopedWrite, order: ShopOrderRecord, serials: string[]) {
   const kind = SHIPPED_ITEM[order.category];
   if (kind === null) {
     if (serials.length > 0) throw new ShipmentRefused('shopOrders.serialsNotForProduct');
@@ -50,7 +50,7 @@ export function itemsToShip(tx: ScopedWrite, order: ShopOrderRecord, serials: st
     serials.length === 0
       ? []
       : kind === 'terminal'
-        ? lookup
+        ? await lookup
             .select({
               id: controllers.id,
               serial: controllers.serialNumber,
@@ -60,7 +60,7 @@ export function itemsToShip(tx: ScopedWrite, order: ShopOrderRecord, serials: st
             .from(controllers)
             .where(inArray(controllers.serialNumber, serials))
             .all()
-        : lookup
+        : await lookup
             .select({ id: simCards.id, serial: simCards.iccid, orgId: simCards.orgId, deviceId: simCards.deviceId })
             .from(simCards)
             .where(inArray(simCards.iccid, serials))
@@ -68,20 +68,24 @@ export function itemsToShip(tx: ScopedWrite, order: ShopOrderRecord, serials: st
   for (const serial of serials) {
     const item = found.find((i) => i.serial === serial);
     if (!item) {
-      const machine = lookup.select({ id: devices.id }).from(devices).where(eq(devices.serialNumber, serial)).get();
+      const machine = await lookup
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.serialNumber, serial))
+        .get();
       if (machine) throw new ShipmentRefused(`shopOrders.serialIsMachine.${kind}`, { serial });
       throw new ShipmentRefused(`shopOrders.serialUnknown.${kind}`, { serial });
     }
     if (item.orgId !== order.sellerOrgId) throw new ShipmentRefused('shopOrders.serialNotInStock', { serial });
     if (item.deviceId !== null) {
-      const machine = lookup
+      const machine = await lookup
         .select({ serial: devices.serialNumber })
         .from(devices)
         .where(eq(devices.id, item.deviceId))
         .get();
       throw new ShipmentRefused(`shopOrders.serialFitted.${kind}`, { serial, machine: machine?.serial ?? '' });
     }
-    const elsewhere = lookup
+    const elsewhere = await lookup
       .select({ number: shopOrders.number })
       .from(shopOrders)
       .where(and(ne(shopOrders.id, order.id), sql`instr(',' || ${shopOrders.serials} || ',', ${`,${serial},`}) > 0`))
@@ -92,10 +96,14 @@ export function itemsToShip(tx: ScopedWrite, order: ShopOrderRecord, serials: st
 }
 
 /** The shipped items leave the seller's stock: the buyer owns them (a customer fits them to its own machines). */
-export function handOver(tx: ScopedWrite, order: ShopOrderRecord, shipment: ReturnType<typeof itemsToShip>): void {
+export async function handOver(
+  tx: ScopedWrite,
+  order: ShopOrderRecord,
+  shipment: Awaited<ReturnType<typeof itemsToShip>>,
+): Promise<void> {
   const ids = shipment.items.map((i) => i.id);
   if (ids.length === 0) return;
   const table = shipment.kind === 'terminal' ? controllers : simCards;
   // The seller's write scope does not reach the buyer: the items were checked to be the seller's just above.
-  tx.unscoped('alreadyScoped').update(table).set({ orgId: order.orgId }).where(inArray(table.id, ids)).run();
+  await tx.unscoped('alreadyScoped').update(table).set({ orgId: order.orgId }).where(inArray(table.id, ids)).run();
 }

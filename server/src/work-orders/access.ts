@@ -19,22 +19,26 @@ export function workOrderScope(data: ScopedData, user: SessionUser): Scope {
 }
 
 /** The orders with these ids the user sees, all of them, else "not found" (others' numbers cannot be probed). */
-export function visibleOrders(data: ScopedData, user: SessionUser, ids: number[]) {
+export async function visibleOrders(data: ScopedData, user: SessionUser, ids: number[]) {
   const unique = [...new Set(ids)];
-  const rows = data.select().from(workOrders, workOrderScope(data, user)).where(inArray(workOrders.id, unique)).all();
+  const rows = await data
+    .select()
+    .from(workOrders, workOrderScope(data, user))
+    .where(inArray(workOrders.id, unique))
+    .all();
   if (rows.length !== unique.length) throw notFound();
   return unique.map((id) => rows.find((r) => r.id === id)!);
 }
 
 /** The user as the state machine sees them for orders: keeper of the orders of the organisations they keep. */
-export function actingFor(data: ScopedData, user: SessionUser) {
-  const kept = ownerOrgIds(data, user);
+export async function actingFor(data: ScopedData, user: SessionUser) {
+  const kept = await ownerOrgIds(data, user);
   return (order: { orgId: number }): Acting => ({ userId: user.id, keeper: kept.includes(order.orgId) });
 }
 
 /** Technicians (role 7, enabled) of the organisations whose machines the user keeps. */
-export function technicianRows(data: ScopedData, user: SessionUser) {
-  const kept = ownerOrgIds(data, user);
+export async function technicianRows(data: ScopedData, user: SessionUser) {
+  const kept = await ownerOrgIds(data, user);
   if (kept.length === 0) return [];
   return data
     .select({ user: users, orgName: nameInSql(organisations, data.lang), orgKind: organisations.kind })
@@ -49,8 +53,13 @@ export function technicianRows(data: ScopedData, user: SessionUser) {
  * The technician an order may go to: one of the user's technicians who works for the machine's owner, or for
  * the operator (whose technicians serve every rental company). Else the refusal on the field.
  */
-export function assertAssignee(data: ScopedData, user: SessionUser, assigneeId: number, orders: { orgId: number }[]) {
-  const tech = technicianRows(data, user).find((r) => r.user.id === assigneeId);
+export async function assertAssignee(
+  data: ScopedData,
+  user: SessionUser,
+  assigneeId: number,
+  orders: { orgId: number }[],
+) {
+  const tech = (await technicianRows(data, user)).find((r) => r.user.id === assigneeId);
   if (!tech || !canTake(tech, orders)) throw invalidField('assigneeId', 'workOrders.assigneeInvalid');
   return tech.user;
 }

@@ -47,13 +47,15 @@ function invalid(error: z.ZodError): ApiError {
  * The next free number of the day, on the calendar of the organisation whose machine it is (WO202611250001 is the
  * first of its 25 November); numbers are unique across organisations and the unique index is the final guard.
  */
-export function nextWorkOrderNumber(db: Db, orgId: number, now: number): string {
-  const prefix = `WO${orgNumberDay(db, orgId, now)}`;
-  const last = db
-    .select({ number: sql<string | null>`max(${workOrders.number})` })
-    .from(workOrders)
-    .where(like(workOrders.number, `${prefix}%`))
-    .get()?.number;
+export async function nextWorkOrderNumber(db: Db, orgId: number, now: number): Promise<string> {
+  const prefix = `WO${await orgNumberDay(db, orgId, now)}`;
+  const last = (
+    await db
+      .select({ number: sql<string | null>`max(${workOrders.number})` })
+      .from(workOrders)
+      .where(like(workOrders.number, `${prefix}%`))
+      .get()
+  )?.number;
   const seq = last ? Number(last.slice(prefix.length)) + 1 : 1;
   return `${prefix}${String(seq).padStart(4, '0')}`;
 }
@@ -69,19 +71,24 @@ const SOURCE_TABLES = {
 } as const;
 
 /** The machine a source record belongs to, or undefined when no such record exists. */
-function sourceDeviceId(
+async function sourceDeviceId(
   tx: ScopedWrite,
   kind: (typeof WORK_ORDER_SOURCE_KINDS)[number],
   id: number,
-): number | undefined {
+): Promise<number | undefined> {
   const table = SOURCE_TABLES[kind];
-  return tx.select({ deviceId: table.deviceId }).from(table, tx.viaDevice(table.deviceId)).where(eq(table.id, id)).get()
-    ?.deviceId;
+  return (
+    await tx
+      .select({ deviceId: table.deviceId })
+      .from(table, tx.viaDevice(table.deviceId))
+      .where(eq(table.id, id))
+      .get()
+  )?.deviceId;
 }
 
-function contactPhone(tx: ScopedWrite, orgIds: (number | null)[]): string {
+async function contactPhone(tx: ScopedWrite, orgIds: (number | null)[]): Promise<string> {
   const ids = orgIds.filter((id): id is number => id !== null);
-  const rows = tx
+  const rows = await tx
     .unscoped('referencedNames')
     .select({ id: organisations.id, phone: organisations.contactPhone })
     .from(organisations)
@@ -97,17 +104,17 @@ function contactPhone(tx: ScopedWrite, orgIds: (number | null)[]): string {
  * and that a source has no unresolved order yet; who may raise one is the caller's rule (create.do: the
  * machine's keepers). Attachments must be urls the caller has checked (create.do: the user's own pictures).
  */
-export function createWorkOrder(
+export async function createWorkOrder(
   tx: ScopedWrite,
   user: SessionUser,
   input: RaiseWorkOrderInput,
   now: number = Date.now(),
-): { id: number; number: string } {
-  const device = visibleDevice(tx, input.deviceId);
+): Promise<{ id: number; number: string }> {
+  const device = await visibleDevice(tx, input.deviceId);
   const parsed = createWorkOrderInput.safeParse({
     ...input,
     deviceKind: input.deviceKind ?? device.kind,
-    phone: input.phone ?? contactPhone(tx, [device.customerOrgId, device.orgId]),
+    phone: input.phone ?? (await contactPhone(tx, [device.customerOrgId, device.orgId])),
   });
   if (!parsed.success) throw invalid(parsed.error);
   const form = parsed.data;
@@ -116,10 +123,10 @@ export function createWorkOrder(
   if (source) {
     // A source is a record of this very machine (which the user sees): never another company's record, whose
     // order would then block its owner and name an order number of ours.
-    if (sourceDeviceId(tx, source.kind, source.id) !== device.id) {
+    if ((await sourceDeviceId(tx, source.kind, source.id)) !== device.id) {
       throw invalidField('source', 'workOrders.sourceNotFound');
     }
-    const taken = tx
+    const taken = await tx
       .select({ number: workOrders.number })
       .from(workOrders, tx.viaDevice(workOrders.deviceId))
       .where(
@@ -133,9 +140,9 @@ export function createWorkOrder(
     if (taken) throw new ApiError(API_STATUS.conflict, 'workOrders.sourceTaken', { number: taken.number });
   }
   // Numbers are unique across every organisation.
-  const number = nextWorkOrderNumber(tx.unscoped('uniqueness'), device.orgId, now);
+  const number = await nextWorkOrderNumber(tx.unscoped('uniqueness'), device.orgId, now);
   const at = new Date(now);
-  const created = tx
+  const created = await tx
     .insert(workOrders)
     .values({
       number,
@@ -163,7 +170,8 @@ export function createWorkOrder(
     })
     .returning({ id: workOrders.id })
     .get();
-  tx.insert(workOrderEvents)
+  await tx
+    .insert(workOrderEvents)
     .values({
       workOrderId: created.id,
       action: 'create',

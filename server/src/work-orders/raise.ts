@@ -7,16 +7,16 @@ import { createWorkOrder, type RaiseWorkOrderInput } from './create.ts';
  * one unit of work: the order and the record's link are written together or not at all. Who may raise it and
  * whether the record still may be raised from are the source's own checks, made before.
  */
-export function raiseFromSource(
+export async function raiseFromSource(
   data: ScopedData,
   user: SessionUser,
   input: RaiseWorkOrderInput & { source: NonNullable<RaiseWorkOrderInput['source']> },
   now: number,
-  link: (tx: ScopedWrite, workOrderId: number) => void,
-): { workOrderId: number } {
-  return data.write((tx) => {
-    const order = createWorkOrder(tx, user, input, now);
-    link(tx, order.id);
+  link: (tx: ScopedWrite, workOrderId: number) => unknown,
+): Promise<{ workOrderId: number }> {
+  return data.write(async (tx) => {
+    const order = await createWorkOrder(tx, user, input, now);
+    await link(tx, order.id);
     return { workOrderId: order.id };
   });
 }

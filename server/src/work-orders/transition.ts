@@ -37,34 +37,36 @@ export function refused(action: WorkOrderAction, order: Order): ApiError {
  * this user ("forbidden") and allowed from its status (409, naming the order) before anything changes. Each
  * order gets its new status and a timeline row in one transaction.
  */
-export function transition(
+export async function transition(
   data: ScopedData,
   user: SessionUser,
   action: WorkOrderAction,
   ids: number[],
   now: number,
   step: (order: Order) => Step,
-  check?: (orders: Order[]) => void,
-): { ids: number[]; status: number } {
-  const orders = visibleOrders(data, user, ids);
-  const acting = actingFor(data, user);
+  check?: (orders: Order[]) => unknown,
+): Promise<{ ids: number[]; status: number }> {
+  const orders = await visibleOrders(data, user, ids);
+  const acting = await actingFor(data, user);
   for (const order of orders) {
     if (!statusAllows(action, order.status)) throw refused(action, order);
     if (!canAct(action, order, acting(order))) throw forbidden();
   }
-  check?.(orders);
+  await check?.(orders);
   const at = new Date(now);
   let status: number = WO_STATUS.pending;
-  data.write((tx) => {
+  await data.write(async (tx) => {
     for (const order of orders) {
       const { values = {}, details = {}, remark } = step(order);
       status = targetStatus(action, order.suspendedFrom);
       const suspendedFrom = action === 'suspend' ? order.status : action === 'resume' ? null : order.suspendedFrom;
-      tx.update(workOrders)
+      await tx
+        .update(workOrders)
         .set({ ...values, status, suspendedFrom, updatedAt: at })
         .where(eq(workOrders.id, order.id))
         .run();
-      tx.insert(workOrderEvents)
+      await tx
+        .insert(workOrderEvents)
         .values({
           workOrderId: order.id,
           action,

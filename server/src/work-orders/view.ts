@@ -15,24 +15,22 @@ import { actingFor, personName } from './access.ts';
 type Order = typeof workOrders.$inferSelect;
 type Person = typeof users.$inferSelect;
 
-function peopleById(db: Db, ids: (number | null)[]): Map<number, Person> {
+async function peopleById(db: Db, ids: (number | null)[]): Promise<Map<number, Person>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  return new Map(
-    db
-      .select()
-      .from(users)
-      .where(inArray(users.id, wanted))
-      .all()
-      .map((u) => [u.id, u]),
-  );
+  return new Map((await db.select().from(users).where(inArray(users.id, wanted)).all()).map((u) => [u.id, u]));
 }
 
 /** List rows of orders, with the names and the actions this user may take on each. */
-export function toRows(data: ScopedData, user: SessionUser, orders: Order[], timeZone: string): WorkOrderRow[] {
+export async function toRows(
+  data: ScopedData,
+  user: SessionUser,
+  orders: Order[],
+  timeZone: string,
+): Promise<WorkOrderRow[]> {
   // The orders were read through their scope; their machines, owners and people are looked up by id.
   const db = data.unscoped('alreadyScoped');
-  const people = peopleById(
+  const people = await peopleById(
     db,
     orders.map((o) => o.assigneeId),
   );
@@ -40,16 +38,17 @@ export function toRows(data: ScopedData, user: SessionUser, orders: Order[], tim
   const serials = new Map(
     deviceIds.length === 0
       ? []
-      : db
-          .select({ id: devices.id, serial: devices.serialNumber })
-          .from(devices)
-          .where(inArray(devices.id, deviceIds))
-          .all()
-          .map((d) => [d.id, d.serial]),
+      : (
+          await db
+            .select({ id: devices.id, serial: devices.serialNumber })
+            .from(devices)
+            .where(inArray(devices.id, deviceIds))
+            .all()
+        ).map((d) => [d.id, d.serial]),
   );
   const orgIds = [...new Set(orders.map((o) => o.orgId))];
-  const owners = orgNames(data, orgIds);
-  const acting = actingFor(data, user);
+  const owners = await orgNames(data, orgIds);
+  const acting = await actingFor(data, user);
   return orders.map((o) => {
     const who = acting(o);
     return {
@@ -79,17 +78,22 @@ export function toRows(data: ScopedData, user: SessionUser, orders: Order[], tim
 }
 
 /** One order with its machine and its timeline, oldest first. */
-export function toDetail(data: ScopedData, user: SessionUser, order: Order, timeZone: string): WorkOrderDetail {
-  const [row] = toRows(data, user, [order], timeZone);
+export async function toDetail(
+  data: ScopedData,
+  user: SessionUser,
+  order: Order,
+  timeZone: string,
+): Promise<WorkOrderDetail> {
+  const [row] = await toRows(data, user, [order], timeZone);
   const db = data.unscoped('alreadyScoped');
-  const events = db
+  const events = await db
     .select()
     .from(workOrderEvents)
     .where(eq(workOrderEvents.workOrderId, order.id))
     .orderBy(asc(workOrderEvents.at), asc(workOrderEvents.id))
     .all();
-  const people = peopleById(db, [order.solverId, order.createdBy, ...events.map((e) => e.userId)]);
-  const device = db.select().from(devices).where(eq(devices.id, order.deviceId)).get()!;
+  const people = await peopleById(db, [order.solverId, order.createdBy, ...events.map((e) => e.userId)]);
+  const device = (await db.select().from(devices).where(eq(devices.id, order.deviceId)).get())!;
   return {
     ...row!,
     province: order.province,

@@ -7,6 +7,7 @@ import { bindRequests, verifications } from '@console/db/schema/approvals';
 import { devices } from '@console/db/schema/devices';
 import { withLeaseDb } from '../../fixtures/e2e-lease.ts';
 import { expect, openDialogWith, RAW_KEY, signInAs, test, text } from '../../fixtures/e2e.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 const lang = 'en';
 const t = (key: string, params?: Record<string, string | number>) => text(lang, `approvals:${key}`, params);
@@ -14,18 +15,23 @@ const t = (key: string, params?: Record<string, string | number>) => text(lang, 
 const runDigits = () => String(Date.now()).slice(-6);
 
 /** Two people of the demo customer who submitted their real names, under review. */
-function twoSubmissions(digits: string): string[] {
-  return withLeaseDb((db) => {
-    const customer = db.select().from(organisations).where(eq(organisations.name, '上海浦江建设工程有限公司')).get()!;
-    return ['甲', '乙'].map((last, i) => {
+async function twoSubmissions(digits: string): Promise<string[]> {
+  return withLeaseDb(async (db) => {
+    const customer = (await db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, '上海浦江建设工程有限公司'))
+      .get())!;
+    return await mapInOrder(['甲', '乙'], async (last, i) => {
       const mobile = `137${digits}${i}0`;
       const idNumber = completeIdNumber(1, `330106199001${10 + i}${digits.slice(-3)}`);
-      const user = db
+      const user = await db
         .insert(users)
         .values({ orgId: customer.id, mobile, passwordHash: 'x', roleId: ROLE.other, name: `测试${last}`, idNumber })
         .returning()
         .get();
-      db.insert(verifications)
+      await db
+        .insert(verifications)
         .values({
           kind: 'realName',
           orgId: customer.id,
@@ -41,16 +47,24 @@ function twoSubmissions(digits: string): string[] {
 }
 
 /** A registered person asking to join the demo rental company, and a customer asking for one of its machines. */
-function twoRequests(tag: string): void {
-  withLeaseDb((db) => {
-    const lessor = db.select().from(organisations).where(eq(organisations.name, 'Huadong Aerial Leasing')).get()!;
-    const customer = db.select().from(organisations).where(eq(organisations.name, '上海浦江建设工程有限公司')).get()!;
-    const own = db
+async function twoRequests(tag: string): Promise<void> {
+  await withLeaseDb(async (db) => {
+    const lessor = (await db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, 'Huadong Aerial Leasing'))
+      .get())!;
+    const customer = (await db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, '上海浦江建设工程有限公司'))
+      .get())!;
+    const own = await db
       .insert(organisations)
       .values({ name: `${tag} own`, kind: 'customer' })
       .returning()
       .get();
-    const joiner = db
+    const joiner = await db
       .insert(users)
       .values({
         orgId: own.id,
@@ -61,7 +75,7 @@ function twoRequests(tag: string): void {
       })
       .returning()
       .get();
-    const asker = db
+    const asker = await db
       .insert(users)
       .values({
         orgId: customer.id,
@@ -72,15 +86,16 @@ function twoRequests(tag: string): void {
       })
       .returning()
       .get();
-    const machine = db
+    const machine = (await db
       .select()
       .from(devices)
       .where(and(eq(devices.orgId, lessor.id), isNull(devices.customerOrgId)))
       .orderBy(asc(devices.id))
       .limit(1)
       .offset(10 + (Date.now() % 50))
-      .get()!;
-    db.insert(bindRequests)
+      .get())!;
+    await db
+      .insert(bindRequests)
       .values([
         { kind: 'join', orgId: lessor.id, requesterId: joiner.id, requesterOrgId: own.id, note: `${tag} join` },
         {
@@ -104,7 +119,7 @@ async function search(page: Page, keyword: string) {
 
 test('the operator approves one real-name verification and rejects another', async ({ page, api }) => {
   const digits = runDigits();
-  const [first, second] = twoSubmissions(digits);
+  const [first, second] = await twoSubmissions(digits);
   await signInAs(page, api, ROLE.companyAdmin);
   await page.goto('/approvalManagement/bind?tab=verification');
   await search(page, `137${digits}`);
@@ -140,7 +155,7 @@ test('a rental company approves a person joining as its salesperson and rejects 
   api,
 }) => {
   const tag = `E2E${runDigits()}`;
-  twoRequests(tag);
+  await twoRequests(tag);
   await signInAs(page, api, ROLE.lessorAdmin);
   await page.goto('/approvalManagement/bind');
   await search(page, tag);

@@ -22,10 +22,10 @@ const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/S
  * An offline machine of the demo lessor standing by unlocked, never on lease, from the middle of the fleet (other
  * tests take theirs from the start and the end of the lists).
  */
-function offlineMachine(): string {
+async function offlineMachine(): Promise<string> {
   return withLeaseDb(
-    (db) =>
-      db
+    async (db) =>
+      (await db
         .select({ serialNumber: devices.serialNumber })
         .from(devices)
         .innerJoin(users, and(eq(users.orgId, devices.orgId), eq(users.mobile, demoAccount(ROLE.lessorAdmin))))
@@ -48,7 +48,7 @@ function offlineMachine(): string {
         .orderBy(devices.id)
         .limit(1)
         .offset(40 + (Date.now() % 20))
-        .get()!.serialNumber,
+        .get())!.serialNumber,
   );
 }
 
@@ -64,7 +64,7 @@ async function arrearsRenter(api: Api, name: string) {
   while (Number(iso(Date.now() - ago * DAY).slice(8)) > 28) ago += 1;
   const billingOn = iso(Date.now() - ago * DAY);
   const startOn = iso(Date.now() - (ago + 8) * DAY);
-  const serial = offlineMachine();
+  const serial = await offlineMachine();
   const lease = await contractForNewRenter(api, {
     name,
     serials: [serial],

@@ -58,12 +58,12 @@ async function runningLease(api: Api, name: string, serial: string) {
  * The billing moves on to the contract's next billing day: its bill is issued now, as the scheduler will issue it
  * on that day, for this contract only; the lessor's other renters' arrears stay as of today.
  */
-function billNextBillingDay(lease: Awaited<ReturnType<typeof runningLease>>): string {
-  withLeaseDb((db) =>
-    db.transaction((tx) => {
-      const { lessorOrgId } = tx.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
-      issueLessorBills(tx, lessorOrgId, lease.nextBilling, lease.contractId);
-      refreshArrears(tx, lessorOrgId, dayInZone(Date.now(), BILLING_ZONE));
+async function billNextBillingDay(lease: Awaited<ReturnType<typeof runningLease>>): Promise<string> {
+  await withLeaseDb((db) =>
+    db.transaction(async (tx) => {
+      const { lessorOrgId } = (await tx.select().from(contracts).where(eq(contracts.id, lease.contractId)).get())!;
+      await issueLessorBills(tx, lessorOrgId, lease.nextBilling, lease.contractId);
+      await refreshArrears(tx, lessorOrgId, dayInZone(Date.now(), BILLING_ZONE));
     }),
   );
   // Bills are numbered after the contract and the month their period ends in (db/billing/issue.ts).
@@ -174,7 +174,7 @@ test('a change adds a machine to a contract in execution: approved, signed, deli
   });
 
   await test.step('the contract’s next bill carries the added machine from today, beside its own', async () => {
-    const bill = billNextBillingDay(lease);
+    const bill = await billNextBillingDay(lease);
     await goInConsole(page, `/financeCenter/billRecord?renterId=${lease.renterId}`);
     await page
       .getByRole('row')

@@ -64,12 +64,12 @@ test.beforeAll(async ({ playwright }) => {
   const file = join(dir, 'console.db');
   const seeding = openDb(file);
   await seedDemo(seeding.db, { devices: 60, historyDevices: 0 });
-  const lessorOrgId = seeding.db
+  const lessorOrgId = (await seeding.db
     .select({ orgId: users.orgId })
     .from(users)
     .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-    .get()!.orgId;
-  const picked = machinesInStock(seeding.db, lessorOrgId);
+    .get())!.orgId;
+  const picked = await machinesInStock(seeding.db, lessorOrgId);
   seeding.close();
 
   const controlPort = await freePort(CONTROL_PORTS);

@@ -18,6 +18,7 @@ import {
   test,
   text,
 } from '../../fixtures/e2e.ts';
+import { forEachInOrder } from '@console/db/in-order';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
@@ -28,11 +29,11 @@ const iso = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/S
  * of the fleet (`slice`), and never one a flow already stopped (its retry, or a run before on the same database): two
  * flows on one machine would renew each other's.
  */
-function stoppedAndLocked(tag: string, slice: number): string[] {
-  return withLeaseDb((db) => {
-    const lessor = db.select().from(organisations).where(eq(organisations.kind, 'lessor')).get()!;
+async function stoppedAndLocked(tag: string, slice: number): Promise<string[]> {
+  return withLeaseDb(async (db) => {
+    const lessor = (await db.select().from(organisations).where(eq(organisations.kind, 'lessor')).get())!;
     const expiry = iso(Date.now() - 5 * DAY);
-    const machines = db
+    const machines = await db
       .select({ id: devices.id, serialNumber: devices.serialNumber })
       .from(devices)
       .where(
@@ -46,14 +47,16 @@ function stoppedAndLocked(tag: string, slice: number): string[] {
       .limit(3)
       .offset(20 + slice * 15)
       .all();
-    machines.forEach((m, i) => {
-      db.update(devices)
+    await forEachInOrder(machines, async (m, i) => {
+      await db
+        .update(devices)
         .set({ hostName: `${tag}-${i + 1}`, serviceExpiresAt: expiry, lockLevel: 'lock1' })
         .where(eq(devices.id, m.id))
         .run();
-      db.insert(lockDayMarks).values({ deviceId: m.id, level: 2, serviceExpiresAt: expiry, taskId: 0 }).run();
+      await db.insert(lockDayMarks).values({ deviceId: m.id, level: 2, serviceExpiresAt: expiry, taskId: 0 }).run();
       // The setting's lock, still on its way (the simulator reports the machines' own lock level).
-      db.insert(commands)
+      await db
+        .insert(commands)
         .values({
           id: randomUUID(),
           deviceId: m.id,
@@ -78,7 +81,7 @@ test('finance renews three machines whose service stopped; they are renewed and 
   const lang = 'en';
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
   const tag = `RENEW${Date.now().toString(36).toUpperCase()}`;
-  const serials = stoppedAndLocked(tag, 0);
+  const serials = await stoppedAndLocked(tag, 0);
   await signInAs(page, api, ROLE.finance);
 
   await page.goto('/financeCenter/renewDevice?expiry=0');
@@ -131,7 +134,7 @@ test('the rental company renews three stopped machines and pays on the payment p
   const lang = 'en';
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
   const tag = `PAYON${Date.now().toString(36).toUpperCase()}`;
-  const serials = stoppedAndLocked(tag, 1);
+  const serials = await stoppedAndLocked(tag, 1);
   await signInAs(page, api, ROLE.lessorAdmin);
 
   await page.goto('/financeCenter/renewDevice?expiry=0');
@@ -167,14 +170,14 @@ test('the rental company renews three stopped machines and pays on the payment p
  * A machine of Northwind's (the global brand's Australian company) whose service stopped five days ago, in no renewal
  * order yet (a retry, or a run before on the same database, takes another); its host name is `tag`.
  */
-function northwindStopped(tag: string): string {
-  return withLeaseDb((db) => {
-    const northwind = db
+async function northwindStopped(tag: string): Promise<string> {
+  return withLeaseDb(async (db) => {
+    const northwind = (await db
       .select()
       .from(organisations)
       .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
-      .get()!;
-    const machine = db
+      .get())!;
+    const machine = (await db
       .select({ id: devices.id, serialNumber: devices.serialNumber })
       .from(devices)
       .where(
@@ -186,8 +189,9 @@ function northwindStopped(tag: string): string {
       .orderBy(desc(devices.id))
       .limit(1)
       .offset(12)
-      .get()!;
-    db.update(devices)
+      .get())!;
+    await db
+      .update(devices)
       .set({ hostName: tag, serviceExpiresAt: iso(Date.now() - 5 * DAY) })
       .where(eq(devices.id, machine.id))
       .run();
@@ -204,7 +208,7 @@ test('Northwind’s administrator renews on the English brand and reads every pr
   const lang = 'en';
   const t = (key: string, params?: Record<string, string | number>) => text(lang, `renewals:${key}`, params);
   const tag = `AUREN${Date.now().toString(36).toUpperCase()}`;
-  const serial = northwindStopped(tag);
+  const serial = await northwindStopped(tag);
   const origin = brandOrigin('liftgo');
   await page.goto(`${origin}/login`);
   await page

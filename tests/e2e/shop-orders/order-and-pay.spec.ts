@@ -27,16 +27,20 @@ async function asAnother(browser: Browser, api: Api, role: RoleId, url: string) 
 }
 
 /** A machine in Huadong's stock: a lift, never a terminal to ship. */
-function liftSerial(): string {
-  return withLeaseDb((db) => {
-    const huadong = db.select().from(organisations).where(eq(organisations.name, 'Huadong Aerial Leasing')).get()!;
-    return db
+async function liftSerial(): Promise<string> {
+  return withLeaseDb(async (db) => {
+    const huadong = (await db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, 'Huadong Aerial Leasing'))
+      .get())!;
+    return (await db
       .select({ serial: devices.serialNumber })
       .from(devices)
       .where(and(eq(devices.orgId, huadong.id), isNull(devices.customerOrgId), eq(devices.leaseStatus, 'stock')))
       .orderBy(asc(devices.id))
       .limit(1)
-      .get()!.serial;
+      .get())!.serial;
   });
 }
 
@@ -54,7 +58,7 @@ test('a customer orders a terminal with a coupon, pays on the provider’s page,
   api,
   browser,
 }) => {
-  const lift = liftSerial();
+  const lift = await liftSerial();
   const serial = await spareTerminal(api);
   await signInAs(page, api, ROLE.other);
   await page.goto('/productCenter/order');

@@ -13,12 +13,12 @@ export interface TestPoint {
  * A track of a machine in the e2e server's database (E2E_DB_FILE), heading north from 31°N 121°E: the demo
  * history only covers the last days, so a test that needs a known track writes its own, in a month of its own.
  */
-export function writeTrack(deviceId: number, startUtc: number, points: TestPoint[]): void {
+export async function writeTrack(deviceId: number, startUtc: number, points: TestPoint[]): Promise<void> {
   const file = process.env.E2E_DB_FILE;
   if (!file) throw new Error('E2E_DB_FILE is not set: run Playwright with tests/playwright.config.ts');
   const dbh = openDb(file, { migrate: false });
   try {
-    dbh.db
+    await dbh.db
       .insert(trackPoints)
       .values(
         points.map((p) => ({

@@ -30,7 +30,7 @@ test.describe('track playback (English)', () => {
     const device = (await api.call(deviceEndpoints.list, { token: login.token, query: { kind: 'forklift' } })).data
       .list[0];
     // 2026-03-10 08:00 in Berlin, the browser's zone.
-    writeTrack(device.id, Date.UTC(2026, 2, 10, 7, 0, 0), TRACK);
+    await writeTrack(device.id, Date.UTC(2026, 2, 10, 7, 0, 0), TRACK);
     await page.goto(
       `/deviceManagement/historicalTrajectory?id=${device.id}&startTime=2026-03-10 08:00:00&endTime=2026-03-10 09:00:00`,
     );

@@ -15,11 +15,11 @@ const leafPaths = (nodes: MenuNode[]): string[] =>
 const sidebarScreens = allScreens.filter((s) => allMenuEntries().some((e) => e.screen.path === s.path));
 
 describe('who may open a screen (the console refuses the others with its 403 page)', () => {
-  it('opens a sidebar screen exactly for the roles whose menu from the server holds it', () => {
+  it('opens a sidebar screen exactly for the roles whose menu from the server holds it', async () => {
     expect(sidebarScreens.length).toBeGreaterThan(10);
     for (const roleId of ROLE_IDS) {
       const menu = new Set(leafPaths(menusFor(roleId, 'en_US')));
-      expectEvery(
+      await expectEvery(
         sidebarScreens,
         (screen) => mayOpenScreen(screen, roleId) === menu.has(screen.path),
         `the sidebar screens of role ${roleId}`,
@@ -34,7 +34,7 @@ describe('who may open a screen (the console refuses the others with its 403 pag
     expect(mayOpenScreen(employeeScreens.list, ROLE.lessorAdmin)).toBe(true);
   });
 
-  it("leaves a screen outside the sidebar (a record's detail) to its endpoints, which decide per record", () => {
-    expectEvery(ROLE_IDS, (roleId) => mayOpenScreen(deviceDetailScreens.detail, roleId), 'every role');
+  it("leaves a screen outside the sidebar (a record's detail) to its endpoints, which decide per record", async () => {
+    await expectEvery(ROLE_IDS, (roleId) => mayOpenScreen(deviceDetailScreens.detail, roleId), 'every role');
   });
 });

@@ -12,8 +12,8 @@ describe('activities and message push', () => {
   let t: TestApp;
   let now: number;
   const admin = () => t.tokenFor(ROLE.companyEmployee);
-  const list = (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-    t.call(activityEndpoints.list, { token: admin(), query: { pageSize: 50, ...query }, headers });
+  const list = async (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+    t.call(activityEndpoints.list, { token: await admin(), query: { pageSize: 50, ...query }, headers });
   const liveTitles = async (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
     (await t.call(activityEndpoints.live, { loose: { query }, headers })).data.list.map((a) => a.title);
   const form = (fields: Record<string, unknown> = {}) => ({
@@ -59,20 +59,20 @@ describe('activities and message push', () => {
   });
 
   it('records a push now in the outbox, a scheduled one waiting, and the app shows it until it expires', async () => {
-    const made = await t.call(activityEndpoints.create, { token: admin(), loose: { body: form() } });
+    const made = await t.call(activityEndpoints.create, { token: await admin(), loose: { body: form() } });
     expect(made.status, made.message).toBe('200');
-    expect(pushesOf(made.data.id)).toHaveLength(1);
+    expect(await pushesOf(made.data.id)).toHaveLength(1);
     expect((await liveTitles())[0]).toBe('Winter hire fair');
     const row = (await list({ keyword: 'winter hire' })).data.list[0]!;
     expect(row).toMatchObject({ state: 'notExpired', pushState: 'pushed', pushes: 1 });
 
     const later = now + 5 * HOUR;
     const edit = await t.call(activityEndpoints.update, {
-      token: admin(),
+      token: await admin(),
       loose: { body: { ...form({ push: 'scheduled', pushAt: later }), id: made.data.id } },
     });
     expect(edit.status, edit.message).toBe('200');
-    expect(pushesOf(made.data.id).some((p) => p.dueAt.getTime() === later)).toBe(true);
+    expect((await pushesOf(made.data.id)).some((p) => p.dueAt.getTime() === later)).toBe(true);
     expect((await list({ keyword: 'winter hire' })).data.list[0]).toMatchObject({ pushState: 'scheduled', pushes: 2 });
 
     // Two days on, it has expired: the app no longer shows it, the list counts it expired.
@@ -80,7 +80,9 @@ describe('activities and message push', () => {
     expect(await liveTitles()).not.toContain('Winter hire fair');
     expect((await list({ state: 'expired', keyword: 'winter hire' })).data.total).toBe(1);
 
-    expect((await t.call(activityEndpoints.remove, { token: admin(), body: { id: made.data.id } })).status).toBe('200');
+    expect((await t.call(activityEndpoints.remove, { token: await admin(), body: { id: made.data.id } })).status).toBe(
+      '200',
+    );
     expect((await list({ keyword: 'winter hire' })).data.total).toBe(0);
   });
 
@@ -95,13 +97,13 @@ describe('activities and message push', () => {
       [{ version: 'latest' }, 'version', ''],
     ] as const;
     for (const [fields, field, message] of refusals) {
-      const answer = await t.call(activityEndpoints.create, { token: admin(), loose: { body: form(fields) } });
+      const answer = await t.call(activityEndpoints.create, { token: await admin(), loose: { body: form(fields) } });
       expect(answer.status, field).not.toBe('200');
       expect(answer.data.field).toBe(field);
       expect(answer.message).toContain(message);
     }
     const zh = await t.call(activityEndpoints.create, {
-      token: admin(),
+      token: await admin(),
       lang: 'zh_CN',
       loose: { body: form({ endAt: now - 2 * HOUR }) },
     });
@@ -112,13 +114,17 @@ describe('activities and message push', () => {
   it("keeps one brand's activities out of another's console, and the page from everyone but the platform's staff", async () => {
     const english = (await list({}, LIFTGO)).data.list[0]!;
     const change = await t.call(activityEndpoints.update, {
-      token: admin(),
+      token: await admin(),
       loose: { body: { ...form(), id: english.id } },
     });
     expect(change.status).toBe('404');
-    expect((await t.call(activityEndpoints.remove, { token: admin(), body: { id: english.id } })).status).toBe('404');
+    expect((await t.call(activityEndpoints.remove, { token: await admin(), body: { id: english.id } })).status).toBe(
+      '404',
+    );
     for (const role of [ROLE.lessorAdmin, ROLE.finance, ROLE.distributor, ROLE.other]) {
-      expect((await t.call(activityEndpoints.list, { token: t.tokenFor(role) })).status, `role ${role}`).toBe('403');
+      expect((await t.call(activityEndpoints.list, { token: await t.tokenFor(role) })).status, `role ${role}`).toBe(
+        '403',
+      );
     }
   });
 });

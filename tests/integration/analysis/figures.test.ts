@@ -56,10 +56,10 @@ describe('work analysis figures', () => {
   beforeAll(async () => {
     t = await createTestApp();
     s = t.dbh.sqlite;
-    const org = (role: number) =>
-      (s.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(role as never)) as { o: number }).o;
-    huadong = org(ROLE.lessorAdmin);
-    customer = org(ROLE.other);
+    const org = async (role: number) =>
+      (s.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(role as never)) as { o: number }).o;
+    huadong = await org(ROLE.lessorAdmin);
+    customer = await org(ROLE.other);
     const pick = (where: string, ...args: unknown[]) =>
       s.prepare(`SELECT id, kind FROM devices WHERE ${where} ORDER BY id LIMIT 1`).get(...args) as {
         id: number;
@@ -91,7 +91,7 @@ describe('work analysis figures', () => {
 
   it('sums hours and utilisation over the machines each side sees', async () => {
     const operator = await t.call(analysisEndpoints.summary, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { ...period, kind: kind as never },
     });
     expect(operator.status).toBe('200');
@@ -107,7 +107,7 @@ describe('work analysis figures', () => {
     expect(operator.data.byDay).toHaveLength(10);
 
     const lessor = await t.call(analysisEndpoints.summary, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { ...period, kind: kind as never },
     });
     expect(lessor.data.hoursWorked).toBe(12.5);
@@ -117,7 +117,7 @@ describe('work analysis figures', () => {
       (s.prepare('SELECT org_id o FROM devices WHERE id = ?').get(foreign) as { o: number }).o,
     );
 
-    const renter = await t.call(analysisEndpoints.summary, { token: t.tokenFor(ROLE.other), query: period });
+    const renter = await t.call(analysisEndpoints.summary, { token: await t.tokenFor(ROLE.other), query: period });
     expect(renter.data.hoursWorked).toBe(10);
     expect(renter.data.byKind.find((k) => k.kind === kind)).toMatchObject({
       hoursWorked: 10,
@@ -128,14 +128,14 @@ describe('work analysis figures', () => {
 
   it('filters by organisation', async () => {
     const operator = await t.call(analysisEndpoints.summary, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { ...period, kind: kind as never, orgId: customer },
     });
     expect(operator.data.hoursWorked).toBe(10);
   });
 
   it('counts days attended in a month, the heat map and the idle machines', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const month = await t.call(analysisEndpoints.attendance, {
       token,
       query: { month: '2020-03', kind: kind as never, idleDays: 5 },
@@ -170,7 +170,7 @@ describe('work analysis figures', () => {
   });
 
   it('sums output per kind, site and week', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const weeks = await t.call(analysisEndpoints.construction, {
       token,
       query: { ...period, kind: kind as never, granularity: 'week' },
@@ -198,7 +198,7 @@ describe('work analysis figures', () => {
   });
 
   it('refuses a reversed or too long period with a message in the language', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     const reversed = await t.call(analysisEndpoints.summary, {
       token,
       query: { from: '2020-03-10', to: '2020-03-01' },
@@ -218,7 +218,7 @@ describe('work analysis figures', () => {
 
   it('is not open to technicians nor the data-screen viewer', async () => {
     for (const role of [ROLE.technician, ROLE.screenViewer]) {
-      const answer = await t.call(analysisEndpoints.summary, { token: t.tokenFor(role), query: period });
+      const answer = await t.call(analysisEndpoints.summary, { token: await t.tokenFor(role), query: period });
       expect(answer.status).not.toBe('200');
     }
   });

@@ -27,12 +27,12 @@ describe('output per site', () => {
   });
   afterAll(() => t.dbh.close());
 
-  const northwindAdmin = () =>
-    t.dbh.db
+  const northwindAdmin = async () =>
+    (await t.dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
-      .get()!;
+      .get())!;
   const companies = [
     {
       name: 'Huadong',
@@ -43,30 +43,23 @@ describe('output per site', () => {
     },
     {
       name: 'Northwind',
-      token: () => t.tokenForAccount(northwindAdmin().mobile),
-      userId: () => northwindAdmin().id,
+      token: async () => t.tokenForAccount((await northwindAdmin()).mobile),
+      userId: async () => (await northwindAdmin()).id,
       // A site abroad from its street up: 380 Church Street, Parramatta NSW; 10 Toh Guan Road, Jurong East, Singapore.
       reads: /^\d+ [A-Z][A-Za-z ]+, (Parramatta NSW|Jurong East, Singapore|Al Quoz, Dubai)$/,
     },
   ];
 
   it.each(companies)("groups $name's output by lease site, named by the site", async (company) => {
-    const res = await t.call(analysisEndpoints.construction, { token: company.token(), query: { granularity: 'day' } });
+    const res = await t.call(analysisEndpoints.construction, {
+      token: await company.token(),
+      query: { granularity: 'day' },
+    });
     expect(res.status).toBe('200');
     const { period, bySite, totals } = res.data;
-    const leases = new Map(
-      t.dbh.db
-        .select()
-        .from(contracts)
-        .all()
-        .map((c) => [c.id, c]),
-    );
+    const leases = new Map((await t.dbh.db.select().from(contracts).all()).map((c) => [c.id, c]));
     const customerNames = new Set(
-      t.dbh.db
-        .select({ name: organisations.name })
-        .from(organisations)
-        .all()
-        .map((o) => o.name),
+      (await t.dbh.db.select({ name: organisations.name }).from(organisations).all()).map((o) => o.name),
     );
     const sites = bySite.filter((s) => s.siteId !== 0);
     expect(sites.length).toBeGreaterThan(1);
@@ -80,7 +73,7 @@ describe('output per site', () => {
 
     // Each site's hours: the days in the period worked under any contract at that site, of the machines in scope
     // (a rental company's own: its days are all its own).
-    const machineIds = new Set(machinesOf(t, company.userId()).map((m) => m.id));
+    const machineIds = new Set((await machinesOf(t, await company.userId())).map((m) => m.id));
     const days = t.dbh.sqlite
       .prepare(
         'SELECT device_id AS deviceId, contract_id AS contractId, hours_worked AS hours FROM daily_work WHERE day BETWEEN ? AND ?',

@@ -100,7 +100,7 @@ describe('physically possible analysis figures', () => {
   const construction = async (m: Played) => {
     const from = new Date(Date.parse(`${m.startOn}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
     const res = await t.call(analysisEndpoints.construction, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { from, to: m.startOn, kind: m.kind, granularity: 'day' },
     });
     expect(res.status).toBe('200');
@@ -189,7 +189,7 @@ describe('physically possible analysis figures', () => {
 
   it('answers per site no more hours than its machines have in the period', async () => {
     const res = await t.call(analysisEndpoints.construction, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { granularity: 'day' },
     });
     expect(res.status).toBe('200');

@@ -21,7 +21,7 @@ describe("the running server's daily work rollup", () => {
     const dbh = openDb(file);
     await seedDemo(dbh.db, { devices: 50, historyDevices: 0 });
     // A machine's hour meter ran half an hour, in reports the rollup has not read yet.
-    const machine = dbh.db.select().from(devices).where(isNotNull(devices.latest)).get()!;
+    const machine = (await dbh.db.select().from(devices).where(isNotNull(devices.latest)).get())!;
     const start = Date.now() - 3 * 3600_000;
     const reports = [0, 15, 30].map((minute) => ({
       deviceId: machine.id,
@@ -29,19 +29,19 @@ describe("the running server's daily work rollup", () => {
       receivedAt: new Date(start + minute * 60_000),
       data: { ...(machine.latest as object), workingHours: 100 + minute / 60 },
     }));
-    dbh.db.insert(telemetry).values(reports).run();
-    const newest = dbh.db
+    await dbh.db.insert(telemetry).values(reports).run();
+    const newest = (await dbh.db
       .select({ id: max(telemetry.id) })
       .from(telemetry)
-      .get()!.id!;
+      .get())!.id!;
     const server = await startServerProcess({ dbFile: file, range: PORTS });
     try {
-      await eventually('the rollup to read the new reports', () => {
-        const mark = dbh.db.select().from(rollupWatermarks).where(eq(rollupWatermarks.name, 'telemetry')).get();
+      await eventually('the rollup to read the new reports', async () => {
+        const mark = await dbh.db.select().from(rollupWatermarks).where(eq(rollupWatermarks.name, 'telemetry')).get();
         return (mark?.lastId ?? 0) >= newest;
       });
       // Folded up to the machine's last report of them.
-      const cursor = dbh.db.select().from(workCursors).where(eq(workCursors.deviceId, machine.id)).get();
+      const cursor = await dbh.db.select().from(workCursors).where(eq(workCursors.deviceId, machine.id)).get();
       expect(cursor?.telemetryAt).toBe(start + 30 * 60_000);
     } finally {
       await server.stop();

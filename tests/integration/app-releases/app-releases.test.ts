@@ -8,8 +8,8 @@ const LIFTGO = { host: 'console.liftgo.example' };
 describe('app releases', () => {
   let t: TestApp;
   const admin = () => t.tokenFor(ROLE.companyAdmin);
-  const list = (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-    t.call(appReleaseEndpoints.list, { token: admin(), query: { pageSize: 50, ...query }, headers });
+  const list = async (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+    t.call(appReleaseEndpoints.list, { token: await admin(), query: { pageSize: 50, ...query }, headers });
   const check = (version: string, platform: 'android' | 'ios' = 'android', headers?: Record<string, string>) =>
     t.call(appReleaseEndpoints.check, { query: { platform, version }, headers });
   const release = (fields: Record<string, unknown> = {}) => ({
@@ -44,7 +44,10 @@ describe('app releases', () => {
     expect((await check('2.2.9')).data).toMatchObject({ updateAvailable: true, mustUpdate: true });
     expect((await check('2.4.0', 'android', LIFTGO)).data.notes).toMatch(/^Faster alarm notifications/);
 
-    const published = await t.call(appReleaseEndpoints.publish, { token: admin(), body: release({ mandatory: true }) });
+    const published = await t.call(appReleaseEndpoints.publish, {
+      token: await admin(),
+      body: release({ mandatory: true }),
+    });
     expect(published.status, published.message).toBe('200');
     expect((await check('2.9.0')).data).toMatchObject({ latest: '2.10.0', mustUpdate: true });
     expect((await check('2.9.0', 'ios')).data.latest).toBe('2.5.1');
@@ -52,7 +55,7 @@ describe('app releases', () => {
 
     // Withdrawn, the release before it is offered again.
     expect(
-      (await t.call(appReleaseEndpoints.withdraw, { token: admin(), body: { id: published.data.id } })).status,
+      (await t.call(appReleaseEndpoints.withdraw, { token: await admin(), body: { id: published.data.id } })).status,
     ).toBe('200');
     expect((await check('2.4.0')).data).toMatchObject({ latest: '2.5.1', mustUpdate: false });
   });
@@ -67,7 +70,10 @@ describe('app releases', () => {
       [{ notes: ' ' }, 'notes', 'This field is required'],
     ] as const;
     for (const [fields, field, message] of refusals) {
-      const answer = await t.call(appReleaseEndpoints.publish, { token: admin(), loose: { body: release(fields) } });
+      const answer = await t.call(appReleaseEndpoints.publish, {
+        token: await admin(),
+        loose: { body: release(fields) },
+      });
       expect(answer.data.field, JSON.stringify(fields)).toBe(field);
       expect(answer.message).toContain(message);
     }
@@ -77,17 +83,19 @@ describe('app releases', () => {
   it("keeps one brand's releases out of another's console, and the page from everyone but the platform's staff", async () => {
     const english = ((await list({}, LIFTGO)).data.list as ReleaseRow[])[0]!;
     const edit = { id: english.id, notes: 'changed', downloadUrl: 'https://x.example/a', mandatory: false };
-    expect((await t.call(appReleaseEndpoints.update, { token: admin(), body: edit })).status).toBe('404');
-    expect((await t.call(appReleaseEndpoints.withdraw, { token: admin(), body: { id: english.id } })).status).toBe(
-      '404',
-    );
-    const mine = await t.call(appReleaseEndpoints.update, { token: admin(), body: edit, headers: LIFTGO });
+    expect((await t.call(appReleaseEndpoints.update, { token: await admin(), body: edit })).status).toBe('404');
+    expect(
+      (await t.call(appReleaseEndpoints.withdraw, { token: await admin(), body: { id: english.id } })).status,
+    ).toBe('404');
+    const mine = await t.call(appReleaseEndpoints.update, { token: await admin(), body: edit, headers: LIFTGO });
     expect(mine.status, mine.message).toBe('200');
     expect((await check('2.0.0', english.platform, LIFTGO)).data.notes).toBe(
       english.latest ? 'changed' : english.notes,
     );
     for (const role of [ROLE.lessorAdmin, ROLE.finance, ROLE.other]) {
-      expect((await t.call(appReleaseEndpoints.list, { token: t.tokenFor(role) })).status, `role ${role}`).toBe('403');
+      expect((await t.call(appReleaseEndpoints.list, { token: await t.tokenFor(role) })).status, `role ${role}`).toBe(
+        '403',
+      );
     }
   });
 });

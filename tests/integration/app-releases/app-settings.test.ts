@@ -17,8 +17,8 @@ describe("the app's own settings", () => {
     about: '设备租赁与远程监控',
     ...fields,
   });
-  const save = (fields: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-    t.call(appReleaseEndpoints.saveSettings, { token: admin(), loose: { body: form(fields) }, headers });
+  const save = async (fields: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+    t.call(appReleaseEndpoints.saveSettings, { token: await admin(), loose: { body: form(fields) }, headers });
   const app = (headers?: Record<string, string>) => t.call(appReleaseEndpoints.appSettings, { headers });
 
   beforeEach(async () => {
@@ -36,7 +36,7 @@ describe("the app's own settings", () => {
       form(),
     );
     expect((await app(LIFTGO)).data).toEqual(before);
-    const page = await t.call(appReleaseEndpoints.settings, { token: admin() });
+    const page = await t.call(appReleaseEndpoints.settings, { token: await admin() });
     expect(page.data).toMatchObject({ ...form(), updatedByName: expect.any(String) });
     expect(page.data!.updatedByName).not.toBe('');
 
@@ -59,7 +59,7 @@ describe("the app's own settings", () => {
       expect(answer.message).toContain(text);
     }
     const zh = await t.call(appReleaseEndpoints.saveSettings, {
-      token: admin(),
+      token: await admin(),
       lang: 'zh_CN',
       loose: { body: form({ privacyUrl: '' }) },
     });
@@ -69,11 +69,11 @@ describe("the app's own settings", () => {
 
   it("are the platform's staff's alone", async () => {
     for (const role of [ROLE.lessorAdmin, ROLE.finance, ROLE.distributor, ROLE.other]) {
-      expect((await t.call(appReleaseEndpoints.settings, { token: t.tokenFor(role) })).status).toBe('403');
-      const answer = await t.call(appReleaseEndpoints.saveSettings, { token: t.tokenFor(role), body: form() });
+      expect((await t.call(appReleaseEndpoints.settings, { token: await t.tokenFor(role) })).status).toBe('403');
+      const answer = await t.call(appReleaseEndpoints.saveSettings, { token: await t.tokenFor(role), body: form() });
       expect(answer.status, `role ${role}`).toBe('403');
     }
-    expect((await t.call(appReleaseEndpoints.settings, { token: t.tokenFor(ROLE.companyEmployee) })).status).toBe(
+    expect((await t.call(appReleaseEndpoints.settings, { token: await t.tokenFor(ROLE.companyEmployee) })).status).toBe(
       '200',
     );
   });

@@ -17,15 +17,15 @@ const DAY = 86_400_000;
 
 describe('binding requests', () => {
   let t: TestApp;
-  let a: ReturnType<typeof approvalsOf>;
+  let a: Awaited<ReturnType<typeof approvalsOf>>;
   beforeEach(async () => {
     t = await createTestApp();
-    a = approvalsOf(t);
+    a = await approvalsOf(t);
   });
   afterEach(() => t.dbh.close());
 
   it('lists the requests addressed to the company and its customers, filtered, with the requester masked', async () => {
-    const token = t.tokenFor(ROLE.lessorStaff);
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const all = await t.call(bindEndpoints.list, { token, query: { pageSize: 100 } });
     expect(all.data.list.length).toBeGreaterThanOrEqual(6);
     expect(all.data.list.every((r) => r.orgName === BUSINESSES[0]!.names.en)).toBe(true);
@@ -39,12 +39,12 @@ describe('binding requests', () => {
     expect(his.data.list[0]).toMatchObject({ requesterName: '王*', requesterMobile: customerPersonMobile(0) });
     expect(JSON.stringify(his.data)).not.toContain('王伟');
     // Days: the requests made in the last day, by the server's clock.
-    t.dbh.db
+    await t.dbh.db
       .update(bindRequests)
       .set({ createdAt: new Date(t.deps.now() - 10 * DAY) })
       .run();
     const recent = all.data.list[0]!.id;
-    t.dbh.db
+    await t.dbh.db
       .update(bindRequests)
       .set({ createdAt: new Date(t.deps.now() - 3600_000) })
       .where(eq(bindRequests.id, recent))
@@ -56,17 +56,17 @@ describe('binding requests', () => {
     );
     // The operator sees every company's.
     const operator = await t.call(bindEndpoints.list, {
-      token: t.tokenFor(ROLE.companyEmployee),
+      token: await t.tokenFor(ROLE.companyEmployee),
       query: { pageSize: 100 },
     });
     expect(new Set(operator.data.list.map((r) => r.orgName)).size).toBe(3);
   });
 
   it('approves a join with the role picked: the person becomes a member, signed out; never above the approver', async () => {
-    const request = a.request(a.huadong.id, 'join', 'pending');
-    const requester = a.person(JOIN_MOBILES[0]);
-    createSession(t.dbh.db, requester.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
-    const staff = t.tokenFor(ROLE.lessorStaff);
+    const request = await a.request(a.huadong.id, 'join', 'pending');
+    const requester = await a.person(JOIN_MOBILES[0]);
+    await createSession(t.dbh.db, requester.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const staff = await t.tokenFor(ROLE.lessorStaff);
     const detail = await t.call(bindEndpoints.detail, { token: staff, query: { id: request.id } });
     expect(detail.data.roles).toEqual([ROLE.lessorSales, ROLE.technician, ROLE.lessorStaff]);
     const missing = await t.call(bindEndpoints.approve, { token: staff, body: { ids: [request.id] }, lang: 'en_US' });
@@ -80,40 +80,43 @@ describe('binding requests', () => {
     expect(above).toMatchObject({ status: '400', data: { field: 'roleId' } });
     expect(above.message).toContain('不能授予该角色');
     const operatorRole = await t.call(bindEndpoints.approve, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { ids: [request.id], roleId: ROLE.companyAdmin },
       lang: 'en_US',
     });
     expect(operatorRole.message).toContain('You cannot give this role (never above your own)');
-    expect(a.requestById(request.id).state).toBe('pending');
+    expect((await a.requestById(request.id)).state).toBe('pending');
 
     const ok = await t.call(bindEndpoints.approve, {
       token: staff,
       body: { ids: [request.id], roleId: ROLE.lessorSales },
     });
     expect(ok).toMatchObject({ status: '200', data: { count: 1 } });
-    expect(a.person(JOIN_MOBILES[0])).toMatchObject({ orgId: a.huadong.id, roleId: ROLE.lessorSales });
-    expect(a.requestById(request.id)).toMatchObject({ state: 'approved', roleId: ROLE.lessorSales });
-    expect(t.dbh.db.select().from(sessions).where(eq(sessions.userId, requester.id)).all()).toHaveLength(0);
+    expect(await a.person(JOIN_MOBILES[0])).toMatchObject({ orgId: a.huadong.id, roleId: ROLE.lessorSales });
+    expect(await a.requestById(request.id)).toMatchObject({ state: 'approved', roleId: ROLE.lessorSales });
+    expect(await t.dbh.db.select().from(sessions).where(eq(sessions.userId, requester.id)).all()).toHaveLength(0);
   });
 
   it('approves a machine binding: the machine is bound to the customer who asked', async () => {
-    const request = a.request(a.huadong.id, 'machine', 'pending');
-    expect(a.device(request.deviceId!).customerOrgId).toBeNull();
+    const request = await a.request(a.huadong.id, 'machine', 'pending');
+    expect((await a.device(request.deviceId!)).customerOrgId).toBeNull();
     const ok = await t.call(bindEndpoints.approve, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { ids: [request.id] },
     });
     expect(ok.status).toBe('200');
-    expect(a.device(request.deviceId!).customerOrgId).toBe(request.requesterOrgId);
-    const row = await t.call(bindEndpoints.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: request.id } });
+    expect((await a.device(request.deviceId!)).customerOrgId).toBe(request.requesterOrgId);
+    const row = await t.call(bindEndpoints.detail, {
+      token: await t.tokenFor(ROLE.lessorAdmin),
+      query: { id: request.id },
+    });
     expect(row.data.request).toMatchObject({ state: 'approved', actions: [] });
     expect(row.data.request.decidedByName).not.toBe('');
   });
 
   it('rejects with a reason, required in both languages', async () => {
-    const request = a.request(a.huadong.id, 'machine', 'pending');
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const request = await a.request(a.huadong.id, 'machine', 'pending');
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const none = await t.call(bindEndpoints.reject, { token, body: { ids: [request.id], reason: ' ' }, lang: 'en_US' });
     expect(none).toMatchObject({ status: '400', data: { field: 'reason' } });
     expect(none.message).toContain('Enter the reason for rejecting');
@@ -121,15 +124,15 @@ describe('binding requests', () => {
     expect(zh.message).toContain('请填写驳回原因');
     const ok = await t.call(bindEndpoints.reject, { token, body: { ids: [request.id], reason: '设备不在合同中' } });
     expect(ok.status).toBe('200');
-    expect(a.requestById(request.id)).toMatchObject({ state: 'rejected', reason: '设备不在合同中' });
-    expect(a.device(request.deviceId!).customerOrgId).toBeNull();
+    expect(await a.requestById(request.id)).toMatchObject({ state: 'rejected', reason: '设备不在合同中' });
+    expect((await a.device(request.deviceId!)).customerOrgId).toBeNull();
   });
 
   it('refuses a batch holding a decided request, changing nothing (spec section 8)', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const open = a.request(a.huadong.id, 'machine', 'pending');
-    const approved = a.request(a.huadong.id, 'machine', 'approved');
-    const rejected = a.request(a.huadong.id, 'join', 'rejected');
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const open = await a.request(a.huadong.id, 'machine', 'pending');
+    const approved = await a.request(a.huadong.id, 'machine', 'approved');
+    const rejected = await a.request(a.huadong.id, 'join', 'rejected');
     const en = await t.call(bindEndpoints.approve, { token, body: { ids: [open.id, approved.id] }, lang: 'en_US' });
     expect(en).toMatchObject({ status: '409', message: 'operation failed, contains approved order' });
     const zh = await t.call(bindEndpoints.reject, {
@@ -144,16 +147,16 @@ describe('binding requests', () => {
       lang: 'en_US',
     });
     expect(withRejected).toMatchObject({ status: '409', message: 'operation failed, contains rejected order' });
-    expect(a.requestById(open.id).state).toBe('pending');
-    expect(a.device(open.deviceId!).customerOrgId).toBeNull();
+    expect((await a.requestById(open.id)).state).toBe('pending');
+    expect((await a.device(open.deviceId!)).customerOrgId).toBeNull();
   });
 
   it('refuses requests whose requester is no customer identity any more (spec section 8), the whole batch', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const machine = a.request(a.huadong.id, 'machine', 'pending');
-    const join = a.request(a.huadong.id, 'join', 'pending');
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const machine = await a.request(a.huadong.id, 'machine', 'pending');
+    const join = await a.request(a.huadong.id, 'join', 'pending');
     // The person who asked for the machine became a rental company's employee since.
-    t.dbh.db
+    await t.dbh.db
       .update(users)
       .set({ orgId: a.huadong.id, roleId: ROLE.lessorSales })
       .where(eq(users.id, machine.requesterId))
@@ -169,13 +172,13 @@ describe('binding requests', () => {
     });
     const zh = await t.call(bindEndpoints.approve, { token, body: { ids: [machine.id] }, lang: 'zh_CN' });
     expect(zh.message).toBe('操作失败，包含非客户身份的订单');
-    expect(a.requestById(join.id).state).toBe('pending');
-    expect(a.person(JOIN_MOBILES[0]).roleId).toBe(ROLE.registeredUser);
+    expect((await a.requestById(join.id)).state).toBe('pending');
+    expect((await a.person(JOIN_MOBILES[0])).roleId).toBe(ROLE.registeredUser);
   });
 
   it("answers another company's request as not found, to read and to decide", async () => {
-    const theirs = a.request(a.pearl.id, 'join', 'pending');
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const theirs = await a.request(a.pearl.id, 'join', 'pending');
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     expect((await t.call(bindEndpoints.detail, { token, query: { id: theirs.id } })).status).toBe('404');
     const approve = await t.call(bindEndpoints.approve, {
       token,
@@ -189,13 +192,13 @@ describe('binding requests', () => {
       lang: 'zh_CN',
     });
     expect(reject).toMatchObject({ status: '404', message: '数据不存在' });
-    expect(a.requestById(theirs.id).state).toBe('pending');
+    expect((await a.requestById(theirs.id)).state).toBe('pending');
     // The salesperson decides nothing.
-    expect((await t.call(bindEndpoints.list, { token: t.tokenFor(ROLE.lessorSales) })).status).toBe('403');
+    expect((await t.call(bindEndpoints.list, { token: await t.tokenFor(ROLE.lessorSales) })).status).toBe('403');
   });
 
   it('takes requests from the app: join by credit code, machine by serial, each once, from a customer identity', async () => {
-    const token = t.tokenFor(ROLE.other);
+    const token = await t.tokenFor(ROLE.other);
     const unknown = await t.call(bindEndpoints.requestJoin, {
       token,
       body: { creditCode: '91440101MA5CXK7Q4A' },
@@ -205,7 +208,7 @@ describe('binding requests', () => {
     expect(unknown.message).toContain('No company has this registration number (credit code or ABN)');
     const joined = await t.call(bindEndpoints.requestJoin, { token, body: { creditCode: '91440101ma5cxk7q37' } });
     expect(joined.status).toBe('200');
-    expect(a.requestById(joined.data.id)).toMatchObject({ kind: 'join', orgId: a.pearl.id, state: 'pending' });
+    expect(await a.requestById(joined.data.id)).toMatchObject({ kind: 'join', orgId: a.pearl.id, state: 'pending' });
     const again = await t.call(bindEndpoints.requestJoin, {
       token,
       body: { creditCode: '91440101MA5CXK7Q37' },
@@ -213,20 +216,20 @@ describe('binding requests', () => {
     });
     expect(again).toMatchObject({ status: '409', message: '已有相同的申请正在审核中' });
     // A company abroad is named by its ABN, typed as people write it.
-    const northwind = t.dbh.db
+    const northwind = (await t.dbh.db
       .select()
       .from(organisations)
       .where(eq(organisations.name, 'Northwind Equipment Hire'))
-      .get()!;
+      .get())!;
     const abn = northwind.creditCode.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
     expect(abn).toMatch(/^\d{2} \d{3} \d{3} \d{3}$/);
     const byAbn = await t.call(bindEndpoints.requestJoin, { token, body: { creditCode: abn } });
     expect(byAbn.status, byAbn.message).toBe('200');
-    expect(a.requestById(byAbn.data.id)).toMatchObject({ kind: 'join', orgId: northwind.id, state: 'pending' });
+    expect(await a.requestById(byAbn.data.id)).toMatchObject({ kind: 'join', orgId: northwind.id, state: 'pending' });
 
     const noMachine = await t.call(bindEndpoints.requestMachine, { token, body: { serialNumber: 'NO-SUCH-1' } });
     expect(noMachine).toMatchObject({ status: '400', data: { field: 'serialNumber' } });
-    const bound = a.request(a.huadong.id, 'machine', 'approved');
+    const bound = await a.request(a.huadong.id, 'machine', 'approved');
     const taken = await t.call(bindEndpoints.requestMachine, {
       token,
       body: { serialNumber: bound.serialNumber },
@@ -236,7 +239,7 @@ describe('binding requests', () => {
       status: '409',
       message: `Machine ${bound.serialNumber} is already bound to a customer`,
     });
-    const free = a.request(a.huadong.id, 'machine', 'rejected');
+    const free = await a.request(a.huadong.id, 'machine', 'rejected');
     const asked = await t.call(bindEndpoints.requestMachine, { token, body: { serialNumber: free.serialNumber } });
     expect(asked.status).toBe('200');
     const mine = await t.call(bindEndpoints.mine, { token });
@@ -247,7 +250,7 @@ describe('binding requests', () => {
     expect(
       (
         await t.call(bindEndpoints.requestJoin, {
-          token: t.tokenFor(ROLE.lessorAdmin),
+          token: await t.tokenFor(ROLE.lessorAdmin),
           body: { creditCode: '91440101MA5CXK7Q37' },
         })
       ).status,
@@ -255,22 +258,22 @@ describe('binding requests', () => {
   });
 
   it('refuses a machine bound to another customer meanwhile, and a request from a sub-lessor (no customer identity)', async () => {
-    const request = a.request(a.huadong.id, 'machine', 'pending');
-    const other = a.request(a.huadong.id, 'machine', 'approved');
-    t.dbh.db
+    const request = await a.request(a.huadong.id, 'machine', 'pending');
+    const other = await a.request(a.huadong.id, 'machine', 'approved');
+    await t.dbh.db
       .update(devices)
       .set({ customerOrgId: other.requesterOrgId })
       .where(eq(devices.id, request.deviceId!))
       .run();
     const taken = await t.call(bindEndpoints.approve, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { ids: [request.id] },
       lang: 'zh_CN',
     });
     expect(taken).toMatchObject({ status: '409', message: `设备 ${request.serialNumber} 已绑定客户` });
-    expect(a.requestById(request.id).state).toBe('pending');
+    expect((await a.requestById(request.id)).state).toBe('pending');
 
-    const sublessor = t.tokenForAccount(SUBLESSOR_DEMO_ACCOUNT);
+    const sublessor = await t.tokenForAccount(SUBLESSOR_DEMO_ACCOUNT);
     const refused = await t.call(bindEndpoints.requestJoin, {
       token: sublessor,
       body: { creditCode: '91440101MA5CXK7Q37' },

@@ -11,10 +11,10 @@ import { approvalsOf } from './helpers.ts';
 /** One's own real-name state, read on /setUp (decision 047): masked, with the reviewer's reason when rejected. */
 describe('my real-name verification', () => {
   let t: TestApp;
-  let a: ReturnType<typeof approvalsOf>;
+  let a: Awaited<ReturnType<typeof approvalsOf>>;
   beforeEach(async () => {
     t = await createTestApp();
-    a = approvalsOf(t);
+    a = await approvalsOf(t);
   });
   afterEach(() => t.dbh.close());
 
@@ -22,7 +22,7 @@ describe('my real-name verification', () => {
 
   it('goes from not submitted to under review, rejected with the reason, and verified, masked throughout', async () => {
     const person = await createUser(a.db, { orgId: a.huadong.id, mobile: '13700000009', roleId: ROLE.lessorSales });
-    const token = createSession(a.db, person.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const token = await createSession(a.db, person.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
     expect(await mine(token)).toMatchObject({ state: 'none', idType: null, name: '', idNumber: '', reason: '' });
 
     // A wrong check digit is refused on its field and changes nothing.
@@ -46,7 +46,7 @@ describe('my real-name verification', () => {
     expect(pending.submittedAt).not.toBe('');
     expect(JSON.stringify(pending)).not.toContain(idNumber);
 
-    const reviewer = t.tokenFor(ROLE.companyAdmin);
+    const reviewer = await t.tokenFor(ROLE.companyAdmin);
     const body = { ids: [sent.data.id], reason: '证件照片不清晰' };
     expect((await t.call(verificationEndpoints.reject, { token: reviewer, body })).status).toBe('200');
     expect(await mine(token)).toMatchObject({ state: 'rejected', reason: '证件照片不清晰', name: '王*明' });
@@ -61,8 +61,8 @@ describe('my real-name verification', () => {
   });
 
   it("answers each person's own state: a seeded verified account and another's rejection", async () => {
-    expect(await mine(t.tokenForAccount(customerPersonMobile(0)))).toMatchObject({ state: 'approved' });
-    expect(await mine(t.tokenForAccount(customerPersonMobile(4)))).toMatchObject({
+    expect(await mine(await t.tokenForAccount(customerPersonMobile(0)))).toMatchObject({ state: 'approved' });
+    expect(await mine(await t.tokenForAccount(customerPersonMobile(4)))).toMatchObject({
       state: 'rejected',
       reason: '姓名与身份证号码不一致',
     });

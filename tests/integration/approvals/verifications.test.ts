@@ -21,31 +21,31 @@ import { BUSINESSES } from '@console/db/seed/business';
 
 describe('verification review', () => {
   let t: TestApp;
-  let a: ReturnType<typeof approvalsOf>;
-  const pendingOf = (kind: 'realName' | 'enterprise') =>
-    a.db
+  let a: Awaited<ReturnType<typeof approvalsOf>>;
+  const pendingOf = async (kind: 'realName' | 'enterprise') =>
+    (await a.db
       .select()
       .from(verifications)
       .where(and(eq(verifications.kind, kind), eq(verifications.state, 'pending')))
-      .get()!;
+      .get())!;
   /** A new person in a customer organisation, signed in. */
   const newcomer = async (orgId: number, mobile: string) => {
     const user = await createUser(a.db, { orgId, mobile, roleId: ROLE.other });
-    return { user, token: createSession(a.db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000) };
+    return { user, token: await createSession(a.db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000) };
   };
   beforeEach(async () => {
     t = await createTestApp();
-    a = approvalsOf(t);
+    a = await approvalsOf(t);
   });
   afterEach(() => t.dbh.close());
 
   it('queues every state of both kinds for the operator, names and ID numbers masked', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     const all = await t.call(verificationEndpoints.list, { token, query: { pageSize: 100 } });
     const states = (kind: string) => new Set(all.data.list.filter((v) => v.kind === kind).map((v) => v.state));
     expect(states('realName')).toEqual(new Set(['pending', 'approved', 'rejected']));
     expect(states('enterprise')).toEqual(new Set(['pending', 'approved', 'rejected']));
-    const zhang = a.person(customerPersonMobile(2));
+    const zhang = await a.person(customerPersonMobile(2));
     const row = all.data.list.find((v) => v.uid === zhang.id)!;
     expect(row).toMatchObject({ name: '张*', state: 'pending', actions: ['approve', 'reject'] });
     expect(row.idNumber).toBe(`${zhang.idNumber.slice(0, 6)}********${zhang.idNumber.slice(-4)}`);
@@ -73,17 +73,17 @@ describe('verification review', () => {
     // The whole data goes through the account's reveal, recorded.
     const whole = await t.call(userEndpoints.reveal, { token, body: { uid: zhang.id } });
     expect(whole.data).toEqual({ name: '张磊', idNumber: zhang.idNumber });
-    expect(a.db.select().from(identityViews).where(eq(identityViews.subjectId, zhang.id)).all()).toHaveLength(1);
+    expect(await a.db.select().from(identityViews).where(eq(identityViews.subjectId, zhang.id)).all()).toHaveLength(1);
 
     // Only the operator's staff review.
     for (const role of [ROLE.lessorAdmin, ROLE.lessorStaff, ROLE.finance]) {
-      expect((await t.call(verificationEndpoints.list, { token: t.tokenFor(role) })).status).toBe('403');
+      expect((await t.call(verificationEndpoints.list, { token: await t.tokenFor(role) })).status).toBe('403');
     }
   });
 
   it('approves a real-name verification: the person is verified and so is the renter that identity is', async () => {
-    const hangzhou = a.db.select().from(renters).where(eq(renters.realNameState, 'pending')).get()!;
-    const company = a.db.select().from(organisations).where(eq(organisations.id, hangzhou.orgId)).get()!;
+    const hangzhou = (await a.db.select().from(renters).where(eq(renters.realNameState, 'pending')).get())!;
+    const company = (await a.db.select().from(organisations).where(eq(organisations.id, hangzhou.orgId)).get())!;
     const { user, token } = await newcomer(company.id, '13700000001');
     const bad = await t.call(verificationEndpoints.submitRealName, {
       token,
@@ -105,14 +105,20 @@ describe('verification review', () => {
     expect(again).toMatchObject({ status: '409' });
     expect(again.message).toContain('under review or approved');
 
-    const reviewer = t.tokenFor(ROLE.companyEmployee);
+    const reviewer = await t.tokenFor(ROLE.companyEmployee);
     const ok = await t.call(verificationEndpoints.approve, { token: reviewer, body: { ids: [sent.data.id] } });
     expect(ok).toMatchObject({ status: '200', data: { count: 1 } });
-    expect(a.person('13700000001')).toMatchObject({ realNameVerified: true, idType: 2, idNumber: hangzhou.idNumber });
-    expect(a.db.select().from(renters).where(eq(renters.orgId, company.id)).get()!.realNameState).toBe('verified');
-    expect(a.verification(sent.data.id)).toMatchObject({
+    expect(await a.person('13700000001')).toMatchObject({
+      realNameVerified: true,
+      idType: 2,
+      idNumber: hangzhou.idNumber,
+    });
+    expect((await a.db.select().from(renters).where(eq(renters.orgId, company.id)).get())!.realNameState).toBe(
+      'verified',
+    );
+    expect(await a.verification(sent.data.id)).toMatchObject({
       state: 'approved',
-      decidedBy: t.userId(ROLE.companyEmployee),
+      decidedBy: await t.userId(ROLE.companyEmployee),
     });
     expect(user.realNameVerified).toBe(false);
     // Verified: nothing more to submit.
@@ -125,18 +131,18 @@ describe('verification review', () => {
   });
 
   it('rejects with a reason; the person stays unverified and may submit again', async () => {
-    const pending = a.db
+    const pending = (await a.db
       .select()
       .from(verifications)
       .where(
         and(
           eq(verifications.kind, 'realName'),
           eq(verifications.state, 'pending'),
-          eq(verifications.userId, a.person(customerPersonMobile(2)).id),
+          eq(verifications.userId, (await a.person(customerPersonMobile(2))).id),
         ),
       )
-      .get()!;
-    const token = t.tokenFor(ROLE.companyAdmin);
+      .get())!;
+    const token = await t.tokenFor(ROLE.companyAdmin);
     const none = await t.call(verificationEndpoints.reject, {
       token,
       body: { ids: [pending.id], reason: '' },
@@ -150,29 +156,29 @@ describe('verification review', () => {
       lang: 'en_US',
     });
     expect(ok).toMatchObject({ status: '200', message: '1 rejected' });
-    expect(a.verification(pending.id)).toMatchObject({ state: 'rejected', reason: 'Blurred ID photo' });
-    expect(a.person(customerPersonMobile(2)).realNameVerified).toBe(false);
-    const zhang = a.person(customerPersonMobile(2));
+    expect(await a.verification(pending.id)).toMatchObject({ state: 'rejected', reason: 'Blurred ID photo' });
+    expect((await a.person(customerPersonMobile(2))).realNameVerified).toBe(false);
+    const zhang = await a.person(customerPersonMobile(2));
     const resent = await t.call(verificationEndpoints.submitRealName, {
-      token: t.tokenForAccount(customerPersonMobile(2)),
+      token: await t.tokenForAccount(customerPersonMobile(2)),
       body: { idType: 1, name: '张磊', idNumber: zhang.idNumber },
     });
     expect(resent.status).toBe('200');
-    expect(a.verification(resent.data.id).state).toBe('pending');
+    expect((await a.verification(resent.data.id)).state).toBe('pending');
   });
 
   it("takes a rental company's enterprise verification from its settings into the queue; approve and reject move the company", async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const licence = (await upload(t, admin, { bytes: PNG, name: 'licence.png' }, 'image')).data.url as string;
     const body = { creditCode: '91310115MA1K4XXX2B', legalPerson: '张伟', licenseImage: licence };
     expect((await t.call(settingsEndpoints.submitVerification, { token: admin, body })).status).toBe('200');
-    const mine = a.db
+    const mine = (await a.db
       .select()
       .from(verifications)
       .where(and(eq(verifications.orgId, a.huadong.id), eq(verifications.state, 'pending')))
-      .get()!;
+      .get())!;
     expect(mine).toMatchObject({ kind: 'enterprise', creditCode: '91310115MA1K4XXX2B', licenseImage: licence });
-    const reviewer = t.tokenFor(ROLE.companyAdmin);
+    const reviewer = await t.tokenFor(ROLE.companyAdmin);
     const detail = await t.call(verificationEndpoints.detail, { token: reviewer, query: { id: mine.id } });
     expect(detail.data).toMatchObject({ name: 'Huadong Aerial Leasing', legalPerson: '张*', licenseImage: licence });
 
@@ -181,11 +187,11 @@ describe('verification review', () => {
     expect((await company()).status).toBe('rejected');
     // Rejected, it may be submitted again, and approved.
     expect((await t.call(settingsEndpoints.submitVerification, { token: admin, body })).status).toBe('200');
-    const second = a.db
+    const second = (await a.db
       .select()
       .from(verifications)
       .where(and(eq(verifications.orgId, a.huadong.id), eq(verifications.state, 'pending')))
-      .get()!;
+      .get())!;
     await t.call(verificationEndpoints.approve, { token: reviewer, body: { ids: [second.id] } });
     expect(await company()).toMatchObject({
       status: 'approved',
@@ -195,9 +201,9 @@ describe('verification review', () => {
   });
 
   it('refuses a batch holding a decided verification, in both languages, changing nothing', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
-    const open = pendingOf('realName');
-    const approved = a.db.select().from(verifications).where(eq(verifications.state, 'approved')).get()!;
+    const token = await t.tokenFor(ROLE.companyAdmin);
+    const open = await pendingOf('realName');
+    const approved = (await a.db.select().from(verifications).where(eq(verifications.state, 'approved')).get())!;
     const en = await t.call(verificationEndpoints.approve, {
       token,
       body: { ids: [open.id, approved.id] },
@@ -210,9 +216,9 @@ describe('verification review', () => {
       lang: 'zh_CN',
     });
     expect(zh).toMatchObject({ status: '409', message: '操作失败，包含已审核通过的订单' });
-    expect(a.verification(open.id).state).toBe('pending');
+    expect((await a.verification(open.id)).state).toBe('pending');
     const missing = await t.call(verificationEndpoints.approve, { token, body: { ids: [open.id, 999_999] } });
     expect(missing.status).toBe('404');
-    expect(a.verification(open.id).state).toBe('pending');
+    expect((await a.verification(open.id)).state).toBe('pending');
   });
 });

@@ -76,7 +76,7 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
       query: { mobile: newNumber, code, password: 'Welcome2026', nickname: 'New person' },
     });
     expect(res.status).toBe('200');
-    const user = t.dbh.db.select().from(users).where(eq(users.mobile, newNumber)).get()!;
+    const user = (await t.dbh.db.select().from(users).where(eq(users.mobile, newNumber)).get())!;
     expect(user).toMatchObject({ id: res.data.uid, roleId: ROLE.registeredUser, nickname: 'New person' });
     expect(user.passwordHash).not.toContain('Welcome2026');
     // The account signs in but may not use the console.
@@ -115,7 +115,7 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
     });
     expect(refused).toMatchObject({ status: '400', data: { field: 'mobile' } });
     expect(refused.message).toContain('already registered');
-    expect(t.dbh.db.select().from(users).where(eq(users.mobile, newNumber)).get()).toBeUndefined();
+    expect(await t.dbh.db.select().from(users).where(eq(users.mobile, newNumber)).get()).toBeUndefined();
     // A register code does not reset a password: codes work only for their purpose.
     t.advance(MINUTE + 1000);
     await sendCode(taken, 'login');
@@ -157,14 +157,14 @@ describe('verification codes: code.do, register.do, reset.do, dropAccount.do', (
       query: { mobile: account, code: code === '000000' ? '111111' : '000000' },
     });
     expect(wrong.message).toBe('verification code error, re-enter');
-    expect(t.dbh.db.select().from(dropRequests).all()).toHaveLength(0);
+    expect(await t.dbh.db.select().from(dropRequests).all()).toHaveLength(0);
     const res = await t.call(authEndpoints.dropAccount, {
       query: { mobile: account, code, reason: 'No longer needed' },
       lang: 'zh_CN',
     });
     expect(res).toMatchObject({ status: '200', message: '注销申请已提交' });
-    expect(t.dbh.db.select().from(dropRequests).all()).toMatchObject([
-      { userId: t.userId(ROLE.other), reason: 'No longer needed', status: 'pending' },
+    expect(await t.dbh.db.select().from(dropRequests).all()).toMatchObject([
+      { userId: await t.userId(ROLE.other), reason: 'No longer needed', status: 'pending' },
     ]);
   });
 

@@ -89,7 +89,7 @@ describe('QR-code sign-in', () => {
     });
     const signedIn = await poll(uuid);
     expect(signedIn.data.state).toBe('confirmed');
-    expect(signedIn.data.login).toMatchObject({ uid: t.userId(ROLE.lessorSales), roleId: ROLE.lessorSales });
+    expect(signedIn.data.login).toMatchObject({ uid: await t.userId(ROLE.lessorSales), roleId: ROLE.lessorSales });
     const info = await t.call(authEndpoints.getUserInfo, { token: signedIn.data.login!.token });
     expect(info).toMatchObject({ status: '200', data: { role: ROLE.lessorSales } });
     // The page's token is its own session: the app stays signed in.

@@ -32,7 +32,7 @@ describe('login.do', () => {
     for (const roleId of ROLE_IDS) {
       const res = await login({ account: demoAccount(roleId), password: DEMO_PASSWORD });
       expect(res.status, `role ${roleId}: ${res.message}`).toBe('200');
-      expect(res.data).toMatchObject({ roleId, uid: t.userId(roleId) });
+      expect(res.data).toMatchObject({ roleId, uid: await t.userId(roleId) });
       expect(res.data.username).not.toBe('');
       tokens.add(res.data.token);
     }

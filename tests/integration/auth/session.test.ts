@@ -24,14 +24,14 @@ describe('sessions: getUserInfo.do, logout.do and when a token dies', () => {
     const res = await userInfo(token);
     expect(res).toMatchObject({
       status: '200',
-      data: { uid: t.userId(ROLE.lessorAdmin), role: ROLE.lessorAdmin, leaseType: 1, lessorAuth: 1 },
+      data: { uid: await t.userId(ROLE.lessorAdmin), role: ROLE.lessorAdmin, leaseType: 1, lessorAuth: 1 },
     });
     // Its company by the name it keeps in the reader's language.
     expect(res.data.orgName).toBe(BUSINESSES[0]!.names.en);
     expect((await userInfo(token, 'zh_CN')).data.orgName).toBe(BUSINESSES[0]!.names.zh);
     // The console sends the token as a header.
     const byHeader = await t.call(authEndpoints.getUserInfo, { token });
-    expect(byHeader.data.uid).toBe(t.userId(ROLE.lessorAdmin));
+    expect(byHeader.data.uid).toBe(await t.userId(ROLE.lessorAdmin));
   });
 
   it('gives role 0 a token but refuses it at the user-info step and at every signed-in endpoint', async () => {
@@ -88,10 +88,10 @@ describe('sessions: getUserInfo.do, logout.do and when a token dies', () => {
 
   it('kills the token when the account is disabled, and refuses its sign-in', async () => {
     const token = await t.signIn(ROLE.lessorSales);
-    t.dbh.db
+    await t.dbh.db
       .update(users)
       .set({ disabled: true })
-      .where(eq(users.id, t.userId(ROLE.lessorSales)))
+      .where(eq(users.id, await t.userId(ROLE.lessorSales)))
       .run();
     expect(await userInfo(token)).toMatchObject({ status: '401', message: 'system logout' });
     expect((await t.call(warningEndpoints.bell, { token })).status).toBe('401');

@@ -37,7 +37,7 @@ describe('the SMS gateway (SMS_WEBHOOK_URL)', () => {
     await arrival;
     expect(gateway.received[0]!.body.text).toMatch(/\d{6}/);
     expect(gateway.received[0]!.authorization).toBeUndefined();
-    expect(t.dbh.db.select().from(smsOutbox).all()).toHaveLength(0);
+    expect(await t.dbh.db.select().from(smsOutbox).all()).toHaveLength(0);
   });
 
   it('a gateway that fails does not fail the request that sent the message', async () => {

@@ -50,8 +50,8 @@ describe('banner maintenance', () => {
   let t: TestApp;
   let today: string;
   const admin = () => t.tokenFor(ROLE.companyAdmin);
-  const list = (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-    t.call(bannerEndpoints.list, { token: admin(), query: { pageSize: 50, ...query }, headers });
+  const list = async (query: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+    t.call(bannerEndpoints.list, { token: await admin(), query: { pageSize: 50, ...query }, headers });
   const liveTitles = async (headers?: Record<string, string>) =>
     (await t.call(bannerEndpoints.live, { headers })).data.list.map((b: { title: string }) => b.title);
   const form = (fields: Record<string, unknown> = {}) => ({
@@ -106,17 +106,17 @@ describe('banner maintenance', () => {
   });
 
   it('puts a new banner in the app at once, and takes it out when switched off or deleted', async () => {
-    const created = await t.call(bannerEndpoints.create, { token: admin(), body: form() });
+    const created = await t.call(bannerEndpoints.create, { token: await admin(), body: form() });
     expect(created.status, created.message).toBe('200');
     expect((await liveTitles())[0]).toBe('Autumn rental fair');
     const off = await t.call(bannerEndpoints.update, {
-      token: admin(),
+      token: await admin(),
       body: { ...form({ enabled: false }), id: created.data.id },
     });
     expect(off.status, off.message).toBe('200');
     expect(await liveTitles()).not.toContain('Autumn rental fair');
     expect((await list({ state: 'off', keyword: 'autumn' })).data.list).toHaveLength(1);
-    expect((await t.call(bannerEndpoints.remove, { token: admin(), body: { id: created.data.id } })).status).toBe(
+    expect((await t.call(bannerEndpoints.remove, { token: await admin(), body: { id: created.data.id } })).status).toBe(
       '200',
     );
     expect((await list({ keyword: 'autumn' })).data.total).toBe(0);
@@ -125,7 +125,7 @@ describe('banner maintenance', () => {
   it('sends the app at most 20 banners, the first in order', async () => {
     for (let i = 0; i < 25; i++) {
       const made = await t.call(bannerEndpoints.create, {
-        token: admin(),
+        token: await admin(),
         body: form({ title: `Offer ${i}`, sortOrder: i }),
       });
       expect(made.status, made.message).toBe('200');
@@ -148,13 +148,13 @@ describe('banner maintenance', () => {
       [{ sortOrder: 1.5 }, 'sortOrder', 'The order is a whole number from 0 to 999'],
     ] as const;
     for (const [fields, field, message] of refusals) {
-      const answer = await t.call(bannerEndpoints.create, { token: admin(), loose: { body: form(fields) } });
+      const answer = await t.call(bannerEndpoints.create, { token: await admin(), loose: { body: form(fields) } });
       expect(answer.status).not.toBe('200');
       expect(answer.data.field).toBe(field);
       expect(answer.message).toContain(message);
     }
     const zh = await t.call(bannerEndpoints.create, {
-      token: admin(),
+      token: await admin(),
       lang: 'zh_CN',
       loose: { body: form({ title: '' }) },
     });
@@ -164,34 +164,37 @@ describe('banner maintenance', () => {
 
   it("keeps one brand's banners out of another's console, and the page from everyone but the platform's staff", async () => {
     const english = (await list({}, LIFTGO)).data.list[0] as BannerRow;
-    const change = await t.call(bannerEndpoints.update, { token: admin(), body: { ...form(), id: english.id } });
+    const change = await t.call(bannerEndpoints.update, { token: await admin(), body: { ...form(), id: english.id } });
     expect(change.status).toBe('404');
-    expect((await t.call(bannerEndpoints.remove, { token: admin(), body: { id: english.id } })).status).toBe('404');
+    expect((await t.call(bannerEndpoints.remove, { token: await admin(), body: { id: english.id } })).status).toBe(
+      '404',
+    );
     expect((await list({}, LIFTGO)).data.list.map((b: BannerRow) => b.title)).toContain(english.title);
     for (const role of [ROLE.lessorAdmin, ROLE.finance, ROLE.distributor]) {
-      const answer = await t.call(bannerEndpoints.list, { token: t.tokenFor(role) });
+      const answer = await t.call(bannerEndpoints.list, { token: await t.tokenFor(role) });
       expect(answer.status, `role ${role}`).toBe('403');
     }
   });
 
   it("takes an uploaded picture only of the category's size, read from the picture itself", async () => {
     const picture = async (width: number, height: number) =>
-      (await upload(t, admin(), { bytes: png(width, height), name: 'banner.png' }, 'image', true)).data.url as string;
+      (await upload(t, await admin(), { bytes: png(width, height), name: 'banner.png' }, 'image', true)).data
+        .url as string;
     const wrong = await t.call(bannerEndpoints.create, {
-      token: admin(),
+      token: await admin(),
       body: form({ image: await picture(750, 350) }),
     });
     expect(wrong.data.field).toBe('image');
     expect(wrong.message).toContain('The image size must match the category');
     const zh = await t.call(bannerEndpoints.create, {
-      token: admin(),
+      token: await admin(),
       lang: 'zh_CN',
       body: form({ category: 'splash', image: await picture(750, 300) }),
     });
     expect(zh.message).toContain('图片尺寸须与类别一致');
 
     const shop = await t.call(bannerEndpoints.create, {
-      token: admin(),
+      token: await admin(),
       body: form({
         category: 'shop',
         mode: 'app',
@@ -202,7 +205,7 @@ describe('banner maintenance', () => {
     expect(shop.status, shop.message).toBe('200');
     // Moving it to the home page keeps a picture of the shop's size: refused, the banner unchanged.
     const moved = await t.call(bannerEndpoints.update, {
-      token: admin(),
+      token: await admin(),
       body: {
         ...form({ category: 'home', image: (await list({ category: 'shop' })).data.list[0].image }),
         id: shop.data.id,

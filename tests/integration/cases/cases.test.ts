@@ -19,9 +19,9 @@ const form: CaseForm = {
 
 describe('expert library', () => {
   let t: TestApp;
-  const count = () => t.dbh.db.select().from(faultCases).all().length;
-  const list = (roleId: RoleId, query: Record<string, unknown> = {}, lang: 'zh_CN' | 'en_US' = 'en_US') =>
-    t.call(caseEndpoints.list, { token: t.tokenFor(roleId), lang, query: { pageSize: 200, ...query } });
+  const count = async () => (await t.dbh.db.select().from(faultCases).all()).length;
+  const list = async (roleId: RoleId, query: Record<string, unknown> = {}, lang: 'zh_CN' | 'en_US' = 'en_US') =>
+    t.call(caseEndpoints.list, { token: await t.tokenFor(roleId), lang, query: { pageSize: 200, ...query } });
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -35,7 +35,7 @@ describe('expert library', () => {
     expect(kinds.size).toBe(8);
     const pumps = await list(ROLE.technician, { machineKind: 'concretePump' });
     expect(pumps.data.list.length).toBeGreaterThan(0);
-    expectEvery(pumps.data.list, (c: { machineKind: string }) => c.machineKind === 'concretePump');
+    await expectEvery(pumps.data.list, (c: { machineKind: string }) => c.machineKind === 'concretePump');
     const tyres = await list(ROLE.technician, { faultType: 'tyres' });
     expect(tyres.data.list.map((c: { title: string }) => c.title)).toContain('Tyre wear on one side');
     const zh = await list(ROLE.technician, { keyword: '平衡阀' }, 'zh_CN');
@@ -60,9 +60,9 @@ describe('expert library', () => {
     const english = await titles('en_US');
     const chinese = await titles('zh_CN');
     expect(english.length).toBe(8);
-    expectEvery(english, (title) => !cjk.test(title));
+    await expectEvery(english, (title) => !cjk.test(title));
     expect(chinese.length).toBe(8);
-    expectEvery(chinese, (title) => cjk.test(title));
+    await expectEvery(chinese, (title) => cjk.test(title));
   });
 
   it('pages and sorts on the server', async () => {
@@ -76,7 +76,7 @@ describe('expert library', () => {
   });
 
   it('lets a rental company write, change and delete its own cases, never the operator’s or another’s', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const created = await t.call(caseEndpoints.create, { token, body: form });
     expect(created.status).toBe('200');
     const detail = await t.call(caseEndpoints.detail, { token, query: { id: created.data.id } });
@@ -92,7 +92,7 @@ describe('expert library', () => {
     });
     expect(changed.status).toBe('200');
     // The technician reads it, may not change it.
-    const tech = t.tokenFor(ROLE.technician);
+    const tech = await t.tokenFor(ROLE.technician);
     expect((await t.call(caseEndpoints.detail, { token: tech, query: { id: created.data.id } })).data.title).toBe(
       'Renamed',
     );
@@ -102,23 +102,23 @@ describe('expert library', () => {
     const refused = await t.call(caseEndpoints.update, { token, body: { ...form, id: operatorCase!.id } });
     expect(refused.status).toBe('403');
     // Another rental company's case does not exist for it.
-    const pearl = t.dbh.db
+    const pearl = (await t.dbh.db
       .select({ id: organisations.id })
       .from(organisations)
       .where(eq(organisations.name, 'Pearl River Lift Rental'))
-      .get()!.id;
-    const foreign = t.dbh.db.select().from(faultCases).where(eq(faultCases.orgId, pearl)).get()!;
+      .get())!.id;
+    const foreign = (await t.dbh.db.select().from(faultCases).where(eq(faultCases.orgId, pearl)).get())!;
     expect((await t.call(caseEndpoints.detail, { token, query: { id: foreign.id } })).status).toBe('404');
     expect((await t.call(caseEndpoints.remove, { token, body: { id: foreign.id } })).status).toBe('404');
     expect((await list(ROLE.lessorAdmin)).data.list.some((c: { id: number }) => c.id === foreign.id)).toBe(false);
-    const before = count();
+    const before = await count();
     expect((await t.call(caseEndpoints.remove, { token, body: { id: created.data.id } })).status).toBe('200');
-    expect(count()).toBe(before - 1);
+    expect(await count()).toBe(before - 1);
   });
 
   it('refuses missing fields and unknown codes on their field, in both languages, and stores nothing', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
-    const before = count();
+    const token = await t.tokenFor(ROLE.companyAdmin);
+    const before = await count();
     const noTitle = await t.call(caseEndpoints.create, { token, body: { ...form, title: '  ' } });
     expect(noTitle).toMatchObject({ status: '400', data: { field: 'title' } });
     const noTypes = await t.call(caseEndpoints.create, { token, body: { ...form, faultTypes: [] }, lang: 'zh_CN' });
@@ -126,20 +126,20 @@ describe('expert library', () => {
     expect(noTypes.message).toContain('请选择故障类型');
     const badKind = await t.call(caseEndpoints.create, { token, loose: { body: { ...form, machineKind: 'tank' } } });
     expect(badKind.message).toContain('Select the machine kind');
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('lets readers read and refuses writing to technicians, distributors and customers', async () => {
     for (const role of [ROLE.technician, ROLE.distributor, ROLE.lessorSales]) {
       expect((await list(role)).status).toBe('200');
-      expect((await t.call(caseEndpoints.create, { token: t.tokenFor(role), body: form })).status).toBe('403');
+      expect((await t.call(caseEndpoints.create, { token: await t.tokenFor(role), body: form })).status).toBe('403');
     }
     expect((await list(ROLE.other)).status).toBe('403');
     expect((await list(ROLE.finance)).status).toBe('403');
   });
 
   it('ranks the cases that fit a work order first', async () => {
-    const token = t.tokenFor(ROLE.technician);
+    const token = await t.tokenFor(ROLE.technician);
     const res = await t.call(caseEndpoints.match, {
       token,
       query: { machineKind: 'aerialPlatform', faultTypes: 'hydraulic', text: '平台下沉' },

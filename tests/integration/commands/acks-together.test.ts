@@ -21,8 +21,8 @@ describe('acknowledgements taken together', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorStaff);
-    machines = [ownedOnline(t.dbh, 'concretePump'), ownedOnline(t.dbh, 'aerialPlatform')];
+    token = await t.tokenFor(ROLE.lessorStaff);
+    machines = [await ownedOnline(t.dbh, 'concretePump'), await ownedOnline(t.dbh, 'aerialPlatform')];
     sim = harness([spec(machines[0]!.serialNumber, 'concretePump'), spec(machines[1]!.serialNumber, 'aerialPlatform')]);
     t.deps.commands.attach({ connected: () => true, publish: async (sn, m) => sim.transport.command(sn, m) });
   });
@@ -46,20 +46,21 @@ describe('acknowledgements taken together', () => {
     expect(acks.length).toBeGreaterThanOrEqual(4);
     expect(await detail(mode)).toMatchObject({ state: 'sent' });
 
-    t.deps.commands.onAcks(acks);
+    await t.deps.commands.onAcks(acks);
 
     expect(await detail(mode)).toMatchObject({ state: 'succeeded', params: { pumpMode: 'energySaving' } });
     expect(await detail(run)).toMatchObject({ state: 'succeeded', params: { runMode: 'limited' } });
-    const steps = (id: string) =>
-      t.dbh.db
-        .select({ action: operationLogs.action })
-        .from(operationLogs)
-        .where(eq(operationLogs.commandId, id))
-        .orderBy(operationLogs.id)
-        .all()
-        .map((r) => r.action);
+    const steps = async (id: string) =>
+      (
+        await t.dbh.db
+          .select({ action: operationLogs.action })
+          .from(operationLogs)
+          .where(eq(operationLogs.commandId, id))
+          .orderBy(operationLogs.id)
+          .all()
+      ).map((r) => r.action);
     for (const id of [mode, run]) {
-      expect(steps(id)).toEqual(['command.queued', 'command.sent', 'command.delivered', 'command.succeeded']);
+      expect(await steps(id)).toEqual(['command.queued', 'command.sent', 'command.delivered', 'command.succeeded']);
     }
   });
 });

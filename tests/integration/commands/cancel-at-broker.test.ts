@@ -17,13 +17,13 @@ describe('a cancelled command the broker already holds', () => {
   let t: TestApp;
   let token: string;
   let sim: ReturnType<typeof harness>;
-  let device: ReturnType<typeof ownedMachine>;
+  let device: Awaited<ReturnType<typeof ownedMachine>>;
   let forwarded = 0;
 
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorAdmin);
-    device = ownedMachine(t.dbh, orgOf(t.dbh, ROLE.lessorAdmin), true);
+    token = await t.tokenFor(ROLE.lessorAdmin);
+    device = await ownedMachine(t.dbh, await orgOf(t.dbh, ROLE.lessorAdmin), true);
     sim = harness([spec(device.serialNumber, 'aerialPlatform', { lockLevel: 'unlocked' })]);
     forwarded = 0;
     // The broker between them: what the queue publishes reaches the machine's session.
@@ -37,9 +37,9 @@ describe('a cancelled command the broker already holds', () => {
   const machine = () => sim.machine(device.serialNumber);
   const acks = () => sim.transport.of(device.serialNumber, 'ack').map((a) => a.message);
   /** Let the machine run, and hand the server what it acknowledged. */
-  const run = (ms: number) => {
+  const run = async (ms: number) => {
     sim.run(ms, 100);
-    for (const ack of acks().slice(forwarded)) t.deps.commands.onAck(device.id, ack);
+    for (const ack of acks().slice(forwarded)) await t.deps.commands.onAck(device.id, ack);
     forwarded = acks().length;
   };
   const lock = async (level: 'lock1' | 'lock2') => {
@@ -53,7 +53,7 @@ describe('a cancelled command the broker already holds', () => {
   const state = async (id: string) => (await t.call(commandEndpoints.detail, { token, query: { id } })).data;
 
   it('is refused by the machine when it comes back, and the machine stays as it was', async () => {
-    run(1000);
+    await run(1000);
     // The machine goes away without the server noticing yet: the broker keeps its session.
     machine().link.close();
     const held = await lock('lock2');
@@ -62,7 +62,7 @@ describe('a cancelled command the broker already holds', () => {
     expect(cancelled.data.state).toBe('cancelled');
 
     machine().link.open();
-    run(10_000);
+    await run(10_000);
     expect(machine().lock).toBe('unlocked');
     expect(acks().filter((a) => a.id === held.id)).toEqual([
       expect.objectContaining({ result: 'refused', reason: 'cancelled' }),
@@ -70,21 +70,23 @@ describe('a cancelled command the broker already holds', () => {
     expect(sim.transport.of(device.serialNumber, 'telemetry').at(-1)!.message.lock).toBe('unlocked');
     // The server keeps it cancelled and records what the machine said.
     expect(await state(held.id)).toMatchObject({ state: 'cancelled', execution: 4 });
-    const late = t.dbh.db
+    const late = await t.dbh.db
       .select()
       .from(operationLogs)
       .where(and(eq(operationLogs.commandId, held.id), eq(operationLogs.action, 'command.lateAck')))
       .all();
     expect(late).toHaveLength(1);
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get()!.lockLevel).toBe(device.lockLevel);
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get())!.lockLevel).toBe(
+      device.lockLevel,
+    );
   });
 
   it('still carries out what the broker held and nobody cancelled', async () => {
-    run(1000);
+    await run(1000);
     machine().link.close();
     const held = await lock('lock1');
     machine().link.open();
-    run(10_000);
+    await run(10_000);
     expect(machine().lock).toBe('lock1');
     expect(await state(held.id)).toMatchObject({ state: 'succeeded', reported: { lock: 'lock1' } });
   });

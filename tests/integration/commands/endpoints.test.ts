@@ -16,18 +16,15 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
   let lessorB: number;
   beforeEach(async () => {
     t = await createTestApp();
-    lessorA = orgOf(t.dbh, ROLE.lessorAdmin);
-    lessorB = t.dbh.db
-      .select()
-      .from(organisations)
-      .where(eq(organisations.kind, 'lessor'))
-      .all()
-      .find((o) => o.id !== lessorA)!.id;
+    lessorA = await orgOf(t.dbh, ROLE.lessorAdmin);
+    lessorB = (await t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all()).find(
+      (o) => o.id !== lessorA,
+    )!.id;
   });
   afterEach(() => t.dbh.close());
 
-  const as = (roleId: RoleId) => {
-    const token = t.tokenFor(roleId);
+  const as = async (roleId: RoleId) => {
+    const token = await t.tokenFor(roleId);
     return {
       create: async (body: { type: string; deviceIds: number[]; [field: string]: unknown }) =>
         t.call(commandEndpoints.create, { token, loose: { body: await withCredential(t, roleId, body) } }),
@@ -36,14 +33,14 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
       cancel: (id: string) => t.call(commandEndpoints.cancel, { token, body: { id } }),
     };
   };
-  const commandCount = () => t.dbh.db.select().from(commands).all().length;
+  const commandCount = async () => (await t.dbh.db.select().from(commands).all()).length;
 
   it('lets only the operator’s employees and administrators and the lessor’s administrators command', async () => {
-    const own = ownedMachine(t.dbh, lessorA, false);
-    const operator = as(ROLE.companyAdmin);
+    const own = await ownedMachine(t.dbh, lessorA, false);
+    const operator = await as(ROLE.companyAdmin);
     const { id } = (await operator.create({ deviceIds: [own.id], type: 'lock', level: 'lock1' })).data.list[0];
     for (const roleId of ROLE_IDS.filter((r) => r !== ROLE.registeredUser)) {
-      const caller = as(roleId);
+      const caller = await as(roleId);
       const answers = [
         await caller.list(),
         await caller.detail(id),
@@ -60,10 +57,10 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
   });
 
   it('locks, unlocks and sleeps only for the roles and with the credential the one rule asks', async () => {
-    const own = ownedMachine(t.dbh, lessorA, true);
-    const raw = (roleId: RoleId, body: object, lang?: 'zh_CN') =>
-      t.call(commandEndpoints.create, { token: t.tokenFor(roleId), loose: { body }, ...(lang ? { lang } : {}) });
-    const before = commandCount();
+    const own = await ownedMachine(t.dbh, lessorA, true);
+    const raw = async (roleId: RoleId, body: object, lang?: 'zh_CN') =>
+      t.call(commandEndpoints.create, { token: await t.tokenFor(roleId), loose: { body }, ...(lang ? { lang } : {}) });
+    const before = await commandCount();
     // Administrative staff follow commands but never lock, not even with their own password.
     for (const type of ['lock', 'unlock'] as const) {
       const body = { deviceIds: [own.id], type, level: 'preLock1', password: DEMO_PASSWORD };
@@ -94,22 +91,22 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
     expect((await raw(ROLE.lessorStaff, { deviceIds: [own.id], type: 'sleep', code: '123456' })).message).toBe(
       'verification code error, re-enter',
     );
-    expect(commandCount()).toBe(before);
+    expect(await commandCount()).toBe(before);
     // With them, it is queued, and the lock shows as a lock task.
-    const locked = await as(ROLE.lessorAdmin).create({ deviceIds: [own.id], type: 'lock', level: 'preLock1' });
+    const locked = await (await as(ROLE.lessorAdmin)).create({ deviceIds: [own.id], type: 'lock', level: 'preLock1' });
     expect(locked.status).toBe('200');
-    expect((await as(ROLE.lessorStaff).create({ deviceIds: [own.id], type: 'sleep' })).status).toBe('200');
-    expect(commandCount()).toBe(before + 2);
+    expect((await (await as(ROLE.lessorStaff)).create({ deviceIds: [own.id], type: 'sleep' })).status).toBe('200');
+    expect(await commandCount()).toBe(before + 2);
   });
 
   it('keeps a lessor away from another lessor’s machines and commands', async () => {
-    const mine = ownedMachine(t.dbh, lessorA, false);
-    const theirs = ownedMachine(t.dbh, lessorB, false);
-    const operator = as(ROLE.companyAdmin);
+    const mine = await ownedMachine(t.dbh, lessorA, false);
+    const theirs = await ownedMachine(t.dbh, lessorB, false);
+    const operator = await as(ROLE.companyAdmin);
     const foreign = (await operator.create({ deviceIds: [theirs.id], type: 'lock', level: 'lock2' })).data.list[0];
     for (const roleId of [ROLE.lessorAdmin, ROLE.lessorStaff] as const) {
-      const lessor = as(roleId);
-      const before = commandCount();
+      const lessor = await as(roleId);
+      const before = await commandCount();
       expect(await lessor.create({ deviceIds: [theirs.id], type: 'wake' })).toMatchObject({
         status: '403',
         message: 'You have no permission for this operation',
@@ -118,7 +115,7 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
       expect(
         (await lessor.create({ deviceIds: [mine.id, theirs.id], type: 'params', params: { overspeedKmh: 0 } })).status,
       ).toBe('403');
-      expect(commandCount()).toBe(before);
+      expect(await commandCount()).toBe(before);
       expect((await lessor.detail(foreign.id)).status).toBe('404');
       expect((await lessor.cancel(foreign.id)).status).toBe('404');
       const listed = await lessor.list({ pageSize: 200 });
@@ -126,18 +123,18 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
       expect((await lessor.list({ deviceId: theirs.id })).data.total).toBe(0);
     }
     expect((await operator.detail(foreign.id)).data.state).toBe('queued');
-    const own = await as(ROLE.lessorAdmin).create({ deviceIds: [mine.id], type: 'lock', level: 'lock1' });
+    const own = await (await as(ROLE.lessorAdmin)).create({ deviceIds: [mine.id], type: 'lock', level: 'lock1' });
     expect(own.status).toBe('200');
     // The operator sees and commands every lessor's machines.
     const seen = (await operator.list({ pageSize: 200 })).data.list.map((c: { id: string }) => c.id);
     expect(seen).toEqual(expect.arrayContaining([foreign.id, own.data.list[0].id]));
-    expect((await as(ROLE.lessorStaff).cancel(own.data.list[0].id)).data.state).toBe('cancelled');
+    expect((await (await as(ROLE.lessorStaff)).cancel(own.data.list[0].id)).data.state).toBe('cancelled');
   });
 
   it('refuses bad input with the field and a localised message, and an unknown machine', async () => {
-    const admin = as(ROLE.lessorAdmin);
-    const own = ownedMachine(t.dbh, lessorA, false);
-    const before = commandCount();
+    const admin = await as(ROLE.lessorAdmin);
+    const own = await ownedMachine(t.dbh, lessorA, false);
+    const before = await commandCount();
     expect(await admin.create({ deviceIds: [], type: 'lock', level: 'lock1' })).toMatchObject({
       status: '400',
       message: 'Invalid input: deviceIds, Please select machinery',
@@ -155,18 +152,18 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
       '400',
     );
     const zh = await t.call(commandEndpoints.create, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       lang: 'zh_CN',
       body: { deviceIds: [], type: 'sleep' },
     });
     expect(zh.message).toBe('参数错误：deviceIds，请选择机械');
     expect((await admin.create({ deviceIds: [99_999_999], type: 'wake' })).status).toBe('404');
-    expect(commandCount()).toBe(before);
+    expect(await commandCount()).toBe(before);
   });
 
   it('lists commands newest first with filters and paging, and tells when machines must come online', async () => {
-    const admin = as(ROLE.lessorAdmin);
-    const [a, b] = [ownedMachine(t.dbh, lessorA, false, 0), ownedMachine(t.dbh, lessorA, false, 1)];
+    const admin = await as(ROLE.lessorAdmin);
+    const [a, b] = [await ownedMachine(t.dbh, lessorA, false, 0), await ownedMachine(t.dbh, lessorA, false, 1)];
     const locks = await admin.create({ deviceIds: [a.id, b.id], type: 'lock', level: 'preLock1', mode: 'onPosition' });
     expect(locks).toMatchObject({ status: '200', data: { waiting: 2 } });
     expect(locks.message).toContain('2 of the machines are offline or asleep');
@@ -194,8 +191,8 @@ describe('command endpoints: roles, organisation scope, validation, lists', () =
     expect(oldest.data.list.map((c: { type: string }) => c.type)).toEqual(['lock', 'params']);
     expect(params.data.list[0].expiresAt > params.data.list[0].createdAt).toBe(true);
     // No machine of these was online, so nothing was sent or claimed delivered.
-    const rows = t.dbh.db.select().from(commands).where(eq(commands.deviceId, a.id)).all();
-    expectEvery(rows, (r) => r.sentAt === null && r.deliveredAt === null);
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, a.id)).get()!.online).toBe(false);
+    const rows = await t.dbh.db.select().from(commands).where(eq(commands.deviceId, a.id)).all();
+    await expectEvery(rows, (r) => r.sentAt === null && r.deliveredAt === null);
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, a.id)).get())!.online).toBe(false);
   });
 });

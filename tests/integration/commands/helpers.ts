@@ -49,11 +49,7 @@ export async function commandRig() {
   const ingest = attachIngest(t, broker);
   await ingest.ready;
   const everyOrg = new Set(
-    t.dbh.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .all()
-      .map((o) => o.id),
+    (await t.dbh.db.select({ id: organisations.id }).from(organisations).all()).map((o) => o.id),
   );
   const events: LiveEvent[] = [];
   t.deps.live.subscribe({ visible: () => everyOrg, send: (e) => events.push(e) });
@@ -61,22 +57,22 @@ export async function commandRig() {
 }
 
 /** The organisation of a demo account. */
-export function orgOf(dbh: DbHandle, roleId: RoleId): number {
-  return dbh.db
+export async function orgOf(dbh: DbHandle, roleId: RoleId): Promise<number> {
+  return (await dbh.db
     .select({ orgId: users.orgId })
     .from(users)
     .where(eq(users.mobile, demoAccount(roleId)))
-    .get()!.orgId;
+    .get())!.orgId;
 }
 
 /** A machine of this kind the lessor administrator's company owns that is on line and awake. */
-export function ownedOnline(dbh: DbHandle, kind: MachineKind): { id: number; serialNumber: string } {
-  const row = dbh.db
+export async function ownedOnline(dbh: DbHandle, kind: MachineKind): Promise<{ id: number; serialNumber: string }> {
+  const row = await dbh.db
     .select()
     .from(devices)
     .where(
       and(
-        eq(devices.orgId, orgOf(dbh, ROLE.lessorAdmin)),
+        eq(devices.orgId, await orgOf(dbh, ROLE.lessorAdmin)),
         eq(devices.kind, kind),
         eq(devices.online, true),
         eq(devices.sleeping, false),
@@ -88,8 +84,8 @@ export function ownedOnline(dbh: DbHandle, kind: MachineKind): { id: number; ser
 }
 
 /** An aerial platform an organisation owns, offline or online (never asleep), skipping the first `skip`. */
-export function ownedMachine(dbh: DbHandle, orgId: number, online: boolean, skip = 0) {
-  const found = dbh.db
+export async function ownedMachine(dbh: DbHandle, orgId: number, online: boolean, skip = 0) {
+  const found = await dbh.db
     .select()
     .from(devices)
     .where(
@@ -178,7 +174,7 @@ export async function withCredential<B extends { type: string; deviceIds: number
 ): Promise<B & { password?: string; code?: string }> {
   if (body.type === 'lock' || body.type === 'unlock') return { ...body, password: DEMO_PASSWORD };
   if (body.type !== 'sleep') return body;
-  const token = t.tokenFor(roleId);
+  const token = await t.tokenFor(roleId);
   const sent = await t.call(deviceRecordEndpoints.sleepCode, { token, body: { deviceId: body.deviceIds[0]! } });
   if (sent.status !== '200') throw new Error(`no sleep code: ${sent.message}`);
   return { ...body, code: await t.latestCode(demoAccount(roleId)) };

@@ -36,14 +36,15 @@ describe('a command through the queue, the broker and a machine', () => {
     t.call(commandEndpoints.create, { token, body: await withCredential(t, ROLE.lessorAdmin, body) });
   const detail = async (id: string) => (await t.call(commandEndpoints.detail, { token, query: { id } })).data;
   const stateOf = async (id: string) => (await detail(id))?.state as string;
-  const isOnline = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!.online;
+  const isOnline = async (id: number) =>
+    (await t.dbh.db.select().from(devices).where(eq(devices.id, id)).get())!.online;
   const reachState = (id: string, state: string) =>
     eventually(`command ${id} ${state}`, async () => (await stateOf(id)) === state);
 
   beforeEach(async () => {
     ({ t, broker, ingest, events } = await commandRig());
-    token = t.tokenFor(ROLE.lessorAdmin);
-    lessor = orgOf(t.dbh, ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
+    lessor = await orgOf(t.dbh, ROLE.lessorAdmin);
   });
   afterEach(async () => {
     await Promise.all(machines.splice(0).map((m) => m.client.endAsync(true)));
@@ -53,7 +54,7 @@ describe('a command through the queue, the broker and a machine', () => {
   });
 
   it('locks an offline machine when it comes online, confirmed by the state it acknowledges', async () => {
-    const device = ownedMachine(t.dbh, lessor, false);
+    const device = await ownedMachine(t.dbh, lessor, false);
     const res = await create({ deviceIds: [device.id], type: 'lock', level: 'lock1', mode: 'onStop' });
     expect(res.status).toBe('200');
     expect(res.message).toBe(
@@ -86,12 +87,12 @@ describe('a command through the queue, the broker and a machine', () => {
     expect(done.deliveredAt).not.toBeNull();
     expect(done.finishedAt).not.toBeNull();
     expect(done.logs.map((l: { step: string }) => l.step)).toEqual(['queued', 'sent', 'delivered', 'succeeded']);
-    expect(done.logs[0].userId).toBe(t.userId(ROLE.lessorAdmin));
+    expect(done.logs[0].userId).toBe(await t.userId(ROLE.lessorAdmin));
     expect(done.logs[0].userName).not.toBe('');
     const published = events.filter((e) => e.type === 'command' && e.commandId === command.id);
     expect(published.map((e) => (e as { state: string }).state)).toEqual(['queued', 'sent', 'delivered', 'succeeded']);
     // Each step is in the machine's operation log, with who did it.
-    const logged = t.dbh.db.select().from(operationLogs).where(eq(operationLogs.commandId, command.id)).all();
+    const logged = await t.dbh.db.select().from(operationLogs).where(eq(operationLogs.commandId, command.id)).all();
     expect(logged.map((l) => [l.action, l.deviceId])).toEqual([
       ['command.queued', device.id],
       ['command.sent', device.id],
@@ -101,7 +102,7 @@ describe('a command through the queue, the broker and a machine', () => {
   });
 
   it('confirms a held lock by the next report that shows the level, not by the send', async () => {
-    const device = ownedMachine(t.dbh, lessor, false, 1);
+    const device = await ownedMachine(t.dbh, lessor, false, 1);
     const machine = await play(device.serialNumber);
     await eventually('online', async () => isOnline(device.id));
     const { data } = await create({ deviceIds: [device.id], type: 'lock', level: 'lock2', mode: 'onStop' });
@@ -120,7 +121,7 @@ describe('a command through the queue, the broker and a machine', () => {
   });
 
   it('fails on a refusal or another reported state, in the spec’s words for a lock', async () => {
-    const [a, b] = [ownedMachine(t.dbh, lessor, false, 2), ownedMachine(t.dbh, lessor, false, 3)];
+    const [a, b] = [await ownedMachine(t.dbh, lessor, false, 2), await ownedMachine(t.dbh, lessor, false, 3)];
     const [ma, mb] = [await play(a.serialNumber), await play(b.serialNumber)];
     const { data } = await create({ deviceIds: [a.id, b.id], type: 'lock', level: 'lock1' });
     const [ca, cb] = data.list;
@@ -141,13 +142,13 @@ describe('a command through the queue, the broker and a machine', () => {
   });
 
   it('expires a command past its time-to-live and never sends it afterwards', async () => {
-    const device = ownedMachine(t.dbh, lessor, false, 4);
+    const device = await ownedMachine(t.dbh, lessor, false, 4);
     const { data } = await create({ deviceIds: [device.id], type: 'lock', level: 'lock1', ttlMinutes: 1 });
     const id = data.list[0].id;
     t.advance(59_000);
-    expect(t.deps.commands.sweep()).toBe(0);
+    expect(await t.deps.commands.sweep()).toBe(0);
     t.advance(2_000);
-    expect(t.deps.commands.sweep()).toBe(1);
+    expect(await t.deps.commands.sweep()).toBe(1);
     expect(await detail(id)).toMatchObject({
       state: 'expired',
       execution: 3,
@@ -164,7 +165,7 @@ describe('a command through the queue, the broker and a machine', () => {
   });
 
   it('cancels before delivery, refuses after, and supersedes a queued command of the same kind', async () => {
-    const device = ownedMachine(t.dbh, lessor, false, 5);
+    const device = await ownedMachine(t.dbh, lessor, false, 5);
     const first = (await create({ deviceIds: [device.id], type: 'lock', level: 'lock1' })).data.list[0];
     const cancelled = await t.call(commandEndpoints.cancel, { token, body: { id: first.id } });
     expect(cancelled).toMatchObject({ status: '200', message: 'Command cancelled' });
@@ -205,7 +206,7 @@ describe('a command through the queue, the broker and a machine', () => {
   });
 
   it('ignores an acknowledgement from another machine', async () => {
-    const [a, b] = [ownedMachine(t.dbh, lessor, false, 6), ownedMachine(t.dbh, lessor, false, 7)];
+    const [a, b] = [await ownedMachine(t.dbh, lessor, false, 6), await ownedMachine(t.dbh, lessor, false, 7)];
     const ma = await play(a.serialNumber);
     const mb = await play(b.serialNumber);
     const id = (await create({ deviceIds: [a.id], type: 'lock', level: 'lock1' })).data.list[0].id;
@@ -216,7 +217,7 @@ describe('a command through the queue, the broker and a machine', () => {
   });
 
   it('puts a machine to sleep, wakes it when it wakes on its own, and sets its parameters', async () => {
-    const device = ownedMachine(t.dbh, lessor, false, 8);
+    const device = await ownedMachine(t.dbh, lessor, false, 8);
     let machine = await play(device.serialNumber);
     const sleep = (await create({ deviceIds: [device.id], type: 'sleep' })).data.list[0];
     await eventually('sleep at the machine', async () => machine.received.length === 1);
@@ -239,12 +240,12 @@ describe('a command through the queue, the broker and a machine', () => {
     await machine.ack(params.id, 'done');
     await reachState(wake.list[0].id, 'succeeded');
     await reachState(params.id, 'succeeded');
-    const after = t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get()!;
+    const after = (await t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get())!;
     expect(after).toMatchObject({ reportIntervalS: 30, overspeedKmh: 0, sleeping: false, online: true });
   });
 
   it('refuses a lock for an offline machine when asked not to queue it', async () => {
-    const offline = ownedMachine(t.dbh, lessor, false, 9);
+    const offline = await ownedMachine(t.dbh, lessor, false, 9);
     const res = await create({ deviceIds: [offline.id], type: 'lock', level: 'lock1', whenOffline: 'refuse' });
     expect(res).toMatchObject({
       status: '409',

@@ -21,8 +21,8 @@ describe('machine control commands through the simulator', () => {
   beforeEach(async () => {
     t = await createTestApp();
     // Administrative staff command machines (not locks): the same rule as every command.
-    token = t.tokenFor(ROLE.lessorStaff);
-    machines = { pump: ownedOnline(t.dbh, 'concretePump'), platform: ownedOnline(t.dbh, 'aerialPlatform') };
+    token = await t.tokenFor(ROLE.lessorStaff);
+    machines = { pump: await ownedOnline(t.dbh, 'concretePump'), platform: await ownedOnline(t.dbh, 'aerialPlatform') };
     sim = harness([
       spec(machines.pump.serialNumber, 'concretePump'),
       spec(machines.platform.serialNumber, 'aerialPlatform'),
@@ -32,11 +32,11 @@ describe('machine control commands through the simulator', () => {
   });
   afterEach(() => t.dbh.close());
 
-  const run = (ms: number) => {
+  const run = async (ms: number) => {
     sim.run(ms, 100);
     for (const m of Object.values(machines)) {
       const acks = sim.transport.of(m.serialNumber, 'ack').map((a) => a.message);
-      for (const ack of acks.slice(forwarded.get(m.serialNumber) ?? 0)) t.deps.commands.onAck(m.id, ack);
+      for (const ack of acks.slice(forwarded.get(m.serialNumber) ?? 0)) await t.deps.commands.onAck(m.id, ack);
       forwarded.set(m.serialNumber, acks.length);
     }
   };
@@ -55,10 +55,10 @@ describe('machine control commands through the simulator', () => {
   it('sets a concrete pump’s pump mode and drive speed, which its reports then show', async () => {
     const mode = await command(machines.pump, { type: 'pumpMode', params: { pumpMode: 'energySaving' } });
     const speed = await command(machines.pump, { type: 'speed', params: { driveHz: 35.5 } });
-    run(10_000);
+    await run(10_000);
     expect(await detail(mode)).toMatchObject({ state: 'succeeded', params: { pumpMode: 'energySaving' } });
     expect(await detail(speed)).toMatchObject({ state: 'succeeded', params: { driveHz: 35.5 } });
-    run(60_000);
+    await run(60_000);
     const last = sim.transport.of(machines.pump.serialNumber, 'telemetry').at(-1)!.message.data;
     expect(last).toMatchObject({ kind: 'concretePump', mode: 'energySaving' });
   });
@@ -67,7 +67,7 @@ describe('machine control commands through the simulator', () => {
     const tooFast = await command(machines.pump, { type: 'speed', params: { driveHz: 58 } });
     const noPump = await command(machines.platform, { type: 'pumpMode', params: { pumpMode: 'performance' } });
     const noDrive = await command(machines.platform, { type: 'speed', params: { driveHz: 20 } });
-    run(5000);
+    await run(5000);
     expect(await detail(tooFast)).toMatchObject({ state: 'failed', reasonText: 'Speed does not meet requirements' });
     expect((await detail(tooFast, 'zh_CN')).reasonText).toBe('速度不符合要求');
     expect(await detail(noPump)).toMatchObject({
@@ -85,9 +85,9 @@ describe('machine control commands through the simulator', () => {
 
   it('sets the running mode, and restarts the unit, which comes back on line', async () => {
     const mode = await command(machines.platform, { type: 'runMode', params: { runMode: 'limited' } });
-    run(1000);
+    await run(1000);
     const restart = await command(machines.platform, { type: 'restart' });
-    run(10_000);
+    await run(10_000);
     expect(await detail(mode)).toMatchObject({ state: 'succeeded' });
     expect(sim.machine(machines.platform.serialNumber).runMode).toBe('limited');
     expect(await detail(restart)).toMatchObject({ state: 'succeeded' });
@@ -100,9 +100,9 @@ describe('machine control commands through the simulator', () => {
 
   it('says "restart failed" when the machine refuses a restart while it moves', async () => {
     sim.fleet.act(machines.platform.serialNumber, 'move', { to: { lat: 31.2394, lng: 121.4737 }, speedKmh: 4 });
-    run(20_000);
+    await run(20_000);
     const restart = await command(machines.platform, { type: 'restart' });
-    run(5000);
+    await run(5000);
     expect(await detail(restart)).toMatchObject({
       state: 'failed',
       reasonText: 'Restart failed: The machine is working; try again when it has stopped',

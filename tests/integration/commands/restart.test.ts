@@ -19,6 +19,7 @@ import {
   waitFor,
 } from '../ingest/helpers.ts';
 import { eventually, playMachine, type PlayedMachine } from './helpers.ts';
+import { everyInOrder } from '@console/db/in-order';
 
 /** One server: database, embedded broker, ingest with its command queue (as main.ts wires them). */
 async function startServer(file: string | DbHandle, port?: number) {
@@ -27,10 +28,10 @@ async function startServer(file: string | DbHandle, port?: number) {
     ? await startEmbeddedBroker({
         port,
         host: '127.0.0.1',
-        accounts: brokerAccounts(dbh.db, SERVER_USER, SERVER_PASSWORD),
+        accounts: brokerAccounts(dbh.sqliteDb, SERVER_USER, SERVER_PASSWORD),
       })
     : await startBroker(dbh);
-  const { ingest, commands: queue } = startTestIngest(dbh, {
+  const { ingest, commands: queue } = await startTestIngest(dbh, {
     url: broker.url,
     clientId: 'console-server',
     persistentSession: true,
@@ -62,8 +63,10 @@ describe('commands survive restarts', () => {
     machines.push(machine);
     return machine;
   };
-  const row = (dbh: DbHandle, id: string) => dbh.db.select().from(commands).where(eq(commands.id, id)).get()!;
-  const isOnline = (dbh: DbHandle, id: number) => dbh.db.select().from(devices).where(eq(devices.id, id)).get()!.online;
+  const row = async (dbh: DbHandle, id: string) =>
+    (await dbh.db.select().from(commands).where(eq(commands.id, id)).get())!;
+  const isOnline = async (dbh: DbHandle, id: number) =>
+    (await dbh.db.select().from(devices).where(eq(devices.id, id)).get())!.online;
   const stop = async (s: Server) => {
     await s.ingest.stop();
     await s.broker.close();
@@ -75,15 +78,15 @@ describe('commands survive restarts', () => {
     const file = join(dir, 'console.db');
     const seeded = await smallSeededDb();
     writeFileSync(file, seeded.sqlite.serialize());
-    const device = seededMachine(seeded, 'aerialPlatform', false);
+    const device = await seededMachine(seeded, 'aerialPlatform', false);
     seeded.close();
 
     const first = await startServer(file);
     // The machine is online but never took the command: the broker dropped it.
     const unit = await play(first.broker.url, device.serialNumber, { subscribe: false });
     await waitFor('online', () => isOnline(first.dbh, device.id));
-    const [created] = first.queue.enqueue(lockFor(device.id), grantFor(device.id));
-    expect(row(first.dbh, created!.id)).toMatchObject({ state: 'sent', attempts: 1 });
+    const [created] = await first.queue.enqueue(lockFor(device.id), grantFor(device.id));
+    expect(await row(first.dbh, created!.id)).toMatchObject({ state: 'sent', attempts: 1 });
     await unit.client.endAsync();
     await stop(first);
     first.dbh.close();
@@ -97,14 +100,11 @@ describe('commands survive restarts', () => {
     await eventually('the command at the machine', async () => machine.received.length > 0);
     expect(machine.received.map((c) => c.id)).toEqual([created!.id]);
     await machine.ack(created!.id, 'done', { state: { lock: 'lock1', sleeping: false } });
-    await waitFor('success', () => row(second.dbh, created!.id).state === 'succeeded');
-    expect(row(second.dbh, created!.id).attempts).toBeGreaterThanOrEqual(2);
-    const steps = second.dbh.db
-      .select()
-      .from(operationLogs)
-      .where(eq(operationLogs.commandId, created!.id))
-      .all()
-      .map((l) => l.action);
+    await waitFor('success', async () => (await row(second.dbh, created!.id)).state === 'succeeded');
+    expect((await row(second.dbh, created!.id)).attempts).toBeGreaterThanOrEqual(2);
+    const steps = (
+      await second.dbh.db.select().from(operationLogs).where(eq(operationLogs.commandId, created!.id)).all()
+    ).map((l) => l.action);
     expect(steps).toContain('command.resent');
     expect(steps.at(-1)).toBe('command.succeeded');
   });
@@ -118,13 +118,13 @@ describe('commands survive restarts', () => {
       await broker.close();
       dbh.close();
     });
-    const away = seededMachine(dbh, 'aerialPlatform', false, 1);
-    const online = seededMachine(dbh, 'aerialPlatform', false, 2);
+    const away = await seededMachine(dbh, 'aerialPlatform', false, 1);
+    const online = await seededMachine(dbh, 'aerialPlatform', false, 2);
     const unit = await play(broker.url, online.serialNumber, { subscribe: false });
     await waitFor('online', () => isOnline(dbh, online.id));
-    const [queued] = server.queue.enqueue(lockFor(away.id), grantFor(away.id));
-    const [sent] = server.queue.enqueue(lockFor(online.id), grantFor(online.id));
-    expect([row(dbh, queued!.id).state, row(dbh, sent!.id).state]).toEqual(['queued', 'sent']);
+    const [queued] = await server.queue.enqueue(lockFor(away.id), grantFor(away.id));
+    const [sent] = await server.queue.enqueue(lockFor(online.id), grantFor(online.id));
+    expect([(await row(dbh, queued!.id)).state, (await row(dbh, sent!.id)).state]).toEqual(['queued', 'sent']);
 
     await unit.client.endAsync(true);
     await broker.close();
@@ -132,7 +132,7 @@ describe('commands survive restarts', () => {
     broker = await startEmbeddedBroker({
       port: broker.port,
       host: '127.0.0.1',
-      accounts: brokerAccounts(dbh.db, SERVER_USER, SERVER_PASSWORD),
+      accounts: brokerAccounts(dbh.sqliteDb, SERVER_USER, SERVER_PASSWORD),
     });
     await waitFor('ingest to reconnect', () => server.ingest.stats().connected, 10_000);
 
@@ -142,6 +142,9 @@ describe('commands survive restarts', () => {
     expect(new Set(b.received.map((c) => c.id))).toEqual(new Set([sent!.id]));
     await a.ack(queued!.id, 'done', { state: { lock: 'lock1', sleeping: false } });
     await b.ack(sent!.id, 'done', { state: { lock: 'lock1', sleeping: false } });
-    await waitFor('both succeeded', () => [queued!.id, sent!.id].every((id) => row(dbh, id).state === 'succeeded'));
+    await waitFor(
+      'both succeeded',
+      async () => await everyInOrder([queued!.id, sent!.id], async (id) => (await row(dbh, id)).state === 'succeeded'),
+    );
   });
 });

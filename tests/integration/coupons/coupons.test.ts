@@ -9,12 +9,12 @@ import { couponFixture, CUSTOMER_MOBILE, HOUR, OTHER_CUSTOMER_MOBILE } from './h
 
 describe('coupons', () => {
   let t: TestApp;
-  let f: ReturnType<typeof couponFixture>;
+  let f: Awaited<ReturnType<typeof couponFixture>>;
   let admin: string;
   beforeEach(async () => {
     t = await createTestApp();
-    f = couponFixture(t);
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    f = await couponFixture(t);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -25,7 +25,7 @@ describe('coupons', () => {
   };
   const detail = async (id: number, token = admin) =>
     (await t.call(couponEndpoints.detail, { token, query: { id } })).data;
-  const receiptCount = () => t.dbh.db.select().from(couponReceipts).all().length;
+  const receiptCount = async () => (await t.dbh.db.select().from(couponReceipts).all()).length;
 
   it('creates a coupon with every rule, its whole total remaining', async () => {
     const id = await create();
@@ -76,7 +76,7 @@ describe('coupons', () => {
       const inChinese = await t.call(couponEndpoints.create, { token: admin, loose: { body }, lang: 'zh_CN' });
       expect(inChinese.message).toContain(zh);
     }
-    expect(t.dbh.db.select().from(coupons).all()).toEqual([]);
+    expect(await t.dbh.db.select().from(coupons).all()).toEqual([]);
   });
 
   it('grants to mobiles, all or none: unknown mobiles, the per-user limit and what remains refuse the whole grant', async () => {
@@ -89,7 +89,7 @@ describe('coupons', () => {
     expect(unknown.status).toBe('409');
     expect(unknown.message).toBe('No user has these mobile numbers: 13999999999, 13800000003');
     expect((await grant(['13999999999'], 1, 'zh_CN')).message).toBe('以下手机号没有对应的用户：13999999999');
-    expect(receiptCount()).toBe(0);
+    expect(await receiptCount()).toBe(0);
 
     const granted = await grant([CUSTOMER_MOBILE, OTHER_CUSTOMER_MOBILE], 1);
     expect(granted.status, granted.message).toBe('200');
@@ -105,7 +105,7 @@ describe('coupons', () => {
     const tooMany = await grant([CUSTOMER_MOBILE, OTHER_CUSTOMER_MOBILE, '13800000006', '13800000007'], 1);
     expect(tooMany.message).toBe('Only 3 coupons remain, fewer than 4');
     expect((await detail(id)).remaining).toBe(3);
-    expect(receiptCount()).toBe(2);
+    expect(await receiptCount()).toBe(2);
 
     const rest = await grant([CUSTOMER_MOBILE, '13800000006', '13800000007'], 1);
     expect(rest.data).toEqual({ granted: 3, remaining: 0 });
@@ -122,7 +122,7 @@ describe('coupons', () => {
       query: { couponId: id, pageSize: 20, page: 1 },
     });
     expect(received.data.total).toBe(2);
-    expectEvery(received.data.list, (r) => r.state === 'received' && r.mobile === CUSTOMER_MOBILE);
+    await expectEvery(received.data.list, (r) => r.state === 'received' && r.mobile === CUSTOMER_MOBILE);
     expect(received.data.list[0]!.holderName).not.toBe('');
 
     t.advance(2 * HOUR);
@@ -131,7 +131,7 @@ describe('coupons', () => {
       query: { couponId: id, state: 'expired', page: 1, pageSize: 20 },
     });
     expect(later.data.total).toBe(2);
-    expectEvery(later.data.list, (r) => r.state === 'expired');
+    await expectEvery(later.data.list, (r) => r.state === 'expired');
     const stillReceived = await t.call(couponEndpoints.received, {
       token: admin,
       query: { couponId: id, state: 'received', page: 1, pageSize: 20 },
@@ -160,7 +160,7 @@ describe('coupons', () => {
       body: { id, mobiles: [CUSTOMER_MOBILE], count: 1 },
     });
     expect(late.status).toBe('409');
-    expect(receiptCount()).toBe(0);
+    expect(await receiptCount()).toBe(0);
 
     const ended = await create({ issueFrom: f.day(-10), issueTo: f.day(-1) });
     expect(await detail(ended)).toMatchObject({ issueState: 'ended' });
@@ -179,13 +179,13 @@ describe('coupons', () => {
     const refused = await t.call(couponEndpoints.remove, { token: admin, body: { id: held } });
     expect(refused).toMatchObject({ status: '409' });
     expect(refused.message).toContain('cannot be deleted');
-    expect(t.dbh.db.select().from(coupons).where(eq(coupons.id, held)).all()).toHaveLength(1);
+    expect(await t.dbh.db.select().from(coupons).where(eq(coupons.id, held)).all()).toHaveLength(1);
   });
 
   it('lists with filters and counts; each company writes its own, the operator reads all', async () => {
     const own = await create({ name: 'Huadong spring' });
     await create({ name: 'Huadong 9折', type: 'discount', discount: 9, minSpendCents: 0, category: 'all' });
-    const finance = t.tokenFor(ROLE.finance);
+    const finance = await t.tokenFor(ROLE.finance);
     const operators = await create({ name: 'Platform launch' }, finance);
 
     const byType = await t.call(couponEndpoints.list, {
@@ -213,11 +213,14 @@ describe('coupons', () => {
     expect(all.data.list.find((c) => c.id === own)).toMatchObject({ editable: false, orgName: expect.any(String) });
     expect((await t.call(couponEndpoints.stop, { token: finance, body: { id: own } })).status).toBe('403');
     // Readers who do not write; people who do not read.
-    const staff = t.tokenFor(ROLE.lessorStaff);
+    const staff = await t.tokenFor(ROLE.lessorStaff);
     expect((await t.call(couponEndpoints.detail, { token: staff, query: { id: own } })).data.editable).toBe(false);
     expect((await t.call(couponEndpoints.create, { token: staff, body: f.form() })).status).toBe('403');
     for (const role of [ROLE.lessorSales, ROLE.technician, ROLE.distributor]) {
-      const answer = await t.call(couponEndpoints.list, { token: t.tokenFor(role), query: { page: 1, pageSize: 20 } });
+      const answer = await t.call(couponEndpoints.list, {
+        token: await t.tokenFor(role),
+        query: { page: 1, pageSize: 20 },
+      });
       expect(answer.status, `role ${role}`).toBe('403');
     }
   });

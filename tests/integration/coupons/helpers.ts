@@ -11,9 +11,9 @@ export const CUSTOMER_MOBILE = '13800000000';
 export const OTHER_CUSTOMER_MOBILE = '13800000011';
 
 /** A fresh start for a coupon test: the seed's coupons gone, days in the default calendar (Shanghai). */
-export function couponFixture(t: TestApp) {
-  t.dbh.db.delete(couponReceipts).run();
-  t.dbh.db.delete(coupons).run();
+export async function couponFixture(t: TestApp) {
+  await t.dbh.db.delete(couponReceipts).run();
+  await t.dbh.db.delete(coupons).run();
   const day = (offset: number) => dayInZone(t.deps.now() + offset * DAY, 'Asia/Shanghai');
   const form = (over: Partial<CouponForm> = {}): CouponForm => ({
     name: 'Spring parts 20 off',

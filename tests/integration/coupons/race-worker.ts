@@ -19,13 +19,13 @@ const env = process.env as Record<string, string>;
 const { db } = openDb(env.DB_FILE!, { migrate: false });
 const ids = (name: string) => (env[name] ?? '').split(',').filter(Boolean).map(Number);
 
-function sessionOf(id: number): SessionUser {
-  const row = db
+async function sessionOf(id: number): Promise<SessionUser> {
+  const row = (await db
     .select({ user: users, org: organisations })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .where(eq(users.id, id))
-    .get()!;
+    .get())!;
   return {
     ...row.user,
     orgKind: row.org.kind,
@@ -38,9 +38,9 @@ function sessionOf(id: number): SessionUser {
 const couponId = Number(env.COUPON_ID);
 let ok = 0;
 let refused = 0;
-const attempt = (work: () => unknown) => {
+const attempt = async (work: () => unknown) => {
   try {
-    work();
+    await work();
     ok++;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -52,13 +52,18 @@ console.log('ready');
 while (!existsSync(env.GO_FILE!)) await sleep(5);
 
 if (env.PHASE === 'grant') {
-  const data = new ScopedData(db, sessionOf(Number(env.GRANTER_ID)));
+  const data = await ScopedData.of(db, await sessionOf(Number(env.GRANTER_ID)));
   const holders = ids('HOLDER_IDS');
   for (let i = 0; i < Number(env.ATTEMPTS); i++) {
     const holder = holders[i % holders.length]!;
-    attempt(() =>
-      data.write((tx) => {
-        const coupon = tx.unscoped('alreadyScoped').select().from(coupons).where(eq(coupons.id, couponId)).get()!;
+    await attempt(() =>
+      data.write(async (tx) => {
+        const coupon = (await tx
+          .unscoped('alreadyScoped')
+          .select()
+          .from(coupons)
+          .where(eq(coupons.id, couponId))
+          .get())!;
         const now = Date.now();
         return receiveCoupons(tx, coupon, {
           holders: [{ id: holder, mobile: String(holder) }],
@@ -74,11 +79,11 @@ if (env.PHASE === 'grant') {
   const receipts = ids('RECEIPT_IDS');
   const holders = ids('HOLDER_IDS');
   // The coupon is used in its issuer's own shop.
-  const sellerOrgId = db.select().from(coupons).where(eq(coupons.id, couponId)).get()!.orgId;
+  const sellerOrgId = (await db.select().from(coupons).where(eq(coupons.id, couponId)).get())!.orgId;
   for (const [i, receivedId] of receipts.entries()) {
     const buyerId = holders[i]!;
-    const data = new ScopedData(db, sessionOf(buyerId));
-    attempt(() =>
+    const data = await ScopedData.of(db, await sessionOf(buyerId));
+    await attempt(() =>
       data.write((tx) =>
         redeemCoupon(tx, {
           receivedId,

@@ -33,36 +33,35 @@ describe('a coupon raced by several processes on one database', () => {
     const file = join(dir, 'race.db');
     writeFileSync(file, await demoImage());
     dbh = openDb(file, { migrate: false });
-    const admin = dbh.db
+    const admin = (await dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-      .get()!;
-    holders = dbh.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.orgId, admin.orgId))
-      .all()
-      .map((u) => u.id);
+      .get())!;
+    holders = (await dbh.db.select({ id: users.id }).from(users).where(eq(users.orgId, admin.orgId)).all()).map(
+      (u) => u.id,
+    );
     const today = dayInZone(Date.now(), 'Asia/Shanghai');
-    couponId = dbh.db
-      .insert(coupons)
-      .values({
-        orgId: admin.orgId,
-        name: 'race',
-        type: 'cash',
-        faceValueCents: 1000,
-        issueFrom: today,
-        issueTo: today,
-        total: TOTAL,
-        perUserLimit: TOTAL,
-        remaining: TOTAL,
-        validHours: 24,
-        category: 'parts',
-        createdBy: admin.id,
-      })
-      .returning({ id: coupons.id })
-      .get().id;
+    couponId = (
+      await dbh.db
+        .insert(coupons)
+        .values({
+          orgId: admin.orgId,
+          name: 'race',
+          type: 'cash',
+          faceValueCents: 1000,
+          issueFrom: today,
+          issueTo: today,
+          total: TOTAL,
+          perUserLimit: TOTAL,
+          remaining: TOTAL,
+          validHours: 24,
+          category: 'parts',
+          createdBy: admin.id,
+        })
+        .returning({ id: coupons.id })
+        .get()
+    ).id;
     granterId = admin.id;
   });
   afterAll(() => {
@@ -102,9 +101,9 @@ describe('a coupon raced by several processes on one database', () => {
     // Three times the total was asked for: exactly the total passed, the rest was refused.
     expect(granted.reduce((s, r) => s + r.ok, 0)).toBe(TOTAL);
     expect(granted.reduce((s, r) => s + r.refused, 0)).toBe(PROCESSES * attempts - TOTAL);
-    const coupon = dbh.db.select().from(coupons).where(eq(coupons.id, couponId)).get()!;
+    const coupon = (await dbh.db.select().from(coupons).where(eq(coupons.id, couponId)).get())!;
     expect(coupon.remaining).toBe(0);
-    const receipts = dbh.db.select().from(couponReceipts).where(eq(couponReceipts.couponId, couponId)).all();
+    const receipts = await dbh.db.select().from(couponReceipts).where(eq(couponReceipts.couponId, couponId)).all();
     expect(receipts).toHaveLength(TOTAL);
 
     // Every process tries to use every received coupon: each is used once.
@@ -114,7 +113,7 @@ describe('a coupon raced by several processes on one database', () => {
     });
     expect(used.reduce((s, r) => s + r.ok, 0)).toBe(TOTAL);
     expect(used.reduce((s, r) => s + r.refused, 0)).toBe((PROCESSES - 1) * TOTAL);
-    const marked = dbh.db.select().from(couponReceipts).where(isNotNull(couponReceipts.usedAt)).all();
+    const marked = await dbh.db.select().from(couponReceipts).where(isNotNull(couponReceipts.usedAt)).all();
     expect(marked.filter((r) => r.couponId === couponId)).toHaveLength(TOTAL);
   }, 120_000);
 });

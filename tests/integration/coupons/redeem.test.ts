@@ -13,16 +13,16 @@ import { couponFixture, CUSTOMER_MOBILE, HOUR } from './helpers.ts';
 /** Using a received coupon at checkout: the server function the shop order's checkout calls in its unit of work. */
 describe('redeeming a coupon', () => {
   let t: TestApp;
-  let f: ReturnType<typeof couponFixture>;
+  let f: Awaited<ReturnType<typeof couponFixture>>;
   let admin: string;
   let buyerId: number;
   /** The coupons' issuer: the demo rental company, whose shop honours them. */
   let issuerOrgId: number;
   beforeEach(async () => {
     t = await createTestApp();
-    f = couponFixture(t);
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    buyerId = t.userId(ROLE.registeredUser);
+    f = await couponFixture(t);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    buyerId = await t.userId(ROLE.registeredUser);
     issuerOrgId = orgOf(t.dbh.sqlite, ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
@@ -40,15 +40,15 @@ describe('redeeming a coupon', () => {
     return id;
   };
   /** The buyer's own unit of work, as the shop's checkout will run it. */
-  const redeem = (input: Omit<Redemption, 'buyerId' | 'sellerOrgId' | 'now'> & Partial<Redemption>) => {
-    const buyer = findSessionUser(t.dbh.db, t.tokenFor(ROLE.registeredUser), t.deps.now())!;
-    return new ScopedData(t.dbh.db, buyer).write((tx) =>
+  const redeem = async (input: Omit<Redemption, 'buyerId' | 'sellerOrgId' | 'now'> & Partial<Redemption>) => {
+    const buyer = (await findSessionUser(t.dbh.db, await t.tokenFor(ROLE.registeredUser), t.deps.now()))!;
+    return (await ScopedData.of(t.dbh.db, buyer)).write((tx) =>
       redeemCoupon(tx, { buyerId, sellerOrgId: issuerOrgId, now: t.deps.now(), ...input }),
     );
   };
-  const refusal = (run: () => unknown) => {
+  const refusal = async (run: () => unknown) => {
     try {
-      run();
+      await run();
     } catch (error) {
       if (error instanceof ApiError) return error.messageKey;
       throw error;
@@ -59,16 +59,20 @@ describe('redeeming a coupon', () => {
 
   it('takes the face value off an order that reaches the minimum spend, once', async () => {
     const id = await granted();
-    expect(refusal(() => redeem({ couponId: id, amountCents: 9999, category: 'parts' }))).toBe('coupons.belowMinSpend');
-    expect(refusal(() => redeem({ couponId: id, amountCents: 50000, category: 'terminal' }))).toBe(
+    expect(await refusal(() => redeem({ couponId: id, amountCents: 9999, category: 'parts' }))).toBe(
+      'coupons.belowMinSpend',
+    );
+    expect(await refusal(() => redeem({ couponId: id, amountCents: 50000, category: 'terminal' }))).toBe(
       'coupons.wrongCategory',
     );
-    const used = redeem({ couponId: id, amountCents: 10000, category: 'parts', orderRef: 'SO-1' });
+    const used = await redeem({ couponId: id, amountCents: 10000, category: 'parts', orderRef: 'SO-1' });
     expect(used.discountCents).toBe(2000);
-    expect(refusal(() => redeem({ receivedId: used.receivedId, amountCents: 10000, category: 'parts' }))).toBe(
+    expect(await refusal(() => redeem({ receivedId: used.receivedId, amountCents: 10000, category: 'parts' }))).toBe(
       'coupons.alreadyUsed',
     );
-    expect(refusal(() => redeem({ couponId: id, amountCents: 10000, category: 'parts' }))).toBe('coupons.alreadyUsed');
+    expect(await refusal(() => redeem({ couponId: id, amountCents: 10000, category: 'parts' }))).toBe(
+      'coupons.alreadyUsed',
+    );
     expect(await counts(id)).toMatchObject({ received: 1, used: 1, expired: 0 });
     const list = await t.call(couponEndpoints.received, {
       token: admin,
@@ -80,28 +84,34 @@ describe('redeeming a coupon', () => {
   it('takes a discount off any category, never more than the amount, rounding to the buyer’s favour', async () => {
     const id = await granted({ type: 'discount', discount: 8.5, minSpendCents: 0, category: 'all' }, 2);
     // 8.5 of 10 paid: 15% off 333 cents is 49.95, the buyer pays 283.
-    expect(redeem({ couponId: id, amountCents: 333, category: 'terminal' }).discountCents).toBe(50);
+    expect((await redeem({ couponId: id, amountCents: 333, category: 'terminal' })).discountCents).toBe(50);
     const cash = await granted({ faceValueCents: 5000, minSpendCents: 0, category: 'all' });
-    expect(redeem({ couponId: cash, amountCents: 1200, category: 'service' }).discountCents).toBe(1200);
+    expect((await redeem({ couponId: cash, amountCents: 1200, category: 'service' })).discountCents).toBe(1200);
   });
 
   it('refuses a coupon the buyer does not hold, and one whose hours have passed', async () => {
     const id = await granted({ validHours: 1 });
     expect(
-      refusal(() => redeem({ couponId: id, buyerId: t.userId(ROLE.other), amountCents: 20000, category: 'parts' })),
+      await refusal(async () =>
+        redeem({ couponId: id, buyerId: await t.userId(ROLE.other), amountCents: 20000, category: 'parts' }),
+      ),
     ).toBe('coupons.notReceived');
-    expect(refusal(() => redeem({ amountCents: 20000, category: 'parts' }))).toBe('coupons.notReceived');
+    expect(await refusal(() => redeem({ amountCents: 20000, category: 'parts' }))).toBe('coupons.notReceived');
     t.advance(HOUR);
-    expect(refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe('coupons.expired');
+    expect(await refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe(
+      'coupons.expired',
+    );
     expect(await counts(id)).toMatchObject({ received: 1, used: 0, expired: 1 });
   });
 
   it('uses the coupon that expires first among those the buyer holds', async () => {
     const id = await granted({}, 2);
-    const first = redeem({ couponId: id, amountCents: 20000, category: 'parts' });
-    const second = redeem({ couponId: id, amountCents: 20000, category: 'parts' });
+    const first = await redeem({ couponId: id, amountCents: 20000, category: 'parts' });
+    const second = await redeem({ couponId: id, amountCents: 20000, category: 'parts' });
     expect(first.receivedId).not.toBe(second.receivedId);
-    expect(refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe('coupons.alreadyUsed');
+    expect(await refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe(
+      'coupons.alreadyUsed',
+    );
     expect(await counts(id)).toMatchObject({ received: 2, used: 2 });
   });
 
@@ -111,12 +121,12 @@ describe('redeeming a coupon', () => {
     for (const seller of [orgOf(t.dbh.sqlite, ROLE.finance), orgOfKind(t.dbh.sqlite, 'lessor', 1)]) {
       expect(seller).not.toBe(issuerOrgId);
       expect(
-        refusal(() => redeem({ couponId: id, sellerOrgId: seller, amountCents: 1_000_000, category: 'parts' })),
+        await refusal(() => redeem({ couponId: id, sellerOrgId: seller, amountCents: 1_000_000, category: 'parts' })),
       ).toBe('coupons.otherShop');
     }
     expect(await counts(id)).toMatchObject({ received: 1, used: 0 });
     // Its own shop does: 0.1 of 10 paid, 99% off.
-    expect(redeem({ couponId: id, amountCents: 1_000_000, category: 'parts' }).discountCents).toBe(990_000);
+    expect((await redeem({ couponId: id, amountCents: 1_000_000, category: 'parts' })).discountCents).toBe(990_000);
     expect(await counts(id)).toMatchObject({ received: 1, used: 1 });
   });
 
@@ -124,7 +134,9 @@ describe('redeeming a coupon', () => {
     const id = await granted({ type: 'discount', discount: 8.5, minSpendCents: 0, category: 'all' });
     // A row changed around the form (a script, an import): 0 tenths would give the product away.
     t.dbh.sqlite.prepare('UPDATE coupons SET discount_tenths = 0 WHERE id = ?').run(id);
-    expect(refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe('coupons.outsideRules');
+    expect(await refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe(
+      'coupons.outsideRules',
+    );
     expect(await counts(id)).toMatchObject({ received: 1, used: 0 });
   });
 });

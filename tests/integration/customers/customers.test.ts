@@ -7,6 +7,7 @@ import { devices } from '@console/db/schema/devices';
 import { dailyWork } from '@console/db/schema/analysis';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { findInOrder } from '@console/db/in-order';
 
 const customer = {
   name: '钱塘测试路桥工程有限公司',
@@ -21,15 +22,15 @@ const customer = {
 
 describe('customers', () => {
   let t: TestApp;
-  const orgOf = (roleId: number) =>
-    t.dbh.db
+  const orgOf = async (roleId: number) =>
+    (await t.dbh.db
       .select()
       .from(users)
-      .where(eq(users.id, t.userId(roleId as never)))
-      .get()!.orgId;
+      .where(eq(users.id, await t.userId(roleId as never)))
+      .get())!.orgId;
   const create = async (roleId: number = ROLE.lessorStaff, body: object = customer) => {
     const made = await t.call(customerEndpoints.customerCreate, {
-      token: t.tokenFor(roleId as never),
+      token: await t.tokenFor(roleId as never),
       loose: { body },
     });
     expect(made.status).toBe('200');
@@ -43,9 +44,9 @@ describe('customers', () => {
 
   it("a rental company's staff creates and edits its customer; the operator sees it with its company", async () => {
     const id = await create();
-    const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get()!;
-    expect(org).toMatchObject({ kind: 'customer', parentId: orgOf(ROLE.lessorStaff), district: '西湖区' });
-    const token = t.tokenFor(ROLE.lessorStaff);
+    const org = (await t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get())!;
+    expect(org).toMatchObject({ kind: 'customer', parentId: await orgOf(ROLE.lessorStaff), district: '西湖区' });
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const list = await t.call(customerEndpoints.customerList, { token, query: { keyword: '钱塘测试' } });
     expect(list.data.list).toHaveLength(1);
     expect(list.data.list[0]).toMatchObject({
@@ -64,21 +65,21 @@ describe('customers', () => {
     });
     expect(edited.status).toBe('200');
     const seen = await t.call(customerEndpoints.customerDetail, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { id },
     });
     expect(seen.data.customer).toMatchObject({ name: '钱塘测试路桥（集团）', address: '文一路 1 号', editable: true });
-    const lessor = t.dbh.db
+    const lessor = (await t.dbh.db
       .select()
       .from(organisations)
-      .where(eq(organisations.id, orgOf(ROLE.lessorStaff)))
-      .get()!;
+      .where(eq(organisations.id, await orgOf(ROLE.lessorStaff)))
+      .get())!;
     // Named as an English reader reads it (decision 064).
     expect(seen.data.customer.lessorName).toBe(lessor.nameEn || lessor.name);
   });
 
   it('refuses a customer without name, phone or address, and a malformed phone (spec section 5)', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const empty = await t.call(customerEndpoints.customerCreate, { token, loose: { body: {} } });
     expect(empty.status).toBe('400');
     expect(empty.data.issues!.map((i) => `${i.path}:${i.message}`)).toEqual(
@@ -98,30 +99,31 @@ describe('customers', () => {
   });
 
   it('counts machines, attendance, verified users and e-signatures from the data', async () => {
-    const id = orgOf(ROLE.other);
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const id = await orgOf(ROLE.other);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     const read = async () => (await t.call(customerEndpoints.customerDetail, { token, query: { id } })).data.customer;
     const before = await read();
-    const machines = t.dbh.db.select().from(devices).where(eq(devices.customerOrgId, id)).all();
+    const machines = await t.dbh.db.select().from(devices).where(eq(devices.customerOrgId, id)).all();
     expect(before.deviceCount).toBe(machines.length);
     expect(machines.length).toBeGreaterThan(0);
     // A user passes real-name verification, and a machine works today: both counts follow.
-    t.dbh.db
+    await t.dbh.db
       .update(users)
       .set({ realNameVerified: true })
-      .where(eq(users.id, t.userId(ROLE.other)))
+      .where(eq(users.id, await t.userId(ROLE.other)))
       .run();
     const today = dayInZone(Date.now(), 'Asia/Shanghai');
-    const idle = machines.find(
-      (m) =>
-        !t.dbh.db
+    const idle = await findInOrder(
+      machines,
+      async (m) =>
+        !(await t.dbh.db
           .select()
           .from(dailyWork)
           .where(and(eq(dailyWork.deviceId, m.id), eq(dailyWork.customerOrgId, id)))
-          .get(),
+          .get()),
     );
     if (idle) {
-      t.dbh.db
+      await t.dbh.db
         .insert(dailyWork)
         .values({
           deviceId: idle.id,
@@ -148,9 +150,9 @@ describe('customers', () => {
   });
 
   it('assigns a distributor, who then reads the customer; a selected host is required when it has machines', async () => {
-    const distributor = orgOf(ROLE.distributor);
-    const operator = t.tokenFor(ROLE.companyAdmin);
-    const dist = t.tokenFor(ROLE.distributor);
+    const distributor = await orgOf(ROLE.distributor);
+    const operator = await t.tokenFor(ROLE.companyAdmin);
+    const dist = await t.tokenFor(ROLE.distributor);
     const id = await create();
     expect((await t.call(customerEndpoints.customerDetail, { token: dist, query: { id } })).status).toBe('404');
     const assigned = await t.call(customerEndpoints.assignDistributor, {
@@ -167,14 +169,14 @@ describe('customers', () => {
     expect(write.status).toBe('403');
 
     // A customer with machines: the hosts the distributor serves are chosen among them.
-    const rented = t.dbh.db
+    const rented = await t.dbh.db
       .select()
       .from(devices)
-      .where(and(isNotNull(devices.customerOrgId), eq(devices.customerOrgId, orgOf(ROLE.other))))
+      .where(and(isNotNull(devices.customerOrgId), eq(devices.customerOrgId, await orgOf(ROLE.other))))
       .all();
-    const other = t.dbh.db.select().from(devices).where(isNotNull(devices.customerOrgId)).all();
-    const foreign = other.find((d) => d.customerOrgId !== orgOf(ROLE.other))!;
-    const target = orgOf(ROLE.other);
+    const other = await t.dbh.db.select().from(devices).where(isNotNull(devices.customerOrgId)).all();
+    const foreign = (await findInOrder(other, async (d) => d.customerOrgId !== (await orgOf(ROLE.other))))!;
+    const target = await orgOf(ROLE.other);
     const none = await t.call(customerEndpoints.assignDistributor, {
       token: operator,
       body: { id: target, distributorId: distributor, deviceIds: [] },
@@ -193,7 +195,9 @@ describe('customers', () => {
       body: { id: target, distributorId: distributor, deviceIds: [host.id] },
     });
     expect(ok.data.devices).toBe(1);
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, host.id)).get()!.distributorOrgId).toBe(distributor);
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, host.id)).get())!.distributorOrgId).toBe(
+      distributor,
+    );
     const detail = await t.call(customerEndpoints.customerDetail, { token: dist, query: { id: target } });
     expect(detail.data.machines.map((m) => m.id)).toContain(host.id);
 
@@ -204,35 +208,37 @@ describe('customers', () => {
 
   it('keeps each rental company to its own customers, and assignment to the operator', async () => {
     const id = await create();
-    const northwind = t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all()[2]!;
-    const foreignAdmin = t.dbh.db
+    const northwind = (await t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all())[2]!;
+    const foreignAdmin = (await t.dbh.db
       .select()
       .from(users)
       .where(and(eq(users.orgId, northwind.id), eq(users.roleId, ROLE.lessorAdmin)))
-      .get()!;
+      .get())!;
     const { createSession } = await import('@console/server/src/lib/session');
-    const token = createSession(t.dbh.db, foreignAdmin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const token = await createSession(t.dbh.db, foreignAdmin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
     expect((await t.call(customerEndpoints.customerDetail, { token, query: { id } })).status).toBe('404');
     expect((await t.call(customerEndpoints.customerUpdate, { token, body: { ...customer, id } })).status).toBe('404');
     expect((await t.call(customerEndpoints.customerDelete, { token, body: { id } })).status).toBe('404');
     const list = await t.call(customerEndpoints.customerList, { token, query: { pageSize: 200 } });
     expect(list.data.list.map((c) => c.id)).not.toContain(id);
-    const sales = await t.call(customerEndpoints.customerList, { token: t.tokenFor(ROLE.lessorSales) });
+    const sales = await t.call(customerEndpoints.customerList, { token: await t.tokenFor(ROLE.lessorSales) });
     expect(sales.status).toBe('403');
     const assign = await t.call(customerEndpoints.assignDistributor, {
-      token: t.tokenFor(ROLE.lessorAdmin),
-      body: { id, distributorId: orgOf(ROLE.distributor), deviceIds: [] },
+      token: await t.tokenFor(ROLE.lessorAdmin),
+      body: { id, distributorId: await orgOf(ROLE.distributor), deviceIds: [] },
     });
     expect(assign.status).toBe('403');
   });
 
   it('the operator files a customer under a rental company it names, and checks the name', async () => {
-    const token = t.tokenFor(ROLE.companyEmployee);
+    const token = await t.tokenFor(ROLE.companyEmployee);
     const options = await t.call(customerEndpoints.formOptions, { token });
     expect(options.data.distributors.length).toBeGreaterThan(1);
     const lessor = options.data.lessors[0]!;
     const id = await create(ROLE.companyEmployee, { ...customer, lessorId: lessor.id });
-    expect(t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get()!.parentId).toBe(lessor.id);
+    expect((await t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get())!.parentId).toBe(
+      lessor.id,
+    );
     const bad = await t.call(customerEndpoints.customerCreate, {
       token,
       body: { ...customer, lessorId: options.data.distributors[0]!.id },
@@ -241,8 +247,8 @@ describe('customers', () => {
   });
 
   it('refuses to delete a customer in use, in both languages, and deletes an unused one', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const used = orgOf(ROLE.other);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const used = await orgOf(ROLE.other);
     const zh = await t.call(customerEndpoints.customerDelete, { token, lang: 'zh_CN', body: { id: used } });
     expect(zh.status).toBe('409');
     expect(zh.message).toBe('该客户有在租设备、用户账号、合同或承租方记录，不能删除');
@@ -250,6 +256,6 @@ describe('customers', () => {
     expect(en.message).toMatch(/^The customer has machines on lease/);
     const id = await create(ROLE.lessorAdmin);
     expect((await t.call(customerEndpoints.customerDelete, { token, body: { id } })).status).toBe('200');
-    expect(t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get()).toBeUndefined();
+    expect(await t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get()).toBeUndefined();
   });
 });

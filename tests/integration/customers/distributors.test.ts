@@ -22,24 +22,24 @@ describe('distributors', () => {
   let own: number;
   beforeEach(async () => {
     t = await createTestApp();
-    own = t.dbh.db
+    own = (await t.dbh.db
       .select()
       .from(users)
-      .where(eq(users.id, t.userId(ROLE.distributor)))
-      .get()!.orgId;
+      .where(eq(users.id, await t.userId(ROLE.distributor)))
+      .get())!.orgId;
   });
   afterEach(() => t.dbh.close());
 
   it('the operator adds, finds and edits a distributor under itself', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     const made = await t.call(customerEndpoints.distributorCreate, { token, body: company });
     expect(made.status).toBe('200');
-    const row = t.dbh.db.select().from(organisations).where(eq(organisations.id, made.data.id)).get()!;
-    const operator = t.dbh.db
+    const row = (await t.dbh.db.select().from(organisations).where(eq(organisations.id, made.data.id)).get())!;
+    const operator = (await t.dbh.db
       .select()
       .from(users)
-      .where(eq(users.id, t.userId(ROLE.companyAdmin)))
-      .get()!.orgId;
+      .where(eq(users.id, await t.userId(ROLE.companyAdmin)))
+      .get())!.orgId;
     expect(row).toMatchObject({ kind: 'distributor', parentId: operator });
     const list = await t.call(customerEndpoints.distributorList, { token, query: { keyword: '皖江' } });
     expect(list.data.list[0]).toMatchObject({ id: made.data.id, customerCount: 0, deviceCount: 0 });
@@ -58,15 +58,15 @@ describe('distributors', () => {
   });
 
   it('lists a distributor with its customers and machines; it reads its own page and no other', async () => {
-    const operator = t.tokenFor(ROLE.companyEmployee);
+    const operator = await t.tokenFor(ROLE.companyEmployee);
     const list = await t.call(customerEndpoints.distributorList, { token: operator, query: { pageSize: 50 } });
     const mine = list.data.list.find((d) => d.id === own)!;
-    const customers = t.dbh.db.select().from(organisations).where(eq(organisations.distributorOrgId, own)).all();
-    const machines = t.dbh.db.select().from(devices).where(eq(devices.distributorOrgId, own)).all();
+    const customers = await t.dbh.db.select().from(organisations).where(eq(organisations.distributorOrgId, own)).all();
+    const machines = await t.dbh.db.select().from(devices).where(eq(devices.distributorOrgId, own)).all();
     expect(mine).toMatchObject({ customerCount: customers.length, deviceCount: machines.length });
     expect(customers.length).toBeGreaterThan(0);
 
-    const token = t.tokenFor(ROLE.distributor);
+    const token = await t.tokenFor(ROLE.distributor);
     const page = await t.call(customerEndpoints.distributorDetail, { token, query: { id: own } });
     expect(page.data.customers.map((c) => c.id).sort()).toEqual(customers.map((c) => c.id).sort());
     expect(page.data.machines).toHaveLength(Math.min(machines.length, 1000));

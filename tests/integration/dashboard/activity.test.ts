@@ -20,14 +20,15 @@ describe('recent alarms, utilisation and map settings', () => {
   afterAll(() => t.dbh.close());
 
   it("lists the newest open alarms of the user's scope, in the user's language", async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const visible = new Set(machinesOf(t, t.userId(ROLE.lessorAdmin)).map((d) => d.id));
-    const open = t.dbh.db
-      .select()
-      .from(alarms)
-      .where(and(isNull(alarms.endedAt), isNull(alarms.handledAt)))
-      .all()
-      .filter((a) => visible.has(a.deviceId));
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const visible = new Set((await machinesOf(t, await t.userId(ROLE.lessorAdmin))).map((d) => d.id));
+    const open = (
+      await t.dbh.db
+        .select()
+        .from(alarms)
+        .where(and(isNull(alarms.endedAt), isNull(alarms.handledAt)))
+        .all()
+    ).filter((a) => visible.has(a.deviceId));
     expect(open.length).toBeGreaterThan(3);
 
     const res = await t.call(dashboardEndpoints.alarms, { token, query: { limit: 3 }, headers: { timeZone: 'UTC' } });
@@ -36,7 +37,7 @@ describe('recent alarms, utilisation and map settings', () => {
     const newest = open.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || b.id - a.id).slice(0, 3);
     expect(list.map((a) => a.id)).toEqual(newest.map((a) => a.id));
     expect(list[0]!.alarmTime).toBe(newest[0]!.startedAt.toISOString().slice(0, 19).replace('T', ' '));
-    const device = machinesOf(t, t.userId(ROLE.lessorAdmin)).find((d) => d.id === list[0]!.deviceId)!;
+    const device = (await machinesOf(t, await t.userId(ROLE.lessorAdmin))).find((d) => d.id === list[0]!.deviceId)!;
     expect(list[0]).toMatchObject({
       serialNumber: device.serialNumber,
       deviceName: device.deviceName,
@@ -50,7 +51,7 @@ describe('recent alarms, utilisation and map settings', () => {
   });
 
   it('refuses a limit outside 1-50 and answers nothing to a scope without machines', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const res = await t.call(dashboardEndpoints.alarms, { token, query: { limit: 51 } });
     expect(res.status).toBe('400');
     const empty = await emptyScopeUser(t);
@@ -58,10 +59,10 @@ describe('recent alarms, utilisation and map settings', () => {
   });
 
   it("sums the daily work of each of the last seven days of the operator's calendar (Beijing days)", async () => {
-    const rows = machinesOf(t, t.userId(ROLE.companyAdmin));
+    const rows = await machinesOf(t, await t.userId(ROLE.companyAdmin));
     const today = dayInZone(now, 'Asia/Shanghai');
     const dates = Array.from({ length: 7 }, (_, i) => addDaysToDay(today, i - 6));
-    const worked = t.dbh.db.select().from(dailyWork).where(gte(dailyWork.day, dates[0]!)).all();
+    const worked = await t.dbh.db.select().from(dailyWork).where(gte(dailyWork.day, dates[0]!)).all();
     const expected = dates.map((date) => {
       const ofDay = worked.filter((w) => w.day === date && w.hoursWorked > 0);
       const hours = ofDay.reduce((sum, w) => sum + w.hoursWorked, 0);
@@ -69,7 +70,7 @@ describe('recent alarms, utilisation and map settings', () => {
     });
 
     const res = await t.call(dashboardEndpoints.utilisation, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       headers: { timeZone: 'UTC' },
     });
     const data = res.data as Utilisation;
@@ -77,7 +78,7 @@ describe('recent alarms, utilisation and map settings', () => {
     // Summed here in another order than the database's: the same to the tenth but for the rounding of a sum.
     data.days.forEach((d, i) => expect(Math.abs(d.hours - expected[i]!.hours), d.date).toBeLessThanOrEqual(0.1));
     // The seeded history works every day of the week: the chart is not empty.
-    expectEvery(data.days.slice(0, 6), (d) => d.hours > 0 && d.machines > 0);
+    await expectEvery(data.days.slice(0, 6), (d) => d.hours > 0 && d.machines > 0);
     expect(data.byKind.map((k) => k.working).reduce((a, b) => a + b)).toBe(withStatus(rows, 6));
     for (const kind of data.byKind) {
       const ofKind = rows.filter((d) => d.kind === kind.kind);
@@ -86,7 +87,7 @@ describe('recent alarms, utilisation and map settings', () => {
   });
 
   it("counts the days of the organisation's calendar, whatever the browser's zone", async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     for (const timeZone of ['Asia/Shanghai', 'America/Los_Angeles']) {
       const res = await t.call(dashboardEndpoints.utilisation, { token, headers: { timeZone } });
       expect(res.data.days.at(-1)!.date, timeZone).toBe(dayInZone(now, 'Asia/Shanghai'));
@@ -95,15 +96,15 @@ describe('recent alarms, utilisation and map settings', () => {
   });
 
   it("keeps a lessor's utilisation to its own machines", async () => {
-    const lessor = await t.call(dashboardEndpoints.utilisation, { token: t.tokenFor(ROLE.lessorAdmin) });
-    const all = await t.call(dashboardEndpoints.utilisation, { token: t.tokenFor(ROLE.companyAdmin) });
+    const lessor = await t.call(dashboardEndpoints.utilisation, { token: await t.tokenFor(ROLE.lessorAdmin) });
+    const all = await t.call(dashboardEndpoints.utilisation, { token: await t.tokenFor(ROLE.companyAdmin) });
     const total = (u: Utilisation) => u.byKind.reduce((a, k) => a + k.total, 0);
-    expect(total(lessor.data)).toBe(machinesOf(t, t.userId(ROLE.lessorAdmin)).length);
+    expect(total(lessor.data)).toBe((await machinesOf(t, await t.userId(ROLE.lessorAdmin))).length);
     expect(total(lessor.data)).toBeLessThan(total(all.data));
   });
 
   it('serves the tile servers of both providers from the server settings', async () => {
-    const res = await t.call(dashboardEndpoints.mapSettings, { token: t.tokenFor(ROLE.lessorSales) });
+    const res = await t.call(dashboardEndpoints.mapSettings, { token: await t.tokenFor(ROLE.lessorSales) });
     expect(res.data.global).toMatchObject({
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors',
@@ -115,7 +116,7 @@ describe('recent alarms, utilisation and map settings', () => {
       MAP_TILES_REGIONAL: '',
     });
     try {
-      const custom = await own.call(dashboardEndpoints.mapSettings, { token: own.tokenFor(ROLE.lessorAdmin) });
+      const custom = await own.call(dashboardEndpoints.mapSettings, { token: await own.tokenFor(ROLE.lessorAdmin) });
       expect(custom.data.global).toMatchObject({
         url: 'https://tiles.example.net/{z}/{x}/{y}.png',
         attribution: 'tiles.example.net',

@@ -60,16 +60,16 @@ describe('fleet figures and positions', () => {
   ];
 
   it.each(cases)('count what %s may see, as the database holds it', async (_who, roleId) => {
-    const rows = machinesOf(t, t.userId(roleId));
+    const rows = await machinesOf(t, await t.userId(roleId));
     expect(rows.length).toBeGreaterThan(0);
-    const res = await t.call(dashboardEndpoints.figures, { token: t.tokenFor(roleId) });
+    const res = await t.call(dashboardEndpoints.figures, { token: await t.tokenFor(roleId) });
     expect(res.status).toBe('200');
     expect(res.data).toEqual(expectedFigures(rows, t.deps.now()));
   });
 
   it.each(cases)('place every machine %s may see, and no other', async (_who, roleId) => {
-    const rows = machinesOf(t, t.userId(roleId)).sort((a, b) => a.id - b.id);
-    const res = await t.call(dashboardEndpoints.positions, { token: t.tokenFor(roleId) });
+    const rows = (await machinesOf(t, await t.userId(roleId))).sort((a, b) => a.id - b.id);
+    const res = await t.call(dashboardEndpoints.positions, { token: await t.tokenFor(roleId) });
     const data = res.data as FleetPositions;
     const placed = rows.filter((d) => d.lat !== null && d.lng !== null);
     expect(data.ids).toEqual(placed.map((d) => d.id));
@@ -83,18 +83,14 @@ describe('fleet figures and positions', () => {
   });
 
   it("never shows a lessor another lessor's machines", async () => {
-    const first = await t.call(dashboardEndpoints.positions, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const first = await t.call(dashboardEndpoints.positions, { token: await t.tokenFor(ROLE.lessorAdmin) });
     const second = await otherLessorAdmin(t, 1);
     const other = await t.call(dashboardEndpoints.positions, { token: second.token });
     const mine = new Set<number>(first.data.ids);
     const theirs: number[] = other.data.ids;
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.filter((id) => mine.has(id))).toEqual([]);
-    expect(other.data.ids).toEqual(
-      machinesOf(t, second.userId)
-        .map((d) => d.id)
-        .sort((a, b) => a - b),
-    );
+    expect(other.data.ids).toEqual((await machinesOf(t, second.userId)).map((d) => d.id).sort((a, b) => a - b));
     const figures = await t.call(dashboardEndpoints.figures, { token: second.token });
     expect(figures.data.total).toBe(theirs.length + other.data.unplaced);
   });
@@ -120,7 +116,7 @@ describe('fleet figures and positions', () => {
   });
 
   it.each(cases)('give for %s the totals of the device lists they link to', async (_who, roleId) => {
-    const token = t.tokenFor(roleId);
+    const token = await t.tokenFor(roleId);
     const figures = (await t.call(dashboardEndpoints.figures, { token })).data as FleetFigures;
     const listTotal = async (query: Record<string, string | number>) => {
       const res = await t.call(deviceEndpoints.list, { token, query: { ...query, pageSize: 1 } });
@@ -137,11 +133,11 @@ describe('fleet figures and positions', () => {
   });
 
   it('counts a machine unlocked under the locked condition no more, and in the same state', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const before = (await t.call(dashboardEndpoints.figures, { token })).data as FleetFigures;
-    const rows = machinesOf(t, t.userId(ROLE.lessorAdmin));
+    const rows = await machinesOf(t, await t.userId(ROLE.lessorAdmin));
     const locked = rows.filter((d) => d.lockLevel === 'lock1' || d.lockLevel === 'lock2').slice(0, 2);
-    t.dbh.db
+    await t.dbh.db
       .update(devices)
       .set({ lockLevel: 'unlocked' })
       .where(

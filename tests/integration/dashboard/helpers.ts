@@ -13,10 +13,10 @@ export type DeviceRow = typeof devices.$inferSelect;
  * The machines a user may see, worked out here from the organisation tree and the rule of
  * docs/decisions/003 (own, rent or distribute), not with the server's scope code.
  */
-export function machinesOf(t: TestApp, userId: number): DeviceRow[] {
+export async function machinesOf(t: TestApp, userId: number): Promise<DeviceRow[]> {
   const { db } = t.dbh;
-  const user = db.select().from(users).where(eq(users.id, userId)).get()!;
-  const orgs = db.select().from(organisations).all();
+  const user = (await db.select().from(users).where(eq(users.id, userId)).get())!;
+  const orgs = await db.select().from(organisations).all();
   const own = orgs.find((o) => o.id === user.orgId)!;
   let visible: Set<number>;
   if (own.kind === 'operator' && OPERATOR_ROLES.includes(user.roleId as RoleId)) {
@@ -34,11 +34,9 @@ export function machinesOf(t: TestApp, userId: number): DeviceRow[] {
     }
   }
   const sees = (id: number | null) => id !== null && visible.has(id);
-  return db
-    .select()
-    .from(devices)
-    .all()
-    .filter((d) => sees(d.orgId) || sees(d.customerOrgId) || sees(d.distributorOrgId));
+  return (await db.select().from(devices).all()).filter(
+    (d) => sees(d.orgId) || sees(d.customerOrgId) || sees(d.distributorOrgId),
+  );
 }
 
 export const stateOf = (d: DeviceRow): DeviceState => ({
@@ -57,20 +55,20 @@ export const withStatus = (rows: DeviceRow[], code: Parameters<typeof hasStatus>
 /** An administrator of another lessor (the demo accounts all belong to the first), with a console token. */
 export async function otherLessorAdmin(t: TestApp, lessorIndex: number): Promise<{ token: string; userId: number }> {
   const { db } = t.dbh;
-  const lessors = db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all();
+  const lessors = await db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all();
   const user = await createUser(db, {
     orgId: lessors[lessorIndex]!.id,
     mobile: `1370000${String(lessorIndex).padStart(4, '0')}`,
     roleId: 5,
   });
-  const token = createSession(db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+  const token = await createSession(db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
   return { token, userId: user.id };
 }
 
 /** A user in a new customer organisation that holds no machine. */
 export async function emptyScopeUser(t: TestApp): Promise<{ token: string; userId: number }> {
   const { db } = t.dbh;
-  const org = db.insert(organisations).values({ name: 'Empty customer', kind: 'customer' }).returning().get();
+  const org = await db.insert(organisations).values({ name: 'Empty customer', kind: 'customer' }).returning().get();
   const user = await createUser(db, { orgId: org.id, mobile: '13799990000', roleId: 11 });
-  return { token: createSession(db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000), userId: user.id };
+  return { token: await createSession(db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000), userId: user.id };
 }

@@ -33,7 +33,7 @@ describe('working hours per day agree between the home and the data centre', () 
   ];
 
   it.each(companies)("shows $name's hours and machines of each day alike on the three pages", async (company) => {
-    const token = company.token();
+    const token = await company.token();
     // A browser elsewhere: the days are still the company's.
     const home = await t.call(dashboardEndpoints.utilisation, { token, headers: { timeZone: 'America/Los_Angeles' } });
     expect(home.status).toBe('200');

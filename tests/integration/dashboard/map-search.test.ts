@@ -15,7 +15,7 @@ describe('the map of a filtered list and the places the console knows', () => {
   afterAll(() => t.dbh.close());
 
   it("places the device list's filtered machines, the same ones the list shows", async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const all = (await t.call(dashboardEndpoints.positions, { token })).data as FleetPositions;
     for (const query of [{ status: 8 }, { kind: 'forklift' }, { status: 6, kind: 'aerialPlatform' }] as const) {
       const map = (await t.call(dashboardEndpoints.positions, { token, query })).data as FleetPositions;
@@ -26,20 +26,20 @@ describe('the map of a filtered list and the places the console knows', () => {
       // The list's page holds every machine of the filter when they fit on one page: the map's are among them.
       if (list.data.total <= 200) {
         const listed = new Set(list.data.list.map((row) => row.id));
-        expectEvery(map.ids, (id) => listed.has(id), 'the machines on the map');
+        await expectEvery(map.ids, (id) => listed.has(id), 'the machines on the map');
       }
     }
   });
 
   it("finds addresses where the user's machines are, at their centre, and machines by serial, only in scope", async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const all = (await t.call(dashboardEndpoints.positions, { token })).data as FleetPositions;
     const byAddress = await t.call(dashboardEndpoints.places, { token, query: { keyword: '浦东' } });
     expect(byAddress.status).toBe('200');
     const addresses = byAddress.data.list.filter((p) => p.kind === 'address');
-    expectEvery(addresses, (p) => p.label.includes('浦东') && p.machines > 0, 'the addresses found');
+    await expectEvery(addresses, (p) => p.label.includes('浦东') && p.machines > 0, 'the addresses found');
     // Pudong is at about 31.2 N, 121.5 E.
-    expectEvery(addresses, (p) => Math.abs(p.lat - 31.2) < 0.3 && Math.abs(p.lng - 121.5) < 0.3);
+    await expectEvery(addresses, (p) => Math.abs(p.lat - 31.2) < 0.3 && Math.abs(p.lng - 121.5) < 0.3);
 
     const serial = all.serials[0]!;
     const bySerial = await t.call(dashboardEndpoints.places, { token, query: { keyword: serial } });
@@ -55,7 +55,7 @@ describe('the map of a filtered list and the places the console knows', () => {
 
   it('refuses an empty keyword', async () => {
     const res = await t.call(dashboardEndpoints.places, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { keyword: ' ' },
     });
     expect(res.status).not.toBe('200');

@@ -30,7 +30,7 @@ describe('the state cards add up to the machines', () => {
     // Nothing ages while the cards and the lists are compared: the renewal window is counted from this instant.
     const frozen = Date.now();
     t.deps.now = () => frozen;
-    tokens.Huadong = t.tokenFor(ROLE.lessorAdmin);
+    tokens.Huadong = await t.tokenFor(ROLE.lessorAdmin);
     const login = await t.call(authEndpoints.login, {
       query: { ...globalDemoAccount(ROLE.lessorAdmin), password: DEMO_PASSWORD },
     });

@@ -32,13 +32,13 @@ describe('device history rules', () => {
   let device: typeof devices.$inferSelect;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    device = t.dbh.db
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    device = (await t.dbh.db
       .select()
       .from(devices)
-      .where(and(eq(devices.orgId, orgIdOf(t, LESSOR_A)), eq(devices.kind, 'aerialPlatform')))
+      .where(and(eq(devices.orgId, await orgIdOf(t, LESSOR_A)), eq(devices.kind, 'aerialPlatform')))
       .limit(1)
-      .get()!;
+      .get())!;
     // 1,500 reports a minute apart from 2026-03-10 00:00 (25 hours), all in one month.
     const rows = Array.from({ length: 1500 }, (_, i) => ({
       deviceId: device.id,
@@ -47,7 +47,7 @@ describe('device history rules', () => {
       data: platform(i),
     }));
     for (let i = 0; i < rows.length; i += 500)
-      t.dbh.db
+      await t.dbh.db
         .insert(telemetry)
         .values(rows.slice(i, i + 500))
         .run();
@@ -128,12 +128,12 @@ describe('device history rules', () => {
   });
 
   it('lets a mower be queried within one day only', async () => {
-    const mower = t.dbh.db
+    const mower = (await t.dbh.db
       .select()
       .from(devices)
-      .where(and(eq(devices.orgId, orgIdOf(t, LESSOR_A)), eq(devices.kind, 'mower')))
+      .where(and(eq(devices.orgId, await orgIdOf(t, LESSOR_A)), eq(devices.kind, 'mower')))
       .limit(1)
-      .get()!;
+      .get())!;
     const twoDays = { id: mower.id, from: MARCH_10 + 10 * 60 * MINUTE, to: MARCH_10 + 26 * 60 * MINUTE };
     const refused = await t.call(deviceDetailEndpoints.series, { token: admin, headers: zone, query: twoDays });
     expect(refused).toMatchObject({ status: '400', message: 'Mower history can only be queried within one day' });

@@ -17,15 +17,15 @@ describe('the lifecycle labels of a machine', () => {
   afterEach(() => t.dbh.close());
 
   const labelsOf = async (id: number, lang: 'en_US' | 'zh_CN' = 'en_US') =>
-    (await t.call(deviceDetailEndpoints.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id }, lang })).data
-      .conditions;
+    (await t.call(deviceDetailEndpoints.detail, { token: await t.tokenFor(ROLE.lessorAdmin), query: { id }, lang }))
+      .data.conditions;
 
   it('labels a fitted, reporting machine not yet delivered as debugging, and a retired one as discontinued', async () => {
-    const machine = ownedMachine(t.dbh, orgOf(t.dbh, ROLE.lessorAdmin), true);
+    const machine = await ownedMachine(t.dbh, await orgOf(t.dbh, ROLE.lessorAdmin), true);
     const set = (values: Partial<typeof devices.$inferInsert>) =>
       t.dbh.db.update(devices).set(values).where(eq(devices.id, machine.id)).run();
     const now = t.deps.now();
-    set({
+    await set({
       inventoryState: 'installed',
       leaseStatus: 'stock',
       customerOrgId: null,
@@ -34,10 +34,10 @@ describe('the lifecycle labels of a machine', () => {
     });
     expect(await labelsOf(machine.id)).toEqual(['debugging']);
     // Delivered to a customer: in service.
-    set({ leaseStatus: 'leased' });
+    await set({ leaseStatus: 'leased' });
     expect(await labelsOf(machine.id)).toEqual([]);
     // The owner takes its unit off: retired.
-    set({ inventoryState: 'inventory' });
+    await set({ inventoryState: 'inventory' });
     expect(await labelsOf(machine.id)).toEqual(['discontinued']);
   });
 });

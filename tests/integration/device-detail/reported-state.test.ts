@@ -28,7 +28,7 @@ import { orgOf } from '../commands/helpers.ts';
 describe('a machine as it reports', () => {
   let t: TestApp;
   let broker: EmbeddedBroker;
-  let ingest: ReturnType<typeof startTestIngest>['ingest'];
+  let ingest: Awaited<ReturnType<typeof startTestIngest>>['ingest'];
   let client: MqttClient;
   let serial: string;
   let id: number;
@@ -37,10 +37,10 @@ describe('a machine as it reports', () => {
   beforeAll(async () => {
     t = await createTestApp();
     broker = await startBroker(t.dbh);
-    ingest = startTestIngest(t.dbh, wayTo(broker, 'feed')).ingest;
+    ingest = (await startTestIngest(t.dbh, wayTo(broker, 'feed'))).ingest;
     await ingest.ready;
-    token = t.tokenFor(ROLE.lessorAdmin);
-    const lessor = orgOf(t.dbh, ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
+    const lessor = await orgOf(t.dbh, ROLE.lessorAdmin);
     const machine = t.dbh.sqlite
       .prepare(
         `SELECT id, serial_number AS serial FROM devices WHERE org_id = ? AND kind = 'aerialPlatform' AND online = 1
@@ -64,7 +64,10 @@ describe('a machine as it reports', () => {
   };
   const report = async (at: number, faults: string[], signal: 'strong' | 'medium' = 'medium') => {
     await publishReport(client, serial, { ...platformReport(at, { faults }), signal });
-    await waitFor('the report stored', () => deviceBySerial(t.dbh, serial).lastDeviceTime?.getTime() === at);
+    await waitFor(
+      'the report stored',
+      async () => (await deviceBySerial(t.dbh, serial)).lastDeviceTime?.getTime() === at,
+    );
   };
 
   it('labels the machine unplugged and at fault from the flags it reports, until it reports them gone', async () => {
@@ -98,7 +101,7 @@ describe('a machine as it reports', () => {
         qos: 1,
       },
     );
-    await waitFor('the machine off line', () => !deviceBySerial(t.dbh, serial).online, 20_000);
+    await waitFor('the machine off line', async () => !(await deviceBySerial(t.dbh, serial)).online, 20_000);
     const off = await detail();
     expect(off.device.online).toBe(false);
     expect(off.device.signal).toBe('none');
@@ -134,7 +137,7 @@ describe('a machine as it reports', () => {
       .prepare(
         'SELECT d.id, f.id AS fenceId, f.name FROM devices d JOIN fences f ON f.id = d.fence_id WHERE d.org_id = ? LIMIT 1',
       )
-      .get(orgOf(t.dbh, ROLE.lessorAdmin)) as { id: number; fenceId: number; name: string };
+      .get(await orgOf(t.dbh, ROLE.lessorAdmin)) as { id: number; fenceId: number; name: string };
     const row = (await t.call(deviceEndpoints.list, { token, query: { fenceId: fenced.fenceId } })).data.list.find(
       (d) => d.id === fenced.id,
     )!;

@@ -10,12 +10,12 @@ import { demoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from '../devices/helpers.ts';
 
-const orgOfRole = (t: TestApp, role: RoleId) =>
-  t.dbh.db
+const orgOfRole = async (t: TestApp, role: RoleId) =>
+  (await t.dbh.db
     .select()
     .from(users)
     .where(eq(users.mobile, demoAccount(role)))
-    .get()!.orgId;
+    .get())!.orgId;
 
 describe('device detail: who sees which machine', () => {
   let t: TestApp;
@@ -24,16 +24,16 @@ describe('device detail: who sees which machine', () => {
   });
   afterEach(() => t.dbh.close());
 
-  const detail = (role: RoleId, id: number, lang: 'en_US' | 'zh_CN' = 'en_US') =>
-    t.call(deviceDetailEndpoints.detail, { token: t.tokenFor(role), lang, query: { id } });
+  const detail = async (role: RoleId, id: number, lang: 'en_US' | 'zh_CN' = 'en_US') =>
+    t.call(deviceDetailEndpoints.detail, { token: await t.tokenFor(role), lang, query: { id } });
 
   it('shows an own machine with its latest state, risk permission and whether the user may command it', async () => {
-    const owned = t.dbh.db
+    const owned = (await t.dbh.db
       .select()
       .from(devices)
-      .where(eq(devices.orgId, orgIdOf(t, LESSOR_A)))
+      .where(eq(devices.orgId, await orgIdOf(t, LESSOR_A)))
       .limit(1)
-      .get()!;
+      .get())!;
     const admin = await detail(ROLE.lessorAdmin, owned.id);
     expect(admin.status, admin.message).toBe('200');
     expect(admin.data.device).toMatchObject({ id: owned.id, serialNumber: owned.serialNumber, status: owned.status });
@@ -49,14 +49,14 @@ describe('device detail: who sees which machine', () => {
   });
 
   it("answers 'not found' for another company's machine on every call, so serials cannot be probed", async () => {
-    const foreign = t.dbh.db
+    const foreign = (await t.dbh.db
       .select()
       .from(devices)
-      .where(eq(devices.orgId, orgIdOf(t, LESSOR_B)))
+      .where(eq(devices.orgId, await orgIdOf(t, LESSOR_B)))
       .limit(1)
-      .get()!;
+      .get())!;
     const range = { id: foreign.id, from: Date.UTC(2026, 2, 10), to: Date.UTC(2026, 2, 11) };
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     for (const [endpoint, query] of [
       [deviceDetailEndpoints.detail, { id: foreign.id }],
       [deviceDetailEndpoints.series, range],
@@ -72,38 +72,45 @@ describe('device detail: who sees which machine', () => {
   });
 
   it('lets a customer and a distributor read their machines only, and refuses the screen viewer', async () => {
-    const customerOrg = orgOfRole(t, ROLE.other);
-    const rented = t.dbh.db.select().from(devices).where(eq(devices.customerOrgId, customerOrg)).limit(1).get()!;
-    const other = t.dbh.db.select().from(devices).where(isNotNull(devices.customerOrgId)).all();
+    const customerOrg = await orgOfRole(t, ROLE.other);
+    const rented = (await t.dbh.db
+      .select()
+      .from(devices)
+      .where(eq(devices.customerOrgId, customerOrg))
+      .limit(1)
+      .get())!;
+    const other = await t.dbh.db.select().from(devices).where(isNotNull(devices.customerOrgId)).all();
     const notRented = other.find((d) => d.customerOrgId !== customerOrg)!;
     const customer = await detail(ROLE.other, rented.id);
     expect(customer.status).toBe('200');
     expect(customer.data.commandable).toBe(false);
     expect((await detail(ROLE.other, notRented.id)).status).toBe('404');
 
-    const distributorOrg = orgOfRole(t, ROLE.distributor);
-    const distributed = t.dbh.db.select().from(devices).where(eq(devices.distributorOrgId, distributorOrg)).get()!;
-    expect((await detail(ROLE.distributor, distributed.id)).status).toBe('200');
-    const notDistributed = t.dbh.db
+    const distributorOrg = await orgOfRole(t, ROLE.distributor);
+    const distributed = (await t.dbh.db
       .select()
       .from(devices)
-      .all()
-      .find((d) => d.distributorOrgId !== distributorOrg)!;
+      .where(eq(devices.distributorOrgId, distributorOrg))
+      .get())!;
+    expect((await detail(ROLE.distributor, distributed.id)).status).toBe('200');
+    const notDistributed = (await t.dbh.db.select().from(devices).all()).find(
+      (d) => d.distributorOrgId !== distributorOrg,
+    )!;
     expect((await detail(ROLE.distributor, notDistributed.id)).status).toBe('404');
 
     expect(await detail(ROLE.screenViewer, rented.id)).toMatchObject({ status: '403' });
   });
 
   it("lists a machine's alarms, open or ended, within a time range", async () => {
-    const device = t.dbh.db
+    const device = (await t.dbh.db
       .select()
       .from(devices)
-      .where(eq(devices.orgId, orgIdOf(t, LESSOR_A)))
+      .where(eq(devices.orgId, await orgIdOf(t, LESSOR_A)))
       .limit(1)
-      .get()!;
-    t.dbh.db.delete(alarms).where(eq(alarms.deviceId, device.id)).run();
+      .get())!;
+    await t.dbh.db.delete(alarms).where(eq(alarms.deviceId, device.id)).run();
     const at = Date.UTC(2026, 2, 10, 2);
-    t.dbh.db
+    await t.dbh.db
       .insert(alarms)
       .values([
         { deviceId: device.id, type: 'tilt', level: 3, value: 15.5, startedAt: new Date(at) },
@@ -111,7 +118,7 @@ describe('device detail: who sees which machine', () => {
         { deviceId: device.id, type: 'offline', startedAt: new Date(Date.UTC(2026, 0, 1)), endedAt: new Date(at) },
       ])
       .run();
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const list = (query: Record<string, unknown>, lang: 'en_US' | 'zh_CN' = 'en_US') =>
       t.call(deviceDetailEndpoints.alarms, {
         token,

@@ -10,12 +10,12 @@ import { demoMachines } from './helpers.ts';
  */
 describe('operation log: expenses only for who reads expenses', () => {
   let t: TestApp;
-  let machines: ReturnType<typeof demoMachines>;
+  let machines: Awaited<ReturnType<typeof demoMachines>>;
   const AMOUNT = 4321.09;
   const month = () => new Date(t.deps.now()).toISOString().slice(0, 7);
-  const log = (roleId: RoleId, deviceId: number, category?: 'expense', lang: 'en_US' | 'zh_CN' = 'en_US') =>
+  const log = async (roleId: RoleId, deviceId: number, category?: 'expense', lang: 'en_US' | 'zh_CN' = 'en_US') =>
     t.call(deviceRecordEndpoints.operationLog, {
-      token: t.tokenFor(roleId),
+      token: await t.tokenFor(roleId),
       lang,
       headers: { timeZone: 'UTC' },
       query: { deviceId, month: month(), ...(category ? { category } : {}) },
@@ -25,10 +25,10 @@ describe('operation log: expenses only for who reads expenses', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
-    machines = demoMachines(t);
+    machines = await demoMachines(t);
     for (const device of [machines.rented, machines.distributed]) {
       const created = await t.call(deviceRecordEndpoints.createExpense, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         body: { deviceId: device.id, type: 'maintenance', amountCents: Math.round(AMOUNT * 100), date: '2026-10-01' },
       });
       expect(created.status, created.message).toBe('200');

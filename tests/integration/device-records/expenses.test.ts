@@ -12,21 +12,21 @@ type Totals = { maintenance: number; violation: number; insurance: number; all: 
 describe('expenses', () => {
   let t: TestApp;
   let admin: string;
-  let machines: ReturnType<typeof demoMachines>;
+  let machines: Awaited<ReturnType<typeof demoMachines>>;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    machines = demoMachines(t);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    machines = await demoMachines(t);
     // Start from a machine without the seeded expenses, so totals are exactly what the test adds.
-    t.dbh.db.delete(deviceExpenses).where(eq(deviceExpenses.deviceId, machines.rented.id)).run();
+    await t.dbh.db.delete(deviceExpenses).where(eq(deviceExpenses.deviceId, machines.rented.id)).run();
   });
   afterEach(() => t.dbh.close());
 
-  const count = () =>
-    t.dbh.db
+  const count = async () =>
+    (await t.dbh.db
       .select({ n: sql<number>`count(*)` })
       .from(deviceExpenses)
-      .get()!.n;
+      .get())!.n;
   const create = (body: Record<string, unknown>, token = admin, lang: 'en_US' | 'zh_CN' = 'en_US') =>
     t.call(deviceRecordEndpoints.createExpense, { token, lang, loose: { body } });
   const list = async (query: Record<string, unknown>, token = admin) => {
@@ -38,7 +38,7 @@ describe('expenses', () => {
   it("refuses an expense without host id, amount or type with the spec's message, and keeps nothing", async () => {
     const id = machines.rented.id;
     const full = { deviceId: id, type: 'maintenance', amountCents: 12_050, date: '2026-10-01' };
-    const before = count();
+    const before = await count();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...full, deviceId: undefined }, 'deviceId', 'Expense: host id, amount and type required'],
       [{ ...full, amountCents: undefined }, 'amountCents', 'Expense: host id, amount and type required'],
@@ -57,7 +57,7 @@ describe('expenses', () => {
     }
     const zh = await create({ ...full, type: undefined }, admin, 'zh_CN');
     expect(zh.message).toContain('费用：主机编号、金额和类型为必填项');
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('adds up exactly per type, filters by type and date, and edits and deletes', async () => {
@@ -96,11 +96,11 @@ describe('expenses', () => {
   });
 
   it("lists the expenses of the user's own machines only, across machines, for the finance views", async () => {
-    const mine = t.dbh.db
+    const mine = (await t.dbh.db
       .select({ n: sql<number>`count(*)` })
       .from(deviceExpenses)
       .where(eq(deviceExpenses.orgId, machines.lessor))
-      .get()!.n;
+      .get())!.n;
     const lessor = await list({});
     expect(lessor.total).toBe(mine);
     expect(lessor.total).toBeGreaterThan(0);
@@ -109,12 +109,12 @@ describe('expenses', () => {
     // The keyword finds a machine's expenses by its serial number (the first listed machine has some).
     const serial = lessor.list[0]!.serialNumber;
     const bySerial = await list({ keyword: serial });
-    expectEvery(bySerial.list, (e) => e.serialNumber === serial);
+    await expectEvery(bySerial.list, (e) => e.serialNumber === serial);
     // The operator's finance staff read every company's expenses.
-    expect((await list({}, t.tokenFor(ROLE.finance))).total).toBe(count());
+    expect((await list({}, await t.tokenFor(ROLE.finance))).total).toBe(await count());
     const finance = await create(
       { deviceId: machines.rented.id, type: 'insurance', amountCents: 100, date: '2026-10-01' },
-      t.tokenFor(ROLE.finance),
+      await t.tokenFor(ROLE.finance),
     );
     expect(finance.status).toBe('403');
   });
@@ -124,16 +124,19 @@ describe('expenses', () => {
     const created = await create({ deviceId: id, type: 'maintenance', amountCents: 9_900, date: '2026-10-01' });
     const expenseId = created.data.id as number;
     for (const role of [ROLE.other, ROLE.distributor, ROLE.technician]) {
-      const res = await t.call(deviceRecordEndpoints.expenses, { token: t.tokenFor(role), query: { deviceId: id } });
+      const res = await t.call(deviceRecordEndpoints.expenses, {
+        token: await t.tokenFor(role),
+        query: { deviceId: id },
+      });
       expect(res.status, `role ${role}`).toBe('403');
     }
     const foreign = machines.foreign;
-    t.dbh.db
+    await t.dbh.db
       .insert(deviceExpenses)
       .values({ deviceId: foreign.id, orgId: foreign.orgId, type: 'insurance', amountCents: 100, date: '2026-10-01' })
       .run();
     expect((await list({ deviceId: foreign.id })).total).toBe(0);
-    expect((await list({ deviceId: foreign.id }, t.tokenFor(ROLE.companyAdmin))).total).toBeGreaterThan(0);
+    expect((await list({ deviceId: foreign.id }, await t.tokenFor(ROLE.companyAdmin))).total).toBeGreaterThan(0);
     const foreignCreate = await create({
       deviceId: machines.foreign.id,
       type: 'maintenance',
@@ -142,7 +145,7 @@ describe('expenses', () => {
     });
     expect(foreignCreate.status).toBe('404');
     // The lessor's salesperson reads but does not change.
-    const sales = t.tokenFor(ROLE.lessorSales);
+    const sales = await t.tokenFor(ROLE.lessorSales);
     expect((await list({ deviceId: id }, sales)).list.map((e) => [e.id, e.editable])).toEqual([[expenseId, false]]);
     const salesDelete = await t.call(deviceRecordEndpoints.deleteExpense, { token: sales, body: { id: expenseId } });
     expect(salesDelete.status).toBe('403');

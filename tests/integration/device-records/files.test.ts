@@ -22,11 +22,11 @@ function bytes(head: number[], size: number): Uint8Array<ArrayBuffer> {
 describe('device files', () => {
   let t: TestApp;
   let admin: string;
-  let machines: ReturnType<typeof demoMachines>;
+  let machines: Awaited<ReturnType<typeof demoMachines>>;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    machines = demoMachines(t);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    machines = await demoMachines(t);
   });
   afterEach(() => t.dbh.close());
 
@@ -42,7 +42,7 @@ describe('device files', () => {
     expect(res.status, res.message).toBe('200');
     return res.data as { list: DeviceFileItem[]; editable: boolean };
   };
-  const download = (url: string, token: string) => t.app.request(url, { headers: { token } });
+  const download = async (url: string, token: string) => t.app.request(url, { headers: { token } });
 
   it('keeps a pdf with the machine, readable by whoever sees the machine and by nobody else', async () => {
     const { id } = machines.rented;
@@ -54,12 +54,12 @@ describe('device files', () => {
       ['operator manual.pdf', 'pdf', 2048, 'manual'],
     ]);
     const url = list[0]!.url;
-    const byCustomer = await download(url, t.tokenFor(ROLE.other));
+    const byCustomer = await download(url, await t.tokenFor(ROLE.other));
     expect(byCustomer.status).toBe(200);
     expect(byCustomer.headers.get('content-type')).toBe('application/pdf');
-    expect((await files(id, t.tokenFor(ROLE.other))).editable).toBe(false);
-    expect((await download(url, t.tokenFor(ROLE.distributor))).status).toBe(404);
-    const operatorAdmin = t.tokenFor(ROLE.companyAdmin);
+    expect((await files(id, await t.tokenFor(ROLE.other))).editable).toBe(false);
+    expect((await download(url, await t.tokenFor(ROLE.distributor))).status).toBe(404);
+    const operatorAdmin = await t.tokenFor(ROLE.companyAdmin);
     expect((await download(url, operatorAdmin)).status).toBe(200);
   });
 
@@ -107,7 +107,7 @@ describe('device files', () => {
   it('lets only the owner’s editors add and delete files, and logs both in the operation log', async () => {
     const { id } = machines.rented;
     for (const role of [ROLE.other, ROLE.distributor, ROLE.lessorSales, ROLE.technician]) {
-      const res = await upload(id, bytes(PNG_HEAD, 100), 'x.png', 'image/png', t.tokenFor(role));
+      const res = await upload(id, bytes(PNG_HEAD, 100), 'x.png', 'image/png', await t.tokenFor(role));
       expect(res.envelope?.status, `role ${role}`).toBe('403');
     }
     const foreign = await upload(machines.foreign.id, bytes(PNG_HEAD, 100), 'x.png', 'image/png');
@@ -117,12 +117,12 @@ describe('device files', () => {
     await upload(id, bytes(PNG_HEAD, 100), 'nameplate.png', 'image/png');
     const [file] = (await files(id)).list;
     const byCustomer = await t.call(deviceRecordEndpoints.deleteFile, {
-      token: t.tokenFor(ROLE.other),
+      token: await t.tokenFor(ROLE.other),
       body: { id: file!.id },
     });
     expect(byCustomer.status).toBe('403');
     const byOperator = await t.call(deviceRecordEndpoints.deleteFile, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       body: { id: file!.id },
     });
     // The operator's administrator may change every machine (decision 011).

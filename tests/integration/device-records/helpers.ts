@@ -7,15 +7,15 @@ import { demoAccount } from '@console/db/seed/accounts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 
 /** The organisation of a demo account. */
-export const orgOfRole = (t: TestApp, roleId: RoleId) =>
-  t.dbh.db
+export const orgOfRole = async (t: TestApp, roleId: RoleId) =>
+  (await t.dbh.db
     .select({ orgId: users.orgId })
     .from(users)
     .where(eq(users.mobile, demoAccount(roleId)))
-    .get()!.orgId;
+    .get())!.orgId;
 
-const machineWhere = (t: TestApp, where: SQL | undefined) => {
-  const row = t.dbh.db.select().from(devices).where(where).orderBy(devices.id).limit(1).get();
+const machineWhere = async (t: TestApp, where: SQL | undefined) => {
+  const row = await t.dbh.db.select().from(devices).where(where).orderBy(devices.id).limit(1).get();
   if (!row) throw new Error('no such machine in the demo fleet');
   return row;
 };
@@ -24,16 +24,16 @@ const machineWhere = (t: TestApp, where: SQL | undefined) => {
  * The machines the tests need, by who may see them: the lessor admin's own machine rented to the customer of
  * role 11 and distributed by the distributor of role 8 where the fleet has one, another lessor's machine.
  */
-export function demoMachines(t: TestApp) {
-  const lessor = orgOfRole(t, ROLE.lessorAdmin);
-  const customer = orgOfRole(t, ROLE.other);
-  const distributor = orgOfRole(t, ROLE.distributor);
+export async function demoMachines(t: TestApp) {
+  const lessor = await orgOfRole(t, ROLE.lessorAdmin);
+  const customer = await orgOfRole(t, ROLE.other);
+  const distributor = await orgOfRole(t, ROLE.distributor);
   return {
     lessor,
-    rented: machineWhere(t, and(eq(devices.orgId, lessor), eq(devices.customerOrgId, customer))),
-    distributed: machineWhere(t, and(eq(devices.orgId, lessor), eq(devices.distributorOrgId, distributor))),
+    rented: await machineWhere(t, and(eq(devices.orgId, lessor), eq(devices.customerOrgId, customer))),
+    distributed: await machineWhere(t, and(eq(devices.orgId, lessor), eq(devices.distributorOrgId, distributor))),
     /** Of the lessor, neither rented by the customer nor distributed by the distributor. */
-    ownOnly: machineWhere(
+    ownOnly: await machineWhere(
       t,
       and(
         eq(devices.orgId, lessor),
@@ -41,8 +41,11 @@ export function demoMachines(t: TestApp) {
         sql`coalesce(${devices.distributorOrgId}, 0) <> ${distributor}`,
       ),
     ),
-    asleep: machineWhere(t, and(eq(devices.orgId, lessor), eq(devices.sleeping, true))),
-    online: machineWhere(t, and(eq(devices.orgId, lessor), eq(devices.online, true), eq(devices.sleeping, false))),
-    foreign: machineWhere(t, and(ne(devices.orgId, lessor), isNotNull(devices.orgId))),
+    asleep: await machineWhere(t, and(eq(devices.orgId, lessor), eq(devices.sleeping, true))),
+    online: await machineWhere(
+      t,
+      and(eq(devices.orgId, lessor), eq(devices.online, true), eq(devices.sleeping, false)),
+    ),
+    foreign: await machineWhere(t, and(ne(devices.orgId, lessor), isNotNull(devices.orgId))),
   };
 }

@@ -10,11 +10,11 @@ const SHANGHAI = { timeZone: 'Asia/Shanghai' };
 describe('device log', () => {
   let t: TestApp;
   let admin: string;
-  let machines: ReturnType<typeof demoMachines>;
+  let machines: Awaited<ReturnType<typeof demoMachines>>;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    machines = demoMachines(t);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    machines = await demoMachines(t);
   });
   afterEach(() => t.dbh.close());
 
@@ -29,11 +29,11 @@ describe('device log', () => {
   it("answers one month in the user's time zone, newest first, and never a record of another month", async () => {
     const id = machines.rented.id;
     // Shanghai is UTC+8: 2025-02-28T16:00Z is the first moment of March there.
-    logAt(id, 'online', '2025-02-28T15:59:59.999Z');
-    logAt(id, 'sleep', '2025-02-28T16:00:00.000Z');
-    logAt(id, 'fault', '2025-03-15T02:00:00.000Z', 'E12');
-    logAt(id, 'wake', '2025-03-31T15:59:59.999Z');
-    logAt(id, 'offline', '2025-03-31T16:00:00.000Z', 'lost');
+    await logAt(id, 'online', '2025-02-28T15:59:59.999Z');
+    await logAt(id, 'sleep', '2025-02-28T16:00:00.000Z');
+    await logAt(id, 'fault', '2025-03-15T02:00:00.000Z', 'E12');
+    await logAt(id, 'wake', '2025-03-31T15:59:59.999Z');
+    await logAt(id, 'offline', '2025-03-31T16:00:00.000Z', 'lost');
     const res = await query({ deviceId: id, month: '2025-03' });
     expect(res.status, res.message).toBe('200');
     const list = res.data.list as DeviceLogItem[];
@@ -59,7 +59,7 @@ describe('device log', () => {
   it('answers at most 1000 records and says how many the month holds', async () => {
     const id = machines.rented.id;
     const start = Date.parse('2025-04-02T00:00:00Z');
-    t.dbh.db
+    await t.dbh.db
       .insert(deviceLogs)
       .values(
         Array.from({ length: 1005 }, (_, i) => ({ deviceId: id, event: 'online', at: new Date(start + i * 60_000) })),
@@ -104,7 +104,7 @@ describe('device log', () => {
       ['data-screen viewer', ROLE.screenViewer, machines.rented.id, '403'],
     ];
     for (const [who, role, deviceId, status] of cases) {
-      const res = await query({ deviceId, month }, t.tokenFor(role));
+      const res = await query({ deviceId, month }, await t.tokenFor(role));
       expect(res.status, who).toBe(status);
     }
   });

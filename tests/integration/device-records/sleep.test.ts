@@ -15,11 +15,11 @@ const thisMonth = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(
 describe('sleep and wake from the operation log', () => {
   let t: TestApp;
   let admin: string;
-  let machines: ReturnType<typeof demoMachines>;
+  let machines: Awaited<ReturnType<typeof demoMachines>>;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    machines = demoMachines(t);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    machines = await demoMachines(t);
   });
   afterEach(() => t.dbh.close());
 
@@ -48,7 +48,7 @@ describe('sleep and wake from the operation log', () => {
       body: { deviceId: id, code: wrong },
     });
     expect(zh.message).toBe('验证码错误，请重新输入');
-    expect(commandsOf(id)).toEqual([]);
+    expect(await commandsOf(id)).toEqual([]);
 
     const slept = await t.call(deviceRecordEndpoints.sleep, { token: admin, body: { deviceId: id, code } });
     expect(slept.status, slept.message).toBe('200');
@@ -62,11 +62,11 @@ describe('sleep and wake from the operation log', () => {
       query: { deviceId: id, month: thisMonth(), category: 'sleepWake' },
     });
     const entries = log.data.list as OperationLogItem[];
-    const me = t.dbh.db
+    const me = (await t.dbh.db
       .select()
       .from(users)
-      .where(eq(users.id, t.userId(ROLE.lessorAdmin)))
-      .get()!;
+      .where(eq(users.id, await t.userId(ROLE.lessorAdmin)))
+      .get())!;
     expect(entries.map((e) => [e.action, e.commandType, e.userName])).toEqual([['command.queued', 'sleep', me.name]]);
     expect((await state(id)).tasks.map((task) => task.type)).toEqual(['sleep']);
   });
@@ -98,18 +98,18 @@ describe('sleep and wake from the operation log', () => {
   it('lets only the owner’s command roles send codes, sleep and wake; others read the cycle', async () => {
     const { id } = machines.rented;
     for (const role of [ROLE.lessorSales, ROLE.technician, ROLE.other, ROLE.distributor, ROLE.finance]) {
-      const token = t.tokenFor(role);
+      const token = await t.tokenFor(role);
       expect((await t.call(deviceRecordEndpoints.sleepCode, { token, body: { deviceId: id } })).status).toBe('403');
       expect((await t.call(deviceRecordEndpoints.wake, { token, body: { deviceId: id } })).status).toBe('403');
     }
-    const customer = await state(id, t.tokenFor(ROLE.other));
+    const customer = await state(id, await t.tokenFor(ROLE.other));
     expect(customer.canCommand).toBe(false);
     const foreign = machines.foreign.id;
     expect((await t.call(deviceRecordEndpoints.wake, { token: admin, body: { deviceId: foreign } })).status).toBe(
       '404',
     );
-    expect(commandsOf(id)).toEqual([]);
-    expect(commandsOf(foreign)).toEqual([]);
+    expect(await commandsOf(id)).toEqual([]);
+    expect(await commandsOf(foreign)).toEqual([]);
   });
 });
 
@@ -117,8 +117,8 @@ describe('sleep confirmed by the machine', () => {
   it('succeeds only when the machine reports that it sleeps, and the device log shows it', async () => {
     const { t, broker, ingest } = await commandRig();
     try {
-      const admin = t.tokenFor(ROLE.lessorAdmin);
-      const target = demoMachines(t).online;
+      const admin = await t.tokenFor(ROLE.lessorAdmin);
+      const target = (await demoMachines(t)).online;
       const machine = await playMachine(broker.url, target.serialNumber);
       await t.call(deviceRecordEndpoints.sleepCode, { token: admin, body: { deviceId: target.id } });
       const code = await t.latestCode(demoAccount(ROLE.lessorAdmin));
@@ -135,7 +135,7 @@ describe('sleep confirmed by the machine', () => {
       await eventually('delivered', async () => (await stateOf()) === 'delivered');
       await machine.status(false, 'sleep');
       await eventually('succeeded', async () => (await stateOf()) === 'succeeded');
-      const logs = t.dbh.db.select().from(deviceLogs).where(eq(deviceLogs.deviceId, target.id)).all();
+      const logs = await t.dbh.db.select().from(deviceLogs).where(eq(deviceLogs.deviceId, target.id)).all();
       expect(logs.at(-1)!.event).toBe('sleep');
       await machine.leave();
     } finally {

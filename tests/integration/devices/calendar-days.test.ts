@@ -26,11 +26,12 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
     t = await createTestApp();
     clock = SHANGHAI_LAST_SECOND;
     t.deps.now = () => clock;
-    token = t.tokenFor(ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
-  const model = () => t.dbh.db.select().from(deviceModels).where(eq(deviceModels.category, 'forklift')).get()!;
+  const model = async () =>
+    (await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.category, 'forklift')).get())!;
   const machine = async (id: number, viewer: typeof SHANGHAI | typeof LONDON) => {
     const res = await t.call(deviceEndpoints.get, { token, query: { id }, ...viewer });
     expect(res.status, res.message).toBe('200');
@@ -50,10 +51,10 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
     const created = await t.call(deviceEndpoints.create, {
       token,
       ...saver,
-      body: { serialNumber, modelId: model().id, installedAt: '2026-03-01', serviceExpiresAt: '2027-02-28' },
+      body: { serialNumber, modelId: (await model()).id, installedAt: '2026-03-01', serviceExpiresAt: '2027-02-28' },
     });
     expect(created.status, created.message).toBe('200');
-    const stored = t.dbh.db.select().from(devices).where(eq(devices.id, created.data.id)).get()!;
+    const stored = (await t.dbh.db.select().from(devices).where(eq(devices.id, created.data.id)).get())!;
     expect(stored).toMatchObject({ installedAt: '2026-03-01', serviceExpiresAt: '2027-02-28' });
     for (const viewer of [saver, reader]) {
       expect(await machine(created.data.id, viewer)).toMatchObject({
@@ -89,13 +90,13 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
     for (const viewer of [saver, reader]) {
       expect((await cards(viewer, { iccid: body.iccid })).list[0]).toMatchObject({ serviceExpiresAt: '2027-12-31' });
     }
-    const stored = t.dbh.db.select().from(simCards).where(eq(simCards.id, created.data.id)).get()!;
+    const stored = (await t.dbh.db.select().from(simCards).where(eq(simCards.id, created.data.id)).get())!;
     expect(stored.serviceExpiresAt).toBe('2027-12-31');
   });
 
   it('counts the expiry windows in days of the company’s calendar: a service ending today is within a day until the company’s day ends, wherever the viewer is', async () => {
-    const orgId = orgIdOf(t, LESSOR_A);
-    const [today, inSix, inSeven] = t.dbh.db
+    const orgId = await orgIdOf(t, LESSOR_A);
+    const [today, inSix, inSeven] = await t.dbh.db
       .select({ id: devices.id, serialNumber: devices.serialNumber })
       .from(devices)
       .where(eq(devices.orgId, orgId))
@@ -103,11 +104,15 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
       .all();
     const expire = (id: number, day: string) =>
       t.dbh.db.update(devices).set({ serviceExpiresAt: day }).where(eq(devices.id, id)).run();
-    expire(today!.id, '2026-11-25');
-    expire(inSix!.id, '2026-12-01');
-    expire(inSeven!.id, '2026-12-02');
-    t.dbh.db.update(simCards).set({ serviceExpiresAt: '2026-11-25' }).where(eq(simCards.deviceId, today!.id)).run();
-    const iccid = t.dbh.db.select().from(simCards).where(eq(simCards.deviceId, today!.id)).get()!.iccid;
+    await expire(today!.id, '2026-11-25');
+    await expire(inSix!.id, '2026-12-01');
+    await expire(inSeven!.id, '2026-12-02');
+    await t.dbh.db
+      .update(simCards)
+      .set({ serviceExpiresAt: '2026-11-25' })
+      .where(eq(simCards.deviceId, today!.id))
+      .run();
+    const iccid = (await t.dbh.db.select().from(simCards).where(eq(simCards.deviceId, today!.id)).get())!.iccid;
 
     const windowsOf = async (viewer: typeof SHANGHAI | typeof LONDON) => {
       // Whether the device list's expiry filter finds the machine, and the window its row is marked with.
@@ -155,12 +160,12 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
     'pre-locks a machine once its last service day has ended in the zone the setting was saved in (%s)',
     async (...c) => {
       const [, saver, dayEnds] = c;
-      withoutLockTasks(t.dbh);
-      const fleet = fleetOf(t.dbh);
+      await withoutLockTasks(t.dbh);
+      const fleet = await fleetOf(t.dbh);
       // Only this machine's service has run out.
-      t.dbh.db.update(devices).set({ serviceExpiresAt: '2027-11-25' }).where(eq(devices.orgId, fleet.own)).run();
-      const target = fleet.machine(fleet.own, false);
-      t.dbh.db
+      await t.dbh.db.update(devices).set({ serviceExpiresAt: '2027-11-25' }).where(eq(devices.orgId, fleet.own)).run();
+      const target = await fleet.machine(fleet.own, false);
+      await t.dbh.db
         .update(devices)
         .set({ serviceExpiresAt: '2026-11-25', status: 2, lockLevel: 'unlocked' })
         .where(eq(devices.id, target.id))
@@ -182,11 +187,11 @@ describe('machine and SIM card days do not move with the viewer’s time zone', 
       const locks = () => t.dbh.db.select().from(commands).where(eq(commands.deviceId, target.id)).all();
 
       clock = dayEnds - 1000;
-      await t.call(riskEndpoints.listTasks, { token: t.tokenFor(ROLE.lessorAdmin) });
-      expect(locks()).toHaveLength(0);
+      await t.call(riskEndpoints.listTasks, { token: await t.tokenFor(ROLE.lessorAdmin) });
+      expect(await locks()).toHaveLength(0);
       clock = dayEnds;
-      await t.call(riskEndpoints.listTasks, { token: t.tokenFor(ROLE.lessorAdmin) });
-      expect(locks().map((l) => l.lockLevel)).toEqual(['preLock1']);
+      await t.call(riskEndpoints.listTasks, { token: await t.tokenFor(ROLE.lessorAdmin) });
+      expect((await locks()).map((l) => l.lockLevel)).toEqual(['preLock1']);
     },
   );
 });

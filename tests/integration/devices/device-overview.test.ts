@@ -12,7 +12,7 @@ describe('device overview per machine kind', () => {
   let token: string;
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -24,7 +24,7 @@ describe('device overview per machine kind', () => {
     expect(pumps.status, pumps.message).toBe('200');
     const rows = pumps.data.list as OverviewRow[];
     expect(rows.length).toBeGreaterThan(0);
-    expectEvery(rows, (r) => r.kind === 'concretePump' && r.latest?.kind === 'concretePump');
+    await expectEvery(rows, (r) => r.kind === 'concretePump' && r.latest?.kind === 'concretePump');
     const reading = rows[0]!.latest!;
     for (const field of OVERVIEW_FIELDS.concretePump) expect(reading).toHaveProperty(field);
     const list = await t.call(deviceEndpoints.list, { token, query: { kind: 'concretePump', pageSize: 50 } });
@@ -72,17 +72,17 @@ describe('device overview per machine kind', () => {
 
   it('shows a customer only its own machines and refuses the data-screen account', async () => {
     const own = await t.call(deviceOverviewEndpoints.list, {
-      token: t.tokenFor(ROLE.other),
+      token: await t.tokenFor(ROLE.other),
       query: { kind: 'aerialPlatform', pageSize: 200 },
     });
     const list = await t.call(deviceEndpoints.list, {
-      token: t.tokenFor(ROLE.other),
+      token: await t.tokenFor(ROLE.other),
       query: { kind: 'aerialPlatform', pageSize: 200 },
     });
     expect(own.data.total).toBe(list.data.total);
     const all = await t.call(deviceOverviewEndpoints.figures, { token, query: { kind: 'aerialPlatform' } });
     expect(own.data.total).toBeLessThan(all.data.total);
-    const refused = await t.call(deviceOverviewEndpoints.list, { token: t.tokenFor(ROLE.screenViewer) });
+    const refused = await t.call(deviceOverviewEndpoints.list, { token: await t.tokenFor(ROLE.screenViewer) });
     expect(refused.status).toBe('403');
   });
 });

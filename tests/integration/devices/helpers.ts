@@ -6,8 +6,8 @@ import type { DeviceRow } from '@console/contract/http/devices';
 import { deviceEndpoints } from '@console/contract/http/devices';
 import type { TestApp } from '../../fixtures/test-app.ts';
 
-export const orgIdOf = (t: TestApp, name: string) =>
-  t.dbh.db.select().from(organisations).where(eq(organisations.name, name)).get()!.id;
+export const orgIdOf = async (t: TestApp, name: string) =>
+  (await t.dbh.db.select().from(organisations).where(eq(organisations.name, name)).get())!.id;
 
 export const LESSOR_A = 'Huadong Aerial Leasing';
 export const LESSOR_B = 'Pearl River Lift Rental';
@@ -27,14 +27,11 @@ export async function listAll(t: TestApp, token: string, query: Record<string, u
 export const allDevices = (t: TestApp) => t.dbh.db.select().from(devices).all();
 
 /** A machine of an owner, for edits: the first by id. */
-export const firstDeviceOf = (t: TestApp, orgId: number) =>
-  t.dbh.db.select().from(devices).where(eq(devices.orgId, orgId)).orderBy(devices.id).limit(1).get()!;
+export const firstDeviceOf = async (t: TestApp, orgId: number) =>
+  (await t.dbh.db.select().from(devices).where(eq(devices.orgId, orgId)).orderBy(devices.id).limit(1).get())!;
 
 /** Customers of a lessor (organisations under it of kind customer). */
-export const customersOf = (t: TestApp, lessorId: number) =>
-  t.dbh.db
-    .select()
-    .from(organisations)
-    .where(eq(organisations.parentId, lessorId))
-    .all()
-    .filter((o) => o.kind === 'customer');
+export const customersOf = async (t: TestApp, lessorId: number) =>
+  (await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, lessorId)).all()).filter(
+    (o) => o.kind === 'customer',
+  );

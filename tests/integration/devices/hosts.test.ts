@@ -19,10 +19,10 @@ describe('registering and editing hosts', () => {
   let catalogModel: typeof deviceModels.$inferSelect;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
-    lessorB = orgIdOf(t, LESSOR_B);
-    catalogModel = t.dbh.db.select().from(deviceModels).where(eq(deviceModels.category, 'forklift')).get()!;
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
+    lessorB = await orgIdOf(t, LESSOR_B);
+    catalogModel = (await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.category, 'forklift')).get())!;
   });
   afterEach(() => t.dbh.close());
 
@@ -30,7 +30,7 @@ describe('registering and editing hosts', () => {
     t.call(deviceEndpoints.create, { token, loose: { body } });
 
   it('registers a machine for the own company and shows its MQTT secret once', async () => {
-    const customer = customersOf(t, lessorA)[0]!;
+    const customer = (await customersOf(t, lessorA))[0]!;
     const res = await create({
       serialNumber: 'FLT-NEW-0001',
       modelId: catalogModel.id,
@@ -47,7 +47,7 @@ describe('registering and editing hosts', () => {
     const { id } = res.data;
     const mqttSecret = res.data.mqttSecret!;
     expect(mqttSecret).toMatch(/^[\w-]{43}$/);
-    const stored = t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
+    const stored = (await t.dbh.db.select().from(devices).where(eq(devices.id, id)).get())!;
     expect(stored).toMatchObject({
       orgId: lessorA,
       kind: 'forklift',
@@ -68,13 +68,13 @@ describe('registering and editing hosts', () => {
       serviceExpiresAt: '2027-01-14',
       brand: catalogModel.brand,
     });
-    const logs = t.dbh.db.select().from(operationLogs).where(eq(operationLogs.deviceId, id)).all();
+    const logs = await t.dbh.db.select().from(operationLogs).where(eq(operationLogs.deviceId, id)).all();
     expect(logs.map((l) => l.action)).toEqual(['registry.create']);
   });
 
   it('lets the new machine sign in to the broker with its secret, and nobody with another', async () => {
     const res = await create({ serialNumber: 'AWP-MQTT-0001', modelId: catalogModel.id });
-    const accounts = brokerAccounts(t.dbh.db, 'server', 'server-password');
+    const accounts = brokerAccounts(t.dbh.sqliteDb, 'server', 'server-password');
     const broker = await startEmbeddedBroker({
       port: 18900 + Math.floor(Math.random() * 50),
       host: '127.0.0.1',
@@ -106,43 +106,47 @@ describe('registering and editing hosts', () => {
 
   it('answers the MQTT secret only to those who fit devices, and lets only them issue a new one', async () => {
     // Office staff register the machine, without its key.
-    const staff = t.tokenFor(ROLE.lessorStaff);
+    const staff = await t.tokenFor(ROLE.lessorStaff);
     const res = await create({ serialNumber: 'AWP-KEY-0001', modelId: catalogModel.id }, staff);
     expect(res.status, res.message).toBe('200');
     expect(res.data).toEqual({ id: res.data.id, serialNumber: 'AWP-KEY-0001' });
-    const hashOf = () => t.dbh.db.select().from(devices).where(eq(devices.id, res.data.id)).get()!.mqttSecretHash;
-    const before = hashOf();
+    const hashOf = async () =>
+      (await t.dbh.db.select().from(devices).where(eq(devices.id, res.data.id)).get())!.mqttSecretHash;
+    const before = await hashOf();
     // Nor may they, or the operator's employees, issue a new one: the role is refused and the key stays.
     for (const role of [ROLE.lessorStaff, ROLE.companyEmployee, ROLE.lessorSales]) {
-      const refused = await t.call(deviceEndpoints.resetSecret, { token: t.tokenFor(role), body: { id: res.data.id } });
+      const refused = await t.call(deviceEndpoints.resetSecret, {
+        token: await t.tokenFor(role),
+        body: { id: res.data.id },
+      });
       expect(refused.status, `role ${role}`).toBe('403');
     }
-    expect(hashOf()).toBe(before);
+    expect(await hashOf()).toBe(before);
 
     // The company's technician, who keeps no registry, issues it on the machine's page.
-    const technician = t.tokenFor(ROLE.technician);
+    const technician = await t.tokenFor(ROLE.technician);
     const reset = await t.call(deviceEndpoints.resetSecret, { token: technician, body: { id: res.data.id } });
     expect(reset.status, reset.message).toBe('200');
-    expect(deviceSecretMatches(reset.data.mqttSecret, hashOf())).toBe(true);
-    const log = t.dbh.db
+    expect(deviceSecretMatches(reset.data.mqttSecret, await hashOf())).toBe(true);
+    const log = (await t.dbh.db
       .select()
       .from(operationLogs)
       .where(and(eq(operationLogs.deviceId, res.data.id), eq(operationLogs.action, 'registry.resetSecret')))
-      .get()!;
-    expect(log.userId).toBe(t.userId(ROLE.technician));
+      .get())!;
+    expect(log.userId).toBe(await t.userId(ROLE.technician));
     // The operator's administrator does too; a technician of one company never for another's machine.
     const operator = await t.call(deviceEndpoints.resetSecret, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       body: { id: res.data.id },
     });
-    expect(deviceSecretMatches(operator.data.mqttSecret, hashOf())).toBe(true);
-    const ofB = firstDeviceOf(t, lessorB);
+    expect(deviceSecretMatches(operator.data.mqttSecret, await hashOf())).toBe(true);
+    const ofB = await firstDeviceOf(t, lessorB);
     expect((await t.call(deviceEndpoints.resetSecret, { token: technician, body: { id: ofB.id } })).status).toBe('404');
   });
 
   it('refuses bad input with a message on its field and changes nothing', async () => {
-    const before = t.dbh.db.select().from(devices).all().length;
-    const existing = firstDeviceOf(t, lessorB);
+    const before = (await t.dbh.db.select().from(devices).all()).length;
+    const existing = await firstDeviceOf(t, lessorB);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ modelId: catalogModel.id }, 'serialNumber', 'enter device serial number'],
       [{ serialNumber: 'a/b+#', modelId: catalogModel.id }, 'serialNumber', 'The serial number has 4-40 letters'],
@@ -172,25 +176,25 @@ describe('registering and editing hosts', () => {
       lang: 'zh_CN',
     });
     expect(zh.message).toContain('请输入设备序列号');
-    expect(t.dbh.db.select().from(devices).all().length).toBe(before);
+    expect((await t.dbh.db.select().from(devices).all()).length).toBe(before);
   });
 
   it('lets operator staff register a machine for a rental company', async () => {
     const res = await create(
       { serialNumber: 'OPS-0001', modelId: catalogModel.id, ownerId: lessorB },
-      t.tokenFor(ROLE.companyAdmin),
+      await t.tokenFor(ROLE.companyAdmin),
     );
     expect(res.status, res.message).toBe('200');
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, res.data.id)).get()!.orgId).toBe(lessorB);
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, res.data.id)).get())!.orgId).toBe(lessorB);
   });
 
   it('edits an owned machine, logs what changed, and keeps the serial number', async () => {
     // A machine in stock, so that only the fields below change.
-    const device = t.dbh.db
+    const device = (await t.dbh.db
       .select()
       .from(devices)
       .where(and(eq(devices.orgId, lessorA), eq(devices.leaseStatus, 'stock')))
-      .get()!;
+      .get())!;
     const current = (await t.call(deviceEndpoints.get, { token: admin, query: { id: device.id } })).data;
     // The form sends back every field it holds, as the console's does.
     const { id, modelId, hostSerial, deviceName, hostType, brand, machineNumber, gpsSerial, positioning } = current;
@@ -210,7 +214,7 @@ describe('registering and editing hosts', () => {
       },
     });
     expect(res.status, res.message).toBe('200');
-    const after = t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get()!;
+    const after = (await t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get())!;
     expect(after).toMatchObject({
       hostName: 'Renamed host',
       serialNumber: device.serialNumber,
@@ -219,41 +223,41 @@ describe('registering and editing hosts', () => {
     // Days the form sent back unchanged keep their stored moment.
     expect(after.installedAt).toEqual(device.installedAt);
     expect(after.serviceExpiresAt).toEqual(device.serviceExpiresAt);
-    const log = t.dbh.db
+    const log = (await t.dbh.db
       .select()
       .from(operationLogs)
       .where(and(eq(operationLogs.deviceId, device.id), eq(operationLogs.action, 'registry.edit')))
-      .get()!;
+      .get())!;
     const detail = JSON.parse(log.detail);
     expect(detail.hostName).toEqual([device.hostName, 'Renamed host']);
     expect(Object.keys(detail).sort()).toEqual(
       ['hostName', 'licensePlate'].filter((k) => k !== 'licensePlate' || device.licensePlate !== '沪C12345'),
     );
-    expect(log.userId).toBe(t.userId(ROLE.lessorAdmin));
+    expect(log.userId).toBe(await t.userId(ROLE.lessorAdmin));
   });
 
   it('hides other companies’ machines and keeps read-only roles from changing theirs', async () => {
-    const ofB = firstDeviceOf(t, lessorB);
+    const ofB = await firstDeviceOf(t, lessorB);
     const body = { id: ofB.id, modelId: ofB.modelId, hostName: 'taken over' };
     expect((await t.call(deviceEndpoints.get, { token: admin, query: { id: ofB.id } })).status).toBe('404');
     expect((await t.call(deviceEndpoints.update, { token: admin, body })).status).toBe('404');
     expect((await t.call(deviceEndpoints.resetSecret, { token: admin, body: { id: ofB.id } })).status).toBe('404');
     // The customer sees its leased machine but may not change it (its role is refused before anything runs).
-    const leased = t.dbh.db
+    const leased = (await t.dbh.db
       .select()
       .from(devices)
-      .where(eq(devices.customerOrgId, customersOf(t, lessorA)[0]!.id))
-      .get()!;
-    const customer = t.tokenFor(ROLE.other);
+      .where(eq(devices.customerOrgId, (await customersOf(t, lessorA))[0]!.id))
+      .get())!;
+    const customer = await t.tokenFor(ROLE.other);
     expect((await t.call(deviceEndpoints.get, { token: customer, query: { id: leased.id } })).data.editable).toBe(
       false,
     );
     const refused = await t.call(deviceEndpoints.update, { token: customer, body: { ...body, id: leased.id } });
     expect(refused.status).toBe('403');
     expect(
-      (await t.call(deviceEndpoints.create, { token: t.tokenFor(ROLE.distributor), loose: { body: {} } })).status,
+      (await t.call(deviceEndpoints.create, { token: await t.tokenFor(ROLE.distributor), loose: { body: {} } })).status,
     ).toBe('403');
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, ofB.id)).get()!.hostName).toBe(ofB.hostName);
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, ofB.id)).get())!.hostName).toBe(ofB.hostName);
   });
 
   it('assigns a distributor to the selected hosts only, and needs a selection', async () => {
@@ -263,8 +267,12 @@ describe('registering and editing hosts', () => {
     });
     expect(none.status).toBe('400');
     expect(none.message).toContain('Distributor assignment requires a selected host');
-    const distributor = t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'distributor')).get()!;
-    const mine = t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).limit(3).all();
+    const distributor = (await t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.kind, 'distributor'))
+      .get())!;
+    const mine = await t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).limit(3).all();
     const ok = await t.call(deviceEndpoints.assignDistributor, {
       token: admin,
       body: { ids: mine.map((d) => d.id), distributorId: distributor.id },
@@ -272,16 +280,18 @@ describe('registering and editing hosts', () => {
     expect(ok.status, ok.message).toBe('200');
     expect(ok.message).toBe('Distributor assigned to 3 machine(s)');
     for (const d of mine) {
-      expect(t.dbh.db.select().from(devices).where(eq(devices.id, d.id)).get()!.distributorOrgId).toBe(distributor.id);
+      expect((await t.dbh.db.select().from(devices).where(eq(devices.id, d.id)).get())!.distributorOrgId).toBe(
+        distributor.id,
+      );
     }
     // One machine of another company refuses the whole batch.
-    const ofB = firstDeviceOf(t, lessorB);
+    const ofB = await firstDeviceOf(t, lessorB);
     const mixed = await t.call(deviceEndpoints.assignDistributor, {
       token: admin,
       body: { ids: [mine[0]!.id, ofB.id], distributorId: null },
     });
     expect(mixed.status).toBe('404');
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, mine[0]!.id)).get()!.distributorOrgId).toBe(
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, mine[0]!.id)).get())!.distributorOrgId).toBe(
       distributor.id,
     );
     const removed = await t.call(deviceEndpoints.assignDistributor, {

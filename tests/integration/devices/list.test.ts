@@ -21,46 +21,46 @@ describe('the device list', () => {
   });
   afterAll(() => t.dbh.close());
 
-  const orgOfRole = (roleId: RoleId) =>
-    t.dbh.db
+  const orgOfRole = async (roleId: RoleId) =>
+    (await t.dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, demoAccount(roleId)))
-      .get()!.orgId;
+      .get())!.orgId;
 
   it('shows operator staff every machine, a lessor its own, a customer what it leases, a distributor what it sells', async () => {
-    const every = allDevices(t);
-    const operator = await listAll(t, t.tokenFor(ROLE.companyAdmin));
+    const every = await allDevices(t);
+    const operator = await listAll(t, await t.tokenFor(ROLE.companyAdmin));
     expect(operator.total).toBe(every.length);
 
-    const lessorId = orgIdOf(t, LESSOR_A);
-    const lessor = await listAll(t, t.tokenFor(ROLE.lessorAdmin));
+    const lessorId = await orgIdOf(t, LESSOR_A);
+    const lessor = await listAll(t, await t.tokenFor(ROLE.lessorAdmin));
     expect(lessor.total).toBe(every.filter((d) => d.orgId === lessorId).length);
-    expectEvery(lessor.rows, (r) => r.ownerId === lessorId && r.editable);
+    await expectEvery(lessor.rows, (r) => r.ownerId === lessorId && r.editable);
 
-    const customerId = orgOfRole(ROLE.other);
-    const customer = await listAll(t, t.tokenFor(ROLE.other));
+    const customerId = await orgOfRole(ROLE.other);
+    const customer = await listAll(t, await t.tokenFor(ROLE.other));
     expect(customer.total).toBe(every.filter((d) => d.customerOrgId === customerId).length);
     expect(customer.total).toBeGreaterThan(0);
-    expectEvery(customer.rows, (r) => r.customerId === customerId && !r.editable);
+    await expectEvery(customer.rows, (r) => r.customerId === customerId && !r.editable);
 
-    const distributorId = orgOfRole(ROLE.distributor);
-    const distributor = await listAll(t, t.tokenFor(ROLE.distributor));
+    const distributorId = await orgOfRole(ROLE.distributor);
+    const distributor = await listAll(t, await t.tokenFor(ROLE.distributor));
     expect(distributor.total).toBe(every.filter((d) => d.distributorOrgId === distributorId).length);
     expect(distributor.total).toBeGreaterThan(0);
-    expectEvery(distributor.rows, (r) => r.distributorId === distributorId && !r.editable);
+    await expectEvery(distributor.rows, (r) => r.distributorId === distributorId && !r.editable);
   });
 
   it('refuses the data-screen viewer and the process maintainer', async () => {
     for (const roleId of [ROLE.screenViewer, ROLE.processMaintainer]) {
-      const res = await t.call(deviceEndpoints.list, { token: t.tokenFor(roleId) });
+      const res = await t.call(deviceEndpoints.list, { token: await t.tokenFor(roleId) });
       expect(res.status).toBe('403');
     }
   });
 
   it('filters by each status code over the sides of the state, as hasStatus does', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
-    const every = allDevices(t);
+    const token = await t.tokenFor(ROLE.companyAdmin);
+    const every = await allDevices(t);
     for (const code of DEVICE_STATUS.values) {
       const res = await t.call(deviceEndpoints.list, { token, query: { status: code, pageSize: 1 } });
       const expected = every.filter((d) => hasStatus(d, code)).length;
@@ -75,8 +75,8 @@ describe('the device list', () => {
   });
 
   it('filters by kind, signal, lease and inventory state, customer, distributor, model and brand', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
-    const every = allDevices(t);
+    const token = await t.tokenFor(ROLE.companyAdmin);
+    const every = await allDevices(t);
     const sample = every.find((d) => d.customerOrgId && d.distributorOrgId)!;
     const cases: [Record<string, unknown>, (d: (typeof every)[number]) => boolean][] = [
       [{ kind: 'concretePump' }, (d) => d.kind === 'concretePump'],
@@ -99,13 +99,13 @@ describe('the device list', () => {
       expect(res.data.total, JSON.stringify(query)).toBe(expected.length);
       expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
       const ids = new Set(expected.map((d) => d.id));
-      expectEvery(res.data.list, (r: { id: number }) => ids.has(r.id), JSON.stringify(query));
+      await expectEvery(res.data.list, (r: { id: number }) => ids.has(r.id), JSON.stringify(query));
     }
   });
 
   it('finds text in serials and names, with the user’s wildcards taken literally', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
-    const every = allDevices(t);
+    const token = await t.tokenFor(ROLE.companyAdmin);
+    const every = await allDevices(t);
     const target = every[17]!;
     const bySerial = await t.call(deviceEndpoints.list, { token, query: { serialNumber: target.serialNumber } });
     expect(bySerial.data.list.map((r: { id: number }) => r.id)).toContain(target.id);
@@ -118,10 +118,10 @@ describe('the device list', () => {
   });
 
   it('filters by service expiry window, nested, and marks each row with its tightest window', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     // Expiry days on the viewer's today (the default zone, Shanghai's).
     const today = dayInZone(t.deps.now(), 'Asia/Shanghai');
-    const every = allDevices(t);
+    const every = await allDevices(t);
     let previous = 0;
     for (const days of [1, 7, 15, 30]) {
       const res = await listAll(t, token, { expiry: days });
@@ -129,17 +129,17 @@ describe('the device list', () => {
       const expected = every.filter((d) => d.serviceExpiresAt! >= today && d.serviceExpiresAt! <= last);
       expect(res.total, `expiry ${days}`).toBe(expected.length);
       expect(res.total).toBeGreaterThanOrEqual(previous);
-      expectEvery(res.rows, (r) => r.renewal !== null && r.renewal !== 0 && r.renewal <= days);
+      await expectEvery(res.rows, (r) => r.renewal !== null && r.renewal !== 0 && r.renewal <= days);
       previous = res.total;
     }
     const stopped = await listAll(t, token, { expiry: 0 });
     expect(stopped.total).toBe(every.filter((d) => d.serviceExpiresAt! < today).length);
     expect(stopped.total).toBeGreaterThan(0);
-    expectEvery(stopped.rows, (r) => r.renewal === 0);
+    await expectEvery(stopped.rows, (r) => r.renewal === 0);
   });
 
   it('refuses a filter value outside its table', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     for (const query of [{ status: 10 }, { expiry: 3 }, { kind: 'tank' }, { leaseStatus: 3 }]) {
       const res = await t.call(deviceEndpoints.list, { token, loose: { query } });
       expect(res.status, JSON.stringify(query)).toBe('400');
@@ -147,7 +147,7 @@ describe('the device list', () => {
   });
 
   it('pages and sorts on the server', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const asc = await t.call(deviceEndpoints.list, {
       token,
       query: { sortField: 'serialNumber', sortOrder: 'ascend', pageSize: 50 },
@@ -171,39 +171,39 @@ describe('the device list', () => {
   it('answers a filter asked again by another company, or after machines changed, for them and as they are now', async () => {
     const query = { kind: 'aerialPlatform', status: 1, sortField: 'lastReportAt' };
     const seen = async (roleId: RoleId) =>
-      (await listAll(t, t.tokenFor(roleId), query)).rows.map((r) => r.id).sort((a, b) => a - b);
-    const expected = (belongs: (d: ReturnType<typeof allDevices>[number]) => boolean) =>
-      allDevices(t)
+      (await listAll(t, await t.tokenFor(roleId), query)).rows.map((r) => r.id).sort((a, b) => a - b);
+    const expected = async (belongs: (d: Awaited<ReturnType<typeof allDevices>>[number]) => boolean) =>
+      (await allDevices(t))
         .filter((d) => belongs(d) && d.kind === 'aerialPlatform' && d.online)
         .map((d) => d.id)
         .sort((a, b) => a - b);
-    const lessorId = orgIdOf(t, LESSOR_A);
+    const lessorId = await orgIdOf(t, LESSOR_A);
     const owned = () => expected((d) => d.orgId === lessorId);
-    expect(owned().length).toBeGreaterThan(1);
-    expect(await seen(ROLE.lessorAdmin)).toEqual(owned());
+    expect((await owned()).length).toBeGreaterThan(1);
+    expect(await seen(ROLE.lessorAdmin)).toEqual(await owned());
     // The same question from one of its customers: the machines leased to that customer.
-    const customerId = orgOfRole(ROLE.other);
-    expect(await seen(ROLE.other)).toEqual(expected((d) => d.customerOrgId === customerId));
+    const customerId = await orgOfRole(ROLE.other);
+    expect(await seen(ROLE.other)).toEqual(await expected((d) => d.customerOrgId === customerId));
     // One of the company's machines goes off line: the same question no longer finds it.
-    const [gone] = owned();
-    t.dbh.db.update(devices).set({ online: false }).where(eq(devices.id, gone!)).run();
+    const [gone] = await owned();
+    await t.dbh.db.update(devices).set({ online: false }).where(eq(devices.id, gone!)).run();
     const now = await seen(ROLE.lessorAdmin);
-    expect(now).toEqual(owned());
+    expect(now).toEqual(await owned());
     expect(now).not.toContain(gone);
   });
 
   it('offers filter choices from the user’s scope only', async () => {
-    const lessor = await t.call(deviceEndpoints.options, { token: t.tokenFor(ROLE.lessorAdmin) });
-    const lessorId = orgIdOf(t, LESSOR_A);
+    const lessor = await t.call(deviceEndpoints.options, { token: await t.tokenFor(ROLE.lessorAdmin) });
+    const lessorId = await orgIdOf(t, LESSOR_A);
     // Named in the reader's language (English).
     expect(lessor.data.owners).toEqual([{ id: lessorId, name: BUSINESSES[0]!.names.en }]);
     // Three companies and one person renting in their own name (the lease seed, decision 029).
     expect(lessor.data.customers.length).toBe(4);
-    expectEvery(lessor.data.customers, (c) => c.ownerId === lessorId);
+    await expectEvery(lessor.data.customers, (c) => c.ownerId === lessorId);
     // Distributors work for the operator: a lessor may give its machines to any of them.
     expect(lessor.data.distributors.length).toBe(2);
-    const customer = await t.call(deviceEndpoints.options, { token: t.tokenFor(ROLE.other) });
+    const customer = await t.call(deviceEndpoints.options, { token: await t.tokenFor(ROLE.other) });
     expect(customer.data.owners).toEqual([]);
-    expect(customer.data.customers.map((c: { id: number }) => c.id)).toEqual([orgOfRole(ROLE.other)]);
+    expect(customer.data.customers.map((c: { id: number }) => c.id)).toEqual([await orgOfRole(ROLE.other)]);
   });
 });

@@ -14,7 +14,7 @@ describe('device types (models)', () => {
   let admin: string;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -29,16 +29,16 @@ describe('device types (models)', () => {
 
   it('lists the shared catalog with the machines each model has in the user’s scope', async () => {
     const rows = await list();
-    const catalog = t.dbh.db.select().from(deviceModels).all();
+    const catalog = await t.dbh.db.select().from(deviceModels).all();
     expect(rows.map((r) => r.id).sort()).toEqual(catalog.map((m) => m.id).sort());
-    expectEvery(rows, (r) => r.shared && !r.editable);
-    const lessorId = orgIdOf(t, LESSOR_A);
+    await expectEvery(rows, (r) => r.shared && !r.editable);
+    const lessorId = await orgIdOf(t, LESSOR_A);
     const first = rows[0]!;
-    const mine = t.dbh.db.select().from(devices).where(eq(devices.modelId, first.id)).all();
+    const mine = await t.dbh.db.select().from(devices).where(eq(devices.modelId, first.id)).all();
     expect(first.deviceCount).toBe(mine.filter((d) => d.orgId === lessorId).length);
-    expectEvery(await list(admin, { category: 'boat' }), (r) => r.category === 'boat');
+    await expectEvery(await list(admin, { category: 'boat' }), (r) => r.category === 'boat');
     expect(await list(admin, { name: '%' })).toEqual([]);
-    expectEvery(await list(t.tokenFor(ROLE.companyAdmin)), (r) => r.editable);
+    await expectEvery(await list(await t.tokenFor(ROLE.companyAdmin)), (r) => r.editable);
   });
 
   it('finds a model by its name in either language: 泵 finds the pumps, pump too', async () => {
@@ -46,7 +46,7 @@ describe('device types (models)', () => {
     expect(pumps.map((m) => m.category).sort()).toEqual(['concretePump', 'concretePump']);
     expect(pumps.map((m) => m.nameZh)).toEqual(expect.arrayContaining(['HBT6016C 拖泵', '56X-6RZ 泵车']));
     expect((await list(admin, { name: 'pump' })).map((m) => m.id).sort()).toEqual(pumps.map((m) => m.id).sort());
-    expectEvery(await list(admin, { name: '叉车' }), (m) => m.category === 'forklift');
+    await expectEvery(await list(admin, { name: '叉车' }), (m) => m.category === 'forklift');
   });
 
   it('keeps the names in both languages a company gives its own model', async () => {
@@ -90,10 +90,13 @@ describe('device types (models)', () => {
     expect(mine).toMatchObject({ shared: false, editable: true, deviceCount: 0, image });
     const options = await t.call(deviceEndpoints.options, { token: admin });
     expect(options.data.models.map((m: { id: number }) => m.id)).toContain(res.data.id);
-    const other = await t.call(deviceModelEndpoints.list, { token: t.tokenFor(ROLE.other), query: { pageSize: 200 } });
+    const other = await t.call(deviceModelEndpoints.list, {
+      token: await t.tokenFor(ROLE.other),
+      query: { pageSize: 200 },
+    });
     expect(other.data.list.map((r: DeviceModel) => r.id)).not.toContain(res.data.id);
     // A name the company already uses (its own or the catalog's) is refused on the field.
-    const catalogName = t.dbh.db.select().from(deviceModels).get()!.name;
+    const catalogName = (await t.dbh.db.select().from(deviceModels).get())!.name;
     const clash = await t.call(deviceModelEndpoints.create, {
       token: admin,
       body: { name: catalogName.toUpperCase(), category: 'boat', image },
@@ -105,7 +108,7 @@ describe('device types (models)', () => {
   it('refuses a picture that is not an own public upload', async () => {
     const body = { name: 'No picture', category: 'mower' as const };
     const privateImage = await picture(admin, false);
-    const foreign = await picture(t.tokenFor(ROLE.companyAdmin));
+    const foreign = await picture(await t.tokenFor(ROLE.companyAdmin));
     for (const image of [
       privateImage,
       foreign,
@@ -119,15 +122,15 @@ describe('device types (models)', () => {
   });
 
   it('refuses to delete a model machines use, with a clear message, and deletes an unused one', async () => {
-    const operator = t.tokenFor(ROLE.companyAdmin);
-    const used = t.dbh.db.select().from(deviceModels).get()!;
-    const count = t.dbh.db.select().from(devices).where(eq(devices.modelId, used.id)).all().length;
+    const operator = await t.tokenFor(ROLE.companyAdmin);
+    const used = (await t.dbh.db.select().from(deviceModels).get())!;
+    const count = (await t.dbh.db.select().from(devices).where(eq(devices.modelId, used.id)).all()).length;
     const refused = await t.call(deviceModelEndpoints.delete, { token: operator, body: { id: used.id } });
     expect(refused.status).toBe('409');
     expect(refused.message).toBe(
       `This model is used by ${count} machine(s) and cannot be deleted; give them another model first`,
     );
-    expect(t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, used.id)).get()).toBeDefined();
+    expect(await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, used.id)).get()).toBeDefined();
 
     const created = await t.call(deviceModelEndpoints.create, {
       token: operator,
@@ -135,35 +138,34 @@ describe('device types (models)', () => {
     });
     const deleted = await t.call(deviceModelEndpoints.delete, { token: operator, body: { id: created.data.id } });
     expect(deleted.status, deleted.message).toBe('200');
-    expect(t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, created.data.id)).get()).toBeUndefined();
+    expect(
+      await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, created.data.id)).get(),
+    ).toBeUndefined();
   });
 
   it('keeps the catalog the operator’s: a lessor can neither change nor delete it', async () => {
-    const catalog = t.dbh.db.select().from(deviceModels).get()!;
+    const catalog = (await t.dbh.db.select().from(deviceModels).get())!;
     const edit = await t.call(deviceModelEndpoints.update, {
       token: admin,
       body: { id: catalog.id, name: 'Mine now', category: catalog.category, image: catalog.image },
     });
     expect(edit.status).toBe('403');
     expect((await t.call(deviceModelEndpoints.delete, { token: admin, body: { id: catalog.id } })).status).toBe('403');
-    expect(t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, catalog.id)).get()!.name).toBe(catalog.name);
+    expect((await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, catalog.id)).get())!.name).toBe(
+      catalog.name,
+    );
   });
 
   it('gives a model’s machines its new category', async () => {
-    const operator = t.tokenFor(ROLE.companyAdmin);
-    const model = t.dbh.db.select().from(deviceModels).where(eq(deviceModels.category, 'boat')).get()!;
+    const operator = await t.tokenFor(ROLE.companyAdmin);
+    const model = (await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.category, 'boat')).get())!;
     const res = await t.call(deviceModelEndpoints.update, {
       token: operator,
       body: { id: model.id, name: model.name, category: 'mower', image: model.image, brand: model.brand },
     });
     expect(res.status, res.message).toBe('200');
     const kinds = new Set(
-      t.dbh.db
-        .select()
-        .from(devices)
-        .where(eq(devices.modelId, model.id))
-        .all()
-        .map((d) => d.kind),
+      (await t.dbh.db.select().from(devices).where(eq(devices.modelId, model.id)).all()).map((d) => d.kind),
     );
     expect([...kinds]).toEqual(['mower']);
   });

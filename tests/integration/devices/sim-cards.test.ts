@@ -17,8 +17,8 @@ describe('SIM cards', () => {
   let lessorA: number;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
   });
   afterEach(() => t.dbh.close());
 
@@ -29,20 +29,20 @@ describe('SIM cards', () => {
   };
 
   it('lists the cards of the own company only, with the machine each sits in', async () => {
-    const all = t.dbh.db.select().from(simCards).all();
+    const all = await t.dbh.db.select().from(simCards).all();
     const mine = all.filter((c) => c.orgId === lessorA);
     const { list: rows, total } = await list();
     expect(total).toBe(mine.length);
-    expectEvery(rows, (r) => r.editable && isImei(r.imei));
+    await expectEvery(rows, (r) => r.editable && isImei(r.imei));
     const bound = rows.find((r) => r.deviceId)!;
     const bySerial = await list({ serialNumber: bound.serialNumber });
     expect(bySerial.list.map((r) => r.id)).toContain(bound.id);
-    expectEvery((await list({ carrier: 'chinaUnicom' })).list, (r) => r.carrier === 'chinaUnicom');
+    await expectEvery((await list({ carrier: 'chinaUnicom' })).list, (r) => r.carrier === 'chinaUnicom');
     expect((await list({ iccid: '%' })).total).toBe(0);
     const soon = await list({ expiry: 30 });
-    expectEvery(soon.list, (r) => r.renewal !== null && r.renewal > 0);
-    expect((await list({}, t.tokenFor(ROLE.companyAdmin))).total).toBe(all.length);
-    expect((await t.call(simCardEndpoints.list, { token: t.tokenFor(ROLE.distributor) })).status).toBe('403');
+    await expectEvery(soon.list, (r) => r.renewal !== null && r.renewal > 0);
+    expect((await list({}, await t.tokenFor(ROLE.companyAdmin))).total).toBe(all.length);
+    expect((await t.call(simCardEndpoints.list, { token: await t.tokenFor(ROLE.distributor) })).status).toBe('403');
   });
 
   it("says 'enter IMEI/CCID' for a missing number and 'enter correct card number' for a wrong one", async () => {
@@ -64,7 +64,7 @@ describe('SIM cards', () => {
   });
 
   it('registers, edits and deletes a card in an own machine, never in another company’s', async () => {
-    const device = firstDeviceOf(t, lessorA);
+    const device = await firstDeviceOf(t, lessorA);
     const body = { iccid: ICCID, imei: IMEI, carrier: 'chinaTelecom' as const, serviceExpiresAt: '2027-06-30' };
     const created = await t.call(simCardEndpoints.create, { token: admin, body: { ...body, deviceId: device.id } });
     expect(created.status, created.message).toBe('200');
@@ -77,18 +77,18 @@ describe('SIM cards', () => {
 
     const again = await t.call(simCardEndpoints.create, { token: admin, body });
     expect(again.message).toContain('This ICCID is already registered');
-    const foreign = firstDeviceOf(t, orgIdOf(t, LESSOR_B));
+    const foreign = await firstDeviceOf(t, await orgIdOf(t, LESSOR_B));
     const moved = await t.call(simCardEndpoints.update, {
       token: admin,
       body: { ...body, id: created.data.id, deviceId: foreign.id },
     });
     expect(moved.data.field).toBe('deviceId');
 
-    const cardOfB = t.dbh.db
+    const cardOfB = (await t.dbh.db
       .select()
       .from(simCards)
-      .where(eq(simCards.orgId, orgIdOf(t, LESSOR_B)))
-      .get()!;
+      .where(eq(simCards.orgId, await orgIdOf(t, LESSOR_B)))
+      .get())!;
     expect((await t.call(simCardEndpoints.delete, { token: admin, body: { id: cardOfB.id } })).status).toBe('404');
     const deleted = await t.call(simCardEndpoints.delete, { token: admin, body: { id: created.data.id } });
     expect(deleted.status).toBe('200');

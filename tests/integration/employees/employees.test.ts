@@ -10,15 +10,15 @@ import { verifyPassword } from '@console/db/password';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 
-const orgIdOf = (t: TestApp, name: string) =>
-  t.dbh.db.select().from(organisations).where(eq(organisations.name, name)).get()!.id;
+const orgIdOf = async (t: TestApp, name: string) =>
+  (await t.dbh.db.select().from(organisations).where(eq(organisations.name, name)).get())!.id;
 
 describe('employees', () => {
   let t: TestApp;
   let admin: string;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -29,13 +29,13 @@ describe('employees', () => {
   };
 
   it('lists the employees of the administrator’s own organisation only', async () => {
-    const lessorId = orgIdOf(t, 'Huadong Aerial Leasing');
+    const lessorId = await orgIdOf(t, 'Huadong Aerial Leasing');
     const { list: rows, total } = await list();
-    const expected = t.dbh.db.select().from(users).where(eq(users.orgId, lessorId)).all();
+    const expected = await t.dbh.db.select().from(users).where(eq(users.orgId, lessorId)).all();
     expect(total).toBe(expected.length);
     expect(rows.map((r) => r.uid).sort()).toEqual(expected.map((u) => u.id).sort());
     expect(rows.find((r) => r.isSelf)?.mobile).toBe(demoAccount(ROLE.lessorAdmin));
-    const operator = await list({}, t.tokenFor(ROLE.companyAdmin));
+    const operator = await list({}, await t.tokenFor(ROLE.companyAdmin));
     expect(operator.list.map((r) => r.mobile)).toContain(demoAccount(ROLE.finance));
     expect(operator.list.map((r) => r.mobile)).not.toContain(demoAccount(ROLE.lessorAdmin));
   });
@@ -45,7 +45,7 @@ describe('employees', () => {
     expect((await list({ phone: '%' })).total).toBe(0);
     const sales = await list({ roleId: ROLE.lessorSales });
     expect(sales.total).toBeGreaterThanOrEqual(2);
-    expectEvery(sales.list, (r) => r.roleId === ROLE.lessorSales);
+    await expectEvery(sales.list, (r) => r.roleId === ROLE.lessorSales);
     const named = await list({ name: '租赁公司管理员' });
     expect(named.list.map((r) => r.mobile)).toEqual([demoAccount(ROLE.lessorAdmin)]);
     expect((await list({ status: 'disabled' })).total).toBe(0);
@@ -68,11 +68,11 @@ describe('employees', () => {
       ROLE.distributor,
     ];
     for (const roleId of refused) {
-      const token = t.tokenFor(roleId);
+      const token = await t.tokenFor(roleId);
       expect((await t.call(employeeEndpoints.list, { token })).status, `role ${roleId}`).toBe('403');
       const edit = await t.call(employeeEndpoints.editUser, {
         token,
-        query: { uid: t.userId(ROLE.technician), nickname: 'x' },
+        query: { uid: await t.userId(ROLE.technician), nickname: 'x' },
       });
       expect(edit.status, `role ${roleId}`).toBe('403');
     }
@@ -91,9 +91,9 @@ describe('employees', () => {
       },
     });
     expect(res.status).toBe('200');
-    const row = t.dbh.db.select().from(users).where(eq(users.id, res.data.uid)).get()!;
+    const row = (await t.dbh.db.select().from(users).where(eq(users.id, res.data.uid)).get())!;
     expect(row).toMatchObject({
-      orgId: orgIdOf(t, 'Huadong Aerial Leasing'),
+      orgId: await orgIdOf(t, 'Huadong Aerial Leasing'),
       roleId: ROLE.technician,
       name: 'Wang Fang',
     });
@@ -110,21 +110,23 @@ describe('employees', () => {
       status: '200',
       message: 'Account created: a text message asks them to set their password',
     });
-    const sms = t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, '13966668888')).all();
+    const sms = await t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, '13966668888')).all();
     expect(sms).toHaveLength(1);
     expect(sms[0]!.text).toContain('Huadong Aerial Leasing made you an account');
     expect(sms[0]!.text).toContain('/reset');
-    expect(t.dbh.db.select().from(users).where(eq(users.mobile, '13966668888')).get()?.roleId).toBe(ROLE.lessorStaff);
+    expect((await t.dbh.db.select().from(users).where(eq(users.mobile, '13966668888')).get())?.roleId).toBe(
+      ROLE.lessorStaff,
+    );
   });
 
   it('makes no account when the set-password message cannot be sent (no SMS gateway in production)', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     const res = await prod.call(employeeEndpoints.create, {
-      token: prod.tokenFor(ROLE.lessorAdmin),
+      token: await prod.tokenFor(ROLE.lessorAdmin),
       body: { mobile: '13966668888', name: 'Zhao Lei', roleId: ROLE.lessorStaff, mode: 'message' },
     });
     expect(res).toMatchObject({ status: '500', message: 'invite send failed' });
-    expect(prod.dbh.db.select().from(users).where(eq(users.mobile, '13966668888')).get()).toBeUndefined();
+    expect(await prod.dbh.db.select().from(users).where(eq(users.mobile, '13966668888')).get()).toBeUndefined();
     prod.dbh.close();
   });
 
@@ -149,9 +151,9 @@ describe('employees', () => {
       const res = await t.call(employeeEndpoints.create, { token: admin, loose: { body: { ...base, ...patch } } });
       expect(res, JSON.stringify(patch)).toMatchObject({ status: '400', data: { field } });
     }
-    expect(t.dbh.db.select().from(users).where(eq(users.mobile, '13966669999')).get()).toBeUndefined();
+    expect(await t.dbh.db.select().from(users).where(eq(users.mobile, '13966669999')).get()).toBeUndefined();
     // The company administrator grants the operator's roles, not a rental company's.
-    const operatorAdmin = t.tokenFor(ROLE.companyAdmin);
+    const operatorAdmin = await t.tokenFor(ROLE.companyAdmin);
     const lessorRole = await t.call(employeeEndpoints.create, {
       token: operatorAdmin,
       body: { ...base, roleId: ROLE.lessorAdmin },
@@ -183,17 +185,17 @@ describe('employees', () => {
       expect(res).toMatchObject({ status: '400', data: { field: 'mobile' } });
       expect(res.message).toContain(text);
     }
-    const account = t.dbh.db
+    const account = (await t.dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, demoAccount(ROLE.registeredUser)))
-      .get()!;
+      .get())!;
     expect(account.roleId).toBe(ROLE.registeredUser);
   });
 
   it('edits nickname and role through user/editUser.do; a new role signs the person out', async () => {
     const tech = await t.signIn(ROLE.technician);
-    const uid = t.userId(ROLE.technician);
+    const uid = await t.userId(ROLE.technician);
     const res = await t.call(employeeEndpoints.editUser, {
       token: admin,
       query: { uid, nickname: 'Old Zhou', role: ROLE.lessorStaff },
@@ -209,39 +211,39 @@ describe('employees', () => {
   it('refuses demoting oneself, granting a foreign role, and anyone outside the organisation', async () => {
     const self = await t.call(employeeEndpoints.editUser, {
       token: admin,
-      query: { uid: t.userId(ROLE.lessorAdmin), role: ROLE.lessorSales },
+      query: { uid: await t.userId(ROLE.lessorAdmin), role: ROLE.lessorSales },
     });
     expect(self).toMatchObject({ status: '400', data: { field: 'role' } });
     expect(self.message).toContain('You cannot disable your own account or change your own role');
     const ownNickname = await t.call(employeeEndpoints.editUser, {
       token: admin,
-      query: { uid: t.userId(ROLE.lessorAdmin), nickname: 'Boss', role: ROLE.lessorAdmin },
+      query: { uid: await t.userId(ROLE.lessorAdmin), nickname: 'Boss', role: ROLE.lessorAdmin },
     });
     expect(ownNickname.data.nickname).toBe('Boss');
     const foreignRole = await t.call(employeeEndpoints.editUser, {
       token: admin,
-      query: { uid: t.userId(ROLE.technician), role: ROLE.companyAdmin },
+      query: { uid: await t.userId(ROLE.technician), role: ROLE.companyAdmin },
     });
     expect(foreignRole).toMatchObject({ status: '400', data: { field: 'role' } });
     const outside = await t.call(employeeEndpoints.editUser, {
       token: admin,
-      query: { uid: t.userId(ROLE.finance), nickname: 'x' },
+      query: { uid: await t.userId(ROLE.finance), nickname: 'x' },
     });
     expect(outside.status).toBe('403');
     expect(
       (await t.call(employeeEndpoints.editUser, { token: admin, query: { uid: 999999, nickname: 'x' } })).status,
     ).toBe('404');
-    const row = t.dbh.db
+    const row = (await t.dbh.db
       .select()
       .from(users)
-      .where(eq(users.id, t.userId(ROLE.technician)))
-      .get()!;
+      .where(eq(users.id, await t.userId(ROLE.technician)))
+      .get())!;
     expect(row.roleId).toBe(ROLE.technician);
   });
 
   it('disables an employee: every session dies and sign-in is refused until enabled again', async () => {
     const tech = await t.signIn(ROLE.technician);
-    const uid = t.userId(ROLE.technician);
+    const uid = await t.userId(ROLE.technician);
     const res = await t.call(employeeEndpoints.setDisabled, { token: admin, body: { uids: [uid], disabled: true } });
     expect(res).toMatchObject({ status: '200', data: { count: 1 } });
     expect((await t.call(settingsEndpoints.profile, { token: tech })).status).toBe('401');
@@ -256,28 +258,23 @@ describe('employees', () => {
   });
 
   it('refuses disabling oneself or anyone outside the organisation, changing nobody', async () => {
-    const tech = t.userId(ROLE.technician);
+    const tech = await t.userId(ROLE.technician);
     // The demo holds a disabled customer account of its own: compare with what stood before.
-    const disabledIds = () =>
-      t.dbh.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.disabled, true))
-        .all()
-        .map((u) => u.id);
-    const before = disabledIds();
+    const disabledIds = async () =>
+      (await t.dbh.db.select({ id: users.id }).from(users).where(eq(users.disabled, true)).all()).map((u) => u.id);
+    const before = await disabledIds();
     const self = await t.call(employeeEndpoints.setDisabled, {
       token: admin,
-      body: { uids: [tech, t.userId(ROLE.lessorAdmin)], disabled: true },
+      body: { uids: [tech, await t.userId(ROLE.lessorAdmin)], disabled: true },
     });
     expect(self.status).toBe('403');
     expect(self.message).toContain('You cannot disable your own account');
     const outside = await t.call(employeeEndpoints.setDisabled, {
       token: admin,
-      body: { uids: [tech, t.userId(ROLE.finance)], disabled: true },
+      body: { uids: [tech, await t.userId(ROLE.finance)], disabled: true },
     });
     expect(outside.status).toBe('403');
-    expect(disabledIds()).toEqual(before);
+    expect(await disabledIds()).toEqual(before);
     expect(before).not.toContain(tech);
     const empty = await t.call(employeeEndpoints.setDisabled, { token: admin, body: { uids: [], disabled: true } });
     expect(empty).toMatchObject({ status: '400', data: { field: 'uids' } });

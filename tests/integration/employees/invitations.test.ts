@@ -19,15 +19,15 @@ describe('employee invitations', () => {
   let admin: string;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
   const invite = (mobile = NEW_NUMBER, roleId: number = ROLE.technician, token = admin, lang?: 'zh_CN') =>
     t.call(employeeEndpoints.invite, { token, lang, body: { mobile, name: 'Qian Wei', roleId } });
   /** The code the latest text message to a number carries. */
-  const codeSentTo = (mobile: string) =>
-    t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile)).all().at(-1)!.code;
+  const codeSentTo = async (mobile: string) =>
+    (await t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile)).all()).at(-1)!.code;
   const listed = async (query: Record<string, unknown> = {}) =>
     (await t.call(employeeEndpoints.invitations, { token: admin, query })).data as {
       list: Invitation[];
@@ -41,19 +41,19 @@ describe('employee invitations', () => {
       message: 'Invitation sent',
       data: { state: 'pending', roleId: ROLE.technician },
     });
-    const [sms] = t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, NEW_NUMBER)).all();
+    const [sms] = await t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, NEW_NUMBER)).all();
     expect(sms!.text).toContain(`${BUSINESSES[0]!.names.en} invites you`);
     expect(sms!.text).toContain(`/invite?code=${sms!.code}`);
     expect(sms!.code).toMatch(/^[2-9A-Z]{10}$/);
     // Only a hash of the code is kept.
-    expect(JSON.stringify(t.dbh.db.select().from(invitations).all())).not.toContain(sms!.code);
+    expect(JSON.stringify(await t.dbh.db.select().from(invitations).all())).not.toContain(sms!.code);
     const pending = await listed({ state: 'pending', phone: NEW_NUMBER });
     expect(pending.list.map((i) => i.id)).toEqual([res.data.id]);
   });
 
   it('a new person registers by accepting: the account joins with the role and is signed in', async () => {
     await invite();
-    const code = codeSentTo(NEW_NUMBER);
+    const code = await codeSentTo(NEW_NUMBER);
     const preview = await t.call(employeeEndpoints.previewInvitation, { query: { code } });
     expect(preview.data).toMatchObject({
       orgName: BUSINESSES[0]!.names.en,
@@ -80,23 +80,23 @@ describe('employee invitations', () => {
   it('a registered user accepts by signing in with their own password', async () => {
     const mobile = demoAccount(ROLE.registeredUser);
     await invite(mobile, ROLE.lessorSales);
-    const code = codeSentTo(mobile);
+    const code = await codeSentTo(mobile);
     expect((await t.call(employeeEndpoints.previewInvitation, { query: { code } })).data.hasAccount).toBe(true);
     const wrong = await t.call(employeeEndpoints.acceptInvitation, { body: { code, password: 'Wrong2026a' } });
     expect(wrong).toMatchObject({ status: '400', data: { field: 'password' } });
     expect((await listed({ state: 'pending', phone: mobile })).total).toBe(1);
     const res = await t.call(employeeEndpoints.acceptInvitation, { body: { code, password: DEMO_PASSWORD } });
     expect(res).toMatchObject({ status: '200', data: { roleId: ROLE.lessorSales } });
-    const row = t.dbh.db.select().from(users).where(eq(users.mobile, mobile)).get()!;
+    const row = (await t.dbh.db.select().from(users).where(eq(users.mobile, mobile)).get())!;
     expect(row.roleId).toBe(ROLE.lessorSales);
   });
 
   it('expires after its days; resending gives a new code and revives it, the old code is dead', async () => {
     const { data } = await invite();
-    const oldCode = codeSentTo(NEW_NUMBER);
+    const oldCode = await codeSentTo(NEW_NUMBER);
     t.advance(INVITATION_DAYS * DAY + 1000);
     // The administrator's session of a week ago has ended: a fresh one.
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
     expect((await listed({ state: 'expired', phone: NEW_NUMBER })).list.map((i) => i.id)).toEqual([data.id]);
     const late = await t.call(employeeEndpoints.acceptInvitation, { body: { code: oldCode, password: 'Joined2026a' } });
     expect(late).toMatchObject({
@@ -111,7 +111,7 @@ describe('employee invitations', () => {
 
     const resent = await t.call(employeeEndpoints.resendInvitation, { token: admin, body: { id: data.id } });
     expect(resent).toMatchObject({ status: '200', data: { state: 'pending' } });
-    const newCode = codeSentTo(NEW_NUMBER);
+    const newCode = await codeSentTo(NEW_NUMBER);
     expect(newCode).not.toBe(oldCode);
     const dead = await t.call(employeeEndpoints.acceptInvitation, { body: { code: oldCode, password: 'Joined2026a' } });
     expect(dead).toMatchObject({ status: '404', message: 'This invitation code is not valid' });
@@ -121,7 +121,7 @@ describe('employee invitations', () => {
 
   it('revokes: the code stops working, and neither resend nor revoke apply any more', async () => {
     const { data } = await invite();
-    const code = codeSentTo(NEW_NUMBER);
+    const code = await codeSentTo(NEW_NUMBER);
     const revoked = await t.call(employeeEndpoints.revokeInvitation, { token: admin, body: { id: data.id } });
     expect(revoked).toMatchObject({ status: '200', data: { state: 'revoked' } });
     expect(revoked.data.closedAt).not.toBe('');
@@ -136,7 +136,7 @@ describe('employee invitations', () => {
       const zh = await t.call(endpoint, { token: admin, lang: 'zh_CN', body: { id: data.id } });
       expect(zh.message).toBe('已接受或已撤回的邀请不能重发或撤回');
     }
-    expect(t.dbh.db.select().from(users).where(eq(users.mobile, NEW_NUMBER)).get()).toBeUndefined();
+    expect(await t.dbh.db.select().from(users).where(eq(users.mobile, NEW_NUMBER)).get()).toBeUndefined();
   });
 
   it('refuses a second open invitation, members, other companies’ employees and roles above the inviter', async () => {
@@ -162,13 +162,15 @@ describe('employee invitations', () => {
 
   it('keeps every organisation to its own invitations, and only administrators invite', async () => {
     const { data } = await invite();
-    const operatorAdmin = t.tokenFor(ROLE.companyAdmin);
+    const operatorAdmin = await t.tokenFor(ROLE.companyAdmin);
     const foreign = await t.call(employeeEndpoints.revokeInvitation, { token: operatorAdmin, body: { id: data.id } });
     expect(foreign.status).toBe('404');
     const theirs = await t.call(employeeEndpoints.invitations, { token: operatorAdmin, query: { phone: NEW_NUMBER } });
     expect(theirs.data.total).toBe(0);
     for (const roleId of [ROLE.lessorSales, ROLE.technician, ROLE.lessorStaff, ROLE.distributor]) {
-      expect((await invite('13977770003', ROLE.technician, t.tokenFor(roleId))).status, `role ${roleId}`).toBe('403');
+      expect((await invite('13977770003', ROLE.technician, await t.tokenFor(roleId))).status, `role ${roleId}`).toBe(
+        '403',
+      );
     }
     // The company administrator invites into the operator with the operator's roles.
     const operatorInvite = await invite('13977770003', ROLE.finance, operatorAdmin);
@@ -178,11 +180,11 @@ describe('employee invitations', () => {
   it('"invite send failed" in production without a gateway, keeping nothing', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     const res = await prod.call(employeeEndpoints.invite, {
-      token: prod.tokenFor(ROLE.lessorAdmin),
+      token: await prod.tokenFor(ROLE.lessorAdmin),
       body: { mobile: NEW_NUMBER, name: 'Qian Wei', roleId: ROLE.technician },
     });
     expect(res).toMatchObject({ status: '500', message: 'invite send failed' });
-    expect(prod.dbh.db.select().from(invitations).where(eq(invitations.mobile, NEW_NUMBER)).all()).toEqual([]);
+    expect(await prod.dbh.db.select().from(invitations).where(eq(invitations.mobile, NEW_NUMBER)).all()).toEqual([]);
     prod.dbh.close();
   });
 });
@@ -192,7 +194,7 @@ describe('employee invitations through the SMS gateway', () => {
     const gateway = await startGateway();
     const prod = await createTestApp({ NODE_ENV: 'production', SMS_WEBHOOK_URL: gateway.url });
     try {
-      const token = prod.tokenFor(ROLE.lessorAdmin);
+      const token = await prod.tokenFor(ROLE.lessorAdmin);
       const sent = await prod.call(employeeEndpoints.invite, {
         token,
         body: { mobile: NEW_NUMBER, name: 'Qian Wei', roleId: ROLE.technician },
@@ -200,7 +202,7 @@ describe('employee invitations through the SMS gateway', () => {
       expect(sent).toMatchObject({ status: '200', data: { state: 'pending' } });
       expect(gateway.received).toHaveLength(1);
       const code = /code ([2-9A-Z]{10})/.exec(gateway.received[0]!.body.text)![1]!;
-      expect(prod.dbh.db.select().from(smsOutbox).all()).toEqual([]);
+      expect(await prod.dbh.db.select().from(smsOutbox).all()).toEqual([]);
 
       gateway.failWith(503);
       const failed = await prod.call(employeeEndpoints.resendInvitation, { token, body: { id: sent.data.id } });
@@ -211,7 +213,9 @@ describe('employee invitations through the SMS gateway', () => {
         body: { mobile: '13977770009', name: 'Li Na', roleId: ROLE.technician },
       });
       expect(zh).toMatchObject({ status: '500', message: '邀请发送失败' });
-      expect(prod.dbh.db.select().from(invitations).where(eq(invitations.mobile, '13977770009')).all()).toEqual([]);
+      expect(await prod.dbh.db.select().from(invitations).where(eq(invitations.mobile, '13977770009')).all()).toEqual(
+        [],
+      );
       // The failed resend changed nothing: the first code still opens the invitation.
       const preview = await prod.call(employeeEndpoints.previewInvitation, { query: { code } });
       expect(preview.data.state).toBe('pending');

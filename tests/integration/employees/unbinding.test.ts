@@ -18,7 +18,7 @@ describe('unbinding an employee', () => {
   let admin: string;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -29,7 +29,7 @@ describe('unbinding an employee', () => {
   };
 
   it('lists the salesperson’s open work and says what becomes of it; unbinding releases it and ends their session', async () => {
-    const uid = t.userId(ROLE.lessorSales);
+    const uid = await t.userId(ROLE.lessorSales);
     const session = await t.signIn(ROLE.lessorSales);
     const work = await openWork(uid);
     const grants = work.filter((w) => w.kind === 'sealGrant');
@@ -48,9 +48,9 @@ describe('unbinding an employee', () => {
     // Their open session has lost access at once.
     expect((await t.call(settingsEndpoints.profile, { token: session })).status).toBe('401');
     // They keep their account: a registered user in an organisation of their own.
-    const row = t.dbh.db.select().from(users).where(eq(users.id, uid)).get()!;
+    const row = (await t.dbh.db.select().from(users).where(eq(users.id, uid)).get())!;
     expect(row.roleId).toBe(ROLE.registeredUser);
-    const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, row.orgId)).get()!;
+    const org = (await t.dbh.db.select().from(organisations).where(eq(organisations.id, row.orgId)).get())!;
     expect(org).toMatchObject({ kind: 'customer', parentId: null });
     const login = await t.call(authEndpoints.login, {
       query: { account: demoAccount(ROLE.lessorSales), password: DEMO_PASSWORD },
@@ -58,10 +58,14 @@ describe('unbinding an employee', () => {
     expect(login).toMatchObject({ status: '200', data: { roleId: ROLE.registeredUser } });
     // The work is released as the confirmation said.
     for (const grant of grants) {
-      expect(t.dbh.db.select().from(sealGrants).where(eq(sealGrants.id, grant.id)).get()!.state).toBe('revoked');
+      expect((await t.dbh.db.select().from(sealGrants).where(eq(sealGrants.id, grant.id)).get())!.state).toBe(
+        'revoked',
+      );
     }
     for (const contract of sold) {
-      expect(t.dbh.db.select().from(contracts).where(eq(contracts.id, contract.id)).get()!.salespersonId).toBeNull();
+      expect(
+        (await t.dbh.db.select().from(contracts).where(eq(contracts.id, contract.id)).get())!.salespersonId,
+      ).toBeNull();
     }
     // The organisation keeps a record of who left; the person is no longer among its employees.
     const former = await t.call(employeeEndpoints.former, {
@@ -77,9 +81,9 @@ describe('unbinding an employee', () => {
   });
 
   it('returns the technician’s assigned work orders to the pool and keeps the lock tasks they scheduled', async () => {
-    const uid = t.userId(ROLE.technician);
-    const orgId = t.dbh.db.select().from(users).where(eq(users.id, uid)).get()!.orgId;
-    const task = t.dbh.db
+    const uid = await t.userId(ROLE.technician);
+    const orgId = (await t.dbh.db.select().from(users).where(eq(users.id, uid)).get())!.orgId;
+    const task = await t.dbh.db
       .insert(riskTasks)
       .values({
         orgId,
@@ -100,45 +104,51 @@ describe('unbinding an employee', () => {
     const res = await t.call(employeeEndpoints.unbind, { token: admin, body: { uid } });
     expect(res.data.released).toMatchObject({ workOrder: orders.length, lockTask: 1 });
     for (const order of orders) {
-      const row = t.dbh.db.select().from(workOrders).where(eq(workOrders.id, order.id)).get()!;
+      const row = (await t.dbh.db.select().from(workOrders).where(eq(workOrders.id, order.id)).get())!;
       expect(row).toMatchObject({ status: WO_STATUS.pending, assigneeId: null });
     }
-    expect(t.dbh.db.select().from(riskTasks).where(eq(riskTasks.id, task.id)).get()!.createdBy).toBe(uid);
+    expect((await t.dbh.db.select().from(riskTasks).where(eq(riskTasks.id, task.id)).get())!.createdBy).toBe(uid);
   });
 
   it('refuses unbinding oneself, anyone outside the organisation, and every role but the administrators', async () => {
-    const self = await t.call(employeeEndpoints.unbind, { token: admin, body: { uid: t.userId(ROLE.lessorAdmin) } });
+    const self = await t.call(employeeEndpoints.unbind, {
+      token: admin,
+      body: { uid: await t.userId(ROLE.lessorAdmin) },
+    });
     expect(self).toMatchObject({ status: '403', message: 'You cannot unbind yourself' });
     const selfZh = await t.call(employeeEndpoints.unbind, {
       token: admin,
       lang: 'zh_CN',
-      body: { uid: t.userId(ROLE.lessorAdmin) },
+      body: { uid: await t.userId(ROLE.lessorAdmin) },
     });
     expect(selfZh.message).toBe('不能解绑自己');
-    const outside = await t.call(employeeEndpoints.unbind, { token: admin, body: { uid: t.userId(ROLE.finance) } });
+    const outside = await t.call(employeeEndpoints.unbind, {
+      token: admin,
+      body: { uid: await t.userId(ROLE.finance) },
+    });
     expect(outside.status).toBe('403');
     expect(
-      (await t.call(employeeEndpoints.openWork, { token: admin, query: { uid: t.userId(ROLE.finance) } })).status,
+      (await t.call(employeeEndpoints.openWork, { token: admin, query: { uid: await t.userId(ROLE.finance) } })).status,
     ).toBe('403');
     expect((await t.call(employeeEndpoints.unbind, { token: admin, body: { uid: 999999 } })).status).toBe('404');
     for (const roleId of [ROLE.lessorSales, ROLE.lessorStaff, ROLE.technician, ROLE.companyEmployee]) {
       const res = await t.call(employeeEndpoints.unbind, {
-        token: t.tokenFor(roleId),
-        body: { uid: t.userId(ROLE.technician) },
+        token: await t.tokenFor(roleId),
+        body: { uid: await t.userId(ROLE.technician) },
       });
       expect(res.status, `role ${roleId}`).toBe('403');
     }
     expect(
-      t.dbh.db
+      (await t.dbh.db
         .select()
         .from(users)
-        .where(eq(users.id, t.userId(ROLE.technician)))
-        .get()!.roleId,
+        .where(eq(users.id, await t.userId(ROLE.technician)))
+        .get())!.roleId,
     ).toBe(ROLE.technician);
   });
 
   it('an unbound person can be invited back', async () => {
-    const uid = t.userId(ROLE.technician);
+    const uid = await t.userId(ROLE.technician);
     await t.call(employeeEndpoints.unbind, { token: admin, body: { uid } });
     const again = await t.call(employeeEndpoints.invite, {
       token: admin,

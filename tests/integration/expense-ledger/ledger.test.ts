@@ -9,10 +9,10 @@ import { fleetOf } from '../risk/helpers.ts';
 /** The fleet's expense ledger (/financeCenter/deviceExpense): the device detail's expenses, across machines. */
 describe('expense ledger', () => {
   let t: TestApp;
-  let fleet: ReturnType<typeof fleetOf>;
+  let fleet: Awaited<ReturnType<typeof fleetOf>>;
   beforeAll(async () => {
     t = await createTestApp();
-    fleet = fleetOf(t.dbh);
+    fleet = await fleetOf(t.dbh);
   });
   afterAll(() => t.dbh.close());
 
@@ -22,13 +22,13 @@ describe('expense ledger', () => {
     t.call(deviceRecordEndpoints.expenses, { token, loose: { query: { pageSize: 200, ...query } } });
 
   it('totals every machine’s expenses by month and type, the same as the list', async () => {
-    const finance = t.tokenFor(ROLE.finance);
+    const finance = await t.tokenFor(ROLE.finance);
     const all = await summary(finance);
     expect(all.status, all.message).toBe('200');
     // The demo spreads a year of expenses over the fleet.
     expect(all.data.months.length).toBeGreaterThanOrEqual(10);
     expect(all.data.months.map((m) => m.month)).toEqual([...all.data.months.map((m) => m.month)].sort().reverse());
-    expectEvery(all.data.months, (m) => m.all === m.maintenance + m.violation + m.insurance);
+    await expectEvery(all.data.months, (m) => m.all === m.maintenance + m.violation + m.insurance);
     const sum = (key: 'maintenance' | 'all') => all.data.months.reduce((s, m) => s + m[key], 0);
     expect(sum('all')).toBe(all.data.totals.all);
     expect(sum('maintenance')).toBe(all.data.totals.maintenance);
@@ -51,16 +51,16 @@ describe('expense ledger', () => {
   });
 
   it('keeps a company to its own machines, and a record made on a machine shows in its month', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const own = await list(admin);
-    expectEvery(own.data.list, (r) => r.ownerName === own.data.list[0]!.ownerName);
-    const byOrg = await summary(t.tokenFor(ROLE.finance), { orgId: fleet.own });
+    await expectEvery(own.data.list, (r) => r.ownerName === own.data.list[0]!.ownerName);
+    const byOrg = await summary(await t.tokenFor(ROLE.finance), { orgId: fleet.own });
     expect(byOrg.data.totals).toEqual((await summary(admin)).data.totals);
     // Another company's filter shows the lessor nothing of it.
     expect((await summary(admin, { orgId: fleet.other })).data.totals.all).toBe(0);
 
     const before = (await summary(admin, { from: '2026-02-01', to: '2026-02-28' })).data.totals;
-    const machine = fleet.machine(fleet.own, false, 0);
+    const machine = await fleet.machine(fleet.own, false, 0);
     const made = await t.call(deviceRecordEndpoints.createExpense, {
       token: admin,
       body: { deviceId: machine.id, type: 'violation', amountCents: 12_345, date: '2026-02-14' },
@@ -73,7 +73,7 @@ describe('expense ledger', () => {
 
     // Customers and distributors never read what the owner pays.
     for (const role of [ROLE.other, ROLE.distributor]) {
-      expect((await summary(t.tokenFor(role))).status).toBe('403');
+      expect((await summary(await t.tokenFor(role))).status).toBe('403');
     }
   });
 });

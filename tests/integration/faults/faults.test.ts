@@ -9,6 +9,7 @@ import { workOrders } from '@console/db/schema/work-orders';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { demoOrgs, machineOf } from '../maintenance/helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
+import { findInOrder } from '@console/db/in-order';
 
 const DAY = 24 * 3600 * 1000;
 const today = () => new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10);
@@ -22,20 +23,20 @@ const body = (deviceId: number) => ({
 
 describe('fault records', () => {
   let t: TestApp;
-  let orgs: ReturnType<typeof demoOrgs>;
-  const count = () => t.dbh.db.select().from(faultRecords).all().length;
-  const list = (roleId: RoleId, query: Record<string, unknown> = {}) =>
-    t.call(faultEndpoints.list, { token: t.tokenFor(roleId), query: { pageSize: 200, ...query } });
+  let orgs: Awaited<ReturnType<typeof demoOrgs>>;
+  const count = async () => (await t.dbh.db.select().from(faultRecords).all()).length;
+  const list = async (roleId: RoleId, query: Record<string, unknown> = {}) =>
+    t.call(faultEndpoints.list, { token: await t.tokenFor(roleId), query: { pageSize: 200, ...query } });
 
   beforeEach(async () => {
     t = await createTestApp();
-    orgs = demoOrgs(t.dbh);
+    orgs = await demoOrgs(t.dbh);
   });
   afterEach(() => t.dbh.close());
 
   it('records a fault, repairs it once, and raises one work order from it', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const machine = machineOf(t.dbh, orgs.lessor);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const machine = await machineOf(t.dbh, orgs.lessor);
     const created = await t.call(faultEndpoints.create, { token, body: body(machine.id) });
     expect(created.status).toBe('200');
     const id = created.data.id;
@@ -76,43 +77,48 @@ describe('fault records', () => {
     });
     const raised = await t.call(faultEndpoints.raiseWorkOrder, { token, body: { id } });
     expect(raised.status).toBe('200');
-    const order = t.dbh.db.select().from(workOrders).where(eq(workOrders.id, raised.data.workOrderId)).get()!;
+    const order = (await t.dbh.db.select().from(workOrders).where(eq(workOrders.id, raised.data.workOrderId)).get())!;
     expect(order).toMatchObject({ source: 'fault', sourceId: id, deviceId: machine.id, type: 1, status: 1 });
     expect(order.title).toContain(machine.serialNumber);
     const twice = await t.call(faultEndpoints.raiseWorkOrder, { token, body: { id } });
     expect(twice.status).toBe('409');
     const fromIt = and(eq(workOrders.source, 'fault'), eq(workOrders.sourceId, id));
-    expect(t.dbh.db.select().from(workOrders).where(fromIt).all()).toHaveLength(1);
+    expect(await t.dbh.db.select().from(workOrders).where(fromIt).all()).toHaveLength(1);
   });
 
   it('takes a record from a fault alarm of the machine, once, and refuses other alarms', async () => {
-    const token = t.tokenFor(ROLE.technician);
-    const alarmOf = (type: 'fault' | 'tilt') =>
-      t.dbh.db
-        .select({ id: alarms.id, deviceId: alarms.deviceId })
-        .from(alarms)
-        .innerJoin(devices, eq(devices.id, alarms.deviceId))
-        .where(and(eq(alarms.type, type), eq(devices.orgId, orgs.lessor)))
-        .all()
-        .find((a) => !t.dbh.db.select().from(faultRecords).where(eq(faultRecords.alarmId, a.id)).get())!;
-    const fault = alarmOf('fault');
+    const token = await t.tokenFor(ROLE.technician);
+    const alarmOf = async (type: 'fault' | 'tilt') =>
+      (await findInOrder(
+        await t.dbh.db
+          .select({ id: alarms.id, deviceId: alarms.deviceId })
+          .from(alarms)
+          .innerJoin(devices, eq(devices.id, alarms.deviceId))
+          .where(and(eq(alarms.type, type), eq(devices.orgId, orgs.lessor)))
+          .all(),
+        async (a) => !(await t.dbh.db.select().from(faultRecords).where(eq(faultRecords.alarmId, a.id)).get()),
+      ))!;
+    const fault = await alarmOf('fault');
     const { deviceId: _d, ...fields } = body(0);
     const created = await t.call(faultEndpoints.create, { token, body: { ...fields, alarmId: fault.id } });
     expect(created.status).toBe('200');
-    expect(t.dbh.db.select().from(faultRecords).where(eq(faultRecords.id, created.data.id)).get()!.deviceId).toBe(
-      fault.deviceId,
-    );
+    expect(
+      (await t.dbh.db.select().from(faultRecords).where(eq(faultRecords.id, created.data.id)).get())!.deviceId,
+    ).toBe(fault.deviceId);
     expect((await t.call(faultEndpoints.create, { token, body: { ...fields, alarmId: fault.id } })).status).toBe('409');
-    const tilt = await t.call(faultEndpoints.create, { token, body: { ...fields, alarmId: alarmOf('tilt').id } });
+    const tilt = await t.call(faultEndpoints.create, {
+      token,
+      body: { ...fields, alarmId: (await alarmOf('tilt')).id },
+    });
     expect(tilt).toMatchObject({ status: '400', data: { field: 'alarmId' } });
     // The technician records faults but does not raise work orders.
     expect((await t.call(faultEndpoints.raiseWorkOrder, { token, body: { id: created.data.id } })).status).toBe('403');
   });
 
   it('refuses missing fields and another company’s machine, storing nothing', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const before = count();
-    const machine = machineOf(t.dbh, orgs.lessor);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const before = await count();
+    const machine = await machineOf(t.dbh, orgs.lessor);
     expect((await t.call(faultEndpoints.create, { token, body: { ...body(machine.id), cause: '' } })).data.field).toBe(
       'cause',
     );
@@ -121,39 +127,35 @@ describe('fault records', () => {
     ).toBe('faultTypes');
     const { deviceId: _d, ...noMachine } = body(0);
     expect((await t.call(faultEndpoints.create, { token, body: noMachine })).data.field).toBe('deviceId');
-    const foreign = machineOf(t.dbh, orgs.foreign);
+    const foreign = await machineOf(t.dbh, orgs.foreign);
     expect((await t.call(faultEndpoints.create, { token, body: body(foreign.id) })).status).toBe('404');
     // A customer sees its leased machine but does not keep it.
-    const leased = machineOf(t.dbh, orgs.lessor, orgs.customer);
-    expect((await t.call(faultEndpoints.create, { token: t.tokenFor(ROLE.other), body: body(leased.id) })).status).toBe(
-      '403',
-    );
-    expect(count()).toBe(before);
+    const leased = await machineOf(t.dbh, orgs.lessor, orgs.customer);
+    expect(
+      (await t.call(faultEndpoints.create, { token: await t.tokenFor(ROLE.other), body: body(leased.id) })).status,
+    ).toBe('403');
+    expect(await count()).toBe(before);
   });
 
   it('shows a customer, a distributor and a technician only their part; a foreign record is not found', async () => {
     const rows = (res: { data: { list: { deviceId: number; state: string }[] } }) => res.data.list;
-    const machineIds = (where: ReturnType<typeof eq>) =>
-      t.dbh.db
-        .select({ id: devices.id })
-        .from(devices)
-        .where(where)
-        .all()
-        .map((d) => d.id);
+    const machineIds = async (where: ReturnType<typeof eq>) =>
+      (await t.dbh.db.select({ id: devices.id }).from(devices).where(where).all()).map((d) => d.id);
     const customer = rows(await list(ROLE.other));
     expect(customer.length).toBeGreaterThan(0);
-    const leased = machineIds(eq(devices.customerOrgId, orgs.customer));
-    expectEvery(customer, (r) => leased.includes(r.deviceId));
+    const leased = await machineIds(eq(devices.customerOrgId, orgs.customer));
+    await expectEvery(customer, (r) => leased.includes(r.deviceId));
     const distributor = rows(await list(ROLE.distributor));
     expect(distributor.length).toBeGreaterThan(0);
-    const sold = machineIds(eq(devices.distributorOrgId, orgs.distributor));
-    expectEvery(distributor, (r) => sold.includes(r.deviceId));
+    const sold = await machineIds(eq(devices.distributorOrgId, orgs.distributor));
+    await expectEvery(distributor, (r) => sold.includes(r.deviceId));
     const tech = rows(await list(ROLE.technician));
-    const own = machineIds(eq(devices.orgId, orgs.lessor));
-    expectEvery(tech, (r) => own.includes(r.deviceId));
-    const foreign = t.dbh.db.select().from(faultRecords).where(eq(faultRecords.orgId, orgs.foreign)).get()!;
+    const own = await machineIds(eq(devices.orgId, orgs.lessor));
+    await expectEvery(tech, (r) => own.includes(r.deviceId));
+    const foreign = (await t.dbh.db.select().from(faultRecords).where(eq(faultRecords.orgId, orgs.foreign)).get())!;
     expect(
-      (await t.call(faultEndpoints.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: foreign.id } })).status,
+      (await t.call(faultEndpoints.detail, { token: await t.tokenFor(ROLE.lessorAdmin), query: { id: foreign.id } }))
+        .status,
     ).toBe('404');
     expect((await list(ROLE.finance)).status).toBe('403');
   });
@@ -161,19 +163,19 @@ describe('fault records', () => {
   it('filters by state, fault type, machine kind and date range', async () => {
     const open = (await list(ROLE.companyAdmin, { state: 'open' })).data.list;
     expect(open.length).toBeGreaterThan(0);
-    expectEvery(open, (r: { state: string }) => r.state === 'open');
+    await expectEvery(open, (r: { state: string }) => r.state === 'open');
     const all = (await list(ROLE.companyAdmin)).data.list as { faultTypes: string[]; machineKind: string }[];
     const type = all[0]!.faultTypes[0]!;
     const typed = (await list(ROLE.companyAdmin, { faultType: type })).data.list;
-    expectEvery(typed, (r: { faultTypes: string[] }) => r.faultTypes.includes(type));
+    await expectEvery(typed, (r: { faultTypes: string[] }) => r.faultTypes.includes(type));
     const kind = all[0]!.machineKind;
-    expectEvery(
+    await expectEvery(
       (await list(ROLE.companyAdmin, { machineKind: kind })).data.list,
       (r: { machineKind: string }) => r.machineKind === kind,
     );
     const from = daysAgo(5);
     const recent = (await list(ROLE.companyAdmin, { from })).data.list;
-    expectEvery(recent, (r: { occurredAt: string }) => r.occurredAt >= from);
+    await expectEvery(recent, (r: { occurredAt: string }) => r.occurredAt >= from);
     expect((await list(ROLE.companyAdmin, { from: 'yesterday' })).status).toBe('400');
   });
 });

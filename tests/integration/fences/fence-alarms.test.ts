@@ -45,15 +45,16 @@ describe('fence alarms through the real ingest', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
-    serial = addUniqueMachine(t.dbh, 'aerialPlatform');
+    serial = await addUniqueMachine(t.dbh, 'aerialPlatform');
     // A machine of Huadong with no position yet, so its first report crosses nothing.
-    t.dbh.db
+    await t.dbh.db
       .update(devices)
-      .set({ orgId: orgIdOf(t, LESSOR_A), lat: null, lng: null, lastDeviceTime: null, customerOrgId: null })
+      .set({ orgId: await orgIdOf(t, LESSOR_A), lat: null, lng: null, lastDeviceTime: null, customerOrgId: null })
       .where(eq(devices.serialNumber, serial))
       .run();
-    deviceId = t.dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!.id;
-    t.deps.live.subscribe({ visible: () => new Set([orgIdOf(t, LESSOR_A)]), send: (e) => events.push(e) });
+    deviceId = (await t.dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get())!.id;
+    const visible = new Set([await orgIdOf(t, LESSOR_A)]);
+    t.deps.live.subscribe({ visible: () => visible, send: (e) => events.push(e) });
 
     broker = await startBroker(t.dbh);
     ingest = startIngest(t.deps, {
@@ -67,7 +68,7 @@ describe('fence alarms through the real ingest', () => {
     client = await connectMachine(broker.url, serial);
 
     // Monitored yesterday and today (UTC), 08:00-18:00 UTC: the creator's zone is UTC.
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const created = await t.call(fenceEndpoints.create, {
       token: admin,
       headers: { timeZone: 'UTC' },
@@ -99,28 +100,29 @@ describe('fence alarms through the real ingest', () => {
   let sent = 0;
   /** Report a position at a device time and wait until ingest has written it. */
   const move = async (time: number, pos: typeof INSIDE) => {
-    const before = t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all().length;
+    const before = (await t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all()).length;
     await publishReport(client, serial, { ...platformReport(time, {}, pos), seq: ++sent });
     await waitFor(
       'the report to be written',
-      () => t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all().length > before,
+      async () =>
+        (await t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all()).length > before,
     );
     ingest.flush();
   };
-  const fenceAlarms = () =>
-    t.dbh.db
-      .select()
-      .from(alarms)
-      .where(eq(alarms.deviceId, deviceId))
-      .all()
-      .map((a) => ({ type: a.type, open: a.endedAt === null, detail: a.detail }));
-  const openTypes = () =>
-    t.dbh.db
-      .select()
-      .from(alarms)
-      .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
-      .all()
-      .map((a) => a.type);
+  const fenceAlarms = async () =>
+    (await t.dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).all()).map((a) => ({
+      type: a.type,
+      open: a.endedAt === null,
+      detail: a.detail,
+    }));
+  const openTypes = async () =>
+    (
+      await t.dbh.db
+        .select()
+        .from(alarms)
+        .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
+        .all()
+    ).map((a) => a.type);
 
   it('opens enter and exit alarms only inside the monitoring dates and the daily window, and texts the contact', async () => {
     // Two days ago: before the monitoring dates, crossings alarm nothing.
@@ -130,12 +132,12 @@ describe('fence alarms through the real ingest', () => {
     // Yesterday before the window opens: nothing either.
     await move(at(-1, '07:00'), INSIDE);
     await move(at(-1, '07:05'), OUTSIDE);
-    expect(fenceAlarms()).toEqual([]);
+    expect(await fenceAlarms()).toEqual([]);
 
     // Inside the window: entering opens the enter alarm, the bell hears of it, the contact gets a text.
     await move(at(-1, '09:00'), INSIDE);
-    expect(fenceAlarms()).toEqual([{ type: 'fenceEnter', open: true, detail: `fence:${fenceId}` }]);
-    const opened = t.dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).get()!;
+    expect(await fenceAlarms()).toEqual([{ type: 'fenceEnter', open: true, detail: `fence:${fenceId}` }]);
+    const opened = (await t.dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).get())!;
     await waitFor('the live alarm event', () =>
       events.some((e) => e.type === 'alarm' && e.wid === opened.id && e.state === 'opened'),
     );
@@ -146,23 +148,26 @@ describe('fence alarms through the real ingest', () => {
 
     // Leaving: the exit alarm opens and the enter alarm ends.
     await move(at(-1, '09:30'), OUTSIDE);
-    expect(openTypes()).toEqual(['fenceExit']);
+    expect(await openTypes()).toEqual(['fenceExit']);
     expect((await t.call(authEndpoints.devSms, { query: { mobile: CONTACT } })).data).toHaveLength(2);
 
     // Back and forth again at once: new alarms, but no second text about the same machine and alarm so soon.
     await move(at(-1, '09:40'), INSIDE);
-    expect(openTypes()).toEqual(['fenceEnter']);
+    expect(await openTypes()).toEqual(['fenceEnter']);
     await move(at(-1, '09:45'), OUTSIDE);
-    expect(openTypes()).toEqual(['fenceExit']);
+    expect(await openTypes()).toEqual(['fenceExit']);
     expect((await t.call(authEndpoints.devSms, { query: { mobile: CONTACT } })).data).toHaveLength(2);
 
     // After the window: coming back ends the exit alarm and opens nothing.
     await move(at(-1, '19:00'), INSIDE);
-    expect(openTypes()).toEqual([]);
-    expect(fenceAlarms()).toHaveLength(4);
+    expect(await openTypes()).toEqual([]);
+    expect(await fenceAlarms()).toHaveLength(4);
 
     // The fence lists its alarms for the people who see the machine.
-    const listed = await t.call(fenceEndpoints.alarms, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: fenceId } });
+    const listed = await t.call(fenceEndpoints.alarms, {
+      token: await t.tokenFor(ROLE.lessorAdmin),
+      query: { id: fenceId },
+    });
     expect(listed.data.list.map((a: { type: string }) => a.type)).toEqual([
       'fenceExit',
       'fenceEnter',
@@ -172,7 +177,7 @@ describe('fence alarms through the real ingest', () => {
   });
 
   it('follows a change of the fence at once, and an unbound machine raises no fence alarm', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     await move(at(-1, '09:00'), OUTSIDE);
     // The fence grows to take in where the machine is: no crossing, no alarm; leaving the bigger one alarms.
     const detail = (await t.call(fenceEndpoints.detail, { token: admin, query: { id: fenceId } })).data;
@@ -183,20 +188,20 @@ describe('fence alarms through the real ingest', () => {
     });
     expect(updated.status, updated.message).toBe('200');
     await move(at(-1, '09:05'), OUTSIDE);
-    expect(fenceAlarms()).toEqual([]);
+    expect(await fenceAlarms()).toEqual([]);
     await move(at(-1, '09:10'), { ...OUTSIDE, lat: CENTRE.lat + 0.06 });
-    expect(openTypes()).toEqual(['fenceExit']);
+    expect(await openTypes()).toEqual(['fenceExit']);
 
     // Unbound: the open fence alarm ends with its next position, and crossings alarm nothing.
     await t.call(fenceEndpoints.unbind, { token: admin, body: { id: fenceId, deviceIds: [deviceId] } });
     await move(at(-1, '09:15'), INSIDE);
     await move(at(-1, '09:20'), OUTSIDE);
-    expect(openTypes()).toEqual([]);
-    expect(fenceAlarms()).toHaveLength(1);
+    expect(await openTypes()).toEqual([]);
+    expect(await fenceAlarms()).toHaveLength(1);
   });
 
   it('enforces the daily limit: working longer than it on a monitoring date raises the overtime alarm until the day ends', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const detail = (await t.call(fenceEndpoints.detail, { token: admin, query: { id: fenceId } })).data;
     const limited = await t.call(fenceEndpoints.update, {
       token: admin,
@@ -207,13 +212,14 @@ describe('fence alarms through the real ingest', () => {
     /** A report inside the fence `minutes` after 07:00 (UTC) yesterday, lifting (working) or parked. */
     const report = async (minutes: number, working: boolean) => {
       const time = at(-1, '07:00') + minutes * 60_000;
-      const before = t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all().length;
+      const before = (await t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all()).length;
       const data = working ? {} : { lifting: false, platformHeightM: 0 };
       const pos = working ? INSIDE : { ...INSIDE, speed: 0 };
       await publishReport(client, serial, { ...platformReport(time, data, pos), seq: ++sent });
       await waitFor(
         'the report to be written',
-        () => t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all().length > before,
+        async () =>
+          (await t.dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all()).length > before,
       );
       ingest.flush();
     };
@@ -221,18 +227,18 @@ describe('fence alarms through the real ingest', () => {
     for (let m = 0; m <= 50; m += 5) await report(m, true);
     await report(80, false);
     for (let m = 85; m <= 95; m += 5) await report(m, true);
-    expect(openTypes()).toEqual([]);
+    expect(await openTypes()).toEqual([]);
     await report(100, true);
     await report(105, true);
     // 50 + 20 minutes of work: past the hour, outside the alarm window too (the limit is about the whole day).
     // It opened at 65 minutes (1.1 h); a lasting alarm keeps the worst value reached, 70 minutes (1.2 h).
-    const overtime = t.dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).all();
+    const overtime = await t.dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).all();
     expect(overtime.map((a) => [a.type, a.endedAt === null, a.detail, a.value])).toEqual([
       ['fenceOvertime', true, `fence:${fenceId}`, 1.2],
     ]);
     expect(events.some((e) => e.type === 'alarm')).toBe(true);
     // The next day starts from nothing: the alarm ends.
     await move(at(0, '07:00'), INSIDE);
-    expect(openTypes()).toEqual([]);
+    expect(await openTypes()).toEqual([]);
   });
 });

@@ -33,12 +33,12 @@ describe('fences', () => {
   let lessorA: number;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
   });
   afterEach(() => t.dbh.close());
 
-  const fenceCount = () => t.dbh.db.select().from(fences).all().length;
+  const fenceCount = async () => (await t.dbh.db.select().from(fences).all()).length;
   const create = async (body: Record<string, unknown> = FORM, token = admin) =>
     t.call(fenceEndpoints.create, { token, loose: { body } });
   const list = async (query: Record<string, unknown> = {}, token = admin) => {
@@ -48,7 +48,7 @@ describe('fences', () => {
   };
 
   it('refuses each missing or wrong field with its message, in both languages, and creates nothing', async () => {
-    const before = fenceCount();
+    const before = await fenceCount();
     const { alarmEnd: _end, ...halfWindow } = FORM;
     const { shape: _shape, ...noShape } = FORM;
     const cases: [Record<string, unknown>, string, string, string][] = [
@@ -85,7 +85,7 @@ describe('fences', () => {
       const inChinese = await t.call(fenceEndpoints.create, { token: admin, loose: { body }, lang: 'zh_CN' });
       expect(inChinese.message).toContain(zh);
     }
-    expect(fenceCount()).toBe(before);
+    expect(await fenceCount()).toBe(before);
     // The limit itself is allowed.
     expect((await create({ ...FORM, shape: { ...CIRCLE, radius: 5000 } })).status).toBe('200');
   });
@@ -94,7 +94,7 @@ describe('fences', () => {
     const created = await create(FORM);
     expect(created.status, created.message).toBe('200');
     const id = created.data.id as number;
-    expect(t.dbh.db.select().from(fences).where(eq(fences.id, id)).get()).toMatchObject({
+    expect(await t.dbh.db.select().from(fences).where(eq(fences.id, id)).get()).toMatchObject({
       orgId: lessorA,
       timeZone: 'Asia/Shanghai',
     });
@@ -128,8 +128,8 @@ describe('fences', () => {
   });
 
   it('keeps each company to its own fences; the operator sees all; only editors change them', async () => {
-    const lessorB = orgIdOf(t, LESSOR_B);
-    const foreign = t.dbh.db.select().from(fences).where(eq(fences.orgId, lessorB)).get()!;
+    const lessorB = await orgIdOf(t, LESSOR_B);
+    const foreign = (await t.dbh.db.select().from(fences).where(eq(fences.orgId, lessorB)).get())!;
     const mine = (await list()).list;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.map((r) => r.id)).not.toContain(foreign.id);
@@ -138,28 +138,34 @@ describe('fences', () => {
     expect(change.status).toBe('404');
     expect((await t.call(fenceEndpoints.delete, { token: admin, body: { id: foreign.id } })).status).toBe('404');
 
-    const operator = await list({}, t.tokenFor(ROLE.companyAdmin));
-    expect(operator.total).toBe(fenceCount());
+    const operator = await list({}, await t.tokenFor(ROLE.companyAdmin));
+    expect(operator.total).toBe(await fenceCount());
     // Sales may read, not write.
-    const sales = t.tokenFor(ROLE.lessorSales);
-    expectEvery((await list({}, sales)).list, (r) => !r.editable);
+    const sales = await t.tokenFor(ROLE.lessorSales);
+    await expectEvery((await list({}, sales)).list, (r) => !r.editable);
     expect((await create(FORM, sales)).status).toBe('403');
   });
 
   it('binds and unbinds own machines, shows them with their status, and filters the device list by fence', async () => {
     const id = (await create(FORM)).data.id as number;
-    const own = t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).orderBy(devices.id).limit(2).all();
+    const own = await t.dbh.db
+      .select()
+      .from(devices)
+      .where(eq(devices.orgId, lessorA))
+      .orderBy(devices.id)
+      .limit(2)
+      .all();
     const candidates = await t.call(fenceEndpoints.candidates, {
       token: admin,
       query: { id, search: own[0]!.serialNumber },
     });
     expect(candidates.data.map((c: { id: number }) => c.id)).toContain(own[0]!.id);
 
-    const foreign = firstDeviceOf(t, orgIdOf(t, LESSOR_B));
+    const foreign = await firstDeviceOf(t, await orgIdOf(t, LESSOR_B));
     const refused = await t.call(fenceEndpoints.bind, { token: admin, body: { id, deviceIds: [foreign.id] } });
     expect(refused.status).toBe('400');
     expect(refused.message).toContain("Choose machines of the fence's company");
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, foreign.id)).get()!.fenceId).not.toBe(id);
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, foreign.id)).get())!.fenceId).not.toBe(id);
     const empty = await t.call(fenceEndpoints.bind, { token: admin, body: { id, deviceIds: [] } });
     expect(empty.message).toContain('select at least one item');
 
@@ -178,19 +184,23 @@ describe('fences', () => {
 
     // Deleting the fence frees its machines.
     await t.call(fenceEndpoints.delete, { token: admin, body: { id } });
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, own[1]!.id)).get()!.fenceId).toBeNull();
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, own[1]!.id)).get())!.fenceId).toBeNull();
   });
 
   it('shows a customer, read-only, the fences holding the machines it rents', async () => {
-    const customerUser = t.dbh.db
+    const customerUser = (await t.dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, demoAccount(ROLE.other)))
-      .get()!;
-    const customerOrg = t.dbh.db.select().from(organisations).where(eq(organisations.id, customerUser.orgId)).get()!;
-    const rented = t.dbh.db.select().from(devices).where(eq(devices.customerOrgId, customerOrg.id)).get()!;
+      .get())!;
+    const customerOrg = (await t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, customerUser.orgId))
+      .get())!;
+    const rented = (await t.dbh.db.select().from(devices).where(eq(devices.customerOrgId, customerOrg.id)).get())!;
     const id = (await create(FORM)).data.id as number;
-    const customer = t.tokenFor(ROLE.other);
+    const customer = await t.tokenFor(ROLE.other);
     expect((await list({}, customer)).list.map((r) => r.id)).not.toContain(id);
 
     await t.call(fenceEndpoints.bind, { token: admin, body: { id, deviceIds: [rented.id] } });

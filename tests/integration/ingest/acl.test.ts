@@ -27,8 +27,8 @@ describe('the embedded broker lets each machine use only its own topics', () => 
   beforeAll(async () => {
     rig = await startIngestRig();
     ({ dbh, broker } = rig);
-    a = seededMachine(dbh, 'aerialPlatform', true, 0).serialNumber;
-    b = seededMachine(dbh, 'aerialPlatform', true, 1).serialNumber;
+    a = (await seededMachine(dbh, 'aerialPlatform', true, 0)).serialNumber;
+    b = (await seededMachine(dbh, 'aerialPlatform', true, 1)).serialNumber;
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
@@ -62,7 +62,7 @@ describe('the embedded broker lets each machine use only its own topics', () => 
   });
 
   it('closes the connection of a machine that publishes as another machine, and stores nothing', async () => {
-    const victim = seededMachine(dbh, 'aerialPlatform', true, 1);
+    const victim = await seededMachine(dbh, 'aerialPlatform', true, 1);
     const intruder = await rig.machine(a);
     const gone = closed(intruder);
     intruder.publish(topics.telemetry(b), JSON.stringify(platformReport(Date.now())));
@@ -70,16 +70,13 @@ describe('the embedded broker lets each machine use only its own topics', () => 
     // The machine's own report still goes through: only the foreign topic was refused.
     const honest = await rig.machine(b);
     await honest.publishAsync(topics.telemetry(b), JSON.stringify(platformReport(Date.now() + 1000, { loadPct: 11 })));
-    const stored = await waitFor('the honest report', () =>
-      dbh.db
-        .select()
-        .from(telemetry)
-        .where(eq(telemetry.deviceId, victim.id))
-        .all()
-        .find((r) => r.receivedAt.getTime() > Date.now() - 10_000),
+    const stored = await waitFor('the honest report', async () =>
+      (await dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, victim.id)).all()).find(
+        (r) => r.receivedAt.getTime() > Date.now() - 10_000,
+      ),
     );
     expect((stored.data as { loadPct: number }).loadPct).toBe(11);
-    expect(dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, victim.id)).all()).toHaveLength(1);
+    expect(await dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, victim.id)).all()).toHaveLength(1);
   });
 
   it('grants a machine its own command topic and nothing else, and no one but the server may send commands', async () => {

@@ -41,7 +41,7 @@ describe.each<IngestWay>(['feed', 'mqtt'])('ingest when it cannot write as fast 
     dbh.sqlite.pragma('busy_timeout = 20');
     other = openDb(file, { migrate: false });
     broker = await startBroker(dbh);
-    ({ ingest } = startTestIngest(dbh, { ...wayTo(broker, way), batchSize: BATCH, flushMs: 20 }));
+    ({ ingest } = await startTestIngest(dbh, { ...wayTo(broker, way), batchSize: BATCH, flushMs: 20 }));
     await ingest.ready;
   });
   afterEach(async () => {
@@ -54,10 +54,11 @@ describe.each<IngestWay>(['feed', 'mqtt'])('ingest when it cannot write as fast 
   });
 
   it('takes no more from the broker while a full batch waits for the database, then stores every report', async () => {
-    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', true);
     const unit = await connectMachine(broker.url, seeded.serialNumber);
-    const rows = () => dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, seeded.id)).all().length;
-    const before = rows();
+    const rows = async () =>
+      (await dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, seeded.id)).all()).length;
+    const before = await rows();
     // Another writer holds the database (a long transaction on the API's thread).
     other.sqlite.prepare('BEGIN IMMEDIATE').run();
     const t0 = Date.now() - 60_000;
@@ -81,12 +82,12 @@ describe.each<IngestWay>(['feed', 'mqtt'])('ingest when it cannot write as fast 
     await waitFor('every report stored', () => ingest.stats().stored === sent, 10_000);
     const after = ingest.stats();
     expect(after).toMatchObject({ received: sent, stored: sent, failed: 0, paused: false, buffered: 0 });
-    expect(rows() - before).toBe(sent);
+    expect((await rows()) - before).toBe(sent);
     await unit.endAsync();
   });
 
   it('writes nothing over what a person changed on another connection between two batches', async () => {
-    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', true);
     const unit = await connectMachine(broker.url, seeded.serialNumber);
     const send = (t: number, loadPct: number) =>
       unit.publishAsync(topics.telemetry(seeded.serialNumber), JSON.stringify(platformReport(t, { loadPct })), {
@@ -96,46 +97,32 @@ describe.each<IngestWay>(['feed', 'mqtt'])('ingest when it cannot write as fast 
     const t0 = Date.now();
     // An overload alarm opens, and ingest keeps the machine's state for its next batch.
     await send(t0, 95);
-    await waitFor('the load alarm', () =>
-      dbh.db
-        .select()
-        .from(alarms)
-        .where(eq(alarms.deviceId, seeded.id))
-        .all()
-        .find((a) => a.type === 'load90' && a.endedAt === null),
+    await waitFor('the load alarm', async () =>
+      (await dbh.db.select().from(alarms).where(eq(alarms.deviceId, seeded.id)).all()).find(
+        (a) => a.type === 'load90' && a.endedAt === null,
+      ),
     );
-    const alarm = dbh.db
-      .select()
-      .from(alarms)
-      .where(eq(alarms.deviceId, seeded.id))
-      .all()
-      .find((a) => a.type === 'load90' && a.endedAt === null)!;
+    const alarm = (await dbh.db.select().from(alarms).where(eq(alarms.deviceId, seeded.id)).all()).find(
+      (a) => a.type === 'load90' && a.endedAt === null,
+    )!;
     // Meanwhile someone on the API's connection handles the alarm and renames the machine's location.
-    other.db.update(alarms).set({ handledAt: new Date() }).where(eq(alarms.id, alarm.id)).run();
-    other.db.update(devices).set({ location: 'Yard 7' }).where(eq(devices.id, seeded.id)).run();
+    await other.db.update(alarms).set({ handledAt: new Date() }).where(eq(alarms.id, alarm.id)).run();
+    await other.db.update(devices).set({ location: 'Yard 7' }).where(eq(devices.id, seeded.id)).run();
     // The next report still overloads it: the handled alarm no longer counts as the machine's open alarm.
     await send(t0 + 1000, 96);
     await waitFor('the second report', () => ingest.stats().stored === 2);
-    const machine = dbh.db.select().from(devices).where(eq(devices.id, seeded.id)).get()!;
+    const machine = (await dbh.db.select().from(devices).where(eq(devices.id, seeded.id)).get())!;
     expect(machine.alarmOpen).toBe(false);
     expect(machine.location).toBe('Yard 7');
     // A new alarm says where the machine is now.
     await send(t0 + 2000, 20);
     await send(t0 + 3000, 99.5);
-    await waitFor('the load99 alarm', () =>
-      dbh.db
-        .select()
-        .from(alarms)
-        .where(eq(alarms.deviceId, seeded.id))
-        .all()
-        .find((a) => a.type === 'load99'),
+    await waitFor('the load99 alarm', async () =>
+      (await dbh.db.select().from(alarms).where(eq(alarms.deviceId, seeded.id)).all()).find((a) => a.type === 'load99'),
     );
-    const opened = dbh.db
-      .select()
-      .from(alarms)
-      .where(eq(alarms.deviceId, seeded.id))
-      .all()
-      .find((a) => a.type === 'load99')!;
+    const opened = (await dbh.db.select().from(alarms).where(eq(alarms.deviceId, seeded.id)).all()).find(
+      (a) => a.type === 'load99',
+    )!;
     expect(opened.zoneName).toBe('Yard 7');
     await unit.endAsync();
   });

@@ -9,6 +9,7 @@ import { topics } from '@console/contract/mqtt/topics';
 import type { Ingest } from '@console/server/src/ingest/ingest';
 import { startIngestRig, type IngestRig } from '../../fixtures/ingest-rig.ts';
 import { platformReport, publishReport, seededMachine, waitFor, type Logged } from './helpers.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 const hour = 3600_000;
 
@@ -21,21 +22,22 @@ describe('ingest refuses bad messages, counts them and changes nothing', () => {
   let serial: string;
 
   /** Everything a message could change. */
-  const snapshot = () => ({
-    device: dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get(),
-    counts: [telemetry, trackPoints, alarms, deviceLogs].map(
-      (table) =>
-        dbh.db
+  const snapshot = async () => ({
+    device: await dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get(),
+    counts: await mapInOrder(
+      [telemetry, trackPoints, alarms, deviceLogs],
+      async (table) =>
+        (await dbh.db
           .select({ n: sql<number>`count(*)` })
           .from(table)
-          .get()!.n,
+          .get())!.n,
     ),
   });
 
   beforeAll(async () => {
     rig = await startIngestRig();
     ({ dbh, ingest, logged } = rig);
-    serial = seededMachine(dbh, 'aerialPlatform', true).serialNumber;
+    serial = (await seededMachine(dbh, 'aerialPlatform', true)).serialNumber;
     client = await rig.machine(serial);
   });
   afterAll(() => rig.stop());
@@ -78,7 +80,7 @@ describe('ingest refuses bad messages, counts them and changes nothing', () => {
   ];
 
   it.each(cases)('refuses %s', async (_name, payload, reason) => {
-    const before = snapshot();
+    const before = await snapshot();
     const stats = ingest.stats();
     await publishReport(client, serial, payload);
     await waitFor(
@@ -86,17 +88,17 @@ describe('ingest refuses bad messages, counts them and changes nothing', () => {
       () => ingest.stats().rejected[reason as 'json'] === stats.rejected[reason as 'json'] + 1,
     );
     ingest.flush();
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(ingest.stats().stored).toBe(stats.stored);
     expect(ingest.stats().recentRejects[0]).toMatchObject({ topic: topics.telemetry(serial), reason });
   });
 
   it('refuses a status message that breaks the schema', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const schema = ingest.stats().rejected.schema;
     await client.publishAsync(topics.status(serial), JSON.stringify({ online: 'yes' }));
     await waitFor('the refusal', () => ingest.stats().rejected.schema === schema + 1);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('logs refusals at most once per reason per interval, and still takes good messages', async () => {
@@ -112,8 +114,12 @@ describe('ingest refuses bad messages, counts them and changes nothing', () => {
     await publishReport(client, serial, platformReport(t, { loadPct: 33 }));
     await waitFor(
       'the good report',
-      () =>
-        dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!.lastDeviceTime?.getTime() === t,
+      async () =>
+        (await dbh.db
+          .select()
+          .from(devices)
+          .where(eq(devices.serialNumber, serial))
+          .get())!.lastDeviceTime?.getTime() === t,
     );
     expect(ingest.stats().stored).toBe(1);
   });

@@ -34,13 +34,13 @@ describe('a server killed with SIGKILL during ingest', () => {
     writeFileSync(file, seeded.sqlite.serialize());
     seeded.close();
     const dbh = openDb(file, { migrate: false });
-    const lessorAdmin = dbh.db
+    const lessorAdmin = (await dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-      .get()!;
-    const token = createSession(dbh.db, lessorAdmin.id, 'console', '127.0.0.1', Date.now() + 3600_000);
-    const platforms = dbh.db
+      .get())!;
+    const token = await createSession(dbh.db, lessorAdmin.id, 'console', '127.0.0.1', Date.now() + 3600_000);
+    const platforms = await dbh.db
       .select()
       .from(devices)
       .where(and(eq(devices.kind, 'aerialPlatform'), eq(devices.sleeping, false)))

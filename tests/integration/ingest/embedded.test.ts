@@ -22,36 +22,41 @@ describe('ingest through the embedded broker', () => {
   const tracks = (deviceId: number) =>
     dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all();
   const alarmsOf = (deviceId: number) => dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).all();
-  const openAlarmsOf = (deviceId: number) =>
-    dbh.db
-      .select()
-      .from(alarms)
-      .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
-      .all()
+  const openAlarmsOf = async (deviceId: number) =>
+    (
+      await dbh.db
+        .select()
+        .from(alarms)
+        .where(and(eq(alarms.deviceId, deviceId), isNull(alarms.endedAt)))
+        .all()
+    )
       .map((a) => a.type)
       .sort();
   /** What the device log gained during the test (the seed writes a history of its own). */
-  const logsOf = (deviceId: number) =>
-    dbh.db
-      .select()
-      .from(deviceLogs)
-      .where(and(eq(deviceLogs.deviceId, deviceId), gt(deviceLogs.id, seededLogs)))
-      .all()
-      .map((l) => [l.event, l.detail]);
+  const logsOf = async (deviceId: number) =>
+    (
+      await dbh.db
+        .select()
+        .from(deviceLogs)
+        .where(and(eq(deviceLogs.deviceId, deviceId), gt(deviceLogs.id, seededLogs)))
+        .all()
+    ).map((l) => [l.event, l.detail]);
 
   beforeEach(async () => {
     rig = await startIngestRig();
     ({ dbh, ingest, events } = rig);
     seededLogs =
-      dbh.db
-        .select({ id: max(deviceLogs.id) })
-        .from(deviceLogs)
-        .get()?.id ?? 0;
+      (
+        await dbh.db
+          .select({ id: max(deviceLogs.id) })
+          .from(deviceLogs)
+          .get()
+      )?.id ?? 0;
   });
   afterEach(() => rig.stop());
 
   it("stores a report's telemetry and track point and keeps the machine's latest state", async () => {
-    const seeded = seededMachine(dbh, 'aerialPlatform', false);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', false);
     const client = await machine(seeded.serialNumber);
     const t = Date.now() - 1500;
     const report = platformReport(
@@ -61,15 +66,18 @@ describe('ingest through the embedded broker', () => {
     );
     await publishReport(client, seeded.serialNumber, report);
 
-    const [row] = await waitFor('the telemetry row', () => readings(seeded.id).length === 1 && readings(seeded.id));
+    const [row] = await waitFor(
+      'the telemetry row',
+      async () => (await readings(seeded.id)).length === 1 && (await readings(seeded.id)),
+    );
     expect(row!.deviceTime.getTime()).toBe(t);
     expect(row!.data).toEqual(report.data);
-    const [track] = tracks(seeded.id);
+    const [track] = await tracks(seeded.id);
     expect(track).toMatchObject({ lat: 31.25, lng: 121.5, speed: 4.2, alarmInfo: '', alarmValue: null });
     expect(track!.gpsTime.getTime()).toBe(t);
     expect(track!.receivedAt.getTime()).toBeGreaterThanOrEqual(t);
 
-    const device = deviceBySerial(dbh, seeded.serialNumber);
+    const device = await deviceBySerial(dbh, seeded.serialNumber);
     expect(device).toMatchObject({
       online: true,
       sleeping: false,
@@ -86,7 +94,7 @@ describe('ingest through the embedded broker', () => {
     });
     expect(device.lastDeviceTime!.getTime()).toBe(t);
     expect(Math.abs(device.lastReportAt!.getTime() - Date.now())).toBeLessThan(5000);
-    expect(logsOf(seeded.id)).toEqual([['online', '']]);
+    expect(await logsOf(seeded.id)).toEqual([['online', '']]);
     await waitFor('the live device event', () =>
       events.some((e) => e.type === 'device' && e.deviceId === seeded.id && e.status === 6 && e.lat === 31.25),
     );
@@ -94,33 +102,33 @@ describe('ingest through the embedded broker', () => {
   });
 
   it('opens one alarm per rule that starts to hold and ends it when the rule stops holding', async () => {
-    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', true);
     const client = await machine(seeded.serialNumber);
     let t = Date.now();
     const send = async (data: Parameters<typeof platformReport>[1]) => {
-      const before = readings(seeded.id).length;
+      const before = (await readings(seeded.id)).length;
       await publishReport(client, seeded.serialNumber, platformReport((t += 1000), data));
-      await waitFor('the report', () => readings(seeded.id).length === before + 1);
+      await waitFor('the report', async () => (await readings(seeded.id)).length === before + 1);
     };
 
     await send({ loadPct: 85 });
-    expect(openAlarmsOf(seeded.id)).toEqual(['load80']);
-    expect(deviceBySerial(dbh, seeded.serialNumber)).toMatchObject({ alarmOpen: true, status: 8 });
+    expect(await openAlarmsOf(seeded.id)).toEqual(['load80']);
+    expect(await deviceBySerial(dbh, seeded.serialNumber)).toMatchObject({ alarmOpen: true, status: 8 });
 
     await send({ loadPct: 95, tiltDeg: 16 });
-    expect(openAlarmsOf(seeded.id)).toEqual(['load90', 'tilt']);
+    expect(await openAlarmsOf(seeded.id)).toEqual(['load90', 'tilt']);
     await send({ loadPct: 96, tiltDeg: 17 });
-    expect(openAlarmsOf(seeded.id)).toEqual(['load90', 'tilt']);
+    expect(await openAlarmsOf(seeded.id)).toEqual(['load90', 'tilt']);
 
     await send({ loadPct: 30, tiltDeg: 2, batteryPct: 10, faults: ['E12'] });
-    expect(openAlarmsOf(seeded.id)).toEqual(['fault', 'lowBattery']);
+    expect(await openAlarmsOf(seeded.id)).toEqual(['fault', 'lowBattery']);
     await send({ loadPct: 100 });
-    expect(openAlarmsOf(seeded.id)).toEqual(['load99']);
+    expect(await openAlarmsOf(seeded.id)).toEqual(['load99']);
     await send({});
-    expect(openAlarmsOf(seeded.id)).toEqual([]);
-    expect(deviceBySerial(dbh, seeded.serialNumber)).toMatchObject({ alarmOpen: false, status: 6 });
+    expect(await openAlarmsOf(seeded.id)).toEqual([]);
+    expect(await deviceBySerial(dbh, seeded.serialNumber)).toMatchObject({ alarmOpen: false, status: 6 });
 
-    const history = alarmsOf(seeded.id).filter((a) => a.startedAt.getTime() > Date.now() - 60_000);
+    const history = (await alarmsOf(seeded.id)).filter((a) => a.startedAt.getTime() > Date.now() - 60_000);
     // The load alarm that lasted from 85 % to 96 % is one alarm, escalated to the 90 % band, at its worst value.
     expect(history.map((a) => [a.type, a.value, a.level])).toEqual([
       ['load90', 96, 2],
@@ -135,32 +143,32 @@ describe('ingest through the embedded broker', () => {
       expect(alarm.zoneName).toBe(seeded.location);
     }
     expect(history.find((a) => a.type === 'fault')!.detail).toBe('E12');
-    expect(logsOf(seeded.id)).toContainEqual(['fault', 'E12']);
+    expect(await logsOf(seeded.id)).toContainEqual(['fault', 'E12']);
     const opened = events.filter((e) => e.type === 'alarm' && e.deviceId === seeded.id && e.state === 'opened');
     expect(opened).toHaveLength(5);
   });
 
   it('keeps a load hovering at the 80 % and 90 % thresholds one alarm, escalated and updated, until it clearly ends', async () => {
-    const seeded = seededMachine(dbh, 'aerialPlatform', true);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', true);
     const client = await machine(seeded.serialNumber);
     let t = Date.now();
     const send = async (...loads: number[]) => {
       for (const loadPct of loads) {
-        const before = readings(seeded.id).length;
+        const before = (await readings(seeded.id)).length;
         await publishReport(client, seeded.serialNumber, platformReport((t += 1000), { loadPct }));
-        await waitFor('the report', () => readings(seeded.id).length === before + 1);
+        await waitFor('the report', async () => (await readings(seeded.id)).length === before + 1);
       }
     };
-    const recent = () => alarmsOf(seeded.id).filter((a) => a.startedAt.getTime() > Date.now() - 60_000);
+    const recent = async () => (await alarmsOf(seeded.id)).filter((a) => a.startedAt.getTime() > Date.now() - 60_000);
     await send(81, 79);
     // Someone acknowledges the 80 % alarm; its escalation asks to be seen again.
-    dbh.db
+    await dbh.db
       .update(alarms)
       .set({ acknowledgedAt: new Date(), acknowledgedBy: 1 })
-      .where(eq(alarms.id, recent()[0]!.id))
+      .where(eq(alarms.id, (await recent())[0]!.id))
       .run();
     await send(82, 91, 88, 92, 79, 76, 81);
-    expect(recent().map((a) => [a.type, a.level, a.value, a.threshold, a.endedAt, a.acknowledgedAt])).toEqual([
+    expect((await recent()).map((a) => [a.type, a.level, a.value, a.threshold, a.endedAt, a.acknowledgedAt])).toEqual([
       ['load90', 2, 92, 90, null, null],
     ]);
     const states = () =>
@@ -168,63 +176,69 @@ describe('ingest through the embedded broker', () => {
     expect(states()).toEqual(['opened', 'updated', 'escalated', 'updated']);
 
     await publishReport(client, seeded.serialNumber, platformReport((t += 1000), { loadPct: 60 }));
-    await waitFor('the alarm to end', () => recent()[0]!.endedAt !== null);
-    expect(recent()).toHaveLength(1);
+    await waitFor('the alarm to end', async () => (await recent())[0]!.endedAt !== null);
+    expect(await recent()).toHaveLength(1);
     expect(states()).toEqual(['opened', 'updated', 'escalated', 'updated', 'ended']);
   });
 
   it("alarms on overspeed above the machine's threshold, and never when the threshold is 0", async () => {
-    const watched = seededMachine(dbh, 'aerialPlatform', true, 1);
-    const unwatched = seededMachine(dbh, 'aerialPlatform', true, 2);
-    dbh.db.update(devices).set({ overspeedKmh: 8 }).where(eq(devices.id, watched.id)).run();
-    dbh.db.update(devices).set({ overspeedKmh: 0 }).where(eq(devices.id, unwatched.id)).run();
+    const watched = await seededMachine(dbh, 'aerialPlatform', true, 1);
+    const unwatched = await seededMachine(dbh, 'aerialPlatform', true, 2);
+    await dbh.db.update(devices).set({ overspeedKmh: 8 }).where(eq(devices.id, watched.id)).run();
+    await dbh.db.update(devices).set({ overspeedKmh: 0 }).where(eq(devices.id, unwatched.id)).run();
     const fast = { lat: 31.2, lng: 121.4, speed: 12.5, fix: 'gps' } as const;
     const client = await machine(watched.serialNumber);
     await publishReport(client, watched.serialNumber, platformReport(Date.now(), { driving: true }, fast));
     const other = await machine(unwatched.serialNumber);
     await publishReport(other, unwatched.serialNumber, platformReport(Date.now(), { driving: true }, fast));
-    await waitFor('both reports', () => readings(watched.id).length + readings(unwatched.id).length === 2);
-    expect(openAlarmsOf(watched.id)).toEqual(['overspeed']);
-    expect(alarmsOf(watched.id).find((a) => a.type === 'overspeed')!.value).toBe(12.5);
-    expect(openAlarmsOf(unwatched.id)).toEqual([]);
+    await waitFor(
+      'both reports',
+      async () => (await readings(watched.id)).length + (await readings(unwatched.id)).length === 2,
+    );
+    expect(await openAlarmsOf(watched.id)).toEqual(['overspeed']);
+    expect((await alarmsOf(watched.id)).find((a) => a.type === 'overspeed')!.value).toBe(12.5);
+    expect(await openAlarmsOf(unwatched.id)).toEqual([]);
 
     // A report without a position says nothing about speed; a slow one ends the alarm.
     await publishReport(client, watched.serialNumber, platformReport(Date.now() + 1, {}, null));
-    await waitFor('the third report', () => readings(watched.id).length === 2);
-    expect(openAlarmsOf(watched.id)).toEqual(['overspeed']);
+    await waitFor('the third report', async () => (await readings(watched.id)).length === 2);
+    expect(await openAlarmsOf(watched.id)).toEqual(['overspeed']);
     await publishReport(client, watched.serialNumber, platformReport(Date.now() + 2, {}, { ...fast, speed: 5 }));
-    await waitFor('the overspeed alarm to end', () => openAlarmsOf(watched.id).length === 0);
+    await waitFor('the overspeed alarm to end', async () => (await openAlarmsOf(watched.id)).length === 0);
   });
 
   it('raises the offline alarm when a connection is lost, not when the machine goes to sleep', async () => {
-    const seeded = seededMachine(dbh, 'aerialPlatform', false, 1);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', false, 1);
     const serial = seeded.serialNumber;
     const will = { topic: topics.status(serial), payload: Buffer.from(LOST), qos: 1 as const, retain: true };
     const first = await machine(serial, { will });
     await first.publishAsync(topics.status(serial), JSON.stringify({ online: true }), { retain: true, qos: 1 });
-    await waitFor('online', () => deviceBySerial(dbh, serial).online);
+    await waitFor('online', async () => (await deviceBySerial(dbh, serial)).online);
 
     first.stream.destroy();
-    await waitFor('offline', () => !deviceBySerial(dbh, serial).online);
-    expect(openAlarmsOf(seeded.id)).toEqual(['offline']);
-    expect(deviceBySerial(dbh, serial)).toMatchObject({ online: false, sleeping: false, status: 2 });
+    await waitFor('offline', async () => !(await deviceBySerial(dbh, serial)).online);
+    expect(await openAlarmsOf(seeded.id)).toEqual(['offline']);
+    expect(await deviceBySerial(dbh, serial)).toMatchObject({ online: false, sleeping: false, status: 2 });
 
     const second = await machine(serial, { will });
     await second.publishAsync(topics.status(serial), JSON.stringify({ online: true }), { retain: true, qos: 1 });
-    await waitFor('the offline alarm to end', () => openAlarmsOf(seeded.id).length === 0);
-    expect(deviceBySerial(dbh, serial).online).toBe(true);
+    await waitFor('the offline alarm to end', async () => (await openAlarmsOf(seeded.id)).length === 0);
+    expect((await deviceBySerial(dbh, serial)).online).toBe(true);
 
     const sleep = JSON.stringify({ online: false, reason: 'sleep', t: Date.now() });
     await second.publishAsync(topics.status(serial), sleep, { retain: true, qos: 1 });
     await second.endAsync();
-    await waitFor('asleep', () => deviceBySerial(dbh, serial).sleeping);
-    expect(deviceBySerial(dbh, serial)).toMatchObject({ online: false, status: 2 });
-    expect(openAlarmsOf(seeded.id)).toEqual([]);
+    await waitFor('asleep', async () => (await deviceBySerial(dbh, serial)).sleeping);
+    expect(await deviceBySerial(dbh, serial)).toMatchObject({ online: false, status: 2 });
+    expect(await openAlarmsOf(seeded.id)).toEqual([]);
 
     const third = await machine(serial, { will });
     await third.publishAsync(topics.status(serial), JSON.stringify({ online: true }), { retain: true, qos: 1 });
-    await waitFor('awake', () => !deviceBySerial(dbh, serial).sleeping && deviceBySerial(dbh, serial).online);
-    expect(logsOf(seeded.id)).toEqual([
+    await waitFor(
+      'awake',
+      async () => !(await deviceBySerial(dbh, serial)).sleeping && (await deviceBySerial(dbh, serial)).online,
+    );
+    expect(await logsOf(seeded.id)).toEqual([
       ['online', ''],
       ['offline', 'lost'],
       ['online', ''],
@@ -232,27 +246,27 @@ describe('ingest through the embedded broker', () => {
       ['wake', ''],
     ]);
     expect(
-      alarmsOf(seeded.id).filter((a) => a.type === 'offline' && a.startedAt.getTime() > Date.now() - 60_000),
+      (await alarmsOf(seeded.id)).filter((a) => a.type === 'offline' && a.startedAt.getTime() > Date.now() - 60_000),
     ).toHaveLength(1);
   });
 
   it('keeps an older report as history without turning back the latest state', async () => {
-    const seeded = seededMachine(dbh, 'aerialPlatform', true, 3);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', true, 3);
     const client = await machine(seeded.serialNumber);
     const now = Date.now();
     await publishReport(client, seeded.serialNumber, platformReport(now, { loadPct: 20 }));
     await publishReport(client, seeded.serialNumber, platformReport(now - 60_000, { loadPct: 97 }));
-    await waitFor('both rows', () => readings(seeded.id).length === 2);
-    const device = deviceBySerial(dbh, seeded.serialNumber);
+    await waitFor('both rows', async () => (await readings(seeded.id)).length === 2);
+    const device = await deviceBySerial(dbh, seeded.serialNumber);
     expect(device.lastDeviceTime!.getTime()).toBe(now);
     expect((device.latest as { loadPct: number }).loadPct).toBe(20);
-    expect(openAlarmsOf(seeded.id)).toEqual([]);
+    expect(await openAlarmsOf(seeded.id)).toEqual([]);
   });
 
   it('writes in batches of the configured size and writes what it holds when it stops', async () => {
     await rig.restartIngest({ batchSize: 10, flushMs: 60_000 });
     ingest = rig.ingest;
-    const seeded = seededMachine(dbh, 'aerialPlatform', true, 4);
+    const seeded = await seededMachine(dbh, 'aerialPlatform', true, 4);
     const client = await machine(seeded.serialNumber);
     const t = Date.now();
     for (let i = 0; i < 25; i++) await publishReport(client, seeded.serialNumber, platformReport(t + i * 1000));
@@ -260,7 +274,7 @@ describe('ingest through the embedded broker', () => {
     expect(ingest.stats().buffered).toBe(5);
     expect(ingest.stats()).toMatchObject({ stored: 20, batches: 2 });
     await ingest.stop();
-    expect(readings(seeded.id)).toHaveLength(25);
+    expect(await readings(seeded.id)).toHaveLength(25);
     expect(ingest.stats()).toMatchObject({ stored: 25, batches: 3, buffered: 0 });
   });
 });

@@ -66,7 +66,7 @@ export function wayTo(broker: EmbeddedBroker, way: IngestWay): Partial<IngestOpt
 
 /** An embedded broker on a free port of this suite's range. */
 export async function startBroker(dbh: DbHandle): Promise<EmbeddedBroker> {
-  const accounts = brokerAccounts(dbh.db, SERVER_USER, SERVER_PASSWORD);
+  const accounts = brokerAccounts(dbh.sqliteDb, SERVER_USER, SERVER_PASSWORD);
   const start = PORTS.first + Math.floor(Math.random() * (PORTS.last - PORTS.first + 1));
   for (let i = 0; i <= PORTS.last - PORTS.first; i++) {
     const port = PORTS.first + ((start - PORTS.first + i) % (PORTS.last - PORTS.first + 1));
@@ -88,7 +88,7 @@ export interface Logged {
  * Ingest (with its command queue) on a database, with what it logs and the live events it publishes kept for
  * the test. `now` replaces the clock; `commands` an existing queue.
  */
-export function startTestIngest(
+export async function startTestIngest(
   dbh: DbHandle,
   options: Partial<IngestOptions>,
   extra: { now?: () => number; commands?: CommandQueue } = {},
@@ -96,13 +96,7 @@ export function startTestIngest(
   const logged: Logged[] = [];
   const live = new LiveHub();
   const events: LiveEvent[] = [];
-  const everyOwner = new Set(
-    dbh.db
-      .select({ id: devices.orgId })
-      .from(devices)
-      .all()
-      .map((d) => d.id),
-  );
+  const everyOwner = new Set((await dbh.db.select({ id: devices.orgId }).from(devices).all()).map((d) => d.id));
   live.subscribe({ visible: () => everyOwner, send: (e) => events.push(e) });
   const base = {
     dbh,
@@ -111,7 +105,7 @@ export function startTestIngest(
     live,
     log: (level: string, message: string) => void logged.push({ level, message }),
   };
-  const commands = extra.commands ?? createCommandQueue(base);
+  const commands = extra.commands ?? (await createCommandQueue(base));
   const ingest: Ingest = startIngest(
     { ...base, commands },
     {
@@ -144,40 +138,38 @@ export function connectMachine(url: string, serial: string, options: IClientOpti
 /** Wait until a condition holds (polling), or fail with what was expected. */
 export async function waitFor<T>(
   what: string,
-  probe: () => T | undefined | null | false,
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
   timeoutMs = 5000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
-export function deviceBySerial(dbh: DbHandle, serial: string) {
-  return dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!;
+export async function deviceBySerial(dbh: DbHandle, serial: string) {
+  return (await dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get())!;
 }
 
 /** A machine of a kind from the seeded fleet, online or not (not asleep), without an open alarm. */
-export function seededMachine(dbh: DbHandle, kind: string, online: boolean, skip = 0) {
-  const found = dbh.db
-    .select()
-    .from(devices)
-    .all()
-    .filter((d) => d.kind === kind && d.online === online && !d.sleeping && !d.alarmOpen);
+export async function seededMachine(dbh: DbHandle, kind: string, online: boolean, skip = 0) {
+  const found = (await dbh.db.select().from(devices).all()).filter(
+    (d) => d.kind === kind && d.online === online && !d.sleeping && !d.alarmOpen,
+  );
   const device = found[skip];
   if (!device) throw new Error(`no seeded ${kind} (online ${online}) #${skip}`);
   return device;
 }
 
 /** Add a machine with a serial no other run uses (for a shared broker), with its secret from the fleet secret. */
-export function addUniqueMachine(dbh: DbHandle, kind: TelemetryMessage['data']['kind']): string {
-  const template = dbh.db.select().from(devices).where(eq(devices.kind, kind)).get()!;
+export async function addUniqueMachine(dbh: DbHandle, kind: TelemetryMessage['data']['kind']): Promise<string> {
+  const template = (await dbh.db.select().from(devices).where(eq(devices.kind, kind)).get())!;
   const serial = `T${randomBytes(6).toString('hex').toUpperCase()}`;
   const { id: _id, ...rest } = template;
-  dbh.db
+  await dbh.db
     .insert(devices)
     .values({
       ...rest,

@@ -30,7 +30,7 @@ describe("ingest's machines kept between batches", () => {
     ingestDb = openDb(file, { migrate: false, ingest: true });
     api = openDb(file, { migrate: false });
     unmarked = new Database(file);
-    store = createStore(ingestDb, { thresholds: (d) => thresholdsFor(ingestDb.db, d.orgId, d.kind) });
+    store = createStore(ingestDb, { thresholds: (d) => thresholdsFor(ingestDb.sqliteDb, d.orgId, d.kind) });
   });
   afterEach(() => {
     unmarked.close();
@@ -47,8 +47,8 @@ describe("ingest's machines kept between batches", () => {
     return result.item;
   };
 
-  it('keeps a machine through the API’s commits elsewhere and reads it again once the API changed it', () => {
-    const machine = seededMachine(api, 'aerialPlatform', true);
+  it('keeps a machine through the API’s commits elsewhere and reads it again once the API changed it', async () => {
+    const machine = await seededMachine(api, 'aerialPlatform', true);
     const t0 = Date.now() - 60_000;
     store.write([report(machine.serialNumber, t0)]);
     const next = report(machine.serialNumber, t0 + 1000);
@@ -56,12 +56,12 @@ describe("ingest's machines kept between batches", () => {
     unmarked.prepare('UPDATE devices SET serial_number = ? WHERE id = ?').run('RENAMED01', machine.id);
 
     // The API commits something that is not a machine, an alarm or a customer's name.
-    api.db.update(users).set({ nickname: 'Night shift' }).where(eq(users.id, 1)).run();
+    await api.db.update(users).set({ nickname: 'Night shift' }).where(eq(users.id, 1)).run();
     store.write([next]);
     expect(store.findDevice(machine.serialNumber)?.id).toBe(machine.id);
 
     // The API changes the machine: the next batch reads it again, its new place and its new serial.
-    api.db.update(devices).set({ location: 'Yard 9' }).where(eq(devices.id, machine.id)).run();
+    await api.db.update(devices).set({ location: 'Yard 9' }).where(eq(devices.id, machine.id)).run();
     const { devices: written } = store.write([report(machine.serialNumber, t0 + 2000)]);
     expect(written.map((d) => [d.id, d.zoneName])).toEqual([[machine.id, 'Yard 9']]);
     expect(store.findDevice(machine.serialNumber)).toBeUndefined();

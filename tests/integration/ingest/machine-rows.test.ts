@@ -27,7 +27,7 @@ describe("ingest's writes of a machine's row", () => {
     dir = copy.dir;
     ingestDb = openDb(copy.file, { migrate: false, ingest: true });
     api = openDb(copy.file, { migrate: false });
-    store = createStore(ingestDb, { thresholds: (d) => thresholdsFor(ingestDb.db, d.orgId, d.kind) });
+    store = createStore(ingestDb, { thresholds: (d) => thresholdsFor(ingestDb.sqliteDb, d.orgId, d.kind) });
   });
   afterEach(() => {
     api.close();
@@ -47,48 +47,48 @@ describe("ingest's writes of a machine's row", () => {
     if (!result.ok || result.item.type === 'ack') throw new Error(`refused: ${JSON.stringify(result)}`);
     return result.item;
   };
-  const row = (id: number) => api.db.select().from(devices).where(eq(devices.id, id)).get()!;
-  const reports = (id: number) =>
-    api.db.select({ n: count() }).from(telemetry).where(eq(telemetry.deviceId, id)).get()!.n;
+  const row = async (id: number) => (await api.db.select().from(devices).where(eq(devices.id, id)).get())!;
+  const reports = async (id: number) =>
+    (await api.db.select({ n: count() }).from(telemetry).where(eq(telemetry.deviceId, id)).get())!.n;
 
-  it('writes every report to telemetry and the row once in STATE_WRITE_MS, then what waited when it is due', () => {
-    const machine = seededMachine(api, 'aerialPlatform', true);
+  it('writes every report to telemetry and the row once in STATE_WRITE_MS, then what waited when it is due', async () => {
+    const machine = await seededMachine(api, 'aerialPlatform', true);
     store.write([report(machine.serialNumber, T, 31.1)]);
-    expect(row(machine.id).lat).toBe(31.1);
+    expect((await row(machine.id)).lat).toBe(31.1);
 
     store.write([report(machine.serialNumber, T + 1000, 31.2)]);
-    expect(reports(machine.id)).toBe(2);
-    expect(row(machine.id)).toMatchObject({ lat: 31.1, lastReportAt: new Date(T + 100) });
+    expect(await reports(machine.id)).toBe(2);
+    expect(await row(machine.id)).toMatchObject({ lat: 31.1, lastReportAt: new Date(T + 100) });
 
     store.writeWaiting(T + 2000);
-    expect(row(machine.id).lat).toBe(31.1);
+    expect((await row(machine.id)).lat).toBe(31.1);
     store.writeWaiting(T + 100 + STATE_WRITE_MS);
-    expect(row(machine.id)).toMatchObject({ lat: 31.2, lastReportAt: new Date(T + 1100) });
-    expect(row(machine.id).latest).toMatchObject({ kind: 'aerialPlatform', loadPct: 40 });
+    expect(await row(machine.id)).toMatchObject({ lat: 31.2, lastReportAt: new Date(T + 1100) });
+    expect((await row(machine.id)).latest).toMatchObject({ kind: 'aerialPlatform', loadPct: 40 });
   });
 
-  it('writes a change of state with its batch, and the position with it', () => {
-    const machine = seededMachine(api, 'aerialPlatform', true);
+  it('writes a change of state with its batch, and the position with it', async () => {
+    const machine = await seededMachine(api, 'aerialPlatform', true);
     store.write([report(machine.serialNumber, T, 31.1)]);
     const { alarms } = store.write([report(machine.serialNumber, T + 1000, 31.2, 95)]);
     expect(alarms.map((a) => a.state)).toEqual(['opened']);
-    expect(row(machine.id)).toMatchObject({ alarmOpen: true, lat: 31.2 });
+    expect(await row(machine.id)).toMatchObject({ alarmOpen: true, lat: 31.2 });
   });
 
-  it('writes what waits before it reads the machines again, over none of what a person changed', () => {
-    const machine = seededMachine(api, 'aerialPlatform', true);
-    const other = seededMachine(api, 'aerialPlatform', true, 1);
+  it('writes what waits before it reads the machines again, over none of what a person changed', async () => {
+    const machine = await seededMachine(api, 'aerialPlatform', true);
+    const other = await seededMachine(api, 'aerialPlatform', true, 1);
     store.write([report(machine.serialNumber, T, 31.1)]);
     store.write([report(machine.serialNumber, T + 1000, 31.2)]);
     // Meanwhile a person's work on another connection changes the machine's lock, a column ingest writes too.
-    api.db.update(devices).set({ lockLevel: 'lock1' }).where(eq(devices.id, machine.id)).run();
+    await api.db.update(devices).set({ lockLevel: 'lock1' }).where(eq(devices.id, machine.id)).run();
 
     store.write([report(other.serialNumber, T + 1500, 30.5)]);
-    expect(row(machine.id)).toMatchObject({ lat: 31.2, lockLevel: 'lock1' });
+    expect(await row(machine.id)).toMatchObject({ lat: 31.2, lockLevel: 'lock1' });
   });
 
-  it('keeps what waits when the database is busy, and writes it once it is free', () => {
-    const machine = seededMachine(api, 'aerialPlatform', true);
+  it('keeps what waits when the database is busy, and writes it once it is free', async () => {
+    const machine = await seededMachine(api, 'aerialPlatform', true);
     store.write([report(machine.serialNumber, T, 31.1)]);
     store.write([report(machine.serialNumber, T + 1000, 31.2)]);
     ingestDb.sqlite.pragma('busy_timeout = 0');
@@ -97,6 +97,6 @@ describe("ingest's writes of a machine's row", () => {
     api.sqlite.exec('COMMIT');
 
     store.writeWaiting(null);
-    expect(row(machine.id).lat).toBe(31.2);
+    expect((await row(machine.id)).lat).toBe(31.2);
   });
 });

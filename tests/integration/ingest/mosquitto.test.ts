@@ -31,12 +31,14 @@ describe('the same ingest against an external Mosquitto', () => {
 
   beforeAll(async () => {
     dbh = await smallSeededDb();
-    serial = addUniqueMachine(dbh, 'aerialPlatform');
+    serial = await addUniqueMachine(dbh, 'aerialPlatform');
     // The server signs in with its account; this Mosquitto allows anyone, so the credentials are just carried.
-    ingest = startTestIngest(dbh, {
-      url: MOSQUITTO,
-      onReject: (topic, reason) => refused.push({ topic, reason }),
-    }).ingest;
+    ingest = (
+      await startTestIngest(dbh, {
+        url: MOSQUITTO,
+        onReject: (topic, reason) => refused.push({ topic, reason }),
+      })
+    ).ingest;
     await ingest.ready;
   });
   afterAll(async () => {
@@ -49,7 +51,7 @@ describe('the same ingest against an external Mosquitto', () => {
   });
 
   it('stores reports, keeps the latest state and raises alarms from a machine on Mosquitto', async () => {
-    const device = deviceBySerial(dbh, serial);
+    const device = await deviceBySerial(dbh, serial);
     const machine = await connectAsync(MOSQUITTO, {
       clientId: serial,
       username: serial,
@@ -72,17 +74,17 @@ describe('the same ingest against an external Mosquitto', () => {
       platformReport(t, { loadPct: 92 }, { lat: -33.87, lng: 151.21, speed: 2, fix: 'gps' }),
     );
 
-    await waitFor('the report', () => deviceBySerial(dbh, serial).lastDeviceTime?.getTime() === t);
-    expect(deviceBySerial(dbh, serial)).toMatchObject({
+    await waitFor('the report', async () => (await deviceBySerial(dbh, serial)).lastDeviceTime?.getTime() === t);
+    expect(await deviceBySerial(dbh, serial)).toMatchObject({
       online: true,
       lat: -33.87,
       lng: 151.21,
       status: 8,
       alarmOpen: true,
     });
-    expect(dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, device.id)).all()).toHaveLength(1);
-    expect(dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, device.id)).all()).toHaveLength(1);
-    const open = dbh.db
+    expect(await dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, device.id)).all()).toHaveLength(1);
+    expect(await dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, device.id)).all()).toHaveLength(1);
+    const open = await dbh.db
       .select()
       .from(alarms)
       .where(and(eq(alarms.deviceId, device.id), isNull(alarms.endedAt)))
@@ -91,12 +93,14 @@ describe('the same ingest against an external Mosquitto', () => {
 
     // Mosquitto publishes the last will when the connection drops: the offline alarm opens.
     machine.stream.destroy();
-    await waitFor('the last will', () => !deviceBySerial(dbh, serial).online);
-    const types = dbh.db
-      .select()
-      .from(alarms)
-      .where(and(eq(alarms.deviceId, device.id), isNull(alarms.endedAt)))
-      .all()
+    await waitFor('the last will', async () => !(await deviceBySerial(dbh, serial)).online);
+    const types = (
+      await dbh.db
+        .select()
+        .from(alarms)
+        .where(and(eq(alarms.deviceId, device.id), isNull(alarms.endedAt)))
+        .all()
+    )
       .map((a) => a.type)
       .sort();
     expect(types).toEqual(['load90', 'offline']);
@@ -115,10 +119,10 @@ describe('the same ingest against an external Mosquitto', () => {
       () => seen(topics.telemetry(stranger), 'unknownDevice') && seen(topics.telemetry(serial), 'json'),
     );
     expect(
-      dbh.db
+      await dbh.db
         .select()
         .from(telemetry)
-        .where(eq(telemetry.deviceId, deviceBySerial(dbh, serial).id))
+        .where(eq(telemetry.deviceId, (await deviceBySerial(dbh, serial)).id))
         .all(),
     ).toHaveLength(1);
   });

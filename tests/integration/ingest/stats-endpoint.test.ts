@@ -16,18 +16,18 @@ describe('ingest stats for the operator', () => {
   beforeAll(async () => {
     ({ t, broker, ingest } = await commandRig());
     // The platform's command counts start from nothing: the seed's lock tasks and commands go.
-    withoutLockTasks(t.dbh);
+    await withoutLockTasks(t.dbh);
   });
   afterAll(async () => {
     await ingest.stop();
     await broker.close();
     t.dbh.close();
   });
-  const stats = (roleId: (typeof ROLE_IDS)[number]) =>
-    t.call(ingestEndpoints.stats, { token: t.tokenFor(roleId), headers: { timeZone: 'UTC' } });
+  const stats = async (roleId: (typeof ROLE_IDS)[number]) =>
+    t.call(ingestEndpoints.stats, { token: await t.tokenFor(roleId), headers: { timeZone: 'UTC' } });
 
   it('counts what arrived, what was stored and what was refused, with the latest refusals', async () => {
-    const device = ownedMachine(t.dbh, orgOf(t.dbh, ROLE.lessorAdmin), false);
+    const device = await ownedMachine(t.dbh, await orgOf(t.dbh, ROLE.lessorAdmin), false);
     const unit = await connectMachine(broker.url, device.serialNumber);
     await publishReport(unit, device.serialNumber, '{"t": oops');
     await publishReport(unit, device.serialNumber, platformReport(Date.now()));
@@ -67,7 +67,7 @@ describe('ingest stats for the operator', () => {
 
   it('says so when this server runs no ingest', async () => {
     const bare = await createTestApp();
-    const res = await bare.call(ingestEndpoints.stats, { token: bare.tokenFor(ROLE.companyEmployee) });
+    const res = await bare.call(ingestEndpoints.stats, { token: await bare.tokenFor(ROLE.companyEmployee) });
     expect(res.data).toMatchObject({ running: false, connected: false, received: 0, recentRejects: [] });
     bare.dbh.close();
   });

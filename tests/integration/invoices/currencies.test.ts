@@ -24,14 +24,14 @@ describe('invoices in the currency of what they cover', () => {
   beforeEach(async () => {
     t = await createTestApp();
     // The seed's invoices gone, so every paid renewal order may be asked for again.
-    t.dbh.db.delete(invoiceEvents).run();
-    t.dbh.db.delete(invoiceItems).run();
-    t.dbh.db.delete(invoices).run();
+    await t.dbh.db.delete(invoiceEvents).run();
+    await t.dbh.db.delete(invoiceItems).run();
+    await t.dbh.db.delete(invoices).run();
     const account = globalDemoAccount(ROLE.lessorAdmin).account;
-    northwind = t.tokenForAccount(account);
-    northwindOrg = t.dbh.db.select().from(users).where(eq(users.mobile, account)).get()!.orgId;
-    huadong = t.tokenFor(ROLE.lessorAdmin);
-    finance = t.tokenFor(ROLE.finance);
+    northwind = await t.tokenForAccount(account);
+    northwindOrg = (await t.dbh.db.select().from(users).where(eq(users.mobile, account)).get())!.orgId;
+    huadong = await t.tokenFor(ROLE.lessorAdmin);
+    finance = await t.tokenFor(ROLE.finance);
   });
   afterEach(() => t.dbh.close());
 
@@ -63,7 +63,7 @@ describe('invoices in the currency of what they cover', () => {
   };
 
   it('records Northwind’s invoice over its renewal in AUD, as the operator’s finance and Northwind read it', async () => {
-    const order = renewedOf(northwindOrg)[0]!;
+    const order = (await renewedOf(northwindOrg))[0]!;
     expect(order.currency).toBe('AUD');
     const offered = (await invoiceable(northwind)).data.list.find(
       (i) => i.source === 'renewal' && i.sourceId === order.id,
@@ -84,7 +84,7 @@ describe('invoices in the currency of what they cover', () => {
   });
 
   it('records Huadong’s invoice over its renewal in CNY, as the operator’s finance and Huadong read it', async () => {
-    const order = renewedOf(orgOf(t.dbh.sqlite, ROLE.lessorAdmin))[0]!;
+    const order = (await renewedOf(orgOf(t.dbh.sqlite, ROLE.lessorAdmin)))[0]!;
     const made = await request(huadong, [{ source: 'renewal', id: order.id }]);
     expect(made.status, made.message).toBe('200');
     expect(made.data.money.currency).toEqual({ code: 'CNY', symbol: '¥', minorUnits: 2 });
@@ -96,20 +96,20 @@ describe('invoices in the currency of what they cover', () => {
   });
 
   it('records the invoice a renter of Northwind asks over a lease bill in AUD, as Northwind issues it', async () => {
-    const renterOrg = t.dbh.db
+    const renterOrg = (await t.dbh.db
       .select({ id: organisations.id })
       .from(organisations)
       .innerJoin(users, eq(users.orgId, organisations.id))
       .where(
         and(eq(organisations.parentId, northwindOrg), eq(organisations.kind, 'customer'), eq(users.roleId, ROLE.other)),
       )
-      .get()!.id;
-    const renter = t.tokenForAccount(
-      t.dbh.db
+      .get())!.id;
+    const renter = await t.tokenForAccount(
+      (await t.dbh.db
         .select()
         .from(users)
         .where(and(eq(users.orgId, renterOrg), eq(users.roleId, ROLE.other)))
-        .get()!.mobile,
+        .get())!.mobile,
     );
     const bill = (await invoiceable(renter)).data.list.find((i) => i.source === 'bill')!;
     expect(bill.money.currency.code).toBe('AUD');
@@ -121,9 +121,9 @@ describe('invoices in the currency of what they cover', () => {
   });
 
   it('refuses a request over items paid in two currencies, saying why in both languages, and records nothing', async () => {
-    const [older, newer] = renewedOf(northwindOrg);
+    const [older, newer] = await renewedOf(northwindOrg);
     // An order made before orders named their currency was kept as yuan (migration renewal_prices_per_currency).
-    t.dbh.db.update(renewalOrders).set({ currency: 'CNY' }).where(eq(renewalOrders.id, older!.id)).run();
+    await t.dbh.db.update(renewalOrders).set({ currency: 'CNY' }).where(eq(renewalOrders.id, older!.id)).run();
     const offered = (await invoiceable(northwind)).data.list.filter((i) => i.source === 'renewal');
     expect(new Set(offered.map((i) => i.money.currency.code))).toEqual(new Set(['CNY', 'AUD']));
 
@@ -135,7 +135,7 @@ describe('invoices in the currency of what they cover', () => {
     const zh = await request(northwind, items, 'zh_CN');
     expect(zh.status).toBe('409');
     expect(zh.message).toContain('一张发票只能包含同一币种的订单');
-    expect(t.dbh.db.select().from(invoices).all()).toEqual([]);
+    expect(await t.dbh.db.select().from(invoices).all()).toEqual([]);
 
     // Each currency on its own invoice is accepted.
     expect((await request(northwind, [items[0]!])).data.money.currency.code).toBe('CNY');
@@ -151,12 +151,12 @@ describe('the demo’s invoices', () => {
   afterEach(() => t.dbh.close());
 
   it('are in AUD for Northwind and its renters and in CNY for Huadong, as the operator’s finance reads them', async () => {
-    const finance = t.tokenFor(ROLE.finance);
-    const northwindOrg = t.dbh.db
+    const finance = await t.tokenFor(ROLE.finance);
+    const northwindOrg = (await t.dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
-      .get()!.orgId;
+      .get())!.orgId;
     const currenciesOf = async (orgId: number) =>
       new Set(
         (await t.call(invoiceEndpoints.list, { token: finance, query: { orgId, pageSize: 200 } })).data.list.map(

@@ -27,7 +27,7 @@ describe('finance tasks', () => {
   afterAll(() => t.dbh.close());
 
   const tasksOf = async (roleId: RoleId) => {
-    const res = await t.call(financeTaskEndpoints.list, { token: t.tokenFor(roleId) });
+    const res = await t.call(financeTaskEndpoints.list, { token: await t.tokenFor(roleId) });
     expect(res.status, res.message).toBe('200');
     return res.data.list;
   };
@@ -39,7 +39,7 @@ describe('finance tasks', () => {
       expect(tasks.length).toBeGreaterThan(0);
       for (const task of tasks) {
         const res = await t.call(LIST_OF[task.task], {
-          token: t.tokenFor(roleId),
+          token: await t.tokenFor(roleId),
           loose: { query: { ...task.query, page: 1, pageSize: 200 } },
         });
         expect(res.status, `${task.task}: ${res.message}`).toBe('200');
@@ -82,7 +82,7 @@ describe('finance tasks', () => {
 
   it('is refused to those who keep no books', async () => {
     for (const roleId of [ROLE.other, ROLE.lessorSales, ROLE.technician, ROLE.distributor]) {
-      const res = await t.call(financeTaskEndpoints.list, { token: t.tokenFor(roleId) });
+      const res = await t.call(financeTaskEndpoints.list, { token: await t.tokenFor(roleId) });
       expect(res.status).toBe('403');
     }
   });

@@ -46,14 +46,14 @@ export const invoiceForm = (
  */
 export async function invoiceFixture(t: TestApp) {
   const { db, sqlite } = t.dbh;
-  db.delete(invoiceEvents).run();
-  db.delete(invoiceItems).run();
-  db.delete(invoices).run();
+  await db.delete(invoiceEvents).run();
+  await db.delete(invoiceItems).run();
+  await db.delete(invoices).run();
   const renter = orgOf(sqlite, ROLE.other);
   const lessor = orgOf(sqlite, ROLE.lessorAdmin);
-  const bill = (id: number) => db.select().from(bills).where(eq(bills.id, id)).get()!;
+  const bill = async (id: number) => (await db.select().from(bills).where(eq(bills.id, id)).get())!;
   const day = dayInZone(t.deps.now(), 'Asia/Shanghai');
-  const admin = t.tokenFor(ROLE.lessorAdmin);
+  const admin = await t.tokenFor(ROLE.lessorAdmin);
   /** A renter's bills paid in full (the seed's receipts paid them), oldest due first. */
   const paidOf = (orgId: number) =>
     db
@@ -62,7 +62,7 @@ export async function invoiceFixture(t: TestApp) {
       .where(and(eq(bills.renterOrgId, orgId), eq(bills.state, 'paid')))
       .orderBy(asc(bills.dueOn), asc(bills.id))
       .all();
-  const paid = paidOf(renter).slice(0, 2);
+  const paid = (await paidOf(renter)).slice(0, 2);
   if (paid.length < 2) throw new Error('the demo renter needs two paid bills');
   // An unpaid bill of its own: what it owed before, brought forward by the company's administrator.
   const opening = await t.call(billingEndpoints.openingCreate, {
@@ -70,7 +70,7 @@ export async function invoiceFixture(t: TestApp) {
     body: { renterId: renter, amountCents: 1_234_500, asOf: day, dueOn: addDays(day, 30), note: '' },
   });
   if (opening.status !== '200') throw new Error(`opening balance refused: ${opening.message}`);
-  const open = bill(opening.data.id);
+  const open = await bill(opening.data.id);
   const sibling = (
     sqlite
       .prepare(
@@ -78,8 +78,8 @@ export async function invoiceFixture(t: TestApp) {
       )
       .get(lessor, renter) as { id: number }
   ).id;
-  const siblingPaid = paidOf(sibling)[0]!;
-  const renewed = db
+  const siblingPaid = (await paidOf(sibling))[0]!;
+  const renewed = await db
     .select()
     .from(renewalOrders)
     .where(and(eq(renewalOrders.orgId, lessor), eq(renewalOrders.state, 'renewed')))
@@ -100,7 +100,7 @@ export async function invoiceFixture(t: TestApp) {
     for (const [k, v] of Object.entries(extra)) body.set(k, v);
     return t.send(endpoint, { token, body, headers: { lang: 'en_US' } });
   };
-  const invoiceCount = () => db.select().from(invoices).all().length;
+  const invoiceCount = async () => (await db.select().from(invoices).all()).length;
   return {
     renter,
     lessor,
@@ -114,10 +114,10 @@ export async function invoiceFixture(t: TestApp) {
     replace: (id: number, files: { bytes: Uint8Array<ArrayBuffer>; name: string }[], token: string, reason: string) =>
       send(invoiceEndpoints.replaceFile, id, files, token, { reason }),
     invoiceCount,
-    customer: t.tokenFor(ROLE.other),
-    lessorAdmin: t.tokenFor(ROLE.lessorAdmin),
-    lessorStaff: t.tokenFor(ROLE.lessorStaff),
-    finance: t.tokenFor(ROLE.finance),
-    operatorAdmin: t.tokenFor(ROLE.companyAdmin),
+    customer: await t.tokenFor(ROLE.other),
+    lessorAdmin: await t.tokenFor(ROLE.lessorAdmin),
+    lessorStaff: await t.tokenFor(ROLE.lessorStaff),
+    finance: await t.tokenFor(ROLE.finance),
+    operatorAdmin: await t.tokenFor(ROLE.companyAdmin),
   };
 }

@@ -23,8 +23,8 @@ describe('an invoice covers only paid amounts', () => {
   let renterId: number;
   beforeEach(async () => {
     t = await createTestApp();
-    customer = t.tokenFor(ROLE.other);
-    lessorAdmin = t.tokenFor(ROLE.lessorAdmin);
+    customer = await t.tokenFor(ROLE.other);
+    lessorAdmin = await t.tokenFor(ROLE.lessorAdmin);
     renterId = orgOf(t.dbh.sqlite, ROLE.other);
   });
   afterEach(() => t.dbh.close());

@@ -24,7 +24,7 @@ describe('invoices over shop orders', () => {
     expect(paid.length, 'the demo customer has paid orders').toBeGreaterThan(0);
     expect(unpaid.length, 'and orders not paid').toBeGreaterThan(0);
 
-    const token = t.tokenFor(ROLE.other);
+    const token = await t.tokenFor(ROLE.other);
     const offered = (await t.call(invoiceEndpoints.invoiceable, { token })).data.list.filter(
       (i) => i.source === 'shop',
     );

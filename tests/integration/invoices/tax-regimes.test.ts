@@ -22,8 +22,8 @@ describe('invoices by the tax regime of the brand', () => {
   let northwind: string;
   beforeAll(async () => {
     t = await createTestApp();
-    huadong = t.tokenFor(ROLE.lessorAdmin);
-    northwind = t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
+    huadong = await t.tokenFor(ROLE.lessorAdmin);
+    northwind = await t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
   });
   afterAll(() => t?.dbh.close());
 
@@ -62,30 +62,31 @@ describe('invoices by the tax regime of the brand', () => {
 
   it("numbers the Australian business's tax invoices INV- with the day they were asked (a Chinese one is FP)", async () => {
     // Northwind's renter (the one of its customers with a console user) asks over a bill it paid.
-    const renterOrg = t.dbh.db
-      .select()
-      .from(organisations)
-      .where(
-        and(
-          eq(
-            organisations.parentId,
-            t.dbh.db
-              .select()
-              .from(users)
-              .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
-              .get()!.orgId,
+    const renterOrg = (
+      await t.dbh.db
+        .select()
+        .from(organisations)
+        .where(
+          and(
+            eq(
+              organisations.parentId,
+              (await t.dbh.db
+                .select()
+                .from(users)
+                .where(eq(users.mobile, globalDemoAccount(ROLE.lessorAdmin).account))
+                .get())!.orgId,
+            ),
+            eq(organisations.kind, 'customer'),
           ),
-          eq(organisations.kind, 'customer'),
-        ),
-      )
-      .all()
-      .map((o) => o.id);
-    const asker = t.dbh.db
+        )
+        .all()
+    ).map((o) => o.id);
+    const asker = (await t.dbh.db
       .select()
       .from(users)
       .where(and(inArray(users.orgId, renterOrg), eq(users.roleId, ROLE.other)))
-      .get()!;
-    const renter = t.tokenForAccount(asker.mobile);
+      .get())!;
+    const renter = await t.tokenForAccount(asker.mobile);
     const free = await t.call(invoiceEndpoints.invoiceable, { token: renter });
     const item = free.data.list.find((i) => i.source === 'bill')!;
     const made = await t.call(invoiceEndpoints.request, {
@@ -97,7 +98,7 @@ describe('invoices by the tax regime of the brand', () => {
       }),
     });
     expect(made.status, made.message).toBe('200');
-    const day = orgDay(t.dbh.db, asker.orgId, t.deps.now()).replaceAll('-', '');
+    const day = (await orgDay(t.dbh.db, asker.orgId, t.deps.now())).replaceAll('-', '');
     expect(made.data.number).toMatch(new RegExp(`^INV-${day}-\\d{6}$`));
   });
 
@@ -129,7 +130,7 @@ describe('invoices by the tax regime of the brand', () => {
     expect(isAbn(northwindOwn.creditCode)).toBe(true);
     const adminMobile = '412000777';
     const created = await t.call(lessorEndpoints.create, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       body: {
         name: 'Southern Cross Access Hire Pty Ltd',
         nameZh: '',
@@ -154,7 +155,7 @@ describe('invoices by the tax regime of the brand', () => {
       },
     });
     expect(created.status, created.message).toBe('200');
-    const newcomer = t.tokenForAccount(adminMobile);
+    const newcomer = await t.tokenForAccount(adminMobile);
     const before = (await t.call(settingsEndpoints.companyProfile, { token: newcomer })).data.verification;
     expect(before.status).not.toMatch(/pending|approved/);
 

@@ -62,29 +62,25 @@ export interface ArrearsLease {
  * Two free aerial platforms of the lessor that are offline and awake, unlocked, and have had no command: a machine
  * the simulator left in that state, so nothing of it needs writing.
  */
-function quietMachines(t: TestApp, lessorId: number): number[] {
-  const free = freeStock(t, lessorId, Number.MAX_SAFE_INTEGER).map((m) => m.id);
-  const commanded = new Set(
-    t.dbh.db
-      .select({ id: commands.deviceId })
-      .from(commands)
+async function quietMachines(t: TestApp, lessorId: number): Promise<number[]> {
+  const free = (await freeStock(t, lessorId, Number.MAX_SAFE_INTEGER)).map((m) => m.id);
+  const commanded = new Set((await t.dbh.db.select({ id: commands.deviceId }).from(commands).all()).map((c) => c.id));
+  const quiet = (
+    await t.dbh.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          inArray(devices.id, free),
+          eq(devices.kind, 'aerialPlatform'),
+          eq(devices.online, false),
+          eq(devices.sleeping, false),
+          eq(devices.status, 2),
+          eq(devices.lockLevel, 'unlocked'),
+        ),
+      )
       .all()
-      .map((c) => c.id),
-  );
-  const quiet = t.dbh.db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(
-      and(
-        inArray(devices.id, free),
-        eq(devices.kind, 'aerialPlatform'),
-        eq(devices.online, false),
-        eq(devices.sleeping, false),
-        eq(devices.status, 2),
-        eq(devices.lockLevel, 'unlocked'),
-      ),
-    )
-    .all()
+  )
     .map((d) => d.id)
     .filter((id) => !commanded.has(id));
   if (quiet.length < 2) throw new Error('fewer than two quiet machines in stock');
@@ -108,18 +104,19 @@ export async function arrearsLease(
 ): Promise<ArrearsLease> {
   const { t } = f;
   const { db } = t.dbh;
-  withoutSeededBilling(t);
-  withoutLockTasks(t.dbh);
-  db.delete(arrearsExemptions).run();
-  const lessorId = orgOf(t, ROLE.lessorAdmin);
-  const renterId = orgOf(t, ROLE.other);
-  db.insert(billingZones)
+  await withoutSeededBilling(t);
+  await withoutLockTasks(t.dbh);
+  await db.delete(arrearsExemptions).run();
+  const lessorId = await orgOf(t, ROLE.lessorAdmin);
+  const renterId = await orgOf(t, ROLE.other);
+  await db
+    .insert(billingZones)
     .values({ lessorOrgId: lessorId, timeZone: ZONE })
     .onConflictDoUpdate({ target: billingZones.lessorOrgId, set: { timeZone: ZONE } })
     .run();
   // Only this company's arrears locking (withoutLockTasks left the other companies' settings off).
   const save = await t.call(riskEndpoints.saveLockDays, {
-    token: t.tokenFor(ROLE.lessorAdmin),
+    token: await t.tokenFor(ROLE.lessorAdmin),
     body: arrearsSettings(lessorId),
   });
   if (save.status !== '200') throw new Error(`settings: ${save.status} ${save.message}`);
@@ -138,14 +135,14 @@ export async function arrearsLease(
     terms = { startOn: addDays(issuedOn, -BILLED_DAYS), billingDay: Number(issuedOn.slice(8)), dueDays, issuedOn };
   }
   const dayCents = (options.amountCents ?? 300_000) / (2 * BILLED_DAYS);
-  const machines = quietMachines(t, lessorId);
-  const admin = demoUser(t, ROLE.lessorAdmin);
-  const { id } = createDraft(
+  const machines = await quietMachines(t, lessorId);
+  const admin = await demoUser(t, ROLE.lessorAdmin);
+  const { id } = await createDraft(
     db,
     admin,
     {
       renterId,
-      storeId: storeOf(t, lessorId),
+      storeId: await storeOf(t, lessorId),
       startOn: terms.startOn,
       endOn: addDays(today, 60),
       siteAddress: '张江路1号',
@@ -155,11 +152,11 @@ export async function arrearsLease(
     },
     now,
   );
-  if (submit(db, admin, id, now, CNY).status === LEASE_STATUS.pendingReview) approve(db, admin, id, now);
+  if ((await submit(db, admin, id, now, CNY)).status === LEASE_STATUS.pendingReview) await approve(db, admin, id, now);
   // Signed; then the evening comes.
   await f.sign(id);
   if (at > t.deps.now()) t.advance(at - t.deps.now());
-  const lines = db.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
+  const lines = await db.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
   await handOver(
     t,
     'entry',
@@ -169,12 +166,12 @@ export async function arrearsLease(
   );
   let bill: number | null = null;
   if (terms.issuedOn !== null) {
-    const issued = issueLessorBills(db, lessorId, terms.issuedOn, id);
+    const issued = await issueLessorBills(db, lessorId, terms.issuedOn, id);
     if (issued.bills !== 1) throw new Error(`expected one bill on ${terms.issuedOn}, issued ${issued.bills}`);
-    bill = db.select().from(bills).where(eq(bills.contractId, id)).get()!.id;
+    bill = (await db.select().from(bills).where(eq(bills.contractId, id)).get())!.id;
   }
   // Where the reminders go: set once the contract is running, so the signing's messages are not counted.
-  db.update(organisations).set({ contactPhone: RENTER_PHONE }).where(eq(organisations.id, renterId)).run();
+  await db.update(organisations).set({ contactPhone: RENTER_PHONE }).where(eq(organisations.id, renterId)).run();
   return { contractId: id, renterId, lessorId, machines, today: () => dayInZone(t.deps.now(), ZONE), bill };
 }
 
@@ -202,11 +199,12 @@ export async function arrearsRig() {
 }
 
 /** The lock and unlock commands of machines, oldest first: [deviceId, type, level, state]. */
-export const lockCommands = (t: TestApp, deviceIds: number[]) =>
-  t.dbh.db
-    .select()
-    .from(commands)
-    .where(and(inArray(commands.deviceId, deviceIds), inArray(commands.type, ['lock', 'unlock'])))
-    .orderBy(commands.createdAt, commands.deviceId)
-    .all()
-    .map((c) => [c.deviceId, c.type, c.type === 'lock' ? c.lockLevel : 'unlocked', c.state] as const);
+export const lockCommands = async (t: TestApp, deviceIds: number[]) =>
+  (
+    await t.dbh.db
+      .select()
+      .from(commands)
+      .where(and(inArray(commands.deviceId, deviceIds), inArray(commands.type, ['lock', 'unlock'])))
+      .orderBy(commands.createdAt, commands.deviceId)
+      .all()
+  ).map((c) => [c.deviceId, c.type, c.type === 'lock' ? c.lockLevel : 'unlocked', c.state] as const);

@@ -24,21 +24,21 @@ describe('an arrears lock on a machine that is offline', () => {
 
   it('waits in the queue, locks the machine when it comes online, and the clearing receipt unlocks it', async () => {
     const lease = await arrearsLease(rig.f, { evening: false, overdue: 4, amountCents: 120_000 });
-    runSchedulerPass(t.deps);
+    await runSchedulerPass(t.deps);
     const [deviceId] = lease.machines as [number];
-    expect(lockCommands(t, [deviceId])).toEqual([[deviceId, 'lock', 'lock1', 'queued']]);
+    expect(await lockCommands(t, [deviceId])).toEqual([[deviceId, 'lock', 'lock1', 'queued']]);
 
-    const serial = t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get()!.serialNumber;
+    const serial = (await t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get())!.serialNumber;
     const machine = await playMachine(rig.broker.url, serial);
     machines.push(machine);
     await eventually('the lock at the machine', async () => machine.received.length === 1);
     expect(machine.received[0]).toMatchObject({ type: 'lock', level: 'lock1', mode: 'unconditional' });
     await machine.ack(machine.received[0]!.id, 'done', { state: { lock: 'lock1', sleeping: false } });
-    await eventually('locked', async () => lockCommands(t, [deviceId])[0]![3] === 'succeeded');
+    await eventually('locked', async () => (await lockCommands(t, [deviceId]))[0]![3] === 'succeeded');
 
     // The machine is online now; the receipt that clears the arrears unlocks it at once.
     const paid = await t.call(api.receiptCreate, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { renterId: lease.renterId, amountCents: 120_000, method: 'transfer', receivedOn: lease.today() },
     });
     expect(paid.status, paid.message).toBe('200');

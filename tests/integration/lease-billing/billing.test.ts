@@ -24,21 +24,22 @@ describe('lease billing', () => {
   const on = (monthDay: string) => lease.on(monthDay);
   const billsOf = () =>
     t.dbh.db.select().from(bills).where(eq(bills.contractId, lease.contractId)).orderBy(bills.id).all();
-  const arrears = () => t.dbh.db.select().from(renters).where(eq(renters.orgId, lease.renterId)).get()!.arrearsCents;
+  const arrears = async () =>
+    (await t.dbh.db.select().from(renters).where(eq(renters.orgId, lease.renterId)).get())!.arrearsCents;
 
   beforeEach(async () => {
     f = await signingFixture();
     t = f.t;
-    withoutSeededBilling(t);
+    await withoutSeededBilling(t);
     lease = await leaseTwoMachines(f);
   });
   afterEach(() => f.close());
 
-  it('issues one bill per billing day for the period just ended, priced by each line, and nothing twice', () => {
+  it('issues one bill per billing day for the period just ended, priced by each line, and nothing twice', async () => {
     advanceTo(t, on('05-20'));
-    const first = issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const first = await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     expect(first).toEqual({ bills: 2, lines: 4 });
-    const [march, april] = billsOf();
+    const [march, april] = await billsOf();
     expect(march).toMatchObject({
       kind: 'cycle',
       periodStart: on('03-01'),
@@ -51,15 +52,23 @@ describe('lease billing', () => {
     });
     // April: 30 days at 300.00, and the calendar machine's lease so far (9,290.32) less March: 6,000.00.
     expect(april).toMatchObject({ periodStart: on('04-01'), periodEnd: on('04-30'), amountCents: 900_000 + 600_000 });
-    const calendar = t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, lease.periods.calendar)).all();
+    const calendar = await t.dbh.db
+      .select()
+      .from(billLines)
+      .where(eq(billLines.leasePeriodId, lease.periods.calendar))
+      .all();
     expect(calendar.reduce((s, l) => s + l.amountCents, 0)).toBe(929_032);
 
     // The scheduler again the same day, and through the run-now path: nothing new.
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'))).toEqual({ bills: 0, lines: 0 });
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, on('05-20'))).toEqual({ bills: 0, lines: 0 });
-    expect(billsOf()).toHaveLength(2);
+    expect(await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'))).toEqual({ bills: 0, lines: 0 });
+    expect(await issueLessorBills(t.dbh.db, lease.lessorId, on('05-20'))).toEqual({ bills: 0, lines: 0 });
+    expect(await billsOf()).toHaveLength(2);
     // The ledger follows each bill with the renter's balance.
-    const ledger = t.dbh.db.select().from(ledgerEntries).where(eq(ledgerEntries.renterOrgId, lease.renterId)).all();
+    const ledger = await t.dbh.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.renterOrgId, lease.renterId))
+      .all();
     expect(ledger.map((l) => [l.type, l.amountCents, l.balanceCents])).toEqual([
       ['bill', march!.amountCents, march!.amountCents],
       ['bill', april!.amountCents, march!.amountCents + april!.amountCents],
@@ -68,15 +77,15 @@ describe('lease billing', () => {
 
   it("bills a machine's last part at its exit and nothing after it", async () => {
     advanceTo(t, on('05-01'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     // The calendar machine came back on 30 April: billed through that day already, its return bills nothing.
     await returnMachines(t, lease, ['calendar'], on('04-30'));
-    expect(billsOf()).toHaveLength(2);
+    expect(await billsOf()).toHaveLength(2);
     // The daily machine comes back on 3 May: the exit's confirmation issues its last part.
     advanceTo(t, on('05-03'));
     await returnMachines(t, lease, ['daily'], on('05-03'));
-    expect(billsOf()).toHaveLength(3);
-    const exit = billsOf().at(-1)!;
+    expect(await billsOf()).toHaveLength(3);
+    const exit = (await billsOf()).at(-1)!;
     expect(exit).toMatchObject({
       kind: 'exit',
       periodStart: on('05-01'),
@@ -84,29 +93,29 @@ describe('lease billing', () => {
       issuedOn: on('05-03'),
       amountCents: 90_000,
     });
-    expect(t.dbh.db.select().from(billLines).where(eq(billLines.billId, exit.id)).all()).toEqual([
+    expect(await t.dbh.db.select().from(billLines).where(eq(billLines.billId, exit.id)).all()).toEqual([
       expect.objectContaining({ leasePeriodId: lease.periods.daily, days: 3 }),
     ]);
     expect(exit.number).toMatch(/-E\d+$/);
     advanceTo(t, on('07-01'));
-    expect(issueLessorBills(t.dbh.db, lease.lessorId, on('07-01'))).toEqual({ bills: 0, lines: 0 });
+    expect(await issueLessorBills(t.dbh.db, lease.lessorId, on('07-01'))).toEqual({ bills: 0, lines: 0 });
   });
 
-  it('issues on every lessor’s own day through the scheduler entry, once', () => {
+  it('issues on every lessor’s own day through the scheduler entry, once', async () => {
     advanceTo(t, on('05-01')); // 10:00 in Shanghai
     const now = t.deps.now();
-    const first = issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId });
+    const first = await issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId });
     expect(first.bills).toBe(2);
-    expect(issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId }).bills).toBe(0);
+    expect((await issueBills(t.dbh.db, now, { lessorOrgId: lease.lessorId })).bills).toBe(0);
   });
 
   it('allocates a receipt to the oldest due bills first, keeps the ledger and the arrears, and voids it', async () => {
     advanceTo(t, on('05-20'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-    const [march, april] = billsOf() as [typeof bills.$inferSelect, typeof bills.$inferSelect];
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const [march, april] = (await billsOf()) as [typeof bills.$inferSelect, typeof bills.$inferSelect];
     // On 1 May only March's bill is past due.
-    expect(arrears()).toBe(march.amountCents);
-    const token = t.tokenFor(ROLE.lessorStaff);
+    expect(await arrears()).toBe(march.amountCents);
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const made = await t.call(api.receiptCreate, {
       token,
       body: {
@@ -124,12 +133,12 @@ describe('lease billing', () => {
         [april.id, 1_000_000 - march.amountCents],
       ].sort(),
     );
-    const [paid, partly] = billsOf();
+    const [paid, partly] = await billsOf();
     expect(paid).toMatchObject({ state: 'paid', paidCents: march.amountCents });
     expect(partly).toMatchObject({ state: 'partlyPaid', paidCents: 1_000_000 - march.amountCents });
     // The receipt counts the arrears on today (20 May), after both due days.
     const owed = march.amountCents + april.amountCents - 1_000_000;
-    expect(arrears()).toBe(owed);
+    expect(await arrears()).toBe(owed);
 
     const ledger = await t.call(api.ledger, { token, query: { renterId: lease.renterId, type: 'receipt' } });
     expect(ledger.data.list).toHaveLength(1);
@@ -140,14 +149,14 @@ describe('lease billing', () => {
     expect(refused.data.field).toBe('reason');
     const voided = await t.call(api.receiptVoid, { token, body: { id: made.data.id, reason: 'bounced' } });
     expect(voided.status).toBe('200');
-    expect(billsOf().map((b) => [b.state, b.paidCents])).toEqual([
+    expect((await billsOf()).map((b) => [b.state, b.paidCents])).toEqual([
       ['open', 0],
       ['open', 0],
     ]);
-    expect(arrears()).toBe(march.amountCents + april.amountCents);
+    expect(await arrears()).toBe(march.amountCents + april.amountCents);
     const again = await t.call(api.receiptVoid, { token, body: { id: made.data.id, reason: 'twice' } });
     expect(again.message).toMatch(/voided|作废/);
-    expect(t.dbh.db.select().from(receipts).where(eq(receipts.id, made.data.id)).get()).toMatchObject({
+    expect(await t.dbh.db.select().from(receipts).where(eq(receipts.id, made.data.id)).get()).toMatchObject({
       voidReason: 'bounced',
     });
     const history = await t.call(api.receiptList, { token, query: { renterId: lease.renterId } });
@@ -160,32 +169,32 @@ describe('lease billing', () => {
 
   it('allocates each receipt its own whole amount, whatever was allocated before', async () => {
     advanceTo(t, on('05-20'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-    const token = t.tokenFor(ROLE.lessorStaff);
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const body = { renterId: lease.renterId, method: 'transfer' as const, receivedOn: on('05-05') };
     await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 100 } });
     const second = await t.call(api.receiptCreate, { token, body: { ...body, amountCents: 1_000_000 } });
     expect(second.data.allocations.reduce((s, a) => s + a.amountCents, 0)).toBe(1_000_000);
-    expect(billsOf().reduce((s, b) => s + b.paidCents, 0)).toBe(1_000_100);
+    expect((await billsOf()).reduce((s, b) => s + b.paidCents, 0)).toBe(1_000_100);
   });
 
   it('pays a new bill with money paid in advance', async () => {
     advanceTo(t, on('03-20'));
     const paid = await t.call(api.receiptCreate, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { renterId: lease.renterId, amountCents: 2_500_000, method: 'cash', receivedOn: on('03-20') },
     });
     expect(paid.status, paid.message).toBe('200');
     advanceTo(t, on('05-01'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-    expect(billsOf().map((b) => b.state)).toEqual(['paid', 'paid']);
-    expect(arrears()).toBe(0);
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    expect((await billsOf()).map((b) => b.state)).toEqual(['paid', 'paid']);
+    expect(await arrears()).toBe(0);
   });
 
   it('lists the arrears per renter and contract with totals, and refuses bad input', async () => {
     advanceTo(t, on('05-20'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const list = await t.call(api.arrears, { token, query: { renterId: lease.renterId } });
     expect(list.data.list).toHaveLength(1);
     expect(list.data.list[0]).toMatchObject({ contractId: lease.contractId, bills: 2, oldestDueOn: on('04-11') });
@@ -212,19 +221,19 @@ describe('lease billing', () => {
     expect(future.data.field).toBe('receivedOn');
     const range = await t.call(api.ledger, { token, query: { from: on('05-02'), to: on('05-01') } });
     expect(range.data.field).toBe('to');
-    expect(t.dbh.db.select().from(receipts).all()).toHaveLength(0);
+    expect(await t.dbh.db.select().from(receipts).all()).toHaveLength(0);
   });
 
   it('shows the bill with its lines and lets the administrator run a contract now, once', async () => {
     advanceTo(t, on('05-20'));
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const run = await t.call(api.run, { token, body: { contractId: lease.contractId } });
     expect(run.data.bills).toBeGreaterThan(0);
     expect((await t.call(api.run, { token, body: { contractId: lease.contractId } })).data).toEqual({
       bills: 0,
       lines: 0,
     });
-    const first = billsOf()[0]!;
+    const first = (await billsOf())[0]!;
     const detail = await t.call(api.billDetail, { token, query: { id: first.id } });
     expect(detail.data.lines.map((l) => [l.businessModel, l.days, l.amountCents])).toEqual(
       expect.arrayContaining([
@@ -233,7 +242,7 @@ describe('lease billing', () => {
       ]),
     );
     const staffRun = await t.call(api.run, {
-      token: t.tokenFor(ROLE.lessorStaff),
+      token: await t.tokenFor(ROLE.lessorStaff),
       body: { contractId: lease.contractId },
     });
     expect(staffRun.status).toBe('403');
@@ -241,23 +250,23 @@ describe('lease billing', () => {
 
   it('shows a renter its own bills and receipts only, and another lessor nothing', async () => {
     advanceTo(t, on('05-20'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-    const mine = await t.call(api.billList, { token: t.tokenFor(ROLE.other) });
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const mine = await t.call(api.billList, { token: await t.tokenFor(ROLE.other) });
     expect(mine.data.list.map((b) => b.contractId)).toEqual([lease.contractId, lease.contractId]);
-    const northwind = t.dbh.db
+    const northwind = (await t.dbh.db
       .select()
       .from(organisations)
       .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
-      .get()!;
-    const admin = t.dbh.db
+      .get())!;
+    const admin = (await t.dbh.db
       .select()
       .from(users)
       .where(and(eq(users.orgId, northwind.id), eq(users.roleId, ROLE.lessorAdmin)))
-      .get()!;
-    const foreign = createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+      .get())!;
+    const foreign = await createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
     const theirs = await t.call(api.billList, { token: foreign });
     expect(theirs.data.list).toHaveLength(0);
-    const detail = await t.call(api.billDetail, { token: foreign, query: { id: billsOf()[0]!.id } });
+    const detail = await t.call(api.billDetail, { token: foreign, query: { id: (await billsOf())[0]!.id } });
     expect(detail.status).toBe('404');
     const receipt = await t.call(api.receiptCreate, {
       token: foreign,
@@ -266,28 +275,28 @@ describe('lease billing', () => {
     expect(receipt.data.field).toBe('renterId');
     // The operator's finance records for any lessor; a salesperson is refused.
     const finance = await t.call(api.receiptCreate, {
-      token: t.tokenFor(ROLE.finance),
+      token: await t.tokenFor(ROLE.finance),
       body: { renterId: lease.renterId, amountCents: 100, method: 'cash', receivedOn: on('05-01') },
     });
     expect(finance.status).toBe('200');
-    const sales = await t.call(api.billList, { token: t.tokenFor(ROLE.lessorSales) });
+    const sales = await t.call(api.billList, { token: await t.tokenFor(ROLE.lessorSales) });
     expect(sales.status).toBe('403');
   });
 
-  it("seeds the bills of the seeded periods and the receipts that pay the first renter's months, once", () => {
+  it("seeds the bills of the seeded periods and the receipts that pay the first renter's months, once", async () => {
     advanceTo(t, on('05-20'));
-    seedLeaseBills(t.dbh.db, t.deps.now());
-    const seeded = billsOf();
+    await seedLeaseBills(t.dbh.db, t.deps.now());
+    const seeded = await billsOf();
     expect(seeded.length).toBeGreaterThan(0);
     expect(seeded.every((b) => b.state === 'paid')).toBe(true);
-    expect(arrears()).toBe(0);
+    expect(await arrears()).toBe(0);
     const paidBy = () => t.dbh.db.select().from(receipts).where(eq(receipts.renterOrgId, lease.renterId)).all();
     // One transfer a month, on the day its bills fell due.
-    const transfers = paidBy();
+    const transfers = await paidBy();
     expect(transfers.length).toBeGreaterThan(0);
     expect(new Set(transfers.map((r) => r.receivedOn.slice(0, 7))).size).toBe(transfers.length);
-    seedLeaseBills(t.dbh.db, t.deps.now());
-    expect(billsOf()).toHaveLength(seeded.length);
-    expect(paidBy()).toHaveLength(transfers.length);
+    await seedLeaseBills(t.dbh.db, t.deps.now());
+    expect(await billsOf()).toHaveLength(seeded.length);
+    expect(await paidBy()).toHaveLength(transfers.length);
   });
 });

@@ -27,16 +27,16 @@ describe('money of several currencies on the operator’s console', () => {
   let northwindOrg: number;
   beforeAll(async () => {
     t = await createTestApp();
-    finance = t.tokenFor(ROLE.finance);
+    finance = await t.tokenFor(ROLE.finance);
     const account = globalDemoAccount(ROLE.lessorAdmin).account;
-    northwind = t.tokenForAccount(account);
-    northwindOrg = t.dbh.db.select().from(users).where(eq(users.mobile, account)).get()!.orgId;
+    northwind = await t.tokenForAccount(account);
+    northwindOrg = (await t.dbh.db.select().from(users).where(eq(users.mobile, account)).get())!.orgId;
   });
   afterAll(() => t.dbh.close());
 
   /** Billed income of lines ending within the range, of bills not voided, of Northwind's or everyone else's. */
-  const billedIn = (range: { from: string; to: string }, northwindOnly: boolean) =>
-    t.dbh.db
+  const billedIn = async (range: { from: string; to: string }, northwindOnly: boolean) =>
+    (await t.dbh.db
       .select({ cents: sql<number>`coalesce(sum(${billLines.amountCents}), 0)` })
       .from(billLines)
       .innerJoin(bills, eq(bills.id, billLines.billId))
@@ -48,18 +48,18 @@ describe('money of several currencies on the operator’s console', () => {
           lte(billLines.toOn, range.to),
         ),
       )
-      .get()!.cents;
+      .get())!.cents;
 
   it('answers the revenue analysis one currency at a time, yuan first, Australian dollars when asked', async () => {
     const yuan = await t.call(revenueEndpoints.summary, { token: finance, query: {} });
     expect(yuan.status, yuan.message).toBe('200');
     expect(yuan.data.currencies.map((m) => m.currency.code)).toEqual(['CNY', 'AUD']);
     expect(yuan.data.money.currency.code).toBe('CNY');
-    expect(yuan.data.totals.billedCents).toBe(billedIn(yuan.data.range, false));
+    expect(yuan.data.totals.billedCents).toBe(await billedIn(yuan.data.range, false));
 
     const aud = await t.call(revenueEndpoints.summary, { token: finance, query: { currency: 'AUD' } });
     expect(aud.data.money.currency).toMatchObject({ code: 'AUD', symbol: 'A$' });
-    const northwindBilled = billedIn(aud.data.range, true);
+    const northwindBilled = await billedIn(aud.data.range, true);
     expect(northwindBilled).toBeGreaterThan(0);
     expect(aud.data.totals.billedCents).toBe(northwindBilled);
     // Northwind's stores are in the Australian dollar figures only.
@@ -85,7 +85,7 @@ describe('money of several currencies on the operator’s console', () => {
     const own = await t.call(revenueEndpoints.summary, { token: northwind, query: {} });
     expect(own.status, own.message).toBe('200');
     expect(own.data.currencies.map((m) => m.currency.code)).toEqual(['AUD']);
-    expect(own.data.totals.billedCents).toBe(billedIn(own.data.range, true));
+    expect(own.data.totals.billedCents).toBe(await billedIn(own.data.range, true));
     const arrears = await t.call(billingEndpoints.arrears, { token: northwind, query: { pageSize: 200 } });
     expect(arrears.data.totals.overdue.map((o) => o.money.currency.code)).toEqual(['AUD']);
   });
@@ -108,21 +108,18 @@ describe('money of several currencies on the operator’s console', () => {
     }
     const northwindRows = rows.filter((r) => r.money.currency.code === 'AUD');
     expect(northwindRows.length).toBeGreaterThan(0);
-    const northwindContracts = t.dbh.db
-      .select({ id: contracts.id })
-      .from(contracts)
-      .where(eq(contracts.lessorOrgId, northwindOrg))
-      .all()
-      .map((c) => c.id);
+    const northwindContracts = (
+      await t.dbh.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.lessorOrgId, northwindOrg)).all()
+    ).map((c) => c.id);
     expect(northwindRows.every((r) => r.contractId === null || northwindContracts.includes(r.contractId))).toBe(true);
   });
 
   it('names Northwind’s contracts, bills, receipts and ledger in AUD on the operator’s console', async () => {
-    const contract = t.dbh.db
+    const contract = (await t.dbh.db
       .select({ id: contracts.id })
       .from(contracts)
       .where(eq(contracts.lessorOrgId, northwindOrg))
-      .get()!;
+      .get())!;
     const detail = await t.call(leaseContractEndpoints.detail, { token: finance, query: { id: contract.id } });
     expect(detail.status, detail.message).toBe('200');
     expect(detail.data.money.currency).toMatchObject({ code: 'AUD', symbol: 'A$' });
@@ -132,11 +129,11 @@ describe('money of several currencies on the operator’s console', () => {
     });
     expect(arrears.data.money.currency.code).toBe('AUD');
 
-    const billed = t.dbh.db
+    const billed = (await t.dbh.db
       .select({ id: bills.id, renterId: bills.renterOrgId })
       .from(bills)
       .where(eq(bills.lessorOrgId, northwindOrg))
-      .get()!;
+      .get())!;
     const bill = await t.call(billingEndpoints.billDetail, { token: finance, query: { id: billed.id } });
     expect(bill.data.bill.money.currency.code).toBe('AUD');
     const list = await t.call(billingEndpoints.billList, {

@@ -30,26 +30,18 @@ describe('a currency asked for never widens what a user sees', () => {
     // One moment for every answer, so two answers of the same figures are equal.
     const frozen = Date.now();
     t.deps.now = () => frozen;
-    huadong = t.tokenFor(ROLE.lessorAdmin);
+    huadong = await t.tokenFor(ROLE.lessorAdmin);
     const account = globalDemoAccount(ROLE.lessorAdmin).account;
-    northwind = t.tokenForAccount(account);
-    northwindOrg = t.dbh.db.select().from(users).where(eq(users.mobile, account)).get()!.orgId;
+    northwind = await t.tokenForAccount(account);
+    northwindOrg = (await t.dbh.db.select().from(users).where(eq(users.mobile, account)).get())!.orgId;
     const { db } = t.dbh;
     northwindContracts = new Set(
-      db
-        .select({ id: contracts.id })
-        .from(contracts)
-        .where(eq(contracts.lessorOrgId, northwindOrg))
-        .all()
-        .map((c) => c.id),
+      (await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.lessorOrgId, northwindOrg)).all()).map(
+        (c) => c.id,
+      ),
     );
     northwindStores = new Set(
-      db
-        .select({ id: stores.id })
-        .from(stores)
-        .where(eq(stores.orgId, northwindOrg))
-        .all()
-        .map((s) => s.id),
+      (await db.select({ id: stores.id }).from(stores).where(eq(stores.orgId, northwindOrg)).all()).map((s) => s.id),
     );
   });
   afterAll(() => t.dbh.close());
@@ -121,12 +113,13 @@ describe('a currency asked for never widens what a user sees', () => {
     expect(listed.data.money.currency.code).toBe('CNY');
     expect(listed.data.totals).toEqual(summary.data.totals);
     const northwindExpenses = new Set(
-      t.dbh.db
-        .select({ id: deviceExpenses.id })
-        .from(deviceExpenses)
-        .where(eq(deviceExpenses.orgId, northwindOrg))
-        .all()
-        .map((e) => e.id),
+      (
+        await t.dbh.db
+          .select({ id: deviceExpenses.id })
+          .from(deviceExpenses)
+          .where(eq(deviceExpenses.orgId, northwindOrg))
+          .all()
+      ).map((e) => e.id),
     );
     expect(northwindExpenses.size).toBeGreaterThan(0);
     expect(listed.data.list.some((e) => northwindExpenses.has(e.id))).toBe(false);
@@ -134,9 +127,9 @@ describe('a currency asked for never widens what a user sees', () => {
   });
 
   it('refuses a role that may not read the figures, whichever currency it asks for', async () => {
-    const renter = t.tokenFor(ROLE.other);
-    const salesperson = t.tokenFor(ROLE.lessorSales);
-    const technician = t.tokenFor(ROLE.technician);
+    const renter = await t.tokenFor(ROLE.other);
+    const salesperson = await t.tokenFor(ROLE.lessorSales);
+    const technician = await t.tokenFor(ROLE.technician);
     const refusals = [
       await t.call(revenueEndpoints.summary, { token: renter, query: { currency: 'AUD' } }),
       await t.call(revenueEndpoints.incomeList, { token: salesperson, query: { currency: 'CNY' } }),
@@ -152,7 +145,7 @@ describe('a currency asked for never widens what a user sees', () => {
   });
 
   it('refuses a currency that is no currency code, in the reader’s language', async () => {
-    const finance = t.tokenFor(ROLE.finance);
+    const finance = await t.tokenFor(ROLE.finance);
     const calls = [
       (lang: 'en_US' | 'zh_CN') =>
         t.call(revenueEndpoints.summary, { token: finance, lang, loose: { query: { currency: 'aud' } } }),

@@ -20,28 +20,30 @@ import { demoUser, listedStock, storeOf } from '../lease/helpers.ts';
  * (the seed bills its periods at start; a test that counts bills counts only its own). The invoices asked over those
  * bills go with them: the test's bills are numbered from 1 again (issue.ts) and would be taken for the ones invoiced.
  */
-export function withoutSeededBilling(t: TestApp): void {
-  t.dbh.db.transaction((tx) => {
-    const invoiced = tx
-      .selectDistinct({ id: invoiceItems.invoiceId })
-      .from(invoiceItems)
-      .where(eq(invoiceItems.source, 'bill'))
-      .all()
-      .map((i) => i.id);
-    tx.delete(invoiceEvents).where(inArray(invoiceEvents.invoiceId, invoiced)).run();
-    tx.delete(invoiceItems).where(inArray(invoiceItems.invoiceId, invoiced)).run();
-    tx.delete(invoices).where(inArray(invoices.id, invoiced)).run();
-    for (const table of [ledgerEntries, allocations, receipts, billLines, bills, leasePeriods]) tx.delete(table).run();
+export async function withoutSeededBilling(t: TestApp): Promise<void> {
+  await t.dbh.db.transaction(async (tx) => {
+    const invoiced = (
+      await tx
+        .selectDistinct({ id: invoiceItems.invoiceId })
+        .from(invoiceItems)
+        .where(eq(invoiceItems.source, 'bill'))
+        .all()
+    ).map((i) => i.id);
+    await tx.delete(invoiceEvents).where(inArray(invoiceEvents.invoiceId, invoiced)).run();
+    await tx.delete(invoiceItems).where(inArray(invoiceItems.invoiceId, invoiced)).run();
+    await tx.delete(invoices).where(inArray(invoices.id, invoiced)).run();
+    for (const table of [ledgerEntries, allocations, receipts, billLines, bills, leasePeriods])
+      await tx.delete(table).run();
   });
 }
 
 /** The organisation of a demo account. */
-export const orgOf = (t: TestApp, roleId: number) =>
-  t.dbh.db
+export const orgOf = async (t: TestApp, roleId: number) =>
+  (await t.dbh.db
     .select()
     .from(users)
-    .where(eq(users.id, t.userId(roleId as never)))
-    .get()!.orgId;
+    .where(eq(users.id, await t.userId(roleId as never)))
+    .get())!.orgId;
 
 /** The lessor's calendar day now (the demo lessors bill on Beijing time). */
 export const todayOf = (t: TestApp) => dayInZone(t.deps.now(), 'Asia/Shanghai');
@@ -64,7 +66,7 @@ export async function handOver(
   machines: { lineId: number; deviceId: number }[],
   day: string,
 ): Promise<number> {
-  const token = t.tokenFor(ROLE.lessorAdmin);
+  const token = await t.tokenFor(ROLE.lessorAdmin);
   const made = await t.call(handover.create, {
     token,
     body: { kind, contractId, day, deliveredBy: '王师傅', receivedBy: '李工', machines },
@@ -103,21 +105,21 @@ export interface Leased {
 export async function leaseTwoMachines(f: SigningFixture, options: { salespersonId?: number } = {}): Promise<Leased> {
   const { t } = f;
   const { db } = t.dbh;
-  const lessorId = orgOf(t, ROLE.lessorAdmin);
-  const renterId = orgOf(t, ROLE.other);
+  const lessorId = await orgOf(t, ROLE.lessorAdmin);
+  const renterId = await orgOf(t, ROLE.other);
   const today = todayOf(t);
   const year = Number(today.slice(0, 4)) + (today < `${today.slice(0, 4)}-03-15` ? 0 : 1);
   const on = (monthDay: string, years = 0) => `${year + years}-${monthDay}`;
   // A's serial number comes first where machines are listed by it (a usage statement's columns).
-  const [a, b] = listedStock(t, lessorId, 2).sort((x, y) => (x.serialNumber < y.serialNumber ? -1 : 1));
+  const [a, b] = (await listedStock(t, lessorId, 2)).sort((x, y) => (x.serialNumber < y.serialNumber ? -1 : 1));
   if (!a || !b) throw new Error('fewer than two machines in stock with a list price');
-  const admin = demoUser(t, ROLE.lessorAdmin);
-  const { id } = createDraft(
+  const admin = await demoUser(t, ROLE.lessorAdmin);
+  const { id } = await createDraft(
     db,
     admin,
     {
       renterId,
-      storeId: storeOf(t, lessorId),
+      storeId: await storeOf(t, lessorId),
       salespersonId: options.salespersonId ?? null,
       startOn: on('03-15'),
       endOn: on('12-31'),
@@ -131,11 +133,11 @@ export async function leaseTwoMachines(f: SigningFixture, options: { salesperson
     },
     t.deps.now(),
   );
-  if (submit(db, admin, id, t.deps.now(), CNY).status === LEASE_STATUS.pendingReview) {
-    approve(db, admin, id, t.deps.now());
+  if ((await submit(db, admin, id, t.deps.now(), CNY)).status === LEASE_STATUS.pendingReview) {
+    await approve(db, admin, id, t.deps.now());
   }
   await f.sign(id);
-  const lines = db.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
+  const lines = await db.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
   const lineOf = (deviceId: number) => lines.find((l) => l.deviceId === deviceId)!.id;
   advanceTo(t, on('03-15'));
   await handOver(
@@ -145,17 +147,17 @@ export async function leaseTwoMachines(f: SigningFixture, options: { salesperson
     [a, b].map((m) => ({ lineId: lineOf(m.id), deviceId: m.id })),
     on('03-15'),
   );
-  const periodOf = (deviceId: number) =>
-    db
+  const periodOf = async (deviceId: number) =>
+    (await db
       .select()
       .from(leasePeriods)
       .where(and(eq(leasePeriods.contractId, id), eq(leasePeriods.deviceId, deviceId)))
-      .get()!.id;
+      .get())!.id;
   return {
     contractId: id,
     renterId,
     lessorId,
-    periods: { daily: periodOf(a.id), calendar: periodOf(b.id) },
+    periods: { daily: await periodOf(a.id), calendar: await periodOf(b.id) },
     machines: { daily: a.id, calendar: b.id },
     lines: { daily: lineOf(a.id), calendar: lineOf(b.id) },
     year,

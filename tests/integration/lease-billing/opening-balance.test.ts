@@ -21,14 +21,14 @@ describe('opening balances', () => {
   /** A day of the year the test's lease runs in. */
   let on: (monthDay: string) => string;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
-  const arrearsOf = (renterId: number) =>
-    t.dbh.db.select().from(renters).where(eq(renters.orgId, renterId)).get()!.arrearsCents;
+  const arrearsOf = async (renterId: number) =>
+    (await t.dbh.db.select().from(renters).where(eq(renters.orgId, renterId)).get())!.arrearsCents;
   const billsOf = (renterId: number) =>
     t.dbh.db.select().from(bills).where(eq(bills.renterOrgId, renterId)).orderBy(bills.id).all();
   const tomorrow = () => addDays(dayInZone(t.deps.now(), 'Asia/Shanghai'), 1);
-  const record = (renterId: number, body: Record<string, unknown> = {}, token = admin()) =>
+  const record = async (renterId: number, body: Record<string, unknown> = {}, token?: string) =>
     t.call(api.openingCreate, {
-      token,
+      token: token ?? (await admin()),
       body: { renterId, amountCents: 123_456, asOf: on('02-28'), dueOn: on('03-10'), note: 'Old system', ...body },
     });
 
@@ -42,7 +42,7 @@ describe('opening balances', () => {
   describe('on a lease', () => {
     let lease: Leased;
     beforeEach(async () => {
-      withoutSeededBilling(t);
+      await withoutSeededBilling(t);
       lease = await leaseTwoMachines(f);
       on = lease.on;
     });
@@ -53,8 +53,8 @@ describe('opening balances', () => {
       expect(made.message).toBe('The opening balance was recorded');
       expect(made.data.number).toMatch(new RegExp(`^OB-${lease.year}0228-\\d+$`));
       // Due on 10 March, so past due today (15 March): all of it is in arrears, which automatic approval reads.
-      expect(arrearsOf(lease.renterId)).toBe(123_456);
-      const listed = await t.call(api.billList, { token: admin(), query: { renterId: lease.renterId } });
+      expect(await arrearsOf(lease.renterId)).toBe(123_456);
+      const listed = await t.call(api.billList, { token: await admin(), query: { renterId: lease.renterId } });
       expect(listed.data.list).toEqual([
         expect.objectContaining({
           id: made.data.id,
@@ -69,15 +69,15 @@ describe('opening balances', () => {
           note: 'Old system',
         }),
       ]);
-      const detail = await t.call(api.billDetail, { token: t.tokenFor(ROLE.other), query: { id: made.data.id } });
+      const detail = await t.call(api.billDetail, { token: await t.tokenFor(ROLE.other), query: { id: made.data.id } });
       expect(detail.status, detail.message).toBe('200');
       expect(detail.data.lines).toEqual([]);
 
       // March's and April's rent: the arrears list shows the opening balance as a row of its own.
       advanceTo(t, on('05-02'));
-      issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-      const [, march] = billsOf(lease.renterId);
-      const arrears = await t.call(api.arrears, { token: admin(), query: { renterId: lease.renterId } });
+      await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+      const [, march] = await billsOf(lease.renterId);
+      const arrears = await t.call(api.arrears, { token: await admin(), query: { renterId: lease.renterId } });
       expect(arrears.data.list).toEqual([
         expect.objectContaining({ contractId: lease.contractId }),
         expect.objectContaining({
@@ -91,7 +91,7 @@ describe('opening balances', () => {
 
       // A receipt pays the oldest due first: the opening balance, then March's bill.
       const paid = await t.call(api.receiptCreate, {
-        token: t.tokenFor(ROLE.lessorStaff),
+        token: await t.tokenFor(ROLE.lessorStaff),
         body: { renterId: lease.renterId, amountCents: 123_456 + 100, method: 'transfer', receivedOn: on('05-02') },
       });
       expect(paid.status, paid.message).toBe('200');
@@ -100,9 +100,12 @@ describe('opening balances', () => {
         [made.data.id, 123_456],
         [march!.id, 100],
       ]);
-      expect(billsOf(lease.renterId)[0]!.state).toBe('paid');
+      expect((await billsOf(lease.renterId))[0]!.state).toBe('paid');
 
-      const ledger = await t.call(api.ledger, { token: admin(), query: { renterId: lease.renterId, type: 'opening' } });
+      const ledger = await t.call(api.ledger, {
+        token: await admin(),
+        query: { renterId: lease.renterId, type: 'opening' },
+      });
       expect(ledger.data.list).toEqual([
         expect.objectContaining({
           type: 'opening',
@@ -125,7 +128,7 @@ describe('opening balances', () => {
         ['en_US', { asOf: tomorrow(), dueOn: tomorrow() }, 'asOf', 'cannot be after today'],
       ] as const) {
         const refused = await t.call(api.openingCreate, {
-          token: admin(),
+          token: await admin(),
           lang,
           loose: {
             body: { renterId: lease.renterId, amountCents: 100, asOf: on('02-28'), dueOn: on('03-10'), ...body },
@@ -134,33 +137,33 @@ describe('opening balances', () => {
         expect(refused.data.field, JSON.stringify(body)).toBe(field);
         expect(refused.message).toContain(text);
       }
-      expect(billsOf(lease.renterId)).toEqual([]);
+      expect(await billsOf(lease.renterId)).toEqual([]);
 
       const first = await record(lease.renterId);
       expect(first.status).toBe('200');
       const again = await record(lease.renterId, { amountCents: 999 });
       expect(again.status).toBe('409');
       expect(again.message).toBe('This customer already has an opening balance: void it first to record another');
-      expect(billsOf(lease.renterId)).toHaveLength(1);
+      expect(await billsOf(lease.renterId)).toHaveLength(1);
 
       // Voided (re-issuing has no days to bill again), it leaves the arrears and another may be recorded.
       const voided = await t.call(api.billVoid, {
-        token: admin(),
+        token: await admin(),
         body: { id: first.data.id, reason: 'Wrong amount', reissue: true },
       });
       expect(voided.data).toEqual({ id: first.data.id, reissued: [] });
-      expect(arrearsOf(lease.renterId)).toBe(0);
+      expect(await arrearsOf(lease.renterId)).toBe(0);
       const corrected = await record(lease.renterId, { amountCents: 100_000 });
       expect(corrected.status, corrected.message).toBe('200');
-      expect(arrearsOf(lease.renterId)).toBe(100_000);
+      expect(await arrearsOf(lease.renterId)).toBe(100_000);
     });
 
     it('is recorded by the rental company’s administrator only', async () => {
       for (const role of [ROLE.lessorStaff, ROLE.lessorSales, ROLE.finance, ROLE.other, ROLE.technician]) {
-        const denied = await record(lease.renterId, {}, t.tokenFor(role));
+        const denied = await record(lease.renterId, {}, await t.tokenFor(role));
         expect(denied.status, `role ${role}`).not.toBe('200');
       }
-      expect(billsOf(lease.renterId)).toEqual([]);
+      expect(await billsOf(lease.renterId)).toEqual([]);
     });
   });
 
@@ -176,12 +179,12 @@ describe('opening balances', () => {
         dueOn: addDays(lease.today(), -30),
       });
       expect(made.status, made.message).toBe('200');
-      runArrearsLocks(t.deps, { lessorOrgId: lease.lessorId });
-      expect(t.dbh.db.select().from(arrearsSteps).all()).toEqual([]);
-      expect(lockCommands(t, lease.machines)).toEqual([]);
-      expect(arrearsOf(lease.renterId)).toBe(123_456);
+      await runArrearsLocks(t.deps, { lessorOrgId: lease.lessorId });
+      expect(await t.dbh.db.select().from(arrearsSteps).all()).toEqual([]);
+      expect(await lockCommands(t, lease.machines)).toEqual([]);
+      expect(await arrearsOf(lease.renterId)).toBe(123_456);
       expect(
-        t.dbh.db.select().from(ledgerEntries).where(eq(ledgerEntries.renterOrgId, lease.renterId)).all(),
+        await t.dbh.db.select().from(ledgerEntries).where(eq(ledgerEntries.renterOrgId, lease.renterId)).all(),
       ).toHaveLength(1);
     });
   });
@@ -191,18 +194,18 @@ describe('the demo', () => {
   it('brings the renters that owed rent before forward as opening balances, in their company’s language', async () => {
     const t = await createTestApp();
     try {
-      const opening = t.dbh.db.select().from(bills).where(eq(bills.kind, 'opening')).all();
+      const opening = await t.dbh.db.select().from(bills).where(eq(bills.kind, 'opening')).all();
       // The third customer of each of the three rental companies.
       expect(opening).toHaveLength(3);
       expect(opening.map((b) => b.amountCents)).toEqual([1_250_000, 1_250_000, 1_250_000]);
       expect(opening.filter((b) => b.note === '上线前旧系统结转欠款')).toHaveLength(2);
       expect(opening.filter((b) => b.note === 'Balance brought forward from the previous system')).toHaveLength(1);
-      for (const b of opening) expect(arrearsOfRenter(t, b.renterOrgId)).toBeGreaterThanOrEqual(1_250_000);
+      for (const b of opening) expect(await arrearsOfRenter(t, b.renterOrgId)).toBeGreaterThanOrEqual(1_250_000);
     } finally {
       t.dbh.close();
     }
   });
 });
 
-const arrearsOfRenter = (t: TestApp, renterId: number) =>
-  t.dbh.db.select().from(renters).where(eq(renters.orgId, renterId)).get()!.arrearsCents;
+const arrearsOfRenter = async (t: TestApp, renterId: number) =>
+  (await t.dbh.db.select().from(renters).where(eq(renters.orgId, renterId)).get())!.arrearsCents;

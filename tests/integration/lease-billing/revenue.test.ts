@@ -59,44 +59,44 @@ describe('revenue analysis', () => {
     f = await signingFixture();
     t = f.t;
     dir = mkdtempSync(join(tmpdir(), 'revenue-pdf-'));
-    withoutSeededBilling(t);
-    const salesId = t.userId(ROLE.lessorSales);
+    await withoutSeededBilling(t);
+    const salesId = await t.userId(ROLE.lessorSales);
     lease = await leaseTwoMachines(f, { salespersonId: salesId });
     RANGE = { from: on('03-01'), to: on('04-30') };
     const { db } = t.dbh;
-    const machine = (deviceId: number) =>
-      db
+    const machine = async (deviceId: number) =>
+      (await db
         .select({ id: devices.id, serialNumber: devices.serialNumber, kind: devices.kind })
         .from(devices)
         .where(eq(devices.id, deviceId))
-        .get()!;
-    a = machine(lease.machines.daily);
-    b = machine(lease.machines.calendar);
-    salesName = db.select().from(users).where(eq(users.id, salesId)).get()!.name;
-    storeId = db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!.storeId;
-    const other = db
+        .get())!;
+    a = await machine(lease.machines.daily);
+    b = await machine(lease.machines.calendar);
+    salesName = (await db.select().from(users).where(eq(users.id, salesId)).get())!.name;
+    storeId = (await db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get())!.storeId;
+    const other = (await db
       .select()
       .from(devices)
       .where(and(eq(devices.orgId, lease.lessorId), ne(devices.id, a.id), ne(devices.id, b.id)))
-      .get()!;
+      .get())!;
     // Only the test's own work and expenses on these machines.
     const ours = [a.id, b.id, other.id];
-    db.delete(dailyWork).where(inArray(dailyWork.deviceId, ours)).run();
-    db.delete(deviceExpenses).where(inArray(deviceExpenses.deviceId, ours)).run();
+    await db.delete(dailyWork).where(inArray(dailyWork.deviceId, ours)).run();
+    await db.delete(deviceExpenses).where(inArray(deviceExpenses.deviceId, ours)).run();
     // What the machines reported working, day by day (the analysis' daily work, from their telemetry).
     const work = (deviceId: number, kind: string, day: string, hoursWorked: number) =>
       db
         .insert(dailyWork)
         .values({ deviceId, kind, day, hoursWorked, timeZone: 'Asia/Shanghai', ownerOrgId: lease.lessorId })
         .run();
-    work(a.id, a.kind, on('03-10'), 5);
-    work(a.id, a.kind, on('03-20'), 6);
-    work(a.id, a.kind, on('04-02'), 8);
-    work(b.id, b.kind, on('04-30'), 4);
+    await work(a.id, a.kind, on('03-10'), 5);
+    await work(a.id, a.kind, on('03-20'), 6);
+    await work(a.id, a.kind, on('04-02'), 8);
+    await work(b.id, b.kind, on('04-30'), 4);
     // The expenses, as the lessor records them.
     const spend = async (deviceId: number, date: string, amountCents: number) => {
       const made = await t.call(deviceRecordEndpoints.createExpense, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         body: { deviceId, type: 'maintenance', amountCents, date, remark: '' },
       });
       expect(made.status, made.message).toBe('200');
@@ -107,9 +107,9 @@ describe('revenue analysis', () => {
     await spend(a.id, on('06-01'), 99_999);
     await spend(other.id, on('04-01'), 77_777);
 
-    expect(issueLessorBills(db, lease.lessorId, on('05-01'))).toEqual({ bills: 2, lines: 4 });
+    expect(await issueLessorBills(db, lease.lessorId, on('05-01'))).toEqual({ bills: 2, lines: 4 });
     const paid = await t.call(billingEndpoints.receiptCreate, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: {
         renterId: lease.renterId,
         amountCents: MARCH + 300_000,
@@ -126,7 +126,7 @@ describe('revenue analysis', () => {
 
   it('sums income billed and received by month, profit after the billed machines’ expenses, and utilisation', async () => {
     const answer = await t.call(api.summary, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { ...RANGE, renterId: lease.renterId },
     });
     expect(answer.status).toBe('200');
@@ -167,7 +167,11 @@ describe('revenue analysis', () => {
     expect(s.byRenter).toEqual([expect.objectContaining({ id: lease.renterId, billedCents: MARCH + APRIL, lines: 4 })]);
     expect(s.byStore).toEqual([expect.objectContaining({ id: storeId, billedCents: MARCH + APRIL })]);
     expect(s.bySalesperson).toEqual([
-      expect.objectContaining({ id: t.userId(ROLE.lessorSales), name: salesName, receivedCents: MARCH + 300_000 }),
+      expect.objectContaining({
+        id: await t.userId(ROLE.lessorSales),
+        name: salesName,
+        receivedCents: MARCH + 300_000,
+      }),
     ]);
     // By kind: A earned 5,100.00 + 9,000.00, B 3,290.32 + 6,000.00 (one slice each, or one together).
     const kinds = Object.fromEntries(s.byKind.map((k) => [k.key, k.billedCents]));
@@ -198,7 +202,7 @@ describe('revenue analysis', () => {
     // One month narrows everything to it; a filter matching nothing answers zeros.
     const april = (
       await t.call(api.summary, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         query: { from: on('04-01'), to: on('04-30'), renterId: lease.renterId },
       })
     ).data;
@@ -210,7 +214,7 @@ describe('revenue analysis', () => {
     });
     const none = (
       await t.call(api.summary, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         query: { ...RANGE, renterId: lease.renterId, storeId: 999_999 },
       })
     ).data;
@@ -224,7 +228,7 @@ describe('revenue analysis', () => {
   });
 
   it('lists the income lines page by page with their totals, and refuses a bad range', async () => {
-    const token = t.tokenFor(ROLE.lessorStaff);
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const page = await t.call(api.incomeList, {
       token,
       query: { ...RANGE, renterId: lease.renterId, pageSize: 3, sortField: 'amountCents', sortOrder: 'descend' },
@@ -274,23 +278,23 @@ describe('revenue analysis', () => {
 
   it('is read by the lessor’s administrator and staff and the operator’s finance, never by a renter or salesperson', async () => {
     const finance = await t.call(api.summary, {
-      token: t.tokenFor(ROLE.finance),
+      token: await t.tokenFor(ROLE.finance),
       query: { ...RANGE, renterId: lease.renterId },
     });
     expect(finance.status).toBe('200');
     expect(finance.data.totals.billedCents).toBe(MARCH + APRIL);
     // Another lessor's administrator: its own figures, none of these (no line, no contract, no statement).
-    const northwind = t.dbh.db
+    const northwind = (await t.dbh.db
       .select()
       .from(organisations)
       .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
-      .get()!;
-    const admin = t.dbh.db
+      .get())!;
+    const admin = (await t.dbh.db
       .select()
       .from(users)
       .where(and(eq(users.orgId, northwind.id), eq(users.roleId, ROLE.lessorAdmin)))
-      .get()!;
-    const foreign = createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+      .get())!;
+    const foreign = await createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
     const theirs = await t.call(api.summary, { token: foreign, query: { ...RANGE, renterId: lease.renterId } });
     expect(theirs.status).toBe('200');
     expect(theirs.data.totals).toMatchObject({ billedCents: 0, receivedCents: 0, expenseCents: 0, lines: 0 });
@@ -303,21 +307,22 @@ describe('revenue analysis', () => {
     expect(theirStatement.status).toBe('404');
 
     for (const roleId of [ROLE.other, ROLE.lessorSales, ROLE.companyAdmin]) {
-      const refused = await t.call(api.summary, { token: t.tokenFor(roleId), query: RANGE });
+      const refused = await t.call(api.summary, { token: await t.tokenFor(roleId), query: RANGE });
       expect(refused.status, `role ${roleId}`).toBe('403');
-      const list = await t.call(api.incomeList, { token: t.tokenFor(roleId), query: RANGE });
+      const list = await t.call(api.incomeList, { token: await t.tokenFor(roleId), query: RANGE });
       expect(list.status, `role ${roleId}`).toBe('403');
     }
   });
 
   it('draws the monthly usage statement: hours per machine per day beside the month’s bill, in both languages', async () => {
     const en = await t.call(api.statement, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { contractId: lease.contractId, month: `${year()}-04` },
     });
     expect(en.status).toBe('200');
     expect(en.data.mimeType).toBe('application/pdf');
-    const contractNumber = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!.number;
+    const contractNumber = (await t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get())!
+      .number;
     expect(en.data.fileName).toBe(`${contractNumber}-${year()}-04-usage.pdf`);
     const text = pdfText(Buffer.from(en.data.content, 'base64'), dir);
     expect(text).toContain('Monthly usage statement');
@@ -333,7 +338,7 @@ describe('revenue analysis', () => {
 
     // The renter reads it too (it travels with the bill), in Chinese.
     const zh = await t.call(api.statement, {
-      token: t.tokenFor(ROLE.other),
+      token: await t.tokenFor(ROLE.other),
       lang: 'zh_CN',
       query: { contractId: lease.contractId, month: `${year()}-03` },
     });
@@ -344,12 +349,12 @@ describe('revenue analysis', () => {
     expect(zhText).toMatch(/合计\s+34\s+¥8,390\.32\s+6/);
 
     const bad = await t.call(api.statement, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       loose: { query: { contractId: lease.contractId, month: `${year()}-13` } },
     });
     expect(bad.status).not.toBe('200');
     const salesperson = await t.call(api.statement, {
-      token: t.tokenFor(ROLE.lessorSales),
+      token: await t.tokenFor(ROLE.lessorSales),
       query: { contractId: lease.contractId, month: `${year()}-04` },
     });
     expect(salesperson.status).toBe('403');

@@ -28,14 +28,15 @@ describe('contract changes in force', () => {
   let t: TestApp;
   let lease: Leased;
   const on = (monthDay: string, years = 0) => lease.on(monthDay, years);
-  const lineOf = (periodId: number) => periodsOf(t, lease.contractId).find((p) => p.id === periodId)!.lineId;
+  const lineOf = async (periodId: number) =>
+    (await periodsOf(t, lease.contractId)).find((p) => p.id === periodId)!.lineId;
   const machineA = () => lease.machines.daily;
   /** A change in force that puts machine A's line at 200.00 a day from `day`. */
   const repriceA = async (day: string) => {
     const id = await changeOf(t, {
       contractId: lease.contractId,
       effectiveOn: day,
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
+      lines: [{ op: 'reprice', lineId: await lineOf(lease.periods.daily), businessModel: 23, dayCents: 20_000 }],
     });
     await putInForce(f, id);
     return id;
@@ -44,7 +45,7 @@ describe('contract changes in force', () => {
   beforeEach(async () => {
     f = await signingFixture();
     t = f.t;
-    withoutSeededBilling(t);
+    await withoutSeededBilling(t);
     lease = await leaseTwoMachines(f);
   });
   afterEach(() => f.close());
@@ -52,18 +53,18 @@ describe('contract changes in force', () => {
   it('splits the bill of the month a new price starts in: one line at each price, no bill of its own', async () => {
     advanceTo(t, on('04-20'));
     const id = await repriceA(on('04-11'));
-    expect(statusOf(t, id)).toBe(7);
-    const periods = periodsOf(t, lease.contractId).filter((p) => p.deviceId === machineA());
+    expect(await statusOf(t, id)).toBe(7);
+    const periods = (await periodsOf(t, lease.contractId)).filter((p) => p.deviceId === machineA());
     expect(periods.map((p) => [p.startOn, p.endOn, p.endedByChangeId])).toEqual([
       [on('03-15'), on('04-10'), id],
       [on('04-11'), null, null],
     ]);
     // A run between the change's day and the billing day bills March only: the cut is no return.
-    issueLessorBills(t.dbh.db, lease.lessorId, on('04-20'));
-    expect(billsWithLines(t, lease.contractId).map((b) => b.periodEnd)).toEqual([on('03-31')]);
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('04-20'));
+    expect((await billsWithLines(t, lease.contractId)).map((b) => b.periodEnd)).toEqual([on('03-31')]);
     advanceTo(t, on('05-01'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-    const april = billsWithLines(t, lease.contractId)[1]!;
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const april = (await billsWithLines(t, lease.contractId))[1]!;
     const a = april.lines.filter((l) => l.deviceId === machineA());
     expect(a).toEqual([
       { deviceId: machineA(), fromOn: on('04-01'), toOn: on('04-10'), amountCents: 10 * 30_000 },
@@ -78,7 +79,7 @@ describe('contract changes in force', () => {
     await repriceA(on('04-25'));
     const listed = async () => {
       const answer = await t.call(handover.periods, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         query: { contractId: lease.contractId, deviceId: machineA(), sortField: 'startOn', sortOrder: 'ascend' },
       });
       return answer.data.list.map((p) => [p.startOn, p.endOn, p.state, p.days, p.daysLeft]);
@@ -92,7 +93,7 @@ describe('contract changes in force', () => {
     // The contract's page: the repriced machine on two lines, each with its days, and lines that add up to the total.
     const detail = (
       await t.call(leaseContractEndpoints.detail, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         query: { id: lease.contractId },
       })
     ).data;
@@ -114,16 +115,16 @@ describe('contract changes in force', () => {
   it('takes a repriced machine back before its new terms start: the old terms end that day, the new never begin', async () => {
     advanceTo(t, on('04-20'));
     await repriceA(on('04-25'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('04-20'));
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('04-20'));
     advanceTo(t, on('04-22'));
     await returnMachines(t, lease, ['daily'], on('04-21'));
-    const ofA = () =>
-      periodsOf(t, lease.contractId)
+    const ofA = async () =>
+      (await periodsOf(t, lease.contractId))
         .filter((p) => p.deviceId === machineA())
         .map((p) => [p.startOn, p.endOn, p.exitId !== null, p.endedByChangeId]);
-    expect(ofA()).toEqual([[on('03-15'), on('04-21'), true, null]]);
+    expect(await ofA()).toEqual([[on('03-15'), on('04-21'), true, null]]);
     // Its last bill: 1 to 21 April at the old price; nothing at the new one.
-    const linesOfA = billsWithLines(t, lease.contractId).flatMap((b) =>
+    const linesOfA = (await billsWithLines(t, lease.contractId)).flatMap((b) =>
       b.lines.filter((l) => l.deviceId === machineA()),
     );
     expect(linesOfA.at(-1)).toEqual({
@@ -139,11 +140,16 @@ describe('contract changes in force', () => {
     advanceTo(t, on('04-20'));
     await repriceA(on('04-25'));
     const closed = await t.call(leaseContractEndpoints.move, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { id: lease.contractId, action: 'close', day: on('04-20') },
     });
     expect(closed.status, closed.message).toBe('200');
-    const periods = periodsOf(t, lease.contractId).map((p) => [p.deviceId, p.startOn, p.endOn, p.exitId !== null]);
+    const periods = (await periodsOf(t, lease.contractId)).map((p) => [
+      p.deviceId,
+      p.startOn,
+      p.endOn,
+      p.exitId !== null,
+    ]);
     expect(periods).toHaveLength(2);
     expect(periods).toEqual(
       expect.arrayContaining([
@@ -158,15 +164,15 @@ describe('contract changes in force', () => {
     const id = await changeOf(t, {
       contractId: lease.contractId,
       effectiveOn: on('04-16'),
-      lines: [{ op: 'reprice', lineId: lineOf(lease.periods.daily), businessModel: 24, monthCents: 600_000 }],
+      lines: [{ op: 'reprice', lineId: await lineOf(lease.periods.daily), businessModel: 24, monthCents: 600_000 }],
     });
     await putInForce(f, id);
     // B comes back on 30 April: the return's confirmation (on 1 May) issues March's and April's bills.
     advanceTo(t, on('05-01'));
     await returnMachines(t, lease, ['calendar'], on('04-30'));
     advanceTo(t, on('06-01'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('06-01'));
-    const [march, april, may] = billsWithLines(t, lease.contractId);
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('06-01'));
+    const [march, april, may] = await billsWithLines(t, lease.contractId);
     expect(march!.amountCents).toBe(510_000 + Math.round((17 * 600_000) / 31));
     // 15 days at 300.00, then 15 days of 6,000.00 a 30 days.
     expect(april!.lines.filter((l) => l.deviceId === machineA()).map((l) => l.amountCents)).toEqual([450_000, 300_000]);
@@ -176,25 +182,22 @@ describe('contract changes in force', () => {
 
   it('adds a machine from a day: it enters under the new line, not before, and the next bill carries it', async () => {
     advanceTo(t, on('04-21'));
-    const [added] = freeStock(t, lease.lessorId, 1);
+    const [added] = await freeStock(t, lease.lessorId, 1);
     const id = await changeOf(t, {
       contractId: lease.contractId,
       effectiveOn: on('04-21'),
       lines: [{ op: 'add', deviceId: added!.id, businessModel: 23, dayCents: 10_000 }],
     });
     await putInForce(f, id);
-    const line = t.dbh.db
-      .select()
-      .from(contractLines)
-      .where(eq(contractLines.deviceId, added!.id))
-      .all()
-      .find((l) => l.contractId === lease.contractId)!;
+    const line = (await t.dbh.db.select().from(contractLines).where(eq(contractLines.deviceId, added!.id)).all()).find(
+      (l) => l.contractId === lease.contractId,
+    )!;
     expect(line).toMatchObject({ fromOn: on('04-21'), untilOn: null, businessModel: 23, dayCents: 10_000 });
     // The machine is still in the depot: the change holds it for the contract, a delivery puts it on lease.
-    expect(t.dbh.db.select().from(devices).where(eq(devices.id, added!.id)).get()!.leaseStatus).toBe('stock');
-    const entry = (day: string) =>
+    expect((await t.dbh.db.select().from(devices).where(eq(devices.id, added!.id)).get())!.leaseStatus).toBe('stock');
+    const entry = async (day: string) =>
       t.call(handover.create, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         lang: 'en_US',
         body: {
           kind: 'entry',
@@ -209,13 +212,13 @@ describe('contract changes in force', () => {
     const made = await entry(on('04-21'));
     expect(made.status).toBe('200');
     const confirmed = await t.call(handover.confirm, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { id: made.data.id },
     });
     expect(confirmed.status).toBe('200');
     advanceTo(t, on('05-01'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
-    const april = billsWithLines(t, lease.contractId).at(-1)!;
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    const april = (await billsWithLines(t, lease.contractId)).at(-1)!;
     expect(april.lines.find((l) => l.deviceId === added!.id)).toEqual({
       deviceId: added!.id,
       fromOn: on('04-21'),
@@ -228,18 +231,18 @@ describe('contract changes in force', () => {
     const id = await changeOf(t, {
       contractId: lease.contractId,
       effectiveOn: on('06-01'),
-      lines: [{ op: 'remove', lineId: lineOf(lease.periods.daily) }],
+      lines: [{ op: 'remove', lineId: await lineOf(lease.periods.daily) }],
     });
     await putInForce(f, id);
-    const period = periodsOf(t, lease.contractId).find((p) => p.id === lease.periods.daily)!;
+    const period = (await periodsOf(t, lease.contractId)).find((p) => p.id === lease.periods.daily)!;
     expect(period).toMatchObject({ plannedEndOn: on('05-31'), endOn: null });
-    const line = t.dbh.db.select().from(contractLines).where(eq(contractLines.id, period.lineId)).get()!;
+    const line = (await t.dbh.db.select().from(contractLines).where(eq(contractLines.id, period.lineId)).get())!;
     expect(line.untilOn).toBe(on('05-31'));
     // Returned on its planned end, a machine the change took out of the contract is not delivered again under it.
     advanceTo(t, on('06-02'));
     await returnMachines(t, lease, ['daily'], on('05-31'));
     const again = await t.call(handover.create, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       lang: 'en_US',
       body: {
         kind: 'entry',
@@ -257,21 +260,18 @@ describe('contract changes in force', () => {
     await returnMachines(t, lease, ['calendar'], on('04-30'));
     const id = await changeOf(t, { contractId: lease.contractId, effectiveOn: on('06-01'), endOn: on('03-31', 1) });
     await putInForce(f, id);
-    const c = t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get()!;
+    const c = (await t.dbh.db.select().from(contracts).where(eq(contracts.id, lease.contractId)).get())!;
     expect(c.endOn).toBe(on('03-31', 1));
-    const periods = periodsOf(t, lease.contractId);
+    const periods = await periodsOf(t, lease.contractId);
     expect(periods.find((p) => p.id === lease.periods.daily)!.plannedEndOn).toBe(on('03-31', 1));
     expect(periods.find((p) => p.id === lease.periods.calendar)!.plannedEndOn).toBe(on('12-31'));
     // The contract's timeline and detail show the change that moved it.
-    const changed = t.dbh.db
-      .select()
-      .from(contractEvents)
-      .where(eq(contractEvents.contractId, lease.contractId))
-      .all()
-      .find((e) => e.action === 'changed')!;
+    const changed = (
+      await t.dbh.db.select().from(contractEvents).where(eq(contractEvents.contractId, lease.contractId)).all()
+    ).find((e) => e.action === 'changed')!;
     expect(changed).toMatchObject({ actor: 'system', day: on('06-01') });
     const detail = await t.call(leaseContractEndpoints.detail, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { id: lease.contractId },
     });
     expect(detail.data.endOn).toBe(on('03-31', 1));
@@ -294,11 +294,11 @@ describe('contract changes in force', () => {
     // Terminated on 30 June, that day: the machines still out come back with it.
     advanceTo(t, on('06-30'));
     const moved = await t.call(leaseContractEndpoints.move, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { id: lease.contractId, action: 'terminate', reason: '客户提前退租', day: on('06-30') },
     });
     expect(moved.status).toBe('200');
-    expect(statusOf(t, inForce)).toBe(8);
-    expect(statusOf(t, pending)).toBe(9);
+    expect(await statusOf(t, inForce)).toBe(8);
+    expect(await statusOf(t, pending)).toBe(9);
   });
 });

@@ -13,10 +13,11 @@ import { approve, submit } from '@console/server/src/lease/review';
 import type { SigningFixture } from '../../fixtures/lease-signing.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { demoUser } from '../lease/helpers.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /** Save a change as the demo administrator (Huadong) and answer the envelope. */
-export const writeChange = (t: TestApp, body: Record<string, unknown>, roleId: number = ROLE.lessorAdmin) =>
-  t.call(api.create, { token: t.tokenFor(roleId as never), lang: 'en_US', body: body as never });
+export const writeChange = async (t: TestApp, body: Record<string, unknown>, roleId: number = ROLE.lessorAdmin) =>
+  t.call(api.create, { token: await t.tokenFor(roleId as never), lang: 'en_US', body: body as never });
 
 /** Save a change that must be accepted; answers its id. */
 export async function changeOf(t: TestApp, body: Record<string, unknown>): Promise<number> {
@@ -45,10 +46,10 @@ export async function signOnPage(
 
 /** The lessor's administrator starts the signing of an approved contract or change with the company's seal. */
 export async function startSigning(t: TestApp, id: number) {
-  const lessorOrgId = t.dbh.db.select().from(contracts).where(eq(contracts.id, id)).get()!.lessorOrgId;
-  const seal = t.dbh.db.select().from(seals).where(eq(seals.orgId, lessorOrgId)).get()!;
+  const lessorOrgId = (await t.dbh.db.select().from(contracts).where(eq(contracts.id, id)).get())!.lessorOrgId;
+  const seal = (await t.dbh.db.select().from(seals).where(eq(seals.orgId, lessorOrgId)).get())!;
   const started = await t.call(leaseContractEndpoints.move, {
-    token: t.tokenFor(ROLE.lessorAdmin),
+    token: await t.tokenFor(ROLE.lessorAdmin),
     body: { id, action: 'startSigning', sealId: seal.id },
   });
   if (started.status !== '200' || !started.data.signing) {
@@ -64,16 +65,16 @@ export async function startSigning(t: TestApp, id: number) {
 export async function putInForce(f: SigningFixture, id: number): Promise<void> {
   const { t } = f;
   const db = t.dbh.db;
-  const admin = demoUser(t, ROLE.lessorAdmin);
-  if ([0, 2, 4].includes(statusOf(t, id))) submit(db, admin, id, t.deps.now(), CNY);
-  if (statusOf(t, id) === 1) approve(db, admin, id, t.deps.now());
+  const admin = await demoUser(t, ROLE.lessorAdmin);
+  if ([0, 2, 4].includes(await statusOf(t, id))) await submit(db, admin, id, t.deps.now(), CNY);
+  if ((await statusOf(t, id)) === 1) await approve(db, admin, id, t.deps.now());
   await f.sign(id);
 }
 
 /** A rule of the lessor that approves everything (up to ten years), made by its administrator and tried first. */
 export async function approveEverything(t: TestApp): Promise<string> {
   const name = '变更自动审批';
-  const token = t.tokenFor(ROLE.lessorAdmin);
+  const token = await t.tokenFor(ROLE.lessorAdmin);
   const made = await t.call(partyEndpoints.ruleCreate, { token, body: { name, maxDays: 3650 } });
   if (made.status !== '200') throw new Error(`rule: ${made.message}`);
   const rules = await t.call(partyEndpoints.ruleList, { token });
@@ -87,25 +88,18 @@ export const periodsOf = (t: TestApp, contractId: number) =>
   t.dbh.db.select().from(leasePeriods).where(eq(leasePeriods.contractId, contractId)).orderBy(leasePeriods.id).all();
 
 /** The contract's bills, each with its lines (device, days, amount), oldest first. */
-export function billsWithLines(t: TestApp, contractId: number) {
+export async function billsWithLines(t: TestApp, contractId: number) {
   const db = t.dbh.db;
-  return db
-    .select()
-    .from(bills)
-    .where(eq(bills.contractId, contractId))
-    .orderBy(bills.id)
-    .all()
-    .map((b) => ({
+  return await mapInOrder(
+    await db.select().from(bills).where(eq(bills.contractId, contractId)).orderBy(bills.id).all(),
+    async (b) => ({
       ...b,
-      lines: db
-        .select()
-        .from(billLines)
-        .where(eq(billLines.billId, b.id))
-        .orderBy(billLines.fromOn)
-        .all()
-        .map((l) => ({ deviceId: l.deviceId, fromOn: l.fromOn, toOn: l.toOn, amountCents: l.amountCents })),
-    }));
+      lines: (await db.select().from(billLines).where(eq(billLines.billId, b.id)).orderBy(billLines.fromOn).all()).map(
+        (l) => ({ deviceId: l.deviceId, fromOn: l.fromOn, toOn: l.toOn, amountCents: l.amountCents }),
+      ),
+    }),
+  );
 }
 
-export const statusOf = (t: TestApp, id: number) =>
-  t.dbh.db.select().from(contracts).where(eq(contracts.id, id)).get()!.status;
+export const statusOf = async (t: TestApp, id: number) =>
+  (await t.dbh.db.select().from(contracts).where(eq(contracts.id, id)).get())!.status;

@@ -23,12 +23,12 @@ describe('a change coming into force, live', () => {
   beforeAll(async () => {
     f = await signingFixture();
     t = f.t;
-    withoutSeededBilling(t);
+    await withoutSeededBilling(t);
   });
   afterAll(() => f?.close());
 
   /** Deliver the provider's event through the callback route, signed as the provider signs. */
-  const post = (body: CallbackBody) => {
+  const post = async (body: CallbackBody) => {
     const settings = esignSettings(t.deps.env);
     const raw = JSON.stringify(body);
     // Stamped on the clock the server and a simulated provider share (its business clock here).
@@ -51,19 +51,19 @@ describe('a change coming into force, live', () => {
       effectiveOn: lease.on('04-11'),
       lines: [{ op: 'reprice', lineId: lease.lines.daily, businessModel: 23, dayCents: 20_000 }],
     });
-    const admin = demoUser(t, ROLE.lessorAdmin);
-    submit(t.dbh.db, admin, id, t.deps.now(), CNY);
-    if (statusOf(t, id) === 1) approve(t.dbh.db, admin, id, t.deps.now());
+    const admin = await demoUser(t, ROLE.lessorAdmin);
+    await submit(t.dbh.db, admin, id, t.deps.now(), CNY);
+    if ((await statusOf(t, id)) === 1) await approve(t.dbh.db, admin, id, t.deps.now());
     // The test delivers the provider's events itself, one at a time: the provider holds its own back.
     f.provider.steering.callbackDelayMs = 600_000;
     const signing = await startSigning(t, id);
     expect((await post(await signOnPage(f, signing.lesseeUrl, '王建国', 'lesseeSigned'))).status).toBe(200);
-    expect(statusOf(t, id)).toBe(6);
+    expect(await statusOf(t, id)).toBe(6);
     const lessorSigned = await signOnPage(f, signing.lessorUrl, '李华', 'lessorSigned');
     const published = vi.spyOn(t.deps.live, 'publish');
     expect((await post(lessorSigned)).status).toBe(200);
-    expect(statusOf(t, id)).toBe(7);
-    const contract = contractRow(t, lease.contractId);
+    expect(await statusOf(t, id)).toBe(7);
+    const contract = await contractRow(t, lease.contractId);
     const parties = { orgIds: [contract.lessorOrgId, contract.renterOrgId] };
     expect(published.mock.calls).toEqual([
       [{ type: 'contract', id, status: 7, at: expect.any(Number) }, parties],

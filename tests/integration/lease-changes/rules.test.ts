@@ -24,24 +24,24 @@ describe('contract change rules', () => {
   const on = (monthDay: string, years = 0) => lease.on(monthDay, years);
   const dailyLine = () => lease.lines.daily;
   /** The daily machine's list price (decision 049): a price below it leaves a change to a manager. */
-  const listPrice = () => {
-    const modelId = t.dbh.db.select().from(devices).where(eq(devices.id, lease.machines.daily)).get()!.modelId;
-    return t.dbh.db
+  const listPrice = async () => {
+    const modelId = (await t.dbh.db.select().from(devices).where(eq(devices.id, lease.machines.daily)).get())!.modelId;
+    return (await t.dbh.db
       .select()
       .from(leasePrices)
       .where(
         and(eq(leasePrices.orgId, lease.lessorId), eq(leasePrices.modelId, modelId), eq(leasePrices.businessModel, 23)),
       )
-      .get()!.dayCents!;
+      .get())!.dayCents!;
   };
   const reprice = (effectiveOn: string, dayCents = 25_000) => ({
     contractId: lease.contractId,
     effectiveOn,
     lines: [{ op: 'reprice', lineId: dailyLine(), businessModel: 23, dayCents }],
   });
-  const move = (id: number, action: string, roleId: number = ROLE.lessorAdmin, extra = {}) =>
+  const move = async (id: number, action: string, roleId: number = ROLE.lessorAdmin, extra = {}) =>
     t.call(leaseContractEndpoints.move, {
-      token: t.tokenFor(roleId as never),
+      token: await t.tokenFor(roleId as never),
       lang: 'en_US',
       body: { id, action: action as never, ...extra },
     });
@@ -49,7 +49,7 @@ describe('contract change rules', () => {
   beforeEach(async () => {
     f = await signingFixture();
     t = f.t;
-    withoutSeededBilling(t);
+    await withoutSeededBilling(t);
     lease = await leaseTwoMachines(f);
   });
   afterEach(() => f.close());
@@ -58,7 +58,7 @@ describe('contract change rules', () => {
     // The lease ends today (its machines come back with it).
     const closed = await move(lease.contractId, 'close', ROLE.lessorAdmin, { day: todayOf(t) });
     expect(closed.status, closed.message).toBe('200');
-    expect(statusOf(t, lease.contractId)).toBe(8);
+    expect(await statusOf(t, lease.contractId)).toBe(8);
     const refused = await writeChange(t, reprice(on('05-01')));
     expect(refused.status).toBe('409');
     expect(refused.message).toContain('only a contract in execution can be changed');
@@ -90,13 +90,14 @@ describe('contract change rules', () => {
   });
 
   it('acts only on lines of its own contract in force, on machines in stock, and never on billed days', async () => {
-    const other = t.dbh.db
+    const other = (await t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, lease.lessorId)).all()).find(
+      (c) => c.id !== lease.contractId && c.status === 7,
+    )!;
+    const foreignLine = (await t.dbh.db
       .select()
-      .from(contracts)
-      .where(eq(contracts.lessorOrgId, lease.lessorId))
-      .all()
-      .find((c) => c.id !== lease.contractId && c.status === 7)!;
-    const foreignLine = t.dbh.db.select().from(contractLines).where(eq(contractLines.contractId, other.id)).get()!.id;
+      .from(contractLines)
+      .where(eq(contractLines.contractId, other.id))
+      .get())!.id;
     const wrong = await writeChange(t, {
       ...reprice(on('05-01')),
       lines: [{ op: 'remove', lineId: foreignLine }],
@@ -111,7 +112,7 @@ describe('contract change rules', () => {
     expect(leased.status).toBe('400');
     expect(leased.message).toContain('is not in stock');
     // A machine in stock that another contract names is that contract's.
-    const held = t.dbh.db
+    const held = (await t.dbh.db
       .select({ deviceId: contractLines.deviceId })
       .from(contractLines)
       .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
@@ -124,12 +125,12 @@ describe('contract change rules', () => {
           eq(devices.leaseStatus, 'stock'),
         ),
       )
-      .get()!.deviceId!;
+      .get())!.deviceId!;
     const busy = await writeChange(t, add(held));
     expect(busy.status).toBe('409');
     expect(busy.message).toContain('is already on contract');
     advanceTo(t, on('05-01'));
-    issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
+    await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const billed = await writeChange(t, reprice(on('04-15')));
     expect(billed.status).toBe('409');
     expect(billed.message).toContain(on('04-30'));
@@ -139,44 +140,44 @@ describe('contract change rules', () => {
   it('takes the contract flow: automatic approval, no edit once approved, and it never closes on its own', async () => {
     const rule = await approveEverything(t);
     // At the list price: below it, a manager approves whatever the rules say.
-    const id = await changeOf(t, reprice(on('05-01'), listPrice()));
+    const id = await changeOf(t, reprice(on('05-01'), await listPrice()));
     const submitted = await move(id, 'submit');
     expect(submitted.data).toMatchObject({ status: 3, ruleName: rule });
     const edit = await t.call(api.update, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       lang: 'en_US',
       query: { id },
       body: reprice(on('05-02')) as never,
     });
     expect(edit.status).toBe('409');
     await putInForce(f, id);
-    expect(statusOf(t, id)).toBe(7);
+    expect(await statusOf(t, id)).toBe(7);
     for (const action of ['close', 'terminate']) {
       const refused = await move(id, action, ROLE.lessorAdmin, { reason: 'x', day: on('06-01') });
       expect(refused.status).toBe('409');
       expect(refused.message).toContain('it cannot be');
     }
-    expect(statusOf(t, id)).toBe(7);
+    expect(await statusOf(t, id)).toBe(7);
   });
 
   it('takes one change at a time: another is refused while one is in review or signing, and allowed once in force', async () => {
     await approveEverything(t);
-    const [added, other] = freeStock(t, lease.lessorId, 2);
-    const adding = (deviceId: number, effectiveOn: string) => ({
+    const [added, other] = await freeStock(t, lease.lessorId, 2);
+    const adding = async (deviceId: number, effectiveOn: string) => ({
       contractId: lease.contractId,
       effectiveOn,
-      lines: [{ op: 'add', deviceId, businessModel: 23, dayCents: listPrice() }],
+      lines: [{ op: 'add', deviceId, businessModel: 23, dayCents: await listPrice() }],
     });
-    const first = await changeOf(t, reprice(on('05-01'), listPrice()));
+    const first = await changeOf(t, reprice(on('05-01'), await listPrice()));
     // A second draft may be written while the first is still a draft.
-    const second = await changeOf(t, adding(added!.id, on('06-01')));
+    const second = await changeOf(t, await adding(added!.id, on('06-01')));
     expect((await move(first, 'submit')).data.status).toBe(3);
     const refused = await move(second, 'submit');
     expect(refused.status).toBe('409');
     expect(refused.message).toContain('is waiting for e-signature initiation: wait until it is in force');
-    const written = await writeChange(t, adding(other!.id, on('07-01')));
+    const written = await writeChange(t, await adding(other!.id, on('07-01')));
     expect(written.status).toBe('409');
-    expect(statusOf(t, second)).toBe(0);
+    expect(await statusOf(t, second)).toBe(0);
     // In force, the first no longer holds the contract: the second goes on against the contract as it now is.
     await putInForce(f, first);
     const after = await move(second, 'submit');
@@ -184,7 +185,7 @@ describe('contract change rules', () => {
   });
 
   it('a change not yet submitted ends with its contract: its submit is refused afterwards', async () => {
-    const [machine] = freeStock(t, lease.lessorId, 1);
+    const [machine] = await freeStock(t, lease.lessorId, 1);
     const id = await changeOf(t, {
       ...reprice(on('05-01')),
       lines: [{ op: 'add', deviceId: machine!.id, businessModel: 23, dayCents: 10_000 }],
@@ -192,19 +193,19 @@ describe('contract change rules', () => {
     const closed = await move(lease.contractId, 'close', ROLE.lessorAdmin, { day: todayOf(t) });
     expect(closed.status, closed.message).toBe('200');
     // The draft never came into force and now cannot (decision 041): terminated with its contract.
-    expect(statusOf(t, id)).toBe(9);
+    expect(await statusOf(t, id)).toBe(9);
     const refused = await move(id, 'submit');
     expect(refused.status).toBe('409');
-    expect(statusOf(t, id)).toBe(9);
+    expect(await statusOf(t, id)).toBe(9);
   });
 
   it('is seen as its contract is: company, own salesperson, the renter from approval on, nobody else', async () => {
     const id = await changeOf(t, reprice(on('05-01')));
-    const detail = (roleId: number) =>
-      t.call(api.detail, { token: t.tokenFor(roleId as never), query: { id } }).then((a) => a.status);
-    const listed = (roleId: number) =>
+    const detail = async (roleId: number) =>
+      t.call(api.detail, { token: await t.tokenFor(roleId as never), query: { id } }).then((a) => a.status);
+    const listed = async (roleId: number) =>
       t
-        .call(api.list, { token: t.tokenFor(roleId as never), query: {} })
+        .call(api.list, { token: await t.tokenFor(roleId as never), query: {} })
         .then((a) => a.data.list.some((r) => r.id === id));
     expect(await detail(ROLE.lessorAdmin)).toBe('200');
     expect(await detail(ROLE.lessorStaff)).toBe('200');
@@ -214,8 +215,8 @@ describe('contract change rules', () => {
     expect(await listed(ROLE.lessorSales)).toBe(false);
     // The renter's users: not while it is a draft, yes once approved.
     expect(await detail(ROLE.other)).toBe('404');
-    submit(t.dbh.db, demoUser(t, ROLE.lessorAdmin), id, t.deps.now(), CNY);
-    if (statusOf(t, id) === 1) await move(id, 'approve');
+    await submit(t.dbh.db, await demoUser(t, ROLE.lessorAdmin), id, t.deps.now(), CNY);
+    if ((await statusOf(t, id)) === 1) await move(id, 'approve');
     expect(await detail(ROLE.other)).toBe('200');
     expect(await listed(ROLE.other)).toBe(true);
     // The renter reads, never writes.
@@ -223,12 +224,12 @@ describe('contract change rules', () => {
     // Other companies are the isolation matrix's (tests/integration/security): every endpoint here is in it.
     // A change is not a contract: the contracts' pages do not list or open it.
     const contractsList = await t.call(leaseContractEndpoints.list, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { pageSize: 200, keyword: 'BG-' },
     });
     expect(contractsList.data.list).toEqual([]);
     const asContract = await t.call(leaseContractEndpoints.detail, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { id },
     });
     expect(asContract.status).toBe('404');
@@ -237,9 +238,12 @@ describe('contract change rules', () => {
   it('lists with filters by status, contract, kind and effective days, paged', async () => {
     const a = await changeOf(t, reprice(on('05-01')));
     const b = await changeOf(t, { contractId: lease.contractId, effectiveOn: on('06-01'), endOn: on('01-31', 1) });
-    const list = (query: Record<string, unknown>) =>
+    const list = async (query: Record<string, unknown>) =>
       t
-        .call(api.list, { token: t.tokenFor(ROLE.lessorAdmin), query: { contractId: lease.contractId, ...query } })
+        .call(api.list, {
+          token: await t.tokenFor(ROLE.lessorAdmin),
+          query: { contractId: lease.contractId, ...query },
+        })
         .then((x) => x.data);
     expect((await list({})).list.map((r) => r.id)).toEqual([b, a]);
     expect((await list({ kind: 'reprice' })).list.map((r) => r.id)).toEqual([a]);

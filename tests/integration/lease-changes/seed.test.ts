@@ -14,9 +14,9 @@ describe('seeded contract changes', () => {
   }, 300_000);
   afterAll(() => t.dbh.close());
 
-  it('gives every lessor a change in each status, against its own contracts', () => {
-    for (const lessorId of lessorIds(t)) {
-      const changes = t.dbh.db
+  it('gives every lessor a change in each status, against its own contracts', async () => {
+    for (const lessorId of await lessorIds(t)) {
+      const changes = await t.dbh.db
         .select()
         .from(contracts)
         .where(and(eq(contracts.lessorOrgId, lessorId), eq(contracts.kind, 'change')))
@@ -24,22 +24,19 @@ describe('seeded contract changes', () => {
       if (changes.length === 0) continue;
       expect([...new Set(changes.map((c) => c.status))].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
       for (const change of changes) {
-        const of = t.dbh.db.select().from(contracts).where(eq(contracts.id, change.changeOf!)).get()!;
+        const of = (await t.dbh.db.select().from(contracts).where(eq(contracts.id, change.changeOf!)).get())!;
         expect(of).toMatchObject({ kind: 'contract', lessorOrgId: lessorId, renterOrgId: change.renterOrgId });
         expect(change.number).toMatch(/^(BG|CC)-\d{8}-\d{4}$/);
       }
       // The extension in force moved its contract's end and its machines' planned end, and says so on its timeline.
       const inForce = changes.find((c) => c.status === 7)!;
-      const of = t.dbh.db.select().from(contracts).where(eq(contracts.id, inForce.changeOf!)).get()!;
+      const of = (await t.dbh.db.select().from(contracts).where(eq(contracts.id, inForce.changeOf!)).get())!;
       expect(of.endOn).toBe(inForce.endOn);
-      const open = t.dbh.db
-        .select()
-        .from(leasePeriods)
-        .where(eq(leasePeriods.contractId, of.id))
-        .all()
-        .filter((p) => p.endOn === null);
+      const open = (await t.dbh.db.select().from(leasePeriods).where(eq(leasePeriods.contractId, of.id)).all()).filter(
+        (p) => p.endOn === null,
+      );
       for (const p of open) expect(p.plannedEndOn).toBe(inForce.endOn);
-      const changed = t.dbh.db
+      const changed = await t.dbh.db
         .select()
         .from(contractEvents)
         .where(and(eq(contractEvents.contractId, of.id), eq(contractEvents.action, 'changed')))

@@ -30,24 +30,25 @@ describe('lease entries and exits', () => {
   let huadong: number;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
   const today = () => dayOf(t.deps.now());
-  const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
+  const device = async (id: number) => (await t.dbh.db.select().from(devices).where(eq(devices.id, id)).get())!;
   const periodsOf = (deviceId: number) =>
     t.dbh.db.select().from(leasePeriods).where(eq(leasePeriods.deviceId, deviceId)).all();
   /** `count` days from `day` on. */
   const daysFrom = (day: string, count: number) => Array.from({ length: count }, (_, i) => addDays(day, i));
   /** The days a lease period's bill lines cover, in order: a month's end splits a period into two lines. */
-  const billedDays = (periodId: number) =>
-    t.dbh.db
-      .select()
-      .from(billLines)
-      .where(eq(billLines.leasePeriodId, periodId))
-      .orderBy(billLines.fromOn)
-      .all()
-      .flatMap((l) => {
-        const days = [l.fromOn];
-        while (days.at(-1)! < l.toOn) days.push(addDays(days.at(-1)!, 1));
-        return days;
-      });
+  const billedDays = async (periodId: number) =>
+    (
+      await t.dbh.db
+        .select()
+        .from(billLines)
+        .where(eq(billLines.leasePeriodId, periodId))
+        .orderBy(billLines.fromOn)
+        .all()
+    ).flatMap((l) => {
+      const days = [l.fromOn];
+      while (days.at(-1)! < l.toOn) days.push(addDays(days.at(-1)!, 1));
+      return days;
+    });
 
   type Machine = { lineId: number; deviceId: number; damage?: string };
   const create = (token: string, kind: 'entry' | 'exit', contractId: number, machines: Machine[], day = today()) =>
@@ -60,62 +61,65 @@ describe('lease entries and exits', () => {
 
   /** Deliver machines under a running contract and confirm: answers the entry's id. */
   async function deliver(contractId: number, machines: Machine[], day = today()) {
-    const made = await create(admin(), 'entry', contractId, machines, day);
+    const made = await create(await admin(), 'entry', contractId, machines, day);
     expect(made.status).toBe('200');
-    expect((await confirm(admin(), made.data.id)).status).toBe('200');
+    expect((await confirm(await admin(), made.data.id)).status).toBe('200');
     return made.data.id;
   }
 
   beforeEach(async () => {
     f = await signingFixture();
     t = f.t;
-    huadong = huadongOf(t);
+    huadong = await huadongOf(t);
   });
   afterEach(() => f.close());
 
   it('delivers only under a contract in execution', async () => {
     // Approved, not yet signed.
-    const { contract, named } = approvedContract(t, huadong);
+    const { contract, named } = await approvedContract(t, huadong);
     expect(contract.status).toBe(3);
-    const answer = await create(admin(), 'entry', contract.id, [{ lineId: 1, deviceId: named.id }]);
+    const answer = await create(await admin(), 'entry', contract.id, [{ lineId: 1, deviceId: named.id }]);
     expect(answer.status).toBe('400');
     expect(answer.message).toContain('contract in execution');
-    expect(device(named.id).leaseStatus).toBe('stock');
+    expect((await device(named.id)).leaseStatus).toBe('stock');
   });
 
   it('keeps a signed contract’s named machine in stock, reserved for it, until its delivery', async () => {
     const { contract, named, models } = await runningContract(f, huadong);
     // Signed by both: reserved, not yet on lease.
-    expect(device(named.id)).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
-    const options = await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } });
+    expect(await device(named.id)).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
+    const options = await t.call(api.options, {
+      token: await admin(),
+      query: { contractId: contract.id, kind: 'entry' },
+    });
     expect(options.data.lines[0]!.candidates.map((c) => c.deviceId)).toEqual([named.id]);
     // Another contract's model line of the same model can neither be offered it nor take it.
     const other = await runningContract(f, huadong);
-    const reserved = await create(admin(), 'entry', contract.id, [
+    const reserved = await create(await admin(), 'entry', contract.id, [
       { lineId: options.data.lines[1]!.lineId, deviceId: models[0]!.id },
     ]);
     expect(reserved.status).toBe('200');
     const otherOptions = await t.call(api.options, {
-      token: admin(),
+      token: await admin(),
       query: { contractId: other.contract.id, kind: 'entry' },
     });
     const otherModelLine = otherOptions.data.lines[1]!;
     expect(otherModelLine.candidates.map((c) => c.deviceId)).not.toContain(other.named.id);
-    const heldElsewhere = await create(admin(), 'entry', contract.id, [
+    const heldElsewhere = await create(await admin(), 'entry', contract.id, [
       { lineId: options.data.lines[1]!.lineId, deviceId: other.named.id },
     ]);
     // The other contract's named machine is not of this model line (different kind) or is reserved: never taken.
     expect(heldElsewhere.status).not.toBe('200');
     await deliver(contract.id, [{ lineId: options.data.lines[0]!.lineId, deviceId: named.id }]);
-    expect(device(named.id)).toMatchObject({ leaseStatus: 'leased', customerOrgId: contract.renterOrgId });
+    expect(await device(named.id)).toMatchObject({ leaseStatus: 'leased', customerOrgId: contract.renterOrgId });
   });
 
   it('refuses a model line a machine another contract names, at writing and at confirmation', async () => {
     const first = await runningContract(f, huadong);
     // A second contract names one of the first's model machines: the first's model line must leave it alone.
-    const sales = userOf(t, huadong, ROLE.lessorSales);
+    const sales = await userOf(t, huadong, ROLE.lessorSales);
     const claimed = first.models[2]!;
-    const { id } = createDraft(
+    const { id } = await createDraft(
       t.dbh.db,
       sales,
       {
@@ -128,19 +132,21 @@ describe('lease entries and exits', () => {
       },
       t.deps.now(),
     );
-    submit(t.dbh.db, sales, id, t.deps.now(), CNY);
+    await submit(t.dbh.db, sales, id, t.deps.now(), CNY);
     const options = await t.call(api.options, {
-      token: admin(),
+      token: await admin(),
       query: { contractId: first.contract.id, kind: 'entry' },
     });
     const modelLine = options.data.lines[1]!;
     expect(modelLine.candidates.map((c) => c.deviceId)).not.toContain(claimed.id);
-    const taken = await create(admin(), 'entry', first.contract.id, [
+    const taken = await create(await admin(), 'entry', first.contract.id, [
       { lineId: modelLine.lineId, deviceId: claimed.id },
     ]);
     expect(taken.status).toBe('409');
-    expect(taken.message).toBe(`Machine ${claimed.serialNumber} is reserved by contract ${contractRow(t, id).number}`);
-    expect(periodsOf(claimed.id)).toEqual([]);
+    expect(taken.message).toBe(
+      `Machine ${claimed.serialNumber} is reserved by contract ${(await contractRow(t, id)).number}`,
+    );
+    expect(await periodsOf(claimed.id)).toEqual([]);
   });
 
   it('takes no day after today and no day outside the contract, and no return inside days already billed', async () => {
@@ -150,41 +156,42 @@ describe('lease entries and exits', () => {
       .map((back) => dayOf(t.deps.now() - back * DAY_MS))
       .find((day) => Number(day.slice(8)) <= 28)!;
     const { contract, named } = await runningContract(f, huadong, { from: -10, to: 60 }, Number(billedOn.slice(8)));
-    const lineId = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
-      .data.lines[0]!.lineId;
+    const lineId = (
+      await t.call(api.options, { token: await admin(), query: { contractId: contract.id, kind: 'entry' } })
+    ).data.lines[0]!.lineId;
     const tomorrow = dayOf(t.deps.now() + DAY_MS);
-    const future = await create(admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }], tomorrow);
+    const future = await create(await admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }], tomorrow);
     expect(future.status).toBe('400');
     expect(future.data.issues).toEqual([{ path: 'day', message: 'handover.dayAfterToday' }]);
     expect(future.message).toContain('The day cannot be after today');
-    const before = await create(admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }], '2020-01-01');
+    const before = await create(await admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }], '2020-01-01');
     expect(before.data.field).toBe('day');
     await deliver(contract.id, [{ lineId, deviceId: named.id }], startDay);
     // A return "in 2028" would let the machine be delivered again meanwhile and billed twice.
-    const later = await create(admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], tomorrow);
+    const later = await create(await admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], tomorrow);
     expect(later.status).toBe('400');
     expect(later.data.field).toBe('day');
     // The billing day's bill charges through the day before it: a return cannot be dated inside those days.
-    expect((await t.call(billingEndpoints.run, { token: admin(), body: { contractId: contract.id } })).status).toBe(
-      '200',
-    );
+    expect(
+      (await t.call(billingEndpoints.run, { token: await admin(), body: { contractId: contract.id } })).status,
+    ).toBe('200');
     const billedThrough = addDays(billedOn, -1);
-    const [period] = periodsOf(named.id);
-    expect(billedDays(period!.id).at(-1)).toBe(billedThrough);
-    const inside = await create(admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], startDay);
+    const [period] = await periodsOf(named.id);
+    expect((await billedDays(period!.id)).at(-1)).toBe(billedThrough);
+    const inside = await create(await admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], startDay);
     expect(inside.status).toBe('409');
     expect(inside.message).toContain(`is billed through ${billedThrough}`);
-    expect(periodsOf(named.id)).toEqual([expect.objectContaining({ endOn: null })]);
+    expect(await periodsOf(named.id)).toEqual([expect.objectContaining({ endOn: null })]);
     // On the last billed day it may.
-    expect((await create(admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], billedThrough)).status).toBe(
-      '200',
-    );
+    expect(
+      (await create(await admin(), 'exit', contract.id, [{ lineId, deviceId: named.id }], billedThrough)).status,
+    ).toBe('200');
   });
 
   it('reads each machine’s hour meter and battery from its latest telemetry and assigns a model line’s machines', async () => {
     const { contract, named, models } = await runningContract(f, huadong);
     const readAt = new Date(t.deps.now() - 60_000);
-    t.dbh.db
+    await t.dbh.db
       .update(devices)
       .set({
         latest: {
@@ -200,20 +207,23 @@ describe('lease entries and exits', () => {
       })
       .where(eq(devices.id, models[0]!.id))
       .run();
-    const options = await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } });
+    const options = await t.call(api.options, {
+      token: await admin(),
+      query: { contractId: contract.id, kind: 'entry' },
+    });
     const [first, second] = options.data.lines;
     expect(first!.candidates.map((c) => c.deviceId)).toEqual([named.id]);
     // A model line offers the lessor's machines of that model in stock.
     expect(second!.candidates.map((c) => c.deviceId)).toEqual(
       expect.arrayContaining(models.slice(0, 2).map((m) => m.id)),
     );
-    const made = await create(admin(), 'entry', contract.id, [
+    const made = await create(await admin(), 'entry', contract.id, [
       { lineId: first!.lineId, deviceId: named.id },
       { lineId: second!.lineId, deviceId: models[0]!.id },
     ]);
     expect(made.status).toBe('200');
     expect(made.data.number).toMatch(/^JC-\d{8}-\d{4}$/);
-    const detail = await t.call(api.detail, { token: admin(), query: { id: made.data.id } });
+    const detail = await t.call(api.detail, { token: await admin(), query: { id: made.data.id } });
     const read = detail.data.machines.find((m) => m.deviceId === models[0]!.id)!;
     expect(read).toMatchObject({ hourMeter: 1234.5, batteryPct: 87 });
     expect(read.readAt).not.toBe('');
@@ -221,7 +231,7 @@ describe('lease entries and exits', () => {
     expect(detail.data.siteAddress).toContain('张江路1号');
     expect(detail.data.state).toBe('draft');
     // A machine of another model does not fit the model line, and a line takes no more than its count.
-    const third = await create(admin(), 'entry', contract.id, [
+    const third = await create(await admin(), 'entry', contract.id, [
       { lineId: second!.lineId, deviceId: models[0]!.id },
       { lineId: second!.lineId, deviceId: models[1]!.id },
       { lineId: second!.lineId, deviceId: models[2]!.id },
@@ -232,10 +242,13 @@ describe('lease entries and exits', () => {
 
   it('puts a confirmed entry’s machines on lease to the renter, who now sees them, and opens their periods', async () => {
     const { contract, named } = await runningContract(f, huadong);
-    const options = await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } });
+    const options = await t.call(api.options, {
+      token: await admin(),
+      query: { contractId: contract.id, kind: 'entry' },
+    });
     const entryId = await deliver(contract.id, [{ lineId: options.data.lines[0]!.lineId, deviceId: named.id }]);
-    expect(device(named.id)).toMatchObject({ leaseStatus: 'leased', customerOrgId: contract.renterOrgId });
-    expect(periodsOf(named.id)).toEqual([
+    expect(await device(named.id)).toMatchObject({ leaseStatus: 'leased', customerOrgId: contract.renterOrgId });
+    expect(await periodsOf(named.id)).toEqual([
       expect.objectContaining({
         contractId: contract.id,
         startOn: today(),
@@ -245,14 +258,14 @@ describe('lease entries and exits', () => {
         renterOrgId: contract.renterOrgId,
       }),
     ]);
-    const renter = userOf(t, contract.renterOrgId, ROLE.other);
+    const renter = await userOf(t, contract.renterOrgId, ROLE.other);
     const { token } = await signInAs(t, renter.id);
     const seen = await t.call(deviceEndpoints.list, { token, query: { serialNumber: named.serialNumber } });
     expect(seen.data.list.map((d) => d.id)).toContain(named.id);
     // The renter reads its confirmed entry, and a confirmed record is never changed.
     const list = await t.call(api.list, { token, query: { kind: 'entry' } });
     expect(list.data.list.map((r) => r.id)).toContain(entryId);
-    const again = await t.call(api.remove, { token: admin(), lang: 'en_US', body: { id: entryId } });
+    const again = await t.call(api.remove, { token: await admin(), lang: 'en_US', body: { id: entryId } });
     expect(again.status).toBe('409');
     expect(again.message).toBe('A confirmed record is never changed');
   });
@@ -260,37 +273,39 @@ describe('lease entries and exits', () => {
   it('never lets a machine enter two leases at once, also from two drafts', async () => {
     const a = await runningContract(f, huadong);
     const machine = a.models[0]!;
-    const lineA = (await t.call(api.options, { token: admin(), query: { contractId: a.contract.id, kind: 'entry' } }))
-      .data.lines[1]!.lineId;
-    const first = await create(admin(), 'entry', a.contract.id, [{ lineId: lineA, deviceId: machine.id }]);
-    const secondDraft = await create(admin(), 'entry', a.contract.id, [{ lineId: lineA, deviceId: machine.id }]);
+    const lineA = (
+      await t.call(api.options, { token: await admin(), query: { contractId: a.contract.id, kind: 'entry' } })
+    ).data.lines[1]!.lineId;
+    const first = await create(await admin(), 'entry', a.contract.id, [{ lineId: lineA, deviceId: machine.id }]);
+    const secondDraft = await create(await admin(), 'entry', a.contract.id, [{ lineId: lineA, deviceId: machine.id }]);
     expect(secondDraft.status).toBe('200');
-    expect((await confirm(admin(), first.data.id)).status).toBe('200');
-    const refused = await confirm(admin(), secondDraft.data.id);
+    expect((await confirm(await admin(), first.data.id)).status).toBe('200');
+    const refused = await confirm(await admin(), secondDraft.data.id);
     expect(refused.status).toBe('409');
     expect(refused.message).toBe(
       `Machine ${machine.serialNumber} is already on a lease: return it before it enters another`,
     );
-    expect(periodsOf(machine.id)).toHaveLength(1);
+    expect(await periodsOf(machine.id)).toHaveLength(1);
     // Nor may a new entry name it while it is on lease.
-    const other = await create(admin(), 'entry', a.contract.id, [{ lineId: lineA, deviceId: machine.id }]);
+    const other = await create(await admin(), 'entry', a.contract.id, [{ lineId: lineA, deviceId: machine.id }]);
     expect(other.status).toBe('409');
-    expect(periodsOf(machine.id)).toHaveLength(1);
+    expect(await periodsOf(machine.id)).toHaveLength(1);
   });
 
   it('returns only machines on lease under the contract; a confirmed exit ends the period and restocks the machine', async () => {
     const { contract, named, models } = await runningContract(f, huadong);
-    const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
-      .data.lines;
+    const lines = (
+      await t.call(api.options, { token: await admin(), query: { contractId: contract.id, kind: 'entry' } })
+    ).data.lines;
     const startDay = dayOf(t.deps.now() - 5 * DAY_MS);
     await deliver(contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }], startDay);
-    const notOnLease = await create(admin(), 'exit', contract.id, [
+    const notOnLease = await create(await admin(), 'exit', contract.id, [
       { lineId: lines[1]!.lineId, deviceId: models[0]!.id },
     ]);
     expect(notOnLease.status).toBe('400');
     expect(notOnLease.data.field).toBe('machines.0.deviceId');
     const early = await create(
-      admin(),
+      await admin(),
       'exit',
       contract.id,
       [{ lineId: 0 + lines[0]!.lineId, deviceId: named.id }],
@@ -299,77 +314,90 @@ describe('lease entries and exits', () => {
     expect(early.status).toBe('400');
     expect(early.data.field).toBe('day');
 
-    const exitOptions = await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'exit' } });
+    const exitOptions = await t.call(api.options, {
+      token: await admin(),
+      query: { contractId: contract.id, kind: 'exit' },
+    });
     expect(exitOptions.data.lines[0]!.candidates.map((c) => c.deviceId)).toEqual([named.id]);
-    const exit = await create(admin(), 'exit', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
+    const exit = await create(await admin(), 'exit', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
     expect(exit.data.number).toMatch(/^TC-/);
-    expect((await confirm(admin(), exit.data.id)).status).toBe('200');
-    expect(device(named.id)).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
-    const [period] = periodsOf(named.id);
+    expect((await confirm(await admin(), exit.data.id)).status).toBe('200');
+    expect(await device(named.id)).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
+    const [period] = await periodsOf(named.id);
     expect(period).toMatchObject({ startOn: startDay, endOn: today(), exitId: exit.data.id });
     // Its last bill comes with the return: six days on lease, the first and the last counted.
-    expect(billedDays(period!.id)).toEqual(daysFrom(startDay, 6));
+    expect(await billedDays(period!.id)).toEqual(daysFrom(startDay, 6));
     // Back in stock, it may enter a lease again from the day after its return (the return day was its lease's last).
-    const sameDay = await create(admin(), 'entry', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
+    const sameDay = await create(await admin(), 'entry', contract.id, [
+      { lineId: lines[0]!.lineId, deviceId: named.id },
+    ]);
     expect(sameDay.status).toBe('409');
     expect(sameDay.message).toBe(
       `Machine ${named.serialNumber} came back on ${today()}: it can be delivered again from the day after`,
     );
     t.advance(DAY_MS);
-    const reentry = await create(admin(), 'entry', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
+    const reentry = await create(await admin(), 'entry', contract.id, [
+      { lineId: lines[0]!.lineId, deviceId: named.id },
+    ]);
     expect(reentry.status).toBe('200');
   });
 
   it('never confirms an exit without its last bill: a bill that cannot be issued leaves the exit a draft', async () => {
     const { contract, named } = await runningContract(f, huadong);
-    const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
-      .data.lines;
+    const lines = (
+      await t.call(api.options, { token: await admin(), query: { contractId: contract.id, kind: 'entry' } })
+    ).data.lines;
     const startDay = dayOf(t.deps.now() - 5 * DAY_MS);
     await deliver(contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }], startDay);
-    const exit = await create(admin(), 'exit', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
+    const exit = await create(await admin(), 'exit', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
     expect(exit.status).toBe('200');
     // Issuing the bill fails (a fault in the billing tables).
     t.dbh.sqlite.exec(`CREATE TRIGGER bills_fail BEFORE INSERT ON bills BEGIN SELECT RAISE(ABORT, 'no bills'); END`);
-    const failed = await confirm(admin(), exit.data.id);
+    const failed = await confirm(await admin(), exit.data.id);
     expect(failed.status).not.toBe('200');
-    const detail = await t.call(api.detail, { token: admin(), query: { id: exit.data.id } });
+    const detail = await t.call(api.detail, { token: await admin(), query: { id: exit.data.id } });
     expect(detail.data.state).toBe('draft');
-    expect(device(named.id)).toMatchObject({ leaseStatus: 'leased' });
-    const [period] = periodsOf(named.id);
+    expect(await device(named.id)).toMatchObject({ leaseStatus: 'leased' });
+    const [period] = await periodsOf(named.id);
     expect(period).toMatchObject({ endOn: null, exitId: null });
-    expect(t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all()).toEqual([]);
+    expect(await t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all()).toEqual([]);
 
     // Once bills can be issued again, the same exit is confirmed with its bill.
     t.dbh.sqlite.exec('DROP TRIGGER bills_fail');
-    expect((await confirm(admin(), exit.data.id)).status).toBe('200');
-    expect(device(named.id).leaseStatus).toBe('stock');
-    expect(billedDays(period!.id)).toEqual(daysFrom(startDay, 6));
+    expect((await confirm(await admin(), exit.data.id)).status).toBe('200');
+    expect((await device(named.id)).leaseStatus).toBe('stock');
+    expect(await billedDays(period!.id)).toEqual(daysFrom(startDay, 6));
   });
 
   it('raises a maintenance work order in one step for a returned machine with damage, linked to the exit', async () => {
     const { contract, named, models } = await runningContract(f, huadong);
-    const lines = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
-      .data.lines;
+    const lines = (
+      await t.call(api.options, { token: await admin(), query: { contractId: contract.id, kind: 'entry' } })
+    ).data.lines;
     await deliver(contract.id, [
       { lineId: lines[0]!.lineId, deviceId: named.id },
       { lineId: lines[1]!.lineId, deviceId: models[0]!.id },
     ]);
-    const exit = await create(admin(), 'exit', contract.id, [
+    const exit = await create(await admin(), 'exit', contract.id, [
       { lineId: lines[0]!.lineId, deviceId: named.id, damage: '护栏变形，左前轮胎磨损' },
       { lineId: lines[1]!.lineId, deviceId: models[0]!.id },
     ]);
-    const done = await confirm(admin(), exit.data.id);
+    const done = await confirm(await admin(), exit.data.id);
     expect(done.status).toBe('200');
     expect(done.data.workOrders).toHaveLength(1);
     expect(done.message).toContain(done.data.workOrders[0]!);
-    const order = t.dbh.db.select().from(workOrders).where(eq(workOrders.number, done.data.workOrders[0]!)).get()!;
+    const order = (await t.dbh.db
+      .select()
+      .from(workOrders)
+      .where(eq(workOrders.number, done.data.workOrders[0]!))
+      .get())!;
     expect(order).toMatchObject({
       deviceId: named.id,
       source: 'leaseExit',
       content: '护栏变形，左前轮胎磨损',
       status: 1,
     });
-    const detail = await t.call(api.detail, { token: admin(), query: { id: exit.data.id } });
+    const detail = await t.call(api.detail, { token: await admin(), query: { id: exit.data.id } });
     const damaged = detail.data.machines.find((m) => m.deviceId === named.id)!;
     expect(damaged).toMatchObject({ workOrderId: order.id, workOrderNumber: order.number });
     expect(order.sourceId).toBe(damaged.id);
@@ -378,11 +406,14 @@ describe('lease entries and exits', () => {
   });
 
   it('names the renter’s phone under its company’s calling code on an Australian return’s work order', async () => {
-    const northwind = t.dbh.db.select().from(organisations).where(eq(organisations.name, BUSINESSES[2]!.lessor)).get()!
-      .id;
-    const token = createSession(
+    const northwind = (await t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, BUSINESSES[2]!.lessor))
+      .get())!.id;
+    const token = await createSession(
       t.dbh.db,
-      userOf(t, northwind, ROLE.lessorAdmin).id,
+      (await userOf(t, northwind, ROLE.lessorAdmin)).id,
       'console',
       '127.0.0.1',
       t.deps.now() + 3600_000,
@@ -404,8 +435,16 @@ describe('lease entries and exits', () => {
     );
     const done = await confirm(token, exit.data.id);
     expect(done.status, done.message).toBe('200');
-    const order = t.dbh.db.select().from(workOrders).where(eq(workOrders.number, done.data.workOrders[0]!)).get()!;
-    const renter = t.dbh.db.select().from(organisations).where(eq(organisations.id, contract.renterOrgId)).get()!;
+    const order = (await t.dbh.db
+      .select()
+      .from(workOrders)
+      .where(eq(workOrders.number, done.data.workOrders[0]!))
+      .get())!;
+    const renter = (await t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, contract.renterOrgId))
+      .get())!;
     expect(order).toMatchObject({ areaCode: '61', phone: renter.contactPhone });
     expect(phoneText({ areaCode: order.areaCode, number: order.phone }, '61')).toMatch(
       /^(04\d{2} \d{3} \d{3}|\(0\d\) \d{4} \d{4})$/,
@@ -414,36 +453,40 @@ describe('lease entries and exits', () => {
 
   it('deletes a draft but nothing confirmed; the renter never reads a draft', async () => {
     const { contract, named } = await runningContract(f, huadong);
-    const lineId = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
-      .data.lines[0]!.lineId;
-    const draft = await create(admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }]);
-    const renter = userOf(t, contract.renterOrgId, ROLE.other);
+    const lineId = (
+      await t.call(api.options, { token: await admin(), query: { contractId: contract.id, kind: 'entry' } })
+    ).data.lines[0]!.lineId;
+    const draft = await create(await admin(), 'entry', contract.id, [{ lineId, deviceId: named.id }]);
+    const renter = await userOf(t, contract.renterOrgId, ROLE.other);
     const { token } = await signInAs(t, renter.id);
     expect((await t.call(api.detail, { token, query: { id: draft.data.id } })).status).toBe('404');
     expect((await t.call(api.confirm, { token, body: { id: draft.data.id } })).status).toBe('403');
-    expect((await t.call(api.remove, { token: admin(), body: { id: draft.data.id } })).status).toBe('200');
-    expect((await t.call(api.detail, { token: admin(), query: { id: draft.data.id } })).status).toBe('404');
+    expect((await t.call(api.remove, { token: await admin(), body: { id: draft.data.id } })).status).toBe('200');
+    expect((await t.call(api.detail, { token: await admin(), query: { id: draft.data.id } })).status).toBe('404');
   });
 
   it('lets a salesperson act under their own contracts only, staff act on all, the operator read', async () => {
     const { contract, named } = await runningContract(f, huadong);
-    const lineId = (await t.call(api.options, { token: admin(), query: { contractId: contract.id, kind: 'entry' } }))
-      .data.lines[0]!.lineId;
+    const lineId = (
+      await t.call(api.options, { token: await admin(), query: { contractId: contract.id, kind: 'entry' } })
+    ).data.lines[0]!.lineId;
     // The demo salesperson wrote it (runningContract); another contract's salesperson is someone else.
-    const own = await create(t.tokenFor(ROLE.lessorSales), 'entry', contract.id, [{ lineId, deviceId: named.id }]);
+    const own = await create(await t.tokenFor(ROLE.lessorSales), 'entry', contract.id, [
+      { lineId, deviceId: named.id },
+    ]);
     expect(own.status).toBe('200');
-    t.dbh.db
+    await t.dbh.db
       .update(contracts)
-      .set({ createdBy: t.userId(ROLE.lessorAdmin), salespersonId: null })
+      .set({ createdBy: await t.userId(ROLE.lessorAdmin), salespersonId: null })
       .where(eq(contracts.id, contract.id))
       .run();
-    expect((await confirm(t.tokenFor(ROLE.lessorSales), own.data.id)).status).toBe('404');
-    expect((await confirm(t.tokenFor(ROLE.lessorStaff), own.data.id)).status).toBe('200');
-    const operator = await t.call(api.list, { token: t.tokenFor(ROLE.companyAdmin), query: { kind: 'entry' } });
+    expect((await confirm(await t.tokenFor(ROLE.lessorSales), own.data.id)).status).toBe('404');
+    expect((await confirm(await t.tokenFor(ROLE.lessorStaff), own.data.id)).status).toBe('200');
+    const operator = await t.call(api.list, { token: await t.tokenFor(ROLE.companyAdmin), query: { kind: 'entry' } });
     expect(operator.data.list.map((r) => r.id)).toContain(own.data.id);
     expect(operator.data.list.find((r) => r.id === own.data.id)!.canConfirm).toBe(false);
     expect(
-      (await create(t.tokenFor(ROLE.technician), 'entry', contract.id, [{ lineId, deviceId: named.id }])).status,
+      (await create(await t.tokenFor(ROLE.technician), 'entry', contract.id, [{ lineId, deviceId: named.id }])).status,
     ).toBe('403');
   });
 
@@ -452,7 +495,8 @@ describe('lease entries and exits', () => {
     // The second lease's contract ended two days ago with its machine still out.
     const lapsed = await runningContract(f, huadong, { from: -20, to: -2 });
     const line = async (id: number) =>
-      (await t.call(api.options, { token: admin(), query: { contractId: id, kind: 'entry' } })).data.lines[0]!.lineId;
+      (await t.call(api.options, { token: await admin(), query: { contractId: id, kind: 'entry' } })).data.lines[0]!
+        .lineId;
     await deliver(
       soon.contract.id,
       [{ lineId: await line(soon.contract.id), deviceId: soon.named.id }],
@@ -463,8 +507,8 @@ describe('lease entries and exits', () => {
       [{ lineId: await line(lapsed.contract.id), deviceId: lapsed.named.id }],
       dayOf(t.deps.now() - 3 * DAY_MS),
     );
-    const list = (query: Record<string, unknown>) =>
-      t.call(api.periods, { token: admin(), loose: { query: { pageSize: 200, ...query } } });
+    const list = async (query: Record<string, unknown>) =>
+      t.call(api.periods, { token: await admin(), loose: { query: { pageSize: 200, ...query } } });
     const week = await list({ due: 7 });
     expect(week.data.list.map((r) => r.deviceId)).toContain(soon.named.id);
     expect(week.data.list.map((r) => r.deviceId)).not.toContain(lapsed.named.id);
@@ -483,6 +527,6 @@ describe('lease entries and exits', () => {
 /** A console token for any seeded user (the renter's users are not demo accounts of a role). */
 async function signInAs(t: TestApp, userId: number) {
   const { createSession } = await import('@console/server/src/lib/session');
-  const token = createSession(t.dbh.db, userId, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+  const token = await createSession(t.dbh.db, userId, 'console', '127.0.0.1', t.deps.now() + 3600_000);
   return { token };
 }

@@ -16,18 +16,18 @@ export const DAY_MS = 86_400_000;
 export const dayOf = (ms: number) => dayInZone(ms, 'Asia/Shanghai');
 
 /** The demo administrator's rental company (Huadong). */
-export const huadongOf = (t: TestApp) =>
-  t.dbh.db
+export const huadongOf = async (t: TestApp) =>
+  (await t.dbh.db
     .select()
     .from(users)
-    .where(eq(users.id, t.userId(ROLE.lessorAdmin)))
-    .get()!.orgId;
+    .where(eq(users.id, await t.userId(ROLE.lessorAdmin)))
+    .get())!.orgId;
 
 /** A model of the lessor with at least `n` machines in stock that no contract names, and those machines. */
-export function freeModel(t: TestApp, lessorId: number, n: number) {
-  const free = freeStock(t, lessorId, 400);
+export async function freeModel(t: TestApp, lessorId: number, n: number) {
+  const free = await freeStock(t, lessorId, 400);
   const ids = free.map((m) => m.id);
-  const rows = t.dbh.db
+  const rows = await t.dbh.db
     .select({ id: devices.id, modelId: devices.modelId, serialNumber: devices.serialNumber })
     .from(devices)
     .where(and(eq(devices.orgId, lessorId), sql`${devices.id} in (${sql.join(ids, sql`, `)})`))
@@ -42,17 +42,17 @@ export function freeModel(t: TestApp, lessorId: number, n: number) {
  * A contract written by the demo salesperson for a clear renter (one line naming a machine and one line of a model
  * with a count of two), submitted and approved as people do: by the company's rule, or else by its administrator.
  */
-export function approvedContract(t: TestApp, lessorId: number, days = { from: -10, to: 60 }, billingDay = 1) {
+export async function approvedContract(t: TestApp, lessorId: number, days = { from: -10, to: 60 }, billingDay = 1) {
   const now = t.deps.now();
-  const sales = userOf(t, lessorId, ROLE.lessorSales);
-  const { modelId, machines } = freeModel(t, lessorId, 3);
-  const named = freeStock(t, lessorId, 50).find((m) => !machines.some((x) => x.id === m.id))!;
-  const { id } = createDraft(
+  const sales = await userOf(t, lessorId, ROLE.lessorSales);
+  const { modelId, machines } = await freeModel(t, lessorId, 3);
+  const named = (await freeStock(t, lessorId, 50)).find((m) => !machines.some((x) => x.id === m.id))!;
+  const { id } = await createDraft(
     t.dbh.db,
     sales,
     {
-      renterId: renterOf(t, lessorId, 'clear'),
-      storeId: storeOf(t, lessorId),
+      renterId: await renterOf(t, lessorId, 'clear'),
+      storeId: await storeOf(t, lessorId),
       startOn: dayOf(now + days.from * DAY_MS),
       endOn: dayOf(now + days.to * DAY_MS),
       siteAddress: '张江路1号',
@@ -64,10 +64,10 @@ export function approvedContract(t: TestApp, lessorId: number, days = { from: -1
     },
     now,
   );
-  if (submit(t.dbh.db, sales, id, now, CNY).status === LEASE_STATUS.pendingReview) {
-    approve(t.dbh.db, userOf(t, lessorId, ROLE.lessorAdmin), id, now);
+  if ((await submit(t.dbh.db, sales, id, now, CNY)).status === LEASE_STATUS.pendingReview) {
+    await approve(t.dbh.db, await userOf(t, lessorId, ROLE.lessorAdmin), id, now);
   }
-  return { contract: contractRow(t, id), named, models: machines };
+  return { contract: await contractRow(t, id), named, models: machines };
 }
 
 /** The same contract carried to execution: sent for signing and signed by both on the provider's pages. */
@@ -77,7 +77,7 @@ export async function runningContract(
   days = { from: -10, to: 60 },
   billingDay = 1,
 ) {
-  const made = approvedContract(f.t, lessorId, days, billingDay);
+  const made = await approvedContract(f.t, lessorId, days, billingDay);
   await f.sign(made.contract.id);
-  return { ...made, contract: contractRow(f.t, made.contract.id) };
+  return { ...made, contract: await contractRow(f.t, made.contract.id) };
 }

@@ -17,53 +17,51 @@ describe('seeded lease handovers', () => {
   });
   afterAll(() => t?.dbh.close());
 
-  it('gives every machine on lease an open period, with its renter, from a confirmed entry', () => {
+  it('gives every machine on lease an open period, with its renter, from a confirmed entry', async () => {
     const db = t.dbh.db;
-    const leased = db.select().from(devices).where(eq(devices.leaseStatus, 'leased')).all();
-    const open = db.select().from(leasePeriods).where(isNull(leasePeriods.endOn)).all();
+    const leased = await db.select().from(devices).where(eq(devices.leaseStatus, 'leased')).all();
+    const open = await db.select().from(leasePeriods).where(isNull(leasePeriods.endOn)).all();
     expect(leased.length).toBeGreaterThan(0);
-    expectEvery(
+    await expectEvery(
       leased,
       (d) => open.find((p) => p.deviceId === d.id)?.renterOrgId === d.customerOrgId,
       'leased machines with an open period',
     );
     expect(open).toHaveLength(leased.length);
-    const entries = db.select().from(leaseHandovers).where(eq(leaseHandovers.kind, 'entry')).all();
-    expectEvery(open, (p) => entries.find((e) => e.id === p.entryId)?.state === 'confirmed', 'open periods');
+    const entries = await db.select().from(leaseHandovers).where(eq(leaseHandovers.kind, 'entry')).all();
+    await expectEvery(open, (p) => entries.find((e) => e.id === p.entryId)?.state === 'confirmed', 'open periods');
   });
 
-  it('seeds ended periods with exits, a damaged return with its work order, a draft, a lease due and one overdue', () => {
+  it('seeds ended periods with exits, a damaged return with its work order, a draft, a lease due and one overdue', async () => {
     const db = t.dbh.db;
-    const ended = db
-      .select()
-      .from(leasePeriods)
-      .all()
-      .filter((p) => p.endOn !== null);
+    const ended = (await db.select().from(leasePeriods).all()).filter((p) => p.endOn !== null);
     expect(ended.length).toBeGreaterThan(0);
-    expectEvery(ended, (p) => p.exitId !== null && p.endOn! >= p.startOn, 'ended periods');
-    const damaged = db
+    await expectEvery(ended, (p) => p.exitId !== null && p.endOn! >= p.startOn, 'ended periods');
+    const damaged = await db
       .select({ m: leaseHandoverMachines, order: workOrders })
       .from(leaseHandoverMachines)
       .innerJoin(workOrders, eq(workOrders.id, leaseHandoverMachines.workOrderId))
       .all();
     expect(damaged.length).toBeGreaterThan(0);
-    expectEvery(
+    await expectEvery(
       damaged,
       (r) => r.order.source === 'leaseExit' && r.order.sourceId === r.m.id && r.m.damage !== '',
       'damage orders',
     );
     // Each names a phone its calling code can dial (an Australian contact under +61, not +86).
-    expectEvery(damaged, (r) => isValidPhone(r.order.phone, r.order.areaCode), 'damage order phones');
+    await expectEvery(damaged, (r) => isValidPhone(r.order.phone, r.order.areaCode), 'damage order phones');
     expect(new Set(damaged.map((r) => r.order.areaCode))).toEqual(new Set(['86', '61']));
     expect(
-      db
-        .select()
-        .from(leaseHandovers)
-        .where(and(eq(leaseHandovers.kind, 'entry'), eq(leaseHandovers.state, 'draft')))
-        .all().length,
+      (
+        await db
+          .select()
+          .from(leaseHandovers)
+          .where(and(eq(leaseHandovers.kind, 'entry'), eq(leaseHandovers.state, 'draft')))
+          .all()
+      ).length,
     ).toBeGreaterThan(0);
     const today = dayOf(t.deps.now());
-    const open = db.select().from(leasePeriods).where(isNull(leasePeriods.endOn)).all();
+    const open = await db.select().from(leasePeriods).where(isNull(leasePeriods.endOn)).all();
     expect(open.some((p) => p.plannedEndOn >= today && p.plannedEndOn <= dayOf(t.deps.now() + 7 * DAY_MS))).toBe(true);
     expect(open.some((p) => p.plannedEndOn < today)).toBe(true);
   });

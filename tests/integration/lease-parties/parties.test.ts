@@ -11,6 +11,7 @@ import { DEFAULT_TEMPLATE_FIELDS } from '@console/contract/lease/template';
 import { createSession } from '@console/server/src/lib/session';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { lessorIds } from '../lease/helpers.ts';
+import { findInOrder } from '@console/db/in-order';
 
 const CREDIT = completeIdNumber(2, '91310115MA1K4ABCD');
 const ID_CARD = completeIdNumber(1, '11010519491231002');
@@ -31,35 +32,35 @@ describe('lease master data', () => {
   let huadong: number;
   let northwind: number;
   /** A token of another lessor's user of this role. */
-  const foreignToken = (roleId: RoleId) => {
-    const u = t.dbh.db
+  const foreignToken = async (roleId: RoleId) => {
+    const u = (await t.dbh.db
       .select()
       .from(users)
       .where(and(eq(users.orgId, northwind), eq(users.roleId, roleId)))
-      .get()!;
+      .get())!;
     return createSession(t.dbh.db, u.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
   };
 
   beforeEach(async () => {
     t = await createTestApp();
-    const ids = lessorIds(t);
-    huadong = t.dbh.db
+    const ids = await lessorIds(t);
+    huadong = (await t.dbh.db
       .select()
       .from(users)
-      .where(eq(users.id, t.userId(ROLE.lessorAdmin)))
-      .get()!.orgId;
-    northwind = ids.find((id) => {
-      const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get()!;
+      .where(eq(users.id, await t.userId(ROLE.lessorAdmin)))
+      .get())!.orgId;
+    northwind = (await findInOrder(ids, async (id) => {
+      const org = (await t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get())!;
       return org.name.includes('Northwind');
-    })!;
+    }))!;
   });
   afterEach(() => t.dbh.close());
 
   it('creates a company renter as a customer organisation, finds it by keyword and type, and pages the CSV', async () => {
-    const token = t.tokenFor(ROLE.lessorStaff);
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const made = await t.call(partyEndpoints.renterCreate, { token, body: company });
     expect(made.status).toBe('200');
-    const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, made.data.id)).get()!;
+    const org = (await t.dbh.db.select().from(organisations).where(eq(organisations.id, made.data.id)).get())!;
     expect(org).toMatchObject({ kind: 'customer', parentId: huadong, contactPhone: '13912345678' });
     const list = await t.call(partyEndpoints.renterList, { token, query: { keyword: '甬江测试', identityType: 2 } });
     expect(list.data.list.map((r) => r.id)).toEqual([made.data.id]);
@@ -83,7 +84,7 @@ describe('lease master data', () => {
   });
 
   it('validates the identity number by type with the spec messages', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const wrongCode = await t.call(partyEndpoints.renterCreate, { token, body: { ...company, idNumber: ID_CARD } });
     expect(wrongCode.status).toBe('400');
     expect(wrongCode.data.issues).toContainEqual({ path: 'idNumber', message: 'lease.idNumberCompany' });
@@ -106,8 +107,8 @@ describe('lease master data', () => {
   });
 
   it('refuses to delete a renter with contracts, in both languages, and deletes an unused one', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const withContract = t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).get()!;
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const withContract = (await t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).get())!;
     const zh = await t.call(partyEndpoints.renterDelete, {
       token,
       lang: 'zh_CN',
@@ -121,22 +122,27 @@ describe('lease master data', () => {
       body: { id: withContract.renterOrgId },
     });
     expect(en.message).toMatch(/^The renter has \d+ contract\(s\) and cannot be deleted$/);
-    expect(t.dbh.db.select().from(renters).where(eq(renters.orgId, withContract.renterOrgId)).get()).toBeDefined();
+    expect(
+      await t.dbh.db.select().from(renters).where(eq(renters.orgId, withContract.renterOrgId)).get(),
+    ).toBeDefined();
     // A salesperson writes renters but does not delete them.
     const made = await t.call(partyEndpoints.renterCreate, { token, body: company });
-    const sales = await t.call(partyEndpoints.renterDelete, { token: t.tokenFor(ROLE.lessorSales), body: made.data });
+    const sales = await t.call(partyEndpoints.renterDelete, {
+      token: await t.tokenFor(ROLE.lessorSales),
+      body: made.data,
+    });
     expect(sales.status).toBe('403');
     expect((await t.call(partyEndpoints.renterDelete, { token, body: made.data })).status).toBe('200');
-    expect(t.dbh.db.select().from(organisations).where(eq(organisations.id, made.data.id)).get()).toBeUndefined();
+    expect(await t.dbh.db.select().from(organisations).where(eq(organisations.id, made.data.id)).get()).toBeUndefined();
   });
 
   it('shows a renter with its contracts, machines on lease and balance', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const leased = t.dbh.db
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const leased = (await t.dbh.db
       .select()
       .from(devices)
       .where(and(eq(devices.orgId, huadong), eq(devices.leaseStatus, 'leased')))
-      .get()!;
+      .get())!;
     const detail = await t.call(partyEndpoints.renterDetail, { token, query: { id: leased.customerOrgId! } });
     expect(detail.status).toBe('200');
     expect(detail.data.machines.map((m) => m.serialNumber)).toContain(leased.serialNumber);
@@ -145,25 +151,22 @@ describe('lease master data', () => {
     expect(detail.data.balance.running).toBe(running.length);
     expect(detail.data.balance.runningCents).toBe(running.reduce((s, c) => s + c.totalCents, 0));
     // A salesperson sees the renter's contracts they wrote or sell, not their colleagues'.
-    const sales = t.userId(ROLE.lessorSales);
+    const sales = await t.userId(ROLE.lessorSales);
     const theirs = await t.call(partyEndpoints.renterDetail, {
-      token: t.tokenFor(ROLE.lessorSales),
+      token: await t.tokenFor(ROLE.lessorSales),
       query: { id: leased.customerOrgId! },
     });
-    const own = t.dbh.db
-      .select()
-      .from(contracts)
-      .where(eq(contracts.renterOrgId, leased.customerOrgId!))
-      .all()
-      .filter((c) => c.createdBy === sales || c.salespersonId === sales);
+    const own = (
+      await t.dbh.db.select().from(contracts).where(eq(contracts.renterOrgId, leased.customerOrgId!)).all()
+    ).filter((c) => c.createdBy === sales || c.salespersonId === sales);
     expect(theirs.data.contracts.map((c) => c.id).sort()).toEqual(own.map((c) => c.id).sort());
   });
 
   it('keeps every lessor apart: another lessor gets "not found" for reads and writes', async () => {
-    const ours = t.dbh.db.select().from(renters).where(eq(renters.lessorOrgId, huadong)).get()!;
-    const store = t.dbh.db.select().from(stores).where(eq(stores.orgId, huadong)).get()!;
-    const rule = t.dbh.db.select().from(approvalRules).where(eq(approvalRules.orgId, huadong)).get()!;
-    const token = foreignToken(ROLE.lessorAdmin);
+    const ours = (await t.dbh.db.select().from(renters).where(eq(renters.lessorOrgId, huadong)).get())!;
+    const store = (await t.dbh.db.select().from(stores).where(eq(stores.orgId, huadong)).get())!;
+    const rule = (await t.dbh.db.select().from(approvalRules).where(eq(approvalRules.orgId, huadong)).get())!;
+    const token = await foreignToken(ROLE.lessorAdmin);
     expect((await t.call(partyEndpoints.renterDetail, { token, query: { id: ours.orgId } })).status).toBe('404');
     expect((await t.call(partyEndpoints.renterUpdate, { token, body: { ...company, id: ours.orgId } })).status).toBe(
       '404',
@@ -179,22 +182,23 @@ describe('lease master data', () => {
     const stores2 = await t.call(partyEndpoints.storeList, { token, query: { pageSize: 200 } });
     expect(stores2.data.list.some((s) => s.id === store.id)).toBe(false);
     // The operator's staff oversee every lessor, read only.
-    const operator = t.tokenFor(ROLE.companyAdmin);
+    const operator = await t.tokenFor(ROLE.companyAdmin);
     expect((await t.call(partyEndpoints.renterDetail, { token: operator, query: { id: ours.orgId } })).status).toBe(
       '200',
     );
     expect((await t.call(partyEndpoints.renterCreate, { token: operator, body: company })).status).toBe('403');
     // Roles outside the lease area are refused.
     for (const roleId of [ROLE.technician, ROLE.other, ROLE.distributor] as RoleId[]) {
-      expect((await t.call(partyEndpoints.renterList, { token: t.tokenFor(roleId) })).status).toBe('403');
+      expect((await t.call(partyEndpoints.renterList, { token: await t.tokenFor(roleId) })).status).toBe('403');
     }
     expect(
-      (await t.call(partyEndpoints.storeCreate, { token: t.tokenFor(ROLE.lessorSales), body: {} as never })).status,
+      (await t.call(partyEndpoints.storeCreate, { token: await t.tokenFor(ROLE.lessorSales), body: {} as never }))
+        .status,
     ).toBe('403');
   });
 
   it('manages stores and their machines; a store named by contracts is kept', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const bad = await t.call(partyEndpoints.storeCreate, {
       token,
       loose: { body: { name: '张江门店', address: '张江路1号', lat: 31.2, lng: null } },
@@ -207,8 +211,8 @@ describe('lease master data', () => {
     expect(made.status).toBe('200');
     const again = await t.call(partyEndpoints.storeCreate, { token, body: { name: '张江门店', address: 'x' } });
     expect(again.data.issues).toContainEqual({ path: 'name', message: 'lease.storeNameTaken' });
-    const own = t.dbh.db.select().from(devices).where(eq(devices.orgId, huadong)).limit(2).all();
-    const foreign = t.dbh.db.select().from(devices).where(eq(devices.orgId, northwind)).get()!;
+    const own = await t.dbh.db.select().from(devices).where(eq(devices.orgId, huadong)).limit(2).all();
+    const foreign = (await t.dbh.db.select().from(devices).where(eq(devices.orgId, northwind)).get())!;
     const refused = await t.call(partyEndpoints.storeAddMachines, {
       token,
       body: { storeId: made.data.id, deviceIds: [own[0]!.id, foreign.id] },
@@ -222,15 +226,17 @@ describe('lease master data', () => {
     const machines = await t.call(partyEndpoints.storeMachines, { token, query: { id: made.data.id } });
     expect(machines.data.list.map((m) => m.id).sort()).toEqual(own.map((d) => d.id).sort());
     await t.call(partyEndpoints.storeRemoveMachine, { token, body: { storeId: made.data.id, deviceId: own[0]!.id } });
-    expect(t.dbh.db.select().from(storeDevices).where(eq(storeDevices.storeId, made.data.id)).all()).toHaveLength(1);
+    expect(await t.dbh.db.select().from(storeDevices).where(eq(storeDevices.storeId, made.data.id)).all()).toHaveLength(
+      1,
+    );
     expect((await t.call(partyEndpoints.storeDelete, { token, body: made.data })).status).toBe('200');
-    const named = t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).get()!;
+    const named = (await t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).get())!;
     const kept = await t.call(partyEndpoints.storeDelete, { token, body: { id: named.storeId } });
     expect(kept.status).toBe('409');
   });
 
   it('orders approval rules, adds new ones last, and refuses an empty rule or a partial order', async () => {
-    const token = t.tokenFor(ROLE.lessorStaff);
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const empty = await t.call(partyEndpoints.ruleCreate, { token, body: { name: 'nothing' } });
     expect(empty.status).toBe('400');
     expect(empty.data.issues?.[0]?.message).toBe('lease.ruleEmpty');
@@ -248,27 +254,29 @@ describe('lease master data', () => {
     const after = (await t.call(partyEndpoints.ruleList, { token })).data.list.filter((r) => r.orgId === huadong);
     expect(after.map((r) => r.id)).toEqual(reversed);
     await t.call(partyEndpoints.ruleEnable, { token, body: { id: made.data.id, enabled: false } });
-    expect(t.dbh.db.select().from(approvalRules).where(eq(approvalRules.id, made.data.id)).get()!.enabled).toBe(false);
+    expect((await t.dbh.db.select().from(approvalRules).where(eq(approvalRules.id, made.data.id)).get())!.enabled).toBe(
+      false,
+    );
     // Salespeople neither read nor write the rules.
-    expect((await t.call(partyEndpoints.ruleList, { token: t.tokenFor(ROLE.lessorSales) })).status).toBe('403');
+    expect((await t.call(partyEndpoints.ruleList, { token: await t.tokenFor(ROLE.lessorSales) })).status).toBe('403');
   });
 
   it('grants a seal only to a verified employee, and only by the administrator', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const seal = await t.call(partyEndpoints.sealCreate, {
       token,
       body: { name: '合同专用章', kind: 'contract', sealText: '华东高空作业设备租赁有限公司' },
     });
-    const sales = t.userId(ROLE.lessorSales);
-    t.dbh.db
+    const sales = await t.userId(ROLE.lessorSales);
+    await t.dbh.db
       .delete(esignAccounts)
       .where(and(eq(esignAccounts.kind, 'user'), eq(esignAccounts.ownerId, sales)))
       .run();
     const notYet = await t.call(partyEndpoints.sealGrant, { token, body: { sealId: seal.data.id, userId: sales } });
     expect(notYet.data.issues).toContainEqual({ path: 'userId', message: 'lease.employeeNotVerified' });
-    t.dbh.db.insert(esignAccounts).values({ kind: 'user', ownerId: sales, state: 'verified' }).run();
+    await t.dbh.db.insert(esignAccounts).values({ kind: 'user', ownerId: sales, state: 'verified' }).run();
     const staff = await t.call(partyEndpoints.sealGrant, {
-      token: t.tokenFor(ROLE.lessorStaff),
+      token: await t.tokenFor(ROLE.lessorStaff),
       body: { sealId: seal.data.id, userId: sales },
     });
     expect(staff.status).toBe('403');
@@ -280,33 +288,35 @@ describe('lease master data', () => {
     expect(row.grants.map((g) => g.userId)).toEqual([sales]);
     expect(list.data.signers.find((s) => s.id === sales)?.state).toBe('verified');
     const foreign = await t.call(partyEndpoints.sealGrant, {
-      token: foreignToken(ROLE.lessorAdmin),
+      token: await foreignToken(ROLE.lessorAdmin),
       body: { sealId: seal.data.id, userId: sales },
     });
     expect(foreign.status).toBe('404');
-    expect(t.dbh.db.select().from(seals).where(eq(seals.orgId, northwind)).all().length).toBeGreaterThanOrEqual(0);
+    expect((await t.dbh.db.select().from(seals).where(eq(seals.orgId, northwind)).all()).length).toBeGreaterThanOrEqual(
+      0,
+    );
   });
 
   it('keeps templates: a pdf of the lessor or the built-in layout, both signatures and the seal placed', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const noSeal = DEFAULT_TEMPLATE_FIELDS.filter((f) => f.name !== 'lessorSeal');
     const missing = await t.call(partyEndpoints.templateCreate, { token, body: { name: 'x', fields: noSeal } });
     expect(missing.data.issues?.[0]?.message).toBe('lease.templateNeedsSignatures');
-    const upload = (name: string, orgId: number, kind: 'pdf' | 'image') =>
+    const upload = async (name: string, orgId: number, kind: 'pdf' | 'image') =>
       t.dbh.db
         .insert(uploads)
         .values({
           name,
           orgId,
-          userId: t.userId(ROLE.lessorAdmin),
+          userId: await t.userId(ROLE.lessorAdmin),
           kind,
           type: kind === 'pdf' ? 'pdf' : 'png',
           size: 10,
         })
         .run();
-    upload('ours.pdf', huadong, 'pdf');
-    upload('theirs.pdf', northwind, 'pdf');
-    upload('picture.png', huadong, 'image');
+    await upload('ours.pdf', huadong, 'pdf');
+    await upload('theirs.pdf', northwind, 'pdf');
+    await upload('picture.png', huadong, 'image');
     for (const name of ['theirs.pdf', 'picture.png']) {
       const refused = await t.call(partyEndpoints.templateCreate, {
         token,
@@ -319,13 +329,13 @@ describe('lease master data', () => {
       body: { name: '短租模板', baseUpload: '/api/files/ours.pdf', fields: DEFAULT_TEMPLATE_FIELDS, isDefault: true },
     });
     expect(made.status).toBe('200');
-    const defaults = t.dbh.db
+    const defaults = await t.dbh.db
       .select()
       .from(esignTemplates)
       .where(and(eq(esignTemplates.orgId, huadong), eq(esignTemplates.isDefault, true)))
       .all();
     expect(defaults.map((d) => [d.id, d.baseUpload])).toEqual([[made.data.id, 'ours.pdf']]);
-    const used = t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).all();
+    const used = await t.dbh.db.select().from(contracts).where(eq(contracts.lessorOrgId, huadong)).all();
     const usedTemplate = used.find((c) => c.templateId !== null)?.templateId;
     if (usedTemplate) {
       expect((await t.call(partyEndpoints.templateDelete, { token, body: { id: usedTemplate } })).status).toBe('409');
@@ -336,17 +346,21 @@ describe('lease master data', () => {
   it('answers the provider authorisation as last known, and a clear message when the provider is down', async () => {
     t.dbh.close();
     t = await createTestApp({ ESIGN_URL: 'http://127.0.0.1:9' });
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const status = await t.call(partyEndpoints.providerStatus, { token });
     expect(status.data.list.map((s) => s.orgId)).toEqual([huadong]);
-    const operator = await t.call(partyEndpoints.providerStatus, { token: t.tokenFor(ROLE.companyAdmin) });
-    expect(operator.data.list.map((s) => s.orgId)).toEqual(expect.arrayContaining(lessorIds(t)));
+    const operator = await t.call(partyEndpoints.providerStatus, { token: await t.tokenFor(ROLE.companyAdmin) });
+    expect(operator.data.list.map((s) => s.orgId)).toEqual(expect.arrayContaining(await lessorIds(t)));
     const down = await t.call(partyEndpoints.providerRefresh, { token, lang: 'en_US', body: { kind: 'org' } });
     expect(down.status).toBe('409');
     expect(down.message).toBe('The e-signature service is unavailable; try again later');
     expect(
-      (await t.call(partyEndpoints.providerRefresh, { token: t.tokenFor(ROLE.lessorSales), body: { kind: 'org' } }))
-        .status,
+      (
+        await t.call(partyEndpoints.providerRefresh, {
+          token: await t.tokenFor(ROLE.lessorSales),
+          body: { kind: 'org' },
+        })
+      ).status,
     ).toBe('403');
   });
 });

@@ -33,15 +33,16 @@ describe('automatic approval leaves prices below the list and unverified renters
     address: '上海市浦东新区张江路100号',
     realNameState: 'verified' as const,
   });
-  const stateOf = (id: number) => t.dbh.db.select().from(renters).where(eq(renters.orgId, id)).get()!.realNameState;
+  const stateOf = async (id: number) =>
+    (await t.dbh.db.select().from(renters).where(eq(renters.orgId, id)).get())!.realNameState;
 
   /** A renter the salesperson brings in (claiming it verified), verified or not by the administrative staff. */
   async function salesRenter(n: number, verifiedByStaff: boolean): Promise<number> {
-    const made = await t.call(partyEndpoints.renterCreate, { token: sales(), body: renterBody(n) });
+    const made = await t.call(partyEndpoints.renterCreate, { token: await sales(), body: renterBody(n) });
     expect(made.status).toBe('200');
     if (verifiedByStaff) {
       const body = { ...renterBody(n), id: made.data.id };
-      expect((await t.call(partyEndpoints.renterUpdate, { token: staff(), body })).status).toBe('200');
+      expect((await t.call(partyEndpoints.renterUpdate, { token: await staff(), body })).status).toBe('200');
     }
     return made.data.id;
   }
@@ -50,23 +51,24 @@ describe('automatic approval leaves prices below the list and unverified renters
   async function amountOnlyRule(): Promise<string> {
     const name = 'Up to 50,000';
     const made = await t.call(partyEndpoints.ruleCreate, {
-      token: admin(),
+      token: await admin(),
       body: { name, maxTotalCents: 5_000_000 } as never,
     });
     expect(made.status).toBe('200');
-    const own = (await t.call(partyEndpoints.ruleList, { token: admin() })).data.list
+    const own = (await t.call(partyEndpoints.ruleList, { token: await admin() })).data.list
       .filter((r) => r.editable)
       .sort((a, b) => a.position - b.position)
       .map((r) => r.id);
     const ids = [made.data.id, ...own.filter((id) => id !== made.data.id)];
-    expect((await t.call(partyEndpoints.ruleReorder, { token: admin(), body: { ids } })).status).toBe('200');
+    expect((await t.call(partyEndpoints.ruleReorder, { token: await admin(), body: { ids } })).status).toBe('200');
     return name;
   }
 
   /** The contract form's choices, as the salesperson reads them, with the lease price list's day prices (23). */
   async function choices() {
-    const options = (await t.call(api.options, { token: sales() })).data;
-    const prices = (await t.call(productEndpoints.leasePrices, { token: sales(), query: { pageSize: 200 } })).data.list;
+    const options = (await t.call(api.options, { token: await sales() })).data;
+    const prices = (await t.call(productEndpoints.leasePrices, { token: await sales(), query: { pageSize: 200 } })).data
+      .list;
     const dayList = (modelId: number | null) =>
       prices.find((p) => p.modelId === modelId && p.businessModel === 23)?.dayCents ?? null;
     const machines = options.machines.map((m) => ({ ...m, listCents: dayList(m.modelId) }));
@@ -85,7 +87,7 @@ describe('automatic approval leaves prices below the list and unverified renters
     lang: 'zh' | 'en' = 'en',
   ) {
     const created = await t.call(api.create, {
-      token: sales(),
+      token: await sales(),
       body: {
         renterId,
         storeId,
@@ -98,11 +100,15 @@ describe('automatic approval leaves prices below the list and unverified renters
     });
     expect(created.status).toBe('200');
     const id = created.data.id;
-    const moved = await t.call(api.move, { token: sales(), lang: 'en_US', body: { id, action: 'submit' } as never });
+    const moved = await t.call(api.move, {
+      token: await sales(),
+      lang: 'en_US',
+      body: { id, action: 'submit' } as never,
+    });
     expect(moved.status).toBe('200');
     return { id, moved: moved.data };
   }
-  const detail = async (id: number) => (await t.call(api.detail, { token: admin(), query: { id } })).data;
+  const detail = async (id: number) => (await t.call(api.detail, { token: await admin(), query: { id } })).data;
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -111,26 +117,26 @@ describe('automatic approval leaves prices below the list and unverified renters
 
   it('stores a salesperson’s renter unverified whatever it claims; only a manager marks it verified', async () => {
     const id = await salesRenter(1, false);
-    expect(stateOf(id)).toBe('none');
-    const listed = await t.call(partyEndpoints.renterList, { token: sales(), query: { keyword: '甬江测试1' } });
+    expect(await stateOf(id)).toBe('none');
+    const listed = await t.call(partyEndpoints.renterList, { token: await sales(), query: { keyword: '甬江测试1' } });
     expect(listed.data.list.map((r) => [r.id, r.realNameState])).toEqual([[id, 'none']]);
     // The salesperson's edit keeps the stored state, whatever it sends.
-    const again = await t.call(partyEndpoints.renterUpdate, { token: sales(), body: { ...renterBody(1), id } });
+    const again = await t.call(partyEndpoints.renterUpdate, { token: await sales(), body: { ...renterBody(1), id } });
     expect(again.status).toBe('200');
-    expect(stateOf(id)).toBe('none');
+    expect(await stateOf(id)).toBe('none');
     // The administrative staff (10) verify it; the salesperson's later edit of the contact keeps it verified.
-    await t.call(partyEndpoints.renterUpdate, { token: staff(), body: { ...renterBody(1), id } });
-    expect(stateOf(id)).toBe('verified');
+    await t.call(partyEndpoints.renterUpdate, { token: await staff(), body: { ...renterBody(1), id } });
+    expect(await stateOf(id)).toBe('verified');
     const contact = { ...renterBody(1), id, contactName: '李娜', realNameState: 'rejected' as const };
-    expect((await t.call(partyEndpoints.renterUpdate, { token: sales(), body: contact })).status).toBe('200');
-    expect(stateOf(id)).toBe('verified');
+    expect((await t.call(partyEndpoints.renterUpdate, { token: await sales(), body: contact })).status).toBe('200');
+    expect(await stateOf(id)).toBe('verified');
     // Another identity under the same renter is not what was verified.
     const other = { ...renterBody(1), id, idNumber: completeIdNumber(2, '91310115MA1K9XYWA') };
-    expect((await t.call(partyEndpoints.renterUpdate, { token: sales(), body: other })).status).toBe('200');
-    expect(stateOf(id)).toBe('none');
+    expect((await t.call(partyEndpoints.renterUpdate, { token: await sales(), body: other })).status).toBe('200');
+    expect(await stateOf(id)).toBe('none');
     // The administrator (5) records the state on creation.
-    const byAdmin = await t.call(partyEndpoints.renterCreate, { token: admin(), body: renterBody(2) });
-    expect(stateOf(byAdmin.data.id)).toBe('verified');
+    const byAdmin = await t.call(partyEndpoints.renterCreate, { token: await admin(), body: renterBody(2) });
+    expect(await stateOf(byAdmin.data.id)).toBe('verified');
   });
 
   it('keeps a salesperson’s contract at a cent a day in review under an amount-only rule, with the reason, until a manager approves it', async () => {
@@ -152,9 +158,9 @@ describe('automatic approval leaves prices below the list and unverified renters
         `below the list price ${yuan(machine.listCents)}`,
     );
     // The salesperson cannot approve it; the administrator does, by hand.
-    const bySales = await t.call(api.move, { token: sales(), body: { id, action: 'approve' } as never });
+    const bySales = await t.call(api.move, { token: await sales(), body: { id, action: 'approve' } as never });
     expect(bySales.status).toBe('403');
-    const byAdmin = await t.call(api.move, { token: admin(), body: { id, action: 'approve' } as never });
+    const byAdmin = await t.call(api.move, { token: await admin(), body: { id, action: 'approve' } as never });
     expect(byAdmin.data.status).toBe(3);
     c = await detail(id);
     expect(c.events.map((e) => [e.action, e.actor])).toEqual([

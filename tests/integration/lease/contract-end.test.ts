@@ -18,6 +18,7 @@ import { signingFixture, type SigningFixture } from '../../fixtures/lease-signin
 import { arrearsSettings } from '../lease-billing/arrears-helpers.ts';
 import { dayOf, DAY_MS, freeModel, huadongOf, runningContract } from '../lease-handover/helpers.ts';
 import { renterOf, storeOf, userOf } from './helpers.ts';
+import { findInOrder } from '@console/db/in-order';
 
 /**
  * A contract terminated while its machines are out and its renter in arrears (decision 059): the machines come back
@@ -32,8 +33,8 @@ describe('a contract that ends with machines out and arrears locked', () => {
 
   it('does not end before a day its machines were on lease', async () => {
     const { t } = f;
-    const huadong = huadongOf(t);
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const huadong = await huadongOf(t);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const { contract, named } = await runningContract(f, huadong, { from: -3, to: 10 });
     const lineId = (await t.call(handover.options, { token: admin, query: { contractId: contract.id, kind: 'entry' } }))
       .data.lines[0]!.lineId;
@@ -74,24 +75,27 @@ describe('a contract that ends with machines out and arrears locked', () => {
 
   it('takes the machines back that day, bills nothing after, and releases the arrears locks', async () => {
     const { t } = f;
-    const huadong = huadongOf(t);
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const huadong = await huadongOf(t);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const now = t.deps.now();
     // A billing day 4 to 10 days ago (a day 1-28 of its month), due the same day: overdue since.
     const billedOn = [4, 5, 6, 7, 8, 9, 10].map((back) => dayOf(now - back * DAY_MS)).find((d) => +d.slice(8) <= 28)!;
-    const sales = userOf(t, huadong, ROLE.lessorSales);
-    const { modelId, machines: free } = freeModel(t, huadong, 2);
+    const sales = await userOf(t, huadong, ROLE.lessorSales);
+    const { modelId, machines: free } = await freeModel(t, huadong, 2);
     // One of them idle on line as the demo fleet reports it, so the arrears lock may move it.
-    const idle = (m: { id: number }) =>
-      t.dbh.db.select({ status: devices.status }).from(devices).where(eq(devices.id, m.id)).get()!.status === 2;
-    const machines = [free.find(idle)!, free.find((m) => !idle(m)) ?? free.filter(idle)[1]!];
+    const idle = async (m: { id: number }) =>
+      (await t.dbh.db.select({ status: devices.status }).from(devices).where(eq(devices.id, m.id)).get())!.status === 2;
+    const machines = [
+      free.find(idle)!,
+      (await findInOrder(free, async (m) => !(await idle(m)))) ?? free.filter(idle)[1]!,
+    ];
     expect(machines[0], 'an idle machine of the model').toBeDefined();
-    const { id } = createDraft(
+    const { id } = await createDraft(
       t.dbh.db,
       sales,
       {
-        renterId: renterOf(t, huadong, 'clear'),
-        storeId: storeOf(t, huadong),
+        renterId: await renterOf(t, huadong, 'clear'),
+        storeId: await storeOf(t, huadong),
         startOn: dayOf(now - 30 * DAY_MS),
         endOn: dayOf(now + 60 * DAY_MS),
         siteAddress: '张江路9号',
@@ -101,8 +105,8 @@ describe('a contract that ends with machines out and arrears locked', () => {
       },
       now,
     );
-    if (submit(t.dbh.db, sales, id, now, CNY).status === 1)
-      approve(t.dbh.db, userOf(t, huadong, ROLE.lessorAdmin), id, now);
+    if ((await submit(t.dbh.db, sales, id, now, CNY)).status === 1)
+      await approve(t.dbh.db, await userOf(t, huadong, ROLE.lessorAdmin), id, now);
     await f.sign(id);
     const options = await t.call(handover.options, { token: admin, query: { contractId: id, kind: 'entry' } });
     const lineId = options.data.lines[0]!.lineId;
@@ -119,13 +123,13 @@ describe('a contract that ends with machines out and arrears locked', () => {
     });
     expect(entry.status, JSON.stringify(entry)).toBe('200');
     expect((await t.call(handover.confirm, { token: admin, body: { id: entry.data.id } })).status).toBe('200');
-    issueLessorBills(t.dbh.db, huadong, dayOf(t.deps.now()), id);
-    t.dbh.db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
+    await issueLessorBills(t.dbh.db, huadong, dayOf(t.deps.now()), id);
+    await t.dbh.db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
     const saved = await t.call(riskEndpoints.saveLockDays, { token: admin, body: arrearsSettings(huadong) });
     expect(saved.status).toBe('200');
-    runArrearsLocks(t.deps, { lessorOrgId: huadong });
+    await runArrearsLocks(t.deps, { lessorOrgId: huadong });
     const steps = () => t.dbh.db.select().from(arrearsSteps).where(eq(arrearsSteps.contractId, id)).all();
-    const locks = steps().filter((s) => s.step >= 1 && s.taskId !== null);
+    const locks = (await steps()).filter((s) => s.step >= 1 && s.taskId !== null);
     expect(locks.length).toBeGreaterThan(0);
 
     const today = dayOf(t.deps.now());
@@ -135,42 +139,43 @@ describe('a contract that ends with machines out and arrears locked', () => {
     });
     expect(ended.status).toBe('200');
     // Both machines came back today through one exit the termination recorded, and are in stock.
-    const open = t.dbh.db
+    const open = await t.dbh.db
       .select()
       .from(leasePeriods)
       .where(and(eq(leasePeriods.contractId, id), isNull(leasePeriods.endOn)))
       .all();
     expect(open).toEqual([]);
-    const exits = t.dbh.db
+    const exits = await t.dbh.db
       .select()
       .from(leaseHandovers)
       .where(and(eq(leaseHandovers.contractId, id), eq(leaseHandovers.kind, 'exit')))
       .all();
     expect(exits).toEqual([expect.objectContaining({ state: 'confirmed', day: today })]);
     for (const m of machines) {
-      const row = t.dbh.db.select().from(devices).where(eq(devices.id, m.id)).get()!;
+      const row = (await t.dbh.db.select().from(devices).where(eq(devices.id, m.id)).get())!;
       expect(row).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
     }
     // The arrears steps closed, and what they locked is being unlocked, the risk record saying why.
-    expect(steps().every((s) => s.clearedAt !== null)).toBe(true);
-    const unlock = t.dbh.db
-      .select()
-      .from(riskTasks)
-      .where(and(eq(riskTasks.orgId, huadong), eq(riskTasks.kind, 'unlock')))
-      .all()
-      .at(-1)!;
+    expect((await steps()).every((s) => s.clearedAt !== null)).toBe(true);
+    const unlock = (
+      await t.dbh.db
+        .select()
+        .from(riskTasks)
+        .where(and(eq(riskTasks.orgId, huadong), eq(riskTasks.kind, 'unlock')))
+        .all()
+    ).at(-1)!;
     expect(unlock.reason).toMatchObject({ key: 'risk.reason.arrearsContractEnded' });
 
     // A month on: nothing billed after the end, and the arrears take no new step though the bill is unpaid.
     t.advance(35 * DAY_MS);
-    issueLessorBills(t.dbh.db, huadong, dayOf(t.deps.now()), id);
-    const after = t.dbh.db
+    await issueLessorBills(t.dbh.db, huadong, dayOf(t.deps.now()), id);
+    const after = await t.dbh.db
       .select()
       .from(bills)
       .where(and(eq(bills.contractId, id), gt(bills.periodEnd, today)))
       .all();
     expect(after).toEqual([]);
-    runArrearsLocks(t.deps, { lessorOrgId: huadong });
-    expect(steps().every((s) => s.clearedAt !== null)).toBe(true);
+    await runArrearsLocks(t.deps, { lessorOrgId: huadong });
+    expect((await steps()).every((s) => s.clearedAt !== null)).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { dayInZone } from '@console/server/src/lib/time';
 import { nextWorkOrderNumber } from '@console/server/src/work-orders/create';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { lessorIds, renterOf, storeOf, freeStock, userOf } from './helpers.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /**
  * One calendar for an organisation's days (docs/decisions/026-demo-data.md, addendum "the organisation's day"):
@@ -33,7 +34,7 @@ describe("an organisation's days", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [huadong, pearl] = lessorIds(t) as [number, number];
+    [huadong, pearl] = (await lessorIds(t)) as [number, number];
     // Move the clock to the next 20:00 UTC: 04:00 of the next day in Shanghai, noon of the day before in LA.
     const now = t.deps.now();
     const next = new Date(now);
@@ -43,15 +44,15 @@ describe("an organisation's days", () => {
   });
   afterAll(() => t.dbh.close());
 
-  it("numbers a document with the organisation's day, not the UTC day", () => {
-    const sales = userOf(t, huadong, ROLE.lessorSales);
-    const [machine] = freeStock(t, huadong, 1);
-    const { number } = createDraft(
+  it("numbers a document with the organisation's day, not the UTC day", async () => {
+    const sales = await userOf(t, huadong, ROLE.lessorSales);
+    const [machine] = await freeStock(t, huadong, 1);
+    const { number } = await createDraft(
       t.dbh.db,
       sales,
       {
-        renterId: renterOf(t, huadong, 'clear'),
-        storeId: storeOf(t, huadong),
+        renterId: await renterOf(t, huadong, 'clear'),
+        storeId: await storeOf(t, huadong),
         startOn: '2026-12-02',
         endOn: '2027-01-31',
         siteAddress: '张江路1号',
@@ -61,25 +62,25 @@ describe("an organisation's days", () => {
       EARLY_MORNING,
     );
     expect(number).toMatch(/^HT-20261202-\d{4}$/);
-    expect(nextHandoverNumber(t.dbh.db, huadong, 'entry', EARLY_MORNING)).toMatch(/^JC-20261202-/);
-    expect(nextWorkOrderNumber(t.dbh.db, huadong, EARLY_MORNING)).toMatch(/^WO20261202\d{4}$/);
+    expect(await nextHandoverNumber(t.dbh.db, huadong, 'entry', EARLY_MORNING)).toMatch(/^JC-20261202-/);
+    expect(await nextWorkOrderNumber(t.dbh.db, huadong, EARLY_MORNING)).toMatch(/^WO20261202\d{4}$/);
 
     // A company that keeps its days in Los Angeles numbers the same moment with its own day, the 1st.
-    t.dbh.db.insert(billingZones).values({ lessorOrgId: pearl, timeZone: LA }).run();
+    await t.dbh.db.insert(billingZones).values({ lessorOrgId: pearl, timeZone: LA }).run();
     try {
-      expect(nextHandoverNumber(t.dbh.db, pearl, 'exit', EARLY_MORNING)).toMatch(/^TC-20261201-/);
-      expect(nextWorkOrderNumber(t.dbh.db, pearl, EARLY_MORNING)).toMatch(/^WO20261201\d{4}$/);
+      expect(await nextHandoverNumber(t.dbh.db, pearl, 'exit', EARLY_MORNING)).toMatch(/^TC-20261201-/);
+      expect(await nextWorkOrderNumber(t.dbh.db, pearl, EARLY_MORNING)).toMatch(/^WO20261201\d{4}$/);
       // Its customers keep its calendar, as they keep its brand.
-      const customers = t.dbh.db.select().from(organisations).where(eq(organisations.parentId, pearl)).all();
+      const customers = await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, pearl)).all();
       expect(customers.length).toBeGreaterThan(0);
-      expect(customers.map((c) => orgTimeZone(t.dbh.db, c.id))).toEqual(customers.map(() => LA));
+      expect(await mapInOrder(customers, (c) => orgTimeZone(t.dbh.db, c.id))).toEqual(customers.map(() => LA));
     } finally {
-      t.dbh.db.delete(billingZones).where(eq(billingZones.lessorOrgId, pearl)).run();
+      await t.dbh.db.delete(billingZones).where(eq(billingZones.lessorOrgId, pearl)).run();
     }
   });
 
   it('counts days on lease on the lessor’s calendar for a viewer in any zone', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const query = { state: 'open' as const, page: 1, pageSize: 50 };
     const [shanghai, la] = await Promise.all(
       [SHANGHAI, LA].map((zone) =>
@@ -98,7 +99,7 @@ describe("an organisation's days", () => {
   it("gives the console the organisation's today: the user's and the renter's lessor's", async () => {
     const today = dayInZone(t.deps.now(), SHANGHAI);
     expect(dayInZone(t.deps.now(), LA)).not.toBe(today);
-    const token = t.tokenFor(ROLE.lessorStaff);
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const info = await t.call(authEndpoints.getUserInfo, { token, headers: { timeZone: LA } });
     expect(info.data.today).toBe(today);
     const renters = await t.call(billingEndpoints.renters, { token, headers: { timeZone: LA } });
@@ -119,7 +120,7 @@ describe("an organisation's days", () => {
        SELECT id, ?, 'Asia/Shanghai', kind, org_id, customer_org_id, distributor_org_id, 3, 4, 100 FROM devices
        WHERE id = ?`,
     ).run(today, id);
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const rowIn = async (zone: string) => {
       const attendance = await t.call(analysisEndpoints.attendanceMachines, {
         token,

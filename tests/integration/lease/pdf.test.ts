@@ -58,34 +58,35 @@ describe('the contract PDF', () => {
   let northwind: number;
   beforeAll(async () => {
     t = await createTestApp();
-    [huadong, , northwind] = lessorIds(t) as [number, number, number];
+    [huadong, , northwind] = (await lessorIds(t)) as [number, number, number];
   });
   afterAll(() => {
     t?.dbh.close();
   });
-  const orgOf = (orgId: number) => t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
-  const nameOf = (orgId: number) => orgOf(orgId).name;
+  const orgOf = async (orgId: number) =>
+    (await t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get())!;
+  const nameOf = async (orgId: number) => (await orgOf(orgId)).name;
   /** The PDF as the server makes it: in the money of the lessor's brand. */
-  const pdfOf = (c: { id: number; lessorOrgId: number }) =>
-    contractPdf(t.dbh.db, c.id, orgBrand(t.deps, t.dbh.db, c.lessorOrgId).money);
+  const pdfOf = async (c: { id: number; lessorOrgId: number }) =>
+    contractPdf(t.dbh.db, c.id, (await orgBrand(t.deps, t.dbh.db, c.lessorOrgId)).money);
 
   it("carries the renter's Chinese name as text, the signatures and the seal, in a small file", async () => {
-    const c = seededIn(t, huadong, 7);
+    const c = await seededIn(t, huadong, 7);
     const bytes = (await pdfOf(c))!;
     const text = pdfText(bytes);
-    expect(nameOf(c.renterOrgId)).toMatch(/[\u4e00-\u9fff]/);
+    expect(await nameOf(c.renterOrgId)).toMatch(/[\u4e00-\u9fff]/);
     // The lessor by its Chinese name, as its seal reads, never its English one; amounts in yuan.
     expect(text).toContain('华东高空作业设备租赁有限公司');
-    expect(text).not.toContain(orgOf(huadong).nameEn);
+    expect(text).not.toContain((await orgOf(huadong)).nameEn);
     expect(text).not.toContain('Huadong');
     expect(text).toMatch(/押金：¥[\d,]+\.\d\d/);
     expect(text).toContain('金额（CNY）');
-    expect(text).toContain(nameOf(c.renterOrgId));
+    expect(text).toContain(await nameOf(c.renterOrgId));
     expect(text).toContain(c.number);
     expect(text).toContain('设备租赁合同');
     expect(text).toContain('承租方签署');
     // Both signed: each signer's name and time in its box.
-    const flow = t.dbh.db.select().from(signingFlows).where(eq(signingFlows.contractId, c.id)).get()!;
+    const flow = (await t.dbh.db.select().from(signingFlows).where(eq(signingFlows.contractId, c.id)).get())!;
     expect(flow.lesseeSigner).not.toBe('');
     expect(text).toContain(flow.lesseeSigner);
     expect(text.match(/签署时间/g)?.length).toBe(2);
@@ -96,24 +97,24 @@ describe('the contract PDF', () => {
   }, 60_000);
 
   it('writes an English contract in English', async () => {
-    const c = seededIn(t, northwind, 8);
+    const c = await seededIn(t, northwind, 8);
     const text = pdfText((await pdfOf(c))!);
     expect(text).toContain('Equipment Lease Contract');
     // The global brand's business bills in Australian dollars, and the document names the currency.
-    expect(text).toContain(orgOf(northwind).nameEn);
+    expect(text).toContain((await orgOf(northwind)).nameEn);
     expect(text).toMatch(/Deposit: A\$[\d,]+\.\d\d/);
     expect(text).toMatch(/Planned rent in total: A\$[\d,]+\.\d\d/);
     expect(text).toContain('Amount (AUD)');
     expect(text).not.toMatch(/¥|yuan|CNY/);
-    expect(text).toContain(nameOf(c.renterOrgId));
+    expect(text).toContain(await nameOf(c.renterOrgId));
     expect(text).not.toMatch(/[\u4e00-\u9fff]/);
   }, 60_000);
 
   it("names the lessor on the contract's page in the contract's language, whatever the console's", async () => {
-    const c = seededIn(t, huadong, 7);
+    const c = await seededIn(t, huadong, 7);
     for (const lang of ['zh_CN', 'en_US'] as const) {
       const page = await t.call(leaseContractEndpoints.detail, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         lang,
         query: { id: c.id },
       });
@@ -142,22 +143,22 @@ describe('the signed contract PDF', () => {
     await f?.close();
   });
 
-  const adminOf = (orgId: number) => {
+  const adminOf = async (orgId: number) => {
     const { t } = f;
-    const admin = t.dbh.db
+    const admin = (await t.dbh.db
       .select({ mobile: users.mobile })
       .from(users)
       .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.lessorAdmin)))
-      .get()!;
+      .get())!;
     return t.tokenForAccount(admin.mobile);
   };
-  const status = (id: number) =>
-    f.t.dbh.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, id)).get()!.status;
+  const status = async (id: number) =>
+    (await f.t.dbh.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, id)).get())!.status;
 
   /** The company's administrator writes an English contract on its long-named model, approves it, both sign. */
   async function signedEnglishContract(lessorOrgId: number) {
     const { t } = f;
-    const token = adminOf(lessorOrgId);
+    const token = await adminOf(lessorOrgId);
     const model = await t.call(deviceModelEndpoints.create, {
       token,
       body: {
@@ -173,8 +174,8 @@ describe('the signed contract PDF', () => {
     const created = await t.call(leaseContractEndpoints.create, {
       token,
       body: {
-        renterId: renterOf(t, lessorOrgId, 'clear'),
-        storeId: storeOf(t, lessorOrgId),
+        renterId: await renterOf(t, lessorOrgId, 'clear'),
+        storeId: await storeOf(t, lessorOrgId),
         startOn: '2027-03-01',
         endOn: '2027-03-20',
         siteAddress: '380 Church Street',
@@ -191,14 +192,14 @@ describe('the signed contract PDF', () => {
     // The parties type their own names on the provider's pages.
     const pages = await f.startSigning(id);
     await signOnPage(pages.lesseeUrl, 'Jane Citizen');
-    await eventually(`contract ${id} signed by the lessee`, () => status(id) === 6 || undefined);
+    await eventually(`contract ${id} signed by the lessee`, async () => (await status(id)) === 6 || undefined);
     await signOnPage(pages.lessorUrl, 'Sam Taylor');
-    await eventually(`contract ${id} in execution`, () => status(id) === 7 || undefined);
-    const money = orgBrand(t.deps, t.dbh.db, lessorOrgId).money;
+    await eventually(`contract ${id} in execution`, async () => (await status(id)) === 7 || undefined);
+    const money = (await orgBrand(t.deps, t.dbh.db, lessorOrgId)).money;
     const bytes = (await contractPdf(t.dbh.db, id, money))!;
-    const flow = t.dbh.db.select().from(signingFlows).where(eq(signingFlows.contractId, id)).get()!;
+    const flow = (await t.dbh.db.select().from(signingFlows).where(eq(signingFlows.contractId, id)).get())!;
     // Regions of the page as the template places them: the table's machine column, the seal's box.
-    const fields = contractDocument(t.dbh.db, id, money)!.fields;
+    const fields = (await contractDocument(t.dbh.db, id, money))!.fields;
     const table = fields.find((field) => field.name === 'lines')!;
     const seal = fields.find((field) => field.name === 'lessorSeal')!;
     const column = (share: number) => table.x + share * (table.width || 483);
@@ -218,8 +219,8 @@ describe('the signed contract PDF', () => {
   }
 
   it('wraps a long machine name whole and prints the signing times on the Australian company’s clock', async () => {
-    const northwind = lessorIds(f.t)[2]!;
-    const zone = orgTimeZone(f.t.dbh.db, northwind);
+    const northwind = (await lessorIds(f.t))[2]!;
+    const zone = await orgTimeZone(f.t.dbh.db, northwind);
     expect(zone).toBe('Australia/Sydney');
     const { text, machines, flow } = await signedEnglishContract(northwind);
     expect(machines).toContain(`${LONG_EN} × 2`);
@@ -236,8 +237,8 @@ describe('the signed contract PDF', () => {
   }, 60_000);
 
   it('names the model, the signing times and the seal of a Chinese company’s English contract in English', async () => {
-    const huadong = lessorIds(f.t)[0]!;
-    const zone = orgTimeZone(f.t.dbh.db, huadong);
+    const huadong = (await lessorIds(f.t))[0]!;
+    const zone = await orgTimeZone(f.t.dbh.db, huadong);
     const { text, machines, seal, flow } = await signedEnglishContract(huadong);
     expect(machines).toContain(`${LONG_EN} × 2`);
     expect(machines).not.toMatch(CJK);

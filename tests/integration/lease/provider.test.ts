@@ -21,7 +21,7 @@ import {
   demoUser,
   lessorIds,
   listedStock,
-  refusalOf,
+  refusal,
   renterOf,
   storeOf,
   timeline,
@@ -48,32 +48,36 @@ describe('the simulated e-signature provider', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then((r) => r.json() as Promise<Record<string, unknown>>);
   /** A fresh contract approved by the company's rule (3), ready for signing. */
-  const approved = () => {
-    const sales = demoUser(t, ROLE.lessorSales);
-    const { id } = createDraft(
+  const approved = async () => {
+    const sales = await demoUser(t, ROLE.lessorSales);
+    const { id } = await createDraft(
       t.dbh.db,
       sales,
       {
-        renterId: renterOf(t, huadong, 'clear'),
-        storeId: storeOf(t, huadong),
+        renterId: await renterOf(t, huadong, 'clear'),
+        storeId: await storeOf(t, huadong),
         startOn: '2027-06-01',
         endOn: '2027-06-05',
         siteAddress: '世纪大道88号',
-        lines: listedStock(t, huadong, 1).map((m) => ({ deviceId: m.id, businessModel: 23, dayCents: m.dayCents })),
+        lines: (await listedStock(t, huadong, 1)).map((m) => ({
+          deviceId: m.id,
+          businessModel: 23,
+          dayCents: m.dayCents,
+        })),
       },
       t.deps.now(),
     );
-    expect(submit(t.dbh.db, sales, id, t.deps.now(), CNY).status).toBe(3);
+    expect((await submit(t.dbh.db, sales, id, t.deps.now(), CNY)).status).toBe(3);
     return id;
   };
-  const sealId = () => t.dbh.db.select().from(seals).where(eq(seals.orgId, huadong)).get()!.id;
+  const sealId = async () => (await t.dbh.db.select().from(seals).where(eq(seals.orgId, huadong)).get())!.id;
   /** A person on a signing page: the form posted as a browser posts it. */
   const signOnPage = (url: string, name: string, action: 'sign' | 'refuse' = 'sign') =>
     fetch(url, { method: 'POST', body: new URLSearchParams({ name, action, reason: '' }) });
 
   beforeAll(async () => {
     t = await createTestApp();
-    [huadong] = lessorIds(t) as [number];
+    [huadong] = (await lessorIds(t)) as [number];
     const port = await freePort(PORTS);
     const callbackPort = await freePort(PORTS, [port]);
     base = `http://127.0.0.1:${port}`;
@@ -91,11 +95,11 @@ describe('the simulated e-signature provider', () => {
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
+      req.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const verified = verifyCallback(settings, (name) => req.headers[name] as string | undefined, raw, Date.now());
         res.statusCode = verified.ok
-          ? CALLBACK_HTTP[applyCallback(t.dbh.db, verified.body, Date.now())]
+          ? CALLBACK_HTTP[await applyCallback(t.dbh.db, verified.body, Date.now())]
           : verified.http;
         res.end('{}');
       });
@@ -116,10 +120,10 @@ describe('the simulated e-signature provider', () => {
   });
 
   it('has the lessee and then the lessor sign on its pages, and the contract runs', async () => {
-    const admin = demoUser(t, ROLE.lessorAdmin);
-    const id = approved();
-    const flow = await startSigning(deps, admin, id, { sealId: sealId() });
-    expect(contractRow(t, id).status).toBe(5);
+    const admin = await demoUser(t, ROLE.lessorAdmin);
+    const id = await approved();
+    const flow = await startSigning(deps, admin, id, { sealId: await sealId() });
+    expect((await contractRow(t, id)).status).toBe(5);
     const document = await fetch(flow.lesseeUrl.replace('?', '/document.pdf?'));
     expect(
       Buffer.from(await document.arrayBuffer())
@@ -131,48 +135,49 @@ describe('the simulated e-signature provider', () => {
     expect(await early.text()).toContain('It is not your turn to sign yet');
     const lessee = await signOnPage(flow.lesseeUrl, '王建国');
     expect(await lessee.text()).toContain('Waiting for the lessor to sign');
-    await eventually('the lessee signature to reach the contract', () => contractRow(t, id).status === 6);
+    await eventually('the lessee signature to reach the contract', async () => (await contractRow(t, id)).status === 6);
     await signOnPage(flow.lessorUrl, '李华');
-    await eventually('the contract to run', () => contractRow(t, id).status === 7);
-    const deviceId = t.dbh.db.select().from(contractLines).where(eq(contractLines.contractId, id)).get()!.deviceId!;
-    const machine = t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get()!;
+    await eventually('the contract to run', async () => (await contractRow(t, id)).status === 7);
+    const deviceId = (await t.dbh.db.select().from(contractLines).where(eq(contractLines.contractId, id)).get())!
+      .deviceId!;
+    const machine = (await t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get())!;
     // Signed by both, the contract reserves its machine; it goes on lease when it is delivered.
     expect(machine).toMatchObject({ leaseStatus: 'stock', customerOrgId: null });
-    expect(
-      timeline(t, id)
-        .map((e) => e.action)
-        .slice(-3),
-    ).toEqual(['startSigning', 'lesseeSigned', 'lessorSigned']);
+    expect((await timeline(t, id)).map((e) => e.action).slice(-3)).toEqual([
+      'startSigning',
+      'lesseeSigned',
+      'lessorSigned',
+    ]);
   });
 
   it('refuses when told to, and the contract waits for a new signing', async () => {
-    const admin = demoUser(t, ROLE.lessorAdmin);
-    const id = approved();
-    const flow = await startSigning(deps, admin, id, { sealId: sealId() });
+    const admin = await demoUser(t, ROLE.lessorAdmin);
+    const id = await approved();
+    const flow = await startSigning(deps, admin, id, { sealId: await sealId() });
     await control('/control/steer', { refuseNext: 'lessee' });
     await signOnPage(flow.lesseeUrl, '王建国');
-    await eventually('the refusal to reach the contract', () => contractRow(t, id).status === 3);
-    expect(timeline(t, id).at(-1)).toMatchObject({ action: 'cancelSigning', actor: 'provider' });
-    const again = await startSigning(deps, admin, id, { sealId: sealId() });
+    await eventually('the refusal to reach the contract', async () => (await contractRow(t, id)).status === 3);
+    expect((await timeline(t, id)).at(-1)).toMatchObject({ action: 'cancelSigning', actor: 'provider' });
+    const again = await startSigning(deps, admin, id, { sealId: await sealId() });
     expect(again.flowId).not.toBe(flow.flowId);
     await control('/control/steer', { failNext: true });
     await signOnPage(again.lesseeUrl, '王建国');
-    await eventually('the failure to reach the contract', () => contractRow(t, id).status === 3);
+    await eventually('the failure to reach the contract', async () => (await contractRow(t, id)).status === 3);
   });
 
   it('delivers a late, repeated callback once', async () => {
-    const admin = demoUser(t, ROLE.lessorAdmin);
-    const id = approved();
-    const flow = await startSigning(deps, admin, id, { sealId: sealId() });
+    const admin = await demoUser(t, ROLE.lessorAdmin);
+    const id = await approved();
+    const flow = await startSigning(deps, admin, id, { sealId: await sealId() });
     await control('/control/steer', { callbackDelayMs: 300, deliveries: 3 });
     await signOnPage(flow.lesseeUrl, '王建国');
-    expect(contractRow(t, id).status).toBe(5);
+    expect((await contractRow(t, id)).status).toBe(5);
     await eventually('all three deliveries', async () => {
       const sent = (await control('/control/deliveries')) as unknown as { flowId: string; status: number }[];
       return sent.filter((d) => d.flowId === flow.flowId && d.status === 200).length === 3;
     });
-    expect(contractRow(t, id).status).toBe(6);
-    expect(timeline(t, id).filter((e) => e.action === 'lesseeSigned')).toHaveLength(1);
+    expect((await contractRow(t, id)).status).toBe(6);
+    expect((await timeline(t, id)).filter((e) => e.action === 'lesseeSigned')).toHaveLength(1);
     await control('/control/steer', { callbackDelayMs: 0, deliveries: 1 });
   });
 
@@ -183,33 +188,35 @@ describe('the simulated e-signature provider', () => {
       headers: { 'x-esign-app-id': DEV_ESIGN_APP_ID },
     });
     expect(forged.status).toBe(401);
-    const admin = demoUser(t, ROLE.lessorAdmin);
-    const id = approved();
+    const admin = await demoUser(t, ROLE.lessorAdmin);
+    const id = await approved();
     const away = { ...deps, esign: createEsignClient({ ...deps.settings, url: 'http://127.0.0.1:9' }, t.deps.now) };
-    expect(await refusalOf(() => startSigning(away, admin, id, { sealId: sealId() }))).toMatchObject({
+    expect(await refusal(async () => startSigning(away, admin, id, { sealId: await sealId() }))).toMatchObject({
       key: 'lease.signingUnavailable',
     });
-    expect(contractRow(t, id).status).toBe(3);
+    expect((await contractRow(t, id)).status).toBe(3);
   });
 
   it("refreshes an employee's verification from the provider, and grants a seal only to the verified", async () => {
-    const admin = demoUser(t, ROLE.lessorAdmin);
-    const technician = userOf(t, huadong, ROLE.technician);
+    const admin = await demoUser(t, ROLE.lessorAdmin);
+    const technician = await userOf(t, huadong, ROLE.technician);
     await control('/control/accounts', { kind: 'user', ref: String(technician.id), state: 'pending' });
     expect((await refreshAccount(deps, admin, 'user', technician.id)).state).toBe('pending');
-    const row = t.dbh.db
+    const row = await t.dbh.db
       .select()
       .from(esignAccounts)
       .where(and(eq(esignAccounts.kind, 'user'), eq(esignAccounts.ownerId, technician.id)))
       .get();
     expect(row?.state).toBe('pending');
-    expect(await refusalOf(async () => grantSeal(t.dbh.db, admin, sealId(), technician.id, Date.now()))).toMatchObject({
+    expect(
+      await refusal(async () => grantSeal(t.dbh.db, admin, await sealId(), technician.id, Date.now())),
+    ).toMatchObject({
       reason: 'lease.employeeNotVerified',
     });
     await control('/control/accounts', { kind: 'user', ref: String(technician.id), state: 'verified' });
     await refreshAccount(deps, admin, 'user', technician.id);
-    expect(grantSeal(t.dbh.db, admin, sealId(), technician.id, Date.now())).toBeGreaterThan(0);
-    const outsider = t.dbh.db.select().from(users).where(eq(users.roleId, ROLE.companyAdmin)).get()!;
-    expect(await refusalOf(() => refreshAccount(deps, admin, 'user', outsider.id))).toMatchObject({ status: '403' });
+    expect(await grantSeal(t.dbh.db, admin, await sealId(), technician.id, Date.now())).toBeGreaterThan(0);
+    const outsider = (await t.dbh.db.select().from(users).where(eq(users.roleId, ROLE.companyAdmin)).get())!;
+    expect(await refusal(() => refreshAccount(deps, admin, 'user', outsider.id))).toMatchObject({ status: '403' });
   });
 });

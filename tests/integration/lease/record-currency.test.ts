@@ -24,17 +24,14 @@ describe('a company’s records in its own currency on every console', () => {
   let northwindRenters: Set<number>;
   beforeAll(async () => {
     t = await createTestApp();
-    finance = t.tokenFor(ROLE.finance);
+    finance = await t.tokenFor(ROLE.finance);
     const account = globalDemoAccount(ROLE.lessorAdmin).account;
-    northwind = t.tokenForAccount(account);
-    northwindOrg = t.dbh.db.select().from(users).where(eq(users.mobile, account)).get()!.orgId;
+    northwind = await t.tokenForAccount(account);
+    northwindOrg = (await t.dbh.db.select().from(users).where(eq(users.mobile, account)).get())!.orgId;
     northwindRenters = new Set(
-      t.dbh.db
-        .select({ id: renters.orgId })
-        .from(renters)
-        .where(eq(renters.lessorOrgId, northwindOrg))
-        .all()
-        .map((r) => r.id),
+      (
+        await t.dbh.db.select({ id: renters.orgId }).from(renters).where(eq(renters.lessorOrgId, northwindOrg)).all()
+      ).map((r) => r.id),
     );
   });
   afterAll(() => t.dbh.close());
@@ -70,16 +67,16 @@ describe('a company’s records in its own currency on every console', () => {
     const own = await t.call(leaseContractEndpoints.options, { token: northwind });
     expect(own.status, own.message).toBe('200');
     expect(own.data.money.currency.code).toBe('AUD');
-    const chinese = await t.call(leaseContractEndpoints.options, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const chinese = await t.call(leaseContractEndpoints.options, { token: await t.tokenFor(ROLE.lessorAdmin) });
     expect(chinese.data.money.currency.code).toBe('CNY');
   });
 
   it('opens a public link of Northwind’s contract in AUD, in either language', async () => {
-    const contract = t.dbh.db
+    const contract = (await t.dbh.db
       .select({ id: contracts.id })
       .from(contracts)
       .where(and(eq(contracts.lessorOrgId, northwindOrg), eq(contracts.status, LEASE_STATUS.inExecution)))
-      .get()!;
+      .get())!;
     const link = await t.call(leaseContractEndpoints.exportLink, { token: finance, body: { id: contract.id } });
     expect(link.status, link.message).toBe('200');
     for (const lang of ['zh_CN', 'en_US'] as const) {

@@ -22,8 +22,8 @@ describe('the seeded lease business', () => {
   });
   afterAll(() => t?.dbh.close());
 
-  it('gives every lessor contracts in every status, renters of both identity types, stores and a template', () => {
-    const lessors = db()
+  it('gives every lessor contracts in every status, renters of both identity types, stores and a template', async () => {
+    const lessors = await db()
       .select()
       .from(organisations)
       .where(eq(organisations.kind, 'lessor'))
@@ -32,29 +32,23 @@ describe('the seeded lease business', () => {
     expect(lessors).toHaveLength(BUSINESSES.length);
     for (const lessor of lessors) {
       const statuses = new Set(
-        db()
-          .select()
-          .from(contracts)
-          .where(eq(contracts.lessorOrgId, lessor.id))
-          .all()
-          .map((c) => c.status),
+        (await db().select().from(contracts).where(eq(contracts.lessorOrgId, lessor.id)).all()).map((c) => c.status),
       );
       expect([...statuses].sort(), lessor.name).toEqual([...LEASE_STATUSES].sort());
-      const kinds = db()
-        .select()
-        .from(renters)
-        .where(eq(renters.lessorOrgId, lessor.id))
-        .all()
-        .map((r) => r.identityType);
+      const kinds = (await db().select().from(renters).where(eq(renters.lessorOrgId, lessor.id)).all()).map(
+        (r) => r.identityType,
+      );
       expect(new Set(kinds), lessor.name).toEqual(new Set([1, 2]));
-      expect(db().select().from(stores).where(eq(stores.orgId, lessor.id)).all().length).toBeGreaterThanOrEqual(2);
+      expect((await db().select().from(stores).where(eq(stores.orgId, lessor.id)).all()).length).toBeGreaterThanOrEqual(
+        2,
+      );
     }
   });
 
-  it('tells each contract a timeline the state machine allows, ending at its status', () => {
+  it('tells each contract a timeline the state machine allows, ending at its status', async () => {
     // Contracts; the seeded changes' own timelines are the changes area's (tests/integration/lease-changes).
-    const all = db().select().from(contracts).where(eq(contracts.kind, 'contract')).all();
-    const events = db().select().from(contractEvents).orderBy(contractEvents.id).all();
+    const all = await db().select().from(contracts).where(eq(contracts.kind, 'contract')).all();
+    const events = await db().select().from(contractEvents).orderBy(contractEvents.id).all();
     const followsTheFlow = (c: (typeof all)[number]) => {
       const mine = events.filter((e) => e.contractId === c.id);
       if (mine[0]?.action !== 'create') return false;
@@ -69,30 +63,35 @@ describe('the seeded lease business', () => {
       }
       return status === c.status;
     };
-    expectEvery(all, followsTheFlow, 'contracts');
+    await expectEvery(all, followsTheFlow, 'contracts');
   });
 
-  it('puts every leased machine on a contract in execution with the customer it is leased to', () => {
-    const leased = db().select().from(devices).where(eq(devices.leaseStatus, 'leased')).all();
-    const running = db()
+  it('puts every leased machine on a contract in execution with the customer it is leased to', async () => {
+    const leased = await db().select().from(devices).where(eq(devices.leaseStatus, 'leased')).all();
+    const running = await db()
       .select({ deviceId: contractLines.deviceId, renter: contracts.renterOrgId })
       .from(contractLines)
       .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
       .where(eq(contracts.status, 7))
       .all();
-    expectEvery(leased, (d) => running.find((r) => r.deviceId === d.id)?.renter === d.customerOrgId, 'leased machines');
-    const claimed = db()
-      .select({ deviceId: contractLines.deviceId })
-      .from(contractLines)
-      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
-      .where(inArray(contracts.status, [1, 3, 5, 6, 7]))
-      .all()
-      .flatMap((r) => (r.deviceId === null ? [] : [r.deviceId]));
+    await expectEvery(
+      leased,
+      (d) => running.find((r) => r.deviceId === d.id)?.renter === d.customerOrgId,
+      'leased machines',
+    );
+    const claimed = (
+      await db()
+        .select({ deviceId: contractLines.deviceId })
+        .from(contractLines)
+        .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+        .where(inArray(contracts.status, [1, 3, 5, 6, 7]))
+        .all()
+    ).flatMap((r) => (r.deviceId === null ? [] : [r.deviceId]));
     expect(new Set(claimed).size).toBe(claimed.length);
   });
 
-  it("prices each line by its business model and writes each contract in its lessor's language", () => {
-    const rows = db()
+  it("prices each line by its business model and writes each contract in its lessor's language", async () => {
+    const rows = await db()
       .select({ c: contracts, l: contractLines })
       .from(contractLines)
       .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
@@ -101,57 +100,58 @@ describe('the seeded lease business', () => {
     // A line runs over its contract's period, or from and until the days a change set; a contract a change in force
     // altered keeps the planned amounts it was signed with.
     const changed = new Set(
-      db()
-        .select()
-        .from(contracts)
-        .where(and(eq(contracts.kind, 'change'), inArray(contracts.status, [7, 8])))
-        .all()
-        .map((c) => c.changeOf),
+      (
+        await db()
+          .select()
+          .from(contracts)
+          .where(and(eq(contracts.kind, 'change'), inArray(contracts.status, [7, 8])))
+          .all()
+      ).map((c) => c.changeOf),
     );
-    expectEvery(
+    await expectEvery(
       rows.filter(({ c }) => !changed.has(c.id)),
       ({ c, l }) =>
         l.amountCents === lineAmountCents(l.businessModel, l, l.fromOn ?? c.startOn, l.untilOn ?? c.endOn, l.count),
     );
-    const lessors = db()
+    const lessors = await db()
       .select()
       .from(organisations)
       .where(eq(organisations.kind, 'lessor'))
       .orderBy(organisations.id)
       .all();
     const langOf = new Map(lessors.map((o, i) => [o.id, BUSINESSES[i]!.lang]));
-    expectEvery(
-      db().select().from(contracts).all(),
+    await expectEvery(
+      await db().select().from(contracts).all(),
       (c) => c.lang === langOf.get(c.lessorOrgId) && CJK.test(c.siteAddress) === (c.lang === 'zh'),
     );
-    const renterRows = db()
+    const renterRows = await db()
       .select({ r: renters, o: organisations })
       .from(renters)
       .innerJoin(organisations, eq(organisations.id, renters.orgId))
       .all();
-    expectEvery(renterRows, ({ r, o }) => {
+    await expectEvery(renterRows, ({ r, o }) => {
       const zh = langOf.get(r.lessorOrgId) === 'zh';
       return isIdNumber(r.identityType as 1 | 2, r.idNumber, zh ? '86' : '61') && CJK.test(o.name) === zh;
     });
   });
 
-  it('gives every machine a store of its own company and every signing contract its flow', () => {
-    const rows = db()
+  it('gives every machine a store of its own company and every signing contract its flow', async () => {
+    const rows = await db()
       .select({ d: devices, s: stores })
       .from(storeDevices)
       .innerJoin(devices, eq(devices.id, storeDevices.deviceId))
       .innerJoin(stores, eq(stores.id, storeDevices.storeId))
       .all();
-    expect(rows.length).toBe(db().select().from(devices).all().length);
-    expectEvery(rows, ({ d, s }) => s.orgId === d.orgId);
-    const signing = db()
+    expect(rows.length).toBe((await db().select().from(devices).all()).length);
+    await expectEvery(rows, ({ d, s }) => s.orgId === d.orgId);
+    const signing = await db()
       .select()
       .from(contracts)
       .where(and(inArray(contracts.status, [5, 6, 7, 8, 9]), eq(contracts.kind, 'contract')))
       .all();
-    const flows = db().select().from(signingFlows).all();
+    const flows = await db().select().from(signingFlows).all();
     const expected = (status: number) =>
       status === 5 ? 'lesseePending' : status === 6 ? 'lessorPending' : 'completed';
-    expectEvery(signing, (c) => flows.find((f) => f.contractId === c.id)?.state === expected(c.status));
+    await expectEvery(signing, (c) => flows.find((f) => f.contractId === c.id)?.state === expected(c.status));
   });
 });

@@ -17,8 +17,8 @@ describe('signing while the business clock runs ahead', () => {
 
   it('takes the provider’s callbacks three days on', async () => {
     f.t.advance(3 * 86_400_000);
-    const { contract } = approvedContract(f.t, huadongOf(f.t));
+    const { contract } = await approvedContract(f.t, await huadongOf(f.t));
     await f.sign(contract.id);
-    expect(contractRow(f.t, contract.id).status).toBe(7);
+    expect((await contractRow(f.t, contract.id)).status).toBe(7);
   });
 });

@@ -26,13 +26,21 @@ describe('rental companies in the reader’s language', () => {
   afterEach(() => t.dbh.close());
 
   const list = async (lang: Lang, query: Record<string, unknown> = {}) => {
-    const res = await t.call(lessorEndpoints.list, { token: operator(), lang, query: { pageSize: 200, ...query } });
+    const res = await t.call(lessorEndpoints.list, {
+      token: await operator(),
+      lang,
+      query: { pageSize: 200, ...query },
+    });
     expect(res.status, res.message).toBe('200');
     return res.data.list;
   };
 
-  it('keeps the demo companies’ names in both languages', () => {
-    const huadong = t.dbh.db.select().from(organisations).where(eq(organisations.name, BUSINESSES[0]!.lessor)).get()!;
+  it('keeps the demo companies’ names in both languages', async () => {
+    const huadong = (await t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.name, BUSINESSES[0]!.lessor))
+      .get())!;
     expect(huadong.nameZh).toBe('华东高空作业设备租赁有限公司');
     expect(huadong.nameEn).toBe('Huadong Aerial Work Equipment Leasing Co., Ltd.');
   });

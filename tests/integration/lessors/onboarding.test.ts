@@ -37,10 +37,11 @@ describe('onboarding a rental company', () => {
     ...fields,
   });
   const find = async (name: string) =>
-    (await t.call(lessorEndpoints.list, { token: operator(), query: { keyword: name } })).data.list.find(
+    (await t.call(lessorEndpoints.list, { token: await operator(), query: { keyword: name } })).data.list.find(
       (r: LessorRow) => r.name === name,
     );
-  const lessorCount = () => t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all().length;
+  const lessorCount = async () =>
+    (await t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all()).length;
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -48,7 +49,7 @@ describe('onboarding a rental company', () => {
   afterEach(() => t.dbh.close());
 
   it('creates the company, its brand and settings and its administrator, who sets a password and signs in', async () => {
-    const created = await t.call(lessorEndpoints.create, { token: operator(), body: form() });
+    const created = await t.call(lessorEndpoints.create, { token: await operator(), body: form() });
     expect(created.status, created.message).toBe('200');
     expect(created.message).toBe('Rental company created: a text message asks its administrator to set a password');
 
@@ -68,7 +69,7 @@ describe('onboarding a rental company', () => {
     expect(row!.brandName).not.toBe('');
 
     // The text message names the company and where to set the password.
-    const [sms] = t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, ADMIN_MOBILE)).all();
+    const [sms] = await t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, ADMIN_MOBILE)).all();
     expect(sms!.text).toContain('江南高空设备租赁有限公司');
     expect(sms!.text).toMatch(/https?:\/\/\S+\/reset/);
 
@@ -95,7 +96,7 @@ describe('onboarding a rental company', () => {
 
   it('gives the administrator the first password the operator chose', async () => {
     const created = await t.call(lessorEndpoints.create, {
-      token: operator(),
+      token: await operator(),
       body: form({
         adminMode: 'password',
         adminPassword: 'Start2026go',
@@ -104,8 +105,8 @@ describe('onboarding a rental company', () => {
       }),
     });
     expect(created.status, created.message).toBe('200');
-    expect(t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, ADMIN_MOBILE)).all()).toHaveLength(0);
-    const zone = t.dbh.db.select().from(billingZones).where(eq(billingZones.lessorOrgId, created.data.id)).get();
+    expect(await t.dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, ADMIN_MOBILE)).all()).toHaveLength(0);
+    const zone = await t.dbh.db.select().from(billingZones).where(eq(billingZones.lessorOrgId, created.data.id)).get();
     expect(zone!.timeZone).toBe('Australia/Sydney');
     await t.call(authEndpoints.code, { query: { mobile: ADMIN_MOBILE, type: 'login' } });
     const login = await t.call(authEndpoints.login, {
@@ -116,9 +117,9 @@ describe('onboarding a rental company', () => {
   });
 
   it('refuses a taken number, a taken name, an unknown brand or zone and a missing password, and creates nothing', async () => {
-    const before = lessorCount();
-    const usersBefore = t.dbh.db.select().from(users).all().length;
-    const taken = t.dbh.db.select().from(users).where(eq(users.roleId, ROLE.lessorSales)).get()!;
+    const before = await lessorCount();
+    const usersBefore = (await t.dbh.db.select().from(users).all()).length;
+    const taken = (await t.dbh.db.select().from(users).where(eq(users.roleId, ROLE.lessorSales)).get())!;
     const cases: [Record<string, unknown>, string, string][] = [
       [{ adminMobile: taken.mobile }, 'adminMobile', 'lessors.mobileTaken'],
       [{ name: 'Huadong Aerial Leasing' }, 'name', 'lessors.nameTaken'],
@@ -128,24 +129,24 @@ describe('onboarding a rental company', () => {
       [{ adminMobile: '12345' }, 'adminMobile', 'validation.phone'],
       [{ address: '' }, 'address', 'customers.addressRequired'],
     ];
-    const existing = t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).get()!;
+    const existing = (await t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).get())!;
     for (const [change, field, key] of cases) {
       const body = form({ ...change, ...(field === 'name' ? { name: existing.name } : {}) });
-      const answer = await t.call(lessorEndpoints.create, { token: operator(), loose: { body }, lang: 'zh_CN' });
+      const answer = await t.call(lessorEndpoints.create, { token: await operator(), loose: { body }, lang: 'zh_CN' });
       expect(answer.status, `${field}: ${answer.message}`).toBe('400');
       expect(answer.data.issues?.[0]).toEqual({ path: field, message: key });
       // In the request's language.
       expect(answer.message).toMatch(/[\u4e00-\u9fff]/);
     }
-    expect(lessorCount()).toBe(before);
-    expect(t.dbh.db.select().from(users).all()).toHaveLength(usersBefore);
+    expect(await lessorCount()).toBe(before);
+    expect(await t.dbh.db.select().from(users).all()).toHaveLength(usersBefore);
   });
 
   it('edits the brand and settings; a rental permission once on stays on', async () => {
-    const created = await t.call(lessorEndpoints.create, { token: operator(), body: form() });
+    const created = await t.call(lessorEndpoints.create, { token: await operator(), body: form() });
     const { adminName: _n, adminMobile: _m, adminAreaCode: _a, adminMode: _mode, ...company } = form();
-    const edit = (fields: Record<string, unknown>) =>
-      t.call(lessorEndpoints.update, { token: operator(), body: { ...company, ...fields, id: created.data.id } });
+    const edit = async (fields: Record<string, unknown>) =>
+      t.call(lessorEndpoints.update, { token: await operator(), body: { ...company, ...fields, id: created.data.id } });
     expect((await edit({ rentalDomestic: false })).data.issues?.[0]).toEqual({
       path: 'rentalDomestic',
       message: 'lessors.rentalPermanent',
@@ -162,12 +163,14 @@ describe('onboarding a rental company', () => {
   });
 
   it("is the operator's: its staff read the companies, only its administrator onboards, no one else sees them", async () => {
-    expect((await t.call(lessorEndpoints.list, { token: t.tokenFor(ROLE.companyEmployee) })).status).toBe('200');
-    const staff = await t.call(lessorEndpoints.create, { token: t.tokenFor(ROLE.companyEmployee), body: form() });
+    expect((await t.call(lessorEndpoints.list, { token: await t.tokenFor(ROLE.companyEmployee) })).status).toBe('200');
+    const staff = await t.call(lessorEndpoints.create, { token: await t.tokenFor(ROLE.companyEmployee), body: form() });
     expect(staff.status).toBe('403');
     for (const role of [ROLE.lessorAdmin, ROLE.lessorStaff, ROLE.finance, ROLE.distributor]) {
-      expect((await t.call(lessorEndpoints.list, { token: t.tokenFor(role) })).status).toBe('403');
-      expect((await t.call(lessorEndpoints.create, { token: t.tokenFor(role), body: form() })).status).toBe('403');
+      expect((await t.call(lessorEndpoints.list, { token: await t.tokenFor(role) })).status).toBe('403');
+      expect((await t.call(lessorEndpoints.create, { token: await t.tokenFor(role), body: form() })).status).toBe(
+        '403',
+      );
     }
     expect((await t.call(lessorEndpoints.list, {})).status).toBe('401');
   });

@@ -71,10 +71,10 @@ describe('live events', () => {
   });
 
   it("sends a user the events of their organisations' machines and nobody else's", async () => {
-    const lessors = t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all();
-    const lessorAdmin = await openStream(t, t.tokenFor(ROLE.lessorAdmin));
-    const distributor = await openStream(t, t.tokenFor(ROLE.distributor));
-    const operator = await openStream(t, t.tokenFor(ROLE.companyAdmin));
+    const lessors = await t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).all();
+    const lessorAdmin = await openStream(t, await t.tokenFor(ROLE.lessorAdmin));
+    const distributor = await openStream(t, await t.tokenFor(ROLE.distributor));
+    const operator = await openStream(t, await t.tokenFor(ROLE.companyAdmin));
     expect(lessorAdmin.response.headers.get('content-type')).toContain('text/event-stream');
 
     t.deps.live.publish(deviceEvent(1), { orgIds: [lessors[0]!.id, null, null] });
@@ -92,13 +92,13 @@ describe('live events', () => {
   });
 
   it('tells a technician of a work order assigned to them, and nobody else', async () => {
-    const m = machinesOf(t.dbh);
+    const m = await machinesOf(t.dbh);
     const order = (await create(t, orderFor(m.own, { title: 'Boom drifts down' }))).data;
-    const technician = await openStream(t, t.tokenFor(ROLE.technician));
-    const admin = await openStream(t, t.tokenFor(ROLE.lessorAdmin));
+    const technician = await openStream(t, await t.tokenFor(ROLE.technician));
+    const admin = await openStream(t, await t.tokenFor(ROLE.lessorAdmin));
     const assigned = await t.call(workOrderEndpoints.assign, {
-      token: t.tokenFor(ROLE.lessorAdmin),
-      body: { ids: [order.id], assigneeId: t.userId(ROLE.technician) },
+      token: await t.tokenFor(ROLE.lessorAdmin),
+      body: { ids: [order.id], assigneeId: await t.userId(ROLE.technician) },
     });
     expect(assigned.status, assigned.message).toBe('200');
     await technician.until(() => technician.events.some((e) => e.event === 'workOrder'));

@@ -41,7 +41,7 @@ describe('the live stream ends with its session', () => {
 
   it('ends when its user signs out, and a stream of another session stays open', async () => {
     const token = await t.signIn(ROLE.lessorAdmin);
-    const other = t.tokenFor(ROLE.lessorAdmin);
+    const other = await t.tokenFor(ROLE.lessorAdmin);
     const signedOut = await stream(t, token);
     const stays = await stream(t, other);
     expect((await t.call(authEndpoints.logout, { token })).status).toBe('200');
@@ -50,12 +50,12 @@ describe('the live stream ends with its session', () => {
     expect(signedOut.events()).toEqual(['ready']);
     expect(stays.ended()).toBe(false);
     // Disabling the account ends the other session's stream too.
-    const admin = t.tokenFor(ROLE.lessorAdmin);
-    const salesToken = t.tokenFor(ROLE.lessorSales);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
+    const salesToken = await t.tokenFor(ROLE.lessorSales);
     const sales = await stream(t, salesToken);
     const disabled = await t.call(employeeEndpoints.setDisabled, {
       token: admin,
-      body: { uids: [t.userId(ROLE.lessorSales)], disabled: true },
+      body: { uids: [await t.userId(ROLE.lessorSales)], disabled: true },
     });
     expect(disabled.status, disabled.message).toBe('200');
     await sales.done;

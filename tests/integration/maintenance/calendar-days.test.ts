@@ -18,12 +18,12 @@ describe('calendar days do not move with the viewer’s time zone', () => {
   let token: string;
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
   it('shows an upkeep plan’s last and next service as the days entered, in every zone', async () => {
-    const machine = machineOf(t.dbh, demoOrgs(t.dbh).lessor, undefined, 7);
+    const machine = await machineOf(t.dbh, (await demoOrgs(t.dbh)).lessor, undefined, 7);
     const created = await t.call(upkeepEndpoints.create, {
       token,
       headers: SHANGHAI,
@@ -43,7 +43,7 @@ describe('calendar days do not move with the viewer’s time zone', () => {
   });
 
   it('shows a fault record’s occurred and repaired days as entered, in every zone', async () => {
-    const machine = machineOf(t.dbh, demoOrgs(t.dbh).lessor, undefined, 7);
+    const machine = await machineOf(t.dbh, (await demoOrgs(t.dbh)).lessor, undefined, 7);
     const created = await t.call(faultEndpoints.create, {
       token,
       headers: SHANGHAI,
@@ -75,7 +75,7 @@ describe('calendar days do not move with the viewer’s time zone', () => {
   });
 
   it('shows a controller’s installation day and a machine’s purchase day as entered, in every zone', async () => {
-    const machine = machineOf(t.dbh, demoOrgs(t.dbh).lessor, undefined, 60);
+    const machine = await machineOf(t.dbh, (await demoOrgs(t.dbh)).lessor, undefined, 60);
     const created = await t.call(controllerEndpoints.create, {
       token,
       headers: SHANGHAI,

@@ -9,48 +9,49 @@ import { ScopedData } from '@console/server/src/lib/data';
 import type { SessionUser } from '@console/server/src/lib/session';
 import { assertAssignee, canTake, personName, technicianRows } from '@console/server/src/work-orders/access';
 import { transition } from '@console/server/src/work-orders/transition';
+import { findInOrder } from '@console/db/in-order';
 
 /** The organisations of the demo accounts and of the second rental company (the foreign one). */
-export function demoOrgs(dbh: DbHandle) {
-  const orgOfRole = (roleId: number) =>
-    dbh.db.select({ orgId: users.orgId }).from(users).where(eq(users.roleId, roleId)).get()!.orgId;
-  const lessor = orgOfRole(ROLE.lessorAdmin);
-  const customer = orgOfRole(ROLE.other);
-  const distributor = orgOfRole(ROLE.distributor);
-  const foreign = dbh.db
+export async function demoOrgs(dbh: DbHandle) {
+  const orgOfRole = async (roleId: number) =>
+    (await dbh.db.select({ orgId: users.orgId }).from(users).where(eq(users.roleId, roleId)).get())!.orgId;
+  const lessor = await orgOfRole(ROLE.lessorAdmin);
+  const customer = await orgOfRole(ROLE.other);
+  const distributor = await orgOfRole(ROLE.distributor);
+  const foreign = (await dbh.db
     .select({ id: organisations.id })
     .from(organisations)
     .where(eq(organisations.name, 'Pearl River Lift Rental'))
-    .get()!.id;
+    .get())!.id;
   return { lessor, customer, distributor, foreign };
 }
 
 /** A machine of an owner, optionally leased to a customer (or to none), by id order. */
-export function machineOf(dbh: DbHandle, orgId: number, customerOrgId?: number | null, skip = 0) {
+export async function machineOf(dbh: DbHandle, orgId: number, customerOrgId?: number | null, skip = 0) {
   const leased =
     customerOrgId === undefined
       ? undefined
       : customerOrgId === null
         ? isNull(devices.customerOrgId)
         : eq(devices.customerOrgId, customerOrgId);
-  return dbh.db
+  return (await dbh.db
     .select()
     .from(devices)
     .where(and(eq(devices.orgId, orgId), leased, isNotNull(devices.id)))
     .orderBy(asc(devices.id))
     .limit(1)
     .offset(skip)
-    .get()!;
+    .get())!;
 }
 
 /** A person as a signed-in session sees them (what a route's ScopedData is built for). */
-function sessionUser(dbh: DbHandle, userId: number): SessionUser {
-  const row = dbh.db
+async function sessionUser(dbh: DbHandle, userId: number): Promise<SessionUser> {
+  const row = (await dbh.db
     .select({ user: users, org: organisations })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .where(eq(users.id, userId))
-    .get()!;
+    .get())!;
   return { ...row.user, orgKind: row.org.kind, orgName: row.org.name, leaseType: 0, tokenHash: '' } as SessionUser;
 }
 
@@ -61,16 +62,16 @@ function sessionUser(dbh: DbHandle, userId: number): SessionUser {
  * order to one of the keeper's technicians who may take it, who records the repair; 'resolve' is taken by the
  * assignee after a repair. An action the state machine refuses from the order's status throws, as its route does.
  */
-export function moveOrder(dbh: DbHandle, id: number, action: 'repair' | 'pay' | 'resolve' | 'close', at: number) {
-  const order = () => dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get()!;
-  const keeper = sessionUser(dbh, order().createdBy);
-  const as = (user: SessionUser, work: (data: ScopedData, user: SessionUser) => unknown) =>
-    work(new ScopedData(dbh.db, user), user);
-  if (action === 'repair' && order().status === WO_STATUS.pending) {
-    as(keeper, (data, user) => {
-      const tech = technicianRows(data, user).find((r) => canTake(r, [order()]));
+export async function moveOrder(dbh: DbHandle, id: number, action: 'repair' | 'pay' | 'resolve' | 'close', at: number) {
+  const order = async () => (await dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get())!;
+  const keeper = await sessionUser(dbh, (await order()).createdBy);
+  const as = async (user: SessionUser, work: (data: ScopedData, user: SessionUser) => Promise<unknown>) =>
+    work(await ScopedData.of(dbh.db, user), user);
+  if (action === 'repair' && (await order()).status === WO_STATUS.pending) {
+    await as(keeper, async (data, user) => {
+      const tech = await findInOrder(await technicianRows(data, user), async (r) => canTake(r, [await order()]));
       if (!tech) throw new Error(`no technician may take work order ${id}`);
-      transition(
+      await transition(
         data,
         user,
         'assign',
@@ -85,11 +86,11 @@ export function moveOrder(dbh: DbHandle, id: number, action: 'repair' | 'pay' | 
       );
     });
   }
-  const assignee = () => sessionUser(dbh, order().assigneeId ?? order().createdBy);
+  const assignee = async () => sessionUser(dbh, (await order()).assigneeId ?? (await order()).createdBy);
   switch (action) {
     case 'repair': {
       const repair = { faultTypes: ['hydraulic'], faultCause: 'Seal worn', partsUsed: '', repairMethod: 'Replaced it' };
-      as(assignee(), (data, user) =>
+      await as(await assignee(), (data, user) =>
         transition(data, user, 'repair', [id], at, () => ({
           values: { ...repair, solverId: user.id },
           details: repair,
@@ -99,7 +100,7 @@ export function moveOrder(dbh: DbHandle, id: number, action: 'repair' | 'pay' | 
       return;
     }
     case 'pay':
-      as(keeper, (data, user) =>
+      await as(keeper, (data, user) =>
         transition(data, user, 'pay', [id], at, () => ({
           values: { paymentCents: 12_000, settled: true },
           details: { amountCents: 12_000, settled: true },
@@ -108,9 +109,11 @@ export function moveOrder(dbh: DbHandle, id: number, action: 'repair' | 'pay' | 
       );
       return;
     case 'resolve':
-      as(assignee(), (data, user) => transition(data, user, 'resolve', [id], at, () => ({ remark: '' })));
+      await as(await assignee(), (data, user) => transition(data, user, 'resolve', [id], at, () => ({ remark: '' })));
       return;
     case 'close':
-      as(keeper, (data, user) => transition(data, user, 'close', [id], at, () => ({ remark: 'Not needed any more' })));
+      await as(keeper, (data, user) =>
+        transition(data, user, 'close', [id], at, () => ({ remark: 'Not needed any more' })),
+      );
   }
 }

@@ -162,7 +162,7 @@ export class CreateContract extends Move {
       ...(p.modelLine > 0 ? [{ modelId, count: p.modelLine, businessModel: p.businessModel, ...prices }] : []),
     ];
     if (lines.length === 0) lines.push({ modelId, count: 1, businessModel: p.businessModel, ...prices });
-    const startOn = addDays(w.today(l), p.startIn);
+    const startOn = addDays(await w.today(l), p.startIn);
     const store = w.sql<{ id: number }>(`SELECT id FROM stores WHERE org_id = ? ORDER BY id`, l.orgId)[0]!.id;
     const made = await w.api(leaseContractEndpoints.create, author, {
       body: {
@@ -215,7 +215,7 @@ async function takeOn(m: Model, w: World, d: Doc, upTo: Stage, choice: number) {
   if (!(await step(() => sign(w, d, 'lessor', false)))) return;
   if (stage < 4 || d.kind !== 'contract' || statusOf(d) !== 7) return;
   const start = w.sql<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id)[0]!.start_on;
-  if (start > w.today(lessorOfDoc(w, d))) return w.log('  (it starts later: nothing to deliver yet)');
+  if (start > (await w.today(lessorOfDoc(w, d)))) return w.log('  (it starts later: nothing to deliver yet)');
   await step(() =>
     deliver(w, d, { n: 3, day: choice % 2 ? 'start' : 'today', contested: choice % 3 === 0, by: 'admin' }),
   );
@@ -357,7 +357,7 @@ export class EndContract extends Move {
   check = (m: Readonly<Model>) => docsIn(m, [7], 'contract').length > 0;
   protected async act(m: Model, w: World) {
     const d = pick(docsIn(m, [7], 'contract'), this.params.pick)!;
-    const today = w.today(lessorOfDoc(w, d));
+    const today = await w.today(lessorOfDoc(w, d));
     const end = w.sql<{ end_on: string }>(`SELECT end_on FROM contracts WHERE id = ?`, d.id)[0]!.end_on;
     const day = { today, end, yesterday: addDays(today, -1), tomorrow: addDays(today, 1) }[this.params.day];
     const body =
@@ -438,7 +438,7 @@ async function deliver(w: World, d: Doc, p: DeliverParams) {
     w.log('  (nothing to deliver)');
     return false;
   }
-  const today = w.today(l);
+  const today = await w.today(l);
   const start = w.sql<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id)[0]!.start_on;
   const day = { today, start, yesterday: addDays(today, -1), tomorrow: addDays(today, 1) }[p.day];
   if (await handover(w, who, 'entry', d.id, day, chosen)) return true;
@@ -504,7 +504,7 @@ export class Return extends Move {
       w.log('  (nothing on lease to return)');
       return;
     }
-    const today = w.today(lessorOfDoc(w, d));
+    const today = await w.today(lessorOfDoc(w, d));
     const start = w.sql<{ start_on: string }>(
       `SELECT max(start_on) AS start_on FROM lease_periods WHERE end_on IS NULL AND device_id IN (${machines.map((x) => x.deviceId).join(',')})`,
     )[0]!.start_on;
@@ -551,7 +551,7 @@ export class CreateChange extends Move {
     const made = await w.api(leaseChangeEndpoints.create, who, {
       body: {
         contractId: d.id,
-        effectiveOn: addDays(w.today(l), p.effectiveIn),
+        effectiveOn: addDays(await w.today(l), p.effectiveIn),
         endOn: p.what === 'reprice' && reprice ? null : addDays(contract.end_on, p.extendDays),
         remark: '',
         lines: reprice
@@ -592,18 +592,18 @@ export class BillingPass extends Move {
   }
   check = () => true;
   protected async act(_m: Model, w: World) {
-    billingPass(w);
+    await billingPass(w);
   }
 }
 
-function billingPass(w: World) {
+async function billingPass(w: World) {
   w.log("  issueBills(db, now): the billing scheduler's pass over every lessor");
   try {
-    w.log(`    → ${JSON.stringify(issueBills(w.t.dbh.db, w.now()))}`);
+    w.log(`    → ${JSON.stringify(await issueBills(w.t.dbh.db, w.now()))}`);
   } catch (error) {
     w.systemError('billing pass', `the billing pass threw: ${(error as Error).stack}`);
   }
-  for (const key of LESSOR_KEYS) w.billedThrough.set(w.lessors[key].orgId, w.today(w.lessors[key]));
+  for (const key of LESSOR_KEYS) w.billedThrough.set(w.lessors[key].orgId, await w.today(w.lessors[key]));
 }
 
 export class BillingRun extends Move {
@@ -646,7 +646,7 @@ export class Receipt extends Move {
         renterId,
       )[0]!.owed ?? 0;
     const amountCents = p.amount === 'fixed' || owed <= 0 ? 50_000 : p.amount === 'owed' ? owed : Math.ceil(owed / 2);
-    const today = w.today(l);
+    const today = await w.today(l);
     const who = p.by === 'finance' ? w.operator.finance : manager(l, p.by);
     const answer = await w.api(billingEndpoints.receiptCreate, who, {
       body: {
@@ -734,7 +734,7 @@ export class Exemption extends Move {
         `SELECT DISTINCT contract_id FROM bills WHERE lessor_org_id = ? AND contract_id IS NOT NULL
           AND state IN ('open', 'partlyPaid') AND due_on < ? ORDER BY contract_id`,
         l.orgId,
-        w.today(l),
+        await w.today(l),
       )
       .map((r) => r.contract_id);
     const contractId = pick([...ours, ...inArrears], this.params.pick);
@@ -779,14 +779,14 @@ export class ArrearsPass extends Move {
   }
   check = () => true;
   protected async act(_m: Model, w: World) {
-    arrearsPass(w);
+    await arrearsPass(w);
   }
 }
 
-function arrearsPass(w: World) {
+async function arrearsPass(w: World) {
   w.log("  runArrearsLocks(deps): the risk scheduler's arrears pass over every company");
   try {
-    w.log(`    → ${runArrearsLocks(w.t.deps)} tasks and reminders`);
+    w.log(`    → ${await runArrearsLocks(w.t.deps)} tasks and reminders`);
   } catch (error) {
     w.systemError('arrears pass', `the arrears pass threw: ${(error as Error).stack}`);
   }
@@ -802,8 +802,8 @@ export class Advance extends Move {
     w.advance(this.params.hours * HOUR_MS);
     if (!this.params.scheduler) return;
     // The running server's schedulers as the time passes: a billing pass, then the arrears pass.
-    billingPass(w);
-    arrearsPass(w);
+    await billingPass(w);
+    await arrearsPass(w);
   }
 }
 

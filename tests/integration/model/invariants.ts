@@ -3,6 +3,7 @@ import { addDays } from '@console/contract/codes/lease-billing';
 import { billingToday } from '@console/server/src/billing/zone';
 import { dayInZone } from '@console/server/src/lib/time';
 import type { Db } from '@console/db/client';
+import { mapInOrder } from '@console/db/in-order';
 
 /**
  * The invariants of the lease business, read from the database after every step of the model test
@@ -81,7 +82,7 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
     if (rows.length > 0) violations.push({ invariant, rows: rows.slice(0, SAMPLE) });
   };
   const lessors = (all(`SELECT id FROM organisations WHERE kind = 'lessor'`) as { id: number }[]).map((r) => r.id);
-  const todayOf = new Map(lessors.map((id) => [id, billingToday(db, id, now)]));
+  const todayOf = new Map(await mapInOrder(lessors, async (id) => [id, await billingToday(db, id, now)]));
   const today = (lessorId: number) => todayOf.get(lessorId)!;
 
   // Lease periods and machines.

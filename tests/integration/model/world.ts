@@ -117,7 +117,7 @@ export async function startOutside(): Promise<Outside> {
           const url = new URL(request.url);
           if (url.pathname !== ESIGN_CALLBACK_PATH) return world.t.app.fetch(request);
           const body = await request.text();
-          const send = (headers: Headers) =>
+          const send = async (headers: Headers) =>
             world.t.app.fetch(new Request(request.url, { method: 'POST', headers, body }));
           let answer = await send(new Headers(request.headers));
           if (answer.status === 401 && Math.abs(world.now() - Date.now()) > 60_000) {
@@ -298,10 +298,10 @@ export class World {
     this.log(`(the server's clock moves ${ms / HOUR_MS} h forward: now ${new Date(this.now()).toISOString()})`);
   }
 
-  token(who: Person) {
+  async token(who: Person) {
     let token = this.tokens.get(who.id);
     if (!token) {
-      token = createSession(this.t.dbh.db, who.id, 'console', '127.0.0.1', this.now() + 12 * HOUR_MS);
+      token = await createSession(this.t.dbh.db, who.id, 'console', '127.0.0.1', this.now() + 12 * HOUR_MS);
       this.tokens.set(who.id, token);
     }
     return token;
@@ -343,7 +343,7 @@ export class World {
       headers: {
         lang: 'en_US',
         'x-forwarded-for': '127.0.0.1',
-        ...(who ? { token: this.token(who) } : {}),
+        ...(who ? { token: await this.token(who) } : {}),
         ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
       },
       body: endpoint.method === 'POST' ? JSON.stringify(input.body ?? {}) : undefined,
@@ -373,7 +373,7 @@ export class World {
     body.append('file', new File([file.bytes], file.name, { type: 'application/pdf' }));
     const response = await this.t.app.request(`/api${endpoint.path}`, {
       method: 'POST',
-      headers: { lang: 'en_US', 'x-forwarded-for': '127.0.0.1', token: this.token(who) },
+      headers: { lang: 'en_US', 'x-forwarded-for': '127.0.0.1', token: await this.token(who) },
       body,
     });
     return this.judge(

@@ -10,7 +10,7 @@ describe('cameras bound to machines', () => {
   let admin: string;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterAll(() => t.dbh.close());
   const cameras = async (token: string, query: Record<string, unknown> = {}) => {
@@ -30,20 +30,20 @@ describe('cameras bound to machines', () => {
   it("shows each reader the cameras of the machines it sees, named in the owner's language", async () => {
     const own = await cameras(admin);
     expect(own.total).toBeGreaterThan(10);
-    expectEvery(own.list, (c: CameraRow) => c.editable, 'own cameras');
+    await expectEvery(own.list, (c: CameraRow) => c.editable, 'own cameras');
     const names = new Set(own.list.map((c: CameraRow) => c.ownerName));
     expect(names.size).toBe(1);
     expect(own.list.some((c: CameraRow) => /[\u4e00-\u9fa5]/.test(c.name))).toBe(true);
-    const abroad = await cameras(t.tokenForAccount('400000005'));
-    expectEvery(abroad.list, (c: CameraRow) => /^[A-Za-z ]+$/.test(c.name), 'Northwind cameras');
+    const abroad = await cameras(await t.tokenForAccount('400000005'));
+    await expectEvery(abroad.list, (c: CameraRow) => /^[A-Za-z ]+$/.test(c.name), 'Northwind cameras');
     // A customer watches the machines it rents (read-only); the operator's staff every company's.
-    const customer = await cameras(t.tokenFor(ROLE.other));
-    expectEvery(customer.list, (c: CameraRow) => !c.editable, "a customer's cameras");
+    const customer = await cameras(await t.tokenFor(ROLE.other));
+    await expectEvery(customer.list, (c: CameraRow) => !c.editable, "a customer's cameras");
     expect(customer.total).toBeLessThan(own.total);
-    expect((await cameras(t.tokenFor(ROLE.companyAdmin))).total).toBeGreaterThan(own.total);
+    expect((await cameras(await t.tokenFor(ROLE.companyAdmin))).total).toBeGreaterThan(own.total);
     // Roles the page is not for are refused.
     for (const role of [ROLE.finance, ROLE.distributor]) {
-      const res = await t.call(monitorEndpoints.cameras, { token: t.tokenFor(role), query: {} });
+      const res = await t.call(monitorEndpoints.cameras, { token: await t.tokenFor(role), query: {} });
       expect(res.status).toBe('403');
     }
   });
@@ -51,7 +51,11 @@ describe('cameras bound to machines', () => {
   it('filters by position and machine kind, and lists the machines with cameras for the player', async () => {
     const pumps = await cameras(admin, { machineKind: 'concretePump', position: 'hopper' });
     expect(pumps.total).toBeGreaterThan(0);
-    expectEvery(pumps.list, (c: CameraRow) => c.machineKind === 'concretePump' && c.position === 'hopper', 'pumps');
+    await expectEvery(
+      pumps.list,
+      (c: CameraRow) => c.machineKind === 'concretePump' && c.position === 'hopper',
+      'pumps',
+    );
     const first = pumps.list[0]!;
     const tree = await t.call(monitorEndpoints.machines, {
       token: admin,
@@ -60,11 +64,11 @@ describe('cameras bound to machines', () => {
     expect(tree.data.list).toHaveLength(1);
     expect(tree.data.list[0]!.cameras.map((c) => c.channel)).toEqual([1, 2, 3]);
     const all = await t.call(monitorEndpoints.machines, { token: admin, query: { pageSize: 100 } });
-    expectEvery(all.data.list, (m) => m.cameras.length > 0, 'machines');
+    await expectEvery(all.data.list, (m) => m.cameras.length > 0, 'machines');
   });
 
   it('binds a camera on a free channel of its own machine, and refuses everything else with the reason', async () => {
-    const machine = bareMachine(t, orgOf(t, ROLE.lessorAdmin));
+    const machine = await bareMachine(t, await orgOf(t, ROLE.lessorAdmin));
     const created = await t.call(monitorEndpoints.create, { token: admin, body: form(machine.id) });
     expect(created.status, created.message).toBe('200');
     const taken = await t.call(monitorEndpoints.create, { token: admin, body: form(machine.id, { name: 'x' }) });
@@ -86,13 +90,13 @@ describe('cameras bound to machines', () => {
     expect(blank.data.field).toBe('name');
     // Another company's machine is not seen; a salesperson and a customer do not bind cameras.
     const other = await t.call(monitorEndpoints.create, {
-      token: t.tokenForAccount('400000005'),
+      token: await t.tokenForAccount('400000005'),
       body: form(machine.id, { channel: 6 }),
     });
     expect(other.status).toBe('404');
     for (const role of [ROLE.lessorSales, ROLE.other]) {
       const res = await t.call(monitorEndpoints.create, {
-        token: t.tokenFor(role),
+        token: await t.tokenFor(role),
         body: form(machine.id, { channel: 7 }),
       });
       expect(res.status).toBe('403');
@@ -102,7 +106,7 @@ describe('cameras bound to machines', () => {
   });
 
   it('changes and unbinds only its own cameras', async () => {
-    const { camera } = cameraOf(t, orgOf(t, ROLE.lessorAdmin));
+    const { camera } = await cameraOf(t, await orgOf(t, ROLE.lessorAdmin));
     const moved = await t.call(monitorEndpoints.update, {
       token: admin,
       body: { id: camera.id, channel: 9, name: '臂架', position: 'boom', remark: '更换为高清' },
@@ -110,7 +114,7 @@ describe('cameras bound to machines', () => {
     expect(moved.status, moved.message).toBe('200');
     const row = (await t.call(monitorEndpoints.camera, { token: admin, query: { id: camera.id } })).data;
     expect([row.channel, row.remark]).toEqual([9, '更换为高清']);
-    const stranger = t.tokenForAccount('400000005');
+    const stranger = await t.tokenForAccount('400000005');
     expect((await t.call(monitorEndpoints.camera, { token: stranger, query: { id: camera.id } })).status).toBe('404');
     expect((await t.call(monitorEndpoints.remove, { token: stranger, body: { id: camera.id } })).status).toBe('404');
     expect((await t.call(monitorEndpoints.remove, { token: admin, body: { id: camera.id } })).status).toBe('200');

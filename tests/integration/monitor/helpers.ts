@@ -20,16 +20,16 @@ const listen = (fetch: (request: Request) => Response | Promise<Response>) =>
     );
   });
 
-export const orgOf = (t: TestApp, role: RoleId) =>
-  t.dbh.db
+export const orgOf = async (t: TestApp, role: RoleId) =>
+  (await t.dbh.db
     .select({ orgId: users.orgId })
     .from(users)
-    .where(eq(users.id, t.userId(role)))
-    .get()!.orgId;
+    .where(eq(users.id, await t.userId(role)))
+    .get())!.orgId;
 
 /** The first seeded camera of an organisation's machines (of a kind), with its machine's serial. */
-export function cameraOf(t: TestApp, orgId: number, kind?: MachineKind) {
-  const row = t.dbh.db
+export async function cameraOf(t: TestApp, orgId: number, kind?: MachineKind) {
+  const row = await t.dbh.db
     .select({ camera: deviceCameras, serial: devices.serialNumber })
     .from(deviceCameras)
     .innerJoin(devices, eq(devices.id, deviceCameras.deviceId))
@@ -41,14 +41,14 @@ export function cameraOf(t: TestApp, orgId: number, kind?: MachineKind) {
 }
 
 /** A machine of the organisation that carries no camera. */
-export function bareMachine(t: TestApp, orgId: number) {
+export async function bareMachine(t: TestApp, orgId: number) {
   const withCameras = t.dbh.db.selectDistinct({ id: deviceCameras.deviceId }).from(deviceCameras);
-  return t.dbh.db
+  return (await t.dbh.db
     .select()
     .from(devices)
     .where(and(eq(devices.orgId, orgId), notInArray(devices.id, withCameras)))
     .orderBy(asc(devices.id))
-    .get()!;
+    .get())!;
 }
 
 /**
@@ -70,8 +70,8 @@ export async function monitorFixture(envOverrides: Record<string, string> = {}) 
   const video = await listen(createVideoApp(platform).fetch);
   publicUrl = video.url;
   const t = await createTestApp({ VIDEO_URL: video.url, ...envOverrides });
-  const lessor = orgOf(t, ROLE.lessorAdmin);
-  const { camera, serial } = cameraOf(t, lessor, 'aerialPlatform');
+  const lessor = await orgOf(t, ROLE.lessorAdmin);
+  const { camera, serial } = await cameraOf(t, lessor, 'aerialPlatform');
   const sim = harness([spec(serial, 'aerialPlatform', { reportIntervalS: 1 })]);
   sim.until(() => connectionOf(sim.machine(serial)) === 'online', 120_000);
   cameras = fleetCameras(sim.fleet, sim.clock);

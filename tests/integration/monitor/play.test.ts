@@ -12,7 +12,7 @@ describe('playing a camera through the video platform', () => {
   let admin: string;
   beforeAll(async () => {
     f = await monitorFixture();
-    admin = f.t.tokenFor(ROLE.lessorAdmin);
+    admin = await f.t.tokenFor(ROLE.lessorAdmin);
   });
   afterAll(() => f.close());
   const play = (token = admin, cameraId = f.camera.id) =>
@@ -41,14 +41,14 @@ describe('playing a camera through the video platform', () => {
   });
 
   it('lets a customer watch a machine it rents, and nobody a machine it does not see', async () => {
-    const customer = f.t.tokenFor(ROLE.other);
+    const customer = await f.t.tokenFor(ROLE.other);
     const rented = await f.t.call(monitorEndpoints.cameras, { token: customer, query: { pageSize: 1 } });
     const own = rented.data.list[0]!;
     // The scope lets it ask; its machine is not on this platform, which the server answers as the platform's refusal.
     expect((await play(customer, own.id)).message).toBe('The video platform cannot be reached now; try again later');
     expect((await play(customer)).status).toBe('404');
-    expect((await play(f.t.tokenForAccount('400000005'))).status).toBe('404');
-    expect((await play(f.t.tokenFor(ROLE.finance))).status).toBe('403');
+    expect((await play(await f.t.tokenForAccount('400000005'))).status).toBe('404');
+    expect((await play(await f.t.tokenFor(ROLE.finance))).status).toBe('403');
   });
 
   it('says the channel is offline while the machine sleeps or the camera is down', async () => {
@@ -87,10 +87,10 @@ describe('playing a camera through the video platform', () => {
 
     const unreachable = await createTestApp({ VIDEO_URL: 'http://127.0.0.1:9/video' });
     try {
-      const lessor = orgOf(unreachable, ROLE.lessorAdmin);
+      const lessor = await orgOf(unreachable, ROLE.lessorAdmin);
       const res = await unreachable.call(monitorEndpoints.play, {
-        token: unreachable.tokenFor(ROLE.lessorAdmin),
-        body: { cameraId: cameraOf(unreachable, lessor).camera.id },
+        token: await unreachable.tokenFor(ROLE.lessorAdmin),
+        body: { cameraId: (await cameraOf(unreachable, lessor)).camera.id },
         lang: 'zh_CN',
       });
       expect(res.status).toBe('409');
@@ -114,7 +114,7 @@ describe('playing a camera through the video platform', () => {
     expect(picture.status).toBe(200);
     for (const role of [ROLE.lessorSales, ROLE.technician, ROLE.other]) {
       const res = await f.t.call(monitorEndpoints.snapshot, {
-        token: f.t.tokenFor(role),
+        token: await f.t.tokenFor(role),
         body: { cameraId: f.camera.id },
       });
       expect(res.status).toBe('403');

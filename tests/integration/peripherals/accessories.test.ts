@@ -8,6 +8,7 @@ import { accessories, purchaseInfos } from '@console/db/schema/peripherals';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
+import { findInOrder } from '@console/db/in-order';
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -17,25 +18,27 @@ describe('purchase info and accessories', () => {
   let lessorA: number;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
   });
   afterEach(() => t.dbh.close());
 
-  const unrecorded = () =>
-    t.dbh.db
-      .select({ id: devices.id, serial: devices.serialNumber })
-      .from(devices)
-      .where(eq(devices.orgId, lessorA))
-      .all()
-      .find((d) => !t.dbh.db.select().from(purchaseInfos).where(eq(purchaseInfos.deviceId, d.id)).get())!;
+  const unrecorded = async () =>
+    (await findInOrder(
+      await t.dbh.db
+        .select({ id: devices.id, serial: devices.serialNumber })
+        .from(devices)
+        .where(eq(devices.orgId, lessorA))
+        .all(),
+      async (d) => !(await t.dbh.db.select().from(purchaseInfos).where(eq(purchaseInfos.deviceId, d.id)).get()),
+    ))!;
   const hostRow = async (serialNumber: string, token = admin) => {
     const res = await t.call(accessoryEndpoints.hosts, { token, query: { serialNumber } });
     return (res.data.list as AssetHost[]).find((r) => r.serialNumber === serialNumber);
   };
 
   it('records purchase info with a residual percentage 0-100 and a PDF, and totals the accessories', async () => {
-    const device = unrecorded();
+    const device = await unrecorded();
     expect((await hostRow(device.serial))!.purchase).toBeNull();
     const base = {
       deviceId: device.id,
@@ -113,19 +116,19 @@ describe('purchase info and accessories', () => {
   });
 
   it('lets finance read, and keeps every company to its own hosts', async () => {
-    const finance = t.tokenFor(ROLE.finance);
+    const finance = await t.tokenFor(ROLE.finance);
     const read = await t.call(accessoryEndpoints.hosts, { token: finance, query: { recorded: '1' } });
     expect(read.status).toBe('200');
-    expect(read.data.total).toBe(t.dbh.db.select().from(purchaseInfos).all().length);
-    expectEvery(read.data.list, (r) => r.purchase !== null && !r.editable);
+    expect(read.data.total).toBe((await t.dbh.db.select().from(purchaseInfos).all()).length);
+    await expectEvery(read.data.list, (r) => r.purchase !== null && !r.editable);
     const own = await t.call(accessoryEndpoints.hosts, { token: admin, query: { pageSize: 1 } });
-    expect(own.data.total).toBe(t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).all().length);
+    expect(own.data.total).toBe((await t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).all()).length);
 
-    const foreign = t.dbh.db
+    const foreign = (await t.dbh.db
       .select()
       .from(accessories)
-      .where(eq(accessories.orgId, orgIdOf(t, LESSOR_B)))
-      .get()!;
+      .where(eq(accessories.orgId, await orgIdOf(t, LESSOR_B)))
+      .get())!;
     expect(
       (await t.call(accessoryEndpoints.list, { token: admin, query: { deviceId: foreign.deviceId } })).status,
     ).toBe('404');
@@ -136,7 +139,7 @@ describe('purchase info and accessories', () => {
     });
     expect(save.status).toBe('404');
     expect((await t.call(accessoryEndpoints.delete, { token: finance, body: { id: foreign.id } })).status).toBe('403');
-    expect(t.dbh.db.select().from(accessories).where(eq(accessories.id, foreign.id)).get()).toEqual(foreign);
-    expect((await t.call(accessoryEndpoints.hosts, { token: t.tokenFor(ROLE.lessorSales) })).status).toBe('403');
+    expect(await t.dbh.db.select().from(accessories).where(eq(accessories.id, foreign.id)).get()).toEqual(foreign);
+    expect((await t.call(accessoryEndpoints.hosts, { token: await t.tokenFor(ROLE.lessorSales) })).status).toBe('403');
   });
 });

@@ -8,6 +8,7 @@ import { simCards } from '@console/db/schema/sim-cards';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from './helpers.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
+import { findInOrder } from '@console/db/in-order';
 
 const IMEI = '490154203237518';
 
@@ -18,30 +19,37 @@ describe('controllers and GPS gateways', () => {
   let lessorB: number;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
-    lessorB = orgIdOf(t, LESSOR_B);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
+    lessorB = await orgIdOf(t, LESSOR_B);
   });
   afterEach(() => t.dbh.close());
 
-  const deviceOf = (orgId: number, skip = 0) =>
-    t.dbh.db.select().from(devices).where(eq(devices.orgId, orgId)).orderBy(devices.id).offset(skip).limit(1).get()!;
-  const spareSim = (orgId: number) =>
-    t.dbh.db
+  const deviceOf = async (orgId: number, skip = 0) =>
+    (await t.dbh.db
       .select()
-      .from(simCards)
-      .where(and(eq(simCards.orgId, orgId), isNull(simCards.deviceId)))
-      .orderBy(simCards.id)
-      .all()
-      .find(
-        (s) =>
-          !t.dbh.db.select().from(controllers).where(eq(controllers.simCardId, s.id)).get() &&
-          !t.dbh.db.select().from(gpsGateways).where(eq(gpsGateways.simCardId, s.id)).get(),
-      )!;
+      .from(devices)
+      .where(eq(devices.orgId, orgId))
+      .orderBy(devices.id)
+      .offset(skip)
+      .limit(1)
+      .get())!;
+  const spareSim = async (orgId: number) =>
+    (await findInOrder(
+      await t.dbh.db
+        .select()
+        .from(simCards)
+        .where(and(eq(simCards.orgId, orgId), isNull(simCards.deviceId)))
+        .orderBy(simCards.id)
+        .all(),
+      async (s) =>
+        !(await t.dbh.db.select().from(controllers).where(eq(controllers.simCardId, s.id)).get()) &&
+        !(await t.dbh.db.select().from(gpsGateways).where(eq(gpsGateways.simCardId, s.id)).get()),
+    ))!;
 
   it('registers a controller on an own host with an own SIM card, lists it by host, edits and deletes it', async () => {
-    const device = deviceOf(lessorA, 100);
-    const sim = spareSim(lessorA);
+    const device = await deviceOf(lessorA, 100);
+    const sim = await spareSim(lessorA);
     const body = {
       serialNumber: 'CTL-QA-0001',
       model: 'ZK-C300',
@@ -75,12 +83,12 @@ describe('controllers and GPS gateways', () => {
     expect(sameSim.message).toContain('already in another controller or gateway');
     const foreignHost = await t.call(controllerEndpoints.update, {
       token: admin,
-      body: { ...body, id: created.data.id, deviceId: deviceOf(lessorB).id },
+      body: { ...body, id: created.data.id, deviceId: (await deviceOf(lessorB)).id },
     });
     expect(foreignHost.data.field).toBe('deviceId');
     const foreignSim = await t.call(controllerEndpoints.update, {
       token: admin,
-      body: { ...body, id: created.data.id, simCardId: spareSim(lessorB).id },
+      body: { ...body, id: created.data.id, simCardId: (await spareSim(lessorB)).id },
       lang: 'zh_CN',
     });
     expect(foreignSim.message).toContain('请选择本企业的 SIM 卡');
@@ -90,10 +98,10 @@ describe('controllers and GPS gateways', () => {
       body: { ...body, id: created.data.id, deviceId: null, model: 'ZK-C500' },
     });
     expect(moved.status).toBe('200');
-    const row = t.dbh.db.select().from(controllers).where(eq(controllers.id, created.data.id)).get()!;
+    const row = (await t.dbh.db.select().from(controllers).where(eq(controllers.id, created.data.id)).get())!;
     expect(row).toMatchObject({ deviceId: null, model: 'ZK-C500', simCardId: sim.id });
     expect((await t.call(controllerEndpoints.delete, { token: admin, body: { id: row.id } })).status).toBe('200');
-    expect(t.dbh.db.select().from(controllers).where(eq(controllers.id, row.id)).get()).toBeUndefined();
+    expect(await t.dbh.db.select().from(controllers).where(eq(controllers.id, row.id)).get()).toBeUndefined();
   });
 
   it("asks for the gateway's IMEI with the spec's prompts and keeps each company to its own gateways", async () => {
@@ -102,7 +110,7 @@ describe('controllers and GPS gateways', () => {
     const wrong = await t.call(gpsGatewayEndpoints.create, { token: admin, body: { imei: '490154203237519' } });
     expect(wrong.message).toContain('enter correct card number');
 
-    const device = deviceOf(lessorA, 101);
+    const device = await deviceOf(lessorA, 101);
     const created = await t.call(gpsGatewayEndpoints.create, {
       token: admin,
       body: { imei: IMEI, plate: '沪A12345', positioning: 'base', deviceId: device.id },
@@ -114,15 +122,15 @@ describe('controllers and GPS gateways', () => {
     });
     expect(byPlate.data.list.map((g: { imei: string }) => g.imei)).toEqual([IMEI]);
     const taken = await t.call(gpsGatewayEndpoints.create, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       body: { imei: IMEI },
     });
     expect(taken.message).toContain('This IMEI is already registered');
 
     // The operator sees every company's gateways; lessor A none of lessor B's, and cannot touch them.
-    const all = t.dbh.db.select().from(gpsGateways).all();
+    const all = await t.dbh.db.select().from(gpsGateways).all();
     const operator = await t.call(gpsGatewayEndpoints.list, {
-      token: t.tokenFor(ROLE.companyEmployee),
+      token: await t.tokenFor(ROLE.companyEmployee),
       query: { pageSize: 200 },
     });
     expect(operator.data.total).toBe(all.length);
@@ -130,13 +138,13 @@ describe('controllers and GPS gateways', () => {
     expect(own.data.total).toBe(all.filter((g) => g.orgId === lessorA).length);
     const foreign = all.find((g) => g.orgId === lessorB)!;
     expect((await t.call(gpsGatewayEndpoints.delete, { token: admin, body: { id: foreign.id } })).status).toBe('404');
-    const technician = t.tokenFor(ROLE.technician);
+    const technician = await t.tokenFor(ROLE.technician);
     const read = await t.call(controllerEndpoints.list, { token: technician });
     expect(read.status).toBe('200');
-    expectEvery(read.data.list, (c: { editable: boolean }) => !c.editable);
+    await expectEvery(read.data.list, (c: { editable: boolean }) => !c.editable);
     expect(
       (await t.call(gpsGatewayEndpoints.delete, { token: technician, body: { id: created.data.id } })).status,
     ).toBe('403');
-    expect((await t.call(controllerEndpoints.list, { token: t.tokenFor(ROLE.distributor) })).status).toBe('403');
+    expect((await t.call(controllerEndpoints.list, { token: await t.tokenFor(ROLE.distributor) })).status).toBe('403');
   });
 });

@@ -5,5 +5,5 @@ import type { TestApp } from '../../fixtures/test-app.ts';
 export const LESSOR_A = 'Huadong Aerial Leasing';
 export const LESSOR_B = 'Pearl River Lift Rental';
 
-export const orgIdOf = (t: TestApp, name: string) =>
-  t.dbh.db.select().from(organisations).where(eq(organisations.name, name)).get()!.id;
+export const orgIdOf = async (t: TestApp, name: string) =>
+  (await t.dbh.db.select().from(organisations).where(eq(organisations.name, name)).get())!.id;

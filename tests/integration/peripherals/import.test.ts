@@ -22,12 +22,13 @@ describe('virtual host import', () => {
   let lessorA: number;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
   });
   afterEach(() => t.dbh.close());
 
-  const count = () => t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.orgId, lessorA)).all().length;
+  const count = async () =>
+    (await t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.orgId, lessorA)).all()).length;
   const upload = async (bytes: Uint8Array, name: string, lang: 'zh_CN' | 'en_US' = 'en_US') => {
     const body = new FormData();
     body.append('file', new File([bytes as BlobPart], name));
@@ -42,7 +43,7 @@ describe('virtual host import', () => {
   it('imports the template filled in, in either language, from .xlsx and .csv', async () => {
     const zh = await t.call(virtualHostEndpoints.importTemplate, { token: admin, lang: 'zh_CN' });
     expect(zh.data.headers).toContain('虚拟主机编号');
-    const before = count();
+    const before = await count();
     // Chinese headers and labels in a spreadsheet; a number written with leading zeros keeps them in a CSV.
     const workbook = await xlsx([
       zh.data.headers,
@@ -60,20 +61,20 @@ describe('virtual host import', () => {
       'hosts.xlsx',
     );
     expect(second.data).toEqual({ total: 1, imported: 1, errors: [] });
-    expect(count()).toBe(before + 3);
-    const leased = t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.hostNumber, 'IMP-002')).get()!;
+    expect(await count()).toBe(before + 3);
+    const leased = (await t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.hostNumber, 'IMP-002')).get())!;
     expect(leased).toMatchObject({
       leaseStatus: 2,
       customerName: '上海建工',
       powerSource: 'diesel',
       platformHeight: 8.5,
     });
-    expect(t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.hostNumber, '00123')).get()).toBeDefined();
+    expect(await t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.hostNumber, '00123')).get()).toBeDefined();
   });
 
   it('imports nothing when a row is bad and reports every problem by line and column', async () => {
-    const before = count();
-    const existing = t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.orgId, lessorA)).get()!;
+    const before = await count();
+    const existing = (await t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.orgId, lessorA)).get())!;
     const file = csv([
       'hostNumber,installationType,brand,platformHeight,powerSource,equipmentHeight,customerName,leaseStatus',
       'OK-1,factory,Sinoboom,10,electric,12,,1',
@@ -92,7 +93,7 @@ describe('virtual host import', () => {
       { row: 4, column: 'Virtual host number', message: 'Row 2 of the file uses this number already' },
       { row: 5, column: 'Brand', message: 'Please enter the brand' },
     ]);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
 
     const zh = await upload(csv(['品牌', 'Sinoboom']), 'hosts.csv', 'zh_CN');
     expect(zh.data.errors.map((e: { message: string }) => e.message)).toContain('缺少列：虚拟主机编号');
@@ -106,7 +107,7 @@ describe('virtual host import', () => {
     expect(taken.data.errors).toEqual([
       { row: 2, column: 'Virtual host number', message: 'This virtual host number already exists' },
     ]);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('tells files apart by content: a picture called .xlsx is refused, so is an empty sheet', async () => {
@@ -120,7 +121,10 @@ describe('virtual host import', () => {
     expect(empty.message).toContain('The file holds no data rows');
     const sales = new FormData();
     sales.append('file', new File([csv(['a'])], 'a.csv'));
-    const refused = await t.send(virtualHostEndpoints.import, { token: t.tokenFor(ROLE.lessorSales), body: sales });
+    const refused = await t.send(virtualHostEndpoints.import, {
+      token: await t.tokenFor(ROLE.lessorSales),
+      body: sales,
+    });
     expect(refused.envelope?.status).toBe('403');
   });
 });

@@ -24,7 +24,7 @@ describe('virtual hosts', () => {
   let admin: string;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -35,31 +35,31 @@ describe('virtual hosts', () => {
   };
 
   it('shows each role its own company’s hosts, filtered and paged on the server', async () => {
-    const all = t.dbh.db.select().from(virtualHosts).all();
-    const lessorA = orgIdOf(t, LESSOR_A);
+    const all = await t.dbh.db.select().from(virtualHosts).all();
+    const lessorA = await orgIdOf(t, LESSOR_A);
     const mine = all.filter((h) => h.orgId === lessorA);
     expect(mine.length).toBeGreaterThan(0);
     const own = await list();
     expect(own.total).toBe(mine.length);
     // Named as an English reader reads it (decision 064).
-    const shownA = t.dbh.db.select().from(organisations).where(eq(organisations.id, lessorA)).get()!.nameEn;
-    expectEvery(own.list, (h) => h.editable && h.ownerName === shownA);
+    const shownA = (await t.dbh.db.select().from(organisations).where(eq(organisations.id, lessorA)).get())!.nameEn;
+    await expectEvery(own.list, (h) => h.editable && h.ownerName === shownA);
     // Salespeople and technicians of the lessor read, without editing; the operator sees every company.
     for (const role of [ROLE.lessorSales, ROLE.technician] as RoleId[]) {
-      const seen = await list({}, t.tokenFor(role));
+      const seen = await list({}, await t.tokenFor(role));
       expect(seen.total).toBe(mine.length);
       expect(seen.list.some((h) => h.editable)).toBe(false);
     }
-    expect((await list({}, t.tokenFor(ROLE.companyAdmin))).total).toBe(all.length);
+    expect((await list({}, await t.tokenFor(ROLE.companyAdmin))).total).toBe(all.length);
     for (const role of [ROLE.distributor, ROLE.other, ROLE.finance] as RoleId[]) {
-      expect((await t.call(virtualHostEndpoints.list, { token: t.tokenFor(role) })).status).toBe('403');
+      expect((await t.call(virtualHostEndpoints.list, { token: await t.tokenFor(role) })).status).toBe('403');
     }
 
     const leased = await list({ leaseStatus: 2 });
     expect(leased.total).toBe(mine.filter((h) => h.leaseStatus === 2).length);
-    expectEvery(leased.list, (h) => h.leaseStatus === 2 && h.customerName !== '');
+    await expectEvery(leased.list, (h) => h.leaseStatus === 2 && h.customerName !== '');
     const diesel = await list({ powerSource: 'diesel', installationType: 'factory' });
-    expectEvery(diesel.list, (h) => h.powerSource === 'diesel' && h.installationType === 'factory');
+    await expectEvery(diesel.list, (h) => h.powerSource === 'diesel' && h.installationType === 'factory');
     const page2 = await list({ pageSize: 5, page: 2, sortField: 'hostNumber', sortOrder: 'ascend' });
     const sorted = mine.map((h) => h.hostNumber).sort();
     expect(page2.list.map((h) => h.hostNumber)).toEqual(sorted.slice(5, 10));
@@ -75,7 +75,7 @@ describe('virtual hosts', () => {
     expect(again.data.field).toBe('hostNumber');
     expect(again.message).toContain('This virtual host number already exists');
 
-    const before = t.dbh.db.select().from(virtualHosts).all().length;
+    const before = (await t.dbh.db.select().from(virtualHosts).all()).length;
     const leasedWithoutCustomer = await t.call(virtualHostEndpoints.create, {
       token: admin,
       body: { ...HOST, hostNumber: 'QA-0002', leaseStatus: 2 },
@@ -94,7 +94,7 @@ describe('virtual hosts', () => {
     expect(empty.data.issues!.map((i: { path: string }) => i.path)).toEqual(
       expect.arrayContaining(['hostNumber', 'installationType', 'brand', 'platformHeight', 'powerSource']),
     );
-    expect(t.dbh.db.select().from(virtualHosts).all().length).toBe(before);
+    expect((await t.dbh.db.select().from(virtualHosts).all()).length).toBe(before);
 
     const id = created.data.id as number;
     const edited = await t.call(virtualHostEndpoints.update, {
@@ -110,17 +110,17 @@ describe('virtual hosts', () => {
   });
 
   it('never lets a lessor see or change another lessor’s hosts, nor a reader change any', async () => {
-    const foreign = t.dbh.db
+    const foreign = (await t.dbh.db
       .select()
       .from(virtualHosts)
-      .where(eq(virtualHosts.orgId, orgIdOf(t, LESSOR_B)))
-      .get()!;
+      .where(eq(virtualHosts.orgId, await orgIdOf(t, LESSOR_B)))
+      .get())!;
     expect((await list({ hostNumber: foreign.hostNumber })).total).toBe(0);
     const body = { ...HOST, id: foreign.id };
     expect((await t.call(virtualHostEndpoints.update, { token: admin, body })).status).toBe('404');
     expect((await t.call(virtualHostEndpoints.delete, { token: admin, body: { id: foreign.id } })).status).toBe('404');
-    const sales = t.tokenFor(ROLE.lessorSales);
+    const sales = await t.tokenFor(ROLE.lessorSales);
     expect((await t.call(virtualHostEndpoints.create, { token: sales, body: HOST })).status).toBe('403');
-    expect(t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.id, foreign.id)).get()).toEqual(foreign);
+    expect(await t.dbh.db.select().from(virtualHosts).where(eq(virtualHosts.id, foreign.id)).get()).toEqual(foreign);
   });
 });

@@ -26,13 +26,13 @@ describe('process management', () => {
   let t: TestApp;
   const maintainer = () => t.tokenFor(ROLE.processMaintainer);
   const as = (role: RoleId) => t.tokenFor(role);
-  const operator = async () => (await t.call(processEndpoints.orgs, { token: maintainer() })).data.list[0]!.id;
+  const operator = async () => (await t.call(processEndpoints.orgs, { token: await maintainer() })).data.list[0]!.id;
 
   /** A form and a model of the operator, designed with these nodes and deployed; answers the definition. */
   async function deployed(nodes: NodeDecl[], key = 'test-flow') {
     const orgId = await operator();
     const form = await t.call(processEndpoints.formCreate, {
-      token: maintainer(),
+      token: await maintainer(),
       body: {
         orgId,
         name: 'Test form',
@@ -42,27 +42,30 @@ describe('process management', () => {
     });
     expect(form.status, form.message).toBe('200');
     const model = await t.call(processEndpoints.modelCreate, {
-      token: maintainer(),
+      token: await maintainer(),
       body: { orgId, key, name: 'Test approval', category: 'finance', formId: form.data.id, description: '' },
     });
     expect(model.status, model.message).toBe('200');
     const design = await t.call(processEndpoints.modelDesign, {
-      token: maintainer(),
+      token: await maintainer(),
       body: { id: model.data.id, nodes },
     });
     expect(design.status, design.message).toBe('200');
-    const deploy = await t.call(processEndpoints.modelDeploy, { token: maintainer(), body: { id: model.data.id } });
+    const deploy = await t.call(processEndpoints.modelDeploy, {
+      token: await maintainer(),
+      body: { id: model.data.id },
+    });
     expect(deploy.status, deploy.message).toBe('200');
     return { modelId: model.data.id, formId: form.data.id, definitionId: deploy.data.id, version: deploy.data.version };
   }
-  const start = (definitionId: number, data: Record<string, unknown>, role: RoleId = ROLE.companyEmployee) =>
-    t.call(processEndpoints.start, { token: as(role), body: { definitionId, data } });
+  const start = async (definitionId: number, data: Record<string, unknown>, role: RoleId = ROLE.companyEmployee) =>
+    t.call(processEndpoints.start, { token: await as(role), body: { definitionId, data } });
   const todoOf = async (role: RoleId, instanceId: number) =>
-    (await t.call(processEndpoints.todo, { token: as(role), query: { pageSize: 200 } })).data.list.filter(
+    (await t.call(processEndpoints.todo, { token: await as(role), query: { pageSize: 200 } })).data.list.filter(
       (task) => task.instanceId === instanceId,
     );
-  const detail = (role: RoleId, id: number) =>
-    t.call(processEndpoints.instanceDetail, { token: as(role), query: { id } });
+  const detail = async (role: RoleId, id: number) =>
+    t.call(processEndpoints.instanceDetail, { token: await as(role), query: { id } });
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -70,19 +73,20 @@ describe('process management', () => {
   afterEach(() => t.dbh.close());
 
   it('shows the demo: models deployed and in draft, and processes in every state with tasks for the demo accounts', async () => {
-    const models = (await t.call(processEndpoints.modelList, { token: maintainer(), query: { pageSize: 100 } })).data
-      .list;
+    const models = (await t.call(processEndpoints.modelList, { token: await maintainer(), query: { pageSize: 100 } }))
+      .data.list;
     expect(new Set(models.map((m) => m.state))).toEqual(new Set(['draft', 'deployed']));
     expect(models.map((m) => m.name)).toContain('设备采购审批');
     expect(models.map((m) => m.name)).toContain('Lease discount approval');
-    const defs = (await t.call(processEndpoints.definitionList, { token: maintainer(), query: { pageSize: 100 } })).data
-      .list;
+    const defs = (
+      await t.call(processEndpoints.definitionList, { token: await maintainer(), query: { pageSize: 100 } })
+    ).data.list;
     expect(new Set(defs.map((d) => d.state))).toEqual(new Set(['active', 'suspended']));
-    const mine = (await t.call(processEndpoints.mine, { token: as(ROLE.lessorSales), query: {} })).data.list;
+    const mine = (await t.call(processEndpoints.mine, { token: await as(ROLE.lessorSales), query: {} })).data.list;
     expect(new Set(mine.map((i) => i.state))).toEqual(new Set(['running', 'approved', 'rejected', 'withdrawn']));
     for (const role of [ROLE.finance, ROLE.companyAdmin, ROLE.lessorAdmin, ROLE.lessorStaff]) {
       expect(
-        (await t.call(processEndpoints.todo, { token: as(role), query: {} })).data.total,
+        (await t.call(processEndpoints.todo, { token: await as(role), query: {} })).data.total,
         `role ${role}`,
       ).toBeGreaterThan(0);
     }
@@ -90,7 +94,7 @@ describe('process management', () => {
 
   it('refuses a form template with repeated keys or a select without options, and keeps nothing', async () => {
     const orgId = await operator();
-    const before = (await t.call(processEndpoints.formList, { token: maintainer(), query: {} })).data.total;
+    const before = (await t.call(processEndpoints.formList, { token: await maintainer(), query: {} })).data.total;
     const bad = [
       [
         { key: 'a', label: 'A', type: 'text' },
@@ -103,7 +107,7 @@ describe('process management', () => {
     const messages = [];
     for (const fields of bad) {
       const answer = await t.call(processEndpoints.formCreate, {
-        token: maintainer(),
+        token: await maintainer(),
         loose: { body: { orgId, name: 'Bad', fields } },
       });
       expect(answer.status).toBe('400');
@@ -113,12 +117,12 @@ describe('process management', () => {
     expect(messages[1]).toContain('A select field needs at least one option');
     expect(messages[2]).toContain('A field key starts with a letter');
     expect(messages[3]).toContain('A form needs at least one field');
-    expect((await t.call(processEndpoints.formList, { token: maintainer(), query: {} })).data.total).toBe(before);
+    expect((await t.call(processEndpoints.formList, { token: await maintainer(), query: {} })).data.total).toBe(before);
   });
 
   it('refuses a design whose condition tests a missing or text field, or names people outside the organisation', async () => {
     const { modelId } = await deployed([node('Manager', {})]);
-    const outsider = t.userId(ROLE.lessorAdmin);
+    const outsider = await t.userId(ROLE.lessorAdmin);
     const cases: [NodeDecl, string][] = [
       [node('N', { conditionField: 'nothing', conditionOp: 'gte', conditionValue: 1 }), 'nodes.0.conditionField'],
       [node('N', { conditionField: 'reason', conditionOp: 'eq', conditionValue: 'x' }), 'nodes.0.conditionField'],
@@ -130,14 +134,14 @@ describe('process management', () => {
     ];
     for (const [bad, field] of cases) {
       const answer = await t.call(processEndpoints.modelDesign, {
-        token: maintainer(),
+        token: await maintainer(),
         body: { id: modelId, nodes: [bad] },
       });
       expect(answer.status, field).toBe('400');
       expect(answer.data.field).toBe(field);
     }
-    const model = (await t.call(processEndpoints.modelDetail, { token: maintainer(), query: { id: modelId } })).data
-      .model;
+    const model = (await t.call(processEndpoints.modelDetail, { token: await maintainer(), query: { id: modelId } }))
+      .data.model;
     expect(model.nodes.map((n) => n.name)).toEqual(['Manager']);
     expect(model.state).toBe('deployed');
   });
@@ -147,24 +151,27 @@ describe('process management', () => {
     const running = await start(first.definitionId, { amount: 1000, reason: 'Tyres' });
     expect(running.status, running.message).toBe('200');
     const design = await t.call(processEndpoints.modelDesign, {
-      token: maintainer(),
+      token: await maintainer(),
       body: {
         id: first.modelId,
         nodes: [node('Manager', {}), node('Finance', { assigneeKind: 'role', roleId: ROLE.finance })],
       },
     });
     expect(design.status).toBe('200');
-    let model = await t.call(processEndpoints.modelDetail, { token: maintainer(), query: { id: first.modelId } });
+    let model = await t.call(processEndpoints.modelDetail, { token: await maintainer(), query: { id: first.modelId } });
     expect(model.data.model.state).toBe('draft');
-    const second = await t.call(processEndpoints.modelDeploy, { token: maintainer(), body: { id: first.modelId } });
+    const second = await t.call(processEndpoints.modelDeploy, {
+      token: await maintainer(),
+      body: { id: first.modelId },
+    });
     expect(second.data.version).toBe(2);
-    model = await t.call(processEndpoints.modelDetail, { token: maintainer(), query: { id: first.modelId } });
+    model = await t.call(processEndpoints.modelDetail, { token: await maintainer(), query: { id: first.modelId } });
     expect(model.data.versions.map((v) => [v.version, v.latest])).toEqual([
       [2, true],
       [1, false],
     ]);
     const v1 = await t.call(processEndpoints.definitionDetail, {
-      token: maintainer(),
+      token: await maintainer(),
       query: { id: first.definitionId },
     });
     expect(v1.data.nodes.map((n) => n.name)).toEqual(['Manager']);
@@ -173,13 +180,14 @@ describe('process management', () => {
     expect((await detail(ROLE.companyEmployee, running.data.id)).data.nodes).toHaveLength(1);
     // Deployed models are not deleted; their versions are suspended instead.
     expect(
-      (await t.call(processEndpoints.modelDelete, { token: maintainer(), body: { id: first.modelId } })).status,
+      (await t.call(processEndpoints.modelDelete, { token: await maintainer(), body: { id: first.modelId } })).status,
     ).toBe('409');
     expect(
-      (await t.call(processEndpoints.definitionSuspend, { token: maintainer(), body: { id: second.data.id } })).status,
+      (await t.call(processEndpoints.definitionSuspend, { token: await maintainer(), body: { id: second.data.id } }))
+        .status,
     ).toBe('200');
     expect((await start(second.data.id, { amount: 1, reason: 'x' })).message).toContain('suspended');
-    const startable = (await t.call(processEndpoints.startable, { token: as(ROLE.companyEmployee) })).data.list;
+    const startable = (await t.call(processEndpoints.startable, { token: await as(ROLE.companyEmployee) })).data.list;
     expect(startable.map((d) => d.id)).not.toContain(second.data.id);
   });
 
@@ -197,8 +205,12 @@ describe('process management', () => {
       expect(answer.data.field).toBe(field);
     }
     expect(
-      (await t.call(processEndpoints.mine, { token: as(ROLE.companyEmployee), query: { keyword: 'Test approval' } }))
-        .data.total,
+      (
+        await t.call(processEndpoints.mine, {
+          token: await as(ROLE.companyEmployee),
+          query: { keyword: 'Test approval' },
+        })
+      ).data.total,
     ).toBe(0);
   });
 
@@ -212,7 +224,7 @@ describe('process management', () => {
     for (const id of [small, large]) {
       const [task] = await todoOf(ROLE.finance, id);
       expect(
-        (await t.call(processEndpoints.approve, { token: as(ROLE.finance), body: { id: task!.id, comment: '' } }))
+        (await t.call(processEndpoints.approve, { token: await as(ROLE.finance), body: { id: task!.id, comment: '' } }))
           .status,
       ).toBe('200');
     }
@@ -226,8 +238,8 @@ describe('process management', () => {
   });
 
   it('passes an "any" node with one approval and an "all" node only when everyone approved', async () => {
-    const operatorFinance = t.userId(ROLE.finance);
-    const admin = t.userId(ROLE.companyAdmin);
+    const operatorFinance = await t.userId(ROLE.finance);
+    const admin = await t.userId(ROLE.companyAdmin);
     const { definitionId } = await deployed([
       node('One of them', { assigneeKind: 'user', userIds: [operatorFinance, admin], mode: 'any' }),
       node('All of them', { assigneeKind: 'user', userIds: [operatorFinance, admin], mode: 'all' }),
@@ -235,7 +247,7 @@ describe('process management', () => {
     const id = (await start(definitionId, { amount: 100, reason: 'Both modes' })).data.id;
     const approve = async (role: RoleId) => {
       const [task] = await todoOf(role, id);
-      return t.call(processEndpoints.approve, { token: as(role), body: { id: task!.id, comment: 'ok' } });
+      return t.call(processEndpoints.approve, { token: await as(role), body: { id: task!.id, comment: 'ok' } });
     };
     expect((await approve(ROLE.finance)).status).toBe('200');
     // The administrator's task of the first node was cancelled; the second node asks both.
@@ -244,8 +256,9 @@ describe('process management', () => {
     expect((await detail(ROLE.companyEmployee, id)).data.instance.state).toBe('running');
     expect((await approve(ROLE.companyAdmin)).status).toBe('200');
     expect((await detail(ROLE.companyEmployee, id)).data.instance.state).toBe('approved');
-    const done = (await t.call(processEndpoints.done, { token: as(ROLE.finance), query: { keyword: 'Test approval' } }))
-      .data.list;
+    const done = (
+      await t.call(processEndpoints.done, { token: await as(ROLE.finance), query: { keyword: 'Test approval' } })
+    ).data.list;
     expect(done.map((task) => task.state)).toEqual(['approved', 'approved']);
   });
 
@@ -257,13 +270,16 @@ describe('process management', () => {
     const id = (await start(definitionId, { amount: 100, reason: 'Reject me' })).data.id;
     const [task] = await todoOf(ROLE.finance, id);
     const noReason = await t.call(processEndpoints.reject, {
-      token: as(ROLE.finance),
+      token: await as(ROLE.finance),
       loose: { body: { id: task!.id } },
     });
     expect(noReason.status).toBe('400');
     const [a, b] = await Promise.all([
-      t.call(processEndpoints.reject, { token: as(ROLE.finance), body: { id: task!.id, comment: 'Over budget' } }),
-      t.call(processEndpoints.approve, { token: as(ROLE.finance), body: { id: task!.id, comment: '' } }),
+      t.call(processEndpoints.reject, {
+        token: await as(ROLE.finance),
+        body: { id: task!.id, comment: 'Over budget' },
+      }),
+      t.call(processEndpoints.approve, { token: await as(ROLE.finance), body: { id: task!.id, comment: '' } }),
     ]);
     expect([a.status, b.status].sort()).toEqual(['200', '409']);
     expect([a, b].find((x) => x.status === '409')!.message).toContain('already been handled');
@@ -280,50 +296,54 @@ describe('process management', () => {
   it('lets the starter withdraw a running process, cancelling its tasks; nobody else, and not once ended', async () => {
     const { definitionId } = await deployed([node('Finance', { assigneeKind: 'role', roleId: ROLE.finance })]);
     const id = (await start(definitionId, { amount: 100, reason: 'Withdraw me' })).data.id;
-    const other = await t.call(processEndpoints.withdraw, { token: as(ROLE.finance), body: { id, comment: '' } });
+    const other = await t.call(processEndpoints.withdraw, { token: await as(ROLE.finance), body: { id, comment: '' } });
     expect(other.status).toBe('404');
     const mine = await t.call(processEndpoints.withdraw, {
-      token: as(ROLE.companyEmployee),
+      token: await as(ROLE.companyEmployee),
       body: { id, comment: 'Typo' },
     });
     expect(mine.status).toBe('200');
     expect(await todoOf(ROLE.finance, id)).toHaveLength(0);
     const again = await t.call(processEndpoints.withdraw, {
-      token: as(ROLE.companyEmployee),
+      token: await as(ROLE.companyEmployee),
       body: { id, comment: '' },
     });
     expect(again.status).toBe('409');
     const list = (
-      await t.call(processEndpoints.mine, { token: as(ROLE.companyEmployee), query: { state: 'withdrawn' } })
+      await t.call(processEndpoints.mine, { token: await as(ROLE.companyEmployee), query: { state: 'withdrawn' } })
     ).data.list;
     expect(list.find((i) => i.id === id)?.canWithdraw).toBe(false);
   });
 
   it('transfers a task to a colleague, who then decides; not to oneself nor outside the organisation', async () => {
     const { definitionId } = await deployed([
-      node('Finance', { assigneeKind: 'user', userIds: [t.userId(ROLE.finance)] }),
+      node('Finance', { assigneeKind: 'user', userIds: [await t.userId(ROLE.finance)] }),
     ]);
     const id = (await start(definitionId, { amount: 100, reason: 'Transfer me' })).data.id;
     const [task] = await todoOf(ROLE.finance, id);
-    const refusals = [t.userId(ROLE.finance), t.userId(ROLE.lessorAdmin)];
+    const refusals = [await t.userId(ROLE.finance), await t.userId(ROLE.lessorAdmin)];
     for (const userId of refusals) {
       const answer = await t.call(processEndpoints.transfer, {
-        token: as(ROLE.finance),
+        token: await as(ROLE.finance),
         body: { id: task!.id, userId, comment: '' },
       });
       expect(answer.status).toBe('400');
       expect(answer.data.field).toBe('userId');
     }
     const moved = await t.call(processEndpoints.transfer, {
-      token: as(ROLE.finance),
-      body: { id: task!.id, userId: t.userId(ROLE.companyAdmin), comment: 'On leave' },
+      token: await as(ROLE.finance),
+      body: { id: task!.id, userId: await t.userId(ROLE.companyAdmin), comment: 'On leave' },
     });
     expect(moved.status).toBe('200');
     expect(await todoOf(ROLE.finance, id)).toHaveLength(0);
     const [handed] = await todoOf(ROLE.companyAdmin, id);
     expect(
-      (await t.call(processEndpoints.approve, { token: as(ROLE.companyAdmin), body: { id: handed!.id, comment: '' } }))
-        .status,
+      (
+        await t.call(processEndpoints.approve, {
+          token: await as(ROLE.companyAdmin),
+          body: { id: handed!.id, comment: '' },
+        })
+      ).status,
     ).toBe('200');
     const view = (await detail(ROLE.finance, id)).data;
     expect(view.instance.state).toBe('approved');
@@ -332,14 +352,15 @@ describe('process management', () => {
 
   it('keeps design to maintainers, processes to their organisation, and an instance to those involved', async () => {
     for (const role of [ROLE.companyEmployee, ROLE.finance, ROLE.lessorAdmin]) {
-      expect((await t.call(processEndpoints.modelList, { token: as(role), query: {} })).status, `role ${role}`).toBe(
-        '403',
-      );
+      expect(
+        (await t.call(processEndpoints.modelList, { token: await as(role), query: {} })).status,
+        `role ${role}`,
+      ).toBe('403');
     }
     const { definitionId } = await deployed([node('Finance', { assigneeKind: 'role', roleId: ROLE.finance })]);
     // A rental company's people neither see nor start the operator's processes.
     expect((await start(definitionId, { amount: 100, reason: 'x' }, ROLE.lessorAdmin)).status).toBe('404');
-    const lessorStartable = (await t.call(processEndpoints.startable, { token: as(ROLE.lessorSales) })).data.list;
+    const lessorStartable = (await t.call(processEndpoints.startable, { token: await as(ROLE.lessorSales) })).data.list;
     expect(lessorStartable.map((d) => d.name).sort()).toEqual(['租赁折扣审批', '设备报废审批']);
     // The operator's staff read a rental company's definitions but start only their own organisation's.
     const lessorDef = lessorStartable[0]!;
@@ -351,23 +372,27 @@ describe('process management', () => {
     expect((await detail(ROLE.lessorAdmin, id)).status).toBe('404');
     const [task] = await todoOf(ROLE.finance, id);
     expect(
-      (await t.call(processEndpoints.approve, { token: as(ROLE.companyAdmin), body: { id: task!.id, comment: '' } }))
-        .status,
+      (
+        await t.call(processEndpoints.approve, {
+          token: await as(ROLE.companyAdmin),
+          body: { id: task!.id, comment: '' },
+        })
+      ).status,
     ).toBe('404');
   });
   it('lets the people a passed node copies read the process, and keeps a form template in use from deletion', async () => {
-    const maintainerId = t.userId(ROLE.processMaintainer);
+    const maintainerId = await t.userId(ROLE.processMaintainer);
     const { definitionId, formId } = await deployed([
       node('Finance', { assigneeKind: 'role', roleId: ROLE.finance, ccUserIds: [maintainerId] }),
     ]);
     const id = (await start(definitionId, { amount: 100, reason: 'Copy me' })).data.id;
     expect((await detail(ROLE.processMaintainer, id)).status).toBe('404');
     const [task] = await todoOf(ROLE.finance, id);
-    await t.call(processEndpoints.approve, { token: as(ROLE.finance), body: { id: task!.id, comment: '' } });
+    await t.call(processEndpoints.approve, { token: await as(ROLE.finance), body: { id: task!.id, comment: '' } });
     const copied = await detail(ROLE.processMaintainer, id);
     expect(copied.status).toBe('200');
     expect(copied.data.events.find((e) => e.event === 'cc')?.toName).toBeTruthy();
-    const removal = await t.call(processEndpoints.formDelete, { token: maintainer(), body: { id: formId } });
+    const removal = await t.call(processEndpoints.formDelete, { token: await maintainer(), body: { id: formId } });
     expect(removal.status).toBe('409');
     expect(removal.message).toContain('A process model uses this form template');
   });

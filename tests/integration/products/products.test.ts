@@ -15,10 +15,10 @@ describe('price configuration', () => {
   let distributors: { id: number; name: string }[];
   beforeEach(async () => {
     t = await createTestApp();
-    t.dbh.db.delete(products).run();
-    t.dbh.db.delete(leasePrices).run();
-    finance = t.tokenFor(ROLE.finance);
-    lessor = t.tokenFor(ROLE.lessorAdmin);
+    await t.dbh.db.delete(products).run();
+    await t.dbh.db.delete(leasePrices).run();
+    finance = await t.tokenFor(ROLE.finance);
+    lessor = await t.tokenFor(ROLE.lessorAdmin);
     distributors = (await t.call(productEndpoints.options, { token: finance })).data.distributors;
   });
   afterEach(() => t.dbh.close());
@@ -79,7 +79,7 @@ describe('price configuration', () => {
       (await t.call(productEndpoints.update, { token: finance, body: { ...form(longest), id: made.data.id } })).status,
     ).toBe('200');
     expect((await t.call(productEndpoints.remove, { token: finance, body: { id: made.data.id } })).status).toBe('200');
-    expect(t.dbh.db.select().from(products).all()).toEqual([]);
+    expect(await t.dbh.db.select().from(products).all()).toEqual([]);
   });
 
   it('requires every item of the form and a plan that adds up, in both languages', async () => {
@@ -141,7 +141,7 @@ describe('price configuration', () => {
     });
     expect(stranger).toMatchObject({ status: '400', data: { field: 'shares' } });
     expect(stranger.message).toContain('The distributor chosen does not exist');
-    expect(t.dbh.db.select().from(products).all()).toEqual([]);
+    expect(await t.dbh.db.select().from(products).all()).toEqual([]);
   });
 
   it('lets each company set its own products; the operator reads all and changes its own', async () => {
@@ -153,21 +153,22 @@ describe('price configuration', () => {
     expect(seen.data.list.map((p) => p.id)).toEqual([own]);
     expect((await t.call(productEndpoints.remove, { token: lessor, body: { id: operators } })).status).toBe('404');
     const all = await t.call(productEndpoints.list, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { page: 1, pageSize: 20 },
     });
     expect(all.data.list.map((p) => p.id)).toEqual(expect.arrayContaining([own, operators]));
     expect(all.data.list.find((p) => p.id === own)!.editable).toBe(false);
     const update = await t.call(productEndpoints.update, { token: finance, body: { ...form(), id: own } });
     expect(update.status).toBe('403');
-    const employee = t.tokenFor(ROLE.companyEmployee);
+    const employee = await t.tokenFor(ROLE.companyEmployee);
     expect((await t.call(productEndpoints.list, { token: employee, query: { page: 1, pageSize: 20 } })).status).toBe(
       '200',
     );
     expect((await t.call(productEndpoints.create, { token: employee, body: form() })).status).toBe('403');
     for (const role of [ROLE.lessorSales, ROLE.technician, ROLE.distributor, ROLE.other]) {
       expect(
-        (await t.call(productEndpoints.list, { token: t.tokenFor(role), query: { page: 1, pageSize: 20 } })).status,
+        (await t.call(productEndpoints.list, { token: await t.tokenFor(role), query: { page: 1, pageSize: 20 } }))
+          .status,
       ).toBe('403');
     }
   });
@@ -191,7 +192,7 @@ describe('price configuration', () => {
       [23, 36000, null],
     ]);
     // The salesperson reads it for the contract form; only the administrator sets it.
-    const sales = t.tokenFor(ROLE.lessorSales);
+    const sales = await t.tokenFor(ROLE.lessorSales);
     expect(
       (await t.call(productEndpoints.leasePrices, { token: sales, query: { page: 1, pageSize: 20 } })).data.total,
     ).toBe(2);
@@ -204,17 +205,17 @@ describe('price configuration', () => {
       'Select the business model',
     );
     // Another company's model is not this company's to price.
-    const own = t.dbh.db
+    const own = (await t.dbh.db
       .select()
       .from(users)
-      .where(eq(users.id, t.userId(ROLE.lessorAdmin)))
-      .get()!;
-    const otherLessor = t.dbh.db
+      .where(eq(users.id, await t.userId(ROLE.lessorAdmin)))
+      .get())!;
+    const otherLessor = (await t.dbh.db
       .select()
       .from(organisations)
       .where(and(eq(organisations.kind, 'lessor'), ne(organisations.id, own.orgId)))
-      .get()!;
-    const foreign = t.dbh.db
+      .get())!;
+    const foreign = await t.dbh.db
       .insert(deviceModels)
       .values({ orgId: otherLessor.id, name: 'Their own lift', category: 'aerialPlatform', image: '' })
       .returning()
@@ -227,6 +228,6 @@ describe('price configuration', () => {
     expect((await t.call(productEndpoints.removeLeasePrice, { token: lessor, body: { id: priceId } })).status).toBe(
       '200',
     );
-    expect(t.dbh.db.select().from(leasePrices).where(eq(leasePrices.id, priceId)).all()).toEqual([]);
+    expect(await t.dbh.db.select().from(leasePrices).where(eq(leasePrices.id, priceId)).all()).toEqual([]);
   });
 });

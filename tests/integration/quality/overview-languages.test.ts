@@ -18,24 +18,26 @@ describe('the items failing most, in the reader’s language', () => {
   let inspector: string;
   beforeEach(async () => {
     t = await createTestApp();
-    inspector = t.tokenFor(ROLE.companyEmployee);
+    inspector = await t.tokenFor(ROLE.companyEmployee);
   });
   afterEach(() => t.dbh.close());
 
   /** Failed items of finished inspections kept under any of these titles. */
-  const failuresOf = (...titles: string[]) =>
-    t.dbh.db
-      .select({ id: qualityInspectionItems.id })
-      .from(qualityInspectionItems)
-      .innerJoin(qualityInspections, eq(qualityInspections.id, qualityInspectionItems.inspectionId))
-      .where(
-        and(
-          eq(qualityInspectionItems.result, 'fail'),
-          inArray(qualityInspections.state, [...FINISHED_STATES]),
-          inArray(qualityInspectionItems.title, titles),
-        ),
-      )
-      .all().length;
+  const failuresOf = async (...titles: string[]) =>
+    (
+      await t.dbh.db
+        .select({ id: qualityInspectionItems.id })
+        .from(qualityInspectionItems)
+        .innerJoin(qualityInspections, eq(qualityInspections.id, qualityInspectionItems.inspectionId))
+        .where(
+          and(
+            eq(qualityInspectionItems.result, 'fail'),
+            inArray(qualityInspections.state, [...FINISHED_STATES]),
+            inArray(qualityInspectionItems.title, titles),
+          ),
+        )
+        .all()
+    ).length;
 
   const topFailing = async (lang: 'zh_CN' | 'en_US') => {
     const res = await t.call(api.overview, { token: inspector, lang });
@@ -43,10 +45,10 @@ describe('the items failing most, in the reader’s language', () => {
     return res.data.topFailing;
   };
 
-  it('keeps the same check in Chinese and in English in the demo', () => {
+  it('keeps the same check in Chinese and in English in the demo', async () => {
     // Otherwise the cases below could not tell one row per language from one row per item.
-    expect(failuresOf('电池电压')).toBeGreaterThan(0);
-    expect(failuresOf('Battery voltage')).toBeGreaterThan(0);
+    expect(await failuresOf('电池电压')).toBeGreaterThan(0);
+    expect(await failuresOf('Battery voltage')).toBeGreaterThan(0);
   });
 
   it.each([
@@ -65,7 +67,7 @@ describe('the items failing most, in the reader’s language', () => {
     expect(rows.find((r) => r.title === name)).toEqual({
       title: name,
       check: 'reading',
-      failures: failuresOf('电池电压', 'Battery voltage'),
+      failures: await failuresOf('电池电压', 'Battery voltage'),
     });
     // Ordered by failures.
     const failures = rows.map((r) => r.failures);
@@ -76,19 +78,21 @@ describe('the items failing most, in the reader’s language', () => {
     const zh = await topFailing('zh_CN');
     const en = await topFailing('en_US');
     expect(zh.map((r) => r.failures)).toEqual(en.map((r) => r.failures));
-    expect(zh.find((r) => r.title === '喷射压力')?.failures).toBe(failuresOf('喷射压力', 'Spraying pressure'));
-    expect(en.find((r) => r.title === 'Spraying pressure')?.failures).toBe(failuresOf('喷射压力', 'Spraying pressure'));
+    expect(zh.find((r) => r.title === '喷射压力')?.failures).toBe(await failuresOf('喷射压力', 'Spraying pressure'));
+    expect(en.find((r) => r.title === 'Spraying pressure')?.failures).toBe(
+      await failuresOf('喷射压力', 'Spraying pressure'),
+    );
   });
 
   it('names an item a plan editor wrote in their own words as written', async () => {
     // A check in a plan's own words, failed by every item of ten passed inspections: the most failing item.
-    const inspections = t.dbh.db
+    const inspections = await t.dbh.db
       .select({ id: qualityInspections.id })
       .from(qualityInspections)
       .where(eq(qualityInspections.state, 'passed'))
       .limit(10)
       .all();
-    t.dbh.db
+    await t.dbh.db
       .update(qualityInspectionItems)
       .set({ title: '护栏焊缝目检', check: 'manual', reading: null, result: 'fail' })
       .where(

@@ -40,27 +40,34 @@ describe('quality inspections', () => {
   let inspector: string;
   beforeEach(async () => {
     t = await createTestApp();
-    inspector = t.tokenFor(ROLE.companyEmployee);
+    inspector = await t.tokenFor(ROLE.companyEmployee);
   });
   afterEach(() => t.dbh.close());
 
   /** An aerial platform of a lessor with no inspection in progress. */
-  const freshPlatform = (lessor: string) => {
+  const freshPlatform = async (lessor: string) => {
     const busy = new Set(
-      t.dbh.db
-        .select({ id: qualityInspections.deviceId })
-        .from(qualityInspections)
-        .where(eq(qualityInspections.state, 'inProgress'))
-        .all()
-        .map((r) => r.id),
+      (
+        await t.dbh.db
+          .select({ id: qualityInspections.deviceId })
+          .from(qualityInspections)
+          .where(eq(qualityInspections.state, 'inProgress'))
+          .all()
+      ).map((r) => r.id),
     );
-    return t.dbh.db
-      .select()
-      .from(devices)
-      .where(
-        and(eq(devices.orgId, orgIdOf(t, lessor)), eq(devices.kind, 'aerialPlatform'), isNull(devices.customerOrgId)),
-      )
-      .all()
+    return (
+      await t.dbh.db
+        .select()
+        .from(devices)
+        .where(
+          and(
+            eq(devices.orgId, await orgIdOf(t, lessor)),
+            eq(devices.kind, 'aerialPlatform'),
+            isNull(devices.customerOrgId),
+          ),
+        )
+        .all()
+    )
       .filter((d) => !busy.has(d.id))
       .at(-1)!;
   };
@@ -76,7 +83,7 @@ describe('quality inspections', () => {
   };
 
   it('judges automatic items from what ingest stored, records manual ones, and passes only when every item passed', async () => {
-    const machine = freshPlatform(LESSOR_A);
+    const machine = await freshPlatform(LESSOR_A);
     const id = await start(machine.serialNumber);
     const before = await detail(id);
     expect(before.inspection.state).toBe('inProgress');
@@ -85,17 +92,21 @@ describe('quality inspections', () => {
     expect((await t.call(api.complete, { token: inspector, body: { id } })).message).toContain('every item is judged');
 
     const broker: EmbeddedBroker = await startBroker(t.dbh);
-    const { ingest }: { ingest: Ingest } = startTestIngest(t.dbh, { url: broker.url });
+    const { ingest }: { ingest: Ingest } = await startTestIngest(t.dbh, { url: broker.url });
     await ingest.ready;
     const client: MqttClient = await connectMachine(broker.url, machine.serialNumber);
     try {
       const report = async (data: Parameters<typeof platformReport>[1]) => {
         const clock = Date.now();
         await publishReport(client, machine.serialNumber, platformReport(clock, data));
-        await waitFor('the report to be stored', () => {
+        await waitFor('the report to be stored', async () => {
           ingest.flush();
           return (
-            t.dbh.db.select().from(devices).where(eq(devices.id, machine.id)).get()!.lastDeviceTime?.getTime() === clock
+            (await t.dbh.db
+              .select()
+              .from(devices)
+              .where(eq(devices.id, machine.id))
+              .get())!.lastDeviceTime?.getTime() === clock
           );
         });
       };
@@ -147,7 +158,7 @@ describe('quality inspections', () => {
     // Who completed it, and when, is recorded.
     expect(
       t.dbh.sqlite.prepare('SELECT finished_by AS by, finished_at AS at FROM quality_inspections WHERE id = ?').get(id),
-    ).toEqual({ by: t.userId(ROLE.companyEmployee), at: expect.any(Number) });
+    ).toEqual({ by: await t.userId(ROLE.companyEmployee), at: expect.any(Number) });
     // ... and shown: the same employee started and completed it.
     const finished = (await detail(id)).inspection;
     expect(finished.finishedByName).not.toBe('');
@@ -161,10 +172,10 @@ describe('quality inspections', () => {
     expect(certificate.status, certificate.message).toBe('200');
     expect(Buffer.from(certificate.data.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     // The owner's office reads its machine's certificate too.
-    const owner = await t.call(api.certificate, { token: t.tokenFor(ROLE.lessorAdmin), query: { id } });
+    const owner = await t.call(api.certificate, { token: await t.tokenFor(ROLE.lessorAdmin), query: { id } });
     expect(owner.status, owner.message).toBe('200');
     // Read from Los Angeles, the certificate keeps the owning company's clock (Shanghai), its zone named.
-    const zone = orgTimeZone(t.dbh.db, machine.orgId);
+    const zone = await orgTimeZone(t.dbh.db, machine.orgId);
     const readAt = t.deps.now();
     const abroad = await t.call(api.certificate, {
       token: inspector,
@@ -173,7 +184,7 @@ describe('quality inspections', () => {
     });
     expect(abroad.status, abroad.message).toBe('200');
     const text = pdfText(abroad.data.content);
-    const finishedAt = t.dbh.db.select().from(qualityInspections).where(eq(qualityInspections.id, id)).get()!
+    const finishedAt = (await t.dbh.db.select().from(qualityInspections).where(eq(qualityInspections.id, id)).get())!
       .finishedAt!;
     expect(text).toContain(`Inspected: ${formatInZone(finishedAt, zone).slice(0, 10)}`);
     const issued = /Issued: (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) GMT\+8/.exec(text)?.[1];
@@ -182,7 +193,7 @@ describe('quality inspections', () => {
   });
 
   it('fails an inspection with a failed item, sends the machine to rework and retests it as a new inspection', async () => {
-    const machine = freshPlatform(LESSOR_A);
+    const machine = await freshPlatform(LESSOR_A);
     const id = await start(machine.serialNumber);
     // The machine reported nothing since the start: its automatic items wait, and complete is refused.
     const items = (await detail(id)).items;
@@ -213,7 +224,7 @@ describe('quality inspections', () => {
     expect(retest.status, retest.message).toBe('200');
     expect(
       t.dbh.sqlite.prepare('SELECT retested_by AS by FROM quality_inspections WHERE id = ?').get(seeded.id),
-    ).toEqual({ by: t.userId(ROLE.companyEmployee) });
+    ).toEqual({ by: await t.userId(ROLE.companyEmployee) });
     const sent = (await detail(seeded.id)).inspection;
     expect(sent.retestedByName).toBe((await detail(retest.data.id)).inspection.inspectorName);
     expect(sent.retestedByName).not.toBe('');
@@ -249,7 +260,7 @@ describe('quality inspections', () => {
       loose: { body: { kind: 'aerialPlatform', items: plan } },
     });
     expect(employee.status).toBe('403');
-    const admin = t.tokenFor(ROLE.companyAdmin);
+    const admin = await t.tokenFor(ROLE.companyAdmin);
     const refusals = [
       [[{ ...plan[1], reading: null }], 'Select the reading to check'],
       [[{ ...plan[1], min: null }], 'Enter a lower or an upper limit'],
@@ -268,7 +279,7 @@ describe('quality inspections', () => {
     expect(plans.data.list.find((p) => p.kind === 'aerialPlatform')?.items.map((i) => i.title)).toEqual(
       plan.map((p) => p.title),
     );
-    const id = await start(freshPlatform(LESSOR_B).serialNumber);
+    const id = await start((await freshPlatform(LESSOR_B)).serialNumber);
     expect((await detail(id)).items.map((i) => i.title)).toEqual(plan.map((p) => p.title));
   });
 
@@ -284,21 +295,22 @@ describe('quality inspections', () => {
 
     for (const role of [ROLE.lessorAdmin, ROLE.finance, ROLE.technician, ROLE.other]) {
       const res = await t.call(api.start, {
-        token: t.tokenFor(role),
-        body: { serialNumber: freshPlatform(LESSOR_A).serialNumber, reason: 'newBuild', remark: '' },
+        token: await t.tokenFor(role),
+        body: { serialNumber: (await freshPlatform(LESSOR_A)).serialNumber, reason: 'newBuild', remark: '' },
       });
       expect(res.status, `role ${role}`).toBe('403');
     }
     // A rental company reads its own machines' finished inspections only.
-    const lessor = await t.call(api.list, { token: t.tokenFor(ROLE.lessorAdmin), query: { pageSize: 200 } });
+    const lessor = await t.call(api.list, { token: await t.tokenFor(ROLE.lessorAdmin), query: { pageSize: 200 } });
     expect(lessor.data.total).toBeGreaterThan(0);
     const owned = new Set(
-      t.dbh.db
-        .select({ id: devices.id })
-        .from(devices)
-        .where(eq(devices.orgId, orgIdOf(t, LESSOR_A)))
-        .all()
-        .map((d) => d.id),
+      (
+        await t.dbh.db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(eq(devices.orgId, await orgIdOf(t, LESSOR_A)))
+          .all()
+      ).map((d) => d.id),
     );
     for (const row of lessor.data.list) {
       expect(owned.has(row.deviceId), row.number).toBe(true);
@@ -306,8 +318,8 @@ describe('quality inspections', () => {
     }
     const open = (await t.call(api.list, { token: inspector, query: { stage: 'open', pageSize: 200 } })).data.list;
     const mine = open.find((r) => owned.has(r.deviceId))!;
-    expect((await t.call(api.detail, { token: t.tokenFor(ROLE.lessorAdmin), query: { id: mine.id } })).status).toBe(
-      '404',
-    );
+    expect(
+      (await t.call(api.detail, { token: await t.tokenFor(ROLE.lessorAdmin), query: { id: mine.id } })).status,
+    ).toBe('404');
   });
 });

@@ -12,27 +12,28 @@ export const DAY = 24 * 3600_000;
  * The demo lessor's (role 5) machines for a renewal test: the seed's renewal orders gone, the company's services
  * far away except those the test sets, `day(offset)` a day in the company's calendar (Shanghai, the default).
  */
-export function renewalFixture(t: TestApp) {
-  const fleet = fleetOf(t.dbh);
+export async function renewalFixture(t: TestApp) {
+  const fleet = await fleetOf(t.dbh);
   const { db } = t.dbh;
-  db.delete(renewalOrders).run();
+  await db.delete(renewalOrders).run();
   const day = (offset: number) => dayInZone(t.deps.now() + offset * DAY, 'Asia/Shanghai');
-  db.update(devices)
+  await db
+    .update(devices)
     .set({ serviceExpiresAt: day(400) })
     .where(eq(devices.orgId, fleet.own))
     .run();
   /** A machine by id order, its service's last day set (a registry entry; its state comes only from its moves). */
-  const machine = (
+  const machine = async (
     orgId: number,
     skip: number,
     fields: Pick<Partial<typeof devices.$inferInsert>, 'serviceExpiresAt'>,
   ) => {
-    const found = fleet.machine(orgId, false, skip);
-    if (Object.keys(fields).length > 0) db.update(devices).set(fields).where(eq(devices.id, found.id)).run();
+    const found = await fleet.machine(orgId, false, skip);
+    if (Object.keys(fields).length > 0) await db.update(devices).set(fields).where(eq(devices.id, found.id)).run();
     return found.id;
   };
-  const expiryOf = (id: number) =>
-    db.select({ e: devices.serviceExpiresAt }).from(devices).where(eq(devices.id, id)).get()!.e;
+  const expiryOf = async (id: number) =>
+    (await db.select({ e: devices.serviceExpiresAt }).from(devices).where(eq(devices.id, id)).get())!.e;
   const commandsOf = (ids: number[], type: 'lock' | 'unlock') =>
     db
       .select()
@@ -45,8 +46,8 @@ export function renewalFixture(t: TestApp) {
     machine,
     expiryOf,
     commandsOf,
-    admin: t.tokenFor(ROLE.lessorAdmin),
-    staff: t.tokenFor(ROLE.lessorStaff),
-    finance: t.tokenFor(ROLE.finance),
+    admin: await t.tokenFor(ROLE.lessorAdmin),
+    staff: await t.tokenFor(ROLE.lessorStaff),
+    finance: await t.tokenFor(ROLE.finance),
   };
 }

@@ -13,24 +13,24 @@ import { renewalFixture } from './helpers.ts';
 /** Paying a renewal online asks the provider for the order's own currency and amount (decision 044, per currency). */
 describe('a renewal paid online in its currency', () => {
   let f: ShopFixture;
-  let r: ReturnType<typeof renewalFixture>;
+  let r: Awaited<ReturnType<typeof renewalFixture>>;
   beforeAll(async () => {
     f = await shopFixture();
-    withoutLockTasks(f.t.dbh);
-    r = renewalFixture(f.t);
+    await withoutLockTasks(f.t.dbh);
+    r = await renewalFixture(f.t);
   });
   afterAll(() => f.close());
 
   it('charges Northwind A$27.00 in AUD for three months of one machine, and renews it once paid', async () => {
-    const northwindOrg = f.t.dbh.db
+    const northwindOrg = (await f.t.dbh.db
       .select({ id: organisations.id })
       .from(organisations)
       .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
-      .get()!.id;
+      .get())!.id;
     // Northwind keeps Sydney's calendar.
     const sydneyDay = (offset: number) => dayInZone(f.t.deps.now() + offset * 86_400_000, 'Australia/Sydney');
-    const id = r.machine(northwindOrg, 0, { serviceExpiresAt: sydneyDay(10) });
-    const token = f.t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
+    const id = await r.machine(northwindOrg, 0, { serviceExpiresAt: sydneyDay(10) });
+    const token = await f.t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
     const made = await f.t.call(renewalEndpoints.create, { token, body: { kind: 'device', ids: [id], months: 3 } });
     expect(made.status, made.message).toBe('200');
     const order = made.data.orders[0]!;
@@ -45,6 +45,6 @@ describe('a renewal paid online in its currency', () => {
     await f.settled();
     const detail = await f.t.call(renewalEndpoints.detail, { token, query: { id: order.id } });
     expect(detail.data.order).toMatchObject({ state: 'renewed', paymentMethod: 'provider', totalCents: 2_700 });
-    expect(r.expiryOf(id)).toBe(addMonthsToDay(sydneyDay(10), 3));
+    expect(await r.expiryOf(id)).toBe(addMonthsToDay(sydneyDay(10), 3));
   });
 });

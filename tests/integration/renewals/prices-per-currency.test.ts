@@ -14,24 +14,24 @@ import { renewalFixture } from './helpers.ts';
  */
 describe('renewal prices per currency', () => {
   let t: TestApp;
-  let f: ReturnType<typeof renewalFixture>;
+  let f: Awaited<ReturnType<typeof renewalFixture>>;
   let northwind: string;
   /** A machine of Northwind's and one of Huadong's (the demo lessor's), due in 5 days. */
   let ids: { northwind: number; huadong: number };
 
   beforeEach(async () => {
     t = await createTestApp();
-    withoutLockTasks(t.dbh);
-    f = renewalFixture(t);
-    northwind = t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
-    const northwindOrg = t.dbh.db
+    await withoutLockTasks(t.dbh);
+    f = await renewalFixture(t);
+    northwind = await t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
+    const northwindOrg = (await t.dbh.db
       .select({ id: organisations.id })
       .from(organisations)
       .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
-      .get()!.id;
+      .get())!.id;
     ids = {
-      northwind: f.machine(northwindOrg, 0, { serviceExpiresAt: f.day(5) }),
-      huadong: f.machine(f.fleet.own, 0, { serviceExpiresAt: f.day(5) }),
+      northwind: await f.machine(northwindOrg, 0, { serviceExpiresAt: f.day(5) }),
+      huadong: await f.machine(f.fleet.own, 0, { serviceExpiresAt: f.day(5) }),
     };
   });
   afterEach(() => t.dbh.close());
@@ -148,7 +148,7 @@ describe('renewal prices per currency', () => {
     // Nothing was made; the yuan list still offers six months to Huadong.
     expect((await t.call(renewalEndpoints.list, { token: northwind })).data.total).toBe(0);
     expect((await renew(f.admin, ids.huadong, 6)).data.orders[0]?.totalCents).toBe(18_000);
-    expect(f.expiryOf(ids.northwind)).toBe(f.day(5));
+    expect(await f.expiryOf(ids.northwind)).toBe(f.day(5));
   });
 });
 
@@ -156,13 +156,13 @@ describe('the seeded renewals per currency', () => {
   it('gives Northwind’s demo orders in AUD from the Australian list, and Huadong’s in CNY', async () => {
     const t = await createTestApp();
     try {
-      const northwind = t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
+      const northwind = await t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account);
       const own = await t.call(renewalEndpoints.list, { token: northwind, query: { pageSize: 50 } });
       expect(own.data.total).toBeGreaterThan(0);
       expect(own.data.list.every((o) => o.money.currency.code === 'AUD')).toBe(true);
       // The order waiting for payment: one machine for three months at A$9.00 a month.
       expect(own.data.list.find((o) => o.state === 'pending')).toMatchObject({ itemCount: 1, totalCents: 2_700 });
-      const huadong = await t.call(renewalEndpoints.list, { token: t.tokenFor(ROLE.lessorAdmin) });
+      const huadong = await t.call(renewalEndpoints.list, { token: await t.tokenFor(ROLE.lessorAdmin) });
       expect(huadong.data.list.every((o) => o.money.currency.code === 'CNY')).toBe(true);
       expect(huadong.data.list.find((o) => o.state === 'pending')).toMatchObject({ totalCents: 9_000 });
     } finally {

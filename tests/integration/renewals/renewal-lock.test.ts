@@ -10,26 +10,27 @@ import type { TestApp } from '../../fixtures/test-app.ts';
 import { commandRig, eventually, ownedMachine, playMachine, type PlayedMachine } from '../commands/helpers.ts';
 import { createTask, lockNow, withoutLockTasks } from '../risk/helpers.ts';
 import { DAY, renewalFixture } from './helpers.ts';
+import { everyInOrder } from '@console/db/in-order';
 
 describe('a renewal and the expiry lock', () => {
   let t: TestApp;
   let broker: EmbeddedBroker;
   let ingest: Ingest;
   const played: PlayedMachine[] = [];
-  let f: ReturnType<typeof renewalFixture>;
+  let f: Awaited<ReturnType<typeof renewalFixture>>;
   let ids: { expired: number; manual: number };
 
-  const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
+  const device = async (id: number) => (await t.dbh.db.select().from(devices).where(eq(devices.id, id)).get())!;
   const command = (id: string) => t.dbh.db.select().from(commands).where(eq(commands.id, id)).get();
   /** Two offline aerial platforms of the demo lessor, unlocked as the seed left them; their service's last day set. */
-  const platform = (skip: number, serviceExpiresAt: string) => {
-    const { id } = ownedMachine(t.dbh, f.fleet.own, false, skip);
-    t.dbh.db.update(devices).set({ serviceExpiresAt }).where(eq(devices.id, id)).run();
+  const platform = async (skip: number, serviceExpiresAt: string) => {
+    const { id } = await ownedMachine(t.dbh, f.fleet.own, false, skip);
+    await t.dbh.db.update(devices).set({ serviceExpiresAt }).where(eq(devices.id, id)).run();
     return id;
   };
   /** The machine comes on line (its own session at the broker), as the device protocol says. */
   const play = async (id: number) => {
-    const m = await playMachine(broker.url, device(id).serialNumber);
+    const m = await playMachine(broker.url, (await device(id)).serialNumber);
     played.push(m);
     return m;
   };
@@ -44,13 +45,13 @@ describe('a renewal and the expiry lock', () => {
 
   beforeEach(async () => {
     ({ t, broker, ingest } = await commandRig());
-    withoutLockTasks(t.dbh);
-    f = renewalFixture(t);
+    await withoutLockTasks(t.dbh);
+    f = await renewalFixture(t);
     ids = {
       // Service ended 10 days ago: locked by the lock day setting.
-      expired: platform(0, f.day(-10)),
+      expired: await platform(0, f.day(-10)),
       // Its service running: locked by hand (below), a renewal leaves that lock alone.
-      manual: platform(1, f.day(3)),
+      manual: await platform(1, f.day(3)),
     };
     const saved = await t.call(riskEndpoints.saveLockDays, {
       token: f.admin,
@@ -74,7 +75,7 @@ describe('a renewal and the expiry lock', () => {
     expect(manualLock).toMatchObject({ type: 'lock', level: 'lock1' });
 
     await t.call(riskEndpoints.listTasks, { token: f.admin });
-    expect(f.commandsOf([ids.expired], 'lock').map((c) => c.lockLevel)).toEqual(['lock1']);
+    expect((await f.commandsOf([ids.expired], 'lock')).map((c) => c.lockLevel)).toEqual(['lock1']);
     // The machine comes on line and carries out the lock, then shuts down for the night.
     let expired = await play(ids.expired);
     const lock = await carryOut(expired, 0, 'lock1');
@@ -82,19 +83,21 @@ describe('a renewal and the expiry lock', () => {
     await eventually(
       'both locked',
       async () =>
-        [ids.expired, ids.manual].every((id) => device(id).lockLevel === 'lock1' && device(id).status === 4) &&
-        [lock.id, manualLock.id].every((id) => command(id)?.state === 'succeeded'),
+        (await everyInOrder(
+          [ids.expired, ids.manual],
+          async (id) => (await device(id)).lockLevel === 'lock1' && (await device(id)).status === 4,
+        )) && (await everyInOrder([lock.id, manualLock.id], async (id) => (await command(id))?.state === 'succeeded')),
     );
     await expired.status(false, 'shutdown');
     await expired.leave();
-    await eventually('off line', async () => !device(ids.expired).online);
+    await eventually('off line', async () => !(await device(ids.expired)).online);
 
     const made = await t.call(renewalEndpoints.create, {
       token: f.finance,
       body: { kind: 'device', ids: [ids.expired, ids.manual], months: 1, payNow: true },
     });
     expect(made.status, made.message).toBe('200');
-    const unlocks = f.commandsOf([ids.expired, ids.manual], 'unlock');
+    const unlocks = await f.commandsOf([ids.expired, ids.manual], 'unlock');
     expect(unlocks.map((c) => [c.deviceId, c.state])).toEqual([[ids.expired, 'queued']]);
     // The task says why, in the lock task list and the risk records.
     const tasks = await t.call(riskEndpoints.listTasks, { token: f.admin, query: { automatic: 1 } });
@@ -113,29 +116,30 @@ describe('a renewal and the expiry lock', () => {
     expect(unlock).toMatchObject({ type: 'unlock', id: unlocks[0]!.id });
     await eventually(
       'unlocked',
-      async () => device(ids.expired).lockLevel === 'unlocked' && command(unlock.id)?.state === 'succeeded',
+      async () =>
+        (await device(ids.expired)).lockLevel === 'unlocked' && (await command(unlock.id))?.state === 'succeeded',
     );
     await t.call(riskEndpoints.listTasks, { token: f.admin });
-    expect(f.commandsOf([ids.expired], 'lock')).toHaveLength(1);
+    expect(await f.commandsOf([ids.expired], 'lock')).toHaveLength(1);
     // When the renewed service runs out, the setting locks it again (a new expiry, a new step).
     t.advance(40 * DAY);
-    await t.call(riskEndpoints.listTasks, { token: t.tokenFor(ROLE.lessorAdmin) });
-    expect(f.commandsOf([ids.expired], 'lock').map((c) => c.lockLevel)).toEqual(['lock1', 'lock1']);
+    await t.call(riskEndpoints.listTasks, { token: await t.tokenFor(ROLE.lessorAdmin) });
+    expect((await f.commandsOf([ids.expired], 'lock')).map((c) => c.lockLevel)).toEqual(['lock1', 'lock1']);
   });
 
   it('supersedes a lock still waiting for an offline machine', async () => {
     await t.call(riskEndpoints.listTasks, { token: f.admin });
-    const [lock] = f.commandsOf([ids.expired], 'lock');
+    const [lock] = await f.commandsOf([ids.expired], 'lock');
     expect(lock?.state).toBe('queued');
     const made = await t.call(renewalEndpoints.create, {
       token: f.admin,
       body: { kind: 'device', ids: [ids.expired], months: 3 },
     });
     // Not paid yet: the lock stays.
-    expect(f.commandsOf([ids.expired], 'unlock')).toHaveLength(0);
+    expect(await f.commandsOf([ids.expired], 'unlock')).toHaveLength(0);
     const paid = await t.call(renewalEndpoints.pay, { token: f.finance, body: { id: made.data.orders[0]!.id } });
     expect(paid.status, paid.message).toBe('200');
-    expect(f.commandsOf([ids.expired], 'lock').map((c) => c.state)).toEqual(['cancelled']);
-    expect(f.commandsOf([ids.expired], 'unlock').map((c) => c.state)).toEqual(['queued']);
+    expect((await f.commandsOf([ids.expired], 'lock')).map((c) => c.state)).toEqual(['cancelled']);
+    expect((await f.commandsOf([ids.expired], 'unlock')).map((c) => c.state)).toEqual(['queued']);
   });
 });

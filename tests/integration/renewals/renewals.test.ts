@@ -12,19 +12,19 @@ import { renewalFixture } from './helpers.ts';
 
 describe('renewals', () => {
   let t: TestApp;
-  let f: ReturnType<typeof renewalFixture>;
+  let f: Awaited<ReturnType<typeof renewalFixture>>;
   /** Machines of the demo lessor: service ends today, in 5 days, stopped 3 days ago, and far away. */
   let ids: { today: number; soon: number; stopped: number; far: number };
 
   beforeEach(async () => {
     t = await createTestApp();
-    withoutLockTasks(t.dbh);
-    f = renewalFixture(t);
+    await withoutLockTasks(t.dbh);
+    f = await renewalFixture(t);
     ids = {
-      today: f.machine(f.fleet.own, 0, { serviceExpiresAt: f.day(0) }),
-      soon: f.machine(f.fleet.own, 1, { serviceExpiresAt: f.day(5) }),
-      stopped: f.machine(f.fleet.own, 2, { serviceExpiresAt: f.day(-3) }),
-      far: f.machine(f.fleet.own, 3, { serviceExpiresAt: f.day(400) }),
+      today: await f.machine(f.fleet.own, 0, { serviceExpiresAt: f.day(0) }),
+      soon: await f.machine(f.fleet.own, 1, { serviceExpiresAt: f.day(5) }),
+      stopped: await f.machine(f.fleet.own, 2, { serviceExpiresAt: f.day(-3) }),
+      far: await f.machine(f.fleet.own, 3, { serviceExpiresAt: f.day(400) }),
     };
   });
   afterEach(() => t.dbh.close());
@@ -40,17 +40,17 @@ describe('renewals', () => {
     expect(within7.data.list.map((r) => r.id)).toEqual([ids.today, ids.soon]);
     const stopped = await items({ expiry: 0 });
     expect(stopped.data.list.map((r) => r.id)).toContain(ids.stopped);
-    expectEvery(stopped.data.list, (r) => r.renewal === 0);
+    await expectEvery(stopped.data.list, (r) => r.renewal === 0);
     // Another company's machines are not the lessor's to renew.
-    const otherDevice = f.machine(f.fleet.other, 0, { serviceExpiresAt: f.day(0) });
+    const otherDevice = await f.machine(f.fleet.other, 0, { serviceExpiresAt: f.day(0) });
     expect((await items({ expiry: 1 })).data.list.map((r) => r.id)).not.toContain(otherDevice);
     // The operator's finance sees every company's.
     expect((await items({ expiry: 1 }, f.finance)).data.list.map((r) => r.id)).toEqual(
       expect.arrayContaining([ids.today, otherDevice]),
     );
     // SIM cards have their own windows.
-    const card = t.dbh.db.select().from(simCards).where(eq(simCards.orgId, f.fleet.own)).get()!;
-    t.dbh.db
+    const card = (await t.dbh.db.select().from(simCards).where(eq(simCards.orgId, f.fleet.own)).get())!;
+    await t.dbh.db
       .update(simCards)
       .set({ serviceExpiresAt: f.day(10) })
       .where(eq(simCards.id, card.id))
@@ -76,7 +76,7 @@ describe('renewals', () => {
       totalCents: 2 * 9_000,
       actions: ['cancel'],
     });
-    expect(f.expiryOf(ids.soon)).toBe(f.day(5));
+    expect(await f.expiryOf(ids.soon)).toBe(f.day(5));
     // The list says which order holds a machine, and it cannot go into a second one.
     expect((await items({ expiry: 7 })).data.list.find((r) => r.id === ids.soon)?.pendingNumber).toBe(order!.number);
     const twice = await t.call(renewalEndpoints.create, {
@@ -103,12 +103,12 @@ describe('renewals', () => {
       actions: [],
     });
     // A running service continues from its last day; a stopped one restarts today.
-    expect(f.expiryOf(ids.soon)).toBe(addMonthsToDay(f.day(5), 3));
-    expect(f.expiryOf(ids.stopped)).toBe(addMonthsToDay(f.day(-1), 3));
+    expect(await f.expiryOf(ids.soon)).toBe(addMonthsToDay(f.day(5), 3));
+    expect(await f.expiryOf(ids.stopped)).toBe(addMonthsToDay(f.day(-1), 3));
     const detail = await t.call(renewalEndpoints.detail, { token: f.admin, query: { id: order!.id } });
     expect(detail.data.lines.map((l) => [l.itemId, l.previousExpiry, l.newExpiry])).toEqual([
-      [ids.soon, f.day(5), f.expiryOf(ids.soon)],
-      [ids.stopped, f.day(-3), f.expiryOf(ids.stopped)],
+      [ids.soon, f.day(5), await f.expiryOf(ids.soon)],
+      [ids.stopped, f.day(-3), await f.expiryOf(ids.stopped)],
     ]);
     // Paid once: a second payment is refused; the history keeps it, by machine.
     expect((await t.call(renewalEndpoints.pay, { token: f.finance, body: { id: order!.id } })).status).toBe('409');
@@ -120,7 +120,7 @@ describe('renewals', () => {
   });
 
   it('renews at once when finance records the payment with the order, one order per company', async () => {
-    const other = f.machine(f.fleet.other, 0, { serviceExpiresAt: f.day(2) });
+    const other = await f.machine(f.fleet.other, 0, { serviceExpiresAt: f.day(2) });
     const made = await t.call(renewalEndpoints.create, {
       token: f.finance,
       body: { kind: 'device', ids: [ids.today, other], months: 12, payNow: true, paymentReference: 'BANK-1' },
@@ -128,9 +128,9 @@ describe('renewals', () => {
     expect(made.status, made.message).toBe('200');
     expect(made.message).toBe('Renewed');
     expect(made.data.orders).toHaveLength(2);
-    expectEvery(made.data.orders, (o) => o.state === 'renewed' && o.totalCents === 30_000);
-    expect(f.expiryOf(ids.today)).toBe(addMonthsToDay(f.day(0), 12));
-    expect(f.expiryOf(other)).toBe(addMonthsToDay(f.day(2), 12));
+    await expectEvery(made.data.orders, (o) => o.state === 'renewed' && o.totalCents === 30_000);
+    expect(await f.expiryOf(ids.today)).toBe(addMonthsToDay(f.day(0), 12));
+    expect(await f.expiryOf(other)).toBe(addMonthsToDay(f.day(2), 12));
     // The lessor sees its own order only.
     const own = await t.call(renewalEndpoints.list, { token: f.admin });
     expect(own.data.total).toBe(1);
@@ -141,7 +141,7 @@ describe('renewals', () => {
     });
     expect(refused.status).toBe('400');
     expect(refused.data.field).toBe('payNow');
-    expect(f.expiryOf(ids.far)).toBe(f.day(400));
+    expect(await f.expiryOf(ids.far)).toBe(f.day(400));
   });
 
   it('refuses what the form and the flow do not allow', async () => {
@@ -156,14 +156,14 @@ describe('renewals', () => {
     });
     expect(badMonths).toMatchObject({ status: '400', data: { field: 'months' } });
     // A period without a price is not offered.
-    t.dbh.db.delete(renewalPrices).where(eq(renewalPrices.months, 6)).run();
+    await t.dbh.db.delete(renewalPrices).where(eq(renewalPrices.months, 6)).run();
     const noPrice = await t.call(renewalEndpoints.create, {
       token: f.admin,
       body: { kind: 'device', ids: [ids.far], months: 6 },
     });
     expect(noPrice.data.field).toBe('months');
     // Another company's machine is not found.
-    const foreign = f.machine(f.fleet.other, 1, {});
+    const foreign = await f.machine(f.fleet.other, 1, {});
     expect(
       (await t.call(renewalEndpoints.create, { token: f.admin, body: { kind: 'device', ids: [foreign], months: 1 } }))
         .status,
@@ -182,7 +182,7 @@ describe('renewals', () => {
     expect((await t.call(renewalEndpoints.cancel, { token: f.admin, body: { id, reason: 'again' } })).status).toBe(
       '409',
     );
-    expect(f.expiryOf(ids.far)).toBe(f.day(400));
+    expect(await f.expiryOf(ids.far)).toBe(f.day(400));
     // Once cancelled the machine may be renewed again.
     expect(
       (await t.call(renewalEndpoints.create, { token: f.admin, body: { kind: 'device', ids: [ids.far], months: 1 } }))
@@ -197,7 +197,7 @@ describe('renewals', () => {
     });
     const order = made.data.orders[0]!;
     // The machine moved to another company before the payment came.
-    t.dbh.db.update(devices).set({ orgId: f.fleet.other }).where(eq(devices.id, ids.today)).run();
+    await t.dbh.db.update(devices).set({ orgId: f.fleet.other }).where(eq(devices.id, ids.today)).run();
     const paid = await t.call(renewalEndpoints.pay, {
       token: f.finance,
       body: { id: order.id, paymentReference: 'X1' },
@@ -207,7 +207,7 @@ describe('renewals', () => {
     const detail = await t.call(renewalEndpoints.detail, { token: f.admin, query: { id: order.id } });
     expect(detail.data.order).toMatchObject({ state: 'failed', paymentReference: 'X1', actions: [] });
     expect(detail.data.order.failure).toMatch(/^renewal failed/);
-    expect(f.expiryOf(ids.soon)).toBe(f.day(5));
+    expect(await f.expiryOf(ids.soon)).toBe(f.day(5));
     const zh = await t.call(renewalEndpoints.detail, { token: f.admin, query: { id: order.id }, lang: 'zh_CN' });
     expect(zh.data.order.failure).toMatch(/^续费失败/);
   });

@@ -27,32 +27,34 @@ export const lockNow = (deviceIds: number[], extra: Partial<TaskBody> = {}): Tas
  * Start from rental companies that have never locked anything and do not lock for arrears: the demo seed's lock
  * tasks and their commands go, so a test counts only what it does itself.
  */
-export function withoutLockTasks(dbh: DbHandle): void {
-  const items = dbh.db.select({ commandId: riskTaskItems.commandId }).from(riskTaskItems).all();
+export async function withoutLockTasks(dbh: DbHandle): Promise<void> {
+  const items = await dbh.db.select({ commandId: riskTaskItems.commandId }).from(riskTaskItems).all();
   const ids = items.flatMap((item) => (item.commandId ? [item.commandId] : []));
-  if (ids.length > 0) dbh.db.delete(commands).where(inArray(commands.id, ids)).run();
-  dbh.db.delete(riskTaskItems).run();
-  dbh.db.delete(riskTasks).run();
+  if (ids.length > 0) await dbh.db.delete(commands).where(inArray(commands.id, ids)).run();
+  await dbh.db.delete(riskTaskItems).run();
+  await dbh.db.delete(riskTasks).run();
   // Nor do they lock for arrears (decision 039; seeded off too) or hold any arrears step.
-  dbh.db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
-  dbh.db.delete(arrearsSteps).run();
+  await dbh.db.update(lockDaySettings).set({ arrearsEnabled: false }).run();
+  await dbh.db.delete(arrearsSteps).run();
 }
 
 /** Machines of the rental company of the demo lessor admin (role 5), and of another rental company. */
-export function fleetOf(dbh: DbHandle) {
-  const own = orgOf(dbh, ROLE.lessorAdmin);
-  const other = dbh.db
+export async function fleetOf(dbh: DbHandle) {
+  const own = await orgOf(dbh, ROLE.lessorAdmin);
+  const other = (await dbh.db
     .select({ id: organisations.id })
     .from(organisations)
     .where(and(eq(organisations.kind, 'lessor'), ne(organisations.id, own)))
-    .get()!.id;
-  const machine = (orgId: number, online: boolean, skip = 0) => {
-    const found = dbh.db
-      .select()
-      .from(devices)
-      .where(and(eq(devices.orgId, orgId), eq(devices.online, online), eq(devices.sleeping, false)))
-      .limit(skip + 1)
-      .all()[skip];
+    .get())!.id;
+  const machine = async (orgId: number, online: boolean, skip = 0) => {
+    const found = (
+      await dbh.db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.orgId, orgId), eq(devices.online, online), eq(devices.sleeping, false)))
+        .limit(skip + 1)
+        .all()
+    )[skip];
     if (!found) throw new Error(`no machine #${skip} (online ${online}) of organisation ${orgId}`);
     return found;
   };
@@ -60,11 +62,18 @@ export function fleetOf(dbh: DbHandle) {
 }
 
 /** Create a task as the demo lessor admin and return the answer. */
-export const createTask = (t: TestApp, body: TaskBody, token = t.tokenFor(ROLE.lessorAdmin), lang?: 'zh_CN') =>
-  t.call(riskEndpoints.createTask, { token, body, ...(lang ? { lang } : {}) });
+export const createTask = async (t: TestApp, body: TaskBody, token?: string, lang?: 'zh_CN') =>
+  t.call(riskEndpoints.createTask, {
+    token: token ?? (await t.tokenFor(ROLE.lessorAdmin)),
+    body,
+    ...(lang ? { lang } : {}),
+  });
 
-export const taskDetail = async (t: TestApp, id: number, token = t.tokenFor(ROLE.lessorAdmin)) => {
-  const res = await t.call(riskEndpoints.taskDetail, { token, query: { id } });
+export const taskDetail = async (t: TestApp, id: number, token?: string) => {
+  const res = await t.call(riskEndpoints.taskDetail, {
+    token: token ?? (await t.tokenFor(ROLE.lessorAdmin)),
+    query: { id },
+  });
   if (res.status !== '200') throw new Error(`task ${id}: ${res.status} ${res.message}`);
   return res.data;
 };

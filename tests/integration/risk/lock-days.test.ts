@@ -20,7 +20,7 @@ describe('lock day settings', () => {
   let broker: EmbeddedBroker;
   let ingest: Ingest;
   const played: PlayedMachine[] = [];
-  let fleet: ReturnType<typeof fleetOf>;
+  let fleet: Awaited<ReturnType<typeof fleetOf>>;
   let token: string;
   /** Three machines of the own company: service's last day 10 days ago (eligible and working) and 2 days ago. */
   let ids: { expired: number; working: number; recent: number };
@@ -28,29 +28,25 @@ describe('lock day settings', () => {
   /** What a machine reports of itself (telemetry: its status), or its registry record (the service's last day). */
   const setMachine = (id: number, fields: Pick<Partial<typeof devices.$inferInsert>, 'status' | 'serviceExpiresAt'>) =>
     t.dbh.db.update(devices).set(fields).where(eq(devices.id, id)).run();
-  const device = (id: number) => t.dbh.db.select().from(devices).where(eq(devices.id, id)).get()!;
+  const device = async (id: number) => (await t.dbh.db.select().from(devices).where(eq(devices.id, id)).get())!;
   /** Offline aerial platforms of the company, unlocked and never commanded: the machines the simulator left so. */
-  const quietMachines = () => {
-    const commanded = new Set(
-      t.dbh.db
-        .select({ id: commands.deviceId })
-        .from(commands)
+  const quietMachines = async () => {
+    const commanded = new Set((await t.dbh.db.select({ id: commands.deviceId }).from(commands).all()).map((c) => c.id));
+    return (
+      await t.dbh.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(
+          and(
+            eq(devices.orgId, fleet.own),
+            eq(devices.kind, 'aerialPlatform'),
+            eq(devices.online, false),
+            eq(devices.sleeping, false),
+            eq(devices.lockLevel, 'unlocked'),
+          ),
+        )
         .all()
-        .map((c) => c.id),
-    );
-    return t.dbh.db
-      .select({ id: devices.id })
-      .from(devices)
-      .where(
-        and(
-          eq(devices.orgId, fleet.own),
-          eq(devices.kind, 'aerialPlatform'),
-          eq(devices.online, false),
-          eq(devices.sleeping, false),
-          eq(devices.lockLevel, 'unlocked'),
-        ),
-      )
-      .all()
+    )
       .map((d) => d.id)
       .filter((id) => !commanded.has(id));
   };
@@ -66,24 +62,24 @@ describe('lock day settings', () => {
 
   beforeEach(async () => {
     ({ t, broker, ingest } = await commandRig());
-    withoutLockTasks(t.dbh);
-    fleet = fleetOf(t.dbh);
-    token = t.tokenFor(ROLE.lessorAdmin);
+    await withoutLockTasks(t.dbh);
+    fleet = await fleetOf(t.dbh);
+    token = await t.tokenFor(ROLE.lessorAdmin);
     const now = t.deps.now();
     // Expiry days in the zone the settings are saved with (the requests' default, Shanghai's).
     const day = (offset: number) => dayInZone(now + offset * DAY, 'Asia/Shanghai');
     // Only these three have an expiry near now, so the test knows every machine a setting touches.
-    t.dbh.db
+    await t.dbh.db
       .update(devices)
       .set({ serviceExpiresAt: day(400) })
       .where(eq(devices.orgId, fleet.own))
       .run();
-    const [expired, working, recent] = quietMachines() as [number, number, number];
+    const [expired, working, recent] = (await quietMachines()) as [number, number, number];
     ids = { expired, working, recent };
-    setMachine(ids.expired, { serviceExpiresAt: day(-10), status: 2 });
-    setMachine(ids.working, { serviceExpiresAt: day(-10), status: 6 });
+    await setMachine(ids.expired, { serviceExpiresAt: day(-10), status: 2 });
+    await setMachine(ids.working, { serviceExpiresAt: day(-10), status: 6 });
     // Pre-locked as yesterday began; locked as the day after tomorrow begins (three days later).
-    setMachine(ids.recent, { serviceExpiresAt: day(-2), status: 3 });
+    await setMachine(ids.recent, { serviceExpiresAt: day(-2), status: 3 });
   });
   afterEach(async () => {
     await Promise.all(played.splice(0).map((m) => m.client.endAsync(true)));
@@ -129,12 +125,12 @@ describe('lock day settings', () => {
     const later = await t.call(riskEndpoints.previewLockDays, { token, body: settings({ preLockDays: 20 }) });
     expect(later.data).toMatchObject({ total: 3, dueNow: 0 });
     // A serial number finds its machine among the others (past the first rows the preview shows).
-    const serial = device(ids.recent).serialNumber;
+    const serial = (await device(ids.recent)).serialNumber;
     const found = await t.call(riskEndpoints.previewLockDays, { token, body: { ...settings(), keyword: serial } });
     expect(found.data).toMatchObject({ total: 1, dueNow: 1, arrearsTotal: 0 });
     expect(found.data.list.map((r: { serialNumber: string }) => r.serialNumber)).toEqual([serial]);
     expect((await t.call(riskEndpoints.listTasks, { token })).data.total).toBe(0);
-    expect(commandsOf(Object.values(ids))).toHaveLength(0);
+    expect(await commandsOf(Object.values(ids))).toHaveLength(0);
   });
 
   it('locks automatically once saved: eligible machines only, once per expiry, shown as automatic', async () => {
@@ -144,8 +140,8 @@ describe('lock day settings', () => {
     expect(tasks.data.total).toBe(2);
     const rows = tasks.data.list as { level: number; automatic: boolean; operatorName: string; deviceCount: number }[];
     expect(rows.map((r) => r.level).sort()).toEqual([1, 2]);
-    expectEvery(rows, (r) => r.automatic && r.operatorName === 'Lock day setting' && r.deviceCount === 1);
-    const made = commandsOf(Object.values(ids));
+    await expectEvery(rows, (r) => r.automatic && r.operatorName === 'Lock day setting' && r.deviceCount === 1);
+    const made = await commandsOf(Object.values(ids));
     expect(made.map((c) => [c.deviceId, c.lockLevel, c.lockMode]).sort()).toEqual(
       [
         [ids.expired, 'lock1', 'onStop'],
@@ -154,15 +150,15 @@ describe('lock day settings', () => {
     );
     // Another pass does nothing new.
     await t.call(riskEndpoints.listTasks, { token });
-    expect(commandsOf(Object.values(ids))).toHaveLength(2);
+    expect(await commandsOf(Object.values(ids))).toHaveLength(2);
 
     // The working machine is locked once it stops (its box still on line); the pre-locked one is locked after the
     // interval.
-    setMachine(ids.working, { status: 7 });
+    await setMachine(ids.working, { status: 7 });
     // The two machines come on line, carry out their commands and report their locks (a lock command still under
     // way keeps automatic locking away).
     const [expired, recent] = await Promise.all(
-      [ids.expired, ids.recent].map((id) => playMachine(broker.url, device(id).serialNumber)),
+      [ids.expired, ids.recent].map(async (id) => playMachine(broker.url, (await device(id)).serialNumber)),
     );
     played.push(expired!, recent!);
     for (const [m, lock] of [
@@ -177,44 +173,44 @@ describe('lock day settings', () => {
     await eventually(
       'locked',
       async () =>
-        device(ids.recent).lockLevel === 'preLock1' &&
-        device(ids.expired).lockLevel === 'lock1' &&
-        commandsOf([ids.expired, ids.recent]).every((c) => c.state === 'succeeded'),
+        (await device(ids.recent)).lockLevel === 'preLock1' &&
+        (await device(ids.expired)).lockLevel === 'lock1' &&
+        (await commandsOf([ids.expired, ids.recent])).every((c) => c.state === 'succeeded'),
     );
     t.advance(2 * DAY + 60_000);
-    token = t.tokenFor(ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
     await t.call(riskEndpoints.listTasks, { token });
-    expect(
-      commandsOf([ids.working, ids.recent])
-        .map((c) => c.lockLevel)
-        .sort(),
-    ).toEqual(['lock1', 'lock1', 'preLock1']);
+    expect((await commandsOf([ids.working, ids.recent])).map((c) => c.lockLevel).sort()).toEqual([
+      'lock1',
+      'lock1',
+      'preLock1',
+    ]);
     const records = await t.call(riskEndpoints.records, { token, query: { automatic: 1, pageSize: 50 } });
     expect(records.data.total).toBe(4);
     expect((await t.call(riskEndpoints.records, { token, query: { automatic: 0 } })).data.total).toBe(0);
 
     // A renewal (a new expiry, paid) unlocks the machine locked for the expired one, and arms the setting again
     // only when the new one runs out.
-    t.dbh.db.delete(renewalOrders).run();
+    await t.dbh.db.delete(renewalOrders).run();
     const renewed = await t.call(renewalEndpoints.create, {
-      token: t.tokenFor(ROLE.finance),
+      token: await t.tokenFor(ROLE.finance),
       body: { kind: 'device', ids: [ids.expired], months: 3, payNow: true },
     });
     expect(renewed.status, renewed.message).toBe('200');
-    expect(device(ids.expired).serviceExpiresAt! > dayInZone(t.deps.now(), 'Asia/Shanghai')).toBe(true);
+    expect((await device(ids.expired)).serviceExpiresAt! > dayInZone(t.deps.now(), 'Asia/Shanghai')).toBe(true);
     await eventually('the unlock at the machine', async () => expired!.received.length === 2);
     expect(expired!.received[1]).toMatchObject({ type: 'unlock' });
     await expired!.ack(expired!.received[1]!.id, 'done', { state: { lock: 'unlocked', sleeping: false } });
     await expired!.reportAtRest('unlocked');
-    await eventually('unlocked', async () => device(ids.expired).lockLevel === 'unlocked');
+    await eventually('unlocked', async () => (await device(ids.expired)).lockLevel === 'unlocked');
     await t.call(riskEndpoints.listTasks, { token });
-    expect(commandsOf([ids.expired])).toHaveLength(1);
+    expect(await commandsOf([ids.expired])).toHaveLength(1);
   });
 
   it('does nothing while switched off, and refuses another company or bad days', async () => {
     await t.call(riskEndpoints.saveLockDays, { token, body: settings({ enabled: false }) });
     await t.call(riskEndpoints.listTasks, { token });
-    expect(commandsOf(Object.values(ids))).toHaveLength(0);
+    expect(await commandsOf(Object.values(ids))).toHaveLength(0);
     const foreign = await t.call(riskEndpoints.saveLockDays, { token, body: settings({ orgId: fleet.other }) });
     expect(foreign).toMatchObject({ status: '400', data: { field: 'orgId' } });
     expect((await t.call(riskEndpoints.lockDays, { token, query: { orgId: fleet.other } })).status).toBe('403');
@@ -230,11 +226,14 @@ describe('lock day settings', () => {
     expect(partial).toMatchObject({ status: '400', data: { field: 'arrearsEnabled' } });
     const kept = (await t.call(riskEndpoints.lockDays, { token })).data.settings;
     expect(kept).toMatchObject({ arrearsEnabled: true, arrearsLock2Days: 60 });
-    const staff = await t.call(riskEndpoints.saveLockDays, { token: t.tokenFor(ROLE.lessorStaff), body: settings() });
+    const staff = await t.call(riskEndpoints.saveLockDays, {
+      token: await t.tokenFor(ROLE.lessorStaff),
+      body: settings(),
+    });
     expect(staff.status).toBe('403');
     // The operator's administrator keeps every rental company's settings.
     const operator = await t.call(riskEndpoints.lockDays, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { orgId: fleet.other },
     });
     expect(operator.status).toBe('200');

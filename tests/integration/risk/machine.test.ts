@@ -27,7 +27,7 @@ describe('a lock task on a machine that comes online', () => {
   });
 
   it('is queued while the machine is offline and succeeds when the machine confirms the level', async () => {
-    const device = fleetOf(t.dbh).machine(fleetOf(t.dbh).own, false);
+    const device = await (await fleetOf(t.dbh)).machine((await fleetOf(t.dbh)).own, false);
     const res = await createTask(t, lockNow([device.id], { level: 2, mode: 2, confirmOffline: true }));
     expect(res.status, res.message).toBe('200');
     expect(res.data.waiting).toBe(1);
@@ -42,7 +42,7 @@ describe('a lock task on a machine that comes online', () => {
     await machine.ack(commandId, 'received');
     await eventually('delivered', async () => (await taskDetail(t, res.data.id)).stage === 'delivered');
     // Delivered: the machine has it, so it can no longer be cancelled.
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const late = await t.call(riskEndpoints.cancelTask, { token, body: { id: res.data.id } });
     expect(late.status).toBe('409');
     await machine.ack(commandId, 'done', { state: { lock: 'lock1', sleeping: false } });
@@ -75,12 +75,12 @@ describe('a lock task on a machine that comes online', () => {
   });
 
   it('says the unlock failed when the machine refuses it', async () => {
-    const device = fleetOf(t.dbh).machine(fleetOf(t.dbh).own, false);
+    const device = await (await fleetOf(t.dbh)).machine((await fleetOf(t.dbh)).own, false);
     const machine = await playMachine(broker.url, device.serialNumber);
     machines.push(machine);
     await eventually(
       'online',
-      async () => t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get()!.online,
+      async () => (await t.dbh.db.select().from(devices).where(eq(devices.id, device.id)).get())!.online,
     );
     const res = await createTask(t, { ...lockNow([device.id]), kind: 'unlock', level: undefined });
     expect(res.status, res.message).toBe('200');

@@ -14,25 +14,25 @@ const HOUR = 3600_000;
 
 describe('lock tasks', () => {
   let t: TestApp;
-  let fleet: ReturnType<typeof fleetOf>;
-  const taskCount = () => t.dbh.db.select().from(riskTasks).all().length;
+  let fleet: Awaited<ReturnType<typeof fleetOf>>;
+  const taskCount = async () => (await t.dbh.db.select().from(riskTasks).all()).length;
 
   beforeEach(async () => {
     t = await createTestApp();
-    withoutLockTasks(t.dbh);
-    fleet = fleetOf(t.dbh);
+    await withoutLockTasks(t.dbh);
+    fleet = await fleetOf(t.dbh);
   });
   afterEach(() => t.dbh.close());
 
   it("refuses a wrong verification password with 'wrong verification password', and guessing at all", async () => {
-    const device = fleet.machine(fleet.own, true);
+    const device = await fleet.machine(fleet.own, true);
     const wrong = lockNow([device.id], { password: 'not-my-password' });
     const en = await createTask(t, wrong);
     expect(en).toMatchObject({ status: '400', message: 'wrong verification password', data: { field: 'password' } });
     const zh = await createTask(t, wrong, undefined, 'zh_CN');
     expect(zh.message).toBe('验证密码错误');
     expect((await createTask(t, { ...wrong, password: '' })).data.field).toBe('password');
-    expect(taskCount()).toBe(0);
+    expect(await taskCount()).toBe(0);
     // A third wrong one: the account's sign-in limits now hold for both doors.
     await createTask(t, wrong);
     const locked = await createTask(t, lockNow([device.id]));
@@ -41,13 +41,13 @@ describe('lock tasks', () => {
       query: { account: demoAccount(ROLE.lessorAdmin), password: DEMO_PASSWORD },
     });
     expect(signIn.status).toBe('428');
-    expect(taskCount()).toBe(0);
+    expect(await taskCount()).toBe(0);
     t.advance(16 * 60_000);
     expect((await createTask(t, lockNow([device.id]))).status).toBe('200');
   });
 
   it('needs a level for a lock, a future time for a scheduled task and a delay to one decimal', async () => {
-    const device = fleet.machine(fleet.own, true);
+    const device = await fleet.machine(fleet.own, true);
     const noLevel = await createTask(t, lockNow([device.id], { level: undefined }));
     expect(noLevel.data.field).toBe('level');
     const noTime = await createTask(t, lockNow([device.id], { taskType: 2 }));
@@ -60,7 +60,7 @@ describe('lock tasks', () => {
     expect(coarse.message).toContain('one decimal place');
     expect((await createTask(t, lockNow([device.id], { delayHours: -1 }))).data.field).toBe('delayHours');
     expect((await createTask(t, lockNow([], {}))).message).toContain('Please select machinery');
-    expect(taskCount()).toBe(0);
+    expect(await taskCount()).toBe(0);
 
     const delayed = await createTask(t, lockNow([device.id], { delayHours: 2.5 }));
     expect(delayed.status, delayed.message).toBe('200');
@@ -74,41 +74,41 @@ describe('lock tasks', () => {
     // No broker in this app: the command waits in the queue.
     expect(fired.stage).toBe('queued');
     expect(fired.items[0].commandId).not.toBeNull();
-    const command = t.dbh.db.select().from(commands).where(eq(commands.id, fired.items[0]!.commandId!)).get()!;
+    const command = (await t.dbh.db.select().from(commands).where(eq(commands.id, fired.items[0]!.commandId!)).get())!;
     expect(command).toMatchObject({ type: 'lock', lockLevel: 'lock1', lockMode: 'unconditional' });
   });
 
   it('fires a scheduled task at its time, once, even if the server was down when it fell due', async () => {
-    const device = fleet.machine(fleet.own, false);
+    const device = await fleet.machine(fleet.own, false);
     const at = t.deps.now() + HOUR;
     const res = await createTask(t, lockNow([device.id], { taskType: 2, scheduledAt: at, level: 4, mode: 2 }));
     expect(res.status).toBe('200');
     expect(res.message).toMatch(/^Task created; it runs at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const list = async () =>
       (await t.call(riskEndpoints.listTasks, { token, query: { keyword: device.serialNumber } })).data;
     expect((await list()).list[0]).toMatchObject({ id: res.data.id, taskType: 2, stage: 'scheduled', level: 4 });
     t.advance(HOUR + 1000);
     // A fresh server on the same database: its first pass runs what fell due (runRiskScheduler at start).
-    runRiskScheduler(t.deps);
-    runRiskScheduler(t.deps);
+    await runRiskScheduler(t.deps);
+    await runRiskScheduler(t.deps);
     const after = await list();
     expect(after.list[0]).toMatchObject({ id: res.data.id, stage: 'queued', execution: 1 });
-    const made = t.dbh.db.select().from(commands).where(eq(commands.deviceId, device.id)).all();
+    const made = await t.dbh.db.select().from(commands).where(eq(commands.deviceId, device.id)).all();
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ lockLevel: 'lock2', lockMode: 'onStop', state: 'queued' });
   });
 
   it('asks before locking an offline machine now, then queues it for when it comes online', async () => {
-    const offline = fleet.machine(fleet.own, false);
-    const online = fleet.machine(fleet.own, true);
+    const offline = await fleet.machine(fleet.own, false);
+    const online = await fleet.machine(fleet.own, true);
     const ask = await createTask(t, lockNow([offline.id, online.id]));
     expect(ask.status).toBe('409');
     expect(ask.message).toBe(
       `Offline: ${offline.serialNumber}. The lock applies when the machine comes online. Continue?`,
     );
     expect(ask.data.offline).toEqual([offline.serialNumber]);
-    expect(taskCount()).toBe(0);
+    expect(await taskCount()).toBe(0);
     const go = await createTask(t, lockNow([offline.id, online.id], { confirmOffline: true }));
     expect(go.status).toBe('200');
     expect(go.message).toBe('Task created; 1 machine(s) are offline and carry it out when they come online');
@@ -118,8 +118,8 @@ describe('lock tasks', () => {
   });
 
   it('cancels what has not reached the machines, and says when nothing can be cancelled', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const device = fleet.machine(fleet.own, false);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const device = await fleet.machine(fleet.own, false);
     const later = await createTask(t, lockNow([device.id], { taskType: 2, scheduledAt: t.deps.now() + HOUR }));
     const cancel = (id: number) => t.call(riskEndpoints.cancelTask, { token, body: { id } });
     const first = await cancel(later.data.id);
@@ -141,16 +141,16 @@ describe('lock tasks', () => {
   });
 
   it('lets administrators lock their own machines only; staff read; customers and distributors see nothing', async () => {
-    const own = fleet.machine(fleet.own, true);
-    const foreign = fleet.machine(fleet.other, true);
+    const own = await fleet.machine(fleet.own, true);
+    const foreign = await fleet.machine(fleet.other, true);
     expect((await createTask(t, lockNow([foreign.id]))).status).toBe('403');
     const mine = await createTask(t, lockNow([own.id]));
     expect(mine.status).toBe('200');
     // The operator's administrator locks any rental company's machines.
-    const operator = await createTask(t, lockNow([foreign.id]), t.tokenFor(ROLE.companyAdmin));
+    const operator = await createTask(t, lockNow([foreign.id]), await t.tokenFor(ROLE.companyAdmin));
     expect(operator.status, operator.message).toBe('200');
 
-    const staff = t.tokenFor(ROLE.lessorStaff);
+    const staff = await t.tokenFor(ROLE.lessorStaff);
     expect((await createTask(t, lockNow([own.id]), staff)).status).toBe('403');
     const seen = await t.call(riskEndpoints.listTasks, { token: staff });
     expect(seen.data.list.map((r: { id: number }) => r.id)).toEqual([mine.data.id]);
@@ -160,18 +160,18 @@ describe('lock tasks', () => {
     );
     expect((await t.call(riskEndpoints.cancelTask, { token: staff, body: { id: mine.data.id } })).status).toBe('403');
     for (const role of [ROLE.distributor, ROLE.other, ROLE.lessorSales, ROLE.technician, ROLE.finance]) {
-      expect((await t.call(riskEndpoints.listTasks, { token: t.tokenFor(role) })).status).toBe('403');
-      expect((await t.call(riskEndpoints.records, { token: t.tokenFor(role) })).status).toBe('403');
+      expect((await t.call(riskEndpoints.listTasks, { token: await t.tokenFor(role) })).status).toBe('403');
+      expect((await t.call(riskEndpoints.records, { token: await t.tokenFor(role) })).status).toBe('403');
     }
     const candidates = await t.call(riskEndpoints.candidates, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { deviceId: foreign.id },
     });
     expect(candidates.data.total).toBe(0);
   });
 
   it('shows in the picker which machines have risk permission (status 2, 3, 5, 8) and why', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const res = await t.call(riskEndpoints.candidates, { token, query: { pageSize: 200 } });
     expect(res.status).toBe('200');
     const rows = res.data.list as { status: number; riskPermission: boolean; id: number }[];

@@ -57,9 +57,9 @@ describe('the fleet big screen', () => {
   ];
 
   it.each(viewers)('counts the machines %s sees, by state and kind', async (_who, roleId) => {
-    const rows = machinesOf(t, t.userId(roleId));
+    const rows = await machinesOf(t, await t.userId(roleId));
     expect(rows.length).toBeGreaterThan(0);
-    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(roleId) });
+    const res = await t.call(screenEndpoints.fleet, { token: await t.tokenFor(roleId) });
     expect(res.status).toBe('200');
     expect(res.data.machines).toBe(rows.length);
     expect(res.data.online).toBe(withStatus(rows, STATUS.online));
@@ -79,10 +79,10 @@ describe('the fleet big screen', () => {
   });
 
   it("lists today's alarms of the machines in scope, newest first, bounded", async () => {
-    const lessor = t.userId(ROLE.lessorAdmin);
-    const mine = machinesOf(t, lessor);
+    const lessor = await t.userId(ROLE.lessorAdmin);
+    const mine = await machinesOf(t, lessor);
     const other = await otherLessorAdmin(t, 1);
-    const theirs = machinesOf(t, other.userId);
+    const theirs = await machinesOf(t, other.userId);
     const mineIds = new Set(mine.map((d) => d.id));
     const foreign = theirs.find((d) => !mineIds.has(d.id))!;
     const start = startOfDayInZone(today, ZONE);
@@ -101,7 +101,7 @@ describe('the fleet big screen', () => {
     raiseAlarm(s, mine[1]!.id, t.deps.now() - 1000);
     raiseAlarm(s, foreign.id, t.deps.now() - 500);
 
-    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const res = await t.call(screenEndpoints.fleet, { token: await t.tokenFor(ROLE.lessorAdmin) });
     const expected = countToday(mineIds);
     expect(res.data.alarmsToday.count).toBe(expected.length);
     expect(res.data.alarmsToday.open).toBe(expected.filter((a) => a.e === null && a.h === null).length);
@@ -117,7 +117,7 @@ describe('the fleet big screen', () => {
   });
 
   it('draws the utilisation trend from the daily-work rollup', async () => {
-    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.companyAdmin) });
+    const res = await t.call(screenEndpoints.fleet, { token: await t.tokenFor(ROLE.companyAdmin) });
     expect(res.data.trend).toHaveLength(TREND_DAYS);
     expect(res.data.trend.at(-1)!.date).toBe(today);
     const machines = res.data.machines;
@@ -137,7 +137,7 @@ describe('the fleet big screen', () => {
   });
 
   it('sums the trend once per rollup interval, which is as often as the rollup can move it', async () => {
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     const before = (await t.call(screenEndpoints.fleet, { token })).data.trend.find((d) => d.attended > 0)!;
     // The rollup folds five more hours into one machine's day.
     s.prepare(
@@ -157,13 +157,13 @@ describe('the fleet big screen', () => {
 
   it('narrows to one organisation in scope, and refuses one outside it', async () => {
     const customerOrg = (
-      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(ROLE.other)) as { o: number }
+      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(ROLE.other)) as { o: number }
     ).o;
-    const rented = machinesOf(t, t.userId(ROLE.lessorAdmin)).filter(
+    const rented = (await machinesOf(t, await t.userId(ROLE.lessorAdmin))).filter(
       (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
     );
     const res = await t.call(screenEndpoints.fleet, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { orgId: customerOrg },
     });
     expect(res.status).toBe('200');
@@ -176,8 +176,8 @@ describe('the fleet big screen', () => {
   });
 
   it('links to the sites with the most machines, each in scope', async () => {
-    const res = await t.call(screenEndpoints.fleet, { token: t.tokenFor(ROLE.lessorAdmin) });
-    const rows = machinesOf(t, t.userId(ROLE.lessorAdmin));
+    const res = await t.call(screenEndpoints.fleet, { token: await t.tokenFor(ROLE.lessorAdmin) });
+    const rows = await machinesOf(t, await t.userId(ROLE.lessorAdmin));
     const byCustomer = new Map<number, number>();
     for (const d of rows)
       if (d.customerOrgId !== null) byCustomer.set(d.customerOrgId, (byCustomer.get(d.customerOrgId) ?? 0) + 1);
@@ -187,7 +187,7 @@ describe('the fleet big screen', () => {
     // Each site's own screen counts what the list said.
     const first = res.data.sites[0]!;
     const detail = await t.call(screenEndpoints.fleet, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { orgId: first.orgId },
     });
     expect(detail.data.machines).toBeGreaterThanOrEqual(first.machines);
@@ -196,8 +196,8 @@ describe('the fleet big screen', () => {
   });
 
   it("answers a screen's first picture at once: the figures, and every machine of them on the map or unplaced", async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const rows = machinesOf(t, t.userId(ROLE.lessorAdmin));
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const rows = await machinesOf(t, await t.userId(ROLE.lessorAdmin));
     const frozen = t.deps.now();
     // A screen opened when its trend has not been summed for a rollup interval: the first picture comes without it.
     t.deps.now = () => frozen + ROLLUP_INTERVAL_MS;
@@ -236,12 +236,12 @@ describe('the fleet big screen', () => {
 
   it("puts only one organisation's placed machines on its map, and refuses an address without a site", async () => {
     const customerOrg = (
-      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(ROLE.other)) as { o: number }
+      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(ROLE.other)) as { o: number }
     ).o;
-    const ofSite = machinesOf(t, t.userId(ROLE.lessorAdmin)).filter(
+    const ofSite = (await machinesOf(t, await t.userId(ROLE.lessorAdmin))).filter(
       (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
     );
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const site = await t.call(screenEndpoints.board, { token, query: { orgId: customerOrg } });
     const placed = ofSite.filter((d) => d.lat !== null && d.lng !== null);
     expect(placed.length).toBeGreaterThan(0);
@@ -254,7 +254,7 @@ describe('the fleet big screen', () => {
     const other = await otherLessor();
     const theirs = await t.call(screenEndpoints.board, { token: other.token });
     expect(theirs.status).toBe('200');
-    const mine = new Set(machinesOf(t, t.userId(ROLE.lessorAdmin)).map((d) => d.id));
+    const mine = new Set((await machinesOf(t, await t.userId(ROLE.lessorAdmin))).map((d) => d.id));
     expect(ids(theirs.data.map.points).some((id) => mine.has(id))).toBe(false);
     expect(theirs.data.map.points.length / POINT_STRIDE + theirs.data.map.unplaced).toBe(theirs.data.figures.machines);
     const refused = await t.call(screenEndpoints.board, { token: other.token, query: { orgId: customerOrg } });
@@ -268,8 +268,8 @@ describe('the fleet big screen', () => {
   });
 
   it("names one machine of the map for its popup, only one of the viewer's", async () => {
-    const mine = machinesOf(t, t.userId(ROLE.lessorAdmin))[0]!;
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const mine = (await machinesOf(t, await t.userId(ROLE.lessorAdmin)))[0]!;
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const res = await t.call(screenEndpoints.point, { token, query: { id: mine.id } });
     expect(res.status).toBe('200');
     expect(res.data).toEqual({
@@ -286,10 +286,10 @@ describe('the fleet big screen', () => {
 
   it('is for the screen viewers: a technician is refused', async () => {
     for (const endpoint of [screenEndpoints.fleet, screenEndpoints.board]) {
-      const res = await t.call(endpoint, { token: t.tokenFor(ROLE.technician) });
+      const res = await t.call(endpoint, { token: await t.tokenFor(ROLE.technician) });
       expect(res.status, endpoint.path).toBe('403');
     }
-    const point = await t.call(screenEndpoints.point, { token: t.tokenFor(ROLE.technician), query: { id: 1 } });
+    const point = await t.call(screenEndpoints.point, { token: await t.tokenFor(ROLE.technician), query: { id: 1 } });
     expect(point.status).toBe('403');
   });
 });

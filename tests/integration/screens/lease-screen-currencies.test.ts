@@ -30,10 +30,10 @@ describe('the lease big screen of several currencies', () => {
     const frozen = Date.now();
     t.deps.now = () => frozen;
     today = dayInZone(frozen, ZONE);
-    finance = t.tokenFor(ROLE.finance);
+    finance = await t.tokenFor(ROLE.finance);
     const account = globalDemoAccount(ROLE.lessorAdmin).account;
-    northwind = t.tokenForAccount(account);
-    northwindOrg = t.dbh.db.select().from(users).where(eq(users.mobile, account)).get()!.orgId;
+    northwind = await t.tokenForAccount(account);
+    northwindOrg = (await t.dbh.db.select().from(users).where(eq(users.mobile, account)).get())!.orgId;
   });
   afterAll(() => t.dbh.close());
 
@@ -46,31 +46,28 @@ describe('the lease big screen of several currencies', () => {
     yes ? eq(bills.lessorOrgId, northwindOrg) : ne(bills.lessorOrgId, northwindOrg);
 
   /** Billed income of the screen's twelve months to `day`, of bills not voided, of Northwind's or everyone else's. */
-  const billedIn = (screen: LeaseScreen, northwindOnly: boolean, day = today) => {
+  const billedIn = async (screen: LeaseScreen, northwindOnly: boolean, day = today) => {
     const from = `${screen.trend[0]!.month}-01`;
-    return t.dbh.db
+    return (await t.dbh.db
       .select({ cents: sql<number>`coalesce(sum(${billLines.amountCents}), 0)` })
       .from(billLines)
       .innerJoin(bills, eq(bills.id, billLines.billId))
       .where(
         and(ne(bills.state, 'void'), ofNorthwind(northwindOnly), gte(billLines.toOn, from), lte(billLines.toOn, day)),
       )
-      .get()!.cents;
+      .get())!.cents;
   };
   /** What is unpaid past due on `day`, of Northwind's or everyone else's bills, and the renters owing it. */
-  const pastDue = (northwindOnly: boolean, day = today) => {
+  const pastDue = async (northwindOnly: boolean, day = today) => {
     const where = and(ofNorthwind(northwindOnly), inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, day));
-    const owed = t.dbh.db
+    const owed = (await t.dbh.db
       .select({ cents: sql<number>`coalesce(sum(${bills.amountCents} - ${bills.paidCents}), 0)` })
       .from(bills)
       .where(where)
-      .get()!.cents;
-    const renters = t.dbh.db
-      .selectDistinct({ id: bills.renterOrgId })
-      .from(bills)
-      .where(where)
-      .all()
-      .map((r) => r.id);
+      .get())!.cents;
+    const renters = (await t.dbh.db.selectDistinct({ id: bills.renterOrgId }).from(bills).where(where).all()).map(
+      (r) => r.id,
+    );
     return { owed, renters };
   };
   const trendBilled = (screen: LeaseScreen) => screen.trend.reduce((sum, m) => sum + m.billedCents, 0);
@@ -79,11 +76,11 @@ describe('the lease big screen of several currencies', () => {
     const yuan = await lease(finance);
     expect(yuan.money.currency.code).toBe('CNY');
     expect(yuan.currencies.map((m) => m.currency.code)).toEqual(['CNY', 'AUD']);
-    expect(trendBilled(yuan)).toBe(billedIn(yuan, false));
-    const owing = pastDue(false);
+    expect(trendBilled(yuan)).toBe(await billedIn(yuan, false));
+    const owing = await pastDue(false);
     expect(yuan.arrears.overdueCents).toBe(owing.owed);
     expect(yuan.arrears.renters).toBe(owing.renters.length);
-    const northwindRenters = pastDue(true).renters;
+    const northwindRenters = (await pastDue(true)).renters;
     expect(yuan.overdueRenters.some((r) => northwindRenters.includes(r.renterId))).toBe(false);
   });
 
@@ -92,10 +89,10 @@ describe('the lease big screen of several currencies', () => {
     const aud = await lease(finance, 'AUD');
     expect(aud.money.currency).toMatchObject({ code: 'AUD', symbol: 'A$' });
     expect(aud.currencies).toEqual(yuan.currencies);
-    const billed = billedIn(aud, true);
+    const billed = await billedIn(aud, true);
     expect(billed).toBeGreaterThan(0);
     expect(trendBilled(aud)).toBe(billed);
-    const owing = pastDue(true);
+    const owing = await pastDue(true);
     expect(aud.arrears.overdueCents).toBe(owing.owed);
     expect(aud.overdueRenters.every((r) => owing.renters.includes(r.renterId))).toBe(true);
     // Contracts and machines are counted, not added up as money: every company's, whichever currency.
@@ -112,9 +109,9 @@ describe('the lease big screen of several currencies', () => {
     expect(own.money.currency.code).toBe('AUD');
     expect(own.currencies.map((m) => m.currency.code)).toEqual(['AUD']);
     // Counted on Northwind's own calendar day, as its screen counts.
-    const day = orgToday(t.dbh.db, northwindOrg, t.deps.now());
-    expect(trendBilled(own)).toBe(billedIn(own, true, day));
-    const owing = pastDue(true, day);
+    const day = await orgToday(t.dbh.db, northwindOrg, t.deps.now());
+    expect(trendBilled(own)).toBe(await billedIn(own, true, day));
+    const owing = await pastDue(true, day);
     expect(own.arrears.overdueCents).toBe(owing.owed);
     expect(own.arrears.renters).toBe(owing.renters.length);
   });

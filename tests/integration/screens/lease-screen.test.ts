@@ -29,11 +29,15 @@ describe('the lease big screen', () => {
   });
   afterAll(() => t.dbh.close());
 
-  const lease = (who: RoleId | string) =>
-    t.call(screenEndpoints.lease, { token: typeof who === 'string' ? who : t.tokenFor(who) });
+  const lease = async (who: RoleId | string) =>
+    t.call(screenEndpoints.lease, { token: typeof who === 'string' ? who : await t.tokenFor(who) });
   const s = () => t.dbh.sqlite;
-  const orgOf = (roleId: RoleId) =>
-    (s().prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(roleId)) as { o: number }).o;
+  const orgOf = async (roleId: RoleId) =>
+    (
+      s()
+        .prepare('SELECT org_id o FROM users WHERE id = ?')
+        .get(await t.userId(roleId)) as { o: number }
+    ).o;
   /** An organisation and those below it (its customers, its sub-lessor). */
   const orgsFrom = (orgId: number) =>
     (
@@ -64,7 +68,7 @@ describe('the lease big screen', () => {
     expect(all.data.contracts).toEqual(expectedContracts(null));
     expect(all.data.contracts.find((c) => c.state === 'inExecution')!.contracts).toBeGreaterThan(0);
 
-    const lessorOrgs = orgsFrom(orgOf(ROLE.lessorAdmin));
+    const lessorOrgs = orgsFrom(await orgOf(ROLE.lessorAdmin));
     const own = await lease(ROLE.lessorAdmin);
     expect(own.data.contracts).toEqual(expectedContracts(lessorOrgs));
     const machines = (
@@ -79,8 +83,8 @@ describe('the lease big screen', () => {
   });
 
   it("adds a bill of this month to this month's income, and what is unpaid past due to the arrears", async () => {
-    const lessor = orgOf(ROLE.lessorAdmin);
-    const renter = orgOf(ROLE.other);
+    const lessor = await orgOf(ROLE.lessorAdmin);
+    const renter = await orgOf(ROLE.other);
     const before = await lease(ROLE.lessorAdmin);
     expect(before.data.trend).toHaveLength(LEASE_TREND_MONTHS);
     expect(before.data.thisMonth.month).toBe(today.slice(0, 7));
@@ -144,18 +148,14 @@ describe('the lease big screen', () => {
 
   it('shows a rental company without contracts or bills as empty, not as zeros', async () => {
     const { db } = t.dbh;
-    const operator = db
-      .select()
-      .from(organisations)
-      .all()
-      .find((o) => o.kind === 'operator')!;
-    const org = db
+    const operator = (await db.select().from(organisations).all()).find((o) => o.kind === 'operator')!;
+    const org = await db
       .insert(organisations)
       .values({ name: 'New lessor', kind: 'lessor', parentId: operator.id })
       .returning()
       .get();
     const user = await createUser(db, { orgId: org.id, mobile: '13799990055', roleId: ROLE.lessorAdmin });
-    const token = createSession(db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const token = await createSession(db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
     const res = await lease(token);
     expect(res.status).toBe('200');
     expect(res.data.empty).toBe(true);

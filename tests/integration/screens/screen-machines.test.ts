@@ -11,21 +11,21 @@ describe("a site's machines on the data screen", () => {
   beforeAll(async () => {
     t = await createTestApp();
     customer = (
-      t.dbh.sqlite.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(ROLE.other)) as { o: number }
+      t.dbh.sqlite.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(ROLE.other)) as { o: number }
     ).o;
   });
   afterAll(() => t.dbh.close());
 
-  const ofSite = (roleId: number) =>
-    machinesOf(t, t.userId(roleId as never))
+  const ofSite = async (roleId: number) =>
+    (await machinesOf(t, await t.userId(roleId as never)))
       .filter((d) => d.orgId === customer || d.customerOrgId === customer || d.distributorOrgId === customer)
       .sort((a, b) => a.serialNumber.localeCompare(b.serialNumber));
 
   it('pages through the machines of the site, by serial number', async () => {
     for (const roleId of [ROLE.screenViewer, ROLE.lessorAdmin]) {
-      const expected = ofSite(roleId);
+      const expected = await ofSite(roleId);
       expect(expected.length).toBeGreaterThan(3);
-      const token = t.tokenFor(roleId);
+      const token = await t.tokenFor(roleId);
       const first = await t.call(screenEndpoints.machines, { token, query: { orgId: customer, pageSize: 3 } });
       expect(first.status).toBe('200');
       expect(first.data.total).toBe(expected.length);
@@ -41,9 +41,9 @@ describe("a site's machines on the data screen", () => {
   });
 
   it('finds a machine by serial number', async () => {
-    const one = ofSite(ROLE.lessorAdmin)[2]!;
+    const one = (await ofSite(ROLE.lessorAdmin))[2]!;
     const res = await t.call(screenEndpoints.machines, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { orgId: customer, keyword: one.serialNumber },
     });
     expect(res.data.list.map((m) => m.id)).toEqual([one.id]);

@@ -7,6 +7,7 @@ import { renewalWindow } from '@console/server/src/routes/device-list';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { countWhere, machinesOf, otherLessorAdmin, type DeviceRow } from '../dashboard/helpers.ts';
+import { filterInOrder } from '@console/db/in-order';
 
 /**
  * The fleet survey (/surveyBigScreen, docs/decisions/046-big-screens.md) against the rows themselves: kinds, ages
@@ -39,14 +40,14 @@ describe('the fleet survey screen', () => {
   });
   afterAll(() => t.dbh.close());
 
-  const survey = (who: RoleId | string, query: object = {}) =>
-    t.call(screenEndpoints.survey, { token: typeof who === 'string' ? who : t.tokenFor(who), loose: { query } });
-  const orgOf = (roleId: RoleId) =>
-    (t.dbh.sqlite.prepare('SELECT org_id o FROM users WHERE id = ?').get(t.userId(roleId)) as { o: number }).o;
+  const survey = async (who: RoleId | string, query: object = {}) =>
+    t.call(screenEndpoints.survey, { token: typeof who === 'string' ? who : await t.tokenFor(who), loose: { query } });
+  const orgOf = async (roleId: RoleId) =>
+    (t.dbh.sqlite.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(roleId)) as { o: number }).o;
 
   it('counts the machines in scope by kind, age and renewal window, with machines the test ages and expires', async () => {
     const s = t.dbh.sqlite;
-    const mine = machinesOf(t, t.userId(ROLE.lessorAdmin));
+    const mine = await machinesOf(t, await t.userId(ROLE.lessorAdmin));
     // One machine installed six years ago, one two and a half; one expiring today, one stopped yesterday.
     s.prepare('UPDATE devices SET installed_at = ? WHERE id = ?').run(yearsAfter(today, -6), mine[0]!.id);
     s.prepare('UPDATE devices SET installed_at = ? WHERE id = ?').run(
@@ -56,7 +57,7 @@ describe('the fleet survey screen', () => {
     s.prepare('UPDATE devices SET service_expires_at = ? WHERE id = ?').run(today, mine[2]!.id);
     s.prepare('UPDATE devices SET service_expires_at = ? WHERE id = ?').run(addDaysToDay(today, -1), mine[3]!.id);
 
-    const rows = machinesOf(t, t.userId(ROLE.lessorAdmin));
+    const rows = await machinesOf(t, await t.userId(ROLE.lessorAdmin));
     const res = await survey(ROLE.lessorAdmin);
     expect(res.status).toBe('200');
     expect(res.data.machines).toBe(rows.length);
@@ -80,18 +81,21 @@ describe('the fleet survey screen', () => {
 
   it('counts the upkeep plans due and lists the most urgent, overdue first', async () => {
     const s = t.dbh.sqlite;
-    const mine = machinesOf(t, t.userId(ROLE.lessorAdmin)).filter((d) => d.orgId === orgOf(ROLE.lessorAdmin));
-    const plan = (deviceId: number, nextDueAt: string) =>
+    const mine = await filterInOrder(
+      await machinesOf(t, await t.userId(ROLE.lessorAdmin)),
+      async (d) => d.orgId === (await orgOf(ROLE.lessorAdmin)),
+    );
+    const plan = async (deviceId: number, nextDueAt: string) =>
       s
         .prepare(
           `INSERT INTO upkeep_plans (org_id, device_id, interval, last_done_at, last_done_hours, next_due_at)
            VALUES (?, ?, '3m', ?, 0, ?)`,
         )
-        .run(orgOf(ROLE.lessorAdmin), deviceId, addDaysToDay(nextDueAt, -90), nextDueAt);
-    plan(mine[0]!.id, addDaysToDay(today, -400)); // overdue for longer than any seeded plan
-    plan(mine[1]!.id, addDaysToDay(today, 3)); // due soon
+        .run(await orgOf(ROLE.lessorAdmin), deviceId, addDaysToDay(nextDueAt, -90), nextDueAt);
+    await plan(mine[0]!.id, addDaysToDay(today, -400)); // overdue for longer than any seeded plan
+    await plan(mine[1]!.id, addDaysToDay(today, 3)); // due soon
 
-    const ids = new Set(machinesOf(t, t.userId(ROLE.lessorAdmin)).map((d) => d.id));
+    const ids = new Set((await machinesOf(t, await t.userId(ROLE.lessorAdmin))).map((d) => d.id));
     const dated = (
       s.prepare('SELECT device_id d, next_due_at n, next_due_hours h FROM upkeep_plans').all() as {
         d: number;
@@ -114,14 +118,14 @@ describe('the fleet survey screen', () => {
   it('leaves maintenance out for a viewer who does not read upkeep plans', async () => {
     const res = await survey(ROLE.other);
     expect(res.status).toBe('200');
-    expect(res.data.machines).toBe(machinesOf(t, t.userId(ROLE.other)).length);
+    expect(res.data.machines).toBe((await machinesOf(t, await t.userId(ROLE.other))).length);
     expect(res.data.maintenance).toBeNull();
     expect((await survey(ROLE.screenViewer)).data.maintenance).not.toBeNull();
   });
 
   it("narrows to one organisation in scope, refuses another's, and says a malformed one is no site", async () => {
-    const customerOrg = orgOf(ROLE.other);
-    const rows = machinesOf(t, t.userId(ROLE.lessorAdmin)).filter(
+    const customerOrg = await orgOf(ROLE.other);
+    const rows = (await machinesOf(t, await t.userId(ROLE.lessorAdmin))).filter(
       (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
     );
     const res = await survey(ROLE.lessorAdmin, { orgId: customerOrg });

@@ -37,7 +37,7 @@ describe('create-admin on an empty production database', () => {
   it('creates the operator organisation and a company administrator who can sign in', async () => {
     const result = await createAdmin(dbh.db, { mobile: '13912345678', password: PASSWORD, org: 'Harbour Lifts' });
     expect(result.orgCreated).toBe(true);
-    const org = dbh.db.select().from(organisations).where(eq(organisations.id, result.org.id)).get()!;
+    const org = (await dbh.db.select().from(organisations).where(eq(organisations.id, result.org.id)).get())!;
     expect(org).toMatchObject({ name: 'Harbour Lifts', kind: 'operator' });
     const res = await signIn('13912345678', PASSWORD);
     expect(res.status, res.message).toBe('200');
@@ -49,7 +49,7 @@ describe('create-admin on an empty production database', () => {
     const second = await createAdmin(dbh.db, { mobile: '13912345679', password: PASSWORD, org: 'Other name' });
     expect(second.orgCreated).toBe(false);
     expect(second.org.id).toBe(first.org.id);
-    expect(dbh.db.select().from(organisations).all()).toHaveLength(1);
+    expect(await dbh.db.select().from(organisations).all()).toHaveLength(1);
   });
 
   it('lets the administrator sign in from a listed address without a verification code', async () => {
@@ -66,8 +66,8 @@ describe('create-admin on an empty production database', () => {
     ['a password holding the number', 'x13912345678', /phone number/],
   ])('refuses %s and creates nothing', async (_, password, message) => {
     await expect(createAdmin(dbh.db, { mobile: '13912345678', password })).rejects.toThrow(message);
-    expect(dbh.db.select().from(users).all()).toHaveLength(0);
-    expect(dbh.db.select().from(organisations).all()).toHaveLength(0);
+    expect(await dbh.db.select().from(users).all()).toHaveLength(0);
+    expect(await dbh.db.select().from(organisations).all()).toHaveLength(0);
   });
 
   it('refuses a taken number and an invalid one', async () => {
@@ -76,7 +76,7 @@ describe('create-admin on an empty production database', () => {
       /already has an account/,
     );
     await expect(createAdmin(dbh.db, { mobile: '12345', password: PASSWORD })).rejects.toThrow(AdminError);
-    expect(dbh.db.select().from(users).all()).toHaveLength(1);
+    expect(await dbh.db.select().from(users).all()).toHaveLength(1);
   });
 });
 
@@ -95,7 +95,7 @@ describe('create-admin and db:reset from the command line', () => {
     });
 
   // Three child processes, each starting TypeScript anew: a minute on a slow, busy host.
-  it('resets a production database to empty, then makes its first administrator', () => {
+  it('resets a production database to empty, then makes its first administrator', async () => {
     const env = { DB_FILE: join(dir, 'console.db'), NODE_ENV: 'production' };
     const reset = run('db-reset.ts', [], env);
     expect(reset.status, reset.stderr).toBe(0);
@@ -111,28 +111,18 @@ describe('create-admin and db:reset from the command line', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/already has an account/);
     const dbh = openDb(env.DB_FILE);
-    expect(
-      dbh.db
-        .select()
-        .from(users)
-        .all()
-        .map((u) => u.roleId),
-    ).toEqual([2]);
+    expect((await dbh.db.select().from(users).all()).map((u) => u.roleId)).toEqual([2]);
     dbh.close();
   }, 180_000);
 
   // It seeds a whole demo database in a child process: minutes on a slow, busy host.
-  it('db:reset recreates a development database with the demo accounts', () => {
+  it('db:reset recreates a development database with the demo accounts', async () => {
     const env = { DB_FILE: join(dir, 'console.db'), NODE_ENV: 'development' };
     run('create-admin.ts', ['--mobile', '13912345678', '--password', PASSWORD], env);
     const reset = run('db-reset.ts', [], env);
     expect(reset.status, reset.stderr).toBe(0);
     const dbh = openDb(env.DB_FILE);
-    const mobiles = dbh.db
-      .select({ mobile: users.mobile })
-      .from(users)
-      .all()
-      .map((u) => u.mobile);
+    const mobiles = (await dbh.db.select({ mobile: users.mobile }).from(users).all()).map((u) => u.mobile);
     dbh.close();
     expect(mobiles).toContain('13800000002');
     expect(mobiles).not.toContain('13912345678');

@@ -18,7 +18,7 @@ describe('work is bounded before it is done', () => {
   afterEach(() => t.dbh.close());
 
   it('refuses a huge e-mail for its length alone, and still checks the form of a short one', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const update = (email: string) =>
       t.call(settingsEndpoints.updateProfile, { token, body: { nickname: 'Ops', email } });
     const huge = await update('.'.repeat(70_000));
@@ -35,7 +35,7 @@ describe('work is bounded before it is done', () => {
       const body = new FormData();
       body.append('file', new File([bytes as BlobPart], 'hosts.xlsx'));
       const answer = await t.send(virtualHostEndpoints.import, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         body,
         headers: { lang },
       });

@@ -32,7 +32,7 @@ describe('every path to a machine command applies the one rule', () => {
   beforeEach(async () => {
     t = await createTestApp();
     // Only what the walk queues is counted: the seed's lock tasks and commands go.
-    withoutLockTasks(t.dbh);
+    await withoutLockTasks(t.dbh);
     enqueued = [];
     const enqueue = t.deps.commands.enqueue.bind(t.deps.commands);
     t.deps.commands.enqueue = (input, grant) => {
@@ -49,8 +49,8 @@ describe('every path to a machine command applies the one rule', () => {
       .where(inArray(commands.type, [...GUARDED]))
       .all();
   /** A machine of the rental company of roles 5 and 10 (the operator's staff command every company's). */
-  const machineOf = () => ownedMachine(t.dbh, orgOf(t.dbh, ROLE.lessorAdmin), true);
-  const taskCount = () => t.dbh.db.select().from(riskTasks).all().length;
+  const machineOf = async () => ownedMachine(t.dbh, await orgOf(t.dbh, ROLE.lessorAdmin), true);
+  const taskCount = async () => (await t.dbh.db.select().from(riskTasks).all()).length;
 
   /** Ask every endpoint to command `deviceId` as `type`, with `credential` in place of any password or code. */
   async function walk(roleId: RoleId, deviceId: number, type: CommandType, credential: 'none' | 'password') {
@@ -79,7 +79,7 @@ describe('every path to a machine command applies the one rule', () => {
         if (credential === 'password' && 'kind' in input) input.password = DEMO_PASSWORD;
       }
       const answer = await t.send(endpoint, {
-        token: t.tokenFor(roleId),
+        token: await t.tokenFor(roleId),
         headers: { lang: 'en_US' },
         query: onTheWire(query, 'query') as Record<string, string>,
         body: endpoint.method === 'POST' ? JSON.stringify(onTheWire(body, 'body')) : undefined,
@@ -93,8 +93,8 @@ describe('every path to a machine command applies the one rule', () => {
   it.each(COMMANDERS)(
     'queues no lock, unlock or sleep without the password or the code, for role %i',
     async (roleId) => {
-      const tasksBefore = taskCount();
-      const machine = machineOf();
+      const tasksBefore = await taskCount();
+      const machine = await machineOf();
       for (const type of GUARDED) {
         const answers = await walk(roleId, machine.id, type, 'none');
         expect(
@@ -102,8 +102,8 @@ describe('every path to a machine command applies the one rule', () => {
           `role ${roleId} ${type}:\n${answers.join('\n')}`,
         ).toEqual([]);
       }
-      expect(guardedRows()).toEqual([]);
-      expect(taskCount()).toBe(tasksBefore);
+      expect(await guardedRows()).toEqual([]);
+      expect(await taskCount()).toBe(tasksBefore);
     },
     WALK_MS,
   );
@@ -111,7 +111,7 @@ describe('every path to a machine command applies the one rule', () => {
   it(
     'reaches the queue: a wake needs no credential and gets there',
     async () => {
-      await walk(ROLE.lessorStaff, machineOf().id, 'wake', 'none');
+      await walk(ROLE.lessorStaff, (await machineOf()).id, 'wake', 'none');
       expect(enqueued.length).toBeGreaterThan(0);
       expect(enqueued.every((type) => type === 'wake')).toBe(true);
     },
@@ -121,22 +121,22 @@ describe('every path to a machine command applies the one rule', () => {
   it(
     'lets no one but the administrators lock or unlock, even with their own right password',
     async () => {
-      const tasksBefore = taskCount();
+      const tasksBefore = await taskCount();
       for (const roleId of [ROLE.companyEmployee, ROLE.lessorStaff] as const) {
-        const machine = machineOf();
+        const machine = await machineOf();
         for (const type of ['lock', 'unlock'] as const) await walk(roleId, machine.id, type, 'password');
       }
       expect(enqueued.filter((c) => c === 'lock' || c === 'unlock')).toEqual([]);
-      expect(guardedRows()).toEqual([]);
-      expect(taskCount()).toBe(tasksBefore);
+      expect(await guardedRows()).toEqual([]);
+      expect(await taskCount()).toBe(tasksBefore);
       // An administrator with the password does lock, through the command API and the lock task dialog alike.
-      const mine = machineOf();
+      const mine = await machineOf();
       await walk(ROLE.lessorAdmin, mine.id, 'lock', 'password');
       expect(enqueued.filter((c) => c === 'lock').length).toBeGreaterThanOrEqual(2);
-      const locks = t.dbh.db.select().from(commands).where(eq(commands.deviceId, mine.id)).all();
+      const locks = await t.dbh.db.select().from(commands).where(eq(commands.deviceId, mine.id)).all();
       expect(locks.filter((c) => c.type === 'lock').length).toBeGreaterThanOrEqual(2);
       // Both are lock tasks, whichever page issued them.
-      expect(taskCount()).toBe(tasksBefore + 2);
+      expect(await taskCount()).toBe(tasksBefore + 2);
     },
     WALK_MS,
   );

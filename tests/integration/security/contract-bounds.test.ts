@@ -16,7 +16,7 @@ describe('the contract bounds what the server can handle', () => {
   let token: string;
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -50,7 +50,7 @@ describe('the contract bounds what the server can handle', () => {
   });
 
   it('refuses editUser.do with nothing to change, and changes nothing', async () => {
-    const uid = t.userId(ROLE.lessorSales);
+    const uid = await t.userId(ROLE.lessorSales);
     const before = t.dbh.sqlite.prepare('SELECT nickname, role_id FROM users WHERE id = ?').get(uid);
     const answer = await t.call(employeeEndpoints.editUser, { token, query: { uid } });
     expect(answer).toMatchObject({

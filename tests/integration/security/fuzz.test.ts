@@ -44,7 +44,7 @@ describe('fuzzing every endpoint from its contract', () => {
     expect(watch.writes()).toEqual([]);
     t.dbh.sqlite.exec("UPDATE users SET nickname = 'changed' WHERE id = 1; DELETE FROM qr_logins");
     expect(watch.writes()).toEqual([{ table: 'users', op: 'update' }]);
-    t.tokenFor(ROLE.finance);
+    await t.tokenFor(ROLE.finance);
     expect(watch.writes()).toContainEqual({ table: 'sessions', op: 'insert' });
     t.dbh.close();
   });
@@ -54,10 +54,10 @@ describe('fuzzing every endpoint from its contract', () => {
       const t = await createTestApp();
       const watch = watchWrites(t.dbh.sqlite, AUDIT);
       const tokens = new Map<RoleId, string>();
-      const liveToken = (roleId: RoleId) => {
+      const liveToken = async (roleId: RoleId) => {
         const held = tokens.get(roleId);
-        if (held && findSessionUser(t.dbh.db, held, t.deps.now())) return held;
-        const token = t.tokenFor(roleId);
+        if (held && (await findSessionUser(t.dbh.db, held, t.deps.now()))) return held;
+        const token = await t.tokenFor(roleId);
         tokens.set(roleId, token);
         return token;
       };
@@ -71,7 +71,7 @@ describe('fuzzing every endpoint from its contract', () => {
       try {
         await fc.assert(
           fc.asyncProperty(arbitrary, async ({ roleId, request }) => {
-            const token = roleId === null ? undefined : liveToken(roleId);
+            const token = roleId === null ? undefined : await liveToken(roleId);
             watch.clear();
             const answer = await t.send(endpoint, { ...request, token });
             const what = `HTTP ${answer.http} ${JSON.stringify(answer.envelope)?.slice(0, 300)}`;

@@ -56,7 +56,7 @@ describe('keyword search', () => {
     try {
       for (const [label, endpoint, name] of filtered) {
         const roleId = caller(endpoint);
-        const token = t.tokenFor(ROLE_IDS.includes(roleId) ? roleId : ROLE.lessorAdmin);
+        const token = await t.tokenFor(ROLE_IDS.includes(roleId) ? roleId : ROLE.lessorAdmin);
         const sample = onTheWire(sampleInput(endpoint, 'query', { mobile: demoAccount(roleId) }), 'query');
         const required = (inputSchema(endpoint, 'query') as { required?: string[] }).required ?? [];
         const base = Object.fromEntries(required.map((key) => [key, sample[key]])) as Record<string, string>;

@@ -39,7 +39,7 @@ describe('role walk over every endpoint', () => {
   it('refuses the streams (live events) without a session and to role 0', async () => {
     expect(streamEndpoints.length).toBeGreaterThan(0);
     for (const endpoint of streamEndpoints) {
-      for (const token of [undefined, 'not-a-token', t.tokenFor(ROLE.registeredUser)]) {
+      for (const token of [undefined, 'not-a-token', await t.tokenFor(ROLE.registeredUser)]) {
         const answer = await t.send(endpoint, { token });
         expect(answer, endpoint.path).toEqual({
           http: 200,
@@ -89,7 +89,7 @@ describe('role walk over every endpoint', () => {
 
       for (const roleId of ROLE_IDS) {
         // A fresh token per role: an endpoint may legitimately end the caller's session (logout, password).
-        const token = t.tokenFor(roleId);
+        const token = await t.tokenFor(roleId);
         for (const input of ['empty', 'sample'] as const) {
           const before = totalChanges(t.dbh.sqlite);
           const answer = await send(token, input, roleId);

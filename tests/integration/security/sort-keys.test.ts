@@ -35,13 +35,13 @@ describe('sorting by an inherited name', () => {
       try {
         const roleId = caller(endpoint);
         const role = ROLE_IDS.includes(roleId) ? roleId : ROLE.lessorAdmin;
-        const token = t.tokenFor(role);
+        const token = await t.tokenFor(role);
         // A list of one organisation's records (a big screen's machines) is asked of the caller's own.
-        const me = t.dbh.db
+        const me = (await t.dbh.db
           .select()
           .from(users)
-          .where(eq(users.id, t.userId(role)))
-          .get()!;
+          .where(eq(users.id, await t.userId(role)))
+          .get())!;
         // The list's required fields (a machine's or a fence's id), no filters: a page of the whole list.
         const sample = onTheWire(sampleInput(endpoint, 'query', { mobile: demoAccount(roleId) }), 'query');
         const required = (inputSchema(endpoint, 'query') as { required?: string[] }).required ?? [];

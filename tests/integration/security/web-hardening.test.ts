@@ -38,7 +38,7 @@ describe('browser-facing hardening', () => {
   });
 
   it('refuses a JSON body over 1M before reading it, in both languages', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const raw = JSON.stringify({ nickname: 'Ops', introduction: 'x'.repeat(2 * 1024 * 1024) });
     const en = await t.call(settingsEndpoints.updateProfile, { token, raw });
     expect(en).toEqual({
@@ -53,7 +53,7 @@ describe('browser-facing hardening', () => {
   });
 
   it('makes only pictures public, and serves a PDF as a sandboxed download', async () => {
-    const token = t.tokenFor(ROLE.lessorStaff);
+    const token = await t.tokenFor(ROLE.lessorStaff);
     const publicPdf = await upload(t, token, { bytes: PDF, name: 'manual.pdf', type: 'application/pdf' }, 'pdf', true);
     expect(publicPdf).toMatchObject({
       status: '400',

@@ -45,25 +45,21 @@ describe('the seeded demo business is coherent', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const orgs = db().select().from(organisations).all();
+    const orgs = await db().select().from(organisations).all();
     const lessors = orgs.filter((o) => o.kind === 'lessor').sort((a, b) => a.id - b.id);
     langOfOrg = new Map(lessors.map((o, i) => [o.id, BUSINESSES[i]!.lang]));
     for (const o of orgs) if (o.kind === 'customer') langOfOrg.set(o.id, langOfOrg.get(o.parentId!)!);
   });
   afterAll(() => t?.dbh.close());
 
-  it('places organisations in real provinces, cities and districts that belong together', () => {
-    const orgs = db()
-      .select()
-      .from(organisations)
-      .all()
-      .filter((o) => !ownOrganisation(o));
+  it('places organisations in real provinces, cities and districts that belong together', async () => {
+    const orgs = (await db().select().from(organisations).all()).filter((o) => !ownOrganisation(o));
     expect(orgs.length).toBeGreaterThan(10);
     const unreal = orgs.filter(
       (o) => !REAL_PLACES.some((p) => p.province === o.province && p.city === o.city && p.district === o.district),
     );
     expect(unreal.map((o) => [o.name, o.province, o.city, o.district])).toEqual([]);
-    const orders = db().select().from(workOrders).all();
+    const orders = await db().select().from(workOrders).all();
     expect(orders.length).toBeGreaterThan(0);
     const unrealOrders = orders.filter(
       (o) => !REAL_PLACES.some((p) => p.province === o.province && p.city === o.city && p.district === o.district),
@@ -71,32 +67,23 @@ describe('the seeded demo business is coherent', () => {
     expect(unrealOrders.map((o) => [o.number, o.province, o.city, o.district])).toEqual([]);
   });
 
-  it("writes each rental company's customers and fences in its language", () => {
-    const customers = db()
-      .select()
-      .from(organisations)
-      .where(eq(organisations.kind, 'customer'))
-      .all()
-      .filter((o) => !ownOrganisation(o));
+  it("writes each rental company's customers and fences in its language", async () => {
+    const customers = (await db().select().from(organisations).where(eq(organisations.kind, 'customer')).all()).filter(
+      (o) => !ownOrganisation(o),
+    );
     // Three companies and one person renting in their own name (the lease seed) per rental company.
     expect(customers.length).toBe(12);
     const wrong = customers.filter((c) => !inLanguage(langOfOrg.get(c.id)!, `${c.name}${c.address}${c.contactName}`));
     expect(wrong.map((c) => c.name)).toEqual([]);
     expect(customers.filter((c) => langOfOrg.get(c.id) === 'en').length).toBe(4);
-    const fenceRows = db().select().from(fences).all();
+    const fenceRows = await db().select().from(fences).all();
     expect(fenceRows.length).toBeGreaterThan(0);
     expect(fenceRows.filter((f) => !inLanguage(langOfOrg.get(f.orgId)!, `${f.name}${f.location}`))).toEqual([]);
   });
 
-  it("puts every machine at a real place of its company, named for its own model's kind", () => {
-    const models = new Map(
-      db()
-        .select()
-        .from(deviceModels)
-        .all()
-        .map((m) => [m.id, m.name]),
-    );
-    const machines = db().select().from(devices).all();
+  it("puts every machine at a real place of its company, named for its own model's kind", async () => {
+    const models = new Map((await db().select().from(deviceModels).all()).map((m) => [m.id, m.name]));
+    const machines = await db().select().from(devices).all();
     expect(machines.length).toBeGreaterThan(0);
     const wrong = machines.filter((d) => {
       const business = BUSINESSES[[...langOfOrg.keys()].indexOf(d.orgId)]!;
@@ -117,15 +104,11 @@ describe('the seeded demo business is coherent', () => {
     expect(machines.filter((d) => d.licensePlate !== '').length).toBeGreaterThan(10);
   });
 
-  it("tells faults, parts, fixes, upkeep and feedback of the machine's own kind, in its company's language", () => {
+  it("tells faults, parts, fixes, upkeep and feedback of the machine's own kind, in its company's language", async () => {
     const kindOf = new Map(
-      db()
-        .select({ id: devices.id, kind: devices.kind })
-        .from(devices)
-        .all()
-        .map((d) => [d.id, d.kind]),
+      (await db().select({ id: devices.id, kind: devices.kind }).from(devices).all()).map((d) => [d.id, d.kind]),
     );
-    const faults = db().select().from(faultRecords).all();
+    const faults = await db().select().from(faultRecords).all();
     expect(faults.length).toBeGreaterThan(0);
     const wrongFaults = faults.filter((r) => {
       const lang = langOfOrg.get(r.orgId)!;
@@ -141,14 +124,14 @@ describe('the seeded demo business is coherent', () => {
     const told = faults.map((r) => `${r.deviceId}:${r.cause}`);
     expect(told.filter((s, i) => told.indexOf(s) !== i)).toEqual([]);
 
-    const plans = db().select().from(upkeepPlans).all();
+    const plans = await db().select().from(upkeepPlans).all();
     expect(plans.length).toBeGreaterThan(0);
     const wrongPlans = plans.filter(
       (p) => p.content !== KIND_TEXTS[kindOf.get(p.deviceId)!].upkeep[langOfOrg.get(p.orgId)!],
     );
     expect(wrongPlans.map((p) => [p.id, kindOf.get(p.deviceId), p.content])).toEqual([]);
 
-    const reports = db().select().from(feedback).all();
+    const reports = await db().select().from(feedback).all();
     expect(reports.length).toBeGreaterThan(0);
     const wrongReports = reports.filter(
       (r) => !KIND_TEXTS[kindOf.get(r.deviceId)!].feedback.some((f) => f[langOfOrg.get(r.orgId)!] === r.info),
@@ -159,12 +142,12 @@ describe('the seeded demo business is coherent', () => {
     expect(reports.filter((r) => /\(#\d+\)/.test(r.info))).toEqual([]);
   });
 
-  it("keeps each company's cases and work orders in its language", () => {
-    const cases = db().select().from(faultCases).all();
+  it("keeps each company's cases and work orders in its language", async () => {
+    const cases = await db().select().from(faultCases).all();
     const own = cases.filter((c) => langOfOrg.has(c.orgId));
     expect(own.some((c) => langOfOrg.get(c.orgId) === 'en')).toBe(true);
     expect(own.filter((c) => !inLanguage(langOfOrg.get(c.orgId)!, `${c.title}${c.symptom}${c.solution}`))).toEqual([]);
-    const orders = db().select().from(workOrders).all();
+    const orders = await db().select().from(workOrders).all();
     expect(orders.some((o) => langOfOrg.get(o.orgId) === 'en')).toBe(true);
     const wrong = orders.filter((o) => !inLanguage(langOfOrg.get(o.orgId)!, `${o.title}${o.content}`));
     expect(wrong.map((o) => [o.number, o.title])).toEqual([]);
@@ -172,65 +155,55 @@ describe('the seeded demo business is coherent', () => {
     expect(orders.filter((o) => o.title.includes(' / '))).toEqual([]);
   });
 
-  it('names companies, models and cases in their languages, and bills each business under its brand', () => {
-    const lessors = db()
-      .select()
-      .from(organisations)
-      .where(eq(organisations.kind, 'lessor'))
-      .all()
-      .filter((o) => langOfOrg.has(o.id));
+  it('names companies, models and cases in their languages, and bills each business under its brand', async () => {
+    const lessors = (await db().select().from(organisations).where(eq(organisations.kind, 'lessor')).all()).filter(
+      (o) => langOfOrg.has(o.id),
+    );
     for (const o of lessors) {
       expect(inLanguage('en', o.nameEn), o.name).toBe(true);
       // A Chinese company keeps its Chinese name; the one abroad keeps none.
       expect(o.nameZh === '' || inLanguage('zh', o.nameZh), o.name).toBe(true);
       expect(o.nameZh !== '', o.name).toBe(langOfOrg.get(o.id) === 'zh');
     }
-    for (const m of db().select().from(deviceModels).all()) {
+    for (const m of await db().select().from(deviceModels).all()) {
       expect(inLanguage('zh', m.nameZh) && inLanguage('en', m.nameEn), m.name).toBe(true);
     }
     // Every product of the shops is described in both languages, its spec too (a code like 'CH-4830' reads in both).
-    const goods = db().select().from(products).all();
+    const goods = await db().select().from(products).all();
     expect(goods.length).toBeGreaterThan(0);
-    expectEvery(goods, (p) => inLanguage('zh', p.descriptionZh) && inLanguage('en', p.descriptionEn));
-    expectEvery(goods, (p) => p.specZh !== '' && inLanguage('en', p.specEn));
+    await expectEvery(goods, (p) => inLanguage('zh', p.descriptionZh) && inLanguage('en', p.descriptionEn));
+    await expectEvery(goods, (p) => p.specZh !== '' && inLanguage('en', p.specEn));
     expect(goods.some((p) => p.specZh !== p.specEn)).toBe(true);
     // The operator's shared library: each case marked with the language it is written in.
-    expectEvery(db().select().from(faultCases).all(), (c) => inLanguage(c.lang, c.title));
+    await expectEvery(await db().select().from(faultCases).all(), (c) => inLanguage(c.lang, c.title));
     // The business abroad orders by English names and specs, asks for GST tax invoices with its ABN; the Chinese for VAT ones.
     const english = (orgId: number) => langOfOrg.get(orgId) === 'en';
-    const bought = db()
-      .select()
-      .from(shopOrders)
-      .all()
-      .filter((o) => english(o.orgId));
+    const bought = (await db().select().from(shopOrders).all()).filter((o) => english(o.orgId));
     expect(bought.length).toBeGreaterThan(0);
-    expectEvery(bought, (o) => inLanguage('en', `${o.productName}${o.spec}`));
-    const asked = db().select().from(invoices).all();
+    await expectEvery(bought, (o) => inLanguage('en', `${o.productName}${o.spec}`));
+    const asked = await db().select().from(invoices).all();
     expect(asked.some((i) => english(i.orgId))).toBe(true);
-    expectEvery(asked, (i) =>
+    await expectEvery(asked, (i) =>
       english(i.orgId) ? i.invoiceType === 'taxInvoice' && isAbn(i.taxNumber) : i.invoiceType !== 'taxInvoice',
     );
     // Rent is paid through the channels of the company's country, with the reference its channel writes.
-    const paid = db().select().from(receipts).all();
+    const paid = await db().select().from(receipts).all();
     expect(paid.some((r) => english(r.lessorOrgId)) && paid.some((r) => !english(r.lessorOrgId))).toBe(true);
-    expectEvery(paid, (r) => !(english(r.lessorOrgId) && ['wechat', 'alipay'].includes(r.method)));
-    expectEvery(paid, (r) => /^(TRF\d{14}|4200\d{24}|\d{6})$/.test(r.reference));
+    await expectEvery(paid, (r) => !(english(r.lessorOrgId) && ['wechat', 'alipay'].includes(r.method)));
+    await expectEvery(paid, (r) => /^(TRF\d{14}|4200\d{24}|\d{6})$/.test(r.reference));
     // A sub-lease is numbered on the day it began, not on the day the demo was made.
-    const rentedIn = db().select().from(subleases).all();
+    const rentedIn = await db().select().from(subleases).all();
     expect(rentedIn.length).toBeGreaterThan(0);
-    expectEvery(rentedIn, (l) => l.number.startsWith(`ZL-${l.startOn.replaceAll('-', '')}-`));
+    await expectEvery(rentedIn, (l) => l.number.startsWith(`ZL-${l.startOn.replaceAll('-', '')}-`));
   });
 
-  it("shows each rental company's lock tasks in every stage, none leaving a machine locked", () => {
-    const tasks = db().select().from(riskTasks).all();
-    const items = db().select().from(riskTaskItems).all();
-    const states = db().select({ id: commands.id, state: commands.state }).from(commands).all();
-    const lessors = db()
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.kind, 'lessor'))
-      .all()
-      .filter((o) => langOfOrg.has(o.id));
+  it("shows each rental company's lock tasks in every stage, none leaving a machine locked", async () => {
+    const tasks = await db().select().from(riskTasks).all();
+    const items = await db().select().from(riskTaskItems).all();
+    const states = await db().select({ id: commands.id, state: commands.state }).from(commands).all();
+    const lessors = (
+      await db().select({ id: organisations.id }).from(organisations).where(eq(organisations.kind, 'lessor')).all()
+    ).filter((o) => langOfOrg.has(o.id));
     expect(lessors.length).toBeGreaterThan(0);
     for (const { id: orgId } of lessors) {
       const own = new Set(tasks.filter((task) => task.orgId === orgId).map((task) => task.id));
@@ -243,56 +216,54 @@ describe('the seeded demo business is coherent', () => {
     }
   });
 
-  it('counts only the locked machines that a lock task explains', () => {
+  it('counts only the locked machines that a lock task explains', async () => {
     const explained = new Set(
-      db()
-        .select({ deviceId: riskTaskItems.deviceId })
-        .from(riskTaskItems)
-        .all()
-        .map((i) => i.deviceId),
+      (await db().select({ deviceId: riskTaskItems.deviceId }).from(riskTaskItems).all()).map((i) => i.deviceId),
     );
-    const locked = db()
-      .select({ id: devices.id, serial: devices.serialNumber, lockLevel: devices.lockLevel })
-      .from(devices)
-      .all()
-      .filter((d) => d.lockLevel !== 'unlocked');
+    const locked = (
+      await db()
+        .select({ id: devices.id, serial: devices.serialNumber, lockLevel: devices.lockLevel })
+        .from(devices)
+        .all()
+    ).filter((d) => d.lockLevel !== 'unlocked');
     expect(locked.filter((d) => !explained.has(d.id))).toEqual([]);
   });
 
-  it('gives machines and SIM cards calendar days: fitted before today, each card expiring with its machine', () => {
+  it('gives machines and SIM cards calendar days: fitted before today, each card expiring with its machine', async () => {
     const today = new Date(t.deps.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const isDay = (v: string | null) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v);
-    const machines = db().select().from(devices).all();
+    const machines = await db().select().from(devices).all();
     expect(machines.filter((m) => !isDay(m.installedAt) || !isDay(m.serviceExpiresAt))).toEqual([]);
     expect(machines.filter((m) => m.installedAt !== null && m.installedAt >= today).map((m) => m.serialNumber)).toEqual(
       [],
     );
     const expiryOf = new Map(machines.map((m) => [m.id, m.serviceExpiresAt]));
-    const cards = db().select().from(simCards).all();
+    const cards = await db().select().from(simCards).all();
     expect(cards.filter((c) => !isDay(c.serviceExpiresAt))).toEqual([]);
     expect(cards.filter((c) => c.deviceId !== null && c.serviceExpiresAt !== expiryOf.get(c.deviceId))).toEqual([]);
   });
 
-  it("writes each company's stores, rules, reasons and contract sites in its language", () => {
-    const storeRows = db().select().from(stores).all();
+  it("writes each company's stores, rules, reasons and contract sites in its language", async () => {
+    const storeRows = await db().select().from(stores).all();
     expect(storeRows.length).toBeGreaterThan(0);
     expect(storeRows.filter((r) => !inLanguage(langOfOrg.get(r.orgId)!, `${r.name}${r.address}`))).toEqual([]);
-    const rules = db().select().from(approvalRules).all();
+    const rules = await db().select().from(approvalRules).all();
     expect(rules.filter((r) => !inLanguage(langOfOrg.get(r.orgId)!, r.name))).toEqual([]);
-    const leases = db().select().from(contracts).all();
+    const leases = await db().select().from(contracts).all();
     expect(leases.length).toBeGreaterThan(0);
     expect(leases.filter((c) => !inLanguage(langOfOrg.get(c.lessorOrgId)!, c.siteAddress))).toEqual([]);
-    const reasons = db()
-      .select({ reason: contractEvents.reason, orgId: contracts.lessorOrgId })
-      .from(contractEvents)
-      .innerJoin(contracts, eq(contracts.id, contractEvents.contractId))
-      .all()
-      .filter((e) => e.reason !== '');
+    const reasons = (
+      await db()
+        .select({ reason: contractEvents.reason, orgId: contracts.lessorOrgId })
+        .from(contractEvents)
+        .innerJoin(contracts, eq(contracts.id, contractEvents.contractId))
+        .all()
+    ).filter((e) => e.reason !== '');
     expect(reasons.length).toBeGreaterThan(0);
     expect(reasons.filter((e) => !inLanguage(langOfOrg.get(e.orgId)!, e.reason))).toEqual([]);
   });
 
-  it('names people as their country does, and gives companies valid numbers and machines fleet numbers', () => {
+  it('names people as their country does, and gives companies valid numbers and machines fleet numbers', async () => {
     // A Chinese name is a common single-character surname and a given name; an Australian one a first name and a
     // surname: none of faker's compound surnames, double-barrelled inventions or titles ("Fadel-Murazik DVM").
     const nameOf = (lang: SeedLang, name: string) =>
@@ -300,51 +271,41 @@ describe('the seeded demo business is coherent', () => {
         ? /^[\u4e00-\u9fff]{2,3}$/.test(name) && !/^(欧阳|慕容|尉迟|皇甫|司马|上官|诸葛|东方|令狐|公孙|夏侯)/.test(name)
         : /^[A-Z][a-z]+ (O')?[A-Z][a-z]+$/.test(name);
     const people = [
-      ...db()
-        .select()
-        .from(users)
-        .all()
-        .map((u) => ({ orgId: u.orgId, name: u.name })),
-      ...db()
-        .select()
-        .from(organisations)
-        .all()
-        .map((o) => ({ orgId: o.id, name: o.contactName })),
+      ...(await db().select().from(users).all()).map((u) => ({ orgId: u.orgId, name: u.name })),
+      ...(await db().select().from(organisations).all()).map((o) => ({ orgId: o.id, name: o.contactName })),
       // A person's own organisation (ownOrganisation) belongs to no business.
     ].filter((p) => p.name !== '' && langOfOrg.get(p.orgId) !== undefined);
     expect(people.filter((p) => langOfOrg.get(p.orgId) === 'en').length).toBeGreaterThan(5);
-    expectEvery(people, (p) => nameOf(langOfOrg.get(p.orgId)!, p.name));
+    await expectEvery(people, (p) => nameOf(langOfOrg.get(p.orgId)!, p.name));
     // Chinese companies' credit codes and tax numbers carry their check characters; the Australian ones' are ABNs.
-    const companies = db()
-      .select()
-      .from(organisations)
-      .all()
-      .filter((o) => langOfOrg.get(o.id) !== undefined && o.taxNumber);
+    const companies = (await db().select().from(organisations).all()).filter(
+      (o) => langOfOrg.get(o.id) !== undefined && o.taxNumber,
+    );
     expect(companies.length).toBeGreaterThan(8);
-    expectEvery(companies, (o) => (langOfOrg.get(o.id) === 'zh' ? isCreditCode(o.taxNumber!) : isAbn(o.taxNumber!)));
+    await expectEvery(companies, (o) =>
+      langOfOrg.get(o.id) === 'zh' ? isCreditCode(o.taxNumber!) : isAbn(o.taxNumber!),
+    );
     expect(new Set(companies.map((o) => o.taxNumber)).size).toBe(companies.length);
     // The number a company registered under (enterprise verification) is its country's too.
-    const registered = db()
-      .select()
-      .from(organisations)
-      .all()
-      .filter((o) => langOfOrg.get(o.id) !== undefined && o.creditCode);
+    const registered = (await db().select().from(organisations).all()).filter(
+      (o) => langOfOrg.get(o.id) !== undefined && o.creditCode,
+    );
     expect(registered.length).toBeGreaterThan(1);
-    expectEvery(registered, (o) => (langOfOrg.get(o.id) === 'zh' ? isCreditCode(o.creditCode!) : isAbn(o.creditCode!)));
+    await expectEvery(registered, (o) =>
+      langOfOrg.get(o.id) === 'zh' ? isCreditCode(o.creditCode!) : isAbn(o.creditCode!),
+    );
     const taxNumber = new Map(companies.map((o) => [o.id, o.taxNumber]));
-    const chineseRenters = db()
-      .select()
-      .from(renters)
-      .all()
-      .filter((r) => r.identityType === 2 && langOfOrg.get(r.orgId) === 'zh');
+    const chineseRenters = (await db().select().from(renters).all()).filter(
+      (r) => r.identityType === 2 && langOfOrg.get(r.orgId) === 'zh',
+    );
     expect(chineseRenters.length).toBeGreaterThan(0);
     // One company, one number: the renter record's code is the one its invoices carry.
-    expectEvery(chineseRenters, (r) => isCreditCode(r.idNumber) && r.idNumber === taxNumber.get(r.orgId));
+    await expectEvery(chineseRenters, (r) => isCreditCode(r.idNumber) && r.idNumber === taxNumber.get(r.orgId));
     // A machine is named by what it is and its company's fleet number, each number once in its company.
-    const fleet = db().select().from(devices).all();
+    const fleet = await db().select().from(devices).all();
     const zhName = /^\S+ [A-Z]{2}-\d{4,}$/;
     const enName = /^[A-Z]{2,3}-\d{4,} \w[\w ]+$/;
-    expectEvery(fleet, (d) => (langOfOrg.get(d.orgId) === 'en' ? enName : zhName).test(d.deviceName));
+    await expectEvery(fleet, (d) => (langOfOrg.get(d.orgId) === 'en' ? enName : zhName).test(d.deviceName));
     const named = new Set(fleet.map((d) => `${d.orgId} ${d.deviceName}`));
     expect(named.size).toBe(fleet.length);
   });

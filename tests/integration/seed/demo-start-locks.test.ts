@@ -25,29 +25,23 @@ import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
  */
 
 /** What the arrears steps and the lock day settings could change. */
-function lockState(dbh: DbHandle) {
+async function lockState(dbh: DbHandle) {
   const { db } = dbh;
   return {
-    levels: db
-      .select({ id: devices.id, lockLevel: devices.lockLevel })
-      .from(devices)
-      .orderBy(devices.id)
-      .all()
-      .map((d) => `${d.id}:${d.lockLevel}`),
-    commands: db
-      .select({ id: commands.id, state: commands.state })
-      .from(commands)
-      .where(inArray(commands.type, ['lock', 'unlock']))
-      .orderBy(commands.id)
-      .all()
-      .map((c) => `${c.id}:${c.state}`),
-    tasks: db
-      .select({ id: riskTasks.id })
-      .from(riskTasks)
-      .all()
-      .map((r) => r.id),
-    steps: db.select().from(arrearsSteps).all(),
-    texts: db.select().from(smsOutbox).all(),
+    levels: (
+      await db.select({ id: devices.id, lockLevel: devices.lockLevel }).from(devices).orderBy(devices.id).all()
+    ).map((d) => `${d.id}:${d.lockLevel}`),
+    commands: (
+      await db
+        .select({ id: commands.id, state: commands.state })
+        .from(commands)
+        .where(inArray(commands.type, ['lock', 'unlock']))
+        .orderBy(commands.id)
+        .all()
+    ).map((c) => `${c.id}:${c.state}`),
+    tasks: (await db.select({ id: riskTasks.id }).from(riskTasks).all()).map((r) => r.id),
+    steps: await db.select().from(arrearsSteps).all(),
+    texts: await db.select().from(smsOutbox).all(),
   };
 }
 
@@ -56,9 +50,9 @@ function lockState(dbh: DbHandle) {
  * (bills of the day and the arrears they bring), each at once; then the risk scheduler's next pass, after the
  * bills. Answers the arrears tasks and reminders that next pass made.
  */
-function startAsTheServer(deps: AppDeps): number {
-  const stopRisk = startRiskScheduler(deps, 3_600_000);
-  const stopBilling = startBillingScheduler(deps, 3_600_000, 3_600_000);
+async function startAsTheServer(deps: AppDeps): Promise<number> {
+  const stopRisk = await startRiskScheduler(deps, 3_600_000);
+  const stopBilling = await startBillingScheduler(deps, 3_600_000, 3_600_000);
   stopRisk();
   stopBilling();
   return runSchedulerPass(deps);
@@ -68,15 +62,18 @@ function startAsTheServer(deps: AppDeps): number {
  * Switched on, the arrears steps would lock machines of every rental company at once (what the lock day preview shows
  * before the setting is saved): a start that moves nothing is not for want of arrears.
  */
-function expectSomethingToLock(dbh: DbHandle, now: number) {
-  for (const { orgId } of dbh.db.select({ orgId: lockDaySettings.orgId }).from(lockDaySettings).all()) {
-    const preview = previewArrears(dbh.db, orgId, ARREARS_DEFAULTS, now, 30);
+async function expectSomethingToLock(dbh: DbHandle, now: number) {
+  for (const { orgId } of await dbh.db.select({ orgId: lockDaySettings.orgId }).from(lockDaySettings).all()) {
+    const preview = await previewArrears(dbh.db, orgId, ARREARS_DEFAULTS, now, 30);
     expect(preview.filter((r) => r.dueNow && r.step >= 1).length, `rental company ${orgId}`).toBeGreaterThan(0);
   }
 }
 
 /** The difference a start made: lock and unlock commands queued, reminders sent, levels changed. */
-function expectNothingMoved(before: ReturnType<typeof lockState>, after: ReturnType<typeof lockState>) {
+function expectNothingMoved(
+  before: Awaited<ReturnType<typeof lockState>>,
+  after: Awaited<ReturnType<typeof lockState>>,
+) {
   const added = (was: string[], is: string[]) => is.filter((x) => !was.includes(x));
   expect(added(before.commands, after.commands), 'lock and unlock commands').toEqual([]);
   expect(after.texts.slice(before.texts.length), 'text messages').toEqual([]);
@@ -92,45 +89,42 @@ describe('a freshly seeded demo server starts without locking anything', () => {
   });
   afterAll(() => t?.dbh.close());
 
-  it('queues no lock or unlock and texts no renter at its first passes, and no machine moves', () => {
-    const before = lockState(t.dbh);
+  it('queues no lock or unlock and texts no renter at its first passes, and no machine moves', async () => {
+    const before = await lockState(t.dbh);
     // No machine is seeded locked (decision 026) ...
     expect(before.levels.filter((l) => !l.endsWith(':unlocked'))).toEqual([]);
     // ... though the demo's renters in arrears stand at the arrears steps (decision 039).
-    expectSomethingToLock(t.dbh, t.deps.now());
-    expect(startAsTheServer(t.deps)).toBe(0);
-    expectNothingMoved(before, lockState(t.dbh));
+    await expectSomethingToLock(t.dbh, t.deps.now());
+    expect(await startAsTheServer(t.deps)).toBe(0);
+    expectNothingMoved(before, await lockState(t.dbh));
     // Ten seconds on, the next pass finds nothing either.
     t.advance(10_000);
-    expect(runSchedulerPass(t.deps)).toBe(0);
-    expectNothingMoved(before, lockState(t.dbh));
+    expect(await runSchedulerPass(t.deps)).toBe(0);
+    expectNothingMoved(before, await lockState(t.dbh));
   });
 
-  it('keeps arrears locking and the service expiry trigger of every rental company switched off', () => {
-    const settings = t.dbh.db.select().from(lockDaySettings).all();
-    const lessors = t.dbh.db
-      .select({ id: organisations.id, kind: organisations.kind })
-      .from(organisations)
-      .all()
-      .filter((o) => o.kind === 'lessor');
+  it('keeps arrears locking and the service expiry trigger of every rental company switched off', async () => {
+    const settings = await t.dbh.db.select().from(lockDaySettings).all();
+    const lessors = (
+      await t.dbh.db.select({ id: organisations.id, kind: organisations.kind }).from(organisations).all()
+    ).filter((o) => o.kind === 'lessor');
     expect(settings.map((s) => s.orgId).sort()).toEqual(lessors.map((o) => o.id).sort());
     expect(settings.filter((s) => s.enabled || s.arrearsEnabled)).toEqual([]);
   });
 
   it("still shows each rental company's lock tasks in every stage the README names, none automatic", async () => {
-    startAsTheServer(t.deps);
+    await startAsTheServer(t.deps);
     // The operator's administrator sees every rental company's machines (decision 013).
-    const token = t.tokenFor(ROLE.companyAdmin);
+    const token = await t.tokenFor(ROLE.companyAdmin);
     const res = await t.call(riskEndpoints.listTasks, { token, query: { pageSize: 200 } });
     expect(res.status, res.message).toBe('200');
     const tasks = res.data.list as { id: number; kind: string; automatic: boolean }[];
     expect(tasks.filter((task) => task.automatic)).toEqual([]);
     const orgOf = new Map(
-      t.dbh.db
-        .select({ id: riskTasks.id, orgId: riskTasks.orgId })
-        .from(riskTasks)
-        .all()
-        .map((r) => [r.id, r.orgId]),
+      (await t.dbh.db.select({ id: riskTasks.id, orgId: riskTasks.orgId }).from(riskTasks).all()).map((r) => [
+        r.id,
+        r.orgId,
+      ]),
     );
     const byOrg = new Map<number, string[]>();
     for (const task of tasks) {
@@ -169,13 +163,13 @@ describe.each([
     await seedDemo(dbh.db, { now: seededAt, devices: 300, historyDevices: 0 });
     let now = seededAt + 30_000;
     const base = { dbh, env: readEnv({ NODE_ENV: 'test' }), now: () => now, log: () => {}, live: new LiveHub() };
-    const deps: AppDeps = { ...base, commands: createCommandQueue(base), ingest: null };
-    const before = lockState(dbh);
+    const deps: AppDeps = { ...base, commands: await createCommandQueue(base), ingest: null };
+    const before = await lockState(dbh);
     expect(before.levels.filter((l) => !l.endsWith(':unlocked'))).toEqual([]);
-    expectSomethingToLock(dbh, now);
-    expect(startAsTheServer(deps)).toBe(0);
+    await expectSomethingToLock(dbh, now);
+    expect(await startAsTheServer(deps)).toBe(0);
     now += 10_000;
-    expect(runSchedulerPass(deps)).toBe(0);
-    expectNothingMoved(before, lockState(dbh));
+    expect(await runSchedulerPass(deps)).toBe(0);
+    expectNothingMoved(before, await lockState(dbh));
   });
 });

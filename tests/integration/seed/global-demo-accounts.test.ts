@@ -32,7 +32,7 @@ describe('the English rental company has its own demo accounts', () => {
     const machines = await t.call(deviceEndpoints.list, { query: { page: 1, pageSize: 100 }, token });
     expect(machines.status).toBe('200');
     expect(machines.data.total).toBeGreaterThan(0);
-    expectEvery(
+    await expectEvery(
       machines.data.list,
       (row) => row.ownerName === 'Northwind Equipment Hire Pty Ltd' && !CJK.test(row.hostName + row.deviceName),
       'the machines the account sees',
@@ -48,7 +48,7 @@ describe('the English rental company has its own demo accounts', () => {
       token: login.data.token as string,
     });
     expect(mine.data.total).toBeGreaterThan(0);
-    expectEvery(mine.data.list, (o) => !CJK.test(`${o.title}${o.orgName}`), 'the orders the technician sees');
+    await expectEvery(mine.data.list, (o) => !CJK.test(`${o.title}${o.orgName}`), 'the orders the technician sees');
     expect(mine.data.list.some((o) => o.status !== WO_STATUS.pending)).toBe(true);
   });
 
@@ -74,16 +74,20 @@ describe('the English rental company has its own demo accounts', () => {
       const info = await t.call(authEndpoints.getUserInfo, { token: login.data.token as string });
       expect(info.data.today, `role ${roleId}'s today`).toBe(sydneyDay);
     }
-    const northwind = t.dbh.db
+    const northwind = (await t.dbh.db
       .select({ id: organisations.id })
       .from(organisations)
       .where(eq(organisations.name, 'Northwind Equipment Hire'))
-      .get()!;
-    const customers = t.dbh.db.select().from(organisations).where(eq(organisations.parentId, northwind.id)).all();
+      .get())!;
+    const customers = await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, northwind.id)).all();
     expect(customers.length).toBeGreaterThan(0);
-    expectEvery(customers, (c) => orgTimeZone(t.dbh.db, c.id) === 'Australia/Sydney', 'Northwind’s customers');
+    await expectEvery(
+      customers,
+      async (c) => (await orgTimeZone(t.dbh.db, c.id)) === 'Australia/Sydney',
+      'Northwind’s customers',
+    );
     // A Chinese company keeps Beijing time.
-    const huadong = await t.call(authEndpoints.getUserInfo, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const huadong = await t.call(authEndpoints.getUserInfo, { token: await t.tokenFor(ROLE.lessorAdmin) });
     expect(huadong.data.today).toBe(dayInZone(at, 'Asia/Shanghai'));
   });
 });

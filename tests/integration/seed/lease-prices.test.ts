@@ -48,7 +48,7 @@ describe('the seeded lease prices follow the machine and the market', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const lessors = db()
+    const lessors = await db()
       .select()
       .from(organisations)
       .where(eq(organisations.kind, 'lessor'))
@@ -58,10 +58,10 @@ describe('the seeded lease prices follow the machine and the market', () => {
   });
   afterAll(() => t?.dbh.close());
 
-  it('asks more for a bigger machine than a smaller one of its kind, in every company', () => {
+  it('asks more for a bigger machine than a smaller one of its kind, in every company', async () => {
     // The lift table says which lift is the bigger.
     expect(PLATFORM_HEIGHT_M['GTZZ22J boom lift']!).toBeGreaterThan(PLATFORM_HEIGHT_M['JCPT1412DC scissor lift']!);
-    const all = lines();
+    const all = await lines();
     for (const lessor of langOf.keys()) {
       const mine = all.filter((l) => l.lessor === lessor);
       for (const [smaller, bigger] of BIGGER) {
@@ -79,15 +79,11 @@ describe('the seeded lease prices follow the machine and the market', () => {
     }
   });
 
-  it('prices each company’s machines at many different figures, not a count up from one', () => {
+  it('prices each company’s machines at many different figures, not a count up from one', async () => {
     for (const lessor of langOf.keys()) {
-      const figures = [
-        ...new Set(
-          lines()
-            .filter((l) => l.lessor === lessor)
-            .map((l) => l.dayCents!),
-        ),
-      ].sort((a, b) => a - b);
+      const figures = [...new Set((await lines()).filter((l) => l.lessor === lessor).map((l) => l.dayCents!))].sort(
+        (a, b) => a - b,
+      );
       expect(figures.length, `lessor ${lessor}`).toBeGreaterThanOrEqual(10);
       const steps = new Set(figures.slice(1).map((f, i) => f - figures[i]!));
       // Old seeds counted up in one fixed step (300, 350, 400…): these are spread over many.
@@ -95,28 +91,22 @@ describe('the seeded lease prices follow the machine and the market', () => {
     }
   });
 
-  it('makes a month cost well under thirty days: about sixteen days in China, nine in Sydney', () => {
-    const list = db().select().from(leasePrices).all();
+  it('makes a month cost well under thirty days: about sixteen days in China, nine in Sydney', async () => {
+    const list = await db().select().from(leasePrices).all();
     const both = [
-      ...lines(),
+      ...(await lines()),
       ...list.filter((p) => p.dayCents !== null && p.monthCents !== null).map((p) => ({ ...p, lessor: p.orgId })),
     ].filter((l) => langOf.has(l.lessor) && l.dayCents !== null && l.monthCents !== null);
-    expectEvery(both, (l) => {
+    await expectEvery(both, (l) => {
       const days = l.monthCents! / l.dayCents!;
       return langOf.get(l.lessor) === 'zh' ? days >= 13 && days <= 20 : days >= 7 && days <= 12;
     });
   });
 
-  it('lists its lease prices by model, dearer for the bigger machine, and writes its contracts at or above them', () => {
-    const list = db().select().from(leasePrices).all();
-    const models = new Map(
-      db()
-        .select()
-        .from(deviceModels)
-        .all()
-        .map((m) => [m.id, m.name]),
-    );
-    const all = lines();
+  it('lists its lease prices by model, dearer for the bigger machine, and writes its contracts at or above them', async () => {
+    const list = await db().select().from(leasePrices).all();
+    const models = new Map((await db().select().from(deviceModels).all()).map((m) => [m.id, m.name]));
+    const all = await lines();
     for (const lessor of langOf.keys()) {
       const mine = list.filter((p) => p.orgId === lessor);
       const priceOf = (model: string, businessModel: number) =>
@@ -131,7 +121,7 @@ describe('the seeded lease prices follow the machine and the market', () => {
           l.lessor === lessor &&
           mine.some((p) => models.get(p.modelId) === l.model && p.businessModel === l.businessModel),
       );
-      expectEvery(listed, (l) => {
+      await expectEvery(listed, (l) => {
         const p = priceOf(l.model, l.businessModel)!;
         return (
           (p.dayCents === null || l.dayCents! >= p.dayCents) && (p.monthCents === null || l.monthCents! >= p.monthCents)
@@ -140,7 +130,7 @@ describe('the seeded lease prices follow the machine and the market', () => {
     }
   });
 
-  it('prices the business abroad in Australian dollars at Sydney’s rates, and the Chinese in yuan at China’s', () => {
+  it('prices the business abroad in Australian dollars at Sydney’s rates, and the Chinese in yuan at China’s', async () => {
     // A day's hire in each market: a 12 m scissor lift, a 20 m boom lift, a 3 t forklift.
     const MARKET: Record<SeedLang, Record<string, [number, number]>> = {
       zh: {
@@ -154,9 +144,9 @@ describe('the seeded lease prices follow the machine and the market', () => {
         'CPD30 electric forklift': [15_000, 30_000],
       },
     };
-    const all = lines().filter((l) => langOf.has(l.lessor) && l.model in MARKET.zh);
+    const all = (await lines()).filter((l) => langOf.has(l.lessor) && l.model in MARKET.zh);
     expect(new Set(all.map((l) => langOf.get(l.lessor))).size).toBe(2);
-    expectEvery(all, (l) => {
+    await expectEvery(all, (l) => {
       const [low, high] = MARKET[langOf.get(l.lessor)!][l.model]!;
       return l.dayCents! >= low && l.dayCents! <= high;
     });
@@ -165,8 +155,8 @@ describe('the seeded lease prices follow the machine and the market', () => {
     expect(all.filter((l) => langOf.get(l.lessor) === 'en' && yuan.has(`${l.model}:${l.dayCents}`))).toEqual([]);
   });
 
-  it('bills a bigger machine more a day, and rents in a machine for less than it earns leased out again', () => {
-    const billed = db()
+  it('bills a bigger machine more a day, and rents in a machine for less than it earns leased out again', async () => {
+    const billed = await db()
       .select({
         lessor: bills.lessorOrgId,
         model: deviceModels.name,
@@ -185,12 +175,12 @@ describe('the seeded lease prices follow the machine and the market', () => {
       };
       expect(perDay('GTZZ22J boom lift'), `lessor ${lessor}`).toBeGreaterThan(2 * perDay('JCPT1412DC scissor lift'));
     }
-    const rentedIn = db().select().from(subleases).all();
+    const rentedIn = await db().select().from(subleases).all();
     const leasedOut = rentedIn.filter((s) => s.remark !== '');
     expect(leasedOut.length).toBeGreaterThan(0);
     for (const s of leasedOut) {
       // What its bills earned over the days they billed, against what renting it in cost over the same days.
-      const lines = db()
+      const lines = await db()
         .select({ amountCents: billLines.amountCents, fromOn: billLines.fromOn, toOn: billLines.toOn })
         .from(billLines)
         .where(eq(billLines.deviceId, s.deviceId))
@@ -203,22 +193,22 @@ describe('the seeded lease prices follow the machine and the market', () => {
     }
   });
 
-  it('holds a deposit of two to four weeks of what a contract hires, rounded as a desk asks it, in the market’s money', () => {
-    const all = db().select().from(contracts).where(eq(contracts.kind, 'contract')).all();
-    const hired = db().select().from(contractLines).all();
+  it('holds a deposit of two to four weeks of what a contract hires, rounded as a desk asks it, in the market’s money', async () => {
+    const all = await db().select().from(contracts).where(eq(contracts.kind, 'contract')).all();
+    const hired = await db().select().from(contractLines).all();
     const daily = (contractId: number) =>
       hired.filter((l) => l.contractId === contractId).reduce((sum, l) => sum + l.dayCents! * l.count, 0);
     const seeded = all.filter((c) => langOf.has(c.lessorOrgId) && daily(c.id) > 0);
     expect(new Set(seeded.map((c) => c.lang))).toEqual(new Set(['zh', 'en']));
     // Whole hundreds of yuan or dollars, never less than the weeks it stands for.
-    expectEvery(seeded, (c) => c.depositCents % 10_000 === 0);
+    await expectEvery(seeded, (c) => c.depositCents % 10_000 === 0);
     const weeks = (c: (typeof seeded)[number]) => c.depositCents / (7 * daily(c.id));
     // The rejected contract asked less than two weeks, as its rejection says.
     const rejected = seeded.filter((c) => c.status === 4);
     expect(rejected.length).toBeGreaterThan(0);
-    expectEvery(rejected, (c) => weeks(c) < 2);
+    await expectEvery(rejected, (c) => weeks(c) < 2);
     const held = seeded.filter((c) => c.status !== 4);
-    expectEvery(held, (c) => weeks(c) >= 2 && weeks(c) <= 4.2);
+    await expectEvery(held, (c) => weeks(c) >= 2 && weeks(c) <= 4.2);
     // A contract of dearer machines, or of more of them, holds more: not one figure a machine whatever it is.
     for (const lessor of langOf.keys()) {
       const mine = held.filter((c) => c.lessorOrgId === lessor);

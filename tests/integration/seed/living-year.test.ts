@@ -24,25 +24,28 @@ describe('the seeded year of each brand’s main rental company', () => {
   afterAll(() => t?.dbh.close());
 
   /** The lessor's id and a session of its administrator. */
-  const lessor = (name: string) => {
-    const org = t.dbh.db
+  const lessor = async (name: string) => {
+    const org = (await t.dbh.db
       .select()
       .from(organisations)
       .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, name)))
-      .get()!;
-    const admin = t.dbh.db
+      .get())!;
+    const admin = (await t.dbh.db
       .select()
       .from(users)
       .where(and(eq(users.orgId, org.id), eq(users.roleId, ROLE.lessorAdmin)))
-      .get()!;
-    return { id: org.id, token: createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000) };
+      .get())!;
+    return {
+      id: org.id,
+      token: await createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000),
+    };
   };
 
   it('bills and is paid rent in each of the last twelve whole months, in both brands', async () => {
     expect(mainLessors.map((b) => b.appid)).toEqual(['zjcloud', 'liftgo']);
     for (const business of mainLessors) {
-      const { id, token } = lessor(business.lessor);
-      const [y, m] = orgDay(t.dbh.db, id, t.deps.now()).split('-').map(Number) as [number, number];
+      const { id, token } = await lessor(business.lessor);
+      const [y, m] = (await orgDay(t.dbh.db, id, t.deps.now())).split('-').map(Number) as [number, number];
       const from = new Date(Date.UTC(y, m - 13, 1)).toISOString().slice(0, 10);
       const to = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
       const year = await t.call(api.summary, { token, query: { from, to } });
@@ -64,7 +67,7 @@ describe('the seeded year of each brand’s main rental company', () => {
 
   it('lists first, as the least used on lease, machines that worked a realistic share of their days', async () => {
     for (const business of mainLessors) {
-      const { token } = lessor(business.lessor);
+      const { token } = await lessor(business.lessor);
       const opened = await t.call(api.summary, { token });
       expect(opened.status, opened.message).toBe('200');
       const { machines, totals } = opened.data;

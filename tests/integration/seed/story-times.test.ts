@@ -34,14 +34,7 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
   const orgs = () => db().select().from(organisations).all();
   const people = () => db().select().from(users).all();
   /** Accounts of former employees: they began at the company that let them go, not at their own organisation. */
-  const formerEmployees = () =>
-    new Set(
-      db()
-        .select()
-        .from(unbindings)
-        .all()
-        .map((u) => u.userId),
-    );
+  const formerEmployees = async () => new Set((await db().select().from(unbindings).all()).map((u) => u.userId));
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -49,127 +42,90 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
   });
   afterAll(() => t?.dbh.close());
 
-  it('dates them in the past, spread over days that differ, none at the moment of seeding', () => {
+  it('dates them in the past, spread over days that differ, none at the moment of seeding', async () => {
     const dated = [
-      ...orgs().map((o) => o.createdAt),
-      ...people().map((u) => u.createdAt),
-      ...db()
-        .select()
-        .from(faultCases)
-        .all()
-        .map((c) => c.createdAt),
-      ...db()
-        .select()
-        .from(banners)
-        .all()
-        .map((b) => b.createdAt),
+      ...(await orgs()).map((o) => o.createdAt),
+      ...(await people()).map((u) => u.createdAt),
+      ...(await db().select().from(faultCases).all()).map((c) => c.createdAt),
+      ...(await db().select().from(banners).all()).map((b) => b.createdAt),
     ].map((at) => at.getTime());
-    expectEvery(dated, (at) => at < now - 12 * 3600_000);
+    await expectEvery(dated, (at) => at < now - 12 * 3600_000);
     const days = (rows: { createdAt: Date }[]) => new Set(rows.map((r) => r.createdAt.toISOString().slice(0, 10)));
-    expect(days(orgs()).size).toBeGreaterThanOrEqual(orgs().length - 2);
-    expect(days(people()).size).toBeGreaterThan(people().length / 2);
+    expect(days(await orgs()).size).toBeGreaterThanOrEqual((await orgs()).length - 2);
+    expect(days(await people()).size).toBeGreaterThan((await people()).length / 2);
     // The companies have run for years; their people joined over months.
-    const lessors = orgs().filter((o) => o.kind === 'lessor');
-    expectEvery(lessors, (o) => o.createdAt.getTime() < now - 365 * DAY);
+    const lessors = (await orgs()).filter((o) => o.kind === 'lessor');
+    await expectEvery(lessors, (o) => o.createdAt.getTime() < now - 365 * DAY);
     const spanDays = (rows: { createdAt: Date }[]) =>
       (Math.max(...rows.map((r) => r.createdAt.getTime())) - Math.min(...rows.map((r) => r.createdAt.getTime()))) / DAY;
-    expect(spanDays(people())).toBeGreaterThan(180);
+    expect(spanDays(await people())).toBeGreaterThan(180);
   });
 
-  it('makes the operator first, a company before its people, machines and contracts, a customer before its first contract', () => {
-    const all = orgs();
+  it('makes the operator first, a company before its people, machines and contracts, a customer before its first contract', async () => {
+    const all = await orgs();
     const created = new Map(all.map((o) => [o.id, o.createdAt.getTime()]));
     const operator = all.find((o) => o.kind === 'operator')!;
-    expectEvery(
+    await expectEvery(
       all.filter((o) => o.id !== operator.id),
       (o) => o.createdAt > operator.createdAt,
     );
     // A customer or sub-lessor joins a company that is already there.
-    expectEvery(
+    await expectEvery(
       all.filter((o) => o.parentId !== null && o.kind !== 'distributor' && o.kind !== 'lessor'),
       (o) => o.createdAt.getTime() > created.get(o.parentId!)!,
     );
-    const former = formerEmployees();
-    expectEvery(
-      people().filter((u) => !former.has(u.id)),
+    const former = await formerEmployees();
+    await expectEvery(
+      (await people()).filter((u) => !former.has(u.id)),
       (u) => u.createdAt.getTime() >= created.get(u.orgId)!,
     );
-    const machines = db().select().from(devices).all();
-    expectEvery(machines, (d) => d.createdAt.getTime() > created.get(d.orgId)!);
-    const leases = db().select().from(contracts).all();
-    expectEvery(
+    const machines = await db().select().from(devices).all();
+    await expectEvery(machines, (d) => d.createdAt.getTime() > created.get(d.orgId)!);
+    const leases = await db().select().from(contracts).all();
+    await expectEvery(
       leases,
       (c) => c.createdAt.getTime() > created.get(c.lessorOrgId)! && c.createdAt.getTime() > created.get(c.renterOrgId)!,
     );
-    expectEvery(db().select().from(subleases).all(), (s) => s.createdAt.getTime() > created.get(s.sublessorOrgId)!);
+    await expectEvery(
+      await db().select().from(subleases).all(),
+      (s) => s.createdAt.getTime() > created.get(s.sublessorOrgId)!,
+    );
     // A company's administrator registered it: their account is of its first day.
-    const admins = people().filter((u) => u.roleId === ROLE.lessorAdmin);
+    const admins = (await people()).filter((u) => u.roleId === ROLE.lessorAdmin);
     expect(admins.length).toBeGreaterThan(0);
-    expectEvery(admins, (u) => u.createdAt.getTime() - created.get(u.orgId)! < DAY);
+    await expectEvery(admins, (u) => u.createdAt.getTime() - created.get(u.orgId)! < DAY);
   });
 
-  it('makes every person before what they did: contracts, their moves, deliveries, receipts, requests and invitations', () => {
-    const since = new Map(people().map((u) => [u.id, u.createdAt.getTime()]));
+  it('makes every person before what they did: contracts, their moves, deliveries, receipts, requests and invitations', async () => {
+    const since = new Map((await people()).map((u) => [u.id, u.createdAt.getTime()]));
     const acts: [number | null, Date | null][] = [
-      ...db()
-        .select()
-        .from(contracts)
-        .all()
-        .flatMap((c): [number | null, Date][] => [
-          [c.createdBy, c.createdAt],
-          [c.salespersonId, c.createdAt],
-        ]),
-      ...db()
-        .select()
-        .from(contractEvents)
-        .all()
-        .map((e): [number | null, Date] => [e.userId, e.at]),
-      ...db()
-        .select()
-        .from(leaseHandovers)
-        .all()
-        .map((h): [number | null, Date] => [h.createdBy, h.createdAt]),
-      ...db()
-        .select()
-        .from(receipts)
-        .all()
-        .map((r): [number | null, Date] => [r.createdBy, r.createdAt]),
-      ...db()
-        .select()
-        .from(bindRequests)
-        .all()
-        .flatMap((r): [number | null, Date | null][] => [
-          [r.requesterId, r.createdAt],
-          [r.decidedBy, r.decidedAt],
-        ]),
-      ...db()
-        .select()
-        .from(verifications)
-        .all()
-        .flatMap((v): [number | null, Date | null][] => [
-          [v.submittedBy, v.createdAt],
-          [v.decidedBy, v.decidedAt],
-        ]),
-      ...db()
-        .select()
-        .from(invitations)
-        .all()
-        .map((i): [number | null, Date] => [i.invitedBy, i.sentAt]),
+      ...(await db().select().from(contracts).all()).flatMap((c): [number | null, Date][] => [
+        [c.createdBy, c.createdAt],
+        [c.salespersonId, c.createdAt],
+      ]),
+      ...(await db().select().from(contractEvents).all()).map((e): [number | null, Date] => [e.userId, e.at]),
+      ...(await db().select().from(leaseHandovers).all()).map((h): [number | null, Date] => [h.createdBy, h.createdAt]),
+      ...(await db().select().from(receipts).all()).map((r): [number | null, Date] => [r.createdBy, r.createdAt]),
+      ...(await db().select().from(bindRequests).all()).flatMap((r): [number | null, Date | null][] => [
+        [r.requesterId, r.createdAt],
+        [r.decidedBy, r.decidedAt],
+      ]),
+      ...(await db().select().from(verifications).all()).flatMap((v): [number | null, Date | null][] => [
+        [v.submittedBy, v.createdAt],
+        [v.decidedBy, v.decidedAt],
+      ]),
+      ...(await db().select().from(invitations).all()).map((i): [number | null, Date] => [i.invitedBy, i.sentAt]),
     ];
     const made = acts.filter((a): a is [number, Date] => a[0] !== null && a[1] !== null);
     expect(made.length).toBeGreaterThan(100);
-    expectEvery(made, ([userId, at]) => since.get(userId)! <= at.getTime());
+    await expectEvery(made, ([userId, at]) => since.get(userId)! <= at.getTime());
   });
 
-  it('has the member who joined by invitation accept it when their account was made, after it was sent', () => {
-    const since = new Map(people().map((u) => [u.id, u.createdAt.getTime()]));
-    const accepted = db()
-      .select()
-      .from(invitations)
-      .all()
-      .filter((i) => i.state === 'accepted');
+  it('has the member who joined by invitation accept it when their account was made, after it was sent', async () => {
+    const since = new Map((await people()).map((u) => [u.id, u.createdAt.getTime()]));
+    const accepted = (await db().select().from(invitations).all()).filter((i) => i.state === 'accepted');
     expect(accepted.length).toBeGreaterThan(0);
-    expectEvery(
+    await expectEvery(
       accepted,
       (i) =>
         i.closedAt !== null &&
@@ -181,11 +137,11 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
     );
   });
 
-  it('writes a case after its company ran a machine of its kind, and a banner before it first shows and before its last edit', () => {
-    const machines = db().select().from(devices).all();
-    const operator = orgs().find((o) => o.kind === 'operator')!.id;
-    const cases = db().select().from(faultCases).all();
-    expectEvery(cases, (c) => {
+  it('writes a case after its company ran a machine of its kind, and a banner before it first shows and before its last edit', async () => {
+    const machines = await db().select().from(devices).all();
+    const operator = (await orgs()).find((o) => o.kind === 'operator')!.id;
+    const cases = await db().select().from(faultCases).all();
+    await expectEvery(cases, (c) => {
       const firstOfKind = Math.min(
         ...machines
           .filter((d) => d.kind === c.machineKind && (c.orgId === operator || d.orgId === c.orgId))
@@ -194,8 +150,8 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
       return c.createdAt.getTime() > firstOfKind && c.createdAt <= c.updatedAt;
     });
     expect(new Set(cases.map((c) => c.createdAt.toISOString().slice(0, 10))).size).toBe(cases.length);
-    const shown = db().select().from(banners).all();
-    expectEvery(
+    const shown = await db().select().from(banners).all();
+    await expectEvery(
       shown,
       (b) => b.createdAt < b.updatedAt && b.createdAt.getTime() < Date.parse(`${b.shownFrom}T00:00:00+08:00`),
     );
@@ -203,37 +159,37 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
 
   it('lists the rental companies with the day each was registered, years ago and not the same day', async () => {
     const listed = await t.call(lessorEndpoints.list, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       query: { pageSize: 50 },
     });
     expect(listed.status).toBe('200');
     const days = listed.data.list.map((r) => r.createdAt.slice(0, 10));
     expect(new Set(days).size).toBe(days.length);
     const yearAgo = new Date(now - 365 * DAY).toISOString().slice(0, 10);
-    expectEvery(days, (d) => d < yearAgo);
+    await expectEvery(days, (d) => d < yearAgo);
   });
 
-  it('keeps each enterprise verification where the product puts it: a rental company’s, Northwind verified since it joined', () => {
-    const companies = new Map(orgs().map((o) => [o.id, o]));
-    const enterprise = db().select().from(verifications).where(eq(verifications.kind, 'enterprise')).all();
+  it('keeps each enterprise verification where the product puts it: a rental company’s, Northwind verified since it joined', async () => {
+    const companies = new Map((await orgs()).map((o) => [o.id, o]));
+    const enterprise = await db().select().from(verifications).where(eq(verifications.kind, 'enterprise')).all();
     const latest = new Map(
       [...enterprise].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((v) => [v.orgId, v]),
     );
     expect([...latest.values()].map((v) => v.state)).toContain('pending');
     // Only a rental company submits one (its settings); the organisation reads the state of its latest.
-    expectEvery(enterprise, (v) => companies.get(v.orgId)!.kind === 'lessor');
-    expectEvery([...latest.values()], (v) => companies.get(v.orgId)!.verifyStatus === v.state);
+    await expectEvery(enterprise, (v) => companies.get(v.orgId)!.kind === 'lessor');
+    await expectEvery([...latest.values()], (v) => companies.get(v.orgId)!.verifyStatus === v.state);
     // Each decided after it was submitted, and after its company joined.
-    expectEvery(
+    await expectEvery(
       enterprise.filter((v) => v.state !== 'pending'),
       (v) => v.decidedAt!.getTime() > v.createdAt.getTime() && v.createdAt > companies.get(v.orgId)!.createdAt,
     );
-    const northwind = orgs().find((o) => o.name === BUSINESSES[2]!.lessor)!;
+    const northwind = (await orgs()).find((o) => o.name === BUSINESSES[2]!.lessor)!;
     expect(northwind.createdAt.getTime()).toBeLessThan(now - 3 * 365 * DAY);
     expect(northwind.verifyStatus).toBe('approved');
     expect(latest.get(northwind.id)).toMatchObject({ state: 'approved', creditCode: northwind.creditCode });
     expect(
-      db()
+      await db()
         .select()
         .from(verifications)
         .where(and(eq(verifications.orgId, northwind.id), eq(verifications.state, 'pending')))
@@ -241,7 +197,7 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
     ).toEqual([]);
   });
 
-  it('titles each banner for the season or holiday of the days it shows, in China’s north and Sydney’s south, whenever it is seeded', () => {
+  it('titles each banner for the season or holiday of the days it shows, in China’s north and Sydney’s south, whenever it is seeded', async () => {
     const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const;
     type Season = (typeof SEASONS)[number];
     const north = (day: string): Season => SEASONS[Math.floor((Number(day.slice(5, 7)) % 12) / 3)]!;
@@ -276,10 +232,10 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
     ];
     for (const clock of clocks) {
       const dbh = openDb(':memory:');
-      const operator = createOrganisation(dbh.db, { name: 'Operator', kind: 'operator' }).id;
-      seedBanners(dbh.db, { operator }, clock);
+      const operator = (await createOrganisation(dbh.db, { name: 'Operator', kind: 'operator' })).id;
+      await seedBanners(dbh.db, { operator }, clock);
       const today = dayOf(clock);
-      const rows = dbh.db.select().from(banners).all();
+      const rows = await dbh.db.select().from(banners).all();
       dbh.close();
       expect(new Set(rows.map((b) => b.appid))).toEqual(new Set(['zjcloud', 'jd', 'liftgo']));
       for (const b of rows) {

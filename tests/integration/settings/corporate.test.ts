@@ -33,7 +33,7 @@ describe('corporate settings', () => {
   let admin: string;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -41,7 +41,7 @@ describe('corporate settings', () => {
     const asAdmin = await t.call(settingsEndpoints.companyProfile, { token: admin });
     expect(asAdmin).toMatchObject({ status: '200', data: { name: BUSINESSES[0]!.names.en, canEdit: true } });
     expect(asAdmin.data.rental).toEqual({ domestic: true, foreign: false });
-    const sales = t.tokenFor(ROLE.lessorSales);
+    const sales = await t.tokenFor(ROLE.lessorSales);
     expect((await t.call(settingsEndpoints.companyProfile, { token: sales })).data.canEdit).toBe(false);
     const refused = await t.call(settingsEndpoints.updateCompanyDetails, { token: sales, body: details });
     expect(refused.status).toBe('403');
@@ -61,7 +61,7 @@ describe('corporate settings', () => {
       ROLE.lessorStaff,
     ];
     for (const roleId of others) {
-      const token = t.tokenFor(roleId);
+      const token = await t.tokenFor(roleId);
       expect((await t.call(settingsEndpoints.companyProfile, { token })).status, `role ${roleId}`).toBe('403');
       expect((await t.call(settingsEndpoints.updateInvoice, { token, body: invoice })).status, `role ${roleId}`).toBe(
         '403',
@@ -125,7 +125,7 @@ describe('corporate settings', () => {
     const again = await t.call(settingsEndpoints.submitVerification, { token: admin, body });
     expect(again.status).toBe('409');
     // A rejected verification may be submitted again.
-    t.dbh.db
+    await t.dbh.db
       .update(organisations)
       .set({ verifyStatus: 'rejected' })
       .where(eq(organisations.name, 'Huadong Aerial Leasing'))

@@ -39,16 +39,16 @@ export async function upload(
 }
 
 /** GET a stored file, with or without a token. */
-export function fetchFile(t: TestApp, url: string, token?: string) {
+export async function fetchFile(t: TestApp, url: string, token?: string) {
   return t.app.request(url, { headers: token ? { token } : {} });
 }
 
 /** A token for a new account of `roleId` in another organisation (by name), for refusals across organisations. */
 export async function tokenInOrg(t: TestApp, orgName: string, roleId: RoleId, mobile: string) {
-  const org = t.dbh.db.select().from(organisations).where(eq(organisations.name, orgName)).get()!;
+  const org = (await t.dbh.db.select().from(organisations).where(eq(organisations.name, orgName)).get())!;
   const user = await createUser(t.dbh.db, { orgId: org.id, mobile, roleId });
   return {
     user,
-    token: createSession(t.dbh.db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000),
+    token: await createSession(t.dbh.db, user.id, 'console', '127.0.0.1', t.deps.now() + 3600_000),
   };
 }

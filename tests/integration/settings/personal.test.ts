@@ -15,7 +15,7 @@ describe('personal settings', () => {
   const me = demoAccount(ROLE.lessorSales);
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorSales);
+    token = await t.tokenFor(ROLE.lessorSales);
   });
   afterEach(() => t.dbh.close());
 
@@ -167,7 +167,7 @@ describe('personal settings', () => {
     ).data as { ticket: string };
     // Another user cannot use it.
     const stolen = await t.call(settingsEndpoints.changePhone, {
-      token: t.tokenFor(ROLE.technician),
+      token: await t.tokenFor(ROLE.technician),
       body: { ticket, mobile: '13955556666', code: '123456' },
     });
     expect(stolen.status).toBe('409');

@@ -8,7 +8,7 @@ describe('upload/file.do and /api/files', () => {
   let token: string;
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorAdmin);
+    token = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -58,9 +58,9 @@ describe('upload/file.do and /api/files', () => {
     const privateFile = (await upload(t, token, { bytes: PNG, name: 'licence.png' }, 'image')).data.url as string;
     const publicFile = (await upload(t, token, { bytes: PNG, name: 'avatar.png' }, 'image', true)).data.url as string;
     expect((await fetchFile(t, privateFile)).status).toBe(404);
-    expect((await fetchFile(t, privateFile, t.tokenFor(ROLE.lessorSales))).status).toBe(200);
+    expect((await fetchFile(t, privateFile, await t.tokenFor(ROLE.lessorSales))).status).toBe(200);
     // The operator's staff see every organisation.
-    expect((await fetchFile(t, privateFile, t.tokenFor(ROLE.companyEmployee))).status).toBe(200);
+    expect((await fetchFile(t, privateFile, await t.tokenFor(ROLE.companyEmployee))).status).toBe(200);
     const other = await tokenInOrg(t, 'Pearl River Lift Rental', ROLE.lessorAdmin, '13911112222');
     expect((await fetchFile(t, privateFile, other.token)).status).toBe(404);
     expect((await fetchFile(t, publicFile)).status).toBe(200);

@@ -22,26 +22,26 @@ describe('names in the reader’s language', () => {
   let admin: string;
   let device: typeof devices.$inferSelect;
   let model: typeof deviceModels.$inferSelect;
-  const org = (id: number | null) =>
-    id === null ? undefined : t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get()!;
+  const org = async (id: number | null) =>
+    id === null ? undefined : (await t.dbh.db.select().from(organisations).where(eq(organisations.id, id)).get())!;
 
   beforeEach(async () => {
     t = await createTestApp();
     // Huadong's administrator: its machines, their customers and distributors.
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    device = t.dbh.db
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    device = (await t.dbh.db
       .select()
       .from(devices)
       .where(
         and(
-          eq(devices.orgId, orgIdOf(t, LESSOR_A)),
+          eq(devices.orgId, await orgIdOf(t, LESSOR_A)),
           isNotNull(devices.customerOrgId),
           isNotNull(devices.distributorOrgId),
         ),
       )
       .orderBy(devices.id)
-      .get()!;
-    model = t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, device.modelId)).get()!;
+      .get())!;
+    model = (await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, device.modelId)).get())!;
   });
   afterEach(() => t.dbh.close());
 
@@ -58,14 +58,14 @@ describe('names in the reader’s language', () => {
     return res.data.device as DeviceRow;
   };
 
-  it('the demo keeps the model and the companies in both languages', () => {
+  it('the demo keeps the model and the companies in both languages', async () => {
     // Otherwise the cases below could not tell one language from the other.
     expect(model.nameZh).toMatch(/[\u4e00-\u9fff]/);
     expect(model.nameEn).not.toMatch(/[\u4e00-\u9fff]/);
-    const owner = org(device.orgId)!;
+    const owner = (await org(device.orgId))!;
     expect(owner.nameZh).toMatch(/[\u4e00-\u9fff]/);
     expect(owner.nameEn).not.toMatch(/[\u4e00-\u9fff]/);
-    expect(org(device.distributorOrgId)!.nameZh).toMatch(/[\u4e00-\u9fff]/);
+    expect((await org(device.distributorOrgId))!.nameZh).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it.each(['zh_CN', 'en_US'] as const)('shows the list and the detail of a machine in %s', async (lang) => {
@@ -73,16 +73,16 @@ describe('names in the reader’s language', () => {
       modelName: shown(model, lang),
       // The demo's host type names the model: it is read in the reader's language too.
       hostType: shown(model, lang),
-      ownerName: shown(org(device.orgId)!, lang),
-      customerName: shown(org(device.customerOrgId)!, lang),
-      distributorName: shown(org(device.distributorOrgId)!, lang),
+      ownerName: shown((await org(device.orgId))!, lang),
+      customerName: shown((await org(device.customerOrgId))!, lang),
+      distributorName: shown((await org(device.distributorOrgId))!, lang),
     };
     expect(await listed(lang)).toMatchObject(expected);
     expect(await detail(lang)).toMatchObject(expected);
     const kept = lang === 'zh_CN' ? 'nameZh' : 'nameEn';
     expect(expected.modelName).toBe(model[kept]);
-    expect(expected.ownerName).toBe(org(device.orgId)![kept]);
-    expect(expected.distributorName).toBe(org(device.distributorOrgId)![kept]);
+    expect(expected.ownerName).toBe((await org(device.orgId))![kept]);
+    expect(expected.distributorName).toBe((await org(device.distributorOrgId))![kept]);
   });
 
   it('saving the form a Chinese reader was shown changes no host type', async () => {
@@ -127,7 +127,7 @@ describe('names in the reader’s language', () => {
       expect(await listed(lang, 'XJ9-NAMES-0001')).toMatchObject({
         modelName: 'XJ-9 boom lift',
         hostType: 'XJ-9 boom lift',
-        ownerName: shown(org(device.orgId)!, lang),
+        ownerName: shown((await org(device.orgId))!, lang),
       });
       expect((await detail(lang, machine.data.id)).modelName).toBe('XJ-9 boom lift');
     }
@@ -141,17 +141,17 @@ describe('an organisation’s own name in the reader’s language', () => {
   beforeEach(async () => {
     t = await createTestApp();
     // Huadong's administrator and its sub-lessor, which the demo keeps in both languages.
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    id = t.dbh.db.select().from(organisations).where(eq(organisations.name, SUBLESSOR.name)).get()!.id;
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    id = (await t.dbh.db.select().from(organisations).where(eq(organisations.name, SUBLESSOR.name)).get())!.id;
   });
   afterEach(() => t.dbh.close());
 
-  const namesKept = () =>
-    t.dbh.db
+  const namesKept = async () =>
+    (await t.dbh.db
       .select({ name: organisations.name, nameZh: organisations.nameZh, nameEn: organisations.nameEn })
       .from(organisations)
       .where(eq(organisations.id, id))
-      .get()!;
+      .get())!;
   const found = async (lang: Lang, keyword: string) => {
     const res = await t.call(subleaseEndpoints.sublessorList, { token: admin, query: { keyword }, lang });
     expect(res.status, res.message).toBe('200');
@@ -181,7 +181,7 @@ describe('an organisation’s own name in the reader’s language', () => {
   it('keeps both names when a reader saves the form without renaming', async () => {
     await save('en_US');
     await save('zh_CN');
-    expect(namesKept()).toEqual({ name: SUBLESSOR.name, nameZh: SUBLESSOR.names.zh, nameEn: SUBLESSOR.names.en });
+    expect(await namesKept()).toEqual({ name: SUBLESSOR.name, nameZh: SUBLESSOR.names.zh, nameEn: SUBLESSOR.names.en });
   });
 
   it('shows a new name to readers of both languages, on its page and on its sub-leases', async () => {

@@ -34,8 +34,8 @@ describe('today is the organisation’s day, wherever the browser is', () => {
   afterEach(() => t.dbh.close());
 
   it('issues a coupon from its first day for a company user in London, who can grant it', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
-    const f = couponFixture(t);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
+    const f = await couponFixture(t);
     const made = await t.call(couponEndpoints.create, {
       token: admin,
       headers: VIEWERS.shanghai,
@@ -61,7 +61,7 @@ describe('today is the organisation’s day, wherever the browser is', () => {
   });
 
   it('shows a banner from its first day on the operator’s list and in the app, whatever zone asks', async () => {
-    const admin = t.tokenFor(ROLE.companyAdmin);
+    const admin = await t.tokenFor(ROLE.companyAdmin);
     const made = await t.call(bannerEndpoints.create, {
       token: admin,
       body: {
@@ -92,8 +92,8 @@ describe('today is the organisation’s day, wherever the browser is', () => {
   });
 
   it('counts an upkeep plan due on the 10th as overdue for the company’s people everywhere', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
-    const machine = machineOf(t.dbh, demoOrgs(t.dbh).lessor, undefined, 3);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
+    const machine = await machineOf(t.dbh, (await demoOrgs(t.dbh)).lessor, undefined, 3);
     const made = await t.call(upkeepEndpoints.create, {
       token: admin,
       headers: VIEWERS.shanghai,
@@ -118,7 +118,7 @@ describe('today is the organisation’s day, wherever the browser is', () => {
   });
 
   it('watches a fence saved in London from its first day in London, for a viewer in Shanghai too', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const made = await t.call(fenceEndpoints.create, {
       token: admin,
       headers: VIEWERS.london,
@@ -160,7 +160,7 @@ describe('today is the organisation’s day, wherever the browser is', () => {
   });
 
   it('ends the fleet screen’s trend on the company’s today, and counts its alarms from that day’s start', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const screens = [];
     for (const headers of Object.values(VIEWERS)) {
       const screen = await t.call(screenEndpoints.fleet, { token: admin, headers });

@@ -18,7 +18,7 @@ describe('checkout with a coupon of another organisation’s shop', () => {
   let customer: string;
   beforeEach(async () => {
     t = await createTestApp();
-    customer = t.tokenFor(ROLE.other);
+    customer = await t.tokenFor(ROLE.other);
   });
   afterEach(() => t.dbh.close());
 
@@ -64,11 +64,12 @@ describe('checkout with a coupon of another organisation’s shop', () => {
     couponReceiptId,
   });
   const orderCount = async () =>
-    (await t.call(shopOrderEndpoints.list, { token: t.tokenFor(ROLE.finance), query: { pageSize: 1 } })).data.total;
+    (await t.call(shopOrderEndpoints.list, { token: await t.tokenFor(ROLE.finance), query: { pageSize: 1 } })).data
+      .total;
 
   it('refuses the rental company’s coupon at the operator’s shop and the other way round, and changes nothing', async () => {
-    const lessorCoupon = await grantedBy(t.tokenFor(ROLE.lessorAdmin), { name: 'Lessor 99% off' });
-    const operatorCoupon = await grantedBy(t.tokenFor(ROLE.finance), { name: 'Operator 99% off' });
+    const lessorCoupon = await grantedBy(await t.tokenFor(ROLE.lessorAdmin), { name: 'Lessor 99% off' });
+    const operatorCoupon = await grantedBy(await t.tokenFor(ROLE.finance), { name: 'Operator 99% off' });
     const operatorParts = await productOf(OPERATOR);
     const lessorParts = await productOf(LESSOR);
 

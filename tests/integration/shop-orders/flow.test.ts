@@ -39,11 +39,15 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
       actions: ['pay', 'cancel'],
     });
     // The coupon is used on this order, and no longer offered.
-    const receipt = t.dbh.db.select().from(couponReceipts).where(eq(couponReceipts.id, coupon.receiptId)).get()!;
+    const receipt = (await t.dbh.db
+      .select()
+      .from(couponReceipts)
+      .where(eq(couponReceipts.id, coupon.receiptId))
+      .get())!;
     expect(receipt.orderRef).toBe(created.data.order.number);
     const after = await t.call(shopOrderEndpoints.catalog, { token: tokens.customer });
     expect(after.data.coupons.map((c) => c.receiptId)).not.toContain(coupon.receiptId);
-    expect(INVOICEABLE_SOURCES.shop.one(t.dbh.db, id)).toMatchObject({ paid: false });
+    expect(await INVOICEABLE_SOURCES.shop.one(t.dbh.db, id)).toMatchObject({ paid: false });
 
     const paying = await t.call(shopOrderEndpoints.pay, { token: tokens.customer, body: { id } });
     expect(paying.status, paying.message).toBe('200');
@@ -67,7 +71,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
       paymentReference: expect.stringMatching(/^P/),
     });
     // Paid, it may be invoiced for what was paid (decision 051's sources).
-    expect(INVOICEABLE_SOURCES.shop.one(t.dbh.db, id)).toEqual(
+    expect(await INVOICEABLE_SOURCES.shop.one(t.dbh.db, id)).toEqual(
       expect.objectContaining({ paid: true, amountCents: created.data.order.payCents }),
     );
 
@@ -97,7 +101,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
       creditCents: share,
       distributorName: 'Nanjing Sanjiang Machinery Distribution Co., Ltd.',
     });
-    const credit = t.dbh.db.select().from(distributorCredits).where(eq(distributorCredits.orderId, id)).get()!;
+    const credit = (await t.dbh.db.select().from(distributorCredits).where(eq(distributorCredits.orderId, id)).get())!;
     expect(credit.amountCents).toBe(share);
     // The distributor reads the order and its share; the timeline names every step.
     const seen = await f.order(id, tokens.distributor);
@@ -129,12 +133,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     const second = await t.call(shopOrderEndpoints.pay, { token: tokens.customer, body: { id } });
     expect(second.data.order.state).toBe('charging');
     expect(second.data.payUrl).not.toBe(first.data.payUrl);
-    const refs = t.dbh.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, id))
-      .all()
-      .map((p) => p.reference);
+    const refs = (await t.dbh.db.select().from(payments).where(eq(payments.orderId, id)).all()).map((p) => p.reference);
     expect(refs).toEqual([`${data.order.number}-1`, `${data.order.number}-2`]);
     // A charging order cannot be cancelled (the payment is open); once the payer gives up, it can.
     expect(
@@ -158,7 +157,7 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
     const before = (await t.call(shopOrderEndpoints.list, { token: tokens.finance, query: { pageSize: 1 } })).data
       .total;
     // Another rental company's product is not for sale to Huadong's customer.
-    const foreign = await f.productOf('parts', t.tokenFor(11), 'Zhongji Machinery Cloud Co., Ltd.');
+    const foreign = await f.productOf('parts', await t.tokenFor(11), 'Zhongji Machinery Cloud Co., Ltd.');
     const pearl = t.dbh.sqlite.prepare('SELECT id FROM products WHERE org_id = 3 ORDER BY id LIMIT 1').get() as {
       id: number;
     };

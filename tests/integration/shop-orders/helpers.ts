@@ -24,7 +24,9 @@ const listen = (fetch: (request: Request) => Response | Promise<Response>) =>
  */
 export async function shopFixture() {
   let app: TestApp['app'] | null = null;
-  const console_ = await listen((request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })));
+  const console_ = await listen(async (request) =>
+    app ? app.fetch(request) : new Response('starting', { status: 503 }),
+  );
   // The provider follows the server's clock, as the simulated provider follows CLOCK_URL beside a server that does.
   let now = Date.now;
   const clock = () => now();
@@ -49,12 +51,12 @@ export async function shopFixture() {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const tokens = {
-    customer: t.tokenFor(ROLE.other),
-    lessorAdmin: t.tokenFor(ROLE.lessorAdmin),
-    lessorStaff: t.tokenFor(ROLE.lessorStaff),
-    finance: t.tokenFor(ROLE.finance),
-    distributor: t.tokenFor(ROLE.distributor),
-    sales: t.tokenFor(ROLE.lessorSales),
+    customer: await t.tokenFor(ROLE.other),
+    lessorAdmin: await t.tokenFor(ROLE.lessorAdmin),
+    lessorStaff: await t.tokenFor(ROLE.lessorStaff),
+    finance: await t.tokenFor(ROLE.finance),
+    distributor: await t.tokenFor(ROLE.distributor),
+    sales: await t.tokenFor(ROLE.lessorSales),
   };
   /** The first product of a category in the catalogue the token sees (the rental company's terminal first). */
   const productOf = async (category: string, token = tokens.customer, seller?: string) => {
@@ -80,7 +82,7 @@ export async function shopFixture() {
   const settled = () => eventually('notifications delivered', () => paygate.outstanding() === 0 || undefined);
   const untilState = (id: number, state: string, token = tokens.customer) =>
     eventually(`order ${id} ${state}`, async () => ((await order(id, token)).order.state === state ? true : undefined));
-  const productRow = (id: number) => t.dbh.db.select().from(products).where(eq(products.id, id)).get()!;
+  const productRow = async (id: number) => (await t.dbh.db.select().from(products).where(eq(products.id, id)).get())!;
   const close = async () => {
     paygate.stop();
     await new Promise((r) => console_.server.close(r));

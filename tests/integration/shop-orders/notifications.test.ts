@@ -37,13 +37,8 @@ describe('shop orders: payment notifications and queries', () => {
       pay: data.order.payCents,
     };
   };
-  const events = (id: number) =>
-    f.t.dbh.db
-      .select()
-      .from(shopOrderEvents)
-      .where(eq(shopOrderEvents.orderId, id))
-      .all()
-      .map((e) => e.event);
+  const events = async (id: number) =>
+    (await f.t.dbh.db.select().from(shopOrderEvents).where(eq(shopOrderEvents.orderId, id)).all()).map((e) => e.event);
   const deliveriesOf = (paymentId: string) => f.paygate.deliveries.filter((d) => d.paymentId === paymentId);
 
   it('a forged notification (another secret) is refused and changes nothing', async () => {
@@ -87,7 +82,7 @@ describe('shop orders: payment notifications and queries', () => {
     const { order, events: timeline } = await f.order(id);
     expect(order.paidCents).toBeNull();
     expect(timeline.at(-1)!.text).toContain(((pay - 1) / 100).toFixed(2));
-    const payment = f.t.dbh.db.select().from(payments).where(eq(payments.providerPaymentId, paymentId)).get()!;
+    const payment = (await f.t.dbh.db.select().from(payments).where(eq(payments.providerPaymentId, paymentId)).get())!;
     expect(payment.state).toBe('abnormal');
     // The seller closes the abnormal order; the buyer cannot.
     const byBuyer = await f.t.call(shopOrderEndpoints.cancel, { token: f.tokens.customer, body: { id, reason: 'x' } });
@@ -110,7 +105,7 @@ describe('shop orders: payment notifications and queries', () => {
       await f.settled();
       const statuses = deliveriesOf(paymentId).map((d) => d.status);
       expect(statuses).toEqual([200, 200, 200]);
-      expect(events(id).filter((e) => e === 'paid')).toHaveLength(1);
+      expect((await events(id)).filter((e) => e === 'paid')).toHaveLength(1);
       expect((await f.order(id)).order.state).toBe('paid');
     } finally {
       await f.control('/control/steer', { deliveries: 1 });
@@ -130,7 +125,7 @@ describe('shop orders: payment notifications and queries', () => {
       // The first delivered ("cancelled") applied; the late "paid" came for a payment already given up.
       const { order } = await f.order(id);
       expect(order.state).toBe('unpaid');
-      expect(events(id).slice(-2)).toEqual(['unpaid', 'ignored']);
+      expect((await events(id)).slice(-2)).toEqual(['unpaid', 'ignored']);
     } finally {
       await f.control('/control/steer', { hold: false });
     }
@@ -139,7 +134,7 @@ describe('shop orders: payment notifications and queries', () => {
   it('a payment left charging past its time is queried and closed: the order fails; a late "paid" after the close changes nothing', async () => {
     const { id, paymentId } = await charging();
     // Its time has passed (the payment was opened longer ago than the timeout).
-    f.t.dbh.db
+    await f.t.dbh.db
       .update(payments)
       .set({ createdAt: new Date(Date.now() - PAYMENT_TIMEOUT_MS - 1000) })
       .where(eq(payments.providerPaymentId, paymentId))
@@ -157,22 +152,19 @@ describe('shop orders: payment notifications and queries', () => {
     await f.control(`/control/payments/${paymentId}/notify`, { state: 'paid' });
     await f.settled();
     expect((await f.order(id)).order.state).toBe('failed');
-    expect(events(id)).toContain('ignored');
-    expect(events(id).filter((e) => e === 'paid')).toHaveLength(0);
+    expect(await events(id)).toContain('ignored');
+    expect((await events(id)).filter((e) => e === 'paid')).toHaveLength(0);
   });
 
   it('within its time a waiting payment is only noted; a payment the provider does not know turns abnormal', async () => {
     const { id } = await charging();
     const waiting = await f.t.call(shopOrderEndpoints.checkPayment, { token: f.tokens.customer, body: { id } });
     expect(waiting.data.order.state).toBe('charging');
-    expect(events(id).at(-1)).toBe('query');
+    expect((await events(id)).at(-1)).toBe('query');
     // The seeded charging order's payment was never opened at this provider.
-    const seeded = f.t.dbh.db
-      .select()
-      .from(shopOrders)
-      .where(eq(shopOrders.state, 'charging'))
-      .all()
-      .find((o) => o.id !== id)!;
+    const seeded = (await f.t.dbh.db.select().from(shopOrders).where(eq(shopOrders.state, 'charging')).all()).find(
+      (o) => o.id !== id,
+    )!;
     const unknown = await f.t.call(shopOrderEndpoints.checkPayment, {
       token: f.tokens.lessorAdmin,
       body: { id: seeded.id },

@@ -19,7 +19,7 @@ describe('paying while the business clock runs ahead', () => {
     const { t } = f;
     t.advance(3 * 86_400_000);
     // Signed in three days on (a session lasts hours).
-    const customer = t.tokenFor(ROLE.other);
+    const customer = await t.tokenFor(ROLE.other);
     const product = await f.productOf('connectivity', customer, 'Zhongji Machinery Cloud Co., Ltd.');
     const created = await t.call(shopOrderEndpoints.create, { token: customer, body: f.form(product.id) });
     expect(created.status, created.message).toBe('200');

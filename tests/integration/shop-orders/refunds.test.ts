@@ -56,9 +56,17 @@ describe('shop orders: cancelling a paid order refunds it through the provider',
     expect(answer.message).toBe('The order is cancelled and 580.00 refunded through the payment provider');
     expect(answer.data.order.state).toBe('cancelled');
     expect(await providerState(order.providerId)).toBe('refunded');
-    const payment = f.t.dbh.db.select().from(payments).where(eq(payments.providerPaymentId, order.providerId)).get()!;
+    const payment = (await f.t.dbh.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, order.providerId))
+      .get())!;
     expect(payment.state).toBe('refunded');
-    const receipt = f.t.dbh.db.select().from(couponReceipts).where(eq(couponReceipts.id, order.receiptId!)).get()!;
+    const receipt = (await f.t.dbh.db
+      .select()
+      .from(couponReceipts)
+      .where(eq(couponReceipts.id, order.receiptId!))
+      .get())!;
     expect(receipt.usedAt).toBeNull();
     const { events } = await f.order(order.id);
     expect(events.at(-1)!.text).toBe(
@@ -106,12 +114,14 @@ describe('shop orders: cancelling a paid order refunds it through the provider',
 
   it('a paid order whose payment the provider has no record of turns abnormal, and the seller closes it', async () => {
     // The seed's paid orders were paid before this provider started: it knows none of them.
-    const seeded = f.t.dbh.db
+    const seeded = (await f.t.dbh.db
       .select()
       .from(shopOrders)
       .where(and(eq(shopOrders.state, 'paid'), eq(shopOrders.category, 'service')))
-      .get()!;
-    const seller = f.t.dbh.sqlite.prepare('SELECT org_id AS orgId FROM users WHERE id = ?').get(f.t.userId(3)) as {
+      .get())!;
+    const seller = f.t.dbh.sqlite
+      .prepare('SELECT org_id AS orgId FROM users WHERE id = ?')
+      .get(await f.t.userId(3)) as {
       orgId: number;
     };
     expect(seeded.sellerOrgId).toBe(seller.orgId);

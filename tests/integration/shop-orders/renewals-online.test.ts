@@ -6,23 +6,25 @@ import { renewalOrders } from '@console/db/schema/renewals';
 import { withoutLockTasks } from '../risk/helpers.ts';
 import { renewalFixture } from '../renewals/helpers.ts';
 import { shopFixture, type ShopFixture } from './helpers.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /** A rental company pays its renewal order through the payment provider (decisions 044, 050). */
 describe('renewals paid through the payment provider', () => {
   let f: ShopFixture;
-  let r: ReturnType<typeof renewalFixture>;
+  let r: Awaited<ReturnType<typeof renewalFixture>>;
   beforeAll(async () => {
     f = await shopFixture();
-    withoutLockTasks(f.t.dbh);
-    r = renewalFixture(f.t);
+    await withoutLockTasks(f.t.dbh);
+    r = await renewalFixture(f.t);
   });
   afterAll(() => f.close());
 
   const paymentIdOf = (payUrl: string) => payUrl.split('/pay/')[1]!.split('?')[0]!;
-  const orderRow = (id: number) => f.t.dbh.db.select().from(renewalOrders).where(eq(renewalOrders.id, id)).get()!;
+  const orderRow = async (id: number) =>
+    (await f.t.dbh.db.select().from(renewalOrders).where(eq(renewalOrders.id, id)).get())!;
 
   it('three stopped machines renewed by the provider’s notification, the payment’s reference on the order', async () => {
-    const ids = [0, 1, 2].map((skip) => r.machine(r.fleet.own, skip, { serviceExpiresAt: r.day(-4) }));
+    const ids = await mapInOrder([0, 1, 2], (skip) => r.machine(r.fleet.own, skip, { serviceExpiresAt: r.day(-4) }));
     const made = await f.t.call(renewalEndpoints.create, {
       token: r.admin,
       body: { kind: 'device', ids, months: 3 },
@@ -41,21 +43,21 @@ describe('renewals paid through the payment provider', () => {
     const twice = await f.t.call(renewalEndpoints.payOnline, { token: r.staff, body: { id: order.id } });
     expect(twice.message).toContain('already open');
     // Nothing renews before the money is notified.
-    expect(r.expiryOf(ids[0]!)).toBe(r.day(-4));
+    expect(await r.expiryOf(ids[0]!)).toBe(r.day(-4));
     await f.control(`/control/payments/${paymentIdOf(paying.data.payUrl)}/act`, { action: 'pay' });
     await f.settled();
-    const settled = orderRow(order.id);
+    const settled = await orderRow(order.id);
     expect(settled).toMatchObject({
       state: 'renewed',
       paymentMethod: 'provider',
       paymentReference: paymentIdOf(paying.data.payUrl),
       settledBy: null,
     });
-    for (const id of ids) expect(r.expiryOf(id)).toBe(addMonthsToDay(r.day(-1), 3));
+    for (const id of ids) expect(await r.expiryOf(id)).toBe(addMonthsToDay(r.day(-1), 3));
   });
 
   it('a refused payment leaves the order waiting to be paid again', async () => {
-    const id = r.machine(r.fleet.own, 5, { serviceExpiresAt: r.day(2) });
+    const id = await r.machine(r.fleet.own, 5, { serviceExpiresAt: r.day(2) });
     const made = await f.t.call(renewalEndpoints.create, {
       token: r.staff,
       body: { kind: 'device', ids: [id], months: 1 },
@@ -65,8 +67,8 @@ describe('renewals paid through the payment provider', () => {
     const paying = await f.t.call(renewalEndpoints.payOnline, { token: r.staff, body: { id: order.id } });
     await f.control(`/control/payments/${paymentIdOf(paying.data.payUrl)}/act`, { action: 'pay' });
     await f.settled();
-    expect(orderRow(order.id).state).toBe('pending');
-    expect(r.expiryOf(id)).toBe(r.day(2));
+    expect((await orderRow(order.id)).state).toBe('pending');
+    expect(await r.expiryOf(id)).toBe(r.day(2));
     const again = await f.t.call(renewalEndpoints.payOnline, { token: r.staff, body: { id: order.id } });
     expect(again.status, again.message).toBe('200');
   });

@@ -26,7 +26,7 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
         id: number;
       }
     ).id;
-    operatorAdmin = f.t.tokenFor(ROLE.companyAdmin);
+    operatorAdmin = await f.t.tokenFor(ROLE.companyAdmin);
   });
   afterAll(() => f.close());
 
@@ -58,23 +58,25 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
     expect(created.status, created.message).toBe('200');
     return serialNumber;
   };
-  const controllerOf = (serial: string) =>
-    f.t.dbh.db.select().from(controllers).where(eq(controllers.serialNumber, serial)).get()!;
+  const controllerOf = async (serial: string) =>
+    (await f.t.dbh.db.select().from(controllers).where(eq(controllers.serialNumber, serial)).get())!;
   const ship = (id: number, serials: string, token = f.tokens.lessorAdmin) =>
     f.t.call(shopOrderEndpoints.ship, { token, body: { id, courierNumber: 'YT9876543210', serials } });
 
   it('refuses machines for terminals, and terminals that are unknown, fitted, repeated or another company’s; ships spare ones to the buyer', async () => {
     const id = await paidTerminal(2);
-    const [lift1, lift2] = stockMachines(2).map((d) => d.serialNumber);
+    const [lift1, lift2] = (await stockMachines(2)).map((d) => d.serialNumber);
     const a = await spareTerminal('T3HD-SPARE-0001');
     const b = await spareTerminal('T3HD-SPARE-0002');
-    const fitted = f.t.dbh.db
+    const fitted = (await f.t.dbh.db
       .select({ serial: controllers.serialNumber, deviceId: controllers.deviceId })
       .from(controllers)
       .where(and(eq(controllers.orgId, huadong), isNotNull(controllers.deviceId)))
-      .get()!;
-    const fittedTo = f.t.dbh.db.select().from(devices).where(eq(devices.id, fitted.deviceId!)).get()!.serialNumber;
-    const foreign = f.t.dbh.db.select().from(controllers).where(ne(controllers.orgId, huadong)).get()!.serialNumber;
+      .get())!;
+    const fittedTo = (await f.t.dbh.db.select().from(devices).where(eq(devices.id, fitted.deviceId!)).get())!
+      .serialNumber;
+    const foreign = (await f.t.dbh.db.select().from(controllers).where(ne(controllers.orgId, huadong)).get())!
+      .serialNumber;
     const refusals: [string, string][] = [
       // The issue's case: two lifts in stock entered for two terminals.
       [`${lift1},${lift2}`, `${lift1} is a machine, not a telematics terminal`],
@@ -92,7 +94,7 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
     }
     expect((await f.order(id)).order.state).toBe('paid');
     for (const lift of [lift1, lift2]) {
-      const machine = f.t.dbh.db.select().from(devices).where(eq(devices.serialNumber, lift!)).get()!;
+      const machine = (await f.t.dbh.db.select().from(devices).where(eq(devices.serialNumber, lift!)).get())!;
       expect([machine.orgId, machine.customerOrgId, machine.leaseStatus]).toEqual([huadong, null, 'stock']);
     }
     // Comma-separated, spaces and a Chinese comma allowed.
@@ -100,8 +102,8 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
     expect(shipped.status, shipped.message).toBe('200');
     expect(shipped.data.order.serials).toBe(`${a},${b}`);
     // The terminals left Huadong's stock: the buyer owns them.
-    const buyerOrg = f.t.dbh.db.select().from(shopOrders).where(eq(shopOrders.id, id)).get()!.orgId;
-    for (const serial of [a, b]) expect(controllerOf(serial).orgId).toBe(buyerOrg);
+    const buyerOrg = (await f.t.dbh.db.select().from(shopOrders).where(eq(shopOrders.id, id)).get())!.orgId;
+    for (const serial of [a, b]) expect((await controllerOf(serial)).orgId).toBe(buyerOrg);
     // A terminal shipped is no longer the seller's to ship again.
     const again = await paidTerminal(1);
     expect((await ship(again, `${a}`)).message).toContain(`${a} is not the seller’s`);
@@ -110,7 +112,7 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
   it('a parts order ships without serials; a serial on it is refused', async () => {
     const parts = await f.productOf('parts', f.tokens.customer, 'Huadong Aerial Work Equipment Leasing Co., Ltd.');
     const id = await paidOrder(parts.id, 1);
-    const withSerial = await ship(id, stockMachines(1)[0]!.serialNumber);
+    const withSerial = await ship(id, (await stockMachines(1))[0]!.serialNumber);
     expect(withSerial.message).toContain('Only telematics terminals and IoT cards ship with serials');
     // Another company's staff do not ship it.
     expect((await ship(id, '', f.tokens.finance)).status).toBe('403');
@@ -127,7 +129,7 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
     const card = await sellerOf('connectivity');
     const cards = await paidOrder(card.id, 2, f.tokens.lessorAdmin);
     // A machine's serial is not a card; two ICCIDs or none.
-    const [lift1, lift2] = stockMachines(2).map((d) => d.serialNumber);
+    const [lift1, lift2] = (await stockMachines(2)).map((d) => d.serialNumber);
     expect((await ship(cards, `${lift1},${lift2}`, f.tokens.finance)).message).toContain(
       `${lift1} is a machine, not an IoT card`,
     );
@@ -146,7 +148,7 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
     await spareTerminal('T3A2703001', operatorAdmin);
     const shipped = await ship(terminals, 'T3A2703001', f.tokens.finance);
     expect(shipped.status, shipped.message).toBe('200');
-    expect(controllerOf('T3A2703001').orgId).toBe(huadong);
+    expect((await controllerOf('T3A2703001')).orgId).toBe(huadong);
   });
 
   it('the same coupon at five checkouts at once is used by one order only', async () => {
@@ -170,7 +172,11 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
     expect(placed).toHaveLength(1);
     expect(answers.filter((a) => a.message.includes('has been used'))).toHaveLength(4);
     expect(placed[0]!.data.order.discountCents).toBe(10_000);
-    const receipt = f.t.dbh.db.select().from(couponReceipts).where(eq(couponReceipts.id, coupon.receiptId)).get()!;
+    const receipt = (await f.t.dbh.db
+      .select()
+      .from(couponReceipts)
+      .where(eq(couponReceipts.id, coupon.receiptId))
+      .get())!;
     expect(receipt.orderRef).toBe(placed[0]!.data.order.number);
   });
 });

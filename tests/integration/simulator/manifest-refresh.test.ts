@@ -11,6 +11,7 @@ import { eventually, type ServerRun } from '../../fixtures/server-process.ts';
 import { startSimulatedStack, type SimulatedStack } from '../../fixtures/simulated-stack.ts';
 import type { SimulatorClient } from '../../fixtures/simulator-client.ts';
 import { serviceStopped } from './helpers.ts';
+import { filterInOrder } from '@console/db/in-order';
 
 /** This suite's ports. */
 const PORTS = { first: 18400, last: 18449 };
@@ -35,8 +36,8 @@ describe('a running simulator and a renewed machine', () => {
   afterAll(() => stack?.stop());
 
   it('reports for a stopped machine once its service is renewed, the others carrying on', async () => {
-    const seeded = dbh.db.select().from(devices).all();
-    const stopped = seeded.filter((d) => serviceStopped(dbh.db, d, Date.now()));
+    const seeded = await dbh.db.select().from(devices).all();
+    const stopped = await filterInOrder(seeded, (d) => serviceStopped(dbh.db, d, Date.now()));
     const target = stopped.find((d) => !d.sleeping)!;
     expect(target).toBeDefined();
     const before = await client.health();
@@ -44,22 +45,24 @@ describe('a running simulator and a renewed machine', () => {
     expect(before.machines.total).toBe(seeded.length - stopped.length);
     expect((await simulated()).map((m) => m.serial)).not.toContain(target.serialNumber);
     await eventually('every awake machine on line', async () => {
-      const online = dbh.db.select().from(devices).where(eq(devices.online, true)).all().length;
+      const online = (await dbh.db.select().from(devices).where(eq(devices.online, true)).all()).length;
       return online === (await client.machines({ connection: 'online', limit: 1000 })).total && online > 0;
     });
 
     // The operator's finance renews it in the console, recording the payment at once.
-    const finance = dbh.db
+    const finance = (await dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, demoAccount(ROLE.finance)))
-      .get()!;
-    const token = createSession(dbh.db, finance.id, 'console', '127.0.0.1', Date.now() + 3600_000);
+      .get())!;
+    const token = await createSession(dbh.db, finance.id, 'console', '127.0.0.1', Date.now() + 3600_000);
     const lastLog =
-      dbh.db
-        .select({ n: max(deviceLogs.id) })
-        .from(deviceLogs)
-        .get()?.n ?? 0;
+      (
+        await dbh.db
+          .select({ n: max(deviceLogs.id) })
+          .from(deviceLogs)
+          .get()
+      )?.n ?? 0;
     const renewedAt = new Date();
     const response = await fetch(`${server.api}${renewalEndpoints.create.path}`, {
       method: 'POST',
@@ -86,13 +89,13 @@ describe('a running simulator and a renewed machine', () => {
         .where(and(eq(telemetry.deviceId, target.id), gt(telemetry.receivedAt, renewedAt)))
         .get(),
     );
-    const row = dbh.db.select().from(devices).where(eq(devices.id, target.id)).get()!;
+    const row = (await dbh.db.select().from(devices).where(eq(devices.id, target.id)).get())!;
     expect(row.online).toBe(true);
     const after = await client.health();
     expect(after.machines.total).toBe(before.machines.total + 1);
     expect(after.source).toMatchObject({ machines: before.machines.total + 1, refreshError: null });
     // No other machine went off line meanwhile: the simulator was not started again.
-    const wentOffline = dbh.db
+    const wentOffline = await dbh.db
       .select()
       .from(deviceLogs)
       .where(and(gt(deviceLogs.id, lastLog), eq(deviceLogs.event, 'offline')))

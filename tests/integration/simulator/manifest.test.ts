@@ -9,23 +9,20 @@ import { deviceModels, devices } from '@console/db/schema/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 import { serviceStopped } from './helpers.ts';
+import { filterInOrder } from '@console/db/in-order';
 
 const { manifest } = fleetManifestEndpoints;
 
 /** The seeded machines whose service ran out (the renewal demo's). */
-const stoppedOf = (t: TestApp) =>
-  t.dbh.db
-    .select()
-    .from(devices)
-    .all()
-    .filter((d) => serviceStopped(t.dbh.db, d, t.deps.now()));
+const stoppedOf = async (t: TestApp) =>
+  await filterInOrder(await t.dbh.db.select().from(devices).all(), (d) => serviceStopped(t.dbh.db, d, t.deps.now()));
 
 describe('the fleet manifest for the simulator', () => {
   it('lists every machine provisioned from the fleet secret to a caller that proves it holds the secret', async () => {
     const t = await createTestApp();
-    const all = t.dbh.db.select().from(devices).all();
+    const all = await t.dbh.db.select().from(devices).all();
     // A machine with credentials of its own cannot be simulated from the fleet secret: it is left out.
-    t.dbh.db
+    await t.dbh.db
       .update(devices)
       .set({ mqttSecretHash: 'ab'.repeat(32) })
       .where(eq(devices.id, all[0]!.id))
@@ -33,9 +30,9 @@ describe('the fleet manifest for the simulator', () => {
     const answer = await t.call(manifest, { headers: { [FLEET_PROOF_HEADER]: fleetProof(DEV_FLEET_SECRET) } });
     expect(answer.status).toBe('200');
     const listed = manifest.response.parse(answer.data);
-    expect(listed.total).toBe(all.length - 1 - stoppedOf(t).length);
+    expect(listed.total).toBe(all.length - 1 - (await stoppedOf(t)).length);
     expect(listed.machines.map((m) => m.serial)).not.toContain(all[0]!.serialNumber);
-    const stopped = new Set(stoppedOf(t).map((d) => d.id));
+    const stopped = new Set((await stoppedOf(t)).map((d) => d.id));
     const sample = all.slice(1).find((d) => !stopped.has(d.id))!;
     // The simulated machine carries on from its last report: its state of charge (or fuel) is in the manifest.
     const chargeOf = (d: KindData) =>
@@ -44,7 +41,7 @@ describe('the fleet manifest for the simulator', () => {
       serial: sample.serialNumber,
       kind: sample.kind,
       // Its model, by the name the simulator bounds its figures with.
-      model: t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, sample.modelId)).get()!.name,
+      model: (await t.dbh.db.select().from(deviceModels).where(eq(deviceModels.id, sample.modelId)).get())!.name,
       lat: sample.lat,
       lng: sample.lng,
       location: sample.location,
@@ -68,8 +65,8 @@ describe('the fleet manifest for the simulator', () => {
     );
     const serials = shards.flat().map((m: { serial: string }) => m.serial);
     expect(new Set(serials).size).toBe(serials.length);
-    expect(serials.length).toBe(t.dbh.db.select().from(devices).all().length - stoppedOf(t).length);
-    expectEvery(shards, (s) => s.length > 0);
+    expect(serials.length).toBe((await t.dbh.db.select().from(devices).all()).length - (await stoppedOf(t)).length);
+    await expectEvery(shards, (s) => s.length > 0);
     expect((await t.call(manifest, { query: { shard: 3, shards: 3 }, headers })).status).toBe('400');
     t.dbh.close();
   });
@@ -79,14 +76,14 @@ describe('the fleet manifest for the simulator', () => {
     const headers = { [FLEET_PROOF_HEADER]: fleetProof(DEV_FLEET_SECRET) };
     const serials = async () =>
       manifest.response.parse((await t.call(manifest, { headers })).data).machines.map((m) => m.serial);
-    const stopped = stoppedOf(t);
+    const stopped = await stoppedOf(t);
     expect(stopped.length).toBeGreaterThan(0);
     // Its unit's connection is cut: the simulator must not make it report.
     const before = await serials();
     for (const d of stopped) expect(before).not.toContain(d.serialNumber);
     const [renewed, ...others] = stopped;
     const made = await t.call(renewalEndpoints.create, {
-      token: t.tokenFor(ROLE.finance),
+      token: await t.tokenFor(ROLE.finance),
       body: { kind: 'device', ids: [renewed!.id], months: 3, payNow: true, paymentReference: 'BANK-7' },
     });
     expect(made.status, made.message).toBe('200');
@@ -115,9 +112,9 @@ describe('the fleet manifest for the simulator', () => {
     // An older version gets the whole list.
     expect(await read('an-older-version')).toEqual(first);
     // A stopped machine renewed: a new version, with the machine listed.
-    const [stopped] = stoppedOf(t);
+    const [stopped] = await stoppedOf(t);
     const made = await t.call(renewalEndpoints.create, {
-      token: t.tokenFor(ROLE.finance),
+      token: await t.tokenFor(ROLE.finance),
       body: { kind: 'device', ids: [stopped!.id], months: 3, payNow: true, paymentReference: 'BANK-8' },
     });
     expect(made.status, made.message).toBe('200');

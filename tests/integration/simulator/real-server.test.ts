@@ -15,6 +15,7 @@ import { eventually, type ServerRun } from '../../fixtures/server-process.ts';
 import { startSimulatedStack, type SimulatedStack } from '../../fixtures/simulated-stack.ts';
 import type { SimulatorClient } from '../../fixtures/simulator-client.ts';
 import { serviceStopped } from './helpers.ts';
+import { filterInOrder } from '@console/db/in-order';
 
 /** This suite's ports. */
 const PORTS = { first: 18300, last: 18399 };
@@ -49,36 +50,43 @@ describe('the simulator against a real server', () => {
   const sleepCode = async (deviceId: number) => {
     await api(deviceRecordEndpoints.sleepCode.path, { deviceId });
     const mobile = demoAccount(ROLE.lessorAdmin);
-    return dbh.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile)).orderBy(desc(smsOutbox.id)).get()!.code;
-  };
-  const command = (id: string) => dbh.db.select().from(commands).where(eq(commands.id, id)).get()!;
-  const device = (serial: string) => dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get()!;
-  /** Awake machines of the lessor administrator's organisation, in service (the simulator runs only those). */
-  const ours = () =>
-    dbh.db
+    return (await dbh.db
       .select()
-      .from(devices)
-      .all()
-      .filter((d) => d.orgId === orgId && !d.sleeping && !serviceStopped(dbh.db, d, Date.now()));
+      .from(smsOutbox)
+      .where(eq(smsOutbox.mobile, mobile))
+      .orderBy(desc(smsOutbox.id))
+      .get())!.code;
+  };
+  const command = async (id: string) => (await dbh.db.select().from(commands).where(eq(commands.id, id)).get())!;
+  const device = async (serial: string) =>
+    (await dbh.db.select().from(devices).where(eq(devices.serialNumber, serial)).get())!;
+  /** Awake machines of the lessor administrator's organisation, in service (the simulator runs only those). */
+  const ours = async () =>
+    await filterInOrder(
+      await dbh.db.select().from(devices).all(),
+      async (d) => d.orgId === orgId && !d.sleeping && !(await serviceStopped(dbh.db, d, Date.now())),
+    );
 
   beforeAll(async () => {
     stack = await startSimulatedStack('simulator-server', PORTS);
     ({ server, sim, client, dbh, simStartedAt: startedAt } = stack);
-    const admin = dbh.db
+    const admin = (await dbh.db
       .select()
       .from(users)
       .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
-      .get()!;
-    token = createSession(dbh.db, admin.id, 'console', '127.0.0.1', Date.now() + 3600_000);
+      .get())!;
+    token = await createSession(dbh.db, admin.id, 'console', '127.0.0.1', Date.now() + 3600_000);
     orgId = admin.orgId;
   }, 90_000);
 
   afterAll(() => stack?.stop());
 
   it("takes the server's fleet, and its machines' reports appear in the devices table", async () => {
-    const seeded = dbh.db.select().from(devices).all();
+    const seeded = await dbh.db.select().from(devices).all();
     // A machine whose service stopped (the renewal demo's) is not in the fleet: its unit's connection is cut.
-    const stopped = new Set(seeded.filter((d) => serviceStopped(dbh.db, d, Date.now())).map((d) => d.id));
+    const stopped = new Set(
+      (await filterInOrder(seeded, (d) => serviceStopped(dbh.db, d, Date.now()))).map((d) => d.id),
+    );
     expect(stopped.size).toBeGreaterThan(0);
     const inService = seeded.filter((d) => !stopped.has(d.id));
     const awake = inService.filter((d) => !d.sleeping);
@@ -91,35 +99,36 @@ describe('the simulator against a real server', () => {
         .from(telemetry)
         .where(gt(telemetry.receivedAt, new Date(startedAt)))
         .all();
-    await eventually('a report stored from every awake machine, each online', () => {
-      const online = dbh.db.select().from(devices).where(eq(devices.online, true)).all();
-      return reportingSince().length === awake.length && online.length === awake.length;
+    await eventually('a report stored from every awake machine, each online', async () => {
+      const online = await dbh.db.select().from(devices).where(eq(devices.online, true)).all();
+      return (await reportingSince()).length === awake.length && online.length === awake.length;
     });
-    expectEvery(reportingSince(), (r) => !stopped.has(r.deviceId));
+    await expectEvery(await reportingSince(), (r) => !stopped.has(r.deviceId));
     expect((await client.health()).machines).toMatchObject({
       online: awake.length,
       asleep: inService.length - awake.length,
     });
     expect(
-      dbh.db
-        .select()
-        .from(devices)
-        .where(and(eq(devices.sleeping, true), eq(devices.online, false)))
-        .all()
-        .filter((d) => !stopped.has(d.id)),
+      (
+        await dbh.db
+          .select()
+          .from(devices)
+          .where(and(eq(devices.sleeping, true), eq(devices.online, false)))
+          .all()
+      ).filter((d) => !stopped.has(d.id)),
     ).toHaveLength(inService.length - awake.length);
     // The latest reading of a machine is what the simulator says it sent.
     const one = await client.machine(awake[0]!.serialNumber);
     await eventually(
       'the latest report stored',
-      () => device(one.serial).lastDeviceTime!.getTime() >= one.lastReport!.t,
+      async () => (await device(one.serial)).lastDeviceTime!.getTime() >= one.lastReport!.t,
     );
-    expect(device(one.serial).latest).toMatchObject({ kind: one.kind });
+    expect((await device(one.serial)).latest).toMatchObject({ kind: one.kind });
     expect(server.output.join('')).not.toMatch(/ingest refused/);
   });
 
   it('carries out an on-stop lock from the console only once the machine has stopped', async () => {
-    const target = ours().find((d) => d.lockLevel === 'unlocked' && d.kind === 'aerialPlatform')!;
+    const target = (await ours()).find((d) => d.lockLevel === 'unlocked' && d.kind === 'aerialPlatform')!;
     const here = await client.machine(target.serialNumber);
     await client.move(target.serialNumber, {
       to: { lat: here.position.lat + 0.01, lng: here.position.lng },
@@ -138,25 +147,28 @@ describe('the simulator against a real server', () => {
     const held = await client.waitForMachine(target.serialNumber, (m) => m.waiting.some((w) => w.id === id));
     expect(held.recentAcks.map((a) => [a.id, a.result])).toContainEqual([id, 'waiting']);
     // The server has the machine's answer: delivered, waiting for the stop, not carried out.
-    await eventually('the server to see the lock delivered', () => command(id).state === 'delivered');
-    expect(device(target.serialNumber).lockLevel).toBe('unlocked');
+    await eventually('the server to see the lock delivered', async () => (await command(id)).state === 'delivered');
+    expect((await device(target.serialNumber)).lockLevel).toBe('unlocked');
 
     // Stopped where it is: the lock is carried out, and the server sees it confirmed.
     const now = await client.machine(target.serialNumber);
     await client.move(target.serialNumber, { to: { lat: now.position.lat, lng: now.position.lng } });
-    await eventually('the lock to succeed', () => command(id).state === 'succeeded');
-    await eventually('the lock in the device row', () => device(target.serialNumber).lockLevel === 'lock1');
+    await eventually('the lock to succeed', async () => (await command(id)).state === 'succeeded');
+    await eventually(
+      'the lock in the device row',
+      async () => (await device(target.serialNumber)).lockLevel === 'lock1',
+    );
   });
 
   it('puts a machine to sleep; 12 simulated hours later (at 3600x) it wakes and takes the lock that waited', async () => {
-    const target = ours().find((d) => d.lockLevel === 'unlocked' && d.kind !== 'aerialPlatform')!;
+    const target = (await ours()).find((d) => d.lockLevel === 'unlocked' && d.kind !== 'aerialPlatform')!;
     const code = await sleepCode(target.id);
     const asleep = await api(commandEndpoints.create.path, { deviceIds: [target.id], type: 'sleep', code });
     const sleepId = asleep.data.list[0]!.id;
-    await eventually('the sleep to succeed', () => command(sleepId).state === 'succeeded');
+    await eventually('the sleep to succeed', async () => (await command(sleepId)).state === 'succeeded');
     await eventually(
       'the device asleep',
-      () => device(target.serialNumber).sleeping && !device(target.serialNumber).online,
+      async () => (await device(target.serialNumber)).sleeping && !(await device(target.serialNumber)).online,
     );
     expect((await client.machine(target.serialNumber)).connection).toBe('asleep');
 
@@ -168,13 +180,20 @@ describe('the simulator against a real server', () => {
     });
     const lockId = locked.data.list[0]!.id;
     // A sleeping machine is not connected: the server keeps the lock queued for its next wake.
-    expect(command(lockId).state).toBe('queued');
+    expect((await command(lockId)).state).toBe('queued');
 
     await client.setSpeed(3600);
     try {
-      await eventually('the lock to succeed at the next wake', () => command(lockId).state === 'succeeded', 30_000);
+      await eventually(
+        'the lock to succeed at the next wake',
+        async () => (await command(lockId)).state === 'succeeded',
+        30_000,
+      );
       // The row follows the machine's report that comes with the lock.
-      await eventually('the lock in the device row', () => device(target.serialNumber).lockLevel === 'lock2');
+      await eventually(
+        'the lock in the device row',
+        async () => (await device(target.serialNumber)).lockLevel === 'lock2',
+      );
       // And back to sleep, until the next 12 hours are up.
       const again = await client.waitForMachine(target.serialNumber, (m) => m.connection === 'asleep', 15_000);
       const untilWake = Date.parse(again.nextWakeAt!) - Date.parse((await client.clock()).now);
@@ -193,18 +212,20 @@ describe('the simulator against a real server', () => {
     const onLine = async () => {
       const { machines } = await client.machines({ connection: 'online', limit: 1000 });
       const serials = new Set(machines.map((m) => m.serial));
-      const rows = dbh.db.select().from(devices).where(eq(devices.online, true)).all();
+      const rows = await dbh.db.select().from(devices).where(eq(devices.online, true)).all();
       const agreed = rows.length === serials.size && rows.every((d) => serials.has(d.serialNumber));
       return agreed && (await client.health()).mqtt.held < 10 ? rows : null;
     };
     const online = await eventually('the server and the simulator to agree, with no backlog', onLine, 90_000);
     expect(online.length).toBeGreaterThan(0);
-    const before = dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all().length;
+    const before = (await dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all()).length;
     const lastLog =
-      dbh.db
-        .select({ n: max(deviceLogs.id) })
-        .from(deviceLogs)
-        .get()?.n ?? 0;
+      (
+        await dbh.db
+          .select({ n: max(deviceLogs.id) })
+          .from(deviceLogs)
+          .get()
+      )?.n ?? 0;
     const farewells = () =>
       dbh.db
         .select({ deviceId: deviceLogs.deviceId })
@@ -216,9 +237,9 @@ describe('the simulator against a real server', () => {
     // would raise are written with it.
     await eventually(
       'every machine to say goodbye',
-      () => new Set(farewells().map((f) => f.deviceId)).size === online.length,
+      async () => new Set((await farewells()).map((f) => f.deviceId)).size === online.length,
     );
-    expect(dbh.db.select().from(devices).where(eq(devices.online, true)).all()).toEqual([]);
-    expect(dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all()).toHaveLength(before);
+    expect(await dbh.db.select().from(devices).where(eq(devices.online, true)).all()).toEqual([]);
+    expect(await dbh.db.select().from(alarms).where(eq(alarms.type, 'offline')).all()).toHaveLength(before);
   }, 120_000);
 });

@@ -15,7 +15,9 @@ describe('the theme page', () => {
   let dir: string;
   const admin = () => t.tokenFor(ROLE.companyAdmin);
   const liftgo = async () =>
-    (await t.call(themeEndpoints.list, { token: admin() })).data.list.find((b: ThemeRow) => b.appid === 'liftgo')!;
+    (await t.call(themeEndpoints.list, { token: await admin() })).data.list.find(
+      (b: ThemeRow) => b.appid === 'liftgo',
+    )!;
   const form = async (fields: Record<string, unknown> = {}) => {
     const { brand: _b, logoUrl: _l, ...current } = await liftgo();
     return { ...current, logo: '', ...fields };
@@ -43,9 +45,9 @@ describe('the theme page', () => {
   it("saves a brand's colours, titles, region and logo, served at once and after a restart, the shipped pack kept", async () => {
     const released = shipped();
     const before = JSON.parse(released);
-    const logo = (await upload(t, admin(), { bytes: PNG, name: 'logo.png' }, 'image', true)).data.url as string;
+    const logo = (await upload(t, await admin(), { bytes: PNG, name: 'logo.png' }, 'image', true)).data.url as string;
     const saved = await t.call(themeEndpoints.save, {
-      token: admin(),
+      token: await admin(),
       body: await form({
         color: '#AA3300',
         header: '#882200',
@@ -91,12 +93,12 @@ describe('the theme page', () => {
       [{ appid: 'nosuchbrand' }, 'appid'],
     ];
     for (const [fields, field] of cases) {
-      const answer = await t.call(themeEndpoints.save, { token: admin(), loose: { body: await form(fields) } });
+      const answer = await t.call(themeEndpoints.save, { token: await admin(), loose: { body: await form(fields) } });
       expect(answer.status, field).toBe('400');
       expect(answer.data.field).toBe(field);
     }
     const zh = await t.call(themeEndpoints.save, {
-      token: admin(),
+      token: await admin(),
       lang: 'zh_CN',
       loose: { body: await form({ color: 'red' }) },
     });
@@ -107,8 +109,8 @@ describe('the theme page', () => {
 
   it("is the operator's administrator's alone", async () => {
     for (const role of [ROLE.companyEmployee, ROLE.lessorAdmin, ROLE.finance, ROLE.screenViewer]) {
-      expect((await t.call(themeEndpoints.list, { token: t.tokenFor(role) })).status).toBe('403');
-      const answer = await t.call(themeEndpoints.save, { token: t.tokenFor(role), body: await form() });
+      expect((await t.call(themeEndpoints.list, { token: await t.tokenFor(role) })).status).toBe('403');
+      const answer = await t.call(themeEndpoints.save, { token: await t.tokenFor(role), body: await form() });
       expect(answer.status, `role ${role}`).toBe('403');
     }
   });

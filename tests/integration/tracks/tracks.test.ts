@@ -33,11 +33,11 @@ describe('track playback', () => {
   let serial: string;
   beforeEach(async () => {
     t = await createTestApp();
-    token = t.tokenFor(ROLE.lessorAdmin);
-    const device = firstDeviceOf(t, orgIdOf(t, LESSOR_A));
+    token = await t.tokenFor(ROLE.lessorAdmin);
+    const device = await firstDeviceOf(t, await orgIdOf(t, LESSOR_A));
     deviceId = device.id;
     serial = device.serialNumber;
-    t.dbh.db
+    await t.dbh.db
       .insert(trackPoints)
       .values(
         KNOWN.map((p) => ({
@@ -53,7 +53,7 @@ describe('track playback', () => {
       )
       .run();
     // The alarm rules raised an overspeed alarm at 08:19, while the machine stood (nearest point: 08:20).
-    t.dbh.db
+    await t.dbh.db
       .insert(alarms)
       .values({ deviceId, type: 'overspeed', level: 2, value: 40, startedAt: new Date(T0 + 19 * MIN) })
       .run();
@@ -151,7 +151,7 @@ describe('track playback', () => {
 
   it('answers at most 1000 points a query and where the next part starts', async () => {
     const day = Date.UTC(2026, 2, 14, 0, 0, 0);
-    t.dbh.db
+    await t.dbh.db
       .insert(trackPoints)
       .values(
         Array.from({ length: 1005 }, (_, i) => ({
@@ -219,7 +219,7 @@ describe('track playback', () => {
   });
 
   it("shows a machine's track only to those who see the machine", async () => {
-    const other = firstDeviceOf(t, orgIdOf(t, LESSOR_B));
+    const other = await firstDeviceOf(t, await orgIdOf(t, LESSOR_B));
     const foreign = await history({ ...morning, id: other.id });
     expect(foreign.status).toBe('404');
     const exported = await t.call(trackEndpoints.export, {
@@ -228,13 +228,13 @@ describe('track playback', () => {
     });
     expect(exported.status).toBe('404');
     const operator = await t.call(trackEndpoints.history, {
-      token: t.tokenFor(ROLE.companyAdmin),
+      token: await t.tokenFor(ROLE.companyAdmin),
       headers: SHANGHAI,
       query: { id: deviceId, ...morning },
     });
     expect(operator.data.points).toHaveLength(7);
     const screen = await t.call(trackEndpoints.history, {
-      token: t.tokenFor(ROLE.screenViewer),
+      token: await t.tokenFor(ROLE.screenViewer),
       query: { id: deviceId, ...morning },
     });
     expect(screen.status).toBe('403');

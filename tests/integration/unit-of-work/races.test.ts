@@ -78,23 +78,23 @@ describe('writes that belong together are one unit of work', () => {
     t.dbh.close();
   });
 
-  const count = (table: typeof organisations | typeof users | typeof uploads) =>
-    t.dbh.db
+  const count = async (table: typeof organisations | typeof users | typeof uploads) =>
+    (await t.dbh.db
       .select({ n: sql<number>`count(*)` })
       .from(table)
-      .get()!.n;
+      .get())!.n;
 
   it('registration taken meanwhile answers "already registered" and leaves no organisation behind', async () => {
     const mobile = '13912340077';
     await t.call(authEndpoints.code, { query: { mobile, type: 'register' } });
     const code = await t.latestCode(mobile);
-    const orgsBefore = count(organisations);
+    const orgsBefore = await count(organisations);
     const hashing = hashGate.gate!.hold(1);
     const registering = t.call(authEndpoints.register, { query: { mobile, code, password: 'Welcome2026' } });
     await hashing.arrived;
     // While the password is hashed, an administrator gives the same number an account.
     const employee = await t.call(employeeEndpoints.create, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { mobile, name: 'Meanwhile', roleId: ROLE.technician, mode: 'password', password: 'Start2026a' },
     });
     expect(employee.status, employee.message).toBe('200');
@@ -102,12 +102,12 @@ describe('writes that belong together are one unit of work', () => {
     const res = await registering;
     expect(res).toMatchObject({ status: '400', data: { field: 'mobile' } });
     expect(res.message).toContain('This phone number is already registered');
-    expect(count(organisations)).toBe(orgsBefore);
-    expect(t.dbh.db.select().from(users).where(eq(users.mobile, mobile)).all()).toHaveLength(1);
+    expect(await count(organisations)).toBe(orgsBefore);
+    expect(await t.dbh.db.select().from(users).where(eq(users.mobile, mobile)).all()).toHaveLength(1);
   });
 
   it('two employees created together with one phone: one account, the other told it exists', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
     const mobile = '13966660099';
     const create = (name: string) =>
       t.call(employeeEndpoints.create, {
@@ -123,12 +123,12 @@ describe('writes that belong together are one unit of work', () => {
     const refused = answers.find((a) => a.status === '400')!;
     expect(refused).toMatchObject({ data: { field: 'mobile' } });
     expect(refused.message).toContain('This number already has an account: invite it');
-    expect(t.dbh.db.select().from(users).where(eq(users.mobile, mobile)).all()).toHaveLength(1);
+    expect(await t.dbh.db.select().from(users).where(eq(users.mobile, mobile)).all()).toHaveLength(1);
   });
 
   it('device files uploaded together never pass the per-machine limit', async () => {
-    const admin = t.tokenFor(ROLE.lessorAdmin);
-    const { id } = demoMachines(t).ownOnly;
+    const admin = await t.tokenFor(ROLE.lessorAdmin);
+    const { id } = (await demoMachines(t)).ownOnly;
     const upload = () => {
       const form = new FormData();
       form.set('file', new File([PNG], 'photo.png', { type: 'image/png' }));
@@ -136,14 +136,14 @@ describe('writes that belong together are one unit of work', () => {
       form.set('category', 'other');
       return t.send(deviceRecordEndpoints.uploadFile, { token: admin, body: form, headers: { lang: 'en_US' } });
     };
-    const images = () =>
-      t.dbh.db
+    const images = async () =>
+      (await t.dbh.db
         .select({ n: sql<number>`count(*)` })
         .from(deviceFiles)
         .where(sql`${deviceFiles.deviceId} = ${id} and ${deviceFiles.type} <> 'pdf'`)
-        .get()!.n;
-    while (images() < MAX_DEVICE_IMAGES - 1) expect((await upload()).envelope?.status).toBe('200');
-    const uploadsBefore = count(uploads);
+        .get())!.n;
+    while ((await images()) < MAX_DEVICE_IMAGES - 1) expect((await upload()).envelope?.status).toBe('200');
+    const uploadsBefore = await count(uploads);
     const reading = readGate.hold(3);
     const all = Promise.all([upload(), upload(), upload()]);
     await reading.arrived;
@@ -151,8 +151,8 @@ describe('writes that belong together are one unit of work', () => {
     const answers = await all;
     expect(answers.map((a) => a.envelope?.status).sort()).toEqual(['200', '400', '400']);
     expect(answers.find((a) => a.envelope?.status === '400')?.envelope?.message).toBe('Upload at most 10 files');
-    expect(images()).toBe(MAX_DEVICE_IMAGES);
+    expect(await images()).toBe(MAX_DEVICE_IMAGES);
     // The refused files are not kept as uploads either.
-    expect(count(uploads)).toBe(uploadsBefore + 1);
+    expect(await count(uploads)).toBe(uploadsBefore + 1);
   });
 });

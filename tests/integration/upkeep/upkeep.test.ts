@@ -14,10 +14,10 @@ const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString()
 
 describe('maintenance reminders', () => {
   let t: TestApp;
-  let orgs: ReturnType<typeof demoOrgs>;
+  let orgs: Awaited<ReturnType<typeof demoOrgs>>;
   const list = async (roleId: RoleId, query: Record<string, unknown> = {}) =>
     t.call(upkeepEndpoints.list, {
-      token: t.tokenFor(roleId),
+      token: await t.tokenFor(roleId),
       query: { pageSize: 200, ...query },
       headers: { timeZone: 'Asia/Shanghai' },
     });
@@ -26,7 +26,7 @@ describe('maintenance reminders', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
-    orgs = demoOrgs(t.dbh);
+    orgs = await demoOrgs(t.dbh);
   });
   afterEach(() => t.dbh.close());
 
@@ -49,7 +49,7 @@ describe('maintenance reminders', () => {
           .sort(),
       );
     }
-    const counts = await t.call(upkeepEndpoints.counts, { token: t.tokenFor(ROLE.lessorAdmin) });
+    const counts = await t.call(upkeepEndpoints.counts, { token: await t.tokenFor(ROLE.lessorAdmin) });
     expect(counts.data).toEqual({
       all: all.length,
       dueSoon: states.filter((s) => s === 'dueSoon').length,
@@ -58,9 +58,9 @@ describe('maintenance reminders', () => {
   });
 
   it('creates one plan per machine for several machines, computing the next due day or hours', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const a = machineOf(t.dbh, orgs.lessor, null, 0);
-    const b = machineOf(t.dbh, orgs.lessor, null, 1);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const a = await machineOf(t.dbh, orgs.lessor, null, 0);
+    const b = await machineOf(t.dbh, orgs.lessor, null, 1);
     const res = await t.call(upkeepEndpoints.create, {
       token,
       headers: { timeZone: 'Asia/Shanghai' },
@@ -78,7 +78,7 @@ describe('maintenance reminders', () => {
     expect(byHours).toMatchObject({ due: 'dueSoon', remaining: 10, nextDueAt: null });
     expect(byHours.nextDueHours).toBeCloseTo(a.workingHours + 10, 5);
     // Reported working hours move the plan: past its hours it is overdue.
-    t.dbh.db
+    await t.dbh.db
       .update(devices)
       .set({ workingHours: a.workingHours + 15 })
       .where(eq(devices.id, a.id))
@@ -87,9 +87,9 @@ describe('maintenance reminders', () => {
   });
 
   it('refuses bad input, foreign machines and readers, changing nothing', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
-    const before = t.dbh.db.select().from(upkeepPlans).all().length;
-    const own = machineOf(t.dbh, orgs.lessor);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
+    const before = (await t.dbh.db.select().from(upkeepPlans).all()).length;
+    const own = await machineOf(t.dbh, orgs.lessor);
     const noHours = await t.call(upkeepEndpoints.create, { token, body: { deviceIds: [own.id], interval: 'hours' } });
     expect(noHours).toMatchObject({ status: '400', data: { field: 'intervalHours' } });
     const noMachine = await t.call(upkeepEndpoints.create, { token, body: { deviceIds: [], interval: '3m' } });
@@ -99,7 +99,7 @@ describe('maintenance reminders', () => {
       body: { deviceIds: [own.id], interval: '3m', lastDoneAt: '2999-01-01' },
     });
     expect(future.data.field).toBe('lastDoneAt');
-    const foreign = machineOf(t.dbh, orgs.foreign);
+    const foreign = await machineOf(t.dbh, orgs.foreign);
     const mixed = await t.call(upkeepEndpoints.create, {
       token,
       body: { deviceIds: [own.id, foreign.id], interval: '3m' },
@@ -107,42 +107,42 @@ describe('maintenance reminders', () => {
     expect(mixed.status).toBe('404');
     for (const role of [ROLE.technician, ROLE.distributor, ROLE.lessorSales]) {
       const refused = await t.call(upkeepEndpoints.create, {
-        token: t.tokenFor(role),
+        token: await t.tokenFor(role),
         body: { deviceIds: [own.id], interval: '3m' },
       });
       expect(refused.status).toBe('403');
     }
-    const foreignPlan = t.dbh.db.select().from(upkeepPlans).where(eq(upkeepPlans.orgId, orgs.foreign)).get()!;
-    const ownPlan = t.dbh.db.select().from(upkeepPlans).where(eq(upkeepPlans.orgId, orgs.lessor)).get()!;
+    const foreignPlan = (await t.dbh.db.select().from(upkeepPlans).where(eq(upkeepPlans.orgId, orgs.foreign)).get())!;
+    const ownPlan = (await t.dbh.db.select().from(upkeepPlans).where(eq(upkeepPlans.orgId, orgs.lessor)).get())!;
     const batch = await t.call(upkeepEndpoints.remove, { token, body: { ids: [ownPlan.id, foreignPlan.id] } });
     expect(batch.status).toBe('404');
-    expect(t.dbh.db.select().from(upkeepPlans).all().length).toBe(before);
+    expect((await t.dbh.db.select().from(upkeepPlans).all()).length).toBe(before);
     expect((await t.call(upkeepEndpoints.remove, { token, body: { ids: [ownPlan.id] } })).data.deleted).toBe(1);
   });
 
   it('raises one work order from a plan; resolving it makes the plan done, closing it frees the plan', async () => {
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const overdue = ((await list(ROLE.lessorAdmin, { due: 'overdue' })).data.list as UpkeepPlan[]).find(
       (p) => p.interval !== 'hours',
     )!;
     const raised = await t.call(upkeepEndpoints.raiseWorkOrder, { token, body: { id: overdue.id } });
     expect(raised.status).toBe('200');
     const orderId = raised.data.workOrderId;
-    const order = t.dbh.db.select().from(workOrders).where(eq(workOrders.id, orderId)).get()!;
+    const order = (await t.dbh.db.select().from(workOrders).where(eq(workOrders.id, orderId)).get())!;
     expect(order).toMatchObject({ source: 'upkeep', sourceId: overdue.id, type: 2 });
     expect((await plan(overdue.id)).workOrderId).toBe(orderId);
     const again = await t.call(upkeepEndpoints.raiseWorkOrder, { token, body: { id: overdue.id } });
     expect(again).toMatchObject({ status: '409', message: 'The plan already has an open work order' });
     // Repaired is not yet done.
-    moveOrder(t.dbh, orderId, 'repair', Date.now());
+    await moveOrder(t.dbh, orderId, 'repair', Date.now());
     expect(await plan(overdue.id)).toMatchObject({ due: 'overdue', workOrderId: orderId });
-    moveOrder(t.dbh, orderId, 'resolve', Date.now());
+    await moveOrder(t.dbh, orderId, 'resolve', Date.now());
     const done = await plan(overdue.id);
     expect(done).toMatchObject({ due: 'ok', workOrderId: null, lastWorkOrderId: orderId });
     expect(done.lastDoneAt).toBe(shanghaiDay(Date.now()));
     // A closed order (no repair) frees the plan without a service.
     const next = await t.call(upkeepEndpoints.raiseWorkOrder, { token, body: { id: overdue.id } });
-    moveOrder(t.dbh, next.data.workOrderId, 'close', Date.now() + DAY);
+    await moveOrder(t.dbh, next.data.workOrderId, 'close', Date.now() + DAY);
     expect(await plan(overdue.id)).toMatchObject({
       workOrderId: null,
       lastWorkOrderId: orderId,
@@ -151,22 +151,23 @@ describe('maintenance reminders', () => {
   });
 
   it('shows a distributor and a technician only their machines’ plans, read-only; customers not at all', async () => {
-    const sold = t.dbh.db
-      .select({ id: devices.id })
-      .from(devices)
-      .where(eq(devices.distributorOrgId, orgs.distributor))
-      .all()
-      .map((d) => d.id);
+    const sold = (
+      await t.dbh.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.distributorOrgId, orgs.distributor))
+        .all()
+    ).map((d) => d.id);
     const distributor = (await list(ROLE.distributor)).data.list as UpkeepPlan[];
     expect(distributor.length).toBeGreaterThan(0);
-    expectEvery(distributor, (p) => sold.includes(p.deviceId) && !p.editable);
+    await expectEvery(distributor, (p) => sold.includes(p.deviceId) && !p.editable);
     const tech = (await list(ROLE.technician)).data.list as UpkeepPlan[];
     expect(tech.length).toBeGreaterThan(0);
-    expectEvery(tech, (p) => !p.editable);
+    await expectEvery(tech, (p) => !p.editable);
     expect((await list(ROLE.other)).status).toBe('403');
-    const foreignPlan = t.dbh.db.select().from(upkeepPlans).where(eq(upkeepPlans.orgId, orgs.foreign)).get()!;
+    const foreignPlan = (await t.dbh.db.select().from(upkeepPlans).where(eq(upkeepPlans.orgId, orgs.foreign)).get())!;
     const edit = await t.call(upkeepEndpoints.update, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       body: { id: foreignPlan.id, interval: '3m' },
     });
     expect(edit.status).toBe('404');

@@ -16,8 +16,8 @@ describe('alarm centre', () => {
   let lessorA: number;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
   });
   afterEach(() => t.dbh.close());
 
@@ -40,32 +40,31 @@ describe('alarm centre', () => {
         ),
       )
       .all();
-  const subtree = (orgId: number) => [
+  const subtree = async (orgId: number) => [
     orgId,
-    ...t.dbh.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.parentId, orgId))
-      .all()
-      .map((o) => o.id),
+    ...(
+      await t.dbh.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.parentId, orgId)).all()
+    ).map((o) => o.id),
   ];
-  const openOf = (orgId: number) =>
-    alarmsOfOrgs(subtree(orgId)).filter(({ alarm }) => alarm.endedAt === null && alarm.handledAt === null);
+  const openOf = async (orgId: number) =>
+    (await alarmsOfOrgs(await subtree(orgId))).filter(
+      ({ alarm }) => alarm.endedAt === null && alarm.handledAt === null,
+    );
   const bellCount = async (token = admin) => (await t.call(warningEndpoints.bell, { token })).data.count as number;
 
   it("lists the alarms of the user's machines with every filter, paged and sorted on the server", async () => {
-    const mine = alarmsOfOrgs(subtree(lessorA));
+    const mine = await alarmsOfOrgs(await subtree(lessorA));
     const all = await list();
     expect(all.total).toBe(mine.length);
-    expectEvery(all.list, (r) => r.ownerName === LESSOR_A);
+    await expectEvery(all.list, (r) => r.ownerName === LESSOR_A);
 
     const open = await list({ state: 'open' });
     expect(open.total).toBe(mine.filter(({ alarm }) => alarm.endedAt === null).length);
-    expectEvery(open.list, (r) => r.endedAt === null);
+    await expectEvery(open.list, (r) => r.endedAt === null);
     const history = await list({ state: 'ended', handled: '1' });
     expect(history.total).toBeGreaterThan(0);
-    expectEvery(history.list, (r) => r.endedAt !== null && r.handledAt !== null && r.remark !== '');
-    expectEvery((await list({ handled: '0' })).list, (r) => r.handledAt === null && r.actionable);
+    await expectEvery(history.list, (r) => r.endedAt !== null && r.handledAt !== null && r.remark !== '');
+    await expectEvery((await list({ handled: '0' })).list, (r) => r.handledAt === null && r.actionable);
 
     const sample = all.list.find((r) => r.type === 'tilt' || r.type === 'load99') ?? all.list[0]!;
     const byType = await list({ type: sample.type, kind: sample.kind, level: sample.level });
@@ -76,14 +75,14 @@ describe('alarm centre', () => {
       ).length,
     );
     const bySerial = await list({ serialNumber: sample.serialNumber });
-    expectEvery(bySerial.list, (r) => r.serialNumber.includes(sample.serialNumber));
+    await expectEvery(bySerial.list, (r) => r.serialNumber.includes(sample.serialNumber));
     expect(bySerial.list.map((r) => r.id)).toContain(sample.id);
     expect((await list({ serialNumber: '%' })).total).toBe(0);
 
     const day = sample.startedAt.slice(0, 10);
     const onDay = await list({ from: day, to: day });
     expect(onDay.list.map((r) => r.id)).toContain(sample.id);
-    expectEvery(onDay.list, (r) => r.startedAt.startsWith(day));
+    await expectEvery(onDay.list, (r) => r.startedAt.startsWith(day));
 
     const page2 = await list({ page: 2, pageSize: 5 });
     expect(page2.list.map((r) => r.id)).toEqual(all.list.slice(5, 10).map((r) => r.id));
@@ -97,28 +96,28 @@ describe('alarm centre', () => {
   });
 
   it('shows each role the alarms of its machines only, and organisations as a filter to those who see several', async () => {
-    const operator = await list({}, t.tokenFor(ROLE.companyAdmin));
-    expect(operator.total).toBe(t.dbh.db.select().from(alarms).all().length);
-    const lessorB = orgIdOf(t, LESSOR_B);
-    const ofB = await list({ orgId: lessorB }, t.tokenFor(ROLE.companyAdmin));
-    expect(ofB.total).toBe(alarmsOfOrgs([lessorB]).length);
+    const operator = await list({}, await t.tokenFor(ROLE.companyAdmin));
+    expect(operator.total).toBe((await t.dbh.db.select().from(alarms).all()).length);
+    const lessorB = await orgIdOf(t, LESSOR_B);
+    const ofB = await list({ orgId: lessorB }, await t.tokenFor(ROLE.companyAdmin));
+    expect(ofB.total).toBe((await alarmsOfOrgs([lessorB])).length);
     // A lessor asking for a competitor's machines finds none.
     expect((await list({ orgId: lessorB })).total).toBe(0);
 
     for (const role of [ROLE.other, ROLE.distributor, ROLE.technician] as const) {
-      const token = t.tokenFor(role);
+      const token = await t.tokenFor(role);
       const info = await t.call(warningEndpoints.options, { token });
       const orgIds = (info.data.orgs as { id: number }[]).map((o) => o.id);
       const seen = await list({}, token);
-      expect(seen.total, `role ${role}`).toBe(alarmsOfOrgs(orgIds).length);
-      expectEvery(seen.list, (r) => r.actionable === (role === ROLE.technician) || r.handledAt !== null);
+      expect(seen.total, `role ${role}`).toBe((await alarmsOfOrgs(orgIds)).length);
+      await expectEvery(seen.list, (r) => r.actionable === (role === ROLE.technician) || r.handledAt !== null);
     }
-    expect((await t.call(warningEndpoints.list, { token: t.tokenFor(ROLE.finance) })).status).toBe('403');
+    expect((await t.call(warningEndpoints.list, { token: await t.tokenFor(ROLE.finance) })).status).toBe('403');
     expect((await t.call(warningEndpoints.options, { token: admin })).data.orgs.length).toBeGreaterThan(1);
   });
 
   it('handles an alarm with a remark: it leaves the bell, the machine loses its alarm status, the history says who', async () => {
-    const [target] = openOf(lessorA);
+    const [target] = await openOf(lessorA);
     const before = await bellCount();
 
     const missing = await t.call(warningEndpoints.handle, {
@@ -159,8 +158,8 @@ describe('alarm centre', () => {
       ['acknowledge', ''],
       ['handle', 'Operator lowered the basket'],
     ]);
-    const machine = t.dbh.db.select().from(devices).where(eq(devices.id, target!.device.id)).get()!;
-    const stillOpen = openOf(lessorA).some(({ device }) => device.id === machine.id);
+    const machine = (await t.dbh.db.select().from(devices).where(eq(devices.id, target!.device.id)).get())!;
+    const stillOpen = (await openOf(lessorA)).some(({ device }) => device.id === machine.id);
     expect(machine.alarmOpen).toBe(stillOpen);
     if (!stillOpen) expect(machine.status).not.toBe(8);
 
@@ -173,18 +172,18 @@ describe('alarm centre', () => {
   });
 
   it('handles a batch all or nothing: an alarm of another company refuses the whole batch', async () => {
-    const batch = openOf(lessorA)
-      .slice(0, 3)
-      .map(({ alarm }) => alarm.id);
+    const batch = (await openOf(lessorA)).slice(0, 3).map(({ alarm }) => alarm.id);
     expect(batch.length).toBe(3);
-    const foreign = alarmsOfOrgs(subtree(orgIdOf(t, LESSOR_B))).find(({ alarm }) => !alarm.handledAt)!.alarm.id;
+    const foreign = (await alarmsOfOrgs(await subtree(await orgIdOf(t, LESSOR_B)))).find(
+      ({ alarm }) => !alarm.handledAt,
+    )!.alarm.id;
 
     const refused = await t.call(warningEndpoints.handle, {
       token: admin,
       body: { ids: [...batch, foreign], remark: 'Site visit' },
     });
     expect(refused.status).toBe('404');
-    const untouched = t.dbh.db
+    const untouched = await t.dbh.db
       .select()
       .from(alarms)
       .where(and(inArray(alarms.id, [...batch, foreign]), isNull(alarms.handledAt)))
@@ -192,7 +191,7 @@ describe('alarm centre', () => {
     expect(untouched.length).toBe(4);
 
     const sales = await t.call(warningEndpoints.handle, {
-      token: t.tokenFor(ROLE.lessorSales),
+      token: await t.tokenFor(ROLE.lessorSales),
       body: { ids: batch, remark: 'Site visit' },
     });
     expect(sales.status).toBe('403');
@@ -208,17 +207,17 @@ describe('alarm centre', () => {
   });
 
   it("shows the machine's last report before the alarm, value against threshold", async () => {
-    const device = t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).get()!;
+    const device = (await t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).get())!;
     const startedAt = Date.now() - 60_000;
     const data = { kind: 'aerialPlatform', loadPct: 97.5, tiltDeg: 3, faults: [] };
-    t.dbh.db
+    await t.dbh.db
       .insert(telemetry)
       .values([
         { deviceId: device.id, deviceTime: new Date(startedAt - 5000), receivedAt: new Date(startedAt), data },
         { deviceId: device.id, deviceTime: new Date(startedAt + 5000), receivedAt: new Date(startedAt), data: {} },
       ])
       .run();
-    const { id } = t.dbh.db
+    const { id } = await t.dbh.db
       .insert(alarms)
       .values({
         deviceId: device.id,
@@ -237,12 +236,12 @@ describe('alarm centre', () => {
     expect(detail.snapshot?.data).toEqual(data);
     expect(detail.info).toContain('97.5%');
 
-    const other = await t.call(warningEndpoints.detail, { token: t.tokenFor(ROLE.distributor), query: { id } });
+    const other = await t.call(warningEndpoints.detail, { token: await t.tokenFor(ROLE.distributor), query: { id } });
     expect(other.status).toBe('404');
   });
 
   it('opens the alarm of a concrete pump, whose report holds its two pump currents', async () => {
-    const device = t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).get()!;
+    const device = (await t.dbh.db.select().from(devices).where(eq(devices.orgId, lessorA)).get())!;
     const startedAt = Date.now() - 60_000;
     const data = {
       kind: 'concretePump',
@@ -254,11 +253,11 @@ describe('alarm centre', () => {
       engineHours: 1200,
       faults: [],
     };
-    t.dbh.db
+    await t.dbh.db
       .insert(telemetry)
       .values({ deviceId: device.id, deviceTime: new Date(startedAt - 5000), receivedAt: new Date(startedAt), data })
       .run();
-    const { id } = t.dbh.db
+    const { id } = await t.dbh.db
       .insert(alarms)
       .values({ deviceId: device.id, type: 'offline', level: 2, startedAt: new Date(startedAt) })
       .returning({ id: alarms.id })

@@ -29,8 +29,8 @@ describe('alarm rules', () => {
   let lessorA: number;
   beforeEach(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    lessorA = orgIdOf(t, LESSOR_A);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    lessorA = await orgIdOf(t, LESSOR_A);
   });
   afterEach(() => t.dbh.close());
 
@@ -56,14 +56,14 @@ describe('alarm rules', () => {
       expect(rule).toMatchObject({ configured: false, load80: 80, load90: 90, load99: 99, tiltDeg: 14 });
       expect(rule).toMatchObject({ overspeedKmh: 0, offline: true });
     }
-    expect((await rules(t.tokenFor(ROLE.lessorStaff))).editable).toBe(false);
-    const staffSave = await save({ tiltDeg: 10 }, t.tokenFor(ROLE.lessorStaff));
+    expect((await rules(await t.tokenFor(ROLE.lessorStaff))).editable).toBe(false);
+    const staffSave = await save({ tiltDeg: 10 }, await t.tokenFor(ROLE.lessorStaff));
     expect(staffSave.status).toBe('403');
     for (const role of [ROLE.technician, ROLE.other, ROLE.distributor]) {
-      expect((await t.call(alarmRuleEndpoints.list, { token: t.tokenFor(role) })).status).toBe('403');
+      expect((await t.call(alarmRuleEndpoints.list, { token: await t.tokenFor(role) })).status).toBe('403');
     }
     // The operator's people read every owner's rules.
-    const operator = await rules(t.tokenFor(ROLE.companyEmployee), lessorA);
+    const operator = await rules(await t.tokenFor(ROLE.companyEmployee), lessorA);
     expect(operator.editable).toBe(false);
     expect(operator.orgs.length).toBeGreaterThan(2);
   });
@@ -88,10 +88,10 @@ describe('alarm rules', () => {
     const zh = await save({ load80: 95 }, admin, 'zh_CN');
     expect(zh.message).toContain('载荷阈值须逐级升高');
     // A lessor does not set another company's rules.
-    const other = await save({ orgId: orgIdOf(t, LESSOR_B), tiltDeg: 10 });
+    const other = await save({ orgId: await orgIdOf(t, LESSOR_B), tiltDeg: 10 });
     expect(other.status).toBe('400');
     expect(other.message).toContain('Alarm rules belong to companies that own machines');
-    expect(t.dbh.db.select().from(alarmRules).all()).toEqual([]);
+    expect(await t.dbh.db.select().from(alarmRules).all()).toEqual([]);
   });
 
   it('saves a rule per kind and organisation, and resets it to the defaults', async () => {
@@ -103,14 +103,14 @@ describe('alarm rules', () => {
     expect(platform.updatedBy).not.toBe('');
     expect((await rules()).rules.filter((r) => r.configured)).toHaveLength(1);
     // The operator's administrator sets a lessor's rule too; the lessor sees it.
-    const lessorB = orgIdOf(t, LESSOR_B);
+    const lessorB = await orgIdOf(t, LESSOR_B);
     const byOperator = await save(
       { orgId: lessorB, kind: 'forklift', overspeedKmh: 20 },
-      t.tokenFor(ROLE.companyAdmin),
+      await t.tokenFor(ROLE.companyAdmin),
     );
     expect(byOperator.status, byOperator.message).toBe('200');
     expect(
-      (await rules(t.tokenFor(ROLE.companyAdmin), lessorB)).rules.find((r) => r.kind === 'forklift'),
+      (await rules(await t.tokenFor(ROLE.companyAdmin), lessorB)).rules.find((r) => r.kind === 'forklift'),
     ).toMatchObject({
       configured: true,
       overspeedKmh: 20,
@@ -137,13 +137,13 @@ describe('alarm rules', () => {
 
     beforeEach(async () => {
       broker = await startBroker(t.dbh);
-      ({ ingest } = startTestIngest(t.dbh, { url: broker.url }));
+      ({ ingest } = await startTestIngest(t.dbh, { url: broker.url }));
       await ingest.ready;
-      const machine = t.dbh.db
+      const machine = (await t.dbh.db
         .select()
         .from(devices)
         .where(and(eq(devices.orgId, lessorA), eq(devices.kind, 'aerialPlatform'), eq(devices.alarmOpen, false)))
-        .get()!;
+        .get())!;
       serial = machine.serialNumber;
       deviceId = machine.id;
       // Reports older than the machine's last one do not feed the rules.
@@ -165,22 +165,23 @@ describe('alarm rules', () => {
     const report = async (data: Parameters<typeof platformReport>[1]) => {
       clock += 1000;
       await publishReport(client, serial, platformReport(clock, data));
-      await waitFor('the report to be stored', () => {
+      await waitFor('the report to be stored', async () => {
         ingest.flush();
         return (
-          t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get()!.lastDeviceTime?.getTime() === clock
+          (await t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get())!.lastDeviceTime?.getTime() ===
+          clock
         );
       });
     };
 
     it("raises what the owner's configured rule says, from the next report on", async () => {
       await report({ tiltDeg: 10, loadPct: 72 });
-      expect(openTypes()).toEqual([]);
+      expect(await openTypes()).toEqual([]);
 
       const saved = await save({ load80: 70, load90: 85, load99: 95, tiltDeg: 8 });
       expect(saved.status, saved.message).toBe('200');
       await report({ tiltDeg: 10, loadPct: 72 });
-      const raised = openTypes();
+      const raised = await openTypes();
       expect(raised.map((a) => [a.type, a.value, a.threshold]).sort()).toEqual([
         ['load80', 72, 70],
         ['tilt', 10, 8],
@@ -195,7 +196,7 @@ describe('alarm rules', () => {
       // any more, and the alarms end.
       await t.call(alarmRuleEndpoints.reset, { token: admin, body: { orgId: lessorA, kind: 'aerialPlatform' } });
       await report({ tiltDeg: 10, loadPct: 72 });
-      expect(openTypes()).toEqual([]);
+      expect(await openTypes()).toEqual([]);
     });
   });
 });

@@ -95,7 +95,7 @@ describe('console delivery', () => {
     expect((await small.json()).status).toBe('404');
     // The live stream's first event arrives at once, uncompressed.
     const controller = new AbortController();
-    const token = t.tokenFor(ROLE.lessorAdmin);
+    const token = await t.tokenFor(ROLE.lessorAdmin);
     const stream = await t.app.request(`/api${liveEndpoints.events.path}?token=${token}`, {
       headers: { 'accept-encoding': ALL },
       signal: controller.signal,

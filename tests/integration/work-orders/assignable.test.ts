@@ -8,24 +8,27 @@ import { create, machinesOf, orderFor } from './helpers.ts';
 
 describe('assigning offers only the technicians who can take the orders', () => {
   let t: TestApp;
-  let m: ReturnType<typeof machinesOf>;
-  const technicianIdsOf = (orgIds: number[]) =>
-    t.dbh.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.roleId, ROLE.technician), eq(users.disabled, false), inArray(users.orgId, orgIds)))
-      .all()
+  let m: Awaited<ReturnType<typeof machinesOf>>;
+  const technicianIdsOf = async (orgIds: number[]) =>
+    (
+      await t.dbh.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.roleId, ROLE.technician), eq(users.disabled, false), inArray(users.orgId, orgIds)))
+        .all()
+    )
       .map((u) => u.id)
       .sort((a, b) => a - b);
-  const operator = () => t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'operator')).get()!.id;
+  const operator = async () =>
+    (await t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'operator')).get())!.id;
   // As an English reader reads it (decision 064).
-  const nameOf = (orgId: number) => {
-    const org = t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get()!;
+  const nameOf = async (orgId: number) => {
+    const org = (await t.dbh.db.select().from(organisations).where(eq(organisations.id, orgId)).get())!;
     return org.nameEn || org.name;
   };
   const choicesFor = async (ids: number[], role: Parameters<TestApp['tokenFor']>[0] = ROLE.companyAdmin) => {
     const res = await t.call(workOrderEndpoints.technicians, {
-      token: t.tokenFor(role),
+      token: await t.tokenFor(role),
       query: { ids: ids.join(',') },
     });
     expect(res.status, res.message).toBe('200');
@@ -34,24 +37,24 @@ describe('assigning offers only the technicians who can take the orders', () => 
 
   beforeAll(async () => {
     t = await createTestApp();
-    m = machinesOf(t.dbh);
+    m = await machinesOf(t.dbh);
   });
   afterAll(() => t.dbh.close());
 
   it("offers the machine owner's and the operator's technicians, never another company's", async () => {
     const own = (await create(t, orderFor(m.own))).data.id;
-    const foreignTechs = technicianIdsOf([m.foreign.orgId]);
+    const foreignTechs = await technicianIdsOf([m.foreign.orgId]);
     expect(foreignTechs.length).toBeGreaterThan(0);
     const choices = await choicesFor([own]);
     const offered = choices.list.map((c) => c.id).sort((a, b) => a - b);
-    expect(offered).toEqual(technicianIdsOf([m.lessor, operator()]));
+    expect(offered).toEqual(await technicianIdsOf([m.lessor, await operator()]));
     expect(offered.length).toBeGreaterThan(0);
     expect(offered.some((id) => foreignTechs.includes(id))).toBe(false);
     expect(choices.none).toBeNull();
     // Every one offered is accepted by the assign action.
     for (const assigneeId of offered) {
       const res = await t.call(workOrderEndpoints.assign, {
-        token: t.tokenFor(ROLE.companyAdmin),
+        token: await t.tokenFor(ROLE.companyAdmin),
         body: { ids: [own], assigneeId },
       });
       expect(res.status, res.message).toBe('200');
@@ -61,28 +64,28 @@ describe('assigning offers only the technicians who can take the orders', () => 
   it('says why when nobody can: no technician of the owner, or orders of several owners', async () => {
     const own = (await create(t, orderFor(m.own))).data.id;
     const foreign = (await create(t, orderFor(m.foreign), ROLE.companyAdmin)).data.id;
-    const operatorTechs = technicianIdsOf([operator()]);
-    const lessorTechs = technicianIdsOf([m.lessor]);
+    const operatorTechs = await technicianIdsOf([await operator()]);
+    const lessorTechs = await technicianIdsOf([m.lessor]);
     const disable = (ids: number[], disabled: boolean) =>
       t.dbh.db.update(users).set({ disabled }).where(inArray(users.id, ids)).run();
-    disable(operatorTechs, true);
+    await disable(operatorTechs, true);
     try {
       const mixed = await choicesFor([own, foreign]);
       expect(mixed).toEqual({
         list: [],
-        none: { reason: 'mixedOwners', owners: [nameOf(m.lessor), nameOf(m.foreign.orgId)] },
+        none: { reason: 'mixedOwners', owners: [await nameOf(m.lessor), await nameOf(m.foreign.orgId)] },
       });
-      disable(lessorTechs, true);
+      await disable(lessorTechs, true);
       expect(await choicesFor([own])).toEqual({
         list: [],
-        none: { reason: 'noTechnician', owners: [nameOf(m.lessor)] },
+        none: { reason: 'noTechnician', owners: [await nameOf(m.lessor)] },
       });
     } finally {
-      disable([...operatorTechs, ...lessorTechs], false);
+      await disable([...operatorTechs, ...lessorTechs], false);
     }
     // Orders the user does not see are not found, as for the assign action.
     const res = await t.call(workOrderEndpoints.technicians, {
-      token: t.tokenFor(ROLE.lessorAdmin),
+      token: await t.tokenFor(ROLE.lessorAdmin),
       query: { ids: String(foreign) },
     });
     expect(res.status).toBe('404');

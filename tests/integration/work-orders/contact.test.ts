@@ -8,20 +8,20 @@ import { create, detailOf, machinesOf, orderFor } from './helpers.ts';
 
 describe("a new work order's contact and place", () => {
   let t: TestApp;
-  let m: ReturnType<typeof machinesOf>;
-  const contactOf = (deviceId: number, role: Parameters<TestApp['tokenFor']>[0] = ROLE.lessorAdmin) =>
-    t.call(workOrderEndpoints.machineContact, { token: t.tokenFor(role), query: { deviceId } });
+  let m: Awaited<ReturnType<typeof machinesOf>>;
+  const contactOf = async (deviceId: number, role: Parameters<TestApp['tokenFor']>[0] = ROLE.lessorAdmin) =>
+    t.call(workOrderEndpoints.machineContact, { token: await t.tokenFor(role), query: { deviceId } });
   const place = (orgId: number, values: Partial<typeof organisations.$inferInsert>) =>
     t.dbh.db.update(organisations).set(values).where(eq(organisations.id, orgId)).run();
 
   beforeAll(async () => {
     t = await createTestApp();
-    m = machinesOf(t.dbh);
+    m = await machinesOf(t.dbh);
   });
   afterAll(() => t.dbh.close());
 
   it("comes from the machine's customer: phone, province, city, district and address", async () => {
-    place(m.customer, {
+    await place(m.customer, {
       contactPhone: '13912345678',
       province: '浙江省',
       city: '杭州市',
@@ -41,7 +41,7 @@ describe("a new work order's contact and place", () => {
   });
 
   it('leaves out a place that is not in the region list, and a phone that is not a mobile', async () => {
-    place(m.customer, { contactPhone: '021-555', province: '安京省', city: '安京市' });
+    await place(m.customer, { contactPhone: '021-555', province: '安京省', city: '安京市' });
     expect((await contactOf(m.shared.id)).data).toEqual({
       areaCode: '',
       phone: '',

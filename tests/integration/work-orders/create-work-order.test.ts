@@ -13,26 +13,28 @@ import { freeSourceOf, machinesOf, machineWithFreeSource, orderFor, sessionUserO
 describe('createWorkOrder', () => {
   let t: TestApp;
   /** The unit of work a route runs it in, as the signed-in user. */
-  const inUnit = <T>(user: ConstructorParameters<typeof ScopedData>[1], work: (tx: ScopedWrite) => T) =>
-    new ScopedData(t.dbh.db, user).write(work);
-  let m: ReturnType<typeof machinesOf>;
-  const orderCount = () => t.dbh.db.select().from(workOrders).all().length;
+  const inUnit = async <T>(user: ConstructorParameters<typeof ScopedData>[1], work: (tx: ScopedWrite) => T) =>
+    (await ScopedData.of(t.dbh.db, user)).write(work);
+  let m: Awaited<ReturnType<typeof machinesOf>>;
+  const orderCount = async () => (await t.dbh.db.select().from(workOrders).all()).length;
 
   beforeEach(async () => {
     t = await createTestApp();
-    m = machinesOf(t.dbh);
+    m = await machinesOf(t.dbh);
   });
   afterEach(() => t.dbh.close());
 
-  it('raises a pending order from a source in one step, numbered by day, with its first timeline row', () => {
-    const user = sessionUserOf(t, ROLE.lessorAdmin);
+  it('raises a pending order from a source in one step, numbered by day, with its first timeline row', async () => {
+    const user = await sessionUserOf(t, ROLE.lessorAdmin);
     const now = Date.UTC(2026, 10, 25, 2, 0, 0);
-    const before = orderCount();
+    const before = await orderCount();
     // The seed's reminders and feedback sit on machines of its choosing: take machines that hold a free one.
     const upkept = machineWithFreeSource(t.dbh, 'upkeep', m.lessor);
     const fed = machineWithFreeSource(t.dbh, 'feedback', m.lessor);
     const plan = freeSourceOf(t.dbh, 'upkeep', upkept.id);
-    const first = new ScopedData(t.dbh.db, user).write((tx) =>
+    const first = await (
+      await ScopedData.of(t.dbh.db, user)
+    ).write((tx) =>
       createWorkOrder(
         tx,
         user,
@@ -40,7 +42,9 @@ describe('createWorkOrder', () => {
         now,
       ),
     );
-    const second = new ScopedData(t.dbh.db, user).write((tx) =>
+    const second = await (
+      await ScopedData.of(t.dbh.db, user)
+    ).write((tx) =>
       createWorkOrder(
         tx,
         user,
@@ -55,8 +59,8 @@ describe('createWorkOrder', () => {
     );
     expect(first.number).toMatch(/^WO202611250\d{3}$/);
     expect(Number(second.number.slice(-4))).toBe(Number(first.number.slice(-4)) + 1);
-    expect(orderCount()).toBe(before + 2);
-    const row = t.dbh.db.select().from(workOrders).where(eq(workOrders.id, first.id)).get()!;
+    expect(await orderCount()).toBe(before + 2);
+    const row = (await t.dbh.db.select().from(workOrders).where(eq(workOrders.id, first.id)).get())!;
     // Kind and phone come from the machine when the caller leaves them out.
     expect(row).toMatchObject({
       status: 1,
@@ -66,7 +70,7 @@ describe('createWorkOrder', () => {
       orgId: m.lessor,
     });
     expect(row.phone).toMatch(/^1\d{10}$/);
-    const events = t.dbh.db.select().from(workOrderEvents).where(eq(workOrderEvents.workOrderId, first.id)).all();
+    const events = await t.dbh.db.select().from(workOrderEvents).where(eq(workOrderEvents.workOrderId, first.id)).all();
     expect(events).toEqual([
       expect.objectContaining({
         action: 'create',
@@ -78,31 +82,37 @@ describe('createWorkOrder', () => {
     ]);
   });
 
-  it("is part of the caller's transaction: when the caller fails, no order remains", () => {
-    const user = sessionUserOf(t, ROLE.lessorAdmin);
-    const before = orderCount();
+  it("is part of the caller's transaction: when the caller fails, no order remains", async () => {
+    const user = await sessionUserOf(t, ROLE.lessorAdmin);
+    const before = await orderCount();
     const faulty = machineWithFreeSource(t.dbh, 'fault', m.lessor);
     const fault = freeSourceOf(t.dbh, 'fault', faulty.id);
-    expect(() =>
-      new ScopedData(t.dbh.db, user).write((tx) => {
-        createWorkOrder(tx, user, { title: 'From a fault', deviceId: faulty.id, source: { kind: 'fault', id: fault } });
+    await expect(
+      (await ScopedData.of(t.dbh.db, user)).write(async (tx) => {
+        await createWorkOrder(tx, user, {
+          title: 'From a fault',
+          deviceId: faulty.id,
+          source: { kind: 'fault', id: fault },
+        });
         throw new Error('the fault record could not be saved');
       }),
-    ).toThrow('the fault record could not be saved');
-    expect(orderCount()).toBe(before);
+    ).rejects.toThrow('the fault record could not be saved');
+    expect(await orderCount()).toBe(before);
   });
 
-  it('refuses a second unresolved order for the same source, and an alarm of another machine', () => {
-    const user = sessionUserOf(t, ROLE.lessorAdmin);
+  it('refuses a second unresolved order for the same source, and an alarm of another machine', async () => {
+    const user = await sessionUserOf(t, ROLE.lessorAdmin);
     const fed = machineWithFreeSource(t.dbh, 'feedback', m.lessor);
     const source = { kind: 'feedback' as const, id: freeSourceOf(t.dbh, 'feedback', fed.id) };
-    inUnit(user, (tx) => createWorkOrder(tx, user, { title: 'First', deviceId: fed.id, source }));
+    await inUnit(user, (tx) => createWorkOrder(tx, user, { title: 'First', deviceId: fed.id, source }));
     const again = () => inUnit(user, (tx) => createWorkOrder(tx, user, { title: 'Again', deviceId: fed.id, source }));
-    expect(again).toThrow(ApiError);
-    expect(() => again()).toThrow(expect.objectContaining({ status: '409', messageKey: 'workOrders.sourceTaken' }));
-    const alarm = t.dbh.db.select().from(alarms).get()!;
+    await expect(again()).rejects.toThrow(ApiError);
+    await expect(again()).rejects.toThrow(
+      expect.objectContaining({ status: '409', messageKey: 'workOrders.sourceTaken' }),
+    );
+    const alarm = (await t.dbh.db.select().from(alarms).get())!;
     const otherMachine = alarm.deviceId === m.own.id ? m.shared : m.own;
-    expect(() =>
+    await expect(
       inUnit(user, (tx) =>
         createWorkOrder(tx, user, {
           title: 'Alarm',
@@ -110,25 +120,25 @@ describe('createWorkOrder', () => {
           source: { kind: 'alarm', id: alarm.id },
         }),
       ),
-    ).toThrow(expect.objectContaining({ status: '400', messageKey: 'error.invalidField' }));
+    ).rejects.toThrow(expect.objectContaining({ status: '400', messageKey: 'error.invalidField' }));
   });
 
-  it('answers "not found" for a machine the user does not see, and checks the form like create.do', () => {
-    const user = sessionUserOf(t, ROLE.lessorAdmin);
-    const before = orderCount();
-    expect(() => inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.foreign)))).toThrow(
+  it('answers "not found" for a machine the user does not see, and checks the form like create.do', async () => {
+    const user = await sessionUserOf(t, ROLE.lessorAdmin);
+    const before = await orderCount();
+    await expect(inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.foreign)))).rejects.toThrow(
       expect.objectContaining({ status: '404' }),
     );
-    expect(() => inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.own, { title: '  ' })))).toThrow(
+    await expect(inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.own, { title: '  ' })))).rejects.toThrow(
       expect.objectContaining({ status: '400', data: expect.objectContaining({ field: 'title' }) }),
     );
-    expect(() => inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.own, { phone: '12345' })))).toThrow(
+    await expect(inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.own, { phone: '12345' })))).rejects.toThrow(
       expect.objectContaining({ data: expect.objectContaining({ field: 'phone' }) }),
     );
     const wrongKind = m.own.kind === 'forklift' ? 'mower' : 'forklift';
-    expect(() => inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.own, { deviceKind: wrongKind })))).toThrow(
-      expect.objectContaining({ data: expect.objectContaining({ field: 'deviceKind' }) }),
-    );
-    expect(orderCount()).toBe(before);
+    await expect(
+      inUnit(user, (tx) => createWorkOrder(tx, user, orderFor(m.own, { deviceKind: wrongKind }))),
+    ).rejects.toThrow(expect.objectContaining({ data: expect.objectContaining({ field: 'deviceKind' }) }));
+    expect(await orderCount()).toBe(before);
   });
 });

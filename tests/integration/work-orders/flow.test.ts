@@ -29,7 +29,7 @@ describe('the work order state machine', () => {
   let t: TestApp;
   let admin: string;
   let tech: number;
-  let device: ReturnType<typeof machinesOf>['own'];
+  let device: Awaited<ReturnType<typeof machinesOf>>['own'];
 
   const bodyOf = (action: Action, id: number) =>
     ({
@@ -73,9 +73,9 @@ describe('the work order state machine', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = t.tokenFor(ROLE.lessorAdmin);
-    tech = t.userId(ROLE.technician);
-    device = machinesOf(t.dbh).own;
+    admin = await t.tokenFor(ROLE.lessorAdmin);
+    tech = await t.userId(ROLE.technician);
+    device = (await machinesOf(t.dbh)).own;
   });
   afterAll(() => t.dbh.close());
 
@@ -95,15 +95,15 @@ describe('the work order state machine', () => {
       } else {
         it(`${action} is refused from ${from} and changes nothing`, async () => {
           const id = await orderIn(from);
-          const before = t.dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get();
-          const events = t.dbh.db.select().from(workOrderEvents).where(eq(workOrderEvents.workOrderId, id)).all();
+          const before = await t.dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get();
+          const events = await t.dbh.db.select().from(workOrderEvents).where(eq(workOrderEvents.workOrderId, id)).all();
           const res = await act(action, id);
           expect(res.status).toBe('409');
           expect(res.message).toMatch(/^Work order WO\d{12} is \w+: it cannot be /);
-          expect(t.dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get()).toEqual(before);
-          expect(t.dbh.db.select().from(workOrderEvents).where(eq(workOrderEvents.workOrderId, id)).all()).toHaveLength(
-            events.length,
-          );
+          expect(await t.dbh.db.select().from(workOrders).where(eq(workOrders.id, id)).get()).toEqual(before);
+          expect(
+            await t.dbh.db.select().from(workOrderEvents).where(eq(workOrderEvents.workOrderId, id)).all(),
+          ).toHaveLength(events.length);
           // The detail offers only what the machine allows.
           expect((await detailOf(t, id)).actions).not.toContain(action);
         });

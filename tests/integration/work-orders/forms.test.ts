@@ -18,7 +18,7 @@ const png = (size: number) => {
 
 describe('work order forms', () => {
   let t: TestApp;
-  let m: ReturnType<typeof machinesOf>;
+  let m: Awaited<ReturnType<typeof machinesOf>>;
   let admin: string;
 
   const upload = async (bytes: Uint8Array<ArrayBuffer>, name: string) => {
@@ -30,8 +30,8 @@ describe('work order forms', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    m = machinesOf(t.dbh);
-    admin = t.tokenFor(ROLE.lessorAdmin);
+    m = await machinesOf(t.dbh);
+    admin = await t.tokenFor(ROLE.lessorAdmin);
   });
   afterAll(() => t.dbh.close());
 
@@ -45,7 +45,7 @@ describe('work order forms', () => {
     ] as const;
     for (const [change, field, text] of cases) {
       const res = await t.call(workOrderEndpoints.create, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         loose: { body: { ...orderFor(m.own), ...change } },
       });
       expect(res.status, field).toBe('400');
@@ -82,7 +82,7 @@ describe('work order forms', () => {
   });
 
   it('is raised from an alarm once, and records the alarm as its source', async () => {
-    const [row] = t.dbh.db
+    const [row] = await t.dbh.db
       .select({ alarm: alarms, device: devices })
       .from(alarms)
       .innerJoin(devices, eq(devices.id, alarms.deviceId))
@@ -127,7 +127,7 @@ describe('work order forms', () => {
     expect(res.status).toBe('200');
     expect(res.data.list.length).toBeLessThanOrEqual(2);
     expect(res.data.total).toBeGreaterThan(2);
-    expectEvery(
+    await expectEvery(
       res.data.list,
       (o: { serialNumber: string; status: number }) => o.serialNumber === m.own.serialNumber && o.status === 1,
     );
@@ -136,7 +136,7 @@ describe('work order forms', () => {
     const byText = await t.call(workOrderEndpoints.list, { token: admin, query: { keyword: 'Boom and jib' } });
     expect(byText.data.total).toBe(1);
     const bySource = await t.call(workOrderEndpoints.list, { token: admin, query: { source: 'upkeep' } });
-    expectEvery(bySource.data.list, (o: { source: string }) => o.source === 'upkeep');
+    await expectEvery(bySource.data.list, (o: { source: string }) => o.source === 'upkeep');
     const bad = await t.call(workOrderEndpoints.list, { token: admin, loose: { query: { status: 9 } } });
     expect(bad).toMatchObject({ status: '400', data: { field: 'status' } });
     const badDay = await t.call(workOrderEndpoints.list, { token: admin, query: { from: '2026-13-40' } });

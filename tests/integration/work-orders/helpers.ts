@@ -16,11 +16,11 @@ export type CreateBody = BodyOf<typeof workOrderEndpoints.create>;
  * Machines for the work order tests: one of the demo lessor's (Huadong, where the technician works) rented by
  * the demo customer and distributed by the demo distributor, another of its, and one of another rental company.
  */
-export function machinesOf(dbh: DbHandle) {
-  const lessor = orgOf(dbh, ROLE.lessorAdmin);
-  const customer = orgOf(dbh, ROLE.other);
-  const distributor = orgOf(dbh, ROLE.distributor);
-  const shared = dbh.db
+export async function machinesOf(dbh: DbHandle) {
+  const lessor = await orgOf(dbh, ROLE.lessorAdmin);
+  const customer = await orgOf(dbh, ROLE.other);
+  const distributor = await orgOf(dbh, ROLE.distributor);
+  const shared = await dbh.db
     .select()
     .from(devices)
     .where(
@@ -28,21 +28,21 @@ export function machinesOf(dbh: DbHandle) {
     )
     .get();
   if (!shared) throw new Error('no machine of the demo lessor rented by the demo customer and distributor');
-  const own = dbh.db
+  const own = (await dbh.db
     .select()
     .from(devices)
     .where(and(eq(devices.orgId, lessor), ne(devices.id, shared.id)))
-    .get()!;
-  const otherLessor = dbh.db
+    .get())!;
+  const otherLessor = (await dbh.db
     .select({ id: organisations.id })
     .from(organisations)
     .where(and(eq(organisations.kind, 'lessor'), ne(organisations.id, lessor)))
-    .get()!.id;
-  const foreign = dbh.db
+    .get())!.id;
+  const foreign = (await dbh.db
     .select()
     .from(devices)
     .where(and(eq(devices.orgId, otherLessor), isNotNull(devices.id)))
-    .get()!;
+    .get())!;
   return { lessor, customer, distributor, shared, own, foreign };
 }
 
@@ -57,16 +57,20 @@ export const orderFor = (device: { id: number; kind: string }, extra: Partial<Cr
 });
 
 /** The SessionUser of a demo account, for calling server functions directly. */
-export function sessionUserOf(t: TestApp, roleId: RoleId) {
-  return findSessionUser(t.dbh.db, t.tokenFor(roleId), t.deps.now())!;
+export async function sessionUserOf(t: TestApp, roleId: RoleId) {
+  return (await findSessionUser(t.dbh.db, await t.tokenFor(roleId), t.deps.now()))!;
 }
 
 /** Create as the demo lessor admin (or another role) and answer the envelope. */
-export const create = (t: TestApp, body: CreateBody, roleId: RoleId = ROLE.lessorAdmin, lang?: 'zh_CN' | 'en_US') =>
-  t.call(workOrderEndpoints.create, { token: t.tokenFor(roleId), body, ...(lang ? { lang } : {}) });
+export const create = async (
+  t: TestApp,
+  body: CreateBody,
+  roleId: RoleId = ROLE.lessorAdmin,
+  lang?: 'zh_CN' | 'en_US',
+) => t.call(workOrderEndpoints.create, { token: await t.tokenFor(roleId), body, ...(lang ? { lang } : {}) });
 
 export async function detailOf(t: TestApp, id: number, roleId: RoleId = ROLE.lessorAdmin) {
-  const res = await t.call(workOrderEndpoints.detail, { token: t.tokenFor(roleId), query: { id } });
+  const res = await t.call(workOrderEndpoints.detail, { token: await t.tokenFor(roleId), query: { id } });
   if (res.status !== '200') throw new Error(`work order ${id}: ${res.status} ${res.message}`);
   return res.data;
 }

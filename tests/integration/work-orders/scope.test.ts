@@ -11,11 +11,11 @@ import { expectEvery } from '../../fixtures/expect-every.ts';
 
 describe('who sees and acts on which work order', () => {
   let t: TestApp;
-  let m: ReturnType<typeof machinesOf>;
+  let m: Awaited<ReturnType<typeof machinesOf>>;
   let tech: number;
   const token = (role: Parameters<TestApp['tokenFor']>[0]) => t.tokenFor(role);
   const list = async (role: Parameters<TestApp['tokenFor']>[0], query = {}) => {
-    const res = await t.call(workOrderEndpoints.list, { token: token(role), query: { pageSize: 200, ...query } });
+    const res = await t.call(workOrderEndpoints.list, { token: await token(role), query: { pageSize: 200, ...query } });
     expect(res.status, res.message).toBe('200');
     return res.data as {
       total: number;
@@ -25,8 +25,8 @@ describe('who sees and acts on which work order', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    m = machinesOf(t.dbh);
-    tech = t.userId(ROLE.technician);
+    m = await machinesOf(t.dbh);
+    tech = await t.userId(ROLE.technician);
   });
   afterAll(() => t.dbh.close());
 
@@ -40,25 +40,25 @@ describe('who sees and acts on which work order', () => {
     const mine = (await create(t, orderFor(m.shared))).data.id;
     const notMine = (await create(t, orderFor(m.shared))).data.id;
     await t.call(workOrderEndpoints.assign, {
-      token: token(ROLE.lessorAdmin),
+      token: await token(ROLE.lessorAdmin),
       body: { ids: [mine], assigneeId: tech },
     });
     const seen = await list(ROLE.technician);
-    expectEvery(seen.list, (o) => o.assigneeId === tech);
+    await expectEvery(seen.list, (o) => o.assigneeId === tech);
     expect(seen.list.map((o) => o.id)).toContain(mine);
     expect(seen.list.map((o) => o.id)).not.toContain(notMine);
     expect(
-      (await t.call(workOrderEndpoints.detail, { token: token(ROLE.technician), query: { id: notMine } })).status,
+      (await t.call(workOrderEndpoints.detail, { token: await token(ROLE.technician), query: { id: notMine } })).status,
     ).toBe('404');
     expect(seen.list.find((o) => o.id === mine)!.actions).toEqual(['repair']);
 
     const assign = await t.call(workOrderEndpoints.assign, {
-      token: token(ROLE.technician),
+      token: await token(ROLE.technician),
       body: { ids: [mine], assigneeId: tech },
     });
     expect(assign.status).toBe('403');
     const suspend = await t.call(workOrderEndpoints.suspend, {
-      token: token(ROLE.technician),
+      token: await token(ROLE.technician),
       body: { id: mine, remark: 'x' },
     });
     expect(suspend.status).toBe('403');
@@ -68,15 +68,15 @@ describe('who sees and acts on which work order', () => {
       faultCause: 'Loose wire',
       repairMethod: 'Tightened it',
     };
-    const repaired = await t.call(workOrderEndpoints.repair, { token: token(ROLE.technician), body: repairBody });
+    const repaired = await t.call(workOrderEndpoints.repair, { token: await token(ROLE.technician), body: repairBody });
     expect(repaired.status, repaired.message).toBe('200');
     const other = await t.call(workOrderEndpoints.repair, {
-      token: token(ROLE.technician),
+      token: await token(ROLE.technician),
       body: { ...repairBody, id: notMine },
     });
     expect(other.status).toBe('404');
     expect(
-      (await t.call(workOrderEndpoints.resolve, { token: token(ROLE.technician), body: { id: mine } })).status,
+      (await t.call(workOrderEndpoints.resolve, { token: await token(ROLE.technician), body: { id: mine } })).status,
     ).toBe('200');
     const detail = await detailOf(t, mine, ROLE.technician);
     expect(detail.status).toBe(5);
@@ -91,20 +91,23 @@ describe('who sees and acts on which work order', () => {
       const ids = seen.list.map((o) => o.id);
       expect(ids).toContain(onShared);
       expect(ids).not.toContain(onOwn);
-      expectEvery(seen.list, (o) => o.actions.length === 0);
+      await expectEvery(seen.list, (o) => o.actions.length === 0);
       expect((await detailOf(t, onShared, role)).editable).toBe(false);
-      const res = await t.call(workOrderEndpoints.close, { token: token(role), body: { id: onShared, remark: 'no' } });
+      const res = await t.call(workOrderEndpoints.close, {
+        token: await token(role),
+        body: { id: onShared, remark: 'no' },
+      });
       expect(res.status).toBe('403');
-      expect((await t.call(workOrderEndpoints.create, { token: token(role), body: orderFor(m.shared) })).status).toBe(
-        '403',
-      );
+      expect(
+        (await t.call(workOrderEndpoints.create, { token: await token(role), body: orderFor(m.shared) })).status,
+      ).toBe('403');
     }
   });
 
   it("another company's order is 'not found' to read and to act on, and changes nothing", async () => {
-    const foreignOrder = t.dbh.db.select().from(workOrders).where(ne(workOrders.orgId, m.lessor)).get()!;
+    const foreignOrder = (await t.dbh.db.select().from(workOrders).where(ne(workOrders.orgId, m.lessor)).get())!;
     expect(foreignOrder).toBeDefined();
-    const admin = token(ROLE.lessorAdmin);
+    const admin = await token(ROLE.lessorAdmin);
     expect((await t.call(workOrderEndpoints.detail, { token: admin, query: { id: foreignOrder.id } })).status).toBe(
       '404',
     );
@@ -115,17 +118,19 @@ describe('who sees and acts on which work order', () => {
     });
     expect(close.status).toBe('404');
     expect((await create(t, orderFor(m.foreign))).status).toBe('404');
-    expect(t.dbh.db.select().from(workOrders).where(eq(workOrders.id, foreignOrder.id)).get()).toEqual(foreignOrder);
+    expect(await t.dbh.db.select().from(workOrders).where(eq(workOrders.id, foreignOrder.id)).get()).toEqual(
+      foreignOrder,
+    );
   });
 
   it('finance and the screen viewer have no work orders', async () => {
     for (const role of [ROLE.finance, ROLE.screenViewer, ROLE.processMaintainer]) {
-      expect((await t.call(workOrderEndpoints.list, { token: token(role), query: {} })).status).toBe('403');
+      expect((await t.call(workOrderEndpoints.list, { token: await token(role), query: {} })).status).toBe('403');
     }
   });
 
   it('batch assign is all or nothing: one order that may not be assigned refuses the whole request', async () => {
-    const admin = token(ROLE.lessorAdmin);
+    const admin = await token(ROLE.lessorAdmin);
     const a = (await create(t, orderFor(m.own))).data.id;
     const b = (await create(t, orderFor(m.own))).data.id;
     const closed = (await create(t, orderFor(m.own))).data.id;
@@ -137,7 +142,7 @@ describe('who sees and acts on which work order', () => {
     expect(refused.status).toBe('409');
     expect(refused.message).toContain('it cannot be assigned');
     for (const id of [a, b]) expect((await detailOf(t, id)).status).toBe(1);
-    const foreignOrder = t.dbh.db.select().from(workOrders).where(ne(workOrders.orgId, m.lessor)).get()!;
+    const foreignOrder = (await t.dbh.db.select().from(workOrders).where(ne(workOrders.orgId, m.lessor)).get())!;
     const mixed = await t.call(workOrderEndpoints.assign, {
       token: admin,
       body: { ids: [a, foreignOrder.id], assigneeId: tech },
@@ -154,14 +159,14 @@ describe('who sees and acts on which work order', () => {
   });
 
   it("assigns only to the company's own technicians (or the operator's), and lists them with their orders", async () => {
-    const admin = token(ROLE.lessorAdmin);
-    const stranger = t.dbh.db
+    const admin = await token(ROLE.lessorAdmin);
+    const stranger = (await t.dbh.db
       .select()
       .from(users)
       .where(and(eq(users.roleId, ROLE.technician), ne(users.orgId, m.lessor)))
-      .get()!;
+      .get())!;
     const id = (await create(t, orderFor(m.own))).data.id;
-    for (const assigneeId of [stranger.id, t.userId(ROLE.lessorSales)]) {
+    for (const assigneeId of [stranger.id, await t.userId(ROLE.lessorSales)]) {
       const res = await t.call(workOrderEndpoints.assign, { token: admin, body: { ids: [id], assigneeId } });
       expect(res).toMatchObject({ status: '400', data: { field: 'assigneeId' } });
     }
@@ -183,7 +188,7 @@ describe('who sees and acts on which work order', () => {
     });
     expect(notOurs.status).toBe('404');
     const staff = await t.call(technicianEndpoints.saveProfile, {
-      token: token(ROLE.lessorStaff),
+      token: await token(ROLE.lessorStaff),
       body: { userId: tech },
     });
     expect(staff.status).toBe('403');

@@ -12,7 +12,7 @@ import { freeSourceOf, machinesOf, machineWithFreeSource, orderFor } from './hel
  */
 describe('create.do: the source must be a record of the same machine', () => {
   let t: TestApp;
-  let m: ReturnType<typeof machinesOf>;
+  let m: Awaited<ReturnType<typeof machinesOf>>;
   const ordersOf = (kind: string, id: number) =>
     t.dbh.sqlite.prepare('SELECT count(*) n FROM work_orders WHERE source = ? AND source_id = ?').get(kind, id) as {
       n: number;
@@ -20,13 +20,13 @@ describe('create.do: the source must be a record of the same machine', () => {
 
   beforeEach(async () => {
     t = await createTestApp();
-    m = machinesOf(t.dbh);
+    m = await machinesOf(t.dbh);
   });
   afterEach(() => t.dbh.close());
 
   for (const kind of WORK_ORDER_SOURCE_KINDS) {
     it(`refuses another company's ${kind} on one's own machine, and a ${kind} of another own machine`, async () => {
-      const token = t.tokenFor(ROLE.lessorAdmin);
+      const token = await t.tokenFor(ROLE.lessorAdmin);
       const foreignMachine = machineWithFreeSource(t.dbh, kind, m.foreign.orgId);
       const foreignId = freeSourceOf(t.dbh, kind, foreignMachine.id);
       // Two machines of the company: `mine` holds a free record of this kind, `other` is another one.

@@ -14,7 +14,7 @@ export async function contractPdf(
   money: MoneyFormat,
   readUpload: (name: string) => Uint8Array | null = () => null,
 ): Promise<Uint8Array | null> {
-  const doc = contractDocument(db, contractId, money);
+  const doc = await contractDocument(db, contractId, money);
   if (!doc) return null;
   return renderContractPdf(doc, doc.baseUpload ? readUpload(doc.baseUpload) : null);
 }

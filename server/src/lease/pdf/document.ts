@@ -50,13 +50,17 @@ export interface ContractDocument {
   lessor: { signer: string; at: Date; sealText: string } | null;
 }
 
-export function contractDocument(db: Db, contractId: number, money: MoneyFormat): ContractDocument | null {
-  const c = db.select().from(contracts).where(eq(contracts.id, contractId)).get();
+export async function contractDocument(
+  db: Db,
+  contractId: number,
+  money: MoneyFormat,
+): Promise<ContractDocument | null> {
+  const c = await db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!c) return null;
   const org = (id: number) => db.select().from(organisations).where(eq(organisations.id, id)).get();
-  const renter = db.select().from(renters).where(eq(renters.orgId, c.renterOrgId)).get();
-  const store = db.select().from(stores).where(eq(stores.id, c.storeId)).get();
-  const lines = db
+  const renter = await db.select().from(renters).where(eq(renters.orgId, c.renterOrgId)).get();
+  const store = await db.select().from(stores).where(eq(stores.id, c.storeId)).get();
+  const lines = await db
     .select({
       line: contractLines,
       serial: devices.serialNumber,
@@ -72,28 +76,28 @@ export function contractDocument(db: Db, contractId: number, money: MoneyFormat)
     .all();
   const template =
     (c.templateId !== null
-      ? db.select().from(esignTemplates).where(eq(esignTemplates.id, c.templateId)).get()
-      : db
+      ? await db.select().from(esignTemplates).where(eq(esignTemplates.id, c.templateId)).get()
+      : await db
           .select()
           .from(esignTemplates)
           .where(and(eq(esignTemplates.orgId, c.lessorOrgId), eq(esignTemplates.isDefault, true)))
           .get()) ?? null;
-  const flow = db
+  const flow = await db
     .select()
     .from(signingFlows)
     .where(eq(signingFlows.contractId, contractId))
     .orderBy(desc(signingFlows.id))
     .get();
-  const seal = flow?.sealId ? db.select().from(seals).where(eq(seals.id, flow.sealId)).get() : undefined;
-  const lessorName = partyName(org(c.lessorOrgId), c.lang);
+  const seal = flow?.sealId ? await db.select().from(seals).where(eq(seals.id, flow.sealId)).get() : undefined;
+  const lessorName = partyName(await org(c.lessorOrgId), c.lang);
   return {
     lang: c.lang,
     money,
     number: c.number,
-    timeZone: orgTimeZone(db, c.lessorOrgId),
+    timeZone: await orgTimeZone(db, c.lessorOrgId),
     // Each party by its name in the contract's language: no English name on a Chinese contract (decision 064).
     lessorName,
-    renterName: partyName(org(c.renterOrgId), c.lang),
+    renterName: partyName(await org(c.renterOrgId), c.lang),
     renterIdentityType: renter?.identityType ?? 2,
     renterIdNumber: renter?.idNumber ?? '',
     storeName: store?.name ?? '',

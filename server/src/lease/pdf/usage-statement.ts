@@ -68,21 +68,22 @@ const lastDayOf = (month: string) => {
 };
 
 /** What the statement shows, read once: the machines on lease under the contract in the month and their days. */
-export function usageStatement(
+export async function usageStatement(
   db: Db,
   contractId: number,
   month: string,
   lang: 'zh' | 'en',
   money: MoneyFormat,
-): UsageStatement | null {
-  const c = db.select().from(contracts).where(eq(contracts.id, contractId)).get();
+): Promise<UsageStatement | null> {
+  const c = await db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!c) return null;
   const first = `${month}-01`;
   const last = lastDayOf(month);
-  const name = (id: number) => nameOf(db.select().from(organisations).where(eq(organisations.id, id)).get(), lang);
-  const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
+  const name = async (id: number) =>
+    nameOf(await db.select().from(organisations).where(eq(organisations.id, id)).get(), lang);
+  const store = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
   // Each machine's hours on the days it was on lease under this contract within the month.
-  const worked = db
+  const worked = await db
     .select({
       deviceId: leasePeriods.deviceId,
       serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
@@ -118,7 +119,7 @@ export function usageStatement(
     if (w.day) m.hours.set(w.day, w.hours);
   }
   // The month's bill lines (a line belongs to the month of its last billed day, as in the revenue analysis).
-  const billed = db
+  const billed = await db
     .select({
       deviceId: billLines.deviceId,
       serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
@@ -146,8 +147,8 @@ export function usageStatement(
     lang,
     money,
     contractNumber: c.number,
-    lessorName: name(c.lessorOrgId),
-    renterName: name(c.renterOrgId),
+    lessorName: await name(c.lessorOrgId),
+    renterName: await name(c.renterOrgId),
     storeName: store?.name ?? '',
     month,
     days,
@@ -277,7 +278,7 @@ export async function usageStatementPdf(
   lang: 'zh' | 'en',
   money: MoneyFormat,
 ): Promise<{ fileName: string; bytes: Uint8Array } | null> {
-  const s = usageStatement(db, contractId, month, lang, money);
+  const s = await usageStatement(db, contractId, month, lang, money);
   if (!s) return null;
   return { fileName: `${s.contractNumber}-${month}-usage.pdf`, bytes: await renderUsageStatement(s) };
 }

@@ -24,9 +24,9 @@ function stateIs(state: ActivityState | undefined, now: number): SQL | undefined
 }
 
 /** The latest push of each activity and how many there were. */
-function pushesOf(data: ScopedData, ids: number[]) {
+async function pushesOf(data: ScopedData, ids: number[]) {
   if (ids.length === 0) return new Map<number, { count: number; lastDue: number }>();
-  const rows = data
+  const rows = await data
     .unscoped('alreadyScoped')
     .select({
       activityId: activityPushes.activityId,
@@ -40,17 +40,17 @@ function pushesOf(data: ScopedData, ids: number[]) {
   return new Map(rows.map((r) => [r.activityId, { count: r.count, lastDue: r.lastDue }]));
 }
 
-function present(
+async function present(
   data: ScopedData,
   rows: (typeof activities.$inferSelect)[],
   timeZone: string,
   now: number,
-): ActivityRow[] {
-  const names = userNames(
+): Promise<ActivityRow[]> {
+  const names = await userNames(
     data,
     rows.map((r) => r.updatedBy),
   );
-  const pushes = pushesOf(
+  const pushes = await pushesOf(
     data,
     rows.map((r) => r.id),
   );
@@ -79,9 +79,9 @@ function present(
 }
 
 /** One activity of the console's brand that the user's organisations keep. */
-function ownActivity(data: ScopedData, appid: string, id: number) {
+async function ownActivity(data: ScopedData, appid: string, id: number) {
   const where = and(eq(activities.id, id), eq(activities.appid, appid));
-  const row = data.select().from(activities, data.orgScope(activities.orgId)).where(where).get();
+  const row = await data.select().from(activities, data.orgScope(activities.orgId)).where(where).get();
   if (!row) throw notFound();
   return row;
 }
@@ -89,12 +89,20 @@ function ownActivity(data: ScopedData, appid: string, id: number) {
 type Form = Parameters<Parameters<typeof route<typeof activityEndpoints.create>>[1]>[0]['body'];
 
 /** Put a push in the outbox when the form asks for one (a scheduled one replaces the one still waiting). */
-function queuePush(tx: ScopedWrite, activity: typeof activities.$inferSelect, form: Form, userId: number, now: number) {
+async function queuePush(
+  tx: ScopedWrite,
+  activity: typeof activities.$inferSelect,
+  form: Form,
+  userId: number,
+  now: number,
+) {
   if (form.push === 'none') return;
-  tx.delete(activityPushes)
+  await tx
+    .delete(activityPushes)
     .where(and(eq(activityPushes.activityId, activity.id), gt(activityPushes.dueAt, new Date(now))))
     .run();
-  tx.insert(activityPushes)
+  await tx
+    .insert(activityPushes)
     .values({
       activityId: activity.id,
       appid: activity.appid,
@@ -120,7 +128,7 @@ const SORTS = { startAt: activities.startAt, endAt: activities.endAt, createdAt:
 const LIVE_MAX = 20;
 
 export const activityRoutes: RouteDef[] = [
-  route(activityEndpoints.list, ({ query, data, deps, c, timeZone }) => {
+  route(activityEndpoints.list, async ({ query, data, deps, c, timeZone }) => {
     const now = deps.now();
     const where = and(
       eq(activities.appid, requestBrand(c, deps).appid),
@@ -130,13 +138,13 @@ export const activityRoutes: RouteDef[] = [
     );
     const select = data.select().from(activities, data.orgScope(activities.orgId)).where(where).$dynamic();
     const order = listOrder(query, SORTS, activities.id, [desc(activities.startAt), desc(activities.id)]);
-    const { rows, ...paging } = listPage(data, query, select, order);
-    return { list: present(data, rows, timeZone, now), ...paging };
+    const { rows, ...paging } = await listPage(data, query, select, order);
+    return { list: await present(data, rows, timeZone, now), ...paging };
   }),
-  route(activityEndpoints.create, ({ body, user, data, deps, c }) => {
+  route(activityEndpoints.create, async ({ body, user, data, deps, c }) => {
     const now = deps.now();
-    const id = data.write((tx) => {
-      const row = tx
+    const id = await data.write(async (tx) => {
+      const row = await tx
         .insert(activities)
         .values({
           ...fieldsOf(body),
@@ -147,53 +155,56 @@ export const activityRoutes: RouteDef[] = [
         })
         .returning()
         .get();
-      queuePush(tx, row, body, user.id, now);
+      await queuePush(tx, row, body, user.id, now);
       return row.id;
     });
     return { id };
   }),
-  route(activityEndpoints.update, ({ body: { id, ...form }, user, data, deps, c }) => {
+  route(activityEndpoints.update, async ({ body: { id, ...form }, user, data, deps, c }) => {
     const now = deps.now();
-    data.write((tx) => {
-      ownActivity(tx, requestBrand(c, deps).appid, id);
-      const row = tx
+    await data.write(async (tx) => {
+      await ownActivity(tx, requestBrand(c, deps).appid, id);
+      const row = await tx
         .update(activities)
         .set({ ...fieldsOf(form), updatedBy: user.id, updatedAt: new Date(now) })
         .where(eq(activities.id, id))
         .returning()
         .get();
-      queuePush(tx, row, form, user.id, now);
+      await queuePush(tx, row, form, user.id, now);
     });
     return { id };
   }),
-  route(activityEndpoints.remove, ({ body, data, deps, c }) => {
-    data.write((tx) => {
-      ownActivity(tx, requestBrand(c, deps).appid, body.id);
+  route(activityEndpoints.remove, async ({ body, data, deps, c }) => {
+    await data.write(async (tx) => {
+      await ownActivity(tx, requestBrand(c, deps).appid, body.id);
       // Pushes already handed out stay as the record of what the users were sent.
-      tx.delete(activityPushes)
+      await tx
+        .delete(activityPushes)
         .where(and(eq(activityPushes.activityId, body.id), gt(activityPushes.dueAt, new Date(deps.now()))))
         .run();
-      tx.delete(activities).where(eq(activities.id, body.id)).run();
+      await tx.delete(activities).where(eq(activities.id, body.id)).run();
     });
     return { id: body.id };
   }),
-  route(activityEndpoints.live, ({ query, data, deps, c, timeZone }) => {
+  route(activityEndpoints.live, async ({ query, data, deps, c, timeZone }) => {
     const appid = query.appid || requestBrand(c, deps).appid;
     const now = new Date(deps.now());
     const db = data.unscoped('codeTable');
-    const rows = db
-      .select()
-      .from(activities)
-      .where(
-        and(
-          eq(activities.appid, appid),
-          lte(activities.startAt, now),
-          gte(activities.endAt, now),
-          query.platform ? or(eq(activities.platform, 'all'), eq(activities.platform, query.platform)) : undefined,
-        ),
-      )
-      .orderBy(desc(activities.startAt), desc(activities.id))
-      .all()
+    const rows = (
+      await db
+        .select()
+        .from(activities)
+        .where(
+          and(
+            eq(activities.appid, appid),
+            lte(activities.startAt, now),
+            gte(activities.endAt, now),
+            query.platform ? or(eq(activities.platform, 'all'), eq(activities.platform, query.platform)) : undefined,
+          ),
+        )
+        .orderBy(desc(activities.startAt), desc(activities.id))
+        .all()
+    )
       // An activity from a version on: not for an older app.
       .filter((a) => !query.version || !a.version || compareVersions(query.version, a.version) >= 0)
       // A handful at once: an answer to an unauthenticated caller stays small.
@@ -201,21 +212,22 @@ export const activityRoutes: RouteDef[] = [
     const pushed = new Map(
       rows.length === 0
         ? []
-        : db
-            .select({ id: activityPushes.activityId, at: sql<number>`max(${activityPushes.dueAt})` })
-            .from(activityPushes)
-            .where(
-              and(
-                inArray(
-                  activityPushes.activityId,
-                  rows.map((r) => r.id),
+        : (
+            await db
+              .select({ id: activityPushes.activityId, at: sql<number>`max(${activityPushes.dueAt})` })
+              .from(activityPushes)
+              .where(
+                and(
+                  inArray(
+                    activityPushes.activityId,
+                    rows.map((r) => r.id),
+                  ),
+                  lte(activityPushes.dueAt, now),
                 ),
-                lte(activityPushes.dueAt, now),
-              ),
-            )
-            .groupBy(activityPushes.activityId)
-            .all()
-            .map((p) => [p.id, p.at]),
+              )
+              .groupBy(activityPushes.activityId)
+              .all()
+          ).map((p) => [p.id, p.at]),
     );
     return {
       list: rows.map((a) => ({

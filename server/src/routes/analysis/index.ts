@@ -121,11 +121,11 @@ function bucketOf(day: string, granularity: Granularity): string {
 }
 
 export const analysisRoutes: RouteDef[] = [
-  route(analysisEndpoints.summary, ({ query, user, data, deps }) => {
-    const period = periodOf(query, deps.now(), viewerZone(data, user));
+  route(analysisEndpoints.summary, async ({ query, user, data, deps }) => {
+    const period = periodOf(query, deps.now(), await viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
-    const machines = machinesOf(data, filter);
-    const work = workByMachine(data, period, filter);
+    const machines = await machinesOf(data, filter);
+    const work = await workByMachine(data, period, filter);
     const hoursOf = (m: Machine) => work.get(m.id)?.hoursWorked ?? 0;
     const total = machines.reduce((sum, m) => sum + hoursOf(m), 0);
 
@@ -134,8 +134,8 @@ export const analysisRoutes: RouteDef[] = [
       const k = kinds.get(m.kind) ?? { machines: 0, hours: 0 };
       kinds.set(m.kind, { machines: k.machines + 1, hours: k.hours + hoursOf(m) });
     }
-    const orgs = creditedOrgs(machines, workByOrg(data, period, filter), (m) => m.orgId);
-    const names = orgNames(data, [...orgs.keys()]);
+    const orgs = creditedOrgs(machines, await workByOrg(data, period, filter), (m) => m.orgId);
+    const names = await orgNames(data, [...orgs.keys()]);
     return {
       period,
       machines: machines.length,
@@ -157,17 +157,17 @@ export const analysisRoutes: RouteDef[] = [
           utilisationPct: utilisationPct(hours, n, period.days),
         }))
         .sort((a, b) => b.hoursWorked - a.hoursWorked || a.orgId - b.orgId),
-      byDay: hoursByDay(data, period, filter),
-      organisations: offeredOrganisations(data, query.kind),
+      byDay: await hoursByDay(data, period, filter),
+      organisations: await offeredOrganisations(data, query.kind),
     };
   }),
 
-  route(analysisEndpoints.attendance, ({ query, user, data, deps }) => {
-    const { month, period } = monthPeriod(query.month, deps.now(), viewerZone(data, user));
+  route(analysisEndpoints.attendance, async ({ query, user, data, deps }) => {
+    const { month, period } = monthPeriod(query.month, deps.now(), await viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
-    const machines = machinesOf(data, filter);
-    const work = workByMachine(data, period, filter);
-    const byDay = new Map(hoursByDay(data, period, filter).map((d) => [d.date, d]));
+    const machines = await machinesOf(data, filter);
+    const work = await workByMachine(data, period, filter);
+    const byDay = new Map((await hoursByDay(data, period, filter)).map((d) => [d.date, d]));
     const monthDays = Number(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate());
     let attended = 0;
     let machineDays = 0;
@@ -176,8 +176,8 @@ export const analysisRoutes: RouteDef[] = [
       if (days > 0) attended++;
       machineDays += days;
     }
-    const customers = creditedOrgs(machines, workByOrg(data, period, filter, true), (m) => m.customerId);
-    const names = orgNames(data, [...customers.keys()]);
+    const customers = creditedOrgs(machines, await workByOrg(data, period, filter, true), (m) => m.customerId);
+    const names = await orgNames(data, [...customers.keys()]);
     const pctOf = (days: number, n: number) => (n === 0 ? 0 : Math.round((days / (n * period.days)) * 1000) / 10);
     return {
       month,
@@ -200,16 +200,16 @@ export const analysisRoutes: RouteDef[] = [
           attendancePct: pctOf(c.days, c.machines),
         }))
         .sort((a, b) => b.attendancePct - a.attendancePct || a.orgId - b.orgId),
-      organisations: offeredOrganisations(data, query.kind),
+      organisations: await offeredOrganisations(data, query.kind),
     };
   }),
 
-  route(analysisEndpoints.attendanceMachines, ({ query, user, data, deps }) => {
-    const { period } = monthPeriod(query.month, deps.now(), viewerZone(data, user));
+  route(analysisEndpoints.attendanceMachines, async ({ query, user, data, deps }) => {
+    const { period } = monthPeriod(query.month, deps.now(), await viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
-    const machines = machinesOf(data, filter);
-    const work = workByMachine(data, period, filter);
-    const names = orgNames(
+    const machines = await machinesOf(data, filter);
+    const work = await workByMachine(data, period, filter);
+    const names = await orgNames(
       data,
       machines.map((m) => m.orgId),
     );
@@ -218,12 +218,12 @@ export const analysisRoutes: RouteDef[] = [
     return sortAndPage(rows, query, ['daysAttended', 'hoursWorked', 'idleDays', 'lastWorkedOn', 'serialNumber']);
   }),
 
-  route(analysisEndpoints.construction, ({ query, user, data, deps }) => {
-    const period = periodOf(query, deps.now(), viewerZone(data, user));
+  route(analysisEndpoints.construction, async ({ query, user, data, deps }) => {
+    const period = periodOf(query, deps.now(), await viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId };
-    const machines = machinesOf(data, filter);
-    const work = workByMachine(data, period, filter);
-    const byDay = workByDay(data, period, filter);
+    const machines = await machinesOf(data, filter);
+    const work = await workByMachine(data, period, filter);
+    const byDay = await workByDay(data, period, filter);
     const series = new Map<string, Output>();
     for (const day of daysOf(period)) {
       const bucket = bucketOf(day, query.granularity);
@@ -243,7 +243,7 @@ export const analysisRoutes: RouteDef[] = [
       addOutput(totals, w);
       totals.machines++;
     }
-    const sites = workBySite(data, period, filter);
+    const sites = await workBySite(data, period, filter);
     return {
       period,
       granularity: query.granularity,
@@ -253,16 +253,16 @@ export const analysisRoutes: RouteDef[] = [
       bySite: sites
         .map((s) => ({ ...rounded(s), siteId: s.siteId, name: s.name, machines: s.machines }))
         .sort((a, b) => b.hoursWorked - a.hoursWorked || a.siteId - b.siteId),
-      organisations: offeredOrganisations(data, query.kind),
+      organisations: await offeredOrganisations(data, query.kind),
     };
   }),
 
-  route(analysisEndpoints.constructionMachines, ({ query, user, data, deps }) => {
-    const period = periodOf(query, deps.now(), viewerZone(data, user));
+  route(analysisEndpoints.constructionMachines, async ({ query, user, data, deps }) => {
+    const period = periodOf(query, deps.now(), await viewerZone(data, user));
     const filter = { kind: query.kind, orgId: query.orgId, keyword: query.keyword };
-    const machines = machinesOf(data, filter);
-    const work = workByMachine(data, period, filter);
-    const names = orgNames(
+    const machines = await machinesOf(data, filter);
+    const work = await workByMachine(data, period, filter);
+    const names = await orgNames(
       data,
       machines.map((m) => m.orgId),
     );

@@ -97,33 +97,34 @@ function machineConditions(filter: MachineFilter): SQL | undefined {
 }
 
 /** The machines in scope matching the filter, by id. */
-export function machinesOf(data: ScopedData, filter: MachineFilter): Machine[] {
-  return data
-    .select({
-      id: devices.id,
-      serialNumber: devices.serialNumber,
-      deviceName: devices.deviceName,
-      kind: devices.kind,
-      ownerId: devices.orgId,
-      customerId: devices.customerOrgId,
-      online: devices.online,
-      machineOnline: devices.machineOnline,
-      activity: devices.activity,
-    })
-    .from(devices, data.deviceScope())
-    .where(machineConditions(filter))
-    .orderBy(devices.id)
-    .all()
-    .map((d) => ({
-      id: d.id,
-      serialNumber: d.serialNumber,
-      deviceName: d.deviceName,
-      kind: d.kind as MachineKind,
-      ownerId: d.ownerId,
-      customerId: d.customerId,
-      orgId: d.customerId ?? d.ownerId,
-      state: !d.online ? 'offline' : d.machineOnline && d.activity === 'working' ? 'working' : 'idle',
-    }));
+export async function machinesOf(data: ScopedData, filter: MachineFilter): Promise<Machine[]> {
+  return (
+    await data
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        deviceName: devices.deviceName,
+        kind: devices.kind,
+        ownerId: devices.orgId,
+        customerId: devices.customerOrgId,
+        online: devices.online,
+        machineOnline: devices.machineOnline,
+        activity: devices.activity,
+      })
+      .from(devices, data.deviceScope())
+      .where(machineConditions(filter))
+      .orderBy(devices.id)
+      .all()
+  ).map((d) => ({
+    id: d.id,
+    serialNumber: d.serialNumber,
+    deviceName: d.deviceName,
+    kind: d.kind as MachineKind,
+    ownerId: d.ownerId,
+    customerId: d.customerId,
+    orgId: d.customerId ?? d.ownerId,
+    state: !d.online ? 'offline' : d.machineOnline && d.activity === 'working' ? 'working' : 'idle',
+  }));
 }
 
 const OUTPUT_SUMS = {
@@ -165,8 +166,12 @@ export interface MachineWork extends Output {
 }
 
 /** Each machine's work summed over the period. */
-export function workByMachine(data: ScopedData, period: Period, filter: MachineFilter): Map<number, MachineWork> {
-  const rows = workRows(
+export async function workByMachine(
+  data: ScopedData,
+  period: Period,
+  filter: MachineFilter,
+): Promise<Map<number, MachineWork>> {
+  const rows = (await workRows(
     data,
     period,
     filter,
@@ -178,7 +183,7 @@ export function workByMachine(data: ScopedData, period: Period, filter: MachineF
     workedDays: sql<string>`coalesce(group_concat(case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end), '')`,
   })
     .groupBy(dailyWork.deviceId)
-    .all() as unknown as MachineWork[];
+    .all()) as unknown as MachineWork[];
   return new Map(rows.map((r) => [r.deviceId, r]));
 }
 
@@ -188,14 +193,18 @@ export interface DayWork extends Output {
 }
 
 /** The machines' work summed per day of the period. */
-export function workByDay(data: ScopedData, period: Period, filter: MachineFilter): Map<string, DayWork> {
-  const rows = workRows(
+export async function workByDay(
+  data: ScopedData,
+  period: Period,
+  filter: MachineFilter,
+): Promise<Map<string, DayWork>> {
+  const rows = (await workRows(
     data,
     period,
     filter,
   )({ day: dailyWork.day, ...OUTPUT_SUMS, attended: DAYS_WORKED })
     .groupBy(dailyWork.day)
-    .all() as unknown as DayWork[];
+    .all()) as unknown as DayWork[];
   return new Map(rows.map((r) => [r.day, r]));
 }
 
@@ -210,8 +219,8 @@ export interface HoursOfDay {
  * Hours worked and machines that worked on each day of the period, every day listed: the one computation behind
  * every "hours per day" the console shows (the home, the work analysis), so they agree for the same scope and days.
  */
-export function hoursByDay(data: ScopedData, period: Period, filter: MachineFilter): HoursOfDay[] {
-  const work = workByDay(data, period, filter);
+export async function hoursByDay(data: ScopedData, period: Period, filter: MachineFilter): Promise<HoursOfDay[]> {
+  const work = await workByDay(data, period, filter);
   return daysOf(period).map((date) => {
     const day = work.get(date);
     return { date, hoursWorked: Math.round((day?.hoursWorked ?? 0) * 10) / 10, attended: day?.attended ?? 0 };
@@ -231,8 +240,8 @@ export interface SiteWork extends Output {
  * (decision 062 credits a day to its lease period's contract). Contracts at the same site are one site; the days
  * outside every lease are one row, site 0.
  */
-export function workBySite(data: ScopedData, period: Period, filter: MachineFilter): SiteWork[] {
-  const rows = workRows(
+export async function workBySite(data: ScopedData, period: Period, filter: MachineFilter): Promise<SiteWork[]> {
+  const rows = (await workRows(
     data,
     period,
     filter,
@@ -247,7 +256,7 @@ export function workBySite(data: ScopedData, period: Period, filter: MachineFilt
     machines: sql<number>`count(distinct ${dailyWork.deviceId})`,
   })
     .groupBy(contracts.siteProvince, contracts.siteCity, contracts.siteDistrict, contracts.siteAddress)
-    .all() as unknown as (SiteWork & {
+    .all()) as unknown as (SiteWork & {
     province: string | null;
     city: string | null;
     district: string | null;
@@ -271,11 +280,16 @@ export interface OrgWork {
  * The machines' work summed per organisation it was done for, day by day (decision 062): the customer who had the
  * machine that day, or its owner while it stood in stock; with `customersOnly`, the customers' days alone.
  */
-export function workByOrg(data: ScopedData, period: Period, filter: MachineFilter, customersOnly = false): OrgWork[] {
+export async function workByOrg(
+  data: ScopedData,
+  period: Period,
+  filter: MachineFilter,
+  customersOnly = false,
+): Promise<OrgWork[]> {
   const org = customersOnly
     ? sql`${dailyWork.customerOrgId}`
     : sql`coalesce(${dailyWork.customerOrgId}, ${dailyWork.ownerOrgId})`;
-  const rows = workRows(
+  const rows = (await workRows(
     data,
     period,
     filter,
@@ -286,7 +300,7 @@ export function workByOrg(data: ScopedData, period: Period, filter: MachineFilte
     machineIds: sql<string>`group_concat(distinct ${dailyWork.deviceId})`,
   })
     .groupBy(sql`work_org_id`)
-    .all() as unknown as (OrgWork & { orgId: number | null })[];
+    .all()) as unknown as (OrgWork & { orgId: number | null })[];
   return rows.filter((r): r is OrgWork => r.orgId !== null);
 }
 
@@ -331,11 +345,16 @@ export function utilisationPct(hoursWorked: number, machines: number, days: numb
 }
 
 /** The organisations the filter offers: owners and customers of the machines of the kind the user sees. */
-export function offeredOrganisations(data: ScopedData, kind: MachineFilter['kind']): { id: number; name: string }[] {
+export async function offeredOrganisations(
+  data: ScopedData,
+  kind: MachineFilter['kind'],
+): Promise<{ id: number; name: string }[]> {
   const ids = new Set(
-    machinesOf(data, { kind }).flatMap((m) => (m.customerId === null ? [m.ownerId] : [m.ownerId, m.customerId])),
+    (await machinesOf(data, { kind })).flatMap((m) =>
+      m.customerId === null ? [m.ownerId] : [m.ownerId, m.customerId],
+    ),
   );
-  const names = orgNames(data, [...ids]);
+  const names = await orgNames(data, [...ids]);
   return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: names.get(id) ?? '' }));
 }
 

@@ -12,37 +12,38 @@ const forApp = ({ appid: _a, orgId: _o, updatedBy: _b, updatedAt: _t, ...setting
 
 /** The app's own settings of a brand (decision 053, addendum): one record, saved whole, read by the app. */
 export const appSettingRoutes: RouteDef[] = [
-  route(appReleaseEndpoints.settings, ({ data, deps, c, timeZone }) => {
-    const row = data
+  route(appReleaseEndpoints.settings, async ({ data, deps, c, timeZone }) => {
+    const row = await data
       .select()
       .from(appSettings, data.orgScope(appSettings.orgId))
       .where(eq(appSettings.appid, requestBrand(c, deps).appid))
       .get();
     if (!row) return null;
-    const names = userNames(data, [row.updatedBy]);
+    const names = await userNames(data, [row.updatedBy]);
     return {
       ...forApp(row),
       updatedByName: (row.updatedBy && names.get(row.updatedBy)) || '',
       updatedAt: formatInZone(row.updatedAt, timeZone),
     };
   }),
-  route(appReleaseEndpoints.saveSettings, ({ body, user, data, deps, c }) => {
+  route(appReleaseEndpoints.saveSettings, async ({ body, user, data, deps, c }) => {
     const appid = requestBrand(c, deps).appid;
     const stamp = { updatedBy: user.id, updatedAt: new Date(deps.now()) };
-    data.write((tx) => {
+    await data.write(async (tx) => {
       // The brand's record is kept by the organisation that first saved it.
-      const kept = tx.unscoped('codeTable').select().from(appSettings).where(eq(appSettings.appid, appid)).get();
+      const kept = await tx.unscoped('codeTable').select().from(appSettings).where(eq(appSettings.appid, appid)).get();
       if (kept && !tx.sees(kept.orgId)) throw notFound();
-      tx.insert(appSettings)
+      await tx
+        .insert(appSettings)
         .values({ ...body, ...stamp, appid, orgId: user.orgId })
         .onConflictDoUpdate({ target: appSettings.appid, set: { ...body, ...stamp } })
         .run();
     });
     return { appid };
   }),
-  route(appReleaseEndpoints.appSettings, ({ query, data, deps, c }) => {
+  route(appReleaseEndpoints.appSettings, async ({ query, data, deps, c }) => {
     const appid = query.appid || requestBrand(c, deps).appid;
-    const row = data.unscoped('codeTable').select().from(appSettings).where(eq(appSettings.appid, appid)).get();
+    const row = await data.unscoped('codeTable').select().from(appSettings).where(eq(appSettings.appid, appid)).get();
     return row ? forApp(row) : null;
   }),
 ];

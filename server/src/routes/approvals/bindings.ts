@@ -35,15 +35,15 @@ const requestRows = (data: ScopedData) =>
     .from(bindRequests, data.orgScope(bindRequests.orgId))
     .innerJoin(organisations, eq(organisations.id, bindRequests.orgId))
     .leftJoin(users, eq(users.id, bindRequests.requesterId));
-type RequestRow = ReturnType<ReturnType<typeof requestRows>['all']>[number];
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requestRows>['all']>>[number];
 
-function present(data: ScopedData, rows: RequestRow[], timeZone: string): BindRow[] {
-  const decision = presentDecision(
+async function present(data: ScopedData, rows: RequestRow[], timeZone: string): Promise<BindRow[]> {
+  const decision = await presentDecision(
     data,
     rows.map((r) => r.request),
     timeZone,
   );
-  const requesterOrgs = orgNames(
+  const requesterOrgs = await orgNames(
     data,
     rows.map((r) => r.request.requesterOrgId),
   );
@@ -64,15 +64,15 @@ function present(data: ScopedData, rows: RequestRow[], timeZone: string): BindRo
   }));
 }
 
-function requestIn(data: ScopedData, id: number): RequestRow {
-  const row = requestRows(data).where(eq(bindRequests.id, id)).get();
+async function requestIn(data: ScopedData, id: number): Promise<RequestRow> {
+  const row = await requestRows(data).where(eq(bindRequests.id, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** The requester as they are now: only a customer identity (a registered user or a customer's person) is bound. */
-function requesterOf(tx: ScopedWrite, request: typeof bindRequests.$inferSelect) {
-  const found = tx
+async function requesterOf(tx: ScopedWrite, request: typeof bindRequests.$inferSelect) {
+  const found = await tx
     .select({ id: users.id, roleId: users.roleId, orgId: users.orgId, kind: organisations.kind })
     .from(users, tx.shared('referencedNames', eq(users.id, request.requesterId)))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
@@ -84,11 +84,11 @@ function requesterOf(tx: ScopedWrite, request: typeof bindRequests.$inferSelect)
 }
 
 /** Approve one request inside the batch's unit of work. */
-function approveOne(tx: ScopedWrite, me: SessionUser, r: typeof bindRequests.$inferSelect, roleId?: number) {
-  const requester = requesterOf(tx, r);
+async function approveOne(tx: ScopedWrite, me: SessionUser, r: typeof bindRequests.$inferSelect, roleId?: number) {
+  const requester = await requesterOf(tx, r);
   if (r.kind === 'join') {
     if (roleId === undefined) throw invalidField('roleId', 'approvals.roleRequired');
-    const org = tx
+    const org = await tx
       .select()
       .from(organisations, tx.orgScope(organisations.id))
       .where(eq(organisations.id, r.orgId))
@@ -97,11 +97,11 @@ function approveOne(tx: ScopedWrite, me: SessionUser, r: typeof bindRequests.$in
     if (!joinRoles(me.roleId, org.kind).includes(roleId as never)) {
       throw invalidField('roleId', 'approvals.roleNotAllowed');
     }
-    tx.update(users).set({ orgId: org.id, roleId }).where(eq(users.id, requester.id)).run();
+    await tx.update(users).set({ orgId: org.id, roleId }).where(eq(users.id, requester.id)).run();
     // Their menus and data change with their organisation: they sign in again.
-    tx.delete(sessions).where(eq(sessions.userId, requester.id)).run();
+    await tx.delete(sessions).where(eq(sessions.userId, requester.id)).run();
   } else {
-    const device = tx
+    const device = await tx
       .select()
       .from(devices, tx.orgScope(devices.orgId))
       .where(eq(devices.id, r.deviceId ?? -1))
@@ -110,47 +110,48 @@ function approveOne(tx: ScopedWrite, me: SessionUser, r: typeof bindRequests.$in
     if (device.customerOrgId !== null && device.customerOrgId !== requester.orgId) {
       throw new ApiError(API_STATUS.conflict, 'approvals.machineTaken', { serial: device.serialNumber });
     }
-    tx.update(devices).set({ customerOrgId: requester.orgId }).where(eq(devices.id, device.id)).run();
+    await tx.update(devices).set({ customerOrgId: requester.orgId }).where(eq(devices.id, device.id)).run();
   }
   return { roleId: r.kind === 'join' ? (roleId ?? null) : null };
 }
 
 export const bindingRoutes: RouteDef[] = [
-  route(bindEndpoints.list, ({ query, data, timeZone, deps }) => {
+  route(bindEndpoints.list, async ({ query, data, timeZone, deps }) => {
     const where = and(
       query.state ? eq(bindRequests.state, query.state) : undefined,
       query.kind ? eq(bindRequests.kind, query.kind) : undefined,
       keywordIn([bindRequests.serialNumber, users.mobile, users.nickname, organisations.name], query.keyword),
       madeWithin(bindRequests.createdAt, query.days, deps.now()),
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       requestRows(data).where(where),
       listOrder(query, { createdAt: bindRequests.createdAt }, bindRequests.id, [desc(bindRequests.id)]),
     );
-    return { list: present(data, rows, timeZone), ...paging };
+    return { list: await present(data, rows, timeZone), ...paging };
   }),
 
-  route(bindEndpoints.detail, ({ query, data, user, timeZone }) => {
-    const row = requestIn(data, query.id);
+  route(bindEndpoints.detail, async ({ query, data, user, timeZone }) => {
+    const row = await requestIn(data, query.id);
     return {
-      request: present(data, [row], timeZone)[0]!,
+      request: (await present(data, [row], timeZone))[0]!,
       roles: row.request.kind === 'join' ? joinRoles(user.roleId, row.orgKind) : [],
     };
   }),
 
-  route(bindEndpoints.approve, ({ body, data, user, deps, setMessage }) => {
-    const count = data.write((tx) => {
-      const rows = tx
+  route(bindEndpoints.approve, async ({ body, data, user, deps, setMessage }) => {
+    const count = await data.write(async (tx) => {
+      const rows = await tx
         .select()
         .from(bindRequests, tx.orgScope(bindRequests.orgId))
         .where(idsIn(bindRequests.id, body.ids))
         .all();
       const now = new Date(deps.now());
       for (const r of undecided(rows, body.ids)) {
-        const { roleId } = approveOne(tx, user, r, body.roleId);
-        tx.update(bindRequests)
+        const { roleId } = await approveOne(tx, user, r, body.roleId);
+        await tx
+          .update(bindRequests)
           .set({ state: 'approved', roleId, decidedBy: user.id, decidedAt: now })
           .where(eq(bindRequests.id, r.id))
           .run();
@@ -162,15 +163,16 @@ export const bindingRoutes: RouteDef[] = [
     return { count };
   }),
 
-  route(bindEndpoints.reject, ({ body, data, user, deps, setMessage }) => {
-    const count = data.write((tx) => {
-      const rows = tx
+  route(bindEndpoints.reject, async ({ body, data, user, deps, setMessage }) => {
+    const count = await data.write(async (tx) => {
+      const rows = await tx
         .select()
         .from(bindRequests, tx.orgScope(bindRequests.orgId))
         .where(idsIn(bindRequests.id, body.ids))
         .all();
       undecided(rows, body.ids);
-      tx.update(bindRequests)
+      await tx
+        .update(bindRequests)
         .set({ state: 'rejected', reason: body.reason, decidedBy: user.id, decidedAt: new Date(deps.now()) })
         .where(
           inArray(

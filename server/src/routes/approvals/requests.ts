@@ -20,8 +20,14 @@ function asCustomer(user: SessionUser): void {
 }
 
 /** One request of a kind under review for the same company or machine at a time. */
-function refuseRepeat(tx: ScopedWrite, user: SessionUser, kind: 'join' | 'machine', orgId: number, deviceId?: number) {
-  const open = tx
+async function refuseRepeat(
+  tx: ScopedWrite,
+  user: SessionUser,
+  kind: 'join' | 'machine',
+  orgId: number,
+  deviceId?: number,
+) {
+  const open = await tx
     .select({ id: bindRequests.id })
     .from(bindRequests, tx.own(bindRequests.requesterId))
     .where(
@@ -37,11 +43,11 @@ function refuseRepeat(tx: ScopedWrite, user: SessionUser, kind: 'join' | 'machin
 }
 
 export const bindRequestRoutes: RouteDef[] = [
-  route(bindEndpoints.requestJoin, ({ body, user, data, setMessage }) => {
+  route(bindEndpoints.requestJoin, async ({ body, user, data, setMessage }) => {
     asCustomer(user);
-    const id = data.write((tx) => {
+    const id = await data.write(async (tx) => {
       // The credit code names one company among all: read where it is taken, as a serial is.
-      const company = tx
+      const company = await tx
         .select({ id: organisations.id })
         .from(
           organisations,
@@ -53,21 +59,29 @@ export const bindRequestRoutes: RouteDef[] = [
         .get();
       if (!company) throw invalidField('creditCode', 'approvals.companyNotFound');
       if (company.id === user.orgId) throw invalidField('creditCode', 'approvals.alreadyMember');
-      refuseRepeat(tx, user, 'join', company.id);
-      return tx
-        .insert(bindRequests)
-        .values({ kind: 'join', orgId: company.id, requesterId: user.id, requesterOrgId: user.orgId, note: body.note })
-        .returning({ id: bindRequests.id })
-        .get().id;
+      await refuseRepeat(tx, user, 'join', company.id);
+      return (
+        await tx
+          .insert(bindRequests)
+          .values({
+            kind: 'join',
+            orgId: company.id,
+            requesterId: user.id,
+            requesterOrgId: user.orgId,
+            note: body.note,
+          })
+          .returning({ id: bindRequests.id })
+          .get()
+      ).id;
     });
     setMessage('approvals.requested');
     return { id };
   }),
 
-  route(bindEndpoints.requestMachine, ({ body, user, data, setMessage }) => {
+  route(bindEndpoints.requestMachine, async ({ body, user, data, setMessage }) => {
     asCustomer(user);
-    const id = data.write((tx) => {
-      const machine = tx
+    const id = await data.write(async (tx) => {
+      const machine = await tx
         .select({ id: devices.id, orgId: devices.orgId, customerOrgId: devices.customerOrgId })
         .from(devices, tx.shared('referencedNames', eq(devices.serialNumber, body.serialNumber)))
         .get();
@@ -75,39 +89,42 @@ export const bindRequestRoutes: RouteDef[] = [
       if (machine.customerOrgId !== null) {
         throw new ApiError(API_STATUS.conflict, 'approvals.machineTaken', { serial: body.serialNumber });
       }
-      refuseRepeat(tx, user, 'machine', machine.orgId, machine.id);
-      return tx
-        .insert(bindRequests)
-        .values({
-          kind: 'machine',
-          orgId: machine.orgId,
-          requesterId: user.id,
-          requesterOrgId: user.orgId,
-          deviceId: machine.id,
-          serialNumber: body.serialNumber,
-          note: body.note,
-        })
-        .returning({ id: bindRequests.id })
-        .get().id;
+      await refuseRepeat(tx, user, 'machine', machine.orgId, machine.id);
+      return (
+        await tx
+          .insert(bindRequests)
+          .values({
+            kind: 'machine',
+            orgId: machine.orgId,
+            requesterId: user.id,
+            requesterOrgId: user.orgId,
+            deviceId: machine.id,
+            serialNumber: body.serialNumber,
+            note: body.note,
+          })
+          .returning({ id: bindRequests.id })
+          .get()
+      ).id;
     });
     setMessage('approvals.requested');
     return { id };
   }),
 
-  route(bindEndpoints.mine, ({ data, timeZone }) => ({
-    list: data
-      .select()
-      .from(bindRequests, data.own(bindRequests.requesterId))
-      .orderBy(desc(bindRequests.id))
-      .limit(100)
-      .all()
-      .map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        serialNumber: r.serialNumber,
-        state: r.state,
-        reason: r.reason,
-        createdAt: formatInZone(r.createdAt, timeZone),
-      })),
+  route(bindEndpoints.mine, async ({ data, timeZone }) => ({
+    list: (
+      await data
+        .select()
+        .from(bindRequests, data.own(bindRequests.requesterId))
+        .orderBy(desc(bindRequests.id))
+        .limit(100)
+        .all()
+    ).map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      serialNumber: r.serialNumber,
+      state: r.state,
+      reason: r.reason,
+      createdAt: formatInZone(r.createdAt, timeZone),
+    })),
   })),
 ];

@@ -22,8 +22,8 @@ interface Decided {
 }
 
 /** The decision part of a row as the lists show it, with the actions its state allows. */
-export function presentDecision(data: ScopedData, rows: Decided[], timeZone: string) {
-  const names = userNames(
+export async function presentDecision(data: ScopedData, rows: Decided[], timeZone: string) {
+  const names = await userNames(
     data,
     rows.map((r) => r.decidedBy),
   );

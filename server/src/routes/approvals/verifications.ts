@@ -34,10 +34,10 @@ const verificationRows = (data: ScopedData) =>
     .from(verifications, data.orgScope(verifications.orgId))
     .innerJoin(organisations, eq(organisations.id, verifications.orgId))
     .leftJoin(users, eq(users.id, verifications.submittedBy));
-type Row = ReturnType<ReturnType<typeof verificationRows>['all']>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof verificationRows>['all']>>[number];
 
-function present(data: ScopedData, rows: Row[], timeZone: string): VerificationRow[] {
-  const decision = presentDecision(
+async function present(data: ScopedData, rows: Row[], timeZone: string): Promise<VerificationRow[]> {
+  const decision = await presentDecision(
     data,
     rows.map((r) => r.v),
     timeZone,
@@ -63,32 +63,34 @@ function present(data: ScopedData, rows: Row[], timeZone: string): VerificationR
  * The renter this identity is (decision 034: a renter is a customer organisation with its identity type and number):
  * its real-name state follows the review, which automatic contract approval reads.
  */
-function followRenter(
+async function followRenter(
   tx: ScopedWrite,
   v: Pick<Verification, 'orgId' | 'idType' | 'idNumber' | 'creditCode' | 'kind'>,
   state: 'pending' | 'verified' | 'rejected',
 ) {
   const number = v.kind === 'enterprise' ? v.creditCode : v.idNumber;
   const type = v.kind === 'enterprise' ? 2 : v.idType;
-  tx.update(renters)
+  await tx
+    .update(renters)
     .set({ realNameState: state })
     .where(and(eq(renters.orgId, v.orgId), eq(renters.identityType, type), eq(renters.idNumber, number)))
     .run();
 }
 
 /** A rental company's enterprise verification, submitted in its settings, joins the queue. */
-export function queueEnterpriseVerification(
+export async function queueEnterpriseVerification(
   tx: ScopedWrite,
   user: SessionUser,
   body: { creditCode: string; legalPerson: string; licenseImage: string },
-): void {
-  tx.insert(verifications)
+): Promise<void> {
+  await tx
+    .insert(verifications)
     .values({ kind: 'enterprise', orgId: user.orgId, name: user.orgName, submittedBy: user.id, ...body })
     .run();
 }
 
-function pendingOf(tx: ScopedData, ids: number[]): Verification[] {
-  const rows = tx
+async function pendingOf(tx: ScopedData, ids: number[]): Promise<Verification[]> {
+  const rows = await tx
     .select()
     .from(verifications, tx.orgScope(verifications.orgId))
     .where(idsIn(verifications.id, ids))
@@ -97,7 +99,7 @@ function pendingOf(tx: ScopedData, ids: number[]): Verification[] {
 }
 
 export const verificationRoutes: RouteDef[] = [
-  route(verificationEndpoints.list, ({ query, data, timeZone, deps }) => {
+  route(verificationEndpoints.list, async ({ query, data, timeZone, deps }) => {
     const where = and(
       query.state ? eq(verifications.state, query.state) : undefined,
       query.kind ? eq(verifications.kind, query.kind) : undefined,
@@ -105,40 +107,43 @@ export const verificationRoutes: RouteDef[] = [
       keywordIn([users.mobile, organisations.name, verifications.creditCode], query.keyword),
       madeWithin(verifications.createdAt, query.days, deps.now()),
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       verificationRows(data).where(where),
       listOrder(query, { createdAt: verifications.createdAt }, verifications.id, [desc(verifications.id)]),
     );
-    return { list: present(data, rows, timeZone), ...paging };
+    return { list: await present(data, rows, timeZone), ...paging };
   }),
 
-  route(verificationEndpoints.detail, ({ query, data, timeZone }) => {
-    const row = verificationRows(data).where(eq(verifications.id, query.id)).get();
+  route(verificationEndpoints.detail, async ({ query, data, timeZone }) => {
+    const row = await verificationRows(data).where(eq(verifications.id, query.id)).get();
     if (!row) throw notFound();
-    return present(data, [row], timeZone)[0]!;
+    return (await present(data, [row], timeZone))[0]!;
   }),
 
-  route(verificationEndpoints.approve, ({ body, data, user, deps, setMessage }) => {
-    const count = data.write((tx) => {
-      const rows = pendingOf(tx, body.ids);
+  route(verificationEndpoints.approve, async ({ body, data, user, deps, setMessage }) => {
+    const count = await data.write(async (tx) => {
+      const rows = await pendingOf(tx, body.ids);
       for (const v of rows) {
         if (v.kind === 'realName' && v.userId !== null) {
-          tx.update(users)
+          await tx
+            .update(users)
             .set({ name: v.name, idType: v.idType, idNumber: v.idNumber, realNameVerified: true })
             .where(eq(users.id, v.userId))
             .run();
         } else {
           const { creditCode, legalPerson, licenseImage } = v;
-          tx.update(organisations)
+          await tx
+            .update(organisations)
             .set({ verifyStatus: 'approved', creditCode, legalPerson, licenseImage })
             .where(eq(organisations.id, v.orgId))
             .run();
         }
-        followRenter(tx, v, 'verified');
+        await followRenter(tx, v, 'verified');
       }
-      tx.update(verifications)
+      await tx
+        .update(verifications)
         .set({ state: 'approved', decidedBy: user.id, decidedAt: new Date(deps.now()) })
         .where(
           inArray(
@@ -153,16 +158,17 @@ export const verificationRoutes: RouteDef[] = [
     return { count };
   }),
 
-  route(verificationEndpoints.reject, ({ body, data, user, deps, setMessage }) => {
-    const count = data.write((tx) => {
-      const rows = pendingOf(tx, body.ids);
+  route(verificationEndpoints.reject, async ({ body, data, user, deps, setMessage }) => {
+    const count = await data.write(async (tx) => {
+      const rows = await pendingOf(tx, body.ids);
       for (const v of rows) {
         if (v.kind === 'enterprise') {
-          tx.update(organisations).set({ verifyStatus: 'rejected' }).where(eq(organisations.id, v.orgId)).run();
+          await tx.update(organisations).set({ verifyStatus: 'rejected' }).where(eq(organisations.id, v.orgId)).run();
         }
-        followRenter(tx, v, 'rejected');
+        await followRenter(tx, v, 'rejected');
       }
-      tx.update(verifications)
+      await tx
+        .update(verifications)
         .set({ state: 'rejected', reason: body.reason, decidedBy: user.id, decidedAt: new Date(deps.now()) })
         .where(
           inArray(
@@ -177,19 +183,20 @@ export const verificationRoutes: RouteDef[] = [
     return { count };
   }),
 
-  route(verificationEndpoints.submitRealName, ({ body, user, data, setMessage }) => {
+  route(verificationEndpoints.submitRealName, async ({ body, user, data, setMessage }) => {
     const numberError = realNameNumberError(body, user.areaCode);
     if (numberError) throw invalidField('idNumber', numberError);
-    const id = data.write((tx) => {
-      const me = tx.select().from(users, tx.own(users.id)).get()!;
-      const open = tx
+    const id = await data.write(async (tx) => {
+      const me = (await tx.select().from(users, tx.own(users.id)).get())!;
+      const open = await tx
         .select({ id: verifications.id })
         .from(verifications, tx.own(verifications.userId))
         .where(eq(verifications.state, 'pending'))
         .get();
       if (me.realNameVerified || open) throw conflict('approvals.verificationLocked');
       // On the account at once (unverified), so the reviewer's recorded reveal shows what was submitted.
-      tx.update(users)
+      await tx
+        .update(users)
         .set({ name: body.name, idType: body.idType, idNumber: body.idNumber })
         .where(eq(users.id, user.id))
         .run();
@@ -201,17 +208,17 @@ export const verificationRoutes: RouteDef[] = [
         creditCode: '',
         ...body,
       };
-      followRenter(tx, values, 'pending');
-      return tx.insert(verifications).values(values).returning({ id: verifications.id }).get().id;
+      await followRenter(tx, values, 'pending');
+      return (await tx.insert(verifications).values(values).returning({ id: verifications.id }).get()).id;
     });
     setMessage('approvals.submitted');
     return { id };
   }),
 
-  route(verificationEndpoints.mine, ({ data, timeZone }): MyRealName => {
-    const me = data.select().from(users, data.own(users.id)).get();
+  route(verificationEndpoints.mine, async ({ data, timeZone }): Promise<MyRealName> => {
+    const me = await data.select().from(users, data.own(users.id)).get();
     if (!me) throw notFound();
-    const last = data
+    const last = await data
       .select()
       .from(verifications, data.own(verifications.userId))
       .where(eq(verifications.kind, 'realName'))

@@ -35,13 +35,13 @@ function stateIs(state: BannerState | undefined, today: string): SQL | undefined
   return undefined;
 }
 
-function present(
+async function present(
   data: ScopedData,
   rows: (typeof banners.$inferSelect)[],
   timeZone: string,
   today: string,
-): BannerRow[] {
-  const names = userNames(
+): Promise<BannerRow[]> {
+  const names = await userNames(
     data,
     rows.map((r) => r.updatedBy),
   );
@@ -55,18 +55,19 @@ function present(
 }
 
 /** One banner of the console's brand that the user's organisations keep. */
-function ownBanner(data: ScopedData, appid: string, id: number) {
+async function ownBanner(data: ScopedData, appid: string, id: number) {
   const where = and(eq(banners.id, id), eq(banners.appid, appid));
-  if (!data.select({ id: banners.id }).from(banners, data.orgScope(banners.orgId)).where(where).get()) throw notFound();
+  if (!(await data.select({ id: banners.id }).from(banners, data.orgScope(banners.orgId)).where(where).get()))
+    throw notFound();
 }
 
 /**
  * The picture is a public image of the editor's organisation whose pixels are the category's size (spec: "image size
  * must match"), read from the file itself; a built-in machine picture is a drawing that fits any size.
  */
-function checkImage(deps: AppDeps, user: SessionUser, form: { image: string; category: BannerCategory }) {
+async function checkImage(deps: AppDeps, user: SessionUser, form: { image: string; category: BannerCategory }) {
   if (isBuiltInModelImage(form.image)) return;
-  requireUpload(deps, user, form.image, 'image', { kinds: ['image'], isPublic: true });
+  await requireUpload(deps, user, form.image, 'image', { kinds: ['image'], isPublic: true });
   const bytes = readStoredFile(deps, form.image.slice(FILE_URL_PREFIX.length));
   let size: { width?: number; height?: number } = {};
   try {
@@ -84,18 +85,18 @@ const LIVE_MAX = 20;
 const SORTS = { sortOrder: banners.sortOrder, shownFrom: banners.shownFrom, updatedAt: banners.updatedAt };
 
 export const bannerRoutes: RouteDef[] = [
-  route(bannerEndpoints.list, ({ query, data, deps, c, timeZone, today }) => {
+  route(bannerEndpoints.list, async ({ query, data, deps, c, timeZone, today }) => {
     const where = and(
       eq(banners.appid, requestBrand(c, deps).appid),
-      stateIs(query.state, today()),
+      stateIs(query.state, await today()),
       query.category ? eq(banners.category, query.category) : undefined,
       keywordIn([banners.title, banners.link], query.keyword),
     );
     const column = sortColumn(SORTS, query.sortField);
     const order = column ? [sortDirection(query)(column)] : [asc(banners.sortOrder)];
     const select = data.select().from(banners, data.orgScope(banners.orgId)).where(where);
-    const { rows, ...paging } = listPage(data, query, select, [...order, desc(banners.id)]);
-    return { list: present(data, rows, timeZone, today()), ...paging };
+    const { rows, ...paging } = await listPage(data, query, select, [...order, desc(banners.id)]);
+    return { list: await present(data, rows, timeZone, await today()), ...paging };
   }),
   ...recordWrites(bannerEndpoints, {
     table: banners,
@@ -104,10 +105,10 @@ export const bannerRoutes: RouteDef[] = [
     origin: (_tx, { user, c, deps }) => ({ appid: requestBrand(c, deps).appid, orgId: user.orgId }),
     stamp: ({ user, deps }) => ({ updatedBy: user.id, updatedAt: new Date(deps.now()) }),
   }),
-  route(bannerEndpoints.live, ({ query, data, deps, c, today }) => {
+  route(bannerEndpoints.live, async ({ query, data, deps, c, today }) => {
     const appid = query.appid || requestBrand(c, deps).appid;
     // Banners are the operator's: shown on its calendar's days, as its console lists them, wherever the app is.
-    const list = data
+    const list = await data
       .unscoped('codeTable')
       .select({
         id: banners.id,
@@ -121,7 +122,7 @@ export const bannerRoutes: RouteDef[] = [
       .where(
         and(
           eq(banners.appid, appid),
-          stateIs('live', today()),
+          stateIs('live', await today()),
           query.category ? eq(banners.category, query.category) : undefined,
         ),
       )

@@ -25,41 +25,46 @@ type CaseRecord = typeof faultCases.$inferSelect;
  * user reads (decision 064: an English console shows no Chinese case), and those of the organisations in the user's
  * scope. A rental company's cases are its own know-how; another company never sees them.
  */
-export function visibleCases(data: ScopedData, lang: Lang): Scope {
-  const operators = data
-    .unscoped('codeTable')
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.kind, 'operator'))
-    .all()
-    .map((o) => o.id);
+export async function visibleCases(data: ScopedData, lang: Lang): Promise<Scope> {
+  const operators = (
+    await data
+      .unscoped('codeTable')
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.kind, 'operator'))
+      .all()
+  ).map((o) => o.id);
   const catalog = and(inArray(faultCases.orgId, operators), eq(faultCases.lang, lang === 'en_US' ? 'en' : 'zh'))!;
   return data.anyOf(data.shared('codeTable', catalog), data.orgScope(faultCases.orgId));
 }
 
-function findCase(data: ScopedData, id: number, lang: Lang): CaseRecord {
-  const row = data.select().from(faultCases, visibleCases(data, lang)).where(eq(faultCases.id, id)).get();
+async function findCase(data: ScopedData, id: number, lang: Lang): Promise<CaseRecord> {
+  const row = await data
+    .select()
+    .from(faultCases, await visibleCases(data, lang))
+    .where(eq(faultCases.id, id))
+    .get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A case the user may change: visible, and kept by one of the user's organisations. */
-function ownCase(data: ScopedData, user: SessionUser, id: number, lang: Lang): CaseRecord {
-  const row = findCase(data, id, lang);
-  if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
+async function ownCase(data: ScopedData, user: SessionUser, id: number, lang: Lang): Promise<CaseRecord> {
+  const row = await findCase(data, id, lang);
+  if (!(await ownerOrgIds(data, user)).includes(row.orgId)) throw forbidden();
   return row;
 }
 
-function present(data: ScopedData, user: SessionUser, rows: CaseRecord[], timeZone: string): CaseRow[] {
-  const authors = userNames(
+async function present(data: ScopedData, user: SessionUser, rows: CaseRecord[], timeZone: string): Promise<CaseRow[]> {
+  const authors = await userNames(
     data,
     rows.map((r) => r.authorId),
   );
-  const orgs = orgNames(
+  const orgs = await orgNames(
     data,
     rows.map((r) => r.orgId),
   );
-  const owned = ownerOrgIds(data, user);
+  const owned = await ownerOrgIds(data, user);
   return rows.map((r) => ({
     id: r.id,
     machineKind: r.machineKind,
@@ -83,36 +88,41 @@ const CASE_TEXTS = [faultCases.title, faultCases.symptom, faultCases.cause, faul
 const SORTS = { updatedAt: faultCases.updatedAt, title: faultCases.title, machineKind: faultCases.machineKind };
 
 export const caseRoutes: RouteDef[] = [
-  route(caseEndpoints.list, ({ query, user, data, timeZone, lang }) => {
+  route(caseEndpoints.list, async ({ query, user, data, timeZone, lang }) => {
     const where = and(
       query.machineKind ? eq(faultCases.machineKind, query.machineKind) : undefined,
       query.faultType ? jsonHas(faultCases.faultTypes, query.faultType) : undefined,
       keywordIn(CASE_TEXTS, query.keyword),
     );
     const column = sortColumn(SORTS, query.sortField) ?? faultCases.updatedAt;
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
-      data.select().from(faultCases, visibleCases(data, lang)).where(where),
+      data
+        .select()
+        .from(faultCases, await visibleCases(data, lang))
+        .where(where),
       [sortDirection(query)(column), desc(faultCases.id)],
     );
-    return { list: present(data, user, rows, timeZone), ...paging };
+    return { list: await present(data, user, rows, timeZone), ...paging };
   }),
-  route(caseEndpoints.detail, ({ query, user, data, timeZone, lang }) => {
-    return present(data, user, [findCase(data, query.id, lang)], timeZone)[0]!;
+  route(caseEndpoints.detail, async ({ query, user, data, timeZone, lang }) => {
+    return (await present(data, user, [await findCase(data, query.id, lang)], timeZone))[0]!;
   }),
   ...recordWrites(caseEndpoints, {
     table: faultCases,
-    assertChangeable: (tx, id, { user, lang }) => void ownCase(tx, user, id, lang),
+    assertChangeable: async (tx, id, { user, lang }) => {
+      await ownCase(tx, user, id, lang);
+    },
     // A case is written in the language of the console it is written in.
-    origin: (tx, { user, lang }) => ({
-      orgId: assertCreator(tx, user),
+    origin: async (tx, { user, lang }) => ({
+      orgId: await assertCreator(tx, user),
       authorId: user.id,
       lang: lang === 'en_US' ? 'en' : 'zh',
     }),
     stamp: ({ deps }) => ({ updatedAt: new Date(deps.now()) }),
   }),
-  route(caseEndpoints.match, ({ query, data, lang }) => {
+  route(caseEndpoints.match, async ({ query, data, lang }) => {
     const narrowed =
       query.machineKind || query.faultTypes.length > 0
         ? or(
@@ -121,9 +131,9 @@ export const caseRoutes: RouteDef[] = [
           )
         : undefined;
     // A library is hundreds of cases per company; the candidates are scored in memory.
-    const candidates = data
+    const candidates = await data
       .select()
-      .from(faultCases, visibleCases(data, lang))
+      .from(faultCases, await visibleCases(data, lang))
       .where(narrowed)
       .orderBy(desc(faultCases.updatedAt))
       .limit(2000)

@@ -62,15 +62,15 @@ interface Ctx {
   deps: AppDeps;
 }
 
-function present({ data, user, timeZone, now, today, deps }: Ctx, rows: CouponRecord[]): CouponRow[] {
+async function present({ data, user, timeZone, now, today, deps }: Ctx, rows: CouponRecord[]): Promise<CouponRow[]> {
   // A coupon's amounts are in its organisation's brand's money (decision 064), whoever reads it.
-  const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+  const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   const ids = rows.map((r) => r.id);
   const at = new Date(now);
   const counts = new Map(
     (ids.length === 0
       ? []
-      : data
+      : await data
           .select({
             couponId: couponReceipts.couponId,
             received: count(),
@@ -83,11 +83,11 @@ function present({ data, user, timeZone, now, today, deps }: Ctx, rows: CouponRe
           .all()
     ).map((c) => [c.couponId, c]),
   );
-  const orgs = orgNames(
+  const orgs = await orgNames(
     data,
     rows.map((r) => r.orgId),
   );
-  const names = userNames(
+  const names = await userNames(
     data,
     rows.map((r) => r.createdBy),
   );
@@ -120,15 +120,15 @@ function present({ data, user, timeZone, now, today, deps }: Ctx, rows: CouponRe
   });
 }
 
-function findCoupon(data: ScopedData, id: number): CouponRecord {
-  const row = data.select().from(coupons, data.orgScope(coupons.orgId)).where(eq(coupons.id, id)).get();
+async function findCoupon(data: ScopedData, id: number): Promise<CouponRecord> {
+  const row = await data.select().from(coupons, data.orgScope(coupons.orgId)).where(eq(coupons.id, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A coupon the user's organisation keeps (grant, stop, delete). */
-function ownCoupon(data: ScopedData, user: SessionUser, id: number): CouponRecord {
-  const row = findCoupon(data, id);
+async function ownCoupon(data: ScopedData, user: SessionUser, id: number): Promise<CouponRecord> {
+  const row = await findCoupon(data, id);
   if (!keeps(user, COUPON_WRITERS, row.orgId)) throw forbidden();
   return row;
 }
@@ -137,39 +137,43 @@ const refuse = (key: ConstructorParameters<typeof ApiError>[1], params: Record<s
   new ApiError(API_STATUS.conflict, key, params);
 
 export const couponRoutes: RouteDef[] = [
-  route(couponEndpoints.list, ({ query, user, data, timeZone, deps, today }) => {
+  route(couponEndpoints.list, async ({ query, user, data, timeZone, deps, today }) => {
     const now = deps.now();
     const where = and(
       keywordIn([coupons.name], query.keyword),
       query.type ? eq(coupons.type, query.type) : undefined,
       query.category ? eq(coupons.category, query.category) : undefined,
-      query.issueState ? issueStateIs(query.issueState, today()) : undefined,
+      query.issueState ? issueStateIs(query.issueState, await today()) : undefined,
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(coupons, data.orgScope(coupons.orgId)).where(where),
       listOrder(query, { createdAt: coupons.createdAt, remaining: coupons.remaining }, coupons.id, [desc(coupons.id)]),
     );
-    return { list: present({ data, user, timeZone, now, today: today(), deps }, rows), ...paging };
+    return { list: await present({ data, user, timeZone, now, today: await today(), deps }, rows), ...paging };
   }),
 
   route(
     couponEndpoints.detail,
-    ({ query, user, data, timeZone, deps, today }) =>
-      present({ data, user, timeZone, now: deps.now(), today: today(), deps }, [findCoupon(data, query.id)])[0]!,
+    async ({ query, user, data, timeZone, deps, today }) =>
+      (
+        await present({ data, user, timeZone, now: deps.now(), today: await today(), deps }, [
+          await findCoupon(data, query.id),
+        ])
+      )[0]!,
   ),
 
-  route(couponEndpoints.received, ({ query, data, timeZone, deps }) => {
+  route(couponEndpoints.received, async ({ query, data, timeZone, deps }) => {
     // One coupon's: refused as not found when it is not in scope, rather than answering an empty list.
-    if (query.couponId !== undefined) findCoupon(data, query.couponId);
+    if (query.couponId !== undefined) await findCoupon(data, query.couponId);
     const now = deps.now();
     const where = and(
       query.couponId !== undefined ? eq(couponReceipts.couponId, query.couponId) : undefined,
       query.state ? useStateIs(query.state, now) : undefined,
       keywordIn([couponReceipts.mobile], query.keyword),
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(couponReceipts, data.orgScope(couponReceipts.orgId)).where(where),
@@ -180,11 +184,11 @@ export const couponRoutes: RouteDef[] = [
         [desc(couponReceipts.id)],
       ),
     );
-    const names = userNames(
+    const names = await userNames(
       data,
       rows.flatMap((r) => [r.holderId, r.grantedBy]),
     );
-    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     return {
       list: rows.map((r) => ({
         id: r.id,
@@ -203,9 +207,9 @@ export const couponRoutes: RouteDef[] = [
     };
   }),
 
-  route(couponEndpoints.create, ({ body, user, data, deps, setMessage }) => {
+  route(couponEndpoints.create, async ({ body, user, data, deps, setMessage }) => {
     const { discount, faceValueCents, ...rules } = body;
-    const row = data.write((tx) =>
+    const row = await data.write((tx) =>
       tx
         .insert(coupons)
         .values({
@@ -225,12 +229,12 @@ export const couponRoutes: RouteDef[] = [
     return { id: row.id };
   }),
 
-  route(couponEndpoints.grant, ({ body, user, data, deps, today, setMessage }) => {
+  route(couponEndpoints.grant, async ({ body, user, data, deps, today, setMessage }) => {
     const now = deps.now();
-    const result = data.write((tx) => {
-      const coupon = ownCoupon(tx, user, body.id);
+    const result = await data.write(async (tx) => {
+      const coupon = await ownCoupon(tx, user, body.id);
       // A mobile names someone in the granting organisation's scope (its staff and customers; the operator: all).
-      const found = tx
+      const found = await tx
         .select({ id: users.id, mobile: users.mobile })
         .from(users, tx.orgScope(users.orgId))
         .where(inArray(users.mobile, body.mobiles))
@@ -245,18 +249,19 @@ export const couponRoutes: RouteDef[] = [
         count: body.count,
         by: user.id,
         now,
-        today: today(),
+        today: await today(),
       });
     });
     setMessage('coupons.granted', { granted: result.granted });
     return result;
   }),
 
-  route(couponEndpoints.stop, ({ body, user, data, deps, setMessage }) => {
-    data.write((tx) => {
-      const coupon = ownCoupon(tx, user, body.id);
+  route(couponEndpoints.stop, async ({ body, user, data, deps, setMessage }) => {
+    await data.write(async (tx) => {
+      const coupon = await ownCoupon(tx, user, body.id);
       if (coupon.stoppedAt) throw refuse('coupons.alreadyStopped');
-      tx.update(coupons)
+      await tx
+        .update(coupons)
         .set({ stoppedAt: new Date(deps.now()) })
         .where(eq(coupons.id, coupon.id))
         .run();
@@ -265,16 +270,16 @@ export const couponRoutes: RouteDef[] = [
     return { id: body.id };
   }),
 
-  route(couponEndpoints.remove, ({ body, user, data }) => {
-    data.write((tx) => {
-      const coupon = ownCoupon(tx, user, body.id);
-      const received = tx
+  route(couponEndpoints.remove, async ({ body, user, data }) => {
+    await data.write(async (tx) => {
+      const coupon = await ownCoupon(tx, user, body.id);
+      const received = await tx
         .select({ n: count() })
         .from(couponReceipts, tx.orgScope(couponReceipts.orgId))
         .where(eq(couponReceipts.couponId, coupon.id))
         .get();
       if ((received?.n ?? 0) > 0) throw refuse('coupons.inUse');
-      tx.delete(coupons).where(eq(coupons.id, coupon.id)).run();
+      await tx.delete(coupons).where(eq(coupons.id, coupon.id)).run();
     });
     return { id: body.id };
   }),

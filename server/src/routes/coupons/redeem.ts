@@ -27,21 +27,22 @@ const refuse = (key: ConstructorParameters<typeof ApiError>[1], params: Record<s
  * issuing today, each holder stays within the per-user limit, and what remains is taken down by one conditional
  * update (`remaining >= wanted`), so two grants at once (two servers on one database) never take it below zero.
  */
-export function receiveCoupons(
+export async function receiveCoupons(
   tx: ScopedWrite,
   coupon: CouponRecord,
   input: { holders: { id: number; mobile: string }[]; count: number; by: number | null; now: number; today: string },
-): { granted: number; remaining: number } {
+): Promise<{ granted: number; remaining: number }> {
   if (couponIssueState(coupon, input.today) !== 'issuing') throw refuse('coupons.notIssuing');
   const held = new Map(
-    tx
-      .unscoped('alreadyScoped')
-      .select({ holderId: couponReceipts.holderId, n: count() })
-      .from(couponReceipts)
-      .where(eq(couponReceipts.couponId, coupon.id))
-      .groupBy(couponReceipts.holderId)
-      .all()
-      .map((r) => [r.holderId, r.n]),
+    (
+      await tx
+        .unscoped('alreadyScoped')
+        .select({ holderId: couponReceipts.holderId, n: count() })
+        .from(couponReceipts)
+        .where(eq(couponReceipts.couponId, coupon.id))
+        .groupBy(couponReceipts.holderId)
+        .all()
+    ).map((r) => [r.holderId, r.n]),
   );
   for (const holder of input.holders) {
     const already = held.get(holder.id) ?? 0;
@@ -49,19 +50,20 @@ export function receiveCoupons(
       throw refuse('coupons.overPerUserLimit', { mobile: holder.mobile, held: already, limit: coupon.perUserLimit });
   }
   const wanted = input.holders.length * input.count;
-  const taken = tx
+  const taken = await tx
     .update(coupons)
     .set({ remaining: sql`${coupons.remaining} - ${wanted}` })
     .where(and(eq(coupons.id, coupon.id), sql`${coupons.remaining} >= ${wanted}`, isNull(coupons.stoppedAt)))
     .returning({ remaining: coupons.remaining })
     .get();
   if (!taken) {
-    const now = tx.unscoped('alreadyScoped').select().from(coupons).where(eq(coupons.id, coupon.id)).get();
+    const now = await tx.unscoped('alreadyScoped').select().from(coupons).where(eq(coupons.id, coupon.id)).get();
     if (now?.stoppedAt) throw refuse('coupons.notIssuing');
     throw refuse('coupons.notEnoughLeft', { remaining: now?.remaining ?? 0, wanted });
   }
   const expiresAt = new Date(input.now + coupon.validHours * HOUR_MS);
-  tx.insert(couponReceipts)
+  await tx
+    .insert(couponReceipts)
     .values(
       input.holders.flatMap((h) =>
         Array.from({ length: input.count }, () => ({
@@ -111,7 +113,10 @@ export interface Redemption {
  * domain's own (decision 049); the issuer is the rule for where it is honoured.
  * The coupon is marked used by a conditional update (`used_at IS NULL`): two checkouts at once use it once.
  */
-export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCents: number; receivedId: number } {
+export async function redeemCoupon(
+  tx: ScopedWrite,
+  input: Redemption,
+): Promise<{ discountCents: number; receivedId: number }> {
   const db = tx.unscoped('domainRule');
   const mine = and(
     eq(couponReceipts.holderId, input.buyerId),
@@ -119,22 +124,22 @@ export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCent
     input.couponId !== undefined ? eq(couponReceipts.couponId, input.couponId) : undefined,
   );
   if (input.receivedId === undefined && input.couponId === undefined) throw refuse('coupons.notReceived');
-  const usable = db
+  const usable = await db
     .select()
     .from(couponReceipts)
     .where(and(mine, isNull(couponReceipts.usedAt), gt(couponReceipts.expiresAt, new Date(input.now))))
     .orderBy(asc(couponReceipts.expiresAt), asc(couponReceipts.id))
     .get();
   if (!usable || !couponUseAllows('use', couponUseState(usable, input.now))) {
-    const any = db.select().from(couponReceipts).where(mine).orderBy(asc(couponReceipts.id)).get();
+    const any = await db.select().from(couponReceipts).where(mine).orderBy(asc(couponReceipts.id)).get();
     if (!any) throw refuse('coupons.notReceived');
     throw refuse(couponUseState(any, input.now) === 'used' ? 'coupons.alreadyUsed' : 'coupons.expired');
   }
-  const coupon = db.select().from(coupons).where(eq(coupons.id, usable.couponId)).get();
+  const coupon = await db.select().from(coupons).where(eq(coupons.id, usable.couponId)).get();
   if (!coupon) throw refuse('coupons.notReceived');
   // A coupon is the issuing organisation's promise about its own prices: another shop does not honour it.
   if (coupon.orgId !== input.sellerOrgId) {
-    throw refuse('coupons.otherShop', { issuer: orgNameIn(db, coupon.orgId, tx.lang) });
+    throw refuse('coupons.otherShop', { issuer: await orgNameIn(db, coupon.orgId, tx.lang) });
   }
   // The form keeps a value within the rules; a row written around it (a script, an import) is not honoured
   // rather than give the product away.
@@ -144,23 +149,25 @@ export function redeemCoupon(tx: ScopedWrite, input: Redemption): { discountCent
   if (input.amountCents < coupon.minSpendCents)
     throw refuse('coupons.belowMinSpend', { minSpend: centsText(coupon.minSpendCents) });
   const used =
-    db
-      .select({ n: count() })
-      .from(couponReceipts)
-      .where(
-        and(
-          eq(couponReceipts.couponId, coupon.id),
-          eq(couponReceipts.holderId, input.buyerId),
-          isNotNull(couponReceipts.usedAt),
-        ),
-      )
-      .get()?.n ?? 0;
+    (
+      await db
+        .select({ n: count() })
+        .from(couponReceipts)
+        .where(
+          and(
+            eq(couponReceipts.couponId, coupon.id),
+            eq(couponReceipts.holderId, input.buyerId),
+            isNotNull(couponReceipts.usedAt),
+          ),
+        )
+        .get()
+    )?.n ?? 0;
   if (used >= coupon.perUserLimit) throw refuse('coupons.perUserUsed', { limit: coupon.perUserLimit });
   const discountCents = couponDiscountCents(
     { type: coupon.type, faceValueCents: coupon.faceValueCents ?? 0, discountTenths: coupon.discountTenths ?? 100 },
     input.amountCents,
   );
-  const marked = tx
+  const marked = await tx
     .update(couponReceipts)
     .set({ usedAt: new Date(input.now), discountCents, orderRef: input.orderRef ?? '' })
     .where(and(eq(couponReceipts.id, usable.id), isNull(couponReceipts.usedAt)))

@@ -30,13 +30,13 @@ const distributorRows = (data: ScopedData) =>
     .from(organisations, data.orgScope(organisations.id));
 const isDistributor = eq(organisations.kind, 'distributor');
 
-const presentDistributor = (data: ScopedData, row: ReturnType<typeof findDistributor>, timeZone: string) => ({
+const presentDistributor = (data: ScopedData, row: Awaited<ReturnType<typeof findDistributor>>, timeZone: string) => ({
   ...presentOrganisation(row, timeZone),
   editable: isPeopleOperator(data.me),
 });
 
-function findDistributor(data: ScopedData, id: number) {
-  const row = distributorRows(data)
+async function findDistributor(data: ScopedData, id: number) {
+  const row = await distributorRows(data)
     .where(and(isDistributor, eq(organisations.id, id)))
     .get();
   if (!row) throw notFound();
@@ -44,18 +44,18 @@ function findDistributor(data: ScopedData, id: number) {
 }
 
 /** Whether any customer, machine or user still names the distributor (references: decision 028). */
-function distributorInUse(data: ScopedData, id: number): boolean {
+async function distributorInUse(data: ScopedData, id: number): Promise<boolean> {
   const db = data.unscoped('references');
   return [
-    db.select({ id: organisations.id }).from(organisations).where(eq(organisations.distributorOrgId, id)).get(),
-    db.select({ id: devices.id }).from(devices).where(eq(devices.distributorOrgId, id)).get(),
-    db.select({ id: users.id }).from(users).where(eq(users.orgId, id)).get(),
+    await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.distributorOrgId, id)).get(),
+    await db.select({ id: devices.id }).from(devices).where(eq(devices.distributorOrgId, id)).get(),
+    await db.select({ id: users.id }).from(users).where(eq(users.orgId, id)).get(),
   ].some(Boolean);
 }
 
 /** Distributors: the operator's partners, their customers and machines (docs/decisions/043-people.md). */
 export const distributorRoutes: RouteDef[] = [
-  route(customerEndpoints.distributorList, ({ query, data, timeZone }) => {
+  route(customerEndpoints.distributorList, async ({ query, data, timeZone }) => {
     const where = and(
       isDistributor,
       keywordIn(
@@ -65,25 +65,25 @@ export const distributorRoutes: RouteDef[] = [
     );
     const sorts = { name: organisations.name, createdAt: organisations.createdAt, customerCount, deviceCount };
     const order = listOrder(query, sorts, organisations.id, [desc(organisations.createdAt), desc(organisations.id)]);
-    const { rows, ...paging } = listPage(data, query, distributorRows(data).where(where), order);
+    const { rows, ...paging } = await listPage(data, query, distributorRows(data).where(where), order);
     return { list: rows.map((r) => presentDistributor(data, r, timeZone)), ...paging };
   }),
-  route(customerEndpoints.distributorDetail, ({ query, data, timeZone }) => {
-    const distributor = presentDistributor(data, findDistributor(data, query.id), timeZone);
-    const customers = customerRows(data)
+  route(customerEndpoints.distributorDetail, async ({ query, data, timeZone }) => {
+    const distributor = presentDistributor(data, await findDistributor(data, query.id), timeZone);
+    const customers = await customerRows(data)
       .where(and(isCustomer, eq(organisations.distributorOrgId, query.id)))
       .orderBy(organisations.name)
       .limit(1000)
       .all();
     return {
       distributor,
-      customers: presentCustomers(data, customers, timeZone),
-      machines: machineRows(data, eq(devices.distributorOrgId, query.id)),
+      customers: await presentCustomers(data, customers, timeZone),
+      machines: await machineRows(data, eq(devices.distributorOrgId, query.id)),
     };
   }),
-  route(customerEndpoints.distributorCreate, ({ body, user, data }) => {
+  route(customerEndpoints.distributorCreate, async ({ body, user, data }) => {
     const { areaCode: _a, ...fields } = body;
-    const { id } = data.write((tx) =>
+    const { id } = await data.write((tx) =>
       tx
         .insert(organisations)
         .values({ ...fields, kind: 'distributor', parentId: user.orgId })
@@ -92,25 +92,25 @@ export const distributorRoutes: RouteDef[] = [
     );
     return { id };
   }),
-  route(customerEndpoints.distributorUpdate, ({ body, data }) => {
+  route(customerEndpoints.distributorUpdate, async ({ body, data }) => {
     const { id, areaCode: _a, ...fields } = body;
-    data.write((tx) => {
-      findDistributor(tx, id);
+    await data.write(async (tx) => {
+      await findDistributor(tx, id);
       updated(
-        tx
+        await tx
           .update(organisations)
-          .set({ ...fields, ...renamed(tx, id, fields.name) })
+          .set({ ...fields, ...(await renamed(tx, id, fields.name)) })
           .where(eq(organisations.id, id))
           .run(),
       );
     });
     return { id };
   }),
-  route(customerEndpoints.distributorDelete, ({ body, data }) => {
-    data.write((tx) => {
-      findDistributor(tx, body.id);
-      if (distributorInUse(tx, body.id)) throw conflict('customers.distributorInUse');
-      deleted(tx.delete(organisations).where(eq(organisations.id, body.id)).run());
+  route(customerEndpoints.distributorDelete, async ({ body, data }) => {
+    await data.write(async (tx) => {
+      await findDistributor(tx, body.id);
+      if (await distributorInUse(tx, body.id)) throw conflict('customers.distributorInUse');
+      deleted(await tx.delete(organisations).where(eq(organisations.id, body.id)).run());
     });
     return { id: body.id };
   }),

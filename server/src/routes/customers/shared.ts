@@ -69,14 +69,14 @@ export function customerRows(data: ScopedData) {
     .from(organisations, data.orgScope(organisations.id, organisations.distributorOrgId));
 }
 export const isCustomer = eq(organisations.kind, 'customer');
-type CustomerRecord = ReturnType<ReturnType<typeof customerRows>['all']>[number];
+type CustomerRecord = Awaited<ReturnType<ReturnType<typeof customerRows>['all']>>[number];
 
 /** May the user change this customer: the operator's staff any, a rental company's writers those right below it. */
 const mayEdit = (user: SessionUser, row: CustomerRecord) =>
   isPeopleOperator(user) || (isLessorWriter(user) && row.parentId === user.orgId);
 
-export function presentCustomers(data: ScopedData, rows: CustomerRecord[], timeZone: string) {
-  const names = orgNames(
+export async function presentCustomers(data: ScopedData, rows: CustomerRecord[], timeZone: string) {
+  const names = await orgNames(
     data,
     rows.flatMap((r) => [r.parentId, r.distributorOrgId]),
   );
@@ -89,8 +89,8 @@ export function presentCustomers(data: ScopedData, rows: CustomerRecord[], timeZ
   }));
 }
 
-export function findCustomer(data: ScopedData, id: number): CustomerRecord {
-  const row = customerRows(data)
+export async function findCustomer(data: ScopedData, id: number): Promise<CustomerRecord> {
+  const row = await customerRows(data)
     .where(and(isCustomer, eq(organisations.id, id)))
     .get();
   if (!row) throw notFound();
@@ -98,15 +98,15 @@ export function findCustomer(data: ScopedData, id: number): CustomerRecord {
 }
 
 /** A customer the user may change, or "not found" (one they only read is not theirs to change). */
-export function editableCustomer(data: ScopedData, id: number): CustomerRecord {
-  const row = findCustomer(data, id);
+export async function editableCustomer(data: ScopedData, id: number): Promise<CustomerRecord> {
+  const row = await findCustomer(data, id);
   if (!mayEdit(data.me, row)) throw notFound();
   return row;
 }
 
 /** Machines the user sees, matching `where`, with their model and distributor (at most 1000). */
-export function machineRows(data: ScopedData, where: SQL) {
-  const rows = data
+export async function machineRows(data: ScopedData, where: SQL) {
+  const rows = await data
     .select({
       id: devices.id,
       serialNumber: devices.serialNumber,
@@ -122,7 +122,7 @@ export function machineRows(data: ScopedData, where: SQL) {
     .orderBy(asc(devices.serialNumber))
     .limit(1000)
     .all();
-  const names = orgNames(
+  const names = await orgNames(
     data,
     rows.flatMap((r) => [r.customerOrgId, r.distributorOrgId]),
   );

@@ -21,7 +21,7 @@ const inRange = (deviceId: number, from: number, to: number) =>
   );
 
 /** The kind's numeric telemetry averaged per period, in SQL: a month of 10-second reports never reaches JavaScript. */
-export function telemetrySeries(
+export async function telemetrySeries(
   data: ScopedData,
   device: { id: number; kind: MachineKind },
   from: number,
@@ -36,7 +36,7 @@ export function telemetrySeries(
   const averages = Object.fromEntries(
     fields.map((field, i) => [`f${i}`, sql<number | null>`avg(json_extract(${telemetry.data}, ${jsonPath(field)}))`]),
   );
-  const rows = data
+  const rows = (await data
     .select({
       // Numbers bind as reals: cast, so the division truncates to whole periods.
       t: sql<number>`cast((${telemetry.deviceTime} + ${offset}) / ${periodMs} as integer) * ${periodMs} - ${offset}`,
@@ -47,7 +47,7 @@ export function telemetrySeries(
     .where(inRange(device.id, from, to))
     .groupBy(sql`1`)
     .orderBy(sql`1`)
-    .all() as ({ t: number; n: number } & Record<string, number | null>)[];
+    .all()) as ({ t: number; n: number } & Record<string, number | null>)[];
   const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
   return {
     periodMinutes,
@@ -58,8 +58,8 @@ export function telemetrySeries(
 }
 
 /** The newest reports of a range, at most one query's worth, with whether more lie in it. */
-export function telemetryRecords(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
-  const rows = data
+export async function telemetryRecords(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
+  const rows = await data
     .select()
     .from(telemetry, data.viaDevice(telemetry.deviceId))
     .where(inRange(deviceId, from, to))
@@ -84,8 +84,8 @@ export function telemetryRecords(data: ScopedData, deviceId: number, from: numbe
 }
 
 /** The newest track points of a range (at most one query's worth), oldest first as a line is drawn. */
-export function trackOf(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
-  const rows = data
+export async function trackOf(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
+  const rows = await data
     .select()
     .from(trackPoints, data.viaDevice(trackPoints.deviceId))
     .where(
@@ -116,18 +116,20 @@ export function trackOf(data: ScopedData, deviceId: number, from: number, to: nu
 const HOUR_METER = sql`coalesce(json_extract(${telemetry.data}, '$.workingHours'), json_extract(${telemetry.data}, '$.engineHours'))`;
 
 /** The hour meter at a moment: the last reading up to then, else the first after (nothing counted before it). */
-function meterAt(data: ScopedData, deviceId: number, at: number): number | null {
-  const read = (where: SQL, order: SQL) =>
-    data
-      .select({ h: sql<number | null>`${HOUR_METER}` })
-      .from(telemetry, data.viaDevice(telemetry.deviceId))
-      .where(and(eq(telemetry.deviceId, deviceId), where))
-      .orderBy(order)
-      .limit(1)
-      .get()?.h ?? null;
+async function meterAt(data: ScopedData, deviceId: number, at: number): Promise<number | null> {
+  const read = async (where: SQL, order: SQL) =>
+    (
+      await data
+        .select({ h: sql<number | null>`${HOUR_METER}` })
+        .from(telemetry, data.viaDevice(telemetry.deviceId))
+        .where(and(eq(telemetry.deviceId, deviceId), where))
+        .orderBy(order)
+        .limit(1)
+        .get()
+    )?.h ?? null;
   return (
-    read(lte(telemetry.deviceTime, new Date(at)), desc(telemetry.deviceTime)) ??
-    read(gte(telemetry.deviceTime, new Date(at)), asc(telemetry.deviceTime))
+    (await read(lte(telemetry.deviceTime, new Date(at)), desc(telemetry.deviceTime))) ??
+    (await read(gte(telemetry.deviceTime, new Date(at)), asc(telemetry.deviceTime)))
   );
 }
 
@@ -139,15 +141,15 @@ export const hasHourMeter = (kind: MachineKind) =>
  * Working hours per calendar day of the range (the hour meter's advance that day) and their share of the part
  * of the day the range covers. Two index seeks per day: at most 31 days, whatever the reporting rate.
  */
-export function workingDays(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
+export async function workingDays(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
   const days: { date: string; hours: number; utilisationPct: number }[] = [];
   for (let date = formatInZone(from, timeZone).slice(0, 10); ;) {
     const dayStart = startOfDayInZone(date, timeZone);
     if (dayStart > to) break;
     const start = Math.max(dayStart, from);
     const end = Math.min(dayStart + DAY_MS - 1, to);
-    const before = meterAt(data, deviceId, start);
-    const after = meterAt(data, deviceId, end);
+    const before = await meterAt(data, deviceId, start);
+    const after = await meterAt(data, deviceId, end);
     const hours = before === null || after === null ? 0 : Math.max(0, Math.round((after - before) * 10) / 10);
     const span = (end - start + 1) / HOUR_MS;
     days.push({ date, hours, utilisationPct: Math.min(100, Math.round((hours / span) * 1000) / 10) });

@@ -20,10 +20,10 @@ const timeOrEmpty = (at: Date | null, timeZone: string) => (at ? formatInZone(at
  * "not found", so serial numbers cannot be probed. History answers keep to the rules of spec section 5.
  */
 export const deviceDetailRoutes: RouteDef[] = [
-  route(deviceDetailEndpoints.detail, ({ query, user, data, timeZone, today }) => {
-    const device = visibleDevice(data, query.id);
+  route(deviceDetailEndpoints.detail, async ({ query, user, data, timeZone, today }) => {
+    const device = await visibleDevice(data, query.id);
     const latest = kindData.safeParse(device.latest);
-    const row = deviceRows(data, user, [device], timeZone, today())[0]!;
+    const row = (await deviceRows(data, user, [device], timeZone, await today()))[0]!;
     return {
       device: row,
       latest: latest.success ? latest.data : null,
@@ -46,47 +46,47 @@ export const deviceDetailRoutes: RouteDef[] = [
     };
   }),
 
-  route(deviceDetailEndpoints.series, ({ query, data, timeZone, setMessage }) => {
-    const device = visibleDevice(data, query.id);
+  route(deviceDetailEndpoints.series, async ({ query, data, timeZone, setMessage }) => {
+    const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
     const period = chartPeriodMinutes(query.period, query.from, query.to);
-    const series = telemetrySeries(data, device, query.from, query.to, period, timeZone);
+    const series = await telemetrySeries(data, device, query.from, query.to, period, timeZone);
     if (series.times.length === 0) setMessage('deviceDetail.noData');
     return series;
   }),
 
-  route(deviceDetailEndpoints.records, ({ query, data, timeZone, setMessage }) => {
-    const device = visibleDevice(data, query.id);
+  route(deviceDetailEndpoints.records, async ({ query, data, timeZone, setMessage }) => {
+    const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
-    const records = telemetryRecords(data, device.id, query.from, query.to, timeZone);
+    const records = await telemetryRecords(data, device.id, query.from, query.to, timeZone);
     if (records.list.length === 0) setMessage('deviceDetail.noData');
     return records;
   }),
 
-  route(deviceDetailEndpoints.track, ({ query, data, timeZone, setMessage }) => {
-    const device = visibleDevice(data, query.id);
+  route(deviceDetailEndpoints.track, async ({ query, data, timeZone, setMessage }) => {
+    const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
-    const track = trackOf(data, device.id, query.from, query.to, timeZone);
+    const track = await trackOf(data, device.id, query.from, query.to, timeZone);
     if (track.list.length === 0) setMessage('deviceDetail.noData');
     return track;
   }),
 
-  route(deviceDetailEndpoints.workingHours, ({ query, data, timeZone }) => {
-    const device = visibleDevice(data, query.id);
+  route(deviceDetailEndpoints.workingHours, async ({ query, data, timeZone }) => {
+    const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
     if (!hasHourMeter(device.kind)) return { days: [], totalHours: 0, hourMeter: false };
-    return { ...workingDays(data, device.id, query.from, query.to, timeZone), hourMeter: true };
+    return { ...(await workingDays(data, device.id, query.from, query.to, timeZone)), hourMeter: true };
   }),
 
-  route(deviceDetailEndpoints.alarms, ({ query, data, timeZone, lang }) => {
-    const device = visibleDevice(data, query.id);
+  route(deviceDetailEndpoints.alarms, async ({ query, data, timeZone, lang }) => {
+    const device = await visibleDevice(data, query.id);
     const where = and(
       eq(alarms.deviceId, device.id),
       query.state === 'open' ? isNull(alarms.endedAt) : query.state === 'ended' ? isNotNull(alarms.endedAt) : undefined,
       query.from === undefined ? undefined : gte(alarms.startedAt, new Date(query.from)),
       query.to === undefined ? undefined : lte(alarms.startedAt, new Date(query.to)),
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(alarms, data.viaDevice(alarms.deviceId)).where(where),

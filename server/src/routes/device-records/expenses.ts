@@ -41,10 +41,14 @@ export function mayReadExpensesOf(data: ScopedData, user: SessionUser, device: {
 }
 
 /** An expense the user may change: of a machine the user may change. */
-function ownExpense(data: ScopedData, user: SessionUser, id: number) {
-  const row = data.select().from(deviceExpenses, readableExpenses(data, user)).where(eq(deviceExpenses.id, id)).get();
+async function ownExpense(data: ScopedData, user: SessionUser, id: number) {
+  const row = await data
+    .select()
+    .from(deviceExpenses, readableExpenses(data, user))
+    .where(eq(deviceExpenses.id, id))
+    .get();
   if (!row) throw notFound();
-  if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
+  if (!(await ownerOrgIds(data, user)).includes(row.orgId)) throw forbidden();
   return row;
 }
 
@@ -77,15 +81,16 @@ const byType = <R extends { type: string; cents: number }>(rows: R[]) => {
  * The currency the totals add up (decision 064): of the owners whose expenses match the filter, the one asked for,
  * else the user's company's, else the first present; with the owners billing in it.
  */
-function expenseCurrency(deps: AppDeps, data: ScopedData, user: SessionUser, query: ExpenseFilter) {
-  const owners = data
-    .selectDistinct({ id: deviceExpenses.orgId })
-    .from(deviceExpenses, readableExpenses(data, user))
-    .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
-    .where(matchingExpenses(query))
-    .all()
-    .map((r) => r.id);
-  const { orgIds, ...inCurrency } = currencyChoice(
+async function expenseCurrency(deps: AppDeps, data: ScopedData, user: SessionUser, query: ExpenseFilter) {
+  const owners = (
+    await data
+      .selectDistinct({ id: deviceExpenses.orgId })
+      .from(deviceExpenses, readableExpenses(data, user))
+      .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
+      .where(matchingExpenses(query))
+      .all()
+  ).map((r) => r.id);
+  const { orgIds, ...inCurrency } = await currencyChoice(
     deps,
     data.unscoped('alreadyScoped'),
     owners,
@@ -96,10 +101,10 @@ function expenseCurrency(deps: AppDeps, data: ScopedData, user: SessionUser, que
 }
 
 export const expenseRoutes: RouteDef[] = [
-  route(deviceRecordEndpoints.expenseSummary, ({ query, user, data, deps }) => {
+  route(deviceRecordEndpoints.expenseSummary, async ({ query, user, data, deps }) => {
     const month = sql<string>`substr(${deviceExpenses.date}, 1, 7)`;
-    const { inIt, ...inCurrency } = expenseCurrency(deps, data, user, query);
-    const rows = data
+    const { inIt, ...inCurrency } = await expenseCurrency(deps, data, user, query);
+    const rows = await data
       .select({ month, type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
       .from(deviceExpenses, readableExpenses(data, user))
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
@@ -114,12 +119,12 @@ export const expenseRoutes: RouteDef[] = [
     };
   }),
 
-  route(deviceRecordEndpoints.expenses, ({ query, user, data, deps }) => {
+  route(deviceRecordEndpoints.expenses, async ({ query, user, data, deps }) => {
     const readable = readableExpenses(data, user);
     const matching = matchingExpenses(query);
-    const { inIt, money } = expenseCurrency(deps, data, user, query);
+    const { inIt, money } = await expenseCurrency(deps, data, user, query);
     // Totals per type cover the whole filter but the type, so the summary shows every type beside the list.
-    const sums = data
+    const sums = await data
       .select({ type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
       .from(deviceExpenses, readable)
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
@@ -129,7 +134,7 @@ export const expenseRoutes: RouteDef[] = [
     const where = and(matching, query.type ? eq(deviceExpenses.type, query.type) : undefined);
     const by = sortDirection(query);
     const column = query.sortField === 'amountCents' ? deviceExpenses.amountCents : deviceExpenses.date;
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data
@@ -145,12 +150,12 @@ export const expenseRoutes: RouteDef[] = [
         .where(where),
       [by(column), by(deviceExpenses.id)],
     );
-    const owned = ownerOrgIds(data, user);
-    const owners = orgNames(
+    const owned = await ownerOrgIds(data, user);
+    const owners = await orgNames(
       data,
       rows.map((r) => r.expense.orgId),
     );
-    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     const list: ExpenseItem[] = rows.map(({ expense, serialNumber, hostName, by }) => ({
       id: expense.id,
       deviceId: expense.deviceId,
@@ -167,11 +172,11 @@ export const expenseRoutes: RouteDef[] = [
     }));
     // A machine the user does not see takes no expenses from them (as one not theirs).
     const device = query.deviceId
-      ? (data
+      ? ((await data
           .select({ orgId: devices.orgId })
           .from(devices, data.deviceScope())
           .where(eq(devices.id, query.deviceId))
-          .get() ?? {
+          .get()) ?? {
           orgId: -1,
         })
       : undefined;
@@ -185,11 +190,11 @@ export const expenseRoutes: RouteDef[] = [
     };
   }),
 
-  route(deviceRecordEndpoints.createExpense, ({ body, user, data, deps, setMessage }) => {
+  route(deviceRecordEndpoints.createExpense, async ({ body, user, data, deps, setMessage }) => {
     const now = deps.now();
-    const created = data.write((tx) => {
-      const device = ownedDevice(tx, user, body.deviceId);
-      const created = tx
+    const created = await data.write(async (tx) => {
+      const device = await ownedDevice(tx, user, body.deviceId);
+      const created = await tx
         .insert(deviceExpenses)
         .values({
           deviceId: device.id,
@@ -200,34 +205,35 @@ export const expenseRoutes: RouteDef[] = [
         })
         .returning({ id: deviceExpenses.id })
         .get();
-      logOperation(tx, user, device.id, 'expense.create', logged(body), now);
+      await logOperation(tx, user, device.id, 'expense.create', logged(body), now);
       return created;
     });
     setMessage('deviceRecords.expenseSaved');
     return { id: created.id };
   }),
 
-  route(deviceRecordEndpoints.updateExpense, ({ body, user, data, deps, setMessage }) => {
-    const expense = data.write((tx) => {
-      const expense = ownExpense(tx, user, body.id);
+  route(deviceRecordEndpoints.updateExpense, async ({ body, user, data, deps, setMessage }) => {
+    const expense = await data.write(async (tx) => {
+      const expense = await ownExpense(tx, user, body.id);
       // The expense may move to another of the user's machines.
-      const device = ownedDevice(tx, user, body.deviceId);
-      tx.update(deviceExpenses)
+      const device = await ownedDevice(tx, user, body.deviceId);
+      await tx
+        .update(deviceExpenses)
         .set({ ...expenseValues(body), deviceId: device.id, orgId: device.orgId })
         .where(eq(deviceExpenses.id, expense.id))
         .run();
-      logOperation(tx, user, device.id, 'expense.update', logged(body), deps.now());
+      await logOperation(tx, user, device.id, 'expense.update', logged(body), deps.now());
       return expense;
     });
     setMessage('deviceRecords.expenseSaved');
     return { id: expense.id };
   }),
 
-  route(deviceRecordEndpoints.deleteExpense, ({ body, user, data, deps, setMessage }) => {
-    const expense = data.write((tx) => {
-      const expense = ownExpense(tx, user, body.id);
-      tx.delete(deviceExpenses).where(eq(deviceExpenses.id, expense.id)).run();
-      logOperation(
+  route(deviceRecordEndpoints.deleteExpense, async ({ body, user, data, deps, setMessage }) => {
+    const expense = await data.write(async (tx) => {
+      const expense = await ownExpense(tx, user, body.id);
+      await tx.delete(deviceExpenses).where(eq(deviceExpenses.id, expense.id)).run();
+      await logOperation(
         tx,
         user,
         expense.deviceId,

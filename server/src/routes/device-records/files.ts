@@ -27,7 +27,7 @@ function displayName(name: string, type: string): string {
   return (base || `file.${type}`).slice(0, 120);
 }
 
-export function logOperation(
+export async function logOperation(
   tx: ScopedWrite,
   user: SessionUser,
   deviceId: number,
@@ -35,21 +35,22 @@ export function logOperation(
   detail: object,
   at: number,
 ) {
-  tx.insert(operationLogs)
+  await tx
+    .insert(operationLogs)
     .values({ deviceId, userId: user.id, action, detail: JSON.stringify(detail), at: new Date(at) })
     .run();
 }
 
 /** Refuses a file beyond the machine's limit of its kind (pdf, or images). */
-function assertRoom(data: ScopedData, deviceId: number, isPdf: boolean): void {
+async function assertRoom(data: ScopedData, deviceId: number, isPdf: boolean): Promise<void> {
   const max = isPdf ? MAX_DEVICE_PDFS : MAX_DEVICE_IMAGES;
-  const held = data
+  const held = (await data
     .select({ n: sql<number>`count(*)` })
     .from(deviceFiles, data.viaDevice(deviceFiles.deviceId))
     .where(
       and(eq(deviceFiles.deviceId, deviceId), isPdf ? eq(deviceFiles.type, 'pdf') : sql`${deviceFiles.type} <> 'pdf'`),
     )
-    .get()!.n;
+    .get())!.n;
   if (held >= max) {
     throw new ApiError(
       API_STATUS.invalid,
@@ -80,7 +81,7 @@ export async function addDeviceFile(
   const isPdf = type === 'pdf';
   const kind = isPdf ? 'pdf' : 'photo';
   // Refused early when the machine is already full, so a file is not written for nothing.
-  assertRoom(data, device.id, isPdf);
+  await assertRoom(data, device.id, isPdf);
   // The upload rules of spec section 5: images 500kb each (the `photo` rule), pdf 5M each.
   const kept = await keepFile(deps, file, kind);
   const now = deps.now();
@@ -88,10 +89,10 @@ export async function addDeviceFile(
   let row: typeof deviceFiles.$inferSelect;
   try {
     // Counted again with the write: uploads that arrive together must not pass the limit between them.
-    row = data.write((tx) => {
-      assertRoom(tx, device.id, isPdf);
-      recordUpload(tx, user, kept, kind, false);
-      const inserted = tx
+    row = await data.write(async (tx) => {
+      await assertRoom(tx, device.id, isPdf);
+      await recordUpload(tx, user, kept, kind, false);
+      const inserted = await tx
         .insert(deviceFiles)
         .values({
           deviceId: device.id,
@@ -106,7 +107,7 @@ export async function addDeviceFile(
         })
         .returning()
         .get();
-      logOperation(tx, user, device.id, 'file.upload', { name }, now);
+      await logOperation(tx, user, device.id, 'file.upload', { name }, now);
       return inserted;
     });
   } catch (error) {
@@ -127,9 +128,9 @@ export async function addDeviceFile(
 
 export const fileRoutes: RouteDef[] = [
   // Manuals and certificates go with the machine: its customer and distributor read them too.
-  route(deviceRecordEndpoints.files, ({ query, user, data, timeZone }) => {
-    const device = visibleDevice(data, query.deviceId);
-    const rows = data
+  route(deviceRecordEndpoints.files, async ({ query, user, data, timeZone }) => {
+    const device = await visibleDevice(data, query.deviceId);
+    const rows = await data
       .select({ file: deviceFiles, uploadedBy: users.name })
       .from(deviceFiles, data.viaDevice(deviceFiles.deviceId))
       .leftJoin(users, eq(users.id, deviceFiles.createdBy))
@@ -146,29 +147,29 @@ export const fileRoutes: RouteDef[] = [
       uploadedBy: uploadedBy ?? '',
       uploadedAt: formatInZone(file.createdAt, timeZone),
     }));
-    return { list, editable: ownerOrgIds(data, user).includes(device.orgId) };
+    return { list, editable: (await ownerOrgIds(data, user)).includes(device.orgId) };
   }),
 
   // Only the owner's editors add files; the type is read from the bytes, whatever the file is called.
   route(deviceRecordEndpoints.uploadFile, async ({ body, user, data, deps, timeZone, setMessage }) => {
-    const device = ownedDevice(data, user, body.deviceId);
+    const device = await ownedDevice(data, user, body.deviceId);
     const item = await addDeviceFile({ data, user, deps, timeZone }, device, body.file, body.category);
     setMessage('deviceRecords.fileUploaded');
     return item;
   }),
 
-  route(deviceRecordEndpoints.deleteFile, ({ body, user, data, deps, setMessage }) => {
-    const file = data.write((tx) => {
+  route(deviceRecordEndpoints.deleteFile, async ({ body, user, data, deps, setMessage }) => {
+    const file = await data.write(async (tx) => {
       // Not visible: not found; visible but not the user's to change: forbidden (device-access.ts).
-      const file = tx
+      const file = await tx
         .select()
         .from(deviceFiles, tx.viaDevice(deviceFiles.deviceId))
         .where(eq(deviceFiles.id, body.id))
         .get();
       if (!file) throw notFound();
-      ownedDevice(tx, user, file.deviceId);
-      tx.delete(deviceFiles).where(eq(deviceFiles.id, file.id)).run();
-      logOperation(tx, user, file.deviceId, 'file.delete', { name: file.name }, deps.now());
+      await ownedDevice(tx, user, file.deviceId);
+      await tx.delete(deviceFiles).where(eq(deviceFiles.id, file.id)).run();
+      await logOperation(tx, user, file.deviceId, 'file.delete', { name: file.name }, deps.now());
       return file;
     });
     setMessage('deviceRecords.fileDeleted');

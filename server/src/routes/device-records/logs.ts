@@ -82,9 +82,9 @@ function parse(detail: string): Record<string, unknown> {
 
 export const logRoutes: RouteDef[] = [
   // Whoever sees the machine reads what it did (its customer and distributor too).
-  route(deviceRecordEndpoints.deviceLog, (ctx) => {
+  route(deviceRecordEndpoints.deviceLog, async (ctx) => {
     const { query, data, timeZone } = ctx;
-    visibleDevice(data, query.deviceId);
+    await visibleDevice(data, query.deviceId);
     const logsInScope = data.viaDevice(deviceLogs.deviceId);
     const [from, to] = monthRange(query.month, timeZone);
     const where = and(
@@ -93,12 +93,12 @@ export const logRoutes: RouteDef[] = [
       lt(deviceLogs.at, new Date(to)),
       query.event ? eq(deviceLogs.event, query.event) : undefined,
     );
-    const total = data
+    const total = (await data
       .select({ n: sql<number>`count(*)` })
       .from(deviceLogs, logsInScope)
       .where(where)
-      .get()!.n;
-    const rows = data
+      .get())!.n;
+    const rows = await data
       .select()
       .from(deviceLogs, logsInScope)
       .where(where)
@@ -119,9 +119,9 @@ export const logRoutes: RouteDef[] = [
   }),
 
   // What people did to a machine is part of its history: whoever sees the machine reads it.
-  route(deviceRecordEndpoints.operationLog, (ctx) => {
+  route(deviceRecordEndpoints.operationLog, async (ctx) => {
     const { query, user, data, timeZone, t } = ctx;
-    const device = visibleDevice(data, query.deviceId);
+    const device = await visibleDevice(data, query.deviceId);
     const logsInScope = data.viaDevice(operationLogs.deviceId);
     // The log repeats the expenses entered; they are shown only to whoever reads the expenses themselves.
     const expensesVisible = mayReadExpensesOf(data, user, device);
@@ -134,12 +134,12 @@ export const logRoutes: RouteDef[] = [
       query.category ? CATEGORY_WHERE[query.category] : undefined,
       expensesVisible ? undefined : notLike(operationLogs.action, 'expense.%'),
     );
-    const total = data
+    const total = (await data
       .select({ n: sql<number>`count(*)` })
       .from(operationLogs, logsInScope)
       .where(where)
-      .get()!.n;
-    const rows = data
+      .get())!.n;
+    const rows = await data
       .select({ log: operationLogs, userName: users.name })
       .from(operationLogs, logsInScope)
       .leftJoin(users, eq(users.id, operationLogs.userId))

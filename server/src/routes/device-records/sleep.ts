@@ -21,23 +21,25 @@ function mayCommand(data: ScopedData, user: SessionUser, orgId: number): boolean
   return (COMMAND_ROLES as readonly number[]).includes(user.roleId) && data.sees(orgId);
 }
 
-function commandedDevice(data: ScopedData, user: SessionUser, deviceId: number) {
-  const device = visibleDevice(data, deviceId);
+async function commandedDevice(data: ScopedData, user: SessionUser, deviceId: number) {
+  const device = await visibleDevice(data, deviceId);
   if (!mayCommand(data, user, device.orgId)) throw forbidden();
   return device;
 }
 
-function latestEvent(data: ScopedData, deviceId: number, event: 'sleep' | 'wake'): Date | null {
+async function latestEvent(data: ScopedData, deviceId: number, event: 'sleep' | 'wake'): Promise<Date | null> {
   return (
-    data
-      .select({ at: max(deviceLogs.at) })
-      .from(deviceLogs, data.viaDevice(deviceLogs.deviceId))
-      .where(and(eq(deviceLogs.deviceId, deviceId), eq(deviceLogs.event, event)))
-      .get()?.at ?? null
+    (
+      await data
+        .select({ at: max(deviceLogs.at) })
+        .from(deviceLogs, data.viaDevice(deviceLogs.deviceId))
+        .where(and(eq(deviceLogs.deviceId, deviceId), eq(deviceLogs.event, event)))
+        .get()
+    )?.at ?? null
   );
 }
 
-function enqueueOne(
+async function enqueueOne(
   data: ScopedData,
   deps: AppDeps,
   grant: CommandGrant,
@@ -45,11 +47,11 @@ function enqueueOne(
   t: Translate,
   tz: string,
 ) {
-  const [row] = deps.commands.enqueue(
+  const [row] = await deps.commands.enqueue(
     { deviceIds: [...grant.deviceIds], type, mode: 'unconditional', ttlMinutes: DEFAULT_TTL_MINUTES },
     grant,
   );
-  const record = selectCommands(data, eq(commands.id, row!.id)).get()!;
+  const record = (await selectCommands(data, eq(commands.id, row!.id)).get())!;
   return toCommandItem(record, t, tz);
 }
 
@@ -57,13 +59,16 @@ const HOUR_MS = 3600_000;
 
 export const sleepRoutes: RouteDef[] = [
   // Whoever sees the machine may see whether it sleeps and when it wakes; only commanders get the buttons.
-  route(deviceRecordEndpoints.sleepState, ({ query, user, data, deps, t, timeZone }) => {
-    const device = visibleDevice(data, query.deviceId);
-    deps.commands.sweep();
-    const lastWake = latestEvent(data, device.id, 'wake');
-    const lastSleep = latestEvent(data, device.id, 'sleep');
+  route(deviceRecordEndpoints.sleepState, async ({ query, user, data, deps, t, timeZone }) => {
+    const device = await visibleDevice(data, query.deviceId);
+    await deps.commands.sweep();
+    const lastWake = await latestEvent(data, device.id, 'wake');
+    const lastSleep = await latestEvent(data, device.id, 'sleep');
     const nextWake = device.sleeping && lastSleep ? lastSleep.getTime() + WAKE_EVERY_HOURS * HOUR_MS : null;
-    const tasks = selectCommands(data, and(eq(commands.deviceId, device.id), inArray(commands.type, ['sleep', 'wake'])))
+    const tasks = await selectCommands(
+      data,
+      and(eq(commands.deviceId, device.id), inArray(commands.type, ['sleep', 'wake'])),
+    )
       .orderBy(desc(commands.createdAt), desc(commands.id))
       .limit(20)
       .all();
@@ -79,10 +84,10 @@ export const sleepRoutes: RouteDef[] = [
   }),
 
   // The code goes to the signed-in user's own phone: whoever puts a machine to sleep proves who they are.
-  route(deviceRecordEndpoints.sleepCode, ({ body, user, data, deps, ip, t, setMessage }) => {
-    const device = commandedDevice(data, user, body.deviceId);
+  route(deviceRecordEndpoints.sleepCode, async ({ body, user, data, deps, ip, t, setMessage }) => {
+    const device = await commandedDevice(data, user, body.deviceId);
     if (!user.mobile) throw invalidField('code', 'deviceRecords.noPhone');
-    const sent = sendCode(deps, { mobile: user.mobile, areaCode: user.areaCode }, 'sleep', ip, (code) =>
+    const sent = await sendCode(deps, { mobile: user.mobile, areaCode: user.areaCode }, 'sleep', ip, (code) =>
       t('deviceRecords.sleepCodeSms', { serial: device.serialNumber, code }),
     );
     setMessage('auth.codeSent');
@@ -90,23 +95,23 @@ export const sleepRoutes: RouteDef[] = [
   }),
 
   route(deviceRecordEndpoints.sleep, async ({ body, user, data, deps, ip, t, timeZone, setMessage }) => {
-    const device = commandedDevice(data, user, body.deviceId);
+    const device = await commandedDevice(data, user, body.deviceId);
     // A wrong code answers 'verification code error, re-enter' on the code field and queues nothing.
     const grant = await authoriseCommand(data, deps, user, ip, {
       type: 'sleep',
       deviceIds: [device.id],
       code: body.code,
     });
-    const item = enqueueOne(data, deps, grant, 'sleep', t, timeZone);
+    const item = await enqueueOne(data, deps, grant, 'sleep', t, timeZone);
     setMessage(item.state === 'queued' ? 'deviceRecords.sleepQueued' : 'deviceRecords.sleepSent');
     return item;
   }),
 
   // Waking needs no code (spec section 5 asks it for sleep only); an away machine gets an offline wake task.
   route(deviceRecordEndpoints.wake, async ({ body, user, data, deps, ip, t, timeZone, setMessage }) => {
-    const device = commandedDevice(data, user, body.deviceId);
+    const device = await commandedDevice(data, user, body.deviceId);
     const grant = await authoriseCommand(data, deps, user, ip, { type: 'wake', deviceIds: [device.id] });
-    const item = enqueueOne(data, deps, grant, 'wake', t, timeZone);
+    const item = await enqueueOne(data, deps, grant, 'wake', t, timeZone);
     setMessage(item.state === 'queued' ? 'deviceRecords.wakeQueued' : 'deviceRecords.wakeSent');
     return item;
   }),

@@ -47,8 +47,8 @@ const requestRows = (data: ScopedData) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof requestRows>['all']>>[number];
 
-function present(data: ScopedData, rows: Row[], timeZone: string): DropRequestRow[] {
-  const names = userNames(
+async function present(data: ScopedData, rows: Row[], timeZone: string): Promise<DropRequestRow[]> {
+  const names = await userNames(
     data,
     rows.map((r) => r.decidedBy),
   );
@@ -62,8 +62,9 @@ function present(data: ScopedData, rows: Row[], timeZone: string): DropRequestRo
 }
 
 /** Nothing left that names the person; the account can no longer sign in (no password, no number, disabled). */
-function anonymise(tx: ScopedWrite, uid: number) {
-  tx.update(users)
+async function anonymise(tx: ScopedWrite, uid: number) {
+  await tx
+    .update(users)
     .set({
       mobile: `deleted-${uid}`,
       areaCode: '',
@@ -79,34 +80,34 @@ function anonymise(tx: ScopedWrite, uid: number) {
     })
     .where(eq(users.id, uid))
     .run();
-  tx.delete(knownAddresses).where(eq(knownAddresses.userId, uid)).run();
-  endAllSessions(tx, uid);
+  await tx.delete(knownAddresses).where(eq(knownAddresses.userId, uid)).run();
+  await endAllSessions(tx, uid);
 }
 
 export const dropRequestRoutes: RouteDef[] = [
-  route(dropRequestEndpoints.list, ({ query, data, timeZone }) => {
+  route(dropRequestEndpoints.list, async ({ query, data, timeZone }) => {
     const where = and(
       query.state ? eq(dropRequests.status, query.state) : undefined,
       keywordIn([users.name, users.mobile], query.keyword),
     );
     // Pending first (the queue), then the newest.
     const pendingFirst = sql`case when ${dropRequests.status} = 'pending' then 0 else 1 end`;
-    const { rows, ...paging } = listPage(data, query, requestRows(data).where(where), [
+    const { rows, ...paging } = await listPage(data, query, requestRows(data).where(where), [
       asc(pendingFirst),
       desc(dropRequests.createdAt),
       desc(dropRequests.id),
     ]);
-    return { list: present(data, rows, timeZone), ...paging };
+    return { list: await present(data, rows, timeZone), ...paging };
   }),
 
   route(dropRequestEndpoints.decide, async ({ body, user, data, deps, t, setMessage }) => {
-    const told = data.write((tx) => {
-      const request = requestRows(tx).where(eq(dropRequests.id, body.id)).get();
+    const told = await data.write(async (tx) => {
+      const request = await requestRows(tx).where(eq(dropRequests.id, body.id)).get();
       if (!request) throw notFound();
       if (request.state !== 'pending') throw conflict('dropRequests.decided');
       if (request.uid === user.id) throw conflict('dropRequests.self');
       updated(
-        tx
+        await tx
           .update(dropRequests)
           .set({
             status: body.approve ? 'done' : 'rejected',
@@ -119,11 +120,12 @@ export const dropRequestRoutes: RouteDef[] = [
       );
       if (body.approve) {
         // The account is gone: its other open requests are settled with this one.
-        tx.update(dropRequests)
+        await tx
+          .update(dropRequests)
           .set({ status: 'done', decidedBy: user.id, decidedAt: new Date(deps.now()) })
           .where(and(eq(dropRequests.userId, request.uid), eq(dropRequests.status, 'pending')))
           .run();
-        anonymise(tx, request.uid);
+        await anonymise(tx, request.uid);
       }
       // The number is kept from before the account was anonymised, to tell the person.
       return { mobile: request.mobile, areaCode: request.areaCode };
@@ -131,7 +133,9 @@ export const dropRequestRoutes: RouteDef[] = [
     const text = body.approve ? t('dropRequests.approvedSms') : t('dropRequests.refusedSms', { reason: body.refusal });
     const delivered = await deliverSms(deps, { ...told, text });
     if (delivered) {
-      data.write((tx) => tx.update(dropRequests).set({ notified: true }).where(eq(dropRequests.id, body.id)).run());
+      await data.write((tx) =>
+        tx.update(dropRequests).set({ notified: true }).where(eq(dropRequests.id, body.id)).run(),
+      );
     } else setMessage('dropRequests.notifyFailed');
     return { id: body.id };
   }),

@@ -30,8 +30,8 @@ function pastDay(day: string, field: string, timeZone: string, now: number): str
 }
 
 /** A record on a machine the user sees ("not found" otherwise, so ids cannot be probed). */
-export function findFault(data: ScopedData, id: number) {
-  const row = data
+export async function findFault(data: ScopedData, id: number) {
+  const row = await data
     .select({ fault: faultRecords, serialNumber: devices.serialNumber, kind: devices.kind })
     .from(faultRecords, data.deviceScope())
     .innerJoin(devices, eq(devices.id, faultRecords.deviceId))
@@ -42,8 +42,8 @@ export function findFault(data: ScopedData, id: number) {
 }
 
 /** A record the user may change: a writer of the organisation that owns the machine. */
-function ownFault(data: ScopedData, user: SessionUser, id: number) {
-  const row = findFault(data, id);
+async function ownFault(data: ScopedData, user: SessionUser, id: number) {
+  const row = await findFault(data, id);
   if (!is(FAULT_WRITERS, user) || !keepsMachine(data, row.fault.orgId)) throw forbidden();
   return row;
 }
@@ -78,10 +78,10 @@ export function presentFault(
 }
 
 /** The machine of a new record: the alarm's (a fault alarm, not recorded yet) or the one chosen. */
-function machineOf(data: ScopedData, body: { deviceId?: number; alarmId?: number }) {
+async function machineOf(data: ScopedData, body: { deviceId?: number; alarmId?: number }) {
   let deviceId = body.deviceId;
   if (body.alarmId) {
-    const alarm = data
+    const alarm = await data
       .select({ type: alarms.type, deviceId: alarms.deviceId })
       .from(alarms, data.deviceScope())
       .innerJoin(devices, eq(devices.id, alarms.deviceId))
@@ -91,7 +91,7 @@ function machineOf(data: ScopedData, body: { deviceId?: number; alarmId?: number
     if (alarm.type !== 'fault' || (deviceId && deviceId !== alarm.deviceId)) {
       throw invalidField('alarmId', 'faults.notFaultAlarm');
     }
-    const recorded = data
+    const recorded = await data
       .select({ id: faultRecords.id })
       .from(faultRecords, data.viaDevice(faultRecords.deviceId))
       .where(eq(faultRecords.alarmId, body.alarmId))
@@ -99,7 +99,7 @@ function machineOf(data: ScopedData, body: { deviceId?: number; alarmId?: number
     if (recorded) throw conflict('faults.alarmRecorded');
     deviceId = alarm.deviceId;
   }
-  const device = visibleDevice(data, deviceId!);
+  const device = await visibleDevice(data, deviceId!);
   if (!keepsMachine(data, device.orgId)) throw invalidField('deviceId', 'faults.deviceNotOwned');
   return device;
 }
@@ -107,7 +107,7 @@ function machineOf(data: ScopedData, body: { deviceId?: number; alarmId?: number
 const SORTS = { occurredAt: faultRecords.occurredAt, createdAt: faultRecords.createdAt };
 
 export const faultRecordRoutes: RouteDef[] = [
-  route(faultEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(faultEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
       query.keyword ? deviceKeyword(query.keyword) : undefined,
       query.deviceId ? eq(faultRecords.deviceId, query.deviceId) : undefined,
@@ -124,20 +124,20 @@ export const faultRecordRoutes: RouteDef[] = [
       .where(where);
     const column = sortColumn(SORTS, query.sortField) ?? faultRecords.occurredAt;
     const by = sortDirection(query);
-    const { rows, ...paging } = listPage(data, query, joined, [by(column), by(faultRecords.id)]);
+    const { rows, ...paging } = await listPage(data, query, joined, [by(column), by(faultRecords.id)]);
     return {
       list: rows.map((r) => presentFault(data, user, r.fault, r, timeZone)),
       ...paging,
     };
   }),
-  route(faultEndpoints.detail, ({ query, user, data, timeZone }) => {
-    const row = findFault(data, query.id);
+  route(faultEndpoints.detail, async ({ query, user, data, timeZone }) => {
+    const row = await findFault(data, query.id);
     return presentFault(data, user, row.fault, row, timeZone);
   }),
-  route(faultEndpoints.create, ({ body, user, data, deps, timeZone }) => {
+  route(faultEndpoints.create, async ({ body, user, data, deps, timeZone }) => {
     const occurredAt = pastDay(body.occurredAt, 'occurredAt', timeZone, deps.now());
-    const row = data.write((tx) => {
-      const device = machineOf(tx, body);
+    const row = await data.write(async (tx) => {
+      const device = await machineOf(tx, body);
       return tx
         .insert(faultRecords)
         .values({
@@ -157,28 +157,30 @@ export const faultRecordRoutes: RouteDef[] = [
     });
     return { id: row.id };
   }),
-  route(faultEndpoints.update, ({ body, user, data, deps, timeZone }) => {
+  route(faultEndpoints.update, async ({ body, user, data, deps, timeZone }) => {
     const occurredAt = pastDay(body.occurredAt, 'occurredAt', timeZone, deps.now());
     const { id, ...fields } = body;
-    data.write((tx) => {
-      const { fault } = ownFault(tx, user, body.id);
+    await data.write(async (tx) => {
+      const { fault } = await ownFault(tx, user, body.id);
       if (fault.repairedAt && fault.repairedAt < occurredAt) {
         throw invalidField('occurredAt', 'faults.repairBeforeFault');
       }
-      tx.update(faultRecords)
+      await tx
+        .update(faultRecords)
         .set({ ...fields, occurredAt, reporterName: fields.reporterName || fault.reporterName })
         .where(eq(faultRecords.id, id))
         .run();
     });
     return { id };
   }),
-  route(faultEndpoints.repair, ({ body, user, data, deps, timeZone }) => {
+  route(faultEndpoints.repair, async ({ body, user, data, deps, timeZone }) => {
     const repairedAt = pastDay(body.repairedAt, 'repairedAt', timeZone, deps.now());
-    data.write((tx) => {
-      const { fault } = ownFault(tx, user, body.id);
+    await data.write(async (tx) => {
+      const { fault } = await ownFault(tx, user, body.id);
       if (fault.state !== 'open') throw conflict('faults.alreadyRepaired');
       if (repairedAt < fault.occurredAt) throw invalidField('repairedAt', 'faults.repairBeforeFault');
-      tx.update(faultRecords)
+      await tx
+        .update(faultRecords)
         .set({
           state: 'repaired',
           repairedAt,

@@ -9,8 +9,8 @@ import { findFault } from './records.ts';
 
 /** A fault record raises one repair work order; the record keeps its link (decision 019). */
 export const faultWorkOrderRoutes: RouteDef[] = [
-  route(faultEndpoints.raiseWorkOrder, ({ body, user, data, deps, t }) => {
-    const { fault, serialNumber } = findFault(data, body.id);
+  route(faultEndpoints.raiseWorkOrder, async ({ body, user, data, deps, t }) => {
+    const { fault, serialNumber } = await findFault(data, body.id);
     if (!keepsMachine(data, fault.orgId)) throw forbidden();
     if (fault.workOrderId !== null) throw conflict('maintenance.workOrderExists');
     return raiseFromSource(

@@ -18,8 +18,8 @@ export const visibleFeedback = (data: ScopedData): Scope => data.orgScope(feedba
  * Bring the feedback the user sees that was turned into work orders up to their orders' state; run before
  * every read (decision 019).
  */
-export function followWorkOrders(data: ScopedData): void {
-  data.write((tx) =>
+export async function followWorkOrders(data: ScopedData): Promise<void> {
+  await data.write((tx) =>
     tx
       .update(feedback)
       .set({ status: followed })

@@ -15,13 +15,14 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { requireUpload } from '../../lib/uploads.ts';
 import { followWorkOrders, visibleFeedback } from './follow.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 const DAY_MS = 24 * 3600 * 1000;
 const PENDING = 1;
 type FeedbackRecord = typeof feedback.$inferSelect;
 
-export function findFeedback(data: ScopedData, id: number) {
-  const row = data
+export async function findFeedback(data: ScopedData, id: number) {
+  const row = await data
     .select({ record: feedback, serialNumber: devices.serialNumber })
     .from(feedback, visibleFeedback(data))
     .innerJoin(devices, eq(devices.id, feedback.deviceId))
@@ -32,8 +33,8 @@ export function findFeedback(data: ScopedData, id: number) {
 }
 
 /** Pending feedback the user may handle: a handler of the company that owns the machine. */
-export function pendingFeedback(data: ScopedData, user: SessionUser, id: number): FeedbackRecord {
-  const { record } = findFeedback(data, id);
+export async function pendingFeedback(data: ScopedData, user: SessionUser, id: number): Promise<FeedbackRecord> {
+  const { record } = await findFeedback(data, id);
   if (!(FEEDBACK_HANDLERS as readonly number[]).includes(user.roleId) || !keepsMachine(data, record.orgId)) {
     throw forbidden();
   }
@@ -42,17 +43,17 @@ export function pendingFeedback(data: ScopedData, user: SessionUser, id: number)
   return record;
 }
 
-function present(
+async function present(
   data: ScopedData,
   user: SessionUser,
   rows: { record: FeedbackRecord; serialNumber: string }[],
   timeZone: string,
 ) {
-  const handlers = userNames(
+  const handlers = await userNames(
     data,
     rows.map((r) => r.record.handledBy),
   );
-  const customers = orgNames(
+  const customers = await orgNames(
     data,
     rows.map((r) => r.record.reporterOrgId),
   );
@@ -77,8 +78,8 @@ function present(
 }
 
 /** The machine feedback is about: one the user's organisations lease (a customer) or own, by serial number. */
-function machineBySerial(data: ScopedData, serialNumber: string) {
-  const device = data
+async function machineBySerial(data: ScopedData, serialNumber: string) {
+  const device = await data
     .select({ id: devices.id, orgId: devices.orgId, customerOrgId: devices.customerOrgId })
     .from(devices, data.orgScope(devices.orgId, devices.customerOrgId))
     .where(eq(devices.serialNumber, serialNumber))
@@ -87,11 +88,12 @@ function machineBySerial(data: ScopedData, serialNumber: string) {
   return device;
 }
 
-function settle(data: ScopedData, deps: AppDeps, user: SessionUser, id: number, status: number, remark: string) {
-  followWorkOrders(data);
-  data.write((tx) => {
-    pendingFeedback(tx, user, id);
-    tx.update(feedback)
+async function settle(data: ScopedData, deps: AppDeps, user: SessionUser, id: number, status: number, remark: string) {
+  await followWorkOrders(data);
+  await data.write(async (tx) => {
+    await pendingFeedback(tx, user, id);
+    await tx
+      .update(feedback)
       .set({ status, remark, handledBy: user.id, handledAt: new Date(deps.now()) })
       .where(and(eq(feedback.id, id), eq(feedback.status, PENDING)))
       .run();
@@ -100,8 +102,8 @@ function settle(data: ScopedData, deps: AppDeps, user: SessionUser, id: number, 
 }
 
 export const feedbackRecordRoutes: RouteDef[] = [
-  route(feedbackEndpoints.list, ({ query, user, data, timeZone }) => {
-    followWorkOrders(data);
+  route(feedbackEndpoints.list, async ({ query, user, data, timeZone }) => {
+    await followWorkOrders(data);
     const from = query.from ? startOfDayInZone(query.from, timeZone) : undefined;
     const to = query.to ? startOfDayInZone(query.to, timeZone) + DAY_MS : undefined;
     const where = and(
@@ -111,7 +113,7 @@ export const feedbackRecordRoutes: RouteDef[] = [
       to !== undefined ? lt(feedback.createdAt, new Date(to)) : undefined,
     );
     const by = sortDirection(query);
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data
@@ -121,16 +123,18 @@ export const feedbackRecordRoutes: RouteDef[] = [
         .where(where),
       [by(query.sortField === 'status' ? feedback.status : feedback.createdAt), by(feedback.id)],
     );
-    return { list: present(data, user, rows, timeZone), ...paging };
+    return { list: await present(data, user, rows, timeZone), ...paging };
   }),
-  route(feedbackEndpoints.detail, ({ query, user, data, timeZone }) => {
-    followWorkOrders(data);
-    return present(data, user, [findFeedback(data, query.id)], timeZone)[0]!;
+  route(feedbackEndpoints.detail, async ({ query, user, data, timeZone }) => {
+    await followWorkOrders(data);
+    return (await present(data, user, [await findFeedback(data, query.id)], timeZone))[0]!;
   }),
-  route(feedbackEndpoints.create, ({ body, user, data, deps }) => {
-    const device = machineBySerial(data, body.serialNumber);
-    const images = body.images.map((url) => requireUpload(deps, user, url, 'images', { kinds: ['photo'] }));
-    const row = data.write((tx) =>
+  route(feedbackEndpoints.create, async ({ body, user, data, deps }) => {
+    const device = await machineBySerial(data, body.serialNumber);
+    const images = await mapInOrder(body.images, (url) =>
+      requireUpload(deps, user, url, 'images', { kinds: ['photo'] }),
+    );
+    const row = await data.write((tx) =>
       tx
         .insert(feedback)
         .values({

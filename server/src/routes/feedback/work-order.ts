@@ -7,10 +7,10 @@ import { followWorkOrders } from './follow.ts';
 import { findFeedback, pendingFeedback } from './records.ts';
 
 export const feedbackWorkOrderRoutes: RouteDef[] = [
-  route(feedbackEndpoints.raiseWorkOrder, ({ body, user, data, deps, t }) => {
-    followWorkOrders(data);
-    const record = pendingFeedback(data, user, body.id);
-    const { serialNumber } = findFeedback(data, body.id);
+  route(feedbackEndpoints.raiseWorkOrder, async ({ body, user, data, deps, t }) => {
+    await followWorkOrders(data);
+    const record = await pendingFeedback(data, user, body.id);
+    const { serialNumber } = await findFeedback(data, body.id);
     return raiseFromSource(
       data,
       user,

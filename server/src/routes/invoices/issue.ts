@@ -30,24 +30,25 @@ async function putFile(
   move: FileMove,
 ): Promise<typeof invoices.$inferSelect> {
   const { data, user, deps } = ctx;
-  const allowed = (db: ScopedData, invoice: typeof invoices.$inferSelect) => {
+  const allowed = async (db: ScopedData, invoice: typeof invoices.$inferSelect) => {
     if (!mayIssue(data, user, invoice)) throw forbidden();
     if (!invoiceAllows(move.action, invoice.state)) throw conflict();
     if (move.action !== 'issue') return;
     // An issued invoice covers only paid amounts: a receipt voided since the request leaves its bill unpaid.
     // Whether the items are paid is their sources' rule, read past the reader's scope (decision 051).
-    const unpaid = uncoveredItems(db.unscoped('domainRule'), [invoice.id]).get(invoice.id);
+    const unpaid = (await uncoveredItems(db.unscoped('domainRule'), [invoice.id])).get(invoice.id);
     if (unpaid) throw new ApiError(API_STATUS.conflict, 'invoices.noLongerPaid', { label: unpaid.join(', ') });
   };
-  allowed(data, invoiceIn(data, move.id));
+  await allowed(data, await invoiceIn(data, move.id));
   const kept = await keepFile(deps, move.file, 'pdf');
   const now = new Date(deps.now());
   try {
-    return data.write((tx) => {
-      const invoice = invoiceIn(tx, move.id);
-      allowed(tx, invoice);
-      recordUpload(tx, user, kept, 'pdf', false, invoice.orgId);
-      tx.insert(invoiceEvents)
+    return data.write(async (tx) => {
+      const invoice = await invoiceIn(tx, move.id);
+      await allowed(tx, invoice);
+      await recordUpload(tx, user, kept, 'pdf', false, invoice.orgId);
+      await tx
+        .insert(invoiceEvents)
         .values({
           invoiceId: invoice.id,
           orgId: invoice.orgId,
@@ -81,7 +82,7 @@ export const invoiceIssueRoutes: RouteDef[] = [
     const { body, setMessage } = ctx;
     const invoice = await putFile(ctx, { action: 'issue', id: body.id, file: body.file as File, reason: '' });
     setMessage('invoices.issued');
-    return presentInvoices(ctx, [invoice])[0]!;
+    return (await presentInvoices(ctx, [invoice]))[0]!;
   }),
   // The former file stays readable through the timeline: what was replaced, by whom and why.
   route(invoiceEndpoints.replaceFile, async (ctx) => {
@@ -93,6 +94,6 @@ export const invoiceIssueRoutes: RouteDef[] = [
       reason: body.reason,
     });
     setMessage('invoices.fileReplaced');
-    return presentInvoices(ctx, [invoice])[0]!;
+    return (await presentInvoices(ctx, [invoice]))[0]!;
   }),
 ];

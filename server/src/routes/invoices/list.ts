@@ -25,7 +25,7 @@ function issuableBy(data: ScopedData, user: SessionUser): SQL {
 }
 
 export const invoiceListRoutes: RouteDef[] = [
-  route(invoiceEndpoints.list, (ctx) => {
+  route(invoiceEndpoints.list, async (ctx) => {
     const { query, data, user, timeZone } = ctx;
     const scope = invoiceScope(data);
     const holding = (condition: SQL | undefined) =>
@@ -60,7 +60,7 @@ export const invoiceListRoutes: RouteDef[] = [
           )
         : undefined,
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(invoices, scope).where(where),
@@ -70,15 +70,15 @@ export const invoiceListRoutes: RouteDef[] = [
         sql`case when ${invoices.state} = 'toBeIssued' then ${invoices.id} else -${invoices.id} end`,
       ]),
     );
-    return { list: presentInvoices(ctx, rows), ...paging };
+    return { list: await presentInvoices(ctx, rows), ...paging };
   }),
 
-  route(invoiceEndpoints.companies, ({ data }) => {
-    const sides = data
+  route(invoiceEndpoints.companies, async ({ data }) => {
+    const sides = await data
       .selectDistinct({ orgId: invoices.orgId, issuerOrgId: invoices.issuerOrgId })
       .from(invoices, invoiceScope(data))
       .all();
-    const names = orgNames(
+    const names = await orgNames(
       data,
       sides.flatMap((s) => [s.orgId, s.issuerOrgId]),
     );
@@ -87,20 +87,20 @@ export const invoiceListRoutes: RouteDef[] = [
     };
   }),
 
-  route(invoiceEndpoints.detail, (ctx) => {
+  route(invoiceEndpoints.detail, async (ctx) => {
     const { data, query, timeZone, deps } = ctx;
-    const invoice = invoiceIn(data, query.id);
+    const invoice = await invoiceIn(data, query.id);
     const inScope = data.within(
       invoiceItems.invoiceId,
       data.select({ id: invoices.id }).from(invoices, invoiceScope(data)),
     );
-    const items = data
+    const items = await data
       .select()
       .from(invoiceItems, inScope)
       .where(eq(invoiceItems.invoiceId, invoice.id))
       .orderBy(asc(invoiceItems.id))
       .all();
-    const events = data
+    const events = await data
       .select()
       .from(
         invoiceEvents,
@@ -114,21 +114,22 @@ export const invoiceListRoutes: RouteDef[] = [
     const actorOrgs = new Map(
       events.length === 0
         ? []
-        : data
-            .unscoped('referencedNames')
-            .select({ id: users.id, orgId: users.orgId })
-            .from(users)
-            .where(inArray(users.id, [...new Set(events.map((e) => e.actorId))]))
-            .all()
-            .map((u) => [u.id, u.orgId]),
+        : (
+            await data
+              .unscoped('referencedNames')
+              .select({ id: users.id, orgId: users.orgId })
+              .from(users)
+              .where(inArray(users.id, [...new Set(events.map((e) => e.actorId))]))
+              .all()
+          ).map((u) => [u.id, u.orgId]),
     );
-    const people = userNames(
+    const people = await userNames(
       data,
       events.map((e) => e.actorId).filter((id) => data.sees(actorOrgs.get(id))),
     );
-    const orgs = orgNames(data, [...actorOrgs.values()]);
+    const orgs = await orgNames(data, [...actorOrgs.values()]);
     return {
-      invoice: presentInvoices(ctx, [invoice])[0]!,
+      invoice: (await presentInvoices(ctx, [invoice]))[0]!,
       items: items.map((i) => ({
         source: i.source,
         sourceId: i.sourceId,

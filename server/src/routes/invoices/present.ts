@@ -13,6 +13,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { currencyFormat } from '../../lib/currencies.ts';
 import { uncoveredItems } from './sources.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 
@@ -34,12 +35,12 @@ export const mayRequestFor = (user: SessionUser, orgId: number): boolean =>
   (INVOICE_REQUESTERS as readonly number[]).includes(user.roleId) && user.orgId === orgId;
 
 /** `unpaid`: the labels of its items no longer paid for what it invoices; while any is, it cannot be issued. */
-export function actionsOf(
+export async function actionsOf(
   data: ScopedData,
   user: SessionUser,
   invoice: InvoiceRecord,
   unpaid: readonly string[] = [],
-): InvoiceAction[] {
+): Promise<InvoiceAction[]> {
   return INVOICE_ACTIONS.filter(
     (action) =>
       invoiceAllows(action, invoice.state) &&
@@ -49,19 +50,19 @@ export function actionsOf(
 }
 
 /** An invoice in scope (else not found), read inside the unit of work that changes it. */
-export function invoiceIn(data: ScopedData, id: number): InvoiceRecord {
-  const found = data.select().from(invoices, invoiceScope(data)).where(eq(invoices.id, id)).get();
+export async function invoiceIn(data: ScopedData, id: number): Promise<InvoiceRecord> {
+  const found = await data.select().from(invoices, invoiceScope(data)).where(eq(invoices.id, id)).get();
   if (!found) throw notFound();
   return found;
 }
 
 /** Invoices as the list and the detail show them (spec section 3). */
-export function presentInvoices(
+export async function presentInvoices(
   ctx: { data: ScopedData; user: SessionUser; timeZone: string; deps: AppDeps },
   rows: InvoiceRecord[],
-): InvoiceRow[] {
+): Promise<InvoiceRow[]> {
   const { data, user, timeZone, deps } = ctx;
-  const names = orgNames(
+  const names = await orgNames(
     data,
     rows.flatMap((r) => [r.orgId, r.issuerOrgId]),
   );
@@ -69,34 +70,36 @@ export function presentInvoices(
   const counts = new Map(
     ids.length === 0
       ? []
-      : data
-          .select({ id: invoiceItems.invoiceId, n: sql<number>`count(*)` })
-          .from(
-            invoiceItems,
-            data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, invoiceScope(data))),
-          )
-          .where(inArray(invoiceItems.invoiceId, ids))
-          .groupBy(invoiceItems.invoiceId)
-          .all()
-          .map((r) => [r.id, r.n]),
+      : (
+          await data
+            .select({ id: invoiceItems.invoiceId, n: sql<number>`count(*)` })
+            .from(
+              invoiceItems,
+              data.within(invoiceItems.invoiceId, data.select({ id: invoices.id }).from(invoices, invoiceScope(data))),
+            )
+            .where(inArray(invoiceItems.invoiceId, ids))
+            .groupBy(invoiceItems.invoiceId)
+            .all()
+        ).map((r) => [r.id, r.n]),
   );
   // Requests whose items are no longer all paid cannot be issued: both sides see which (decision 051, addendum).
-  const unpaid = uncoveredItems(
+  const unpaid = await uncoveredItems(
     data.unscoped('domainRule'),
     rows.filter((r) => r.state === 'toBeIssued').map((r) => r.id),
   );
   const applicants = new Map(
     rows.length === 0
       ? []
-      : data
-          .unscoped('referencedNames')
-          .select({ id: users.id, name: users.name, nickname: users.nickname })
-          .from(users)
-          .where(inArray(users.id, [...new Set(rows.map((r) => r.requestedBy))]))
-          .all()
-          .map((u) => [u.id, u.name || u.nickname]),
+      : (
+          await data
+            .unscoped('referencedNames')
+            .select({ id: users.id, name: users.name, nickname: users.nickname })
+            .from(users)
+            .where(inArray(users.id, [...new Set(rows.map((r) => r.requestedBy))]))
+            .all()
+        ).map((u) => [u.id, u.name || u.nickname]),
   );
-  return rows.map((r) => ({
+  return await mapInOrder(rows, async (r) => ({
     id: r.id,
     number: r.number,
     orgId: r.orgId,
@@ -123,6 +126,6 @@ export function presentInvoices(
     requestedAt: formatInZone(r.createdAt, timeZone),
     issuedAt: r.issuedAt ? formatInZone(r.issuedAt, timeZone) : '',
     unpaidItems: unpaid.get(r.id) ?? [],
-    actions: actionsOf(data, user, r, unpaid.get(r.id)),
+    actions: await actionsOf(data, user, r, unpaid.get(r.id)),
   }));
 }

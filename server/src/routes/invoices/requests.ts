@@ -14,48 +14,52 @@ import { orgNames } from '../../lib/scope.ts';
 import { currencyFormat } from '../../lib/currencies.ts';
 import { invoiceIn, mayRequestFor, presentInvoices } from './present.ts';
 import { currencyOf, INVOICEABLE_SOURCES, liveItems, type InvoiceableItem } from './sources.ts';
+import { flatMapInOrder, mapInOrder } from '@console/db/in-order';
 
 const refuse = (key: 'invoices.notPaid' | 'invoices.notOwnItem' | 'invoices.oneIssuer', label = '') =>
   new ApiError(API_STATUS.conflict, key, { label });
 
 export const invoiceRequestRoutes: RouteDef[] = [
   // The user's company's paid items that no live invoice holds, and its invoice information on file.
-  route(invoiceEndpoints.invoiceable, ({ data, user, deps }) => {
+  route(invoiceEndpoints.invoiceable, async ({ data, user, deps }) => {
     const db = data.unscoped('domainRule');
-    const paid = Object.values(INVOICEABLE_SOURCES).flatMap((source) => source.paidOf(db, user.orgId));
+    const paid = await flatMapInOrder(Object.values(INVOICEABLE_SOURCES), (source) => source.paidOf(db, user.orgId));
     const held = new Set(
-      Object.keys(INVOICEABLE_SOURCES).flatMap((source) =>
+      await flatMapInOrder(Object.keys(INVOICEABLE_SOURCES), async (source) =>
         [
-          ...liveItems(
-            db,
-            source as InvoiceableItem['source'],
-            paid.filter((p) => p.source === source).map((p) => p.sourceId),
+          ...(
+            await liveItems(
+              db,
+              source as InvoiceableItem['source'],
+              paid.filter((p) => p.source === source).map((p) => p.sourceId),
+            )
           ).keys(),
         ].map((id) => `${source}:${id}`),
       ),
     );
     const free = paid.filter((p) => !held.has(`${p.source}:${p.sourceId}`));
-    const issuers = orgNames(
+    const issuers = await orgNames(
       data,
       free.map((p) => p.issuerOrgId),
     );
-    const org = data
+    const org = (await data
       .select()
       .from(organisations, data.orgScope(organisations.id))
       .where(eq(organisations.id, user.orgId))
-      .get()!;
+      .get())!;
     return {
-      list: free
-        .sort((a, b) => b.paidOn.localeCompare(a.paidOn) || b.sourceId - a.sourceId)
-        .map((p) => ({
+      list: await mapInOrder(
+        free.sort((a, b) => b.paidOn.localeCompare(a.paidOn) || b.sourceId - a.sourceId),
+        async (p) => ({
           source: p.source,
           sourceId: p.sourceId,
           label: p.label,
           amountCents: p.amountCents,
-          money: currencyFormat(deps, currencyOf(deps, db, p)),
+          money: currencyFormat(deps, await currencyOf(deps, db, p)),
           paidOn: p.paidOn,
           issuerName: issuers.get(p.issuerOrgId) ?? '',
-        })),
+        }),
+      ),
       profile: {
         tenantName: org.name,
         invoiceType: org.invoiceType,
@@ -76,13 +80,13 @@ export const invoiceRequestRoutes: RouteDef[] = [
    * so ids cannot be probed), paid, of one issuer and on no live invoice (else "contains approved order"). The
    * partial unique index on live items refuses the loser of two requests that race.
    */
-  route(invoiceEndpoints.request, (ctx) => {
+  route(invoiceEndpoints.request, async (ctx) => {
     const { body, user, data, deps, setMessage } = ctx;
     const now = deps.now();
-    const created = data.write((tx) => {
+    const created = await data.write(async (tx) => {
       const db = tx.unscoped('domainRule');
-      const items = body.items.map((ref) => {
-        const item = INVOICEABLE_SOURCES[ref.source].one(db, ref.id);
+      const items = await mapInOrder(body.items, async (ref) => {
+        const item = await INVOICEABLE_SOURCES[ref.source].one(db, ref.id);
         if (!item || item.buyerOrgId !== user.orgId || !mayRequestFor(user, item.buyerOrgId)) {
           throw refuse('invoices.notOwnItem');
         }
@@ -93,7 +97,7 @@ export const invoiceRequestRoutes: RouteDef[] = [
       const issuer = unique[0]!.issuerOrgId;
       if (unique.some((i) => i.issuerOrgId !== issuer)) throw refuse('invoices.oneIssuer');
       // One invoice, one currency (decision 064's addendum): amounts of two currencies are never added up.
-      const currencies = unique.map((i) => currencyOf(deps, db, i));
+      const currencies = await mapInOrder(unique, (i) => currencyOf(deps, db, i));
       const currency = currencies[0]!;
       if (currencies.some((c) => c !== currency)) {
         throw new ApiError(API_STATUS.conflict, 'invoices.oneCurrency', {
@@ -101,9 +105,10 @@ export const invoiceRequestRoutes: RouteDef[] = [
         });
       }
       for (const item of unique) {
-        const holder = liveItems(db, item.source, [item.sourceId]).get(item.sourceId);
+        const holder = (await liveItems(db, item.source, [item.sourceId])).get(item.sourceId);
         if (holder !== undefined) {
-          const number = db.select({ n: invoices.number }).from(invoices).where(eq(invoices.id, holder)).get()?.n;
+          const number = (await db.select({ n: invoices.number }).from(invoices).where(eq(invoices.id, holder)).get())
+            ?.n;
           throw new ApiError(API_STATUS.conflict, 'invoices.alreadyInvoiced', {
             label: item.label,
             number: number ?? '',
@@ -111,9 +116,9 @@ export const invoiceRequestRoutes: RouteDef[] = [
         }
       }
       // The buyer's brand decides the invoice's kind and the tax identifier it carries (decision 064).
-      const taxNumber = checkTaxRegime(deps, db, user.orgId, body);
+      const taxNumber = await checkTaxRegime(deps, db, user.orgId, body);
       const totalCents = unique.reduce((sum, i) => sum + i.amountCents, 0);
-      const inserted = tx
+      const inserted = await tx
         .insert(invoices)
         .values({
           number: randomUUID(),
@@ -137,19 +142,20 @@ export const invoiceRequestRoutes: RouteDef[] = [
         })
         .returning()
         .get();
-      const invoice = tx
+      const invoice = await tx
         .update(invoices)
         .set({
           number: invoiceNumber(
-            orgBrand(deps, db, user.orgId).taxRegime,
+            (await orgBrand(deps, db, user.orgId)).taxRegime,
             inserted.id,
-            orgNumberDay(db, user.orgId, now),
+            await orgNumberDay(db, user.orgId, now),
           ),
         })
         .where(eq(invoices.id, inserted.id))
         .returning()
         .get();
-      tx.insert(invoiceItems)
+      await tx
+        .insert(invoiceItems)
         .values(
           unique.map((i) => ({
             invoiceId: invoice.id,
@@ -163,7 +169,8 @@ export const invoiceRequestRoutes: RouteDef[] = [
           })),
         )
         .run();
-      tx.insert(invoiceEvents)
+      await tx
+        .insert(invoiceEvents)
         .values({
           invoiceId: invoice.id,
           orgId: invoice.orgId,
@@ -175,22 +182,24 @@ export const invoiceRequestRoutes: RouteDef[] = [
       return invoice;
     });
     setMessage('invoices.requested');
-    return presentInvoices(ctx, [created])[0]!;
+    return (await presentInvoices(ctx, [created]))[0]!;
   }),
 
   // The requester takes back a request not issued yet; its items are free again, the record and timeline stay.
-  route(invoiceEndpoints.withdraw, (ctx) => {
+  route(invoiceEndpoints.withdraw, async (ctx) => {
     const { body, user, data, deps, setMessage } = ctx;
     const now = deps.now();
-    const invoice = data.write((tx) => {
-      const found = invoiceIn(tx, body.id);
+    const invoice = await data.write(async (tx) => {
+      const found = await invoiceIn(tx, body.id);
       if (!mayRequestFor(user, found.orgId)) throw forbidden();
       if (!invoiceAllows('withdraw', found.state)) throw conflict();
-      tx.update(invoiceItems)
+      await tx
+        .update(invoiceItems)
         .set({ live: false })
         .where(and(eq(invoiceItems.invoiceId, found.id)))
         .run();
-      tx.insert(invoiceEvents)
+      await tx
+        .insert(invoiceEvents)
         .values({
           invoiceId: found.id,
           orgId: found.orgId,
@@ -203,6 +212,6 @@ export const invoiceRequestRoutes: RouteDef[] = [
       return tx.update(invoices).set({ state: 'withdrawn' }).where(eq(invoices.id, found.id)).returning().get();
     });
     setMessage('invoices.withdrawn');
-    return presentInvoices(ctx, [invoice])[0]!;
+    return (await presentInvoices(ctx, [invoice]))[0]!;
   }),
 ];

@@ -37,15 +37,17 @@ export interface InvoiceableItem {
 }
 
 /** An item's currency (ISO 4217): the one it records, else its brand's. */
-export function currencyOf(deps: AppDeps, db: Db, item: Pick<InvoiceableItem, 'paidIn'>): string {
-  return 'currency' in item.paidIn ? item.paidIn.currency : orgBrand(deps, db, item.paidIn.brandOf).money.currency.code;
+export async function currencyOf(deps: AppDeps, db: Db, item: Pick<InvoiceableItem, 'paidIn'>): Promise<string> {
+  return 'currency' in item.paidIn
+    ? item.paidIn.currency
+    : (await orgBrand(deps, db, item.paidIn.brandOf)).money.currency.code;
 }
 
 export interface InvoiceableSource {
   /** One item by id, whoever's it is; undefined for none. */
-  one(db: Db, id: number): InvoiceableItem | undefined;
+  one(db: Db, id: number): Promise<InvoiceableItem | undefined>;
   /** The paid items of a buyer. */
-  paidOf(db: Db, buyerOrgId: number): InvoiceableItem[];
+  paidOf(db: Db, buyerOrgId: number): Promise<InvoiceableItem[]>;
   /**
    * As a condition: the item `id` is paid now, for at least `cents`. An invoice covers only paid amounts, so an
    * invoice is issued only while this holds for each of its items (`uncovered`).
@@ -57,99 +59,94 @@ export interface InvoiceableSource {
 const PAID_ZONE = 'Asia/Shanghai';
 
 /** A lease bill: the renter asks its rental company; paid when receipts covered it in full. */
-function billItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
+async function billItems(db: Db, where: ReturnType<typeof and>): Promise<InvoiceableItem[]> {
   const lastReceipt = db
     .select({ billId: allocations.billId, day: max(receipts.receivedOn).as('day') })
     .from(allocations)
     .innerJoin(receipts, and(eq(receipts.id, allocations.receiptId), isNull(receipts.voidedAt)))
     .groupBy(allocations.billId)
     .as('last_receipt');
-  return db
-    .select({ bill: bills, day: lastReceipt.day })
-    .from(bills)
-    .leftJoin(lastReceipt, eq(lastReceipt.billId, bills.id))
-    .where(where)
-    .all()
-    .map(({ bill, day }) => ({
-      source: 'bill' as const,
-      sourceId: bill.id,
-      label: bill.number,
-      amountCents: bill.amountCents,
-      buyerOrgId: bill.renterOrgId,
-      issuerOrgId: bill.lessorOrgId,
-      paid: bill.state === 'paid',
-      paidOn: bill.state === 'paid' ? (day ?? bill.issuedOn) : '',
-      // A contract and its bills are in the lessor's brand's money (the contract's PDF and the bills' pages).
-      paidIn: { brandOf: bill.lessorOrgId },
-    }));
+  return (
+    await db
+      .select({ bill: bills, day: lastReceipt.day })
+      .from(bills)
+      .leftJoin(lastReceipt, eq(lastReceipt.billId, bills.id))
+      .where(where)
+      .all()
+  ).map(({ bill, day }) => ({
+    source: 'bill' as const,
+    sourceId: bill.id,
+    label: bill.number,
+    amountCents: bill.amountCents,
+    buyerOrgId: bill.renterOrgId,
+    issuerOrgId: bill.lessorOrgId,
+    paid: bill.state === 'paid',
+    paidOn: bill.state === 'paid' ? (day ?? bill.issuedOn) : '',
+    // A contract and its bills are in the lessor's brand's money (the contract's PDF and the bills' pages).
+    paidIn: { brandOf: bill.lessorOrgId },
+  }));
 }
 
 /** The operator: it sells the connectivity service (decision 044). */
-function operatorId(db: Db): number {
-  return db.select({ id: organisations.id }).from(organisations).where(eq(organisations.kind, 'operator')).get()!.id;
+async function operatorId(db: Db): Promise<number> {
+  return (await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.kind, 'operator'))
+    .get())!.id;
 }
 
 /** A renewal order: the rental company asks the operator; paid once renewed. */
-function renewalItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
-  const issuer = operatorId(db);
-  return db
-    .select()
-    .from(renewalOrders)
-    .where(where)
-    .all()
-    .map((order) => ({
-      source: 'renewal' as const,
-      sourceId: order.id,
-      label: order.number,
-      amountCents: order.totalCents,
-      buyerOrgId: order.orgId,
-      issuerOrgId: issuer,
-      paid: order.state === 'renewed',
-      paidOn: order.state === 'renewed' && order.settledAt ? dayInZone(order.settledAt, PAID_ZONE) : '',
-      paidIn: { currency: order.currency },
-    }));
+async function renewalItems(db: Db, where: ReturnType<typeof and>): Promise<InvoiceableItem[]> {
+  const issuer = await operatorId(db);
+  return (await db.select().from(renewalOrders).where(where).all()).map((order) => ({
+    source: 'renewal' as const,
+    sourceId: order.id,
+    label: order.number,
+    amountCents: order.totalCents,
+    buyerOrgId: order.orgId,
+    issuerOrgId: issuer,
+    paid: order.state === 'renewed',
+    paidOn: order.state === 'renewed' && order.settledAt ? dayInZone(order.settledAt, PAID_ZONE) : '',
+    paidIn: { currency: order.currency },
+  }));
 }
 
 /** The shop's states once paid (decision 050): an order is invoiced for what was paid, the coupon taken off. */
 const SHOP_PAID = ['paid', 'shipped', 'received', 'completed'] as const;
 
 /** A shop order: the buyer asks the seller (the operator, or a rental company for its own shop). */
-function shopItems(db: Db, where: ReturnType<typeof and>): InvoiceableItem[] {
-  return db
-    .select()
-    .from(shopOrders)
-    .where(where)
-    .all()
-    .map((order) => ({
-      source: 'shop' as const,
-      sourceId: order.id,
-      label: order.number,
-      amountCents: order.paidCents ?? order.payCents,
-      buyerOrgId: order.orgId,
-      issuerOrgId: order.sellerOrgId,
-      paid: (SHOP_PAID as readonly string[]).includes(order.state),
-      paidOn: order.paidAt ? dayInZone(order.paidAt, PAID_ZONE) : '',
-      // The buyer pays in its brand's currency, the one its console showed the order in (the shop's checkout).
-      paidIn: { brandOf: order.orgId },
-    }));
+async function shopItems(db: Db, where: ReturnType<typeof and>): Promise<InvoiceableItem[]> {
+  return (await db.select().from(shopOrders).where(where).all()).map((order) => ({
+    source: 'shop' as const,
+    sourceId: order.id,
+    label: order.number,
+    amountCents: order.paidCents ?? order.payCents,
+    buyerOrgId: order.orgId,
+    issuerOrgId: order.sellerOrgId,
+    paid: (SHOP_PAID as readonly string[]).includes(order.state),
+    paidOn: order.paidAt ? dayInZone(order.paidAt, PAID_ZONE) : '',
+    // The buyer pays in its brand's currency, the one its console showed the order in (the shop's checkout).
+    paidIn: { brandOf: order.orgId },
+  }));
 }
 
 export const INVOICEABLE_SOURCES: Record<InvoiceSource, InvoiceableSource> = {
   bill: {
-    one: (db, id) => billItems(db, eq(bills.id, id))[0],
+    one: async (db, id) => (await billItems(db, eq(bills.id, id)))[0],
     paidOf: (db, orgId) => billItems(db, and(eq(bills.renterOrgId, orgId), eq(bills.state, 'paid'))),
     // A receipt voided after the request leaves the bill open (decision 036); a voided bill is not paid either.
     paidFor: (id, cents) =>
       sql`exists (select 1 from ${bills} where ${bills.id} = ${id} and ${bills.state} = 'paid' and ${bills.paidCents} >= ${cents})`,
   },
   renewal: {
-    one: (db, id) => renewalItems(db, eq(renewalOrders.id, id))[0],
+    one: async (db, id) => (await renewalItems(db, eq(renewalOrders.id, id)))[0],
     paidOf: (db, orgId) => renewalItems(db, and(eq(renewalOrders.orgId, orgId), eq(renewalOrders.state, 'renewed'))),
     paidFor: (id, cents) =>
       sql`exists (select 1 from ${renewalOrders} where ${renewalOrders.id} = ${id} and ${renewalOrders.state} = 'renewed' and ${renewalOrders.totalCents} >= ${cents})`,
   },
   shop: {
-    one: (db, id) => shopItems(db, eq(shopOrders.id, id))[0],
+    one: async (db, id) => (await shopItems(db, eq(shopOrders.id, id)))[0],
     paidOf: (db, orgId) => shopItems(db, and(eq(shopOrders.orgId, orgId), inArray(shopOrders.state, [...SHOP_PAID]))),
     paidFor: (id, cents) =>
       sql`exists (select 1 from ${shopOrders} where ${shopOrders.id} = ${id} and ${inArray(shopOrders.state, [...SHOP_PAID])} and coalesce(${shopOrders.paidCents}, ${shopOrders.payCents}) >= ${cents})`,
@@ -174,10 +171,10 @@ export const uncovered: SQL = and(
 )!;
 
 /** The labels of the items of these invoices that their sources no longer cover, by invoice. */
-export function uncoveredItems(db: Db, invoiceIds: number[]): Map<number, string[]> {
+export async function uncoveredItems(db: Db, invoiceIds: number[]): Promise<Map<number, string[]>> {
   const found = new Map<number, string[]>();
   if (invoiceIds.length === 0) return found;
-  const rows = db
+  const rows = await db
     .select({ invoiceId: invoiceItems.invoiceId, label: invoiceItems.label })
     .from(invoiceItems)
     .where(and(inArray(invoiceItems.invoiceId, invoiceIds), uncovered))
@@ -191,11 +188,11 @@ export function uncoveredItems(db: Db, invoiceIds: number[]): Map<number, string
  * An issued invoice covering one of these items, with the item's label and the invoice's number: what stands in
  * the way of taking the item's payment back (a receipt's void, server/src/billing/receipts.ts).
  */
-export function issuedInvoiceCovering(
+export async function issuedInvoiceCovering(
   db: Db,
   source: InvoiceSource,
   ids: number[],
-): { label: string; number: string } | undefined {
+): Promise<{ label: string; number: string } | undefined> {
   if (ids.length === 0) return undefined;
   return db
     .select({ label: invoiceItems.label, number: invoices.number })
@@ -214,9 +211,9 @@ export function issuedInvoiceCovering(
 }
 
 /** The items of these that are on a live invoice, with that invoice's id. */
-export function liveItems(db: Db, source: InvoiceSource, ids: number[]): Map<number, number> {
+export async function liveItems(db: Db, source: InvoiceSource, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ sourceId: invoiceItems.sourceId, invoiceId: invoiceItems.invoiceId })
     .from(invoiceItems)
     .where(and(eq(invoiceItems.source, source), eq(invoiceItems.live, true), inArray(invoiceItems.sourceId, ids)))

@@ -61,7 +61,7 @@ const billRows = (data: ScopedData) =>
     .from(bills, data.orgScope(bills.lessorOrgId, bills.renterOrgId))
     .leftJoin(contracts, eq(contracts.id, bills.contractId));
 
-type BillRecord = ReturnType<ReturnType<typeof billRows>['all']>[number];
+type BillRecord = Awaited<ReturnType<ReturnType<typeof billRows>['all']>>[number];
 
 /** A role of the rental company itself, for its own records. */
 const ownCompany = (user: SessionUser, roles: readonly number[]) => (lessorOrgId: number) =>
@@ -71,7 +71,7 @@ const mayVoidBill = (user: SessionUser) => ownCompany(user, BILL_VOIDERS);
 /** The administrator of the renter's rental company brings its balance forward (decision 036, addendum). */
 const mayRecordOpening = (user: SessionUser) => ownCompany(user, OPENING_WRITERS);
 
-function presentBills(
+async function presentBills(
   data: ScopedData,
   rows: BillRecord[],
   /** The bill's lessor's today: days overdue count on its calendar, the same for every viewer. */
@@ -80,12 +80,12 @@ function presentBills(
   timeZone: string,
   /** Each lessor's money: a bill is in its lessor's brand's currency (decision 064). */
   moneyOf: (lessorOrgId: number) => BillRow['money'],
-): BillRow[] {
-  const names = orgNames(
+): Promise<BillRow[]> {
+  const names = await orgNames(
     data,
     rows.flatMap((r) => [r.renterId, r.lessorOrgId]),
   );
-  const people = userNames(
+  const people = await userNames(
     data,
     rows.map((r) => r.voidedBy),
   );
@@ -116,8 +116,8 @@ function checkRange(from?: string, to?: string) {
 }
 
 /** A renter the user sees, for a receipt or an opening balance; any other is refused on the renter field. */
-function renterInScope(data: ScopedData, renterId: number) {
-  const renter = data
+async function renterInScope(data: ScopedData, renterId: number) {
+  const renter = await data
     .select({ id: renters.orgId, lessorOrgId: renters.lessorOrgId })
     .from(renters, data.orgScope(renters.lessorOrgId))
     .where(eq(renters.orgId, renterId))
@@ -127,8 +127,8 @@ function renterInScope(data: ScopedData, renterId: number) {
 }
 
 /** A contract in scope, for its arrears. */
-function contractInScope(data: ScopedData, contractId: number) {
-  const contract = data
+async function contractInScope(data: ScopedData, contractId: number) {
+  const contract = await data
     .select({ id: contracts.id, lessorOrgId: contracts.lessorOrgId })
     .from(contracts, data.orgScope(contracts.lessorOrgId, contracts.renterOrgId))
     .where(eq(contracts.id, contractId))
@@ -141,8 +141,8 @@ function contractInScope(data: ScopedData, contractId: number) {
 const mayExempt = (user: SessionUser, lessorOrgId: number) =>
   (ARREARS_EXEMPTERS as readonly number[]).includes(user.roleId) && user.orgId === lessorOrgId;
 
-function exemptable(data: ScopedData, user: SessionUser, contractId: number) {
-  const contract = contractInScope(data, contractId);
+async function exemptable(data: ScopedData, user: SessionUser, contractId: number) {
+  const contract = await contractInScope(data, contractId);
   if (!mayExempt(user, contract.lessorOrgId)) throw forbidden();
   return contract;
 }
@@ -150,7 +150,7 @@ function exemptable(data: ScopedData, user: SessionUser, contractId: number) {
 /** How far ahead a contract's page shows its next arrears steps (the lock day preview's window). */
 const NEXT_STEPS_DAYS = 30;
 
-function contractArrearsOf(
+async function contractArrearsOf(
   deps: AppDeps,
   data: ScopedData,
   user: SessionUser,
@@ -158,10 +158,10 @@ function contractArrearsOf(
   now: number,
   timeZone: string,
 ) {
-  const contract = contractInScope(data, contractId);
+  const contract = await contractInScope(data, contractId);
   // Days overdue on the company's billing calendar, as the arrears steps count them (decision 039).
-  const today = billingToday(data.unscoped('alreadyScoped'), contract.lessorOrgId, now);
-  const owed = data
+  const today = await billingToday(data.unscoped('alreadyScoped'), contract.lessorOrgId, now);
+  const owed = await data
     .select({
       overdueCents: sql<number>`coalesce(sum(${bills.amountCents} - ${bills.paidCents}), 0)`,
       oldestDueOn: sql<string | null>`min(${bills.dueOn})`,
@@ -170,14 +170,14 @@ function contractArrearsOf(
     .where(and(eq(bills.contractId, contract.id), inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, today)))
     .get();
   const db = data.unscoped('alreadyScoped');
-  const exemption = activeExemptions(db, [contract.id]).get(contract.id);
-  const by = exemption ? userNames(data, [exemption.createdBy]).get(exemption.createdBy) : undefined;
-  const setting = db.select().from(lockDaySettings).where(eq(lockDaySettings.orgId, contract.lessorOrgId)).get();
+  const exemption = (await activeExemptions(db, [contract.id])).get(contract.id);
+  const by = exemption ? (await userNames(data, [exemption.createdBy])).get(exemption.createdBy) : undefined;
+  const setting = await db.select().from(lockDaySettings).where(eq(lockDaySettings.orgId, contract.lessorOrgId)).get();
   return {
     contractId: contract.id,
     overdueCents: owed?.overdueCents ?? 0,
     daysOverdue: owed?.oldestDueOn ? daysOverdue(owed.oldestDueOn, today) : 0,
-    step: reachedSteps(db, [contract.id]).get(contract.id) ?? -1,
+    step: (await reachedSteps(db, [contract.id])).get(contract.id) ?? -1,
     exempt: exemption !== undefined,
     exemptReason: exemption?.reason ?? '',
     exemptByName: by ?? '',
@@ -186,17 +186,17 @@ function contractArrearsOf(
     lockingOn: setting?.arrearsEnabled ?? false,
     nextSteps:
       setting?.arrearsEnabled && !exemption
-        ? previewArrears(db, contract.lessorOrgId, setting, now, NEXT_STEPS_DAYS, contract.id)
+        ? await previewArrears(db, contract.lessorOrgId, setting, now, NEXT_STEPS_DAYS, contract.id)
         : [],
-    money: moneyOfOrgs(deps, db)(contract.lessorOrgId),
+    money: (await moneyOfOrgs(deps, db))(contract.lessorOrgId),
   };
 }
 
 const BILL_SORTS = { issuedOn: bills.issuedOn, dueOn: bills.dueOn, amountCents: bills.amountCents };
 
 export const leaseBillingRoutes: RouteDef[] = [
-  route(api.renters, ({ data, deps }) => {
-    const rows = data
+  route(api.renters, async ({ data, deps }) => {
+    const rows = await data
       .select({
         id: renters.orgId,
         name: nameInSql(organisations, data.lang),
@@ -208,14 +208,14 @@ export const leaseBillingRoutes: RouteDef[] = [
       .orderBy(asc(organisations.name))
       .limit(2000)
       .all();
-    const lessors = orgNames(
+    const lessors = await orgNames(
       data,
       rows.map((r) => r.lessorOrgId),
     );
     // The lessor's today: the day a receipt from this renter is received on unless told otherwise.
-    const todayOf = orgTodays(data.unscoped('domainRule'), deps.now());
+    const todayOf = await orgTodays(data.unscoped('domainRule'), deps.now());
     // What a renter owes and pays is in its lessor's currency (decision 064).
-    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     return {
       list: rows.map(({ lessorOrgId, ...r }) => ({
         ...r,
@@ -226,7 +226,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.billList, ({ query, user, data, deps, timeZone }) => {
+  route(api.billList, async ({ query, user, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
       keywordIn([bills.number, contracts.number], query.keyword),
@@ -237,24 +237,24 @@ export const leaseBillingRoutes: RouteDef[] = [
       inDays(bills.issuedOn, query.from, query.to),
     );
     const order = listOrder(query, BILL_SORTS, bills.id, [asc(bills.dueOn), asc(bills.id)]);
-    const { rows, ...paging } = listPage(data, query, billRows(data).where(where), order);
+    const { rows, ...paging } = await listPage(data, query, billRows(data).where(where), order);
     return {
-      list: presentBills(
+      list: await presentBills(
         data,
         rows,
-        orgTodays(data.unscoped('domainRule'), deps.now()),
+        await orgTodays(data.unscoped('domainRule'), deps.now()),
         user,
         timeZone,
-        moneyOfOrgs(deps, data.unscoped('alreadyScoped')),
+        await moneyOfOrgs(deps, data.unscoped('alreadyScoped')),
       ),
       ...paging,
     };
   }),
 
-  route(api.billDetail, ({ query, user, data, deps, timeZone }) => {
-    const row = billRows(data).where(eq(bills.id, query.id)).get();
+  route(api.billDetail, async ({ query, user, data, deps, timeZone }) => {
+    const row = await billRows(data).where(eq(bills.id, query.id)).get();
     if (!row) throw notFound();
-    const lines = data
+    const lines = await data
       .select({
         id: billLines.id,
         deviceId: billLines.deviceId,
@@ -279,44 +279,46 @@ export const leaseBillingRoutes: RouteDef[] = [
       .orderBy(asc(devices.serialNumber), asc(billLines.id))
       .all();
     return {
-      bill: presentBills(
-        data,
-        [row],
-        orgTodays(data.unscoped('domainRule'), deps.now()),
-        user,
-        timeZone,
-        moneyOfOrgs(deps, data.unscoped('alreadyScoped')),
+      bill: (
+        await presentBills(
+          data,
+          [row],
+          await orgTodays(data.unscoped('domainRule'), deps.now()),
+          user,
+          timeZone,
+          await moneyOfOrgs(deps, data.unscoped('alreadyScoped')),
+        )
       )[0]!,
       lines,
-      allocations: allocationRows(data, { billIds: [row.id] }),
+      allocations: await allocationRows(data, { billIds: [row.id] }),
     };
   }),
 
-  route(api.billVoid, ({ body, user, data, deps }) => {
+  route(api.billVoid, async ({ body, user, data, deps }) => {
     // A bill the user sees; only its own lessor's administrator voids it (checked again in the unit of work).
-    const seen = billRows(data).where(eq(bills.id, body.id)).get();
+    const seen = await billRows(data).where(eq(bills.id, body.id)).get();
     if (!seen) throw notFound();
     if (!mayVoidBill(user)(seen.lessorOrgId)) throw forbidden();
-    const made = voidBill(
+    const made = await voidBill(
       data.unscoped('domainRule'),
       body,
       { userId: user.id, mayVoid: mayVoidBill(user) },
       deps.now(),
     );
     // A voided bill is not owed: the arrears steps follow at once, as after a receipt (decision 039).
-    runArrearsLocks(deps, {
+    await runArrearsLocks(deps, {
       lessorOrgId: seen.lessorOrgId,
       clearing: seen.contractId === null ? undefined : { by: 'billVoid', contractId: seen.contractId },
     });
     return made;
   }),
 
-  route(api.openingCreate, ({ body, user, data, deps, setMessage }) => {
+  route(api.openingCreate, async ({ body, user, data, deps, setMessage }) => {
     // The unit of work checks again that the user administers the renter's lessor.
-    const renter = renterInScope(data, body.renterId);
+    const renter = await renterInScope(data, body.renterId);
     if (!mayRecordOpening(user)(renter.lessorOrgId)) throw forbidden();
     const { renterId, ...input } = body;
-    const made = recordOpeningBalance(
+    const made = await recordOpeningBalance(
       data.unscoped('domainRule'),
       { ...input, renterOrgId: renterId },
       { mayWrite: mayRecordOpening(user) },
@@ -326,7 +328,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     return made;
   }),
 
-  route(api.receiptList, ({ query, user, data, deps, timeZone }) => {
+  route(api.receiptList, async ({ query, user, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
       keywordIn([receipts.reference, receipts.note], query.keyword),
@@ -342,18 +344,18 @@ export const leaseBillingRoutes: RouteDef[] = [
       receipts.id,
       [desc(receipts.receivedOn), desc(receipts.id)],
     );
-    const page = listPage(data, query, rows, order);
-    const names = orgNames(
+    const page = await listPage(data, query, rows, order);
+    const names = await orgNames(
       data,
       page.rows.flatMap((r) => [r.renterOrgId, r.lessorOrgId]),
     );
-    const people = userNames(
+    const people = await userNames(
       data,
       page.rows.flatMap((r) => [r.createdBy, r.voidedBy]),
     );
-    const parts = allocationRows(data, { receiptIds: page.rows.map((r) => r.id) });
+    const parts = await allocationRows(data, { receiptIds: page.rows.map((r) => r.id) });
     const mayWrite = mayWriteFor(data, user);
-    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     const { rows: _rows, ...paging } = page;
     return {
       ...paging,
@@ -384,29 +386,29 @@ export const leaseBillingRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.receiptCreate, ({ body, user, data, deps }) => {
+  route(api.receiptCreate, async ({ body, user, data, deps }) => {
     // The unit of work checks again that the user writes for the renter's lessor.
-    const renter = renterInScope(data, body.renterId);
-    if (body.receivedOn > billingToday(data.unscoped('domainRule'), renter.lessorOrgId, deps.now())) {
+    const renter = await renterInScope(data, body.renterId);
+    if (body.receivedOn > (await billingToday(data.unscoped('domainRule'), renter.lessorOrgId, deps.now()))) {
       throw invalidField('receivedOn', 'billing.dayInFuture');
     }
     const { renterId, ...input } = body;
-    const made = recordReceipt(
+    const made = await recordReceipt(
       data.unscoped('domainRule'),
       { ...input, renterOrgId: renterId },
       { userId: user.id, mayWrite: mayWriteFor(data, user) },
       deps.now(),
     );
     // The receipt that clears a contract's arrears unlocks its machines at once (decision 039).
-    runArrearsLocks(deps, {
+    await runArrearsLocks(deps, {
       lessorOrgId: renter.lessorOrgId,
       clearing: { by: 'receipt', renterOrgId: body.renterId },
     });
-    return { id: made.id, allocations: allocationRows(data, { receiptIds: [made.id] }) };
+    return { id: made.id, allocations: await allocationRows(data, { receiptIds: [made.id] }) };
   }),
 
-  route(api.receiptVoid, ({ body, user, data, deps }) => {
-    const seen = receiptIdsInScope(data).where(eq(receipts.id, body.id)).get();
+  route(api.receiptVoid, async ({ body, user, data, deps }) => {
+    const seen = await receiptIdsInScope(data).where(eq(receipts.id, body.id)).get();
     if (!seen) throw notFound();
     return voidReceipt(
       data.unscoped('domainRule'),
@@ -416,7 +418,7 @@ export const leaseBillingRoutes: RouteDef[] = [
     );
   }),
 
-  route(api.ledger, ({ query, data, deps, timeZone }) => {
+  route(api.ledger, async ({ query, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
       query.renterId ? eq(ledgerEntries.renterOrgId, query.renterId) : undefined,
@@ -433,12 +435,12 @@ export const leaseBillingRoutes: RouteDef[] = [
       ledgerEntries.id,
       [desc(ledgerEntries.id)],
     );
-    const { rows: page, ...paging } = listPage(data, query, rows, order);
-    const names = orgNames(
+    const { rows: page, ...paging } = await listPage(data, query, rows, order);
+    const names = await orgNames(
       data,
       page.flatMap((r) => [r.renterOrgId, r.lessorOrgId]),
     );
-    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     return {
       ...paging,
       list: page.map((r) => ({
@@ -460,9 +462,9 @@ export const leaseBillingRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.arrears, ({ query, user, data, deps }) => {
+  route(api.arrears, async ({ query, user, data, deps }) => {
     // Overdue on the calendar of the user's company (the lessor's, whose bills these are), not the browser's.
-    const today = orgToday(data.unscoped('domainRule'), user.orgId, deps.now());
+    const today = await orgToday(data.unscoped('domainRule'), user.orgId, deps.now());
     const overdue = sql<number>`sum(${bills.amountCents} - ${bills.paidCents})`;
     const oldest = sql<string>`min(${bills.dueOn})`;
     const rows = data
@@ -495,19 +497,19 @@ export const leaseBillingRoutes: RouteDef[] = [
       desc(overdue),
       asc(bills.contractId),
     ]);
-    const all = rows.all();
-    const { rows: page, ...paging } = listPage(data, query, rows, order);
-    const lessors = orgNames(
+    const all = await rows.all();
+    const { rows: page, ...paging } = await listPage(data, query, rows, order);
+    const lessors = await orgNames(
       data,
       page.map((r) => r.lessorOrgId),
     );
     // The arrears steps taken and the exemptions of the contracts listed (read for contracts in scope).
     const ids = page.flatMap((r) => (r.contractId === null ? [] : [r.contractId]));
     const db = data.unscoped('alreadyScoped');
-    const reached = reachedSteps(db, ids);
-    const exempt = activeExemptions(db, ids);
+    const reached = await reachedSteps(db, ids);
+    const exempt = await activeExemptions(db, ids);
     // Each row in its lessor's money; the total per currency, never added across (decision 064).
-    const moneyOf = moneyOfOrgs(deps, db);
+    const moneyOf = await moneyOfOrgs(deps, db);
     return {
       ...paging,
       list: page.map(({ lessorOrgId, ...r }) => {
@@ -540,26 +542,27 @@ export const leaseBillingRoutes: RouteDef[] = [
     contractArrearsOf(deps, data, user, query.contractId, deps.now(), timeZone),
   ),
 
-  route(api.exempt, ({ body, user, data, deps, timeZone, setMessage }) => {
-    const contract = exemptable(data, user, body.contractId);
-    data.write((tx) => {
-      if (activeExemptions(tx.unscoped('alreadyScoped'), [contract.id]).has(contract.id)) {
+  route(api.exempt, async ({ body, user, data, deps, timeZone, setMessage }) => {
+    const contract = await exemptable(data, user, body.contractId);
+    await data.write(async (tx) => {
+      if ((await activeExemptions(tx.unscoped('alreadyScoped'), [contract.id])).has(contract.id)) {
         throw conflict('billing.alreadyExempt');
       }
-      tx.insert(arrearsExemptions)
+      await tx
+        .insert(arrearsExemptions)
         .values({ contractId: contract.id, reason: body.reason, createdBy: user.id, createdAt: new Date(deps.now()) })
         .run();
     });
     // An exempted contract no longer moves: what its arrears locked is released at once (decision 059).
-    runArrearsLocks(deps, { lessorOrgId: contract.lessorOrgId });
+    await runArrearsLocks(deps, { lessorOrgId: contract.lessorOrgId });
     setMessage('billing.exempted');
     return contractArrearsOf(deps, data, user, contract.id, deps.now(), timeZone);
   }),
 
-  route(api.liftExemption, ({ body, user, data, deps, timeZone, setMessage }) => {
-    const contract = exemptable(data, user, body.contractId);
-    data.write((tx) => {
-      const lifted = tx
+  route(api.liftExemption, async ({ body, user, data, deps, timeZone, setMessage }) => {
+    const contract = await exemptable(data, user, body.contractId);
+    await data.write(async (tx) => {
+      const lifted = await tx
         .update(arrearsExemptions)
         .set({ liftedAt: new Date(deps.now()), liftedBy: user.id })
         .where(and(eq(arrearsExemptions.contractId, contract.id), isNull(arrearsExemptions.liftedAt)))
@@ -570,8 +573,8 @@ export const leaseBillingRoutes: RouteDef[] = [
     return contractArrearsOf(deps, data, user, contract.id, deps.now(), timeZone);
   }),
 
-  route(api.run, ({ body, user, data, deps }) => {
-    const contract = data
+  route(api.run, async ({ body, user, data, deps }) => {
+    const contract = await data
       .select({ id: contracts.id, lessorOrgId: contracts.lessorOrgId })
       .from(contracts, data.orgScope(contracts.lessorOrgId))
       .where(eq(contracts.id, body.contractId))
@@ -579,6 +582,11 @@ export const leaseBillingRoutes: RouteDef[] = [
     if (!contract) throw notFound();
     if (contract.lessorOrgId !== user.orgId) throw forbidden();
     const db = data.unscoped('domainRule');
-    return issueLessorBills(db, contract.lessorOrgId, billingToday(db, contract.lessorOrgId, deps.now()), contract.id);
+    return issueLessorBills(
+      db,
+      contract.lessorOrgId,
+      await billingToday(db, contract.lessorOrgId, deps.now()),
+      contract.id,
+    );
   }),
 ];

@@ -19,28 +19,32 @@ export function mayWriteFor(data: ScopedData, user: SessionUser): (lessorOrgId: 
 }
 
 /** The allocations of some receipts or bills, with their bill's number and receipt's day, method and state. */
-export function allocationRows(data: ScopedData, by: { receiptIds?: number[]; billIds?: number[] }): AllocationRow[] {
+export async function allocationRows(
+  data: ScopedData,
+  by: { receiptIds?: number[]; billIds?: number[] },
+): Promise<AllocationRow[]> {
   const where = by.receiptIds
     ? inArray(allocations.receiptId, by.receiptIds)
     : inArray(allocations.billId, by.billIds ?? []);
-  return data
-    .select({
-      receiptId: allocations.receiptId,
-      billId: allocations.billId,
-      billNumber: bills.number,
-      receivedOn: receipts.receivedOn,
-      method: receipts.method,
-      reference: receipts.reference,
-      amountCents: allocations.amountCents,
-      voided: sql<number>`${receipts.voidedAt} is not null`,
-    })
-    .from(allocations, data.within(allocations.receiptId, receiptIdsInScope(data)))
-    .innerJoin(receipts, eq(receipts.id, allocations.receiptId))
-    .innerJoin(bills, eq(bills.id, allocations.billId))
-    .where(where)
-    .orderBy(desc(allocations.id))
-    .all()
-    .map((r) => ({ ...r, voided: Boolean(r.voided) }));
+  return (
+    await data
+      .select({
+        receiptId: allocations.receiptId,
+        billId: allocations.billId,
+        billNumber: bills.number,
+        receivedOn: receipts.receivedOn,
+        method: receipts.method,
+        reference: receipts.reference,
+        amountCents: allocations.amountCents,
+        voided: sql<number>`${receipts.voidedAt} is not null`,
+      })
+      .from(allocations, data.within(allocations.receiptId, receiptIdsInScope(data)))
+      .innerJoin(receipts, eq(receipts.id, allocations.receiptId))
+      .innerJoin(bills, eq(bills.id, allocations.billId))
+      .where(where)
+      .orderBy(desc(allocations.id))
+      .all()
+  ).map((r) => ({ ...r, voided: Boolean(r.voided) }));
 }
 
 /** The receipts the user sees (by their lessor or their renter). */
@@ -48,16 +52,17 @@ export const receiptIdsInScope = (data: ScopedData) =>
   data.select({ id: receipts.id }).from(receipts, data.orgScope(receipts.lessorOrgId, receipts.renterOrgId));
 
 /** The names of people who recorded or voided receipts (referenced by records in scope). */
-export function userNames(data: ScopedData, ids: (number | null)[]): Map<number, string> {
+export async function userNames(data: ScopedData, ids: (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
   return new Map(
-    data
-      .unscoped('referencedNames')
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, wanted))
-      .all()
-      .map((u) => [u.id, u.name]),
+    (
+      await data
+        .unscoped('referencedNames')
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, wanted))
+        .all()
+    ).map((u) => [u.id, u.name]),
   );
 }

@@ -74,12 +74,12 @@ const userMoves = (c: Contract, user: SessionUser): UserAction[] =>
     (a): a is UserAction => (USER_ACTIONS as readonly string[]).includes(a) && !CHANGE_EXCLUDED_ACTIONS.includes(a),
   );
 
-function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): ChangeRow[] {
+async function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): Promise<ChangeRow[]> {
   const ids = rows.map((r) => r.change.id);
   const lines =
     ids.length === 0
       ? []
-      : data
+      : await data
           .unscoped('alreadyScoped')
           .select({ changeId: contractLines.contractId, op: contractLines.changeOp })
           .from(contractLines)
@@ -113,56 +113,57 @@ function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone:
 const SORTS = { number: contracts.number, effectiveOn: contracts.startOn, createdAt: contracts.createdAt };
 
 /** A change's lines with the machine, the model and, for a repricing, the terms it replaces. */
-function linesOf(data: ScopedData, changeId: number): ChangeLineRow[] {
+async function linesOf(data: ScopedData, changeId: number): Promise<ChangeLineRow[]> {
   const target = alias(contractLines, 'target');
-  return data
-    .unscoped('alreadyScoped')
-    .select({ line: contractLines, target, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
-    .from(contractLines)
-    .leftJoin(target, eq(target.id, contractLines.targetLineId))
-    .leftJoin(devices, eq(devices.id, sql`coalesce(${contractLines.deviceId}, ${target.deviceId})`))
-    .leftJoin(deviceModels, eq(deviceModels.id, sql`coalesce(${contractLines.modelId}, ${target.modelId})`))
-    .where(eq(contractLines.contractId, changeId))
-    .orderBy(contractLines.id)
-    .all()
-    .map(({ line, target: t, serial, model }) => ({
-      id: line.id,
-      op: line.changeOp ?? 'add',
-      lineId: line.targetLineId,
-      deviceId: line.deviceId ?? t?.deviceId ?? null,
-      modelId: line.modelId ?? t?.modelId ?? null,
-      serialNumber: serial ?? '',
-      modelName: model ?? '',
-      count: line.count,
-      businessModel: line.businessModel,
-      dayCents: line.dayCents,
-      monthCents: line.monthCents,
-      amountCents: line.amountCents,
-      before:
-        line.changeOp === 'reprice' && t
-          ? { businessModel: t.businessModel, dayCents: t.dayCents, monthCents: t.monthCents }
-          : null,
-    }));
+  return (
+    await data
+      .unscoped('alreadyScoped')
+      .select({ line: contractLines, target, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
+      .from(contractLines)
+      .leftJoin(target, eq(target.id, contractLines.targetLineId))
+      .leftJoin(devices, eq(devices.id, sql`coalesce(${contractLines.deviceId}, ${target.deviceId})`))
+      .leftJoin(deviceModels, eq(deviceModels.id, sql`coalesce(${contractLines.modelId}, ${target.modelId})`))
+      .where(eq(contractLines.contractId, changeId))
+      .orderBy(contractLines.id)
+      .all()
+  ).map(({ line, target: t, serial, model }) => ({
+    id: line.id,
+    op: line.changeOp ?? 'add',
+    lineId: line.targetLineId,
+    deviceId: line.deviceId ?? t?.deviceId ?? null,
+    modelId: line.modelId ?? t?.modelId ?? null,
+    serialNumber: serial ?? '',
+    modelName: model ?? '',
+    count: line.count,
+    businessModel: line.businessModel,
+    dayCents: line.dayCents,
+    monthCents: line.monthCents,
+    amountCents: line.amountCents,
+    before:
+      line.changeOp === 'reprice' && t
+        ? { businessModel: t.businessModel, dayCents: t.dayCents, monthCents: t.monthCents }
+        : null,
+  }));
 }
 
 export const leaseChangeRoutes: RouteDef[] = [
-  route(api.list, ({ query, user, data, timeZone }) => {
+  route(api.list, async ({ query, user, data, timeZone }) => {
     const scope = changeScope(data, user);
     if (!scope) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
     const column = sortColumn(SORTS, query.sortField) ?? contracts.createdAt;
-    const { rows, ...paging } = listPage(data, query, readRows(data, scope).where(filtersOf(query)), [
+    const { rows, ...paging } = await listPage(data, query, readRows(data, scope).where(filtersOf(query)), [
       sortDirection(query)(column),
       desc(contracts.id),
     ]);
-    return { list: present(data, user, rows as ReadRow[], timeZone), ...paging };
+    return { list: await present(data, user, rows as ReadRow[], timeZone), ...paging };
   }),
-  route(api.detail, ({ query, user, data, timeZone }) => {
+  route(api.detail, async ({ query, user, data, timeZone }) => {
     const db = data.unscoped('domainRule');
-    const c = visibleOfKind(db, user, query.id, 'change');
-    const row = readRows(data, changeScope(data, user)!).where(eq(contracts.id, c.id)).get()!;
-    const [base] = present(data, user, [row as ReadRow], timeZone);
-    const of = db.select().from(contracts).where(eq(contracts.id, c.changeOf!)).get()!;
-    const events = eventRows(db, c.id);
+    const c = await visibleOfKind(db, user, query.id, 'change');
+    const row = (await readRows(data, changeScope(data, user)!).where(eq(contracts.id, c.id)).get())!;
+    const [base] = await present(data, user, [row as ReadRow], timeZone);
+    const of = (await db.select().from(contracts).where(eq(contracts.id, c.changeOf!)).get())!;
+    const events = await eventRows(db, c.id);
     const isLessor = user.orgKind === 'lessor' && user.orgId === c.lessorOrgId;
     return {
       ...base!,
@@ -170,57 +171,59 @@ export const leaseChangeRoutes: RouteDef[] = [
       contractEndOn: of.endOn,
       contractStatus: of.status,
       ruleName: ruleNameOf(c, events),
-      lines: linesOf(data, c.id),
+      lines: await linesOf(data, c.id),
       events: presentEvents(events, timeZone),
-      signing: signingOf(db, c, isLessor, timeZone),
-      seals: sealsFor(data, user, c),
+      signing: await signingOf(db, c, isLessor, timeZone),
+      seals: await sealsFor(data, user, c),
     };
   }),
-  route(api.options, ({ query, user, data }) => {
+  route(api.options, async ({ query, user, data }) => {
     const scope = data.narrow(data.orgScope(contracts.lessorOrgId), contractsVisibleTo(user) || undefined);
     if (!writesContracts(user)) return { contracts: [], lines: [] };
-    const running = data
-      .select({
-        id: contracts.id,
-        number: contracts.number,
-        renterName: nameInSql(organisations, data.lang),
-        startOn: contracts.startOn,
-        endOn: contracts.endOn,
-      })
-      .from(contracts, scope)
-      .leftJoin(organisations, eq(organisations.id, contracts.renterOrgId))
-      .where(and(eq(contracts.status, LEASE_STATUS.inExecution), eq(contracts.lessorOrgId, user.orgId)))
-      .orderBy(desc(contracts.id))
-      .limit(500)
-      .all()
-      .map((r) => ({ ...r, renterName: r.renterName ?? '' }));
+    const running = (
+      await data
+        .select({
+          id: contracts.id,
+          number: contracts.number,
+          renterName: nameInSql(organisations, data.lang),
+          startOn: contracts.startOn,
+          endOn: contracts.endOn,
+        })
+        .from(contracts, scope)
+        .leftJoin(organisations, eq(organisations.id, contracts.renterOrgId))
+        .where(and(eq(contracts.status, LEASE_STATUS.inExecution), eq(contracts.lessorOrgId, user.orgId)))
+        .orderBy(desc(contracts.id))
+        .limit(500)
+        .all()
+    ).map((r) => ({ ...r, renterName: r.renterName ?? '' }));
     const chosen = running.find((r) => r.id === query.contractId);
     const lines = !chosen
       ? []
-      : data
-          .unscoped('alreadyScoped')
-          .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
-          .from(contractLines)
-          .leftJoin(devices, eq(devices.id, contractLines.deviceId))
-          .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
-          .where(and(eq(contractLines.contractId, chosen.id), isNull(contractLines.untilOn)))
-          .orderBy(contractLines.id)
-          .all()
-          .map(({ line, serial, model }) => ({
-            id: line.id,
-            serialNumber: serial ?? '',
-            modelName: model ?? '',
-            count: line.count,
-            businessModel: line.businessModel,
-            dayCents: line.dayCents,
-            monthCents: line.monthCents,
-            fromOn: line.fromOn,
-          }));
+      : (
+          await data
+            .unscoped('alreadyScoped')
+            .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
+            .from(contractLines)
+            .leftJoin(devices, eq(devices.id, contractLines.deviceId))
+            .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
+            .where(and(eq(contractLines.contractId, chosen.id), isNull(contractLines.untilOn)))
+            .orderBy(contractLines.id)
+            .all()
+        ).map(({ line, serial, model }) => ({
+          id: line.id,
+          serialNumber: serial ?? '',
+          modelName: model ?? '',
+          count: line.count,
+          businessModel: line.businessModel,
+          dayCents: line.dayCents,
+          monthCents: line.monthCents,
+          fromOn: line.fromOn,
+        }));
     return { contracts: running, lines };
   }),
   route(api.create, ({ body, user, data, deps }) => createChange(data.unscoped('domainRule'), user, body, deps.now())),
-  route(api.update, ({ query, body, user, data, deps }) => {
-    updateChange(data.unscoped('domainRule'), user, query.id, body, deps.now());
+  route(api.update, async ({ query, body, user, data, deps }) => {
+    await updateChange(data.unscoped('domainRule'), user, query.id, body, deps.now());
     return { id: query.id };
   }),
 ];

@@ -22,7 +22,7 @@ export const eventRows = (db: Db, id: number) =>
     .orderBy(contractEvents.at, contractEvents.id)
     .all();
 
-export function presentEvents(events: ReturnType<typeof eventRows>, timeZone: string) {
+export function presentEvents(events: Awaited<ReturnType<typeof eventRows>>, timeZone: string) {
   return events.map(({ event: e, name, nickname }) => ({
     id: e.id,
     action: e.action,
@@ -41,7 +41,7 @@ export function presentEvents(events: ReturnType<typeof eventRows>, timeZone: st
 }
 
 /** The rule that approved, as the timeline named it. */
-export const ruleNameOf = (c: Contract, events: ReturnType<typeof eventRows>) =>
+export const ruleNameOf = (c: Contract, events: Awaited<ReturnType<typeof eventRows>>) =>
   c.approvalRuleId === null
     ? ''
     : String(events.find((e) => e.event.action === 'autoApprove')?.event.details.ruleName ?? '');
@@ -50,8 +50,8 @@ export const ruleNameOf = (c: Contract, events: ReturnType<typeof eventRows>) =>
  * The current signing: the signing pages are the parties' own, so only the lessor's people see the links, and only
  * while the provider still runs the flow (a cancelled or failed flow's pages lead nowhere: it may have been lost).
  */
-export function signingOf(db: Db, c: Contract, isLessor: boolean, timeZone: string) {
-  const flow = currentFlow(db, c.id);
+export async function signingOf(db: Db, c: Contract, isLessor: boolean, timeZone: string) {
+  const flow = await currentFlow(db, c.id);
   if (!flow) return null;
   const updatedAt = formatInZone(flow.updatedAt, timeZone);
   return isLessor && flow.state !== 'cancelled' && flow.state !== 'failed'
@@ -60,18 +60,23 @@ export function signingOf(db: Db, c: Contract, isLessor: boolean, timeZone: stri
 }
 
 /** The seals this person may sign with for the contract's lessor: the administrator all, others their grants. */
-export function sealsFor(data: ScopedData, user: SessionUser, c: Contract) {
+export async function sealsFor(data: ScopedData, user: SessionUser, c: Contract) {
   if (user.orgKind !== 'lessor' || user.orgId !== c.lessorOrgId) return [];
   const db = data.unscoped('domainRule');
-  const all = db.select({ id: seals.id, name: seals.name }).from(seals).where(eq(seals.orgId, c.lessorOrgId)).all();
+  const all = await db
+    .select({ id: seals.id, name: seals.name })
+    .from(seals)
+    .where(eq(seals.orgId, c.lessorOrgId))
+    .all();
   if (user.roleId === ROLE.lessorAdmin) return all;
   const granted = new Set(
-    db
-      .select({ id: sealGrants.sealId })
-      .from(sealGrants)
-      .where(and(eq(sealGrants.userId, user.id), eq(sealGrants.state, 'active')))
-      .all()
-      .map((g) => g.id),
+    (
+      await db
+        .select({ id: sealGrants.sealId })
+        .from(sealGrants)
+        .where(and(eq(sealGrants.userId, user.id), eq(sealGrants.state, 'active')))
+        .all()
+    ).map((g) => g.id),
   );
   return all.filter((s) => granted.has(s.id));
 }

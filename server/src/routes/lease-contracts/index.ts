@@ -108,19 +108,19 @@ function readRows(data: ScopedData, scope: Scope) {
 
 type ReadRow = { contract: Contract; renterName: string | null; storeName: string | null; salespersonName: string };
 
-function present(
+async function present(
   data: ScopedData,
   user: SessionUser,
   rows: ReadRow[],
   timeZone: string,
   /** Each lessor's money: a contract is in its lessor's brand's currency (decision 064). */
   moneyOf: (lessorOrgId: number) => ContractRow['money'],
-): ContractRow[] {
+): Promise<ContractRow[]> {
   const ids = rows.map((r) => r.contract.id);
   const lines =
     ids.length === 0
       ? []
-      : data
+      : await data
           .unscoped('alreadyScoped')
           .select({ contractId: contractLines.contractId, model: contractLines.businessModel, n: contractLines.count })
           .from(contractLines)
@@ -180,7 +180,7 @@ export const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
     settings,
     now: deps.now,
     readUpload: (name) => readStoredFile(deps, name),
-    moneyOf: (lessorOrgId) => orgBrand(deps, data.unscoped('domainRule'), lessorOrgId).money,
+    moneyOf: async (lessorOrgId) => (await orgBrand(deps, data.unscoped('domainRule'), lessorOrgId)).money,
   };
 };
 
@@ -188,45 +188,46 @@ export const signingDeps = (data: ScopedData, deps: AppDeps): SigningDeps => {
  * A contract's lines with the machine's serial and the model's name, in the order they were written. The model is
  * named in the contract's language, as its parties are on the contract's page and in its document (decision 064).
  */
-function linesOf(db: Db, contractId: number, lang: 'zh' | 'en') {
-  return db
-    .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, lang) })
-    .from(contractLines)
-    .leftJoin(devices, eq(devices.id, contractLines.deviceId))
-    .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
-    .where(eq(contractLines.contractId, contractId))
-    .orderBy(contractLines.id)
-    .all()
-    .map(({ line, serial, model }) => ({
-      id: line.id,
-      deviceId: line.deviceId,
-      serialNumber: serial ?? '',
-      modelId: line.modelId,
-      modelName: model ?? '',
-      count: line.count,
-      businessModel: line.businessModel,
-      dayCents: line.dayCents,
-      monthCents: line.monthCents,
-      amountCents: line.amountCents,
-      fromOn: line.fromOn,
-      untilOn: line.untilOn,
-    }));
+async function linesOf(db: Db, contractId: number, lang: 'zh' | 'en') {
+  return (
+    await db
+      .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, lang) })
+      .from(contractLines)
+      .leftJoin(devices, eq(devices.id, contractLines.deviceId))
+      .leftJoin(deviceModels, eq(deviceModels.id, contractLines.modelId))
+      .where(eq(contractLines.contractId, contractId))
+      .orderBy(contractLines.id)
+      .all()
+  ).map(({ line, serial, model }) => ({
+    id: line.id,
+    deviceId: line.deviceId,
+    serialNumber: serial ?? '',
+    modelId: line.modelId,
+    modelName: model ?? '',
+    count: line.count,
+    businessModel: line.businessModel,
+    dayCents: line.dayCents,
+    monthCents: line.monthCents,
+    amountCents: line.amountCents,
+    fromOn: line.fromOn,
+    untilOn: line.untilOn,
+  }));
 }
 
-function detailOf(
+async function detailOf(
   deps: AppDeps,
   data: ScopedData,
   user: SessionUser,
   id: number,
   timeZone: string,
   now: number,
-): ContractDetail {
+): Promise<ContractDetail> {
   const db = data.unscoped('domainRule');
-  const c = visibleOfKind(db, user, id, 'contract');
-  const row = readRows(data, contractScope(data, user)!).where(eq(contracts.id, c.id)).get()!;
-  const [base] = present(data, user, [row], timeZone, moneyOfOrgs(deps, db));
-  const events = eventRows(db, id);
-  const files = db
+  const c = await visibleOfKind(db, user, id, 'contract');
+  const row = (await readRows(data, contractScope(data, user)!).where(eq(contracts.id, c.id)).get())!;
+  const [base] = await present(data, user, [row], timeZone, await moneyOfOrgs(deps, db));
+  const events = await eventRows(db, id);
+  const files = await db
     .select()
     .from(contractFiles)
     .where(eq(contractFiles.contractId, id))
@@ -236,7 +237,7 @@ function detailOf(
   const isLessor = user.orgKind === 'lessor' && user.orgId === c.lessorOrgId;
   return {
     ...base!,
-    lessorName: orgName(data, c.lessorOrgId, c.lang),
+    lessorName: await orgName(data, c.lessorOrgId, c.lang),
     storeId: c.storeId,
     salespersonId: c.salespersonId,
     siteProvince: c.siteProvince,
@@ -250,7 +251,7 @@ function detailOf(
     templateId: c.templateId,
     endedOn: c.endedOn,
     ruleName: rule,
-    lines: linesOf(db, id, c.lang),
+    lines: await linesOf(db, id, c.lang),
     events: presentEvents(events, timeZone),
     files: files.map((f) => ({
       id: f.id,
@@ -259,19 +260,19 @@ function detailOf(
       url: fileUrl(f.uploadName),
       createdAt: formatInZone(f.createdAt, timeZone),
     })),
-    signing: signingOf(db, c, isLessor, timeZone),
-    seals: sealsFor(data, user, c),
+    signing: await signingOf(db, c, isLessor, timeZone),
+    seals: await sealsFor(data, user, c),
     canAttach: isLessor && writesContracts(user),
-    changes: changesOf(data, user, c.id),
+    changes: await changesOf(data, user, c.id),
     canChange: isLessor && writesContracts(user) && c.status === LEASE_STATUS.inExecution,
-    publicLinks: openPublicLinks(db, c, now),
+    publicLinks: await openPublicLinks(db, c, now),
     canMakeLink: !hasEnded(c.status),
     canRevokeLinks: revokesLinks(user, c),
   };
 }
 
 /** A contract's changes this person sees (the change record's own rule), newest first. */
-function changesOf(data: ScopedData, user: SessionUser, contractId: number) {
+async function changesOf(data: ScopedData, user: SessionUser, contractId: number) {
   const visible = contractsVisibleTo(user, 'change');
   if (visible === false) return [];
   return data
@@ -295,7 +296,7 @@ const pdfCaches = new WeakMap<object, Map<string, { at: number; bytes: Uint8Arra
 
 async function pdfFile(data: ScopedData, deps: AppDeps, c: Contract) {
   const db = data.unscoped('alreadyScoped');
-  const flow = currentFlow(db, c.id);
+  const flow = await currentFlow(db, c.id);
   const key = `${c.id}:${c.updatedAt.getTime()}:${flow?.updatedAt.getTime() ?? 0}`;
   // One cache per database (each test app has its own).
   let pdfCache = pdfCaches.get(db);
@@ -304,7 +305,9 @@ async function pdfFile(data: ScopedData, deps: AppDeps, c: Contract) {
   for (const [k, v] of pdfCache) if (now - v.at > PDF_CACHE_MS) pdfCache.delete(k);
   let bytes = pdfCache.get(key)?.bytes ?? null;
   if (!bytes) {
-    bytes = await contractPdf(db, c.id, orgBrand(deps, db, c.lessorOrgId).money, (name) => readStoredFile(deps, name));
+    bytes = await contractPdf(db, c.id, (await orgBrand(deps, db, c.lessorOrgId)).money, (name) =>
+      readStoredFile(deps, name),
+    );
     if (!bytes) throw new ApiError(API_STATUS.notFound, 'error.notFound');
     if (pdfCache.size >= 64) pdfCache.delete(pdfCache.keys().next().value!);
     pdfCache.set(key, { at: now, bytes });
@@ -319,33 +322,33 @@ const DOWNLOAD_LINK_HOURS = 1 / 6;
  * The contract a link opens and when the link expires, or the clear refusal the export page shows (a wrong, expired
  * or revoked link; a public link of a contract that has ended).
  */
-function linkedContract(
+async function linkedContract(
   data: ScopedData,
   token: string,
   now: number,
   use: 'view' | 'pdf',
-): Contract & { linkExpiresAt: Date } {
-  const { contract, expiresAt } = openLinked(data.unscoped('publicLink'), token, now, use);
+): Promise<Contract & { linkExpiresAt: Date }> {
+  const { contract, expiresAt } = await openLinked(data.unscoped('publicLink'), token, now, use);
   return { ...contract, linkExpiresAt: expiresAt };
 }
 
 export const leaseContractRoutes: RouteDef[] = [
-  route(api.list, ({ query, user, data, deps, timeZone }) => {
+  route(api.list, async ({ query, user, data, deps, timeZone }) => {
     const scope = contractScope(data, user);
     if (!scope) return emptyPage(query);
     const where = and(filtersOf(query), query.status === undefined ? undefined : eq(contracts.status, query.status));
     const column = sortColumn(SORTS, query.sortField) ?? contracts.createdAt;
-    const { rows, ...paging } = listPage(data, query, readRows(data, scope).where(where), [
+    const { rows, ...paging } = await listPage(data, query, readRows(data, scope).where(where), [
       sortDirection(query)(column),
       desc(contracts.id),
     ]);
-    const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
-    return { list: present(data, user, rows as ReadRow[], timeZone, moneyOf), ...paging };
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    return { list: await present(data, user, rows as ReadRow[], timeZone, moneyOf), ...paging };
   }),
-  route(api.counts, ({ query, user, data }) => {
+  route(api.counts, async ({ query, user, data }) => {
     const scope = contractScope(data, user);
     if (!scope) return { total: 0, counts: [] };
-    const rows = data
+    const rows = await data
       .select({ status: contracts.status, count: count() })
       .from(contracts, scope)
       .leftJoin(renterOrg, eq(renterOrg.id, contracts.renterOrgId))
@@ -358,72 +361,75 @@ export const leaseContractRoutes: RouteDef[] = [
   route(api.detail, ({ query, user, data, deps, timeZone }) =>
     detailOf(deps, data, user, query.id, timeZone, deps.now()),
   ),
-  route(api.options, ({ user, data, deps }) => {
+  route(api.options, async ({ user, data, deps }) => {
     // A new contract is the user's company's, in its brand's currency (decision 064).
-    const money = orgBrand(deps, data.unscoped('domainRule'), user.orgId).money;
+    const money = (await orgBrand(deps, data.unscoped('domainRule'), user.orgId)).money;
     if (user.orgKind !== 'lessor') return { renters: [], stores: [], salespeople: [], machines: [], models: [], money };
     const own = data.orgScope(organisations.parentId);
-    const renterRows = data
+    const renterRows = await data
       .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, own)
       .innerJoin(renters, eq(renters.orgId, organisations.id))
       .where(and(eq(organisations.parentId, user.orgId), eq(organisations.kind, 'customer')))
       .orderBy(organisations.name)
       .all();
-    const storeRows = data
+    const storeRows = await data
       .select({ id: stores.id, name: stores.name })
       .from(stores, data.orgScope(stores.orgId))
       .where(eq(stores.orgId, user.orgId))
       .orderBy(stores.name)
       .all();
-    const people = data
-      .select({ id: users.id, name: users.name, nickname: users.nickname })
-      .from(users, data.orgScope(users.orgId))
-      .where(and(eq(users.orgId, user.orgId), inArray(users.roleId, [...LESSOR_ROLES])))
-      .orderBy(users.id)
-      .all()
-      .map((u) => ({ id: u.id, name: u.name || u.nickname }));
-    const held = data
-      .select({ id: contractLines.deviceId })
-      .from(
-        contractLines,
-        data.within(
-          contractLines.contractId,
-          data.select({ id: contracts.id }).from(contracts, data.orgScope(contracts.lessorOrgId)),
-        ),
-      )
-      .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
-      .where(inArray(contracts.status, [LEASE_STATUS.pendingReview, ...HOLDING_STATUSES]))
-      .all()
-      .flatMap((r) => (r.id === null ? [] : [r.id]));
-    const machines = data
-      .select({
-        id: devices.id,
-        serialNumber: devices.serialNumber,
-        name: devices.deviceName,
-        model: nameInSql(deviceModels, data.lang),
-        modelId: devices.modelId,
-      })
-      .from(devices, data.deviceScope())
-      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
-      .where(
-        and(
-          eq(devices.orgId, user.orgId),
-          eq(devices.leaseStatus, 'stock'),
-          held.length > 0 ? notInArray(devices.id, held) : undefined,
-        ),
-      )
-      .orderBy(devices.serialNumber)
-      .limit(2000)
-      .all()
-      .map((m) => ({
-        id: m.id,
-        name: m.name || m.serialNumber,
-        serialNumber: m.serialNumber,
-        modelName: m.model ?? '',
-        modelId: m.modelId,
-      }));
-    const models = data
+    const people = (
+      await data
+        .select({ id: users.id, name: users.name, nickname: users.nickname })
+        .from(users, data.orgScope(users.orgId))
+        .where(and(eq(users.orgId, user.orgId), inArray(users.roleId, [...LESSOR_ROLES])))
+        .orderBy(users.id)
+        .all()
+    ).map((u) => ({ id: u.id, name: u.name || u.nickname }));
+    const held = (
+      await data
+        .select({ id: contractLines.deviceId })
+        .from(
+          contractLines,
+          data.within(
+            contractLines.contractId,
+            data.select({ id: contracts.id }).from(contracts, data.orgScope(contracts.lessorOrgId)),
+          ),
+        )
+        .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+        .where(inArray(contracts.status, [LEASE_STATUS.pendingReview, ...HOLDING_STATUSES]))
+        .all()
+    ).flatMap((r) => (r.id === null ? [] : [r.id]));
+    const machines = (
+      await data
+        .select({
+          id: devices.id,
+          serialNumber: devices.serialNumber,
+          name: devices.deviceName,
+          model: nameInSql(deviceModels, data.lang),
+          modelId: devices.modelId,
+        })
+        .from(devices, data.deviceScope())
+        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+        .where(
+          and(
+            eq(devices.orgId, user.orgId),
+            eq(devices.leaseStatus, 'stock'),
+            held.length > 0 ? notInArray(devices.id, held) : undefined,
+          ),
+        )
+        .orderBy(devices.serialNumber)
+        .limit(2000)
+        .all()
+    ).map((m) => ({
+      id: m.id,
+      name: m.name || m.serialNumber,
+      serialNumber: m.serialNumber,
+      modelName: m.model ?? '',
+      modelId: m.modelId,
+    }));
+    const models = await data
       .select({ id: deviceModels.id, name: nameInSql(deviceModels, data.lang) })
       .from(deviceModels, data.orgScope(deviceModels.orgId))
       .where(eq(deviceModels.orgId, user.orgId))
@@ -432,8 +438,8 @@ export const leaseContractRoutes: RouteDef[] = [
     return { renters: renterRows, stores: storeRows, salespeople: people, machines, models, money };
   }),
   route(api.create, ({ body, user, data, deps }) => createDraft(data.unscoped('domainRule'), user, body, deps.now())),
-  route(api.update, ({ query, body, user, data, deps }) => {
-    updateDraft(data.unscoped('domainRule'), user, query.id, body, deps.now());
+  route(api.update, async ({ query, body, user, data, deps }) => {
+    await updateDraft(data.unscoped('domainRule'), user, query.id, body, deps.now());
     return { id: query.id };
   }),
   route(api.move, async ({ body, user, data, deps, lang, setMessage }) => {
@@ -443,8 +449,8 @@ export const leaseContractRoutes: RouteDef[] = [
     const none = { ruleName: null, held: null, signing: null };
     switch (body.action) {
       case 'submit': {
-        const money = orgBrand(deps, db, visibleContract(db, user, id).lessorOrgId).money;
-        const moved = submit(db, user, id, now, money);
+        const money = (await orgBrand(deps, db, (await visibleContract(db, user, id)).lessorOrgId)).money;
+        const moved = await submit(db, user, id, now, money);
         if (moved.rule) setMessage('lease.autoApproved', { rule: moved.rule.name });
         // Held for a manager whatever the rules say (decision 029's addendum): the submitter is told why.
         const held = moved.held?.length ? managerReasonList(lang, money, moved.held) : null;
@@ -452,16 +458,16 @@ export const leaseContractRoutes: RouteDef[] = [
         return { status: moved.status, ruleName: moved.rule?.name ?? null, held, signing: null };
       }
       case 'withdraw':
-        return { status: withdraw(db, user, id, now).status, ...none };
+        return { status: (await withdraw(db, user, id, now)).status, ...none };
       case 'approve':
-        return { status: approve(db, user, id, now).status, ...none };
+        return { status: (await approve(db, user, id, now)).status, ...none };
       case 'reject':
-        return { status: reject(db, user, id, { reason }, now).status, ...none };
+        return { status: (await reject(db, user, id, { reason }, now)).status, ...none };
       case 'close':
       case 'terminate': {
-        const ended = (body.action === 'close' ? close : terminate)(db, user, id, { day, reason }, now);
+        const ended = await (body.action === 'close' ? close : terminate)(db, user, id, { day, reason }, now);
         // An ended contract takes no arrears step: what its arrears locked is released at once (decision 059).
-        runArrearsLocks(deps, { lessorOrgId: user.orgId });
+        await runArrearsLocks(deps, { lessorOrgId: user.orgId });
         return { status: ended.status, ...none };
       }
       case 'startSigning': {
@@ -474,34 +480,40 @@ export const leaseContractRoutes: RouteDef[] = [
     }
   }),
   route(api.askSigning, ({ body, user, data, deps }) => askSigning(signingDeps(data, deps), user, body.id)),
-  route(api.attach, ({ body, user, data, deps }) => {
+  route(api.attach, async ({ body, user, data, deps }) => {
     const name = body.url.slice(body.url.lastIndexOf('/') + 1);
-    const id = attachFile(data.unscoped('domainRule'), user, body.id, name, body.kind, body.fileName, deps.now());
+    const id = await attachFile(data.unscoped('domainRule'), user, body.id, name, body.kind, body.fileName, deps.now());
     return { id };
   }),
-  route(api.pdfLink, ({ body, user, data, deps }) => {
+  route(api.pdfLink, async ({ body, user, data, deps }) => {
     // The reader's own download: the PDF only, for minutes, at any status (a closed contract is still read).
     const db = data.unscoped('domainRule');
-    const link = issueExportLink(db, user, body.id, deps.now(), DOWNLOAD_LINK_HOURS, 'download');
+    const link = await issueExportLink(db, user, body.id, deps.now(), DOWNLOAD_LINK_HOURS, 'download');
     return { token: link.token };
   }),
-  route(api.exportLink, ({ body, user, data, deps, timeZone }) => {
-    const link = issueExportLink(data.unscoped('domainRule'), user, body.id, deps.now(), deps.env.CONTRACT_LINK_HOURS);
+  route(api.exportLink, async ({ body, user, data, deps, timeZone }) => {
+    const link = await issueExportLink(
+      data.unscoped('domainRule'),
+      user,
+      body.id,
+      deps.now(),
+      deps.env.CONTRACT_LINK_HOURS,
+    );
     return { token: link.token, expiresAt: formatInZone(link.expiresAt, timeZone) };
   }),
-  route(api.revokeLinks, ({ body, user, data, deps }) => ({
-    revoked: revokeExportLinks(data.unscoped('domainRule'), user, body.id, deps.now()),
+  route(api.revokeLinks, async ({ body, user, data, deps }) => ({
+    revoked: await revokeExportLinks(data.unscoped('domainRule'), user, body.id, deps.now()),
   })),
-  route(api.exportView, ({ query, data, deps, timeZone }) => {
+  route(api.exportView, async ({ query, data, deps, timeZone }) => {
     const now = deps.now();
-    const c = linkedContract(data, query.token, now, 'view');
+    const c = await linkedContract(data, query.token, now, 'view');
     const db = data.unscoped('publicLink');
-    const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
+    const store = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, c.storeId)).get();
     return {
       number: c.number,
       status: c.status,
-      lessorName: orgName(data, c.lessorOrgId, c.lang),
-      renterName: orgName(data, c.renterOrgId, c.lang),
+      lessorName: await orgName(data, c.lessorOrgId, c.lang),
+      renterName: await orgName(data, c.renterOrgId, c.lang),
       storeName: store?.name ?? '',
       siteAddress: addressText({
         province: c.siteProvince,
@@ -516,15 +528,15 @@ export const leaseContractRoutes: RouteDef[] = [
       dueDays: c.dueDays,
       totalCents: c.totalCents,
       remark: c.remark,
-      lines: linesOf(db, c.id, c.lang).map(
+      lines: (await linesOf(db, c.id, c.lang)).map(
         ({ id: _id, deviceId: _device, modelId: _model, fromOn: _from, untilOn: _until, ...shown }) => shown,
       ),
       expiresAt: formatInZone(c.linkExpiresAt, timeZone),
       // Its lessor's currency, whichever brand's address the link is opened at (decision 064).
-      money: orgBrand(deps, db, c.lessorOrgId).money,
+      money: (await orgBrand(deps, db, c.lessorOrgId)).money,
     };
   }),
   route(api.exportPdf, async ({ query, data, deps }) =>
-    pdfFile(data, deps, linkedContract(data, query.token, deps.now(), 'pdf')),
+    pdfFile(data, deps, await linkedContract(data, query.token, deps.now(), 'pdf')),
   ),
 ];

@@ -27,6 +27,7 @@ import { handoverScope } from './scope.ts';
 import { periodRoutes } from './periods.ts';
 import { nameInSql, orgBrand } from '../../lib/org-brand.ts';
 import { orgNames } from '../../lib/scope.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 type Handover = typeof leaseHandovers.$inferSelect;
 const renterOrg = alias(organisations, 'renter_org');
@@ -57,12 +58,12 @@ type ReadRow = {
   renterName: string | null;
 };
 
-function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): HandoverRow[] {
+async function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): Promise<HandoverRow[]> {
   const ids = rows.map((r) => r.h.id);
   const machines =
     ids.length === 0
       ? []
-      : data
+      : await data
           .unscoped('alreadyScoped')
           .select({
             handoverId: leaseHandoverMachines.handoverId,
@@ -106,7 +107,7 @@ function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone:
   });
 }
 
-function readRows(data: ScopedData, scope: NonNullable<ReturnType<typeof handoverScope>>) {
+function readRows(data: ScopedData, scope: NonNullable<Awaited<ReturnType<typeof handoverScope>>>) {
   return data
     .select({
       h: leaseHandovers,
@@ -122,23 +123,24 @@ function readRows(data: ScopedData, scope: NonNullable<ReturnType<typeof handove
 
 const SORTS = { day: leaseHandovers.day, number: leaseHandovers.number, createdAt: leaseHandovers.createdAt };
 
-const personName = (data: ScopedData, id: number | null) =>
+const personName = async (data: ScopedData, id: number | null) =>
   id === null
     ? ''
-    : (data
-        .unscoped('referencedNames')
-        .select({ name: users.name, nickname: users.nickname })
-        .from(users)
-        .where(eq(users.id, id))
-        .all()
-        .map((u) => u.name || u.nickname)[0] ?? '');
+    : ((
+        await data
+          .unscoped('referencedNames')
+          .select({ name: users.name, nickname: users.nickname })
+          .from(users)
+          .where(eq(users.id, id))
+          .all()
+      ).map((u) => u.name || u.nickname)[0] ?? '');
 
-function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: string): HandoverDetail {
+async function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: string): Promise<HandoverDetail> {
   const scope = handoverScope(data, user);
-  const row = scope ? readRows(data, scope).where(eq(leaseHandovers.id, id)).get() : undefined;
+  const row = scope ? await readRows(data, scope).where(eq(leaseHandovers.id, id)).get() : undefined;
   if (!row) throw notFound();
-  const [base] = present(data, user, [row as ReadRow], timeZone);
-  const machines = data
+  const [base] = await present(data, user, [row as ReadRow], timeZone);
+  const machines = await data
     .unscoped('alreadyScoped')
     .select({
       m: leaseHandoverMachines,
@@ -160,8 +162,8 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
     siteCity: h.siteCity,
     siteDistrict: h.siteDistrict,
     remark: h.remark,
-    createdByName: personName(data, h.createdBy),
-    confirmedByName: personName(data, h.confirmedBy),
+    createdByName: await personName(data, h.createdBy),
+    confirmedByName: await personName(data, h.confirmedBy),
     machines: machines.map(({ m, serial, model, order }) => ({
       id: m.id,
       lineId: m.lineId,
@@ -182,10 +184,10 @@ function detailOf(data: ScopedData, user: SessionUser, id: number, timeZone: str
 }
 
 /** What an entry or exit of the contract picks from now. */
-function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind: 'entry' | 'exit') {
-  const c = writableContract(data, user, contractId);
+async function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind: 'entry' | 'exit') {
+  const c = await writableContract(data, user, contractId);
   const db = data.unscoped('domainRule');
-  const lines = db
+  const lines = await db
     .select({ line: contractLines, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
     .from(contractLines)
     .leftJoin(devices, eq(devices.id, contractLines.deviceId))
@@ -193,7 +195,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
     .where(eq(contractLines.contractId, c.id))
     .orderBy(contractLines.id)
     .all();
-  const open = db
+  const open = await db
     .select({ period: leasePeriods, serial: devices.serialNumber, model: nameInSql(deviceModels, data.lang) })
     .from(leasePeriods)
     .innerJoin(devices, eq(devices.id, leasePeriods.deviceId))
@@ -202,25 +204,26 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
     .orderBy(devices.serialNumber)
     .all();
   // The lessor's, in stock, on no lease and reserved by no other contract: what an entry may deliver.
-  const stock = (where: SQL) =>
-    db
-      .select({
-        deviceId: devices.id,
-        serialNumber: devices.serialNumber,
-        modelName: nameInSql(deviceModels, data.lang),
-      })
-      .from(devices)
-      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
-      .where(and(where, eq(devices.orgId, c.lessorOrgId), deliverable(c.id)))
-      .orderBy(devices.serialNumber)
-      .limit(500)
-      .all()
-      .map((d) => ({ ...d, modelName: d.modelName ?? '' }));
+  const stock = async (where: SQL) =>
+    (
+      await db
+        .select({
+          deviceId: devices.id,
+          serialNumber: devices.serialNumber,
+          modelName: nameInSql(deviceModels, data.lang),
+        })
+        .from(devices)
+        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+        .where(and(where, eq(devices.orgId, c.lessorOrgId), deliverable(c.id)))
+        .orderBy(devices.serialNumber)
+        .limit(500)
+        .all()
+    ).map((d) => ({ ...d, modelName: d.modelName ?? '' }));
   return {
     contract: {
       id: c.id,
       number: c.number,
-      renterName: orgNames(data, [c.renterOrgId]).get(c.renterOrgId) ?? '',
+      renterName: (await orgNames(data, [c.renterOrgId])).get(c.renterOrgId) ?? '',
       startOn: c.startOn,
       endOn: c.endOn,
       siteProvince: c.siteProvince,
@@ -228,7 +231,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
       siteDistrict: c.siteDistrict,
       siteAddress: c.siteAddress,
     },
-    lines: lines.map(({ line, serial, model }) => {
+    lines: await mapInOrder(lines, async ({ line, serial, model }) => {
       const mine = open.filter((o) => o.period.lineId === line.id);
       const candidates =
         kind === 'exit'
@@ -236,9 +239,9 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
           : mine.length >= line.count
             ? []
             : line.deviceId !== null
-              ? stock(eq(devices.id, line.deviceId))
+              ? await stock(eq(devices.id, line.deviceId))
               : line.modelId !== null
-                ? stock(eq(devices.modelId, line.modelId))
+                ? await stock(eq(devices.modelId, line.modelId))
                 : [];
       return {
         lineId: line.id,
@@ -253,7 +256,7 @@ function optionsOf(data: ScopedData, user: SessionUser, contractId: number, kind
 }
 
 export const leaseHandoverRoutes: RouteDef[] = [
-  route(api.list, ({ query, user, data, timeZone }) => {
+  route(api.list, async ({ query, user, data, timeZone }) => {
     const scope = handoverScope(data, user);
     if (!scope) return emptyPage(query);
     const where = and(
@@ -267,38 +270,40 @@ export const leaseHandoverRoutes: RouteDef[] = [
         ? or(keywordIn([leaseHandovers.number, contracts.number], query.keyword), serialMatches(query.keyword))
         : undefined,
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       readRows(data, scope).where(where),
       listOrder(query, SORTS, leaseHandovers.id, [desc(leaseHandovers.day), desc(leaseHandovers.id)]),
     );
-    return { list: present(data, user, rows as ReadRow[], timeZone), ...paging };
+    return { list: await present(data, user, rows as ReadRow[], timeZone), ...paging };
   }),
   route(api.detail, ({ query, user, data, timeZone }) => detailOf(data, user, query.id, timeZone)),
   route(api.options, ({ query, user, data }) => optionsOf(data, user, query.contractId, query.kind)),
-  route(api.create, ({ body, user, data, deps }) => {
+  route(api.create, async ({ body, user, data, deps }) => {
     // Photos are pictures the user's own organisation uploaded (kind photo: jpg/png of at most 500 kb).
-    const machines = body.machines.map((m, i) => ({
+    const machines = await mapInOrder(body.machines, async (m, i) => ({
       ...m,
-      photos: m.photos.map((url) => requireUpload(deps, user, url, `machines.${i}.photos`, { kinds: ['photo'] })),
+      photos: await mapInOrder(m.photos, (url) =>
+        requireUpload(deps, user, url, `machines.${i}.photos`, { kinds: ['photo'] }),
+      ),
     }));
     return createHandover(data, user, { ...body, machines }, deps.now());
   }),
-  route(api.confirm, ({ body, user, data, deps, setMessage }) => {
+  route(api.confirm, async ({ body, user, data, deps, setMessage }) => {
     // An exit's last bill is issued inside the confirmation (decision 036).
-    const done = confirmHandover(
+    const done = await confirmHandover(
       data,
       user,
       body.id,
       deps.now(),
-      (orgId) => orgBrand(deps, data.unscoped('referencedNames'), orgId).dialCode,
+      async (orgId) => (await orgBrand(deps, data.unscoped('referencedNames'), orgId)).dialCode,
     );
     if (done.workOrders.length > 0) setMessage('handover.workOrdersRaised', { numbers: done.workOrders.join(', ') });
     return done;
   }),
-  route(api.remove, ({ body, user, data }) => {
-    deleteHandover(data, user, body.id);
+  route(api.remove, async ({ body, user, data }) => {
+    await deleteHandover(data, user, body.id);
     return { id: body.id };
   }),
   ...periodRoutes,

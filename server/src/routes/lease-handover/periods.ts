@@ -127,18 +127,18 @@ const DEFAULT_ORDER = [
 ];
 
 export const periodRoutes: RouteDef[] = [
-  route(api.periods, ({ query, user, data, deps }) => {
+  route(api.periods, async ({ query, user, data, deps }) => {
     const db = data.unscoped('domainRule');
-    const rows = readRows(data, user, query, orgToday(db, user.orgId, deps.now()));
+    const rows = readRows(data, user, query, await orgToday(db, user.orgId, deps.now()));
     if (!rows) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
-    const { rows: found, ...paging } = listPage(
+    const { rows: found, ...paging } = await listPage(
       data,
       query,
       rows,
       listOrder(query, SORTS, leasePeriods.id, DEFAULT_ORDER),
     );
     // Days on lease and days left count on the lessor's calendar: the same for every viewer, wherever they are.
-    const todayOf = orgTodays(db, deps.now());
+    const todayOf = await orgTodays(db, deps.now());
     return { list: (found as ReadRow[]).map((r) => presentPeriod(r, todayOf(r.lessorOrgId))), ...paging };
   }),
 ];

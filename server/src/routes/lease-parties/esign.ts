@@ -17,9 +17,10 @@ import { formatInZone } from '../../lib/time.ts';
 import { requireUpload } from '../../lib/uploads.ts';
 import { createEsignClient, esignSettings, EsignUnavailable } from '../../lease/esign-client.ts';
 import { isManager, ownLessor, refused, countContracts } from './shared.ts';
+import { mapInOrder } from '@console/db/in-order';
 
-function ownTemplate(data: ScopedData, user: SessionUser, id: number) {
-  const row = data
+async function ownTemplate(data: ScopedData, user: SessionUser, id: number) {
+  const row = await data
     .select()
     .from(esignTemplates, data.orgScope(esignTemplates.orgId))
     .where(eq(esignTemplates.id, id))
@@ -31,8 +32,8 @@ function ownTemplate(data: ScopedData, user: SessionUser, id: number) {
 /** A template's pdf: an upload of the lessor of kind pdf (its url in the form, its name in the table). */
 const uploadName = (url: string) => (url ? url.slice(FILE_URL_PREFIX.length) : null);
 
-function ownSeal(data: ScopedData, user: SessionUser, id: number) {
-  const row = data.select().from(seals, data.orgScope(seals.orgId)).where(eq(seals.id, id)).get();
+async function ownSeal(data: ScopedData, user: SessionUser, id: number) {
+  const row = await data.select().from(seals, data.orgScope(seals.orgId)).where(eq(seals.id, id)).get();
   if (!row || row.orgId !== user.orgId) throw notFound();
   return row;
 }
@@ -59,8 +60,8 @@ function accountOf(data: ScopedData, kind: 'org' | 'user', ownerId: number) {
 
 /** E-signature: templates, seals and their grants, the provider's authorisation. */
 export const esignRoutes: RouteDef[] = [
-  route(partyEndpoints.templateList, ({ user, data, timeZone }) => {
-    const rows = data
+  route(partyEndpoints.templateList, async ({ user, data, timeZone }) => {
+    const rows = await data
       .select({
         template: esignTemplates,
         contractCount: sql<number>`(select count(*) from contracts where contracts.template_id = ${esignTemplates.id})`,
@@ -68,7 +69,7 @@ export const esignRoutes: RouteDef[] = [
       .from(esignTemplates, data.orgScope(esignTemplates.orgId))
       .orderBy(asc(esignTemplates.orgId), desc(esignTemplates.isDefault), asc(esignTemplates.id))
       .all();
-    const lessors = orgNames(
+    const lessors = await orgNames(
       data,
       rows.map((r) => r.template.orgId),
     );
@@ -87,12 +88,12 @@ export const esignRoutes: RouteDef[] = [
       })),
     };
   }),
-  route(partyEndpoints.templateCreate, ({ body, user, data, deps }) => {
+  route(partyEndpoints.templateCreate, async ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isManager);
-    requireUpload(deps, user, body.baseUpload, 'baseUpload', { kinds: ['pdf'] });
-    return data.write((tx) => {
+    await requireUpload(deps, user, body.baseUpload, 'baseUpload', { kinds: ['pdf'] });
+    return data.write(async (tx) => {
       if (body.isDefault) {
-        tx.update(esignTemplates).set({ isDefault: false }).where(eq(esignTemplates.orgId, lessorId)).run();
+        await tx.update(esignTemplates).set({ isDefault: false }).where(eq(esignTemplates.orgId, lessorId)).run();
       }
       return tx
         .insert(esignTemplates)
@@ -101,42 +102,47 @@ export const esignRoutes: RouteDef[] = [
         .get();
     });
   }),
-  route(partyEndpoints.templateUpdate, ({ body, user, data, deps }) => {
+  route(partyEndpoints.templateUpdate, async ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isManager);
     const { id, ...fields } = body;
-    data.write((tx) => {
-      const current = ownTemplate(tx, user, id);
+    await data.write(async (tx) => {
+      const current = await ownTemplate(tx, user, id);
       // The pdf it already has stays valid; a new one must be an upload of the lessor.
       if (uploadName(fields.baseUpload) !== current.baseUpload) {
-        requireUpload(deps, user, fields.baseUpload, 'baseUpload', { kinds: ['pdf'] });
+        await requireUpload(deps, user, fields.baseUpload, 'baseUpload', { kinds: ['pdf'] });
       }
       if (fields.isDefault) {
-        tx.update(esignTemplates).set({ isDefault: false }).where(eq(esignTemplates.orgId, lessorId)).run();
+        await tx.update(esignTemplates).set({ isDefault: false }).where(eq(esignTemplates.orgId, lessorId)).run();
       }
-      tx.update(esignTemplates)
+      await tx
+        .update(esignTemplates)
         .set({ ...fields, baseUpload: uploadName(fields.baseUpload) })
         .where(eq(esignTemplates.id, id))
         .run();
     });
     return { id };
   }),
-  route(partyEndpoints.templateDelete, ({ body, user, data }) => {
+  route(partyEndpoints.templateDelete, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownTemplate(tx, user, body.id);
-      const n = countContracts(tx, eq(contracts.templateId, body.id));
+    await data.write(async (tx) => {
+      await ownTemplate(tx, user, body.id);
+      const n = await countContracts(tx, eq(contracts.templateId, body.id));
       if (n > 0) throw refused('lease.templateInUse', n);
-      tx.delete(esignTemplates).where(eq(esignTemplates.id, body.id)).run();
+      await tx.delete(esignTemplates).where(eq(esignTemplates.id, body.id)).run();
     });
     return { id: body.id };
   }),
 
-  route(partyEndpoints.sealList, ({ user, data, timeZone }) => {
-    const rows = data.select().from(seals, data.orgScope(seals.orgId)).orderBy(asc(seals.orgId), asc(seals.id)).all();
+  route(partyEndpoints.sealList, async ({ user, data, timeZone }) => {
+    const rows = await data
+      .select()
+      .from(seals, data.orgScope(seals.orgId))
+      .orderBy(asc(seals.orgId), asc(seals.id))
+      .all();
     const grants =
       rows.length === 0
         ? []
-        : data
+        : await data
             .unscoped('alreadyScoped')
             .select()
             .from(sealGrants)
@@ -150,15 +156,15 @@ export const esignRoutes: RouteDef[] = [
               ),
             )
             .all();
-    const names = userNames(
+    const names = await userNames(
       data,
       grants.map((g) => g.userId),
     );
-    const lessors = orgNames(
+    const lessors = await orgNames(
       data,
       rows.map((s) => s.orgId),
     );
-    const people = user.orgKind === 'lessor' ? signers(data, user.orgId) : [];
+    const people = user.orgKind === 'lessor' ? await signers(data, user.orgId) : [];
     return {
       list: rows.map((s) => ({
         id: s.id,
@@ -176,8 +182,8 @@ export const esignRoutes: RouteDef[] = [
           })),
         editable: isManager(user) && s.orgId === user.orgId,
       })),
-      signers: people.map((p) => {
-        const account = accountOf(data, 'user', p.id);
+      signers: await mapInOrder(people, async (p) => {
+        const account = await accountOf(data, 'user', p.id);
         return {
           id: p.id,
           name: p.name || p.nickname,
@@ -201,11 +207,11 @@ export const esignRoutes: RouteDef[] = [
   }),
   route(partyEndpoints.sealGrant, ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isManager);
-    return data.write((tx) => {
-      ownSeal(tx, user, body.sealId);
-      if (!signers(tx, lessorId).some((p) => p.id === body.userId))
+    return data.write(async (tx) => {
+      await ownSeal(tx, user, body.sealId);
+      if (!(await signers(tx, lessorId)).some((p) => p.id === body.userId))
         throw invalidField('userId', 'lease.managerInvalid');
-      if (accountOf(tx, 'user', body.userId)?.state !== 'verified') {
+      if ((await accountOf(tx, 'user', body.userId))?.state !== 'verified') {
         throw invalidField('userId', 'lease.employeeNotVerified');
       }
       const values = { state: 'active' as const, grantedBy: user.id, createdAt: new Date(deps.now()) };
@@ -217,30 +223,30 @@ export const esignRoutes: RouteDef[] = [
         .get();
     });
   }),
-  route(partyEndpoints.sealRevoke, ({ body, user, data }) => {
+  route(partyEndpoints.sealRevoke, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      const grant = tx
+    await data.write(async (tx) => {
+      const grant = await tx
         .select({ id: sealGrants.id })
         .from(sealGrants, tx.orgScope(seals.orgId))
         .innerJoin(seals, eq(seals.id, sealGrants.sealId))
         .where(and(eq(sealGrants.id, body.id), eq(seals.orgId, user.orgId)))
         .get();
       if (!grant) throw notFound();
-      tx.update(sealGrants).set({ state: 'revoked' }).where(eq(sealGrants.id, body.id)).run();
+      await tx.update(sealGrants).set({ state: 'revoked' }).where(eq(sealGrants.id, body.id)).run();
     });
     return { id: body.id };
   }),
-  route(partyEndpoints.providerStatus, ({ user, data, timeZone }) => {
-    const orgs = data
+  route(partyEndpoints.providerStatus, async ({ user, data, timeZone }) => {
+    const orgs = await data
       .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .where(user.orgKind === 'lessor' ? eq(organisations.id, user.orgId) : eq(organisations.kind, 'lessor'))
       .orderBy(asc(organisations.id))
       .all();
     return {
-      list: orgs.map((org) => {
-        const account = accountOf(data, 'org', org.id);
+      list: await mapInOrder(orgs, async (org) => {
+        const account = await accountOf(data, 'org', org.id);
         return {
           orgId: org.id,
           orgName: org.name,
@@ -256,7 +262,7 @@ export const esignRoutes: RouteDef[] = [
     const lessorId = ownLessor(user, isManager);
     let ownerId = lessorId;
     if (body.kind === 'user') {
-      if (body.userId === null || !signers(data, lessorId).some((p) => p.id === body.userId)) throw notFound();
+      if (body.userId === null || !(await signers(data, lessorId)).some((p) => p.id === body.userId)) throw notFound();
       ownerId = body.userId;
     }
     let view;
@@ -273,8 +279,9 @@ export const esignRoutes: RouteDef[] = [
       expiresOn: view.expiresOn,
       checkedAt: new Date(deps.now()),
     };
-    data.write((tx) => {
-      tx.insert(esignAccounts)
+    await data.write(async (tx) => {
+      await tx
+        .insert(esignAccounts)
         .values({ kind: body.kind, ownerId, ...values })
         .onConflictDoUpdate({ target: [esignAccounts.kind, esignAccounts.ownerId], set: values })
         .run();

@@ -44,21 +44,21 @@ const renterRows = (data: ScopedData) =>
     .from(renters, data.orgScope(renters.lessorOrgId))
     .innerJoin(organisations, eq(organisations.id, renters.orgId));
 
-type RenterRecord = ReturnType<ReturnType<typeof renterRows>['all']>[number];
+type RenterRecord = Awaited<ReturnType<ReturnType<typeof renterRows>['all']>>[number];
 
-function presentRenters(
+async function presentRenters(
   deps: AppDeps,
   data: ScopedData,
   user: SessionUser,
   rows: RenterRecord[],
   timeZone: string,
-): RenterRow[] {
-  const lessors = orgNames(
+): Promise<RenterRow[]> {
+  const lessors = await orgNames(
     data,
     rows.map((r) => r.lessorOrgId),
   );
   // A renter owes its lessor in the lessor's currency: the operator lists renters of companies of several brands.
-  const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+  const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   return rows.map(({ lessorOrgId, createdAt, ...r }) => ({
     ...r,
     identityType: r.identityType,
@@ -71,23 +71,23 @@ function presentRenters(
   }));
 }
 
-function findRenter(data: ScopedData, id: number): RenterRecord {
-  const row = renterRows(data).where(eq(renters.orgId, id)).get();
+async function findRenter(data: ScopedData, id: number): Promise<RenterRecord> {
+  const row = await renterRows(data).where(eq(renters.orgId, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A renter of the user's own lessor (one they may change), or "not found". */
-function ownRenter(data: ScopedData, user: SessionUser, id: number): RenterRecord {
-  const row = findRenter(data, id);
+async function ownRenter(data: ScopedData, user: SessionUser, id: number): Promise<RenterRecord> {
+  const row = await findRenter(data, id);
   if (row.lessorOrgId !== user.orgId) throw notFound();
   return row;
 }
 
 /** An identity number names one renter of a lessor (another lessor may serve the same customer). */
-function checkIdNumber(data: ScopedData, lessorId: number, idNumber: string, id: number | null) {
+async function checkIdNumber(data: ScopedData, lessorId: number, idNumber: string, id: number | null) {
   if (!idNumber) return;
-  const taken = data
+  const taken = await data
     .select({ id: renters.orgId })
     .from(renters, data.orgScope(renters.lessorOrgId))
     .where(and(eq(renters.lessorOrgId, lessorId), eq(renters.idNumber, idNumber)))
@@ -113,7 +113,7 @@ const RENTER_SORTS = { name: organisations.name, createdAt: renters.createdAt, a
 
 /** Renters: a lessor's customers with their identity, contracts, machines on lease and balance. */
 export const renterRoutes: RouteDef[] = [
-  route(partyEndpoints.renterList, ({ query, user, data, deps, timeZone }) => {
+  route(partyEndpoints.renterList, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       keywordIn(
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, renters.idNumber],
@@ -123,13 +123,13 @@ export const renterRoutes: RouteDef[] = [
       query.realNameState ? eq(renters.realNameState, query.realNameState) : undefined,
     );
     const order = listOrder(query, RENTER_SORTS, renters.orgId, [desc(renters.createdAt), desc(renters.orgId)]);
-    const { rows, ...paging } = listPage(data, query, renterRows(data).where(where), order);
-    return { list: presentRenters(deps, data, user, rows, timeZone), ...paging };
+    const { rows, ...paging } = await listPage(data, query, renterRows(data).where(where), order);
+    return { list: await presentRenters(deps, data, user, rows, timeZone), ...paging };
   }),
-  route(partyEndpoints.renterDetail, ({ query, user, data, deps, timeZone }) => {
-    const renter = presentRenters(deps, data, user, [findRenter(data, query.id)], timeZone)[0]!;
+  route(partyEndpoints.renterDetail, async ({ query, user, data, deps, timeZone }) => {
+    const renter = (await presentRenters(deps, data, user, [await findRenter(data, query.id)], timeZone))[0]!;
     const visible = contractsVisibleTo(user);
-    const contractRows = data
+    const contractRows = await data
       .select({
         id: contracts.id,
         number: contracts.number,
@@ -147,7 +147,7 @@ export const renterRoutes: RouteDef[] = [
       .orderBy(desc(contracts.startOn), desc(contracts.id))
       .limit(500)
       .all();
-    const machines = data
+    const machines = await data
       .select({
         id: devices.id,
         serialNumber: devices.serialNumber,
@@ -181,56 +181,60 @@ export const renterRoutes: RouteDef[] = [
     const { realNameState: sent, identityType, idNumber, areaCode: _a, contactPhone, ...org } = body;
     // Only the managers record the real-name state; a salesperson's renter starts unverified, whatever was sent.
     const realNameState = isManager(user) ? sent : 'none';
-    return data.write((tx) => {
-      checkIdNumber(tx, lessorId, idNumber, null);
-      const { id } = tx
+    return data.write(async (tx) => {
+      await checkIdNumber(tx, lessorId, idNumber, null);
+      const { id } = await tx
         .insert(organisations)
         .values({ ...org, contactPhone, kind: 'customer', parentId: lessorId })
         .returning({ id: organisations.id })
         .get();
-      tx.insert(renters).values({ orgId: id, lessorOrgId: lessorId, identityType, idNumber, realNameState }).run();
+      await tx
+        .insert(renters)
+        .values({ orgId: id, lessorOrgId: lessorId, identityType, idNumber, realNameState })
+        .run();
       return { id };
     });
   }),
-  route(partyEndpoints.renterUpdate, ({ body, user, data }) => {
+  route(partyEndpoints.renterUpdate, async ({ body, user, data }) => {
     const lessorId = ownLessor(user, isLessor);
     const { id, realNameState: sent, identityType, idNumber, areaCode: _a, ...org } = body;
-    data.write((tx) => {
-      const current = ownRenter(tx, user, id);
-      checkIdNumber(tx, lessorId, idNumber, id);
-      tx.update(organisations)
-        .set({ ...org, ...renamed(tx, id, org.name) })
+    await data.write(async (tx) => {
+      const current = await ownRenter(tx, user, id);
+      await checkIdNumber(tx, lessorId, idNumber, id);
+      await tx
+        .update(organisations)
+        .set({ ...org, ...(await renamed(tx, id, org.name)) })
         .where(eq(organisations.id, id))
         .run();
       const realNameState = isManager(user) ? sent : keptRealName(current, { name: org.name, identityType, idNumber });
-      tx.update(renters).set({ identityType, idNumber, realNameState }).where(eq(renters.orgId, id)).run();
+      await tx.update(renters).set({ identityType, idNumber, realNameState }).where(eq(renters.orgId, id)).run();
     });
     return { id };
   }),
-  route(partyEndpoints.renterDelete, ({ body, user, data }) => {
+  route(partyEndpoints.renterDelete, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownRenter(tx, user, body.id);
-      const n = countContracts(tx, eq(contracts.renterOrgId, body.id));
+    await data.write(async (tx) => {
+      await ownRenter(tx, user, body.id);
+      const n = await countContracts(tx, eq(contracts.renterOrgId, body.id));
       if (n > 0) throw refused('lease.renterHasContracts', n);
-      const machine = tx
+      const machine = await tx
         .select({ id: devices.id })
         .from(devices, tx.deviceScope())
         .where(eq(devices.customerOrgId, body.id))
         .get();
-      const account = tx
+      const account = await tx
         .select({ id: users.id })
         .from(users, tx.orgScope(users.orgId))
         .where(eq(users.orgId, body.id))
         .get();
-      const child = tx
+      const child = await tx
         .select({ id: organisations.id })
         .from(organisations, tx.orgScope(organisations.id))
         .where(eq(organisations.parentId, body.id))
         .get();
       if (machine || account || child) throw new ApiError(API_STATUS.conflict, 'lease.renterInUse');
-      tx.delete(renters).where(eq(renters.orgId, body.id)).run();
-      tx.delete(organisations).where(eq(organisations.id, body.id)).run();
+      await tx.delete(renters).where(eq(renters.orgId, body.id)).run();
+      await tx.delete(organisations).where(eq(organisations.id, body.id)).run();
     });
     return { id: body.id };
   }),

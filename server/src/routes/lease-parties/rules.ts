@@ -7,9 +7,10 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { isManager, ownLessor } from './shared.ts';
+import { forEachInOrder } from '@console/db/in-order';
 
-function ownRule(data: ScopedData, user: SessionUser, id: number) {
-  const row = data
+async function ownRule(data: ScopedData, user: SessionUser, id: number) {
+  const row = await data
     .select()
     .from(approvalRules, data.orgScope(approvalRules.orgId))
     .where(eq(approvalRules.id, id))
@@ -20,8 +21,8 @@ function ownRule(data: ScopedData, user: SessionUser, id: number) {
 
 /** Automatic approval rules, tried in order on submit. */
 export const ruleRoutes: RouteDef[] = [
-  route(partyEndpoints.ruleList, ({ user, data }) => {
-    const rows = data
+  route(partyEndpoints.ruleList, async ({ user, data }) => {
+    const rows = await data
       .select({
         rule: approvalRules,
         approvedCount: sql<number>`(select count(*) from contracts where contracts.approval_rule_id = ${approvalRules.id})`,
@@ -29,7 +30,7 @@ export const ruleRoutes: RouteDef[] = [
       .from(approvalRules, data.orgScope(approvalRules.orgId))
       .orderBy(asc(approvalRules.orgId), asc(approvalRules.position), asc(approvalRules.id))
       .all();
-    const lessors = orgNames(
+    const lessors = await orgNames(
       data,
       rows.map((r) => r.rule.orgId),
     );
@@ -53,13 +54,13 @@ export const ruleRoutes: RouteDef[] = [
   }),
   route(partyEndpoints.ruleCreate, ({ body, user, data }) => {
     const lessorId = ownLessor(user, isManager);
-    return data.write((tx) => {
+    return data.write(async (tx) => {
       // A new rule goes last: the order is the company's, not the form's.
-      const last = tx
+      const last = (await tx
         .select({ n: sql<number>`coalesce(max(${approvalRules.position}), -1)` })
         .from(approvalRules, tx.orgScope(approvalRules.orgId))
         .where(eq(approvalRules.orgId, lessorId))
-        .get()!.n;
+        .get())!.n;
       return tx
         .insert(approvalRules)
         .values({ ...body, position: last + 1, orgId: lessorId })
@@ -67,48 +68,49 @@ export const ruleRoutes: RouteDef[] = [
         .get();
     });
   }),
-  route(partyEndpoints.ruleUpdate, ({ body, user, data }) => {
+  route(partyEndpoints.ruleUpdate, async ({ body, user, data }) => {
     ownLessor(user, isManager);
     const { id, position: _p, ...fields } = body;
-    data.write((tx) => {
-      ownRule(tx, user, id);
-      tx.update(approvalRules).set(fields).where(eq(approvalRules.id, id)).run();
+    await data.write(async (tx) => {
+      await ownRule(tx, user, id);
+      await tx.update(approvalRules).set(fields).where(eq(approvalRules.id, id)).run();
     });
     return { id };
   }),
-  route(partyEndpoints.ruleEnable, ({ body, user, data }) => {
+  route(partyEndpoints.ruleEnable, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownRule(tx, user, body.id);
-      tx.update(approvalRules).set({ enabled: body.enabled }).where(eq(approvalRules.id, body.id)).run();
+    await data.write(async (tx) => {
+      await ownRule(tx, user, body.id);
+      await tx.update(approvalRules).set({ enabled: body.enabled }).where(eq(approvalRules.id, body.id)).run();
     });
     return { id: body.id };
   }),
-  route(partyEndpoints.ruleReorder, ({ body, user, data }) => {
+  route(partyEndpoints.ruleReorder, async ({ body, user, data }) => {
     const lessorId = ownLessor(user, isManager);
-    data.write((tx) => {
-      const current = tx
-        .select({ id: approvalRules.id })
-        .from(approvalRules, tx.orgScope(approvalRules.orgId))
-        .where(eq(approvalRules.orgId, lessorId))
-        .all()
-        .map((r) => r.id);
+    await data.write(async (tx) => {
+      const current = (
+        await tx
+          .select({ id: approvalRules.id })
+          .from(approvalRules, tx.orgScope(approvalRules.orgId))
+          .where(eq(approvalRules.orgId, lessorId))
+          .all()
+      ).map((r) => r.id);
       const same =
         body.ids.length === current.length &&
         new Set(body.ids).size === body.ids.length &&
         body.ids.every((id) => current.includes(id));
       if (!same) throw invalidField('ids', 'lease.ruleOrderInvalid');
-      body.ids.forEach((id, position) => {
-        tx.update(approvalRules).set({ position }).where(eq(approvalRules.id, id)).run();
+      await forEachInOrder(body.ids, async (id, position) => {
+        await tx.update(approvalRules).set({ position }).where(eq(approvalRules.id, id)).run();
       });
     });
     return { ids: body.ids };
   }),
-  route(partyEndpoints.ruleDelete, ({ body, user, data }) => {
+  route(partyEndpoints.ruleDelete, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownRule(tx, user, body.id);
-      tx.delete(approvalRules).where(eq(approvalRules.id, body.id)).run();
+    await data.write(async (tx) => {
+      await ownRule(tx, user, body.id);
+      await tx.delete(approvalRules).where(eq(approvalRules.id, body.id)).run();
     });
     return { id: body.id };
   }),

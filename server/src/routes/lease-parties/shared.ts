@@ -24,11 +24,11 @@ export const refused = (
   count: number,
 ) => new ApiError(API_STATUS.conflict, key, { count });
 
-export const countContracts = (data: ScopedData, where: SQL) =>
-  data
+export const countContracts = async (data: ScopedData, where: SQL) =>
+  (await data
     .select({ n: sql<number>`count(*)` })
     .from(contracts, data.orgScope(contracts.lessorOrgId))
     .where(where)
-    .get()!.n;
+    .get())!.n;
 
 // ---- renters ---------------------------------------------------------------------------------------------------

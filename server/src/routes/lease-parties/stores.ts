@@ -22,15 +22,15 @@ const storeRows = (data: ScopedData) =>
     })
     .from(stores, data.orgScope(stores.orgId));
 
-function ownStore(data: ScopedData, user: SessionUser, id: number) {
-  const row = data.select().from(stores, data.orgScope(stores.orgId)).where(eq(stores.id, id)).get();
+async function ownStore(data: ScopedData, user: SessionUser, id: number) {
+  const row = await data.select().from(stores, data.orgScope(stores.orgId)).where(eq(stores.id, id)).get();
   if (!row || row.orgId !== user.orgId) throw notFound();
   return row;
 }
 
-function checkManager(data: ScopedData, lessorId: number, managerId: number | null) {
+async function checkManager(data: ScopedData, lessorId: number, managerId: number | null) {
   if (managerId === null) return;
-  const manager = data
+  const manager = await data
     .select({ id: users.id })
     .from(users, data.orgScope(users.orgId))
     .where(and(eq(users.id, managerId), eq(users.orgId, lessorId)))
@@ -38,8 +38,8 @@ function checkManager(data: ScopedData, lessorId: number, managerId: number | nu
   if (!manager) throw invalidField('managerId', 'lease.managerInvalid');
 }
 
-function checkStoreName(data: ScopedData, lessorId: number, name: string, id: number | null) {
-  const taken = data
+async function checkStoreName(data: ScopedData, lessorId: number, name: string, id: number | null) {
+  const taken = await data
     .select({ id: stores.id })
     .from(stores, data.orgScope(stores.orgId))
     .where(and(eq(stores.orgId, lessorId), eq(stores.name, name)))
@@ -49,15 +49,15 @@ function checkStoreName(data: ScopedData, lessorId: number, name: string, id: nu
 
 /** Stores (depots) and the machines kept at each. */
 export const storeRoutes: RouteDef[] = [
-  route(partyEndpoints.storeList, ({ query, user, data }) => {
+  route(partyEndpoints.storeList, async ({ query, user, data }) => {
     const where = keywordIn([stores.name, stores.address, stores.city, stores.phone], query.keyword);
     const order = listOrder(query, { name: stores.name }, stores.id, [asc(stores.orgId), asc(stores.id)]);
-    const { rows, ...paging } = listPage(data, query, storeRows(data).where(where), order);
-    const managers = userNames(
+    const { rows, ...paging } = await listPage(data, query, storeRows(data).where(where), order);
+    const managers = await userNames(
       data,
       rows.map((r) => r.store.managerId),
     );
-    const lessors = orgNames(
+    const lessors = await orgNames(
       data,
       rows.map((r) => r.store.orgId),
     );
@@ -82,20 +82,21 @@ export const storeRoutes: RouteDef[] = [
       ...paging,
     };
   }),
-  route(partyEndpoints.staff, ({ user, data }) => ({
-    list: data
-      .select({ id: users.id, name: users.name, nickname: users.nickname, roleId: users.roleId })
-      .from(users, data.orgScope(users.orgId))
-      .where(and(eq(users.orgId, user.orgId), eq(users.disabled, false)))
-      .orderBy(asc(users.id))
-      .all()
-      .map((u) => ({ id: u.id, name: u.name || u.nickname, roleId: u.roleId })),
+  route(partyEndpoints.staff, async ({ user, data }) => ({
+    list: (
+      await data
+        .select({ id: users.id, name: users.name, nickname: users.nickname, roleId: users.roleId })
+        .from(users, data.orgScope(users.orgId))
+        .where(and(eq(users.orgId, user.orgId), eq(users.disabled, false)))
+        .orderBy(asc(users.id))
+        .all()
+    ).map((u) => ({ id: u.id, name: u.name || u.nickname, roleId: u.roleId })),
   })),
   route(partyEndpoints.storeCreate, ({ body, user, data }) => {
     const lessorId = ownLessor(user, isManager);
-    return data.write((tx) => {
-      checkManager(tx, lessorId, body.managerId);
-      checkStoreName(tx, lessorId, body.name, null);
+    return data.write(async (tx) => {
+      await checkManager(tx, lessorId, body.managerId);
+      await checkStoreName(tx, lessorId, body.name, null);
       return tx
         .insert(stores)
         .values({ ...body, orgId: lessorId })
@@ -103,32 +104,32 @@ export const storeRoutes: RouteDef[] = [
         .get();
     });
   }),
-  route(partyEndpoints.storeUpdate, ({ body, user, data }) => {
+  route(partyEndpoints.storeUpdate, async ({ body, user, data }) => {
     const lessorId = ownLessor(user, isManager);
     const { id, ...fields } = body;
-    data.write((tx) => {
-      ownStore(tx, user, id);
-      checkManager(tx, lessorId, fields.managerId);
-      checkStoreName(tx, lessorId, fields.name, id);
-      tx.update(stores).set(fields).where(eq(stores.id, id)).run();
+    await data.write(async (tx) => {
+      await ownStore(tx, user, id);
+      await checkManager(tx, lessorId, fields.managerId);
+      await checkStoreName(tx, lessorId, fields.name, id);
+      await tx.update(stores).set(fields).where(eq(stores.id, id)).run();
     });
     return { id };
   }),
-  route(partyEndpoints.storeDelete, ({ body, user, data }) => {
+  route(partyEndpoints.storeDelete, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownStore(tx, user, body.id);
-      const n = countContracts(tx, eq(contracts.storeId, body.id));
+    await data.write(async (tx) => {
+      await ownStore(tx, user, body.id);
+      const n = await countContracts(tx, eq(contracts.storeId, body.id));
       if (n > 0) throw refused('lease.storeHasContracts', n);
-      tx.delete(storeDevices).where(eq(storeDevices.storeId, body.id)).run();
-      tx.delete(stores).where(eq(stores.id, body.id)).run();
+      await tx.delete(storeDevices).where(eq(storeDevices.storeId, body.id)).run();
+      await tx.delete(stores).where(eq(stores.id, body.id)).run();
     });
     return { id: body.id };
   }),
-  route(partyEndpoints.storeMachines, ({ query, data }) => {
-    const store = data.select().from(stores, data.orgScope(stores.orgId)).where(eq(stores.id, query.id)).get();
+  route(partyEndpoints.storeMachines, async ({ query, data }) => {
+    const store = await data.select().from(stores, data.orgScope(stores.orgId)).where(eq(stores.id, query.id)).get();
     if (!store) throw notFound();
-    const list = data
+    const list = await data
       .select({
         id: devices.id,
         serialNumber: devices.serialNumber,
@@ -148,17 +149,18 @@ export const storeRoutes: RouteDef[] = [
   route(partyEndpoints.storeAddMachines, ({ body, user, data }) => {
     const lessorId = ownLessor(user, isManager);
     const ids = [...new Set(body.deviceIds)];
-    return data.write((tx) => {
-      ownStore(tx, user, body.storeId);
+    return data.write(async (tx) => {
+      await ownStore(tx, user, body.storeId);
       // The lessor's own machines only (not a customer's, not a sub-lessor's).
-      const owned = tx
+      const owned = await tx
         .select({ id: devices.id })
         .from(devices, tx.deviceScope())
         .where(and(inArray(devices.id, ids), eq(devices.orgId, lessorId)))
         .all();
       if (owned.length !== ids.length) throw invalidField('deviceIds', 'lease.machineInvalid');
       for (const { id } of owned) {
-        tx.insert(storeDevices)
+        await tx
+          .insert(storeDevices)
           .values({ deviceId: id, storeId: body.storeId })
           .onConflictDoUpdate({ target: storeDevices.deviceId, set: { storeId: body.storeId } })
           .run();
@@ -166,11 +168,12 @@ export const storeRoutes: RouteDef[] = [
       return { added: owned.length };
     });
   }),
-  route(partyEndpoints.storeRemoveMachine, ({ body, user, data }) => {
+  route(partyEndpoints.storeRemoveMachine, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownStore(tx, user, body.storeId);
-      tx.delete(storeDevices)
+    await data.write(async (tx) => {
+      await ownStore(tx, user, body.storeId);
+      await tx
+        .delete(storeDevices)
         .where(and(eq(storeDevices.storeId, body.storeId), eq(storeDevices.deviceId, body.deviceId)))
         .run();
     });

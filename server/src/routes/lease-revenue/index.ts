@@ -108,7 +108,7 @@ export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors
     )
     .as('income');
 }
-type Income = ReturnType<typeof incomeOf>;
+type Income = Awaited<ReturnType<typeof incomeOf>>;
 
 /**
  * The currency a request's figures are in, and the lessors billing in it (decision 064): figures of companies billing
@@ -116,24 +116,24 @@ type Income = ReturnType<typeof incomeOf>;
  * machines in; the one asked for when present, else the store's company's (a store filtered on) or the user's company's,
  * else the first present (the default brand's first). A company's own console has one.
  */
-function currencyScope(deps: AppDeps, data: ScopedData, filter: Filter, userOrgId: number) {
+async function currencyScope(deps: AppDeps, data: ScopedData, filter: Filter, userOrgId: number) {
   const db = data.unscoped('alreadyScoped');
   const lessors = [
-    ...data.selectDistinct({ id: bills.lessorOrgId }).from(bills, data.orgScope(bills.lessorOrgId)).all(),
-    ...data.selectDistinct({ id: subleases.orgId }).from(subleases, data.orgScope(subleases.orgId)).all(),
+    ...(await data.selectDistinct({ id: bills.lessorOrgId }).from(bills, data.orgScope(bills.lessorOrgId)).all()),
+    ...(await data.selectDistinct({ id: subleases.orgId }).from(subleases, data.orgScope(subleases.orgId)).all()),
   ].map((r) => r.id);
   // Without a currency asked, a store's figures are in its company's currency; else the user's company's.
   const store = filter.storeId
-    ? db.select({ orgId: stores.orgId }).from(stores).where(eq(stores.id, filter.storeId)).get()
+    ? await db.select({ orgId: stores.orgId }).from(stores).where(eq(stores.id, filter.storeId)).get()
     : undefined;
-  const { orgIds, ...inCurrency } = currencyChoice(deps, db, lessors, filter.currency, store?.orgId ?? userOrgId);
+  const { orgIds, ...inCurrency } = await currencyChoice(deps, db, lessors, filter.currency, store?.orgId ?? userOrgId);
   return { ...inCurrency, lessors: orgIds };
 }
 
 /** The hours each line's machine worked on the line's days, from the daily work (decision 037), by line id. */
-function hoursOfLines(db: Db, lineIds: number[]): Map<number, number> {
+async function hoursOfLines(db: Db, lineIds: number[]): Promise<Map<number, number>> {
   if (lineIds.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ id: billLines.id, hours: sql<number>`coalesce(sum(${dailyWork.hoursWorked}), 0)` })
     .from(billLines)
     .leftJoin(
@@ -154,15 +154,22 @@ export const moneyOf = (i: Income) => ({
 });
 
 /** Income summed per key (a store, renter, kind, salesperson), the largest first. */
-function breakdown(db: Db, i: Income, id: SQLWrapper, key: SQLWrapper, name: SQLWrapper): RevenueSlice[] {
+async function breakdown(
+  db: Db,
+  i: Income,
+  id: SQLWrapper,
+  key: SQLWrapper,
+  name: SQLWrapper,
+): Promise<RevenueSlice[]> {
   const money = moneyOf(i);
-  return db
-    .select({ id: sql<number>`max(${id})`, key: sql<string>`${key}`, name: sql<string>`${name}`, ...money })
-    .from(i)
-    .groupBy(sql`${key}`)
-    .orderBy(desc(money.billedCents), asc(sql`${key}`))
-    .all()
-    .map((r) => ({ ...r, key: String(r.key), id: Number(r.id), name: String(r.name) }));
+  return (
+    await db
+      .select({ id: sql<number>`max(${id})`, key: sql<string>`${key}`, name: sql<string>`${name}`, ...money })
+      .from(i)
+      .groupBy(sql`${key}`)
+      .orderBy(desc(money.billedCents), asc(sql`${key}`))
+      .all()
+  ).map((r) => ({ ...r, key: String(r.key), id: Number(r.id), name: String(r.name) }));
 }
 
 /** Months from the range's first to its last, `YYYY-MM`. */
@@ -183,13 +190,13 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 const utilisationOf = (hours: number, days: number) => (days > 0 ? round(hours / (days * WORKDAY_HOURS), 4) : 0);
 
 export const leaseRevenueRoutes: RouteDef[] = [
-  route(api.summary, ({ query, data, today, deps, user }) => {
-    const range = rangeOf(query, today());
-    const { lessors, ...inCurrency } = currencyScope(deps, data, query, user.orgId);
+  route(api.summary, async ({ query, data, today, deps, user }) => {
+    const range = rangeOf(query, await today());
+    const { lessors, ...inCurrency } = await currencyScope(deps, data, query, user.orgId);
     const i = incomeOf(data, query, range, lessors);
     const db = data.unscoped('alreadyScoped');
     const money = moneyOf(i);
-    const totals = db
+    const totals = (await db
       .select({
         ...money,
         machines: sql<number>`count(distinct ${i.deviceId})`,
@@ -197,11 +204,11 @@ export const leaseRevenueRoutes: RouteDef[] = [
         hoursWorked: sumOf(i.hoursWorked),
       })
       .from(i)
-      .get()!;
+      .get())!;
 
     // The expenses of the machines billed under the filter, dated within the range.
     const expenseMonth = sql<string>`substr(${deviceExpenses.date}, 1, 7)`;
-    const expenses = data
+    const expenses = await data
       .select({ month: expenseMonth, cents: sumOf(deviceExpenses.amountCents) })
       .from(deviceExpenses, data.orgScope(deviceExpenses.orgId))
       .where(
@@ -217,19 +224,20 @@ export const leaseRevenueRoutes: RouteDef[] = [
     const expenseCents = expenses.reduce((s, e) => s + e.cents, 0);
     // The machines rented in cost their sub-lease's days within the range, idle or not (decision 042).
     const narrowed = query.storeId || query.renterId || query.salespersonId;
-    const sublease = subleaseCostOf(data, range, monthsOf(range), {
+    const sublease = await subleaseCostOf(data, range, monthsOf(range), {
       kind: query.kind || undefined,
       lessors,
       billedMachines: narrowed ? db.selectDistinct({ id: i.deviceId }).from(i) : undefined,
     });
 
     const incomeByMonth = new Map(
-      db
-        .select({ month: i.month, ...money })
-        .from(i)
-        .groupBy(sql`${i.month}`)
-        .all()
-        .map((r) => [r.month, r]),
+      (
+        await db
+          .select({ month: i.month, ...money })
+          .from(i)
+          .groupBy(sql`${i.month}`)
+          .all()
+      ).map((r) => [r.month, r]),
     );
     const months = monthsOf(range).map((month) => {
       const income = incomeByMonth.get(month);
@@ -248,25 +256,26 @@ export const leaseRevenueRoutes: RouteDef[] = [
 
     const hours = sumOf(i.hoursWorked);
     const days = sumOf(i.days);
-    const machines = db
-      .select({
-        deviceId: i.deviceId,
-        serialNumber: sql<string>`max(${i.serialNumber})`,
-        kind: sql<string>`max(${i.kind})`,
-        daysBilled: days,
-        hoursWorked: hours,
-        billedCents: sumOf(i.amountCents),
-      })
-      .from(i)
-      .groupBy(sql`${i.deviceId}`)
-      .orderBy(asc(sql`${hours} / nullif(${days}, 0)`), asc(sql`max(${i.serialNumber})`))
-      .limit(200)
-      .all()
-      .map((m) => ({
-        ...m,
-        hoursWorked: round(m.hoursWorked, 2),
-        utilisation: utilisationOf(m.hoursWorked, m.daysBilled),
-      }));
+    const machines = (
+      await db
+        .select({
+          deviceId: i.deviceId,
+          serialNumber: sql<string>`max(${i.serialNumber})`,
+          kind: sql<string>`max(${i.kind})`,
+          daysBilled: days,
+          hoursWorked: hours,
+          billedCents: sumOf(i.amountCents),
+        })
+        .from(i)
+        .groupBy(sql`${i.deviceId}`)
+        .orderBy(asc(sql`${hours} / nullif(${days}, 0)`), asc(sql`max(${i.serialNumber})`))
+        .limit(200)
+        .all()
+    ).map((m) => ({
+      ...m,
+      hoursWorked: round(m.hoursWorked, 2),
+      utilisation: utilisationOf(m.hoursWorked, m.daysBilled),
+    }));
 
     return {
       ...inCurrency,
@@ -284,17 +293,17 @@ export const leaseRevenueRoutes: RouteDef[] = [
         utilisation: utilisationOf(totals.hoursWorked, totals.daysBilled),
       },
       months,
-      byStore: breakdown(db, i, i.storeId, i.storeId, sql`max(${i.storeName})`),
-      byRenter: breakdown(db, i, i.renterId, i.renterId, sql`max(${i.renterName})`),
-      byKind: breakdown(db, i, sql`0`, i.kind, i.kind),
-      bySalesperson: breakdown(db, i, i.salespersonId, i.salespersonId, sql`max(${i.salespersonName})`),
+      byStore: await breakdown(db, i, i.storeId, i.storeId, sql`max(${i.storeName})`),
+      byRenter: await breakdown(db, i, i.renterId, i.renterId, sql`max(${i.renterName})`),
+      byKind: await breakdown(db, i, sql`0`, i.kind, i.kind),
+      bySalesperson: await breakdown(db, i, i.salespersonId, i.salespersonId, sql`max(${i.salespersonName})`),
       machines,
     };
   }),
 
-  route(api.incomeList, ({ query, data, today, deps, user }) => {
-    const range = rangeOf(query, today());
-    const { lessors, ...inCurrency } = currencyScope(deps, data, query, user.orgId);
+  route(api.incomeList, async ({ query, data, today, deps, user }) => {
+    const range = rangeOf(query, await today());
+    const { lessors, ...inCurrency } = await currencyScope(deps, data, query, user.orgId);
     const i = incomeOf(data, query, range, lessors);
     const db = data.unscoped('alreadyScoped');
     // Each line's hours are counted for the page's lines only, not for every line of the range before it is paged.
@@ -304,12 +313,12 @@ export const leaseRevenueRoutes: RouteDef[] = [
       desc(i.toOn),
       desc(i.id),
     ]);
-    const { rows: page, ...paging } = listPage(data, query, rows, order);
-    const totals = db
+    const { rows: page, ...paging } = await listPage(data, query, rows, order);
+    const totals = (await db
       .select({ ...moneyOf(i), days: sumOf(i.days) })
       .from(i)
-      .get()!;
-    const hours = hoursOfLines(
+      .get())!;
+    const hours = await hoursOfLines(
       db,
       page.map((r) => r.id),
     );
@@ -322,7 +331,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
   }),
 
   route(api.statement, async ({ query, data, lang, deps }) => {
-    const contract = data
+    const contract = await data
       .select({ id: contracts.id, lessorOrgId: contracts.lessorOrgId })
       .from(contracts, data.orgScope(contracts.lessorOrgId, contracts.renterOrgId))
       .where(eq(contracts.id, query.contractId))
@@ -333,7 +342,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
       contract.id,
       query.month,
       lang === 'en_US' ? 'en' : 'zh',
-      orgBrand(deps, data.unscoped('alreadyScoped'), contract.lessorOrgId).money,
+      (await orgBrand(deps, data.unscoped('alreadyScoped'), contract.lessorOrgId)).money,
     );
     if (!file) throw notFound();
     return {

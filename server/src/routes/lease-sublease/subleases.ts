@@ -24,6 +24,7 @@ import { log, newSecret } from '../devices.ts';
 import { isManager, ownLessor } from '../lease-parties/index.ts';
 import { ownSublessor } from './sublessors.ts';
 import { nameInSql, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /**
  * The sub-leases in scope: a lessor's (org_id) and a sub-lessor's own (sublessor_org_id), every one for the
@@ -48,10 +49,15 @@ const subleaseRows = (data: ScopedData) =>
     .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
     .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId));
 
-type SubleaseRecord = ReturnType<ReturnType<typeof subleaseRows>['all']>[number];
+type SubleaseRecord = Awaited<ReturnType<ReturnType<typeof subleaseRows>['all']>>[number];
 
-function present(data: ScopedData, user: SessionUser, rows: SubleaseRecord[], timeZone: string): SubleaseRow[] {
-  const lessors = orgNames(
+async function present(
+  data: ScopedData,
+  user: SessionUser,
+  rows: SubleaseRecord[],
+  timeZone: string,
+): Promise<SubleaseRow[]> {
+  const lessors = await orgNames(
     data,
     rows.map((r) => r.sublease.orgId),
   );
@@ -80,28 +86,28 @@ function present(data: ScopedData, user: SessionUser, rows: SubleaseRecord[], ti
   }));
 }
 
-function findSublease(data: ScopedData, id: number): SubleaseRecord {
-  const row = subleaseRows(data).where(eq(subleases.id, id)).get();
+async function findSublease(data: ScopedData, id: number): Promise<SubleaseRecord> {
+  const row = await subleaseRows(data).where(eq(subleases.id, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A sub-lease of the user's own lessor that its state lets `action` change, or the refusal. */
-function ownSublease(tx: ScopedWrite, user: SessionUser, id: number, action: 'edit' | 'return') {
-  const row = findSublease(tx, id);
+async function ownSublease(tx: ScopedWrite, user: SessionUser, id: number, action: 'edit' | 'return') {
+  const row = await findSublease(tx, id);
   if (row.sublease.orgId !== user.orgId) throw notFound();
   if (!subleaseAllows(action, row.sublease.state)) throw new ApiError(API_STATUS.conflict, 'sublease.notRenting');
   return row;
 }
 
 /** A sub-lease's number: ZL (转租), the lessor's day it was written and its place that day within the lessor. */
-function nextNumber(tx: ScopedWrite, lessorId: number, now: number): string {
-  const prefix = `ZL-${orgNumberDay(tx.unscoped('domainRule'), lessorId, now)}-`;
-  const { n } = tx
+async function nextNumber(tx: ScopedWrite, lessorId: number, now: number): Promise<string> {
+  const prefix = `ZL-${await orgNumberDay(tx.unscoped('domainRule'), lessorId, now)}-`;
+  const { n } = (await tx
     .select({ n: sql<number>`count(*)` })
     .from(subleases, tx.orgScope(subleases.orgId))
     .where(and(eq(subleases.orgId, lessorId), sql`${subleases.number} like ${`${prefix}%`}`))
-    .get()!;
+    .get())!;
   return `${prefix}${String(n + 1).padStart(4, '0')}`;
 }
 
@@ -109,8 +115,8 @@ function nextNumber(tx: ScopedWrite, lessorId: number, now: number): string {
  * The machine a rented-in serial names: none yet (it is registered), or one its sub-lessor got back from an earlier
  * sub-lease (it is taken again). Registered anywhere else, or rented in now, it is refused.
  */
-function machineOf(tx: ScopedWrite, lessorId: number, sublessorId: number, serial: string) {
-  const found = tx
+async function machineOf(tx: ScopedWrite, lessorId: number, sublessorId: number, serial: string) {
+  const found = await tx
     .unscoped('uniqueness')
     .select({ id: devices.id, orgId: devices.orgId })
     .from(devices)
@@ -118,18 +124,18 @@ function machineOf(tx: ScopedWrite, lessorId: number, sublessorId: number, seria
     .get();
   if (!found) return null;
   if (found.orgId === sublessorId) return found.id;
-  const renting = found.orgId === lessorId && isRentedIn(tx, found.id);
+  const renting = found.orgId === lessorId && (await isRentedIn(tx, found.id));
   throw new ApiError(API_STATUS.invalid, renting ? 'sublease.alreadyRentedIn' : 'sublease.serialElsewhere', {
     serial,
   });
 }
 
-const isRentedIn = (data: ScopedData, deviceId: number) =>
-  !!data
+const isRentedIn = async (data: ScopedData, deviceId: number) =>
+  !!(await data
     .select({ id: subleases.id })
     .from(subleases, data.orgScope(subleases.orgId))
     .where(and(eq(subleases.deviceId, deviceId), eq(subleases.state, 'renting')))
-    .get();
+    .get());
 
 /**
  * The contract that has the machine out or promised: one pending review or approved and not ended that names it,
@@ -158,27 +164,27 @@ function holdingContract(tx: ScopedWrite, deviceId: number) {
 const SORTS = { number: subleases.number, startOn: subleases.startOn, endOn: subleases.endOn };
 
 export const subleaseRoutes: RouteDef[] = [
-  route(api.subleaseList, ({ query, user, data, timeZone }) => {
+  route(api.subleaseList, async ({ query, user, data, timeZone }) => {
     const where = and(
       keywordIn([subleases.number, devices.serialNumber, devices.deviceName, ...ORG_NAME_COLUMNS], query.keyword),
       query.sublessorId ? eq(subleases.sublessorOrgId, query.sublessorId) : undefined,
       query.state ? eq(subleases.state, query.state) : undefined,
     );
     const order = listOrder(query, SORTS, subleases.id, [desc(subleases.startOn), desc(subleases.id)]);
-    const { rows, ...paging } = listPage(data, query, subleaseRows(data).where(where), order);
-    const totals = data
+    const { rows, ...paging } = await listPage(data, query, subleaseRows(data).where(where), order);
+    const totals = (await data
       .select({ costCents: sql<number>`coalesce(sum(${subleases.costCents}), 0)` })
       .from(subleases, data.orgScope(subleases.orgId, subleases.sublessorOrgId))
       .innerJoin(devices, eq(devices.id, subleases.deviceId))
       .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
       .where(where)
-      .get()!;
-    return { list: present(data, user, rows, timeZone), ...paging, totals };
+      .get())!;
+    return { list: await present(data, user, rows, timeZone), ...paging, totals };
   }),
-  route(api.subleaseDetail, ({ query, user, data, timeZone }) => {
-    const sublease = present(data, user, [findSublease(data, query.id)], timeZone)[0]!;
+  route(api.subleaseDetail, async ({ query, user, data, timeZone }) => {
+    const sublease = (await present(data, user, [await findSublease(data, query.id)], timeZone))[0]!;
     // Through the contracts' own scope: a sub-lessor sees none of the company's contracts.
-    const leasedUnder = data
+    const leasedUnder = await data
       .select({
         id: contracts.id,
         number: contracts.number,
@@ -199,18 +205,18 @@ export const subleaseRoutes: RouteDef[] = [
   route(api.subleaseCreate, ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isManager);
     const now = deps.now();
-    return data.write((tx) => {
-      ownSublessor(tx, user, body.sublessorId);
+    return data.write(async (tx) => {
+      await ownSublessor(tx, user, body.sublessorId);
       if (body.storeId !== null) {
-        const store = tx
+        const store = await tx
           .select({ orgId: stores.orgId })
           .from(stores, tx.orgScope(stores.orgId))
           .where(eq(stores.id, body.storeId))
           .get();
         if (store?.orgId !== lessorId) throw invalidField('storeId', 'lease.storeRequired');
       }
-      const list = body.machines.map((machine) => {
-        const model = modelForOwner(tx, lessorId, machine.modelId);
+      const list = await mapInOrder(body.machines, async (machine) => {
+        const model = await modelForOwner(tx, lessorId, machine.modelId);
         const secret = newSecret();
         const fleet = {
           orgId: lessorId,
@@ -223,27 +229,30 @@ export const subleaseRoutes: RouteDef[] = [
           leaseStatus: 'stock' as const,
           mqttSecretHash: hashDeviceSecret(secret),
         };
-        let deviceId = machineOf(tx, lessorId, body.sublessorId, machine.serialNumber);
+        let deviceId = await machineOf(tx, lessorId, body.sublessorId, machine.serialNumber);
         if (deviceId === null) {
-          deviceId = tx
-            .insert(devices)
-            .values({ ...fleet, serialNumber: machine.serialNumber })
-            .returning({ id: devices.id })
-            .get().id;
+          deviceId = (
+            await tx
+              .insert(devices)
+              .values({ ...fleet, serialNumber: machine.serialNumber })
+              .returning({ id: devices.id })
+              .get()
+          ).id;
         } else {
-          tx.update(devices).set(fleet).where(eq(devices.id, deviceId)).run();
+          await tx.update(devices).set(fleet).where(eq(devices.id, deviceId)).run();
         }
         if (body.storeId !== null) {
-          tx.insert(storeDevices)
+          await tx
+            .insert(storeDevices)
             .values({ deviceId, storeId: body.storeId })
             .onConflictDoUpdate({ target: storeDevices.deviceId, set: { storeId: body.storeId } })
             .run();
         }
         const terms = { ...body, returnedOn: null };
-        const { id } = tx
+        const { id } = await tx
           .insert(subleases)
           .values({
-            number: nextNumber(tx, lessorId, now),
+            number: await nextNumber(tx, lessorId, now),
             orgId: lessorId,
             sublessorOrgId: body.sublessorId,
             deviceId,
@@ -258,7 +267,7 @@ export const subleaseRoutes: RouteDef[] = [
           })
           .returning({ id: subleases.id })
           .get();
-        log(tx, user, deviceId, 'sublease.rentIn', { sublessorId: body.sublessorId, subleaseId: id }, now);
+        await log(tx, user, deviceId, 'sublease.rentIn', { sublessorId: body.sublessorId, subleaseId: id }, now);
         // A device secret goes only to those who fit devices, as the registry answers it (decisions 011, 061).
         const mayFit = mayInstallDevices(user.roleId);
         return { id, deviceId, serialNumber: machine.serialNumber, ...(mayFit ? { mqttSecret: secret } : {}) };
@@ -266,31 +275,33 @@ export const subleaseRoutes: RouteDef[] = [
       return { list };
     });
   }),
-  route(api.subleaseUpdate, ({ body, user, data }) => {
+  route(api.subleaseUpdate, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownSublease(tx, user, body.id, 'edit');
+    await data.write(async (tx) => {
+      await ownSublease(tx, user, body.id, 'edit');
       const { id, ...terms } = body;
-      tx.update(subleases)
+      await tx
+        .update(subleases)
         .set({ ...terms, costCents: subleaseCostCents({ ...terms, returnedOn: null }) })
         .where(eq(subleases.id, id))
         .run();
     });
     return { id: body.id };
   }),
-  route(api.subleaseReturn, ({ body, user, data, deps }) => {
+  route(api.subleaseReturn, async ({ body, user, data, deps }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      const { sublease: s, serialNumber, leaseStatus } = ownSublease(tx, user, body.id, 'return');
+    await data.write(async (tx) => {
+      const { sublease: s, serialNumber, leaseStatus } = await ownSublease(tx, user, body.id, 'return');
       if (body.day < s.startOn) throw invalidField('day', 'sublease.returnBeforeStart');
-      const holding = holdingContract(tx, s.deviceId);
+      const holding = await holdingContract(tx, s.deviceId);
       if (holding || leaseStatus === 'leased') {
         throw new ApiError(API_STATUS.conflict, 'sublease.leasedOut', {
           serial: serialNumber,
           number: holding?.number ?? '',
         });
       }
-      tx.update(subleases)
+      await tx
+        .update(subleases)
         .set({
           state: 'returned',
           returnedOn: body.day,
@@ -300,12 +311,13 @@ export const subleaseRoutes: RouteDef[] = [
         .where(eq(subleases.id, s.id))
         .run();
       // The machine leaves the fleet: it is its sub-lessor's again, in no store of the company.
-      tx.update(devices)
+      await tx
+        .update(devices)
         .set({ orgId: s.sublessorOrgId, customerOrgId: null, distributorOrgId: null })
         .where(eq(devices.id, s.deviceId))
         .run();
-      tx.delete(storeDevices).where(eq(storeDevices.deviceId, s.deviceId)).run();
-      log(tx, user, s.deviceId, 'sublease.return', { subleaseId: s.id, day: body.day }, deps.now());
+      await tx.delete(storeDevices).where(eq(storeDevices.deviceId, s.deviceId)).run();
+      await log(tx, user, s.deviceId, 'sublease.return', { subleaseId: s.id, day: body.day }, deps.now());
     });
     return { id: body.id };
   }),

@@ -46,10 +46,15 @@ const sublessorRows = (data: ScopedData) =>
     .from(sublessors, data.orgScope(sublessors.lessorOrgId))
     .innerJoin(organisations, eq(organisations.id, sublessors.orgId));
 
-type SublessorRecord = ReturnType<ReturnType<typeof sublessorRows>['all']>[number];
+type SublessorRecord = Awaited<ReturnType<ReturnType<typeof sublessorRows>['all']>>[number];
 
-function present(data: ScopedData, user: SessionUser, rows: SublessorRecord[], timeZone: string): SublessorRow[] {
-  const lessors = orgNames(
+async function present(
+  data: ScopedData,
+  user: SessionUser,
+  rows: SublessorRecord[],
+  timeZone: string,
+): Promise<SublessorRow[]> {
+  const lessors = await orgNames(
     data,
     rows.map((r) => r.lessorOrgId),
   );
@@ -62,23 +67,23 @@ function present(data: ScopedData, user: SessionUser, rows: SublessorRecord[], t
   }));
 }
 
-function findSublessor(data: ScopedData, id: number): SublessorRecord {
-  const row = sublessorRows(data).where(eq(sublessors.orgId, id)).get();
+async function findSublessor(data: ScopedData, id: number): Promise<SublessorRecord> {
+  const row = await sublessorRows(data).where(eq(sublessors.orgId, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A sub-lessor of the user's own lessor (one they may change), or "not found". */
-export function ownSublessor(data: ScopedData, user: SessionUser, id: number): SublessorRecord {
-  const row = findSublessor(data, id);
+export async function ownSublessor(data: ScopedData, user: SessionUser, id: number): Promise<SublessorRecord> {
+  const row = await findSublessor(data, id);
   if (row.lessorOrgId !== user.orgId) throw notFound();
   return row;
 }
 
 /** An identity number names one sub-lessor of a lessor. */
-function checkIdNumber(data: ScopedData, lessorId: number, idNumber: string, id: number | null) {
+async function checkIdNumber(data: ScopedData, lessorId: number, idNumber: string, id: number | null) {
   if (!idNumber) return;
-  const taken = data
+  const taken = await data
     .select({ id: sublessors.orgId })
     .from(sublessors, data.orgScope(sublessors.lessorOrgId))
     .where(and(eq(sublessors.lessorOrgId, lessorId), eq(sublessors.idNumber, idNumber)))
@@ -90,7 +95,7 @@ const SORTS = { name: organisations.name, createdAt: sublessors.createdAt };
 
 /** Sub-lessors: managed as renters are (decision 034), with bank details and a sign-in account (decision 042). */
 export const sublessorRoutes: RouteDef[] = [
-  route(api.sublessorList, ({ query, user, data, timeZone }) => {
+  route(api.sublessorList, async ({ query, user, data, timeZone }) => {
     const where = and(
       keywordIn(
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, sublessors.idNumber],
@@ -99,12 +104,12 @@ export const sublessorRoutes: RouteDef[] = [
       query.identityType ? eq(sublessors.identityType, query.identityType) : undefined,
     );
     const order = listOrder(query, SORTS, sublessors.orgId, [desc(sublessors.createdAt), desc(sublessors.orgId)]);
-    const { rows, ...paging } = listPage(data, query, sublessorRows(data).where(where), order);
-    return { list: present(data, user, rows, timeZone), ...paging };
+    const { rows, ...paging } = await listPage(data, query, sublessorRows(data).where(where), order);
+    return { list: await present(data, user, rows, timeZone), ...paging };
   }),
-  route(api.sublessorDetail, ({ query, user, data, timeZone }) => {
-    const sublessor = present(data, user, [findSublessor(data, query.id)], timeZone)[0]!;
-    const accounts = data
+  route(api.sublessorDetail, async ({ query, user, data, timeZone }) => {
+    const sublessor = (await present(data, user, [await findSublessor(data, query.id)], timeZone))[0]!;
+    const accounts = await data
       .select({ id: users.id, name: users.name, mobile: users.mobile })
       .from(users, data.orgScope(users.orgId))
       .where(eq(users.orgId, query.id))
@@ -118,10 +123,10 @@ export const sublessorRoutes: RouteDef[] = [
     const { areaCode: _a, ...orgFields } = org;
     // The account's password is random: its holder sets one with "forgot password" (an SMS code to the mobile).
     const passwordHash = accountMobile ? await hashPassword(randomBytes(18).toString('base64url')) : '';
-    return data.write((tx) => {
-      checkIdNumber(tx, lessorId, idNumber, null);
+    return data.write(async (tx) => {
+      await checkIdNumber(tx, lessorId, idNumber, null);
       if (accountMobile) {
-        const taken = tx
+        const taken = await tx
           .unscoped('uniqueness')
           .select({ id: users.id })
           .from(users)
@@ -129,12 +134,13 @@ export const sublessorRoutes: RouteDef[] = [
           .get();
         if (taken) throw invalidField('accountMobile', 'sublease.mobileTaken');
       }
-      const { id } = tx
+      const { id } = await tx
         .insert(organisations)
         .values({ ...orgFields, kind: 'sublessor', parentId: lessorId })
         .returning({ id: organisations.id })
         .get();
-      tx.insert(sublessors)
+      await tx
+        .insert(sublessors)
         .values({
           orgId: id,
           lessorOrgId: lessorId,
@@ -147,14 +153,15 @@ export const sublessorRoutes: RouteDef[] = [
         })
         .run();
       if (accountMobile) {
-        tx.insert(users)
+        await tx
+          .insert(users)
           .values({ orgId: id, mobile: accountMobile, passwordHash, roleId: ROLE.other, name: org.contactName })
           .run();
       }
       return { id };
     });
   }),
-  route(api.sublessorUpdate, ({ body, user, data }) => {
+  route(api.sublessorUpdate, async ({ body, user, data }) => {
     const lessorId = ownLessor(user, isManager);
     const {
       id,
@@ -168,33 +175,35 @@ export const sublessorRoutes: RouteDef[] = [
       ...org
     } = body;
     const { areaCode: _a, ...orgFields } = org;
-    data.write((tx) => {
-      ownSublessor(tx, user, id);
-      checkIdNumber(tx, lessorId, idNumber, id);
-      tx.update(organisations)
-        .set({ ...orgFields, ...renamed(tx, id, orgFields.name) })
+    await data.write(async (tx) => {
+      await ownSublessor(tx, user, id);
+      await checkIdNumber(tx, lessorId, idNumber, id);
+      await tx
+        .update(organisations)
+        .set({ ...orgFields, ...(await renamed(tx, id, orgFields.name)) })
         .where(eq(organisations.id, id))
         .run();
-      tx.update(sublessors)
+      await tx
+        .update(sublessors)
         .set({ identityType, idNumber, bankName, bankAccountName, bankAccount, remark })
         .where(eq(sublessors.orgId, id))
         .run();
     });
     return { id };
   }),
-  route(api.sublessorDelete, ({ body, user, data }) => {
+  route(api.sublessorDelete, async ({ body, user, data }) => {
     ownLessor(user, isManager);
-    data.write((tx) => {
-      ownSublessor(tx, user, body.id);
-      const { n } = tx
+    await data.write(async (tx) => {
+      await ownSublessor(tx, user, body.id);
+      const { n } = (await tx
         .select({ n: sql<number>`count(*)` })
         .from(subleases, tx.orgScope(subleases.orgId))
         .where(eq(subleases.sublessorOrgId, body.id))
-        .get()!;
+        .get())!;
       if (n > 0) throw new ApiError(API_STATUS.conflict, 'sublease.hasSubleases', { count: n });
-      tx.delete(users).where(eq(users.orgId, body.id)).run();
-      tx.delete(sublessors).where(eq(sublessors.orgId, body.id)).run();
-      tx.delete(organisations).where(eq(organisations.id, body.id)).run();
+      await tx.delete(users).where(eq(users.orgId, body.id)).run();
+      await tx.delete(sublessors).where(eq(sublessors.orgId, body.id)).run();
+      await tx.delete(organisations).where(eq(organisations.id, body.id)).run();
     });
     return { id: body.id };
   }),

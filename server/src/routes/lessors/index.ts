@@ -49,10 +49,10 @@ const lessorRows = (data: ScopedData) =>
     })
     .from(organisations, data.orgScope(organisations.id));
 
-type Row = ReturnType<typeof findLessor>;
+type Row = Awaited<ReturnType<typeof findLessor>>;
 
-function findLessor(data: ScopedData, id: number) {
-  const row = lessorRows(data)
+async function findLessor(data: ScopedData, id: number) {
+  const row = await lessorRows(data)
     .where(and(isLessor, eq(organisations.id, id)))
     .get();
   if (!row) throw notFound();
@@ -60,10 +60,10 @@ function findLessor(data: ScopedData, id: number) {
 }
 
 /** Their administrators, "name (phone)", by organisation. */
-function adminsOf(data: ScopedData, orgIds: number[]): Map<number, string[]> {
+async function adminsOf(data: ScopedData, orgIds: number[]): Promise<Map<number, string[]>> {
   const byOrg = new Map<number, string[]>();
   if (orgIds.length === 0) return byOrg;
-  const rows = data
+  const rows = await data
     .select({ orgId: users.orgId, name: users.name, mobile: users.mobile, areaCode: users.areaCode })
     .from(users, data.orgScope(users.orgId))
     .where(and(eq(users.roleId, ROLE.lessorAdmin), eq(users.disabled, false)))
@@ -77,9 +77,9 @@ function adminsOf(data: ScopedData, orgIds: number[]): Map<number, string[]> {
   return byOrg;
 }
 
-function present(data: ScopedData, deps: AppDeps, rows: Row[], timeZone: string): LessorRow[] {
+async function present(data: ScopedData, deps: AppDeps, rows: Row[], timeZone: string): Promise<LessorRow[]> {
   const packs = brandsOf(deps).packs;
-  const admins = adminsOf(
+  const admins = await adminsOf(
     data,
     rows.map((r) => r.id),
   );
@@ -102,13 +102,13 @@ function loadedBrand(deps: AppDeps, appid: string): BrandPack {
 }
 
 /** Another rental company already has the name (two companies of one name cannot be told apart on a contract). */
-function nameTaken(data: ScopedData, name: string, except?: number) {
-  return !!data
+async function nameTaken(data: ScopedData, name: string, except?: number) {
+  return !!(await data
     .unscoped('uniqueness')
     .select({ id: organisations.id })
     .from(organisations)
     .where(and(isLessor, eq(organisations.name, name), except ? ne(organisations.id, except) : undefined))
-    .get();
+    .get());
 }
 
 /**
@@ -129,7 +129,7 @@ const settings = (body: { leasing: boolean; rentalDomestic: boolean; rentalForei
 });
 
 export const lessorRoutes: RouteDef[] = [
-  route(lessorEndpoints.list, ({ query, data, deps, timeZone }) => {
+  route(lessorEndpoints.list, async ({ query, data, deps, timeZone }) => {
     const where = and(
       isLessor,
       // Any of its names: the one the reader reads it by, in either language, or the registered one (decision 064).
@@ -150,8 +150,8 @@ export const lessorRoutes: RouteDef[] = [
       deviceCount,
     };
     const order = listOrder(query, sorts, organisations.id, [desc(organisations.createdAt), desc(organisations.id)]);
-    const { rows, ...paging } = listPage(data, query, lessorRows(data).where(where), order);
-    return { list: present(data, deps, rows, timeZone), ...paging };
+    const { rows, ...paging } = await listPage(data, query, lessorRows(data).where(where), order);
+    return { list: await present(data, deps, rows, timeZone), ...paging };
   }),
 
   route(lessorEndpoints.brands, ({ deps }) => ({
@@ -165,9 +165,9 @@ export const lessorRoutes: RouteDef[] = [
   route(lessorEndpoints.create, async ({ body, user, data, deps, c, t, setMessage }) => {
     const pack = loadedBrand(deps, body.appid);
     const admin = { mobile: body.adminMobile, areaCode: body.adminAreaCode };
-    if (nameTaken(data, body.name)) throw invalidField('name', 'lessors.nameTaken');
+    if (await nameTaken(data, body.name)) throw invalidField('name', 'lessors.nameTaken');
     // A number with an account is a person of another company: they are invited by the new administrator instead.
-    if (samePhone(data, admin)) throw invalidField('adminMobile', 'lessors.mobileTaken');
+    if (await samePhone(data, admin)) throw invalidField('adminMobile', 'lessors.mobileTaken');
     const password = body.adminMode === 'password' ? body.adminPassword! : randomBytes(24).toString('base64url');
     const passwordHash = await hashPassword(password);
     if (body.adminMode === 'message') {
@@ -196,29 +196,31 @@ export const lessorRoutes: RouteDef[] = [
       areaCode: _c,
       ...company
     } = body;
-    const created = data.write((tx) => {
+    const created = await data.write(async (tx) => {
       // Checked again in the unit of work: another request may have taken the name or the number meanwhile.
-      if (nameTaken(tx, body.name)) throw invalidField('name', 'lessors.nameTaken');
-      if (samePhone(tx, admin)) throw invalidField('adminMobile', 'lessors.mobileTaken');
-      const org = tx
+      if (await nameTaken(tx, body.name)) throw invalidField('name', 'lessors.nameTaken');
+      if (await samePhone(tx, admin)) throw invalidField('adminMobile', 'lessors.mobileTaken');
+      const org = await tx
         .insert(organisations)
         .values({ ...company, ...settings(body), kind: 'lessor', parentId: user.orgId })
         .returning({ id: organisations.id })
         .get();
-      tx.insert(lessorProfiles).values({ orgId: org.id, appid, createdBy: user.id }).run();
-      tx.insert(billingZones).values({ lessorOrgId: org.id, timeZone: zone }).run();
-      const uid = tx
-        .insert(users)
-        .values({ ...admin, orgId: org.id, name: adminName, roleId: ROLE.lessorAdmin, passwordHash })
-        .returning({ id: users.id })
-        .get().id;
+      await tx.insert(lessorProfiles).values({ orgId: org.id, appid, createdBy: user.id }).run();
+      await tx.insert(billingZones).values({ lessorOrgId: org.id, timeZone: zone }).run();
+      const uid = (
+        await tx
+          .insert(users)
+          .values({ ...admin, orgId: org.id, name: adminName, roleId: ROLE.lessorAdmin, passwordHash })
+          .returning({ id: users.id })
+          .get()
+      ).id;
       return { id: org.id, adminUid: uid };
     });
     setMessage(adminMode === 'message' ? 'lessors.createdMessage' : 'lessors.created');
     return created;
   }),
 
-  route(lessorEndpoints.update, ({ body, user, data, deps }) => {
+  route(lessorEndpoints.update, async ({ body, user, data, deps }) => {
     loadedBrand(deps, body.appid);
     const {
       id,
@@ -230,25 +232,27 @@ export const lessorRoutes: RouteDef[] = [
       areaCode: _c,
       ...company
     } = body;
-    data.write((tx) => {
-      const before = findLessor(tx, id);
-      if (nameTaken(tx, body.name, id)) throw invalidField('name', 'lessors.nameTaken');
+    await data.write(async (tx) => {
+      const before = await findLessor(tx, id);
+      if (await nameTaken(tx, body.name, id)) throw invalidField('name', 'lessors.nameTaken');
       // Spec section 4: a rental permission once enabled cannot be closed.
       if (before.rentalDomestic && !body.rentalDomestic)
         throw invalidField('rentalDomestic', 'lessors.rentalPermanent');
       if (before.rentalForeign && !body.rentalForeign) throw invalidField('rentalForeign', 'lessors.rentalPermanent');
       updated(
-        tx
+        await tx
           .update(organisations)
           .set({ ...company, ...settings(body) })
           .where(and(eq(organisations.id, id), isLessor))
           .run(),
       );
-      tx.insert(lessorProfiles)
+      await tx
+        .insert(lessorProfiles)
         .values({ orgId: id, appid, createdBy: user.id })
         .onConflictDoUpdate({ target: lessorProfiles.orgId, set: { appid } })
         .run();
-      tx.insert(billingZones)
+      await tx
+        .insert(billingZones)
         .values({ lessorOrgId: id, timeZone: zone })
         .onConflictDoUpdate({ target: billingZones.lessorOrgId, set: { timeZone: zone } })
         .run();

@@ -76,22 +76,22 @@ function present(row: CameraSelection, owned: number[], timeZone: string): Camer
 }
 
 /** One camera of a machine in scope, or "not found". */
-function visibleCamera(data: ScopedData, id: number): CameraSelection {
-  const row = cameraSelect(data).where(eq(deviceCameras.id, id)).get();
+async function visibleCamera(data: ScopedData, id: number): Promise<CameraSelection> {
+  const row = await cameraSelect(data).where(eq(deviceCameras.id, id)).get();
   if (!row) throw notFound();
   return row;
 }
 
 /** A camera the user may change: visible, on a machine of the user's organisations. */
-function ownedCamera(data: ScopedData, user: SessionUser, id: number): CameraSelection {
-  const row = visibleCamera(data, id);
-  ownedDevice(data, user, row.camera.deviceId);
+async function ownedCamera(data: ScopedData, user: SessionUser, id: number): Promise<CameraSelection> {
+  const row = await visibleCamera(data, id);
+  await ownedDevice(data, user, row.camera.deviceId);
   return row;
 }
 
 /** Refuses a channel the machine already gives another camera, on the form's field. */
-function assertChannelFree(data: ScopedData, deviceId: number, channel: number, except?: number) {
-  const taken = data
+async function assertChannelFree(data: ScopedData, deviceId: number, channel: number, except?: number) {
+  const taken = await data
     .select({ id: deviceCameras.id })
     .from(deviceCameras, data.viaDevice(deviceCameras.deviceId))
     .where(and(eq(deviceCameras.deviceId, deviceId), eq(deviceCameras.channel, channel)))
@@ -140,7 +140,7 @@ const formValues = (form: Omit<CameraForm, 'deviceId'>) => ({
 
 export const monitorRoutes: RouteDef[] = [
   // The player's tree: machines that carry cameras, each with its channels in order.
-  route(monitorEndpoints.machines, ({ query, user, data }) => {
+  route(monitorEndpoints.machines, async ({ query, user, data }) => {
     const withCameras = data
       .selectDistinct({ id: deviceCameras.deviceId })
       .from(deviceCameras, data.viaDevice(deviceCameras.deviceId));
@@ -148,17 +148,17 @@ export const monitorRoutes: RouteDef[] = [
       .select()
       .from(devices, data.deviceScope())
       .where(and(inArray(devices.id, withCameras), deviceKeyword(query.keyword ?? ''), linkIs(query.link)));
-    const { rows, ...paging } = listPage(data, query, select, [asc(devices.serialNumber), asc(devices.id)]);
+    const { rows, ...paging } = await listPage(data, query, select, [asc(devices.serialNumber), asc(devices.id)]);
     const ids = rows.map((d) => d.id);
     const cameras = ids.length
-      ? data
+      ? await data
           .select()
           .from(deviceCameras, data.viaDevice(deviceCameras.deviceId))
           .where(inArray(deviceCameras.deviceId, ids))
           .orderBy(asc(deviceCameras.channel))
           .all()
       : [];
-    const owned = ownerOrgIds(data, user);
+    const owned = await ownerOrgIds(data, user);
     const list = rows.map((d) => ({
       deviceId: d.id,
       serialNumber: d.serialNumber,
@@ -173,7 +173,7 @@ export const monitorRoutes: RouteDef[] = [
     return { list, ...paging };
   }),
 
-  route(monitorEndpoints.cameras, ({ query, user, data, timeZone }) => {
+  route(monitorEndpoints.cameras, async ({ query, user, data, timeZone }) => {
     const select = cameraSelect(data).where(
       and(
         deviceKeyword(query.keyword ?? ''),
@@ -185,20 +185,20 @@ export const monitorRoutes: RouteDef[] = [
       asc(devices.serialNumber),
       asc(deviceCameras.channel),
     ]);
-    const { rows, ...paging } = listPage(data, query, select, order);
-    const owned = ownerOrgIds(data, user);
+    const { rows, ...paging } = await listPage(data, query, select, order);
+    const owned = await ownerOrgIds(data, user);
     return { list: rows.map((row) => present(row, owned, timeZone)), ...paging };
   }),
 
-  route(monitorEndpoints.camera, ({ query, user, data, timeZone }) =>
-    present(visibleCamera(data, query.id), ownerOrgIds(data, user), timeZone),
+  route(monitorEndpoints.camera, async ({ query, user, data, timeZone }) =>
+    present(await visibleCamera(data, query.id), await ownerOrgIds(data, user), timeZone),
   ),
 
-  route(monitorEndpoints.create, ({ body, user, data, deps }) => {
-    const row = saveCamera(() =>
-      data.write((tx) => {
-        const device = ownedDevice(tx, user, body.deviceId);
-        assertChannelFree(tx, device.id, body.channel);
+  route(monitorEndpoints.create, async ({ body, user, data, deps }) => {
+    const row = await saveCamera(() =>
+      data.write(async (tx) => {
+        const device = await ownedDevice(tx, user, body.deviceId);
+        await assertChannelFree(tx, device.id, body.channel);
         return tx
           .insert(deviceCameras)
           .values({
@@ -215,12 +215,13 @@ export const monitorRoutes: RouteDef[] = [
     return { id: row.id };
   }),
 
-  route(monitorEndpoints.update, ({ body, user, data, deps }) => {
-    saveCamera(() =>
-      data.write((tx) => {
-        const { camera } = ownedCamera(tx, user, body.id);
-        assertChannelFree(tx, camera.deviceId, body.channel, camera.id);
-        tx.update(deviceCameras)
+  route(monitorEndpoints.update, async ({ body, user, data, deps }) => {
+    await saveCamera(() =>
+      data.write(async (tx) => {
+        const { camera } = await ownedCamera(tx, user, body.id);
+        await assertChannelFree(tx, camera.deviceId, body.channel, camera.id);
+        await tx
+          .update(deviceCameras)
           .set({ ...formValues(body), updatedBy: user.id, updatedAt: new Date(deps.now()) })
           .where(eq(deviceCameras.id, camera.id))
           .run();
@@ -229,17 +230,17 @@ export const monitorRoutes: RouteDef[] = [
     return { id: body.id };
   }),
 
-  route(monitorEndpoints.remove, ({ body, user, data }) => {
-    data.write((tx) => {
-      ownedCamera(tx, user, body.id);
-      tx.delete(deviceCameras).where(eq(deviceCameras.id, body.id)).run();
+  route(monitorEndpoints.remove, async ({ body, user, data }) => {
+    await data.write(async (tx) => {
+      await ownedCamera(tx, user, body.id);
+      await tx.delete(deviceCameras).where(eq(deviceCameras.id, body.id)).run();
     });
     return { id: body.id };
   }),
 
   // Anyone who sees the machine watches it; the platform signs the address and answers whether the channel is up.
   route(monitorEndpoints.play, async ({ body, data, deps, timeZone }) => {
-    const row = visibleCamera(data, body.cameraId);
+    const row = await visibleCamera(data, body.cameraId);
     const address = await askPlatform(deps, (video) =>
       video.liveAddress({ serial: row.serialNumber, channel: row.camera.channel }),
     );
@@ -248,8 +249,8 @@ export const monitorRoutes: RouteDef[] = [
 
   // The picture is the machine's: kept as a photo among its files, by the owner's editors.
   route(monitorEndpoints.snapshot, async ({ body, user, data, deps, timeZone, setMessage }) => {
-    const row = ownedCamera(data, user, body.cameraId);
-    const device = ownedDevice(data, user, row.camera.deviceId);
+    const row = await ownedCamera(data, user, body.cameraId);
+    const device = await ownedDevice(data, user, row.camera.deviceId);
     const bytes = await askPlatform(deps, (video) =>
       video.capture({ serial: row.serialNumber, channel: row.camera.channel }),
     );

@@ -15,18 +15,19 @@ import type { SessionUser } from '../../lib/session.ts';
 import { requireUpload } from '../../lib/uploads.ts';
 import { ownerOrgIds } from '../device-access.ts';
 import { ownRecord } from './shared.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 type AccessoryRow = typeof accessories.$inferSelect;
 
 /** A host the user's organisations own: "not found" outside the scope, "forbidden" for one only read. */
-function scopedDevice(data: ScopedData, user: SessionUser, deviceId: number, change: boolean) {
-  const device = data
+async function scopedDevice(data: ScopedData, user: SessionUser, deviceId: number, change: boolean) {
+  const device = await data
     .select({ id: devices.id, orgId: devices.orgId })
     .from(devices, data.orgScope(devices.orgId))
     .where(eq(devices.id, deviceId))
     .get();
   if (!device) throw notFound();
-  const editable = ownerOrgIds(data, user).includes(device.orgId);
+  const editable = (await ownerOrgIds(data, user)).includes(device.orgId);
   if (change && !editable) throw forbidden();
   return { ...device, editable };
 }
@@ -36,7 +37,7 @@ const ofOwnedHost = (data: ScopedData, deviceId: SQLiteColumn) =>
   data.within(deviceId, data.select({ id: devices.id }).from(devices, data.orgScope(devices.orgId)));
 
 /** Files already on the record stay; a new one must be the user's own upload of the right kind. */
-function checkFiles(
+async function checkFiles(
   deps: AppDeps,
   user: SessionUser,
   urls: string[],
@@ -44,11 +45,13 @@ function checkFiles(
   field: string,
   kind: 'photo' | 'pdf',
 ) {
-  return urls.map((url) => (kept.includes(url) ? url : requireUpload(deps, user, url, field, { kinds: [kind] })));
+  return await mapInOrder(urls, async (url) =>
+    kept.includes(url) ? url : await requireUpload(deps, user, url, field, { kinds: [kind] }),
+  );
 }
 
 export const accessoryRoutes: RouteDef[] = [
-  route(accessoryEndpoints.hosts, ({ query, user, data }) => {
+  route(accessoryEndpoints.hosts, async ({ query, user, data }) => {
     const where = and(
       textContains(devices.serialNumber, query.serialNumber),
       query.recorded === '1'
@@ -58,7 +61,7 @@ export const accessoryRoutes: RouteDef[] = [
           : undefined,
     );
     const sortable = { originalValueCents: purchaseInfos.originalValueCents, purchasedAt: purchaseInfos.purchasedAt };
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data
@@ -79,7 +82,7 @@ export const accessoryRoutes: RouteDef[] = [
     const ids = rows.map((r) => r.device.id);
     const totals = new Map(
       (ids.length
-        ? data
+        ? await data
             .select({
               deviceId: accessories.deviceId,
               n: count(),
@@ -92,11 +95,11 @@ export const accessoryRoutes: RouteDef[] = [
         : []
       ).map((t) => [t.deviceId, t]),
     );
-    const owners = orgNames(
+    const owners = await orgNames(
       data,
       rows.map((r) => r.device.orgId),
     );
-    const owned = ownerOrgIds(data, user);
+    const owned = await ownerOrgIds(data, user);
     const list: AssetHost[] = rows.map(({ device, purchase }) => ({
       deviceId: device.id,
       serialNumber: device.serialNumber,
@@ -120,9 +123,9 @@ export const accessoryRoutes: RouteDef[] = [
     return { list, ...paging };
   }),
 
-  route(accessoryEndpoints.savePurchase, ({ body, user, data, deps }) => {
-    const device = scopedDevice(data, user, body.deviceId, true);
-    const before = data
+  route(accessoryEndpoints.savePurchase, async ({ body, user, data, deps }) => {
+    const device = await scopedDevice(data, user, body.deviceId, true);
+    const before = await data
       .select()
       .from(purchaseInfos, ofOwnedHost(data, purchaseInfos.deviceId))
       .where(eq(purchaseInfos.deviceId, device.id))
@@ -138,11 +141,11 @@ export const accessoryRoutes: RouteDef[] = [
         : body.salvageValueCents!,
       // A calendar day, kept as entered (decision 026).
       purchasedAt: body.purchasedAt || null,
-      photos: checkFiles(deps, user, body.photos, before?.photos ?? [], 'photos', 'photo'),
-      documents: checkFiles(deps, user, body.documents, before?.documents ?? [], 'documents', 'pdf'),
+      photos: await checkFiles(deps, user, body.photos, before?.photos ?? [], 'photos', 'photo'),
+      documents: await checkFiles(deps, user, body.documents, before?.documents ?? [], 'documents', 'pdf'),
       updatedAt: new Date(deps.now()),
     };
-    data.write((tx) =>
+    await data.write((tx) =>
       tx
         .insert(purchaseInfos)
         .values({ deviceId: device.id, ...values })
@@ -152,26 +155,27 @@ export const accessoryRoutes: RouteDef[] = [
     return { deviceId: device.id };
   }),
 
-  route(accessoryEndpoints.list, ({ query, user, data }) => {
-    const device = scopedDevice(data, user, query.deviceId, false);
-    const list = data
-      .select()
-      .from(accessories, ofOwnedHost(data, accessories.deviceId))
-      .where(eq(accessories.deviceId, device.id))
-      .orderBy(asc(accessories.id))
-      .all()
-      .map(({ orgId: _o, createdAt: _c, ...row }) => row);
+  route(accessoryEndpoints.list, async ({ query, user, data }) => {
+    const device = await scopedDevice(data, user, query.deviceId, false);
+    const list = (
+      await data
+        .select()
+        .from(accessories, ofOwnedHost(data, accessories.deviceId))
+        .where(eq(accessories.deviceId, device.id))
+        .orderBy(asc(accessories.id))
+        .all()
+    ).map(({ orgId: _o, createdAt: _c, ...row }) => row);
     return { list, editable: device.editable };
   }),
 
-  route(accessoryEndpoints.create, ({ body, user, data, deps }) => {
-    const created = data.write((tx) => {
-      const device = scopedDevice(tx, user, body.deviceId, true);
-      const held = tx
+  route(accessoryEndpoints.create, async ({ body, user, data, deps }) => {
+    const created = await data.write(async (tx) => {
+      const device = await scopedDevice(tx, user, body.deviceId, true);
+      const held = (await tx
         .select({ n: count() })
         .from(accessories, ofOwnedHost(tx, accessories.deviceId))
         .where(eq(accessories.deviceId, device.id))
-        .get()!.n;
+        .get())!.n;
       if (held >= MAX_ACCESSORIES)
         throw new ApiError(API_STATUS.conflict, 'accessories.tooMany', { max: MAX_ACCESSORIES });
       return tx
@@ -183,20 +187,20 @@ export const accessoryRoutes: RouteDef[] = [
     return { id: created.id };
   }),
 
-  route(accessoryEndpoints.update, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<AccessoryRow>(tx, user, accessories, body.id);
+  route(accessoryEndpoints.update, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<AccessoryRow>(tx, user, accessories, body.id);
       const { id: _id, ...values } = body;
-      tx.update(accessories).set(values).where(eq(accessories.id, row.id)).run();
+      await tx.update(accessories).set(values).where(eq(accessories.id, row.id)).run();
       return row;
     });
     return { id: row.id };
   }),
 
-  route(accessoryEndpoints.delete, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<AccessoryRow>(tx, user, accessories, body.id);
-      tx.delete(accessories).where(eq(accessories.id, row.id)).run();
+  route(accessoryEndpoints.delete, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<AccessoryRow>(tx, user, accessories, body.id);
+      await tx.delete(accessories).where(eq(accessories.id, row.id)).run();
       return row;
     });
     return { id: row.id };

@@ -12,20 +12,20 @@ import { bindingValues, boundToSerial, describeBindings, ownRecord } from './sha
 type ControllerRow = typeof controllers.$inferSelect;
 
 export const controllerRoutes: RouteDef[] = [
-  route(controllerEndpoints.list, ({ query, user, data }) => {
+  route(controllerEndpoints.list, async ({ query, user, data }) => {
     const where = and(
       textContains(controllers.serialNumber, query.serialNumber),
       textContains(controllers.model, query.model),
       query.deviceSerial ? boundToSerial(data, controllers.deviceId, query.deviceSerial) : undefined,
     );
     const sortable = { installedAt: controllers.installedAt };
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(controllers, data.orgScope(controllers.orgId)).where(where),
       listOrder(query, sortable, controllers.id, [desc(controllers.id)]),
     );
-    const bound = describeBindings(data, user, rows);
+    const bound = await describeBindings(data, user, rows);
     const list: Controller[] = rows.map((r) => ({
       id: r.id,
       serialNumber: r.serialNumber,
@@ -37,10 +37,10 @@ export const controllerRoutes: RouteDef[] = [
     return { list, ...paging };
   }),
 
-  route(controllerEndpoints.create, ({ body, user, data, deps }) => {
-    const orgId = assertCreator(data, user);
-    const created = data.write((tx) => {
-      assertSerialFree(tx, body.serialNumber);
+  route(controllerEndpoints.create, async ({ body, user, data, deps }) => {
+    const orgId = await assertCreator(data, user);
+    const created = await data.write(async (tx) => {
+      await assertSerialFree(tx, body.serialNumber);
       return tx
         .insert(controllers)
         .values({
@@ -49,7 +49,7 @@ export const controllerRoutes: RouteDef[] = [
           model: body.model,
           firmwareVersion: body.firmwareVersion,
           remark: body.remark,
-          ...bindingValues(tx, orgId, body),
+          ...(await bindingValues(tx, orgId, body)),
           createdAt: new Date(deps.now()),
         })
         .returning({ id: controllers.id })
@@ -58,17 +58,18 @@ export const controllerRoutes: RouteDef[] = [
     return { id: created.id };
   }),
 
-  route(controllerEndpoints.update, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<ControllerRow>(tx, user, controllers, body.id);
-      assertSerialFree(tx, body.serialNumber, row.id);
-      tx.update(controllers)
+  route(controllerEndpoints.update, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<ControllerRow>(tx, user, controllers, body.id);
+      await assertSerialFree(tx, body.serialNumber, row.id);
+      await tx
+        .update(controllers)
         .set({
           serialNumber: body.serialNumber,
           model: body.model,
           firmwareVersion: body.firmwareVersion,
           remark: body.remark,
-          ...bindingValues(tx, row.orgId, body, { table: 'controllers', id: row.id }),
+          ...(await bindingValues(tx, row.orgId, body, { table: 'controllers', id: row.id })),
         })
         .where(eq(controllers.id, row.id))
         .run();
@@ -77,10 +78,10 @@ export const controllerRoutes: RouteDef[] = [
     return { id: row.id };
   }),
 
-  route(controllerEndpoints.delete, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<ControllerRow>(tx, user, controllers, body.id);
-      tx.delete(controllers).where(eq(controllers.id, row.id)).run();
+  route(controllerEndpoints.delete, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<ControllerRow>(tx, user, controllers, body.id);
+      await tx.delete(controllers).where(eq(controllers.id, row.id)).run();
       return row;
     });
     return { id: row.id };
@@ -88,8 +89,8 @@ export const controllerRoutes: RouteDef[] = [
 ];
 
 /** A controller's serial number is unique across companies: it is printed on the unit. */
-function assertSerialFree(data: ScopedData, serialNumber: string, exceptId?: number) {
-  const taken = data
+async function assertSerialFree(data: ScopedData, serialNumber: string, exceptId?: number) {
+  const taken = await data
     .unscoped('uniqueness')
     .select({ id: controllers.id })
     .from(controllers)

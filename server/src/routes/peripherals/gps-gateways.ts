@@ -12,8 +12,8 @@ import { bindingValues, boundToSerial, describeBindings, ownRecord } from './sha
 type GatewayRow = typeof gpsGateways.$inferSelect;
 
 /** An IMEI identifies one unit in the world, so it is unique across companies. */
-function assertImeiFree(data: ScopedData, imei: string, exceptId?: number) {
-  const taken = data
+async function assertImeiFree(data: ScopedData, imei: string, exceptId?: number) {
+  const taken = await data
     .unscoped('uniqueness')
     .select({ id: gpsGateways.id })
     .from(gpsGateways)
@@ -23,7 +23,7 @@ function assertImeiFree(data: ScopedData, imei: string, exceptId?: number) {
 }
 
 export const gpsGatewayRoutes: RouteDef[] = [
-  route(gpsGatewayEndpoints.list, ({ query, user, data }) => {
+  route(gpsGatewayEndpoints.list, async ({ query, user, data }) => {
     const where = and(
       textContains(gpsGateways.imei, query.imei),
       textContains(gpsGateways.plate, query.plate),
@@ -31,13 +31,13 @@ export const gpsGatewayRoutes: RouteDef[] = [
       query.positioning ? eq(gpsGateways.positioning, query.positioning) : undefined,
     );
     const sortable = { installedAt: gpsGateways.installedAt };
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(gpsGateways, data.orgScope(gpsGateways.orgId)).where(where),
       listOrder(query, sortable, gpsGateways.id, [desc(gpsGateways.id)]),
     );
-    const bound = describeBindings(data, user, rows);
+    const bound = await describeBindings(data, user, rows);
     const list: GpsGateway[] = rows.map((r) => ({
       id: r.id,
       imei: r.imei,
@@ -48,10 +48,10 @@ export const gpsGatewayRoutes: RouteDef[] = [
     return { list, ...paging };
   }),
 
-  route(gpsGatewayEndpoints.create, ({ body, user, data, deps }) => {
-    const orgId = assertCreator(data, user);
-    const created = data.write((tx) => {
-      assertImeiFree(tx, body.imei);
+  route(gpsGatewayEndpoints.create, async ({ body, user, data, deps }) => {
+    const orgId = await assertCreator(data, user);
+    const created = await data.write(async (tx) => {
+      await assertImeiFree(tx, body.imei);
       return tx
         .insert(gpsGateways)
         .values({
@@ -59,7 +59,7 @@ export const gpsGatewayRoutes: RouteDef[] = [
           imei: body.imei,
           plate: body.plate,
           positioning: body.positioning,
-          ...bindingValues(tx, orgId, body),
+          ...(await bindingValues(tx, orgId, body)),
           createdAt: new Date(deps.now()),
         })
         .returning({ id: gpsGateways.id })
@@ -68,16 +68,17 @@ export const gpsGatewayRoutes: RouteDef[] = [
     return { id: created.id };
   }),
 
-  route(gpsGatewayEndpoints.update, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<GatewayRow>(tx, user, gpsGateways, body.id);
-      assertImeiFree(tx, body.imei, row.id);
-      tx.update(gpsGateways)
+  route(gpsGatewayEndpoints.update, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<GatewayRow>(tx, user, gpsGateways, body.id);
+      await assertImeiFree(tx, body.imei, row.id);
+      await tx
+        .update(gpsGateways)
         .set({
           imei: body.imei,
           plate: body.plate,
           positioning: body.positioning,
-          ...bindingValues(tx, row.orgId, body, { table: 'gpsGateways', id: row.id }),
+          ...(await bindingValues(tx, row.orgId, body, { table: 'gpsGateways', id: row.id })),
         })
         .where(eq(gpsGateways.id, row.id))
         .run();
@@ -86,10 +87,10 @@ export const gpsGatewayRoutes: RouteDef[] = [
     return { id: row.id };
   }),
 
-  route(gpsGatewayEndpoints.delete, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<GatewayRow>(tx, user, gpsGateways, body.id);
-      tx.delete(gpsGateways).where(eq(gpsGateways.id, row.id)).run();
+  route(gpsGatewayEndpoints.delete, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<GatewayRow>(tx, user, gpsGateways, body.id);
+      await tx.delete(gpsGateways).where(eq(gpsGateways.id, row.id)).run();
       return row;
     });
     return { id: row.id };

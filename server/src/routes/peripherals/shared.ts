@@ -19,15 +19,16 @@ interface OrgOwned {
  * A record of an organisation in the user's scope that the user may change: one the user cannot see answers
  * "not found" (ids cannot be probed), one the user sees but does not keep (operator data for a reader) "forbidden".
  */
-export function ownRecord<T extends { orgId: number }>(
+export async function ownRecord<T extends { orgId: number }>(
   data: ScopedData,
   user: SessionUser,
   table: SQLiteTable & OrgOwned,
   id: number,
-): T {
-  const row = data.select().from(table, data.orgScope(table.orgId)).where(eq(table.id, id)).get() as T | undefined;
+): Promise<T> {
+  const row = (await data.select().from(table, data.orgScope(table.orgId)).where(eq(table.id, id)).get()) as
+    T | undefined;
   if (!row) throw notFound();
-  if (!ownerOrgIds(data, user).includes(row.orgId)) throw forbidden();
+  if (!(await ownerOrgIds(data, user)).includes(row.orgId)) throw forbidden();
   return row;
 }
 
@@ -41,14 +42,14 @@ interface Bindings {
  * The host and SIM card a controller or gateway is bound to must be the owner's; a SIM card sits in one unit only
  * (a controller or a gateway). Answers the columns to store.
  */
-export function bindingValues(
+export async function bindingValues(
   data: ScopedData,
   orgId: number,
   body: Bindings,
   self?: { table: 'controllers' | 'gpsGateways'; id: number },
 ) {
   if (body.deviceId) {
-    const device = data
+    const device = await data
       .select({ orgId: devices.orgId })
       .from(devices, data.deviceScope())
       .where(eq(devices.id, body.deviceId))
@@ -56,7 +57,7 @@ export function bindingValues(
     if (device?.orgId !== orgId) throw invalidField('deviceId', 'peripherals.invalidDevice');
   }
   if (body.simCardId) {
-    const card = data
+    const card = await data
       .select({ orgId: simCards.orgId })
       .from(simCards, data.orgScope(simCards.orgId))
       .where(eq(simCards.id, body.simCardId))
@@ -64,7 +65,7 @@ export function bindingValues(
     if (card?.orgId !== orgId) throw invalidField('simCardId', 'peripherals.invalidSimCard');
     // A card sits in one unit, whoever keeps that unit.
     const db = data.unscoped('uniqueness');
-    const inController = db
+    const inController = await db
       .select({ id: controllers.id })
       .from(controllers)
       .where(
@@ -74,7 +75,7 @@ export function bindingValues(
         ),
       )
       .get();
-    const inGateway = db
+    const inGateway = await db
       .select({ id: gpsGateways.id })
       .from(gpsGateways)
       .where(
@@ -109,14 +110,14 @@ interface BoundRow {
 }
 
 /** The labels of a page of rows' bindings: host serial, SIM card numbers, owner, install day, editable. */
-export function describeBindings(data: ScopedData, user: SessionUser, rows: BoundRow[]) {
+export async function describeBindings(data: ScopedData, user: SessionUser, rows: BoundRow[]) {
   // The host and card a row in scope names (they are its owner's).
   const db = data.unscoped('referencedNames');
   const deviceIds = rows.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
   const simIds = rows.flatMap((r) => (r.simCardId ? [r.simCardId] : []));
   const serials = new Map(
     (deviceIds.length
-      ? db
+      ? await db
           .select({ id: devices.id, serial: devices.serialNumber })
           .from(devices)
           .where(inArray(devices.id, deviceIds))
@@ -126,7 +127,7 @@ export function describeBindings(data: ScopedData, user: SessionUser, rows: Boun
   );
   const sims = new Map(
     (simIds.length
-      ? db
+      ? await db
           .select({ id: simCards.id, iccid: simCards.iccid, imei: simCards.imei })
           .from(simCards)
           .where(inArray(simCards.id, simIds))
@@ -134,11 +135,11 @@ export function describeBindings(data: ScopedData, user: SessionUser, rows: Boun
       : []
     ).map((s) => [s.id, s]),
   );
-  const owners = orgNames(
+  const owners = await orgNames(
     data,
     rows.map((r) => r.orgId),
   );
-  const owned = ownerOrgIds(data, user);
+  const owned = await ownerOrgIds(data, user);
   return (r: BoundRow) => ({
     deviceId: r.deviceId,
     deviceSerial: r.deviceId ? (serials.get(r.deviceId) ?? '') : '',

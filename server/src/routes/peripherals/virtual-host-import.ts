@@ -179,12 +179,13 @@ export async function importVirtualHosts(scoped: ScopedData, orgId: number, file
   const numbers = valid.map((v) => v.values.hostNumber);
   const taken = new Set<string>();
   for (let i = 0; i < numbers.length; i += 500) {
-    scoped
-      .select({ n: virtualHosts.hostNumber })
-      .from(virtualHosts, scoped.orgScope(virtualHosts.orgId))
-      .where(and(eq(virtualHosts.orgId, orgId), inArray(virtualHosts.hostNumber, numbers.slice(i, i + 500))))
-      .all()
-      .forEach((r) => taken.add(r.n));
+    (
+      await scoped
+        .select({ n: virtualHosts.hostNumber })
+        .from(virtualHosts, scoped.orgScope(virtualHosts.orgId))
+        .where(and(eq(virtualHosts.orgId, orgId), inArray(virtualHosts.hostNumber, numbers.slice(i, i + 500))))
+        .all()
+    ).forEach((r) => taken.add(r.n));
   }
   for (const v of valid) {
     if (taken.has(v.values.hostNumber)) {
@@ -198,9 +199,10 @@ export async function importVirtualHosts(scoped: ScopedData, orgId: number, file
   errors.sort((a, b) => a.row - b.row);
   if (errors.length) return { total: data.length, imported: 0, errors };
 
-  scoped.write((tx) => {
+  await scoped.write(async (tx) => {
     for (let i = 0; i < valid.length; i += 200) {
-      tx.insert(virtualHosts)
+      await tx
+        .insert(virtualHosts)
         .values(valid.slice(i, i + 200).map((v) => ({ ...v.values, orgId, createdAt: new Date(now) })))
         .run();
     }

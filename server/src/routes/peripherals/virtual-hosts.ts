@@ -16,8 +16,8 @@ import { ownRecord } from './shared.ts';
 type HostRow = typeof virtualHosts.$inferSelect;
 
 /** Host numbers are unique within their owner (two companies may both number from VH-0001). */
-export function assertNumberFree(data: ScopedData, orgId: number, hostNumber: string, exceptId?: number) {
-  const taken = data
+export async function assertNumberFree(data: ScopedData, orgId: number, hostNumber: string, exceptId?: number) {
+  const taken = await data
     .select({ id: virtualHosts.id })
     .from(virtualHosts, data.orgScope(virtualHosts.orgId))
     .where(
@@ -39,7 +39,7 @@ const SORTABLE = {
 } as const;
 
 export const virtualHostRoutes: RouteDef[] = [
-  route(virtualHostEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(virtualHostEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
       textContains(virtualHosts.hostNumber, query.hostNumber),
       textContains(virtualHosts.brand, query.brand),
@@ -48,17 +48,17 @@ export const virtualHostRoutes: RouteDef[] = [
       query.powerSource ? eq(virtualHosts.powerSource, query.powerSource) : undefined,
       query.leaseStatus ? eq(virtualHosts.leaseStatus, query.leaseStatus) : undefined,
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(virtualHosts, data.orgScope(virtualHosts.orgId)).where(where),
       listOrder(query, SORTABLE, virtualHosts.id, [desc(virtualHosts.id)]),
     );
-    const owners = orgNames(
+    const owners = await orgNames(
       data,
       rows.map((r) => r.orgId),
     );
-    const owned = ownerOrgIds(data, user);
+    const owned = await ownerOrgIds(data, user);
     const list: VirtualHost[] = rows.map((r) => ({
       id: r.id,
       hostNumber: r.hostNumber,
@@ -76,10 +76,10 @@ export const virtualHostRoutes: RouteDef[] = [
     return { list, ...paging };
   }),
 
-  route(virtualHostEndpoints.create, ({ body, user, data, deps }) => {
-    const orgId = assertCreator(data, user);
-    const created = data.write((tx) => {
-      assertNumberFree(tx, orgId, body.hostNumber);
+  route(virtualHostEndpoints.create, async ({ body, user, data, deps }) => {
+    const orgId = await assertCreator(data, user);
+    const created = await data.write(async (tx) => {
+      await assertNumberFree(tx, orgId, body.hostNumber);
       return tx
         .insert(virtualHosts)
         .values({ ...body, orgId, createdAt: new Date(deps.now()) })
@@ -89,21 +89,21 @@ export const virtualHostRoutes: RouteDef[] = [
     return { id: created.id };
   }),
 
-  route(virtualHostEndpoints.update, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<HostRow>(tx, user, virtualHosts, body.id);
-      assertNumberFree(tx, row.orgId, body.hostNumber, row.id);
+  route(virtualHostEndpoints.update, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<HostRow>(tx, user, virtualHosts, body.id);
+      await assertNumberFree(tx, row.orgId, body.hostNumber, row.id);
       const { id: _id, ...values } = body;
-      tx.update(virtualHosts).set(values).where(eq(virtualHosts.id, row.id)).run();
+      await tx.update(virtualHosts).set(values).where(eq(virtualHosts.id, row.id)).run();
       return row;
     });
     return { id: row.id };
   }),
 
-  route(virtualHostEndpoints.delete, ({ body, user, data }) => {
-    const row = data.write((tx) => {
-      const row = ownRecord<HostRow>(tx, user, virtualHosts, body.id);
-      tx.delete(virtualHosts).where(eq(virtualHosts.id, row.id)).run();
+  route(virtualHostEndpoints.delete, async ({ body, user, data }) => {
+    const row = await data.write(async (tx) => {
+      const row = await ownRecord<HostRow>(tx, user, virtualHosts, body.id);
+      await tx.delete(virtualHosts).where(eq(virtualHosts.id, row.id)).run();
       return row;
     });
     return { id: row.id };
@@ -112,7 +112,7 @@ export const virtualHostRoutes: RouteDef[] = [
   route(virtualHostEndpoints.importTemplate, ({ lang }) => importTemplate(lang)),
 
   route(virtualHostEndpoints.import, async ({ body, user, data, deps, lang, setMessage }) => {
-    const orgId = assertCreator(data, user);
+    const orgId = await assertCreator(data, user);
     const result = await importVirtualHosts(data, orgId, body.file, lang, deps.now());
     if (result.errors.length) setMessage('virtualHosts.importRefused', { count: result.errors.length });
     else setMessage('virtualHosts.imported', { count: result.imported });

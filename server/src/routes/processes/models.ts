@@ -23,8 +23,8 @@ type ModelRow = typeof processModels.$inferSelect;
 type DefinitionRow = typeof processDefinitions.$inferSelect;
 
 /** Refuse an organisation the maintainer may not publish to (outside its scope, or a customer or distributor). */
-function assertPublishable(data: ScopedData, orgId: number) {
-  const org = data
+async function assertPublishable(data: ScopedData, orgId: number) {
+  const org = await data
     .select({ id: organisations.id })
     .from(organisations, data.orgScope(organisations.id))
     .where(and(eq(organisations.id, orgId), inArray(organisations.kind, [...PUBLISHABLE_KINDS])))
@@ -32,14 +32,18 @@ function assertPublishable(data: ScopedData, orgId: number) {
   if (!org) throw invalidField('orgId', 'error.forbidden');
 }
 
-function ownForm(data: ScopedData, id: number): FormRow {
-  const row = data.select().from(processForms, data.orgScope(processForms.orgId)).where(eq(processForms.id, id)).get();
+async function ownForm(data: ScopedData, id: number): Promise<FormRow> {
+  const row = await data
+    .select()
+    .from(processForms, data.orgScope(processForms.orgId))
+    .where(eq(processForms.id, id))
+    .get();
   if (!row) throw notFound();
   return row;
 }
 
-function ownModel(data: ScopedData, id: number): ModelRow {
-  const row = data
+async function ownModel(data: ScopedData, id: number): Promise<ModelRow> {
+  const row = await data
     .select()
     .from(processModels, data.orgScope(processModels.orgId))
     .where(eq(processModels.id, id))
@@ -48,8 +52,8 @@ function ownModel(data: ScopedData, id: number): ModelRow {
   return row;
 }
 
-export function ownDefinition(data: ScopedData, id: number): DefinitionRow {
-  const row = data
+export async function ownDefinition(data: ScopedData, id: number): Promise<DefinitionRow> {
+  const row = await data
     .select()
     .from(processDefinitions, data.orgScope(processDefinitions.orgId))
     .where(eq(processDefinitions.id, id))
@@ -59,8 +63,8 @@ export function ownDefinition(data: ScopedData, id: number): DefinitionRow {
 }
 
 /** The model's form, which must belong to the model's organisation. */
-function formOf(data: ScopedData, formId: number, orgId: number): FormRow {
-  const form = data
+async function formOf(data: ScopedData, formId: number, orgId: number): Promise<FormRow> {
+  const form = await data
     .select()
     .from(processForms, data.orgScope(processForms.orgId))
     .where(and(eq(processForms.id, formId), eq(processForms.orgId, orgId)))
@@ -74,8 +78,8 @@ function formOf(data: ScopedData, formId: number, orgId: number): FormRow {
  * a value of its kind (a select's value among its options, compared for equality); the people named are working
  * staff of the model's organisation.
  */
-export function checkDesign(data: ScopedData, nodes: NodeDecl[], fields: FormFieldDecl[], orgId: number) {
-  const people = new Set(workingPeople(data, orgId).map((p) => p.id));
+export async function checkDesign(data: ScopedData, nodes: NodeDecl[], fields: FormFieldDecl[], orgId: number) {
+  const people = new Set((await workingPeople(data, orgId)).map((p) => p.id));
   nodes.forEach((node, i) => {
     if (node.conditionField) {
       const field = fields.find((f) => f.key === node.conditionField);
@@ -95,12 +99,12 @@ export function checkDesign(data: ScopedData, nodes: NodeDecl[], fields: FormFie
   });
 }
 
-function presentForms(data: ScopedData, rows: FormRow[], timeZone: string) {
-  const names = userNames(
+async function presentForms(data: ScopedData, rows: FormRow[], timeZone: string) {
+  const names = await userNames(
     data,
     rows.map((r) => r.updatedBy),
   );
-  const orgs = orgNames(
+  const orgs = await orgNames(
     data,
     rows.map((r) => r.orgId),
   );
@@ -108,13 +112,14 @@ function presentForms(data: ScopedData, rows: FormRow[], timeZone: string) {
   const uses = new Map(
     ids.length === 0
       ? []
-      : data
-          .select({ formId: processModels.formId, n: count() })
-          .from(processModels, data.orgScope(processModels.orgId))
-          .where(inArray(processModels.formId, ids))
-          .groupBy(processModels.formId)
-          .all()
-          .map((r) => [r.formId, r.n]),
+      : (
+          await data
+            .select({ formId: processModels.formId, n: count() })
+            .from(processModels, data.orgScope(processModels.orgId))
+            .where(inArray(processModels.formId, ids))
+            .groupBy(processModels.formId)
+            .all()
+        ).map((r) => [r.formId, r.n]),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -130,12 +135,12 @@ function presentForms(data: ScopedData, rows: FormRow[], timeZone: string) {
   }));
 }
 
-function presentModels(data: ScopedData, rows: ModelRow[], timeZone: string) {
-  const names = userNames(
+async function presentModels(data: ScopedData, rows: ModelRow[], timeZone: string) {
+  const names = await userNames(
     data,
     rows.map((r) => r.updatedBy),
   );
-  const orgs = orgNames(
+  const orgs = await orgNames(
     data,
     rows.map((r) => r.orgId),
   );
@@ -143,12 +148,13 @@ function presentModels(data: ScopedData, rows: ModelRow[], timeZone: string) {
   const forms = new Map(
     formIds.length === 0
       ? []
-      : data
-          .select({ id: processForms.id, name: processForms.name })
-          .from(processForms, data.orgScope(processForms.orgId))
-          .where(inArray(processForms.id, formIds))
-          .all()
-          .map((f) => [f.id, f.name]),
+      : (
+          await data
+            .select({ id: processForms.id, name: processForms.name })
+            .from(processForms, data.orgScope(processForms.orgId))
+            .where(inArray(processForms.id, formIds))
+            .all()
+        ).map((f) => [f.id, f.name]),
   );
   return rows.map(({ updatedBy, updatedAt, createdAt: _c, ...r }) => ({
     ...r,
@@ -159,12 +165,12 @@ function presentModels(data: ScopedData, rows: ModelRow[], timeZone: string) {
   }));
 }
 
-export function presentDefinitions(data: ScopedData, rows: DefinitionRow[], timeZone: string) {
-  const names = userNames(
+export async function presentDefinitions(data: ScopedData, rows: DefinitionRow[], timeZone: string) {
+  const names = await userNames(
     data,
     rows.map((r) => r.deployedBy),
   );
-  const orgs = orgNames(
+  const orgs = await orgNames(
     data,
     rows.map((r) => r.orgId),
   );
@@ -172,24 +178,26 @@ export function presentDefinitions(data: ScopedData, rows: DefinitionRow[], time
   const latest = new Map(
     modelIds.length === 0
       ? []
-      : data
-          .select({ id: processModels.id, v: processModels.latestVersion })
-          .from(processModels, data.orgScope(processModels.orgId))
-          .where(inArray(processModels.id, modelIds))
-          .all()
-          .map((m) => [m.id, m.v]),
+      : (
+          await data
+            .select({ id: processModels.id, v: processModels.latestVersion })
+            .from(processModels, data.orgScope(processModels.orgId))
+            .where(inArray(processModels.id, modelIds))
+            .all()
+        ).map((m) => [m.id, m.v]),
   );
   const ids = rows.map((r) => r.id);
   const started = new Map(
     ids.length === 0
       ? []
-      : data
-          .select({ id: processInstances.definitionId, n: count() })
-          .from(processInstances, data.orgScope(processInstances.orgId))
-          .where(inArray(processInstances.definitionId, ids))
-          .groupBy(processInstances.definitionId)
-          .all()
-          .map((r) => [r.id, r.n]),
+      : (
+          await data
+            .select({ id: processInstances.definitionId, n: count() })
+            .from(processInstances, data.orgScope(processInstances.orgId))
+            .where(inArray(processInstances.definitionId, ids))
+            .groupBy(processInstances.definitionId)
+            .all()
+        ).map((r) => [r.id, r.n]),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -209,30 +217,30 @@ export function presentDefinitions(data: ScopedData, rows: DefinitionRow[], time
   }));
 }
 
-function setDefinitionState(data: ScopedData, id: number, action: 'suspend' | 'activate', to: DefinitionState) {
-  data.write((tx) => {
-    const row = ownDefinition(tx, id);
+async function setDefinitionState(data: ScopedData, id: number, action: 'suspend' | 'activate', to: DefinitionState) {
+  await data.write(async (tx) => {
+    const row = await ownDefinition(tx, id);
     if (!definitionAllows(action, row.state)) throw conflict();
-    tx.update(processDefinitions).set({ state: to }).where(eq(processDefinitions.id, id)).run();
+    await tx.update(processDefinitions).set({ state: to }).where(eq(processDefinitions.id, id)).run();
   });
   return { id };
 }
 
 export const modelRoutes: RouteDef[] = [
-  route(processEndpoints.orgs, ({ data }) => ({
-    list: data
+  route(processEndpoints.orgs, async ({ data }) => ({
+    list: await data
       .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .where(inArray(organisations.kind, [...PUBLISHABLE_KINDS]))
       .orderBy(organisations.id)
       .all(),
   })),
-  route(processEndpoints.people, ({ query, data, user }) => {
+  route(processEndpoints.people, async ({ query, data, user }) => {
     const orgId = query.orgId ?? user.orgId;
     data.assertOrg(orgId);
-    return { list: workingPeople(data, orgId) };
+    return { list: await workingPeople(data, orgId) };
   }),
-  route(processEndpoints.formList, ({ query, data, timeZone }) => {
+  route(processEndpoints.formList, async ({ query, data, timeZone }) => {
     const where = and(
       keywordIn([processForms.name, processForms.description], query.keyword),
       query.orgId ? eq(processForms.orgId, query.orgId) : undefined,
@@ -241,12 +249,12 @@ export const modelRoutes: RouteDef[] = [
     const order = listOrder(query, { updatedAt: processForms.updatedAt }, processForms.id, [
       desc(processForms.updatedAt),
     ]);
-    const { rows: page, ...paging } = listPage(data, query, rows, [...order, desc(processForms.id)]);
-    return { list: presentForms(data, page, timeZone), ...paging };
+    const { rows: page, ...paging } = await listPage(data, query, rows, [...order, desc(processForms.id)]);
+    return { list: await presentForms(data, page, timeZone), ...paging };
   }),
-  route(processEndpoints.formDetail, ({ query, data, timeZone }) => {
-    const form = presentForms(data, [ownForm(data, query.id)], timeZone)[0]!;
-    const models = data
+  route(processEndpoints.formDetail, async ({ query, data, timeZone }) => {
+    const form = (await presentForms(data, [await ownForm(data, query.id)], timeZone))[0]!;
+    const models = await data
       .select()
       .from(processModels, data.orgScope(processModels.orgId))
       .where(eq(processModels.formId, query.id))
@@ -254,7 +262,7 @@ export const modelRoutes: RouteDef[] = [
     const definitions =
       models.length === 0
         ? []
-        : data
+        : await data
             .select()
             .from(processDefinitions, data.orgScope(processDefinitions.orgId))
             .where(
@@ -277,9 +285,9 @@ export const modelRoutes: RouteDef[] = [
       versions: definitions.map((d) => ({ id: d.id, key: d.key, name: d.name, version: d.version, state: d.state })),
     };
   }),
-  route(processEndpoints.formCreate, ({ body, data, user, deps }) => {
-    assertPublishable(data, body.orgId);
-    const row = data.write((tx) =>
+  route(processEndpoints.formCreate, async ({ body, data, user, deps }) => {
+    await assertPublishable(data, body.orgId);
+    const row = await data.write((tx) =>
       tx
         .insert(processForms)
         .values({ ...body, updatedBy: user.id, updatedAt: new Date(deps.now()) })
@@ -288,30 +296,31 @@ export const modelRoutes: RouteDef[] = [
     );
     return { id: row.id };
   }),
-  route(processEndpoints.formUpdate, ({ body: { id, ...fields }, data, user, deps }) => {
-    data.write((tx) => {
-      const form = ownForm(tx, id);
-      tx.update(processForms)
+  route(processEndpoints.formUpdate, async ({ body: { id, ...fields }, data, user, deps }) => {
+    await data.write(async (tx) => {
+      const form = await ownForm(tx, id);
+      await tx
+        .update(processForms)
         .set({ ...fields, revision: form.revision + 1, updatedBy: user.id, updatedAt: new Date(deps.now()) })
         .where(eq(processForms.id, id))
         .run();
     });
     return { id };
   }),
-  route(processEndpoints.formDelete, ({ body, data }) => {
-    data.write((tx) => {
-      ownForm(tx, body.id);
-      const used = tx
+  route(processEndpoints.formDelete, async ({ body, data }) => {
+    await data.write(async (tx) => {
+      await ownForm(tx, body.id);
+      const used = await tx
         .select({ id: processModels.id })
         .from(processModels, tx.orgScope(processModels.orgId))
         .where(eq(processModels.formId, body.id))
         .get();
       if (used) throw conflict('processes.formInUse');
-      tx.delete(processForms).where(eq(processForms.id, body.id)).run();
+      await tx.delete(processForms).where(eq(processForms.id, body.id)).run();
     });
     return { id: body.id };
   }),
-  route(processEndpoints.modelList, ({ query, data, timeZone }) => {
+  route(processEndpoints.modelList, async ({ query, data, timeZone }) => {
     const where = and(
       keywordIn([processModels.name, processModels.key], query.keyword),
       query.category ? eq(processModels.category, query.category) : undefined,
@@ -322,33 +331,33 @@ export const modelRoutes: RouteDef[] = [
     const order = listOrder(query, { updatedAt: processModels.updatedAt, name: processModels.name }, processModels.id, [
       desc(processModels.updatedAt),
     ]);
-    const { rows: page, ...paging } = listPage(data, query, rows, [...order, desc(processModels.id)]);
-    return { list: presentModels(data, page, timeZone), ...paging };
+    const { rows: page, ...paging } = await listPage(data, query, rows, [...order, desc(processModels.id)]);
+    return { list: await presentModels(data, page, timeZone), ...paging };
   }),
-  route(processEndpoints.modelDetail, ({ query, data, timeZone }) => {
-    const model = ownModel(data, query.id);
-    const form = data
+  route(processEndpoints.modelDetail, async ({ query, data, timeZone }) => {
+    const model = await ownModel(data, query.id);
+    const form = await data
       .select()
       .from(processForms, data.orgScope(processForms.orgId))
       .where(eq(processForms.id, model.formId))
       .get();
-    const versions = data
+    const versions = await data
       .select()
       .from(processDefinitions, data.orgScope(processDefinitions.orgId))
       .where(eq(processDefinitions.modelId, model.id))
       .orderBy(desc(processDefinitions.version))
       .all();
     return {
-      model: presentModels(data, [model], timeZone)[0]!,
+      model: (await presentModels(data, [model], timeZone))[0]!,
       fields: form?.fields ?? [],
-      versions: presentDefinitions(data, versions, timeZone),
+      versions: await presentDefinitions(data, versions, timeZone),
     };
   }),
-  route(processEndpoints.modelCreate, ({ body, data, user, deps }) => {
-    assertPublishable(data, body.orgId);
-    const row = data.write((tx) => {
-      formOf(tx, body.formId, body.orgId);
-      const taken = tx
+  route(processEndpoints.modelCreate, async ({ body, data, user, deps }) => {
+    await assertPublishable(data, body.orgId);
+    const row = await data.write(async (tx) => {
+      await formOf(tx, body.formId, body.orgId);
+      const taken = await tx
         .select({ id: processModels.id })
         .from(processModels, tx.orgScope(processModels.orgId))
         .where(and(eq(processModels.orgId, body.orgId), eq(processModels.key, body.key)))
@@ -362,47 +371,49 @@ export const modelRoutes: RouteDef[] = [
     });
     return { id: row.id };
   }),
-  route(processEndpoints.modelUpdate, ({ body: { id, ...fields }, data, user, deps }) => {
-    data.write((tx) => {
-      const model = ownModel(tx, id);
-      const form = formOf(tx, fields.formId, model.orgId);
+  route(processEndpoints.modelUpdate, async ({ body: { id, ...fields }, data, user, deps }) => {
+    await data.write(async (tx) => {
+      const model = await ownModel(tx, id);
+      const form = await formOf(tx, fields.formId, model.orgId);
       // Another form may lack the fields the nodes' conditions test.
-      if (fields.formId !== model.formId) checkDesign(tx, model.nodes, form.fields, model.orgId);
-      tx.update(processModels)
+      if (fields.formId !== model.formId) await checkDesign(tx, model.nodes, form.fields, model.orgId);
+      await tx
+        .update(processModels)
         .set({ ...fields, state: 'draft', updatedBy: user.id, updatedAt: new Date(deps.now()) })
         .where(eq(processModels.id, id))
         .run();
     });
     return { id };
   }),
-  route(processEndpoints.modelDesign, ({ body, data, user, deps }) => {
-    data.write((tx) => {
-      const model = ownModel(tx, body.id);
-      checkDesign(tx, body.nodes, formOf(tx, model.formId, model.orgId).fields, model.orgId);
-      tx.update(processModels)
+  route(processEndpoints.modelDesign, async ({ body, data, user, deps }) => {
+    await data.write(async (tx) => {
+      const model = await ownModel(tx, body.id);
+      await checkDesign(tx, body.nodes, (await formOf(tx, model.formId, model.orgId)).fields, model.orgId);
+      await tx
+        .update(processModels)
         .set({ nodes: body.nodes, state: 'draft', updatedBy: user.id, updatedAt: new Date(deps.now()) })
         .where(eq(processModels.id, body.id))
         .run();
     });
     return { id: body.id };
   }),
-  route(processEndpoints.modelDelete, ({ body, data }) => {
-    data.write((tx) => {
-      const model = ownModel(tx, body.id);
+  route(processEndpoints.modelDelete, async ({ body, data }) => {
+    await data.write(async (tx) => {
+      const model = await ownModel(tx, body.id);
       if (model.latestVersion > 0) throw conflict('processes.modelDeployed');
-      tx.delete(processModels).where(eq(processModels.id, body.id)).run();
+      await tx.delete(processModels).where(eq(processModels.id, body.id)).run();
     });
     return { id: body.id };
   }),
   route(processEndpoints.modelDeploy, ({ body, data, user, deps }) =>
-    data.write((tx) => {
-      const model = ownModel(tx, body.id);
+    data.write(async (tx) => {
+      const model = await ownModel(tx, body.id);
       if (model.nodes.length === 0) throw conflict('processes.nothingToDeploy');
-      const form = formOf(tx, model.formId, model.orgId);
-      checkDesign(tx, model.nodes, form.fields, model.orgId);
+      const form = await formOf(tx, model.formId, model.orgId);
+      await checkDesign(tx, model.nodes, form.fields, model.orgId);
       const version = model.latestVersion + 1;
       const now = new Date(deps.now());
-      const row = tx
+      const row = await tx
         .insert(processDefinitions)
         .values({
           orgId: model.orgId,
@@ -421,14 +432,15 @@ export const modelRoutes: RouteDef[] = [
         })
         .returning({ id: processDefinitions.id })
         .get();
-      tx.update(processModels)
+      await tx
+        .update(processModels)
         .set({ state: 'deployed', latestVersion: version })
         .where(eq(processModels.id, model.id))
         .run();
       return { id: row.id, version };
     }),
   ),
-  route(processEndpoints.definitionList, ({ query, data, timeZone }) => {
+  route(processEndpoints.definitionList, async ({ query, data, timeZone }) => {
     const where = and(
       keywordIn([processDefinitions.name, processDefinitions.key], query.keyword),
       query.modelId ? eq(processDefinitions.modelId, query.modelId) : undefined,
@@ -438,8 +450,8 @@ export const modelRoutes: RouteDef[] = [
     const order = listOrder(query, { deployedAt: processDefinitions.deployedAt }, processDefinitions.id, [
       desc(processDefinitions.deployedAt),
     ]);
-    const { rows: page, ...paging } = listPage(data, query, rows, [...order, desc(processDefinitions.id)]);
-    return { list: presentDefinitions(data, page, timeZone), ...paging };
+    const { rows: page, ...paging } = await listPage(data, query, rows, [...order, desc(processDefinitions.id)]);
+    return { list: await presentDefinitions(data, page, timeZone), ...paging };
   }),
   route(processEndpoints.definitionSuspend, ({ body, data }) =>
     setDefinitionState(data, body.id, 'suspend', 'suspended'),
@@ -447,8 +459,8 @@ export const modelRoutes: RouteDef[] = [
   route(processEndpoints.definitionActivate, ({ body, data }) =>
     setDefinitionState(data, body.id, 'activate', 'active'),
   ),
-  route(processEndpoints.startable, ({ data, user, timeZone }) => {
-    const rows = data
+  route(processEndpoints.startable, async ({ data, user, timeZone }) => {
+    const rows = await data
       .select({ d: processDefinitions })
       .from(processDefinitions, data.orgScope(processDefinitions.orgId))
       .innerJoin(
@@ -462,17 +474,17 @@ export const modelRoutes: RouteDef[] = [
       .orderBy(processDefinitions.category, processDefinitions.name)
       .all();
     return {
-      list: presentDefinitions(
+      list: await presentDefinitions(
         data,
         rows.map((r) => r.d),
         timeZone,
       ),
     };
   }),
-  route(processEndpoints.definitionDetail, ({ query, data, timeZone }) => {
-    const row = ownDefinition(data, query.id);
+  route(processEndpoints.definitionDetail, async ({ query, data, timeZone }) => {
+    const row = await ownDefinition(data, query.id);
     return {
-      ...presentDefinitions(data, [row], timeZone)[0]!,
+      ...(await presentDefinitions(data, [row], timeZone))[0]!,
       fields: row.fields,
       nodes: row.nodes,
       description: row.description,

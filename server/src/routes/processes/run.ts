@@ -27,14 +27,15 @@ type Instance = typeof processInstances.$inferSelect;
 type Definition = typeof processDefinitions.$inferSelect;
 type Task = typeof processTasks.$inferSelect;
 
-function record(
+async function record(
   tx: ScopedWrite,
   inst: Instance,
   event: ProcessEvent,
   at: Date,
   more: { nodeIndex?: number | null; by?: number | null; to?: number | null; comment?: string } = {},
 ) {
-  tx.insert(processEvents)
+  await tx
+    .insert(processEvents)
     .values({ orgId: inst.orgId, instanceId: inst.id, event, at, ...more })
     .run();
 }
@@ -43,21 +44,23 @@ function record(
  * Move an instance on from node `after` (-1: its start): skipped nodes are recorded, the next applicable node gets a
  * pending task per assignee; with none left the instance is approved. A node nobody can approve refuses the move.
  */
-function advance(tx: ScopedWrite, inst: Instance, def: Definition, after: number, at: Date) {
+async function advance(tx: ScopedWrite, inst: Instance, def: Definition, after: number, at: Date) {
   const next = nextNode(def.nodes, inst.data, after);
-  for (let i = after + 1; i < (next ?? def.nodes.length); i++) record(tx, inst, 'skip', at, { nodeIndex: i });
+  for (let i = after + 1; i < (next ?? def.nodes.length); i++) await record(tx, inst, 'skip', at, { nodeIndex: i });
   if (next === null) {
-    tx.update(processInstances)
+    await tx
+      .update(processInstances)
       .set({ state: 'approved', currentNode: null, endedAt: at })
       .where(eq(processInstances.id, inst.id))
       .run();
-    record(tx, inst, 'finish', at);
+    await record(tx, inst, 'finish', at);
     return;
   }
   const node = def.nodes[next]!;
-  const assignees = assigneesOf(tx, node, inst.orgId);
+  const assignees = await assigneesOf(tx, node, inst.orgId);
   if (assignees.length === 0) throw new ApiError(API_STATUS.conflict, 'processes.noAssignee', { node: node.name });
-  tx.insert(processTasks)
+  await tx
+    .insert(processTasks)
     .values(
       assignees.map((assigneeId) => ({
         orgId: inst.orgId,
@@ -68,58 +71,59 @@ function advance(tx: ScopedWrite, inst: Instance, def: Definition, after: number
       })),
     )
     .run();
-  tx.update(processInstances).set({ currentNode: next }).where(eq(processInstances.id, inst.id)).run();
+  await tx.update(processInstances).set({ currentNode: next }).where(eq(processInstances.id, inst.id)).run();
 }
 
 /** End a running instance (rejected or withdrawn): its pending tasks are cancelled. */
-function stop(tx: ScopedWrite, inst: Instance, state: 'rejected' | 'withdrawn', at: Date) {
-  tx.update(processTasks)
+async function stop(tx: ScopedWrite, inst: Instance, state: 'rejected' | 'withdrawn', at: Date) {
+  await tx
+    .update(processTasks)
     .set({ state: 'cancelled', handledAt: at })
     .where(and(eq(processTasks.instanceId, inst.id), eq(processTasks.state, 'pending')))
     .run();
-  tx.update(processInstances).set({ state, endedAt: at }).where(eq(processInstances.id, inst.id)).run();
+  await tx.update(processInstances).set({ state, endedAt: at }).where(eq(processInstances.id, inst.id)).run();
 }
 
 /** The caller's task, with its instance and definition, for a decision: only a pending task of a running one. */
-function myPendingTask(tx: ScopedWrite, id: number, action: 'approve' | 'reject' | 'transfer') {
-  const task = tx
+async function myPendingTask(tx: ScopedWrite, id: number, action: 'approve' | 'reject' | 'transfer') {
+  const task = await tx
     .select()
     .from(processTasks, tx.narrow(tx.orgScope(processTasks.orgId), tx.own(processTasks.assigneeId).sql))
     .where(eq(processTasks.id, id))
     .get();
   if (!task) throw notFound();
   if (!taskAllows(action, task.state)) throw conflict('processes.taskHandled');
-  const inst = tx
+  const inst = await tx
     .select()
     .from(processInstances, tx.orgScope(processInstances.orgId))
     .where(eq(processInstances.id, task.instanceId))
     .get();
   // An assignee decides while the process allows its moves (running).
   if (!inst || !instanceAllows('reject', inst.state)) throw conflict('processes.notRunning');
-  return { task, inst, def: definitionOf(tx, inst) };
+  return { task, inst, def: await definitionOf(tx, inst) };
 }
 
-function definitionOf(data: ScopedData, inst: Instance): Definition {
-  return data
+async function definitionOf(data: ScopedData, inst: Instance): Promise<Definition> {
+  return (await data
     .select()
     .from(processDefinitions, data.orgScope(processDefinitions.orgId))
     .where(eq(processDefinitions.id, inst.definitionId))
-    .get()!;
+    .get())!;
 }
 
-function decide(
+async function decide(
   tx: ScopedWrite,
   task: Task,
   state: 'approved' | 'rejected' | 'transferred',
   comment: string,
   at: Date,
 ) {
-  tx.update(processTasks).set({ state, comment, handledAt: at }).where(eq(processTasks.id, task.id)).run();
+  await tx.update(processTasks).set({ state, comment, handledAt: at }).where(eq(processTasks.id, task.id)).run();
 }
 
 /** Rows for the lists: instances with their definition's name, category, version and current node. */
-function presentInstances(data: ScopedData, rows: { i: Instance; d: Definition }[], timeZone: string) {
-  const names = userNames(
+async function presentInstances(data: ScopedData, rows: { i: Instance; d: Definition }[], timeZone: string) {
+  const names = await userNames(
     data,
     rows.map((r) => r.i.startedBy),
   );
@@ -143,8 +147,8 @@ function presentInstances(data: ScopedData, rows: { i: Instance; d: Definition }
   }));
 }
 
-function presentTasks(data: ScopedData, rows: { t: Task; i: Instance; d: Definition }[], timeZone: string) {
-  const names = userNames(
+async function presentTasks(data: ScopedData, rows: { t: Task; i: Instance; d: Definition }[], timeZone: string) {
+  const names = await userNames(
     data,
     rows.map((r) => r.i.startedBy),
   );
@@ -195,8 +199,8 @@ function taskList(data: ScopedData, query: { keyword?: string; category?: string
 }
 
 export const runRoutes: RouteDef[] = [
-  route(processEndpoints.start, ({ body, data, user, deps }) => {
-    const def = ownDefinition(data, body.definitionId);
+  route(processEndpoints.start, async ({ body, data, user, deps }) => {
+    const def = await ownDefinition(data, body.definitionId);
     if (def.orgId !== user.orgId) throw new ApiError(API_STATUS.forbidden, 'processes.notStarter');
     if (def.state !== 'active') throw conflict('processes.definitionSuspended');
     const parsed = formDataSchema(def.fields).safeParse(body.data);
@@ -205,7 +209,7 @@ export const runRoutes: RouteDef[] = [
     for (const field of def.fields) {
       const serial = values[field.key];
       if (field.type !== 'machine' || typeof serial !== 'string') continue;
-      const machine = data
+      const machine = await data
         .select({ id: devices.id })
         .from(devices, data.deviceScope())
         .where(eq(devices.serialNumber, serial))
@@ -213,16 +217,16 @@ export const runRoutes: RouteDef[] = [
       if (!machine) throw invalidField(field.key, 'processes.machineUnknown');
     }
     const at = new Date(deps.now());
-    const starter = workingPeople(data, user.orgId).find((p) => p.id === user.id)?.name ?? '';
-    return data.write((tx) => {
-      const latest = ownDefinition(tx, def.id);
-      const newer = tx
+    const starter = (await workingPeople(data, user.orgId)).find((p) => p.id === user.id)?.name ?? '';
+    return data.write(async (tx) => {
+      const latest = await ownDefinition(tx, def.id);
+      const newer = await tx
         .select({ id: processDefinitions.id })
         .from(processDefinitions, tx.orgScope(processDefinitions.orgId))
         .where(and(eq(processDefinitions.modelId, latest.modelId), gte(processDefinitions.version, latest.version + 1)))
         .get();
       if (newer) throw conflict('processes.notOpenVersion');
-      const inst = tx
+      const inst = await tx
         .insert(processInstances)
         .values({
           number: '',
@@ -236,13 +240,13 @@ export const runRoutes: RouteDef[] = [
         .returning()
         .get();
       const number = `LC${String(inst.id).padStart(6, '0')}`;
-      tx.update(processInstances).set({ number }).where(eq(processInstances.id, inst.id)).run();
-      record(tx, inst, 'start', at, { by: user.id });
-      advance(tx, inst, def, -1, at);
+      await tx.update(processInstances).set({ number }).where(eq(processInstances.id, inst.id)).run();
+      await record(tx, inst, 'start', at, { by: user.id });
+      await advance(tx, inst, def, -1, at);
       return { id: inst.id, number };
     });
   }),
-  route(processEndpoints.mine, ({ query, data, timeZone }) => {
+  route(processEndpoints.mine, async ({ query, data, timeZone }) => {
     const where = and(
       keywordIn([processInstances.number, processInstances.title, processDefinitions.name], query.keyword),
       query.state ? eq(processInstances.state, query.state) : undefined,
@@ -263,38 +267,38 @@ export const runRoutes: RouteDef[] = [
     const order = listOrder(query, { startedAt: processInstances.startedAt }, processInstances.id, [
       desc(processInstances.startedAt),
     ]);
-    const { rows: page, ...paging } = listPage(data, query, rows, [...order, desc(processInstances.id)]);
-    return { list: presentInstances(data, page, timeZone), ...paging };
+    const { rows: page, ...paging } = await listPage(data, query, rows, [...order, desc(processInstances.id)]);
+    return { list: await presentInstances(data, page, timeZone), ...paging };
   }),
-  route(processEndpoints.withdraw, ({ body, data, user, deps }) => {
+  route(processEndpoints.withdraw, async ({ body, data, user, deps }) => {
     const at = new Date(deps.now());
-    data.write((tx) => {
-      const inst = tx
+    await data.write(async (tx) => {
+      const inst = await tx
         .select()
         .from(processInstances, tx.narrow(tx.orgScope(processInstances.orgId), tx.own(processInstances.startedBy).sql))
         .where(eq(processInstances.id, body.id))
         .get();
       if (!inst) throw notFound();
       if (!instanceAllows('withdraw', inst.state)) throw conflict('processes.notRunning');
-      stop(tx, inst, 'withdrawn', at);
-      record(tx, inst, 'withdraw', at, { by: user.id, nodeIndex: inst.currentNode, comment: body.comment });
+      await stop(tx, inst, 'withdrawn', at);
+      await record(tx, inst, 'withdraw', at, { by: user.id, nodeIndex: inst.currentNode, comment: body.comment });
     });
     return { id: body.id };
   }),
-  route(processEndpoints.instanceDetail, ({ query, data, user, timeZone }) => {
-    const inst = data
+  route(processEndpoints.instanceDetail, async ({ query, data, user, timeZone }) => {
+    const inst = await data
       .select()
       .from(processInstances, data.orgScope(processInstances.orgId))
       .where(eq(processInstances.id, query.id))
       .get();
     if (!inst) throw notFound();
-    const tasks = data
+    const tasks = await data
       .select()
       .from(processTasks, data.orgScope(processTasks.orgId))
       .where(eq(processTasks.instanceId, inst.id))
       .orderBy(processTasks.id)
       .all();
-    const events = data
+    const events = await data
       .select()
       .from(processEvents, data.orgScope(processEvents.orgId))
       .where(eq(processEvents.instanceId, inst.id))
@@ -306,12 +310,12 @@ export const runRoutes: RouteDef[] = [
       events.some((e) => e.event === 'cc' && e.to === user.id) ||
       (ADMIN_ROLES as readonly number[]).includes(user.roleId);
     if (!reader) throw notFound();
-    const def = definitionOf(data, inst);
-    const names = userNames(data, [...tasks.map((t) => t.assigneeId), ...events.flatMap((e) => [e.by, e.to])]);
+    const def = await definitionOf(data, inst);
+    const names = await userNames(data, [...tasks.map((t) => t.assigneeId), ...events.flatMap((e) => [e.by, e.to])]);
     const name = (id: number | null) => (id ? (names.get(id) ?? '') : '');
     const activeTasks = tasks.filter((t) => t.state !== 'transferred' && t.state !== 'cancelled');
     return {
-      instance: presentInstances(data, [{ i: inst, d: def }], timeZone)[0]!,
+      instance: (await presentInstances(data, [{ i: inst, d: def }], timeZone))[0]!,
       fields: def.fields,
       data: inst.data,
       nodes: def.nodes.map((node, index) => ({
@@ -333,13 +337,13 @@ export const runRoutes: RouteDef[] = [
       myTaskId: tasks.find((t) => t.assigneeId === user.id && t.state === 'pending')?.id ?? null,
     };
   }),
-  route(processEndpoints.todo, ({ query, data, timeZone }) => {
+  route(processEndpoints.todo, async ({ query, data, timeZone }) => {
     const rows = taskList(data, query, eq(processTasks.state, 'pending'));
     const order = listOrder(query, TASK_LIST_SORT, processTasks.id, [desc(processTasks.createdAt)]);
-    const { rows: page, ...paging } = listPage(data, query, rows, [...order, desc(processTasks.id)]);
-    return { list: presentTasks(data, page, timeZone), ...paging };
+    const { rows: page, ...paging } = await listPage(data, query, rows, [...order, desc(processTasks.id)]);
+    return { list: await presentTasks(data, page, timeZone), ...paging };
   }),
-  route(processEndpoints.done, ({ query, data, timeZone }) => {
+  route(processEndpoints.done, async ({ query, data, timeZone }) => {
     const states = query.state
       ? eq(processTasks.state, query.state)
       : inArray(processTasks.state, ['approved', 'rejected', 'transferred']);
@@ -347,15 +351,15 @@ export const runRoutes: RouteDef[] = [
     const order = listOrder(query, { handledAt: processTasks.handledAt }, processTasks.id, [
       desc(processTasks.handledAt),
     ]);
-    const { rows: page, ...paging } = listPage(data, query, rows, [...order, desc(processTasks.id)]);
-    return { list: presentTasks(data, page, timeZone), ...paging };
+    const { rows: page, ...paging } = await listPage(data, query, rows, [...order, desc(processTasks.id)]);
+    return { list: await presentTasks(data, page, timeZone), ...paging };
   }),
-  route(processEndpoints.approve, ({ body, data, user, deps }) => {
+  route(processEndpoints.approve, async ({ body, data, user, deps }) => {
     const at = new Date(deps.now());
-    data.write((tx) => {
-      const { task, inst, def } = myPendingTask(tx, body.id, 'approve');
-      decide(tx, task, 'approved', body.comment, at);
-      record(tx, inst, 'approve', at, { by: user.id, nodeIndex: task.nodeIndex, comment: body.comment });
+    await data.write(async (tx) => {
+      const { task, inst, def } = await myPendingTask(tx, body.id, 'approve');
+      await decide(tx, task, 'approved', body.comment, at);
+      await record(tx, inst, 'approve', at, { by: user.id, nodeIndex: task.nodeIndex, comment: body.comment });
       const node = def.nodes[task.nodeIndex]!;
       const others = and(
         eq(processTasks.instanceId, inst.id),
@@ -364,35 +368,35 @@ export const runRoutes: RouteDef[] = [
         ne(processTasks.id, task.id),
       );
       if (node.mode === 'any') {
-        tx.update(processTasks).set({ state: 'cancelled', handledAt: at }).where(others).run();
+        await tx.update(processTasks).set({ state: 'cancelled', handledAt: at }).where(others).run();
       } else if (
-        tx.select({ id: processTasks.id }).from(processTasks, tx.orgScope(processTasks.orgId)).where(others).get()
+        await tx.select({ id: processTasks.id }).from(processTasks, tx.orgScope(processTasks.orgId)).where(others).get()
       ) {
         return;
       }
-      record(tx, inst, 'nodePassed', at, { nodeIndex: task.nodeIndex });
-      for (const to of node.ccUserIds) record(tx, inst, 'cc', at, { nodeIndex: task.nodeIndex, to });
-      advance(tx, inst, def, task.nodeIndex, at);
+      await record(tx, inst, 'nodePassed', at, { nodeIndex: task.nodeIndex });
+      for (const to of node.ccUserIds) await record(tx, inst, 'cc', at, { nodeIndex: task.nodeIndex, to });
+      await advance(tx, inst, def, task.nodeIndex, at);
     });
     return { id: body.id };
   }),
-  route(processEndpoints.reject, ({ body, data, user, deps }) => {
+  route(processEndpoints.reject, async ({ body, data, user, deps }) => {
     const at = new Date(deps.now());
-    data.write((tx) => {
-      const { task, inst } = myPendingTask(tx, body.id, 'reject');
-      decide(tx, task, 'rejected', body.comment, at);
-      stop(tx, inst, 'rejected', at);
-      record(tx, inst, 'reject', at, { by: user.id, nodeIndex: task.nodeIndex, comment: body.comment });
+    await data.write(async (tx) => {
+      const { task, inst } = await myPendingTask(tx, body.id, 'reject');
+      await decide(tx, task, 'rejected', body.comment, at);
+      await stop(tx, inst, 'rejected', at);
+      await record(tx, inst, 'reject', at, { by: user.id, nodeIndex: task.nodeIndex, comment: body.comment });
     });
     return { id: body.id };
   }),
-  route(processEndpoints.transfer, ({ body, data, user, deps }) => {
+  route(processEndpoints.transfer, async ({ body, data, user, deps }) => {
     const at = new Date(deps.now());
-    data.write((tx) => {
-      const { task, inst } = myPendingTask(tx, body.id, 'transfer');
-      const target = workingPeople(tx, inst.orgId).find((p) => p.id === body.userId);
+    await data.write(async (tx) => {
+      const { task, inst } = await myPendingTask(tx, body.id, 'transfer');
+      const target = (await workingPeople(tx, inst.orgId)).find((p) => p.id === body.userId);
       if (!target) throw invalidField('userId', 'processes.personOutside');
-      const already = tx
+      const already = await tx
         .select({ id: processTasks.id })
         .from(processTasks, tx.orgScope(processTasks.orgId))
         .where(
@@ -405,8 +409,9 @@ export const runRoutes: RouteDef[] = [
         )
         .get();
       if (body.userId === user.id || already) throw invalidField('userId', 'processes.transferTarget');
-      decide(tx, task, 'transferred', body.comment, at);
-      tx.insert(processTasks)
+      await decide(tx, task, 'transferred', body.comment, at);
+      await tx
+        .insert(processTasks)
         .values({
           orgId: inst.orgId,
           instanceId: inst.id,
@@ -415,7 +420,7 @@ export const runRoutes: RouteDef[] = [
           createdAt: at,
         })
         .run();
-      record(tx, inst, 'transfer', at, {
+      await record(tx, inst, 'transfer', at, {
         by: user.id,
         to: body.userId,
         nodeIndex: task.nodeIndex,

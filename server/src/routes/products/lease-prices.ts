@@ -15,14 +15,14 @@ import { nameInSql } from '../../lib/org-brand.ts';
 
 /** A rental company's lease price list (decision 049): the contract form's default price of a model. */
 export const leasePriceRoutes: RouteDef[] = [
-  route(productEndpoints.leasePrices, ({ query, user, data, timeZone }) => {
+  route(productEndpoints.leasePrices, async ({ query, user, data, timeZone }) => {
     const where = and(
       query.modelId ? eq(leasePrices.modelId, query.modelId) : undefined,
       query.businessModel ? eq(leasePrices.businessModel, query.businessModel) : undefined,
     );
     // The model as the reader reads it, shown and sorted by.
     const shownModel = nameInSql(deviceModels, data.lang);
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data
@@ -36,7 +36,7 @@ export const leasePriceRoutes: RouteDef[] = [
         asc(leasePrices.id),
       ]),
     );
-    const orgs = orgNames(
+    const orgs = await orgNames(
       data,
       rows.map((r) => r.price.orgId),
     );
@@ -56,17 +56,17 @@ export const leasePriceRoutes: RouteDef[] = [
     };
   }),
 
-  route(productEndpoints.saveLeasePrice, ({ body, user, data, deps, setMessage }) => {
+  route(productEndpoints.saveLeasePrice, async ({ body, user, data, deps, setMessage }) => {
     // Only the prices the business model shows are kept (decision 029): the form may carry the other one.
     const needed = requiredPrices(body.businessModel);
     const prices = {
       dayCents: needed.includes('day') ? body.dayCents : null,
       monthCents: needed.includes('month') ? body.monthCents : null,
     };
-    const row = data.write((tx) => {
-      const model = tx
+    const row = await data.write(async (tx) => {
+      const model = await tx
         .select({ id: deviceModels.id })
-        .from(deviceModels, visibleModels(tx))
+        .from(deviceModels, await visibleModels(tx))
         .where(eq(deviceModels.id, body.modelId))
         .get();
       if (!model) throw invalidField('modelId', 'products.modelUnknown');
@@ -89,16 +89,16 @@ export const leasePriceRoutes: RouteDef[] = [
     return { id: row.id };
   }),
 
-  route(productEndpoints.removeLeasePrice, ({ body, user, data }) => {
-    data.write((tx) => {
-      const row = tx
+  route(productEndpoints.removeLeasePrice, async ({ body, user, data }) => {
+    await data.write(async (tx) => {
+      const row = await tx
         .select()
         .from(leasePrices, tx.orgScope(leasePrices.orgId))
         .where(eq(leasePrices.id, body.id))
         .get();
       if (!row) throw notFound();
       if (!keeps(user, LEASE_PRICE_WRITERS, row.orgId)) throw forbidden();
-      tx.delete(leasePrices).where(eq(leasePrices.id, body.id)).run();
+      await tx.delete(leasePrices).where(eq(leasePrices.id, body.id)).run();
     });
     return { id: body.id };
   }),

@@ -26,33 +26,34 @@ type ProductRecord = typeof products.$inferSelect;
  * The distributors by id. Distributors work for the operator beside the rental companies (decision 043): a rental
  * company names one in its plan without seeing its records, as it names a machine's distributor.
  */
-function distributors(data: ScopedData, ids?: number[]): Map<number, string> {
+async function distributors(data: ScopedData, ids?: number[]): Promise<Map<number, string>> {
   if (ids && ids.length === 0) return new Map();
   return new Map(
-    data
-      .unscoped('referencedNames')
-      .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
-      .from(organisations)
-      .where(and(eq(organisations.kind, 'distributor'), ids ? inArray(organisations.id, ids) : undefined))
-      .orderBy(organisations.name)
-      .all()
-      .map((o) => [o.id, o.name]),
+    (
+      await data
+        .unscoped('referencedNames')
+        .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
+        .from(organisations)
+        .where(and(eq(organisations.kind, 'distributor'), ids ? inArray(organisations.id, ids) : undefined))
+        .orderBy(organisations.name)
+        .all()
+    ).map((o) => [o.id, o.name]),
   );
 }
 
-function present(
+async function present(
   deps: AppDeps,
   data: ScopedData,
   user: SessionUser,
   rows: ProductRecord[],
   timeZone: string,
-): ProductRow[] {
-  const moneyOf = moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
-  const orgs = orgNames(
+): Promise<ProductRow[]> {
+  const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+  const orgs = await orgNames(
     data,
     rows.map((r) => r.orgId),
   );
-  const names = distributors(data, [...new Set(rows.flatMap((r) => r.shares.map((s) => s.distributorId)))]);
+  const names = await distributors(data, [...new Set(rows.flatMap((r) => r.shares.map((s) => s.distributorId)))]);
   return rows.map((r) => ({
     id: r.id,
     category: r.category,
@@ -80,16 +81,16 @@ function present(
 }
 
 /** A product the user's organisation keeps, read inside the unit of work that changes it. */
-function ownProduct(data: ScopedData, user: SessionUser, id: number): ProductRecord {
-  const row = data.select().from(products, data.orgScope(products.orgId)).where(eq(products.id, id)).get();
+async function ownProduct(data: ScopedData, user: SessionUser, id: number): Promise<ProductRecord> {
+  const row = await data.select().from(products, data.orgScope(products.orgId)).where(eq(products.id, id)).get();
   if (!row) throw notFound();
   if (!keeps(user, PRODUCT_WRITERS, row.orgId)) throw forbidden();
   return row;
 }
 
 /** Every distributor of the plan exists (refused on the plan's field otherwise). */
-function checkShares(data: ScopedData, shares: { distributorId: number }[]): void {
-  const known = distributors(
+async function checkShares(data: ScopedData, shares: { distributorId: number }[]): Promise<void> {
+  const known = await distributors(
     data,
     shares.map((s) => s.distributorId),
   );
@@ -97,17 +98,17 @@ function checkShares(data: ScopedData, shares: { distributorId: number }[]): voi
 }
 
 /** A product's picture is one of the built-in ones or a public image its organisation uploaded (buyers see it). */
-function checkImage(deps: AppDeps, user: SessionUser, url: string): void {
-  if (!isBuiltInModelImage(url)) requireUpload(deps, user, url, 'image', { kinds: ['image'], isPublic: true });
+async function checkImage(deps: AppDeps, user: SessionUser, url: string): Promise<void> {
+  if (!isBuiltInModelImage(url)) await requireUpload(deps, user, url, 'image', { kinds: ['image'], isPublic: true });
 }
 
 export const productRoutes: RouteDef[] = [
-  route(productEndpoints.list, ({ query, user, data, deps, timeZone }) => {
+  route(productEndpoints.list, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       query.category ? eq(products.category, query.category) : undefined,
       keywordIn([products.name, products.spec], query.keyword),
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(products, data.orgScope(products.orgId)).where(where),
@@ -118,22 +119,22 @@ export const productRoutes: RouteDef[] = [
         [desc(products.updatedAt), desc(products.id)],
       ),
     );
-    return { list: present(deps, data, user, rows, timeZone), ...paging };
+    return { list: await present(deps, data, user, rows, timeZone), ...paging };
   }),
 
-  route(productEndpoints.options, ({ data }) => ({
-    distributors: [...distributors(data)].map(([id, name]) => ({ id, name })),
-    models: data
+  route(productEndpoints.options, async ({ data }) => ({
+    distributors: [...(await distributors(data))].map(([id, name]) => ({ id, name })),
+    models: await data
       .select({ id: deviceModels.id, name: nameInSql(deviceModels, data.lang) })
-      .from(deviceModels, visibleModels(data))
+      .from(deviceModels, await visibleModels(data))
       .orderBy(nameInSql(deviceModels, data.lang))
       .all(),
   })),
 
-  route(productEndpoints.create, ({ body, user, data, deps, setMessage }) => {
-    checkImage(deps, user, body.image);
-    const row = data.write((tx) => {
-      checkShares(tx, body.shares);
+  route(productEndpoints.create, async ({ body, user, data, deps, setMessage }) => {
+    await checkImage(deps, user, body.image);
+    const row = await data.write(async (tx) => {
+      await checkShares(tx, body.shares);
       const now = new Date(deps.now());
       return tx
         .insert(products)
@@ -145,13 +146,14 @@ export const productRoutes: RouteDef[] = [
     return { id: row.id };
   }),
 
-  route(productEndpoints.update, ({ body, user, data, deps, setMessage }) => {
+  route(productEndpoints.update, async ({ body, user, data, deps, setMessage }) => {
     const { id, ...fields } = body;
-    checkImage(deps, user, fields.image);
-    data.write((tx) => {
-      ownProduct(tx, user, id);
-      checkShares(tx, fields.shares);
-      tx.update(products)
+    await checkImage(deps, user, fields.image);
+    await data.write(async (tx) => {
+      await ownProduct(tx, user, id);
+      await checkShares(tx, fields.shares);
+      await tx
+        .update(products)
         .set({ ...fields, updatedAt: new Date(deps.now()) })
         .where(eq(products.id, id))
         .run();
@@ -160,10 +162,10 @@ export const productRoutes: RouteDef[] = [
     return { id };
   }),
 
-  route(productEndpoints.remove, ({ body, user, data }) => {
-    data.write((tx) => {
-      ownProduct(tx, user, body.id);
-      tx.delete(products).where(eq(products.id, body.id)).run();
+  route(productEndpoints.remove, async ({ body, user, data }) => {
+    await data.write(async (tx) => {
+      await ownProduct(tx, user, body.id);
+      await tx.delete(products).where(eq(products.id, body.id)).run();
     });
     return { id: body.id };
   }),

@@ -35,6 +35,7 @@ import {
 import { overview } from './overview.ts';
 import { viewerZone } from '../analysis/index.ts';
 import { nameInSql } from '../../lib/org-brand.ts';
+import { forEachInOrder } from '@console/db/in-order';
 
 const DAY_MS = 86_400_000;
 
@@ -54,7 +55,7 @@ function assertAllows(action: InspectionAction, state: string) {
 }
 
 /** Open an inspection of a machine against the plan, judged at once; answers its id. */
-function open(
+async function open(
   tx: ScopedWrite,
   values: {
     device: { id: number; orgId: number; kind: typeof devices.$inferSelect.kind; modelId: number };
@@ -65,15 +66,15 @@ function open(
     remark: string;
     now: number;
   },
-): number {
+): Promise<number> {
   const { device, plan, now } = values;
-  const busy = tx
+  const busy = await tx
     .select({ id: qualityInspections.id })
     .from(qualityInspections, tx.orgScope(qualityInspections.orgId))
     .where(and(eq(qualityInspections.deviceId, device.id), eq(qualityInspections.state, 'inProgress')))
     .get();
   if (busy) throw invalidField('serialNumber', 'quality.alreadyInProgress');
-  const row = tx
+  const row = await tx
     .insert(qualityInspections)
     .values({
       orgId: device.orgId,
@@ -89,9 +90,9 @@ function open(
     .returning()
     .get();
   // The day of the organisation whose machine it is (its calendar, lib/org-day.ts), whoever starts it from wherever.
-  const number = `QC${orgNumberDay(tx.unscoped('domainRule'), device.orgId, now)}${String(row.id).padStart(5, '0')}`;
-  tx.update(qualityInspections).set({ number }).where(eq(qualityInspections.id, row.id)).run();
-  plan.forEach((item, position) =>
+  const number = `QC${await orgNumberDay(tx.unscoped('domainRule'), device.orgId, now)}${String(row.id).padStart(5, '0')}`;
+  await tx.update(qualityInspections).set({ number }).where(eq(qualityInspections.id, row.id)).run();
+  await forEachInOrder(plan, (item, position) =>
     tx
       .insert(qualityInspectionItems)
       .values({
@@ -105,16 +106,16 @@ function open(
       })
       .run(),
   );
-  evaluate(tx, row, now);
+  await evaluate(tx, row, now);
   return row.id;
 }
 
 const SORTS = { startedAt: qualityInspections.startedAt, finishedAt: qualityInspections.finishedAt };
 
 export const qualityRoutes: RouteDef[] = [
-  route(api.plans, ({ data, deps, c, timeZone }) => {
-    const items = planOf(data, requestBrand(c, deps).appid);
-    const names = userNames(
+  route(api.plans, async ({ data, deps, c, timeZone }) => {
+    const items = await planOf(data, requestBrand(c, deps).appid);
+    const names = await userNames(
       data,
       items.map((i) => i.updatedBy),
     );
@@ -141,17 +142,18 @@ export const qualityRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.savePlan, ({ body, user, data, deps, c }) => {
+  route(api.savePlan, async ({ body, user, data, deps, c }) => {
     const appid = requestBrand(c, deps).appid;
     const now = new Date(deps.now());
-    data.write((tx) => {
-      const old = tx
+    await data.write(async (tx) => {
+      const old = await tx
         .select({ id: qualityPlanItems.id })
         .from(qualityPlanItems, tx.orgScope(qualityPlanItems.orgId))
         .where(and(eq(qualityPlanItems.appid, appid), eq(qualityPlanItems.kind, body.kind)))
         .all();
       if (old.length > 0)
-        tx.delete(qualityPlanItems)
+        await tx
+          .delete(qualityPlanItems)
           .where(
             inArray(
               qualityPlanItems.id,
@@ -159,7 +161,7 @@ export const qualityRoutes: RouteDef[] = [
             ),
           )
           .run();
-      body.items.forEach((item, position) =>
+      await forEachInOrder(body.items, (item, position) =>
         tx
           .insert(qualityPlanItems)
           .values({
@@ -182,8 +184,8 @@ export const qualityRoutes: RouteDef[] = [
     return { items: body.items.length };
   }),
 
-  route(api.options, ({ data, user }) => {
-    const ids = data
+  route(api.options, async ({ data, user }) => {
+    const ids = await data
       .selectDistinct({ modelId: qualityInspections.modelId, inspectorId: qualityInspections.inspectorId })
       .from(qualityInspections, data.orgScope(qualityInspections.orgId))
       .all();
@@ -191,7 +193,7 @@ export const qualityRoutes: RouteDef[] = [
     const models =
       modelIds.length === 0
         ? []
-        : data
+        : await data
             .unscoped('referencedNames')
             .select({ id: deviceModels.id, name: nameInSql(deviceModels, data.lang), kind: deviceModels.category })
             .from(deviceModels)
@@ -200,7 +202,7 @@ export const qualityRoutes: RouteDef[] = [
             .all();
     // A rental company filters its history by model; the inspectors' names are the platform's people.
     const names = isInspector(user.roleId)
-      ? userNames(
+      ? await userNames(
           data,
           ids.map((i) => i.inspectorId),
         )
@@ -211,7 +213,7 @@ export const qualityRoutes: RouteDef[] = [
     };
   }),
 
-  route(api.list, ({ query, user, data, timeZone }) => {
+  route(api.list, async ({ query, user, data, timeZone }) => {
     const fromAt = query.from ? startOfDayInZone(query.from, timeZone) : undefined;
     const toAt = query.to ? startOfDayInZone(query.to, timeZone) + DAY_MS : undefined;
     const finished = query.stage === 'finished';
@@ -235,19 +237,19 @@ export const qualityRoutes: RouteDef[] = [
       desc(finished ? qualityInspections.finishedAt : qualityInspections.startedAt),
       desc(qualityInspections.id),
     ]);
-    const { rows: page, ...paging } = listPage(data, query, rows, order);
-    return { list: presentInspections(data, page, timeZone), ...paging };
+    const { rows: page, ...paging } = await listPage(data, query, rows, order);
+    return { list: await presentInspections(data, page, timeZone), ...paging };
   }),
 
-  route(api.detail, ({ query, user, data, timeZone }) => {
-    const row = inspectionOf(data, user.roleId, query.id);
-    const [listed] = presentInspections(
+  route(api.detail, async ({ query, user, data, timeZone }) => {
+    const row = await inspectionOf(data, user.roleId, query.id);
+    const [listed] = await presentInspections(
       data,
-      inspectionsWith(data, user.roleId).where(eq(qualityInspections.id, row.id)).all(),
+      await inspectionsWith(data, user.roleId).where(eq(qualityInspections.id, row.id)).all(),
       timeZone,
     );
-    const items = itemsOf(data, row.id);
-    const names = userNames(
+    const items = await itemsOf(data, row.id);
+    const names = await userNames(
       data,
       items.map((i) => i.judgedBy),
     );
@@ -269,21 +271,21 @@ export const qualityRoutes: RouteDef[] = [
         judgedAt: i.judgedAt ? formatInZone(i.judgedAt, timeZone) : '',
         judgedByName: (i.judgedBy && names.get(i.judgedBy)) || '',
       })),
-      retestId: retestOf(data, row.id),
+      retestId: await retestOf(data, row.id),
       actions: inspector ? INSPECTION_ACTIONS.filter((a) => inspectionAllows(a, row.state)) : [],
     };
   }),
 
-  route(api.start, ({ body, user, data, deps, c }) => {
+  route(api.start, async ({ body, user, data, deps, c }) => {
     const appid = requestBrand(c, deps).appid;
-    const id = data.write((tx) => {
-      const device = tx
+    const id = await data.write(async (tx) => {
+      const device = await tx
         .select({ id: devices.id, orgId: devices.orgId, kind: devices.kind, modelId: devices.modelId })
         .from(devices, tx.deviceScope())
         .where(eq(devices.serialNumber, body.serialNumber))
         .get();
       if (!device) throw invalidField('serialNumber', 'quality.unknownSerial');
-      const plan = planOf(tx, appid).filter((i) => i.kind === device.kind);
+      const plan = (await planOf(tx, appid)).filter((i) => i.kind === device.kind);
       if (plan.length === 0) throw invalidField('serialNumber', 'quality.noPlan');
       return open(tx, {
         device,
@@ -298,23 +300,24 @@ export const qualityRoutes: RouteDef[] = [
     return { id };
   }),
 
-  route(api.evaluate, ({ body, user, data, deps }) => {
-    data.write((tx) => {
-      const row = inspectionOf(tx, user.roleId, body.id);
+  route(api.evaluate, async ({ body, user, data, deps }) => {
+    await data.write(async (tx) => {
+      const row = await inspectionOf(tx, user.roleId, body.id);
       assertAllows('record', row.state);
-      evaluate(tx, row, deps.now());
+      await evaluate(tx, row, deps.now());
     });
     return { id: body.id };
   }),
 
-  route(api.record, ({ body, user, data, deps }) => {
-    data.write((tx) => {
-      const row = inspectionOf(tx, user.roleId, body.id);
+  route(api.record, async ({ body, user, data, deps }) => {
+    await data.write(async (tx) => {
+      const row = await inspectionOf(tx, user.roleId, body.id);
       assertAllows('record', row.state);
-      const item = itemsOf(tx, row.id).find((i) => i.id === body.itemId);
+      const item = (await itemsOf(tx, row.id)).find((i) => i.id === body.itemId);
       if (!item) throw notFound();
       if (isAutomatic(item.check)) throw invalidField('result', 'quality.notManual');
-      tx.update(qualityInspectionItems)
+      await tx
+        .update(qualityInspectionItems)
         .set({ result: body.result, note: body.note, judgedBy: user.id, judgedAt: new Date(deps.now()) })
         .where(eq(qualityInspectionItems.id, item.id))
         .run();
@@ -322,16 +325,17 @@ export const qualityRoutes: RouteDef[] = [
     return { id: body.id };
   }),
 
-  route(api.complete, ({ body, user, data, deps }) => {
-    const state = data.write((tx) => {
-      const row = inspectionOf(tx, user.roleId, body.id);
+  route(api.complete, async ({ body, user, data, deps }) => {
+    const state = await data.write(async (tx) => {
+      const row = await inspectionOf(tx, user.roleId, body.id);
       assertAllows('complete', row.state);
       // The automatic items as the machine reports now, so a pass rests on a fresh judgement.
-      evaluate(tx, row, deps.now());
-      const results = itemsOf(tx, row.id).map((i) => i.result);
+      await evaluate(tx, row, deps.now());
+      const results = (await itemsOf(tx, row.id)).map((i) => i.result);
       if (results.some((r) => r === null)) throw conflict('quality.unjudged');
       const next = resultOf(results);
-      tx.update(qualityInspections)
+      await tx
+        .update(qualityInspections)
         .set({ state: next, finishedAt: new Date(deps.now()), finishedBy: user.id })
         .where(eq(qualityInspections.id, row.id))
         .run();
@@ -340,22 +344,23 @@ export const qualityRoutes: RouteDef[] = [
     return { id: body.id, state };
   }),
 
-  route(api.retest, ({ body, user, data, deps, c }) => {
+  route(api.retest, async ({ body, user, data, deps, c }) => {
     const appid = requestBrand(c, deps).appid;
-    const id = data.write((tx) => {
-      const row = inspectionOf(tx, user.roleId, body.id);
+    const id = await data.write(async (tx) => {
+      const row = await inspectionOf(tx, user.roleId, body.id);
       assertAllows('retest', row.state);
-      tx.update(qualityInspections)
+      await tx
+        .update(qualityInspections)
         .set({ state: 'retested', retestedBy: user.id, retestedAt: new Date(deps.now()) })
         .where(eq(qualityInspections.id, row.id))
         .run();
-      const device = tx
+      const device = await tx
         .select({ id: devices.id, orgId: devices.orgId, kind: devices.kind, modelId: devices.modelId })
         .from(devices, tx.deviceScope())
         .where(eq(devices.id, row.deviceId))
         .get();
       if (!device) throw notFound();
-      const plan = planOf(tx, appid).filter((i) => i.kind === device.kind);
+      const plan = (await planOf(tx, appid)).filter((i) => i.kind === device.kind);
       if (plan.length === 0) throw conflict('quality.noPlan');
       return open(tx, {
         device,
@@ -370,11 +375,12 @@ export const qualityRoutes: RouteDef[] = [
     return { id };
   }),
 
-  route(api.cancel, ({ body, user, data, deps }) => {
-    data.write((tx) => {
-      const row = inspectionOf(tx, user.roleId, body.id);
+  route(api.cancel, async ({ body, user, data, deps }) => {
+    await data.write(async (tx) => {
+      const row = await inspectionOf(tx, user.roleId, body.id);
       assertAllows('cancel', row.state);
-      tx.update(qualityInspections)
+      await tx
+        .update(qualityInspections)
         .set({ state: 'cancelled', finishedAt: new Date(deps.now()), finishedBy: user.id, remark: body.remark })
         .where(eq(qualityInspections.id, row.id))
         .run();
@@ -383,14 +389,14 @@ export const qualityRoutes: RouteDef[] = [
   }),
 
   route(api.certificate, async ({ query, user, data, lang, deps, c }) => {
-    const row = inspectionOf(data, user.roleId, query.id);
+    const row = await inspectionOf(data, user.roleId, query.id);
     if (row.state !== 'passed') throw conflict('quality.notPassed');
     // A document keeps the owning company's clock, whoever reads it from wherever: the same certificate prints the
     // same times (as the contract does, decision 026's "the organisation's day").
-    const zone = orgTimeZone(data.unscoped('domainRule'), row.orgId);
-    const [listed] = presentInspections(
+    const zone = await orgTimeZone(data.unscoped('domainRule'), row.orgId);
+    const [listed] = await presentInspections(
       data,
-      inspectionsWith(data, user.roleId).where(eq(qualityInspections.id, row.id)).all(),
+      await inspectionsWith(data, user.roleId).where(eq(qualityInspections.id, row.id)).all(),
       zone,
     );
     const certificateLang = lang === 'en_US' ? 'en' : 'zh';
@@ -399,7 +405,7 @@ export const qualityRoutes: RouteDef[] = [
       lang: certificateLang,
       maker: brand.company,
       inspection: listed!,
-      items: itemsOf(data, row.id).map((i) => ({
+      items: (await itemsOf(data, row.id)).map((i) => ({
         ...i,
         unit: i.reading ? unitOf(row.kind, i.reading) : '',
       })),
@@ -413,5 +419,7 @@ export const qualityRoutes: RouteDef[] = [
   }),
 
   // Months in the viewer's organisation's calendar, the same wherever the browser is (decision 026).
-  route(api.overview, ({ query, data, user, deps }) => overview(data, query, viewerZone(data, user), deps.now())),
+  route(api.overview, async ({ query, data, user, deps }) =>
+    overview(data, query, await viewerZone(data, user), deps.now()),
+  ),
 ];

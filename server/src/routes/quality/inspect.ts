@@ -22,8 +22,8 @@ export function inspectionScope(data: ScopedData, roleId: number) {
 }
 
 /** One inspection the user reads, or not found. */
-export function inspectionOf(data: ScopedData, roleId: number, id: number) {
-  const row = data
+export async function inspectionOf(data: ScopedData, roleId: number, id: number) {
+  const row = await data
     .select()
     .from(qualityInspections, inspectionScope(data, roleId))
     .where(eq(qualityInspections.id, id))
@@ -33,8 +33,12 @@ export function inspectionOf(data: ScopedData, roleId: number, id: number) {
 }
 
 /** Judge the automatic items of an inspection in progress from its machine's latest report (ingest's row). */
-export function evaluate(tx: ScopedWrite, inspection: typeof qualityInspections.$inferSelect, now: number): void {
-  const machine = tx
+export async function evaluate(
+  tx: ScopedWrite,
+  inspection: typeof qualityInspections.$inferSelect,
+  now: number,
+): Promise<void> {
+  const machine = await tx
     .unscoped('alreadyScoped')
     .select({
       online: devices.online,
@@ -53,14 +57,16 @@ export function evaluate(tx: ScopedWrite, inspection: typeof qualityInspections.
     lastReportAt: machine.lastReportAt?.getTime() ?? null,
     latest: (machine.latest ?? null) as KindData | null,
   };
-  const items = tx
-    .select()
-    .from(qualityInspectionItems, tx.within(qualityInspectionItems.inspectionId, idsOf(tx, inspection.id)))
-    .all()
-    .filter((i) => isAutomatic(i.check));
+  const items = (
+    await tx
+      .select()
+      .from(qualityInspectionItems, tx.within(qualityInspectionItems.inspectionId, idsOf(tx, inspection.id)))
+      .all()
+  ).filter((i) => isAutomatic(i.check));
   for (const item of items) {
     const { result, value } = judge(item, report, inspection.startedAt.getTime(), now);
-    tx.update(qualityInspectionItems)
+    await tx
+      .update(qualityInspectionItems)
       .set({ result, value, judgedBy: null, judgedAt: result === null ? null : new Date(now) })
       .where(eq(qualityInspectionItems.id, item.id))
       .run();
@@ -107,15 +113,19 @@ export function inspectionsWith(data: ScopedData, roleId: number) {
     .leftJoin(organisations, eq(organisations.id, qualityInspections.orgId));
 }
 
-type ListedRow = ReturnType<ReturnType<typeof inspectionsWith>['all']>[number];
+type ListedRow = Awaited<ReturnType<ReturnType<typeof inspectionsWith>['all']>>[number];
 
 /** Rows as the lists and the detail show them: names, counts of items judged and failed. */
-export function presentInspections(data: ScopedData, rows: ListedRow[], timeZone: string): InspectionRow[] {
+export async function presentInspections(
+  data: ScopedData,
+  rows: ListedRow[],
+  timeZone: string,
+): Promise<InspectionRow[]> {
   const ids = rows.map((r) => r.id);
   const counts = new Map(
     (ids.length === 0
       ? []
-      : data
+      : await data
           .unscoped('alreadyScoped')
           .select({
             id: qualityInspectionItems.inspectionId,
@@ -129,7 +139,7 @@ export function presentInspections(data: ScopedData, rows: ListedRow[], timeZone
           .all()
     ).map((c) => [c.id, c]),
   );
-  const names = userNames(
+  const names = await userNames(
     data,
     rows.flatMap((r) => [r.inspectorId, r.finishedBy, r.retestedBy]),
   );
@@ -163,13 +173,15 @@ export function itemsOf(data: ScopedData, inspectionId: number) {
 }
 
 /** The inspection that retests this one, if any. */
-export function retestOf(data: ScopedData, id: number): number | null {
+export async function retestOf(data: ScopedData, id: number): Promise<number | null> {
   return (
-    data
-      .unscoped('alreadyScoped')
-      .select({ id: qualityInspections.id })
-      .from(qualityInspections)
-      .where(eq(qualityInspections.previousId, id))
-      .get()?.id ?? null
+    (
+      await data
+        .unscoped('alreadyScoped')
+        .select({ id: qualityInspections.id })
+        .from(qualityInspections)
+        .where(eq(qualityInspections.previousId, id))
+        .get()
+    )?.id ?? null
   );
 }

@@ -48,12 +48,12 @@ function mostFailing(rows: (Failing & { reading: string | null })[], lang: Reade
  * (passed of every finished inspection), by month finished and by model; the items failing most. Without a range:
  * the last twelve months, this one included.
  */
-export function overview(
+export async function overview(
   data: ScopedData,
   query: { from?: string | undefined; to?: string | undefined; kind?: MachineKind | undefined },
   timeZone: string,
   now: number,
-): Overview {
+): Promise<Overview> {
   const today = dayInZone(now, timeZone);
   const to = query.to || today;
   const from = query.from || `${addDaysToDay(`${today.slice(0, 7)}-01`, -334).slice(0, 7)}-01`;
@@ -64,7 +64,7 @@ export function overview(
     query.kind ? eq(qualityInspections.kind, query.kind) : undefined,
   );
   const scope = data.orgScope(qualityInspections.orgId);
-  const finished = data
+  const finished = await data
     .select({
       id: qualityInspections.id,
       state: qualityInspections.state,
@@ -96,7 +96,7 @@ export function overview(
       }
     }
   }
-  const failing = data
+  const failing = await data
     .select({
       title: qualityInspectionItems.title,
       check: qualityInspectionItems.check,
@@ -113,7 +113,7 @@ export function overview(
     .where(eq(qualityInspectionItems.result, 'fail'))
     .groupBy(qualityInspectionItems.title, qualityInspectionItems.check, qualityInspectionItems.reading)
     .all();
-  const inProgress = data.count(
+  const inProgress = await data.count(
     data
       .select({ id: qualityInspections.id })
       .from(qualityInspections, scope)

@@ -11,16 +11,16 @@ import type { SessionUser } from '../../lib/session.ts';
  */
 
 /** The currency an organisation pays in: its brand's. */
-export function payerCurrency(deps: AppDeps, data: ScopedData, orgId: number): string {
+export async function payerCurrency(deps: AppDeps, data: ScopedData, orgId: number): Promise<string> {
   // The organisation is already in the caller's scope (its items or orders were found there).
-  return orgBrand(deps, data.unscoped('alreadyScoped'), orgId).money.currency.code;
+  return (await orgBrand(deps, data.unscoped('alreadyScoped'), orgId)).money.currency.code;
 }
 
 /**
  * The price lists a user reads: the operator's staff renew for companies of every brand, so they see every list; a
  * company sees its own currency's.
  */
-export function readerCurrencies(deps: AppDeps, data: ScopedData, user: SessionUser): MoneyFormat[] {
+export async function readerCurrencies(deps: AppDeps, data: ScopedData, user: SessionUser): Promise<MoneyFormat[]> {
   if (user.orgKind === 'operator') return billedCurrencies(deps);
-  return [orgBrand(deps, data.unscoped('alreadyScoped'), user.orgId).money];
+  return [(await orgBrand(deps, data.unscoped('alreadyScoped'), user.orgId)).money];
 }

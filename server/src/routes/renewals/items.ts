@@ -20,6 +20,7 @@ import { levelCode } from '../../risk/levels.ts';
 import { expiryFilter, renewalWindow } from '../device-list.ts';
 import { billedCurrencies } from '../../lib/currencies.ts';
 import { payerCurrency, readerCurrencies } from './currencies.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /** The operator's finance and company administrator record payments and set prices (the operator sells the service). */
 export const mayPay = (user: SessionUser) =>
@@ -41,11 +42,11 @@ export function priceList(data: ScopedData, currencies: string[]) {
 }
 
 /** What the price dialog and the renew dialog read: the lists of the reader's currencies. */
-function priceLists(deps: AppDeps, data: ScopedData, user: SessionUser) {
-  const currencies = readerCurrencies(deps, data, user);
+async function priceLists(deps: AppDeps, data: ScopedData, user: SessionUser) {
+  const currencies = await readerCurrencies(deps, data, user);
   return {
     currencies,
-    list: priceList(
+    list: await priceList(
       data,
       currencies.map((c) => c.currency.code),
     ),
@@ -54,10 +55,10 @@ function priceLists(deps: AppDeps, data: ScopedData, user: SessionUser) {
 }
 
 /** The orders waiting for payment that hold these items, and when each was last renewed. */
-function renewalsOf(data: ScopedData, kind: RenewalItemKind, ids: number[], timeZone: string) {
+async function renewalsOf(data: ScopedData, kind: RenewalItemKind, ids: number[], timeZone: string) {
   if (ids.length === 0) return { pending: new Map<number, string>(), last: new Map<number, string>() };
   const orders = data.orgScope(renewalOrders.orgId);
-  const pending = data
+  const pending = await data
     .select({ itemId: renewalLines.itemId, number: renewalOrders.number })
     .from(
       renewalLines,
@@ -66,7 +67,7 @@ function renewalsOf(data: ScopedData, kind: RenewalItemKind, ids: number[], time
     .innerJoin(renewalOrders, eq(renewalOrders.id, renewalLines.orderId))
     .where(and(eq(renewalOrders.kind, kind), eq(renewalOrders.state, 'pending'), inArray(renewalLines.itemId, ids)))
     .all();
-  const last = data
+  const last = await data
     .select({ itemId: renewalLines.itemId, at: max(renewalOrders.settledAt) })
     .from(
       renewalLines,
@@ -82,12 +83,12 @@ function renewalsOf(data: ScopedData, kind: RenewalItemKind, ids: number[], time
   };
 }
 
-function machineItems(data: ScopedData, query: ItemsQuery, today: string) {
+async function machineItems(data: ScopedData, query: ItemsQuery, today: string) {
   const where = and(
     query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, devices.serviceExpiresAt),
     keywordIn([devices.serialNumber, devices.hostName], query.keyword),
   );
-  const { rows, ...paging } = listPage(
+  const { rows, ...paging } = await listPage(
     data,
     query,
     data.select().from(devices, data.orgScope(devices.orgId)).where(where),
@@ -110,12 +111,12 @@ function machineItems(data: ScopedData, query: ItemsQuery, today: string) {
   return { items, paging };
 }
 
-function cardItems(data: ScopedData, query: ItemsQuery, today: string) {
+async function cardItems(data: ScopedData, query: ItemsQuery, today: string) {
   const where = and(
     query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt),
     keywordIn([simCards.iccid, simCards.imei, devices.serialNumber], query.keyword),
   );
-  const { rows, ...paging } = listPage(
+  const { rows, ...paging } = await listPage(
     data,
     query,
     data
@@ -144,22 +145,25 @@ function cardItems(data: ScopedData, query: ItemsQuery, today: string) {
 type ItemsQuery = ParsedQueryOf<typeof renewalEndpoints.items>;
 
 export const renewalItemRoutes: RouteDef[] = [
-  route(renewalEndpoints.items, ({ query, data, deps, timeZone, today: todayOf }) => {
+  route(renewalEndpoints.items, async ({ query, data, deps, timeZone, today: todayOf }) => {
     // Expiry days are judged on the viewer's organisation's today, as the device and SIM card lists' (decision 026).
-    const today = todayOf();
-    const { items, paging } = (query.kind === 'sim' ? cardItems : machineItems)(data, query, today);
-    const owners = orgNames(
+    const today = await todayOf();
+    const { items, paging } = await (query.kind === 'sim' ? cardItems : machineItems)(data, query, today);
+    const owners = await orgNames(
       data,
       items.map((i) => i.orgId),
     );
-    const { pending, last } = renewalsOf(
+    const { pending, last } = await renewalsOf(
       data,
       query.kind,
       items.map((i) => i.id),
       timeZone,
     );
     const currencies = new Map(
-      [...new Set(items.map((i) => i.orgId))].map((orgId) => [orgId, payerCurrency(deps, data, orgId)]),
+      await mapInOrder([...new Set(items.map((i) => i.orgId))], async (orgId) => [
+        orgId,
+        await payerCurrency(deps, data, orgId),
+      ]),
     );
     const list: RenewalItem[] = items.map((i) => ({
       id: i.id,
@@ -180,7 +184,7 @@ export const renewalItemRoutes: RouteDef[] = [
 
   route(renewalEndpoints.prices, ({ data, user, deps }) => priceLists(deps, data, user)),
 
-  route(renewalEndpoints.savePrices, ({ body, data, user, deps, setMessage }) => {
+  route(renewalEndpoints.savePrices, async ({ body, data, user, deps, setMessage }) => {
     if (!mayPay(user)) throw forbidden();
     const billed = billedCurrencies(deps).map((c) => c.currency.code);
     body.prices.forEach(({ currency }, i) => {
@@ -190,7 +194,7 @@ export const renewalItemRoutes: RouteDef[] = [
         throw new ApiError(API_STATUS.invalid, 'renewal.currencyNotBilled', { currency }, { field, issues });
       }
     });
-    data.write((tx) => {
+    await data.write(async (tx) => {
       for (const price of body.prices) {
         const where = and(
           eq(renewalPrices.currency, price.currency),
@@ -198,10 +202,11 @@ export const renewalItemRoutes: RouteDef[] = [
           eq(renewalPrices.months, price.months),
         );
         if (price.priceCents === null) {
-          tx.delete(renewalPrices).where(where).run();
+          await tx.delete(renewalPrices).where(where).run();
           continue;
         }
-        tx.insert(renewalPrices)
+        await tx
+          .insert(renewalPrices)
           .values({ ...price, priceCents: price.priceCents, updatedBy: user.id, updatedAt: new Date(deps.now()) })
           .onConflictDoUpdate({
             target: [renewalPrices.currency, renewalPrices.kind, renewalPrices.months],

@@ -24,6 +24,7 @@ import { payerCurrency } from './currencies.ts';
 import { mayPay } from './items.ts';
 import { openPayments } from './pay-online.ts';
 import { linesOf, settleOrder, type OrderRow, type Settled } from './settle.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 type Ctx = Pick<HandlerContext<typeof renewalEndpoints.list>, 'data' | 'user' | 'timeZone' | 't' | 'deps'>;
 
@@ -33,21 +34,21 @@ function actionsOf(order: OrderRow, user: SessionUser): RenewalAction[] {
 }
 
 /** Orders as the lists show them. */
-export function presentOrders(ctx: Ctx, orders: OrderRow[]): RenewalOrderRow[] {
+export async function presentOrders(ctx: Ctx, orders: OrderRow[]): Promise<RenewalOrderRow[]> {
   const { data, user, timeZone, t, deps } = ctx;
-  const lines = linesOf(
+  const lines = await linesOf(
     data,
     orders.map((o) => o.id),
   );
-  const owners = orgNames(
+  const owners = await orgNames(
     data,
     orders.map((o) => o.orgId),
   );
-  const names = userNames(
+  const names = await userNames(
     data,
     orders.flatMap((o) => [o.createdBy, o.settledBy]),
   );
-  const open = openPayments(
+  const open = await openPayments(
     data,
     orders.map((o) => o.id),
   );
@@ -86,29 +87,33 @@ export function presentOrders(ctx: Ctx, orders: OrderRow[]): RenewalOrderRow[] {
 }
 
 /** An order in scope, read inside the unit of work that changes it (so two payments cannot both pass). */
-function orderIn(tx: ScopedData, id: number): OrderRow {
-  const order = tx.select().from(renewalOrders, tx.orgScope(renewalOrders.orgId)).where(eq(renewalOrders.id, id)).get();
+async function orderIn(tx: ScopedData, id: number): Promise<OrderRow> {
+  const order = await tx
+    .select()
+    .from(renewalOrders, tx.orgScope(renewalOrders.orgId))
+    .where(eq(renewalOrders.id, id))
+    .get();
   if (!order) throw notFound();
   return order;
 }
 
 /** The items asked for, each the caller's (else not found) and in no other order waiting for payment. */
-function itemsToRenew(tx: ScopedWrite, kind: 'device' | 'sim', ids: number[]) {
+async function itemsToRenew(tx: ScopedWrite, kind: 'device' | 'sim', ids: number[]) {
   const wanted = [...new Set(ids)];
   const items =
     kind === 'device'
-      ? tx
+      ? await tx
           .select({ id: devices.id, orgId: devices.orgId, label: devices.serialNumber })
           .from(devices, tx.orgScope(devices.orgId))
           .where(inArray(devices.id, wanted))
           .all()
-      : tx
+      : await tx
           .select({ id: simCards.id, orgId: simCards.orgId, label: simCards.iccid })
           .from(simCards, tx.orgScope(simCards.orgId))
           .where(inArray(simCards.id, wanted))
           .all();
   if (items.length !== wanted.length) throw notFound();
-  const held = tx
+  const held = await tx
     .select({ itemId: renewalLines.itemId, number: renewalOrders.number })
     .from(
       renewalLines,
@@ -131,8 +136,8 @@ function itemsToRenew(tx: ScopedWrite, kind: 'device' | 'sim', ids: number[]) {
  * The price of a period in a currency's list; a period the list lacks is not offered in that currency, and the
  * refusal names the currency (the operator may be renewing for companies of several).
  */
-function priceIn(tx: ScopedData, currency: string, kind: 'device' | 'sim', months: number): number {
-  const price = tx
+async function priceIn(tx: ScopedData, currency: string, kind: 'device' | 'sim', months: number): Promise<number> {
+  const price = await tx
     .select({ priceCents: renewalPrices.priceCents })
     .from(renewalPrices, tx.shared('codeTable', sql`1`))
     .where(and(eq(renewalPrices.currency, currency), eq(renewalPrices.kind, kind), eq(renewalPrices.months, months)))
@@ -143,8 +148,11 @@ function priceIn(tx: ScopedData, currency: string, kind: 'device' | 'sim', month
 }
 
 /** After the unit of work: unlock what the renewals freed, then refuse a failed settlement ('renewal failed'). */
-function afterSettling(deps: HandlerContext<typeof renewalEndpoints.pay>['deps'], settled: Settled[]): void {
-  for (const { order, renewed } of settled) unlockRenewed(deps, order, renewed);
+async function afterSettling(
+  deps: HandlerContext<typeof renewalEndpoints.pay>['deps'],
+  settled: Settled[],
+): Promise<void> {
+  for (const { order, renewed } of settled) await unlockRenewed(deps, order, renewed);
 }
 
 function failedError(order: OrderRow): ApiError {
@@ -156,22 +164,22 @@ function failedError(order: OrderRow): ApiError {
 }
 
 export const renewalOrderRoutes: RouteDef[] = [
-  route(renewalEndpoints.create, (ctx) => {
+  route(renewalEndpoints.create, async (ctx) => {
     const { body, user, data, deps, setMessage } = ctx;
     if (body.payNow && !mayPay(user)) throw invalidField('payNow', 'renewal.payNowNotAllowed');
     const now = deps.now();
-    const settled = data.write((tx) => {
-      const items = itemsToRenew(tx, body.kind, body.ids);
+    const settled = await data.write(async (tx) => {
+      const items = await itemsToRenew(tx, body.kind, body.ids);
       // One order per owner: each company pays for its own machines and cards, in its brand's currency.
       const byOwner = new Map<number, typeof items>();
       for (const item of items) byOwner.set(item.orgId, [...(byOwner.get(item.orgId) ?? []), item]);
-      const priced = [...byOwner].map(([orgId, owned]) => {
-        const currency = payerCurrency(deps, tx, orgId);
-        return { orgId, owned, currency, price: priceIn(tx, currency, body.kind, body.months) };
+      const priced = await mapInOrder([...byOwner], async ([orgId, owned]) => {
+        const currency = await payerCurrency(deps, tx, orgId);
+        return { orgId, owned, currency, price: await priceIn(tx, currency, body.kind, body.months) };
       });
       const made: Settled[] = [];
       for (const { orgId, owned, currency, price } of priced) {
-        const created = tx
+        const created = await tx
           .insert(renewalOrders)
           .values({
             number: randomUUID(),
@@ -186,40 +194,41 @@ export const renewalOrderRoutes: RouteDef[] = [
           })
           .returning()
           .get();
-        const order = tx
+        const order = await tx
           .update(renewalOrders)
           .set({ number: `XF${String(created.id).padStart(8, '0')}` })
           .where(eq(renewalOrders.id, created.id))
           .returning()
           .get();
-        tx.insert(renewalLines)
+        await tx
+          .insert(renewalLines)
           .values(owned.map((i) => ({ orderId: order.id, itemId: i.id, label: i.label, priceCents: price })))
           .run();
         made.push(
           body.payNow
-            ? settleOrder(tx, order, { method: 'recorded', reference: body.paymentReference, by: user.id, now })
+            ? await settleOrder(tx, order, { method: 'recorded', reference: body.paymentReference, by: user.id, now })
             : { order, renewed: [] },
         );
       }
       return made;
     });
-    afterSettling(deps, settled);
+    await afterSettling(deps, settled);
     const failed = settled.find((s) => s.order.state === 'failed');
     if (failed) throw failedError(failed.order);
     setMessage(body.payNow ? 'renewal.renewed' : 'renewal.created');
     return {
-      orders: presentOrders(
+      orders: await presentOrders(
         ctx,
         settled.map((s) => s.order),
       ),
     };
   }),
 
-  route(renewalEndpoints.pay, (ctx) => {
+  route(renewalEndpoints.pay, async (ctx) => {
     const { body, user, data, deps, setMessage } = ctx;
     if (!mayPay(user)) throw invalidField('id', 'renewal.payNowNotAllowed');
-    const settled = data.write((tx) => {
-      const order = orderIn(tx, body.id);
+    const settled = await data.write(async (tx) => {
+      const order = await orderIn(tx, body.id);
       if (!renewalAllows('pay', order.state)) throw conflict();
       return settleOrder(tx, order, {
         method: 'recorded',
@@ -228,16 +237,16 @@ export const renewalOrderRoutes: RouteDef[] = [
         now: deps.now(),
       });
     });
-    afterSettling(deps, [settled]);
+    await afterSettling(deps, [settled]);
     if (settled.order.state === 'failed') throw failedError(settled.order);
     setMessage('renewal.renewed');
-    return presentOrders(ctx, [settled.order])[0]!;
+    return (await presentOrders(ctx, [settled.order]))[0]!;
   }),
 
-  route(renewalEndpoints.cancel, (ctx) => {
+  route(renewalEndpoints.cancel, async (ctx) => {
     const { body, data, setMessage, deps, user } = ctx;
-    const order = data.write((tx) => {
-      const order = orderIn(tx, body.id);
+    const order = await data.write(async (tx) => {
+      const order = await orderIn(tx, body.id);
       if (!renewalAllows('cancel', order.state)) throw conflict();
       return tx
         .update(renewalOrders)
@@ -252,10 +261,10 @@ export const renewalOrderRoutes: RouteDef[] = [
         .get();
     });
     setMessage('renewal.cancelled');
-    return presentOrders(ctx, [order])[0]!;
+    return (await presentOrders(ctx, [order]))[0]!;
   }),
 
-  route(renewalEndpoints.list, (ctx) => {
+  route(renewalEndpoints.list, async (ctx) => {
     const { query, data, timeZone } = ctx;
     const scope = data.orgScope(renewalOrders.orgId);
     const holding = (condition: ReturnType<typeof and>) =>
@@ -282,7 +291,7 @@ export const renewalOrderRoutes: RouteDef[] = [
         ? lt(renewalOrders.createdAt, new Date(startOfDayInZone(addDaysToDay(query.to, 1), timeZone)))
         : undefined,
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data.select().from(renewalOrders, scope).where(where),
@@ -290,14 +299,14 @@ export const renewalOrderRoutes: RouteDef[] = [
         desc(renewalOrders.id),
       ]),
     );
-    return { list: presentOrders(ctx, rows), ...paging };
+    return { list: await presentOrders(ctx, rows), ...paging };
   }),
 
-  route(renewalEndpoints.detail, (ctx) => {
-    const order = orderIn(ctx.data, ctx.query.id);
-    const lines = linesOf(ctx.data, [order.id]);
+  route(renewalEndpoints.detail, async (ctx) => {
+    const order = await orderIn(ctx.data, ctx.query.id);
+    const lines = await linesOf(ctx.data, [order.id]);
     return {
-      order: presentOrders(ctx, [order])[0]!,
+      order: (await presentOrders(ctx, [order]))[0]!,
       lines: lines.map((l) => ({
         id: l.id,
         itemId: l.itemId,

@@ -14,15 +14,16 @@ import { currencyFormat } from '../../lib/currencies.ts';
 import { presentOrders } from './orders.ts';
 
 /** The pay pages of the payments open at the provider for these renewal orders, by order. */
-export function openPayments(data: ScopedData, orderIds: number[]): Map<number, string> {
+export async function openPayments(data: ScopedData, orderIds: number[]): Promise<Map<number, string>> {
   if (orderIds.length === 0) return new Map();
   return new Map(
-    data
-      .select({ orderId: payments.orderId, payUrl: payments.payUrl })
-      .from(payments, data.orgScope(payments.orgId))
-      .where(and(eq(payments.kind, 'renewal'), eq(payments.state, 'charging'), inArray(payments.orderId, orderIds)))
-      .all()
-      .map((p) => [p.orderId, p.payUrl]),
+    (
+      await data
+        .select({ orderId: payments.orderId, payUrl: payments.payUrl })
+        .from(payments, data.orgScope(payments.orgId))
+        .where(and(eq(payments.kind, 'renewal'), eq(payments.state, 'charging'), inArray(payments.orderId, orderIds)))
+        .all()
+    ).map((p) => [p.orderId, p.payUrl]),
   );
 }
 
@@ -34,8 +35,8 @@ export function openPayments(data: ScopedData, orderIds: number[]): Map<number, 
 export const renewalPayOnlineRoutes: RouteDef[] = [
   route(renewalEndpoints.payOnline, async (ctx) => {
     const { data, user, body, deps, setMessage } = ctx;
-    const orderNow = () => {
-      const order = data
+    const orderNow = async () => {
+      const order = await data
         .select()
         .from(renewalOrders, data.orgScope(renewalOrders.orgId))
         .where(eq(renewalOrders.id, body.id))
@@ -43,16 +44,19 @@ export const renewalPayOnlineRoutes: RouteDef[] = [
       if (!order) throw notFound();
       if (order.orgId !== user.orgId) throw forbidden();
       if (!renewalAllows('pay', order.state)) throw conflict();
-      if (openPayments(data, [order.id]).size > 0) throw new ApiError(API_STATUS.conflict, 'renewal.payingElsewhere');
+      if ((await openPayments(data, [order.id])).size > 0)
+        throw new ApiError(API_STATUS.conflict, 'renewal.payingElsewhere');
       return order;
     };
-    const order = orderNow();
+    const order = await orderNow();
     const attempt =
-      (data
-        .select({ n: count() })
-        .from(payments, data.orgScope(payments.orgId))
-        .where(and(eq(payments.kind, 'renewal'), eq(payments.orderId, order.id)))
-        .get()?.n ?? 0) + 1;
+      ((
+        await data
+          .select({ n: count() })
+          .from(payments, data.orgScope(payments.orgId))
+          .where(and(eq(payments.kind, 'renewal'), eq(payments.orderId, order.id)))
+          .get()
+      )?.n ?? 0) + 1;
     // The order's own currency, the one it was priced and shown in (its payer's brand's when it was made).
     const money = currencyFormat(deps, order.currency);
     let view;
@@ -69,9 +73,10 @@ export const renewalPayOnlineRoutes: RouteDef[] = [
       throw new ApiError(API_STATUS.conflict, 'shopOrders.paymentUnavailable');
     }
     const now = deps.now();
-    data.write((tx) => {
-      orderNow();
-      tx.insert(payments)
+    await data.write(async (tx) => {
+      await orderNow();
+      await tx
+        .insert(payments)
         .values({
           orgId: order.orgId,
           kind: 'renewal',
@@ -86,6 +91,6 @@ export const renewalPayOnlineRoutes: RouteDef[] = [
         .run();
     });
     setMessage('renewal.payOpened');
-    return { order: presentOrders(ctx, [order])[0]!, payUrl: view.payUrl };
+    return { order: (await presentOrders(ctx, [order]))[0]!, payUrl: view.payUrl };
   }),
 ];

@@ -11,7 +11,7 @@ import { dayInZone } from '../../lib/time.ts';
 export type OrderRow = typeof renewalOrders.$inferSelect;
 
 /** The lines of orders in scope. */
-export function linesOf(data: ScopedData, orderIds: number[]) {
+export async function linesOf(data: ScopedData, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   return data
     .select()
@@ -33,24 +33,28 @@ export function linesOf(data: ScopedData, orderIds: number[]) {
  * The owner's calendar day: expiry days are that company's (the zone its lock day settings keep, decision 013), so
  * a service renewed after it stopped restarts on the company's today.
  */
-function ownersToday(tx: ScopedData, orgId: number, now: number): string {
-  const zone = tx
-    .select({ timeZone: lockDaySettings.timeZone })
-    .from(lockDaySettings, tx.orgScope(lockDaySettings.orgId))
-    .where(eq(lockDaySettings.orgId, orgId))
-    .get()?.timeZone;
+async function ownersToday(tx: ScopedData, orgId: number, now: number): Promise<string> {
+  const zone = (
+    await tx
+      .select({ timeZone: lockDaySettings.timeZone })
+      .from(lockDaySettings, tx.orgScope(lockDaySettings.orgId))
+      .where(eq(lockDaySettings.orgId, orgId))
+      .get()
+  )?.timeZone;
   return dayInZone(now, zone ?? 'Asia/Shanghai');
 }
 
 /** The machines or cards of an order as they are now: those still the owner's, by id. */
-function currentItems(tx: ScopedData, order: OrderRow, ids: number[]) {
+async function currentItems(tx: ScopedData, order: OrderRow, ids: number[]) {
   const table = order.kind === 'device' ? devices : simCards;
   return new Map(
-    tx
-      .select({ id: table.id, orgId: table.orgId, expiry: table.serviceExpiresAt })
-      .from(table, tx.orgScope(table.orgId))
-      .where(inArray(table.id, ids))
-      .all()
+    (
+      await tx
+        .select({ id: table.id, orgId: table.orgId, expiry: table.serviceExpiresAt })
+        .from(table, tx.orgScope(table.orgId))
+        .where(inArray(table.id, ids))
+        .all()
+    )
       .filter((item) => item.orgId === order.orgId)
       .map((item) => [item.id, item.expiry]),
   );
@@ -68,13 +72,13 @@ export interface Settled {
  * (not the one when the order was made: another renewal may have come between); if one is gone (deleted, moved to
  * another company) nothing is renewed and the order fails ('renewal failed'), its payment kept on it for a refund.
  */
-export function settleOrder(
+export async function settleOrder(
   tx: ScopedWrite,
   order: OrderRow,
   payment: { method: RenewalPaymentMethod; reference: string; by: number | null; now: number },
-): Settled {
-  const lines = linesOf(tx, [order.id]);
-  const current = currentItems(
+): Promise<Settled> {
+  const lines = await linesOf(tx, [order.id]);
+  const current = await currentItems(
     tx,
     order,
     lines.map((l) => l.itemId),
@@ -88,7 +92,7 @@ export function settleOrder(
   const gone = lines.find((l) => !current.has(l.itemId));
   if (gone) {
     const failure = { key: 'renewal.failedItemGone', params: { label: gone.label } };
-    const failed = tx
+    const failed = await tx
       .update(renewalOrders)
       .set({ ...paid, state: 'failed', failure })
       .where(eq(renewalOrders.id, order.id))
@@ -96,20 +100,21 @@ export function settleOrder(
       .get();
     return { order: failed, renewed: [] };
   }
-  const today = ownersToday(tx, order.orgId, payment.now);
+  const today = await ownersToday(tx, order.orgId, payment.now);
   const table = order.kind === 'device' ? devices : simCards;
   const renewed: Settled['renewed'] = [];
   for (const line of lines) {
     const previous = current.get(line.itemId) ?? null;
     const next = renewedExpiry(previous, today, order.months);
-    tx.update(table).set({ serviceExpiresAt: next }).where(eq(table.id, line.itemId)).run();
-    tx.update(renewalLines)
+    await tx.update(table).set({ serviceExpiresAt: next }).where(eq(table.id, line.itemId)).run();
+    await tx
+      .update(renewalLines)
       .set({ previousExpiry: previous, newExpiry: next })
       .where(and(eq(renewalLines.id, line.id)))
       .run();
     if (order.kind === 'device') renewed.push({ deviceId: line.itemId, previousExpiry: previous });
   }
-  const done = tx
+  const done = await tx
     .update(renewalOrders)
     .set({ ...paid, state: 'renewed' })
     .where(eq(renewalOrders.id, order.id))

@@ -32,13 +32,13 @@ const DEFAULTS = {
 } as const;
 
 /** Settings belong to an organisation whose machines the user keeps (the operator's staff: any lessor). */
-function assertOwnOrg(data: ScopedData, user: SessionUser, orgId: number, field?: string): void {
-  if (ownerOrgIds(data, user).includes(orgId)) return;
+async function assertOwnOrg(data: ScopedData, user: SessionUser, orgId: number, field?: string): Promise<void> {
+  if ((await ownerOrgIds(data, user)).includes(orgId)) return;
   throw field ? invalidField(field, 'risk.invalidOrganisation') : forbidden();
 }
 
-function settingsOf(data: ScopedData, orgId: number): LockDaySettingsForm {
-  const row = data
+async function settingsOf(data: ScopedData, orgId: number): Promise<LockDaySettingsForm> {
+  const row = await data
     .select()
     .from(lockDaySettings, data.orgScope(lockDaySettings.orgId))
     .where(eq(lockDaySettings.orgId, orgId))
@@ -61,27 +61,27 @@ function settingsOf(data: ScopedData, orgId: number): LockDaySettingsForm {
 }
 
 export const lockDayRoutes: RouteDef[] = [
-  route(riskEndpoints.lockDays, ({ query, user, data }) => {
-    const own = ownerOrgIds(data, user);
+  route(riskEndpoints.lockDays, async ({ query, user, data }) => {
+    const own = await ownerOrgIds(data, user);
     const orgId = query.orgId ?? (own.includes(user.orgId) ? user.orgId : own[0]);
     if (orgId === undefined) throw forbidden();
-    assertOwnOrg(data, user, orgId);
-    const choices = data
+    await assertOwnOrg(data, user, orgId);
+    const choices = await data
       .select({ id: organisations.id, name: nameInSql(organisations, data.lang) })
       .from(organisations, data.orgScope(organisations.id))
       .where(inArray(organisations.id, own))
       .orderBy(asc(organisations.id))
       .all();
-    return { settings: settingsOf(data, orgId), organisations: choices };
+    return { settings: await settingsOf(data, orgId), organisations: choices };
   }),
 
-  route(riskEndpoints.previewLockDays, ({ body, user, data, deps, timeZone }) => {
-    assertOwnOrg(data, user, body.orgId, 'orgId');
+  route(riskEndpoints.previewLockDays, async ({ body, user, data, deps, timeZone }) => {
+    await assertOwnOrg(data, user, body.orgId, 'orgId');
     const now = deps.now();
     // Machines whose pre-lock day falls within the preview window (or has passed), in the zone the setting will
     // be saved with: the user's.
     const latest = lastExpiryPreLockedBy(addDaysToDay(dayInZone(now, timeZone), PREVIEW_DAYS), body);
-    const machines = data
+    const machines = await data
       .select({
         id: devices.id,
         serialNumber: devices.serialNumber,
@@ -112,7 +112,7 @@ export const lockDayRoutes: RouteDef[] = [
       });
     // What arrears would do under these settings, on the company's billing calendar (decision 039).
     const arrears = (
-      body.arrearsEnabled ? previewArrears(data.unscoped('domainRule'), body.orgId, body, now, PREVIEW_DAYS) : []
+      body.arrearsEnabled ? await previewArrears(data.unscoped('domainRule'), body.orgId, body, now, PREVIEW_DAYS) : []
     ).filter((r) => has(r.serialNumber, r.contractNumber, r.renterName));
     return {
       total: rows.length,
@@ -124,8 +124,8 @@ export const lockDayRoutes: RouteDef[] = [
     };
   }),
 
-  route(riskEndpoints.saveLockDays, ({ body, user, data, deps, timeZone, setMessage }) => {
-    assertOwnOrg(data, user, body.orgId, 'orgId');
+  route(riskEndpoints.saveLockDays, async ({ body, user, data, deps, timeZone, setMessage }) => {
+    await assertOwnOrg(data, user, body.orgId, 'orgId');
     const values = {
       enabled: body.enabled,
       preLockDays: body.preLockDays,
@@ -143,7 +143,7 @@ export const lockDayRoutes: RouteDef[] = [
       updatedBy: user.id,
       updatedAt: new Date(deps.now()),
     };
-    data.write((tx) =>
+    await data.write((tx) =>
       tx
         .insert(lockDaySettings)
         .values({ orgId: body.orgId, ...values })

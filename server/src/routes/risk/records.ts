@@ -28,8 +28,8 @@ function dayStart(value: string | undefined, field: string, timeZone: string): n
  * the device pages), with who sent it, its result and the lock level the machine confirmed.
  */
 export const riskRecordRoutes: RouteDef[] = [
-  route(riskEndpoints.records, ({ query, data, deps, t, timeZone }) => {
-    deps.commands.sweep();
+  route(riskEndpoints.records, async ({ query, data, deps, t, timeZone }) => {
+    await deps.commands.sweep();
     const from = dayStart(query.from, 'from', timeZone);
     const to = dayStart(query.to, 'to', timeZone);
     const level =
@@ -69,7 +69,7 @@ export const riskRecordRoutes: RouteDef[] = [
       .leftJoin(users, eq(users.id, commands.createdBy))
       .where(where);
     const by = sortDirection(query);
-    const { rows: page, ...paging } = listPage(data, query, rows, [by(commands.createdAt), by(commands.id)]);
+    const { rows: page, ...paging } = await listPage(data, query, rows, [by(commands.createdAt), by(commands.id)]);
     return {
       list: page.map((r) => {
         const c = r.command;

@@ -56,35 +56,36 @@ const tasksInScope = (data: ScopedData) =>
     data.select({ id: riskTaskItems.taskId }).from(riskTaskItems, data.viaDevice(riskTaskItems.deviceId)),
   );
 
-function visibleTask(data: ScopedData, id: number) {
-  const task = data.select().from(riskTasks, tasksInScope(data)).where(eq(riskTasks.id, id)).get();
-  const items = task ? selectItems(data, [task.id]) : [];
+async function visibleTask(data: ScopedData, id: number) {
+  const task = await data.select().from(riskTasks, tasksInScope(data)).where(eq(riskTasks.id, id)).get();
+  const items = task ? await selectItems(data, [task.id]) : [];
   if (!task || items.length === 0) throw notFound();
   return { task, items };
 }
 
-const userNames = (data: ScopedData, ids: (number | null)[]) => {
+const userNames = async (data: ScopedData, ids: (number | null)[]) => {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map<number, string>();
   return new Map(
-    data
-      .unscoped('referencedNames')
-      .select({ id: users.id, name: users.name, nickname: users.nickname, mobile: users.mobile })
-      .from(users)
-      .where(inArray(users.id, wanted))
-      .all()
-      .map((u) => [u.id, u.name || u.nickname || u.mobile]),
+    (
+      await data
+        .unscoped('referencedNames')
+        .select({ id: users.id, name: users.name, nickname: users.nickname, mobile: users.mobile })
+        .from(users)
+        .where(inArray(users.id, wanted))
+        .all()
+    ).map((u) => [u.id, u.name || u.nickname || u.mobile]),
   );
 };
 
 export const riskTaskRoutes: RouteDef[] = [
-  route(riskEndpoints.candidates, ({ query, user, data }) => {
+  route(riskEndpoints.candidates, async ({ query, user, data }) => {
     const where = and(
-      inArray(devices.orgId, ownerOrgIds(data, user)),
+      inArray(devices.orgId, await ownerOrgIds(data, user)),
       query.keyword ? deviceKeyword(query.keyword) : undefined,
       query.deviceId ? eq(devices.id, query.deviceId) : undefined,
     );
-    const { rows, total } = devicePageBySerial(data, where, query);
+    const { rows, total } = await devicePageBySerial(data, where, query);
     return {
       list: rows.map((d) => ({
         id: d.id,
@@ -111,7 +112,7 @@ export const riskTaskRoutes: RouteDef[] = [
       deviceIds: ids,
       password: body.password,
     });
-    const targets = data
+    const targets = await data
       .select({ id: devices.id, orgId: devices.orgId, serial: devices.serialNumber, online: devices.online })
       .from(devices, data.deviceScope())
       .where(inArray(devices.id, ids))
@@ -132,8 +133,8 @@ export const riskTaskRoutes: RouteDef[] = [
     if (runsNow && offline.length > 0 && !body.confirmOffline) {
       throw new ApiError(API_STATUS.conflict, 'risk.offlineConfirm', { serials: offline.join(', ') }, { offline });
     }
-    const task = data.write((tx) => {
-      const row = tx
+    const task = await data.write(async (tx) => {
+      const row = await tx
         .insert(riskTasks)
         .values({
           orgId: user.orgId,
@@ -148,13 +149,14 @@ export const riskTaskRoutes: RouteDef[] = [
         })
         .returning()
         .get();
-      tx.insert(riskTaskItems)
+      await tx
+        .insert(riskTaskItems)
         .values(ids.map((deviceId) => ({ taskId: row.id, deviceId })))
         .run();
       return row;
     });
     if (runsNow) {
-      fireTask(deps, task);
+      await fireTask(deps, task);
       const waiting = offline.length;
       setMessage(waiting > 0 ? 'risk.taskQueuedOffline' : 'risk.taskCreated', { count: waiting });
       return { id: task.id, waiting };
@@ -163,9 +165,9 @@ export const riskTaskRoutes: RouteDef[] = [
     return { id: task.id, waiting: 0 };
   }),
 
-  route(riskEndpoints.listTasks, ({ query, data, deps, t, timeZone }) => {
-    runRiskScheduler(deps);
-    deps.commands.sweep();
+  route(riskEndpoints.listTasks, async ({ query, data, deps, t, timeZone }) => {
+    await runRiskScheduler(deps);
+    await deps.commands.sweep();
     const summary = taskSummaries(data, query.keyword);
     const execution: Record<number, SQL> = {
       1: sql`${summary.executing} > 0`,
@@ -191,7 +193,7 @@ export const riskTaskRoutes: RouteDef[] = [
     );
     const by = sortDirection(query);
     const column = query.sortField === 'dueAt' ? riskTasks.dueAt : riskTasks.createdAt;
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data
@@ -202,11 +204,11 @@ export const riskTaskRoutes: RouteDef[] = [
       [by(column), by(riskTasks.id)],
     );
     const tasks = rows.map((r) => r.task);
-    const items = selectItems(
+    const items = await selectItems(
       data,
       tasks.map((task) => task.id),
     );
-    const names = userNames(
+    const names = await userNames(
       data,
       tasks.map((task) => task.createdBy),
     );
@@ -224,38 +226,39 @@ export const riskTaskRoutes: RouteDef[] = [
     };
   }),
 
-  route(riskEndpoints.taskDetail, ({ query, data, deps, t, timeZone }) => {
-    runRiskScheduler(deps);
-    deps.commands.sweep();
-    const { task, items } = visibleTask(data, query.id);
-    const name = userNames(data, [task.createdBy]).get(task.createdBy ?? 0) ?? '';
+  route(riskEndpoints.taskDetail, async ({ query, data, deps, t, timeZone }) => {
+    await runRiskScheduler(deps);
+    await deps.commands.sweep();
+    const { task, items } = await visibleTask(data, query.id);
+    const name = (await userNames(data, [task.createdBy])).get(task.createdBy ?? 0) ?? '';
     return { ...toTask(task, items, t, timeZone, name), items: items.map((i) => toItem(i, t, timeZone)) };
   }),
 
-  route(riskEndpoints.cancelTask, ({ body, user, data, deps, setMessage }) => {
-    deps.commands.sweep();
-    const { items } = visibleTask(data, body.id);
+  route(riskEndpoints.cancelTask, async ({ body, user, data, deps, setMessage }) => {
+    await deps.commands.sweep();
+    const { items } = await visibleTask(data, body.id);
     // Cancelling is the owner's, as locking is: only the machines of the user's own organisations.
-    const owned = new Set(ownerOrgIds(data, user));
+    const owned = new Set(await ownerOrgIds(data, user));
     const ownerOf = new Map(
-      data
-        .select({ id: devices.id, orgId: devices.orgId })
-        .from(devices, data.deviceScope())
-        .where(
-          inArray(
-            devices.id,
-            items.map((i) => i.item.deviceId),
-          ),
-        )
-        .all()
-        .map((d) => [d.id, d.orgId]),
+      (
+        await data
+          .select({ id: devices.id, orgId: devices.orgId })
+          .from(devices, data.deviceScope())
+          .where(
+            inArray(
+              devices.id,
+              items.map((i) => i.item.deviceId),
+            ),
+          )
+          .all()
+      ).map((d) => [d.id, d.orgId]),
     );
     const mine = items.filter((i) => owned.has(ownerOf.get(i.item.deviceId)!));
     if (mine.length === 0) throw forbidden();
     let cancelled = 0;
     for (const { item, command } of mine) {
       if (!command && !item.outcome) {
-        const done = data.write((tx) =>
+        const done = await data.write((tx) =>
           tx
             .update(riskTaskItems)
             .set({ outcome: 'cancelled', note: String(user.id) })
@@ -265,7 +268,7 @@ export const riskTaskRoutes: RouteDef[] = [
         cancelled += done.changes;
       } else if (command && (command.state === 'queued' || command.state === 'sent')) {
         try {
-          deps.commands.cancel(command.id, user.id);
+          await deps.commands.cancel(command.id, user.id);
           cancelled++;
         } catch (error) {
           // It moved on meanwhile (delivered or finished): it is no longer cancellable, the others still are.

@@ -12,8 +12,8 @@ export const orderScope = (data: ScopedData) =>
   data.orgScope(shopOrders.orgId, shopOrders.sellerOrgId, shopOrders.distributorOrgId);
 
 /** An order in scope, read inside the unit of work that changes it. */
-export function orderIn(data: ScopedData, id: number): ShopOrderRecord {
-  const order = data.select().from(shopOrders, orderScope(data)).where(eq(shopOrders.id, id)).get();
+export async function orderIn(data: ScopedData, id: number): Promise<ShopOrderRecord> {
+  const order = await data.select().from(shopOrders, orderScope(data)).where(eq(shopOrders.id, id)).get();
   if (!order) throw notFound();
   return order;
 }

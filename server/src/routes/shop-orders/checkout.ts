@@ -27,37 +27,37 @@ import { presentOrders } from './present.ts';
  * The shops a buyer buys from (decision 050): the operator's, and a customer's own rental company's. It is the shop's
  * rule of who sells to whom, so the reads of the sellers' catalogues are the domain's own.
  */
-function sellersOf(data: ScopedData, user: SessionUser): number[] {
+async function sellersOf(data: ScopedData, user: SessionUser): Promise<number[]> {
   const db = data.unscoped('domainRule');
-  const operator = db
+  const operator = await db
     .select({ id: organisations.id })
     .from(organisations)
     .where(eq(organisations.kind, 'operator'))
     .get();
-  const own = db.select().from(organisations).where(eq(organisations.id, user.orgId)).get();
+  const own = await db.select().from(organisations).where(eq(organisations.id, user.orgId)).get();
   const sellers = operator ? [operator.id] : [];
   if (own?.kind === 'customer' && own.parentId !== null) sellers.push(own.parentId);
   return sellers;
 }
 
-/** The products the user may buy, narrowed by `condition`. */
-const catalogRead = (data: ScopedData, user: SessionUser, condition?: SQL) =>
+/** The products of these sellers (sellersOf) the user may buy, narrowed by `condition`. */
+const catalogRead = (data: ScopedData, sellers: number[], condition?: SQL) =>
   data
     .unscoped('domainRule')
     .select()
     .from(products)
-    .where(and(inArray(products.orgId, sellersOf(data, user)), condition));
+    .where(and(inArray(products.orgId, sellers), condition));
 
 /** The language a buyer reads a product in: the console's. */
 const readerLang = (lang: string): 'zh' | 'en' => (lang === 'en_US' ? 'en' : 'zh');
 
 export const checkoutRoutes: RouteDef[] = [
-  route(shopOrderEndpoints.catalog, (ctx) => {
+  route(shopOrderEndpoints.catalog, async (ctx) => {
     const { data, user, query, deps, timeZone } = ctx;
     const lang = readerLang(ctx.lang);
-    const list = catalogRead(
+    const list = await catalogRead(
       data,
-      user,
+      await sellersOf(data, user),
       and(
         query.category ? eq(products.category, query.category) : undefined,
         keywordIn(
@@ -71,7 +71,7 @@ export const checkoutRoutes: RouteDef[] = [
       .all();
     // The caller's own received coupons, usable now (the holder is the rule, decision 049), of the shops the caller
     // buys from: a coupon is honoured only by its issuer's shop, so the form offers it only on that shop's products.
-    const usable = data
+    const usable = await data
       .unscoped('domainRule')
       .select({ receipt: couponReceipts, coupon: coupons })
       .from(couponReceipts)
@@ -81,13 +81,13 @@ export const checkoutRoutes: RouteDef[] = [
           eq(couponReceipts.holderId, user.id),
           isNull(couponReceipts.usedAt),
           gt(couponReceipts.expiresAt, new Date(deps.now())),
-          inArray(coupons.orgId, sellersOf(data, user)),
+          inArray(coupons.orgId, await sellersOf(data, user)),
         ),
       )
       .orderBy(asc(couponReceipts.expiresAt))
       .limit(100)
       .all();
-    const sellers = orgNames(data, [...list.map((p) => p.orgId), ...usable.map((u) => u.coupon.orgId)]);
+    const sellers = await orgNames(data, [...list.map((p) => p.orgId), ...usable.map((u) => u.coupon.orgId)]);
     return {
       products: list.map((p) => ({
         id: p.id,
@@ -114,14 +114,14 @@ export const checkoutRoutes: RouteDef[] = [
     };
   }),
 
-  route(shopOrderEndpoints.create, (ctx) => {
+  route(shopOrderEndpoints.create, async (ctx) => {
     const { data, user, body, deps, setMessage } = ctx;
     const lang = readerLang(ctx.lang);
     const now = deps.now();
-    const order = data.write((tx) => {
-      const product = catalogRead(tx, user, eq(products.id, body.productId)).get();
+    const order = await data.write(async (tx) => {
+      const product = await catalogRead(tx, await sellersOf(tx, user), eq(products.id, body.productId)).get();
       if (!product) throw invalidField('productId', 'shopOrders.notForSale');
-      const buyerOrg = tx
+      const buyerOrg = await tx
         .unscoped('alreadyScoped')
         .select({ distributorOrgId: organisations.distributorOrgId })
         .from(organisations)
@@ -131,7 +131,7 @@ export const checkoutRoutes: RouteDef[] = [
       // The order keeps the name and the spec its buyer read (decision 064).
       const productName = nameIn(product, lang);
       const spec = textIn(product, 'spec', lang);
-      const created = tx
+      const created = await tx
         .insert(shopOrders)
         .values({
           number: `tmp-${now}-${user.id}-${Math.random()}`,
@@ -155,11 +155,11 @@ export const checkoutRoutes: RouteDef[] = [
         })
         .returning()
         .get();
-      const number = shopOrderNumber(created.id, orgNumberDay(tx.unscoped('domainRule'), user.orgId, now));
+      const number = shopOrderNumber(created.id, await orgNumberDay(tx.unscoped('domainRule'), user.orgId, now));
       let discountCents = 0;
       let couponName = '';
       if (body.couponReceiptId !== null) {
-        const redeemed = redeemCoupon(tx, {
+        const redeemed = await redeemCoupon(tx, {
           receivedId: body.couponReceiptId,
           buyerId: user.id,
           sellerOrgId: product.orgId,
@@ -170,15 +170,17 @@ export const checkoutRoutes: RouteDef[] = [
         });
         discountCents = redeemed.discountCents;
         couponName =
-          tx
-            .unscoped('domainRule')
-            .select({ name: coupons.name })
-            .from(couponReceipts)
-            .innerJoin(coupons, eq(coupons.id, couponReceipts.couponId))
-            .where(eq(couponReceipts.id, redeemed.receivedId))
-            .get()?.name ?? '';
+          (
+            await tx
+              .unscoped('domainRule')
+              .select({ name: coupons.name })
+              .from(couponReceipts)
+              .innerJoin(coupons, eq(coupons.id, couponReceipts.couponId))
+              .where(eq(couponReceipts.id, redeemed.receivedId))
+              .get()
+          )?.name ?? '';
       }
-      const placed = tx
+      const placed = await tx
         .update(shopOrders)
         .set({
           number,
@@ -189,7 +191,8 @@ export const checkoutRoutes: RouteDef[] = [
         .where(eq(shopOrders.id, created.id))
         .returning()
         .get();
-      tx.insert(shopOrderEvents)
+      await tx
+        .insert(shopOrderEvents)
         .values({
           orderId: placed.id,
           event: 'create',
@@ -208,22 +211,24 @@ export const checkoutRoutes: RouteDef[] = [
       return placed;
     });
     setMessage('shopOrders.created');
-    return { order: presentOrders(ctx, [order])[0]! };
+    return { order: (await presentOrders(ctx, [order]))[0]! };
   }),
 
   route(shopOrderEndpoints.pay, async (ctx) => {
     const { data, user, body, deps, setMessage } = ctx;
-    const before = orderIn(data, body.id);
+    const before = await orderIn(data, body.id);
     assertMay(user, before, 'pay');
     if (!['created', 'unpaid'].includes(before.state)) throw conflict();
     if (before.payCents <= 0) throw conflict();
     const attempt =
-      (data
-        .unscoped('alreadyScoped')
-        .select({ n: count() })
-        .from(payments)
-        .where(and(eq(payments.kind, 'shop'), eq(payments.orderId, before.id)))
-        .get()?.n ?? 0) + 1;
+      ((
+        await data
+          .unscoped('alreadyScoped')
+          .select({ n: count() })
+          .from(payments)
+          .where(and(eq(payments.kind, 'shop'), eq(payments.orderId, before.id)))
+          .get()
+      )?.n ?? 0) + 1;
     const paygate = paygateOf(deps);
     const settings = paygateSettings(deps.env);
     // The slow call first, outside the unit of work; the state is checked again inside.
@@ -233,7 +238,7 @@ export const checkoutRoutes: RouteDef[] = [
         reference: `${before.number}-${attempt}`,
         amountCents: before.payCents,
         // The payer pays in its brand's currency, the one its console showed the order in.
-        currency: orgBrand(deps, data.unscoped('alreadyScoped'), user.orgId).money.currency.code,
+        currency: (await orgBrand(deps, data.unscoped('alreadyScoped'), user.orgId)).money.currency.code,
         subject: `${before.productName} × ${before.quantity}`.slice(0, 120),
         returnUrl: `${settings.consoleUrl}/productCenter/order?id=${before.id}`,
       });
@@ -244,9 +249,9 @@ export const checkoutRoutes: RouteDef[] = [
     const now = deps.now();
     let order;
     try {
-      order = data.write((tx) => {
-        const current = orderIn(tx, before.id);
-        const payment = tx
+      order = await data.write(async (tx) => {
+        const current = await orderIn(tx, before.id);
+        const payment = await tx
           .insert(payments)
           .values({
             orgId: current.orgId,
@@ -276,6 +281,6 @@ export const checkoutRoutes: RouteDef[] = [
       throw error;
     }
     setMessage('shopOrders.payOpened');
-    return { order: presentOrders(ctx, [order])[0]!, payUrl: view.payUrl };
+    return { order: (await presentOrders(ctx, [order]))[0]!, payUrl: view.payUrl };
   }),
 ];

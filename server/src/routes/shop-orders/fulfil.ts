@@ -24,10 +24,10 @@ const deliveryFailed = (t: Translate, refused: ShipmentRefused) =>
   new ApiError(API_STATUS.conflict, 'shopOrders.deliveryFailed', { reason: t(refused.key, refused.params) });
 
 export const fulfilRoutes: RouteDef[] = [
-  route(shopOrderEndpoints.cancel, (ctx) => {
+  route(shopOrderEndpoints.cancel, async (ctx) => {
     const { data, user, body, deps, setMessage } = ctx;
-    const order = data.write((tx) => {
-      const current = orderIn(tx, body.id);
+    const order = await data.write(async (tx) => {
+      const current = await orderIn(tx, body.id);
       assertMay(user, current, 'cancel');
       // The seller closes an abnormal order (its money is refunded apart); the buyer only one not paid.
       const asBuyer = current.orgId === user.orgId;
@@ -39,34 +39,34 @@ export const fulfilRoutes: RouteDef[] = [
       });
     });
     setMessage('shopOrders.cancelled');
-    return { order: presentOrders(ctx, [order])[0]! };
+    return { order: (await presentOrders(ctx, [order]))[0]! };
   }),
 
   route(shopOrderEndpoints.refund, async (ctx) => {
     const { data, user, body, deps, setMessage } = ctx;
-    const order = orderIn(data, body.id);
+    const order = await orderIn(data, body.id);
     assertMay(user, order, 'refund');
     const outcome = await refundOrder(deps, data, user, order, body.reason);
     if (outcome.state === 'abnormal') setMessage('shopOrders.refundUnknown');
     else setMessage('shopOrders.refunded', { amount: centsText(outcome.paidCents ?? outcome.payCents) });
-    return { order: presentOrders(ctx, [outcome])[0]! };
+    return { order: (await presentOrders(ctx, [outcome]))[0]! };
   }),
 
-  route(shopOrderEndpoints.ship, (ctx) => {
+  route(shopOrderEndpoints.ship, async (ctx) => {
     const { data, user, body, deps, setMessage, t } = ctx;
     const serials = splitSerials(body.serials);
     const now = deps.now();
-    const order = data.write((tx) => {
-      const current = orderIn(tx, body.id);
+    const order = await data.write(async (tx) => {
+      const current = await orderIn(tx, body.id);
       assertMay(user, current, 'ship');
       if (!shopOrderAllows('ship', current.state)) throw conflict();
       let shipment;
       try {
-        shipment = itemsToShip(tx, current, serials);
+        shipment = await itemsToShip(tx, current, serials);
       } catch (error) {
         throw error instanceof ShipmentRefused ? deliveryFailed(t, error) : error;
       }
-      handOver(tx, current, shipment);
+      await handOver(tx, current, shipment);
       return moveOrder(tx.unscoped('alreadyScoped'), current, 'ship', {
         actorId: user.id,
         now,
@@ -75,14 +75,14 @@ export const fulfilRoutes: RouteDef[] = [
       });
     });
     setMessage('shopOrders.shipped');
-    return { order: presentOrders(ctx, [order])[0]! };
+    return { order: (await presentOrders(ctx, [order]))[0]! };
   }),
 
-  route(shopOrderEndpoints.receive, (ctx) => {
+  route(shopOrderEndpoints.receive, async (ctx) => {
     const { data, user, body, deps, setMessage } = ctx;
     const now = deps.now();
-    const order = data.write((tx) => {
-      const current = orderIn(tx, body.id);
+    const order = await data.write(async (tx) => {
+      const current = await orderIn(tx, body.id);
       assertMay(user, current, 'receive');
       return moveOrder(tx.unscoped('alreadyScoped'), current, 'receive', {
         actorId: user.id,
@@ -92,17 +92,17 @@ export const fulfilRoutes: RouteDef[] = [
       });
     });
     setMessage('shopOrders.received');
-    return { order: presentOrders(ctx, [order])[0]! };
+    return { order: (await presentOrders(ctx, [order]))[0]! };
   }),
 
-  route(shopOrderEndpoints.complete, (ctx) => {
+  route(shopOrderEndpoints.complete, async (ctx) => {
     const { data, user, body, deps, setMessage } = ctx;
     const now = deps.now();
-    const order = data.write((tx) => {
-      const current = orderIn(tx, body.id);
+    const order = await data.write(async (tx) => {
+      const current = await orderIn(tx, body.id);
       assertMay(user, current, 'complete');
       // The buyer's distributor is credited its share of the product's plan, of the amount paid (decision 049).
-      const plan = tx
+      const plan = await tx
         .unscoped('alreadyScoped')
         .select({ shares: products.shares })
         .from(products)
@@ -111,16 +111,17 @@ export const fulfilRoutes: RouteDef[] = [
       const share = plan?.shares.find((s) => s.distributorId === current.distributorOrgId);
       const creditCents = share ? shareCents(current.paidCents ?? current.payCents, share.basisPoints) : 0;
       const distributor = current.distributorOrgId
-        ? (orgNames(tx, [current.distributorOrgId]).get(current.distributorOrgId) ?? '')
+        ? ((await orgNames(tx, [current.distributorOrgId])).get(current.distributorOrgId) ?? '')
         : '';
-      const moved = moveOrder(tx.unscoped('alreadyScoped'), current, 'complete', {
+      const moved = await moveOrder(tx.unscoped('alreadyScoped'), current, 'complete', {
         actorId: user.id,
         now,
         details: share && creditCents > 0 ? { creditCents, distributor } : {},
         set: { completedAt: new Date(now) },
       });
       if (share && creditCents > 0)
-        tx.insert(distributorCredits)
+        await tx
+          .insert(distributorCredits)
           .values({
             orgId: current.distributorOrgId!,
             orderId: current.id,
@@ -132,29 +133,29 @@ export const fulfilRoutes: RouteDef[] = [
       return moved;
     });
     setMessage('shopOrders.completed');
-    return { order: presentOrders(ctx, [order])[0]! };
+    return { order: (await presentOrders(ctx, [order]))[0]! };
   }),
 
   route(shopOrderEndpoints.checkPayment, async (ctx) => {
     const { data, body, deps, setMessage, t } = ctx;
-    const order = orderIn(data, body.id);
+    const order = await orderIn(data, body.id);
     if (order.state !== 'charging' || order.paymentId === null) throw conflict();
-    if (presentOrders(ctx, [order])[0]!.canCheckPayment === false) throw conflict();
-    const payment = data
+    if ((await presentOrders(ctx, [order]))[0]!.canCheckPayment === false) throw conflict();
+    const payment = (await data
       .unscoped('alreadyScoped')
       .select()
       .from(payments)
       .where(eq(payments.id, order.paymentId))
-      .get()!;
+      .get())!;
     try {
       await checkPayment(deps, payment);
     } catch (error) {
       if (error instanceof PaygateUnavailable) throw new ApiError(API_STATUS.conflict, 'shopOrders.paymentUnavailable');
       throw error;
     }
-    const now = orderIn(data, body.id);
+    const now = await orderIn(data, body.id);
     setMessage('shopOrders.checked', { state: t(`shopOrders.payState.${stateWord(now.state)}`) });
-    return { order: presentOrders(ctx, [now])[0]! };
+    return { order: (await presentOrders(ctx, [now]))[0]! };
   }),
 ];
 

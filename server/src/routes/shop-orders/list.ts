@@ -10,7 +10,7 @@ import { orderIn, orderScope } from './access.ts';
 import { presentEvents, presentOrders } from './present.ts';
 
 export const listRoutes: RouteDef[] = [
-  route(shopOrderEndpoints.list, (ctx) => {
+  route(shopOrderEndpoints.list, async (ctx) => {
     const { query, data, user, timeZone } = ctx;
     const scope = orderScope(data);
     // Every filter but the state: the tabs count the orders of each state under them.
@@ -34,15 +34,16 @@ export const listRoutes: RouteDef[] = [
       query.to ? lt(shopOrders.createdAt, new Date(startOfDayInZone(addDaysToDay(query.to, 1), timeZone))) : undefined,
     );
     const stateCounts = Object.fromEntries(
-      data
-        .select({ state: shopOrders.state, n: count() })
-        .from(shopOrders, scope)
-        .where(filtered)
-        .groupBy(shopOrders.state)
-        .all()
-        .map((r) => [r.state, r.n]),
+      (
+        await data
+          .select({ state: shopOrders.state, n: count() })
+          .from(shopOrders, scope)
+          .where(filtered)
+          .groupBy(shopOrders.state)
+          .all()
+      ).map((r) => [r.state, r.n]),
     );
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data
@@ -56,18 +57,18 @@ export const listRoutes: RouteDef[] = [
         [desc(shopOrders.id)],
       ),
     );
-    return { list: presentOrders(ctx, rows), ...paging, stateCounts };
+    return { list: await presentOrders(ctx, rows), ...paging, stateCounts };
   }),
 
-  route(shopOrderEndpoints.detail, (ctx) => {
-    const order = orderIn(ctx.data, ctx.query.id);
-    const events = ctx.data
+  route(shopOrderEndpoints.detail, async (ctx) => {
+    const order = await orderIn(ctx.data, ctx.query.id);
+    const events = await ctx.data
       .unscoped('alreadyScoped')
       .select()
       .from(shopOrderEvents)
       .where(eq(shopOrderEvents.orderId, order.id))
       .orderBy(asc(shopOrderEvents.at), asc(shopOrderEvents.id))
       .all();
-    return { order: presentOrders(ctx, [order])[0]!, events: presentEvents(ctx, events) };
+    return { order: (await presentOrders(ctx, [order]))[0]!, events: await presentEvents(ctx, events) };
   }),
 ];

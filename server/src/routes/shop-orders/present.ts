@@ -19,27 +19,28 @@ type Ctx = Pick<HandlerContext<never>, 'data' | 'user' | 'timeZone' | 't' | 'dep
 const when = (at: Date | null, zone: string) => (at ? formatInZone(at, zone) : '');
 
 /** The credits of these orders (the distributor's share), read as the order's own details. */
-function creditsOf(data: ScopedData, orderIds: number[]) {
+async function creditsOf(data: ScopedData, orderIds: number[]) {
   if (orderIds.length === 0) return new Map<number, number>();
   return new Map(
-    data
-      .unscoped('alreadyScoped')
-      .select({ orderId: distributorCredits.orderId, amountCents: distributorCredits.amountCents })
-      .from(distributorCredits)
-      .where(inArray(distributorCredits.orderId, orderIds))
-      .all()
-      .map((c) => [c.orderId, c.amountCents]),
+    (
+      await data
+        .unscoped('alreadyScoped')
+        .select({ orderId: distributorCredits.orderId, amountCents: distributorCredits.amountCents })
+        .from(distributorCredits)
+        .where(inArray(distributorCredits.orderId, orderIds))
+        .all()
+    ).map((c) => [c.orderId, c.amountCents]),
   );
 }
 
 /** Orders as the list, the drawer and every action's answer show them. */
-export function presentOrders(ctx: Ctx, orders: ShopOrderRecord[]): ShopOrderRow[] {
+export async function presentOrders(ctx: Ctx, orders: ShopOrderRecord[]): Promise<ShopOrderRow[]> {
   const { data, user, timeZone } = ctx;
-  const orgs = orgNames(
+  const orgs = await orgNames(
     data,
     orders.flatMap((o) => [o.orgId, o.sellerOrgId, o.distributorOrgId]),
   );
-  const buyers = userNames(
+  const buyers = await userNames(
     data,
     orders.map((o) => o.buyerId),
   );
@@ -47,20 +48,21 @@ export function presentOrders(ctx: Ctx, orders: ShopOrderRecord[]): ShopOrderRow
   const references = new Map(
     paymentIds.length === 0
       ? []
-      : data
-          .unscoped('alreadyScoped')
-          .select({ id: payments.id, reference: payments.providerPaymentId })
-          .from(payments)
-          .where(inArray(payments.id, paymentIds))
-          .all()
-          .map((p) => [p.id, p.reference]),
+      : (
+          await data
+            .unscoped('alreadyScoped')
+            .select({ id: payments.id, reference: payments.providerPaymentId })
+            .from(payments)
+            .where(inArray(payments.id, paymentIds))
+            .all()
+        ).map((p) => [p.id, p.reference]),
   );
-  const credits = creditsOf(
+  const credits = await creditsOf(
     data,
     orders.map((o) => o.id),
   );
   // The buyer pays in its brand's currency (the checkout's, as its invoice records it; decision 064).
-  const moneyOf = moneyOfOrgs(ctx.deps, data.unscoped('alreadyScoped'));
+  const moneyOf = await moneyOfOrgs(ctx.deps, data.unscoped('alreadyScoped'));
   return orders.map((o) => {
     const actors = actorsOf(user, o);
     return {
@@ -124,8 +126,8 @@ export function eventText(t: Ctx['t'], event: EventRecord): string {
   return isMessageKey(key) ? t(key, params) : event.event;
 }
 
-export function presentEvents(ctx: Ctx, events: EventRecord[]) {
-  const names = userNames(
+export async function presentEvents(ctx: Ctx, events: EventRecord[]) {
+  const names = await userNames(
     ctx.data,
     events.map((e) => e.actorId),
   );

@@ -31,7 +31,7 @@ const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
 export const themeRoutes: RouteDef[] = [
   route(themeEndpoints.list, ({ deps }) => ({ list: [...brandsOf(deps).packs.values()].map(present) })),
 
-  route(themeEndpoints.save, ({ body, user, deps }) => {
+  route(themeEndpoints.save, async ({ body, user, deps }) => {
     const registry = brandsOf(deps);
     if (!registry.packs.has(body.appid)) throw invalidField('appid', 'themes.brandUnknown');
     const root = resolve(deps.env.BRAND_EDITS_DIR);
@@ -44,7 +44,7 @@ export const themeRoutes: RouteDef[] = [
     );
     let logo: { file: string; bytes: Uint8Array } | null = null;
     if (body.logo) {
-      requireUpload(deps, user, body.logo, 'logo', { kinds: ['image'], isPublic: true });
+      await requireUpload(deps, user, body.logo, 'logo', { kinds: ['image'], isPublic: true });
       const bytes = readStoredFile(deps, body.logo.slice(FILE_URL_PREFIX.length));
       const type = bytes && sniffLogo(bytes);
       if (!bytes || (type !== 'image/png' && type !== 'image/jpeg')) throw invalidField('logo', 'themes.logo');

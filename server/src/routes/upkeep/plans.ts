@@ -12,6 +12,7 @@ import { ownedDevices, ownerOrgIds, visibleDevice } from '../device-access.ts';
 import { deviceKeyword } from '../device-access.ts';
 import { dueSoonUntil, dueState, nextDue } from './due.ts';
 import { settlePlans } from './settle.ts';
+import { forEachInOrder, mapInOrder } from '@console/db/in-order';
 
 type PlanRecord = typeof upkeepPlans.$inferSelect;
 type Machine = { serialNumber: string; hostName: string; kind: UpkeepPlan['machineKind']; workingHours: number };
@@ -28,8 +29,8 @@ export function dueSql(today: string) {
 const DUE_RANK: Record<UpkeepDue, number> = { overdue: 0, dueSoon: 1, ok: 2 };
 
 /** A plan of a machine the user sees ("not found" otherwise). */
-function findPlan(data: ScopedData, id: number) {
-  const plan = data
+async function findPlan(data: ScopedData, id: number) {
+  const plan = await data
     .select()
     .from(upkeepPlans, data.viaDevice(upkeepPlans.deviceId))
     .where(eq(upkeepPlans.id, id))
@@ -39,9 +40,9 @@ function findPlan(data: ScopedData, id: number) {
 }
 
 /** A plan the user may change: the owner of its machine is one of the user's organisations. */
-export function ownPlan(data: ScopedData, user: SessionUser, id: number): PlanRecord {
-  const plan = findPlan(data, id);
-  if (!ownerOrgIds(data, user).includes(plan.orgId)) throw forbidden();
+export async function ownPlan(data: ScopedData, user: SessionUser, id: number): Promise<PlanRecord> {
+  const plan = await findPlan(data, id);
+  if (!(await ownerOrgIds(data, user)).includes(plan.orgId)) throw forbidden();
   return plan;
 }
 
@@ -89,10 +90,10 @@ const machineColumns = {
 };
 
 export const upkeepPlanRoutes: RouteDef[] = [
-  route(upkeepEndpoints.list, ({ query, user, data, today: todayOf }) => {
-    settlePlans(data);
+  route(upkeepEndpoints.list, async ({ query, user, data, today: todayOf }) => {
+    await settlePlans(data);
     // Due and overdue on the viewer's organisation's today, the same wherever the browser is (decision 026).
-    const today = todayOf();
+    const today = await todayOf();
     const due = dueSql(today);
     const where = and(
       query.keyword ? deviceKeyword(query.keyword) : undefined,
@@ -112,7 +113,7 @@ export const upkeepPlanRoutes: RouteDef[] = [
               order(upkeepPlans.nextDueAt),
               order(sql`${upkeepPlans.nextDueHours} - ${devices.workingHours}`),
             ];
-    const { rows, ...paging } = listPage(
+    const { rows, ...paging } = await listPage(
       data,
       query,
       data
@@ -122,16 +123,16 @@ export const upkeepPlanRoutes: RouteDef[] = [
         .where(where),
       [...sorted, asc(upkeepPlans.id)],
     );
-    const owned = ownerOrgIds(data, user);
+    const owned = await ownerOrgIds(data, user);
     return {
       list: rows.map((r) => presentPlan(r.plan, r, owned, today)),
       ...paging,
     };
   }),
-  route(upkeepEndpoints.counts, ({ data, today }) => {
-    settlePlans(data);
-    const due = dueSql(today());
-    const row = data
+  route(upkeepEndpoints.counts, async ({ data, today }) => {
+    await settlePlans(data);
+    const due = dueSql(await today());
+    const row = (await data
       .select({
         all: count(),
         dueSoon: sql<number>`coalesce(sum(case when ${due.rank} = 1 then 1 else 0 end), 0)`,
@@ -139,37 +140,40 @@ export const upkeepPlanRoutes: RouteDef[] = [
       })
       .from(upkeepPlans, data.deviceScope())
       .innerJoin(devices, eq(devices.id, upkeepPlans.deviceId))
-      .get()!;
+      .get())!;
     return row;
   }),
-  route(upkeepEndpoints.create, ({ body, user, data, deps, timeZone }) => {
-    const ids = data.write((tx) =>
-      ownedDevices(tx, user, body.deviceIds).map((device) => {
-        const last = lastService(body, device.workingHours, timeZone, deps.now());
-        const next = nextDue(body.interval, body.intervalHours ?? null, last.day, last.hours);
-        return tx
-          .insert(upkeepPlans)
-          .values({
-            orgId: device.orgId,
-            deviceId: device.id,
-            interval: body.interval,
-            intervalHours: body.interval === 'hours' ? body.intervalHours! : null,
-            content: body.content,
-            lastDoneAt: last.day,
-            lastDoneHours: last.hours,
-            ...next,
-            createdBy: user.id,
-          })
-          .returning({ id: upkeepPlans.id })
-          .get().id;
-      }),
+  route(upkeepEndpoints.create, async ({ body, user, data, deps, timeZone }) => {
+    const ids = await data.write(
+      async (tx) =>
+        await mapInOrder(await ownedDevices(tx, user, body.deviceIds), async (device) => {
+          const last = lastService(body, device.workingHours, timeZone, deps.now());
+          const next = nextDue(body.interval, body.intervalHours ?? null, last.day, last.hours);
+          return (
+            await tx
+              .insert(upkeepPlans)
+              .values({
+                orgId: device.orgId,
+                deviceId: device.id,
+                interval: body.interval,
+                intervalHours: body.interval === 'hours' ? body.intervalHours! : null,
+                content: body.content,
+                lastDoneAt: last.day,
+                lastDoneHours: last.hours,
+                ...next,
+                createdBy: user.id,
+              })
+              .returning({ id: upkeepPlans.id })
+              .get()
+          ).id;
+        }),
     );
     return { ids };
   }),
-  route(upkeepEndpoints.update, ({ body, user, data, deps, timeZone }) => {
-    settlePlans(data);
-    const plan = ownPlan(data, user, body.id);
-    const device = visibleDevice(data, plan.deviceId);
+  route(upkeepEndpoints.update, async ({ body, user, data, deps, timeZone }) => {
+    await settlePlans(data);
+    const plan = await ownPlan(data, user, body.id);
+    const device = await visibleDevice(data, plan.deviceId);
     const last = lastService(
       { lastDoneAt: body.lastDoneAt, lastDoneHours: body.lastDoneHours ?? plan.lastDoneHours },
       device.workingHours,
@@ -177,7 +181,7 @@ export const upkeepPlanRoutes: RouteDef[] = [
       deps.now(),
     );
     const next = nextDue(body.interval, body.intervalHours ?? null, last.day, last.hours);
-    data.write((tx) =>
+    await data.write((tx) =>
       tx
         .update(upkeepPlans)
         .set({
@@ -193,12 +197,12 @@ export const upkeepPlanRoutes: RouteDef[] = [
     );
     return { id: plan.id };
   }),
-  route(upkeepEndpoints.remove, ({ body, user, data }) => {
+  route(upkeepEndpoints.remove, async ({ body, user, data }) => {
     // Every plan is checked before any is deleted: one outside the user's machines refuses them all.
     const ids = [...new Set(body.ids)];
-    const deleted = data.write((tx) => {
-      ids.forEach((id) => ownPlan(tx, user, id));
-      return tx.delete(upkeepPlans).where(inArray(upkeepPlans.id, ids)).run().changes;
+    const deleted = await data.write(async (tx) => {
+      await forEachInOrder(ids, (id) => ownPlan(tx, user, id));
+      return (await tx.delete(upkeepPlans).where(inArray(upkeepPlans.id, ids)).run()).changes;
     });
     return { deleted };
   }),

@@ -13,12 +13,12 @@ import { nextDue } from './due.ts';
  * order closed without a repair (a duplicate, the customer withdrew) frees the plan and leaves its last service
  * as it was. Run before every read and change of plans, so what a user sees is exact (decision 019).
  */
-export function settlePlans(data: ScopedData): void {
-  data.write((tx) => settle(tx));
+export async function settlePlans(data: ScopedData): Promise<void> {
+  await data.write((tx) => settle(tx));
 }
 
-function settle(db: ScopedWrite): void {
-  const done = db
+async function settle(db: ScopedWrite): Promise<void> {
+  const done = await db
     .select({ plan: upkeepPlans, orderId: workOrders.id })
     .from(upkeepPlans, db.viaDevice(upkeepPlans.deviceId))
     .innerJoin(workOrders, eq(workOrders.id, upkeepPlans.workOrderId))
@@ -26,7 +26,7 @@ function settle(db: ScopedWrite): void {
     .all();
   for (const { plan, orderId } of done) {
     // The order of a plan in scope.
-    const last = db
+    const last = await db
       .unscoped('alreadyScoped')
       .select({ action: workOrderEvents.action, at: workOrderEvents.at })
       .from(workOrderEvents)
@@ -35,14 +35,15 @@ function settle(db: ScopedWrite): void {
       .get();
     const freed = { workOrderId: null, raisedHours: null };
     if (last?.action !== 'resolve') {
-      db.update(upkeepPlans).set(freed).where(eq(upkeepPlans.id, plan.id)).run();
+      await db.update(upkeepPlans).set(freed).where(eq(upkeepPlans.id, plan.id)).run();
       continue;
     }
     // The day it was resolved in the machine's organisation's calendar, whoever's list settled it (decision 026).
-    const day = dayInZone(last.at, orgTimeZone(db.unscoped('alreadyScoped'), plan.orgId));
+    const day = dayInZone(last.at, await orgTimeZone(db.unscoped('alreadyScoped'), plan.orgId));
     const hours = plan.raisedHours ?? plan.lastDoneHours;
     const next = nextDue(plan.interval, plan.intervalHours, day, hours);
-    db.update(upkeepPlans)
+    await db
+      .update(upkeepPlans)
       .set({
         ...freed,
         lastWorkOrderId: orderId,

@@ -9,11 +9,11 @@ import { settlePlans } from './settle.ts';
 import { ownPlan } from './plans.ts';
 
 export const upkeepWorkOrderRoutes: RouteDef[] = [
-  route(upkeepEndpoints.raiseWorkOrder, ({ body, user, data, deps, t }) => {
-    settlePlans(data);
-    const plan = ownPlan(data, user, body.id);
+  route(upkeepEndpoints.raiseWorkOrder, async ({ body, user, data, deps, t }) => {
+    await settlePlans(data);
+    const plan = await ownPlan(data, user, body.id);
     if (plan.workOrderId !== null) throw conflict('upkeep.workOrderOpen');
-    const device = visibleDevice(data, plan.deviceId);
+    const device = await visibleDevice(data, plan.deviceId);
     return raiseFromSource(
       data,
       user,

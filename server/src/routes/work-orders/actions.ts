@@ -9,14 +9,14 @@ import { assertAssignee, personName } from '../../work-orders/access.ts';
 import { transition } from '../../work-orders/transition.ts';
 
 /** The technician is told of each order assigned to them, live (their bell of work: lib/live-events.ts). */
-function tellAssignee(data: ScopedData, deps: AppDeps, assigneeId: number, ids: number[]): void {
-  const orders = data
+async function tellAssignee(data: ScopedData, deps: AppDeps, assigneeId: number, ids: number[]): Promise<void> {
+  const orders = await data
     .select({ id: workOrders.id, number: workOrders.number, title: workOrders.title, orgId: workOrders.orgId })
     .from(workOrders, data.viaDevice(workOrders.deviceId))
     .where(inArray(workOrders.id, ids))
     .all();
   const at = deps.now();
-  const technicianOrg = data
+  const technicianOrg = await data
     .unscoped('referencedNames')
     .select({ orgId: users.orgId })
     .from(users)
@@ -32,9 +32,9 @@ function tellAssignee(data: ScopedData, deps: AppDeps, assigneeId: number, ids: 
 
 /** The actions of the state machine (contract/codes/work-order-flow.ts), one endpoint each. */
 export const workOrderActionRoutes: RouteDef[] = [
-  route(workOrderEndpoints.assign, ({ body, user, data, deps, setMessage }) => {
-    let assignee: ReturnType<typeof assertAssignee> | undefined;
-    const done = transition(
+  route(workOrderEndpoints.assign, async ({ body, user, data, deps, setMessage }) => {
+    let assignee: Awaited<ReturnType<typeof assertAssignee>> | undefined;
+    const done = await transition(
       data,
       user,
       'assign',
@@ -49,18 +49,18 @@ export const workOrderActionRoutes: RouteDef[] = [
         },
         remark: body.remark,
       }),
-      (orders) => {
-        assignee = assertAssignee(data, user, body.assigneeId, orders);
+      async (orders) => {
+        assignee = await assertAssignee(data, user, body.assigneeId, orders);
       },
     );
     setMessage('workOrders.assigned', { count: done.ids.length });
-    tellAssignee(data, deps, body.assigneeId, done.ids);
+    await tellAssignee(data, deps, body.assigneeId, done.ids);
     return done;
   }),
 
-  route(workOrderEndpoints.repair, ({ body, user, data, deps, setMessage }) => {
+  route(workOrderEndpoints.repair, async ({ body, user, data, deps, setMessage }) => {
     const { faultTypes, faultCause, partsUsed, repairMethod, remark } = body;
-    const done = transition(data, user, 'repair', [body.id], deps.now(), () => ({
+    const done = await transition(data, user, 'repair', [body.id], deps.now(), () => ({
       values: { faultTypes, faultCause, partsUsed, repairMethod, solverId: user.id },
       details: { faultTypes, faultCause, partsUsed, repairMethod },
       remark,
@@ -69,8 +69,8 @@ export const workOrderActionRoutes: RouteDef[] = [
     return done;
   }),
 
-  route(workOrderEndpoints.pay, ({ body, user, data, deps, setMessage }) => {
-    const done = transition(data, user, 'pay', [body.id], deps.now(), () => ({
+  route(workOrderEndpoints.pay, async ({ body, user, data, deps, setMessage }) => {
+    const done = await transition(data, user, 'pay', [body.id], deps.now(), () => ({
       values: { paymentCents: body.amountCents, settled: body.settled },
       details: { amountCents: body.amountCents, settled: body.settled },
       remark: body.remark,
@@ -79,26 +79,26 @@ export const workOrderActionRoutes: RouteDef[] = [
     return done;
   }),
 
-  route(workOrderEndpoints.resolve, ({ body, user, data, deps, setMessage }) => {
-    const done = transition(data, user, 'resolve', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.resolve, async ({ body, user, data, deps, setMessage }) => {
+    const done = await transition(data, user, 'resolve', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.resolved');
     return done;
   }),
 
-  route(workOrderEndpoints.suspend, ({ body, user, data, deps, setMessage }) => {
-    const done = transition(data, user, 'suspend', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.suspend, async ({ body, user, data, deps, setMessage }) => {
+    const done = await transition(data, user, 'suspend', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.suspended');
     return done;
   }),
 
-  route(workOrderEndpoints.resume, ({ body, user, data, deps, setMessage }) => {
-    const done = transition(data, user, 'resume', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.resume, async ({ body, user, data, deps, setMessage }) => {
+    const done = await transition(data, user, 'resume', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.resumed');
     return done;
   }),
 
-  route(workOrderEndpoints.close, ({ body, user, data, deps, setMessage }) => {
-    const done = transition(data, user, 'close', [body.id], deps.now(), () => ({ remark: body.remark }));
+  route(workOrderEndpoints.close, async ({ body, user, data, deps, setMessage }) => {
+    const done = await transition(data, user, 'close', [body.id], deps.now(), () => ({ remark: body.remark }));
     setMessage('workOrders.closed');
     return done;
   }),

@@ -12,9 +12,9 @@ import { ownedDevice } from '../device-access.ts';
  * user to pick, never filled with text the list does not hold.
  */
 export const workOrderContactRoutes: RouteDef[] = [
-  route(workOrderEndpoints.machineContact, ({ query, user, data }) => {
-    const device = ownedDevice(data, user, query.deviceId);
-    const org = data
+  route(workOrderEndpoints.machineContact, async ({ query, user, data }) => {
+    const device = await ownedDevice(data, user, query.deviceId);
+    const org = await data
       .select()
       .from(organisations, data.orgScope(organisations.id))
       .where(eq(organisations.id, device.customerOrgId ?? device.orgId))

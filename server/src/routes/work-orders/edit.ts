@@ -10,11 +10,12 @@ import type { SessionUser } from '../../lib/session.ts';
 import { visibleOrders } from '../../work-orders/access.ts';
 import { createWorkOrder } from '../../work-orders/create.ts';
 import { ownedDevice } from '../device-access.ts';
+import { mapInOrder } from '@console/db/in-order';
 
 /** Pictures already on the order stay; a new one must be the user's own upload of a 500 kb picture. */
-function checkPictures(deps: AppDeps, user: SessionUser, urls: string[], kept: string[] = []) {
-  return urls.map((url) =>
-    kept.includes(url) ? url : requireUpload(deps, user, url, 'attachments', { kinds: ['photo'] }),
+async function checkPictures(deps: AppDeps, user: SessionUser, urls: string[], kept: string[] = []) {
+  return await mapInOrder(urls, async (url) =>
+    kept.includes(url) ? url : await requireUpload(deps, user, url, 'attachments', { kinds: ['photo'] }),
   );
 }
 
@@ -34,25 +35,25 @@ const EDITED = [
 ] as const;
 
 export const workOrderEditRoutes: RouteDef[] = [
-  route(workOrderEndpoints.create, ({ body, user, data, deps, setMessage }) => {
-    const attachments = checkPictures(deps, user, body.attachments);
-    const created = data.write((tx) => {
+  route(workOrderEndpoints.create, async ({ body, user, data, deps, setMessage }) => {
+    const attachments = await checkPictures(deps, user, body.attachments);
+    const created = await data.write(async (tx) => {
       // Manually: only for a machine the user keeps (an alarm's order too).
-      ownedDevice(tx, user, body.deviceId);
+      await ownedDevice(tx, user, body.deviceId);
       return createWorkOrder(tx, user, { ...body, attachments }, deps.now());
     });
     setMessage('workOrders.created', { number: created.number });
     return created;
   }),
 
-  route(workOrderEndpoints.update, ({ body, user, data, deps, setMessage }) => {
-    const [before] = visibleOrders(data, user, [body.id]);
-    ownedDevice(data, user, before!.deviceId);
+  route(workOrderEndpoints.update, async ({ body, user, data, deps, setMessage }) => {
+    const [before] = await visibleOrders(data, user, [body.id]);
+    await ownedDevice(data, user, before!.deviceId);
     if (!isEditable(before!.status)) throw conflict('workOrders.notEditable');
     // The machine of an order does not change: a new machine is a new order.
     if (body.deviceId !== before!.deviceId) throw invalidField('deviceId', 'validation.invalid');
     if (body.deviceKind !== before!.deviceKind) throw invalidField('deviceKind', 'workOrders.kindMismatch');
-    const values = { ...body, attachments: checkPictures(deps, user, body.attachments, before!.attachments) };
+    const values = { ...body, attachments: await checkPictures(deps, user, body.attachments, before!.attachments) };
     const changed = Object.fromEntries(
       EDITED.filter((k) => JSON.stringify(before![k]) !== JSON.stringify(values[k])).map((k) => [
         k,
@@ -60,15 +61,17 @@ export const workOrderEditRoutes: RouteDef[] = [
       ]),
     );
     const at = new Date(deps.now());
-    data.write((tx) => {
+    await data.write(async (tx) => {
       // Checked again inside: the order may have moved on since it was read.
-      const [current] = visibleOrders(tx, user, [before!.id]);
+      const [current] = await visibleOrders(tx, user, [before!.id]);
       if (!isEditable(current!.status)) throw conflict('workOrders.notEditable');
-      tx.update(workOrders)
+      await tx
+        .update(workOrders)
         .set({ ...Object.fromEntries(EDITED.map((k) => [k, values[k]])), updatedAt: at })
         .where(eq(workOrders.id, before!.id))
         .run();
-      tx.insert(workOrderEvents)
+      await tx
+        .insert(workOrderEvents)
         .values({
           workOrderId: before!.id,
           action: 'edit',

@@ -22,7 +22,7 @@ const SORTS = {
 } as const;
 
 export const workOrderListRoutes: RouteDef[] = [
-  route(workOrderEndpoints.list, ({ query, user, data, timeZone }) => {
+  route(workOrderEndpoints.list, async ({ query, user, data, timeZone }) => {
     const day = (value: string | undefined) => (value ? startOfDayInZone(value, timeZone) : undefined);
     const from = day(query.from);
     const to = day(query.to);
@@ -44,7 +44,7 @@ export const workOrderListRoutes: RouteDef[] = [
     const by = sortDirection(query);
     const column = sortColumn(SORTS, query.sortField) ?? workOrders.createdAt;
     // The page's ids first (a narrow sort), then their rows.
-    const { rows: page, ...paging } = listPage(
+    const { rows: page, ...paging } = await listPage(
       data,
       query,
       data
@@ -58,13 +58,13 @@ export const workOrderListRoutes: RouteDef[] = [
     const rows =
       ids.length === 0
         ? []
-        : data.select().from(workOrders, workOrderScope(data, user)).where(inArray(workOrders.id, ids)).all();
+        : await data.select().from(workOrders, workOrderScope(data, user)).where(inArray(workOrders.id, ids)).all();
     const sorted = ids.map((id) => rows.find((r) => r.id === id)!);
-    return { list: toRows(data, user, sorted, timeZone), ...paging };
+    return { list: await toRows(data, user, sorted, timeZone), ...paging };
   }),
 
-  route(workOrderEndpoints.detail, ({ query, user, data, timeZone }) => {
-    const [order] = visibleOrders(data, user, [query.id]);
+  route(workOrderEndpoints.detail, async ({ query, user, data, timeZone }) => {
+    const [order] = await visibleOrders(data, user, [query.id]);
     return toDetail(data, user, order!, timeZone);
   }),
 ];

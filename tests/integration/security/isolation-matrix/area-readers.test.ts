@@ -22,14 +22,14 @@ describe("isolation matrix: an area's data is read only by who may read the area
         .prepare('SELECT id FROM devices WHERE customer_org_id = ? AND distributor_org_id = ? ORDER BY id LIMIT 1')
         .get(orgOf(sqlite, ROLE.other), orgOf(sqlite, ROLE.distributor)) as { id: number };
       const created = await t.call(deviceRecordEndpoints.createExpense, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         body: { deviceId: machine.id, type: 'maintenance', amountCents: 9_876_543, date: '2026-10-01' },
       });
       expect(created.status, created.message).toBe('200');
       const month = new Date(t.deps.now()).toISOString().slice(0, 7);
       // The owner reads it where expenses are shown, so the walk below would see it if it leaked.
       const owner = await t.call(deviceRecordEndpoints.operationLog, {
-        token: t.tokenFor(ROLE.lessorAdmin),
+        token: await t.tokenFor(ROLE.lessorAdmin),
         headers: { timeZone: 'UTC' },
         query: { deviceId: machine.id, month },
       });
@@ -37,7 +37,7 @@ describe("isolation matrix: an area's data is read only by who may read the area
 
       let calls = 0;
       for (const roleId of outsiders) {
-        const token = t.tokenFor(roleId);
+        const token = await t.tokenFor(roleId);
         for (const { endpoint } of routes.filter((r) => r.endpoint.method === 'GET' && mayCall(r.endpoint, roleId))) {
           const prefer: Record<string, unknown> = { deviceId: machine.id, id: machine.id, month };
           // A whole sample (its filters set), and the machine and month alone (no filter narrowing the answer).

@@ -79,7 +79,7 @@ describe('isolation matrix: a record of another lessor named inside a body', () 
               const body = sampleInput(endpoint, 'body', { mobile: demoAccount(roleId), prefer });
               watch.clear();
               const answer = await t.send(endpoint, {
-                token: t.tokenFor(roleId),
+                token: await t.tokenFor(roleId),
                 headers: { lang: 'en_US' },
                 body: JSON.stringify(body),
               });
