@@ -18,7 +18,7 @@ import { signingFixture, type SigningFixture } from '../../fixtures/lease-signin
 import { arrearsSettings } from '../lease-billing/arrears-helpers.ts';
 import { dayOf, DAY_MS, freeModel, huadongOf, runningContract } from '../lease-handover/helpers.ts';
 import { renterOf, storeOf, userOf } from './helpers.ts';
-import { findInOrder } from '@console/db/in-order';
+import { filterInOrder } from '@console/db/in-order';
 
 /**
  * A contract terminated while its machines are out and its renter in arrears (decision 059): the machines come back
@@ -85,10 +85,8 @@ describe('a contract that ends with machines out and arrears locked', () => {
     // One of them idle on line as the demo fleet reports it, so the arrears lock may move it.
     const idle = async (m: { id: number }) =>
       (await t.dbh.db.select({ status: devices.status }).from(devices).where(eq(devices.id, m.id)).get())!.status === 2;
-    const machines = [
-      free.find(idle)!,
-      (await findInOrder(free, async (m) => !(await idle(m)))) ?? free.filter(idle)[1]!,
-    ];
+    const idleOnes = await filterInOrder(free, idle);
+    const machines = [idleOnes[0]!, free.find((m) => !idleOnes.includes(m)) ?? idleOnes[1]!];
     expect(machines[0], 'an idle machine of the model').toBeDefined();
     const { id } = await createDraft(
       t.dbh.db,
