@@ -18,6 +18,8 @@ export const PAYGATE_PORT = E2E_PORT + 3;
  * (tests/e2e/monitor), which serves the platform under `/video` (docs/decisions/057).
  */
 export const VIDEO_PORT = E2E_PORT + 4;
+/** The browsers' zone (English) unless a test asks for the one that makes the console Chinese (spec section 9). */
+export const E2E_TIME_ZONE = 'Europe/Berlin';
 process.env.E2E_DB_FILE ??= join(tmpdir(), `console-e2e-${Date.now()}-${process.pid}`, 'console.db');
 
 export default defineConfig({
@@ -39,8 +41,7 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     browserName: 'chromium',
     headless: true,
-    // English unless a test asks for the zone that makes the console Chinese (spec section 9).
-    timezoneId: 'Europe/Berlin',
+    timezoneId: E2E_TIME_ZONE,
     locale: 'en-GB',
     // A trace's screencast (screenshots on every frame) cost about 40 % of a flow's time on two cores, measured on
     // the auth and devices flows (272 s with it, 162 s without); the trace's DOM snapshots and the failure

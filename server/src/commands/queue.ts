@@ -114,7 +114,7 @@ export async function createCommandQueue(deps: RecordDeps) {
   /** Work of several moves as one transaction; when it fails, none of their events go out. */
   async function inOneTransaction<T>(work: () => T): Promise<T> {
     try {
-      return unitOfWork(db, work);
+      return await unitOfWork(db, work);
     } catch (error) {
       await records.discard();
       throw error;

@@ -275,7 +275,7 @@ async function contactPhone(
  * maintenance work order that points back at the exit's machine, and the contract's bills due today (the
  * machines' last part) are issued in the same transaction.
  */
-export function confirmHandover(
+export async function confirmHandover(
   data: ScopedData,
   user: SessionUser,
   id: number,
@@ -284,7 +284,7 @@ export function confirmHandover(
   dialCodeOf: (orgId: number) => Promise<string>,
 ) {
   try {
-    return data.write(async (tx) => {
+    return await data.write(async (tx) => {
       const { h, c } = await writableDraft(tx, user, id);
       running(c);
       const rows = await tx

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
+import { leaseContractEndpoints, type ContractOptions } from '@console/contract/http/lease-contracts';
 import { openDb, type Db } from '@console/db/client';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { leasePeriods } from '@console/db/schema/lease-periods';
@@ -35,8 +36,9 @@ let simulator: RunningSimulator;
 let lease: { contractId: number; number: string; renterId: number; machines: { lineId: number; serial: string }[] };
 
 /**
- * Two of the lessor's machines in stock, with what the simulator needs to be them: machines their crews work by
- * day, so at night they stand still (chargers and batteries charge the fleet at night).
+ * The lessor's machines in stock that the simulator can be: machines their crews work by day, so at night they stand
+ * still (chargers and batteries charge the fleet at night). The contract form's options say which of them a new
+ * contract may name (the demo year's contracts claim some).
  */
 function machinesInStock(db: Db, lessorOrgId: number) {
   return db
@@ -54,7 +56,6 @@ function machinesInStock(db: Db, lessorOrgId: number) {
       ),
     )
     .orderBy(devices.id)
-    .limit(2)
     .all();
 }
 
@@ -69,7 +70,7 @@ test.beforeAll(async ({ playwright }) => {
     .from(users)
     .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
     .get())!.orgId;
-  const picked = await machinesInStock(seeding.db, lessorOrgId);
+  const candidates = await machinesInStock(seeding.db, lessorOrgId);
   seeding.close();
 
   const controlPort = await freePort(CONTROL_PORTS);
@@ -86,14 +87,19 @@ test.beforeAll(async ({ playwright }) => {
       ESIGN_URL: `http://127.0.0.1:${ESIGN_PORT}`,
     },
   });
+  // The contract is signed on the e2e run's e-signature provider, which calls this server back on its own port.
+  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const api = new Api(request);
+  const { token } = await api.signIn(ROLE.lessorAdmin);
+  const options = (await api.call(leaseContractEndpoints.options, { token })).data as ContractOptions;
+  const offered = new Set(options.machines.map((m) => m.serialNumber));
+  const picked = candidates.filter((m) => offered.has(m.serial)).slice(0, 2);
+  expect(picked, 'two machines the simulator can be, offered for a new contract').toHaveLength(2);
   simulator = await startSimulator(
     picked.map((m) => ({ serial: m.serial, kind: m.kind, lat: 31.2, lng: 121.5, reportIntervalS: 2 })),
     { server: { port, mqttPort }, controlPort },
   );
 
-  // The contract is signed on the e2e run's e-signature provider, which calls this server back on its own port.
-  const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` });
-  const api = new Api(request);
   // Billed tomorrow (or on the 1st, at most three days on), due the day after.
   const tomorrow = Number(shanghaiDay(Date.now() + DAY).slice(8));
   const made = await contractForNewRenter(api, {

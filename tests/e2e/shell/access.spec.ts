@@ -1,6 +1,6 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { authEndpoints } from '@console/contract/http/auth';
-import { brandOrigin, expect, signInAs, signInButton, submitLogin, test } from '../../fixtures/e2e.ts';
+import { brandOrigin, expect, signInAs, signInButton, submitLogin, test, text } from '../../fixtures/e2e.ts';
 
 /** The access rules and page titles of spec section 2. */
 test.describe('access rules', () => {
@@ -47,6 +47,9 @@ test.describe('access rules', () => {
     await signInAs(page, api, ROLE.screenViewer);
     await page.goto('/screen', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/loginForDashboard$/);
+    // The address changes in the console before it loads the sign-in page anew (SignInHandoffPage): the flow ends
+    // on that page, shown.
+    await expect(page.getByRole('heading', { name: text('en', 'auth:dashboardLogin.heading') })).toBeVisible();
   });
 
   test('an unknown path shows the 404 page', async ({ page, api }) => {
@@ -68,6 +71,8 @@ test.describe('access rules', () => {
     expect((await api.call(authEndpoints.getUserInfo, { query: { token: login.token } })).status).toBe('401');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+    // Ends on the sign-in page the console loads anew, not during that load (see the /screen flow).
+    await expect(signInButton(page)).toBeVisible();
   });
 
   test('a session ended on the server sends the console quietly back to /login', async ({ page, api }) => {
@@ -77,6 +82,8 @@ test.describe('access rules', () => {
     await api.call(authEndpoints.logout, { query: { token: login.token } });
     await page.goto('/setUp?active=first');
     await expect(page).toHaveURL(/\/login\?redirect=%2FsetUp%3Factive%3Dfirst$/);
+    // The sign-in page the console loads anew, shown: the flow does not end during that load (see the /screen flow).
+    await expect(signInButton(page)).toBeVisible();
     // 'system logout' is never toasted.
     await expect(page.getByText('system logout')).toHaveCount(0);
   });

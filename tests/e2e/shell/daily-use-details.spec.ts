@@ -8,12 +8,15 @@ import { FAULT_CODE } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { DEMO_PASSWORD, globalDemoAccount } from '@console/db/seed/accounts';
+import { E2E_TIME_ZONE } from '../../playwright.config.ts';
 import { brandOrigin, expect as baseExpect, signInAs, signInButton, test, text } from '../../fixtures/e2e.ts';
 
 // A page's first load waits for the console's code and data on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.setTimeout(120_000);
 
+const BERLIN = E2E_TIME_ZONE;
+const SHANGHAI = 'Asia/Shanghai';
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
 
 /** The smaller things staff hit in a day of use (issue 11, item 11), at 1440 px. */
@@ -53,42 +56,59 @@ test.describe('daily use: the details', () => {
 
   test('the device log says its codes in words, in both languages', async ({ page, browser, api }) => {
     const login = await signInAs(page, api, ROLE.companyAdmin);
-    // The seed's week of history: this month's, or on its first days the month before too (the log shows one month).
-    const now = new Date();
-    const thisMonth = now.toISOString().slice(0, 7);
-    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    // The seed's week of history: this month's, or on its first days the month before too (the log shows one
+    // month). A log month is a month of the reader's zone: the entry shown falls in the same month in the English
+    // page's zone (the run's, Europe/Berlin) and the Chinese page's (Asia/Shanghai).
+    const monthIn = (zone: string, ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(ms);
+    const now = Date.now();
+    const months = [...new Set([monthIn(BERLIN, now), monthIn(BERLIN, now - 7 * 86_400_000)])];
+    const faults = async (deviceId: number, month: string, timeZone: string) => {
+      const log = await api.call(deviceRecordEndpoints.deviceLog, {
+        token: login.token,
+        timeZone,
+        query: { deviceId, month, event: 'fault' },
+      });
+      return (log.data as { list: { id: number; detail: string }[] }).list;
+    };
     let found: { id: number; code: string; month: string } | null = null;
-    for (const month of [thisMonth, lastMonth]) {
+    for (const month of months) {
       for (let id = 1; id <= 24 && !found; id++) {
-        const log = await api.call(deviceRecordEndpoints.deviceLog, {
-          token: login.token,
-          query: { deviceId: id, month, event: 'fault' },
-        });
-        const entry = (log.data as { list: { detail: string }[] }).list[0];
+        const inShanghai = new Set((await faults(id, month, SHANGHAI)).map((e) => e.id));
+        const entry = (await faults(id, month, BERLIN)).find((e) => inShanghai.has(e.id));
         if (entry) found = { id, code: entry.detail, month };
       }
     }
     expect(found, 'a seeded fault in the last week among the first machines').not.toBeNull();
     expect(FAULT_CODE.get(found!.code)).toBeTruthy();
-    const showMonth = async (p: Page, label: string) => {
-      if (found!.month === thisMonth) return;
-      const picker = p.getByLabel(label, { exact: true });
-      await picker.click();
-      await picker.fill(found!.month);
-      await picker.press('Enter');
+    // The reader picks the month and, in a month of many records, only the faults.
+    const showFaults = async (p: Page, lang: 'en' | 'zh-cn', zone: string) => {
+      if (found!.month !== monthIn(zone, Date.now())) {
+        const picker = p.getByLabel(text(lang, 'device-detail:records.month'), { exact: true });
+        await picker.click();
+        await picker.fill(found!.month);
+        await picker.press('Enter');
+      }
+      // A lost connection's detail is in words too (all events shown).
+      await expect(p.getByText(text(lang, 'codes:deviceLogEvent.online')).first()).toBeVisible();
+      await expect(p.getByRole('cell', { name: /^(lost|silent)$/ })).toHaveCount(0);
+      await p.getByLabel(text(lang, 'device-detail:records.log.event'), { exact: true }).click();
+      await p
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: text(lang, 'codes:deviceLogEvent.fault') })
+        .click();
     };
     await page.goto(`/deviceManagement/detail?id=${found!.id}&tab=deviceLog`);
-    await showMonth(page, text('en', 'device-detail:records.month'));
+    await showFaults(page, 'en', BERLIN);
     await expect(
       page.getByText(`${found!.code} · ${text('en', `codes:faultCode.${found!.code}`)}`).first(),
     ).toBeVisible();
-    await expect(page.getByRole('cell', { name: /^(lost|silent)$/ })).toHaveCount(0);
 
     // The zone that makes the console Chinese (spec section 9).
-    const zh = await browser.newPage({ timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+    const zh = await browser.newPage({ timezoneId: SHANGHAI, viewport: { width: 1440, height: 900 } });
     await signInAs(zh, api, ROLE.companyAdmin);
     await zh.goto(`/deviceManagement/detail?id=${found!.id}&tab=deviceLog`);
-    await showMonth(zh, text('zh-cn', 'device-detail:records.month'));
+    await showFaults(zh, 'zh-cn', SHANGHAI);
     await expect(
       zh.getByText(`${found!.code} · ${text('zh-cn', `codes:faultCode.${found!.code}`)}`).first(),
     ).toBeVisible();

@@ -58,8 +58,10 @@ function save(): void {
   sessionStorage.setItem(SESSION_KEY, JSON.stringify(state));
 }
 
-// The whole state goes to session storage on unload, so a reload keeps the sign-in of this tab.
-window.addEventListener('beforeunload', save);
+// The whole state goes to session storage when the page is left, so a reload keeps the sign-in of this tab. On
+// pagehide, not beforeunload: a beforeunload listener keeps the page out of the back/forward cache and makes the
+// browser wait on it when a tab closes while the page is navigating.
+window.addEventListener('pagehide', save);
 
 export function getSession(): SessionState {
   return state;

@@ -43,7 +43,7 @@ async function putFile(
   const kept = await keepFile(deps, move.file, 'pdf');
   const now = new Date(deps.now());
   try {
-    return data.write(async (tx) => {
+    return await data.write(async (tx) => {
       const invoice = await invoiceIn(tx, move.id);
       await allowed(tx, invoice);
       await recordUpload(tx, user, kept, 'pdf', false, invoice.orgId);
