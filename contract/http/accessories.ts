@@ -5,13 +5,14 @@ import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, cents, idParam, pageQuery, paged } from './fields.ts';
 import { fileRef } from './uploads.ts';
 import { ASSET_READERS } from '../access/accessories.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 export const SALVAGE_MODES = ['percentage', 'amount'] as const;
 /** The accessories of one host, at most. */
 export const MAX_ACCESSORIES = 100;
 
 const id = z.number({ error: 'validation.invalid' }).int().positive({ error: 'validation.invalid' });
-/** Cents, up to a billion yuan; a missing amount says which is missing. */
+/** Cents, up to a billion in the owner's currency; a missing amount says which is missing. */
 const money = (required: 'accessories.valueRequired' | 'accessories.originalValueRequired') =>
   z.number({ error: required }).pipe(cents('accessories.amountRange', { max: 100_000_000_000 }));
 
@@ -75,6 +76,8 @@ export const assetHost = z.object({
   /** Quantity times value, over the host's accessories, in cents. */
   accessoryValueCents: z.number().int(),
   editable: z.boolean(),
+  /** The currency of its values: its owner's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type AssetHost = z.infer<typeof assetHost>;
 
@@ -139,7 +142,8 @@ export const accessoryEndpoints = {
     scope: 'machines',
     query: z.object({ deviceId: idParam }),
     body: noInput,
-    response: z.object({ list: z.array(accessory), editable: z.boolean() }),
+    /** `money`: the currency of the values, the host's owner's brand's money (decision 064). */
+    response: z.object({ list: z.array(accessory), editable: z.boolean(), money: moneyFormat }),
   }),
   create: defineEndpoint({
     method: 'POST',

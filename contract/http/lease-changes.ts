@@ -8,6 +8,7 @@ import { defineEndpoint, noInput } from './endpoint.ts';
 import { byId, paged, pageQuery } from './fields.ts';
 import { contractEventRow, signingRow, USER_ACTIONS } from './lease-contracts.ts';
 import { CONTRACT_READERS, CONTRACT_WRITERS } from '../access/lease-contracts.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 /**
  * Contract changes (issue 14; docs/decisions/041-contract-changes.md): the change record with its filters and
@@ -66,6 +67,8 @@ export const changeRow = z.object({
   createdAt: z.string(),
   actions: z.array(z.enum(USER_ACTIONS)),
   editable: z.boolean(),
+  /** The currency of its prices and amounts: its contract's lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ChangeRow = z.infer<typeof changeRow>;
 
@@ -126,6 +129,8 @@ export const changeOptions = z.object({
   ),
   /** The chosen contract's lines in force. */
   lines: z.array(currentLine),
+  /** The currency a change of the user's company is written in: the company's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type ChangeOptions = z.infer<typeof changeOptions>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
 import { BUSINESS_MODEL } from '../codes/business-models.ts';
 import { requiredPrices } from '../codes/lease-pricing.ts';
+import { moneyFormat, moneyTotal } from '../codes/money.ts';
 import { cents, leaseDay, renterInput } from '../lease/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, byId, idParam, isValidPhone, paged, pageQuery } from './fields.ts';
@@ -88,6 +89,8 @@ export const sublessorRow = z.object({
   lessorName: z.string(),
   createdAt: z.string(),
   editable: z.boolean(),
+  /** The currency of its sub-leases' prices and cost: the lessor's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type SublessorRow = z.infer<typeof sublessorRow>;
 
@@ -121,6 +124,8 @@ export const subleaseRow = z.object({
   createdAt: z.string(),
   /** The user may change the terms and return the machine. */
   editable: z.boolean(),
+  /** The currency of its prices and cost: the lessor's (the company renting the machine in) brand's money. */
+  money: moneyFormat,
 });
 export type SubleaseRow = z.infer<typeof subleaseRow>;
 
@@ -287,7 +292,8 @@ export const subleaseEndpoints = {
     scope: 'organisation',
     query: subleaseFilter,
     body: noInput,
-    response: paged(subleaseRow).extend({ totals: z.object({ costCents: z.number().int() }) }),
+    /** `totals.cost`: the cost of every sub-lease found, per currency (never added across, decision 064). */
+    response: paged(subleaseRow).extend({ totals: z.object({ cost: z.array(moneyTotal) }) }),
   }),
   subleaseDetail: defineEndpoint({
     method: 'GET',

@@ -143,6 +143,8 @@ export const leasePriceRow = z.object({
   orgName: z.string(),
   updatedAt: z.string(),
   editable: z.boolean(),
+  /** The currency of its prices: its rental company's brand's money (decision 064). */
+  money: moneyFormat,
 });
 export type LeasePriceRow = z.infer<typeof leasePriceRow>;
 
@@ -170,7 +172,12 @@ export const productEndpoints = {
     scope: 'organisation',
     query: noInput,
     body: noInput,
-    response: z.object({ distributors: z.array(option), models: z.array(option) }),
+    response: z.object({
+      distributors: z.array(option),
+      models: z.array(option),
+      /** The currency a price the user's company sets is in: the company's brand's money (decision 064). */
+      money: moneyFormat,
+    }),
   }),
   create: defineEndpoint({
     method: 'POST',

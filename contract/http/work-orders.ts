@@ -16,6 +16,7 @@ import {
   workOrderUpdate,
 } from './work-order-forms.ts';
 import { WORK_ORDER_KEEPERS, WORK_ORDER_READERS, WORK_ORDER_REPAIRERS } from '../access/work-orders.ts';
+import { moneyFormat } from '../codes/money.ts';
 
 /**
  * Maintenance work orders (spec sections 3, 4 and 5; docs/decisions/018-work-orders.md). The state machine is
@@ -48,6 +49,8 @@ export const workOrderRow = z.object({
   /** What this user may do to it now (work-order-flow.ts allowedActions). */
   actions: z.array(z.enum(WORK_ORDER_ACTIONS)),
   editable: z.boolean(),
+  /** The currency of its payment (and of the payments its timeline records): its organisation's brand's money. */
+  money: moneyFormat,
 });
 export type WorkOrderRow = z.infer<typeof workOrderRow>;
 
@@ -74,7 +77,7 @@ export const workOrderDetail = workOrderRow.extend({
   solverId: z.number().int().nullable(),
   solverName: z.string(),
   settled: z.boolean(),
-  /** Cents. */
+  /** Cents, in `money`. */
   paymentCents: z.number().int().nullable(),
   remark: z.string(),
   faultTypes: z.array(z.string()),

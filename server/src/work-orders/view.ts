@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { MoneyFormat } from '@console/contract/codes/money';
 import type { Db } from '@console/db/client';
 import type { ScopedData } from '../lib/data.ts';
 import { users } from '@console/db/schema/accounts';
@@ -27,6 +28,7 @@ export async function toRows(
   user: SessionUser,
   orders: Order[],
   timeZone: string,
+  moneyOf: (orgId: number) => MoneyFormat,
 ): Promise<WorkOrderRow[]> {
   // The orders were read through their scope; their machines, owners and people are looked up by id.
   const db = data.unscoped('alreadyScoped');
@@ -73,6 +75,7 @@ export async function toRows(
       updatedAt: formatInZone(o.updatedAt, timeZone),
       actions: allowedActions(o, who),
       editable: who.keeper && isEditable(o.status),
+      money: moneyOf(o.orgId),
     };
   });
 }
@@ -83,8 +86,9 @@ export async function toDetail(
   user: SessionUser,
   order: Order,
   timeZone: string,
+  moneyOf: (orgId: number) => MoneyFormat,
 ): Promise<WorkOrderDetail> {
-  const [row] = await toRows(data, user, [order], timeZone);
+  const [row] = await toRows(data, user, [order], timeZone, moneyOf);
   const db = data.unscoped('alreadyScoped');
   const events = await db
     .select()

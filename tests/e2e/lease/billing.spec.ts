@@ -98,10 +98,13 @@ test('the administrator brings a renter’s balance forward: the next receipt pa
   await expect(page.getByTestId('receipt-allocations')).not.toContainText(number);
   await expect(page.getByTestId('renter-arrears')).toHaveText('1,000.00');
 
-  // The bill record names it.
-  await page.goto('/financeCenter/billRecord');
+  // The renter's bill record names it, last: what was owed before its billing moved here, below what came since.
+  await page.goto(`/financeCenter/billRecord?renterId=${renterId}`);
   const row = page.getByRole('row').filter({ hasText: `Old ledger ${stamp}` });
   await expect(row).toContainText(t('ledgerType.opening'));
   await expect(row).toContainText('500.00');
+  const rows = page.locator('.ant-table-row');
+  await expect(rows.first()).toContainText(t('ledgerType.receipt'));
+  await expect(rows.last()).toContainText(`Old ledger ${stamp}`);
   await expect(page.locator('body')).not.toContainText(RAW_KEY);
 });

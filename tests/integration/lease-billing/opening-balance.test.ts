@@ -205,6 +205,33 @@ describe('the demo', () => {
       t.dbh.close();
     }
   });
+
+  it('lists a renter’s opening balance last in its bill record, below what was billed and paid since', async () => {
+    const t = await createTestApp();
+    try {
+      // The demo brings the balances forward after a year of bills and receipts, so they are the newest entries.
+      const opening = await t.dbh.db.select().from(bills).where(eq(bills.kind, 'opening')).all();
+      const finance = await t.tokenFor(ROLE.finance);
+      for (const b of opening) {
+        const page = (n: number) =>
+          t.call(api.ledger, { token: finance, query: { renterId: b.renterOrgId, pageSize: 100, page: n } });
+        const first = await page(1);
+        expect(first.status, first.message).toBe('200');
+        const pages = Math.ceil(first.data.total / 100);
+        const last = pages === 1 ? first : await page(pages);
+        const types = last.data.list.map((r) => r.type);
+        expect(first.data.total).toBeGreaterThan(1);
+        expect(types.at(-1), types.join(',')).toBe('opening');
+        expect(types.indexOf('opening')).toBe(types.length - 1);
+        // The rest stays newest first, from the first page on.
+        const others = (pages === 1 ? first.data.list.slice(0, -1) : first.data.list).map((r) => r.id);
+        expect(others.length).toBeGreaterThan(0);
+        expect(others).toEqual([...others].sort((x, y) => y - x));
+      }
+    } finally {
+      t.dbh.close();
+    }
+  });
 });
 
 const arrearsOfRenter = async (t: TestApp, renterId: number) =>

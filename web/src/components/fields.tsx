@@ -137,6 +137,24 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 
 const keyOf = (label: string, ns: string) => (label.includes(':') ? label : `${ns}:${label}`);
 
+/** The label of the column naming each row's currency (`currency: { label: CURRENCY_LABEL, ... }`). */
+export const CURRENCY_LABEL = 'common:currency';
+
+/** Stands in for the currency while a label is written without it: the generic currency sign, in no label. */
+const NO_CURRENCY = '¤';
+
+/**
+ * A money label without the currency it names ("Amount (AUD)" → "Amount", "金额（元）" → "金额"): the title over
+ * amounts of several currencies, each named beside it. Labels name a currency only through `{{currency}}` and
+ * `{{currencyUnit}}` (decision 064), in brackets after the title.
+ */
+export function withoutCurrency(t: FieldContext['t'], label: string): string {
+  return t(label, { currency: NO_CURRENCY, currencyUnit: NO_CURRENCY })
+    .replace(/\s*[(（]¤[)）]/g, '')
+    .replaceAll(NO_CURRENCY, '')
+    .trim();
+}
+
 export interface Fields<Row, K extends string> {
   /** The label of a field, translated. */
   title: (key: K) => string;
@@ -228,13 +246,17 @@ export function defineFields<Row>() {
         return to && shown !== EMPTY ? <Link to={to}>{shown}</Link> : shown;
       };
 
-      const columns: Fields<Row, K>['columns'] = (keys, overrides = {}) =>
-        keys.map((key) => {
+      const columns: Fields<Row, K>['columns'] = (keys, overrides = {}) => {
+        // Rows naming their currency in a column of their own (records of companies of several brands): the CSV's
+        // amounts are each in the currency beside them, so its titles name none (decision 064).
+        const perRowCurrency = keys.some((key) => key === 'currency' || spec(key).label === CURRENCY_LABEL);
+        return keys.map((key) => {
           const s = spec(key);
           const coded = s.kind === 'code' || s.kind === 'codes';
           const column: ListColumn<Row> = {
             key,
             title: tr(s.label),
+            exportTitle: perRowCurrency ? withoutCurrency(t, s.label) : undefined,
             dataIndex: s.value ? undefined : key,
             sorter: s.sortable || undefined,
             defaultHidden: s.defaultHidden,
@@ -260,6 +282,7 @@ export function defineFields<Row>() {
           if (s.ellipsis) column.ellipsis = true;
           return { ...column, ...overrides[key] };
         });
+      };
 
       const filterInput = (s: FieldSpec<Row>, f: FilterSpec): ReactNode => {
         if (f.input) return f.input(ctx);

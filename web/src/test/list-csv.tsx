@@ -57,9 +57,13 @@ export function csvOf<Row, K extends string>(
   return parseCsv(csv.replace('\uFEFF', ''));
 }
 
+/** A title naming a currency, as catalog labels do after an amount ("Amount (CNY)", "金额（元）"). */
+const NAMES_CURRENCY = /[(（](CNY|AUD|元|澳元)[)）]/;
+
 /**
  * Expects the CSV of `inBoth` rows to name each row's currency in a column of its own, in both languages, beside
- * amounts written as plain numbers (`amount`, e.g. "1200.00"), so a spreadsheet adds them up per currency.
+ * amounts written as plain numbers (`amount`, e.g. "1200.00"), so a spreadsheet adds them up per currency; no
+ * column's title names a currency, the console's or another (the amounts under it are in several).
  */
 export async function expectCurrencyColumn(csvOfList: () => string[][], amount: string): Promise<void> {
   for (const [lang, title] of [
@@ -70,6 +74,10 @@ export async function expectCurrencyColumn(csvOfList: () => string[][], amount: 
     const [header, yuan, dollars] = csvOfList();
     const column = header!.indexOf(title);
     expect(column, header!.join(',')).toBeGreaterThan(-1);
+    expect(
+      header!.filter((cell) => NAMES_CURRENCY.test(cell)),
+      header!.join(','),
+    ).toEqual([]);
     expect(yuan![column]).toBe('CNY');
     expect(dollars![column]).toBe('AUD');
     expect(yuan).toContain(amount);

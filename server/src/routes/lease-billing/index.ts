@@ -429,11 +429,13 @@ export const leaseBillingRoutes: RouteDef[] = [
       .select()
       .from(ledgerEntries, data.orgScope(ledgerEntries.lessorOrgId, ledgerEntries.renterOrgId))
       .where(where);
+    // Newest first, an opening balance last: it is what a renter owed before its billing moved here, whenever it
+    // was recorded (decision 036's addendum), so the record reads down to where the renter's account began.
     const order = listOrder(
       query,
       { day: ledgerEntries.day, amountCents: ledgerEntries.amountCents },
       ledgerEntries.id,
-      [desc(ledgerEntries.id)],
+      [asc(sql`${ledgerEntries.type} = 'opening'`), desc(ledgerEntries.id)],
     );
     const { rows: page, ...paging } = await listPage(data, query, rows, order);
     const names = await orgNames(

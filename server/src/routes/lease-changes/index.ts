@@ -23,7 +23,9 @@ import { formatInZone } from '../../lib/time.ts';
 import { asActor, contractsVisibleTo, visibleOfKind, writesContracts } from '../../lease/access.ts';
 import { createChange, updateChange } from '../../lease/change-drafts.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from '../lease-contracts/index.ts';
-import { nameInSql } from '../../lib/org-brand.ts';
+import { nameInSql, orgBrand } from '../../lib/org-brand.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 
 /**
  * The contract change record, form and detail (docs/decisions/041-contract-changes.md). A change is a contracts row
@@ -74,7 +76,15 @@ const userMoves = (c: Contract, user: SessionUser): UserAction[] =>
     (a): a is UserAction => (USER_ACTIONS as readonly string[]).includes(a) && !CHANGE_EXCLUDED_ACTIONS.includes(a),
   );
 
-async function present(data: ScopedData, user: SessionUser, rows: ReadRow[], timeZone: string): Promise<ChangeRow[]> {
+async function present(
+  deps: AppDeps,
+  data: ScopedData,
+  user: SessionUser,
+  rows: ReadRow[],
+  timeZone: string,
+): Promise<ChangeRow[]> {
+  // A change is in its contract's lessor's currency: the operator reads changes of companies of several brands.
+  const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   const ids = rows.map((r) => r.change.id);
   const lines =
     ids.length === 0
@@ -106,6 +116,7 @@ async function present(data: ScopedData, user: SessionUser, rows: ReadRow[], tim
       createdAt: formatInZone(c.createdAt, timeZone),
       actions: userMoves(c, user),
       editable: canEdit(c, asActor(user)),
+      money: moneyOf(c.lessorOrgId),
     };
   });
 }
@@ -147,7 +158,7 @@ async function linesOf(data: ScopedData, changeId: number): Promise<ChangeLineRo
 }
 
 export const leaseChangeRoutes: RouteDef[] = [
-  route(api.list, async ({ query, user, data, timeZone }) => {
+  route(api.list, async ({ query, user, data, deps, timeZone }) => {
     const scope = changeScope(data, user);
     if (!scope) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
     const column = sortColumn(SORTS, query.sortField) ?? contracts.createdAt;
@@ -155,13 +166,13 @@ export const leaseChangeRoutes: RouteDef[] = [
       sortDirection(query)(column),
       desc(contracts.id),
     ]);
-    return { list: await present(data, user, rows as ReadRow[], timeZone), ...paging };
+    return { list: await present(deps, data, user, rows as ReadRow[], timeZone), ...paging };
   }),
-  route(api.detail, async ({ query, user, data, timeZone }) => {
+  route(api.detail, async ({ query, user, data, deps, timeZone }) => {
     const db = data.unscoped('domainRule');
     const c = await visibleOfKind(db, user, query.id, 'change');
     const row = (await readRows(data, changeScope(data, user)!).where(eq(contracts.id, c.id)).get())!;
-    const [base] = await present(data, user, [row as ReadRow], timeZone);
+    const [base] = await present(deps, data, user, [row as ReadRow], timeZone);
     const of = (await db.select().from(contracts).where(eq(contracts.id, c.changeOf!)).get())!;
     const events = await eventRows(db, c.id);
     const isLessor = user.orgKind === 'lessor' && user.orgId === c.lessorOrgId;
@@ -177,9 +188,11 @@ export const leaseChangeRoutes: RouteDef[] = [
       seals: await sealsFor(data, user, c),
     };
   }),
-  route(api.options, async ({ query, user, data }) => {
+  route(api.options, async ({ query, user, data, deps }) => {
     const scope = data.narrow(data.orgScope(contracts.lessorOrgId), contractsVisibleTo(user) || undefined);
-    if (!writesContracts(user)) return { contracts: [], lines: [] };
+    // A change is written by the contract's lessor, the user's company, in its brand's currency (decision 064).
+    const { money } = await orgBrand(deps, data.unscoped('domainRule'), user.orgId);
+    if (!writesContracts(user)) return { contracts: [], lines: [], money };
     const running = (
       await data
         .select({
@@ -219,7 +232,7 @@ export const leaseChangeRoutes: RouteDef[] = [
           monthCents: line.monthCents,
           fromOn: line.fromOn,
         }));
-    return { contracts: running, lines };
+    return { contracts: running, lines, money };
   }),
   route(api.create, ({ body, user, data, deps }) => createChange(data.unscoped('domainRule'), user, body, deps.now())),
   route(api.update, async ({ query, body, user, data, deps }) => {

@@ -25,6 +25,8 @@ import { isManager, ownLessor } from '../lease-parties/index.ts';
 import { ownSublessor } from './sublessors.ts';
 import { nameInSql, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 import { mapInOrder } from '@console/db/in-order';
+import type { AppDeps } from '../../lib/deps.ts';
+import { moneyOfOrgs, totalsPerCurrency } from '../../lib/currencies.ts';
 
 /**
  * The sub-leases in scope: a lessor's (org_id) and a sub-lessor's own (sublessor_org_id), every one for the
@@ -52,6 +54,7 @@ const subleaseRows = (data: ScopedData) =>
 type SubleaseRecord = Awaited<ReturnType<ReturnType<typeof subleaseRows>['all']>>[number];
 
 async function present(
+  deps: AppDeps,
   data: ScopedData,
   user: SessionUser,
   rows: SubleaseRecord[],
@@ -61,6 +64,8 @@ async function present(
     data,
     rows.map((r) => r.sublease.orgId),
   );
+  // A sub-lease is priced in the currency of the company renting the machine in (decision 064).
+  const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   return rows.map(({ sublease: s, leaseStatus, lastReportAt, ...r }) => ({
     ...r,
     id: s.id,
@@ -83,6 +88,7 @@ async function present(
     leasedOut: s.state === 'renting' && leaseStatus === 'leased',
     createdAt: formatInZone(s.createdAt, timeZone),
     editable: isManager(user) && s.orgId === user.orgId && subleaseAllows('edit', s.state),
+    money: moneyOf(s.orgId),
   }));
 }
 
@@ -164,7 +170,7 @@ function holdingContract(tx: ScopedWrite, deviceId: number) {
 const SORTS = { number: subleases.number, startOn: subleases.startOn, endOn: subleases.endOn };
 
 export const subleaseRoutes: RouteDef[] = [
-  route(api.subleaseList, async ({ query, user, data, timeZone }) => {
+  route(api.subleaseList, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       keywordIn([subleases.number, devices.serialNumber, devices.deviceName, ...ORG_NAME_COLUMNS], query.keyword),
       query.sublessorId ? eq(subleases.sublessorOrgId, query.sublessorId) : undefined,
@@ -172,17 +178,27 @@ export const subleaseRoutes: RouteDef[] = [
     );
     const order = listOrder(query, SORTS, subleases.id, [desc(subleases.startOn), desc(subleases.id)]);
     const { rows, ...paging } = await listPage(data, query, subleaseRows(data).where(where), order);
-    const totals = (await data
-      .select({ costCents: sql<number>`coalesce(sum(${subleases.costCents}), 0)` })
+    // The cost per lessor, added up per currency: never across two companies' currencies (decision 064).
+    const costs = await data
+      .select({ orgId: subleases.orgId, costCents: sql<number>`coalesce(sum(${subleases.costCents}), 0)` })
       .from(subleases, data.orgScope(subleases.orgId, subleases.sublessorOrgId))
       .innerJoin(devices, eq(devices.id, subleases.deviceId))
       .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
       .where(where)
-      .get())!;
-    return { list: await present(data, user, rows, timeZone), ...paging, totals };
+      .groupBy(subleases.orgId)
+      .all();
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    const totals = {
+      cost: totalsPerCurrency(
+        costs,
+        (c) => c.costCents,
+        (c) => moneyOf(c.orgId),
+      ),
+    };
+    return { list: await present(deps, data, user, rows, timeZone), ...paging, totals };
   }),
-  route(api.subleaseDetail, async ({ query, user, data, timeZone }) => {
-    const sublease = (await present(data, user, [await findSublease(data, query.id)], timeZone))[0]!;
+  route(api.subleaseDetail, async ({ query, user, data, deps, timeZone }) => {
+    const sublease = (await present(deps, data, user, [await findSublease(data, query.id)], timeZone))[0]!;
     // Through the contracts' own scope: a sub-lessor sees none of the company's contracts.
     const leasedUnder = await data
       .select({

@@ -17,6 +17,8 @@ import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { isManager, ownLessor } from '../lease-parties/index.ts';
+import type { AppDeps } from '../../lib/deps.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
 
 const sublessorFields = {
   id: sublessors.orgId,
@@ -49,6 +51,7 @@ const sublessorRows = (data: ScopedData) =>
 type SublessorRecord = Awaited<ReturnType<ReturnType<typeof sublessorRows>['all']>>[number];
 
 async function present(
+  deps: AppDeps,
   data: ScopedData,
   user: SessionUser,
   rows: SublessorRecord[],
@@ -58,12 +61,15 @@ async function present(
     data,
     rows.map((r) => r.lessorOrgId),
   );
+  // What a lessor pays its sub-lessor is in the lessor's currency: the operator lists every lessor's (decision 064).
+  const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
   return rows.map(({ lessorOrgId, createdAt, ...r }) => ({
     ...r,
     areaCode: MAINLAND_MOBILE.test(r.contactPhone) ? '86' : '',
     lessorName: lessors.get(lessorOrgId) ?? '',
     createdAt: formatInZone(createdAt, timeZone),
     editable: isManager(user) && lessorOrgId === user.orgId,
+    money: moneyOf(lessorOrgId),
   }));
 }
 
@@ -95,7 +101,7 @@ const SORTS = { name: organisations.name, createdAt: sublessors.createdAt };
 
 /** Sub-lessors: managed as renters are (decision 034), with bank details and a sign-in account (decision 042). */
 export const sublessorRoutes: RouteDef[] = [
-  route(api.sublessorList, async ({ query, user, data, timeZone }) => {
+  route(api.sublessorList, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       keywordIn(
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, sublessors.idNumber],
@@ -105,10 +111,10 @@ export const sublessorRoutes: RouteDef[] = [
     );
     const order = listOrder(query, SORTS, sublessors.orgId, [desc(sublessors.createdAt), desc(sublessors.orgId)]);
     const { rows, ...paging } = await listPage(data, query, sublessorRows(data).where(where), order);
-    return { list: await present(data, user, rows, timeZone), ...paging };
+    return { list: await present(deps, data, user, rows, timeZone), ...paging };
   }),
-  route(api.sublessorDetail, async ({ query, user, data, timeZone }) => {
-    const sublessor = (await present(data, user, [await findSublessor(data, query.id)], timeZone))[0]!;
+  route(api.sublessorDetail, async ({ query, user, data, deps, timeZone }) => {
+    const sublessor = (await present(deps, data, user, [await findSublessor(data, query.id)], timeZone))[0]!;
     const accounts = await data
       .select({ id: users.id, name: users.name, mobile: users.mobile })
       .from(users, data.orgScope(users.orgId))

@@ -16,6 +16,8 @@ import { requireUpload } from '../../lib/uploads.ts';
 import { ownerOrgIds } from '../device-access.ts';
 import { ownRecord } from './shared.ts';
 import { mapInOrder } from '@console/db/in-order';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
+import { orgBrand } from '../../lib/org-brand.ts';
 
 type AccessoryRow = typeof accessories.$inferSelect;
 
@@ -51,7 +53,7 @@ async function checkFiles(
 }
 
 export const accessoryRoutes: RouteDef[] = [
-  route(accessoryEndpoints.hosts, async ({ query, user, data }) => {
+  route(accessoryEndpoints.hosts, async ({ query, user, data, deps }) => {
     const where = and(
       textContains(devices.serialNumber, query.serialNumber),
       query.recorded === '1'
@@ -100,6 +102,8 @@ export const accessoryRoutes: RouteDef[] = [
       rows.map((r) => r.device.orgId),
     );
     const owned = await ownerOrgIds(data, user);
+    // A host's values are in its owner's currency: the operator reads hosts of companies of several brands.
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     const list: AssetHost[] = rows.map(({ device, purchase }) => ({
       deviceId: device.id,
       serialNumber: device.serialNumber,
@@ -119,6 +123,7 @@ export const accessoryRoutes: RouteDef[] = [
       accessoryCount: totals.get(device.id)?.n ?? 0,
       accessoryValueCents: totals.get(device.id)?.valueCents ?? 0,
       editable: owned.includes(device.orgId),
+      money: moneyOf(device.orgId),
     }));
     return { list, ...paging };
   }),
@@ -155,7 +160,7 @@ export const accessoryRoutes: RouteDef[] = [
     return { deviceId: device.id };
   }),
 
-  route(accessoryEndpoints.list, async ({ query, user, data }) => {
+  route(accessoryEndpoints.list, async ({ query, user, data, deps }) => {
     const device = await scopedDevice(data, user, query.deviceId, false);
     const list = (
       await data
@@ -165,7 +170,8 @@ export const accessoryRoutes: RouteDef[] = [
         .orderBy(asc(accessories.id))
         .all()
     ).map(({ orgId: _o, createdAt: _c, ...row }) => row);
-    return { list, editable: device.editable };
+    const { money } = await orgBrand(deps, data.unscoped('alreadyScoped'), device.orgId);
+    return { list, editable: device.editable, money };
   }),
 
   route(accessoryEndpoints.create, async ({ body, user, data, deps }) => {

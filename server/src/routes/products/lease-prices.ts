@@ -12,10 +12,11 @@ import { formatInZone } from '../../lib/time.ts';
 import { visibleModels } from '../device-access.ts';
 import { keeps } from '../../lib/shop-owner.ts';
 import { nameInSql } from '../../lib/org-brand.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
 
 /** A rental company's lease price list (decision 049): the contract form's default price of a model. */
 export const leasePriceRoutes: RouteDef[] = [
-  route(productEndpoints.leasePrices, async ({ query, user, data, timeZone }) => {
+  route(productEndpoints.leasePrices, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       query.modelId ? eq(leasePrices.modelId, query.modelId) : undefined,
       query.businessModel ? eq(leasePrices.businessModel, query.businessModel) : undefined,
@@ -40,6 +41,8 @@ export const leasePriceRoutes: RouteDef[] = [
       data,
       rows.map((r) => r.price.orgId),
     );
+    // Each price in its rental company's currency: the operator reads every company's list (decision 064).
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
     return {
       list: rows.map(({ price, modelName }) => ({
         id: price.id,
@@ -51,6 +54,7 @@ export const leasePriceRoutes: RouteDef[] = [
         orgName: orgs.get(price.orgId) ?? '',
         updatedAt: formatInZone(price.updatedAt, timeZone),
         editable: keeps(user, LEASE_PRICE_WRITERS, price.orgId),
+        money: moneyOf(price.orgId),
       })),
       ...paging,
     };

@@ -17,7 +17,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { visibleModels } from '../device-access.ts';
 import { keeps } from '../../lib/shop-owner.ts';
-import { nameInSql } from '../../lib/org-brand.ts';
+import { nameInSql, orgBrand } from '../../lib/org-brand.ts';
 import { moneyOfOrgs } from '../../lib/currencies.ts';
 
 type ProductRecord = typeof products.$inferSelect;
@@ -122,13 +122,15 @@ export const productRoutes: RouteDef[] = [
     return { list: await present(deps, data, user, rows, timeZone), ...paging };
   }),
 
-  route(productEndpoints.options, async ({ data }) => ({
+  route(productEndpoints.options, async ({ user, data, deps }) => ({
     distributors: [...(await distributors(data))].map(([id, name]) => ({ id, name })),
     models: await data
       .select({ id: deviceModels.id, name: nameInSql(deviceModels, data.lang) })
       .from(deviceModels, await visibleModels(data))
       .orderBy(nameInSql(deviceModels, data.lang))
       .all(),
+    // A product or lease price is the user's company's, in its brand's currency (decision 064).
+    money: (await orgBrand(deps, data.unscoped('domainRule'), user.orgId)).money,
   })),
 
   route(productEndpoints.create, async ({ body, user, data, deps, setMessage }) => {

@@ -10,6 +10,7 @@ import { startOfDayInZone } from '../../lib/time.ts';
 import { visibleOrders, workOrderScope } from '../../work-orders/access.ts';
 import { toDetail, toRows } from '../../work-orders/view.ts';
 import { sortColumn } from '../../lib/sorting.ts';
+import { moneyOfOrgs } from '../../lib/currencies.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -22,7 +23,7 @@ const SORTS = {
 } as const;
 
 export const workOrderListRoutes: RouteDef[] = [
-  route(workOrderEndpoints.list, async ({ query, user, data, timeZone }) => {
+  route(workOrderEndpoints.list, async ({ query, user, data, deps, timeZone }) => {
     const day = (value: string | undefined) => (value ? startOfDayInZone(value, timeZone) : undefined);
     const from = day(query.from);
     const to = day(query.to);
@@ -60,11 +61,13 @@ export const workOrderListRoutes: RouteDef[] = [
         ? []
         : await data.select().from(workOrders, workOrderScope(data, user)).where(inArray(workOrders.id, ids)).all();
     const sorted = ids.map((id) => rows.find((r) => r.id === id)!);
-    return { list: await toRows(data, user, sorted, timeZone), ...paging };
+    // A payment is in the currency of the organisation keeping the order (decision 064), whichever console reads it.
+    const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    return { list: await toRows(data, user, sorted, timeZone, moneyOf), ...paging };
   }),
 
-  route(workOrderEndpoints.detail, async ({ query, user, data, timeZone }) => {
+  route(workOrderEndpoints.detail, async ({ query, user, data, deps, timeZone }) => {
     const [order] = await visibleOrders(data, user, [query.id]);
-    return toDetail(data, user, order!, timeZone);
+    return toDetail(data, user, order!, timeZone, await moneyOfOrgs(deps, data.unscoped('alreadyScoped')));
   }),
 ];

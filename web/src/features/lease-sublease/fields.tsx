@@ -15,6 +15,46 @@ import { numericCodeOptions } from '../../components/code-label.ts';
 import { defineFields } from '../../components/fields.tsx';
 import { PhoneText } from '../../components/phone-text.tsx';
 
+/** The sub-lessor list's columns (and its CSV's), in their order. */
+export const SUBLESSOR_COLUMNS = [
+  'name',
+  'identityType',
+  'idNumber',
+  'contactName',
+  'contactPhone',
+  'address',
+  'bankName',
+  'bankAccount',
+  'renting',
+  'costCents',
+  'currency',
+  'lessorName',
+  'createdAt',
+] as const;
+
+/** The sub-lease list's columns (and its CSV's), in their order. */
+export const SUBLEASE_COLUMNS = [
+  'number',
+  'sublessorName',
+  'serialNumber',
+  'deviceName',
+  'modelName',
+  'state',
+  'startOn',
+  'endOn',
+  'returnedOn',
+  'businessModel',
+  'dayCents',
+  'monthCents',
+  'costCents',
+  'currency',
+  'status',
+  'leasedOut',
+  'lastReportAt',
+  'lessorName',
+  'remark',
+] as const;
+
 /** A sub-lessor's fields (labels in the `lease-sublease` catalog); the rules are sublessorForm's. */
 export const useSublessorFields = defineFields<SublessorRow>()('lease-sublease', {
   name: {
@@ -51,6 +91,9 @@ export const useSublessorFields = defineFields<SublessorRow>()('lease-sublease',
   accountMobile: { label: 'sublessors.accountMobile', form: true },
   renting: { label: 'sublessors.renting', kind: 'number' },
   costCents: { label: 'sublessors.cost', kind: 'money' },
+  // Sub-lessors of companies of several brands share the list (the operator's): each names its currency, and the
+  // CSV keeps it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   lessorName: { label: 'lessor', defaultHidden: true },
   createdAt: { label: 'createdAt', kind: 'moment', sortable: true, defaultHidden: true },
   keyword: { label: 'keyword', filter: { placeholder: 'sublessors.keywordPlaceholder', maxLength: 50 } },
@@ -75,6 +118,8 @@ export const useSubleaseFields = defineFields<SubleaseRow>()('lease-sublease', {
   dayCents: { label: 'subleases.dayPrice', kind: 'money' },
   monthCents: { label: 'subleases.monthPrice', kind: 'money' },
   costCents: { label: 'subleases.cost', kind: 'money' },
+  // Each sub-lease in its lessor's currency, named beside its amounts in the list and its CSV (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   status: { label: 'subleases.status', kind: 'code', table: DEVICE_STATUS },
   leasedOut: {
     label: 'subleases.leasedOut',

@@ -8,7 +8,7 @@ import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { href } from '@console/contract/screens/screen';
 import { DevicePicker } from '../../components/device-picker.tsx';
 import { defineFields, type FieldContext, type FieldSpecs } from '../../components/fields.tsx';
-import { amountText } from '../../lib/money.ts';
+import { recordAmountText } from '../../lib/money.ts';
 import { DayField } from '../../components/picker-fields.tsx';
 import { SimCardPicker } from './components/sim-card-picker.tsx';
 
@@ -123,6 +123,20 @@ export const useVirtualHostFields = defineFields<VirtualHost>()('peripherals', {
   createdAt: { label: 'virtualHosts.createdAt', kind: 'moment', sortable: true, defaultHidden: true },
 });
 
+/** The accessories page's columns (and its CSV's), in their order. */
+export const ASSET_HOST_COLUMNS = [
+  'serialNumber',
+  'hostName',
+  'originalValueCents',
+  'salvage',
+  'purchasedAt',
+  'attachments',
+  'accessoryCount',
+  'accessoryValueCents',
+  'currency',
+  'ownerName',
+] as const;
+
 /** A host's purchase info and accessories. */
 export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
   serialNumber: {
@@ -131,12 +145,13 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
     filter: { maxLength: 40 },
   },
   hostName: { label: 'accessories.hostName' },
+  // A host's values are in its owner's currency (decision 064), named beside them in the list and its CSV.
   originalValueCents: {
     label: 'accessories.originalValue',
     kind: 'money',
     sortable: true,
     value: (row) => row.purchase?.originalValueCents,
-    cell: (row) => (row.purchase ? amountText(row.purchase.originalValueCents) : '-'),
+    cell: (row) => (row.purchase ? recordAmountText(row.purchase.originalValueCents, row.money) : '-'),
   },
   salvage: {
     label: 'accessories.salvageValue',
@@ -144,7 +159,7 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
     value: (row) => row.purchase?.salvageValueCents,
     cell: (row) =>
       row.purchase
-        ? `${amountText(row.purchase.salvageValueCents)}${row.purchase.salvageRate === null ? '' : ` (${row.purchase.salvageRate}%)`}`
+        ? `${recordAmountText(row.purchase.salvageValueCents, row.money)}${row.purchase.salvageRate === null ? '' : ` (${row.purchase.salvageRate}%)`}`
         : '-',
   },
   purchasedAt: {
@@ -162,8 +177,9 @@ export const useAssetHostFields = defineFields<AssetHost>()('peripherals', {
   accessoryValueCents: {
     label: 'accessories.accessoryValue',
     kind: 'money',
-    cell: (row) => amountText(row.accessoryValueCents),
+    cell: (row) => recordAmountText(row.accessoryValueCents, row.money),
   },
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   ownerName: { label: 'common.owner', defaultHidden: true },
   recorded: {
     label: 'accessories.recorded',

@@ -1,10 +1,10 @@
 // First: the globals the console's modules read as they load.
 import '../../test/node-globals.ts';
 import { beforeAll, describe, it } from 'vitest';
-import type { ProductRow } from '@console/contract/http/products';
+import type { LeasePriceRow, ProductRow } from '@console/contract/http/products';
 import { initI18n } from '../../lib/i18n.ts';
 import { csvOf, expectCurrencyColumn, inBoth } from '../../test/list-csv.tsx';
-import { PRODUCT_COLUMNS, useProductFields } from './fields.tsx';
+import { LEASE_PRICE_COLUMNS, PRODUCT_COLUMNS, useLeasePriceFields, useProductFields } from './fields.tsx';
 
 const at = '2026-11-30 10:00:00';
 
@@ -33,6 +33,28 @@ describe('the CSV of records in several currencies', () => {
             orgName: 'Lessor',
             updatedAt: at,
           } as unknown as Omit<ProductRow, 'money'>),
+        ),
+      '1200.00',
+    );
+  });
+
+  it('names each row’s currency beside its plain amounts: the lease price list', async () => {
+    await expectCurrencyColumn(
+      () =>
+        csvOf(
+          useLeasePriceFields,
+          LEASE_PRICE_COLUMNS,
+          inBoth<LeasePriceRow>({
+            id: 1,
+            modelId: 2,
+            modelName: 'Scissor lift',
+            businessModel: 22,
+            dayCents: 4_000,
+            monthCents: 120_000,
+            orgName: 'Lessor',
+            updatedAt: at,
+            editable: false,
+          }),
         ),
       '1200.00',
     );

@@ -74,12 +74,26 @@ export const useProductFields = defineFields<ProductRow>()('products', {
   keyword: { label: 'product.keyword', filter: { placeholder: 'product.keywordPlaceholder', maxLength: 60 } },
 });
 
-/** A lease price: the prices its business model shows (spec section 4), in yuan on screen. */
+/** The lease price list's columns (and its CSV's), in their order. */
+export const LEASE_PRICE_COLUMNS = [
+  'modelName',
+  'businessModel',
+  'dayCents',
+  'monthCents',
+  'currency',
+  'orgName',
+  'updatedAt',
+] as const;
+
+/** A lease price: the prices its business model shows (spec section 4), in its rental company's currency. */
 export const useLeasePriceFields = defineFields<LeasePriceRow>()('products', {
   modelName: { label: 'lease.model', sortable: true },
   businessModel: { label: 'lease.businessModel', kind: 'code', table: BUSINESS_MODEL, filter: { width: 190 } },
   dayCents: { label: 'lease.dayPrice', kind: 'money' },
   monthCents: { label: 'lease.monthPrice', kind: 'money' },
+  // Price lists of companies of several brands share the list (the operator's): each names its currency, and the
+  // CSV keeps it beside the plain amounts (decision 064).
+  currency: { label: 'common:currency', value: (row) => row.money.currency.code },
   orgName: { label: 'product.org' },
   updatedAt: { label: 'product.updatedAt', kind: 'moment', sortable: true },
 });

@@ -1,19 +1,30 @@
 import { App, Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { MoneyFormat } from '@console/contract/codes/money';
 import { billingEndpoints, openingForm } from '@console/contract/http/lease-billing';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { useOrgToday } from '../../../lib/days.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { BILLING_READS, useRecordsOpeningBalances } from '../api.ts';
 
 /**
  * Bring a customer's balance forward from before its billing moved here (decision 036, addendum): what it owed on
- * a day, due on a day; receipts then pay it like any bill. Shown to the rental company's administrator.
+ * a day, due on a day; receipts then pay it like any bill. Shown to the rental company's administrator. The amount
+ * is in `money`, the renter's lessor's currency (decision 064), which its label names.
  */
-export function OpeningBalanceButton({ renterId, onRecorded }: { renterId: number; onRecorded: (id: number) => void }) {
+export function OpeningBalanceButton({
+  renterId,
+  money,
+  onRecorded,
+}: {
+  renterId: number;
+  money: MoneyFormat;
+  onRecorded: (id: number) => void;
+}) {
   const { t } = useTranslation('lease-billing');
   const { message } = App.useApp();
   const record = useEndpointMutation(billingEndpoints.openingCreate, { invalidates: BILLING_READS });
@@ -37,7 +48,7 @@ export function OpeningBalanceButton({ renterId, onRecorded }: { renterId: numbe
       <Field name="renterId" hidden>
         <Input />
       </Field>
-      <Field name="amountCents" label={t('opening.amount')} extra={t('opening.hint')}>
+      <Field name="amountCents" label={t('opening.amount', currencyVariablesOf(money))} extra={t('opening.hint')}>
         <YuanInput />
       </Field>
       <Field name="asOf" label={t('opening.asOf')}>

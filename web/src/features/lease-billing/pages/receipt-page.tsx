@@ -169,7 +169,7 @@ export function ReceiptPage() {
           <Card
             title={t('receipt.openBills')}
             size="small"
-            extra={renterId ? <OpeningBalanceButton renterId={renterId} onRecorded={setBillId} /> : null}
+            extra={renterId ? <OpeningBalanceButton renterId={renterId} money={money} onRecorded={setBillId} /> : null}
           >
             <OpenBills renterId={renterId} onOpen={setBillId} />
           </Card>

@@ -2,15 +2,12 @@ import { Button, Card, Col, Row, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CHANGE_STATUS_TABLE,
-  leaseChangeEndpoints as api,
-  type ChangeLineRow,
-} from '@console/contract/http/lease-changes';
+import { formatAmount } from '@console/contract/codes/money';
+import { CHANGE_STATUS_TABLE, leaseChangeEndpoints as api } from '@console/contract/http/lease-changes';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
-import { amountText } from '../../../lib/money.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { tableColumnsOf } from '../../../components/list-columns.ts';
 import { RecordDetail } from '../../../components/record-detail.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -18,7 +15,7 @@ import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { ContractActions, ContractTimeline, Signing, useFollowSigning } from '../../lease-contracts/index.ts';
 import { ManagerReviewNote } from '../../lease-parties/index.ts';
-import { useChangeFields, useChangeLineFields } from '../fields.tsx';
+import { useChangeFields, useChangeLineFields, type ShownChangeLine } from '../fields.tsx';
 
 /**
  * /leaseCenter/contractChangeDetail?id= (and the spec's /leaseCenter/ontractChangeDetail?id=): what the change does
@@ -73,17 +70,25 @@ export function ChangeDetailPage() {
       {(c) => (
         <>
           <ManagerReviewNote status={c.status} events={c.events} />
+          {/* The lines and their total in the change's currency, its lessor's (decision 064). */}
           <Card title={t('detail.lines')}>
-            <Table<ChangeLineRow>
+            <Table<ShownChangeLine>
               rowKey="id"
               size="small"
               pagination={false}
               scroll={{ x: 'max-content' }}
-              dataSource={c.lines}
+              dataSource={c.lines.map((l) => ({ ...l, money: c.money }))}
               columns={tableColumnsOf(
-                lineFields.columns(['op', 'machine', 'businessModel', 'prices', 'before', 'amountCents']),
+                lineFields.columns(['op', 'machine', 'businessModel', 'prices', 'before', 'amountCents'], {
+                  amountCents: {
+                    title: t('fields.amount', currencyVariablesOf(c.money)),
+                    render: (_, l) => formatAmount(l.amountCents, c.money),
+                  },
+                }),
               )}
-              footer={() => `${t('fields.total')}: ${amountText(c.totalCents)}`}
+              footer={() =>
+                `${t('fields.total', currencyVariablesOf(c.money))}: ${formatAmount(c.totalCents, c.money)}`
+              }
             />
           </Card>
           <Row gutter={[16, 16]}>

@@ -15,7 +15,7 @@ import { isMessageKey } from '@console/contract/messages/translate';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { href } from '@console/contract/screens/screen';
 import { codeOptions, numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
-import { moneyText } from '../../../lib/money.ts';
+import { currencyVariablesOf, recordMoneyText } from '../../../lib/money.ts';
 import { DayField } from '../../../components/picker-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiFailure } from '../../../lib/api-client.ts';
@@ -148,11 +148,13 @@ function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contr
   };
 
   const contract = options.data?.contracts.find((c) => c.id === chosen);
+  // A change is in its company's currency (decision 064): its prices' labels and the lines' prices name it.
+  const currency = currencyVariablesOf(options.data?.money);
   const lineChoices = (options.data?.lines ?? []).map((l) => ({
     value: l.id,
     label: `${l.serialNumber || `${l.modelName} × ${l.count}`} · ${label(BUSINESS_MODEL, l.businessModel)} · ${[
-      l.dayCents === null ? '' : `${moneyText(l.dayCents)}/d`,
-      l.monthCents === null ? '' : `${moneyText(l.monthCents)}/m`,
+      l.dayCents === null ? '' : `${recordMoneyText(l.dayCents, options.data?.money)}/d`,
+      l.monthCents === null ? '' : `${recordMoneyText(l.monthCents, options.data?.money)}/m`,
     ]
       .filter(Boolean)
       .join(' ')}`,
@@ -255,14 +257,14 @@ function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contr
                         </Col>
                         {needs.includes('day') && (
                           <Col xs={6} md={3}>
-                            <Form.Item name={[item.name, 'dayYuan']} label={t('form.dayPrice')} required>
+                            <Form.Item name={[item.name, 'dayYuan']} label={t('form.dayPrice', currency)} required>
                               <InputNumber min={0} precision={2} style={{ width: '100%' }} />
                             </Form.Item>
                           </Col>
                         )}
                         {needs.includes('month') && (
                           <Col xs={6} md={3}>
-                            <Form.Item name={[item.name, 'monthYuan']} label={t('form.monthPrice')} required>
+                            <Form.Item name={[item.name, 'monthYuan']} label={t('form.monthPrice', currency)} required>
                               <InputNumber min={0} precision={2} style={{ width: '100%' }} />
                             </Form.Item>
                           </Col>

@@ -7,7 +7,7 @@ import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { href } from '@console/contract/screens/screen';
 import { ListPage } from '../../../components/list-page.tsx';
 import { ContractActions, useIsContractWriter } from '../../lease-contracts/index.ts';
-import { useChangeFields } from '../fields.tsx';
+import { CHANGE_COLUMNS, useChangeFields } from '../fields.tsx';
 
 /** /leaseCenter/contractChangeRecord: every change the user sees, by status, contract, kind and days, exported. */
 export function ChangeListPage() {
@@ -24,22 +24,7 @@ export function ChangeListPage() {
       exportName={t('list.exportName')}
       filters={fields.filters(['keyword', 'status', 'kind', 'effectiveFrom', 'effectiveTo'])}
       columns={[
-        ...fields.columns(
-          [
-            'number',
-            'status',
-            'contractNumber',
-            'renterName',
-            'kinds',
-            'effectiveOn',
-            'endOn',
-            'lineCount',
-            'totalCents',
-            'createdByName',
-            'createdAt',
-          ],
-          { number: { fixed: 'left' } },
-        ),
+        ...fields.columns(CHANGE_COLUMNS, { number: { fixed: 'left' } }),
         {
           key: 'actions',
           title: t('common:actions'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { CONTRACT_STATUS } from '@console/contract/codes/contract-status';
+import type { MoneyFormat } from '@console/contract/codes/money';
 import { subleaseEndpoints, type SubleaseRow } from '@console/contract/http/lease-sublease';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
 import { leaseContractScreens } from '@console/contract/screens/lease';
@@ -16,14 +17,19 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { useOrgToday } from '../../../lib/days.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { SUBLEASE_READS } from '../api.ts';
 import { useSubleaseFields } from '../fields.tsx';
 
-/** The terms' inputs (period, business model, prices, remark), for renting in and for changing them. */
-export function TermsFields() {
+/**
+ * The terms' inputs (period, business model, prices, remark), for renting in and for changing them; the prices in
+ * `money`, the sub-lease's currency (its lessor's, decision 064), else the console's.
+ */
+export function TermsFields({ money }: { money?: MoneyFormat } = {}) {
   const { t } = useTranslation('lease-sublease');
+  const currency = currencyVariablesOf(money);
   const label = useCodeLabel();
   return (
     <>
@@ -39,10 +45,10 @@ export function TermsFields() {
         <Select options={numericCodeOptions(label, BUSINESS_MODEL)} />
       </Form.Item>
       <Space.Compact block>
-        <Form.Item name="dayCents" label={t('subleases.dayPrice')} style={{ flex: 1 }}>
+        <Form.Item name="dayCents" label={t('subleases.dayPrice', currency)} style={{ flex: 1 }}>
           <YuanInput />
         </Form.Item>
-        <Form.Item name="monthCents" label={t('subleases.monthPrice')} style={{ flex: 1 }}>
+        <Form.Item name="monthCents" label={t('subleases.monthPrice', currency)} style={{ flex: 1 }}>
           <YuanInput />
         </Form.Item>
       </Space.Compact>
@@ -75,7 +81,7 @@ function Actions({ row }: { row: SubleaseRow }) {
         onSubmit={(body) => update.mutateAsync({ body })}
         onSuccess={() => void message.success(t('common:saved'))}
       >
-        <TermsFields />
+        <TermsFields money={row.money} />
       </FormDialog>
       <FormDialog
         title={t('subleases.returnTitle', { serial: row.serialNumber })}

@@ -6,7 +6,7 @@ import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
 import { linkTo } from '@console/contract/screens/screen';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useSubleaseRights } from '../api.ts';
-import { useSubleaseFields } from '../fields.tsx';
+import { SUBLEASE_COLUMNS, useSubleaseFields } from '../fields.tsx';
 
 /**
  * /leaseCenter/subleaseRecord: the machines rented in, with their terms, cost and state; a sub-lessor's people see
@@ -25,26 +25,7 @@ export function SubleasesPage() {
       title={t('subleases.title')}
       exportName={t('subleases.exportName')}
       filters={fields.filters(['keyword', 'state'])}
-      columns={fields.columns([
-        'number',
-        'sublessorName',
-        'serialNumber',
-        'deviceName',
-        'modelName',
-        'state',
-        'startOn',
-        'endOn',
-        'returnedOn',
-        'businessModel',
-        'dayCents',
-        'monthCents',
-        'costCents',
-        'status',
-        'leasedOut',
-        'lastReportAt',
-        'lessorName',
-        'remark',
-      ])}
+      columns={fields.columns(SUBLEASE_COLUMNS)}
       toolbar={
         rights.manages && (
           <Link to={linkTo(leaseSubleaseScreens.addSubDevice)}>

@@ -110,6 +110,7 @@ export function SublessorDetailPage() {
               'endOn',
               'returnedOn',
               'costCents',
+              'currency',
               'status',
               'leasedOut',
             ])}

@@ -8,7 +8,7 @@ import { RegistryPage } from '../../../components/registry-page.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { SUBLEASE_READS, useSubleaseRights } from '../api.ts';
 import { useSublessorForm } from '../components/sublessor-form.tsx';
-import { useSublessorFields } from '../fields.tsx';
+import { SUBLESSOR_COLUMNS, useSublessorFields } from '../fields.tsx';
 
 /** /leaseCenter/subleaseMng: the companies the lessor rents machines from, searched on the server, as CSV. */
 export function SublessorsPage() {
@@ -26,20 +26,7 @@ export function SublessorsPage() {
       title={t('sublessors.title')}
       exportName={t('sublessors.exportName')}
       filters={fields.filters(['keyword', 'identityType'])}
-      columns={fields.columns([
-        'name',
-        'identityType',
-        'idNumber',
-        'contactName',
-        'contactPhone',
-        'address',
-        'bankName',
-        'bankAccount',
-        'renting',
-        'costCents',
-        'lessorName',
-        'createdAt',
-      ])}
+      columns={fields.columns(SUBLESSOR_COLUMNS)}
       canCreate={rights.manages}
       addLabel={t('sublessors.add')}
       form={form}

@@ -7,7 +7,8 @@ import { accessoryEndpoints, type Accessory, type AssetHost } from '@console/con
 import { LoadError } from '../../../components/query-state.tsx';
 import { RegistryActions, RegistryDialog, type RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
-import { amountText } from '../../../lib/money.ts';
+import { formatAmount } from '@console/contract/codes/money';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
@@ -26,6 +27,9 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
   const create = useEndpointMutation(accessoryEndpoints.create, { invalidates: ACCESSORY_READS, silent: true });
   const update = useEndpointMutation(accessoryEndpoints.update, { invalidates: ACCESSORY_READS, silent: true });
   const remove = useEndpointMutation(accessoryEndpoints.delete, { invalidates: ACCESSORY_READS });
+  // The values are in the host's owner's currency (decision 064): the list answers it, the host row names it too.
+  const money = list.data?.money ?? host.money;
+  const currency = currencyVariablesOf(money);
   const form: RegistryForm<Accessory, CreateSchema, UpdateSchema> = {
     fields: () => (
       <>
@@ -41,7 +45,7 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
         <Field name="serial" label={t('accessories.serial')}>
           <Input maxLength={60} />
         </Field>
-        <Field name="valueCents" label={t('accessories.value')}>
+        <Field name="valueCents" label={t('accessories.value', currency)}>
           <YuanInput max={1e9} />
         </Field>
       </>
@@ -99,7 +103,11 @@ export function AccessoriesDialog({ host }: { host: AssetHost }) {
                 { key: 'spec', title: t('accessories.spec'), dataIndex: 'spec' },
                 { key: 'quantity', title: t('accessories.quantity'), dataIndex: 'quantity' },
                 { key: 'serial', title: t('accessories.serial'), dataIndex: 'serial' },
-                { key: 'valueCents', title: t('accessories.value'), render: (_, a) => amountText(a.valueCents) },
+                {
+                  key: 'valueCents',
+                  title: t('accessories.value', currency),
+                  render: (_, a) => formatAmount(a.valueCents, money),
+                },
                 ...(editable
                   ? [
                       {

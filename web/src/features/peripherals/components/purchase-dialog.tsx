@@ -8,17 +8,18 @@ import { RegistryDialog } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 
 const money = <YuanInput max={1e9} />;
 
 /** The salvage value as a percentage (the 'device annex residual value 0-100') or as an amount, as chosen. */
-function SalvageFields() {
+function SalvageFields({ currency }: { currency: ReturnType<typeof currencyVariablesOf> }) {
   const { t } = useTranslation('peripherals');
   const mode = Form.useWatch('salvageMode', Form.useFormInstance()) as string | undefined;
   return mode === 'amount' ? (
     <Field
       name="salvageValueCents"
-      label={t('accessories.salvageValue')}
+      label={t('accessories.salvageValue', currency)}
       dependencies={['originalValueCents']}
       required
     >
@@ -41,11 +42,13 @@ export function PurchaseDialog({ host }: { host: AssetHost }) {
     silent: true,
   });
   const schema = accessoryEndpoints.savePurchase.body;
+  // The values are in the host's owner's currency (decision 064).
+  const currency = currencyVariablesOf(host.money);
   const submit = (body: ParsedBodyOf<typeof accessoryEndpoints.savePurchase>) => save.mutateAsync({ body });
   const form = {
     fields: () => (
       <>
-        <Field name="originalValueCents" label={t('accessories.originalValue')}>
+        <Field name="originalValueCents" label={t('accessories.originalValue', currency)}>
           {money}
         </Field>
         <Field name="salvageMode" label={t('accessories.salvageMode')}>
@@ -54,7 +57,7 @@ export function PurchaseDialog({ host }: { host: AssetHost }) {
             optionType="button"
           />
         </Field>
-        <SalvageFields />
+        <SalvageFields currency={currency} />
         <Field name="purchasedAt" label={t('accessories.purchasedAt')}>
           <DayField />
         </Field>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { accessoryEndpoints, type AssetHost } from '@console/contract/http/accessories';
 import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { AccessoriesDialog } from '../components/accessories-dialog.tsx';
-import { useAssetHostFields } from '../fields.tsx';
+import { ASSET_HOST_COLUMNS, useAssetHostFields } from '../fields.tsx';
 import { PurchaseDialog } from '../components/purchase-dialog.tsx';
 
 /** /deviceManagement/accessories: each host's purchase info (value, salvage value, attachments) and accessories. */
@@ -11,17 +11,7 @@ export function AccessoriesPage() {
   const { t } = useTranslation(['peripherals', 'common']);
   const fields = useAssetHostFields();
   const columns: ListColumn<AssetHost>[] = [
-    ...fields.columns([
-      'serialNumber',
-      'hostName',
-      'originalValueCents',
-      'salvage',
-      'purchasedAt',
-      'attachments',
-      'accessoryCount',
-      'accessoryValueCents',
-      'ownerName',
-    ]),
+    ...fields.columns(ASSET_HOST_COLUMNS),
     {
       key: 'actions',
       title: t('common:actions'),

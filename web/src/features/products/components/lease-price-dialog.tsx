@@ -4,28 +4,34 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { requiredPrices } from '@console/contract/codes/lease-pricing';
+import type { MoneyFormat } from '@console/contract/codes/money';
 import { leasePriceForm, productEndpoints, type LeasePriceRow } from '@console/contract/http/products';
 import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { Field } from '../../../components/schema-form.tsx';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { PRODUCT_READS } from '../api.ts';
 
-/** The prices a business model shows, as the form asks for them (22 both, 23 and 27 the day, 24 and 25 the month). */
-function PriceInputs() {
+/**
+ * The prices a business model shows, as the form asks for them (22 both, 23 and 27 the day, 24 and 25 the month),
+ * in `money`: the price list's company's currency (decision 064).
+ */
+function PriceInputs({ money }: { money?: MoneyFormat }) {
   const { t } = useTranslation('products');
+  const currency = currencyVariablesOf(money);
   const model = Form.useWatch<number | undefined>('businessModel');
   const needed = model === undefined ? [] : requiredPrices(model);
   return (
     <>
       {needed.includes('day') && (
-        <Field name="dayCents" label={t('lease.dayPrice')}>
+        <Field name="dayCents" label={t('lease.dayPrice', currency)}>
           <YuanInput min={0.01} />
         </Field>
       )}
       {needed.includes('month') && (
-        <Field name="monthCents" label={t('lease.monthPrice')}>
+        <Field name="monthCents" label={t('lease.monthPrice', currency)}>
           <YuanInput min={0.01} />
         </Field>
       )}
@@ -74,7 +80,8 @@ export function LeasePriceDialog({
       <Field name="businessModel" label={t('lease.businessModel')}>
         <Select disabled={!!row} options={numericCodeOptions(label, BUSINESS_MODEL)} />
       </Field>
-      <PriceInputs />
+      {/* A price kept is in its company's currency; a new one in the user's company's. */}
+      <PriceInputs money={row?.money ?? options.data?.money} />
     </FormDialog>
   );
 }

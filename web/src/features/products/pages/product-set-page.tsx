@@ -12,7 +12,7 @@ import { usePageSearch, useScreenQuery } from '../../../lib/screen-query.ts';
 import { PRODUCT_READS, useIsLeasePriceWriter, useIsProductWriter } from '../api.ts';
 import { LeasePriceDialog } from '../components/lease-price-dialog.tsx';
 import { useProductForm } from '../components/product-form.tsx';
-import { PRODUCT_COLUMNS, useLeasePriceFields, useProductFields } from '../fields.tsx';
+import { LEASE_PRICE_COLUMNS, PRODUCT_COLUMNS, useLeasePriceFields, useProductFields } from '../fields.tsx';
 
 /** One product, every item of it. */
 function ProductDrawer({ product, onClose }: { product: ProductRow | null; onClose: () => void }) {
@@ -121,7 +121,7 @@ function LeasePricesTab() {
         )
       }
       columns={[
-        ...fields.columns(['modelName', 'businessModel', 'dayCents', 'monthCents', 'orgName', 'updatedAt']),
+        ...fields.columns(LEASE_PRICE_COLUMNS),
         {
           key: 'actions',
           title: t('common:actions'),

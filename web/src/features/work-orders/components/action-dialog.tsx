@@ -2,10 +2,14 @@ import type { MouseEvent, ReactElement } from 'react';
 import { Alert, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { MoneyFormat } from '@console/contract/codes/money';
 import type { WorkOrderAction } from '@console/contract/codes/work-order-flow';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { Field } from '../../../components/schema-form.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
 import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { technicianChoicesQuery, WORK_ORDER_READS } from '../api/work-orders.ts';
 import { useWorkOrderFields } from '../fields.tsx';
 
@@ -59,7 +63,8 @@ function NoTechnician({ orders }: { orders: number[] }) {
   );
 }
 
-function ActionFields({ action, ids }: { action: WorkOrderAction; ids: number[] }) {
+function ActionFields({ action, ids, money }: { action: WorkOrderAction; ids: number[]; money?: MoneyFormat }) {
+  const { t } = useTranslation('work-orders');
   const fields = useWorkOrderFields();
   if (action === 'assign') {
     return (
@@ -72,7 +77,16 @@ function ActionFields({ action, ids }: { action: WorkOrderAction; ids: number[] 
     );
   }
   if (action === 'repair') return fields.formItems(['faultTypes', 'faultCause', 'partsUsed', 'repairMethod']);
-  if (action === 'pay') return fields.formItems(['amountCents', 'settled']);
+  // A payment is in the currency of the order's organisation (decision 064), which its label names.
+  if (action === 'pay')
+    return (
+      <>
+        <Field name="amountCents" label={t('fields.paymentAmount', currencyVariablesOf(money))}>
+          <YuanInput step={0.01} />
+        </Field>
+        {fields.formItems(['settled'])}
+      </>
+    );
   return null;
 }
 
@@ -85,9 +99,12 @@ export function ActionDialog({
   ids,
   trigger,
   onDone,
+  money,
 }: {
   action: WorkOrderAction;
   ids: number[];
+  /** The orders' currency (a payment's), when it is one order's. */
+  money?: MoneyFormat;
   trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
   onDone?: () => void;
 }) {
@@ -108,7 +125,7 @@ export function ActionDialog({
       onSubmit={(body) => send.mutateAsync({ body: body as never })}
       onSuccess={() => onDone?.()}
     >
-      <ActionFields action={action} ids={ids} />
+      <ActionFields action={action} ids={ids} money={money} />
       {fields.formItems(['remark'], { overrides: { remark: { rows: 3 } } })}
     </FormDialog>
   );

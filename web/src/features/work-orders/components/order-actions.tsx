@@ -19,6 +19,7 @@ export function OrderActions({ order, type = 'link' }: { order: WorkOrderRow; ty
           key={action}
           action={action}
           ids={[order.id]}
+          money={order.money}
           trigger={
             <Button type={type} danger={action === 'close'}>
               {t(`actions.${action}`)}

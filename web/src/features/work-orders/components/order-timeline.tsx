@@ -1,5 +1,6 @@
 import { Timeline, Typography } from 'antd';
-import { amountText } from '../../../lib/money.ts';
+import { formatAmount, type MoneyFormat } from '@console/contract/codes/money';
+import { currencyVariablesOf, recordAmountText } from '../../../lib/money.ts';
 import { useTranslation } from 'react-i18next';
 import { FAULT_TYPE, WORK_ORDER_STATUS } from '@console/contract/codes/service';
 import type { WorkOrderEventRow } from '@console/contract/http/work-orders';
@@ -15,7 +16,7 @@ const COLORS: Partial<Record<WorkOrderEventRow['action'], string>> = {
 };
 
 /** What an event recorded, in a line: the assignee, the repair, the payment, the fields an edit changed. */
-function Details({ event }: { event: WorkOrderEventRow }) {
+function Details({ event, money }: { event: WorkOrderEventRow; money?: MoneyFormat }) {
   const { t } = useTranslation('work-orders');
   const label = useCodeLabel();
   const d = event.details as Record<string, unknown>;
@@ -29,7 +30,9 @@ function Details({ event }: { event: WorkOrderEventRow }) {
     }
   }
   if (event.action === 'pay') {
-    lines.push(`${t('fields.paymentAmount')}: ${amountText(Number(d.amountCents))}`);
+    // In the order's currency (decision 064), which the label names.
+    const amount = money ? formatAmount(Number(d.amountCents), money) : recordAmountText(Number(d.amountCents));
+    lines.push(`${t('fields.paymentAmount', currencyVariablesOf(money))}: ${amount}`);
     lines.push(`${t('fields.settled')}: ${d.settled ? t('dialogs.yes') : t('dialogs.no')}`);
   }
   if (event.action === 'edit' && Object.keys(d).length > 0) {
@@ -50,7 +53,7 @@ function Details({ event }: { event: WorkOrderEventRow }) {
 }
 
 /** The order's history, oldest first: who did what, when, and the status it moved between. */
-export function OrderTimeline({ events }: { events: WorkOrderEventRow[] }) {
+export function OrderTimeline({ events, money }: { events: WorkOrderEventRow[]; money?: MoneyFormat }) {
   const { t } = useTranslation('work-orders');
   const label = useCodeLabel();
   return (
@@ -73,7 +76,7 @@ export function OrderTimeline({ events }: { events: WorkOrderEventRow[] }) {
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
               {event.by} · {event.at}
             </Typography.Paragraph>
-            <Details event={event} />
+            <Details event={event} money={money} />
           </div>
         ),
       }))}

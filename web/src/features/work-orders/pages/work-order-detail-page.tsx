@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Tag, Typography } from 'antd';
-import { amountText } from '../../../lib/money.ts';
+import { formatAmount } from '@console/contract/codes/money';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -141,8 +142,9 @@ export function WorkOrderDetailPage() {
                     { key: 'repairMethod', label: t('fields.repairMethod'), children: order.repairMethod || '-' },
                     {
                       key: 'amount',
-                      label: t('fields.paymentAmount'),
-                      children: order.paymentCents === null ? '-' : amountText(order.paymentCents),
+                      // In the order's organisation's currency, which the label names (decision 064).
+                      label: t('fields.paymentAmount', currencyVariablesOf(order.money)),
+                      children: order.paymentCents === null ? '-' : formatAmount(order.paymentCents, order.money),
                     },
                     {
                       key: 'settled',
@@ -155,7 +157,7 @@ export function WorkOrderDetailPage() {
             </Col>
             <Col xs={24} lg={12}>
               <Card title={t('detail.timeline')}>
-                <OrderTimeline events={order.timeline} />
+                <OrderTimeline events={order.timeline} money={order.money} />
               </Card>
             </Col>
           </Row>
