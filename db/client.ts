@@ -7,6 +7,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConnectionGate } from './gate.ts';
+import type pg from 'pg';
 
 /**
  * The database as all query code sees it: every read and write is a promise (docs/decisions/067), so the same code
@@ -120,6 +121,33 @@ export function openDb(
   }
   if (!options.ingest) markKeptStateChanges(sqlite);
   return { db: asyncDb(kept, options.logQuery), sqliteDb, sqlite, close: () => sqlite.close() };
+}
+
+/** A database of either engine, as the query code sees it; `sqlite` is there only on SQLite (ingest's store). */
+export type AnyDbHandle =
+  | { engine: 'sqlite'; db: Db; sqlite: DbHandle; close(): Promise<void> }
+  | { engine: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> };
+
+/** Whether `url` (DATABASE_URL) names a PostgreSQL database. */
+export const isPostgresUrl = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//.test(url);
+
+/**
+ * Open the database the configuration names (docs/decisions/067): PostgreSQL when `url` (by default DATABASE_URL) is
+ * postgres://…, migrated from db/migrations-pg; else the SQLite `file`, exactly as `openDb` opens it.
+ */
+export async function openDatabase(
+  file: string | Buffer,
+  options: Parameters<typeof openDb>[1] & { url?: string } = {},
+): Promise<AnyDbHandle> {
+  const { url = process.env.DATABASE_URL, ...sqliteOptions } = options;
+  if (url && isPostgresUrl(url)) {
+    const { openPgDb } = await import('./pg/database.ts');
+    return openPgDb(url, { migrate: options.migrate, logQuery: options.logQuery });
+  }
+  if (url)
+    throw new Error(`DATABASE_URL must be postgres://… (or unset for SQLite): ${url.replace(/:[^:@/]*@/, ':***@')}`);
+  const handle = openDb(file, sqliteOptions);
+  return { engine: 'sqlite', db: handle.db, sqlite: handle, close: async () => handle.close() };
 }
 
 type Method = 'run' | 'all' | 'values' | 'get';

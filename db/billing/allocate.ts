@@ -83,6 +83,7 @@ export async function rentersWithCredit(db: Db, lessorOrgId: number): Promise<nu
         ),
       )
       .groupBy(receipts.renterOrgId)
+      .orderBy(receipts.renterOrgId)
       .all()
   ).map((r) => r.renterOrgId);
 }

@@ -75,6 +75,8 @@ async function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contr
         sql`(${leasePeriods.endOn} is null or ${billed.through} is null or ${billed.through} < ${leasePeriods.endOn})`,
       ),
     )
+    // The order SQLite reads them in (by the lessor's index): the bills' numbers and ids follow it on every engine.
+    .orderBy(leasePeriods.startOn, leasePeriods.id)
     .all();
   return rows.map(({ dayCents, monthCents, billedCents, endedByChangeId, ...r }) => ({
     ...r,

@@ -2,7 +2,8 @@
  * A PostgreSQL connection for the query code written over the sqlite tables of db/schema. drizzle's pg dialect
  * renders those tables as they are, and their columns decode what the driver returns as they decode SQLite's
  * values: ms timestamps and other integers as numbers, JSON as text they parse themselves, booleans from 1/0 or
- * true/false alike. So this pool returns int8 and numeric (count(*), sum()) as numbers and json / jsonb as text.
+ * true/false alike. So this pool returns int8 and numeric (count(*), sum()) as numbers, json / jsonb as text, and
+ * booleans as SQLite stores them, 1 and 0: SQL written by hand reads the same values on both engines.
  */
 import { join } from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -30,6 +31,7 @@ const PARSERS: Record<number, (value: string) => unknown> = {
   [builtins.NUMERIC]: Number,
   [builtins.JSON]: asText,
   [builtins.JSONB]: asText,
+  [builtins.BOOL]: (value: string) => (value === 't' ? 1 : 0),
 };
 
 type TypeParser = (oid: number, format?: string) => unknown;
@@ -60,7 +62,7 @@ ParsingClient.prototype.query = function (this: pg.Client, config: unknown, ...r
   return (query as (this: pg.Client, ...args: unknown[]) => unknown).call(this, typed, ...rest);
 } as typeof query;
 
-/** A pool on `url` (postgres://...) and drizzle over it; `close()` ends the pool. */
+/** A pool on `url` (postgres://...) and drizzle over it; `close()` ends the pool and its connections. */
 export function openPg(url: string, options: { max?: number } = {}): PgHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -69,7 +71,19 @@ export function openPg(url: string, options: { max?: number } = {}): PgHandle {
     Client: ParsingClient as unknown as new () => pg.ClientBase,
   });
   const db = drizzle({ client: pool });
-  return { db, pool, close: () => pool.end() };
+  // pool.end() resolves once it has asked its connections to close, not when they have: wait for them, so that a
+  // database dropped or a process ending after close() finds none still open.
+  const open = new Set<pg.ClientBase>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
+  const close = async () => {
+    const closed = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
+    await pool.end();
+    await Promise.all(closed);
+  };
+  return { db, pool, close };
 }
 
 /** Apply the committed PostgreSQL migrations (db/migrations-pg) not yet applied. */

@@ -50,16 +50,19 @@ export async function seedAlarms(db: Db, f: Faker, now: number): Promise<void> {
         .select({ orgId: users.orgId, id: users.id })
         .from(users)
         .where(inArray(users.roleId, [ROLE.technician, ROLE.companyAdmin]))
+        .orderBy(users.id)
         .all()
     ).map((u) => [u.orgId, u.id]),
   );
-  const operatorAdmin = (await db.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE.companyAdmin)).get())
-    ?.id;
+  const operatorAdmin = (
+    await db.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE.companyAdmin)).orderBy(users.id).get()
+  )?.id;
   let n = 0;
   const fleet = await db
     .select({ device: devices, customer: organisations.name })
     .from(devices)
     .leftJoin(organisations, eq(organisations.id, devices.customerOrgId))
+    .orderBy(devices.id)
     .all();
   await db.transaction(async () => {
     for (const { device, customer } of fleet) {

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { INVITATION_DAYS } from '@console/contract/codes/invitations';
 import type { Db } from '../client.ts';
+import { dialectOf, type Dialect } from '../dialect.ts';
 
 const DAY = 86_400_000;
 
@@ -13,7 +14,8 @@ const DAY = 86_400_000;
  */
 export async function seedCreatedTimes(db: Db, now: number): Promise<void> {
   // 02:00 UTC: 10:00 in Beijing, 13:00 in Sydney. `column` is one of the day columns named below.
-  const at = (column: string) => sql.raw(`min(unixepoch(${column} || ' 02:00:00') * 1000, ${now - 60_000})`);
+  const d = dialectOf(db);
+  const at = (column: string) => d.least(d.msOfDay(sql.raw(column), '02:00:00'), sql.raw(String(now - 60_000)));
   await db.transaction(async (tx) => {
     // A machine is registered the day its unit was fitted; its SIM card with it.
     await tx.run(sql`UPDATE devices SET created_at = ${at('installed_at')} WHERE installed_at IS NOT NULL`);
@@ -103,8 +105,10 @@ const ORG_RECORDS = `
 `;
 
 /** A moment as the morning of its day (02:00 UTC), `hours` later: people register in office hours. */
-const morning = (ms: string, hours: string | number = 0) =>
-  `(unixepoch(date((${ms}) / 1000, 'unixepoch') || ' 02:00:00') * 1000 + (${hours}) * 3600000)`;
+const morning = (d: Dialect, ms: string | SQL, hours: string | number = 0) => {
+  const day = d.dayOfMs(typeof ms === 'string' ? sql.raw(ms) : ms);
+  return sql`(${d.msOfDay(day, '02:00:00')} + (${sql.raw(String(hours))}) * 3600000)`;
+};
 
 /**
  * The organisations, their people, the expert library's cases and the app banners, dated in the story the records
@@ -116,57 +120,80 @@ const morning = (ms: string, hours: string | number = 0) =>
 async function seedStoryTimes(db: Db, now: number): Promise<void> {
   const latest = now - 60_000;
   const spread = (key: string, min: number, range: number) => `(${min} + ((${key}) * 37) % ${range}) * ${DAY}`;
+  const d = dialectOf(db);
+  const raw = (text: string) => sql.raw(text);
   await db.transaction(async (tx) => {
-    const run = (text: string) => tx.run(sql.raw(text));
+    const run = (text: string | SQL) => tx.run(typeof text === 'string' ? sql.raw(text) : text);
     // Cases: written after the company ran a machine of the kind a while (the operator's after any company did),
     // and never after their last edit.
-    await run(`UPDATE fault_cases SET created_at = min(updated_at, max(
-      coalesce((SELECT min(d.created_at) FROM devices d WHERE d.kind = fault_cases.machine_kind
+    await run(
+      sql`UPDATE fault_cases SET created_at = ${d.least(
+        raw('updated_at'),
+        d.greatest(
+          raw(`coalesce((SELECT min(d.created_at) FROM devices d WHERE d.kind = fault_cases.machine_kind
         AND (d.org_id = fault_cases.org_id OR fault_cases.org_id = (SELECT id FROM organisations WHERE kind = 'operator')))
-        + 90 * ${DAY}, 0),
-      updated_at - ${spread('fault_cases.id', 120, 400)}))`);
-    await run(`UPDATE fault_cases SET created_at = ${morning('created_at', 'id % 7')}
-      WHERE ${morning('created_at', 'id % 7')} <= updated_at`);
+        + ${90 * DAY}, 0)`),
+          raw(`updated_at - ${spread('fault_cases.id', 120, 400)}`),
+        ),
+      )}`,
+    );
+    await run(sql`UPDATE fault_cases SET created_at = ${morning(d, 'created_at', 'id % 7')}
+      WHERE ${morning(d, 'created_at', 'id % 7')} <= updated_at`);
     // Banners: prepared a week before their first day shows, and before their last edit.
-    await run(`UPDATE banners SET created_at = min(updated_at - ${DAY},
-      unixepoch(shown_from || ' 02:00:00') * 1000 - ${spread('banners.id', 5, 5)})`);
+    await run(
+      sql`UPDATE banners SET created_at = ${d.least(
+        raw(`updated_at - ${DAY}`),
+        sql`${d.msOfDay(raw('shown_from'), '02:00:00')} - ${raw(spread('banners.id', 5, 5))}`,
+      )}`,
+    );
 
     await run(`DROP TABLE IF EXISTS seed_first_acts`);
     await run(`CREATE TEMP TABLE seed_first_acts AS
-      SELECT user_id, min(at) AS at FROM (${ACTS}) WHERE user_id IS NOT NULL AND at IS NOT NULL GROUP BY user_id`);
+      SELECT user_id, min(at) AS at FROM (${ACTS}) acts WHERE user_id IS NOT NULL AND at IS NOT NULL GROUP BY user_id`);
     await run(`DROP TABLE IF EXISTS seed_org_first`);
     await run(`CREATE TEMP TABLE seed_org_first AS
-      SELECT org_id, min(at) AS at FROM (${ORG_RECORDS}) WHERE org_id IS NOT NULL AND at IS NOT NULL GROUP BY org_id`);
+      SELECT org_id, min(at) AS at FROM (${ORG_RECORDS}) records WHERE org_id IS NOT NULL AND at IS NOT NULL
+      GROUP BY org_id`);
     const first = (org: string) => `(SELECT f.at FROM seed_org_first f WHERE f.org_id = ${org})`;
     const createdOf = (org: string) => `(SELECT p.created_at FROM organisations p WHERE p.id = ${org})`;
 
     // A rental company: some months before its first record (its first machine).
     await run(
-      `UPDATE organisations SET created_at = ${morning(`coalesce(${first('organisations.id')}, ${latest})
-      - ${spread('id', 45, 120)}`)} WHERE kind = 'lessor'`,
+      sql`UPDATE organisations SET created_at = ${morning(
+        d,
+        `coalesce(${first('organisations.id')}, ${latest}) - ${spread('id', 45, 120)}`,
+      )} WHERE kind = 'lessor'`,
     );
     // A distributor: a few months before the first machine or customer it serves.
     await run(
-      `UPDATE organisations SET created_at = ${morning(`coalesce(${first('organisations.id')}, ${latest})
-      - ${spread('id', 30, 90)}`)} WHERE kind = 'distributor'`,
+      sql`UPDATE organisations SET created_at = ${morning(
+        d,
+        `coalesce(${first('organisations.id')}, ${latest}) - ${spread('id', 30, 90)}`,
+      )} WHERE kind = 'distributor'`,
     );
     // A customer or sub-lessor of a rental company: weeks before its first contract or sub-lease, and at least a
     // month after the company itself; a person's own account (a former employee's) when they were let go.
-    await run(`UPDATE organisations SET created_at = min(
-        ${morning(
-          `max(coalesce(${first('organisations.id')}, ${latest}) - ${spread('id', 14, 60)},
-          ${createdOf('organisations.parent_id')} + 30 * ${DAY})`,
-          'id % 6',
-        )},
-        coalesce(${first('organisations.id')}, ${latest}) - ${DAY})
+    await run(sql`UPDATE organisations SET created_at = ${d.least(
+      morning(
+        d,
+        d.greatest(
+          raw(`coalesce(${first('organisations.id')}, ${latest}) - ${spread('id', 14, 60)}`),
+          raw(`${createdOf('organisations.parent_id')} + ${30 * DAY}`),
+        ),
+        'id % 6',
+      ),
+      raw(`coalesce(${first('organisations.id')}, ${latest}) - ${DAY}`),
+    )}
       WHERE kind IN ('customer', 'sublessor') AND parent_id IS NOT NULL`);
     await run(`UPDATE organisations SET created_at = coalesce((SELECT min(u.created_at) FROM unbindings u
         JOIN users p ON p.id = u.user_id WHERE p.org_id = organisations.id), created_at)
       WHERE kind = 'customer' AND parent_id IS NULL`);
     // The operator: half a year before the first company it serves.
     await run(
-      `UPDATE organisations SET created_at = ${morning(`(SELECT min(o.created_at) FROM organisations o
-        WHERE o.kind <> 'operator') - 180 * ${DAY}`)} WHERE kind = 'operator'`,
+      sql`UPDATE organisations SET created_at = ${morning(
+        d,
+        `(SELECT min(o.created_at) FROM organisations o WHERE o.kind <> 'operator') - ${180 * DAY}`,
+      )} WHERE kind = 'operator'`,
     );
 
     // People: a company's administrator the day it was created; the others weeks before their first act (or at
@@ -174,17 +201,23 @@ async function seedStoryTimes(db: Db, now: number): Promise<void> {
     // employee, the company that let them go, where their account began.
     const firstAct = `(SELECT a.at FROM seed_first_acts a WHERE a.user_id = users.id)`;
     const homeOrg = `coalesce((SELECT b.org_id FROM unbindings b WHERE b.user_id = users.id), users.org_id)`;
-    await run(`UPDATE users SET created_at = ${morning(createdOf('users.org_id'), 1)}
+    await run(sql`UPDATE users SET created_at = ${morning(d, createdOf('users.org_id'), 1)}
       WHERE id = (SELECT min(u.id) FROM users u WHERE u.org_id = users.org_id AND u.role_id IN (2, 5))`);
-    await run(`UPDATE users SET created_at = min(
-        max(${morning(`coalesce(${firstAct}, ${latest}) - ${spread('id', 20, 90)}`, 'id % 8')},
-          ${createdOf(homeOrg)} + (2 + id % 5) * ${DAY}),
-        coalesce(${firstAct}, ${latest}) - 3600000,
-        ${latest})
+    await run(sql`UPDATE users SET created_at = ${d.least(
+      d.greatest(
+        morning(d, `coalesce(${firstAct}, ${latest}) - ${spread('id', 20, 90)}`, 'id % 8'),
+        raw(`${createdOf(homeOrg)} + (2 + id % 5) * ${DAY}`),
+      ),
+      raw(`coalesce(${firstAct}, ${latest}) - 3600000`),
+      raw(String(latest)),
+    )}
       WHERE id <> coalesce((SELECT min(u.id) FROM users u WHERE u.org_id = users.org_id AND u.role_id IN (2, 5)), 0)`);
     // The operator's people who onboarded a rental company were there before it.
-    await run(`UPDATE users SET created_at = min(created_at, (SELECT min(o.created_at) FROM lessor_profiles p
-        JOIN organisations o ON o.id = p.org_id WHERE p.created_by = users.id) - 3600000)
+    await run(sql`UPDATE users SET created_at = ${d.least(
+      raw('created_at'),
+      raw(`(SELECT min(o.created_at) FROM lessor_profiles p
+        JOIN organisations o ON o.id = p.org_id WHERE p.created_by = users.id) - 3600000`),
+    )}
       WHERE id IN (SELECT created_by FROM lessor_profiles)`);
     // Each account first signed in from its known addresses when it was made.
     await run(`UPDATE known_addresses SET created_at = coalesce(

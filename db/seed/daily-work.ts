@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { organisationZone } from '@console/contract/codes/organisation-zone';
 import type { Db } from '../client.ts';
+import { dialectOf } from '../dialect.ts';
 import { dailyWork } from '../schema/analysis.ts';
 import { leaseOn, type LeaseDays } from '../lease-days.ts';
 import { seededYearStart } from './lease.ts';
@@ -134,14 +135,15 @@ async function insertDays(db: Db, rows: Row[]): Promise<void> {
     COLUMNS.map((c) => sql.identifier(c.name)),
     sql`, `,
   );
+  const d = dialectOf(db);
   const values = sql.join(
-    COLUMNS.map((_, i) => sql.raw(`value ->> ${i}`)),
+    COLUMNS.map((column, i) => d.jsonItem(i, column)),
     sql`, `,
   );
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 5000) {
       const batch = JSON.stringify(rows.slice(i, i + 5000));
-      await tx.run(sql`INSERT INTO ${dailyWork} (${names}) SELECT ${values} FROM json_each(${batch})`);
+      await tx.run(sql`INSERT INTO ${dailyWork} (${names}) SELECT ${values} FROM ${d.jsonEach(batch)}`);
     }
   });
 }
@@ -159,16 +161,16 @@ export async function seedDailyWork(db: Db, now: number): Promise<number> {
     serviceExpiresAt: string | null;
     installedAt: string | null;
   }>(sql`
-    SELECT d.id, d.kind, d.org_id AS orgId, d.customer_org_id AS customerOrgId,
-      d.distributor_org_id AS distributorOrgId, o.province, o.city, d.service_expires_at AS serviceExpiresAt,
-      d.installed_at AS installedAt,
-      (SELECT min(t.device_time) FROM telemetry t WHERE t.device_id = d.id) AS firstReport
+    SELECT d.id, d.kind, d.org_id AS "orgId", d.customer_org_id AS "customerOrgId",
+      d.distributor_org_id AS "distributorOrgId", o.province, o.city, d.service_expires_at AS "serviceExpiresAt",
+      d.installed_at AS "installedAt",
+      (SELECT min(t.device_time) FROM telemetry t WHERE t.device_id = d.id) AS "firstReport"
     FROM devices d LEFT JOIN organisations o ON o.id = coalesce(d.customer_org_id, d.org_id)
     ORDER BY d.id`);
   const leases = new Map<number, LeaseDays[]>();
   for (const l of await db.all<LeaseDays & { deviceId: number }>(sql`
-    SELECT device_id AS deviceId, contract_id AS contractId, renter_org_id AS renterOrgId, start_on AS startOn,
-      end_on AS endOn FROM lease_periods`))
+    SELECT device_id AS "deviceId", contract_id AS "contractId", renter_org_id AS "renterOrgId", start_on AS "startOn",
+      end_on AS "endOn" FROM lease_periods`))
     leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
   // Back to the first day of the seeded year, or of the first lease if later.
   const firstLease = [...leases.values()].flat().reduce((a, l) => (l.startOn < a ? l.startOn : a), dayIn(now, 'UTC'));

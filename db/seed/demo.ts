@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Faker, en, zh_CN } from '@faker-js/faker';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
 import type { Db } from '../client.ts';
+import { continueIdentities } from '../dialect.ts';
 import { organisations } from '../schema/accounts.ts';
 import { seedOrganisations, seedUsers } from './accounts.ts';
 import { seedAlarms } from './alarms.ts';
@@ -135,6 +136,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedQuality(db, orgs, fleet.now);
   // Each record's creation time, the day of the event that made it (a machine's fitting, a bill's issue): last.
   await seedCreatedTimes(db, fleet.now);
+  // Ids were given explicitly: the identity columns continue after them on PostgreSQL.
+  await continueIdentities(db);
   // Statistics for the query planner over the freshly filled tables (see db/client.ts).
   await db.run(sql`ANALYZE`);
 }

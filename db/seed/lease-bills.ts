@@ -51,7 +51,11 @@ export async function seedLeaseBills(db: Db, now: number): Promise<void> {
     .where(gt(renters.arrearsCents, 0))
     .orderBy(asc(renters.orgId))
     .all();
-  const lessors = await db.selectDistinct({ id: leasePeriods.lessorOrgId }).from(leasePeriods).all();
+  const lessors = await db
+    .selectDistinct({ id: leasePeriods.lessorOrgId })
+    .from(leasePeriods)
+    .orderBy(leasePeriods.lessorOrgId)
+    .all();
   for (const { id: lessorOrgId } of lessors) {
     // Each lessor bills up to its own today (decision 036): Northwind's is Sydney's.
     const day = await orgDay(db, lessorOrgId, now);
@@ -62,6 +66,7 @@ export async function seedLeaseBills(db: Db, now: number): Promise<void> {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.orgId, lessorOrgId), eq(users.roleId, 10)))
+      .orderBy(users.id)
       .get();
     if (!clerk) {
       await issueLessorBills(db, lessorOrgId, day);

@@ -68,6 +68,7 @@ export async function seedPeripherals(db: Db, f: Faker, orgs: DemoOrganisations,
       .select({ id: simCards.id })
       .from(simCards)
       .where(and(eq(simCards.orgId, orgId), isNull(simCards.deviceId)))
+      .orderBy(simCards.id)
       .all();
     machines.forEach((m, i) => {
       const installedAt = m.installedAt ?? dayOf(now - f.number.int({ min: 30, max: 700 }) * DAY);

@@ -88,6 +88,7 @@ export async function seedRenewals(db: Db, orgs: DemoOrganisations, now: number)
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.orgId, orgId), eq(users.roleId, roleId)))
+        .orderBy(users.id)
         .get()
     )?.id;
   const finance = (await userOf(orgs.operator, 3)) ?? (await userOf(orgs.operator, 2))!;

@@ -19,7 +19,11 @@ export async function seedSimCards(db: Db, f: Faker, orgs: DemoOrganisations, no
   const carrier = () =>
     f.helpers.weightedArrayElement(SIM_CARRIERS.map((value, i) => ({ value, weight: [5, 3, 2, 1][i]! })));
   const rows: (typeof simCards.$inferInsert)[] = (
-    await db.select({ id: devices.id, orgId: devices.orgId, expires: devices.serviceExpiresAt }).from(devices).all()
+    await db
+      .select({ id: devices.id, orgId: devices.orgId, expires: devices.serviceExpiresAt })
+      .from(devices)
+      .orderBy(devices.id)
+      .all()
   ).map((d) => ({
     orgId: d.orgId,
     iccid: `8986${f.string.numeric(16)}`,

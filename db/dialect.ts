@@ -1,0 +1,147 @@
+/**
+ * The SQL that differs between SQLite and PostgreSQL (docs/decisions/067), in one place: nothing else writes a
+ * dialect's function by name. `dialectOf(db)` answers the functions of the engine `db` runs on; each returns drizzle
+ * `sql` to put into a query of that `db`. On SQLite every fragment is what the query code wrote before.
+ */
+import { is, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+import { toPgTable } from './pg/convert.ts';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engine a database (or a transaction's, which is the same object) runs on. */
+export function engineOf(db: Db): Engine {
+  return is((db as unknown as { dialect: unknown }).dialect, PgDialect) ? 'postgres' : 'sqlite';
+}
+
+type Operand = SQLWrapper | AnyColumn | number | string;
+
+/** A value as SQL: a column or fragment as it is, a number or string as a bound parameter. */
+const expr = (value: Operand): SQL | SQLWrapper => (typeof value === 'object' ? value : sql`${value}`);
+
+/** A JSON path of keys and array positions as SQLite's `$.a[0].b` text. */
+const sqlitePath = (path: (string | number)[]) =>
+  '$' + path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('');
+/** The same path as a PostgreSQL text array literal for `#>>`. */
+const pgPath = (path: (string | number)[]) =>
+  `{${path.map((key) => `"${String(key).replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/** The PostgreSQL type of a sqlite column, as db/pg/convert.ts derives it (for casts of text read from JSON). */
+function pgTypeOf(column: SQLiteColumn): string {
+  const pgTable = toPgTable(column.table as SQLiteTable) as unknown as Record<string, { getSQLType(): string }>;
+  const match = Object.values(pgTable).find((c) => (c as unknown as { name?: string }).name === column.name);
+  if (!match) throw new Error(`no PostgreSQL column for ${column.name}`);
+  return match.getSQLType();
+}
+
+export interface Dialect {
+  engine: Engine;
+  /** The JSON value at `path` in `json` as an SQL scalar (text, number), or null: `json_extract` / `#>>`. */
+  jsonText(json: Operand, ...path: (string | number)[]): SQL<string | null>;
+  /** The same, as a number (PostgreSQL reads JSON scalars as text, so it casts). */
+  jsonNumber(json: Operand, ...path: (string | number)[]): SQL<number | null>;
+  /**
+   * The elements of a JSON array as rows, each element as the column `value` of the source named `alias`:
+   * `json_each(…) alias` / `jsonb_array_elements(…) alias(value)`. Use in FROM.
+   */
+  jsonEach(json: Operand, alias?: string): SQL;
+  /** An element's scalar `value` of jsonEach (text on PostgreSQL). */
+  jsonEachValue(alias?: string): SQL<string>;
+  /**
+   * Position `index` of an element that is itself an array (a row bound as JSON), as the type of `column`: for
+   * `INSERT … SELECT` over jsonEach.
+   */
+  jsonItem(index: number, column: SQLiteColumn, alias?: string): SQL<unknown>;
+  /** The values of a group joined by `separator`: `group_concat` / `string_agg`. */
+  stringAgg(value: Operand, separator: string): SQL<string>;
+  /** The largest of two or more values (SQLite's two-argument `max`): null if any is null on SQLite; not on PG. */
+  greatest<T = number>(...values: Operand[]): SQL<T>;
+  /** The smallest of two or more values (SQLite's two-argument `min`); nulls as for greatest. */
+  least<T = number>(...values: Operand[]): SQL<T>;
+  /** This moment in ms since the epoch, as the schema's defaults write it. */
+  nowMs(): SQL<number>;
+  /** `value LIKE pattern`, case-insensitive (SQLite's LIKE is, for ASCII; PostgreSQL's ILIKE); 1 or 0 when selected. */
+  likeNoCase(value: Operand, pattern: Operand): SQL<number>;
+  /** The UTC day (YYYY-MM-DD) of a time in ms. */
+  dayOfMs(ms: Operand): SQL<string>;
+  /** A day (YYYY-MM-DD text) at `time` (HH:MM:SS) UTC, in ms since the epoch. */
+  msOfDay(day: Operand, time?: string): SQL<number>;
+  /**
+   * How many rows of the group a condition holds for: `sum(x)` / `sum(case when x …)`. The condition is a boolean
+   * column or a comparison (PostgreSQL has no sum of booleans, nor a boolean of a bigint).
+   */
+  sumTrue(condition: Operand): SQL<number>;
+  /** The 1-based position of `needle` in `text`, 0 when absent: `instr` / `strpos`. */
+  position(text: Operand, needle: Operand): SQL<number>;
+  /** Whether a table (or index) of that name exists: `sqlite_master` / `to_regclass`. */
+  tableExists(name: string): SQL<number>;
+}
+
+const sqlite: Dialect = {
+  engine: 'sqlite',
+  jsonText: (json, ...path) => sql<string | null>`json_extract(${expr(json)}, ${sqlitePath(path)})`,
+  jsonNumber: (json, ...path) => sql<number | null>`json_extract(${expr(json)}, ${sqlitePath(path)})`,
+  jsonEach: (json, alias = 'json_each') => sql`json_each(${expr(json)}) ${sql.identifier(alias)}`,
+  jsonEachValue: (alias = 'json_each') => sql<string>`${sql.identifier(alias)}.value`,
+  jsonItem: (index, _column, alias = 'json_each') =>
+    sql<unknown>`${sql.identifier(alias)}.value ->> ${sql.raw(String(index))}`,
+  stringAgg: (value, separator) => sql<string>`group_concat(${expr(value)}, ${separator})`,
+  greatest: <T>(...values: Operand[]) => sql<T>`max(${sql.join(values.map(expr), sql`, `)})`,
+  least: <T>(...values: Operand[]) => sql<T>`min(${sql.join(values.map(expr), sql`, `)})`,
+  nowMs: () => sql<number>`(unixepoch('subsec') * 1000)`,
+  likeNoCase: (value, pattern) => sql<number>`${expr(value)} like ${expr(pattern)}`,
+  dayOfMs: (ms) => sql<string>`date((${expr(ms)}) / 1000, 'unixepoch')`,
+  msOfDay: (day, time = '00:00:00') => sql<number>`(unixepoch(${expr(day)} || ${` ${time}`}) * 1000)`,
+  sumTrue: (condition) => sql<number>`sum(${expr(condition)})`,
+  position: (text, needle) => sql<number>`instr(${expr(text)}, ${expr(needle)})`,
+  tableExists: (name) => sql<number>`exists (select 1 from sqlite_master where name = ${name})`,
+};
+
+const postgres: Dialect = {
+  engine: 'postgres',
+  jsonText: (json, ...path) => sql<string | null>`(${expr(json)}::jsonb #>> ${pgPath(path)})`,
+  jsonNumber: (json, ...path) => sql<number | null>`(${expr(json)}::jsonb #>> ${pgPath(path)})::double precision`,
+  jsonEach: (json, alias = 'json_each') =>
+    sql`jsonb_array_elements(${expr(json)}::jsonb) ${sql.identifier(alias)}(value)`,
+  jsonEachValue: (alias = 'json_each') => sql<string>`(${sql.identifier(alias)}.value #>> '{}')`,
+  jsonItem: (index, column, alias = 'json_each') =>
+    sql<unknown>`(${sql.identifier(alias)}.value ->> ${sql.raw(String(index))})::${sql.raw(pgTypeOf(column))}`,
+  stringAgg: (value, separator) => sql<string>`string_agg((${expr(value)})::text, ${separator}::text)`,
+  greatest: <T>(...values: Operand[]) => sql<T>`greatest(${sql.join(values.map(expr), sql`, `)})`,
+  least: <T>(...values: Operand[]) => sql<T>`least(${sql.join(values.map(expr), sql`, `)})`,
+  nowMs: () => sql<number>`(floor(extract(epoch from clock_timestamp()) * 1000))::bigint`,
+  likeNoCase: (value, pattern) => sql<number>`${expr(value)} ilike ${expr(pattern)}`,
+  dayOfMs: (ms) => sql<string>`to_char(to_timestamp((${expr(ms)}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD')`,
+  msOfDay: (day, time = '00:00:00') =>
+    sql<number>`(extract(epoch from ((${expr(day)})::text || ${` ${time}`}::text)::timestamp) * 1000)::bigint`,
+  sumTrue: (condition) => sql<number>`sum(case when ${expr(condition)} then 1 else 0 end)`,
+  position: (text, needle) => sql<number>`strpos(${expr(text)}, ${expr(needle)})`,
+  tableExists: (name) => sql<number>`(to_regclass(${name}::text) is not null)`,
+};
+
+/** The SQL functions of the engine `db` runs on. */
+export function dialectOf(db: Db): Dialect {
+  return engineOf(db) === 'postgres' ? postgres : sqlite;
+}
+
+/**
+ * After rows were written with their ids given (the seed does, so that its picks by id hold), the identity columns'
+ * sequences go past the largest id, so that rows written later without one get a free id. Nothing to do on SQLite,
+ * whose autoincrement follows the largest id by itself.
+ */
+export async function continueIdentities(db: Db): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  await db.run(sql`DO $$
+    DECLARE c record;
+    BEGIN
+      FOR c IN SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND is_identity = 'YES'
+      LOOP
+        EXECUTE format(
+          'SELECT setval(pg_get_serial_sequence(%L, %L), coalesce((SELECT max(%I) FROM %I), 0) + 1, false)',
+          quote_ident(c.table_name), c.column_name, c.column_name, c.table_name);
+      END LOOP;
+    END $$`);
+}
