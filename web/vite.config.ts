@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { ROLE_IDS } from '../contract/codes/roles.ts';
 import { mayOpenScreen, sidebarPaths } from '../contract/screens/access.ts';
 import { consoleDist } from './build/console-dist.ts';
+import { routePreloads } from './build/route-preloads.ts';
 import { signInTexts } from './build/sign-in-texts.ts';
 import { startChunks } from './build/start-chunks.ts';
 
@@ -20,7 +21,7 @@ const starts = startChunks(root);
 export default defineConfig({
   // The sign-in page's JavaScript in brotli bytes may grow by a little, not by a library, past what it is now
   // (92 KB, the issue's aim 150 KB): decision 060.
-  plugins: [react(), starts.plugin, consoleDist({ loginBudget: 102 * 1024 })],
+  plugins: [react(), starts.plugin, consoleDist({ loginBudget: 102 * 1024 }), routePreloads()],
   define: {
     __SCREEN_ROLES__: JSON.stringify(screenRoles),
     // The sign-in pages' few texts, one language per chunk (src/sign-in/texts.ts).

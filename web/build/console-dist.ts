@@ -15,7 +15,7 @@ const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
 /** Below about one packet, compression saves nothing a browser would notice. */
 const MIN_BYTES = 1024;
 
-interface ChunkNode {
+export interface ChunkNode {
   imports: string[];
   css: string[];
 }
@@ -113,16 +113,18 @@ export function consoleDist({ loginBudget }: { loginBudget: number }): Plugin {
   };
 }
 
-const SHELL = 'src/app/shell/shell-layout.tsx';
+export const SHELL = 'src/app/shell/shell-layout.tsx';
 /** The console's page for the sign-in addresses, which the sign-in start draws for a signed-out visitor. */
 const HANDOFF = 'src/features/auth/pages/sign-in-handoff-page.tsx';
 const SIGN_IN_TEXTS = ['src/sign-in/texts-zh.ts', 'src/sign-in/texts-en.ts'];
 
 /** Each routed screen's page module, read from features/<area>/screens.ts (the router's own list). */
-function routePages(root: string): { path: string; page: string; inShell: boolean }[] {
+export function routePages(root: string): { path: string; page: string; inShell: boolean; public: boolean }[] {
   const features = join(root, 'src/features');
   return readdirSync(features).flatMap((area) => {
-    const screens = (screensByArea as Record<string, Record<string, { path: string; fullScreen?: boolean }>>)[area];
+    const screens = (
+      screensByArea as Record<string, Record<string, { path: string; fullScreen?: boolean; public?: boolean }>>
+    )[area];
     let source: string;
     try {
       source = readFileSync(join(features, area, 'screens.ts'), 'utf8');
@@ -131,13 +133,15 @@ function routePages(root: string): { path: string; page: string; inShell: boolea
     }
     return [...source.matchAll(/(\w+):\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g)].flatMap(([, key, file]) => {
       const screen = screens?.[key!];
-      return screen ? [{ path: screen.path, page: `src/features/${area}/${file}`, inShell: !screen.fullScreen }] : [];
+      if (!screen) return [];
+      const page = `src/features/${area}/${file}`;
+      return [{ path: screen.path, page, inShell: !screen.fullScreen, public: !!screen.public }];
     });
   });
 }
 
 /** The chunks a browser must fetch to run these: each with everything it imports statically. */
-function closure(starts: string[], graph: Map<string, ChunkNode>): Set<string> {
+export function closure(starts: string[], graph: Map<string, ChunkNode>): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider, Spin } from 'antd';
 // antd's styles as one stylesheet: the theme runs without generating them (themeFor's zeroRuntime).
 import 'antd/dist/antd.css';
@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import type { Brand } from '../lib/brand-info.ts';
-import { BrandContext, loadBrand } from '../lib/brand.ts';
+import { BrandContext } from '../lib/brand.ts';
 import { currentLang } from '../lib/i18n.ts';
 import { useReducedMotion } from '../lib/reduced-motion.ts';
 import { router } from './router.tsx';
@@ -32,35 +32,26 @@ function requiredMark(label: ReactNode, { required }: { required: boolean }) {
   );
 }
 
-/** The console: the brand first (its colours and title), then providers and the router. */
-export function App() {
+/** The console under the brand (its colours and title, read before the first render): providers and the router. */
+export function App({ brand }: { brand: Brand }) {
   // The catalogs may finish initialising after the first render; texts wait for them here.
   return (
     <Suspense fallback={<Spin fullscreen />}>
-      <Console />
+      <Console brand={brand} />
     </Suspense>
   );
 }
 
-// Asked as the console starts, beside the texts and the page's code, rather than after the first render.
-const brandLoading = loadBrand();
-
-function Console() {
-  const [brand, setBrand] = useState<Brand | null>(null);
+function Console({ brand }: { brand: Brand }) {
   // Subscribes to language changes: antd's locale and every text follow the switch.
   useTranslation(['shell', 'common']);
   const lang = currentLang();
   const reducedMotion = useReducedMotion();
 
   useEffect(() => {
-    void brandLoading.then(setBrand);
-  }, []);
-
-  useEffect(() => {
     document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
   }, [lang]);
 
-  if (!brand) return <Spin fullscreen />;
   return (
     <BrandContext value={brand}>
       <QueryClientProvider client={queryClient}>

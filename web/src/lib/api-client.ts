@@ -2,7 +2,7 @@ import { API_STATUS, LOGOUT_MESSAGE } from '@console/contract/http/envelope';
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
 import { emitApiEvent } from './api-events.ts';
 import { currentLang } from './i18n.ts';
-import { takeEarly } from './early-calls.ts';
+import { anyEarly, takeArrived, takeEarly } from './early-calls.ts';
 import { requestHeaders } from './request-headers.ts';
 import { getSession } from './session.ts';
 
@@ -47,6 +47,29 @@ const keepBigIntegers: Reviver = (_key, value, context) =>
   typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && context?.source
     ? context.source
     : value;
+
+/**
+ * The data of a read the page's entry asked for early (early-calls.ts), when its answer is in and succeeded: taken,
+ * once, so that the read starts drawn instead of asking (endpointQuery). Undefined otherwise: the read asks, and
+ * takes the early answer as it comes if it is still on its way.
+ */
+export function arrivedData<E extends Endpoint>(
+  endpoint: E,
+  query?: QueryOf<E>,
+): { data: DataOf<E>; at: number } | undefined {
+  if (endpoint.method !== 'GET' || !anyEarly()) return undefined;
+  const url = `/api${endpoint.path}${queryString(query as Record<string, unknown>)}`;
+  const taken = takeArrived(url, requestHeaders(currentLang(), getSession().token, false), (text) => {
+    try {
+      const envelope = JSON.parse(text) as { status: unknown; data: unknown };
+      // A refusal is left to the read, which shows it as any.
+      return envelope.status === API_STATUS.ok ? { data: envelope.data as DataOf<E> } : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  return taken && { data: taken.value.data, at: taken.at };
+}
 
 /** The headers of a call outside `callApi` (a file fetched with the session). */
 export function apiHeaders(): Record<string, string> {

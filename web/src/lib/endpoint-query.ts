@@ -1,4 +1,5 @@
 import {
+  hashKey,
   queryOptions,
   useMutation,
   useQueryClient,
@@ -6,7 +7,7 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query';
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
-import { callApi, type CallOptions } from './api-client.ts';
+import { arrivedData, callApi, type CallOptions } from './api-client.ts';
 
 /**
  * The console's one way to the server (decision 032): a read is `endpointQuery(endpoint, query)`, query options for
@@ -28,15 +29,31 @@ export function endpointKey<E extends Endpoint>(endpoint: E, query?: Partial<Que
 /** How a read is called: `callApi`'s options without the signal, which the query supplies. */
 export type ReadOptions = Omit<CallOptions, 'signal'>;
 
-/** Query options of one read: key from the declaration, data typed by its response. */
+/** The reads that started with an answer asked for early, by query hash: when that answer was in. */
+const startedEarly = new Map<string, number>();
+
+/**
+ * Query options of one read: key from the declaration, data typed by its response. A read whose answer the page's
+ * entry already holds (the opened page's first data, asked beside the console's code: lib/early-calls.ts) starts
+ * with it, and does not ask again as it mounts while that answer is its data; once it has asked again, later mounts
+ * ask as for any read.
+ */
 export function endpointQuery<E extends Endpoint>(
   endpoint: E,
   query: QueryOf<E> = {} as QueryOf<E>,
   call?: ReadOptions,
 ) {
-  return queryOptions({
-    queryKey: [endpoint.path, query] as const,
+  const queryKey = [endpoint.path, query] as const;
+  // Large integers are read differently (callApi's bigNumbers): those reads take no early answer.
+  const arrived = call?.bigNumbers ? undefined : arrivedData(endpoint, query);
+  if (arrived) startedEarly.set(hashKey(queryKey), arrived.at);
+  return queryOptions<DataOf<E>, Error, DataOf<E>, typeof queryKey>({
+    queryKey,
     queryFn: ({ signal }): Promise<DataOf<E>> => callApi(endpoint, { query }, { ...call, signal }),
+    initialData: arrived && (() => arrived.data),
+    initialDataUpdatedAt: arrived?.at,
+    // `true` is the default: ask as it mounts when the data is stale.
+    refetchOnMount: (q) => startedEarly.get(q.queryHash) !== q.state.dataUpdatedAt,
   });
 }
 

@@ -1,61 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginData } from '@console/contract/http/auth';
-import type { MenuNode } from '@console/contract/http/menus';
 import type { UiLang } from '@console/contract/codes/ui-lang';
+import { emptySession, LEASE_TYPE_KEY, loadSession, saveSession, type SessionState } from './session-state.ts';
 
-/**
- * Client storage of spec section 6: token, uid, user name, nickname, roleId, menus, the login flag and the
- * screen (dashboard-login) flag live in memory and are saved to session storage on page unload; only
- * leaseType is persisted to long-term local storage.
- */
-export interface SessionState {
-  token: string;
-  uid: number;
-  username: string;
-  nickname: string;
-  roleId: number;
-  menus: MenuNode[];
-  /** The language the server wrote `menus` in: another tab may have switched the console's since. */
-  menusLang: UiLang | '';
-  isLogin: boolean;
-  /** The dashboard-login marker: 'yes' after a successful data-screen sign-in. */
-  screenFlag: '' | 'yes';
-  leaseType: number;
-  lessorAuth: number;
-}
+export type { SessionState } from './session-state.ts';
 
-const SESSION_KEY = 'console-state';
-const LEASE_TYPE_KEY = 'leaseType';
-
-const empty: SessionState = {
-  token: '',
-  uid: 0,
-  username: '',
-  nickname: '',
-  roleId: 0,
-  menus: [],
-  menusLang: '',
-  isLogin: false,
-  screenFlag: '',
-  leaseType: 0,
-  lessorAuth: 0,
-};
-
-function load(): SessionState {
-  const leaseType = Number(localStorage.getItem(LEASE_TYPE_KEY) ?? 0) || 0;
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as Partial<SessionState> | null;
-    return { ...empty, ...saved, leaseType };
-  } catch {
-    return { ...empty, leaseType };
-  }
-}
-
-let state: SessionState = load();
+let state: SessionState = loadSession();
 const listeners = new Set<() => void>();
 
 function save(): void {
-  sessionStorage.setItem(SESSION_KEY, JSON.stringify(state));
+  saveSession(state);
 }
 
 // The whole state goes to session storage when the page is left, so a reload keeps the sign-in of this tab. On
@@ -96,7 +50,7 @@ export function signedInSession(login: LoginData, kind: 'console' | 'dashboard',
 
 /** Forget the sign-in (leaseType stays, as the spec keeps it long-term). */
 export function clearSession(): void {
-  updateSession({ ...empty, leaseType: state.leaseType });
+  updateSession({ ...emptySession, leaseType: state.leaseType });
 }
 
 export function useSession(): SessionState {

@@ -1,6 +1,7 @@
 import type { UiLang } from '@console/contract/codes/ui-lang';
 import type { DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
 import { API_STATUS } from '@console/contract/http/envelope';
+import { takeEarly } from '../lib/early-calls.ts';
 import { requestHeaders } from '../lib/request-headers.ts';
 
 /** spec section 7's timeout, as the console's client (lib/api-client.ts) applies it. */
@@ -32,15 +33,20 @@ export async function call<E extends Endpoint>(
     if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
   }
   const search = params.size ? `?${params}` : '';
+  const url = `/api${endpoint.path}${search}`;
+  const headers = requestHeaders(options.lang, options.token, endpoint.method === 'POST');
   let text: string;
   try {
-    const response = await fetch(`/api${endpoint.path}${search}`, {
-      method: endpoint.method,
-      credentials: 'include',
-      headers: requestHeaders(options.lang, options.token, endpoint.method === 'POST'),
-      body: endpoint.method === 'POST' ? '{}' : undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    // The brand, asked for by the page's entry as it chose this page (lib/early-calls.ts).
+    const early = endpoint.method === 'GET' ? takeEarly(url, headers) : undefined;
+    const response = await (early ??
+      fetch(url, {
+        method: endpoint.method,
+        credentials: 'include',
+        headers,
+        body: endpoint.method === 'POST' ? '{}' : undefined,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }));
     text = await response.text();
     if (!response.ok && !text.startsWith('{')) throw new Error(`${response.status} ${response.statusText}`);
   } catch (error) {

@@ -1,0 +1,43 @@
+/**
+ * The read each of the most opened console pages draws first (its list, the home's figures), by address in lower
+ * case: asked for by the page's entry beside the console's code (early-calls.ts), so the answer is there when the
+ * page first renders instead of one round trip after it (decision 060). Each gives the GET path of the API with the
+ * query the page sends on that address, as `callApi` writes it: the same text, or the page asks again itself. The
+ * endpoints are named by path here (their declarations carry schemas the entry must not load); first-reads.test.ts
+ * checks them against the declarations.
+ */
+/**
+ * What the console reads before its first render on every page: the brand (its colours and titles) and, signed in,
+ * the user (the top bar's name, the menus). Paths, checked against the declarations as the pages' are.
+ */
+export const CONSOLE_READS = { brand: '/host/metadata.do', user: '/getUserInfo.do' } as const;
+
+const FIRST_READS: Record<string, (search: URLSearchParams) => string | null> = {
+  '/dashboard': () => '/dashboard/figures.do',
+  // The list's view; the map view reads the fleet's positions instead.
+  '/devicemanagement': (search) => (search.get('view') === 'map' ? null : listRead('/device/list.do', search)),
+  '/leasecenter/contractmng': (search) => listRead('/contract/list.do', search),
+  // The alarm centre's list is of one tab: the still-open alarms unless `state=ended`.
+  '/warning/all': (search) =>
+    listRead('/warning/list.do', search, { state: search.get('state') === 'ended' ? 'ended' : 'open' }),
+};
+
+/**
+ * A list's read as ListPage sends it (components/list-page.tsx): the page's fixed parameters, then the address's
+ * query without its empty values (a fixed one given in the address takes the address's value in its place).
+ */
+function listRead(path: string, search: URLSearchParams, fixed: Record<string, string> = {}): string {
+  const query: Record<string, string> = { ...fixed };
+  search.forEach((value, key) => {
+    if (value !== '') query[key] = value;
+  });
+  const text = new URLSearchParams(query).toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The read the page at this address draws first, if it is one of them. */
+export function firstReads(pathname: string, search: string): string[] {
+  const read = FIRST_READS[pathname.replace(/\/+$/, '').toLowerCase() || '/'];
+  const path = read?.(new URLSearchParams(search));
+  return path ? [path] : [];
+}

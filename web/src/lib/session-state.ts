@@ -1,0 +1,59 @@
+import type { MenuNode } from '@console/contract/http/menus';
+import type { UiLang } from '@console/contract/codes/ui-lang';
+
+/**
+ * Client storage of spec section 6: token, uid, user name, nickname, roleId, menus, the login flag and the
+ * screen (dashboard-login) flag live in memory and are saved to session storage on page unload; only
+ * leaseType is persisted to long-term local storage.
+ */
+export interface SessionState {
+  token: string;
+  uid: number;
+  username: string;
+  nickname: string;
+  roleId: number;
+  menus: MenuNode[];
+  /** The language the server wrote `menus` in: another tab may have switched the console's since. */
+  menusLang: UiLang | '';
+  isLogin: boolean;
+  /** The dashboard-login marker: 'yes' after a successful data-screen sign-in. */
+  screenFlag: '' | 'yes';
+  leaseType: number;
+  lessorAuth: number;
+}
+
+const SESSION_KEY = 'console-state';
+export const LEASE_TYPE_KEY = 'leaseType';
+
+export const emptySession: SessionState = {
+  token: '',
+  uid: 0,
+  username: '',
+  nickname: '',
+  roleId: 0,
+  menus: [],
+  menusLang: '',
+  isLogin: false,
+  screenFlag: '',
+  leaseType: 0,
+  lessorAuth: 0,
+};
+
+/**
+ * The session as this tab saved it: what the console starts from, and what the page's entry reads to choose its start
+ * (sign-in page or console) without loading React (lib/session.ts keeps it in memory from then on).
+ */
+export function loadSession(): SessionState {
+  const leaseType = Number(localStorage.getItem(LEASE_TYPE_KEY) ?? 0) || 0;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as Partial<SessionState> | null;
+    return { ...emptySession, ...saved, leaseType };
+  } catch {
+    return { ...emptySession, leaseType };
+  }
+}
+
+/** Saves the session for this tab (read again by a reload). */
+export function saveSession(session: SessionState): void {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+}
