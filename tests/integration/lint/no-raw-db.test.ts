@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eslintForMadeUpFiles } from './project-eslint.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
+const eslint = eslintForMadeUpFiles(root);
 
 /** The raw-database complaints the repository's lint config raises on `code` written at `file`. */
 async function complaints(file: string, code: string): Promise<string[]> {

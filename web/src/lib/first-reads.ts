@@ -1,10 +1,15 @@
+import { dashboardScreens } from '@console/contract/screens/dashboard';
+import { deviceScreens } from '@console/contract/screens/devices';
+import { leaseContractScreens } from '@console/contract/screens/lease';
+import { warningScreens } from '@console/contract/screens/warning';
+
 /**
  * The read each of the most opened console pages draws first (its list, the home's figures), by address in lower
  * case: asked for by the page's entry beside the console's code (early-calls.ts), so the answer is there when the
  * page first renders instead of one round trip after it (decision 060). Each gives the GET path of the API with the
  * query the page sends on that address, as `callApi` writes it: the same text, or the page asks again itself. The
- * endpoints are named by path here (their declarations carry schemas the entry must not load); first-reads.test.ts
- * checks them against the declarations.
+ * pages are named by their screens' declarations (a few lines each); the endpoints by path (their declarations carry
+ * schemas the entry must not load), which first-reads.test.ts checks against the declarations.
  */
 /**
  * What the console reads before its first render on every page: the brand (its colours and titles) and, signed in,
@@ -12,13 +17,17 @@
  */
 export const CONSOLE_READS = { brand: '/host/metadata.do', user: '/getUserInfo.do' } as const;
 
+/** An address as the table below holds it: lower case, no trailing slash (the router matches in any case). */
+const addressKey = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
 const FIRST_READS: Record<string, (search: URLSearchParams) => string | null> = {
-  '/dashboard': () => '/dashboard/figures.do',
+  [addressKey(dashboardScreens.home.path)]: () => '/dashboard/figures.do',
   // The list's view; the map view reads the fleet's positions instead.
-  '/devicemanagement': (search) => (search.get('view') === 'map' ? null : listRead('/device/list.do', search)),
-  '/leasecenter/contractmng': (search) => listRead('/contract/list.do', search),
+  [addressKey(deviceScreens.list.path)]: (search) =>
+    search.get('view') === 'map' ? null : listRead('/device/list.do', search),
+  [addressKey(leaseContractScreens.contractMng.path)]: (search) => listRead('/contract/list.do', search),
   // The alarm centre's list is of one tab: the still-open alarms unless `state=ended`.
-  '/warning/all': (search) =>
+  [addressKey(warningScreens.centre.path)]: (search) =>
     listRead('/warning/list.do', search, { state: search.get('state') === 'ended' ? 'ended' : 'open' }),
 };
 
@@ -37,7 +46,7 @@ function listRead(path: string, search: URLSearchParams, fixed: Record<string, s
 
 /** The read the page at this address draws first, if it is one of them. */
 export function firstReads(pathname: string, search: string): string[] {
-  const read = FIRST_READS[pathname.replace(/\/+$/, '').toLowerCase() || '/'];
+  const read = FIRST_READS[addressKey(pathname)];
   const path = read?.(new URLSearchParams(search));
   return path ? [path] : [];
 }
