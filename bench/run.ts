@@ -21,6 +21,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runAlarmBench, type AlarmResult } from './alarm.ts';
 import { runBillingBench, type BillingBenchResult } from './billing.ts';
+import { runAempBench, type AempBenchResult } from './aemp.ts';
 import { runApiBench, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestResult } from './ingest.ts';
 import {
@@ -38,7 +39,7 @@ import type { ScreensBenchResult } from './screens.ts';
 import type { WebBenchResult } from './web.ts';
 import { renderReport } from './report.ts';
 
-const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing', 'screens', 'web'] as const;
+const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing', 'screens', 'web', 'aemp'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchReport {
@@ -68,6 +69,7 @@ export interface BenchReport {
   billing?: BillingBenchResult;
   screens?: ScreensBenchResult;
   web?: WebBenchResult;
+  aemp?: AempBenchResult;
 }
 
 const number = (name: string, fallback: number) => {
@@ -148,6 +150,11 @@ async function runPart(part: Part): Promise<void> {
     report.alarm = await runAlarmBench({
       rate: number('BENCH_ALARM_RATE', 5000),
       samples: number('BENCH_ALARM_SAMPLES', 20),
+    });
+  } else if (part === 'aemp') {
+    report.aemp = await runAempBench({
+      machines: number('BENCH_AEMP_MACHINES', 20_000),
+      seconds: number('BENCH_AEMP_SECONDS', 10),
     });
   } else if (part === 'billing') {
     report.billing = await runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });

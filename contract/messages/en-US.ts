@@ -865,4 +865,13 @@ export const enUS: Record<MessageKey, string> = {
   'activities.endBeforeStart': 'The end time is not before the start time',
   'activities.pushAtRequired': 'Select the push time',
   'activities.pushAfterEnd': 'The push time is not after the activity ends',
+  'apiKeys.scopeRequired': 'Select which machines the key may read',
+  'apiKeys.customerRequired': 'Select the customer',
+  'apiKeys.machinesRequired': 'Select at least one machine',
+  'apiKeys.tooManyMachines': 'A key lists at most 500 machines',
+  'apiKeys.expiryRequired': 'Select the expiry day',
+  'apiKeys.expiryPast': 'The expiry day is today or later',
+  'apiKeys.rate': 'Requests a minute: a whole number from 1 to 600',
+  'apiKeys.revoked': 'Key revoked',
+  'apiKeys.alreadyRevoked': 'This key is already revoked',
 };

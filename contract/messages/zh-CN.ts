@@ -838,6 +838,15 @@ export const zhCN = {
   'activities.endBeforeStart': '结束时间不能早于开始时间',
   'activities.pushAtRequired': '请选择推送时间',
   'activities.pushAfterEnd': '推送时间不能晚于活动结束时间',
+  'apiKeys.scopeRequired': '请选择可读取的机器范围',
+  'apiKeys.customerRequired': '请选择客户',
+  'apiKeys.machinesRequired': '请至少选择一台机器',
+  'apiKeys.tooManyMachines': '一个密钥最多列出 500 台机器',
+  'apiKeys.expiryRequired': '请选择到期日',
+  'apiKeys.expiryPast': '到期日不能早于今天',
+  'apiKeys.rate': '每分钟请求数为 1 到 600 之间的整数',
+  'apiKeys.revoked': '密钥已吊销',
+  'apiKeys.alreadyRevoked': '该密钥已被吊销',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -2,6 +2,7 @@ import { analysisMenu, analysisScreens } from './analysis.ts';
 import { authScreens } from './auth.ts';
 import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
+import { apiKeyMenu, apiKeyScreens } from './api-keys.ts';
 import { dropRequestMenu, dropRequestScreens } from './drop-requests.ts';
 import { lessorMenu, lessorScreens } from './lessors.ts';
 import { themeMenu, themeScreens } from './themes.ts';
@@ -92,6 +93,7 @@ export const screensByArea = {
   'app-releases': appReleaseScreens,
   processes: processScreens,
   settings: settingScreens,
+  'api-keys': apiKeyScreens,
 } satisfies Record<string, Record<string, Screen>>;
 
 export type ScreenArea = keyof typeof screensByArea;
@@ -144,5 +146,6 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(appReleaseScreens, appReleaseMenu),
     ...placeScreens(processScreens, processMenu),
     ...placeScreens(settingScreens, settingMenu),
+    ...placeScreens(apiKeyScreens, apiKeyMenu),
   ];
 }

@@ -8,6 +8,7 @@ import { SQLiteTable, SQLiteView } from 'drizzle-orm/sqlite-core';
 import * as accounts from '../schema/accounts.ts';
 import * as activities from '../schema/activities.ts';
 import * as alarmRules from '../schema/alarm-rules.ts';
+import * as apiKeys from '../schema/api-keys.ts';
 import * as analysis from '../schema/analysis.ts';
 import * as appReleases from '../schema/app-releases.ts';
 import * as approvals from '../schema/approvals.ts';
@@ -53,6 +54,7 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   accounts,
   activities,
   'alarm-rules': alarmRules,
+  'api-keys': apiKeys,
   analysis,
   'app-releases': appReleases,
   approvals,

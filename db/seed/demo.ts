@@ -6,6 +6,7 @@ import { continueIdentities } from '../dialect.ts';
 import { organisations } from '../schema/accounts.ts';
 import { seedOrganisations, seedUsers } from './accounts.ts';
 import { seedAlarms } from './alarms.ts';
+import { seedApiKeys } from './api-keys.ts';
 import { seedDeviceRecords } from './device-records.ts';
 import { seedFleet, type FleetOptions } from './devices.ts';
 import { seedFences } from './fences.ts';
@@ -134,6 +135,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedMonitor(db, orgs, fleet.now);
   // Test plans per brand and the platform's inspections in every state (decision 055): no faker.
   await seedQuality(db, orgs, fleet.now);
+  // API keys of the ISO 15143-3 API (decision 068), one revoked: no faker.
+  await seedApiKeys(db, orgs, fleet.now);
   // Each record's creation time, the day of the event that made it (a machine's fitting, a bill's issue): last.
   await seedCreatedTimes(db, fleet.now);
   // Ids were given explicitly: the identity columns continue after them on PostgreSQL.

@@ -16,6 +16,7 @@ import { registerLiveRoute } from './live/route.ts';
 import { registerEsignCallback } from './lease/callback-route.ts';
 import { registerPaymentNotify } from './shop/notify-route.ts';
 import { serveBrandAssets } from './routes/brand.ts';
+import { AEMP_SECURITY_SCHEME, aempOpenApiPaths, registerAempRoutes } from './routes/aemp/index.ts';
 
 const SWAGGER_DIR = resolve(import.meta.dirname, '../../node_modules/swagger-ui-dist');
 
@@ -41,8 +42,15 @@ export function createApp(deps: AppDeps): Hono {
   registerLiveRoute(app, deps);
   registerEsignCallback(app, deps);
   registerPaymentNotify(app, deps);
+  registerAempRoutes(app, deps);
 
-  const document = openApiDocument([...routes.map((r) => r.endpoint), ...streamEndpoints], '0.0.0');
+  const generated = openApiDocument([...routes.map((r) => r.endpoint), ...streamEndpoints], '0.0.0');
+  // The ISO 15143-3 API answers the standard's documents, not the envelope (decision 068).
+  const document = {
+    ...generated,
+    paths: { ...generated.paths, ...aempOpenApiPaths() },
+    components: { ...generated.components, securitySchemes: AEMP_SECURITY_SCHEME },
+  };
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/api/docs', (c) => c.html(swaggerPage()));
   // The reference's start-up script is a file, so the page runs under a policy without inline scripts.

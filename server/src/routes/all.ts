@@ -7,6 +7,7 @@ import { authRoutes } from './auth.ts';
 import { brandRoutes } from './brand.ts';
 import { appReleaseRoutes } from './app-releases/index.ts';
 import { bannerRoutes } from './banners/index.ts';
+import { apiKeyRoutes } from './api-keys/index.ts';
 import { lessorRoutes } from './lessors/index.ts';
 import { dropRequestRoutes } from './drop-requests/index.ts';
 import { themeRoutes } from './themes/index.ts';
@@ -110,6 +111,7 @@ export const allRoutes: RouteDef[] = [
   ...renewalRoutes,
   ...approvalRoutes,
   ...bannerRoutes,
+  ...apiKeyRoutes,
   ...monitorRoutes,
   ...appReleaseRoutes,
   ...processRoutes,

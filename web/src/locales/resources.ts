@@ -2,6 +2,7 @@ import type analysis from './zh-CN/analysis.json';
 import type auth from './zh-CN/auth.json';
 import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
+import type apiKeys from './zh-CN/api-keys.json';
 import type lessors from './zh-CN/lessors.json';
 import type themes from './zh-CN/themes.json';
 import type dropRequests from './zh-CN/drop-requests.json';
@@ -88,6 +89,7 @@ export interface Resources {
   products: typeof products;
   coupons: typeof coupons;
   banners: typeof banners;
+  'api-keys': typeof apiKeys;
   lessors: typeof lessors;
   themes: typeof themes;
   'drop-requests': typeof dropRequests;
