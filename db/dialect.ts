@@ -5,14 +5,17 @@
  */
 import { is, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import type { Db, SyncDb } from './client.ts';
 import { toPgTable } from './pg/convert.ts';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 
 export type Engine = 'sqlite' | 'postgres';
 
-/** The engine a database (or a transaction's, which is the same object) runs on. */
-export function engineOf(db: Db): Engine {
+/**
+ * The engine a database (or a transaction's, which is the same object) runs on; ingest's synchronous connection
+ * (`SyncDb`) is SQLite's.
+ */
+export function engineOf(db: Db | SyncDb): Engine {
   return is((db as unknown as { dialect: unknown }).dialect, PgDialect) ? 'postgres' : 'sqlite';
 }
 
@@ -27,6 +30,12 @@ const sqlitePath = (path: (string | number)[]) =>
 /** The same path as a PostgreSQL text array literal for `#>>`. */
 const pgPath = (path: (string | number)[]) =>
   `{${path.map((key) => `"${String(key).replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/** One character as an SQL string literal (for ESCAPE). */
+const quoted = (text: string) => {
+  if (text.length !== 1) throw new Error(`an escape is one character: ${text}`);
+  return `'${text.replace(/'/g, "''")}'`;
+};
 
 /** The PostgreSQL type of a sqlite column, as db/pg/convert.ts derives it (for casts of text read from JSON). */
 function pgTypeOf(column: SQLiteColumn): string {
@@ -54,29 +63,52 @@ export interface Dialect {
    * `INSERT … SELECT` over jsonEach.
    */
   jsonItem(index: number, column: SQLiteColumn, alias?: string): SQL<unknown>;
-  /** The values of a group joined by `separator`: `group_concat` / `string_agg`. */
-  stringAgg(value: Operand, separator: string): SQL<string>;
+  /**
+   * The values of a group joined by `separator`: `group_concat` / `string_agg`, in no stated order. `distinct` joins
+   * each value once (SQLite allows it only with its own separator, a comma).
+   */
+  stringAgg(value: Operand, separator: string, options?: { distinct?: boolean }): SQL<string>;
   /** The largest of two or more values (SQLite's two-argument `max`): null if any is null on SQLite; not on PG. */
   greatest<T = number>(...values: Operand[]): SQL<T>;
   /** The smallest of two or more values (SQLite's two-argument `min`); nulls as for greatest. */
   least<T = number>(...values: Operand[]): SQL<T>;
   /** This moment in ms since the epoch, as the schema's defaults write it. */
   nowMs(): SQL<number>;
-  /** `value LIKE pattern`, case-insensitive (SQLite's LIKE is, for ASCII; PostgreSQL's ILIKE); 1 or 0 when selected. */
-  likeNoCase(value: Operand, pattern: Operand): SQL<number>;
+  /**
+   * `value LIKE pattern`, case-insensitive (SQLite's LIKE is, for ASCII; PostgreSQL's ILIKE); 1 or 0 when selected.
+   * `escape` is the pattern's escape character (`ESCAPE '\\'`).
+   */
+  likeNoCase(value: Operand, pattern: Operand, escape?: string): SQL<number>;
   /** The UTC day (YYYY-MM-DD) of a time in ms. */
   dayOfMs(ms: Operand): SQL<string>;
   /** A day (YYYY-MM-DD text) at `time` (HH:MM:SS) UTC, in ms since the epoch. */
   msOfDay(day: Operand, time?: string): SQL<number>;
   /**
    * How many rows of the group a condition holds for: `sum(x)` / `sum(case when x …)`. The condition is a boolean
-   * column or a comparison (PostgreSQL has no sum of booleans, nor a boolean of a bigint).
+   * column or a comparison (PostgreSQL has no sum of booleans, nor a boolean of a bigint). Rows where it is null
+   * count for nothing, and a group where it is null on every row answers null, as SQLite's `sum` does.
    */
   sumTrue(condition: Operand): SQL<number>;
   /** The 1-based position of `needle` in `text`, 0 when absent: `instr` / `strpos`. */
   position(text: Operand, needle: Operand): SQL<number>;
   /** Whether a table (or index) of that name exists: `sqlite_master` / `to_regclass`. */
   tableExists(name: string): SQL<number>;
+  /**
+   * The column is one of the values of a JSON array (one bound value, so that a prepared read takes lists of any
+   * length): `in (select value from json_each(…))`, on PostgreSQL with the elements read as the column's type.
+   */
+  inJsonArray(column: SQLiteColumn, json: Operand): SQL;
+  /** A boolean column (or condition) holds: `= 1` on SQLite, where booleans are integers. */
+  isTrue(value: Operand): SQL;
+  /** A boolean column is false or null. */
+  isNotTrue(value: Operand): SQL;
+  /** Whole days from the day `from` to the day `to` (YYYY-MM-DD texts): `julianday` difference / date subtraction. */
+  daysBetween(from: Operand, to: Operand): SQL<number>;
+  /**
+   * The day (YYYY-MM-DD) `years` years after `day`. On 29 February SQLite goes on to 1 March of a common year,
+   * PostgreSQL stays on 28 February.
+   */
+  dayPlusYears(day: Operand, years: number): SQL<string>;
 }
 
 const sqlite: Dialect = {
@@ -87,16 +119,28 @@ const sqlite: Dialect = {
   jsonEachValue: (alias = 'json_each') => sql<string>`${sql.identifier(alias)}.value`,
   jsonItem: (index, _column, alias = 'json_each') =>
     sql<unknown>`${sql.identifier(alias)}.value ->> ${sql.raw(String(index))}`,
-  stringAgg: (value, separator) => sql<string>`group_concat(${expr(value)}, ${separator})`,
+  stringAgg: (value, separator, options) => {
+    if (!options?.distinct) return sql<string>`group_concat(${expr(value)}, ${separator})`;
+    if (separator !== ',') throw new Error('SQLite joins distinct values with a comma only');
+    return sql<string>`group_concat(distinct ${expr(value)})`;
+  },
   greatest: <T>(...values: Operand[]) => sql<T>`max(${sql.join(values.map(expr), sql`, `)})`,
   least: <T>(...values: Operand[]) => sql<T>`min(${sql.join(values.map(expr), sql`, `)})`,
   nowMs: () => sql<number>`(unixepoch('subsec') * 1000)`,
-  likeNoCase: (value, pattern) => sql<number>`${expr(value)} like ${expr(pattern)}`,
+  likeNoCase: (value, pattern, escape) =>
+    escape === undefined
+      ? sql<number>`${expr(value)} like ${expr(pattern)}`
+      : sql<number>`${expr(value)} like ${expr(pattern)} escape ${sql.raw(quoted(escape))}`,
   dayOfMs: (ms) => sql<string>`date((${expr(ms)}) / 1000, 'unixepoch')`,
   msOfDay: (day, time = '00:00:00') => sql<number>`(unixepoch(${expr(day)} || ${` ${time}`}) * 1000)`,
   sumTrue: (condition) => sql<number>`sum(${expr(condition)})`,
   position: (text, needle) => sql<number>`instr(${expr(text)}, ${expr(needle)})`,
   tableExists: (name) => sql<number>`exists (select 1 from sqlite_master where name = ${name})`,
+  inJsonArray: (column, json) => sql`${column} in (select value from json_each(${expr(json)}))`,
+  isTrue: (value) => sql`${expr(value)} = 1`,
+  isNotTrue: (value) => sql`coalesce(${expr(value)}, 0) = 0`,
+  daysBetween: (from, to) => sql<number>`(julianday(${expr(to)}) - julianday(${expr(from)}))`,
+  dayPlusYears: (day, years) => sql<string>`date(${expr(day)}, ${`+${years} years`})`,
 };
 
 const postgres: Dialect = {
@@ -108,22 +152,39 @@ const postgres: Dialect = {
   jsonEachValue: (alias = 'json_each') => sql<string>`(${sql.identifier(alias)}.value #>> '{}')`,
   jsonItem: (index, column, alias = 'json_each') =>
     sql<unknown>`(${sql.identifier(alias)}.value ->> ${sql.raw(String(index))})::${sql.raw(pgTypeOf(column))}`,
-  stringAgg: (value, separator) => sql<string>`string_agg((${expr(value)})::text, ${separator}::text)`,
+  stringAgg: (value, separator, options) =>
+    sql<string>`string_agg(${sql.raw(options?.distinct ? 'distinct ' : '')}(${expr(value)})::text, ${separator}::text)`,
   greatest: <T>(...values: Operand[]) => sql<T>`greatest(${sql.join(values.map(expr), sql`, `)})`,
   least: <T>(...values: Operand[]) => sql<T>`least(${sql.join(values.map(expr), sql`, `)})`,
   nowMs: () => sql<number>`(floor(extract(epoch from clock_timestamp()) * 1000))::bigint`,
-  likeNoCase: (value, pattern) => sql<number>`${expr(value)} ilike ${expr(pattern)}`,
+  likeNoCase: (value, pattern, escape) =>
+    escape === undefined
+      ? sql<number>`${expr(value)} ilike ${expr(pattern)}`
+      : sql<number>`${expr(value)} ilike ${expr(pattern)} escape ${sql.raw(quoted(escape))}`,
   dayOfMs: (ms) => sql<string>`to_char(to_timestamp((${expr(ms)}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD')`,
   msOfDay: (day, time = '00:00:00') =>
     sql<number>`(extract(epoch from ((${expr(day)})::text || ${` ${time}`}::text)::timestamp) * 1000)::bigint`,
-  sumTrue: (condition) => sql<number>`sum(case when ${expr(condition)} then 1 else 0 end)`,
+  sumTrue: (condition) =>
+    sql<number>`sum(case when ${expr(condition)} then 1 when not (${expr(condition)}) then 0 end)`,
   position: (text, needle) => sql<number>`strpos(${expr(text)}, ${expr(needle)})`,
   tableExists: (name) => sql<number>`(to_regclass(${name}::text) is not null)`,
+  inJsonArray: (column, json) =>
+    sql`${column} in (select (value #>> '{}')::${sql.raw(pgTypeOf(column))} from jsonb_array_elements(${expr(json)}::jsonb) value)`,
+  isTrue: (value) => sql`(${expr(value)}) = true`,
+  isNotTrue: (value) => sql`(${expr(value)}) is not true`,
+  daysBetween: (from, to) => sql<number>`((${expr(to)})::date - (${expr(from)})::date)`,
+  dayPlusYears: (day, years) =>
+    sql<string>`to_char((${expr(day)})::date + ${sql.raw(`interval '${Math.trunc(years)} years'`)}, 'YYYY-MM-DD')`,
 };
 
 /** The SQL functions of the engine `db` runs on. */
-export function dialectOf(db: Db): Dialect {
-  return engineOf(db) === 'postgres' ? postgres : sqlite;
+export function dialectOf(db: Db | SyncDb): Dialect {
+  return dialectOfEngine(engineOf(db));
+}
+
+/** The SQL functions of an engine named (where no connection is at hand to ask). */
+export function dialectOfEngine(engine: Engine): Dialect {
+  return engine === 'postgres' ? postgres : sqlite;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openDb } from '@console/db/client';
+import { openDatabase } from '@console/db/client';
 import { readEnv } from '@console/server/src/lib/env';
 import { AdminError, createAdmin } from './lib/admin.ts';
 import { ROOT } from './lib/processes.ts';
@@ -34,7 +34,7 @@ if (!args.mobile || !args.password) {
 }
 
 const env = readEnv();
-const dbh = openDb(env.DB_FILE);
+const dbh = await openDatabase(env.DB_FILE);
 try {
   const result = await createAdmin(dbh.db, {
     mobile: args.mobile,
@@ -47,11 +47,13 @@ try {
   if (result.orgCreated) console.log(`created the operator organisation "${result.org.name}"`);
   else if (args.org && args.org !== result.org.name)
     console.log(`the operator organisation is "${result.org.name}" (--org ignored)`);
-  console.log(`created company administrator ${args.mobile} (role 2, user ${result.userId}) in ${env.DB_FILE}`);
+  console.log(
+    `created company administrator ${args.mobile} (role 2, user ${result.userId}) in ${dbh.engine === 'postgres' ? 'the DATABASE_URL database' : env.DB_FILE}`,
+  );
   console.log('sign in at /login; this machine and the --ip addresses need no verification code on first sign-in');
 } catch (error) {
   console.error(error instanceof AdminError ? error.message : error);
   process.exitCode = 1;
 } finally {
-  dbh.close();
+  await dbh.close();
 }

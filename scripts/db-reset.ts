@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openDb } from '@console/db/client';
+import { isPostgresUrl, openDb } from '@console/db/client';
 import { seedDemo } from '@console/db/seed/demo';
 import { readEnv } from '@console/server/src/lib/env';
 import { ROOT } from './lib/processes.ts';
@@ -12,6 +12,10 @@ import { ROOT } from './lib/processes.ts';
  */
 process.chdir(ROOT);
 const env = readEnv();
+if (isPostgresUrl(process.env.DATABASE_URL)) {
+  console.error('DATABASE_URL names a PostgreSQL database: db:reset recreates the SQLite file DB_FILE only');
+  process.exit(1);
+}
 if (env.DB_FILE === ':memory:') {
   console.error('DB_FILE is :memory:, there is nothing to reset');
   process.exit(1);

@@ -65,7 +65,12 @@ export async function createAdmin(db: Db, input: AdminInput) {
   const badIp = ips.find((ip) => !/^[0-9a-f.:]{2,45}$/i.test(ip));
   if (badIp) throw new AdminError(`"${badIp}" is not an IP address`);
 
-  let operator = await db.select().from(organisations).where(eq(organisations.kind, 'operator')).get();
+  let operator = await db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.kind, 'operator'))
+    .orderBy(organisations.id)
+    .get();
   const orgCreated = !operator;
   operator ??= await createOrganisation(db, { name: input.org?.trim() || 'Operator', kind: 'operator' });
   const user = await createUser(db, {

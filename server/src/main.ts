@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
-import { openDb } from '@console/db/client';
+import { isPostgresUrl, openDatabase } from '@console/db/client';
 import { isSeeded, seedDemo } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
 import { createCommandQueue } from './commands/queue.ts';
@@ -16,6 +16,11 @@ import { startRollupThread } from './analysis/rollup-thread.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { startPaymentTimeouts } from './shop/check-payment.ts';
 
+const POSTGRES_NOT_YET =
+  "DATABASE_URL names a PostgreSQL database, which the server cannot run on yet: ingest's store, the broker's " +
+  "machine accounts and the daily rollup still need SQLite's connection (docs/decisions/067, step 5). " +
+  'Unset DATABASE_URL to run on DB_FILE.';
+
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
   const env = readEnv();
@@ -26,7 +31,13 @@ async function main() {
   if (env.NODE_ENV === 'production' && env.CLOCK_URL)
     throw new Error('CLOCK_URL is for QA: production keeps real time');
   const clock = followClock(env.CLOCK_URL, consoleLog);
-  const dbh = openDb(env.DB_FILE);
+  // PostgreSQL (DATABASE_URL, docs/decisions/067) carries the API's queries, but not yet ingest's store, the
+  // broker's machine accounts nor the daily rollup, which work on SQLite's own connection until step 5: the server
+  // refuses to start half of itself.
+  if (isPostgresUrl(process.env.DATABASE_URL)) throw new Error(POSTGRES_NOT_YET);
+  const opened = await openDatabase(env.DB_FILE);
+  if (opened.engine !== 'sqlite') throw new Error(POSTGRES_NOT_YET);
+  const dbh = opened.sqlite;
   // A commit that finds the WAL past its connection's threshold copies it into the database then and there. Ingest's
   // thread commits many times a second and checkpoints at CHECKPOINT_PAGES; at SQLite's default (1,000 pages) the
   // API's small commits ran those checkpoints of ingest's writes on the main thread instead (the screens bench's

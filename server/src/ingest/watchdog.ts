@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SyncDb } from '@console/db/client';
+import { dialectOf } from '@console/db/dialect';
 import { devices } from '@console/db/schema/devices';
 import type { SilenceItem } from './store.ts';
 
@@ -19,7 +20,8 @@ export function silenceLimitMs(reportIntervalS: number): number {
  * after a server restart are not all declared lost at once.
  */
 export function createSilenceFinder(db: SyncDb) {
-  const limit = sql`max(${MIN_SILENCE_MS}, ${devices.reportIntervalS} * ${MISSED_REPORTS * 1000})`;
+  const d = dialectOf(db);
+  const limit = d.greatest(MIN_SILENCE_MS, sql`${devices.reportIntervalS} * ${MISSED_REPORTS * 1000}`);
   const find = db
     .select({ id: devices.id, kind: devices.kind, sn: devices.serialNumber })
     .from(devices)
@@ -27,7 +29,7 @@ export function createSilenceFinder(db: SyncDb) {
       and(
         eq(devices.online, true),
         eq(devices.sleeping, false),
-        sql`max(coalesce(${devices.lastReportAt}, 0), ${sql.placeholder('since')}) + ${limit} < ${sql.placeholder('now')}`,
+        sql`${d.greatest(sql`coalesce(${devices.lastReportAt}, 0)`, sql.placeholder('since'))} + ${limit} < ${sql.placeholder('now')}`,
       ),
     )
     .prepare();

@@ -1,4 +1,6 @@
-import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Dialect } from '@console/db/dialect';
 
 /**
  * How a filter's values enter its SQL: as they are (`inline`, a query built for one use), or as named placeholders
@@ -36,11 +38,12 @@ export function binding(): Binder & { values: Record<string, unknown>; shape(): 
 }
 
 /**
- * The column is one of a list of ids given as one value (`idList`), so that a prepared read takes lists of any
- * length: SQLite reads the list with json_each, as ingest's own statements do.
+ * The column is one of a list of ids given as one value (`idList`), so that a prepared read takes lists of
+ * any length: the list is read as a JSON array (json_each on SQLite, as ingest's own statements do). `dialect` is
+ * the engine's of the query (`dialectOf(db)`, `data.dialect`).
  */
-export function oneOf(column: SQLWrapper, ids: Placeholder): SQL {
-  return sql`${column} in (select value from json_each(${ids}))`;
+export function oneOf(dialect: Dialect, column: SQLiteColumn, ids: Placeholder): SQL {
+  return dialect.inJsonArray(column, ids);
 }
 
 export const idList = (ids: readonly number[]): string => JSON.stringify(ids);

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Subquery } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
+import { dialectOf, type Dialect } from '@console/db/dialect';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { OPERATOR_ROLES } from '@console/contract/codes/roles';
@@ -117,6 +118,11 @@ export class ScopedData {
    */
   static async of(db: Db, user: SessionUser | null, lang: ReaderLang = 'zh'): Promise<ScopedData> {
     return new ScopedData(db, user, user ? await computeOrgIds(db, user) : null, lang);
+  }
+
+  /** The SQL functions of the engine the data is on (@console/db/dialect, docs/decisions/067). */
+  get dialect(): Dialect {
+    return dialectOf(this.#db);
   }
 
   /** The signed-in person (null on a public endpoint called without a session). */

@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Dialect } from '@console/db/dialect';
 import { users } from '@console/db/schema/accounts';
 import type { ScopedData } from './data.ts';
 
@@ -8,9 +9,9 @@ import type { ScopedData } from './data.ts';
  * See docs/decisions/019-maintenance-records.md.
  */
 
-/** A JSON array column (fault types) holds the value. */
-export const jsonHas = (column: SQLiteColumn, value: string): SQL =>
-  sql`exists (select 1 from json_each(${column}) where json_each.value = ${value})`;
+/** A JSON array column (fault types) holds the value; `dialect` is the query's engine's (`data.dialect`). */
+export const jsonHas = (dialect: Dialect, column: SQLiteColumn, value: string): SQL =>
+  sql`exists (select 1 from ${dialect.jsonEach(column)} where ${dialect.jsonEachValue()} = ${value})`;
 
 /** The display names of users, by id (a deleted user shows as ''). */
 export async function userNames(data: ScopedData, ids: (number | null | undefined)[]): Promise<Map<number, string>> {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { organisations } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
+import { dialectOf } from '@console/db/dialect';
 import type { ScopedData } from './data.ts';
 import { idList, oneOf } from './binding.ts';
 import { perConnection } from './per-connection.ts';
@@ -16,7 +17,7 @@ const namesOf = perConnection((db) =>
   db
     .select({ id: organisations.id, ...ORG_NAMES })
     .from(organisations)
-    .where(oneOf(organisations.id, sql.placeholder('ids')))
+    .where(oneOf(dialectOf(db), organisations.id, sql.placeholder('ids')))
     .prepare(),
 );
 

@@ -81,7 +81,7 @@ export const commandRoutes: RouteDef[] = [
     await deps.commands.sweep();
     const where = and(
       query.deviceId !== undefined ? eq(commands.deviceId, query.deviceId) : undefined,
-      keywordIn([devices.serialNumber, devices.hostName], query.keyword),
+      keywordIn(data.dialect, [devices.serialNumber, devices.hostName], query.keyword),
       query.type ? eq(commands.type, query.type) : undefined,
       query.state ? eq(commands.state, query.state) : undefined,
       query.execution ? inArray(commands.state, EXECUTION_STATES[query.execution]!) : undefined,

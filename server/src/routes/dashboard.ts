@@ -141,7 +141,7 @@ export const dashboardRoutes: RouteDef[] = [
   }),
 
   route(dashboardEndpoints.positions, async ({ query, data, today }) =>
-    fleetPositionsOf(data, listWhere(query, await today())),
+    fleetPositionsOf(data, listWhere(data.dialect, query, await today())),
   ),
 
   // Offline there is no geocoder: the places the console knows are where the user's machines are.
@@ -150,7 +150,7 @@ export const dashboardRoutes: RouteDef[] = [
     const addresses = await data
       .select({ label: devices.location, lat: avg(devices.lat), lng: avg(devices.lng), machines: count() })
       .from(devices, placed)
-      .where(textContains(devices.location, query.keyword))
+      .where(textContains(data.dialect, devices.location, query.keyword))
       .groupBy(devices.location)
       .orderBy(asc(devices.location))
       .limit(PLACE_RESULTS)
@@ -158,7 +158,7 @@ export const dashboardRoutes: RouteDef[] = [
     const machines = await data
       .select({ serial: devices.serialNumber, name: devices.deviceName, lat: devices.lat, lng: devices.lng })
       .from(devices, placed)
-      .where(keywordIn([devices.serialNumber, devices.deviceName, devices.hostName], query.keyword))
+      .where(keywordIn(data.dialect, [devices.serialNumber, devices.deviceName, devices.hostName], query.keyword))
       .orderBy(asc(devices.serialNumber))
       .limit(PLACE_RESULTS)
       .all();

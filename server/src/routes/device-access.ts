@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import { nameInSql } from '../lib/org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -47,7 +48,8 @@ export async function assertCreator(data: ScopedData, user: SessionUser): Promis
 }
 
 /** A machine matches the keyword by its serial number or host name. */
-export const deviceKeyword = (keyword: string) => keywordIn([devices.serialNumber, devices.hostName], keyword);
+export const deviceKeyword = (dialect: Dialect, keyword: string) =>
+  keywordIn(dialect, [devices.serialNumber, devices.hostName], keyword);
 
 export async function distributorChoices(data: ScopedData, user: SessionUser): Promise<{ id: number; name: string }[]> {
   if (!isDeviceEditor(user)) return [];

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
+import { dialectOf, type Dialect } from '@console/db/dialect';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
 import { subleases } from '@console/db/schema/lease-sublease';
@@ -96,6 +97,7 @@ const SORT_COLUMNS: Record<string, AnySQLiteColumn> = {
  * makes the values placeholders of a prepared read (listDevices).
  */
 export function listWhere(
+  dialect: Dialect,
   q: Omit<ListQuery, 'page' | 'pageSize' | 'sortField' | 'sortOrder'>,
   today: string,
   bind: Binder = inline,
@@ -103,7 +105,7 @@ export function listWhere(
   const contains = (name: string, columns: AnySQLiteColumn[], text: string | undefined) => {
     if (!text) return undefined;
     const pattern = bind.value(name, containsPattern(text));
-    return or(...columns.map((column) => matches(column, pattern)));
+    return or(...columns.map((column) => matches(dialect, column, pattern)));
   };
   return and(
     contains('serialNumber', [devices.serialNumber], q.serialNumber),
@@ -150,7 +152,7 @@ const fenceNames = perConnection((db) =>
   db
     .select({ id: fences.id, name: fences.name })
     .from(fences)
-    .where(oneOf(fences.id, sql.placeholder('ids')))
+    .where(oneOf(dialectOf(db), fences.id, sql.placeholder('ids')))
     .prepare(),
 );
 
@@ -159,7 +161,7 @@ const modelNames = perConnection((db) =>
   db
     .select({ id: deviceModels.id, name: deviceModels.name, nameZh: deviceModels.nameZh, nameEn: deviceModels.nameEn })
     .from(deviceModels)
-    .where(oneOf(deviceModels.id, sql.placeholder('ids')))
+    .where(oneOf(dialectOf(db), deviceModels.id, sql.placeholder('ids')))
     .prepare(),
 );
 
@@ -183,7 +185,7 @@ async function namesFor(
           data
             .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
             .from(subleases, data.orgScope(subleases.orgId))
-            .where(and(eq(subleases.state, 'renting'), oneOf(subleases.deviceId, sql.placeholder('ids'))))
+            .where(and(eq(subleases.state, 'renting'), oneOf(data.dialect, subleases.deviceId, sql.placeholder('ids'))))
             .prepare(),
         )
         .all({ ids: idList(rows.map((r) => r.id)) })
@@ -288,7 +290,7 @@ export async function listDevices(
 ) {
   // The console's most asked list: its queries are prepared once per shape of filter and sort (preparedListPage).
   const filter = binding();
-  const where = listWhere(q, today, filter);
+  const where = listWhere(data.dialect, q, today, filter);
   const { rows, ...paging } = await preparedListPage(
     data,
     q,

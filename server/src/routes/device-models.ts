@@ -69,7 +69,7 @@ async function deviceCounts(data: ScopedData, ids: number[]): Promise<Map<number
 export const deviceModelRoutes: RouteDef[] = [
   route(deviceModelEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
-      keywordIn([deviceModels.name, deviceModels.nameZh, deviceModels.nameEn], query.name),
+      keywordIn(data.dialect, [deviceModels.name, deviceModels.nameZh, deviceModels.nameEn], query.name),
       query.category ? eq(deviceModels.category, query.category) : undefined,
     );
     const sortable = { name: deviceModels.name, category: deviceModels.category, createdAt: deviceModels.createdAt };

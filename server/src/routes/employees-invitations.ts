@@ -159,7 +159,7 @@ export const invitationRoutes: RouteDef[] = [
     };
     const where = and(
       eq(invitations.orgId, user.orgId),
-      textContains(invitations.mobile, query.phone),
+      textContains(data.dialect, invitations.mobile, query.phone),
       query.state ? byState[query.state] : undefined,
     );
     const { rows, ...paging } = await listPage(

@@ -171,7 +171,7 @@ export const unbindingRoutes: RouteDef[] = [
   }),
 
   route(employeeEndpoints.former, async ({ query, user, data, timeZone }) => {
-    const where = and(eq(unbindings.orgId, user.orgId), textContains(unbindings.mobile, query.phone));
+    const where = and(eq(unbindings.orgId, user.orgId), textContains(data.dialect, unbindings.mobile, query.phone));
     const { rows, ...paging } = await listPage(
       data,
       query,

@@ -64,8 +64,8 @@ export const employeeRoutes: RouteDef[] = [
   route(employeeEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
       eq(users.orgId, user.orgId),
-      textContains(users.mobile, query.phone),
-      keywordIn([users.name, users.nickname], query.name),
+      textContains(data.dialect, users.mobile, query.phone),
+      keywordIn(data.dialect, [users.name, users.nickname], query.name),
       query.roleId !== undefined ? eq(users.roleId, query.roleId) : undefined,
       query.status ? eq(users.disabled, query.status === 'disabled') : undefined,
     );

@@ -147,9 +147,9 @@ export const fenceRoutes: RouteDef[] = [
     const now = deps.now();
     const monitoring = await monitoringSql(data, now);
     const where = and(
-      textContains(fences.name, query.name),
-      keywordIn([fences.contactName, fences.contactPhone], query.contact),
-      textContains(fences.location, query.location),
+      textContains(data.dialect, fences.name, query.name),
+      keywordIn(data.dialect, [fences.contactName, fences.contactPhone], query.contact),
+      textContains(data.dialect, fences.location, query.location),
       query.monitoring === 'yes' ? monitoring : query.monitoring === 'no' ? sql`not (${monitoring})` : undefined,
     );
     const order = sortDirection(query);
@@ -232,7 +232,10 @@ export const fenceRoutes: RouteDef[] = [
 
   route(fenceEndpoints.devices, async ({ query, data, timeZone }) => {
     const fence = await readFence(data, query.id);
-    const where = and(eq(devices.fenceId, fence.id), textContains(devices.serialNumber, query.serialNumber));
+    const where = and(
+      eq(devices.fenceId, fence.id),
+      textContains(data.dialect, devices.serialNumber, query.serialNumber),
+    );
     const { rows, total } = await devicePageBySerial(data, where, query);
     const list = rows.map((d) => ({
       id: d.id,
@@ -266,7 +269,7 @@ export const fenceRoutes: RouteDef[] = [
         and(
           inArray(devices.orgId, owned),
           sql`${devices.fenceId} is not ${fence.id}`,
-          keywordIn([devices.serialNumber, devices.deviceName], query.search),
+          keywordIn(data.dialect, [devices.serialNumber, devices.deviceName], query.search),
         ),
       )
       .orderBy(asc(devices.serialNumber))

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import { devices } from '@console/db/schema/devices';
 import { upkeepPlans } from '@console/db/schema/upkeep';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
@@ -26,12 +27,12 @@ import { ofOrganisation, organisationName } from './screen-scope.ts';
  * A machine's age counts from its installation day (the monitoring unit fitted, the machine registered with the
  * platform), else the day it was added; full calendar years on the viewer's today.
  */
-function ageBand(today: string) {
-  const since = sql`coalesce(${devices.installedAt}, date(${devices.createdAt} / 1000, 'unixepoch'))`;
+function ageBand(dialect: Dialect, today: string) {
+  const since = sql`coalesce(${devices.installedAt}, ${dialect.dayOfMs(devices.createdAt)})`;
   const oldestFirst = [...AGE_BANDS].reverse();
   const cases = oldestFirst
     .filter((band) => band.fromYears > 0)
-    .map((band) => sql`when date(${since}, ${`+${band.fromYears} years`}) <= ${today} then ${band.key}`);
+    .map((band) => sql`when ${dialect.dayPlusYears(since, band.fromYears)} <= ${today} then ${band.key}`);
   return sql<string>`case ${sql.join(cases, sql` `)} else ${AGE_BANDS[0].key} end`;
 }
 
@@ -102,7 +103,7 @@ export const screenSurveyRoutes: RouteDef[] = [
         .groupBy(sql`1`)
         .all();
     const kinds = new Map((await grouped<string>(devices.kind)).map((r) => [r.key, r.machines]));
-    const ages = new Map((await grouped<string>(ageBand(today))).map((r) => [r.key, r.machines]));
+    const ages = new Map((await grouped<string>(ageBand(data.dialect, today))).map((r) => [r.key, r.machines]));
     const windows = new Map(
       (await grouped<number | null>(renewalWindowSql(today)))
         .filter((r) => r.key !== null)

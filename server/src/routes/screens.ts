@@ -207,7 +207,12 @@ export const screenRoutes: RouteDef[] = [
         workingHours: devices.workingHours,
       })
       .from(devices, data.deviceScope())
-      .where(and(ofOrganisation(query.orgId), keywordIn([devices.serialNumber, devices.deviceName], query.keyword)))
+      .where(
+        and(
+          ofOrganisation(query.orgId),
+          keywordIn(data.dialect, [devices.serialNumber, devices.deviceName], query.keyword),
+        ),
+      )
       .$dynamic();
     const sortable = {
       serialNumber: devices.serialNumber,

@@ -88,8 +88,8 @@ export const simCardRoutes: RouteDef[] = [
     const expiry: SQL | undefined =
       query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt);
     const where = and(
-      textContains(simCards.iccid, query.iccid),
-      textContains(simCards.imei, query.imei),
+      textContains(data.dialect, simCards.iccid, query.iccid),
+      textContains(data.dialect, simCards.imei, query.imei),
       query.carrier ? eq(simCards.carrier, query.carrier) : undefined,
       query.serialNumber
         ? data.within(
@@ -97,7 +97,7 @@ export const simCardRoutes: RouteDef[] = [
             data
               .select({ id: devices.id })
               .from(devices, data.deviceScope())
-              .where(textContains(devices.serialNumber, query.serialNumber)),
+              .where(textContains(data.dialect, devices.serialNumber, query.serialNumber)),
           ).sql
         : undefined,
       expiry,

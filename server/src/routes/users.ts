@@ -139,7 +139,7 @@ export const userRoutes: RouteDef[] = [
     const disabled = yes(query.disabled);
     const where = and(
       // Not by real name: a search would tell a masked name.
-      keywordIn([users.mobile, users.nickname, organisations.name], query.keyword),
+      keywordIn(data.dialect, [users.mobile, users.nickname, organisations.name], query.keyword),
       query.roleId !== undefined ? eq(users.roleId, query.roleId) : undefined,
       query.orgKind ? eq(organisations.kind, query.orgKind) : undefined,
       verified !== undefined ? eq(users.realNameVerified, verified) : undefined,

@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import type { ScopedData } from '../lib/data.ts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
@@ -18,11 +19,11 @@ type ListQuery = ParsedQueryOf<typeof warningEndpoints.list>;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The alarm centre's filters, over alarms joined with their machines (selectAlarmRows keeps the user's machines). */
-export function alarmFilter(q: Partial<ListQuery>, timeZone: string): SQL | undefined {
+export function alarmFilter(dialect: Dialect, q: Partial<ListQuery>, timeZone: string): SQL | undefined {
   return and(
     q.state === 'open' ? isNull(alarms.endedAt) : q.state === 'ended' ? isNotNull(alarms.endedAt) : undefined,
     q.handled === '1' ? isNotNull(alarms.handledAt) : q.handled === '0' ? isNull(alarms.handledAt) : undefined,
-    textContains(devices.serialNumber, q.serialNumber),
+    textContains(dialect, devices.serialNumber, q.serialNumber),
     q.deviceId ? eq(alarms.deviceId, q.deviceId) : undefined,
     q.kind ? eq(devices.kind, q.kind) : undefined,
     q.type ? eq(alarms.type, q.type) : undefined,

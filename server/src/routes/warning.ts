@@ -87,7 +87,7 @@ export const warningRoutes: RouteDef[] = [
   }),
 
   route(warningEndpoints.list, async ({ query, user, data, lang, timeZone }) => {
-    const where = alarmFilter(query, timeZone);
+    const where = alarmFilter(data.dialect, query, timeZone);
     const { rows, ...paging } = await listPage(data, query, selectAlarmRows(data).where(where), alarmOrder(query));
     return {
       list: rows.map((r) => toAlarmRow(r, user, lang, timeZone)),

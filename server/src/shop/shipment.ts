@@ -88,7 +88,13 @@ export async function itemsToShip(tx: ScopedWrite, order: ShopOrderRecord, seria
     const elsewhere = await lookup
       .select({ number: shopOrders.number })
       .from(shopOrders)
-      .where(and(ne(shopOrders.id, order.id), sql`instr(',' || ${shopOrders.serials} || ',', ${`,${serial},`}) > 0`))
+      .where(
+        and(
+          ne(shopOrders.id, order.id),
+          sql`${tx.dialect.position(sql`',' || ${shopOrders.serials} || ','`, `,${serial},`)} > 0`,
+        ),
+      )
+      .orderBy(shopOrders.id)
       .get();
     if (elsewhere) throw new ShipmentRefused('shopOrders.serialShipped', { serial, number: elsewhere.number });
   }

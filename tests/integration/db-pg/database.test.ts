@@ -115,6 +115,45 @@ async function exercise(db: Db) {
   const each = await db.all<{ value: string }>(
     sql`select ${d.jsonEachValue()} as value from ${d.jsonEach(JSON.stringify(['a', 'b']))}`,
   );
+  // The server's fragments (server/src): a prepared read of ids listed as JSON, booleans tested as SQL, days apart
+  // and years on, distinct values joined, a contains-pattern with the user's `%` and `_` escaped.
+  const listed = await db
+    .select({ serial: devices.serialNumber })
+    .from(devices)
+    .where(d.inJsonArray(devices.id, sql.placeholder('ids')))
+    .orderBy(devices.id)
+    .prepare()
+    .all({ ids: JSON.stringify([1, 3, 99]) });
+  const truth = await db
+    .select({
+      online: d.sumTrue(d.isTrue(devices.online)),
+      offline: d.sumTrue(d.isNotTrue(devices.online)),
+      // No user joins: a condition that is null on every row sums to null on both engines, as SQLite's sum does.
+      disabled: d.sumTrue(d.isTrue(users.disabled)),
+      notDisabled: d.sumTrue(d.isNotTrue(users.disabled)),
+    })
+    .from(devices)
+    .leftJoin(users, eq(users.id, -1))
+    .get();
+  const days = await db.get<{ apart: number; later: string; leap: string; back: number }>(sql`select
+    ${d.daysBetween('2026-01-30', '2026-03-02')} as apart, ${d.dayPlusYears('2020-06-15', 3)} as later,
+    ${d.dayPlusYears(sql`${'2021-02-28'}`, 1)} as leap, ${d.daysBetween('2026-03-02', '2026-01-30')} as back`);
+  const distinct = await db
+    .select({ kinds: d.stringAgg(devices.kind, ',', { distinct: true }) })
+    .from(devices)
+    .get();
+  const escaped = await db
+    .select({ serial: devices.serialNumber })
+    .from(devices)
+    .where(d.likeNoCase(devices.serialNumber, '%n-2%', '\\'))
+    .orderBy(devices.id)
+    .all();
+  const literal = await db
+    .select({ serial: devices.serialNumber })
+    .from(devices)
+    .where(d.likeNoCase(devices.serialNumber, 'sn\\_%', '\\'))
+    .orderBy(devices.id)
+    .all();
 
   return {
     made: { rentalDomestic: made.rentalDomestic },
@@ -137,6 +176,12 @@ async function exercise(db: Db) {
     dialect: dialect.map((r) => ({ ...r, like: Boolean(r.like), rpm: Number(r.rpm), lat: String(r.lat) })),
     grouped: { ...grouped, serials: grouped?.serials.split(',').sort().join(',') },
     each,
+    listed,
+    truth,
+    days: days && { ...days, apart: Number(days.apart), back: Number(days.back) },
+    distinct,
+    escaped,
+    literal,
     table: await db.get<{ found: number }>(sql`select ${d.tableExists('devices')} as found`),
   };
 }
@@ -184,6 +229,12 @@ describe('the query code on PostgreSQL', () => {
       rawRun: 1,
       grouped: { serials: 'SN-1,SN-2,SN-3', online: 3 },
       each: [{ value: 'a' }, { value: 'b' }],
+      listed: [{ serial: 'SN-1' }, { serial: 'SN-3' }],
+      truth: { online: 3, offline: 0, disabled: null, notDisabled: 3 },
+      days: { apart: 31, later: '2023-06-15', leap: '2022-02-28', back: -31 },
+      distinct: { kinds: 'aerialPlatform' },
+      escaped: [{ serial: 'SN-2' }],
+      literal: [],
       table: { found: 1 },
     });
     expect(onPg.dialect[0]).toEqual({

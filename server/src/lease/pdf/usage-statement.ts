@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Db } from '@console/db/client';
+import { dialectOf } from '@console/db/dialect';
 import { organisations } from '@console/db/schema/accounts';
 import { dailyWork } from '@console/db/schema/analysis';
 import { devices } from '@console/db/schema/devices';
@@ -109,7 +110,7 @@ export async function usageStatement(
         or(isNull(leasePeriods.endOn), gte(leasePeriods.endOn, first)),
       ),
     )
-    .groupBy(leasePeriods.deviceId, dailyWork.day)
+    .groupBy(leasePeriods.deviceId, devices.serialNumber, dailyWork.day)
     .orderBy(asc(devices.serialNumber), asc(dailyWork.day))
     .all();
   const machines = new Map<number, UsageStatement['machines'][number]>();
@@ -125,7 +126,7 @@ export async function usageStatement(
       serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
       days: sql<number>`sum(${billLines.days})`,
       amountCents: sql<number>`sum(${billLines.amountCents})`,
-      bills: sql<string>`group_concat(distinct ${bills.number})`,
+      bills: dialectOf(db).stringAgg(bills.number, ',', { distinct: true }),
     })
     .from(billLines)
     .innerJoin(bills, eq(bills.id, billLines.billId))
@@ -138,7 +139,7 @@ export async function usageStatement(
         lte(billLines.toOn, last),
       ),
     )
-    .groupBy(billLines.deviceId)
+    .groupBy(billLines.deviceId, devices.serialNumber)
     .orderBy(asc(devices.serialNumber))
     .all();
   const days: string[] = [];

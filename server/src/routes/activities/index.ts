@@ -134,7 +134,7 @@ export const activityRoutes: RouteDef[] = [
       eq(activities.appid, requestBrand(c, deps).appid),
       query.platform ? eq(activities.platform, query.platform) : undefined,
       stateIs(query.state, now),
-      keywordIn([activities.title, activities.content, activities.h5Path], query.keyword),
+      keywordIn(data.dialect, [activities.title, activities.content, activities.h5Path], query.keyword),
     );
     const select = data.select().from(activities, data.orgScope(activities.orgId)).where(where).$dynamic();
     const order = listOrder(query, SORTS, activities.id, [desc(activities.startAt), desc(activities.id)]);

@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import { dailyWork } from '@console/db/schema/analysis';
 import { devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
@@ -75,7 +76,7 @@ export interface Machine {
   state: 'working' | 'idle' | 'offline';
 }
 
-function machineConditions(filter: MachineFilter): SQL | undefined {
+function machineConditions(dialect: Dialect, filter: MachineFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.kind) conditions.push(eq(devices.kind, filter.kind));
   if (filter.orgId) {
@@ -90,7 +91,7 @@ function machineConditions(filter: MachineFilter): SQL | undefined {
   if (filter.keyword) {
     const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      sql`(${devices.serialNumber} LIKE ${like} ESCAPE '\\' OR ${devices.deviceName} LIKE ${like} ESCAPE '\\')`,
+      sql`(${dialect.likeNoCase(devices.serialNumber, like, '\\')} OR ${dialect.likeNoCase(devices.deviceName, like, '\\')})`,
     );
   }
   return and(...conditions);
@@ -112,7 +113,7 @@ export async function machinesOf(data: ScopedData, filter: MachineFilter): Promi
         activity: devices.activity,
       })
       .from(devices, data.deviceScope())
-      .where(machineConditions(filter))
+      .where(machineConditions(data.dialect, filter))
       .orderBy(devices.id)
       .all()
   ).map((d) => ({
@@ -138,7 +139,8 @@ const OUTPUT_SUMS = {
   cycles: sql<number>`coalesce(sum(${dailyWork.cycles}), 0)`,
 };
 /** Days with work: the hour meter (or charging, discharging) advanced. */
-const DAYS_WORKED = sql<number>`coalesce(sum(${dailyWork.hoursWorked} > 0), 0)`;
+const daysWorked = (dialect: Dialect) =>
+  sql<number>`coalesce(${dialect.sumTrue(sql`${dailyWork.hoursWorked} > 0`)}, 0)`;
 
 /**
  * Daily work in the period of the machines matching the filter, both in scope; `withContract` joins the day's
@@ -153,7 +155,9 @@ function workRows(data: ScopedData, period: Period, filter: MachineFilter, withC
   return (fields: Record<string, SQL | SQL.Aliased | typeof dailyWork.day | typeof dailyWork.deviceId>) => {
     const rows = data.select(fields).from(dailyWork, scope).innerJoin(devices, eq(devices.id, dailyWork.deviceId));
     if (withContract) rows.leftJoin(contracts, eq(contracts.id, dailyWork.contractId));
-    return rows.where(and(gte(dailyWork.day, period.from), lte(dailyWork.day, period.to), machineConditions(filter)));
+    return rows.where(
+      and(gte(dailyWork.day, period.from), lte(dailyWork.day, period.to), machineConditions(data.dialect, filter)),
+    );
   };
 }
 
@@ -178,9 +182,9 @@ export async function workByMachine(
   )({
     deviceId: dailyWork.deviceId,
     ...OUTPUT_SUMS,
-    daysWorked: DAYS_WORKED,
+    daysWorked: daysWorked(data.dialect),
     lastWorkedOn: sql<string | null>`max(case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end)`,
-    workedDays: sql<string>`coalesce(group_concat(case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end), '')`,
+    workedDays: sql<string>`coalesce(${data.dialect.stringAgg(sql`case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end`, ',')}, '')`,
   })
     .groupBy(dailyWork.deviceId)
     .all()) as unknown as MachineWork[];
@@ -202,7 +206,7 @@ export async function workByDay(
     data,
     period,
     filter,
-  )({ day: dailyWork.day, ...OUTPUT_SUMS, attended: DAYS_WORKED })
+  )({ day: dailyWork.day, ...OUTPUT_SUMS, attended: daysWorked(data.dialect) })
     .groupBy(dailyWork.day)
     .all()) as unknown as DayWork[];
   return new Map(rows.map((r) => [r.day, r]));
@@ -296,8 +300,8 @@ export async function workByOrg(
   )({
     orgId: sql<number>`${org}`.as('work_org_id'),
     hoursWorked: OUTPUT_SUMS.hoursWorked,
-    daysWorked: DAYS_WORKED,
-    machineIds: sql<string>`group_concat(distinct ${dailyWork.deviceId})`,
+    daysWorked: daysWorked(data.dialect),
+    machineIds: data.dialect.stringAgg(dailyWork.deviceId, ',', { distinct: true }),
   })
     .groupBy(sql`work_org_id`)
     .all()) as unknown as (OrgWork & { orgId: number | null })[];

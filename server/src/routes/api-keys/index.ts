@@ -45,7 +45,7 @@ export const apiKeyRoutes: RouteDef[] = [
     const rows = data
       .select()
       .from(apiKeys, ownKeys(data))
-      .where(and(stateIs(query.state, now), keywordIn([apiKeys.name, apiKeys.prefix], query.keyword)));
+      .where(and(stateIs(query.state, now), keywordIn(data.dialect, [apiKeys.name, apiKeys.prefix], query.keyword)));
     const page = await listPage(data, query, rows, [desc(apiKeys.createdAt), desc(apiKeys.id)]);
     const customers = await orgNames(
       data,
@@ -79,7 +79,7 @@ export const apiKeyRoutes: RouteDef[] = [
     const customers = await data
       .select({ id: organisations.id })
       .from(organisations, data.orgScope(organisations.id))
-      .where(and(eq(organisations.kind, 'customer'), keywordIn(ORG_NAME_COLUMNS, query.keyword)))
+      .where(and(eq(organisations.kind, 'customer'), keywordIn(data.dialect, ORG_NAME_COLUMNS, query.keyword)))
       .orderBy(organisations.id)
       .limit(50)
       .all();
@@ -90,7 +90,7 @@ export const apiKeyRoutes: RouteDef[] = [
     const machines = await data
       .select({ id: devices.id, serialNumber: devices.serialNumber, name: devices.deviceName })
       .from(devices, data.deviceScope())
-      .where(keywordIn([devices.serialNumber, devices.deviceName, devices.hostName], query.keyword))
+      .where(keywordIn(data.dialect, [devices.serialNumber, devices.deviceName, devices.hostName], query.keyword))
       .orderBy(devices.id)
       .limit(50)
       .all();

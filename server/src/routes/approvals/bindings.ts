@@ -120,7 +120,11 @@ export const bindingRoutes: RouteDef[] = [
     const where = and(
       query.state ? eq(bindRequests.state, query.state) : undefined,
       query.kind ? eq(bindRequests.kind, query.kind) : undefined,
-      keywordIn([bindRequests.serialNumber, users.mobile, users.nickname, organisations.name], query.keyword),
+      keywordIn(
+        data.dialect,
+        [bindRequests.serialNumber, users.mobile, users.nickname, organisations.name],
+        query.keyword,
+      ),
       madeWithin(bindRequests.createdAt, query.days, deps.now()),
     );
     const { rows, ...paging } = await listPage(

@@ -104,7 +104,7 @@ export const verificationRoutes: RouteDef[] = [
       query.state ? eq(verifications.state, query.state) : undefined,
       query.kind ? eq(verifications.kind, query.kind) : undefined,
       // Not the person's name or number: a search would tell what the mask hides.
-      keywordIn([users.mobile, organisations.name, verifications.creditCode], query.keyword),
+      keywordIn(data.dialect, [users.mobile, organisations.name, verifications.creditCode], query.keyword),
       madeWithin(verifications.createdAt, query.days, deps.now()),
     );
     const { rows, ...paging } = await listPage(

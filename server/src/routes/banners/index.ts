@@ -90,7 +90,7 @@ export const bannerRoutes: RouteDef[] = [
       eq(banners.appid, requestBrand(c, deps).appid),
       stateIs(query.state, await today()),
       query.category ? eq(banners.category, query.category) : undefined,
-      keywordIn([banners.title, banners.link], query.keyword),
+      keywordIn(data.dialect, [banners.title, banners.link], query.keyword),
     );
     const column = sortColumn(SORTS, query.sortField);
     const order = column ? [sortDirection(query)(column)] : [asc(banners.sortOrder)];

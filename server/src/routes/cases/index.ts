@@ -91,8 +91,8 @@ export const caseRoutes: RouteDef[] = [
   route(caseEndpoints.list, async ({ query, user, data, timeZone, lang }) => {
     const where = and(
       query.machineKind ? eq(faultCases.machineKind, query.machineKind) : undefined,
-      query.faultType ? jsonHas(faultCases.faultTypes, query.faultType) : undefined,
-      keywordIn(CASE_TEXTS, query.keyword),
+      query.faultType ? jsonHas(data.dialect, faultCases.faultTypes, query.faultType) : undefined,
+      keywordIn(data.dialect, CASE_TEXTS, query.keyword),
     );
     const column = sortColumn(SORTS, query.sortField) ?? faultCases.updatedAt;
     const { rows, ...paging } = await listPage(
@@ -127,7 +127,7 @@ export const caseRoutes: RouteDef[] = [
       query.machineKind || query.faultTypes.length > 0
         ? or(
             query.machineKind ? eq(faultCases.machineKind, query.machineKind) : undefined,
-            ...query.faultTypes.map((type) => jsonHas(faultCases.faultTypes, type)),
+            ...query.faultTypes.map((type) => jsonHas(data.dialect, faultCases.faultTypes, type)),
           )
         : undefined;
     // A library is hundreds of cases per company; the candidates are scored in memory.

@@ -74,8 +74,10 @@ async function present({ data, user, timeZone, now, today, deps }: Ctx, rows: Co
           .select({
             couponId: couponReceipts.couponId,
             received: count(),
-            used: sql<number>`sum(${couponReceipts.usedAt} is not null)`,
-            expired: sql<number>`sum(${couponReceipts.usedAt} is null and ${couponReceipts.expiresAt} <= ${at.getTime()})`,
+            used: data.dialect.sumTrue(sql`${couponReceipts.usedAt} is not null`),
+            expired: data.dialect.sumTrue(
+              sql`${couponReceipts.usedAt} is null and ${couponReceipts.expiresAt} <= ${at.getTime()}`,
+            ),
           })
           .from(couponReceipts, data.orgScope(couponReceipts.orgId))
           .where(inArray(couponReceipts.couponId, ids))
@@ -140,7 +142,7 @@ export const couponRoutes: RouteDef[] = [
   route(couponEndpoints.list, async ({ query, user, data, timeZone, deps, today }) => {
     const now = deps.now();
     const where = and(
-      keywordIn([coupons.name], query.keyword),
+      keywordIn(data.dialect, [coupons.name], query.keyword),
       query.type ? eq(coupons.type, query.type) : undefined,
       query.category ? eq(coupons.category, query.category) : undefined,
       query.issueState ? issueStateIs(query.issueState, await today()) : undefined,
@@ -171,7 +173,7 @@ export const couponRoutes: RouteDef[] = [
     const where = and(
       query.couponId !== undefined ? eq(couponReceipts.couponId, query.couponId) : undefined,
       query.state ? useStateIs(query.state, now) : undefined,
-      keywordIn([couponReceipts.mobile], query.keyword),
+      keywordIn(data.dialect, [couponReceipts.mobile], query.keyword),
     );
     const { rows, ...paging } = await listPage(
       data,

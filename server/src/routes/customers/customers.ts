@@ -51,6 +51,7 @@ export const customerRoutes: RouteDef[] = [
     const where = and(
       isCustomer,
       keywordIn(
+        data.dialect,
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, organisations.address],
         query.keyword,
       ),

@@ -59,6 +59,7 @@ export const distributorRoutes: RouteDef[] = [
     const where = and(
       isDistributor,
       keywordIn(
+        data.dialect,
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, organisations.address],
         query.keyword,
       ),

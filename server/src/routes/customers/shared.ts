@@ -62,7 +62,7 @@ export function customerRows(data: ScopedData) {
       attendanceCount: sql<number>`(select count(distinct w.device_id) from daily_work w
         where w.customer_org_id = "organisations"."id" and w.hours_worked > 0 and w.day >= ${since})`,
       verifiedUserCount: sql<number>`(select count(*) from users u
-        where u.org_id = "organisations"."id" and u.real_name_verified = 1)`,
+        where u.org_id = "organisations"."id" and ${data.dialect.isTrue(sql`u.real_name_verified`)})`,
       esignCount: sql<number>`(select count(*) from signing_flows f join contracts c on c.id = f.contract_id
         where c.renter_org_id = "organisations"."id" and f.state = 'completed')`,
     })

@@ -3,6 +3,7 @@ import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { HISTORY_MAX_RECORDS, TELEMETRY_FIELDS } from '@console/contract/http/device-detail';
 import { kindData, type KindData } from '@console/contract/mqtt/payloads';
 import type { ScopedData } from '../../lib/data.ts';
+import type { Dialect } from '@console/db/dialect';
 import { telemetry, trackPoints } from '@console/db/schema/devices';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { zoneOffsetMs } from './history-rules.ts';
@@ -10,8 +11,8 @@ import { zoneOffsetMs } from './history-rules.ts';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** `pumpCurrentA.0` -> `$.pumpCurrentA[0]`; the names come from TELEMETRY_FIELDS only. */
-const jsonPath = (field: string) => `$.${field.replace(/\.(\d+)$/, '[$1]')}`;
+/** `pumpCurrentA.0` -> `pumpCurrentA`, 0 (a JSON path: `$.pumpCurrentA[0]`); the names come from TELEMETRY_FIELDS only. */
+const jsonPath = (field: string) => field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
 
 const inRange = (deviceId: number, from: number, to: number) =>
   and(
@@ -34,12 +35,15 @@ export async function telemetrySeries(
   // Periods start on the user's clock (a day period at local midnight), with the offset at the range's start.
   const offset = zoneOffsetMs(from, timeZone);
   const averages = Object.fromEntries(
-    fields.map((field, i) => [`f${i}`, sql<number | null>`avg(json_extract(${telemetry.data}, ${jsonPath(field)}))`]),
+    fields.map((field, i) => [
+      `f${i}`,
+      sql<number | null>`avg(${data.dialect.jsonNumber(telemetry.data, ...jsonPath(field))})`,
+    ]),
   );
   const rows = (await data
     .select({
       // Numbers bind as reals: cast, so the division truncates to whole periods.
-      t: sql<number>`cast((${telemetry.deviceTime} + ${offset}) / ${periodMs} as integer) * ${periodMs} - ${offset}`,
+      t: sql<number>`cast((${telemetry.deviceTime} + ${offset}) / ${periodMs} as bigint) * ${periodMs} - ${offset}`,
       n: sql<number>`count(*)`,
       ...averages,
     })
@@ -113,14 +117,15 @@ export async function trackOf(data: ScopedData, deviceId: number, from: number, 
   return { list, truncated: rows.length > HISTORY_MAX_RECORDS };
 }
 
-const HOUR_METER = sql`coalesce(json_extract(${telemetry.data}, '$.workingHours'), json_extract(${telemetry.data}, '$.engineHours'))`;
+const hourMeter = (dialect: Dialect) =>
+  sql`coalesce(${dialect.jsonNumber(telemetry.data, 'workingHours')}, ${dialect.jsonNumber(telemetry.data, 'engineHours')})`;
 
 /** The hour meter at a moment: the last reading up to then, else the first after (nothing counted before it). */
 async function meterAt(data: ScopedData, deviceId: number, at: number): Promise<number | null> {
   const read = async (where: SQL, order: SQL) =>
     (
       await data
-        .select({ h: sql<number | null>`${HOUR_METER}` })
+        .select({ h: sql<number | null>`${hourMeter(data.dialect)}` })
         .from(telemetry, data.viaDevice(telemetry.deviceId))
         .where(and(eq(telemetry.deviceId, deviceId), where))
         .orderBy(order)

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import { deviceRecordEndpoints, type ExpenseItem } from '@console/contract/http/device-records';
 import { EXPENSE_READERS } from '@console/contract/access/device-records';
 import type { ParsedBodyOf, ParsedQueryOf } from '@console/contract/http/endpoint';
@@ -61,13 +62,13 @@ const logged = (body: ExpenseBody) => ({ type: body.type, amount: yuanText(body.
 type ExpenseFilter = ParsedQueryOf<typeof deviceRecordEndpoints.expenseSummary>;
 
 /** The filter of the list and of the ledger's totals, but the type (the totals show every type beside it). */
-function matchingExpenses(query: ExpenseFilter) {
+function matchingExpenses(dialect: Dialect, query: ExpenseFilter) {
   return and(
     query.deviceId ? eq(deviceExpenses.deviceId, query.deviceId) : undefined,
     query.orgId ? eq(deviceExpenses.orgId, query.orgId) : undefined,
     query.from ? gte(deviceExpenses.date, query.from) : undefined,
     query.to ? lte(deviceExpenses.date, query.to) : undefined,
-    keywordIn([devices.serialNumber, devices.hostName], query.keyword),
+    keywordIn(dialect, [devices.serialNumber, devices.hostName], query.keyword),
   );
 }
 
@@ -87,7 +88,7 @@ async function expenseCurrency(deps: AppDeps, data: ScopedData, user: SessionUse
       .selectDistinct({ id: deviceExpenses.orgId })
       .from(deviceExpenses, readableExpenses(data, user))
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
-      .where(matchingExpenses(query))
+      .where(matchingExpenses(data.dialect, query))
       .all()
   ).map((r) => r.id);
   const { orgIds, ...inCurrency } = await currencyChoice(
@@ -108,7 +109,9 @@ export const expenseRoutes: RouteDef[] = [
       .select({ month, type: deviceExpenses.type, cents: sql<number>`sum(${deviceExpenses.amountCents})` })
       .from(deviceExpenses, readableExpenses(data, user))
       .innerJoin(devices, eq(devices.id, deviceExpenses.deviceId))
-      .where(and(matchingExpenses(query), inIt, query.type ? eq(deviceExpenses.type, query.type) : undefined))
+      .where(
+        and(matchingExpenses(data.dialect, query), inIt, query.type ? eq(deviceExpenses.type, query.type) : undefined),
+      )
       .groupBy(month, deviceExpenses.type)
       .all();
     const months = [...new Set(rows.map((r) => r.month))].sort().reverse();
@@ -121,7 +124,7 @@ export const expenseRoutes: RouteDef[] = [
 
   route(deviceRecordEndpoints.expenses, async ({ query, user, data, deps }) => {
     const readable = readableExpenses(data, user);
-    const matching = matchingExpenses(query);
+    const matching = matchingExpenses(data.dialect, query);
     const { inIt, money } = await expenseCurrency(deps, data, user, query);
     // Totals per type cover the whole filter but the type, so the summary shows every type beside the list.
     const sums = await data

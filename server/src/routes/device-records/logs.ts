@@ -3,6 +3,7 @@ import type { OperationCategory } from '@console/contract/codes/device-records';
 import { deviceRecordEndpoints, MAX_LOG_RECORDS } from '@console/contract/http/device-records';
 import { COMMAND_REASONS } from '@console/contract/http/commands';
 import type { MessageKey } from '@console/contract/messages/zh-CN';
+import type { Dialect } from '@console/db/dialect';
 import { users } from '@console/db/schema/accounts';
 import { deviceLogs, operationLogs } from '@console/db/schema/devices';
 import { forbidden } from '../../lib/errors.ts';
@@ -30,18 +31,23 @@ function answerNote(ctx: { setMessage: (key: MessageKey, params?: Params) => voi
   else if (total > MAX_LOG_RECORDS) ctx.setMessage('deviceRecords.limited', { limit: MAX_LOG_RECORDS, total });
 }
 
-const commandType = sql`json_extract(${operationLogs.detail}, '$.type')`;
 const SLEEP_WAKE = ['sleep', 'wake'];
 
-/** Operation log actions by category: commands by their type, the rest by the action's prefix. */
-const CATEGORY_WHERE: Record<OperationCategory, SQL> = {
-  command: and(like(operationLogs.action, 'command.%'), notInArray(commandType, SLEEP_WAKE))!,
-  sleepWake: and(like(operationLogs.action, 'command.%'), inArray(commandType, SLEEP_WAKE))!,
-  registry: like(operationLogs.action, 'registry.%'),
-  file: like(operationLogs.action, 'file.%'),
-  expense: like(operationLogs.action, 'expense.%'),
-  other: sql`${operationLogs.action} not like 'command.%' and ${operationLogs.action} not like 'registry.%'
+/**
+ * Operation log actions by category: commands by their type, the rest by the action's prefix (the server writes
+ * the actions in lower case, so LIKE matches them alike on both engines).
+ */
+const categoryWhere = (dialect: Dialect): Record<OperationCategory, SQL> => {
+  const commandType = dialect.jsonText(operationLogs.detail, 'type');
+  return {
+    command: and(like(operationLogs.action, 'command.%'), notInArray(commandType, SLEEP_WAKE))!,
+    sleepWake: and(like(operationLogs.action, 'command.%'), inArray(commandType, SLEEP_WAKE))!,
+    registry: like(operationLogs.action, 'registry.%'),
+    file: like(operationLogs.action, 'file.%'),
+    expense: like(operationLogs.action, 'expense.%'),
+    other: sql`${operationLogs.action} not like 'command.%' and ${operationLogs.action} not like 'registry.%'
     and ${operationLogs.action} not like 'file.%' and ${operationLogs.action} not like 'expense.%'`,
+  };
 };
 
 function categoryOf(action: string, type: unknown): OperationCategory {
@@ -131,7 +137,7 @@ export const logRoutes: RouteDef[] = [
       eq(operationLogs.deviceId, query.deviceId),
       gte(operationLogs.at, new Date(from)),
       lt(operationLogs.at, new Date(to)),
-      query.category ? CATEGORY_WHERE[query.category] : undefined,
+      query.category ? categoryWhere(data.dialect)[query.category] : undefined,
       expensesVisible ? undefined : notLike(operationLogs.action, 'expense.%'),
     );
     const total = (await data

@@ -88,7 +88,7 @@ export const dropRequestRoutes: RouteDef[] = [
   route(dropRequestEndpoints.list, async ({ query, data, timeZone }) => {
     const where = and(
       query.state ? eq(dropRequests.status, query.state) : undefined,
-      keywordIn([users.name, users.mobile], query.keyword),
+      keywordIn(data.dialect, [users.name, users.mobile], query.keyword),
     );
     // Pending first (the queue), then the newest.
     const pendingFirst = sql`case when ${dropRequests.status} = 'pending' then 0 else 1 end`;

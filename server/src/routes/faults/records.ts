@@ -109,10 +109,10 @@ const SORTS = { occurredAt: faultRecords.occurredAt, createdAt: faultRecords.cre
 export const faultRecordRoutes: RouteDef[] = [
   route(faultEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
-      query.keyword ? deviceKeyword(query.keyword) : undefined,
+      query.keyword ? deviceKeyword(data.dialect, query.keyword) : undefined,
       query.deviceId ? eq(faultRecords.deviceId, query.deviceId) : undefined,
       query.machineKind ? eq(devices.kind, query.machineKind) : undefined,
-      query.faultType ? jsonHas(faultRecords.faultTypes, query.faultType) : undefined,
+      query.faultType ? jsonHas(data.dialect, faultRecords.faultTypes, query.faultType) : undefined,
       query.state ? eq(faultRecords.state, query.state) : undefined,
       query.from ? gte(faultRecords.occurredAt, query.from) : undefined,
       query.to ? lte(faultRecords.occurredAt, query.to) : undefined,

@@ -107,7 +107,7 @@ export const feedbackRecordRoutes: RouteDef[] = [
     const from = query.from ? startOfDayInZone(query.from, timeZone) : undefined;
     const to = query.to ? startOfDayInZone(query.to, timeZone) + DAY_MS : undefined;
     const where = and(
-      keywordIn([devices.serialNumber, feedback.info, feedback.reporterName], query.keyword),
+      keywordIn(data.dialect, [devices.serialNumber, feedback.info, feedback.reporterName], query.keyword),
       query.status ? eq(feedback.status, query.status) : undefined,
       from !== undefined ? gte(feedback.createdAt, new Date(from)) : undefined,
       to !== undefined ? lt(feedback.createdAt, new Date(to)) : undefined,

@@ -44,8 +44,8 @@ export const invoiceListRoutes: RouteDef[] = [
       // A company: the invoices it asked for or issues.
       query.orgId ? sql`(${eq(invoices.orgId, query.orgId)} or ${eq(invoices.issuerOrgId, query.orgId)})` : undefined,
       query.keyword
-        ? sql`(${keywordIn([invoices.number, invoices.title, invoices.taxNumber], query.keyword)} or ${holding(
-            keywordIn([invoiceItems.label], query.keyword),
+        ? sql`(${keywordIn(data.dialect, [invoices.number, invoices.title, invoices.taxNumber], query.keyword)} or ${holding(
+            keywordIn(data.dialect, [invoiceItems.label], query.keyword),
           )})`
         : undefined,
       // Days asked, in the reader's calendar.

@@ -229,7 +229,7 @@ export const leaseBillingRoutes: RouteDef[] = [
   route(api.billList, async ({ query, user, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
-      keywordIn([bills.number, contracts.number], query.keyword),
+      keywordIn(data.dialect, [bills.number, contracts.number], query.keyword),
       query.renterId ? eq(bills.renterOrgId, query.renterId) : undefined,
       query.contractId ? eq(bills.contractId, query.contractId) : undefined,
       query.state ? eq(bills.state, query.state) : undefined,
@@ -331,7 +331,7 @@ export const leaseBillingRoutes: RouteDef[] = [
   route(api.receiptList, async ({ query, user, data, deps, timeZone }) => {
     checkRange(query.from, query.to);
     const where = and(
-      keywordIn([receipts.reference, receipts.note], query.keyword),
+      keywordIn(data.dialect, [receipts.reference, receipts.note], query.keyword),
       query.renterId ? eq(receipts.renterOrgId, query.renterId) : undefined,
       query.method ? eq(receipts.method, query.method) : undefined,
       query.voided === undefined ? undefined : sql`(${receipts.voidedAt} is not null) = ${query.voided}`,
@@ -488,13 +488,12 @@ export const leaseBillingRoutes: RouteDef[] = [
           inArray(bills.state, ['open', 'partlyPaid']),
           lt(bills.dueOn, today),
           query.renterId ? eq(bills.renterOrgId, query.renterId) : undefined,
-          keywordIn([contracts.number, organisations.name], query.keyword),
+          keywordIn(data.dialect, [contracts.number, organisations.name], query.keyword),
         ),
       )
-      .groupBy(bills.renterOrgId, bills.contractId)
-      .having(
-        query.minDays ? sql`julianday(${today}) - julianday(min(${bills.dueOn})) >= ${query.minDays}` : undefined,
-      );
+      // The lessor, the contract's and the renter's columns are one per group: grouped by too, as PostgreSQL asks.
+      .groupBy(bills.renterOrgId, bills.contractId, bills.lessorOrgId, contracts.id, organisations.id)
+      .having(query.minDays ? sql`${data.dialect.daysBetween(oldest, today)} >= ${query.minDays}` : undefined);
     const order = listOrder(query, { overdueCents: overdue, oldestDueOn: oldest }, bills.contractId, [
       desc(overdue),
       asc(bills.contractId),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -45,9 +46,9 @@ function changeScope(data: ScopedData, user: SessionUser): Scope | null {
 const hasOp = (op: string) =>
   sql`exists (select 1 from ${contractLines} where ${contractLines.contractId} = ${contracts.id} and ${contractLines.changeOp} = ${op})`;
 
-function filtersOf(query: z.infer<typeof changeFilters>): SQL | undefined {
+function filtersOf(dialect: Dialect, query: z.infer<typeof changeFilters>): SQL | undefined {
   return and(
-    keywordIn([contracts.number, parent.number, renterOrg.name], query.keyword),
+    keywordIn(dialect, [contracts.number, parent.number, renterOrg.name], query.keyword),
     query.status === undefined ? undefined : eq(contracts.status, query.status),
     query.contractId === undefined ? undefined : eq(contracts.changeOf, query.contractId),
     query.kind === undefined ? undefined : query.kind === 'extend' ? eq(contracts.movesEnd, true) : hasOp(query.kind),
@@ -162,10 +163,12 @@ export const leaseChangeRoutes: RouteDef[] = [
     const scope = changeScope(data, user);
     if (!scope) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
     const column = sortColumn(SORTS, query.sortField) ?? contracts.createdAt;
-    const { rows, ...paging } = await listPage(data, query, readRows(data, scope).where(filtersOf(query)), [
-      sortDirection(query)(column),
-      desc(contracts.id),
-    ]);
+    const { rows, ...paging } = await listPage(
+      data,
+      query,
+      readRows(data, scope).where(filtersOf(data.dialect, query)),
+      [sortDirection(query)(column), desc(contracts.id)],
+    );
     return { list: await present(deps, data, user, rows as ReadRow[], timeZone), ...paging };
   }),
   route(api.detail, async ({ query, user, data, deps, timeZone }) => {

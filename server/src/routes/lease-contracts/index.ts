@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import type { Db } from '@console/db/client';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -61,18 +62,21 @@ function contractScope(data: ScopedData, user: SessionUser): Scope | null {
 }
 
 /** The list's filters other than the status. */
-function filtersOf(query: {
-  keyword?: string;
-  businessModel?: number;
-  renterId?: number;
-  storeId?: number;
-  salespersonId?: number;
-  serial?: string;
-  startFrom?: string;
-  startTo?: string;
-}): SQL | undefined {
+function filtersOf(
+  dialect: Dialect,
+  query: {
+    keyword?: string;
+    businessModel?: number;
+    renterId?: number;
+    storeId?: number;
+    salespersonId?: number;
+    serial?: string;
+    startFrom?: string;
+    startTo?: string;
+  },
+): SQL | undefined {
   return and(
-    keywordIn([contracts.number, renterOrg.name, contracts.siteAddress], query.keyword),
+    keywordIn(dialect, [contracts.number, renterOrg.name, contracts.siteAddress], query.keyword),
     query.businessModel === undefined
       ? undefined
       : sql`exists (select 1 from ${contractLines} where ${contractLines.contractId} = ${contracts.id} and ${contractLines.businessModel} = ${query.businessModel})`,
@@ -80,7 +84,7 @@ function filtersOf(query: {
     query.storeId === undefined ? undefined : eq(contracts.storeId, query.storeId),
     query.salespersonId === undefined ? undefined : eq(contracts.salespersonId, query.salespersonId),
     query.serial
-      ? sql`exists (select 1 from ${contractLines} join ${devices} on ${devices.id} = ${contractLines.deviceId} where ${contractLines.contractId} = ${contracts.id} and ${textContains(devices.serialNumber, query.serial)})`
+      ? sql`exists (select 1 from ${contractLines} join ${devices} on ${devices.id} = ${contractLines.deviceId} where ${contractLines.contractId} = ${contracts.id} and ${textContains(dialect, devices.serialNumber, query.serial)})`
       : undefined,
     query.startFrom ? sql`${contracts.startOn} >= ${query.startFrom}` : undefined,
     query.startTo ? sql`${contracts.startOn} <= ${query.startTo}` : undefined,
@@ -336,7 +340,10 @@ export const leaseContractRoutes: RouteDef[] = [
   route(api.list, async ({ query, user, data, deps, timeZone }) => {
     const scope = contractScope(data, user);
     if (!scope) return emptyPage(query);
-    const where = and(filtersOf(query), query.status === undefined ? undefined : eq(contracts.status, query.status));
+    const where = and(
+      filtersOf(data.dialect, query),
+      query.status === undefined ? undefined : eq(contracts.status, query.status),
+    );
     const column = sortColumn(SORTS, query.sortField) ?? contracts.createdAt;
     const { rows, ...paging } = await listPage(data, query, readRows(data, scope).where(where), [
       sortDirection(query)(column),
@@ -352,7 +359,7 @@ export const leaseContractRoutes: RouteDef[] = [
       .select({ status: contracts.status, count: count() })
       .from(contracts, scope)
       .leftJoin(renterOrg, eq(renterOrg.id, contracts.renterOrgId))
-      .where(filtersOf(query))
+      .where(filtersOf(data.dialect, query))
       .groupBy(contracts.status)
       .orderBy(contracts.status)
       .all();

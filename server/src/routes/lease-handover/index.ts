@@ -1,4 +1,5 @@
 import { addressText } from '@console/contract/formats/address';
+import type { Dialect } from '@console/db/dialect';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -40,8 +41,8 @@ const emptyPage = (query: { page: number; pageSize: number }) => ({
 });
 
 /** A machine of the record whose serial contains the keyword. */
-const serialMatches = (keyword: string) =>
-  sql`exists (select 1 from ${leaseHandoverMachines} join ${devices} on ${devices.id} = ${leaseHandoverMachines.deviceId} where ${leaseHandoverMachines.handoverId} = ${leaseHandovers.id} and ${textContains(devices.serialNumber, keyword)})`;
+const serialMatches = (dialect: Dialect, keyword: string) =>
+  sql`exists (select 1 from ${leaseHandoverMachines} join ${devices} on ${devices.id} = ${leaseHandoverMachines.deviceId} where ${leaseHandoverMachines.handoverId} = ${leaseHandovers.id} and ${textContains(dialect, devices.serialNumber, keyword)})`;
 
 /** The lessor's writers act on drafts of contracts they write for (a salesperson: their own). */
 const mayWrite = (user: SessionUser, h: Handover, contract: { createdBy: number; salespersonId: number | null }) =>
@@ -267,7 +268,10 @@ export const leaseHandoverRoutes: RouteDef[] = [
       query.dayFrom ? sql`${leaseHandovers.day} >= ${query.dayFrom}` : undefined,
       query.dayTo ? sql`${leaseHandovers.day} <= ${query.dayTo}` : undefined,
       query.keyword
-        ? or(keywordIn([leaseHandovers.number, contracts.number], query.keyword), serialMatches(query.keyword))
+        ? or(
+            keywordIn(data.dialect, [leaseHandovers.number, contracts.number], query.keyword),
+            serialMatches(data.dialect, query.keyword),
+          )
         : undefined,
     );
     const { rows, ...paging } = await listPage(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Dialect } from '@console/db/dialect';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -34,12 +35,12 @@ interface Filters {
 }
 
 /** The filters, against the user's organisation's today: due within N days and overdue only count machines on lease. */
-function filtersOf(query: Filters, today: string) {
+function filtersOf(dialect: Dialect, query: Filters, today: string) {
   return and(
     query.contractId === undefined ? undefined : eq(leasePeriods.contractId, query.contractId),
     query.renterId === undefined ? undefined : eq(leasePeriods.renterOrgId, query.renterId),
     query.deviceId === undefined ? undefined : eq(leasePeriods.deviceId, query.deviceId),
-    textContains(devices.serialNumber, query.keyword || undefined),
+    textContains(dialect, devices.serialNumber, query.keyword || undefined),
     query.state === 'open'
       ? isNull(leasePeriods.endOn)
       : query.state === 'ended'
@@ -73,7 +74,7 @@ function readRows(data: ScopedData, user: SessionUser, query: Filters, today: st
     .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
     .innerJoin(contracts, eq(contracts.id, leasePeriods.contractId))
     .leftJoin(renterOrg, eq(renterOrg.id, leasePeriods.renterOrgId))
-    .where(filtersOf(query, today));
+    .where(filtersOf(data.dialect, query, today));
 }
 
 type ReadRow = {

@@ -116,6 +116,7 @@ export const renterRoutes: RouteDef[] = [
   route(partyEndpoints.renterList, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       keywordIn(
+        data.dialect,
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, renters.idNumber],
         query.keyword,
       ),

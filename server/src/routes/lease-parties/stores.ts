@@ -50,7 +50,7 @@ async function checkStoreName(data: ScopedData, lessorId: number, name: string, 
 /** Stores (depots) and the machines kept at each. */
 export const storeRoutes: RouteDef[] = [
   route(partyEndpoints.storeList, async ({ query, user, data }) => {
-    const where = keywordIn([stores.name, stores.address, stores.city, stores.phone], query.keyword);
+    const where = keywordIn(data.dialect, [stores.name, stores.address, stores.city, stores.phone], query.keyword);
     const order = listOrder(query, { name: stores.name }, stores.id, [asc(stores.orgId), asc(stores.id)]);
     const { rows, ...paging } = await listPage(data, query, storeRows(data).where(where), order);
     const managers = await userNames(

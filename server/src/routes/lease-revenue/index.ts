@@ -103,7 +103,11 @@ export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors
         filter.renterId ? eq(bills.renterOrgId, filter.renterId) : undefined,
         filter.salespersonId ? eq(contracts.salespersonId, filter.salespersonId) : undefined,
         filter.kind ? eq(devices.kind, filter.kind) : undefined,
-        keywordIn([contracts.number, bills.number, devices.serialNumber, organisations.name], filter.keyword),
+        keywordIn(
+          data.dialect,
+          [contracts.number, bills.number, devices.serialNumber, organisations.name],
+          filter.keyword,
+        ),
       ),
     )
     .as('income');

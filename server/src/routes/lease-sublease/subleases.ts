@@ -164,6 +164,7 @@ function holdingContract(tx: ScopedWrite, deviceId: number) {
         notInArray(contracts.id, cameBack),
       ),
     )
+    .orderBy(contracts.id)
     .get();
 }
 
@@ -172,7 +173,11 @@ const SORTS = { number: subleases.number, startOn: subleases.startOn, endOn: sub
 export const subleaseRoutes: RouteDef[] = [
   route(api.subleaseList, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
-      keywordIn([subleases.number, devices.serialNumber, devices.deviceName, ...ORG_NAME_COLUMNS], query.keyword),
+      keywordIn(
+        data.dialect,
+        [subleases.number, devices.serialNumber, devices.deviceName, ...ORG_NAME_COLUMNS],
+        query.keyword,
+      ),
       query.sublessorId ? eq(subleases.sublessorOrgId, query.sublessorId) : undefined,
       query.state ? eq(subleases.state, query.state) : undefined,
     );

@@ -104,6 +104,7 @@ export const sublessorRoutes: RouteDef[] = [
   route(api.sublessorList, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       keywordIn(
+        data.dialect,
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, sublessors.idNumber],
         query.keyword,
       ),

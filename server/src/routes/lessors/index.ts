@@ -134,6 +134,7 @@ export const lessorRoutes: RouteDef[] = [
       isLessor,
       // Any of its names: the one the reader reads it by, in either language, or the registered one (decision 064).
       keywordIn(
+        data.dialect,
         [...ORG_NAME_COLUMNS, organisations.contactName, organisations.contactPhone, organisations.address],
         query.keyword,
       ),

@@ -147,7 +147,9 @@ export const monitorRoutes: RouteDef[] = [
     const select = data
       .select()
       .from(devices, data.deviceScope())
-      .where(and(inArray(devices.id, withCameras), deviceKeyword(query.keyword ?? ''), linkIs(query.link)));
+      .where(
+        and(inArray(devices.id, withCameras), deviceKeyword(data.dialect, query.keyword ?? ''), linkIs(query.link)),
+      );
     const { rows, ...paging } = await listPage(data, query, select, [asc(devices.serialNumber), asc(devices.id)]);
     const ids = rows.map((d) => d.id);
     const cameras = ids.length
@@ -176,7 +178,7 @@ export const monitorRoutes: RouteDef[] = [
   route(monitorEndpoints.cameras, async ({ query, user, data, timeZone }) => {
     const select = cameraSelect(data).where(
       and(
-        deviceKeyword(query.keyword ?? ''),
+        deviceKeyword(data.dialect, query.keyword ?? ''),
         query.position ? eq(deviceCameras.position, query.position) : undefined,
         query.machineKind ? eq(devices.kind, query.machineKind) : undefined,
       ),

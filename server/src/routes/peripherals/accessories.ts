@@ -55,7 +55,7 @@ async function checkFiles(
 export const accessoryRoutes: RouteDef[] = [
   route(accessoryEndpoints.hosts, async ({ query, user, data, deps }) => {
     const where = and(
-      textContains(devices.serialNumber, query.serialNumber),
+      textContains(data.dialect, devices.serialNumber, query.serialNumber),
       query.recorded === '1'
         ? isNotNull(purchaseInfos.deviceId)
         : query.recorded === '0'

@@ -14,8 +14,8 @@ type ControllerRow = typeof controllers.$inferSelect;
 export const controllerRoutes: RouteDef[] = [
   route(controllerEndpoints.list, async ({ query, user, data }) => {
     const where = and(
-      textContains(controllers.serialNumber, query.serialNumber),
-      textContains(controllers.model, query.model),
+      textContains(data.dialect, controllers.serialNumber, query.serialNumber),
+      textContains(data.dialect, controllers.model, query.model),
       query.deviceSerial ? boundToSerial(data, controllers.deviceId, query.deviceSerial) : undefined,
     );
     const sortable = { installedAt: controllers.installedAt };

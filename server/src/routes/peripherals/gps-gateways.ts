@@ -25,8 +25,8 @@ async function assertImeiFree(data: ScopedData, imei: string, exceptId?: number)
 export const gpsGatewayRoutes: RouteDef[] = [
   route(gpsGatewayEndpoints.list, async ({ query, user, data }) => {
     const where = and(
-      textContains(gpsGateways.imei, query.imei),
-      textContains(gpsGateways.plate, query.plate),
+      textContains(data.dialect, gpsGateways.imei, query.imei),
+      textContains(data.dialect, gpsGateways.plate, query.plate),
       query.deviceSerial ? boundToSerial(data, gpsGateways.deviceId, query.deviceSerial) : undefined,
       query.positioning ? eq(gpsGateways.positioning, query.positioning) : undefined,
     );

@@ -99,7 +99,10 @@ export async function bindingValues(
 export const boundToSerial = (data: ScopedData, column: SQLiteColumn, serial: string): SQL =>
   data.within(
     column,
-    data.select({ id: devices.id }).from(devices, data.deviceScope()).where(textContains(devices.serialNumber, serial)),
+    data
+      .select({ id: devices.id })
+      .from(devices, data.deviceScope())
+      .where(textContains(data.dialect, devices.serialNumber, serial)),
   ).sql;
 
 interface BoundRow {

@@ -41,9 +41,9 @@ const SORTABLE = {
 export const virtualHostRoutes: RouteDef[] = [
   route(virtualHostEndpoints.list, async ({ query, user, data, timeZone }) => {
     const where = and(
-      textContains(virtualHosts.hostNumber, query.hostNumber),
-      textContains(virtualHosts.brand, query.brand),
-      textContains(virtualHosts.customerName, query.customerName),
+      textContains(data.dialect, virtualHosts.hostNumber, query.hostNumber),
+      textContains(data.dialect, virtualHosts.brand, query.brand),
+      textContains(data.dialect, virtualHosts.customerName, query.customerName),
       query.installationType ? eq(virtualHosts.installationType, query.installationType) : undefined,
       query.powerSource ? eq(virtualHosts.powerSource, query.powerSource) : undefined,
       query.leaseStatus ? eq(virtualHosts.leaseStatus, query.leaseStatus) : undefined,

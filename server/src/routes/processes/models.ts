@@ -242,7 +242,7 @@ export const modelRoutes: RouteDef[] = [
   }),
   route(processEndpoints.formList, async ({ query, data, timeZone }) => {
     const where = and(
-      keywordIn([processForms.name, processForms.description], query.keyword),
+      keywordIn(data.dialect, [processForms.name, processForms.description], query.keyword),
       query.orgId ? eq(processForms.orgId, query.orgId) : undefined,
     );
     const rows = data.select().from(processForms, data.orgScope(processForms.orgId)).where(where);
@@ -322,7 +322,7 @@ export const modelRoutes: RouteDef[] = [
   }),
   route(processEndpoints.modelList, async ({ query, data, timeZone }) => {
     const where = and(
-      keywordIn([processModels.name, processModels.key], query.keyword),
+      keywordIn(data.dialect, [processModels.name, processModels.key], query.keyword),
       query.category ? eq(processModels.category, query.category) : undefined,
       query.state ? eq(processModels.state, query.state) : undefined,
       query.orgId ? eq(processModels.orgId, query.orgId) : undefined,
@@ -442,7 +442,7 @@ export const modelRoutes: RouteDef[] = [
   ),
   route(processEndpoints.definitionList, async ({ query, data, timeZone }) => {
     const where = and(
-      keywordIn([processDefinitions.name, processDefinitions.key], query.keyword),
+      keywordIn(data.dialect, [processDefinitions.name, processDefinitions.key], query.keyword),
       query.modelId ? eq(processDefinitions.modelId, query.modelId) : undefined,
       query.state ? eq(processDefinitions.state, query.state) : undefined,
     );

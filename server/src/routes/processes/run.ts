@@ -192,7 +192,11 @@ function taskList(data: ScopedData, query: { keyword?: string; category?: string
     .where(
       and(
         states,
-        keywordIn([processInstances.number, processInstances.title, processDefinitions.name], query.keyword),
+        keywordIn(
+          data.dialect,
+          [processInstances.number, processInstances.title, processDefinitions.name],
+          query.keyword,
+        ),
         query.category ? eq(processDefinitions.category, query.category as Definition['category']) : undefined,
       ),
     );
@@ -248,7 +252,11 @@ export const runRoutes: RouteDef[] = [
   }),
   route(processEndpoints.mine, async ({ query, data, timeZone }) => {
     const where = and(
-      keywordIn([processInstances.number, processInstances.title, processDefinitions.name], query.keyword),
+      keywordIn(
+        data.dialect,
+        [processInstances.number, processInstances.title, processDefinitions.name],
+        query.keyword,
+      ),
       query.state ? eq(processInstances.state, query.state) : undefined,
       query.category ? eq(processDefinitions.category, query.category) : undefined,
       query.from ? gte(processInstances.startedAt, new Date(startOfDayInZone(query.from, timeZone))) : undefined,

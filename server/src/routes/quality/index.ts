@@ -228,6 +228,7 @@ export const qualityRoutes: RouteDef[] = [
       fromAt !== undefined ? gte(at, new Date(fromAt)) : undefined,
       toAt !== undefined ? lt(at, new Date(toAt)) : undefined,
       keywordIn(
+        data.dialect,
         [qualityInspections.number, devices.serialNumber, deviceModels.name, deviceModels.nameZh, deviceModels.nameEn],
         query.keyword,
       ),

@@ -130,8 +130,8 @@ export async function presentInspections(
           .select({
             id: qualityInspectionItems.inspectionId,
             items: sql<number>`count(*)`,
-            judged: sql<number>`sum(${qualityInspectionItems.result} is not null)`,
-            failed: sql<number>`sum(${qualityInspectionItems.result} = 'fail')`,
+            judged: data.dialect.sumTrue(sql`${qualityInspectionItems.result} is not null`),
+            failed: data.dialect.sumTrue(sql`${qualityInspectionItems.result} = 'fail'`),
           })
           .from(qualityInspectionItems)
           .where(inArray(qualityInspectionItems.inspectionId, ids))

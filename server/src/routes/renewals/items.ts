@@ -86,7 +86,7 @@ async function renewalsOf(data: ScopedData, kind: RenewalItemKind, ids: number[]
 async function machineItems(data: ScopedData, query: ItemsQuery, today: string) {
   const where = and(
     query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, devices.serviceExpiresAt),
-    keywordIn([devices.serialNumber, devices.hostName], query.keyword),
+    keywordIn(data.dialect, [devices.serialNumber, devices.hostName], query.keyword),
   );
   const { rows, ...paging } = await listPage(
     data,
@@ -114,7 +114,7 @@ async function machineItems(data: ScopedData, query: ItemsQuery, today: string) 
 async function cardItems(data: ScopedData, query: ItemsQuery, today: string) {
   const where = and(
     query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt),
-    keywordIn([simCards.iccid, simCards.imei, devices.serialNumber], query.keyword),
+    keywordIn(data.dialect, [simCards.iccid, simCards.imei, devices.serialNumber], query.keyword),
   );
   const { rows, ...paging } = await listPage(
     data,

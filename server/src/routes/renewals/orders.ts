@@ -124,6 +124,7 @@ async function itemsToRenew(tx: ScopedWrite, kind: 'device' | 'sim', ids: number
     )
     .innerJoin(renewalOrders, eq(renewalOrders.id, renewalLines.orderId))
     .where(and(eq(renewalOrders.kind, kind), eq(renewalOrders.state, 'pending'), inArray(renewalLines.itemId, wanted)))
+    .orderBy(renewalLines.id)
     .get();
   if (held) {
     const label = items.find((i) => i.id === held.itemId)?.label ?? '';
@@ -282,7 +283,7 @@ export const renewalOrderRoutes: RouteDef[] = [
       query.state ? eq(renewalOrders.state, query.state) : undefined,
       query.kind ? eq(renewalOrders.kind, query.kind) : undefined,
       query.keyword
-        ? sql`(${keywordIn([renewalOrders.number], query.keyword)} or ${holding(keywordIn([renewalLines.label], query.keyword))})`
+        ? sql`(${keywordIn(data.dialect, [renewalOrders.number], query.keyword)} or ${holding(keywordIn(data.dialect, [renewalLines.label], query.keyword))})`
         : undefined,
       query.itemId ? holding(eq(renewalLines.itemId, query.itemId)) : undefined,
       // Days made, in the reader's calendar.

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { EXECUTION_STATES } from '@console/contract/http/commands';
 import { executionOfStage, riskEndpoints } from '@console/contract/http/risk';
 import { isDay } from '@console/contract/http/devices';
@@ -40,12 +40,12 @@ export const riskRecordRoutes: RouteDef[] = [
           : and(eq(commands.type, 'lock'), eq(commands.lockLevel, levelName(query.level)));
     const where = and(
       inArray(commands.type, ['lock', 'unlock']),
-      query.keyword ? deviceKeyword(query.keyword) : undefined,
+      query.keyword ? deviceKeyword(data.dialect, query.keyword) : undefined,
       query.kind ? eq(commands.type, query.kind) : undefined,
       level,
       query.execution ? inArray(commands.state, EXECUTION_STATES[query.execution]!) : undefined,
       query.automatic === 1 ? eq(riskTasks.automatic, true) : undefined,
-      query.automatic === 0 ? sql`coalesce(${riskTasks.automatic}, 0) = 0` : undefined,
+      query.automatic === 0 ? data.dialect.isNotTrue(riskTasks.automatic) : undefined,
       from !== undefined ? gte(commands.createdAt, new Date(from)) : undefined,
       to !== undefined ? lt(commands.createdAt, new Date(to + DAY_MS)) : undefined,
     );

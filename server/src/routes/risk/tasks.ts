@@ -36,7 +36,7 @@ function taskSummaries(data: ScopedData, keyword: string | undefined) {
         succeeded: count(['succeeded']).as('succeeded'),
         failed: count(['failed', 'expired', 'refused']).as('failed'),
         matches: (keyword
-          ? sql<number>`sum(case when ${deviceKeyword(keyword)} then 1 else 0 end)`
+          ? sql<number>`sum(case when ${deviceKeyword(data.dialect, keyword)} then 1 else 0 end)`
           : sql<number>`1`
         ).as('matches'),
       })
@@ -82,7 +82,7 @@ export const riskTaskRoutes: RouteDef[] = [
   route(riskEndpoints.candidates, async ({ query, user, data }) => {
     const where = and(
       inArray(devices.orgId, await ownerOrgIds(data, user)),
-      query.keyword ? deviceKeyword(query.keyword) : undefined,
+      query.keyword ? deviceKeyword(data.dialect, query.keyword) : undefined,
       query.deviceId ? eq(devices.id, query.deviceId) : undefined,
     );
     const { rows, total } = await devicePageBySerial(data, where, query);

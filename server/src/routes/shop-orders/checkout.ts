@@ -33,6 +33,7 @@ async function sellersOf(data: ScopedData, user: SessionUser): Promise<number[]>
     .select({ id: organisations.id })
     .from(organisations)
     .where(eq(organisations.kind, 'operator'))
+    .orderBy(organisations.id)
     .get();
   const own = await db.select().from(organisations).where(eq(organisations.id, user.orgId)).get();
   const sellers = operator ? [operator.id] : [];
@@ -61,6 +62,7 @@ export const checkoutRoutes: RouteDef[] = [
       and(
         query.category ? eq(products.category, query.category) : undefined,
         keywordIn(
+          data.dialect,
           [products.name, products.nameZh, products.nameEn, products.spec, products.specZh, products.specEn],
           query.keyword,
         ),

@@ -19,6 +19,7 @@ export const listRoutes: RouteDef[] = [
       query.side === 'sold' ? eq(shopOrders.sellerOrgId, user.orgId) : undefined,
       query.keyword
         ? sql`(${keywordIn(
+            data.dialect,
             [
               shopOrders.number,
               shopOrders.productName,

@@ -96,7 +96,7 @@ export const upkeepPlanRoutes: RouteDef[] = [
     const today = await todayOf();
     const due = dueSql(today);
     const where = and(
-      query.keyword ? deviceKeyword(query.keyword) : undefined,
+      query.keyword ? deviceKeyword(data.dialect, query.keyword) : undefined,
       query.machineKind ? eq(devices.kind, query.machineKind) : undefined,
       query.interval ? eq(upkeepPlans.interval, query.interval) : undefined,
       query.due ? sql`${due.rank} = ${DUE_RANK[query.due]}` : undefined,

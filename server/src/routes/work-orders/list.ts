@@ -28,7 +28,7 @@ export const workOrderListRoutes: RouteDef[] = [
     const from = day(query.from);
     const to = day(query.to);
     const where: SQL = and(
-      keywordIn([workOrders.number, workOrders.title, workOrders.phone], query.keyword),
+      keywordIn(data.dialect, [workOrders.number, workOrders.title, workOrders.phone], query.keyword),
       query.status !== undefined ? eq(workOrders.status, query.status) : undefined,
       query.open === '1' ? ne(workOrders.status, WO_STATUS.resolved) : undefined,
       query.open === '0' ? eq(workOrders.status, WO_STATUS.resolved) : undefined,
@@ -36,7 +36,7 @@ export const workOrderListRoutes: RouteDef[] = [
       query.level !== undefined ? eq(workOrders.level, query.level) : undefined,
       query.source ? eq(workOrders.source, query.source) : undefined,
       query.assigneeId ? eq(workOrders.assigneeId, query.assigneeId) : undefined,
-      textContains(devices.serialNumber, query.serialNumber),
+      textContains(data.dialect, devices.serialNumber, query.serialNumber),
       query.deviceId ? eq(workOrders.deviceId, query.deviceId) : undefined,
       query.deviceKind ? eq(workOrders.deviceKind, query.deviceKind) : undefined,
       from !== undefined ? gte(workOrders.createdAt, new Date(from)) : undefined,
