@@ -3,8 +3,12 @@ import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { PRODUCT_CATEGORY } from '@console/contract/codes/products';
 import type { LeasePriceRow, ProductRow } from '@console/contract/http/products';
 import { defineFields } from '../../components/fields.tsx';
+import { currentLang } from '../../lib/i18n.ts';
 import { UploadField } from '../../components/upload-field.tsx';
-import { YuanInput } from '../../components/yuan-input.tsx';
+
+/** A product's text in the console's language, else the one it is registered under (decision 064). */
+export const readerText = (registered: string, zh: string, en: string) =>
+  (currentLang() === 'en' ? en : zh) || registered;
 
 /** A share in basis points as a percentage: 1250 → "12.5%". */
 export const sharePercent = (basisPoints: number) => `${basisPoints / 100}%`;
@@ -33,19 +37,24 @@ export const useProductFields = defineFields<ProductRow>()('products', {
     cell: (row) => <Image src={row.image} width={48} height={48} style={{ objectFit: 'contain' }} />,
     form: { input: () => <UploadField kind="image" isPublic /> },
   },
-  name: { label: 'product.name', sortable: true, form: { maxLength: 60 } },
+  name: {
+    label: 'product.name',
+    sortable: true,
+    value: (row) => readerText(row.name, row.nameZh, row.nameEn),
+    form: { maxLength: 60 },
+  },
   nameZh: { label: 'product.nameZh', form: { maxLength: 60 } },
   nameEn: { label: 'product.nameEn', form: { maxLength: 60 } },
   category: { label: 'product.category', kind: 'code', table: PRODUCT_CATEGORY, filter: { width: 150 }, form: true },
-  spec: { label: 'product.spec', form: { maxLength: 100 } },
+  spec: {
+    label: 'product.spec',
+    value: (row) => readerText(row.spec, row.specZh, row.specEn),
+    form: { maxLength: 100 },
+  },
   specZh: { label: 'product.specZh', form: { maxLength: 100 } },
   specEn: { label: 'product.specEn', form: { maxLength: 100 } },
-  amountCents: {
-    label: 'product.amount',
-    kind: 'money',
-    sortable: true,
-    form: { input: () => <YuanInput min={0.01} /> },
-  },
+  // Its form item is the product form's own: its label names the product's company's currency (decision 064).
+  amountCents: { label: 'product.amount', kind: 'money', sortable: true },
   // Rows of companies of several brands share the list (the operator's): each names its currency, and the CSV keeps
   // it beside the plain amounts (decision 064).
   currency: { label: 'common:currency', value: (row) => row.money.currency.code },

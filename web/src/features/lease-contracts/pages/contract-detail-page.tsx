@@ -55,7 +55,7 @@ function Lines({ lines, total, money }: { lines: ContractLineRow[]; total: numbe
       summary={() => (
         <Table.Summary.Row>
           <Table.Summary.Cell index={0} colSpan={5}>
-            <Typography.Text strong>{t('fields.total')}</Typography.Text>
+            <Typography.Text strong>{t('fields.total', currencyVariablesOf(money))}</Typography.Text>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={1} align="right">
             <Typography.Text strong data-testid="contract-total">

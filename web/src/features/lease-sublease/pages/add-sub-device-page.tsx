@@ -33,6 +33,9 @@ export function AddSubDevicePage() {
   const create = useEndpointMutation(subleaseEndpoints.subleaseCreate, { invalidates: SUBLEASE_READS, silent: true });
   // The company's today (its calendar, as its documents count days), not the browser's.
   const today = useOrgToday();
+  // The machines are rented in by the user's own company, the lessor of every sub-lessor it may pick: the terms are
+  // in that company's currency (decision 064), which each of those sub-lessors answers.
+  const own = (sublessors.data?.list ?? []).filter((s) => s.editable);
   if (done) {
     const secrets = done.some((r) => r.mqttSecret !== undefined);
     return (
@@ -103,15 +106,13 @@ export function AddSubDevicePage() {
             showSearch
             optionFilterProp="label"
             loading={sublessors.isLoading}
-            options={(sublessors.data?.list ?? [])
-              .filter((s) => s.editable)
-              .map((s) => ({ value: s.id, label: s.name }))}
+            options={own.map((s) => ({ value: s.id, label: s.name }))}
           />
         </Form.Item>
         <Form.Item name="storeId" label={t('rentIn.store')}>
           <Select allowClear options={(stores.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))} />
         </Form.Item>
-        <TermsFields />
+        <TermsFields money={own[0]?.money} />
         <Form.Item label={t('rentIn.machines')} required>
           <Form.List name="machines">
             {(items, { add, remove }) => (

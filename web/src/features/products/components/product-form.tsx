@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { productEndpoints, type ProductRow } from '@console/contract/http/products';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { Field } from '../../../components/schema-form.tsx';
+import { YuanInput } from '../../../components/yuan-input.tsx';
+import { currencyVariablesOf } from '../../../lib/money.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { PRODUCT_READS } from '../api.ts';
 import { useProductFields } from '../fields.tsx';
@@ -44,13 +46,17 @@ export function useProductForm(): RegistryForm<
   );
   return {
     width: 760,
-    fields: () => (
+    fields: (row) => (
       <>
         {fields.formItems(['category', 'name'])}
         {inTwoLanguages('nameZh', 'nameEn')}
         {fields.formItems(['image', 'spec'])}
         {inTwoLanguages('specZh', 'specEn')}
-        {fields.formItems(['amountCents', 'description'])}
+        {/* A product kept is in its company's currency; a new one in the user's company's (decision 064). */}
+        <Field name="amountCents" label={t('product.amount', currencyVariablesOf(row?.money ?? options.data?.money))}>
+          <YuanInput min={0.01} />
+        </Field>
+        {fields.formItems(['description'])}
         {inTwoLanguages('descriptionZh', 'descriptionEn')}
         {fields.formItems(['keyAttributes', 'otherAttributes', 'salesAttributes'])}
         <Field name="shares" label={t('product.shares')} extra={t('share.extra')}>

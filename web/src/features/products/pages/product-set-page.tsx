@@ -12,14 +12,19 @@ import { usePageSearch, useScreenQuery } from '../../../lib/screen-query.ts';
 import { PRODUCT_READS, useIsLeasePriceWriter, useIsProductWriter } from '../api.ts';
 import { LeasePriceDialog } from '../components/lease-price-dialog.tsx';
 import { useProductForm } from '../components/product-form.tsx';
-import { LEASE_PRICE_COLUMNS, PRODUCT_COLUMNS, useLeasePriceFields, useProductFields } from '../fields.tsx';
+import { LEASE_PRICE_COLUMNS, PRODUCT_COLUMNS, readerText, useLeasePriceFields, useProductFields } from '../fields.tsx';
 
 /** One product, every item of it. */
 function ProductDrawer({ product, onClose }: { product: ProductRow | null; onClose: () => void }) {
   const { t } = useTranslation('products');
   const fields = useProductFields();
   return (
-    <Drawer open={product !== null} onClose={onClose} width={720} title={product?.name ?? t('product.detailTitle')}>
+    <Drawer
+      open={product !== null}
+      onClose={onClose}
+      width={720}
+      title={product ? readerText(product.name, product.nameZh, product.nameEn) : t('product.detailTitle')}
+    >
       {product && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Image src={product.image} width={160} />
@@ -74,7 +79,7 @@ function ProductsTab() {
           name: {
             render: (_, row) => (
               <Button type="link" size="small" onClick={() => setOpen(row)}>
-                {row.name}
+                {readerText(row.name, row.nameZh, row.nameEn)}
               </Button>
             ),
           },
@@ -83,7 +88,7 @@ function ProductsTab() {
         addLabel={t('product.add')}
         form={form}
         remove={{
-          confirm: (row) => t('product.deleteConfirm', { name: row.name }),
+          confirm: (row) => t('product.deleteConfirm', { name: readerText(row.name, row.nameZh, row.nameEn) }),
           submit: (row) => remove.mutateAsync({ body: { id: row.id } }),
           done: t('product.deleted'),
         }}
