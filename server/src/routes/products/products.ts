@@ -106,7 +106,11 @@ export const productRoutes: RouteDef[] = [
   route(productEndpoints.list, async ({ query, user, data, deps, timeZone }) => {
     const where = and(
       query.category ? eq(products.category, query.category) : undefined,
-      keywordIn(data.dialect, [products.name, products.spec], query.keyword),
+      keywordIn(
+        data.dialect,
+        [products.name, products.nameZh, products.nameEn, products.spec, products.specZh, products.specEn],
+        query.keyword,
+      ),
     );
     const { rows, ...paging } = await listPage(
       data,
