@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authEndpoints } from '@console/contract/http/auth';
 import { ROLE } from '@console/contract/codes/roles';
 import { demoAccount } from '@console/db/seed/accounts';
+import { aempOpenApiPaths } from '@console/server/src/routes/aemp/openapi';
 import { allRoutes, streamEndpoints } from '@console/server/src/routes/all';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
@@ -32,8 +33,11 @@ describe('the development SMS outbox and the OpenAPI document', () => {
         endpoint.access !== 'public',
       );
     }
+    // Besides the envelope's routes and streams, the ISO 15143-3 API's own (decision 068).
+    const aemp = Object.values(aempOpenApiPaths()).flatMap((p) => Object.keys(p));
+    expect(aemp.length).toBeGreaterThan(0);
     expect(Object.values(doc.paths).flatMap((p) => Object.keys(p))).toHaveLength(
-      allRoutes.length + streamEndpoints.length,
+      allRoutes.length + streamEndpoints.length + aemp.length,
     );
     const login = doc.paths['/api/login.do']!.post!.parameters;
     expect(login.find((p) => p.name === 'account')).toMatchObject({ in: 'query', required: true });
