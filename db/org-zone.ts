@@ -29,15 +29,11 @@ export async function orgTimeZone(db: Db, orgId: number): Promise<string> {
 }
 
 /**
- * Every organisation's calendar zone at once, as orgTimeZone() finds each: for a list whose rows belong to many
- * organisations (two reads, whatever the number of rows).
+ * A lookup of many organisations at once (two reads, whatever the number of rows): the value kept for the
+ * organisation or, failing that, for the nearest one above it (customer → lessor → operator, a handful of hops).
+ * What orgTimeZone() and the server's orgBrand() find one by one, for lists whose rows belong to many organisations.
  */
-export async function orgTimeZones(db: Db): Promise<(orgId: number) => string> {
-  const zones = new Map(
-    (
-      await db.select({ orgId: billingZones.lessorOrgId, timeZone: billingZones.timeZone }).from(billingZones).all()
-    ).map((z) => [z.orgId, z.timeZone]),
-  );
+export async function upTheLine<T>(db: Db, kept: Map<number, T>): Promise<(orgId: number) => T | undefined> {
   const parents = new Map(
     (await db.select({ id: organisations.id, parentId: organisations.parentId }).from(organisations).all()).map((o) => [
       o.id,
@@ -47,12 +43,22 @@ export async function orgTimeZones(db: Db): Promise<(orgId: number) => string> {
   return (orgId) => {
     let id: number | null | undefined = orgId;
     for (let hops = 0; id !== null && id !== undefined && hops < 4; hops++) {
-      const zone = zones.get(id);
-      if (zone) return zone;
+      const value = kept.get(id);
+      if (value !== undefined) return value;
       id = parents.get(id);
     }
-    return DEFAULT_ORG_ZONE;
+    return undefined;
   };
+}
+
+/** Every organisation's calendar zone at once, as orgTimeZone() finds each. */
+export async function orgTimeZones(db: Db): Promise<(orgId: number) => string> {
+  const zones = await db
+    .select({ orgId: billingZones.lessorOrgId, timeZone: billingZones.timeZone })
+    .from(billingZones)
+    .all();
+  const zoneOf = await upTheLine(db, new Map(zones.map((z) => [z.orgId, z.timeZone])));
+  return (orgId) => zoneOf(orgId) ?? DEFAULT_ORG_ZONE;
 }
 
 /** The calendar day (`YYYY-MM-DD`) at `now` in a zone. */

@@ -6,6 +6,7 @@ import type { InvoiceType } from '@console/contract/codes/accounts';
 import { normaliseTaxId, taxRegimeIssue, type TaxRegime } from '@console/contract/codes/tax-regimes';
 import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
+import { upTheLine } from '@console/db/org-zone';
 import { lessorProfiles } from '@console/db/schema/lessors';
 import { brandByAppid } from './brands.ts';
 import type { ScopedData } from './data.ts';
@@ -45,26 +46,12 @@ async function appidOf(db: Db, orgId: number): Promise<string> {
 
 /** Every organisation's brand at once, as orgBrand() finds each: for a list whose rows belong to many (two reads). */
 export async function orgBrands(deps: AppDeps, db: Db): Promise<(orgId: number) => OrgBrand> {
-  const appids = new Map(
-    (await db.select({ orgId: lessorProfiles.orgId, appid: lessorProfiles.appid }).from(lessorProfiles).all()).map(
-      (p) => [p.orgId, p.appid],
-    ),
-  );
-  const parents = new Map(
-    (await db.select({ id: organisations.id, parentId: organisations.parentId }).from(organisations).all()).map((o) => [
-      o.id,
-      o.parentId,
-    ]),
-  );
-  return (orgId) => {
-    let id: number | null | undefined = orgId;
-    for (let hops = 0; id !== null && id !== undefined && hops < 4; hops++) {
-      const appid = appids.get(id);
-      if (appid !== undefined) return brandOfAppid(deps, appid);
-      id = parents.get(id);
-    }
-    return brandOfAppid(deps, '');
-  };
+  const profiles = await db
+    .select({ orgId: lessorProfiles.orgId, appid: lessorProfiles.appid })
+    .from(lessorProfiles)
+    .all();
+  const appidOfOrg = await upTheLine(db, new Map(profiles.map((p) => [p.orgId, p.appid])));
+  return (orgId) => brandOfAppid(deps, appidOfOrg(orgId) ?? '');
 }
 
 export async function orgBrand(deps: AppDeps, db: Db, orgId: number): Promise<OrgBrand> {

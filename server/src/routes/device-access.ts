@@ -114,8 +114,8 @@ export async function ownedDevice(data: ScopedData, user: SessionUser, id: numbe
   return row;
 }
 
-/** The operator organisations, whose models are the catalog every organisation uses. */
-async function operatorOrgIds(data: ScopedData): Promise<number[]> {
+/** The operator organisations, whose models and cases are the catalog every organisation uses. */
+export async function operatorOrgIds(data: ScopedData): Promise<number[]> {
   return (
     await data
       .unscoped('codeTable')

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Scope, ScopedData } from '../../lib/data.ts';
-import { organisations } from '@console/db/schema/accounts';
 import { faultCases } from '@console/db/schema/cases';
 import { caseEndpoints, type CaseRow } from '@console/contract/http/cases';
 import { listPage, sortDirection } from '../../lib/list-page.ts';
@@ -13,8 +12,7 @@ import type { Lang } from '@console/contract/messages/translate';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { ownerOrgIds } from '../device-access.ts';
-import { assertCreator } from '../device-access.ts';
+import { assertCreator, operatorOrgIds, ownerOrgIds } from '../device-access.ts';
 import { rankCases } from './rank.ts';
 import { sortColumn } from '../../lib/sorting.ts';
 
@@ -26,14 +24,7 @@ type CaseRecord = typeof faultCases.$inferSelect;
  * scope. A rental company's cases are its own know-how; another company never sees them.
  */
 export async function visibleCases(data: ScopedData, lang: Lang): Promise<Scope> {
-  const operators = (
-    await data
-      .unscoped('codeTable')
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.kind, 'operator'))
-      .all()
-  ).map((o) => o.id);
+  const operators = await operatorOrgIds(data);
   const catalog = and(inArray(faultCases.orgId, operators), eq(faultCases.lang, lang === 'en_US' ? 'en' : 'zh'))!;
   return data.anyOf(data.shared('codeTable', catalog), data.orgScope(faultCases.orgId));
 }
