@@ -32,7 +32,8 @@ import { billingToday } from '../../billing/zone.ts';
 import { recordReceipt, voidReceipt } from '../../billing/receipts.ts';
 import { voidBill } from '../../billing/void-bill.ts';
 import { recordOpeningBalance } from '../../billing/opening.ts';
-import { allocationRows, mayWriteFor, receiptIdsInScope, userNames } from './shared.ts';
+import { userNames } from '../../lib/maintenance.ts';
+import { allocationRows, mayWriteFor, receiptIdsInScope } from './shared.ts';
 
 const billFields = {
   id: bills.id,

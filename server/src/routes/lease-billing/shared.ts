@@ -1,6 +1,5 @@
 /** What the billing routes share: who writes for which lessor, and presenting allocations. */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { users } from '@console/db/schema/accounts';
 import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
 import { ROLE } from '@console/contract/codes/roles';
 import { LEASE_MANAGER_ROLES } from '@console/contract/codes/lease-flow';
@@ -50,19 +49,3 @@ export async function allocationRows(
 /** The receipts the user sees (by their lessor or their renter). */
 export const receiptIdsInScope = (data: ScopedData) =>
   data.select({ id: receipts.id }).from(receipts, data.orgScope(receipts.lessorOrgId, receipts.renterOrgId));
-
-/** The names of people who recorded or voided receipts (referenced by records in scope). */
-export async function userNames(data: ScopedData, ids: (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  return new Map(
-    (
-      await data
-        .unscoped('referencedNames')
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(inArray(users.id, wanted))
-        .all()
-    ).map((u) => [u.id, u.name]),
-  );
-}
