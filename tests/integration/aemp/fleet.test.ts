@@ -327,6 +327,17 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
       },
     });
     expect(foreign.data.field).toBe('customerOrgId');
+    // Machines of another rental company, named in the body, are refused the same way, and no key is kept.
+    const northwindMachine = (
+      t.dbh.sqlite.prepare('SELECT id FROM devices WHERE org_id = 4 LIMIT 1').get() as { id: number }
+    ).id;
+    const before = (await t.call(apiKeyEndpoints.list, { token: admin, query: {} })).data.total;
+    const theirMachines = await t.call(apiKeyEndpoints.create, {
+      token: admin,
+      body: { name: 'Theirs', scope: 'machines', deviceIds: [northwindMachine], expiresOn: dayFrom(t.deps.now(), 5) },
+    });
+    expect(theirMachines.data.field).toBe('deviceIds');
+    expect((await t.call(apiKeyEndpoints.list, { token: admin, query: {} })).data.total).toBe(before);
     const sales = await t.tokenFor(ROLE.lessorSales);
     expect((await t.call(apiKeyEndpoints.list, { token: sales, query: {} })).status).toBe('403');
     expect((await aemp(t, key, '/Fleet/0')).http).toBe(400);
