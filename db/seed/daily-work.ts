@@ -94,12 +94,17 @@ const WORK_HOURS: Record<MachineKind, readonly [number, number]> = {
 };
 const WEEKEND_SHARE = 0.6;
 
-/** Each day back from `now` as a day in the zone and whether it falls on a weekend, counted once per zone. */
+/**
+ * Each day back from `now` as a day in the zone and whether it falls on a weekend, counted once per zone. Counted in
+ * calendar days from the zone's today: stepping back 24 hours at a time would name one day twice (and skip another)
+ * across a change of daylight saving time when the zone's clock is near midnight.
+ */
 function calendar(zone: string, now: number, days: number): { day: string; weekend: boolean; dayNo: number }[] {
+  const today = Date.parse(`${dayIn(now, zone)}T12:00:00Z`);
   return Array.from({ length: days + 1 }, (_, back) => {
-    const at = now - back * DAY_MS;
-    const day = dayIn(at, zone);
-    return { day, weekend: [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()), dayNo: Math.floor(at / DAY_MS) };
+    const noon = new Date(today - back * DAY_MS);
+    const day = noon.toISOString().slice(0, 10);
+    return { day, weekend: [0, 6].includes(noon.getUTCDay()), dayNo: Math.floor((now - back * DAY_MS) / DAY_MS) };
   });
 }
 
