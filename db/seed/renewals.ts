@@ -3,6 +3,7 @@ import { RENEWAL_MONTHS } from '@console/contract/codes/renewals';
 import { primaryStatus, type DeviceState } from '@console/contract/codes/device-state';
 import { addDaysToDay, addMonthsToDay } from '@console/contract/http/upkeep';
 import type { Db } from '../client.ts';
+import { orgDay } from '../org-zone.ts';
 import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
 import { renewalLines, renewalOrders, renewalPrices } from '../schema/renewals.ts';
@@ -122,10 +123,14 @@ export async function seedRenewals(db: Db, orgs: DemoOrganisations, now: number)
         await tx.update(devices).set({ serviceExpiresAt: day }).where(eq(devices.id, deviceId)).run();
         await tx.update(simCards).set({ serviceExpiresAt: day }).where(eq(simCards.deviceId, deviceId)).run();
       };
-      await forEachInOrder(WINDOW_OFFSETS, (offset, i) => setExpiry(machines[i]!.id, addDaysToDay(today, offset)));
+      // Counted from the company's own today (Sydney's starts before Shanghai's): "due today" is not yet stopped there.
+      const companyToday = await orgDay(tx, orgId, now);
+      await forEachInOrder(WINDOW_OFFSETS, (offset, i) =>
+        setExpiry(machines[i]!.id, addDaysToDay(companyToday, offset)),
+      );
       // A machine whose service stopped went silent that day: its unit reports nothing after its last day.
       await forEachInOrder(WINDOW_OFFSETS, async (offset, i) => {
-        if (offset < 0) await silence(tx, machines[i]!.id, addDaysToDay(today, offset));
+        if (offset < 0) await silence(tx, machines[i]!.id, addDaysToDay(companyToday, offset));
       });
       const order = async (
         values: Omit<typeof renewalOrders.$inferInsert, 'number' | 'orgId' | 'currency'>,
