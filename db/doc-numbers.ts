@@ -1,7 +1,10 @@
+import { like, sql } from 'drizzle-orm';
 import type { TaxRegime } from '@console/contract/codes/tax-regimes';
+import type { Db } from './client.ts';
+import { workOrders } from './schema/work-orders.ts';
 
 /**
- * The numbers of the documents a company hands out: invoices and shop orders. Here, below the server, so the demo
+ * The numbers of the documents a company hands out: invoices, shop orders and work orders. Here, below the server, so the demo
  * seed numbers its documents as the server numbers the ones it makes. A number carries the organisation's day it was
  * made (`YYYYMMDD`, its calendar: server/src/lib/org-day.ts) and a serial drawn from the record's id, so numbers do
  * not count a company's documents for whoever reads them; the serial is one-to-one with the id below a million, and
@@ -34,4 +37,27 @@ export function invoiceNumber(regime: TaxRegime, id: number, numberDay: string):
 
 export function shopOrderNumber(id: number, numberDay: string): string {
   return `SO${numberDay}${serialOf(id)}`;
+}
+
+/**
+ * The next free work-order number of a company's day (`numberDay` is `YYYYMMDD` on its calendar): WO202611250001 is
+ * the first of its 25 November. Work orders count within the day, as maintenance desks read them; numbers are unique
+ * across organisations and the unique index is the final guard.
+ */
+export async function nextWorkOrderNumber(db: Db, numberDay: string): Promise<string> {
+  const prefix = `WO${numberDay}`;
+  const last = (
+    await db
+      .select({ number: sql<string | null>`max(${workOrders.number})` })
+      .from(workOrders)
+      .where(like(workOrders.number, `${prefix}%`))
+      .get()
+  )?.number;
+  const seq = last ? Number(last.slice(prefix.length)) + 1 : 1;
+  return `${prefix}${String(seq).padStart(4, '0')}`;
+}
+
+/** A quote: 报价 (BJ) under a Chinese brand, QT- under an English one (decision 069). */
+export function quoteNumber(lang: 'zh' | 'en', id: number, numberDay: string): string {
+  return lang === 'en' ? `QT-${numberDay}-${serialOf(id)}` : `BJ${numberDay}${serialOf(id)}`;
 }

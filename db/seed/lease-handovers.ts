@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { lineAmountCents } from '@console/contract/codes/lease-pricing';
 import type { Db } from '../client.ts';
 import { organisations } from '../schema/accounts.ts';
@@ -10,6 +10,7 @@ import { workOrderEvents, workOrders } from '../schema/work-orders.ts';
 import { GLOBAL_BUSINESS, GLOBAL_DEMO_AREA_CODE } from './accounts.ts';
 import { BUSINESSES, say } from './business.ts';
 import { filterInOrder, mapInOrder } from '../in-order.ts';
+import { nextWorkOrderNumber } from '../doc-numbers.ts';
 
 /**
  * Entries, exits and lease periods consistent with the seeded contracts (docs/decisions/035-lease-handover.md):
@@ -29,7 +30,6 @@ type Lang = 'zh' | 'en';
 export async function seedLeaseHandovers(db: Db, now: number): Promise<void> {
   const all = await db.select().from(contracts).orderBy(contracts.id).all();
   const lessors = [...new Set(all.map((c) => c.lessorOrgId))];
-  const workOrderSeq = new Map<string, number>();
   for (const lessorId of lessors) {
     const numbers = new Map<string, number>();
     const mine = all.filter((c) => c.lessorOrgId === lessorId);
@@ -45,7 +45,7 @@ export async function seedLeaseHandovers(db: Db, now: number): Promise<void> {
       damaged = true;
       const exit = await write(db, c, 'exit', c.endedOn, lines, numbers, now, 'confirmed', damage);
       await closePeriods(db, lines, exit, c.endedOn);
-      if (damage !== null) await raiseDamageOrder(db, c, exit, damage, workOrderSeq);
+      if (damage !== null) await raiseDamageOrder(db, c, exit, damage);
     }
     const running = mine.filter((c) => c.status === 7);
     // One lease due to end within a week, one past its end with its machines still out.
@@ -261,19 +261,10 @@ async function closePeriods(db: Db, lines: { deviceId: number }[], exit: Written
 }
 
 /** The maintenance order the damaged return raised, still pending, pointing back at the exit's machine. */
-async function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: number, seqs: Map<string, number>) {
+async function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: number) {
   const m = (await db.select().from(devices).where(eq(devices.id, deviceId)).get())!;
   const h = (await db.select().from(leaseHandovers).where(eq(leaseHandovers.id, exit.id)).get())!;
-  const prefix = `WO${h.day.replaceAll('-', '')}`;
-  const last = (
-    await db
-      .select({ number: sql<string | null>`max(${workOrders.number})` })
-      .from(workOrders)
-      .where(like(workOrders.number, `${prefix}%`))
-      .get()
-  )?.number;
-  const seq = Math.max(seqs.get(prefix) ?? 0, last ? Number(last.slice(prefix.length)) : 0) + 1;
-  seqs.set(prefix, seq);
+  const number = await nextWorkOrderNumber(db, h.day.replaceAll('-', ''));
   const owner = (await db.select().from(organisations).where(eq(organisations.id, c.lessorOrgId)).get())!;
   const renter = (await db.select().from(organisations).where(eq(organisations.id, c.renterOrgId)).get())!;
   const at = h.confirmedAt ?? atNoon(h.day);
@@ -281,7 +272,7 @@ async function raiseDamageOrder(db: Db, c: Contract, exit: Written, deviceId: nu
   const order = await db
     .insert(workOrders)
     .values({
-      number: `${prefix}${String(seq).padStart(4, '0')}`,
+      number,
       title: `${h.number} ${m.serialNumber}`,
       type: 1,
       level: 3,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@console/db/client';
 import type { ScopedWrite } from '../lib/data.ts';
@@ -20,6 +20,7 @@ import { isMessageKey } from '@console/contract/messages/translate';
 import { ApiError, invalidField } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { orgNumberDay } from '../lib/org-day.ts';
+import { nextWorkOrderNumber } from '@console/db/doc-numbers';
 import { visibleDevice } from '../routes/device-access.ts';
 
 /**
@@ -41,23 +42,6 @@ function invalid(error: z.ZodError): ApiError {
     { field: first.path, reason: first.message },
     { field: first.path, issues },
   );
-}
-
-/**
- * The next free number of the day, on the calendar of the organisation whose machine it is (WO202611250001 is the
- * first of its 25 November); numbers are unique across organisations and the unique index is the final guard.
- */
-export async function nextWorkOrderNumber(db: Db, orgId: number, now: number): Promise<string> {
-  const prefix = `WO${await orgNumberDay(db, orgId, now)}`;
-  const last = (
-    await db
-      .select({ number: sql<string | null>`max(${workOrders.number})` })
-      .from(workOrders)
-      .where(like(workOrders.number, `${prefix}%`))
-      .get()
-  )?.number;
-  const seq = last ? Number(last.slice(prefix.length)) + 1 : 1;
-  return `${prefix}${String(seq).padStart(4, '0')}`;
 }
 
 /** The table of each kind of source; every one belongs to one machine. */
@@ -140,7 +124,10 @@ export async function createWorkOrder(
     if (taken) throw new ApiError(API_STATUS.conflict, 'workOrders.sourceTaken', { number: taken.number });
   }
   // Numbers are unique across every organisation.
-  const number = await nextWorkOrderNumber(tx.unscoped('uniqueness'), device.orgId, now);
+  const number = await nextWorkOrderNumber(
+    tx.unscoped('uniqueness'),
+    await orgNumberDay(tx.unscoped('uniqueness'), device.orgId, now),
+  );
   const at = new Date(now);
   const created = await tx
     .insert(workOrders)

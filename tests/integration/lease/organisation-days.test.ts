@@ -11,7 +11,8 @@ import { leaseHandoverEndpoints } from '@console/contract/http/lease-handover';
 import { createDraft } from '@console/server/src/lease/drafts';
 import { nextHandoverNumber } from '@console/server/src/lease/handover';
 import { dayInZone } from '@console/server/src/lib/time';
-import { nextWorkOrderNumber } from '@console/server/src/work-orders/create';
+import { nextWorkOrderNumber } from '@console/db/doc-numbers';
+import { orgNumberDay } from '@console/server/src/lib/org-day';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { lessorIds, renterOf, storeOf, freeStock, userOf } from './helpers.ts';
 import { mapInOrder } from '@console/db/in-order';
@@ -63,13 +64,17 @@ describe("an organisation's days", () => {
     );
     expect(number).toMatch(/^HT-20261202-\d{4}$/);
     expect(await nextHandoverNumber(t.dbh.db, huadong, 'entry', EARLY_MORNING)).toMatch(/^JC-20261202-/);
-    expect(await nextWorkOrderNumber(t.dbh.db, huadong, EARLY_MORNING)).toMatch(/^WO20261202\d{4}$/);
+    expect(await nextWorkOrderNumber(t.dbh.db, await orgNumberDay(t.dbh.db, huadong, EARLY_MORNING))).toMatch(
+      /^WO20261202\d{4}$/,
+    );
 
     // A company that keeps its days in Los Angeles numbers the same moment with its own day, the 1st.
     await t.dbh.db.insert(billingZones).values({ lessorOrgId: pearl, timeZone: LA }).run();
     try {
       expect(await nextHandoverNumber(t.dbh.db, pearl, 'exit', EARLY_MORNING)).toMatch(/^TC-20261201-/);
-      expect(await nextWorkOrderNumber(t.dbh.db, pearl, EARLY_MORNING)).toMatch(/^WO20261201\d{4}$/);
+      expect(await nextWorkOrderNumber(t.dbh.db, await orgNumberDay(t.dbh.db, pearl, EARLY_MORNING))).toMatch(
+        /^WO20261201\d{4}$/,
+      );
       // Its customers keep its calendar, as they keep its brand.
       const customers = await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, pearl)).all();
       expect(customers.length).toBeGreaterThan(0);
