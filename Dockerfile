@@ -12,6 +12,7 @@ COPY server/package.json server/
 COPY simulator/package.json simulator/
 COPY esign/package.json esign/
 COPY paygate/package.json paygate/
+COPY mailbox/package.json mailbox/
 COPY web/package.json web/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
@@ -71,3 +72,14 @@ COPY paygate paygate
 ENV PAYGATE_PORT=8096
 EXPOSE 8096
 CMD ["node", "--import", "tsx", "paygate/src/main.ts"]
+
+# The simulated mail server (docs/decisions/071): SMTP in, an outbox page and control API out.
+FROM node:24-bookworm-slim AS mailbox
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY package.json tsconfig.json ./
+COPY contract contract
+COPY mailbox mailbox
+ENV MAILBOX_PORT=8526 MAILBOX_SMTP_PORT=8525
+EXPOSE 8525 8526
+CMD ["node", "--import", "tsx", "mailbox/src/main.ts"]

@@ -6,6 +6,8 @@
  * issues it (db/billing/issue.ts: bills, lines, ledger rows, allocation and arrears in one unit of work) and timed.
  * Then the company's administrator asks the revenue analysis of that month and its first page of income lines
  * through the server's app (routes, scope and SQL as in production, no network), several times each.
+ * Every line carries an hours allowance and an overtime price (decision 070), and each machine reports its working
+ * hours of the month as daily work (one machine in thirteen none), so the bills carry their overtime lines.
  * `npm run bench -- billing` writes it as the `billing` key of bench/report.json.
  */
 import { eq } from 'drizzle-orm';
@@ -41,6 +43,10 @@ export interface BillingBenchResult {
   billsPerSecond: number;
   /** A second run on the same day: it must issue nothing. */
   secondRunBills: number;
+  /** Overtime lines issued (decision 070), those charging hours above the allowance, and those flagged hours missing. */
+  overtimeLines: number;
+  overtimeCharged: number;
+  hoursMissing: number;
   /** The revenue analysis of the billed month (`/lease/revenue/summary.do`), and the income lines' first page. */
   revenueSummary: Timing & { linesSummed: number };
   incomePage: Timing;
@@ -120,6 +126,9 @@ async function leaseFleet(
               businessModel: MODELS[deviceId % MODELS.length]!,
               dayCents: 30_000,
               monthCents: 600_000,
+              // 8 h a day for the day models, 176 h a month for the month models (decision 070).
+              allowanceTenths: [22, 23, 27].includes(MODELS[deviceId % MODELS.length]!) ? 80 : 1760,
+              overtimeCents: 4_000,
             })
             .returning({ id: contractLines.id })
             .get();
@@ -141,6 +150,25 @@ async function leaseFleet(
   });
 }
 
+/**
+ * The month's daily work of the fleet as the rollup writes it (decision 037): each machine's days on lease in April,
+ * 6.0 to 10.9 h a day, credited to its contract; one machine in thirteen reported nothing.
+ */
+function workFleet(sqlite: Sqlite, first: number): void {
+  sqlite
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 29)
+       INSERT INTO daily_work (device_id, day, time_zone, kind, owner_org_id, customer_org_id, contract_id,
+         hours_worked, hours_powered, reports)
+       SELECT p.device_id, date('2026-04-01', '+' || n.i || ' days'), 'Asia/Shanghai', d.kind, p.lessor_org_id,
+         p.renter_org_id, p.contract_id, 6 + ((p.device_id * 7 + n.i * 13) % 50) / 10.0, 12, 100
+       FROM lease_periods p JOIN devices d ON d.id = p.device_id, n
+       WHERE p.device_id >= ? AND p.device_id % 13 <> 0
+         AND date('2026-04-01', '+' || n.i || ' days') BETWEEN p.start_on AND coalesce(p.end_on, '2026-04-30')`,
+    )
+    .run(first);
+}
+
 export async function runBillingBench({ machines }: { machines: number }): Promise<BillingBenchResult> {
   const dbh = openDb(':memory:');
   const { db } = dbh;
@@ -151,12 +179,20 @@ export async function runBillingBench({ machines }: { machines: number }): Promi
     .where(eq(users.mobile, demoAccount(ROLE.lessorAdmin)))
     .get())!;
   const lessorOrgId = adminId.orgId;
-  await leaseFleet(db, lessorOrgId, addMachines(dbh.sqlite, lessorOrgId, machines));
+  const fleet = addMachines(dbh.sqlite, lessorOrgId, machines);
+  await leaseFleet(db, lessorOrgId, fleet);
+  workFleet(dbh.sqlite, fleet[0]!.id);
 
   const started = performance.now();
   const result = await issueLessorBills(db, lessorOrgId, '2026-05-01');
   const seconds = (performance.now() - started) / 1000;
   const second = await issueLessorBills(db, lessorOrgId, '2026-05-01');
+  const overtime = dbh.sqlite
+    .prepare(
+      `SELECT count(*) AS lines, sum(amount_cents > 0) AS charged, sum(measured_tenths IS NULL) AS missing
+       FROM bill_overtime`,
+    )
+    .get() as { lines: number; charged: number; missing: number };
 
   const base = {
     dbh,
@@ -204,6 +240,9 @@ export async function runBillingBench({ machines }: { machines: number }): Promi
     lines: result.lines,
     billsPerSecond: Math.round(result.bills / seconds),
     secondRunBills: second.bills,
+    overtimeLines: overtime.lines,
+    overtimeCharged: overtime.charged,
+    hoursMissing: overtime.missing,
     revenueSummary: { ...summary.timing, linesSummed: (summary.data as { totals: { lines: number } }).totals.lines },
     incomePage: income.timing,
   };

@@ -178,6 +178,7 @@ export function renderReport(r: BenchReport): string {
       '| --- | --- | --- |',
       `| issue ${b.bills} bills (${b.lines} lines) | ${b.seconds} s (${b.billsPerSecond} bills/s) | < ${TARGETS.billingSeconds} s: ${verdict(b.seconds < TARGETS.billingSeconds)} |`,
       `| a second run the same day | ${b.secondRunBills} bills | 0: ${verdict(b.secondRunBills === 0)} |`,
+      `| overtime lines from measured hours (decision 070) | ${b.overtimeLines} (${b.overtimeCharged} charged, ${b.hoursMissing} hours missing) | |`,
       `| revenue analysis of the month (${b.revenueSummary.linesSummed} lines), median of ${b.revenueSummary.rounds} | ${b.revenueSummary.medianMs} ms (slowest ${b.revenueSummary.maxMs} ms) | < ${TARGETS.revenueSummaryMs} ms: ${verdict(b.revenueSummary.medianMs < TARGETS.revenueSummaryMs)} |`,
       `| income lines, first page, median of ${b.incomePage.rounds} | ${b.incomePage.medianMs} ms (slowest ${b.incomePage.maxMs} ms) | < ${TARGETS.incomePageMs} ms: ${verdict(b.incomePage.medianMs < TARGETS.incomePageMs)} |`,
     );

@@ -23,6 +23,13 @@ export interface DbHandle {
   close(): void;
 }
 
+/**
+ * The server's database on either engine: `db` for all query code; SQLite's own connection (ingest's store, the
+ * rollup) only on SQLite.
+ */
+export type ServerDbHandle =
+  DbHandle | { db: Db; sqliteDb?: undefined; sqlite?: undefined; close(): void | Promise<void> };
+
 const MIGRATIONS = join(import.meta.dirname, 'migrations');
 
 /**
@@ -137,18 +144,30 @@ export const isPostgresUrl = (url: string | undefined): boolean => !!url && /^po
  */
 export async function openDatabase(
   file: string | Buffer,
-  options: Parameters<typeof openDb>[1] & { url?: string } = {},
+  options: Parameters<typeof openDb>[1] & { url?: string; max?: number } = {},
 ): Promise<AnyDbHandle> {
-  const { url = process.env.DATABASE_URL, ...sqliteOptions } = options;
+  const { url = process.env.DATABASE_URL, max, ...sqliteOptions } = options;
   if (url && isPostgresUrl(url)) {
     const { openPgDb } = await import('./pg/database.ts');
-    return openPgDb(url, { migrate: options.migrate, logQuery: options.logQuery });
+    return openPgDb(url, { migrate: options.migrate, logQuery: options.logQuery, max });
   }
   if (url)
     throw new Error(`DATABASE_URL must be postgres://… (or unset for SQLite): ${url.replace(/:[^:@/]*@/, ':***@')}`);
   const handle = openDb(file, sqliteOptions);
   return { engine: 'sqlite', db: handle.db, sqlite: handle, close: async () => handle.close() };
 }
+
+/**
+ * A transaction at READ COMMITTED on PostgreSQL, for work that takes the locks it needs itself (ingest's batch,
+ * docs/decisions/067 step 5); on SQLite the same as `db.transaction`, which holds the only write lock.
+ */
+export function readCommittedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(work, { isolation: 'read committed' } as never);
+}
+
+/** The server's handle of a database opened by `openDatabase`. */
+export const serverHandle = (opened: AnyDbHandle): ServerDbHandle =>
+  opened.engine === 'sqlite' ? opened.sqlite : { db: opened.db, close: opened.close };
 
 type Method = 'run' | 'all' | 'values' | 'get';
 

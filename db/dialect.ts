@@ -3,7 +3,7 @@
  * dialect's function by name. `dialectOf(db)` answers the functions of the engine `db` runs on; each returns drizzle
  * `sql` to put into a query of that `db`. On SQLite every fragment is what the query code wrote before.
  */
-import { is, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableName, is, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, SyncDb } from './client.ts';
 import { toPgTable } from './pg/convert.ts';
@@ -109,6 +109,14 @@ export interface Dialect {
    * PostgreSQL stays on 28 February.
    */
   dayPlusYears(day: Operand, years: number): SQL<string>;
+  /**
+   * Rows given as arrays, as a source for FROM named `alias`, its columns named as the keys of `columns` and typed as
+   * their columns: many rows in one statement, bound as one value per column (PostgreSQL's `unnest`) or one JSON
+   * array (SQLite's `json_each`).
+   */
+  rowsOf(alias: string, columns: Record<string, SQLiteColumn>, rows: readonly (readonly unknown[])[]): SQL;
+  /** `count` new ids of an identity column, in order, as the column `id` of a query: PostgreSQL only. */
+  newIds(column: SQLiteColumn, count: number): SQL;
 }
 
 const sqlite: Dialect = {
@@ -141,6 +149,15 @@ const sqlite: Dialect = {
   isNotTrue: (value) => sql`coalesce(${expr(value)}, 0) = 0`,
   daysBetween: (from, to) => sql<number>`(julianday(${expr(to)}) - julianday(${expr(from)}))`,
   dayPlusYears: (day, years) => sql<string>`date(${expr(day)}, ${`+${years} years`})`,
+  rowsOf: (alias, columns, rows) => {
+    const names = Object.keys(columns).map(
+      (name, i) => sql`${sql.identifier(`${alias}_rows`)}.value ->> ${sql.raw(String(i))} as ${sql.identifier(name)}`,
+    );
+    return sql`(select ${sql.join(names, sql`, `)} from json_each(${JSON.stringify(rows)}) ${sql.identifier(`${alias}_rows`)}) ${sql.identifier(alias)}`;
+  },
+  newIds: () => {
+    throw new Error('SQLite gives ids as it inserts: newIds is for PostgreSQL');
+  },
 };
 
 const postgres: Dialect = {
@@ -175,6 +192,15 @@ const postgres: Dialect = {
   daysBetween: (from, to) => sql<number>`((${expr(to)})::date - (${expr(from)})::date)`,
   dayPlusYears: (day, years) =>
     sql<string>`to_char((${expr(day)})::date + ${sql.raw(`interval '${Math.trunc(years)} years'`)}, 'YYYY-MM-DD')`,
+  rowsOf: (alias, columns, rows) => {
+    const arrays = Object.values(columns).map(
+      (column, i) => sql`${sql.param(rows.map((row) => row[i] ?? null))}::${sql.raw(pgTypeOf(column))}[]`,
+    );
+    const names = Object.keys(columns).map((name) => sql.identifier(name));
+    return sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.identifier(alias)}(${sql.join(names, sql`, `)})`;
+  },
+  newIds: (column, count) =>
+    sql`select nextval(pg_get_serial_sequence(${getTableName(column.table)}::text, ${column.name}::text)) as id from generate_series(1, ${count}::bigint)`,
 };
 
 /** The SQL functions of the engine `db` runs on. */

@@ -1,5 +1,6 @@
 import { DEV_ESIGN_PORT } from '@console/contract/lease/esign-protocol';
 import { DEV_PAYGATE_PORT } from '@console/contract/shop/paygate-protocol';
+import { DEV_MAILBOX_PORT, DEV_MAILBOX_SMTP_PORT } from '@console/contract/notify/mailbox-protocol';
 import { ROOT, runTogether, TSX_LOADER, videoPlatformEnv, waitForHttp } from './lib/processes.ts';
 import { buildWeb, webBuildReason } from './lib/web-build.ts';
 
@@ -12,12 +13,18 @@ const port = Number(process.env.PORT ?? 8080);
 const simPort = Number(process.env.SIM_PORT ?? 8090);
 const esignPort = Number(process.env.ESIGN_PORT ?? DEV_ESIGN_PORT);
 const paygatePort = Number(process.env.PAYGATE_PORT ?? DEV_PAYGATE_PORT);
+const mailboxPort = Number(process.env.MAILBOX_PORT ?? DEV_MAILBOX_PORT);
+const mailboxSmtpPort = Number(process.env.MAILBOX_SMTP_PORT ?? DEV_MAILBOX_SMTP_PORT);
 /**
  * Both sides get the same provider ports: a simulated provider listens on its port and the server, unless ESIGN_URL
  * or PAYGATE_URL says otherwise, calls 127.0.0.1 on it (server/src/lib/env.ts providerUrls), so a second stack on
  * one machine (other ESIGN_PORT and PAYGATE_PORT) talks to its own providers.
  */
-const providerPorts = { ESIGN_PORT: String(esignPort), PAYGATE_PORT: String(paygatePort) };
+const providerPorts = {
+  ESIGN_PORT: String(esignPort),
+  PAYGATE_PORT: String(paygatePort),
+  MAILBOX_SMTP_PORT: String(mailboxSmtpPort),
+};
 process.chdir(ROOT);
 
 const customDist = process.env.WEB_DIST && process.env.WEB_DIST !== 'web/dist';
@@ -48,9 +55,17 @@ const { children } = runTogether([
     args: ['--import', TSX_LOADER, 'paygate/src/main.ts'],
     env: { PAYGATE_PORT: providerPorts.PAYGATE_PORT },
   },
+  // The simulated mail server (docs/decisions/071): the server sends to it at SMTP_URL, else at MAILBOX_SMTP_PORT.
+  {
+    name: 'mailbox',
+    args: ['--import', TSX_LOADER, 'mailbox/src/main.ts'],
+    env: { MAILBOX_SMTP_PORT: providerPorts.MAILBOX_SMTP_PORT, MAILBOX_PORT: String(mailboxPort) },
+  },
 ]);
 
-waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(
+// The first start seeds the demo before it answers: about 20 s on SQLite, a few minutes on PostgreSQL (DATABASE_URL).
+const answerWithinMs = process.env.DATABASE_URL ? 600_000 : 60_000;
+waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, answerWithinMs).then(
   () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
@@ -58,7 +73,8 @@ waitForHttp(`http://127.0.0.1:${port}/api/openapi.json`, 60_000).then(
     );
     console.log('brands: http://<appid>.localhost:' + port + ' (see brands/); Ctrl-C stops everything');
     console.log(`e-signature provider (simulated): http://localhost:${esignPort}/health, /control/flows`);
-    console.log(`payment provider (simulated): http://localhost:${paygatePort}/health, /control/payments\n`);
+    console.log(`payment provider (simulated): http://localhost:${paygatePort}/health, /control/payments`);
+    console.log(`mail server (simulated): outbox http://localhost:${mailboxPort}, SMTP port ${mailboxSmtpPort}\n`);
     return simulatorReady();
   },
   (error: Error) => {

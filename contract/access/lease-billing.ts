@@ -14,3 +14,5 @@ export const OPENING_WRITERS = [ROLE.lessorAdmin] as const;
 export const BILL_RUNNERS = [ROLE.lessorAdmin] as const;
 /** Who exempts a contract from arrears locking and lifts it: the rental company's administrator (decision 039). */
 export const ARREARS_EXEMPTERS = [ROLE.lessorAdmin] as const;
+/** Who adjusts a bill's overtime with a reason: the rental company's administrator and staff (decision 070). */
+export const OVERTIME_ADJUSTERS = [ROLE.lessorAdmin, ROLE.lessorStaff] as const;

@@ -9,7 +9,7 @@ import { isPricedModel, leaseDays, MODEL_PRICING, type LinePrices } from './leas
 export const BILL_STATES = ['open', 'partlyPaid', 'paid', 'void'] as const;
 export const BILL_KINDS = ['cycle', 'exit', 'opening'] as const;
 export const RECEIPT_METHODS = ['transfer', 'cash', 'cheque', 'wechat', 'alipay', 'other'] as const;
-export const LEDGER_TYPES = ['bill', 'receipt', 'receiptVoid', 'billVoid', 'opening'] as const;
+export const LEDGER_TYPES = ['bill', 'receipt', 'receiptVoid', 'billVoid', 'opening', 'overtimeAdjust'] as const;
 
 export const BILL_STATE = codeTable('lease-billing:billState', [
   ['open', 'open', 'gold'],
@@ -43,13 +43,14 @@ export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
 /** The bill record ledger's entries: a bill raises what the renter owes, a receipt lowers it, a void undoes one
  * (`receiptVoid` adds a voided receipt back, `billVoid` takes a voided bill off); `opening` brings a renter's
- * balance forward from before (an opening balance bill). */
+ * balance forward from before (an opening balance bill); `overtimeAdjust` changes a bill's overtime (decision 070). */
 export const LEDGER_TYPE = codeTable('lease-billing:ledgerType', [
   ['bill', 'bill', 'gold'],
   ['receipt', 'receipt', 'green'],
   ['receiptVoid', 'receiptVoid', 'red'],
   ['billVoid', 'billVoid', 'default'],
   ['opening', 'opening', 'cyan'],
+  ['overtimeAdjust', 'overtimeAdjust', 'orange'],
 ]);
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 

@@ -28,6 +28,10 @@ function australianState(province: string): string | undefined {
   return AU_STATES[name.toLowerCase()] ?? (AU_ABBREVIATIONS.has(name.toUpperCase()) ? name.toUpperCase() : undefined);
 }
 
+/** Whether a region (an address's province part) is an Australian state or territory: the party is Australian. */
+export const isAustralianRegion = (province: string | null | undefined): boolean =>
+  australianState(province ?? '') !== undefined;
+
 /** The parts given, trimmed, a part that repeats the one before left out (a municipality is its own city). */
 const distinct = (parts: (string | null)[]): string[] =>
   parts.map((p) => (p ?? '').trim()).filter((part, i, all) => part !== '' && part !== all[i - 1]);

@@ -8,7 +8,8 @@ import {
   VERIFICATION_KINDS,
 } from '../codes/approvals.ts';
 import { ORG_KIND } from '../codes/org-kinds.ts';
-import { isIdNumber, type IdentityType } from '../lease/renter-identity.ts';
+import { idNumberIssue, isIdNumber, type IdentityType } from '../lease/renter-identity.ts';
+import type { TaxRegime } from '../codes/tax-regimes.ts';
 import type { MessageKey } from '../messages/zh-CN.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, optionalText, pageQuery, paged } from './fields.ts';
@@ -113,16 +114,24 @@ export const realNameForm = z.object({
 });
 export type RealNameForm = z.input<typeof realNameForm>;
 
-/** The number's check (an ID card or a credit code with its check character; abroad, its form): a message key. */
-export function realNameNumberError(body: { idType: number; idNumber: string }, areaCode: string): MessageKey | null {
+/**
+ * The number's check (an ID card or a credit code with its check character; abroad, its form): a message key. Under
+ * the Australian brand (its tax regime) a person at +61 shows a driver licence and a company its ABN (decision 064).
+ */
+export function realNameNumberError(
+  body: { idType: number; idNumber: string },
+  areaCode: string,
+  regime: TaxRegime = 'cnVat',
+): MessageKey | null {
+  if (regime === 'auGst' && areaCode === '61') return idNumberIssue(regime, body.idType as IdentityType, body.idNumber);
   if (isIdNumber(body.idType as IdentityType, body.idNumber, areaCode)) return null;
   return body.idType === 1 ? 'lease.idNumberPerson' : 'lease.idNumberCompany';
 }
 
 /** The form with the number's check, for a person of this phone area code (the console checks as the server does). */
-export const realNameFormFor = (areaCode: string) =>
+export const realNameFormFor = (areaCode: string, regime: TaxRegime = 'cnVat') =>
   realNameForm.superRefine((v, ctx) => {
-    const error = v.idNumber ? realNameNumberError(v, areaCode) : null;
+    const error = v.idNumber ? realNameNumberError(v, areaCode, regime) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: error });
   });
 

@@ -11,8 +11,10 @@ import {
   BILL_RUNNERS,
   BILL_VOIDERS,
   OPENING_WRITERS,
+  OVERTIME_ADJUSTERS,
   RECEIPT_WRITERS,
 } from '../access/lease-billing.ts';
+import { overtimeAdjustInput } from '../lease/overtime.ts';
 
 /**
  * Bills, receipts, the bill record and arrears (issue 13; docs/decisions/036-lease-billing.md). Money is integer
@@ -57,6 +59,8 @@ export const billRow = z.object({
   voidable: z.boolean(),
   /** What was written of an opening balance ('' for other bills). */
   note: z.string(),
+  /** A machine of the bill with an hours allowance reported no hours in its days: no overtime billed (decision 070). */
+  hoursMissing: z.boolean(),
   /** The currency of its amounts: its lessor's brand's money (decision 064). */
   money: moneyFormat,
 });
@@ -75,6 +79,42 @@ export const billLineRow = z.object({
   amountCents: z.number().int(),
 });
 export type BillLine = z.infer<typeof billLineRow>;
+
+/** An adjustment of an overtime line: from and to what, why, who and when. */
+export const overtimeAdjustmentRow = z.object({
+  fromTenths: z.number().int(),
+  toTenths: z.number().int(),
+  fromCents: z.number().int(),
+  toCents: z.number().int(),
+  reason: z.string(),
+  userName: z.string(),
+  at: z.string(),
+});
+
+/**
+ * A machine's overtime on a bill (decision 070): the allowance prorated over its days, the hours measured (null:
+ * none reported, nothing billed), the overtime hours billed and their amount; hours in tenths.
+ */
+export const overtimeLineRow = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  serialNumber: z.string(),
+  fromOn: z.string(),
+  toOn: z.string(),
+  allowanceTenths: z.number().int(),
+  measuredTenths: z.number().int().nullable(),
+  computedTenths: z.number().int(),
+  hoursTenths: z.number().int(),
+  priceCents: z.number().int(),
+  amountCents: z.number().int(),
+  adjustments: z.array(overtimeAdjustmentRow),
+  /** The user may adjust it (the bill's lessor's administrator or staff; the bill open and unpaid). */
+  adjustable: z.boolean(),
+});
+export type OvertimeLine = z.infer<typeof overtimeLineRow>;
+
+/** The adjustment form: hours as the console shows them (one decimal); the body sends tenths. */
+export { overtimeAdjustInput };
 
 const allocationRow = z.object({
   receiptId: z.number().int(),
@@ -131,6 +171,8 @@ export const ledgerRow = z.object({
   balanceCents: z.number().int(),
   day: z.string(),
   createdAt: z.string(),
+  /** A bill's row: a machine of the bill reported no working hours, so its overtime is not billed (decision 070). */
+  hoursMissing: z.boolean(),
   /** The currency of its amounts: its lessor's brand's money (decision 064). */
   money: moneyFormat,
 });
@@ -295,7 +337,23 @@ export const billingEndpoints = {
     scope: 'organisation',
     query: z.object({ id: idParam }),
     body: noInput,
-    response: z.object({ bill: billRow, lines: z.array(billLineRow), allocations: z.array(allocationRow) }),
+    response: z.object({
+      bill: billRow,
+      lines: z.array(billLineRow),
+      allocations: z.array(allocationRow),
+      /** One per machine part whose line has an hours allowance (decision 070). */
+      overtime: z.array(overtimeLineRow),
+    }),
+  }),
+  overtimeAdjust: defineEndpoint({
+    method: 'POST',
+    path: '/lease/bill/overtime.do',
+    summary: "Adjust a bill's overtime line: the overtime hours to bill and the reason (kept with who and when)",
+    access: { roles: OVERTIME_ADJUSTERS },
+    scope: 'organisation',
+    query: noInput,
+    body: overtimeAdjustInput,
+    response: z.object({ id: z.number().int(), amountCents: z.number().int() }),
   }),
   billVoid: defineEndpoint({
     method: 'POST',

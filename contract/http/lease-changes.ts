@@ -76,6 +76,9 @@ const terms = z.object({
   businessModel: z.number().int(),
   dayCents: z.number().int().nullable(),
   monthCents: z.number().int().nullable(),
+  /** Hours included and the overtime price per hour (decision 070). */
+  allowanceTenths: z.number().int().nullable(),
+  overtimeCents: z.number().int().nullable(),
 });
 
 export const changeLineRow = terms.extend({

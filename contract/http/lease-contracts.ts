@@ -105,6 +105,9 @@ export const contractLineRow = z.object({
   businessModel: z.number().int(),
   dayCents: z.number().int().nullable(),
   monthCents: z.number().int().nullable(),
+  /** Hours included (tenths of an hour, per billed day or per month) and the overtime price per hour (decision 070). */
+  allowanceTenths: z.number().int().nullable(),
+  overtimeCents: z.number().int().nullable(),
   amountCents: z.number().int(),
   /** The days the line holds when a change added or ended it (decision 041); null: the contract's own. */
   fromOn: z.string().nullable(),

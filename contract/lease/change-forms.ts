@@ -4,6 +4,7 @@ import { CHANGE_OPS } from '../codes/contract-change.ts';
 import { requiredPrices } from '../codes/lease-pricing.ts';
 import { acrossFields } from '../http/fields.ts';
 import { cents, leaseDay, MAX_LINES } from './forms.ts';
+import { allowanceField, checkOvertime } from './overtime.ts';
 
 /**
  * The contract change form (docs/decisions/041-contract-changes.md), validated alike by the server and the console.
@@ -34,8 +35,12 @@ export const changeLineInput = z
       .default(null),
     dayCents: cents.nullable().default(null),
     monthCents: cents.nullable().default(null),
+    /** A repriced or added line's hours allowance and overtime price (decision 070). */
+    allowanceTenths: allowanceField,
+    overtimeCents: cents.nullable().default(null),
   })
   .superRefine((line, ctx) => {
+    if (line.op !== 'remove') checkOvertime(line, ctx);
     if (line.op !== 'add' && line.lineId === null) {
       ctx.addIssue({ code: 'custom', path: ['lineId'], message: 'change.lineRequired' });
     }
@@ -66,6 +71,8 @@ export const changeLineInput = z
         businessModel: null,
         dayCents: null,
         monthCents: null,
+        allowanceTenths: null,
+        overtimeCents: null,
       };
     }
     if (line.op === 'reprice') return { ...line, deviceId: null, modelId: null, count: 1 };
@@ -83,6 +90,8 @@ export interface ChangeLine {
   businessModel: number | null;
   dayCents: number | null;
   monthCents: number | null;
+  allowanceTenths: number | null;
+  overtimeCents: number | null;
 }
 
 export const changeDraftInput = z

@@ -3,6 +3,7 @@ import { BUSINESS_MODEL } from '../codes/business-models.ts';
 import { isDay } from '../http/devices.ts';
 import { acrossFields, areaCode, isValidPhone } from '../http/fields.ts';
 import { requiredPrices } from '../codes/lease-pricing.ts';
+import { allowanceField, checkOvertime } from './overtime.ts';
 import { IDENTITY_TYPE_IDS, isIdNumber } from './renter-identity.ts';
 
 /**
@@ -47,8 +48,12 @@ export const contractLineInput = z
     }),
     dayCents: cents.nullable().default(null),
     monthCents: cents.nullable().default(null),
+    /** Hours included and the price of each hour above them (decision 070): both or neither. */
+    allowanceTenths: allowanceField,
+    overtimeCents: cents.nullable().default(null),
   })
   .superRefine((line, ctx) => {
+    checkOvertime(line, ctx);
     if (line.deviceId === null && line.modelId === null) {
       ctx.addIssue({ code: 'custom', path: ['deviceId'], message: 'lease.lineMachineRequired' });
     }
@@ -159,7 +164,13 @@ export const renterInput = z
       ctx.addIssue({ code: 'custom', path: ['contactPhone'], message: 'validation.phone' });
     }
     if (v.idNumber && !isIdNumber(v.identityType as 1 | 2, v.idNumber, v.areaCode ?? '86')) {
-      const key = v.identityType === 1 ? 'lease.idNumberPerson' : 'lease.idNumberCompany';
+      // Abroad the form knows no country's document yet (the server checks the brand's own): no ID card is named.
+      const abroad = (v.areaCode ?? '86') !== '86';
+      const key = abroad
+        ? 'lease.idNumberForm'
+        : v.identityType === 1
+          ? 'lease.idNumberPerson'
+          : 'lease.idNumberCompany';
       ctx.addIssue({ code: 'custom', path: ['idNumber'], message: key });
     }
   });

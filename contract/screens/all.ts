@@ -3,6 +3,8 @@ import { authScreens } from './auth.ts';
 import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
 import { apiKeyMenu, apiKeyScreens } from './api-keys.ts';
+import { quoteMenu, quoteScreens } from './quotes.ts';
+import { notificationMenu, notificationScreens } from './notifications.ts';
 import { dropRequestMenu, dropRequestScreens } from './drop-requests.ts';
 import { lessorMenu, lessorScreens } from './lessors.ts';
 import { themeMenu, themeScreens } from './themes.ts';
@@ -94,6 +96,8 @@ export const screensByArea = {
   processes: processScreens,
   settings: settingScreens,
   'api-keys': apiKeyScreens,
+  quotes: quoteScreens,
+  notifications: notificationScreens,
 } satisfies Record<string, Record<string, Screen>>;
 
 export type ScreenArea = keyof typeof screensByArea;
@@ -147,5 +151,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(processScreens, processMenu),
     ...placeScreens(settingScreens, settingMenu),
     ...placeScreens(apiKeyScreens, apiKeyMenu),
+    ...placeScreens(quoteScreens, quoteMenu),
+    ...placeScreens(notificationScreens, notificationMenu),
   ];
 }

@@ -1,6 +1,6 @@
 import { and, eq, lte, max, sql, sum } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { billLines, bills } from '../schema/lease-billing.ts';
+import { billLines, billOvertime, bills } from '../schema/lease-billing.ts';
 import { contractLines, contracts } from '../schema/lease.ts';
 import { leasePeriods } from '../schema/lease-periods.ts';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@console/contract/codes/lease-billing';
 import { allocate, rentersWithCredit } from './allocate.ts';
 import { insertAll } from './insert-all.ts';
+import { overtimeRows, type OvertimePart } from './overtime.ts';
 import { appendLedger, refreshArrears, type LedgerRow } from './ledger.ts';
 
 interface PeriodRow extends BilledPeriod {
@@ -27,6 +28,9 @@ interface PeriodRow extends BilledPeriod {
   dueDays: number;
   /** The contract's last day: nothing is billed after it, even for a machine not yet returned. */
   contractEndOn: string;
+  /** The line's hours allowance (tenths) and overtime price per hour, when it has them (decision 070). */
+  allowanceTenths: number | null;
+  overtimeCents: number | null;
 }
 
 /** The lessor's lease periods that started by `today` and are not billed to their end, with their billing. */
@@ -56,6 +60,8 @@ async function unbilledPeriods(db: Db, lessorOrgId: number, today: string, contr
       businessModel: contractLines.businessModel,
       dayCents: contractLines.dayCents,
       monthCents: contractLines.monthCents,
+      allowanceTenths: contractLines.allowanceTenths,
+      overtimeCents: contractLines.overtimeCents,
       number: contracts.number,
       billingDay: contracts.billingDay,
       dueDays: contracts.dueDays,
@@ -159,11 +165,38 @@ function draftsFor(periods: PeriodRow[], today: string): Draft[] {
   return drafts;
 }
 
+/** The parts of the drafts whose contract line has an hours allowance: each gets an overtime row (decision 070). */
+function overtimeParts(drafts: Draft[]): Map<Draft['lines'][number], OvertimePart> {
+  const parts = new Map<Draft['lines'][number], OvertimePart>();
+  for (const draft of drafts) {
+    for (const line of draft.lines) {
+      const { period, part } = line;
+      if (period.allowanceTenths === null || period.overtimeCents === null) continue;
+      parts.set(line, {
+        contractId: period.contractId,
+        leasePeriodId: period.id,
+        deviceId: period.deviceId,
+        lineId: period.lineId,
+        businessModel: period.businessModel,
+        allowanceTenths: period.allowanceTenths,
+        overtimeCents: period.overtimeCents,
+        fromOn: part.fromOn,
+        toOn: part.toOn,
+      });
+    }
+  }
+  return parts;
+}
+
 /**
- * Write the drafts: bills, their lines and their ledger rows, through prepared inserts. The bills' ids are given here
- * (after the highest, inside the unit of work's write lock) so their lines can name them without a read back.
+ * Write the drafts: bills, their lines, their overtime and their ledger rows, through prepared inserts. The bills'
+ * ids are given here (after the highest, inside the unit of work's write lock) so their lines can name them without
+ * a read back. A bill's amount is its lines' and its overtime's.
  */
 async function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): Promise<void> {
+  const parts = overtimeParts(drafts);
+  const overtimeOf = await overtimeRows(db, [...parts.values()]);
+  const overtime: (typeof billOvertime.$inferInsert)[] = [];
   const lines: (typeof billLines.$inferInsert)[] = [];
   const ledger: LedgerRow[] = [];
   const rows: (typeof bills.$inferInsert)[] = [];
@@ -176,7 +209,14 @@ async function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): Promise
     )?.top ?? 0;
   for (const draft of drafts) {
     id += 1;
-    const amountCents = draft.lines.reduce((s, l) => s + l.part.amountCents, 0);
+    const extra = draft.lines.flatMap((l) => {
+      const part = parts.get(l);
+      const row = part && overtimeOf.get(part);
+      return row ? [{ ...row, billId: id }] : [];
+    });
+    overtime.push(...extra);
+    const amountCents =
+      draft.lines.reduce((s, l) => s + l.part.amountCents, 0) + extra.reduce((s, o) => s + o.amountCents, 0);
     const { contract } = draft;
     rows.push({
       id,
@@ -217,6 +257,7 @@ async function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): Promise
   }
   await insertAll(db, bills, rows);
   await insertAll(db, billLines, lines);
+  await insertAll(db, billOvertime, overtime);
   await appendLedger(db, ledger);
 }
 

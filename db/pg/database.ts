@@ -14,7 +14,7 @@
  * outer `db` (as the command queue does); `work` is given that same `db`. A transaction inside one is a savepoint.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { fillPlaceholders, sql, type SQLWrapper } from 'drizzle-orm';
+import { fillPlaceholders, isTable, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDeleteBase, PgInsertBase, PgSelectBase, PgUpdateBase } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -27,6 +27,12 @@ export interface PgDbHandle {
   pool: pg.Pool;
   close(): Promise<void>;
 }
+
+/**
+ * A transaction's isolation: SERIALIZABLE by default (a unit of work's check-then-write); READ COMMITTED for work that
+ * takes the locks it needs itself and must see what others committed while it waited (ingest's batch).
+ */
+export type Isolation = 'serializable' | 'read committed';
 
 /** How many times a transaction runs at most when PostgreSQL keeps answering a serialization failure. */
 export const TRANSACTION_ATTEMPTS = 8;
@@ -131,7 +137,8 @@ export async function openPgDb(
   const session = (pgDb as unknown as { session: Session }).session;
   const prepareQuery = session.prepareQuery.bind(session);
   session.prepareQuery = (...args: unknown[]) => withSqliteMethods(prepareQuery(...args), query);
-  const dialect = (pgDb as unknown as { dialect: { sqlToQuery(s: unknown): unknown } }).dialect;
+  const dialect = (pgDb as unknown as { dialect: PgDialectParts }).dialect;
+  teachAliasedJoins(dialect);
   const raw = (statement: SQLWrapper | string) =>
     session.prepareQuery(
       dialect.sqlToQuery(typeof statement === 'string' ? sql.raw(statement) : statement.getSQL()),
@@ -163,15 +170,16 @@ export async function openPgDb(
     }
   };
 
-  const transaction = async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(work: (tx: Db) => Promise<T>, config?: { isolation?: Isolation }): Promise<T> => {
     const current = units.getStore();
     if (current) return savepoint(current, work);
+    const isolation = config?.isolation ?? 'serializable';
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       const unit: Unit = { client, savepoints: 0, open: true };
       let broken: Error | undefined;
       try {
-        await client.query('begin isolation level serializable');
+        await client.query(`begin isolation level ${isolation}`);
         const result = await units.run(unit, () => work(db));
         await client.query('commit');
         return result;
@@ -193,4 +201,30 @@ export async function openPgDb(
   methods.transaction = transaction;
 
   return { engine: 'postgres', db, pool, close: handle.close };
+}
+
+type JoinMeta = { table: unknown };
+type PgDialectParts = { sqlToQuery(s: unknown): unknown; buildJoins(joins: JoinMeta[] | undefined): SQL | undefined };
+
+/**
+ * The pg dialect names a joined table with its alias only when it is a pg table; a sqlite table joined under another
+ * name (`aliasedTable(organisations, 'owner')`) would be written as the alias alone (relation "owner" does not
+ * exist). It is given as `"organisations" "owner"`, as SQLite's dialect writes it.
+ */
+function teachAliasedJoins(dialect: PgDialectParts) {
+  // drizzle's own table symbols (table.js), registered globally.
+  const [isAlias, originalName, name] = ['IsAlias', 'OriginalName', 'Name'].map((n) => Symbol.for(`drizzle:${n}`));
+  const buildJoins = dialect.buildJoins.bind(dialect);
+  dialect.buildJoins = (joins) =>
+    buildJoins(
+      joins?.map((join) => {
+        if (!isTable(join.table)) return join;
+        const table = join.table as unknown as Record<symbol, string | boolean>;
+        if (!table[isAlias!]) return join;
+        return {
+          ...join,
+          table: sql`${sql.identifier(String(table[originalName!]))} ${sql.identifier(String(table[name!]))}`,
+        };
+      }),
+    );
 }

@@ -9,6 +9,7 @@ import * as accounts from '../schema/accounts.ts';
 import * as activities from '../schema/activities.ts';
 import * as alarmRules from '../schema/alarm-rules.ts';
 import * as apiKeys from '../schema/api-keys.ts';
+import * as notificationsSchema from '../schema/notifications.ts';
 import * as analysis from '../schema/analysis.ts';
 import * as appReleases from '../schema/app-releases.ts';
 import * as approvals from '../schema/approvals.ts';
@@ -33,6 +34,7 @@ import * as people from '../schema/people.ts';
 import * as peripherals from '../schema/peripherals.ts';
 import * as processes from '../schema/processes.ts';
 import * as products from '../schema/products.ts';
+import * as quotes from '../schema/quotes.ts';
 import * as quality from '../schema/quality.ts';
 import * as renewals from '../schema/renewals.ts';
 import * as risk from '../schema/risk.ts';
@@ -55,6 +57,7 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   activities,
   'alarm-rules': alarmRules,
   'api-keys': apiKeys,
+  notifications: notificationsSchema,
   analysis,
   'app-releases': appReleases,
   approvals,
@@ -79,6 +82,7 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   peripherals,
   processes,
   products,
+  quotes,
   quality,
   renewals,
   risk,

@@ -151,3 +151,48 @@ export const billingZones = sqliteTable('billing_zones', {
   lessorOrgId: integer('lessor_org_id').primaryKey(),
   timeZone: text('time_zone').notNull(),
 });
+
+/**
+ * A bill's overtime for one machine's part (decision 070): the hours its product measured over the days of a bill
+ * line (daily work credited to the contract) above the line's prorated allowance, at the line's overtime price.
+ * `measuredTenths` null: the machine reported no hours in those days, so nothing is charged and the bill says so.
+ * `hoursTenths` and `amountCents` are what the bill charges (an adjustment changes them; `computedTenths` keeps what
+ * the measurement gave).
+ */
+export const billOvertime = sqliteTable(
+  'bill_overtime',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    billId: integer('bill_id').notNull(),
+    leasePeriodId: integer('lease_period_id').notNull(),
+    deviceId: integer('device_id').notNull(),
+    lineId: integer('line_id').notNull(),
+    fromOn: text('from_on').notNull(),
+    toOn: text('to_on').notNull(),
+    allowanceTenths: integer('allowance_tenths').notNull(),
+    measuredTenths: integer('measured_tenths'),
+    computedTenths: integer('computed_tenths').notNull(),
+    hoursTenths: integer('hours_tenths').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('bill_overtime_bill').on(t.billId), index('bill_overtime_period').on(t.leasePeriodId, t.fromOn)],
+);
+
+/** Each adjustment of an overtime line by the lessor's staff: from what to what, why, who and when. Never changed. */
+export const overtimeAdjustments = sqliteTable(
+  'overtime_adjustments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    overtimeId: integer('overtime_id').notNull(),
+    billId: integer('bill_id').notNull(),
+    fromTenths: integer('from_tenths').notNull(),
+    toTenths: integer('to_tenths').notNull(),
+    fromCents: integer('from_cents').notNull(),
+    toCents: integer('to_cents').notNull(),
+    reason: text('reason').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('overtime_adjustments_overtime').on(t.overtimeId)],
+);

@@ -145,6 +145,13 @@ export const contractLines = sqliteTable(
     monthCents: integer('month_cents'),
     amountCents: integer('amount_cents').notNull().default(0),
     /**
+     * Working hours included, in tenths of an hour: per billed day for the day models (22, 23, 27), per month for
+     * the month models (24, 25); the hours measured above it are billed at `overtimeCents` an hour (decision 070).
+     * Both or neither.
+     */
+    allowanceTenths: integer('allowance_tenths'),
+    overtimeCents: integer('overtime_cents'),
+    /**
      * On a change's line: what it does (add a machine or a model and count, remove a line, reprice a line) and the
      * contract's line it removes or reprices (decision 041). Null on a contract's own lines.
      */

@@ -94,6 +94,12 @@ export const SUBLESSOR = {
   names: { zh: '苏州江南设备转租有限公司', en: 'Suzhou Jiangnan Equipment Sublease Co., Ltd.' },
   place: PLACES.wuzhong,
 };
+/** Northwind's sub-lessor: a hire company of Western Sydney, which keeps its name in English only (as Northwind). */
+export const AU_SUBLESSOR = {
+  name: 'Westlink Access Hire Pty Ltd',
+  place: PLACES.parramatta,
+  contact: 'Darren Walsh',
+};
 
 /** Streets of the places, for addresses that read true (a number is added). */
 export const STREETS: Record<string, string[]> = {

@@ -7,6 +7,8 @@ import { organisations } from '../schema/accounts.ts';
 import { seedOrganisations, seedUsers } from './accounts.ts';
 import { seedAlarms } from './alarms.ts';
 import { seedApiKeys } from './api-keys.ts';
+import { seedQuotes } from './quotes.ts';
+import { seedNotifications } from './notifications.ts';
 import { seedDeviceRecords } from './device-records.ts';
 import { seedFleet, type FleetOptions } from './devices.ts';
 import { seedFences } from './fences.ts';
@@ -137,6 +139,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedQuality(db, orgs, fleet.now);
   // API keys of the ISO 15143-3 API (decision 068), one revoked: no faker.
   await seedApiKeys(db, orgs, fleet.now);
+  // Quotes in every state and what they hold (decision 069), after the lease prices and contracts: no faker.
+  await seedQuotes(db, orgs, fleet.now);
+  // Notification rules and a delivery history of recent alarms per company, in its language (decision 071).
+  await seedNotifications(db, orgs, fleet.now);
   // Each record's creation time, the day of the event that made it (a machine's fitting, a bill's issue): last.
   await seedCreatedTimes(db, fleet.now);
   // Ids were given explicitly: the identity columns continue after them on PostgreSQL.

@@ -115,5 +115,5 @@ export function abnOf(orgId: number): string {
   throw new Error(`no ABN for ${body}`);
 }
 
-/** An ABN as it is printed: "51 824 753 556". */
-export const formatAbn = (abn: string): string => abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
+/** An ABN as it is printed: "51 824 753 556" (as the console keeps one). */
+export { formatAbn } from '@console/contract/lease/renter-identity';

@@ -23,14 +23,15 @@ import { forEachInOrder, mapInOrder } from '../in-order.ts';
 const PERSON_RENTERS: { name: string; idNumber: string }[] = [
   { name: '张建华', idNumber: completeIdNumber(1, '31011519820514361') },
   { name: '陈志强', idNumber: completeIdNumber(1, '44010619790923581') },
-  { name: "Liam O'Connor", idNumber: 'NSW LIC 18452967' },
+  // A New South Wales driver licence: eight digits.
+  { name: "Liam O'Connor", idNumber: '18452967' },
 ];
 /**
  * Registration numbers of the customers abroad, in the form of their countries: the Sydney one's ABN (the one its
  * invoices carry, invoices.ts), a Singapore UEN, a Dubai trade licence.
  */
 const foreignCompanyId = (orgId: number, n: number): string =>
-  [`ABN ${formatAbn(abnOf(orgId))}`, 'UEN 201734918E', 'DED 1023847'][n]!;
+  [formatAbn(abnOf(orgId)), 'UEN 201734918E', 'DED 1023847'][n]!;
 
 export interface LeaseParties {
   lessorId: number;
@@ -75,7 +76,8 @@ export async function seedLeaseParties(db: Db, orgs: DemoOrganisations, now: num
         })
         .run(),
     );
-    const place = business.places[1] ?? business.places[0]!;
+    // The person renting in their own name lives where their licence was issued: Northwind's in Sydney.
+    const place = (lang === 'en' ? undefined : business.places[1]) ?? business.places[0]!;
     const person = PERSON_RENTERS[i]!;
     const personOrg = await db
       .insert(organisations)

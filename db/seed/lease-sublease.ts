@@ -6,14 +6,24 @@ import { knownAddresses, users } from '../schema/accounts.ts';
 import { deviceModels, devices } from '../schema/devices.ts';
 import { contractLines, contracts } from '../schema/lease.ts';
 import { subleases, sublessors } from '../schema/lease-sublease.ts';
-import { createUser, type DemoOrganisations } from './accounts.ts';
-import { SUBLESSOR } from './business.ts';
-import { creditCodeOf } from './identities.ts';
+import {
+  createOrganisation,
+  createUser,
+  GLOBAL_BUSINESS,
+  GLOBAL_DEMO_AREA_CODE,
+  type DemoOrganisations,
+} from './accounts.ts';
+import { AU_SUBLESSOR, say, streetAddress, SUBLESSOR, type SeedLang } from './business.ts';
+import { abnOf, auMobile, creditCodeOf, digitsOf, formatAbn } from './identities.ts';
 import { listRound, marketRate } from './price-list.ts';
 import { forEachInOrder } from '../in-order.ts';
 
 /** The sub-lessor's demo account (role 11 in the sub-lessor's organisation): 138000011RR, RR its role. */
 export const SUBLESSOR_DEMO_ACCOUNT = '13800001111';
+/** The Australian sub-lessor's demo account, at +61 as the global brand's accounts (400000RR): 4 0000 11RR. */
+export const AU_SUBLESSOR_DEMO_ACCOUNT = { account: '400001111', areaCode: GLOBAL_DEMO_AREA_CODE };
+
+const HIRED_OUT = { zh: '已转租给客户', en: 'On hire to a customer' };
 
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -57,6 +67,93 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     .orderBy(asc(users.id))
     .get())!;
 
+  await rentIn(db, { lessorId, sublessorOrgId: orgs.sublessor, createdBy: admin.id, lang: 'zh', now });
+  await seedNorthwindSublessor(db, orgs, now);
+}
+
+/**
+ * Northwind's sub-lessor (the global brand's business): an Australian hire company in Western Sydney, identified by
+ * its ABN, with an Australian bank account (BSB and account number) and contact, and a sign-in account at +61. It
+ * lends Northwind a machine now on hire to a customer and one in stock, priced in Northwind's market (AUD, as its
+ * brand bills).
+ */
+async function seedNorthwindSublessor(db: Db, orgs: DemoOrganisations, now: number): Promise<void> {
+  const lessorId = orgs.lessors[GLOBAL_BUSINESS]!;
+  const place = AU_SUBLESSOR.place;
+  const contact = AU_SUBLESSOR.contact;
+  const org = await createOrganisation(db, {
+    name: AU_SUBLESSOR.name,
+    nameEn: AU_SUBLESSOR.name,
+    kind: 'sublessor',
+    parentId: lessorId,
+    province: place.province,
+    city: place.city,
+    district: place.district,
+    address: streetAddress(place, 'en', 7),
+    contactName: contact,
+    // As the seed keeps every Australian contact number: the mobile with its leading 0.
+    contactPhone: `0${auMobile(digitsOf(AU_SUBLESSOR.name))}`,
+  });
+  await db
+    .insert(sublessors)
+    .values({
+      orgId: org.id,
+      lessorOrgId: lessorId,
+      identityType: 2,
+      idNumber: formatAbn(abnOf(org.id)),
+      bankName: 'Commonwealth Bank, Parramatta',
+      bankAccountName: AU_SUBLESSOR.name,
+      // BSB and account number, as an Australian invoice prints them.
+      bankAccount: '062 141 1047 2863',
+      remark: 'Tops up the fleet in the busy months',
+    })
+    .run();
+  const user = await createUser(db, {
+    orgId: org.id,
+    mobile: AU_SUBLESSOR_DEMO_ACCOUNT.account,
+    areaCode: AU_SUBLESSOR_DEMO_ACCOUNT.areaCode,
+    roleId: ROLE.other,
+    nickname: contact.split(' ')[0]!,
+    name: contact,
+  });
+  for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+    await db.insert(knownAddresses).values({ userId: user.id, ip }).onConflictDoNothing().run();
+  }
+  const admin = (await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.orgId, lessorId), eq(users.roleId, ROLE.lessorAdmin)))
+    .orderBy(asc(users.id))
+    .get())!;
+  await rentIn(db, {
+    lessorId,
+    sublessorOrgId: org.id,
+    createdBy: admin.id,
+    lang: 'en',
+    now,
+    leasedOut: 1,
+    inStock: 1,
+  });
+}
+
+interface RentIn {
+  lessorId: number;
+  sublessorOrgId: number;
+  createdBy: number;
+  lang: SeedLang;
+  now: number;
+  /** Machines leased out again under running contracts, and machines in stock (two of each unless told). */
+  leasedOut?: number;
+  inStock?: number;
+}
+
+/**
+ * Machines a rental company rents in from a sub-lessor: the first `leasedOut` it has leased out again under running
+ * contracts (rented in ten days before the contract began), then `inStock` in stock, at the sub-lessor's trade rate
+ * of the company's market. No faker: picks by id, so nothing seeded before shifts.
+ */
+async function rentIn(db: Db, o: RentIn): Promise<void> {
+  const { lessorId, now, leasedOut = 2, inStock = 2 } = o;
   const everContracted = db
     .select({ id: contractLines.deviceId })
     .from(contractLines)
@@ -82,7 +179,7 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     )
     .groupBy(contractLines.deviceId)
     .orderBy(asc(contractLines.deviceId))
-    .limit(2)
+    .limit(leasedOut)
     .all();
   const stock = await db
     .select({ id: devices.id })
@@ -96,7 +193,7 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
       ),
     )
     .orderBy(asc(devices.id))
-    .limit(2)
+    .limit(inStock)
     .all();
   const machines = [
     ...leased.map((m) => ({ deviceId: m.deviceId!, startOn: day(Date.parse(`${m.startOn}T00:00:00Z`) - 10 * DAY) })),
@@ -116,7 +213,7 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
     perDay.set(stamp, (perDay.get(stamp) ?? 0) + 1);
     // Rented in at the sub-lessor's trade rate, about two thirds of what the company lists the model at
     // (price-list.ts): what it earns leasing the machine out again leaves it a margin.
-    const rate = marketRate(await modelOf(deviceId), 'zh');
+    const rate = marketRate(await modelOf(deviceId), o.lang);
     const trade = (cents: number) => listRound(cents * 0.65);
     const terms = {
       startOn,
@@ -132,11 +229,11 @@ export async function seedSublease(db: Db, orgs: DemoOrganisations, now: number)
         ...terms,
         number: `ZL-${stamp}-${String(perDay.get(stamp)).padStart(4, '0')}`,
         orgId: lessorId,
-        sublessorOrgId: orgs.sublessor,
+        sublessorOrgId: o.sublessorOrgId,
         deviceId,
         costCents: subleaseCostCents(terms),
-        remark: i < leased.length ? '已转租给客户' : '',
-        createdBy: admin.id,
+        remark: i < leased.length ? say(o.lang, HIRED_OUT) : '',
+        createdBy: o.createdBy,
         createdAt: new Date(Date.parse(`${startOn}T02:00:00Z`)),
       })
       .run();

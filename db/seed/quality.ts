@@ -6,7 +6,8 @@ import type { Db } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { devices } from '../schema/devices.ts';
 import { qualityInspectionItems, qualityInspections, qualityPlanItems } from '../schema/quality.ts';
-import { demoAccount, type DemoOrganisations } from './accounts.ts';
+import { createUser, demoAccount, GLOBAL_DEMO_AREA_CODE, type DemoOrganisations } from './accounts.ts';
+import { auMobile, digitsOf } from './identities.ts';
 import { sheetOf, type SheetItem } from '@console/contract/codes/quality-sheets';
 import { forEachInOrder } from '../in-order.ts';
 
@@ -18,6 +19,18 @@ const BRANDS: [string, Lang][] = [
   ['liftgo', 'en'],
 ];
 
+/**
+ * The platform's inspectors at its Sydney service centre, who test the global brand's machines (Northwind's): the
+ * records its English readers get name people of their own country.
+ */
+export const SYDNEY_INSPECTORS = [
+  { name: 'Ryan Fraser', roleId: ROLE.companyEmployee },
+  { name: 'Priya Singh', roleId: ROLE.companyAdmin },
+] as const;
+
+/** Where the test bench is when a machine's position is fixed: Shanghai, or Parramatta for the global brand. */
+const BENCH_POSITION: Record<Lang, string> = { zh: '31.23041, 121.47370', en: '-33.81502, 151.00108' };
+
 /** A realistic measured value for a passing or failing item. */
 function measured(item: SheetItem, pass: boolean, lang: Lang): { value: string; note: string } {
   const { check, min, max } = item;
@@ -26,7 +39,7 @@ function measured(item: SheetItem, pass: boolean, lang: Lang): { value: string; 
     return { value: '', note: lang === 'zh' ? '试验未通过，已送返工' : 'Failed the test, sent to rework' };
   }
   if (check === 'reporting') return { value: pass ? '8 s' : '95 s', note: '' };
-  if (check === 'positionFixed') return { value: pass ? '31.23041, 121.47370' : '', note: '' };
+  if (check === 'positionFixed') return { value: pass ? BENCH_POSITION[lang] : '', note: '' };
   if (check === 'noFaults') return { value: pass ? '' : 'E01', note: '' };
   if (check === 'unlocked') return { value: pass ? 'unlocked' : 'lock1', note: '' };
   if (min !== undefined && max !== undefined) return { value: String(pass ? (min + max) / 2 : max + 5), note: '' };
@@ -48,6 +61,21 @@ export async function seedQuality(db: Db, orgs: DemoOrganisations, now: number):
       .where(eq(users.mobile, demoAccount(roleId)))
       .get())!.id;
   const inspectors = [await userOf(ROLE.companyEmployee), await userOf(ROLE.companyAdmin)];
+  const sydney: number[] = [];
+  for (const { name, roleId } of SYDNEY_INSPECTORS) {
+    const person = await createUser(db, {
+      orgId: orgs.operator,
+      mobile: auMobile(digitsOf(`inspector ${name}`)),
+      areaCode: GLOBAL_DEMO_AREA_CODE,
+      roleId,
+      nickname: name.split(' ')[0]!,
+      name,
+      // They sign in with their own passwords, as the other colleagues do: not demo accounts.
+      password: `Bench-${digitsOf(name)}`,
+    });
+    sydney.push(person.id);
+  }
+  const inspectorsOf: Record<Lang, number[]> = { zh: inspectors, en: sydney };
   for (const [appid, lang] of BRANDS) {
     for (const kind of MACHINE_KINDS) {
       await forEachInOrder(sheetOf(kind), ({ zh, en, check, reading, min, max }, position) =>
@@ -63,7 +91,7 @@ export async function seedQuality(db: Db, orgs: DemoOrganisations, now: number):
             reading: reading ?? null,
             min: min ?? null,
             max: max ?? null,
-            updatedBy: inspectors[1]!,
+            updatedBy: inspectorsOf[lang][1]!,
             updatedAt: new Date(now - 200 * 86_400_000),
           })
           .run(),
@@ -83,7 +111,7 @@ export async function seedQuality(db: Db, orgs: DemoOrganisations, now: number):
     const items = sheetOf(device.kind);
     const finished = state !== 'inProgress';
     const reason = options.previousId ? 'retest' : sequence % 5 === 4 ? 'afterRepair' : 'newBuild';
-    const inspectorId = inspectors[sequence++ % 2]!;
+    const inspectorId = inspectorsOf[lang][sequence++ % 2]!;
     const row = await db
       .insert(qualityInspections)
       .values({

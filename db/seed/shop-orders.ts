@@ -108,7 +108,8 @@ export async function seedShopOrders(db: Db, orgs: DemoOrganisations, now: numbe
         .insert(coupons)
         .values({
           orgId: lessor,
-          name: english ? 'Telematics terminal $100 off' : '定位终端立减 100 元',
+          // The amount off is the face value, shown in the company's currency: a bare "$" reads as yuan in Chinese.
+          name: english ? 'Fleet tracking offer: telematics terminals' : '定位终端立减 100 元',
           type: 'cash',
           faceValueCents: 10_000,
           issueFrom: new Date(now - 10 * DAY).toISOString().slice(0, 10),

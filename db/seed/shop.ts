@@ -386,7 +386,9 @@ export async function seedShop(db: Db, orgs: DemoOrganisations, now: number): Pr
         orgId,
         admin,
         {
-          name: english ? 'Guardrail kit $50 off' : '护栏套件立减 50 元',
+          // An Australian promotion names what it is for; the amount off is the coupon's face value,
+          // shown beside it in the company's currency (a "$" in a name reads as yuan on the Chinese console).
+          name: english ? 'Site safety offer: guardrail kits' : '护栏套件立减 50 元',
           type: 'cash',
           faceValueCents: 5_000,
           issueFrom: addDaysToDay(today, -10),
@@ -400,7 +402,7 @@ export async function seedShop(db: Db, orgs: DemoOrganisations, now: number): Pr
         holders,
         ['received', 'used', 'expired'],
       );
-      const stopped = english ? 'Training 20% off (stopped)' : '培训 8 折（已停发）';
+      const stopped = english ? 'Operator induction: 20% off' : '培训 8 折（已停发）';
       await addCoupon(
         orgId,
         admin,

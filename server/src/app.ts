@@ -15,6 +15,7 @@ import { allRoutes, streamEndpoints } from './routes/all.ts';
 import { registerLiveRoute } from './live/route.ts';
 import { registerEsignCallback } from './lease/callback-route.ts';
 import { registerPaymentNotify } from './shop/notify-route.ts';
+import { registerAckLink } from './notify/ack-route.ts';
 import { serveBrandAssets } from './routes/brand.ts';
 import { AEMP_SECURITY_SCHEME, aempOpenApiPaths, registerAempRoutes } from './routes/aemp/index.ts';
 
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Hono {
   registerLiveRoute(app, deps);
   registerEsignCallback(app, deps);
   registerPaymentNotify(app, deps);
+  registerAckLink(app, deps);
   registerAempRoutes(app, deps);
 
   const generated = openApiDocument([...routes.map((r) => r.endpoint), ...streamEndpoints], '0.0.0');

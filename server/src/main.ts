@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
-import { isPostgresUrl, openDatabase } from '@console/db/client';
+import { openDatabase, serverHandle } from '@console/db/client';
 import { isSeeded, seedDemo } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
 import { createCommandQueue } from './commands/queue.ts';
@@ -14,12 +14,9 @@ import { LiveHub } from './live/hub.ts';
 import { startRiskScheduler } from './risk/scheduler.ts';
 import { startRollupThread } from './analysis/rollup-thread.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
+import { startQuoteScheduler } from './quotes/scheduler.ts';
 import { startPaymentTimeouts } from './shop/check-payment.ts';
-
-const POSTGRES_NOT_YET =
-  "DATABASE_URL names a PostgreSQL database, which the server cannot run on yet: ingest's store, the broker's " +
-  "machine accounts and the daily rollup still need SQLite's connection (docs/decisions/067, step 5). " +
-  'Unset DATABASE_URL to run on DB_FILE.';
+import { startNotifyScheduler } from './notify/notifier.ts';
 
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
 async function main() {
@@ -31,23 +28,20 @@ async function main() {
   if (env.NODE_ENV === 'production' && env.CLOCK_URL)
     throw new Error('CLOCK_URL is for QA: production keeps real time');
   const clock = followClock(env.CLOCK_URL, consoleLog);
-  // PostgreSQL (DATABASE_URL, docs/decisions/067) carries the API's queries, but not yet ingest's store, the
-  // broker's machine accounts nor the daily rollup, which work on SQLite's own connection until step 5: the server
-  // refuses to start half of itself.
-  if (isPostgresUrl(process.env.DATABASE_URL)) throw new Error(POSTGRES_NOT_YET);
+  // SQLite's DB_FILE, or PostgreSQL when DATABASE_URL names it (docs/decisions/067); the threads open the same.
   const opened = await openDatabase(env.DB_FILE);
-  if (opened.engine !== 'sqlite') throw new Error(POSTGRES_NOT_YET);
-  const dbh = opened.sqlite;
+  const dbh = serverHandle(opened);
+  const where = opened.engine === 'sqlite' ? env.DB_FILE : 'PostgreSQL (DATABASE_URL)';
   // A commit that finds the WAL past its connection's threshold copies it into the database then and there. Ingest's
   // thread commits many times a second and checkpoints at CHECKPOINT_PAGES; at SQLite's default (1,000 pages) the
   // API's small commits ran those checkpoints of ingest's writes on the main thread instead (the screens bench's
   // profile). The main thread checkpoints only if ingest has not (no machines reporting).
-  dbh.sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
+  dbh.sqlite?.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
   const base = { dbh, env, now: clock.now, log: consoleLog, live: new LiveHub() };
   const deps: AppDeps = { ...base, commands: await createCommandQueue(base), ingest: null };
   // Production starts empty: the first administrator comes from `npm run create-admin`.
   if (env.NODE_ENV !== 'production' && !(await isSeeded(dbh.db))) {
-    consoleLog('info', `seeding demo data into ${env.DB_FILE}`);
+    consoleLog('info', `seeding demo data into ${where}`);
     await seedDemo(dbh.db, { devices: env.SEED_DEVICES, fleetSecret: env.FLEET_SECRET });
   }
   // The embedded broker hands the machines' messages to ingest over this channel (broker-feed.ts).
@@ -92,8 +86,11 @@ async function main() {
   const rollup = startRollupThread({ dbFile: env.DB_FILE });
   // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
   const stopBillingScheduler = await startBillingScheduler(deps);
+  const stopQuoteScheduler = await startQuoteScheduler(deps);
   // Payments left charging past their time are asked about and closed (decision 050).
   const stopPaymentTimeouts = startPaymentTimeouts(deps);
+  // Notification rules: alarms and events to people and systems, escalated on the server's clock (decision 071).
+  const stopNotifier = startNotifyScheduler(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
@@ -113,14 +110,16 @@ async function main() {
     stopRiskScheduler();
     await rollup.stop();
     stopBillingScheduler();
+    stopQuoteScheduler();
     stopPaymentTimeouts();
+    stopNotifier();
     clock.stop();
     await ingest.stop();
     const { stored, rejected } = ingest.stats();
     const refused = Object.values(rejected).reduce((a, b) => a + b, 0);
     consoleLog('info', `stopping: ingest stored ${stored} messages and refused ${refused}`);
     await broker?.close();
-    dbh.close();
+    await dbh.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

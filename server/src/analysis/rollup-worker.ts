@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDb } from '@console/db/client';
+import { openDatabase, serverHandle } from '@console/db/client';
 import { consoleLog } from '../lib/deps.ts';
 import { CHECKPOINT_PAGES } from '../ingest/store.ts';
 import { startRollupJob } from './rollup.ts';
@@ -7,14 +7,15 @@ import type { RollupThreadData } from './rollup-thread.ts';
 
 /** The rollup thread (rollup-thread.ts starts it): the daily work job on its own connection to the database. */
 const data = workerData as RollupThreadData;
-const dbh = openDb(data.dbFile, { migrate: false });
+// The server's engine (DATABASE_URL, as the main thread's).
+const dbh = serverHandle(await openDatabase(data.dbFile, { migrate: false, max: 2 }));
 // As the main thread's connection (main.ts): copying the WAL into the database stays ingest's work.
-dbh.sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
+dbh.sqlite?.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
 const job = startRollupJob({ dbh, log: consoleLog });
 
 parentPort!.once('message', () => {
-  void job.stop().then(() => {
-    dbh.close();
-    parentPort!.close();
-  });
+  void job
+    .stop()
+    .then(() => dbh.close())
+    .then(() => parentPort!.close());
 });

@@ -1,51 +1,38 @@
 import type { DbHandle } from '@console/db/client';
-import type { KindData } from '@console/contract/mqtt/payloads';
-import { KIND_OUTPUTS, type MachineKind } from '@console/contract/codes/machine-kinds';
-import { leaseOn, type LeaseDays } from '@console/db/lease-days';
+import type { LeaseDays } from '@console/db/lease-days';
 import type { AppDeps } from '../lib/deps.ts';
-import { emptyTotals, foldPosition, foldReport, type DayTotals, type FoldState, type PositionState } from './fold.ts';
-import { DayClock, organisationZone } from './zone.ts';
+import {
+  ROLLUP_CHUNK,
+  TELEMETRY,
+  TRACKS,
+  chunkMachines,
+  cursorRows,
+  dayRows,
+  foldChunk,
+  type ChunkOptions,
+  type ChunkResult,
+  type Machine,
+} from './rollup-fold.ts';
+import { rollUpChunkPg } from './rollup-pg.ts';
+
+export { ROLLUP_CHUNK, type ChunkOptions, type ChunkResult } from './rollup-fold.ts';
 
 /**
  * The rollup job (docs/decisions/037-daily-work.md): beside ingest, not in it. Every minute (and once at start) it
  * reads the telemetry and track points past its watermarks in chunks, folds them into daily_work, keeps each
  * machine's last report in work_cursors and moves the watermarks, all in one transaction per chunk: a crash
- * repeats no row and loses none. Ids only grow in commit order (SQLite has one writer at a time), so a row below
- * a watermark can never appear later.
+ * repeats no row and loses none. On SQLite ids only grow in commit order (one writer at a time), so a row below a
+ * watermark can never appear later; on PostgreSQL they do not, and rollup-pg.ts reads only as far as every row is
+ * committed (docs/decisions/067, step 5).
  */
 
 export const ROLLUP_INTERVAL_MS = 60_000;
-export const ROLLUP_CHUNK = 2000;
 /**
  * The pause between two chunks of a run. Ingest waits for the write lock in SQLite's busy handler, which tries
  * again after sleeps of up to 100 ms: chunks one right after another (a backlog of 600,000 reports is 300 of them)
  * kept it out for seconds, and its batches waited while the broker held the machines' reports (decision 037).
  */
 export const ROLLUP_PAUSE_MS = 100;
-const TELEMETRY = 'telemetry';
-const TRACKS = 'track_points';
-/** Where the travel of a kind that does not drive goes: nowhere. */
-const nowhere = () => emptyTotals();
-
-interface Machine {
-  id: number;
-  kind: string;
-  orgId: number;
-  customerOrgId: number | null;
-  distributorOrgId: number | null;
-  zone: string;
-}
-
-export interface ChunkResult {
-  telemetry: number;
-  positions: number;
-}
-
-export interface ChunkOptions {
-  chunk?: number;
-  /** Runs inside the transaction, after the writes and before the commit (tests: a crash at the worst moment). */
-  beforeCommit?: () => void;
-}
 
 function statements(sqlite: DbHandle['sqlite']) {
   return {
@@ -131,108 +118,11 @@ export function rollUpChunk(dbh: DbHandle, options: ChunkOptions = {}): ChunkRes
     const points = q.positions.all(fromTracks, size);
     if (reports.length === 0 && points.length === 0) return { telemetry: 0, positions: 0 };
 
-    const ids = JSON.stringify([...new Set([...reports.map((r) => r.deviceId), ...points.map((p) => p.deviceId)])]);
-    const machines = new Map<number, Machine>();
-    for (const m of q.machines.all(ids)) {
-      const zone = organisationZone(m.province === null ? undefined : { province: m.province, city: m.city ?? '' });
-      machines.set(m.id, { ...m, zone });
-    }
-    const cursors = new Map(
-      q.cursors.all(ids).map((c) => [
-        c.deviceId,
-        {
-          fold: c.telemetryAt === null ? null : ({ ...(JSON.parse(c.state) as object), t: c.telemetryAt } as FoldState),
-          position:
-            c.trackAt === null || c.lat === null || c.lng === null
-              ? null
-              : ({ t: c.trackAt, lat: c.lat, lng: c.lng, speed: c.speed ?? 0 } as PositionState),
-        },
-      ]),
-    );
-    const cursorOf = (id: number) => {
-      let c = cursors.get(id);
-      if (!c) cursors.set(id, (c = { fold: null, position: null }));
-      return c;
-    };
-    const clocks = new Map<string, DayClock>();
-    const clockOf = (zone: string) => {
-      let c = clocks.get(zone);
-      if (!c) clocks.set(zone, (c = new DayClock(zone)));
-      return c;
-    };
-    const days = new Map<number, Map<string, DayTotals>>();
-    const adderOf = (id: number) => {
-      let byDay = days.get(id);
-      if (!byDay) days.set(id, (byDay = new Map()));
-      const map = byDay;
-      return (day: string) => {
-        let totals = map.get(day);
-        if (!totals) map.set(day, (totals = emptyTotals()));
-        return totals;
-      };
-    };
-
-    for (const r of reports) {
-      const machine = machines.get(r.deviceId);
-      // A machine deleted since: its rows are passed over (the watermark moves on).
-      if (!machine) continue;
-      let data: KindData;
-      try {
-        data = JSON.parse(r.data) as KindData;
-      } catch {
-        continue;
-      }
-      if (data.kind !== machine.kind) continue;
-      const cursor = cursorOf(r.deviceId);
-      const next = foldReport(cursor.fold, r.t, data, clockOf(machine.zone), adderOf(r.deviceId));
-      if (next) cursor.fold = next;
-    }
-    for (const p of points) {
-      const machine = machines.get(p.deviceId);
-      if (!machine) continue;
-      const cursor = cursorOf(p.deviceId);
-      // A kind that does not drive (a charger, a pack) is carried: its fixes move, it travels no distance (062).
-      const travels = KIND_OUTPUTS[machine.kind as MachineKind]?.includes('distanceKm') ?? false;
-      const next = foldPosition(cursor.position, p, clockOf(machine.zone), travels ? adderOf(p.deviceId) : nowhere);
-      if (next) cursor.position = next;
-    }
-
-    const leases = new Map<number, LeaseDays[]>();
-    if (days.size > 0) {
-      for (const l of q.leases.all(JSON.stringify([...days.keys()]))) {
-        leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
-      }
-    }
-    for (const [deviceId, byDay] of days) {
-      const m = machines.get(deviceId)!;
-      for (const [day, totals] of byDay) {
-        const site = leaseOn(leases.get(deviceId) ?? [], day, m.customerOrgId);
-        q.addDay.run({
-          deviceId,
-          day,
-          timeZone: m.zone,
-          kind: m.kind,
-          ownerOrgId: m.orgId,
-          customerOrgId: site.customerOrgId,
-          distributorOrgId: m.distributorOrgId,
-          contractId: site.contractId,
-          ...totals,
-        });
-      }
-    }
-    for (const [deviceId, c] of cursors) {
-      if (!machines.has(deviceId)) continue;
-      const { t, ...state } = c.fold ?? { t: null };
-      q.saveCursor.run(
-        deviceId,
-        t,
-        JSON.stringify(state),
-        c.position?.t ?? null,
-        c.position?.lat ?? null,
-        c.position?.lng ?? null,
-        c.position?.speed ?? null,
-      );
-    }
+    const ids = JSON.stringify(chunkMachines(reports, points));
+    const folded = foldChunk(reports, points, q.machines.all(ids), q.cursors.all(ids));
+    const leases = folded.days.size > 0 ? q.leases.all(JSON.stringify([...folded.days.keys()])) : [];
+    for (const day of dayRows(folded, leases)) q.addDay.run(day);
+    for (const cursor of cursorRows(folded)) q.saveCursor.run(...cursor);
     if (reports.length > 0) q.setWatermark.run(TELEMETRY, reports.at(-1)!.id);
     if (points.length > 0) q.setWatermark.run(TRACKS, points.at(-1)!.id);
     options.beforeCommit?.();
@@ -267,7 +157,8 @@ export function startRollupJob(
   const run = async () => {
     try {
       while (!stopped) {
-        const r = rollUpChunk(deps.dbh);
+        const { dbh } = deps;
+        const r = dbh.sqlite ? rollUpChunk(dbh) : await rollUpChunkPg(dbh.db);
         if (r.telemetry === 0 && r.positions === 0) break;
         await new Promise((resolve) => setTimeout(resolve, ROLLUP_PAUSE_MS));
       }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AedesOptions, AuthenticateError, Client } from 'aedes';
 import { eq, sql } from 'drizzle-orm';
-import type { SyncDb } from '@console/db/client';
+import type { Db, SyncDb } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { deviceSecretMatches } from '@console/contract/mqtt/credentials';
 import { SERIAL_PATTERN, TOPIC_ROOT, mayPublish, maySubscribe, parseUplinkTopic } from '@console/contract/mqtt/topics';
@@ -10,18 +10,31 @@ import { SERIAL_PATTERN, TOPIC_ROOT, mayPublish, maySubscribe, parseUplinkTopic 
 export interface BrokerAccounts {
   serverUser: string;
   serverPassword: string;
-  /** The stored hash of a machine's secret, or undefined when no machine has that serial number. */
-  deviceSecretHash(serial: string): string | undefined;
+  /**
+   * The stored hash of a machine's secret, or undefined when no machine has that serial number: at once on SQLite,
+   * later on PostgreSQL.
+   */
+  deviceSecretHash(serial: string): string | undefined | Promise<string | undefined>;
 }
 
 /** The accounts of the server user and of every machine in the database. */
-export function brokerAccounts(db: SyncDb, serverUser: string, serverPassword: string): BrokerAccounts {
-  const find = db
+export function brokerAccounts(db: SyncDb | Db, serverUser: string, serverPassword: string): BrokerAccounts {
+  // The same query on either engine: SQLite's connection answers at once, PostgreSQL's later.
+  const find = (db as SyncDb)
     .select({ hash: devices.mqttSecretHash })
     .from(devices)
     .where(eq(devices.serialNumber, sql.placeholder('sn')))
     .prepare();
-  return { serverUser, serverPassword, deviceSecretHash: (sn) => find.get({ sn })?.hash || undefined };
+  type Found = { hash: string } | undefined;
+  const hashOf = (row: Found) => row?.hash || undefined;
+  return {
+    serverUser,
+    serverPassword,
+    deviceSecretHash(sn) {
+      const found = find.get({ sn }) as Found | Promise<Found>;
+      return found instanceof Promise ? found.then(hashOf) : hashOf(found);
+    },
+  };
 }
 
 type Identity = { role: 'server' } | { role: 'device'; sn: string };
@@ -49,6 +62,7 @@ export function serverMayPublish(topic: string): boolean {
 /** MQTT 3.1.1 CONNACK return codes (aedes declares them as a const enum, which isolated modules cannot read). */
 const IDENTIFIER_REJECTED = 2;
 const BAD_USERNAME_OR_PASSWORD = 4;
+const SERVER_UNAVAILABLE = 3;
 
 function refusal(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -81,15 +95,22 @@ export function brokerAccessHooks(
         identities.set(client, { role: 'server' });
         return done(null, true);
       }
+      const device = (hash: string | undefined) => {
+        if (!hash || !deviceSecretMatches(secret, hash)) {
+          return done(refusal('bad user name or password', BAD_USERNAME_OR_PASSWORD), false);
+        }
+        // A machine's client id is its serial number, so no one can take over another machine's session.
+        if (client.id !== username)
+          return done(refusal('client id must be the serial number', IDENTIFIER_REJECTED), false);
+        identities.set(client, { role: 'device', sn: username });
+        done(null, true);
+      };
       const hash = SERIAL_PATTERN.test(username) ? accounts.deviceSecretHash(username) : undefined;
-      if (!hash || !deviceSecretMatches(secret, hash)) {
-        return done(refusal('bad user name or password', BAD_USERNAME_OR_PASSWORD), false);
-      }
-      // A machine's client id is its serial number, so no one can take over another machine's session.
-      if (client.id !== username)
-        return done(refusal('client id must be the serial number', IDENTIFIER_REJECTED), false);
-      identities.set(client, { role: 'device', sn: username });
-      done(null, true);
+      if (!(hash instanceof Promise)) return device(hash);
+      // The database could not answer: the machine tries again later, as after any broker outage.
+      hash.then(device, (error: unknown) =>
+        done(refusal(`the machines' accounts could not be read: ${String(error)}`, SERVER_UNAVAILABLE), false),
+      );
     },
     authorizePublish(client, packet, done) {
       // No client: a will the broker publishes for a session it no longer holds; only uplinks carry wills.

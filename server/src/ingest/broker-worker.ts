@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDb } from '@console/db/client';
+import { openDatabase, serverHandle } from '@console/db/client';
 import { brokerAccounts } from './broker-access.ts';
 import { startEmbeddedBroker } from './broker.ts';
 import type { BrokerThreadData, BrokerThreadReply } from './broker-thread.ts';
@@ -10,27 +10,28 @@ import type { BrokerThreadData, BrokerThreadReply } from './broker-thread.ts';
  */
 const data = workerData as BrokerThreadData;
 const port = parentPort!;
-const dbh = openDb(data.dbFile, { migrate: false });
+// The server's engine (DATABASE_URL, as the main thread's).
+const dbh = serverHandle(await openDatabase(data.dbFile, { migrate: false, max: 2 }));
 const reply = (message: BrokerThreadReply) => port.postMessage(message);
 
 await startEmbeddedBroker({
   port: data.port,
   host: data.host,
-  accounts: brokerAccounts(dbh.sqliteDb, data.serverUser, data.serverPassword),
+  accounts: brokerAccounts(dbh.sqliteDb ?? dbh.db, data.serverUser, data.serverPassword),
   feed: data.feed,
 }).then(
   (broker) => {
     reply({ type: 'listening', port: broker.port, url: broker.url });
     port.on('message', (message: 'close') => {
       if (message !== 'close') return;
-      void broker.close().then(() => {
-        dbh.close();
-        reply({ type: 'closed' });
-      });
+      void broker
+        .close()
+        .then(() => dbh.close())
+        .then(() => reply({ type: 'closed' }));
     });
   },
   (error: unknown) => {
-    dbh.close();
+    void dbh.close();
     reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   },
 );

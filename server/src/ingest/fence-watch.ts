@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { SyncDb } from '@console/db/client';
+import type { Db, SyncDb } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
 import { FENCE_ALARM_TYPES } from '@console/contract/http/fences';
 import { translate } from '@console/contract/messages/translate';
 import type { AppDeps } from '../lib/deps.ts';
 import { forgetEverywhere } from '../lib/forget-everywhere.ts';
-import { sendSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
+import { sendSystemSms } from '../notify/system.ts';
 import type { MoveRule } from './apply.ts';
 import {
   accumulateWork,
@@ -29,17 +29,28 @@ interface CachedFence extends WatchedFence {
  * position (thousands a second), so it must never query. Read whole on first use and again after any change to
  * a fence or a binding (`forgetFences`, called by the fence routes).
  */
-let cache = new WeakMap<SyncDb, Map<number, CachedFence>>();
+let cache = new WeakMap<SyncDb | Db, Map<number, CachedFence>>();
 
 /** The shortest time between two texts about the same machine and alarm type. */
 const TEXT_GAP_MS = 10 * 60 * 1000;
 
-function load(db: SyncDb): Map<number, CachedFence> {
-  const rows = db
+const boundFences = (db: SyncDb | Db) =>
+  (db as SyncDb)
     .select({ deviceId: devices.id, fence: fences })
     .from(devices)
-    .innerJoin(fences, eq(fences.id, devices.fenceId))
-    .all();
+    .innerJoin(fences, eq(fences.id, devices.fenceId));
+type BoundRow = ReturnType<ReturnType<typeof boundFences>['all']>[number];
+
+function load(db: SyncDb): Map<number, CachedFence> {
+  return keep(db, boundFences(db).all());
+}
+
+/** The same on the asynchronous `db` (ingest on PostgreSQL), read before a batch asks. */
+async function loadAsync(db: Db): Promise<Map<number, CachedFence>> {
+  return cache.get(db) ?? keep(db, await (boundFences(db).all() as unknown as Promise<BoundRow[]>));
+}
+
+function keep(db: SyncDb | Db, rows: BoundRow[]): Map<number, CachedFence> {
   const byFence = new Map<number, CachedFence>();
   const byDevice = new Map<number, CachedFence>();
   for (const { deviceId, fence: f } of rows) {
@@ -56,7 +67,7 @@ function load(db: SyncDb): Map<number, CachedFence> {
   return byDevice;
 }
 
-const fenceOf = (db: SyncDb, deviceId: number) => (cache.get(db) ?? load(db)).get(deviceId);
+const fenceOfSync = (db: SyncDb, deviceId: number) => (cache.get(db) ?? load(db)).get(deviceId);
 
 /** After a fence or a binding changed: the next position, on any thread, reads them again. */
 export const forgetFences = forgetEverywhere('fences', () => {
@@ -68,8 +79,19 @@ export const forgetFences = forgetEverywhere('fences', () => {
  * message an opened fence alarm sends to the fence's alarm contact.
  */
 export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'log'>) {
-  // Ingest asks for a machine's fence with every position: it reads synchronously (docs/decisions/067).
-  const { sqliteDb: db } = deps.dbh;
+  // Ingest asks for a machine's fence with every position: on SQLite it reads synchronously; on PostgreSQL the
+  // fences are read before each batch (`prepare`) and asked of memory (docs/decisions/067).
+  const sync = deps.dbh.sqliteDb;
+  let held = new Map<number, CachedFence>();
+  const fenceOf = (deviceId: number) => (sync ? fenceOfSync(sync, deviceId) : held.get(deviceId));
+  type Machine = { serial: string; orgId: number } | undefined;
+  /** The machine of an alarm's text: at once on SQLite, later on PostgreSQL. */
+  const machineOf = (deviceId: number): Machine | Promise<Machine> =>
+    (sync ?? (deps.dbh.db as unknown as SyncDb))
+      .select({ serial: devices.serialNumber, orgId: devices.orgId })
+      .from(devices)
+      .where(eq(devices.id, deviceId))
+      .get();
 
   // Today's working time of the machines whose fence has a daily limit, counted from the reports this
   // process has seen (a restart starts the day's count again, as the silence watchdog's does).
@@ -77,7 +99,7 @@ export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'lo
 
   const rule: MoveRule = (d, from, event, receivedAt) => {
     if (event.type !== 'report') return undefined;
-    const fence = fenceOf(db, d.id);
+    const fence = fenceOf(d.id);
     // The alarm's own time: the device's, never later than its arrival (as store.ts dates alarms).
     const at = Math.min(event.report.t, receivedAt);
     let today: WorkedToday | undefined;
@@ -99,31 +121,48 @@ export function createFenceWatch(deps: Pick<AppDeps, 'dbh' | 'env' | 'now' | 'lo
     for (const alarm of result.alarms) {
       if (alarm.state !== 'opened' || !(FENCE_ALARM_TYPES as readonly string[]).includes(alarm.type)) continue;
       try {
-        const fence = fenceOf(db, alarm.deviceId);
+        const fence = fenceOf(alarm.deviceId);
         if (!fence?.contactPhone) continue;
         const key = `${alarm.deviceId}:${alarm.type}`;
         const now = deps.now();
         if (now - (lastText.get(key) ?? -Infinity) < TEXT_GAP_MS) continue;
         lastText.set(key, now);
-        const serial =
-          db.select({ serial: devices.serialNumber }).from(devices).where(eq(devices.id, alarm.deviceId)).get()
-            ?.serial ?? '';
-        // A mainland number reads Chinese, any other English.
-        const lang = fence.areaCode === '86' ? 'zh_CN' : 'en_US';
-        const text = translate(lang, `fences.sms.${alarm.type}`, {
-          serial,
-          fence: fence.name,
-          time: formatInZone(alarm.at, fence.timeZone),
-        });
-        // Keeping the text is database work that answers later: its failure is logged as a throw here would be.
-        void sendSms(deps, { mobile: fence.contactPhone, areaCode: fence.areaCode, text }).catch((error: unknown) =>
-          deps.log('error', `ingest could not send the text of fence alarm ${alarm.id}`, error),
-        );
+        const found = machineOf(alarm.deviceId);
+        if (found instanceof Promise) {
+          void found.then(
+            (machine) => sendText(alarm, fence, machine),
+            (error: unknown) => deps.log('error', `ingest could not send the text of fence alarm ${alarm.id}`, error),
+          );
+        } else sendText(alarm, fence, found);
       } catch (error) {
         deps.log('error', `ingest could not send the text of fence alarm ${alarm.id}`, error);
       }
     }
   }
 
-  return { rule, notify };
+  /** The text of an opened fence alarm to the fence's alarm contact. */
+  function sendText(alarm: WriteResult['alarms'][number], fence: CachedFence, machine: Machine): void {
+    const serial = machine?.serial ?? '';
+    // A mainland number reads Chinese, any other English.
+    const lang = fence.areaCode === '86' ? 'zh_CN' : 'en_US';
+    const text = translate(lang, `fences.sms.${alarm.type}`, {
+      serial,
+      fence: fence.name,
+      time: formatInZone(alarm.at, fence.timeZone),
+    });
+    // Keeping the text is database work that answers later: its failure is logged as a throw here would be.
+    // Through the notifier's log (docs/decisions/071-notifications.md), as every message the console sends.
+    const sms = { mobile: fence.contactPhone, areaCode: fence.areaCode, text };
+    const message = { orgId: machine?.orgId ?? 0, event: 'fenceContact', recipient: fence.name, sms } as const;
+    void sendSystemSms(deps, message).catch((error: unknown) =>
+      deps.log('error', `ingest could not send the text of fence alarm ${alarm.id}`, error),
+    );
+  }
+
+  /** PostgreSQL: the fences read (once, until forgotten) before a batch applies its rule. */
+  async function prepare(): Promise<void> {
+    if (!sync) held = await loadAsync(deps.dbh.db);
+  }
+
+  return { rule, notify, prepare };
 }

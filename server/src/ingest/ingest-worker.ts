@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDb } from '@console/db/client';
+import { openDatabase, serverHandle } from '@console/db/client';
 import type { LiveEvent } from '@console/contract/http/live';
 import type { AckMessage } from '@console/contract/mqtt/payloads';
 import type { CommandTransport } from '../commands/queue.ts';
@@ -16,7 +16,9 @@ import type { FromIngest, IngestThreadData, ToIngest } from './ingest-thread.ts'
 const data = workerData as IngestThreadData;
 const port = parentPort!;
 const tell = (message: FromIngest) => port.postMessage(message);
-const dbh = openDb(data.dbFile, { migrate: false, ingest: true });
+// The server's engine (DATABASE_URL, as the main thread's): SQLite's file, or PostgreSQL's pool of a few connections
+// (a batch is one transaction at a time, the look-ups of new serials and the watchdog go beside it).
+const dbh = serverHandle(await openDatabase(data.dbFile, { migrate: false, ingest: true, max: 4 }));
 
 // Live events go over in one message per turn of the loop (a batch publishes one per machine it touched).
 let liveEvents: [LiveEvent, Audience][] = [];
@@ -100,6 +102,6 @@ port.on('message', (message: ToIngest) => {
   clearInterval(timer);
   void ingest.stop().then(() => {
     tell({ type: 'stopped', stats: ingest.stats() });
-    dbh.close();
+    void dbh.close();
   });
 });

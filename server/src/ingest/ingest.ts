@@ -4,13 +4,15 @@ import { topics } from '@console/contract/mqtt/topics';
 import type { CommandQueue } from '../commands/queue.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import type { LiveHub } from '../live/hub.ts';
-import { thresholdsFor } from '../lib/alarm-thresholds.ts';
+import { loadThresholds, thresholdsFor } from '../lib/alarm-thresholds.ts';
+import { parseUplinkTopic } from '@console/contract/mqtt/topics';
 import { INGEST_BATCH_DEFAULT } from '../lib/env.ts';
 import type { AlarmRule } from './alarm-rules.ts';
 import type { ApplyOptions } from './apply.ts';
 import { createFenceWatch } from './fence-watch.ts';
 import { createCounters, rateLimited, type IngestStats } from './stats.ts';
 import { createStore, type StoreItem, type WriteResult } from './store.ts';
+import { createPgStore } from './store-pg.ts';
 import { validateUplink, type RejectReason } from './validate.ts';
 import { isBusy, queueTeller } from './tell-queue.ts';
 import { createSilenceFinder } from './watchdog.ts';
@@ -55,10 +57,13 @@ export interface Ingest {
   /** Resolves once connected and subscribed (it keeps retrying until then). */
   ready: Promise<void>;
   stats(): IngestStats;
-  /** Write what is buffered now, and the machines' rows as last reported. */
-  flush(): void;
-  /** Mark the machines that fell silent offline now (the watchdog does this every `watchdogMs`). */
-  checkSilence(): number;
+  /**
+   * Write what is buffered now, and the machines' rows as last reported. On SQLite it is written when this returns;
+   * on PostgreSQL when the promise resolves.
+   */
+  flush(): Promise<void>;
+  /** Mark the machines that fell silent offline now (the watchdog does this every `watchdogMs`); as flush. */
+  checkSilence(): Promise<number>;
   /** Disconnect, then write what is buffered. */
   stop(): Promise<void>;
 }
@@ -78,10 +83,8 @@ function uplinkFor(options: IngestOptions, handlers: UplinkHandlers) {
  * the queue acknowledgements and each batch's outcome, and publishes commands.
  */
 export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
-  const thresholds = options.thresholds ?? ((d) => thresholdsFor(deps.dbh.sqliteDb, d.orgId, d.kind));
   const fences = createFenceWatch(deps);
-  const store = createStore(deps.dbh, { thresholds, rules: options.rules, moveRules: [fences.rule] });
-  const findSilent = createSilenceFinder(deps.dbh.sqliteDb);
+  const { store, findSilent } = storeOf(deps, options, fences);
   const startedAt = deps.now();
   const stats = createCounters();
   const { counters } = stats;
@@ -116,26 +119,57 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     next();
   }
 
+  /** PostgreSQL: the batch being written; the next waits for it (what arrives meanwhile fills the buffer). */
+  let writing: Promise<void> | null = null;
+
   function flush(): void {
+    if (writing) return;
     if (buffer.length === 0) return release();
     const batch = buffer;
     buffer = [];
-    let result: WriteResult;
+    let result: WriteResult | Promise<WriteResult>;
     try {
       result = store.write(batch);
     } catch (error) {
-      if (isBusy(error)) {
-        // Another writer holds the database longer than busy_timeout: the batch waits for the next attempt
-        // (the flush timer), and while it does no more is taken from the broker. Nothing is dropped.
-        buffer = batch.concat(buffer);
-        counters.retried++;
-        warn('busy', `ingest: the database is busy; ${batch.length} messages wait for the next attempt`);
-        return;
-      }
-      counters.failed += batch.length;
-      deps.log('error', `ingest could not write a batch of ${batch.length}`, error);
-      return release();
+      return failed(batch, error);
     }
+    if (!(result instanceof Promise)) return written(batch, result);
+    writing = result
+      .then(
+        (done) => written(batch, done),
+        (error: unknown) => failed(batch, error),
+      )
+      .finally(() => {
+        writing = null;
+        if (buffer.length >= batchSize) flush();
+        else release();
+      });
+  }
+
+  function failed(batch: StoreItem[], error: unknown): void {
+    if (isBusy(error)) {
+      // Another writer holds the database longer than busy_timeout: the batch waits for the next attempt
+      // (the flush timer), and while it does no more is taken from the broker. Nothing is dropped.
+      buffer = batch.concat(buffer);
+      counters.retried++;
+      warn('busy', `ingest: the database is busy; ${batch.length} messages wait for the next attempt`);
+      return;
+    }
+    counters.failed += batch.length;
+    deps.log('error', `ingest could not write a batch of ${batch.length}`, error);
+    release();
+  }
+
+  /** Flush until nothing is buffered or being written (PostgreSQL); SQLite's flush has written it already. */
+  async function drain(): Promise<void> {
+    flush();
+    while (writing) {
+      await writing;
+      flush();
+    }
+  }
+
+  function written(batch: StoreItem[], result: WriteResult): void {
     counters.stored += result.stored;
     counters.batches++;
     const committed = deps.now();
@@ -154,18 +188,19 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
    * Write the machines' own state that waits (store.ts, STATE_WRITE_MS): what is due now, or all of it. A busy
    * database leaves it waiting for the next tick.
    */
-  function writeWaiting(all: boolean): void {
-    try {
-      store.writeWaiting(all ? null : deps.now());
-    } catch (error) {
+  function writeWaiting(all: boolean): Promise<void> {
+    const failedToWrite = (error: unknown) => {
       if (!isBusy(error)) deps.log('error', "ingest could not write the machines' state", error);
+    };
+    try {
+      return store.writeWaiting(all ? null : deps.now())?.catch(failedToWrite) ?? Promise.resolve();
+    } catch (error) {
+      failedToWrite(error);
+      return Promise.resolve();
     }
   }
 
-  function checkSilence(): number {
-    // What is buffered may be the very report that shows a machine is alive.
-    flush();
-    const silent = findSilent(deps.now(), startedAt);
+  function markSilent(silent: StoreItem[]): number {
     if (silent.length === 0) return 0;
     buffer.push(...silent);
     flush();
@@ -174,9 +209,50 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     return silent.length;
   }
 
+  function checkSilence(): Promise<number> {
+    // What is buffered may be the very report that shows a machine is alive.
+    flush();
+    if (!writing) {
+      const silent = findSilent(deps.now(), startedAt);
+      // SQLite: found and written before this returns.
+      if (Array.isArray(silent)) return Promise.resolve(markSilent(silent));
+    }
+    return (async () => {
+      await drain();
+      const count = markSilent(await findSilent(deps.now(), startedAt));
+      await drain();
+      return count;
+    })();
+  }
+
+  /** PostgreSQL: the messages of serials being looked up, in their order, validated once the look-up is done. */
+  const lookingUp = new Map<string, [topic: string, payload: Buffer, receivedAt: number][]>();
+
   function onMessage(topic: string, payload: Buffer): void {
     counters.received++;
     const receivedAt = deps.now();
+    const sn = 'lookUp' in store ? parseUplinkTopic(topic)?.sn : undefined;
+    if (sn !== undefined && 'lookUp' in store) {
+      const waiting = lookingUp.get(sn);
+      if (waiting) return void waiting.push([topic, payload, receivedAt]);
+      if (!store.knows(sn)) {
+        const queued: [string, Buffer, number][] = [[topic, payload, receivedAt]];
+        lookingUp.set(sn, queued);
+        const validateQueued = () => {
+          lookingUp.delete(sn);
+          for (const [t, p, at] of queued) accept(t, p, at);
+        };
+        store.lookUp(sn).then(validateQueued, (error: unknown) => {
+          deps.log('error', `ingest could not look up machine ${sn}`, error);
+          validateQueued();
+        });
+        return;
+      }
+    }
+    accept(topic, payload, receivedAt);
+  }
+
+  function accept(topic: string, payload: Buffer, receivedAt: number): void {
     try {
       const result = validateUplink(topic, payload, receivedAt, store.findDevice);
       if (!result.ok) {
@@ -226,13 +302,13 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   const uplink = uplinkFor(options, handlers);
   const timer = setInterval(() => {
     flush();
-    writeWaiting(false);
+    void writeWaiting(false);
   }, options.flushMs ?? 200);
   timer.unref();
   const watchdog = options.watchdogMs
     ? setInterval(() => {
         try {
-          checkSilence();
+          checkSilence().catch((error: unknown) => deps.log('error', 'watchdog: the silence check failed', error));
         } catch (error) {
           deps.log('error', 'watchdog: the silence check failed', error);
         }
@@ -251,7 +327,9 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     stats: () => stats.snapshot(buffer.length),
     flush() {
       flush();
-      writeWaiting(true);
+      // SQLite: written now (nothing is being written meanwhile).
+      if (!writing) return writeWaiting(true);
+      return drain().then(() => writeWaiting(true));
     },
     checkSilence,
     stop() {
@@ -264,10 +342,34 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
         held?.();
         held = null;
         await ending;
-        flush();
-        writeWaiting(true);
+        await drain();
+        await writeWaiting(true);
       })();
       return stopped;
     },
+  };
+}
+
+/**
+ * The store of the engine the server runs on, and the watchdog's finder: SQLite's store on its synchronous connection
+ * (store.ts), else PostgreSQL's batched one (store-pg.ts), whose rules read what they hold in memory before a batch.
+ */
+function storeOf(deps: IngestDeps, options: IngestOptions, fences: ReturnType<typeof createFenceWatch>) {
+  const { dbh } = deps;
+  const rules = { rules: options.rules, moveRules: [fences.rule] };
+  if (dbh.sqliteDb) {
+    const sync = dbh.sqliteDb;
+    const thresholds = options.thresholds ?? ((d) => thresholdsFor(sync, d.orgId, d.kind));
+    return { store: createStore(dbh, { thresholds, ...rules }), findSilent: createSilenceFinder(sync) };
+  }
+  let held: Awaited<ReturnType<typeof loadThresholds>> | null = null;
+  const thresholds: ApplyOptions['thresholds'] = options.thresholds ?? ((d) => held!(d.orgId, d.kind));
+  const prepare = async () => {
+    if (!options.thresholds) held = await loadThresholds(dbh.db);
+    await fences.prepare();
+  };
+  return {
+    store: createPgStore(dbh.db, { thresholds, prepare, ...rules }),
+    findSilent: createSilenceFinder(dbh.db),
   };
 }

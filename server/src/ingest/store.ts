@@ -34,7 +34,7 @@ export type SilenceItem = { type: 'silence'; sn: string; device: KnownDevice; re
 /** What a batch holds: accepted telemetry and status messages, and the watchdog's findings. */
 export type StoreItem = Exclude<Accepted, { type: 'ack' }> | SilenceItem;
 
-interface BatchChanges {
+export interface BatchChanges {
   alarms: AlarmChange[];
   connected: Set<number>;
   slept: Set<number>;
@@ -60,7 +60,7 @@ interface DeviceRow extends Omit<
 export const CHECKPOINT_PAGES = 10_000;
 
 /** Machines whose working state is kept between batches; past this the memory is given back and refilled. */
-const MAX_KEPT = 100_000;
+export const MAX_KEPT = 100_000;
 
 /**
  * A machine's row is rewritten by every report, and at one report a second that rewrite was a third of ingest's
@@ -73,25 +73,25 @@ const MAX_KEPT = 100_000;
 export const STATE_WRITE_MS = 5_000;
 
 /** The columns of a machine's row that other code writes too (a handled alarm, a lock), in updateDevice's order. */
-type SharedState = [
+export type SharedState = [
   ...[online: 0 | 1, sleeping: 0 | 1, machineOnline: 0 | 1, activity: string, lockLevel: string],
   ...[alarmOpen: 0 | 1, status: number],
 ];
 /** The columns only ingest writes, then the machine's id: updateOwnState's parameters, and the end of updateDevice's. */
-type OwnState = [
+export type OwnState = [
   ...[signal: string, lat: number | null, lng: number | null, speed: number, positioning: string],
   ...[workingHours: number, latest: string | null, lastDeviceTime: number | null, lastReportAt: number | null],
   id: number,
 ];
-const LATEST = 6;
+export const LATEST = 6;
 
 /** What was last written of a machine's row: when, and the state other code may also write. */
-interface Written {
+export interface Written {
   at: number;
   shared: SharedState;
 }
 
-const sameState = (a: SharedState, b: SharedState) => a.every((value, i) => value === b[i]);
+export const sameState = (a: SharedState, b: SharedState) => a.every((value, i) => value === b[i]);
 
 /**
  * Ingest's database side, on better-sqlite3's statements directly: ingest runs thousands of them a second, and

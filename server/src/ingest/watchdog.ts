@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SyncDb } from '@console/db/client';
+import type { Db, SyncDb } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
 import { devices } from '@console/db/schema/devices';
 import type { SilenceItem } from './store.ts';
@@ -19,10 +19,13 @@ export function silenceLimitMs(reportIntervalS: number): number {
  * Silence is counted from `since` at the earliest (when ingest started listening), so machines reconnecting
  * after a server restart are not all declared lost at once.
  */
-export function createSilenceFinder(db: SyncDb) {
+export function createSilenceFinder(db: SyncDb): (now: number, since: number) => SilenceItem[];
+export function createSilenceFinder(db: Db): (now: number, since: number) => Promise<SilenceItem[]>;
+export function createSilenceFinder(db: SyncDb | Db) {
   const d = dialectOf(db);
   const limit = d.greatest(MIN_SILENCE_MS, sql`${devices.reportIntervalS} * ${MISSED_REPORTS * 1000}`);
-  const find = db
+  // The same query on either engine; SQLite's connection answers at once, PostgreSQL's later.
+  const find = (db as SyncDb)
     .select({ id: devices.id, kind: devices.kind, sn: devices.serialNumber })
     .from(devices)
     .where(
@@ -33,11 +36,11 @@ export function createSilenceFinder(db: SyncDb) {
       ),
     )
     .prepare();
-  return (now: number, since: number): SilenceItem[] =>
-    find.all({ now, since }).map((d) => ({
-      type: 'silence',
-      sn: d.sn,
-      device: { id: d.id, kind: d.kind },
-      receivedAt: now,
-    }));
+  type Row = ReturnType<typeof find.all>[number];
+  const items = (rows: Row[], now: number): SilenceItem[] =>
+    rows.map((d) => ({ type: 'silence', sn: d.sn, device: { id: d.id, kind: d.kind }, receivedAt: now }));
+  return (now: number, since: number) => {
+    const rows = find.all({ now, since }) as Row[] | Promise<Row[]>;
+    return rows instanceof Promise ? rows.then((found) => items(found, now)) : items(rows, now);
+  };
 }

@@ -142,6 +142,8 @@ async function writeLines(
         businessModel: l.businessModel ?? target?.businessModel ?? 0,
         dayCents: l.op === 'remove' ? (target?.dayCents ?? null) : l.dayCents,
         monthCents: l.op === 'remove' ? (target?.monthCents ?? null) : l.monthCents,
+        allowanceTenths: l.op === 'remove' ? (target?.allowanceTenths ?? null) : l.allowanceTenths,
+        overtimeCents: l.op === 'remove' ? (target?.overtimeCents ?? null) : l.overtimeCents,
         amountCents: l.amountCents,
       })
       .run();
@@ -272,6 +274,8 @@ export async function checkStoredChange(tx: Db, change: ContractRow) {
         businessModel: l.businessModel,
         dayCents: l.dayCents,
         monthCents: l.monthCents,
+        allowanceTenths: l.allowanceTenths,
+        overtimeCents: l.overtimeCents,
       })),
     },
     change.id,

@@ -117,6 +117,8 @@ const newLine = (line: Line, contractId: number, day: string, end: string) => ({
   businessModel: line.businessModel,
   dayCents: line.dayCents,
   monthCents: line.monthCents,
+  allowanceTenths: line.allowanceTenths,
+  overtimeCents: line.overtimeCents,
   amountCents: lineAmountCents(line.businessModel, line, day, end, line.count),
   fromOn: day,
 });

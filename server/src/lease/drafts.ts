@@ -63,6 +63,8 @@ async function writeLines(tx: Db, contractId: number, lines: ReturnType<typeof p
         businessModel: l.businessModel,
         dayCents: l.dayCents,
         monthCents: l.monthCents,
+        allowanceTenths: l.allowanceTenths,
+        overtimeCents: l.overtimeCents,
         amountCents: l.amountCents,
       })
       .run();

@@ -25,6 +25,7 @@ import { claimedElsewhere } from './machines-held.ts';
 import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
 import { mapInOrder } from '@console/db/in-order';
 
+import { consumeOnDelivery } from '../quotes/holds.ts';
 /**
  * Entries and exits of machines under a contract in execution (docs/decisions/035-lease-handover.md). A draft
  * records the machines and their inspection; its confirmation (the renter's) moves the machines: an entry puts
@@ -338,6 +339,8 @@ export async function confirmHandover(
             .set({ leaseStatus: 'leased', customerOrgId: c.renterOrgId })
             .where(eq(devices.id, device.id))
             .run();
+          // The delivery consumes what the contract held for this machine (decision 069).
+          await consumeOnDelivery(tx.unscoped('domainRule'), c.id, [device], now);
           await tx
             .update(leaseHandoverMachines)
             .set({ periodId: opened.id })

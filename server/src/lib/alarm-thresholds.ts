@@ -1,4 +1,4 @@
-import type { SyncDb } from '@console/db/client';
+import type { Db, SyncDb } from '@console/db/client';
 import { alarmRules } from '@console/db/schema/alarm-rules';
 import { DEFAULT_THRESHOLDS, type AlarmThresholds } from '@console/contract/codes/alarms';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
@@ -11,7 +11,7 @@ type RuleRow = typeof alarmRules.$inferSelect;
  * message (thousands a second), so it must never query. The table is small (organisations x kinds); it is read
  * whole on first use and again after a save (`forgetThresholds`).
  */
-let cache = new WeakMap<SyncDb, Map<string, AlarmThresholds>>();
+let cache = new WeakMap<SyncDb | Db, Map<string, AlarmThresholds>>();
 
 const keyOf = (orgId: number, kind: MachineKind) => `${orgId}:${kind}`;
 
@@ -30,6 +30,21 @@ function load(db: SyncDb): Map<string, AlarmThresholds> {
   );
   cache.set(db, rules);
   return rules;
+}
+
+/**
+ * The same on the asynchronous `db` (ingest on PostgreSQL): the rules read before a batch (once, until forgotten),
+ * and the lookup the batch then asks synchronously.
+ */
+export async function loadThresholds(db: Db): Promise<(ownerOrgId: number, kind: MachineKind) => AlarmThresholds> {
+  let rules = cache.get(db);
+  if (!rules) {
+    const rows = await db.select().from(alarmRules).all();
+    rules = new Map(rows.map((row) => [keyOf(row.orgId, row.kind), thresholdsOfRow(row)] as const));
+    cache.set(db, rules);
+  }
+  const held = rules;
+  return (ownerOrgId, kind) => held.get(keyOf(ownerOrgId, kind)) ?? DEFAULT_THRESHOLDS;
 }
 
 /** The thresholds of a machine: its owner's rule for its kind, or the spec's constants. */

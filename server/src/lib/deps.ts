@@ -1,4 +1,4 @@
-import type { DbHandle } from '@console/db/client';
+import type { ServerDbHandle } from '@console/db/client';
 import type { CommandQueue } from '../commands/queue.ts';
 import type { Ingest } from '../ingest/ingest.ts';
 import type { LiveHub } from '../live/hub.ts';
@@ -6,7 +6,8 @@ import type { Env } from './env.ts';
 
 /** What every handler may use. Tests build their own (in-memory database, a clock they move). */
 export interface AppDeps {
-  dbh: DbHandle;
+  /** The database; SQLite's own connection is there only on SQLite (ingest's store, the rollup). */
+  dbh: ServerDbHandle;
   env: Env;
   /** Milliseconds since the epoch; tests replace it to move time forward. */
   now: () => number;

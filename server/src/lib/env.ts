@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEV_FLEET_SECRET } from '@console/contract/mqtt/credentials';
 import { DEV_ESIGN_PORT } from '@console/contract/lease/esign-protocol';
 import { DEV_PAYGATE_PORT } from '@console/contract/shop/paygate-protocol';
+import { DEV_MAILBOX_SMTP_PORT } from '@console/contract/notify/mailbox-protocol';
 
 const DEV_MQTT_SERVER_PASSWORD = 'dev-server-password';
 /** Messages per ingest transaction: larger transactions cost less per message (docs/decisions/017). */
@@ -123,6 +124,18 @@ const envSchema = z.object({
    * server to follow, so the business moves with simulated time (contract/clock/follow.ts).
    */
   CLOCK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Notification e-mail (docs/decisions/071-notifications.md): the SMTP server (`smtp://user:pass@host:port`,
+   * `smtps://` for TLS) and the sender. Unset outside production: the simulated mailbox at MAILBOX_SMTP_PORT; unset in
+   * production: no e-mail is sent and each one is logged as failed.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAILBOX_SMTP_PORT: port.default(DEV_MAILBOX_SMTP_PORT),
+  MAIL_FROM: z.string().min(3).max(200).default('Console <alerts@console.localhost>'),
+  /** The console's address as a message's reader sees it, for the acknowledgement link; default http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long a webhook receiver has to answer one attempt before it counts as failed and is tried again later. */
+  NOTIFY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
 /**

@@ -87,7 +87,9 @@ function fileStore(deps: AppDeps): FileStore {
   let store = stores.get(deps.dbh);
   if (!store) {
     const { sqlite } = deps.dbh;
-    store = sqlite.memory ? memoryStore() : diskStore(join(dirname(resolve(sqlite.name)), 'uploads'));
+    // On PostgreSQL (no database file) they live beside DB_FILE all the same.
+    const beside = sqlite?.name ?? deps.env.DB_FILE;
+    store = sqlite?.memory ? memoryStore() : diskStore(join(dirname(resolve(beside)), 'uploads'));
     stores.set(deps.dbh, store);
   }
   return store;

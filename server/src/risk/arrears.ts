@@ -19,10 +19,10 @@ import { arrearsExemptions, arrearsSteps, lockDaySettings, riskTaskItems, riskTa
 import { billingToday } from '../billing/zone.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { nameIn, orgBrand } from '../lib/org-brand.ts';
-import { sendSms } from '../lib/sms.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
+import { sendSystemSms } from '../notify/system.ts';
 import { automaticLockMayMove, levelCode } from './levels.ts';
-import { fireTask } from './scheduler.ts';
+import { fireTask } from './fire-task.ts';
 
 /**
  * Arrears drive the graded lock (docs/decisions/039-arrears-lock.md). A contract is in arrears while one of its
@@ -185,7 +185,12 @@ async function remind(
     amount: formatMoney(overdueCents, brand.money),
     days,
   });
-  await sendSms(deps, { mobile: renter.contactPhone, areaCode: brand.dialCode, text });
+  await sendSystemSms(deps, {
+    orgId: contract.lessorOrgId,
+    event: 'arrearsReminder',
+    recipient: renter ? nameIn(renter, contract.lang) : '',
+    sms: { mobile: renter.contactPhone, areaCode: brand.dialCode, text },
+  });
 }
 
 /**

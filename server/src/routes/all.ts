@@ -8,6 +8,8 @@ import { brandRoutes } from './brand.ts';
 import { appReleaseRoutes } from './app-releases/index.ts';
 import { bannerRoutes } from './banners/index.ts';
 import { apiKeyRoutes } from './api-keys/index.ts';
+import { quoteRoutes } from './quotes/index.ts';
+import { notificationRoutes } from './notifications/index.ts';
 import { lessorRoutes } from './lessors/index.ts';
 import { dropRequestRoutes } from './drop-requests/index.ts';
 import { themeRoutes } from './themes/index.ts';
@@ -112,6 +114,8 @@ export const allRoutes: RouteDef[] = [
   ...approvalRoutes,
   ...bannerRoutes,
   ...apiKeyRoutes,
+  ...quoteRoutes,
+  ...notificationRoutes,
   ...monitorRoutes,
   ...appReleaseRoutes,
   ...processRoutes,

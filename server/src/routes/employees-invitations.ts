@@ -25,8 +25,8 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { textContains } from '../lib/search.ts';
 import { createSession, endAllSessions, type SessionUser } from '../lib/session.ts';
 import { FAILURES_BEFORE_CODE, failuresSince, loginDataFor, recordAttempt } from '../lib/sign-in.ts';
-import { deliverSms } from '../lib/sms.ts';
 import { formatInZone } from '../lib/time.ts';
+import { deliverSystemSms } from '../notify/system.ts';
 import { assertGrantable, samePhone } from './employees.ts';
 import { mapInOrder } from '@console/db/in-order';
 
@@ -72,12 +72,19 @@ async function sendInvitation(
   deps: AppDeps,
   c: Context,
   t: (key: MessageKey, params?: Record<string, string | number>) => string,
-  orgName: string,
+  org: { id: number; name: string },
   phone: Phone,
   code: string,
 ): Promise<void> {
-  const text = t('employees.inviteSms', { org: orgName, link: inviteLink(c, code), code, days: INVITATION_DAYS });
-  const delivered = await deliverSms(deps, { mobile: phone.mobile, areaCode: phone.areaCode, text, code });
+  const text = t('employees.inviteSms', { org: org.name, link: inviteLink(c, code), code, days: INVITATION_DAYS });
+  // Logged by its kind only: the text carries the invitation's code.
+  const delivered = await deliverSystemSms(deps, {
+    orgId: org.id,
+    event: 'invitation',
+    recipient: phone.mobile.slice(-4).padStart(phone.mobile.length, '*'),
+    sms: { mobile: phone.mobile, areaCode: phone.areaCode, text, code },
+    private: true,
+  });
   if (!delivered) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
 }
 
@@ -192,7 +199,7 @@ export const invitationRoutes: RouteDef[] = [
     if (await samePending(data)) throw invalidField('mobile', 'employees.invitationPending');
     // The message goes first: an invitation is kept only once its text has left, so a failed send leaves nothing.
     const code = newCode();
-    await sendInvitation(deps, c, t, await ownOrgName(data, user), body, code);
+    await sendInvitation(deps, c, t, { id: user.orgId, name: await ownOrgName(data, user) }, body, code);
     const now = deps.now();
     const row = await data.write(async (tx) => {
       if (await samePending(tx)) throw invalidField('mobile', 'employees.invitationPending');
@@ -221,7 +228,7 @@ export const invitationRoutes: RouteDef[] = [
     await assertInvitable(data, row, user.orgId);
     // A new code, sent before it replaces the old one: a failed send leaves the invitation as it was.
     const code = newCode();
-    await sendInvitation(deps, c, t, await ownOrgName(data, user), row, code);
+    await sendInvitation(deps, c, t, { id: user.orgId, name: await ownOrgName(data, user) }, row, code);
     const now = deps.now();
     const updated = await data.write(async (tx) => {
       await ownInvitation(tx, user, body.id, 'resend', now);

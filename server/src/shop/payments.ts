@@ -5,7 +5,7 @@ import type { Db } from '@console/db/client';
 import { renewalOrders } from '@console/db/schema/renewals';
 import { payments, shopOrders, type PaymentRecordState } from '@console/db/schema/shop-orders';
 import { ScopedWrite } from '../lib/data.ts';
-import { settleOrder, type Settled } from '../routes/renewals/index.ts';
+import { settleOrder, type Settled } from '../renewals/settle.ts';
 import { moveOrder, noteOrder } from './order-moves.ts';
 
 export type PaymentRecord = typeof payments.$inferSelect;

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '@console/db/client';
 import type { ScopedWrite } from '../lib/data.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { alarms } from '@console/db/schema/warning';

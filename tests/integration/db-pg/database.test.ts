@@ -4,7 +4,7 @@
  * statements of its context written through the outer database, and is run again after a serialization failure; a
  * unique index run into is read as on SQLite.
  */
-import { eq, sql } from 'drizzle-orm';
+import { aliasedTable, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openDb, type AnyDbHandle, type Db } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
@@ -154,6 +154,14 @@ async function exercise(db: Db) {
     .where(d.likeNoCase(devices.serialNumber, 'sn\\_%', '\\'))
     .orderBy(devices.id)
     .all();
+  // A table joined under another name, as the alarm and contract lists join the owner organisation.
+  const owner = aliasedTable(organisations, 'owner');
+  const aliased = await db
+    .select({ serial: devices.serialNumber, owner: owner.name })
+    .from(devices)
+    .innerJoin(owner, eq(owner.id, devices.orgId))
+    .orderBy(devices.id)
+    .all();
 
   return {
     made: { rentalDomestic: made.rentalDomestic },
@@ -173,6 +181,7 @@ async function exercise(db: Db) {
     rawGet,
     rawValues,
     rawRun: rawRun.changes,
+    aliased,
     dialect: dialect.map((r) => ({ ...r, like: Boolean(r.like), rpm: Number(r.rpm), lat: String(r.lat) })),
     grouped: { ...grouped, serials: grouped?.serials.split(',').sort().join(',') },
     each,

@@ -234,7 +234,14 @@ function priceOf(w: World, l: Lessor, modelId: number, businessModel: number, fa
   const needs = requiredPrices(businessModel);
   const day = Math.round((list?.day_cents ?? 35_000) * factor);
   const month = Math.round((list?.month_cents ?? 700_000) * factor);
-  return { dayCents: needs.includes('day') ? day : null, monthCents: needs.includes('month') ? month : null };
+  // Every other model's lines carry an hours allowance and an overtime price (decision 070): 8 h a day, 176 h a month.
+  const allowance =
+    businessModel % 2 === 1 ? { allowanceTenths: needs.includes('day') ? 80 : 1760, overtimeCents: 4_000 } : {};
+  return {
+    dayCents: needs.includes('day') ? day : null,
+    monthCents: needs.includes('month') ? month : null,
+    ...allowance,
+  };
 }
 
 export class Submit extends Move {

@@ -4,6 +4,7 @@ import { billingToday } from '@console/server/src/billing/zone';
 import { dayInZone } from '@console/server/src/lib/time';
 import type { Db } from '@console/db/client';
 import { mapInOrder } from '@console/db/in-order';
+import { overtimeAmountCents, proratedAllowanceTenths } from '@console/contract/lease/overtime';
 
 /**
  * The invariants of the lease business, read from the database after every step of the model test
@@ -53,6 +54,9 @@ export const INVARIANTS = {
   'coupon.ownShop': 'a coupon is redeemed only at the shop of the organisation that issued it',
   'coupon.withinLimits':
     'a coupon stays within its limits: per-user limit, total, remaining, one use per received coupon, before it expires, by its holder, the minimum spend and category, the discount not above the amount',
+  'overtime.fromMeasured':
+    "a bill's overtime line charges max(0, measured − allowance prorated over its days) hours at its line's price, nothing when the machine reported no hours (the hours an adjustment set instead, decision 070)",
+  'bill.addsUp': "a contract's bill amounts to its lines and its overtime lines",
   'approval.autoAtListPrice':
     "a contract (or change) approved automatically has no line below the lessor's list price and no unverified renter (the lines the rule approved: a change in force adds lines approved with the change)",
 } as const;
@@ -412,6 +416,54 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
           AND (r.real_name_state <> 'verified'
                OR (p.day_cents IS NOT NULL AND l.day_cents IS NOT NULL AND l.day_cents < p.day_cents)
                OR (p.month_cents IS NOT NULL AND l.month_cents IS NOT NULL AND l.month_cents < p.month_cents))`,
+    ),
+  );
+  // Overtime from measured hours (decision 070).
+  const overtime = all(
+    `SELECT o.id, o.bill_id, o.from_on, o.to_on, o.allowance_tenths, o.measured_tenths, o.computed_tenths,
+            o.hours_tenths, o.price_cents, o.amount_cents, l.business_model, l.allowance_tenths AS line_allowance,
+            l.overtime_cents AS line_price,
+            (SELECT count(*) FROM overtime_adjustments a WHERE a.overtime_id = o.id) AS adjusted
+       FROM bill_overtime o JOIN contract_lines l ON l.id = o.line_id`,
+  ) as {
+    id: number;
+    from_on: string;
+    to_on: string;
+    allowance_tenths: number;
+    measured_tenths: number | null;
+    computed_tenths: number;
+    hours_tenths: number;
+    price_cents: number;
+    amount_cents: number;
+    business_model: number;
+    line_allowance: number | null;
+    line_price: number | null;
+    adjusted: number;
+  }[];
+  report(
+    'overtime.fromMeasured',
+    overtime.filter((o) => {
+      const allowance =
+        o.line_allowance === null
+          ? null
+          : proratedAllowanceTenths(o.business_model, o.line_allowance, o.from_on, o.to_on);
+      const computed = o.measured_tenths === null ? 0 : Math.max(0, o.measured_tenths - o.allowance_tenths);
+      return (
+        allowance !== o.allowance_tenths ||
+        o.price_cents !== o.line_price ||
+        o.computed_tenths !== computed ||
+        (o.adjusted === 0 && o.hours_tenths !== computed) ||
+        o.amount_cents !== overtimeAmountCents(o.hours_tenths, o.price_cents)
+      );
+    }),
+  );
+  report(
+    'bill.addsUp',
+    all(
+      `SELECT b.id, b.number, b.amount_cents,
+              (SELECT coalesce(sum(l.amount_cents), 0) FROM bill_lines l WHERE l.bill_id = b.id) AS lines,
+              (SELECT coalesce(sum(o.amount_cents), 0) FROM bill_overtime o WHERE o.bill_id = b.id) AS overtime
+         FROM bills b WHERE b.kind <> 'opening' AND b.amount_cents <> lines + overtime`,
     ),
   );
   return violations;

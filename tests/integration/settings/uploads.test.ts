@@ -34,7 +34,7 @@ describe('upload/file.do and /api/files', () => {
     expect(imageAsPdf).toMatchObject({ status: '400', data: { field: 'file' } });
     expect(imageAsPdf.message).toContain('please upload pdf file');
     // Nothing refused was stored.
-    expect(t.deps.dbh.sqlite.prepare('select count(*) as n from uploads').get()).toEqual({ n: 0 });
+    expect(t.deps.dbh.sqlite!.prepare('select count(*) as n from uploads').get()).toEqual({ n: 0 });
   });
 
   it('applies the size of each rule: 2 MB images, 500 kb photos, 5 MB pdfs', async () => {

@@ -3,6 +3,8 @@ import type auth from './zh-CN/auth.json';
 import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
 import type apiKeys from './zh-CN/api-keys.json';
+import type quotes from './zh-CN/quotes.json';
+import type notifications from './zh-CN/notifications.json';
 import type lessors from './zh-CN/lessors.json';
 import type themes from './zh-CN/themes.json';
 import type dropRequests from './zh-CN/drop-requests.json';
@@ -90,6 +92,8 @@ export interface Resources {
   coupons: typeof coupons;
   banners: typeof banners;
   'api-keys': typeof apiKeys;
+  quotes: typeof quotes;
+  notifications: typeof notifications;
   lessors: typeof lessors;
   themes: typeof themes;
   'drop-requests': typeof dropRequests;

@@ -40,6 +40,9 @@ export interface ContractDocument {
     businessModel: number;
     dayCents: number | null;
     monthCents: number | null;
+    /** Hours included (tenths) and the overtime price per hour, or null (decision 070). */
+    allowanceTenths: number | null;
+    overtimeCents: number | null;
     amountCents: number;
   }[];
   fields: TemplateField[];
@@ -118,6 +121,8 @@ export async function contractDocument(
       businessModel: line.businessModel,
       dayCents: line.dayCents,
       monthCents: line.monthCents,
+      allowanceTenths: line.allowanceTenths,
+      overtimeCents: line.overtimeCents,
       amountCents: line.amountCents,
     })),
     fields: template?.fields ?? DEFAULT_TEMPLATE_FIELDS,

@@ -23,6 +23,9 @@ export const PDF_LABELS = {
     modelCount: (model: string, count: number) => `${model} × ${count} 台`,
     perDay: '/天',
     perMonth: '/月',
+    /** A line's hours allowance and overtime price (decision 070). */
+    overtime: (hours: string, perDay: boolean, price: string) =>
+      `含工时 ${hours} 小时${perDay ? '/天' : '/月'}，超出按 ${price}/小时`,
     lesseeSign: '承租方签署',
     lessorSign: '出租方签署',
     /** What a seal is for, lettered under its star (a Chinese company's contract seal reads so). */
@@ -53,6 +56,8 @@ export const PDF_LABELS = {
     modelCount: (model: string, count: number) => `${model} × ${count}`,
     perDay: '/day',
     perMonth: '/month',
+    overtime: (hours: string, perDay: boolean, price: string) =>
+      `${hours} h${perDay ? '/day' : '/month'} included, overtime ${price}/h`,
     lesseeSign: 'Signed for the lessee',
     lessorSign: 'Signed for the lessor',
     sealPurpose: 'Contract seal',

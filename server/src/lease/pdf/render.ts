@@ -5,6 +5,7 @@ import { formatAmount, formatMoney } from '@console/contract/codes/money';
 import type { TemplateField, TemplateFieldName } from '@console/contract/lease/template';
 import type { ContractDocument } from './document.ts';
 import { cjkFont, fontkitForPdfLib } from './font.ts';
+import { allowancePerDay, tenthsText } from '@console/contract/lease/overtime';
 import { PDF_LABELS } from './labels.ts';
 import { documentLocale, documentTime } from './zone-time.ts';
 
@@ -113,9 +114,22 @@ function drawLines(page: PDFPage, field: TemplateField, doc: ContractDocument, f
   const unit = { day: L.perDay, month: L.perMonth };
   const leading = size * 1.3;
   for (const [n, line] of doc.lines.entries()) {
-    const prices = priceDisplay(line.businessModel, { day: line.dayCents, month: line.monthCents })
-      .map((p) => `${formatAmount(p.amount ?? 0, doc.money)}${unit[p.unit]}`)
-      .join(' ');
+    const overtime =
+      line.allowanceTenths === null || line.overtimeCents === null
+        ? []
+        : [
+            L.overtime(
+              tenthsText(line.allowanceTenths),
+              allowancePerDay(line.businessModel),
+              formatAmount(line.overtimeCents, doc.money),
+            ),
+          ];
+    const prices = [
+      ...priceDisplay(line.businessModel, { day: line.dayCents, month: line.monthCents }).map(
+        (p) => `${formatAmount(p.amount ?? 0, doc.money)}${unit[p.unit]}`,
+      ),
+      ...overtime,
+    ].join(' ');
     const machine = line.count > 1 ? L.modelCount(line.machine, line.count) : line.machine;
     const cells = [
       String(n + 1),

@@ -6,9 +6,10 @@ import { organisations } from '@console/db/schema/accounts';
 import { dailyWork } from '@console/db/schema/analysis';
 import { devices } from '@console/db/schema/devices';
 import { contracts, stores } from '@console/db/schema/lease';
-import { billLines, bills } from '@console/db/schema/lease-billing';
+import { billLines, billOvertime, bills } from '@console/db/schema/lease-billing';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { formatMoney, type MoneyFormat } from '@console/contract/codes/money';
+import { tenthsText } from '@console/contract/lease/overtime';
 import { nameIn } from '../../lib/org-brand.ts';
 import { cjkFont, fontkitForPdfLib } from './font.ts';
 import { wrap } from './render.ts';
@@ -31,6 +32,10 @@ export const STATEMENT_LABELS = {
     total: '合计',
     none: '本月无计费记录',
     generated: '生成时间',
+    overtimeTitle: '超时工时（按设备实测）',
+    overtimeColumns: ['机械', '计费期间', '包含工时', '实测工时', '超时工时', '超时费用'],
+    hoursMissing: '工时缺失，未计超时',
+    adjusted: '（已调整，实测超时 {hours}）',
   },
   en: {
     title: 'Monthly usage statement',
@@ -46,6 +51,10 @@ export const STATEMENT_LABELS = {
     total: 'Total',
     none: 'Nothing billed this month',
     generated: 'Generated',
+    overtimeTitle: 'Overtime from measured hours',
+    overtimeColumns: ['Machine', 'Days', 'Hours included', 'Hours measured', 'Overtime hours', 'Overtime'],
+    hoursMissing: 'Hours missing: no overtime billed',
+    adjusted: ' (adjusted; measured overtime {hours})',
   },
 } as const;
 
@@ -61,6 +70,17 @@ export interface UsageStatement {
   days: string[];
   machines: { deviceId: number; serialNumber: string; hours: Map<string, number> }[];
   billed: { deviceId: number; serialNumber: string; days: number; amountCents: number; bills: string }[];
+  /** The month's overtime lines (decision 070): the evidence of what the bills charged above the allowance. */
+  overtime?: {
+    serialNumber: string;
+    fromOn: string;
+    toOn: string;
+    allowanceTenths: number;
+    measuredTenths: number | null;
+    computedTenths: number;
+    hoursTenths: number;
+    amountCents: number;
+  }[];
 }
 
 const lastDayOf = (month: string) => {
@@ -142,6 +162,30 @@ export async function usageStatement(
     .groupBy(billLines.deviceId, devices.serialNumber)
     .orderBy(asc(devices.serialNumber))
     .all();
+  const overtime = await db
+    .select({
+      serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`,
+      fromOn: billOvertime.fromOn,
+      toOn: billOvertime.toOn,
+      allowanceTenths: billOvertime.allowanceTenths,
+      measuredTenths: billOvertime.measuredTenths,
+      computedTenths: billOvertime.computedTenths,
+      hoursTenths: billOvertime.hoursTenths,
+      amountCents: billOvertime.amountCents,
+    })
+    .from(billOvertime)
+    .innerJoin(bills, eq(bills.id, billOvertime.billId))
+    .leftJoin(devices, eq(devices.id, billOvertime.deviceId))
+    .where(
+      and(
+        eq(bills.contractId, contractId),
+        ne(bills.state, 'void'),
+        gte(billOvertime.toOn, first),
+        lte(billOvertime.toOn, last),
+      ),
+    )
+    .orderBy(asc(devices.serialNumber), asc(billOvertime.fromOn))
+    .all();
   const days: string[] = [];
   for (let d = 1; d <= Number(last.slice(8)); d++) days.push(`${month}-${String(d).padStart(2, '0')}`);
   return {
@@ -155,6 +199,7 @@ export async function usageStatement(
     days,
     machines: [...machines.values()],
     billed: billed.map((b) => ({ ...b, bills: (b.bills ?? '').split(',').join(', ') })),
+    overtime,
   };
 }
 
@@ -250,6 +295,38 @@ export async function renderUsageStatement(s: UsageStatement): Promise<Uint8Arra
     const days = s.billed.reduce((a, b) => a + b.days, 0);
     const hours = s.billed.reduce((a, b) => a + hoursIn(b.deviceId), 0);
     row([L.total, String(days), formatMoney(sum, s.money), hoursText(hours), ''], billStarts, 9, bold);
+  }
+
+  // Overtime: per machine and billed days, the hours included, measured and above (decision 070).
+  const overtime = s.overtime ?? [];
+  if (overtime.length > 0) {
+    y -= 12;
+    newPageIfBelow(60);
+    text(L.overtimeTitle, MARGIN, 12, bold);
+    y -= 20;
+    const starts = [0, 0.2, 0.42, 0.56, 0.7, 0.84].map((p) => MARGIN + p * width);
+    row([...L.overtimeColumns], starts, 9, bold);
+    rule();
+    y -= 4;
+    for (const o of overtime) {
+      const hours =
+        o.measuredTenths === null
+          ? L.hoursMissing
+          : tenthsText(o.hoursTenths) +
+            (o.hoursTenths === o.computedTenths ? '' : L.adjusted.replace('{hours}', tenthsText(o.computedTenths)));
+      row(
+        [
+          o.serialNumber,
+          `${o.fromOn.slice(5)} ~ ${o.toOn.slice(5)}`,
+          tenthsText(o.allowanceTenths),
+          o.measuredTenths === null ? '-' : tenthsText(o.measuredTenths),
+          hours,
+          formatMoney(o.amountCents, s.money),
+        ],
+        starts,
+        9,
+      );
+    }
   }
 
   // Hours worked per machine per day: a row per day, a column per machine.

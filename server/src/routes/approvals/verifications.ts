@@ -18,6 +18,7 @@ import { keywordIn } from '../../lib/search.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { idsIn, madeWithin, presentDecision, undecided } from './shared.ts';
+import { orgBrand } from '../../lib/org-brand.ts';
 
 /**
  * Verification review (decision 047): real-name data a person submits and the enterprise data a rental company's
@@ -183,8 +184,10 @@ export const verificationRoutes: RouteDef[] = [
     return { count };
   }),
 
-  route(verificationEndpoints.submitRealName, async ({ body, user, data, setMessage }) => {
-    const numberError = realNameNumberError(body, user.areaCode);
+  route(verificationEndpoints.submitRealName, async ({ body, user, data, deps, setMessage }) => {
+    // The documents of the country of the person's brand (decision 064): a driver licence or an ABN in Australia.
+    const { taxRegime } = await orgBrand(deps, data.unscoped('domainRule'), user.orgId);
+    const numberError = realNameNumberError(body, user.areaCode, taxRegime);
     if (numberError) throw invalidField('idNumber', numberError);
     const id = await data.write(async (tx) => {
       const me = (await tx.select().from(users, tx.own(users.id)).get())!;

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-
 import { nameInSql } from '../../lib/org-brand.ts';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { devices } from '@console/db/schema/devices';
-import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
+import { billLines, billOvertime, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
 import { contracts, renters } from '@console/db/schema/lease';
 import { organisations } from '@console/db/schema/accounts';
 import { daysOverdue } from '@console/contract/codes/lease-billing';
@@ -34,6 +34,8 @@ import { voidBill } from '../../billing/void-bill.ts';
 import { recordOpeningBalance } from '../../billing/opening.ts';
 import { userNames } from '../../lib/maintenance.ts';
 import { allocationRows, mayWriteFor, receiptIdsInScope } from './shared.ts';
+import { billsWithHoursMissing, mayAdjustOvertime, overtimeLinesOf } from './overtime.ts';
+import { adjustOvertime } from '../../billing/overtime-adjust.ts';
 
 const billFields = {
   id: bills.id,
@@ -91,6 +93,10 @@ async function presentBills(
     rows.map((r) => r.voidedBy),
   );
   const mayVoid = mayVoidBill(user);
+  const missing = await billsWithHoursMissing(
+    data,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ lessorOrgId, voidReason, voidedAt, voidedBy, ...r }) => {
     const unpaidCents = r.state === 'void' ? 0 : r.amountCents - r.paidCents;
     return {
@@ -103,6 +109,7 @@ async function presentBills(
       voidedAt: voidedAt ? formatInZone(voidedAt, timeZone) : '',
       voidedByName: voidedBy ? (people.get(voidedBy) ?? '') : '',
       voidable: r.state === 'open' && r.paidCents === 0 && mayVoid(lessorOrgId),
+      hoursMissing: missing.has(r.id),
       money: moneyOf(lessorOrgId),
     };
   });
@@ -292,7 +299,35 @@ export const leaseBillingRoutes: RouteDef[] = [
       )[0]!,
       lines,
       allocations: await allocationRows(data, { billIds: [row.id] }),
+      overtime: await overtimeLinesOf(data, row, user, timeZone),
     };
+  }),
+
+  route(api.overtimeAdjust, async ({ body, user, data, deps }) => {
+    // A bill the user sees; only its own lessor's administrator or staff adjust it (checked again in the unit of work).
+    const line = await data
+      .unscoped('domainRule')
+      .select({ billId: billOvertime.billId })
+      .from(billOvertime)
+      .where(eq(billOvertime.id, body.id))
+      .get();
+    const seen = line && (await billRows(data).where(eq(bills.id, line.billId)).get());
+    if (!seen) throw notFound();
+    if (!mayAdjustOvertime(user)(seen.lessorOrgId)) throw forbidden();
+    const made = await adjustOvertime(
+      data.unscoped('domainRule'),
+      body,
+      { userId: user.id, mayAdjust: mayAdjustOvertime(user) },
+      deps.now(),
+    );
+    // A lowered bill may clear the arrears: the steps follow at once, as after a receipt (decision 039).
+    if (seen.contractId !== null) {
+      await runArrearsLocks(deps, {
+        lessorOrgId: seen.lessorOrgId,
+        clearing: { by: 'billVoid', contractId: seen.contractId },
+      });
+    }
+    return made;
   }),
 
   route(api.billVoid, async ({ body, user, data, deps }) => {
@@ -444,6 +479,10 @@ export const leaseBillingRoutes: RouteDef[] = [
       page.flatMap((r) => [r.renterOrgId, r.lessorOrgId]),
     );
     const moneyOf = await moneyOfOrgs(deps, data.unscoped('alreadyScoped'));
+    const missing = await billsWithHoursMissing(
+      data,
+      page.flatMap((r) => (r.type === 'bill' && r.billId !== null ? [r.billId] : [])),
+    );
     return {
       ...paging,
       list: page.map((r) => ({
@@ -460,6 +499,7 @@ export const leaseBillingRoutes: RouteDef[] = [
         balanceCents: r.balanceCents,
         day: r.day,
         createdAt: formatInZone(r.createdAt, timeZone),
+        hoursMissing: r.type === 'bill' && r.billId !== null && missing.has(r.billId),
         money: moneyOf(r.lessorOrgId),
       })),
     };

@@ -150,10 +150,18 @@ async function linesOf(data: ScopedData, changeId: number): Promise<ChangeLineRo
     businessModel: line.businessModel,
     dayCents: line.dayCents,
     monthCents: line.monthCents,
+    allowanceTenths: line.allowanceTenths,
+    overtimeCents: line.overtimeCents,
     amountCents: line.amountCents,
     before:
       line.changeOp === 'reprice' && t
-        ? { businessModel: t.businessModel, dayCents: t.dayCents, monthCents: t.monthCents }
+        ? {
+            businessModel: t.businessModel,
+            dayCents: t.dayCents,
+            monthCents: t.monthCents,
+            allowanceTenths: t.allowanceTenths,
+            overtimeCents: t.overtimeCents,
+          }
         : null,
   }));
 }
@@ -233,6 +241,8 @@ export const leaseChangeRoutes: RouteDef[] = [
           businessModel: line.businessModel,
           dayCents: line.dayCents,
           monthCents: line.monthCents,
+          allowanceTenths: line.allowanceTenths,
+          overtimeCents: line.overtimeCents,
           fromOn: line.fromOn,
         }));
     return { contracts: running, lines, money };

@@ -212,6 +212,8 @@ async function linesOf(db: Db, contractId: number, lang: 'zh' | 'en') {
     businessModel: line.businessModel,
     dayCents: line.dayCents,
     monthCents: line.monthCents,
+    allowanceTenths: line.allowanceTenths,
+    overtimeCents: line.overtimeCents,
     amountCents: line.amountCents,
     fromOn: line.fromOn,
     untilOn: line.untilOn,

@@ -18,6 +18,7 @@ import { formatInZone } from '../../lib/time.ts';
 import { moneyOfOrgs } from '../../lib/currencies.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { contractsVisibleTo } from '../../lease/access.ts';
+import { checkedIdNumber } from '../../lib/identity-numbers.ts';
 import { isLessor, isManager, ownLessor, refused, countContracts } from './shared.ts';
 
 const renterFields = {
@@ -177,9 +178,10 @@ export const renterRoutes: RouteDef[] = [
       },
     };
   }),
-  route(partyEndpoints.renterCreate, ({ body, user, data }) => {
+  route(partyEndpoints.renterCreate, async ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isLessor);
-    const { realNameState: sent, identityType, idNumber, areaCode: _a, contactPhone, ...org } = body;
+    const { realNameState: sent, identityType, areaCode: _a, contactPhone, ...org } = body;
+    const idNumber = await checkedIdNumber(deps, data, lessorId, body);
     // Only the managers record the real-name state; a salesperson's renter starts unverified, whatever was sent.
     const realNameState = isManager(user) ? sent : 'none';
     return data.write(async (tx) => {
@@ -196,11 +198,13 @@ export const renterRoutes: RouteDef[] = [
       return { id };
     });
   }),
-  route(partyEndpoints.renterUpdate, async ({ body, user, data }) => {
+  route(partyEndpoints.renterUpdate, async ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isLessor);
-    const { id, realNameState: sent, identityType, idNumber, areaCode: _a, ...org } = body;
+    const { id, realNameState: sent, identityType, areaCode: _a, ...org } = body;
     await data.write(async (tx) => {
       const current = await ownRenter(tx, user, id);
+      // Checked once the renter is known to be the company's own: another company's gets "not found".
+      const idNumber = await checkedIdNumber(deps, tx, lessorId, body);
       await checkIdNumber(tx, lessorId, idNumber, id);
       await tx
         .update(organisations)

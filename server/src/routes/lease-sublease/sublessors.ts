@@ -18,6 +18,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { isManager, ownLessor } from '../lease-parties/index.ts';
 import type { AppDeps } from '../../lib/deps.ts';
+import { checkedIdNumber } from '../../lib/identity-numbers.ts';
 import { moneyOfOrgs } from '../../lib/currencies.ts';
 
 const sublessorFields = {
@@ -124,9 +125,19 @@ export const sublessorRoutes: RouteDef[] = [
       .all();
     return { sublessor, accounts };
   }),
-  route(api.sublessorCreate, async ({ body, user, data }) => {
+  route(api.sublessorCreate, async ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isManager);
-    const { identityType, idNumber, bankName, bankAccountName, bankAccount, remark, accountMobile, ...org } = body;
+    const idNumber = await checkedIdNumber(deps, data, lessorId, body);
+    const {
+      identityType,
+      idNumber: _typed,
+      bankName,
+      bankAccountName,
+      bankAccount,
+      remark,
+      accountMobile,
+      ...org
+    } = body;
     const { areaCode: _a, ...orgFields } = org;
     // The account's password is random: its holder sets one with "forgot password" (an SMS code to the mobile).
     const passwordHash = accountMobile ? await hashPassword(randomBytes(18).toString('base64url')) : '';
@@ -168,12 +179,12 @@ export const sublessorRoutes: RouteDef[] = [
       return { id };
     });
   }),
-  route(api.sublessorUpdate, async ({ body, user, data }) => {
+  route(api.sublessorUpdate, async ({ body, user, data, deps }) => {
     const lessorId = ownLessor(user, isManager);
     const {
       id,
       identityType,
-      idNumber,
+      idNumber: _typed,
       bankName,
       bankAccountName,
       bankAccount,
@@ -184,6 +195,8 @@ export const sublessorRoutes: RouteDef[] = [
     const { areaCode: _a, ...orgFields } = org;
     await data.write(async (tx) => {
       await ownSublessor(tx, user, id);
+      // Checked once the sub-lessor is known to be the company's own: another company's gets "not found".
+      const idNumber = await checkedIdNumber(deps, tx, lessorId, body);
       await checkIdNumber(tx, lessorId, idNumber, id);
       await tx
         .update(organisations)

@@ -5,6 +5,3 @@ import { renewalPayOnlineRoutes } from './pay-online.ts';
 
 /** Renewals of the connectivity service (docs/decisions/044-finance-renewals-ledger.md). */
 export const renewalRoutes: RouteDef[] = [...renewalItemRoutes, ...renewalOrderRoutes, ...renewalPayOnlineRoutes];
-
-/** A payment provider's notification settles an order the way finance's recorded payment does (decision 050). */
-export { settleOrder, type Settled } from './settle.ts';

@@ -23,7 +23,7 @@ import { currencyFormat } from '../../lib/currencies.ts';
 import { payerCurrency } from './currencies.ts';
 import { mayPay } from './items.ts';
 import { openPayments } from './pay-online.ts';
-import { linesOf, settleOrder, type OrderRow, type Settled } from './settle.ts';
+import { linesOf, settleOrder, type OrderRow, type Settled } from '../../renewals/settle.ts';
 import { mapInOrder } from '@console/db/in-order';
 
 type Ctx = Pick<HandlerContext<typeof renewalEndpoints.list>, 'data' | 'user' | 'timeZone' | 't' | 'deps'>;

@@ -90,8 +90,18 @@ export const useLedgerFields = defineFields<LedgerRowData>()('lease-billing', {
   description: {
     label: 'ledger.description',
     value: (row) => row.subject,
-    cell: (row, { t, label }) => describe(row, t, label),
-    exportValue: (row, { t, label }) => describe(row, t, label),
+    cell: (row, { t, label }) => (
+      <>
+        {describe(row, t, label)}
+        {row.hoursMissing && (
+          <Tag color="orange" style={{ marginLeft: 8 }}>
+            {t('overtime.missing')}
+          </Tag>
+        )}
+      </>
+    ),
+    exportValue: (row, { t, label }) =>
+      row.hoursMissing ? `${describe(row, t, label)} (${t('overtime.missing')})` : describe(row, t, label),
   },
   amountCents: { label: 'amount', kind: 'money', sortable: true },
   balanceCents: { label: 'balance', kind: 'money' },
@@ -124,6 +134,12 @@ export const useBillFields = defineFields<BillRow>()('lease-billing', {
   unpaidCents: { label: 'bill.unpaid', kind: 'money' },
   state: { label: 'bill.state', kind: 'code', table: BILL_STATE },
   daysOverdue: { label: 'bill.daysOverdue', kind: 'number' },
+  // A machine with an hours allowance reported no hours: its overtime is not billed, and the bill says so (070).
+  hoursMissing: {
+    label: 'overtime.hoursField',
+    value: (row, { t }) => (row.hoursMissing ? t('overtime.missing') : ''),
+    cell: (row, { t }) => (row.hoursMissing ? <Tag color="orange">{t('overtime.missing')}</Tag> : null),
+  },
   lessorName: { label: 'lessor' },
   voidReason: { label: 'bill.voidReasonShown', defaultHidden: true },
   voidedAt: { label: 'bill.voidedAt', defaultHidden: true },

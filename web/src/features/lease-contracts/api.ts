@@ -39,3 +39,8 @@ export const toCents = (yuan: number | null | undefined): number | null =>
 /** Cents from the server to yuan in a form. */
 export const toYuan = (cents: number | null | undefined): number | null =>
   cents === null || cents === undefined ? null : cents / 100;
+/** Hours typed with one decimal to the tenths on the wire (decision 070), and back. */
+export const hoursToTenths = (hours: number | null | undefined): number | null =>
+  hours === null || hours === undefined ? null : Math.round(hours * 10);
+export const tenthsToHours = (tenths: number | null | undefined): number | null =>
+  tenths === null || tenths === undefined ? null : tenths / 10;

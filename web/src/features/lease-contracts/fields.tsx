@@ -7,6 +7,7 @@ import { href } from '@console/contract/screens/screen';
 import { defineFields } from '../../components/fields.tsx';
 import { DayField } from '../../components/picker-fields.tsx';
 import { PriceDisplay } from '../../components/price-display.tsx';
+import { OvertimeTerms } from './components/overtime-terms.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OptionFilter } from './components/option-filter.tsx';
 
@@ -83,6 +84,17 @@ export const useContractLineFields = defineFields<ContractLineRow>()('lease-cont
           day: l.dayCents,
           month: l.monthCents,
         }}
+        money={(l as { money?: MoneyFormat }).money}
+      />
+    ),
+  },
+  overtime: {
+    label: 'fields.overtime',
+    cell: (l) => (
+      <OvertimeTerms
+        model={l.businessModel}
+        allowanceTenths={l.allowanceTenths}
+        overtimeCents={l.overtimeCents}
         money={(l as { money?: MoneyFormat }).money}
       />
     ),

@@ -17,6 +17,7 @@ import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoi
 import { saveBase64 } from '../../lease-contracts/index.ts';
 import { BILLING_READS } from '../api.ts';
 import { useBillFields } from '../fields.tsx';
+import { BillOvertime } from './bill-overtime.tsx';
 
 /** A bill's detail: its terms, a line per machine period with the days and price, and the receipts that paid it. */
 export function BillDrawer({ billId, onClose }: { billId: number | null; onClose: () => void }) {
@@ -44,7 +45,7 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
     >
       {billId !== null && (
         <QueryState query={query}>
-          {({ bill, lines, allocations }) => (
+          {({ bill, lines, allocations, overtime }) => (
             <Space direction="vertical" size="middle" style={{ width: '100%' }}>
               <Descriptions
                 column={2}
@@ -63,6 +64,7 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                   'paidCents',
                   'unpaidCents',
                   'daysOverdue',
+                  ...(bill.hoursMissing ? (['hoursMissing'] as const) : []),
                   ...(bill.kind === 'opening' ? (['note'] as const) : []),
                   ...(bill.state === 'void' ? (['voidReason', 'voidedAt', 'voidedByName'] as const) : []),
                 ])}
@@ -72,6 +74,7 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
               ) : (
                 <BillLines lines={lines} money={bill.money} />
               )}
+              <BillOvertime overtime={overtime} bill={bill} />
               <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
               {allocations.length === 0 ? (
                 <Empty description={t('bill.noAllocations')} />

@@ -56,10 +56,13 @@ function OpenBills({ renterId, onOpen }: { renterId: number | undefined; onOpen:
         locale={{ emptyText: t('receipt.noOpenBills') }}
         onRow={(row) => ({ onClick: () => onOpen(row.id), style: { cursor: 'pointer' } })}
         // One renter's bills, all in its lessor's currency: the titles name it, the amounts read in it.
-        columns={fields.columns(['number', 'dueOn', 'amountCents', 'unpaidCents', 'state', 'daysOverdue'], {
-          amountCents: { title: t('bill.amount', unit), render: (_, b) => formatAmount(b.amountCents, b.money) },
-          unpaidCents: { title: t('bill.unpaid', unit), render: (_, b) => formatAmount(b.unpaidCents, b.money) },
-        })}
+        columns={fields.columns(
+          ['number', 'dueOn', 'amountCents', 'unpaidCents', 'state', 'daysOverdue', 'hoursMissing'],
+          {
+            amountCents: { title: t('bill.amount', unit), render: (_, b) => formatAmount(b.amountCents, b.money) },
+            unpaidCents: { title: t('bill.unpaid', unit), render: (_, b) => formatAmount(b.unpaidCents, b.money) },
+          },
+        )}
       />
     </Space>
   );

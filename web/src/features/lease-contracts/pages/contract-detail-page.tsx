@@ -35,6 +35,7 @@ import { useContractFields, useContractLineFields } from '../fields.tsx';
 import { ContractHandovers } from '../../lease-handover/index.ts';
 import { ContractArrears } from '../../lease-billing/index.ts';
 import { ManagerReviewNote } from '../../lease-parties/index.ts';
+import { QuoteOfContract } from '../../quotes/index.ts';
 
 /** The contract's lines, their prices and amounts in its lessor's money (decision 064). */
 function Lines({ lines, total, money }: { lines: ContractLineRow[]; total: number; money: MoneyFormat }) {
@@ -48,13 +49,13 @@ function Lines({ lines, total, money }: { lines: ContractLineRow[]; total: numbe
       scroll={{ x: 'max-content' }}
       dataSource={lines.map((l) => ({ ...l, money }))}
       columns={tableColumnsOf(
-        fields.columns(['machine', 'businessModel', 'prices', 'count', 'days', 'amountCents'], {
+        fields.columns(['machine', 'businessModel', 'prices', 'overtime', 'count', 'days', 'amountCents'], {
           amountCents: { align: 'right', title: t('fields.amount', currencyVariablesOf(money)) },
         }),
       )}
       summary={() => (
         <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={5}>
+          <Table.Summary.Cell index={0} colSpan={6}>
             <Typography.Text strong>{t('fields.total', currencyVariablesOf(money))}</Typography.Text>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={1} align="right">
@@ -311,6 +312,7 @@ export function ContractDetailPage() {
       {(c) => (
         <>
           <ManagerReviewNote status={c.status} events={c.events} />
+          <QuoteOfContract contractId={c.id} />
           <Card title={t('form.lines')}>
             <Lines lines={c.lines} total={c.totalCents} money={c.money} />
           </Card>

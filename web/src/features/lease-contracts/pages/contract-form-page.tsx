@@ -26,6 +26,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { invalidData } from '@console/contract/http/envelope';
 import { leaseContractEndpoints as api, type ContractDetail } from '@console/contract/http/lease-contracts';
 import { contractDraftInput } from '@console/contract/lease/forms';
+import { allowancePerDay } from '@console/contract/lease/overtime';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
 import { isMessageKey } from '@console/contract/messages/translate';
@@ -40,7 +41,7 @@ import { messageText } from '../../../lib/form-rules.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLeasePriceDefault } from '../../products/index.ts';
-import { CONTRACT_READS, toCents, toYuan, useIsContractWriter } from '../api.ts';
+import { CONTRACT_READS, hoursToTenths, tenthsToHours, toCents, toYuan, useIsContractWriter } from '../api.ts';
 
 /** A line as the form holds it: prices in yuan, a machine in stock or a model and a count. */
 interface LineValues {
@@ -51,6 +52,9 @@ interface LineValues {
   businessModel?: number;
   dayYuan?: number | null;
   monthYuan?: number | null;
+  /** Hours included per billed day or month (one decimal) and the overtime price per hour (decision 070). */
+  allowanceHours?: number | null;
+  overtimeYuan?: number | null;
 }
 interface FormValues {
   renterId?: number;
@@ -94,6 +98,8 @@ function bodyOf(v: FormValues) {
       businessModel: l.businessModel,
       dayCents: toCents(l.dayYuan),
       monthCents: toCents(l.monthYuan),
+      allowanceTenths: hoursToTenths(l.allowanceHours),
+      overtimeCents: toCents(l.overtimeYuan),
     })),
   };
 }
@@ -122,6 +128,8 @@ function valuesOf(c: ContractDetail): FormValues {
       businessModel: l.businessModel,
       dayYuan: toYuan(l.dayCents),
       monthYuan: toYuan(l.monthCents),
+      allowanceHours: tenthsToHours(l.allowanceTenths),
+      overtimeYuan: toYuan(l.overtimeCents),
     })),
   };
 }
@@ -129,7 +137,17 @@ function valuesOf(c: ContractDetail): FormValues {
 /** A wire path (`lines.0.dayCents`) as the form's field name (`['lines', 0, 'dayYuan']`). */
 function fieldName(path: (string | number)[]): (string | number)[] {
   return path.map((p) =>
-    p === 'dayCents' ? 'dayYuan' : p === 'monthCents' ? 'monthYuan' : p === 'depositCents' ? 'depositYuan' : p,
+    p === 'dayCents'
+      ? 'dayYuan'
+      : p === 'monthCents'
+        ? 'monthYuan'
+        : p === 'depositCents'
+          ? 'depositYuan'
+          : p === 'allowanceTenths'
+            ? 'allowanceHours'
+            : p === 'overtimeCents'
+              ? 'overtimeYuan'
+              : p,
   );
 }
 
@@ -430,6 +448,24 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
                         </Form.Item>
                       </Col>
                     )}
+                    <Col xs={12} md={3}>
+                      <Form.Item
+                        name={[line.name, 'allowanceHours']}
+                        label={t(
+                          allowancePerDay(current?.businessModel ?? 23)
+                            ? 'form.allowancePerDay'
+                            : 'form.allowancePerMonth',
+                        )}
+                        tooltip={t('form.allowanceHint')}
+                      >
+                        <InputNumber min={0.1} max={744} precision={1} style={{ width: '100%' }} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={3}>
+                      <Form.Item name={[line.name, 'overtimeYuan']} label={t('form.overtimePrice', unit)}>
+                        <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+                      </Form.Item>
+                    </Col>
                     <Col xs={18} md={3}>
                       <Form.Item label={t('fields.amount', unit)}>
                         <Typography.Text data-testid="line-amount">

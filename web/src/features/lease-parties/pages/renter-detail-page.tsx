@@ -9,6 +9,8 @@ import { leaseContractScreens } from '@console/contract/screens/lease';
 import { leasePartyScreens } from '@console/contract/screens/lease-parties';
 import { href } from '@console/contract/screens/screen';
 import { formatAmount } from '@console/contract/codes/money';
+import { identityLabels, type IdentityType } from '@console/contract/lease/renter-identity';
+import { useBrand } from '../../../lib/brand.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { currencyVariablesOf } from '../../../lib/money.ts';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -26,6 +28,7 @@ export function RenterDetailPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const fields = useRenterFields();
+  const regime = useBrand().info.taxRegime;
   const form = useRenterForm();
   const rights = usePartyRights();
   const remove = useEndpointMutation(partyEndpoints.renterDelete, { invalidates: PARTY_READS });
@@ -73,7 +76,7 @@ export function RenterDetailPage() {
               size="small"
               items={fields.descriptions(renter, ['idNumber', 'contactName', 'contactPhone', 'address', 'lessorName'], {
                 idNumber: {
-                  label: t(renter.identityType === 1 ? 'renter.idCard' : 'renter.creditCode'),
+                  label: t(identityLabels(regime, renter.identityType as IdentityType, renter).idNumber),
                 },
               })}
             />

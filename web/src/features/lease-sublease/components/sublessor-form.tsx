@@ -1,7 +1,8 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { subleaseEndpoints, type SublessorRow } from '@console/contract/http/lease-sublease';
-import { IDENTITY_LABELS, type IdentityType } from '@console/contract/lease/renter-identity';
+import { identityLabels, type IdentityType } from '@console/contract/lease/renter-identity';
+import { useBrand } from '../../../lib/brand.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
 import { RegionFields } from '../../../components/region-fields.tsx';
@@ -14,7 +15,9 @@ export function SublessorFields({ creating }: { creating: boolean }) {
   const { t } = useTranslation('lease-sublease');
   const fields = useSublessorFields();
   const type = (Form.useWatch<number | undefined>('identityType') ?? 2) as IdentityType;
-  const labels = IDENTITY_LABELS[type] ?? IDENTITY_LABELS[2];
+  const province = Form.useWatch<string | undefined>('province');
+  // The documents of the brand's country (decision 064): an ABN and a driver licence under the Australian brand.
+  const labels = identityLabels(useBrand().info.taxRegime, type, { province });
   return (
     <>
       {fields.formItems(['identityType', 'name', 'idNumber', 'contactName'], {

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { subleaseEndpoints } from '@console/contract/http/lease-sublease';
 import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
 import { href } from '@console/contract/screens/screen';
+import { identityLabels, type IdentityType } from '@console/contract/lease/renter-identity';
+import { useBrand } from '../../../lib/brand.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -15,10 +17,11 @@ import { useSublessorFields, useSubleaseFields } from '../fields.tsx';
 
 /** /leaseCenter/sublessorDetail?id=: a sub-lessor, its sign-in accounts and the machines rented in from it. */
 export function SublessorDetailPage() {
-  const { t } = useTranslation(['lease-sublease', 'common']);
+  const { t } = useTranslation(['lease-sublease', 'common', 'lease-parties']);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const fields = useSublessorFields();
+  const regime = useBrand().info.taxRegime;
   const subleaseFields = useSubleaseFields();
   const remove = useEndpointMutation(subleaseEndpoints.sublessorDelete, { invalidates: SUBLEASE_READS });
   const id = useScreenQuery(leaseSubleaseScreens.sublessorDetail).query.id ?? 0;
@@ -65,19 +68,29 @@ export function SublessorDetailPage() {
           >
             <Descriptions
               column={{ xs: 1, md: 2, xl: 3 }}
-              items={fields.descriptions(sublessor, [
-                'idNumber',
-                'contactName',
-                'contactPhone',
-                'address',
-                'bankName',
-                'bankAccountName',
-                'bankAccount',
-                'renting',
-                'costCents',
-                'remark',
-                'lessorName',
-              ])}
+              items={fields.descriptions(
+                sublessor,
+                [
+                  'idNumber',
+                  'contactName',
+                  'contactPhone',
+                  'address',
+                  'bankName',
+                  'bankAccountName',
+                  'bankAccount',
+                  'renting',
+                  'costCents',
+                  'remark',
+                  'lessorName',
+                ],
+                {
+                  idNumber: {
+                    label: t(
+                      `lease-parties:${identityLabels(regime, sublessor.identityType as IdentityType, sublessor).idNumber}`,
+                    ),
+                  },
+                },
+              )}
             />
           </Card>
           <Card title={t('sublessors.accounts')} extra={t('sublessors.accountsHint')}>

@@ -2,6 +2,8 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subleaseEndpoints } from '@console/contract/http/lease-sublease';
+import { idNumberColumn } from '@console/contract/lease/renter-identity';
+import { useBrand } from '../../../lib/brand.ts';
 import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
 import { href } from '@console/contract/screens/screen';
 import { RegistryPage } from '../../../components/registry-page.tsx';
@@ -14,6 +16,8 @@ import { SUBLESSOR_COLUMNS, useSublessorFields } from '../fields.tsx';
 export function SublessorsPage() {
   const { t } = useTranslation(['lease-sublease', 'common']);
   const fields = useSublessorFields();
+  // The numbers of the brand's country name the column (decision 064): an ABN and a licence under the Australian brand.
+  const regime = useBrand().info.taxRegime;
   const form = useSublessorForm();
   const rights = useSubleaseRights();
   const remove = useEndpointMutation(subleaseEndpoints.sublessorDelete, { invalidates: SUBLEASE_READS });
@@ -26,7 +30,7 @@ export function SublessorsPage() {
       title={t('sublessors.title')}
       exportName={t('sublessors.exportName')}
       filters={fields.filters(['keyword', 'identityType'])}
-      columns={fields.columns(SUBLESSOR_COLUMNS)}
+      columns={fields.columns(SUBLESSOR_COLUMNS, { idNumber: { title: t(`sublessors.${idNumberColumn(regime)}`) } })}
       canCreate={rights.manages}
       addLabel={t('sublessors.add')}
       form={form}

@@ -5,8 +5,8 @@ import { devices } from '@console/db/schema/devices';
 import { renewalLines, renewalOrders } from '@console/db/schema/renewals';
 import { lockDaySettings } from '@console/db/schema/risk';
 import { simCards } from '@console/db/schema/sim-cards';
-import type { ScopedData, ScopedWrite } from '../../lib/data.ts';
-import { dayInZone } from '../../lib/time.ts';
+import type { ScopedData, ScopedWrite } from '../lib/data.ts';
+import { dayInZone } from '../lib/time.ts';
 
 export type OrderRow = typeof renewalOrders.$inferSelect;
 

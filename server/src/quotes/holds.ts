@@ -1,0 +1,310 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { deviceModels, devices } from '@console/db/schema/devices';
+import { contractLines, contracts, storeDevices } from '@console/db/schema/lease';
+import { leasePeriods } from '@console/db/schema/lease-periods';
+import { quotes, reservations } from '@console/db/schema/quotes';
+import { API_STATUS } from '@console/contract/http/envelope';
+import { ApiError } from '../lib/errors.ts';
+import { nameInSql, type ReaderLang } from '../lib/org-brand.ts';
+import { CLAIMING } from '../lease/machines-held.ts';
+import { daysFrom, earlierOf, laterOf } from './days.ts';
+
+/**
+ * The holding rule (docs/decisions/069-quotes-and-reservations.md), checked and written in the caller's unit of
+ * work, so two requests for the last free machine cannot both pass the check (the second reads the first's rows):
+ * - a named machine is held by one record a day: no other held reservation, lease period or contract in force
+ *   (in review to running) covers any of its days;
+ * - a model line holds a count of that model at the store: on each of its days, the store's machines of the model
+ *   less those busy that day (named holds, lease periods, contracts in force) less the counts other model holds
+ *   take, never goes below zero.
+ */
+
+export interface HoldLine {
+  deviceId: number | null;
+  modelId: number | null;
+  count: number;
+}
+
+/** What asks to hold, and which of the existing holds are its own (not counted against it). */
+export interface HoldRequest {
+  orgId: number;
+  storeId: number;
+  startOn: string;
+  endOn: string;
+  lines: HoldLine[];
+  own: { quoteId: number | null; contractId: number | null };
+}
+
+/** A span some record holds a machine (or a count of a model) for. */
+interface Span {
+  deviceId: number | null;
+  count: number;
+  startOn: string;
+  /** Null: open (a machine on lease, not yet returned). */
+  endOn: string | null;
+  holder: string;
+}
+
+const covers = (s: Span, day: string) => s.startOn <= day && (s.endOn === null || s.endOn >= day);
+
+/** The held reservations other than the request's own, overlapping its days, with the name of what holds them. */
+function otherHeld(own: HoldRequest['own'], startOn: string, endOn: string): SQL {
+  return and(
+    eq(reservations.state, 'held'),
+    lte(reservations.startOn, endOn),
+    gte(reservations.endOn, startOn),
+    own.quoteId === null ? undefined : or(isNull(reservations.quoteId), ne(reservations.quoteId, own.quoteId)),
+    own.contractId === null
+      ? undefined
+      : or(isNull(reservations.contractId), ne(reservations.contractId, own.contractId)),
+  )!;
+}
+
+const holderName = sql<string>`coalesce(${contracts.number}, ${quotes.number}, '')`;
+
+async function reservedSpans(tx: Db, where: SQL): Promise<Span[]> {
+  const rows = await tx
+    .select({
+      deviceId: reservations.deviceId,
+      count: reservations.count,
+      startOn: reservations.startOn,
+      endOn: reservations.endOn,
+      holder: holderName,
+    })
+    .from(reservations)
+    .leftJoin(quotes, eq(quotes.id, reservations.quoteId))
+    .leftJoin(contracts, eq(contracts.id, reservations.contractId))
+    .where(where)
+    .all();
+  return rows.map((r) => ({ ...r, holder: r.holder ?? '' }));
+}
+
+/** Lease periods and contracts in force naming these machines over these days. */
+async function leasedSpans(tx: Db, deviceIds: number[], req: HoldRequest): Promise<Span[]> {
+  if (deviceIds.length === 0) return [];
+  const periods = await tx
+    .select({
+      deviceId: leasePeriods.deviceId,
+      startOn: leasePeriods.startOn,
+      endOn: leasePeriods.endOn,
+      holder: contracts.number,
+    })
+    .from(leasePeriods)
+    .innerJoin(contracts, eq(contracts.id, leasePeriods.contractId))
+    .where(
+      and(
+        inArray(leasePeriods.deviceId, deviceIds),
+        lte(leasePeriods.startOn, req.endOn),
+        or(isNull(leasePeriods.endOn), gte(leasePeriods.endOn, req.startOn)),
+      ),
+    )
+    .all();
+  const named = await tx
+    .select({
+      deviceId: contractLines.deviceId,
+      startOn: sql<string>`coalesce(${contractLines.fromOn}, ${contracts.startOn})`,
+      endOn: contracts.endOn,
+      holder: contracts.number,
+    })
+    .from(contractLines)
+    .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
+    .where(
+      and(
+        inArray(contractLines.deviceId, deviceIds),
+        inArray(contracts.status, CLAIMING),
+        isNull(contractLines.untilOn),
+        lte(contracts.startOn, req.endOn),
+        gte(contracts.endOn, req.startOn),
+        req.own.contractId === null ? undefined : ne(contracts.id, req.own.contractId),
+      ),
+    )
+    .all();
+  return [...periods.map((p) => ({ ...p, count: 1 })), ...named.map((n) => ({ ...n, count: 1 }))];
+}
+
+/** Refuses (409, naming the record and the days) what the request may not hold; writes nothing. */
+export async function checkHolds(tx: Db, req: HoldRequest, lang: ReaderLang): Promise<void> {
+  const namedIds = req.lines.flatMap((l) => (l.deviceId === null ? [] : [l.deviceId]));
+  const named = namedIds.length
+    ? await tx
+        .select({ id: devices.id, serial: devices.serialNumber, modelId: devices.modelId })
+        .from(devices)
+        .where(inArray(devices.id, namedIds))
+        .all()
+    : [];
+  // Each named machine: nothing else holds it on any of the days.
+  const spans = [
+    ...(namedIds.length
+      ? await reservedSpans(
+          tx,
+          and(otherHeld(req.own, req.startOn, req.endOn), inArray(reservations.deviceId, namedIds))!,
+        )
+      : []),
+    ...(await leasedSpans(tx, namedIds, req)),
+  ];
+  for (const machine of named) {
+    const taken = spans.find((s) => s.deviceId === machine.id);
+    if (taken) {
+      throw new ApiError(API_STATUS.conflict, 'quotes.machineHeld', {
+        serial: machine.serial,
+        holder: taken.holder,
+        from: laterOf(taken.startOn, req.startOn),
+        to: earlierOf(taken.endOn ?? req.endOn, req.endOn),
+      });
+    }
+  }
+  // Each model: the count asked (model lines and named machines of it) fits the free count of every day.
+  const need = new Map<number, number>();
+  for (const l of req.lines) {
+    const modelId = l.deviceId === null ? l.modelId : (named.find((m) => m.id === l.deviceId)?.modelId ?? null);
+    if (modelId !== null) need.set(modelId, (need.get(modelId) ?? 0) + l.count);
+  }
+  for (const [modelId, wanted] of need) await checkModel(tx, req, modelId, wanted, lang);
+}
+
+/**
+ * Each day of the request's span, how many of the model at its store are free (the request's own holds not
+ * counted against it) and which records hold the others.
+ */
+export async function modelDays(
+  tx: Db,
+  req: Omit<HoldRequest, 'lines'>,
+  modelId: number,
+): Promise<{ day: string; free: number; holders: string[] }[]> {
+  const fleet = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .innerJoin(storeDevices, eq(storeDevices.deviceId, devices.id))
+    .where(and(eq(storeDevices.storeId, req.storeId), eq(devices.modelId, modelId), eq(devices.orgId, req.orgId)))
+    .all();
+  const ids = fleet.map((f) => f.id);
+  const asked = { ...req, lines: [] };
+  const busy = [
+    ...(ids.length
+      ? await reservedSpans(tx, and(otherHeld(req.own, req.startOn, req.endOn), inArray(reservations.deviceId, ids))!)
+      : []),
+    ...(await leasedSpans(tx, ids, asked)),
+  ];
+  const counted = await reservedSpans(
+    tx,
+    and(
+      otherHeld(req.own, req.startOn, req.endOn),
+      eq(reservations.storeId, req.storeId),
+      eq(reservations.modelId, modelId),
+      isNull(reservations.deviceId),
+      isNotNull(reservations.modelId),
+    )!,
+  );
+  return daysFrom(req.startOn, req.endOn).map((day) => {
+    const busyToday = busy.filter((s) => covers(s, day));
+    const heldToday = counted.filter((s) => covers(s, day));
+    return {
+      day,
+      free: ids.length - new Set(busyToday.map((s) => s.deviceId)).size - heldToday.reduce((n, s) => n + s.count, 0),
+      holders: [...new Set([...heldToday, ...busyToday].map((s) => s.holder))],
+    };
+  });
+}
+
+async function checkModel(tx: Db, req: HoldRequest, modelId: number, wanted: number, lang: ReaderLang) {
+  const short = (await modelDays(tx, req, modelId)).find((d) => d.free < wanted);
+  if (!short) return;
+  const model = await tx
+    .select({ name: nameInSql(deviceModels, lang) })
+    .from(deviceModels)
+    .where(eq(deviceModels.id, modelId))
+    .get();
+  throw new ApiError(API_STATUS.conflict, 'quotes.modelFull', {
+    day: short.day,
+    model: model?.name ?? '',
+    free: Math.max(0, short.free),
+    holders: short.holders.slice(0, 3).join(', ') || '-',
+  });
+}
+
+/** Check, then write the request's holds (one row per line). */
+export async function takeHolds(tx: Db, req: HoldRequest, lang: ReaderLang, now: number): Promise<void> {
+  await checkHolds(tx, req, lang);
+  for (const l of req.lines) {
+    await tx
+      .insert(reservations)
+      .values({
+        orgId: req.orgId,
+        storeId: req.storeId,
+        quoteId: req.own.quoteId,
+        contractId: req.own.contractId,
+        deviceId: l.deviceId,
+        modelId: l.deviceId === null ? l.modelId : null,
+        count: l.count,
+        startOn: req.startOn,
+        endOn: req.endOn,
+        createdAt: new Date(now),
+      })
+      .run();
+  }
+}
+
+/** What a quote holds ends (expired, declined, withdrawn, unheld, or replaced by an edit). */
+export async function releaseQuoteHolds(tx: Db, quoteId: number, reason: string, now: number): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({ state: 'released', endReason: reason, endedAt: new Date(now) })
+    .where(and(eq(reservations.quoteId, quoteId), eq(reservations.state, 'held')))
+    .run();
+}
+
+export async function quoteHolds(tx: Db, quoteId: number): Promise<boolean> {
+  const row = await tx
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(eq(reservations.quoteId, quoteId), eq(reservations.state, 'held')))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/** An accepted quote's holds pass to the contract draft it became: the contract holds them until delivery. */
+export async function moveHoldsToContract(tx: Db, quoteId: number, contractId: number): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({ contractId })
+    .where(and(eq(reservations.quoteId, quoteId), eq(reservations.state, 'held')))
+    .run();
+}
+
+/**
+ * A confirmed delivery consumes what the contract held for the machines it delivered: a named machine's hold, or
+ * one of its model's count (the last one consumes the row). Called in the delivery's own unit of work.
+ */
+export async function consumeOnDelivery(
+  tx: Db,
+  contractId: number,
+  delivered: { id: number; modelId: number }[],
+  now: number,
+): Promise<void> {
+  for (const machine of delivered) {
+    const held = await tx
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.contractId, contractId), eq(reservations.state, 'held')))
+      .all();
+    const row =
+      held.find((r) => r.deviceId === machine.id) ??
+      held.find((r) => r.deviceId === null && r.modelId === machine.modelId);
+    if (!row) continue;
+    if (row.deviceId !== null || row.count <= 1) {
+      await tx
+        .update(reservations)
+        .set({ state: 'consumed', endReason: 'delivered', endedAt: new Date(now) })
+        .where(eq(reservations.id, row.id))
+        .run();
+    } else {
+      await tx
+        .update(reservations)
+        .set({ count: row.count - 1 })
+        .where(eq(reservations.id, row.id))
+        .run();
+    }
+  }
+}
