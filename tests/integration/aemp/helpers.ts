@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 import { apiKeyEndpoints, type ApiKeyForm } from '@console/contract/http/api-keys';
 import { AEMP_BASE } from '@console/contract/http/aemp';
 import type { TestApp } from '../../fixtures/test-app.ts';
+import { DEFAULT_ORG_ZONE } from '@console/db/org-zone';
+import { dayInZone } from '@console/server/src/lib/time';
 
 /** The ISO 15143-3 API as an outside client calls it (decision 068), with keys made through the console's API. */
 
@@ -12,8 +14,12 @@ export const XSD_PATH = resolve(import.meta.dirname, '../../../server/src/routes
 const XSD = readFileSync(XSD_PATH, 'utf8');
 
 export const DAY_MS = 86_400_000;
-/** A day some way ahead, as the expiry field takes it. */
-export const dayFrom = (at: number, days: number) => new Date(at + days * DAY_MS).toISOString().slice(0, 10);
+/**
+ * A day some way ahead on the rental company's calendar (Beijing time for the demo's Chinese companies), as the expiry
+ * field takes it: "today" is the company's day, which is not UTC's in Shanghai's first hours.
+ */
+export const dayFrom = (at: number, days: number, timeZone = DEFAULT_ORG_ZONE) =>
+  dayInZone(at + days * DAY_MS, timeZone);
 
 /** An administrator makes a key through create.do and gets its secret once. */
 export async function createKey(t: TestApp, token: string, form: Partial<ApiKeyForm> = {}) {
