@@ -1,4 +1,5 @@
 import { ROLE } from '@console/contract/codes/roles';
+import { DEFAULT_ORG_ZONE } from '@console/db/org-zone';
 import { dayInZone } from '@console/server/src/lib/time';
 import { expect, signInAs, test, text } from '../../fixtures/e2e.ts';
 
@@ -53,7 +54,8 @@ test('finance prices a product, creates a coupon and grants it to a phone, which
   const coupon = page.getByRole('dialog', { name: c('coupon.addTitle') });
   await coupon.getByLabel(c('coupon.name')).fill(`Parts 20 off ${tag}`);
   await coupon.getByRole('spinbutton', { name: c('coupon.faceValue') }).fill('20');
-  const today = dayInZone(Date.now(), await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+  // The coupon's days are the operator's calendar days (Beijing time), whatever the browser's zone.
+  const today = dayInZone(Date.now(), DEFAULT_ORG_ZONE);
   for (const label of [c('coupon.issueFrom'), c('coupon.issueTo')]) {
     await coupon.getByLabel(label).fill(today);
     await coupon.getByLabel(label).press('Enter');
