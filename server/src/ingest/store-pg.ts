@@ -6,21 +6,16 @@ import { deviceLogs, devices, telemetry, trackPoints } from '@console/db/schema/
 import { alarms } from '@console/db/schema/warning';
 import type { Activity } from '@console/contract/codes/device-state';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
-import type { DeviceEvent } from './alarm-rules.ts';
 import { applyEvent, settleStatus, type ApplyOptions, type OpenAlarm, type Plan, type WorkingDevice } from './apply.ts';
 import {
-  LATEST,
-  MAX_KEPT,
-  STATE_WRITE_MS,
-  sameState,
-  type AlarmChange,
-  type BatchChanges,
+  createRowWrites,
+  readItem,
   type OwnState,
-  type SharedState,
   type StoreItem,
-  type WriteResult,
-  type Written,
-} from './store.ts';
+  type TelemetryRow,
+  type TrackRow,
+} from './store-rules.ts';
+import { MAX_KEPT, type AlarmChange, type BatchChanges, type WriteResult } from './store.ts';
 import type { KnownDevice } from './validate.ts';
 
 /** An alarm the batch opens: written once, with what the rest of the batch did to it (escalated, ended). */
@@ -45,13 +40,13 @@ interface ChangedAlarm {
 
 /** The rows of one batch, written together at its end: one statement per table (docs/decisions/067, step 5). */
 interface Rows {
-  telemetry: unknown[][];
-  tracks: unknown[][];
+  telemetry: TelemetryRow[];
+  tracks: TrackRow[];
   opened: Map<OpenAlarm, NewAlarm>;
   changed: Map<OpenAlarm, ChangedAlarm>;
   logs: unknown[][];
   devices: unknown[][];
-  own: Map<number, OwnState>;
+  own: OwnState[];
 }
 
 const noRows = (): Rows => ({
@@ -61,7 +56,7 @@ const noRows = (): Rows => ({
   changed: new Map(),
   logs: [],
   devices: [],
-  own: new Map(),
+  own: [],
 });
 
 /**
@@ -85,8 +80,7 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
   const known = new Map<string, KnownDevice>();
   const serials = new Map<number, string>();
   let keptAt = -1;
-  const written = new Map<number, Written>();
-  const waiting = new Map<number, OwnState>();
+  const rowWrites = createRowWrites();
   /** Batches and the writes of what waits run one after the other: each reads what the one before kept. */
   let queue: Promise<unknown> = Promise.resolve();
   /** Ids given to the alarms of a batch until their own are taken from the sequence. */
@@ -94,24 +88,8 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
 
   function forget(): void {
     kept.clear();
-    written.clear();
-    waiting.clear();
+    rowWrites.clear();
     keptAt = -1;
-  }
-
-  function due(id: number, now: number | null): boolean {
-    const last = written.get(id);
-    return now === null || !last || now - last.at >= STATE_WRITE_MS;
-  }
-
-  function takeWaiting(now: number | null, rows: Rows): void {
-    for (const [id, state] of waiting) {
-      if (!due(id, now)) continue;
-      rows.own.set(id, state);
-      const last = written.get(id);
-      if (last && now !== null) last.at = now;
-      waiting.delete(id);
-    }
   }
 
   /** The batch's first statement (it holds the kept-state lock from here to its commit): is what is kept true? */
@@ -119,9 +97,7 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
     const { version } = (await db.get<{ version: number }>(sql`select ingest_kept_state() as version`))!;
     if (version === keptAt && kept.size <= MAX_KEPT) return;
     // Only ingest writes what waits: written first, it overwrites nothing another transaction changed.
-    const rows = noRows();
-    takeWaiting(null, rows);
-    await writeRows(rows);
+    await writeRows({ ...noRows(), own: rowWrites.takeDue(null) });
     forget();
     keptAt = version;
   }
@@ -250,27 +226,10 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
   let json = new WeakMap<object, string>();
 
   function writeOne(dev: WorkingDevice, item: StoreItem, changes: BatchChanges, rows: Rows): void {
-    let event: DeviceEvent;
-    let at = item.receivedAt;
-    if (item.type === 'telemetry') {
-      const { msg } = item;
-      const data = JSON.stringify(msg.data);
-      json.set(msg.data, data);
-      rows.telemetry.push([dev.id, msg.t, item.receivedAt, data]);
-      if (msg.pos) {
-        const { lat, lng, speed, alarm, alarmValue } = msg.pos;
-        rows.tracks.push([dev.id, msg.t, item.receivedAt, lat, lng, speed, alarm ?? '', alarmValue ?? null]);
-      }
-      const inOrder = dev.lastDeviceTime === null || msg.t >= dev.lastDeviceTime;
-      event = inOrder ? { type: 'report', report: msg } : { type: 'connection', online: true };
-      if (inOrder) at = Math.min(msg.t, item.receivedAt);
-    } else if (item.type === 'status') {
-      const { online, reason } = item.msg;
-      event = { type: 'connection', online, reason };
-      if (online) changes.connected.add(dev.id);
-    } else {
-      event = { type: 'connection', online: false, reason: 'silent' };
-    }
+    const { event, at, telemetry, track, saidOnline } = readItem(dev, item, json);
+    if (telemetry) rows.telemetry.push(telemetry);
+    if (track) rows.tracks.push(track);
+    if (saidOnline) changes.connected.add(dev.id);
     execute(dev, applyEvent(dev, event, item.receivedAt, options), at, changes, rows);
   }
 
@@ -424,9 +383,9 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
           alarm_open = v.alarm_open, status = v.status, ${setOwn}
         from ${d.rowsOf('v', { ...shared, ...own }, rows.devices)} where devices.id = v.id`);
     }
-    if (rows.own.size > 0) {
+    if (rows.own.length > 0) {
       await db.run(sql`update devices set ${setOwn}
-        from ${d.rowsOf('v', own, [...rows.own.values()])} where devices.id = v.id`);
+        from ${d.rowsOf('v', own, rows.own)} where devices.id = v.id`);
     }
   }
 
@@ -450,29 +409,11 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
       const devicesAfter: WorkingDevice[] = [];
       const now = batch.reduce((latest, item) => Math.max(latest, item.receivedAt), 0);
       for (const dev of touched.values()) {
-        const reported = dev.latest === null ? null : (json.get(dev.latest) ?? JSON.stringify(dev.latest));
-        // A reading that waits stays the newest until this batch brings one.
-        const latest = reported ?? waiting.get(dev.id)?.[LATEST] ?? null;
-        // prettier-ignore
-        const ownState: OwnState = [
-          dev.signal, dev.lat, dev.lng, dev.speed, dev.positioning, dev.workingHours, latest, dev.lastDeviceTime,
-          dev.lastReportAt, dev.id,
-        ];
-        // prettier-ignore
-        const state: SharedState = [
-          dev.online ? 1 : 0, dev.sleeping ? 1 : 0, dev.machineOnline ? 1 : 0, dev.activity, dev.lockLevel,
-          dev.alarmOpen ? 1 : 0, dev.status,
-        ];
-        const last = written.get(dev.id);
-        if (last && sameState(last.shared, state) && now - last.at < STATE_WRITE_MS) waiting.set(dev.id, ownState);
-        else {
-          rows.devices.push([...state, ...ownState]);
-          written.set(dev.id, { at: now, shared: state });
-          waiting.delete(dev.id);
-        }
+        const row = rowWrites.settle(dev, now, json);
+        if (row) rows.devices.push(row);
         devicesAfter.push(dev);
       }
-      takeWaiting(now, rows);
+      rows.own.push(...rowWrites.takeDue(now));
       await takeAlarmIds(rows, changes.alarms);
       await writeRows(rows);
       // What the batch's callers see is theirs; `latest` of the kept state means a report of the next batch.
@@ -515,17 +456,13 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
     write: (batch: readonly StoreItem[]): Promise<WriteResult> => inTurn(() => writeBatch(batch)),
     /** As store.ts: the machines' own state that has waited, or all of it (null). */
     writeWaiting(now: number | null): Promise<void> | void {
-      for (const id of waiting.keys()) {
-        if (!due(id, now)) continue;
-        return inTurn(() =>
-          readCommittedTransaction(db, async () => {
-            await checkKept();
-            const rows = noRows();
-            takeWaiting(now, rows);
-            await writeRows(rows);
-          }),
-        );
-      }
+      if (!rowWrites.anyDue(now)) return;
+      return inTurn(() =>
+        readCommittedTransaction(db, async () => {
+          await checkKept();
+          await writeRows({ ...noRows(), own: rowWrites.takeDue(now) });
+        }),
+      );
     },
   };
 }

@@ -2,9 +2,11 @@ import type { Transaction } from 'better-sqlite3';
 import type { DbHandle } from '@console/db/client';
 import type { AlarmType } from '@console/db/schema/warning';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
-import type { DeviceEvent } from './alarm-rules.ts';
 import { applyEvent, settleStatus, type ApplyOptions, type OpenAlarm, type Plan, type WorkingDevice } from './apply.ts';
-import type { Accepted, KnownDevice } from './validate.ts';
+import { createRowWrites, readItem, type OwnState, type SharedState, type StoreItem } from './store-rules.ts';
+import type { KnownDevice } from './validate.ts';
+
+export { STATE_WRITE_MS, type SilenceItem, type StoreItem } from './store-rules.ts';
 
 export interface AlarmChange {
   id: number;
@@ -28,11 +30,6 @@ export interface WriteResult {
   /** Machines that went to sleep. */
   slept: Set<number>;
 }
-
-/** The watchdog's finding (watchdog.ts): a machine that has been silent too long goes offline as if lost. */
-export type SilenceItem = { type: 'silence'; sn: string; device: KnownDevice; receivedAt: number };
-/** What a batch holds: accepted telemetry and status messages, and the watchdog's findings. */
-export type StoreItem = Exclude<Accepted, { type: 'ack' }> | SilenceItem;
 
 export interface BatchChanges {
   alarms: AlarmChange[];
@@ -61,37 +58,6 @@ export const CHECKPOINT_PAGES = 10_000;
 
 /** Machines whose working state is kept between batches; past this the memory is given back and refilled. */
 export const MAX_KEPT = 100_000;
-
-/**
- * A machine's row is rewritten by every report, and at one report a second that rewrite was a third of ingest's
- * write (a page of the machines' table per report). The columns only ingest writes (position, signal, hour meter,
- * latest reading, last report) are written at most this often while nothing else of the machine changed; what it
- * reports meanwhile goes to telemetry, the tracks and the live events at once. A change of state (on line, asleep,
- * activity, lock, alarm, status) is written with its batch. A machine that reports every 30 s or more is written
- * with every report, as before.
- */
-export const STATE_WRITE_MS = 5_000;
-
-/** The columns of a machine's row that other code writes too (a handled alarm, a lock), in updateDevice's order. */
-export type SharedState = [
-  ...[online: 0 | 1, sleeping: 0 | 1, machineOnline: 0 | 1, activity: string, lockLevel: string],
-  ...[alarmOpen: 0 | 1, status: number],
-];
-/** The columns only ingest writes, then the machine's id: updateOwnState's parameters, and the end of updateDevice's. */
-export type OwnState = [
-  ...[signal: string, lat: number | null, lng: number | null, speed: number, positioning: string],
-  ...[workingHours: number, latest: string | null, lastDeviceTime: number | null, lastReportAt: number | null],
-  id: number,
-];
-export const LATEST = 6;
-
-/** What was last written of a machine's row: when, and the state other code may also write. */
-export interface Written {
-  at: number;
-  shared: SharedState;
-}
-
-export const sameState = (a: SharedState, b: SharedState) => a.every((value, i) => value === b[i]);
 
 /**
  * Ingest's database side, on better-sqlite3's statements directly: ingest runs thousands of them a second, and
@@ -168,33 +134,19 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
   const kept = new Map<number, WorkingDevice>();
   const known = new Map<string, KnownDevice>();
   let keptAt = { changes: -1, version: -1 };
-  /** Of the kept machines, what was last written of each row; and the own state waiting to be written. */
-  const written = new Map<number, Written>();
-  const waiting = new Map<number, OwnState>();
+  /** Of the kept machines, what was last written of each row, and the own state waiting to be written. */
+  const rowWrites = createRowWrites();
 
   function forget(): void {
     kept.clear();
     known.clear();
-    written.clear();
-    waiting.clear();
+    rowWrites.clear();
     keptAt = { changes: -1, version: -1 };
-  }
-
-  /** Is the own state of machine `id` due to be written at `now` (null: everything that waits is)? */
-  function due(id: number, now: number | null): boolean {
-    const last = written.get(id);
-    return now === null || !last || now - last.at >= STATE_WRITE_MS;
   }
 
   /** Write the own state that waits: of every machine, or of those last written `STATE_WRITE_MS` before `now`. */
   function writeWaiting(now: number | null): void {
-    for (const [id, state] of waiting) {
-      if (!due(id, now)) continue;
-      updateOwnState.run(...state);
-      const last = written.get(id);
-      if (last && now !== null) last.at = now;
-      waiting.delete(id);
-    }
+    for (const state of rowWrites.takeDue(now)) updateOwnState.run(...state);
   }
 
   /** Inside the batch's transaction (no other connection can commit meanwhile): is what is kept still true? */
@@ -274,27 +226,10 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
 
   /** One message: its history rows, then its event applied in order (an older report only adds history). */
   function writeOne(d: WorkingDevice, item: StoreItem, changes: BatchChanges): void {
-    let event: DeviceEvent;
-    let at = item.receivedAt;
-    if (item.type === 'telemetry') {
-      const { msg } = item;
-      const data = JSON.stringify(msg.data);
-      json.set(msg.data, data);
-      insertTelemetry.run(d.id, msg.t, item.receivedAt, data);
-      if (msg.pos) {
-        const { lat, lng, speed, alarm, alarmValue } = msg.pos;
-        insertTrack.run(d.id, msg.t, item.receivedAt, lat, lng, speed, alarm ?? '', alarmValue ?? null);
-      }
-      const inOrder = d.lastDeviceTime === null || msg.t >= d.lastDeviceTime;
-      event = inOrder ? { type: 'report', report: msg } : { type: 'connection', online: true };
-      if (inOrder) at = Math.min(msg.t, item.receivedAt);
-    } else if (item.type === 'status') {
-      const { online, reason } = item.msg;
-      event = { type: 'connection', online, reason };
-      if (online) changes.connected.add(d.id);
-    } else {
-      event = { type: 'connection', online: false, reason: 'silent' };
-    }
+    const { event, at, telemetry, track, saidOnline } = readItem(d, item, json);
+    if (telemetry) insertTelemetry.run(...telemetry);
+    if (track) insertTrack.run(...track);
+    if (saidOnline) changes.connected.add(d.id);
     execute(d, applyEvent(d, event, item.receivedAt, options), at, changes);
   }
 
@@ -319,25 +254,8 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     const devices: WorkingDevice[] = [];
     const now = batch.reduce((latest, item) => Math.max(latest, item.receivedAt), 0);
     for (const d of touched.values()) {
-      const reported = d.latest === null ? null : (json.get(d.latest) ?? JSON.stringify(d.latest));
-      // A reading that waits stays the newest until this batch brings one.
-      const latest = reported ?? waiting.get(d.id)?.[LATEST] ?? null;
-      // prettier-ignore
-      const own: OwnState = [
-        d.signal, d.lat, d.lng, d.speed, d.positioning, d.workingHours, latest, d.lastDeviceTime, d.lastReportAt, d.id,
-      ];
-      // prettier-ignore
-      const state: SharedState = [
-        d.online ? 1 : 0, d.sleeping ? 1 : 0, d.machineOnline ? 1 : 0, d.activity, d.lockLevel, d.alarmOpen ? 1 : 0,
-        d.status,
-      ];
-      const last = written.get(d.id);
-      if (last && sameState(last.shared, state) && now - last.at < STATE_WRITE_MS) waiting.set(d.id, own);
-      else {
-        updateDevice.run(...state, ...own);
-        written.set(d.id, { at: now, shared: state });
-        waiting.delete(d.id);
-      }
+      const row = rowWrites.settle(d, now, json);
+      if (row) updateDevice.run(...row);
       // What the batch's callers see is theirs; the kept state goes on to the next batch, where `latest` means
       // a report of that batch (the column keeps the last one written).
       devices.push({ ...d, openAlarms: [...d.openAlarms] });
@@ -377,9 +295,7 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
      */
     writeWaiting(now: number | null): void {
       // Most ticks nothing is due (the batch just wrote it): no transaction, no write lock taken from the API.
-      for (const id of waiting.keys()) {
-        if (due(id, now)) return void inTransaction(settleWaiting, now);
-      }
+      if (rowWrites.anyDue(now)) inTransaction(settleWaiting, now);
     },
   };
 
