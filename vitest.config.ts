@@ -13,6 +13,13 @@ const mocking = globSync(TESTS, { exclude: (path) => path.includes('node_modules
   /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')),
 );
 
+// Every test app opens its own in-memory copy of the demo database (tests/fixtures/demo-image.ts), about 60 MB.
+// glibc serves an allocation that large by mapping fresh pages each time and unmapping them on free, and touching
+// them again cost 0.6-0.9 s per copy on this kind of host; from its heap, reused, the copy takes about 10 ms. The
+// test processes (child processes, which inherit the environment) keep such allocations in the heap.
+process.env.MALLOC_MMAP_THRESHOLD_ ??= String(256 * 1024 * 1024);
+process.env.MALLOC_TRIM_THRESHOLD_ ??= String(1024 * 1024 * 1024);
+
 export default defineConfig({
   test: {
     environment: 'node',
