@@ -7,7 +7,7 @@ import { renters } from '@console/db/schema/lease';
 import { billState, type ReceiptMethod } from '@console/contract/codes/lease-billing';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { ApiError, conflict, notFound } from '../lib/errors.ts';
-import { issuedInvoiceCovering } from '../routes/invoices/index.ts';
+import { issuedInvoiceCovering } from './invoice-cover.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { billingToday } from './zone.ts';
 

@@ -7,4 +7,3 @@ import { invoiceRequestRoutes } from './requests.ts';
 export const invoiceRoutes: RouteDef[] = [...invoiceListRoutes, ...invoiceRequestRoutes, ...invoiceIssueRoutes];
 
 /** A receipt's void asks whether an issued invoice covers the bills it paid (server/src/billing/receipts.ts). */
-export { issuedInvoiceCovering } from './sources.ts';

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { INVOICE_SOURCES, type InvoiceSource } from '@console/contract/codes/invoices';
 import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
-import { invoiceItems, invoices } from '@console/db/schema/invoices';
+import { invoiceItems } from '@console/db/schema/invoices';
 import { allocations, bills, receipts } from '@console/db/schema/lease-billing';
 import { renewalOrders } from '@console/db/schema/renewals';
 import { shopOrders } from '@console/db/schema/shop-orders';
@@ -182,32 +182,6 @@ export async function uncoveredItems(db: Db, invoiceIds: number[]): Promise<Map<
     .all();
   for (const r of rows) found.set(r.invoiceId, [...(found.get(r.invoiceId) ?? []), r.label]);
   return found;
-}
-
-/**
- * An issued invoice covering one of these items, with the item's label and the invoice's number: what stands in
- * the way of taking the item's payment back (a receipt's void, server/src/billing/receipts.ts).
- */
-export async function issuedInvoiceCovering(
-  db: Db,
-  source: InvoiceSource,
-  ids: number[],
-): Promise<{ label: string; number: string } | undefined> {
-  if (ids.length === 0) return undefined;
-  return db
-    .select({ label: invoiceItems.label, number: invoices.number })
-    .from(invoiceItems)
-    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
-    .where(
-      and(
-        eq(invoiceItems.source, source),
-        eq(invoiceItems.live, true),
-        inArray(invoiceItems.sourceId, ids),
-        eq(invoices.state, 'issued'),
-      ),
-    )
-    .orderBy(invoices.id)
-    .get();
 }
 
 /** The items of these that are on a live invoice, with that invoice's id. */
