@@ -19,7 +19,7 @@ import { perConnection } from '../lib/per-connection.ts';
 import { formatInZone } from '../lib/time.ts';
 import { orgNames } from '../lib/scope.ts';
 import { nameIn } from '../lib/org-brand.ts';
-import { ownerOrgIds } from './device-access.ts';
+import { ownerOrgIds } from '../lib/device-access.ts';
 
 type Device = typeof devices.$inferSelect;
 type ListQuery = z.output<typeof deviceListQuery>;

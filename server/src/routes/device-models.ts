@@ -12,7 +12,7 @@ import { route, type RouteDef } from '../lib/route.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { formatInZone } from '../lib/time.ts';
 import { requireUpload } from '../lib/uploads.ts';
-import { ownerOrgIds, visibleModels } from './device-access.ts';
+import { ownerOrgIds, visibleModels } from '../lib/device-access.ts';
 
 type ModelRow = typeof deviceModels.$inferSelect;
 

@@ -20,7 +20,7 @@ import {
   ownerOrgIds,
   visibleDevice,
   visibleModels,
-} from './device-access.ts';
+} from '../lib/device-access.ts';
 import { deviceRows, listDevices } from './device-list.ts';
 import { nameInSql } from '../lib/org-brand.ts';
 

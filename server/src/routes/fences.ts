@@ -14,7 +14,7 @@ import { route, type RouteDef } from '../lib/route.ts';
 import { orgNames } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { dayInZone, formatInZone } from '../lib/time.ts';
-import { devicePageBySerial, ownerOrgIds } from './device-access.ts';
+import { devicePageBySerial, ownerOrgIds } from '../lib/device-access.ts';
 import { sortColumn } from '../lib/sorting.ts';
 
 type FenceRecord = typeof fences.$inferSelect;

@@ -10,7 +10,7 @@ import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { orgNames } from '../lib/scope.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { ownerOrgIds } from './device-access.ts';
+import { ownerOrgIds } from '../lib/device-access.ts';
 import { expiryFilter, renewalWindow } from './device-list.ts';
 
 type SimRow = typeof simCards.$inferSelect;

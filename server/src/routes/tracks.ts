@@ -8,7 +8,7 @@ import { translate, type Lang } from '@console/contract/messages/translate';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import { route, type HandlerContext, type RouteDef } from '../lib/route.ts';
 import { formatInZone, wallTimeInZone } from '../lib/time.ts';
-import { visibleDevice } from './device-access.ts';
+import { visibleDevice } from '../lib/device-access.ts';
 import { trackCsv, trackKml } from './track-files.ts';
 import { nearestPoint, summariseTrack } from './track-summary.ts';
 

@@ -7,7 +7,7 @@ import type { Acting } from '@console/contract/codes/work-order-flow';
 import { invalidField, notFound } from '../lib/errors.ts';
 import type { Scope, ScopedData } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
-import { ownerOrgIds } from '../routes/device-access.ts';
+import { ownerOrgIds } from '../lib/device-access.ts';
 
 /**
  * Who sees which work order (docs/decisions/018-work-orders.md): a technician the orders assigned to them;

@@ -20,7 +20,7 @@ import { ApiError, invalidField } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { orgNumberDay } from '../lib/org-day.ts';
 import { nextWorkOrderNumber } from '@console/db/doc-numbers';
-import { visibleDevice } from '../routes/device-access.ts';
+import { visibleDevice } from '../lib/device-access.ts';
 
 /**
  * What another area passes to raise a work order in one step. The machine's kind and a contact phone may be

@@ -12,7 +12,7 @@ import type { Lang } from '@console/contract/messages/translate';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { assertCreator, operatorOrgIds, ownerOrgIds } from '../device-access.ts';
+import { assertCreator, operatorOrgIds, ownerOrgIds } from '../../lib/device-access.ts';
 import { rankCases } from './rank.ts';
 import { sortColumn } from '../../lib/sorting.ts';
 

@@ -8,7 +8,7 @@ import { listPage } from '../../lib/list-page.ts';
 import { alarmInfo, alarmTypeLabel } from '../../lib/alarm-text.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { visibleDevice } from '../device-access.ts';
+import { visibleDevice } from '../../lib/device-access.ts';
 import { deviceRows } from '../device-list.ts';
 import { assertHistoryRange, chartPeriodMinutes } from './history-rules.ts';
 import { hasHourMeter, telemetryRecords, telemetrySeries, trackOf, workingDays } from './history.ts';

@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import type { ScopedData, Scope } from '../../lib/data.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { ownedDevice, ownerOrgIds } from '../device-access.ts';
+import { ownedDevice, ownerOrgIds } from '../../lib/device-access.ts';
 import { logOperation } from './files.ts';
 import { currencyChoice, moneyOfOrgs } from '../../lib/currencies.ts';
 import type { AppDeps } from '../../lib/deps.ts';

@@ -18,7 +18,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { detectFileType, discardFile, keepFile, recordUpload } from '../../lib/uploads.ts';
-import { ownedDevice, ownerOrgIds, visibleDevice } from '../device-access.ts';
+import { ownedDevice, ownerOrgIds, visibleDevice } from '../../lib/device-access.ts';
 
 /** A name to show and download under: the uploader's base name, without path or control characters. */
 function displayName(name: string, type: string): string {

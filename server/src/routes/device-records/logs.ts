@@ -9,7 +9,7 @@ import { deviceLogs, operationLogs } from '@console/db/schema/devices';
 import { forbidden } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
-import { visibleDevice } from '../device-access.ts';
+import { visibleDevice } from '../../lib/device-access.ts';
 import { mayReadExpensesOf } from './expenses.ts';
 
 /**

@@ -12,7 +12,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { sendCode } from '../../lib/sms-codes.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { visibleDevice } from '../device-access.ts';
+import { visibleDevice } from '../../lib/device-access.ts';
 
 type Translate = Parameters<typeof toCommandItem>[1];
 

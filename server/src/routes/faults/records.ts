@@ -11,8 +11,8 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import type { ScopedData } from '../../lib/data.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, formatInZone } from '../../lib/time.ts';
-import { visibleDevice } from '../device-access.ts';
-import { deviceKeyword } from '../device-access.ts';
+import { visibleDevice } from '../../lib/device-access.ts';
+import { deviceKeyword } from '../../lib/device-access.ts';
 import { sortColumn } from '../../lib/sorting.ts';
 
 type FaultRecord = typeof faultRecords.$inferSelect;

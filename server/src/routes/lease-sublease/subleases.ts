@@ -19,7 +19,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { orgNumberDay } from '../../lib/org-day.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { subleaseCostCents } from '@console/contract/lease/sublease-cost';
-import { modelForOwner } from '../device-access.ts';
+import { modelForOwner } from '../../lib/device-access.ts';
 import { log, newSecret } from '../devices.ts';
 import { isManager, ownLessor } from '../lease-parties/index.ts';
 import { ownSublessor } from './sublessors.ts';

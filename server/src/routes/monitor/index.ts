@@ -15,7 +15,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { ChannelOffline, createVideoClient, videoSettings, VideoUnavailable } from '../../video/video-client.ts';
 import { addDeviceFile } from '../device-records/index.ts';
-import { deviceKeyword, ownedDevice, ownerOrgIds } from '../device-access.ts';
+import { deviceKeyword, ownedDevice, ownerOrgIds } from '../../lib/device-access.ts';
 
 /** The machine's connection as the server last heard it. */
 const linkOf = (d: { online: boolean; sleeping: boolean }): MachineLink =>

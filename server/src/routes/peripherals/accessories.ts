@@ -13,7 +13,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { requireUpload } from '../../lib/uploads.ts';
-import { ownerOrgIds } from '../device-access.ts';
+import { ownerOrgIds } from '../../lib/device-access.ts';
 import { ownRecord } from './shared.ts';
 import { mapInOrder } from '@console/db/in-order';
 import { moneyOfOrgs } from '../../lib/currencies.ts';

@@ -6,7 +6,7 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { textContains } from '../../lib/search.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { assertCreator } from '../device-access.ts';
+import { assertCreator } from '../../lib/device-access.ts';
 import { bindingValues, boundToSerial, describeBindings, ownRecord } from './shared.ts';
 
 type ControllerRow = typeof controllers.$inferSelect;

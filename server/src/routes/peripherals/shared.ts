@@ -8,7 +8,7 @@ import { textContains } from '../../lib/search.ts';
 import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { orgNames } from '../../lib/scope.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { ownerOrgIds } from '../device-access.ts';
+import { ownerOrgIds } from '../../lib/device-access.ts';
 
 interface OrgOwned {
   id: SQLiteColumn;

@@ -8,9 +8,9 @@ import { invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { ownerOrgIds } from '../device-access.ts';
+import { ownerOrgIds } from '../../lib/device-access.ts';
 import { importVirtualHosts, importTemplate } from './virtual-host-import.ts';
-import { assertCreator } from '../device-access.ts';
+import { assertCreator } from '../../lib/device-access.ts';
 import { ownRecord } from './shared.ts';
 
 type HostRow = typeof virtualHosts.$inferSelect;

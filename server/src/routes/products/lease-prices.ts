@@ -9,7 +9,7 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { visibleModels } from '../device-access.ts';
+import { visibleModels } from '../../lib/device-access.ts';
 import { keeps } from '../../lib/shop-owner.ts';
 import { nameInSql } from '../../lib/org-brand.ts';
 import { moneyOfOrgs } from '../../lib/currencies.ts';

@@ -15,7 +15,7 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { visibleModels } from '../device-access.ts';
+import { visibleModels } from '../../lib/device-access.ts';
 import { keeps } from '../../lib/shop-owner.ts';
 import { nameInSql, orgBrand } from '../../lib/org-brand.ts';
 import { moneyOfOrgs } from '../../lib/currencies.ts';

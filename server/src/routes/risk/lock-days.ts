@@ -17,7 +17,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { dayInZone, formatInZone } from '../../lib/time.ts';
 import { dueLevel, lastExpiryPreLockedBy, lockDayDates } from '../../risk/scheduler.ts';
 import { addDaysToDay } from '@console/contract/http/upkeep';
-import { ownerOrgIds } from '../device-access.ts';
+import { ownerOrgIds } from '../../lib/device-access.ts';
 import { previewArrears } from '../../risk/arrears.ts';
 
 /** The preview looks this far ahead. */

@@ -11,7 +11,7 @@ import { invalidField } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { levelCode, levelName, modeCode } from '../../risk/levels.ts';
-import { deviceKeyword } from '../device-access.ts';
+import { deviceKeyword } from '../../lib/device-access.ts';
 import { reasonOf } from '../../risk/view.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -13,7 +13,7 @@ import { authoriseCommand } from '../../commands/authorise.ts';
 import { levelCode } from '../../risk/levels.ts';
 import { fireTask, runRiskScheduler } from '../../risk/scheduler.ts';
 import { selectItems, toItem, toTask } from '../../risk/view.ts';
-import { deviceKeyword, devicePageBySerial, ownerOrgIds } from '../device-access.ts';
+import { deviceKeyword, devicePageBySerial, ownerOrgIds } from '../../lib/device-access.ts';
 
 /**
  * The stage of a task's machine in SQL (the twin of stageOf in risk/view.ts), for filtering tasks by their

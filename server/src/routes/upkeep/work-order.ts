@@ -4,7 +4,7 @@ import { upkeepEndpoints } from '@console/contract/http/upkeep';
 import { conflict } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { raiseFromSource } from '../../work-orders/raise.ts';
-import { visibleDevice } from '../device-access.ts';
+import { visibleDevice } from '../../lib/device-access.ts';
 import { settlePlans } from './settle.ts';
 import { ownPlan } from './plans.ts';
 

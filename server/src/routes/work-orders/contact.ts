@@ -4,7 +4,7 @@ import { isRegionPair } from '@console/contract/codes/region-list';
 import { MAINLAND_MOBILE } from '@console/contract/http/fields';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { ownedDevice } from '../device-access.ts';
+import { ownedDevice } from '../../lib/device-access.ts';
 
 /**
  * A new work order's contact and place from what is known of its machine: the customer renting it (who calls and

@@ -9,7 +9,7 @@ import { requireUpload } from '../../lib/uploads.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { visibleOrders } from '../../work-orders/access.ts';
 import { createWorkOrder } from '../../work-orders/create.ts';
-import { ownedDevice } from '../device-access.ts';
+import { ownedDevice } from '../../lib/device-access.ts';
 import { mapInOrder } from '@console/db/in-order';
 
 /** Pictures already on the order stay; a new one must be the user's own upload of a 500 kb picture. */

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Dialect } from '@console/db/dialect';
-import { nameInSql } from '../lib/org-brand.ts';
+import { nameInSql } from './org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { DEVICE_EDITORS } from '@console/contract/access/devices';
-import { listPage } from '../lib/list-page.ts';
-import { keywordIn } from '../lib/search.ts';
-import { forbidden, invalidField, notFound } from '../lib/errors.ts';
-import type { Scope, ScopedData } from '../lib/data.ts';
-import type { SessionUser } from '../lib/session.ts';
+import { listPage } from './list-page.ts';
+import { keywordIn } from './search.ts';
+import { forbidden, invalidField, notFound } from './errors.ts';
+import type { Scope, ScopedData } from './data.ts';
+import type { SessionUser } from './session.ts';
 
 /**
  * Who may change which machine (docs/decisions/003): everyone reads what deviceScope lets them see; only an
