@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens|web ...]`: measures the product against a baseline on this machine
+ * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens|web|aemp|availability ...]`: measures the product against a baseline on this machine
  * and writes bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not
  * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
  * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
@@ -9,6 +9,7 @@
  *   BENCH_OVERLOAD_MACHINES (12000), BENCH_OVERLOAD_SECONDS (60), BENCH_OVERLOAD_THROTTLE (0: share of the time
  *   the server is stopped, to emulate a slower machine): the overload run;
  *   BENCH_BILLING_MACHINES (20000): machines on lease billed for a month (bench/billing.ts);
+ *   BENCH_AVAILABILITY_MACHINES (2000): machines of one store on the availability calendar (bench/availability.ts);
  *   BENCH_SCREEN_MACHINES (20000), BENCH_SCREEN_INTERVAL_S (10), BENCH_SCREEN_MINUTE_S (60): /bigScreen's machines,
  *   their report interval and the length of a simulated minute (bench/screens.ts); BENCH_WEB_DIST (web/dist): the built
  *   console the screens part serves (a copy keeps a build beside the run from changing it), and the build the `web`
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { runAlarmBench, type AlarmResult } from './alarm.ts';
 import { runBillingBench, type BillingBenchResult } from './billing.ts';
 import { runAempBench, type AempBenchResult } from './aemp.ts';
+import { runAvailabilityBench, type AvailabilityBenchResult } from './availability.ts';
 import { runApiBench, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestResult } from './ingest.ts';
 import {
@@ -39,7 +41,18 @@ import type { ScreensBenchResult } from './screens.ts';
 import type { WebBenchResult } from './web.ts';
 import { renderReport } from './report.ts';
 
-const PARTS = ['ingest', 'api', 'alarm', 'overload', 'map', 'billing', 'screens', 'web', 'aemp'] as const;
+const PARTS = [
+  'ingest',
+  'api',
+  'alarm',
+  'overload',
+  'map',
+  'billing',
+  'screens',
+  'web',
+  'aemp',
+  'availability',
+] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchReport {
@@ -70,6 +83,7 @@ export interface BenchReport {
   screens?: ScreensBenchResult;
   web?: WebBenchResult;
   aemp?: AempBenchResult;
+  availability?: AvailabilityBenchResult;
 }
 
 const number = (name: string, fallback: number) => {
@@ -156,6 +170,8 @@ async function runPart(part: Part): Promise<void> {
       machines: number('BENCH_AEMP_MACHINES', 20_000),
       seconds: number('BENCH_AEMP_SECONDS', 10),
     });
+  } else if (part === 'availability') {
+    report.availability = await runAvailabilityBench({ machines: number('BENCH_AVAILABILITY_MACHINES', 2000) });
   } else if (part === 'billing') {
     report.billing = await runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
   } else if (part === 'screens') {

@@ -1,10 +1,11 @@
 import { like, sql } from 'drizzle-orm';
 import type { TaxRegime } from '@console/contract/codes/tax-regimes';
 import type { Db } from './client.ts';
+import { orgDay } from './org-zone.ts';
 import { workOrders } from './schema/work-orders.ts';
 
 /**
- * The numbers of the documents a company hands out: invoices, shop orders and work orders. Here, below the server, so the demo
+ * The numbers of the documents a company hands out: invoices, shop orders, work orders and quality inspections. Here, below the server, so the demo
  * seed numbers its documents as the server numbers the ones it makes. A number carries the organisation's day it was
  * made (`YYYYMMDD`, its calendar: server/src/lib/org-day.ts) and a serial drawn from the record's id, so numbers do
  * not count a company's documents for whoever reads them; the serial is one-to-one with the id below a million, and
@@ -60,4 +61,13 @@ export async function nextWorkOrderNumber(db: Db, numberDay: string): Promise<st
 /** A quote: 报价 (BJ) under a Chinese brand, QT- under an English one (decision 069). */
 export function quoteNumber(lang: 'zh' | 'en', id: number, numberDay: string): string {
   return lang === 'en' ? `QT-${numberDay}-${serialOf(id)}` : `BJ${numberDay}${serialOf(id)}`;
+}
+
+/**
+ * A quality inspection: QC, the day it started on the calendar of the organisation whose machine it is (whoever starts
+ * it from wherever; Northwind's inspection started at 8 am in Sydney is of that day, the day before in UTC), and the
+ * record's id over five digits: QC2026120300042.
+ */
+export async function qualityInspectionNumber(db: Db, id: number, orgId: number, startedAt: number): Promise<string> {
+  return `QC${(await orgDay(db, orgId, startedAt)).replaceAll('-', '')}${String(id).padStart(5, '0')}`;
 }

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ROLE_IDS } from '../contract/codes/roles.ts';
-import { mayOpenScreen, sidebarPaths } from '../contract/screens/access.ts';
+import { kindPaths, mayOpenScreen, sidebarPaths } from '../contract/screens/access.ts';
 import { consoleDist } from './build/console-dist.ts';
 import { routePreloads } from './build/route-preloads.ts';
 import { signInTexts } from './build/sign-in-texts.ts';
@@ -24,6 +24,7 @@ export default defineConfig({
   plugins: [react(), starts.plugin, consoleDist({ loginBudget: 102 * 1024 }), routePreloads()],
   define: {
     __SCREEN_ROLES__: JSON.stringify(screenRoles),
+    __KIND_SCREENS__: JSON.stringify(kindPaths()),
     // The sign-in pages' few texts, one language per chunk (src/sign-in/texts.ts).
     __SIGN_IN_TEXTS_ZH__: JSON.stringify(signInTexts(root, 'zh-CN')),
     __SIGN_IN_TEXTS_EN__: JSON.stringify(signInTexts(root, 'en-US')),

@@ -31,6 +31,20 @@ export const LEASE_STATUSES = Object.values(LEASE_STATUS) as LeaseStatus[];
  */
 export type LeaseActor = 'manager' | 'author' | 'salesperson' | 'system' | 'provider';
 
+/**
+ * What a move does to the machines the contract holds for its days (its reservations, docs/decisions/069): a
+ * contract holds its named machines and its model lines' counts from the draft it is saved as (an accepted quote's
+ * holds pass to it) until each machine is delivered.
+ * - `keep`: what it holds stays held;
+ * - `hold`: its lines hold their machines for its days, checked against every other hold and lease, unless it
+ *   already holds them (a draft saved before holding, or whose holds were let go);
+ * - `release`: whatever it still holds (what was never delivered) is free again.
+ * Saving a draft holds its lines (an edit lets the old holds go and holds the new terms in the same unit of work), and
+ * a confirmed delivery, which is no move, consumes one hold per machine delivered. A change (decision 041) holds
+ * nothing of its own: its machines are its contract's.
+ */
+export type LeaseHoldEffect = 'keep' | 'hold' | 'release';
+
 export interface LeaseTransition {
   from: readonly LeaseStatus[];
   to: LeaseStatus;
@@ -39,6 +53,8 @@ export interface LeaseTransition {
   reasonRequired: boolean;
   /** The move needs a calendar day (YYYY-MM-DD): the day a contract closed or was terminated. */
   dayRequired: boolean;
+  /** What the move does to the contract's reservations. */
+  holds: LeaseHoldEffect;
 }
 
 const S = LEASE_STATUS;
@@ -46,33 +62,51 @@ const move = (
   from: readonly LeaseStatus[],
   to: LeaseStatus,
   by: readonly LeaseActor[],
-  needs: { reason?: boolean; day?: boolean } = {},
-): LeaseTransition => ({ from, to, by, reasonRequired: needs.reason ?? false, dayRequired: needs.day ?? false });
+  needs: { reason?: boolean; day?: boolean; holds?: LeaseHoldEffect } = {},
+): LeaseTransition => ({
+  from,
+  to,
+  by,
+  reasonRequired: needs.reason ?? false,
+  dayRequired: needs.day ?? false,
+  holds: needs.holds ?? 'keep',
+});
 
 export const LEASE_FLOW = {
-  /** Into review. A withdrawn or rejected contract, edited or not, is submitted again. */
-  submit: move([S.draft, S.withdrawn, S.rejected], S.pendingReview, ['manager', 'author', 'salesperson']),
-  /** Back out of review, by the one who wrote it (it can then be edited and submitted again). */
+  /**
+   * Into review. A withdrawn or rejected contract, edited or not, is submitted again. Holds its machines (checked
+   * again) unless it already holds them.
+   */
+  submit: move([S.draft, S.withdrawn, S.rejected], S.pendingReview, ['manager', 'author', 'salesperson'], {
+    holds: 'hold',
+  }),
+  /**
+   * Back out of review, by the one who wrote it (it can then be edited and submitted again). Keeps its holds, as a
+   * draft does.
+   */
   withdraw: move([S.pendingReview], S.withdrawn, ['author']),
+  /** Keeps its holds until delivery. */
   approve: move([S.pendingReview], S.awaitingSignInitiation, ['manager']),
-  /** A rule of the company's automatic approval approved it on submit (the timeline names the rule). */
+  /** A rule of the company's automatic approval approved it on submit (the timeline names the rule). Keeps. */
   autoApprove: move([S.pendingReview], S.awaitingSignInitiation, ['system']),
+  /** Back to be edited and submitted again: keeps its holds, as a draft does. */
   reject: move([S.pendingReview], S.rejected, ['manager'], { reason: true }),
-  /** A signing flow is created at the provider; the lessee signs first. */
+  /** A signing flow is created at the provider; the lessee signs first. Keeps. */
   startSigning: move([S.awaitingSignInitiation], S.awaitingLesseeSign, ['manager', 'author', 'salesperson']),
   lesseeSigned: move([S.awaitingLesseeSign], S.awaitingLessorSign, ['provider']),
-  /** Both parties signed: the lease runs. */
+  /** Both parties signed: the lease runs. Keeps what is not delivered yet (each delivery consumes its hold). */
   lessorSigned: move([S.awaitingLessorSign], S.inExecution, ['provider']),
   /**
    * The signing flow ends without both signatures: a party refused, the provider failed or the flow expired, or the
-   * lessor called it off. The contract waits for a new signing flow.
+   * lessor called it off. The contract waits for a new signing flow, keeping its holds.
    */
   cancelSigning: move([S.awaitingLesseeSign, S.awaitingLessorSign], S.awaitingSignInitiation, ['manager', 'provider'], {
     reason: true,
   }),
-  /** The lease ended as agreed: the machines are back. */
-  close: move([S.inExecution], S.closed, ['manager'], { day: true }),
-  terminate: move([S.inExecution], S.terminated, ['manager'], { reason: true, day: true }),
+  /** The lease ended as agreed: the machines are back, and what was never delivered is released. */
+  close: move([S.inExecution], S.closed, ['manager'], { day: true, holds: 'release' }),
+  /** The lease ended early: the machines are back, and what was never delivered is released. */
+  terminate: move([S.inExecution], S.terminated, ['manager'], { reason: true, day: true, holds: 'release' }),
 } as const satisfies Record<string, LeaseTransition>;
 
 export type LeaseAction = keyof typeof LEASE_FLOW;

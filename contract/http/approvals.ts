@@ -8,7 +8,7 @@ import {
   VERIFICATION_KINDS,
 } from '../codes/approvals.ts';
 import { ORG_KIND } from '../codes/org-kinds.ts';
-import { idNumberIssue, isIdNumber, type IdentityType } from '../lease/renter-identity.ts';
+import { partyIdNumberIssue } from '../lease/renter-identity.ts';
 import type { TaxRegime } from '../codes/tax-regimes.ts';
 import type { MessageKey } from '../messages/zh-CN.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
@@ -76,6 +76,8 @@ export const verificationRow = z.object({
   /** The person's uid (real-name), for the recorded reveal; null for an enterprise. */
   uid: z.number().int().nullable(),
   mobile: z.string(),
+  /** The submitter's mobile's area code: the country whose document the number is (partyDocumentLabel). */
+  areaCode: z.string(),
   orgName: z.string(),
   idType: z.number().int(),
   /** Real-name: masked (spec section 5); enterprise: the company's name. */
@@ -115,23 +117,25 @@ export const realNameForm = z.object({
 export type RealNameForm = z.input<typeof realNameForm>;
 
 /**
- * The number's check (an ID card or a credit code with its check character; abroad, its form): a message key. Under
- * the Australian brand (its tax regime) a person at +61 shows a driver licence and a company its ABN (decision 064).
+ * The tax regime of the country a person's mobile is of, whose documents their real name shows (decision 064):
+ * Australia at +61, else the mainland's, whose rule (partyIdNumberIssue) keeps a number abroad to its form.
  */
-export function realNameNumberError(
-  body: { idType: number; idNumber: string },
-  areaCode: string,
-  regime: TaxRegime = 'cnVat',
-): MessageKey | null {
-  if (regime === 'auGst' && areaCode === '61') return idNumberIssue(regime, body.idType as IdentityType, body.idNumber);
-  if (isIdNumber(body.idType as IdentityType, body.idNumber, areaCode)) return null;
-  return body.idType === 1 ? 'lease.idNumberPerson' : 'lease.idNumberCompany';
+const regimeOfAreaCode = (areaCode: string): TaxRegime => (areaCode === '61' ? 'auGst' : 'cnVat');
+
+/**
+ * The number's check for a person of this phone area code, whatever their brand: the document of their own country,
+ * as partyDocumentLabel names it on their settings page and in the reviewer's drawer — a driver licence or an ABN at
+ * +61, an ID card or a credit code with its check character at +86, elsewhere a number of its form. A message key.
+ */
+export function realNameNumberError(body: { idType: number; idNumber: string }, areaCode: string): MessageKey | null {
+  const party = { identityType: body.idType, idNumber: body.idNumber, areaCode };
+  return partyIdNumberIssue(regimeOfAreaCode(areaCode), party);
 }
 
 /** The form with the number's check, for a person of this phone area code (the console checks as the server does). */
-export const realNameFormFor = (areaCode: string, regime: TaxRegime = 'cnVat') =>
+export const realNameFormFor = (areaCode: string) =>
   realNameForm.superRefine((v, ctx) => {
-    const error = v.idNumber ? realNameNumberError(v, areaCode, regime) : null;
+    const error = v.idNumber ? realNameNumberError(v, areaCode) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: error });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORG_KIND } from '../codes/org-kinds.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { account, appid, areaCode, mobile, newPassword, password, smsCode } from './fields.ts';
 import { menuNode } from './menus.ts';
@@ -13,6 +14,8 @@ export const loginData = z.object({
   menus: z.array(menuNode),
   leaseType: z.number().int(),
   map: z.object({ lessor_auth: z.number().int() }),
+  /** The kind of the user's organisation: it narrows what the console opens beside the role (a sub-lessor's people). */
+  orgKind: z.enum(ORG_KIND),
 });
 export type LoginData = z.infer<typeof loginData>;
 
@@ -123,6 +126,8 @@ export const authEndpoints = {
       leaseType: z.number().int(),
       lessorAuth: z.number().int(),
       orgName: z.string(),
+      /** The kind of the user's organisation, as the sign-in answers it. */
+      orgKind: z.enum(ORG_KIND),
       /** The organisation's calendar day now (`YYYY-MM-DD`, its business zone): the console's "today" for its days. */
       today: z.string(),
       /** The sidebar in the request's language, so the console can redraw it after a language switch. */

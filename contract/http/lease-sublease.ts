@@ -5,7 +5,7 @@ import { requiredPrices } from '../codes/lease-pricing.ts';
 import { moneyFormat, moneyTotal } from '../codes/money.ts';
 import { cents, leaseDay, renterInput } from '../lease/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { acrossFields, byId, idParam, isValidPhone, paged, pageQuery } from './fields.ts';
+import { acrossFields, areaCode, byId, idParam, isValidPhone, paged, pageQuery } from './fields.ts';
 import { SUBLEASE_MANAGERS, SUBLEASE_READERS, SUBLEASE_RECORD_READERS } from '../access/lease-sublease.ts';
 
 /**
@@ -58,14 +58,20 @@ export const sublessorForm = renterInput
       .refine((v) => v === '' || /^[\d ]{8,40}$/.test(v), { error: 'sublease.bankAccountInvalid' })
       .default(''),
     remark: z.string().trim().max(500, { error: 'validation.tooLong' }).default(''),
-    /** A mainland mobile: an account of role 11 is opened for it in the sub-lessor (create only; '' none). */
+    /**
+     * A mobile under its area code, as sign-in takes it (a mainland one under +86, an Australian one under +61, ...):
+     * an account of role 11 is opened for it in the sub-lessor (create only; '' none).
+     */
     accountMobile: z.string().trim().max(15).default(''),
+    accountAreaCode: areaCode,
   })
-  .refine((v) => typeof v.accountMobile !== 'string' || v.accountMobile === '' || isValidPhone(v.accountMobile), {
-    path: ['accountMobile'],
-    error: 'validation.phone',
-    ...acrossFields,
-  });
+  .refine(
+    (v) =>
+      typeof v.accountMobile !== 'string' ||
+      v.accountMobile === '' ||
+      isValidPhone(v.accountMobile, v.accountAreaCode ?? '86'),
+    { path: ['accountMobile'], error: 'validation.phone', ...acrossFields },
+  );
 
 export const sublessorRow = z.object({
   id: z.number().int(),
@@ -249,7 +255,7 @@ export const subleaseEndpoints = {
     body: noInput,
     response: z.object({
       sublessor: sublessorRow,
-      accounts: z.array(z.object({ id: z.number().int(), name: z.string(), mobile: z.string() })),
+      accounts: z.array(z.object({ id: z.number().int(), name: z.string(), areaCode: z.string(), mobile: z.string() })),
     }),
   }),
   sublessorCreate: defineEndpoint({

@@ -23,11 +23,17 @@ const OPERATOR_STAFF: RoleId[] = [
 ];
 const LESSOR_STAFF: RoleId[] = [ROLE.lessorAdmin, ROLE.lessorSales, ROLE.technician, ROLE.lessorStaff];
 const CUSTOMER_PEOPLE: RoleId[] = [ROLE.registeredUser, ROLE.other];
+/**
+ * A sub-lessor's people hold role 11 only (decision 042): a rental company's roles would open its contracts, bills
+ * and customers to another company.
+ */
+export const SUBLESSOR_ROLES: RoleId[] = [ROLE.other];
 
 /**
  * The roles a changer may give an account of an organisation of this kind. The company administrator (the top of
  * the platform) gives each kind its own roles; a rental company's administrator gives its own company's roles and
- * its customers' (none of the operator's or a distributor's, which are above or beside its own).
+ * its customers' (none of the operator's or a distributor's, which are above or beside its own). A sub-lessor's
+ * accounts get the sub-lessor role alone.
  */
 export function assignableRoles(changerRoleId: number, orgKind: string): RoleId[] {
   const byKind: Record<string, RoleId[]> = {
@@ -35,7 +41,7 @@ export function assignableRoles(changerRoleId: number, orgKind: string): RoleId[
     lessor: LESSOR_STAFF,
     distributor: [ROLE.distributor],
     customer: CUSTOMER_PEOPLE,
-    sublessor: LESSOR_STAFF,
+    sublessor: SUBLESSOR_ROLES,
   };
   if (changerRoleId === ROLE.companyAdmin) return byKind[orgKind] ?? [];
   if (changerRoleId === ROLE.lessorAdmin) return orgKind === 'lessor' || orgKind === 'customer' ? byKind[orgKind]! : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalRuleInput, contractDraftInput, renterInput } from './forms.ts';
+import { approvalRuleInput, contractDraftInput, renterInput, withPartyIdRule } from './forms.ts';
 import { completeIdNumber, isCreditCode, isIdCard, isIdNumber } from './renter-identity.ts';
 
 const draft = {
@@ -80,15 +80,55 @@ describe('renters', () => {
 
   it('labels the identity number by the type in its message', () => {
     const base = { name: '张伟', contactPhone: '13912345678', address: '张江路1号' };
-    expect(messagesOf(renterInput.safeParse({ ...base, identityType: 1, idNumber: company }))).toEqual([
+    const chinese = withPartyIdRule(renterInput, 'cnVat');
+    expect(messagesOf(chinese.safeParse({ ...base, identityType: 1, idNumber: company }))).toEqual([
       'idNumber: lease.idNumberPerson',
     ]);
-    expect(messagesOf(renterInput.safeParse({ ...base, identityType: 2, idNumber: person }))).toEqual([
+    expect(messagesOf(chinese.safeParse({ ...base, identityType: 2, idNumber: person }))).toEqual([
       'idNumber: lease.idNumberCompany',
     ]);
-    expect(renterInput.safeParse({ ...base, identityType: 1, idNumber: person }).success).toBe(true);
+    expect(chinese.safeParse({ ...base, identityType: 1, idNumber: person }).success).toBe(true);
     expect(messagesOf(renterInput.safeParse({ identityType: 3, contactPhone: '123' }))).toEqual(
       expect.arrayContaining(['name: lease.renterNameRequired', 'identityType: lease.identityTypeInvalid']),
+    );
+  });
+});
+
+describe("a party's identity number follows the brand and the party's country, not a contact's +86", () => {
+  const abn = '51 824 753 556';
+  const creditCode = completeIdNumber(2, '91310115MA1K4ABCD');
+  const sydney = {
+    name: 'Cumberland Scaffolding Pty Ltd',
+    identityType: 2,
+    contactPhone: '13912345678',
+    province: 'New South Wales',
+    address: '120 Church Street',
+  };
+
+  it("takes an Australian company's ABN under the Australian brand whatever its contact's area code", () => {
+    const australian = withPartyIdRule(renterInput, 'auGst');
+    for (const areaCode of ['86', '61']) {
+      const contact = areaCode === '86' ? '13912345678' : '412345678';
+      expect(australian.safeParse({ ...sydney, areaCode, contactPhone: contact, idNumber: abn }).success).toBe(true);
+      expect(
+        messagesOf(australian.safeParse({ ...sydney, areaCode, contactPhone: contact, idNumber: creditCode })),
+      ).toEqual(['idNumber: validation.abn']);
+    }
+    // The contact at +86 is still a mainland mobile by the mainland's rule.
+    expect(
+      messagesOf(australian.safeParse({ ...sydney, areaCode: '86', contactPhone: '412345678', idNumber: abn })),
+    ).toEqual(['contactPhone: validation.phone']);
+  });
+
+  it('asks a party at +86 of a Chinese brand for a mainland document, and one at +61 for its own number', () => {
+    const chinese = withPartyIdRule(renterInput, 'cnVat');
+    const party = { ...sydney, province: '' };
+    expect(messagesOf(chinese.safeParse({ ...party, areaCode: '86', idNumber: abn }))).toEqual([
+      'idNumber: lease.idNumberCompany',
+    ]);
+    expect(chinese.safeParse({ ...party, areaCode: '86', idNumber: creditCode }).success).toBe(true);
+    expect(chinese.safeParse({ ...party, areaCode: '61', contactPhone: '412345678', idNumber: abn }).success).toBe(
+      true,
     );
   });
 });

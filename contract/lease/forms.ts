@@ -4,7 +4,8 @@ import { isDay } from '../http/devices.ts';
 import { acrossFields, areaCode, isValidPhone } from '../http/fields.ts';
 import { requiredPrices } from '../codes/lease-pricing.ts';
 import { allowanceField, checkOvertime } from './overtime.ts';
-import { IDENTITY_TYPE_IDS, isIdNumber } from './renter-identity.ts';
+import type { TaxRegime } from '../codes/tax-regimes.ts';
+import { hasIdNumberForm, IDENTITY_TYPE_IDS, partyIdNumberIssue } from './renter-identity.ts';
 
 /**
  * The lease forms, validated the same way by the server and the console (docs/decisions/029-lease-contracts.md).
@@ -163,18 +164,26 @@ export const renterInput = z
     if (typeof v.contactPhone === 'string' && !isValidPhone(v.contactPhone, v.areaCode ?? '86')) {
       ctx.addIssue({ code: 'custom', path: ['contactPhone'], message: 'validation.phone' });
     }
-    if (v.idNumber && !isIdNumber(v.identityType as 1 | 2, v.idNumber, v.areaCode ?? '86')) {
-      // Abroad the form knows no country's document yet (the server checks the brand's own): no ID card is named.
-      const abroad = (v.areaCode ?? '86') !== '86';
-      const key = abroad
-        ? 'lease.idNumberForm'
-        : v.identityType === 1
-          ? 'lease.idNumberPerson'
-          : 'lease.idNumberCompany';
-      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: key });
+    // Of any country's form here: which country's document it must be is the brand's (partyIdNumberIssue), which
+    // the server checks with the rental company known, and the console's form with its brand (withPartyIdRule).
+    if (v.idNumber && !hasIdNumberForm(v.idNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['idNumber'], message: 'lease.idNumberForm' });
     }
   });
 export type RenterInput = z.infer<typeof renterInput>;
+
+/**
+ * A renter's or sub-lessor's form with the identity number's rule of the brand (its tax regime), as the server
+ * applies it: the console checks the number in the browser as the server will, whatever area code the contact has.
+ */
+export function withPartyIdRule<
+  S extends z.ZodType<{ identityType: number; idNumber?: string; areaCode?: string; province?: string }>,
+>(schema: S, regime: TaxRegime): S {
+  return schema.superRefine((v, ctx) => {
+    const issue = partyIdNumberIssue(regime, v);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: issue });
+  }) as unknown as S;
+}
 
 export const storeInput = z
   .object({

@@ -46,6 +46,26 @@ export function identityLabels(
   }
   return { ...labels, idNumber: person ? 'renter.driverLicence' : 'renter.abn' };
 }
+/**
+ * The document a party's identity number is, by the party's own country, where no brand's form asks for it (a contract
+ * PDF read beyond the console, an account's real-name data): a party of an Australian state, or at +61 when it gives no
+ * address, shows a driver licence or an ABN; a mainland one (its province written in Chinese, or at +86) an ID card or
+ * a unified social credit code; a party elsewhere its passport or its company registration number.
+ */
+export function partyDocumentLabel(
+  type: number,
+  party: { areaCode?: string | undefined; province?: string | null | undefined },
+): IdentityLabels['idNumber'] {
+  const person = type === IDENTITY_TYPE.person;
+  const province = party.province?.trim() ?? '';
+  const areaCode = party.areaCode || '86';
+  const australian = province ? isAustralianRegion(province) : areaCode === '61';
+  const mainland = province ? /\p{Script=Han}/u.test(province) : areaCode === '86';
+  if (australian) return person ? 'renter.driverLicence' : 'renter.abn';
+  if (mainland) return person ? 'renter.idCard' : 'renter.creditCode';
+  return person ? 'renter.passport' : 'renter.registrationNumber';
+}
+
 /** The list column naming both numbers, under a brand's tax regime (a key of the catalog's section). */
 export const idNumberColumn = (regime: TaxRegime): 'idNumber' | 'idNumberAu' =>
   regime === 'auGst' ? 'idNumberAu' : 'idNumber';
@@ -73,9 +93,12 @@ export function isCreditCode(value: string): boolean {
   return CREDIT_CHARS[(31 - (sum % 31)) % 31] === value[17];
 }
 
+/** The form any country's identity number has: 5 to 30 letters, digits, spaces and hyphens. */
+export const hasIdNumberForm = (value: string): boolean => /^[A-Z0-9][A-Z0-9 -]{3,28}[A-Z0-9]$/.test(value);
+
 /** Whether the number fits the identity type (areaCode '86': mainland formats with their check characters). */
 export function isIdNumber(type: IdentityType, value: string, areaCode = '86'): boolean {
-  if (areaCode !== '86') return /^[A-Z0-9][A-Z0-9 -]{3,28}[A-Z0-9]$/.test(value);
+  if (areaCode !== '86') return hasIdNumberForm(value);
   return type === IDENTITY_TYPE.person ? isIdCard(value) : isCreditCode(value);
 }
 
@@ -111,6 +134,27 @@ export function idNumberIssue(regime: TaxRegime, type: IdentityType, value: stri
   }
   if (type === IDENTITY_TYPE.person) return isIdCard(value) ? null : 'lease.idNumberPerson';
   return isCreditCode(value) ? null : 'lease.idNumberCompany';
+}
+
+/**
+ * What is wrong with a renter's or sub-lessor's identity number under its rental company's brand (its tax regime), as
+ * the server refuses it (server/src/lib/identity-numbers.ts) and the console's forms check it before sending: a party
+ * of the brand's country (ofBrandCountry: in China a contact at +86, under the Australian brand an address in an
+ * Australian state) shows that country's document; a party abroad a number of its own country's form. A contact at
+ * +86 of an Australian company makes no Chinese document of its ABN.
+ */
+export function partyIdNumberIssue(
+  regime: TaxRegime,
+  party: {
+    identityType: number;
+    idNumber?: string | undefined;
+    areaCode?: string | undefined;
+    province?: string | null | undefined;
+  },
+): IdNumberIssue | 'lease.idNumberForm' | null {
+  if (!party.idNumber) return null;
+  if (ofBrandCountry(regime, party)) return idNumberIssue(regime, party.identityType as IdentityType, party.idNumber);
+  return hasIdNumberForm(party.idNumber) ? null : 'lease.idNumberForm';
 }
 
 /** An ABN as the Australian Business Register prints it: "51 824 753 556". */

@@ -1,7 +1,13 @@
+import type { OrgKind } from '../codes/org-kinds.ts';
 import type { RoleId } from '../codes/roles.ts';
 import { allMenuEntries } from './all.ts';
+import { dashboardScreens } from './dashboard.ts';
+import { deviceScreens } from './devices.ts';
+import { leaseSubleaseScreens } from './lease-sublease.ts';
 import { MENU_GROUPS } from './menu-groups.ts';
 import type { MenuEntry, MenuRoles, Screen } from './screen.ts';
+import { settingScreens } from './settings.ts';
+import { trackScreens } from './tracks.ts';
 
 /**
  * Who may open a screen, read from the sidebar's declarations that the server builds each role's menu from: a
@@ -12,9 +18,38 @@ import type { MenuEntry, MenuRoles, Screen } from './screen.ts';
  */
 const sees = (roles: MenuRoles, roleId: RoleId) => roles === 'all' || roles.includes(roleId);
 
-/** Does `roleId` see this entry in its sidebar (as the server's menusFor decides)? */
-export function seesEntry(entry: MenuEntry, roleId: RoleId): boolean {
+/**
+ * The organisations whose people see only these sidebar screens, whatever their role sees elsewhere. A sub-lessor's
+ * people are role 11, the spec's catch-all they share with a renter's users (decision 042): a sub-lessor has its
+ * sub-leases and the machines it got back, and no contract, bill, invoice, fence or alarm of a renter's. Kinds not
+ * listed see by their role alone.
+ */
+export const KIND_SCREENS: Partial<Record<OrgKind, readonly Screen[]>> = {
+  sublessor: [
+    dashboardScreens.home,
+    deviceScreens.list,
+    deviceScreens.overview,
+    trackScreens.playback,
+    leaseSubleaseScreens.subleases,
+    settingScreens.settings,
+  ],
+};
+
+/** The sidebar paths of the kinds of `KIND_SCREENS`, as the console checks a typed address against them. */
+export function kindPaths(): Partial<Record<OrgKind, string[]>> {
+  return Object.fromEntries(
+    Object.entries(KIND_SCREENS).map(([kind, screens]) => [kind, screens.map((screen) => screen.path)]),
+  );
+}
+
+/**
+ * Does `roleId` see this entry in its sidebar (as the server's menusFor decides)? With the viewer's organisation
+ * kind, a kind of `KIND_SCREENS` sees only its screens.
+ */
+export function seesEntry(entry: MenuEntry, roleId: RoleId, orgKind?: OrgKind): boolean {
   if (!sees(entry.roles, roleId) || entry.except?.includes(roleId)) return false;
+  const only = orgKind && KIND_SCREENS[orgKind];
+  if (only && !only.some((screen) => screen.path === entry.screen.path)) return false;
   return entry.group === 'top' || sees(MENU_GROUPS[entry.group].roles, roleId);
 }
 
@@ -28,7 +63,7 @@ export function sidebarPaths(): string[] {
   return [...entriesByPath.keys()];
 }
 
-export function mayOpenScreen(screen: Pick<Screen, 'path'>, roleId: RoleId): boolean {
+export function mayOpenScreen(screen: Pick<Screen, 'path'>, roleId: RoleId, orgKind?: OrgKind): boolean {
   const entries = entriesByPath.get(screen.path);
-  return !entries || entries.some((entry) => seesEntry(entry, roleId));
+  return !entries || entries.some((entry) => seesEntry(entry, roleId, orgKind));
 }

@@ -4,6 +4,7 @@ import { appReleaseMenu, appReleaseScreens } from './app-releases.ts';
 import { bannerMenu, bannerScreens } from './banners.ts';
 import { apiKeyMenu, apiKeyScreens } from './api-keys.ts';
 import { quoteMenu, quoteScreens } from './quotes.ts';
+import { availabilityMenu, availabilityScreens } from './availability.ts';
 import { notificationMenu, notificationScreens } from './notifications.ts';
 import { dropRequestMenu, dropRequestScreens } from './drop-requests.ts';
 import { lessorMenu, lessorScreens } from './lessors.ts';
@@ -97,6 +98,7 @@ export const screensByArea = {
   settings: settingScreens,
   'api-keys': apiKeyScreens,
   quotes: quoteScreens,
+  availability: availabilityScreens,
   notifications: notificationScreens,
 } satisfies Record<string, Record<string, Screen>>;
 
@@ -152,6 +154,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(settingScreens, settingMenu),
     ...placeScreens(apiKeyScreens, apiKeyMenu),
     ...placeScreens(quoteScreens, quoteMenu),
+    ...placeScreens(availabilityScreens, availabilityMenu),
     ...placeScreens(notificationScreens, notificationMenu),
   ];
 }

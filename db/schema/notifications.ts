@@ -61,6 +61,11 @@ export const notifications = sqliteTable(
     level: integer('level').notNull().default(2),
     deviceId: integer('device_id'),
     alarmId: integer('alarm_id'),
+    /**
+     * The people an event is addressed to (a work order's technician): a step's role that one of them has reaches
+     * them alone, not everyone of that role.
+     */
+    addressees: text('addressees', { mode: 'json' }).$type<number[]>().notNull().default([]),
     /** The alarms a digest stands for. */
     digestCount: integer('digest_count').notNull().default(0),
     title: text('title').notNull(),
@@ -119,4 +124,21 @@ export const notificationDeliveries = sqliteTable(
     index('notification_deliveries_rule').on(t.ruleId, t.state),
     index('notification_deliveries_address').on(t.address, t.createdAt),
   ],
+);
+
+/**
+ * Events without a moment of their own that the notifier raises once (a bill passing its due day): the subject is
+ * marked when it is raised, whether or not a rule heard of it, so a later pass or a restart does not raise it again.
+ */
+export const notifyMarks = sqliteTable(
+  'notify_marks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orgId: integer('org_id').notNull(),
+    event: text('event').notNull(),
+    /** What it is of, e.g. `bill:12`. */
+    subject: text('subject').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('notify_marks_subject').on(t.event, t.subject)],
 );

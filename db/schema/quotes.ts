@@ -100,8 +100,8 @@ export const quoteEvents = sqliteTable(
 export const RESERVATION_STATES = ['held', 'released', 'consumed'] as const;
 
 /**
- * What a quote (sent, or a draft that chose to) or a contract draft holds for its days at its store: a named
- * machine, or a count of a model. A named machine is held once on a day; a model's free count per day at the store
+ * What a quote (sent, or a draft that chose to) or a contract (from its draft until delivery, written directly or
+ * from a quote) holds for its days at its store: a named machine, or a count of a model. A named machine is held once on a day; a model's free count per day at the store
  * never goes below zero (server/src/quotes/holds.ts). Released rows stay, saying why; a delivery consumes them.
  */
 export const reservations = sqliteTable(
@@ -110,7 +110,10 @@ export const reservations = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     orgId: integer('org_id').notNull(),
     storeId: integer('store_id').notNull(),
-    /** The quote that took it; once accepted, also the contract it moved to (then the contract holds it). */
+    /**
+     * The quote that took it; once accepted, also the contract it moved to (then the contract holds it). A contract
+     * written directly holds with no quote.
+     */
     quoteId: integer('quote_id'),
     contractId: integer('contract_id'),
     deviceId: integer('device_id'),
@@ -119,7 +122,7 @@ export const reservations = sqliteTable(
     startOn: text('start_on').notNull(),
     endOn: text('end_on').notNull(),
     state: text('state', { enum: RESERVATION_STATES }).notNull().default('held'),
-    /** Why it stopped holding: expired, declined, withdrawn, unheld, delivered. */
+    /** Why it stopped holding: expired, declined, withdrawn, unheld, edited, closed, terminated, delivered. */
     endReason: text('end_reason').notNull().default(''),
     endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

@@ -10,6 +10,7 @@ import { createUser, demoAccount, GLOBAL_DEMO_AREA_CODE, type DemoOrganisations 
 import { auMobile, digitsOf } from './identities.ts';
 import { sheetOf, type SheetItem } from '@console/contract/codes/quality-sheets';
 import { forEachInOrder } from '../in-order.ts';
+import { qualityInspectionNumber } from '../doc-numbers.ts';
 
 type Lang = 'zh' | 'en';
 
@@ -133,10 +134,10 @@ export async function seedQuality(db: Db, orgs: DemoOrganisations, now: number):
       })
       .returning({ id: qualityInspections.id })
       .get();
-    const day = new Date(startedAt).toISOString().slice(0, 10).replaceAll('-', '');
+    // Numbered as the server numbers an inspection it starts: on the day of the machine's organisation.
     await db
       .update(qualityInspections)
-      .set({ number: `QC${day}${String(row.id).padStart(5, '0')}` })
+      .set({ number: await qualityInspectionNumber(db, row.id, device.orgId, startedAt) })
       .where(eq(qualityInspections.id, row.id))
       .run();
     await forEachInOrder(items, async (item, position) => {

@@ -13,6 +13,8 @@ import { asActor, visibleOfKind, writesContracts } from './access.ts';
 import { checkDraftRefs } from './draft-checks.ts';
 import { parseInput } from './input.ts';
 import { nextContractNumber } from './numbers.ts';
+import type { ReaderLang } from '../lib/org-brand.ts';
+import { contractHoldRequest, moveHoldsToContract, releaseContractHolds, takeHolds } from '../quotes/holds.ts';
 
 /** The lines as stored, each with its planned amount, and the contract's total. */
 function pricedLines(input: ContractDraftInput) {
@@ -75,12 +77,26 @@ async function writeLines(tx: Db, contractId: number, lines: ReturnType<typeof p
 const salespersonOf = (user: SessionUser, input: ContractDraftInput) =>
   user.roleId === ROLE.lessorSales ? user.id : input.salespersonId;
 
-/** Save a new contract as a draft (status 0) of the user's lessor. */
+/** How a new draft comes to hold its machines (decision 069). */
+export interface DraftHolds {
+  /** The reader's language, for a refusal naming a model (the contract's own language when not given). */
+  lang?: ReaderLang;
+  /** The accepted quote it is written from: the quote's holds pass to it instead of being taken again. */
+  fromQuote?: number;
+}
+
+/**
+ * Save a new contract as a draft (status 0) of the user's lessor. It holds its named machines and its model lines'
+ * counts for its days from now on (server/src/quotes/holds.ts), in the same unit of work: a machine another quote or
+ * contract holds on any of the days is refused (409, naming the holder and the days), and of two drafts asking for
+ * the last free machine at once exactly one is saved.
+ */
 export async function createDraft(
   db: Db,
   user: SessionUser,
   raw: unknown,
   now: number,
+  holds: DraftHolds = {},
 ): Promise<{ id: number; number: string }> {
   if (!writesContracts(user)) throw forbidden();
   const input = parseInput(contractDraftInput, raw);
@@ -104,6 +120,11 @@ export async function createDraft(
       .returning({ id: contracts.id })
       .get();
     await writeLines(tx, row.id, lines);
+    if (holds.fromQuote !== undefined) await moveHoldsToContract(tx, holds.fromQuote, row.id);
+    else {
+      const held = { ...input, id: row.id, lessorOrgId: user.orgId };
+      await takeHolds(tx, contractHoldRequest(held, lines), holds.lang ?? input.lang, now);
+    }
     await tx
       .insert(contractEvents)
       .values({ contractId: row.id, action: 'create', userId: user.id, toStatus: 0, details: { totalCents }, at })
@@ -112,8 +133,18 @@ export async function createDraft(
   });
 }
 
-/** Change the terms of a draft, withdrawn or rejected contract (its status stays; submit sends it for review). */
-export async function updateDraft(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<void> {
+/**
+ * Change the terms of a draft, withdrawn or rejected contract (its status stays; submit sends it for review). What it
+ * held is let go and its new terms held, in the same unit of work: a refused edit leaves the contract as it was.
+ */
+export async function updateDraft(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  raw: unknown,
+  now: number,
+  lang?: ReaderLang,
+): Promise<void> {
   const input = parseInput(contractDraftInput, raw);
   const { lines, totalCents } = pricedLines(input);
   await unitOfWork(db, async (tx) => {
@@ -137,6 +168,8 @@ export async function updateDraft(db: Db, user: SessionUser, id: number, raw: un
       .where(eq(contracts.id, id))
       .run();
     await writeLines(tx, id, lines);
+    await releaseContractHolds(tx, id, 'edited', now);
+    await takeHolds(tx, contractHoldRequest({ ...current, ...next }, lines), lang ?? input.lang, now);
     await tx
       .insert(contractEvents)
       .values({

@@ -25,7 +25,7 @@ import { claimedElsewhere } from './machines-held.ts';
 import { canSeeContract, writesContracts, type ContractRow } from './access.ts';
 import { mapInOrder } from '@console/db/in-order';
 
-import { consumeOnDelivery } from '../quotes/holds.ts';
+import { checkDelivery, consumeOnDelivery } from '../quotes/holds.ts';
 /**
  * Entries and exits of machines under a contract in execution (docs/decisions/035-lease-handover.md). A draft
  * records the machines and their inspection; its confirmation (the renter's) moves the machines: an entry puts
@@ -137,6 +137,8 @@ async function checkDeliverable(db: Db, c: ContractRow, device: Device, period: 
       number: held.number,
     });
   }
+  // Nor held by another quote or contract on a day of this lease, by name or as one of its model's count (069).
+  await checkDelivery(db, device, c, day, day > c.endOn ? day : c.endOn, c.lang);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
-import { contractEvents, contracts } from '@console/db/schema/lease';
+import { contractEvents, contractLines, contracts } from '@console/db/schema/lease';
 import {
   CHANGE_EXCLUDED_ACTIONS,
   LEASE_FLOW,
@@ -15,6 +15,8 @@ import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
 import type { ContractRow } from './access.ts';
 import { applyChange, endChanges } from './change-effects.ts';
 import { returnWithContract } from './contract-end.ts';
+import { contractHoldRequest, contractHolds, releaseContractHolds, takeHolds } from '../quotes/holds.ts';
+import type { ReaderLang } from '../lib/org-brand.ts';
 
 /** The refusal of a move the state machine does not allow from the contract's status, in the user's words. */
 export function refused(action: LeaseAction, c: ContractRow): ApiError {
@@ -32,7 +34,12 @@ export interface MoveDetails {
   details?: Record<string, unknown>;
   /** Columns the move sets besides the status. */
   values?: Partial<typeof contracts.$inferInsert>;
+  /** The reader's language, for a refusal naming a model (the contract's own language when not given). */
+  lang?: ReaderLang;
 }
+
+/** Why a released hold ended, by the move that released it. */
+const RELEASED_AS: Partial<Record<LeaseAction, string>> = { close: 'closed', terminate: 'terminated' };
 
 /**
  * Take one move inside the caller's unit of work: the status must allow it (409 naming the contract) and the actor
@@ -81,6 +88,15 @@ export async function applyMove(
     if (action === 'lessorSigned') await applyChange(tx, c, now);
     return to;
   }
+  // What the move does to the contract's reservations (LEASE_FLOW[action].holds, decision 069).
+  if (rule.holds === 'hold' && !(await contractHolds(tx, c.id))) {
+    const lines = await tx
+      .select()
+      .from(contractLines)
+      .where(and(eq(contractLines.contractId, c.id), isNull(contractLines.untilOn)))
+      .all();
+    await takeHolds(tx, contractHoldRequest(c, lines), move.lang ?? c.lang, now);
+  }
   // Signed by both, the contract reserves the machines its lines name (they stay in stock until delivered:
   // docs/decisions/059-lease-chain.md). Its end takes back every machine still out, on its day, before the changes
   // end with it.
@@ -89,5 +105,6 @@ export async function applyMove(
     await returnWithContract(tx, c, move.day!, who.userId, now);
     await endChanges(tx, c, move.day!, now);
   }
+  if (rule.holds === 'release') await releaseContractHolds(tx, c.id, RELEASED_AS[action] ?? action, now);
   return to;
 }

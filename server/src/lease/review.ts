@@ -4,6 +4,7 @@ import type { Db } from '@console/db/client';
 import { contractLines, contracts } from '@console/db/schema/lease';
 import { LEASE_STATUS, type LeaseAction, type LeaseStatus } from '@console/contract/codes/lease-flow';
 import { endInput, reasonInput } from '@console/contract/lease/forms';
+import type { ReaderLang } from '../lib/org-brand.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { asActor, visibleContract } from './access.ts';
@@ -42,7 +43,14 @@ async function moveBy(
  * without one), waits for a manager whatever the rules say: the submit's timeline row says why (its reason, in the
  * contract's language and the lessor's money, and the reasons themselves in its details).
  */
-export async function submit(db: Db, user: SessionUser, id: number, now: number, money: MoneyFormat): Promise<Moved> {
+export async function submit(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  now: number,
+  money: MoneyFormat,
+  lang?: ReaderLang,
+): Promise<Moved> {
   return unitOfWork(db, async (tx) => {
     const c = await visibleContract(tx, user, id);
     const lines = await tx.select().from(contractLines).where(eq(contractLines.contractId, id)).all();
@@ -57,7 +65,7 @@ export async function submit(db: Db, user: SessionUser, id: number, now: number,
     const held = facts.managerReasons;
     const why =
       held.length > 0 ? { reason: managerReasonText(c.lang, money, held), details: { managerReasons: held } } : {};
-    await applyMove(tx, asActor(user), c, 'submit', why, now);
+    await applyMove(tx, asActor(user), c, 'submit', { ...why, lang }, now);
     const pending = (await tx.select().from(contracts).where(eq(contracts.id, id)).get())!;
     const rule = firstApprovingRule(await rulesOf(tx, c.lessorOrgId), facts);
     if (!rule)

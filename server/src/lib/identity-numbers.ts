@@ -1,7 +1,7 @@
 import {
-  idNumberIssue,
   keptIdNumber,
   ofBrandCountry,
+  partyIdNumberIssue,
   type IdentityType,
 } from '@console/contract/lease/renter-identity';
 import type { ScopedData } from './data.ts';
@@ -25,8 +25,9 @@ export async function checkedIdNumber(
   const { identityType, idNumber } = party;
   if (!idNumber) return '';
   const { taxRegime } = await orgBrand(deps, data.unscoped('domainRule'), lessorId);
-  if (!ofBrandCountry(taxRegime, party)) return idNumber;
-  const issue = idNumberIssue(taxRegime, identityType as IdentityType, idNumber);
+  // The rule the console's form checks too (withPartyIdRule).
+  const issue = partyIdNumberIssue(taxRegime, party);
   if (issue) throw invalidField('idNumber', issue);
+  if (!ofBrandCountry(taxRegime, party)) return idNumber;
   return keptIdNumber(taxRegime, identityType as IdentityType, idNumber);
 }

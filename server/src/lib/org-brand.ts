@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { nameInLanguage } from '@console/contract/formats/names';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Lang } from '@console/contract/messages/translate';
 import { CNY, type MoneyFormat } from '@console/contract/codes/money';
@@ -77,9 +78,12 @@ export function textIn<K extends string>(record: InTwoLanguages<K>, field: K, la
   return (lang === 'zh' ? record[`${field}Zh`] : record[`${field}En`]) || record[field];
 }
 
-/** A record's name in a language: the one it keeps in that language, else the name it is registered under. */
+/**
+ * A record's name in a language (contract/formats/names.ts): the one it keeps in that language, else the one it keeps
+ * in the other (a company named in one language only reads so everywhere), else the name it is registered under.
+ */
 export function nameIn(record: InTwoLanguages<'name'>, lang: 'zh' | 'en'): string {
-  return textIn(record, 'name', lang);
+  return nameInLanguage(record, lang);
 }
 
 /** The language a reader's names are in: the console's (the `lang` header), as records keep them. */
@@ -128,12 +132,12 @@ export async function renamed(
 type NamedInTwoLanguages = Record<'name' | 'nameZh' | 'nameEn', AnySQLiteColumn>;
 
 /**
- * nameIn() in SQL, for a query answering a name to a reader: the name the record keeps in that language, else the
- * one it is registered under; '' when a left join finds no record.
+ * nameIn() in SQL, for a query answering a name to a reader: the name the record keeps in that language, else the one
+ * it keeps in the other, else the one it is registered under; '' when a left join finds no record.
  */
 export function nameInSql(table: NamedInTwoLanguages, lang: ReaderLang): SQL<string> {
-  const kept = lang === 'zh' ? table.nameZh : table.nameEn;
-  return sql<string>`coalesce(nullif(${kept}, ''), ${table.name}, '')`;
+  const [kept, other] = lang === 'zh' ? [table.nameZh, table.nameEn] : [table.nameEn, table.nameZh];
+  return sql<string>`coalesce(nullif(${kept}, ''), nullif(${other}, ''), ${table.name}, '')`;
 }
 
 /**

@@ -141,9 +141,10 @@ export async function loginDataFor(deps: AppDeps, token: string, lang: Lang): Pr
     name: user.name,
     uid: user.id,
     roleId: user.roleId,
-    menus: menusFor(user.roleId as RoleId, lang),
+    menus: menusFor({ roleId: user.roleId as RoleId, orgKind: user.orgKind }, lang),
     leaseType: user.leaseType,
     // Bit 1 domestic, bit 2 foreign rental business permission.
     map: { lessor_auth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0) },
+    orgKind: user.orgKind,
   };
 }

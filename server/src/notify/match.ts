@@ -2,28 +2,47 @@ import type { notificationRules } from '@console/db/schema/notifications';
 
 export type RuleRow = typeof notificationRules.$inferSelect;
 
-/** What a rule is asked about: an event, its level, and the machine it concerns (none for a contract's or a bill's). */
+export interface Machine {
+  id: number;
+  kind: string;
+  fenceId: number | null;
+  customerOrgId: number | null;
+}
+
+/**
+ * What a rule is asked about: an event, its level, and the machine it concerns (none for a contract's or a bill's);
+ * an event of a contract or a bill names its machines on lease and its customer (the renter) instead.
+ */
 export interface EventFacts {
   event: string;
   level: number;
-  machine: { id: number; kind: string; fenceId: number | null; customerOrgId: number | null } | null;
+  machine: Machine | null;
+  machines?: readonly Machine[];
+  customerOrgId?: number | null;
 }
 
-/** Whether a rule hears of an event: it names the event, the level is high enough, the machine is among its own. */
+/**
+ * Whether a rule hears of an event: it names the event, the level is high enough, the machine (or one of the
+ * machines, or the customer) is among its own.
+ */
 export function ruleMatches(rule: RuleRow, facts: EventFacts): boolean {
   if (!rule.enabled || !rule.events.includes(facts.event) || facts.level < rule.minLevel) return false;
-  const m = facts.machine;
+  const machines = [...(facts.machine ? [facts.machine] : []), ...(facts.machines ?? [])];
+  const any = (test: (m: Machine) => boolean) => machines.some(test);
   switch (rule.selector) {
     case 'all':
       return true;
     case 'kind':
-      return m !== null && m.kind === rule.kind;
+      return any((m) => m.kind === rule.kind);
     case 'fence':
-      return m !== null && m.fenceId !== null && m.fenceId === rule.fenceId;
+      return any((m) => m.fenceId !== null && m.fenceId === rule.fenceId);
     case 'customer':
-      return m !== null && m.customerOrgId !== null && m.customerOrgId === rule.customerOrgId;
+      return (
+        (facts.customerOrgId != null && facts.customerOrgId === rule.customerOrgId) ||
+        any((m) => m.customerOrgId !== null && m.customerOrgId === rule.customerOrgId)
+      );
     case 'list':
-      return m !== null && rule.deviceIds.includes(m.id);
+      return any((m) => rule.deviceIds.includes(m.id));
   }
 }
 

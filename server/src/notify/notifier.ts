@@ -6,6 +6,7 @@ import { translate, type Lang } from '@console/contract/messages/translate';
 import { users } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
+import { workOrders } from '@console/db/schema/work-orders';
 import { notificationRules, notifications } from '@console/db/schema/notifications';
 import { alarms } from '@console/db/schema/warning';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
@@ -43,6 +44,10 @@ export const DIGEST_WINDOW_MS = 60_000;
 export interface RaisedEvent extends EventFacts {
   orgId: number;
   alarmId?: number | null;
+  /** The people it is addressed to (a work order's technician): a step's role they have reaches them alone. */
+  addressees?: number[];
+  /** Each one is news (a work order given to someone): not damped as a flapping condition of its machine is. */
+  undamped?: boolean;
   /** When the event began (an offline alarm is told once it has lasted the rule's minutes from here). */
   at: number;
   words: (lang: Lang, timeZone: string) => { title: string; text: string };
@@ -55,14 +60,47 @@ async function orgWords(deps: AppDeps, orgId: number) {
   return { lang: langOfDial(brand.dialCode), timeZone };
 }
 
+/**
+ * Each organisation's rules, read once and kept until one of them is saved or deleted (forgetRules): an alarm storm
+ * asks the database for none. Kept per database handle (one per process, one per test app); rules are only written
+ * by the rules' routes of the same process.
+ */
+const ruleCaches = new WeakMap<object, Map<number, Promise<RuleRow[]>>>();
+
+function ruleCache(deps: Pick<AppDeps, 'dbh'>): Map<number, Promise<RuleRow[]>> {
+  let cache = ruleCaches.get(deps.dbh);
+  if (!cache) {
+    cache = new Map();
+    ruleCaches.set(deps.dbh, cache);
+  }
+  return cache;
+}
+
+/** An organisation's rules (enabled or not), from the cache. */
+export async function rulesOf(deps: Pick<AppDeps, 'dbh'>, orgId: number): Promise<RuleRow[]> {
+  const cache = ruleCache(deps);
+  let rules = cache.get(orgId);
+  if (!rules) {
+    const reading = deps.dbh.db.select().from(notificationRules).where(eq(notificationRules.orgId, orgId)).all();
+    rules = reading;
+    cache.set(orgId, reading);
+    // A failed read is not kept: the next event reads again.
+    reading.catch(() => {
+      if (cache.get(orgId) === reading) cache.delete(orgId);
+    });
+  }
+  return await rules;
+}
+
+/** A rule of the organisation was created, edited or deleted: its rules are read again at the next event. */
+export function forgetRules(deps: Pick<AppDeps, 'dbh'>, orgId: number): void {
+  ruleCache(deps).delete(orgId);
+}
+
 /** Raise an event: every matching rule of its organisation gets a notification (or a digest's count, or nothing). */
 export async function raise(deps: AppDeps, event: RaisedEvent): Promise<number[]> {
   const { db } = deps.dbh;
-  const rules = await db
-    .select()
-    .from(notificationRules)
-    .where(and(eq(notificationRules.orgId, event.orgId), eq(notificationRules.enabled, true)))
-    .all();
+  const rules = await rulesOf(deps, event.orgId);
   const matching = rules.filter((r) => ruleMatches(r, event));
   if (matching.length === 0) return [];
   const { lang, timeZone } = await orgWords(deps, event.orgId);
@@ -82,6 +120,7 @@ export async function raise(deps: AppDeps, event: RaisedEvent): Promise<number[]
         level: event.level,
         deviceId: event.machine?.id ?? null,
         alarmId: event.alarmId ?? null,
+        addressees: event.addressees ?? [],
         title: words.title,
         text: words.text,
         step: 0,
@@ -99,7 +138,7 @@ export async function raise(deps: AppDeps, event: RaisedEvent): Promise<number[]
 
 /** A flapping condition: the rule told of this machine's event within its damping window already. */
 async function damped(deps: AppDeps, rule: RuleRow, event: RaisedEvent, now: number): Promise<boolean> {
-  if (rule.dampingMinutes === 0 || !event.machine) return false;
+  if (rule.dampingMinutes === 0 || !event.machine || event.undamped) return false;
   const earlier = await deps.dbh.db
     .select({ id: notifications.id })
     .from(notifications)
@@ -168,12 +207,18 @@ async function intoDigest(deps: AppDeps, rule: RuleRow, event: RaisedEvent, now:
   return true;
 }
 
-/** The people of the organisation a step names (by role or by name), with their addresses. */
-async function stepUsers(deps: NotifyDeps, orgId: number, roles: number[], userIds: number[]) {
+/**
+ * The people a step names (by role or by name, of the organisation), with their addresses. For an event addressed to
+ * some people (a work order's technician, who may be the operator's), a role one of them has reaches them alone: a
+ * step to the technicians tells the order's technician, not every technician of the company.
+ */
+async function stepUsers(deps: NotifyDeps, orgId: number, roles: number[], userIds: number[], addressees: number[]) {
   if (roles.length === 0 && userIds.length === 0) return [];
-  return await deps.dbh.db
+  const rows = await deps.dbh.db
     .select({
       id: users.id,
+      orgId: users.orgId,
+      roleId: users.roleId,
       name: users.name,
       nickname: users.nickname,
       mobile: users.mobile,
@@ -183,15 +228,30 @@ async function stepUsers(deps: NotifyDeps, orgId: number, roles: number[], userI
     .from(users)
     .where(
       and(
-        eq(users.orgId, orgId),
         eq(users.disabled, false),
         or(
-          roles.length > 0 ? inArray(users.roleId, roles) : undefined,
-          userIds.length > 0 ? inArray(users.id, userIds) : undefined,
+          and(
+            eq(users.orgId, orgId),
+            or(
+              roles.length > 0 ? inArray(users.roleId, roles) : undefined,
+              userIds.length > 0 ? inArray(users.id, userIds) : undefined,
+            ),
+          ),
+          addressees.length > 0 && roles.length > 0
+            ? and(inArray(users.id, addressees), inArray(users.roleId, roles))
+            : undefined,
         ),
       ),
     )
     .all();
+  if (addressees.length === 0) return rows;
+  const addressed = rows.filter((r) => addressees.includes(r.id));
+  const theirRoles = new Set(addressed.map((r) => r.roleId));
+  return rows.filter(
+    (r) =>
+      addressees.includes(r.id) ||
+      (r.orgId === orgId && (userIds.includes(r.id) || (roles.includes(r.roleId) && !theirRoles.has(r.roleId)))),
+  );
 }
 
 /**
@@ -203,7 +263,7 @@ export async function sendDueStep(deps: AppDeps, notificationId: number): Promis
   const now = deps.now();
   const n = await db.select().from(notifications).where(eq(notifications.id, notificationId)).get();
   if (!n?.ruleId || !n.nextStepAt || n.nextStepAt.getTime() > now || n.acknowledgedAt || n.clearedAt) return;
-  const rule = await db.select().from(notificationRules).where(eq(notificationRules.id, n.ruleId)).get();
+  const rule = (await rulesOf(deps, n.orgId)).find((r) => r.id === n.ruleId);
   const step = rule?.steps[n.step];
   const next = rule?.steps[n.step + 1];
   // Delays count from the first step: the base is this step's time less its own delay.
@@ -219,7 +279,7 @@ export async function sendDueStep(deps: AppDeps, notificationId: number): Promis
   if (claimed.changes === 0 || !rule || !step) return;
   const timeZone = await orgTimeZone(db, rule.orgId);
   const quiet = n.level < URGENT_LEVEL && inQuietHours(rule, now, timeZone) ? 'quiet hours' : undefined;
-  const people = await stepUsers(deps, rule.orgId, step.roles, step.userIds);
+  const people = await stepUsers(deps, rule.orgId, step.roles, step.userIds, n.addressees);
   const list: NewDelivery[] = [];
   for (const channel of step.channels) {
     if (channel === 'webhook') {
@@ -354,6 +414,46 @@ async function contractWaiting(deps: AppDeps, contractId: number): Promise<void>
   });
 }
 
+/**
+ * A work order was assigned (its live event, addressed to its technician): the order's organisation's rules hear of
+ * it for its machine, and a step's technicians are the order's technician.
+ */
+async function workOrderAssigned(deps: AppDeps, workOrderId: number): Promise<void> {
+  const row = await deps.dbh.db
+    .select({ order: workOrders, machine: MACHINE })
+    .from(workOrders)
+    .innerJoin(devices, eq(devices.id, workOrders.deviceId))
+    .where(eq(workOrders.id, workOrderId))
+    .get();
+  if (!row?.order.assigneeId) return;
+  const { order, machine } = row;
+  const technician = await deps.dbh.db
+    .select({ name: users.name, nickname: users.nickname, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, order.assigneeId!))
+    .get();
+  const who = technician ? technician.name || technician.nickname || technician.mobile : '';
+  await raise(deps, {
+    orgId: order.orgId,
+    event: 'workOrderAssigned',
+    level: 2,
+    machine,
+    addressees: [order.assigneeId!],
+    undamped: true,
+    at: deps.now(),
+    words: (lang) => ({
+      title: translate(lang, 'notify.workOrderAssignedTitle', { number: order.number, serial: machine.serial }),
+      text: translate(lang, 'notify.workOrderAssignedText', {
+        number: order.number,
+        title: order.title,
+        serial: machine.serial,
+        technician: who,
+        address: [order.province, order.city, order.district, order.address].join(''),
+      }),
+    }),
+  });
+}
+
 /** The notifier of one process: it hears the live hub and works through the events one after another. */
 export function startNotifier(deps: AppDeps) {
   let queue: Promise<void> = Promise.resolve();
@@ -369,15 +469,12 @@ export function startNotifier(deps: AppDeps) {
       handle(() => commandFailed(deps, event.commandId), `command ${event.commandId}`);
     } else if (event.type === 'contract' && event.status === LEASE_STATUS.awaitingLesseeSign) {
       handle(() => contractWaiting(deps, event.id), `contract ${event.id}`);
+    } else if (event.type === 'workOrder' && event.state === 'assigned') {
+      handle(() => workOrderAssigned(deps, event.id), `work order ${event.id}`);
     }
   };
-  // Every organisation's events: each rule reads its own organisation's.
-  const everyOrg: ReadonlySet<number> = new (class extends Set<number> {
-    override has() {
-      return true;
-    }
-  })();
-  const unsubscribe = deps.live.subscribe({ visible: () => everyOrg, send: onLive });
+  // Every organisation's events, also those addressed to some people only: each rule reads its own organisation's.
+  const unsubscribe = deps.live.listenAll(onLive);
   return {
     onLive,
     /** Until the events heard so far are handled and the deliveries they started have been attempted. */

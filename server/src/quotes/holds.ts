@@ -11,13 +11,15 @@ import { CLAIMING } from '../lease/machines-held.ts';
 import { daysFrom, earlierOf, laterOf } from './days.ts';
 
 /**
- * The holding rule (docs/decisions/069-quotes-and-reservations.md), checked and written in the caller's unit of
- * work, so two requests for the last free machine cannot both pass the check (the second reads the first's rows):
+ * The holding rule (docs/decisions/069-quotes-and-reservations.md), for quotes and contracts alike (a contract holds
+ * from its draft, written directly or from a quote, until each machine's delivery), checked and written in the
+ * caller's unit of work, so two requests for the last free machine cannot both pass the check (the second reads the
+ * first's rows):
  * - a named machine is held by one record a day: no other held reservation, lease period or contract in force
  *   (in review to running) covers any of its days;
  * - a model line holds a count of that model at the store: on each of its days, the store's machines of the model
  *   less those busy that day (named holds, lease periods, contracts in force) less the counts other model holds
- *   take, never goes below zero.
+ *   take, never goes below zero (a named machine counts at the store it stands in).
  */
 
 export interface HoldLine {
@@ -128,8 +130,14 @@ export async function checkHolds(tx: Db, req: HoldRequest, lang: ReaderLang): Pr
   const namedIds = req.lines.flatMap((l) => (l.deviceId === null ? [] : [l.deviceId]));
   const named = namedIds.length
     ? await tx
-        .select({ id: devices.id, serial: devices.serialNumber, modelId: devices.modelId })
+        .select({
+          id: devices.id,
+          serial: devices.serialNumber,
+          modelId: devices.modelId,
+          storeId: storeDevices.storeId,
+        })
         .from(devices)
+        .leftJoin(storeDevices, eq(storeDevices.deviceId, devices.id))
         .where(inArray(devices.id, namedIds))
         .all()
     : [];
@@ -154,13 +162,25 @@ export async function checkHolds(tx: Db, req: HoldRequest, lang: ReaderLang): Pr
       });
     }
   }
-  // Each model: the count asked (model lines and named machines of it) fits the free count of every day.
-  const need = new Map<number, number>();
+  // Each model at each store: the count asked (model lines at the request's store, and named machines of the model
+  // at the store they stand in) fits the free count of every day.
+  const need = new Map<string, { storeId: number; modelId: number; wanted: number }>();
+  const ask = (storeId: number, modelId: number, count: number) => {
+    const key = `${storeId}:${modelId}`;
+    const had = need.get(key);
+    need.set(key, { storeId, modelId, wanted: (had?.wanted ?? 0) + count });
+  };
   for (const l of req.lines) {
-    const modelId = l.deviceId === null ? l.modelId : (named.find((m) => m.id === l.deviceId)?.modelId ?? null);
-    if (modelId !== null) need.set(modelId, (need.get(modelId) ?? 0) + l.count);
+    if (l.deviceId === null) {
+      if (l.modelId !== null) ask(req.storeId, l.modelId, l.count);
+      continue;
+    }
+    const machine = named.find((m) => m.id === l.deviceId);
+    if (machine?.storeId != null) ask(machine.storeId, machine.modelId, l.count);
   }
-  for (const [modelId, wanted] of need) await checkModel(tx, req, modelId, wanted, lang);
+  for (const { storeId, modelId, wanted } of need.values()) {
+    await checkModel(tx, { ...req, storeId }, modelId, wanted, lang);
+  }
 }
 
 /**
@@ -307,4 +327,84 @@ export async function consumeOnDelivery(
         .run();
     }
   }
+}
+
+/** Whether the contract holds anything still (rows held for it, from a quote or its own). */
+export async function contractHolds(tx: Db, contractId: number): Promise<boolean> {
+  const row = await tx
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(eq(reservations.contractId, contractId), eq(reservations.state, 'held')))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
+/** The holding request of a contract's lines for its days (its own holds not counted against it). */
+export function contractHoldRequest(
+  c: { id: number; lessorOrgId: number; storeId: number; startOn: string; endOn: string },
+  lines: { deviceId: number | null; modelId: number | null; count: number }[],
+): HoldRequest {
+  return {
+    orgId: c.lessorOrgId,
+    storeId: c.storeId,
+    startOn: c.startOn,
+    endOn: c.endOn,
+    lines: lines.map((l) => ({ deviceId: l.deviceId, modelId: l.modelId, count: l.count })),
+    own: { quoteId: null, contractId: c.id },
+  };
+}
+
+/**
+ * What a contract still holds ends: an edit (held again at once for the new terms), its close or termination (what
+ * was never delivered is free again). Consumed rows stay consumed.
+ */
+export async function releaseContractHolds(tx: Db, contractId: number, reason: string, now: number): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({ state: 'released', endReason: reason, endedAt: new Date(now) })
+    .where(and(eq(reservations.contractId, contractId), eq(reservations.state, 'held')))
+    .run();
+}
+
+/**
+ * A machine about to be delivered under a contract from `startOn` to `endOn` (decision 069): no other quote or
+ * contract holds it by name on any of those days, and unless the contract holds it (by name, or a count of its
+ * model the delivery consumes), its model at its store has one free on each of the days. 409 naming the holder and
+ * the days otherwise.
+ */
+export async function checkDelivery(
+  tx: Db,
+  machine: { id: number; serialNumber: string; modelId: number },
+  c: { id: number; lessorOrgId: number },
+  startOn: string,
+  endOn: string,
+  lang: ReaderLang,
+): Promise<void> {
+  const own = { quoteId: null, contractId: c.id };
+  const taken = (
+    await reservedSpans(tx, and(otherHeld(own, startOn, endOn), eq(reservations.deviceId, machine.id))!)
+  )[0];
+  if (taken) {
+    throw new ApiError(API_STATUS.conflict, 'quotes.machineHeld', {
+      serial: machine.serialNumber,
+      holder: taken.holder,
+      from: laterOf(taken.startOn, startOn),
+      to: earlierOf(taken.endOn ?? endOn, endOn),
+    });
+  }
+  const held = await tx
+    .select({ deviceId: reservations.deviceId, modelId: reservations.modelId })
+    .from(reservations)
+    .where(and(eq(reservations.contractId, c.id), eq(reservations.state, 'held')))
+    .all();
+  if (held.some((r) => r.deviceId === machine.id || (r.deviceId === null && r.modelId === machine.modelId))) return;
+  const store = await tx
+    .select({ storeId: storeDevices.storeId })
+    .from(storeDevices)
+    .where(eq(storeDevices.deviceId, machine.id))
+    .get();
+  if (!store) return;
+  const req = { orgId: c.lessorOrgId, storeId: store.storeId, startOn, endOn, lines: [], own };
+  await checkModel(tx, req, machine.modelId, 1, lang);
 }

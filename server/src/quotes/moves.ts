@@ -25,7 +25,7 @@ import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { createDraft } from '../lease/drafts.ts';
 import { quoteActor, writesQuotes } from './access.ts';
-import { moveHoldsToContract, quoteHolds, releaseQuoteHolds, takeHolds, type HoldRequest } from './holds.ts';
+import { quoteHolds, releaseQuoteHolds, takeHolds, type HoldRequest } from './holds.ts';
 import { discountLimitFor, priceLines } from './pricing.ts';
 
 /**
@@ -287,9 +287,10 @@ async function applyMove(
         })),
       },
       now,
+      // The quote's holds pass to the contract draft rather than being taken again.
+      { fromQuote: q.id, lang: readerLang },
     );
     contractId = made.id;
-    await moveHoldsToContract(tx, q.id, contractId);
   }
   await tx
     .update(quotes)

@@ -20,6 +20,7 @@ import { billingToday } from '../billing/zone.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { nameIn, orgBrand } from '../lib/org-brand.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
+import { raiseArrearsStep } from '../notify/business.ts';
 import { sendSystemSms } from '../notify/system.ts';
 import { automaticLockMayMove, levelCode } from './levels.ts';
 import { fireTask } from './fire-task.ts';
@@ -308,6 +309,7 @@ export async function runArrearsLocks(
           .onConflictDoNothing()
           .run();
         await remind(deps, contract, c.days, c.overdueCents);
+        await raiseArrearsStep(deps, contract, 0, c.days);
         made++;
       }
       if (c.step < 1) continue;
@@ -340,6 +342,7 @@ export async function runArrearsLocks(
             .onConflictDoNothing()
             .run(),
       );
+      await raiseArrearsStep(deps, contract, level, c.days);
       made++;
     }
   }

@@ -9,6 +9,7 @@ import { appReleaseRoutes } from './app-releases/index.ts';
 import { bannerRoutes } from './banners/index.ts';
 import { apiKeyRoutes } from './api-keys/index.ts';
 import { quoteRoutes } from './quotes/index.ts';
+import { availabilityRoutes } from './availability/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { lessorRoutes } from './lessors/index.ts';
 import { dropRequestRoutes } from './drop-requests/index.ts';
@@ -115,6 +116,7 @@ export const allRoutes: RouteDef[] = [
   ...bannerRoutes,
   ...apiKeyRoutes,
   ...quoteRoutes,
+  ...availabilityRoutes,
   ...notificationRoutes,
   ...monitorRoutes,
   ...appReleaseRoutes,

@@ -58,8 +58,9 @@ export const authRoutes: RouteDef[] = [
       leaseType: user.leaseType,
       lessorAuth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0),
       orgName: nameIn(org, data.lang),
+      orgKind: user.orgKind,
       today: await orgToday(db, org.id, deps.now()),
-      menus: menusFor(user.roleId as RoleId, lang),
+      menus: menusFor({ roleId: user.roleId as RoleId, orgKind: user.orgKind }, lang),
     };
   }),
 

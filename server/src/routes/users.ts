@@ -5,7 +5,7 @@ import { ADMIN_ROLES } from '@console/contract/codes/roles';
 import { maskIdNumber, maskName } from '@console/contract/codes/masks';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { isValidPhone } from '@console/contract/http/fields';
-import { assignableRoles, userEndpoints } from '@console/contract/http/users';
+import { SUBLESSOR_ROLES, assignableRoles, userEndpoints } from '@console/contract/http/users';
 import { IDENTITY_REVEALERS, INVOICE_EDITORS, ROLE_CHANGERS } from '@console/contract/access/users';
 import type { ScopedData } from '../lib/data.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
@@ -176,6 +176,9 @@ export const userRoutes: RouteDef[] = [
     if (body.uid === user.id) throw new ApiError(API_STATUS.forbidden, 'employees.self');
     const row = await data.write(async (tx) => {
       const found = await findAccount(tx, body.uid);
+      // A sub-lessor's account holds role 11 alone (decision 042), whoever asks: said as such, not as a rank.
+      const sublessorRole = found.orgKind === 'sublessor' && !SUBLESSOR_ROLES.includes(body.roleId as never);
+      if (sublessorRole) throw invalidField('roleId', 'employees.sublessorRoleOnly');
       if (!rolesFor(user, found).includes(body.roleId as never)) {
         throw new ApiError(API_STATUS.forbidden, 'employees.roleNotAllowed');
       }

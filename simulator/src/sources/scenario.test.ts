@@ -34,6 +34,18 @@ describe('scenario files', () => {
     expect(scenario.timeline[0]).toMatchObject({ at: 600_000, action: 'alarm', serials: ['AWP000001'] });
   });
 
+  it('reads the notification scenario QA run: an overload told at once, a warning, and a flap within damping', () => {
+    const text = readFileSync(new URL('../../scenarios/overload-notification.yaml', import.meta.url), 'utf8');
+    const scenario = parseScenario(text);
+    expect(scenario).toMatchObject({ speed: 1 });
+    expect(scenario.machines.map((m) => m.serial)).toEqual(['AWP000001', 'AWP000002']);
+    expect(scenario.timeline.map((s) => [s.at, s.action, 'serials' in s ? s.serials : []])).toEqual([
+      [30_000, 'alarm', ['AWP000001']],
+      [120_000, 'alarm', ['AWP000002']],
+      [300_000, 'alarm', ['AWP000001']],
+    ]);
+  });
+
   it('reads the same scenario from JSON', () => {
     const json = JSON.stringify({
       start: '2026-11-23T07:30:00+08:00',

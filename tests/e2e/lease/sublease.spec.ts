@@ -1,11 +1,30 @@
 import { ROLE } from '@console/contract/codes/roles';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { subleaseEndpoints, type SubleaseRow } from '@console/contract/http/lease-sublease';
+import { leaseSubleaseScreens } from '@console/contract/screens/lease-sublease';
 import { translate } from '@console/contract/messages/translate';
+import { menuCatalogs } from '@console/contract/locales/menus';
+import { href } from '@console/contract/screens/screen';
+import { fenceScreens } from '@console/contract/screens/fences';
+import { invoiceScreens } from '@console/contract/screens/invoices';
+import { leaseContractScreens } from '@console/contract/screens/lease';
+import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
+import { warningScreens } from '@console/contract/screens/warning';
+import { DEMO_PASSWORD } from '@console/db/seed/accounts';
 import { SUBLESSOR } from '@console/db/seed/business';
+import { SUBLESSOR_DEMO_ACCOUNT } from '@console/db/seed/lease-sublease';
 import { dayInZone } from '@console/server/src/lib/time';
 import { contractForNewRenter, handOverOne } from '../../fixtures/e2e-lease.ts';
-import { expect, goInConsole, RAW_KEY, signInAs, test, text, type UiLang } from '../../fixtures/e2e.ts';
+import {
+  expect,
+  goInConsole,
+  RAW_KEY,
+  signInAs,
+  signInThroughUi,
+  test,
+  text,
+  type UiLang,
+} from '../../fixtures/e2e.ts';
 
 /**
  * Issue 14's sub-leasing, as the rental company's administrator does it in the console: a machine rented in from the
@@ -126,6 +145,42 @@ test('a machine rented in from a sub-lessor is leased out, held while out, broug
     await goInConsole(page, `/leaseCenter/subleaseRecord?keyword=${serial}`);
     await expect(subleaseRow).toContainText(s('state.returned'));
     await expect(page.locator('body')).not.toContainText(RAW_KEY);
+  });
+});
+
+test("the sub-lessor's people see their sub-leases, and a renter's pages are refused to them", async ({ page }) => {
+  const lang: UiLang = 'en';
+  const menus = menuCatalogs.en_US;
+  await signInThroughUi(page, { account: SUBLESSOR_DEMO_ACCOUNT, password: DEMO_PASSWORD }, { lang });
+  const sider = page.locator('.ant-layout-sider');
+  await expect(sider.getByText(menus.lease, { exact: true })).toBeAttached();
+  const titles = await sider.locator('.ant-menu-title-content').allTextContents();
+  for (const hidden of [menus.finance, menus.fences, menus.warning, menus.analysis])
+    expect(titles).not.toContain(hidden);
+
+  await test.step('its record lists the machines it lent, in renting', async () => {
+    await goInConsole(page, href(leaseSubleaseScreens.subleases));
+    await expect(page.getByText(text(lang, 'shell:forbidden.title'))).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: text(lang, 'lease-sublease:state.renting') })
+        .first(),
+    ).toBeVisible();
+  });
+
+  await test.step("a renter's pages typed in show the refused screen", async () => {
+    for (const screen of [
+      leaseContractScreens.contractMng,
+      leaseBillingScreens.billRecord,
+      invoiceScreens.invoiceMng,
+      fenceScreens.list,
+      warningScreens.centre,
+    ]) {
+      await page.goto(screen.path);
+      await expect(page.getByText(text(lang, 'shell:forbidden.title'))).toBeVisible();
+      await expect(page.locator('main table')).toHaveCount(0);
+    }
   });
 });
 

@@ -36,7 +36,7 @@ test('a rental company’s administrator makes a notification rule, reads the de
   await page.goto('/warning/notifyLog');
   const log = page.locator('.ant-table-tbody tr.ant-table-row');
   // Live alarms of the running fleet add to the log while the suite runs: look for the customer's receiver by name.
-  await searchList(page, page.getByPlaceholder(say('logKeywordPlaceholder')), 'console-alarms');
+  await searchList(page, page.getByRole('textbox', { name: say('keyword') }), 'console-alarms');
   await expect(log.filter({ hasText: 'HTTP 503' }).first()).toBeVisible();
   const open = log.filter({ has: page.getByRole('button', { name: say('acknowledge') }) }).first();
   await open.getByRole('button', { name: say('acknowledge') }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE, ROLE_IDS } from '@console/contract/codes/roles';
+import type { OrgKind } from '@console/contract/codes/org-kinds';
+import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
 import type { MenuNode } from '@console/contract/http/menus';
 import { mayOpenScreen } from '@console/contract/screens/access';
 import { allMenuEntries, allScreens } from '@console/contract/screens/all';
@@ -11,6 +12,22 @@ import { expectEvery } from '../../fixtures/expect-every.ts';
 const leafPaths = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((n) => (n.nodes.length ? leafPaths(n.nodes) : [n.url.split('?')[0]!]));
 
+/** The kinds of organisation each role's people belong to (role 11: a renter's users and a sub-lessor's). */
+const KINDS_OF: Record<RoleId, readonly OrgKind[]> = {
+  0: ['customer'],
+  1: ['operator'],
+  2: ['operator'],
+  3: ['operator'],
+  4: ['operator'],
+  5: ['lessor'],
+  6: ['lessor'],
+  7: ['lessor'],
+  8: ['distributor'],
+  9: ['operator'],
+  10: ['lessor'],
+  11: ['customer', 'sublessor'],
+};
+
 /** The screens that sit in the sidebar: the console refuses them to the roles whose sidebar lacks them. */
 const sidebarScreens = allScreens.filter((s) => allMenuEntries().some((e) => e.screen.path === s.path));
 
@@ -18,12 +35,14 @@ describe('who may open a screen (the console refuses the others with its 403 pag
   it('opens a sidebar screen exactly for the roles whose menu from the server holds it', async () => {
     expect(sidebarScreens.length).toBeGreaterThan(10);
     for (const roleId of ROLE_IDS) {
-      const menu = new Set(leafPaths(menusFor(roleId, 'en_US')));
-      await expectEvery(
-        sidebarScreens,
-        (screen) => mayOpenScreen(screen, roleId) === menu.has(screen.path),
-        `the sidebar screens of role ${roleId}`,
-      );
+      for (const orgKind of KINDS_OF[roleId]) {
+        const menu = new Set(leafPaths(menusFor({ roleId, orgKind }, 'en_US')));
+        await expectEvery(
+          sidebarScreens,
+          (screen) => mayOpenScreen(screen, roleId, orgKind) === menu.has(screen.path),
+          `the sidebar screens of role ${roleId} in a ${orgKind}`,
+        );
+      }
     }
   });
 

@@ -125,6 +125,64 @@ describe("Northwind's renters and sub-lessors are identified as Australian parti
     expect(singapore.status).toBe('200');
   });
 
+  it("takes an Australian company's ABN when its contact is a mainland mobile (+86)", async () => {
+    const withChineseContact = { ...sydneyCompany, name: 'Harbour Formwork Pty Ltd', idNumber: '53 004 085 616' };
+    const made = await t.call(partyEndpoints.renterCreate, {
+      token,
+      body: { ...withChineseContact, areaCode: '86', contactPhone: '13912345678' },
+    });
+    expect(made.status, made.message).toBe('200');
+    const creditCode = await t.call(partyEndpoints.renterCreate, {
+      token,
+      body: { ...withChineseContact, idNumber: '91310115MA1K4ABC1X', areaCode: '86', contactPhone: '13912345678' },
+    });
+    expect(creditCode.data.issues).toContainEqual({ path: 'idNumber', message: 'validation.abn' });
+  });
+
+  it('opens a sub-lessor account on an Australian mobile (+61), which its holder signs in with', async () => {
+    const mobile = '412000777';
+    const sublessor = { ...sydneyCompany, name: 'Blacktown Lift Hire Pty Ltd', idNumber: '53 004 085 616' };
+    const short = await t.call(subleaseEndpoints.sublessorCreate, {
+      token,
+      body: { ...sublessor, accountMobile: '41', accountAreaCode: '61' },
+    });
+    expect(short.data.issues).toContainEqual({ path: 'accountMobile', message: 'validation.phone' });
+    const made = await t.call(subleaseEndpoints.sublessorCreate, {
+      token,
+      body: { ...sublessor, accountMobile: mobile, accountAreaCode: '61' },
+    });
+    expect(made.status, made.message).toBe('200');
+    const detail = await t.call(subleaseEndpoints.sublessorDetail, { token, query: { id: made.data.id } });
+    expect(detail.data.accounts.map((a) => [a.areaCode, a.mobile])).toEqual([['61', mobile]]);
+    // The same number once more is taken, under its own area code.
+    const twice = await t.call(subleaseEndpoints.sublessorCreate, {
+      token,
+      body: {
+        ...sublessor,
+        name: 'Other Lift Hire Pty Ltd',
+        idNumber: ABN,
+        accountMobile: mobile,
+        accountAreaCode: '61',
+      },
+    });
+    expect(twice.data.issues).toContainEqual({ path: 'accountMobile', message: 'sublease.mobileTaken' });
+
+    // Its holder chooses a password with "forgot password" and signs in under +61.
+    expect((await t.call(authEndpoints.code, { query: { mobile, areaCode: '61', type: 'reset' } })).status).toBe('200');
+    const reset = await t.call(authEndpoints.reset, {
+      query: { mobile, areaCode: '61', code: await t.latestCode(mobile), password: 'Westlink2026' },
+    });
+    expect(reset.status, reset.message).toBe('200');
+    // A first sign-in from this address asks for a code too (one code a minute to a number).
+    t.advance(61_000);
+    expect((await t.call(authEndpoints.code, { query: { mobile, areaCode: '61', type: 'login' } })).status).toBe('200');
+    const login = await t.call(authEndpoints.login, {
+      query: { account: mobile, areaCode: '61', password: 'Westlink2026', code: await t.latestCode(mobile) },
+    });
+    expect(login.status, login.message).toBe('200');
+    expect(login.data).toMatchObject({ roleId: ROLE.other, orgKind: 'sublessor' });
+  });
+
   it('saves every seeded renter and sub-lessor of Northwind unchanged: no dead end in its own forms', async () => {
     const renters = await t.call(partyEndpoints.renterList, { token, query: { pageSize: 100 } });
     expect(renters.data.total).toBeGreaterThan(0);

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CNY } from '@console/contract/codes/money';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceModelEndpoints } from '@console/contract/http/device-models';
+import { deviceEndpoints } from '@console/contract/http/devices';
+import { partyEndpoints } from '@console/contract/http/lease-parties';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import type { InspectionRow } from '@console/contract/http/quality';
 import { organisations, users } from '@console/db/schema/accounts';
-import { contracts } from '@console/db/schema/lease';
+import { contracts, renters } from '@console/db/schema/lease';
 import { signingFlows } from '@console/db/schema/lease-esign';
 import { contractDocument } from '@console/server/src/lease/pdf/document';
 import { contractPdf } from '@console/server/src/lease/pdf/contract-pdf';
@@ -110,6 +112,31 @@ describe('the contract PDF', () => {
     expect(text).not.toMatch(/[\u4e00-\u9fff]/);
   }, 60_000);
 
+  it("names the renter's identity number by the document it is, in the contract's language", async () => {
+    /** A seeded contract of the lessor whose renter is of this identity type and has its address in this region. */
+    const contractOf = async (lessorOrgId: number, identityType: number, province: (p: string) => boolean) => {
+      const rows = await t.dbh.db
+        .select({ id: contracts.id, lessorOrgId: contracts.lessorOrgId, province: organisations.province })
+        .from(contracts)
+        .innerJoin(renters, eq(renters.orgId, contracts.renterOrgId))
+        .innerJoin(organisations, eq(organisations.id, contracts.renterOrgId))
+        .where(and(eq(contracts.lessorOrgId, lessorOrgId), eq(renters.identityType, identityType)))
+        .orderBy(contracts.id)
+        .all();
+      return rows.find((r) => province(r.province))!;
+    };
+    // Northwind's English contract with a Sydney company: its ABN; with a Singapore company: its registration number.
+    const sydney = pdfText((await pdfOf(await contractOf(northwind, 2, (p) => p === 'New South Wales')))!);
+    expect(sydney).toMatch(/ABN: \d{2} \d{3} \d{3} \d{3}/);
+    expect(sydney).not.toMatch(/Registration number|credit code|ID card/i);
+    const singapore = pdfText((await pdfOf(await contractOf(northwind, 2, (p) => p === 'Singapore')))!);
+    expect(singapore).toContain('Company registration number: ');
+    expect(singapore).not.toMatch(/ABN|credit code/);
+    // Huadong's Chinese contract with a Shanghai company: its unified social credit code.
+    const shanghai = pdfText((await pdfOf(await contractOf(huadong, 2, (p) => /\p{Script=Han}/u.test(p))))!);
+    expect(shanghai).toMatch(/统一社会信用代码：[0-9A-Z]{18}/);
+  }, 60_000);
+
   it("names the lessor on the contract's page in the contract's language, whatever the console's", async () => {
     const c = await seededIn(t, huadong, 7);
     for (const lang of ['zh_CN', 'en_US'] as const) {
@@ -171,11 +198,24 @@ describe('the signed contract PDF', () => {
       },
     });
     expect(model.status, model.message).toBe('200');
+    // The store has two machines of it: a contract's model line holds that many for its days (decision 069).
+    const storeId = await storeOf(t, lessorOrgId);
+    const deviceIds: number[] = [];
+    for (const n of [1, 2]) {
+      const machine = await t.call(deviceEndpoints.create, {
+        token,
+        body: { serialNumber: `XL4700-${lessorOrgId}-${n}`, modelId: model.data.id },
+      });
+      expect(machine.status, machine.message).toBe('200');
+      deviceIds.push(machine.data.id);
+    }
+    const placed = await t.call(partyEndpoints.storeAddMachines, { token, body: { storeId, deviceIds } });
+    expect(placed.status, placed.message).toBe('200');
     const created = await t.call(leaseContractEndpoints.create, {
       token,
       body: {
         renterId: await renterOf(t, lessorOrgId, 'clear'),
-        storeId: await storeOf(t, lessorOrgId),
+        storeId,
         startOn: '2027-03-01',
         endOn: '2027-03-20',
         siteAddress: '380 Church Street',

@@ -4,13 +4,16 @@ import { ROLE } from '@console/contract/codes/roles';
 import { lessorEndpoints, type LessorRow } from '@console/contract/http/lessors';
 import { organisations } from '@console/db/schema/accounts';
 import { BUSINESSES } from '@console/db/seed/business';
+import { nameInLanguage } from '@console/contract/formats/names';
+import { globalDemoAccount } from '@console/db/seed/accounts';
+import { deviceEndpoints } from '@console/contract/http/devices';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 type Lang = 'zh_CN' | 'en_US';
 type Named = Pick<LessorRow, 'name' | 'nameZh' | 'nameEn'>;
 
-/** What the console shows a reader: the name kept in the reader's language, else the registered one (decision 064). */
-const shown = (row: Named, lang: Lang) => (lang === 'zh_CN' ? row.nameZh : row.nameEn) || row.name;
+/** What the console shows a reader: the name kept in the reader's language, else in the other, else the registered one. */
+const shown = (row: Named, lang: Lang) => nameInLanguage(row, lang === 'zh_CN' ? 'zh' : 'en');
 
 /**
  * The operator's list of rental companies names each company as every other page does: in the reader's language.
@@ -51,14 +54,29 @@ describe('rental companies in the reader’s language', () => {
   ] as const)('names the companies to a %s reader in its language', async (lang, names) => {
     const rows = await list(lang);
     for (const name of names) expect(rows.map((r) => shown(r, lang))).toContain(name);
-    // A company keeping no name in the reader's language is named by its registered name.
+    // A company keeping its name in one language only reads so in every language: Northwind, an Australian company,
+    // keeps its English name, which a Chinese reader reads too (not the shorter name it is listed under).
     const northwind = rows.find((r) => r.name === 'Northwind Equipment Hire')!;
-    expect(shown(northwind, lang)).toBe(
-      lang === 'zh_CN' ? 'Northwind Equipment Hire' : 'Northwind Equipment Hire Pty Ltd',
-    );
+    expect(northwind).toMatchObject({ nameZh: '', nameEn: 'Northwind Equipment Hire Pty Ltd' });
+    expect(shown(northwind, lang)).toBe('Northwind Equipment Hire Pty Ltd');
     // The form edits what is kept: the registered name stays the registered one.
     expect(rows.find((r) => shown(r, lang) === names[0])).toMatchObject({ name: BUSINESSES[0]!.lessor });
   });
+
+  it.each(['zh_CN', 'en_US'] as const)(
+    'answers Northwind’s machines to a %s reader under its English name',
+    async (lang) => {
+      // Northwind's own administrator, reading the console in either language.
+      const res = await t.call(deviceEndpoints.list, {
+        token: await t.tokenForAccount(globalDemoAccount(ROLE.lessorAdmin).account),
+        lang,
+        query: { pageSize: 5 },
+      });
+      expect(res.status, res.message).toBe('200');
+      expect(res.data.list.length).toBeGreaterThan(0);
+      expect(new Set(res.data.list.map((row) => row.ownerName))).toEqual(new Set(['Northwind Equipment Hire Pty Ltd']));
+    },
+  );
 
   it.each(['zh_CN', 'en_US'] as const)('sorts by the name a %s reader reads', async (lang) => {
     for (const sortOrder of ['ascend', 'descend'] as const) {

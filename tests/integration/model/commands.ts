@@ -7,6 +7,9 @@ import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { leaseHandoverEndpoints } from '@console/contract/http/lease-handover';
+import { quoteEndpoints } from '@console/contract/http/quotes';
+import { QUOTE_FLOW, type QuoteState, type QuoteUserAction } from '@console/contract/quotes/flow';
+import { expireQuotes } from '@console/server/src/quotes/moves';
 import { riskEndpoints } from '@console/contract/http/risk';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { issueBills } from '@console/server/src/billing/issue';
@@ -42,14 +45,26 @@ export interface Doc {
   signing: { lesseeUrl: string; lessorUrl: string } | null;
 }
 
+/** A quote of the run (decision 069): its state, and the contract draft it became once accepted. */
+export interface QuoteDoc {
+  id: number;
+  lessor: LessorKey;
+  authorId: number;
+  /** A prospect's quote: accepting it names a renter. */
+  prospect: boolean;
+  state: QuoteState;
+  contractId: number | null;
+}
+
 export interface Model {
   docs: Doc[];
+  quotes: QuoteDoc[];
   receipts: { id: number; lessor: LessorKey; voided: boolean }[];
   invoices: { id: number; lessor: LessorKey; requester: Person; state: 'toBeIssued' | 'issued' | 'withdrawn' }[];
   coupons: number;
 }
 
-export const initialModel = (): Model => ({ docs: [], receipts: [], invoices: [], coupons: 0 });
+export const initialModel = (): Model => ({ docs: [], quotes: [], receipts: [], invoices: [], coupons: 0 });
 
 const MAX_CONTRACTS = 8;
 const PDF = new Uint8Array([...Buffer.from('%PDF-1.7\n% model test invoice\n'), ...new Array(64).fill(32)]);
@@ -94,10 +109,21 @@ const personOf = (w: World, d: Doc, who: 'author' | 'admin' | 'staff' | 'sales')
   return who === 'sales' ? l.sales : manager(l, who);
 };
 
-/** Refresh the statuses of the model's contracts and changes from the database (the provider and the system move them too). */
+/**
+ * Refresh the statuses of the model's contracts, changes and quotes from the database (the provider and the
+ * schedulers move them too).
+ */
 function refresh(m: Model, w: World) {
   for (const d of m.docs) {
     d.status = w.sql<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, d.id)[0]!.status;
+  }
+  for (const q of m.quotes) {
+    const row = w.sql<{ state: QuoteState; contract_id: number | null }>(
+      `SELECT state, contract_id FROM quotes WHERE id = ?`,
+      q.id,
+    )[0]!;
+    q.state = row.state;
+    q.contractId = row.contract_id;
   }
 }
 
@@ -163,7 +189,8 @@ export class CreateContract extends Move {
     ];
     if (lines.length === 0) lines.push({ modelId, count: 1, businessModel: p.businessModel, ...prices });
     const startOn = addDays(await w.today(l), p.startIn);
-    const store = w.sql<{ id: number }>(`SELECT id FROM stores WHERE org_id = ? ORDER BY id`, l.orgId)[0]!.id;
+    // The store with the most machines of the model: a model line holds a count of it there (decision 069).
+    const store = storeOfModel(w, l, modelId);
     const made = await w.api(leaseContractEndpoints.create, author, {
       body: {
         renterId: l.renters[p.renter].orgId,
@@ -222,6 +249,17 @@ async function takeOn(m: Model, w: World, d: Doc, upTo: Stage, choice: number) {
 }
 
 const statusOf = (d: Doc): number => d.status;
+
+/** The lessor's store with the most machines of the model (its first store when none has any). */
+function storeOfModel(w: World, l: Lessor, modelId: number): number {
+  const most = w.sql<{ store_id: number }>(
+    `SELECT sd.store_id FROM store_devices sd JOIN devices d ON d.id = sd.device_id JOIN stores s ON s.id = sd.store_id
+      WHERE s.org_id = ? AND d.model_id = ? GROUP BY sd.store_id ORDER BY count(*) DESC, sd.store_id LIMIT 1`,
+    l.orgId,
+    modelId,
+  )[0];
+  return most?.store_id ?? w.sql<{ id: number }>(`SELECT id FROM stores WHERE org_id = ? ORDER BY id`, l.orgId)[0]!.id;
+}
 
 /** Day and month prices: the lessor's list price of the model times `factor`, or a common price without one. */
 function priceOf(w: World, l: Lessor, modelId: number, businessModel: number, factor: number) {
@@ -805,12 +843,14 @@ export class Advance extends Move {
     super();
   }
   check = () => true;
-  protected async act(_m: Model, w: World) {
+  protected async act(m: Model, w: World) {
     w.advance(this.params.hours * HOUR_MS);
     if (!this.params.scheduler) return;
-    // The running server's schedulers as the time passes: a billing pass, then the arrears pass.
+    // The running server's schedulers as the time passes: a billing pass, the arrears pass, the quotes' expiry.
     await billingPass(w);
     await arrearsPass(w);
+    await quotePass(w);
+    refresh(m, w);
   }
 }
 
@@ -981,6 +1021,204 @@ export class Redeem extends Move {
   }
 }
 
+// ------------------------------------------------------------------------------------------------ quotes
+
+const MAX_QUOTES = 8;
+const quotesIn = (m: Readonly<Model>, states: readonly QuoteState[]) =>
+  m.quotes.filter((q) => states.includes(q.state));
+const quoteAuthor = (w: World, q: QuoteDoc, who: 'author' | 'admin' | 'staff'): Person => {
+  const l = lessorOf(w, q.lessor);
+  if (who === 'author') return [l.admin, l.sales, l.staff].find((p) => p?.id === q.authorId) ?? manager(l);
+  return manager(l, who);
+};
+
+export class CreateQuote extends Move {
+  readonly name = 'createQuote';
+  constructor(
+    readonly params: {
+      lessor: LessorKey;
+      by: 'sales' | 'admin' | 'staff';
+      prospect: boolean;
+      named: number;
+      modelLine: number;
+      startIn: number;
+      days: number;
+      validIn: number;
+      choice: number;
+      /** A draft, a draft holding its machines, sent, or accepted (a contract draft the contract moves take on). */
+      upTo: 'draft' | 'held' | 'sent' | 'accepted';
+    },
+  ) {
+    super();
+  }
+  check = (m: Readonly<Model>) => m.quotes.length < MAX_QUOTES;
+  protected async act(m: Model, w: World) {
+    const p = this.params;
+    const l = lessorOf(w, p.lessor);
+    const author = p.by === 'sales' ? l.sales : manager(l, p.by);
+    // A model with a daily list price (a quote's prices are the list's), at the store with most of its machines.
+    const priced = w
+      .sql<{ model_id: number }>(
+        `SELECT model_id FROM lease_prices WHERE org_id = ? AND business_model = 23 AND day_cents IS NOT NULL
+          ORDER BY model_id`,
+        l.orgId,
+      )
+      .map((r) => r.model_id);
+    const modelId = pick(priced, p.choice);
+    if (modelId === undefined) return w.log('  (no model with a daily list price)');
+    const storeId = storeOfModel(w, l, modelId);
+    // Its machines there, those nothing holds first (a named machine someone holds is refused, naming the holder).
+    const machines = w
+      .sql<{ id: number }>(
+        `SELECT d.id FROM devices d JOIN store_devices sd ON sd.device_id = d.id
+          WHERE sd.store_id = ? AND d.model_id = ?
+          ORDER BY (d.lease_status = 'stock'
+                    AND NOT EXISTS (SELECT 1 FROM reservations r WHERE r.device_id = d.id AND r.state = 'held')
+                    AND NOT EXISTS (SELECT 1 FROM contract_lines cl JOIN contracts c ON c.id = cl.contract_id
+                                     WHERE cl.device_id = d.id AND c.status IN (1, 3, 5, 6, 7))) DESC, d.id`,
+        storeId,
+        modelId,
+      )
+      .map((r) => r.id);
+    const named = [
+      ...new Set(
+        Array.from(
+          { length: Math.min(p.named, machines.length) },
+          (_, i) => machines[(p.choice % 3) + i] ?? machines[i]!,
+        ),
+      ),
+    ];
+    const lines = [
+      ...named.map((deviceId) => ({ deviceId, businessModel: 23 })),
+      ...(p.modelLine > 0 || named.length === 0
+        ? [{ modelId, count: Math.max(1, p.modelLine), businessModel: 23 }]
+        : []),
+    ];
+    const today = await w.today(l);
+    const startOn = addDays(today, p.startIn);
+    const made = await w.api(quoteEndpoints.create, author, {
+      body: {
+        ...(p.prospect
+          ? { prospectName: '未来建设有限公司', prospectPhone: '13900001111' }
+          : { renterId: l.renters.clear.orgId }),
+        storeId,
+        validUntil: addDays(today, Math.min(p.validIn, p.startIn)),
+        startOn,
+        endOn: addDays(startOn, p.days - 1),
+        siteAddress: '张江路1号',
+        lines,
+      },
+    });
+    if (!made.ok) return;
+    const q: QuoteDoc = {
+      id: made.data.id,
+      lessor: p.lessor,
+      authorId: author.id,
+      prospect: p.prospect,
+      state: 'draft',
+      contractId: null,
+    };
+    m.quotes.push(q);
+    if (p.upTo === 'held') await w.api(quoteEndpoints.hold, author, { body: { id: q.id, hold: true } });
+    if (p.upTo === 'sent' || p.upTo === 'accepted') {
+      await w.api(quoteEndpoints.move, author, { body: { id: q.id, action: 'send' } });
+    }
+    refresh(m, w);
+    if (p.upTo !== 'accepted' || q.state !== 'sent') return;
+    await w.check();
+    await acceptQuote(m, w, q, author);
+  }
+}
+
+/** The customer took the quote: the contract draft it became joins the model's contracts. */
+async function acceptQuote(m: Model, w: World, q: QuoteDoc, who: Person) {
+  const l = lessorOf(w, q.lessor);
+  const answer = await w.api(quoteEndpoints.move, who, {
+    body: { id: q.id, action: 'accept', ...(q.prospect ? { renterId: l.renters.clear.orgId } : {}) },
+  });
+  refresh(m, w);
+  if (!answer.ok || answer.data.contractId === null) return;
+  const c = w.sql<{ renter_org_id: number; created_by: number }>(
+    `SELECT renter_org_id, created_by FROM contracts WHERE id = ?`,
+    answer.data.contractId,
+  )[0]!;
+  m.docs.push({
+    id: answer.data.contractId,
+    kind: 'contract',
+    lessor: q.lessor,
+    renterOrgId: c.renter_org_id,
+    authorId: c.created_by,
+    parentId: null,
+    status: 0,
+    signing: null,
+  });
+  refresh(m, w);
+}
+
+/** A draft holds its machines before it is sent, or lets them go. */
+export class HoldQuote extends Move {
+  readonly name = 'holdQuote';
+  constructor(readonly params: { pick: number; hold: boolean }) {
+    super();
+  }
+  check = (m: Readonly<Model>) => quotesIn(m, ['draft']).length > 0;
+  protected async act(m: Model, w: World) {
+    const q = pick(quotesIn(m, ['draft']), this.params.pick)!;
+    await w.api(quoteEndpoints.hold, quoteAuthor(w, q, 'author'), { body: { id: q.id, hold: this.params.hold } });
+    refresh(m, w);
+  }
+}
+
+/** A person's move on a quote: send, accept (a contract draft, which the contract moves then take on), decline, withdraw. */
+export class QuoteMove extends Move {
+  readonly name = 'quoteMove';
+  constructor(readonly params: { pick: number; action: QuoteUserAction; by: 'author' | 'admin' | 'staff' }) {
+    super();
+  }
+  private targets = (m: Readonly<Model>) => quotesIn(m, QUOTE_FLOW[this.params.action].from);
+  check = (m: Readonly<Model>) => this.targets(m).length > 0;
+  protected async act(m: Model, w: World) {
+    const q = pick(this.targets(m), this.params.pick)!;
+    const who = quoteAuthor(w, q, this.params.by);
+    if (this.params.action === 'accept') return acceptQuote(m, w, q, who);
+    const body = {
+      id: q.id,
+      action: this.params.action,
+      ...(this.params.action === 'decline' ? { reason: '客户选择了别家' } : {}),
+    };
+    await w.api(quoteEndpoints.move, who, { body });
+    refresh(m, w);
+  }
+}
+
+/** The quote scheduler's pass, as the running server makes it every 15 minutes of its clock. */
+async function quotePass(w: World) {
+  w.log("  expireQuotes(db, now): the quote scheduler's pass");
+  try {
+    w.log(`    → ${await expireQuotes(w.t.dbh.db, w.now())} expired`);
+  } catch (error) {
+    w.systemError('quote pass', `the quote pass threw: ${(error as Error).stack}`);
+  }
+}
+
+/** The clock moves past a sent quote's validity, and the scheduler expires it. */
+export class ExpireQuote extends Move {
+  readonly name = 'expireQuote';
+  constructor(readonly params: { pick: number }) {
+    super();
+  }
+  check = (m: Readonly<Model>) => quotesIn(m, ['sent']).length > 0;
+  protected async act(m: Model, w: World) {
+    const q = pick(quotesIn(m, ['sent']), this.params.pick)!;
+    const valid = w.sql<{ valid_until: string }>(`SELECT valid_until FROM quotes WHERE id = ?`, q.id)[0]!.valid_until;
+    const today = await w.today(lessorOf(w, q.lessor));
+    const days = Math.round((Date.parse(valid) - Date.parse(today)) / DAY_MS) + 1;
+    if (days > 0) w.advance(days * DAY_MS);
+    await quotePass(w);
+    refresh(m, w);
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ the mix
 
 const idx = fc.nat({ max: 7 });
@@ -1110,6 +1348,35 @@ export function moveArbitrary(): fc.Arbitrary<Move> {
         .map((p) => new EndContract(p)),
     },
     { weight: 1, arbitrary: fc.record({ pick: idx }).map((p) => new ExportLink(p)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({
+          lessor: lessorKey,
+          by: fc.constantFrom<'sales' | 'admin' | 'staff'>('sales', 'sales', 'admin', 'staff'),
+          prospect: fc.constantFrom(false, false, true),
+          named: fc.integer({ min: 0, max: 2 }),
+          modelLine: fc.integer({ min: 0, max: 3 }),
+          startIn: fc.integer({ min: 0, max: 20 }),
+          days: fc.integer({ min: 1, max: 20 }),
+          validIn: fc.integer({ min: 0, max: 5 }),
+          choice: fc.nat({ max: 99 }),
+          upTo: fc.constantFrom<'draft' | 'held' | 'sent' | 'accepted'>('draft', 'held', 'sent', 'sent', 'accepted'),
+        })
+        .map((p) => new CreateQuote(p)),
+    },
+    { weight: 1, arbitrary: fc.record({ pick: idx, hold: fc.boolean() }).map((p) => new HoldQuote(p)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({
+          pick: idx,
+          action: fc.constantFrom<QuoteUserAction>('send', 'accept', 'accept', 'decline', 'withdraw'),
+          by: fc.constantFrom<'author' | 'admin' | 'staff'>('author', 'author', 'admin', 'staff'),
+        })
+        .map((p) => new QuoteMove(p)),
+    },
+    { weight: 1, arbitrary: fc.record({ pick: idx }).map((p) => new ExpireQuote(p)) },
     { weight: 2, arbitrary: fc.constant(null).map(() => new BillingPass()) },
     { weight: 1, arbitrary: fc.record({ pick: idx }).map((p) => new BillingRun(p)) },
     {

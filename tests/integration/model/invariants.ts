@@ -59,6 +59,14 @@ export const INVARIANTS = {
   'bill.addsUp': "a contract's bill amounts to its lines and its overtime lines",
   'approval.autoAtListPrice':
     "a contract (or change) approved automatically has no line below the lessor's list price and no unverified renter (the lines the rule approved: a change in force adds lines approved with the change)",
+  'hold.namedOnce':
+    'a named machine is held by one record a day: a held reservation of a quote or contract overlaps no other held reservation of it, no lease period of another contract (an open one to its planned end) and no line of another contract in review to running naming it (decision 069)',
+  'hold.modelFree':
+    "a model's free count at a store never goes below zero on a day: its machines there, less those busy that day (named holds, lease periods, contracts in force naming them), less the counts model holds take that day",
+  'quote.acceptedLinked':
+    'an accepted quote links the contract draft it became, which is for its renter, from its store and days, and no other quote links it; a quote not accepted links none',
+  'hold.releasedGone':
+    'released holds are gone: a declined, expired or withdrawn quote holds nothing, an accepted one nothing of its own (its holds are its contract’s), a closed or terminated contract nothing; a hold that ended says why',
 } as const;
 export type InvariantName = keyof typeof INVARIANTS;
 
@@ -466,5 +474,105 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
          FROM bills b WHERE b.kind <> 'opening' AND b.amount_cents <> lines + overtime`,
     ),
   );
+  // Reservations (decision 069).
+  report(
+    'hold.namedOnce',
+    all(
+      `WITH spans AS (
+         SELECT device_id, 'reservation ' || id AS what, coalesce(contract_id, -quote_id) AS holder, start_on, end_on
+           FROM reservations WHERE state = 'held' AND device_id IS NOT NULL
+         UNION ALL
+         SELECT device_id, 'period ' || id, contract_id, start_on, coalesce(end_on, planned_end_on) FROM lease_periods
+         UNION ALL
+         SELECT l.device_id, 'line ' || l.id, coalesce(c.change_of, c.id), coalesce(l.from_on, c.start_on), c.end_on
+           FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
+          WHERE l.device_id IS NOT NULL AND l.until_on IS NULL AND c.kind = 'contract' AND c.status IN (1, 3, 5, 6, 7))
+       SELECT a.device_id, a.what, a.holder, a.start_on, a.end_on, b.what AS other, b.holder AS other_holder,
+              b.start_on AS other_start, b.end_on AS other_end
+         FROM spans a JOIN spans b ON b.device_id = a.device_id AND a.what LIKE 'reservation %' AND b.what <> a.what
+        WHERE a.holder IS NOT b.holder AND a.start_on <= b.end_on AND b.start_on <= a.end_on
+          AND (b.what NOT LIKE 'reservation %' OR a.what < b.what)`,
+    ),
+  );
+  report('hold.modelFree', modelShortfalls(all));
+  report(
+    'quote.acceptedLinked',
+    all(
+      `SELECT q.id AS quote, q.number, q.state, q.contract_id, q.renter_org_id, c.renter_org_id AS contract_renter,
+              c.store_id AS contract_store, c.start_on AS contract_start, c.end_on AS contract_end,
+              (SELECT count(*) FROM quotes o WHERE o.contract_id = q.contract_id) AS linking
+         FROM quotes q LEFT JOIN contracts c ON c.id = q.contract_id
+        WHERE (q.state = 'accepted' AND (c.id IS NULL OR c.renter_org_id IS NOT q.renter_org_id
+                 OR c.store_id <> q.store_id OR c.start_on <> q.start_on OR c.end_on <> q.end_on
+                 OR c.lessor_org_id <> q.org_id
+                 OR (SELECT count(*) FROM quotes o WHERE o.contract_id = q.contract_id) <> 1))
+           OR (q.state <> 'accepted' AND q.contract_id IS NOT NULL)`,
+    ),
+  );
+  report(
+    'hold.releasedGone',
+    all(
+      `SELECT r.id AS reservation, r.state, r.end_reason, r.ended_at, r.quote_id, q.state AS quote_state,
+              r.contract_id, c.status AS contract_status
+         FROM reservations r LEFT JOIN quotes q ON q.id = r.quote_id LEFT JOIN contracts c ON c.id = r.contract_id
+        WHERE (r.state = 'held' AND r.contract_id IS NULL AND q.state NOT IN ('draft', 'sent'))
+           OR (r.state = 'held' AND r.contract_id IS NOT NULL AND c.status IN (8, 9))
+           OR (r.state <> 'held' AND (r.end_reason = '' OR r.ended_at IS NULL))
+           OR (r.state = 'consumed' AND r.end_reason <> 'delivered')`,
+    ),
+  );
   return violations;
+}
+
+/**
+ * Each store's model, each day a held count of it covers: the days its free count is below zero, with the figures.
+ * Machines out on an open lease period count as busy to its planned end.
+ */
+function modelShortfalls(all: (sql: string, ...params: unknown[]) => Record<string, unknown>[]) {
+  const counts = all(
+    `SELECT store_id, model_id, count, start_on, end_on FROM reservations
+      WHERE state = 'held' AND device_id IS NULL AND model_id IS NOT NULL`,
+  ) as { store_id: number; model_id: number; count: number; start_on: string; end_on: string }[];
+  const groups = new Map<string, typeof counts>();
+  for (const c of counts) {
+    const key = `${c.store_id}:${c.model_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const short: unknown[] = [];
+  for (const rows of groups.values()) {
+    const { store_id: storeId, model_id: modelId } = rows[0]!;
+    const fleet = (
+      all(
+        `SELECT d.id FROM devices d JOIN store_devices sd ON sd.device_id = d.id
+          JOIN stores s ON s.id = sd.store_id WHERE sd.store_id = ? AND d.model_id = ? AND d.org_id = s.org_id`,
+        storeId,
+        modelId,
+      ) as { id: number }[]
+    ).map((r) => r.id);
+    const busy = fleet.length
+      ? (all(
+          `SELECT device_id, start_on, end_on FROM reservations
+            WHERE state = 'held' AND device_id IN (${fleet.join(',')})
+           UNION ALL
+           SELECT device_id, start_on, coalesce(end_on, planned_end_on) FROM lease_periods
+            WHERE device_id IN (${fleet.join(',')})
+           UNION ALL
+           SELECT l.device_id, coalesce(l.from_on, c.start_on), c.end_on
+             FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
+            WHERE l.device_id IN (${fleet.join(',')}) AND l.until_on IS NULL AND c.kind = 'contract'
+              AND c.status IN (1, 3, 5, 6, 7)`,
+        ) as { device_id: number; start_on: string; end_on: string }[])
+      : [];
+    const days = new Set<string>();
+    for (const r of rows) for (let d = r.start_on; d <= r.end_on; d = addDays(d, 1)) days.add(d);
+    for (const day of [...days].sort()) {
+      const out = new Set(busy.filter((b) => b.start_on <= day && day <= b.end_on).map((b) => b.device_id)).size;
+      const held = rows.filter((r) => r.start_on <= day && day <= r.end_on).reduce((n, r) => n + r.count, 0);
+      if (fleet.length - out - held < 0) {
+        short.push({ storeId, modelId, day, fleet: fleet.length, busy: out, heldCounts: held });
+        break;
+      }
+    }
+  }
+  return short;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@console/contract/http/menus';
-import { ROLE_IDS } from '@console/contract/codes/roles';
+import { ROLE, ROLE_IDS } from '@console/contract/codes/roles';
 import { menusFor } from '@console/server/src/lib/menus';
 import { expectEvery } from '../../../tests/fixtures/expect-every.ts';
 import { appRoutes } from './routes.ts';
@@ -13,9 +13,14 @@ function leaves(nodes: MenuNode[]): MenuNode[] {
 const routed = new Set(appRoutes.map((route) => route.screen.path));
 
 describe('server menus', () => {
-  it.each(ROLE_IDS.filter((role) => role !== 0))('sends role %i only urls the console routes to a page', (role) => {
+  // Role 11 twice: a renter's users and a sub-lessor's, whose sidebar is narrower (decision 042).
+  const viewers = [
+    ...ROLE_IDS.filter((roleId) => roleId !== 0).map((roleId) => ({ roleId, orgKind: 'lessor' as const })),
+    { roleId: ROLE.other, orgKind: 'sublessor' as const },
+  ];
+  it.each(viewers)('sends role $roleId in a $orgKind only urls the console routes to a page', (viewer) => {
     for (const lang of ['zh_CN', 'en_US'] as const) {
-      const urls = leaves(menusFor(role, lang)).map((node) => new URL(node.url, 'http://console').pathname);
+      const urls = leaves(menusFor(viewer, lang)).map((node) => new URL(node.url, 'http://console').pathname);
       expect(urls.length).toBeGreaterThan(0);
       expect(urls.filter((path) => !routed.has(path))).toEqual([]);
     }
@@ -24,7 +29,13 @@ describe('server menus', () => {
   it('names every entry in the language asked for', () => {
     const han = /\p{Script=Han}/u;
     const all = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...all(n.nodes)]);
-    expect(all(menusFor(ROLE_IDS[2]!, 'en_US')).filter((n) => han.test(n.name))).toEqual([]);
-    expectEvery(all(menusFor(ROLE_IDS[2]!, 'zh_CN')), (n) => han.test(n.name), 'the Chinese menu entries');
+    expect(
+      all(menusFor({ roleId: ROLE.companyAdmin, orgKind: 'operator' }, 'en_US')).filter((n) => han.test(n.name)),
+    ).toEqual([]);
+    expectEvery(
+      all(menusFor({ roleId: ROLE.companyAdmin, orgKind: 'operator' }, 'zh_CN')),
+      (n) => han.test(n.name),
+      'the Chinese menu entries',
+    );
   });
 });

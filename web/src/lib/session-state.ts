@@ -1,4 +1,5 @@
 import type { MenuNode } from '@console/contract/http/menus';
+import type { OrgKind } from '@console/contract/codes/org-kinds';
 import type { UiLang } from '@console/contract/codes/ui-lang';
 
 /**
@@ -12,6 +13,8 @@ export interface SessionState {
   username: string;
   nickname: string;
   roleId: number;
+  /** The kind of the user's organisation: a sub-lessor's people open fewer screens than their role (decision 042). */
+  orgKind: OrgKind | '';
   menus: MenuNode[];
   /** The language the server wrote `menus` in: another tab may have switched the console's since. */
   menusLang: UiLang | '';
@@ -31,6 +34,7 @@ export const emptySession: SessionState = {
   username: '',
   nickname: '',
   roleId: 0,
+  orgKind: '',
   menus: [],
   menusLang: '',
   isLogin: false,

@@ -4,6 +4,7 @@ import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
 import type apiKeys from './zh-CN/api-keys.json';
 import type quotes from './zh-CN/quotes.json';
+import type availability from './zh-CN/availability.json';
 import type notifications from './zh-CN/notifications.json';
 import type lessors from './zh-CN/lessors.json';
 import type themes from './zh-CN/themes.json';
@@ -93,6 +94,7 @@ export interface Resources {
   banners: typeof banners;
   'api-keys': typeof apiKeys;
   quotes: typeof quotes;
+  availability: typeof availability;
   notifications: typeof notifications;
   lessors: typeof lessors;
   themes: typeof themes;

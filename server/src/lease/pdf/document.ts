@@ -8,6 +8,7 @@ import { DEFAULT_TEMPLATE_FIELDS, type TemplateField } from '@console/contract/l
 import { addressText } from '@console/contract/formats/address';
 import { and } from 'drizzle-orm';
 import type { MoneyFormat } from '@console/contract/codes/money';
+import { partyDocumentLabel, type IdentityLabels } from '@console/contract/lease/renter-identity';
 import { nameIn, nameInSql } from '../../lib/org-brand.ts';
 import { orgTimeZone } from '../../lib/org-day.ts';
 
@@ -25,6 +26,8 @@ export interface ContractDocument {
   renterName: string;
   renterIdentityType: number;
   renterIdNumber: string;
+  /** The document the renter's number is, by the renter's country (an ABN, a credit code, ...). */
+  renterIdLabel: IdentityLabels['idNumber'];
   storeName: string;
   startOn: string;
   endOn: string;
@@ -93,6 +96,7 @@ export async function contractDocument(
     .get();
   const seal = flow?.sealId ? await db.select().from(seals).where(eq(seals.id, flow.sealId)).get() : undefined;
   const lessorName = partyName(await org(c.lessorOrgId), c.lang);
+  const renterOrg = await org(c.renterOrgId);
   return {
     lang: c.lang,
     money,
@@ -100,9 +104,10 @@ export async function contractDocument(
     timeZone: await orgTimeZone(db, c.lessorOrgId),
     // Each party by its name in the contract's language: no English name on a Chinese contract (decision 064).
     lessorName,
-    renterName: partyName(await org(c.renterOrgId), c.lang),
+    renterName: partyName(renterOrg, c.lang),
     renterIdentityType: renter?.identityType ?? 2,
     renterIdNumber: renter?.idNumber ?? '',
+    renterIdLabel: partyDocumentLabel(renter?.identityType ?? 2, { province: renterOrg?.province }),
     storeName: store?.name ?? '',
     startOn: c.startOn,
     endOn: c.endOn,

@@ -74,9 +74,7 @@ export async function renderContractPdf(doc: ContractDocument, basePdf: Uint8Arr
     number: label(L.number, doc.number),
     lessorName: label(L.lessor, doc.lessorName),
     renterName: label(L.renter, doc.renterName),
-    renterIdNumber: doc.renterIdNumber
-      ? label(doc.renterIdentityType === 1 ? L.idPerson : L.idCompany, doc.renterIdNumber)
-      : '',
+    renterIdNumber: doc.renterIdNumber ? label(L.idNumber[doc.renterIdLabel], doc.renterIdNumber) : '',
     storeName: label(L.store, doc.storeName),
     period: label(L.period, L.periodText(doc.startOn, doc.endOn, leaseDays(doc.startOn, doc.endOn))),
     siteAddress: label(L.site, doc.siteAddress),

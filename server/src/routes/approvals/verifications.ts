@@ -18,7 +18,6 @@ import { keywordIn } from '../../lib/search.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { idsIn, madeWithin, presentDecision, undecided } from './shared.ts';
-import { orgBrand } from '../../lib/org-brand.ts';
 
 /**
  * Verification review (decision 047): real-name data a person submits and the enterprise data a rental company's
@@ -31,7 +30,12 @@ type Verification = typeof verifications.$inferSelect;
 
 const verificationRows = (data: ScopedData) =>
   data
-    .select({ v: verifications, orgName: nameInSql(organisations, data.lang), mobile: users.mobile })
+    .select({
+      v: verifications,
+      orgName: nameInSql(organisations, data.lang),
+      mobile: users.mobile,
+      areaCode: users.areaCode,
+    })
     .from(verifications, data.orgScope(verifications.orgId))
     .innerJoin(organisations, eq(organisations.id, verifications.orgId))
     .leftJoin(users, eq(users.id, verifications.submittedBy));
@@ -43,11 +47,12 @@ async function present(data: ScopedData, rows: Row[], timeZone: string): Promise
     rows.map((r) => r.v),
     timeZone,
   );
-  return rows.map(({ v, orgName, mobile }) => ({
+  return rows.map(({ v, orgName, mobile, areaCode }) => ({
     id: v.id,
     kind: v.kind,
     uid: v.userId,
     mobile: mobile ?? '',
+    areaCode: areaCode ?? '',
     orgName,
     idType: v.idType,
     // A person's name is masked; a company's is public (it is on its licence and its contracts).
@@ -184,10 +189,10 @@ export const verificationRoutes: RouteDef[] = [
     return { count };
   }),
 
-  route(verificationEndpoints.submitRealName, async ({ body, user, data, deps, setMessage }) => {
-    // The documents of the country of the person's brand (decision 064): a driver licence or an ABN in Australia.
-    const { taxRegime } = await orgBrand(deps, data.unscoped('domainRule'), user.orgId);
-    const numberError = realNameNumberError(body, user.areaCode, taxRegime);
+  route(verificationEndpoints.submitRealName, async ({ body, user, data, setMessage }) => {
+    // The documents of the person's own country, by their mobile's area code (decision 064), whatever their brand: a
+    // driver licence or an ABN at +61, an ID card or a credit code at +86, as their settings page names them.
+    const numberError = realNameNumberError(body, user.areaCode);
     if (numberError) throw invalidField('idNumber', numberError);
     const id = await data.write(async (tx) => {
       const me = (await tx.select().from(users, tx.own(users.id)).get())!;

@@ -446,9 +446,11 @@ export const leaseContractRoutes: RouteDef[] = [
       .all();
     return { renters: renterRows, stores: storeRows, salespeople: people, machines, models, money };
   }),
-  route(api.create, ({ body, user, data, deps }) => createDraft(data.unscoped('domainRule'), user, body, deps.now())),
+  route(api.create, ({ body, user, data, deps }) =>
+    createDraft(data.unscoped('domainRule'), user, body, deps.now(), { lang: data.lang }),
+  ),
   route(api.update, async ({ query, body, user, data, deps }) => {
-    await updateDraft(data.unscoped('domainRule'), user, query.id, body, deps.now());
+    await updateDraft(data.unscoped('domainRule'), user, query.id, body, deps.now(), data.lang);
     return { id: query.id };
   }),
   route(api.move, async ({ body, user, data, deps, lang, setMessage }) => {
@@ -459,7 +461,7 @@ export const leaseContractRoutes: RouteDef[] = [
     switch (body.action) {
       case 'submit': {
         const money = (await orgBrand(deps, db, (await visibleContract(db, user, id)).lessorOrgId)).money;
-        const moved = await submit(db, user, id, now, money);
+        const moved = await submit(db, user, id, now, money, data.lang);
         if (moved.rule) setMessage('lease.autoApproved', { rule: moved.rule.name });
         // Held for a manager whatever the rules say (decision 029's addendum): the submitter is told why.
         const held = moved.held?.length ? managerReasonList(lang, money, moved.held) : null;

@@ -1,8 +1,8 @@
 /**
  * Rental income and revenue analysis, and the monthly usage statement (docs/decisions/040-revenue-analysis.md).
- * Every figure is summed in SQL over the bill lines of bills not voided, read through the organisation scope on
- * the bill's lessor (a lessor's administrator and staff their own, the operator's finance every lessor's); a line
- * belongs to the month of its last billed day.
+ * Every figure is summed in SQL over the bill lines of bills not voided, each with the overtime billed for its
+ * machine and days (decision 070), read through the organisation scope on the bill's lessor (a lessor's administrator
+ * and staff their own, the operator's finance every lessor's); a line belongs to the month of its last billed day.
  */
 import { and, asc, between, desc, eq, gte, inArray, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { dailyWork } from '@console/db/schema/analysis';
 import { deviceExpenses } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
 import { contracts, stores } from '@console/db/schema/lease';
-import { billLines, bills } from '@console/db/schema/lease-billing';
+import { billLines, billOvertime, bills } from '@console/db/schema/lease-billing';
 import type { revenueFilter } from '@console/contract/http/lease-revenue';
 import {
   DEFAULT_RANGE_MONTHS,
@@ -49,8 +49,20 @@ export function rangeOf(filter: Filter, today: string): Range {
 }
 
 /**
+ * The overtime a bill charges for a bill line's machine and days (decision 070): its overtime line is the line's
+ * part's (same bill, lease period and days), as adjusted by the lessor's staff.
+ */
+const overtimeOfLine = sql<number>`(select coalesce(sum(${billOvertime.amountCents}), 0) from ${billOvertime}
+  where ${billOvertime.billId} = ${bills.id} and ${billOvertime.leasePeriodId} = ${billLines.leasePeriodId}
+    and ${billOvertime.fromOn} = ${billLines.fromOn} and ${billOvertime.toOn} = ${billLines.toOn})`;
+/** A bill line's income: its days' amount and the overtime billed with them. */
+const incomeOfLine = sql<number>`(${billLines.amountCents} + ${overtimeOfLine})`;
+
+/**
  * The income lines of the filter as one scoped subquery, with everything a figure groups by: the scope is on the
- * bill's lessor; the figures then sum this subquery (`alreadyScoped`).
+ * bill's lessor; the figures then sum this subquery (`alreadyScoped`). A line's amount includes the overtime its bill
+ * charges for the same machine and days (decision 070), so the income by month, machine, store, renter and salesperson
+ * adds up to the bills' amounts.
  */
 export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors?: number[]) {
   return data
@@ -74,10 +86,10 @@ export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors
       fromOn: sql<string>`${billLines.fromOn}`.as('from_on'),
       toOn: sql<string>`${billLines.toOn}`.as('to_on'),
       days: sql<number>`${billLines.days}`.as('days'),
-      amountCents: sql<number>`${billLines.amountCents}`.as('amount_cents'),
+      amountCents: sql<number>`${incomeOfLine}`.as('amount_cents'),
       // The line's share of what receipts paid on its bill, rounded down to the cent (integer division).
       receivedCents:
-        sql<number>`coalesce(${billLines.amountCents} * ${bills.paidCents} / nullif(${bills.amountCents}, 0), 0)`.as(
+        sql<number>`coalesce(${incomeOfLine} * ${bills.paidCents} / nullif(${bills.amountCents}, 0), 0)`.as(
           'received_cents',
         ),
       // The hours its machine worked on the line's days, from the daily work (decision 037).

@@ -118,7 +118,7 @@ export const sublessorRoutes: RouteDef[] = [
   route(api.sublessorDetail, async ({ query, user, data, deps, timeZone }) => {
     const sublessor = (await present(deps, data, user, [await findSublessor(data, query.id)], timeZone))[0]!;
     const accounts = await data
-      .select({ id: users.id, name: users.name, mobile: users.mobile })
+      .select({ id: users.id, name: users.name, areaCode: users.areaCode, mobile: users.mobile })
       .from(users, data.orgScope(users.orgId))
       .where(eq(users.orgId, query.id))
       .orderBy(users.id)
@@ -136,6 +136,7 @@ export const sublessorRoutes: RouteDef[] = [
       bankAccount,
       remark,
       accountMobile,
+      accountAreaCode,
       ...org
     } = body;
     const { areaCode: _a, ...orgFields } = org;
@@ -148,7 +149,7 @@ export const sublessorRoutes: RouteDef[] = [
           .unscoped('uniqueness')
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.areaCode, '86'), eq(users.mobile, accountMobile)))
+          .where(and(eq(users.areaCode, accountAreaCode), eq(users.mobile, accountMobile)))
           .get();
         if (taken) throw invalidField('accountMobile', 'sublease.mobileTaken');
       }
@@ -173,7 +174,14 @@ export const sublessorRoutes: RouteDef[] = [
       if (accountMobile) {
         await tx
           .insert(users)
-          .values({ orgId: id, mobile: accountMobile, passwordHash, roleId: ROLE.other, name: org.contactName })
+          .values({
+            orgId: id,
+            areaCode: accountAreaCode,
+            mobile: accountMobile,
+            passwordHash,
+            roleId: ROLE.other,
+            name: org.contactName,
+          })
           .run();
       }
       return { id };
@@ -190,6 +198,7 @@ export const sublessorRoutes: RouteDef[] = [
       bankAccount,
       remark,
       accountMobile: _m,
+      accountAreaCode: _c,
       ...org
     } = body;
     const { areaCode: _a, ...orgFields } = org;

@@ -19,6 +19,7 @@ import { orgNames } from '../../lib/scope.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { formatInZone, wallTimeInZone } from '../../lib/time.ts';
 import { RECIPIENT_ROLES } from '@console/contract/http/notifications';
+import { forgetRules } from '../../notify/notifier.ts';
 import { NOTIFY_EDITORS } from '@console/contract/access/notifications';
 
 /**
@@ -282,11 +283,13 @@ export const notificationRoutes: RouteDef[] = [
         .where(eq(notificationRules.id, rule.id));
       return { id: rule.id, webhookSecret: secret };
     });
+    // The notifier reads the organisation's rules again at its next event.
+    forgetRules(deps, me.orgId);
     setMessage('notifications.saved');
     return result;
   }),
 
-  route(notificationEndpoints.remove, async ({ data, body, setMessage }) => {
+  route(notificationEndpoints.remove, async ({ data, body, deps, setMessage }) => {
     await data.write(async (tx) => {
       const rule = await tx
         .select()
@@ -301,6 +304,7 @@ export const notificationRoutes: RouteDef[] = [
         .set({ nextStepAt: null })
         .where(and(eq(notifications.ruleId, rule.id), eq(notifications.orgId, rule.orgId)));
     });
+    forgetRules(deps, data.me.orgId);
     setMessage('notifications.deleted');
     return { id: body.id };
   }),

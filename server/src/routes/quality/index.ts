@@ -18,7 +18,8 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { userNames } from '../../lib/maintenance.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
-import { orgNumberDay, orgTimeZone } from '../../lib/org-day.ts';
+import { orgTimeZone } from '../../lib/org-day.ts';
+import { qualityInspectionNumber } from '@console/db/doc-numbers';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { documentLocale, documentTime } from '../../lease/pdf/zone-time.ts';
 import { requestBrand } from '../brand.ts';
@@ -89,8 +90,8 @@ async function open(
     })
     .returning()
     .get();
-  // The day of the organisation whose machine it is (its calendar, lib/org-day.ts), whoever starts it from wherever.
-  const number = `QC${await orgNumberDay(tx.unscoped('domainRule'), device.orgId, now)}${String(row.id).padStart(5, '0')}`;
+  // The day of the organisation whose machine it is (its calendar), as the demo seed numbers its inspections.
+  const number = await qualityInspectionNumber(tx.unscoped('domainRule'), row.id, device.orgId, now);
   await tx.update(qualityInspections).set({ number }).where(eq(qualityInspections.id, row.id)).run();
   await forEachInOrder(plan, (item, position) =>
     tx

@@ -18,9 +18,9 @@ export function KeepAliveOutlet() {
   const outlet = useOutlet();
   const screen = useCurrentScreen();
   const { pathname, search } = useLocation();
-  const { roleId } = useSession();
+  const { roleId, orgKind } = useSession();
   const [kept, setKept] = useState<ReadonlyMap<string, KeptPage>>(new Map());
-  const refused = !!screen && !mayOpenPath(screen.path, roleId);
+  const refused = !!screen && !mayOpenPath(screen.path, roleId, orgKind);
   const keepThis = !!screen?.keepAlive && !refused;
   const next = keepPages(kept, { pathname, search }, keepThis, outlet);
   if (next !== kept) setKept(next);

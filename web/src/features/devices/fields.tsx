@@ -16,6 +16,7 @@ import { href } from '@console/contract/screens/screen';
 import { defineFields, type FieldSpecs } from '../../components/fields.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { UploadField } from '../../components/upload-field.tsx';
+import { nameInLanguage } from '@console/contract/formats/names';
 import { currentLang } from '../../lib/i18n.ts';
 import { DayField } from './components/day-field.tsx';
 import { DevicePicker } from './components/device-picker.tsx';
@@ -172,7 +173,7 @@ export const useModelFields = defineFields<DeviceModel>()('devices', {
     sortable: true,
     filter: { maxLength: 60 },
     form: true,
-    value: (row) => (currentLang() === 'en' ? row.nameEn : row.nameZh) || row.name,
+    value: (row) => nameInLanguage(row, currentLang() === 'en' ? 'en' : 'zh'),
   },
   nameZh: { label: 'models.nameZh', form: true },
   nameEn: { label: 'models.nameEn', form: true },

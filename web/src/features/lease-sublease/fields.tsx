@@ -88,7 +88,6 @@ export const useSublessorFields = defineFields<SublessorRow>()('lease-sublease',
   bankAccountName: { label: 'sublessors.bankAccountName', form: true },
   bankAccount: { label: 'sublessors.bankAccount', form: true },
   remark: { label: 'sublessors.remark', ellipsis: true, form: true },
-  accountMobile: { label: 'sublessors.accountMobile', form: true },
   renting: { label: 'sublessors.renting', kind: 'number' },
   costCents: { label: 'sublessors.cost', kind: 'money' },
   // Sub-lessors of companies of several brands share the list (the operator's): each names its currency, and the

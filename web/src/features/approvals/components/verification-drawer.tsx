@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verificationEndpoints } from '@console/contract/http/approvals';
 import { userEndpoints } from '@console/contract/http/users';
+import { partyDocumentLabel } from '@console/contract/lease/renter-identity';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -12,10 +13,12 @@ import { DecisionActions } from './decision-actions.tsx';
 
 /**
  * A verification as submitted, masked (decision 043). The reviewer may ask for a person's whole name and number:
- * the account's reveal, which the server records; an enterprise shows its licence.
+ * the account's reveal, which the server records; an enterprise shows its licence. The number is named by the
+ * document of the submitter's country, by their mobile's area code (partyDocumentLabel, decision 064): a driver
+ * licence or an ABN at +61, an ID card or a credit code at +86, a passport or a registration number elsewhere.
  */
 export function VerificationDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation('approvals');
+  const { t } = useTranslation(['approvals', 'lease-parties']);
   const fields = useVerificationFields();
   const query = useQuery({ ...endpointQuery(verificationEndpoints.detail, { id: id ?? 0 }), enabled: !!id });
   const reveal = useEndpointMutation(userEndpoints.reveal);
@@ -33,6 +36,7 @@ export function VerificationDrawer({ id, onClose }: { id: number | null; onClose
         {(v) => {
           const shown = whole?.id === v.id ? whole : null;
           const company = v.idType === 2 || v.kind === 'enterprise';
+          const documentLabel = t(`lease-parties:${partyDocumentLabel(company ? 2 : 1, { areaCode: v.areaCode })}`);
           return (
             <Space direction="vertical" size="middle" style={{ width: '100%' }}>
               <Descriptions
@@ -50,11 +54,14 @@ export function VerificationDrawer({ id, onClose }: { id: number | null; onClose
                     ? [
                         {
                           key: 'idNumber',
-                          label: company ? t('verification.creditCode') : t('verification.idCard'),
+                          label: documentLabel,
                           children: shown?.idNumber ?? v.idNumber,
                         },
                       ]
-                    : fields.descriptions(v, ['creditCode', 'legalPerson'])),
+                    : [
+                        { key: 'creditCode', label: documentLabel, children: v.creditCode || '-' },
+                        ...fields.descriptions(v, ['legalPerson']),
+                      ]),
                   ...fields.descriptions(v, ['reason', 'decidedByName', 'decidedAt', 'createdAt']),
                 ]}
               />

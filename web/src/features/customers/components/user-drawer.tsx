@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_TYPE } from '@console/contract/codes/accounts';
 import { userEndpoints, type UserRow } from '@console/contract/http/users';
+import { partyDocumentLabel } from '@console/contract/lease/renter-identity';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -17,16 +18,17 @@ import { UserInvoiceDialog } from './user-invoice-dialog.tsx';
  * the account's mobile to a verified new one, for those the server allows (decision 048).
  */
 export function UserDrawer({ row, onClose }: { row: UserRow; onClose: () => void }) {
-  const { t } = useTranslation('customers');
+  const { t } = useTranslation(['customers', 'lease-parties']);
   const fields = useUserFields();
   const query = useQuery(endpointQuery(userEndpoints.detail, { uid: row.uid }));
   const reveal = useEndpointMutation(userEndpoints.reveal);
   const [whole, setWhole] = useState<{ name: string; idNumber: string } | null>(null);
-  // Identity type 2 is a company: its own labels (spec section 3).
+  // Identity type 2 is a company: its own labels (spec section 3). The number is the document of the account's
+  // country, by its mobile's area code: an ABN or a driver licence at +61, an ID card or a credit code at +86.
   const company = row.idType === 2;
   const labels = {
     name: company ? t('users.companyName') : t('users.name'),
-    id: company ? t('users.creditCode') : t('users.idCard'),
+    id: t(`lease-parties:${partyDocumentLabel(row.idType, { areaCode: row.areaCode })}`),
   };
   return (
     <Drawer open width={560} title={t('users.detailTitle')} onClose={onClose} destroyOnHidden>

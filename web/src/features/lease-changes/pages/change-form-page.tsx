@@ -11,6 +11,7 @@ import { invalidData } from '@console/contract/http/envelope';
 import { leaseChangeEndpoints as api, type ChangeDetail } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { changeDraftInput } from '@console/contract/lease/change-forms';
+import { allowancePerDay } from '@console/contract/lease/overtime';
 import { isMessageKey } from '@console/contract/messages/translate';
 import { leaseChangeScreens } from '@console/contract/screens/lease-changes';
 import { href } from '@console/contract/screens/screen';
@@ -23,7 +24,14 @@ import { emitApiEvent } from '../../../lib/api-events.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { messageText } from '../../../lib/form-rules.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
-import { CONTRACT_READS, toCents, toYuan, useIsContractWriter } from '../../lease-contracts/index.ts';
+import {
+  CONTRACT_READS,
+  hoursToTenths,
+  tenthsToHours,
+  toCents,
+  toYuan,
+  useIsContractWriter,
+} from '../../lease-contracts/index.ts';
 
 /** A line as the form holds it: prices in yuan. */
 interface LineValues {
@@ -35,6 +43,9 @@ interface LineValues {
   businessModel?: number | null;
   dayYuan?: number | null;
   monthYuan?: number | null;
+  /** An added or repriced line's hours included per billed day or month and overtime price per hour (decision 070). */
+  allowanceHours?: number | null;
+  overtimeYuan?: number | null;
 }
 interface FormValues {
   contractId?: number;
@@ -58,6 +69,8 @@ const bodyOf = (v: FormValues) => ({
     businessModel: l.businessModel ?? null,
     dayCents: toCents(l.dayYuan),
     monthCents: toCents(l.monthYuan),
+    allowanceTenths: hoursToTenths(l.allowanceHours),
+    overtimeCents: toCents(l.overtimeYuan),
   })),
 });
 
@@ -75,14 +88,21 @@ const valuesOf = (c: ChangeDetail): FormValues => ({
     businessModel: l.businessModel,
     dayYuan: toYuan(l.dayCents),
     monthYuan: toYuan(l.monthCents),
+    allowanceHours: tenthsToHours(l.allowanceTenths),
+    overtimeYuan: toYuan(l.overtimeCents),
   })),
 });
 
-const fieldName = (path: (string | number)[]) =>
-  path.map((p) => (p === 'dayCents' ? 'dayYuan' : p === 'monthCents' ? 'monthYuan' : p));
+const FIELD_OF: Record<string, string> = {
+  dayCents: 'dayYuan',
+  monthCents: 'monthYuan',
+  allowanceTenths: 'allowanceHours',
+  overtimeCents: 'overtimeYuan',
+};
+const fieldName = (path: (string | number)[]) => path.map((p) => (typeof p === 'string' ? (FIELD_OF[p] ?? p) : p));
 
 function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contractId?: number }) {
-  const { t } = useTranslation(['lease-changes', 'common']);
+  const { t } = useTranslation(['lease-changes', 'common', 'lease-contracts']);
   const label = useCodeLabel();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -269,6 +289,27 @@ function ChangeForm({ change, contractId }: { change: ChangeDetail | null; contr
                             </Form.Item>
                           </Col>
                         )}
+                        <Col xs={6} md={3}>
+                          <Form.Item
+                            name={[item.name, 'allowanceHours']}
+                            label={t(
+                              allowancePerDay(line.businessModel ?? 23)
+                                ? 'lease-contracts:form.allowancePerDay'
+                                : 'lease-contracts:form.allowancePerMonth',
+                            )}
+                            tooltip={t('lease-contracts:form.allowanceHint')}
+                          >
+                            <InputNumber min={0.1} max={744} precision={1} style={{ width: '100%' }} />
+                          </Form.Item>
+                        </Col>
+                        <Col xs={6} md={3}>
+                          <Form.Item
+                            name={[item.name, 'overtimeYuan']}
+                            label={t('lease-contracts:form.overtimePrice', currency)}
+                          >
+                            <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+                          </Form.Item>
+                        </Col>
                       </>
                     )}
                     <Col xs={2} md={1}>

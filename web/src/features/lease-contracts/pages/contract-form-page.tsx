@@ -23,7 +23,7 @@ import { BUSINESS_MODEL } from '@console/contract/codes/business-models';
 import { lineAmountCents, requiredPrices } from '@console/contract/codes/lease-pricing';
 import { formatAmount, formatMoney } from '@console/contract/codes/money';
 import { ROLE } from '@console/contract/codes/roles';
-import { invalidData } from '@console/contract/http/envelope';
+import { API_STATUS, invalidData } from '@console/contract/http/envelope';
 import { leaseContractEndpoints as api, type ContractDetail } from '@console/contract/http/lease-contracts';
 import { contractDraftInput } from '@console/contract/lease/forms';
 import { allowancePerDay } from '@console/contract/lease/overtime';
@@ -258,6 +258,10 @@ function ContractForm({ contract }: { contract: ContractDetail | null }) {
             message: i.message,
           })),
         );
+      } else if (error instanceof ApiFailure && error.status === API_STATUS.conflict) {
+        // A machine another quote or contract holds on these days (or a model with none free): the refusal names the
+        // holder and the days, shown above the lines it concerns.
+        setLinesError(error.message);
       } else if (error instanceof ApiFailure && !error.data) {
         emitApiEvent({ type: 'error', message: error.message, network: error.status === 'network' });
       }

@@ -2,6 +2,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { partyEndpoints, type RenterRow } from '@console/contract/http/lease-parties';
 import { identityLabels, type IdentityType } from '@console/contract/lease/renter-identity';
+import { withPartyIdRule } from '@console/contract/lease/forms';
 import { useBrand } from '../../../lib/brand.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
@@ -69,6 +70,8 @@ export function useRenterForm(): RegistryForm<
   typeof partyEndpoints.renterUpdate.body
 > {
   const { t } = useTranslation('lease-parties');
+  // The identity number is checked as the server checks it under the brand (the labels follow it too).
+  const regime = useBrand().info.taxRegime;
   // Silent: the form shows a refusal on its field.
   const create = useEndpointMutation(partyEndpoints.renterCreate, { invalidates: PARTY_READS, silent: true });
   const update = useEndpointMutation(partyEndpoints.renterUpdate, { invalidates: PARTY_READS, silent: true });
@@ -77,13 +80,13 @@ export function useRenterForm(): RegistryForm<
     fields: () => <RenterFields />,
     create: {
       title: t('renters.addTitle'),
-      schema: partyEndpoints.renterCreate.body,
+      schema: withPartyIdRule(partyEndpoints.renterCreate.body, regime),
       initialValues: { identityType: 2, realNameState: 'none' },
       submit: (body) => create.mutateAsync({ body }),
     },
     update: {
       title: (row) => t('renters.editTitle', { name: row.name }),
-      schema: partyEndpoints.renterUpdate.body,
+      schema: withPartyIdRule(partyEndpoints.renterUpdate.body, regime),
       submit: (body) => update.mutateAsync({ body }),
       initialValues: editable,
     },

@@ -2,6 +2,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { subleaseEndpoints, type SublessorRow } from '@console/contract/http/lease-sublease';
 import { identityLabels, type IdentityType } from '@console/contract/lease/renter-identity';
+import { withPartyIdRule } from '@console/contract/lease/forms';
 import { useBrand } from '../../../lib/brand.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import type { RegistryForm } from '../../../components/registry-page.tsx';
@@ -34,7 +35,15 @@ export function SublessorFields({ creating }: { creating: boolean }) {
         districtMaxLength={50}
       />
       {fields.formItems(['address', 'bankName', 'bankAccountName', 'bankAccount', 'remark'])}
-      {creating && fields.formItems(['accountMobile'])}
+      {creating && (
+        <PhoneField
+          label={t('sublessors.accountMobile')}
+          name="accountMobile"
+          areaName="accountAreaCode"
+          areaLabel={t('sublessors.accountAreaCode')}
+          optional
+        />
+      )}
     </>
   );
 }
@@ -64,6 +73,8 @@ export function useSublessorForm(): RegistryForm<
   typeof subleaseEndpoints.sublessorUpdate.body
 > {
   const { t } = useTranslation('lease-sublease');
+  // The identity number is checked as the server checks it under the brand (the labels follow it too).
+  const regime = useBrand().info.taxRegime;
   // Silent: the form shows a refusal on its field.
   const create = useEndpointMutation(subleaseEndpoints.sublessorCreate, { invalidates: SUBLEASE_READS, silent: true });
   const update = useEndpointMutation(subleaseEndpoints.sublessorUpdate, { invalidates: SUBLEASE_READS, silent: true });
@@ -72,13 +83,13 @@ export function useSublessorForm(): RegistryForm<
     fields: (row) => <SublessorFields creating={row === undefined} />,
     create: {
       title: t('sublessors.addTitle'),
-      schema: subleaseEndpoints.sublessorCreate.body,
+      schema: withPartyIdRule(subleaseEndpoints.sublessorCreate.body, regime),
       initialValues: { identityType: 2 },
       submit: (body) => create.mutateAsync({ body }),
     },
     update: {
       title: (row) => t('sublessors.editTitle', { name: row.name }),
-      schema: subleaseEndpoints.sublessorUpdate.body,
+      schema: withPartyIdRule(subleaseEndpoints.sublessorUpdate.body, regime),
       submit: (body) => update.mutateAsync({ body }),
       initialValues: editableSublessor,
     },

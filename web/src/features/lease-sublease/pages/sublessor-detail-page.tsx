@@ -9,6 +9,7 @@ import { identityLabels, type IdentityType } from '@console/contract/lease/rente
 import { useBrand } from '../../../lib/brand.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
+import { PhoneText } from '../../../components/phone-text.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
@@ -100,7 +101,7 @@ export function SublessorDetailPage() {
               locale={{ emptyText: t('sublessors.noAccounts') }}
               renderItem={(a) => (
                 <List.Item>
-                  {a.name} {a.mobile}
+                  {a.name} <PhoneText areaCode={a.areaCode} number={a.mobile} />
                 </List.Item>
               )}
             />

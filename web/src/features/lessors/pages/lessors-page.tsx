@@ -12,12 +12,13 @@ import { RegistryPage, type RegistryForm } from '../../../components/registry-pa
 import { Field } from '../../../components/schema-form.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { currentLang } from '../../../lib/i18n.ts';
+import { nameInLanguage } from '@console/contract/formats/names';
 import { useHasRole } from '../../../lib/session.ts';
 import { browserTimeZone } from '../../../lib/request-headers.ts';
 
-/** The company's name in the console's language, else its registered name. */
+/** The company's name for the console's reader, as every page names it (contract/formats/names.ts). */
 const readerName = (row: Pick<LessorRow, 'name' | 'nameZh' | 'nameEn'>) =>
-  (currentLang() === 'en' ? row.nameEn : row.nameZh) || row.name;
+  nameInLanguage(row, currentLang() === 'en' ? 'en' : 'zh');
 
 const useBrands = () => useQuery(endpointQuery(lessorEndpoints.brands));
 const ZONES = Intl.supportedValuesOf('timeZone');

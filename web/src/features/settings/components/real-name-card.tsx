@@ -5,31 +5,34 @@ import { ID_TYPE } from '@console/contract/codes/approvals';
 import { VERIFY_STATUS } from '@console/contract/codes/accounts';
 import { realNameFormFor, verificationEndpoints, type MyRealName } from '@console/contract/http/approvals';
 import { settingsEndpoints } from '@console/contract/http/settings';
-import type { TaxRegime } from '@console/contract/codes/tax-regimes';
+import { partyDocumentLabel, type IdentityLabels } from '@console/contract/lease/renter-identity';
 import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { profileQuery } from '../api/profile.ts';
-import { useBrand } from '../../../lib/brand.ts';
 
-/** The number's label and hint: an ABN or a driver licence under the Australian brand (decision 064). */
-const idNumberLabels = (regime: TaxRegime, company: boolean) =>
-  regime === 'auGst'
-    ? company
-      ? ({ label: 'realName.abn', hint: 'realName.abnHint' } as const)
-      : ({ label: 'realName.driverLicence', hint: 'realName.driverLicenceHint' } as const)
-    : company
-      ? ({ label: 'realName.creditCode', hint: 'realName.creditCodeHint' } as const)
-      : ({ label: 'realName.idCard', hint: 'realName.idCardHint' } as const);
+/**
+ * The number's label and hint: the document of the person's own country, by their mobile's area code
+ * (partyDocumentLabel, decision 064), as the server checks it whatever their brand: a driver licence or an ABN at
+ * +61, an ID card or a credit code at +86, a passport or a registration number elsewhere.
+ */
+type Document = IdentityLabels['idNumber'] extends `renter.${infer D}` ? D : never;
+function idNumberLabels(areaCode: string, company: boolean) {
+  const document = partyDocumentLabel(company ? 2 : 1, { areaCode }).replace('renter.', '') as Document;
+  return { label: `realName.${document}`, hint: `realName.${document}Hint` } as const;
+}
+
+/** The signed-in person's mobile's area code (the mainland's until the profile is read). */
+const useAreaCode = () => useQuery(profileQuery()).data?.areaCode ?? '86';
 
 /** Type 1 a person (name, ID card), type 2 a company (its name, credit code): the type picks the labels. */
 function RealNameFields() {
   const { t } = useTranslation('settings');
   const label = useCodeLabel();
   const company = Form.useWatch<number | undefined>('idType') === 2;
-  const number = idNumberLabels(useBrand().info.taxRegime, company);
+  const number = idNumberLabels(useAreaCode(), company);
   return (
     <>
       <Field name="idType" label={t('realName.idType')}>
@@ -49,7 +52,7 @@ function RealNameFields() {
 function Submitted({ mine }: { mine: MyRealName }) {
   const { t } = useTranslation('settings');
   const label = useCodeLabel();
-  const number = idNumberLabels(useBrand().info.taxRegime, mine.idType === 2);
+  const number = idNumberLabels(useAreaCode(), mine.idType === 2);
   return (
     <Descriptions column={1} bordered size="small" styles={{ label: { width: 150 } }}>
       <Descriptions.Item label={t('realName.idType')}>
@@ -72,8 +75,7 @@ function Submitted({ mine }: { mine: MyRealName }) {
 export function RealNameCard() {
   const { t } = useTranslation('settings');
   const mineQuery = useQuery(endpointQuery(verificationEndpoints.mine));
-  const profile = useQuery(profileQuery());
-  const regime = useBrand().info.taxRegime;
+  const areaCode = useAreaCode();
   // Silent: the form shows a refusal on its field.
   const submit = useEndpointMutation(verificationEndpoints.submitRealName, {
     silent: true,
@@ -94,7 +96,7 @@ export function RealNameCard() {
             {mine.state !== 'none' && <Submitted mine={mine} />}
             {(mine.state === 'none' || mine.state === 'rejected') && (
               <SchemaForm
-                schema={realNameFormFor(profile.data?.areaCode ?? '86', regime)}
+                schema={realNameFormFor(areaCode)}
                 initialValues={{ idType: mine.idType === 2 ? 2 : 1 }}
                 onSubmit={(body) => submit.mutateAsync({ body })}
                 successMessage={t('realName.submitted')}
