@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { CNY, formatMoney } from '@console/contract/codes/money';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
+import { availabilityEndpoints, type CalendarAnswer } from '@console/contract/http/availability';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { partyEndpoints, type RenterRow, type RuleRow } from '@console/contract/http/lease-parties';
 import { productEndpoints } from '@console/contract/http/products';
@@ -27,9 +28,11 @@ const words = (lang: UiLang) => ({
 /**
  * What the flows choose from, read as the company's administrator sees it (the seed's renters and rules), and the
  * machines in stock whose model has a day price in the lease price list (a contract below it, or without one, waits
- * for a manager whatever the rules say: decision 029).
+ * for a manager whatever the rules say: decision 029). Only machines the availability calendar shows free on each of
+ * the contract's days are chosen, as a salesperson checks there first: other flows' quotes and contracts hold
+ * machines on the same server, and the form refuses a held machine (decision 069).
  */
-async function companyFacts(api: Api) {
+async function companyFacts(api: Api, days: { from: string; days: number }) {
   const admin = await api.signIn(ROLE.lessorAdmin);
   const renters = (await api.call(partyEndpoints.renterList, { token: admin.token, query: { pageSize: 100 } })).data
     .list as RenterRow[];
@@ -40,11 +43,22 @@ async function companyFacts(api: Api) {
   };
   const prices = (await api.call(productEndpoints.leasePrices, { token: sales.token, query: { pageSize: 200 } })).data
     .list as { modelId: number; businessModel: number; dayCents: number | null }[];
-  const listed = options.machines.flatMap((m) => {
+  const free = new Set<string>();
+  for (let page = 1; ; page++) {
+    const calendar = (
+      await api.call(availabilityEndpoints.calendar, { token: sales.token, query: { ...days, page, pageSize: 200 } })
+    ).data as CalendarAnswer;
+    for (const m of calendar.list) {
+      if (m.spans.every((s) => s.state === 'free' || s.state === 'offline')) free.add(m.serialNumber);
+    }
+    if (page * 200 >= calendar.total) break;
+  }
+  const machines = options.machines.filter((m) => free.has(m.serialNumber));
+  const listed = machines.flatMap((m) => {
     const dayCents = prices.find((p) => p.modelId === m.modelId && p.businessModel === 23)?.dayCents;
     return dayCents ? [{ serial: m.serialNumber, dayCents }] : [];
   });
-  return { renters, rules, machines: options.machines.map((m) => m.serialNumber), listed };
+  return { renters, rules, machines: machines.map((m) => m.serialNumber), listed };
 }
 
 /** The contract form, filled by the keyboard as a person does: a machine in stock at a day price. */
@@ -105,7 +119,7 @@ test('a salesperson’s contract is approved by a rule, signed by the lessee and
 }) => {
   const lang: UiLang = 'en';
   const { t, status } = words(lang);
-  const facts = await companyFacts(api);
+  const facts = await companyFacts(api, { from: '2026-12-01', days: 10 });
   // A company renter with a Chinese name, verified and owing nothing: the first enabled rule approves it.
   const renter = facts.renters.find(
     (r) => r.identityType === 2 && r.realNameState === 'verified' && r.arrearsCents === 0 && CHINESE.test(r.name),
@@ -203,7 +217,7 @@ test.describe('in Chinese', () => {
   }) => {
     const lang: UiLang = 'zh-cn';
     const { t, status } = words(lang);
-    const facts = await companyFacts(api);
+    const facts = await companyFacts(api, { from: '2027-01-04', days: 5 });
     // A renter who owes rent: no rule approves its contracts, a person reviews them.
     const renter = facts.renters.find((r) => r.arrearsCents > 0)!;
     expect(renter).toBeDefined();
