@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { formatMoney } from '@console/contract/codes/money';
 import { translate, type Lang } from '@console/contract/messages/translate';
@@ -139,6 +139,13 @@ export async function raiseOverdueBills(deps: AppDeps): Promise<number> {
           inArray(bills.state, ['open', 'partlyPaid']),
           lt(bills.dueOn, today),
           gte(bills.dueOn, addDays(today, -OVERDUE_LOOKBACK_DAYS)),
+          // Told in a pass before: not read again on every pass of its week.
+          notExists(
+            db
+              .select({ id: notifyMarks.id })
+              .from(notifyMarks)
+              .where(and(eq(notifyMarks.event, 'billOverdue'), eq(notifyMarks.subject, sql`'bill:' || ${bills.id}`))),
+          ),
         ),
       )
       .all();
