@@ -28,6 +28,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30000,
     hookTimeout: 60000,
+    // With TEST_ENGINE=postgres, each file's demo clones are dropped when it ends (docs/decisions/067 step 4).
+    setupFiles: ['tests/fixtures/pg-setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: [TESTS], exclude: [...EXCLUDE, ...mocking], isolate: false } },
       ...(mocking.length ? [{ extends: true, test: { name: 'isolated', include: mocking, exclude: EXCLUDE } }] : []),

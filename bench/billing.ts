@@ -7,7 +7,8 @@
  * Then the company's administrator asks the revenue analysis of that month and its first page of income lines
  * through the server's app (routes, scope and SQL as in production, no network), several times each.
  * Every line carries an hours allowance and an overtime price (decision 070), and each machine reports its working
- * hours of the month as daily work (one machine in thirteen none), so the bills carry their overtime lines.
+ * hours of the month as daily work (one machine in thirteen none), so the bills carry their overtime lines. Each
+ * contract has a delivery charge waiting for its next bill and a deposit received in full (decisions 073, 074).
  * `npm run bench -- billing` writes it as the `billing` key of bench/report.json.
  */
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,9 @@ import type { Endpoint } from '@console/contract/http/endpoint';
 import { openDb } from '@console/db/client';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { organisations, users } from '@console/db/schema/accounts';
+import { charges } from '@console/db/schema/charges';
+import { deposits } from '@console/db/schema/deposits';
+import { receipts } from '@console/db/schema/lease-billing';
 import { contractLines, contracts, renters, stores } from '@console/db/schema/lease';
 import { leasePeriods } from '@console/db/schema/lease-periods';
 import { demoAccount } from '@console/db/seed/accounts';
@@ -47,6 +51,9 @@ export interface BillingBenchResult {
   overtimeLines: number;
   overtimeCharged: number;
   hoursMissing: number;
+  /** Delivery charges billed (one a contract, decision 074), and deposit money allocated to rent (0: decision 073). */
+  chargesBilled: number;
+  depositAllocations: number;
   /** The revenue analysis of the billed month (`/lease/revenue/summary.do`), and the income lines' first page. */
   revenueSummary: Timing & { linesSummed: number };
   incomePage: Timing;
@@ -146,6 +153,49 @@ async function leaseFleet(
         },
       );
       await tx.insert(leasePeriods).values(periods).run();
+      // Beyond rent (decisions 073, 074): a delivery charge waiting for the next bill, and a deposit received in full
+      // (its receipt is the renter's money held, which the bills' allocation must pass over).
+      await tx
+        .insert(charges)
+        .values({
+          orgId: lessorOrgId,
+          renterOrgId: renter.id,
+          contractId: contract.id,
+          kind: 'delivery',
+          priceName: 'Delivery',
+          unitCents: 45_000,
+          amountCents: 45_000,
+          billing: 'next',
+          createdBy: admin.id,
+        })
+        .run();
+      const deposit = await tx
+        .insert(deposits)
+        .values({
+          number: `YJ-HT-BENCH-${c}`,
+          contractId: contract.id,
+          lessorOrgId,
+          renterOrgId: renter.id,
+          amountCents: 500_000,
+          receivedCents: 500_000,
+          state: 'held',
+          requestedOn: '2026-03-01',
+          updatedAt: new Date('2026-03-02T02:00:00Z'),
+        })
+        .returning({ id: deposits.id })
+        .get();
+      await tx
+        .insert(receipts)
+        .values({
+          lessorOrgId,
+          renterOrgId: renter.id,
+          amountCents: 500_000,
+          method: 'transfer',
+          receivedOn: '2026-03-02',
+          createdBy: admin.id,
+          depositId: deposit.id,
+        })
+        .run();
     }
   });
 }
@@ -187,6 +237,14 @@ export async function runBillingBench({ machines }: { machines: number }): Promi
   const result = await issueLessorBills(db, lessorOrgId, '2026-05-01');
   const seconds = (performance.now() - started) / 1000;
   const second = await issueLessorBills(db, lessorOrgId, '2026-05-01');
+  const beyondRent = dbh.sqlite
+    .prepare(
+      `SELECT (SELECT count(*) FROM charges h JOIN contracts c ON c.id = h.contract_id
+                WHERE h.state = 'billed' AND c.number LIKE 'HT-BENCH-%') AS charges,
+              (SELECT count(*) FROM allocations a JOIN receipts r ON r.id = a.receipt_id
+                JOIN deposits d ON d.id = r.deposit_id WHERE d.number LIKE 'YJ-HT-BENCH-%') AS depositAllocations`,
+    )
+    .get() as { charges: number; depositAllocations: number };
   const overtime = dbh.sqlite
     .prepare(
       `SELECT count(*) AS lines, sum(amount_cents > 0) AS charged, sum(measured_tenths IS NULL) AS missing
@@ -243,6 +301,8 @@ export async function runBillingBench({ machines }: { machines: number }): Promi
     overtimeLines: overtime.lines,
     overtimeCharged: overtime.charged,
     hoursMissing: overtime.missing,
+    chargesBilled: beyondRent.charges,
+    depositAllocations: beyondRent.depositAllocations,
     revenueSummary: { ...summary.timing, linesSummed: (summary.data as { totals: { lines: number } }).totals.lines },
     incomePage: income.timing,
   };

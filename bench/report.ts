@@ -21,6 +21,8 @@ export const TARGETS = {
   aempFleetPageP95Ms: 200,
   /** The availability calendar: a page of machines over 62 days, among 2,000 machines of a store (issue 36). */
   availabilityCalendarP95Ms: 300,
+  /** Telemetry's storage a report on PostgreSQL, its track point and indexes included (issue 34). */
+  telemetryBytesPerReportPg: 300,
   /** The revenue analysis of that month, and its income lines' first page, as the administrator asks them. */
   revenueSummaryMs: 1000,
   incomePageMs: 200,
@@ -197,6 +199,8 @@ export function renderReport(r: BenchReport): string {
       `| issue ${b.bills} bills (${b.lines} lines) | ${b.seconds} s (${b.billsPerSecond} bills/s) | < ${TARGETS.billingSeconds} s: ${verdict(b.seconds < TARGETS.billingSeconds)} |`,
       `| a second run the same day | ${b.secondRunBills} bills | 0: ${verdict(b.secondRunBills === 0)} |`,
       `| overtime lines from measured hours (decision 070) | ${b.overtimeLines} (${b.overtimeCharged} charged, ${b.hoursMissing} hours missing) | |`,
+      `| delivery charges billed, one per contract (decision 074) | ${b.chargesBilled} | every contract's: ${verdict(b.chargesBilled === Math.ceil(b.machines / 4))} |`,
+      `| deposit money allocated to rent (decision 073) | ${b.depositAllocations} | 0: ${verdict(b.depositAllocations === 0)} |`,
       `| revenue analysis of the month (${b.revenueSummary.linesSummed} lines), median of ${b.revenueSummary.rounds} | ${b.revenueSummary.medianMs} ms (slowest ${b.revenueSummary.maxMs} ms) | < ${TARGETS.revenueSummaryMs} ms: ${verdict(b.revenueSummary.medianMs < TARGETS.revenueSummaryMs)} |`,
       `| income lines, first page, median of ${b.incomePage.rounds} | ${b.incomePage.medianMs} ms (slowest ${b.incomePage.maxMs} ms) | < ${TARGETS.incomePageMs} ms: ${verdict(b.incomePage.medianMs < TARGETS.incomePageMs)} |`,
     );
@@ -224,6 +228,24 @@ export function renderReport(r: BenchReport): string {
       `| p50 / slowest of ${a.requests} pages | ${a.p50Ms} / ${a.maxMs} ms | |`,
       `| p95 | ${a.p95Ms} ms | ≤ ${TARGETS.availabilityCalendarP95Ms} ms: ${verdict(a.p95Ms <= TARGETS.availabilityCalendarP95Ms)} |`,
       `| model view of the store (${a.modelView.models} models), p50 / p95 of ${a.modelView.requests} | ${a.modelView.p50Ms} / ${a.modelView.p95Ms} ms | |`,
+    );
+  }
+  if (r.retention) {
+    const x = r.retention;
+    lines.push(
+      '',
+      `## retention: telemetry's storage, ${x.machines} machines reporting every 10 s for ${x.hours} h (${x.rawDays} raw days, ${x.bucketDays} bucket days)`,
+      '',
+      '| engine | raw a report | a 5-minute bucket | a machine over the bucket days: all raw / with retention | kept a report | target |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...x.engines.map(
+        (e) =>
+          `| ${e.engine} | ${e.rawBytesPerReport} B | ${e.bytesPerBucket} B | ${e.machineKeptRawMb} / ${e.machineKeptMb} MB | ${e.bytesPerReportKept} B | ` +
+          (e.engine === 'postgres'
+            ? `raw ≤ ${TARGETS.telemetryBytesPerReportPg} B: ${verdict(e.rawBytesPerReport <= TARGETS.telemetryBytesPerReportPg)}`
+            : '') +
+          ' |',
+      ),
     );
   }
   if (r.web) lines.push(...webSection(r.web));

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens|web|aemp|availability ...]`: measures the product against a baseline on this machine
+ * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens|web|aemp|availability|retention ...]`: measures the product against a baseline on this machine
  * and writes bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not
  * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
  * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
@@ -10,6 +10,8 @@
  *   the server is stopped, to emulate a slower machine): the overload run;
  *   BENCH_BILLING_MACHINES (20000): machines on lease billed for a month (bench/billing.ts);
  *   BENCH_AVAILABILITY_MACHINES (2000): machines of one store on the availability calendar (bench/availability.ts);
+ *   BENCH_RETENTION_MACHINES (20), BENCH_RETENTION_HOURS (24): telemetry's storage a report with and without
+ *   retention, on SQLite and PostgreSQL (bench/retention.ts; RETENTION_PG names the PostgreSQL server or `off`);
  *   BENCH_SCREEN_MACHINES (20000), BENCH_SCREEN_INTERVAL_S (10), BENCH_SCREEN_MINUTE_S (60): /bigScreen's machines,
  *   their report interval and the length of a simulated minute (bench/screens.ts); BENCH_WEB_DIST (web/dist): the built
  *   console the screens part serves (a copy keeps a build beside the run from changing it), and the build the `web`
@@ -24,6 +26,7 @@ import { runAlarmBench, type AlarmResult } from './alarm.ts';
 import { runBillingBench, type BillingBenchResult } from './billing.ts';
 import { runAempBench, type AempBenchResult } from './aemp.ts';
 import { runAvailabilityBench, type AvailabilityBenchResult } from './availability.ts';
+import type { RetentionBenchResult } from './retention.ts';
 import { runApiBench, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestResult } from './ingest.ts';
 import {
@@ -52,6 +55,7 @@ const PARTS = [
   'web',
   'aemp',
   'availability',
+  'retention',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -84,6 +88,7 @@ export interface BenchReport {
   web?: WebBenchResult;
   aemp?: AempBenchResult;
   availability?: AvailabilityBenchResult;
+  retention?: RetentionBenchResult;
 }
 
 const number = (name: string, fallback: number) => {
@@ -172,6 +177,13 @@ async function runPart(part: Part): Promise<void> {
     });
   } else if (part === 'availability') {
     report.availability = await runAvailabilityBench({ machines: number('BENCH_AVAILABILITY_MACHINES', 2000) });
+  } else if (part === 'retention') {
+    // Imported on demand: it measures at load when run by itself, and reaches PostgreSQL.
+    const { runRetentionBench } = await import('./retention.ts');
+    report.retention = await runRetentionBench({
+      machines: number('BENCH_RETENTION_MACHINES', 20),
+      hours: number('BENCH_RETENTION_HOURS', 24),
+    });
   } else if (part === 'billing') {
     report.billing = await runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
   } else if (part === 'screens') {

@@ -71,3 +71,11 @@ export function quoteNumber(lang: 'zh' | 'en', id: number, numberDay: string): s
 export async function qualityInspectionNumber(db: Db, id: number, orgId: number, startedAt: number): Promise<string> {
   return `QC${(await orgDay(db, orgId, startedAt)).replaceAll('-', '')}${String(id).padStart(5, '0')}`;
 }
+
+/**
+ * A credit note on a bill (decision 074): CN and the company's day, as its invoices are numbered (CN-…-… under the
+ * Australian brand's wording).
+ */
+export function creditNoteNumber(regime: TaxRegime, id: number, numberDay: string): string {
+  return regime === 'auGst' ? `CN-${numberDay}-${serialOf(id)}` : `CN${numberDay}${serialOf(id)}`;
+}

@@ -7,9 +7,20 @@ import { isPricedModel, leaseDays, MODEL_PRICING, type LinePrices } from './leas
  */
 
 export const BILL_STATES = ['open', 'partlyPaid', 'paid', 'void'] as const;
-export const BILL_KINDS = ['cycle', 'exit', 'opening'] as const;
+export const BILL_KINDS = ['cycle', 'exit', 'opening', 'charge'] as const;
 export const RECEIPT_METHODS = ['transfer', 'cash', 'cheque', 'wechat', 'alipay', 'other'] as const;
-export const LEDGER_TYPES = ['bill', 'receipt', 'receiptVoid', 'billVoid', 'opening', 'overtimeAdjust'] as const;
+export const LEDGER_TYPES = [
+  'bill',
+  'receipt',
+  'receiptVoid',
+  'billVoid',
+  'opening',
+  'overtimeAdjust',
+  // Part of a held deposit paid a bill of its contract (decision 073).
+  'depositApplied',
+  // A credit note took its amount off a bill (decision 074).
+  'creditNote',
+] as const;
 
 export const BILL_STATE = codeTable('lease-billing:billState', [
   ['open', 'open', 'gold'],
@@ -27,6 +38,8 @@ export const BILL_KIND = codeTable('lease-billing:billKind', [
   ['cycle', 'cycle', 'blue'],
   ['exit', 'exit', 'purple'],
   ['opening', 'opening', 'cyan'],
+  // A charge billed at once, on a bill of its own (decision 074).
+  ['charge', 'charge', 'magenta'],
 ]);
 export type BillKind = (typeof BILL_KINDS)[number];
 
@@ -51,6 +64,8 @@ export const LEDGER_TYPE = codeTable('lease-billing:ledgerType', [
   ['billVoid', 'billVoid', 'default'],
   ['opening', 'opening', 'cyan'],
   ['overtimeAdjust', 'overtimeAdjust', 'orange'],
+  ['depositApplied', 'depositApplied', 'purple'],
+  ['creditNote', 'creditNote', 'magenta'],
 ]);
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 

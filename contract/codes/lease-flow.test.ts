@@ -29,11 +29,12 @@ const foreignAdmin = user(9, ROLE.lessorAdmin, 99);
 const operator = user(3, ROLE.companyAdmin, 1);
 
 describe('the lease state machine', () => {
-  it('moves only between the spec codes 1-9 and the draft', () => {
+  it('moves only between the spec codes 1-9, the draft and the cancelled contract', () => {
     for (const action of LEASE_ACTIONS) {
       const { from, to } = LEASE_FLOW[action];
       for (const s of [...from, to]) {
-        if (s !== LEASE_STATUS.draft) expect(CONTRACT_STATUS.get(s), `${action} ${s}`).toBeDefined();
+        if (s !== LEASE_STATUS.draft && s !== LEASE_STATUS.cancelled)
+          expect(CONTRACT_STATUS.get(s), `${action} ${s}`).toBeDefined();
       }
     }
   });
@@ -49,11 +50,12 @@ describe('the lease state machine', () => {
     expect(path('lessorSigned')).toEqual([[6], 7]);
     expect(path('close')).toEqual([[7], 8]);
     expect(path('terminate')).toEqual([[7], 9]);
+    expect(path('cancel')).toEqual([[0, 2, 4], 10]);
   });
 
   it('asks a reason to reject, terminate and call off a signing, and a day to close and terminate', () => {
     const needing = (k: 'reasonRequired' | 'dayRequired') => LEASE_ACTIONS.filter((a) => LEASE_FLOW[a][k]);
-    expect(needing('reasonRequired')).toEqual(['reject', 'cancelSigning', 'terminate']);
+    expect(needing('reasonRequired')).toEqual(['reject', 'cancelSigning', 'terminate', 'cancel']);
     expect(needing('dayRequired')).toEqual(['close', 'terminate']);
   });
 

@@ -4,7 +4,9 @@ import type { ContractStatus } from './contract-status.ts';
 /**
  * The lease contract's state machine, declared once (the shape of work-order-flow.ts): the server refuses what it
  * does not allow and the console offers only what it allows (docs/decisions/029-lease-contracts.md). Statuses are
- * CONTRACT_STATUS codes 1-9, plus DRAFT (0): a contract saved and not yet submitted, which the spec does not code.
+ * CONTRACT_STATUS codes 1-9, plus DRAFT (0): a contract saved and not yet submitted, which the spec does not code,
+ * and CANCELLED (10): a draft, withdrawn or rejected contract the lessor gave up (it will never be signed; kept, with
+ * the reason, and holding nothing).
  */
 export const LEASE_STATUS = {
   draft: 0,
@@ -17,7 +19,8 @@ export const LEASE_STATUS = {
   inExecution: 7,
   closed: 8,
   terminated: 9,
-} as const satisfies Record<string, ContractStatus | 0>;
+  cancelled: 10,
+} as const satisfies Record<string, ContractStatus | 0 | 10>;
 export type LeaseStatus = (typeof LEASE_STATUS)[keyof typeof LEASE_STATUS];
 export const LEASE_STATUSES = Object.values(LEASE_STATUS) as LeaseStatus[];
 
@@ -40,8 +43,9 @@ export type LeaseActor = 'manager' | 'author' | 'salesperson' | 'system' | 'prov
  *   already holds them (a draft saved before holding, or whose holds were let go);
  * - `release`: whatever it still holds (what was never delivered) is free again.
  * Saving a draft holds its lines (an edit lets the old holds go and holds the new terms in the same unit of work), and
- * a confirmed delivery, which is no move, consumes one hold per machine delivered. A change (decision 041) holds
- * nothing of its own: its machines are its contract's.
+ * a confirmed delivery, which is no move, consumes one hold per machine delivered. A change (decision 041) holds, from
+ * its submission, the machines and counts it adds from its effective day (and a repriced line's undelivered machines
+ * for the days a later end adds); in force, its holds pass to its contract (decision 069 addendum).
  */
 export type LeaseHoldEffect = 'keep' | 'hold' | 'release';
 
@@ -107,6 +111,11 @@ export const LEASE_FLOW = {
   close: move([S.inExecution], S.closed, ['manager'], { day: true, holds: 'release' }),
   /** The lease ended early: the machines are back, and what was never delivered is released. */
   terminate: move([S.inExecution], S.terminated, ['manager'], { reason: true, day: true, holds: 'release' }),
+  /**
+   * A contract that will never be signed (a draft, or one withdrawn or rejected) is given up by the lessor's staff,
+   * with a reason: it stays, cancelled, and what it held is free again.
+   */
+  cancel: move([S.draft, S.withdrawn, S.rejected], S.cancelled, ['manager'], { reason: true, holds: 'release' }),
 } as const satisfies Record<string, LeaseTransition>;
 
 export type LeaseAction = keyof typeof LEASE_FLOW;
@@ -116,7 +125,7 @@ export const LEASE_ACTIONS = Object.keys(LEASE_FLOW) as LeaseAction[];
  * What the timeline records: the contract's creation, its edits and every move; on a contract, also each change
  * that came into force (`changed`, decision 041).
  */
-export const LEASE_EVENTS = ['create', 'edit', ...LEASE_ACTIONS, 'changed'] as const;
+export const LEASE_EVENTS = ['create', 'edit', ...LEASE_ACTIONS, 'changed', 'reschedule'] as const;
 /** The moves a change does not take: it ends with its contract (decision 041). */
 export const CHANGE_EXCLUDED_ACTIONS: readonly LeaseAction[] = ['close', 'terminate'];
 export type LeaseEvent = (typeof LEASE_EVENTS)[number];
@@ -131,6 +140,25 @@ export const HOLDING_STATUSES: readonly LeaseStatus[] = [
   S.awaitingLessorSign,
   S.inExecution,
 ];
+
+/**
+ * Moving a contract's days (delivery and return) to other days, its status unchanged: a contract not yet in review
+ * (draft, withdrawn, rejected; a contract approved or in force keeps its days, a change (decision 041) moves them).
+ * What it holds moves with it in the same unit of work (`holds: 'move'`): let go for the old days and held for the
+ * new ones, checked against every other hold and lease, so a refused move changes nothing. Its lines are priced
+ * again over the new days; the timeline records the days before and after (`reschedule`).
+ */
+export const LEASE_RESCHEDULE = {
+  from: [S.draft, S.withdrawn, S.rejected] as readonly LeaseStatus[],
+  by: ['manager', 'author', 'salesperson'] as readonly LeaseActor[],
+  holds: 'move',
+} as const;
+
+/** Whether this person may move this contract's days now. */
+export function canReschedule(contract: LeaseActingOn, who: LeaseWho): boolean {
+  if (!(LEASE_RESCHEDULE.from as readonly number[]).includes(contract.status)) return false;
+  return actorsOf(contract, who).some((a) => (LEASE_RESCHEDULE.by as readonly string[]).includes(a));
+}
 
 /** Roles of the lessor that manage its contracts, and the salesperson role. */
 export const LEASE_MANAGER_ROLES: readonly RoleId[] = [ROLE.lessorAdmin, ROLE.lessorStaff];

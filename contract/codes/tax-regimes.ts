@@ -22,6 +22,20 @@ interface RegimeRules {
 /** Unified social credit code: 18 characters of digits and the letters the standard allows. */
 export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** The check character of a unified social credit code's first 17 characters (GB 32100). */
+export function creditCodeCheck(first17: string): string {
+  const sum = CREDIT_WEIGHTS.reduce((s, w, i) => s + w * CREDIT_CHARS.indexOf(first17[i]!), 0);
+  return CREDIT_CHARS[(31 - (sum % 31)) % 31]!;
+}
+
+/** A unified social credit code (GB 32100): 18 characters of its alphabet, the last its check character. */
+export function isCreditCode(value: string): boolean {
+  return /^[0-9A-HJ-NP-RTUWXY]{18}$/.test(value) && creditCodeCheck(value) === value[17];
+}
+
 /** A unified social credit code (18) or an older taxpayer number (15 or 20): digits and capitals. */
 const chineseTaxNumber = (id: string) => /^[0-9A-Z]{15}$|^[0-9A-Z]{18}$|^[0-9A-Z]{20}$/.test(id);
 
@@ -35,11 +49,11 @@ export function isAbn(id: string): boolean {
 
 const RULES: Record<TaxRegime, RegimeRules> = {
   // Mainland VAT: special invoices (deductible, with bank details) and ordinary ones (decision 051).
-  // A mainland company registers under its unified social credit code.
+  // A mainland company registers under its unified social credit code, its check character checked.
   cnVat: {
     rates: { ordinary: [13, 9, 6, 3, 1], special: [13, 9, 6] },
     taxId: chineseTaxNumber,
-    companyId: (id) => CREDIT_CODE.test(id),
+    companyId: isCreditCode,
     companyIdMessage: 'validation.creditCode',
   },
   // Australian GST: one tax invoice at 10 %, the buyer identified by its ABN.

@@ -9,7 +9,7 @@ import {
 } from '../codes/approvals.ts';
 import { ORG_KIND } from '../codes/org-kinds.ts';
 import { partyIdNumberIssue } from '../lease/renter-identity.ts';
-import type { TaxRegime } from '../codes/tax-regimes.ts';
+import { TAX_REGIMES, type TaxRegime } from '../codes/tax-regimes.ts';
 import type { MessageKey } from '../messages/zh-CN.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { idParam, optionalText, pageQuery, paged } from './fields.ts';
@@ -76,8 +76,11 @@ export const verificationRow = z.object({
   /** The person's uid (real-name), for the recorded reveal; null for an enterprise. */
   uid: z.number().int().nullable(),
   mobile: z.string(),
-  /** The submitter's mobile's area code: the country whose document the number is (partyDocumentLabel). */
+  /** The submitter's mobile's area code: the country whose document a person's number is (partyDocumentLabel). */
   areaCode: z.string(),
+  /** The tax regime of the company's brand and its region: what a company's registration number is (decision 064). */
+  taxRegime: z.enum(TAX_REGIMES),
+  province: z.string(),
   orgName: z.string(),
   idType: z.number().int(),
   /** Real-name: masked (spec section 5); enterprise: the company's name. */
@@ -123,19 +126,42 @@ export type RealNameForm = z.input<typeof realNameForm>;
 const regimeOfAreaCode = (areaCode: string): TaxRegime => (areaCode === '61' ? 'auGst' : 'cnVat');
 
 /**
- * The number's check for a person of this phone area code, whatever their brand: the document of their own country,
- * as partyDocumentLabel names it on their settings page and in the reviewer's drawer — a driver licence or an ABN at
- * +61, an ID card or a credit code with its check character at +86, elsewhere a number of its form. A message key.
+ * The company a real name is submitted from: its brand's tax regime and its region, which pick a company's document
+ * (decision 064) as they pick a renter's (partyIdNumberIssue).
  */
-export function realNameNumberError(body: { idType: number; idNumber: string }, areaCode: string): MessageKey | null {
+export interface RealNameCompany {
+  taxRegime: TaxRegime;
+  province: string;
+}
+
+/**
+ * The number's check. A person's own document is of their own country, by their phone's area code, whatever their
+ * brand, as partyDocumentLabel names it on their settings page and in the reviewer's drawer: a driver licence at +61,
+ * an ID card with its check character at +86, elsewhere a number of its form. A company's registration number
+ * follows its brand's tax regime, as its renter record and its invoices do, whoever's phone submits it: a unified
+ * social credit code with its check character under a Chinese brand, an ABN by its checksum for an Australian
+ * company of the global brand, a number of its form for a company abroad. A message key.
+ */
+export function realNameNumberError(
+  body: { idType: number; idNumber: string },
+  areaCode: string,
+  company: RealNameCompany,
+): MessageKey | null {
+  if (body.idType === 2) {
+    return partyIdNumberIssue(company.taxRegime, {
+      identityType: 2,
+      idNumber: body.idNumber,
+      province: company.province,
+    });
+  }
   const party = { identityType: body.idType, idNumber: body.idNumber, areaCode };
   return partyIdNumberIssue(regimeOfAreaCode(areaCode), party);
 }
 
-/** The form with the number's check, for a person of this phone area code (the console checks as the server does). */
-export const realNameFormFor = (areaCode: string) =>
+/** The form with the number's check, for this person and company (the console checks as the server does). */
+export const realNameFormFor = (areaCode: string, company: RealNameCompany) =>
   realNameForm.superRefine((v, ctx) => {
-    const error = v.idNumber ? realNameNumberError(v, areaCode) : null;
+    const error = v.idNumber ? realNameNumberError(v, areaCode, company) : null;
     if (error) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: error });
   });
 
@@ -153,6 +179,8 @@ export const myRealName = z.object({
   reason: z.string(),
   submittedAt: z.string(),
   decidedAt: z.string(),
+  /** The company the person is of, whose brand and region name a company's number (realNameNumberError). */
+  company: z.object({ taxRegime: z.enum(TAX_REGIMES), province: z.string() }),
 });
 export type MyRealName = z.infer<typeof myRealName>;
 

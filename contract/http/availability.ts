@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
 import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
-import { QUOTE_READERS } from '../access/quotes.ts';
+import { QUOTE_READERS, QUOTE_WRITERS } from '../access/quotes.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
-import { pageQuery, paged } from './fields.ts';
+import { acrossFields, pageQuery, paged } from './fields.ts';
 
 /**
  * The availability calendar (docs/decisions/072-availability-calendar.md): the rental fleet's machines × days, each
@@ -73,6 +73,8 @@ export const holdRef = z.object({
   to: z.string().nullable(),
   /** A machine on lease: the day its contract expects it back. */
   expectedOn: z.string().nullable(),
+  /** A quote or contract draft the person may move to other days (`reschedule`): its bars can be dragged. */
+  movable: z.boolean().optional(),
 });
 export type HoldRef = z.infer<typeof holdRef>;
 
@@ -139,6 +141,48 @@ export const availabilityOptions = z.object({
   customers: z.array(option),
 });
 
+/** The records whose days the calendar moves: a quote (draft or sent) or a contract not yet in review. */
+export const RESCHEDULE_KINDS = ['quote', 'contract'] as const;
+
+/**
+ * Move a quote's or a contract draft's delivery and return days (QUOTE_RESCHEDULE, LEASE_RESCHEDULE): what it holds
+ * moves with it, or nothing changes and the refusal names the record holding the machine and the days.
+ */
+export const rescheduleInput = z
+  .object({
+    kind: z.enum(RESCHEDULE_KINDS, { error: 'validation.invalid' }),
+    id: z.number().int().positive(),
+    startOn: day,
+    endOn: day,
+  })
+  .refine(
+    (v) => {
+      const { startOn, endOn } = v as { startOn?: unknown; endOn?: unknown };
+      return typeof startOn !== 'string' || typeof endOn !== 'string' || endOn >= startOn;
+    },
+    { path: ['endOn'], error: 'lease.endBeforeStart', ...acrossFields },
+  );
+export type RescheduleInput = z.input<typeof rescheduleInput>;
+
+/** A reschedule's timeline entry: the days before and after. */
+export const movedDays = z.object({
+  fromStartOn: z.string(),
+  fromEndOn: z.string(),
+  startOn: z.string(),
+  endOn: z.string(),
+});
+export type MovedDays = z.infer<typeof movedDays>;
+
+export const rescheduleAnswer = z.object({
+  kind: z.enum(RESCHEDULE_KINDS),
+  id: z.number().int(),
+  number: z.string(),
+  startOn: z.string(),
+  endOn: z.string(),
+  /** The record's total priced again over its new days. */
+  totalCents: z.number().int(),
+});
+
 const readers = { roles: QUOTE_READERS };
 
 export const availabilityEndpoints = {
@@ -171,5 +215,16 @@ export const availabilityEndpoints = {
     query: noInput,
     body: noInput,
     response: availabilityOptions,
+  }),
+  reschedule: defineEndpoint({
+    method: 'POST',
+    path: '/availability/reschedule.do',
+    summary:
+      'Move a quote’s or contract draft’s days; its holds move with it or nothing changes (409 naming the holder)',
+    access: { roles: QUOTE_WRITERS },
+    scope: 'organisation',
+    query: noInput,
+    body: rescheduleInput,
+    response: rescheduleAnswer,
   }),
 } as const;

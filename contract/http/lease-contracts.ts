@@ -10,6 +10,7 @@ import { byId, idParam, paged, pageQuery } from './fields.ts';
 import { fileRef } from './uploads.ts';
 import { CONTRACT_READERS, CONTRACT_WRITERS } from '../access/lease-contracts.ts';
 import { moneyFormat } from '../codes/money.ts';
+import { movedDays } from './availability.ts';
 
 /**
  * The lease contract screens (issue 12; docs/decisions/029 for the domain, 033 for the screens): the list with its
@@ -17,10 +18,14 @@ import { moneyFormat } from '../codes/money.ts';
  * public export link. Money is integer cents.
  */
 
-/** Contract statuses as the console shows them: the draft (0, not coded by the spec) and the spec's 1-9. */
+/**
+ * Contract statuses as the console shows them: the draft (0, not coded by the spec), the spec's 1-9, and a contract
+ * the lessor cancelled before it was signed (10).
+ */
 export const LEASE_STATUS_TABLE = codeTable('contractStatus', [
   [0, 'draft', 'default'],
   ...CONTRACT_STATUS.codes.map((c) => [c.value, c.key.slice('contractStatus.'.length), c.color] as const),
+  [10, 'cancelled', 'default'],
 ]);
 
 /** The moves a person takes from the console (the others are the system's and the provider's). */
@@ -33,6 +38,7 @@ export const USER_ACTIONS = [
   'cancelSigning',
   'close',
   'terminate',
+  'cancel',
 ] as const satisfies readonly (typeof LEASE_ACTIONS)[number][];
 export type UserAction = (typeof USER_ACTIONS)[number];
 
@@ -130,6 +136,8 @@ export const contractEventRow = z.object({
   /** A change that came into force (`changed`, decision 041): the detail links to it. */
   changeId: z.number().int().nullable(),
   changeNumber: z.string(),
+  /** A reschedule: the days before and after. */
+  days: movedDays.nullable().optional(),
   at: z.string(),
 });
 export type ContractEventRow = z.infer<typeof contractEventRow>;
@@ -178,6 +186,8 @@ export const contractDetail = contractRow.extend({
   ),
   /** The person may write a change of it (in execution, and they write contracts for its lessor). */
   canChange: z.boolean(),
+  /** The person may move its days now (LEASE_RESCHEDULE: a contract, not a change, not yet in review). */
+  movable: z.boolean(),
   /** Its public links that open it now (none once it has ended: they no longer open it). */
   publicLinks: z.number().int(),
   /** A public link can be made (the contract has not ended). */

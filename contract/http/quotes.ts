@@ -5,6 +5,7 @@ import { QUOTE_READERS, QUOTE_SETTING_ADMINS, QUOTE_WRITERS } from '../access/qu
 import { QUOTE_EVENTS, QUOTE_STATES, QUOTE_USER_ACTIONS } from '../quotes/flow.ts';
 import { quoteInput, quoteMoveInput, quoteSettingsInput } from '../quotes/forms.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
+import { movedDays } from './availability.ts';
 import { byId, pageQuery, paged, savedId } from './fields.ts';
 
 /**
@@ -93,6 +94,8 @@ export const quoteEventRow = z.object({
   fromState: z.string(),
   toState: z.string(),
   reason: z.string(),
+  /** A reschedule: the days before and after. */
+  days: movedDays.nullable().optional(),
   at: z.string(),
 });
 
@@ -118,6 +121,8 @@ export const quoteDetail = quoteRow.extend({
   /** A draft may hold its machines before it is sent (`hold`), or let them go (`unhold`). */
   canHold: z.boolean(),
   canUnhold: z.boolean(),
+  /** The person may move its days now (QUOTE_RESCHEDULE: a draft or a sent quote, by its manager or seller). */
+  movable: z.boolean(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetail>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_TYPE, TAX_RATES, VERIFY_STATUS, type InvoiceType } from '../codes/accounts.ts';
-import { COMPANY_ID_SHAPE, normaliseTaxId } from '../codes/tax-regimes.ts';
+import { COMPANY_ID_SHAPE, companyIdIssue, normaliseTaxId, type TaxRegime } from '../codes/tax-regimes.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { acrossFields, areaCode, mobile, newPassword, password, requiredText, smsCode } from './fields.ts';
 import { fileRef } from './uploads.ts';
@@ -103,6 +103,16 @@ export const verificationForm = z.object({
   legalPerson: requiredText(40),
   licenseImage: fileRef.refine((v) => v !== '', { error: 'validation.required' }),
 });
+
+/**
+ * The form with the registration number of the company's brand (decision 064), as the server checks it: a unified
+ * social credit code with its check character under a Chinese brand, an ABN by its checksum under the global one.
+ */
+export const verificationFormFor = (regime: TaxRegime) =>
+  verificationForm.superRefine((v, ctx) => {
+    const issue = v.creditCode ? companyIdIssue(regime, v.creditCode) : null;
+    if (issue) ctx.addIssue({ code: 'custom', path: ['creditCode'], message: issue });
+  });
 
 // The refinements run on what was sent even where its fields are invalid: nothing about their types is known.
 type InvoiceInput = Record<string, unknown>;

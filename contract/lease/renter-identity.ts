@@ -1,4 +1,4 @@
-import { isAbn, normaliseTaxId, type TaxRegime } from '../codes/tax-regimes.ts';
+import { creditCodeCheck, isAbn, isCreditCode, normaliseTaxId, type TaxRegime } from '../codes/tax-regimes.ts';
 import { isAustralianRegion } from '../formats/address.ts';
 
 /**
@@ -83,15 +83,8 @@ export function isIdCard(value: string): boolean {
   return ID_CHECK[sum % 11] === value[17];
 }
 
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
-/** A unified social credit code (GB 32100): 18 characters of its alphabet with a check character. */
-export function isCreditCode(value: string): boolean {
-  if (!/^[0-9A-HJ-NP-RTUWXY]{18}$/.test(value)) return false;
-  const sum = CREDIT_WEIGHTS.reduce((s, w, i) => s + w * CREDIT_CHARS.indexOf(value[i]!), 0);
-  return CREDIT_CHARS[(31 - (sum % 31)) % 31] === value[17];
-}
+/** A unified social credit code (GB 32100) with its check character: the tax regimes' rule, kept with them. */
+export { isCreditCode };
 
 /** The form any country's identity number has: 5 to 30 letters, digits, spaces and hyphens. */
 export const hasIdNumberForm = (value: string): boolean => /^[A-Z0-9][A-Z0-9 -]{3,28}[A-Z0-9]$/.test(value);
@@ -176,6 +169,5 @@ export function completeIdNumber(type: IdentityType, first17: string): string {
     const sum = ID_WEIGHTS.reduce((s, w, i) => s + w * Number(first17[i]), 0);
     return first17 + ID_CHECK[sum % 11];
   }
-  const sum = CREDIT_WEIGHTS.reduce((s, w, i) => s + w * CREDIT_CHARS.indexOf(first17[i]!), 0);
-  return first17 + CREDIT_CHARS[(31 - (sum % 31)) % 31];
+  return first17 + creditCodeCheck(first17);
 }

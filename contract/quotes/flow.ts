@@ -57,8 +57,8 @@ export const QUOTE_ACTIONS = Object.keys(QUOTE_FLOW) as QuoteAction[];
 export const QUOTE_USER_ACTIONS = ['send', 'accept', 'decline', 'withdraw'] as const satisfies readonly QuoteAction[];
 export type QuoteUserAction = (typeof QUOTE_USER_ACTIONS)[number];
 
-/** What the timeline records: creation, edits, holding while a draft, and every move. */
-export const QUOTE_EVENTS = ['create', 'edit', 'hold', 'unhold', ...QUOTE_ACTIONS] as const;
+/** What the timeline records: creation, edits, holding while a draft, every move, and each move of its days. */
+export const QUOTE_EVENTS = ['create', 'edit', 'hold', 'unhold', ...QUOTE_ACTIONS, 'reschedule'] as const;
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
 
 /** Terms change only while a draft; a draft may hold its machines before it is sent, or let them go. */
@@ -99,3 +99,21 @@ export function canEditQuote(quote: QuoteActingOn, who: QuoteWho): boolean {
 
 /** The states a quote's reservations may be held in: an optional hold of a draft, and a sent quote's. */
 export const HOLDING_QUOTE_STATES: readonly QuoteState[] = ['draft', 'sent'];
+
+/**
+ * Moving a quote's days (delivery and return) to other days, its state unchanged: a draft or a sent quote, by those
+ * who move it. What it holds moves with it in the same unit of work (`holds: 'move'`): let go for the old days and
+ * held for the new ones, checked against every other hold and lease, so a refused move changes nothing (a draft that
+ * holds nothing holds nothing after). Its lines are priced again over the new days at their quoted prices; the
+ * timeline records the days before and after (`reschedule`).
+ */
+export const QUOTE_RESCHEDULE = {
+  from: HOLDING_QUOTE_STATES,
+  by: ['manager', 'seller'] as readonly QuoteActor[],
+  holds: 'move',
+} as const;
+
+export function canRescheduleQuote(quote: QuoteActingOn, who: QuoteWho): boolean {
+  if (!QUOTE_RESCHEDULE.from.includes(quote.state)) return false;
+  return quoteActorsOf(quote, who).some((a) => QUOTE_RESCHEDULE.by.includes(a));
+}

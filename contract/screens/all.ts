@@ -27,6 +27,9 @@ import { leasePartyMenu, leasePartyScreens } from './lease-parties.ts';
 import { leaseChangeMenu, leaseChangeScreens } from './lease-changes.ts';
 import { leaseSubleaseMenu, leaseSubleaseScreens } from './lease-sublease.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
+import { depositMenu, depositScreens } from './deposits.ts';
+import { termsMenu, termsScreens } from './terms.ts';
+import { chargeMenu, chargeScreens } from './charges.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
 import { renewalMenu, renewalScreens } from './renewals.ts';
 import { approvalMenu, approvalScreens } from './approvals.ts';
@@ -59,6 +62,9 @@ export const screensByArea = {
   'lease-parties': leasePartyScreens,
   'lease-sublease': leaseSubleaseScreens,
   'lease-billing': leaseBillingScreens,
+  deposits: depositScreens,
+  terms: termsScreens,
+  charges: chargeScreens,
   'lease-revenue': leaseRevenueScreens,
   renewals: renewalScreens,
   approvals: approvalScreens,
@@ -124,6 +130,9 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leasePartyScreens, leasePartyMenu),
     ...placeScreens(leaseSubleaseScreens, leaseSubleaseMenu),
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
+    ...placeScreens(depositScreens, depositMenu),
+    ...placeScreens(termsScreens, termsMenu),
+    ...placeScreens(chargeScreens, chargeMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),
     ...placeScreens(renewalScreens, renewalMenu),
     ...placeScreens(productScreens, productMenu),

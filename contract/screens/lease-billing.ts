@@ -1,4 +1,5 @@
 import { BILL_READERS, RECEIPT_WRITERS } from '../access/lease-billing.ts';
+import { ONLINE_PAYMENT_READERS } from '../http/online-payments.ts';
 import { defineScreens, type AreaMenu } from './screen.ts';
 
 /**
@@ -16,11 +17,21 @@ export const leaseBillingScreens = defineScreens({
     query: { renterId: 'number' },
   },
   arrears: { path: '/leaseCenter/arrears', title: 'lease-billing:arrears.title', keepAlive: true },
+  /** A renter's users pay their bills online; the rental company's people follow the payments (decision 077). */
+  payOnline: { path: '/financeCenter/payOnline', title: 'lease-billing:payOnline.title' },
 });
 
 export const leaseBillingMenu: AreaMenu<typeof leaseBillingScreens> = [
   { screen: 'billRecord', group: 'finance', order: 10, title: 'billRecord', icon: 'profile', roles: BILL_READERS },
   { screen: 'history', group: 'finance', order: 20, title: 'repaymentHistory', icon: 'wallet', roles: BILL_READERS },
+  {
+    screen: 'payOnline',
+    group: 'finance',
+    order: 15,
+    title: 'payOnline',
+    icon: 'dollar',
+    roles: ONLINE_PAYMENT_READERS,
+  },
   {
     screen: 'receiptRecord',
     group: 'lease',

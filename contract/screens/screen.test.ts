@@ -28,8 +28,8 @@ describe('href', () => {
     href(deviceDetailScreens.detail);
     // @ts-expect-error the list declares no such parameter
     href(deviceScreens.list, { colour: 'red' });
-    // @ts-expect-error the settings tabs are first and second
-    href(settingScreens.settings, { active: 'third' });
+    // @ts-expect-error the settings tabs are first, second and third
+    href(settingScreens.settings, { active: 'fourth' });
     expect(allScreens.length).toBeGreaterThan(0);
   });
 });

@@ -26,7 +26,13 @@ export async function allocate(db: Db, lessorOrgId: number, renterOrgId: number)
       })
       .from(receipts)
       .where(
-        and(eq(receipts.lessorOrgId, lessorOrgId), eq(receipts.renterOrgId, renterOrgId), isNull(receipts.voidedAt)),
+        and(
+          eq(receipts.lessorOrgId, lessorOrgId),
+          eq(receipts.renterOrgId, renterOrgId),
+          isNull(receipts.voidedAt),
+          // A deposit's money is held, not rent credit: only its own apply move allocates it (decision 073).
+          isNull(receipts.depositId),
+        ),
       )
       .orderBy(asc(receipts.receivedOn), asc(receipts.id))
       .all()
@@ -78,6 +84,7 @@ export async function rentersWithCredit(db: Db, lessorOrgId: number): Promise<nu
         and(
           eq(receipts.lessorOrgId, lessorOrgId),
           isNull(receipts.voidedAt),
+          isNull(receipts.depositId),
           sql`${receipts.amountCents} > coalesce((select sum(a.amount_cents) from allocations a
           where a.receipt_id = receipts.id), 0)`,
         ),

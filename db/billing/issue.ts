@@ -16,6 +16,7 @@ import { allocate, rentersWithCredit } from './allocate.ts';
 import { insertAll } from './insert-all.ts';
 import { overtimeRows, type OvertimePart } from './overtime.ts';
 import { appendLedger, refreshArrears, type LedgerRow } from './ledger.ts';
+import { markChargesBilled, pendingNextCharges, takeCharges } from './charges.ts';
 
 interface PeriodRow extends BilledPeriod {
   id: number;
@@ -191,11 +192,14 @@ function overtimeParts(drafts: Draft[]): Map<Draft['lines'][number], OvertimePar
 /**
  * Write the drafts: bills, their lines, their overtime and their ledger rows, through prepared inserts. The bills'
  * ids are given here (after the highest, inside the unit of work's write lock) so their lines can name them without
- * a read back. A bill's amount is its lines' and its overtime's.
+ * a read back. A bill's amount is its lines', its overtime's and the pending charges it carries (decision 074).
  */
 async function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): Promise<void> {
   const parts = overtimeParts(drafts);
   const overtimeOf = await overtimeRows(db, [...parts.values()]);
+  // Pending charges billed `next` ride on their contract's first bill of the pass (decision 074).
+  const pendingCharges = drafts.length > 0 ? await pendingNextCharges(db, lessorOrgId) : new Map();
+  const billedCharges: { chargeIds: number[]; billId: number }[] = [];
   const overtime: (typeof billOvertime.$inferInsert)[] = [];
   const lines: (typeof billLines.$inferInsert)[] = [];
   const ledger: LedgerRow[] = [];
@@ -215,8 +219,12 @@ async function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): Promise
       return row ? [{ ...row, billId: id }] : [];
     });
     overtime.push(...extra);
+    const carried = takeCharges(pendingCharges, draft.contract.contractId);
+    billedCharges.push({ chargeIds: carried.map((c) => c.id), billId: id });
     const amountCents =
-      draft.lines.reduce((s, l) => s + l.part.amountCents, 0) + extra.reduce((s, o) => s + o.amountCents, 0);
+      draft.lines.reduce((s, l) => s + l.part.amountCents, 0) +
+      extra.reduce((s, o) => s + o.amountCents, 0) +
+      carried.reduce((s, c) => s + c.amountCents, 0);
     const { contract } = draft;
     rows.push({
       id,
@@ -258,6 +266,7 @@ async function writeBills(db: Db, lessorOrgId: number, drafts: Draft[]): Promise
   await insertAll(db, bills, rows);
   await insertAll(db, billLines, lines);
   await insertAll(db, billOvertime, overtime);
+  await markChargesBilled(db, billedCharges);
   await appendLedger(db, ledger);
 }
 

@@ -15,12 +15,15 @@ import * as appReleases from '../schema/app-releases.ts';
 import * as approvals from '../schema/approvals.ts';
 import * as banners from '../schema/banners.ts';
 import * as cases from '../schema/cases.ts';
+import * as charges from '../schema/charges.ts';
 import * as coupons from '../schema/coupons.ts';
 import * as deviceRecords from '../schema/device-records.ts';
+import * as deposits from '../schema/deposits.ts';
 import * as devices from '../schema/devices.ts';
 import * as faults from '../schema/faults.ts';
 import * as feedback from '../schema/feedback.ts';
 import * as fences from '../schema/fences.ts';
+import * as handoverNotes from '../schema/handover-notes.ts';
 import * as invoices from '../schema/invoices.ts';
 import * as leaseBilling from '../schema/lease-billing.ts';
 import * as leaseEsign from '../schema/lease-esign.ts';
@@ -30,6 +33,7 @@ import * as leaseSublease from '../schema/lease-sublease.ts';
 import * as lease from '../schema/lease.ts';
 import * as lessors from '../schema/lessors.ts';
 import * as monitor from '../schema/monitor.ts';
+import * as onlinePayments from '../schema/online-payments.ts';
 import * as people from '../schema/people.ts';
 import * as peripherals from '../schema/peripherals.ts';
 import * as processes from '../schema/processes.ts';
@@ -41,6 +45,7 @@ import * as risk from '../schema/risk.ts';
 import * as shopOrders from '../schema/shop-orders.ts';
 import * as simCards from '../schema/sim-cards.ts';
 import * as technicians from '../schema/technicians.ts';
+import * as terms from '../schema/terms.ts';
 import * as upkeep from '../schema/upkeep.ts';
 import * as warning from '../schema/warning.ts';
 import * as workOrders from '../schema/work-orders.ts';
@@ -63,12 +68,15 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   approvals,
   banners,
   cases,
+  charges,
   coupons,
   'device-records': deviceRecords,
+  deposits,
   devices,
   faults,
   feedback,
   fences,
+  'handover-notes': handoverNotes,
   invoices,
   'lease-billing': leaseBilling,
   'lease-esign': leaseEsign,
@@ -78,6 +86,7 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   lease,
   lessors,
   monitor,
+  'online-payments': onlinePayments,
   people,
   peripherals,
   processes,
@@ -89,6 +98,7 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   'shop-orders': shopOrders,
   'sim-cards': simCards,
   technicians,
+  terms,
   upkeep,
   warning,
   'work-orders': workOrders,

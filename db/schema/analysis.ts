@@ -66,3 +66,53 @@ export const rollupWatermarks = sqliteTable('rollup_watermarks', {
   name: text('name').primaryKey(),
   lastId: integer('last_id').notNull().default(0),
 });
+
+/**
+ * Telemetry in 5-minute buckets per machine (docs/decisions/075-telemetry-retention.md): filled from the raw
+ * telemetry and track points by the retention job (server/src/retention/aggregate.ts) as they arrive, and what every
+ * reader answers from for a range older than the raw window, before and after the raw rows are pruned.
+ */
+export const telemetryBuckets = sqliteTable(
+  'telemetry_buckets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: integer('device_id').notNull(),
+    /** The bucket's start, ms (a multiple of 5 minutes since the epoch; every zone's offset is a multiple of 5). */
+    bucketAt: integer('bucket_at').notNull(),
+    reports: integer('reports').notNull().default(0),
+    /** The bucket's first report (device time, ms) and its kind data: an hour meter at the bucket's start. */
+    firstAt: integer('first_at'),
+    firstData: text('first_data'),
+    /** The bucket's last report: its device and receive time and its kind data (the record kept of the bucket). */
+    lastAt: integer('last_at'),
+    lastReceivedAt: integer('last_received_at'),
+    lastData: text('last_data'),
+    /** Each numeric reading (`field` or `field.i` of an array) as `[count, sum, min, max]`, JSON. */
+    stats: text('stats').notNull().default('{}'),
+    /** Track points in the bucket, and the last of them (the point kept of the bucket). */
+    points: integer('points').notNull().default(0),
+    gpsAt: integer('gps_at'),
+    gpsReceivedAt: integer('gps_received_at'),
+    lat: real('lat'),
+    lng: real('lng'),
+    speed: real('speed'),
+    alarmInfo: text('alarm_info'),
+    alarmValue: real('alarm_value'),
+  },
+  (t) => [
+    uniqueIndex('telemetry_buckets_device_at').on(t.deviceId, t.bucketAt),
+    index('telemetry_buckets_at').on(t.bucketAt),
+  ],
+);
+
+/**
+ * How long telemetry is kept (decision 075): raw reports and track points `rawDays`, the 5-minute buckets
+ * `bucketDays`. Organisation 0 is the server-wide setting; an organisation's own row holds for the machines it owns.
+ * Alarms, daily work and bills are never pruned by it.
+ */
+export const retentionSettings = sqliteTable('retention_settings', {
+  orgId: integer('org_id').primaryKey(),
+  rawDays: integer('raw_days').notNull(),
+  bucketDays: integer('bucket_days').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

@@ -104,6 +104,8 @@ export const receipts = sqliteTable(
     voidedBy: integer('voided_by'),
     voidReason: text('void_reason'),
     createdAt: createdAt(),
+    /** Money received for a contract's deposit (decision 073): never allocated to rent bills by itself. */
+    depositId: integer('deposit_id'),
   },
   (t) => [index('receipts_renter').on(t.renterOrgId, t.receivedOn), index('receipts_lessor').on(t.lessorOrgId)],
 );

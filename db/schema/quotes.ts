@@ -92,6 +92,8 @@ export const quoteEvents = sqliteTable(
     fromState: text('from_state').notNull().default(''),
     toState: text('to_state').notNull().default(''),
     reason: text('reason').notNull().default(''),
+    /** What the event changed besides its state (a reschedule: the days before and after). */
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('quote_events_quote').on(t.quoteId, t.at)],

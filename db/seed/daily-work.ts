@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { organisationZone } from '@console/contract/codes/organisation-zone';
+import { addDays, billingDaysBetween } from '@console/contract/codes/lease-billing';
 import type { Db } from '../client.ts';
 import { dialectOf } from '../dialect.ts';
 import { dailyWork } from '../schema/analysis.ts';
 import { leaseOn, type LeaseDays } from '../lease-days.ts';
+import { orgDay } from '../org-zone.ts';
 import { seededYearStart } from './lease.ts';
 
 /**
@@ -95,6 +97,14 @@ const WORK_HOURS: Record<MachineKind, readonly [number, number]> = {
 const WEEKEND_SHARE = 0.6;
 
 /**
+ * On the contracts with an hours allowance (lease.ts, decision 070) the renter runs its machines two shifts: a day
+ * from the kind's longest single shift to this many hours more (at most 20), most days and weekends too, so their
+ * bills carry overtime above the allowance, some lines none.
+ */
+const SECOND_SHIFT_HOURS = 6;
+const LONG_DAY_CHANCE = { weekday: 0.95, weekend: 0.7 };
+
+/**
  * Each day back from `now` as a day in the zone and whether it falls on a weekend, counted once per zone. Counted in
  * calendar days from the zone's today: stepping back 24 hours at a time would name one day twice (and skip another)
  * across a change of daylight saving time when the zone's clock is near midnight.
@@ -153,6 +163,40 @@ async function insertDays(db: Db, rows: Row[]): Promise<void> {
   });
 }
 
+/**
+ * One machine of each rental company whose unit reported nothing through its contract's last billing month (its
+ * cable cut on site and mended on the billing day): a machine on lease with an hours allowance, none of the machines
+ * with telemetry or those idle lately, on lease since before that month. Its bill says its hours are missing
+ * (decision 070: no hours is not zero hours). The days are the machine's: from three days before the month to the
+ * day before the billing day.
+ */
+async function silentMonths(
+  db: Db,
+  now: number,
+  eligible: (deviceId: number) => boolean,
+): Promise<Map<number, { from: string; to: string }>> {
+  const candidates = await db.all<{ deviceId: number; lessorOrgId: number; startOn: string; billingDay: number }>(sql`
+    SELECT p.device_id AS "deviceId", p.lessor_org_id AS "lessorOrgId", p.start_on AS "startOn",
+      c.billing_day AS "billingDay"
+    FROM lease_periods p JOIN contracts c ON c.id = p.contract_id JOIN contract_lines l ON l.id = p.line_id
+    WHERE p.end_on IS NULL AND c.status = 7 AND l.allowance_tenths IS NOT NULL
+    ORDER BY p.lessor_org_id, p.device_id`);
+  const silent = new Map<number, { from: string; to: string }>();
+  const done = new Set<number>();
+  for (const c of candidates) {
+    if (done.has(c.lessorOrgId) || !eligible(c.deviceId)) continue;
+    const today = await orgDay(db, c.lessorOrgId, now);
+    const billedOn = billingDaysBetween(addDays(today, -40), today, c.billingDay).at(-1);
+    if (billedOn === undefined) continue;
+    const [y, m, d] = billedOn.split('-').map(Number) as [number, number, number];
+    const from = addDays(new Date(Date.UTC(y, m - 2, d)).toISOString().slice(0, 10), -3);
+    if (c.startOn >= from) continue;
+    silent.set(c.deviceId, { from, to: addDays(billedOn, -1) });
+    done.add(c.lessorOrgId);
+  }
+  return silent;
+}
+
 export async function seedDailyWork(db: Db, now: number): Promise<number> {
   const machines = await db.all<{
     id: number;
@@ -177,6 +221,14 @@ export async function seedDailyWork(db: Db, now: number): Promise<number> {
     SELECT device_id AS "deviceId", contract_id AS "contractId", renter_org_id AS "renterOrgId", start_on AS "startOn",
       end_on AS "endOn" FROM lease_periods`))
     leases.set(l.deviceId, [...(leases.get(l.deviceId) ?? []), l]);
+  // The contracts whose renters run two shifts: those with an hours allowance.
+  const longDays = new Set(
+    (
+      await db.all<{ contractId: number }>(
+        sql`SELECT DISTINCT contract_id AS "contractId" FROM contract_lines WHERE allowance_tenths IS NOT NULL`,
+      )
+    ).map((r) => r.contractId),
+  );
   // Back to the first day of the seeded year, or of the first lease if later.
   const firstLease = [...leases.values()].flat().reduce((a, l) => (l.startOn < a ? l.startOn : a), dayIn(now, 'UTC'));
   const from = firstLease > seededYearStart(now) ? firstLease : seededYearStart(now);
@@ -201,6 +253,16 @@ export async function seedDailyWork(db: Db, now: number): Promise<number> {
       hours: WORK_HOURS[m.kind],
     };
   });
+  const byId = new Map(fleet.map((m) => [m.id, m]));
+  const silent = await silentMonths(db, now, (id) => {
+    const m = byId.get(id);
+    return (
+      m !== undefined &&
+      m.before === null &&
+      m.idleFor === 0 &&
+      (m.serviceExpiresAt === null || m.serviceExpiresAt >= dayIn(now, m.zone))
+    );
+  });
   // Day by day, so the indexes by day, owner and customer grow at their end (several times faster than machine by
   // machine).
   const rows: Row[] = [];
@@ -212,15 +274,19 @@ export async function seedDailyWork(db: Db, now: number): Promise<number> {
       // Nothing reported before its unit was fitted, nor after its last day of service (renewals.ts).
       if (m.installedAt !== null && day < m.installedAt) continue;
       if (m.serviceExpiresAt !== null && day > m.serviceExpiresAt) continue;
+      const gap = silent.get(m.id);
+      if (gap !== undefined && day >= gap.from && day <= gap.to) continue;
       const site = leaseOn(m.periods, day, m.customerOrgId);
       const leased = site.customerOrgId !== null;
       if (!leased && back > SEEDED_WORK_DAYS) continue;
-      const chance = leased ? (weekend ? 0.45 : 0.85) : 0.15;
+      const long = site.contractId !== null && longDays.has(site.contractId);
+      const chance = long ? LONG_DAY_CHANCE[weekend ? 'weekend' : 'weekday'] : leased ? (weekend ? 0.45 : 0.85) : 0.15;
       // A machine is hired for work waiting for it: it works the day it is delivered.
       const works = (back > m.idleFor && unit(m.id, dayNo, 1) < chance) || m.delivered.has(day);
       // A day without work still sees the machine switched on now and then (checked, moved, charged).
       if (!works && unit(m.id, dayNo, 2) > 0.3) continue;
-      const drawn = between(unit(m.id, dayNo, 3), m.hours[0], m.hours[1]) * (weekend ? WEEKEND_SHARE : 1);
+      const [least, most] = long ? [m.hours[1], Math.min(20, m.hours[1] + SECOND_SHIFT_HOURS)] : m.hours;
+      const drawn = between(unit(m.id, dayNo, 3), least, most) * (weekend ? WEEKEND_SHARE : 1);
       const hoursWorked = works ? Math.round(drawn * 100) / 100 : 0;
       const hoursPowered = Math.round((hoursWorked + between(unit(m.id, dayNo, 4), 0.3, 2)) * 100) / 100;
       const out = outputOf(m.kind, hoursWorked, works ? unit(m.id, dayNo, 5) : 0);

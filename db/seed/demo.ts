@@ -24,13 +24,17 @@ import { seedUpkeep } from './upkeep.ts';
 import { seedSimCards } from './sim-cards.ts';
 import { seedPeripherals } from './peripherals.ts';
 import { seedWorkOrders } from './work-orders.ts';
-import { seedLease } from './lease.ts';
+import { seedContractHolds, seedLease } from './lease.ts';
 import { seedDailyWork } from './daily-work.ts';
 import { seedCustomerPeople } from './people.ts';
 import { seedLeaseHandovers } from './lease-handovers.ts';
 import { seedLeaseBills } from './lease-bills.ts';
 import { seedLeaseChanges } from './lease-changes.ts';
 import { seedArrearsExemptions } from './arrears.ts';
+import { seedDeposits } from './deposits.ts';
+import { seedTerms } from './terms.ts';
+import { seedCharges } from './charges.ts';
+import { seedHandoverNotes } from './handover-notes.ts';
 import { seedSublease } from './lease-sublease.ts';
 import { seedRenewals } from './renewals.ts';
 import { seedInvitations } from './invitations.ts';
@@ -102,17 +106,26 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedLease(db, orgs, fleet.now);
   // Entries, exits and lease periods of those contracts (docs/decisions/035).
   await seedLeaseHandovers(db, fleet.now);
+  // A month of daily work, and a year of it on lease (decision 037): no faker; the machines with telemetry get their
+  // last days from the rollup, each day with the lease the machine was on. Before the bills, which measure the
+  // overtime of the lines with an hours allowance from it (decision 070); the changes after touch no period's days.
+  await seedDailyWork(db, fleet.now);
   // The bills of those periods, issued month by month, and the receipts that paid most of them (decision 036).
   await seedLeaseBills(db, fleet.now);
   // A contract change in each status, the one in force applied to its contract (docs/decisions/041).
   await seedLeaseChanges(db, fleet.now);
   // Two contracts exempted from arrears locking, which is seeded off: nothing moves until it is switched on (039).
   await seedArrearsExemptions(db, fleet.now);
+  // Each signed contract's deposit, in every state (decision 073): after the bills a deposit may pay.
+  await seedDeposits(db, fleet.now);
+  // Each lessor's contract terms in its brand's language, carried by the contracts it sent for signature (078).
+  await seedTerms(db, fleet.now);
+  // Charges beyond rent in every state and a credit note per company (decision 074): after the bills and deposits.
+  await seedCharges(db, fleet.now);
+  // A delivery note signed and a return note awaiting signature per rental company (decision 076).
+  await seedHandoverNotes(db, fleet.now);
   // A sub-lessor with machines rented in, two of them leased out again (decision 042).
   await seedSublease(db, orgs, fleet.now);
-  // A month of daily work, and a year of it on lease (decision 037): no faker; the machines with telemetry get their
-  // last days from the rollup, each day with the lease the machine was on.
-  await seedDailyWork(db, fleet.now);
   // The customers' people with their real-name data (decision 043): no faker.
   await seedCustomerPeople(db, orgs);
   // Employee invitations in every state and a former employee (decision 048): no faker.
@@ -139,6 +152,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedQuality(db, orgs, fleet.now);
   // API keys of the ISO 15143-3 API (decision 068), one revoked: no faker.
   await seedApiKeys(db, orgs, fleet.now);
+  // What the contracts and changes hold, consumed by the entries or let go by their end (decision 069).
+  await seedContractHolds(db);
   // Quotes in every state and what they hold (decision 069), after the lease prices and contracts: no faker.
   await seedQuotes(db, orgs, fleet.now);
   // Notification rules and a delivery history of recent alarms per company, in its language (decision 071).

@@ -1,12 +1,13 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import { allocate } from '../billing/allocate.ts';
 import { issueLessorBills } from '../billing/issue.ts';
 import { appendLedger, refreshArrears } from '../billing/ledger.ts';
 import { writeOpeningBalance } from '../billing/opening.ts';
+import { writeOvertimeAdjustment } from '../billing/overtime-adjust.ts';
 import type { Db } from '../client.ts';
 import { orgDay } from '../org-zone.ts';
 import { organisations, users } from '../schema/accounts.ts';
-import { bills, receipts } from '../schema/lease-billing.ts';
+import { billOvertime, bills, overtimeAdjustments, receipts } from '../schema/lease-billing.ts';
 import { addDays, type ReceiptMethod } from '@console/contract/codes/lease-billing';
 import { renters } from '../schema/lease.ts';
 import { leasePeriods } from '../schema/lease-periods.ts';
@@ -177,9 +178,61 @@ export async function seedLeaseBills(db: Db, now: number): Promise<void> {
         }
       }
     }
+    await adjustOneOvertime(db, lessorOrgId, clerk.id, day, now);
     await refreshArrears(db, lessorOrgId, day);
   }
   await seedOpeningBalances(db, broughtForward, now);
+}
+
+/** The hours the staff took off an overtime line, and why. */
+const ADJUSTED_TENTHS = 40;
+const ADJUST_REASON = {
+  zh: '其中4小时为门店保养后的现场试车，不计承租方加班',
+  en: "Four of the hours were the store's own test run after a service on site, not the hirer's work",
+};
+
+/**
+ * One overtime line of each rental company adjusted by its staff with a reason (decision 070), written as the
+ * console's adjust move writes it (db/billing/overtime-adjust.ts): on the latest open bill issued before today that
+ * no receipt paid, its first line with at least twice those hours above the allowance, four hours fewer. Once: a
+ * company with an adjustment keeps it.
+ */
+async function adjustOneOvertime(db: Db, lessorOrgId: number, clerkId: number, today: string, now: number) {
+  const done = await db
+    .select({ id: overtimeAdjustments.id })
+    .from(overtimeAdjustments)
+    .innerJoin(bills, eq(bills.id, overtimeAdjustments.billId))
+    .where(eq(bills.lessorOrgId, lessorOrgId))
+    .limit(1)
+    .get();
+  if (done) return;
+  const target = await db
+    .select({ line: billOvertime, bill: bills })
+    .from(billOvertime)
+    .innerJoin(bills, eq(bills.id, billOvertime.billId))
+    .where(
+      and(
+        eq(bills.lessorOrgId, lessorOrgId),
+        eq(bills.state, 'open'),
+        eq(bills.paidCents, 0),
+        lt(bills.issuedOn, today),
+        gte(billOvertime.hoursTenths, 2 * ADJUSTED_TENTHS),
+      ),
+    )
+    .orderBy(desc(bills.issuedOn), asc(billOvertime.id))
+    .get();
+  if (!target) return;
+  const reason = say(await lessorLang(db, lessorOrgId), ADJUST_REASON);
+  await db.transaction((tx) =>
+    writeOvertimeAdjustment(
+      tx,
+      target.line,
+      target.bill,
+      { hoursTenths: target.line.hoursTenths - ADJUSTED_TENTHS, reason, userId: clerkId },
+      today,
+      now - 2 * 3600_000,
+    ),
+  );
 }
 
 /** The last day of the day's month. */

@@ -132,6 +132,9 @@ async function writeChange(db: Db, parent: Contract, status: number, now: number
         count: line.count,
         businessModel: line.businessModel,
         ...prices,
+        // The line's hours allowance stays; its overtime hour is a tenth cheaper too (decision 070).
+        allowanceTenths: line.allowanceTenths,
+        overtimeCents: lower(line.overtimeCents),
         amountCents,
       })
       .run();

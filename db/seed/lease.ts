@@ -1,11 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { LEASE_FLOW, type LeaseAction } from '@console/contract/codes/lease-flow';
 import { lineAmountCents } from '@console/contract/codes/lease-pricing';
+import { allowancePerDay } from '@console/contract/lease/overtime';
 import type { Db } from '../client.ts';
 import { organisations, users } from '../schema/accounts.ts';
 import { deviceModels, devices } from '../schema/devices.ts';
-import { contractEvents, contractLines, contracts, renters } from '../schema/lease.ts';
+import { contractEvents, contractLines, contracts, renters, storeDevices } from '../schema/lease.ts';
 import { signingFlows } from '../schema/lease-esign.ts';
+import { leasePeriods } from '../schema/lease-periods.ts';
+import { reservations } from '../schema/quotes.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { say, type SeedLang } from './business.ts';
 import { machinesOf, seedLeaseParties, type LeaseParties } from './lease-parties.ts';
@@ -34,6 +37,7 @@ const STORY: Record<number, LeaseAction[]> = {
   7: ['submit', 'approve', 'startSigning', 'lesseeSigned', 'lessorSigned'],
   8: ['submit', 'approve', 'startSigning', 'lesseeSigned', 'lessorSigned', 'close'],
   9: ['submit', 'approve', 'startSigning', 'lesseeSigned', 'lessorSigned', 'terminate'],
+  10: ['submit', 'withdraw', 'cancel'],
 };
 
 interface Plan {
@@ -53,7 +57,7 @@ export async function seedLease(db: Db, orgs: DemoOrganisations, now: number): P
   const numbers = new Map<string, number>();
   for (const parties of await seedLeaseParties(db, orgs, now)) {
     const plans = await planContracts(db, parties, now);
-    await forEachInOrder(plans, (plan, n) => writeContract(db, parties, plan, n, numbers));
+    await forEachInOrder(plans, (plan, n) => writeContract(db, parties, plan, n, numbers, now));
   }
 }
 
@@ -106,8 +110,8 @@ async function planContracts(db: Db, p: LeaseParties, now: number): Promise<Plan
   }
   // One contract in each other status. Pending, withdrawn and rejected ones are with renters no rule approves
   // (one still being verified, one in arrears), so what the rules would do agrees with what the seed shows.
-  const renterFor: Record<number, number> = { 0: 3, 1: 1, 2: 2, 3: 0, 4: 1, 5: 3, 6: 0, 8: 2, 9: 3 };
-  for (const status of [0, 1, 2, 3, 4, 5, 6, 8, 9]) {
+  const renterFor: Record<number, number> = { 0: 3, 1: 1, 2: 2, 3: 0, 4: 1, 5: 3, 6: 0, 8: 2, 9: 3, 10: 2 };
+  for (const status of [0, 1, 2, 3, 4, 5, 6, 8, 9, 10]) {
     const renterId = p.renterIds[renterFor[status]!]!;
     const storeId = p.storeIds[status % p.storeIds.length]!;
     if (status === 8 || status === 9) {
@@ -130,7 +134,7 @@ async function planContracts(db: Db, p: LeaseParties, now: number): Promise<Plan
     }
     const createdAt = now - (1 + status) * DAY;
     const startOn = day(now + (4 + status * 2) * DAY);
-    const endOn = day(now + (4 + status * 2 + [3, 30, 60, 14, 45, 90, 6][status]!) * DAY);
+    const endOn = day(now + (4 + status * 2 + ([3, 30, 60, 14, 45, 90, 6][status] ?? 20)) * DAY);
     const taken = take(status === 3 ? 1 : 2);
     const model = status === 3 || taken.length === 0 ? { id: fallbackModel, count: 3 } : undefined;
     plans.push({ status, renterId, storeId, createdAt, startOn, endOn, machines: taken, model });
@@ -144,8 +148,53 @@ async function planContracts(db: Db, p: LeaseParties, now: number): Promise<Plan
       .orderBy(renters.orgId)
       .all()
   ).map((r) => r.id);
+  await fitModelLines(db, plans, stock, machines);
   if (hirers.length > 0) plans.push(...pastHires(p, running, stock, hirers, fittedOn, now));
   return plans;
+}
+
+/**
+ * A model line holds a count of its model at its store (decision 069), which the store must have free on its days:
+ * the contracts written with one and not ended take a store and model with that many machines still in stock and
+ * named by no contract, one each, beside the store and model with the most in stock (where the quotes hold theirs).
+ */
+async function fitModelLines(
+  db: Db,
+  plans: Plan[],
+  stock: number[],
+  machines: { id: number; modelId: number; leaseStatus: string }[],
+): Promise<void> {
+  const lines = plans.filter((x) => x.model && x.status <= 7);
+  if (lines.length === 0) return;
+  const placed = await db
+    .select({ deviceId: storeDevices.deviceId, storeId: storeDevices.storeId })
+    .from(storeDevices)
+    .where(
+      inArray(
+        storeDevices.deviceId,
+        machines.filter((m) => m.leaseStatus === 'stock').map((m) => m.id),
+      ),
+    )
+    .all();
+  const modelOf = new Map(machines.map((m) => [m.id, m.modelId]));
+  const pairs = (ids: number[]) => {
+    const counts = new Map<string, { storeId: number; modelId: number; n: number }>();
+    for (const { deviceId, storeId } of placed.filter((x) => ids.includes(x.deviceId))) {
+      const modelId = modelOf.get(deviceId)!;
+      const key = `${storeId}:${modelId}`;
+      counts.set(key, { storeId, modelId, n: (counts.get(key)?.n ?? 0) + 1 });
+    }
+    return [...counts.values()].sort((a, b) => b.n - a.n || a.storeId - b.storeId || a.modelId - b.modelId);
+  };
+  const busiest = pairs(placed.map((x) => x.deviceId))[0];
+  const free = pairs(stock).filter((x) => x.storeId !== busiest?.storeId || x.modelId !== busiest?.modelId);
+  for (const plan of lines) {
+    const fit = free.find((x) => x.n >= plan.model!.count);
+    if (!fit) continue;
+    fit.n -= plan.model!.count;
+    plan.storeId = fit.storeId;
+    plan.model = { ...plan.model!, id: fit.modelId };
+  }
 }
 
 /** Days since the last of the machines' units was fitted (none fitted: no limit). */
@@ -243,6 +292,10 @@ const REASONS = {
     en: "The lessee's project finished early; ended by agreement",
   },
   close: { zh: '设备已全部退场验收', en: 'All machines returned and inspected' },
+  cancel: {
+    zh: '承租方改用自有设备，项目不再租赁',
+    en: 'The renter is using its own machines; the hire will not go ahead',
+  },
 };
 
 /**
@@ -259,6 +312,31 @@ function linePrices(modelName: string, businessModel: number, lang: SeedLang, n:
 }
 
 /**
+ * An hours allowance and an overtime price (decision 070) on every line of every third contract that begins in the
+ * seeded year (by its place in the lessor's list: running ones, past hires, the other statuses): hires of renters
+ * that work their machines long days, two shifts on site (daily-work.ts). A day model includes 8 h a billed day, or
+ * 10 h in every other such contract; a month model 176 h a month, or 200 h. Each hour above costs the included
+ * hour's share of the price and a quarter more, rounded as a price list writes it.
+ */
+const ALLOWANCE_EVERY = 3;
+function overtimeTerms(
+  businessModel: number,
+  prices: { dayCents: number; monthCents: number },
+  plan: Plan,
+  n: number,
+  now: number,
+) {
+  // The hires that began before the seeded year are billed before its daily work (daily-work.ts) begins.
+  if (n % ALLOWANCE_EVERY !== 1 || plan.startOn < seededYearStart(now)) {
+    return { allowanceTenths: null, overtimeCents: null };
+  }
+  const longer = n % 2 === 0;
+  const hours = allowancePerDay(businessModel) ? (longer ? 10 : 8) : longer ? 200 : 176;
+  const cents = allowancePerDay(businessModel) ? prices.dayCents : prices.monthCents;
+  return { allowanceTenths: hours * 10, overtimeCents: listRound((cents / hours) * 1.25) };
+}
+
+/**
  * Weeks of hire a contract holds as deposit, by its renter (`renterIds` of lease-parties.ts): a customer in good
  * standing two, a person three, one still being verified or owing rent four. A rejected contract asked only one,
  * below the company's minimum of two, which is why it was sent back.
@@ -266,7 +344,14 @@ function linePrices(modelName: string, businessModel: number, lang: SeedLang, n:
 const DEPOSIT_WEEKS = [2, 4, 4, 3];
 const REJECTED_DEPOSIT_WEEKS = 1;
 
-async function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, numbers: Map<string, number>) {
+async function writeContract(
+  db: Db,
+  p: LeaseParties,
+  plan: Plan,
+  n: number,
+  numbers: Map<string, number>,
+  now: number,
+) {
   const lang = p.business.lang;
   const renter = (await db.select().from(organisations).where(eq(organisations.id, plan.renterId)).get())!;
   const salespersonId = p.sales[n % p.sales.length] ?? null;
@@ -308,6 +393,7 @@ async function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, num
     return {
       ...l,
       ...prices,
+      ...overtimeTerms(l.businessModel, prices, plan, n, now),
       amountCents: lineAmountCents(l.businessModel, prices, plan.startOn, plan.endOn, l.count),
     };
   });
@@ -425,4 +511,97 @@ async function writeContract(db: Db, p: LeaseParties, plan: Plan, n: number, num
       })
       .run();
   }
+}
+
+/** Why a contract's holds ended, by the status it ended in (as its move released them: decision 069). */
+const RELEASED_BY: Record<number, string> = { 8: 'closed', 9: 'terminated', 10: 'cancelled' };
+
+/**
+ * What the seeded contracts hold (decision 069, as the server's moves leave it): a contract holds its lines' machines
+ * and counts for its days from the draft it was saved as, each delivery consumes one (a machine with a lease period
+ * under the contract was delivered), and its close, termination or cancellation lets the rest go. A change submitted
+ * and not yet in force holds the machines and counts it adds from its effective day. After the entries and changes,
+ * so what was delivered and which lines are in force are known. No faker.
+ */
+export async function seedContractHolds(db: Db): Promise<void> {
+  const all = await db.select().from(contracts).orderBy(contracts.id).all();
+  const lines = await db.select().from(contractLines).orderBy(contractLines.id).all();
+  const periods = await db
+    .select({
+      contractId: leasePeriods.contractId,
+      lineId: leasePeriods.lineId,
+      deviceId: leasePeriods.deviceId,
+      startOn: leasePeriods.startOn,
+    })
+    .from(leasePeriods)
+    .orderBy(leasePeriods.id)
+    .all();
+  const rows: (typeof reservations.$inferInsert)[] = [];
+  for (const c of all) {
+    const ended = RELEASED_BY[c.status];
+    const mine = lines.filter((l) => l.contractId === c.id);
+    const base = { orgId: c.lessorOrgId, storeId: c.storeId, contractId: c.id, endOn: c.endOn, createdAt: c.createdAt };
+    if (c.kind === 'change') {
+      // A change holds from its submission until it comes into force (then its lines are its contract's).
+      if (c.status < 1 || c.status > 6) continue;
+      for (const l of mine.filter((x) => x.changeOp === 'add')) {
+        rows.push({
+          ...base,
+          deviceId: l.deviceId,
+          modelId: l.deviceId === null ? l.modelId : null,
+          count: l.count,
+          startOn: c.startOn,
+        });
+      }
+      continue;
+    }
+    const out = periods.filter((p) => p.contractId === c.id);
+    for (const l of mine.filter((x) => x.untilOn === null)) {
+      const startOn = l.fromOn ?? c.startOn;
+      const release = ended
+        ? {
+            state: 'released' as const,
+            endReason: ended,
+            endedAt: new Date(Date.parse(`${c.endedOn ?? c.endOn}T10:00:00Z`)),
+          }
+        : {};
+      if (l.deviceId !== null) {
+        const delivered = out.find((p) => p.deviceId === l.deviceId);
+        rows.push({
+          ...base,
+          deviceId: l.deviceId,
+          count: 1,
+          startOn,
+          ...(delivered
+            ? {
+                state: 'consumed',
+                endReason: 'delivered',
+                endedAt: new Date(Date.parse(`${delivered.startOn}T02:00:00Z`)),
+              }
+            : release),
+        });
+        continue;
+      }
+      const delivered = out.filter((p) => p.lineId === l.id);
+      const left = l.count - new Set(delivered.map((p) => p.deviceId)).size;
+      rows.push({
+        ...base,
+        modelId: l.modelId,
+        count: left > 0 ? left : l.count,
+        startOn,
+        ...(left > 0
+          ? release
+          : {
+              state: 'consumed',
+              endReason: 'delivered',
+              endedAt: new Date(Date.parse(`${delivered[0]!.startOn}T02:00:00Z`)),
+            }),
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insert(reservations)
+      .values(rows.slice(i, i + 200))
+      .run();
 }

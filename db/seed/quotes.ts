@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { lineAmountCents, requiredPrices } from '@console/contract/codes/lease-pricing';
 import type { QuoteState } from '@console/contract/quotes/flow';
 import type { Db } from '../client.ts';
@@ -34,6 +34,8 @@ interface Plan {
   prospect?: { zh: [string, string, string]; en: [string, string, string] };
   hold?: boolean;
   reason?: { zh: string; en: string };
+  /** What it held before: other days (`shift` days later than now), let go by an edit or a move of its days. */
+  before?: { shift: number; reason: 'edited' | 'rescheduled' };
 }
 
 const PLANS: Plan[] = [
@@ -50,8 +52,27 @@ const PLANS: Plan[] = [
       en: ['Harbourside Builders Pty Ltd', 'Grace Lee', '0412 345 678'],
     },
   },
-  { state: 'draft', created: -2, valid: 7, from: 21, to: 27, count: 1, discountBp: 500, hold: true },
-  { state: 'sent', created: -3, valid: 5, from: 14, to: 40, count: 2, discountBp: 800 },
+  {
+    state: 'draft',
+    created: -2,
+    valid: 7,
+    from: 21,
+    to: 27,
+    count: 1,
+    discountBp: 500,
+    hold: true,
+    before: { shift: 3, reason: 'edited' },
+  },
+  {
+    state: 'sent',
+    created: -3,
+    valid: 5,
+    from: 14,
+    to: 40,
+    count: 2,
+    discountBp: 800,
+    before: { shift: -4, reason: 'rescheduled' },
+  },
   { state: 'accepted', created: -6, valid: 2, from: 10, to: 39, count: 1, discountBp: 300 },
   {
     state: 'declined',
@@ -97,7 +118,28 @@ export async function seedQuotes(db: Db, orgs: DemoOrganisations, now: number): 
   for (const [i, lessorId] of orgs.lessors.entries()) {
     // Northwind, the third company, works in English (decision 026).
     await seedCompany(db, lessorId, i === 2 ? 'en' : 'zh', now);
+    await quotesOfContracts(db, {
+      lessorId,
+      lang: i === 2 ? 'en' : 'zh',
+      zone: await orgTimeZone(db, lessorId),
+      ...(await writerOf(db, lessorId)),
+    });
   }
+}
+
+/** Who writes the company's quotes: its first salesperson, else its administrator. */
+async function writerOf(db: Db, lessorId: number): Promise<{ author: number; sales: number | null }> {
+  const person = async (roleId: number) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.orgId, lessorId), eq(users.roleId, roleId)))
+        .orderBy(asc(users.id))
+        .get()
+    )?.id ?? null;
+  const sales = await person(6);
+  return { author: sales ?? (await person(5))!, sales };
 }
 
 async function seedCompany(db: Db, lessorId: number, lang: 'zh' | 'en', now: number) {
@@ -251,6 +293,43 @@ async function seedCompany(db: Db, lessorId: number, lang: 'zh' | 'en', now: num
           })
         : null;
     if (contractId !== null) await db.update(quotes).set({ contractId }).where(eq(quotes.id, row.id)).run();
+    if (plan.before) {
+      // Held first for other days: an edit of the holding draft, or a move of the sent quote's days, let them go.
+      const fromStartOn = addDays(startOn, plan.before.shift);
+      const fromEndOn = addDays(endOn, plan.before.shift);
+      const moved = plan.before.reason === 'rescheduled';
+      const fromTotalCents = lineAmountCents(23, { dayCents, monthCents: null }, fromStartOn, fromEndOn, plan.count);
+      await db
+        .insert(reservations)
+        .values({
+          orgId: lessorId,
+          storeId: store.id,
+          quoteId: row.id,
+          modelId: pool.modelId,
+          count: plan.count,
+          startOn: fromStartOn,
+          endOn: fromEndOn,
+          state: 'released',
+          endReason: plan.before.reason,
+          endedAt: at(1.5),
+          createdAt: at(1),
+        })
+        .run();
+      await db
+        .insert(quoteEvents)
+        .values({
+          quoteId: row.id,
+          action: moved ? 'reschedule' : 'edit',
+          userId: author,
+          fromState: plan.state,
+          toState: plan.state,
+          details: moved
+            ? { fromStartOn, fromEndOn, startOn, endOn, fromTotalCents, totalCents: amountCents }
+            : { totalCents: amountCents },
+          at: at(1.5),
+        })
+        .run();
+    }
     if (plan.state !== 'draft' || plan.hold) {
       const ended = STORY[plan.state].ended;
       await db
@@ -271,6 +350,123 @@ async function seedCompany(db: Db, lessorId: number, lang: 'zh' | 'en', now: num
         })
         .run();
     }
+  }
+}
+
+/**
+ * Quotes accepted into contracts the lease seed wrote, holding what those contracts hold now: one running, whose
+ * deliveries consumed the holds, and the cancelled one, which let them go. Their holds are the contracts' (written by
+ * seedContractHolds), marked as the quote's.
+ */
+async function quotesOfContracts(
+  db: Db,
+  q: { lessorId: number; lang: 'zh' | 'en'; zone: string; author: number; sales: number | null },
+): Promise<void> {
+  const linked = new Set(
+    (await db.select({ id: quotes.contractId }).from(quotes).where(eq(quotes.orgId, q.lessorId)).all()).map(
+      (r) => r.id,
+    ),
+  );
+  const candidates = await db
+    .select()
+    .from(contracts)
+    .where(
+      and(eq(contracts.lessorOrgId, q.lessorId), eq(contracts.kind, 'contract'), inArray(contracts.status, [7, 10])),
+    )
+    .orderBy(desc(contracts.createdAt), desc(contracts.id))
+    .all();
+  for (const status of [7, 10]) {
+    let chosen: { c: (typeof candidates)[number]; lines: (typeof contractLines.$inferSelect)[] } | null = null;
+    for (const c of candidates.filter((x) => x.status === status && !linked.has(x.id))) {
+      const lines = (await db.select().from(contractLines).where(eq(contractLines.contractId, c.id)).all()).filter(
+        (l) => l.fromOn === null,
+      );
+      const held = await db
+        .select({ state: reservations.state })
+        .from(reservations)
+        .where(and(eq(reservations.contractId, c.id), eq(reservations.startOn, c.startOn)))
+        .all();
+      const done = status === 7 ? 'consumed' : 'released';
+      if (lines.length > 0 && held.length > 0 && held.every((r) => r.state === done)) {
+        chosen = { c, lines };
+        break;
+      }
+    }
+    if (!chosen) continue;
+    const { c, lines } = chosen;
+    const created = c.createdAt.getTime() - 2 * DAY_MS;
+    const row = await db
+      .insert(quotes)
+      .values({
+        number: `seed-${q.lessorId}-c${c.id}`,
+        orgId: q.lessorId,
+        state: 'accepted',
+        renterOrgId: c.renterOrgId,
+        storeId: c.storeId,
+        salespersonId: c.salespersonId ?? q.sales,
+        createdBy: q.author,
+        validUntil: c.startOn,
+        startOn: c.startOn,
+        endOn: c.endOn,
+        siteProvince: c.siteProvince,
+        siteCity: c.siteCity,
+        siteDistrict: c.siteDistrict,
+        siteAddress: c.siteAddress,
+        remark: '',
+        lang: q.lang,
+        totalCents: lines.reduce((n, l) => n + l.amountCents, 0),
+        contractId: c.id,
+        createdAt: new Date(created),
+        updatedAt: c.createdAt,
+      })
+      .returning({ id: quotes.id })
+      .get();
+    await db
+      .update(quotes)
+      .set({ number: quoteNumber(q.lang, row.id, dayIn(created, q.zone).replaceAll('-', '')) })
+      .where(eq(quotes.id, row.id))
+      .run();
+    for (const l of lines) {
+      await db
+        .insert(quoteLines)
+        .values({
+          quoteId: row.id,
+          deviceId: l.deviceId,
+          modelId: l.deviceId === null ? l.modelId : null,
+          count: l.count,
+          businessModel: l.businessModel,
+          listDayCents: l.dayCents,
+          listMonthCents: l.monthCents,
+          dayCents: l.dayCents,
+          monthCents: l.monthCents,
+          amountCents: l.amountCents,
+        })
+        .run();
+    }
+    const steps: ['create' | 'hold' | 'send' | 'accept', string | null, string][] = [
+      ['create', null, 'draft'],
+      ['hold', 'draft', 'draft'],
+      ['send', 'draft', 'sent'],
+      ['accept', 'sent', 'accepted'],
+    ];
+    for (const [k, [action, fromState, toState]] of steps.entries()) {
+      await db
+        .insert(quoteEvents)
+        .values({
+          quoteId: row.id,
+          action,
+          userId: q.author,
+          ...(fromState ? { fromState } : {}),
+          toState,
+          at: k === steps.length - 1 ? c.createdAt : new Date(created + k * 3 * 3600_000),
+        })
+        .run();
+    }
+    await db
+      .update(reservations)
+      .set({ quoteId: row.id })
+      .where(and(eq(reservations.contractId, c.id), eq(reservations.startOn, c.startOn)))
+      .run();
   }
 }
 

@@ -14,7 +14,9 @@ import { serveUpload, uploadBodyLimit } from './lib/uploads.ts';
 import { allRoutes, streamEndpoints } from './routes/all.ts';
 import { registerLiveRoute } from './live/route.ts';
 import { registerEsignCallback } from './lease/callback-route.ts';
+import { registerHandoverNoteCallback } from './handover-notes/signing.ts';
 import { registerPaymentNotify } from './shop/notify-route.ts';
+import { registerBillPayNotify } from './billing/online-pay-notify.ts';
 import { registerAckLink } from './notify/ack-route.ts';
 import { serveBrandAssets } from './routes/brand.ts';
 import { AEMP_SECURITY_SCHEME, aempOpenApiPaths, registerAempRoutes } from './routes/aemp/index.ts';
@@ -42,7 +44,9 @@ export function createApp(deps: AppDeps): Hono {
 
   registerLiveRoute(app, deps);
   registerEsignCallback(app, deps);
+  registerHandoverNoteCallback(app, deps);
   registerPaymentNotify(app, deps);
+  registerBillPayNotify(app, deps);
   registerAckLink(app, deps);
   registerAempRoutes(app, deps);
 

@@ -16,6 +16,7 @@ import { startRollupThread } from './analysis/rollup-thread.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { startQuoteScheduler } from './quotes/scheduler.ts';
 import { startPaymentTimeouts } from './shop/check-payment.ts';
+import { startBillPaymentTimeouts } from './billing/online-payments.ts';
 import { startNotifyScheduler } from './notify/notifier.ts';
 
 /** Start the server: migrate, seed a fresh development database, serve HTTP, the embedded broker and ingest. */
@@ -83,12 +84,13 @@ async function main() {
   // Lock tasks that fell due while the server was down run now; then every 10 s (decision 013).
   const stopRiskScheduler = await startRiskScheduler(deps);
   // Daily work: telemetry folded into days beside ingest, never in its hot path (decision 037), on a thread of its own.
-  const rollup = startRollupThread({ dbFile: env.DB_FILE });
+  const rollup = startRollupThread({ dbFile: env.DB_FILE, clock: clock.shared });
   // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
   const stopBillingScheduler = await startBillingScheduler(deps);
   const stopQuoteScheduler = await startQuoteScheduler(deps);
   // Payments left charging past their time are asked about and closed (decision 050).
   const stopPaymentTimeouts = startPaymentTimeouts(deps);
+  const stopBillPaymentTimeouts = startBillPaymentTimeouts(deps);
   // Notification rules: alarms and events to people and systems, escalated on the server's clock (decision 071).
   const stopNotifier = startNotifyScheduler(deps);
   void ingest.ready.then(() => consoleLog('info', 'ingest subscribed to the machines'));
@@ -112,6 +114,7 @@ async function main() {
     stopBillingScheduler();
     stopQuoteScheduler();
     stopPaymentTimeouts();
+    stopBillPaymentTimeouts();
     stopNotifier();
     clock.stop();
     await ingest.stop();

@@ -3,6 +3,8 @@ import { Worker } from 'node:worker_threads';
 /** What the rollup thread is given: the server's database. */
 export interface RollupThreadData {
   dbFile: string;
+  /** The server clock's shared offset (contract/clock/follow.ts), for the retention job's windows; null: wall clock. */
+  clock?: SharedArrayBuffer | null;
 }
 
 /**

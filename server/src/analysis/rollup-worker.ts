@@ -1,6 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, serverHandle } from '@console/db/client';
+import { clockOf } from '@console/contract/clock/follow';
 import { consoleLog } from '../lib/deps.ts';
+import { startRetentionJob } from '../retention/job.ts';
 import { CHECKPOINT_PAGES } from '../ingest/store.ts';
 import { startRollupJob } from './rollup.ts';
 import type { RollupThreadData } from './rollup-thread.ts';
@@ -12,10 +14,11 @@ const dbh = serverHandle(await openDatabase(data.dbFile, { migrate: false, max: 
 // As the main thread's connection (main.ts): copying the WAL into the database stays ingest's work.
 dbh.sqlite?.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
 const job = startRollupJob({ dbh, log: consoleLog });
+// Telemetry kept within bounds (decision 075): 5-minute buckets and pruning, on this thread, on the server's clock.
+const retention = startRetentionJob({ db: dbh.db, now: clockOf(data.clock ?? null), log: consoleLog });
 
 parentPort!.once('message', () => {
-  void job
-    .stop()
+  void Promise.all([job.stop(), retention.stop()])
     .then(() => dbh.close())
     .then(() => parentPort!.close());
 });

@@ -9,7 +9,7 @@ import { upkeepPlans } from '@console/db/schema/upkeep';
 import { workOrders } from '@console/db/schema/work-orders';
 import { WO_STATUS } from '@console/contract/codes/work-order-flow';
 import type { AvailabilityState, CalendarSpanRow, HoldRef } from '@console/contract/http/availability';
-import { CLAIMING } from '../lease/machines-held.ts';
+import { claimingLine } from '../lease/machines-held.ts';
 import { dayInZone } from '../lib/time.ts';
 import { addDays, daysFrom } from './days.ts';
 
@@ -154,13 +154,7 @@ export async function ruleHolds(db: Db, ids: number[], from: string, to: string)
     .innerJoin(contracts, eq(contracts.id, contractLines.contractId))
     .leftJoin(renterOrg, eq(renterOrg.id, contracts.renterOrgId))
     .where(
-      and(
-        inArray(contractLines.deviceId, ids),
-        inArray(contracts.status, CLAIMING),
-        isNull(contractLines.untilOn),
-        lte(contracts.startOn, to),
-        gte(contracts.endOn, from),
-      ),
+      and(inArray(contractLines.deviceId, ids), claimingLine(), lte(contracts.startOn, to), gte(contracts.endOn, from)),
     )
     .orderBy(contracts.startOn, contractLines.id)
     .all();

@@ -1,10 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
-import { allocations, billOvertime, bills, overtimeAdjustments, receipts } from '@console/db/schema/lease-billing';
-import { allocate } from '@console/db/billing/allocate';
-import { appendLedger, refreshArrears } from '@console/db/billing/ledger';
-import { billState } from '@console/contract/codes/lease-billing';
-import { overtimeAmountCents, type OvertimeAdjustInput } from '@console/contract/lease/overtime';
+import { allocations, billOvertime, bills, receipts } from '@console/db/schema/lease-billing';
+import { writeOvertimeAdjustment } from '@console/db/billing/overtime-adjust';
+import type { OvertimeAdjustInput } from '@console/contract/lease/overtime';
 import { conflict, notFound } from '../lib/errors.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { billingToday } from './zone.ts';
@@ -12,8 +10,9 @@ import { billingToday } from './zone.ts';
 /**
  * Bill other overtime hours on a line, with a reason. As a bill's other corrections (its void), only while no live
  * receipt paid the bill: the difference goes on the bill's amount and into the bill record as an `overtimeAdjust`
- * row, money waiting in advance pays a raise, and the renter's arrears follow, in one unit of work. `mayAdjust`
- * checks, inside it, that the caller works for the bill's lessor.
+ * row, money waiting in advance pays a raise, and the renter's arrears follow, in one unit of work
+ * (db/billing/overtime-adjust.ts writes it, for the seed as well). `mayAdjust` checks, inside it, that the caller
+ * works for the bill's lessor.
  */
 export async function adjustOvertime(
   db: Db,
@@ -34,50 +33,15 @@ export async function adjustOvertime(
       .limit(1)
       .get();
     if (paid || bill.paidCents > 0) throw conflict('billing.overtimeHasReceipts');
-    const amountCents = overtimeAmountCents(input.hoursTenths, line.priceCents);
-    const delta = amountCents - line.amountCents;
-    await tx
-      .update(billOvertime)
-      .set({ hoursTenths: input.hoursTenths, amountCents })
-      .where(eq(billOvertime.id, line.id))
-      .run();
-    await tx
-      .insert(overtimeAdjustments)
-      .values({
-        overtimeId: line.id,
-        billId: bill.id,
-        fromTenths: line.hoursTenths,
-        toTenths: input.hoursTenths,
-        fromCents: line.amountCents,
-        toCents: amountCents,
-        reason: input.reason,
-        userId: who.userId,
-        createdAt: new Date(now),
-      })
-      .run();
-    const total = bill.amountCents + delta;
-    await tx
-      .update(bills)
-      .set({ amountCents: total, state: billState(total, bill.paidCents) })
-      .where(eq(bills.id, bill.id))
-      .run();
     const today = await billingToday(tx, bill.lessorOrgId, now);
-    if (delta !== 0) {
-      await appendLedger(tx, [
-        {
-          lessorOrgId: bill.lessorOrgId,
-          renterOrgId: bill.renterOrgId,
-          type: 'overtimeAdjust',
-          billId: bill.id,
-          subject: bill.number,
-          detail: input.reason,
-          amountCents: delta,
-          day: today,
-        },
-      ]);
-    }
-    await allocate(tx, bill.lessorOrgId, bill.renterOrgId);
-    await refreshArrears(tx, bill.lessorOrgId, today, bill.renterOrgId);
+    const amountCents = await writeOvertimeAdjustment(
+      tx,
+      line,
+      bill,
+      { hoursTenths: input.hoursTenths, reason: input.reason, userId: who.userId },
+      today,
+      now,
+    );
     return { id: line.id, amountCents };
   });
 }

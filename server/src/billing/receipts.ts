@@ -10,6 +10,7 @@ import { ApiError, conflict, notFound } from '../lib/errors.ts';
 import { issuedInvoiceCovering } from './invoice-cover.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
 import { billingToday } from './zone.ts';
+import { voidDepositReceipt } from '../deposits/moves.ts';
 
 export interface ReceiptInput {
   renterOrgId: number;
@@ -30,31 +31,42 @@ export async function recordReceipt(
   who: { userId: number; mayWrite: (lessorOrgId: number) => boolean },
   now: number,
 ): Promise<{ id: number; allocations: Allocation[] }> {
-  return unitOfWork(db, async (tx) => {
-    const renter = await tx.select().from(renters).where(eq(renters.orgId, input.renterOrgId)).get();
-    if (!renter || !who.mayWrite(renter.lessorOrgId)) throw notFound();
-    const lessorOrgId = renter.lessorOrgId;
-    const { id } = await tx
-      .insert(receipts)
-      .values({ ...input, lessorOrgId, createdBy: who.userId })
-      .returning({ id: receipts.id })
-      .get();
-    await appendLedger(tx, [
-      {
-        lessorOrgId,
-        renterOrgId: input.renterOrgId,
-        type: 'receipt',
-        receiptId: id,
-        subject: input.reference,
-        detail: input.method,
-        amountCents: -input.amountCents,
-        day: input.receivedOn,
-      },
-    ]);
-    const made = await allocate(tx, lessorOrgId, input.renterOrgId);
-    await refreshArrears(tx, lessorOrgId, await billingToday(tx, lessorOrgId, now), input.renterOrgId);
-    return { id, allocations: made };
-  });
+  return unitOfWork(db, (tx) => writeReceipt(tx, input, who, now));
+}
+
+/**
+ * A receipt's writes inside the caller's unit of work: the one way money received becomes a receipt, whether the desk
+ * records it or a renter's online payment settles (billing/online-payments.ts).
+ */
+export async function writeReceipt(
+  tx: Db,
+  input: ReceiptInput,
+  who: { userId: number; mayWrite: (lessorOrgId: number) => boolean },
+  now: number,
+): Promise<{ id: number; allocations: Allocation[] }> {
+  const renter = await tx.select().from(renters).where(eq(renters.orgId, input.renterOrgId)).get();
+  if (!renter || !who.mayWrite(renter.lessorOrgId)) throw notFound();
+  const lessorOrgId = renter.lessorOrgId;
+  const { id } = await tx
+    .insert(receipts)
+    .values({ ...input, lessorOrgId, createdBy: who.userId })
+    .returning({ id: receipts.id })
+    .get();
+  await appendLedger(tx, [
+    {
+      lessorOrgId,
+      renterOrgId: input.renterOrgId,
+      type: 'receipt',
+      receiptId: id,
+      subject: input.reference,
+      detail: input.method,
+      amountCents: -input.amountCents,
+      day: input.receivedOn,
+    },
+  ]);
+  const made = await allocate(tx, lessorOrgId, input.renterOrgId);
+  await refreshArrears(tx, lessorOrgId, await billingToday(tx, lessorOrgId, now), input.renterOrgId);
+  return { id, allocations: made };
 }
 
 /**
@@ -71,6 +83,8 @@ export async function voidReceipt(
     const receipt = await tx.select().from(receipts).where(eq(receipts.id, input.id)).get();
     if (!receipt || !who.mayWrite(receipt.lessorOrgId)) throw notFound();
     if (receipt.voidedAt) throw conflict('billing.receiptVoided');
+    // A deposit's receipt paid no bill by itself: its void is the deposit's own move (decision 073).
+    if (receipt.depositId !== null) return voidDepositReceipt(tx, receipt, input.reason, who.userId, now);
     const paid = await tx.select().from(allocations).where(eq(allocations.receiptId, receipt.id)).all();
     // An issued invoice covers only paid amounts and cannot be voided (decision 051): the money it certifies as
     // paid stays paid.

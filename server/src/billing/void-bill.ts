@@ -3,6 +3,7 @@ import type { Db } from '@console/db/client';
 import { allocate } from '@console/db/billing/allocate';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { appendLedger, refreshArrears } from '@console/db/billing/ledger';
+import { releaseCharges } from '@console/db/billing/charges';
 import { allocations, billLines, bills, receipts } from '@console/db/schema/lease-billing';
 import { conflict, notFound } from '../lib/errors.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
@@ -62,6 +63,8 @@ export async function voidBill(
       .set({ state: 'void', voidedAt: new Date(now), voidedBy: who.userId, voidReason: input.reason })
       .where(eq(bills.id, bill.id))
       .run();
+    // Its charges go back to pending: the re-issued bill or the contract's next bill carries them (decision 074).
+    await releaseCharges(tx, bill.id);
     const today = await billingToday(tx, bill.lessorOrgId, now);
     await appendLedger(tx, [
       {

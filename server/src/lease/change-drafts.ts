@@ -10,6 +10,8 @@ import { changeDraftInput, type ChangeDraftInput } from '@console/contract/lease
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/session.ts';
 import { unitOfWork } from '../lib/unit-of-work.ts';
+import type { ReaderLang } from '../lib/org-brand.ts';
+import { changeHoldRequests, contractHolds, releaseContractHolds, takeChangeHolds } from '../quotes/holds.ts';
 import { asActor, visibleOfKind, writesContracts, type ContractRow } from './access.ts';
 import { checkMachines, checkModels } from './draft-checks.ts';
 import { parseInput } from './input.ts';
@@ -210,7 +212,14 @@ export async function createChange(
 }
 
 /** Edit a draft, withdrawn or rejected change; its contract must still be in execution. */
-export async function updateChange(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<void> {
+export async function updateChange(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  raw: unknown,
+  now: number,
+  lang?: ReaderLang,
+): Promise<void> {
   const input = parseInput(changeDraftInput, raw);
   await unitOfWork(db, async (tx) => {
     const current = await visibleOfKind(tx, user, id, 'change');
@@ -230,6 +239,12 @@ export async function updateChange(db: Db, user: SessionUser, id: number, raw: u
       .set({ ...terms(parent, input), totalCents, updatedAt: at })
       .where(eq(contracts.id, id))
       .run();
+    // A withdrawn or rejected change keeps what it held: the edit lets it go and holds the new terms at once.
+    if (await contractHolds(tx, id)) {
+      await releaseContractHolds(tx, id, 'edited', now);
+      const edited = { ...current, ...terms(parent, input) };
+      await takeChangeHolds(tx, await changeHoldRequests(tx, { ...edited, id }), lang ?? parent.lang, now);
+    }
     await tx
       .insert(contractEvents)
       .values({

@@ -6,6 +6,7 @@ import { leasePeriods } from '@console/db/schema/lease-periods';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { lineAmountCents } from '@console/contract/codes/lease-pricing';
+import { releaseContractHolds } from '../quotes/holds.ts';
 import type { ContractRow } from './access.ts';
 
 /**
@@ -221,6 +222,10 @@ export async function endChanges(tx: Db, parent: ContractRow, day: string, now: 
       ),
     )
     .run();
+  // Those that never came into force let go of what they held (decision 069 addendum, change holds).
+  for (const change of open) {
+    if (change.status !== LEASE_STATUS.inExecution) await releaseContractHolds(tx, change.id, 'terminated', now);
+  }
   await tx
     .update(contracts)
     .set({ status: LEASE_STATUS.terminated, endedOn: day, updatedAt: at })

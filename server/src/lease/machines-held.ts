@@ -21,10 +21,12 @@ export const CLAIMING = [
 ];
 
 /**
- * The lines of claiming contracts that name a machine, as a condition on `contractLines`: a change in force has put
- * its machines on its contract's lines, and a line a change ended claims none (decision 041).
+ * The lines of claiming contracts that name a machine, as a condition on `contractLines` joined to `contracts`: a
+ * change in force has put its machines on its contract's lines, and a line a change ended claims none (decision 041).
+ * "A contract in force naming a machine" for every reader: the holding rule (quotes/holds.ts), the availability
+ * calendar and its customer filter (availability/calendar.ts, routes/availability).
  */
-const claimingLine = (): SQL =>
+export const claimingLine = (): SQL =>
   and(
     inArray(contracts.status, CLAIMING),
     not(and(eq(contracts.kind, 'change'), eq(contracts.status, LEASE_STATUS.inExecution))!),

@@ -15,8 +15,18 @@ import { ApiError, forbidden, invalidField } from '../lib/errors.ts';
 import type { ContractRow } from './access.ts';
 import { applyChange, endChanges } from './change-effects.ts';
 import { returnWithContract } from './contract-end.ts';
-import { contractHoldRequest, contractHolds, releaseContractHolds, takeHolds } from '../quotes/holds.ts';
+import {
+  changeHoldRequests,
+  contractHoldRequest,
+  contractHolds,
+  passChangeHolds,
+  releaseContractHolds,
+  takeChangeHolds,
+  takeHolds,
+} from '../quotes/holds.ts';
 import type { ReaderLang } from '../lib/org-brand.ts';
+import { requestDeposit } from '../deposits/moves.ts';
+import { fixTerms } from '../terms/terms.ts';
 
 /** The refusal of a move the state machine does not allow from the contract's status, in the user's words. */
 export function refused(action: LeaseAction, c: ContractRow): ApiError {
@@ -39,7 +49,11 @@ export interface MoveDetails {
 }
 
 /** Why a released hold ended, by the move that released it. */
-const RELEASED_AS: Partial<Record<LeaseAction, string>> = { close: 'closed', terminate: 'terminated' };
+const RELEASED_AS: Partial<Record<LeaseAction, string>> = {
+  close: 'closed',
+  terminate: 'terminated',
+  cancel: 'cancelled',
+};
 
 /**
  * Take one move inside the caller's unit of work: the status must allow it (409 naming the contract) and the actor
@@ -83,9 +97,23 @@ export async function applyMove(
       at,
     })
     .run();
+  // Sent for signature: the contract carries the terms its document was made with from now on (decision 078).
+  if (action === 'startSigning') {
+    await fixTerms(tx, c, move.details?.termsVersionId, who.kind === 'user' ? who.userId : null, now);
+  }
   if (c.kind === 'change') {
-    // Signed by both: the change comes into force on its contract (its machines are then delivered as usual).
-    if (action === 'lessorSigned') await applyChange(tx, c, now);
+    // What it adds holds from submission as a contract's lines do (LEASE_FLOW[action].holds, decision 069 addendum):
+    // the machines and counts it adds, and a repriced line's undelivered machines for the days a later end adds.
+    if (rule.holds === 'hold' && !(await contractHolds(tx, c.id))) {
+      await takeChangeHolds(tx, await changeHoldRequests(tx, c), move.lang ?? c.lang, now);
+    }
+    // Signed by both: the change comes into force on its contract (its machines are then delivered as usual), and
+    // what it holds passes to the contract, whose deliveries consume it.
+    if (action === 'lessorSigned') {
+      await applyChange(tx, c, now);
+      if (c.changeOf !== null) await passChangeHolds(tx, c.id, c.changeOf);
+    }
+    if (rule.holds === 'release') await releaseContractHolds(tx, c.id, RELEASED_AS[action] ?? action, now);
     return to;
   }
   // What the move does to the contract's reservations (LEASE_FLOW[action].holds, decision 069).
@@ -100,6 +128,8 @@ export async function applyMove(
   // Signed by both, the contract reserves the machines its lines name (they stay in stock until delivered:
   // docs/decisions/059-lease-chain.md). Its end takes back every machine still out, on its day, before the changes
   // end with it.
+  // In force: its deposit is requested (decision 073).
+  if (action === 'lessorSigned') await requestDeposit(tx, c, now);
   if (action === 'close' || action === 'terminate') {
     if (who.kind !== 'user') throw forbidden();
     await returnWithContract(tx, c, move.day!, who.userId, now);

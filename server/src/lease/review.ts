@@ -99,6 +99,12 @@ export async function close(db: Db, user: SessionUser, id: number, raw: unknown,
   return moveBy(db, user, id, 'close', { day, reason, values: { endedOn: day } }, now);
 }
 
+/** A contract that will never be signed is cancelled, for this reason: it stays, and what it held is released. */
+export async function cancel(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<Moved> {
+  const { reason } = parseInput(reasonInput, raw);
+  return moveBy(db, user, id, 'cancel', { reason }, now);
+}
+
 /** The lease ended early, on this day, for this reason. */
 export async function terminate(db: Db, user: SessionUser, id: number, raw: unknown, now: number): Promise<Moved> {
   const { day, reason } = parseInput(endInput, raw);

@@ -16,6 +16,7 @@ import { parseInput } from './input.ts';
 import { applyCallback } from './callbacks.ts';
 import { applyMove, refused } from './moves.ts';
 import { contractPdf } from './pdf/contract-pdf.ts';
+import { termsToSend } from '../terms/terms.ts';
 
 export interface SigningDeps {
   db: Db;
@@ -67,7 +68,9 @@ export async function startSigning(deps: SigningDeps, user: SessionUser, id: num
   const renter = await org(c.renterOrgId);
   const lessor = await org(c.lessorOrgId);
   if (!deps.settings.secret) throw unavailable();
-  const pdf = await contractPdf(db, id, (await deps.moneyOf?.(c.lessorOrgId)) ?? CNY, deps.readUpload);
+  // The terms in force now are the ones the document carries and the contract keeps (decision 078).
+  const termsVersionId = await termsToSend(db, c);
+  const pdf = await contractPdf(db, id, (await deps.moneyOf?.(c.lessorOrgId)) ?? CNY, deps.readUpload, termsVersionId);
   let flow;
   try {
     flow = await deps.esign.createFlow({
@@ -111,7 +114,7 @@ export async function startSigning(deps: SigningDeps, user: SessionUser, id: num
         asActor(user),
         current,
         'startSigning',
-        { details: { flowId: flow.flowId, sealId: seal.id } },
+        { details: { flowId: flow.flowId, sealId: seal.id, termsVersionId } },
         now,
       );
     });

@@ -5,7 +5,7 @@ import type { Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { apiKeys } from '@console/db/schema/api-keys';
 import { devices } from '@console/db/schema/devices';
-import { ScopedData, type Scope } from './data.ts';
+import { orgIdsSeenBy, ScopedData, type Scope } from './data.ts';
 import type { AppDeps } from './deps.ts';
 import type { ReaderLang } from './org-brand.ts';
 import { perConnection } from './per-connection.ts';
@@ -47,19 +47,8 @@ const byHash = perConnection((db) =>
 );
 
 /** The organisations a key's organisation sees: the operator every one, anyone else its subtree (decision 003). */
-async function visibleOrgs(db: Db, orgId: number, orgKind: string): Promise<number[]> {
-  const rows =
-    orgKind === 'operator'
-      ? await db.select({ id: organisations.id }).from(organisations).all()
-      : await db
-          .select({ id: organisations.id })
-          .from(organisations)
-          .where(
-            sql`${organisations.id} in (with recursive subtree(id) as (select ${orgId}
-              union select o.id from organisations o join subtree s on o.parent_id = s.id) select id from subtree)`,
-          )
-          .all();
-  return rows.map((r) => r.id);
+function visibleOrgs(db: Db, orgId: number, orgKind: string): Promise<number[]> {
+  return orgIdsSeenBy(db, orgId, orgKind === 'operator');
 }
 
 /** The secret as the client sends it: `Authorization: Bearer <key>`, or `X-API-Key: <key>`. */

@@ -60,17 +60,23 @@ const subtreeOf = perConnection((db) =>
     .select({ id: organisations.id })
     .from(organisations)
     .where(
-      sql`${organisations.id} in (with recursive subtree(id) as (select ${sql.placeholder('root')}
+      // The root is cast: PostgreSQL would type an untyped parameter of a recursive query as text.
+      sql`${organisations.id} in (with recursive subtree(id) as (select cast(${sql.placeholder('root')} as bigint)
         union select o.id from organisations o join subtree s on o.parent_id = s.id) select id from subtree)`,
     )
     .prepare(),
 );
 
-/** The visible organisation ids of a user: the operator's staff every organisation, anyone else their subtree. */
-async function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
-  const operatorStaff = user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
-  const rows = operatorStaff ? await everyOrg(db).all() : await subtreeOf(db).all({ root: user.orgId });
+/** An organisation's ids as it sees them: every organisation when `every`, else it and all below it. */
+export async function orgIdsSeenBy(db: Db, orgId: number, every: boolean): Promise<number[]> {
+  const rows = every ? await everyOrg(db).all() : await subtreeOf(db).all({ root: orgId });
   return rows.map((o) => o.id);
+}
+
+/** The visible organisation ids of a user: the operator's staff every organisation, anyone else their subtree. */
+function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
+  const operatorStaff = user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
+  return orgIdsSeenBy(db, user.orgId, operatorStaff);
 }
 
 type From = SQLiteTable | Subquery;

@@ -7,8 +7,8 @@ import { quotes, reservations } from '@console/db/schema/quotes';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { ApiError } from '../lib/errors.ts';
 import { nameInSql, type ReaderLang } from '../lib/org-brand.ts';
-import { CLAIMING } from '../lease/machines-held.ts';
-import { daysFrom, earlierOf, laterOf } from './days.ts';
+import { claimingLine } from '../lease/machines-held.ts';
+import { addDays, daysFrom, earlierOf, laterOf } from './days.ts';
 
 /**
  * The holding rule (docs/decisions/069-quotes-and-reservations.md), for quotes and contracts alike (a contract holds
@@ -114,8 +114,7 @@ async function leasedSpans(tx: Db, deviceIds: number[], req: HoldRequest): Promi
     .where(
       and(
         inArray(contractLines.deviceId, deviceIds),
-        inArray(contracts.status, CLAIMING),
-        isNull(contractLines.untilOn),
+        claimingLine(),
         lte(contracts.startOn, req.endOn),
         gte(contracts.endOn, req.startOn),
         req.own.contractId === null ? undefined : ne(contracts.id, req.own.contractId),
@@ -294,8 +293,11 @@ export async function moveHoldsToContract(tx: Db, quoteId: number, contractId: n
 }
 
 /**
- * A confirmed delivery consumes what the contract held for the machines it delivered: a named machine's hold, or
- * one of its model's count (the last one consumes the row). Called in the delivery's own unit of work.
+ * A confirmed delivery consumes what the contract held for the machines it delivered: every hold naming the machine,
+ * or one of its model's count (the last one consumes the row). A model held over consecutive spans (its contract's
+ * days, and the days a change added past them: decision 069, change holds) gives one from each span that does not
+ * overlap another already counted, so the delivered machine, on lease from now on, is not held twice on a day.
+ * Called in the delivery's own unit of work.
  */
 export async function consumeOnDelivery(
   tx: Db,
@@ -303,28 +305,38 @@ export async function consumeOnDelivery(
   delivered: { id: number; modelId: number }[],
   now: number,
 ): Promise<void> {
+  const consume = (id: number) =>
+    tx
+      .update(reservations)
+      .set({ state: 'consumed', endReason: 'delivered', endedAt: new Date(now) })
+      .where(eq(reservations.id, id))
+      .run();
   for (const machine of delivered) {
     const held = await tx
       .select()
       .from(reservations)
       .where(and(eq(reservations.contractId, contractId), eq(reservations.state, 'held')))
       .all();
-    const row =
-      held.find((r) => r.deviceId === machine.id) ??
-      held.find((r) => r.deviceId === null && r.modelId === machine.modelId);
-    if (!row) continue;
-    if (row.deviceId !== null || row.count <= 1) {
-      await tx
-        .update(reservations)
-        .set({ state: 'consumed', endReason: 'delivered', endedAt: new Date(now) })
-        .where(eq(reservations.id, row.id))
-        .run();
-    } else {
-      await tx
-        .update(reservations)
-        .set({ count: row.count - 1 })
-        .where(eq(reservations.id, row.id))
-        .run();
+    const named = held.filter((r) => r.deviceId === machine.id);
+    if (named.length > 0) {
+      for (const row of named) await consume(row.id);
+      continue;
+    }
+    const chain: typeof held = [];
+    for (const row of held
+      .filter((r) => r.deviceId === null && r.modelId === machine.modelId)
+      .sort((a, b) => (a.startOn < b.startOn ? -1 : a.startOn > b.startOn ? 1 : a.id - b.id))) {
+      if (chain.every((c) => c.endOn < row.startOn || c.startOn > row.endOn)) chain.push(row);
+    }
+    for (const row of chain) {
+      if (row.count <= 1) await consume(row.id);
+      else {
+        await tx
+          .update(reservations)
+          .set({ count: row.count - 1 })
+          .where(eq(reservations.id, row.id))
+          .run();
+      }
     }
   }
 }
@@ -407,4 +419,69 @@ export async function checkDelivery(
   if (!store) return;
   const req = { orgId: c.lessorOrgId, storeId: store.storeId, startOn, endOn, lines: [], own };
   await checkModel(tx, req, machine.modelId, 1, lang);
+}
+
+/**
+ * What a contract change holds (decision 069 addendum, change holds), as one or two requests of the change itself
+ * (its rows are its own, `contractId` = the change): an added line's machine or count from the effective day to the
+ * change's end; a repriced line's machines not yet delivered for the days past its contract's end that a later end
+ * adds (the days before are held by the contract already). The same holding rule as a contract's lines, so what
+ * another record holds on one of those days refuses the change, naming that record and the days.
+ */
+export async function changeHoldRequests(
+  tx: Db,
+  change: { id: number; lessorOrgId: number; storeId: number; startOn: string; endOn: string; changeOf: number | null },
+): Promise<HoldRequest[]> {
+  if (change.changeOf === null) return [];
+  const parent = await tx
+    .select({ endOn: contracts.endOn })
+    .from(contracts)
+    .where(eq(contracts.id, change.changeOf))
+    .get();
+  if (!parent) return [];
+  const lines = await tx.select().from(contractLines).where(eq(contractLines.contractId, change.id)).all();
+  const base = { orgId: change.lessorOrgId, storeId: change.storeId, own: { quoteId: null, contractId: change.id } };
+  const requests: HoldRequest[] = [];
+  const adds = lines.filter((l) => l.changeOp === 'add');
+  if (adds.length > 0) {
+    requests.push({
+      ...base,
+      startOn: change.startOn,
+      endOn: change.endOn,
+      lines: adds.map((l) => ({ deviceId: l.deviceId, modelId: l.modelId, count: l.count })),
+    });
+  }
+  const from = laterOf(change.startOn, addDays(parent.endOn, 1));
+  const targetIds = lines.flatMap((l) => (l.changeOp === 'reprice' && l.targetLineId !== null ? [l.targetLineId] : []));
+  if (from > change.endOn || targetIds.length === 0) return requests;
+  const targets = await tx.select().from(contractLines).where(inArray(contractLines.id, targetIds)).all();
+  const out = await tx
+    .select({ lineId: leasePeriods.lineId })
+    .from(leasePeriods)
+    .where(and(inArray(leasePeriods.lineId, targetIds), isNull(leasePeriods.endOn)))
+    .all();
+  const kept = targets.flatMap((t) => {
+    const delivered = out.filter((p) => p.lineId === t.id).length;
+    const count = t.deviceId === null ? t.count - delivered : delivered > 0 ? 0 : 1;
+    return count > 0 ? [{ deviceId: t.deviceId, modelId: t.modelId, count }] : [];
+  });
+  if (kept.length > 0) requests.push({ ...base, startOn: from, endOn: change.endOn, lines: kept });
+  return requests;
+}
+
+/** Hold what a change asks, in the caller's unit of work (a refusal rolls back what an earlier request wrote). */
+export async function takeChangeHolds(tx: Db, requests: HoldRequest[], lang: ReaderLang, now: number): Promise<void> {
+  for (const req of requests) await takeHolds(tx, req, lang, now);
+}
+
+/**
+ * A change in force: what it holds passes to its contract, whose lines now carry its machines, so the contract's
+ * deliveries consume it and its end releases what was never delivered.
+ */
+export async function passChangeHolds(tx: Db, changeId: number, contractId: number): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({ contractId })
+    .where(and(eq(reservations.contractId, changeId), eq(reservations.state, 'held')))
+    .run();
 }

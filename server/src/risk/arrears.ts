@@ -64,7 +64,8 @@ async function openContracts(db: Db, lessorOrgId: number, today: string, contrac
         contractId === undefined ? isNotNull(bills.contractId) : eq(bills.contractId, contractId),
       ),
     )
-    .groupBy(bills.contractId)
+    // A contract's bills are all its renter's: grouped by the renter too, which PostgreSQL asks of a column it selects.
+    .groupBy(bills.contractId, bills.renterOrgId)
     .all();
 }
 

@@ -33,10 +33,15 @@ import { feedbackRoutes } from './feedback/index.ts';
 import { fenceRoutes } from './fences.ts';
 import { fleetManifestRoutes } from './fleet-manifest.ts';
 import { ingestRoutes } from './ingest.ts';
+import { retentionRoutes } from './retention/index.ts';
 import { leaseContractRoutes } from './lease-contracts/index.ts';
 import { leasePartyRoutes } from './lease-parties/index.ts';
 import { leaseSubleaseRoutes } from './lease-sublease/index.ts';
-import { leaseBillingRoutes } from './lease-billing/index.ts';
+import { leaseBillingRoutes, onlinePayRoutes } from './lease-billing/index.ts';
+import { chargeRoutes } from './charges/index.ts';
+import { handoverNoteRoutes } from './handover-notes/index.ts';
+import { depositRoutes } from './deposits/index.ts';
+import { termsRoutes } from './terms/index.ts';
 import { renewalRoutes } from './renewals/index.ts';
 import { approvalRoutes } from './approvals/index.ts';
 import { productAreaRoutes } from './products/index.ts';
@@ -97,11 +102,17 @@ export const allRoutes: RouteDef[] = [
   ...workOrderRoutes,
   ...technicianRoutes,
   ...ingestRoutes,
+  ...retentionRoutes,
   ...leaseContractRoutes,
   ...leasePartyRoutes,
   ...leaseSubleaseRoutes,
   ...analysisRoutes,
   ...leaseBillingRoutes,
+  ...onlinePayRoutes,
+  ...chargeRoutes,
+  ...handoverNoteRoutes,
+  ...depositRoutes,
+  ...termsRoutes,
   ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,
   ...productAreaRoutes,

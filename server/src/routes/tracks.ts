@@ -11,6 +11,7 @@ import { formatInZone, wallTimeInZone } from '../lib/time.ts';
 import { visibleDevice } from '../lib/device-access.ts';
 import { trackCsv, trackKml } from './track-files.ts';
 import { nearestPoint, summariseTrack } from './track-summary.ts';
+import { keptPoints, rawWindowStart, type KeptPoint } from '../retention/read.ts';
 
 type TrackQuery = ParsedQueryOf<typeof trackEndpoints.history>;
 
@@ -73,24 +74,32 @@ async function alarmsAlong(
 export async function readTrack(
   data: ScopedData,
   query: TrackQuery,
-  ctx: Pick<HandlerContext<typeof trackEndpoints.history>, 'lang' | 'timeZone' | 't'>,
+  ctx: Pick<HandlerContext<typeof trackEndpoints.history>, 'lang' | 'timeZone' | 't'> & { now: number },
 ): Promise<TrackHistory> {
   const device = await visibleDevice(data, query.id);
   const from = wallTimeInZone(query.startTime, ctx.timeZone);
   const to = wallTimeInZone(query.endTime, ctx.timeZone);
-  const rows = await data
-    .select()
-    .from(trackPoints, data.viaDevice(trackPoints.deviceId))
-    .where(
-      and(
-        eq(trackPoints.deviceId, device.id),
-        gte(trackPoints.gpsTime, new Date(from)),
-        lte(trackPoints.gpsTime, new Date(to)),
-      ),
-    )
-    .orderBy(asc(trackPoints.gpsTime), asc(trackPoints.id))
-    .limit(TRACK_MAX_POINTS + 1)
-    .all();
+  // Before the machine's raw window, each 5-minute bucket's last point, then the raw points (decision 075).
+  const cutoff = await rawWindowStart(data, device.id, ctx.now);
+  const kept =
+    from < cutoff ? await keptPoints(data, device.id, { from, to }, cutoff, 'asc', TRACK_MAX_POINTS + 1) : [];
+  const raw: KeptPoint[] =
+    to >= cutoff && kept.length <= TRACK_MAX_POINTS
+      ? await data
+          .select()
+          .from(trackPoints, data.viaDevice(trackPoints.deviceId))
+          .where(
+            and(
+              eq(trackPoints.deviceId, device.id),
+              gte(trackPoints.gpsTime, new Date(Math.max(from, cutoff))),
+              lte(trackPoints.gpsTime, new Date(to)),
+            ),
+          )
+          .orderBy(asc(trackPoints.gpsTime), asc(trackPoints.id))
+          .limit(TRACK_MAX_POINTS + 1 - kept.length)
+          .all()
+      : [];
+  const rows = [...kept, ...raw];
   const truncated = rows.length > TRACK_MAX_POINTS;
   const points = rows.slice(0, TRACK_MAX_POINTS).map((row) => ({
     t: row.gpsTime.getTime(),
@@ -124,14 +133,14 @@ export async function readTrack(
 }
 
 export const trackRoutes: RouteDef[] = [
-  route(trackEndpoints.history, async ({ query, data, lang, timeZone, t, setMessage }) => {
-    const track = await readTrack(data, query, { lang, timeZone, t });
+  route(trackEndpoints.history, async ({ query, data, lang, timeZone, t, setMessage, deps }) => {
+    const track = await readTrack(data, query, { lang, timeZone, t, now: deps.now() });
     if (track.points.length === 0) setMessage('tracks.noData');
     return track;
   }),
 
-  route(trackEndpoints.export, async ({ query, data, lang, timeZone, t }) => {
-    const track = await readTrack(data, query, { lang, timeZone, t });
+  route(trackEndpoints.export, async ({ query, data, lang, timeZone, t, deps }) => {
+    const track = await readTrack(data, query, { lang, timeZone, t, now: deps.now() });
     const stamp = query.startTime.replace(/\D/g, '').slice(0, 12);
     const fileName = `track-${track.device.serialNumber}-${stamp}.${query.format}`;
     if (query.format === 'csv') return { fileName, mimeType: 'text/csv;charset=utf-8', content: trackCsv(track, t) };

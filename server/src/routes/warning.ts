@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { nameInSql } from '../lib/org-brand.ts';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -10,6 +10,7 @@ import { listPage } from '../lib/list-page.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { alarmInfo, alarmTypeLabel } from '../lib/alarm-text.ts';
 import { conflict, notFound } from '../lib/errors.ts';
+import { keptPointBefore, keptReportNear, rawWindowStart } from '../retention/read.ts';
 import { openAlarmsInScope } from '../lib/open-alarms.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { formatInZone } from '../lib/time.ts';
@@ -95,25 +96,49 @@ export const warningRoutes: RouteDef[] = [
     };
   }),
 
-  route(warningEndpoints.detail, async ({ query, user, data, lang, timeZone }) => {
+  route(warningEndpoints.detail, async ({ query, user, data, lang, timeZone, deps }) => {
     const record = await selectAlarmRows(data).where(eq(alarms.id, query.id)).get();
     if (!record) throw notFound();
     const { alarm } = record;
     // The machine's last word before the alarm: its report and its position at or before the start.
-    const report = await data
-      .select({ deviceTime: telemetry.deviceTime, data: telemetry.data })
-      .from(telemetry, data.viaDevice(telemetry.deviceId))
-      .where(and(eq(telemetry.deviceId, alarm.deviceId), lte(telemetry.deviceTime, alarm.startedAt)))
-      .orderBy(desc(telemetry.deviceTime))
-      .limit(1)
-      .get();
-    const point = await data
-      .select()
-      .from(trackPoints, data.viaDevice(trackPoints.deviceId))
-      .where(and(eq(trackPoints.deviceId, alarm.deviceId), lte(trackPoints.gpsTime, alarm.startedAt)))
-      .orderBy(desc(trackPoints.gpsTime))
-      .limit(1)
-      .get();
+    // Raw rows from the machine's raw window's start on, the 5-minute buckets before it (decision 075).
+    const cutoff = await rawWindowStart(data, alarm.deviceId, deps.now());
+    const report =
+      (alarm.startedAt.getTime() >= cutoff
+        ? await data
+            .select({ deviceTime: telemetry.deviceTime, data: telemetry.data })
+            .from(telemetry, data.viaDevice(telemetry.deviceId))
+            .where(
+              and(
+                eq(telemetry.deviceId, alarm.deviceId),
+                gte(telemetry.deviceTime, new Date(cutoff)),
+                lte(telemetry.deviceTime, alarm.startedAt),
+              ),
+            )
+            .orderBy(desc(telemetry.deviceTime))
+            .limit(1)
+            .get()
+        : undefined) ??
+      (await keptReportNear(data, alarm.deviceId, alarm.startedAt.getTime(), cutoff)) ??
+      undefined;
+    const point =
+      (alarm.startedAt.getTime() >= cutoff
+        ? await data
+            .select()
+            .from(trackPoints, data.viaDevice(trackPoints.deviceId))
+            .where(
+              and(
+                eq(trackPoints.deviceId, alarm.deviceId),
+                gte(trackPoints.gpsTime, new Date(cutoff)),
+                lte(trackPoints.gpsTime, alarm.startedAt),
+              ),
+            )
+            .orderBy(desc(trackPoints.gpsTime))
+            .limit(1)
+            .get()
+        : undefined) ??
+      (await keptPointBefore(data, alarm.deviceId, alarm.startedAt.getTime(), cutoff)) ??
+      undefined;
     const history = await data
       .select({
         action: alarmActions.action,

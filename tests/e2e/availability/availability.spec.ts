@@ -21,7 +21,7 @@ async function facts(api: Api) {
   const options = (await api.call(quoteEndpoints.options, { token })).data as QuoteOptions;
   const priced = new Set(options.prices.filter((p) => p.businessModel === 23 && p.dayCents).map((p) => p.modelId));
   const [from, to] = [addDays(today, 2), addDays(today, 4)];
-  let held: { serial: string; quoteId: number; storeId: number; modelId: number } | undefined;
+  let held: { serial: string; quoteId: number; number: string; storeId: number; modelId: number } | undefined;
   for (const machine of options.machines.filter((m) => m.modelId !== null && priced.has(m.modelId))) {
     const made = await api.call(quoteEndpoints.create, {
       token,
@@ -41,6 +41,7 @@ async function facts(api: Api) {
       held = {
         serial: machine.serialNumber,
         quoteId: made.data.id,
+        number: made.data.number,
         storeId: machine.storeId,
         modelId: machine.modelId!,
       };
@@ -86,7 +87,13 @@ test('the calendar colours a reserved and a leased machine, a click opens the re
   await expect(reserved).toBeVisible();
   await expect(reserved).toHaveCSS('background-color', 'rgb(250, 173, 20)');
   await expect(reserved).toHaveAttribute('title', new RegExp(`^${say('states.reserved')} · Quote `));
+  // A sent quote's bar may be moved: its click offers to open the quote, or to move its dates.
   await reserved.click();
+  const record = say('kinds.quote', { number: f.held.number });
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: say('move.open', { record }) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/leaseCenter/quoteDetail\\?id=${f.held.quoteId}$`));
 
   // The leased machine: coloured as on lease from today, its click opens the contract.

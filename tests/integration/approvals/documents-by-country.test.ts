@@ -47,7 +47,10 @@ describe('real-name documents by the person’s country', () => {
     ] as const;
     for (const [areaCode, idType, idNumber, label, issue] of cases) {
       expect(partyDocumentLabel(idType, { areaCode }), `${areaCode} ${idNumber}`).toBe(label);
-      expect(realNameNumberError({ idType, idNumber }, areaCode), `${areaCode} ${idNumber}`).toBe(issue);
+      // A company's number follows its brand and region (company-numbers.test.ts): here the global brand's company in
+      // the country of the phone, an Australian one at +61, one in Singapore at +65.
+      const company = { taxRegime: 'auGst' as const, province: areaCode === '61' ? 'New South Wales' : 'Singapore' };
+      expect(realNameNumberError({ idType, idNumber }, areaCode, company), `${areaCode} ${idNumber}`).toBe(issue);
     }
   });
 

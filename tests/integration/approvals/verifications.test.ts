@@ -170,14 +170,14 @@ describe('verification review', () => {
   it("takes a rental company's enterprise verification from its settings into the queue; approve and reject move the company", async () => {
     const admin = await t.tokenFor(ROLE.lessorAdmin);
     const licence = (await upload(t, admin, { bytes: PNG, name: 'licence.png' }, 'image')).data.url as string;
-    const body = { creditCode: '91310115MA1K4XXX2B', legalPerson: '张伟', licenseImage: licence };
+    const body = { creditCode: '91310115MA1K4PQR2G', legalPerson: '张伟', licenseImage: licence };
     expect((await t.call(settingsEndpoints.submitVerification, { token: admin, body })).status).toBe('200');
     const mine = (await a.db
       .select()
       .from(verifications)
       .where(and(eq(verifications.orgId, a.huadong.id), eq(verifications.state, 'pending')))
       .get())!;
-    expect(mine).toMatchObject({ kind: 'enterprise', creditCode: '91310115MA1K4XXX2B', licenseImage: licence });
+    expect(mine).toMatchObject({ kind: 'enterprise', creditCode: '91310115MA1K4PQR2G', licenseImage: licence });
     const reviewer = await t.tokenFor(ROLE.companyAdmin);
     const detail = await t.call(verificationEndpoints.detail, { token: reviewer, query: { id: mine.id } });
     expect(detail.data).toMatchObject({ name: 'Huadong Aerial Leasing', legalPerson: '张*', licenseImage: licence });
@@ -195,7 +195,7 @@ describe('verification review', () => {
     await t.call(verificationEndpoints.approve, { token: reviewer, body: { ids: [second.id] } });
     expect(await company()).toMatchObject({
       status: 'approved',
-      creditCode: '91310115MA1K4XXX2B',
+      creditCode: '91310115MA1K4PQR2G',
       legalPerson: '张伟',
     });
   });

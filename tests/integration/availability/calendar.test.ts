@@ -14,6 +14,7 @@ import {
   type Desk,
 } from '../quotes/helpers.ts';
 import { create as createWorkOrder, orderFor } from '../work-orders/helpers.ts';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 
 /** Each day of one machine, as the calendar lays it: `[state, holder number]` by day. */
 function daysOf(answer: CalendarAnswer, machineId: number): Map<string, [string, string]> {
@@ -69,14 +70,14 @@ describe('availability: machines × days by what holds them, and the free count 
   });
 
   it('a machine out on lease is on lease from its delivery, open while it is not back, naming its contract', async () => {
-    const leased = t.dbh.sqlite
-      .prepare(
-        `SELECT p.device_id AS id, p.start_on AS startOn, p.planned_end_on AS plannedEndOn, c.number, d.serial_number AS serial
-         FROM lease_periods p JOIN contracts c ON c.id = p.contract_id JOIN devices d ON d.id = p.device_id
-         JOIN store_devices sd ON sd.device_id = d.id
-         WHERE p.end_on IS NULL AND p.lessor_org_id = ? ORDER BY p.start_on DESC LIMIT 1`,
-      )
-      .get(desk.lessorId) as { id: number; startOn: string; plannedEndOn: string; number: string; serial: string };
+    const leased = (await rowOf<{ id: number; startOn: string; plannedEndOn: string; number: string; serial: string }>(
+      t.dbh.db,
+      `SELECT p.device_id AS id, p.start_on AS "startOn", p.planned_end_on AS "plannedEndOn", c.number, d.serial_number AS serial
+       FROM lease_periods p JOIN contracts c ON c.id = p.contract_id JOIN devices d ON d.id = p.device_id
+       JOIN store_devices sd ON sd.device_id = d.id
+       WHERE p.end_on IS NULL AND p.lessor_org_id = ? ORDER BY p.start_on DESC, p.id LIMIT 1`,
+      desk.lessorId,
+    ))!;
     const answer = await calendar(desk.admin, { from: leased.startOn, days: 62, keyword: leased.serial });
     const days = daysOf(answer, leased.id);
     expect(days.get(leased.startOn)).toEqual(['leased', leased.number]);
@@ -91,8 +92,7 @@ describe('availability: machines × days by what holds them, and the free count 
 
   it('a work order holds its machine from the day it is raised, above stock and below lease', async () => {
     const machine = desk.free[1]!;
-    const kind = (t.dbh.sqlite.prepare('SELECT kind FROM devices WHERE id = ?').get(machine.id) as { kind: string })
-      .kind;
+    const kind = (await rowOf<{ kind: string }>(t.dbh.db, 'SELECT kind FROM devices WHERE id = ?', machine.id))!.kind;
     const made = await createWorkOrder(t, orderFor({ id: machine.id, kind }));
     expect(made.status, made.message).toBe('200');
     const today = dayAhead(t, 0);
@@ -179,11 +179,11 @@ describe('availability: machines × days by what holds them, and the free count 
     expect((await t.call(api.calendar, { token: renter, query: { from: dayAhead(t, 0), days: 5 } })).status).toBe(
       '403',
     );
-    const other = t.dbh.sqlite
-      .prepare(
-        "SELECT u.mobile FROM users u JOIN organisations o ON o.id = u.org_id WHERE o.kind = 'lessor' AND o.id <> ? AND u.role_id = 5 LIMIT 1",
-      )
-      .get(desk.lessorId) as { mobile: string };
+    const other = (await rowOf<{ mobile: string }>(
+      t.dbh.db,
+      "SELECT u.mobile FROM users u JOIN organisations o ON o.id = u.org_id WHERE o.kind = 'lessor' AND o.id <> ? AND u.role_id = 5 ORDER BY u.id LIMIT 1",
+      desk.lessorId,
+    ))!;
     const token = await t.tokenForAccount(other.mobile);
     const theirs = await calendar(token, { from: dayAhead(t, 400), days: 10, keyword: desk.free[0]!.serialNumber });
     expect(theirs.total).toBe(0);

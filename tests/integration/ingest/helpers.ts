@@ -66,7 +66,8 @@ export function wayTo(broker: EmbeddedBroker, way: IngestWay): Partial<IngestOpt
 
 /** An embedded broker on a free port of this suite's range. */
 export async function startBroker(dbh: DbHandle): Promise<EmbeddedBroker> {
-  const accounts = brokerAccounts(dbh.sqliteDb, SERVER_USER, SERVER_PASSWORD);
+  // SQLite's own connection where there is one, as the server's broker (broker-worker.ts).
+  const accounts = brokerAccounts(dbh.sqliteDb ?? dbh.db, SERVER_USER, SERVER_PASSWORD);
   const start = PORTS.first + Math.floor(Math.random() * (PORTS.last - PORTS.first + 1));
   for (let i = 0; i <= PORTS.last - PORTS.first; i++) {
     const port = PORTS.first + ((start - PORTS.first + i) % (PORTS.last - PORTS.first + 1));

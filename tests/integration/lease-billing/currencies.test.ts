@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
@@ -9,9 +9,10 @@ import { productEndpoints } from '@console/contract/http/products';
 import { revenueEndpoints } from '@console/contract/http/lease-revenue';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { users } from '@console/db/schema/accounts';
-import { billLines, bills } from '@console/db/schema/lease-billing';
+import { bills } from '@console/db/schema/lease-billing';
 import { contracts } from '@console/db/schema/lease';
 import { globalDemoAccount } from '@console/db/seed/accounts';
+import { billedIncome } from '../../fixtures/billed-income.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
@@ -34,21 +35,9 @@ describe('money of several currencies on the operator’s console', () => {
   });
   afterAll(() => t.dbh.close());
 
-  /** Billed income of lines ending within the range, of bills not voided, of Northwind's or everyone else's. */
-  const billedIn = async (range: { from: string; to: string }, northwindOnly: boolean) =>
-    (await t.dbh.db
-      .select({ cents: sql<number>`coalesce(sum(${billLines.amountCents}), 0)` })
-      .from(billLines)
-      .innerJoin(bills, eq(bills.id, billLines.billId))
-      .where(
-        and(
-          ne(bills.state, 'void'),
-          northwindOnly ? eq(bills.lessorOrgId, northwindOrg) : ne(bills.lessorOrgId, northwindOrg),
-          gte(billLines.toOn, range.from),
-          lte(billLines.toOn, range.to),
-        ),
-      )
-      .get())!.cents;
+  /** Billed income within the range (lines, overtime, charges, less credit notes), of Northwind’s or everyone else’s. */
+  const billedIn = (range: { from: string; to: string }, northwindOnly: boolean) =>
+    billedIncome(t, range, northwindOnly ? eq(bills.lessorOrgId, northwindOrg) : ne(bills.lessorOrgId, northwindOrg));
 
   it('answers the revenue analysis one currency at a time, yuan first, Australian dollars when asked', async () => {
     const yuan = await t.call(revenueEndpoints.summary, { token: finance, query: {} });

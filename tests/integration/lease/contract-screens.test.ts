@@ -188,7 +188,7 @@ describe('lease contract screens', () => {
     const id = await create(await admin());
     let detail = await t.call(api.detail, { token: await admin(), query: { id } });
     expect(detail.data.status).toBe(0);
-    expect(detail.data.actions).toEqual(['submit']);
+    expect(detail.data.actions).toEqual(['submit', 'cancel']);
     expect(detail.data.editable).toBe(true);
     expect((await move(await staff(), id, 'submit')).data.status).toBe(1);
     detail = await t.call(api.detail, { token: await staff(), query: { id } });

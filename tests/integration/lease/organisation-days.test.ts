@@ -16,6 +16,7 @@ import { orgNumberDay } from '@console/server/src/lib/org-day';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { lessorIds, renterOf, storeOf, freeStock, userOf } from './helpers.ts';
 import { mapInOrder } from '@console/db/in-order';
+import { rowOf, runOf } from '../../fixtures/sql-rows.ts';
 
 /**
  * One calendar for an organisation's days (docs/decisions/026-demo-data.md, addendum "the organisation's day"):
@@ -113,18 +114,23 @@ describe("an organisation's days", () => {
   });
 
   it('reports a machine’s last worked day as the organisation’s day, the same for a viewer in Los Angeles', async () => {
-    const s = t.dbh.sqlite;
+    const db = t.dbh.db;
     const today = dayInZone(t.deps.now(), SHANGHAI);
-    const { id, serialNumber } = s
-      .prepare('SELECT id, serial_number serialNumber FROM devices WHERE org_id = ? ORDER BY id LIMIT 1')
-      .get(huadong) as { id: number; serialNumber: string };
-    s.prepare('DELETE FROM daily_work WHERE device_id = ? AND day >= ?').run(id, today.slice(0, 8) + '01');
-    s.prepare(
+    const { id, serialNumber } = (await rowOf<{ id: number; serialNumber: string }>(
+      db,
+      'SELECT id, serial_number "serialNumber" FROM devices WHERE org_id = ? ORDER BY id LIMIT 1',
+      huadong,
+    ))!;
+    await runOf(db, 'DELETE FROM daily_work WHERE device_id = ? AND day >= ?', id, today.slice(0, 8) + '01');
+    await runOf(
+      db,
       `INSERT INTO daily_work (device_id, day, time_zone, kind, owner_org_id, customer_org_id, distributor_org_id,
         hours_worked, hours_powered, reports)
        SELECT id, ?, 'Asia/Shanghai', kind, org_id, customer_org_id, distributor_org_id, 3, 4, 100 FROM devices
        WHERE id = ?`,
-    ).run(today, id);
+      today,
+      id,
+    );
     const token = await t.tokenFor(ROLE.lessorAdmin);
     const rowIn = async (zone: string) => {
       const attendance = await t.call(analysisEndpoints.attendanceMachines, {

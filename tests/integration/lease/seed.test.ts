@@ -10,6 +10,8 @@ import { isIdNumber } from '@console/contract/lease/renter-identity';
 import { BUSINESSES } from '@console/db/seed/business';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
+import { rowsOf } from '../../fixtures/sql-rows.ts';
+import { modelDays } from '@console/server/src/quotes/holds';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -133,6 +135,73 @@ describe('the seeded lease business', () => {
       const zh = langOf.get(r.lessorOrgId) === 'zh';
       return isIdNumber(r.identityType as 1 | 2, r.idNumber, zh ? '86' : '61') && CJK.test(o.name) === zh;
     });
+  });
+
+  it('has each contract hold its machines as the moves leave it: held until delivered, consumed by the entry, let go at its end', async () => {
+    const rows = await rowsOf<{
+      id: number;
+      status: number;
+      state: string;
+      endReason: string;
+      deviceId: number | null;
+    }>(
+      db(),
+      `SELECT c.id, c.status, r.state, r.end_reason AS "endReason", r.device_id AS "deviceId"
+       FROM contracts c JOIN reservations r ON r.contract_id = c.id WHERE c.kind = 'contract'`,
+    );
+    const running = await db()
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.kind, 'contract'), eq(contracts.status, 7)))
+      .all();
+    // Every contract in execution holds rows: its machines on lease consumed them.
+    await expectEvery(running, (c) => rows.some((r) => r.id === c.id), 'running contracts with holds');
+    const periods = await rowsOf<{ contractId: number; deviceId: number }>(
+      db(),
+      'SELECT contract_id AS "contractId", device_id AS "deviceId" FROM lease_periods',
+    );
+    await expectEvery(
+      rows.filter(
+        (r) => r.deviceId !== null && periods.some((p) => p.contractId === r.id && p.deviceId === r.deviceId),
+      ),
+      (r) => r.state === 'consumed' && r.endReason === 'delivered',
+      'delivered machines',
+    );
+    // Before review, in review and signing, what is not delivered is held; cancelled, it was let go.
+    await expectEvery(
+      rows.filter((r) => r.status <= 6),
+      (r) => r.state === 'held',
+      'holds of contracts not yet running',
+    );
+    await expectEvery(
+      rows.filter((r) => r.status === 10),
+      (r) => r.state === 'released' && r.endReason === 'cancelled',
+      'holds of cancelled contracts',
+    );
+    // No machine is held by two records on a day.
+    const named = await rowsOf<{ deviceId: number; startOn: string; endOn: string }>(
+      db(),
+      `SELECT device_id AS "deviceId", start_on AS "startOn", end_on AS "endOn" FROM reservations
+       WHERE state = 'held' AND device_id IS NOT NULL ORDER BY device_id, start_on`,
+    );
+    const overlapping = named.filter(
+      (a, i) => named[i + 1]?.deviceId === a.deviceId && named[i + 1]!.startOn <= a.endOn,
+    );
+    expect(overlapping).toEqual([]);
+    // No model held by a count has fewer free than zero at its store on a day of the hold.
+    const counted = await rowsOf<{ orgId: number; storeId: number; modelId: number; startOn: string; endOn: string }>(
+      db(),
+      `SELECT org_id AS "orgId", store_id AS "storeId", model_id AS "modelId", start_on AS "startOn", end_on AS "endOn"
+       FROM reservations WHERE state = 'held' AND model_id IS NOT NULL`,
+    );
+    await expectEvery(
+      counted,
+      async (h) => {
+        const days = await modelDays(db(), { ...h, own: { quoteId: null, contractId: null } }, h.modelId);
+        return Math.min(...days.map((d) => d.free)) >= 0;
+      },
+      'model holds within the free count',
+    );
   });
 
   it('gives every machine a store of its own company and every signing contract its flow', async () => {

@@ -15,6 +15,9 @@ import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { issueBills } from '@console/server/src/billing/issue';
 import { runArrearsLocks } from '@console/server/src/risk/arrears';
 import { dayInZone } from '@console/server/src/lib/time';
+import { depositCommands } from './deposits.ts';
+import { chargeCommands } from './charges.ts';
+import { rescheduleCommands } from './reschedules.ts';
 import {
   DAY_MS,
   HOUR_MS,
@@ -200,6 +203,8 @@ export class CreateContract extends Move {
         siteAddress: '张江路1号',
         billingDay: p.billingDay,
         dueDays: p.dueDays,
+        // One contract in three asks for a deposit (deposits.ts).
+        depositCents: p.choice % 3 === 0 ? 200_000 + p.choice * 1_000 : 0,
         lines,
       },
     });
@@ -1468,6 +1473,9 @@ export function moveArbitrary(): fc.Arbitrary<Move> {
         })
         .map((p) => new Redeem(p)),
     },
+    ...(depositCommands(idx) as unknown as typeof entries),
+    ...(chargeCommands(idx) as unknown as typeof entries),
+    ...(rescheduleCommands(idx) as unknown as typeof entries),
   ];
   return fc.oneof(...entries);
 }

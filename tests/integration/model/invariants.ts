@@ -5,6 +5,8 @@ import { dayInZone } from '@console/server/src/lib/time';
 import type { Db } from '@console/db/client';
 import { mapInOrder } from '@console/db/in-order';
 import { overtimeAmountCents, proratedAllowanceTenths } from '@console/contract/lease/overtime';
+import { DEPOSIT_INVARIANTS, depositViolations } from './deposit-invariants.ts';
+import { CHARGE_INVARIANTS, chargeViolations } from './charge-invariants.ts';
 
 /**
  * The invariants of the lease business, read from the database after every step of the model test
@@ -56,7 +58,8 @@ export const INVARIANTS = {
     'a coupon stays within its limits: per-user limit, total, remaining, one use per received coupon, before it expires, by its holder, the minimum spend and category, the discount not above the amount',
   'overtime.fromMeasured':
     "a bill's overtime line charges max(0, measured − allowance prorated over its days) hours at its line's price, nothing when the machine reported no hours (the hours an adjustment set instead, decision 070)",
-  'bill.addsUp': "a contract's bill amounts to its lines and its overtime lines",
+  'bill.addsUp':
+    "a contract's bill not void amounts to its lines, its overtime lines and the charges it carries, less its credit notes (a void bill keeps its amount; its charges went back to pending)",
   'approval.autoAtListPrice':
     "a contract (or change) approved automatically has no line below the lessor's list price and no unverified renter (the lines the rule approved: a change in force adds lines approved with the change)",
   'hold.namedOnce':
@@ -64,9 +67,11 @@ export const INVARIANTS = {
   'hold.modelFree':
     "a model's free count at a store never goes below zero on a day: its machines there, less those busy that day (named holds, lease periods, contracts in force naming them), less the counts model holds take that day",
   'quote.acceptedLinked':
-    'an accepted quote links the contract draft it became, which is for its renter, from its store and days, and no other quote links it; a quote not accepted links none',
+    'an accepted quote links the contract draft it became, which is for its renter, from its store and days (unless the contract was moved to other days since), and no other quote links it; a quote not accepted links none',
   'hold.releasedGone':
-    'released holds are gone: a declined, expired or withdrawn quote holds nothing, an accepted one nothing of its own (its holds are its contract’s), a closed or terminated contract nothing; a hold that ended says why',
+    'released holds are gone: a declined, expired or withdrawn quote holds nothing, an accepted one nothing of its own (its holds are its contract’s), a closed, terminated or cancelled contract nothing; a hold that ended says why',
+  ...DEPOSIT_INVARIANTS,
+  ...CHARGE_INVARIANTS,
 } as const;
 export type InvariantName = keyof typeof INVARIANTS;
 
@@ -470,8 +475,10 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
     all(
       `SELECT b.id, b.number, b.amount_cents,
               (SELECT coalesce(sum(l.amount_cents), 0) FROM bill_lines l WHERE l.bill_id = b.id) AS lines,
-              (SELECT coalesce(sum(o.amount_cents), 0) FROM bill_overtime o WHERE o.bill_id = b.id) AS overtime
-         FROM bills b WHERE b.kind <> 'opening' AND b.amount_cents <> lines + overtime`,
+              (SELECT coalesce(sum(o.amount_cents), 0) FROM bill_overtime o WHERE o.bill_id = b.id) AS overtime,
+              (SELECT coalesce(sum(c.amount_cents), 0) FROM charges c WHERE c.bill_id = b.id) AS charged,
+              (SELECT coalesce(sum(n.amount_cents), 0) FROM credit_notes n WHERE n.bill_id = b.id) AS credited
+         FROM bills b WHERE b.kind <> 'opening' AND b.state <> 'void' AND b.amount_cents <> lines + overtime + charged - credited`,
     ),
   );
   // Reservations (decision 069).
@@ -503,7 +510,9 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
               (SELECT count(*) FROM quotes o WHERE o.contract_id = q.contract_id) AS linking
          FROM quotes q LEFT JOIN contracts c ON c.id = q.contract_id
         WHERE (q.state = 'accepted' AND (c.id IS NULL OR c.renter_org_id IS NOT q.renter_org_id
-                 OR c.store_id <> q.store_id OR c.start_on <> q.start_on OR c.end_on <> q.end_on
+                 OR c.store_id <> q.store_id
+                 OR ((c.start_on <> q.start_on OR c.end_on <> q.end_on) AND NOT EXISTS (
+                       SELECT 1 FROM contract_events e WHERE e.contract_id = c.id AND e.action = 'reschedule'))
                  OR c.lessor_org_id <> q.org_id
                  OR (SELECT count(*) FROM quotes o WHERE o.contract_id = q.contract_id) <> 1))
            OR (q.state <> 'accepted' AND q.contract_id IS NOT NULL)`,
@@ -516,11 +525,13 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
               r.contract_id, c.status AS contract_status
          FROM reservations r LEFT JOIN quotes q ON q.id = r.quote_id LEFT JOIN contracts c ON c.id = r.contract_id
         WHERE (r.state = 'held' AND r.contract_id IS NULL AND q.state NOT IN ('draft', 'sent'))
-           OR (r.state = 'held' AND r.contract_id IS NOT NULL AND c.status IN (8, 9))
+           OR (r.state = 'held' AND r.contract_id IS NOT NULL AND c.status IN (8, 9, 10))
            OR (r.state <> 'held' AND (r.end_reason = '' OR r.ended_at IS NULL))
            OR (r.state = 'consumed' AND r.end_reason <> 'delivered')`,
     ),
   );
+  for (const [name, rows] of depositViolations(all)) report(name, rows);
+  for (const [name, rows] of chargeViolations(all)) report(name, rows);
   return violations;
 }
 

@@ -192,6 +192,8 @@ export async function startNotifyRig(options: { webhookTimeoutMs?: number } = {}
       return saved.data;
     },
     sms: async (mobile: string) => (await t.call(authEndpoints.devSms, { query: { mobile } })).data,
+    /** The mails the mailbox holds for one address (the demo company's own rules mail their contacts too). */
+    mailTo: (address: string) => mailbox.messages.filter((m) => m.to.includes(address)),
     deliveries: async (query: Record<string, unknown> = {}) => {
       const res = await t.call(notificationEndpoints.deliveries, {
         token: admin,

@@ -5,6 +5,7 @@ import { notificationEndpoints, type NotifyRuleForm } from '@console/contract/ht
 import { fences } from '@console/db/schema/fences';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { customersOf, firstDeviceOf, LESSOR_A, orgIdOf } from '../devices/helpers.ts';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 
 const STEP = { delayMinutes: 0, roles: [], userIds: [], contacts: [], channels: ['sms' as const] };
 const OTHER_LESSOR = 'Northwind Equipment Hire';
@@ -19,9 +20,11 @@ describe('notification rules: form, detail, scope', () => {
     adminA = await t.tokenFor(ROLE.lessorAdmin);
     // Another rental company's administrator (the demo's company abroad).
     const b = await orgIdOf(t, OTHER_LESSOR);
-    const bAdmin = (await t.dbh.sqlite.prepare('SELECT mobile FROM users WHERE org_id = ? AND role_id = 5').get(b)) as {
-      mobile: string;
-    };
+    const bAdmin = (await rowOf<{ mobile: string }>(
+      t.dbh.db,
+      'SELECT mobile FROM users WHERE org_id = ? AND role_id = 5 ORDER BY id',
+      b,
+    ))!;
     adminB = await t.tokenForAccount(bAdmin.mobile);
   });
 
@@ -71,11 +74,11 @@ describe('notification rules: form, detail, scope', () => {
     const theirCustomer = (await customersOf(t, lessorB))[0]!;
     const theirMachine = await firstDeviceOf(t, lessorB);
     const theirFence = await t.dbh.db.select().from(fences).where(eq(fences.orgId, lessorB)).get();
-    const theirAdmin = (await t.dbh.sqlite
-      .prepare('SELECT id FROM users WHERE org_id = ? AND role_id = 5')
-      .get(lessorB)) as {
-      id: number;
-    };
+    const theirAdmin = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      'SELECT id FROM users WHERE org_id = ? AND role_id = 5 ORDER BY id',
+      lessorB,
+    ))!;
     const tries: [Partial<NotifyRuleForm>, string][] = [
       [{ selector: 'customer', customerOrgId: theirCustomer.id }, 'customerOrgId'],
       [{ selector: 'list', deviceIds: [theirMachine.id] }, 'deviceIds'],

@@ -16,6 +16,7 @@ import {
   move,
   type Desk,
 } from './helpers.ts';
+import { rowsOf } from '../../fixtures/sql-rows.ts';
 
 /**
  * A contract written directly (not from a quote) holds its machines through the same rule as quotes (decision 069):
@@ -56,17 +57,11 @@ describe('contracts written directly hold their machines like quotes', () => {
       body: { id, action, ...(day ? { day } : {}), ...(action === 'terminate' ? { reason: '客户提前退租' } : {}) },
     });
   const held = (contractId: number) =>
-    t.dbh.sqlite
-      .prepare(
-        'SELECT device_id AS deviceId, model_id AS modelId, count, state, end_reason AS endReason FROM reservations WHERE contract_id = ? ORDER BY id',
-      )
-      .all(contractId) as {
-      deviceId: number | null;
-      modelId: number | null;
-      count: number;
-      state: string;
-      endReason: string;
-    }[];
+    rowsOf<{ deviceId: number | null; modelId: number | null; count: number; state: string; endReason: string }>(
+      t.dbh.db,
+      'SELECT device_id AS "deviceId", model_id AS "modelId", count, state, end_reason AS "endReason" FROM reservations WHERE contract_id = ? ORDER BY id',
+      contractId,
+    );
 
   it('every move of the contract says what it does to the holds', () => {
     expect(Object.fromEntries(LEASE_ACTIONS.map((a) => [a, LEASE_FLOW[a].holds]))).toEqual({
@@ -81,6 +76,7 @@ describe('contracts written directly hold their machines like quotes', () => {
       cancelSigning: 'keep',
       close: 'release',
       terminate: 'release',
+      cancel: 'release',
     });
   });
 
@@ -88,7 +84,7 @@ describe('contracts written directly hold their machines like quotes', () => {
     const machine = desk.free[0]!;
     const first = await create(desk.sales, [{ deviceId: machine.id }], 700, 709);
     expect(first.status, first.message).toBe('200');
-    expect(held(first.data.id)).toEqual([
+    expect(await held(first.data.id)).toEqual([
       { deviceId: machine.id, modelId: null, count: 1, state: 'held', endReason: '' },
     ]);
     const second = await create(desk.staff, [{ deviceId: machine.id }], 705, 715);
@@ -150,14 +146,14 @@ describe('contracts written directly hold their machines like quotes', () => {
       body: body([{ modelId: desk.modelId, count: free + 1 }], ...span),
     });
     expect(tooMany.status).toBe('409');
-    expect(held(c.data.id).map((r) => [r.state, r.count])).toEqual([['held', 1]]);
+    expect((await held(c.data.id)).map((r) => [r.state, r.count])).toEqual([['held', 1]]);
     const moved = await t.call(leaseContractEndpoints.update, {
       token: desk.sales,
       query: { id: c.data.id },
       body: body([{ modelId: desk.modelId, count: 2 }], 770, 771),
     });
     expect(moved.status, moved.message).toBe('200');
-    expect(held(c.data.id).map((r) => [r.state, r.count, r.endReason])).toEqual([
+    expect((await held(c.data.id)).map((r) => [r.state, r.count, r.endReason])).toEqual([
       ['released', 1, 'edited'],
       ['held', 2, ''],
     ]);
@@ -209,13 +205,13 @@ describe('contracts written directly hold their machines like quotes', () => {
       { lineId: lineOf(named.id), deviceId: named.id },
       { lineId: lineOf(null), deviceId: modelled.id },
     ]);
-    expect(held(c.id).map((r) => [r.deviceId, r.state, r.count, r.endReason])).toEqual([
+    expect((await held(c.id)).map((r) => [r.deviceId, r.state, r.count, r.endReason])).toEqual([
       [named.id, 'consumed', 1, 'delivered'],
       [null, 'held', 1, ''],
     ]);
     const closed = await contractMove(desk.admin, c.id, 'close', dayAhead(t, 0));
     expect(closed.status, closed.message).toBe('200');
-    expect(held(c.id).map((r) => [r.deviceId, r.state, r.count, r.endReason])).toEqual([
+    expect((await held(c.id)).map((r) => [r.deviceId, r.state, r.count, r.endReason])).toEqual([
       [named.id, 'consumed', 1, 'delivered'],
       [null, 'released', 1, 'closed'],
     ]);
@@ -245,6 +241,6 @@ describe('contracts written directly hold their machines like quotes', () => {
     expect(entry.message).toContain(`Machine ${other.serialNumber} is held by ${q.number}`);
     const ended = await contractMove(desk.admin, c.id, 'terminate', dayAhead(t, 0));
     expect(ended.status, ended.message).toBe('200');
-    expect(held(c.id).map((r) => [r.state, r.endReason])).toEqual([['released', 'terminated']]);
+    expect((await held(c.id)).map((r) => [r.state, r.endReason])).toEqual([['released', 'terminated']]);
   });
 });

@@ -89,7 +89,7 @@ describe('quotes: the states and what each move does to the holds', () => {
   it('declining needs a reason and frees what the quote held; withdrawing frees it from draft or sent', async () => {
     const q = await createQuote(t, desk.sales, form(t, desk, [modelLine(desk, 1)], 450, 452));
     await move(t, desk.sales, q.id, 'send');
-    expect(countHeld(t, q.id).n).toBe(1);
+    expect((await countHeld(t, q.id)).n).toBe(1);
     const bare = await move(t, desk.sales, q.id, 'decline');
     expect(bare.status).toBe('400');
     expect(bare.data.issues?.[0]?.message).toBe('quotes.reasonRequired');
@@ -104,9 +104,9 @@ describe('quotes: the states and what each move does to the holds', () => {
     const draft = await createQuote(t, desk.sales, form(t, desk, [modelLine(desk, 1)], 450, 452));
     const held = await t.call(quoteEndpoints.hold, { token: desk.sales, body: { id: draft.id, hold: true } });
     expect(held.status, held.message).toBe('200');
-    expect(countHeld(t, draft.id).n).toBe(1);
+    expect((await countHeld(t, draft.id)).n).toBe(1);
     expect((await move(t, desk.sales, draft.id, 'withdraw')).status).toBe('200');
-    expect(countHeld(t, draft.id).n).toBe(0);
+    expect((await countHeld(t, draft.id)).n).toBe(0);
     expect((await detail(t, desk.sales, draft.id)).reservations[0]!.endReason).toBe('withdrawn');
   });
 
@@ -117,7 +117,7 @@ describe('quotes: the states and what each move does to the holds', () => {
     // The day of validity itself still holds.
     await expireQuotes(t.dbh.db, t.deps.now() + 6 * DAY_MS);
     expect((await detail(t, desk.sales, q.id)).state).toBe('sent');
-    expect(countHeld(t, q.id).n).toBe(1);
+    expect((await countHeld(t, q.id)).n).toBe(1);
     const later = t.deps.now() + 9 * DAY_MS;
     expect(await expireQuotes(t.dbh.db, later)).toBeGreaterThanOrEqual(1);
     expect(await expireQuotes(t.dbh.db, later)).toBe(0);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { productEndpoints } from '@console/contract/http/products';
@@ -6,6 +6,7 @@ import { quoteEndpoints } from '@console/contract/http/quotes';
 import type { QuoteForm } from '@console/contract/quotes/forms';
 import { users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
+import { reservations } from '@console/db/schema/quotes';
 import { storeDevices, stores } from '@console/db/schema/lease';
 import { modelDays } from '@console/server/src/quotes/holds';
 import { dayInZone } from '@console/server/src/lib/time';
@@ -40,7 +41,17 @@ export async function deskOf(t: TestApp): Promise<Desk> {
     .from(users)
     .where(eq(users.id, await t.userId(ROLE.lessorAdmin)))
     .get())!.orgId;
-  const stock = new Set((await freeStock(t, lessorId, 2000)).map((m) => m.id));
+  // In stock, on no contract, and held by no seeded quote: free on every day the tests ask for.
+  const held = new Set(
+    (
+      await t.dbh.db
+        .select({ id: reservations.deviceId })
+        .from(reservations)
+        .where(eq(reservations.state, 'held'))
+        .all()
+    ).map((r) => r.id),
+  );
+  const stock = new Set((await freeStock(t, lessorId, 2000)).map((m) => m.id).filter((id) => !held.has(id)));
   const placed = await t.dbh.db
     .select({
       id: devices.id,
@@ -52,6 +63,8 @@ export async function deskOf(t: TestApp): Promise<Desk> {
     .innerJoin(storeDevices, eq(storeDevices.deviceId, devices.id))
     .innerJoin(stores, and(eq(stores.id, storeDevices.storeId), eq(stores.orgId, lessorId)))
     .where(eq(devices.orgId, lessorId))
+    // In one order on both engines: the tests take the first machines of the group.
+    .orderBy(devices.id)
     .all();
   const groups = new Map<string, typeof placed>();
   for (const m of placed.filter((p) => stock.has(p.id))) {
@@ -138,7 +151,7 @@ export async function freeOf(t: TestApp, desk: Desk, from = 400, to = 409): Prom
   return Math.min(...days.map((d) => d.free));
 }
 
-export const countHeld = (t: TestApp, quoteId: number) =>
-  t.dbh.sqlite.prepare("SELECT count(*) AS n FROM reservations WHERE quote_id = ? AND state = 'held'").get(quoteId) as {
-    n: number;
-  };
+export const countHeld = async (t: TestApp, quoteId: number) =>
+  (await t.dbh.db.get<{ n: number }>(
+    sql`SELECT count(*) AS n FROM reservations WHERE quote_id = ${quoteId} AND state = 'held'`,
+  ))!;

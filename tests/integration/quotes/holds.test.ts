@@ -19,6 +19,7 @@ import {
   move,
   type Desk,
 } from './helpers.ts';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'quote-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,17 +74,16 @@ describe('quotes: the holding rule, the discount limit and the form', () => {
   });
 
   it('a machine out on lease cannot be held: the refusal names its contract', async () => {
-    const leased = t.dbh.sqlite
-      .prepare(
-        `SELECT d.id, d.serial_number AS serial, c.number, sd.store_id AS store
-         FROM lease_periods p JOIN devices d ON d.id = p.device_id JOIN contracts c ON c.id = p.contract_id
-         JOIN store_devices sd ON sd.device_id = d.id
-         WHERE p.end_on IS NULL AND p.lessor_org_id = ? LIMIT 1`,
-      )
-      .get(desk.lessorId) as { id: number; serial: string; number: string; store: number };
-    const modelId = (
-      t.dbh.sqlite.prepare('SELECT model_id AS m FROM devices WHERE id = ?').get(leased.id) as { m: number }
-    ).m;
+    const leased = (await rowOf<{ id: number; serial: string; number: string; store: number }>(
+      t.dbh.db,
+      `SELECT d.id, d.serial_number AS serial, c.number, sd.store_id AS store
+       FROM lease_periods p JOIN devices d ON d.id = p.device_id JOIN contracts c ON c.id = p.contract_id
+       JOIN store_devices sd ON sd.device_id = d.id
+       WHERE p.end_on IS NULL AND p.lessor_org_id = ? ORDER BY p.id LIMIT 1`,
+      desk.lessorId,
+    ))!;
+    const modelId = (await rowOf<{ m: number }>(t.dbh.db, 'SELECT model_id AS m FROM devices WHERE id = ?', leased.id))!
+      .m;
     await t.call(productEndpoints.saveLeasePrice, {
       token: desk.admin,
       body: { modelId, businessModel: 23, dayCents: 30_000, monthCents: null },
@@ -132,7 +132,7 @@ describe('quotes: the holding rule, the discount limit and the form', () => {
     const [winner, loser] = ra.status === '200' ? [a, rb] : [b, ra];
     expect(loser.message).toContain(winner.number);
     expect(loser.message).toMatch(/^Only 0 /);
-    expect(countHeld(t, winner.id).n).toBe(1);
+    expect((await countHeld(t, winner.id)).n).toBe(1);
     expect(await freeOf(t, desk, ...span)).toBe(0);
   });
 
@@ -179,9 +179,12 @@ describe('quotes: the holding rule, the discount limit and the form', () => {
     });
     expect(past.message).toContain('有效期不能早于今天');
     // The administrator takes the model's monthly price off the list: a monthly line of it has no price.
-    const listed = t.dbh.sqlite
-      .prepare('SELECT id FROM lease_prices WHERE org_id = ? AND model_id = ? AND business_model = 25')
-      .get(desk.lessorId, desk.modelId) as { id: number } | undefined;
+    const listed = await rowOf<{ id: number }>(
+      t.dbh.db,
+      'SELECT id FROM lease_prices WHERE org_id = ? AND model_id = ? AND business_model = 25',
+      desk.lessorId,
+      desk.modelId,
+    );
     if (listed) await t.call(productEndpoints.removeLeasePrice, { token: desk.admin, body: { id: listed.id } });
     const unpriced = await t.call(quoteEndpoints.create, {
       token: desk.sales,
@@ -192,11 +195,11 @@ describe('quotes: the holding rule, the discount limit and the form', () => {
 
   it('another rental company reads and moves none of the quotes', async () => {
     const q = await createQuote(t, desk.sales, form(t, desk, [modelLine(desk, 1)], 590, 591));
-    const other = t.dbh.sqlite
-      .prepare(
-        "SELECT u.mobile FROM users u JOIN organisations o ON o.id = u.org_id WHERE o.kind = 'lessor' AND o.id <> ? AND u.role_id = 5 LIMIT 1",
-      )
-      .get(desk.lessorId) as { mobile: string };
+    const other = (await rowOf<{ mobile: string }>(
+      t.dbh.db,
+      "SELECT u.mobile FROM users u JOIN organisations o ON o.id = u.org_id WHERE o.kind = 'lessor' AND o.id <> ? AND u.role_id = 5 ORDER BY u.id LIMIT 1",
+      desk.lessorId,
+    ))!;
     const token = await t.tokenForAccount(other.mobile);
     expect((await t.call(quoteEndpoints.detail, { token, query: { id: q.id } })).status).toBe('404');
     expect((await move(t, token, q.id, 'send')).status).toBe('404');

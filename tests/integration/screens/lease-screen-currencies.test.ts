@@ -1,12 +1,13 @@
-import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { screenEndpoints, type LeaseScreen } from '@console/contract/http/screens';
 import { users } from '@console/db/schema/accounts';
-import { billLines, bills } from '@console/db/schema/lease-billing';
+import { bills } from '@console/db/schema/lease-billing';
 import { globalDemoAccount } from '@console/db/seed/accounts';
 import { dayInZone } from '@console/server/src/lib/time';
 import { orgToday } from '@console/server/src/lib/org-day';
+import { billedIncome } from '../../fixtures/billed-income.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
@@ -45,18 +46,9 @@ describe('the lease big screen of several currencies', () => {
   const ofNorthwind = (yes: boolean) =>
     yes ? eq(bills.lessorOrgId, northwindOrg) : ne(bills.lessorOrgId, northwindOrg);
 
-  /** Billed income of the screen's twelve months to `day`, of bills not voided, of Northwind's or everyone else's. */
-  const billedIn = async (screen: LeaseScreen, northwindOnly: boolean, day = today) => {
-    const from = `${screen.trend[0]!.month}-01`;
-    return (await t.dbh.db
-      .select({ cents: sql<number>`coalesce(sum(${billLines.amountCents}), 0)` })
-      .from(billLines)
-      .innerJoin(bills, eq(bills.id, billLines.billId))
-      .where(
-        and(ne(bills.state, 'void'), ofNorthwind(northwindOnly), gte(billLines.toOn, from), lte(billLines.toOn, day)),
-      )
-      .get())!.cents;
-  };
+  /** Billed income of the screen's twelve months to `day` (lines, overtime, charges, less credit notes). */
+  const billedIn = (screen: LeaseScreen, northwindOnly: boolean, day = today) =>
+    billedIncome(t, { from: `${screen.trend[0]!.month}-01`, to: day }, ofNorthwind(northwindOnly));
   /** What is unpaid past due on `day`, of Northwind's or everyone else's bills, and the renters owing it. */
   const pastDue = async (northwindOnly: boolean, day = today) => {
     const where = and(ofNorthwind(northwindOnly), inArray(bills.state, ['open', 'partlyPaid']), lt(bills.dueOn, day));

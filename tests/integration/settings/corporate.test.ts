@@ -21,7 +21,7 @@ const invoice = {
   type: 'special' as const,
   taxRate: 13,
   title: 'Huadong Aerial Leasing Co., Ltd.',
-  taxNumber: '91310115MA1K4XXX2B',
+  taxNumber: '91310115MA1K4PQR2G',
   bank: 'Bank of Shanghai Pudong Branch',
   account: '31686803002345678',
   address: '88 Century Avenue, Shanghai',
@@ -103,10 +103,10 @@ describe('corporate settings', () => {
     expect(specialAt1).toMatchObject({ status: '400', data: { field: 'taxRate' } });
     const ordinary = await t.call(settingsEndpoints.updateInvoice, {
       token: admin,
-      body: { type: 'ordinary', taxRate: 1, title: 'Huadong', taxNumber: '91310115ma1k4xxx2b' },
+      body: { type: 'ordinary', taxRate: 1, title: 'Huadong', taxNumber: '91310115ma1k4pqr2g' },
     });
     expect(ordinary).toMatchObject({ status: '200', data: { invoice: { type: 'ordinary', taxRate: 1, bank: '' } } });
-    expect(ordinary.data.invoice.taxNumber).toBe('91310115MA1K4XXX2B');
+    expect(ordinary.data.invoice.taxNumber).toBe('91310115MA1K4PQR2G');
     const badTax = await t.call(settingsEndpoints.updateInvoice, {
       token: admin,
       body: { ...invoice, taxNumber: '12-34' },
@@ -116,11 +116,11 @@ describe('corporate settings', () => {
 
   it('submits enterprise verification once: it stays pending until reviewed', async () => {
     const licence = (await upload(t, admin, { bytes: PNG, name: 'licence.png' }, 'image')).data.url as string;
-    const body = { creditCode: '91310115ma1k4xxx2b', legalPerson: 'Zhang Wei', licenseImage: licence };
+    const body = { creditCode: '91310115ma1k4pqr2g', legalPerson: 'Zhang Wei', licenseImage: licence };
     const res = await t.call(settingsEndpoints.submitVerification, { token: admin, body });
     expect(res).toMatchObject({
       status: '200',
-      data: { verification: { status: 'pending', creditCode: '91310115MA1K4XXX2B', licenseImage: licence } },
+      data: { verification: { status: 'pending', creditCode: '91310115MA1K4PQR2G', licenseImage: licence } },
     });
     const again = await t.call(settingsEndpoints.submitVerification, { token: admin, body });
     expect(again.status).toBe('409');
@@ -136,7 +136,7 @@ describe('corporate settings', () => {
   it('refuses a verification with a bad credit code, no licence or another organisation’s licence', async () => {
     const other = await tokenInOrg(t, 'Pearl River Lift Rental', ROLE.lessorAdmin, '13933335555');
     const theirs = (await upload(t, other.token, { bytes: PNG, name: 'l.png' }, 'image')).data.url as string;
-    const base = { creditCode: '91310115MA1K4XXX2B', legalPerson: 'Zhang Wei' };
+    const base = { creditCode: '91310115MA1K4PQR2G', legalPerson: 'Zhang Wei' };
     const badCode = await t.call(settingsEndpoints.submitVerification, {
       token: admin,
       body: { ...base, creditCode: 'ABC', licenseImage: theirs },

@@ -1,4 +1,5 @@
 import type analysis from './zh-CN/analysis.json';
+import type charges from './zh-CN/charges.json';
 import type auth from './zh-CN/auth.json';
 import type appReleases from './zh-CN/app-releases.json';
 import type banners from './zh-CN/banners.json';
@@ -30,6 +31,9 @@ import type leaseContracts from './zh-CN/lease-contracts.json';
 import type leaseParties from './zh-CN/lease-parties.json';
 import type leaseSublease from './zh-CN/lease-sublease.json';
 import type leaseBilling from './zh-CN/lease-billing.json';
+import type deposits from './zh-CN/deposits.json';
+import type handoverNotes from './zh-CN/handover-notes.json';
+import type terms from './zh-CN/terms.json';
 import type leaseRevenue from './zh-CN/lease-revenue.json';
 import type leaseHandover from './zh-CN/lease-handover.json';
 import type leaseChanges from './zh-CN/lease-changes.json';
@@ -57,6 +61,7 @@ import type workOrders from './zh-CN/work-orders.json';
  */
 export interface Resources {
   common: typeof common;
+  charges: typeof charges;
   shell: typeof shell;
   auth: typeof auth;
   home: typeof home;
@@ -84,6 +89,9 @@ export interface Resources {
   'lease-sublease': typeof leaseSublease;
   analysis: typeof analysis;
   'lease-billing': typeof leaseBilling;
+  deposits: typeof deposits;
+  'handover-notes': typeof handoverNotes;
+  terms: typeof terms;
   'lease-revenue': typeof leaseRevenue;
   'lease-handover': typeof leaseHandover;
   'lease-changes': typeof leaseChanges;

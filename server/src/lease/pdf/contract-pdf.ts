@@ -13,8 +13,10 @@ export async function contractPdf(
   /** The lessor's brand's money (lib/org-brand.ts). */
   money: MoneyFormat,
   readUpload: (name: string) => Uint8Array | null = () => null,
+  /** The terms version to print (startSigning's, decision 078); when not given, the one the contract carries. */
+  termsVersionId?: number | null,
 ): Promise<Uint8Array | null> {
-  const doc = await contractDocument(db, contractId, money);
+  const doc = await contractDocument(db, contractId, money, termsVersionId);
   if (!doc) return null;
   return renderContractPdf(doc, doc.baseUpload ? readUpload(doc.baseUpload) : null);
 }

@@ -11,6 +11,7 @@ import type { MoneyFormat } from '@console/contract/codes/money';
 import { partyDocumentLabel, type IdentityLabels } from '@console/contract/lease/renter-identity';
 import { nameIn, nameInSql } from '../../lib/org-brand.ts';
 import { orgTimeZone } from '../../lib/org-day.ts';
+import { termsForDocument } from '../../terms/terms.ts';
 
 const partyName = (org: Parameters<typeof nameIn>[0] | undefined, lang: 'zh' | 'en') => (org ? nameIn(org, lang) : '');
 
@@ -54,12 +55,16 @@ export interface ContractDocument {
   lessee: { signer: string; at: Date } | null;
   /** `sealText`: the lessor's name in the contract's language, as the seal on this document reads. */
   lessor: { signer: string; at: Date; sealText: string } | null;
+  /** The terms and conditions it carries, in its language (decision 078), printed after the contract's own pages. */
+  terms: { version: number; title: string; body: string } | null;
 }
 
 export async function contractDocument(
   db: Db,
   contractId: number,
   money: MoneyFormat,
+  /** The terms version to print instead of the one the contract carries (the one it is being sent with). */
+  termsVersionId?: number | null,
 ): Promise<ContractDocument | null> {
   const c = await db.select().from(contracts).where(eq(contracts.id, contractId)).get();
   if (!c) return null;
@@ -138,5 +143,6 @@ export async function contractDocument(
         // text is the registered (often Chinese) one, which an English document must not carry.
         { signer: flow.lessorSigner, at: flow.lessorSignedAt, sealText: seal ? lessorName : '' }
       : null,
+    terms: await termsForDocument(db, c, termsVersionId),
   };
 }

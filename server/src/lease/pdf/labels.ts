@@ -38,6 +38,8 @@ export const PDF_LABELS = {
     /** What a seal is for, lettered under its star (a Chinese company's contract seal reads so). */
     sealPurpose: '合同专用章',
     signedAt: '签署时间',
+    /** The heading of the terms' pages (decision 078). */
+    termsHeading: (version: number) => `合同条款（第 ${version} 版）`,
     models: { 22: '日租转月租', 23: '日租', 24: '月租（30天）', 25: '月租（自然月）', 27: '日租（7天以上）' } as Record<
       number,
       string
@@ -75,6 +77,7 @@ export const PDF_LABELS = {
     lessorSign: 'Signed for the lessor',
     sealPurpose: 'Contract seal',
     signedAt: 'Signed at',
+    termsHeading: (version: number) => `Terms and conditions (version ${version})`,
     models: {
       22: 'Daily, converting to monthly',
       23: 'Daily',

@@ -95,7 +95,36 @@ export async function renderContractPdf(doc: ContractDocument, basePdf: Uint8Arr
     } else if (field.name === 'lines') drawLines(page, field, doc, font, bold);
     else drawSignature(page, field, doc, font, bold);
   }
+  if (doc.terms) drawTerms(pdf, doc.terms, L.termsHeading(doc.terms.version), font, bold);
   return pdf.save();
+}
+
+/**
+ * The terms and conditions the contract carries (decision 078), after its own pages: a heading naming the version,
+ * its title, then its text wrapped to the page and continued on as many A4 pages as it takes. Real text, in the
+ * document's font, so it reads and copies as written.
+ */
+function drawTerms(
+  pdf: PDFDocument,
+  terms: { title: string; body: string },
+  heading: string,
+  font: PDFFont,
+  bold: PDFFont,
+) {
+  const [left, top, bottom, width] = [56, 790, 56, A4[0] - 112];
+  let page = pdf.addPage(A4);
+  let y = top;
+  const write = (line: string, size: number, f: PDFFont, gap = size * 1.5) => {
+    if (y - gap < bottom) {
+      page = pdf.addPage(A4);
+      y = top;
+    }
+    if (line) page.drawText(line, { x: left, y, size, font: f, color: INK });
+    y -= gap;
+  };
+  write(heading, 10, font, 20);
+  for (const line of wrap(bold, terms.title, 14, width)) write(line, 14, bold, 24);
+  for (const line of wrap(font, terms.body, 10, width)) write(line, 10, font);
 }
 
 function drawLines(page: PDFPage, field: TemplateField, doc: ContractDocument, font: PDFFont, bold: PDFFont) {

@@ -115,7 +115,7 @@ export function registerAempRoutes(app: Hono, deps: AppDeps): void {
         return problem(c, 400, `a time series spans at most ${AEMP_MAX_RANGE_DAYS} days`);
       const found = await findEquipment(access, input.equipmentId);
       if (!found) return problem(c, 404, 'no such equipment for this key');
-      const page = await seriesPage(access, found, input.dataPoint, from, to, input.pageNumber);
+      const page = await seriesPage(access, found, input.dataPoint, from, to, input.pageNumber, deps.now());
       if (!page) return problem(c, 404, `a ${found.kind} does not report ${input.dataPoint}`);
       const path = `${origin(c)}${base}/Fleet/Equipment/ID/${encodeURIComponent(input.equipmentId)}/${input.dataPoint}/${input.startDate}/${input.endDate}`;
       const doc: AempSeries = {

@@ -14,6 +14,24 @@ import type { KeyAccess } from '../../lib/api-key-auth.ts';
 import { alarmTypeLabel } from '../../lib/alarm-text.ts';
 import { nameIn } from '../../lib/org-brand.ts';
 import { engineRunningOf, equipmentOf, fuelPctOf, hoursOf, isoInstant } from './mapping.ts';
+import { keptPointCount, keptPoints, keptReportCount, keptReports, rawWindowStart } from '../../retention/read.ts';
+
+/**
+ * One page over two sources, oldest first: the kept records before the raw window (decision 075), then the raw rows.
+ * Answers the total and the page's rows of each.
+ */
+async function twoSourcePage<K, R>(
+  offset: number,
+  kept: { count: () => Promise<number>; page: (offset: number, limit: number) => Promise<K[]> },
+  raw: { count: () => Promise<number>; page: (offset: number, limit: number) => Promise<R[]> },
+): Promise<{ total: number; kept: K[]; raw: R[] }> {
+  const keptTotal = await kept.count();
+  const total = keptTotal + (await raw.count());
+  const keptRows = offset < keptTotal ? await kept.page(offset, AEMP_PAGE_SIZE) : [];
+  const rest = AEMP_PAGE_SIZE - keptRows.length;
+  const rawRows = rest > 0 ? await raw.page(Math.max(0, offset - keptTotal), rest) : [];
+  return { total, kept: keptRows, raw: rawRows };
+}
 
 /** The reads of the ISO 15143-3 API, each within the key's machines (lib/api-key-auth.ts). */
 
@@ -88,10 +106,16 @@ export async function seriesPage(
   from: number,
   to: number,
   page: number,
+  now: number,
 ): Promise<{ total: number; records: SeriesRecords } | null> {
   if (!AEMP_KIND_POINTS[device.kind].includes(point)) return null;
   const { data } = access;
   const offset = (page - 1) * AEMP_PAGE_SIZE;
+  // Before the machine's raw window a 5-minute bucket is one record (its last report or position), decision 075: the
+  // same answer before and after the raw rows there are pruned.
+  const cutoff = await rawWindowStart(data, device.id, now);
+  const old = { from, to: Math.min(to, cutoff), toExclusive: true };
+  const recent = Math.max(from, cutoff);
   if (point === 'Locations') {
     const rows = data
       .select({ at: trackPoints.gpsTime, lat: trackPoints.lat, lng: trackPoints.lng })
@@ -99,18 +123,24 @@ export async function seriesPage(
       .where(
         and(
           eq(trackPoints.deviceId, device.id),
-          gte(trackPoints.gpsTime, new Date(from)),
+          gte(trackPoints.gpsTime, new Date(recent)),
           lt(trackPoints.gpsTime, new Date(to)),
         ),
       );
-    const total = await data.count(rows);
-    const list = await rows
-      .orderBy(asc(trackPoints.gpsTime), asc(trackPoints.id))
-      .limit(AEMP_PAGE_SIZE)
-      .offset(offset)
-      .all();
+    const found = await twoSourcePage(
+      offset,
+      {
+        count: async () => (from < cutoff ? keptPointCount(data, device.id, old, cutoff) : 0),
+        page: (o, n) => keptPoints(data, device.id, old, cutoff, 'asc', n, o),
+      },
+      {
+        count: async () => (to > cutoff ? data.count(rows) : 0),
+        page: (o, n) => rows.orderBy(asc(trackPoints.gpsTime), asc(trackPoints.id)).limit(n).offset(o).all(),
+      },
+    );
+    const list = [...found.kept.map((p) => ({ at: p.gpsTime, lat: p.lat, lng: p.lng })), ...found.raw];
     return {
-      total,
+      total: found.total,
       records: { Location: list.map((r) => ({ datetime: isoInstant(r.at), Latitude: r.lat, Longitude: r.lng })) },
     };
   }
@@ -146,16 +176,23 @@ export async function seriesPage(
     .where(
       and(
         eq(telemetry.deviceId, device.id),
-        gte(telemetry.deviceTime, new Date(from)),
+        gte(telemetry.deviceTime, new Date(recent)),
         lt(telemetry.deviceTime, new Date(to)),
       ),
     );
-  const total = await data.count(rows);
-  const list = await rows
-    .orderBy(asc(telemetry.deviceTime), asc(telemetry.id))
-    .limit(AEMP_PAGE_SIZE)
-    .offset(offset)
-    .all();
+  const found = await twoSourcePage(
+    offset,
+    {
+      count: async () => (from < cutoff ? keptReportCount(data, device.id, old, cutoff) : 0),
+      page: (o, n) => keptReports(data, device.id, old, cutoff, 'asc', n, o),
+    },
+    {
+      count: async () => (to > cutoff ? data.count(rows) : 0),
+      page: (o, n) => rows.orderBy(asc(telemetry.deviceTime), asc(telemetry.id)).limit(n).offset(o).all(),
+    },
+  );
+  const total = found.total;
+  const list = [...found.kept.map((r) => ({ at: r.deviceTime, data: r.data })), ...found.raw];
   const reports = list.flatMap((r) => {
     const parsed = kindData.safeParse(r.data);
     return parsed.success ? [{ datetime: isoInstant(r.at), data: parsed.data }] : [];

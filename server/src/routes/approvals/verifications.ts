@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { nameInSql } from '../../lib/org-brand.ts';
+import { nameInSql, orgBrand, orgBrands } from '../../lib/org-brand.ts';
 import { maskIdNumber, maskName } from '@console/contract/codes/masks';
 import {
   realNameNumberError,
   verificationEndpoints,
+  type RealNameCompany,
   type MyRealName,
   type VerificationRow,
 } from '@console/contract/http/approvals';
@@ -17,6 +18,7 @@ import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { formatInZone } from '../../lib/time.ts';
 import type { SessionUser } from '../../lib/session.ts';
+import type { AppDeps } from '../../lib/deps.ts';
 import { idsIn, madeWithin, presentDecision, undecided } from './shared.ts';
 
 /**
@@ -35,24 +37,28 @@ const verificationRows = (data: ScopedData) =>
       orgName: nameInSql(organisations, data.lang),
       mobile: users.mobile,
       areaCode: users.areaCode,
+      province: organisations.province,
     })
     .from(verifications, data.orgScope(verifications.orgId))
     .innerJoin(organisations, eq(organisations.id, verifications.orgId))
     .leftJoin(users, eq(users.id, verifications.submittedBy));
 type Row = Awaited<ReturnType<ReturnType<typeof verificationRows>['all']>>[number];
 
-async function present(data: ScopedData, rows: Row[], timeZone: string): Promise<VerificationRow[]> {
+async function present(deps: AppDeps, data: ScopedData, rows: Row[], timeZone: string): Promise<VerificationRow[]> {
   const decision = await presentDecision(
     data,
     rows.map((r) => r.v),
     timeZone,
   );
-  return rows.map(({ v, orgName, mobile, areaCode }) => ({
+  const brandOf = await orgBrands(deps, data.unscoped('domainRule'));
+  return rows.map(({ v, orgName, mobile, areaCode, province }) => ({
     id: v.id,
     kind: v.kind,
     uid: v.userId,
     mobile: mobile ?? '',
     areaCode: areaCode ?? '',
+    taxRegime: brandOf(v.orgId).taxRegime,
+    province,
     orgName,
     idType: v.idType,
     // A person's name is masked; a company's is public (it is on its licence and its contracts).
@@ -81,6 +87,20 @@ async function followRenter(
     .set({ realNameState: state })
     .where(and(eq(renters.orgId, v.orgId), eq(renters.identityType, type), eq(renters.idNumber, number)))
     .run();
+}
+
+/**
+ * The company a person submits a real name from: its brand's tax regime and its region, which name a company's
+ * registration number (realNameNumberError).
+ */
+async function companyOf(deps: AppDeps, data: ScopedData, orgId: number): Promise<RealNameCompany> {
+  const db = data.unscoped('domainRule');
+  const org = await db
+    .select({ province: organisations.province })
+    .from(organisations)
+    .where(eq(organisations.id, orgId))
+    .get();
+  return { taxRegime: (await orgBrand(deps, db, orgId)).taxRegime, province: org?.province ?? '' };
 }
 
 /** A rental company's enterprise verification, submitted in its settings, joins the queue. */
@@ -119,13 +139,13 @@ export const verificationRoutes: RouteDef[] = [
       verificationRows(data).where(where),
       listOrder(query, { createdAt: verifications.createdAt }, verifications.id, [desc(verifications.id)]),
     );
-    return { list: await present(data, rows, timeZone), ...paging };
+    return { list: await present(deps, data, rows, timeZone), ...paging };
   }),
 
-  route(verificationEndpoints.detail, async ({ query, data, timeZone }) => {
+  route(verificationEndpoints.detail, async ({ query, data, timeZone, deps }) => {
     const row = await verificationRows(data).where(eq(verifications.id, query.id)).get();
     if (!row) throw notFound();
-    return (await present(data, [row], timeZone))[0]!;
+    return (await present(deps, data, [row], timeZone))[0]!;
   }),
 
   route(verificationEndpoints.approve, async ({ body, data, user, deps, setMessage }) => {
@@ -189,10 +209,10 @@ export const verificationRoutes: RouteDef[] = [
     return { count };
   }),
 
-  route(verificationEndpoints.submitRealName, async ({ body, user, data, setMessage }) => {
-    // The documents of the person's own country, by their mobile's area code (decision 064), whatever their brand: a
-    // driver licence or an ABN at +61, an ID card or a credit code at +86, as their settings page names them.
-    const numberError = realNameNumberError(body, user.areaCode);
+  route(verificationEndpoints.submitRealName, async ({ body, user, data, deps, setMessage }) => {
+    // A person's documents are of their own country, by their mobile's area code, whatever their brand; a company's
+    // registration number is of its brand's tax regime, whoever's phone submits it (decision 064).
+    const numberError = realNameNumberError(body, user.areaCode, await companyOf(deps, data, user.orgId));
     if (numberError) throw invalidField('idNumber', numberError);
     const id = await data.write(async (tx) => {
       const me = (await tx.select().from(users, tx.own(users.id)).get())!;
@@ -223,9 +243,10 @@ export const verificationRoutes: RouteDef[] = [
     return { id };
   }),
 
-  route(verificationEndpoints.mine, async ({ data, timeZone }): Promise<MyRealName> => {
+  route(verificationEndpoints.mine, async ({ data, timeZone, user, deps }): Promise<MyRealName> => {
     const me = await data.select().from(users, data.own(users.id)).get();
     if (!me) throw notFound();
+    const company = await companyOf(deps, data, user.orgId);
     const last = await data
       .select()
       .from(verifications, data.own(verifications.userId))
@@ -244,6 +265,7 @@ export const verificationRoutes: RouteDef[] = [
         reason: '',
         submittedAt: when(verified ? last?.createdAt : null),
         decidedAt: when(verified ? last?.decidedAt : null),
+        company,
       };
     }
     return {
@@ -254,6 +276,7 @@ export const verificationRoutes: RouteDef[] = [
       reason: last.reason,
       submittedAt: when(last.createdAt),
       decidedAt: when(last.decidedAt),
+      company,
     };
   }),
 ];

@@ -10,7 +10,10 @@ import type { Db } from '@console/db/client';
 import { orgTimeZones } from '@console/db/org-zone';
 import { holdsOf, lastDayOf, layDays } from '../../availability/calendar.ts';
 import { modelFreeDays } from '../../availability/models.ts';
-import { CLAIMING } from '../../lease/machines-held.ts';
+import { claimingLine } from '../../lease/machines-held.ts';
+import { rescheduleContract } from '../../lease/reschedule.ts';
+import { rescheduleQuote } from '../../quotes/reschedule.ts';
+import { movableRefs } from '../../availability/movable.ts';
 import type { ScopedData } from '../../lib/data.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list-page.ts';
@@ -69,8 +72,7 @@ function heldForRenter(db: Db, renterId: number, from: string, to: string): SQL 
         .where(
           and(
             eq(contracts.renterOrgId, renterId),
-            inArray(contracts.status, CLAIMING),
-            isNull(contractLines.untilOn),
+            claimingLine(),
             lte(contracts.startOn, to),
             gte(contracts.endOn, from),
           ),
@@ -93,7 +95,7 @@ function machineFilters(
 }
 
 export const availabilityRoutes: RouteDef[] = [
-  route(api.calendar, async ({ query, data, today }) => {
+  route(api.calendar, async ({ query, data, today, user }) => {
     const from = query.from;
     const to = lastDayOf(from, query.days);
     const db = data.unscoped('alreadyScoped');
@@ -168,7 +170,7 @@ export const availabilityRoutes: RouteDef[] = [
       from,
       to,
       today: now,
-      refs: laid.refs,
+      refs: await movableRefs(db, user, laid.refs),
     };
   }),
 
@@ -213,5 +215,18 @@ export const availabilityRoutes: RouteDef[] = [
       .limit(2000)
       .all();
     return { stores: storeRows, models, customers };
+  }),
+
+  // A drag of a reservation bar, or the "Move dates" dialog: the quote's or contract draft's own move, which moves
+  // its holds with it or refuses, changing nothing.
+  route(api.reschedule, async ({ body, user, data, deps, setMessage }) => {
+    const db = data.unscoped('domainRule');
+    const days = { startOn: body.startOn, endOn: body.endOn };
+    const moved =
+      body.kind === 'quote'
+        ? await rescheduleQuote(db, user, body.id, days, deps.now(), data.lang)
+        : await rescheduleContract(db, user, body.id, days, deps.now(), data.lang);
+    setMessage('availability.rescheduled', { number: moved.number, from: moved.startOn, to: moved.endOn });
+    return { kind: body.kind, ...moved };
   }),
 ];

@@ -7,6 +7,15 @@ import type { Dialect } from '@console/db/dialect';
 import { telemetry, trackPoints } from '@console/db/schema/devices';
 import { formatInZone, startOfDayInZone } from '../../lib/time.ts';
 import { zoneOffsetMs } from './history-rules.ts';
+import {
+  bucketStats,
+  keptPoints,
+  keptReportNear,
+  keptReports,
+  rawWindowStart,
+  type KeptPoint,
+  type KeptReport,
+} from '../../retention/read.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -14,63 +23,135 @@ const DAY_MS = 24 * HOUR_MS;
 /** `pumpCurrentA.0` -> `pumpCurrentA`, 0 (a JSON path: `$.pumpCurrentA[0]`); the names come from TELEMETRY_FIELDS only. */
 const jsonPath = (field: string) => field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
 
-const inRange = (deviceId: number, from: number, to: number) =>
+/** Raw rows of a range, from the raw window's start on (older parts are read from the buckets, decision 075). */
+const inRange = (deviceId: number, from: number, to: number, cutoff = 0) =>
   and(
     eq(telemetry.deviceId, deviceId),
-    gte(telemetry.deviceTime, new Date(from)),
+    gte(telemetry.deviceTime, new Date(Math.max(from, cutoff))),
     lte(telemetry.deviceTime, new Date(to)),
   );
 
-/** The kind's numeric telemetry averaged per period, in SQL: a month of 10-second reports never reaches JavaScript. */
+/** The shortest period a range reaching before the raw window is drawn in: the buckets' 5 minutes. */
+const BUCKET_MINUTES = 5;
+
+/**
+ * The kind's numeric telemetry averaged per period, in SQL: a month of 10-second reports never reaches JavaScript.
+ * A range reaching before the machine's raw window (decision 075) adds the 5-minute buckets' counts and sums for that
+ * part, in periods of at least 5 minutes, the same before and after the raw rows there are pruned.
+ */
 export async function telemetrySeries(
   data: ScopedData,
   device: { id: number; kind: MachineKind },
   from: number,
   to: number,
-  periodMinutes: number,
+  asked: number,
   timeZone: string,
+  now: number,
 ) {
+  const cutoff = await rawWindowStart(data, device.id, now);
   const fields = TELEMETRY_FIELDS[device.kind];
+  const periodMinutes = from < cutoff ? Math.max(asked, BUCKET_MINUTES) : asked;
   const periodMs = periodMinutes * 60_000;
   // Periods start on the user's clock (a day period at local midnight), with the offset at the range's start.
   const offset = zoneOffsetMs(from, timeZone);
-  const averages = Object.fromEntries(
-    fields.map((field, i) => [
-      `f${i}`,
-      sql<number | null>`avg(${data.dialect.jsonNumber(telemetry.data, ...jsonPath(field))})`,
-    ]),
+  const periodOf = (t: number) => Math.floor((t + offset) / periodMs) * periodMs - offset;
+  const sums = Object.fromEntries(
+    fields.flatMap((field, i) => {
+      const value = data.dialect.jsonNumber(telemetry.data, ...jsonPath(field));
+      return [
+        [`s${i}`, sql<number | null>`sum(${value})`],
+        [`c${i}`, sql<number>`count(${value})`],
+      ];
+    }),
   );
-  const rows = (await data
-    .select({
-      // Numbers bind as reals: cast, so the division truncates to whole periods.
-      t: sql<number>`cast((${telemetry.deviceTime} + ${offset}) / ${periodMs} as bigint) * ${periodMs} - ${offset}`,
-      n: sql<number>`count(*)`,
-      ...averages,
-    })
-    .from(telemetry, data.viaDevice(telemetry.deviceId))
-    .where(inRange(device.id, from, to))
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .all()) as ({ t: number; n: number } & Record<string, number | null>)[];
+  const periods = new Map<number, { n: number; sums: number[]; counts: number[] }>();
+  const periodAt = (t: number) => {
+    let p = periods.get(t);
+    if (!p) periods.set(t, (p = { n: 0, sums: fields.map(() => 0), counts: fields.map(() => 0) }));
+    return p;
+  };
+  if (from < cutoff)
+    for (const bucket of await bucketStats(data, device.id, from, to, cutoff)) {
+      const p = periodAt(periodOf(bucket.at));
+      p.n += bucket.reports;
+      fields.forEach((field, i) => {
+        const stat = bucket.stats[field];
+        if (!stat) return;
+        p.counts[i]! += stat[0];
+        p.sums[i]! += stat[1];
+      });
+    }
+  if (to >= cutoff) {
+    const rows = (await data
+      .select({
+        // Numbers bind as reals: cast, so the division truncates to whole periods.
+        t: sql<number>`cast((${telemetry.deviceTime} + ${offset}) / ${periodMs} as bigint) * ${periodMs} - ${offset}`,
+        n: sql<number>`count(*)`,
+        ...sums,
+      })
+      .from(telemetry, data.viaDevice(telemetry.deviceId))
+      .where(inRange(device.id, from, to, cutoff))
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .all()) as ({ t: number; n: number } & Record<string, number | null>)[];
+    for (const r of rows) {
+      const p = periodAt(Number(r.t));
+      p.n += Number(r.n);
+      fields.forEach((_, i) => {
+        p.counts[i]! += Number(r[`c${i}`] ?? 0);
+        p.sums[i]! += Number(r[`s${i}`] ?? 0);
+      });
+    }
+  }
+  const times = [...periods.keys()].sort((a, b) => a - b);
   const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
   return {
     periodMinutes,
-    times: rows.map((r) => r.t),
-    fields: Object.fromEntries(fields.map((field, i) => [field, rows.map((r) => round(r[`f${i}`] ?? null))])),
-    reports: rows.reduce((sum, r) => sum + r.n, 0),
+    times,
+    fields: Object.fromEntries(
+      fields.map((field, i) => [
+        field,
+        times.map((t) => {
+          const p = periods.get(t)!;
+          return round(p.counts[i]! > 0 ? p.sums[i]! / p.counts[i]! : null);
+        }),
+      ]),
+    ),
+    reports: [...periods.values()].reduce((sum, p) => sum + p.n, 0),
   };
 }
 
-/** The newest reports of a range, at most one query's worth, with whether more lie in it. */
-export async function telemetryRecords(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
-  const rows = await data
-    .select()
-    .from(telemetry, data.viaDevice(telemetry.deviceId))
-    .where(inRange(deviceId, from, to))
-    // The time alone, so the (device_id, device_time) index orders the rows and the limit stops the scan.
-    .orderBy(desc(telemetry.deviceTime))
-    .limit(HISTORY_MAX_RECORDS + 1)
-    .all();
+/**
+ * The newest reports of a range, at most one query's worth, with whether more lie in it. Before the machine's raw
+ * window each 5-minute bucket stands for its last report (decision 075).
+ */
+export async function telemetryRecords(
+  data: ScopedData,
+  deviceId: number,
+  from: number,
+  to: number,
+  timeZone: string,
+  now: number,
+) {
+  const cutoff = await rawWindowStart(data, deviceId, now);
+  const raw: KeptReport[] =
+    to >= cutoff
+      ? await data
+          .select()
+          .from(telemetry, data.viaDevice(telemetry.deviceId))
+          .where(inRange(deviceId, from, to, cutoff))
+          // The time alone, so the (device_id, device_time) index orders the rows and the limit stops the scan.
+          .orderBy(desc(telemetry.deviceTime))
+          .limit(HISTORY_MAX_RECORDS + 1)
+          .all()
+      : [];
+  const rows =
+    from < cutoff
+      ? [
+          ...raw,
+          ...(await keptReports(data, deviceId, { from, to }, cutoff, 'desc', HISTORY_MAX_RECORDS + 1 - raw.length)),
+        ]
+      : raw;
   const list = rows.slice(0, HISTORY_MAX_RECORDS).flatMap((r) => {
     // A row ingest accepted is valid; an unreadable one (a hand-edited database) is left out, not answered.
     const data = kindData.safeParse(r.data);
@@ -87,21 +168,42 @@ export async function telemetryRecords(data: ScopedData, deviceId: number, from:
   return { list, truncated: rows.length > HISTORY_MAX_RECORDS };
 }
 
-/** The newest track points of a range (at most one query's worth), oldest first as a line is drawn. */
-export async function trackOf(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
-  const rows = await data
-    .select()
-    .from(trackPoints, data.viaDevice(trackPoints.deviceId))
-    .where(
-      and(
-        eq(trackPoints.deviceId, deviceId),
-        gte(trackPoints.gpsTime, new Date(from)),
-        lte(trackPoints.gpsTime, new Date(to)),
-      ),
-    )
-    .orderBy(desc(trackPoints.gpsTime))
-    .limit(HISTORY_MAX_RECORDS + 1)
-    .all();
+/**
+ * The newest track points of a range (at most one query's worth), oldest first as a line is drawn; before the raw
+ * window, each 5-minute bucket's last point (decision 075).
+ */
+export async function trackOf(
+  data: ScopedData,
+  deviceId: number,
+  from: number,
+  to: number,
+  timeZone: string,
+  now: number,
+) {
+  const cutoff = await rawWindowStart(data, deviceId, now);
+  const raw: KeptPoint[] =
+    to >= cutoff
+      ? await data
+          .select()
+          .from(trackPoints, data.viaDevice(trackPoints.deviceId))
+          .where(
+            and(
+              eq(trackPoints.deviceId, deviceId),
+              gte(trackPoints.gpsTime, new Date(Math.max(from, cutoff))),
+              lte(trackPoints.gpsTime, new Date(to)),
+            ),
+          )
+          .orderBy(desc(trackPoints.gpsTime))
+          .limit(HISTORY_MAX_RECORDS + 1)
+          .all()
+      : [];
+  const rows =
+    from < cutoff
+      ? [
+          ...raw,
+          ...(await keptPoints(data, deviceId, { from, to }, cutoff, 'desc', HISTORY_MAX_RECORDS + 1 - raw.length)),
+        ]
+      : raw;
   const list = rows
     .slice(0, HISTORY_MAX_RECORDS)
     .reverse()
@@ -120,20 +222,32 @@ export async function trackOf(data: ScopedData, deviceId: number, from: number, 
 const hourMeter = (dialect: Dialect) =>
   sql`coalesce(${dialect.jsonNumber(telemetry.data, 'workingHours')}, ${dialect.jsonNumber(telemetry.data, 'engineHours')})`;
 
-/** The hour meter at a moment: the last reading up to then, else the first after (nothing counted before it). */
-async function meterAt(data: ScopedData, deviceId: number, at: number): Promise<number | null> {
+const meterOf = (d: unknown): number | null => {
+  const r = d as { workingHours?: unknown; engineHours?: unknown } | null;
+  const h = r?.workingHours ?? r?.engineHours;
+  return typeof h === 'number' ? h : null;
+};
+
+/**
+ * The hour meter at a moment: the last reading up to then, else the first after (nothing counted before it). Raw rows
+ * from the raw window's start on, the 5-minute buckets before it (decision 075).
+ */
+async function meterAt(data: ScopedData, deviceId: number, at: number, cutoff: number): Promise<number | null> {
   const read = async (where: SQL, order: SQL) =>
     (
       await data
         .select({ h: sql<number | null>`${hourMeter(data.dialect)}` })
         .from(telemetry, data.viaDevice(telemetry.deviceId))
-        .where(and(eq(telemetry.deviceId, deviceId), where))
+        .where(and(eq(telemetry.deviceId, deviceId), gte(telemetry.deviceTime, new Date(cutoff)), where))
         .orderBy(order)
         .limit(1)
         .get()
     )?.h ?? null;
+  const kept = async (after: boolean) => meterOf((await keptReportNear(data, deviceId, at, cutoff, after))?.data);
   return (
-    (await read(lte(telemetry.deviceTime, new Date(at)), desc(telemetry.deviceTime))) ??
+    (at >= cutoff ? await read(lte(telemetry.deviceTime, new Date(at)), desc(telemetry.deviceTime)) : null) ??
+    (await kept(false)) ??
+    (await kept(true)) ??
     (await read(gte(telemetry.deviceTime, new Date(at)), asc(telemetry.deviceTime)))
   );
 }
@@ -146,15 +260,23 @@ export const hasHourMeter = (kind: MachineKind) =>
  * Working hours per calendar day of the range (the hour meter's advance that day) and their share of the part
  * of the day the range covers. Two index seeks per day: at most 31 days, whatever the reporting rate.
  */
-export async function workingDays(data: ScopedData, deviceId: number, from: number, to: number, timeZone: string) {
+export async function workingDays(
+  data: ScopedData,
+  deviceId: number,
+  from: number,
+  to: number,
+  timeZone: string,
+  now: number,
+) {
+  const cutoff = await rawWindowStart(data, deviceId, now);
   const days: { date: string; hours: number; utilisationPct: number }[] = [];
   for (let date = formatInZone(from, timeZone).slice(0, 10); ;) {
     const dayStart = startOfDayInZone(date, timeZone);
     if (dayStart > to) break;
     const start = Math.max(dayStart, from);
     const end = Math.min(dayStart + DAY_MS - 1, to);
-    const before = await meterAt(data, deviceId, start);
-    const after = await meterAt(data, deviceId, end);
+    const before = await meterAt(data, deviceId, start, cutoff);
+    const after = await meterAt(data, deviceId, end, cutoff);
     const hours = before === null || after === null ? 0 : Math.max(0, Math.round((after - before) * 10) / 10);
     const span = (end - start + 1) / HOUR_MS;
     days.push({ date, hours, utilisationPct: Math.min(100, Math.round((hours / span) * 1000) / 10) });

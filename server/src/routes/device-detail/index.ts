@@ -46,36 +46,36 @@ export const deviceDetailRoutes: RouteDef[] = [
     };
   }),
 
-  route(deviceDetailEndpoints.series, async ({ query, data, timeZone, setMessage }) => {
+  route(deviceDetailEndpoints.series, async ({ query, data, timeZone, setMessage, deps }) => {
     const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
     const period = chartPeriodMinutes(query.period, query.from, query.to);
-    const series = await telemetrySeries(data, device, query.from, query.to, period, timeZone);
+    const series = await telemetrySeries(data, device, query.from, query.to, period, timeZone, deps.now());
     if (series.times.length === 0) setMessage('deviceDetail.noData');
     return series;
   }),
 
-  route(deviceDetailEndpoints.records, async ({ query, data, timeZone, setMessage }) => {
+  route(deviceDetailEndpoints.records, async ({ query, data, timeZone, setMessage, deps }) => {
     const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
-    const records = await telemetryRecords(data, device.id, query.from, query.to, timeZone);
+    const records = await telemetryRecords(data, device.id, query.from, query.to, timeZone, deps.now());
     if (records.list.length === 0) setMessage('deviceDetail.noData');
     return records;
   }),
 
-  route(deviceDetailEndpoints.track, async ({ query, data, timeZone, setMessage }) => {
+  route(deviceDetailEndpoints.track, async ({ query, data, timeZone, setMessage, deps }) => {
     const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
-    const track = await trackOf(data, device.id, query.from, query.to, timeZone);
+    const track = await trackOf(data, device.id, query.from, query.to, timeZone, deps.now());
     if (track.list.length === 0) setMessage('deviceDetail.noData');
     return track;
   }),
 
-  route(deviceDetailEndpoints.workingHours, async ({ query, data, timeZone }) => {
+  route(deviceDetailEndpoints.workingHours, async ({ query, data, timeZone, deps }) => {
     const device = await visibleDevice(data, query.id);
     assertHistoryRange(device.kind, query.from, query.to, timeZone);
     if (!hasHourMeter(device.kind)) return { days: [], totalHours: 0, hourMeter: false };
-    return { ...(await workingDays(data, device.id, query.from, query.to, timeZone)), hourMeter: true };
+    return { ...(await workingDays(data, device.id, query.from, query.to, timeZone, deps.now())), hourMeter: true };
   }),
 
   route(deviceDetailEndpoints.alarms, async ({ query, data, timeZone, lang }) => {

@@ -37,6 +37,9 @@ import { allocationRows, mayWriteFor, receiptIdsInScope } from './shared.ts';
 import { billsWithHoursMissing, mayAdjustOvertime, overtimeLinesOf } from './overtime.ts';
 import { adjustOvertime } from '../../billing/overtime-adjust.ts';
 
+/** Renters paying their bills through the payment provider (decision 077): routes of this area. */
+export { onlinePayRoutes } from './online-pay.ts';
+
 const billFields = {
   id: bills.id,
   number: bills.number,

@@ -249,7 +249,7 @@ export const leaseChangeRoutes: RouteDef[] = [
   }),
   route(api.create, ({ body, user, data, deps }) => createChange(data.unscoped('domainRule'), user, body, deps.now())),
   route(api.update, async ({ query, body, user, data, deps }) => {
-    await updateChange(data.unscoped('domainRule'), user, query.id, body, deps.now());
+    await updateChange(data.unscoped('domainRule'), user, query.id, body, deps.now(), data.lang);
     return { id: query.id };
   }),
 ];

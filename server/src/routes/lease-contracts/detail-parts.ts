@@ -8,6 +8,7 @@ import type { ScopedData } from '../../lib/data.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { currentFlow } from '../../lease/signing.ts';
+import { movedDaysOf } from '../../availability/movable.ts';
 
 /** Parts of a contract's detail that a change's detail shows alike (decision 041). */
 type Contract = typeof contracts.$inferSelect;
@@ -36,6 +37,7 @@ export function presentEvents(events: Awaited<ReturnType<typeof eventRows>>, tim
     signer: typeof e.details.signer === 'string' ? e.details.signer : '',
     changeId: typeof e.details.changeId === 'number' ? e.details.changeId : null,
     changeNumber: typeof e.details.changeNumber === 'string' ? e.details.changeNumber : '',
+    days: movedDaysOf(e.details),
     at: formatInZone(e.at, timeZone),
   }));
 }

@@ -5,7 +5,13 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { organisations, users } from '@console/db/schema/accounts';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { contractFiles, contractLines, contracts, renters, stores } from '@console/db/schema/lease';
-import { allowedActions, canEdit, HOLDING_STATUSES, LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import {
+  allowedActions,
+  canEdit,
+  canReschedule,
+  HOLDING_STATUSES,
+  LEASE_STATUS,
+} from '@console/contract/codes/lease-flow';
 import { addressText } from '@console/contract/formats/address';
 import { LESSOR_ROLES } from '@console/contract/codes/roles';
 import {
@@ -42,7 +48,7 @@ import {
 } from '../../lease/files.ts';
 import { contractPdf } from '../../lease/pdf/contract-pdf.ts';
 import { managerReasonList } from '../../lease/approval.ts';
-import { approve, close, reject, submit, terminate, withdraw } from '../../lease/review.ts';
+import { approve, cancel, close, reject, submit, terminate, withdraw } from '../../lease/review.ts';
 import { runArrearsLocks } from '../../risk/arrears.ts';
 import { askSigning, cancelSigning, currentFlow, startSigning, type SigningDeps } from '../../lease/signing.ts';
 import { eventRows, presentEvents, ruleNameOf, sealsFor, signingOf } from './detail-parts.ts';
@@ -271,6 +277,7 @@ async function detailOf(
     canAttach: isLessor && writesContracts(user),
     changes: await changesOf(data, user, c.id),
     canChange: isLessor && writesContracts(user) && c.status === LEASE_STATUS.inExecution,
+    movable: c.kind === 'contract' && canReschedule(c, asActor(user)),
     publicLinks: await openPublicLinks(db, c, now),
     canMakeLink: !hasEnded(c.status),
     canRevokeLinks: revokesLinks(user, c),
@@ -474,6 +481,8 @@ export const leaseContractRoutes: RouteDef[] = [
         return { status: (await approve(db, user, id, now)).status, ...none };
       case 'reject':
         return { status: (await reject(db, user, id, { reason }, now)).status, ...none };
+      case 'cancel':
+        return { status: (await cancel(db, user, id, { reason }, now)).status, ...none };
       case 'close':
       case 'terminate': {
         const ended = await (body.action === 'close' ? close : terminate)(db, user, id, { day, reason }, now);

@@ -33,6 +33,7 @@ import { subleaseCostOf } from '../../lease/sublease-cost.ts';
 import { currencyChoice } from '../../lib/currencies.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { subleases } from '@console/db/schema/lease-sublease';
+import { chargeIncome, creditIncome } from '../../charges/income.ts';
 
 type Range = { from: string; to: string };
 type Filter = z.infer<typeof revenueFilter> & { keyword?: string };
@@ -50,9 +51,10 @@ export function rangeOf(filter: Filter, today: string): Range {
 
 /**
  * The overtime a bill charges for a bill line's machine and days (decision 070): its overtime line is the line's
- * part's (same bill, lease period and days), as adjusted by the lessor's staff.
+ * part's (same bill, lease period and days), as adjusted by the lessor's staff. Cast back to an integer: PostgreSQL
+ * sums bigints as numeric, and the received share below must stay an integer division.
  */
-const overtimeOfLine = sql<number>`(select coalesce(sum(${billOvertime.amountCents}), 0) from ${billOvertime}
+const overtimeOfLine = sql<number>`(select cast(coalesce(sum(${billOvertime.amountCents}), 0) as bigint) from ${billOvertime}
   where ${billOvertime.billId} = ${bills.id} and ${billOvertime.leasePeriodId} = ${billLines.leasePeriodId}
     and ${billOvertime.fromOn} = ${billLines.fromOn} and ${billOvertime.toOn} = ${billLines.toOn})`;
 /** A bill line's income: its days' amount and the overtime billed with them. */
@@ -65,64 +67,69 @@ const incomeOfLine = sql<number>`(${billLines.amountCents} + ${overtimeOfLine})`
  * adds up to the bills' amounts.
  */
 export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors?: number[]) {
-  return data
-    .select({
-      id: sql<number>`${billLines.id}`.as('id'),
-      billId: sql<number>`${bills.id}`.as('bill_id'),
-      billNumber: sql<string>`${bills.number}`.as('bill_number'),
-      issuedOn: sql<string>`${bills.issuedOn}`.as('issued_on'),
-      contractId: sql<number>`${contracts.id}`.as('contract_id'),
-      contractNumber: sql<string>`${contracts.number}`.as('contract_number'),
-      renterId: sql<number>`${bills.renterOrgId}`.as('renter_id'),
-      renterName: nameInSql(organisations, data.lang).as('renter_name'),
-      storeId: sql<number>`${contracts.storeId}`.as('store_id'),
-      storeName: sql<string>`coalesce(${stores.name}, '')`.as('store_name'),
-      deviceId: sql<number>`${billLines.deviceId}`.as('device_id'),
-      serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`.as('serial_number'),
-      kind: sql<string>`coalesce(${devices.kind}, '')`.as('kind'),
-      salespersonId: sql<number>`coalesce(${contracts.salespersonId}, 0)`.as('salesperson_id'),
-      salespersonName: sql<string>`coalesce(${users.name}, '')`.as('salesperson_name'),
-      month: sql<string>`substr(${billLines.toOn}, 1, 7)`.as('month'),
-      fromOn: sql<string>`${billLines.fromOn}`.as('from_on'),
-      toOn: sql<string>`${billLines.toOn}`.as('to_on'),
-      days: sql<number>`${billLines.days}`.as('days'),
-      amountCents: sql<number>`${incomeOfLine}`.as('amount_cents'),
-      // The line's share of what receipts paid on its bill, rounded down to the cent (integer division).
-      receivedCents:
-        sql<number>`coalesce(${incomeOfLine} * ${bills.paidCents} / nullif(${bills.amountCents}, 0), 0)`.as(
-          'received_cents',
+  return (
+    data
+      .select({
+        id: sql<number>`${billLines.id}`.as('id'),
+        billId: sql<number>`${bills.id}`.as('bill_id'),
+        billNumber: sql<string>`${bills.number}`.as('bill_number'),
+        issuedOn: sql<string>`${bills.issuedOn}`.as('issued_on'),
+        contractId: sql<number>`${contracts.id}`.as('contract_id'),
+        contractNumber: sql<string>`${contracts.number}`.as('contract_number'),
+        renterId: sql<number>`${bills.renterOrgId}`.as('renter_id'),
+        renterName: nameInSql(organisations, data.lang).as('renter_name'),
+        storeId: sql<number>`${contracts.storeId}`.as('store_id'),
+        storeName: sql<string>`coalesce(${stores.name}, '')`.as('store_name'),
+        deviceId: sql<number>`${billLines.deviceId}`.as('device_id'),
+        serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`.as('serial_number'),
+        kind: sql<string>`coalesce(${devices.kind}, '')`.as('kind'),
+        salespersonId: sql<number>`coalesce(${contracts.salespersonId}, 0)`.as('salesperson_id'),
+        salespersonName: sql<string>`coalesce(${users.name}, '')`.as('salesperson_name'),
+        month: sql<string>`substr(${billLines.toOn}, 1, 7)`.as('month'),
+        fromOn: sql<string>`${billLines.fromOn}`.as('from_on'),
+        toOn: sql<string>`${billLines.toOn}`.as('to_on'),
+        days: sql<number>`${billLines.days}`.as('days'),
+        amountCents: sql<number>`${incomeOfLine}`.as('amount_cents'),
+        // The line's share of what receipts paid on its bill, rounded down to the cent (integer division).
+        receivedCents:
+          sql<number>`coalesce(${incomeOfLine} * ${bills.paidCents} / nullif(${bills.amountCents}, 0), 0)`.as(
+            'received_cents',
+          ),
+        // The hours its machine worked on the line's days, from the daily work (decision 037).
+        hoursWorked:
+          sql<number>`(select coalesce(sum(dw.hours_worked), 0) from ${dailyWork} dw where dw.device_id = ${billLines.deviceId} and dw.day between ${billLines.fromOn} and ${billLines.toOn})`.as(
+            'hours_worked',
+          ),
+      })
+      .from(bills, data.orgScope(bills.lessorOrgId))
+      .innerJoin(billLines, eq(billLines.billId, bills.id))
+      .innerJoin(contracts, eq(contracts.id, bills.contractId))
+      .leftJoin(devices, eq(devices.id, billLines.deviceId))
+      .leftJoin(stores, eq(stores.id, contracts.storeId))
+      .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
+      .leftJoin(users, eq(users.id, contracts.salespersonId))
+      .where(
+        and(
+          ne(bills.state, 'void'),
+          lessors ? inArray(bills.lessorOrgId, lessors.length > 0 ? lessors : [0]) : undefined,
+          gte(billLines.toOn, range.from),
+          lte(billLines.toOn, range.to),
+          filter.storeId ? eq(contracts.storeId, filter.storeId) : undefined,
+          filter.renterId ? eq(bills.renterOrgId, filter.renterId) : undefined,
+          filter.salespersonId ? eq(contracts.salespersonId, filter.salespersonId) : undefined,
+          filter.kind ? eq(devices.kind, filter.kind) : undefined,
+          keywordIn(
+            data.dialect,
+            [contracts.number, bills.number, devices.serialNumber, organisations.name],
+            filter.keyword,
+          ),
         ),
-      // The hours its machine worked on the line's days, from the daily work (decision 037).
-      hoursWorked:
-        sql<number>`(select coalesce(sum(dw.hours_worked), 0) from ${dailyWork} dw where dw.device_id = ${billLines.deviceId} and dw.day between ${billLines.fromOn} and ${billLines.toOn})`.as(
-          'hours_worked',
-        ),
-    })
-    .from(bills, data.orgScope(bills.lessorOrgId))
-    .innerJoin(billLines, eq(billLines.billId, bills.id))
-    .innerJoin(contracts, eq(contracts.id, bills.contractId))
-    .leftJoin(devices, eq(devices.id, billLines.deviceId))
-    .leftJoin(stores, eq(stores.id, contracts.storeId))
-    .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
-    .leftJoin(users, eq(users.id, contracts.salespersonId))
-    .where(
-      and(
-        ne(bills.state, 'void'),
-        lessors ? inArray(bills.lessorOrgId, lessors.length > 0 ? lessors : [0]) : undefined,
-        gte(billLines.toOn, range.from),
-        lte(billLines.toOn, range.to),
-        filter.storeId ? eq(contracts.storeId, filter.storeId) : undefined,
-        filter.renterId ? eq(bills.renterOrgId, filter.renterId) : undefined,
-        filter.salespersonId ? eq(contracts.salespersonId, filter.salespersonId) : undefined,
-        filter.kind ? eq(devices.kind, filter.kind) : undefined,
-        keywordIn(
-          data.dialect,
-          [contracts.number, bills.number, devices.serialNumber, organisations.name],
-          filter.keyword,
-        ),
-      ),
-    )
-    .as('income');
+      )
+      // Billed charges and credit notes are income too (decision 074), in rows of the same shape.
+      .unionAll(chargeIncome(data, filter, range, lessors))
+      .unionAll(creditIncome(data, filter, range, lessors))
+      .as('income')
+  );
 }
 type Income = Awaited<ReturnType<typeof incomeOf>>;
 
@@ -215,7 +222,8 @@ export const leaseRevenueRoutes: RouteDef[] = [
     const totals = (await db
       .select({
         ...money,
-        machines: sql<number>`count(distinct ${i.deviceId})`,
+        // A charge of no machine is a row of machine 0 (decision 074): not a machine.
+        machines: sql<number>`count(distinct nullif(${i.deviceId}, 0))`,
         daysBilled: sumOf(i.days),
         hoursWorked: sumOf(i.hoursWorked),
       })
@@ -283,6 +291,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
           billedCents: sumOf(i.amountCents),
         })
         .from(i)
+        .where(ne(i.deviceId, 0))
         .groupBy(sql`${i.deviceId}`)
         .orderBy(asc(sql`${hours} / nullif(${days}, 0)`), asc(sql`max(${i.serialNumber})`))
         .limit(200)

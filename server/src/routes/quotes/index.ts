@@ -9,7 +9,7 @@ import type { Dialect } from '@console/db/dialect';
 import { ROLE } from '@console/contract/codes/roles';
 import { addressText } from '@console/contract/formats/address';
 import { MAX_DISCOUNT_BP } from '@console/contract/quotes/forms';
-import { canEditQuote, quoteMoves, QUOTE_STATES } from '@console/contract/quotes/flow';
+import { canEditQuote, canRescheduleQuote, quoteMoves, QUOTE_STATES } from '@console/contract/quotes/flow';
 import { quoteEndpoints as api, type QuoteDetail, type QuoteRow } from '@console/contract/http/quotes';
 import type { AppDeps } from '../../lib/deps.ts';
 import type { Scope, ScopedData } from '../../lib/data.ts';
@@ -28,6 +28,7 @@ import { quoteActor, quotesVisibleTo } from '../../quotes/access.ts';
 import { createQuote, holdDraft, moveQuote, updateQuote, visibleQuote } from '../../quotes/moves.ts';
 import { DEFAULT_MAX_DISCOUNT_BP, discountLimitFor, maxDiscountOf } from '../../quotes/pricing.ts';
 import { quotePdf } from '../../quotes/pdf.ts';
+import { movedDaysOf } from '../../availability/movable.ts';
 
 /**
  * Quotes and the reservations they hold (docs/decisions/069-quotes-and-reservations.md). Reads go through the
@@ -258,12 +259,14 @@ export const quoteRoutes: RouteDef[] = [
         fromState: e.fromState,
         toState: e.toState,
         reason: e.reason,
+        days: movedDaysOf(e.details),
         at: formatInZone(e.at, timeZone),
       })),
       actions: quoteMoves(q, who),
       editable: drafting,
       canHold: drafting && !holds,
       canUnhold: drafting && holds,
+      movable: canRescheduleQuote(q, who),
     };
     return detail;
   }),

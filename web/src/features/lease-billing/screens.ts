@@ -6,4 +6,5 @@ export const pages: ScreenPages<typeof leaseBillingScreens> = {
   history: () => import('./pages/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
   receiptRecord: () => import('./pages/receipt-page.tsx').then((m) => ({ default: m.ReceiptPage })),
   arrears: () => import('./pages/arrears-page.tsx').then((m) => ({ default: m.ArrearsPage })),
+  payOnline: () => import('./pages/pay-online-page.tsx').then((m) => ({ default: m.PayOnlinePage })),
 };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verificationEndpoints } from '@console/contract/http/approvals';
 import { userEndpoints } from '@console/contract/http/users';
-import { partyDocumentLabel } from '@console/contract/lease/renter-identity';
+import { identityLabels, partyDocumentLabel } from '@console/contract/lease/renter-identity';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useFileUrls } from '../../../components/use-file-urls.ts';
 import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -13,9 +13,10 @@ import { DecisionActions } from './decision-actions.tsx';
 
 /**
  * A verification as submitted, masked (decision 043). The reviewer may ask for a person's whole name and number:
- * the account's reveal, which the server records; an enterprise shows its licence. The number is named by the
- * document of the submitter's country, by their mobile's area code (partyDocumentLabel, decision 064): a driver
- * licence or an ABN at +61, an ID card or a credit code at +86, a passport or a registration number elsewhere.
+ * the account's reveal, which the server records; an enterprise shows its licence. A person's number is named by the
+ * document of their own country, by their mobile's area code (partyDocumentLabel, decision 064): a driver licence at
+ * +61, an ID card at +86, a passport elsewhere; a company's registration number by its brand's tax regime and its
+ * region, as the server checks it (a credit code under a Chinese brand, an ABN for an Australian company).
  */
 export function VerificationDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation(['approvals', 'lease-parties']);
@@ -36,7 +37,10 @@ export function VerificationDrawer({ id, onClose }: { id: number | null; onClose
         {(v) => {
           const shown = whole?.id === v.id ? whole : null;
           const company = v.idType === 2 || v.kind === 'enterprise';
-          const documentLabel = t(`lease-parties:${partyDocumentLabel(company ? 2 : 1, { areaCode: v.areaCode })}`);
+          const document = company
+            ? identityLabels(v.taxRegime, 2, { province: v.province }).idNumber
+            : partyDocumentLabel(1, { areaCode: v.areaCode });
+          const documentLabel = t(`lease-parties:${document}`);
           return (
             <Space direction="vertical" size="middle" style={{ width: '100%' }}>
               <Descriptions

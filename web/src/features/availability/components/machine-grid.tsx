@@ -1,3 +1,4 @@
+import { useRef, useState, type DragEvent } from 'react';
 import { Empty, Pagination, Spin, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,8 @@ import {
 import type { QueryOf } from '@console/contract/http/endpoint';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useOrgToday } from '../../../lib/days.ts';
-import { daysFrom, recordHref, STATE_COLORS, weekday } from '../states.ts';
+import { addDays, daysFrom, recordHref, STATE_COLORS, weekday } from '../states.ts';
+import { MoveDatesDialog, useReschedule, type MoveTarget } from './move-dates.tsx';
 
 const DAY_WIDTH = 28;
 const MACHINE_WIDTH = 220;
@@ -39,8 +41,35 @@ function useDescribe() {
   };
 }
 
-function MachineRow({ machine, answer }: { machine: CalendarMachine; answer: CalendarAnswer }) {
+/** The day under the pointer in a cell spanning its days (`data-from`, `colSpan`). */
+function dayAt(cell: HTMLTableCellElement, clientX: number): string | null {
+  const from = cell.dataset.from;
+  if (!from) return null;
+  const rect = cell.getBoundingClientRect();
+  const span = Math.max(1, cell.colSpan);
+  const i = Math.min(span - 1, Math.max(0, Math.floor(((clientX - rect.left) / rect.width) * span)));
+  return addDays(from, i);
+}
+
+/** A bar being dragged: its record and the day it was taken by. */
+interface Dragged {
+  ref: HoldRef;
+  day: string;
+}
+
+function MachineRow({
+  machine,
+  answer,
+  onChoose,
+  onDragFrom,
+}: {
+  machine: CalendarMachine;
+  answer: CalendarAnswer;
+  onChoose: (target: MoveTarget) => void;
+  onDragFrom: (dragged: Dragged | null) => void;
+}) {
   const navigate = useNavigate();
+  const { t } = useTranslation('availability');
   const describe = useDescribe();
   return (
     <tr data-testid={`machine-${machine.serialNumber}`}>
@@ -71,9 +100,16 @@ function MachineRow({ machine, answer }: { machine: CalendarMachine; answer: Cal
       {machine.spans.map((span) => {
         const ref = span.ref === null ? null : answer.refs[span.ref]!;
         const colors = STATE_COLORS[span.state];
-        const text = describe(span, ref);
+        const movable = ref?.movable === true;
+        const text = movable ? `${describe(span, ref)} · ${t('move.hint')}` : describe(span, ref);
         const width = daysBetween(span.from, span.to);
         const opens = ref !== null;
+        // A quote's or contract draft's bar: a click (or Enter) offers to open it or move its days; a drag moves them.
+        const open = () => {
+          if (!ref) return;
+          if (movable) onChoose({ ref, machine });
+          else void navigate(recordHref(ref, machine));
+        };
         return (
           <td
             key={span.from}
@@ -81,22 +117,35 @@ function MachineRow({ machine, answer }: { machine: CalendarMachine; answer: Cal
             data-state={span.state}
             data-from={span.from}
             data-to={span.to}
+            data-movable={movable ? 'true' : undefined}
             title={text}
             aria-label={`${machine.serialNumber}: ${text}`}
             role={opens ? 'button' : undefined}
             tabIndex={opens ? 0 : undefined}
-            onClick={opens ? () => navigate(recordHref(ref, machine)) : undefined}
+            onClick={opens ? open : undefined}
             onKeyDown={
               opens
                 ? (e) => {
-                    if (e.key === 'Enter') navigate(recordHref(ref, machine));
+                    if (e.key === 'Enter') open();
                   }
                 : undefined
             }
+            draggable={movable}
+            onDragStart={
+              movable
+                ? (e: DragEvent<HTMLTableCellElement>) => {
+                    const day = dayAt(e.currentTarget, e.clientX) ?? span.from;
+                    e.dataTransfer.effectAllowed = 'move';
+                    e.dataTransfer.setData('text/plain', `${ref.kind}:${ref.id}`);
+                    onDragFrom({ ref, day });
+                  }
+                : undefined
+            }
+            onDragEnd={movable ? () => onDragFrom(null) : undefined}
             style={{
               background: colors.background,
               color: colors.color,
-              cursor: opens ? 'pointer' : 'default',
+              cursor: movable ? 'grab' : opens ? 'pointer' : 'default',
               height: 26,
               padding: '0 4px',
               fontSize: 12,
@@ -127,6 +176,24 @@ export function MachineGrid({
   const { t, i18n } = useTranslation('availability');
   const today = useOrgToday();
   const read = useQuery({ ...endpointQuery(api.calendar, query), placeholderData: keepPreviousData });
+  const [target, setTarget] = useState<MoveTarget | null>(null);
+  const dragged = useRef<Dragged | null>(null);
+  const reschedule = useReschedule();
+  // A bar dropped on another day moves its record by as many days (the server refuses what does not fit).
+  const over = (e: DragEvent<HTMLTableSectionElement>) => {
+    if (!dragged.current) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+  };
+  const drop = (e: DragEvent<HTMLTableSectionElement>) => {
+    const from = dragged.current;
+    dragged.current = null;
+    const cell = (e.target as HTMLElement).closest('td');
+    if (!from || !cell) return;
+    e.preventDefault();
+    const day = dayAt(cell, e.clientX);
+    if (day) void reschedule.drop(from.ref, daysBetween(from.day, day) - 1);
+  };
   const answer = read.data;
   const days = daysFrom(query.from, Number(query.days ?? 31));
   const weekdays = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'zh-CN', {
@@ -182,9 +249,17 @@ export function MachineGrid({
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody onDragOver={over} onDrop={drop}>
             {answer.list.map((m) => (
-              <MachineRow key={m.id} machine={m} answer={answer} />
+              <MachineRow
+                key={m.id}
+                machine={m}
+                answer={answer}
+                onChoose={setTarget}
+                onDragFrom={(d) => {
+                  dragged.current = d;
+                }}
+              />
             ))}
           </tbody>
         </table>
@@ -198,6 +273,7 @@ export function MachineGrid({
         showSizeChanger={false}
         onChange={onPage}
       />
+      <MoveDatesDialog target={target} onClose={() => setTarget(null)} />
     </Spin>
   );
 }

@@ -18,6 +18,7 @@ import { saveBase64 } from '../../lease-contracts/index.ts';
 import { BILLING_READS } from '../api.ts';
 import { useBillFields } from '../fields.tsx';
 import { BillOvertime } from './bill-overtime.tsx';
+import { BillCharges } from '../../charges/index.ts';
 
 /** A bill's detail: its terms, a line per machine period with the days and price, and the receipts that paid it. */
 export function BillDrawer({ billId, onClose }: { billId: number | null; onClose: () => void }) {
@@ -75,6 +76,7 @@ export function BillDrawer({ billId, onClose }: { billId: number | null; onClose
                 <BillLines lines={lines} money={bill.money} />
               )}
               <BillOvertime overtime={overtime} bill={bill} />
+              {bill.kind !== 'opening' && <BillCharges bill={bill} />}
               <Typography.Title level={5}>{t('bill.allocations')}</Typography.Title>
               {allocations.length === 0 ? (
                 <Empty description={t('bill.noAllocations')} />

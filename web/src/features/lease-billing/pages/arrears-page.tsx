@@ -12,6 +12,7 @@ import { useListParams } from '../../../components/use-list-params.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useRecordsReceipts } from '../api.ts';
 import { ARREARS_COLUMNS, useArrearsFields } from '../fields.tsx';
+import { DepositsHeld } from '../../deposits/index.ts';
 
 /** /leaseCenter/arrears: per customer and contract, what is unpaid past its due day and for how long, with totals. */
 export function ArrearsPage() {
@@ -45,6 +46,8 @@ export function ArrearsPage() {
             <Statistic title={t('arrears.totalContracts')} value={totals?.contracts ?? 0} />
           </Card>
         </Col>
+        {/* Deposits held, apart from rent owed and never added into it (decision 073). */}
+        <DepositsHeld renterId={params.renterId ? Number(params.renterId) : undefined} />
       </Row>
       <ListPage
         area="lease-billing"

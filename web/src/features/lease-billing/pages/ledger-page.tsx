@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { ListPage } from '../../../components/list-page.tsx';
 import { BillDrawer } from '../components/bill-drawer.tsx';
 import { LEDGER_COLUMNS, useLedgerFields } from '../fields.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
+import { DepositsHeld } from '../../deposits/index.ts';
 
 /**
  * /financeCenter/billRecord: the bill record ledger, every bill, receipt and void with the customer's balance after
@@ -14,8 +16,13 @@ export function LedgerPage() {
   const { t } = useTranslation(['lease-billing', 'common']);
   const fields = useLedgerFields();
   const [billId, setBillId] = useState<number | null>(null);
+  const { params } = useListParams();
   return (
     <>
+      {/* The renter's statement: deposits held beside the balance of rent, never in it (decision 073). */}
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <DepositsHeld renterId={params.renterId ? Number(params.renterId) : undefined} />
+      </Row>
       <ListPage
         area="lease-billing"
         resource="ledger"

@@ -65,7 +65,7 @@ export function ContractActions({
   // A contract closes or ends no later than its lessor's today (the server's rule, on the organisation's calendar).
   const today = useOrgToday();
   const buttons = contract.actions.map((action) => {
-    const danger = action === 'reject' || action === 'terminate' || action === 'cancelSigning';
+    const danger = action === 'reject' || action === 'terminate' || action === 'cancelSigning' || action === 'cancel';
     const label = t(`actions.${action}`);
     if (CONFIRMED.includes(action)) {
       return (

@@ -26,6 +26,8 @@ const EVENT_COLORS: Partial<Record<ContractEventRow['action'], string>> = {
   cancelSigning: 'orange',
   withdraw: 'orange',
   close: 'gray',
+  cancel: 'gray',
+  reschedule: 'orange',
 };
 
 /**
@@ -147,6 +149,16 @@ export function ContractTimeline({
             {e.day && (
               <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
                 {t('detail.day', { day: e.day })}
+              </Typography.Paragraph>
+            )}
+            {e.days && (
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                {t('detail.movedDays', {
+                  fromStart: e.days.fromStartOn,
+                  fromEnd: e.days.fromEndOn,
+                  start: e.days.startOn,
+                  end: e.days.endOn,
+                })}
               </Typography.Paragraph>
             )}
             {e.reason && (

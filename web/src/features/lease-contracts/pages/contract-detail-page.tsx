@@ -34,8 +34,12 @@ import { saveBase64, saveBlob } from '../components/save-file.ts';
 import { useContractFields, useContractLineFields } from '../fields.tsx';
 import { ContractHandovers } from '../../lease-handover/index.ts';
 import { ContractArrears } from '../../lease-billing/index.ts';
+import { ContractCharges } from '../../charges/index.ts';
+import { DepositPanel } from '../../deposits/index.ts';
+import { ContractTermsCard } from '../../terms/index.ts';
 import { ManagerReviewNote } from '../../lease-parties/index.ts';
 import { QuoteOfContract } from '../../quotes/index.ts';
+import { MoveDatesButton } from '../../availability/index.ts';
 
 /** The contract's lines, their prices and amounts in its lessor's money (decision 064). */
 function Lines({ lines, total, money }: { lines: ContractLineRow[]; total: number; money: MoneyFormat }) {
@@ -270,6 +274,18 @@ export function ContractDetailPage() {
               <Button>{t('actions.edit')}</Button>
             </Link>
           )}
+          {c.movable && (
+            <MoveDatesButton
+              record={{
+                kind: 'contract',
+                id: c.id,
+                number: c.number,
+                customer: c.renterName,
+                startOn: c.startOn,
+                endOn: c.endOn,
+              }}
+            />
+          )}
           {c.canChange && (
             <Link to={href(leaseChangeScreens.addChangeContract, { contractId: c.id })}>
               <Button>{t('detail.newChange')}</Button>
@@ -316,9 +332,14 @@ export function ContractDetailPage() {
           <Card title={t('form.lines')}>
             <Lines lines={c.lines} total={c.totalCents} money={c.money} />
           </Card>
+          <ContractTermsCard contractId={c.id} />
           {c.changes.length > 0 && <ContractChanges contract={c} />}
           {c.status >= LEASE_STATUS.inExecution && <ContractHandovers contract={c} />}
           {c.status >= LEASE_STATUS.inExecution && <ContractArrears contractId={c.id} />}
+          {c.status >= LEASE_STATUS.inExecution && c.status <= LEASE_STATUS.terminated && (
+            <ContractCharges contractId={c.id} />
+          )}
+          {c.status >= LEASE_STATUS.inExecution && <DepositPanel contractId={c.id} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <Card title={t('detail.timeline')}>

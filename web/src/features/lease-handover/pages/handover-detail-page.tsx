@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { HandoverActions } from '../components/handover-actions.tsx';
+import { HandoverNotePanel } from '../components/handover-note-panel.tsx';
 import { useHandoverFields, useHandoverMachineFields } from '../fields.tsx';
 
 function Machines({ machines, kind }: { machines: HandoverMachineRow[]; kind: 'entry' | 'exit' }) {
@@ -86,9 +87,12 @@ function HandoverDetailPage({ kind }: { kind: 'entry' | 'exit' }) {
       ]}
     >
       {(h) => (
-        <Card title={t('detail.machines', { n: h.machines.length })}>
-          <Machines machines={h.machines} kind={kind} />
-        </Card>
+        <>
+          <Card title={t('detail.machines', { n: h.machines.length })}>
+            <Machines machines={h.machines} kind={kind} />
+          </Card>
+          <HandoverNotePanel handover={h} />
+        </>
       )}
     </RecordDetail>
   );

@@ -26,6 +26,7 @@ import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { saveBase64 } from '../../lease-contracts/index.ts';
 import { QUOTE_READS } from '../api.ts';
+import { MoveDatesButton } from '../../availability/index.ts';
 import { QuoteActions } from '../components/quote-actions.tsx';
 import { useQuoteFields } from '../fields.tsx';
 
@@ -185,6 +186,18 @@ export function QuoteDetailPage() {
         <>
           <QuoteActions quote={q} />
           <HoldButton quote={q} />
+          {q.movable && (
+            <MoveDatesButton
+              record={{
+                kind: 'quote',
+                id: q.id,
+                number: q.number,
+                customer: q.customerName,
+                startOn: q.startOn,
+                endOn: q.endOn,
+              }}
+            />
+          )}
           {q.editable && (
             <Link to={href(quoteScreens.addQuote, { id: q.id })}>
               <Button>{t('detail.edit')}</Button>
@@ -244,6 +257,16 @@ export function QuoteDetailPage() {
                       <>
                         <Typography.Text strong>{t(`events.${e.action}`)}</Typography.Text> {e.userName}{' '}
                         <Typography.Text type="secondary">{e.at}</Typography.Text>
+                        {e.days && (
+                          <div>
+                            {t('detail.movedDays', {
+                              fromStart: e.days.fromStartOn,
+                              fromEnd: e.days.fromEndOn,
+                              start: e.days.startOn,
+                              end: e.days.endOn,
+                            })}
+                          </div>
+                        )}
                         {e.reason && <div>{e.reason}</div>}
                       </>
                     ),

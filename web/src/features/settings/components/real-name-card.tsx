@@ -3,9 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ID_TYPE } from '@console/contract/codes/approvals';
 import { VERIFY_STATUS } from '@console/contract/codes/accounts';
-import { realNameFormFor, verificationEndpoints, type MyRealName } from '@console/contract/http/approvals';
+import {
+  realNameFormFor,
+  verificationEndpoints,
+  type MyRealName,
+  type RealNameCompany,
+} from '@console/contract/http/approvals';
 import { settingsEndpoints } from '@console/contract/http/settings';
-import { partyDocumentLabel, type IdentityLabels } from '@console/contract/lease/renter-identity';
+import { identityLabels, partyDocumentLabel, type IdentityLabels } from '@console/contract/lease/renter-identity';
 import { numericCodeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
@@ -14,13 +19,17 @@ import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.
 import { profileQuery } from '../api/profile.ts';
 
 /**
- * The number's label and hint: the document of the person's own country, by their mobile's area code
- * (partyDocumentLabel, decision 064), as the server checks it whatever their brand: a driver licence or an ABN at
- * +61, an ID card or a credit code at +86, a passport or a registration number elsewhere.
+ * The number's label and hint, as the server checks it (realNameNumberError, decision 064): a person's document of
+ * their own country, by their mobile's area code (a driver licence at +61, an ID card at +86, a passport elsewhere);
+ * a company's registration number of its brand's tax regime (a credit code under a Chinese brand, an ABN for an
+ * Australian company of the global brand, its own country's number for a company abroad).
  */
 type Document = IdentityLabels['idNumber'] extends `renter.${infer D}` ? D : never;
-function idNumberLabels(areaCode: string, company: boolean) {
-  const document = partyDocumentLabel(company ? 2 : 1, { areaCode }).replace('renter.', '') as Document;
+function idNumberLabels(areaCode: string, company: RealNameCompany | null) {
+  const key = company
+    ? identityLabels(company.taxRegime, 2, { province: company.province }).idNumber
+    : partyDocumentLabel(1, { areaCode });
+  const document = key.replace('renter.', '') as Document;
   return { label: `realName.${document}`, hint: `realName.${document}Hint` } as const;
 }
 
@@ -28,11 +37,11 @@ function idNumberLabels(areaCode: string, company: boolean) {
 const useAreaCode = () => useQuery(profileQuery()).data?.areaCode ?? '86';
 
 /** Type 1 a person (name, ID card), type 2 a company (its name, credit code): the type picks the labels. */
-function RealNameFields() {
+function RealNameFields({ of }: { of: RealNameCompany }) {
   const { t } = useTranslation('settings');
   const label = useCodeLabel();
   const company = Form.useWatch<number | undefined>('idType') === 2;
-  const number = idNumberLabels(useAreaCode(), company);
+  const number = idNumberLabels(useAreaCode(), company ? of : null);
   return (
     <>
       <Field name="idType" label={t('realName.idType')}>
@@ -52,7 +61,7 @@ function RealNameFields() {
 function Submitted({ mine }: { mine: MyRealName }) {
   const { t } = useTranslation('settings');
   const label = useCodeLabel();
-  const number = idNumberLabels(useAreaCode(), mine.idType === 2);
+  const number = idNumberLabels(useAreaCode(), mine.idType === 2 ? mine.company : null);
   return (
     <Descriptions column={1} bordered size="small" styles={{ label: { width: 150 } }}>
       <Descriptions.Item label={t('realName.idType')}>
@@ -96,13 +105,13 @@ export function RealNameCard() {
             {mine.state !== 'none' && <Submitted mine={mine} />}
             {(mine.state === 'none' || mine.state === 'rejected') && (
               <SchemaForm
-                schema={realNameFormFor(areaCode)}
+                schema={realNameFormFor(areaCode, mine.company)}
                 initialValues={{ idType: mine.idType === 2 ? 2 : 1 }}
                 onSubmit={(body) => submit.mutateAsync({ body })}
                 successMessage={t('realName.submitted')}
                 submitText={t(mine.state === 'rejected' ? 'realName.resubmit' : 'realName.submit')}
               >
-                <RealNameFields />
+                <RealNameFields of={mine.company} />
               </SchemaForm>
             )}
           </Space>

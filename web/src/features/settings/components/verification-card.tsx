@@ -2,7 +2,7 @@ import { Card, Descriptions, Image, Input, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VERIFY_STATUS } from '@console/contract/codes/accounts';
-import { settingsEndpoints, type CompanyProfile } from '@console/contract/http/settings';
+import { settingsEndpoints, verificationFormFor, type CompanyProfile } from '@console/contract/http/settings';
 import { Field, SchemaForm } from '../../../components/schema-form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
@@ -24,12 +24,13 @@ export function VerificationCard({ company }: { company: CompanyProfile }) {
   const open = verification.status === 'none' || verification.status === 'rejected';
   const licence = useFileUrls([verification.licenseImage])[verification.licenseImage];
   // The registration number of the brand's country: a credit code in China, an ABN in Australia (decision 064).
-  const idLabel = useBrand().info.taxRegime === 'auGst' ? 'abn' : 'creditCode';
+  const { taxRegime } = useBrand().info;
+  const idLabel = taxRegime === 'auGst' ? 'abn' : 'creditCode';
   return (
     <Card title={t('verification.title')} extra={<StatusBadge table={VERIFY_STATUS} value={verification.status} />}>
       {open && company.canEdit ? (
         <SchemaForm
-          schema={settingsEndpoints.submitVerification.body}
+          schema={verificationFormFor(taxRegime)}
           initialValues={verification}
           onSubmit={(body) => save.mutateAsync({ body })}
           onSuccess={(updated) => applyCompany(queryClient, updated)}
@@ -38,7 +39,11 @@ export function VerificationCard({ company }: { company: CompanyProfile }) {
         >
           {verification.status === 'rejected' && <p>{t('verification.rejectedHint')}</p>}
           <Field name="creditCode" label={t(`verification.${idLabel}`)} extra={t(`verification.${idLabel}Hint`)}>
-            <Input maxLength={24} style={{ textTransform: 'uppercase' }} />
+            <Input
+              maxLength={24}
+              placeholder={t(`verification.${idLabel}Placeholder`)}
+              style={{ textTransform: 'uppercase' }}
+            />
           </Field>
           <Field name="legalPerson" label={t('verification.legalPerson')}>
             <Input maxLength={40} />

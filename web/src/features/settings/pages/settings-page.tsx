@@ -1,6 +1,7 @@
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CORPORATE_READERS } from '@console/contract/access/settings';
+import { RETENTION_ADMINS } from '@console/contract/http/retention';
 import { DetailPage, type DetailTab } from '../../../components/detail-page.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { CompanyDetailsCard } from '../components/company-details-card.tsx';
@@ -9,12 +10,14 @@ import { InvoiceCard } from '../components/invoice-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { RealNameCard } from '../components/real-name-card.tsx';
 import { RentalPermissionCard } from '../components/rental-permission-card.tsx';
+import { RetentionCard } from '../components/retention-card.tsx';
 import { SecurityCard } from '../components/security-card.tsx';
 import { VerificationCard } from '../components/verification-card.tsx';
 
 /**
  * /setUp: personal settings (?active=first) for everyone; corporate settings (?active=second) for the
- * rental company's administrator, who may change them, and its salesperson, who may read them.
+ * rental company's administrator, who may change them, and its salesperson, who may read them; system settings
+ * (?active=third: how long telemetry is kept) for the operator's administrator.
  */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -63,6 +66,9 @@ export function SettingsPage() {
         </CorporateSection>
       ),
     });
+  }
+  if ((RETENTION_ADMINS as readonly number[]).includes(roleId)) {
+    tabs.push({ key: 'third', label: t('tabs.system'), render: () => <RetentionCard /> });
   }
   return <DetailPage tabs={tabs} tabParam="active" />;
 }

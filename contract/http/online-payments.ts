@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint.ts';
+import { moneyFormat } from '../codes/money.ts';
+import { idParam, pageQuery, paged } from './fields.ts';
+import { ROLE } from '../codes/roles.ts';
+import { BILL_READERS } from '../access/lease-billing.ts';
+
+/**
+ * Renters paying their bills online through the mobile payment provider the shop uses
+ * (docs/decisions/077-renters-pay-online.md). A renter's user opens a payment for one or more of its own bills, for
+ * what they still owe or less; the provider's signed notification (or a check) settles it, and a paid payment
+ * becomes an ordinary receipt, allocated as every receipt is.
+ */
+
+/** Who pays online: the renter's users, for their own organisation's bills. */
+export const ONLINE_PAYERS = [ROLE.other] as const;
+/** Who reads online payments: who reads bills (the renter's users their own, the lessor's people their lessor's). */
+export const ONLINE_PAYMENT_READERS = BILL_READERS;
+
+/**
+ * charging: opened at the provider, the payer has not finished; paid: a receipt was recorded for it; refused: the
+ * provider refused it; cancelled: the payer gave up; closed: nobody paid within its time, closed at the provider;
+ * abnormal: the provider's account of it does not match ours (another amount, unknown to it), nothing recorded.
+ */
+export const ONLINE_PAYMENT_STATES = ['charging', 'paid', 'refused', 'cancelled', 'closed', 'abnormal'] as const;
+export type OnlinePaymentState = (typeof ONLINE_PAYMENT_STATES)[number];
+
+export const onlinePayForm = z.object({
+  billIds: z.array(z.number().int().positive()).min(1).max(50),
+  /** Less than the bills still owe is a part payment; omitted, everything they owe. */
+  amountCents: z.number().int().positive().max(10_000_000_000).optional(),
+});
+export type OnlinePayForm = z.infer<typeof onlinePayForm>;
+
+export const onlinePaymentRow = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  renterId: z.number().int(),
+  renterName: z.string(),
+  amountCents: z.number().int(),
+  /** What the chosen bills still owed when it was opened. */
+  owedCents: z.number().int(),
+  bills: z.array(z.object({ id: z.number().int(), number: z.string() })),
+  state: z.enum(ONLINE_PAYMENT_STATES),
+  /** The provider's pay page while it is charging, '' after. */
+  payUrl: z.string(),
+  /** The receipt a paid payment became. */
+  receiptId: z.number().int().nullable(),
+  createdAt: z.string(),
+  settledAt: z.string(),
+  money: moneyFormat,
+});
+export type OnlinePaymentRow = z.infer<typeof onlinePaymentRow>;
+
+export const onlinePaymentEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/lease/onlinePay/list.do',
+    summary: 'Online payments of bills, newest first: a renter its own, a lessor its renters',
+    access: { roles: ONLINE_PAYMENT_READERS },
+    scope: 'organisation',
+    query: pageQuery.extend({ state: z.enum(ONLINE_PAYMENT_STATES).optional() }),
+    body: noInput,
+    response: paged(onlinePaymentRow),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/lease/onlinePay/create.do',
+    summary: "Open a payment at the provider for some of the renter's own open bills (all they owe, or less)",
+    access: { roles: ONLINE_PAYERS },
+    scope: 'organisation',
+    query: noInput,
+    body: onlinePayForm,
+    response: z.object({ payment: onlinePaymentRow, payUrl: z.string() }),
+  }),
+  check: defineEndpoint({
+    method: 'POST',
+    path: '/lease/onlinePay/check.do',
+    summary: 'Ask the provider about a payment still charging; past its time a waiting one is closed',
+    access: { roles: ONLINE_PAYMENT_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({ id: idParam }),
+    response: z.object({ payment: onlinePaymentRow }),
+  }),
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "quote_events" ADD COLUMN "details" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `quote_events` ADD `details` text DEFAULT '{}' NOT NULL;

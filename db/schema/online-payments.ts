@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ONLINE_PAYMENT_STATES } from '@console/contract/http/online-payments';
+
+/**
+ * Renters' online payments of their bills (docs/decisions/077-renters-pay-online.md): one payment opened at the
+ * mobile payment provider for some of a renter's bills; once paid it becomes a receipt (`receipt_id`), allocated as
+ * every receipt is. Money in integer cents of the lessor's brand's currency, as its bills.
+ */
+export const onlinePayments = sqliteTable(
+  'online_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    lessorOrgId: integer('lessor_org_id').notNull(),
+    renterOrgId: integer('renter_org_id').notNull(),
+    /** Ours, echoed by every notification. */
+    reference: text('reference').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** What the chosen bills still owed when it was opened. */
+    owedCents: integer('owed_cents').notNull(),
+    /** The chosen bills' ids, comma-separated (what the payer meant to pay; allocation decides what it pays). */
+    billIds: text('bill_ids').notNull(),
+    payUrl: text('pay_url').notNull(),
+    state: text('state', { enum: ONLINE_PAYMENT_STATES }).notNull().default('charging'),
+    receiptId: integer('receipt_id'),
+    createdBy: integer('created_by').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    settledAt: integer('settled_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('online_payments_reference').on(t.reference),
+    uniqueIndex('online_payments_provider').on(t.providerPaymentId),
+    uniqueIndex('online_payments_receipt').on(t.receiptId),
+    index('online_payments_renter').on(t.renterOrgId, t.createdAt),
+    index('online_payments_lessor_state').on(t.lessorOrgId, t.state),
+  ],
+);
+
+/** Every provider notification applied, by its event id: the same event delivered again changes nothing. */
+export const onlinePaymentEvents = sqliteTable(
+  'online_payment_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: text('event_id').notNull(),
+    paymentId: integer('payment_id').notNull(),
+    state: text('state').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('online_payment_events_event').on(t.eventId),
+    index('online_payment_events_payment').on(t.paymentId),
+  ],
+);

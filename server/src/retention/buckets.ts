@@ -1,0 +1,258 @@
+import { and, asc, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '@console/db/client';
+import { dialectOf } from '@console/db/dialect';
+import { rollupWatermarks, telemetryBuckets } from '@console/db/schema/analysis';
+import { telemetry, trackPoints } from '@console/db/schema/devices';
+import { bucketOf } from './settings.ts';
+
+/**
+ * The 5-minute buckets (docs/decisions/075-telemetry-retention.md), filled from the raw telemetry and track points
+ * past their own watermarks, a chunk at a time, in one transaction per chunk (buckets and watermarks move together).
+ * The watermarks are ids, as the daily rollup's (decision 037): on SQLite ids only grow in commit order; on
+ * PostgreSQL the chunk reads no row past `rollup_committed_ids()` (decision 067, step 5), the last ids below which
+ * every row is committed or never will be.
+ */
+export const BUCKET_CHUNK = 2_000;
+export const BUCKETS_TELEMETRY = 'buckets.telemetry';
+export const BUCKETS_TRACKS = 'buckets.track_points';
+/** Rows written by one insert: 18 columns each stays below PostgreSQL's 65,535 parameters. */
+const WRITE_SLICE = 500;
+
+/** A numeric reading's `[count, sum, min, max]`. */
+export type Stat = [number, number, number, number];
+export type Bucket = typeof telemetryBuckets.$inferInsert & { stats: string };
+
+/** Every numeric reading of a report: `field`, and `field.i` for an array's numbers. */
+export function numericReadings(data: unknown): [string, number][] {
+  if (!data || typeof data !== 'object') return [];
+  const out: [string, number][] = [];
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof value === 'number' && Number.isFinite(value)) out.push([key, value]);
+    else if (Array.isArray(value))
+      value.forEach((v, i) => {
+        if (typeof v === 'number' && Number.isFinite(v)) out.push([`${key}.${i}`, v]);
+      });
+  }
+  return out;
+}
+
+export interface RawReport {
+  deviceId: number;
+  t: number;
+  receivedAt: number;
+  data: unknown;
+}
+export interface RawPoint {
+  deviceId: number;
+  t: number;
+  receivedAt: number;
+  lat: number;
+  lng: number;
+  speed: number;
+  alarmInfo: string;
+  alarmValue: number | null;
+}
+
+const keyOf = (deviceId: number, at: number) => `${deviceId}:${at}`;
+
+function emptyBucket(deviceId: number, bucketAt: number): Bucket {
+  return { deviceId, bucketAt, reports: 0, points: 0, stats: '{}' };
+}
+
+/**
+ * Add reports and points (in id order) to the buckets they fall in. Pure: the same rows cut into any chunks give the
+ * same buckets (a tie on time keeps the later row as the bucket's last, as the raw readers' order by time does).
+ */
+export function foldBuckets(existing: Bucket[], reports: RawReport[], points: RawPoint[]): Bucket[] {
+  const buckets = new Map(existing.map((b) => [keyOf(b.deviceId, b.bucketAt), { ...b }]));
+  const stats = new Map<string, Record<string, Stat>>();
+  const at = (deviceId: number, t: number) => {
+    const bucketAt = bucketOf(t);
+    const key = keyOf(deviceId, bucketAt);
+    let bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, (bucket = emptyBucket(deviceId, bucketAt)));
+    let s = stats.get(key);
+    if (!s) stats.set(key, (s = JSON.parse(bucket.stats) as Record<string, Stat>));
+    return [bucket, s] as const;
+  };
+  for (const r of reports) {
+    const [b, s] = at(r.deviceId, r.t);
+    b.reports = (b.reports ?? 0) + 1;
+    const data = JSON.stringify(r.data);
+    if (b.firstAt == null || r.t < b.firstAt) {
+      b.firstAt = r.t;
+      b.firstData = data;
+    }
+    if (b.lastAt == null || r.t >= b.lastAt) {
+      b.lastAt = r.t;
+      b.lastReceivedAt = r.receivedAt;
+      b.lastData = data;
+    }
+    for (const [field, v] of numericReadings(r.data)) {
+      const stat = s[field];
+      if (!stat) s[field] = [1, v, v, v];
+      else s[field] = [stat[0] + 1, stat[1] + v, Math.min(stat[2], v), Math.max(stat[3], v)];
+    }
+  }
+  for (const p of points) {
+    const [b] = at(p.deviceId, p.t);
+    b.points = (b.points ?? 0) + 1;
+    if (b.gpsAt == null || p.t >= b.gpsAt) {
+      b.gpsAt = p.t;
+      b.gpsReceivedAt = p.receivedAt;
+      b.lat = p.lat;
+      b.lng = p.lng;
+      b.speed = p.speed;
+      b.alarmInfo = p.alarmInfo;
+      b.alarmValue = p.alarmValue;
+    }
+  }
+  for (const [key, s] of stats) buckets.get(key)!.stats = JSON.stringify(s);
+  return [...buckets.values()];
+}
+
+/** The last ids below which every row is settled: none on SQLite (ids grow in commit order); 0006's on PostgreSQL. */
+async function settledIds(db: Db): Promise<{ telemetry: number; track_points: number } | null> {
+  if (dialectOf(db).engine !== 'postgres') return null;
+  return (await db.transaction(async (tx) =>
+    tx.get<{ telemetry: number; track_points: number }>(sql`select * from rollup_committed_ids()`),
+  ))!;
+}
+
+export interface BucketChunkResult {
+  telemetry: number;
+  positions: number;
+}
+
+/** Fold one chunk of telemetry and of track points into the buckets; 0 and 0 once caught up. */
+export async function bucketChunk(db: Db, options: { chunk?: number } = {}): Promise<BucketChunkResult> {
+  const size = options.chunk ?? BUCKET_CHUNK;
+  const upTo = await settledIds(db);
+  return db.transaction(async (): Promise<BucketChunkResult> => {
+    const marks = new Map(
+      (
+        await db
+          .select()
+          .from(rollupWatermarks)
+          .where(inArray(rollupWatermarks.name, [BUCKETS_TELEMETRY, BUCKETS_TRACKS]))
+          .all()
+      ).map((w) => [w.name, w.lastId] as const),
+    );
+    const fromT = marks.get(BUCKETS_TELEMETRY) ?? 0;
+    const fromP = marks.get(BUCKETS_TRACKS) ?? 0;
+    const reports = await db
+      .select({
+        id: telemetry.id,
+        deviceId: telemetry.deviceId,
+        t: sql<number>`${telemetry.deviceTime}`,
+        receivedAt: sql<number>`${telemetry.receivedAt}`,
+        data: telemetry.data,
+      })
+      .from(telemetry)
+      .where(upTo ? and(gt(telemetry.id, fromT), lte(telemetry.id, upTo.telemetry)) : gt(telemetry.id, fromT))
+      .orderBy(asc(telemetry.id))
+      .limit(size)
+      .all();
+    const points = await db
+      .select({
+        id: trackPoints.id,
+        deviceId: trackPoints.deviceId,
+        t: sql<number>`${trackPoints.gpsTime}`,
+        receivedAt: sql<number>`${trackPoints.receivedAt}`,
+        lat: trackPoints.lat,
+        lng: trackPoints.lng,
+        speed: trackPoints.speed,
+        alarmInfo: trackPoints.alarmInfo,
+        alarmValue: trackPoints.alarmValue,
+      })
+      .from(trackPoints)
+      .where(upTo ? and(gt(trackPoints.id, fromP), lte(trackPoints.id, upTo.track_points)) : gt(trackPoints.id, fromP))
+      .orderBy(asc(trackPoints.id))
+      .limit(size)
+      .all();
+    if (reports.length === 0 && points.length === 0) return { telemetry: 0, positions: 0 };
+
+    const rows = [...reports, ...points].map((r) => ({ deviceId: Number(r.deviceId), t: Number(r.t) }));
+    const deviceIds = [...new Set(rows.map((r) => r.deviceId))];
+    const bucketAts = [...new Set(rows.map((r) => bucketOf(r.t)))];
+    const wanted = new Set(rows.map((r) => keyOf(r.deviceId, bucketOf(r.t))));
+    const existing: Bucket[] = [];
+    for (let i = 0; i < bucketAts.length; i += WRITE_SLICE) {
+      const found = await db
+        .select()
+        .from(telemetryBuckets)
+        .where(
+          and(
+            inArray(telemetryBuckets.deviceId, deviceIds),
+            inArray(telemetryBuckets.bucketAt, bucketAts.slice(i, i + WRITE_SLICE)),
+          ),
+        )
+        .all();
+      for (const b of found) if (wanted.has(keyOf(b.deviceId, b.bucketAt))) existing.push(b);
+    }
+    const folded = foldBuckets(
+      existing,
+      reports.map((r) => ({ ...r, t: Number(r.t), receivedAt: Number(r.receivedAt) })),
+      points.map((p) => ({ ...p, t: Number(p.t), receivedAt: Number(p.receivedAt) })),
+    );
+    for (let i = 0; i < folded.length; i += WRITE_SLICE) {
+      const slice = folded.slice(i, i + WRITE_SLICE).map(({ id: _id, ...b }) => b);
+      const excluded = (column: string) => sql.raw(`excluded.${column}`);
+      await db
+        .insert(telemetryBuckets)
+        .values(slice)
+        .onConflictDoUpdate({
+          target: [telemetryBuckets.deviceId, telemetryBuckets.bucketAt],
+          set: {
+            reports: excluded('reports'),
+            firstAt: excluded('first_at'),
+            firstData: excluded('first_data'),
+            lastAt: excluded('last_at'),
+            lastReceivedAt: excluded('last_received_at'),
+            lastData: excluded('last_data'),
+            stats: excluded('stats'),
+            points: excluded('points'),
+            gpsAt: excluded('gps_at'),
+            gpsReceivedAt: excluded('gps_received_at'),
+            lat: excluded('lat'),
+            lng: excluded('lng'),
+            speed: excluded('speed'),
+            alarmInfo: excluded('alarm_info'),
+            alarmValue: excluded('alarm_value'),
+          },
+        })
+        .run();
+    }
+    const moved: { name: string; lastId: number }[] = [];
+    if (reports.length > 0) moved.push({ name: BUCKETS_TELEMETRY, lastId: reports.at(-1)!.id });
+    if (points.length > 0) moved.push({ name: BUCKETS_TRACKS, lastId: points.at(-1)!.id });
+    await db
+      .insert(rollupWatermarks)
+      .values(moved)
+      .onConflictDoUpdate({ target: rollupWatermarks.name, set: { lastId: sql`excluded.last_id` } })
+      .run();
+    return { telemetry: reports.length, positions: points.length };
+  });
+}
+
+/** Fold until caught up (tests, the bench). */
+export async function bucketAll(db: Db, options: { chunk?: number } = {}): Promise<BucketChunkResult> {
+  const total = { telemetry: 0, positions: 0 };
+  for (;;) {
+    const r = await bucketChunk(db, options);
+    total.telemetry += r.telemetry;
+    total.positions += r.positions;
+    if (r.telemetry === 0 && r.positions === 0) return total;
+  }
+}
+
+/** How far the buckets have read (the prune deletes no raw row past it). */
+export async function bucketWatermarks(db: Db): Promise<{ telemetry: number; positions: number }> {
+  const rows = await db
+    .select()
+    .from(rollupWatermarks)
+    .where(inArray(rollupWatermarks.name, [BUCKETS_TELEMETRY, BUCKETS_TRACKS]))
+    .all();
+  const of = (name: string) => Number(rows.find((r) => r.name === name)?.lastId ?? 0);
+  return { telemetry: of(BUCKETS_TELEMETRY), positions: of(BUCKETS_TRACKS) };
+}

@@ -1,0 +1,261 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
+import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
+import { partyEndpoints } from '@console/contract/http/lease-parties';
+import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import { rowsOf } from '../../fixtures/sql-rows.ts';
+import type { TestApp } from '../../fixtures/test-app.ts';
+import { advanceTo, handOver } from '../lease-billing/helpers.ts';
+import {
+  createQuote,
+  dayAhead,
+  deskOf,
+  form,
+  freeOf,
+  LIST_DAY_CENTS,
+  machineLine,
+  modelLine,
+  move as quoteMove,
+  type Desk,
+} from '../quotes/helpers.ts';
+import { changeOf, statusOf } from './helpers.ts';
+
+/**
+ * What a contract change holds (docs/decisions/069, addendum on change holds): from its submission the machines and
+ * counts it adds are held from its effective day, and a repriced line's undelivered machines for the days a later end
+ * adds, by the same holding rule as a contract's lines; a conflict refuses the move naming the record that holds the
+ * machine. In force, its holds pass to its contract, whose deliveries consume them; withdrawn and cancelled, or ended
+ * with its contract before coming into force, it lets them go. Every state reached through the product's moves.
+ */
+describe('contract changes hold what they add', () => {
+  let f: SigningFixture;
+  let t: TestApp;
+  let desk: Desk;
+  /** Days ahead of the clock as it was when the contract was written (the tests move the clock). */
+  let day: (n: number) => string;
+  let contract: { id: number; number: string; lineId: number };
+
+  const contractMove = async (id: number, action: string, extra: Record<string, unknown> = {}) =>
+    t.call(leaseContractEndpoints.move, {
+      token: desk.admin,
+      lang: 'en_US',
+      body: { id, action: action as never, ...extra },
+    });
+  /** Submitted (approved by a rule of the company, else by its administrator), then signed by both on the pages. */
+  const putInForce = async (id: number) => {
+    if ([0, 2, 4].includes(await statusOf(t, id))) {
+      const submitted = await contractMove(id, 'submit');
+      expect(submitted.status, submitted.message).toBe('200');
+    }
+    if ((await statusOf(t, id)) === LEASE_STATUS.pendingReview) {
+      const approved = await contractMove(id, 'approve');
+      expect(approved.status, approved.message).toBe('200');
+    }
+    await f.sign(id);
+    expect(await statusOf(t, id)).toBe(LEASE_STATUS.inExecution);
+  };
+  const rows = (contractId: number) =>
+    rowsOf<{
+      deviceId: number | null;
+      count: number;
+      state: string;
+      startOn: string;
+      endOn: string;
+      endReason: string;
+    }>(
+      t.dbh.db,
+      `SELECT device_id AS "deviceId", count, state, start_on AS "startOn", end_on AS "endOn", end_reason AS "endReason"
+       FROM reservations WHERE contract_id = ? ORDER BY id`,
+      contractId,
+    );
+  const shown = async (contractId: number) =>
+    (await rows(contractId)).map((r) => [r.deviceId, r.count, r.state, r.startOn, r.endOn, r.endReason]);
+  const changeNumber = async (id: number) => {
+    const d = await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: contract.id } });
+    return d.data.changes.find((c) => c.id === id)!.number;
+  };
+
+  // A contract in force from day 100 to day 130 naming the desk's first free machine, not yet delivered.
+  beforeEach(async () => {
+    f = await signingFixture();
+    t = f.t;
+    desk = await deskOf(t);
+    const start = t.deps.now();
+    day = (n) => dayAhead({ deps: { now: () => start } } as TestApp, n);
+    const made = await t.call(leaseContractEndpoints.create, {
+      token: desk.admin,
+      body: {
+        renterId: desk.renterId,
+        storeId: desk.storeId,
+        startOn: day(100),
+        endOn: day(130),
+        siteAddress: '浦东新区张江路 88 号',
+        lines: [{ deviceId: desk.free[0]!.id, businessModel: 23, dayCents: LIST_DAY_CENTS }],
+      },
+    });
+    expect(made.status, made.message).toBe('200');
+    await putInForce(made.data.id);
+    const d = await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: made.data.id } });
+    contract = { id: made.data.id, number: made.data.number, lineId: d.data.lines[0]!.id };
+  });
+  afterEach(() => f.close());
+
+  it('an added machine is held from the effective day once submitted; in force its hold passes to the contract and the delivery consumes it', async () => {
+    const added = desk.free[1]!;
+    const id = await changeOf(t, {
+      contractId: contract.id,
+      effectiveOn: day(110),
+      lines: [{ op: 'add', deviceId: added.id, businessModel: 23, dayCents: LIST_DAY_CENTS }],
+    });
+    expect(await shown(id)).toEqual([]);
+    const submitted = await contractMove(id, 'submit');
+    expect(submitted.status, submitted.message).toBe('200');
+    expect(await shown(id)).toEqual([[added.id, 1, 'held', day(110), day(130), '']]);
+
+    // A quote for the machine on those days is refused, naming the change and the days ...
+    const number = await changeNumber(id);
+    const late = await createQuote(t, desk.sales, form(t, desk, [machineLine(added.id)], 115, 118));
+    const refused = await quoteMove(t, desk.sales, late.id, 'send');
+    expect(refused.status).toBe('409');
+    expect(refused.message).toBe(`Machine ${added.serialNumber} is held by ${number} from ${day(115)} to ${day(118)}`);
+    // ... while before the effective day the machine is free.
+    const early = await createQuote(t, desk.sales, form(t, desk, [machineLine(added.id)], 102, 105));
+    expect((await quoteMove(t, desk.sales, early.id, 'send')).status).toBe('200');
+
+    await putInForce(id);
+    expect(await shown(id)).toEqual([]);
+    expect(await shown(contract.id)).toEqual([
+      [desk.free[0]!.id, 1, 'held', day(100), day(130), ''],
+      [added.id, 1, 'held', day(110), day(130), ''],
+    ]);
+    // Delivered under the line the change added to the contract: its hold is consumed.
+    const line = (
+      await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: contract.id } })
+    ).data.lines.find((l) => l.deviceId === added.id)!;
+    expect(line.fromOn).toBe(day(110));
+    advanceTo(t, day(110));
+    await handOver(t, 'entry', contract.id, [{ lineId: line.id, deviceId: added.id }], day(110));
+    expect((await shown(contract.id)).at(-1)).toEqual([added.id, 1, 'consumed', day(110), day(130), 'delivered']);
+  });
+
+  it('an added count its model no longer has free is refused on submit naming the holder, and holds once freed', async () => {
+    const free = await freeOf(t, desk, 110, 130);
+    const rest = await createQuote(t, desk.admin, form(t, desk, [modelLine(desk, free)], 110, 130));
+    expect((await quoteMove(t, desk.admin, rest.id, 'send')).status).toBe('200');
+    const id = await changeOf(t, {
+      contractId: contract.id,
+      effectiveOn: day(112),
+      lines: [{ op: 'add', modelId: desk.modelId, count: 1, businessModel: 23, dayCents: LIST_DAY_CENTS }],
+    });
+
+    const refused = await contractMove(id, 'submit');
+    expect(refused.status).toBe('409');
+    expect(refused.message).toMatch(
+      new RegExp(`^Only 0 .+ free at the store on ${day(112)} \\(held by .*${rest.number}`),
+    );
+    const zh = await t.call(leaseContractEndpoints.move, {
+      token: desk.admin,
+      lang: 'zh_CN',
+      body: { id, action: 'submit' },
+    });
+    expect(zh.status).toBe('409');
+    expect(zh.message).toContain(rest.number);
+    // Nothing changed: still a draft, holding nothing.
+    expect(await statusOf(t, id)).toBe(LEASE_STATUS.draft);
+    expect(await shown(id)).toEqual([]);
+
+    expect((await quoteMove(t, desk.admin, rest.id, 'decline', { reason: '客户改期' })).status).toBe('200');
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await shown(id)).toEqual([[null, 1, 'held', day(112), day(130), '']]);
+    expect(await freeOf(t, desk, 112, 130)).toBe(free - 1);
+  });
+
+  it('a repriced line moved to a later end holds its undelivered machine for the added days only; delivered, both holds are consumed', async () => {
+    const machine = desk.free[0]!;
+    // The contract holds the machine to day 130: a quote may hold it after.
+    const q = await createQuote(t, desk.staff, form(t, desk, [machineLine(machine.id)], 135, 136));
+    expect((await quoteMove(t, desk.staff, q.id, 'send')).status).toBe('200');
+    const id = await changeOf(t, {
+      contractId: contract.id,
+      effectiveOn: day(120),
+      endOn: day(140),
+      lines: [{ op: 'reprice', lineId: contract.lineId, businessModel: 23, dayCents: LIST_DAY_CENTS - 10_000 }],
+    });
+
+    const refused = await contractMove(id, 'submit');
+    expect(refused.status).toBe('409');
+    expect(refused.message).toBe(
+      `Machine ${machine.serialNumber} is held by ${q.number} from ${day(135)} to ${day(136)}`,
+    );
+    expect(await statusOf(t, id)).toBe(LEASE_STATUS.draft);
+
+    expect((await quoteMove(t, desk.staff, q.id, 'withdraw')).status).toBe('200');
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await shown(id)).toEqual([[machine.id, 1, 'held', day(131), day(140), '']]);
+
+    await putInForce(id);
+    expect(await shown(contract.id)).toEqual([
+      [machine.id, 1, 'held', day(100), day(130), ''],
+      [machine.id, 1, 'held', day(131), day(140), ''],
+    ]);
+    advanceTo(t, day(100));
+    await handOver(t, 'entry', contract.id, [{ lineId: contract.lineId, deviceId: machine.id }], day(100));
+    expect((await shown(contract.id)).map((r) => [r[2], r[5]])).toEqual([
+      ['consumed', 'delivered'],
+      ['consumed', 'delivered'],
+    ]);
+  });
+
+  it('a change withdrawn keeps its holds and an edit moves them; cancelled, or ended with its contract, it lets them go', async () => {
+    // The company's automatic approval switched off by its administrator: a submitted change waits in review.
+    const rules = await t.call(partyEndpoints.ruleList, { token: desk.admin });
+    for (const rule of rules.data.list) {
+      const off = await t.call(partyEndpoints.ruleEnable, { token: desk.admin, body: { id: rule.id, enabled: false } });
+      expect(off.status, off.message).toBe('200');
+    }
+    const added = desk.free[1]!;
+    const body = (effectiveOn: string) => ({
+      contractId: contract.id,
+      effectiveOn,
+      lines: [{ op: 'add' as const, deviceId: added.id, businessModel: 23, dayCents: LIST_DAY_CENTS }],
+    });
+    const id = await changeOf(t, body(day(110)));
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await statusOf(t, id)).toBe(LEASE_STATUS.pendingReview);
+    expect((await contractMove(id, 'withdraw')).status).toBe('200');
+    expect(await shown(id)).toEqual([[added.id, 1, 'held', day(110), day(130), '']]);
+    // Edited while withdrawn: what it holds follows its new effective day at once.
+    const edited = await t.call(leaseChangeEndpoints.update, {
+      token: desk.admin,
+      query: { id },
+      body: body(day(112)),
+    });
+    expect(edited.status, edited.message).toBe('200');
+    expect(await shown(id)).toEqual([
+      [added.id, 1, 'released', day(110), day(130), 'edited'],
+      [added.id, 1, 'held', day(112), day(130), ''],
+    ]);
+    const cancelled = await contractMove(id, 'cancel', { reason: '客户不再加机' });
+    expect(cancelled.status, cancelled.message).toBe('200');
+    expect((await shown(id)).at(-1)).toEqual([added.id, 1, 'released', day(112), day(130), 'cancelled']);
+
+    // Another change, in review, ends with its contract and lets its machine go.
+    const other = desk.free[2]!;
+    const next = await changeOf(t, {
+      contractId: contract.id,
+      effectiveOn: day(115),
+      lines: [{ op: 'add', deviceId: other.id, businessModel: 23, dayCents: LIST_DAY_CENTS }],
+    });
+    expect((await contractMove(next, 'submit')).status).toBe('200');
+    expect((await shown(next)).map((r) => r[2])).toEqual(['held']);
+    const ended = await contractMove(contract.id, 'terminate', { reason: '客户提前退租', day: dayAhead(t, 0) });
+    expect(ended.status, ended.message).toBe('200');
+    expect(await statusOf(t, next)).toBe(LEASE_STATUS.terminated);
+    expect((await shown(next)).map((r) => [r[2], r[5]])).toEqual([['released', 'terminated']]);
+    expect((await shown(contract.id)).map((r) => [r[2], r[5]])).toEqual([['released', 'terminated']]);
+    // Both machines are free again on those days.
+    const q = await createQuote(t, desk.sales, form(t, desk, [machineLine(added.id), machineLine(other.id)], 115, 120));
+    expect((await quoteMove(t, desk.sales, q.id, 'send')).status).toBe('200');
+  });
+});

@@ -1,0 +1,61 @@
+import { globSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The integration tests on PostgreSQL (`npm run test:pg`, docs/decisions/067 step 4): the same files as on SQLite,
+ * their test apps each on a clone of a demo template database (tests/fixtures/demo-database.ts). PG_URL names the
+ * server (default postgres://postgres@127.0.0.1:5432/postgres), TEST_PG_PREFIX the first part of the databases.
+ * Areas join as they pass on PostgreSQL; a file that reads SQLite itself stays out, by name, with its reason.
+ */
+const AREAS = [
+  'lease',
+  'lease-billing',
+  'lease-changes',
+  'quotes',
+  'availability',
+  'notifications',
+  'model',
+  'deposits',
+  'charges',
+  'retention',
+  'handover-notes',
+  'terms',
+  'online-payments',
+];
+const TESTS = AREAS.map((area) => `tests/integration/${area}/**/*.test.ts`);
+
+/** Files about SQLite itself, or that read the SQLite connection of a test app: they run on SQLite only. */
+const SQLITE_ONLY: Record<string, string> = {
+  // Counts the statements the SQLite connection prepares (the rule cache's proof): a SQLite connection's internals.
+  'tests/integration/notifications/rule-cache.test.ts': 'spies on dbh.sqlite.prepare',
+  // Seeds both engines itself and compares their calendars: already a test of PostgreSQL, on its own databases.
+  'tests/integration/availability/postgres.test.ts': 'compares both engines itself',
+  // The model-based lease test reads the database synchronously throughout (World.sql, checkInvariants over
+  // dbh.sqlite, about 75 reads in its commands and invariants): to move to sql-rows.ts's awaited reads.
+  'tests/integration/model/lease-model.test.ts': 'reads dbh.sqlite synchronously (World.sql, invariants)',
+};
+
+const EXCLUDE = ['**/node_modules/**', ...Object.keys(SQLITE_ONLY)];
+
+// As in vitest.config.ts: a file that replaces a module runs in a fresh worker, the others share their worker.
+const mocking = globSync(TESTS, { exclude: (path) => path.includes('node_modules') }).filter((file) =>
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')),
+);
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    env: { TEST_ENGINE: 'postgres' },
+    maxWorkers: Math.max(2, availableParallelism()),
+    testTimeout: 30000,
+    // The first file of a run may seed the demo template (about 20 s on an idle two-core host, minutes on a busy one).
+    hookTimeout: 300000,
+    globalSetup: ['tests/fixtures/pg-global-setup.ts'],
+    setupFiles: ['tests/fixtures/pg-setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'pg', include: TESTS, exclude: [...EXCLUDE, ...mocking], isolate: false } },
+      ...(mocking.length ? [{ extends: true, test: { name: 'pg-isolated', include: mocking, exclude: EXCLUDE } }] : []),
+    ],
+  },
+});
