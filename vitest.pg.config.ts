@@ -22,6 +22,7 @@ const AREAS = [
   'handover-notes',
   'terms',
   'online-payments',
+  'payables',
 ];
 const TESTS = AREAS.map((area) => `tests/integration/${area}/**/*.test.ts`);
 

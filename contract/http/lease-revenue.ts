@@ -63,6 +63,12 @@ export const machineUse = z.object({
   /** hoursWorked ÷ (daysBilled × WORKDAY_HOURS), 0..; four decimals. */
   utilisation: z.number(),
   billedCents: cents,
+  /**
+   * A machine rented in (docs/decisions/079-sublessor-payables.md): its payables (not void) whose last day is in the
+   * range, and the margin, billed less those payables; absent for a machine of the company's own.
+   */
+  payableCents: cents.optional(),
+  marginCents: cents.optional(),
 });
 export type MachineUse = z.infer<typeof machineUse>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { moneyFormat } from '../codes/money.ts';
-import { idParam, pageQuery, paged } from './fields.ts';
+import { acrossFields, idParam, pageQuery, paged } from './fields.ts';
 import { ROLE } from '../codes/roles.ts';
 import { BILL_READERS } from '../access/lease-billing.ts';
 
@@ -25,11 +25,22 @@ export const ONLINE_PAYMENT_READERS = BILL_READERS;
 export const ONLINE_PAYMENT_STATES = ['charging', 'paid', 'refused', 'cancelled', 'closed', 'abnormal'] as const;
 export type OnlinePaymentState = (typeof ONLINE_PAYMENT_STATES)[number];
 
-export const onlinePayForm = z.object({
-  billIds: z.array(z.number().int().positive()).min(1).max(50),
-  /** Less than the bills still owe is a part payment; omitted, everything they owe. */
-  amountCents: z.number().int().positive().max(10_000_000_000).optional(),
-});
+/**
+ * A payment names either bills (one or more) or one contract's deposit (decision 073's online receipt), never both.
+ */
+export const onlinePayForm = z
+  .object({
+    billIds: z.array(z.number().int().positive()).max(50).default([]),
+    /** A contract's deposit still to be received, instead of bills. */
+    depositId: z.number().int().positive().optional(),
+    /** Less than the bills (or the deposit) still owe is a part payment; omitted, everything they owe. */
+    amountCents: z.number().int().positive().max(10_000_000_000).optional(),
+  })
+  .refine((f) => (f.depositId === undefined) === (Array.isArray(f.billIds) && f.billIds.length > 0), {
+    path: ['billIds'],
+    error: 'onlinePay.billsOrDeposit',
+    ...acrossFields,
+  });
 export type OnlinePayForm = z.infer<typeof onlinePayForm>;
 
 export const onlinePaymentRow = z.object({
@@ -38,9 +49,11 @@ export const onlinePaymentRow = z.object({
   renterId: z.number().int(),
   renterName: z.string(),
   amountCents: z.number().int(),
-  /** What the chosen bills still owed when it was opened. */
+  /** What the chosen bills (or the deposit) still owed when it was opened. */
   owedCents: z.number().int(),
   bills: z.array(z.object({ id: z.number().int(), number: z.string() })),
+  /** The deposit a deposit's payment pays (its number), null for a payment of bills. */
+  deposit: z.object({ id: z.number().int(), number: z.string(), contractId: z.number().int() }).nullable(),
   state: z.enum(ONLINE_PAYMENT_STATES),
   /** The provider's pay page while it is charging, '' after. */
   payUrl: z.string(),
@@ -66,7 +79,8 @@ export const onlinePaymentEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/lease/onlinePay/create.do',
-    summary: "Open a payment at the provider for some of the renter's own open bills (all they owe, or less)",
+    summary:
+      "Open a payment at the provider for some of the renter's own open bills, or a contract's deposit (all they owe, or less)",
     access: { roles: ONLINE_PAYERS },
     scope: 'organisation',
     query: noInput,

@@ -28,6 +28,7 @@ import { leaseChangeMenu, leaseChangeScreens } from './lease-changes.ts';
 import { leaseSubleaseMenu, leaseSubleaseScreens } from './lease-sublease.ts';
 import { leaseBillingMenu, leaseBillingScreens } from './lease-billing.ts';
 import { depositMenu, depositScreens } from './deposits.ts';
+import { payableMenu, payableScreens } from './payables.ts';
 import { termsMenu, termsScreens } from './terms.ts';
 import { chargeMenu, chargeScreens } from './charges.ts';
 import { leaseRevenueMenu, leaseRevenueScreens } from './lease-revenue.ts';
@@ -63,6 +64,7 @@ export const screensByArea = {
   'lease-sublease': leaseSubleaseScreens,
   'lease-billing': leaseBillingScreens,
   deposits: depositScreens,
+  payables: payableScreens,
   terms: termsScreens,
   charges: chargeScreens,
   'lease-revenue': leaseRevenueScreens,
@@ -131,6 +133,7 @@ export function allMenuEntries(): MenuEntry[] {
     ...placeScreens(leaseSubleaseScreens, leaseSubleaseMenu),
     ...placeScreens(leaseBillingScreens, leaseBillingMenu),
     ...placeScreens(depositScreens, depositMenu),
+    ...placeScreens(payableScreens, payableMenu),
     ...placeScreens(termsScreens, termsMenu),
     ...placeScreens(chargeScreens, chargeMenu),
     ...placeScreens(leaseRevenueScreens, leaseRevenueMenu),

@@ -19,6 +19,7 @@ import * as charges from '../schema/charges.ts';
 import * as coupons from '../schema/coupons.ts';
 import * as deviceRecords from '../schema/device-records.ts';
 import * as deposits from '../schema/deposits.ts';
+import * as payables from '../schema/payables.ts';
 import * as devices from '../schema/devices.ts';
 import * as faults from '../schema/faults.ts';
 import * as feedback from '../schema/feedback.ts';
@@ -72,6 +73,7 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   coupons,
   'device-records': deviceRecords,
   deposits,
+  payables,
   devices,
   faults,
   feedback,

@@ -5,7 +5,7 @@ import { ONLINE_PAYMENT_STATES } from '@console/contract/http/online-payments';
 /**
  * Renters' online payments of their bills (docs/decisions/077-renters-pay-online.md): one payment opened at the
  * mobile payment provider for some of a renter's bills; once paid it becomes a receipt (`receipt_id`), allocated as
- * every receipt is. Money in integer cents of the lessor's brand's currency, as its bills.
+ * every receipt is; or for a contract's deposit (`deposit_id`), whose receipt it becomes. Money in integer cents of the lessor's brand's currency, as its bills.
  */
 export const onlinePayments = sqliteTable(
   'online_payments',
@@ -19,8 +19,10 @@ export const onlinePayments = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     /** What the chosen bills still owed when it was opened. */
     owedCents: integer('owed_cents').notNull(),
-    /** The chosen bills' ids, comma-separated (what the payer meant to pay; allocation decides what it pays). */
+    /** The chosen bills' ids, comma-separated (what the payer meant to pay; allocation decides what it pays); '' for a deposit. */
     billIds: text('bill_ids').notNull(),
+    /** A payment of a contract's deposit instead of bills (decision 073): once paid, the deposit's receipt. */
+    depositId: integer('deposit_id'),
     payUrl: text('pay_url').notNull(),
     state: text('state', { enum: ONLINE_PAYMENT_STATES }).notNull().default('charging'),
     receiptId: integer('receipt_id'),

@@ -36,6 +36,7 @@ import { seedTerms } from './terms.ts';
 import { seedCharges } from './charges.ts';
 import { seedHandoverNotes } from './handover-notes.ts';
 import { seedSublease } from './lease-sublease.ts';
+import { seedPayables } from './payables.ts';
 import { seedRenewals } from './renewals.ts';
 import { seedInvitations } from './invitations.ts';
 import { seedApprovals } from './approvals.ts';
@@ -126,6 +127,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
   await seedHandoverNotes(db, fleet.now);
   // A sub-lessor with machines rented in, two of them leased out again (decision 042).
   await seedSublease(db, orgs, fleet.now);
+  // What the companies owe their sub-lessors, month by month, some paid, one half paid, one overdue (decision 079).
+  await seedPayables(db, fleet.now);
   // The customers' people with their real-name data (decision 043): no faker.
   await seedCustomerPeople(db, orgs);
   // Employee invitations in every state and a former employee (decision 048): no faker.

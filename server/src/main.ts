@@ -15,6 +15,7 @@ import { startRiskScheduler } from './risk/scheduler.ts';
 import { startRollupThread } from './analysis/rollup-thread.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { startQuoteScheduler } from './quotes/scheduler.ts';
+import { startPayableScheduler } from './payables/scheduler.ts';
 import { startPaymentTimeouts } from './shop/check-payment.ts';
 import { startBillPaymentTimeouts } from './billing/online-payments.ts';
 import { startNotifyScheduler } from './notify/notifier.ts';
@@ -88,6 +89,8 @@ async function main() {
   // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
   const stopBillingScheduler = await startBillingScheduler(deps);
   const stopQuoteScheduler = await startQuoteScheduler(deps);
+  // What the company owes its sub-lessors, a payable per sub-lease and month, on its calendar day (decision 079).
+  const stopPayableScheduler = await startPayableScheduler(deps);
   // Payments left charging past their time are asked about and closed (decision 050).
   const stopPaymentTimeouts = startPaymentTimeouts(deps);
   const stopBillPaymentTimeouts = startBillPaymentTimeouts(deps);
@@ -113,6 +116,7 @@ async function main() {
     await rollup.stop();
     stopBillingScheduler();
     stopQuoteScheduler();
+    stopPayableScheduler();
     stopPaymentTimeouts();
     stopBillPaymentTimeouts();
     stopNotifier();

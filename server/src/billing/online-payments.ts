@@ -1,14 +1,17 @@
 /**
- * Renters paying their bills online (docs/decisions/077-renters-pay-online.md), through the shop's payment provider
+ * Renters paying their bills, or a contract's deposit, online (docs/decisions/077-renters-pay-online.md), through the shop's payment provider
  * and its client (shop/paygate-client.ts): a payment opened for some of a renter's open bills; what the provider says
  * of it (a signed notification, or the answer to a check) settles it once, and a paid one becomes a receipt written
  * by the desk's own receipt code (billing/receipts.ts writeReceipt), so it is allocated, ledgered and clears arrears
- * exactly as a receipt recorded at the desk.
+ * exactly as a receipt recorded at the desk; a deposit's paid payment is the deposit's receipt, written by the
+ * deposit's own receive move (deposits/moves.ts writeDepositReceipt).
  */
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { bills } from '@console/db/schema/lease-billing';
+import { deposits } from '@console/db/schema/deposits';
 import { onlinePaymentEvents, onlinePayments } from '@console/db/schema/online-payments';
+import { depositAllows } from '@console/contract/lease/deposits';
 import type { OnlinePaymentState } from '@console/contract/http/online-payments';
 import { PAYMENT_TIMEOUT_MS } from '@console/contract/codes/shop-orders';
 import type { PaymentNotification, PaymentView } from '@console/contract/shop/paygate-protocol';
@@ -29,6 +32,7 @@ import {
 } from '../shop/paygate-client.ts';
 import { billingToday } from './zone.ts';
 import { writeReceipt } from './receipts.ts';
+import { writeDepositReceipt } from '../deposits/moves.ts';
 
 export type OnlinePayment = typeof onlinePayments.$inferSelect;
 
@@ -47,21 +51,35 @@ export function billPaygate(deps: AppDeps): PaygateClient {
   return createPaygateClient({ ...settings, notifyUrl }, deps.now);
 }
 
-const billIdsOf = (payment: OnlinePayment) => payment.billIds.split(',').map(Number);
+const billIdsOf = (payment: OnlinePayment) => (payment.billIds === '' ? [] : payment.billIds.split(',').map(Number));
 export { billIdsOf };
 
+/** What a deposit still asks of the renter, or the refusal: another renter's is not found, a received one not open. */
+async function depositOwed(tx: Db, depositId: number, renterOrgId: number) {
+  const d = await tx.select().from(deposits).where(eq(deposits.id, depositId)).get();
+  if (!d || d.renterOrgId !== renterOrgId) throw notFound();
+  const owed = d.amountCents - d.receivedCents;
+  if (!depositAllows('receive', d.state) || owed <= 0)
+    throw new ApiError(API_STATUS.conflict, 'onlinePay.depositNotOpen');
+  return { lessorOrgId: d.lessorOrgId, owed, numbers: [d.number] };
+}
+
 /**
- * Open a payment for some of the renter's own open bills, of one lessor: everything they still owe, or less (a part
- * payment). The provider is asked first, outside the unit of work; the bills are read again inside it.
+ * Open a payment for some of the renter's own open bills, of one lessor, or for one of its contracts' deposits:
+ * everything they still owe, or less (a part payment). The provider is asked first, outside the unit of work; the
+ * bills (or the deposit) are read again inside it.
  */
 export async function openPayment(
   deps: AppDeps,
   payer: { userId: number; renterOrgId: number },
-  form: { billIds: number[]; amountCents?: number },
+  form: { billIds: number[]; depositId?: number; amountCents?: number },
 ): Promise<OnlinePayment> {
   const { db } = deps.dbh;
   const ids = [...new Set(form.billIds)];
+  const { depositId } = form;
+  const overOwed = depositId === undefined ? 'onlinePay.overOwed' : 'onlinePay.depositOverOwed';
   const owedOf = async (tx: Db) => {
+    if (depositId !== undefined) return depositOwed(tx, depositId, payer.renterOrgId);
     const chosen = await tx.select().from(bills).where(inArray(bills.id, ids)).all();
     // Another renter's bill is not there for this payer at all.
     if (chosen.length !== ids.length || chosen.some((b) => b.renterOrgId !== payer.renterOrgId)) throw notFound();
@@ -77,7 +95,7 @@ export async function openPayment(
   };
   const seen = await owedOf(db);
   const amountCents = form.amountCents ?? seen.owed;
-  if (amountCents > seen.owed) throw new ApiError(API_STATUS.conflict, 'onlinePay.overOwed');
+  if (amountCents > seen.owed) throw new ApiError(API_STATUS.conflict, overOwed);
   const money = (await moneyOfOrgs(deps, db))(seen.lessorOrgId);
   const settings = paygateSettings(deps.env);
   const reference = `RP${deps.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
@@ -97,7 +115,7 @@ export async function openPayment(
   try {
     return await unitOfWork(db, async (tx) => {
       const now = await owedOf(tx);
-      if (amountCents > now.owed) throw new ApiError(API_STATUS.conflict, 'onlinePay.overOwed');
+      if (amountCents > now.owed) throw new ApiError(API_STATUS.conflict, overOwed);
       return tx
         .insert(onlinePayments)
         .values({
@@ -108,6 +126,7 @@ export async function openPayment(
           amountCents: view.amountCents,
           owedCents: now.owed,
           billIds: ids.join(','),
+          depositId: depositId ?? null,
           payUrl: view.payUrl,
           createdBy: payer.userId,
           createdAt: new Date(deps.now()),
@@ -139,6 +158,33 @@ const STATE_OF: Record<BillFinding['state'], OnlinePaymentState> = {
   abnormal: 'abnormal',
 };
 
+/** Whether the deposit a payment pays still asks for at least its amount. */
+async function depositTakes(tx: Db, payment: OnlinePayment): Promise<boolean> {
+  const d = await tx.select().from(deposits).where(eq(deposits.id, payment.depositId!)).get();
+  return !!d && depositAllows('receive', d.state) && payment.amountCents <= d.amountCents - d.receivedCents;
+}
+
+/**
+ * A paid deposit's payment becomes the deposit's receipt through the deposit's own receive move (decision 073): a
+ * receipt with the deposit named, its history row, never rent; written by the paying user.
+ */
+async function depositReceipt(tx: Db, payment: OnlinePayment, now: number): Promise<{ id: number }> {
+  const made = await writeDepositReceipt(
+    tx,
+    {
+      depositId: payment.depositId!,
+      amountCents: payment.amountCents,
+      method: 'other',
+      receivedOn: await billingToday(tx, payment.lessorOrgId, now),
+      reference: payment.reference,
+      note: payment.providerPaymentId,
+    },
+    { userId: payment.createdBy, mayWrite: (lessorOrgId) => lessorOrgId === payment.lessorOrgId },
+    now,
+  );
+  return { id: made.receiptId };
+}
+
 export interface BillApplied {
   outcome: 'applied' | 'ignored';
   payment: OnlinePayment;
@@ -157,7 +203,9 @@ export async function applyBillFinding(
   now: number,
 ): Promise<BillApplied> {
   const mismatch = finding.state === 'paid' && finding.amountCents !== payment.amountCents;
-  const state = mismatch ? 'abnormal' : STATE_OF[finding.state];
+  let state = mismatch ? 'abnormal' : STATE_OF[finding.state];
+  // A deposit received meanwhile at the desk can no longer take the money: abnormal, for the company to refund.
+  if (state === 'paid' && payment.depositId !== null && !(await depositTakes(tx, payment))) state = 'abnormal';
   const moved = await tx
     .update(onlinePayments)
     .set({ state, settledAt: new Date(now) })
@@ -166,20 +214,23 @@ export async function applyBillFinding(
     .get();
   if (!moved) return { outcome: 'ignored', payment };
   if (state !== 'paid') return { outcome: 'applied', payment: moved };
-  const receipt = await writeReceipt(
-    tx,
-    {
-      renterOrgId: payment.renterOrgId,
-      amountCents: payment.amountCents,
-      method: 'other',
-      receivedOn: await billingToday(tx, payment.lessorOrgId, now),
-      reference: payment.reference,
-      note: payment.providerPaymentId,
-    },
-    // The payer's own money for its own lessor: the payment was opened for bills of that lessor.
-    { userId: payment.createdBy, mayWrite: (lessorOrgId) => lessorOrgId === payment.lessorOrgId },
-    now,
-  );
+  const receipt =
+    payment.depositId !== null
+      ? await depositReceipt(tx, payment, now)
+      : await writeReceipt(
+          tx,
+          {
+            renterOrgId: payment.renterOrgId,
+            amountCents: payment.amountCents,
+            method: 'other',
+            receivedOn: await billingToday(tx, payment.lessorOrgId, now),
+            reference: payment.reference,
+            note: payment.providerPaymentId,
+          },
+          // The payer's own money for its own lessor: the payment was opened for bills of that lessor.
+          { userId: payment.createdBy, mayWrite: (lessorOrgId) => lessorOrgId === payment.lessorOrgId },
+          now,
+        );
   const paid = await tx
     .update(onlinePayments)
     .set({ receiptId: receipt.id })
@@ -191,7 +242,8 @@ export async function applyBillFinding(
 
 /** After the unit of work: a paid payment clears the renter's arrears and unlocks at once, as a receipt does. */
 export async function afterBillApplied(deps: AppDeps, applied: BillApplied | null): Promise<void> {
-  if (applied?.outcome !== 'applied' || applied.payment.state !== 'paid') return;
+  // A deposit's receipt moves no arrears (decision 073): nothing to clear.
+  if (applied?.outcome !== 'applied' || applied.payment.state !== 'paid' || applied.payment.depositId !== null) return;
   await runArrearsLocks(deps, {
     lessorOrgId: applied.payment.lessorOrgId,
     clearing: { by: 'receipt', renterOrgId: applied.payment.renterOrgId },

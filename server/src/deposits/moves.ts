@@ -103,50 +103,61 @@ export async function receiveDeposit(
   who: DepositWriter,
   now: number,
 ): Promise<{ id: number; receiptId: number }> {
-  return unitOfWork(db, async (tx) => {
-    const d = await writable(tx, input.depositId, who);
-    checkAllowed('receive', d);
-    if (input.receivedOn > (await billingToday(tx, d.lessorOrgId, now))) {
-      throw invalidField('receivedOn', 'billing.dayInFuture');
-    }
-    if (input.amountCents > d.amountCents - d.receivedCents) throw conflict('deposits.overReceive');
-    const { id: receiptId } = await tx
-      .insert(receipts)
-      .values({
-        lessorOrgId: d.lessorOrgId,
-        renterOrgId: d.renterOrgId,
-        amountCents: input.amountCents,
-        method: input.method,
-        receivedOn: input.receivedOn,
-        reference: input.reference,
-        note: input.note,
-        createdBy: who.userId,
-        depositId: d.id,
-      })
-      .returning({ id: receipts.id })
-      .get();
-    await record(
-      tx,
-      d,
-      {
-        receivedCents: d.receivedCents + input.amountCents,
-        appliedCents: d.appliedCents,
-        refundedCents: d.refundedCents,
-      },
-      {
-        kind: 'receive',
-        amountCents: input.amountCents,
-        receiptId,
-        method: input.method,
-        reference: input.reference,
-        note: input.note,
-        day: input.receivedOn,
-        userId: who.userId,
-      },
-      now,
-    );
-    return { id: d.id, receiptId };
-  });
+  return unitOfWork(db, (tx) => writeDepositReceipt(tx, input, who, now));
+}
+
+/**
+ * The `receive` move's body, inside the caller's unit of work: the desk's receive runs it in its own, a renter's
+ * online payment of the deposit (billing/online-payments.ts) in the payment's.
+ */
+export async function writeDepositReceipt(
+  tx: Db,
+  input: DepositReceiveForm,
+  who: DepositWriter,
+  now: number,
+): Promise<{ id: number; receiptId: number }> {
+  const d = await writable(tx, input.depositId, who);
+  checkAllowed('receive', d);
+  if (input.receivedOn > (await billingToday(tx, d.lessorOrgId, now))) {
+    throw invalidField('receivedOn', 'billing.dayInFuture');
+  }
+  if (input.amountCents > d.amountCents - d.receivedCents) throw conflict('deposits.overReceive');
+  const { id: receiptId } = await tx
+    .insert(receipts)
+    .values({
+      lessorOrgId: d.lessorOrgId,
+      renterOrgId: d.renterOrgId,
+      amountCents: input.amountCents,
+      method: input.method,
+      receivedOn: input.receivedOn,
+      reference: input.reference,
+      note: input.note,
+      createdBy: who.userId,
+      depositId: d.id,
+    })
+    .returning({ id: receipts.id })
+    .get();
+  await record(
+    tx,
+    d,
+    {
+      receivedCents: d.receivedCents + input.amountCents,
+      appliedCents: d.appliedCents,
+      refundedCents: d.refundedCents,
+    },
+    {
+      kind: 'receive',
+      amountCents: input.amountCents,
+      receiptId,
+      method: input.method,
+      reference: input.reference,
+      note: input.note,
+      day: input.receivedOn,
+      userId: who.userId,
+    },
+    now,
+  );
+  return { id: d.id, receiptId };
 }
 
 /**

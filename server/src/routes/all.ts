@@ -41,6 +41,7 @@ import { leaseBillingRoutes, onlinePayRoutes } from './lease-billing/index.ts';
 import { chargeRoutes } from './charges/index.ts';
 import { handoverNoteRoutes } from './handover-notes/index.ts';
 import { depositRoutes } from './deposits/index.ts';
+import { payableRoutes } from './payables/index.ts';
 import { termsRoutes } from './terms/index.ts';
 import { renewalRoutes } from './renewals/index.ts';
 import { approvalRoutes } from './approvals/index.ts';
@@ -112,6 +113,7 @@ export const allRoutes: RouteDef[] = [
   ...chargeRoutes,
   ...handoverNoteRoutes,
   ...depositRoutes,
+  ...payableRoutes,
   ...termsRoutes,
   ...leaseRevenueRoutes,
   ...leaseHandoverRoutes,

@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, notExists, notInArray, or } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { leaseContractEndpoints, type ContractOptions } from '@console/contract/http/lease-contracts';
 import { openDb, type Db } from '@console/db/client';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { leasePeriods } from '@console/db/schema/lease-periods';
+import { reservations } from '@console/db/schema/quotes';
 import { users } from '@console/db/schema/accounts';
 import { demoAccount } from '@console/db/seed/accounts';
 import { seedDemo } from '@console/db/seed/demo';
@@ -38,7 +39,7 @@ let lease: { contractId: number; number: string; renterId: number; machines: { l
 /**
  * The lessor's machines in stock that the simulator can be: machines their crews work by day, so at night they stand
  * still (chargers and batteries charge the fleet at night). The contract form's options say which of them a new
- * contract may name (the demo year's contracts claim some).
+ * contract may name (the demo year's contracts claim some), and none a quote or contract holds.
  */
 function machinesInStock(db: Db, lessorOrgId: number) {
   return db
@@ -53,6 +54,19 @@ function machinesInStock(db: Db, lessorOrgId: number) {
         eq(devices.lockLevel, 'unlocked'),
         eq(devices.sleeping, false),
         isNull(leasePeriods.id),
+        // Held by no seeded quote or contract, by name or by its model's count (decision 069): else it may be refused.
+        notExists(
+          db
+            .select({ id: reservations.id })
+            .from(reservations)
+            .where(
+              and(
+                eq(reservations.state, 'held'),
+                // The machine named, or a count of its model (any machine of it may be the one promised).
+                or(eq(reservations.deviceId, devices.id), eq(reservations.modelId, devices.modelId)),
+              ),
+            ),
+        ),
       ),
     )
     .orderBy(devices.id)
@@ -64,7 +78,7 @@ test.beforeAll(async ({ playwright }) => {
   dir = mkdtempSync(join(tmpdir(), 'simulated-month-'));
   const file = join(dir, 'console.db');
   const seeding = openDb(file);
-  await seedDemo(seeding.db, { devices: 60, historyDevices: 0 });
+  await seedDemo(seeding.db, { devices: 120, historyDevices: 0 });
   const lessorOrgId = (await seeding.db
     .select({ orgId: users.orgId })
     .from(users)

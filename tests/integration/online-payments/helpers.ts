@@ -21,6 +21,13 @@ const CONSOLE = 'http://console.test';
  * overdue (`amountCents`), its arrears at a step.
  */
 export async function payFixture(amountCents: number) {
+  const rig = await payRig();
+  return { ...rig, lease: await arrearsLease(rig.f, { overdue: 4, amountCents }) };
+}
+export type PayFixture = Awaited<ReturnType<typeof payFixture>>;
+
+/** The server and the payment provider of `payFixture`, with no lease made yet. */
+export async function payRig() {
   let app: TestApp['app'] | null = null;
   let now = Date.now;
   const clock = () => now();
@@ -46,7 +53,6 @@ export async function payFixture(amountCents: number) {
   });
   app = f.t.app;
   now = f.t.deps.now;
-  const lease = await arrearsLease(f, { overdue: 4, amountCents });
   const control = async (path: string, body?: unknown) => {
     const response = await fetch(`${provider.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
@@ -64,7 +70,6 @@ export async function payFixture(amountCents: number) {
   return {
     f,
     t: f.t,
-    lease,
     paygate,
     control,
     settled,
@@ -76,7 +81,7 @@ export async function payFixture(amountCents: number) {
     admin: () => f.t.tokenFor(ROLE.lessorAdmin),
   };
 }
-export type PayFixture = Awaited<ReturnType<typeof payFixture>>;
+export type PayRig = Awaited<ReturnType<typeof payRig>>;
 
 /** The provider's payment id in a pay page's address. */
 export const providerIdOf = (payUrl: string) => payUrl.split('/pay/')[1]!.split('?')[0]!;

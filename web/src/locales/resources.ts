@@ -32,6 +32,7 @@ import type leaseParties from './zh-CN/lease-parties.json';
 import type leaseSublease from './zh-CN/lease-sublease.json';
 import type leaseBilling from './zh-CN/lease-billing.json';
 import type deposits from './zh-CN/deposits.json';
+import type payables from './zh-CN/payables.json';
 import type handoverNotes from './zh-CN/handover-notes.json';
 import type terms from './zh-CN/terms.json';
 import type leaseRevenue from './zh-CN/lease-revenue.json';
@@ -90,6 +91,7 @@ export interface Resources {
   analysis: typeof analysis;
   'lease-billing': typeof leaseBilling;
   deposits: typeof deposits;
+  payables: typeof payables;
   'handover-notes': typeof handoverNotes;
   terms: typeof terms;
   'lease-revenue': typeof leaseRevenue;

@@ -1,10 +1,11 @@
 /**
- * Renters paying their bills online (docs/decisions/077-renters-pay-online.md). Reads go through the organisation
+ * Renters paying their bills or deposits online (docs/decisions/077-renters-pay-online.md). Reads go through the organisation
  * scope on the payment's lessor and renter, as bills do; a renter's users open payments for their own organisation's
  * bills only. The moves are server/src/billing/online-payments.ts.
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import { bills } from '@console/db/schema/lease-billing';
+import { deposits } from '@console/db/schema/deposits';
 import { onlinePayments } from '@console/db/schema/online-payments';
 import { onlinePaymentEndpoints as api, type OnlinePaymentRow } from '@console/contract/http/online-payments';
 import type { ScopedData } from '../../lib/data.ts';
@@ -39,6 +40,18 @@ async function present(
             .all()
         ).map((b) => [b.id, b.number]),
   );
+  const depositIds = [...new Set(rows.flatMap((r) => (r.depositId === null ? [] : [r.depositId])))];
+  const depositsOf = new Map(
+    depositIds.length === 0
+      ? []
+      : (
+          await data
+            .select({ id: deposits.id, number: deposits.number, contractId: deposits.contractId })
+            .from(deposits, data.orgScope(deposits.lessorOrgId, deposits.renterOrgId))
+            .where(inArray(deposits.id, depositIds))
+            .all()
+        ).map((d) => [d.id, d]),
+  );
   const moneyOf = await moneyOfOrgs(deps, data.unscoped('codeTable'));
   return rows.map((r) => ({
     id: r.id,
@@ -48,6 +61,8 @@ async function present(
     amountCents: r.amountCents,
     owedCents: r.owedCents,
     bills: billIdsOf(r).map((id) => ({ id, number: numbers.get(id) ?? '' })),
+    deposit:
+      r.depositId === null ? null : (depositsOf.get(r.depositId) ?? { id: r.depositId, number: '', contractId: 0 }),
     state: r.state,
     payUrl: r.state === 'charging' ? r.payUrl : '',
     receiptId: r.receiptId,
@@ -79,7 +94,7 @@ export const onlinePayRoutes: RouteDef[] = [
   }),
 
   route(api.create, async ({ body, user, data, deps, timeZone, setMessage }) => {
-    // A renter's users pay their own organisation's bills; nobody pays for another.
+    // A renter's users pay their own organisation's bills and deposits; nobody pays for another.
     if (user.orgKind !== 'customer') throw forbidden();
     const payment = await openPayment(deps, { userId: user.id, renterOrgId: user.orgId }, body);
     setMessage('onlinePay.opened');

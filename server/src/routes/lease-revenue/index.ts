@@ -34,6 +34,7 @@ import { currencyChoice } from '../../lib/currencies.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { subleases } from '@console/db/schema/lease-sublease';
 import { chargeIncome, creditIncome } from '../../charges/income.ts';
+import { payablesOfMachines } from '../../payables/margin.ts';
 
 type Range = { from: string; to: string };
 type Filter = z.infer<typeof revenueFilter> & { keyword?: string };
@@ -280,7 +281,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
 
     const hours = sumOf(i.hoursWorked);
     const days = sumOf(i.days);
-    const machines = (
+    const machineRows = (
       await db
         .select({
           deviceId: i.deviceId,
@@ -301,6 +302,17 @@ export const leaseRevenueRoutes: RouteDef[] = [
       hoursWorked: round(m.hoursWorked, 2),
       utilisation: utilisationOf(m.hoursWorked, m.daysBilled),
     }));
+    // The machines rented in: what their sub-lessors are owed for the range, and the margin left (decision 079).
+    const owed = await payablesOfMachines(
+      data,
+      range,
+      machineRows.map((m) => m.deviceId),
+      lessors,
+    );
+    const machines = machineRows.map((m) => {
+      const payableCents = owed.get(m.deviceId);
+      return payableCents === undefined ? m : { ...m, payableCents, marginCents: Number(m.billedCents) - payableCents };
+    });
 
     return {
       ...inCurrency,

@@ -4,12 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@console/contract/codes/money';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { depositEndpoints, type DepositRow } from '@console/contract/http/deposits';
+import { DEPOSIT_STATE } from '@console/contract/lease/deposits';
 import {
   ONLINE_PAYERS,
   onlinePaymentEndpoints,
   type OnlinePaymentRow,
   type OnlinePaymentState,
 } from '@console/contract/http/online-payments';
+import { useCodeLabel } from '../../../components/code-label.ts';
 import { ListPage } from '../../../components/list-page.tsx';
 import { YuanInput } from '../../../components/yuan-input.tsx';
 import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoint-query.ts';
@@ -28,8 +31,8 @@ const STATE_COLOR: Record<OnlinePaymentState, string> = {
   abnormal: 'error',
 };
 
-/** A payment's change refreshes the bills, the statement, the receipts and the arrears as a receipt does. */
-const PAY_READS = [...BILLING_READS, ...readsOf(onlinePaymentEndpoints)];
+/** A payment's change refreshes the bills, the statement, the receipts, the arrears and the deposits. */
+const PAY_READS = [...BILLING_READS, ...readsOf(onlinePaymentEndpoints), ...readsOf(depositEndpoints)];
 
 /** The renter's open bills: pick some, pay what they owe or less, on the provider's page. */
 function PayBills({ onOpenBill }: { onOpenBill: (id: number) => void }) {
@@ -138,9 +141,111 @@ function PayBills({ onOpenBill }: { onOpenBill: (id: number) => void }) {
 }
 
 /**
+ * The renter's deposits still to be received (requested or partly received), beside its bills: pick one, pay what it
+ * still asks or less, on the provider's page (decision 073's online receipt).
+ */
+function PayDeposits() {
+  const { t } = useTranslation('lease-billing');
+  const label = useCodeLabel();
+  const requested = useQuery(endpointQuery(depositEndpoints.list, { state: 'requested', pageSize: 100 }));
+  const partly = useQuery(endpointQuery(depositEndpoints.list, { state: 'partlyReceived', pageSize: 100 }));
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [amount, setAmount] = useState<number | null>(null);
+  const create = useEndpointMutation(onlinePaymentEndpoints.create, { invalidates: PAY_READS });
+  const rows: DepositRow[] = [...(partly.data?.list ?? []), ...(requested.data?.list ?? [])].sort(
+    (a, b) => a.id - b.id,
+  );
+  const picked = rows.find((d) => d.id === chosen);
+  const owed = picked?.outstandingCents ?? 0;
+  const unit = picked ? currencyVariablesOf(picked.money) : { currency: '' };
+  const money = (cents: number, d: DepositRow) => formatAmount(cents, d.money);
+  const pay = async () => {
+    if (!picked) return;
+    const made = await create.mutateAsync({
+      body: { depositId: picked.id, ...(amount !== null && amount < owed ? { amountCents: amount } : {}) },
+    });
+    setChosen(null);
+    setAmount(null);
+    window.location.assign(made.payUrl);
+  };
+  return (
+    <Card title={t('payOnline.deposits')} style={{ marginBottom: 16 }} data-testid="pay-deposits">
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Alert type="info" showIcon message={t('payOnline.depositsHow')} />
+        <Table<DepositRow>
+          rowKey="id"
+          size="small"
+          loading={requested.isLoading || partly.isLoading}
+          pagination={false}
+          dataSource={rows}
+          locale={{ emptyText: t('payOnline.noDeposits') }}
+          rowSelection={{
+            type: 'radio',
+            selectedRowKeys: chosen === null ? [] : [chosen],
+            onChange: (keys) => {
+              setChosen(keys.length > 0 ? Number(keys[0]) : null);
+              setAmount(null);
+            },
+            getCheckboxProps: (d) => ({ name: d.number }),
+          }}
+          columns={[
+            { key: 'number', dataIndex: 'number', title: t('payOnline.depositNumber') },
+            { key: 'contractNumber', dataIndex: 'contractNumber', title: t('payOnline.contract') },
+            { key: 'lessorName', dataIndex: 'lessorName', title: t('payOnline.lessor') },
+            { key: 'amountCents', title: t('payOnline.depositAmount'), render: (_, d) => money(d.amountCents, d) },
+            {
+              key: 'receivedCents',
+              title: t('payOnline.depositReceived'),
+              render: (_, d) => money(d.receivedCents, d),
+            },
+            {
+              key: 'outstandingCents',
+              title: t('payOnline.depositOutstanding'),
+              render: (_, d) => money(d.outstandingCents, d),
+            },
+            { key: 'state', title: t('payOnline.stateTitle'), render: (_, d) => label(DEPOSIT_STATE, d.state) },
+          ]}
+        />
+        <Space wrap>
+          <Typography.Text data-testid="pay-deposit-owed">
+            {t('payOnline.depositOwed', unit)}: {picked ? formatAmount(owed, picked.money) : '0'}
+          </Typography.Text>
+          <YuanInput
+            aria-label={t('payOnline.depositPayAmount', unit)}
+            placeholder={t('payOnline.depositAmountPlaceholder')}
+            value={amount}
+            onChange={(v) => setAmount(v ?? null)}
+            min={0.01}
+            disabled={!picked}
+            style={{ width: 200 }}
+          />
+          <Button
+            type="primary"
+            disabled={!picked || (amount !== null && (amount <= 0 || amount > owed))}
+            loading={create.isPending}
+            onClick={() => void pay()}
+          >
+            {t('payOnline.payDeposit')}
+          </Button>
+        </Space>
+        {amount !== null && amount > owed && <Alert type="error" showIcon message={t('payOnline.depositOverOwed')} />}
+        {amount !== null && amount > 0 && amount < owed && (
+          <Alert type="warning" showIcon message={t('payOnline.depositPartHint')} />
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+/** What a payment pays: its bills' numbers, or its deposit's. */
+const paysText = (p: OnlinePaymentRow, deposit: string) =>
+  p.deposit ? `${deposit} ${p.deposit.number}` : p.bills.map((b) => b.number).join(', ');
+
+/**
  * /financeCenter/payOnline (decision 077): a renter's user pays some of its open bills through the mobile payment
- * provider and follows its payments (paid, part paid, refused, timed out); the rental company's people follow their
- * renters' payments. A paid payment is a receipt in the repayment history.
+ * provider, and its deposits still to be received beside them, and follows its payments (paid, part paid, refused,
+ * timed out); the rental company's people follow their renters' payments. A paid payment is a receipt in the
+ * repayment history (a deposit's, the deposit's receipt).
  */
 export function PayOnlinePage() {
   const { t } = useTranslation(['lease-billing', 'common']);
@@ -150,10 +255,15 @@ export function PayOnlinePage() {
   const [checking, setChecking] = useState<number | null>(null);
   const check = useEndpointMutation(onlinePaymentEndpoints.check, { invalidates: PAY_READS });
   const explain = (p: OnlinePaymentRow) =>
-    p.state === 'paid' && p.amountCents < p.owedCents ? t('payOnline.explain.part') : t(`payOnline.explain.${p.state}`);
+    p.state === 'paid' && p.deposit
+      ? t(p.amountCents < p.owedCents ? 'payOnline.explain.depositPart' : 'payOnline.explain.deposit')
+      : p.state === 'paid' && p.amountCents < p.owedCents
+        ? t('payOnline.explain.part')
+        : t(`payOnline.explain.${p.state}`);
   return (
     <>
       {payer && <PayBills onOpenBill={setBillId} />}
+      {payer && <PayDeposits />}
       <ListPage
         area="lease-billing"
         resource="online-payments"
@@ -165,9 +275,9 @@ export function PayOnlinePage() {
           { key: 'renterName', dataIndex: 'renterName', title: t('payOnline.renter'), defaultHidden: payer },
           {
             key: 'bills',
-            title: t('payOnline.bills'),
-            render: (_, p) => p.bills.map((b) => b.number).join(', '),
-            exportValue: (p) => p.bills.map((b) => b.number).join(', '),
+            title: t('payOnline.pays'),
+            render: (_, p) => paysText(p, t('payOnline.depositWord')),
+            exportValue: (p) => paysText(p, t('payOnline.depositWord')),
           },
           {
             key: 'amountCents',

@@ -239,6 +239,20 @@ function SummaryView({ data, storeId }: { data: RevenueSummary; storeId?: number
               align: 'right',
               render: (_, m) => formatAmount(m.billedCents, data.money),
             },
+            // A machine rented in: what its sub-lessor is owed for the range and the margin left (decision 079).
+            {
+              key: 'payable',
+              title: t('machines.payable', unit),
+              align: 'right',
+              render: (_, m) =>
+                m.payableCents === undefined ? t('machines.notRentedIn') : formatAmount(m.payableCents, data.money),
+            },
+            {
+              key: 'margin',
+              title: t('machines.margin', unit),
+              align: 'right',
+              render: (_, m) => (m.marginCents === undefined ? '-' : formatAmount(m.marginCents, data.money)),
+            },
           ]}
         />
       </Card>
