@@ -1,3 +1,4 @@
+import { startClockedPasses } from '../lib/clocked-passes.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { raiseOverdueBills } from '../notify/business.ts';
 import { issueBills } from './issue.ts';
@@ -16,17 +17,7 @@ export async function startBillingScheduler(
   intervalMs = 15 * 60_000,
   tickMs = 10_000,
 ): Promise<() => void> {
-  let lastPass = -Infinity;
-  const tick = async () => {
-    const now = deps.now();
-    if (now - lastPass < intervalMs) return;
-    lastPass = now;
-    await runBillingPass(deps);
-  };
-  await tick();
-  const timer = setInterval(tick, tickMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startClockedPasses(deps, () => runBillingPass(deps), intervalMs, tickMs);
 }
 
 /** One pass of the billing scheduler at the server's now: bills issued, then the bills past due told of. */

@@ -1,3 +1,4 @@
+import { startClockedPasses } from '../lib/clocked-passes.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { issuePayables } from './issue.ts';
 
@@ -12,17 +13,7 @@ export async function startPayableScheduler(
   intervalMs = 15 * 60_000,
   tickMs = 10_000,
 ): Promise<() => void> {
-  let lastPass = -Infinity;
-  const tick = async () => {
-    const now = deps.now();
-    if (now - lastPass < intervalMs) return;
-    lastPass = now;
-    await runPayablePass(deps);
-  };
-  await tick();
-  const timer = setInterval(tick, tickMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startClockedPasses(deps, () => runPayablePass(deps), intervalMs, tickMs);
 }
 
 /** One pass at the server's now. */

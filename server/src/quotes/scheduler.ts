@@ -1,3 +1,4 @@
+import { startClockedPasses } from '../lib/clocked-passes.ts';
 import type { AppDeps } from '../lib/deps.ts';
 import { expireQuotes } from './moves.ts';
 
@@ -6,20 +7,17 @@ import { expireQuotes } from './moves.ts';
  * `intervalMs` of the server's clock (looked at every `tickMs`, so a clock skipped forward expires as its days pass).
  */
 export async function startQuoteScheduler(deps: AppDeps, intervalMs = 15 * 60_000, tickMs = 10_000) {
-  let lastPass = -Infinity;
-  const tick = async () => {
-    const now = deps.now();
-    if (now - lastPass < intervalMs) return;
-    lastPass = now;
-    try {
-      const n = await expireQuotes(deps.dbh.db, now);
-      if (n > 0) deps.log('info', `quotes: ${n} expired`);
-    } catch (error) {
-      deps.log('error', 'quotes: the expiry pass failed', error);
-    }
-  };
-  await tick();
-  const timer = setInterval(tick, tickMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startClockedPasses(
+    deps,
+    async (now) => {
+      try {
+        const n = await expireQuotes(deps.dbh.db, now);
+        if (n > 0) deps.log('info', `quotes: ${n} expired`);
+      } catch (error) {
+        deps.log('error', 'quotes: the expiry pass failed', error);
+      }
+    },
+    intervalMs,
+    tickMs,
+  );
 }
