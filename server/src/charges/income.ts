@@ -23,8 +23,22 @@ export interface IncomeFilter {
   keyword?: string;
 }
 
-/** The columns every income row has, in the order the union matches them. */
-function columns(data: ScopedData, row: { id: unknown; day: unknown; deviceId: unknown; amount: unknown }) {
+/**
+ * The columns every income row has, in the order the union matches them: a bill line's (its days, `from` to `day`,
+ * and the hours its machine worked on them) or a charge's or credit note's (one day, no days counted, no hours).
+ */
+export function incomeColumns(
+  data: ScopedData,
+  row: {
+    id: unknown;
+    day: unknown;
+    deviceId: unknown;
+    amount: unknown;
+    from?: unknown;
+    days?: unknown;
+    hours?: unknown;
+  },
+) {
   const amount = sql<number>`${row.amount}`;
   return {
     id: sql<number>`${row.id}`.as('id'),
@@ -43,23 +57,24 @@ function columns(data: ScopedData, row: { id: unknown; day: unknown; deviceId: u
     salespersonId: sql<number>`coalesce(${contracts.salespersonId}, 0)`.as('salesperson_id'),
     salespersonName: sql<string>`coalesce(${users.name}, '')`.as('salesperson_name'),
     month: sql<string>`substr(${row.day}, 1, 7)`.as('month'),
-    fromOn: sql<string>`${row.day}`.as('from_on'),
+    fromOn: sql<string>`${row.from ?? row.day}`.as('from_on'),
     toOn: sql<string>`${row.day}`.as('to_on'),
-    days: sql<number>`0`.as('days'),
+    days: sql<number>`${row.days ?? sql`0`}`.as('days'),
     amountCents: sql<number>`${amount}`.as('amount_cents'),
     receivedCents: sql<number>`coalesce(${amount} * ${bills.paidCents} / nullif(${bills.amountCents}, 0), 0)`.as(
       'received_cents',
     ),
-    hoursWorked: sql<number>`0`.as('hours_worked'),
+    hoursWorked: sql<number>`${row.hours ?? sql`0`}`.as('hours_worked'),
   };
 }
 
-function conditions(
+/** The bills not voided, of the lessors, whose income rows' `day` lies in the range and match the filter. */
+export function incomeConditions(
   data: ScopedData,
   filter: IncomeFilter,
   lessors: number[] | undefined,
   day: unknown,
-  number: unknown,
+  number?: unknown,
 ) {
   const on = sql`${day}`;
   return (range: { from: string; to: string }) =>
@@ -74,7 +89,7 @@ function conditions(
       filter.kind ? sql`${devices.kind} = ${filter.kind}` : undefined,
       keywordIn(
         data.dialect,
-        [contracts.number, bills.number, sql`${number}`, devices.serialNumber, organisations.name],
+        [contracts.number, bills.number, ...(number ? [sql`${number}`] : []), devices.serialNumber, organisations.name],
         filter.keyword,
       ),
     );
@@ -89,7 +104,7 @@ export function chargeIncome(
 ) {
   return data
     .select(
-      columns(data, {
+      incomeColumns(data, {
         id: sql`-2 * ${charges.id}`,
         day: bills.periodEnd,
         deviceId: sql`coalesce(${charges.deviceId}, 0)`,
@@ -103,7 +118,7 @@ export function chargeIncome(
     .leftJoin(stores, eq(stores.id, contracts.storeId))
     .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
     .leftJoin(users, eq(users.id, contracts.salespersonId))
-    .where(conditions(data, filter, lessors, bills.periodEnd, charges.priceName)(range));
+    .where(incomeConditions(data, filter, lessors, bills.periodEnd, charges.priceName)(range));
 }
 
 /** The credit notes of the filter as negative income rows (scoped on the bill's lessor). */
@@ -115,7 +130,7 @@ export function creditIncome(
 ) {
   return data
     .select(
-      columns(data, {
+      incomeColumns(data, {
         id: sql`-2 * ${creditNotes.id} - 1`,
         day: creditNotes.issuedOn,
         deviceId: sql`0`,
@@ -129,5 +144,5 @@ export function creditIncome(
     .leftJoin(stores, eq(stores.id, contracts.storeId))
     .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
     .leftJoin(users, eq(users.id, contracts.salespersonId))
-    .where(conditions(data, filter, lessors, creditNotes.issuedOn, creditNotes.number)(range));
+    .where(incomeConditions(data, filter, lessors, creditNotes.issuedOn, creditNotes.number)(range));
 }

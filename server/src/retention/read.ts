@@ -48,49 +48,48 @@ const keptReport = (r: typeof b.$inferSelect): KeptReport => ({
   data: JSON.parse(r.lastData!) as unknown,
 });
 
-/** The kept reports (each bucket's last) of a range before the cutoff, newest or oldest first, at most `limit`. */
-export async function keptReports(
-  data: ScopedData,
-  deviceId: number,
-  range: { from: number; to: number; toExclusive?: boolean },
-  cutoff: number,
-  order: 'asc' | 'desc',
-  limit: number,
-  offset = 0,
-): Promise<KeptReport[]> {
-  if (limit <= 0) return [];
-  const rows = await of(data)
-    .where(keptReportsIn(deviceId, range, cutoff))
+type Range = { from: number; to: number; toExclusive?: boolean };
+
+/** The buckets of a range before the cutoff whose kept report (`b.lastAt`) or track point (`b.gpsAt`) lies in it. */
+function keptIn(at: typeof b.lastAt | typeof b.gpsAt, deviceId: number, range: Range, cutoff: number) {
+  return and(
+    eq(b.deviceId, deviceId),
+    lt(b.bucketAt, cutoff),
+    isNotNull(at),
+    gte(at, range.from),
+    range.toExclusive ? lt(at, range.to) : lte(at, range.to),
+  );
+}
+
+/** A page of such buckets, by bucket time, newest or oldest first. */
+function keptPage(data: ScopedData, where: SQL | undefined, order: 'asc' | 'desc', limit: number, offset: number) {
+  if (limit <= 0) return Promise.resolve([]);
+  return of(data)
+    .where(where)
     .orderBy(order === 'asc' ? asc(b.bucketAt) : desc(b.bucketAt))
     .limit(limit)
     .offset(offset)
     .all();
-  return rows.map(keptReport);
 }
 
-function keptReportsIn(deviceId: number, range: { from: number; to: number; toExclusive?: boolean }, cutoff: number) {
-  return and(
-    eq(b.deviceId, deviceId),
-    lt(b.bucketAt, cutoff),
-    isNotNull(b.lastAt),
-    gte(b.lastAt, range.from),
-    range.toExclusive ? lt(b.lastAt, range.to) : lte(b.lastAt, range.to),
-  );
-}
+const keptCount = (data: ScopedData, where: SQL | undefined) =>
+  data.count(data.select({ id: b.id }).from(b, data.viaDevice(b.deviceId)).where(where));
 
-/** How many kept reports a range before the cutoff holds. */
-export const keptReportCount = (
+/** The kept reports (each bucket's last) of a range before the cutoff, newest or oldest first, at most `limit`. */
+export const keptReports = async (
   data: ScopedData,
   deviceId: number,
-  range: { from: number; to: number; toExclusive?: boolean },
+  range: Range,
   cutoff: number,
-) =>
-  data.count(
-    data
-      .select({ id: b.id })
-      .from(b, data.viaDevice(b.deviceId))
-      .where(keptReportsIn(deviceId, range, cutoff)),
-  );
+  order: 'asc' | 'desc',
+  limit: number,
+  offset = 0,
+): Promise<KeptReport[]> =>
+  (await keptPage(data, keptIn(b.lastAt, deviceId, range, cutoff), order, limit, offset)).map(keptReport);
+
+/** How many kept reports a range before the cutoff holds. */
+export const keptReportCount = (data: ScopedData, deviceId: number, range: Range, cutoff: number) =>
+  keptCount(data, keptIn(b.lastAt, deviceId, range, cutoff));
 
 /** A bucket's kept track point, as a raw track point row reads. */
 export interface KeptPoint {
@@ -114,48 +113,21 @@ const keptPoint = (r: typeof b.$inferSelect): KeptPoint => ({
   alarmValue: r.alarmValue,
 });
 
-function keptPointsIn(deviceId: number, range: { from: number; to: number; toExclusive?: boolean }, cutoff: number) {
-  return and(
-    eq(b.deviceId, deviceId),
-    lt(b.bucketAt, cutoff),
-    isNotNull(b.gpsAt),
-    gte(b.gpsAt, range.from),
-    range.toExclusive ? lt(b.gpsAt, range.to) : lte(b.gpsAt, range.to),
-  );
-}
-
 /** The kept track points (each bucket's last) of a range before the cutoff. */
-export async function keptPoints(
+export const keptPoints = async (
   data: ScopedData,
   deviceId: number,
-  range: { from: number; to: number; toExclusive?: boolean },
+  range: Range,
   cutoff: number,
   order: 'asc' | 'desc',
   limit: number,
   offset = 0,
-): Promise<KeptPoint[]> {
-  if (limit <= 0) return [];
-  const rows = await of(data)
-    .where(keptPointsIn(deviceId, range, cutoff))
-    .orderBy(order === 'asc' ? asc(b.bucketAt) : desc(b.bucketAt))
-    .limit(limit)
-    .offset(offset)
-    .all();
-  return rows.map(keptPoint);
-}
+): Promise<KeptPoint[]> =>
+  (await keptPage(data, keptIn(b.gpsAt, deviceId, range, cutoff), order, limit, offset)).map(keptPoint);
 
-export const keptPointCount = (
-  data: ScopedData,
-  deviceId: number,
-  range: { from: number; to: number; toExclusive?: boolean },
-  cutoff: number,
-) =>
-  data.count(
-    data
-      .select({ id: b.id })
-      .from(b, data.viaDevice(b.deviceId))
-      .where(keptPointsIn(deviceId, range, cutoff)),
-  );
+/** How many kept track points a range before the cutoff holds. */
+export const keptPointCount = (data: ScopedData, deviceId: number, range: Range, cutoff: number) =>
+  keptCount(data, keptIn(b.gpsAt, deviceId, range, cutoff));
 
 /**
  * The last report at or before `at` kept in the buckets before the cutoff (a bucket holding `at` answers its first

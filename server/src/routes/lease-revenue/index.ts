@@ -26,14 +26,13 @@ import type { ScopedData } from '../../lib/data.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
-import { keywordIn } from '../../lib/search.ts';
 import { usageStatementPdf } from '../../lease/pdf/usage-statement.ts';
-import { orgBrand, nameInSql } from '../../lib/org-brand.ts';
+import { orgBrand } from '../../lib/org-brand.ts';
 import { subleaseCostOf } from '../../lease/sublease-cost.ts';
 import { currencyChoice } from '../../lib/currencies.ts';
 import type { AppDeps } from '../../lib/deps.ts';
 import { subleases } from '@console/db/schema/lease-sublease';
-import { chargeIncome, creditIncome } from '../../charges/income.ts';
+import { chargeIncome, creditIncome, incomeColumns, incomeConditions } from '../../charges/income.ts';
 import { payablesOfMachines } from '../../payables/margin.ts';
 
 type Range = { from: string; to: string };
@@ -70,38 +69,18 @@ const incomeOfLine = sql<number>`(${billLines.amountCents} + ${overtimeOfLine})`
 export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors?: number[]) {
   return (
     data
-      .select({
-        id: sql<number>`${billLines.id}`.as('id'),
-        billId: sql<number>`${bills.id}`.as('bill_id'),
-        billNumber: sql<string>`${bills.number}`.as('bill_number'),
-        issuedOn: sql<string>`${bills.issuedOn}`.as('issued_on'),
-        contractId: sql<number>`${contracts.id}`.as('contract_id'),
-        contractNumber: sql<string>`${contracts.number}`.as('contract_number'),
-        renterId: sql<number>`${bills.renterOrgId}`.as('renter_id'),
-        renterName: nameInSql(organisations, data.lang).as('renter_name'),
-        storeId: sql<number>`${contracts.storeId}`.as('store_id'),
-        storeName: sql<string>`coalesce(${stores.name}, '')`.as('store_name'),
-        deviceId: sql<number>`${billLines.deviceId}`.as('device_id'),
-        serialNumber: sql<string>`coalesce(${devices.serialNumber}, '')`.as('serial_number'),
-        kind: sql<string>`coalesce(${devices.kind}, '')`.as('kind'),
-        salespersonId: sql<number>`coalesce(${contracts.salespersonId}, 0)`.as('salesperson_id'),
-        salespersonName: sql<string>`coalesce(${users.name}, '')`.as('salesperson_name'),
-        month: sql<string>`substr(${billLines.toOn}, 1, 7)`.as('month'),
-        fromOn: sql<string>`${billLines.fromOn}`.as('from_on'),
-        toOn: sql<string>`${billLines.toOn}`.as('to_on'),
-        days: sql<number>`${billLines.days}`.as('days'),
-        amountCents: sql<number>`${incomeOfLine}`.as('amount_cents'),
-        // The line's share of what receipts paid on its bill, rounded down to the cent (integer division).
-        receivedCents:
-          sql<number>`coalesce(${incomeOfLine} * ${bills.paidCents} / nullif(${bills.amountCents}, 0), 0)`.as(
-            'received_cents',
-          ),
-        // The hours its machine worked on the line's days, from the daily work (decision 037).
-        hoursWorked:
-          sql<number>`(select coalesce(sum(dw.hours_worked), 0) from ${dailyWork} dw where dw.device_id = ${billLines.deviceId} and dw.day between ${billLines.fromOn} and ${billLines.toOn})`.as(
-            'hours_worked',
-          ),
-      })
+      .select(
+        incomeColumns(data, {
+          id: billLines.id,
+          day: billLines.toOn,
+          from: billLines.fromOn,
+          days: billLines.days,
+          deviceId: billLines.deviceId,
+          amount: incomeOfLine,
+          // The hours its machine worked on the line's days, from the daily work (decision 037).
+          hours: sql`(select coalesce(sum(dw.hours_worked), 0) from ${dailyWork} dw where dw.device_id = ${billLines.deviceId} and dw.day between ${billLines.fromOn} and ${billLines.toOn})`,
+        }),
+      )
       .from(bills, data.orgScope(bills.lessorOrgId))
       .innerJoin(billLines, eq(billLines.billId, bills.id))
       .innerJoin(contracts, eq(contracts.id, bills.contractId))
@@ -109,23 +88,7 @@ export function incomeOf(data: ScopedData, filter: Filter, range: Range, lessors
       .leftJoin(stores, eq(stores.id, contracts.storeId))
       .leftJoin(organisations, eq(organisations.id, bills.renterOrgId))
       .leftJoin(users, eq(users.id, contracts.salespersonId))
-      .where(
-        and(
-          ne(bills.state, 'void'),
-          lessors ? inArray(bills.lessorOrgId, lessors.length > 0 ? lessors : [0]) : undefined,
-          gte(billLines.toOn, range.from),
-          lte(billLines.toOn, range.to),
-          filter.storeId ? eq(contracts.storeId, filter.storeId) : undefined,
-          filter.renterId ? eq(bills.renterOrgId, filter.renterId) : undefined,
-          filter.salespersonId ? eq(contracts.salespersonId, filter.salespersonId) : undefined,
-          filter.kind ? eq(devices.kind, filter.kind) : undefined,
-          keywordIn(
-            data.dialect,
-            [contracts.number, bills.number, devices.serialNumber, organisations.name],
-            filter.keyword,
-          ),
-        ),
-      )
+      .where(incomeConditions(data, filter, lessors, billLines.toOn)(range))
       // Billed charges and credit notes are income too (decision 074), in rows of the same shape.
       .unionAll(chargeIncome(data, filter, range, lessors))
       .unionAll(creditIncome(data, filter, range, lessors))
