@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sublessorForm } from './lease-sublease.ts';
 import { invoiceForm } from './settings.ts';
 import { virtualHostForm } from './virtual-hosts.ts';
 
@@ -27,6 +28,15 @@ describe('rules across fields on values of the wrong type', () => {
       const result = virtualHostForm.safeParse({ leaseStatus: 2, customerName });
       expect(result.success).toBe(false);
       expect(result.error!.issues.some((i) => i.path[0] === 'customerName')).toBe(true);
+    }
+  });
+
+  it("a sub-lessor account's area code that is no text is refused, not thrown", () => {
+    const sublessor = { name: 'Acme Lifts', contactName: 'Li', areaCode: '86', contactPhone: '13800000010' };
+    for (const accountAreaCode of [{ toString: {} }, 86, ['86']]) {
+      const result = sublessorForm.safeParse({ ...sublessor, accountMobile: '13800000010', accountAreaCode });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.some((i) => i.path[0] === 'accountAreaCode')).toBe(true);
     }
   });
 });

@@ -11,8 +11,9 @@ export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 export const INTERNATIONAL_NUMBER = /^\d{4,14}$/;
 export const AREA_CODE = /^\d{1,4}$/;
 
-export function isValidPhone(mobile: string, areaCode = '86'): boolean {
-  if (!AREA_CODE.test(areaCode)) return false;
+/** Takes whatever a request held: a cross-field rule runs even when a field is of the wrong type. */
+export function isValidPhone(mobile: unknown, areaCode: unknown = '86'): boolean {
+  if (typeof mobile !== 'string' || typeof areaCode !== 'string' || !AREA_CODE.test(areaCode)) return false;
   if (areaCode === '86') return MAINLAND_MOBILE.test(mobile);
   return INTERNATIONAL_NUMBER.test(mobile) && areaCode.length + mobile.length <= 15;
 }
