@@ -5,7 +5,7 @@ import { fences } from '@console/db/schema/fences';
 import { FENCE_ALARM_TYPES } from '@console/contract/http/fences';
 import { translate } from '@console/contract/messages/translate';
 import type { AppDeps } from '../lib/deps.ts';
-import { forgetEverywhere } from '../lib/forget-everywhere.ts';
+import { heldEverywhere } from '../lib/forget-everywhere.ts';
 import { formatInZone } from '../lib/time.ts';
 import { sendSystemSms } from '../notify/system.ts';
 import type { MoveRule } from './apply.ts';
@@ -27,9 +27,9 @@ interface CachedFence extends WatchedFence {
 /**
  * The bound machines' fences, held in memory per database: ingest asks for a machine's fence with every
  * position (thousands a second), so it must never query. Read whole on first use and again after any change to
- * a fence or a binding (`forgetFences`, called by the fence routes).
+ * a fence or a binding (`forgetFences`, called by the fence routes), on whichever thread asks.
  */
-let cache = new WeakMap<SyncDb | Db, Map<number, CachedFence>>();
+const cache = heldEverywhere<SyncDb | Db, Map<number, CachedFence>>('fences');
 
 /** The shortest time between two texts about the same machine and alarm type. */
 const TEXT_GAP_MS = 10 * 60 * 1000;
@@ -42,17 +42,20 @@ const boundFences = (db: SyncDb | Db) =>
 type BoundRow = ReturnType<ReturnType<typeof boundFences>['all']>[number];
 
 function load(db: SyncDb): Map<number, CachedFence> {
-  return keep(db, boundFences(db).all());
+  return cache.read(db, () => byDevice(boundFences(db).all()));
 }
 
 /** The same on the asynchronous `db` (ingest on PostgreSQL), read before a batch asks. */
 async function loadAsync(db: Db): Promise<Map<number, CachedFence>> {
-  return cache.get(db) ?? keep(db, await (boundFences(db).all() as unknown as Promise<BoundRow[]>));
+  return (
+    cache.held(db) ??
+    cache.readAsync(db, async () => byDevice(await (boundFences(db).all() as unknown as Promise<BoundRow[]>)))
+  );
 }
 
-function keep(db: SyncDb | Db, rows: BoundRow[]): Map<number, CachedFence> {
+function byDevice(rows: BoundRow[]): Map<number, CachedFence> {
   const byFence = new Map<number, CachedFence>();
-  const byDevice = new Map<number, CachedFence>();
+  const machines = new Map<number, CachedFence>();
   for (const { deviceId, fence: f } of rows) {
     let fence = byFence.get(f.id);
     if (!fence) {
@@ -61,18 +64,15 @@ function keep(db: SyncDb | Db, rows: BoundRow[]): Map<number, CachedFence> {
       fence = { id, shape, ...schedule, name, areaCode, contactPhone };
       byFence.set(id, fence);
     }
-    byDevice.set(deviceId, fence);
+    machines.set(deviceId, fence);
   }
-  cache.set(db, byDevice);
-  return byDevice;
+  return machines;
 }
 
-const fenceOfSync = (db: SyncDb, deviceId: number) => (cache.get(db) ?? load(db)).get(deviceId);
+const fenceOfSync = (db: SyncDb, deviceId: number) => (cache.held(db) ?? load(db)).get(deviceId);
 
 /** After a fence or a binding changed: the next position, on any thread, reads them again. */
-export const forgetFences = forgetEverywhere('fences', () => {
-  cache = new WeakMap();
-});
+export const forgetFences = cache.forget;
 
 /**
  * The fence side of ingest: the rule that turns a bound machine's moves into enter and exit alarms, and the text

@@ -8,6 +8,8 @@ import type { Ingest, IngestOptions } from './ingest.ts';
 import { createCounters, type IngestStats } from './stats.ts';
 import { consoleLog } from '../lib/deps.ts';
 import { queueTeller } from './tell-queue.ts';
+// Before the thread starts: it inherits the counters that tell it a save made its caches stale (forget-everywhere.ts).
+import '../lib/forget-everywhere.ts';
 
 export interface IngestThreadData {
   dbFile: string;

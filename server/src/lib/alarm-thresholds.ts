@@ -2,16 +2,16 @@ import type { Db, SyncDb } from '@console/db/client';
 import { alarmRules } from '@console/db/schema/alarm-rules';
 import { DEFAULT_THRESHOLDS, type AlarmThresholds } from '@console/contract/codes/alarms';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
-import { forgetEverywhere } from './forget-everywhere.ts';
+import { heldEverywhere } from './forget-everywhere.ts';
 
 type RuleRow = typeof alarmRules.$inferSelect;
 
 /**
  * The configured alarm rules, held in memory per database: ingest asks for a machine's thresholds with every
  * message (thousands a second), so it must never query. The table is small (organisations x kinds); it is read
- * whole on first use and again after a save (`forgetThresholds`).
+ * whole on first use and again after a save (`forgetThresholds`), on whichever thread asks.
  */
-let cache = new WeakMap<SyncDb | Db, Map<string, AlarmThresholds>>();
+const cache = heldEverywhere<SyncDb | Db, Map<string, AlarmThresholds>>('alarm-thresholds');
 
 const keyOf = (orgId: number, kind: MachineKind) => `${orgId}:${kind}`;
 
@@ -20,40 +20,25 @@ export function thresholdsOfRow(row: RuleRow): AlarmThresholds {
   return { load80, load90, load99, tiltDeg, overspeedKmh, lowBatteryPct, offline };
 }
 
-function load(db: SyncDb): Map<string, AlarmThresholds> {
-  const rules = new Map(
-    db
-      .select()
-      .from(alarmRules)
-      .all()
-      .map((row) => [keyOf(row.orgId, row.kind), thresholdsOfRow(row)] as const),
-  );
-  cache.set(db, rules);
-  return rules;
-}
+const byKey = (rows: RuleRow[]) => new Map(rows.map((row) => [keyOf(row.orgId, row.kind), thresholdsOfRow(row)]));
+
+const load = (db: SyncDb) => cache.read(db, () => byKey(db.select().from(alarmRules).all()));
 
 /**
  * The same on the asynchronous `db` (ingest on PostgreSQL): the rules read before a batch (once, until forgotten),
  * and the lookup the batch then asks synchronously.
  */
 export async function loadThresholds(db: Db): Promise<(ownerOrgId: number, kind: MachineKind) => AlarmThresholds> {
-  let rules = cache.get(db);
-  if (!rules) {
-    const rows = await db.select().from(alarmRules).all();
-    rules = new Map(rows.map((row) => [keyOf(row.orgId, row.kind), thresholdsOfRow(row)] as const));
-    cache.set(db, rules);
-  }
-  const held = rules;
+  const held =
+    cache.held(db) ?? (await cache.readAsync(db, async () => byKey(await db.select().from(alarmRules).all())));
   return (ownerOrgId, kind) => held.get(keyOf(ownerOrgId, kind)) ?? DEFAULT_THRESHOLDS;
 }
 
 /** The thresholds of a machine: its owner's rule for its kind, or the spec's constants. */
 export function thresholdsFor(db: SyncDb, ownerOrgId: number, kind: MachineKind): AlarmThresholds {
-  const rules = cache.get(db) ?? load(db);
+  const rules = cache.held(db) ?? load(db);
   return rules.get(keyOf(ownerOrgId, kind)) ?? DEFAULT_THRESHOLDS;
 }
 
 /** After a rule is saved or reset: the next message, on any thread, reads the table again. */
-export const forgetThresholds = forgetEverywhere('alarm-thresholds', () => {
-  cache = new WeakMap();
-});
+export const forgetThresholds = cache.forget;

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { chargeEndpoints } from '@console/contract/http/charges';
+import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
 import { handoverNoteEndpoints as api } from '@console/contract/http/handover-notes';
 import { leaseHandoverEndpoints as handovers } from '@console/contract/http/lease-handover';
 import { uploadEndpoints } from '@console/contract/http/uploads';
@@ -14,10 +15,12 @@ import { globalDemoAccount } from '@console/db/seed/accounts';
 import { devices } from '@console/db/schema/devices';
 import { bills } from '@console/db/schema/lease-billing';
 import { handoverNotes } from '@console/db/schema/handover-notes';
-import { signingFixture, signOnPage, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import { signOnPage, type SigningFixture } from '../../fixtures/lease-signing.ts';
 import { eventually } from '../../fixtures/server-process.ts';
 import { NOTE_CALLBACK_PATH } from '@console/server/src/handover-notes/signing';
 import type { TestApp } from '../../fixtures/test-app.ts';
+import { connectMachine, publishReport } from '../ingest/helpers.ts';
+import { arrearsRig } from '../lease-billing/arrears-helpers.ts';
 import {
   advanceTo,
   leaseTwoMachines,
@@ -51,18 +54,40 @@ const png = (size: number) => {
  * in the reader's language, and other companies kept out.
  */
 describe('handover notes', () => {
+  let rig: Awaited<ReturnType<typeof arrearsRig>>;
   let f: SigningFixture;
   let t: TestApp;
   let lease: Leased;
   const admin = () => t.tokenFor(ROLE.lessorAdmin);
 
-  /** A machine's last report, as its telemetry left it on the machine's record. */
-  const report = (deviceId: number, latest: Record<string, unknown>, at: number) =>
-    t.dbh.db
-      .update(devices)
-      .set({ latest: latest as never, lastDeviceTime: new Date(at) })
-      .where(eq(devices.id, deviceId))
-      .run();
+  /** A machine reports `data` as of `at` over MQTT, as a unit does; ingest has stored it when this returns. */
+  const report = async (deviceId: number, data: TelemetryMessage['data'], at: number) => {
+    const serial = (await t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get())!.serialNumber;
+    const machine = await connectMachine(rig.broker.url, serial);
+    try {
+      await publishReport(machine, serial, { t: at, seq: 1, signal: 'strong', lock: 'unlocked', data });
+      await eventually('the report to be stored', async () => {
+        await rig.ingest.flush();
+        const row = (await t.dbh.db.select().from(devices).where(eq(devices.id, deviceId)).get())!;
+        return row.lastDeviceTime?.getTime() === at;
+      });
+    } finally {
+      await machine.endAsync(true);
+    }
+  };
+
+  /** What the lease's daily machine, an aerial platform, reports: its hour meter and battery among the rest. */
+  const platform = (reading: { workingHours: number; batteryPct: number }): TelemetryMessage['data'] => ({
+    kind: 'aerialPlatform',
+    platformHeightM: 0,
+    loadPct: 0,
+    tiltDeg: 0,
+    batteryV: 24.6,
+    driving: false,
+    lifting: false,
+    faults: [],
+    ...reading,
+  });
 
   const handoverOf = async (kind: 'entry' | 'exit') => {
     const listed = await t.call(handovers.list, {
@@ -83,23 +108,30 @@ describe('handover notes', () => {
   };
 
   beforeEach(async () => {
-    f = await signingFixture();
+    // The server's embedded broker and ingest beside it: the machines' last reports come the way units send them.
+    rig = await arrearsRig();
+    f = rig.f;
     t = f.t;
     await withoutSeededBilling(t);
     lease = await leaseTwoMachines(f);
   });
-  afterEach(() => f.close());
+  afterEach(() => rig.close());
 
   it('writes a delivery note from each machine’s last report, as a Chinese PDF, signed on the provider’s pages', async () => {
     const entry = await handoverOf('entry');
-    await report(
-      lease.machines.daily,
-      { kind: 'boat', engineHours: 1234.5, fuelPct: 64, engineRpm: 0, waterTempC: 20 },
-      t.deps.now() - 60_000,
-    );
+    await report(lease.machines.daily, platform({ workingHours: 1234.5, batteryPct: 64 }), t.deps.now() - 60_000);
     await report(
       lease.machines.calendar,
-      { kind: 'forklift', workingHours: 88, batteryPct: 87, loadKg: 0, forkHeightM: 0, driving: false, faults: [] },
+      {
+        kind: 'concretePump',
+        pumpStatus: 'standby',
+        mode: 'energySaving',
+        displacementM3h: 0,
+        pressureMpa: 0,
+        pumpCurrentA: [0, 0],
+        engineHours: 88,
+        faults: [],
+      },
       t.deps.now() - 120_000,
     );
     const photo = await upload(png(2000), 'front.png', 'photo');
@@ -138,13 +170,15 @@ describe('handover notes', () => {
     const byDevice = new Map(detail.data.machines.map((m) => [m.deviceId, m]));
     expect(byDevice.get(lease.machines.daily)).toMatchObject({
       hourMeter: 1234.5,
-      fuelPct: 64,
-      batteryPct: null,
+      // An aerial platform reports no fuel.
+      fuelPct: null,
+      batteryPct: 64,
       photos: [photo],
     });
     expect(byDevice.get(lease.machines.daily)!.readAt).not.toBe('');
     // A machine the desk sent nothing for gets the language's default checklist.
-    expect(byDevice.get(lease.machines.calendar)).toMatchObject({ hourMeter: 88, fuelPct: null, batteryPct: 87 });
+    // A concrete pump's hour meter is its engine's; it reports neither fuel nor a battery.
+    expect(byDevice.get(lease.machines.calendar)).toMatchObject({ hourMeter: 88, fuelPct: null, batteryPct: null });
     expect(byDevice.get(lease.machines.calendar)!.checklist.map((c) => c.item)).toContain('液压系统');
 
     const pdf = await t.call(api.pdf, { token: await admin(), query: { id: made.data.id } });
@@ -195,11 +229,7 @@ describe('handover notes', () => {
     advanceTo(t, lease.on('04-10'));
     await returnMachines(t, lease, ['daily'], lease.on('04-10'));
     const exit = await handoverOf('exit');
-    await report(
-      lease.machines.daily,
-      { kind: 'boat', engineHours: 1502, fuelPct: 20, engineRpm: 0, waterTempC: 20 },
-      t.deps.now() - 30_000,
-    );
+    await report(lease.machines.daily, platform({ workingHours: 1502, batteryPct: 20 }), t.deps.now() - 30_000);
     const damagePhoto = await upload(png(3000), 'dent.png', 'photo');
 
     // Refusals in the reader's language.
@@ -271,7 +301,7 @@ describe('handover notes', () => {
 
     const detail = await t.call(api.detail, { token: await admin(), query: { id: made.data.id } });
     expect(detail.data.machines).toHaveLength(1);
-    expect(detail.data.machines[0]).toMatchObject({ hourMeter: 1502, fuelPct: 20 });
+    expect(detail.data.machines[0]).toMatchObject({ hourMeter: 1502, fuelPct: null, batteryPct: 20 });
     expect(detail.data.findings[0]).toMatchObject({ amountCents: 80_000, chargeId: null, photos: [damagePhoto] });
 
     const text = pdfText((await t.call(api.pdf, { token: await admin(), query: { id: made.data.id } })).data.content);

@@ -20,6 +20,9 @@ import { dayInZone } from '@console/server/src/lib/time';
 import { createSession } from '@console/server/src/lib/session';
 import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
+import { eventually } from '../../fixtures/server-process.ts';
+import { startIngest } from '@console/server/src/ingest/ingest';
+import { connectMachine, platformReport, publishReport, startBroker, wayTo } from '../ingest/helpers.ts';
 import { contractRow, userOf } from '../lease/helpers.ts';
 import { approvedContract, dayOf, DAY_MS, huadongOf, runningContract } from './helpers.ts';
 
@@ -190,23 +193,28 @@ describe('lease entries and exits', () => {
 
   it('reads each machine’s hour meter and battery from its latest telemetry and assigns a model line’s machines', async () => {
     const { contract, named, models } = await runningContract(f, huadong);
-    const readAt = new Date(t.deps.now() - 60_000);
-    await t.dbh.db
-      .update(devices)
-      .set({
-        latest: {
-          kind: 'forklift',
-          workingHours: 1234.5,
-          batteryPct: 87,
-          loadKg: 0,
-          forkHeightM: 0,
-          driving: false,
-          faults: [],
-        },
-        lastDeviceTime: readAt,
-      })
-      .where(eq(devices.id, models[0]!.id))
-      .run();
+    // The machine (an aerial platform) reports over MQTT as a unit does, through the embedded broker and ingest.
+    const broker = await startBroker(t.dbh);
+    const ingest = startIngest(t.deps, { ...wayTo(broker, 'feed'), flushMs: 20 });
+    const reported = models[0]!;
+    const unit = await connectMachine(broker.url, reported.serialNumber);
+    try {
+      await ingest.ready;
+      const readAt = t.deps.now();
+      await publishReport(
+        unit,
+        reported.serialNumber,
+        platformReport(readAt, { workingHours: 1234.5, batteryPct: 87 }),
+      );
+      await eventually('the report to be stored', async () => {
+        await ingest.flush();
+        return (await device(reported.id)).lastDeviceTime?.getTime() === readAt;
+      });
+    } finally {
+      await unit.endAsync(true);
+      await ingest.stop();
+      await broker.close();
+    }
     const options = await t.call(api.options, {
       token: await admin(),
       query: { contractId: contract.id, kind: 'entry' },

@@ -12,6 +12,8 @@ export interface SignInContextValue {
   signedIn: (kind: SignInKind) => void;
   /** Shows the page in the other language and saves the choice. */
   switchLang: (lang: UiLang) => void;
+  /** Signed in: the address is already the console's and the page only waits for the console to replace it. */
+  leaving: boolean;
 }
 
 export const SignInContext = createContext<SignInContextValue | null>(null);

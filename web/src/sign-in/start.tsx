@@ -51,19 +51,24 @@ function SignInApp({
   ...start
 }: Omit<StartOptions, 'startConsole'> & { signedIn: (kind: SignInKind) => void }) {
   const [{ lang, texts }, setShown] = useState({ lang: start.lang, texts: start.texts });
+  const [leaving, setLeaving] = useState(false);
   const value: SignInContextValue = useMemo(
     () => ({
       lang,
       t: translator(texts),
       brand,
-      signedIn,
+      leaving,
+      signedIn: (kind: SignInKind) => {
+        setLeaving(true);
+        signedIn(kind);
+      },
       switchLang: (next: UiLang) => {
         // Saved as the console saves it (lib/i18n.ts): the console opens in it after the sign-in.
         localStorage.setItem('lang', next);
         void loadTexts(next).then((nextTexts) => setShown({ lang: next, texts: nextTexts }));
       },
     }),
-    [lang, texts, brand, signedIn],
+    [lang, texts, brand, signedIn, leaving],
   );
   const title = value.t(page === 'login' ? 'auth:login.title' : 'auth:dashboardLogin.title');
   useEffect(() => {

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Button, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chargeEndpoints } from '@console/contract/http/charges';
 import { ListPage } from '../../../components/list-page.tsx';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useListTotals } from '../../../components/use-list-totals.ts';
 import { recordMoneyText } from '../../../lib/money.ts';
 import { BillDrawer } from '../../lease-billing/index.ts';
 import { CREDIT_NOTE_COLUMNS, useCreditNoteFields } from './credit-note-fields.tsx';
@@ -58,9 +56,7 @@ export function CreditNoteListPage() {
 /** What the notes the filters find credit together, per currency (the list's own answer, its first row only). */
 function CreditTotals() {
   const { t } = useTranslation('charges');
-  const { params } = useListParams();
-  const filters = Object.fromEntries(FILTERS.flatMap((key) => (params[key] ? [[key, params[key]]] : [])));
-  const query = useQuery(endpointQuery(chargeEndpoints.creditList, { ...filters, page: 1, pageSize: 1 }));
+  const query = useListTotals(chargeEndpoints.creditList, FILTERS);
   const totals = query.data?.totals ?? [];
   if (totals.length === 0) return null;
   return (

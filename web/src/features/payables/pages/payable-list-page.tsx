@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { payableEndpoints } from '@console/contract/http/payables';
 import { ListPage } from '../../../components/list-page.tsx';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useListTotals } from '../../../components/use-list-totals.ts';
 import { recordMoneyText } from '../../../lib/money.ts';
 import { PayableDrawer } from '../components/payable-drawer.tsx';
 import { PAYABLE_COLUMNS, usePayableFields } from '../fields.tsx';
@@ -59,9 +57,7 @@ export function PayableListPage() {
 /** What the payables the filters find owe, paid and still owe together, per currency (the list's own answer). */
 function PayableTotals() {
   const { t } = useTranslation('payables');
-  const { params } = useListParams();
-  const filters = Object.fromEntries(FILTERS.flatMap((key) => (params[key] ? [[key, params[key]]] : [])));
-  const query = useQuery(endpointQuery(payableEndpoints.list, { ...filters, page: 1, pageSize: 1 }));
+  const query = useListTotals(payableEndpoints.list, FILTERS);
   const totals = query.data?.totals;
   if (!totals || totals.amount.length === 0) return null;
   const text = (list: typeof totals.amount) => list.map((x) => recordMoneyText(x.cents, x.money)).join(' · ');
