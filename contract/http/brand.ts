@@ -25,7 +25,8 @@ export const brandInfo = z.object({
   languageSwitch: z.boolean(),
   /** The language a first visit gets when the browser's zone does not decide: 'zh-cn' or 'en'. */
   defaultLang: z.enum(['zh-cn', 'en']).optional(),
-  copyright: z.string(),
+  /** The sign-in pages' copyright line in each language: the brand's company under the name it keeps in that language. */
+  copyright: z.object({ zh: z.string(), en: z.string() }),
   /**
    * The calling code a phone field offers first (digits, no '+'): 86 for a regional brand; a global brand's own
    * region (brand.json `dialCode`), or, when its pack names none, the browser's country (decision 027).

@@ -50,7 +50,22 @@ export const brandPackFile = z.strictObject({
   }),
   languageSwitch: z.boolean().default(false),
   defaultLang: z.enum(['zh-cn', 'en']).optional(),
-  copyright: z.string().trim().max(200).default(''),
+  /**
+   * The copyright line in each language (a company's name differs by language); one line serves both, and a language
+   * left out reads the other's.
+   */
+  copyright: z
+    .union([
+      z
+        .string()
+        .trim()
+        .max(200)
+        .transform((line) => ({ zh: line, en: line })),
+      z
+        .strictObject({ zh: z.string().trim().max(200).default(''), en: z.string().trim().max(200).default('') })
+        .transform(({ zh, en }) => ({ zh: zh || en, en: en || zh })),
+    ])
+    .default({ zh: '', en: '' }),
   /** The calling code phone fields offer first; a regional (zh) brand defaults to 86. */
   dialCode: z
     .string()

@@ -32,6 +32,17 @@ describe('host/metadata.do with the shipped brand packs', () => {
     });
   });
 
+  it("writes a Chinese brand's copyright under its company's Chinese name for Chinese pages, and one line for both", async () => {
+    const zjcloud = (await metadata({ host: 'localhost:8080' })).info.copyright;
+    expect(zjcloud.zh).toBe('© 2026 中机云科技有限公司');
+    expect(zjcloud.en).toBe('© 2026 Zhongji Machinery Cloud Co., Ltd.');
+    expect((await metadata({ host: 'jd.localhost' })).info.copyright.zh).toMatch(/^© \d{4} [\u4e00-\u9fff]+$/);
+    // The global brand keeps its company's name in English only: one line serves both languages.
+    const liftgo = (await metadata({ host: 'liftgo.localhost' })).info.copyright;
+    expect(liftgo.zh).toBe(liftgo.en);
+    expect(liftgo.en).toMatch(/LiftGo/);
+  });
+
   it('picks the brand named by <appid>.localhost, with or without a port, in any case', async () => {
     expect((await metadata({ host: 'jd.localhost:8080' })).appid).toBe('jd');
     expect((await metadata({ host: 'LIFTGO.localhost' })).appid).toBe('liftgo');

@@ -17,7 +17,7 @@ const pack = {
     versionText: '#0c7256',
   },
   languageSwitch: true,
-  copyright: '© 2026 LiftGo',
+  copyright: { zh: '© 2026 LiftGo', en: '© 2026 LiftGo' },
 };
 
 describe('parseBrand', () => {

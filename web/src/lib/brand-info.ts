@@ -1,5 +1,6 @@
 import { brandInfo, type BrandInfo } from '@console/contract/http/brand';
 import { CNY } from '@console/contract/codes/money';
+import type { UiLang } from '@console/contract/codes/ui-lang';
 import { isHexColor } from './color.ts';
 
 /** The brand the console is presented under (spec: loaded at start from host/metadata.do). */
@@ -28,11 +29,16 @@ export const DEFAULT_BRAND: Brand = {
       versionText: '#1f6feb',
     },
     languageSwitch: true,
-    copyright: '',
+    copyright: { zh: '', en: '' },
     money: CNY,
     taxRegime: 'cnVat',
   },
 };
+
+/** The brand's copyright line in the page's language. */
+export function brandCopyright(info: BrandInfo, lang: UiLang): string {
+  return lang === 'en' ? info.copyright.en : info.copyright.zh;
+}
 
 /** A logo is a same-origin path, an http(s) URL or a raster data URL: shown through <img>, it cannot run script. */
 export function isSafeImageUrl(value: string): boolean {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UiLang } from '@console/contract/codes/ui-lang';
 import { mixWithWhite } from '../lib/color.ts';
+import { brandCopyright } from '../lib/brand-info.ts';
 import { isExternal } from '../lib/format.ts';
 import { brandTitle, useSignIn } from './context.ts';
 
@@ -12,9 +13,15 @@ export function SignInLayout({ heading, children }: { heading: string; children:
   const signIn = useSignIn();
   const { info } = signIn.brand;
   const title = brandTitle(signIn);
+  const copyright = brandCopyright(info, signIn.lang);
   return (
     <div
       className="si-page"
+      // Signed in, the page stays drawn until the console replaces it, which takes seconds on a slow machine: it is
+      // no longer the page at this address, so nothing on it answers (its language menu would open, then vanish).
+      inert={signIn.leaving}
+      aria-hidden={signIn.leaving || undefined}
+      aria-busy={signIn.leaving || undefined}
       style={
         {
           background: `linear-gradient(160deg, ${info.theme.sidebar} 0%, ${info.color} 100%)`,
@@ -37,9 +44,9 @@ export function SignInLayout({ heading, children }: { heading: string; children:
           {children}
         </section>
       </main>
-      {(info.copyright || info.homepage) && (
+      {(copyright || info.homepage) && (
         <footer className="si-footer">
-          {info.copyright}{' '}
+          {copyright}{' '}
           {info.homepage && isExternal(info.homepage) && (
             <a href={info.homepage} target="_blank" rel="noopener noreferrer">
               {new URL(info.homepage).host}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Typography } from 'antd';
 import { brandTitle, useBrand } from '../../../lib/brand.ts';
+import { brandCopyright } from '../../../lib/brand-info.ts';
 import { isExternal } from '../../../lib/format.ts';
 import { currentLang } from '../../../lib/i18n.ts';
 import { LanguageSwitch } from '../../../lib/language-switch.tsx';
@@ -19,6 +20,7 @@ export function AuthLayout({
   const brand = useBrand();
   const { info } = brand;
   const title = brandTitle(brand, currentLang());
+  const copyright = brandCopyright(info, currentLang());
   return (
     <div
       style={{
@@ -44,9 +46,9 @@ export function AuthLayout({
           {children}
         </Card>
       </main>
-      {(info.copyright || info.homepage) && (
+      {(copyright || info.homepage) && (
         <footer style={{ textAlign: 'center', padding: 16, color: 'rgba(255,255,255,.75)', fontSize: 12 }}>
-          {info.copyright}{' '}
+          {copyright}{' '}
           {info.homepage && isExternal(info.homepage) && (
             <a href={info.homepage} target="_blank" rel="noopener noreferrer" style={{ color: '#fff' }}>
               {new URL(info.homepage).host}
