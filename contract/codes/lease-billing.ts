@@ -8,7 +8,16 @@ import { isPricedModel, leaseDays, MODEL_PRICING, type LinePrices } from './leas
 
 export const BILL_STATES = ['open', 'partlyPaid', 'paid', 'void'] as const;
 export const BILL_KINDS = ['cycle', 'exit', 'opening', 'charge'] as const;
-export const RECEIPT_METHODS = ['transfer', 'cash', 'cheque', 'wechat', 'alipay', 'other'] as const;
+export const RECEIPT_METHODS = ['transfer', 'cash', 'cheque', 'wechat', 'alipay', 'other', 'online'] as const;
+/**
+ * `online`: money a renter paid through the payment provider (decision 077), written only by its payment; the desk
+ * never picks it by hand (its forms refuse it, `billing.methodOnline`).
+ */
+export const DESK_RECEIPT_METHODS = RECEIPT_METHODS.filter(
+  (m): m is Exclude<(typeof RECEIPT_METHODS)[number], 'online'> => m !== 'online',
+);
+/** Whether the desk may enter this method by hand (every method but `online`). */
+export const isDeskMethod = (method: string): boolean => method !== 'online';
 export const LEDGER_TYPES = [
   'bill',
   'receipt',
@@ -51,6 +60,7 @@ export const RECEIPT_METHOD = codeTable('lease-billing:receiptMethod', [
   ['wechat', 'wechat', 'cyan'],
   ['alipay', 'alipay', 'geekblue'],
   ['other', 'other', 'default'],
+  ['online', 'online', 'magenta'],
 ]);
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILL_KINDS, BILL_STATES, LEDGER_TYPES, RECEIPT_METHODS } from '../codes/lease-billing.ts';
+import { BILL_KINDS, BILL_STATES, isDeskMethod, LEDGER_TYPES, RECEIPT_METHODS } from '../codes/lease-billing.ts';
 import { isDay } from './devices.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { moneyFormat, moneyTotal } from '../codes/money.ts';
@@ -210,7 +210,10 @@ export const receiptForm = z.object({
     .int({ error: 'billing.amountRequired' })
     .positive({ error: 'billing.amountRequired' })
     .max(100_000_000_00, { error: 'validation.invalid' }),
-  method: z.enum(RECEIPT_METHODS, { error: 'billing.methodRequired' }),
+  // `online` is written by a renter's payment through the provider, never entered at the desk (decision 077).
+  method: z
+    .enum(RECEIPT_METHODS, { error: 'billing.methodRequired' })
+    .refine(isDeskMethod, { error: 'billing.methodOnline' }),
   receivedOn: z.string({ error: 'billing.dayRequired' }).trim().refine(isDay, { error: 'billing.dayRequired' }),
   reference: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
   note: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),

@@ -16,6 +16,8 @@ import { BILL_READERS } from '../access/lease-billing.ts';
 export const ONLINE_PAYERS = [ROLE.other] as const;
 /** Who reads online payments: who reads bills (the renter's users their own, the lessor's people their lessor's). */
 export const ONLINE_PAYMENT_READERS = BILL_READERS;
+/** Who asks again for a refund of late money: the rental company's administrator and staff, for its own renters. */
+export const LATE_MONEY_REFUNDERS = [ROLE.lessorAdmin, ROLE.lessorStaff] as const;
 
 /**
  * charging: opened at the provider, the payer has not finished; paid: a receipt was recorded for it; refused: the
@@ -43,6 +45,29 @@ export const onlinePayForm = z
   });
 export type OnlinePayForm = z.infer<typeof onlinePayForm>;
 
+/**
+ * Money the provider took for a payment that wrote no receipt (paid after it was closed, cancelled or refused here, or
+ * abnormal): `refunding` (asked, or to be asked again), `refunded` (given back at the provider), `refused` (the
+ * provider would not refund it: the company gives it back itself).
+ */
+export const LATE_MONEY_STATES = ['refunding', 'refunded', 'refused'] as const;
+export type LateMoneyState = (typeof LATE_MONEY_STATES)[number];
+
+export const lateMoneyRow = z.object({
+  amountCents: z.number().int(),
+  /** When the provider reported it, and what the payment was here then. */
+  reportedAt: z.string(),
+  paymentState: z.enum(ONLINE_PAYMENT_STATES),
+  state: z.enum(LATE_MONEY_STATES),
+  attempts: z.number().int(),
+  /** The provider's last refusal or failure. */
+  error: z.string(),
+  /** Who asked for the refund that was made ('' when the server made it of itself), and when. */
+  refundedByName: z.string(),
+  refundedAt: z.string(),
+});
+export type LateMoneyRow = z.infer<typeof lateMoneyRow>;
+
 export const onlinePaymentRow = z.object({
   id: z.number().int(),
   reference: z.string(),
@@ -59,6 +84,8 @@ export const onlinePaymentRow = z.object({
   payUrl: z.string(),
   /** The receipt a paid payment became. */
   receiptId: z.number().int().nullable(),
+  /** Money the provider reported after the payment was settled here without a receipt, and its refund. */
+  lateMoney: lateMoneyRow.nullable(),
   createdAt: z.string(),
   settledAt: z.string(),
   money: moneyFormat,
@@ -92,6 +119,16 @@ export const onlinePaymentEndpoints = {
     path: '/lease/onlinePay/check.do',
     summary: 'Ask the provider about a payment still charging; past its time a waiting one is closed',
     access: { roles: ONLINE_PAYMENT_READERS },
+    scope: 'organisation',
+    query: noInput,
+    body: z.object({ id: idParam }),
+    response: z.object({ payment: onlinePaymentRow }),
+  }),
+  refundLate: defineEndpoint({
+    method: 'POST',
+    path: '/lease/onlinePay/refundLate.do',
+    summary: 'Ask the provider again to refund money it took after the payment was settled here without a receipt',
+    access: { roles: LATE_MONEY_REFUNDERS },
     scope: 'organisation',
     query: noInput,
     body: z.object({ id: idParam }),

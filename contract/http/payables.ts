@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { RECEIPT_METHODS } from '../codes/lease-billing.ts';
+import { isDeskMethod, RECEIPT_METHODS } from '../codes/lease-billing.ts';
 import { LEASE_MANAGER_ROLES } from '../codes/lease-flow.ts';
 import { moneyFormat, moneyTotal } from '../codes/money.ts';
 import { ROLE } from '../codes/roles.ts';
@@ -120,7 +120,9 @@ export const payablePayForm = z.object({
     .positive({ error: 'payables.amountRequired' })
     .max(MAX_PAYMENT_CENTS, { error: 'validation.invalid' }),
   paidOn: z.string({ error: 'payables.dayRequired' }).trim().refine(isDay, { error: 'payables.dayRequired' }),
-  method: z.enum(RECEIPT_METHODS, { error: 'payables.methodRequired' }),
+  method: z
+    .enum(RECEIPT_METHODS, { error: 'payables.methodRequired' })
+    .refine(isDeskMethod, { error: 'billing.methodOnline' }),
   reference: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
   note: z.string().trim().max(200, { error: 'validation.tooLong' }).default(''),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeTable } from '../codes/code-table.ts';
-import { RECEIPT_METHODS } from '../codes/lease-billing.ts';
+import { isDeskMethod, RECEIPT_METHODS } from '../codes/lease-billing.ts';
 import { isDay } from '../http/devices.ts';
 
 /**
@@ -164,7 +164,9 @@ const day = z.string({ error: 'billing.dayRequired' }).trim().refine(isDay, { er
 export const depositReceiveForm = z.object({
   depositId: id,
   amountCents: amount,
-  method: z.enum(RECEIPT_METHODS, { error: 'billing.methodRequired' }),
+  method: z
+    .enum(RECEIPT_METHODS, { error: 'billing.methodRequired' })
+    .refine(isDeskMethod, { error: 'billing.methodOnline' }),
   receivedOn: day,
   reference: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
   note,
@@ -185,7 +187,9 @@ export type DepositApplyForm = z.infer<typeof depositApplyForm>;
 export const depositRefundForm = z.object({
   depositId: id,
   amountCents: amount,
-  method: z.enum(RECEIPT_METHODS, { error: 'billing.methodRequired' }),
+  method: z
+    .enum(RECEIPT_METHODS, { error: 'billing.methodRequired' })
+    .refine(isDeskMethod, { error: 'billing.methodOnline' }),
   refundedOn: day,
   reference: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
   reason: z.enum(DEPOSIT_REASONS, { error: 'deposits.reasonRequired' }),

@@ -550,6 +550,8 @@ export const enUS: Record<MessageKey, string> = {
   'billing.dayRequired': 'Select the day received (YYYY-MM-DD)',
   'billing.dayInFuture': 'The day received cannot be after today',
   'billing.methodRequired': 'Select how the money was received',
+  'billing.methodOnline':
+    "Online payments are recorded by the renter's payment through the payment provider; select another method",
   'billing.renterRequired': 'Select the renter',
   'billing.reasonRequired': 'Enter the reason for the void',
   'billing.receiptVoided': 'This receipt has already been voided',
@@ -971,6 +973,9 @@ export const enUS: Record<MessageKey, string> = {
   'deposits.billRequired': "Select an unpaid bill of the deposit's contract",
   'deposits.overReceive': 'operation failed: the amount is more than what is still to be received for the deposit',
   'deposits.overHeld': 'operation failed: the amount is more than the deposit holds',
+  'onlinePay.lateRefunded': 'This money was already refunded at the payment provider',
+  'onlinePay.lateRefundMade': 'Refunded at the payment provider',
+  'onlinePay.lateRefundNotMade': 'The payment provider did not refund it; see the payment for its answer',
   'onlinePay.opened': 'Pay on the provider’s page (scan the QR code)',
   'onlinePay.unavailable': 'The payment service is unavailable, try again later',
   'onlinePay.overOwed': 'operation failed: the amount is more than the chosen bills still owe',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ONLINE_PAYMENT_STATES } from '@console/contract/http/online-payments';
+import { LATE_MONEY_STATES, ONLINE_PAYMENT_STATES } from '@console/contract/http/online-payments';
 
 /**
  * Renters' online payments of their bills (docs/decisions/077-renters-pay-online.md): one payment opened at the
@@ -55,5 +55,36 @@ export const onlinePaymentEvents = sqliteTable(
   (t) => [
     uniqueIndex('online_payment_events_event').on(t.eventId),
     index('online_payment_events_payment').on(t.paymentId),
+  ],
+);
+
+/**
+ * Money the provider reports paid for a payment no longer charging here (closed past its time, cancelled, refused or
+ * abnormal): never a receipt, never allocated; recorded once per payment and refunded at the provider (decision 077,
+ * late money). `state`: `refunding` (asked, or to be asked again), `refunded` (the provider gave it back),
+ * `refused` (the provider refused the refund: the company gives it back outside the console). `refunded_by` is the
+ * user who asked again, null when the server refunded it of itself.
+ */
+export const onlinePaymentRefunds = sqliteTable(
+  'online_payment_refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentId: integer('payment_id').notNull(),
+    /** What the provider said it took. */
+    amountCents: integer('amount_cents').notNull(),
+    /** The notification that reported it, and the payment's state here when it came. */
+    eventId: text('event_id').notNull(),
+    paymentState: text('payment_state').notNull(),
+    reportedAt: integer('reported_at', { mode: 'timestamp_ms' }).notNull(),
+    state: text('state', { enum: LATE_MONEY_STATES }).notNull().default('refunding'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The provider's last refusal or failure, '' when none. */
+    error: text('error').notNull().default(''),
+    refundedBy: integer('refunded_by'),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('online_payment_refunds_payment').on(t.paymentId),
+    index('online_payment_refunds_state').on(t.state),
   ],
 );

@@ -149,8 +149,8 @@ interface RentIn {
 
 /**
  * Machines a rental company rents in from a sub-lessor: the first `leasedOut` it has leased out again under running
- * contracts (rented in ten days before the contract began), then `inStock` in stock, at the sub-lessor's trade rate
- * of the company's market. No faker: picks by id, so nothing seeded before shifts.
+ * contracts (rented in ten days before the contract began), then `inStock` in stock, rented in from about eleven
+ * months back (January of the demo's year) a month apart, at the sub-lessor's trade rate of the company's market. No faker: picks by id, so nothing seeded before shifts.
  */
 async function rentIn(db: Db, o: RentIn): Promise<void> {
   const { lessorId, now, leasedOut = 2, inStock = 2 } = o;
@@ -197,7 +197,9 @@ async function rentIn(db: Db, o: RentIn): Promise<void> {
     .all();
   const machines = [
     ...leased.map((m) => ({ deviceId: m.deviceId!, startOn: day(Date.parse(`${m.startOn}T00:00:00Z`) - 10 * DAY) })),
-    ...stock.map((m) => ({ deviceId: m.id, startOn: day(now - 20 * DAY) })),
+    // In stock since the start of the year, a month apart: the company tops up its fleet for the whole season, so
+    // its payables run over the year (payables.ts).
+    ...stock.map((m, j) => ({ deviceId: m.id, startOn: day(now - (330 - 30 * j) * DAY) })),
   ];
   const modelOf = async (deviceId: number) =>
     (await db

@@ -20,7 +20,7 @@ const steerBody = z.object({
   deliveries: z.number().int().min(1).max(5).optional(),
   hold: z.boolean().optional(),
 });
-const actBody = z.object({ action: z.enum(['pay', 'cancel']) });
+const actBody = z.object({ action: z.enum(['pay', 'cancel', 'payLate']) });
 const notifyBody = z.object({
   state: z.enum(['paid', 'cancelled', 'refused', 'closed']),
   amountCents: z.number().int().nonnegative().optional(),
@@ -163,7 +163,8 @@ export function createPaygateApp(paygate: Paygate, now: () => number = Date.now)
     if (!payment) return jsonError(c, 404, 'no such payment');
     const body = await parsed(c, actBody);
     if (body instanceof Response) return body;
-    const refusal = paygate.act(payment, body.action, now());
+    const refusal =
+      body.action === 'payLate' ? paygate.payLate(payment, now()) : paygate.act(payment, body.action, now());
     return refusal ? jsonError(c, 409, `the payment is ${refusal}`) : c.json(paygate.view(payment));
   });
   app.post('/control/payments/:id/notify', async (c) => {

@@ -111,6 +111,19 @@ export class Paygate {
     return null;
   }
 
+  /**
+   * The payer's money arrives after the payment stopped waiting (closed by the merchant, cancelled or refused), as a
+   * phone that paid while offline or a provider that settles a close after the money does: the payment is paid and the
+   * merchant is notified so, to refund it. One paid or refunded already is refused with its state.
+   */
+  payLate(payment: Payment, now: number): string | null {
+    if (payment.state === 'paid' || payment.state === 'refunded') return payment.state;
+    payment.state = 'paid';
+    payment.paidAt = now;
+    this.emit(payment, { state: 'paid' }, now);
+    return null;
+  }
+
   /** The merchant closes a payment it gave up on; a paid one cannot be closed. */
   close(payment: Payment, now: number): boolean {
     if (payment.state !== 'waiting') return payment.state === 'closed';

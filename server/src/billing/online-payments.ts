@@ -10,7 +10,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { bills } from '@console/db/schema/lease-billing';
 import { deposits } from '@console/db/schema/deposits';
-import { onlinePaymentEvents, onlinePayments } from '@console/db/schema/online-payments';
+import { onlinePaymentEvents, onlinePaymentRefunds, onlinePayments } from '@console/db/schema/online-payments';
 import { depositAllows } from '@console/contract/lease/deposits';
 import type { OnlinePaymentState } from '@console/contract/http/online-payments';
 import { PAYMENT_TIMEOUT_MS } from '@console/contract/codes/shop-orders';
@@ -174,7 +174,7 @@ async function depositReceipt(tx: Db, payment: OnlinePayment, now: number): Prom
     {
       depositId: payment.depositId!,
       amountCents: payment.amountCents,
-      method: 'other',
+      method: 'online',
       receivedOn: await billingToday(tx, payment.lessorOrgId, now),
       reference: payment.reference,
       note: payment.providerPaymentId,
@@ -185,9 +185,38 @@ async function depositReceipt(tx: Db, payment: OnlinePayment, now: number): Prom
   return { id: made.receiptId };
 }
 
+export type LateMoney = typeof onlinePaymentRefunds.$inferSelect;
+
 export interface BillApplied {
   outcome: 'applied' | 'ignored';
   payment: OnlinePayment;
+  /** Money the provider took that no receipt takes (the payment no longer charging, or abnormal): to refund. */
+  lateMoney?: LateMoney;
+}
+
+/**
+ * Record money the provider reports taken for a payment that writes no receipt for it, once per payment (a unique
+ * index; a second report of it finds the first): it is refunded at the provider after the unit of work.
+ */
+async function recordLateMoney(
+  tx: Db,
+  payment: OnlinePayment,
+  finding: BillFinding,
+  eventId: string,
+  now: number,
+): Promise<LateMoney> {
+  await tx
+    .insert(onlinePaymentRefunds)
+    .values({
+      paymentId: payment.id,
+      amountCents: finding.amountCents,
+      eventId,
+      paymentState: payment.state,
+      reportedAt: new Date(now),
+    })
+    .onConflictDoNothing()
+    .run();
+  return (await tx.select().from(onlinePaymentRefunds).where(eq(onlinePaymentRefunds.paymentId, payment.id)).get())!;
 }
 
 /**
@@ -201,7 +230,14 @@ export async function applyBillFinding(
   payment: OnlinePayment,
   finding: BillFinding,
   now: number,
+  eventId = `check-${now}`,
 ): Promise<BillApplied> {
+  // Paid at the provider after it was settled here without money (closed past its time, cancelled, refused,
+  // abnormal): no receipt, no allocation; the money is recorded and refunded.
+  if (finding.state === 'paid' && payment.state !== 'charging' && payment.state !== 'paid') {
+    const lateMoney = await recordLateMoney(tx, payment, finding, eventId, now);
+    return { outcome: 'applied', payment, lateMoney };
+  }
   const mismatch = finding.state === 'paid' && finding.amountCents !== payment.amountCents;
   let state = mismatch ? 'abnormal' : STATE_OF[finding.state];
   // A deposit received meanwhile at the desk can no longer take the money: abnormal, for the company to refund.
@@ -212,8 +248,22 @@ export async function applyBillFinding(
     .where(and(eq(onlinePayments.id, payment.id), eq(onlinePayments.state, 'charging')))
     .returning()
     .get();
-  if (!moved) return { outcome: 'ignored', payment };
-  if (state !== 'paid') return { outcome: 'applied', payment: moved };
+  if (!moved) {
+    // Settled meanwhile by the other account of it: what it settled to decides, as above.
+    const current = await tx.select().from(onlinePayments).where(eq(onlinePayments.id, payment.id)).get();
+    if (finding.state === 'paid' && current && current.state !== 'charging' && current.state !== 'paid')
+      return {
+        outcome: 'applied',
+        payment: current,
+        lateMoney: await recordLateMoney(tx, current, finding, eventId, now),
+      };
+    return { outcome: 'ignored', payment };
+  }
+  // Paid at the provider but taken by nothing here (another amount, a deposit no longer asking for it): refunded.
+  if (state !== 'paid')
+    return finding.state === 'paid'
+      ? { outcome: 'applied', payment: moved, lateMoney: await recordLateMoney(tx, moved, finding, eventId, now) }
+      : { outcome: 'applied', payment: moved };
   const receipt =
     payment.depositId !== null
       ? await depositReceipt(tx, payment, now)
@@ -222,7 +272,7 @@ export async function applyBillFinding(
           {
             renterOrgId: payment.renterOrgId,
             amountCents: payment.amountCents,
-            method: 'other',
+            method: 'online',
             receivedOn: await billingToday(tx, payment.lessorOrgId, now),
             reference: payment.reference,
             note: payment.providerPaymentId,
@@ -242,6 +292,10 @@ export async function applyBillFinding(
 
 /** After the unit of work: a paid payment clears the renter's arrears and unlocks at once, as a receipt does. */
 export async function afterBillApplied(deps: AppDeps, applied: BillApplied | null): Promise<void> {
+  if (applied?.lateMoney && applied.lateMoney.state === 'refunding')
+    await refundLateMoney(deps, applied.lateMoney.id, null).catch((e: unknown) =>
+      deps.log('warn', `late money of payment ${applied.payment.reference} not refunded: ${(e as Error).message}`),
+    );
   // A deposit's receipt moves no arrears (decision 073): nothing to clear.
   if (applied?.outcome !== 'applied' || applied.payment.state !== 'paid' || applied.payment.depositId !== null) return;
   await runArrearsLocks(deps, {
@@ -267,7 +321,13 @@ export async function applyBillNotification(
       .where(eq(onlinePayments.providerPaymentId, event.paymentId))
       .get();
     if (!payment || payment.reference !== event.reference) return 'unknown' as const;
-    const result = await applyBillFinding(tx, payment, { state: event.state, amountCents: event.amountCents }, now);
+    const result = await applyBillFinding(
+      tx,
+      payment,
+      { state: event.state, amountCents: event.amountCents },
+      now,
+      event.eventId,
+    );
     await tx
       .insert(onlinePaymentEvents)
       .values({
@@ -324,7 +384,59 @@ export async function checkBillPayment(deps: AppDeps, payment: OnlinePayment): P
   return applied.payment;
 }
 
-/** Every minute, payments of bills left charging past their time are checked (and closed), as the shop's are. */
+/**
+ * Give late money back at the provider, whole, by a signed refund request (the shop's client): refunded, the row says
+ * so with who asked (null: the server of itself) and when; refused by the provider (it no longer holds that payment
+ * paid, or does not know it), `refused` with its answer, for the company to give the money back itself; unreachable,
+ * still `refunding`, asked again by the minute's sweep. A refund already made is not asked again.
+ */
+export async function refundLateMoney(deps: AppDeps, refundId: number, by: number | null): Promise<LateMoney> {
+  const { db } = deps.dbh;
+  const row = await db.select().from(onlinePaymentRefunds).where(eq(onlinePaymentRefunds.id, refundId)).get();
+  if (!row) throw notFound();
+  if (row.state === 'refunded') return row;
+  const payment = (await db.select().from(onlinePayments).where(eq(onlinePayments.id, row.paymentId)).get())!;
+  let outcome: Pick<LateMoney, 'state' | 'error'>;
+  try {
+    const view = await billPaygate(deps).refund(payment.providerPaymentId, {
+      amountCents: row.amountCents,
+      reason: `Paid after payment ${payment.reference} was ${payment.state}`.slice(0, 200),
+    });
+    outcome =
+      view.state === 'refunded'
+        ? { state: 'refunded', error: '' }
+        : { state: 'refunding', error: `answered ${view.state}` };
+  } catch (error) {
+    const message = (error as Error).message.slice(0, 200);
+    // Not paid there (409), not known (404), or the request itself refused (another 4xx): the provider says no.
+    const refused =
+      error instanceof PaymentNotWaiting ||
+      error instanceof PaymentUnknown ||
+      (error instanceof PaygateUnavailable && /answered 4\d\d/.test(message));
+    if (refused) outcome = { state: 'refused', error: message };
+    else if (error instanceof PaygateUnavailable) outcome = { state: 'refunding', error: message };
+    else throw error;
+  }
+  const now = deps.now();
+  return (
+    (await db
+      .update(onlinePaymentRefunds)
+      .set({
+        ...outcome,
+        attempts: row.attempts + 1,
+        refundedBy: by,
+        refundedAt: outcome.state === 'refunded' ? new Date(now) : null,
+      })
+      .where(and(eq(onlinePaymentRefunds.id, row.id), eq(onlinePaymentRefunds.attempts, row.attempts)))
+      .returning()
+      .get()) ?? (await db.select().from(onlinePaymentRefunds).where(eq(onlinePaymentRefunds.id, row.id)).get())!
+  );
+}
+
+/**
+ * Every minute, payments of bills left charging past their time are checked (and closed), as the shop's are; late
+ * money the provider could not be reached to refund is asked again.
+ */
 export function startBillPaymentTimeouts(deps: AppDeps, everyMs = 60_000): () => void {
   let running = false;
   const tick = async () => {
@@ -349,6 +461,16 @@ export function startBillPaymentTimeouts(deps: AppDeps, everyMs = 60_000): () =>
           deps.log('warn', `online payment ${payment.reference} could not be checked: ${(error as Error).message}`);
         }
       }
+      const refunding = await deps.dbh.db
+        .select()
+        .from(onlinePaymentRefunds)
+        .where(eq(onlinePaymentRefunds.state, 'refunding'))
+        .limit(20)
+        .all();
+      for (const late of refunding)
+        await refundLateMoney(deps, late.id, null).catch((error: unknown) =>
+          deps.log('warn', `late money ${late.id} could not be refunded: ${(error as Error).message}`),
+        );
     } finally {
       running = false;
     }

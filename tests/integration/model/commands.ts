@@ -17,6 +17,7 @@ import { runArrearsLocks } from '@console/server/src/risk/arrears';
 import { dayInZone } from '@console/server/src/lib/time';
 import { depositCommands } from './deposits.ts';
 import { chargeCommands } from './charges.ts';
+import { onlineCommands, payablePass } from './online-moves.ts';
 import { rescheduleCommands } from './reschedules.ts';
 import {
   DAY_MS,
@@ -851,10 +852,12 @@ export class Advance extends Move {
   protected async act(m: Model, w: World) {
     w.advance(this.params.hours * HOUR_MS);
     if (!this.params.scheduler) return;
-    // The running server's schedulers as the time passes: a billing pass, the arrears pass, the quotes' expiry.
+    // The running server's schedulers as the time passes: a billing pass, the arrears pass, the quotes' expiry, the
+    // payables' pass.
     await billingPass(w);
     await arrearsPass(w);
     await quotePass(w);
+    await payablePass(w);
     refresh(m, w);
   }
 }
@@ -1475,6 +1478,7 @@ export function moveArbitrary(): fc.Arbitrary<Move> {
     },
     ...(depositCommands(idx) as unknown as typeof entries),
     ...(chargeCommands(idx) as unknown as typeof entries),
+    ...(onlineCommands(idx) as unknown as typeof entries),
     ...(rescheduleCommands(idx) as unknown as typeof entries),
   ];
   return fc.oneof(...entries);

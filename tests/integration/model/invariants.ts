@@ -7,6 +7,8 @@ import { mapInOrder } from '@console/db/in-order';
 import { overtimeAmountCents, proratedAllowanceTenths } from '@console/contract/lease/overtime';
 import { DEPOSIT_INVARIANTS, depositViolations } from './deposit-invariants.ts';
 import { CHARGE_INVARIANTS, chargeViolations } from './charge-invariants.ts';
+import { subleaseCostCents, type SubleaseTerms } from '@console/contract/lease/sublease-cost';
+import { ONLINE_INVARIANTS, onlineViolations, type ProviderPayment } from './online-invariants.ts';
 
 /**
  * The invariants of the lease business, read from the database after every step of the model test
@@ -72,6 +74,7 @@ export const INVARIANTS = {
     'released holds are gone: a declined, expired or withdrawn quote holds nothing, an accepted one nothing of its own (its holds are its contract’s), a closed, terminated or cancelled contract nothing; a hold that ended says why',
   ...DEPOSIT_INVARIANTS,
   ...CHARGE_INVARIANTS,
+  ...ONLINE_INVARIANTS,
 } as const;
 export type InvariantName = keyof typeof INVARIANTS;
 
@@ -85,6 +88,8 @@ export interface InvariantContext {
   reissued: ReadonlySet<number>;
   /** Public link tokens the test holds, by contract (only their hashes are stored). */
   links: Map<number, string[]>;
+  /** What the simulated payment provider holds of the run's payments (online.* invariants). */
+  provider: readonly ProviderPayment[];
   /** Answers whether a public link token still opens the contract (the API's exportView). */
   linkOpens(token: string): Promise<boolean>;
 }
@@ -532,6 +537,10 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   for (const [name, rows] of depositViolations(all)) report(name, rows);
   for (const [name, rows] of chargeViolations(all)) report(name, rows);
+  for (const [name, rows] of onlineViolations(all, ctx.provider, (s, range) =>
+    subleaseCostCents(s as unknown as SubleaseTerms, range),
+  ))
+    report(name, rows);
   return violations;
 }
 

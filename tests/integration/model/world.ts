@@ -12,6 +12,10 @@ import {
 import { billingToday } from '@console/server/src/billing/zone';
 import { ESIGN_CALLBACK_PATH } from '@console/server/src/lease/esign-client';
 import { createSession } from '@console/server/src/lib/session';
+import { DEV_PAYGATE_MERCHANT, DEV_PAYGATE_SECRET } from '@console/contract/shop/paygate-protocol';
+import { PAYGATE_NOTIFY_PATH } from '@console/server/src/shop/paygate-client';
+import { createPaygateApp } from '@console/paygate/src/app';
+import { Paygate } from '@console/paygate/src/provider';
 import { eventually, runTs, type ChildRun } from '../../fixtures/server-process.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { checkInvariants, INVARIANTS, type InvariantName, type Violation } from './invariants.ts';
@@ -87,6 +91,13 @@ export interface Lessor {
 /** The provider process and the HTTP front the provider calls back, shared by every run of the file. */
 export interface Outside {
   providerUrl: string;
+  /**
+   * The simulated payment provider (in process, over real HTTP, on the run's clock): renters' online payments are
+   * opened at it and its signed notifications reach the run's server.
+   */
+  paygate: Paygate;
+  paygateUrl: string;
+  paygateServer: ServerType;
   frontUrl: string;
   provider: ChildRun;
   front: ServerType;
@@ -108,6 +119,25 @@ export async function startOutside(): Promise<Outside> {
   );
   const providerUrl = `http://127.0.0.1:${port}`;
   let current: World | null = null;
+  // The payment provider notifies the run's server in process; it signs on the run's clock, as the server checks.
+  const toConsole: typeof fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const world = current;
+    if (!world) return Promise.resolve(new Response('no run', { status: 503 }));
+    return Promise.resolve(world.t.app.request(`${url.pathname}${url.search}`, init));
+  };
+  const clock = () => current?.now() ?? Date.now();
+  const paygate = new Paygate(
+    { id: DEV_PAYGATE_MERCHANT, secret: DEV_PAYGATE_SECRET },
+    () => paygateAt.url,
+    toConsole,
+    clock,
+  );
+  const paygateAt = await new Promise<{ server: ServerType; url: string }>((resolve) => {
+    const server = serve({ fetch: createPaygateApp(paygate, clock).fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ server, url: `http://127.0.0.1:${(info as AddressInfo).port}` }),
+    );
+  });
   const front = await new Promise<{ server: ServerType; url: string }>((resolve) => {
     const server = serve(
       {
@@ -144,6 +174,9 @@ export async function startOutside(): Promise<Outside> {
   });
   return {
     providerUrl,
+    paygate,
+    paygateUrl: paygateAt.url,
+    paygateServer: paygateAt.server,
     frontUrl: front.url,
     provider,
     front: front.server,
@@ -152,6 +185,8 @@ export async function startOutside(): Promise<Outside> {
     },
     async stop() {
       current = null;
+      paygate.stop();
+      await new Promise((done) => paygateAt.server.close(done));
       await provider.stop();
       await new Promise((done) => front.server.close(done));
     },
@@ -198,9 +233,12 @@ export class World {
   ): Promise<World> {
     // Callbacks an earlier run left waiting (retries of a refused one) are dropped with its flows.
     await post(`${outside.providerUrl}/control/reset`, '', 'application/json');
+    outside.paygate.reset();
     const t = await createTestApp({
       ESIGN_URL: outside.providerUrl,
       ESIGN_CALLBACK_URL: `${outside.frontUrl}${ESIGN_CALLBACK_PATH}`,
+      PAYGATE_URL: outside.paygateUrl,
+      PAYGATE_NOTIFY_URL: `http://console.test${PAYGATE_NOTIFY_PATH}`,
     });
     const q = <T>(sql: string, ...params: unknown[]) => t.dbh.sqlite.prepare(sql).all(...params) as T[];
     const person = (id: number, label: string): Person => ({ id, label: `${label}(${id})` });
@@ -459,6 +497,15 @@ export class World {
     return response.status;
   }
 
+  /** Wait until the payment provider has sent every notification it owes (delivered to the run's server). */
+  async paygateSettled(timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (this.outside.paygate.outstanding() > 0) {
+      if (Date.now() > deadline) return this.systemError('paygate', 'the provider’s notifications were not delivered');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
   /** Wait until the contract's status leaves `from` (the provider's callback applied), or answer null. */
   async statusAfterCallback(contractId: number, from: number, timeoutMs = 15_000): Promise<number | null> {
     const deadline = Date.now() + timeoutMs;
@@ -500,6 +547,11 @@ export class World {
       links: this.links,
       endedBills: this.endedBills,
       reissued: this.reissued,
+      provider: [...this.outside.paygate.payments.values()].map((p) => ({
+        paymentId: p.id,
+        state: p.state,
+        amountCents: p.amountCents,
+      })),
       linkOpens: async (token) => {
         const params = new URLSearchParams({ token });
         const response = await this.t.app.request(`/api/contract/exportView.do?${params}`, {

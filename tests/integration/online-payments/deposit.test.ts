@@ -126,7 +126,7 @@ describe('renters pay a deposit online', () => {
     expect(receive).toMatchObject({
       amountCents: 400_000,
       receiptId: paid.receiptId,
-      method: 'other',
+      method: 'online',
       reference: payment.reference,
     });
     expect(receive.userName).not.toBe('');

@@ -6,17 +6,25 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { bills } from '@console/db/schema/lease-billing';
 import { deposits } from '@console/db/schema/deposits';
-import { onlinePayments } from '@console/db/schema/online-payments';
+import { onlinePaymentRefunds, onlinePayments } from '@console/db/schema/online-payments';
 import { onlinePaymentEndpoints as api, type OnlinePaymentRow } from '@console/contract/http/online-payments';
 import type { ScopedData } from '../../lib/data.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
+import { API_STATUS } from '@console/contract/http/envelope';
 import { listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { orgNames } from '../../lib/scope.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { moneyOfOrgs } from '../../lib/currencies.ts';
 import type { AppDeps } from '../../lib/deps.ts';
-import { billIdsOf, checkBillPayment, openPayment, type OnlinePayment } from '../../billing/online-payments.ts';
+import { userNames } from '../../lib/maintenance.ts';
+import {
+  billIdsOf,
+  checkBillPayment,
+  openPayment,
+  refundLateMoney,
+  type OnlinePayment,
+} from '../../billing/online-payments.ts';
 
 async function present(
   data: ScopedData,
@@ -53,6 +61,28 @@ async function present(
         ).map((d) => [d.id, d]),
   );
   const moneyOf = await moneyOfOrgs(deps, data.unscoped('codeTable'));
+  // The payments are in the reader's scope: their late money is read by payment id.
+  const late = new Map(
+    rows.length === 0
+      ? []
+      : (
+          await data
+            .unscoped('alreadyScoped')
+            .select()
+            .from(onlinePaymentRefunds)
+            .where(
+              inArray(
+                onlinePaymentRefunds.paymentId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .all()
+        ).map((l) => [l.paymentId, l]),
+  );
+  const refunders = await userNames(
+    data,
+    [...late.values()].map((l) => l.refundedBy),
+  );
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
@@ -66,6 +96,19 @@ async function present(
     state: r.state,
     payUrl: r.state === 'charging' ? r.payUrl : '',
     receiptId: r.receiptId,
+    lateMoney: ((l) =>
+      l
+        ? {
+            amountCents: l.amountCents,
+            reportedAt: formatInZone(l.reportedAt, timeZone),
+            paymentState: l.paymentState as OnlinePaymentRow['state'],
+            state: l.state,
+            attempts: l.attempts,
+            error: l.error,
+            refundedByName: l.refundedBy === null ? '' : (refunders.get(l.refundedBy) ?? ''),
+            refundedAt: l.refundedAt ? formatInZone(l.refundedAt, timeZone) : '',
+          }
+        : null)(late.get(r.id)),
     createdAt: formatInZone(r.createdAt, timeZone),
     settledAt: r.settledAt ? formatInZone(r.settledAt, timeZone) : '',
     money: moneyOf(r.lessorOrgId),
@@ -103,6 +146,23 @@ export const onlinePayRoutes: RouteDef[] = [
 
   route(api.check, async ({ body, data, deps, timeZone }) => {
     const payment = await checkBillPayment(deps, await paymentIn(data, body.id));
+    return { payment: (await present(data, deps, [payment], timeZone))[0]! };
+  }),
+
+  // Late money the provider could not be reached to refund, or refused to: asked again by the company's people.
+  route(api.refundLate, async ({ body, user, data, deps, timeZone, setMessage }) => {
+    if (user.orgKind !== 'lessor') throw forbidden();
+    const payment = await paymentIn(data, body.id);
+    const late = await data
+      .unscoped('alreadyScoped')
+      .select()
+      .from(onlinePaymentRefunds)
+      .where(eq(onlinePaymentRefunds.paymentId, payment.id))
+      .get();
+    if (!late) throw notFound();
+    if (late.state === 'refunded') throw new ApiError(API_STATUS.conflict, 'onlinePay.lateRefunded');
+    const after = await refundLateMoney(deps, late.id, user.id);
+    setMessage(after.state === 'refunded' ? 'onlinePay.lateRefundMade' : 'onlinePay.lateRefundNotMade');
     return { payment: (await present(data, deps, [payment], timeZone))[0]! };
   }),
 ];

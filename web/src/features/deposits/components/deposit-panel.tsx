@@ -1,7 +1,7 @@
 import { App, Button, Card, Descriptions, Input, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
+import { DESK_RECEIPT_METHODS, RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import { formatAmount, formatMoney } from '@console/contract/codes/money';
 import { depositEndpoints, DEPOSIT_READERS, type DepositMoveRow } from '@console/contract/http/deposits';
 import {
@@ -47,7 +47,7 @@ export function DepositPanel({ contractId }: { contractId: number }) {
   const amount = (cents: number) => formatAmount(cents, money);
   const mayReceive = data.mayWrite && depositAllows('receive', d.state);
   const maySettle = data.mayWrite && data.contractEnded && d.heldCents > 0;
-  const methods = codeOptions(label, RECEIPT_METHOD);
+  const methods = codeOptions(label, RECEIPT_METHOD, DESK_RECEIPT_METHODS);
   const reasons = codeOptions(label, DEPOSIT_REASON);
   const actions = (
     <Space>
@@ -68,28 +68,14 @@ export function DepositPanel({ contractId }: { contractId: number }) {
           onSubmit={(body) => receive.mutateAsync({ body })}
           onSuccess={() => void message.success(t('receive.done'))}
         >
-          <Field name="depositId" hidden>
-            <Input />
-          </Field>
-          <Field
-            name="amountCents"
-            label={t('amount', unit)}
-            extra={t('receive.outstanding', { amount: formatMoney(d.outstandingCents, money) })}
-          >
-            <YuanInput />
-          </Field>
-          <Field name="method" label={t('method')}>
-            <Select options={methods} />
-          </Field>
-          <Field name="receivedOn" label={t('receive.day')}>
-            <DayField />
-          </Field>
-          <Field name="reference" label={t('reference')}>
-            <Input maxLength={100} />
-          </Field>
-          <Field name="note" label={t('note')}>
-            <Input.TextArea rows={2} maxLength={200} />
-          </Field>
+          <MoneyMoveFields
+            amount={{
+              label: t('amount', unit),
+              extra: t('receive.outstanding', { amount: formatMoney(d.outstandingCents, money) }),
+            }}
+            methods={methods}
+            day={{ name: 'receivedOn', label: t('receive.day') }}
+          />
         </FormDialog>
       )}
       {maySettle && data.openBills.length > 0 && (
@@ -146,31 +132,12 @@ export function DepositPanel({ contractId }: { contractId: number }) {
           onSubmit={(body) => refund.mutateAsync({ body })}
           onSuccess={() => void message.success(t('refund.done'))}
         >
-          <Field name="depositId" hidden>
-            <Input />
-          </Field>
-          <Field
-            name="amountCents"
-            label={t('amount', unit)}
-            extra={t('heldNow', { amount: formatMoney(d.heldCents, money) })}
-          >
-            <YuanInput />
-          </Field>
-          <Field name="method" label={t('method')}>
-            <Select options={methods} />
-          </Field>
-          <Field name="refundedOn" label={t('refund.day')}>
-            <DayField />
-          </Field>
-          <Field name="reference" label={t('reference')}>
-            <Input maxLength={100} />
-          </Field>
-          <Field name="reason" label={t('reasonLabel')}>
-            <Select options={reasons} />
-          </Field>
-          <Field name="note" label={t('note')}>
-            <Input.TextArea rows={2} maxLength={200} />
-          </Field>
+          <MoneyMoveFields
+            amount={{ label: t('amount', unit), extra: t('heldNow', { amount: formatMoney(d.heldCents, money) }) }}
+            methods={methods}
+            day={{ name: 'refundedOn', label: t('refund.day') }}
+            reasons={reasons}
+          />
         </FormDialog>
       )}
     </Space>
@@ -231,5 +198,52 @@ export function DepositPanel({ contractId }: { contractId: number }) {
         ]}
       />
     </Card>
+  );
+}
+
+type Options = { value: string; label: string }[];
+
+/**
+ * The fields of money that comes in or goes out (receiving the deposit, refunding it): the deposit, how much, how
+ * and on which day, its reference, the reason where one is asked, and a note.
+ */
+function MoneyMoveFields({
+  amount,
+  methods,
+  day,
+  reasons,
+}: {
+  amount: { label: string; extra: string };
+  methods: Options;
+  day: { name: 'receivedOn' | 'refundedOn'; label: string };
+  reasons?: Options;
+}) {
+  const { t } = useTranslation('deposits');
+  return (
+    <>
+      <Field name="depositId" hidden>
+        <Input />
+      </Field>
+      <Field name="amountCents" label={amount.label} extra={amount.extra}>
+        <YuanInput />
+      </Field>
+      <Field name="method" label={t('method')}>
+        <Select options={methods} />
+      </Field>
+      <Field name={day.name} label={day.label}>
+        <DayField />
+      </Field>
+      <Field name="reference" label={t('reference')}>
+        <Input maxLength={100} />
+      </Field>
+      {reasons && (
+        <Field name="reason" label={t('reasonLabel')}>
+          <Select options={reasons} />
+        </Field>
+      )}
+      <Field name="note" label={t('note')}>
+        <Input.TextArea rows={2} maxLength={200} />
+      </Field>
+    </>
   );
 }

@@ -7,8 +7,10 @@ import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { depositEndpoints, type DepositRow } from '@console/contract/http/deposits';
 import { DEPOSIT_STATE } from '@console/contract/lease/deposits';
 import {
+  LATE_MONEY_REFUNDERS,
   ONLINE_PAYERS,
   onlinePaymentEndpoints,
+  type LateMoneyState,
   type OnlinePaymentRow,
   type OnlinePaymentState,
 } from '@console/contract/http/online-payments';
@@ -30,6 +32,8 @@ const STATE_COLOR: Record<OnlinePaymentState, string> = {
   closed: 'warning',
   abnormal: 'error',
 };
+
+const LATE_COLOR: Record<LateMoneyState, string> = { refunding: 'processing', refunded: 'success', refused: 'error' };
 
 /** A payment's change refreshes the bills, the statement, the receipts, the arrears and the deposits. */
 const PAY_READS = [...BILLING_READS, ...readsOf(onlinePaymentEndpoints), ...readsOf(depositEndpoints)];
@@ -254,6 +258,24 @@ export function PayOnlinePage() {
   const [billId, setBillId] = useState<number | null>(null);
   const [checking, setChecking] = useState<number | null>(null);
   const check = useEndpointMutation(onlinePaymentEndpoints.check, { invalidates: PAY_READS });
+  const refunder = (LATE_MONEY_REFUNDERS as readonly number[]).includes(roleId);
+  const refundLate = useEndpointMutation(onlinePaymentEndpoints.refundLate, { invalidates: PAY_READS });
+  /** Money the provider took after the payment was settled here without a receipt: what and how it was refunded. */
+  const lateText = (p: OnlinePaymentRow) => {
+    const l = p.lateMoney;
+    if (!l) return '';
+    const what = t('payOnline.late.reported', { amount: recordMoneyText(l.amountCents, p.money), at: l.reportedAt });
+    const how =
+      l.state === 'refunded'
+        ? t('payOnline.late.refundedText', {
+            at: l.refundedAt,
+            by: l.refundedByName || t('payOnline.late.byServer'),
+          })
+        : l.state === 'refused'
+          ? t('payOnline.late.refusedText', { error: l.error })
+          : t('payOnline.late.refundingText');
+    return `${what}; ${how}`;
+  };
   const explain = (p: OnlinePaymentRow) =>
     p.state === 'paid' && p.deposit
       ? t(p.amountCents < p.owedCents ? 'payOnline.explain.depositPart' : 'payOnline.explain.deposit')
@@ -304,6 +326,31 @@ export function PayOnlinePage() {
               </Space>
             ),
             exportValue: (p) => t(`payOnline.state.${p.state}`),
+          },
+          {
+            key: 'lateMoney',
+            title: t('payOnline.late.title'),
+            render: (_, p) =>
+              p.lateMoney && (
+                <Space direction="vertical" size={0}>
+                  <Tag color={LATE_COLOR[p.lateMoney.state]} data-testid={`late-money-${p.reference}`}>
+                    {t(`payOnline.late.state.${p.lateMoney.state}`)}
+                  </Tag>
+                  <Typography.Text type="secondary">{lateText(p)}</Typography.Text>
+                  {refunder && p.lateMoney.state !== 'refunded' && (
+                    <Button
+                      type="link"
+                      size="small"
+                      loading={refundLate.isPending}
+                      onClick={() => refundLate.mutate({ body: { id: p.id } })}
+                    >
+                      {t('payOnline.late.retry')}
+                    </Button>
+                  )}
+                </Space>
+              ),
+            exportValue: (p) =>
+              p.lateMoney ? `${t(`payOnline.late.state.${p.lateMoney.state}`)}: ${lateText(p)}` : '',
           },
           { key: 'createdAt', dataIndex: 'createdAt', title: t('payOnline.createdAt') },
           { key: 'settledAt', dataIndex: 'settledAt', title: t('payOnline.settledAt') },

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Card, Col, Form, Input, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
+import { DESK_RECEIPT_METHODS, RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import { formatAmount, formatMoney, type MoneyFormat } from '@console/contract/codes/money';
 import { billingEndpoints, receiptForm, type AllocationRow } from '@console/contract/http/lease-billing';
 import { leaseBillingScreens } from '@console/contract/screens/lease-billing';
@@ -122,7 +122,7 @@ export function ReceiptPage() {
               <YuanInput />
             </Field>
             <Field name="method" label={t('receipt.method')}>
-              <Select options={codeOptions(label, RECEIPT_METHOD)} />
+              <Select options={codeOptions(label, RECEIPT_METHOD, DESK_RECEIPT_METHODS)} />
             </Field>
             <Field name="receivedOn" label={t('receipt.receivedOn')}>
               <DayField />

@@ -1,7 +1,7 @@
 import { App, Button, Descriptions, Drawer, Input, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
+import { DESK_RECEIPT_METHODS, RECEIPT_METHOD } from '@console/contract/codes/lease-billing';
 import { formatAmount, formatMoney } from '@console/contract/codes/money';
 import {
   PAYMENT_STATE,
@@ -43,7 +43,7 @@ export function PayableDrawer({ payableId, onClose }: { payableId: number | null
   const data = query.data;
   const p = data?.payable;
   const unit = p ? currencyVariablesOf(p.money) : {};
-  const methods = codeOptions(label, RECEIPT_METHOD);
+  const methods = codeOptions(label, RECEIPT_METHOD, DESK_RECEIPT_METHODS);
   const open = p && (p.state === 'open' || p.state === 'partlyPaid');
   const actions = data && p && data.mayWrite && (
     <Space>
