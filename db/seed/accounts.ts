@@ -205,15 +205,28 @@ const DEMO_NAMES: Record<RoleId, [string, string]> = {
 export const GLOBAL_DEMO_AREA_CODE = '61';
 export const GLOBAL_DEMO_ROLES = [ROLE.lessorAdmin, ROLE.lessorSales, ROLE.technician] as const;
 export type GlobalDemoRole = (typeof GLOBAL_DEMO_ROLES)[number];
-export function globalDemoAccount(roleId: GlobalDemoRole): { account: string; areaCode: string } {
+export function globalDemoAccount(roleId: GlobalDemoRole | typeof ROLE.other): { account: string; areaCode: string } {
   return { account: `4000000${String(roleId).padStart(2, '0')}`, areaCode: GLOBAL_DEMO_AREA_CODE };
 }
 /** The English business's index in BUSINESSES (and so in DemoOrganisations.lessors). */
 export const GLOBAL_BUSINESS = BUSINESSES.findIndex((b) => b.lang === 'en');
 
 /**
+ * The demo renter of the rental company abroad (+61 400000011, role 11 as 13800000011 at Huadong's first customer): a
+ * site manager of Northwind's first customer, an Australian builder, who reads its bills and pays them online.
+ */
+export const GLOBAL_DEMO_RENTER = { ...globalDemoAccount(ROLE.other), name: 'Mitchell Harris' } as const;
+
+/** The customers of the English business, in the order of its list (DemoOrganisations.customers runs business by business). */
+export function globalCustomers(orgs: DemoOrganisations): number[] {
+  const before = BUSINESSES.slice(0, GLOBAL_BUSINESS).reduce((n, b) => n + b.customers.length, 0);
+  return orgs.customers.slice(before, before + BUSINESSES[GLOBAL_BUSINESS]!.customers.length);
+}
+
+/**
  * One demo account per role (13800000000 ... 13800000011), the English company's administrator, salesperson
- * and technician (+61 400000005 ... 07), and a few colleagues per organisation.
+ * and technician (+61 400000005 ... 07) and its customer's renter (+61 400000011), and a few colleagues per
+ * organisation.
  */
 export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): Promise<void> {
   for (const roleId of Object.values(ROLE)) {
@@ -241,6 +254,16 @@ export async function seedUsers(db: Db, faker: Faker, orgs: DemoOrganisations): 
       avatar: '',
     });
   }
+  // Northwind's renter, named without a draw so the colleagues below keep their names.
+  await createUser(db, {
+    orgId: globalCustomers(orgs)[0]!,
+    mobile: GLOBAL_DEMO_RENTER.account,
+    areaCode: GLOBAL_DEMO_RENTER.areaCode,
+    roleId: ROLE.other,
+    nickname: DEMO_NAMES[ROLE.other][0],
+    name: GLOBAL_DEMO_RENTER.name,
+    avatar: '',
+  });
   // Demo accounts have signed in from this machine before, so a laptop demo needs no SMS code.
   const demoUsers = await db.select({ id: users.id }).from(users).all();
   for (const { id } of demoUsers) {

@@ -1,8 +1,8 @@
 import { completeIdNumber } from '@console/contract/lease/renter-identity';
 import { ROLE } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
-import { createUser, type DemoOrganisations } from './accounts.ts';
-import { digitsOf, fixedCnMobile } from './identities.ts';
+import { createUser, GLOBAL_DEMO_AREA_CODE, globalCustomers, type DemoOrganisations } from './accounts.ts';
+import { auMobile, digitsOf, fixedCnMobile } from './identities.ts';
 
 /**
  * The people of the customers (decision 043): two accounts per Chinese customer with their real names and ID
@@ -40,6 +40,27 @@ function idNumberOf(n: number): string {
   return completeIdNumber(1, `${ID_DIVISIONS[n % ID_DIVISIONS.length]}${year}${month}${day}${d.slice(5, 8)}`);
 }
 
+/**
+ * The people of the rental company abroad's customers, two each, with names as Australians bear them: a builder of
+ * Parramatta (whose demo renter is seeded with the demo accounts), a facility manager of Jurong East and a steel
+ * erector of Al Quoz, whose site people carry Australian mobiles as their contacts do. A person of the Australian
+ * builder shows a New South Wales driver licence (verified or not); the others keep none.
+ */
+const AU_PEOPLE: [string, boolean][] = [
+  ['Lachlan Murphy', true],
+  ['Priya Singh', false],
+  ['Daniel Nguyen', false],
+  ['Rebecca Walsh', false],
+  ['Scott Campbell', false],
+  ['Hannah Fraser', false],
+];
+
+/** The mobile (at +61) of the rental company abroad's customers' n-th person (0-based). */
+export const auCustomerPersonMobile = (n: number): string => auMobile(digitsOf(`au-customer-person-${n}`));
+
+/** A New South Wales driver licence number: eight digits, from the person's place in the list. */
+const licenceOf = (n: number): string => digitsOf(`au-licence-${n}`);
+
 export async function seedCustomerPeople(db: Db, orgs: DemoOrganisations): Promise<void> {
   // The Chinese rental companies' customers: the first six (the third company's are abroad).
   const customers = orgs.customers.slice(0, 6);
@@ -61,5 +82,21 @@ export async function seedCustomerPeople(db: Db, orgs: DemoOrganisations): Promi
         disabled: n === 5,
       });
     }
+  }
+  const abroad = globalCustomers(orgs);
+  for (const [n, [name, verified]] of AU_PEOPLE.entries()) {
+    // The first customer's people are in Australia and show a driver licence.
+    const licensed = n < 2;
+    await createUser(db, {
+      orgId: abroad[Math.floor(n / 2)]!,
+      mobile: auCustomerPersonMobile(n),
+      areaCode: GLOBAL_DEMO_AREA_CODE,
+      roleId: ROLE.other,
+      nickname: name.split(' ')[0]!,
+      name,
+      idType: 1,
+      idNumber: licensed ? licenceOf(n) : '',
+      realNameVerified: licensed && verified,
+    });
   }
 }

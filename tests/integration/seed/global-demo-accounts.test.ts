@@ -6,9 +6,18 @@ import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { ROLE } from '@console/contract/codes/roles';
 import { WO_STATUS } from '@console/contract/codes/work-order-flow';
 import { orgTimeZone } from '@console/db/org-zone';
-import { organisations } from '@console/db/schema/accounts';
+import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { isValidPhone } from '@console/contract/http/fields';
+import { organisations, users } from '@console/db/schema/accounts';
 import { dayInZone } from '@console/server/src/lib/time';
-import { DEMO_PASSWORD, GLOBAL_DEMO_ROLES, globalDemoAccount } from '@console/db/seed/accounts';
+import {
+  DEMO_PASSWORD,
+  GLOBAL_BUSINESS,
+  GLOBAL_DEMO_RENTER,
+  GLOBAL_DEMO_ROLES,
+  globalDemoAccount,
+} from '@console/db/seed/accounts';
+import { BUSINESSES } from '@console/db/seed/business';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { expectEvery } from '../../fixtures/expect-every.ts';
 
@@ -50,6 +59,42 @@ describe('the English rental company has its own demo accounts', () => {
     expect(mine.data.total).toBeGreaterThan(0);
     await expectEvery(mine.data.list, (o) => !CJK.test(`${o.title}${o.orgName}`), 'the orders the technician sees');
     expect(mine.data.list.some((o) => o.status !== WO_STATUS.pending)).toBe(true);
+  });
+
+  it("gives Northwind's customers renters who sign in with +61 and read their own bills in Australian dollars", async () => {
+    const { account, areaCode } = GLOBAL_DEMO_RENTER;
+    const login = await t.call(authEndpoints.login, { query: { account, areaCode, password: DEMO_PASSWORD } });
+    expect(login.status).toBe('200');
+    expect(login.data.roleId).toBe(ROLE.other);
+    const bills = await t.call(billingEndpoints.billList, {
+      query: { page: 1, pageSize: 100 },
+      token: login.data.token as string,
+    });
+    expect(bills.status).toBe('200');
+    expect(bills.data.total).toBeGreaterThan(0);
+    await expectEvery(
+      bills.data.list,
+      (b) => b.lessorName === 'Northwind Equipment Hire Pty Ltd' && b.money.currency.code === 'AUD',
+      'the bills the renter reads',
+    );
+    // Every customer of Northwind has people of its own, at Australian mobiles.
+    const northwind = (await t.dbh.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Northwind Equipment Hire'))
+      .get())!;
+    const customers = await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, northwind.id)).all();
+    const theirs = customers.filter((c) => BUSINESSES[GLOBAL_BUSINESS]!.customers.includes(c.name));
+    expect(theirs).toHaveLength(3);
+    for (const customer of theirs) {
+      const people = await t.dbh.db.select().from(users).where(eq(users.orgId, customer.id)).all();
+      expect(people.filter((p) => p.roleId === ROLE.other).length, customer.name).toBeGreaterThanOrEqual(2);
+      await expectEvery(
+        people,
+        (p) => p.areaCode === '61' && isValidPhone(p.mobile, p.areaCode),
+        `${customer.name}'s people`,
+      );
+    }
   });
 
   it('is not reached as a mainland number', async () => {

@@ -1,5 +1,6 @@
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
+import { termsEndpoints } from '@console/contract/http/terms';
 import { CONTRACT_WRITERS } from '@console/contract/access/lease-contracts';
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,12 @@ import { useHasRole } from '../../lib/session.ts';
  * Everything the area shows: a write re-reads it (the list, its counts, a detail, the form's options). A move of a contract or of its change (decision 041) may change
  * both: every read of either is refreshed.
  */
-export const CONTRACT_READS = [...readsOf(leaseContractEndpoints), ...readsOf(leaseChangeEndpoints)];
+export const CONTRACT_READS = [
+  ...readsOf(leaseContractEndpoints),
+  ...readsOf(leaseChangeEndpoints),
+  // Sending a contract for signature fixes the terms it carries, and calling it off lets them go (decision 078).
+  ...readsOf(termsEndpoints),
+];
 
 /**
  * While the parties sign at the provider, its callbacks move a contract or a change on (and in force, a change moves
