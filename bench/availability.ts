@@ -6,8 +6,21 @@
  * due, and locked and off-line machines. The company's administrator then asks the calendar of 62 days through the
  * server's app (routes, scope and SQL as in production, no network), page after page of 100 machines over the whole
  * fleet, and the store's model view of the same 62 days. Issue 36's target: the calendar's p95 ≤ 300 ms.
+ *
+ * Then the page in the browser (issue 36: "renders in the browser within 1 s"): the built console served by the real
+ * server on the same database (bench/web.ts's build, tab loads and network of a small office: 10 Mbit/s, 40 ms), the
+ * company's administrator opens /leaseCenter/availability on the store over the 62 days, a cold load (empty cache)
+ * and a warm one, BENCH_WEB_RUNS (3) times, medians reported. Each load is timed from navigation to the first frame
+ * with the grid drawn (the grid's `data-drawn` names the span and page whose rows it drew: set in the same commit as
+ * the rows), and from the calendar's answer (its response end, resource timing) to that frame: what the page spends
+ * drawing the answer. Then the next page, from its click to its rows drawn (with BENCH_PROFILE=1, the page's CPU
+ * profile of it in bench/profiles). BENCH_AVAILABILITY_BROWSER=0 leaves it out; BENCH_WEB_DIST measures a console built before instead of building one.
  * `npm run bench -- availability` writes it as the `availability` key of bench/report.json.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { availabilityEndpoints } from '@console/contract/http/availability';
@@ -21,6 +34,9 @@ import { createCommandQueue } from '@console/server/src/commands/queue';
 import { readEnv } from '@console/server/src/lib/env';
 import { createSession } from '@console/server/src/lib/session';
 import { LiveHub } from '@console/server/src/live/hub';
+import { startServerProcess } from '../tests/fixtures/server-process.ts';
+import { BENCH_PORTS } from './lib/fleet.ts';
+import { adminSession } from './lib/session.ts';
 
 export interface AvailabilityBenchResult {
   machines: number;
@@ -35,6 +51,31 @@ export interface AvailabilityBenchResult {
   modelView: { requests: number; p50Ms: number; p95Ms: number; models: number };
   /** Bytes of one calendar page's JSON. */
   pageBytes: number;
+  /** The page drawn in Chromium (medians of `runs` loads), when measured. */
+  render?: AvailabilityRender;
+}
+
+/** A load of the calendar page, from navigation: its answer received, its grid drawn; and the answer to the draw. */
+export interface RenderLoad {
+  answerMs: number;
+  drawnMs: number;
+  answerToDrawnMs: number;
+  lcpMs: number;
+  scriptMs: number;
+  transferKb: number;
+}
+
+export interface AvailabilityRender {
+  path: string;
+  /** Machines drawn a page, and days. */
+  rows: number;
+  days: number;
+  runs: number;
+  network: { downloadMbit: number; uploadMbit: number; latencyMs: number };
+  cold: RenderLoad;
+  warm: RenderLoad;
+  /** The next page asked by its button on the loaded page: from the click, and from its answer, to its rows drawn. */
+  nextPage: { clickToDrawnMs: number; answerToDrawnMs: number };
 }
 
 const DAYS = 62;
@@ -165,8 +206,133 @@ function holdFleet(sqlite: Sqlite, lessorOrgId: number, storeId: number, first: 
   })();
 }
 
-export async function runAvailabilityBench({ machines }: { machines: number }): Promise<AvailabilityBenchResult> {
-  const dbh = openDb(':memory:');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The calendar's answers received so far on the page (resource timing), as text: tsx would name a function. */
+const CALENDAR_ANSWERS = `performance.getEntriesByType('resource')
+  .filter((e) => e.name.includes('${availabilityEndpoints.calendar.path}'))
+  .map((e) => ({ name: e.name, responseEnd: e.responseEnd }))`;
+
+/**
+ * The calendar page in Chromium, served with the built console by the real server on the bench's database (the
+ * figures' definitions: this file's head).
+ */
+async function renderInBrowser(
+  file: string,
+  storeId: number,
+  runs: number,
+  profileDir?: string,
+): Promise<AvailabilityRender> {
+  // Imported here, as run.ts imports the browser parts: it builds with vite and drives a browser.
+  const web = await import('./web.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'console-availability-bench-'));
+  try {
+    const { dist } = await web.servedFolder(dir, { baseline: false });
+    const session = { ...(await adminSession(file, ROLE.lessorAdmin)), roleId: ROLE.lessorAdmin };
+    const server = await startServerProcess({
+      dbFile: file,
+      range: BENCH_PORTS,
+      env: { WEB_DIST: dist, WATCHDOG_S: '0' },
+    });
+    const browser = await web.launchChromium();
+    try {
+      const path = `/leaseCenter/availability?from=${FROM}&days=${DAYS}&storeId=${storeId}`;
+      const url = `${new URL(server.api).origin}${path}`;
+      const drawn = (page: number) =>
+        `[data-testid="availability-grid"][data-drawn="${FROM}/${DAYS}/${page}/${PAGE_SIZE}"]`;
+      type Answer = { name: string; responseEnd: number };
+      // On the loaded page: its first answer's end, then the next page from its click to its rows drawn.
+      const after = async (page: Page) => {
+        const first = ((await page.evaluate(CALENDAR_ANSWERS)) as Answer[])[0]!;
+        // BENCH_PROFILE=1: the page's CPU profile of the next page, from the click to its rows drawn.
+        const cdp = profileDir ? await page.context().newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.start');
+        }
+        const clickedAt = (await page.evaluate('performance.now()')) as number;
+        await page.locator('li.ant-pagination-next').click();
+        const drawnAt = await page
+          .waitForFunction((selector) => (document.querySelector(selector) ? performance.now() : false), drawn(2), {
+            polling: 'raf',
+            timeout: 60_000,
+          })
+          .then((handle) => handle.jsonValue() as Promise<number>);
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(join(profileDir!, 'availability-next-page.cpuprofile'), JSON.stringify(profile));
+          await cdp.detach();
+        }
+        const second = ((await page.evaluate(CALENDAR_ANSWERS)) as Answer[]).find((a) => a.name.includes('page=2'))!;
+        return {
+          answerMs: first.responseEnd,
+          nextClickToDrawnMs: drawnAt - clickedAt,
+          nextAnswerToDrawnMs: drawnAt - second.responseEnd,
+        };
+      };
+      type Loaded = Awaited<ReturnType<typeof web.load>>;
+      const loads = { cold: [] as Loaded[], warm: [] as Loaded[] };
+      for (let run = 0; run < runs; run++) {
+        const context = await web.browserContext(browser, session);
+        try {
+          loads.cold.push(await web.load(context, url, drawn(1), new Set(), after));
+          loads.warm.push(await web.load(context, url, drawn(1), new Set(), after));
+        } finally {
+          await context.close();
+        }
+        console.log(`bench availability: the page in the browser, run ${run + 1}/${runs}`);
+      }
+      const of = (list: Loaded[]): RenderLoad => {
+        const m = web.medianLoad(list);
+        const answers = list.map((l) => l.after!.answerMs);
+        return {
+          answerMs: round(median(answers)),
+          drawnMs: m.firstDataMs,
+          answerToDrawnMs: round(median(list.map((l) => l.firstDataMs - l.after!.answerMs))),
+          lcpMs: m.lcpMs,
+          scriptMs: m.scriptMs,
+          transferKb: m.transferKb,
+        };
+      };
+      const all = [...loads.cold, ...loads.warm];
+      return {
+        path,
+        rows: PAGE_SIZE,
+        days: DAYS,
+        runs,
+        network: web.WEB_NETWORK,
+        cold: of(loads.cold),
+        warm: of(loads.warm),
+        nextPage: {
+          clickToDrawnMs: round(median(all.map((l) => l.after!.nextClickToDrawnMs))),
+          answerToDrawnMs: round(median(all.map((l) => l.after!.nextAnswerToDrawnMs))),
+        },
+      };
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runAvailabilityBench({
+  machines,
+  browser = true,
+  runs = 3,
+  profileDir,
+}: {
+  machines: number;
+  browser?: boolean;
+  runs?: number;
+  /** Where the browser's CPU profile of the next page goes (BENCH_PROFILE=1). */
+  profileDir?: string;
+}): Promise<AvailabilityBenchResult> {
+  // A file the real server can open for the browser part after the in-process asks.
+  const dir = mkdtempSync(join(tmpdir(), 'console-availability-db-'));
+  const file = join(dir, 'console.db');
+  const dbh = openDb(file);
   const { db } = dbh;
   await seedDemo(db, { historyDevices: 0 });
   const admin = (await db
@@ -222,7 +388,15 @@ export async function runAvailabilityBench({ machines }: { machines: number }): 
     if (r > 0) modelMs.push(answer.ms);
   }
   modelMs.sort((a, b) => a - b);
+  dbh.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   dbh.close();
+  let render: AvailabilityRender | undefined;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  try {
+    if (browser) render = await renderInBrowser(file, storeId, runs, profileDir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   return {
     machines: firstPage.data.total ?? 0,
     days: DAYS,
@@ -238,11 +412,19 @@ export async function runAvailabilityBench({ machines }: { machines: number }): 
       models,
     },
     pageBytes,
+    ...(render ? { render } : {}),
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
-    JSON.stringify(await runAvailabilityBench({ machines: Number(process.env.BENCH_AVAILABILITY_MACHINES ?? 2000) })),
+    JSON.stringify(
+      await runAvailabilityBench({
+        machines: Number(process.env.BENCH_AVAILABILITY_MACHINES ?? 2000),
+        browser: process.env.BENCH_AVAILABILITY_BROWSER !== '0',
+        runs: Number(process.env.BENCH_WEB_RUNS ?? 3),
+        profileDir: process.env.BENCH_PROFILE === '1' ? join(import.meta.dirname, 'profiles') : undefined,
+      }),
+    ),
   );
 }

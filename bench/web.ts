@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { ROLE } from '@console/contract/codes/roles';
 import { startServerProcess } from '../tests/fixtures/server-process.ts';
@@ -82,7 +82,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * anyone meanwhile), with the baseline page beside it: the baseline's hashed chunks in assets/ with the console's, its
  * page as bench-baseline.html.
  */
-async function servedFolder(dir: string): Promise<{ dist: string; report: BundleReport }> {
+export async function servedFolder(
+  dir: string,
+  options: { baseline?: boolean } = {},
+): Promise<{ dist: string; report: BundleReport }> {
   const dist = join(dir, 'dist');
   if (process.env.BENCH_WEB_DIST) {
     // A console built before (two builds measured one after the other), copied: the baseline joins the copy.
@@ -94,6 +97,8 @@ async function servedFolder(dir: string): Promise<{ dist: string; report: Bundle
     });
     if (built.status !== 0) throw new Error('the console did not build');
   }
+  const report = JSON.parse(readFileSync(join(dist, 'bundle-report.json'), 'utf8')) as BundleReport;
+  if (options.baseline === false) return { dist, report };
   const baseline = join(dir, 'baseline');
   await build({
     configFile: false,
@@ -111,11 +116,20 @@ async function servedFolder(dir: string): Promise<{ dist: string; report: Bundle
       renameSync(join(baseline, `index.html${suffix}`), join(dist, `bench-baseline.html${suffix}`));
     }
   }
-  return { dist, report: JSON.parse(readFileSync(join(dist, 'bundle-report.json'), 'utf8')) as BundleReport };
+  return { dist, report };
 }
 
-/** One load of `url` in a new tab of `context`, on the emulated network; the tab is closed after. */
-async function load(context: BrowserContext, url: string, firstData: string, encodings: Set<string>) {
+/**
+ * One load of `url` in a new tab of `context`, on the emulated network; the tab is closed after. `after`, when
+ * given, runs on the loaded page before it closes (what a part measures besides: a page's own marks, a click).
+ */
+export async function load(
+  context: BrowserContext,
+  url: string,
+  firstData: string,
+  encodings: Set<string>,
+  after?: (page: Page) => Promise<Record<string, number>>,
+): Promise<WebLoad & { after?: Record<string, number> }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -160,6 +174,7 @@ async function load(context: BrowserContext, url: string, firstData: string, enc
   })`);
   const { metrics } = await cdp.send('Performance.getMetrics');
   const scriptS = metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
+  const marks = after ? await after(page) : undefined;
   await page.close();
   return {
     lcpMs,
@@ -168,10 +183,11 @@ async function load(context: BrowserContext, url: string, firstData: string, enc
     jsTransferKb: jsBytes / 1024,
     scriptMs: scriptS * 1000,
     requests,
+    ...(marks ? { after: marks } : {}),
   };
 }
 
-function medianLoad(loads: WebLoad[]): WebLoad {
+export function medianLoad(loads: WebLoad[]): WebLoad {
   const of = (key: keyof WebLoad) => round1(median(loads.map((l) => l[key])));
   return {
     lcpMs: of('lcpMs'),
@@ -181,6 +197,32 @@ function medianLoad(loads: WebLoad[]): WebLoad {
     scriptMs: of('scriptMs'),
     requests: of('requests'),
   };
+}
+
+/** Chromium as the web parts drive it (BENCH_CHROMIUM, else the system's). */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+
+/**
+ * A browser with an empty cache (its second tab is the returning user), signed in with `session` when given: the
+ * console's session keys (web/src/lib/session.ts), as the Playwright fixtures seed them.
+ */
+export async function browserContext(
+  browser: Browser,
+  session: { token: string; uid: number; roleId: number } | null,
+  locale = 'en-US',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale });
+  if (session) {
+    await context.addInitScript(
+      (saved: string) => sessionStorage.setItem('console-state', saved),
+      JSON.stringify({ token: session.token, uid: session.uid, roleId: session.roleId, isLogin: true }),
+    );
+  }
+  return context;
 }
 
 export async function runWebBench(options: { runs: number }): Promise<WebBenchResult> {
@@ -197,25 +239,17 @@ export async function runWebBench(options: { runs: number }): Promise<WebBenchRe
     });
     let browser: Browser | null = null;
     try {
-      browser = await chromium.launch({
-        executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-      });
+      browser = await launchChromium();
       const origin = new URL(server.api).origin;
       const all = [BASELINE, ...PAGES];
       const loads = new Map(all.map((p) => [p.path, { cold: [] as WebLoad[], warm: [] as WebLoad[] }]));
       const encodings = new Set<string>();
       for (let run = 0; run < options.runs; run++) {
         for (const target of all) {
-          // A new context is a browser with an empty cache; its second tab is the returning user.
-          const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale: 'en-US' });
-          if (target.signedIn) {
-            // The console's session keys (web/src/lib/session.ts), as the Playwright fixtures seed them.
-            await context.addInitScript(
-              (saved: string) => sessionStorage.setItem('console-state', saved),
-              JSON.stringify({ token: session.token, uid: session.uid, roleId: ROLE.companyAdmin, isLogin: true }),
-            );
-          }
+          const context = await browserContext(
+            browser,
+            target.signedIn ? { ...session, roleId: ROLE.companyAdmin } : null,
+          );
           const url = `${origin}${target.path}`;
           try {
             loads.get(target.path)!.cold.push(await load(context, url, target.firstData, encodings));

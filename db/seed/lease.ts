@@ -119,6 +119,9 @@ async function planContracts(db: Db, p: LeaseParties, now: number): Promise<Plan
       const startOn = day(createdAt + 3 * DAY);
       const endOn = day(status === 8 ? now - 30 * DAY : now + 40 * DAY);
       const taken = take(2);
+      // The closed one also promised one more of its machines' model, which the renter never took: the close lets
+      // that hold go (`closed`), while the machines delivered consumed theirs.
+      const promised = machines.find((m) => m.id === taken[0])?.modelId;
       plans.push({
         status,
         renterId,
@@ -127,7 +130,12 @@ async function planContracts(db: Db, p: LeaseParties, now: number): Promise<Plan
         startOn,
         endOn,
         machines: taken,
-        model: taken.length === 0 ? { id: fallbackModel, count: 1 } : undefined,
+        model:
+          taken.length === 0
+            ? { id: fallbackModel, count: 1 }
+            : status === 8 && promised !== undefined
+              ? { id: promised, count: 1 }
+              : undefined,
         endedOn: day(now - (status === 8 ? 30 : 10) * DAY),
       });
       continue;

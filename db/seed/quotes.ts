@@ -355,7 +355,8 @@ async function seedCompany(db: Db, lessorId: number, lang: 'zh' | 'en', now: num
 
 /**
  * Quotes accepted into contracts the lease seed wrote, holding what those contracts hold now: one running, whose
- * deliveries consumed the holds, and the cancelled one, which let them go. Their holds are the contracts' (written by
+ * deliveries consumed the holds, the closed one with a machine never delivered, whose close let that hold go, and the
+ * cancelled one, which let them go. Their holds are the contracts' (written by
  * seedContractHolds), marked as the quote's.
  */
 async function quotesOfContracts(
@@ -371,23 +372,31 @@ async function quotesOfContracts(
     .select()
     .from(contracts)
     .where(
-      and(eq(contracts.lessorOrgId, q.lessorId), eq(contracts.kind, 'contract'), inArray(contracts.status, [7, 10])),
+      and(eq(contracts.lessorOrgId, q.lessorId), eq(contracts.kind, 'contract'), inArray(contracts.status, [7, 8, 10])),
     )
     .orderBy(desc(contracts.createdAt), desc(contracts.id))
     .all();
-  for (const status of [7, 10]) {
+  for (const status of [7, 8, 10]) {
     let chosen: { c: (typeof candidates)[number]; lines: (typeof contractLines.$inferSelect)[] } | null = null;
     for (const c of candidates.filter((x) => x.status === status && !linked.has(x.id))) {
       const lines = (await db.select().from(contractLines).where(eq(contractLines.contractId, c.id)).all()).filter(
         (l) => l.fromOn === null,
       );
       const held = await db
-        .select({ state: reservations.state })
+        .select({ state: reservations.state, endReason: reservations.endReason })
         .from(reservations)
         .where(and(eq(reservations.contractId, c.id), eq(reservations.startOn, c.startOn)))
         .all();
-      const done = status === 7 ? 'consumed' : 'released';
-      if (lines.length > 0 && held.length > 0 && held.every((r) => r.state === done)) {
+      // Running: every hold consumed by a delivery; cancelled: every hold let go; closed: a machine never delivered,
+      // whose hold the close let go (beside those its deliveries consumed).
+      const fits =
+        status === 7
+          ? held.every((r) => r.state === 'consumed')
+          : status === 10
+            ? held.every((r) => r.state === 'released')
+            : held.every((r) => r.state !== 'held') &&
+              held.some((r) => r.state === 'released' && r.endReason === 'closed');
+      if (lines.length > 0 && held.length > 0 && fits) {
         chosen = { c, lines };
         break;
       }

@@ -6,7 +6,7 @@ import { leasePeriods } from '@console/db/schema/lease-periods';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { lineAmountCents } from '@console/contract/codes/lease-pricing';
-import { releaseContractHolds } from '../quotes/holds.ts';
+import { releaseContractHolds, releaseHoldsAfter } from '../quotes/holds.ts';
 import type { ContractRow } from './access.ts';
 
 /**
@@ -17,7 +17,8 @@ import type { ContractRow } from './access.ts';
  * - a repriced line holds until D-1 and a line with the new terms from D: a machine on lease has its lease period
  *   cut at D-1 and a new one from D under the new line, so bills from D use the new prices, and the bill of the
  *   month D falls in carries a line at each price;
- * - a new planned end moves the contract's end and the planned end of its open lease periods that had the old one.
+ * - a new planned end moves the contract's end and the planned end of its open lease periods that had the old one;
+ *   an earlier one lets go of what the contract holds past it (a later one was held from the change's submission).
  * Days already billed are never rebilled: a period billed past D-1 is cut after its last billed day.
  */
 export async function applyChange(tx: Db, change: ContractRow, now: number): Promise<void> {
@@ -38,6 +39,7 @@ export async function applyChange(tx: Db, change: ContractRow, now: number): Pro
       )
       .run();
   }
+  if (end < parent.endOn) await releaseHoldsAfter(tx, parent.id, end, now);
   const lines = await tx.select().from(contractLines).where(eq(contractLines.contractId, change.id)).all();
   for (const line of lines) {
     const target =

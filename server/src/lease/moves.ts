@@ -103,7 +103,7 @@ export async function applyMove(
   }
   if (c.kind === 'change') {
     // What it adds holds from submission as a contract's lines do (LEASE_FLOW[action].holds, decision 069 addendum):
-    // the machines and counts it adds, and a repriced line's undelivered machines for the days a later end adds.
+    // the machines and counts it adds, and its contract's undelivered machines for the days a later end adds.
     if (rule.holds === 'hold' && !(await contractHolds(tx, c.id))) {
       await takeChangeHolds(tx, await changeHoldRequests(tx, c), move.lang ?? c.lang, now);
     }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { contractLines, contracts, storeDevices } from '@console/db/schema/lease';
@@ -424,9 +424,11 @@ export async function checkDelivery(
 /**
  * What a contract change holds (decision 069 addendum, change holds), as one or two requests of the change itself
  * (its rows are its own, `contractId` = the change): an added line's machine or count from the effective day to the
- * change's end; a repriced line's machines not yet delivered for the days past its contract's end that a later end
- * adds (the days before are held by the contract already). The same holding rule as a contract's lines, so what
- * another record holds on one of those days refuses the change, naming that record and the days.
+ * change's end; when the change moves the end later, the machines not yet delivered of every line of the contract
+ * it keeps (in force and not removed by the change, repriced or not) for the days past the contract's end that the
+ * later end adds (the days before are held by the contract already; a delivered machine is held by its open lease
+ * period). The same holding rule as a contract's lines, so what another record holds on one of those days refuses
+ * the change, naming that record and the days.
  */
 export async function changeHoldRequests(
   tx: Db,
@@ -452,9 +454,18 @@ export async function changeHoldRequests(
     });
   }
   const from = laterOf(change.startOn, addDays(parent.endOn, 1));
-  const targetIds = lines.flatMap((l) => (l.changeOp === 'reprice' && l.targetLineId !== null ? [l.targetLineId] : []));
-  if (from > change.endOn || targetIds.length === 0) return requests;
-  const targets = await tx.select().from(contractLines).where(inArray(contractLines.id, targetIds)).all();
+  if (from > change.endOn) return requests;
+  // The contract's lines that go on past its end: in force, and not removed by this change.
+  const removed = new Set(lines.flatMap((l) => (l.changeOp === 'remove' ? [l.targetLineId] : [])));
+  const targets = (
+    await tx
+      .select()
+      .from(contractLines)
+      .where(and(eq(contractLines.contractId, change.changeOf), isNull(contractLines.untilOn)))
+      .all()
+  ).filter((t) => !removed.has(t.id));
+  if (targets.length === 0) return requests;
+  const targetIds = targets.map((t) => t.id);
   const out = await tx
     .select({ lineId: leasePeriods.lineId })
     .from(leasePeriods)
@@ -467,6 +478,32 @@ export async function changeHoldRequests(
   });
   if (kept.length > 0) requests.push({ ...base, startOn: from, endOn: change.endOn, lines: kept });
   return requests;
+}
+
+/**
+ * A change in force that moves its contract's end earlier: what the contract holds past the new end is free again.
+ * A row wholly past it is released; a row across it keeps its days to the new end and its tail becomes a released
+ * row of its own (`shortened`), so the record shows what was let go. Consumed rows stay as they are.
+ */
+export async function releaseHoldsAfter(tx: Db, contractId: number, endOn: string, now: number): Promise<void> {
+  const after = await tx
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.contractId, contractId), eq(reservations.state, 'held'), gt(reservations.endOn, endOn)))
+    .all();
+  const ended = { state: 'released' as const, endReason: 'shortened', endedAt: new Date(now) };
+  for (const row of after) {
+    if (row.startOn > endOn) {
+      await tx.update(reservations).set(ended).where(eq(reservations.id, row.id)).run();
+      continue;
+    }
+    await tx.update(reservations).set({ endOn }).where(eq(reservations.id, row.id)).run();
+    const { id: _id, ...rest } = row;
+    await tx
+      .insert(reservations)
+      .values({ ...rest, startOn: addDays(endOn, 1), ...ended })
+      .run();
+  }
 }
 
 /** Hold what a change asks, in the caller's unit of work (a refusal rolls back what an earlier request wrote). */

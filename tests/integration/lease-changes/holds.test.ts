@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
+import { ROLE } from '@console/contract/codes/roles';
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { partyEndpoints } from '@console/contract/http/lease-parties';
@@ -23,8 +24,8 @@ import { changeOf, statusOf } from './helpers.ts';
 
 /**
  * What a contract change holds (docs/decisions/069, addendum on change holds): from its submission the machines and
- * counts it adds are held from its effective day, and a repriced line's undelivered machines for the days a later end
- * adds, by the same holding rule as a contract's lines; a conflict refuses the move naming the record that holds the
+ * counts it adds are held from its effective day, and the contract's undelivered machines for the days a later end
+ * adds (an earlier end, in force, lets go of the days past it), by the same holding rule as a contract's lines; a conflict refuses the move naming the record that holds the
  * machine. In force, its holds pass to its contract, whose deliveries consume them; withdrawn and cancelled, or ended
  * with its contract before coming into force, it lets them go. Every state reached through the product's moves.
  */
@@ -205,6 +206,83 @@ describe('contract changes hold what they add', () => {
       ['consumed', 'delivered'],
       ['consumed', 'delivered'],
     ]);
+  });
+
+  it('a change that only moves the end later holds the undelivered machine for the added days, refused while another record holds them', async () => {
+    const machine = desk.free[0]!;
+    const q = await createQuote(t, desk.staff, form(t, desk, [machineLine(machine.id)], 133, 134));
+    expect((await quoteMove(t, desk.staff, q.id, 'send')).status).toBe('200');
+    const id = await changeOf(t, { contractId: contract.id, effectiveOn: day(120), endOn: day(140), lines: [] });
+
+    const refused = await contractMove(id, 'submit');
+    expect(refused.status).toBe('409');
+    expect(refused.message).toBe(
+      `Machine ${machine.serialNumber} is held by ${q.number} from ${day(133)} to ${day(134)}`,
+    );
+    expect(await statusOf(t, id)).toBe(LEASE_STATUS.draft);
+    expect(await shown(id)).toEqual([]);
+
+    expect((await quoteMove(t, desk.staff, q.id, 'withdraw')).status).toBe('200');
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await shown(id)).toEqual([[machine.id, 1, 'held', day(131), day(140), '']]);
+    // In force, the contract holds the machine to its new end: a quote for the added days is refused, naming it.
+    await putInForce(id);
+    expect(await shown(contract.id)).toEqual([
+      [machine.id, 1, 'held', day(100), day(130), ''],
+      [machine.id, 1, 'held', day(131), day(140), ''],
+    ]);
+    const late = await createQuote(t, desk.sales, form(t, desk, [machineLine(machine.id)], 138, 142));
+    const blocked = await quoteMove(t, desk.sales, late.id, 'send');
+    expect(blocked.status).toBe('409');
+    expect(blocked.message).toBe(
+      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(138)} to ${day(140)}`,
+    );
+  });
+
+  it('a later end holds nothing again for a machine already delivered: its lease period holds it', async () => {
+    const machine = desk.free[0]!;
+    advanceTo(t, day(100));
+    await handOver(t, 'entry', contract.id, [{ lineId: contract.lineId, deviceId: machine.id }], day(100));
+    // Sessions of the desk on the moved clock.
+    desk = { ...desk, admin: await t.tokenFor(ROLE.lessorAdmin), sales: await t.tokenFor(ROLE.lessorSales) };
+    const id = await changeOf(t, { contractId: contract.id, effectiveOn: day(120), endOn: day(140), lines: [] });
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await shown(id)).toEqual([]);
+    // The machine is out on lease: no quote may hold it after the old end either, and the refusal names the contract.
+    const q = await createQuote(t, desk.sales, {
+      ...form(t, desk, [machineLine(machine.id)]),
+      startOn: day(135),
+      endOn: day(136),
+    });
+    const refused = await quoteMove(t, desk.sales, q.id, 'send');
+    expect(refused.status).toBe('409');
+    expect(refused.message).toBe(
+      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(135)} to ${day(136)}`,
+    );
+  });
+
+  it('a change in force that moves the end earlier lets go of the days past it', async () => {
+    const machine = desk.free[0]!;
+    const id = await changeOf(t, { contractId: contract.id, effectiveOn: day(110), endOn: day(120), lines: [] });
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await shown(id)).toEqual([]);
+    // Until the change is in force, the contract holds the machine to its old end.
+    const q = await createQuote(t, desk.sales, form(t, desk, [machineLine(machine.id)], 125, 128));
+    const early = await quoteMove(t, desk.sales, q.id, 'send');
+    expect(early.status).toBe('409');
+    expect(early.message).toBe(
+      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(125)} to ${day(128)}`,
+    );
+
+    await putInForce(id);
+    expect(await shown(contract.id)).toEqual([
+      [machine.id, 1, 'held', day(100), day(120), ''],
+      [machine.id, 1, 'released', day(121), day(130), 'shortened'],
+    ]);
+    expect((await quoteMove(t, desk.sales, q.id, 'send')).status).toBe('200');
+    // The days up to the new end are still the contract's.
+    const inside = await createQuote(t, desk.sales, form(t, desk, [machineLine(machine.id)], 118, 119));
+    expect((await quoteMove(t, desk.sales, inside.id, 'send')).status).toBe('409');
   });
 
   it('a change withdrawn keeps its holds and an edit moves them; cancelled, or ended with its contract, it lets them go', async () => {

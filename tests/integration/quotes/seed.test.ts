@@ -84,11 +84,15 @@ describe('quotes: the demo business', () => {
         'released:edited',
         'released:rescheduled',
         'released:cancelled',
+        'released:closed',
       ]) {
         expect(seen, `${id} ${outcome}`).toContain(outcome);
       }
-      // A quote's consumed hold is its contract's, in force (7) with the machine delivered.
-      for (const o of outcomes.filter((x) => x.state === 'consumed')) expect(o.contractStatus).toBe(7);
+      // A quote's consumed hold is its contract's, signed and put in force with the machine delivered: running (7),
+      // or closed since (8).
+      for (const o of outcomes.filter((x) => x.state === 'consumed')) expect([7, 8]).toContain(o.contractStatus);
+      // A hold let go by a close is a closed contract's.
+      for (const o of outcomes.filter((x) => x.endReason === 'closed')) expect(o.contractStatus).toBe(8);
     }
   });
 });
