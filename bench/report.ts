@@ -21,6 +21,8 @@ export const TARGETS = {
   aempFleetPageP95Ms: 200,
   /** The availability calendar: a page of machines over 62 days, among 2,000 machines of a store (issue 36). */
   availabilityCalendarP95Ms: 300,
+  /** The same page drawn in the browser, from navigation (the console's scripts cached) to its grid drawn. */
+  availabilityRenderMs: 1000,
   /** Telemetry's storage a report on PostgreSQL, its track point and indexes included (issue 34). */
   telemetryBytesPerReportPg: 300,
   /** The revenue analysis of that month, and its income lines' first page, as the administrator asks them. */
@@ -229,6 +231,26 @@ export function renderReport(r: BenchReport): string {
       `| p95 | ${a.p95Ms} ms | ≤ ${TARGETS.availabilityCalendarP95Ms} ms: ${verdict(a.p95Ms <= TARGETS.availabilityCalendarP95Ms)} |`,
       `| model view of the store (${a.modelView.models} models), p50 / p95 of ${a.modelView.requests} | ${a.modelView.p50Ms} / ${a.modelView.p95Ms} ms | |`,
     );
+    const g = a.render;
+    if (g) {
+      const load = (name: string, l: typeof g.cold, target: boolean) =>
+        `| ${name}: navigation to the grid drawn (its answer at ${l.answerMs} ms; LCP ${l.lcpMs} ms, script ${l.scriptMs} ms, ${l.transferKb} kB) | ${l.drawnMs} ms | ` +
+        (target
+          ? `≤ ${TARGETS.availabilityRenderMs} ms: ${verdict(l.drawnMs <= TARGETS.availabilityRenderMs)}`
+          : '') +
+        ' |';
+      lines.push(
+        '',
+        `The page in Chromium, ${g.rows} machines × ${g.days} days drawn a page (${g.path}; ${g.network.downloadMbit} Mbit/s, ${g.network.latencyMs} ms; medians of ${g.runs} loads):`,
+        '',
+        '| figure | measured | target |',
+        '| --- | --- | --- |',
+        load('cold, empty cache', g.cold, false),
+        load('warm, scripts cached', g.warm, true),
+        `| answer to the grid drawn, cold / warm | ${g.cold.answerToDrawnMs} / ${g.warm.answerToDrawnMs} ms | |`,
+        `| next page: click to drawn / answer to drawn | ${g.nextPage.clickToDrawnMs} / ${g.nextPage.answerToDrawnMs} ms | |`,
+      );
+    }
   }
   if (r.retention) {
     const x = r.retention;
@@ -247,6 +269,21 @@ export function renderReport(r: BenchReport): string {
           ' |',
       ),
     );
+    for (const e of x.engines) {
+      lines.push('', `${e.engine}'s raw bytes a report by table and index (${e.reports} reports; load ${e.load.join(' ')}):`);
+      lines.push('', '| relation | bytes a report |', '| --- | --- |');
+      lines.push(...Object.entries(e.rawParts).map(([name, n]) => `| ${name} | ${n} B |`));
+      if (e.layouts) {
+        lines.push('', 'The same reports in the layouts decision 075 weighs:', '');
+        lines.push('| layout | bytes a report | of which indexes | target |', '| --- | --- | --- | --- |');
+        lines.push(
+          ...Object.entries(e.layouts).map(
+            ([name, l]) =>
+              `| ${name} | ${l.total} B | ${l.indexes} B | ≤ ${TARGETS.telemetryBytesPerReportPg} B: ${verdict(l.total <= TARGETS.telemetryBytesPerReportPg)} |`,
+          ),
+        );
+      }
+    }
   }
   if (r.web) lines.push(...webSection(r.web));
   return `${lines.join('\n')}\n`;

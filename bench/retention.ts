@@ -1,107 +1,161 @@
 /**
  * `npx tsx bench/retention.ts`: telemetry's storage a report with and without retention (decision 075), on SQLite
  * and on PostgreSQL (RETENTION_PG=postgres://… or the tests' server at 127.0.0.1:5432; RETENTION_PG=off skips it).
- * RETENTION_MACHINES (20) machines report every 10 s for RETENTION_HOURS (24) hours, each report with its track
- * point, written as ingest writes them; then the 5-minute buckets are filled. Bytes are the tables' and indexes'
- * pages (SQLite's dbstat, PostgreSQL's pg_total_relation_size). The steady state of a machine reporting every 10 s
- * with N raw days and B bucket days is N days of raw rows plus B days of buckets; printed for the defaults (7 and
- * 400) against keeping every raw row for the same 400 days. `npm run bench -- retention` writes the same figures as the
+ * RETENTION_MACHINES (200) machines report every 10 s for RETENTION_HOURS (3) hours (216,000 reports), each report
+ * with its position, written through ingest's store as the ingest thread writes them (store.ts, store-pg.ts: every
+ * message validated, batches of every machine's next five reports); then the 5-minute buckets are filled. Bytes are
+ * the tables' and indexes' pages (SQLite's dbstat; PostgreSQL's pg_table_size, with TOAST, and each index's), per
+ * table and index, divided by the reports stored. On PostgreSQL the same reports are then copied into the layouts
+ * decision 075's addendum weighs and measured the same way. The steady state of a machine reporting every 10 s with
+ * N raw days and B bucket days is N days of raw rows plus B days of buckets; printed for the defaults (7 and 400)
+ * against keeping every raw row for the same 400 days. `npm run bench -- retention` writes the same figures as the
  * `retention` key of bench/report.json (BENCH_RETENTION_MACHINES, BENCH_RETENTION_HOURS there).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, openDb, type Db } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
-import { devices, telemetry, trackPoints } from '@console/db/schema/devices';
+import { devices } from '@console/db/schema/devices';
+import { topics } from '@console/contract/mqtt/topics';
+import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
+import { createStore, type StoreItem } from '@console/server/src/ingest/store';
+import { createPgStore } from '@console/server/src/ingest/store-pg';
+import { validateUplink, type KnownDevice } from '@console/server/src/ingest/validate';
+import { loadThresholds, thresholdsFor } from '@console/server/src/lib/alarm-thresholds';
 import { bucketAll } from '@console/server/src/retention/buckets';
 import { DEFAULT_BUCKET_DAYS, DEFAULT_RAW_DAYS } from '@console/server/src/retention/settings';
 
-let MACHINES = Number(process.env.RETENTION_MACHINES ?? 20);
-let HOURS = Number(process.env.RETENTION_HOURS ?? 24);
+let MACHINES = Number(process.env.RETENTION_MACHINES ?? 200);
+let HOURS = Number(process.env.RETENTION_HOURS ?? 3);
 const STEP = 10_000;
 const T0 = Date.UTC(2026, 10, 1);
 const PG_SERVER = process.env.RETENTION_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Reports a batch of ingest holds: this many 10-second steps of every machine. */
+const STEPS_A_BATCH = 5;
 
-async function fill(db: Db): Promise<number> {
-  const ids: number[] = [];
+/** Machine `m`'s report number `n`: an aerial platform at work, below its alarm thresholds, as the simulator sends. */
+function reportOf(m: number, n: number, t: number): TelemetryMessage {
+  return {
+    seq: n + 1,
+    t,
+    signal: 'strong',
+    lock: 'unlocked',
+    pos: { lat: 31.2304 + n * 1e-5, lng: 121.4737 + m * 1e-3, speed: n % 6, fix: 'gps' },
+    data: {
+      kind: 'aerialPlatform',
+      platformHeightM: Math.round((6 + Math.sin(n / 40) * 4) * 10) / 10,
+      loadPct: (n * 7) % 80,
+      tiltDeg: Math.round(Math.abs(Math.cos(n / 9)) * 30) / 10,
+      batteryV: 24.4,
+      batteryPct: Math.round((100 - ((n / 90) % 60)) * 10) / 10,
+      driving: n % 5 === 0,
+      lifting: n % 3 === 0,
+      workingHours: Math.round((1200 + n / 360) * 100) / 100,
+      faults: [],
+    },
+  };
+}
+
+/** The ingest thread's store of the engine (store.ts on SQLite's ingest connection, store-pg.ts on PostgreSQL). */
+interface BenchStore {
+  findDevice(sn: string): KnownDevice | undefined;
+  lookUp(sn: string): Promise<void>;
+  write(batch: StoreItem[]): Promise<{ stored: number }>;
+  writeWaiting(now: number | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function storeOn(engine: 'sqlite' | 'postgres', target: string): Promise<BenchStore> {
+  if (engine === 'sqlite') {
+    const handle = openDb(target, { migrate: false, ingest: true });
+    const store = createStore(handle, { thresholds: (d) => thresholdsFor(handle.sqliteDb, d.orgId, d.kind) });
+    return {
+      findDevice: store.findDevice,
+      lookUp: async () => undefined,
+      write: async (batch) => store.write(batch),
+      writeWaiting: async (now) => store.writeWaiting(now),
+      close: async () => handle.close(),
+    };
+  }
+  const handle = await openDatabase('', { url: target, migrate: false });
+  let held: Awaited<ReturnType<typeof loadThresholds>> | null = null;
+  const store = createPgStore(handle.db, {
+    thresholds: (d) => held!(d.orgId, d.kind),
+    prepare: async () => void (held = await loadThresholds(handle.db)),
+  });
+  return {
+    findDevice: store.findDevice,
+    lookUp: store.lookUp,
+    write: store.write,
+    writeWaiting: async (now) => store.writeWaiting(now),
+    close: handle.close,
+  };
+}
+
+/**
+ * The machines, then their reports through ingest's store as the ingest thread writes them (each message validated
+ * as it arrives from the broker, batches of every machine's next reports): the reports stored.
+ */
+async function fill(db: Db, store: BenchStore): Promise<number> {
+  const serials: string[] = [];
   for (let m = 0; m < MACHINES; m += 1) {
-    const [row] = await db
-      .insert(devices)
-      .values({ orgId: 1, modelId: 1, kind: 'aerialPlatform', serialNumber: `BENCH-RET-${m}` })
-      .returning({ id: devices.id })
-      .all();
-    ids.push(row!.id);
+    const sn = `BENCH-RET-${m}`;
+    await db.insert(devices).values({ orgId: 1, modelId: 1, kind: 'aerialPlatform', serialNumber: sn }).run();
+    await store.lookUp(sn);
+    serials.push(sn);
   }
   const perMachine = (HOURS * 3_600_000) / STEP;
-  for (let i = 0; i < perMachine; i += 50) {
-    const rows = ids.flatMap((deviceId, m) =>
-      Array.from({ length: Math.min(50, perMachine - i) }, (_, k) => {
-        const n = i + k;
+  let stored = 0;
+  for (let i = 0; i < perMachine; i += STEPS_A_BATCH) {
+    const batch: StoreItem[] = [];
+    for (let n = i; n < Math.min(i + STEPS_A_BATCH, perMachine); n += 1)
+      serials.forEach((sn, m) => {
         const t = T0 + n * STEP + m * 137;
-        return { deviceId, n, t };
-      }),
-    );
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(telemetry)
-        .values(
-          rows.map(({ deviceId, n, t }) => ({
-            deviceId,
-            deviceTime: new Date(t),
-            receivedAt: new Date(t + 800),
-            data: {
-              kind: 'aerialPlatform',
-              platformHeightM: Math.round((6 + Math.sin(n / 40) * 4) * 10) / 10,
-              loadPct: (n * 7) % 100,
-              tiltDeg: Math.round(Math.cos(n / 9) * 30) / 10,
-              batteryV: 24.4,
-              batteryPct: 100 - ((n / 90) % 80),
-              driving: n % 5 === 0,
-              lifting: n % 3 === 0,
-              workingHours: Math.round((1200 + n / 360) * 100) / 100,
-              faults: [],
-            },
-          })),
-        )
-        .run();
-      await tx
-        .insert(trackPoints)
-        .values(
-          rows.map(({ deviceId, n, t }) => ({
-            deviceId,
-            gpsTime: new Date(t),
-            receivedAt: new Date(t + 800),
-            lat: 31.2304 + n * 1e-5,
-            lng: 121.4737 + deviceId * 1e-3,
-            speed: n % 6,
-          })),
-        )
-        .run();
-    });
+        const body = Buffer.from(JSON.stringify(reportOf(m, n, t)));
+        const result = validateUplink(topics.telemetry(sn), body, t + 800, store.findDevice);
+        if (!result.ok || result.item.type === 'ack') throw new Error(`refused: ${JSON.stringify(result)}`);
+        batch.push(result.item);
+      });
+    stored += (await store.write(batch)).stored;
   }
-  return perMachine * MACHINES;
+  await store.writeWaiting(null);
+  return stored;
 }
 
-async function bytesOf(handle: { db: Db }, tables: string[]): Promise<number> {
-  if (dialectOf(handle.db).engine === 'postgres') {
-    let total = 0;
-    for (const t of tables) {
-      const row = await handle.db.get<{ n: number }>(sql`select pg_total_relation_size(${t}) as n`);
-      total += Number(row!.n);
-    }
-    return total;
+/** A relation's bytes: SQLite's pages (dbstat); PostgreSQL's pg_table_size (with its FSM, VM and TOAST). */
+async function relationBytes(db: Db, name: string): Promise<number> {
+  if (dialectOf(db).engine === 'postgres') {
+    const row = await db.get<{ n: number }>(sql`select pg_table_size(${name}) as n`);
+    return Number(row!.n);
   }
-  const names = sql.join(
-    tables.map((t) => sql`${t}`),
-    sql`, `,
-  );
-  const row = await handle.db.get<{ n: number }>(sql`select sum(pgsize) as n from dbstat where name in (${names})`);
+  const row = await db.get<{ n: number }>(sql`select sum(pgsize) as n from dbstat where name = ${name}`);
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Each relation of `tables` with its indexes (PostgreSQL: the table's own pages, its TOAST table and TOAST index
+ * counted with it by pg_table_size; SQLite: dbstat's pages of the table and of each index), by name.
+ */
+async function breakdownOf(db: Db, tables: string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of tables) {
+    out[table] = await relationBytes(db, table);
+    const indexes =
+      dialectOf(db).engine === 'postgres'
+        ? await db.all<{ name: string }>(sql`select indexrelid::regclass::text as name from pg_index
+            where indrelid = ${table}::regclass order by 1`)
+        : await db.all<{ name: string }>(sql`select name from sqlite_master where type = 'index'
+            and tbl_name = ${table} order by 1`);
+    for (const { name } of indexes) out[name] = await relationBytes(db, name);
+  }
+  return out;
+}
+
+const sum = (parts: Record<string, number>) => Object.values(parts).reduce((a, b) => a + b, 0);
 
 /** One engine's figures: storage a report raw, a bucket, and a machine's steady state with and without retention. */
 export interface RetentionEngineResult {
@@ -110,11 +164,17 @@ export interface RetentionEngineResult {
   writeMs: number;
   foldMs: number;
   rawBytesPerReport: number;
+  /** Bytes a report of each table and index of the raw telemetry and track points. */
+  rawParts: Record<string, number>;
   bytesPerBucket: number;
   /** A machine reporting every 10 s over the default bucket days: every raw row kept, and with the defaults. */
   machineKeptRawMb: number;
   machineKeptMb: number;
   bytesPerReportKept: number;
+  /** PostgreSQL: the same reports copied into the layouts considered, bytes a report with indexes (decision 075). */
+  layouts?: Record<string, LayoutBytes>;
+  /** The host's load averages (1, 5, 15 minutes) when the engine's figures were taken. */
+  load: number[];
 }
 
 export interface RetentionBenchResult {
@@ -125,40 +185,195 @@ export interface RetentionBenchResult {
   engines: RetentionEngineResult[];
 }
 
-async function measure(engine: 'sqlite' | 'postgres', handle: { db: Db }): Promise<RetentionEngineResult> {
+const RAW_TABLES = ['telemetry', 'track_points'];
+
+/** A layout's bytes a report: everything, and its indexes' part. */
+export interface LayoutBytes {
+  total: number;
+  indexes: number;
+}
+
+/**
+ * A report's kind data as the values of its fields (the kind's field names kept once, elsewhere): a json array,
+ * without the kind (the machine's) and without spaces. Names ordered alphabetically stand for the kind's order.
+ */
+const VALUES = `(select replace(jsonb_agg(v order by k)::text, ', ', ',') from jsonb_each(data) e(k, v)
+  where k <> 'kind')::json`;
+
+/**
+ * The stored reports copied into the PostgreSQL layouts decision 075's addendum weighs, each measured as the product's
+ * tables are (pages of the tables, their TOAST and indexes, after VACUUM), and dropped again. Nothing reads them.
+ */
+const LAYOUTS: Record<string, string[]> = {
+  // Today's two tables, every btree at fillfactor 100 (append-only: no page split ever needs the room).
+  'today, btree fillfactor 100': [
+    `create table l_t (like telemetry including all)`,
+    `create table l_p (like track_points including all)`,
+    `alter index l_t_pkey set (fillfactor = 100)`,
+    `alter index l_p_pkey set (fillfactor = 100)`,
+  ],
+  // The same columns, kind data as json text instead of jsonb (jsonb keeps numbers as numeric and an entry per key).
+  'kind data as json text': [
+    `create table l_t (id bigint primary key with (fillfactor = 100), device_id bigint not null,
+       device_time bigint not null, received_at bigint not null, data json not null)`,
+    `create table l_p (like track_points including all)`,
+  ],
+  // Two tables, narrowed: machine ids int4, the kind data as a json array of its fields' values in the kind's order
+  // (the field names once per kind), btree fillfactor 100.
+  'two tables, kind data as values': [
+    `create table l_t (id bigint primary key with (fillfactor = 100), device_time bigint not null,
+       received_at bigint not null, device_id int not null, shape smallint not null, data json not null)`,
+    `create table l_p (id bigint primary key with (fillfactor = 100), gps_time bigint not null,
+       received_at bigint not null, lat double precision not null, lng double precision not null,
+       speed double precision not null, alarm_value double precision, device_id int not null,
+       alarm_info text not null default '')`,
+  ],
+  // One row a report (its position beside its data), the kind data as today's jsonb object, btree on id.
+  'one row a report, jsonb object': [
+    `create table l_t (id bigint primary key with (fillfactor = 100), device_time bigint not null,
+       received_at bigint not null, lat double precision, lng double precision, speed double precision,
+       alarm_value double precision, device_id int not null, alarm_info text, data jsonb not null)`,
+  ],
+  // One row a report, kind data as values, btrees on id (unique, as today) and on machine and time: no partitions.
+  'one row a report, values': [
+    `create table l_t (id bigint primary key with (fillfactor = 100), device_time bigint not null,
+       received_at bigint not null, lat double precision, lng double precision, speed double precision,
+       alarm_value double precision, device_id int not null, shape smallint not null, alarm_info text,
+       data json not null)`,
+  ],
+  // One row a report, kind data as values, one btree by machine and time, the id by BRIN (ids grow with the pages
+  // of an append-only partition), as a time-partitioned table would hold it.
+  'one row a report, values, BRIN id': [
+    `create table l_t (id bigint not null, device_time bigint not null, received_at bigint not null,
+       lat double precision, lng double precision, speed double precision, alarm_value double precision,
+       device_id int not null, shape smallint not null, alarm_info text, data json not null)`,
+  ],
+};
+
+const LAYOUT_FILL: Record<string, string[]> = {
+  'today, btree fillfactor 100': [
+    `insert into l_t select * from telemetry order by id`,
+    `insert into l_p select * from track_points order by id`,
+  ],
+  'kind data as json text': [
+    `insert into l_t select id, device_id, device_time, received_at, data::json from telemetry order by id`,
+    `insert into l_p select * from track_points order by id`,
+  ],
+  'two tables, kind data as values': [
+    `insert into l_t select id, device_time, received_at, device_id, 1, ${VALUES} from telemetry order by id`,
+    `insert into l_p select id, gps_time, received_at, lat, lng, speed, alarm_value, device_id, alarm_info
+       from track_points order by id`,
+  ],
+  'one row a report, jsonb object': [
+    `insert into l_t select t.id, t.device_time, t.received_at, p.lat, p.lng, p.speed, p.alarm_value, t.device_id,
+       p.alarm_info, t.data
+       from telemetry t left join track_points p on p.device_id = t.device_id and p.gps_time = t.device_time
+       order by t.id`,
+  ],
+  'one row a report, values': [
+    `insert into l_t select t.id, t.device_time, t.received_at, p.lat, p.lng, p.speed, p.alarm_value, t.device_id,
+       1, p.alarm_info, ${VALUES.replaceAll('(data)', '(t.data)')}
+       from telemetry t left join track_points p on p.device_id = t.device_id and p.gps_time = t.device_time
+       order by t.id`,
+  ],
+  'one row a report, values, BRIN id': [
+    `insert into l_t select t.id, t.device_time, t.received_at, p.lat, p.lng, p.speed, p.alarm_value, t.device_id,
+       1, p.alarm_info, ${VALUES.replaceAll('(data)', '(t.data)')}
+       from telemetry t left join track_points p on p.device_id = t.device_id and p.gps_time = t.device_time
+       order by t.id`,
+  ],
+};
+
+const LAYOUT_INDEXES: Record<string, string[]> = {
+  'today, btree fillfactor 100': [],
+  'kind data as json text': [`create index on l_t (device_id, device_time) with (fillfactor = 100)`],
+  'two tables, kind data as values': [
+    `create index on l_t (device_id, device_time) with (fillfactor = 100)`,
+    `create index on l_p (device_id, gps_time) with (fillfactor = 100)`,
+  ],
+  'one row a report, jsonb object': [`create index on l_t (device_id, device_time) with (fillfactor = 100)`],
+  'one row a report, values': [`create index on l_t (device_id, device_time) with (fillfactor = 100)`],
+  'one row a report, values, BRIN id': [
+    `create index on l_t (device_id, device_time) with (fillfactor = 100)`,
+    `create index on l_t using brin (id)`,
+  ],
+};
+
+async function measureLayouts(db: Db, reports: number): Promise<Record<string, LayoutBytes>> {
+  const out: Record<string, LayoutBytes> = {};
+  for (const [name, create] of Object.entries(LAYOUTS)) {
+    // Indexes first: filled in ingest's order, they split their pages as ingest's inserts split the product's.
+    for (const statement of [...create, ...LAYOUT_INDEXES[name]!, ...LAYOUT_FILL[name]!])
+      await db.run(sql.raw(statement));
+    await db.run(sql`vacuum analyze l_t`);
+    const bytes = await db.get<{ total: number; indexes: number }>(
+      sql`select pg_total_relation_size('l_t') + coalesce(pg_total_relation_size(to_regclass('l_p')), 0) as total,
+        pg_indexes_size('l_t') + coalesce(pg_indexes_size(to_regclass('l_p')), 0) as indexes`,
+    );
+    const perReport = (n: number) => Math.round((Number(n) / reports) * 10) / 10;
+    out[name] = { total: perReport(bytes!.total), indexes: perReport(bytes!.indexes) };
+    await db.run(sql`drop table if exists l_t, l_p`);
+  }
+  return out;
+}
+
+async function measure(engine: 'sqlite' | 'postgres', target: string): Promise<RetentionEngineResult> {
+  const handle = engine === 'sqlite' ? openDb(target) : await openDatabase('', { url: target });
+  const { db } = handle;
+  const store = await storeOn(engine, target);
   const started = Date.now();
-  const reports = await fill(handle.db);
-  if (engine === 'postgres') await handle.db.run(sql`vacuum analyze`);
-  const raw = await bytesOf(handle, ['telemetry', 'track_points', 'telemetry_device_time', 'track_points_device_time']);
+  let reports: number;
+  try {
+    reports = await fill(db, store);
+  } finally {
+    await store.close();
+  }
+  const writeMs = Date.now() - started;
+  if (engine === 'postgres') await db.run(sql`vacuum analyze`);
+  const rawParts = await breakdownOf(db, RAW_TABLES);
+  const raw = sum(rawParts);
+  const load = loadavg().map((n) => Math.round(n * 100) / 100);
   const folded = Date.now();
-  await bucketAll(handle.db);
+  await bucketAll(db);
   const foldMs = Date.now() - folded;
-  if (engine === 'postgres') await handle.db.run(sql`vacuum analyze`);
-  const buckets = await bytesOf(handle, ['telemetry_buckets', 'telemetry_buckets_device_at', 'telemetry_buckets_at']);
+  if (engine === 'postgres') await db.run(sql`vacuum analyze`);
+  const buckets = sum(await breakdownOf(db, ['telemetry_buckets']));
+  const layouts = engine === 'postgres' ? await measureLayouts(db, reports) : undefined;
+  if (engine === 'postgres') await (handle as { close(): Promise<void> }).close();
+  else (handle as { close(): void }).close();
   const rawPerReport = raw / reports;
   const perBucket = buckets / (MACHINES * ((HOURS * 3_600_000) / 300_000));
   const perDay = 8_640;
   const keepAll = rawPerReport * perDay * DEFAULT_BUCKET_DAYS;
   const kept = rawPerReport * perDay * DEFAULT_RAW_DAYS + perBucket * 288 * DEFAULT_BUCKET_DAYS;
+  const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+  const parts = Object.fromEntries(Object.entries(rawParts).map(([name, n]) => [name, round(n / reports, 1)]));
   console.log(
-    `${engine}: ${reports} reports in ${Date.now() - started - foldMs} ms, folded in ${foldMs} ms; ` +
-      `raw ${rawPerReport.toFixed(0)} B a report (telemetry and track point with indexes), ` +
-      `a 5-minute bucket ${perBucket.toFixed(0)} B (${(perBucket / 30).toFixed(0)} B a report at 10 s); ` +
-      `a machine over ${DEFAULT_BUCKET_DAYS} days at 10 s: ${(keepAll / 1e6).toFixed(1)} MB kept raw, ` +
+    `${engine}: ${reports} reports of ${MACHINES} machines through ingest's store in ${writeMs} ms, folded in ` +
+      `${foldMs} ms (load ${load.join(' ')}); raw ${rawPerReport.toFixed(1)} B a report (` +
+      `${Object.entries(parts)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}), a 5-minute bucket ${perBucket.toFixed(0)} B (${(perBucket / 30).toFixed(0)} B a report ` +
+      `at 10 s); a machine over ${DEFAULT_BUCKET_DAYS} days at 10 s: ${(keepAll / 1e6).toFixed(1)} MB kept raw, ` +
       `${(kept / 1e6).toFixed(1)} MB with ${DEFAULT_RAW_DAYS} raw days and ${DEFAULT_BUCKET_DAYS} bucket days ` +
       `(${(kept / (perDay * DEFAULT_BUCKET_DAYS)).toFixed(1)} B a report)`,
   );
-  const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+  if (layouts)
+    for (const [name, n] of Object.entries(layouts))
+      console.log(`  postgres layout "${name}": ${n.total} B a report (indexes ${n.indexes} B)`);
   return {
     engine,
     reports,
-    writeMs: Date.now() - started - foldMs,
+    writeMs,
     foldMs,
-    rawBytesPerReport: round(rawPerReport),
+    rawBytesPerReport: round(rawPerReport, 1),
+    rawParts: parts,
     bytesPerBucket: round(perBucket),
     machineKeptRawMb: round(keepAll / 1e6, 1),
     machineKeptMb: round(kept / 1e6, 1),
     bytesPerReportKept: round(kept / (perDay * DEFAULT_BUCKET_DAYS), 1),
+    layouts,
+    load,
   };
 }
 
@@ -175,9 +390,7 @@ export async function runRetentionBench(
   const engines: RetentionEngineResult[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'console-retention-'));
   try {
-    const handle = openDb(join(dir, 'console.db'));
-    engines.push(await measure('sqlite', handle));
-    handle.close();
+    engines.push(await measure('sqlite', join(dir, 'console.db')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -190,9 +403,7 @@ export async function runRetentionBench(
     const url = new URL(pgServer);
     url.pathname = `/${name}`;
     try {
-      const handle = await openDatabase('', { url: url.toString() });
-      engines.push(await measure('postgres', handle));
-      await handle.close();
+      engines.push(await measure('postgres', url.toString()));
     } finally {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();

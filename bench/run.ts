@@ -9,8 +9,9 @@
  *   BENCH_OVERLOAD_MACHINES (12000), BENCH_OVERLOAD_SECONDS (60), BENCH_OVERLOAD_THROTTLE (0: share of the time
  *   the server is stopped, to emulate a slower machine): the overload run;
  *   BENCH_BILLING_MACHINES (20000): machines on lease billed for a month (bench/billing.ts);
- *   BENCH_AVAILABILITY_MACHINES (2000): machines of one store on the availability calendar (bench/availability.ts);
- *   BENCH_RETENTION_MACHINES (20), BENCH_RETENTION_HOURS (24): telemetry's storage a report with and without
+ *   BENCH_AVAILABILITY_MACHINES (2000): machines of one store on the availability calendar (bench/availability.ts),
+ *   BENCH_AVAILABILITY_BROWSER (1; 0: the API only): its page drawn in Chromium too, BENCH_WEB_RUNS loads;
+ *   BENCH_RETENTION_MACHINES (200), BENCH_RETENTION_HOURS (3): telemetry's storage a report with and without
  *   retention, on SQLite and PostgreSQL (bench/retention.ts; RETENTION_PG names the PostgreSQL server or `off`);
  *   BENCH_SCREEN_MACHINES (20000), BENCH_SCREEN_INTERVAL_S (10), BENCH_SCREEN_MINUTE_S (60): /bigScreen's machines,
  *   their report interval and the length of a simulated minute (bench/screens.ts); BENCH_WEB_DIST (web/dist): the built
@@ -176,13 +177,18 @@ async function runPart(part: Part): Promise<void> {
       seconds: number('BENCH_AEMP_SECONDS', 10),
     });
   } else if (part === 'availability') {
-    report.availability = await runAvailabilityBench({ machines: number('BENCH_AVAILABILITY_MACHINES', 2000) });
+    report.availability = await runAvailabilityBench({
+      machines: number('BENCH_AVAILABILITY_MACHINES', 2000),
+      browser: process.env.BENCH_AVAILABILITY_BROWSER !== '0',
+      runs: number('BENCH_WEB_RUNS', 3),
+      profileDir,
+    });
   } else if (part === 'retention') {
     // Imported on demand: it measures at load when run by itself, and reaches PostgreSQL.
     const { runRetentionBench } = await import('./retention.ts');
     report.retention = await runRetentionBench({
-      machines: number('BENCH_RETENTION_MACHINES', 20),
-      hours: number('BENCH_RETENTION_HOURS', 24),
+      machines: number('BENCH_RETENTION_MACHINES', 200),
+      hours: number('BENCH_RETENTION_HOURS', 3),
     });
   } else if (part === 'billing') {
     report.billing = await runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
