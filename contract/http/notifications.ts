@@ -24,8 +24,12 @@ export const BUSINESS_EVENTS = [
 ] as const;
 export const NOTIFY_EVENTS = [...ALARM_TYPES, ...BUSINESS_EVENTS] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
-/** What the system itself sends through the same mechanism, without a rule. */
-export const SYSTEM_EVENTS = ['fenceContact', 'arrearsReminder', 'invitation'] as const;
+/**
+ * What the system itself sends through the same mechanism, without a rule: a fence contact's alarm text, an arrears
+ * reminder, an invitation (to join a company, or to set the password of an account made for the person), the welcome
+ * to a new rental company's administrator, and the answer to an account deletion request.
+ */
+export const SYSTEM_EVENTS = ['fenceContact', 'arrearsReminder', 'invitation', 'welcome', 'accountDeletion'] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 
 export const NOTIFY_CHANNEL = codeTable('notifications:channels', [

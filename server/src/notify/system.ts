@@ -20,6 +20,9 @@ export interface SystemMessage {
   private?: boolean;
 }
 
+/** How the log names a person it must not identify: the number's last four digits. */
+export const maskedMobile = (mobile: string) => mobile.slice(-4).padStart(mobile.length, '*');
+
 async function record(deps: NotifyDeps, message: SystemMessage) {
   const { db } = deps.dbh;
   const now = new Date(deps.now());

@@ -26,7 +26,7 @@ import { textContains } from '../lib/search.ts';
 import { createSession, endAllSessions, type SessionUser } from '../lib/session.ts';
 import { FAILURES_BEFORE_CODE, failuresSince, loginDataFor, recordAttempt } from '../lib/sign-in.ts';
 import { formatInZone } from '../lib/time.ts';
-import { deliverSystemSms } from '../notify/system.ts';
+import { deliverSystemSms, maskedMobile } from '../notify/system.ts';
 import { assertGrantable, samePhone } from './employees.ts';
 import { mapInOrder } from '@console/db/in-order';
 
@@ -81,7 +81,7 @@ async function sendInvitation(
   const delivered = await deliverSystemSms(deps, {
     orgId: org.id,
     event: 'invitation',
-    recipient: phone.mobile.slice(-4).padStart(phone.mobile.length, '*'),
+    recipient: maskedMobile(phone.mobile),
     sms: { mobile: phone.mobile, areaCode: phone.areaCode, text, code },
     private: true,
   });

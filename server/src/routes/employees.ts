@@ -11,7 +11,7 @@ import { keywordIn, textContains } from '../lib/search.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import { endAllSessions, sessionsEnded, type SessionUser } from '../lib/session.ts';
-import { deliverSms } from '../lib/sms.ts';
+import { deliverSystemSms } from '../notify/system.ts';
 import { formatInZone } from '../lib/time.ts';
 import { forEachInOrder } from '@console/db/in-order';
 
@@ -99,10 +99,15 @@ export const employeeRoutes: RouteDef[] = [
         .where(eq(organisations.id, user.orgId))
         .get())!;
       const link = `${new URL(c.req.url).origin}/reset`;
-      const delivered = await deliverSms(deps, {
-        mobile: body.mobile,
-        areaCode: body.areaCode,
-        text: t('employees.setPasswordSms', { org: org.name, link }),
+      const delivered = await deliverSystemSms(deps, {
+        orgId: org.id,
+        event: 'invitation',
+        recipient: body.name,
+        sms: {
+          mobile: body.mobile,
+          areaCode: body.areaCode,
+          text: t('employees.setPasswordSms', { org: org.name, link }),
+        },
       });
       if (!delivered) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
     }

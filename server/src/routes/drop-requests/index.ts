@@ -10,7 +10,7 @@ import { updated } from '../../lib/record-writes.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
 import { endAllSessions } from '../../lib/session.ts';
-import { deliverSms } from '../../lib/sms.ts';
+import { deliverSystemSms, maskedMobile } from '../../notify/system.ts';
 import { formatInZone } from '../../lib/time.ts';
 
 /**
@@ -131,7 +131,13 @@ export const dropRequestRoutes: RouteDef[] = [
       return { mobile: request.mobile, areaCode: request.areaCode };
     });
     const text = body.approve ? t('dropRequests.approvedSms') : t('dropRequests.refusedSms', { reason: body.refusal });
-    const delivered = await deliverSms(deps, { ...told, text });
+    // The operator's log shows it under the number's last digits: the account may be anonymised by now.
+    const delivered = await deliverSystemSms(deps, {
+      orgId: user.orgId,
+      event: 'accountDeletion',
+      recipient: maskedMobile(told.mobile),
+      sms: { ...told, text },
+    });
     if (delivered) {
       await data.write((tx) =>
         tx.update(dropRequests).set({ notified: true }).where(eq(dropRequests.id, body.id)).run(),

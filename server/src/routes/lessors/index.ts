@@ -19,7 +19,7 @@ import { nameInSql, ORG_NAME_COLUMNS } from '../../lib/org-brand.ts';
 import { updated } from '../../lib/record-writes.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { keywordIn } from '../../lib/search.ts';
-import { deliverSms } from '../../lib/sms.ts';
+import { deliverSystemSms } from '../../notify/system.ts';
 import { formatInZone } from '../../lib/time.ts';
 import { organisationFields } from '../customers/index.ts';
 import { samePhone } from '../employees.ts';
@@ -177,9 +177,12 @@ export const lessorRoutes: RouteDef[] = [
       const host = new URL(c.req.url).hostname;
       const here = current.hosts.get(host) ?? /^([a-z0-9-]+)\.localhost$/.exec(host)?.[1] ?? current.defaultAppid;
       const link = `${brandAddress(c, pack, here ?? undefined)}/reset`;
-      const delivered = await deliverSms(deps, {
-        ...admin,
-        text: t('lessors.welcomeSms', { org: body.name, brand: pack.info.brand, link }),
+      // The operator's log shows it: the company does not exist until the text has left.
+      const delivered = await deliverSystemSms(deps, {
+        orgId: user.orgId,
+        event: 'welcome',
+        recipient: body.adminName,
+        sms: { ...admin, text: t('lessors.welcomeSms', { org: body.name, brand: pack.info.brand, link }) },
       });
       if (!delivered) throw new ApiError(API_STATUS.error, 'employees.inviteFailed');
     }

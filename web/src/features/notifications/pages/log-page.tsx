@@ -5,6 +5,7 @@ import {
   NOTIFY_CHANNEL,
   NOTIFY_EVENTS,
   notificationEndpoints,
+  SYSTEM_EVENTS,
   type DeliveryRow,
 } from '@console/contract/http/notifications';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
@@ -24,7 +25,12 @@ const useFields = defineFields<DeliveryRow>()('notifications', {
         <Select
           allowClear
           style={{ width: 160 }}
-          options={NOTIFY_EVENTS.map((e) => ({ value: e, label: t(`events.${e}`) }))}
+          popupMatchSelectWidth={false}
+          options={[
+            ...NOTIFY_EVENTS.map((e) => ({ value: e, label: t(`events.${e}`) })),
+            // The texts the console sends of itself are in the same log (fence contacts, reminders, invitations).
+            ...SYSTEM_EVENTS.map((e) => ({ value: e, label: t(`systemEvents.${e}`) })),
+          ]}
         />
       ),
     },
