@@ -58,6 +58,20 @@ async function expectPanelsFit(page: Page) {
   expect(overflowing).toEqual([]);
 }
 
+/** No text of the stage is shortened to an ellipsis or a clamped line: the state rule, an alarm's name. */
+async function expectNoTextCut(page: Page) {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="screen-stage"] *')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const clips = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
+        return clips && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+      })
+      .map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+}
+
 /** Money as the screens show it: the brand's money, yuan with grouped thousands (web/src/lib/money.ts). */
 const yuan = (cents: number) => formatMoney(cents, CNY);
 
@@ -166,6 +180,8 @@ test.describe('the data screen and the big screens', () => {
     await expect(page.getByRole('img', { name: text('en', 'home:board.trend') })).toBeVisible();
     await expectNoScrollbars(page, 1366, 768);
     await expectNoScrollbars(page, 1920, 1080);
+    await expectPanelsFit(page);
+    await expectNoTextCut(page);
     await page.getByRole('link', { name: text('en', 'home:board.back') }).click();
     await expect(page).toHaveURL(/\/setUp\?active=first$/);
 
@@ -175,7 +191,11 @@ test.describe('the data screen and the big screens', () => {
     await expect(page).toHaveURL(/\/jdBigScreen\?from=%2FsetUp%3Factive%3Dfirst$/);
     await expect(page.locator('[data-layout="jd"]')).toBeVisible(FIRST_LOAD);
     await expect.poll(() => figure(page, 'machines')).toBe(fleet.machines);
+    await expect.poll(async () => (await sum()) === (await figure(page, 'machines'))).toBe(true);
     await expectNoScrollbars(page, 1366, 768);
+    await expectNoScrollbars(page, 1920, 1080);
+    await expectPanelsFit(page);
+    await expectNoTextCut(page);
   });
 
   test("a rental company's administrator watches the fleet survey and the lease screen, both fitting the wall", async ({

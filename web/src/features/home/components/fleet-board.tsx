@@ -165,7 +165,7 @@ export function FleetBoard({
           </span>
         }
       >
-        <AlarmTicker data={data} height={jd ? 320 : 400} />
+        <AlarmTicker data={data} />
       </Panel>
     );
     const trend = (

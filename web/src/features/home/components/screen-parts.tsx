@@ -1,5 +1,5 @@
 import './screen.css';
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
 import { ALARM_LEVEL } from '@console/contract/codes/alarms';
@@ -212,15 +212,29 @@ export function TrendChart({ data, height, accent }: { data: FleetScreen; height
 
 /**
  * Today's alarms, newest first, scrolling slowly when they overflow the box (the list is the server's bounded one,
- * drawn twice for a seamless loop; nothing is appended while the screen runs).
+ * drawn twice for a seamless loop; nothing is appended while the screen runs). The ticker takes the height its panel
+ * leaves it, whatever the layout's grid gives the panel, so no row is cut by the panel's edge.
  */
-export function AlarmTicker({ data, height }: { data: FleetScreen; height: number }) {
+export function AlarmTicker({ data }: { data: FleetScreen }) {
   const { t } = useTranslation('home');
   const label = useCodeLabel();
+  const box = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
   const list = data.alarmsToday.list;
-  if (list.length === 0) return <p className="screen-empty">{t('board.noAlarms')}</p>;
+  const empty = list.length === 0;
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // Layout size, unaffected by the stage's scale transform.
+    const measure = () => setHeight(el.clientHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [empty]);
+  if (empty) return <p className="screen-empty">{t('board.noAlarms')}</p>;
   const rowHeight = 72;
-  const scrolls = list.length * rowHeight > height;
+  const scrolls = height > 0 && list.length * rowHeight > height;
   const rows = (copy: number) =>
     list.map((a) => (
       <li key={`${copy}-${a.id}`} aria-hidden={copy === 1 || undefined} data-open={a.open} className="screen-alarm">
@@ -232,7 +246,7 @@ export function AlarmTicker({ data, height }: { data: FleetScreen; height: numbe
       </li>
     ));
   return (
-    <div className="screen-ticker" style={{ height }}>
+    <div ref={box} className="screen-ticker">
       <ul
         aria-label={t('board.alarms')}
         className={scrolls ? 'screen-ticker__list screen-ticker__list--scrolling' : 'screen-ticker__list'}
