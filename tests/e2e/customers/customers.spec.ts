@@ -92,6 +92,8 @@ test('the operator onboards a rental company, whose administrator then signs in 
   await dialog.getByLabel(lessor('adminPassword'), { exact: true }).fill(admin.password);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
+  // The operator is told what is left to do: the administrator's first password is theirs to pass on.
+  await expect(page.getByText(lessor('createdPassword'))).toBeVisible();
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
   await expect(row).toContainText(`Mia Tran (${admin.account})`);
   await expect(row).toContainText('LiftGo');

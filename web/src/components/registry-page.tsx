@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { App, Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,8 @@ export interface RegistryForm<Row, C extends AnySchema, U extends AnySchema> {
     schema: C;
     submit: (body: z.output<C>) => Promise<unknown>;
     initialValues?: Partial<z.input<C>>;
+    /** What the success message says when saving did more than save (a text sent), given what was submitted. */
+    done?: (body: z.output<C>) => string;
   };
   update: {
     title: (row: Row) => string;
@@ -73,8 +75,10 @@ export function RegistryDialog<Row, C extends AnySchema, U extends AnySchema>({
 }) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
+  const submitted = useRef<z.output<C>>(undefined);
   const done = () => {
-    void message.success(t('saved'));
+    const created = row === undefined && form.create.done && submitted.current;
+    void message.success(created ? form.create.done!(submitted.current!) : t('saved'));
     onSaved?.();
   };
   return row === undefined ? (
@@ -84,7 +88,10 @@ export function RegistryDialog<Row, C extends AnySchema, U extends AnySchema>({
       width={form.width}
       schema={form.create.schema}
       initialValues={form.create.initialValues}
-      onSubmit={form.create.submit}
+      onSubmit={(body) => {
+        submitted.current = body;
+        return form.create.submit(body);
+      }}
       onSuccess={done}
     >
       {form.fields()}

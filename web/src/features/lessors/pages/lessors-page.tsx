@@ -155,6 +155,7 @@ function useLessorForm(): RegistryForm<
         adminMode: 'message',
       },
       submit: (body) => create.mutateAsync({ body }),
+      done: (body) => t(body.adminMode === 'message' ? 'createdMessage' : 'createdPassword'),
     },
     update: {
       title: (row) => t('editTitle', { name: readerName(row) }),
