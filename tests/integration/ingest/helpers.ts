@@ -24,13 +24,16 @@ export const SERVER_PASSWORD = 'test-server-password';
 /** The ports these tests may listen on. */
 const PORTS = { first: 18500, last: 18599 };
 
+/** The small seed of the ingest tests: 50 machines, no history (on PostgreSQL too, db-pg/crash.test.ts). */
+export const SMALL_SEED = { devices: 50, historyDevices: 0 };
+
 let image: Buffer | null = null;
 
-/** A private copy of a small seeded database (50 machines, no history), seeded once per test file. */
+/** A private copy of a small seeded database (`SMALL_SEED`), seeded once per test file. */
 export async function smallSeededDb(): Promise<DbHandle> {
   if (!image) {
     const template = openDb(':memory:');
-    await seedDemo(template.db, { devices: 50, historyDevices: 0 });
+    await seedDemo(template.db, SMALL_SEED);
     image = template.sqlite.serialize();
     template.close();
   }
