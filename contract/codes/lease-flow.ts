@@ -45,8 +45,9 @@ export type LeaseActor = 'manager' | 'author' | 'salesperson' | 'system' | 'prov
  * Saving a draft holds its lines (an edit lets the old holds go and holds the new terms in the same unit of work), and
  * a confirmed delivery, which is no move, consumes one hold per machine delivered. A change (decision 041) holds, from
  * its submission, the machines and counts it adds from its effective day (and its contract's undelivered machines for
- * the days a later end adds); in force, its holds pass to its contract, and an earlier end lets go of what the
- * contract held past it (decision 069 addendum).
+ * the days a later end adds); in force, its holds pass to its contract, an earlier end lets go of what the contract
+ * held past it, and a removed line lets go of its machines and counts not yet delivered from the effective day
+ * (decision 069 addendum).
  */
 export type LeaseHoldEffect = 'keep' | 'hold' | 'release';
 

@@ -6,14 +6,15 @@ import { leasePeriods } from '@console/db/schema/lease-periods';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { lineAmountCents } from '@console/contract/codes/lease-pricing';
-import { releaseContractHolds, releaseHoldsAfter } from '../quotes/holds.ts';
+import { releaseContractHolds, releaseHoldsAfter, releaseRemovedLine } from '../quotes/holds.ts';
 import type { ContractRow } from './access.ts';
 
 /**
  * What a change does once both parties signed it (docs/decisions/041-contract-changes.md), inside the unit of work
  * of the provider's callback that puts it in force. From its effective day D:
  * - an added line joins the contract from D: its machines can then be delivered (entries) under it;
- * - a removed line holds until D-1: its machines on lease get that planned end and must be returned (exits);
+ * - a removed line holds until D-1: its machines on lease get that planned end and must be returned (exits), and
+ *   what the contract holds of its machines not yet delivered is let go from D (decision 069 addendum);
  * - a repriced line holds until D-1 and a line with the new terms from D: a machine on lease has its lease period
  *   cut at D-1 and a new one from D under the new line, so bills from D use the new prices, and the bill of the
  *   month D falls in carries a line at each price;
@@ -57,10 +58,13 @@ export async function applyChange(tx: Db, change: ContractRow, now: number): Pro
     if (!target || target.contractId !== parent.id || target.untilOn !== null) continue;
     await tx.update(contractLines).set({ untilOn: before }).where(eq(contractLines.id, target.id)).run();
     if (line.changeOp === 'remove') {
-      for (const period of await openPeriodsOf(tx, target.id)) {
+      const out = await openPeriodsOf(tx, target.id);
+      for (const period of out) {
         const last = period.startOn > before ? period.startOn : before;
         await tx.update(leasePeriods).set({ plannedEndOn: last }).where(eq(leasePeriods.id, period.id)).run();
       }
+      const undelivered = target.deviceId !== null ? (out.length > 0 ? 0 : 1) : target.count - out.length;
+      await releaseRemovedLine(tx, parent.id, target, undelivered, day, now);
       continue;
     }
     const replacement = await tx

@@ -480,6 +480,46 @@ export async function changeHoldRequests(
   return requests;
 }
 
+type HeldRow = typeof reservations.$inferSelect;
+
+/**
+ * Let go of `count` of what a held row holds from `day` on, with the reason; its days before `day` stay held as they
+ * were. The part let go becomes a released row of its own for those days (the whole row when it is all of it from its
+ * first day), and what stays held from `day` is a held row, so the record shows what was let go and when.
+ */
+async function releaseFrom(tx: Db, row: HeldRow, day: string, count: number, reason: string, now: number) {
+  const ended = { state: 'released' as const, endReason: reason, endedAt: new Date(now) };
+  const { id, ...rest } = row;
+  if (row.startOn >= day && count >= row.count) {
+    await tx.update(reservations).set(ended).where(eq(reservations.id, id)).run();
+    return;
+  }
+  const from = laterOf(row.startOn, day);
+  if (row.startOn < day) {
+    await tx
+      .update(reservations)
+      .set({ endOn: addDays(day, -1) })
+      .where(eq(reservations.id, id))
+      .run();
+    if (count < row.count) {
+      await tx
+        .insert(reservations)
+        .values({ ...rest, startOn: from, count: row.count - count })
+        .run();
+    }
+  } else {
+    await tx
+      .update(reservations)
+      .set({ count: row.count - count })
+      .where(eq(reservations.id, id))
+      .run();
+  }
+  await tx
+    .insert(reservations)
+    .values({ ...rest, startOn: from, count, ...ended })
+    .run();
+}
+
 /**
  * A change in force that moves its contract's end earlier: what the contract holds past the new end is free again.
  * A row wholly past it is released; a row across it keeps its days to the new end and its tail becomes a released
@@ -491,18 +531,50 @@ export async function releaseHoldsAfter(tx: Db, contractId: number, endOn: strin
     .from(reservations)
     .where(and(eq(reservations.contractId, contractId), eq(reservations.state, 'held'), gt(reservations.endOn, endOn)))
     .all();
-  const ended = { state: 'released' as const, endReason: 'shortened', endedAt: new Date(now) };
-  for (const row of after) {
-    if (row.startOn > endOn) {
-      await tx.update(reservations).set(ended).where(eq(reservations.id, row.id)).run();
-      continue;
-    }
-    await tx.update(reservations).set({ endOn }).where(eq(reservations.id, row.id)).run();
-    const { id: _id, ...rest } = row;
+  for (const row of after) await releaseFrom(tx, row, addDays(endOn, 1), row.count, 'shortened', now);
+}
+
+/**
+ * A change in force that removes a line of its contract: from the change's effective day the contract no longer
+ * holds the line's machines not yet delivered (`undelivered`: a named machine with no open lease period, a model
+ * line's count less its open periods; a delivered machine's hold was consumed, and it leaves by a return). Its rows
+ * naming the machine, or that many of the rows holding its model's count, are let go from that day (`removed`), the
+ * days before staying the contract's. A hold row names a machine or a count, not a line: the count comes off the
+ * contract's rows of the model in order of their days, never more on a day than the line held.
+ */
+export async function releaseRemovedLine(
+  tx: Db,
+  contractId: number,
+  line: { deviceId: number | null; modelId: number | null },
+  undelivered: number,
+  day: string,
+  now: number,
+): Promise<void> {
+  if (undelivered <= 0 || (line.deviceId === null && line.modelId === null)) return;
+  const rows = (
     await tx
-      .insert(reservations)
-      .values({ ...rest, startOn: addDays(endOn, 1), ...ended })
-      .run();
+      .select()
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.contractId, contractId),
+          eq(reservations.state, 'held'),
+          gte(reservations.endOn, day),
+          line.deviceId !== null
+            ? eq(reservations.deviceId, line.deviceId)
+            : and(isNull(reservations.deviceId), eq(reservations.modelId, line.modelId!)),
+        ),
+      )
+      .all()
+  ).sort((a, b) => (a.startOn < b.startOn ? -1 : a.startOn > b.startOn ? 1 : a.id - b.id));
+  // How many of the line's count each day has let go so far (rows of the model may overlap).
+  const freed = new Map<string, number>();
+  for (const row of rows) {
+    const days = daysFrom(laterOf(row.startOn, day), row.endOn);
+    const count = Math.min(row.count, ...days.map((d) => undelivered - (freed.get(d) ?? 0)));
+    if (count <= 0) continue;
+    await releaseFrom(tx, row, day, count, 'removed', now);
+    for (const d of days) freed.set(d, (freed.get(d) ?? 0) + count);
   }
 }
 

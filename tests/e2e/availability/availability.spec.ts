@@ -124,3 +124,25 @@ test('the calendar colours a reserved and a leased machine, a click opens the re
   expect(model.free.every((n) => n >= 0)).toBe(true);
   await expect(page).toHaveURL(/tab=models/);
 });
+
+test("the calendar's first answer is asked for beside the console's code, as the page asks it: asked once", async ({
+  page,
+  api,
+}) => {
+  const f = await facts(api);
+  await signInAs(page, api, ROLE.lessorSales);
+  // In the order the browser asked: the calendar's reads and the page's own code.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api${availabilityEndpoints.calendar.path}`) asked.push(url.search);
+    else if (/\/availability-page-[^/]*\.js$/.test(url.pathname)) asked.push('page code');
+  });
+  await page.goto(`/leaseCenter/availability?keyword=${f.held.serial}&days=62&from=${f.today}`);
+  await expect(page.getByTestId('availability-grid')).toHaveAttribute('data-drawn', new RegExp(`^${f.today}/62/1/`));
+  await expect(
+    page.getByTestId(`machine-${f.held.serial}`).locator(`td[data-state="reserved"][data-from="${f.from}"]`),
+  ).toBeVisible();
+  // Asked before the page's code had come, and the page drew that answer instead of asking again.
+  expect(asked).toEqual([`?from=${f.today}&days=62&keyword=${f.held.serial}&page=1&pageSize=100`, 'page code']);
+});

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEASE_STATUS } from '@console/contract/codes/lease-flow';
 import { ROLE } from '@console/contract/codes/roles';
+import { availabilityEndpoints } from '@console/contract/http/availability';
 import { leaseChangeEndpoints } from '@console/contract/http/lease-changes';
 import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { partyEndpoints } from '@console/contract/http/lease-parties';
@@ -25,8 +26,9 @@ import { changeOf, statusOf } from './helpers.ts';
 /**
  * What a contract change holds (docs/decisions/069, addendum on change holds): from its submission the machines and
  * counts it adds are held from its effective day, and the contract's undelivered machines for the days a later end
- * adds (an earlier end, in force, lets go of the days past it), by the same holding rule as a contract's lines; a conflict refuses the move naming the record that holds the
- * machine. In force, its holds pass to its contract, whose deliveries consume them; withdrawn and cancelled, or ended
+ * adds (an earlier end, in force, lets go of the days past it; a removed line, of its machines not yet delivered from
+ * the effective day), by the same holding rule as a contract's lines; a conflict refuses the move naming the record
+ * that holds the machine. In force, its holds pass to its contract, whose deliveries consume them; withdrawn and cancelled, or ended
  * with its contract before coming into force, it lets them go. Every state reached through the product's moves.
  */
 describe('contract changes hold what they add', () => {
@@ -72,6 +74,44 @@ describe('contract changes hold what they add', () => {
     );
   const shown = async (contractId: number) =>
     (await rows(contractId)).map((r) => [r.deviceId, r.count, r.state, r.startOn, r.endOn, r.endReason]);
+  /** Another contract's draft of the desk's renter naming one machine or a count of the desk's model for these days. */
+  const draftOf = (line: { deviceId: number } | { modelId: number; count: number }, from: number, to: number) =>
+    t.call(leaseContractEndpoints.create, {
+      token: desk.admin,
+      lang: 'en_US',
+      body: {
+        renterId: desk.renterId,
+        storeId: desk.storeId,
+        startOn: day(from),
+        endOn: day(to),
+        siteAddress: '浦东新区张江路 88 号',
+        lines: [{ ...line, businessModel: 23, dayCents: LIST_DAY_CENTS }],
+      },
+    });
+  /** The machine's days 100 to 130 on the availability calendar: `[state, holder number]` by day. */
+  const calendarOf = async (machine: { id: number; serialNumber: string }) => {
+    const answer = await t.call(availabilityEndpoints.calendar, {
+      token: desk.admin,
+      query: { from: day(100), days: 31, keyword: machine.serialNumber },
+    });
+    expect(answer.status, answer.message).toBe('200');
+    const out = new Map<string, [string, string]>();
+    for (const span of answer.data.list.find((m) => m.id === machine.id)!.spans) {
+      const number = span.ref === null ? '' : answer.data.refs[span.ref]!.number;
+      for (let n = 100; n <= 130; n++)
+        if (day(n) >= span.from && day(n) <= span.to) out.set(day(n), [span.state, number]);
+    }
+    return out;
+  };
+  /** The desk's model's free count at its store on each of the days 100 to 130, as the calendar's model view shows it. */
+  const modelFree = async () => {
+    const answer = await t.call(availabilityEndpoints.models, {
+      token: desk.admin,
+      query: { storeId: desk.storeId, from: day(100), days: 31, modelId: desk.modelId },
+    });
+    expect(answer.status, answer.message).toBe('200');
+    return answer.data.list[0]!.free;
+  };
   const changeNumber = async (id: number) => {
     const d = await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: contract.id } });
     return d.data.changes.find((c) => c.id === id)!.number;
@@ -335,5 +375,102 @@ describe('contract changes hold what they add', () => {
     // Both machines are free again on those days.
     const q = await createQuote(t, desk.sales, form(t, desk, [machineLine(added.id), machineLine(other.id)], 115, 120));
     expect((await quoteMove(t, desk.sales, q.id, 'send')).status).toBe('200');
+  });
+
+  it('a removed machine not yet delivered is free from the effective day once the change is in force; the days before stay the contract’s', async () => {
+    const machine = desk.free[0]!;
+    const id = await changeOf(t, {
+      contractId: contract.id,
+      effectiveOn: day(110),
+      lines: [{ op: 'remove', lineId: contract.lineId }],
+    });
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await shown(id)).toEqual([]);
+    // Until the change is in force, the contract's line names the machine: another draft is refused, naming it.
+    const early = await draftOf({ deviceId: machine.id }, 112, 118);
+    expect(early.status).toBe('409');
+    expect(early.message).toBe(`Machine ${machine.serialNumber} is already on contract ${contract.number}`);
+    expect((await calendarOf(machine)).get(day(115))).toEqual(['reserved', contract.number]);
+
+    await putInForce(id);
+    expect(await shown(contract.id)).toEqual([
+      [machine.id, 1, 'held', day(100), day(109), ''],
+      [machine.id, 1, 'released', day(110), day(130), 'removed'],
+    ]);
+    const days = await calendarOf(machine);
+    for (const n of [100, 105, 109]) expect(days.get(day(n))).toEqual(['reserved', contract.number]);
+    for (const n of [110, 115, 130]) expect(days.get(day(n))).toEqual(['free', '']);
+    // Another customer's draft holds it from that day; the days before are still the contract's.
+    const other = await draftOf({ deviceId: machine.id }, 112, 118);
+    expect(other.status, other.message).toBe('200');
+    expect((await calendarOf(machine)).get(day(115))).toEqual(['reserved', other.data.number]);
+    const before = await draftOf({ deviceId: machine.id }, 104, 108);
+    expect(before.status).toBe('409');
+    expect(before.message).toBe(
+      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(104)} to ${day(108)}`,
+    );
+  });
+
+  it('a removed model line frees the count not yet delivered from the effective day; the machine delivered under it stays out', async () => {
+    const made = await draftOf({ modelId: desk.modelId, count: 3 }, 100, 130);
+    expect(made.status, made.message).toBe('200');
+    await putInForce(made.data.id);
+    const lineId = (await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: made.data.id } }))
+      .data.lines[0]!.id;
+    advanceTo(t, day(100));
+    await handOver(t, 'entry', made.data.id, [{ lineId, deviceId: desk.free[1]!.id }], day(100));
+    // Sessions of the desk on the moved clock.
+    desk = { ...desk, admin: await t.tokenFor(ROLE.lessorAdmin) };
+    const held = await modelFree();
+    const id = await changeOf(t, {
+      contractId: made.data.id,
+      effectiveOn: day(110),
+      lines: [{ op: 'remove', lineId }],
+    });
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await modelFree()).toEqual(held);
+
+    await putInForce(id);
+    expect(await shown(made.data.id)).toEqual([
+      [null, 2, 'held', day(100), day(109), ''],
+      [null, 2, 'released', day(110), day(130), 'removed'],
+    ]);
+    // The two never delivered are free again from day 110; the delivered one is on lease until it is returned.
+    expect(await modelFree()).toEqual(held.map((n, i) => (i >= 10 ? n + 2 : n)));
+    const more = await draftOf({ modelId: desk.modelId, count: held[10]! + 2 }, 110, 130);
+    expect(more.status, more.message).toBe('200');
+  });
+
+  it('a removal withdrawn and cancelled before coming into force changes nothing; the next one, in force, lets go', async () => {
+    // The company's automatic approval switched off by its administrator: a submitted change waits in review.
+    const rules = await t.call(partyEndpoints.ruleList, { token: desk.admin });
+    for (const rule of rules.data.list) {
+      const off = await t.call(partyEndpoints.ruleEnable, { token: desk.admin, body: { id: rule.id, enabled: false } });
+      expect(off.status, off.message).toBe('200');
+    }
+    const machine = desk.free[0]!;
+    const remove = (effectiveOn: string) => ({
+      contractId: contract.id,
+      effectiveOn,
+      lines: [{ op: 'remove' as const, lineId: contract.lineId }],
+    });
+    const id = await changeOf(t, remove(day(110)));
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect((await contractMove(id, 'withdraw')).status).toBe('200');
+    const cancelled = await contractMove(id, 'cancel', { reason: '客户继续租用' });
+    expect(cancelled.status, cancelled.message).toBe('200');
+    expect(await shown(contract.id)).toEqual([[machine.id, 1, 'held', day(100), day(130), '']]);
+    expect((await calendarOf(machine)).get(day(115))).toEqual(['reserved', contract.number]);
+    expect((await draftOf({ deviceId: machine.id }, 112, 118)).status).toBe('409');
+
+    const next = await changeOf(t, remove(day(120)));
+    await putInForce(next);
+    expect(await shown(contract.id)).toEqual([
+      [machine.id, 1, 'held', day(100), day(119), ''],
+      [machine.id, 1, 'released', day(120), day(130), 'removed'],
+    ]);
+    const days = await calendarOf(machine);
+    expect(days.get(day(119))).toEqual(['reserved', contract.number]);
+    expect(days.get(day(120))).toEqual(['free', '']);
   });
 });

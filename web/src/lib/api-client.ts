@@ -2,6 +2,7 @@ import { API_STATUS, LOGOUT_MESSAGE } from '@console/contract/http/envelope';
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '@console/contract/http/endpoint';
 import { emitApiEvent } from './api-events.ts';
 import { currentLang } from './i18n.ts';
+import { queryString } from './api-query.ts';
 import { anyEarly, takeArrived, takeEarly } from './early-calls.ts';
 import { requestHeaders } from './request-headers.ts';
 import { getSession } from './session.ts';
@@ -29,16 +30,6 @@ export class ApiFailure extends Error {
   ) {
     super(message);
   }
-}
-
-function queryString(query: Record<string, unknown> | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 type Reviver = (key: string, value: unknown, context?: { source?: string }) => unknown;

@@ -1,7 +1,11 @@
+import { availabilityScreens } from '@console/contract/screens/availability';
 import { dashboardScreens } from '@console/contract/screens/dashboard';
 import { deviceScreens } from '@console/contract/screens/devices';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { warningScreens } from '@console/contract/screens/warning';
+import { queryString } from './api-query.ts';
+import { calendarView, machinesRead, modelsRead } from './availability-view.ts';
+import { readScreenQuery } from './screen-params.ts';
 
 /**
  * The read each of the most opened console pages draws first (its list, the home's figures), by address in lower
@@ -29,7 +33,29 @@ const FIRST_READS: Record<string, (search: URLSearchParams) => string | null> = 
   // The alarm centre's list is of one tab: the still-open alarms unless `state=ended`.
   [addressKey(warningScreens.centre.path)]: (search) =>
     listRead('/warning/list.do', search, { state: search.get('state') === 'ended' ? 'ended' : 'open' }),
+  [addressKey(availabilityScreens.availability.path)]: availabilityRead,
 };
+
+/**
+ * The availability calendar's grid as its page reads it for the address (availability-view.ts). Without a `from`, the
+ * page opens on today's month: the browser's today until the user's details say the organisation's, the same month
+ * but for the hours one zone has turned the month and the other not. The models' tab is of the store chosen, else
+ * of the first one the filters' answer names: read early only when chosen.
+ */
+function availabilityRead(search: URLSearchParams): string | null {
+  const address = readScreenQuery(availabilityScreens.availability, search);
+  const view = calendarView(address, browserToday());
+  if (view.tab === 'machines') return `/availability/calendar.do${queryString(machinesRead(address, view))}`;
+  if (address.storeId === undefined) return null;
+  return `/availability/models.do${queryString(modelsRead(address, view, address.storeId))}`;
+}
+
+/** The browser's calendar day, as the console's `useOrgToday` takes it before the user's details arrive. */
+function browserToday(): string {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
 
 /**
  * A list's read as ListPage sends it (components/list-page.tsx): the page's fixed parameters, then the address's

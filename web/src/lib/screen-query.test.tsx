@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { deviceScreens } from '@console/contract/screens/devices';
 import { deviceDetailScreens } from '@console/contract/screens/device-detail';
-import { keepPages, PageLocationContext, readScreenQuery, useScreenQuery } from './screen-query.ts';
+import { readScreenQuery } from './screen-params.ts';
+import { keepPages, PageLocationContext, useScreenQuery } from './screen-query.ts';
 
 const overview = deviceScreens.overview;
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ParamType, QueryDecl, QueryOf, Screen } from '@console/contract/screens/screen';
+import type { QueryOf, Screen } from '@console/contract/screens/screen';
+import { readParam, readScreenQuery } from './screen-params.ts';
 
 /**
  * Where a page is: its own path and query. The keep-alive outlet gives each page it keeps mounted its own (the
@@ -70,34 +71,6 @@ export function usePageSearch() {
     navigate({ pathname, search: query ? `?${query}` : '' }, { replace: options.replace });
   };
   return { params, update };
-}
-
-type ReadValue<T extends ParamType> = T extends 'id' | 'number' ? number : T extends readonly (infer U)[] ? U : string;
-
-/** A screen's query as read: each declared parameter typed, absent when missing or not of its type. */
-export type ScreenValues<S extends Screen> = S['query'] extends QueryDecl
-  ? { [K in keyof S['query']]?: ReadValue<S['query'][K]> }
-  : Record<never, never>;
-
-/** One parameter by its declared type: a number that is one, a word of the list, any text otherwise. */
-export function readParam(type: ParamType, text: string | null): string | number | undefined {
-  if (text === null || text === '') return undefined;
-  if (type === 'id' || type === 'number') {
-    const n = Number(text);
-    return Number.isFinite(n) && (type === 'number' || (Number.isInteger(n) && n > 0)) ? n : undefined;
-  }
-  if (type === 'string') return text;
-  return type.includes(text) ? text : undefined;
-}
-
-export function readScreenQuery<S extends Screen>(screen: S, params: URLSearchParams): ScreenValues<S> {
-  const decl: QueryDecl = screen.query ?? {};
-  const values: Record<string, string | number> = {};
-  for (const [key, type] of Object.entries(decl)) {
-    const value = readParam(type, params.get(key));
-    if (value !== undefined) values[key] = value;
-  }
-  return values as ScreenValues<S>;
 }
 
 /**

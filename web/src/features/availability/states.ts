@@ -40,12 +40,5 @@ export function daysFrom(from: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addDays(from, i));
 }
 
-/** The first day of `day`'s month, moved by `months`. */
-export function monthStart(day: string, months = 0): string {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The day of the week of a day, 0 Sunday. */
 export const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();

@@ -8,16 +8,15 @@ import { availabilityScreens } from '@console/contract/screens/availability';
 import { codeOptions, useCodeLabel } from '../../../components/code-label.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { DayField } from '../../../components/picker-fields.tsx';
+import { calendarView, machinesRead, modelsRead, monthStart } from '../../../lib/availability-view.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useOrgToday } from '../../../lib/days.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { MachineGrid } from '../components/machine-grid.tsx';
 import { ModelGrid } from '../components/model-grid.tsx';
-import { monthStart, STATE_COLORS } from '../states.ts';
+import { STATE_COLORS } from '../states.ts';
 
 const screen = availabilityScreens.availability;
-/** A month, or two: the span the calendar shows at once. */
-const SPANS = [31, 62] as const;
 
 /** The states' colours and names. */
 function Legend() {
@@ -52,9 +51,8 @@ export function AvailabilityPage() {
   const label = useCodeLabel();
   const today = useOrgToday();
   const { query, update } = useScreenQuery(screen);
-  const from = query.from && /^\d{4}-\d{2}-\d{2}$/.test(query.from) ? query.from : monthStart(today);
-  const days = SPANS.includes(query.days as (typeof SPANS)[number]) ? query.days! : SPANS[0];
-  const tab = query.tab ?? 'machines';
+  const view = calendarView(query, today);
+  const { from, days, tab } = view;
   const options = useQuery(endpointQuery(api.options));
   const models = (options.data?.models ?? []).filter((m) => !query.kind || m.kind === query.kind);
   // The model view is of one store: the one chosen, else the first the person sees.
@@ -161,20 +159,7 @@ export function AvailabilityPage() {
               label: t('tabs.machines'),
               children:
                 tab === 'machines' ? (
-                  <MachineGrid
-                    query={{
-                      from,
-                      days,
-                      storeId: query.storeId,
-                      kind: query.kind as never,
-                      modelId: query.modelId,
-                      customerId: query.customerId,
-                      keyword: query.keyword,
-                      page: query.page ?? 1,
-                      pageSize: 100,
-                    }}
-                    onPage={(page) => update({ page })}
-                  />
+                  <MachineGrid query={machinesRead(query, view)} onPage={(page) => update({ page })} />
                 ) : null,
             },
             {
@@ -182,13 +167,7 @@ export function AvailabilityPage() {
               label: t('tabs.models'),
               children:
                 tab === 'models' ? (
-                  <ModelGrid
-                    query={
-                      modelStore === undefined
-                        ? null
-                        : { from, days, storeId: modelStore, kind: query.kind as never, modelId: query.modelId }
-                    }
-                  />
+                  <ModelGrid query={modelStore === undefined ? null : modelsRead(query, view, modelStore)} />
                 ) : null,
             },
           ]}
