@@ -7,35 +7,11 @@ import { lessorEndpoints, type LessorRow } from '@console/contract/http/lessors'
 import { organisations, smsOutbox, users } from '@console/db/schema/accounts';
 import { billingZones } from '@console/db/schema/lease-billing';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-
-const ADMIN_MOBILE = '13977001122';
+import { ADMIN_MOBILE, lessorForm } from './helpers.ts';
 
 describe('onboarding a rental company', () => {
   let t: TestApp;
   const operator = () => t.tokenFor(ROLE.companyAdmin);
-  const form = (fields: Record<string, unknown> = {}) => ({
-    name: '江南高空设备租赁有限公司',
-    // Its registered names in the languages it keeps, which its documents of each language use.
-    nameZh: '江南高空设备租赁有限公司',
-    nameEn: 'Jiangnan Aerial Equipment Rental Co., Ltd.',
-    contactName: '周立',
-    contactPhone: '13977001100',
-    province: '浙江省',
-    city: '杭州市',
-    district: '滨江区',
-    address: '江南大道 588 号',
-    creditCode: '91330108MA2H3K7X5Q',
-    appid: 'zjcloud',
-    timeZone: 'Asia/Shanghai',
-    leasing: true,
-    rentalDomestic: true,
-    rentalForeign: false,
-    adminName: '沈佳',
-    adminMobile: ADMIN_MOBILE,
-    adminAreaCode: '86',
-    adminMode: 'message' as const,
-    ...fields,
-  });
   const find = async (name: string) =>
     (await t.call(lessorEndpoints.list, { token: await operator(), query: { keyword: name } })).data.list.find(
       (r: LessorRow) => r.name === name,
@@ -49,7 +25,7 @@ describe('onboarding a rental company', () => {
   afterEach(() => t.dbh.close());
 
   it('creates the company, its brand and settings and its administrator, who sets a password and signs in', async () => {
-    const created = await t.call(lessorEndpoints.create, { token: await operator(), body: form() });
+    const created = await t.call(lessorEndpoints.create, { token: await operator(), body: lessorForm() });
     expect(created.status, created.message).toBe('200');
     expect(created.message).toBe('Rental company created: a text message asks its administrator to set a password');
 
@@ -97,7 +73,7 @@ describe('onboarding a rental company', () => {
   it('gives the administrator the first password the operator chose', async () => {
     const created = await t.call(lessorEndpoints.create, {
       token: await operator(),
-      body: form({
+      body: lessorForm({
         adminMode: 'password',
         adminPassword: 'Start2026go',
         appid: 'liftgo',
@@ -131,7 +107,7 @@ describe('onboarding a rental company', () => {
     ];
     const existing = (await t.dbh.db.select().from(organisations).where(eq(organisations.kind, 'lessor')).get())!;
     for (const [change, field, key] of cases) {
-      const body = form({ ...change, ...(field === 'name' ? { name: existing.name } : {}) });
+      const body = lessorForm({ ...change, ...(field === 'name' ? { name: existing.name } : {}) });
       const answer = await t.call(lessorEndpoints.create, { token: await operator(), loose: { body }, lang: 'zh_CN' });
       expect(answer.status, `${field}: ${answer.message}`).toBe('400');
       expect(answer.data.issues?.[0]).toEqual({ path: field, message: key });
@@ -143,8 +119,8 @@ describe('onboarding a rental company', () => {
   });
 
   it('edits the brand and settings; a rental permission once on stays on', async () => {
-    const created = await t.call(lessorEndpoints.create, { token: await operator(), body: form() });
-    const { adminName: _n, adminMobile: _m, adminAreaCode: _a, adminMode: _mode, ...company } = form();
+    const created = await t.call(lessorEndpoints.create, { token: await operator(), body: lessorForm() });
+    const { adminName: _n, adminMobile: _m, adminAreaCode: _a, adminMode: _mode, ...company } = lessorForm();
     const edit = async (fields: Record<string, unknown>) =>
       t.call(lessorEndpoints.update, { token: await operator(), body: { ...company, ...fields, id: created.data.id } });
     expect((await edit({ rentalDomestic: false })).data.issues?.[0]).toEqual({
@@ -164,11 +140,14 @@ describe('onboarding a rental company', () => {
 
   it("is the operator's: its staff read the companies, only its administrator onboards, no one else sees them", async () => {
     expect((await t.call(lessorEndpoints.list, { token: await t.tokenFor(ROLE.companyEmployee) })).status).toBe('200');
-    const staff = await t.call(lessorEndpoints.create, { token: await t.tokenFor(ROLE.companyEmployee), body: form() });
+    const staff = await t.call(lessorEndpoints.create, {
+      token: await t.tokenFor(ROLE.companyEmployee),
+      body: lessorForm(),
+    });
     expect(staff.status).toBe('403');
     for (const role of [ROLE.lessorAdmin, ROLE.lessorStaff, ROLE.finance, ROLE.distributor]) {
       expect((await t.call(lessorEndpoints.list, { token: await t.tokenFor(role) })).status).toBe('403');
-      expect((await t.call(lessorEndpoints.create, { token: await t.tokenFor(role), body: form() })).status).toBe(
+      expect((await t.call(lessorEndpoints.create, { token: await t.tokenFor(role), body: lessorForm() })).status).toBe(
         '403',
       );
     }

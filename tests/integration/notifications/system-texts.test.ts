@@ -7,6 +7,7 @@ import { lessorEndpoints } from '@console/contract/http/lessors';
 import { notificationEndpoints, type DeliveryRow, type SystemEvent } from '@console/contract/http/notifications';
 import { demoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { lessorForm } from '../lessors/helpers.ts';
 
 /**
  * The texts the console sends of itself (no rule) go through the one mechanism every notification does, so the
@@ -63,27 +64,7 @@ describe('texts the console sends of itself', () => {
   it("a new rental company's welcome is in the operator's log under its administrator's name", async () => {
     const made = await t.call(lessorEndpoints.create, {
       token: await t.tokenFor(ROLE.companyAdmin),
-      body: {
-        name: '江南高空设备租赁有限公司',
-        nameZh: '江南高空设备租赁有限公司',
-        nameEn: 'Jiangnan Aerial Equipment Rental Co., Ltd.',
-        contactName: '周立',
-        contactPhone: '13977001100',
-        province: '浙江省',
-        city: '杭州市',
-        district: '滨江区',
-        address: '江南大道 588 号',
-        creditCode: '91330108MA2H3K7X5Q',
-        appid: 'zjcloud',
-        timeZone: 'Asia/Shanghai',
-        leasing: true,
-        rentalDomestic: true,
-        rentalForeign: false,
-        adminName: '沈佳',
-        adminMobile: '13977001122',
-        adminAreaCode: '86',
-        adminMode: 'message',
-      },
+      body: lessorForm(),
     });
     expect(made.status, made.message).toBe('200');
     const [row] = await logOf(ROLE.companyAdmin, 'welcome');
