@@ -3,6 +3,7 @@ import { CHARGE_KINDS, type ChargeKind } from '@console/contract/codes/charges';
 import { chargeEndpoints } from '@console/contract/http/charges';
 import type { Model } from './commands.ts';
 import { LESSOR_KEYS, type Lessor, type LessorKey, type Person, type World } from './world.ts';
+import { Move } from './move.ts';
 
 /**
  * Charges beyond rent and credit notes in the model-based lease test (decision 074): charges added to contracts of
@@ -46,25 +47,8 @@ async function priceListOf(w: World, l: Lessor): Promise<{ fixed: number; banded
   return lists.get(l.orgId);
 }
 
-abstract class ChargeMove implements fc.AsyncCommand<Model, World> {
-  abstract readonly name: string;
-  abstract readonly params: Record<string, unknown>;
-  check = () => true;
-  protected abstract act(w: World): Promise<void>;
-  async run(_m: Model, w: World) {
-    w.begin(this.toString());
-    const started = performance.now();
-    await this.act(w);
-    w.time(this.name, performance.now() - started);
-    await w.check();
-  }
-  toString() {
-    return `${this.name}(${JSON.stringify(this.params)})`;
-  }
-}
-
 /** A charge on a contract of the business: from the list (fixed or by distance) or entered; next bill or at once. */
-export class AddCharge extends ChargeMove {
+export class AddCharge extends Move {
   readonly name = 'addCharge';
   constructor(
     readonly params: {
@@ -79,7 +63,7 @@ export class AddCharge extends ChargeMove {
   ) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const p = this.params;
     const contracts = w.sql<{ id: number; lessor_org_id: number }>(
       `SELECT id, lessor_org_id FROM contracts WHERE change_of IS NULL AND status ${p.signed ? 'IN (7, 8, 9)' : 'NOT IN (7, 8, 9)'}
@@ -113,12 +97,12 @@ function pickCharge(w: World, state: 'pending' | 'billed' | 'cancelled', n: numb
 }
 
 /** Cancel a charge: a pending one goes, a billed or cancelled one is refused. */
-export class CancelCharge extends ChargeMove {
+export class CancelCharge extends Move {
   readonly name = 'cancelCharge';
   constructor(readonly params: { pick: number; state: 'pending' | 'billed' | 'cancelled'; by: By }) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const c = pickCharge(w, this.params.state, this.params.pick);
     if (!c) return w.log(`  (no ${this.params.state} charge)`);
     await w.api(chargeEndpoints.cancel, personFor(w, lessorOfOrg(w, c.org_id)!, this.params.by), {
@@ -128,12 +112,12 @@ export class CancelCharge extends ChargeMove {
 }
 
 /** Bill a charge at once: a pending one gets a bill of its own, a billed or cancelled one is refused. */
-export class BillChargeNow extends ChargeMove {
+export class BillChargeNow extends Move {
   readonly name = 'billChargeNow';
   constructor(readonly params: { pick: number; state: 'pending' | 'billed' | 'cancelled'; by: By }) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const c = pickCharge(w, this.params.state, this.params.pick);
     if (!c) return w.log(`  (no ${this.params.state} charge)`);
     await w.api(chargeEndpoints.billNow, personFor(w, lessorOfOrg(w, c.org_id)!, this.params.by), {
@@ -143,14 +127,14 @@ export class BillChargeNow extends ChargeMove {
 }
 
 /** A credit note on a bill of the business: what it still asks, half, one cent more, or on a void bill. */
-export class CreditNote extends ChargeMove {
+export class CreditNote extends Move {
   readonly name = 'creditNote';
   constructor(
     readonly params: { pick: number; amount: 'remaining' | 'half' | 'over' | 'voidBill'; lines: number; by: By },
   ) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const p = this.params;
     const bills = w.sql<{ id: number; lessor_org_id: number; left: number }>(
       `SELECT id, lessor_org_id, amount_cents - paid_cents AS left FROM bills

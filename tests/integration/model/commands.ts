@@ -29,6 +29,7 @@ import {
   type RenterKind,
   type World,
 } from './world.ts';
+import { Move } from './move.ts';
 
 /**
  * The moves of the lease business as fast-check commands (lease-model.test.ts). Each takes its targets from the
@@ -77,28 +78,6 @@ const pick = <T>(list: readonly T[], n: number): T | undefined =>
   list.length === 0 ? undefined : list[n % list.length];
 const docsIn = (m: Readonly<Model>, statuses: number[], kind?: Doc['kind']) =>
   m.docs.filter((d) => statuses.includes(d.status) && (kind === undefined || d.kind === kind));
-const args = (o: Record<string, unknown>) =>
-  Object.entries(o)
-    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-    .join(', ');
-
-/** A move: logged, run, then the invariants checked. */
-abstract class Move implements fc.AsyncCommand<Model, World> {
-  abstract readonly name: string;
-  abstract readonly params: Record<string, unknown>;
-  abstract check(m: Readonly<Model>): boolean;
-  protected abstract act(m: Model, w: World): Promise<void>;
-  async run(m: Model, w: World) {
-    w.begin(this.toString());
-    const started = performance.now();
-    await this.act(m, w);
-    w.time(this.name, performance.now() - started);
-    await w.check();
-  }
-  toString() {
-    return `${this.name}({ ${args(this.params)} })`;
-  }
-}
 
 const lessorOf = (w: World, key: LessorKey) => w.lessors[key];
 const lessorOfDoc = (w: World, d: Doc) => w.lessors[d.lessor];

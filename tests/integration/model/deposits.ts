@@ -3,6 +3,7 @@ import { addDays } from '@console/contract/codes/lease-billing';
 import { depositEndpoints } from '@console/contract/http/deposits';
 import type { Model } from './commands.ts';
 import { LESSOR_KEYS, type Lessor, type LessorKey, type Person, type World } from './world.ts';
+import { Move } from './move.ts';
 
 /**
  * Deposits in the model-based lease test (decision 073): receipts for a contract's deposit, and at the end of the
@@ -40,32 +41,15 @@ function pickDeposit(w: World, where: string, n: number): DepositAt | undefined 
 
 const held = (d: DepositAt) => d.received_cents - d.applied_cents - d.refunded_cents;
 
-abstract class DepositMove implements fc.AsyncCommand<Model, World> {
-  abstract readonly name: string;
-  abstract readonly params: Record<string, unknown>;
-  check = () => true;
-  protected abstract act(w: World): Promise<void>;
-  async run(_m: Model, w: World) {
-    w.begin(this.toString());
-    const started = performance.now();
-    await this.act(w);
-    w.time(this.name, performance.now() - started);
-    await w.check();
-  }
-  toString() {
-    return `${this.name}(${JSON.stringify(this.params)})`;
-  }
-}
-
 /** Money received for a deposit still outstanding: all of it, half, or one cent more than is outstanding. */
-export class ReceiveDeposit extends DepositMove {
+export class ReceiveDeposit extends Move {
   readonly name = 'receiveDeposit';
   constructor(
     readonly params: { pick: number; amount: 'outstanding' | 'half' | 'over'; by: By; day: 'today' | 'tomorrow' },
   ) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const p = this.params;
     const d = pickDeposit(w, 'd.received_cents < d.amount_cents AND d.applied_cents + d.refunded_cents = 0', p.pick);
     if (!d) return w.log('  (no deposit to receive)');
@@ -89,7 +73,7 @@ export class ReceiveDeposit extends DepositMove {
 }
 
 /** Part of what a deposit holds paid to an open bill of its contract: what the bill owes, half, or beyond. */
-export class ApplyDeposit extends DepositMove {
+export class ApplyDeposit extends Move {
   readonly name = 'applyDeposit';
   constructor(
     readonly params: {
@@ -102,7 +86,7 @@ export class ApplyDeposit extends DepositMove {
   ) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const p = this.params;
     // Mostly a deposit of an ended contract (what may be settled), now and then one still running (refused).
     const d = pickDeposit(
@@ -133,12 +117,12 @@ export class ApplyDeposit extends DepositMove {
 }
 
 /** Part of what a deposit holds paid back: all of it, half, or one cent more. */
-export class RefundDeposit extends DepositMove {
+export class RefundDeposit extends Move {
   readonly name = 'refundDeposit';
   constructor(readonly params: { pick: number; amount: 'held' | 'half' | 'over'; by: By; ended: boolean }) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const p = this.params;
     // Mostly a deposit of an ended contract (what may be settled), now and then one still running (refused).
     const d = pickDeposit(

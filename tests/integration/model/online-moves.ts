@@ -7,6 +7,7 @@ import { uploadEndpoints } from '@console/contract/http/uploads';
 import { issuePayables } from '@console/server/src/payables/issue';
 import type { Model } from './commands.ts';
 import { LESSOR_KEYS, type Lessor, type LessorKey, type Person, type RenterKind, type World } from './world.ts';
+import { Move } from './move.ts';
 
 /**
  * Renters paying online (decision 077) and sub-lessor payables (decision 079) in the model-based lease test: a
@@ -16,27 +17,10 @@ import { LESSOR_KEYS, type Lessor, type LessorKey, type Person, type RenterKind,
  * payables), by people who may and who may not. online-invariants.ts holds the money together after every step.
  */
 
-abstract class OnlineMove implements fc.AsyncCommand<Model, World> {
-  abstract readonly name: string;
-  abstract readonly params: Record<string, unknown>;
-  check = () => true;
-  protected abstract act(w: World): Promise<void>;
-  async run(_m: Model, w: World) {
-    w.begin(this.toString());
-    const started = performance.now();
-    await this.act(w);
-    w.time(this.name, performance.now() - started);
-    await w.check();
-  }
-  toString() {
-    return `${this.name}(${JSON.stringify(this.params)})`;
-  }
-}
-
 type Outcome = 'pay' | 'refuse' | 'cancel' | 'late' | 'leave';
 
 /** A renter's user pays its oldest open bills (one or two) or a deposit it owes, all or half, then what happens. */
-export class PayOnline extends OnlineMove {
+export class PayOnline extends Move {
   readonly name = 'payOnline';
   constructor(
     readonly params: {
@@ -49,7 +33,7 @@ export class PayOnline extends OnlineMove {
   ) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const p = this.params;
     const l = w.lessors[p.lessor];
     const renter = l.renters[p.renter];
@@ -104,12 +88,12 @@ export class PayOnline extends OnlineMove {
 }
 
 /** Someone checks a payment still charging (the renter's user, or the company's staff), as the minute's sweep does. */
-export class CheckOnline extends OnlineMove {
+export class CheckOnline extends Move {
   readonly name = 'checkOnline';
   constructor(readonly params: { pick: number; late: boolean; by: 'renter' | 'staff' }) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const rows = w.sql<{ id: number; renter_org_id: number; lessor_org_id: number }>(
       `SELECT id, renter_org_id, lessor_org_id FROM online_payments WHERE state = 'charging' ORDER BY id`,
     );
@@ -137,10 +121,10 @@ export async function payablePass(w: World) {
   }
 }
 
-export class PayablePass extends OnlineMove {
+export class PayablePass extends Move {
   readonly name = 'payablePass';
   readonly params = {};
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     await payablePass(w);
   }
 }
@@ -166,12 +150,12 @@ const pickPayable = (w: World, where: string, n: number) => {
 const lessorOfOrg = (w: World, orgId: number) => LESSOR_KEYS.map((k) => w.lessors[k]).find((l) => l.orgId === orgId);
 
 /** A payment against an open or part-paid payable: what it owes, half, or a cent more. */
-export class PayPayable extends OnlineMove {
+export class PayPayable extends Move {
   readonly name = 'payPayable';
   constructor(readonly params: { pick: number; amount: 'owed' | 'half' | 'over'; by: PayableBy }) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const y = pickPayable(w, `state IN ('open', 'partlyPaid')`, this.params.pick);
     if (!y) return w.log('  (no payable to pay)');
     const l = lessorOfOrg(w, y.org_id);
@@ -186,12 +170,12 @@ export class PayPayable extends OnlineMove {
 }
 
 /** A live payment voided with a reason (its money owed again), or a payable voided (refused while paid on). */
-export class VoidPayable extends OnlineMove {
+export class VoidPayable extends Move {
   readonly name = 'voidPayable';
   constructor(readonly params: { pick: number; what: 'payment' | 'payable'; by: PayableBy }) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     if (this.params.what === 'payment') {
       const rows = w.sql<{ id: number; org_id: number }>(
         `SELECT m.id, y.org_id FROM payable_payments m JOIN payables y ON y.id = m.payable_id
@@ -267,14 +251,14 @@ const SCAN = new Uint8Array([...Buffer.from('%PDF-1.7\n% model test signed note\
  * made by the company's staff (or its salesperson, refused), then signed on paper with the scan uploaded: a return
  * note's findings become damage charges then, billed on the contract's next bill.
  */
-export class HandoverNote extends OnlineMove {
+export class HandoverNote extends Move {
   readonly name = 'handoverNote';
   constructor(
     readonly params: { pick: number; kind: 'entry' | 'exit'; by: 'staff' | 'admin' | 'sales'; sign: boolean },
   ) {
     super();
   }
-  protected async act(w: World) {
+  protected async act(_m: Model, w: World) {
     const p = this.params;
     const rows = w.sql<{ id: number; org_id: number }>(
       `SELECT h.id, h.org_id FROM lease_handovers h

@@ -6,6 +6,7 @@ import { leaseContractEndpoints } from '@console/contract/http/lease-contracts';
 import { QUOTE_RESCHEDULE, type QuoteState } from '@console/contract/quotes/flow';
 import type { Model } from './commands.ts';
 import type { Lessor, LessorKey, Person, World } from './world.ts';
+import { Move } from './move.ts';
 
 /**
  * Moving days and giving contracts up in the model-based lease test (decisions 069 and 072 addenda): a quote (draft
@@ -40,29 +41,12 @@ function refreshOne(m: Model, w: World, kind: 'quote' | 'contract', id: number) 
   d.status = w.sql<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, id)[0]!.status;
 }
 
-abstract class DaysMove implements fc.AsyncCommand<Model, World> {
-  abstract readonly name: string;
-  abstract readonly params: Record<string, unknown>;
-  abstract check(m: Readonly<Model>): boolean;
-  protected abstract act(m: Model, w: World): Promise<void>;
-  async run(m: Model, w: World) {
-    w.begin(this.toString());
-    const started = performance.now();
-    await this.act(m, w);
-    w.time(this.name, performance.now() - started);
-    await w.check();
-  }
-  toString() {
-    return `${this.name}(${JSON.stringify(this.params)})`;
-  }
-}
-
 const movableQuotes = (m: Readonly<Model>) => m.quotes.filter((q) => QUOTE_RESCHEDULE.from.includes(q.state));
 const contractsIn = (m: Readonly<Model>, statuses: readonly number[]) =>
   m.docs.filter((d) => d.kind === 'contract' && statuses.includes(d.status));
 
 /** A quote's days moved by `shift` days, `days` long. */
-export class RescheduleQuote extends DaysMove {
+export class RescheduleQuote extends Move {
   readonly name = 'rescheduleQuote';
   constructor(readonly params: { pick: number; shift: number; days: number; by: By }) {
     super();
@@ -81,7 +65,7 @@ export class RescheduleQuote extends DaysMove {
 }
 
 /** A contract's days moved (only one not yet in review moves; the others are refused). */
-export class RescheduleContract extends DaysMove {
+export class RescheduleContract extends Move {
   readonly name = 'rescheduleContract';
   constructor(readonly params: { pick: number; shift: number; days: number; by: By; inReview: boolean }) {
     super();
@@ -102,7 +86,7 @@ export class RescheduleContract extends DaysMove {
 }
 
 /** A contract that will never be signed is cancelled, with a reason (the lessor's staff; a salesperson may not). */
-export class CancelContract extends DaysMove {
+export class CancelContract extends Move {
   readonly name = 'cancelContract';
   constructor(readonly params: { pick: number; by: By }) {
     super();
