@@ -556,7 +556,8 @@ export class CreateChange extends Move {
   constructor(
     readonly params: {
       pick: number;
-      what: 'reprice' | 'extend' | 'both';
+      /** `remove` takes a line off from the effective day (its undelivered holds let go, decision 069 addendum). */
+      what: 'reprice' | 'extend' | 'both' | 'remove';
       effectiveIn: number;
       extendDays: number;
       price: number;
@@ -576,13 +577,14 @@ export class CreateChange extends Move {
     if (!options.ok) return;
     const contract = w.sql<{ end_on: string }>(`SELECT end_on FROM contracts WHERE id = ?`, d.id)[0]!;
     const line = pick(options.data.lines, p.line);
-    const reprice = p.what !== 'extend' && line !== undefined;
+    const reprice = (p.what === 'reprice' || p.what === 'both') && line !== undefined;
+    const remove = p.what === 'remove' && line !== undefined;
     const factor = (cents: number | null) => (cents === null ? null : Math.max(1, Math.round(cents * p.price)));
     const made = await w.api(leaseChangeEndpoints.create, who, {
       body: {
         contractId: d.id,
         effectiveOn: addDays(await w.today(l), p.effectiveIn),
-        endOn: p.what === 'reprice' && reprice ? null : addDays(contract.end_on, p.extendDays),
+        endOn: (p.what === 'reprice' && reprice) || remove ? null : addDays(contract.end_on, p.extendDays),
         remark: '',
         lines: reprice
           ? [
@@ -594,7 +596,9 @@ export class CreateChange extends Move {
                 monthCents: factor(line.monthCents),
               },
             ]
-          : [],
+          : remove
+            ? [{ op: 'remove', lineId: line.id }]
+            : [],
       },
     });
     if (!made.ok) return;
@@ -1304,7 +1308,7 @@ export function moveArbitrary(): fc.Arbitrary<Move> {
       arbitrary: fc
         .record({
           pick: idx,
-          what: fc.constantFrom<'reprice' | 'extend' | 'both'>('reprice', 'extend', 'both'),
+          what: fc.constantFrom<'reprice' | 'extend' | 'both' | 'remove'>('reprice', 'extend', 'both', 'remove'),
           effectiveIn: fc.integer({ min: 0, max: 5 }),
           extendDays: fc.integer({ min: 3, max: 30 }),
           price: fc.constantFrom(0.8, 1.2),

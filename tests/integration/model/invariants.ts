@@ -70,6 +70,8 @@ export const INVARIANTS = {
     "a model's free count at a store never goes below zero on a day: its machines there, less those busy that day (named holds, lease periods, contracts in force naming them), less the counts model holds take that day",
   'quote.acceptedLinked':
     'an accepted quote links the contract draft it became, which is for its renter, from its store and days (unless the contract was moved to other days since), and no other quote links it; a quote not accepted links none',
+  'hold.namedByLine':
+    "a contract's held reservation of a named machine ends by the last day of a line of that contract naming it (a change that removes the line lets go of the days from its effective day)",
   'hold.releasedGone':
     'released holds are gone: a declined, expired or withdrawn quote holds nothing, an accepted one nothing of its own (its holds are its contract’s), a closed, terminated or cancelled contract nothing; a hold that ended says why',
   ...DEPOSIT_INVARIANTS,
@@ -533,6 +535,17 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
            OR (r.state = 'held' AND r.contract_id IS NOT NULL AND c.status IN (8, 9, 10))
            OR (r.state <> 'held' AND (r.end_reason = '' OR r.ended_at IS NULL))
            OR (r.state = 'consumed' AND r.end_reason <> 'delivered')`,
+    ),
+  );
+  report(
+    'hold.namedByLine',
+    all(
+      `SELECT r.id AS reservation, r.contract_id, r.device_id, r.start_on, r.end_on
+         FROM reservations r
+        WHERE r.state = 'held' AND r.contract_id IS NOT NULL AND r.device_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM contract_lines l
+                           WHERE l.contract_id = r.contract_id AND l.device_id = r.device_id
+                             AND (l.until_on IS NULL OR l.until_on >= r.end_on))`,
     ),
   );
   for (const [name, rows] of depositViolations(all)) report(name, rows);
