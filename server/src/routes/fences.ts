@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ScopedData, Scope } from '../lib/data.ts';
 import { devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
@@ -87,7 +87,7 @@ async function monitoringSql(data: ScopedData, now: number): Promise<SQL> {
     const today = dayInZone(now, zone);
     return and(eq(fences.timeZone, zone), lte(fences.startDate, today), gte(fences.endDate, today))!;
   });
-  return or(...byZone) ?? sql`0`;
+  return or(...byZone) ?? sql`1 = 0`;
 }
 
 async function toRows(
@@ -268,7 +268,8 @@ export const fenceRoutes: RouteDef[] = [
       .where(
         and(
           inArray(devices.orgId, owned),
-          sql`${devices.fenceId} is not ${fence.id}`,
+          // Machines in no fence or another one (SQLite's `is not <value>` is no PostgreSQL).
+          or(isNull(devices.fenceId), ne(devices.fenceId, fence.id)),
           keywordIn(data.dialect, [devices.serialNumber, devices.deviceName], query.search),
         ),
       )

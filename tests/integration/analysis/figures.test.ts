@@ -1,6 +1,10 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { analysisEndpoints } from '@console/contract/http/analysis';
+import { eq } from 'drizzle-orm';
+import { dailyWork } from '@console/db/schema/analysis';
+import { devices } from '@console/db/schema/devices';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
@@ -8,7 +12,7 @@ import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
  * nothing), for each side of the scope: the operator's staff, a rental company, its customer.
  */
 
-type Sqlite = TestApp['dbh']['sqlite'];
+type Db = TestApp['dbh']['db'];
 interface Row {
   deviceId: number;
   day: string;
@@ -19,31 +23,45 @@ interface Row {
 }
 
 /** The contract of a machine's latest lease period, if it has one. */
-const leaseOf = (s: Sqlite, deviceId: number) =>
+const leaseOf = async (db: Db, deviceId: number) =>
   (
-    s
-      .prepare('SELECT contract_id c FROM lease_periods WHERE device_id = ? ORDER BY start_on DESC, id DESC LIMIT 1')
-      .get(deviceId) as { c: number } | undefined
+    await rowOf<{ c: number }>(
+      db,
+      'SELECT contract_id c FROM lease_periods WHERE device_id = ? ORDER BY start_on DESC, id DESC LIMIT 1',
+      deviceId,
+    )
   )?.c ?? null;
 
-function write(s: Sqlite, rows: Row[]) {
-  const insert = s.prepare(`INSERT INTO daily_work (device_id, day, time_zone, kind, owner_org_id, customer_org_id,
-      contract_id, distributor_org_id, hours_worked, hours_powered, volume_m3, lifts, reports)
-    SELECT id, ?, 'Asia/Shanghai', kind, org_id, ?, ?, distributor_org_id, ?, ?, ?, ?, 100 FROM devices WHERE id = ?`);
+async function write(db: Db, rows: Row[]) {
   for (const r of rows) {
-    const customer =
-      r.customer === undefined
-        ? (s.prepare('SELECT customer_org_id c FROM devices WHERE id = ?').get(r.deviceId) as { c: number | null }).c
-        : r.customer;
+    const machine = (await db.select().from(devices).where(eq(devices.id, r.deviceId)).get())!;
+    const customer = r.customer === undefined ? machine.customerOrgId : r.customer;
     // A day with a customer is worked under the lease the machine is on with it.
-    const contract = customer === null ? null : leaseOf(s, r.deviceId);
-    insert.run(r.day, customer, contract, r.hours, r.hours + 1, r.volume ?? 0, r.lifts ?? 0, r.deviceId);
+    const contract = customer === null ? null : await leaseOf(db, r.deviceId);
+    await db
+      .insert(dailyWork)
+      .values({
+        deviceId: machine.id,
+        day: r.day,
+        timeZone: 'Asia/Shanghai',
+        kind: machine.kind,
+        ownerOrgId: machine.orgId,
+        customerOrgId: customer,
+        contractId: contract,
+        distributorOrgId: machine.distributorOrgId,
+        hoursWorked: r.hours,
+        hoursPowered: r.hours + 1,
+        volumeM3: r.volume ?? 0,
+        lifts: r.lifts ?? 0,
+        reports: 100,
+      })
+      .run();
   }
 }
 
 describe('work analysis figures', () => {
   let t: TestApp;
-  let s: Sqlite;
+  let db: Db;
   let huadong: number;
   let customer: number;
   /** A Huadong pump rented by the customer of role 11, a Huadong machine of the same kind in stock, a Pearl River one. */
@@ -55,27 +73,30 @@ describe('work analysis figures', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    s = t.dbh.sqlite;
+    db = t.dbh.db;
     const org = async (role: number) =>
-      (s.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(role as never)) as { o: number }).o;
+      (await rowOf<{ o: number }>(db, 'SELECT org_id o FROM users WHERE id = ?', await t.userId(role as never)))!.o;
     huadong = await org(ROLE.lessorAdmin);
     customer = await org(ROLE.other);
-    const pick = (where: string, ...args: unknown[]) =>
-      s.prepare(`SELECT id, kind FROM devices WHERE ${where} ORDER BY id LIMIT 1`).get(...args) as {
-        id: number;
-        kind: string;
-      };
-    const r = pick('customer_org_id = ?', customer);
+    const pick = async (where: string, ...args: unknown[]) =>
+      (await rowOf<{ id: number; kind: string }>(
+        db,
+        `SELECT id, kind FROM devices WHERE ${where} ORDER BY id LIMIT 1`,
+        ...args,
+      ))!;
+    const r = await pick('customer_org_id = ?', customer);
     rented = r.id;
     kind = r.kind;
-    stock = pick('org_id = ? AND customer_org_id IS NULL AND kind = ?', huadong, kind).id;
-    foreign = pick(
-      'org_id NOT IN (SELECT id FROM organisations WHERE id = ? OR parent_id = ?) AND kind = ?',
-      huadong,
-      huadong,
-      kind,
+    stock = (await pick('org_id = ? AND customer_org_id IS NULL AND kind = ?', huadong, kind)).id;
+    foreign = (
+      await pick(
+        'org_id NOT IN (SELECT id FROM organisations WHERE id = ? OR parent_id = ?) AND kind = ?',
+        huadong,
+        huadong,
+        kind,
+      )
     ).id;
-    write(s, [
+    await write(db, [
       { deviceId: rented, day: '2020-03-02', hours: 6, volume: 120, lifts: 10 },
       { deviceId: rented, day: '2020-03-03', hours: 4, volume: 80, lifts: 5 },
       // Powered but not worked: not a day attended.
@@ -86,8 +107,8 @@ describe('work analysis figures', () => {
   });
   afterAll(() => t.dbh.close());
 
-  const machinesOfKind = (where: string, ...args: unknown[]) =>
-    (s.prepare(`SELECT count(*) n FROM devices WHERE kind = ? AND (${where})`).get(kind, ...args) as { n: number }).n;
+  const machinesOfKind = async (where: string, ...args: unknown[]) =>
+    (await rowOf<{ n: number }>(db, `SELECT count(*) n FROM devices WHERE kind = ? AND (${where})`, kind, ...args))!.n;
 
   it('sums hours and utilisation over the machines each side sees', async () => {
     const operator = await t.call(analysisEndpoints.summary, {
@@ -96,7 +117,7 @@ describe('work analysis figures', () => {
     });
     expect(operator.status).toBe('200');
     expect(operator.data.hoursWorked).toBe(20.5);
-    expect(operator.data.machines).toBe(machinesOfKind('1'));
+    expect(operator.data.machines).toBe(await machinesOfKind('true'));
     expect(operator.data.working + operator.data.idle + operator.data.offline).toBe(operator.data.machines);
     expect(operator.data.utilisationPct).toBe(Math.round((20.5 / (operator.data.machines * 24 * 10)) * 1000) / 10);
     expect(operator.data.byDay.find((d) => d.date === '2020-03-02')).toEqual({
@@ -111,17 +132,17 @@ describe('work analysis figures', () => {
       query: { ...period, kind: kind as never },
     });
     expect(lessor.data.hoursWorked).toBe(12.5);
-    expect(lessor.data.machines).toBe(machinesOfKind('org_id = ? OR customer_org_id = ?', huadong, huadong));
+    expect(lessor.data.machines).toBe(await machinesOfKind('org_id = ? OR customer_org_id = ?', huadong, huadong));
     expect(lessor.data.byOrg.find((o) => o.orgId === customer)?.hoursWorked).toBe(10);
     expect(lessor.data.organisations.map((o) => o.id)).not.toContain(
-      (s.prepare('SELECT org_id o FROM devices WHERE id = ?').get(foreign) as { o: number }).o,
+      (await rowOf<{ o: number }>(db, 'SELECT org_id o FROM devices WHERE id = ?', foreign))!.o,
     );
 
     const renter = await t.call(analysisEndpoints.summary, { token: await t.tokenFor(ROLE.other), query: period });
     expect(renter.data.hoursWorked).toBe(10);
     expect(renter.data.byKind.find((k) => k.kind === kind)).toMatchObject({
       hoursWorked: 10,
-      machines: machinesOfKind('customer_org_id = ?', customer),
+      machines: await machinesOfKind('customer_org_id = ?', customer),
     });
     expect(renter.data.byKind.filter((k) => k.kind !== kind).every((k) => k.hoursWorked === 0)).toBe(true);
   });
@@ -184,7 +205,7 @@ describe('work analysis figures', () => {
       ['2020-03-09', 30],
     ]);
     // The rented pump's days at its lease's site, the stock machine's in no lease's.
-    const site = leaseOf(s, rented);
+    const site = await leaseOf(db, rented);
     expect(site).not.toBeNull();
     expect(weeks.data.bySite.find((x) => x.siteId === site)).toMatchObject({ volumeM3: 200, machines: 1 });
     expect(weeks.data.bySite.find((x) => x.siteId === 0)).toMatchObject({ volumeM3: 30, machines: 1 });

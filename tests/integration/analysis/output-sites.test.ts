@@ -6,9 +6,9 @@ import { addressText } from '@console/contract/formats/address';
 import { globalDemoAccount } from '@console/db/seed/accounts';
 import { organisations, users } from '@console/db/schema/accounts';
 import { contracts } from '@console/db/schema/lease';
-import { rollUpAll } from '@console/server/src/analysis/rollup';
+import { rowsOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { machinesOf } from '../dashboard/helpers.ts';
+import { machinesOf, rollUp } from '../dashboard/helpers.ts';
 
 /** A lease's site as the console writes it: in the order of the country it lies in (contract/formats/address.ts). */
 const siteOf = (c: typeof contracts.$inferSelect) =>
@@ -23,7 +23,7 @@ describe('output per site', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    rollUpAll(t.dbh);
+    await rollUp(t);
   });
   afterAll(() => t.dbh.close());
 
@@ -74,11 +74,12 @@ describe('output per site', () => {
     // Each site's hours: the days in the period worked under any contract at that site, of the machines in scope
     // (a rental company's own: its days are all its own).
     const machineIds = new Set((await machinesOf(t, await company.userId())).map((m) => m.id));
-    const days = t.dbh.sqlite
-      .prepare(
-        'SELECT device_id AS deviceId, contract_id AS contractId, hours_worked AS hours FROM daily_work WHERE day BETWEEN ? AND ?',
-      )
-      .all(period.from, period.to) as { deviceId: number; contractId: number | null; hours: number }[];
+    const days = await rowsOf<{ deviceId: number; contractId: number | null; hours: number }>(
+      t.dbh.db,
+      'SELECT device_id AS "deviceId", contract_id AS "contractId", hours_worked AS hours FROM daily_work WHERE day BETWEEN ? AND ?',
+      period.from,
+      period.to,
+    );
     const hoursAt = new Map<string, number>();
     for (const d of days) {
       if (!machineIds.has(d.deviceId)) continue;

@@ -78,6 +78,7 @@ export async function ownedOnline(dbh: DbHandle, kind: MachineKind): Promise<{ i
         eq(devices.sleeping, false),
       ),
     )
+    .orderBy(devices.id)
     .get();
   if (!row) throw new Error(`no online ${kind}`);
   return row;
@@ -96,6 +97,8 @@ export async function ownedMachine(dbh: DbHandle, orgId: number, online: boolean
         eq(devices.sleeping, false),
       ),
     )
+    // By id: the same machines on either engine (a list without an order is in no stated one).
+    .orderBy(devices.id)
     .limit(skip + 1)
     .all();
   if (!found[skip]) throw new Error(`no machine #${skip} (online ${online}) of organisation ${orgId}`);

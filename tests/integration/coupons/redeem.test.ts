@@ -5,9 +5,9 @@ import { ScopedData } from '@console/server/src/lib/data';
 import { ApiError } from '@console/server/src/lib/errors';
 import { findSessionUser } from '@console/server/src/lib/session';
 import { redeemCoupon, type Redemption } from '@console/server/src/routes/coupons/redeem';
-import { orgOfKind } from '../../fixtures/foreign-records.ts';
-import { orgOf } from '../../fixtures/isolation-walk.ts';
+import { rowsOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { orgOf } from '../commands/helpers.ts';
 import { couponFixture, CUSTOMER_MOBILE, HOUR } from './helpers.ts';
 
 /** Using a received coupon at checkout: the server function the shop order's checkout calls in its unit of work. */
@@ -23,7 +23,7 @@ describe('redeeming a coupon', () => {
     f = await couponFixture(t);
     admin = await t.tokenFor(ROLE.lessorAdmin);
     buyerId = await t.userId(ROLE.registeredUser);
-    issuerOrgId = orgOf(t.dbh.sqlite, ROLE.lessorAdmin);
+    issuerOrgId = await orgOf(t.dbh, ROLE.lessorAdmin);
   });
   afterEach(() => t.dbh.close());
 
@@ -118,7 +118,12 @@ describe('redeeming a coupon', () => {
   it('is honoured only by the shop of the organisation that issued it, and nothing changes when refused', async () => {
     const id = await granted({ type: 'discount', discount: 0.1, minSpendCents: 0, category: 'all' });
     // The operator's shop, and a rental company's of its own: neither honours the demo rental company's coupon.
-    for (const seller of [orgOf(t.dbh.sqlite, ROLE.finance), orgOfKind(t.dbh.sqlite, 'lessor', 1)]) {
+    // The second rental company by id.
+    const lessors = await rowsOf<{ id: number }>(
+      t.dbh.db,
+      "SELECT id FROM organisations WHERE kind = 'lessor' ORDER BY id",
+    );
+    for (const seller of [await orgOf(t.dbh, ROLE.finance), lessors[1]!.id]) {
       expect(seller).not.toBe(issuerOrgId);
       expect(
         await refusal(() => redeem({ couponId: id, sellerOrgId: seller, amountCents: 1_000_000, category: 'parts' })),
@@ -133,7 +138,7 @@ describe('redeeming a coupon', () => {
   it('does not honour a coupon whose value is outside the rules, whatever wrote it', async () => {
     const id = await granted({ type: 'discount', discount: 8.5, minSpendCents: 0, category: 'all' });
     // A row changed around the form (a script, an import): 0 tenths would give the product away.
-    t.dbh.sqlite.prepare('UPDATE coupons SET discount_tenths = 0 WHERE id = ?').run(id);
+    await runOf(t.dbh.db, 'UPDATE coupons SET discount_tenths = 0 WHERE id = ?', id);
     expect(await refusal(() => redeem({ couponId: id, amountCents: 20000, category: 'parts' }))).toBe(
       'coupons.outsideRules',
     );

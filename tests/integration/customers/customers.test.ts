@@ -6,6 +6,7 @@ import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { dailyWork } from '@console/db/schema/analysis';
 import { dayInZone } from '@console/server/src/lib/time';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { findInOrder } from '@console/db/in-order';
 
@@ -140,12 +141,12 @@ describe('customers', () => {
     const after = await read();
     expect(after.verifiedUserCount).toBe(before.verifiedUserCount + 1);
     expect(after.attendanceCount).toBe(before.attendanceCount + (idle ? 1 : 0));
-    const signed = t.dbh.sqlite
-      .prepare(
-        `select count(*) as n from signing_flows f join contracts c on c.id = f.contract_id
-         where c.renter_org_id = ? and f.state = 'completed'`,
-      )
-      .get(id) as { n: number };
+    const signed = (await rowOf<{ n: number }>(
+      t.dbh.db,
+      `select count(*) as n from signing_flows f join contracts c on c.id = f.contract_id
+       where c.renter_org_id = ? and f.state = 'completed'`,
+      id,
+    ))!;
     expect(after.esignCount).toBe(signed.n);
   });
 

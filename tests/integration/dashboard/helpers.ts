@@ -4,8 +4,16 @@ import { OPERATOR_ROLES, type RoleId } from '@console/contract/codes/roles';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { createUser } from '@console/db/seed/accounts';
+import { rollUpAll } from '@console/server/src/analysis/rollup';
+import { rollUpAllPg } from '@console/server/src/analysis/rollup-pg';
 import { createSession } from '@console/server/src/lib/session';
 import type { TestApp } from '../../fixtures/test-app.ts';
+
+/** Fold the telemetry not yet rolled up into daily work with the engine's own rollup, as the rollup job chooses it. */
+export async function rollUp(t: TestApp): Promise<void> {
+  if (t.dbh.sqlite) rollUpAll(t.dbh);
+  else await rollUpAllPg(t.dbh.db);
+}
 
 export type DeviceRow = typeof devices.$inferSelect;
 

@@ -3,9 +3,9 @@ import { ROLE } from '@console/contract/codes/roles';
 import { analysisEndpoints } from '@console/contract/http/analysis';
 import { dashboardEndpoints, UTILISATION_DAYS } from '@console/contract/http/dashboard';
 import { globalDemoAccount } from '@console/db/seed/accounts';
-import { rollUpAll } from '@console/server/src/analysis/rollup';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { rollUp } from './helpers.ts';
 
 /**
  * The home's working hours per day, the work analysis's hours per day and its attendance calendar are one figure
@@ -19,7 +19,7 @@ describe('working hours per day agree between the home and the data centre', () 
     t = await createTestApp();
     t.deps.now = () => now;
     // As at a server's start: the rollup folds the seeded telemetry into daily work.
-    rollUpAll(t.dbh);
+    await rollUp(t);
   });
   afterAll(() => t.dbh.close());
 

@@ -7,6 +7,7 @@ import { deviceEndpoints } from '@console/contract/http/devices';
 import { CONTROLLER_SILENT } from '@console/contract/mqtt/payloads';
 import { topics } from '@console/contract/mqtt/topics';
 import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import {
   connectMachine,
@@ -41,12 +42,12 @@ describe('a machine as it reports', () => {
     await ingest.ready;
     token = await t.tokenFor(ROLE.lessorAdmin);
     const lessor = await orgOf(t.dbh, ROLE.lessorAdmin);
-    const machine = t.dbh.sqlite
-      .prepare(
-        `SELECT id, serial_number AS serial FROM devices WHERE org_id = ? AND kind = 'aerialPlatform' AND online = 1
-           AND sleeping = 0 AND alarm_open = 0 AND lock_level = 'unlocked' ORDER BY id DESC LIMIT 1`,
-      )
-      .get(lessor) as { id: number; serial: string };
+    const machine = (await rowOf<{ id: number; serial: string }>(
+      t.dbh.db,
+      `SELECT id, serial_number AS serial FROM devices WHERE org_id = ? AND kind = 'aerialPlatform' AND online
+         AND NOT sleeping AND NOT alarm_open AND lock_level = 'unlocked' ORDER BY id DESC LIMIT 1`,
+      lessor,
+    ))!;
     ({ id, serial } = machine);
     client = await connectMachine(broker.url, serial);
   });
@@ -133,11 +134,11 @@ describe('a machine as it reports', () => {
     for (const d of bySoonest.data.list)
       expect(d.conditions.includes('toBeRenewed'), d.serialNumber).toBe(d.renewal !== null && d.renewal > 0);
 
-    const fenced = t.dbh.sqlite
-      .prepare(
-        'SELECT d.id, f.id AS fenceId, f.name FROM devices d JOIN fences f ON f.id = d.fence_id WHERE d.org_id = ? LIMIT 1',
-      )
-      .get(await orgOf(t.dbh, ROLE.lessorAdmin)) as { id: number; fenceId: number; name: string };
+    const fenced = (await rowOf<{ id: number; fenceId: number; name: string }>(
+      t.dbh.db,
+      'SELECT d.id, f.id AS "fenceId", f.name FROM devices d JOIN fences f ON f.id = d.fence_id WHERE d.org_id = ? LIMIT 1',
+      await orgOf(t.dbh, ROLE.lessorAdmin),
+    ))!;
     const row = (await t.call(deviceEndpoints.list, { token, query: { fenceId: fenced.fenceId } })).data.list.find(
       (d) => d.id === fenced.id,
     )!;

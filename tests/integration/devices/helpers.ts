@@ -30,8 +30,13 @@ export const allDevices = (t: TestApp) => t.dbh.db.select().from(devices).all();
 export const firstDeviceOf = async (t: TestApp, orgId: number) =>
   (await t.dbh.db.select().from(devices).where(eq(devices.orgId, orgId)).orderBy(devices.id).limit(1).get())!;
 
-/** Customers of a lessor (organisations under it of kind customer). */
+/** Customers of a lessor (organisations under it of kind customer), by id: the first is the demo customer's. */
 export const customersOf = async (t: TestApp, lessorId: number) =>
-  (await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, lessorId)).all()).filter(
-    (o) => o.kind === 'customer',
-  );
+  (
+    await t.dbh.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.parentId, lessorId))
+      .orderBy(organisations.id)
+      .all()
+  ).filter((o) => o.kind === 'customer');

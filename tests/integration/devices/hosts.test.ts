@@ -74,7 +74,7 @@ describe('registering and editing hosts', () => {
 
   it('lets the new machine sign in to the broker with its secret, and nobody with another', async () => {
     const res = await create({ serialNumber: 'AWP-MQTT-0001', modelId: catalogModel.id });
-    const accounts = brokerAccounts(t.dbh.sqliteDb, 'server', 'server-password');
+    const accounts = brokerAccounts(t.dbh.sqliteDb ?? t.dbh.db, 'server', 'server-password');
     const broker = await startEmbeddedBroker({
       port: 18900 + Math.floor(Math.random() * 50),
       host: '127.0.0.1',

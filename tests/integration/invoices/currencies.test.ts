@@ -7,7 +7,7 @@ import { invoiceEvents, invoiceItems, invoices } from '@console/db/schema/invoic
 import { renewalOrders } from '@console/db/schema/renewals';
 import { globalDemoAccount } from '@console/db/seed/accounts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
-import { orgOf } from '../../fixtures/isolation-walk.ts';
+import { orgOf } from '../commands/helpers.ts';
 import { invoiceForm } from './helpers.ts';
 
 /**
@@ -84,7 +84,7 @@ describe('invoices in the currency of what they cover', () => {
   });
 
   it('records Huadong’s invoice over its renewal in CNY, as the operator’s finance and Huadong read it', async () => {
-    const order = (await renewedOf(orgOf(t.dbh.sqlite, ROLE.lessorAdmin)))[0]!;
+    const order = (await renewedOf(await orgOf(t.dbh, ROLE.lessorAdmin)))[0]!;
     const made = await request(huadong, [{ source: 'renewal', id: order.id }]);
     expect(made.status, made.message).toBe('200');
     expect(made.data.money.currency).toEqual({ code: 'CNY', symbol: '¥', minorUnits: 2 });
@@ -165,6 +165,6 @@ describe('the demo’s invoices', () => {
       );
     // Northwind's own requests to the operator and its renters' requests to it.
     expect(await currenciesOf(northwindOrg)).toEqual(new Set(['AUD']));
-    expect(await currenciesOf(orgOf(t.dbh.sqlite, ROLE.lessorAdmin))).toEqual(new Set(['CNY']));
+    expect(await currenciesOf(await orgOf(t.dbh, ROLE.lessorAdmin))).toEqual(new Set(['CNY']));
   });
 });

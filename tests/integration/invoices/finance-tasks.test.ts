@@ -5,6 +5,7 @@ import { financeTaskEndpoints, type FinanceTask } from '@console/contract/http/f
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
 import { renewalEndpoints } from '@console/contract/http/renewals';
+import { rowOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /** The list each task's page shows (the page sends its URL query to it as it is). */
@@ -73,10 +74,11 @@ describe('finance tasks', () => {
 
   it('follows the work: issuing an invoice takes it off the count', async () => {
     const before = (await tasksOf(ROLE.finance)).find((x) => x.task === 'invoicesToIssue')!.count;
-    const pending = t.dbh.sqlite.prepare("SELECT id FROM invoices WHERE state = 'toBeIssued' LIMIT 1").get() as {
-      id: number;
-    };
-    t.dbh.sqlite.prepare("UPDATE invoices SET state = 'issued' WHERE id = ?").run(pending.id);
+    const pending = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      "SELECT id FROM invoices WHERE state = 'toBeIssued' LIMIT 1",
+    ))!;
+    await runOf(t.dbh.db, "UPDATE invoices SET state = 'issued' WHERE id = ?", pending.id);
     expect((await tasksOf(ROLE.finance)).find((x) => x.task === 'invoicesToIssue')!.count).toBe(before - 1);
   });
 

@@ -7,8 +7,9 @@ import { dayInZone } from '@console/server/src/lib/time';
 import { bills } from '@console/db/schema/lease-billing';
 import { invoiceEvents, invoiceItems, invoices } from '@console/db/schema/invoices';
 import { renewalOrders } from '@console/db/schema/renewals';
-import { orgOf } from '../../fixtures/isolation-walk.ts';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
+import { orgOf } from '../commands/helpers.ts';
 
 export const PDF_HEAD = [...Buffer.from('%PDF-1.7\n')];
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -45,12 +46,12 @@ export const invoiceForm = (
  * lessor (5) with a renewed order of its own. No bill's state is written here: the seed's receipts paid them.
  */
 export async function invoiceFixture(t: TestApp) {
-  const { db, sqlite } = t.dbh;
+  const { db } = t.dbh;
   await db.delete(invoiceEvents).run();
   await db.delete(invoiceItems).run();
   await db.delete(invoices).run();
-  const renter = orgOf(sqlite, ROLE.other);
-  const lessor = orgOf(sqlite, ROLE.lessorAdmin);
+  const renter = await orgOf(t.dbh, ROLE.other);
+  const lessor = await orgOf(t.dbh, ROLE.lessorAdmin);
   const bill = async (id: number) => (await db.select().from(bills).where(eq(bills.id, id)).get())!;
   const day = dayInZone(t.deps.now(), 'Asia/Shanghai');
   const admin = await t.tokenFor(ROLE.lessorAdmin);
@@ -71,13 +72,12 @@ export async function invoiceFixture(t: TestApp) {
   });
   if (opening.status !== '200') throw new Error(`opening balance refused: ${opening.message}`);
   const open = await bill(opening.data.id);
-  const sibling = (
-    sqlite
-      .prepare(
-        "SELECT o.id FROM organisations o JOIN bills b ON b.renter_org_id = o.id WHERE o.parent_id = ? AND o.id <> ? AND b.state = 'paid' LIMIT 1",
-      )
-      .get(lessor, renter) as { id: number }
-  ).id;
+  const sibling = (await rowOf<{ id: number }>(
+    db,
+    "SELECT o.id FROM organisations o JOIN bills b ON b.renter_org_id = o.id WHERE o.parent_id = ? AND o.id <> ? AND b.state = 'paid' LIMIT 1",
+    lessor,
+    renter,
+  ))!.id;
   const siblingPaid = (await paidOf(sibling))[0]!;
   const renewed = await db
     .select()

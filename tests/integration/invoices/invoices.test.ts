@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { taxCentsOf } from '@console/contract/codes/invoices';
 import { ROLE } from '@console/contract/codes/roles';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { invoiceItems } from '@console/db/schema/invoices';
+import { uniqueViolation } from '@console/db/unique-violation';
+import { rowOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { fileBytes, invoiceFixture, pngBytes } from './helpers.ts';
 
@@ -96,13 +99,18 @@ describe('invoices', () => {
     expect(await f.invoiceCount()).toBe(1);
     // Even a write that skipped the check could not put the item on a second live invoice: the index refuses it.
     const won = (a.status === '200' ? a : b).data.id;
-    expect(() =>
-      t.dbh.sqlite
-        .prepare(
-          "INSERT INTO invoice_items (invoice_id, org_id, source, source_id, label, amount_cents) VALUES (?, ?, 'bill', ?, 'x', 1)",
-        )
-        .run(won, f.renter, f.paid[0]!.id),
-    ).toThrow(/UNIQUE/);
+    const second = runOf(
+      t.dbh.db,
+      "INSERT INTO invoice_items (invoice_id, org_id, source, source_id, label, amount_cents) VALUES (?, ?, 'bill', ?, 'x', 1)",
+      won,
+      f.renter,
+      f.paid[0]!.id,
+    );
+    const refusedBy = await second.then(
+      () => 'no index',
+      (error: unknown) => uniqueViolation(error, [invoiceItems]),
+    );
+    expect(refusedBy).toBe('invoice_items_live_source');
   });
 
   it('is issued with exactly one pdf of at most 5 MB, checked by its content, and the requester downloads it', async () => {
@@ -135,11 +143,11 @@ describe('invoices', () => {
     expect((await download.arrayBuffer()).byteLength).toBe(5 * 1024 * 1024);
     // A sibling renter cannot read it.
     const sibling = await t.tokenForAccount(
-      (
-        t.dbh.sqlite
-          .prepare('SELECT mobile FROM users WHERE org_id = (SELECT renter_org_id FROM bills WHERE id = ?)')
-          .get(f.siblingPaid.id) as { mobile: string }
-      ).mobile,
+      (await rowOf<{ mobile: string }>(
+        t.dbh.db,
+        'SELECT mobile FROM users WHERE org_id = (SELECT renter_org_id FROM bills WHERE id = ?)',
+        f.siblingPaid.id,
+      ))!.mobile,
     );
     expect((await t.app.request(url, { headers: { token: sibling } })).status).toBe(404);
     // Issued: no second issue, no withdrawal.

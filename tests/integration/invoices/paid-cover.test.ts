@@ -3,7 +3,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { dayInZone } from '@console/server/src/lib/time';
-import { orgOf } from '../../fixtures/isolation-walk.ts';
+import { orgOf } from '../commands/helpers.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { fileBytes, invoiceForm } from './helpers.ts';
 
@@ -25,7 +25,7 @@ describe('an invoice covers only paid amounts', () => {
     t = await createTestApp();
     customer = await t.tokenFor(ROLE.other);
     lessorAdmin = await t.tokenFor(ROLE.lessorAdmin);
-    renterId = orgOf(t.dbh.sqlite, ROLE.other);
+    renterId = await orgOf(t.dbh, ROLE.other);
   });
   afterEach(() => t.dbh.close());
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { invoiceEndpoints } from '@console/contract/http/invoices';
+import { rowsOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { invoiceFixture } from './helpers.ts';
 
@@ -13,12 +14,12 @@ describe('invoices over shop orders', () => {
   afterEach(() => t.dbh.close());
 
   it('offers the buyer its paid orders, for what was paid, and an invoice over them goes to the seller', async () => {
-    const orders = t.dbh.sqlite
-      .prepare(
-        `SELECT o.id, o.state, o.paid_cents AS paid, o.seller_org_id AS seller FROM shop_orders o
-         JOIN users u ON u.org_id = o.org_id WHERE u.mobile = ? ORDER BY o.id`,
-      )
-      .all('13800000011') as { id: number; state: string; paid: number | null; seller: number }[];
+    const orders = await rowsOf<{ id: number; state: string; paid: number | null; seller: number }>(
+      t.dbh.db,
+      `SELECT o.id, o.state, o.paid_cents AS paid, o.seller_org_id AS seller FROM shop_orders o
+       JOIN users u ON u.org_id = o.org_id WHERE u.mobile = ? ORDER BY o.id`,
+      '13800000011',
+    );
     const paid = orders.filter((o) => ['paid', 'shipped', 'received', 'completed'].includes(o.state));
     const unpaid = orders.filter((o) => ['created', 'unpaid', 'cancelled', 'failed'].includes(o.state));
     expect(paid.length, 'the demo customer has paid orders').toBeGreaterThan(0);

@@ -18,7 +18,9 @@ import { BUSINESSES } from '@console/db/seed/business';
 import { phoneText } from '@console/contract/formats/phone';
 import { dayInZone } from '@console/server/src/lib/time';
 import { createSession } from '@console/server/src/lib/session';
+import { engineOf } from '@console/db/dialect';
 import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import { runOf } from '../../fixtures/sql-rows.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { eventually } from '../../fixtures/server-process.ts';
 import { startIngest } from '@console/server/src/ingest/ingest';
@@ -360,7 +362,14 @@ describe('lease entries and exits', () => {
     const exit = await create(await admin(), 'exit', contract.id, [{ lineId: lines[0]!.lineId, deviceId: named.id }]);
     expect(exit.status).toBe('200');
     // Issuing the bill fails (a fault in the billing tables).
-    t.dbh.sqlite.exec(`CREATE TRIGGER bills_fail BEFORE INSERT ON bills BEGIN SELECT RAISE(ABORT, 'no bills'); END`);
+    const onPg = engineOf(t.dbh.db) === 'postgres';
+    const faults = onPg
+      ? [
+          "CREATE FUNCTION bills_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no bills'; END $$",
+          'CREATE TRIGGER bills_fail BEFORE INSERT ON bills FOR EACH ROW EXECUTE FUNCTION bills_fail()',
+        ]
+      : [`CREATE TRIGGER bills_fail BEFORE INSERT ON bills BEGIN SELECT RAISE(ABORT, 'no bills'); END`];
+    for (const statement of faults) await runOf(t.dbh.db, statement);
     const failed = await confirm(await admin(), exit.data.id);
     expect(failed.status).not.toBe('200');
     const detail = await t.call(api.detail, { token: await admin(), query: { id: exit.data.id } });
@@ -371,7 +380,7 @@ describe('lease entries and exits', () => {
     expect(await t.dbh.db.select().from(billLines).where(eq(billLines.leasePeriodId, period!.id)).all()).toEqual([]);
 
     // Once bills can be issued again, the same exit is confirmed with its bill.
-    t.dbh.sqlite.exec('DROP TRIGGER bills_fail');
+    await runOf(t.dbh.db, onPg ? 'DROP TRIGGER bills_fail ON bills' : 'DROP TRIGGER bills_fail');
     expect((await confirm(await admin(), exit.data.id)).status).toBe('200');
     expect((await device(named.id)).leaseStatus).toBe('stock');
     expect(await billedDays(period!.id)).toEqual(daysFrom(startDay, 6));

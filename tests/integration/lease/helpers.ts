@@ -54,7 +54,13 @@ export const lessorIds = async (t: TestApp) =>
  * its arrears alone keep automatic approval off).
  */
 export async function renterOf(t: TestApp, lessorId: number, which: 'clear' | 'pending' | 'arrears') {
-  const rows = await t.dbh.db.select().from(renters).where(eq(renters.lessorOrgId, lessorId)).all();
+  // By organisation: the same renter on either engine (the first clear one is the demo customer's company).
+  const rows = await t.dbh.db
+    .select()
+    .from(renters)
+    .where(eq(renters.lessorOrgId, lessorId))
+    .orderBy(renters.orgId)
+    .all();
   const found = rows.find((r) =>
     which === 'clear'
       ? r.realNameState === 'verified' && r.arrearsCents === 0

@@ -13,6 +13,7 @@ import type { EmbeddedBroker } from '@console/server/src/ingest/broker';
 import type { Ingest } from '@console/server/src/ingest/ingest';
 import { orgTimeZone } from '@console/server/src/lib/org-day';
 import { formatInZone } from '@console/server/src/lib/time';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { LESSOR_A, LESSOR_B, orgIdOf } from '../devices/helpers.ts';
 import {
@@ -157,7 +158,11 @@ describe('quality inspections', () => {
     expect(done.data.state).toBe('passed');
     // Who completed it, and when, is recorded.
     expect(
-      t.dbh.sqlite.prepare('SELECT finished_by AS by, finished_at AS at FROM quality_inspections WHERE id = ?').get(id),
+      await rowOf(
+        t.dbh.db,
+        'SELECT finished_by AS "by", finished_at AS "at" FROM quality_inspections WHERE id = ?',
+        id,
+      ),
     ).toEqual({ by: await t.userId(ROLE.companyEmployee), at: expect.any(Number) });
     // ... and shown: the same employee started and completed it.
     const finished = (await detail(id)).inspection;
@@ -223,7 +228,7 @@ describe('quality inspections', () => {
     const retest = await t.call(api.retest, { token: inspector, body: { id: seeded.id, remark: 'Valve replaced' } });
     expect(retest.status, retest.message).toBe('200');
     expect(
-      t.dbh.sqlite.prepare('SELECT retested_by AS by FROM quality_inspections WHERE id = ?').get(seeded.id),
+      await rowOf(t.dbh.db, 'SELECT retested_by AS "by" FROM quality_inspections WHERE id = ?', seeded.id),
     ).toEqual({ by: await t.userId(ROLE.companyEmployee) });
     const sent = (await detail(seeded.id)).inspection;
     expect(sent.retestedByName).toBe((await detail(retest.data.id)).inspection.inspectorName);

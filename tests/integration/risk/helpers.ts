@@ -45,6 +45,7 @@ export async function fleetOf(dbh: DbHandle) {
     .select({ id: organisations.id })
     .from(organisations)
     .where(and(eq(organisations.kind, 'lessor'), ne(organisations.id, own)))
+    .orderBy(organisations.id)
     .get())!.id;
   const machine = async (orgId: number, online: boolean, skip = 0) => {
     const found = (
@@ -52,6 +53,8 @@ export async function fleetOf(dbh: DbHandle) {
         .select()
         .from(devices)
         .where(and(eq(devices.orgId, orgId), eq(devices.online, online), eq(devices.sleeping, false)))
+        // By id: the same machines on either engine (a list without an order is in no stated one).
+        .orderBy(devices.id)
         .limit(skip + 1)
         .all()
     )[skip];

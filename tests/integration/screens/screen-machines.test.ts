@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { screenEndpoints } from '@console/contract/http/screens';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { machinesOf, otherLessorAdmin } from '../dashboard/helpers.ts';
 
@@ -10,9 +11,11 @@ describe("a site's machines on the data screen", () => {
   let customer: number;
   beforeAll(async () => {
     t = await createTestApp();
-    customer = (
-      t.dbh.sqlite.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(ROLE.other)) as { o: number }
-    ).o;
+    customer = (await rowOf<{ o: number }>(
+      t.dbh.db,
+      'SELECT org_id o FROM users WHERE id = ?',
+      await t.userId(ROLE.other),
+    ))!.o;
   });
   afterAll(() => t.dbh.close());
 

@@ -5,6 +5,7 @@ import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { employeeEndpoints } from '@console/contract/http/employees';
 import { LATEST_INSTANT } from '@console/contract/http/fields';
 import { uploadEndpoints } from '@console/contract/http/uploads';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
@@ -51,7 +52,7 @@ describe('the contract bounds what the server can handle', () => {
 
   it('refuses editUser.do with nothing to change, and changes nothing', async () => {
     const uid = await t.userId(ROLE.lessorSales);
-    const before = t.dbh.sqlite.prepare('SELECT nickname, role_id FROM users WHERE id = ?').get(uid);
+    const before = await rowOf(t.dbh.db, 'SELECT nickname, role_id FROM users WHERE id = ?', uid);
     const answer = await t.call(employeeEndpoints.editUser, { token, query: { uid } });
     expect(answer).toMatchObject({
       status: '400',
@@ -59,7 +60,7 @@ describe('the contract bounds what the server can handle', () => {
     });
     const zh = await t.call(employeeEndpoints.editUser, { token, query: { uid }, lang: 'zh_CN' });
     expect(zh.message).toBe('参数错误：nickname，没有要修改的内容：请填写新的昵称或角色');
-    expect(t.dbh.sqlite.prepare('SELECT nickname, role_id FROM users WHERE id = ?').get(uid)).toEqual(before);
+    expect(await rowOf(t.dbh.db, 'SELECT nickname, role_id FROM users WHERE id = ?', uid)).toEqual(before);
   });
 
   it('refuses an upload whose file name holds a raw line break or a lone quote, clearly', async () => {

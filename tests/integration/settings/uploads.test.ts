@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { fetchFile, padded, PDF, PNG, tokenInOrg, upload } from './helpers.ts';
 
@@ -34,7 +35,7 @@ describe('upload/file.do and /api/files', () => {
     expect(imageAsPdf).toMatchObject({ status: '400', data: { field: 'file' } });
     expect(imageAsPdf.message).toContain('please upload pdf file');
     // Nothing refused was stored.
-    expect(t.deps.dbh.sqlite!.prepare('select count(*) as n from uploads').get()).toEqual({ n: 0 });
+    expect(await rowOf(t.dbh.db, 'select count(*) as n from uploads')).toEqual({ n: 0 });
   });
 
   it('applies the size of each rule: 2 MB images, 500 kb photos, 5 MB pdfs', async () => {

@@ -7,6 +7,7 @@ import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { couponReceipts } from '@console/db/schema/coupons';
 import { distributorCredits, payments } from '@console/db/schema/shop-orders';
 import { INVOICEABLE_SOURCES } from '@console/server/src/routes/invoices/sources';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { shopFixture, type ShopFixture } from './helpers.ts';
 
 /** A shop order through every move as its people make them, and what each refuses (decision 050). */
@@ -158,9 +159,10 @@ describe('shop orders: checkout, payment, shipping, receipt and completion', () 
       .total;
     // Another rental company's product is not for sale to Huadong's customer.
     const foreign = await f.productOf('parts', await t.tokenFor(11), 'Zhongji Machinery Cloud Co., Ltd.');
-    const pearl = t.dbh.sqlite.prepare('SELECT id FROM products WHERE org_id = 3 ORDER BY id LIMIT 1').get() as {
-      id: number;
-    };
+    const pearl = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      'SELECT id FROM products WHERE org_id = 3 ORDER BY id LIMIT 1',
+    ))!;
     const notForSale = await t.call(shopOrderEndpoints.create, { token: tokens.customer, body: f.form(pearl.id) });
     expect(notForSale.status).not.toBe('200');
     expect(notForSale.message).toContain('not for sale');

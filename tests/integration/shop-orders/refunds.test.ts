@@ -4,6 +4,7 @@ import { invoiceEndpoints } from '@console/contract/http/invoices';
 import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { couponReceipts } from '@console/db/schema/coupons';
 import { payments, shopOrders } from '@console/db/schema/shop-orders';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { invoiceForm } from '../invoices/helpers.ts';
 import { shopFixture, type ShopFixture } from './helpers.ts';
 
@@ -119,11 +120,11 @@ describe('shop orders: cancelling a paid order refunds it through the provider',
       .from(shopOrders)
       .where(and(eq(shopOrders.state, 'paid'), eq(shopOrders.category, 'service')))
       .get())!;
-    const seller = f.t.dbh.sqlite
-      .prepare('SELECT org_id AS orgId FROM users WHERE id = ?')
-      .get(await f.t.userId(3)) as {
-      orgId: number;
-    };
+    const seller = (await rowOf<{ orgId: number }>(
+      f.t.dbh.db,
+      'SELECT org_id AS "orgId" FROM users WHERE id = ?',
+      await f.t.userId(3),
+    ))!;
     expect(seeded.sellerOrgId).toBe(seller.orgId);
     const answer = await refund(seeded.id, f.tokens.finance);
     expect(answer.status, answer.message).toBe('200');

@@ -7,6 +7,7 @@ import { couponReceipts } from '@console/db/schema/coupons';
 import { devices } from '@console/db/schema/devices';
 import { controllers } from '@console/db/schema/peripherals';
 import { shopOrders } from '@console/db/schema/shop-orders';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { shopFixture, type ShopFixture } from './helpers.ts';
 
 /**
@@ -21,11 +22,10 @@ describe('shop orders: shipping serials and coupons at checkout', () => {
   let operatorAdmin: string;
   beforeAll(async () => {
     f = await shopFixture();
-    huadong = (
-      f.t.dbh.sqlite.prepare("SELECT id FROM organisations WHERE name = 'Huadong Aerial Leasing'").get() as {
-        id: number;
-      }
-    ).id;
+    huadong = (await rowOf<{ id: number }>(
+      f.t.dbh.db,
+      "SELECT id FROM organisations WHERE name = 'Huadong Aerial Leasing'",
+    ))!.id;
     operatorAdmin = await f.t.tokenFor(ROLE.companyAdmin);
   });
   afterAll(() => f.close());

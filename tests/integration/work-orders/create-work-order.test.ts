@@ -29,9 +29,10 @@ describe('createWorkOrder', () => {
     const now = Date.UTC(2026, 10, 25, 2, 0, 0);
     const before = await orderCount();
     // The seed's reminders and feedback sit on machines of its choosing: take machines that hold a free one.
-    const upkept = machineWithFreeSource(t.dbh, 'upkeep', m.lessor);
-    const fed = machineWithFreeSource(t.dbh, 'feedback', m.lessor);
-    const plan = freeSourceOf(t.dbh, 'upkeep', upkept.id);
+    const upkept = await machineWithFreeSource(t.dbh, 'upkeep', m.lessor);
+    const fed = await machineWithFreeSource(t.dbh, 'feedback', m.lessor);
+    const plan = await freeSourceOf(t.dbh, 'upkeep', upkept.id);
+    const feedback = await freeSourceOf(t.dbh, 'feedback', fed.id);
     const first = await (
       await ScopedData.of(t.dbh.db, user)
     ).write((tx) =>
@@ -52,7 +53,7 @@ describe('createWorkOrder', () => {
           title: 'Customer says it leaks',
           deviceId: fed.id,
           phone: '13900000001',
-          source: { kind: 'feedback', id: freeSourceOf(t.dbh, 'feedback', fed.id) },
+          source: { kind: 'feedback', id: feedback },
         },
         now,
       ),
@@ -85,8 +86,8 @@ describe('createWorkOrder', () => {
   it("is part of the caller's transaction: when the caller fails, no order remains", async () => {
     const user = await sessionUserOf(t, ROLE.lessorAdmin);
     const before = await orderCount();
-    const faulty = machineWithFreeSource(t.dbh, 'fault', m.lessor);
-    const fault = freeSourceOf(t.dbh, 'fault', faulty.id);
+    const faulty = await machineWithFreeSource(t.dbh, 'fault', m.lessor);
+    const fault = await freeSourceOf(t.dbh, 'fault', faulty.id);
     await expect(
       (await ScopedData.of(t.dbh.db, user)).write(async (tx) => {
         await createWorkOrder(tx, user, {
@@ -102,8 +103,8 @@ describe('createWorkOrder', () => {
 
   it('refuses a second unresolved order for the same source, and an alarm of another machine', async () => {
     const user = await sessionUserOf(t, ROLE.lessorAdmin);
-    const fed = machineWithFreeSource(t.dbh, 'feedback', m.lessor);
-    const source = { kind: 'feedback' as const, id: freeSourceOf(t.dbh, 'feedback', fed.id) };
+    const fed = await machineWithFreeSource(t.dbh, 'feedback', m.lessor);
+    const source = { kind: 'feedback' as const, id: await freeSourceOf(t.dbh, 'feedback', fed.id) };
     await inUnit(user, (tx) => createWorkOrder(tx, user, { title: 'First', deviceId: fed.id, source }));
     const again = () => inUnit(user, (tx) => createWorkOrder(tx, user, { title: 'Again', deviceId: fed.id, source }));
     await expect(again()).rejects.toThrow(ApiError);

@@ -7,6 +7,7 @@ import type { DbHandle } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { findSessionUser } from '@console/server/src/lib/session';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { orgOf } from '../commands/helpers.ts';
 
@@ -84,28 +85,30 @@ const SOURCE_TABLE = {
 } as const;
 
 /** A seeded record of a machine that can be a work order's source: of that machine, with no unresolved order. */
-export function freeSourceOf(dbh: DbHandle, kind: keyof typeof SOURCE_TABLE, deviceId: number): number {
-  const row = dbh.sqlite
-    .prepare(
-      `SELECT id FROM ${SOURCE_TABLE[kind]} s WHERE device_id = ? AND NOT EXISTS (
-         SELECT 1 FROM work_orders w WHERE w.source = ? AND w.source_id = s.id AND w.status IN (${OPEN_STATUSES.join(', ')})
-       ) ORDER BY id LIMIT 1`,
-    )
-    .get(deviceId, kind) as { id: number } | undefined;
+export async function freeSourceOf(dbh: DbHandle, kind: keyof typeof SOURCE_TABLE, deviceId: number): Promise<number> {
+  const row = await rowOf<{ id: number }>(
+    dbh.db,
+    `SELECT id FROM ${SOURCE_TABLE[kind]} s WHERE device_id = ? AND NOT EXISTS (
+       SELECT 1 FROM work_orders w WHERE w.source = ? AND w.source_id = s.id AND w.status IN (${OPEN_STATUSES.join(', ')})
+     ) ORDER BY id LIMIT 1`,
+    deviceId,
+    kind,
+  );
   if (!row) throw new Error(`no free ${kind} record of machine ${deviceId} in the seed`);
   return row.id;
 }
 
 /** A machine of an organisation that holds a free record of a kind (the seed's records depend on the day). */
-export function machineWithFreeSource(dbh: DbHandle, kind: keyof typeof SOURCE_TABLE, orgId: number) {
-  const row = dbh.sqlite
-    .prepare(
-      `SELECT d.id, d.kind FROM ${SOURCE_TABLE[kind]} s JOIN devices d ON d.id = s.device_id
-       WHERE d.org_id = ? AND NOT EXISTS (
-         SELECT 1 FROM work_orders w WHERE w.source = ? AND w.source_id = s.id AND w.status IN (${OPEN_STATUSES.join(', ')})
-       ) ORDER BY s.id LIMIT 1`,
-    )
-    .get(orgId, kind) as { id: number; kind: string } | undefined;
+export async function machineWithFreeSource(dbh: DbHandle, kind: keyof typeof SOURCE_TABLE, orgId: number) {
+  const row = await rowOf<{ id: number; kind: string }>(
+    dbh.db,
+    `SELECT d.id, d.kind FROM ${SOURCE_TABLE[kind]} s JOIN devices d ON d.id = s.device_id
+     WHERE d.org_id = ? AND NOT EXISTS (
+       SELECT 1 FROM work_orders w WHERE w.source = ? AND w.source_id = s.id AND w.status IN (${OPEN_STATUSES.join(', ')})
+     ) ORDER BY s.id LIMIT 1`,
+    orgId,
+    kind,
+  );
   if (!row) throw new Error(`no machine of organisation ${orgId} with a free ${kind} record in the seed`);
   return row;
 }

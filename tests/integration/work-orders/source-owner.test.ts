@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { workOrderEndpoints } from '@console/contract/http/work-orders';
 import { WORK_ORDER_SOURCE_KINDS } from '@console/contract/http/work-order-forms';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { freeSourceOf, machinesOf, machineWithFreeSource, orderFor } from './helpers.ts';
 
@@ -13,10 +14,13 @@ import { freeSourceOf, machinesOf, machineWithFreeSource, orderFor } from './hel
 describe('create.do: the source must be a record of the same machine', () => {
   let t: TestApp;
   let m: Awaited<ReturnType<typeof machinesOf>>;
-  const ordersOf = (kind: string, id: number) =>
-    t.dbh.sqlite.prepare('SELECT count(*) n FROM work_orders WHERE source = ? AND source_id = ?').get(kind, id) as {
-      n: number;
-    };
+  const ordersOf = async (kind: string, id: number) =>
+    (await rowOf<{ n: number }>(
+      t.dbh.db,
+      'SELECT count(*) n FROM work_orders WHERE source = ? AND source_id = ?',
+      kind,
+      id,
+    ))!;
 
   beforeEach(async () => {
     t = await createTestApp();
@@ -27,10 +31,10 @@ describe('create.do: the source must be a record of the same machine', () => {
   for (const kind of WORK_ORDER_SOURCE_KINDS) {
     it(`refuses another company's ${kind} on one's own machine, and a ${kind} of another own machine`, async () => {
       const token = await t.tokenFor(ROLE.lessorAdmin);
-      const foreignMachine = machineWithFreeSource(t.dbh, kind, m.foreign.orgId);
-      const foreignId = freeSourceOf(t.dbh, kind, foreignMachine.id);
+      const foreignMachine = await machineWithFreeSource(t.dbh, kind, m.foreign.orgId);
+      const foreignId = await freeSourceOf(t.dbh, kind, foreignMachine.id);
       // Two machines of the company: `mine` holds a free record of this kind, `other` is another one.
-      const mine = machineWithFreeSource(t.dbh, kind, m.lessor);
+      const mine = await machineWithFreeSource(t.dbh, kind, m.lessor);
       const other = mine.id === m.own.id ? m.shared : m.own;
       const answer = await t.call(workOrderEndpoints.create, {
         token,
@@ -41,7 +45,7 @@ describe('create.do: the source must be a record of the same machine', () => {
         message: 'Invalid input: source, The source of the work order does not exist',
         data: { field: 'source' },
       });
-      expect(ordersOf(kind, foreignId).n).toBe(0);
+      expect((await ordersOf(kind, foreignId)).n).toBe(0);
       const zh = await t.call(workOrderEndpoints.create, {
         token,
         lang: 'zh_CN',
@@ -51,7 +55,7 @@ describe('create.do: the source must be a record of the same machine', () => {
       expect(zh.message).toContain('source');
 
       // The same rule inside one company: a record of the other machine is not this machine's source.
-      const mineId = freeSourceOf(t.dbh, kind, mine.id);
+      const mineId = await freeSourceOf(t.dbh, kind, mine.id);
       const mismatched = await t.call(workOrderEndpoints.create, {
         token,
         body: orderFor(other, { source: { kind, id: mineId } }),
@@ -63,7 +67,7 @@ describe('create.do: the source must be a record of the same machine', () => {
         body: orderFor(mine, { source: { kind, id: mineId } }),
       });
       expect(right.status, right.message).toBe('200');
-      expect(ordersOf(kind, mineId).n).toBe(1);
+      expect((await ordersOf(kind, mineId)).n).toBe(1);
     });
   }
 });

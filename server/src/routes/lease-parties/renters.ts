@@ -145,7 +145,7 @@ export const renterRoutes: RouteDef[] = [
       .from(contracts, data.orgScope(contracts.lessorOrgId))
       .leftJoin(stores, eq(stores.id, contracts.storeId))
       // The contracts this user sees (decision 029: a salesperson those they wrote or sell).
-      .where(and(eq(contracts.renterOrgId, query.id), visible === false ? sql`0` : visible))
+      .where(and(eq(contracts.renterOrgId, query.id), visible === false ? sql`1 = 0` : visible))
       .orderBy(desc(contracts.startOn), desc(contracts.id))
       .limit(500)
       .all();

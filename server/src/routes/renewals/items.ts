@@ -35,7 +35,7 @@ export function priceList(data: ScopedData, currencies: string[]) {
       months: renewalPrices.months,
       priceCents: renewalPrices.priceCents,
     })
-    .from(renewalPrices, data.shared('codeTable', sql`1`))
+    .from(renewalPrices, data.shared('codeTable', sql`1 = 1`))
     .where(inArray(renewalPrices.currency, currencies))
     .orderBy(asc(renewalPrices.currency), asc(renewalPrices.kind), asc(renewalPrices.months))
     .all();

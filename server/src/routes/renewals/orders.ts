@@ -140,7 +140,7 @@ async function itemsToRenew(tx: ScopedWrite, kind: 'device' | 'sim', ids: number
 async function priceIn(tx: ScopedData, currency: string, kind: 'device' | 'sim', months: number): Promise<number> {
   const price = await tx
     .select({ priceCents: renewalPrices.priceCents })
-    .from(renewalPrices, tx.shared('codeTable', sql`1`))
+    .from(renewalPrices, tx.shared('codeTable', sql`1 = 1`))
     .where(and(eq(renewalPrices.currency, currency), eq(renewalPrices.kind, kind), eq(renewalPrices.months, months)))
     .get();
   if (price) return price.priceCents;
