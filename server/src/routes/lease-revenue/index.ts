@@ -4,7 +4,7 @@
  * machine and days (decision 070), read through the organisation scope on the bill's lessor (a lessor's administrator
  * and staff their own, the operator's finance every lessor's); a line belongs to the month of its last billed day.
  */
-import { and, asc, between, desc, eq, gte, inArray, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -313,11 +313,11 @@ export const leaseRevenueRoutes: RouteDef[] = [
       desc(i.toOn),
       desc(i.id),
     ]);
-    const { rows: page, ...paging } = await listPage(data, query, rows, order);
     const totals = (await db
-      .select({ ...moneyOf(i), days: sumOf(i.days) })
+      .select({ ...moneyOf(i), days: sumOf(i.days), lines: count() })
       .from(i)
       .get())!;
+    const { rows: page, ...paging } = await listPage(data, query, rows, order, totals.lines);
     const hours = await hoursOfLines(
       db,
       page.map((r) => r.id),
