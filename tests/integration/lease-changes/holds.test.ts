@@ -112,6 +112,14 @@ describe('contract changes hold what they add', () => {
     expect(answer.status, answer.message).toBe('200');
     return answer.data.list[0]!.free;
   };
+  /** The company's automatic approval switched off by its administrator: a submitted change waits in review. */
+  const autoApprovalOff = async () => {
+    const rules = await t.call(partyEndpoints.ruleList, { token: desk.admin });
+    for (const rule of rules.data.list) {
+      const off = await t.call(partyEndpoints.ruleEnable, { token: desk.admin, body: { id: rule.id, enabled: false } });
+      expect(off.status, off.message).toBe('200');
+    }
+  };
   const changeNumber = async (id: number) => {
     const d = await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: contract.id } });
     return d.data.changes.find((c) => c.id === id)!.number;
@@ -326,12 +334,7 @@ describe('contract changes hold what they add', () => {
   });
 
   it('a change withdrawn keeps its holds and an edit moves them; cancelled, or ended with its contract, it lets them go', async () => {
-    // The company's automatic approval switched off by its administrator: a submitted change waits in review.
-    const rules = await t.call(partyEndpoints.ruleList, { token: desk.admin });
-    for (const rule of rules.data.list) {
-      const off = await t.call(partyEndpoints.ruleEnable, { token: desk.admin, body: { id: rule.id, enabled: false } });
-      expect(off.status, off.message).toBe('200');
-    }
+    await autoApprovalOff();
     const added = desk.free[1]!;
     const body = (effectiveOn: string) => ({
       contractId: contract.id,
@@ -442,12 +445,7 @@ describe('contract changes hold what they add', () => {
   });
 
   it('a removal withdrawn and cancelled before coming into force changes nothing; the next one, in force, lets go', async () => {
-    // The company's automatic approval switched off by its administrator: a submitted change waits in review.
-    const rules = await t.call(partyEndpoints.ruleList, { token: desk.admin });
-    for (const rule of rules.data.list) {
-      const off = await t.call(partyEndpoints.ruleEnable, { token: desk.admin, body: { id: rule.id, enabled: false } });
-      expect(off.status, off.message).toBe('200');
-    }
+    await autoApprovalOff();
     const machine = desk.free[0]!;
     const remove = (effectiveOn: string) => ({
       contractId: contract.id,

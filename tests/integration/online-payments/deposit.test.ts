@@ -4,7 +4,7 @@ import { billingEndpoints as billing } from '@console/contract/http/lease-billin
 import { depositEndpoints as deposits } from '@console/contract/http/deposits';
 import { onlinePaymentEndpoints as api } from '@console/contract/http/online-payments';
 import { leaseWithDeposit, type DepositLease } from '../deposits/helpers.ts';
-import { payRig, providerIdOf, type PayRig } from './helpers.ts';
+import { openPayment, payRig, type PayRig } from './helpers.ts';
 
 /**
  * A renter's user paying its contract's deposit online through the same payment flow as its bills (decisions 073 and
@@ -38,14 +38,7 @@ describe('renters pay a deposit online', () => {
     });
     return rows.data.list[0]?.balanceCents ?? 0;
   };
-  const open = async (amountCents?: number) => {
-    const made = await f.t.call(api.create, {
-      token: await f.renter(),
-      body: { depositId, ...(amountCents ? { amountCents } : {}) },
-    });
-    expect(made.status, made.message).toBe('200');
-    return { ...made.data.payment, providerId: providerIdOf(made.data.payUrl) };
-  };
+  const open = (amountCents?: number) => openPayment(f, { depositId }, amountCents);
   const payAt = (providerId: string) => f.control(`/control/payments/${providerId}/act`, { action: 'pay' });
   const mine = async (id: number) => {
     const listed = await f.t.call(api.list, { token: await f.renter(), query: { pageSize: 50 } });

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { expect } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
+import { onlinePaymentEndpoints } from '@console/contract/http/online-payments';
 import { DEV_PAYGATE_MERCHANT, DEV_PAYGATE_SECRET } from '@console/contract/shop/paygate-protocol';
 import { createPaygateApp } from '@console/paygate/src/app';
 import { Paygate } from '@console/paygate/src/provider';
@@ -85,3 +87,17 @@ export type PayRig = Awaited<ReturnType<typeof payRig>>;
 
 /** The provider's payment id in a pay page's address. */
 export const providerIdOf = (payUrl: string) => payUrl.split('/pay/')[1]!.split('?')[0]!;
+
+/** The renter's user opens a payment of bills or of a deposit, in full or of `amountCents`, and is sent to pay it. */
+export async function openPayment(
+  rig: PayRig,
+  pays: { billIds: number[] } | { depositId: number },
+  amountCents?: number,
+) {
+  const made = await rig.t.call(onlinePaymentEndpoints.create, {
+    token: await rig.renter(),
+    body: { ...pays, ...(amountCents ? { amountCents } : {}) },
+  });
+  expect(made.status, made.message).toBe('200');
+  return { ...made.data.payment, providerId: providerIdOf(made.data.payUrl) };
+}

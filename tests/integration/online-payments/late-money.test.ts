@@ -3,7 +3,7 @@ import { PAYMENT_TIMEOUT_MS } from '@console/contract/codes/shop-orders';
 import { billingEndpoints as billing } from '@console/contract/http/lease-billing';
 import { onlinePaymentEndpoints as api } from '@console/contract/http/online-payments';
 import { BILL_PAY_NOTIFY_PATH } from '@console/server/src/billing/online-payments';
-import { payFixture, providerIdOf, type PayFixture } from './helpers.ts';
+import { openPayment, payFixture, type PayFixture } from './helpers.ts';
 
 /**
  * Money paid online is a receipt of its own method, `online`, which the desk cannot enter; and money the provider
@@ -24,14 +24,7 @@ describe('online money: its receipt method and money that comes late', () => {
     (
       await f.t.call(billing.billList, { token: await f.renter(), query: { contractId: f.lease.contractId } })
     ).data.list.find((b) => b.id === bill)!;
-  const open = async (amountCents?: number) => {
-    const made = await f.t.call(api.create, {
-      token: await f.renter(),
-      body: { billIds: [bill], ...(amountCents ? { amountCents } : {}) },
-    });
-    expect(made.status, made.message).toBe('200');
-    return { ...made.data.payment, providerId: providerIdOf(made.data.payUrl) };
-  };
+  const open = (amountCents?: number) => openPayment(f, { billIds: [bill] }, amountCents);
   const act = (providerId: string, action: 'pay' | 'cancel' | 'payLate') =>
     f.control(`/control/payments/${providerId}/act`, { action });
   const seenBy = async (token: string, id: number) =>

@@ -4,7 +4,7 @@ import { billingEndpoints as billing } from '@console/contract/http/lease-billin
 import { onlinePaymentEndpoints as api } from '@console/contract/http/online-payments';
 import { runSchedulerPass } from '@console/server/src/risk/scheduler';
 import { BILL_PAY_NOTIFY_PATH } from '@console/server/src/billing/online-payments';
-import { payFixture, providerIdOf, type PayFixture } from './helpers.ts';
+import { openPayment, payFixture, type PayFixture } from './helpers.ts';
 
 /**
  * A renter's user paying its overdue bill online through the shop's payment provider (decision 077), through the
@@ -34,14 +34,7 @@ describe('renters pay their bills online', () => {
   const arrears = async () =>
     (await f.t.call(billing.contractArrears, { token: await f.admin(), query: { contractId: f.lease.contractId } }))
       .data;
-  const open = async (amountCents?: number) => {
-    const made = await f.t.call(api.create, {
-      token: await f.renter(),
-      body: { billIds: [bill], ...(amountCents ? { amountCents } : {}) },
-    });
-    expect(made.status, made.message).toBe('200');
-    return { ...made.data.payment, providerId: providerIdOf(made.data.payUrl) };
-  };
+  const open = (amountCents?: number) => openPayment(f, { billIds: [bill] }, amountCents);
   const payAt = (providerId: string) => f.control(`/control/payments/${providerId}/act`, { action: 'pay' });
   const mine = async (id: number) => {
     const listed = await f.t.call(api.list, { token: await f.renter(), query: { pageSize: 50 } });
