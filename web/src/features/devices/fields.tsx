@@ -44,7 +44,7 @@ export const machineFields = {
     filter: { width: 130 },
     // What a status filter may have matched beside the one code shown (an offline machine's alarm).
     cell: (row) => (
-      <Space size={4}>
+      <Space size={4} wrap>
         <StatusBadge table={DEVICE_STATUS} value={row.status} />
         {row.alarmOpen && row.status !== 8 && <StatusBadge table={DEVICE_STATUS} value={8} />}
       </Space>
@@ -60,8 +60,11 @@ export const useDeviceFields = defineFields<DeviceRow>()('devices', {
   ...machineFields,
   status: {
     ...machineFields.status,
+    // A machine with many states (offline, alarm, unplugged, fault, to be renewed) wraps its tags onto a second line
+    // instead of widening the column and pushing signal, location and last report out of sight at 1440 px.
+    width: 260,
     cell: (row, { t }) => (
-      <Space size={4}>
+      <Space size={4} wrap>
         {machineFields.status.cell(row)}
         {row.lockLevel > 0 && row.status !== 4 && <StatusBadge table={LOCK_LEVEL} value={row.lockLevel} />}
         {row.sleeping && <Tag>{t('list.sleeping')}</Tag>}
