@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { subleaseCostCents } from '@console/contract/lease/sublease-cost';
 import { ROLE } from '@console/contract/codes/roles';
 import type { Db } from '../client.ts';
@@ -149,7 +149,7 @@ interface RentIn {
 
 /**
  * Machines a rental company rents in from a sub-lessor: the first `leasedOut` it has leased out again under running
- * contracts (rented in ten days before the contract began), then `inStock` in stock, rented in from about eleven
+ * contracts begun over a billing period ago (rented in ten days before the contract began), then `inStock` in stock, rented in from about eleven
  * months back (January of the demo's year) a month apart, at the sub-lessor's trade rate of the company's market. No faker: picks by id, so nothing seeded before shifts.
  */
 async function rentIn(db: Db, o: RentIn): Promise<void> {
@@ -173,6 +173,9 @@ async function rentIn(db: Db, o: RentIn): Promise<void> {
       and(
         eq(contracts.lessorOrgId, lessorId),
         eq(contracts.status, 7),
+        // Hired out for more than a billing period: its bills show what it earns against what renting it in costs,
+        // whatever day the demo is seeded on.
+        lte(contracts.startOn, day(now - 45 * DAY)),
         eq(devices.leaseStatus, 'leased'),
         notInArray(devices.id, hiredBefore),
       ),
