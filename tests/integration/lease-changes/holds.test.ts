@@ -74,6 +74,17 @@ describe('contract changes hold what they add', () => {
     );
   const shown = async (contractId: number) =>
     (await rows(contractId)).map((r) => [r.deviceId, r.count, r.state, r.startOn, r.endOn, r.endReason]);
+  /** A move refused because another record holds the machine on some of its days: the message names it and them. */
+  const expectHeldBy = (
+    answer: { status: string; message: string },
+    machine: { serialNumber: string },
+    holder: string,
+    from: number,
+    to: number,
+  ) => {
+    expect(answer.status).toBe('409');
+    expect(answer.message).toBe(`Machine ${machine.serialNumber} is held by ${holder} from ${day(from)} to ${day(to)}`);
+  };
   /** Another contract's draft of the desk's renter naming one machine or a count of the desk's model for these days. */
   const draftOf = (line: { deviceId: number } | { modelId: number; count: number }, from: number, to: number) =>
     t.call(leaseContractEndpoints.create, {
@@ -166,8 +177,7 @@ describe('contract changes hold what they add', () => {
     const number = await changeNumber(id);
     const late = await createQuote(t, desk.sales, form(t, desk, [machineLine(added.id)], 115, 118));
     const refused = await quoteMove(t, desk.sales, late.id, 'send');
-    expect(refused.status).toBe('409');
-    expect(refused.message).toBe(`Machine ${added.serialNumber} is held by ${number} from ${day(115)} to ${day(118)}`);
+    expectHeldBy(refused, added, number, 115, 118);
     // ... while before the effective day the machine is free.
     const early = await createQuote(t, desk.sales, form(t, desk, [machineLine(added.id)], 102, 105));
     expect((await quoteMove(t, desk.sales, early.id, 'send')).status).toBe('200');
@@ -233,10 +243,7 @@ describe('contract changes hold what they add', () => {
     });
 
     const refused = await contractMove(id, 'submit');
-    expect(refused.status).toBe('409');
-    expect(refused.message).toBe(
-      `Machine ${machine.serialNumber} is held by ${q.number} from ${day(135)} to ${day(136)}`,
-    );
+    expectHeldBy(refused, machine, q.number, 135, 136);
     expect(await statusOf(t, id)).toBe(LEASE_STATUS.draft);
 
     expect((await quoteMove(t, desk.staff, q.id, 'withdraw')).status).toBe('200');
@@ -263,10 +270,7 @@ describe('contract changes hold what they add', () => {
     const id = await changeOf(t, { contractId: contract.id, effectiveOn: day(120), endOn: day(140), lines: [] });
 
     const refused = await contractMove(id, 'submit');
-    expect(refused.status).toBe('409');
-    expect(refused.message).toBe(
-      `Machine ${machine.serialNumber} is held by ${q.number} from ${day(133)} to ${day(134)}`,
-    );
+    expectHeldBy(refused, machine, q.number, 133, 134);
     expect(await statusOf(t, id)).toBe(LEASE_STATUS.draft);
     expect(await shown(id)).toEqual([]);
 
@@ -281,10 +285,7 @@ describe('contract changes hold what they add', () => {
     ]);
     const late = await createQuote(t, desk.sales, form(t, desk, [machineLine(machine.id)], 138, 142));
     const blocked = await quoteMove(t, desk.sales, late.id, 'send');
-    expect(blocked.status).toBe('409');
-    expect(blocked.message).toBe(
-      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(138)} to ${day(140)}`,
-    );
+    expectHeldBy(blocked, machine, contract.number, 138, 140);
   });
 
   it('a later end holds nothing again for a machine already delivered: its lease period holds it', async () => {
@@ -303,10 +304,7 @@ describe('contract changes hold what they add', () => {
       endOn: day(136),
     });
     const refused = await quoteMove(t, desk.sales, q.id, 'send');
-    expect(refused.status).toBe('409');
-    expect(refused.message).toBe(
-      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(135)} to ${day(136)}`,
-    );
+    expectHeldBy(refused, machine, contract.number, 135, 136);
   });
 
   it('a change in force that moves the end earlier lets go of the days past it', async () => {
@@ -317,10 +315,7 @@ describe('contract changes hold what they add', () => {
     // Until the change is in force, the contract holds the machine to its old end.
     const q = await createQuote(t, desk.sales, form(t, desk, [machineLine(machine.id)], 125, 128));
     const early = await quoteMove(t, desk.sales, q.id, 'send');
-    expect(early.status).toBe('409');
-    expect(early.message).toBe(
-      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(125)} to ${day(128)}`,
-    );
+    expectHeldBy(early, machine, contract.number, 125, 128);
 
     await putInForce(id);
     expect(await shown(contract.id)).toEqual([
@@ -408,10 +403,7 @@ describe('contract changes hold what they add', () => {
     expect(other.status, other.message).toBe('200');
     expect((await calendarOf(machine)).get(day(115))).toEqual(['reserved', other.data.number]);
     const before = await draftOf({ deviceId: machine.id }, 104, 108);
-    expect(before.status).toBe('409');
-    expect(before.message).toBe(
-      `Machine ${machine.serialNumber} is held by ${contract.number} from ${day(104)} to ${day(108)}`,
-    );
+    expectHeldBy(before, machine, contract.number, 104, 108);
   });
 
   it('a removed model line frees the count not yet delivered from the effective day; the machine delivered under it stays out', async () => {

@@ -31,13 +31,25 @@ describe('the English rental company has its own demo accounts', () => {
   });
   afterAll(() => t?.dbh.close());
 
-  it.each(GLOBAL_DEMO_ROLES)('role %i signs in with +61 and sees only Northwind, in English', async (roleId) => {
-    const login = await t.call(authEndpoints.login, {
-      query: { ...globalDemoAccount(roleId), password: DEMO_PASSWORD },
-    });
-    expect(login.status).toBe('200');
+  /** A demo account signed in as its people do, with the role it should have: its token. */
+  const signIn = async ({ account, areaCode }: { account: string; areaCode: string }, roleId: number) => {
+    const login = await t.call(authEndpoints.login, { query: { account, areaCode, password: DEMO_PASSWORD } });
+    expect(login.status, login.message).toBe('200');
     expect(login.data.roleId).toBe(roleId);
-    const token = login.data.token as string;
+    return login.data.token as string;
+  };
+  /** Northwind's customer companies. */
+  const northwindCustomers = async () => {
+    const northwind = (await t.dbh.db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.name, 'Northwind Equipment Hire'))
+      .get())!;
+    return t.dbh.db.select().from(organisations).where(eq(organisations.parentId, northwind.id)).all();
+  };
+
+  it.each(GLOBAL_DEMO_ROLES)('role %i signs in with +61 and sees only Northwind, in English', async (roleId) => {
+    const token = await signIn(globalDemoAccount(roleId), roleId);
     const machines = await t.call(deviceEndpoints.list, { query: { page: 1, pageSize: 100 }, token });
     expect(machines.status).toBe('200');
     expect(machines.data.total).toBeGreaterThan(0);
@@ -49,27 +61,16 @@ describe('the English rental company has its own demo accounts', () => {
   });
 
   it("gives the English company's technician work orders of its own, in English", async () => {
-    const login = await t.call(authEndpoints.login, {
-      query: { ...globalDemoAccount(ROLE.technician), password: DEMO_PASSWORD },
-    });
-    const mine = await t.call(workOrderEndpoints.list, {
-      query: { page: 1, pageSize: 100 },
-      token: login.data.token as string,
-    });
+    const token = await signIn(globalDemoAccount(ROLE.technician), ROLE.technician);
+    const mine = await t.call(workOrderEndpoints.list, { query: { page: 1, pageSize: 100 }, token });
     expect(mine.data.total).toBeGreaterThan(0);
     await expectEvery(mine.data.list, (o) => !CJK.test(`${o.title}${o.orgName}`), 'the orders the technician sees');
     expect(mine.data.list.some((o) => o.status !== WO_STATUS.pending)).toBe(true);
   });
 
   it("gives Northwind's customers renters who sign in with +61 and read their own bills in Australian dollars", async () => {
-    const { account, areaCode } = GLOBAL_DEMO_RENTER;
-    const login = await t.call(authEndpoints.login, { query: { account, areaCode, password: DEMO_PASSWORD } });
-    expect(login.status).toBe('200');
-    expect(login.data.roleId).toBe(ROLE.other);
-    const bills = await t.call(billingEndpoints.billList, {
-      query: { page: 1, pageSize: 100 },
-      token: login.data.token as string,
-    });
+    const token = await signIn(GLOBAL_DEMO_RENTER, ROLE.other);
+    const bills = await t.call(billingEndpoints.billList, { query: { page: 1, pageSize: 100 }, token });
     expect(bills.status).toBe('200');
     expect(bills.data.total).toBeGreaterThan(0);
     await expectEvery(
@@ -78,12 +79,7 @@ describe('the English rental company has its own demo accounts', () => {
       'the bills the renter reads',
     );
     // Every customer of Northwind has people of its own, at Australian mobiles.
-    const northwind = (await t.dbh.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.name, 'Northwind Equipment Hire'))
-      .get())!;
-    const customers = await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, northwind.id)).all();
+    const customers = await northwindCustomers();
     const theirs = customers.filter((c) => BUSINESSES[GLOBAL_BUSINESS]!.customers.includes(c.name));
     expect(theirs).toHaveLength(3);
     for (const customer of theirs) {
@@ -113,18 +109,10 @@ describe('the English rental company has its own demo accounts', () => {
     const sydneyDay = dayInZone(at, 'Australia/Sydney');
     expect(sydneyDay).not.toBe(dayInZone(at, 'Asia/Shanghai'));
     for (const roleId of [ROLE.lessorAdmin, ROLE.technician] as const) {
-      const login = await t.call(authEndpoints.login, {
-        query: { ...globalDemoAccount(roleId), password: DEMO_PASSWORD },
-      });
-      const info = await t.call(authEndpoints.getUserInfo, { token: login.data.token as string });
+      const info = await t.call(authEndpoints.getUserInfo, { token: await signIn(globalDemoAccount(roleId), roleId) });
       expect(info.data.today, `role ${roleId}'s today`).toBe(sydneyDay);
     }
-    const northwind = (await t.dbh.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.name, 'Northwind Equipment Hire'))
-      .get())!;
-    const customers = await t.dbh.db.select().from(organisations).where(eq(organisations.parentId, northwind.id)).all();
+    const customers = await northwindCustomers();
     expect(customers.length).toBeGreaterThan(0);
     await expectEvery(
       customers,
