@@ -63,7 +63,10 @@ export async function applyChange(tx: Db, change: ContractRow, now: number): Pro
         const last = period.startOn > before ? period.startOn : before;
         await tx.update(leasePeriods).set({ plannedEndOn: last }).where(eq(leasePeriods.id, period.id)).run();
       }
-      const undelivered = target.deviceId !== null ? (out.length > 0 ? 0 : 1) : target.count - out.length;
+      // Every delivery under the line consumed a hold of it (consumeOnDelivery), returned since or not: what the
+      // line still holds is its count less them, never the count less the machines out today.
+      const delivered = (await periodsOf(tx, target.id)).length;
+      const undelivered = target.deviceId !== null ? (delivered > 0 ? 0 : 1) : Math.max(0, target.count - delivered);
       await releaseRemovedLine(tx, parent.id, target, undelivered, day, now);
       continue;
     }
@@ -129,6 +132,10 @@ const newLine = (line: Line, contractId: number, day: string, end: string) => ({
   amountCents: lineAmountCents(line.businessModel, line, day, end, line.count),
   fromOn: day,
 });
+
+/** Every lease period of a line, ended or not. */
+const periodsOf = (tx: Db, lineId: number) =>
+  tx.select().from(leasePeriods).where(eq(leasePeriods.lineId, lineId)).all();
 
 const openPeriodsOf = (tx: Db, lineId: number) =>
   tx

@@ -536,7 +536,7 @@ export async function releaseHoldsAfter(tx: Db, contractId: number, endOn: strin
 
 /**
  * A change in force that removes a line of its contract: from the change's effective day the contract no longer
- * holds the line's machines not yet delivered (`undelivered`: a named machine with no open lease period, a model
+ * holds the line's machines not yet delivered (`undelivered`: a named machine never delivered, a model
  * line's count less its open periods; a delivered machine's hold was consumed, and it leaves by a return). Its rows
  * naming the machine, or that many of the rows holding its model's count, are let go from that day (`removed`), the
  * days before staying the contract's. A hold row names a machine or a count, not a line: the count comes off the

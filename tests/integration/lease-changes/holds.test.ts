@@ -436,6 +436,50 @@ describe('contract changes hold what they add', () => {
     expect(more.status, more.message).toBe('200');
   });
 
+  it('a removed model line whose delivered machine came back lets go of what it still holds, not of the next line’s', async () => {
+    // Two lines of the same model, 3 and 2: the contract holds 5 of it, in rows that name no line.
+    const made = await t.call(leaseContractEndpoints.create, {
+      token: desk.admin,
+      lang: 'en_US',
+      body: {
+        renterId: desk.renterId,
+        storeId: desk.storeId,
+        startOn: day(100),
+        endOn: day(130),
+        siteAddress: '浦东新区张江路 88 号',
+        lines: [3, 2].map((count) => ({ modelId: desk.modelId, count, businessModel: 23, dayCents: LIST_DAY_CENTS })),
+      },
+    });
+    expect(made.status, made.message).toBe('200');
+    await putInForce(made.data.id);
+    const lines = (await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: made.data.id } })).data
+      .lines;
+    const first = lines.find((l) => l.count === 3)!.id;
+    advanceTo(t, day(100));
+    // One machine of the first line delivered and back three days later: its hold was consumed by the delivery.
+    const machine = { lineId: first, deviceId: desk.free[1]!.id };
+    await handOver(t, 'entry', made.data.id, [machine], day(100));
+    advanceTo(t, day(103));
+    await handOver(t, 'exit', made.data.id, [machine], day(103));
+    desk = { ...desk, admin: await t.tokenFor(ROLE.lessorAdmin) };
+    const held = await modelFree();
+    const id = await changeOf(t, {
+      contractId: made.data.id,
+      effectiveOn: day(110),
+      lines: [{ op: 'remove', lineId: first }],
+    });
+    await putInForce(id);
+    // The first line held 2 still: those are free from day 110; the second line's 2 stay held to the end.
+    expect(await modelFree()).toEqual(held.map((n, i) => (i >= 10 ? n + 2 : n)));
+    const kept = await rows(made.data.id);
+    const heldOn = (n: number) =>
+      kept
+        .filter((r) => r.state === 'held' && r.startOn <= day(n) && r.endOn >= day(n))
+        .reduce((sum, r) => sum + r.count, 0);
+    expect(heldOn(115)).toBe(2);
+    expect(heldOn(105)).toBe(4);
+  });
+
   it('a removal withdrawn and cancelled before coming into force changes nothing; the next one, in force, lets go', async () => {
     await autoApprovalOff();
     const machine = desk.free[0]!;
