@@ -1,14 +1,26 @@
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import { deviceListQuery } from '@console/contract/http/devices';
 import { openDb } from '@console/db/client';
+import { users } from '@console/db/schema/accounts';
 import { demoAccount } from '@console/db/seed/accounts';
 import { listDevices } from '@console/server/src/routes/device-list';
 import { ScopedData } from '@console/server/src/lib/data';
 import { createSession, findSessionUser } from '@console/server/src/lib/session';
 import { eventually, freePort, runTs, startServerProcess } from '../tests/fixtures/server-process.ts';
-import { BENCH_PORTS, seedBenchDb, writeScenario, type BenchDb } from './lib/fleet.ts';
+import {
+  BENCH_PORTS,
+  engineEnv,
+  openEngineDb,
+  seedEngineDb,
+  telemetryCounter,
+  writeScenario,
+  type BenchEngine,
+  type EngineDb,
+} from './lib/fleet.ts';
 import { sleep, startSimulatorProcess } from './lib/processes.ts';
 import { dayInZone } from '@console/server/src/lib/time';
 
@@ -16,9 +28,12 @@ export interface ApiBenchOptions {
   /** Machines reporting every second while the list is asked for (messages per second). */
   rate: number;
   profileDir?: string;
+  /** The engines the product is measured on (BENCH_DB); the baseline runs beside SQLite's. */
+  engines?: BenchEngine[];
 }
 
-export interface ApiResult {
+/** The device list's figures of the product on one engine. */
+interface ApiFigures {
   /** What is asked for, and as whom. */
   request: string;
   /** Messages per second ingested meanwhile, and the machines in the database. */
@@ -32,12 +47,28 @@ export interface ApiResult {
   p99Ms: number;
   /** The product and the baseline were asked in turns of this many seconds. */
   turnS: number;
-  /** A minimal Hono + better-sqlite3 server running the same SQL on the same database, under the same ingest. */
-  baselineP50Ms: number;
-  baselineP99Ms: number;
   /** The same request on an idle server with 20,000 seeded machines (SEED_DEVICES=20000). */
   deviceList20kP95Ms: number;
   deviceList20kP99Ms: number;
+  /** The host's load averages (1, 5, 15 min) when the measurement under ingest ended. */
+  load: number[];
+}
+
+export interface ApiResult extends ApiFigures {
+  engine: 'sqlite';
+  /** A minimal Hono + better-sqlite3 server running the same SQL on the same database, under the same ingest. */
+  baselineP50Ms: number;
+  baselineP99Ms: number;
+}
+
+/**
+ * The product on PostgreSQL: the same request under the same ingest, its turns alternating with pauses where
+ * SQLite's alternate with the baseline's, so both engines are asked over the same stretch of their runs.
+ */
+export interface ApiPostgresResult extends ApiFigures {
+  engine: 'postgres';
+  /** p99 over the SQLite product's in the same run (TARGETS.apiPgP99OfSqlite); null when SQLite was not measured. */
+  p99OfSqlite: number | null;
 }
 
 /** A lessor's administrator looks for the aerial platforms on line, second page, most recent report first. */
@@ -86,29 +117,38 @@ async function load(target: Target, ms: number, into: number[]): Promise<void> {
 /**
  * The product and the baseline side by side: asked in turns of `SLICE_MS` for `ms` each, so both meet the same
  * moments of the run (a fleet still connecting, a scheduler's pass, a rollup, the commands of a business in
- * arrears going out) instead of one getting the first stretch and the other the second.
+ * arrears going out) instead of one getting the first stretch and the other the second. Without a baseline (the
+ * product on PostgreSQL) its turns are pauses: the product is asked over the same stretch of its run, in the same
+ * rhythm, as on SQLite.
  */
-async function measureInTurns(product: Target, baseline: Target, ms: number) {
-  for (let i = 0; i < WARM_UP_REQUESTS; i++) await Promise.all([ask(product), ask(baseline)]);
+async function measureInTurns(product: Target, baseline: Target | null, ms: number) {
+  for (let i = 0; i < WARM_UP_REQUESTS; i++) await Promise.all([ask(product), baseline && ask(baseline)]);
   const latencies = { product: [] as number[], baseline: [] as number[] };
   for (let turn = 0; turn < ms / SLICE_MS; turn++) {
     await load(product, SLICE_MS, latencies.product);
-    await load(baseline, SLICE_MS, latencies.baseline);
+    if (baseline) await load(baseline, SLICE_MS, latencies.baseline);
+    else await sleep(SLICE_MS);
   }
   return { product: latencies.product.sort((a, b) => a - b), base: latencies.baseline.sort((a, b) => a - b) };
 }
 
-/** A console session of the asking role, made in the database as a sign-in would. */
-async function tokenFor(file: string): Promise<string> {
-  const dbh = openDb(file, { migrate: false });
-  const id = dbh.sqlite.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(demoAccount(ROLE_ASKING));
-  const token = await createSession(dbh.db, id as number, 'console', '127.0.0.1', Date.now() + 3600_000);
-  dbh.close();
-  return token;
+/** A console session of the asking role, made in the database (either engine) as a sign-in would. */
+async function tokenFor(db: EngineDb): Promise<string> {
+  const dbh = await openEngineDb(db);
+  try {
+    const user = await dbh.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, demoAccount(ROLE_ASKING)))
+      .get();
+    return await createSession(dbh.db, user!.id, 'console', '127.0.0.1', Date.now() + 3600_000);
+  } finally {
+    await dbh.close();
+  }
 }
 
-/** The SQL statements (with their parameters) the server's device list runs for this user and query. */
-async function captureListSql(db: BenchDb, token: string): Promise<string> {
+/** The SQL statements (with their parameters) the server's device list runs on SQLite for this user and query. */
+async function captureListSql(db: EngineDb, token: string): Promise<string> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const { db: logged, close } = openDb(db.file, {
     migrate: false,
@@ -131,91 +171,147 @@ async function captureListSql(db: BenchDb, token: string): Promise<string> {
 
 const listUrl = (api: string) => `${api}/device/list.do?${new URLSearchParams(QUERY)}`;
 
-/** The device list on the real server while machines report, then on the baseline under the same load. */
-async function underIngest(options: ApiBenchOptions) {
-  const db = await seedBenchDb(options.rate, 24);
-  const scenario = writeScenario(db, options.rate);
-  const token = await tokenFor(db.file);
-  const queries = await captureListSql(db, token);
-  const server = await startServerProcess({
+/** The server on a bench database of either engine (DATABASE_URL on PostgreSQL). */
+const startServer = (db: EngineDb, options: ApiBenchOptions) =>
+  startServerProcess({
     dbFile: db.file,
     range: BENCH_PORTS,
-    env: { WATCHDOG_S: '0' },
+    env: { WATCHDOG_S: '0', ...engineEnv(db) },
     nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+    timeoutMs: db.engine === 'postgres' ? 180_000 : undefined,
   });
-  const taken = [server.port, server.mqttPort];
-  const baselinePort = await freePort(BENCH_PORTS, taken);
-  const baseline = runTs('bench/baseline-api.ts', {
+
+/** The minimal baseline server (bench/baseline-api.ts) on SQLite's database, running the list's captured SQL. */
+async function startBaseline(db: EngineDb, queries: string, taken: number[]) {
+  const port = await freePort(BENCH_PORTS, taken);
+  const run = runTs('bench/baseline-api.ts', {
     BENCH_DB: db.file,
     BENCH_QUERIES: queries,
-    BENCH_PORT: String(baselinePort),
+    BENCH_PORT: String(port),
   });
   try {
-    await eventually('the baseline API', () => baseline.output.join('').includes('baseline listening'), 30_000);
-    const sim = await startSimulatorProcess({
-      mqttUrl: server.brokerUrl,
-      scenario,
-      machines: options.rate,
-      taken: [...taken, baselinePort],
-    });
+    await eventually('the baseline API', () => run.output.join('').includes('baseline listening'), 30_000);
+  } catch (error) {
+    await run.stop();
+    throw error;
+  }
+  return { run, port, target: { url: listUrl(`http://127.0.0.1:${port}/api`), headers: {} } };
+}
+
+/**
+ * The device list on the real server while machines report; on SQLite beside the baseline under the same load, in
+ * turns.
+ */
+async function underIngest(db: EngineDb, scenario: string, options: ApiBenchOptions) {
+  const token = await tokenFor(db);
+  const queries = db.engine === 'sqlite' ? await captureListSql(db, token) : null;
+  const server = await startServer(db, options);
+  const taken = [server.port, server.mqttPort];
+  try {
+    const baseline = queries ? await startBaseline(db, queries, taken) : null;
     try {
-      await sleep(5000);
-      const reader = openDb(db.file, { migrate: false });
-      const maxId = reader.sqlite.prepare('SELECT coalesce(max(id), 0) FROM telemetry').pluck();
-      const s0 = maxId.get() as number;
-      const t0 = Date.now();
-      const { product, base } = await measureInTurns(
-        { url: listUrl(server.api), headers: { token, timeZone: 'Asia/Shanghai' } },
-        { url: listUrl(`http://127.0.0.1:${baselinePort}/api`), headers: {} },
-        MEASURE_MS,
-      );
-      const ingestMsgsPerSec = Math.round(((maxId.get() as number) - s0) / ((Date.now() - t0) / 1000));
-      reader.close();
-      return { product, base, ingestMsgsPerSec, machines: db.machines.length, reporting: sim.online };
+      const sim = await startSimulatorProcess({
+        mqttUrl: server.brokerUrl,
+        scenario,
+        machines: options.rate,
+        taken: [...taken, ...(baseline ? [baseline.port] : [])],
+      });
+      try {
+        await sleep(5000);
+        const reader = await openEngineDb(db);
+        try {
+          const counter = telemetryCounter(reader.db, db.engine);
+          const s0 = await counter.newest();
+          const t0 = Date.now();
+          const { product, base } = await measureInTurns(
+            { url: listUrl(server.api), headers: { token, timeZone: 'Asia/Shanghai' } },
+            baseline?.target ?? null,
+            MEASURE_MS,
+          );
+          const wall = Date.now() - t0;
+          const load = loadavg().map((n) => round(n));
+          const ingestMsgsPerSec = Math.round((await counter.between(s0, await counter.newest())) / (wall / 1000));
+          return { product, base, ingestMsgsPerSec, machines: db.machines.length, reporting: sim.online, load };
+        } finally {
+          await reader.close();
+        }
+      } finally {
+        await sim.stop();
+      }
     } finally {
-      await sim.stop();
+      await baseline?.run.stop();
     }
   } finally {
-    await baseline.stop();
     await server.stop();
-    db.remove();
   }
 }
 
 /** The same request on a server holding 20,000 machines. */
-async function largeFleet(options: ApiBenchOptions) {
-  const db = await seedBenchDb(20_000, 24);
-  const token = await tokenFor(db.file);
-  const server = await startServerProcess({
-    dbFile: db.file,
-    range: BENCH_PORTS,
-    env: { WATCHDOG_S: '0' },
-    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
-  });
+async function largeFleet(engine: BenchEngine, options: ApiBenchOptions) {
+  const db = await seedEngineDb(engine, 20_000, 24);
   try {
-    return await measure({ url: listUrl(server.api), headers: { token, timeZone: 'Asia/Shanghai' } }, MEASURE_MS / 2);
+    const token = await tokenFor(db);
+    const server = await startServer(db, options);
+    try {
+      return await measure({ url: listUrl(server.api), headers: { token, timeZone: 'Asia/Shanghai' } }, MEASURE_MS / 2);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
-    db.remove();
+    await db.remove();
   }
 }
 
-export async function runApiBench(options: ApiBenchOptions): Promise<ApiResult> {
-  const loaded = await underIngest(options);
-  const large = await largeFleet(options);
-  return {
-    turnS: SLICE_MS / 1000,
-    request: `GET /api/device/list.do?${new URLSearchParams(QUERY)} as role ${ROLE_ASKING}, ${CONCURRENCY} clients`,
-    ingestMsgsPerSec: loaded.ingestMsgsPerSec,
-    machines: loaded.machines,
-    reporting: loaded.reporting,
-    requests: loaded.product.length,
-    p50Ms: round(percentile(loaded.product, 0.5)),
-    p95Ms: round(percentile(loaded.product, 0.95)),
-    p99Ms: round(percentile(loaded.product, 0.99)),
-    baselineP50Ms: round(percentile(loaded.base, 0.5)),
-    baselineP99Ms: round(percentile(loaded.base, 0.99)),
-    deviceList20kP95Ms: round(percentile(large, 0.95)),
-    deviceList20kP99Ms: round(percentile(large, 0.99)),
-  };
+const figures = (loaded: Awaited<ReturnType<typeof underIngest>>, large: number[]): ApiFigures => ({
+  turnS: SLICE_MS / 1000,
+  request: `GET /api/device/list.do?${new URLSearchParams(QUERY)} as role ${ROLE_ASKING}, ${CONCURRENCY} clients`,
+  ingestMsgsPerSec: loaded.ingestMsgsPerSec,
+  machines: loaded.machines,
+  reporting: loaded.reporting,
+  requests: loaded.product.length,
+  p50Ms: round(percentile(loaded.product, 0.5)),
+  p95Ms: round(percentile(loaded.product, 0.95)),
+  p99Ms: round(percentile(loaded.product, 0.99)),
+  deviceList20kP95Ms: round(percentile(large, 0.95)),
+  deviceList20kP99Ms: round(percentile(large, 0.99)),
+  load: loaded.load,
+});
+
+/**
+ * The device list on each engine asked for. Both databases are seeded first, so the two measurements under ingest
+ * follow each other (SQLite's beside its baseline, then PostgreSQL's); then the 20,000 machines on each.
+ */
+export async function runApiBench(
+  options: ApiBenchOptions,
+): Promise<{ sqlite?: ApiResult; postgres?: ApiPostgresResult }> {
+  const engines = options.engines ?? ['sqlite'];
+  const dbs: EngineDb[] = [];
+  const loaded: Partial<Record<BenchEngine, Awaited<ReturnType<typeof underIngest>>>> = {};
+  try {
+    for (const engine of engines) dbs.push(await seedEngineDb(engine, options.rate, 24));
+    for (const db of dbs) loaded[db.engine] = await underIngest(db, writeScenario(db, options.rate), options);
+  } finally {
+    for (const db of dbs) await db.remove();
+  }
+  const result: { sqlite?: ApiResult; postgres?: ApiPostgresResult } = {};
+  if (loaded.sqlite) {
+    const large = await largeFleet('sqlite', options);
+    result.sqlite = {
+      engine: 'sqlite',
+      ...figures(loaded.sqlite, large),
+      baselineP50Ms: round(percentile(loaded.sqlite.base, 0.5)),
+      baselineP99Ms: round(percentile(loaded.sqlite.base, 0.99)),
+    };
+  }
+  if (loaded.postgres) {
+    const large = await largeFleet('postgres', options);
+    const sqliteP99 = result.sqlite?.p99Ms;
+    const p99Ms = round(percentile(loaded.postgres.product, 0.99));
+    result.postgres = {
+      engine: 'postgres',
+      ...figures(loaded.postgres, large),
+      p99OfSqlite: sqliteP99 ? round(p99Ms / sqliteP99) : null,
+    };
+  }
+  return result;
 }

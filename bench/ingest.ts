@@ -1,9 +1,13 @@
+import { loadavg } from 'node:os';
+import { eq, sql } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
+import type { Db } from '@console/db/client';
+import { users } from '@console/db/schema/accounts';
 import { demoAccount } from '@console/db/seed/accounts';
 import { createSession } from '@console/server/src/lib/session';
 import { eventually, freePort, runTs } from '../tests/fixtures/server-process.ts';
-import { BENCH_PORTS, seedBenchDb, writeScenario, type BenchDb } from './lib/fleet.ts';
-import { withFleet } from './lib/fleet-run.ts';
+import { BENCH_PORTS, seedEngineDb, writeScenario, type BenchEngine, type EngineDb } from './lib/fleet.ts';
+import { withEngineFleet } from './lib/fleet-run.ts';
 import {
   corePct,
   cpuSeconds,
@@ -21,9 +25,12 @@ export interface IngestBenchOptions {
   seconds: number;
   /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
   profileDir?: string;
+  /** The engines the product is measured on (BENCH_DB), one after the other; SQLite's run has the baseline. */
+  engines?: BenchEngine[];
 }
 
 export interface IngestResult {
+  engine: 'sqlite';
   machines: number;
   seconds: number;
   /** Machines on line during the window, and how long they took to connect (s), with the server and the baseline. */
@@ -72,6 +79,32 @@ export interface IngestResult {
   ratio: number;
   /** Share of one core used in the window. */
   cpu: { server: number | null; simulator: number | null; baselineBroker: number | null };
+  /** The host's load averages (1, 5, 15 min) when the product's window ended. */
+  load: number[];
+}
+
+/**
+ * The product on PostgreSQL (the server given DATABASE_URL to a database of its own, seeded as SQLite's), measured
+ * as on SQLite, without the baseline: its target is absolute (TARGETS.ingestPgMsgsPerSec, nothing lost).
+ */
+export interface IngestPostgresResult extends Omit<
+  IngestResult,
+  | 'engine'
+  | 'baselineOnline'
+  | 'baselineConnectS'
+  | 'baselineSettleGaveUp'
+  | 'baselineMsgsPerSec'
+  | 'baselineSent'
+  | 'baselineReceived'
+  | 'ratio'
+  | 'cpu'
+> {
+  engine: 'postgres';
+  /**
+   * Share of one core used in the window: the server, the simulator, and PostgreSQL's backends serving the bench's
+   * database (those connected through the whole window: the server's pools; its background writers are not counted).
+   */
+  cpu: { server: number | null; simulator: number | null; database: number | null };
 }
 
 const WARM_UP_MS = 5000;
@@ -86,8 +119,27 @@ async function pauseAndCount(sim: SimulatorRun) {
 }
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+/** CPU seconds of each PostgreSQL backend connected to the database `db` reads, by process id. */
+async function backendsCpu(db: Db): Promise<Map<number, number | null>> {
+  const rows = await db.all<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return new Map(rows.map(({ pid }) => [Number(pid), cpuSeconds(Number(pid))]));
+}
+
+/** Share of one core the backends connected at both readings used between them. */
+function backendsCorePct(before: Map<number, number | null>, after: Map<number, number | null>, wallMs: number) {
+  let used = 0;
+  for (const [pid, end] of after) {
+    const start = before.get(pid);
+    if (start === undefined || start === null || end === null) continue;
+    used += end - start;
+  }
+  return after.size ? corePct(0, used, wallMs) : null;
+}
+
 /** The baseline: the same broker in a process with a subscriber that only counts telemetry. */
-async function baseline(db: BenchDb, scenario: string, options: IngestBenchOptions) {
+async function baseline(db: EngineDb, scenario: string, options: IngestBenchOptions) {
   const mqttPort = await freePort(BENCH_PORTS);
   const broker = runTs('bench/baseline-broker.ts', { BENCH_DB: db.file, BENCH_MQTT_PORT: String(mqttPort) });
   const counted = () => {
@@ -136,22 +188,29 @@ async function baseline(db: BenchDb, scenario: string, options: IngestBenchOptio
   }
 }
 
-/** The product: the real server (broker, ingest, SQLite) with the same simulator on its embedded broker. */
-async function product(db: BenchDb, scenario: string, options: IngestBenchOptions) {
+/**
+ * The product: the real server (broker, ingest, and SQLite, or PostgreSQL through DATABASE_URL) with the same
+ * simulator on its embedded broker.
+ */
+async function product(db: EngineDb, scenario: string, options: IngestBenchOptions) {
   const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  return withFleet(
+  return withEngineFleet(
     db,
     { scenario, machines: options.machines, nodeArgs },
-    async ({ server, sim, reader, maxId, firstId }) => {
-      const lagsBetween = reader.sqlite
-        .prepare('SELECT received_at - device_time FROM telemetry WHERE id > ? AND id <= ? ORDER BY 1')
-        .pluck();
+    async ({ server, sim, reader, newestId, storedBetween, firstId }) => {
+      const lagsBetween = async (after: number, upTo: number) =>
+        (
+          await reader.db.all<{ lag: number }>(
+            sql`select received_at - device_time as lag from telemetry where id > ${after} and id <= ${upTo} order by 1`,
+          )
+        ).map((r) => Number(r.lag));
       // The server's own counters, through its ingest stats endpoint, as an operator reads them.
-      const admin = reader.sqlite
-        .prepare('SELECT id FROM users WHERE mobile = ?')
-        .pluck()
-        .get(demoAccount(ROLE.companyAdmin)) as number;
-      const token = await createSession(reader.db, admin, 'console', '127.0.0.1', Date.now() + 3600_000);
+      const admin = await reader.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.mobile, demoAccount(ROLE.companyAdmin)))
+        .get();
+      const token = await createSession(reader.db, admin!.id, 'console', '127.0.0.1', Date.now() + 3600_000);
       // A sample the busy server does not answer in time is left out (0), not guessed.
       const commitLagP99 = async () => {
         try {
@@ -162,29 +221,34 @@ async function product(db: BenchDb, scenario: string, options: IngestBenchOption
           return 0;
         }
       };
+      const backends = () => (db.engine === 'postgres' ? backendsCpu(reader.db) : Promise.resolve(null));
       await sleep(WARM_UP_MS);
       const cpu0 = [cpuSeconds(server.child.pid), cpuSeconds(sim.child.pid)];
+      const db0 = await backends();
       const u0 = await simulatorReports(sim);
-      const s0 = maxId();
+      const s0 = await newestId();
       const t0 = Date.now();
       let commitLag = 0;
       while (Date.now() - t0 < options.seconds * 1000) {
         await sleep(Math.min(5000, options.seconds * 1000 - (Date.now() - t0)));
         commitLag = Math.max(commitLag, await commitLagP99());
       }
-      const s1 = maxId();
+      const s1 = await newestId();
       const wall = Date.now() - t0;
       const u1 = await simulatorReports(sim);
       const cpu1 = [cpuSeconds(server.child.pid), cpuSeconds(sim.child.pid)];
+      const db1 = await backends();
+      const load = loadavg().map((n) => round(n, 2));
       const units = await pauseAndCount(sim);
-      const last = await settled('the rows the server stores', maxId);
-      const stored = last.value - firstId;
-      const lags = lagsBetween.all(s0, s1) as number[];
+      const last = await settled('the rows the server stores', newestId);
+      const stored = await storedBetween(firstId, last.value);
+      const inWindow = await storedBetween(s0, s1);
+      const lags = await lagsBetween(s0, s1);
       const unstored = Math.max(0, units.acked - stored);
       const serverBacklog = last.gaveUp ? unstored : 0;
       return {
-        window: { sent: u1.sent - u0.sent, acked: u1.acked - u0.acked, stored: s1 - s0 },
-        msgsPerSec: round((s1 - s0) / (wall / 1000)),
+        window: { sent: u1.sent - u0.sent, acked: u1.acked - u0.acked, stored: inWindow },
+        msgsPerSec: round(inWindow / (wall / 1000)),
         online: sim.online,
         connectS: round(sim.connectMs / 1000, 1),
         sent: units.sent,
@@ -200,9 +264,35 @@ async function product(db: BenchDb, scenario: string, options: IngestBenchOption
         commitLagP99Ms: commitLag,
         cpuServer: corePct(cpu0[0]!, cpu1[0]!, wall),
         cpuSimulator: corePct(cpu0[1]!, cpu1[1]!, wall),
+        cpuDatabase: db0 && db1 ? backendsCorePct(db0, db1, wall) : null,
+        load,
       };
     },
   );
+}
+
+/** The product's figures common to both engines. */
+function productFigures(real: Awaited<ReturnType<typeof product>>, options: IngestBenchOptions) {
+  return {
+    machines: options.machines,
+    seconds: options.seconds,
+    online: real.online,
+    connectS: real.connectS,
+    msgsPerSec: real.msgsPerSec,
+    window: real.window,
+    sent: real.sent,
+    acked: real.acked,
+    stored: real.stored,
+    droppedBeforeConnect: real.droppedBeforeConnect,
+    queuedAtEnd: real.queuedAtEnd,
+    heldByUnitsAtEnd: real.heldByUnitsAtEnd,
+    serverBacklogAtEnd: real.serverBacklogAtEnd,
+    lost: real.lost,
+    settleGaveUp: real.settleGaveUp,
+    lagP99Ms: real.lagP99Ms,
+    commitLagP99Ms: real.commitLagP99Ms,
+    load: real.load,
+  };
 }
 
 /**
@@ -210,33 +300,18 @@ async function product(db: BenchDb, scenario: string, options: IngestBenchOption
  * the server's ingest and into SQLite, for `seconds`; then the same load on the same broker with a subscriber
  * that only counts. Nothing is hard-coded: every figure is counted in this run.
  */
-export async function runIngestBench(options: IngestBenchOptions): Promise<IngestResult> {
-  const db = await seedBenchDb(options.machines);
+async function onSqlite(options: IngestBenchOptions): Promise<IngestResult> {
+  const db = await seedEngineDb('sqlite', options.machines);
   try {
     const scenario = writeScenario(db, options.machines);
     const base = await baseline(db, scenario, options);
     const real = await product(db, scenario, options);
     return {
-      machines: options.machines,
-      seconds: options.seconds,
-      online: real.online,
-      connectS: real.connectS,
+      engine: 'sqlite',
+      ...productFigures(real, options),
       baselineOnline: base.online,
       baselineConnectS: base.connectS,
-      msgsPerSec: real.msgsPerSec,
-      window: real.window,
-      sent: real.sent,
-      acked: real.acked,
-      stored: real.stored,
-      droppedBeforeConnect: real.droppedBeforeConnect,
-      queuedAtEnd: real.queuedAtEnd,
-      heldByUnitsAtEnd: real.heldByUnitsAtEnd,
-      serverBacklogAtEnd: real.serverBacklogAtEnd,
-      lost: real.lost,
-      settleGaveUp: real.settleGaveUp,
       baselineSettleGaveUp: base.gaveUp,
-      lagP99Ms: real.lagP99Ms,
-      commitLagP99Ms: real.commitLagP99Ms,
       baselineMsgsPerSec: base.msgsPerSec,
       baselineSent: base.sent,
       baselineReceived: base.received,
@@ -244,6 +319,31 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Inges
       cpu: { server: real.cpuServer, simulator: real.cpuSimulator, baselineBroker: base.cpuBroker },
     };
   } finally {
-    db.remove();
+    await db.remove();
   }
+}
+
+/** The same machines and the same load on the product on PostgreSQL, on a database of its own dropped after. */
+async function onPostgres(options: IngestBenchOptions): Promise<IngestPostgresResult> {
+  const db = await seedEngineDb('postgres', options.machines);
+  try {
+    const real = await product(db, writeScenario(db, options.machines), options);
+    return {
+      engine: 'postgres',
+      ...productFigures(real, options),
+      cpu: { server: real.cpuServer, simulator: real.cpuSimulator, database: real.cpuDatabase },
+    };
+  } finally {
+    await db.remove();
+  }
+}
+
+/** The product on each engine asked for, one after the other (SQLite first, beside its baseline). */
+export async function runIngestBench(
+  options: IngestBenchOptions,
+): Promise<{ sqlite?: IngestResult; postgres?: IngestPostgresResult }> {
+  const engines = options.engines ?? ['sqlite'];
+  const sqlite = engines.includes('sqlite') ? await onSqlite(options) : undefined;
+  const postgres = engines.includes('postgres') ? await onPostgres(options) : undefined;
+  return { sqlite, postgres };
 }

@@ -4,6 +4,9 @@
  * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
  * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
  * Settings (environment):
+ *   BENCH_DB (sqlite; postgres, both): the engines the ingest and API runs measure the product on, one after the
+ *   other in the same run; on PostgreSQL each run has a fresh database of its own on the tests' server (PG_URL, by
+ *   default 127.0.0.1:5432), seeded as SQLite's and dropped at the end (bench/lib/fleet.ts);
  *   BENCH_MACHINES (12000), BENCH_SECONDS (60): the ingest run; BENCH_API_RATE (5000): machines reporting each
  *   second during the API run; BENCH_ALARM_RATE (5000), BENCH_ALARM_SAMPLES (20): the alarm run;
  *   BENCH_OVERLOAD_MACHINES (12000), BENCH_OVERLOAD_SECONDS (60), BENCH_OVERLOAD_THROTTLE (0: share of the time
@@ -28,8 +31,9 @@ import { runBillingBench, type BillingBenchResult } from './billing.ts';
 import { runAempBench, type AempBenchResult } from './aemp.ts';
 import { runAvailabilityBench, type AvailabilityBenchResult } from './availability.ts';
 import type { RetentionBenchResult } from './retention.ts';
-import { runApiBench, type ApiResult } from './api.ts';
-import { runIngestBench, type IngestResult } from './ingest.ts';
+import { runApiBench, type ApiPostgresResult, type ApiResult } from './api.ts';
+import { runIngestBench, type IngestPostgresResult, type IngestResult } from './ingest.ts';
+import { benchEngines } from './lib/fleet.ts';
 import {
   cpuShareBetween,
   noisiness,
@@ -79,8 +83,12 @@ export interface BenchReport {
   load: Partial<Record<Part, { before: number[]; after: number[]; cpu: CpuShare | null }>>;
   /** Why the figures may not be reproducible: the machine was not quiet, a wait gave up. */
   warnings: string[];
+  /** The product on SQLite, beside its baseline (BENCH_DB sqlite or both). */
   ingest?: IngestResult;
+  /** The product on PostgreSQL (BENCH_DB postgres or both). */
+  ingestPostgres?: IngestPostgresResult;
   api?: ApiResult;
+  apiPostgres?: ApiPostgresResult;
   alarm?: AlarmResult;
   overload?: OverloadResult;
   map?: MapBenchResult;
@@ -105,6 +113,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const parts: Part[] = asked.length > 0 ? (asked as Part[]) : [...PARTS];
+const engines = benchEngines(process.env.BENCH_DB || 'sqlite') ?? [];
+if (engines.length === 0) {
+  console.error(`BENCH_DB must be sqlite, postgres or both, not ${process.env.BENCH_DB}`);
+  process.exit(2);
+}
 const here = import.meta.dirname;
 const profileDir = process.env.BENCH_PROFILE === '1' ? join(here, 'profiles') : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
@@ -146,13 +159,16 @@ async function runPart(part: Part): Promise<void> {
   const cpuBefore = readCpuTimes();
   console.log(`bench ${part}: starting (load ${before.join(' ')})`);
   if (part === 'ingest') {
-    report.ingest = await runIngestBench({
+    const ingest = await runIngestBench({
       machines: number('BENCH_MACHINES', 12_000),
       seconds: number('BENCH_SECONDS', 60),
       profileDir,
+      engines,
     });
+    [report.ingest, report.ingestPostgres] = [ingest.sqlite, ingest.postgres];
   } else if (part === 'api') {
-    report.api = await runApiBench({ rate: number('BENCH_API_RATE', 5000), profileDir });
+    const api = await runApiBench({ rate: number('BENCH_API_RATE', 5000), profileDir, engines });
+    [report.api, report.apiPostgres] = [api.sqlite, api.postgres];
   } else if (part === 'overload') {
     report.overload = await runOverloadBench({
       machines: number('BENCH_OVERLOAD_MACHINES', 12_000),
@@ -221,6 +237,11 @@ for (const part of parts) await runPart(part);
 if (report.ingest?.settleGaveUp) {
   warn(
     `ingest: the wait for the server gave up with ${report.ingest.serverBacklogAtEnd} reports acknowledged and not yet stored; its counts are not final`,
+  );
+}
+if (report.ingestPostgres?.settleGaveUp) {
+  warn(
+    `ingest on PostgreSQL: the wait for the server gave up with ${report.ingestPostgres.serverBacklogAtEnd} reports acknowledged and not yet stored; its counts are not final`,
   );
 }
 if (report.ingest?.baselineSettleGaveUp) {
