@@ -99,7 +99,21 @@ export const devices = sqliteTable(
     index('devices_org_status').on(t.orgId, t.status),
     index('devices_customer').on(t.customerOrgId),
     index('devices_distributor').on(t.distributorOrgId),
-    index('devices_kind').on(t.kind),
+    // The device list by kind, on line or not (status 1, 2 and the codes within them) and the scope's owner, customer
+    // and distributor: its count read from the index alone, and a page by latest report in the index's order instead
+    // of every match read and sorted (a lessor's 2,791 aerial platforms on line among 20,000 machines: 5-10 ms each
+    // for the count and the page on PostgreSQL, which read 1,808 pages of wide rows; 1 ms and 0.2 ms with it). It
+    // begins with the kind, so it serves what an index of the kind alone did. Ingest rewrites its entry with the last
+    // report, at most every STATE_WRITE_MS per machine.
+    index('devices_kind_online_report').on(
+      t.kind,
+      t.online,
+      t.lastReportAt,
+      t.id,
+      t.orgId,
+      t.customerOrgId,
+      t.distributorOrgId,
+    ),
     // The service expiry windows (1/7/15/30 days) of the device list and the fleet home.
     index('devices_service_expiry').on(t.serviceExpiresAt),
     // A fence's machines (its count, the device list's fence filter).
