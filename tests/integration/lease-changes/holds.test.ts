@@ -85,8 +85,8 @@ describe('contract changes hold what they add', () => {
     expect(answer.status).toBe('409');
     expect(answer.message).toBe(`Machine ${machine.serialNumber} is held by ${holder} from ${day(from)} to ${day(to)}`);
   };
-  /** Another contract's draft of the desk's renter naming one machine or a count of the desk's model for these days. */
-  const draftOf = (line: { deviceId: number } | { modelId: number; count: number }, from: number, to: number) =>
+  /** A contract draft of the desk's renter for these days, its lines of named machines or counts of a model at list price. */
+  const draftWith = (lines: ({ deviceId: number } | { modelId: number; count: number })[], from: number, to: number) =>
     t.call(leaseContractEndpoints.create, {
       token: desk.admin,
       lang: 'en_US',
@@ -96,9 +96,12 @@ describe('contract changes hold what they add', () => {
         startOn: day(from),
         endOn: day(to),
         siteAddress: '浦东新区张江路 88 号',
-        lines: [{ ...line, businessModel: 23, dayCents: LIST_DAY_CENTS }],
+        lines: lines.map((line) => ({ ...line, businessModel: 23, dayCents: LIST_DAY_CENTS })),
       },
     });
+  /** Another contract's draft of the desk's renter naming one machine or a count of the desk's model for these days. */
+  const draftOf = (line: { deviceId: number } | { modelId: number; count: number }, from: number, to: number) =>
+    draftWith([line], from, to);
   /** The machine's days 100 to 130 on the availability calendar: `[state, holder number]` by day. */
   const calendarOf = async (machine: { id: number; serialNumber: string }) => {
     const answer = await t.call(availabilityEndpoints.calendar, {
@@ -143,17 +146,7 @@ describe('contract changes hold what they add', () => {
     desk = await deskOf(t);
     const start = t.deps.now();
     day = (n) => dayAhead({ deps: { now: () => start } } as TestApp, n);
-    const made = await t.call(leaseContractEndpoints.create, {
-      token: desk.admin,
-      body: {
-        renterId: desk.renterId,
-        storeId: desk.storeId,
-        startOn: day(100),
-        endOn: day(130),
-        siteAddress: '浦东新区张江路 88 号',
-        lines: [{ deviceId: desk.free[0]!.id, businessModel: 23, dayCents: LIST_DAY_CENTS }],
-      },
-    });
+    const made = await draftWith([{ deviceId: desk.free[0]!.id }], 100, 130);
     expect(made.status, made.message).toBe('200');
     await putInForce(made.data.id);
     const d = await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: made.data.id } });
@@ -438,18 +431,11 @@ describe('contract changes hold what they add', () => {
 
   it('a removed model line whose delivered machine came back lets go of what it still holds, not of the next line’s', async () => {
     // Two lines of the same model, 3 and 2: the contract holds 5 of it, in rows that name no line.
-    const made = await t.call(leaseContractEndpoints.create, {
-      token: desk.admin,
-      lang: 'en_US',
-      body: {
-        renterId: desk.renterId,
-        storeId: desk.storeId,
-        startOn: day(100),
-        endOn: day(130),
-        siteAddress: '浦东新区张江路 88 号',
-        lines: [3, 2].map((count) => ({ modelId: desk.modelId, count, businessModel: 23, dayCents: LIST_DAY_CENTS })),
-      },
-    });
+    const made = await draftWith(
+      [3, 2].map((count) => ({ modelId: desk.modelId, count })),
+      100,
+      130,
+    );
     expect(made.status, made.message).toBe('200');
     await putInForce(made.data.id);
     const lines = (await t.call(leaseContractEndpoints.detail, { token: desk.admin, query: { id: made.data.id } })).data
