@@ -79,6 +79,7 @@ async function quietMachines(t: TestApp, lessorId: number): Promise<number[]> {
           eq(devices.lockLevel, 'unlocked'),
         ),
       )
+      .orderBy(devices.id)
       .all()
   )
     .map((d) => d.id)
