@@ -7,6 +7,7 @@ import { openDatabase, openDb, type AnyDbHandle, type Db } from '@console/db/cli
 import { devices } from '@console/db/schema/devices';
 import { seedDemo } from '@console/db/seed/demo';
 import { createScratchDatabase, PG_SERVER } from '../../tests/integration/db-pg/scratch-database.ts';
+import { processIsGone } from '../../tests/fixtures/demo-database.ts';
 
 /** The ports the benchmark's servers, brokers and simulators listen on. */
 export const BENCH_PORTS = { first: 18600, last: 18699 };
@@ -105,21 +106,12 @@ async function dropLeftBehind(): Promise<void> {
     );
     for (const { datname } of rows) {
       const pid = Number(datname.split('_')[2]);
-      if (pid === process.pid || running(pid)) continue;
+      if (pid === process.pid || !processIsGone(pid)) continue;
       console.warn(`bench: dropping ${datname}, left by process ${pid}, which is gone`);
       await client.query(`drop database if exists "${datname}" with (force)`);
     }
   } finally {
     await client.end();
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
