@@ -89,6 +89,12 @@ export interface Dialect {
    * count for nothing, and a group where it is null on every row answers null, as SQLite's `sum` does.
    */
   sumTrue(condition: Operand): SQL<number>;
+  /**
+   * The sum of a real column that does not move with the order the rows are added in, so a figure rounded for
+   * display is the same whatever plan the query takes: SQLite's `sum` adds with compensated summation; PostgreSQL's
+   * `sum` of double precision adds in row order, so it sums the values as numeric (exactly). Null for no rows.
+   */
+  sumReal(value: Operand): SQL<number>;
   /** The 1-based position of `needle` in `text`, 0 when absent: `instr` / `strpos`. */
   position(text: Operand, needle: Operand): SQL<number>;
   /** Whether a table (or index) of that name exists: `sqlite_master` / `to_regclass`. */
@@ -142,6 +148,7 @@ const sqlite: Dialect = {
   dayOfMs: (ms) => sql<string>`date((${expr(ms)}) / 1000, 'unixepoch')`,
   msOfDay: (day, time = '00:00:00') => sql<number>`(unixepoch(${expr(day)} || ${` ${time}`}) * 1000)`,
   sumTrue: (condition) => sql<number>`sum(${expr(condition)})`,
+  sumReal: (value) => sql<number>`sum(${expr(value)})`,
   position: (text, needle) => sql<number>`instr(${expr(text)}, ${expr(needle)})`,
   tableExists: (name) => sql<number>`exists (select 1 from sqlite_master where name = ${name})`,
   inJsonArray: (column, json) => sql`${column} in (select value from json_each(${expr(json)}))`,
@@ -183,6 +190,7 @@ const postgres: Dialect = {
     sql<number>`(extract(epoch from ((${expr(day)})::text || ${` ${time}`}::text)::timestamp) * 1000)::bigint`,
   sumTrue: (condition) =>
     sql<number>`sum(case when ${expr(condition)} then 1 when not (${expr(condition)}) then 0 end)`,
+  sumReal: (value) => sql<number>`(sum((${expr(value)})::numeric))::double precision`,
   position: (text, needle) => sql<number>`strpos(${expr(text)}, ${expr(needle)})`,
   tableExists: (name) => sql<number>`(to_regclass(${name}::text) is not null)`,
   inJsonArray: (column, json) =>

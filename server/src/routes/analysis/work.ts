@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Dialect } from '@console/db/dialect';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { dailyWork } from '@console/db/schema/analysis';
 import { devices } from '@console/db/schema/devices';
 import { contracts } from '@console/db/schema/lease';
@@ -128,15 +129,19 @@ export async function machinesOf(data: ScopedData, filter: MachineFilter): Promi
   }));
 }
 
-const OUTPUT_SUMS = {
-  hoursWorked: sql<number>`coalesce(sum(${dailyWork.hoursWorked}), 0)`,
-  hoursPowered: sql<number>`coalesce(sum(${dailyWork.hoursPowered}), 0)`,
-  distanceKm: sql<number>`coalesce(sum(${dailyWork.distanceKm}), 0)`,
-  volumeM3: sql<number>`coalesce(sum(${dailyWork.volumeM3}), 0)`,
-  areaM2: sql<number>`coalesce(sum(${dailyWork.areaM2}), 0)`,
-  lifts: sql<number>`coalesce(sum(${dailyWork.lifts}), 0)`,
-  energyKwh: sql<number>`coalesce(sum(${dailyWork.energyKwh}), 0)`,
-  cycles: sql<number>`coalesce(sum(${dailyWork.cycles}), 0)`,
+/** The outputs summed over a group of days; the real ones by the engine's order-independent sum (Dialect.sumReal). */
+const outputSums = (dialect: Dialect) => {
+  const total = (column: SQLiteColumn) => sql<number>`coalesce(${dialect.sumReal(column)}, 0)`;
+  return {
+    hoursWorked: total(dailyWork.hoursWorked),
+    hoursPowered: total(dailyWork.hoursPowered),
+    distanceKm: total(dailyWork.distanceKm),
+    volumeM3: total(dailyWork.volumeM3),
+    areaM2: total(dailyWork.areaM2),
+    lifts: sql<number>`coalesce(sum(${dailyWork.lifts}), 0)`,
+    energyKwh: total(dailyWork.energyKwh),
+    cycles: sql<number>`coalesce(sum(${dailyWork.cycles}), 0)`,
+  };
 };
 /** Days with work: the hour meter (or charging, discharging) advanced. */
 const daysWorked = (dialect: Dialect) =>
@@ -181,7 +186,7 @@ export async function workByMachine(
     filter,
   )({
     deviceId: dailyWork.deviceId,
-    ...OUTPUT_SUMS,
+    ...outputSums(data.dialect),
     daysWorked: daysWorked(data.dialect),
     lastWorkedOn: sql<string | null>`max(case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end)`,
     workedDays: sql<string>`coalesce(${data.dialect.stringAgg(sql`case when ${dailyWork.hoursWorked} > 0 then ${dailyWork.day} end`, ',')}, '')`,
@@ -206,7 +211,7 @@ export async function workByDay(
     data,
     period,
     filter,
-  )({ day: dailyWork.day, ...OUTPUT_SUMS, attended: daysWorked(data.dialect) })
+  )({ day: dailyWork.day, ...outputSums(data.dialect), attended: daysWorked(data.dialect) })
     .groupBy(dailyWork.day)
     .all()) as unknown as DayWork[];
   return new Map(rows.map((r) => [r.day, r]));
@@ -256,7 +261,7 @@ export async function workBySite(data: ScopedData, period: Period, filter: Machi
     city: sql<string | null>`${contracts.siteCity}`,
     district: sql<string | null>`${contracts.siteDistrict}`,
     address: sql<string | null>`${contracts.siteAddress}`,
-    ...OUTPUT_SUMS,
+    ...outputSums(data.dialect),
     machines: sql<number>`count(distinct ${dailyWork.deviceId})`,
   })
     .groupBy(contracts.siteProvince, contracts.siteCity, contracts.siteDistrict, contracts.siteAddress)
@@ -299,7 +304,7 @@ export async function workByOrg(
     filter,
   )({
     orgId: sql<number>`${org}`.as('work_org_id'),
-    hoursWorked: OUTPUT_SUMS.hoursWorked,
+    hoursWorked: outputSums(data.dialect).hoursWorked,
     daysWorked: daysWorked(data.dialect),
     machineIds: data.dialect.stringAgg(dailyWork.deviceId, ',', { distinct: true }),
   })
