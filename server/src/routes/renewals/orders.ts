@@ -22,7 +22,7 @@ import { unlockRenewed } from '../../risk/renewal-unlock.ts';
 import { currencyFormat } from '../../lib/currencies.ts';
 import { payerCurrency } from './currencies.ts';
 import { mayPay } from './items.ts';
-import { openPayments } from './pay-online.ts';
+import { openPayments } from '../../renewals/open-payments.ts';
 import { linesOf, settleOrder, type OrderRow, type Settled } from '../../renewals/settle.ts';
 import { mapInOrder } from '@console/db/in-order';
 

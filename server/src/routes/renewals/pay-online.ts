@@ -1,31 +1,17 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { formatMoney } from '@console/contract/codes/money';
 import { renewalAllows } from '@console/contract/codes/renewals';
 import { API_STATUS } from '@console/contract/http/envelope';
 import { renewalEndpoints } from '@console/contract/http/renewals';
 import { renewalOrders } from '@console/db/schema/renewals';
 import { payments } from '@console/db/schema/shop-orders';
-import type { ScopedData } from '../../lib/data.ts';
 import { ApiError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { paygateOf } from '../../shop/check-payment.ts';
 import { paygateSettings } from '../../shop/paygate-client.ts';
 import { currencyFormat } from '../../lib/currencies.ts';
 import { presentOrders } from './orders.ts';
-
-/** The pay pages of the payments open at the provider for these renewal orders, by order. */
-export async function openPayments(data: ScopedData, orderIds: number[]): Promise<Map<number, string>> {
-  if (orderIds.length === 0) return new Map();
-  return new Map(
-    (
-      await data
-        .select({ orderId: payments.orderId, payUrl: payments.payUrl })
-        .from(payments, data.orgScope(payments.orgId))
-        .where(and(eq(payments.kind, 'renewal'), eq(payments.state, 'charging'), inArray(payments.orderId, orderIds)))
-        .all()
-    ).map((p) => [p.orderId, p.payUrl]),
-  );
-}
+import { openPayments } from '../../renewals/open-payments.ts';
 
 /**
  * A rental company pays its own pending renewal order through the mobile payment provider (decisions 044, 050): a
