@@ -64,6 +64,22 @@ export default tseslint.config(
     rules: { 'scope/no-raw-db': 'error' },
   },
   {
+    // Domain code never imports a route module (issue 34's import circles): what a route and the domain share lives
+    // in the domain's module; only the app's wiring (app.ts) assembles the routes.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/routes/**', 'server/src/app.ts', 'server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/routes/*', '**/routes/**'], message: 'Domain code does not import a route module.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One way to the server (decision 032): reads are endpointQuery, writes useEndpointMutation, both keyed by the
     // endpoint's declaration. Pages and components neither call the transport nor write a cache key by hand.
     files: ['web/src/{app,components,features}/**/*.{ts,tsx}'],
