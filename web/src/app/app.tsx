@@ -11,6 +11,7 @@ import type { Brand } from '../lib/brand-info.ts';
 import { BrandContext } from '../lib/brand.ts';
 import { currentLang } from '../lib/i18n.ts';
 import { useReducedMotion } from '../lib/reduced-motion.ts';
+import { checkTimeZoneWhenIdle } from '../lib/time-zone.ts';
 import { router } from './router.tsx';
 import { themeFor } from './theme.ts';
 
@@ -47,6 +48,9 @@ function Console({ brand }: { brand: Brand }) {
   useTranslation(['shell', 'common']);
   const lang = currentLang();
   const reducedMotion = useReducedMotion();
+
+  // The page started in the zone remembered from the last visit; a traveller's answers are asked again in the new one.
+  useEffect(() => checkTimeZoneWhenIdle(() => void queryClient.invalidateQueries()), []);
 
   useEffect(() => {
     document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';

@@ -1,14 +1,5 @@
 import type { UiLang } from '@console/contract/codes/ui-lang';
-
-let zone: string | undefined;
-
-/**
- * The browser's time zone, read once: building an Intl.DateTimeFormat costs milliseconds on a slow machine (it was
- * the console's largest own cost while a page loaded), and every request names the zone.
- */
-export function browserTimeZone(): string {
-  return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
+import { browserTimeZone } from './time-zone.ts';
 
 /**
  * The headers every call to the API carries (spec section 7), for the console and the sign-in pages alike: the

@@ -1,5 +1,5 @@
 import { defaultLang, type UiLang } from '@console/contract/codes/ui-lang';
-import { browserTimeZone } from './request-headers.ts';
+import { browserTimeZone } from './time-zone.ts';
 
 /** Where the console and the sign-in pages keep the language the user chose. */
 export const LANG_KEY = 'lang';

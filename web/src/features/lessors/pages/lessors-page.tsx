@@ -14,7 +14,7 @@ import { endpointQuery, readsOf, useEndpointMutation } from '../../../lib/endpoi
 import { currentLang } from '../../../lib/i18n.ts';
 import { nameInLanguage } from '@console/contract/formats/names';
 import { useHasRole } from '../../../lib/session.ts';
-import { browserTimeZone } from '../../../lib/request-headers.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** The company's name for the console's reader, as every page names it (contract/formats/names.ts). */
 const readerName = (row: Pick<LessorRow, 'name' | 'nameZh' | 'nameEn'>) =>
