@@ -8,9 +8,11 @@ import {
 } from '@console/contract/codes/machine-kinds';
 import { ROLE } from '@console/contract/codes/roles';
 import { analysisEndpoints } from '@console/contract/http/analysis';
-import { rollUpAll } from '@console/server/src/analysis/rollup';
+import type { Db } from '@console/db/client';
 import { harness, spec } from '@console/simulator/src/test-harness';
+import { rowOf, rowsOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
+import { rollUp } from '../dashboard/helpers.ts';
 
 /**
  * Every figure of the analysis is one a machine can make, and is credited to whom the machine worked for that day
@@ -19,7 +21,6 @@ import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
  */
 
 const DAY = 86_400_000;
-type Sqlite = TestApp['dbh']['sqlite'];
 
 interface Played {
   id: number;
@@ -30,62 +31,83 @@ interface Played {
   contract: number;
 }
 
+/** A province named in other letters than ASCII's: one in China. */
+const inChina = (province: string | null) => province !== null && /[^ -~]/.test(province);
+/** Tuesday to Friday: a weekday after a weekday. */
+const afterAWeekday = (day: string) => [2, 3, 4, 5].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+
 /**
  * A machine of the kind without seeded telemetry, delivered to a customer in China before `before`, on a weekday
  * after a weekday (its crew works both days).
  */
-function deliveredLongAgo(s: Sqlite, kind: MachineKind, before: string): Played {
-  return s
-    .prepare(
-      `SELECT d.id, d.serial_number AS serial, d.kind, p.start_on AS startOn, p.renter_org_id AS renter,
-         p.contract_id AS contract
-       FROM lease_periods p JOIN devices d ON d.id = p.device_id JOIN organisations o ON o.id = p.renter_org_id
-       WHERE d.kind = ? AND p.start_on < ? AND o.province GLOB '*[^ -~]*' AND strftime('%w', p.start_on) BETWEEN '2' AND '5'
-         AND NOT EXISTS (SELECT 1 FROM telemetry t WHERE t.device_id = d.id)
-         AND NOT EXISTS (SELECT 1 FROM lease_periods q WHERE q.device_id = d.id AND q.id <> p.id)
-       ORDER BY d.id LIMIT 1`,
-    )
-    .get(kind, before) as Played;
+async function deliveredLongAgo(db: Db, kind: MachineKind, before: string): Promise<Played | undefined> {
+  const leases = await rowsOf<Played & { province: string | null }>(
+    db,
+    `SELECT d.id, d.serial_number AS serial, d.kind, p.start_on AS "startOn", p.renter_org_id AS renter,
+       p.contract_id AS contract, o.province
+     FROM lease_periods p JOIN devices d ON d.id = p.device_id JOIN organisations o ON o.id = p.renter_org_id
+     WHERE d.kind = ? AND p.start_on < ?
+       AND NOT EXISTS (SELECT 1 FROM telemetry t WHERE t.device_id = d.id)
+       AND NOT EXISTS (SELECT 1 FROM lease_periods q WHERE q.device_id = d.id AND q.id <> p.id)
+     ORDER BY d.id`,
+    kind,
+    before,
+  );
+  return leases.find((l) => inChina(l.province) && afterAWeekday(l.startOn));
+}
+
+/** Rows of `columns` into `table`, in their order, in one statement. */
+async function insertRows(db: Db, table: string, columns: string[], rows: unknown[][]) {
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  await runOf(
+    db,
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
+    ...rows.flat(),
+  );
 }
 
 /** What the simulator's machine reported, stored as ingest stores it. */
-function store(s: Sqlite, machine: Played, start: number, before?: Record<string, unknown>) {
+async function store(db: Db, machine: Played, start: number, before?: Record<string, unknown>) {
   const h = harness([spec(machine.serial, machine.kind, { reportIntervalS: 300, leased: true })], { start });
   h.run(2 * DAY, 300_000);
   const reports = h.transport.of(machine.serial, 'telemetry').map((u) => u.message);
   expect(reports.length).toBeGreaterThan(400);
-  const telemetry = s.prepare('INSERT INTO telemetry (device_id, device_time, received_at, data) VALUES (?, ?, ?, ?)');
-  const track = s.prepare(
-    'INSERT INTO track_points (device_id, gps_time, received_at, lat, lng, speed) VALUES (?, ?, ?, ?, ?, ?)',
-  );
   // The unit fitted before: its last report, a minute before the new unit's first, with a counter of its own.
-  if (before) telemetry.run(machine.id, reports[0]!.t - 60_000, reports[0]!.t - 59_000, JSON.stringify(before));
-  for (const r of reports) {
-    telemetry.run(machine.id, r.t, r.t + 500, JSON.stringify(r.data));
-    if (r.pos) track.run(machine.id, r.t, r.t + 500, r.pos.lat, r.pos.lng, r.pos.speed);
-  }
+  const fitted = before ? [[machine.id, reports[0]!.t - 60_000, reports[0]!.t - 59_000, JSON.stringify(before)]] : [];
+  await insertRows(
+    db,
+    'telemetry',
+    ['device_id', 'device_time', 'received_at', 'data'],
+    [...fitted, ...reports.map((r) => [machine.id, r.t, r.t + 500, JSON.stringify(r.data)])],
+  );
+  await insertRows(
+    db,
+    'track_points',
+    ['device_id', 'gps_time', 'received_at', 'lat', 'lng', 'speed'],
+    reports.flatMap((r) => (r.pos ? [[machine.id, r.t, r.t + 500, r.pos.lat, r.pos.lng, r.pos.speed]] : [])),
+  );
 }
 
 describe('physically possible analysis figures', () => {
   let t: TestApp;
-  let s: Sqlite;
+  let db: Db;
   let charger: Played;
   let mower: Played;
 
   beforeAll(async () => {
     t = await createTestApp();
-    s = t.dbh.sqlite;
+    db = t.dbh.db;
     // Before the seeded year of daily work (its days on lease begin on its first day): the played days are the only
     // ones there.
-    const { first } = s.prepare('SELECT min(day) AS first FROM daily_work').get() as { first: string };
-    charger = deliveredLongAgo(s, 'charger', first);
-    mower = deliveredLongAgo(s, 'mower', first);
+    const { first } = (await rowOf<{ first: string }>(db, 'SELECT min(day) AS first FROM daily_work'))!;
+    charger = (await deliveredLongAgo(db, 'charger', first))!;
+    mower = (await deliveredLongAgo(db, 'mower', first))!;
     expect(charger?.id && mower?.id).toBeTruthy();
     for (const m of [charger, mower]) {
       // From midnight in Shanghai the day before the delivery.
       const start = Date.parse(`${m.startOn}T00:00:00+08:00`) - DAY;
-      store(
-        s,
+      await store(
+        db,
         m,
         start,
         m.kind === 'charger'
@@ -93,7 +115,7 @@ describe('physically possible analysis figures', () => {
           : undefined,
       );
     }
-    rollUpAll(t.dbh);
+    await rollUp(t);
   });
   afterAll(() => t.dbh.close());
 
@@ -127,11 +149,12 @@ describe('physically possible analysis figures', () => {
   it('credits the day before the delivery to the yard and the day of it to the renter', async () => {
     for (const m of [charger, mower]) {
       const { bySite, from } = await construction(m);
-      const days = s
-        .prepare(
-          'SELECT day, customer_org_id AS customer FROM daily_work WHERE device_id = ? AND day <= ? ORDER BY day',
-        )
-        .all(m.id, m.startOn) as { day: string; customer: number | null }[];
+      const days = await rowsOf<{ day: string; customer: number | null }>(
+        db,
+        'SELECT day, customer_org_id AS customer FROM daily_work WHERE device_id = ? AND day <= ? ORDER BY day',
+        m.id,
+        m.startOn,
+      );
       expect(days).toEqual([
         { day: from, customer: null },
         { day: m.startOn, customer: m.renter },
@@ -141,20 +164,22 @@ describe('physically possible analysis figures', () => {
     }
   });
 
-  it('keeps every day of the seeded year and the rollup within what its kind can do', () => {
-    const rows = s
-      .prepare(
-        `SELECT device_id AS deviceId, day, kind, hours_worked AS hoursWorked, hours_powered AS hoursPowered,
-           distance_km AS distanceKm, volume_m3 AS volumeM3, area_m2 AS areaM2, lifts, energy_kwh AS energyKwh, cycles
-         FROM daily_work`,
-      )
-      .all() as ({
-      deviceId: number;
-      day: string;
-      kind: MachineKind;
-      hoursWorked: number;
-      hoursPowered: number;
-    } & Record<'distanceKm' | 'volumeM3' | 'areaM2' | 'lifts' | 'energyKwh' | 'cycles', number>)[];
+  it('keeps every day of the seeded year and the rollup within what its kind can do', async () => {
+    const rows = await rowsOf<
+      {
+        deviceId: number;
+        day: string;
+        kind: MachineKind;
+        hoursWorked: number;
+        hoursPowered: number;
+      } & Record<'distanceKm' | 'volumeM3' | 'areaM2' | 'lifts' | 'energyKwh' | 'cycles', number>
+    >(
+      db,
+      `SELECT device_id AS "deviceId", day, kind, hours_worked AS "hoursWorked", hours_powered AS "hoursPowered",
+         distance_km AS "distanceKm", volume_m3 AS "volumeM3", area_m2 AS "areaM2", lifts, energy_kwh AS "energyKwh",
+         cycles
+       FROM daily_work`,
+    );
     expect(rows.length).toBeGreaterThan(1000);
     const wrong = rows.filter((r) => {
       const outputs = KIND_OUTPUTS[r.kind];
@@ -173,17 +198,16 @@ describe('physically possible analysis figures', () => {
     expect(wrong.slice(0, 5)).toEqual([]);
   });
 
-  it("credits every day to the renter of the lease covering it, else to the owner's yard", () => {
-    const miscredited = s
-      .prepare(
-        `SELECT w.device_id, w.day, w.customer_org_id, p.renter_org_id FROM daily_work w
-         LEFT JOIN lease_periods p ON p.device_id = w.device_id AND p.start_on <= w.day
-           AND (p.end_on IS NULL OR p.end_on >= w.day)
-         WHERE EXISTS (SELECT 1 FROM lease_periods q WHERE q.device_id = w.device_id)
-           AND w.customer_org_id IS NOT p.renter_org_id
-         LIMIT 5`,
-      )
-      .all();
+  it("credits every day to the renter of the lease covering it, else to the owner's yard", async () => {
+    const miscredited = await rowsOf(
+      db,
+      `SELECT w.device_id, w.day, w.customer_org_id, p.renter_org_id FROM daily_work w
+       LEFT JOIN lease_periods p ON p.device_id = w.device_id AND p.start_on <= w.day
+         AND (p.end_on IS NULL OR p.end_on >= w.day)
+       WHERE EXISTS (SELECT 1 FROM lease_periods q WHERE q.device_id = w.device_id)
+         AND w.customer_org_id IS DISTINCT FROM p.renter_org_id
+       LIMIT 5`,
+    );
     expect(miscredited).toEqual([]);
   });
 

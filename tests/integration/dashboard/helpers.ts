@@ -4,15 +4,32 @@ import { OPERATOR_ROLES, type RoleId } from '@console/contract/codes/roles';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { createUser } from '@console/db/seed/accounts';
-import { rollUpAll } from '@console/server/src/analysis/rollup';
-import { rollUpAllPg } from '@console/server/src/analysis/rollup-pg';
+import { rollUpAll, rollUpChunk, type ChunkOptions, type ChunkResult } from '@console/server/src/analysis/rollup';
+import { rollUpAllPg, rollUpChunkPg } from '@console/server/src/analysis/rollup-pg';
 import { createSession } from '@console/server/src/lib/session';
 import type { TestApp } from '../../fixtures/test-app.ts';
 
-/** Fold the telemetry not yet rolled up into daily work with the engine's own rollup, as the rollup job chooses it. */
-export async function rollUp(t: TestApp): Promise<void> {
-  if (t.dbh.sqlite) rollUpAll(t.dbh);
-  else await rollUpAllPg(t.dbh.db);
+/**
+ * Fold the telemetry not yet rolled up into daily work with the engine's own rollup, as the rollup job chooses it,
+ * chunk after chunk until caught up. Answers the rows read.
+ */
+export async function rollUp(t: TestApp, options: { chunk?: number } = {}): Promise<ChunkResult> {
+  return t.dbh.sqlite ? rollUpAll(t.dbh, options) : rollUpAllPg(t.dbh.db, options);
+}
+
+/**
+ * One chunk of the engine's own rollup. `beforeCommit` runs after the chunk's writes and before their commit: on
+ * PostgreSQL, whose chunk has no such hook, the chunk runs inside a transaction that calls it before committing.
+ */
+export async function rollUpOneChunk(t: TestApp, options: ChunkOptions = {}): Promise<ChunkResult> {
+  if (t.dbh.sqlite) return rollUpChunk(t.dbh, options);
+  const { beforeCommit, ...chunk } = options;
+  if (!beforeCommit) return rollUpChunkPg(t.dbh.db, chunk);
+  return t.dbh.db.transaction(async (db) => {
+    const folded = await rollUpChunkPg(db, chunk);
+    beforeCommit();
+    return folded;
+  });
 }
 
 export type DeviceRow = typeof devices.$inferSelect;

@@ -13,7 +13,9 @@ import {
   TREND_DAYS,
 } from '@console/contract/http/screens';
 import { ROLLUP_INTERVAL_MS } from '@console/server/src/analysis/rollup';
+import type { Db } from '@console/db/client';
 import { dayInZone, startOfDayInZone } from '@console/server/src/lib/time';
+import { rowOf, rowsOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { countWhere, machinesOf, otherLessorAdmin, stateOf, withStatus } from '../dashboard/helpers.ts';
 
@@ -24,27 +26,32 @@ import { countWhere, machinesOf, otherLessorAdmin, stateOf, withStatus } from '.
  */
 
 const ZONE = 'Asia/Shanghai';
-type Sqlite = TestApp['dbh']['sqlite'];
 
-function raiseAlarm(s: Sqlite, deviceId: number, startedAt: number, ended = false) {
-  s.prepare(
+async function raiseAlarm(db: Db, deviceId: number, startedAt: number, ended = false) {
+  await runOf(
+    db,
     `INSERT INTO alarms (device_id, type, level, value, started_at, ended_at) VALUES (?, 'overload', 3, 95, ?, ?)`,
-  ).run(deviceId, startedAt, ended ? startedAt + 60_000 : null);
+    deviceId,
+    startedAt,
+    ended ? startedAt + 60_000 : null,
+  );
 }
 
 describe('the fleet big screen', () => {
   let t: TestApp;
-  let s: Sqlite;
+  let db: Db;
   let today: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    s = t.dbh.sqlite;
+    db = t.dbh.db;
     const frozen = Date.now();
     t.deps.now = () => frozen;
     today = dayInZone(frozen, ZONE);
   });
   afterAll(() => t.dbh.close());
+  const orgOfUser = async (userId: number) =>
+    (await rowOf<{ o: number }>(db, 'SELECT org_id o FROM users WHERE id = ?', userId))!.o;
   /** The administrator of another rental company, made once for the cases that need one. */
   let otherAdmin: ReturnType<typeof otherLessorAdmin> | undefined;
   const otherLessor = () => (otherAdmin ??= otherLessorAdmin(t, 2));
@@ -86,23 +93,23 @@ describe('the fleet big screen', () => {
     const mineIds = new Set(mine.map((d) => d.id));
     const foreign = theirs.find((d) => !mineIds.has(d.id))!;
     const start = startOfDayInZone(today, ZONE);
-    const countToday = (ids: Set<number>) =>
+    const countToday = async (ids: Set<number>) =>
       (
-        s.prepare('SELECT device_id d, ended_at e, handled_at h FROM alarms WHERE started_at >= ?').all(start) as {
-          d: number;
-          e: number | null;
-          h: number | null;
-        }[]
+        await rowsOf<{ d: number; e: number | null; h: number | null }>(
+          db,
+          'SELECT device_id d, ended_at e, handled_at h FROM alarms WHERE started_at >= ?',
+          start,
+        )
       ).filter((a) => ids.has(a.d));
 
     // Yesterday's alarm is not today's; one of today's has ended; one is a foreign machine's.
-    raiseAlarm(s, mine[0]!.id, start - 1000);
-    raiseAlarm(s, mine[0]!.id, start + 1000, true);
-    raiseAlarm(s, mine[1]!.id, t.deps.now() - 1000);
-    raiseAlarm(s, foreign.id, t.deps.now() - 500);
+    await raiseAlarm(db, mine[0]!.id, start - 1000);
+    await raiseAlarm(db, mine[0]!.id, start + 1000, true);
+    await raiseAlarm(db, mine[1]!.id, t.deps.now() - 1000);
+    await raiseAlarm(db, foreign.id, t.deps.now() - 500);
 
     const res = await t.call(screenEndpoints.fleet, { token: await t.tokenFor(ROLE.lessorAdmin) });
-    const expected = countToday(mineIds);
+    const expected = await countToday(mineIds);
     expect(res.data.alarmsToday.count).toBe(expected.length);
     expect(res.data.alarmsToday.open).toBe(expected.filter((a) => a.e === null && a.h === null).length);
     expect(res.data.alarmsToday.list.length).toBe(Math.min(SCREEN_ALARMS, expected.length));
@@ -113,7 +120,7 @@ describe('the fleet big screen', () => {
 
     const theirsRes = await t.call(screenEndpoints.fleet, { token: other.token });
     expect(theirsRes.data.alarmsToday.list[0]).toMatchObject({ deviceId: foreign.id });
-    expect(theirsRes.data.alarmsToday.count).toBe(countToday(new Set(theirs.map((d) => d.id))).length);
+    expect(theirsRes.data.alarmsToday.count).toBe((await countToday(new Set(theirs.map((d) => d.id)))).length);
   });
 
   it('draws the utilisation trend from the daily-work rollup', async () => {
@@ -123,11 +130,11 @@ describe('the fleet big screen', () => {
     const machines = res.data.machines;
     // The operator sees every machine: each day is the sum of that day's rows.
     for (const day of res.data.trend) {
-      const row = s
-        .prepare(
-          'SELECT coalesce(sum(hours_worked), 0) h, coalesce(sum(hours_worked > 0), 0) n FROM daily_work WHERE day = ?',
-        )
-        .get(day.date) as { h: number; n: number };
+      const row = (await rowOf<{ h: number; n: number }>(
+        db,
+        'SELECT coalesce(sum(hours_worked), 0) h, count(CASE WHEN hours_worked > 0 THEN 1 END) n FROM daily_work WHERE day = ?',
+        day.date,
+      ))!;
       expect(day.hoursWorked, day.date).toBe(Math.round(row.h * 10) / 10);
       expect(day.attended, day.date).toBe(row.n);
       expect(day.utilisationPct).toBe(Math.round((row.h / (machines * 24)) * 1000) / 10);
@@ -140,9 +147,11 @@ describe('the fleet big screen', () => {
     const token = await t.tokenFor(ROLE.companyAdmin);
     const before = (await t.call(screenEndpoints.fleet, { token })).data.trend.find((d) => d.attended > 0)!;
     // The rollup folds five more hours into one machine's day.
-    s.prepare(
-      'UPDATE daily_work SET hours_worked = hours_worked + 5 WHERE rowid = (SELECT rowid FROM daily_work WHERE day = ? AND hours_worked > 0 LIMIT 1)',
-    ).run(before.date);
+    await runOf(
+      db,
+      'UPDATE daily_work SET hours_worked = hours_worked + 5 WHERE id = (SELECT id FROM daily_work WHERE day = ? AND hours_worked > 0 LIMIT 1)',
+      before.date,
+    );
     const frozen = t.deps.now();
     try {
       const soon = (await t.call(screenEndpoints.fleet, { token })).data.trend.find((d) => d.date === before.date)!;
@@ -156,9 +165,7 @@ describe('the fleet big screen', () => {
   });
 
   it('narrows to one organisation in scope, and refuses one outside it', async () => {
-    const customerOrg = (
-      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(ROLE.other)) as { o: number }
-    ).o;
+    const customerOrg = await orgOfUser(await t.userId(ROLE.other));
     const rented = (await machinesOf(t, await t.userId(ROLE.lessorAdmin))).filter(
       (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
     );
@@ -235,9 +242,7 @@ describe('the fleet big screen', () => {
   });
 
   it("puts only one organisation's placed machines on its map, and refuses an address without a site", async () => {
-    const customerOrg = (
-      s.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(ROLE.other)) as { o: number }
-    ).o;
+    const customerOrg = await orgOfUser(await t.userId(ROLE.other));
     const ofSite = (await machinesOf(t, await t.userId(ROLE.lessorAdmin))).filter(
       (d) => d.customerOrgId === customerOrg || d.orgId === customerOrg || d.distributorOrgId === customerOrg,
     );

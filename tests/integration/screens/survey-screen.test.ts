@@ -5,6 +5,7 @@ import { addDaysToDay } from '@console/contract/http/upkeep';
 import { AGE_BANDS, SURVEY_PLANS, SURVEY_WINDOWS, screenEndpoints } from '@console/contract/http/screens';
 import { renewalWindow } from '@console/server/src/routes/device-list';
 import { dayInZone } from '@console/server/src/lib/time';
+import { rowOf, rowsOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { countWhere, machinesOf, otherLessorAdmin, type DeviceRow } from '../dashboard/helpers.ts';
 import { filterInOrder } from '@console/db/in-order';
@@ -43,19 +44,17 @@ describe('the fleet survey screen', () => {
   const survey = async (who: RoleId | string, query: object = {}) =>
     t.call(screenEndpoints.survey, { token: typeof who === 'string' ? who : await t.tokenFor(who), loose: { query } });
   const orgOf = async (roleId: RoleId) =>
-    (t.dbh.sqlite.prepare('SELECT org_id o FROM users WHERE id = ?').get(await t.userId(roleId)) as { o: number }).o;
+    (await rowOf<{ o: number }>(t.dbh.db, 'SELECT org_id o FROM users WHERE id = ?', await t.userId(roleId)))!.o;
+  const setDevice = (column: 'installed_at' | 'service_expires_at', day: string, id: number) =>
+    runOf(t.dbh.db, `UPDATE devices SET ${column} = ? WHERE id = ?`, day, id);
 
   it('counts the machines in scope by kind, age and renewal window, with machines the test ages and expires', async () => {
-    const s = t.dbh.sqlite;
     const mine = await machinesOf(t, await t.userId(ROLE.lessorAdmin));
     // One machine installed six years ago, one two and a half; one expiring today, one stopped yesterday.
-    s.prepare('UPDATE devices SET installed_at = ? WHERE id = ?').run(yearsAfter(today, -6), mine[0]!.id);
-    s.prepare('UPDATE devices SET installed_at = ? WHERE id = ?').run(
-      addDaysToDay(yearsAfter(today, -2), -180),
-      mine[1]!.id,
-    );
-    s.prepare('UPDATE devices SET service_expires_at = ? WHERE id = ?').run(today, mine[2]!.id);
-    s.prepare('UPDATE devices SET service_expires_at = ? WHERE id = ?').run(addDaysToDay(today, -1), mine[3]!.id);
+    await setDevice('installed_at', yearsAfter(today, -6), mine[0]!.id);
+    await setDevice('installed_at', addDaysToDay(yearsAfter(today, -2), -180), mine[1]!.id);
+    await setDevice('service_expires_at', today, mine[2]!.id);
+    await setDevice('service_expires_at', addDaysToDay(today, -1), mine[3]!.id);
 
     const rows = await machinesOf(t, await t.userId(ROLE.lessorAdmin));
     const res = await survey(ROLE.lessorAdmin);
@@ -80,28 +79,29 @@ describe('the fleet survey screen', () => {
   });
 
   it('counts the upkeep plans due and lists the most urgent, overdue first', async () => {
-    const s = t.dbh.sqlite;
     const mine = await filterInOrder(
       await machinesOf(t, await t.userId(ROLE.lessorAdmin)),
       async (d) => d.orgId === (await orgOf(ROLE.lessorAdmin)),
     );
     const plan = async (deviceId: number, nextDueAt: string) =>
-      s
-        .prepare(
-          `INSERT INTO upkeep_plans (org_id, device_id, interval, last_done_at, last_done_hours, next_due_at)
-           VALUES (?, ?, '3m', ?, 0, ?)`,
-        )
-        .run(await orgOf(ROLE.lessorAdmin), deviceId, addDaysToDay(nextDueAt, -90), nextDueAt);
+      runOf(
+        t.dbh.db,
+        `INSERT INTO upkeep_plans (org_id, device_id, "interval", last_done_at, last_done_hours, next_due_at)
+         VALUES (?, ?, '3m', ?, 0, ?)`,
+        await orgOf(ROLE.lessorAdmin),
+        deviceId,
+        addDaysToDay(nextDueAt, -90),
+        nextDueAt,
+      );
     await plan(mine[0]!.id, addDaysToDay(today, -400)); // overdue for longer than any seeded plan
     await plan(mine[1]!.id, addDaysToDay(today, 3)); // due soon
 
     const ids = new Set((await machinesOf(t, await t.userId(ROLE.lessorAdmin))).map((d) => d.id));
     const dated = (
-      s.prepare('SELECT device_id d, next_due_at n, next_due_hours h FROM upkeep_plans').all() as {
-        d: number;
-        n: string | null;
-        h: number | null;
-      }[]
+      await rowsOf<{ d: number; n: string | null; h: number | null }>(
+        t.dbh.db,
+        'SELECT device_id d, next_due_at n, next_due_hours h FROM upkeep_plans',
+      )
     ).filter((p) => ids.has(p.d) && p.n !== null);
     const res = await survey(ROLE.lessorAdmin);
     const m = res.data.maintenance!;
