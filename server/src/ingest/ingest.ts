@@ -93,6 +93,11 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
   let buffer: StoreItem[] = [];
   /** The broker's next message, held back while the buffer is full and could not be written. */
   let held: (() => void) | null = null;
+  /**
+   * PostgreSQL: the messages taken while their machine is looked up (`lookingUp` below). They take room as the buffer
+   * does, so that a burst of machines unknown yet (all of them after a start) is not taken past INGEST_BATCH_SIZE.
+   */
+  let awaitingLookUp = 0;
 
   /** The queue's work must never stop ingest. */
   const tellQueue = queueTeller(deps.log);
@@ -112,7 +117,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
 
   /** Take the broker's next message again once there is room. */
   function release(): void {
-    if (!held || buffer.length >= batchSize) return;
+    if (!held || buffer.length + awaitingLookUp >= batchSize) return;
     const next = held;
     held = null;
     counters.paused = false;
@@ -234,13 +239,20 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     const sn = 'lookUp' in store ? parseUplinkTopic(topic)?.sn : undefined;
     if (sn !== undefined && 'lookUp' in store) {
       const waiting = lookingUp.get(sn);
-      if (waiting) return void waiting.push([topic, payload, receivedAt]);
+      if (waiting) {
+        awaitingLookUp++;
+        return void waiting.push([topic, payload, receivedAt]);
+      }
       if (!store.knows(sn)) {
         const queued: [string, Buffer, number][] = [[topic, payload, receivedAt]];
+        awaitingLookUp++;
         lookingUp.set(sn, queued);
         const validateQueued = () => {
           lookingUp.delete(sn);
+          awaitingLookUp -= queued.length;
           for (const [t, p, at] of queued) accept(t, p, at);
+          // What was refused or is an acknowledgement left room.
+          release();
         };
         store.lookUp(sn).then(validateQueued, (error: unknown) => {
           deps.log('error', `ingest could not look up machine ${sn}`, error);
@@ -280,7 +292,7 @@ export function startIngest(deps: IngestDeps, options: IngestOptions): Ingest {
     message: onMessage,
     // While the buffer is full and could not be written, nothing more is taken (decision 017, "Overload").
     admit(next) {
-      if (buffer.length < batchSize) return next();
+      if (buffer.length + awaitingLookUp < batchSize) return next();
       held = next;
       counters.paused = true;
     },

@@ -4,6 +4,7 @@ import { AEMP_PAGE_SIZE, type AempFleet, type AempSeries } from '@console/contra
 import { apiKeyEndpoints } from '@console/contract/http/api-keys';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { DEMO_API_KEYS } from '@console/db/seed/api-keys';
+import { rowOf, rowsOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { aemp, aempJson, aempXml, createKey, DAY_MS, dayFrom, xmlLinks, xmlTimes, xmlValues } from './helpers.ts';
 
@@ -13,20 +14,21 @@ import { aemp, aempJson, aempXml, createKey, DAY_MS, dayFrom, xmlLinks, xmlTimes
  * XML and in JSON, figures that agree with the console's; and what a key may not read.
  */
 
-type Sqlite = TestApp['dbh']['sqlite'];
+type Db = TestApp['dbh']['db'];
 const NORTHWIND_ADMIN = '400000005';
 
 /** The serials of the machines an organisation sees: owned, rented or distributed in its subtree. */
-function fleetOf(sqlite: Sqlite, orgId: number, where = '1'): string[] {
-  return (
-    sqlite
-      .prepare(
-        `WITH RECURSIVE sub(id) AS (SELECT ? UNION SELECT o.id FROM organisations o JOIN sub ON o.parent_id = sub.id)
-         SELECT serial_number FROM devices WHERE (org_id IN sub OR customer_org_id IN sub OR distributor_org_id IN sub)
-         AND ${where} ORDER BY id`,
-      )
-      .all(orgId) as { serial_number: string }[]
-  ).map((r) => r.serial_number);
+async function fleetOf(db: Db, orgId: number, where = '1 = 1'): Promise<string[]> {
+  // The root is cast: PostgreSQL would type an untyped parameter of a recursive query as text.
+  const rows = await rowsOf<{ serial: string }>(
+    db,
+    `WITH RECURSIVE sub(id) AS (SELECT CAST(? AS BIGINT) UNION SELECT o.id FROM organisations o JOIN sub ON o.parent_id = sub.id)
+     SELECT serial_number AS serial FROM devices WHERE (org_id IN (SELECT id FROM sub)
+       OR customer_org_id IN (SELECT id FROM sub) OR distributor_org_id IN (SELECT id FROM sub))
+     AND ${where} ORDER BY id`,
+    orgId,
+  );
+  return rows.map((r) => r.serial);
 }
 
 describe('the ISO 15143-3 API with a rental company’s key', () => {
@@ -37,17 +39,16 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.tokenFor(ROLE.lessorAdmin);
-    huadong = (
-      t.dbh.sqlite.prepare("SELECT id FROM organisations WHERE name = 'Huadong Aerial Leasing'").get() as {
-        id: number;
-      }
-    ).id;
+    huadong = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      "SELECT id FROM organisations WHERE name = 'Huadong Aerial Leasing'",
+    ))!.id;
     key = (await createKey(t, admin)).secret;
   });
   afterAll(() => t.dbh.close());
 
   it('pages through the whole fleet, 100 a page from 1, following Links, in XML and in JSON', async () => {
-    const expected = fleetOf(t.dbh.sqlite, huadong);
+    const expected = await fleetOf(t.dbh.db, huadong);
     expect(expected.length).toBeGreaterThan(2 * AEMP_PAGE_SIZE);
     const last = Math.ceil(expected.length / AEMP_PAGE_SIZE);
 
@@ -83,21 +84,23 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
   });
 
   it('reads a month of one machine’s hours and positions, in XML and in JSON, as the console shows them', async () => {
-    const device = t.dbh.sqlite
-      .prepare(
-        `SELECT id, serial_number AS serial FROM devices WHERE org_id = ? AND kind = 'aerialPlatform'
-         AND id IN (SELECT device_id FROM telemetry) AND id IN (SELECT device_id FROM track_points) ORDER BY id LIMIT 1`,
-      )
-      .get(huadong) as { id: number; serial: string };
+    const device = (await rowOf<{ id: number; serial: string }>(
+      t.dbh.db,
+      `SELECT id, serial_number AS serial FROM devices WHERE org_id = ? AND kind = 'aerialPlatform'
+       AND id IN (SELECT device_id FROM telemetry) AND id IN (SELECT device_id FROM track_points) ORDER BY id LIMIT 1`,
+      huadong,
+    ))!;
     const end = t.deps.now();
     const start = end - 30 * DAY_MS;
     const range = `${new Date(start).toISOString()}/${new Date(end).toISOString()}`;
-    const count = (table: string, column: string) =>
-      (
-        t.dbh.sqlite
-          .prepare(`SELECT count(*) AS n FROM ${table} WHERE device_id = ? AND ${column} >= ? AND ${column} < ?`)
-          .get(device.id, start, end) as { n: number }
-      ).n;
+    const count = async (table: string, column: string) =>
+      (await rowOf<{ n: number }>(
+        t.dbh.db,
+        `SELECT count(*) AS n FROM ${table} WHERE device_id = ? AND ${column} >= ? AND ${column} < ?`,
+        device.id,
+        start,
+        end,
+      ))!.n;
 
     const readAll = async (point: string) => {
       const json: AempSeries[] = [];
@@ -115,7 +118,7 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
 
     const hours = await readAll('OperatingHours');
     const jsonHours = hours.json.flatMap((p) => p.CumulativeOperatingHours ?? []);
-    expect(jsonHours.length).toBe(count('telemetry', 'device_time'));
+    expect(jsonHours.length).toBe(await count('telemetry', 'device_time'));
     expect(jsonHours.length).toBeGreaterThan(AEMP_PAGE_SIZE);
     expect(hours.json.length).toBe(Math.ceil(jsonHours.length / AEMP_PAGE_SIZE));
     expect(hours.xml.flatMap((x) => xmlValues(x, 'Hour')).map(Number)).toEqual(jsonHours.map((h) => h.Hour));
@@ -126,7 +129,7 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
 
     const positions = await readAll('Locations');
     const jsonPositions = positions.json.flatMap((p) => p.Location ?? []);
-    expect(jsonPositions.length).toBe(count('track_points', 'gps_time'));
+    expect(jsonPositions.length).toBe(await count('track_points', 'gps_time'));
     expect(positions.xml.flatMap((x) => xmlValues(x, 'Latitude')).map(Number)).toEqual(
       jsonPositions.map((p) => p.Latitude),
     );
@@ -185,7 +188,7 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
   it('a key of another organisation sees none of this fleet', async () => {
     const northwind = await t.tokenForAccount(NORTHWIND_ADMIN);
     const other = (await createKey(t, northwind)).secret;
-    const theirs = new Set(fleetOf(t.dbh.sqlite, huadong));
+    const theirs = new Set(await fleetOf(t.dbh.db, huadong));
     const page = await aempJson<AempFleet>(t, other, '/Fleet/1');
     expect(page.Equipment.length).toBeGreaterThan(0);
     expect(page.Equipment.filter((e) => theirs.has(e.EquipmentHeader.EquipmentID))).toEqual([]);
@@ -230,14 +233,14 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
   });
 
   it('a key of one customer reads that customer’s machines only; a key of a list reads the list', async () => {
-    const customer = t.dbh.sqlite
-      .prepare(
-        `SELECT customer_org_id AS id FROM devices WHERE org_id = ? AND customer_org_id IS NOT NULL
-         GROUP BY customer_org_id ORDER BY count(*) DESC LIMIT 1`,
-      )
-      .get(huadong) as { id: number };
+    const customer = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      `SELECT customer_org_id AS id FROM devices WHERE org_id = ? AND customer_org_id IS NOT NULL
+       GROUP BY customer_org_id ORDER BY count(*) DESC, customer_org_id LIMIT 1`,
+      huadong,
+    ))!;
     const scoped = await createKey(t, admin, { name: 'Site link', scope: 'customer', customerOrgId: customer.id });
-    const expected = fleetOf(t.dbh.sqlite, huadong, `customer_org_id = ${customer.id}`);
+    const expected = await fleetOf(t.dbh.db, huadong, `customer_org_id = ${customer.id}`);
     expect(expected.length).toBeGreaterThan(0);
     const seen: string[] = [];
     for (let n = 1; n <= Math.ceil(expected.length / AEMP_PAGE_SIZE); n += 1) {
@@ -245,19 +248,16 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
       seen.push(...page.Equipment.map((e) => e.EquipmentHeader.EquipmentID));
     }
     expect(seen).toEqual(expected);
-    const outside = fleetOf(
-      t.dbh.sqlite,
-      huadong,
-      `(customer_org_id IS NULL OR customer_org_id <> ${customer.id})`,
+    const outside = (
+      await fleetOf(t.dbh.db, huadong, `(customer_org_id IS NULL OR customer_org_id <> ${customer.id})`)
     )[0]!;
     expect((await aemp(t, scoped.secret, `/Fleet/Equipment/ID/${outside}`)).http).toBe(404);
 
-    const ids = t.dbh.sqlite
-      .prepare('SELECT id, serial_number AS serial FROM devices WHERE org_id = ? ORDER BY id LIMIT 3')
-      .all(huadong) as {
-      id: number;
-      serial: string;
-    }[];
+    const ids = await rowsOf<{ id: number; serial: string }>(
+      t.dbh.db,
+      'SELECT id, serial_number AS serial FROM devices WHERE org_id = ? ORDER BY id LIMIT 3',
+      huadong,
+    );
     const listed = await createKey(t, admin, {
       name: 'Three machines',
       scope: 'machines',
@@ -286,14 +286,15 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
   it('the demo keys the README names read their company’s fleet, the site key its customer’s machines only', async () => {
     const fleet = await aempJson<AempFleet>(t, DEMO_API_KEYS.huadong, '/Fleet/1');
     expect(fleet.Equipment.map((e) => e.EquipmentHeader.EquipmentID)).toEqual(
-      fleetOf(t.dbh.sqlite, huadong).slice(0, AEMP_PAGE_SIZE),
+      (await fleetOf(t.dbh.db, huadong)).slice(0, AEMP_PAGE_SIZE),
     );
     const site = await aempJson<AempFleet>(t, DEMO_API_KEYS.huadongSite, '/Fleet/1');
-    const customer = t.dbh.sqlite
-      .prepare("SELECT customer_org_id AS id FROM api_keys WHERE scope = 'customer' AND name = '浦江建设工地看板'")
-      .get() as { id: number };
+    const customer = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      "SELECT customer_org_id AS id FROM api_keys WHERE scope = 'customer' AND name = '浦江建设工地看板'",
+    ))!;
     expect(site.Equipment.map((e) => e.EquipmentHeader.EquipmentID)).toEqual(
-      fleetOf(t.dbh.sqlite, huadong, `customer_org_id = ${customer.id}`).slice(0, AEMP_PAGE_SIZE),
+      (await fleetOf(t.dbh.db, huadong, `customer_org_id = ${customer.id}`)).slice(0, AEMP_PAGE_SIZE),
     );
     const abroad = await aempJson<AempFleet>(t, DEMO_API_KEYS.northwind, '/Fleet/1');
     expect(abroad.Equipment.length).toBeGreaterThan(0);
@@ -312,11 +313,10 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
       body: { name: 'Late', scope: 'all', expiresOn: dayFrom(t.deps.now(), -3) },
     });
     expect(past.data.field).toBe('expiresOn');
-    const northwindCustomer = (
-      t.dbh.sqlite.prepare("SELECT id FROM organisations WHERE kind = 'customer' AND parent_id = 4 LIMIT 1").get() as {
-        id: number;
-      }
-    ).id;
+    const northwindCustomer = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      "SELECT id FROM organisations WHERE kind = 'customer' AND parent_id = 4 ORDER BY id LIMIT 1",
+    ))!.id;
     const foreign = await t.call(apiKeyEndpoints.create, {
       token: admin,
       body: {
@@ -328,9 +328,10 @@ describe('the ISO 15143-3 API with a rental company’s key', () => {
     });
     expect(foreign.data.field).toBe('customerOrgId');
     // Machines of another rental company, named in the body, are refused the same way, and no key is kept.
-    const northwindMachine = (
-      t.dbh.sqlite.prepare('SELECT id FROM devices WHERE org_id = 4 LIMIT 1').get() as { id: number }
-    ).id;
+    const northwindMachine = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      'SELECT id FROM devices WHERE org_id = 4 ORDER BY id LIMIT 1',
+    ))!.id;
     const before = (await t.call(apiKeyEndpoints.list, { token: admin, query: {} })).data.total;
     const theirMachines = await t.call(apiKeyEndpoints.create, {
       token: admin,

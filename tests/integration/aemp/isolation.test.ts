@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { AEMP_DATA_POINT_NAMES, type AempFleet } from '@console/contract/http/aemp';
 import { orgOfKind, recordsOf, type ForeignRecords } from '../../fixtures/foreign-records.ts';
+import { rowOf, rowsOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { aemp, createKey, DAY_MS } from './helpers.ts';
 
@@ -16,7 +17,7 @@ describe('isolation matrix: API keys of the ISO 15143-3 API', () => {
   let foreign: ForeignRecords;
   beforeAll(async () => {
     t = await createTestApp();
-    foreign = recordsOf(t.dbh.sqlite, orgOfKind(t.dbh.sqlite, 'lessor', 1), { idsPerTable: 2 });
+    foreign = await recordsOf(t.dbh.db, await orgOfKind(t.dbh.db, 'lessor', 1), { idsPerTable: 2 });
     // Reading every table for the other side's texts takes a while on a busy host.
   }, 180_000);
   afterAll(() => t.dbh.close());
@@ -25,14 +26,13 @@ describe('isolation matrix: API keys of the ISO 15143-3 API', () => {
     { label: 'whole-fleet', scope: 'all' as const },
     { label: 'one-customer', scope: 'customer' as const },
   ])('a $label key of another rental company reads nothing of theirs', async ({ scope }) => {
-    const before = foreign.checksum(t.dbh.sqlite);
+    const before = await foreign.checksum(t.dbh.db);
     expect(foreign.secrets).toContain('Pearl River Lift Rental');
     const admin = await t.tokenFor(ROLE.lessorAdmin);
-    const customer = t.dbh.sqlite
-      .prepare(
-        'SELECT customer_org_id AS id FROM devices WHERE customer_org_id IS NOT NULL AND org_id = (SELECT org_id FROM users WHERE role_id = 5 ORDER BY id LIMIT 1) LIMIT 1',
-      )
-      .get() as { id: number };
+    const customer = (await rowOf<{ id: number }>(
+      t.dbh.db,
+      'SELECT customer_org_id AS id FROM devices WHERE customer_org_id IS NOT NULL AND org_id = (SELECT org_id FROM users WHERE role_id = 5 ORDER BY id LIMIT 1) ORDER BY id LIMIT 1',
+    ))!;
     const key = (await createKey(t, admin, scope === 'customer' ? { scope, customerOrgId: customer.id } : { scope }))
       .secret;
     const leaked = (text: string) => foreign.secrets.filter((secret) => text.includes(secret));
@@ -58,9 +58,10 @@ describe('isolation matrix: API keys of the ISO 15143-3 API', () => {
     }
 
     // Their machines, by serial and by id: not found, whatever the data point.
-    const theirs = t.dbh.sqlite
-      .prepare(`SELECT id, serial_number AS serial FROM devices WHERE org_id IN (${foreign.orgIds.join(',')}) LIMIT 5`)
-      .all() as { id: number; serial: string }[];
+    const theirs = await rowsOf<{ id: number; serial: string }>(
+      t.dbh.db,
+      `SELECT id, serial_number AS serial FROM devices WHERE org_id IN (${foreign.orgIds.join(',')}) ORDER BY id LIMIT 5`,
+    );
     for (const device of theirs) {
       for (const id of [device.serial, String(device.id)]) {
         const snapshot = await aemp(t, key, `/Fleet/Equipment/ID/${id}`);
@@ -73,6 +74,6 @@ describe('isolation matrix: API keys of the ISO 15143-3 API', () => {
         }
       }
     }
-    expect(foreign.checksum(t.dbh.sqlite), 'a row of the other side changed').toEqual(before);
+    expect(await foreign.checksum(t.dbh.db), 'a row of the other side changed').toEqual(before);
   });
 });

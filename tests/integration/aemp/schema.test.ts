@@ -9,6 +9,7 @@ import {
   aempFleet,
   aempSeries,
 } from '@console/contract/http/aemp';
+import { rowOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { aemp, aempJson, aempXml, createKey, DAY_MS, schemaErrors, xmlValues } from './helpers.ts';
 
@@ -42,12 +43,12 @@ describe('the ISO 15143-3 documents against the schema, for each machine kind', 
 
   it.each(MACHINE_KINDS)('a %s: snapshot and every series it reports validate; the rest is omitted', async (kind) => {
     // A machine of the kind with reports, positions and alarms if the fleet has one.
-    const device = t.dbh.sqlite
-      .prepare(
-        `SELECT id, serial_number AS serial FROM devices WHERE kind = ?
-         ORDER BY (id IN (SELECT device_id FROM telemetry)) DESC, (id IN (SELECT device_id FROM alarms)) DESC, id LIMIT 1`,
-      )
-      .get(kind) as { id: number; serial: string };
+    const device = (await rowOf<{ id: number; serial: string }>(
+      t.dbh.db,
+      `SELECT id, serial_number AS serial FROM devices WHERE kind = ?
+       ORDER BY (id IN (SELECT device_id FROM telemetry)) DESC, (id IN (SELECT device_id FROM alarms)) DESC, id LIMIT 1`,
+      kind,
+    ))!;
     const reported = AEMP_KIND_POINTS[kind];
 
     const snapshot = await aempXml(t, key, `/Fleet/Equipment/ID/${device.serial}`);
@@ -85,21 +86,19 @@ describe('the ISO 15143-3 documents against the schema, for each machine kind', 
   });
 
   it('some documents of the run carry data, so the validation saw every element it checks', async () => {
-    const boat = t.dbh.sqlite
-      .prepare(
-        "SELECT serial_number AS serial FROM devices WHERE kind = 'boat' AND id IN (SELECT device_id FROM telemetry)",
-      )
-      .get() as { serial: string };
+    const boat = (await rowOf<{ serial: string }>(
+      t.dbh.db,
+      "SELECT serial_number AS serial FROM devices WHERE kind = 'boat' AND id IN (SELECT device_id FROM telemetry) ORDER BY id",
+    ))!;
     const fuel = await aempXml(t, key, `/Fleet/Equipment/ID/${boat.serial}/FuelRemaining/${range}/1`);
     expect(xmlValues(fuel, 'Percent').length).toBeGreaterThan(0);
     const engine = await aempXml(t, key, `/Fleet/Equipment/ID/${boat.serial}/EngineCondition/${range}/1`);
     expect(xmlValues(engine, 'Running').length).toBeGreaterThan(0);
-    const withFaults = t.dbh.sqlite
-      .prepare(
-        `SELECT d.serial_number AS serial, min(a.started_at) AS at FROM alarms a JOIN devices d ON d.id = a.device_id
-         WHERE a.level = 3 GROUP BY d.id ORDER BY count(*) DESC LIMIT 1`,
-      )
-      .get() as { serial: string; at: number };
+    const withFaults = (await rowOf<{ serial: string; at: number }>(
+      t.dbh.db,
+      `SELECT d.serial_number AS serial, min(a.started_at) AS at FROM alarms a JOIN devices d ON d.id = a.device_id
+       WHERE a.level = 3 GROUP BY d.id ORDER BY count(*) DESC, d.id LIMIT 1`,
+    ))!;
     const from = new Date(withFaults.at).toISOString();
     const to = new Date(withFaults.at + 30 * DAY_MS).toISOString();
     const faults = await aempXml(t, key, `/Fleet/Equipment/ID/${withFaults.serial}/FaultCodes/${from}/${to}/1`);

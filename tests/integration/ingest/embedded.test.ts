@@ -21,7 +21,8 @@ describe('ingest through the embedded broker', () => {
   const readings = (deviceId: number) => dbh.db.select().from(telemetry).where(eq(telemetry.deviceId, deviceId)).all();
   const tracks = (deviceId: number) =>
     dbh.db.select().from(trackPoints).where(eq(trackPoints.deviceId, deviceId)).all();
-  const alarmsOf = (deviceId: number) => dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).all();
+  const alarmsOf = (deviceId: number) =>
+    dbh.db.select().from(alarms).where(eq(alarms.deviceId, deviceId)).orderBy(alarms.id).all();
   const openAlarmsOf = async (deviceId: number) =>
     (
       await dbh.db
@@ -270,7 +271,9 @@ describe('ingest through the embedded broker', () => {
     const client = await machine(seeded.serialNumber);
     const t = Date.now();
     for (let i = 0; i < 25; i++) await publishReport(client, seeded.serialNumber, platformReport(t + i * 1000));
+    // On PostgreSQL a batch is written after the statement returns: the second one may still be on its way.
     await waitFor('two full batches and five waiting', () => ingest.stats().received === 25);
+    await waitFor('the second batch written', () => ingest.stats().batches >= 2);
     expect(ingest.stats().buffered).toBe(5);
     expect(ingest.stats()).toMatchObject({ stored: 20, batches: 2 });
     await ingest.stop();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDb, type DbHandle } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
 import { seedDemo } from '@console/db/seed/demo';
@@ -18,6 +18,7 @@ import { startIngest, type Ingest, type IngestOptions } from '@console/server/sr
 import { createCommandQueue, type CommandQueue } from '@console/server/src/commands/queue';
 import { LiveHub } from '@console/server/src/live/hub';
 import { readEnv } from '@console/server/src/lib/env';
+import { seededClone, testEngine } from '../../fixtures/demo-database.ts';
 
 export const SERVER_USER = 'console-server';
 export const SERVER_PASSWORD = 'test-server-password';
@@ -29,7 +30,23 @@ export const SMALL_SEED = { devices: 50, historyDevices: 0 };
 
 let image: Buffer | null = null;
 
-/** A private copy of a small seeded database (`SMALL_SEED`), seeded once per test file. */
+/**
+ * A private copy of the small seed on the engine the test apps run on (TEST_ENGINE): SQLite's `smallSeededDb`, or on
+ * PostgreSQL a database of its own, as the test apps' (fixtures/test-app.ts), with `sqlite` and `sqliteDb` undefined
+ * as in the server's handle, so that ingest and the broker take PostgreSQL's store and reads.
+ */
+export async function smallSeededDatabase(): Promise<DbHandle> {
+  if (testEngine() === 'sqlite') return smallSeededDb();
+  const clone = await seededClone('ingest-small', (db) => seedDemo(db, SMALL_SEED));
+  return {
+    db: clone.db,
+    sqlite: undefined,
+    sqliteDb: undefined,
+    close: () => void clone.close(),
+  } as unknown as DbHandle;
+}
+
+/** A private copy of a small seeded SQLite database (`SMALL_SEED`), seeded once per test file. */
 export async function smallSeededDb(): Promise<DbHandle> {
   if (!image) {
     const template = openDb(':memory:');
@@ -81,6 +98,36 @@ export async function startBroker(dbh: DbHandle): Promise<EmbeddedBroker> {
     }
   }
   throw new Error('no free port in the ingest tests range');
+}
+
+/**
+ * Another writer holds the database until the answer is called (a long transaction on the API's thread): SQLite's
+ * write lock; on PostgreSQL a transaction that changed a machine, which ingest's batch waits for (its kept-state
+ * lock, db/migrations-pg/0006).
+ */
+export async function holdTheDatabase(other: DbHandle, deviceId: number): Promise<() => Promise<void>> {
+  if (testEngine() === 'sqlite') {
+    other.sqlite.prepare('BEGIN IMMEDIATE').run();
+    return async () => void other.sqlite.prepare('COMMIT').run();
+  }
+  let release!: () => void;
+  let began!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const begun = new Promise<void>((resolve) => (began = resolve));
+  const done = other.db.transaction(async (tx) => {
+    await tx
+      .update(devices)
+      .set({ location: sql`${devices.location}` })
+      .where(eq(devices.id, deviceId))
+      .run();
+    began();
+    await held;
+  });
+  await Promise.race([begun, done]);
+  return async () => {
+    release();
+    await done;
+  };
 }
 
 export interface Logged {

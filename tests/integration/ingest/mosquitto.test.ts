@@ -13,7 +13,7 @@ import {
   platformReport,
   publishReport,
   secretOf,
-  smallSeededDb,
+  smallSeededDatabase,
   startTestIngest,
   waitFor,
 } from './helpers.ts';
@@ -30,7 +30,7 @@ describe('the same ingest against an external Mosquitto', () => {
   const refused: { topic: string; reason: string }[] = [];
 
   beforeAll(async () => {
-    dbh = await smallSeededDb();
+    dbh = await smallSeededDatabase();
     serial = await addUniqueMachine(dbh, 'aerialPlatform');
     // The server signs in with its account; this Mosquitto allows anyone, so the credentials are just carried.
     ingest = (

@@ -44,11 +44,11 @@ describe('the silence watchdog', () => {
     const fast = await reporting(0, 10);
     const slow = await reporting(1, 30);
     offset = 59_000;
-    ingest.checkSilence();
+    await ingest.checkSilence();
     expect((await deviceBySerial(dbh, fast.serialNumber)).online).toBe(true);
 
     offset = 61_000;
-    ingest.checkSilence();
+    await ingest.checkSilence();
     expect(await deviceBySerial(dbh, fast.serialNumber)).toMatchObject({ online: false, sleeping: false, status: 2 });
     expect(await openAlarms(fast.id)).toEqual(['offline']);
     const logs = await dbh.db.select().from(deviceLogs).where(eq(deviceLogs.deviceId, fast.id)).all();
@@ -57,7 +57,7 @@ describe('the silence watchdog', () => {
     // 3 × 30 s for the machine that reports every 30 s.
     expect((await deviceBySerial(dbh, slow.serialNumber)).online).toBe(true);
     offset = 91_000;
-    ingest.checkSilence();
+    await ingest.checkSilence();
     expect((await deviceBySerial(dbh, slow.serialNumber)).online).toBe(false);
     expect(ingest.stats().silenced).toBeGreaterThanOrEqual(2);
 
@@ -79,11 +79,11 @@ describe('the silence watchdog', () => {
       .set({ lastReportAt: new Date(Date.now() - 86_400_000) })
       .where(eq(devices.id, stale.id))
       .run();
-    ingest.checkSilence();
+    await ingest.checkSilence();
     expect((await deviceBySerial(dbh, stale.serialNumber)).online).toBe(true);
 
     offset = 10 * 60_000;
-    ingest.checkSilence();
+    await ingest.checkSilence();
     expect(await deviceBySerial(dbh, sleeper.serialNumber)).toMatchObject({ sleeping: true, online: false });
     expect(await openAlarms(sleeper.id)).toEqual([]);
     expect((await deviceBySerial(dbh, stale.serialNumber)).online).toBe(false);

@@ -70,19 +70,32 @@ describe('npm run backup and restore on PostgreSQL', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** `npm run backup` or `npm run restore` as an operator runs it, with DATABASE_URL naming the database. */
+  const script = (name: 'backup' | 'restore', file: string) =>
+    spawnSync('npx', ['tsx', `scripts/${name}.ts`, file], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: scratch.url },
+      encoding: 'utf8',
+    });
+
   it('dumps while connected, refuses to restore while the server is connected, then restores', async () => {
     const server = await openDatabase(':memory:', { url: scratch.url });
     await createAdmin(server.db, admin('13912345678'));
     const backup = join(dir, 'console.pgdump');
-    await backupDatabase({ file: '', url: scratch.url }, backup);
+    const dumped = script('backup', backup);
+    expect(dumped.status, dumped.stderr).toBe(0);
+    expect(dumped.stdout).toContain(`postgres database backed up to ${backup}`);
     expect(existsSync(backup)).toBe(true);
     await createAdmin(server.db, admin('13912345679'));
-    await expect(restoreDatabase({ file: '', url: scratch.url }, backup)).rejects.toThrow(
-      'the database is in use: stop the server first',
-    );
+    const refused = script('restore', backup);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('the database is in use: stop the server first');
+    expect(await server.db.select().from(users).all()).toHaveLength(2);
     await server.close();
 
-    await restoreDatabase({ file: '', url: scratch.url }, backup);
+    const restored = script('restore', backup);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain(`postgres database restored from ${backup}`);
     const restarted = await openDatabase(':memory:', { url: scratch.url });
     const mobiles = (await restarted.db.select({ mobile: users.mobile }).from(users).all()).map((u) => u.mobile);
     expect(mobiles).toEqual(['13912345678']);
@@ -90,5 +103,21 @@ describe('npm run backup and restore on PostgreSQL', () => {
     await createAdmin(restarted.db, admin('13912345670'));
     expect(await restarted.db.select().from(users).all()).toHaveLength(2);
     await restarted.close();
+  });
+
+  it('refuses a file that is not a backup and an existing destination, changing nothing', async () => {
+    const notBackup = join(dir, 'notes.pgdump');
+    writeFileSync(notBackup, 'not a dump');
+    const refused = script('restore', notBackup);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`${notBackup} is not a PostgreSQL backup`);
+    const taken = join(dir, 'taken.pgdump');
+    writeFileSync(taken, '');
+    const exists = script('backup', taken);
+    expect(exists.status).toBe(1);
+    expect(exists.stderr).toContain(`${taken} exists: name a new file`);
+    const db = await openDatabase(':memory:', { url: scratch.url });
+    expect(await db.db.select().from(users).all()).toHaveLength(2);
+    await db.close();
   });
 });

@@ -3,23 +3,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authEndpoints } from '@console/contract/http/auth';
 import type { Envelope } from '@console/contract/http/envelope';
-import { openDb, type DbHandle } from '@console/db/client';
+import { openDatabase, openDb, type DbHandle } from '@console/db/client';
 import { organisations, users } from '@console/db/schema/accounts';
 import { createApp } from '@console/server/src/app';
 import { readEnv } from '@console/server/src/lib/env';
 import { AdminError, createAdmin } from '../../../scripts/lib/admin.ts';
+import { emptyDatabase } from '../../fixtures/demo-database.ts';
 import { createTestApp } from '../../fixtures/test-app.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../db-pg/scratch-database.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Harbour-Crane-77';
 
 describe('create-admin on an empty production database', () => {
   let dbh: DbHandle;
-  beforeEach(() => {
-    dbh = openDb(':memory:');
+  beforeEach(async () => {
+    dbh = await emptyDatabase();
   });
   afterEach(() => dbh.close());
 
@@ -80,19 +82,20 @@ describe('create-admin on an empty production database', () => {
   });
 });
 
+/** A script as `npm run` starts it, with these settings over the environment's. */
+const run = (script: string, args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+
 describe('create-admin and db:reset from the command line', () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'scripts-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  const run = (script: string, args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    });
 
   // Three child processes, each starting TypeScript anew: a minute on a slow, busy host.
   it('resets a production database to empty, then makes its first administrator', async () => {
@@ -126,5 +129,35 @@ describe('create-admin and db:reset from the command line', () => {
     dbh.close();
     expect(mobiles).toContain('13800000002');
     expect(mobiles).not.toContain('13912345678');
+  }, 180_000);
+});
+
+describe('create-admin and db:reset from the command line, with DATABASE_URL naming a PostgreSQL database', () => {
+  let scratch: ScratchDatabase;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('create_admin');
+  });
+  afterAll(() => scratch?.drop());
+
+  // Two child processes, each starting TypeScript anew, and the migration of a new database.
+  it('makes the first administrator in a new database, and db:reset leaves it alone', async () => {
+    const env = { DATABASE_URL: scratch.url, NODE_ENV: 'production' };
+    const ok = run(
+      'create-admin.ts',
+      ['--mobile', '13912345678', '--password', PASSWORD, '--org', 'Harbour Lifts'],
+      env,
+    );
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/created the operator organisation "Harbour Lifts"/);
+    expect(ok.stdout).toMatch(/in the DATABASE_URL database/);
+    const again = run('create-admin.ts', ['--mobile', '13912345678', '--password', PASSWORD], env);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/already has an account/);
+    const reset = run('db-reset.ts', [], env);
+    expect(reset.status).toBe(1);
+    expect(reset.stderr).toMatch(/DATABASE_URL names a PostgreSQL database: db:reset recreates the SQLite file/);
+    const dbh = await openDatabase('', { url: scratch.url, migrate: false });
+    expect((await dbh.db.select().from(users).all()).map((u) => u.roleId)).toEqual([2]);
+    await dbh.close();
   }, 180_000);
 });

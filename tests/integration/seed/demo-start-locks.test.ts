@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { ARREARS_DEFAULTS, riskEndpoints } from '@console/contract/http/risk';
-import { openDb, type DbHandle } from '@console/db/client';
+import type { DbHandle } from '@console/db/client';
 import { organisations, smsOutbox } from '@console/db/schema/accounts';
 import { commands, devices } from '@console/db/schema/devices';
 import { arrearsSteps, lockDaySettings, riskTasks } from '@console/db/schema/risk';
@@ -14,6 +14,7 @@ import { readEnv } from '@console/server/src/lib/env';
 import { LiveHub } from '@console/server/src/live/hub';
 import { previewArrears } from '@console/server/src/risk/arrears';
 import { runSchedulerPass, startRiskScheduler } from '@console/server/src/risk/scheduler';
+import { emptyDatabase } from '../../fixtures/demo-database.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
@@ -159,7 +160,7 @@ describe.each([
   afterAll(() => dbh?.close());
 
   it('starts without queueing a lock or texting a renter', { timeout: 120_000 }, async () => {
-    dbh = openDb(':memory:');
+    dbh = await emptyDatabase();
     await seedDemo(dbh.db, { now: seededAt, devices: 300, historyDevices: 0 });
     let now = seededAt + 30_000;
     const base = { dbh, env: readEnv({ NODE_ENV: 'test' }), now: () => now, log: () => {}, live: new LiveHub() };

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '@console/db/client';
 import { ROLE } from '@console/contract/codes/roles';
 import { lessorEndpoints } from '@console/contract/http/lessors';
 import { organisations, users } from '@console/db/schema/accounts';
@@ -18,6 +17,7 @@ import { seedBanners } from '@console/db/seed/banners';
 import { BUSINESSES } from '@console/db/seed/business';
 import { dayOf } from '@console/db/seed/maintenance-fleet';
 import { expectEvery } from '../../fixtures/expect-every.ts';
+import { emptyDatabase } from '../../fixtures/demo-database.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 const DAY = 86_400_000;
@@ -231,7 +231,7 @@ describe('the seeded demo dates its companies, people, cases and banners in its 
       Date.UTC(2026, 6, 1, 4),
     ];
     for (const clock of clocks) {
-      const dbh = openDb(':memory:');
+      const dbh = await emptyDatabase();
       const operator = (await createOrganisation(dbh.db, { name: 'Operator', kind: 'operator' })).id;
       await seedBanners(dbh.db, { operator }, clock);
       const today = dayOf(clock);
