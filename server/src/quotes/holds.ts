@@ -102,6 +102,17 @@ async function leasedSpans(tx: Db, deviceIds: number[], req: HoldRequest): Promi
       ),
     )
     .all();
+  const others = req.own.contractId === null ? undefined : ne(contracts.id, req.own.contractId);
+  return [...periods.map((p) => ({ ...p, count: 1 })), ...(await namedInForce(tx, deviceIds, req, others))];
+}
+
+/** Contracts in force (those `others` keeps) naming these machines over these days. */
+async function namedInForce(
+  tx: Db,
+  deviceIds: number[],
+  days: { startOn: string; endOn: string },
+  others: SQL | undefined,
+): Promise<Span[]> {
   const named = await tx
     .select({
       deviceId: contractLines.deviceId,
@@ -115,13 +126,13 @@ async function leasedSpans(tx: Db, deviceIds: number[], req: HoldRequest): Promi
       and(
         inArray(contractLines.deviceId, deviceIds),
         claimingLine(),
-        lte(contracts.startOn, req.endOn),
-        gte(contracts.endOn, req.startOn),
-        req.own.contractId === null ? undefined : ne(contracts.id, req.own.contractId),
+        lte(contracts.startOn, days.endOn),
+        gte(contracts.endOn, days.startOn),
+        others,
       ),
     )
     .all();
-  return [...periods.map((p) => ({ ...p, count: 1 })), ...named.map((n) => ({ ...n, count: 1 }))];
+  return named.map((n) => ({ ...n, count: 1 }));
 }
 
 /** Refuses (409, naming the record and the days) what the request may not hold; writes nothing. */
@@ -427,8 +438,9 @@ export async function checkDelivery(
  * change's end; when the change moves the end later, the machines not yet delivered of every line of the contract
  * it keeps (in force and not removed by the change, repriced or not) for the days past the contract's end that the
  * later end adds (the days before are held by the contract already; a delivered machine is held by its open lease
- * period). The same holding rule as a contract's lines, so what another record holds on one of those days refuses
- * the change, naming that record and the days.
+ * period, so those days of a delivered machine are checked, not held: checkDeliveredFree). The same holding rule as a
+ * contract's lines, so what another record holds on one of those days refuses the change, naming that record and the
+ * days.
  */
 export async function changeHoldRequests(
   tx: Db,
@@ -467,10 +479,18 @@ export async function changeHoldRequests(
   if (targets.length === 0) return requests;
   const targetIds = targets.map((t) => t.id);
   const out = await tx
-    .select({ lineId: leasePeriods.lineId })
+    .select({ lineId: leasePeriods.lineId, deviceId: leasePeriods.deviceId })
     .from(leasePeriods)
     .where(and(inArray(leasePeriods.lineId, targetIds), isNull(leasePeriods.endOn)))
     .all();
+  await checkDeliveredFree(
+    tx,
+    change.changeOf,
+    change.id,
+    [...new Set(out.map((p) => p.deviceId))],
+    from,
+    change.endOn,
+  );
   const kept = targets.flatMap((t) => {
     const delivered = out.filter((p) => p.lineId === t.id).length;
     const count = t.deviceId === null ? t.count - delivered : delivered > 0 ? 0 : 1;
@@ -478,6 +498,43 @@ export async function changeHoldRequests(
   });
   if (kept.length > 0) requests.push({ ...base, startOn: from, endOn: change.endOn, lines: kept });
   return requests;
+}
+
+/**
+ * A delivered machine is held by its open lease period, not by a row of its own (decision 069 addendum), and its
+ * period runs on to the contract's planned end: a change that moves the end later refuses (409, as checkHolds) when
+ * another record holds one of the contract's delivered machines on a day it adds, by a reservation or a contract in
+ * force naming it. Writes nothing.
+ */
+async function checkDeliveredFree(
+  tx: Db,
+  contractId: number,
+  changeId: number,
+  deviceIds: number[],
+  startOn: string,
+  endOn: string,
+): Promise<void> {
+  if (deviceIds.length === 0) return;
+  const held = (own: number) => otherHeld({ quoteId: null, contractId: own }, startOn, endOn);
+  // The contract and its changes (a change repricing the line names the same machine) are not others.
+  const family = and(ne(contracts.id, contractId), or(isNull(contracts.changeOf), ne(contracts.changeOf, contractId)));
+  const spans = [
+    ...(await reservedSpans(tx, and(held(contractId), held(changeId), inArray(reservations.deviceId, deviceIds))!)),
+    ...(await namedInForce(tx, deviceIds, { startOn, endOn }, family)),
+  ];
+  const taken = spans[0];
+  if (!taken) return;
+  const machine = await tx
+    .select({ serial: devices.serialNumber })
+    .from(devices)
+    .where(eq(devices.id, taken.deviceId!))
+    .get();
+  throw new ApiError(API_STATUS.conflict, 'quotes.machineHeld', {
+    serial: machine?.serial ?? '',
+    holder: taken.holder,
+    from: laterOf(taken.startOn, startOn),
+    to: earlierOf(taken.endOn ?? endOn, endOn),
+  });
 }
 
 type HeldRow = typeof reservations.$inferSelect;

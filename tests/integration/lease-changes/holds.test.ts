@@ -300,6 +300,25 @@ describe('contract changes hold what they add', () => {
     expectHeldBy(refused, machine, contract.number, 135, 136);
   });
 
+  it('a later end is refused while another record holds a delivered machine on the added days', async () => {
+    const machine = desk.free[0]!;
+    // Held for days after the contract's end, before the machine went out.
+    const q = await createQuote(t, desk.staff, form(t, desk, [machineLine(machine.id)], 133, 134));
+    expect((await quoteMove(t, desk.staff, q.id, 'send')).status).toBe('200');
+    advanceTo(t, day(100));
+    await handOver(t, 'entry', contract.id, [{ lineId: contract.lineId, deviceId: machine.id }], day(100));
+    desk = { ...desk, admin: await t.tokenFor(ROLE.lessorAdmin), staff: await t.tokenFor(ROLE.lessorStaff) };
+    const id = await changeOf(t, { contractId: contract.id, effectiveOn: day(120), endOn: day(140), lines: [] });
+
+    const refused = await contractMove(id, 'submit');
+    expectHeldBy(refused, machine, q.number, 133, 134);
+    expect(await statusOf(t, id)).toBe(LEASE_STATUS.draft);
+
+    expect((await quoteMove(t, desk.staff, q.id, 'withdraw')).status).toBe('200');
+    expect((await contractMove(id, 'submit')).status).toBe('200');
+    expect(await shown(id)).toEqual([]);
+  });
+
   it('a change in force that moves the end earlier lets go of the days past it', async () => {
     const machine = desk.free[0]!;
     const id = await changeOf(t, { contractId: contract.id, effectiveOn: day(110), endOn: day(120), lines: [] });
