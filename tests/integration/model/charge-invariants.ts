@@ -12,14 +12,14 @@ export const CHARGE_INVARIANTS = {
 } as const;
 export type ChargeInvariantName = keyof typeof CHARGE_INVARIANTS;
 
-type All = (sql: string, ...params: unknown[]) => Record<string, unknown>[];
+import type { All } from './invariants.ts';
 
 /** The rows that break each charge invariant. */
-export function chargeViolations(all: All): [ChargeInvariantName, unknown[]][] {
+export async function chargeViolations(all: All): Promise<[ChargeInvariantName, unknown[]][]> {
   return [
     [
       'charge.billedOnce',
-      all(
+      await all(
         `SELECT c.id, c.state, c.bill_id, b.state AS bill_state, b.contract_id, c.contract_id AS charge_contract
            FROM charges c LEFT JOIN bills b ON b.id = c.bill_id
           WHERE (c.state = 'billed' AND (b.id IS NULL OR b.state = 'void' OR b.contract_id <> c.contract_id
@@ -30,18 +30,20 @@ export function chargeViolations(all: All): [ChargeInvariantName, unknown[]][] {
     ],
     [
       'credit.neverNegative',
-      all(
-        `SELECT n.id, n.number, n.amount_cents, b.id AS bill_id, b.state, b.amount_cents AS bill_cents, b.paid_cents,
-                (SELECT coalesce(sum(x.amount_cents), 0) FROM credit_note_lines x WHERE x.credit_note_id = n.id) AS lines
-           FROM credit_notes n JOIN bills b ON b.id = n.bill_id
-          WHERE n.amount_cents <= 0 OR n.org_id <> b.lessor_org_id OR n.renter_org_id <> b.renter_org_id
-             OR (b.state <> 'void' AND (b.amount_cents < 0 OR b.amount_cents < b.paid_cents))
-             OR lines <> n.amount_cents`,
+      await all(
+        `SELECT id, number, amount_cents, bill_id, state, bill_cents, paid_cents, lines FROM (
+           SELECT n.id, n.number, n.amount_cents, b.id AS bill_id, b.state, b.amount_cents AS bill_cents, b.paid_cents,
+                  (SELECT coalesce(sum(x.amount_cents), 0) FROM credit_note_lines x WHERE x.credit_note_id = n.id) AS lines,
+                  n.org_id, n.renter_org_id, b.lessor_org_id, b.renter_org_id AS bill_renter
+             FROM credit_notes n JOIN bills b ON b.id = n.bill_id) f
+          WHERE amount_cents <= 0 OR org_id <> lessor_org_id OR renter_org_id <> bill_renter
+             OR (state <> 'void' AND (bill_cents < 0 OR bill_cents < paid_cents))
+             OR lines <> amount_cents`,
       ),
     ],
     [
       'credit.inLedger',
-      all(
+      await all(
         `SELECT n.id, n.number, n.amount_cents, count(e.id) AS rows_, sum(e.amount_cents) AS ledger_cents
            FROM credit_notes n LEFT JOIN ledger_entries e ON e.type = 'creditNote' AND e.subject = n.number
                 AND e.bill_id = n.bill_id

@@ -65,7 +65,7 @@ export class AddCharge extends Move {
   }
   protected async act(_m: Model, w: World) {
     const p = this.params;
-    const contracts = w.sql<{ id: number; lessor_org_id: number }>(
+    const contracts = await w.sql<{ id: number; lessor_org_id: number }>(
       `SELECT id, lessor_org_id FROM contracts WHERE change_of IS NULL AND status ${p.signed ? 'IN (7, 8, 9)' : 'NOT IN (7, 8, 9)'}
         ORDER BY id`,
     );
@@ -87,12 +87,16 @@ export class AddCharge extends Move {
 }
 
 type ChargeAt = { id: number; org_id: number; state: string };
-function pickCharge(w: World, state: 'pending' | 'billed' | 'cancelled', n: number): ChargeAt | undefined {
+async function pickCharge(
+  w: World,
+  state: 'pending' | 'billed' | 'cancelled',
+  n: number,
+): Promise<ChargeAt | undefined> {
   // Of the model's companies (the seed charges the global brand's too, which the model does not act for).
   const ours = new Set(LESSOR_KEYS.map((k: LessorKey) => w.lessors[k].orgId));
-  const rows = w
-    .sql<ChargeAt>(`SELECT id, org_id, state FROM charges WHERE state = ? ORDER BY id`, state)
-    .filter((r) => ours.has(r.org_id));
+  const rows = (
+    await w.sql<ChargeAt>(`SELECT id, org_id, state FROM charges WHERE state = ? ORDER BY id`, state)
+  ).filter((r) => ours.has(r.org_id));
   return rows.length === 0 ? undefined : rows[n % rows.length];
 }
 
@@ -103,7 +107,7 @@ export class CancelCharge extends Move {
     super();
   }
   protected async act(_m: Model, w: World) {
-    const c = pickCharge(w, this.params.state, this.params.pick);
+    const c = await pickCharge(w, this.params.state, this.params.pick);
     if (!c) return w.log(`  (no ${this.params.state} charge)`);
     await w.api(chargeEndpoints.cancel, personFor(w, lessorOfOrg(w, c.org_id)!, this.params.by), {
       body: { id: c.id, reason: '客户已自行处理' },
@@ -118,7 +122,7 @@ export class BillChargeNow extends Move {
     super();
   }
   protected async act(_m: Model, w: World) {
-    const c = pickCharge(w, this.params.state, this.params.pick);
+    const c = await pickCharge(w, this.params.state, this.params.pick);
     if (!c) return w.log(`  (no ${this.params.state} charge)`);
     await w.api(chargeEndpoints.billNow, personFor(w, lessorOfOrg(w, c.org_id)!, this.params.by), {
       body: { id: c.id },
@@ -136,8 +140,8 @@ export class CreditNote extends Move {
   }
   protected async act(_m: Model, w: World) {
     const p = this.params;
-    const bills = w.sql<{ id: number; lessor_org_id: number; left: number }>(
-      `SELECT id, lessor_org_id, amount_cents - paid_cents AS left FROM bills
+    const bills = await w.sql<{ id: number; lessor_org_id: number; left: number }>(
+      `SELECT id, lessor_org_id, amount_cents - paid_cents AS "left" FROM bills
         WHERE ${p.amount === 'voidBill' ? "state = 'void'" : "state IN ('open', 'partlyPaid')"} ORDER BY id`,
     );
     const bill = bills.length === 0 ? undefined : bills[p.pick % bills.length];

@@ -15,6 +15,7 @@ import { shopOrderEndpoints } from '@console/contract/http/shop-orders';
 import { issueBills } from '@console/server/src/billing/issue';
 import { runArrearsLocks } from '@console/server/src/risk/arrears';
 import { dayInZone } from '@console/server/src/lib/time';
+import { flatMapInOrder, mapInOrder } from '@console/db/in-order';
 import { depositCommands } from './deposits.ts';
 import { chargeCommands } from './charges.ts';
 import { onlineCommands, payablePass } from './online-moves.ts';
@@ -96,15 +97,15 @@ const personOf = (w: World, d: Doc, who: 'author' | 'admin' | 'staff' | 'sales')
  * Refresh the statuses of the model's contracts, changes and quotes from the database (the provider and the
  * schedulers move them too).
  */
-function refresh(m: Model, w: World) {
+async function refresh(m: Model, w: World) {
   for (const d of m.docs) {
-    d.status = w.sql<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, d.id)[0]!.status;
+    d.status = (await w.row<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, d.id))!.status;
   }
   for (const q of m.quotes) {
-    const row = w.sql<{ state: QuoteState; contract_id: number | null }>(
+    const row = (await w.row<{ state: QuoteState; contract_id: number | null }>(
       `SELECT state, contract_id FROM quotes WHERE id = ?`,
       q.id,
-    )[0]!;
+    ))!;
     q.state = row.state;
     q.contractId = row.contract_id;
   }
@@ -152,7 +153,7 @@ export class CreateContract extends Move {
     const author = p.by === 'sales' ? l.sales : manager(l, p.by);
     // Machines in stock of the priced models that no contract holds, and a model shared with them (model lines
     // and named machines of one model meet at delivery).
-    const free = w.sql<{ id: number; model_id: number }>(
+    const free = await w.sql<{ id: number; model_id: number }>(
       `SELECT d.id, d.model_id FROM devices d
         WHERE d.org_id = ? AND d.lease_status = 'stock' AND d.model_id IN (${l.pricedModels.join(',')})
           AND NOT EXISTS (SELECT 1 FROM contract_lines cl JOIN contracts c ON c.id = cl.contract_id
@@ -165,7 +166,7 @@ export class CreateContract extends Move {
     const named = Array.from({ length: p.named }, (_, i) => ofModel[(p.choice * 7 + i) % Math.max(1, ofModel.length)])
       .filter((d): d is { id: number; model_id: number } => d !== undefined)
       .filter((d, i, all) => all.findIndex((x) => x.id === d.id) === i);
-    const prices = priceOf(w, l, modelId, p.businessModel, p.price);
+    const prices = await priceOf(w, l, modelId, p.businessModel, p.price);
     const lines = [
       ...named.map((d) => ({ deviceId: d.id, businessModel: p.businessModel, ...prices })),
       ...(p.modelLine > 0 ? [{ modelId, count: p.modelLine, businessModel: p.businessModel, ...prices }] : []),
@@ -173,7 +174,7 @@ export class CreateContract extends Move {
     if (lines.length === 0) lines.push({ modelId, count: 1, businessModel: p.businessModel, ...prices });
     const startOn = addDays(await w.today(l), p.startIn);
     // The store with the most machines of the model: a model line holds a count of it there (decision 069).
-    const store = storeOfModel(w, l, modelId);
+    const store = await storeOfModel(w, l, modelId);
     const made = await w.api(leaseContractEndpoints.create, author, {
       body: {
         renterId: l.renters[p.renter].orgId,
@@ -209,7 +210,7 @@ async function takeOn(m: Model, w: World, d: Doc, upTo: Stage, choice: number) {
   const stage = STAGES.indexOf(upTo);
   const step = async (run: () => Promise<boolean>) => {
     const ok = await run();
-    refresh(m, w);
+    await refresh(m, w);
     await w.check();
     return ok;
   };
@@ -226,7 +227,7 @@ async function takeOn(m: Model, w: World, d: Doc, upTo: Stage, choice: number) {
   if (!(await step(() => sign(w, d, 'lessee', false)))) return;
   if (!(await step(() => sign(w, d, 'lessor', false)))) return;
   if (stage < 4 || d.kind !== 'contract' || statusOf(d) !== 7) return;
-  const start = w.sql<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id)[0]!.start_on;
+  const start = (await w.row<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id))!.start_on;
   if (start > (await w.today(lessorOfDoc(w, d)))) return w.log('  (it starts later: nothing to deliver yet)');
   await step(() =>
     deliver(w, d, { n: 3, day: choice % 2 ? 'start' : 'today', contested: choice % 3 === 0, by: 'admin' }),
@@ -236,24 +237,26 @@ async function takeOn(m: Model, w: World, d: Doc, upTo: Stage, choice: number) {
 const statusOf = (d: Doc): number => d.status;
 
 /** The lessor's store with the most machines of the model (its first store when none has any). */
-function storeOfModel(w: World, l: Lessor, modelId: number): number {
-  const most = w.sql<{ store_id: number }>(
+async function storeOfModel(w: World, l: Lessor, modelId: number): Promise<number> {
+  const most = await w.row<{ store_id: number }>(
     `SELECT sd.store_id FROM store_devices sd JOIN devices d ON d.id = sd.device_id JOIN stores s ON s.id = sd.store_id
       WHERE s.org_id = ? AND d.model_id = ? GROUP BY sd.store_id ORDER BY count(*) DESC, sd.store_id LIMIT 1`,
     l.orgId,
     modelId,
-  )[0];
-  return most?.store_id ?? w.sql<{ id: number }>(`SELECT id FROM stores WHERE org_id = ? ORDER BY id`, l.orgId)[0]!.id;
+  );
+  return (
+    most?.store_id ?? (await w.row<{ id: number }>(`SELECT id FROM stores WHERE org_id = ? ORDER BY id`, l.orgId))!.id
+  );
 }
 
 /** Day and month prices: the lessor's list price of the model times `factor`, or a common price without one. */
-function priceOf(w: World, l: Lessor, modelId: number, businessModel: number, factor: number) {
-  const list = w.sql<{ day_cents: number | null; month_cents: number | null }>(
+async function priceOf(w: World, l: Lessor, modelId: number, businessModel: number, factor: number) {
+  const list = await w.row<{ day_cents: number | null; month_cents: number | null }>(
     `SELECT day_cents, month_cents FROM lease_prices WHERE org_id = ? AND model_id = ? AND business_model = ?`,
     l.orgId,
     modelId,
     businessModel,
-  )[0];
+  );
   const needs = requiredPrices(businessModel);
   const day = Math.round((list?.day_cents ?? 35_000) * factor);
   const month = Math.round((list?.month_cents ?? 700_000) * factor);
@@ -275,7 +278,7 @@ export class Submit extends Move {
   check = (m: Readonly<Model>) => docsIn(m, [0, 2, 4]).length > 0;
   protected async act(m: Model, w: World) {
     const d = pick(docsIn(m, [0, 2, 4]), this.params.pick)!;
-    if ((await move(w, d, personOf(w, d, this.params.by), { action: 'submit' })).ok) refresh(m, w);
+    if ((await move(w, d, personOf(w, d, this.params.by), { action: 'submit' })).ok) await refresh(m, w);
   }
 }
 
@@ -287,7 +290,7 @@ export class Withdraw extends Move {
   check = (m: Readonly<Model>) => docsIn(m, [1]).length > 0;
   protected async act(m: Model, w: World) {
     const d = pick(docsIn(m, [1]), this.params.pick)!;
-    if ((await move(w, d, personOf(w, d, 'author'), { action: 'withdraw' })).ok) refresh(m, w);
+    if ((await move(w, d, personOf(w, d, 'author'), { action: 'withdraw' })).ok) await refresh(m, w);
   }
 }
 
@@ -300,7 +303,7 @@ export class Review extends Move {
   protected async act(m: Model, w: World) {
     const d = pick(docsIn(m, [1]), this.params.pick)!;
     const body = this.params.verdict === 'approve' ? { action: 'approve' } : { action: 'reject', reason: '价格不符' };
-    if ((await move(w, d, personOf(w, d, this.params.by), body)).ok) refresh(m, w);
+    if ((await move(w, d, personOf(w, d, this.params.by), body)).ok) await refresh(m, w);
   }
 }
 
@@ -321,7 +324,7 @@ export class StartSigning extends Move {
   }
   check = (m: Readonly<Model>) => docsIn(m, [3]).length > 0;
   protected async act(m: Model, w: World) {
-    if (await startSigning(w, pick(docsIn(m, [3]), this.params.pick)!, this.params.by)) refresh(m, w);
+    if (await startSigning(w, pick(docsIn(m, [3]), this.params.pick)!, this.params.by)) await refresh(m, w);
   }
 }
 
@@ -358,7 +361,7 @@ export class Sign extends Move {
   check = (m: Readonly<Model>) => this.targets(m).length > 0;
   protected async act(m: Model, w: World) {
     await sign(w, pick(this.targets(m), this.params.pick)!, this.params.party, this.params.refuse);
-    refresh(m, w);
+    await refresh(m, w);
   }
 }
 
@@ -372,7 +375,7 @@ export class CancelSigning extends Move {
     const d = pick(docsIn(m, [5, 6]), this.params.pick)!;
     if ((await move(w, d, personOf(w, d, 'admin'), { action: 'cancelSigning', reason: '条款需修改' })).ok) {
       d.signing = null;
-      refresh(m, w);
+      await refresh(m, w);
     }
   }
 }
@@ -388,11 +391,11 @@ export class EndContract extends Move {
   protected async act(m: Model, w: World) {
     const d = pick(docsIn(m, [7], 'contract'), this.params.pick)!;
     const today = await w.today(lessorOfDoc(w, d));
-    const end = w.sql<{ end_on: string }>(`SELECT end_on FROM contracts WHERE id = ?`, d.id)[0]!.end_on;
+    const end = (await w.row<{ end_on: string }>(`SELECT end_on FROM contracts WHERE id = ?`, d.id))!.end_on;
     const day = { today, end, yesterday: addDays(today, -1), tomorrow: addDays(today, 1) }[this.params.day];
     const body =
       this.params.how === 'close' ? { action: 'close', day } : { action: 'terminate', day, reason: '客户违约' };
-    if ((await move(w, d, personOf(w, d, 'admin'), body)).ok) refresh(m, w);
+    if ((await move(w, d, personOf(w, d, 'admin'), body)).ok) await refresh(m, w);
   }
 }
 
@@ -430,10 +433,10 @@ async function deliver(w: World, d: Doc, p: DeliverParams) {
   const chosen: { lineId: number; deviceId: number }[] = [];
   const taken = new Set<number>();
   for (const line of options.data.lines) {
-    const row = w.sql<{ device_id: number | null; model_id: number | null }>(
+    const row = (await w.row<{ device_id: number | null; model_id: number | null }>(
       `SELECT device_id, model_id FROM contract_lines WHERE id = ?`,
       line.lineId,
-    )[0]!;
+    ))!;
     if (row.device_id !== null) {
       // The contract's own machine, whether or not it is offered.
       if (!taken.has(row.device_id) && chosen.length < p.n) {
@@ -443,8 +446,8 @@ async function deliver(w: World, d: Doc, p: DeliverParams) {
       continue;
     }
     const contested = p.contested
-      ? w
-          .sql<{ id: number }>(
+      ? (
+          await w.sql<{ id: number }>(
             `SELECT d.id FROM devices d
               WHERE d.org_id = ? AND d.model_id = ? AND d.lease_status = 'stock'
                 AND EXISTS (SELECT 1 FROM contract_lines cl JOIN contracts c ON c.id = cl.contract_id
@@ -454,7 +457,7 @@ async function deliver(w: World, d: Doc, p: DeliverParams) {
             row.model_id,
             d.id,
           )
-          .map((r) => r.id)
+        ).map((r) => r.id)
       : [];
     const pool = [...contested, ...line.candidates.map((c) => c.deviceId)];
     for (let left = line.count - line.onLease; left > 0 && chosen.length < p.n; left--) {
@@ -469,7 +472,7 @@ async function deliver(w: World, d: Doc, p: DeliverParams) {
     return false;
   }
   const today = await w.today(l);
-  const start = w.sql<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id)[0]!.start_on;
+  const start = (await w.row<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id))!.start_on;
   const day = { today, start, yesterday: addDays(today, -1), tomorrow: addDays(today, 1) }[p.day];
   if (await handover(w, who, 'entry', d.id, day, chosen)) return true;
   // Refused with a machine the options did not offer (the contract's own, or one another contract names): the
@@ -535,9 +538,9 @@ export class Return extends Move {
       return;
     }
     const today = await w.today(lessorOfDoc(w, d));
-    const start = w.sql<{ start_on: string }>(
+    const start = (await w.row<{ start_on: string | null }>(
       `SELECT max(start_on) AS start_on FROM lease_periods WHERE end_on IS NULL AND device_id IN (${machines.map((x) => x.deviceId).join(',')})`,
-    )[0]!.start_on;
+    ))!.start_on;
     const day = {
       today,
       yesterday: addDays(today, -1),
@@ -575,7 +578,7 @@ export class CreateChange extends Move {
     const who = personOf(w, d, 'admin');
     const options = await w.api(leaseChangeEndpoints.options, who, { query: { contractId: d.id } });
     if (!options.ok) return;
-    const contract = w.sql<{ end_on: string }>(`SELECT end_on FROM contracts WHERE id = ?`, d.id)[0]!;
+    const contract = (await w.row<{ end_on: string }>(`SELECT end_on FROM contracts WHERE id = ?`, d.id))!;
     const line = pick(options.data.lines, p.line);
     const reprice = (p.what === 'reprice' || p.what === 'both') && line !== undefined;
     const remove = p.what === 'remove' && line !== undefined;
@@ -673,12 +676,12 @@ export class Receipt extends Move {
     const l = lessorOf(w, p.lessor);
     const renterId = l.renters[p.renter].orgId;
     const owed =
-      w.sql<{ owed: number | null }>(
+      (await w.row<{ owed: number | null }>(
         `SELECT sum(amount_cents - paid_cents) AS owed FROM bills
           WHERE lessor_org_id = ? AND renter_org_id = ? AND state IN ('open', 'partlyPaid')`,
         l.orgId,
         renterId,
-      )[0]!.owed ?? 0;
+      ))!.owed ?? 0;
     const amountCents = p.amount === 'fixed' || owed <= 0 ? 50_000 : p.amount === 'owed' ? owed : Math.ceil(owed / 2);
     const today = await w.today(l);
     const who = p.by === 'finance' ? w.operator.finance : manager(l, p.by);
@@ -723,7 +726,7 @@ export class VoidBill extends Move {
   protected async act(m: Model, w: World) {
     const l = w.lessors.huadong;
     const ours = m.docs.filter((d) => d.kind === 'contract' && d.lessor === 'huadong').map((d) => d.id);
-    const open = w.sql<{ id: number; contract_id: number | null }>(
+    const open = await w.sql<{ id: number; contract_id: number | null }>(
       `SELECT id, contract_id FROM bills WHERE lessor_org_id = ? AND state = 'open' ORDER BY id`,
       l.orgId,
     );
@@ -749,7 +752,7 @@ export class Exemption extends Move {
   protected async act(m: Model, w: World) {
     const l = w.lessors.huadong;
     if (this.params.lift) {
-      const exempt = w.sql<{ contract_id: number }>(
+      const exempt = await w.sql<{ contract_id: number }>(
         `SELECT e.contract_id FROM arrears_exemptions e JOIN contracts c ON c.id = e.contract_id
           WHERE e.lifted_at IS NULL AND c.lessor_org_id = ? ORDER BY e.id`,
         l.orgId,
@@ -763,14 +766,14 @@ export class Exemption extends Move {
     const ours = docsIn(m, [7], 'contract')
       .filter((d) => d.lessor === 'huadong')
       .map((d) => d.id);
-    const inArrears = w
-      .sql<{ contract_id: number }>(
+    const inArrears = (
+      await w.sql<{ contract_id: number }>(
         `SELECT DISTINCT contract_id FROM bills WHERE lessor_org_id = ? AND contract_id IS NOT NULL
           AND state IN ('open', 'partlyPaid') AND due_on < ? ORDER BY contract_id`,
         l.orgId,
         await w.today(l),
       )
-      .map((r) => r.contract_id);
+    ).map((r) => r.contract_id);
     const contractId = pick([...ours, ...inArrears], this.params.pick);
     if (contractId === undefined) return w.log('  (no contract to exempt)');
     await w.api(billingEndpoints.exempt, l.admin!, { body: { contractId, reason: '客户已承诺付款' } });
@@ -841,7 +844,7 @@ export class Advance extends Move {
     await arrearsPass(w);
     await quotePass(w);
     await payablePass(w);
-    refresh(m, w);
+    await refresh(m, w);
   }
 }
 
@@ -869,11 +872,11 @@ export class RequestInvoice extends Move {
       .map((i) => ({ source: 'bill' as const, id: i.sourceId }));
     if (this.params.unpaid) {
       // A bill not paid in full, asked for among paid ones (the server must refuse it).
-      const unpaid = w.sql<{ id: number }>(
+      const unpaid = await w.row<{ id: number }>(
         `SELECT id FROM bills WHERE renter_org_id = ? AND lessor_org_id = ? AND state IN ('open', 'partlyPaid') ORDER BY id DESC`,
         renter.orgId,
         l.orgId,
-      )[0];
+      );
       if (unpaid) items.push({ source: 'bill', id: unpaid.id });
     }
     if (items.length === 0) return w.log('  (nothing to invoice)');
@@ -967,10 +970,11 @@ export class GrantCoupon extends Move {
     if (!made.ok) return;
     m.coupons += 1;
     const keys = p.to === 'both' ? LESSOR_KEYS : [p.to];
-    const mobiles = keys.flatMap((k) =>
-      w.lessors[k].renters.clear.users
-        .slice(0, 1)
-        .map((u) => w.sql<{ mobile: string }>(`SELECT mobile FROM users WHERE id = ?`, u.id)[0]!.mobile),
+    const mobiles = await flatMapInOrder(keys, (k) =>
+      mapInOrder(
+        w.lessors[k].renters.clear.users.slice(0, 1),
+        async (u) => (await w.row<{ mobile: string }>(`SELECT mobile FROM users WHERE id = ?`, u.id))!.mobile,
+      ),
     );
     await w.api(couponEndpoints.grant, who, { body: { id: made.data.id, mobiles, count: p.count } });
   }
@@ -991,7 +995,7 @@ export class Redeem extends Move {
     if (!catalog.ok) return;
     const sellerOrg = this.params.seller === 'operator' ? w.operator.orgId : l.orgId;
     const ofSeller = new Set(
-      w.sql<{ id: number }>(`SELECT id FROM products WHERE org_id = ?`, sellerOrg).map((r) => r.id),
+      (await w.sql<{ id: number }>(`SELECT id FROM products WHERE org_id = ?`, sellerOrg)).map((r) => r.id),
     );
     const product = pick(
       catalog.data.products.filter((x) => ofSeller.has(x.id)),
@@ -1048,19 +1052,19 @@ export class CreateQuote extends Move {
     const l = lessorOf(w, p.lessor);
     const author = p.by === 'sales' ? l.sales : manager(l, p.by);
     // A model with a daily list price (a quote's prices are the list's), at the store with most of its machines.
-    const priced = w
-      .sql<{ model_id: number }>(
+    const priced = (
+      await w.sql<{ model_id: number }>(
         `SELECT model_id FROM lease_prices WHERE org_id = ? AND business_model = 23 AND day_cents IS NOT NULL
           ORDER BY model_id`,
         l.orgId,
       )
-      .map((r) => r.model_id);
+    ).map((r) => r.model_id);
     const modelId = pick(priced, p.choice);
     if (modelId === undefined) return w.log('  (no model with a daily list price)');
-    const storeId = storeOfModel(w, l, modelId);
+    const storeId = await storeOfModel(w, l, modelId);
     // Its machines there, those nothing holds first (a named machine someone holds is refused, naming the holder).
-    const machines = w
-      .sql<{ id: number }>(
+    const machines = (
+      await w.sql<{ id: number }>(
         `SELECT d.id FROM devices d JOIN store_devices sd ON sd.device_id = d.id
           WHERE sd.store_id = ? AND d.model_id = ?
           ORDER BY (d.lease_status = 'stock'
@@ -1070,7 +1074,7 @@ export class CreateQuote extends Move {
         storeId,
         modelId,
       )
-      .map((r) => r.id);
+    ).map((r) => r.id);
     const named = [
       ...new Set(
         Array.from(
@@ -1114,7 +1118,7 @@ export class CreateQuote extends Move {
     if (p.upTo === 'sent' || p.upTo === 'accepted') {
       await w.api(quoteEndpoints.move, author, { body: { id: q.id, action: 'send' } });
     }
-    refresh(m, w);
+    await refresh(m, w);
     if (p.upTo !== 'accepted' || q.state !== 'sent') return;
     await w.check();
     await acceptQuote(m, w, q, author);
@@ -1127,12 +1131,12 @@ async function acceptQuote(m: Model, w: World, q: QuoteDoc, who: Person) {
   const answer = await w.api(quoteEndpoints.move, who, {
     body: { id: q.id, action: 'accept', ...(q.prospect ? { renterId: l.renters.clear.orgId } : {}) },
   });
-  refresh(m, w);
+  await refresh(m, w);
   if (!answer.ok || answer.data.contractId === null) return;
-  const c = w.sql<{ renter_org_id: number; created_by: number }>(
+  const c = (await w.row<{ renter_org_id: number; created_by: number }>(
     `SELECT renter_org_id, created_by FROM contracts WHERE id = ?`,
     answer.data.contractId,
-  )[0]!;
+  ))!;
   m.docs.push({
     id: answer.data.contractId,
     kind: 'contract',
@@ -1143,7 +1147,7 @@ async function acceptQuote(m: Model, w: World, q: QuoteDoc, who: Person) {
     status: 0,
     signing: null,
   });
-  refresh(m, w);
+  await refresh(m, w);
 }
 
 /** A draft holds its machines before it is sent, or lets them go. */
@@ -1156,7 +1160,7 @@ export class HoldQuote extends Move {
   protected async act(m: Model, w: World) {
     const q = pick(quotesIn(m, ['draft']), this.params.pick)!;
     await w.api(quoteEndpoints.hold, quoteAuthor(w, q, 'author'), { body: { id: q.id, hold: this.params.hold } });
-    refresh(m, w);
+    await refresh(m, w);
   }
 }
 
@@ -1178,7 +1182,7 @@ export class QuoteMove extends Move {
       ...(this.params.action === 'decline' ? { reason: '客户选择了别家' } : {}),
     };
     await w.api(quoteEndpoints.move, who, { body });
-    refresh(m, w);
+    await refresh(m, w);
   }
 }
 
@@ -1201,12 +1205,13 @@ export class ExpireQuote extends Move {
   check = (m: Readonly<Model>) => quotesIn(m, ['sent']).length > 0;
   protected async act(m: Model, w: World) {
     const q = pick(quotesIn(m, ['sent']), this.params.pick)!;
-    const valid = w.sql<{ valid_until: string }>(`SELECT valid_until FROM quotes WHERE id = ?`, q.id)[0]!.valid_until;
+    const valid = (await w.row<{ valid_until: string }>(`SELECT valid_until FROM quotes WHERE id = ?`, q.id))!
+      .valid_until;
     const today = await w.today(lessorOf(w, q.lessor));
     const days = Math.round((Date.parse(valid) - Date.parse(today)) / DAY_MS) + 1;
     if (days > 0) w.advance(days * DAY_MS);
     await quotePass(w);
-    refresh(m, w);
+    await refresh(m, w);
   }
 }
 

@@ -15,14 +15,14 @@ export const DEPOSIT_INVARIANTS = {
 } as const;
 export type DepositInvariantName = keyof typeof DEPOSIT_INVARIANTS;
 
-type All = (sql: string, ...params: unknown[]) => Record<string, unknown>[];
+import type { All } from './invariants.ts';
 
 /** The rows that break each deposit invariant. */
-export function depositViolations(all: All): [DepositInvariantName, unknown[]][] {
+export async function depositViolations(all: All): Promise<[DepositInvariantName, unknown[]][]> {
   return [
     [
       'deposit.moneyAddsUp',
-      all(
+      await all(
         `WITH f AS (
            SELECT d.id, d.number, d.amount_cents, d.received_cents, d.applied_cents, d.refunded_cents,
                   coalesce((SELECT sum(r.amount_cents) FROM receipts r WHERE r.deposit_id = d.id AND r.voided_at IS NULL), 0)
@@ -39,18 +39,18 @@ export function depositViolations(all: All): [DepositInvariantName, unknown[]][]
     ],
     [
       'deposit.notRent',
-      all(
+      await all(
         `SELECT 'ledger' AS what, l.id, l.receipt_id FROM ledger_entries l JOIN receipts r ON r.id = l.receipt_id
           WHERE r.deposit_id IS NOT NULL AND l.type <> 'depositApplied'
          UNION ALL
          SELECT 'allocation', a.id, a.receipt_id FROM allocations a JOIN receipts r ON r.id = a.receipt_id
            JOIN deposits d ON d.id = r.deposit_id JOIN bills b ON b.id = a.bill_id
-          WHERE b.contract_id IS NOT d.contract_id`,
+          WHERE b.contract_id IS DISTINCT FROM d.contract_id`,
       ),
     ],
     [
       'deposit.stateFollowsMoney',
-      all(
+      await all(
         `SELECT id, number, state, amount_cents, received_cents, applied_cents, refunded_cents FROM deposits
           WHERE state <> CASE
             WHEN received_cents = 0 THEN 'requested'
@@ -63,15 +63,16 @@ export function depositViolations(all: All): [DepositInvariantName, unknown[]][]
     ],
     [
       'deposit.requestedInForce',
-      all(
+      // The request's amount as min(): one value even where a second request (a breach itself) exists.
+      await all(
         `SELECT c.id AS contract, c.number, c.status, c.deposit_cents,
                 (SELECT count(*) FROM deposits d WHERE d.contract_id = c.id) AS requests,
-                (SELECT d.amount_cents FROM deposits d WHERE d.contract_id = c.id) AS requested
+                (SELECT min(d.amount_cents) FROM deposits d WHERE d.contract_id = c.id) AS requested
            FROM contracts c
           WHERE c.kind = 'contract' AND c.id IN (SELECT contract_id FROM contract_events WHERE action = 'lessorSigned')
             AND c.deposit_cents > 0 AND c.status IN (7, 8, 9)
             AND ((SELECT count(*) FROM deposits d WHERE d.contract_id = c.id) <> 1
-                 OR (SELECT d.amount_cents FROM deposits d WHERE d.contract_id = c.id) <> c.deposit_cents)
+                 OR (SELECT min(d.amount_cents) FROM deposits d WHERE d.contract_id = c.id) <> c.deposit_cents)
          UNION ALL
          SELECT c.id, c.number, c.status, c.deposit_cents, 1, d.amount_cents
            FROM deposits d JOIN contracts c ON c.id = d.contract_id

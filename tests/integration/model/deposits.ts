@@ -31,8 +31,8 @@ const personFor = (w: World, l: Lessor, by: By): Person =>
   by === 'finance' ? w.operator.finance : by === 'sales' ? l.sales : by === 'admin' ? (l.admin ?? l.staff) : l.staff;
 
 /** A deposit of the business (the seed's as well as the run's), by position among those matching. */
-function pickDeposit(w: World, where: string, n: number): DepositAt | undefined {
-  const rows = w.sql<DepositAt>(
+async function pickDeposit(w: World, where: string, n: number): Promise<DepositAt | undefined> {
+  const rows = await w.sql<DepositAt>(
     `SELECT d.id, d.contract_id, d.lessor_org_id, d.amount_cents, d.received_cents, d.applied_cents, d.refunded_cents
        FROM deposits d JOIN contracts c ON c.id = d.contract_id WHERE ${where} ORDER BY d.id`,
   );
@@ -51,7 +51,11 @@ export class ReceiveDeposit extends Move {
   }
   protected async act(_m: Model, w: World) {
     const p = this.params;
-    const d = pickDeposit(w, 'd.received_cents < d.amount_cents AND d.applied_cents + d.refunded_cents = 0', p.pick);
+    const d = await pickDeposit(
+      w,
+      'd.received_cents < d.amount_cents AND d.applied_cents + d.refunded_cents = 0',
+      p.pick,
+    );
     if (!d) return w.log('  (no deposit to receive)');
     const l = lessorOfOrg(w, d.lessor_org_id);
     const outstanding = d.amount_cents - d.received_cents;
@@ -89,14 +93,14 @@ export class ApplyDeposit extends Move {
   protected async act(_m: Model, w: World) {
     const p = this.params;
     // Mostly a deposit of an ended contract (what may be settled), now and then one still running (refused).
-    const d = pickDeposit(
+    const d = await pickDeposit(
       w,
       `d.received_cents - d.applied_cents - d.refunded_cents > 0 AND c.status ${p.ended ? 'IN (8, 9)' : '= 7'}`,
       p.pick,
     );
     if (!d) return w.log('  (no deposit holding money)');
     const l = lessorOfOrg(w, d.lessor_org_id);
-    const bills = w.sql<{ id: number; owed: number }>(
+    const bills = await w.sql<{ id: number; owed: number }>(
       `SELECT id, amount_cents - paid_cents AS owed FROM bills
         WHERE contract_id = ? AND state IN ('open', 'partlyPaid') ORDER BY id`,
       d.contract_id,
@@ -125,7 +129,7 @@ export class RefundDeposit extends Move {
   protected async act(_m: Model, w: World) {
     const p = this.params;
     // Mostly a deposit of an ended contract (what may be settled), now and then one still running (refused).
-    const d = pickDeposit(
+    const d = await pickDeposit(
       w,
       `d.received_cents - d.applied_cents - d.refunded_cents > 0 AND c.status ${p.ended ? 'IN (8, 9)' : '= 7'}`,
       p.pick,

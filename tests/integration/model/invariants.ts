@@ -1,9 +1,10 @@
-import type Database from 'better-sqlite3';
 import { addDays } from '@console/contract/codes/lease-billing';
 import { billingToday } from '@console/server/src/billing/zone';
 import { dayInZone } from '@console/server/src/lib/time';
 import type { Db } from '@console/db/client';
-import { mapInOrder } from '@console/db/in-order';
+import { flatMapInOrder, mapInOrder } from '@console/db/in-order';
+import { testEngine } from '../../fixtures/demo-database.ts';
+import { rowsOf } from '../../fixtures/sql-rows.ts';
 import { overtimeAmountCents, proratedAllowanceTenths } from '@console/contract/lease/overtime';
 import { DEPOSIT_INVARIANTS, depositViolations } from './deposit-invariants.ts';
 import { CHARGE_INVARIANTS, chargeViolations } from './charge-invariants.ts';
@@ -99,26 +100,39 @@ export interface InvariantContext {
 const FAR = '9999-12-31';
 const SAMPLE = 5;
 
-export async function checkInvariants(db: Db, sqlite: Database.Database, now: number, ctx: InvariantContext) {
+/**
+ * A boolean column's test in each engine's own terms: PostgreSQL compares it to false / true; SQLite keeps 0 / 1 and
+ * uses a partial index (bill_lines' `released = 0`) only for that very term (with `= false` bill.atMostOnce took
+ * seconds a step).
+ */
+const holds = (column: string, value: boolean) =>
+  testEngine() === 'postgres' ? `${column} = ${value}` : `${column} = ${value ? 1 : 0}`;
+
+/** Every row a statement answers, on either engine (fixtures/sql-rows.ts). */
+export type All = (sql: string, ...params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export async function checkInvariants(db: Db, now: number, ctx: InvariantContext) {
   const violations: Violation[] = [];
-  const all = (sql: string, ...params: unknown[]) => sqlite.prepare(sql).all(...params) as Record<string, unknown>[];
+  const all: All = (sql, ...params) => rowsOf<Record<string, unknown>>(db, sql, ...params);
   const report = (invariant: InvariantName, rows: unknown[]) => {
     if (rows.length > 0) violations.push({ invariant, rows: rows.slice(0, SAMPLE) });
   };
-  const lessors = (all(`SELECT id FROM organisations WHERE kind = 'lessor'`) as { id: number }[]).map((r) => r.id);
+  const lessors = ((await all(`SELECT id FROM organisations WHERE kind = 'lessor'`)) as { id: number }[]).map(
+    (r) => r.id,
+  );
   const todayOf = new Map(await mapInOrder(lessors, async (id) => [id, await billingToday(db, id, now)]));
   const today = (lessorId: number) => todayOf.get(lessorId)!;
 
   // Lease periods and machines.
   report(
     'period.oneOpen',
-    all(
-      `SELECT device_id, count(*) AS open FROM lease_periods WHERE end_on IS NULL GROUP BY device_id HAVING open > 1`,
+    await all(
+      `SELECT device_id, count(*) AS open FROM lease_periods WHERE end_on IS NULL GROUP BY device_id HAVING count(*) > 1`,
     ),
   );
   report(
     'period.noOverlap',
-    all(
+    await all(
       `SELECT a.device_id, a.id AS period, a.start_on, a.end_on, b.id AS other, b.start_on AS other_start,
               b.end_on AS other_end
          FROM lease_periods a JOIN lease_periods b ON b.device_id = a.device_id AND b.id > a.id
@@ -127,9 +141,9 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'period.endNotFuture',
-    lessors.flatMap((lessor) =>
+    await flatMapInOrder(lessors, (lessor) =>
       all(
-        `SELECT id AS period, device_id, contract_id, start_on, end_on, ? AS today FROM lease_periods
+        `SELECT id AS period, device_id, contract_id, start_on, end_on, CAST(? AS TEXT) AS today FROM lease_periods
           WHERE lessor_org_id = ? AND end_on IS NOT NULL
             AND ((ended_by_change_id IS NULL AND end_on > ?) OR end_on < start_on)`,
         today(lessor),
@@ -140,7 +154,7 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'period.withinTerm',
-    all(
+    await all(
       `SELECT p.id AS period, p.device_id, p.start_on, c.id AS contract_id, c.start_on AS contract_start,
               c.end_on AS contract_end, l.id AS line, l.from_on AS line_from, l.until_on AS line_until
          FROM lease_periods p JOIN contracts c ON c.id = p.contract_id JOIN contract_lines l ON l.id = p.line_id
@@ -150,17 +164,17 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'period.openIsLeased',
-    all(
+    await all(
       `SELECT p.id AS period, p.device_id, p.contract_id, p.renter_org_id, d.lease_status, d.customer_org_id
          FROM lease_periods p JOIN devices d ON d.id = p.device_id
-        WHERE p.end_on IS NULL AND (d.lease_status <> 'leased' OR d.customer_org_id IS NOT p.renter_org_id)`,
+        WHERE p.end_on IS NULL AND (d.lease_status <> 'leased' OR d.customer_org_id IS DISTINCT FROM p.renter_org_id)`,
     ),
   );
   report(
     'period.leasedHasOpen',
-    all(
+    await all(
       `SELECT d.id AS device_id, d.serial_number, d.customer_org_id,
-              (SELECT group_concat(l.contract_id) FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
+              (SELECT string_agg(CAST(l.contract_id AS TEXT), ',') FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
                 WHERE l.device_id = d.id AND c.status IN (1, 3, 5, 6, 7)) AS named_by
          FROM devices d
         WHERE d.lease_status = 'leased'
@@ -169,7 +183,7 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'machine.oneHolder',
-    all(
+    await all(
       `WITH holders AS (
          SELECT l.device_id, coalesce(c.change_of, c.id) AS contract_id
            FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
@@ -177,7 +191,7 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
             AND ((c.kind = 'contract' AND c.status IN (1, 3, 5, 6, 7)) OR (c.kind = 'change' AND c.status IN (1, 3, 5, 6)))
          UNION
          SELECT device_id, contract_id FROM lease_periods WHERE end_on IS NULL)
-       SELECT device_id, group_concat(contract_id) AS contracts FROM holders GROUP BY device_id
+       SELECT device_id, string_agg(CAST(contract_id AS TEXT), ',') AS contracts FROM holders GROUP BY device_id
        HAVING count(DISTINCT contract_id) > 1`,
     ),
   );
@@ -185,24 +199,24 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   // Bills.
   report(
     'bill.withinTerm',
-    all(
+    await all(
       `SELECT l.id AS line, b.number AS bill, l.device_id, l.from_on, l.to_on, p.id AS period, p.start_on AS period_start,
               p.end_on AS period_end, c.id AS contract_id, c.start_on AS contract_start, c.end_on AS contract_end
          FROM bill_lines l JOIN bills b ON b.id = l.bill_id
          JOIN lease_periods p ON p.id = l.lease_period_id
          JOIN contracts c ON c.id = p.contract_id
-        WHERE b.state <> 'void' AND l.released = 0
+        WHERE b.state <> 'void' AND ${holds('l.released', false)}
           AND (l.from_on > l.to_on OR l.from_on < p.start_on OR l.to_on > coalesce(p.end_on, '${FAR}')
                OR l.from_on < c.start_on)`,
     ),
   );
   report(
     'bill.notFuture',
-    lessors.flatMap((lessor) =>
+    await flatMapInOrder(lessors, (lessor) =>
       all(
-        `SELECT l.id AS line, b.number AS bill, l.device_id, l.from_on, l.to_on, b.issued_on, ? AS today
+        `SELECT l.id AS line, b.number AS bill, l.device_id, l.from_on, l.to_on, b.issued_on, CAST(? AS TEXT) AS today
            FROM bill_lines l JOIN bills b ON b.id = l.bill_id
-          WHERE b.lessor_org_id = ? AND b.state <> 'void' AND l.released = 0 AND l.to_on > ?`,
+          WHERE b.lessor_org_id = ? AND b.state <> 'void' AND ${holds('l.released', false)} AND l.to_on > ?`,
         today(lessor),
         lessor,
         today(lessor),
@@ -211,20 +225,20 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'bill.atMostOnce',
-    all(
+    await all(
       `SELECT a.lease_period_id AS period, a.device_id, a.id AS line, a.from_on, a.to_on, ba.number AS bill,
               b.id AS other_line, b.from_on AS other_from, b.to_on AS other_to, bb.number AS other_bill
          FROM bill_lines a JOIN bill_lines b ON b.lease_period_id = a.lease_period_id AND b.id > a.id
          JOIN bills ba ON ba.id = a.bill_id JOIN bills bb ON bb.id = b.bill_id
-        WHERE a.released = 0 AND b.released = 0 AND ba.state <> 'void' AND bb.state <> 'void'
+        WHERE ${holds('a.released', false)} AND ${holds('b.released', false)} AND ba.state <> 'void' AND bb.state <> 'void'
           AND a.from_on <= b.to_on AND b.from_on <= a.to_on`,
     ),
   );
-  const returned = all(
+  const returned = (await all(
     `SELECT p.id AS period, p.lessor_org_id AS lessor, p.device_id, p.contract_id, p.start_on, p.end_on, h.confirmed_at
        FROM lease_periods p JOIN lease_handovers h ON h.id = p.exit_id
       WHERE p.end_on IS NOT NULL AND p.ended_by_change_id IS NULL AND h.state = 'confirmed'`,
-  ) as {
+  )) as {
     period: number;
     lessor: number;
     device_id: number;
@@ -239,10 +253,10 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
     return p.end_on <= today(p.lessor) && ((passed !== undefined && p.end_on <= passed) || p.end_on <= confirmedOn);
   });
   if (due.length > 0) {
-    const lines = all(
+    const lines = (await all(
       `SELECT l.lease_period_id AS period, l.from_on, l.to_on FROM bill_lines l
-        WHERE l.released = 0 AND l.lease_period_id IN (${due.map((p) => p.period).join(',')}) ORDER BY l.from_on`,
-    ) as { period: number; from_on: string; to_on: string }[];
+        WHERE ${holds('l.released', false)} AND l.lease_period_id IN (${due.map((p) => p.period).join(',')}) ORDER BY l.from_on`,
+    )) as { period: number; from_on: string; to_on: string }[];
     const byPeriod = new Map<number, { from_on: string; to_on: string }[]>();
     for (const l of lines) byPeriod.set(l.period, [...(byPeriod.get(l.period) ?? []), l]);
     report(
@@ -261,19 +275,19 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   // Contracts that ended.
   report(
     'ended.noOpenPeriod',
-    all(
+    await all(
       `SELECT c.id AS contract_id, c.number, c.status, c.ended_on, p.id AS period, p.device_id
          FROM lease_periods p JOIN contracts c ON c.id = p.contract_id
         WHERE c.status IN (8, 9) AND p.end_on IS NULL`,
     ),
   );
-  const endedBills = all(
+  const endedBills = (await all(
     `SELECT c.id AS contract_id, c.number, coalesce(c.ended_on, c.end_on) AS ended_on, b.id AS bill_id,
             b.number AS bill, b.issued_on,
-            (SELECT max(l.to_on) FROM bill_lines l WHERE l.bill_id = b.id AND l.released = 0) AS last_day
+            (SELECT max(l.to_on) FROM bill_lines l WHERE l.bill_id = b.id AND ${holds('l.released', false)}) AS last_day
        FROM contracts c JOIN bills b ON b.contract_id = c.id
       WHERE c.kind = 'contract' AND c.status IN (8, 9) AND b.state <> 'void'`,
-  ) as { contract_id: number; ended_on: string; bill_id: number; last_day: string | null }[];
+  )) as { contract_id: number; ended_on: string; bill_id: number; last_day: string | null }[];
   report(
     'ended.noLaterBill',
     endedBills.filter(
@@ -284,7 +298,7 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'ended.noOpenArrearsStep',
-    all(
+    await all(
       `SELECT c.id AS contract_id, c.number, c.status, s.id AS step_id, s.device_id, s.step
          FROM arrears_steps s JOIN contracts c ON c.id = s.contract_id
         WHERE c.status IN (8, 9) AND s.cleared_at IS NULL`,
@@ -292,13 +306,15 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'ended.changesEnded',
-    all(
+    await all(
       `SELECT c.id AS contract_id, c.number, c.status, ch.id AS change_id, ch.number AS change_number, ch.status AS change_status
          FROM contracts ch JOIN contracts c ON c.id = ch.change_of
         WHERE ch.kind = 'change' AND c.status IN (8, 9) AND ch.status NOT IN (8, 9)`,
     ),
   );
-  const ended = new Set((all(`SELECT id FROM contracts WHERE status IN (8, 9)`) as { id: number }[]).map((r) => r.id));
+  const ended = new Set(
+    ((await all(`SELECT id FROM contracts WHERE status IN (8, 9)`)) as { id: number }[]).map((r) => r.id),
+  );
   const opened: unknown[] = [];
   for (const [contractId, tokens] of ctx.links) {
     if (!ended.has(contractId)) continue;
@@ -310,23 +326,23 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   // Arrears steps.
   const overdue = new Map<number, number>();
   for (const lessor of lessors) {
-    for (const r of all(
+    for (const r of (await all(
       `SELECT contract_id, sum(amount_cents - paid_cents) AS cents FROM bills
         WHERE lessor_org_id = ? AND contract_id IS NOT NULL AND state IN ('open', 'partlyPaid') AND due_on < ?
-        GROUP BY contract_id HAVING cents > 0`,
+        GROUP BY contract_id HAVING sum(amount_cents - paid_cents) > 0`,
       lessor,
       today(lessor),
-    ) as { contract_id: number; cents: number }[]) {
+    )) as { contract_id: number; cents: number }[]) {
       overdue.set(r.contract_id, r.cents);
     }
   }
-  const openSteps = all(
+  const openSteps = (await all(
     `SELECT s.id AS step_id, s.contract_id, s.device_id, s.step, s.task_id, c.number, c.status,
             EXISTS (SELECT 1 FROM lease_periods p WHERE p.contract_id = s.contract_id AND p.device_id = s.device_id
                      AND p.end_on IS NULL) AS on_lease,
             EXISTS (SELECT 1 FROM arrears_exemptions e WHERE e.contract_id = s.contract_id AND e.lifted_at IS NULL) AS exempt
        FROM arrears_steps s JOIN contracts c ON c.id = s.contract_id WHERE s.cleared_at IS NULL`,
-  ) as {
+  )) as {
     step_id: number;
     contract_id: number;
     device_id: number | null;
@@ -351,20 +367,20 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   // Money.
   report(
     'money.receiptNotOver',
-    all(
+    await all(
       `SELECT r.id AS receipt, r.amount_cents, sum(a.amount_cents) AS allocated
-         FROM receipts r JOIN allocations a ON a.receipt_id = r.id GROUP BY r.id HAVING allocated > r.amount_cents`,
+         FROM receipts r JOIN allocations a ON a.receipt_id = r.id GROUP BY r.id, r.amount_cents HAVING sum(a.amount_cents) > r.amount_cents`,
     ),
   );
   report(
     'money.billNotOver',
-    all(
-      `WITH live AS (
+    await all(
+      `WITH f AS (
          SELECT b.id, b.number, b.amount_cents, b.paid_cents, b.state,
                 coalesce((SELECT sum(a.amount_cents) FROM allocations a JOIN receipts r ON r.id = a.receipt_id
                            WHERE a.bill_id = b.id AND r.voided_at IS NULL), 0) AS live
            FROM bills b)
-       SELECT * FROM live
+       SELECT * FROM f
         WHERE live > amount_cents OR paid_cents <> live
            OR (state <> 'void' AND state <> CASE WHEN paid_cents <= 0 AND amount_cents > 0 THEN 'open'
                                                  WHEN paid_cents >= amount_cents THEN 'paid' ELSE 'partlyPaid' END)`,
@@ -372,13 +388,13 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'invoice.onlyPaid',
-    all(
+    await all(
       `SELECT i.id AS invoice, i.number, i.state, it.source_id AS bill_id, b.number AS bill, b.state AS bill_state,
               b.amount_cents, b.paid_cents, it.amount_cents AS item_cents, i.org_id, b.renter_org_id,
               i.issuer_org_id, b.lessor_org_id
          FROM invoice_items it JOIN invoices i ON i.id = it.invoice_id
          LEFT JOIN bills b ON b.id = it.source_id
-        WHERE it.live = 1 AND it.source = 'bill' AND i.state IN ('toBeIssued', 'issued')
+        WHERE ${holds('it.live', true)} AND it.source = 'bill' AND i.state IN ('toBeIssued', 'issued')
           AND (b.id IS NULL OR (i.state = 'issued' AND (b.state <> 'paid' OR b.paid_cents < b.amount_cents))
                OR it.amount_cents <> b.amount_cents
                OR i.org_id <> b.renter_org_id OR i.issuer_org_id <> b.lessor_org_id)`,
@@ -388,24 +404,25 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   // Coupons.
   report(
     'coupon.ownShop',
-    all(
+    await all(
       `SELECT o.id AS order_id, o.number, o.seller_org_id, r.id AS received_id, r.coupon_id, c.org_id AS coupon_org
          FROM shop_orders o JOIN coupon_receipts r ON r.id = o.coupon_receipt_id JOIN coupons c ON c.id = r.coupon_id
         WHERE c.org_id <> o.seller_org_id OR r.org_id <> o.seller_org_id`,
     ),
   );
   report('coupon.withinLimits', [
-    ...all(
+    ...(await all(
       `SELECT 'perUser' AS what, r.coupon_id, r.holder_id, count(*) AS held, c.per_user_limit
          FROM coupon_receipts r JOIN coupons c ON c.id = r.coupon_id
-        GROUP BY r.coupon_id, r.holder_id HAVING held > c.per_user_limit`,
-    ),
-    ...all(
+        GROUP BY r.coupon_id, r.holder_id, c.per_user_limit HAVING count(*) > c.per_user_limit`,
+    )),
+    ...(await all(
       `SELECT 'total' AS what, c.id AS coupon_id, c.total, c.remaining, count(r.id) AS received
          FROM coupons c LEFT JOIN coupon_receipts r ON r.coupon_id = c.id
-        GROUP BY c.id HAVING received > c.total OR c.remaining <> c.total - received OR c.remaining < 0`,
-    ),
-    ...all(
+        GROUP BY c.id, c.total, c.remaining
+        HAVING count(r.id) > c.total OR c.remaining <> c.total - count(r.id) OR c.remaining < 0`,
+    )),
+    ...(await all(
       `SELECT 'use' AS what, r.id AS received_id, r.coupon_id, o.id AS order_id, o.buyer_id, r.holder_id, r.used_at,
               r.expires_at, o.created_at, o.amount_cents, o.discount_cents, c.min_spend_cents, c.category, o.category AS order_category,
               (SELECT count(*) FROM shop_orders x WHERE x.coupon_receipt_id = r.id) AS orders
@@ -414,13 +431,13 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
            OR o.amount_cents < c.min_spend_cents OR o.discount_cents > o.amount_cents OR o.discount_cents < 0
            OR (c.category <> 'all' AND c.category <> o.category)
            OR (SELECT count(*) FROM shop_orders x WHERE x.coupon_receipt_id = r.id) > 1`,
-    ),
+    )),
   ]);
 
   // Automatic approval.
   report(
     'approval.autoAtListPrice',
-    all(
+    await all(
       `SELECT c.id AS contract_id, c.number, c.kind, r.real_name_state, l.id AS line, coalesce(d.model_id, l.model_id) AS model_id,
               l.business_model, l.day_cents, l.month_cents, p.day_cents AS list_day, p.month_cents AS list_month
          FROM contracts c
@@ -439,13 +456,13 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
     ),
   );
   // Overtime from measured hours (decision 070).
-  const overtime = all(
+  const overtime = (await all(
     `SELECT o.id, o.bill_id, o.from_on, o.to_on, o.allowance_tenths, o.measured_tenths, o.computed_tenths,
             o.hours_tenths, o.price_cents, o.amount_cents, l.business_model, l.allowance_tenths AS line_allowance,
             l.overtime_cents AS line_price,
             (SELECT count(*) FROM overtime_adjustments a WHERE a.overtime_id = o.id) AS adjusted
        FROM bill_overtime o JOIN contract_lines l ON l.id = o.line_id`,
-  ) as {
+  )) as {
     id: number;
     from_on: string;
     to_on: string;
@@ -479,19 +496,21 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'bill.addsUp',
-    all(
-      `SELECT b.id, b.number, b.amount_cents,
-              (SELECT coalesce(sum(l.amount_cents), 0) FROM bill_lines l WHERE l.bill_id = b.id) AS lines,
-              (SELECT coalesce(sum(o.amount_cents), 0) FROM bill_overtime o WHERE o.bill_id = b.id) AS overtime,
-              (SELECT coalesce(sum(c.amount_cents), 0) FROM charges c WHERE c.bill_id = b.id) AS charged,
-              (SELECT coalesce(sum(n.amount_cents), 0) FROM credit_notes n WHERE n.bill_id = b.id) AS credited
-         FROM bills b WHERE b.kind <> 'opening' AND b.state <> 'void' AND b.amount_cents <> lines + overtime + charged - credited`,
+    await all(
+      `SELECT * FROM (
+         SELECT b.id, b.number, b.amount_cents,
+                (SELECT coalesce(sum(l.amount_cents), 0) FROM bill_lines l WHERE l.bill_id = b.id) AS lines,
+                (SELECT coalesce(sum(o.amount_cents), 0) FROM bill_overtime o WHERE o.bill_id = b.id) AS overtime,
+                (SELECT coalesce(sum(c.amount_cents), 0) FROM charges c WHERE c.bill_id = b.id) AS charged,
+                (SELECT coalesce(sum(n.amount_cents), 0) FROM credit_notes n WHERE n.bill_id = b.id) AS credited
+           FROM bills b WHERE b.kind <> 'opening' AND b.state <> 'void') f
+        WHERE amount_cents <> lines + overtime + charged - credited`,
     ),
   );
   // Reservations (decision 069).
   report(
     'hold.namedOnce',
-    all(
+    await all(
       `WITH spans AS (
          SELECT device_id, 'reservation ' || id AS what, coalesce(contract_id, -quote_id) AS holder, start_on, end_on
            FROM reservations WHERE state = 'held' AND device_id IS NOT NULL
@@ -504,19 +523,19 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
        SELECT a.device_id, a.what, a.holder, a.start_on, a.end_on, b.what AS other, b.holder AS other_holder,
               b.start_on AS other_start, b.end_on AS other_end
          FROM spans a JOIN spans b ON b.device_id = a.device_id AND a.what LIKE 'reservation %' AND b.what <> a.what
-        WHERE a.holder IS NOT b.holder AND a.start_on <= b.end_on AND b.start_on <= a.end_on
+        WHERE a.holder IS DISTINCT FROM b.holder AND a.start_on <= b.end_on AND b.start_on <= a.end_on
           AND (b.what NOT LIKE 'reservation %' OR a.what < b.what)`,
     ),
   );
-  report('hold.modelFree', modelShortfalls(all));
+  report('hold.modelFree', await modelShortfalls(all));
   report(
     'quote.acceptedLinked',
-    all(
+    await all(
       `SELECT q.id AS quote, q.number, q.state, q.contract_id, q.renter_org_id, c.renter_org_id AS contract_renter,
               c.store_id AS contract_store, c.start_on AS contract_start, c.end_on AS contract_end,
               (SELECT count(*) FROM quotes o WHERE o.contract_id = q.contract_id) AS linking
          FROM quotes q LEFT JOIN contracts c ON c.id = q.contract_id
-        WHERE (q.state = 'accepted' AND (c.id IS NULL OR c.renter_org_id IS NOT q.renter_org_id
+        WHERE (q.state = 'accepted' AND (c.id IS NULL OR c.renter_org_id IS DISTINCT FROM q.renter_org_id
                  OR c.store_id <> q.store_id
                  OR ((c.start_on <> q.start_on OR c.end_on <> q.end_on) AND NOT EXISTS (
                        SELECT 1 FROM contract_events e WHERE e.contract_id = c.id AND e.action = 'reschedule'))
@@ -527,7 +546,7 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'hold.releasedGone',
-    all(
+    await all(
       `SELECT r.id AS reservation, r.state, r.end_reason, r.ended_at, r.quote_id, q.state AS quote_state,
               r.contract_id, c.status AS contract_status
          FROM reservations r LEFT JOIN quotes q ON q.id = r.quote_id LEFT JOIN contracts c ON c.id = r.contract_id
@@ -539,7 +558,7 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
   );
   report(
     'hold.namedByLine',
-    all(
+    await all(
       `SELECT r.id AS reservation, r.contract_id, r.device_id, r.start_on, r.end_on
          FROM reservations r
         WHERE r.state = 'held' AND r.contract_id IS NOT NULL AND r.device_id IS NOT NULL
@@ -548,9 +567,9 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
                              AND (l.until_on IS NULL OR l.until_on >= r.end_on))`,
     ),
   );
-  for (const [name, rows] of depositViolations(all)) report(name, rows);
-  for (const [name, rows] of chargeViolations(all)) report(name, rows);
-  for (const [name, rows] of onlineViolations(all, ctx.provider, (s, range) =>
+  for (const [name, rows] of await depositViolations(all)) report(name, rows);
+  for (const [name, rows] of await chargeViolations(all)) report(name, rows);
+  for (const [name, rows] of await onlineViolations(all, ctx.provider, (s, range) =>
     subleaseCostCents(s as unknown as SubleaseTerms, range),
   ))
     report(name, rows);
@@ -561,11 +580,11 @@ export async function checkInvariants(db: Db, sqlite: Database.Database, now: nu
  * Each store's model, each day a held count of it covers: the days its free count is below zero, with the figures.
  * Machines out on an open lease period count as busy to its planned end.
  */
-function modelShortfalls(all: (sql: string, ...params: unknown[]) => Record<string, unknown>[]) {
-  const counts = all(
+async function modelShortfalls(all: All) {
+  const counts = (await all(
     `SELECT store_id, model_id, count, start_on, end_on FROM reservations
       WHERE state = 'held' AND device_id IS NULL AND model_id IS NOT NULL`,
-  ) as { store_id: number; model_id: number; count: number; start_on: string; end_on: string }[];
+  )) as { store_id: number; model_id: number; count: number; start_on: string; end_on: string }[];
   const groups = new Map<string, typeof counts>();
   for (const c of counts) {
     const key = `${c.store_id}:${c.model_id}`;
@@ -575,15 +594,15 @@ function modelShortfalls(all: (sql: string, ...params: unknown[]) => Record<stri
   for (const rows of groups.values()) {
     const { store_id: storeId, model_id: modelId } = rows[0]!;
     const fleet = (
-      all(
+      (await all(
         `SELECT d.id FROM devices d JOIN store_devices sd ON sd.device_id = d.id
           JOIN stores s ON s.id = sd.store_id WHERE sd.store_id = ? AND d.model_id = ? AND d.org_id = s.org_id`,
         storeId,
         modelId,
-      ) as { id: number }[]
+      )) as { id: number }[]
     ).map((r) => r.id);
     const busy = fleet.length
-      ? (all(
+      ? ((await all(
           `SELECT device_id, start_on, end_on FROM reservations
             WHERE state = 'held' AND device_id IN (${fleet.join(',')})
            UNION ALL
@@ -594,7 +613,7 @@ function modelShortfalls(all: (sql: string, ...params: unknown[]) => Record<stri
              FROM contract_lines l JOIN contracts c ON c.id = l.contract_id
             WHERE l.device_id IN (${fleet.join(',')}) AND l.until_on IS NULL AND c.kind = 'contract'
               AND c.status IN (1, 3, 5, 6, 7)`,
-        ) as { device_id: number; start_on: string; end_on: string }[])
+        )) as { device_id: number; start_on: string; end_on: string }[])
       : [];
     const days = new Set<string>();
     for (const r of rows) for (let d = r.start_on; d <= r.end_on; d = addDays(d, 1)) days.add(d);

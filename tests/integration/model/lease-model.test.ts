@@ -14,6 +14,9 @@ import { InvariantError, startOutside, SystemError, World, type Outside } from '
  * shop's checkout, and the server's clock moving on. Every answer must be a success or a business refusal, and
  * after every move the invariants (invariants.ts) must hold in the database.
  *
+ * It runs on either engine (`npm run test:pg` runs it on PostgreSQL, each run on a clone of the demo template): the
+ * moves and the invariants read the database only through fixtures/sql-rows.ts, in SQL valid on both.
+ *
  * A failure shrinks to a short sequence and is printed as the moves (their toString) and the calls they made, to
  * replay. Distinct failures are collected: once an invariant (or a kind of system error) has failed, the next runs
  * go on past it and look for others, so one run of the test reports every defect it meets.

@@ -21,7 +21,7 @@ export const ONLINE_INVARIANTS = {
 } as const;
 export type OnlineInvariantName = keyof typeof ONLINE_INVARIANTS;
 
-type All = (sql: string, ...params: unknown[]) => Record<string, unknown>[];
+import type { All } from './invariants.ts';
 
 /** What the simulated provider holds of each payment of the run. */
 export interface ProviderPayment {
@@ -31,19 +31,19 @@ export interface ProviderPayment {
 }
 
 /** The rows that break each invariant. */
-export function onlineViolations(
+export async function onlineViolations(
   all: All,
   provider: readonly ProviderPayment[],
   subleaseCost: (sublease: Record<string, unknown>, range: { from: string; to: string }) => number,
-): [OnlineInvariantName, unknown[]][] {
-  const payments = all(
+): Promise<[OnlineInvariantName, unknown[]][]> {
+  const payments = (await all(
     `SELECT p.id, p.reference, p.provider_payment_id, p.state, p.amount_cents, p.renter_org_id, p.lessor_org_id,
             p.deposit_id, p.receipt_id, r.amount_cents AS receipt_cents, r.method, r.renter_org_id AS receipt_renter,
             r.lessor_org_id AS receipt_lessor, r.deposit_id AS receipt_deposit,
             l.amount_cents AS late_cents, l.state AS late_state
        FROM online_payments p LEFT JOIN receipts r ON r.id = p.receipt_id
        LEFT JOIN online_payment_refunds l ON l.payment_id = p.id`,
-  ) as {
+  )) as {
     id: number;
     reference: string;
     provider_payment_id: string;
@@ -73,15 +73,15 @@ export function onlineViolations(
     perLessor.set(ours.lessor_org_id, sums);
   }
   // Where online money went: allocated to bills, held (a deposit's receipt, credit not yet allocated), late money.
-  const placed = all(
+  const placed = (await all(
     `SELECT r.lessor_org_id, sum(r.amount_cents) AS received,
             coalesce(sum((SELECT sum(a.amount_cents) FROM allocations a WHERE a.receipt_id = r.id)), 0) AS allocated
        FROM receipts r WHERE r.method = 'online' GROUP BY r.lessor_org_id`,
-  ) as { lessor_org_id: number; received: number; allocated: number }[];
-  const late = all(
+  )) as { lessor_org_id: number; received: number; allocated: number }[];
+  const late = (await all(
     `SELECT p.lessor_org_id, sum(l.amount_cents) AS cents FROM online_payment_refunds l
        JOIN online_payments p ON p.id = l.payment_id GROUP BY p.lessor_org_id`,
-  ) as { lessor_org_id: number; cents: number }[];
+  )) as { lessor_org_id: number; cents: number }[];
   for (const row of placed) {
     const sums = perLessor.get(row.lessor_org_id) ?? { took: 0, accounted: 0 };
     // allocated + held is what was received: held = received - allocated (never below zero: money.receiptNotOver).
@@ -94,14 +94,14 @@ export function onlineViolations(
     perLessor.set(row.lessor_org_id, sums);
   }
 
-  const payables = all(
+  const payables = (await all(
     `SELECT y.id, y.number, y.sublease_id, y.month, y.from_on, y.to_on, y.amount_cents, y.paid_cents, y.state,
             y.issued_on,
             coalesce((SELECT sum(m.amount_cents) FROM payable_payments m WHERE m.payable_id = y.id AND m.state = 'live'), 0)
               AS live_cents,
             (SELECT count(*) FROM payable_payments m WHERE m.payable_id = y.id AND m.state = 'live') AS live_count
        FROM payables y`,
-  ) as {
+  )) as {
     id: number;
     number: string;
     sublease_id: number;
@@ -115,7 +115,7 @@ export function onlineViolations(
     live_cents: number;
     live_count: number;
   }[];
-  const subleases = new Map(all(`SELECT * FROM subleases`).map((s) => [s.id as number, s] as const));
+  const subleases = new Map((await all(`SELECT * FROM subleases`)).map((s) => [s.id as number, s] as const));
   const camel = (row: Record<string, unknown>) =>
     Object.fromEntries(
       Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
@@ -135,10 +135,10 @@ export function onlineViolations(
                 p.receipt_lessor !== p.lessor_org_id ||
                 p.receipt_deposit !== p.deposit_id)),
         ),
-        ...all(
+        ...(await all(
           `SELECT r.id AS receipt, r.amount_cents FROM receipts r WHERE r.method = 'online'
              AND (SELECT count(*) FROM online_payments p WHERE p.receipt_id = r.id) <> 1`,
-        ),
+        )),
       ],
     ],
     [
@@ -166,7 +166,7 @@ export function onlineViolations(
     ],
     [
       'note.findingsCharged',
-      all(
+      await all(
         `SELECT n.id AS note, n.kind, n.state, f.id AS finding, f.amount_cents, f.charge_id, c.kind AS charge_kind,
                 c.amount_cents AS charge_cents, c.contract_id, c.handover_id, c.device_id
            FROM handover_notes n JOIN handover_note_findings f ON f.note_id = n.id
@@ -174,13 +174,16 @@ export function onlineViolations(
           WHERE n.kind = 'delivery'
              OR (n.state <> 'signed' AND f.charge_id IS NOT NULL)
              OR (n.state = 'signed' AND (c.id IS NULL OR c.kind <> 'damage' OR c.amount_cents <> f.amount_cents
-                 OR c.contract_id <> n.contract_id OR c.handover_id IS NOT n.handover_id OR c.device_id IS NOT f.device_id
+                 OR c.contract_id <> n.contract_id OR c.handover_id IS DISTINCT FROM n.handover_id
+                 OR c.device_id IS DISTINCT FROM f.device_id
                  OR (SELECT count(*) FROM handover_note_findings g WHERE g.charge_id = f.charge_id) <> 1))`,
       ),
     ],
     [
       'payable.oncePerMonth',
-      all(`SELECT sublease_id, month, count(*) AS n FROM payables GROUP BY sublease_id, month HAVING n > 1`),
+      await all(
+        `SELECT sublease_id, month, count(*) AS n FROM payables GROUP BY sublease_id, month HAVING count(*) > 1`,
+      ),
     ],
     [
       'payable.paidFollows',

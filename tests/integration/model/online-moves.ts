@@ -42,17 +42,17 @@ export class PayOnline extends Move {
     let body: { billIds: number[]; depositId?: number; amountCents?: number };
     let owed: number;
     if (p.what === 'deposit') {
-      const d = w.sql<{ id: number; owed: number }>(
+      const d = await w.row<{ id: number; owed: number }>(
         `SELECT id, amount_cents - received_cents AS owed FROM deposits
           WHERE renter_org_id = ? AND lessor_org_id = ? AND state IN ('requested', 'partlyReceived') ORDER BY id`,
         renter.orgId,
         l.orgId,
-      )[0];
+      );
       if (!d) return w.log('  (no deposit to pay)');
       body = { billIds: [], depositId: d.id };
       owed = d.owed;
     } else {
-      const bills = w.sql<{ id: number; owed: number }>(
+      const bills = await w.sql<{ id: number; owed: number }>(
         `SELECT id, amount_cents - paid_cents AS owed FROM bills
           WHERE renter_org_id = ? AND lessor_org_id = ? AND state IN ('open', 'partlyPaid') ORDER BY due_on, id LIMIT ?`,
         renter.orgId,
@@ -82,7 +82,7 @@ export class PayOnline extends Move {
       paygate.payLate(payment, w.now());
     }
     await w.paygateSettled();
-    const state = w.sql<{ state: string }>(`SELECT state FROM online_payments WHERE id = ?`, id)[0]?.state;
+    const state = (await w.row<{ state: string }>(`SELECT state FROM online_payments WHERE id = ?`, id))?.state;
     w.log(`    (payment ${id} is ${state}; at the provider ${payment.state})`);
   }
 }
@@ -94,7 +94,7 @@ export class CheckOnline extends Move {
     super();
   }
   protected async act(_m: Model, w: World) {
-    const rows = w.sql<{ id: number; renter_org_id: number; lessor_org_id: number }>(
+    const rows = await w.sql<{ id: number; renter_org_id: number; lessor_org_id: number }>(
       `SELECT id, renter_org_id, lessor_org_id FROM online_payments WHERE state = 'charging' ORDER BY id`,
     );
     const row = rows.length === 0 ? undefined : rows[this.params.pick % rows.length];
@@ -141,8 +141,8 @@ const payableWriter = (w: World, l: Lessor, by: PayableBy): Person =>
           ? (l.admin ?? l.staff)
           : l.staff;
 
-const pickPayable = (w: World, where: string, n: number) => {
-  const rows = w.sql<{ id: number; org_id: number; owed: number }>(
+const pickPayable = async (w: World, where: string, n: number) => {
+  const rows = await w.sql<{ id: number; org_id: number; owed: number }>(
     `SELECT id, org_id, amount_cents - paid_cents AS owed FROM payables WHERE ${where} ORDER BY id`,
   );
   return rows.length === 0 ? undefined : rows[n % rows.length];
@@ -156,7 +156,7 @@ export class PayPayable extends Move {
     super();
   }
   protected async act(_m: Model, w: World) {
-    const y = pickPayable(w, `state IN ('open', 'partlyPaid')`, this.params.pick);
+    const y = await pickPayable(w, `state IN ('open', 'partlyPaid')`, this.params.pick);
     if (!y) return w.log('  (no payable to pay)');
     const l = lessorOfOrg(w, y.org_id);
     if (!l) return w.log('  (a payable of a company outside the model)');
@@ -177,7 +177,7 @@ export class VoidPayable extends Move {
   }
   protected async act(_m: Model, w: World) {
     if (this.params.what === 'payment') {
-      const rows = w.sql<{ id: number; org_id: number }>(
+      const rows = await w.sql<{ id: number; org_id: number }>(
         `SELECT m.id, y.org_id FROM payable_payments m JOIN payables y ON y.id = m.payable_id
           WHERE m.state = 'live' ORDER BY m.id`,
       );
@@ -190,7 +190,7 @@ export class VoidPayable extends Move {
       });
       return;
     }
-    const y = pickPayable(w, `state IN ('open', 'partlyPaid')`, this.params.pick);
+    const y = await pickPayable(w, `state IN ('open', 'partlyPaid')`, this.params.pick);
     if (!y) return w.log('  (no payable to void)');
     const l = lessorOfOrg(w, y.org_id);
     if (!l) return w.log('  (a payable of a company outside the model)');
@@ -260,7 +260,7 @@ export class HandoverNote extends Move {
   }
   protected async act(_m: Model, w: World) {
     const p = this.params;
-    const rows = w.sql<{ id: number; org_id: number }>(
+    const rows = await w.sql<{ id: number; org_id: number }>(
       `SELECT h.id, h.org_id FROM lease_handovers h
         WHERE h.kind = ? AND h.state = 'confirmed'
           AND NOT EXISTS (SELECT 1 FROM handover_notes n WHERE n.handover_id = h.id) ORDER BY h.id`,
@@ -271,12 +271,12 @@ export class HandoverNote extends Move {
     const l = lessorOfOrg(w, h.org_id);
     if (!l) return w.log('  (a handover of a company outside the model)');
     const who = p.by === 'sales' ? l.sales : p.by === 'admin' ? (l.admin ?? l.staff) : l.staff;
-    const machines = w
-      .sql<{ device_id: number }>(
+    const machines = (
+      await w.sql<{ device_id: number }>(
         `SELECT device_id FROM lease_handover_machines WHERE handover_id = ? ORDER BY id`,
         h.id,
       )
-      .map((m) => m.device_id);
+    ).map((m) => m.device_id);
     const made = await w.api(handoverNoteEndpoints.create, who, {
       body: {
         handoverId: h.id,

@@ -31,14 +31,14 @@ const personFor = (l: Lessor, authorId: number, by: By): Person =>
         : l.staff;
 
 /** The model's record statuses as the database has them after the move. */
-function refreshOne(m: Model, w: World, kind: 'quote' | 'contract', id: number) {
+async function refreshOne(m: Model, w: World, kind: 'quote' | 'contract', id: number) {
   if (kind === 'quote') {
     const q = m.quotes.find((x) => x.id === id)!;
-    q.state = w.sql<{ state: QuoteState }>(`SELECT state FROM quotes WHERE id = ?`, id)[0]!.state;
+    q.state = (await w.row<{ state: QuoteState }>(`SELECT state FROM quotes WHERE id = ?`, id))!.state;
     return;
   }
   const d = m.docs.find((x) => x.id === id)!;
-  d.status = w.sql<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, id)[0]!.status;
+  d.status = (await w.row<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, id))!.status;
 }
 
 const movableQuotes = (m: Readonly<Model>) => m.quotes.filter((q) => QUOTE_RESCHEDULE.from.includes(q.state));
@@ -55,12 +55,12 @@ export class RescheduleQuote extends Move {
   protected async act(m: Model, w: World) {
     const q = pick(movableQuotes(m), this.params.pick)!;
     const l = w.lessors[q.lessor as LessorKey];
-    const row = w.sql<{ start_on: string }>(`SELECT start_on FROM quotes WHERE id = ?`, q.id)[0]!;
+    const row = (await w.row<{ start_on: string }>(`SELECT start_on FROM quotes WHERE id = ?`, q.id))!;
     const startOn = addDays(row.start_on, this.params.shift);
     await w.api(availabilityEndpoints.reschedule, personFor(l, q.authorId, this.params.by), {
       body: { kind: 'quote', id: q.id, startOn, endOn: addDays(startOn, this.params.days - 1) },
     });
-    refreshOne(m, w, 'quote', q.id);
+    await refreshOne(m, w, 'quote', q.id);
   }
 }
 
@@ -76,12 +76,12 @@ export class RescheduleContract extends Move {
   protected async act(m: Model, w: World) {
     const d = pick(this.targets(m), this.params.pick)!;
     const l = w.lessors[d.lessor];
-    const row = w.sql<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id)[0]!;
+    const row = (await w.row<{ start_on: string }>(`SELECT start_on FROM contracts WHERE id = ?`, d.id))!;
     const startOn = addDays(row.start_on, this.params.shift);
     await w.api(availabilityEndpoints.reschedule, personFor(l, d.authorId, this.params.by), {
       body: { kind: 'contract', id: d.id, startOn, endOn: addDays(startOn, this.params.days - 1) },
     });
-    refreshOne(m, w, 'contract', d.id);
+    await refreshOne(m, w, 'contract', d.id);
   }
 }
 
@@ -100,7 +100,7 @@ export class CancelContract extends Move {
     await w.api(leaseContractEndpoints.move, personFor(l, d.authorId, this.params.by), {
       body: { id: d.id, action: 'cancel', reason: '客户取消租赁计划' },
     });
-    refreshOne(m, w, 'contract', d.id);
+    await refreshOne(m, w, 'contract', d.id);
   }
 }
 

@@ -17,6 +17,7 @@ import { PAYGATE_NOTIFY_PATH } from '@console/server/src/shop/paygate-client';
 import { createPaygateApp } from '@console/paygate/src/app';
 import { Paygate } from '@console/paygate/src/provider';
 import { eventually, runTs, type ChildRun } from '../../fixtures/server-process.ts';
+import { rowOf, rowsOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { checkInvariants, INVARIANTS, type InvariantName, type Violation } from './invariants.ts';
 
@@ -240,74 +241,80 @@ export class World {
       PAYGATE_URL: outside.paygateUrl,
       PAYGATE_NOTIFY_URL: `http://console.test${PAYGATE_NOTIFY_PATH}`,
     });
-    const q = <T>(sql: string, ...params: unknown[]) => t.dbh.sqlite.prepare(sql).all(...params) as T[];
+    const q = <T>(sql: string, ...params: unknown[]) => rowsOf<T>(t.dbh.db, sql, ...params);
     const person = (id: number, label: string): Person => ({ id, label: `${label}(${id})` });
-    const firstUser = (orgId: number, roleId: number) =>
-      q<{ id: number }>(`SELECT id FROM users WHERE org_id = ? AND role_id = ? ORDER BY id`, orgId, roleId)[0]?.id;
-    const [huadong, pearl] = q<{ id: number }>(`SELECT id FROM organisations WHERE kind = 'lessor' ORDER BY id`).map(
-      (r) => r.id,
-    ) as [number, number];
-    const operator = q<{ id: number }>(`SELECT id FROM organisations WHERE kind = 'operator'`)[0]!.id;
-    const lessorOf = (key: LessorKey, orgId: number): Lessor => {
-      const adminId = firstUser(orgId, ROLE.lessorAdmin);
-      const renters = q<{ org_id: number; real_name_state: string; arrears_cents: number }>(
+    const firstUser = async (orgId: number, roleId: number) =>
+      (await q<{ id: number }>(`SELECT id FROM users WHERE org_id = ? AND role_id = ? ORDER BY id`, orgId, roleId))[0]
+        ?.id;
+    const [huadong, pearl] = (
+      await q<{ id: number }>(`SELECT id FROM organisations WHERE kind = 'lessor' ORDER BY id`)
+    ).map((r) => r.id) as [number, number];
+    const operator = (await q<{ id: number }>(`SELECT id FROM organisations WHERE kind = 'operator' ORDER BY id`))[0]!
+      .id;
+    const lessorOf = async (key: LessorKey, orgId: number): Promise<Lessor> => {
+      const adminId = await firstUser(orgId, ROLE.lessorAdmin);
+      const renters = await q<{ org_id: number; real_name_state: string; arrears_cents: number }>(
         `SELECT org_id, real_name_state, arrears_cents FROM renters WHERE lessor_org_id = ? ORDER BY org_id`,
         orgId,
       );
-      const usersOf = (renterId: number) =>
-        q<{ id: number }>(
-          `SELECT id FROM users WHERE org_id = ? AND role_id = ? ORDER BY id`,
-          renterId,
-          ROLE.other,
-        ).map((u) => person(u.id, `renter${renterId}.user`));
+      // Each renter's users, read before the picks below choose among the renters.
+      const users = new Map<number, Person[]>();
+      for (const r of renters) {
+        users.set(
+          r.org_id,
+          (
+            await q<{ id: number }>(
+              `SELECT id FROM users WHERE org_id = ? AND role_id = ? ORDER BY id`,
+              r.org_id,
+              ROLE.other,
+            )
+          ).map((u) => person(u.id, `renter${r.org_id}.user`)),
+        );
+      }
+      const usersOf = (renterId: number) => users.get(renterId)!;
       const pick = (test: (r: (typeof renters)[number]) => boolean) => {
         const r = renters.find((x) => test(x) && usersOf(x.org_id).length > 0) ?? renters.find(test)!;
         return { orgId: r.org_id, users: usersOf(r.org_id) };
       };
-      const seal = q<{ id: number }>(`SELECT id FROM seals WHERE org_id = ? ORDER BY id`, orgId)[0]!.id;
+      const seal = (await q<{ id: number }>(`SELECT id FROM seals WHERE org_id = ? ORDER BY id`, orgId))[0]!.id;
+      const granted = await q<{ user_id: number }>(
+        `SELECT user_id FROM seal_grants WHERE seal_id = ? AND state = 'active'`,
+        seal,
+      );
+      const priced = await q<{ model_id: number }>(
+        `SELECT DISTINCT model_id FROM lease_prices WHERE org_id = ? ORDER BY model_id`,
+        orgId,
+      );
       return {
         key,
         orgId,
         admin: adminId === undefined ? null : person(adminId, `admin@${key}`),
-        sales: person(firstUser(orgId, ROLE.lessorSales)!, `sales@${key}`),
-        staff: person(firstUser(orgId, ROLE.lessorStaff)!, `staff@${key}`),
+        sales: person((await firstUser(orgId, ROLE.lessorSales))!, `sales@${key}`),
+        staff: person((await firstUser(orgId, ROLE.lessorStaff))!, `staff@${key}`),
         sealId: seal,
-        sealHolders: new Set([
-          ...(adminId === undefined ? [] : [adminId]),
-          ...q<{ user_id: number }>(`SELECT user_id FROM seal_grants WHERE seal_id = ? AND state = 'active'`, seal).map(
-            (g) => g.user_id,
-          ),
-        ]),
+        sealHolders: new Set([...(adminId === undefined ? [] : [adminId]), ...granted.map((g) => g.user_id)]),
         renters: {
           clear: pick((r) => r.real_name_state === 'verified' && r.arrears_cents === 0),
           pending: pick((r) => r.real_name_state !== 'verified'),
           arrears: pick((r) => r.real_name_state === 'verified' && r.arrears_cents > 0),
         },
-        pricedModels: q<{ model_id: number }>(
-          `SELECT DISTINCT model_id FROM lease_prices WHERE org_id = ? ORDER BY model_id`,
-          orgId,
-        ).map((r) => r.model_id),
+        pricedModels: priced.map((r) => r.model_id),
       };
     };
     const world = new World(
       t,
       outside,
-      { huadong: lessorOf('huadong', huadong), pearl: lessorOf('pearl', pearl) },
+      { huadong: await lessorOf('huadong', huadong), pearl: await lessorOf('pearl', pearl) },
       {
         orgId: operator,
-        finance: person(firstUser(operator, ROLE.finance)!, 'finance@operator'),
-        admin: person(firstUser(operator, ROLE.companyAdmin)!, 'admin@operator'),
+        finance: person((await firstUser(operator, ROLE.finance))!, 'finance@operator'),
+        admin: person((await firstUser(operator, ROLE.companyAdmin))!, 'admin@operator'),
       },
       ignored,
       ignoredSystem,
     );
     // Seeded contracts that ended before the run: no bill of theirs may come after now.
-    world.endedBills = new Map(
-      q<{ id: number; last: number | null }>(
-        `SELECT c.id, (SELECT max(b.id) FROM bills b WHERE b.contract_id = c.id) AS last FROM contracts c
-          WHERE c.kind = 'contract' AND c.status IN (8, 9)`,
-      ).map((r) => [r.id, r.last ?? 0]),
-    );
+    world.endedBills = new Map((await world.endedContracts()).map((r) => [r.id, r.last ?? 0]));
     outside.point(world);
     return world;
   }
@@ -345,8 +352,22 @@ export class World {
     return token;
   }
 
-  sql<T = Record<string, unknown>>(text: string, ...params: unknown[]): T[] {
-    return this.t.dbh.sqlite.prepare(text).all(...params) as T[];
+  /** The rows a statement answers, on either engine (fixtures/sql-rows.ts: `?` parameters, quoted camelCase aliases). */
+  sql<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]> {
+    return rowsOf<T>(this.t.dbh.db, text, ...params);
+  }
+
+  /** The first row a statement answers, or undefined. */
+  row<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T | undefined> {
+    return rowOf<T>(this.t.dbh.db, text, ...params);
+  }
+
+  /** Contracts that ended (closed or terminated), with the last of their bills. */
+  private endedContracts() {
+    return this.sql<{ id: number; last: number | null }>(
+      `SELECT c.id, (SELECT max(b.id) FROM bills b WHERE b.contract_id = c.id) AS last FROM contracts c
+        WHERE c.kind = 'contract' AND c.status IN (8, 9)`,
+    );
   }
 
   log(line: string) {
@@ -510,7 +531,8 @@ export class World {
   async statusAfterCallback(contractId: number, from: number, timeoutMs = 15_000): Promise<number | null> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const status = this.sql<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, contractId)[0]!.status;
+      const status = (await this.row<{ status: number }>(`SELECT status FROM contracts WHERE id = ?`, contractId))!
+        .status;
       if (status !== from) {
         this.log(`    (the provider's callback moved contract ${contractId} from ${from} to ${status})`);
         return status;
@@ -536,13 +558,10 @@ export class World {
 
   private async checkNow() {
     // A contract that ended since the last step: its bills then are its last.
-    for (const c of this.sql<{ id: number; last: number | null }>(
-      `SELECT c.id, (SELECT max(b.id) FROM bills b WHERE b.contract_id = c.id) AS last FROM contracts c
-        WHERE c.kind = 'contract' AND c.status IN (8, 9)`,
-    )) {
+    for (const c of await this.endedContracts()) {
       if (!this.endedBills.has(c.id)) this.endedBills.set(c.id, c.last ?? 0);
     }
-    const violations = await checkInvariants(this.t.dbh.db, this.t.dbh.sqlite, this.now(), {
+    const violations = await checkInvariants(this.t.dbh.db, this.now(), {
       billedThrough: this.billedThrough,
       links: this.links,
       endedBills: this.endedBills,
