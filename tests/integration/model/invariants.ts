@@ -72,7 +72,7 @@ export const INVARIANTS = {
   'quote.acceptedLinked':
     'an accepted quote links the contract draft it became, which is for its renter, from its store and days (unless the contract was moved to other days since), and no other quote links it; a quote not accepted links none',
   'hold.namedByLine':
-    "a contract's held reservation of a named machine ends by the last day of a line of that contract naming it (a change that removes the line lets go of the days from its effective day)",
+    "a contract's held reservation of a named machine ends by the last day of a line of that contract naming it (a change that removes the line lets go of the days from its effective day; a change's own hold of a later end, by a line of the contract it changes)",
   'hold.releasedGone':
     'released holds are gone: a declined, expired or withdrawn quote holds nothing, an accepted one nothing of its own (its holds are its contract’s), a closed, terminated or cancelled contract nothing; a hold that ended says why',
   ...DEPOSIT_INVARIANTS,
@@ -563,7 +563,9 @@ export async function checkInvariants(db: Db, now: number, ctx: InvariantContext
          FROM reservations r
         WHERE r.state = 'held' AND r.contract_id IS NOT NULL AND r.device_id IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM contract_lines l
-                           WHERE l.contract_id = r.contract_id AND l.device_id = r.device_id
+                           WHERE l.device_id = r.device_id
+                             AND (l.contract_id = r.contract_id
+                                  OR l.contract_id = (SELECT c.change_of FROM contracts c WHERE c.id = r.contract_id))
                              AND (l.until_on IS NULL OR l.until_on >= r.end_on))`,
     ),
   );
