@@ -145,6 +145,37 @@ export function invalid(error: z.ZodError, source: string): ApiError {
   );
 }
 
+/**
+ * The first text of an input that holds a NUL character, by its path. PostgreSQL's text cannot hold one and refuses
+ * the whole statement that carries it (a search answered "system error"), so such input is refused as invalid on
+ * either engine, before it reaches a query. Plain objects and arrays are searched; files (multipart) are not text.
+ */
+function nulTextAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))
+      ? Object.entries(value)
+      : [];
+  for (const [key, v] of entries) {
+    const found = key.includes('\u0000') ? [...path, key] : nulTextAt(v, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+function refuseNulText(value: unknown, source: string): void {
+  const path = nulTextAt(value);
+  if (!path) return;
+  const field = path.join('.') || source;
+  throw new ApiError(
+    API_STATUS.invalid,
+    'error.invalidField',
+    { field, reason: 'validation.invalid' },
+    { field, issues: [{ path: field, message: 'validation.invalid' }] },
+  );
+}
+
 export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promise<Response> {
   const lang = requestLang(c);
   let message: string = translate(lang, 'ok');
@@ -164,8 +195,10 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
     }
     const query = endpoint.query.safeParse(readQuery(c));
     if (!query.success) throw invalid(query.error, 'query');
+    refuseNulText(query.data, 'query');
     const body = endpoint.body.safeParse(await readBody(c, endpoint));
     if (!body.success) throw invalid(body.error, 'body');
+    refuseNulText(body.data, 'body');
     let today: string | undefined;
     const data = await def.handler({
       query: query.data,

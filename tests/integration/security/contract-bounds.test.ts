@@ -3,9 +3,10 @@ import { ROLE } from '@console/contract/codes/roles';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { employeeEndpoints } from '@console/contract/http/employees';
+import { renewalEndpoints } from '@console/contract/http/renewals';
 import { LATEST_INSTANT } from '@console/contract/http/fields';
 import { uploadEndpoints } from '@console/contract/http/uploads';
-import { rowOf } from '../../fixtures/sql-rows.ts';
+import { rowOf, rowsOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
@@ -48,6 +49,23 @@ describe('the contract bounds what the server can handle', () => {
       expect(edge.status, edge.message).toBe('200');
       expect(edge.data.total).toBe(0);
     }
+  });
+
+  // PostgreSQL's text holds no NUL character: a search or a form carrying one answered "system error" there.
+  it('refuses a text holding a NUL character as invalid input, in a search and in a form, and writes nothing', async () => {
+    const search = await t.send(renewalEndpoints.items, {
+      token,
+      headers: { lang: 'en_US' },
+      query: { kind: 'device', keyword: 'A\u0000' },
+    });
+    expect(search.envelope).toMatchObject({ status: '400', data: { field: 'keyword' } });
+    const expensesBefore = await rowsOf(t.dbh.db, 'SELECT id FROM device_expenses ORDER BY id');
+    const form = await t.call(deviceRecordEndpoints.createExpense, {
+      token,
+      body: { deviceId: 1, type: 'maintenance', amountCents: 100, date: '2026-10-01', remark: 'oil\u0000' },
+    });
+    expect(form).toMatchObject({ status: '400', data: { field: 'remark' } });
+    expect(await rowsOf(t.dbh.db, 'SELECT id FROM device_expenses ORDER BY id')).toEqual(expensesBefore);
   });
 
   it('refuses editUser.do with nothing to change, and changes nothing', async () => {

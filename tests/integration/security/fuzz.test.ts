@@ -1,13 +1,15 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { demoAccount } from '@console/db/seed/accounts';
 import { findSessionUser } from '@console/server/src/lib/session';
 import { allRoutes } from '@console/server/src/routes/all';
 import { watchWrites } from '../../fixtures/db-snapshot.ts';
+import { dropDemoClones } from '../../fixtures/demo-database.ts';
 import { hostileRequests } from '../../fixtures/hostile-inputs.ts';
-import { createTestApp } from '../../fixtures/test-app.ts';
+import { runOf } from '../../fixtures/sql-rows.ts';
+import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
  * Contract-driven fuzzing of every endpoint: around a valid sample of its query and body, fields are dropped,
@@ -34,25 +36,35 @@ const polluted = () =>
   (({}) as Record<string, unknown>).polluted !== undefined || Object.keys(Object.prototype).length > 0;
 
 describe('fuzzing every endpoint from its contract', () => {
+  // The run's first test app may seed the demo template on PostgreSQL (minutes on a busy host): a hook's time.
+  let first: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+  });
+  afterAll(() => first.dbh.close());
+  // Each test's app on PostgreSQL is a clone of the demo database (about 100 MB): dropped as the test ends, not with
+  // the file, or the file's hundreds of them fill the disk. Nothing to do on SQLite.
+  afterEach(() => dropDemoClones());
+
   it('covers every endpoint, and its write watch sees writes', async () => {
     expect(allRoutes.length).toBeGreaterThan(10);
-    const t = await createTestApp();
-    const watch = watchWrites(t.dbh.sqlite, AUDIT);
-    t.dbh.sqlite.exec(
-      "UPDATE users SET nickname = nickname WHERE id = 1; INSERT INTO login_attempts (account, ip, success) VALUES ('x', 'y', 0)",
-    );
-    expect(watch.writes()).toEqual([]);
-    t.dbh.sqlite.exec("UPDATE users SET nickname = 'changed' WHERE id = 1; DELETE FROM qr_logins");
-    expect(watch.writes()).toEqual([{ table: 'users', op: 'update' }]);
+    const t = first;
+    const db = t.dbh.db;
+    const watch = await watchWrites(db, AUDIT);
+    await runOf(db, 'UPDATE users SET nickname = nickname WHERE id = 1');
+    await runOf(db, "INSERT INTO login_attempts (account, ip, success) VALUES ('x', 'y', FALSE)");
+    expect(await watch.writes()).toEqual([]);
+    await runOf(db, "UPDATE users SET nickname = 'changed' WHERE id = 1");
+    await runOf(db, 'DELETE FROM qr_logins');
+    expect(await watch.writes()).toEqual([{ table: 'users', op: 'update' }]);
     await t.tokenFor(ROLE.finance);
-    expect(watch.writes()).toContainEqual({ table: 'sessions', op: 'insert' });
-    t.dbh.close();
+    expect(await watch.writes()).toContainEqual({ table: 'sessions', op: 'insert' });
   });
 
   for (const { endpoint } of allRoutes) {
     it(`${endpoint.method} ${endpoint.path}`, async () => {
       const t = await createTestApp();
-      const watch = watchWrites(t.dbh.sqlite, AUDIT);
+      const watch = await watchWrites(t.dbh.db, AUDIT);
       const tokens = new Map<RoleId, string>();
       const liveToken = async (roleId: RoleId) => {
         const held = tokens.get(roleId);
@@ -72,14 +84,15 @@ describe('fuzzing every endpoint from its contract', () => {
         await fc.assert(
           fc.asyncProperty(arbitrary, async ({ roleId, request }) => {
             const token = roleId === null ? undefined : await liveToken(roleId);
-            watch.clear();
+            await watch.clear();
             const answer = await t.send(endpoint, { ...request, token });
             const what = `HTTP ${answer.http} ${JSON.stringify(answer.envelope)?.slice(0, 300)}`;
             expect(answer.http, what).toBeLessThan(500);
             expect(answer.envelope, what).toMatchObject({ status: expect.any(String), message: expect.any(String) });
             expect(answer.envelope!.status, what).not.toBe('500');
             expect(answer.envelope!.message, what).not.toBe('');
-            if (answer.envelope!.status !== '200') expect(watch.writes(), `refused but wrote: ${what}`).toEqual([]);
+            if (answer.envelope!.status !== '200')
+              expect(await watch.writes(), `refused but wrote: ${what}`).toEqual([]);
             expect(polluted(), 'Object.prototype was polluted').toBe(false);
           }),
           { numRuns: RUNS, endOnFailure: true },

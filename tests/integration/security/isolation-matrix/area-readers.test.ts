@@ -4,6 +4,7 @@ import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { demoAccount } from '@console/db/seed/accounts';
 import { fieldNames, onTheWire, sampleInput } from '../../../fixtures/contract-inputs.ts';
 import { mayCall, orgOf, routes } from '../../../fixtures/isolation-walk.ts';
+import { rowOf } from '../../../fixtures/sql-rows.ts';
 import { createTestApp } from '../../../fixtures/test-app.ts';
 
 /**
@@ -17,10 +18,13 @@ describe("isolation matrix: an area's data is read only by who may read the area
   it('no endpoint shows an expense to a customer or a distributor of the machine', async () => {
     const t = await createTestApp();
     try {
-      const sqlite = t.dbh.sqlite;
-      const machine = sqlite
-        .prepare('SELECT id FROM devices WHERE customer_org_id = ? AND distributor_org_id = ? ORDER BY id LIMIT 1')
-        .get(orgOf(sqlite, ROLE.other), orgOf(sqlite, ROLE.distributor)) as { id: number };
+      const db = t.dbh.db;
+      const machine = (await rowOf<{ id: number }>(
+        db,
+        'SELECT id FROM devices WHERE customer_org_id = ? AND distributor_org_id = ? ORDER BY id LIMIT 1',
+        await orgOf(db, ROLE.other),
+        await orgOf(db, ROLE.distributor),
+      ))!;
       const created = await t.call(deviceRecordEndpoints.createExpense, {
         token: await t.tokenFor(ROLE.lessorAdmin),
         body: { deviceId: machine.id, type: 'maintenance', amountCents: 9_876_543, date: '2026-10-01' },

@@ -6,6 +6,7 @@ import { watchWrites } from '../../../fixtures/db-snapshot.ts';
 import { inputSchema, sampleInput } from '../../../fixtures/contract-inputs.ts';
 import { orgOfKind, recordsOf, type ForeignRecords } from '../../../fixtures/foreign-records.ts';
 import { LESSOR_SIDE, mayCall, orgOf, routes } from '../../../fixtures/isolation-walk.ts';
+import { rowOf, rowsOf } from '../../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../../fixtures/test-app.ts';
 
 /**
@@ -40,7 +41,7 @@ describe('isolation matrix: a record of another lessor named inside a body', () 
   let foreign: ForeignRecords;
   beforeAll(async () => {
     t = await createTestApp();
-    foreign = recordsOf(t.dbh.sqlite, orgOfKind(t.dbh.sqlite, 'lessor', 1));
+    foreign = await recordsOf(t.dbh.db, await orgOfKind(t.dbh.db, 'lessor', 1));
   });
   afterAll(() => t.dbh.close());
 
@@ -52,32 +53,32 @@ describe('isolation matrix: a record of another lessor named inside a body', () 
   for (const { endpoint } of withReferences) {
     const callers = LESSOR_SIDE.filter((roleId) => mayCall(endpoint, roleId));
     it(`${endpoint.method} ${endpoint.path}`, async () => {
-      const sqlite = t.dbh.sqlite;
-      const lessorA = orgOf(sqlite, ROLE.lessorAdmin);
+      const db = t.dbh.db;
+      const lessorA = await orgOf(db, ROLE.lessorAdmin);
       // A machine of lessor A, so the request gets past "not your machine" to the reference itself.
-      const own = sqlite.prepare('SELECT id, kind FROM devices WHERE org_id = ? ORDER BY id LIMIT 1').get(lessorA) as {
-        id: number;
-        kind: string;
-      };
-      const watch = watchWrites(sqlite, { ignoreTables: ['login_attempts'] });
+      const own = (await rowOf<{ id: number; kind: string }>(
+        db,
+        'SELECT id, kind FROM devices WHERE org_id = ? ORDER BY id LIMIT 1',
+        lessorA,
+      ))!;
+      const watch = await watchWrites(db, { ignoreTables: ['login_attempts'] });
       let tried = 0;
       for (const { name, kinds } of referenceFields(endpoint)) {
         for (const kind of kinds) {
           expect(REFERENCE_TABLES, `the table a "${kind}" reference names`).toHaveProperty(kind);
           const table = REFERENCE_TABLES[kind]!;
           const ids = (
-            sqlite
-              .prepare(
-                `SELECT id FROM ${table} WHERE device_id IN (SELECT id FROM devices WHERE org_id IN (${foreign.orgIds.join(',')})) ORDER BY id LIMIT 2`,
-              )
-              .all() as { id: number }[]
+            await rowsOf<{ id: number }>(
+              db,
+              `SELECT id FROM ${table} WHERE device_id IN (SELECT id FROM devices WHERE org_id IN (${foreign.orgIds.join(',')})) ORDER BY id LIMIT 2`,
+            )
           ).map((r) => r.id);
           expect(ids.length, `lessor B has ${table}`).toBeGreaterThan(0);
           for (const roleId of callers) {
             for (const id of ids) {
               const prefer = { deviceId: own.id, deviceKind: own.kind, [name]: { kind, id } };
               const body = sampleInput(endpoint, 'body', { mobile: demoAccount(roleId), prefer });
-              watch.clear();
+              await watch.clear();
               const answer = await t.send(endpoint, {
                 token: await t.tokenFor(roleId),
                 headers: { lang: 'en_US' },
@@ -86,7 +87,7 @@ describe('isolation matrix: a record of another lessor named inside a body', () 
               const what = `role ${roleId}, ${name}=${kind} ${id}: ${JSON.stringify(answer.envelope).slice(0, 300)}`;
               expect(answer.envelope?.status, what).not.toBe('200');
               expect(
-                watch.writes().filter((w) => w.table !== 'sessions'),
+                (await watch.writes()).filter((w) => w.table !== 'sessions'),
                 what,
               ).toEqual([]);
               tried++;
