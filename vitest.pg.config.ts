@@ -73,6 +73,10 @@ const AREAS = [
   'unit-of-work',
   'web',
   'simulator',
+  'aemp',
+  'ingest',
+  'seed',
+  'scripts',
 ];
 const TESTS = AREAS.map((area) => `tests/integration/${area}/**/*.test.ts`);
 
@@ -82,28 +86,13 @@ const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/notifications/rule-cache.test.ts': 'spies on dbh.sqlite.prepare',
   // Seeds both engines itself and compares their calendars: already a test of PostgreSQL, on its own databases.
   'tests/integration/availability/postgres.test.ts': 'compares both engines itself',
-  // The model-based lease test reads the database synchronously throughout (World.sql, checkInvariants over
-  // dbh.sqlite, about 75 reads in its commands and invariants): to move to sql-rows.ts's awaited reads.
-  'tests/integration/model/lease-model.test.ts': 'reads dbh.sqlite synchronously (World.sql, invariants)',
-  // SQLite's rollup (analysis/rollup.ts runs over dbh.sqlite); PostgreSQL's (rollup-pg.ts) is proven in
-  // db-pg/ingest-rollup.test.ts. Both files write and read daily work through the SQLite connection throughout.
-  'tests/integration/analysis/rollup.test.ts': "runs SQLite's rollup (rollUpAll over dbh.sqlite)",
-  'tests/integration/analysis/seed.test.ts': "reads dbh.sqlite and runs SQLite's rollup over the seed's telemetry",
-  // Writes the simulator's reports through dbh.sqlite, picks machines with SQLite's GLOB and strftime, then runs
-  // SQLite's rollup: to move to sql-rows.ts and the engine's own rollup.
-  'tests/integration/analysis/physical-figures.test.ts': "writes telemetry through dbh.sqlite for SQLite's rollup",
-  // The big screens' figures are checked against the SQLite connection's own reads throughout (20-100 statements
-  // each): to move to sql-rows.ts.
-  'tests/integration/screens/fleet-screen.test.ts': 'checks its figures with reads of dbh.sqlite throughout',
-  'tests/integration/screens/lease-screen.test.ts': 'checks its figures with reads of dbh.sqlite throughout',
-  'tests/integration/screens/survey-screen.test.ts': 'writes and reads through dbh.sqlite throughout',
-  // Prove that a refused call writes nothing by the SQLite connection's change counters (db-snapshot.ts's
-  // watchWrites, totalChanges): PostgreSQL has no such counter per connection.
-  'tests/integration/security/fuzz.test.ts': "watches writes by SQLite's change counters (watchWrites)",
-  'tests/integration/security/role-walk.test.ts': "counts writes by SQLite's total_changes (totalChanges)",
-  // The isolation walk picks other companies' records through the SQLite connection (fixtures/isolation-walk.ts,
-  // foreign-records.ts): to move to sql-rows.ts with them.
-  'tests/integration/security/isolation-matrix/**': 'picks foreign records through dbh.sqlite (isolation-walk.ts)',
+  // SQLite's crash safety: the server killed during ingest, then SQLite's integrity_check of the file. The same kill on
+  // PostgreSQL, with its own database, is db-pg/crash.test.ts.
+  'tests/integration/ingest/crash.test.ts': "checks SQLite's file after a kill (integrity_check)",
+  // SQLite's store (store.ts) and its connection's triggers: a change on a connection that marks nothing stays unseen.
+  // PostgreSQL's kept state (its triggers and lock) is proven in db-pg/ingest-rollup.test.ts: a change another
+  // connection makes to a kept machine reaches the next batch on both engines.
+  'tests/integration/ingest/kept-state.test.ts': "SQLite's ingest connection and its change triggers",
 };
 
 const EXCLUDE = ['**/node_modules/**', ...Object.keys(SQLITE_ONLY)];
