@@ -18,7 +18,7 @@ import { startIngest, type Ingest, type IngestOptions } from '@console/server/sr
 import { createCommandQueue, type CommandQueue } from '@console/server/src/commands/queue';
 import { LiveHub } from '@console/server/src/live/hub';
 import { readEnv } from '@console/server/src/lib/env';
-import { seededClone, testEngine } from '../../fixtures/demo-database.ts';
+import { asServerHandle, seededClone, testEngine } from '../../fixtures/demo-database.ts';
 
 export const SERVER_USER = 'console-server';
 export const SERVER_PASSWORD = 'test-server-password';
@@ -37,13 +37,7 @@ let image: Buffer | null = null;
  */
 export async function smallSeededDatabase(): Promise<DbHandle> {
   if (testEngine() === 'sqlite') return smallSeededDb();
-  const clone = await seededClone('ingest-small', (db) => seedDemo(db, SMALL_SEED));
-  return {
-    db: clone.db,
-    sqlite: undefined,
-    sqliteDb: undefined,
-    close: () => void clone.close(),
-  } as unknown as DbHandle;
+  return asServerHandle(await seededClone('ingest-small', (db) => seedDemo(db, SMALL_SEED)));
 }
 
 /** A private copy of a small seeded SQLite database (`SMALL_SEED`), seeded once per test file. */
