@@ -243,7 +243,10 @@ export async function createCommandQueue(deps: RecordDeps) {
         await records.discard();
         throw error;
       }
-      for (const row of created) await send(row, devicesById.get(row.deviceId)!);
+      // The machines as they are now, not as before the write: one that came on line meanwhile (ingest's batch found
+      // nothing pending for it yet) gets its command at once, not at its next report.
+      const targets = await targetsOf(created.map((row) => row.deviceId));
+      for (const row of created) await send(row, targets.get(row.deviceId) ?? devicesById.get(row.deviceId)!);
       flushLive();
       return db
         .select()
