@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sublessorForm } from './lease-sublease.ts';
+import { notifyRuleForm } from './notifications.ts';
 import { invoiceForm } from './settings.ts';
 import { virtualHostForm } from './virtual-hosts.ts';
 
@@ -37,6 +38,14 @@ describe('rules across fields on values of the wrong type', () => {
       const result = sublessorForm.safeParse({ ...sublessor, accountMobile: '13800000010', accountAreaCode });
       expect(result.success).toBe(false);
       expect(result.error!.issues.some((i) => i.path[0] === 'accountAreaCode')).toBe(true);
+    }
+  });
+  it('notification steps that are no objects are refused, not thrown', () => {
+    const rule = { name: 'Night alarms', enabled: true, selector: 'all', webhookUrl: '' };
+    for (const steps of [[null], [{ delayMinutes: 0, channels: ['sms'] }, null], [5, 'x']]) {
+      const result = notifyRuleForm.safeParse({ ...rule, steps });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.some((i) => i.path[0] === 'steps')).toBe(true);
     }
   });
 });

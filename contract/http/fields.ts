@@ -109,6 +109,10 @@ export const acrossFields = {
   when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 };
 
+/** A field of a value read unchecked in a rule across fields (acrossFields): undefined unless it is an object. */
+export const fieldOf = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
 /** At most 100,000,000.00, in cents. */
 export const MAX_CENTS = 10_000_000_000;
 

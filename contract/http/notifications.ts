@@ -6,7 +6,7 @@ import { MACHINE_KINDS } from '../codes/machine-kinds.ts';
 import { ROLE } from '../codes/roles.ts';
 import { defineEndpoint, noInput } from './endpoint.ts';
 import { isWallTime } from './tracks.ts';
-import { acrossFields, areaCode, byId, idParam, pageQuery, paged, requiredText, savedId } from './fields.ts';
+import { acrossFields, areaCode, fieldOf, byId, idParam, pageQuery, paged, requiredText, savedId } from './fields.ts';
 
 /**
  * Notification rules, their deliveries and acknowledgements (docs/decisions/071-notifications.md): which events, for
@@ -179,17 +179,21 @@ export const notifyRuleForm = z
   .refine(
     (f) =>
       !Array.isArray(f.steps) ||
-      !f.steps.some((s: { channels?: unknown }) => Array.isArray(s.channels) && s.channels.includes('webhook')) ||
+      !f.steps.some((s: unknown) => {
+        const channels = fieldOf(s, 'channels');
+        return Array.isArray(channels) && channels.includes('webhook');
+      }) ||
       (typeof f.webhookUrl === 'string' && f.webhookUrl !== ''),
     { path: ['webhookUrl'], error: 'notifications.webhookRequired', ...acrossFields },
   )
   .refine(
     (f) =>
       !Array.isArray(f.steps) ||
-      f.steps.every(
-        (s: { delayMinutes?: unknown }, i: number) =>
-          i === 0 || (typeof s.delayMinutes === 'number' && s.delayMinutes > (f.steps[i - 1]?.delayMinutes ?? -1)),
-      ),
+      f.steps.every((s: unknown, i: number) => {
+        const delay = fieldOf(s, 'delayMinutes');
+        const before = fieldOf(f.steps[i - 1], 'delayMinutes');
+        return i === 0 || (typeof delay === 'number' && delay > (typeof before === 'number' ? before : -1));
+      }),
     { path: ['steps'], error: 'notifications.stepOrder', ...acrossFields },
   );
 export type NotifyRuleForm = z.input<typeof notifyRuleForm>;
