@@ -18,6 +18,20 @@ import { createScratchDatabase, type ScratchDatabase } from '../db-pg/scratch-da
 const ROOT = resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Harbour-Crane-77';
 
+/**
+ * `create-admin` makes the first administrator of a database with its operator organisation, and refuses the same
+ * mobile number a second time; answers the first run.
+ */
+function makeFirstAdmin(env: Record<string, string>) {
+  const ok = run('create-admin.ts', ['--mobile', '13912345678', '--password', PASSWORD, '--org', 'Harbour Lifts'], env);
+  expect(ok.status, ok.stderr).toBe(0);
+  expect(ok.stdout).toMatch(/created the operator organisation "Harbour Lifts"/);
+  const again = run('create-admin.ts', ['--mobile', '13912345678', '--password', PASSWORD], env);
+  expect(again.status).toBe(1);
+  expect(again.stderr).toMatch(/already has an account/);
+  return ok;
+}
+
 describe('create-admin on an empty production database', () => {
   let dbh: DbHandle;
   beforeEach(async () => {
@@ -103,16 +117,7 @@ describe('create-admin and db:reset from the command line', () => {
     const reset = run('db-reset.ts', [], env);
     expect(reset.status, reset.stderr).toBe(0);
     expect(reset.stdout).toMatch(/without demo data/);
-    const ok = run(
-      'create-admin.ts',
-      ['--mobile', '13912345678', '--password', PASSWORD, '--org', 'Harbour Lifts'],
-      env,
-    );
-    expect(ok.status, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/created the operator organisation "Harbour Lifts"/);
-    const again = run('create-admin.ts', ['--mobile', '13912345678', '--password', PASSWORD], env);
-    expect(again.status).toBe(1);
-    expect(again.stderr).toMatch(/already has an account/);
+    makeFirstAdmin(env);
     const dbh = openDb(env.DB_FILE);
     expect((await dbh.db.select().from(users).all()).map((u) => u.roleId)).toEqual([2]);
     dbh.close();
@@ -142,17 +147,8 @@ describe('create-admin and db:reset from the command line, with DATABASE_URL nam
   // Two child processes, each starting TypeScript anew, and the migration of a new database.
   it('makes the first administrator in a new database, and db:reset leaves it alone', async () => {
     const env = { DATABASE_URL: scratch.url, NODE_ENV: 'production' };
-    const ok = run(
-      'create-admin.ts',
-      ['--mobile', '13912345678', '--password', PASSWORD, '--org', 'Harbour Lifts'],
-      env,
-    );
-    expect(ok.status, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/created the operator organisation "Harbour Lifts"/);
+    const ok = makeFirstAdmin(env);
     expect(ok.stdout).toMatch(/in the DATABASE_URL database/);
-    const again = run('create-admin.ts', ['--mobile', '13912345678', '--password', PASSWORD], env);
-    expect(again.status).toBe(1);
-    expect(again.stderr).toMatch(/already has an account/);
     const reset = run('db-reset.ts', [], env);
     expect(reset.status).toBe(1);
     expect(reset.stderr).toMatch(/DATABASE_URL names a PostgreSQL database: db:reset recreates the SQLite file/);
