@@ -168,11 +168,17 @@ export class Paygate {
     return event;
   }
 
-  /** Send the notifications held back, newest first when asked (out of order). */
+  /**
+   * Send the notifications held back, newest first when asked (out of order): one at a time, each after the
+   * merchant answered the one before, so that they arrive in exactly that order.
+   */
   release(order: 'sent' | 'reverse'): number {
     const held = order === 'reverse' ? [...this.held].reverse() : [...this.held];
     this.held = [];
-    for (const { payment, event } of held) this.deliver(payment, event, 0, false);
+    const inTurn = (async () => {
+      for (const { payment, event } of held) await this.send(payment, event, 0, false);
+    })().finally(() => this.pending.delete(inTurn));
+    this.pending.add(inTurn);
     return held.length;
   }
 
@@ -190,47 +196,49 @@ export class Paygate {
    */
   private deliver(payment: Payment, event: PaymentNotification, attempt: number, forged: boolean) {
     const delay = (attempt === 0 ? this.steering.notifyDelayMs : RETRY_DELAYS_MS[attempt - 1]) ?? 0;
-    const run = async () => {
-      const body = JSON.stringify(event);
-      const timestamp = String(this.now());
-      const secret = forged ? `forged-${randomBytes(8).toString('hex')}` : this.merchant.secret;
-      const record: Delivery = {
-        eventId: event.eventId,
-        paymentId: payment.id,
-        state: event.state,
-        forged,
-        attempt,
-        status: null,
-        error: '',
-        at: this.now(),
-      };
-      try {
-        const response = await this.fetchImpl(payment.notifyUrl, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [MERCHANT_HEADER]: this.merchant.id,
-            [PAY_TIMESTAMP_HEADER]: timestamp,
-            [PAY_SIGNATURE_HEADER]: signPayload(secret, timestamp, body),
-          },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        record.status = response.status;
-        await response.arrayBuffer();
-      } catch (error) {
-        record.error = error instanceof Error ? error.message : String(error);
-      }
-      this.deliveries.push(record);
-      const ok = record.status !== null && record.status >= 200 && record.status < 300;
-      if (!ok && !forged && attempt < RETRY_DELAYS_MS.length) this.deliver(payment, event, attempt + 1, forged);
-    };
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const p = run().finally(() => this.pending.delete(p));
+      const p = this.send(payment, event, attempt, forged).finally(() => this.pending.delete(p));
       this.pending.add(p);
     }, delay);
     this.timers.add(timer);
+  }
+
+  /** One attempt: the POST and its record; a refused one is delivered again later. */
+  private async send(payment: Payment, event: PaymentNotification, attempt: number, forged: boolean) {
+    const body = JSON.stringify(event);
+    const timestamp = String(this.now());
+    const secret = forged ? `forged-${randomBytes(8).toString('hex')}` : this.merchant.secret;
+    const record: Delivery = {
+      eventId: event.eventId,
+      paymentId: payment.id,
+      state: event.state,
+      forged,
+      attempt,
+      status: null,
+      error: '',
+      at: this.now(),
+    };
+    try {
+      const response = await this.fetchImpl(payment.notifyUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [MERCHANT_HEADER]: this.merchant.id,
+          [PAY_TIMESTAMP_HEADER]: timestamp,
+          [PAY_SIGNATURE_HEADER]: signPayload(secret, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      record.status = response.status;
+      await response.arrayBuffer();
+    } catch (error) {
+      record.error = error instanceof Error ? error.message : String(error);
+    }
+    this.deliveries.push(record);
+    const ok = record.status !== null && record.status >= 200 && record.status < 300;
+    if (!ok && !forged && attempt < RETRY_DELAYS_MS.length) this.deliver(payment, event, attempt + 1, forged);
   }
 
   /** Notifications waiting or on their way (a test waits for none). */
