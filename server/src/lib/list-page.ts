@@ -61,10 +61,13 @@ export async function preparedListPage<S extends SQLiteSelect>(
         .prepare(),
     };
   });
-  const total = (await read.count.get(filter.values))!.n;
   const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-  const page = (await read.page.all({ ...filter.values, ...paging })) as Awaited<ReturnType<S['all']>>;
-  return { rows: page, total, page: query.page, pageSize: query.pageSize };
+  // Side by side: on PostgreSQL each goes to a connection of its own, so the list waits for one round trip, not two.
+  const [counted, page] = await Promise.all([
+    read.count.get(filter.values),
+    read.page.all({ ...filter.values, ...paging }),
+  ]);
+  return { rows: page as Awaited<ReturnType<S['all']>>, total: counted!.n, page: query.page, pageSize: query.pageSize };
 }
 
 /**

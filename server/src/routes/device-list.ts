@@ -165,46 +165,55 @@ const modelNames = perConnection((db) =>
     .prepare(),
 );
 
-/** Names of the models and organisations the given machines refer to. */
+/**
+ * Names of the models and organisations the given machines refer to: read side by side (on PostgreSQL each on a
+ * connection of its own, so a page waits for two round trips rather than six).
+ */
 async function namesFor(
   data: ScopedData,
   rows: Device[],
 ): Promise<Pick<RowContext, 'models' | 'orgs' | 'rentedFrom' | 'fences'>> {
   const modelIds = [...new Set(rows.map((r) => r.modelId))];
-  const models = modelIds.length
-    ? await modelNames(data.unscoped('referencedNames')).all({ ids: idList(modelIds) })
-    : [];
   const fenceIds = [...new Set(rows.flatMap((r) => (r.fenceId === null ? [] : [r.fenceId])))];
-  const fenced = fenceIds.length
-    ? await fenceNames(data.unscoped('referencedNames')).all({ ids: idList(fenceIds) })
-    : [];
-  // Through the sub-leases' scope on the lessor: its renters never learn where a machine came from.
-  const rentedIn = rows.length
-    ? await data
-        .prepared('device-list:rentedIn', () =>
-          data
-            .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
-            .from(subleases, data.orgScope(subleases.orgId))
-            .where(and(eq(subleases.state, 'renting'), oneOf(data.dialect, subleases.deviceId, sql.placeholder('ids'))))
-            .prepare(),
-        )
-        .all({ ids: idList(rows.map((r) => r.id)) })
-    : [];
-  const sublessorNames = await orgNames(
-    data,
-    rentedIn.map((r) => r.sublessorId),
-  );
+  const [models, fenced, rentedFrom, orgs] = await Promise.all([
+    modelIds.length ? modelNames(data.unscoped('referencedNames')).all({ ids: idList(modelIds) }) : [],
+    fenceIds.length ? fenceNames(data.unscoped('referencedNames')).all({ ids: idList(fenceIds) }) : [],
+    rentedFromOf(data, rows),
+    orgNames(
+      data,
+      rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
+    ),
+  ]);
   return {
-    rentedFrom: new Map(rentedIn.map((r) => [r.deviceId, sublessorNames.get(r.sublessorId) ?? ''])),
+    rentedFrom,
     models: new Map(
       models.map((m) => [m.id, { shown: nameIn(m, data.lang), all: [m.name, m.nameZh, m.nameEn].filter(Boolean) }]),
     ),
     fences: new Map(fenced.map((f) => [f.id, f.name])),
-    orgs: await orgNames(
-      data,
-      rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
-    ),
+    orgs,
   };
+}
+
+/**
+ * The sub-lessor each rented-in machine came from, read through the sub-leases' scope on the lessor: its renters
+ * never learn where a machine came from.
+ */
+async function rentedFromOf(data: ScopedData, rows: Device[]): Promise<Map<number, string>> {
+  if (!rows.length) return new Map();
+  const rentedIn = await data
+    .prepared('device-list:rentedIn', () =>
+      data
+        .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
+        .from(subleases, data.orgScope(subleases.orgId))
+        .where(and(eq(subleases.state, 'renting'), oneOf(data.dialect, subleases.deviceId, sql.placeholder('ids'))))
+        .prepare(),
+    )
+    .all({ ids: idList(rows.map((r) => r.id)) });
+  const sublessorNames = await orgNames(
+    data,
+    rentedIn.map((r) => r.sublessorId),
+  );
+  return new Map(rentedIn.map((r) => [r.deviceId, sublessorNames.get(r.sublessorId) ?? '']));
 }
 
 /**
@@ -272,12 +281,8 @@ export async function deviceRows(
   timeZone: string,
   today: string,
 ) {
-  const ctx: RowContext = {
-    timeZone,
-    today,
-    owned: await ownerOrgIds(data, user),
-    ...(await namesFor(data, rows)),
-  };
+  const [owned, names] = await Promise.all([ownerOrgIds(data, user), namesFor(data, rows)]);
+  const ctx: RowContext = { timeZone, today, owned, ...names };
   return rows.map((row) => toRow(row, ctx));
 }
 

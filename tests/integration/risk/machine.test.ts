@@ -52,7 +52,10 @@ describe('a lock task on a machine that comes online', () => {
     });
     expect(done).toMatchObject({ stage: 'succeeded', counts: { succeeded: 1, executing: 0 } });
     expect(done.items[0]).toMatchObject({ stage: 'succeeded', confirmedLevel: 2, resultText: '' });
-    expect(events.some((e) => e.type === 'command' && e.commandId === commandId && e.state === 'succeeded')).toBe(true);
+    // The live event follows the commit that the detail reads, from ingest's side: it arrives, a moment later at most.
+    await eventually('the live event of success', async () =>
+      events.some((e) => e.type === 'command' && e.commandId === commandId && e.state === 'succeeded'),
+    );
 
     // The machine's next report shows the level it now has: the record holds both.
     await machine.report('lock1');

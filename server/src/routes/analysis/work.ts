@@ -193,7 +193,8 @@ export async function workByMachine(
   })
     .groupBy(dailyWork.deviceId)
     .all()) as unknown as MachineWork[];
-  return new Map(rows.map((r) => [r.deviceId, r]));
+  // Neither engine joins a group's days in any set order (PostgreSQL's changes with the plan): in day order here.
+  return new Map(rows.map((r) => [r.deviceId, { ...r, workedDays: r.workedDays.split(',').sort().join(',') }]));
 }
 
 export interface DayWork extends Output {
