@@ -20,7 +20,6 @@ import { PgDeleteBase, PgInsertBase, PgSelectBase, PgUpdateBase } from 'drizzle-
 import type pg from 'pg';
 import type { Db } from '../client.ts';
 import { migratePg, openPg } from './connect.ts';
-import { statementNames } from './statement-names.ts';
 
 export interface PgDbHandle {
   engine: 'postgres';
@@ -123,14 +122,9 @@ export async function openPgDb(
   const { pool } = handle;
   const units = new AsyncLocalStorage<Unit>();
   // Statements go to the connection of the transaction whose context issued them, else to any of the pool's.
-  const nameOf = statementNames();
   const query: Query = (config, values) => {
     const unit = units.getStore();
-    const name = nameOf(config.text);
-    return (unit?.open ? unit.client : pool).query(
-      name ? { ...config, name } : config,
-      values,
-    ) as unknown as Promise<QueryResult>;
+    return (unit?.open ? unit.client : pool).query(config, values) as unknown as Promise<QueryResult>;
   };
   teachBuilders();
   const pgDb = drizzle({

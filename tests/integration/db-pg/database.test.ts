@@ -332,32 +332,6 @@ describe('the query code on PostgreSQL', () => {
     expect([a, b].sort((x, y) => x.length - y.length)).toEqual([['wrote'], ['wrote', 'found']]);
   });
 
-  it('parses a statement run again once per connection, and leaves a one-off unnamed', async () => {
-    const one = await openDatabase('', { url: scratch.url, migrate: false, max: 1 });
-    try {
-      const byName = (name: string) =>
-        one.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, name)).all();
-      const prepared = () =>
-        one.db.all<{ statement: string }>(sql`select statement from pg_prepared_statements order by prepare_time`);
-      await byName('Lessor');
-      expect(await prepared()).toEqual([]);
-      const lessors = await byName('Lessor');
-      expect(await byName('Lessor')).toEqual(lessors);
-      expect(lessors).toHaveLength(1);
-      // The read run again is now prepared on the connection, and so is this listing, run for the second time.
-      const listed = (await prepared()).map((p) => p.statement);
-      expect(listed).toHaveLength(2);
-      expect(listed[0]).toMatch(/^select "id" from "organisations" where "organisations"."name" = \$1/);
-      expect(listed[1]).toContain('pg_prepared_statements');
-      // A statement that fails to parse leaves nothing behind: the right one runs after it on the same connection.
-      const broken = sql`select nope from organisations where name = ${'x'}`;
-      for (let i = 0; i < 3; i++) await expect(one.db.all(broken)).rejects.toThrow(/nope/);
-      expect(await byName('Lessor')).toEqual(lessors);
-    } finally {
-      await one.close();
-    }
-  });
-
   it('reads a unique index run into as on SQLite, inside a transaction too', async () => {
     const [org] = await db.insert(organisations).values({ name: 'Unique', kind: 'lessor' }).returning();
     const user = { orgId: org.id, mobile: '13900000009', passwordHash: 'h', roleId: 2 };

@@ -10,6 +10,7 @@ import { bills } from '@console/db/schema/lease-billing';
 import { contracts } from '@console/db/schema/lease';
 import { runBillingPass } from '@console/server/src/billing/scheduler';
 import { runSchedulerPass } from '@console/server/src/risk/scheduler';
+import { deliveriesSettled } from '@console/server/src/notify/deliver';
 import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { arrearsLease, DAY } from '../lease-billing/arrears-helpers.ts';
@@ -146,6 +147,8 @@ describe('bills past due and arrears steps reach the rules of their contract', (
     return saved.data.id as number;
   };
   const deliveries = async (ruleId: number) => {
+    // A pass starts its deliveries and returns: what the log says once they were attempted.
+    await deliveriesSettled();
     const res = await t.call(notificationEndpoints.deliveries, {
       token: await admin(),
       query: { ruleId, pageSize: 50 },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
 import { primaryStatus, STATUS } from '@console/contract/codes/device-state';
@@ -14,6 +15,7 @@ import {
 } from '@console/contract/http/screens';
 import { ROLLUP_INTERVAL_MS } from '@console/server/src/analysis/rollup';
 import type { Db } from '@console/db/client';
+import { dialectOf } from '@console/db/dialect';
 import { dayInZone, startOfDayInZone } from '@console/server/src/lib/time';
 import { rowOf, rowsOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -130,10 +132,10 @@ describe('the fleet big screen', () => {
     const machines = res.data.machines;
     // The operator sees every machine: each day is the sum of that day's rows.
     for (const day of res.data.trend) {
-      const row = (await rowOf<{ h: number; n: number }>(
-        db,
-        'SELECT coalesce(sum(hours_worked), 0) h, count(CASE WHEN hours_worked > 0 THEN 1 END) n FROM daily_work WHERE day = ?',
-        day.date,
+      // Summed as the engine sums reals exactly (PostgreSQL's float sum depends on the rows' order, the plan's).
+      const hours = dialectOf(db).sumReal(sql.raw('hours_worked'));
+      const row = (await db.get<{ h: number; n: number }>(
+        sql`SELECT coalesce(${hours}, 0) h, count(CASE WHEN hours_worked > 0 THEN 1 END) n FROM daily_work WHERE day = ${day.date}`,
       ))!;
       expect(day.hoursWorked, day.date).toBe(Math.round(row.h * 10) / 10);
       expect(day.attended, day.date).toBe(row.n);
