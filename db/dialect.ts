@@ -64,8 +64,9 @@ export interface Dialect {
    */
   jsonItem(index: number, column: SQLiteColumn, alias?: string): SQL<unknown>;
   /**
-   * The values of a group joined by `separator`: `group_concat` / `string_agg`, in no stated order. `distinct` joins
-   * each value once (SQLite allows it only with its own separator, a comma).
+   * The values of a group as text joined by `separator` (`group_concat` / `string_agg`), in byte order of that text on
+   * both engines (a join in the engine's own order would change with the plan). `distinct` joins each value once
+   * (SQLite allows it only with its own separator, a comma).
    */
   stringAgg(value: Operand, separator: string, options?: { distinct?: boolean }): SQL<string>;
   /** The largest of two or more values (SQLite's two-argument `max`): null if any is null on SQLite; not on PG. */
@@ -134,9 +135,10 @@ const sqlite: Dialect = {
   jsonItem: (index, _column, alias = 'json_each') =>
     sql<unknown>`${sql.identifier(alias)}.value ->> ${sql.raw(String(index))}`,
   stringAgg: (value, separator, options) => {
-    if (!options?.distinct) return sql<string>`group_concat(${expr(value)}, ${separator})`;
+    const text = sql`cast(${expr(value)} as text)`;
+    if (!options?.distinct) return sql<string>`group_concat(${text}, ${separator} order by ${text})`;
     if (separator !== ',') throw new Error('SQLite joins distinct values with a comma only');
-    return sql<string>`group_concat(distinct ${expr(value)})`;
+    return sql<string>`group_concat(distinct ${text} order by ${text})`;
   },
   greatest: <T>(...values: Operand[]) => sql<T>`max(${sql.join(values.map(expr), sql`, `)})`,
   least: <T>(...values: Operand[]) => sql<T>`min(${sql.join(values.map(expr), sql`, `)})`,
@@ -176,8 +178,10 @@ const postgres: Dialect = {
   jsonEachValue: (alias = 'json_each') => sql<string>`(${sql.identifier(alias)}.value #>> '{}')`,
   jsonItem: (index, column, alias = 'json_each') =>
     sql<unknown>`(${sql.identifier(alias)}.value ->> ${sql.raw(String(index))})::${sql.raw(pgTypeOf(column))}`,
-  stringAgg: (value, separator, options) =>
-    sql<string>`string_agg(${sql.raw(options?.distinct ? 'distinct ' : '')}(${expr(value)})::text, ${separator}::text)`,
+  stringAgg: (value, separator, options) => {
+    const text = sql`((${expr(value)})::text collate "C")`;
+    return sql<string>`string_agg(${sql.raw(options?.distinct ? 'distinct ' : '')}${text}, ${separator}::text order by ${text})`;
+  },
   greatest: <T>(...values: Operand[]) => sql<T>`greatest(${sql.join(values.map(expr), sql`, `)})`,
   least: <T>(...values: Operand[]) => sql<T>`least(${sql.join(values.map(expr), sql`, `)})`,
   nowMs: () => sql<number>`(floor(extract(epoch from clock_timestamp()) * 1000))::bigint`,

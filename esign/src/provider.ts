@@ -12,6 +12,7 @@ import {
   type FlowView,
   type SignerRole,
 } from '@console/contract/lease/esign-protocol';
+import { postSigned } from '@console/contract/lease/signed-post';
 
 /**
  * The simulated provider's state: flows with their signers, accounts, and the callbacks it owes the server. It keeps
@@ -193,35 +194,14 @@ export class Provider {
     const run = async () => {
       if (this.forgotten.has(flow.id)) return;
       const body = JSON.stringify(event);
-      const timestamp = String(this.now());
-      const record: Delivery = {
-        eventId: event.eventId,
-        type: event.type,
-        flowId: flow.id,
-        attempt,
-        status: null,
-        error: '',
-        at: this.now(),
-      };
-      try {
-        const response = await this.fetchImpl(flow.callbackUrl, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [APP_ID_HEADER]: this.app.id,
-            [TIMESTAMP_HEADER]: timestamp,
-            [SIGNATURE_HEADER]: signPayload(this.app.secret, timestamp, body),
-          },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        record.status = response.status;
-        await response.arrayBuffer();
-      } catch (error) {
-        record.error = error instanceof Error ? error.message : String(error);
-      }
-      this.deliveries.push(record);
-      const ok = record.status !== null && record.status >= 200 && record.status < 300;
+      const at = this.now();
+      const timestamp = String(at);
+      const { status, error, ok } = await postSigned(this.fetchImpl, flow.callbackUrl, body, {
+        [APP_ID_HEADER]: this.app.id,
+        [TIMESTAMP_HEADER]: timestamp,
+        [SIGNATURE_HEADER]: signPayload(this.app.secret, timestamp, body),
+      });
+      this.deliveries.push({ eventId: event.eventId, type: event.type, flowId: flow.id, attempt, status, error, at });
       if (!ok && attempt < RETRY_DELAYS_MS.length) this.deliver(flow, event, attempt + 1);
     };
     const timer = setTimeout(() => {

@@ -9,6 +9,7 @@ import {
   type PaymentState,
   type PaymentView,
 } from '@console/contract/shop/paygate-protocol';
+import { postSigned } from '@console/contract/lease/signed-post';
 
 /**
  * The simulated provider's state: payments and the notifications it owes the merchant. Nothing on disk: restarted,
@@ -207,37 +208,24 @@ export class Paygate {
   /** One attempt: the POST and its record; a refused one is delivered again later. */
   private async send(payment: Payment, event: PaymentNotification, attempt: number, forged: boolean) {
     const body = JSON.stringify(event);
-    const timestamp = String(this.now());
+    const at = this.now();
+    const timestamp = String(at);
     const secret = forged ? `forged-${randomBytes(8).toString('hex')}` : this.merchant.secret;
-    const record: Delivery = {
+    const { status, error, ok } = await postSigned(this.fetchImpl, payment.notifyUrl, body, {
+      [MERCHANT_HEADER]: this.merchant.id,
+      [PAY_TIMESTAMP_HEADER]: timestamp,
+      [PAY_SIGNATURE_HEADER]: signPayload(secret, timestamp, body),
+    });
+    this.deliveries.push({
       eventId: event.eventId,
       paymentId: payment.id,
       state: event.state,
       forged,
       attempt,
-      status: null,
-      error: '',
-      at: this.now(),
-    };
-    try {
-      const response = await this.fetchImpl(payment.notifyUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [MERCHANT_HEADER]: this.merchant.id,
-          [PAY_TIMESTAMP_HEADER]: timestamp,
-          [PAY_SIGNATURE_HEADER]: signPayload(secret, timestamp, body),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      record.status = response.status;
-      await response.arrayBuffer();
-    } catch (error) {
-      record.error = error instanceof Error ? error.message : String(error);
-    }
-    this.deliveries.push(record);
-    const ok = record.status !== null && record.status >= 200 && record.status < 300;
+      status,
+      error,
+      at,
+    });
     if (!ok && !forged && attempt < RETRY_DELAYS_MS.length) this.deliver(payment, event, attempt + 1, forged);
   }
 

@@ -147,10 +147,13 @@ export async function createCommandQueue(deps: RecordDeps) {
       .run();
   }
 
+  /** The move and the settings it carries are one transaction: no reader sees a succeeded `params` not yet applied. */
   async function succeed(row: CommandRow, reported: ReportedState | null): Promise<void> {
     const deliveredAt = row.deliveredAt ?? new Date(deps.now());
-    const done = await move(row, 'succeeded', { deliveredAt, reported }, null);
-    if (done?.type === 'params') await applyParams(done);
+    await inOneTransaction(async () => {
+      const done = await move(row, 'succeeded', { deliveredAt, reported }, null);
+      if (done?.type === 'params') await applyParams(done);
+    });
   }
 
   /** What an acknowledgement (validated by ingest: the machine is known and the topic its own) moves. */

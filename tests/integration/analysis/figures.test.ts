@@ -215,6 +215,9 @@ describe('work analysis figures', () => {
       query: { ...period, kind: kind as never, sortField: 'volumeM3', sortOrder: 'descend' },
     });
     expect(machines.data.list[0]).toMatchObject({ deviceId: rented, volumeM3: 200, lifts: 15, daysWorked: 2 });
+    // The row is the contract's: the days the figures were counted from stay on the server.
+    expect(machines.data.list[0]).not.toHaveProperty('workedDays');
+    expect(machines.data.list[0]).not.toHaveProperty('lastWorkedOn');
     expect(machines.data.list.map((m) => m.deviceId)).not.toContain(foreign);
   });
 

@@ -23,6 +23,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 // The suite draws the same requests on every run, so a failure in CI is one a developer meets again on the same
 // commit; FUZZ_SEED=random explores new ones (a failure prints the seed and path that replay it), a number replays.
 const SEED = process.env.FUZZ_SEED ?? '20261204';
+if (SEED !== 'random' && !/^-?\d+$/.test(SEED))
+  throw new Error(`FUZZ_SEED must be a whole number or random, not ${SEED}`);
 const seedOf = (endpoint: Endpoint) =>
   SEED === 'random'
     ? undefined

@@ -18,6 +18,7 @@ import {
   machinesOf,
   offeredOrganisations,
   orgNames,
+  outputOf,
   periodOf,
   rounded,
   utilisationPct,
@@ -269,7 +270,7 @@ export const analysisRoutes: RouteDef[] = [
     const rows = machines.map((m): ConstructionRow => {
       const w = work.get(m.id);
       return {
-        ...rounded(w ?? emptyOutput()),
+        ...rounded(outputOf(w)),
         deviceId: m.id,
         serialNumber: m.serialNumber,
         deviceName: m.deviceName,

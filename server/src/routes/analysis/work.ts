@@ -193,8 +193,7 @@ export async function workByMachine(
   })
     .groupBy(dailyWork.deviceId)
     .all()) as unknown as MachineWork[];
-  // Neither engine joins a group's days in any set order (PostgreSQL's changes with the plan): in day order here.
-  return new Map(rows.map((r) => [r.deviceId, { ...r, workedDays: r.workedDays.split(',').sort().join(',') }]));
+  return new Map(rows.map((r) => [r.deviceId, r]));
 }
 
 export interface DayWork extends Output {
@@ -327,6 +326,12 @@ export const emptyOutput = (): Output => ({
 
 /** Sum outputs (into the first). */
 const OUTPUT_KEYS = Object.keys(emptyOutput()) as (keyof Output)[];
+
+/** The output figures of a row that carries more (a machine's work has its days too), or zeros for none. */
+export function outputOf(o: Output | undefined): Output {
+  return addOutput(emptyOutput(), o ?? emptyOutput());
+}
+
 export function addOutput<T extends Output>(into: T, more: Output): T {
   for (const key of OUTPUT_KEYS) into[key] += more[key];
   return into;
