@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { demoAccount } from '@console/db/seed/accounts';
@@ -23,6 +23,70 @@ function mayCall(endpoint: Endpoint, roleId: RoleId): boolean {
 function wire(endpoint: Endpoint, source: Source, value: Record<string, unknown>) {
   const onWire = onTheWire(value, source);
   return source === 'query' ? (onWire as Record<string, string | string[]>) : JSON.stringify(onWire);
+}
+
+const testName = (endpoint: Endpoint) =>
+  `${endpoint.method} ${endpoint.path} (${typeof endpoint.access === 'object' ? `roles ${endpoint.access.roles.join(',')}` : endpoint.access})`;
+
+/** Every role and no token on one endpoint, with no input and with a sample: refused, or let through to its work. */
+async function walk(t: TestApp, endpoint: Endpoint): Promise<void> {
+  const send = async (token: string | undefined, input: 'empty' | 'sample', roleId?: RoleId): Promise<WireAnswer> => {
+    const hints = { mobile: roleId === undefined ? undefined : demoAccount(roleId) };
+    const query = input === 'empty' ? {} : sampleInput(endpoint, 'query', hints);
+    const body = input === 'empty' ? {} : sampleInput(endpoint, 'body', hints);
+    return t.send(endpoint, {
+      token,
+      headers: { lang: 'en_US' },
+      query: wire(endpoint, 'query', query) as Record<string, string>,
+      body: endpoint.method === 'POST' ? (wire(endpoint, 'body', body) as string) : undefined,
+    });
+  };
+  const label = (who: string, input: string, answer: WireAnswer) =>
+    `${who}, ${input} input: HTTP ${answer.http} ${JSON.stringify(answer.envelope)}`;
+
+  for (const input of ['empty', 'sample'] as const) {
+    const before = await totalChanges(t.dbh.db);
+    const anonymous = await send(undefined, input);
+    expect(anonymous.http, label('no token', input, anonymous)).toBeLessThan(500);
+    if (endpoint.access !== 'public') {
+      expect(anonymous.envelope, label('no token', input, anonymous)).toEqual({
+        status: '401',
+        message: 'system logout',
+        data: null,
+      });
+      expect(await totalChanges(t.dbh.db), 'a refused call wrote to the database').toBe(before);
+    } else {
+      expect(anonymous.envelope?.status, label('no token', input, anonymous)).not.toBe('500');
+    }
+  }
+
+  for (const roleId of ROLE_IDS) {
+    // A fresh token per role: an endpoint may legitimately end the caller's session (logout, password).
+    const token = await t.tokenFor(roleId);
+    for (const input of ['empty', 'sample'] as const) {
+      const before = await totalChanges(t.dbh.db);
+      const answer = await send(token, input, roleId);
+      const what = label(`role ${roleId}`, input, answer);
+      expect(answer.http, what).toBeLessThan(500);
+      expect(answer.envelope?.status, what).not.toBe('500');
+      if (endpoint.access !== 'public' && roleId === ROLE.registeredUser) {
+        expect(answer.envelope, what).toMatchObject({ status: '403', message: 'no permission to login' });
+      } else if (!mayCall(endpoint, roleId)) {
+        expect(answer.envelope, what).toMatchObject({
+          status: '403',
+          message: 'You have no permission for this operation',
+        });
+      } else {
+        expect(answer.envelope?.status, what).not.toBe('401');
+        // With no input a role the contract admits meets validation or the handler, never a refusal for its
+        // role. (Public endpoints guard themselves: getUserInfo.do refuses role 0, machine-to-machine calls
+        // ask for their own proof.)
+        if (input === 'empty' && endpoint.access !== 'public') expect(answer.envelope?.status, what).not.toBe('403');
+        continue;
+      }
+      expect(await totalChanges(t.dbh.db), `${what}: a refused call wrote to the database`).toBe(before);
+    }
+  }
 }
 
 describe('role walk over every endpoint', () => {
@@ -60,73 +124,33 @@ describe('role walk over every endpoint', () => {
       }
     }
   });
+});
 
-  for (const { endpoint } of allRoutes) {
-    const name = `${endpoint.method} ${endpoint.path} (${typeof endpoint.access === 'object' ? `roles ${endpoint.access.roles.join(',')}` : endpoint.access})`;
+// A read changes nothing another read depends on (two GETs write at all, each a new record: an image code and a QR
+// sign-in ticket), so the GET endpoints share one database; on PostgreSQL each database is a 100 MB clone, most of
+// this file's time. A POST may change what the next one finds, so each POST endpoint gets a database of its own.
+describe('role walk over every GET endpoint, on one database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    t.dbh.close();
+    await dropDemoClones();
+  });
+  for (const { endpoint } of allRoutes.filter((r) => r.endpoint.method === 'GET'))
+    it(testName(endpoint), () => walk(t, endpoint));
+});
 
-    it(name, async () => {
-      const send = async (
-        token: string | undefined,
-        input: 'empty' | 'sample',
-        roleId?: RoleId,
-      ): Promise<WireAnswer> => {
-        const hints = { mobile: roleId === undefined ? undefined : demoAccount(roleId) };
-        const query = input === 'empty' ? {} : sampleInput(endpoint, 'query', hints);
-        const body = input === 'empty' ? {} : sampleInput(endpoint, 'body', hints);
-        return t.send(endpoint, {
-          token,
-          headers: { lang: 'en_US' },
-          query: wire(endpoint, 'query', query) as Record<string, string>,
-          body: endpoint.method === 'POST' ? (wire(endpoint, 'body', body) as string) : undefined,
-        });
-      };
-      const label = (who: string, input: string, answer: WireAnswer) =>
-        `${who}, ${input} input: HTTP ${answer.http} ${JSON.stringify(answer.envelope)}`;
-
-      for (const input of ['empty', 'sample'] as const) {
-        const before = await totalChanges(t.dbh.db);
-        const anonymous = await send(undefined, input);
-        expect(anonymous.http, label('no token', input, anonymous)).toBeLessThan(500);
-        if (endpoint.access !== 'public') {
-          expect(anonymous.envelope, label('no token', input, anonymous)).toEqual({
-            status: '401',
-            message: 'system logout',
-            data: null,
-          });
-          expect(await totalChanges(t.dbh.db), 'a refused call wrote to the database').toBe(before);
-        } else {
-          expect(anonymous.envelope?.status, label('no token', input, anonymous)).not.toBe('500');
-        }
-      }
-
-      for (const roleId of ROLE_IDS) {
-        // A fresh token per role: an endpoint may legitimately end the caller's session (logout, password).
-        const token = await t.tokenFor(roleId);
-        for (const input of ['empty', 'sample'] as const) {
-          const before = await totalChanges(t.dbh.db);
-          const answer = await send(token, input, roleId);
-          const what = label(`role ${roleId}`, input, answer);
-          expect(answer.http, what).toBeLessThan(500);
-          expect(answer.envelope?.status, what).not.toBe('500');
-          if (endpoint.access !== 'public' && roleId === ROLE.registeredUser) {
-            expect(answer.envelope, what).toMatchObject({ status: '403', message: 'no permission to login' });
-          } else if (!mayCall(endpoint, roleId)) {
-            expect(answer.envelope, what).toMatchObject({
-              status: '403',
-              message: 'You have no permission for this operation',
-            });
-          } else {
-            expect(answer.envelope?.status, what).not.toBe('401');
-            // With no input a role the contract admits meets validation or the handler, never a refusal for its
-            // role. (Public endpoints guard themselves: getUserInfo.do refuses role 0, machine-to-machine calls
-            // ask for their own proof.)
-            if (input === 'empty' && endpoint.access !== 'public')
-              expect(answer.envelope?.status, what).not.toBe('403');
-            continue;
-          }
-          expect(await totalChanges(t.dbh.db), `${what}: a refused call wrote to the database`).toBe(before);
-        }
-      }
-    });
-  }
+describe('role walk over every POST endpoint, each on a fresh database', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    t.dbh.close();
+    await dropDemoClones();
+  });
+  for (const { endpoint } of allRoutes.filter((r) => r.endpoint.method !== 'GET'))
+    it(testName(endpoint), () => walk(t, endpoint));
 });
