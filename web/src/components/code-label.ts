@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodeTable } from '@console/contract/codes/code-table';
 
@@ -12,11 +13,15 @@ export type CodeLabel = (table: CodeTable, value: unknown) => string;
 
 export function useCodeLabel(): CodeLabel {
   const { t } = useTranslation('codes');
-  return (table, value) => {
-    const code = table.get(value);
-    // A value outside the table is shown as it is rather than as a raw key.
-    return code ? t(code.key as never) : value === null || value === undefined ? '' : String(value);
-  };
+  // The same function while the language is: what is built from it (an area's fields, a list's columns) is kept.
+  return useCallback<CodeLabel>(
+    (table, value) => {
+      const code = table.get(value);
+      // A value outside the table is shown as it is rather than as a raw key.
+      return code ? t(code.key as never) : value === null || value === undefined ? '' : String(value);
+    },
+    [t],
+  );
 }
 
 /** Select options for a code table. Values are text, as they travel in the URL of a filtered list. */

@@ -1,6 +1,7 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Input, Radio, Select, Space, Typography, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { CodeTable } from '@console/contract/codes/code-table';
 import { codeOptions, numericCodeOptions, useCodeLabel, type CodeLabel } from './code-label.ts';
@@ -184,11 +185,9 @@ export interface Fields<Row, K extends string> {
  * first on its own so that the keys are inferred from the specs.
  */
 export function defineFields<Row>() {
-  return <const S extends FieldSpecs<Row>>(ns: string, specs: S) =>
-    function useFields(): Fields<Row, Extract<keyof S, string>> {
-      type K = Extract<keyof S, string>;
-      const { t: translate } = useTranslation();
-      const label = useCodeLabel();
+  return <const S extends FieldSpecs<Row>>(ns: string, specs: S) => {
+    type K = Extract<keyof S, string>;
+    const fieldsOf = (translate: TFunction, label: CodeLabel): Fields<Row, K> => {
       const t = (key: string, options?: Record<string, unknown>) =>
         String(translate(keyOf(key, ns) as never, options as never));
       const ctx: FieldContext = { t, label };
@@ -380,6 +379,14 @@ export function defineFields<Row>() {
 
       return { title: (key) => tr(spec(key).label), cell, text, columns, filters, descriptions, formItems };
     };
+    return function useFields(): Fields<Row, K> {
+      const { t: translate } = useTranslation();
+      const label = useCodeLabel();
+      // Built once per language, not on every render: a list's columns made from them stay the same while the page
+      // renders for other reasons, and its table is not drawn again (components/list-page.tsx).
+      return useMemo(() => fieldsOf(translate, label), [translate, label]);
+    };
+  };
 }
 
 /** A text input (a text area with `rows`) as long as the form's schema lets the field be. */

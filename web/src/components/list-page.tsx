@@ -1,5 +1,15 @@
-import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
-import { App, Button, Card, Empty, Flex, Form, Space, Table, Typography } from 'antd';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Key,
+  type ReactNode,
+} from 'react';
+import { App, Button, Card, Empty, Flex, Form, Space, Table, Typography, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -119,13 +129,20 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
     filterForm.setFieldsValue(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined])));
   }, [filterState, filterForm]);
 
-  const visible = columns.filter((c) => !hidden.includes(c.key));
-  const tableColumns: ColumnType<Row>[] = tableColumnsOf(visible).map((c) => ({
-    // A row's actions stay in sight at the right edge however wide the list: nothing a user acts on is cut off.
-    ...(c.key === 'actions' ? { fixed: 'right' as const } : {}),
-    ...c,
-    sortOrder: c.sorter && params.sortField === c.key ? (params.sortOrder as 'ascend' | 'descend') : null,
-  }));
+  // Kept while the page's columns, the hidden ones and the sort are: the table below then draws its rows again only
+  // when they change (a page whose columns stay the same across its renders, see ListTable).
+  const { sortField, sortOrder } = params;
+  const visible = useMemo(() => columns.filter((c) => !hidden.includes(c.key)), [columns, hidden]);
+  const tableColumns: ColumnType<Row>[] = useMemo(
+    () =>
+      tableColumnsOf(visible).map((c) => ({
+        // A row's actions stay in sight at the right edge however wide the list: nothing a user acts on is cut off.
+        ...(c.key === 'actions' ? { fixed: 'right' as const } : {}),
+        ...c,
+        sortOrder: c.sorter && sortField === c.key ? (sortOrder as 'ascend' | 'descend') : null,
+      })),
+    [visible, sortField, sortOrder],
+  );
 
   const onTableChange = (page: number, pageSize: number, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
     const sort = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -133,6 +150,15 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
     const sortChanged = field !== params.sortField || (sort?.order ?? undefined) !== params.sortOrder;
     update({ page: sortChanged ? undefined : page, pageSize, sortField: field, sortOrder: sort?.order ?? undefined });
   };
+  // The table is handed one function for all renders, which calls the page's latest (ListTable).
+  const latestTableChange = useRef(onTableChange);
+  useLayoutEffect(() => {
+    latestTableChange.current = onTableChange;
+  });
+  const tableChange = useCallback<typeof onTableChange>(
+    (page, pageSize, sorter) => latestTableChange.current(page, pageSize, sorter),
+    [],
+  );
 
   const runExport = async () => {
     setExporting('0');
@@ -153,7 +179,10 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
     }
   };
 
-  const selectedKeys = selected.map((row) => (row as Record<string, unknown>)[rowKey] as Key);
+  const selectedKeys = useMemo(
+    () => selected.map((row) => (row as Record<string, unknown>)[rowKey] as Key),
+    [selected, rowKey],
+  );
   const clearSelection = () => setSelected([]);
 
   if (list.isError && !data) {
@@ -237,36 +266,106 @@ export function ListPage<E extends Endpoint>(props: ListPageProps<E>) {
             {held.newCount > 0 ? holdNew.newLabel(held.newCount) : holdNew.changedLabel}
           </Button>
         )}
-        <Table<Row>
+        <ListTable<Row>
           rowKey={rowKey}
           columns={tableColumns}
-          dataSource={held.rows}
+          rows={held.rows}
           // A live list refreshes in the background: only a new page or filter shows the spinner (it covers the rows).
           loading={holdNew ? list.isPending || list.isPlaceholderData : list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} /> }}
-          rowSelection={
-            batchActions
-              ? {
-                  selectedRowKeys: selectedKeys,
-                  preserveSelectedRowKeys: true,
-                  onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                  getCheckboxProps: (row) => ({ disabled: props.selectable ? !props.selectable(row) : false }),
-                }
-              : undefined
-          }
-          pagination={{
-            current: data?.page ?? 1,
-            pageSize: data?.pageSize ?? 20,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('components:list.total', { total }),
-          }}
-          onChange={(pagination, _filters, sorter) =>
-            onTableChange(pagination.current ?? 1, pagination.pageSize ?? 20, sorter)
-          }
+          selectedKeys={batchActions ? selectedKeys : null}
+          onSelect={setSelected}
+          selectable={props.selectable}
+          page={data?.page ?? 1}
+          pageSize={data?.pageSize ?? 20}
+          total={data?.total ?? 0}
+          onChange={tableChange}
         />
       </div>
     </Card>
   );
 }
+
+/** The list's horizontal scroll: one object, so that it is the same on every render of the table. */
+const SCROLL = { x: 'max-content' } as const;
+
+interface ListTableProps<Row> {
+  rowKey: string;
+  columns: ColumnType<Row>[];
+  rows: Row[];
+  loading: boolean;
+  /** The rows selected for batch actions; null: the list has none (no selection column). */
+  selectedKeys: Key[] | null;
+  onSelect: (rows: Row[]) => void;
+  /** Rows that may be selected (default all). */
+  selectable?: (row: Row) => boolean;
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number, pageSize: number, sorter: SorterResult<Row> | SorterResult<Row>[]) => void;
+}
+
+/**
+ * The list's table, drawn again only when what it shows changes. antd's Table draws every cell again on each of its
+ * renders (20 rows of 20 columns, their tags and links: a few hundred components), and a list page renders for many
+ * other reasons: its filters' choices arriving after the rows, a selection, the pointer entering the list. Its props
+ * are values that stay the same across those renders (the page's columns, when the page keeps them, see
+ * useDeviceColumns; its change handler, which calls the page's latest).
+ */
+const ListTable = memo(function ListTable<Row>({
+  rowKey,
+  columns,
+  rows,
+  loading,
+  selectedKeys,
+  onSelect,
+  selectable,
+  page,
+  pageSize,
+  total,
+  onChange,
+}: ListTableProps<Row>) {
+  const { t } = useTranslation(['components', 'common']);
+  const handleChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
+    (pagination, _filters, sorter) => onChange(pagination.current ?? 1, pagination.pageSize ?? 20, sorter),
+    [onChange],
+  );
+  const rowSelection = useMemo<TableProps<Row>['rowSelection']>(
+    () =>
+      selectedKeys
+        ? {
+            selectedRowKeys: selectedKeys,
+            preserveSelectedRowKeys: true,
+            onChange: (_keys, selectedRows) => onSelect(selectedRows.filter(Boolean)),
+            getCheckboxProps: (row) => ({ disabled: selectable ? !selectable(row) : false }),
+          }
+        : undefined,
+    [selectedKeys, onSelect, selectable],
+  );
+  const locale = useMemo(
+    () => ({ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:noData')} /> }),
+    [t],
+  );
+  const pagination = useMemo(
+    () => ({
+      current: page,
+      pageSize,
+      total,
+      showSizeChanger: true,
+      showTotal: (count: number) => t('components:list.total', { total: count }),
+    }),
+    [page, pageSize, total, t],
+  );
+  return (
+    <Table<Row>
+      rowKey={rowKey}
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={SCROLL}
+      locale={locale}
+      rowSelection={rowSelection}
+      pagination={pagination}
+      onChange={handleChange}
+    />
+  );
+}) as <Row>(props: ListTableProps<Row>) => ReactNode;

@@ -54,17 +54,25 @@ export function clearSession(): void {
   updateSession({ ...emptySession, leaseType: state.leaseType });
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+/**
+ * One value of the session (a field, or a value made of fields): the component renders again only when that value
+ * changes, not on every update of the session. A page reads the role so, and is not drawn again when the menus
+ * arrive (a session started without them, or in the other language).
+ */
+export function useSessionValue<T extends string | number | boolean>(select: (session: SessionState) => T): T {
+  return useSyncExternalStore(subscribe, () => select(state));
 }
 
 /** Whether the signed-in user's role is among these: the console offers an action by it, the server checks again. */
 export function useHasRole(roles: readonly number[]): boolean {
-  return roles.includes(useSession().roleId);
+  return roles.includes(useSessionValue((session) => session.roleId));
 }

@@ -2,7 +2,7 @@ import { Activity, Suspense, useState } from 'react';
 import { Spin } from 'antd';
 import { useLocation, useOutlet } from 'react-router';
 import { keepPages, PageLocationContext, type KeptPage } from '../../lib/screen-query.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSessionValue } from '../../lib/session.ts';
 import { ForbiddenPage } from '../forbidden-page.tsx';
 import { useCurrentScreen } from '../root-route.tsx';
 import { mayOpenPath } from '../screen-roles.ts';
@@ -18,7 +18,8 @@ export function KeepAliveOutlet() {
   const outlet = useOutlet();
   const screen = useCurrentScreen();
   const { pathname, search } = useLocation();
-  const { roleId, orgKind } = useSession();
+  const roleId = useSessionValue((session) => session.roleId);
+  const orgKind = useSessionValue((session) => session.orgKind);
   const [kept, setKept] = useState<ReadonlyMap<string, KeptPage>>(new Map());
   const refused = !!screen && !mayOpenPath(screen.path, roleId, orgKind);
   const keepThis = !!screen?.keepAlive && !refused;

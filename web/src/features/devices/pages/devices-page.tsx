@@ -3,13 +3,13 @@ import { Button, Card, Segmented } from 'antd';
 import { EnvironmentOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { deviceEndpoints } from '@console/contract/http/devices';
+import { deviceEndpoints, type DeviceRow } from '@console/contract/http/devices';
 import { DEVICE_EDITORS } from '@console/contract/access/devices';
 import { FleetMapPanel } from '../../../components/fleet-map/fleet-map-panel.tsx';
 import { activeFilters, FilterTags } from '../../../components/fleet-map/filter-tags.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useSessionValue } from '../../../lib/session.ts';
 import { AssignDistributorButton } from '../components/assign-distributor-button.tsx';
 import { useDeviceColumns } from '../components/device-columns.tsx';
 import { useDeviceFilters } from '../components/device-filters.tsx';
@@ -18,13 +18,16 @@ import { deviceScreens } from '@console/contract/screens/devices';
 
 const MAP_HEIGHT = 640;
 
+/** The machines a batch may take: one function, so that the list's table keeps it across renders. */
+const editable = (row: DeviceRow) => row.editable;
+
 /**
  * /deviceManagement: every machine in the user's scope, filtered, sorted and paged on the server; or, with
  * `?view=map`, the machines of the same filters on the live fleet map.
  */
 export function DevicesPage() {
   const { t } = useTranslation('devices');
-  const { roleId } = useSession();
+  const roleId = useSessionValue((session) => session.roleId);
   const { params, update } = useListParams();
   const view = params.view === 'map' ? 'map' : 'list';
   const filters = useDeviceFilters();
@@ -81,7 +84,7 @@ export function DevicesPage() {
           )}
         </>
       }
-      selectable={(row) => row.editable}
+      selectable={editable}
       batchActions={editor ? (rows, clear) => <AssignDistributorButton rows={rows} onDone={clear} /> : undefined}
       batchActionsAlways
     />

@@ -47,16 +47,20 @@ function SealSelect(props: {
  * The moves of the state machine the signed-in person may take on a contract (or a change) now (the server answers them with
  * the contract, and refuses again whatever the status or the person does not allow), each confirmed first.
  */
-export function ContractActions({
-  contract,
-  size,
-  kind = 'contract',
-}: {
+export function ContractActions(props: ContractActionsProps) {
+  // A contract the person may take no move on (most rows of a list) costs its row none of the moves' hooks (two
+  // writes and the user's details each): antd's Space drew nothing for no buttons either.
+  return props.contract.actions.length > 0 ? <ContractMoves {...props} /> : null;
+}
+
+interface ContractActionsProps {
   contract: Target;
   size?: 'small' | 'middle';
   /** A contract change takes the same moves through the same endpoint (decision 041). */
   kind?: Kind;
-}) {
+}
+
+function ContractMoves({ contract, size, kind = 'contract' }: ContractActionsProps) {
   const { t } = useTranslation('lease-contracts');
   const { message } = App.useApp();
   const move = useEndpointMutation(api.move, { invalidates: CONTRACT_READS });

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Badge, Button, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -5,14 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LEASE_STATUSES } from '@console/contract/codes/lease-flow';
 import { ROLE } from '@console/contract/codes/roles';
-import { leaseContractEndpoints as api, LEASE_STATUS_TABLE } from '@console/contract/http/lease-contracts';
+import {
+  leaseContractEndpoints as api,
+  LEASE_STATUS_TABLE,
+  type ContractRow,
+} from '@console/contract/http/lease-contracts';
 import { leaseContractScreens } from '@console/contract/screens/lease';
 import { href } from '@console/contract/screens/screen';
 import { useCodeLabel } from '../../../components/code-label.ts';
-import { ListPage } from '../../../components/list-page.tsx';
+import { ListPage, type ListColumn } from '../../../components/list-page.tsx';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { usePageSearch } from '../../../lib/screen-query.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useSessionValue } from '../../../lib/session.ts';
 import { useIsContractWriter } from '../api.ts';
 import { ContractActions } from '../components/contract-actions.tsx';
 import { CONTRACT_LIST_COLUMNS, useContractFields } from '../fields.tsx';
@@ -33,7 +38,7 @@ const WRITER_FILTERS: readonly string[] = ['renterId', 'storeId', 'salespersonId
 /** The filters this person has: a salesperson (6) sees only their own contracts, so no salesperson to pick. */
 function useFilters() {
   const writer = useIsContractWriter();
-  const salesperson = useSession().roleId === ROLE.lessorSales;
+  const salesperson = useSessionValue((session) => session.roleId === ROLE.lessorSales);
   return FILTERS.filter((f) => (writer || !WRITER_FILTERS.includes(f)) && !(salesperson && f === 'salespersonId'));
 }
 
@@ -68,6 +73,28 @@ export function ContractListPage() {
   const fields = useContractFields();
   const writer = useIsContractWriter();
   const filters = useFilters();
+  // The same columns while the language is: the list's table is not drawn again when the page renders for other
+  // reasons (components/list-page.tsx).
+  const columns = useMemo<ListColumn<ContractRow>[]>(
+    () => [
+      ...fields.columns(CONTRACT_LIST_COLUMNS, { number: { fixed: 'left' } }),
+      {
+        key: 'actions',
+        title: t('common:actions'),
+        noExport: true,
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <>
+            {row.editable && (
+              <Link to={href(leaseContractScreens.addContract, { id: row.id })}>{t('actions.edit')}</Link>
+            )}
+            <ContractActions contract={row} size="small" />
+          </>
+        ),
+      },
+    ],
+    [fields, t],
+  );
   return (
     <ListPage
       area="lease-contracts"
@@ -77,23 +104,7 @@ export function ContractListPage() {
       title={<StatusTabs />}
       exportName={t('list.exportName')}
       filters={fields.filters(filters)}
-      columns={[
-        ...fields.columns(CONTRACT_LIST_COLUMNS, { number: { fixed: 'left' } }),
-        {
-          key: 'actions',
-          title: t('common:actions'),
-          noExport: true,
-          fixed: 'right',
-          render: (_: unknown, row) => (
-            <>
-              {row.editable && (
-                <Link to={href(leaseContractScreens.addContract, { id: row.id })}>{t('actions.edit')}</Link>
-              )}
-              <ContractActions contract={row} size="small" />
-            </>
-          ),
-        },
-      ]}
+      columns={columns}
       toolbar={
         writer && (
           <Link to={href(leaseContractScreens.addContract)}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { App, Button, Space, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,9 @@ import { workOrderScreens } from '@console/contract/screens/work-orders';
 
 type Tab = 'open' | 'ended';
 
+/** The alarms a batch may take: one function, so that the list's table keeps it across renders. */
+const actionable = (row: AlarmRow) => row.actionable;
+
 /**
  * /warning/all: the alarm centre. Real-time (still holding) and history (ended) alarms of the user's machines,
  * filtered, paged and sorted on the server; acknowledged and handled one by one or in a batch, always by id. A new
@@ -39,64 +42,73 @@ export function AlarmCentrePage() {
   const orgs = options.data?.orgs ?? [];
   const tab: Tab = params.state === 'ended' ? 'ended' : 'open';
 
-  const acknowledge = async (ids: number[]) => {
-    const { count } = await acknowledgeCall.mutateAsync({ body: { ids } });
-    void message.success(t('messages.acknowledged', { count }));
-  };
+  const { mutateAsync: acknowledgeAsync } = acknowledgeCall;
+  const acknowledge = useCallback(
+    async (ids: number[]) => {
+      const { count } = await acknowledgeAsync({ body: { ids } });
+      void message.success(t('messages.acknowledged', { count }));
+    },
+    [acknowledgeAsync, message, t],
+  );
 
   const fields = useAlarmFields();
-  const columns: ListColumn<AlarmRow>[] = [
-    // What happened comes right after the machine: in sight at 1440 px in both languages.
-    ...fields.columns(
-      [
-        'startedAt',
-        'level',
-        'type',
-        'serialNumber',
-        'info',
-        'value',
-        'deviceName',
-        'kind',
-        'projectName',
-        'zoneName',
-        'ownerName',
-        'endedAt',
-        'acknowledgedAt',
-        'handledAt',
-        'remark',
-      ],
-      { endedAt: { defaultHidden: tab === 'open' } },
-    ),
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      noExport: true,
-      fixed: 'right',
-      // The actions wrap onto two lines rather than push the alarm's info out of sight.
-      width: 250,
-      render: (_, row) => (
-        <Space size={0} wrap>
-          <Button type="link" onClick={() => setDetailId(row.id)}>
-            {t('actions.detail')}
-          </Button>
-          {row.actionable && !row.acknowledgedAt && (
-            <Button type="link" onClick={() => void acknowledge([row.id]).catch(() => undefined)}>
-              {t('actions.acknowledge')}
-            </Button>
-          )}
-          {row.actionable && (
-            <HandleDialog ids={[row.id]} trigger={<Button type="link">{t('actions.handle')}</Button>} />
-          )}
-          {raisesWorkOrders && (
-            <Link to={href(workOrderScreens.list, { fromAlarm: row.id })}>{t('actions.workOrder')}</Link>
-          )}
-          {row.actionable && row.type === 'fault' && (
-            <Link to={href(faultScreens.list, { alarmId: row.id })}>{t('actions.faultRecord')}</Link>
-          )}
-        </Space>
+  // The same columns while nothing they show changes: the list's table is not drawn again when the page renders for
+  // its filters' choices or an open alarm's details (components/list-page.tsx).
+  const columns = useMemo<ListColumn<AlarmRow>[]>(
+    () => [
+      // What happened comes right after the machine: in sight at 1440 px in both languages.
+      ...fields.columns(
+        [
+          'startedAt',
+          'level',
+          'type',
+          'serialNumber',
+          'info',
+          'value',
+          'deviceName',
+          'kind',
+          'projectName',
+          'zoneName',
+          'ownerName',
+          'endedAt',
+          'acknowledgedAt',
+          'handledAt',
+          'remark',
+        ],
+        { endedAt: { defaultHidden: tab === 'open' } },
       ),
-    },
-  ];
+      {
+        key: 'actions',
+        title: t('common:actions'),
+        noExport: true,
+        fixed: 'right',
+        // The actions wrap onto two lines rather than push the alarm's info out of sight.
+        width: 250,
+        render: (_, row) => (
+          <Space size={0} wrap>
+            <Button type="link" onClick={() => setDetailId(row.id)}>
+              {t('actions.detail')}
+            </Button>
+            {row.actionable && !row.acknowledgedAt && (
+              <Button type="link" onClick={() => void acknowledge([row.id]).catch(() => undefined)}>
+                {t('actions.acknowledge')}
+              </Button>
+            )}
+            {row.actionable && (
+              <HandleDialog ids={[row.id]} trigger={<Button type="link">{t('actions.handle')}</Button>} />
+            )}
+            {raisesWorkOrders && (
+              <Link to={href(workOrderScreens.list, { fromAlarm: row.id })}>{t('actions.workOrder')}</Link>
+            )}
+            {row.actionable && row.type === 'fault' && (
+              <Link to={href(faultScreens.list, { alarmId: row.id })}>{t('actions.faultRecord')}</Link>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [fields, t, tab, acknowledge, raisesWorkOrders],
+  );
 
   const filters = fields.filters(
     [
@@ -138,7 +150,7 @@ export function AlarmCentrePage() {
         }}
         filters={filters}
         columns={columns}
-        selectable={(row) => row.actionable}
+        selectable={actionable}
         batchActions={(rows, clear) => (
           <>
             <ConfirmButton
