@@ -28,18 +28,19 @@ type FormDialogProps<S extends z.ZodType<unknown, unknown>, R> = Omit<SchemaForm
 };
 
 export function FormDialog<S extends z.ZodType<unknown, unknown>, R>({
+  title,
   trigger,
   open: controlled,
   onClose,
-  ...dialogProps
+  okText,
+  width = 560,
+  onSuccess,
+  ...formProps
 }: FormDialogProps<S, R>) {
+  const [form] = Form.useForm();
   const [ownOpen, setOwnOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   const open = controlled ?? ownOpen;
-  // The dialog is built when it is first opened, not with its trigger: a list draws a trigger on every row, and
-  // twenty closed dialogs (each a form and antd's modal) were a part of the list's first render. Once opened it
-  // stays, so that it closes with its animation as before.
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
   const close = () => {
     setOwnOpen(false);
     onClose?.();
@@ -48,44 +49,28 @@ export function FormDialog<S extends z.ZodType<unknown, unknown>, R>({
   return (
     <>
       {trigger && cloneElement(trigger, { onClick: () => setOwnOpen(true) })}
-      {opened && <Dialog {...dialogProps} open={open} close={close} />}
+      <Modal
+        title={title}
+        open={open}
+        width={width}
+        okText={okText}
+        onOk={() => form.submit()}
+        onCancel={close}
+        confirmLoading={submitting}
+        mask={{ closable: false }}
+        destroyOnHidden
+      >
+        <SchemaForm
+          {...formProps}
+          form={form}
+          submitText={false}
+          onSubmittingChange={setSubmitting}
+          onSuccess={(result) => {
+            close();
+            onSuccess?.(result);
+          }}
+        />
+      </Modal>
     </>
-  );
-}
-
-function Dialog<S extends z.ZodType<unknown, unknown>, R>({
-  title,
-  open,
-  close,
-  okText,
-  width = 560,
-  onSuccess,
-  ...formProps
-}: Omit<FormDialogProps<S, R>, 'trigger' | 'onClose'> & { open: boolean; close: () => void }) {
-  const [form] = Form.useForm();
-  const [submitting, setSubmitting] = useState(false);
-  return (
-    <Modal
-      title={title}
-      open={open}
-      width={width}
-      okText={okText}
-      onOk={() => form.submit()}
-      onCancel={close}
-      confirmLoading={submitting}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
-      <SchemaForm
-        {...formProps}
-        form={form}
-        submitText={false}
-        onSubmittingChange={setSubmitting}
-        onSuccess={(result) => {
-          close();
-          onSuccess?.(result);
-        }}
-      />
-    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { liveEndpoints, LIVE_EVENT_TYPES, type LiveEvent } from '@console/contract/http/live';
-import { invalidateEndpoints } from './endpoint-query.ts';
+import { endpointKey, invalidateEndpoints } from './endpoint-query.ts';
 import { getSession, useSession } from './session.ts';
 import { ALARM_READS } from './shared-queries.ts';
 
@@ -54,6 +54,12 @@ export function useLiveEventStream(): void {
       listeners.forEach((listener) => listener(event));
     };
     for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, onEvent);
+    // An alarm raised before the stream opened (the page's alarms were read just before it, or it was reconnecting)
+    // reached no one: the alarm reads are brought up to date as it opens. A read still on its way is not asked again.
+    source.onopen = () => {
+      for (const endpoint of ALARM_READS)
+        void queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }, { cancelRefetch: false });
+    };
     return () => {
       source.close();
       if (timer) clearTimeout(timer);
