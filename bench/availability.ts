@@ -36,7 +36,7 @@ import { createSession } from '@console/server/src/lib/session';
 import { LiveHub } from '@console/server/src/live/hub';
 import { startServerProcess } from '../tests/fixtures/server-process.ts';
 import { BENCH_PORTS } from './lib/fleet.ts';
-import { adminSession } from './lib/session.ts';
+import { hostTimeZone, signedInState } from './lib/session.ts';
 
 export interface AvailabilityBenchResult {
   machines: number;
@@ -228,12 +228,12 @@ async function renderInBrowser(
   const dir = mkdtempSync(join(tmpdir(), 'console-availability-bench-'));
   try {
     const { dist } = await web.servedFolder(dir, { baseline: false });
-    const session = { ...(await adminSession(file, ROLE.lessorAdmin)), roleId: ROLE.lessorAdmin };
     const server = await startServerProcess({
       dbFile: file,
       range: BENCH_PORTS,
       env: { WEB_DIST: dist, WATCHDOG_S: '0' },
     });
+    const session = await signedInState(server.api, ROLE.lessorAdmin, hostTimeZone());
     const browser = await web.launchChromium();
     try {
       const path = `/leaseCenter/availability?from=${FROM}&days=${DAYS}&storeId=${storeId}`;

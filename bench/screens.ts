@@ -23,7 +23,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { seedBenchDb, writeScenario } from './lib/fleet.ts';
 import { withFleet } from './lib/fleet-run.ts';
 import { sleep } from './lib/processes.ts';
-import { adminSession } from './lib/session.ts';
+import { hostTimeZone, signedInState } from './lib/session.ts';
 
 export interface ScreensBenchResult {
   firstRenderMs: number;
@@ -70,7 +70,6 @@ export async function runScreensBench(options: {
   }
   const db = await seedBenchDb(options.machines);
   try {
-    const session = await adminSession(db.file);
     const scenario = writeScenario(db, options.machines, options.reportIntervalS);
     return await withFleet(
       db,
@@ -87,10 +86,11 @@ export async function runScreensBench(options: {
         });
         try {
           const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US' });
-          // The console's session keys (web/src/lib/session.ts), as the Playwright fixtures seed them.
+          // The console's session keys (web/src/lib/session.ts), as a sign-in stores them.
+          const signedIn = await signedInState(server.api, ROLE.companyAdmin, hostTimeZone());
           await context.addInitScript(
             (saved: string) => sessionStorage.setItem('console-state', saved),
-            JSON.stringify({ token: session.token, uid: session.uid, roleId: ROLE.companyAdmin, isLogin: true }),
+            JSON.stringify(signedIn),
           );
           const page = await context.newPage();
           let figureRequests = 0;

@@ -26,7 +26,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { startServerProcess } from '../tests/fixtures/server-process.ts';
 import { compressAll, type BundleReport } from '../web/build/console-dist.ts';
 import { BENCH_PORTS, seedBenchDb } from './lib/fleet.ts';
-import { adminSession } from './lib/session.ts';
+import { hostTimeZone, signedInState } from './lib/session.ts';
 
 /** The network profile: 10 Mbit/s both ways, 40 ms round trip. */
 export const WEB_NETWORK = { downloadMbit: 10, uploadMbit: 10, latencyMs: 40 };
@@ -207,19 +207,23 @@ export const launchChromium = () =>
   });
 
 /**
- * A browser with an empty cache (its second tab is the returning user), signed in with `session` when given: the
- * console's session keys (web/src/lib/session.ts), as the Playwright fixtures seed them.
+ * A browser with an empty cache (its second tab is the returning user), signed in when given the state a sign-in
+ * stores (lib/session.ts's signedInState), as the Playwright fixtures seed it.
  */
 export async function browserContext(
   browser: Browser,
-  session: { token: string; uid: number; roleId: number } | null,
+  signedIn: Record<string, unknown> | null,
   locale = 'en-US',
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale });
-  if (session) {
+  if (signedIn) {
     await context.addInitScript(
-      (saved: string) => sessionStorage.setItem('console-state', saved),
-      JSON.stringify({ token: session.token, uid: session.uid, roleId: session.roleId, isLogin: true }),
+      ({ saved, leaseType }) => {
+        // The keys of web/src/lib/session.ts: the state in session storage, the lease type in local storage.
+        sessionStorage.setItem('console-state', saved);
+        localStorage.setItem('leaseType', leaseType);
+      },
+      { saved: JSON.stringify(signedIn), leaseType: String(signedIn.leaseType) },
     );
   }
   return context;
@@ -230,7 +234,6 @@ export async function runWebBench(options: { runs: number }): Promise<WebBenchRe
   const db = await seedBenchDb(2000);
   try {
     const { dist, report } = await servedFolder(dir);
-    const session = await adminSession(db.file);
     const server = await startServerProcess({
       dbFile: db.file,
       range: BENCH_PORTS,
@@ -239,6 +242,7 @@ export async function runWebBench(options: { runs: number }): Promise<WebBenchRe
     });
     let browser: Browser | null = null;
     try {
+      const signedIn = await signedInState(server.api, ROLE.companyAdmin, hostTimeZone());
       browser = await launchChromium();
       const origin = new URL(server.api).origin;
       const all = [BASELINE, ...PAGES];
@@ -246,10 +250,7 @@ export async function runWebBench(options: { runs: number }): Promise<WebBenchRe
       const encodings = new Set<string>();
       for (let run = 0; run < options.runs; run++) {
         for (const target of all) {
-          const context = await browserContext(
-            browser,
-            target.signedIn ? { ...session, roleId: ROLE.companyAdmin } : null,
-          );
+          const context = await browserContext(browser, target.signedIn ? signedIn : null);
           const url = `${origin}${target.path}`;
           try {
             loads.get(target.path)!.cold.push(await load(context, url, target.firstData, encodings));

@@ -1,21 +1,39 @@
-import { ROLE } from '@console/contract/codes/roles';
-import { openDb } from '@console/db/client';
-import { demoAccount } from '@console/db/seed/accounts';
-import { createSession } from '@console/server/src/lib/session';
+import type { RoleId } from '@console/contract/codes/roles';
+import { defaultLang } from '@console/contract/codes/ui-lang';
+import { authEndpoints, type LoginData } from '@console/contract/http/auth';
+import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
 
 /**
- * A console session of the operator's administrator (every machine), or of another demo account's role, made in the
- * bench's database for a day.
+ * What a browser holds after a demo account signs in through login.do on the running server (`api`, …/api): the
+ * console's session state (web/src/lib/session.ts's keys, as the Playwright fixtures seed them), menus included, so a
+ * page loads as a returning user's does and does not draw its shell again when the menus arrive. The menus are in
+ * the language the bench's browser gets (its time zone is the host's: English unless a Chinese zone).
  */
-export async function adminSession(
-  file: string,
-  role: Parameters<typeof demoAccount>[0] = ROLE.companyAdmin,
-): Promise<{ token: string; uid: number }> {
-  const dbh = openDb(file, { migrate: false });
-  try {
-    const uid = dbh.sqlite.prepare('SELECT id FROM users WHERE mobile = ?').pluck().get(demoAccount(role)) as number;
-    return { token: await createSession(dbh.db, uid, 'console', '127.0.0.1', Date.now() + 24 * 3600_000), uid };
-  } finally {
-    dbh.close();
-  }
+export async function signedInState(api: string, roleId: RoleId, timeZone: string): Promise<Record<string, unknown>> {
+  const menusLang = defaultLang(timeZone, null);
+  const query = new URLSearchParams({ account: demoAccount(roleId), password: DEMO_PASSWORD });
+  const response = await fetch(`${api}${authEndpoints.login.path}?${query}`, {
+    method: authEndpoints.login.method,
+    headers: { lang: menusLang === 'zh-cn' ? 'zh_CN' : 'en_US' },
+  });
+  const answer = (await response.json()) as { status: string; message: string; data: LoginData };
+  if (answer.status !== '200') throw new Error(`the bench's sign-in failed: ${answer.status} ${answer.message}`);
+  const login = answer.data;
+  return {
+    token: login.token,
+    uid: login.uid,
+    username: login.username,
+    nickname: login.name || login.username,
+    roleId: login.roleId,
+    orgKind: login.orgKind,
+    menus: login.menus,
+    menusLang,
+    isLogin: true,
+    screenFlag: '',
+    leaseType: login.leaseType,
+    lessorAuth: login.map.lessor_auth,
+  };
 }
+
+/** The time zone of this host, which the bench's Chromium uses too (its pages pick their language by it). */
+export const hostTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
