@@ -26,6 +26,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { startServerProcess } from '../tests/fixtures/server-process.ts';
 import { compressAll, type BundleReport } from '../web/build/console-dist.ts';
 import { BENCH_PORTS, seedBenchDb } from './lib/fleet.ts';
+import type { SessionState } from '../web/src/lib/session-state.ts';
 import { hostTimeZone, signedInState } from './lib/session.ts';
 
 /** The network profile: 10 Mbit/s both ways, 40 ms round trip. */
@@ -212,7 +213,7 @@ export const launchChromium = () =>
  */
 export async function browserContext(
   browser: Browser,
-  signedIn: Record<string, unknown> | null,
+  signedIn: Partial<SessionState> | null,
   locale = 'en-US',
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale });

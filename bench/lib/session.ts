@@ -2,6 +2,7 @@ import type { RoleId } from '@console/contract/codes/roles';
 import { defaultLang } from '@console/contract/codes/ui-lang';
 import { authEndpoints, type LoginData } from '@console/contract/http/auth';
 import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
+import { signedInSession, type SessionState } from '../../web/src/lib/session-state.ts';
 
 /**
  * What a browser holds after a demo account signs in through login.do on the running server (`api`, …/api): the
@@ -9,7 +10,7 @@ import { DEMO_PASSWORD, demoAccount } from '@console/db/seed/accounts';
  * page loads as a returning user's does and does not draw its shell again when the menus arrive. The menus are in
  * the language the bench's browser gets (its time zone is the host's: English unless a Chinese zone).
  */
-export async function signedInState(api: string, roleId: RoleId, timeZone: string): Promise<Record<string, unknown>> {
+export async function signedInState(api: string, roleId: RoleId, timeZone: string): Promise<Partial<SessionState>> {
   const menusLang = defaultLang(timeZone, null);
   const query = new URLSearchParams({ account: demoAccount(roleId), password: DEMO_PASSWORD });
   const response = await fetch(`${api}${authEndpoints.login.path}?${query}`, {
@@ -18,21 +19,7 @@ export async function signedInState(api: string, roleId: RoleId, timeZone: strin
   });
   const answer = (await response.json()) as { status: string; message: string; data: LoginData };
   if (answer.status !== '200') throw new Error(`the bench's sign-in failed: ${answer.status} ${answer.message}`);
-  const login = answer.data;
-  return {
-    token: login.token,
-    uid: login.uid,
-    username: login.username,
-    nickname: login.name || login.username,
-    roleId: login.roleId,
-    orgKind: login.orgKind,
-    menus: login.menus,
-    menusLang,
-    isLogin: true,
-    screenFlag: '',
-    leaseType: login.leaseType,
-    lessorAuth: login.map.lessor_auth,
-  };
+  return signedInSession(answer.data, 'console', menusLang);
 }
 
 /** The time zone of this host, which the bench's Chromium uses too (its pages pick their language by it). */

@@ -1,3 +1,4 @@
+import type { LoginData } from '@console/contract/http/auth';
 import type { MenuNode } from '@console/contract/http/menus';
 import type { OrgKind } from '@console/contract/codes/org-kinds';
 import type { UiLang } from '@console/contract/codes/ui-lang';
@@ -60,4 +61,25 @@ export function loadSession(): SessionState {
 /** Saves the session for this tab (read again by a reload). */
 export function saveSession(session: SessionState): void {
   sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+}
+
+/**
+ * The session a completed sign-in keeps (spec section 6), from the login answer: the data-screen door alone sets the
+ * dashboard-login marker, a console sign-in starts without it. One place for both sign-in pages.
+ */
+export function signedInSession(login: LoginData, kind: 'console' | 'dashboard', lang: UiLang): Partial<SessionState> {
+  return {
+    token: login.token,
+    uid: login.uid,
+    username: login.username,
+    nickname: login.name || login.username,
+    roleId: login.roleId,
+    orgKind: login.orgKind,
+    menus: login.menus,
+    menusLang: lang,
+    leaseType: login.leaseType,
+    lessorAuth: login.map.lessor_auth,
+    isLogin: true,
+    screenFlag: kind === 'dashboard' ? 'yes' : '',
+  };
 }

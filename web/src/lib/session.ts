@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { LoginData } from '@console/contract/http/auth';
-import type { UiLang } from '@console/contract/codes/ui-lang';
 import { emptySession, LEASE_TYPE_KEY, loadSession, saveSession, type SessionState } from './session-state.ts';
+
+export { signedInSession } from './session-state.ts';
 
 export type { SessionState } from './session-state.ts';
 
@@ -26,27 +26,6 @@ export function updateSession(patch: Partial<SessionState>): void {
   if (patch.leaseType !== undefined) localStorage.setItem(LEASE_TYPE_KEY, String(patch.leaseType));
   save();
   listeners.forEach((l) => l());
-}
-
-/**
- * The session a completed sign-in keeps (spec section 6), from the login answer: the data-screen door alone sets the
- * dashboard-login marker, a console sign-in starts without it. One place for both sign-in pages.
- */
-export function signedInSession(login: LoginData, kind: 'console' | 'dashboard', lang: UiLang): Partial<SessionState> {
-  return {
-    token: login.token,
-    uid: login.uid,
-    username: login.username,
-    nickname: login.name || login.username,
-    roleId: login.roleId,
-    orgKind: login.orgKind,
-    menus: login.menus,
-    menusLang: lang,
-    leaseType: login.leaseType,
-    lessorAuth: login.map.lessor_auth,
-    isLogin: true,
-    screenFlag: kind === 'dashboard' ? 'yes' : '',
-  };
 }
 
 /** Forget the sign-in (leaseType stays, as the spec keeps it long-term). */
