@@ -9,6 +9,7 @@ import { watchWrites } from '../../fixtures/db-snapshot.ts';
 import { dropDemoClones } from '../../fixtures/demo-database.ts';
 import { hostileRequests } from '../../fixtures/hostile-inputs.ts';
 import { runOf } from '../../fixtures/sql-rows.ts';
+import { eachEndpoint } from '../../fixtures/every-endpoint.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /**
@@ -106,30 +107,4 @@ describe('fuzzing every endpoint from its contract', () => {
   });
 });
 
-// A read writes nothing another read depends on (see role-walk.test.ts), so the GET endpoints share one database (a
-// 100 MB clone on PostgreSQL, most of this file's time); each POST endpoint gets one of its own.
-describe('fuzzing every GET endpoint, on one database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    t.dbh.close();
-    await dropDemoClones();
-  });
-  for (const { endpoint } of allRoutes.filter((r) => r.endpoint.method === 'GET'))
-    it(`${endpoint.method} ${endpoint.path}`, () => fuzz(t, endpoint));
-});
-
-describe('fuzzing every POST endpoint, each on a fresh database', () => {
-  afterEach(() => dropDemoClones());
-  for (const { endpoint } of allRoutes.filter((r) => r.endpoint.method !== 'GET'))
-    it(`${endpoint.method} ${endpoint.path}`, async () => {
-      const t = await createTestApp();
-      try {
-        await fuzz(t, endpoint);
-      } finally {
-        t.dbh.close();
-      }
-    });
-});
+eachEndpoint('fuzzing', (endpoint) => `${endpoint.method} ${endpoint.path}`, fuzz);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, ROLE_IDS, type RoleId } from '@console/contract/codes/roles';
 import type { Endpoint } from '@console/contract/http/endpoint';
 import { demoAccount } from '@console/db/seed/accounts';
@@ -6,6 +6,7 @@ import { allRoutes, streamEndpoints } from '@console/server/src/routes/all';
 import { onTheWire, sampleInput, type Source } from '../../fixtures/contract-inputs.ts';
 import { totalChanges } from '../../fixtures/db-snapshot.ts';
 import { dropDemoClones } from '../../fixtures/demo-database.ts';
+import { eachEndpoint } from '../../fixtures/every-endpoint.ts';
 import { createTestApp, type TestApp, type WireAnswer } from '../../fixtures/test-app.ts';
 
 /**
@@ -126,31 +127,4 @@ describe('role walk over every endpoint', () => {
   });
 });
 
-// A read changes nothing another read depends on (two GETs write at all, each a new record: an image code and a QR
-// sign-in ticket), so the GET endpoints share one database; on PostgreSQL each database is a 100 MB clone, most of
-// this file's time. A POST may change what the next one finds, so each POST endpoint gets a database of its own.
-describe('role walk over every GET endpoint, on one database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    t.dbh.close();
-    await dropDemoClones();
-  });
-  for (const { endpoint } of allRoutes.filter((r) => r.endpoint.method === 'GET'))
-    it(testName(endpoint), () => walk(t, endpoint));
-});
-
-describe('role walk over every POST endpoint, each on a fresh database', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    t.dbh.close();
-    await dropDemoClones();
-  });
-  for (const { endpoint } of allRoutes.filter((r) => r.endpoint.method !== 'GET'))
-    it(testName(endpoint), () => walk(t, endpoint));
-});
+eachEndpoint('role walk over', testName, walk);
