@@ -247,16 +247,6 @@ export function renderReport(r: BenchReport): string {
       lines.push('', `${e.engine}'s raw bytes a report by table and index (${e.reports} reports; load ${e.load.join(' ')}):`);
       lines.push('', '| relation | bytes a report |', '| --- | --- |');
       lines.push(...Object.entries(e.rawParts).map(([name, n]) => `| ${name} | ${n} B |`));
-      if (e.layouts) {
-        lines.push('', 'The same reports in the layouts decision 075 weighs:', '');
-        lines.push('| layout | bytes a report | of which indexes | target |', '| --- | --- | --- | --- |');
-        lines.push(
-          ...Object.entries(e.layouts).map(
-            ([name, l]) =>
-              `| ${name} | ${l.total} B | ${l.indexes} B | ≤ ${TARGETS.telemetryBytesPerReportPg} B: ${verdict(l.total <= TARGETS.telemetryBytesPerReportPg)} |`,
-          ),
-        );
-      }
     }
   }
   if (r.web) lines.push(...webSection(r.web));

@@ -5,8 +5,7 @@
  * with its position, written through ingest's store as the ingest thread writes them (store.ts, store-pg.ts: every
  * message validated, batches of every machine's next five reports); then the 5-minute buckets are filled. Bytes are
  * the tables' and indexes' pages (SQLite's dbstat; PostgreSQL's pg_table_size, with TOAST, and each index's), per
- * table and index, divided by the reports stored. On PostgreSQL the same reports are then copied into the layouts
- * decision 075's addendum weighs and measured the same way. The steady state of a machine reporting every 10 s with
+ * table and index, divided by the reports stored. The steady state of a machine reporting every 10 s with
  * N raw days and B bucket days is N days of raw rows plus B days of buckets; printed for the defaults (7 and 400)
  * against keeping every raw row for the same 400 days. `npm run bench -- retention` writes the same figures as the
  * `retention` key of bench/report.json (BENCH_RETENTION_MACHINES, BENCH_RETENTION_HOURS there).
@@ -164,15 +163,13 @@ export interface RetentionEngineResult {
   writeMs: number;
   foldMs: number;
   rawBytesPerReport: number;
-  /** Bytes a report of each table and index of the raw telemetry and track points. */
+  /** Bytes a report of the raw telemetry table and of each of its indexes. */
   rawParts: Record<string, number>;
   bytesPerBucket: number;
   /** A machine reporting every 10 s over the default bucket days: every raw row kept, and with the defaults. */
   machineKeptRawMb: number;
   machineKeptMb: number;
   bytesPerReportKept: number;
-  /** PostgreSQL: the same reports copied into the layouts considered, bytes a report with indexes (decision 075). */
-  layouts?: Record<string, LayoutBytes>;
   /** The host's load averages (1, 5, 15 minutes) when the engine's figures were taken. */
   load: number[];
 }
@@ -185,137 +182,8 @@ export interface RetentionBenchResult {
   engines: RetentionEngineResult[];
 }
 
-const RAW_TABLES = ['telemetry', 'track_points'];
-
-/** A layout's bytes a report: everything, and its indexes' part. */
-export interface LayoutBytes {
-  total: number;
-  indexes: number;
-}
-
-/**
- * A report's kind data as the values of its fields (the kind's field names kept once, elsewhere): a json array,
- * without the kind (the machine's) and without spaces. Names ordered alphabetically stand for the kind's order.
- */
-const VALUES = `(select replace(jsonb_agg(v order by k)::text, ', ', ',') from jsonb_each(data) e(k, v)
-  where k <> 'kind')::json`;
-
-/**
- * The stored reports copied into the PostgreSQL layouts decision 075's addendum weighs, each measured as the product's
- * tables are (pages of the tables, their TOAST and indexes, after VACUUM), and dropped again. Nothing reads them.
- */
-const LAYOUTS: Record<string, string[]> = {
-  // Today's two tables, every btree at fillfactor 100 (append-only: no page split ever needs the room).
-  'today, btree fillfactor 100': [
-    `create table l_t (like telemetry including all)`,
-    `create table l_p (like track_points including all)`,
-    `alter index l_t_pkey set (fillfactor = 100)`,
-    `alter index l_p_pkey set (fillfactor = 100)`,
-  ],
-  // The same columns, kind data as json text instead of jsonb (jsonb keeps numbers as numeric and an entry per key).
-  'kind data as json text': [
-    `create table l_t (id bigint primary key with (fillfactor = 100), device_id bigint not null,
-       device_time bigint not null, received_at bigint not null, data json not null)`,
-    `create table l_p (like track_points including all)`,
-  ],
-  // Two tables, narrowed: machine ids int4, the kind data as a json array of its fields' values in the kind's order
-  // (the field names once per kind), btree fillfactor 100.
-  'two tables, kind data as values': [
-    `create table l_t (id bigint primary key with (fillfactor = 100), device_time bigint not null,
-       received_at bigint not null, device_id int not null, shape smallint not null, data json not null)`,
-    `create table l_p (id bigint primary key with (fillfactor = 100), gps_time bigint not null,
-       received_at bigint not null, lat double precision not null, lng double precision not null,
-       speed double precision not null, alarm_value double precision, device_id int not null,
-       alarm_info text not null default '')`,
-  ],
-  // One row a report (its position beside its data), the kind data as today's jsonb object, btree on id.
-  'one row a report, jsonb object': [
-    `create table l_t (id bigint primary key with (fillfactor = 100), device_time bigint not null,
-       received_at bigint not null, lat double precision, lng double precision, speed double precision,
-       alarm_value double precision, device_id int not null, alarm_info text, data jsonb not null)`,
-  ],
-  // One row a report, kind data as values, btrees on id (unique, as today) and on machine and time: no partitions.
-  'one row a report, values': [
-    `create table l_t (id bigint primary key with (fillfactor = 100), device_time bigint not null,
-       received_at bigint not null, lat double precision, lng double precision, speed double precision,
-       alarm_value double precision, device_id int not null, shape smallint not null, alarm_info text,
-       data json not null)`,
-  ],
-  // One row a report, kind data as values, one btree by machine and time, the id by BRIN (ids grow with the pages
-  // of an append-only partition), as a time-partitioned table would hold it.
-  'one row a report, values, BRIN id': [
-    `create table l_t (id bigint not null, device_time bigint not null, received_at bigint not null,
-       lat double precision, lng double precision, speed double precision, alarm_value double precision,
-       device_id int not null, shape smallint not null, alarm_info text, data json not null)`,
-  ],
-};
-
-const LAYOUT_FILL: Record<string, string[]> = {
-  'today, btree fillfactor 100': [
-    `insert into l_t select * from telemetry order by id`,
-    `insert into l_p select * from track_points order by id`,
-  ],
-  'kind data as json text': [
-    `insert into l_t select id, device_id, device_time, received_at, data::json from telemetry order by id`,
-    `insert into l_p select * from track_points order by id`,
-  ],
-  'two tables, kind data as values': [
-    `insert into l_t select id, device_time, received_at, device_id, 1, ${VALUES} from telemetry order by id`,
-    `insert into l_p select id, gps_time, received_at, lat, lng, speed, alarm_value, device_id, alarm_info
-       from track_points order by id`,
-  ],
-  'one row a report, jsonb object': [
-    `insert into l_t select t.id, t.device_time, t.received_at, p.lat, p.lng, p.speed, p.alarm_value, t.device_id,
-       p.alarm_info, t.data
-       from telemetry t left join track_points p on p.device_id = t.device_id and p.gps_time = t.device_time
-       order by t.id`,
-  ],
-  'one row a report, values': [
-    `insert into l_t select t.id, t.device_time, t.received_at, p.lat, p.lng, p.speed, p.alarm_value, t.device_id,
-       1, p.alarm_info, ${VALUES.replaceAll('(data)', '(t.data)')}
-       from telemetry t left join track_points p on p.device_id = t.device_id and p.gps_time = t.device_time
-       order by t.id`,
-  ],
-  'one row a report, values, BRIN id': [
-    `insert into l_t select t.id, t.device_time, t.received_at, p.lat, p.lng, p.speed, p.alarm_value, t.device_id,
-       1, p.alarm_info, ${VALUES.replaceAll('(data)', '(t.data)')}
-       from telemetry t left join track_points p on p.device_id = t.device_id and p.gps_time = t.device_time
-       order by t.id`,
-  ],
-};
-
-const LAYOUT_INDEXES: Record<string, string[]> = {
-  'today, btree fillfactor 100': [],
-  'kind data as json text': [`create index on l_t (device_id, device_time) with (fillfactor = 100)`],
-  'two tables, kind data as values': [
-    `create index on l_t (device_id, device_time) with (fillfactor = 100)`,
-    `create index on l_p (device_id, gps_time) with (fillfactor = 100)`,
-  ],
-  'one row a report, jsonb object': [`create index on l_t (device_id, device_time) with (fillfactor = 100)`],
-  'one row a report, values': [`create index on l_t (device_id, device_time) with (fillfactor = 100)`],
-  'one row a report, values, BRIN id': [
-    `create index on l_t (device_id, device_time) with (fillfactor = 100)`,
-    `create index on l_t using brin (id)`,
-  ],
-};
-
-async function measureLayouts(db: Db, reports: number): Promise<Record<string, LayoutBytes>> {
-  const out: Record<string, LayoutBytes> = {};
-  for (const [name, create] of Object.entries(LAYOUTS)) {
-    // Indexes first: filled in ingest's order, they split their pages as ingest's inserts split the product's.
-    for (const statement of [...create, ...LAYOUT_INDEXES[name]!, ...LAYOUT_FILL[name]!])
-      await db.run(sql.raw(statement));
-    await db.run(sql`vacuum analyze l_t`);
-    const bytes = await db.get<{ total: number; indexes: number }>(
-      sql`select pg_total_relation_size('l_t') + coalesce(pg_total_relation_size(to_regclass('l_p')), 0) as total,
-        pg_indexes_size('l_t') + coalesce(pg_indexes_size(to_regclass('l_p')), 0) as indexes`,
-    );
-    const perReport = (n: number) => Math.round((Number(n) / reports) * 10) / 10;
-    out[name] = { total: perReport(bytes!.total), indexes: perReport(bytes!.indexes) };
-    await db.run(sql`drop table if exists l_t, l_p`);
-  }
-  return out;
-}
+/** Raw reports, each with its track point (track_points is a view of them). */
+const RAW_TABLES = ['telemetry'];
 
 async function measure(engine: 'sqlite' | 'postgres', target: string): Promise<RetentionEngineResult> {
   const handle = engine === 'sqlite' ? openDb(target) : await openDatabase('', { url: target });
@@ -338,7 +206,6 @@ async function measure(engine: 'sqlite' | 'postgres', target: string): Promise<R
   const foldMs = Date.now() - folded;
   if (engine === 'postgres') await db.run(sql`vacuum analyze`);
   const buckets = sum(await breakdownOf(db, ['telemetry_buckets']));
-  const layouts = engine === 'postgres' ? await measureLayouts(db, reports) : undefined;
   if (engine === 'postgres') await (handle as { close(): Promise<void> }).close();
   else (handle as { close(): void }).close();
   const rawPerReport = raw / reports;
@@ -358,9 +225,6 @@ async function measure(engine: 'sqlite' | 'postgres', target: string): Promise<R
       `${(kept / 1e6).toFixed(1)} MB with ${DEFAULT_RAW_DAYS} raw days and ${DEFAULT_BUCKET_DAYS} bucket days ` +
       `(${(kept / (perDay * DEFAULT_BUCKET_DAYS)).toFixed(1)} B a report)`,
   );
-  if (layouts)
-    for (const [name, n] of Object.entries(layouts))
-      console.log(`  postgres layout "${name}": ${n.total} B a report (indexes ${n.indexes} B)`);
   return {
     engine,
     reports,
@@ -372,7 +236,6 @@ async function measure(engine: 'sqlite' | 'postgres', target: string): Promise<R
     machineKeptRawMb: round(keepAll / 1e6, 1),
     machineKeptMb: round(kept / 1e6, 1),
     bytesPerReportKept: round(kept / (perDay * DEFAULT_BUCKET_DAYS), 1),
-    layouts,
     load,
   };
 }

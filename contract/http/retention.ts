@@ -38,7 +38,7 @@ export type RetentionForm = z.input<typeof retentionForm>;
 
 /** One table's size now: rows counted, and bytes with its indexes when the engine can tell (null otherwise). */
 const tableSize = z.object({
-  table: z.enum(['telemetry', 'track_points', 'telemetry_buckets']),
+  table: z.enum(['telemetry', 'telemetry_buckets']),
   rows: z.number().int(),
   bytes: z.number().int().nullable(),
 });

@@ -10,6 +10,7 @@
  *   real                          -> double precision: SQLite REAL is 8 bytes, PostgreSQL `real` only 4
  *   text, text enum               -> text
  *   text json                     -> jsonb
+ *   custom text                   -> text (a value its column's code writes as text)
  *
  * Indexes (unique, partial), primary keys, unique constraints and checks keep their names. Anything the mapping
  * does not know (a column type, an SQL default, a foreign key, a generated column) throws, naming the table and
@@ -118,6 +119,11 @@ function pgColumn(column: SQLiteColumn, table: string): AnyPgBuilder {
       break;
     case 'SQLiteTextJson':
       b = anyBuilder(jsonb(c.name));
+      break;
+    case 'SQLiteCustomColumn':
+      // A value the column's own code writes as text (telemetry's stored kind data): text on both engines.
+      if (c.getSQLType() !== 'text') throw new Error(`${where}: no PostgreSQL type for ${c.getSQLType()}`);
+      b = anyBuilder(text(c.name));
       break;
     default:
       throw new Error(`${where}: no PostgreSQL type for ${c.columnType}`);

@@ -14,9 +14,10 @@
  * outer `db` (as the command queue does); `work` is given that same `db`. A transaction inside one is a savepoint.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { fillPlaceholders, isTable, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { fillPlaceholders, is, isTable, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDeleteBase, PgInsertBase, PgSelectBase, PgUpdateBase } from 'drizzle-orm/pg-core';
+import { getViewConfig, SQLiteView } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
 import type { Db } from '../client.ts';
 import { migratePg, openPg } from './connect.ts';
@@ -139,6 +140,7 @@ export async function openPgDb(
   session.prepareQuery = (...args: unknown[]) => withSqliteMethods(prepareQuery(...args), query);
   const dialect = (pgDb as unknown as { dialect: PgDialectParts }).dialect;
   teachAliasedJoins(dialect);
+  teachSqliteViews(dialect);
   const raw = (statement: SQLWrapper | string) =>
     session.prepareQuery(
       dialect.sqlToQuery(typeof statement === 'string' ? sql.raw(statement) : statement.getSQL()),
@@ -204,7 +206,27 @@ export async function openPgDb(
 }
 
 type JoinMeta = { table: unknown };
-type PgDialectParts = { sqlToQuery(s: unknown): unknown; buildJoins(joins: JoinMeta[] | undefined): SQL | undefined };
+type PgDialectParts = {
+  sqlToQuery(s: unknown): unknown;
+  buildJoins(joins: JoinMeta[] | undefined): SQL | undefined;
+  buildSelectQuery(config: { table: unknown }): SQL;
+};
+
+/**
+ * The pg dialect checks that a selected column belongs to the table read from, by its name, which it finds on a pg
+ * view or a table only: a sqlite view (`track_points`, of telemetry) read from would fail it. The view is given the
+ * name the check reads; it is written into the SQL as any view is.
+ */
+function teachSqliteViews(dialect: PgDialectParts) {
+  const name = Symbol.for('drizzle:Name');
+  const buildSelectQuery = dialect.buildSelectQuery.bind(dialect);
+  dialect.buildSelectQuery = (config) => {
+    const { table } = config;
+    if (is(table, SQLiteView) && !(name in table))
+      Object.defineProperty(table, name, { value: getViewConfig(table).name });
+    return buildSelectQuery(config);
+  };
+}
 
 /**
  * The pg dialect names a joined table with its alias only when it is a pg table; a sqlite table joined under another

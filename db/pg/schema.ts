@@ -4,7 +4,7 @@
  */
 import { getTableName, is } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { SQLiteTable, SQLiteView } from 'drizzle-orm/sqlite-core';
+import { getViewConfig, SQLiteTable, SQLiteView } from 'drizzle-orm/sqlite-core';
 import * as accounts from '../schema/accounts.ts';
 import * as activities from '../schema/activities.ts';
 import * as alarmRules from '../schema/alarm-rules.ts';
@@ -106,11 +106,15 @@ export const schemaModules: Record<string, Record<string, unknown>> = {
   'work-orders': workOrders,
 };
 
-/** The sqlite tables of the given modules by table name; a view, or two tables of one name, stop the conversion. */
+/**
+ * The sqlite tables of the given modules by table name. A view the migrations of both engines create by hand
+ * (`.existing()`) is skipped; any other view, or two tables of one name, stop the conversion.
+ */
 export function sqliteTablesOf(modules: Record<string, Record<string, unknown>>): Map<string, SQLiteTable> {
   const tables = new Map<string, SQLiteTable>();
   for (const [file, exports] of Object.entries(modules))
     for (const [key, value] of Object.entries(exports)) {
+      if (is(value, SQLiteView) && getViewConfig(value).isExisting) continue;
       if (is(value, SQLiteView)) throw new Error(`db/schema/${file}.ts: views have no PostgreSQL conversion (${key})`);
       if (!is(value, SQLiteTable)) continue;
       const name = getTableName(value);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customType, index, integer, real, sqliteTable, sqliteView, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MACHINE_KINDS } from '@console/contract/codes/machine-kinds';
-import { COMMAND_TYPES, LOCK_LEVELS, LOCK_MODES, SIGNALS } from '@console/contract/mqtt/payloads';
+import { COMMAND_TYPES, LOCK_LEVELS, LOCK_MODES, SIGNALS, type KindData } from '@console/contract/mqtt/payloads';
+import { readStoredData, storedData } from '@console/contract/mqtt/stored-data';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -131,7 +132,20 @@ export const keptStateVersion = sqliteTable('kept_state_version', {
   version: integer('version').notNull(),
 });
 
-/** Every accepted report's telemetry, by device time; history queries stay within a month and 1000 rows. */
+/**
+ * A report's kind data as stored (contract/mqtt/stored-data.ts): the values of its shape's fields, names kept once in
+ * the contract, read back as the kind data it was written from.
+ */
+const storedKindData = customType<{ data: KindData; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: storedData,
+  fromDriver: readStoredData,
+});
+
+/**
+ * Every accepted report, by device time: its kind data and, when it said where it was, its track point (GPS time is
+ * the report's time). One row a report (decision 075's layout): history queries stay within a month and 1000 rows.
+ */
 export const telemetry = sqliteTable(
   'telemetry',
   {
@@ -139,27 +153,33 @@ export const telemetry = sqliteTable(
     deviceId: integer('device_id').notNull(),
     deviceTime: integer('device_time', { mode: 'timestamp_ms' }).notNull(),
     receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
-    data: text('data', { mode: 'json' }).notNull(),
+    data: storedKindData('data').notNull(),
+    /** The position, null when the report had none. */
+    lat: real('lat'),
+    lng: real('lng'),
+    speed: real('speed'),
+    /** The track point's alarm info ('' none), null without a position. */
+    alarmInfo: text('alarm_info'),
+    alarmValue: real('alarm_value'),
   },
   (t) => [index('telemetry_device_time').on(t.deviceId, t.deviceTime)],
 );
 
-/** Track points: GPS time, longitude, latitude, speed, alarm info, alarm value and receive time (spec section 3). */
-export const trackPoints = sqliteTable(
-  'track_points',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    deviceId: integer('device_id').notNull(),
-    gpsTime: integer('gps_time', { mode: 'timestamp_ms' }).notNull(),
-    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
-    lat: real('lat').notNull(),
-    lng: real('lng').notNull(),
-    speed: real('speed').notNull(),
-    alarmInfo: text('alarm_info').notNull().default(''),
-    alarmValue: real('alarm_value'),
-  },
-  (t) => [index('track_points_device_time').on(t.deviceId, t.gpsTime)],
-);
+/**
+ * Track points: GPS time, longitude, latitude, speed, alarm info, alarm value and receive time (spec section 3): the
+ * reports that said where the machine was, as a view of telemetry (db/migrations 0051, db/migrations-pg 0018).
+ */
+export const trackPoints = sqliteView('track_points', {
+  id: integer('id').notNull(),
+  deviceId: integer('device_id').notNull(),
+  gpsTime: integer('gps_time', { mode: 'timestamp_ms' }).notNull(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  lat: real('lat').notNull(),
+  lng: real('lng').notNull(),
+  speed: real('speed').notNull(),
+  alarmInfo: text('alarm_info').notNull(),
+  alarmValue: real('alarm_value'),
+}).existing();
 
 /**
  * The durable command queue: queued -> sent -> delivered -> succeeded | failed, or expired / cancelled.

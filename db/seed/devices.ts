@@ -5,7 +5,7 @@ import type { KindData } from '@console/contract/mqtt/payloads';
 import { primaryStatus, type DeviceState } from '@console/contract/codes/device-state';
 import { deviceSecret, hashDeviceSecret } from '@console/contract/mqtt/credentials';
 import type { Db } from '../client.ts';
-import { deviceModels, devices, telemetry, trackPoints } from '../schema/devices.ts';
+import { deviceModels, devices, telemetry } from '../schema/devices.ts';
 import type { DemoOrganisations } from './accounts.ts';
 import { BUSINESSES, type SeedLang } from './business.ts';
 import { FLEET_MIX, modelName, modelNoun, sampleKindData } from './fleet-kinds.ts';
@@ -183,7 +183,6 @@ const STEP = 5 * MINUTE;
 async function seedHistory(db: Db, f: Faker, options: FleetOptions): Promise<void> {
   const sample = await db.select().from(devices).orderBy(devices.id).limit(options.historyDevices).all();
   const start = options.now - options.historyDays * 24 * 3600 * 1000;
-  const tracks: (typeof trackPoints.$inferInsert)[] = [];
   const readings: (typeof telemetry.$inferInsert)[] = [];
   for (const device of sample) {
     const end = Math.min(options.now, device.lastReportAt?.getTime() ?? options.now);
@@ -207,6 +206,8 @@ async function seedHistory(db: Db, f: Faker, options: FleetOptions): Promise<voi
     // A charger or a pack is carried, not driven: it stays where it was put (decision 062).
     const drives = KIND_OUTPUTS[device.kind as MachineKind].includes('distanceKm');
     for (const { t, working } of slots) {
+      // The report's track point, when it moved (a report at rest says no new position).
+      let position = {};
       if (working) {
         hours += STEP / 3_600_000;
         charge = Math.max(20, charge - f.number.float({ min: 0.3, max: 1.2 }));
@@ -216,17 +217,24 @@ async function seedHistory(db: Db, f: Faker, options: FleetOptions): Promise<voi
         if (drives) {
           lat += dLat;
           lng += dLng;
-          tracks.push({ deviceId: device.id, gpsTime: new Date(t), receivedAt: new Date(t + 800), lat, lng, speed });
+          position = { lat, lng, speed, alarmInfo: '' };
         }
       } else {
         charge = Math.min(100, charge + 1.5);
       }
-      data = counters.carry(
+      const reading = counters.carry(
         t,
         working,
         sampleKindData(device.kind, f, working, Math.round(hours * 10) / 10, charge, device.hostType),
       );
-      readings.push({ deviceId: device.id, deviceTime: new Date(t), receivedAt: new Date(t + 800), data });
+      data = reading;
+      readings.push({
+        deviceId: device.id,
+        deviceTime: new Date(t),
+        receivedAt: new Date(t + 800),
+        data: reading,
+        ...position,
+      });
     }
     if (last) {
       await db.update(devices).set({ latest: data, lat, lng }).where(eq(devices.id, device.id)).run();
@@ -234,11 +242,6 @@ async function seedHistory(db: Db, f: Faker, options: FleetOptions): Promise<voi
   }
   // Multi-row inserts in one transaction: the history is tens of thousands of rows.
   await db.transaction(async (tx) => {
-    for (let i = 0; i < tracks.length; i += 500)
-      await tx
-        .insert(trackPoints)
-        .values(tracks.slice(i, i + 500))
-        .run();
     for (let i = 0; i < readings.length; i += 500)
       await tx
         .insert(telemetry)

@@ -1,4 +1,5 @@
 import type { KindData } from '@console/contract/mqtt/payloads';
+import { readStoredData } from '@console/contract/mqtt/stored-data';
 import { KIND_OUTPUTS, type MachineKind } from '@console/contract/codes/machine-kinds';
 import { leaseOn, type LeaseDays } from '@console/db/lease-days';
 import { emptyTotals, foldPosition, foldReport, type DayTotals, type FoldState, type PositionState } from './fold.ts';
@@ -129,7 +130,7 @@ export function foldChunk(
     if (!machine) continue;
     let data: KindData;
     try {
-      data = JSON.parse(r.data) as KindData;
+      data = readStoredData(r.data);
     } catch {
       continue;
     }

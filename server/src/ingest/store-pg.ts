@@ -2,19 +2,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { readCommittedTransaction, type Db } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
 import { organisations } from '@console/db/schema/accounts';
-import { deviceLogs, devices, telemetry, trackPoints } from '@console/db/schema/devices';
+import { deviceLogs, devices, telemetry } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
 import type { Activity } from '@console/contract/codes/device-state';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
 import { applyEvent, settleStatus, type ApplyOptions, type OpenAlarm, type Plan, type WorkingDevice } from './apply.ts';
-import {
-  createRowWrites,
-  readItem,
-  type OwnState,
-  type StoreItem,
-  type TelemetryRow,
-  type TrackRow,
-} from './store-rules.ts';
+import { createRowWrites, readItem, type OwnState, type StoreItem, type TelemetryRow } from './store-rules.ts';
 import { MAX_KEPT, type AlarmChange, type BatchChanges, type WriteResult } from './store.ts';
 import type { KnownDevice } from './validate.ts';
 
@@ -41,7 +34,6 @@ interface ChangedAlarm {
 /** The rows of one batch, written together at its end: one statement per table (docs/decisions/067, step 5). */
 interface Rows {
   telemetry: TelemetryRow[];
-  tracks: TrackRow[];
   opened: Map<OpenAlarm, NewAlarm>;
   changed: Map<OpenAlarm, ChangedAlarm>;
   logs: unknown[][];
@@ -51,7 +43,6 @@ interface Rows {
 
 const noRows = (): Rows => ({
   telemetry: [],
-  tracks: [],
   opened: new Map(),
   changed: new Map(),
   logs: [],
@@ -222,13 +213,12 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
     settleStatus(dev);
   }
 
-  /** The batch's reports' data as written to telemetry, to write the same text as the machine's latest. */
+  /** The batch's reports' data as JSON text, made once for the machine's latest (readItem). */
   let json = new WeakMap<object, string>();
 
   function writeOne(dev: WorkingDevice, item: StoreItem, changes: BatchChanges, rows: Rows): void {
-    const { event, at, telemetry, track, saidOnline } = readItem(dev, item, json);
+    const { event, at, telemetry, saidOnline } = readItem(dev, item, json);
     if (telemetry) rows.telemetry.push(telemetry);
-    if (track) rows.tracks.push(track);
     if (saidOnline) changes.connected.add(dev.id);
     execute(dev, applyEvent(dev, event, item.receivedAt, options), at, changes, rows);
   }
@@ -247,34 +237,22 @@ export function createPgStore(db: Db, options: ApplyOptions & { prepare?: () => 
 
   async function writeRows(rows: Rows): Promise<void> {
     if (rows.telemetry.length > 0) {
-      await db.run(sql`insert into telemetry (device_id, device_time, received_at, data)
-        select device_id, device_time, received_at, data from ${d.rowsOf(
+      await db.run(sql`insert into telemetry (device_id, device_time, received_at, data, lat, lng, speed, alarm_info,
+          alarm_value)
+        select device_id, device_time, received_at, data, lat, lng, speed, alarm_info, alarm_value from ${d.rowsOf(
           'v',
           {
             device_id: telemetry.deviceId,
             device_time: telemetry.deviceTime,
             received_at: telemetry.receivedAt,
             data: telemetry.data,
+            lat: telemetry.lat,
+            lng: telemetry.lng,
+            speed: telemetry.speed,
+            alarm_info: telemetry.alarmInfo,
+            alarm_value: telemetry.alarmValue,
           },
           rows.telemetry,
-        )}`);
-    }
-    if (rows.tracks.length > 0) {
-      await db.run(sql`insert into track_points (device_id, gps_time, received_at, lat, lng, speed, alarm_info,
-          alarm_value)
-        select device_id, gps_time, received_at, lat, lng, speed, alarm_info, alarm_value from ${d.rowsOf(
-          'v',
-          {
-            device_id: trackPoints.deviceId,
-            gps_time: trackPoints.gpsTime,
-            received_at: trackPoints.receivedAt,
-            lat: trackPoints.lat,
-            lng: trackPoints.lng,
-            speed: trackPoints.speed,
-            alarm_info: trackPoints.alarmInfo,
-            alarm_value: trackPoints.alarmValue,
-          },
-          rows.tracks,
         )}`);
     }
     if (rows.opened.size > 0) {

@@ -1,3 +1,4 @@
+import { storedData } from '@console/contract/mqtt/stored-data';
 import type { DeviceEvent } from './alarm-rules.ts';
 import type { WorkingDevice } from './apply.ts';
 import type { Accepted, KnownDevice } from './validate.ts';
@@ -37,58 +38,62 @@ const LATEST = 6;
 
 const sameState = (a: SharedState, b: SharedState) => a.every((value, i) => value === b[i]);
 
-/** A telemetry row: device id, device time, received at, data (JSON text). */
-export type TelemetryRow = [number, number, number, string];
-/** A track point: device id, GPS time, received at, lat, lng, speed, alarm, alarm value. */
-export type TrackRow = [number, number, number, number, number, number, string, number | null];
+/**
+ * A telemetry row: device id, device time, received at, data (as stored: contract/mqtt/stored-data.ts), then its
+ * track point's lat, lng, speed, alarm and alarm value (all null when the report said no position).
+ */
+export type TelemetryRow = [
+  ...[deviceId: number, deviceTime: number, receivedAt: number, data: string],
+  ...[lat: number | null, lng: number | null, speed: number | null, alarm: string | null, alarmValue: number | null],
+];
 
 /** What one message brings: its history rows, and the event it applies at `at` (an older report adds history only). */
 export interface ItemReading {
   event: DeviceEvent;
   at: number;
   telemetry: TelemetryRow | null;
-  track: TrackRow | null;
   /** The machine said it is on line (what waits for it is sent again). */
   saidOnline: boolean;
 }
 
 /**
- * Read one message of a batch for machine `d`. The report's data is written as JSON once: `json` keeps that text
- * so the machine's latest reading is the same text.
+ * Read one message of a batch for machine `d`. The report's data is made JSON text once: `json` keeps that text for
+ * the machine's latest reading (its telemetry row stores the values alone).
  */
 export function readItem(d: WorkingDevice, item: StoreItem, json: WeakMap<object, string>): ItemReading {
   if (item.type === 'telemetry') {
     const { msg } = item;
     const data = JSON.stringify(msg.data);
     json.set(msg.data, data);
-    const track: TrackRow | null = msg.pos
+    const { pos } = msg;
+    const row: TelemetryRow = pos
       ? [
           d.id,
           msg.t,
           item.receivedAt,
-          msg.pos.lat,
-          msg.pos.lng,
-          msg.pos.speed,
-          msg.pos.alarm ?? '',
-          msg.pos.alarmValue ?? null,
+          storedData(msg.data),
+          pos.lat,
+          pos.lng,
+          pos.speed,
+          pos.alarm ?? '',
+          pos.alarmValue ?? null,
         ]
-      : null;
+      : [d.id, msg.t, item.receivedAt, storedData(msg.data), null, null, null, null, null];
     const inOrder = d.lastDeviceTime === null || msg.t >= d.lastDeviceTime;
     return {
       event: inOrder ? { type: 'report', report: msg } : { type: 'connection', online: true },
       at: inOrder ? Math.min(msg.t, item.receivedAt) : item.receivedAt,
-      telemetry: [d.id, msg.t, item.receivedAt, data],
-      track,
+      telemetry: row,
       saidOnline: false,
     };
   }
   if (item.type === 'status') {
     const { online, reason } = item.msg;
     const event: DeviceEvent = { type: 'connection', online, reason };
-    return { event, at: item.receivedAt, telemetry: null, track: null, saidOnline: online };
+    return { event, at: item.receivedAt, telemetry: null, saidOnline: online };
   }
   const event: DeviceEvent = { type: 'connection', online: false, reason: 'silent' };
-  return { event, at: item.receivedAt, telemetry: null, track: null, saidOnline: false };
+  return { event, at: item.receivedAt, telemetry: null, saidOnline: false };
 }
 
 /**

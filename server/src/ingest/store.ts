@@ -3,7 +3,14 @@ import type { DbHandle } from '@console/db/client';
 import type { AlarmType } from '@console/db/schema/warning';
 import type { DeviceStatus } from '@console/contract/codes/device-status';
 import { applyEvent, settleStatus, type ApplyOptions, type OpenAlarm, type Plan, type WorkingDevice } from './apply.ts';
-import { createRowWrites, readItem, type OwnState, type SharedState, type StoreItem } from './store-rules.ts';
+import {
+  createRowWrites,
+  readItem,
+  type OwnState,
+  type SharedState,
+  type StoreItem,
+  type TelemetryRow,
+} from './store-rules.ts';
 import type { KnownDevice } from './validate.ts';
 
 export { STATE_WRITE_MS, type SilenceItem, type StoreItem } from './store-rules.ts';
@@ -97,12 +104,9 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
   >(`
     SELECT device_id AS deviceId, id, type, level, value, handled_at AS handledAt FROM alarms
     WHERE device_id IN (SELECT value FROM json_each(?)) AND ended_at IS NULL`);
-  const insertTelemetry = sqlite.prepare<[number, number, number, string]>(
-    'INSERT INTO telemetry (device_id, device_time, received_at, data) VALUES (?, ?, ?, ?)',
-  );
-  const insertTrack = sqlite.prepare<[number, number, number, number, number, number, string, number | null]>(`
-    INSERT INTO track_points (device_id, gps_time, received_at, lat, lng, speed, alarm_info, alarm_value)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertTelemetry = sqlite.prepare<TelemetryRow>(`
+    INSERT INTO telemetry (device_id, device_time, received_at, data, lat, lng, speed, alarm_info, alarm_value)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertAlarm = sqlite.prepare<Record<string, unknown>, { id: number }>(`
     INSERT INTO alarms (device_id, type, level, value, threshold, detail, project_name, zone_name, started_at)
     VALUES (@deviceId, @type, @level, @value, @threshold, @detail, @projectName, @zoneName, @startedAt)
@@ -221,14 +225,13 @@ export function createStore({ sqlite }: DbHandle, options: ApplyOptions) {
     settleStatus(d);
   }
 
-  /** The batch's reports' data as written to telemetry, to write the same text as the machine's latest. */
+  /** The batch's reports' data as JSON text, made once for the machine's latest (readItem). */
   let json = new WeakMap<object, string>();
 
   /** One message: its history rows, then its event applied in order (an older report only adds history). */
   function writeOne(d: WorkingDevice, item: StoreItem, changes: BatchChanges): void {
-    const { event, at, telemetry, track, saidOnline } = readItem(d, item, json);
+    const { event, at, telemetry, saidOnline } = readItem(d, item, json);
     if (telemetry) insertTelemetry.run(...telemetry);
-    if (track) insertTrack.run(...track);
     if (saidOnline) changes.connected.add(d.id);
     execute(d, applyEvent(d, event, item.receivedAt, options), at, changes);
   }

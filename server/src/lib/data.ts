@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable, SQLiteView } from 'drizzle-orm/sqlite-core';
 import type { Subquery } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { dialectOf, type Dialect } from '@console/db/dialect';
@@ -79,7 +79,8 @@ function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
   return orgIdsSeenBy(db, user.orgId, operatorStaff);
 }
 
-type From = SQLiteTable | Subquery;
+/** What a scoped read reads from: a table, a view (track_points, of telemetry) or a subquery. */
+type From = SQLiteTable | SQLiteView | Subquery;
 
 /** Reads prepared by ScopedData.prepared(), per connection, the most recently used last. */
 const preparedReads = new WeakMap<Db, Map<string, unknown>>();

@@ -2,7 +2,7 @@ import { and, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
 import { rollupWatermarks, telemetryBuckets } from '@console/db/schema/analysis';
-import { devices, telemetry, trackPoints } from '@console/db/schema/devices';
+import { devices, telemetry } from '@console/db/schema/devices';
 import { bucketWatermarks } from './buckets.ts';
 import {
   SERVER_WIDE,
@@ -15,7 +15,7 @@ import {
 } from './settings.ts';
 
 /**
- * The pruning pass (docs/decisions/075-telemetry-retention.md): raw telemetry and track points older than their
+ * The pruning pass (docs/decisions/075-telemetry-retention.md): raw telemetry (with its track points) older than its
  * machine's raw window, and buckets older than the bucket window, deleted in batches of at most `batch` rows, each
  * its own short statement, so ingest and requests wait at most one batch. A raw row is deleted only once the buckets
  * have read it (its id at or below their watermark): a report that arrives late, with an old device time, stays until
@@ -24,8 +24,8 @@ import {
 export const PRUNE_BATCH = 5_000;
 
 export interface PruneResult {
+  /** Raw reports deleted, each with its track point. */
   telemetry: number;
-  positions: number;
   buckets: number;
   /** Statements run (each deleted at most `batch` rows). */
   batches: number;
@@ -58,7 +58,7 @@ function windows(rows: Map<number, Retention>): Window[] {
 /** Delete at most `batch` rows of `table` matching `where`, by id; answers how many went. */
 async function deleteSome(
   db: Db,
-  table: typeof telemetry | typeof trackPoints | typeof telemetryBuckets,
+  table: typeof telemetry | typeof telemetryBuckets,
   where: SQL,
   batch: number,
 ): Promise<number> {
@@ -79,7 +79,7 @@ export interface PruneOptions {
 /** One pruning pass at `now`: every window, batch after batch, until nothing old is left (or `maxBatches`). */
 export async function prune(db: Db, now: number, options: PruneOptions = {}): Promise<PruneResult> {
   const batch = options.batch ?? PRUNE_BATCH;
-  const result: PruneResult = { telemetry: 0, positions: 0, buckets: 0, batches: 0 };
+  const result: PruneResult = { telemetry: 0, buckets: 0, batches: 0 };
   const marks = await bucketWatermarks(db);
   const budget = () => options.maxBatches === undefined || result.batches < options.maxBatches;
   const drain = async (key: keyof Omit<PruneResult, 'batches'>, run: () => Promise<number>) => {
@@ -107,21 +107,10 @@ export async function prune(db: Db, now: number, options: PruneOptions = {}): Pr
         db,
         telemetry,
         and(
-          lte(telemetry.id, marks.telemetry),
+          // Its kind data and its track point both folded (they are read into the buckets apart).
+          lte(telemetry.id, Math.min(marks.telemetry, marks.positions)),
           lt(telemetry.deviceTime, new Date(raw)),
           sql`${telemetry.deviceId} ${w.machines}`,
-        )!,
-        batch,
-      ),
-    );
-    await drain('positions', () =>
-      deleteSome(
-        db,
-        trackPoints,
-        and(
-          lte(trackPoints.id, marks.positions),
-          lt(trackPoints.gpsTime, new Date(raw)),
-          sql`${trackPoints.deviceId} ${w.machines}`,
         )!,
         batch,
       ),

@@ -17,7 +17,8 @@ import {
   type Retention,
 } from './settings.ts';
 
-const TABLES = ['telemetry', 'track_points', 'telemetry_buckets'] as const;
+/** Raw reports (each with its track point: track_points is a view of them) and their 5-minute buckets. */
+const TABLES = ['telemetry', 'telemetry_buckets'] as const;
 type TableName = (typeof TABLES)[number];
 
 /**

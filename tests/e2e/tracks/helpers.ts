@@ -1,5 +1,5 @@
 import { openDb } from '@console/db/client';
-import { trackPoints } from '@console/db/schema/devices';
+import { writeTrackReports } from '../../fixtures/track-reports.ts';
 
 /** One point of a track written for a test: minutes after the track's start, latitude, speed and an alarm. */
 export interface TestPoint {
@@ -18,20 +18,18 @@ export async function writeTrack(deviceId: number, startUtc: number, points: Tes
   if (!file) throw new Error('E2E_DB_FILE is not set: run Playwright with tests/playwright.config.ts');
   const dbh = openDb(file, { migrate: false });
   try {
-    await dbh.db
-      .insert(trackPoints)
-      .values(
-        points.map((p) => ({
-          deviceId,
-          gpsTime: new Date(startUtc + p.minute * 60_000),
-          receivedAt: new Date(startUtc + p.minute * 60_000 + 1000),
-          lat: p.lat,
-          lng: 121,
-          speed: p.speed,
-          alarmInfo: p.alarmInfo ?? '',
-        })),
-      )
-      .run();
+    await writeTrackReports(
+      dbh.db,
+      deviceId,
+      points.map((p) => ({
+        gpsTime: new Date(startUtc + p.minute * 60_000),
+        receivedAt: new Date(startUtc + p.minute * 60_000 + 1000),
+        lat: p.lat,
+        lng: 121,
+        speed: p.speed,
+        alarmInfo: p.alarmInfo,
+      })),
+    );
   } finally {
     dbh.close();
   }

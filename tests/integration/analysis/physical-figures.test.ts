@@ -9,6 +9,8 @@ import {
 import { ROLE } from '@console/contract/codes/roles';
 import { analysisEndpoints } from '@console/contract/http/analysis';
 import type { Db } from '@console/db/client';
+import type { KindData } from '@console/contract/mqtt/payloads';
+import { storedData } from '@console/contract/mqtt/stored-data';
 import { harness, spec } from '@console/simulator/src/test-harness';
 import { rowOf, rowsOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -67,24 +69,26 @@ async function insertRows(db: Db, table: string, columns: string[], rows: unknow
 }
 
 /** What the simulator's machine reported, stored as ingest stores it. */
-async function store(db: Db, machine: Played, start: number, before?: Record<string, unknown>) {
+async function store(db: Db, machine: Played, start: number, before?: KindData) {
   const h = harness([spec(machine.serial, machine.kind, { reportIntervalS: 300, leased: true })], { start });
   h.run(2 * DAY, 300_000);
   const reports = h.transport.of(machine.serial, 'telemetry').map((u) => u.message);
   expect(reports.length).toBeGreaterThan(400);
   // The unit fitted before: its last report, a minute before the new unit's first, with a counter of its own.
-  const fitted = before ? [[machine.id, reports[0]!.t - 60_000, reports[0]!.t - 59_000, JSON.stringify(before)]] : [];
+  const fitted = before
+    ? [[machine.id, reports[0]!.t - 60_000, reports[0]!.t - 59_000, storedData(before), null, null, null, null]]
+    : [];
   await insertRows(
     db,
     'telemetry',
-    ['device_id', 'device_time', 'received_at', 'data'],
-    [...fitted, ...reports.map((r) => [machine.id, r.t, r.t + 500, JSON.stringify(r.data)])],
-  );
-  await insertRows(
-    db,
-    'track_points',
-    ['device_id', 'gps_time', 'received_at', 'lat', 'lng', 'speed'],
-    reports.flatMap((r) => (r.pos ? [[machine.id, r.t, r.t + 500, r.pos.lat, r.pos.lng, r.pos.speed]] : [])),
+    ['device_id', 'device_time', 'received_at', 'data', 'lat', 'lng', 'speed', 'alarm_info'],
+    [
+      ...fitted,
+      ...reports.map((r) => [
+        ...[machine.id, r.t, r.t + 500, storedData(r.data)],
+        ...(r.pos ? [r.pos.lat, r.pos.lng, r.pos.speed, ''] : [null, null, null, null]),
+      ]),
+    ],
   );
 }
 

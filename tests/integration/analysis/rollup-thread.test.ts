@@ -8,6 +8,7 @@ import { rollupWatermarks, workCursors } from '@console/db/schema/analysis';
 import { devices, telemetry } from '@console/db/schema/devices';
 import { seedDemo } from '@console/db/seed/demo';
 import { eventually, startServerProcess } from '../../fixtures/server-process.ts';
+import type { KindData } from '@console/contract/mqtt/payloads';
 
 /** This suite's ports. */
 const PORTS = { first: 18850, last: 18899 };
@@ -27,7 +28,7 @@ describe("the running server's daily work rollup", () => {
       deviceId: machine.id,
       deviceTime: new Date(start + minute * 60_000),
       receivedAt: new Date(start + minute * 60_000),
-      data: { ...(machine.latest as object), workingHours: 100 + minute / 60 },
+      data: { ...(machine.latest as KindData), workingHours: 100 + minute / 60 } as KindData,
     }));
     await dbh.db.insert(telemetry).values(reports).run();
     const newest = (await dbh.db

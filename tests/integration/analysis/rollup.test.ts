@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { KindData } from '@console/contract/mqtt/payloads';
+import { readStoredData, storedData } from '@console/contract/mqtt/stored-data';
 import { rowOf, rowsOf, runOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { rollUp, rollUpOneChunk } from '../dashboard/helpers.ts';
@@ -104,7 +106,7 @@ describe('the daily work rollup, on one database', () => {
       db,
       'SELECT device_time AS at, data FROM telemetry WHERE device_id = 1 ORDER BY device_time DESC LIMIT 1',
     ))!;
-    const data = JSON.parse(last.data) as { workingHours?: number; engineHours?: number };
+    const data = readStoredData(last.data) as KindData & { workingHours?: number; engineHours?: number };
     const meter = data.workingHours !== undefined ? 'workingHours' : 'engineHours';
     const start = data[meter]!;
     const totals = async () =>
@@ -120,7 +122,7 @@ describe('the daily work rollup, on one database', () => {
         'INSERT INTO telemetry (device_id, device_time, received_at, data) VALUES (1, ?, ?, ?)',
         last.at + i * 60_000,
         last.at + i * 60_000,
-        JSON.stringify({ ...data, [meter]: start + i / 60 }),
+        storedData({ ...data, [meter]: start + i / 60 }),
       );
     expect((await rollUp(t)).telemetry).toBe(2);
     // The first new report folds against the last old one (kept in the cursor): two minutes, worked and powered.

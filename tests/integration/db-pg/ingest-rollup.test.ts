@@ -17,6 +17,7 @@ import { alarms } from '@console/db/schema/warning';
 import { seedDemo, type SeedOptions } from '@console/db/seed/demo';
 import { topics } from '@console/contract/mqtt/topics';
 import type { TelemetryMessage } from '@console/contract/mqtt/payloads';
+import { storedData } from '@console/contract/mqtt/stored-data';
 import { createStore, type StoreItem, type WriteResult } from '@console/server/src/ingest/store';
 import { createPgStore } from '@console/server/src/ingest/store-pg';
 import { validateUplink, type KnownDevice } from '@console/server/src/ingest/validate';
@@ -359,7 +360,7 @@ describe('ingest and the rollup on PostgreSQL', () => {
       const insert = (client: pg.Client, t: number) =>
         client.query(
           'insert into telemetry (device_id, device_time, received_at, data) values ($1, $2, $3, $4) returning id',
-          [machine.id, t, t, JSON.stringify(report(t).data)],
+          [machine.id, t, t, storedData(report(t).data)],
         );
       // The first writer takes the smaller id and commits last.
       await first.query('begin');

@@ -11,7 +11,7 @@ import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
 import { trackEndpoints } from '@console/contract/http/tracks';
 import type { AempSeries } from '@console/contract/http/aemp';
 import { dailyWork } from '@console/db/schema/analysis';
-import { devices, telemetry, trackPoints } from '@console/db/schema/devices';
+import { devices, telemetry } from '@console/db/schema/devices';
 import { bucketAll } from '@console/server/src/retention/buckets';
 import { prune } from '@console/server/src/retention/prune';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
@@ -75,19 +75,10 @@ describe('telemetry readers before and after pruning', () => {
               workingHours: 300 + (i < 600 ? i / 60 : 10),
               faults: [],
             },
-          })),
-        )
-        .run();
-      await t.dbh.db
-        .insert(trackPoints)
-        .values(
-          slice.map((i) => ({
-            deviceId: device.id,
-            gpsTime: new Date(at(i)),
-            receivedAt: new Date(at(i) + 500),
             lat: 31.2 + i / 10_000,
             lng: 121.4 + (i % 60) / 10_000,
             speed: i % 5,
+            alarmInfo: '',
           })),
         )
         .run();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { trackEndpoints, type TrackHistory } from '@console/contract/http/tracks';
-import { trackPoints } from '@console/db/schema/devices';
+import { writeTrackReports } from '../../fixtures/track-reports.ts';
 import { alarms } from '@console/db/schema/warning';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { firstDeviceOf, LESSOR_A, LESSOR_B, orgIdOf } from '../devices/helpers.ts';
@@ -37,21 +37,19 @@ describe('track playback', () => {
     const device = await firstDeviceOf(t, await orgIdOf(t, LESSOR_A));
     deviceId = device.id;
     serial = device.serialNumber;
-    await t.dbh.db
-      .insert(trackPoints)
-      .values(
-        KNOWN.map((p) => ({
-          deviceId,
-          gpsTime: new Date(T0 + p.at * MIN),
-          receivedAt: new Date(T0 + p.at * MIN + 900),
-          lat: p.lat,
-          lng: 121,
-          speed: p.speed,
-          alarmInfo: p.alarmInfo ?? '',
-          alarmValue: p.alarmValue ?? null,
-        })),
-      )
-      .run();
+    await writeTrackReports(
+      t.dbh.db,
+      deviceId,
+      KNOWN.map((p) => ({
+        gpsTime: new Date(T0 + p.at * MIN),
+        receivedAt: new Date(T0 + p.at * MIN + 900),
+        lat: p.lat,
+        lng: 121,
+        speed: p.speed,
+        alarmInfo: p.alarmInfo,
+        alarmValue: p.alarmValue,
+      })),
+    );
     // The alarm rules raised an overspeed alarm at 08:19, while the machine stood (nearest point: 08:20).
     await t.dbh.db
       .insert(alarms)
@@ -151,19 +149,17 @@ describe('track playback', () => {
 
   it('answers at most 1000 points a query and where the next part starts', async () => {
     const day = Date.UTC(2026, 2, 14, 0, 0, 0);
-    await t.dbh.db
-      .insert(trackPoints)
-      .values(
-        Array.from({ length: 1005 }, (_, i) => ({
-          deviceId,
-          gpsTime: new Date(day + i * 10_000),
-          receivedAt: new Date(day + i * 10_000),
-          lat: 31 + i * 1e-5,
-          lng: 121,
-          speed: 5,
-        })),
-      )
-      .run();
+    await writeTrackReports(
+      t.dbh.db,
+      deviceId,
+      Array.from({ length: 1005 }, (_, i) => ({
+        gpsTime: new Date(day + i * 10_000),
+        receivedAt: new Date(day + i * 10_000),
+        lat: 31 + i * 1e-5,
+        lng: 121,
+        speed: 5,
+      })),
+    );
     const first = await history({ startTime: '2026-03-14 00:00:00', endTime: '2026-03-14 23:59:59' });
     expect(first.data.points).toHaveLength(1000);
     expect(first.data.truncated).toBe(true);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { MachineKind } from '@console/contract/codes/machine-kinds';
 import { HISTORY_MAX_RECORDS, TELEMETRY_FIELDS } from '@console/contract/http/device-detail';
 import { kindData, type KindData } from '@console/contract/mqtt/payloads';
+import { storedPositions } from '@console/contract/mqtt/stored-data';
 import type { ScopedData } from '../../lib/data.ts';
 import type { Dialect } from '@console/db/dialect';
 import { telemetry, trackPoints } from '@console/db/schema/devices';
@@ -20,8 +21,20 @@ import {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** `pumpCurrentA.0` -> `pumpCurrentA`, 0 (a JSON path: `$.pumpCurrentA[0]`); the names come from TELEMETRY_FIELDS only. */
-const jsonPath = (field: string) => field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+/**
+ * A numeric reading of a kind (`batteryPct`, `pumpCurrentA.0`; the names come from TELEMETRY_FIELDS only) read in SQL
+ * from telemetry's stored values by its position in the row's shape (contract/mqtt/stored-data.ts).
+ */
+function storedNumber(dialect: Dialect, kind: MachineKind, field: string): SQL<number | null> {
+  const at = storedPositions(kind, field);
+  if (at.length === 0) return sql<null>`null`;
+  if (at.length === 1) return dialect.jsonNumber(telemetry.data, ...at[0]!.path);
+  const shape = dialect.jsonNumber(telemetry.data, 0);
+  const cases = at.map(
+    (p) => sql`when ${shape} = ${sql.raw(String(p.shape))} then ${dialect.jsonNumber(telemetry.data, ...p.path)}`,
+  );
+  return sql<number | null>`(case ${sql.join(cases, sql` `)} end)`;
+}
 
 /** Raw rows of a range, from the raw window's start on (older parts are read from the buckets, decision 075). */
 const inRange = (deviceId: number, from: number, to: number, cutoff = 0) =>
@@ -57,7 +70,7 @@ export async function telemetrySeries(
   const periodOf = (t: number) => Math.floor((t + offset) / periodMs) * periodMs - offset;
   const sums = Object.fromEntries(
     fields.flatMap((field, i) => {
-      const value = data.dialect.jsonNumber(telemetry.data, ...jsonPath(field));
+      const value = storedNumber(data.dialect, device.kind, field);
       return [
         [`s${i}`, sql<number | null>`sum(${value})`],
         [`c${i}`, sql<number>`count(${value})`],
@@ -219,9 +232,6 @@ export async function trackOf(
   return { list, truncated: rows.length > HISTORY_MAX_RECORDS };
 }
 
-const hourMeter = (dialect: Dialect) =>
-  sql`coalesce(${dialect.jsonNumber(telemetry.data, 'workingHours')}, ${dialect.jsonNumber(telemetry.data, 'engineHours')})`;
-
 const meterOf = (d: unknown): number | null => {
   const r = d as { workingHours?: unknown; engineHours?: unknown } | null;
   const h = r?.workingHours ?? r?.engineHours;
@@ -234,15 +244,17 @@ const meterOf = (d: unknown): number | null => {
  */
 async function meterAt(data: ScopedData, deviceId: number, at: number, cutoff: number): Promise<number | null> {
   const read = async (where: SQL, order: SQL) =>
-    (
-      await data
-        .select({ h: sql<number | null>`${hourMeter(data.dialect)}` })
-        .from(telemetry, data.viaDevice(telemetry.deviceId))
-        .where(and(eq(telemetry.deviceId, deviceId), gte(telemetry.deviceTime, new Date(cutoff)), where))
-        .orderBy(order)
-        .limit(1)
-        .get()
-    )?.h ?? null;
+    meterOf(
+      (
+        await data
+          .select({ data: telemetry.data })
+          .from(telemetry, data.viaDevice(telemetry.deviceId))
+          .where(and(eq(telemetry.deviceId, deviceId), gte(telemetry.deviceTime, new Date(cutoff)), where))
+          .orderBy(order)
+          .limit(1)
+          .get()
+      )?.data,
+    );
   const kept = async (after: boolean) => meterOf((await keptReportNear(data, deviceId, at, cutoff, after))?.data);
   return (
     (at >= cutoff ? await read(lte(telemetry.deviceTime, new Date(at)), desc(telemetry.deviceTime)) : null) ??
