@@ -16,7 +16,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fillPlaceholders, is, isTable, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDeleteBase, PgInsertBase, PgSelectBase, PgUpdateBase } from 'drizzle-orm/pg-core';
+import { PgDeleteBase, PgInsertBase, PgSelectBase, PgSelectBuilder, PgUpdateBase } from 'drizzle-orm/pg-core';
 import { getViewConfig, SQLiteView } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
 import type { Db } from '../client.ts';
@@ -96,6 +96,27 @@ function teachBuilders(): void {
       };
     }
   }
+  teachSqliteViews();
+}
+
+/**
+ * The pg select builder reads a pg view's columns and name, not a sqlite view's (`track_points`, of telemetry): it
+ * would select nothing from it (`select()` with no fields), and the pg dialect's check that a selected column belongs
+ * to the relation read from would fail. A sqlite view read from gives its own columns and is given the name the check
+ * reads; it is written into the SQL as any view is.
+ */
+function teachSqliteViews(): void {
+  const name = Symbol.for('drizzle:Name');
+  const proto = PgSelectBuilder.prototype as unknown as { from(source: unknown): unknown; fields?: unknown };
+  const from = proto.from;
+  proto.from = function (this: { fields?: unknown }, source: unknown) {
+    if (is(source, SQLiteView)) {
+      const config = getViewConfig(source);
+      if (!(name in source)) Object.defineProperty(source, name, { value: config.name });
+      this.fields ??= config.selectedFields;
+    }
+    return from.call(this, source);
+  };
 }
 
 interface Unit {
@@ -140,7 +161,6 @@ export async function openPgDb(
   session.prepareQuery = (...args: unknown[]) => withSqliteMethods(prepareQuery(...args), query);
   const dialect = (pgDb as unknown as { dialect: PgDialectParts }).dialect;
   teachAliasedJoins(dialect);
-  teachSqliteViews(dialect);
   const raw = (statement: SQLWrapper | string) =>
     session.prepareQuery(
       dialect.sqlToQuery(typeof statement === 'string' ? sql.raw(statement) : statement.getSQL()),
@@ -206,27 +226,7 @@ export async function openPgDb(
 }
 
 type JoinMeta = { table: unknown };
-type PgDialectParts = {
-  sqlToQuery(s: unknown): unknown;
-  buildJoins(joins: JoinMeta[] | undefined): SQL | undefined;
-  buildSelectQuery(config: { table: unknown }): SQL;
-};
-
-/**
- * The pg dialect checks that a selected column belongs to the table read from, by its name, which it finds on a pg
- * view or a table only: a sqlite view (`track_points`, of telemetry) read from would fail it. The view is given the
- * name the check reads; it is written into the SQL as any view is.
- */
-function teachSqliteViews(dialect: PgDialectParts) {
-  const name = Symbol.for('drizzle:Name');
-  const buildSelectQuery = dialect.buildSelectQuery.bind(dialect);
-  dialect.buildSelectQuery = (config) => {
-    const { table } = config;
-    if (is(table, SQLiteView) && !(name in table))
-      Object.defineProperty(table, name, { value: getViewConfig(table).name });
-    return buildSelectQuery(config);
-  };
-}
+type PgDialectParts = { sqlToQuery(s: unknown): unknown; buildJoins(joins: JoinMeta[] | undefined): SQL | undefined };
 
 /**
  * The pg dialect names a joined table with its alias only when it is a pg table; a sqlite table joined under another
