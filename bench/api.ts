@@ -79,7 +79,7 @@ const MEASURE_MS = 20_000;
 const WARM_UP_REQUESTS = 50;
 const SLICE_MS = 2_000;
 
-const percentile = (sorted: number[], q: number) =>
+export const percentile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -121,7 +121,7 @@ async function load(target: Target, ms: number, into: number[]): Promise<void> {
  * product on PostgreSQL) its turns are pauses: the product is asked over the same stretch of its run, in the same
  * rhythm, as on SQLite.
  */
-async function measureInTurns(product: Target, baseline: Target | null, ms: number) {
+export async function measureInTurns(product: Target, baseline: Target | null, ms: number) {
   for (let i = 0; i < WARM_UP_REQUESTS; i++) await Promise.all([ask(product), baseline && ask(baseline)]);
   const latencies = { product: [] as number[], baseline: [] as number[] };
   for (let turn = 0; turn < ms / SLICE_MS; turn++) {
@@ -133,7 +133,7 @@ async function measureInTurns(product: Target, baseline: Target | null, ms: numb
 }
 
 /** A console session of the asking role, made in the database (either engine) as a sign-in would. */
-async function tokenFor(db: EngineDb): Promise<string> {
+export async function tokenFor(db: EngineDb): Promise<string> {
   const dbh = await openEngineDb(db);
   try {
     const user = await dbh.db
@@ -169,7 +169,7 @@ async function captureListSql(db: EngineDb, token: string): Promise<string> {
   return file;
 }
 
-const listUrl = (api: string) => `${api}/device/list.do?${new URLSearchParams(QUERY)}`;
+export const listUrl = (api: string) => `${api}/device/list.do?${new URLSearchParams(QUERY)}`;
 
 /** The server on a bench database of either engine (DATABASE_URL on PostgreSQL). */
 const startServer = (db: EngineDb, options: ApiBenchOptions) =>

@@ -14,6 +14,8 @@ export const TARGETS = {
    */
   apiP99OfBaseline: 1.5,
   apiP99Ms: 50,
+  /** The device list's p99 while the retention job prunes, over its p99 on the same server without (issue 34). */
+  retentionPassP99Ratio: 1.5,
   apiFastBaselineMs: 33,
   /** The device list's p99 under ingest on PostgreSQL: at most this times the SQLite product's in the same run. */
   apiPgP99OfSqlite: 1.5,
@@ -248,6 +250,22 @@ export function renderReport(r: BenchReport): string {
       lines.push('', '| relation | bytes a report |', '| --- | --- |');
       lines.push(...Object.entries(e.rawParts).map(([name, n]) => `| ${name} | ${n} B |`));
     }
+  }
+  if (r.retentionPass) {
+    const x = r.retentionPass;
+    lines.push(
+      '',
+      `## retention-pass: the device list while the retention job prunes ${x.days} days of ${x.machines} machines' history, ${x.rate} machines reporting every second`,
+      '',
+      '| engine | history rows (written in) | p50 / p95 / p99 keeping 366 raw days | p50 / p95 / p99 pruning to 7 | rows pruned in the run | ingest msgs/s (without / during) | target |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...x.engines.map(
+        (e) =>
+          `| ${e.engine} | ${e.historyRows} (${e.historyWriteS} s) | ${e.withoutPass.p50Ms} / ${e.withoutPass.p95Ms} / ${e.withoutPass.p99Ms} ms | ` +
+          `${e.duringPasses.p50Ms} / ${e.duringPasses.p95Ms} / ${e.duringPasses.p99Ms} ms | ${e.duringPasses.rowsPruned} | ` +
+          `${e.withoutPass.ingestMsgsPerSec} / ${e.duringPasses.ingestMsgsPerSec} | p99 ≤ ${TARGETS.retentionPassP99Ratio} × without: ${e.p99Ratio} × ${verdict(e.p99Ratio <= TARGETS.retentionPassP99Ratio)} |`,
+      ),
+    );
   }
   if (r.web) lines.push(...webSection(r.web));
   return `${lines.join('\n')}\n`;

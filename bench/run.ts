@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens|web|aemp|availability|retention ...]`: measures the product against a baseline on this machine
+ * `npm run bench [-- ingest|api|alarm|overload|map|billing|screens|web|aemp|availability|retention|retention-pass ...]`: measures the product against a baseline on this machine
  * and writes bench/report.json and bench/report.md (not committed: they describe one machine at one time). Not
  * part of `npm test`. With the figures it records the machine: its speed reference (bench/store-cost.ts), and
  * its load and CPU use (busy, steal) before and during each part, with a warning when the machine was not quiet.
@@ -16,6 +16,8 @@
  *   BENCH_AVAILABILITY_BROWSER (1; 0: the API only): its page drawn in Chromium too, BENCH_WEB_RUNS loads;
  *   BENCH_RETENTION_MACHINES (200), BENCH_RETENTION_HOURS (3): telemetry's storage a report with and without
  *   retention, on SQLite and PostgreSQL (bench/retention.ts; RETENTION_PG names the PostgreSQL server or `off`);
+ *   BENCH_RETENTION_PASS_MACHINES (20000), BENCH_RETENTION_PASS_DAYS (30): the device list while the retention job
+ *   prunes that history, on the engines of BENCH_DB (bench/retention-pass.ts);
  *   BENCH_SCREEN_MACHINES (20000), BENCH_SCREEN_INTERVAL_S (10), BENCH_SCREEN_MINUTE_S (60): /bigScreen's machines,
  *   their report interval and the length of a simulated minute (bench/screens.ts); BENCH_WEB_DIST (web/dist): the built
  *   console the screens part serves (a copy keeps a build beside the run from changing it), and the build the `web`
@@ -31,6 +33,7 @@ import { runBillingBench, type BillingBenchResult } from './billing.ts';
 import { runAempBench, type AempBenchResult } from './aemp.ts';
 import { runAvailabilityBench, type AvailabilityBenchResult } from './availability.ts';
 import type { RetentionBenchResult } from './retention.ts';
+import type { RetentionPassResult } from './retention-pass.ts';
 import { runApiBench, type ApiPostgresResult, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestPostgresResult, type IngestResult } from './ingest.ts';
 import { benchEngines } from './lib/fleet.ts';
@@ -61,6 +64,7 @@ const PARTS = [
   'aemp',
   'availability',
   'retention',
+  'retention-pass',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -98,6 +102,7 @@ export interface BenchReport {
   aemp?: AempBenchResult;
   availability?: AvailabilityBenchResult;
   retention?: RetentionBenchResult;
+  retentionPass?: RetentionPassResult;
 }
 
 const number = (name: string, fallback: number) => {
@@ -205,6 +210,14 @@ async function runPart(part: Part): Promise<void> {
     report.retention = await runRetentionBench({
       machines: number('BENCH_RETENTION_MACHINES', 200),
       hours: number('BENCH_RETENTION_HOURS', 3),
+    });
+  } else if (part === 'retention-pass') {
+    const { runRetentionPassBench } = await import('./retention-pass.ts');
+    report.retentionPass = await runRetentionPassBench({
+      machines: number('BENCH_RETENTION_PASS_MACHINES', 20_000),
+      days: number('BENCH_RETENTION_PASS_DAYS', 30),
+      rate: number('BENCH_API_RATE', 5000),
+      engines,
     });
   } else if (part === 'billing') {
     report.billing = await runBillingBench({ machines: number('BENCH_BILLING_MACHINES', 20_000) });
