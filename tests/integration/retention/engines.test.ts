@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openDb, type Db } from '@console/db/client';
 import { telemetryBuckets } from '@console/db/schema/analysis';
 import { devices, telemetry, trackPoints } from '@console/db/schema/devices';
-import { bucketAll, type Stat } from '@console/server/src/retention/buckets';
+import { BUCKET_CHUNK, bucketAll, type Stat } from '@console/server/src/retention/buckets';
 import { prune } from '@console/server/src/retention/prune';
 import { retentionRun } from '@console/server/src/retention/job';
 import { BUCKET_MS, rawCutoffOfDevice, setRetention } from '@console/server/src/retention/settings';
@@ -240,6 +240,22 @@ function suite(engine: 'sqlite' | 'postgres') {
         .where(sql`${telemetry.deviceId} = ${a} and ${telemetry.deviceTime} < ${cutoff}`)
         .get();
       expect(Number(older!.n)).toBe(0);
+    });
+
+    it('prunes in every run, even one that did not fold all that arrived', { timeout: 120_000 }, async () => {
+      const now = T0 + 3 * DAY + 3_600_000;
+      const job = { db, now: () => now, log: () => {} };
+      await retentionRun(job, { pauseMs: 0 });
+      // More new reports than one chunk folds, and old folded rows past a shorter window.
+      await ingest(db, a, range(BUCKET_CHUNK + 500, 10 * REPORTS));
+      await setRetention(db, 1, { rawDays: 1, bucketDays: 400 }, now);
+      await setRetention(db, 0, { rawDays: 2, bucketDays: 400 }, now);
+      const run = await retentionRun(job, { pauseMs: 0, foldMs: 0 });
+      expect(run.folded).toBe(BUCKET_CHUNK);
+      expect(run.pruned!.telemetry).toBeGreaterThan(0);
+      // The rest is folded by the next run, and nothing unfolded was deleted.
+      expect((await retentionRun(job, { pauseMs: 0 })).folded).toBe(500);
+      expect(await count(db, telemetry, a)).toBeGreaterThanOrEqual(BUCKET_CHUNK + 500);
     });
   });
 }
