@@ -62,6 +62,7 @@ export function startRetentionJob(
   const tick = () => {
     if (running || stopped) return;
     running = retentionRun(deps, { stopped: () => stopped })
+      .then(() => undefined)
       .catch((error: unknown) =>
         deps.log('error', 'telemetry retention failed (it tries again on its next run)', error),
       )
