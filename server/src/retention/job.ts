@@ -6,7 +6,8 @@ import { prune, PRUNE_BATCH, type PruneResult } from './prune.ts';
  * The retention job (docs/decisions/075-telemetry-retention.md), on the daily rollup's thread (off the API's and
  * ingest's): once at start and then every minute, it folds what arrived into the 5-minute buckets, a chunk at a time
  * (for RETENTION_FOLD_MS at most), then prunes what fell out of the windows at most RETENTION_RUN_BATCHES batches a
- * run, pausing between statements so ingest's commits go in between. `now` is the server's clock (the one QA moves), so windows follow it.
+ * run, pausing between statements so ingest's commits go in between. `now` is the server's clock (the one QA moves),
+ * so windows follow it; the fold's 30 s are real time.
  */
 export const RETENTION_INTERVAL_MS = 60_000;
 export const RETENTION_PAUSE_MS = 100;
