@@ -124,6 +124,11 @@ export interface Dialect {
   rowsOf(alias: string, columns: Record<string, SQLiteColumn>, rows: readonly (readonly unknown[])[]): SQL;
   /** `count` new ids of an identity column, in order, as the column `id` of a query: PostgreSQL only. */
   newIds(column: SQLiteColumn, count: number): SQL;
+  /**
+   * Appended to a select: the rows read are locked until the transaction ends (`for update`), so a writer at READ
+   * COMMITTED holds what it read; nothing on SQLite, whose write transaction holds the whole database.
+   */
+  forUpdate: SQL;
 }
 
 const sqlite: Dialect = {
@@ -164,6 +169,7 @@ const sqlite: Dialect = {
     );
     return sql`(select ${sql.join(names, sql`, `)} from json_each(${JSON.stringify(rows)}) ${sql.identifier(`${alias}_rows`)}) ${sql.identifier(alias)}`;
   },
+  forUpdate: sql``,
   newIds: () => {
     throw new Error('SQLite gives ids as it inserts: newIds is for PostgreSQL');
   },
@@ -211,6 +217,7 @@ const postgres: Dialect = {
     const names = Object.keys(columns).map((name) => sql.identifier(name));
     return sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.identifier(alias)}(${sql.join(names, sql`, `)})`;
   },
+  forUpdate: sql` for update`,
   newIds: (column, count) =>
     sql`select nextval(pg_get_serial_sequence(${getTableName(column.table)}::text, ${column.name}::text)) as id from generate_series(1, ${count}::bigint)`,
 };

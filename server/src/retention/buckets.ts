@@ -1,5 +1,5 @@
 import { and, asc, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '@console/db/client';
+import { readCommittedTransaction, type Db } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
 import { rollupWatermarks, telemetryBuckets } from '@console/db/schema/analysis';
 import { telemetry, trackPoints } from '@console/db/schema/devices';
@@ -124,19 +124,39 @@ export interface BucketChunkResult {
   positions: number;
 }
 
-/** Fold one chunk of telemetry and of track points into the buckets; 0 and 0 once caught up. */
-export async function bucketChunk(db: Db, options: { chunk?: number } = {}): Promise<BucketChunkResult> {
+export interface BucketChunkOptions {
+  chunk?: number;
+  /** Called once the chunk's rows are read, before anything is written (tests: another transaction in between). */
+  afterRead?: () => Promise<void>;
+}
+
+/**
+ * Fold one chunk of telemetry and of track points into the buckets; 0 and 0 once caught up. On PostgreSQL the chunk is
+ * a READ COMMITTED transaction that locks its own watermark rows first: the daily rollup's SERIALIZABLE chunks on the
+ * same thread read every watermark and move their own, and a serializable fold beside them was aborted as a
+ * serialization failure whenever a rollup chunk committed while it ran (under 5,000 reports a second every attempt of
+ * every run failed, so nothing was ever pruned). The lock keeps a second folder (another server process) waiting
+ * for the first to commit, then reading the watermark it moved.
+ */
+export async function bucketChunk(db: Db, options: BucketChunkOptions = {}): Promise<BucketChunkResult> {
   const size = options.chunk ?? BUCKET_CHUNK;
   const upTo = await settledIds(db);
-  return db.transaction(async (): Promise<BucketChunkResult> => {
+  return readCommittedTransaction(db, async (): Promise<BucketChunkResult> => {
+    await db
+      .insert(rollupWatermarks)
+      .values([
+        { name: BUCKETS_TELEMETRY, lastId: 0 },
+        { name: BUCKETS_TRACKS, lastId: 0 },
+      ])
+      .onConflictDoNothing()
+      .run();
     const marks = new Map(
       (
-        await db
-          .select()
-          .from(rollupWatermarks)
-          .where(inArray(rollupWatermarks.name, [BUCKETS_TELEMETRY, BUCKETS_TRACKS]))
-          .all()
-      ).map((w) => [w.name, w.lastId] as const),
+        await db.all<{ name: string; lastId: number }>(
+          sql`select ${rollupWatermarks.name} as "name", ${rollupWatermarks.lastId} as "lastId" from ${rollupWatermarks}
+            where ${inArray(rollupWatermarks.name, [BUCKETS_TELEMETRY, BUCKETS_TRACKS])}${dialectOf(db).forUpdate}`,
+        )
+      ).map((w) => [w.name, Number(w.lastId)] as const),
     );
     const fromT = marks.get(BUCKETS_TELEMETRY) ?? 0;
     const fromP = marks.get(BUCKETS_TRACKS) ?? 0;
@@ -171,6 +191,7 @@ export async function bucketChunk(db: Db, options: { chunk?: number } = {}): Pro
       .limit(size)
       .all();
     if (reports.length === 0 && points.length === 0) return { telemetry: 0, positions: 0 };
+    await options.afterRead?.();
 
     const rows = [...reports, ...points].map((r) => ({ deviceId: Number(r.deviceId), t: Number(r.t) }));
     const deviceIds = [...new Set(rows.map((r) => r.deviceId))];

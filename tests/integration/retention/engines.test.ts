@@ -4,11 +4,18 @@
  * machine's window, in bounded batches, never one the buckets have not read; and pruning beside ingest loses no report.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openDb, type Db } from '@console/db/client';
 import { telemetryBuckets } from '@console/db/schema/analysis';
 import { devices, telemetry, trackPoints } from '@console/db/schema/devices';
-import { BUCKET_CHUNK, bucketAll, type Stat } from '@console/server/src/retention/buckets';
+import {
+  BUCKET_CHUNK,
+  bucketAll,
+  bucketChunk,
+  bucketWatermarks,
+  type Stat,
+} from '@console/server/src/retention/buckets';
 import { prune } from '@console/server/src/retention/prune';
 import { retentionRun } from '@console/server/src/retention/job';
 import { BUCKET_MS, rawCutoffOfDevice, setRetention } from '@console/server/src/retention/settings';
@@ -262,3 +269,53 @@ function suite(engine: 'sqlite' | 'postgres') {
 
 suite('sqlite');
 suite('postgres');
+
+describe('the buckets folded beside the daily rollup on postgres', () => {
+  let scratch: ScratchDatabase;
+  let handle: { db: Db; close(): Promise<void> };
+  let rollup: pg.Client;
+  let next: pg.Client | undefined;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('console_retention_fold');
+    handle = await openDatabase('', { url: scratch.url });
+    rollup = new pg.Client({ connectionString: scratch.url });
+    await rollup.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await rollup?.end();
+    await next?.end();
+    await handle?.close();
+    await scratch?.drop();
+  });
+
+  it('commits a chunk while chunks of the daily rollup commit and begin beside it', { timeout: 60_000 }, async () => {
+    const [a] = await machines(handle.db);
+    await ingest(handle.db, a, range(100));
+    await rollup.query(`insert into rollup_watermarks (name, last_id) values ('telemetry', 0), ('track_points', 0)`);
+    expect(await bucketChunk(handle.db, { chunk: 50 })).toEqual({ telemetry: 50, positions: 50 });
+    // Known to be a handful of rows, as in any running server: read whole rather than through an index.
+    await rollup.query('analyze rollup_watermarks');
+    // The daily rollup's chunks as rollup-pg.ts runs them on the same thread, one after another under a busy fleet:
+    // serializable, every watermark read, their own moved. While the fold's chunk runs, one commits and the next has
+    // read every watermark and is still going.
+    const folded = await bucketChunk(handle.db, {
+      afterRead: async () => {
+        await rollup.query('begin isolation level serializable');
+        await rollup.query(`update rollup_watermarks set last_id = last_id + 1 where name = 'telemetry'`);
+        await rollup.query('commit');
+        if (!next) {
+          next = new pg.Client({ connectionString: scratch.url });
+          await next.connect();
+          await next.query('begin isolation level serializable');
+          await next.query('select * from rollup_watermarks');
+        }
+      },
+    });
+    expect(folded).toEqual({ telemetry: 50, positions: 50 });
+    await next!.query(`update rollup_watermarks set last_id = last_id + 1 where name = 'track_points'`);
+    await next!.query('commit');
+    const last = Number((await handle.db.get<{ n: number }>(sql`select max(id) as n from telemetry`))!.n);
+    expect(await bucketWatermarks(handle.db)).toEqual({ telemetry: last, positions: last });
+  });
+});
