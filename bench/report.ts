@@ -78,6 +78,7 @@ export function renderReport(r: BenchReport): string {
       ? `Speed reference (\`npx tsx bench/store-cost.ts\`): validate ${ref.validateUs} µs, write ${ref.writeUs} µs a report (CPU ${ref.validateCpuUs} + ${ref.writeCpuUs} µs).`
       : 'Speed reference: not measured.',
     `Before the run: load ${r.machine.before.load.join(' ')}, CPU busy ${r.machine.before.cpu?.busyPct ?? '?'} %, steal ${r.machine.before.cpu?.stealPct ?? '?'} %.`,
+    ...(r.machine.postgres ? [`${r.machine.postgres}.`] : []),
     '',
   );
   for (const w of r.warnings) lines.push(`- **warning**: ${w}`);

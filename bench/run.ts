@@ -36,7 +36,7 @@ import type { RetentionBenchResult } from './retention.ts';
 import type { RetentionPassResult } from './retention-pass.ts';
 import { runApiBench, type ApiPostgresResult, type ApiResult } from './api.ts';
 import { runIngestBench, type IngestPostgresResult, type IngestResult } from './ingest.ts';
-import { benchEngines } from './lib/fleet.ts';
+import { benchEngines, pgServerSettings } from './lib/fleet.ts';
 import {
   cpuShareBetween,
   noisiness,
@@ -79,6 +79,8 @@ export interface BenchReport {
     reference: SpeedReference | null;
     /** The machine before anything ran (3 s): load average, CPU busy and stolen. */
     before: { load: number[]; cpu: CpuShare | null };
+    /** The PostgreSQL server measured on (BENCH_DB postgres or both): its version and settings. */
+    postgres?: string;
   };
   /**
    * Load average (1, 5, 15 min) before and after each part, and the CPU's use during it (busy includes the
@@ -154,6 +156,7 @@ const report: BenchReport = {
     node: process.version,
     reference,
     before: quiet,
+    postgres: engines.includes('postgres') ? await pgServerSettings() : undefined,
   },
   load: {},
   warnings,

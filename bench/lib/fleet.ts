@@ -95,6 +95,28 @@ function dropDatabasesOnSignal(): void {
     });
 }
 
+/**
+ * The PostgreSQL server's version and the settings the figures depend on, for the report: a host may run it with
+ * autovacuum off (tuned for tests), which leaves vacuuming to the server's own upkeep (server/src/retention/vacuum.ts).
+ */
+export async function pgServerSettings(): Promise<string> {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      `select name, current_setting(name) as setting from pg_settings
+        where name in ('server_version', 'autovacuum', 'shared_buffers', 'synchronous_commit') order by name`,
+    );
+    const setting = new Map(rows.map((r) => [r.name, r.setting]));
+    return (
+      `PostgreSQL ${setting.get('server_version')}: autovacuum ${setting.get('autovacuum')}, ` +
+      `shared_buffers ${setting.get('shared_buffers')}, synchronous_commit ${setting.get('synchronous_commit')}`
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** `console_bench_<pid>_<hex>` databases of processes no longer running, on a server of this machine. */
 async function dropLeftBehind(): Promise<void> {
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(PG_SERVER).hostname)) return;

@@ -3,22 +3,26 @@ import { openDatabase, serverHandle } from '@console/db/client';
 import { clockOf } from '@console/contract/clock/follow';
 import { consoleLog } from '../lib/deps.ts';
 import { startRetentionJob } from '../retention/job.ts';
+import { startVacuumJob } from '../retention/vacuum.ts';
 import { CHECKPOINT_PAGES } from '../ingest/store.ts';
 import { startRollupJob } from './rollup.ts';
 import type { RollupThreadData } from './rollup-thread.ts';
 
 /** The rollup thread (rollup-thread.ts starts it): the daily work job on its own connection to the database. */
 const data = workerData as RollupThreadData;
-// The server's engine (DATABASE_URL, as the main thread's).
-const dbh = serverHandle(await openDatabase(data.dbFile, { migrate: false, max: 2 }));
+// The server's engine (DATABASE_URL, as the main thread's): a connection for each job.
+const opened = await openDatabase(data.dbFile, { migrate: false, max: 3 });
+const dbh = serverHandle(opened);
 // As the main thread's connection (main.ts): copying the WAL into the database stays ingest's work.
 dbh.sqlite?.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);
 const job = startRollupJob({ dbh, log: consoleLog });
 // Telemetry kept within bounds (decision 075): 5-minute buckets and pruning, on this thread, on the server's clock.
 const retention = startRetentionJob({ db: dbh.db, now: clockOf(data.clock ?? null), log: consoleLog });
+// PostgreSQL's tables vacuumed as rewrites leave dead rows, whether its autovacuum runs or not (retention/vacuum.ts).
+const upkeep = opened.engine === 'postgres' ? startVacuumJob({ db: dbh.db, log: consoleLog }) : null;
 
 parentPort!.once('message', () => {
-  void Promise.all([job.stop(), retention.stop()])
+  void Promise.all([job.stop(), retention.stop(), upkeep?.stop()])
     .then(() => dbh.close())
     .then(() => parentPort!.close());
 });

@@ -1,0 +1,77 @@
+/**
+ * The tables' upkeep on PostgreSQL (server/src/retention/vacuum.ts): a table whose rows were rewritten past
+ * autovacuum's threshold is vacuumed by the server itself, whether the database's autovacuum runs or not; one that
+ * was not is left alone, and a second check finds nothing to do.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '@console/db/client';
+import { devices } from '@console/db/schema/devices';
+import { vacuumPass } from '@console/server/src/retention/vacuum';
+import { eventually } from '../../fixtures/server-process.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../db-pg/scratch-database.ts';
+
+const MACHINES = 200;
+
+/** What PostgreSQL's statistics say of a table now (a new snapshot of them each time). */
+async function countsOf(client: pg.Client, table: string) {
+  const { rows } = await client.query<{ dead: string; vacuums: string }>(
+    `select n_dead_tup as dead, vacuum_count as vacuums from pg_stat_user_tables where relname = $1`,
+    [table],
+  );
+  return { dead: Number(rows[0]!.dead), vacuums: Number(rows[0]!.vacuums) };
+}
+
+describe('the tables kept vacuumed on postgres', () => {
+  let scratch: ScratchDatabase;
+  let handle: { db: Db; close(): Promise<void> };
+  /** Ingest's part: a connection of its own rewriting the machines' rows, as its state writes do. */
+  let ingest: pg.Client;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('console_retention_vacuum');
+    handle = await openDatabase('', { url: scratch.url });
+    ingest = new pg.Client({ connectionString: scratch.url });
+    await ingest.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await ingest?.end();
+    await handle?.close();
+    await scratch?.drop();
+  });
+
+  it('vacuums the machines rewritten past the threshold and nothing else', { timeout: 60_000 }, async () => {
+    await handle.db
+      .insert(devices)
+      .values(
+        Array.from({ length: MACHINES }, (_, i) => ({
+          orgId: 1,
+          modelId: 1,
+          kind: 'aerialPlatform' as const,
+          serialNumber: `VAC-${i}`,
+        })),
+      )
+      .run();
+    // The database's own autovacuum kept off this table, as on a server where it is off (or between its visits).
+    await ingest.query('alter table devices set (autovacuum_enabled = false)');
+    // Whatever the migrations and the insert left to do, done: what follows is the rewrites' alone.
+    await vacuumPass(handle.db);
+    // Each machine's row rewritten three times, as ingest's state writes do every few seconds.
+    for (let i = 1; i <= 3; i++) await ingest.query(`update devices set speed = $1, last_report_at = $2`, [i, i]);
+    // This connection's counts reach the statistics now rather than within the next seconds.
+    await ingest.query('select pg_stat_force_next_flush()');
+    await eventually('the rewrites counted', async () => (await countsOf(ingest, 'devices')).dead >= 3 * MACHINES);
+    const before = await countsOf(ingest, 'devices');
+    const organisations = await countsOf(ingest, 'organisations');
+
+    const done = await vacuumPass(handle.db);
+    expect(done.vacuumed).toContain('devices');
+    expect(done.vacuumed).not.toContain('organisations');
+    const after = await countsOf(ingest, 'devices');
+    expect(after).toEqual({ dead: 0, vacuums: before.vacuums + 1 });
+    expect((await countsOf(ingest, 'organisations')).vacuums).toBe(organisations.vacuums);
+
+    // Caught up: the next check vacuums nothing.
+    expect((await vacuumPass(handle.db)).vacuumed).toEqual([]);
+  });
+});
