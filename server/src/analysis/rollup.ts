@@ -1,6 +1,7 @@
 import type { DbHandle } from '@console/db/client';
 import type { LeaseDays } from '@console/db/lease-days';
 import type { AppDeps } from '../lib/deps.ts';
+import { startRepeatingJob } from '../lib/repeating-job.ts';
 import {
   ROLLUP_CHUNK,
   TELEMETRY,
@@ -152,34 +153,16 @@ export function startRollupJob(
   deps: Pick<AppDeps, 'dbh' | 'log'>,
   intervalMs = ROLLUP_INTERVAL_MS,
 ): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = async () => {
-    try {
-      while (!stopped) {
+  return startRepeatingJob(
+    async (stopped) => {
+      while (!stopped()) {
         const { dbh } = deps;
         const r = dbh.sqlite ? rollUpChunk(dbh) : await rollUpChunkPg(dbh.db);
         if (r.telemetry === 0 && r.positions === 0) break;
         await new Promise((resolve) => setTimeout(resolve, ROLLUP_PAUSE_MS));
       }
-    } catch (error) {
-      deps.log('error', 'daily work rollup failed (it tries again on its next run)', error);
-    }
-  };
-  const tick = () => {
-    if (running || stopped) return;
-    running = run().finally(() => {
-      running = null;
-    });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      return running ?? Promise.resolve();
     },
-  };
+    intervalMs,
+    (error) => deps.log('error', 'daily work rollup failed (it tries again on its next run)', error),
+  );
 }

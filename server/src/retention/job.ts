@@ -1,5 +1,6 @@
 import type { Db } from '@console/db/client';
 import { bucketChunk } from './buckets.ts';
+import { startRepeatingJob } from '../lib/repeating-job.ts';
 import { prune, PRUNE_BATCH, type PruneResult } from './prune.ts';
 
 /**
@@ -58,27 +59,9 @@ export function startRetentionJob(
   deps: RetentionJobDeps,
   intervalMs = RETENTION_INTERVAL_MS,
 ): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = retentionRun(deps, { stopped: () => stopped })
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        deps.log('error', 'telemetry retention failed (it tries again on its next run)', error),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      return running ?? Promise.resolve();
-    },
-  };
+  return startRepeatingJob(
+    (stopped) => retentionRun(deps, { stopped }),
+    intervalMs,
+    (error) => deps.log('error', 'telemetry retention failed (it tries again on its next run)', error),
+  );
 }

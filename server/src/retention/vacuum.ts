@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
+import { startRepeatingJob } from '../lib/repeating-job.ts';
 
 /**
  * The tables' upkeep on PostgreSQL (docs/decisions/067, last addendum). Ingest rewrites each reporting machine's row
@@ -59,28 +60,14 @@ export async function vacuumPass(db: Db): Promise<{ vacuumed: string[]; analyzed
   return done;
 }
 
-/** Start the checks (PostgreSQL only), the first at once; `stop` resolves once no check is going. A check still going is not doubled. */
+/** Start the checks (PostgreSQL only), the first at once; `stop` resolves once no check is going. */
 export function startVacuumJob(
   deps: { db: Db; log: (level: 'warn', message: string, detail?: unknown) => void },
   intervalMs = VACUUM_CHECK_MS,
 ): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = vacuumPass(deps.db)
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log('warn', 'table upkeep failed (it tries again on its next check)', error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      return running ?? Promise.resolve();
-    },
-  };
+  return startRepeatingJob(
+    () => vacuumPass(deps.db),
+    intervalMs,
+    (error) => deps.log('warn', 'table upkeep failed (it tries again on its next check)', error),
+  );
 }
