@@ -1,6 +1,6 @@
 import type { Db } from '@console/db/client';
-import { bucketChunk } from './buckets.ts';
 import { startRepeatingJob } from '../lib/repeating-job.ts';
+import { bucketChunk } from './buckets.ts';
 import { prune, PRUNE_BATCH, type PruneResult } from './prune.ts';
 
 /**

@@ -16,7 +16,6 @@ export const VACUUM_CHECK_MS = 5_000;
 
 /** A table's counts as PostgreSQL's statistics give them (pg_stat_user_tables). */
 export interface TableCounts {
-  table: string;
   live: number;
   dead: number;
   insertedSinceVacuum: number;
@@ -33,17 +32,21 @@ export function upkeepOf(t: TableCounts): 'vacuum' | 'analyze' | null {
   return null;
 }
 
-/** One check: every table of the database's schema past a threshold vacuumed or analysed, one after another. */
+/**
+ * One check: every table of the database's schema past a threshold vacuumed or analysed, one after another, the
+ * smallest first: the rows ingest rewrites every few seconds (`devices`, the rollup's cursors) are cleared in
+ * milliseconds and must not wait behind a day's telemetry partition, whose vacuum takes far longer.
+ */
 export async function vacuumPass(db: Db): Promise<{ vacuumed: string[]; analyzed: string[] }> {
-  const counts = await db.all<Record<keyof TableCounts, string | number>>(sql`
+  const counts = await db.all<Record<keyof TableCounts | 'table', string | number>>(sql`
     select relname as "table", n_live_tup as "live", n_dead_tup as "dead",
       n_ins_since_vacuum as "insertedSinceVacuum", n_mod_since_analyze as "changedSinceAnalyze"
-    from pg_stat_user_tables where schemaname = current_schema() order by relname`);
+    from pg_stat_user_tables where schemaname = current_schema()
+    order by pg_total_relation_size(relid), relname`);
   const done = { vacuumed: [] as string[], analyzed: [] as string[] };
   for (const row of counts) {
     const table = String(row.table);
     const upkeep = upkeepOf({
-      table,
       live: Number(row.live),
       dead: Number(row.dead),
       insertedSinceVacuum: Number(row.insertedSinceVacuum),
