@@ -3,13 +3,13 @@ import type { SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable, SQLiteVie
 import type { Subquery } from 'drizzle-orm';
 import type { Db } from '@console/db/client';
 import { dialectOf, type Dialect } from '@console/db/dialect';
-import { organisations } from '@console/db/schema/accounts';
+import { organisations, sessions, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { OPERATOR_ROLES } from '@console/contract/codes/roles';
 import { forbidden } from './errors.ts';
 import type { ReaderLang } from './org-brand.ts';
 import { perConnection } from './per-connection.ts';
-import type { SessionUser } from './session.ts';
+import { findSessionUser, hashToken, type SessionUser } from './session.ts';
 import { unitOfWork } from './unit-of-work.ts';
 
 /**
@@ -53,16 +53,29 @@ export type UnscopedReason =
   /** The holder of an unguessable, expiring link reads the one record it opens (a contract's public export). */
   | 'publicLink';
 
-/** Every organisation, and an organisation with all below it (one recursive statement), prepared once. */
+/** The organisations at and below those `roots` selects: one recursive statement. */
+const inSubtree = (roots: SQL) =>
+  sql`${organisations.id} in (with recursive subtree(id) as (${roots}
+    union select o.id from organisations o join subtree s on o.parent_id = s.id) select id from subtree)`;
+
+/** Every organisation, an organisation with all below it, and a session's user's, prepared once. */
 const everyOrg = perConnection((db) => db.select({ id: organisations.id }).from(organisations).prepare());
 const subtreeOf = perConnection((db) =>
   db
     .select({ id: organisations.id })
     .from(organisations)
+    // The root is cast: PostgreSQL would type an untyped parameter of a recursive query as text.
+    .where(inSubtree(sql`select cast(${sql.placeholder('root')} as bigint)`))
+    .prepare(),
+);
+const subtreeOfSession = perConnection((db) =>
+  db
+    .select({ id: organisations.id })
+    .from(organisations)
     .where(
-      // The root is cast: PostgreSQL would type an untyped parameter of a recursive query as text.
-      sql`${organisations.id} in (with recursive subtree(id) as (select cast(${sql.placeholder('root')} as bigint)
-        union select o.id from organisations o join subtree s on o.parent_id = s.id) select id from subtree)`,
+      inSubtree(
+        sql`select ${users.orgId} from ${sessions} join ${users} on ${users.id} = ${sessions.userId} where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}`,
+      ),
     )
     .prepare(),
 );
@@ -73,10 +86,34 @@ export async function orgIdsSeenBy(db: Db, orgId: number, every: boolean): Promi
   return rows.map((o) => o.id);
 }
 
-/** The visible organisation ids of a user: the operator's staff every organisation, anyone else their subtree. */
+/** The operator's own staff see every organisation; anyone else their organisation's subtree. */
+const seesEveryOrg = (user: SessionUser) =>
+  user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
+
+/** The visible organisation ids of a user. */
 function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
-  const operatorStaff = user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
-  return orgIdsSeenBy(db, user.orgId, operatorStaff);
+  return orgIdsSeenBy(db, user.orgId, seesEveryOrg(user));
+}
+
+/**
+ * The live, enabled user behind a token and the data they may touch, or null. The session and the organisations
+ * below its user are read side by side, both from the token: every request starts so, and one after the other they
+ * cost two round trips on PostgreSQL. The operator's staff's every organisation is read after (their subtree was
+ * read for nothing, as cheap as a second look).
+ */
+export async function openSession(
+  db: Db,
+  token: string,
+  now: number,
+  lang: ReaderLang,
+): Promise<{ user: SessionUser; data: ScopedData } | null> {
+  const [user, subtree] = await Promise.all([
+    findSessionUser(db, token, now),
+    subtreeOfSession(db).all({ tokenHash: hashToken(token) }),
+  ]);
+  if (!user) return null;
+  const orgIds = seesEveryOrg(user) ? await orgIdsSeenBy(db, user.orgId, true) : subtree.map((o) => o.id);
+  return { user, data: new ScopedData(db, user, orgIds, lang) };
 }
 
 /** What a scoped read reads from: a table, a view (track_points, of telemetry) or a subquery. */

@@ -9,10 +9,10 @@ import type { MessageKey } from '@console/contract/messages/zh-CN';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { asConflict } from './unit-of-work.ts';
-import { ScopedData } from './data.ts';
-import { DEFAULT_ORG_ZONE, orgToday } from './org-day.ts';
+import { openSession, ScopedData } from './data.ts';
+import { DEFAULT_ORG_ZONE } from './org-day.ts';
 import { readerLang } from './org-brand.ts';
-import { findSessionUser, type SessionUser } from './session.ts';
+import type { SessionUser } from './session.ts';
 import { dayInZone, resolveTimeZone } from './time.ts';
 
 export interface HandlerContext<E extends Endpoint> {
@@ -183,7 +183,8 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
   try {
     const { endpoint } = def;
     const token = requestToken(c);
-    const user = token ? await findSessionUser(deps.dbh.db, token, deps.now()) : null;
+    const session = token ? await openSession(deps.dbh.db, token, deps.now(), readerLang(lang)) : null;
+    const user = session?.user ?? null;
     if (endpoint.access !== 'public') {
       // The console goes quietly to /login on this answer; the message is the legacy literal.
       if (!user) return reply(API_STATUS.unauthorized, LOGOUT_MESSAGE, null);
@@ -199,19 +200,15 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
     const body = endpoint.body.safeParse(await readBody(c, endpoint));
     if (!body.success) throw invalid(body.error, 'body');
     refuseNulText(body.data, 'body');
-    let today: string | undefined;
     const data = await def.handler({
       query: query.data,
       body: body.data,
       user,
       token,
-      data: await ScopedData.of(deps.dbh.db, user, readerLang(lang)),
+      data: session?.data ?? (await ScopedData.of(deps.dbh.db, null, readerLang(lang))),
       lang,
       timeZone: resolveTimeZone(c.req.header('timeZone')),
-      today: async () =>
-        (today ??= user
-          ? await orgToday(deps.dbh.db, user.orgId, deps.now())
-          : dayInZone(deps.now(), DEFAULT_ORG_ZONE)),
+      today: async () => dayInZone(deps.now(), user?.orgTimeZone ?? DEFAULT_ORG_ZONE),
       ip: clientIp(c, deps.env.TRUST_PROXY),
       deps,
       c,

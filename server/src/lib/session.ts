@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { organisations, sessions, users } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
+import { DEFAULT_ORG_ZONE, orgZoneOf } from '@console/db/org-zone';
 import { perConnection } from './per-connection.ts';
 
 export interface SessionUser {
@@ -18,6 +19,8 @@ export interface SessionUser {
   avatar: string;
   introduction: string;
   tokenHash: string;
+  /** The calendar zone of the organisation's business days (lib/org-day.ts), read with the session. */
+  orgTimeZone: string;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -55,6 +58,7 @@ const lookup = perConnection((db) =>
       orgKind: organisations.kind,
       orgName: organisations.name,
       leaseType: organisations.leaseType,
+      orgTimeZone: orgZoneOf(db, users.orgId),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -70,6 +74,7 @@ export async function findSessionUser(db: Db, token: string, now: number): Promi
   if (!row || row.disabled) return null;
   const { id, orgId, orgKind, orgName, leaseType, roleId, mobile, areaCode, nickname, name, avatar, introduction } =
     row;
+  const orgTimeZone = row.orgTimeZone ?? DEFAULT_ORG_ZONE;
   return {
     id,
     orgId,
@@ -84,6 +89,7 @@ export async function findSessionUser(db: Db, token: string, now: number): Promi
     avatar,
     introduction,
     tokenHash,
+    orgTimeZone,
   };
 }
 

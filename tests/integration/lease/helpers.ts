@@ -1,5 +1,6 @@
 import { CNY } from '@console/contract/codes/money';
 import { and, eq, inArray } from 'drizzle-orm';
+import { orgTimeZone } from '@console/db/org-zone';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { leasePrices } from '@console/db/schema/products';
@@ -41,6 +42,7 @@ export async function userOf(t: TestApp, orgId: number, roleId: RoleId): Promise
     avatar: u.avatar,
     introduction: u.introduction,
     tokenHash: '',
+    orgTimeZone: await orgTimeZone(t.dbh.db, orgId),
   };
 }
 

@@ -7,6 +7,7 @@ import { ROLE } from '@console/contract/codes/roles';
 import { analysisEndpoints } from '@console/contract/http/analysis';
 import { authEndpoints } from '@console/contract/http/auth';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
+import { financeTaskEndpoints } from '@console/contract/http/finance-tasks';
 import { leaseHandoverEndpoints } from '@console/contract/http/lease-handover';
 import { createDraft } from '@console/server/src/lease/drafts';
 import { nextHandoverNumber } from '@console/server/src/lease/handover';
@@ -111,6 +112,22 @@ describe("an organisation's days", () => {
     const renters = await t.call(billingEndpoints.renters, { token, headers: { timeZone: LA } });
     expect(renters.data.list.length).toBeGreaterThan(0);
     expect(new Set(renters.data.list.map((r) => r.today))).toEqual(new Set([today]));
+  });
+
+  it("answers each request's today in its company's zone as it is at that request", async () => {
+    const staff = await userOf(t, pearl, ROLE.lessorStaff);
+    const token = await t.tokenForAccount(staff.mobile);
+    const today = async () =>
+      (await t.call(financeTaskEndpoints.list, { token, headers: { timeZone: SHANGHAI } })).data.today;
+    expect(await today()).toBe(dayInZone(t.deps.now(), SHANGHAI));
+    // The operator moves the company's calendar to Los Angeles: the same session's next request keeps it.
+    await t.dbh.db.insert(billingZones).values({ lessorOrgId: pearl, timeZone: LA }).run();
+    try {
+      expect(await today()).toBe(dayInZone(t.deps.now(), LA));
+    } finally {
+      await t.dbh.db.delete(billingZones).where(eq(billingZones.lessorOrgId, pearl)).run();
+    }
+    expect(await today()).toBe(dayInZone(t.deps.now(), SHANGHAI));
   });
 
   it('reports a machine’s last worked day as the organisation’s day, the same for a viewer in Los Angeles', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
 import type { DbHandle } from '@console/db/client';
+import { orgTimeZone as orgZone } from '@console/db/org-zone';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { workOrders } from '@console/db/schema/work-orders';
@@ -52,7 +53,8 @@ async function sessionUser(dbh: DbHandle, userId: number): Promise<SessionUser> 
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .where(eq(users.id, userId))
     .get())!;
-  return { ...row.user, orgKind: row.org.kind, orgName: row.org.name, leaseType: 0, tokenHash: '' } as SessionUser;
+  const orgTimeZone = await orgZone(dbh.db, row.org.id);
+  return { ...row.user, orgKind: row.org.kind, orgName: row.org.name, leaseType: 0, tokenHash: '', orgTimeZone };
 }
 
 /**
