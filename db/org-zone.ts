@@ -1,5 +1,4 @@
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { organisations } from './schema/accounts.ts';
 import { billingZones } from './schema/lease-billing.ts';
@@ -13,35 +12,28 @@ import { billingZones } from './schema/lease-billing.ts';
 export const DEFAULT_ORG_ZONE = 'Asia/Shanghai';
 
 /**
- * The calendar zone of the organisation `orgId` (an id or a column of an outer query) as an SQL expression, null where
- * none is kept up its line: its own `billing_zones` row, else its parent's, up to four organisations (customer →
- * lessor → operator, as upTheLine). Joins, not a recursive query, so that it reads in one statement on both engines
- * and an outer query can carry it: the session's lookup answers its organisation's zone with the session, as every
- * request asks its organisation's day and a read of its own cost a round trip on PostgreSQL.
+ * The calendar zone of the organisation `orgId` (an id, or a column of an outer query) as a value, null where none is
+ * kept up its line: its own `billing_zones` row, else the nearest one above it (customer → lessor → operator: four
+ * organisations at most, as upTheLine). One statement on both engines, so an outer query can carry it: the session's
+ * lookup answers its organisation's zone with the session, as every request asks its organisation's day and a read of
+ * its own cost a round trip on PostgreSQL. Recursive rather than four joins, which PostgreSQL takes three times as long to
+ * plan (0.7 against 0.2 ms, each request: its statements are not prepared).
+ * The start is cast: PostgreSQL would type an untyped parameter of a recursive query as text.
  */
-export function orgZoneOf(db: Db, orgId: number | SQLWrapper): SQL<string | null> {
-  const line = [0, 1, 2, 3].map((hop) => ({
-    org: alias(organisations, `zone_org_${hop}`),
-    zone: alias(billingZones, `zone_${hop}`),
-  }));
-  let query = db
-    .select({
-      timeZone: sql`coalesce(${sql.join(
-        line.map(({ zone }) => zone.timeZone),
-        sql`, `,
-      )})`,
-    })
-    .from(line[0]!.org)
-    .$dynamic();
-  line.forEach(({ org, zone }, hop) => {
-    if (hop) query = query.leftJoin(org, eq(org.id, line[hop - 1]!.org.parentId));
-    query = query.leftJoin(zone, eq(zone.lessorOrgId, org.id));
-  });
-  return sql<string | null>`(${query.where(eq(line[0]!.org.id, orgId))})`;
+export function orgZoneOf(orgId: number | SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(
+    with recursive line(id, hops) as (
+      select cast(${orgId} as bigint), 0
+      union all
+      select o.parent_id, line.hops + 1 from ${organisations} o join line on o.id = line.id
+      where o.parent_id is not null and line.hops < 3
+    )
+    select ${billingZones.timeZone} from line join ${billingZones} on ${billingZones.lessorOrgId} = line.id
+    order by line.hops limit 1)`;
 }
 
 export async function orgTimeZone(db: Db, orgId: number): Promise<string> {
-  const row = await db.get<{ timeZone: string | null }>(sql`select ${orgZoneOf(db, orgId)} as "timeZone"`);
+  const row = await db.get<{ timeZone: string | null }>(sql`select ${orgZoneOf(orgId)} as "timeZone"`);
   return row?.timeZone ?? DEFAULT_ORG_ZONE;
 }
 

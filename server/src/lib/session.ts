@@ -58,7 +58,7 @@ const lookup = perConnection((db) =>
       orgKind: organisations.kind,
       orgName: organisations.name,
       leaseType: organisations.leaseType,
-      orgTimeZone: orgZoneOf(db, users.orgId),
+      orgTimeZone: orgZoneOf(users.orgId),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
