@@ -98,8 +98,8 @@ function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
 /**
  * The live, enabled user behind a token and the data they may touch, or null. The session and the organisations
  * below its user are read side by side, both from the token: every request starts so, and one after the other they
- * cost two round trips on PostgreSQL. The operator's staff's every organisation is read after (their subtree was
- * read for nothing, as cheap as a second look).
+ * cost two round trips on PostgreSQL. The operator's own staff see every organisation, read after the session (the
+ * subtree read beside it goes unused then).
  */
 export async function openSession(
   db: Db,
