@@ -16,7 +16,6 @@ import { menusFor } from '../lib/menus.ts';
 import { loginDataFor, signIn } from '../lib/sign-in.ts';
 import { requireCode, sendCode } from '../lib/sms-codes.ts';
 import { mayUseDevTools } from '../lib/this-machine.ts';
-import { orgToday } from '../lib/org-day.ts';
 import { formatInZone } from '../lib/time.ts';
 
 const QR_TTL_MS = 2 * 60 * 1000;
@@ -41,10 +40,9 @@ export const authRoutes: RouteDef[] = [
     signIn(deps, { ...query, ip, lang, kind: 'dashboard', allowRole: (roleId) => roleId === DASHBOARD_ROLE }),
   ),
 
-  route(authEndpoints.getUserInfo, async ({ token, data, deps, lang }) => {
-    // Who the token belongs to, and their own organisation.
+  route(authEndpoints.getUserInfo, async ({ user, data, lang, today }) => {
+    // Who the token belongs to (the request's session), and their own organisation.
     const db = data.unscoped('signIn');
-    const user = token ? await findSessionUser(db, token, deps.now()) : null;
     if (!user) throw new ApiError(API_STATUS.unauthorized, 'error.logout');
     if (!user.roleId) throw new ApiError(API_STATUS.forbidden, 'auth.noPermissionToLogin');
     const org = (await db.select().from(organisations).where(eq(organisations.id, user.orgId)).get())!;
@@ -59,7 +57,7 @@ export const authRoutes: RouteDef[] = [
       lessorAuth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0),
       orgName: nameIn(org, data.lang),
       orgKind: user.orgKind,
-      today: await orgToday(db, org.id, deps.now()),
+      today: await today(),
       menus: menusFor({ roleId: user.roleId as RoleId, orgKind: user.orgKind }, lang),
     };
   }),

@@ -11,7 +11,7 @@ import { listOrder, listPage } from '../../lib/list-page.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { textContains } from '../../lib/search.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { orgToday, orgTodays } from '../../lib/org-day.ts';
+import { orgTodays } from '../../lib/org-day.ts';
 import { periodScope } from './scope.ts';
 import { nameInSql } from '../../lib/org-brand.ts';
 
@@ -128,9 +128,9 @@ const DEFAULT_ORDER = [
 ];
 
 export const periodRoutes: RouteDef[] = [
-  route(api.periods, async ({ query, user, data, deps }) => {
+  route(api.periods, async ({ query, user, data, deps, today }) => {
     const db = data.unscoped('domainRule');
-    const rows = readRows(data, user, query, await orgToday(db, user.orgId, deps.now()));
+    const rows = readRows(data, user, query, await today());
     if (!rows) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
     const { rows: found, ...paging } = await listPage(
       data,
