@@ -17,8 +17,8 @@ import { containsPattern, matches } from '../lib/search.ts';
 import { binding, idList, inline, oneOf, type Binder } from '../lib/binding.ts';
 import { perConnection } from '../lib/per-connection.ts';
 import { formatInZone } from '../lib/time.ts';
-import { orgNames } from '../lib/scope.ts';
-import { nameIn } from '../lib/org-brand.ts';
+import { nameIn, ORG_NAMES } from '../lib/org-brand.ts';
+import { organisations } from '@console/db/schema/accounts';
 import { ownerOrgIds } from '../lib/device-access.ts';
 
 type Device = typeof devices.$inferSelect;
@@ -147,50 +147,73 @@ interface RowContext {
   fences: Map<number, string>;
 }
 
-/** The names of fences by id (a machine's fence is its owner's; every viewer of the machine sees its name). */
-const fenceNames = perConnection((db) =>
-  db
-    .select({ id: fences.id, name: fences.name })
-    .from(fences)
-    .where(oneOf(dialectOf(db), fences.id, sql.placeholder('ids')))
-    .prepare(),
-);
-
-/** The names of device models by id, prepared once (every page of machines shows them). */
-const modelNames = perConnection((db) =>
-  db
-    .select({ id: deviceModels.id, name: deviceModels.name, nameZh: deviceModels.nameZh, nameEn: deviceModels.nameEn })
-    .from(deviceModels)
-    .where(oneOf(dialectOf(db), deviceModels.id, sql.placeholder('ids')))
-    .prepare(),
-);
+/** What a page of machines refers to by id, whose names it shows. */
+type Referenced = 'model' | 'org' | 'fence';
 
 /**
- * Names of the models and organisations the given machines refer to: read side by side (on PostgreSQL each on a
- * connection of its own, so a page waits for two round trips rather than six).
+ * The names of the models, organisations and fences a page of machines refers to, in one read prepared once per
+ * connection (on PostgreSQL one statement where three went side by side: a busy host's cores parse, plan and answer
+ * each). Models and organisations keep a name in each language (nameIn); a fence has one name.
+ */
+const referencedNames = perConnection((db) => {
+  const dialect = dialectOf(db);
+  const named = (of: Referenced) => sql<Referenced>`${sql.raw(`'${of}'`)}`.as('of');
+  return db
+    .select({
+      of: named('model'),
+      id: deviceModels.id,
+      name: deviceModels.name,
+      nameZh: deviceModels.nameZh,
+      nameEn: deviceModels.nameEn,
+    })
+    .from(deviceModels)
+    .where(oneOf(dialect, deviceModels.id, sql.placeholder('models')))
+    .unionAll(
+      db
+        .select({ of: named('org'), id: organisations.id, ...ORG_NAMES })
+        .from(organisations)
+        .where(oneOf(dialect, organisations.id, sql.placeholder('orgs'))),
+    )
+    .unionAll(
+      db
+        .select({ of: named('fence'), id: fences.id, name: fences.name, nameZh: fences.name, nameEn: fences.name })
+        .from(fences)
+        .where(oneOf(dialect, fences.id, sql.placeholder('fences'))),
+    )
+    .prepare();
+});
+
+/**
+ * Names of the models, organisations and fences the given machines refer to, and where the rented-in ones came from:
+ * read side by side (on PostgreSQL each on a connection of its own).
  */
 async function namesFor(
   data: ScopedData,
   rows: Device[],
 ): Promise<Pick<RowContext, 'models' | 'orgs' | 'rentedFrom' | 'fences'>> {
-  const modelIds = [...new Set(rows.map((r) => r.modelId))];
-  const fenceIds = [...new Set(rows.flatMap((r) => (r.fenceId === null ? [] : [r.fenceId])))];
-  const [models, fenced, rentedFrom, orgs] = await Promise.all([
-    modelIds.length ? modelNames(data.unscoped('referencedNames')).all({ ids: idList(modelIds) }) : [],
-    fenceIds.length ? fenceNames(data.unscoped('referencedNames')).all({ ids: idList(fenceIds) }) : [],
+  const ids = (of: (r: Device) => (number | null)[]) =>
+    idList([...new Set(rows.flatMap(of))].filter((id) => id !== null));
+  const [named, rentedFrom] = await Promise.all([
+    rows.length
+      ? referencedNames(data.unscoped('referencedNames')).all({
+          models: ids((r) => [r.modelId]),
+          orgs: ids((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
+          fences: ids((r) => [r.fenceId]),
+        })
+      : [],
     rentedFromOf(data, rows),
-    orgNames(
-      data,
-      rows.flatMap((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
-    ),
   ]);
+  const names = (of: Referenced) => named.filter((n) => n.of === of);
   return {
     rentedFrom,
     models: new Map(
-      models.map((m) => [m.id, { shown: nameIn(m, data.lang), all: [m.name, m.nameZh, m.nameEn].filter(Boolean) }]),
+      names('model').map((m) => [
+        m.id,
+        { shown: nameIn(m, data.lang), all: [m.name, m.nameZh, m.nameEn].filter(Boolean) },
+      ]),
     ),
-    fences: new Map(fenced.map((f) => [f.id, f.name])),
-    orgs,
+    fences: new Map(names('fence').map((f) => [f.id, f.name])),
+    orgs: new Map(names('org').map((o) => [o.id, nameIn(o, data.lang)])),
   };
 }
 
@@ -200,20 +223,18 @@ async function namesFor(
  */
 async function rentedFromOf(data: ScopedData, rows: Device[]): Promise<Map<number, string>> {
   if (!rows.length) return new Map();
+  // The sub-lessor's names come with the sub-lease (a join, not a second read after it).
   const rentedIn = await data
     .prepared('device-list:rentedIn', () =>
       data
-        .select({ deviceId: subleases.deviceId, sublessorId: subleases.sublessorOrgId })
+        .select({ deviceId: subleases.deviceId, ...ORG_NAMES })
         .from(subleases, data.orgScope(subleases.orgId))
+        .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
         .where(and(eq(subleases.state, 'renting'), oneOf(data.dialect, subleases.deviceId, sql.placeholder('ids'))))
         .prepare(),
     )
     .all({ ids: idList(rows.map((r) => r.id)) });
-  const sublessorNames = await orgNames(
-    data,
-    rentedIn.map((r) => r.sublessorId),
-  );
-  return new Map(rentedIn.map((r) => [r.deviceId, sublessorNames.get(r.sublessorId) ?? '']));
+  return new Map(rentedIn.map((r) => [r.deviceId, nameIn(r, data.lang)]));
 }
 
 /**
@@ -280,9 +301,10 @@ export async function deviceRows(
   rows: Device[],
   timeZone: string,
   today: string,
+  owned?: number[],
 ) {
-  const [owned, names] = await Promise.all([ownerOrgIds(data, user), namesFor(data, rows)]);
-  const ctx: RowContext = { timeZone, today, owned, ...names };
+  const [editable, names] = await Promise.all([owned ?? ownerOrgIds(data, user), namesFor(data, rows)]);
+  const ctx: RowContext = { timeZone, today, owned: editable, ...names };
   return rows.map((row) => toRow(row, ctx));
 }
 
@@ -296,15 +318,19 @@ export async function listDevices(
   // The console's most asked list: its queries are prepared once per shape of filter and sort (preparedListPage).
   const filter = binding();
   const where = listWhere(data.dialect, q, today, filter);
-  const { rows, ...paging } = await preparedListPage(
-    data,
-    q,
-    { shape: `devices:${filter.shape()}:${q.sortField ?? ''}:${q.sortOrder ?? ''}`, values: filter.values },
-    () => ({
-      rows: data.select().from(devices, data.deviceScope()).where(where),
-      // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
-      order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
-    }),
-  );
-  return { list: await deviceRows(data, user, rows, timeZone, today), ...paging };
+  // Which rows the user may change does not depend on the page: read beside it rather than after.
+  const [{ rows, ...paging }, owned] = await Promise.all([
+    preparedListPage(
+      data,
+      q,
+      { shape: `devices:${filter.shape()}:${q.sortField ?? ''}:${q.sortOrder ?? ''}`, values: filter.values },
+      () => ({
+        rows: data.select().from(devices, data.deviceScope()).where(where),
+        // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
+        order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
+      }),
+    ),
+    ownerOrgIds(data, user),
+  ]);
+  return { list: await deviceRows(data, user, rows, timeZone, today, owned), ...paging };
 }
