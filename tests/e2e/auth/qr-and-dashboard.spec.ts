@@ -80,6 +80,9 @@ test.describe('data-screen sign-in on /loginForDashboard', () => {
     await expect(page).toHaveURL(/\/loginForDashboard$/);
     await page.goto('/screen');
     await expect(page).toHaveURL(/\/loginForDashboard$/);
+    // The console hands the address back to the sign-in page by loading it again (SignInHandoffPage): the user is
+    // back at the form, not at the hand-off's spinner.
+    await expect(page.getByLabel('Account', { exact: true })).toBeVisible();
   });
 
   test('a console user opening the data screen without its sign-in gets that sign-in, which stays put', async ({
