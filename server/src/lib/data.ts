@@ -9,6 +9,7 @@ import { OPERATOR_ROLES } from '@console/contract/codes/roles';
 import { forbidden } from './errors.ts';
 import type { ReaderLang } from './org-brand.ts';
 import { perConnection } from './per-connection.ts';
+import { preparePlannedOnce } from './planned-once.ts';
 import { findSessionUser, hashToken, type SessionUser } from './session.ts';
 import { unitOfWork } from './unit-of-work.ts';
 
@@ -59,25 +60,29 @@ const inSubtree = (roots: SQL) =>
     union select o.id from organisations o join subtree s on o.parent_id = s.id) select id from subtree)`;
 
 /** Every organisation, an organisation with all below it, and a session's user's, prepared once. */
-const everyOrg = perConnection((db) => db.select({ id: organisations.id }).from(organisations).prepare());
+const everyOrg = perConnection((db) => preparePlannedOnce(db, db.select({ id: organisations.id }).from(organisations)));
 const subtreeOf = perConnection((db) =>
-  db
-    .select({ id: organisations.id })
-    .from(organisations)
-    // The root is cast: PostgreSQL would type an untyped parameter of a recursive query as text.
-    .where(inSubtree(sql`select cast(${sql.placeholder('root')} as bigint)`))
-    .prepare(),
+  preparePlannedOnce(
+    db,
+    db
+      .select({ id: organisations.id })
+      .from(organisations)
+      // The root is cast: PostgreSQL would type an untyped parameter of a recursive query as text.
+      .where(inSubtree(sql`select cast(${sql.placeholder('root')} as bigint)`)),
+  ),
 );
 const subtreeOfSession = perConnection((db) =>
-  db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(
-      inSubtree(
-        sql`select ${users.orgId} from ${sessions} join ${users} on ${users.id} = ${sessions.userId} where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}`,
+  preparePlannedOnce(
+    db,
+    db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(
+        inSubtree(
+          sql`select ${users.orgId} from ${sessions} join ${users} on ${users.id} = ${sessions.userId} where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}`,
+        ),
       ),
-    )
-    .prepare(),
+  ),
 );
 
 /** An organisation's ids as it sees them: every organisation when `every`, else it and all below it. */
@@ -255,6 +260,11 @@ export class ScopedData {
   /** As select(), without repeated rows. */
   selectDistinct<F extends SelectedFields>(fields: F): { from: ReturnType<typeof fieldsFrom<F>> } {
     return { from: fieldsFrom(this.#db, fields, true) };
+  }
+
+  /** `query.prepare()`, planned once per connection on PostgreSQL: for a read every request runs (lib/planned-once.ts). */
+  planOnce<P>(query: Parameters<typeof preparePlannedOnce<P>>[1]): P {
+    return preparePlannedOnce(this.#db, query);
   }
 
   /** How many rows a (scoped) query answers: list-page counts over the list's own query. */

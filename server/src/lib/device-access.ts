@@ -27,11 +27,12 @@ export async function keeperOrgIds(data: ScopedData): Promise<number[]> {
   return (
     await data
       .prepared('device-access:owners', () =>
-        data
-          .select({ id: organisations.id })
-          .from(organisations, data.orgScope(organisations.id))
-          .where(inArray(organisations.kind, ['operator', 'lessor']))
-          .prepare(),
+        data.planOnce(
+          data
+            .select({ id: organisations.id })
+            .from(organisations, data.orgScope(organisations.id))
+            .where(inArray(organisations.kind, ['operator', 'lessor'])),
+        ),
       )
       .all()
   ).map((o) => o.id);

@@ -52,13 +52,15 @@ export async function preparedListPage<S extends SQLiteSelect>(
 ): Promise<{ rows: Awaited<ReturnType<S['all']>>; total: number; page: number; pageSize: number }> {
   const read = data.prepared(`list:${filter.shape}`, () => {
     const { rows, order } = build();
+    // Planned once per connection on PostgreSQL: a count, and a page in a total order (the sort and its tie-breaker).
     return {
-      count: data.countOf(rows).prepare(),
-      page: rows
-        .orderBy(...order)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(),
+      count: data.planOnce(data.countOf(rows)),
+      page: data.planOnce(
+        rows
+          .orderBy(...order)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
     };
   });
   const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };

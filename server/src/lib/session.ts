@@ -4,6 +4,7 @@ import { organisations, sessions, users } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
 import { DEFAULT_ORG_ZONE, orgZoneOf } from '@console/db/org-zone';
 import { perConnection } from './per-connection.ts';
+import { preparePlannedOnce } from './planned-once.ts';
 
 export interface SessionUser {
   id: number;
@@ -43,28 +44,30 @@ export async function createSession(
 
 /** The query behind findSessionUser, prepared once (it runs on every request); the expiry compared as stored (ms). */
 const lookup = perConnection((db) =>
-  db
-    .select({
-      id: users.id,
-      orgId: users.orgId,
-      disabled: users.disabled,
-      roleId: users.roleId,
-      mobile: users.mobile,
-      areaCode: users.areaCode,
-      nickname: users.nickname,
-      name: users.name,
-      avatar: users.avatar,
-      introduction: users.introduction,
-      orgKind: organisations.kind,
-      orgName: organisations.name,
-      leaseType: organisations.leaseType,
-      orgTimeZone: orgZoneOf(users.orgId),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare(),
+  preparePlannedOnce(
+    db,
+    db
+      .select({
+        id: users.id,
+        orgId: users.orgId,
+        disabled: users.disabled,
+        roleId: users.roleId,
+        mobile: users.mobile,
+        areaCode: users.areaCode,
+        nickname: users.nickname,
+        name: users.name,
+        avatar: users.avatar,
+        introduction: users.introduction,
+        orgKind: organisations.kind,
+        orgName: organisations.name,
+        leaseType: organisations.leaseType,
+        orgTimeZone: orgZoneOf(users.orgId),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(organisations, eq(organisations.id, users.orgId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')))),
+  ),
 );
 
 /** The live, enabled user behind a token, or null. */

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { RENEWAL_DAYS } from '@console/contract/codes/finance';
 import { addDaysToDay, daysBetween } from '@console/contract/http/upkeep';
 import { listOrder, preparedListPage } from '../lib/list-page.ts';
+import { preparePlannedOnce } from '../lib/planned-once.ts';
 import { containsPattern, matches } from '../lib/search.ts';
 import { binding, idList, inline, oneOf, type Binder } from '../lib/binding.ts';
 import { perConnection } from '../lib/per-connection.ts';
@@ -158,7 +159,7 @@ type Referenced = 'model' | 'org' | 'fence';
 const referencedNames = perConnection((db) => {
   const dialect = dialectOf(db);
   const named = (of: Referenced) => sql<Referenced>`${sql.raw(`'${of}'`)}`.as('of');
-  return db
+  const names = db
     .select({
       of: named('model'),
       id: deviceModels.id,
@@ -179,8 +180,9 @@ const referencedNames = perConnection((db) => {
         .select({ of: named('fence'), id: fences.id, name: fences.name, nameZh: fences.name, nameEn: fences.name })
         .from(fences)
         .where(oneOf(dialect, fences.id, sql.placeholder('fences'))),
-    )
-    .prepare();
+    );
+  // Planned once per connection on PostgreSQL: the rows are keyed by what they name and its id.
+  return preparePlannedOnce(db, names);
 });
 
 /**
@@ -226,12 +228,13 @@ async function rentedFromOf(data: ScopedData, rows: Device[]): Promise<Map<numbe
   // The sub-lessor's names come with the sub-lease (a join, not a second read after it).
   const rentedIn = await data
     .prepared('device-list:rentedIn', () =>
-      data
-        .select({ deviceId: subleases.deviceId, ...ORG_NAMES })
-        .from(subleases, data.orgScope(subleases.orgId))
-        .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
-        .where(and(eq(subleases.state, 'renting'), oneOf(data.dialect, subleases.deviceId, sql.placeholder('ids'))))
-        .prepare(),
+      data.planOnce(
+        data
+          .select({ deviceId: subleases.deviceId, ...ORG_NAMES })
+          .from(subleases, data.orgScope(subleases.orgId))
+          .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
+          .where(and(eq(subleases.state, 'renting'), oneOf(data.dialect, subleases.deviceId, sql.placeholder('ids')))),
+      ),
     )
     .all({ ids: idList(rows.map((r) => r.id)) });
   return new Map(rentedIn.map((r) => [r.deviceId, nameIn(r, data.lang)]));
