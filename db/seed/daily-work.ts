@@ -166,9 +166,11 @@ async function insertDays(db: Db, rows: Row[]): Promise<void> {
 /**
  * One machine of each rental company whose unit reported nothing through its contract's last billing month (its
  * cable cut on site and mended on the billing day): a machine on lease with an hours allowance, none of the machines
- * with telemetry or those idle lately, on lease since before that month. Its bill says its hours are missing
- * (decision 070: no hours is not zero hours). The days are the machine's: from three days before the month to the
- * day before the billing day.
+ * with telemetry or those idle lately, on lease since before that month: of those, the one on lease the longest, so
+ * that its missing month is one of many it was measured in, whatever day the demo is seeded on (a machine delivered
+ * just before it would have no measured days to speak of, and the revenue analysis would list it as the least used).
+ * Its bill says its hours are missing (decision 070: no hours is not zero hours). The days are the machine's: from three
+ * days before the month to the day before the billing day.
  */
 async function silentMonths(
   db: Db,
@@ -180,7 +182,7 @@ async function silentMonths(
       c.billing_day AS "billingDay"
     FROM lease_periods p JOIN contracts c ON c.id = p.contract_id JOIN contract_lines l ON l.id = p.line_id
     WHERE p.end_on IS NULL AND c.status = 7 AND l.allowance_tenths IS NOT NULL
-    ORDER BY p.lessor_org_id, p.device_id`);
+    ORDER BY p.lessor_org_id, p.start_on, p.device_id`);
   const silent = new Map<number, { from: string; to: string }>();
   const done = new Set<number>();
   for (const c of candidates) {
