@@ -1,15 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints as api } from '@console/contract/http/lease-billing';
-import { organisations, users } from '@console/db/schema/accounts';
 import { billLines, bills, ledgerEntries, receipts } from '@console/db/schema/lease-billing';
 import { renters } from '@console/db/schema/lease';
 import { issueLessorBills } from '@console/db/billing/issue';
 import { issueBills } from '@console/server/src/billing/issue';
-import { createSession } from '@console/server/src/lib/session';
 import { seedLeaseBills } from '@console/db/seed/lease-bills';
 import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import { lessorAdmin } from '../../fixtures/lessor-admin.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { advanceTo, leaseTwoMachines, returnMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
@@ -253,17 +252,7 @@ describe('lease billing', () => {
     await issueLessorBills(t.dbh.db, lease.lessorId, on('05-01'));
     const mine = await t.call(api.billList, { token: await t.tokenFor(ROLE.other) });
     expect(mine.data.list.map((b) => b.contractId)).toEqual([lease.contractId, lease.contractId]);
-    const northwind = (await t.dbh.db
-      .select()
-      .from(organisations)
-      .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
-      .get())!;
-    const admin = (await t.dbh.db
-      .select()
-      .from(users)
-      .where(and(eq(users.orgId, northwind.id), eq(users.roleId, ROLE.lessorAdmin)))
-      .get())!;
-    const foreign = await createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const { token: foreign } = await lessorAdmin(t, 'Northwind Equipment Hire');
     const theirs = await t.call(api.billList, { token: foreign });
     expect(theirs.data.list).toHaveLength(0);
     const detail = await t.call(api.billDetail, { token: foreign, query: { id: (await billsOf())[0]!.id } });

@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { billingEndpoints } from '@console/contract/http/lease-billing';
 import { revenueEndpoints as api } from '@console/contract/http/lease-revenue';
-import { organisations, users } from '@console/db/schema/accounts';
+import { users } from '@console/db/schema/accounts';
 import { dailyWork } from '@console/db/schema/analysis';
 import { deviceExpenses } from '@console/db/schema/device-records';
 import { devices } from '@console/db/schema/devices';
 import { deviceRecordEndpoints } from '@console/contract/http/device-records';
 import { contracts } from '@console/db/schema/lease';
 import { issueLessorBills } from '@console/db/billing/issue';
-import { createSession } from '@console/server/src/lib/session';
 import { signingFixture, type SigningFixture } from '../../fixtures/lease-signing.ts';
+import { lessorAdmin } from '../../fixtures/lessor-admin.ts';
 import type { TestApp } from '../../fixtures/test-app.ts';
 import { advanceTo, leaseTwoMachines, withoutSeededBilling, type Leased } from './helpers.ts';
 
@@ -284,17 +284,7 @@ describe('revenue analysis', () => {
     expect(finance.status).toBe('200');
     expect(finance.data.totals.billedCents).toBe(MARCH + APRIL);
     // Another lessor's administrator: its own figures, none of these (no line, no contract, no statement).
-    const northwind = (await t.dbh.db
-      .select()
-      .from(organisations)
-      .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, 'Northwind Equipment Hire')))
-      .get())!;
-    const admin = (await t.dbh.db
-      .select()
-      .from(users)
-      .where(and(eq(users.orgId, northwind.id), eq(users.roleId, ROLE.lessorAdmin)))
-      .get())!;
-    const foreign = await createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000);
+    const { token: foreign } = await lessorAdmin(t, 'Northwind Equipment Hire');
     const theirs = await t.call(api.summary, { token: foreign, query: { ...RANGE, renterId: lease.renterId } });
     expect(theirs.status).toBe('200');
     expect(theirs.data.totals).toMatchObject({ billedCents: 0, receivedCents: 0, expenseCents: 0, lines: 0 });

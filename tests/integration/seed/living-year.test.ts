@@ -1,39 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@console/contract/codes/roles';
 import { revenueEndpoints as api, WORKDAY_HOURS } from '@console/contract/http/lease-revenue';
 import { orgDay } from '@console/db/org-zone';
-import { organisations, users } from '@console/db/schema/accounts';
 import { openDb } from '@console/db/client';
 import { BUSINESSES } from '@console/db/seed/business';
 import { seedDemo } from '@console/db/seed/demo';
-import { createSession } from '@console/server/src/lib/session';
 import { emptyDatabase, testEngine } from '../../fixtures/demo-database.ts';
+import { lessorAdmin } from '../../fixtures/lessor-admin.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 /** The first rental company of each brand: Huadong for the Chinese brands, Northwind for the global one. */
 const mainLessors = BUSINESSES.filter((b, i) => BUSINESSES.findIndex((x) => x.appid === b.appid) === i);
-
-/** The lessor's id and a session of its administrator. */
-async function lessorOf(t: TestApp, name: string) {
-  const org = (await t.dbh.db
-    .select()
-    .from(organisations)
-    .where(and(eq(organisations.kind, 'lessor'), eq(organisations.name, name)))
-    .get())!;
-  const admin = (await t.dbh.db
-    .select()
-    .from(users)
-    .where(and(eq(users.orgId, org.id), eq(users.roleId, ROLE.lessorAdmin)))
-    .get())!;
-  return {
-    id: org.id,
-    token: await createSession(t.dbh.db, admin.id, 'console', '127.0.0.1', t.deps.now() + 3600_000),
-  };
-}
 
 /**
  * The revenue analysis of each brand's main rental company as it opens: the machines it lists first, as the least used
@@ -41,7 +20,7 @@ async function lessorOf(t: TestApp, name: string) {
  */
 async function expectLeastUsedRealistic(t: TestApp): Promise<void> {
   for (const business of mainLessors) {
-    const { token } = await lessorOf(t, business.lessor);
+    const { token } = await lessorAdmin(t, business.lessor);
     const opened = await t.call(api.summary, { token });
     expect(opened.status, opened.message).toBe('200');
     const { machines, totals } = opened.data;
@@ -78,7 +57,7 @@ describe('the seeded year of each brand’s main rental company', () => {
   it('bills and is paid rent in each of the last twelve whole months, in both brands', async () => {
     expect(mainLessors.map((b) => b.appid)).toEqual(['zjcloud', 'liftgo']);
     for (const business of mainLessors) {
-      const { id, token } = await lessorOf(t, business.lessor);
+      const { id, token } = await lessorAdmin(t, business.lessor);
       const [y, m] = (await orgDay(t.dbh.db, id, t.deps.now())).split('-').map(Number) as [number, number];
       const from = new Date(Date.UTC(y, m - 13, 1)).toISOString().slice(0, 10);
       const to = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
