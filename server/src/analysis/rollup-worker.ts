@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, serverHandle } from '@console/db/client';
 import { clockOf } from '@console/contract/clock/follow';
 import { consoleLog } from '../lib/deps.ts';
+import { standBehindRequests } from '../lib/background-thread.ts';
 import { startRetentionJob } from '../retention/job.ts';
 import { startVacuumJob } from '../retention/vacuum.ts';
 import { CHECKPOINT_PAGES } from '../ingest/store.ts';
@@ -10,6 +11,7 @@ import type { RollupThreadData } from './rollup-thread.ts';
 
 /** The rollup thread (rollup-thread.ts starts it): the daily work job on its own connection to the database. */
 const data = workerData as RollupThreadData;
+standBehindRequests(consoleLog, 'rollup');
 // The server's engine (DATABASE_URL, as the main thread's): a connection for each job.
 const opened = await openDatabase(data.dbFile, { migrate: false, max: 3 });
 const dbh = serverHandle(opened);

@@ -2,6 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, serverHandle } from '@console/db/client';
 import { brokerAccounts } from './broker-access.ts';
 import { startEmbeddedBroker } from './broker.ts';
+import { consoleLog } from '../lib/deps.ts';
+import { standBehindRequests } from '../lib/background-thread.ts';
 import type { BrokerThreadData, BrokerThreadReply } from './broker-thread.ts';
 
 /**
@@ -10,6 +12,7 @@ import type { BrokerThreadData, BrokerThreadReply } from './broker-thread.ts';
  */
 const data = workerData as BrokerThreadData;
 const port = parentPort!;
+standBehindRequests(consoleLog, 'broker');
 // The server's engine (DATABASE_URL, as the main thread's).
 const dbh = serverHandle(await openDatabase(data.dbFile, { migrate: false, max: 2 }));
 const reply = (message: BrokerThreadReply) => port.postMessage(message);

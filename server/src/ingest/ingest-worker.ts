@@ -5,6 +5,7 @@ import type { AckMessage } from '@console/contract/mqtt/payloads';
 import type { CommandTransport } from '../commands/queue.ts';
 import { clockOf } from '@console/contract/clock/follow';
 import { consoleLog } from '../lib/deps.ts';
+import { standBehindRequests } from '../lib/background-thread.ts';
 import type { Audience } from '../live/hub.ts';
 import { startIngest, type IngestDeps } from './ingest.ts';
 import type { FromIngest, IngestThreadData, ToIngest } from './ingest-thread.ts';
@@ -15,6 +16,7 @@ import type { FromIngest, IngestThreadData, ToIngest } from './ingest-thread.ts'
  */
 const data = workerData as IngestThreadData;
 const port = parentPort!;
+standBehindRequests(consoleLog, 'ingest');
 const tell = (message: FromIngest) => port.postMessage(message);
 // The server's engine (DATABASE_URL, as the main thread's): SQLite's file, or PostgreSQL's pool of a few connections
 // (a batch is one transaction at a time, the look-ups of new serials and the watchdog go beside it).
