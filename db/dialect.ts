@@ -3,7 +3,7 @@
  * dialect's function by name. `dialectOf(db)` answers the functions of the engine `db` runs on; each returns drizzle
  * `sql` to put into a query of that `db`. On SQLite every fragment is what the query code wrote before.
  */
-import { getTableName, is, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableName, inArray, is, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, SyncDb } from './client.ts';
 import { toPgTable } from './pg/convert.ts';
@@ -105,6 +105,12 @@ export interface Dialect {
    * length): `in (select value from json_each(…))`, on PostgreSQL with the elements read as the column's type.
    */
   inJsonArray(column: SQLiteColumn, json: Operand): SQL;
+  /**
+   * The column is one of these ids, as a list fixed when the read is built (an organisation scope): SQLite's
+   * `in (…)`; on PostgreSQL `= any(…)` over one bound array, so that the statement's text is the same however many
+   * ids there are, none included (a statement planned once per connection is kept per text). No ids, no rows.
+   */
+  inIds(column: SQLiteColumn, ids: readonly number[]): SQL;
   /** A boolean column (or condition) holds: `= 1` on SQLite, where booleans are integers. */
   isTrue(value: Operand): SQL;
   /** A boolean column is false or null. */
@@ -159,6 +165,7 @@ const sqlite: Dialect = {
   position: (text, needle) => sql<number>`instr(${expr(text)}, ${expr(needle)})`,
   tableExists: (name) => sql<number>`exists (select 1 from sqlite_master where name = ${name})`,
   inJsonArray: (column, json) => sql`${column} in (select value from json_each(${expr(json)}))`,
+  inIds: (column, ids) => inArray(column, [...ids]),
   isTrue: (value) => sql`${expr(value)} = 1`,
   isNotTrue: (value) => sql`coalesce(${expr(value)}, 0) = 0`,
   daysBetween: (from, to) => sql<number>`(julianday(${expr(to)}) - julianday(${expr(from)}))`,
@@ -205,6 +212,7 @@ const postgres: Dialect = {
   tableExists: (name) => sql<number>`(to_regclass(${name}::text) is not null)`,
   inJsonArray: (column, json) =>
     sql`${column} in (select (value #>> '{}')::${sql.raw(pgTypeOf(column))} from jsonb_array_elements(${expr(json)}::jsonb) value)`,
+  inIds: (column, ids) => sql`${column} = any(${sql.param([...ids])}::${sql.raw(pgTypeOf(column))}[])`,
   isTrue: (value) => sql`(${expr(value)}) = true`,
   isNotTrue: (value) => sql`(${expr(value)}) is not true`,
   daysBetween: (from, to) => sql<number>`((${expr(to)})::date - (${expr(from)})::date)`,

@@ -201,7 +201,7 @@ export class ScopedData {
   /** Rows whose organisation (any of these columns: owner, customer, reporter ...) is in scope. */
   orgScope(...columns: SQLiteColumn[]): Scope {
     const ids = this.orgIds();
-    return scope(or(...columns.map((column) => inArray(column, ids)))!);
+    return scope(or(...columns.map((column) => this.dialect.inIds(column, ids)))!);
   }
 
   /** The machines a user sees: those their organisations own, rent (customer) or distribute. */

@@ -4,9 +4,9 @@ import { engineOf } from '@console/db/dialect';
 
 /**
  * How many statement texts a database handle names at most. PostgreSQL keeps a named statement (its parse tree and
- * plan) on each connection that ran it until the connection closes, and a scoped read's text grows with the number
- * of organisations in scope: the bound keeps that memory bounded however many scopes a long-running server meets. A
- * text past it runs unnamed, as every other statement does.
+ * plan) on each connection that ran it until the connection closes. A scope binds its organisations as one array
+ * (the dialect's `inIds`), so a read's text is one per shape whatever the scope; the bound keeps the memory bounded
+ * should a read's text ever carry values. A text past it runs unnamed, as every other statement does.
  */
 export const PLANNED_ONCE_TEXTS = 256;
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openDb, type AnyDbHandle, type Db } from '@console/db/client';
 import { organisations } from '@console/db/schema/accounts';
 import { PLANNED_ONCE_TEXTS, preparePlannedOnce } from '@console/server/src/lib/planned-once';
+import { ScopedData } from '@console/server/src/lib/data';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 const byKind = (db: Db) =>
@@ -57,6 +58,33 @@ describe('reads planned once on PostgreSQL', () => {
     expect(kept[0]).toMatch(/^select "name" from "organisations" where "organisations"."kind" = \$1/);
   });
 
+  it("names one text for a scoped read whatever the scope's size", async () => {
+    const names = (await db.select({ id: organisations.id }).from(organisations).orderBy(organisations.id)).map(
+      (o) => o.id,
+    );
+    const inScope = (orgIds: number[]) => {
+      const data = new ScopedData(db, null, orgIds);
+      return data
+        .planOnce(
+          data
+            .select({ name: organisations.name })
+            .from(organisations, data.orgScope(organisations.id, organisations.parentId))
+            .orderBy(organisations.id),
+        )
+        .all();
+    };
+    const before = await prepared();
+    expect(await inScope(names.slice(0, 1))).toEqual([{ name: 'Lessor' }]);
+    expect(await inScope(names)).toEqual([{ name: 'Lessor' }, { name: 'Customer A' }, { name: 'Customer B' }]);
+    expect(await inScope([])).toEqual([]);
+    const added = (await prepared()).filter((statement) => !before.includes(statement));
+    // One statement for the scope of one, of three and of none: each column's ids are one bound array.
+    expect(added).toHaveLength(1);
+    expect(added[0]).toContain(
+      '"organisations"."id" = any($1::bigint[]) or "organisations"."parent_id" = any($2::bigint[])',
+    );
+  });
+
   it('names at most PLANNED_ONCE_TEXTS texts a database, and runs any text past them unnamed', async () => {
     const before = (await prepared()).length;
     // Each read a text of its own: one more id in its list each time.
@@ -73,7 +101,7 @@ describe('reads planned once on PostgreSQL', () => {
     );
     for (const read of reads) await preparePlannedOnce(db, read).all();
     expect((await prepared()).length).toBe(PLANNED_ONCE_TEXTS);
-    expect(before).toBe(1);
+    expect(before).toBe(2);
     // The last one, past the bound, answers all the same.
     expect(await preparePlannedOnce(db, reads.at(-1)!).all()).toHaveLength(3);
   });
