@@ -29,7 +29,7 @@ export interface HandlerContext<E extends Endpoint> {
    * today): the signed-in person's organisation's (lib/org-day.ts), the same for every viewer of it wherever the
    * browser is. Without a user (public endpoints): the operator's, Beijing time.
    */
-  today: () => Promise<string>;
+  today: () => string;
   ip: string;
   /**
    * The data this request may touch, limited to what the signed-in person may see (docs/decisions/028). Route
@@ -208,7 +208,7 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
       data: session?.data ?? (await ScopedData.of(deps.dbh.db, null, readerLang(lang))),
       lang,
       timeZone: resolveTimeZone(c.req.header('timeZone')),
-      today: async () => dayInZone(deps.now(), user?.orgTimeZone ?? DEFAULT_ORG_ZONE),
+      today: () => dayInZone(deps.now(), user?.orgTimeZone ?? DEFAULT_ORG_ZONE),
       ip: clientIp(c, deps.env.TRUST_PROXY),
       deps,
       c,

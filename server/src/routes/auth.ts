@@ -57,7 +57,7 @@ export const authRoutes: RouteDef[] = [
       lessorAuth: (org.rentalDomestic ? 1 : 0) | (org.rentalForeign ? 2 : 0),
       orgName: nameIn(org, data.lang),
       orgKind: user.orgKind,
-      today: await today(),
+      today: today(),
       menus: menusFor({ roleId: user.roleId as RoleId, orgKind: user.orgKind }, lang),
     };
   }),

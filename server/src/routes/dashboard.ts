@@ -91,7 +91,7 @@ export async function fleetPositionsOf(data: ScopedData, where: SQL | undefined)
 export const dashboardRoutes: RouteDef[] = [
   route(dashboardEndpoints.figures, async ({ data, today }) => {
     // The renewal figure counts expiry days on the viewer's organisation's today, as the device list it links to does.
-    const figures = await stateFigures(data, undefined, await today());
+    const figures = await stateFigures(data, undefined, today());
     const kinds = await data
       .select({ kind: devices.kind, total: sql<number>`count(*)` })
       .from(devices, data.deviceScope())
@@ -141,7 +141,7 @@ export const dashboardRoutes: RouteDef[] = [
   }),
 
   route(dashboardEndpoints.positions, async ({ query, data, today }) =>
-    fleetPositionsOf(data, listWhere(data.dialect, query, await today())),
+    fleetPositionsOf(data, listWhere(data.dialect, query, today())),
   ),
 
   // Offline there is no geocoder: the places the console knows are where the user's machines are.

@@ -16,7 +16,7 @@ const reading = (value: unknown): KindData | null => {
 export const deviceOverviewRoutes: RouteDef[] = [
   // The device list's query and rows, narrowed to one kind, with each machine's latest readings beside.
   route(deviceOverviewEndpoints.list, async ({ query, user, data, timeZone, today }) => {
-    const page = await listDevices(data, user, query, timeZone, await today());
+    const page = await listDevices(data, user, query, timeZone, today());
     const ids = page.list.map((row) => row.id);
     const latest = new Map(
       (ids.length
@@ -33,7 +33,7 @@ export const deviceOverviewRoutes: RouteDef[] = [
 
   // The same states and conditions as the fleet home, for one kind, so each links to the device list filtered alike.
   route(deviceOverviewEndpoints.figures, async ({ query, data, today }) => {
-    const figures = await stateFigures(data, eq(devices.kind, query.kind), await today());
+    const figures = await stateFigures(data, eq(devices.kind, query.kind), today());
     const kinds = new Map(
       (
         await data

@@ -163,13 +163,13 @@ async function options(data: ScopedData, user: SessionUser): Promise<DeviceOptio
 
 export const deviceRoutes: RouteDef[] = [
   route(deviceEndpoints.list, async ({ query, user, data, timeZone, today }) =>
-    listDevices(data, user, query, timeZone, await today()),
+    listDevices(data, user, query, timeZone, today()),
   ),
 
   route(deviceEndpoints.options, ({ user, data }) => options(data, user)),
 
   route(deviceEndpoints.get, async ({ query, user, data, timeZone, today }) => {
-    return (await deviceRows(data, user, [await visibleDevice(data, query.id)], timeZone, await today()))[0]!;
+    return (await deviceRows(data, user, [await visibleDevice(data, query.id)], timeZone, today()))[0]!;
   }),
 
   route(deviceEndpoints.create, async ({ body, user, data, deps }) => {

@@ -105,6 +105,6 @@ export const financeTaskRoutes: RouteDef[] = [
         overdue: def.overdue ?? false,
       });
     }
-    return { list, today: await ctx.today() };
+    return { list, today: ctx.today() };
   }),
 ];

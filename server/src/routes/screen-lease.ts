@@ -61,7 +61,7 @@ async function currencyScope(deps: AppDeps, data: ScopedData, user: SessionUser,
 export const screenLeaseRoutes: RouteDef[] = [
   route(screenEndpoints.lease, async ({ query, data, deps, user, today: todayOf }): Promise<LeaseScreen> => {
     const now = deps.now();
-    const today = await todayOf();
+    const today = todayOf();
     const { lessors, ...inCurrency } = await currencyScope(deps, data, user, query.currency);
     const inIt = inArray(bills.lessorOrgId, lessors.length > 0 ? lessors : [0]);
 

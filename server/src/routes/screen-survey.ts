@@ -93,7 +93,7 @@ export const screenSurveyRoutes: RouteDef[] = [
     const orgName = await organisationName(data, query.orgId);
     const inOrg = ofOrganisation(query.orgId);
     const now = deps.now();
-    const today = await todayOf();
+    const today = todayOf();
     // Machines counted per key, one GROUP BY each.
     const grouped = <K extends string | number | null>(key: SQLWrapper) =>
       data

@@ -58,7 +58,7 @@ async function figuresOf(
   const orgName = await organisationName(data, query.orgId);
   const inOrg = ofOrganisation(query.orgId);
   // Today and its alarms in the viewer's organisation's calendar, as its analysis counts them (decision 026).
-  const today = await todayOf();
+  const today = todayOf();
 
   // By the one status each machine shows (stored in devices.status), so the states partition the machines (062).
   const states = Object.fromEntries(

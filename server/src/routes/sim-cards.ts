@@ -84,7 +84,7 @@ async function toCards(data: ScopedData, user: SessionUser, rows: SimRow[], toda
 export const simCardRoutes: RouteDef[] = [
   route(simCardEndpoints.list, async ({ query, user, data, today: todayOf }) => {
     // Expiry days are judged on the viewer's organisation's today, as the device list's (decision 026).
-    const today = await todayOf();
+    const today = todayOf();
     const expiry: SQL | undefined =
       query.expiry === undefined ? undefined : expiryFilter(query.expiry, today, simCards.serviceExpiresAt);
     const where = and(

@@ -99,7 +99,7 @@ export const apiKeyRoutes: RouteDef[] = [
 
   route(apiKeyEndpoints.create, async ({ data, body, today, deps }) => {
     const me = data.me;
-    if (body.expiresOn < (await today())) throw invalidField('expiresOn', 'apiKeys.expiryPast');
+    if (body.expiresOn < today()) throw invalidField('expiresOn', 'apiKeys.expiryPast');
     const zone = await orgTimeZone(data.unscoped('domainRule'), me.orgId);
     const expiresAt = startOfDayInZone(dayAfter(body.expiresOn), zone);
     const deviceIds = body.scope === 'machines' ? [...new Set(body.deviceIds)] : [];

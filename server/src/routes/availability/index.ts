@@ -142,7 +142,7 @@ export const availabilityRoutes: RouteDef[] = [
       online: m.online,
       locked: m.lockLevel !== 'unlocked',
     }));
-    const now = await today();
+    const now = today();
     const holds = await holdsOf(db, machines, from, to, now, await orgTimeZones(db));
     const laid = layDays(
       machines.map((m) => m.id),

@@ -88,7 +88,7 @@ export const bannerRoutes: RouteDef[] = [
   route(bannerEndpoints.list, async ({ query, data, deps, c, timeZone, today }) => {
     const where = and(
       eq(banners.appid, requestBrand(c, deps).appid),
-      stateIs(query.state, await today()),
+      stateIs(query.state, today()),
       query.category ? eq(banners.category, query.category) : undefined,
       keywordIn(data.dialect, [banners.title, banners.link], query.keyword),
     );
@@ -96,7 +96,7 @@ export const bannerRoutes: RouteDef[] = [
     const order = column ? [sortDirection(query)(column)] : [asc(banners.sortOrder)];
     const select = data.select().from(banners, data.orgScope(banners.orgId)).where(where);
     const { rows, ...paging } = await listPage(data, query, select, [...order, desc(banners.id)]);
-    return { list: await present(data, rows, timeZone, await today()), ...paging };
+    return { list: await present(data, rows, timeZone, today()), ...paging };
   }),
   ...recordWrites(bannerEndpoints, {
     table: banners,
@@ -122,7 +122,7 @@ export const bannerRoutes: RouteDef[] = [
       .where(
         and(
           eq(banners.appid, appid),
-          stateIs('live', await today()),
+          stateIs('live', today()),
           query.category ? eq(banners.category, query.category) : undefined,
         ),
       )

@@ -145,7 +145,7 @@ export const couponRoutes: RouteDef[] = [
       keywordIn(data.dialect, [coupons.name], query.keyword),
       query.type ? eq(coupons.type, query.type) : undefined,
       query.category ? eq(coupons.category, query.category) : undefined,
-      query.issueState ? issueStateIs(query.issueState, await today()) : undefined,
+      query.issueState ? issueStateIs(query.issueState, today()) : undefined,
     );
     const { rows, ...paging } = await listPage(
       data,
@@ -153,14 +153,14 @@ export const couponRoutes: RouteDef[] = [
       data.select().from(coupons, data.orgScope(coupons.orgId)).where(where),
       listOrder(query, { createdAt: coupons.createdAt, remaining: coupons.remaining }, coupons.id, [desc(coupons.id)]),
     );
-    return { list: await present({ data, user, timeZone, now, today: await today(), deps }, rows), ...paging };
+    return { list: await present({ data, user, timeZone, now, today: today(), deps }, rows), ...paging };
   }),
 
   route(
     couponEndpoints.detail,
     async ({ query, user, data, timeZone, deps, today }) =>
       (
-        await present({ data, user, timeZone, now: deps.now(), today: await today(), deps }, [
+        await present({ data, user, timeZone, now: deps.now(), today: today(), deps }, [
           await findCoupon(data, query.id),
         ])
       )[0]!,
@@ -251,7 +251,7 @@ export const couponRoutes: RouteDef[] = [
         count: body.count,
         by: user.id,
         now,
-        today: await today(),
+        today: today(),
       });
     });
     setMessage('coupons.granted', { granted: result.granted });

@@ -23,7 +23,7 @@ export const deviceDetailRoutes: RouteDef[] = [
   route(deviceDetailEndpoints.detail, async ({ query, user, data, timeZone, today }) => {
     const device = await visibleDevice(data, query.id);
     const latest = kindData.safeParse(device.latest);
-    const row = (await deviceRows(data, user, [device], timeZone, await today()))[0]!;
+    const row = (await deviceRows(data, user, [device], timeZone, today()))[0]!;
     return {
       device: row,
       latest: latest.success ? latest.data : null,

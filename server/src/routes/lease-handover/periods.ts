@@ -130,7 +130,7 @@ const DEFAULT_ORDER = [
 export const periodRoutes: RouteDef[] = [
   route(api.periods, async ({ query, user, data, deps, today }) => {
     const db = data.unscoped('domainRule');
-    const rows = readRows(data, user, query, await today());
+    const rows = readRows(data, user, query, today());
     if (!rows) return { list: [], total: 0, page: query.page, pageSize: query.pageSize };
     const { rows: found, ...paging } = await listPage(
       data,

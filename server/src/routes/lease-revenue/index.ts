@@ -178,7 +178,7 @@ const utilisationOf = (hours: number, days: number) => (days > 0 ? round(hours /
 
 export const leaseRevenueRoutes: RouteDef[] = [
   route(api.summary, async ({ query, data, today, deps, user }) => {
-    const range = rangeOf(query, await today());
+    const range = rangeOf(query, today());
     const { lessors, ...inCurrency } = await currencyScope(deps, data, query, user.orgId);
     const i = incomeOf(data, query, range, lessors);
     const db = data.unscoped('alreadyScoped');
@@ -302,7 +302,7 @@ export const leaseRevenueRoutes: RouteDef[] = [
   }),
 
   route(api.incomeList, async ({ query, data, today, deps, user }) => {
-    const range = rangeOf(query, await today());
+    const range = rangeOf(query, today());
     const { lessors, ...inCurrency } = await currencyScope(deps, data, query, user.orgId);
     const i = incomeOf(data, query, range, lessors);
     const db = data.unscoped('alreadyScoped');

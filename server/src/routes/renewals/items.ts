@@ -147,7 +147,7 @@ type ItemsQuery = ParsedQueryOf<typeof renewalEndpoints.items>;
 export const renewalItemRoutes: RouteDef[] = [
   route(renewalEndpoints.items, async ({ query, data, deps, timeZone, today: todayOf }) => {
     // Expiry days are judged on the viewer's organisation's today, as the device and SIM card lists' (decision 026).
-    const today = await todayOf();
+    const today = todayOf();
     const { items, paging } = await (query.kind === 'sim' ? cardItems : machineItems)(data, query, today);
     const owners = await orgNames(
       data,

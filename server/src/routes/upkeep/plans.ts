@@ -93,7 +93,7 @@ export const upkeepPlanRoutes: RouteDef[] = [
   route(upkeepEndpoints.list, async ({ query, user, data, today: todayOf }) => {
     await settlePlans(data);
     // Due and overdue on the viewer's organisation's today, the same wherever the browser is (decision 026).
-    const today = await todayOf();
+    const today = todayOf();
     const due = dueSql(today);
     const where = and(
       query.keyword ? deviceKeyword(data.dialect, query.keyword) : undefined,
@@ -131,7 +131,7 @@ export const upkeepPlanRoutes: RouteDef[] = [
   }),
   route(upkeepEndpoints.counts, async ({ data, today }) => {
     await settlePlans(data);
-    const due = dueSql(await today());
+    const due = dueSql(today());
     const row = (await data
       .select({
         all: count(),
