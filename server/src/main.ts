@@ -56,6 +56,7 @@ async function main() {
         serverUser: env.MQTT_SERVER_USER,
         serverPassword: env.MQTT_SERVER_PASSWORD,
         feed: feed.port1,
+        nice: env.BACKGROUND_NICE,
       })
     : null;
   if (broker) consoleLog('info', `embedded MQTT broker on ${broker.url.replace('mqtt://', '')}`);
@@ -85,7 +86,7 @@ async function main() {
   // Lock tasks that fell due while the server was down run now; then every 10 s (decision 013).
   const stopRiskScheduler = await startRiskScheduler(deps);
   // Daily work: telemetry folded into days beside ingest, never in its hot path (decision 037), on a thread of its own.
-  const rollup = startRollupThread({ dbFile: env.DB_FILE, clock: clock.shared });
+  const rollup = startRollupThread({ dbFile: env.DB_FILE, clock: clock.shared, nice: env.BACKGROUND_NICE });
   // Bills of the billing days and returns, on each lessor's calendar day (decision 036).
   const stopBillingScheduler = await startBillingScheduler(deps);
   const stopQuoteScheduler = await startQuoteScheduler(deps);

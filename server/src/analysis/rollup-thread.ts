@@ -5,6 +5,8 @@ export interface RollupThreadData {
   dbFile: string;
   /** The server clock's shared offset (contract/clock/follow.ts), for the retention job's windows; null: wall clock. */
   clock?: SharedArrayBuffer | null;
+  /** The thread's nice value (BACKGROUND_NICE). */
+  nice: number;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { RollupThreadData } from './rollup-thread.ts';
 
 /** The rollup thread (rollup-thread.ts starts it): the daily work job on its own connection to the database. */
 const data = workerData as RollupThreadData;
-standBehindRequests(consoleLog, 'rollup');
+standBehindRequests(consoleLog, 'rollup', data.nice);
 // The server's engine (DATABASE_URL, as the main thread's): a connection for each job.
 const opened = await openDatabase(data.dbFile, { migrate: false, max: 3 });
 const dbh = serverHandle(opened);

@@ -10,6 +10,8 @@ export interface BrokerThreadData {
   serverPassword: string;
   /** The broker's end of the feed to ingest's thread (broker-feed.ts). */
   feed: MessagePort;
+  /** The thread's nice value (BACKGROUND_NICE). */
+  nice: number;
 }
 
 export type BrokerThreadReply =

@@ -12,7 +12,7 @@ import type { BrokerThreadData, BrokerThreadReply } from './broker-thread.ts';
  */
 const data = workerData as BrokerThreadData;
 const port = parentPort!;
-standBehindRequests(consoleLog, 'broker');
+standBehindRequests(consoleLog, 'broker', data.nice);
 // The server's engine (DATABASE_URL, as the main thread's).
 const dbh = serverHandle(await openDatabase(data.dbFile, { migrate: false, max: 2 }));
 const reply = (message: BrokerThreadReply) => port.postMessage(message);

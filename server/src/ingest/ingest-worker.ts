@@ -16,7 +16,7 @@ import type { FromIngest, IngestThreadData, ToIngest } from './ingest-thread.ts'
  */
 const data = workerData as IngestThreadData;
 const port = parentPort!;
-standBehindRequests(consoleLog, 'ingest');
+standBehindRequests(consoleLog, 'ingest', data.env.BACKGROUND_NICE);
 const tell = (message: FromIngest) => port.postMessage(message);
 // The server's engine (DATABASE_URL, as the main thread's): SQLite's file, or PostgreSQL's pool of a few connections
 // (a batch is one transaction at a time, the look-ups of new serials and the watchdog go beside it).

@@ -7,6 +7,8 @@ import { DEV_MAILBOX_SMTP_PORT } from '@console/contract/notify/mailbox-protocol
 const DEV_MQTT_SERVER_PASSWORD = 'dev-server-password';
 /** Messages per ingest transaction: larger transactions cost less per message (docs/decisions/017). */
 export const INGEST_BATCH_DEFAULT = 4000;
+/** Background threads 10 nice steps below the server: about a tenth of a core a request wants too (decision 081). */
+export const BACKGROUND_NICE_DEFAULT = 10;
 
 const tileUrl = z.union([z.literal(''), z.string().regex(/^https?:\/\/\S+$/)]);
 const port = z.coerce.number().int().min(0).max(65535);
@@ -54,6 +56,11 @@ const envSchema = z.object({
    */
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(100000).default(INGEST_BATCH_DEFAULT),
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(60000).default(200),
+  /**
+   * How far below the server's priority (nice steps) the background threads run (ingest, the embedded broker, the
+   * rollup) on Linux, so that on a busy host requests are given a core first (docs/decisions/081); 0: the server's.
+   */
+  BACKGROUND_NICE: z.coerce.number().int().min(0).max(19).default(BACKGROUND_NICE_DEFAULT),
   /**
    * How often (seconds) the watchdog marks machines offline that stopped reporting without a last will (silent
    * for 3 report intervals, at least 60 s); 0 turns it off, for a fixed demo fleet without a simulator.
