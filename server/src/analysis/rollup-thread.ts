@@ -5,7 +5,7 @@ export interface RollupThreadData {
   dbFile: string;
   /** The server clock's shared offset (contract/clock/follow.ts), for the retention job's windows; null: wall clock. */
   clock?: SharedArrayBuffer | null;
-  /** The thread's nice value (BACKGROUND_NICE). */
+  /** How many nice steps below the server the thread runs (BACKGROUND_NICE). */
   nice: number;
 }
 

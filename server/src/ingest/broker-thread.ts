@@ -10,7 +10,7 @@ export interface BrokerThreadData {
   serverPassword: string;
   /** The broker's end of the feed to ingest's thread (broker-feed.ts). */
   feed: MessagePort;
-  /** The thread's nice value (BACKGROUND_NICE). */
+  /** How many nice steps below the server the thread runs (BACKGROUND_NICE). */
   nice: number;
 }
 
