@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { ROLE } from '@console/contract/codes/roles';
+import type { IngestStatsView } from '@console/contract/http/ingest';
 import type { Db } from '@console/db/client';
 import { users } from '@console/db/schema/accounts';
 import { demoAccount } from '@console/db/seed/accounts';
@@ -64,6 +65,12 @@ export interface IngestResult {
   serverBacklogAtEnd: number;
   /** Acknowledged to a machine and never stored (the target is 0); 0 when the wait gave up (see queuedAtEnd). */
   lost: number;
+  /**
+   * The server's own counters once the wait ended (its ingest statistics, since it started): messages that came
+   * through its subscription, those written, refused by reason, and lost to a failed write. They tell a refusal,
+   * a loss and a count the bench got wrong apart; null when the busy server did not answer.
+   */
+  server: Pick<IngestStatsView, 'received' | 'stored' | 'rejected' | 'failed' | 'retried' | 'buffered'> | null;
   /** The wait for the server to store what was under way ran out (120 s): the counts above are not final. */
   settleGaveUp: boolean;
   /** The same for the baseline's subscriber. */
@@ -211,14 +218,13 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
         .where(eq(users.mobile, demoAccount(ROLE.companyAdmin)))
         .get();
       const token = await createSession(reader.db, admin!.id, 'console', '127.0.0.1', Date.now() + 3600_000);
-      // A sample the busy server does not answer in time is left out (0), not guessed.
-      const commitLagP99 = async () => {
+      // A sample the busy server does not answer in time is left out (null), not guessed.
+      const serverStats = async () => {
         try {
           const response = await fetch(`${server.api}/ingest/stats.do`, { headers: { token } });
-          const answer = (await response.json()) as { data: { lagMs: { p99: number } } };
-          return answer.data.lagMs.p99;
+          return ((await response.json()) as { data: IngestStatsView }).data;
         } catch {
-          return 0;
+          return null;
         }
       };
       const backends = () => (db.engine === 'postgres' ? backendsCpu(reader.db) : Promise.resolve(null));
@@ -231,7 +237,7 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
       let commitLag = 0;
       while (Date.now() - t0 < options.seconds * 1000) {
         await sleep(Math.min(5000, options.seconds * 1000 - (Date.now() - t0)));
-        commitLag = Math.max(commitLag, await commitLagP99());
+        commitLag = Math.max(commitLag, (await serverStats())?.lagMs.p99 ?? 0);
       }
       const s1 = await newestId();
       const wall = Date.now() - t0;
@@ -241,6 +247,7 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
       const load = loadavg().map((n) => round(n, 2));
       const units = await pauseAndCount(sim);
       const last = await settled('the rows the server stores', newestId);
+      const counters = await serverStats();
       const stored = await storedBetween(firstId, last.value);
       const inWindow = await storedBetween(s0, s1);
       const lags = await lagsBetween(s0, s1);
@@ -259,6 +266,14 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
         heldByUnitsAtEnd: units.held,
         serverBacklogAtEnd: serverBacklog,
         lost: last.gaveUp ? 0 : unstored,
+        server: counters && {
+          received: counters.received,
+          stored: counters.stored,
+          rejected: counters.rejected,
+          failed: counters.failed,
+          retried: counters.retried,
+          buffered: counters.buffered,
+        },
         settleGaveUp: last.gaveUp,
         lagP99Ms: lags.length ? lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.99))]! : 0,
         commitLagP99Ms: commitLag,
@@ -288,6 +303,7 @@ function productFigures(real: Awaited<ReturnType<typeof product>>, options: Inge
     heldByUnitsAtEnd: real.heldByUnitsAtEnd,
     serverBacklogAtEnd: real.serverBacklogAtEnd,
     lost: real.lost,
+    server: real.server,
     settleGaveUp: real.settleGaveUp,
     lagP99Ms: real.lagP99Ms,
     commitLagP99Ms: real.commitLagP99Ms,

@@ -301,6 +301,15 @@ function perEngine(targets: { sqlite?: string; postgres?: string }): string {
     .join('; ');
 }
 
+/** The ingest statistics the server kept, as one cell: refusals by reason where there are any. */
+function serverCounts(c: IngestResult['server']): string {
+  if (!c) return 'not answered';
+  const refused = Object.entries(c.rejected).filter(([, n]) => n > 0);
+  const total = refused.reduce((sum, [, n]) => sum + n, 0);
+  const reasons = refused.length ? ` (${refused.map(([reason, n]) => `${reason} ${n}`).join(', ')})` : '';
+  return `${c.received} / ${c.stored} / ${total}${reasons} / ${c.failed}`;
+}
+
 /** The `ingest` part: the product on each engine measured, SQLite's beside its baseline. */
 function ingestSection(s: IngestResult | undefined, p: IngestPostgresResult | undefined): string[] {
   const any = (s ?? p)!;
@@ -364,6 +373,10 @@ function ingestSection(s: IngestResult | undefined, p: IngestPostgresResult | un
               `${i.droppedBeforeConnect} / ${i.heldByUnitsAtEnd} / ${i.serverBacklogAtEnd} / ${i.lost}${notFinal(i)}`,
           ),
           target: `0 lost: ${perEngine({ sqlite: s && lostMet(s), postgres: p && lostMet(p) })}`,
+        },
+        {
+          figure: "the server's own count: received / stored / refused (by reason) / lost to a failed write",
+          ...both((i) => serverCounts(i.server)),
         },
         { figure: 'device time to receive, p99', ...both((i) => `${i.lagP99Ms} ms`) },
         { figure: 'receive to commit, p99', ...both((i) => `${i.commitLagP99Ms} ms`) },
