@@ -125,20 +125,22 @@ export interface Settled {
 }
 
 /**
- * Wait until a counter has not moved for `quietMs`: what was under way has arrived. A wait that runs out says so
- * (on the console and in its answer), so a figure read from it is not taken for a final one.
+ * Wait until a counter has not moved for `quietMs`: what was under way has arrived; or, given the count that is
+ * under way (`expected`), until it is reached, `quietMs` without a move then meaning it stalled. A wait that runs
+ * out says so (on the console and in its answer), so a figure read from it is not taken for a final one.
  */
 export async function settled(
   what: string,
   read: () => number | Promise<number>,
   quietMs = 3000,
   timeoutMs = 120_000,
+  expected = Infinity,
 ): Promise<Settled> {
   const started = Date.now();
   let last = await read();
   let since = Date.now();
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() - since < quietMs && Date.now() < deadline) {
+  while (last < expected && Date.now() - since < quietMs && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
     const now = await read();
     if (now !== last) {
@@ -146,7 +148,7 @@ export async function settled(
       since = Date.now();
     }
   }
-  const gaveUp = Date.now() - since < quietMs;
+  const gaveUp = last < expected && Date.now() - since < quietMs;
   const waitedS = Math.round((Date.now() - started) / 100) / 10;
   if (gaveUp) console.warn(`bench: gave up waiting for ${what} to settle after ${waitedS} s (still moving at ${last})`);
   return { value: last, gaveUp, waitedS };
