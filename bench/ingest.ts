@@ -67,10 +67,11 @@ export interface IngestResult {
   lost: number;
   /**
    * The server's own counters once the wait ended (its ingest statistics, since it started): messages that came
-   * through its subscription, those written, refused by reason, and lost to a failed write. They tell a refusal,
-   * a loss and a count the bench got wrong apart; null when the busy server did not answer.
+   * through its subscription, those written, the machines' acknowledgements of commands (not stored as reports),
+   * refused by reason, and lost to a failed write. They tell a refusal, a loss and a count the bench got wrong
+   * apart; null when the busy server did not answer.
    */
-  server: Pick<IngestStatsView, 'received' | 'stored' | 'rejected' | 'failed' | 'retried' | 'buffered'> | null;
+  server: Pick<IngestStatsView, 'received' | 'stored' | 'acks' | 'rejected' | 'failed' | 'retried' | 'buffered'> | null;
   /** The wait for the server to store what was under way ran out (120 s): the counts above are not final. */
   settleGaveUp: boolean;
   /** The same for the baseline's subscriber. */
@@ -253,6 +254,8 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
       // every acknowledged report to be stored; only a count that stands still for STALLED_MS counts as lost.
       const storedNow = async () => storedBetween(firstId, await newestId());
       const last = await settled('the rows the server stores', storedNow, STALLED_MS, 120_000, units.acked);
+      // The server counts a batch once it has told everything else about it: its counters may lag the rows a moment.
+      await settled("the server's count of what it stored", async () => (await serverStats())?.stored ?? 0);
       const counters = await serverStats();
       const stored = last.value;
       const inWindow = await storedBetween(s0, s1);
@@ -275,6 +278,7 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
         server: counters && {
           received: counters.received,
           stored: counters.stored,
+          acks: counters.acks,
           rejected: counters.rejected,
           failed: counters.failed,
           retried: counters.retried,

@@ -307,7 +307,7 @@ function serverCounts(c: IngestResult['server']): string {
   const refused = Object.entries(c.rejected).filter(([, n]) => n > 0);
   const total = refused.reduce((sum, [, n]) => sum + n, 0);
   const reasons = refused.length ? ` (${refused.map(([reason, n]) => `${reason} ${n}`).join(', ')})` : '';
-  return `${c.received} / ${c.stored} / ${total}${reasons} / ${c.failed}`;
+  return `${c.received} / ${c.stored} / ${c.acks} / ${total}${reasons} / ${c.failed}`;
 }
 
 /** The `ingest` part: the product on each engine measured, SQLite's beside its baseline. */
@@ -375,7 +375,7 @@ function ingestSection(s: IngestResult | undefined, p: IngestPostgresResult | un
           target: `0 lost: ${perEngine({ sqlite: s && lostMet(s), postgres: p && lostMet(p) })}`,
         },
         {
-          figure: "the server's own count: received / stored / refused (by reason) / lost to a failed write",
+          figure: "the server's own count: received / stored / commands acknowledged / refused (by reason) / lost to a failed write",
           ...both((i) => serverCounts(i.server)),
         },
         { figure: 'device time to receive, p99', ...both((i) => `${i.lagP99Ms} ms`) },
