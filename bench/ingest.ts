@@ -71,7 +71,7 @@ export interface IngestResult {
    * refused by reason, and lost to a failed write. They tell a refusal, a loss and a count the bench got wrong
    * apart; null when the busy server did not answer.
    */
-  server: Pick<IngestStatsView, 'received' | 'stored' | 'acks' | 'rejected' | 'failed' | 'retried' | 'buffered'> | null;
+  server: Pick<IngestStatsView, 'received' | 'stored' | 'acks' | 'rejected' | 'failed'> | null;
   /** The wait for the server to store what was under way ran out (120 s): the counts above are not final. */
   settleGaveUp: boolean;
   /** The same for the baseline's subscriber. */
@@ -281,8 +281,6 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
           acks: counters.acks,
           rejected: counters.rejected,
           failed: counters.failed,
-          retried: counters.retried,
-          buffered: counters.buffered,
         },
         settleGaveUp: last.gaveUp,
         lagP99Ms: lags.length ? lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.99))]! : 0,
