@@ -12,6 +12,7 @@ import { withEngineFleet } from './lib/fleet-run.ts';
 import {
   corePct,
   cpuSeconds,
+  REPORTS_STALLED_MS,
   settled,
   simulatorReports,
   sleep,
@@ -116,8 +117,6 @@ export interface IngestPostgresResult extends Omit<
 }
 
 const WARM_UP_MS = 5000;
-/** How long the stored rows may stand still, short of every acknowledged report, before the rest counts as lost. */
-const STALLED_MS = 15_000;
 
 /** Stop the simulated clock; a paused fleet still sends what was already due, so count once that has gone. */
 async function pauseAndCount(sim: SimulatorRun) {
@@ -251,9 +250,9 @@ async function product(db: EngineDb, scenario: string, options: IngestBenchOptio
       const units = await pauseAndCount(sim);
       // The broker acknowledges a report as it takes it, before ingest does (MQTT's QoS 1): what the machines were
       // told is taken may still wait in the broker, behind a commit that stalls for seconds. So the wait is for
-      // every acknowledged report to be stored; only a count that stands still for STALLED_MS counts as lost.
+      // every acknowledged report to be stored; only a count that stands still for REPORTS_STALLED_MS counts as lost.
       const storedNow = async () => storedBetween(firstId, await newestId());
-      const last = await settled('the rows the server stores', storedNow, STALLED_MS, 120_000, units.acked);
+      const last = await settled('the rows the server stores', storedNow, REPORTS_STALLED_MS, 120_000, units.acked);
       // The server counts a batch once it has told everything else about it: its counters may lag the rows a moment.
       await settled("the server's count of what it stored", async () => (await serverStats())?.stored ?? 0);
       const counters = await serverStats();

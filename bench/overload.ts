@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { seedBenchDb, writeScenario } from './lib/fleet.ts';
 import { withFleet } from './lib/fleet-run.ts';
-import { settled, simulatorReports, sleep } from './lib/processes.ts';
+import { REPORTS_STALLED_MS, settled, simulatorReports, sleep } from './lib/processes.ts';
 
 export interface OverloadOptions {
   /** Simulated machines, each reporting every second: the offered load. */
@@ -116,20 +116,23 @@ export async function runOverloadBench(options: OverloadOptions): Promise<Overlo
         const after = await simulatorReports(sim);
         const s1 = maxId();
         await sim.client.pause();
-        // Drained: neither what the units hold nor the server's rows moved for QUIET_MS (one number for both).
-        const QUIET_MS = 3000;
+        // Drained: the units hold nothing and every acknowledged report is stored (the broker acknowledges a report
+        // as it takes it, before ingest has it: an acknowledged report may still wait in the server). What is still to
+        // come counts down to 0; only if it stands still for REPORTS_STALLED_MS is the rest taken as lost.
         const drain = await settled(
-          'the drain (reports the units hold, rows the server stores)',
+          'the drain (reports the units hold, acknowledged reports the server has not stored)',
           async () => {
             sampleLag();
             rssPeak = Math.max(rssPeak, rssMb(server.child.pid));
-            return (await simulatorReports(sim)).held * 1e10 + maxId();
+            const { held, acked } = await simulatorReports(sim);
+            return -(held + Math.max(0, acked - (maxId() - firstId)));
           },
-          QUIET_MS,
+          REPORTS_STALLED_MS,
           300_000,
+          0,
         );
         sampleLag();
-        const drainS = round(drain.waitedS - QUIET_MS / 1000, 1);
+        const drainS = round(drain.value === 0 ? drain.waitedS : drain.waitedS - REPORTS_STALLED_MS / 1000, 1);
         const end = await simulatorReports(sim);
         const stored = maxId() - firstId;
         const gaveUp = drain.gaveUp;

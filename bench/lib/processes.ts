@@ -117,6 +117,9 @@ export async function reportsSent(sim: SimulatorRun): Promise<number> {
   return (await simulatorReports(sim)).sent;
 }
 
+/** How long the stored rows may stand still, short of every acknowledged report, before the rest counts as lost. */
+export const REPORTS_STALLED_MS = 15_000;
+
 export interface Settled {
   value: number;
   /** The counter still moved when the wait ran out: what it shows is not all that was under way. */

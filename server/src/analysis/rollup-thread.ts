@@ -16,7 +16,7 @@ export interface RollupThreadData {
  * from 30 to 82 ms while one ran, decision 017). Its transactions take the write lock as the API's do.
  */
 export function startRollupThread(data: RollupThreadData): { stop(): Promise<void> } {
-  const worker = new Worker(new URL('./rollup-worker.ts', import.meta.url), { workerData: data });
+  const worker = new Worker(new URL('./rollup-worker.ts', import.meta.url), { name: 'rollup', workerData: data });
   const stopped = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   // A fault of the rollup's thread is the server's fault: it stops, as it would with the job on the main thread.
   worker.on('error', (error) => {

@@ -24,6 +24,7 @@ export type BrokerThreadReply =
  */
 export function startBrokerThread(data: BrokerThreadData): Promise<Omit<EmbeddedBroker, 'attachIngest'>> {
   const worker = new Worker(new URL('./broker-worker.ts', import.meta.url), {
+    name: 'broker',
     workerData: data,
     transferList: [data.feed],
   });

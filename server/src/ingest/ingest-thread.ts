@@ -45,6 +45,7 @@ export function startIngestThread(
   data: IngestThreadData,
 ): Pick<Ingest, 'ready' | 'stats' | 'stop'> {
   const worker = new Worker(new URL('./ingest-worker.ts', import.meta.url), {
+    name: 'ingest',
     workerData: data,
     transferList: data.options.feed ? [data.options.feed] : [],
   });

@@ -1,4 +1,5 @@
-import { and, asc, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { readCommittedTransaction, type Db } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
 import { rollupWatermarks, telemetryBuckets } from '@console/db/schema/analysis';
@@ -15,8 +16,6 @@ import { bucketOf } from './settings.ts';
 export const BUCKET_CHUNK = 2_000;
 export const BUCKETS_TELEMETRY = 'buckets.telemetry';
 export const BUCKETS_TRACKS = 'buckets.track_points';
-/** Rows written by one insert: 18 columns each stays below PostgreSQL's 65,535 parameters. */
-const WRITE_SLICE = 500;
 
 /** A numeric reading's `[count, sum, min, max]`. */
 export type Stat = [number, number, number, number];
@@ -193,57 +192,30 @@ export async function bucketChunk(db: Db, options: BucketChunkOptions = {}): Pro
     if (reports.length === 0 && points.length === 0) return { telemetry: 0, positions: 0 };
     await options.afterRead?.();
 
-    const rows = [...reports, ...points].map((r) => ({ deviceId: Number(r.deviceId), t: Number(r.t) }));
-    const deviceIds = [...new Set(rows.map((r) => r.deviceId))];
-    const bucketAts = [...new Set(rows.map((r) => bucketOf(r.t)))];
-    const wanted = new Set(rows.map((r) => keyOf(r.deviceId, bucketOf(r.t))));
-    const existing: Bucket[] = [];
-    for (let i = 0; i < bucketAts.length; i += WRITE_SLICE) {
-      const found = await db
-        .select()
-        .from(telemetryBuckets)
-        .where(
-          and(
-            inArray(telemetryBuckets.deviceId, deviceIds),
-            inArray(telemetryBuckets.bucketAt, bucketAts.slice(i, i + WRITE_SLICE)),
-          ),
-        )
-        .all();
-      for (const b of found) if (wanted.has(keyOf(b.deviceId, b.bucketAt))) existing.push(b);
+    const d = dialectOf(db);
+    const wanted = new Map<string, [number, number]>();
+    for (const r of [...reports, ...points]) {
+      const deviceId = Number(r.deviceId);
+      const bucketAt = bucketOf(Number(r.t));
+      wanted.set(keyOf(deviceId, bucketAt), [deviceId, bucketAt]);
     }
+    // The chunk's buckets in one statement, their keys bound as one value a column (dialect.ts `rowsOf`).
+    const keys = d.rowsOf('w', { device_id: telemetryBuckets.deviceId, bucket_at: telemetryBuckets.bucketAt }, [
+      ...wanted.values(),
+    ]);
+    const existing = await db
+      .select()
+      .from(telemetryBuckets)
+      .where(
+        sql`(${telemetryBuckets.deviceId}, ${telemetryBuckets.bucketAt}) in (select device_id, bucket_at from ${keys})`,
+      )
+      .all();
     const folded = foldBuckets(
       existing,
       reports.map((r) => ({ ...r, t: Number(r.t), receivedAt: Number(r.receivedAt) })),
       points.map((p) => ({ ...p, t: Number(p.t), receivedAt: Number(p.receivedAt) })),
     );
-    for (let i = 0; i < folded.length; i += WRITE_SLICE) {
-      const slice = folded.slice(i, i + WRITE_SLICE).map(({ id: _id, ...b }) => b);
-      const excluded = (column: string) => sql.raw(`excluded.${column}`);
-      await db
-        .insert(telemetryBuckets)
-        .values(slice)
-        .onConflictDoUpdate({
-          target: [telemetryBuckets.deviceId, telemetryBuckets.bucketAt],
-          set: {
-            reports: excluded('reports'),
-            firstAt: excluded('first_at'),
-            firstData: excluded('first_data'),
-            lastAt: excluded('last_at'),
-            lastReceivedAt: excluded('last_received_at'),
-            lastData: excluded('last_data'),
-            stats: excluded('stats'),
-            points: excluded('points'),
-            gpsAt: excluded('gps_at'),
-            gpsReceivedAt: excluded('gps_received_at'),
-            lat: excluded('lat'),
-            lng: excluded('lng'),
-            speed: excluded('speed'),
-            alarmInfo: excluded('alarm_info'),
-            alarmValue: excluded('alarm_value'),
-          },
-        })
-        .run();
-    }
+    await upsertBuckets(db, folded);
     const moved: { name: string; lastId: number }[] = [];
     if (reports.length > 0) moved.push({ name: BUCKETS_TELEMETRY, lastId: reports.at(-1)!.id });
     if (points.length > 0) moved.push({ name: BUCKETS_TRACKS, lastId: points.at(-1)!.id });
@@ -254,6 +226,34 @@ export async function bucketChunk(db: Db, options: BucketChunkOptions = {}): Pro
       .run();
     return { telemetry: reports.length, positions: points.length };
   });
+}
+
+/** The columns a bucket is written with: every one but its id. */
+const { id: _id, ...BUCKET_COLUMNS } = getTableColumns(telemetryBuckets);
+
+/**
+ * Write folded buckets, new or updated, in one statement: each column's values bound as one value (dialect.ts
+ * `rowsOf`), not a parameter a cell, which cost building a query of thousands of parameters every chunk.
+ */
+async function upsertBuckets(db: Db, folded: readonly Bucket[]): Promise<void> {
+  if (folded.length === 0) return;
+  const entries = Object.entries(BUCKET_COLUMNS) as [keyof Bucket, SQLiteColumn][];
+  const names = sql.join(
+    entries.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const values = folded.map((bucket) => entries.map(([key]) => bucket[key] ?? null));
+  const byName = Object.fromEntries(entries.map(([, column]) => [column.name, column]));
+  const update = sql.join(
+    entries
+      .filter(([key]) => key !== 'deviceId' && key !== 'bucketAt')
+      .map(([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+  // `where true`: SQLite reads an `on conflict` after a select without a where as the select's join.
+  await db.run(sql`insert into ${telemetryBuckets} (${names})
+    select ${names} from ${dialectOf(db).rowsOf('v', byName, values)} where true
+    on conflict (device_id, bucket_at) do update set ${update}`);
 }
 
 /** Fold until caught up (tests, the bench). */
