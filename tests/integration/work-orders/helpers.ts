@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { OPEN_STATUSES } from '@console/contract/codes/work-order-flow';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import type { BodyOf } from '@console/contract/http/endpoint';
@@ -27,12 +27,22 @@ export async function machinesOf(dbh: DbHandle) {
     .where(
       and(eq(devices.orgId, lessor), eq(devices.customerOrgId, customer), eq(devices.distributorOrgId, distributor)),
     )
+    .orderBy(asc(devices.id))
     .get();
   if (!shared) throw new Error('no machine of the demo lessor rented by the demo customer and distributor');
+  // The lessor's own: a machine neither the customer nor the distributor sees (the first by id, the same on both
+  // engines: PostgreSQL answers an unordered query in any order).
   const own = (await dbh.db
     .select()
     .from(devices)
-    .where(and(eq(devices.orgId, lessor), ne(devices.id, shared.id)))
+    .where(
+      and(
+        eq(devices.orgId, lessor),
+        or(isNull(devices.customerOrgId), ne(devices.customerOrgId, customer)),
+        or(isNull(devices.distributorOrgId), ne(devices.distributorOrgId, distributor)),
+      ),
+    )
+    .orderBy(asc(devices.id))
     .get())!;
   const otherLessor = (await dbh.db
     .select({ id: organisations.id })
