@@ -228,8 +228,20 @@ export async function bucketChunk(db: Db, options: BucketChunkOptions = {}): Pro
   });
 }
 
-/** The columns a bucket is written with: every one but its id. */
+/** The columns a bucket is written with (every one but its id), and what an existing bucket takes of a new one. */
 const { id: _id, ...BUCKET_COLUMNS } = getTableColumns(telemetryBuckets);
+const BUCKET_ENTRIES = Object.entries(BUCKET_COLUMNS) as [keyof Bucket, SQLiteColumn][];
+const BUCKET_BY_NAME = Object.fromEntries(BUCKET_ENTRIES.map(([, column]) => [column.name, column]));
+const BUCKET_NAMES = sql.join(
+  BUCKET_ENTRIES.map(([, column]) => sql.identifier(column.name)),
+  sql`, `,
+);
+const BUCKET_UPDATE = sql.join(
+  BUCKET_ENTRIES.filter(([key]) => key !== 'deviceId' && key !== 'bucketAt').map(
+    ([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`,
+  ),
+  sql`, `,
+);
 
 /**
  * Write folded buckets, new or updated, in one statement: each column's values bound as one value (dialect.ts
@@ -237,23 +249,11 @@ const { id: _id, ...BUCKET_COLUMNS } = getTableColumns(telemetryBuckets);
  */
 async function upsertBuckets(db: Db, folded: readonly Bucket[]): Promise<void> {
   if (folded.length === 0) return;
-  const entries = Object.entries(BUCKET_COLUMNS) as [keyof Bucket, SQLiteColumn][];
-  const names = sql.join(
-    entries.map(([, column]) => sql.identifier(column.name)),
-    sql`, `,
-  );
-  const values = folded.map((bucket) => entries.map(([key]) => bucket[key] ?? null));
-  const byName = Object.fromEntries(entries.map(([, column]) => [column.name, column]));
-  const update = sql.join(
-    entries
-      .filter(([key]) => key !== 'deviceId' && key !== 'bucketAt')
-      .map(([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`),
-    sql`, `,
-  );
+  const values = folded.map((bucket) => BUCKET_ENTRIES.map(([key]) => bucket[key] ?? null));
   // `where true`: SQLite reads an `on conflict` after a select without a where as the select's join.
-  await db.run(sql`insert into ${telemetryBuckets} (${names})
-    select ${names} from ${dialectOf(db).rowsOf('v', byName, values)} where true
-    on conflict (device_id, bucket_at) do update set ${update}`);
+  await db.run(sql`insert into ${telemetryBuckets} (${BUCKET_NAMES})
+    select ${BUCKET_NAMES} from ${dialectOf(db).rowsOf('v', BUCKET_BY_NAME, values)} where true
+    on conflict (device_id, bucket_at) do update set ${BUCKET_UPDATE}`);
 }
 
 /** Fold until caught up (tests, the bench). */
