@@ -28,12 +28,15 @@ export interface EmbeddedBrokerOptions {
 }
 
 /**
- * Messages aedes delivers at once (its default is 100). Each delivery takes two turns of the event loop, so 100
- * caps the broker at a few thousand messages a second once ingest shares the loop; beyond that the broker's queue
- * grows, and dequeuing from a long array costs more the longer it gets, until connections time out. The fleet's
- * reports are small: a few thousand in flight cost a few megabytes.
+ * Messages aedes delivers at once (its default is 100): with the feed (broker-feed.ts), those handed to ingest's
+ * thread and not yet taken. Each turn of the broker's event loop hands over at most this many, and while a fleet
+ * of thousands reports, a turn reads every machine's socket and takes long (the more so as the thread runs
+ * behind requests, decision 081): at 5,000 the broker acknowledged 11,000 reports a second but handed ingest
+ * about 4,300 while ingest waited half its time; at 20,000 it handed over 5,300 (decision 017's addendum on the
+ * window, which says why not more). The fleet's reports are a few hundred bytes: 20,000 in flight are some
+ * megabytes.
  */
-const DELIVERY_CONCURRENCY = 5000;
+const DELIVERY_CONCURRENCY = 20_000;
 
 /**
  * aedes' message emitter, with its waiting line made a deque. mqemitter keeps the messages beyond `concurrency`
