@@ -12,8 +12,8 @@ import type { RollupThreadData } from './rollup-thread.ts';
 /** The rollup thread (rollup-thread.ts starts it): the daily work job on its own connection to the database. */
 const data = workerData as RollupThreadData;
 standBehindRequests(consoleLog, 'rollup', data.nice);
-// The server's engine (DATABASE_URL, as the main thread's): a connection for each job.
-const opened = await openDatabase(data.dbFile, { migrate: false, max: 3 });
+// The server's engine (DATABASE_URL, as the main thread's): a connection for each job (the upkeep has two lanes).
+const opened = await openDatabase(data.dbFile, { migrate: false, max: 4 });
 const dbh = serverHandle(opened);
 // As the main thread's connection (main.ts): copying the WAL into the database stays ingest's work.
 dbh.sqlite?.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);

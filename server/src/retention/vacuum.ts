@@ -3,7 +3,7 @@ import type { Db } from '@console/db/client';
 import { startRepeatingJob } from '../lib/repeating-job.ts';
 
 /**
- * The tables' upkeep on PostgreSQL (docs/decisions/067, last addendum). Ingest rewrites each reporting machine's row
+ * The tables' upkeep on PostgreSQL (docs/decisions/067, last addenda). Ingest rewrites each reporting machine's row
  * of `devices` every few seconds, the daily rollup its cursors and days, the retention fold its buckets; each rewrite
  * leaves the row's old version behind until a VACUUM clears it. PostgreSQL's autovacuum does that when it is on, but
  * visits a table at most once a minute (`autovacuum_naptime`), and some hosts run with it off (tuned for tests). Then
@@ -33,18 +33,32 @@ export function upkeepOf(t: TableCounts): 'vacuum' | 'analyze' | null {
 }
 
 /**
- * One check: every table of the database's schema past a threshold vacuumed or analysed, one after another, the
- * smallest first: the rows ingest rewrites every few seconds (`devices`, the rollup's cursors) are cleared in
- * milliseconds and must not wait behind a day's telemetry partition, whose vacuum takes far longer.
+ * The two lanes of the upkeep, each checked every VACUUM_CHECK_MS on a connection of its own: `small` the tables
+ * below LARGE_TABLE_BYTES with their indexes, cleared in milliseconds (the rows ingest rewrites: `devices`, 1.7 kB a
+ * machine with its indexes, about 170 MB at 100,000 machines; the rollup's cursors), and `large` the others (telemetry, whose vacuum after a fifth more
+ * reports or a pruning pass reads gigabytes for minutes). In one lane the next clearing of `devices` waited behind
+ * such a vacuum, its dead rows piling up meanwhile (the device list's count reads them).
  */
-export async function vacuumPass(db: Db): Promise<{ vacuumed: string[]; analyzed: string[] }> {
-  const counts = await db.all<Record<keyof TableCounts | 'table', string | number>>(sql`
-    select relname as "table", n_live_tup as "live", n_dead_tup as "dead",
+export type UpkeepLane = 'small' | 'large';
+export const LARGE_TABLE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * One check of a lane: every table of the database's schema in the lane and past a threshold vacuumed or analysed,
+ * one after another, the smallest first.
+ */
+export async function vacuumPass(
+  db: Db,
+  lane: UpkeepLane,
+  largeFrom = LARGE_TABLE_BYTES,
+): Promise<{ vacuumed: string[]; analyzed: string[] }> {
+  const counts = await db.all<Record<keyof TableCounts | 'table' | 'bytes', string | number>>(sql`
+    select relname as "table", pg_total_relation_size(relid) as "bytes", n_live_tup as "live", n_dead_tup as "dead",
       n_ins_since_vacuum as "insertedSinceVacuum", n_mod_since_analyze as "changedSinceAnalyze"
     from pg_stat_user_tables where schemaname = current_schema()
-    order by pg_total_relation_size(relid), relname`);
+    order by 2, 1`);
   const done = { vacuumed: [] as string[], analyzed: [] as string[] };
   for (const row of counts) {
+    if (Number(row.bytes) >= largeFrom !== (lane === 'large')) continue;
     const table = String(row.table);
     const upkeep = upkeepOf({
       live: Number(row.live),
@@ -63,14 +77,20 @@ export async function vacuumPass(db: Db): Promise<{ vacuumed: string[]; analyzed
   return done;
 }
 
-/** Start the checks (PostgreSQL only), the first at once; `stop` resolves once no check is going. */
+/**
+ * Start the checks of both lanes (PostgreSQL only), the first at once; `stop` resolves once no check is going. `db`
+ * is a pool: a lane's statement goes on a connection of its own while the other lane's runs.
+ */
 export function startVacuumJob(
   deps: { db: Db; log: (level: 'warn', message: string, detail?: unknown) => void },
   intervalMs = VACUUM_CHECK_MS,
 ): { stop(): Promise<void> } {
-  return startRepeatingJob(
-    () => vacuumPass(deps.db),
-    intervalMs,
-    (error) => deps.log('warn', 'table upkeep failed (it tries again on its next check)', error),
+  const lanes = (['small', 'large'] as const).map((lane) =>
+    startRepeatingJob(
+      () => vacuumPass(deps.db, lane),
+      intervalMs,
+      (error) => deps.log('warn', `table upkeep (${lane}) failed (it tries again on its next check)`, error),
+    ),
   );
+  return { stop: () => Promise.all(lanes.map((lane) => lane.stop())).then(() => undefined) };
 }

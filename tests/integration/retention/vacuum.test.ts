@@ -1,7 +1,8 @@
 /**
  * The tables' upkeep on PostgreSQL (server/src/retention/vacuum.ts): a table whose rows were rewritten past
  * autovacuum's threshold is vacuumed by the server itself, whether the database's autovacuum runs or not; one that
- * was not is left alone, and a second check finds nothing to do.
+ * was not is left alone, and a second check finds nothing to do. A large table is vacuumed in a lane of its own, so
+ * that its long vacuum never holds back the small tables' (server/src/retention/vacuum.test.ts).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,8 @@ describe('the tables kept vacuumed on postgres', () => {
     // The database's own autovacuum kept off this table, as on a server where it is off (or between its visits).
     await ingest.query('alter table devices set (autovacuum_enabled = false)');
     // Whatever the migrations and the insert left to do, done: what follows is the rewrites' alone.
-    await vacuumPass(handle.db);
+    await vacuumPass(handle.db, 'small');
+    await vacuumPass(handle.db, 'large');
     // Each machine's row rewritten three times, as ingest's state writes do every few seconds.
     for (let i = 1; i <= 3; i++) await ingest.query(`update devices set speed = $1, last_report_at = $2`, [i, i]);
     // This connection's counts reach the statistics now rather than within the next seconds.
@@ -64,7 +66,8 @@ describe('the tables kept vacuumed on postgres', () => {
     const before = await countsOf(ingest, 'devices');
     const organisations = await countsOf(ingest, 'organisations');
 
-    const done = await vacuumPass(handle.db);
+    expect((await vacuumPass(handle.db, 'large')).vacuumed).not.toContain('devices');
+    const done = await vacuumPass(handle.db, 'small');
     expect(done.vacuumed).toContain('devices');
     expect(done.vacuumed).not.toContain('organisations');
     const after = await countsOf(ingest, 'devices');
@@ -72,6 +75,30 @@ describe('the tables kept vacuumed on postgres', () => {
     expect((await countsOf(ingest, 'organisations')).vacuums).toBe(organisations.vacuums);
 
     // Caught up: the next check vacuums nothing.
-    expect((await vacuumPass(handle.db)).vacuumed).toEqual([]);
+    expect((await vacuumPass(handle.db, 'small')).vacuumed).toEqual([]);
+  });
+
+  it('vacuums the tables from a size on in the lane of their own', { timeout: 60_000 }, async () => {
+    // A table far larger than the machines' (a stand-in for telemetry's history), grown past the threshold.
+    await ingest.query('create table history (n integer, note text) with (autovacuum_enabled = false)');
+    await ingest.query(`insert into history select n, repeat('x', 100) from generate_series(1, 30000) n`);
+    await ingest.query('select pg_stat_force_next_flush()');
+    await eventually('the inserts counted', async () => {
+      const { rows } = await ingest.query<{ n: string }>(
+        `select n_ins_since_vacuum as n from pg_stat_user_tables where relname = 'history'`,
+      );
+      return Number(rows[0]?.n ?? 0) >= 30_000;
+    });
+    const { rows } = await ingest.query<{ history: string; devices: string }>(
+      `select pg_total_relation_size('history') as history, pg_total_relation_size('devices') as devices`,
+    );
+    // Large from half its size: the machines' table stays small.
+    const largeFrom = Number(rows[0]!.history) / 2;
+    expect(Number(rows[0]!.devices)).toBeLessThan(largeFrom);
+
+    expect((await vacuumPass(handle.db, 'small', largeFrom)).vacuumed).not.toContain('history');
+    expect((await countsOf(ingest, 'history')).vacuums).toBe(0);
+    expect((await vacuumPass(handle.db, 'large', largeFrom)).vacuumed).toEqual(['history']);
+    expect((await countsOf(ingest, 'history')).vacuums).toBe(1);
   });
 });
