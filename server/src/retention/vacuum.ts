@@ -35,9 +35,10 @@ export function upkeepOf(t: TableCounts): 'vacuum' | 'analyze' | null {
 /**
  * The two lanes of the upkeep, each checked every VACUUM_CHECK_MS on a connection of its own: `small` the tables
  * below LARGE_TABLE_BYTES with their indexes, cleared in milliseconds (the rows ingest rewrites: `devices`, 1.7 kB a
- * machine with its indexes, about 170 MB at 100,000 machines; the rollup's cursors), and `large` the others (telemetry, whose vacuum after a fifth more
- * reports or a pruning pass reads gigabytes for minutes). In one lane the next clearing of `devices` waited behind
- * such a vacuum, its dead rows piling up meanwhile (the device list's count reads them).
+ * machine with its indexes, about 170 MB at 100,000 machines; the rollup's cursors), and `large` the others
+ * (telemetry, whose vacuum after a fifth more reports or a pruning pass reads gigabytes for minutes). In one lane the
+ * next clearing of `devices` waited behind such a vacuum, its dead rows piling up meanwhile (the device list's count
+ * reads them).
  */
 export type UpkeepLane = 'small' | 'large';
 export const LARGE_TABLE_BYTES = 256 * 1024 * 1024;
