@@ -101,9 +101,13 @@ export async function assertCustomerOf(data: ScopedData, ownerId: number, custom
   }
 }
 
+/** The read of a machine the user sees, not yet run (none outside the user's scope). */
+export const deviceRead = (data: ScopedData, id: number) =>
+  data.select().from(devices, data.deviceScope()).where(eq(devices.id, id));
+
 /** A machine the user sees (else "not found", so others' serials cannot be probed). */
 export async function visibleDevice(data: ScopedData, id: number) {
-  const row = await data.select().from(devices, data.deviceScope()).where(eq(devices.id, id)).get();
+  const row = await deviceRead(data, id).get();
   if (!row) throw notFound();
   return row;
 }

@@ -42,26 +42,25 @@ export async function listPage<S extends SQLiteSelect>(
 /**
  * listPage() with its two queries prepared once per shape (ScopedData.prepared) and run with the request's values
  * and paging: for a list asked for often, whose filter binds its values (lib/binding.ts). `build` makes the scoped
- * query and its order as for listPage(); it runs only the first time a shape is asked for.
+ * query and its order as for listPage(); it runs only the first time a shape is asked for. `present`, if given, makes
+ * the page's read from the paged query (the rows with what they refer to, in the same round trip); its read must keep
+ * the order.
  */
-export async function preparedListPage<S extends SQLiteSelect>(
+export async function preparedListPage<S extends SQLiteSelect, P extends SQLiteSelect = S>(
   data: ScopedData,
   query: ListQuery,
   filter: { shape: string; values: Record<string, unknown> },
-  build: () => { rows: S; order: SQL[] },
-): Promise<{ rows: Awaited<ReturnType<S['all']>>; total: number; page: number; pageSize: number }> {
+  build: () => { rows: S; order: SQL[]; present?: (page: S, order: SQL[]) => P },
+): Promise<{ rows: Awaited<ReturnType<P['all']>>; total: number; page: number; pageSize: number }> {
   const read = data.prepared(`list:${filter.shape}`, () => {
-    const { rows, order } = build();
+    const { rows, order, present } = build();
+    const count = data.countOf(rows);
+    const paged = rows
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
     // Planned once per connection on PostgreSQL: a count, and a page in a total order (the sort and its tie-breaker).
-    return {
-      count: data.planOnce(data.countOf(rows)),
-      page: data.planOnce(
-        rows
-          .orderBy(...order)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset')),
-      ),
-    };
+    return { count: data.planOnce(count), page: data.planOnce(present ? present(paged, order) : paged) };
   });
   const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   // Side by side: on PostgreSQL each goes to a connection of its own, so the list waits for one round trip, not two.
@@ -69,7 +68,7 @@ export async function preparedListPage<S extends SQLiteSelect>(
     read.count.get(filter.values),
     read.page.all({ ...filter.values, ...paging }),
   ]);
-  return { rows: page as Awaited<ReturnType<S['all']>>, total: counted!.n, page: query.page, pageSize: query.pageSize };
+  return { rows: page as Awaited<ReturnType<P['all']>>, total: counted!.n, page: query.page, pageSize: query.pageSize };
 }
 
 /**

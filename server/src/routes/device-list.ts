@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
-import { dialectOf, type Dialect } from '@console/db/dialect';
+import type { Dialect } from '@console/db/dialect';
 import { deviceModels, devices } from '@console/db/schema/devices';
 import { fences } from '@console/db/schema/fences';
 import { subleases } from '@console/db/schema/lease-sublease';
@@ -13,12 +13,10 @@ import type { z } from 'zod';
 import { RENEWAL_DAYS } from '@console/contract/codes/finance';
 import { addDaysToDay, daysBetween } from '@console/contract/http/upkeep';
 import { listOrder, preparedListPage } from '../lib/list-page.ts';
-import { preparePlannedOnce } from '../lib/planned-once.ts';
 import { containsPattern, matches } from '../lib/search.ts';
-import { binding, idList, inline, oneOf, type Binder } from '../lib/binding.ts';
-import { perConnection } from '../lib/per-connection.ts';
+import { binding, inline, type Binder } from '../lib/binding.ts';
 import { formatInZone } from '../lib/time.ts';
-import { nameIn, ORG_NAMES } from '../lib/org-brand.ts';
+import { nameInSql } from '../lib/org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
 import { ownerOrgIds } from '../lib/device-access.ts';
 
@@ -140,127 +138,70 @@ interface RowContext {
   timeZone: string;
   today: string;
   owned: number[];
-  /** Each model's names: `shown` in the reader's language, `all` it is known by (to recognise a host type). */
-  models: Map<number, { shown: string; all: string[] }>;
-  orgs: Map<number, string>;
-  /** The sub-lessor of each machine rented in now, by machine. */
-  rentedFrom: Map<number, string>;
-  fences: Map<number, string>;
 }
 
-/** What a page of machines refers to by id, whose names it shows. */
-type Referenced = 'model' | 'org' | 'fence';
+const ownerOrg = alias(organisations, 'device_owner');
+const customerOrg = alias(organisations, 'device_customer');
+const distributorOrg = alias(organisations, 'device_distributor');
 
 /**
- * The names of the models, organisations and fences a page of machines refers to, in one read prepared once per
- * connection (on PostgreSQL one statement where three went side by side: a busy host's cores parse, plan and answer
- * each). Models and organisations keep a name in each language (nameIn); a fence has one name.
+ * The machines a scoped read of whole rows answers, with the names they refer to in the reader's language (their
+ * model's, organisations', fence's, and the sub-lessor's of one rented in now), in one statement: the list's page and
+ * its names go to the database in one round trip (on PostgreSQL, to another process that waits for a core on a busy
+ * host; docs/decisions/067). The read is a derived table under the table's own name, so the device columns and a
+ * list's order apply to it as written; the tables joined to it are small, so a page of machines is read once.
  */
-const referencedNames = perConnection((db) => {
-  const dialect = dialectOf(db);
-  const named = (of: Referenced) => sql<Referenced>`${sql.raw(`'${of}'`)}`.as('of');
-  const names = db
+function withNames(data: ScopedData, machines: SQLiteSelect) {
+  // Where a rented-in machine came from, through the sub-leases' scope on the lessor: its renters never learn it.
+  const rentedFrom = data
+    .select({ name: nameInSql(organisations, data.lang) })
+    .from(subleases, data.orgScope(subleases.orgId))
+    .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
+    .where(and(eq(subleases.state, 'renting'), eq(subleases.deviceId, devices.id)))
+    .limit(1);
+  return data
     .select({
-      of: named('model'),
-      id: deviceModels.id,
-      name: deviceModels.name,
-      nameZh: deviceModels.nameZh,
-      nameEn: deviceModels.nameEn,
+      ...getTableColumns(devices),
+      modelName: nameInSql(deviceModels, data.lang),
+      // Every name the model is known by, to recognise a host type typed as one of them (hostTypeOf).
+      modelNames: { name: deviceModels.name, nameZh: deviceModels.nameZh, nameEn: deviceModels.nameEn },
+      ownerName: nameInSql(ownerOrg, data.lang),
+      customerName: nameInSql(customerOrg, data.lang),
+      distributorName: nameInSql(distributorOrg, data.lang),
+      fenceName: sql<string>`coalesce(${fences.name}, '')`,
+      rentedFrom: sql<string>`coalesce(${rentedFrom}, '')`,
     })
-    .from(deviceModels)
-    .where(oneOf(dialect, deviceModels.id, sql.placeholder('models')))
-    .unionAll(
-      db
-        .select({ of: named('org'), id: organisations.id, ...ORG_NAMES })
-        .from(organisations)
-        .where(oneOf(dialect, organisations.id, sql.placeholder('orgs'))),
-    )
-    .unionAll(
-      db
-        .select({ of: named('fence'), id: fences.id, name: fences.name, nameZh: fences.name, nameEn: fences.name })
-        .from(fences)
-        .where(oneOf(dialect, fences.id, sql.placeholder('fences'))),
-    );
-  // Planned once per connection on PostgreSQL: the rows are keyed by what they name and its id.
-  return preparePlannedOnce(db, names);
-});
-
-/**
- * Names of the models, organisations and fences the given machines refer to, and where the rented-in ones came from:
- * read side by side (on PostgreSQL each on a connection of its own).
- */
-async function namesFor(
-  data: ScopedData,
-  rows: Device[],
-): Promise<Pick<RowContext, 'models' | 'orgs' | 'rentedFrom' | 'fences'>> {
-  const ids = (of: (r: Device) => (number | null)[]) =>
-    idList([...new Set(rows.flatMap(of))].filter((id) => id !== null));
-  const [named, rentedFrom] = await Promise.all([
-    rows.length
-      ? referencedNames(data.unscoped('referencedNames')).all({
-          models: ids((r) => [r.modelId]),
-          orgs: ids((r) => [r.orgId, r.customerOrgId, r.distributorOrgId]),
-          fences: ids((r) => [r.fenceId]),
-        })
-      : [],
-    rentedFromOf(data, rows),
-  ]);
-  const names = (of: Referenced) => named.filter((n) => n.of === of);
-  return {
-    rentedFrom,
-    models: new Map(
-      names('model').map((m) => [
-        m.id,
-        { shown: nameIn(m, data.lang), all: [m.name, m.nameZh, m.nameEn].filter(Boolean) },
-      ]),
-    ),
-    fences: new Map(names('fence').map((f) => [f.id, f.name])),
-    orgs: new Map(names('org').map((o) => [o.id, nameIn(o, data.lang)])),
-  };
+    .from(machines.as('devices'), data.deviceScope())
+    .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+    .leftJoin(ownerOrg, eq(ownerOrg.id, devices.orgId))
+    .leftJoin(customerOrg, eq(customerOrg.id, devices.customerOrgId))
+    .leftJoin(distributorOrg, eq(distributorOrg.id, devices.distributorOrgId))
+    .leftJoin(fences, eq(fences.id, devices.fenceId));
 }
 
-/**
- * The sub-lessor each rented-in machine came from, read through the sub-leases' scope on the lessor: its renters
- * never learn where a machine came from.
- */
-async function rentedFromOf(data: ScopedData, rows: Device[]): Promise<Map<number, string>> {
-  if (!rows.length) return new Map();
-  // The sub-lessor's names come with the sub-lease (a join, not a second read after it).
-  const rentedIn = await data
-    .prepared('device-list:rentedIn', () =>
-      data.planOnce(
-        data
-          .select({ deviceId: subleases.deviceId, ...ORG_NAMES })
-          .from(subleases, data.orgScope(subleases.orgId))
-          .innerJoin(organisations, eq(organisations.id, subleases.sublessorOrgId))
-          .where(and(eq(subleases.state, 'renting'), oneOf(data.dialect, subleases.deviceId, sql.placeholder('ids')))),
-      ),
-    )
-    .all({ ids: idList(rows.map((r) => r.id)) });
-  return new Map(rentedIn.map((r) => [r.deviceId, nameIn(r, data.lang)]));
-}
+type NamedDevice = Awaited<ReturnType<ReturnType<typeof withNames>['all']>>[number];
 
 /**
  * The host type a machine shows: the form suggests its model's name, so a host type that is one of the model's names
  * is shown as the model's name in the reader's language; any other text as typed.
  */
-function hostTypeOf(d: Device, model: { shown: string; all: string[] } | undefined): string {
-  return model && model.all.includes(d.hostType) ? model.shown : d.hostType;
+function hostTypeOf(d: NamedDevice): string {
+  const names = d.modelNames ? [d.modelNames.name, d.modelNames.nameZh, d.modelNames.nameEn].filter(Boolean) : [];
+  return names.includes(d.hostType) ? d.modelName : d.hostType;
 }
 
-function toRow(d: Device, ctx: RowContext): DeviceRow {
-  const model = ctx.models.get(d.modelId);
+function toRow(d: NamedDevice, ctx: RowContext): DeviceRow {
   return {
     id: d.id,
     serialNumber: d.serialNumber,
     hostSerial: d.hostSerial,
     hostName: d.hostName,
     deviceName: d.deviceName,
-    hostType: hostTypeOf(d, model),
+    hostType: hostTypeOf(d),
     brand: d.brand,
     kind: d.kind,
     modelId: d.modelId,
-    modelName: model?.shown ?? '',
+    modelName: d.modelName,
     machineNumber: d.machineNumber,
     gpsSerial: d.gpsSerial,
     positioning: d.positioning,
@@ -276,11 +217,11 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
     serviceExpiresAt: d.serviceExpiresAt ?? '',
     renewal: renewalWindow(d.serviceExpiresAt, ctx.today),
     ownerId: d.orgId,
-    ownerName: ctx.orgs.get(d.orgId) ?? '',
+    ownerName: d.ownerName,
     customerId: d.customerOrgId,
-    customerName: d.customerOrgId ? (ctx.orgs.get(d.customerOrgId) ?? '') : '',
+    customerName: d.customerName,
     distributorId: d.distributorOrgId,
-    distributorName: d.distributorOrgId ? (ctx.orgs.get(d.distributorOrgId) ?? '') : '',
+    distributorName: d.distributorName,
     status: d.status,
     alarmOpen: d.alarmOpen,
     // LOCK_LEVELS run from unlocked to the second-level lock, as the codes 0-4 of LOCK_LEVEL do.
@@ -289,26 +230,27 @@ function toRow(d: Device, ctx: RowContext): DeviceRow {
     sleeping: d.sleeping,
     lastReportAt: d.lastReportAt ? formatInZone(d.lastReportAt, ctx.timeZone) : '',
     workingHours: d.workingHours,
-    rentedFrom: ctx.rentedFrom.get(d.id) ?? '',
+    rentedFrom: d.rentedFrom,
     fenceId: d.fenceId,
-    fenceName: d.fenceId === null ? '' : (ctx.fences.get(d.fenceId) ?? ''),
+    fenceName: d.fenceName,
     conditions: deviceConditions(d, ctx.today),
     editable: ctx.owned.includes(d.orgId),
   };
 }
 
-/** Machines as the registry shows them, with the names they refer to and whether the user may change them. */
+/**
+ * Machines as the registry shows them, with the names they refer to and whether the user may change them: those a
+ * scoped read of whole rows answers (one machine for its detail; the list reads its page with listDevices).
+ */
 export async function deviceRows(
   data: ScopedData,
   user: Parameters<typeof ownerOrgIds>[1],
-  rows: Device[],
+  machines: SQLiteSelect,
   timeZone: string,
   today: string,
-  owned?: number[],
 ) {
-  const [editable, names] = await Promise.all([owned ?? ownerOrgIds(data, user), namesFor(data, rows)]);
-  const ctx: RowContext = { timeZone, today, owned: editable, ...names };
-  return rows.map((row) => toRow(row, ctx));
+  const [owned, rows] = await Promise.all([ownerOrgIds(data, user), withNames(data, machines).all()]);
+  return rows.map((row) => toRow(row, { timeZone, today, owned }));
 }
 
 export async function listDevices(
@@ -331,9 +273,11 @@ export async function listDevices(
         rows: data.select().from(devices, data.deviceScope()).where(where),
         // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
         order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
+        // The page with its names, in the list's order again: a join keeps no order of its own.
+        present: (page, order) => withNames(data, page).orderBy(...order),
       }),
     ),
     ownerOrgIds(data, user),
   ]);
-  return { list: await deviceRows(data, user, rows, timeZone, today, owned), ...paging };
+  return { list: rows.map((row) => toRow(row, { timeZone, today, owned })), ...paging };
 }

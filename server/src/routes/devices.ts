@@ -6,12 +6,13 @@ import { deviceModels, devices, operationLogs } from '@console/db/schema/devices
 import { hashDeviceSecret } from '@console/contract/mqtt/credentials';
 import { deviceEndpoints, mayInstallDevices, type DeviceOptions } from '@console/contract/http/devices';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
-import { forbidden, invalidField } from '../lib/errors.ts';
+import { forbidden, invalidField, notFound } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
   assertDistributor,
+  deviceRead,
   distributorChoices,
   keeperOrgIds,
   modelForOwner,
@@ -169,7 +170,9 @@ export const deviceRoutes: RouteDef[] = [
   route(deviceEndpoints.options, ({ user, data }) => options(data, user)),
 
   route(deviceEndpoints.get, async ({ query, user, data, timeZone, today }) => {
-    return (await deviceRows(data, user, [await visibleDevice(data, query.id)], timeZone, today()))[0]!;
+    const [row] = await deviceRows(data, user, deviceRead(data, query.id), timeZone, today());
+    if (!row) throw notFound();
+    return row;
   }),
 
   route(deviceEndpoints.create, async ({ body, user, data, deps }) => {

@@ -8,7 +8,7 @@ import { listPage } from '../../lib/list-page.ts';
 import { alarmInfo, alarmTypeLabel } from '../../lib/alarm-text.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { visibleDevice } from '../../lib/device-access.ts';
+import { deviceRead, visibleDevice } from '../../lib/device-access.ts';
 import { deviceRows } from '../device-list.ts';
 import { assertHistoryRange, chartPeriodMinutes } from './history-rules.ts';
 import { hasHourMeter, telemetryRecords, telemetrySeries, trackOf, workingDays } from './history.ts';
@@ -23,7 +23,7 @@ export const deviceDetailRoutes: RouteDef[] = [
   route(deviceDetailEndpoints.detail, async ({ query, user, data, timeZone, today }) => {
     const device = await visibleDevice(data, query.id);
     const latest = kindData.safeParse(device.latest);
-    const row = (await deviceRows(data, user, [device], timeZone, today()))[0]!;
+    const row = (await deviceRows(data, user, deviceRead(data, device.id), timeZone, today()))[0]!;
     return {
       device: row,
       latest: latest.success ? latest.data : null,
