@@ -56,10 +56,11 @@ export async function vacuumPass(
     select relname as "table", pg_total_relation_size(relid) as "bytes", n_live_tup as "live", n_dead_tup as "dead",
       n_ins_since_vacuum as "insertedSinceVacuum", n_mod_since_analyze as "changedSinceAnalyze"
     from pg_stat_user_tables where schemaname = current_schema()
-    order by 2, 1`);
+    order by "bytes", "table"`);
   const done = { vacuumed: [] as string[], analyzed: [] as string[] };
   for (const row of counts) {
-    if (Number(row.bytes) >= largeFrom !== (lane === 'large')) continue;
+    const large = Number(row.bytes) >= largeFrom;
+    if (large !== (lane === 'large')) continue;
     const table = String(row.table);
     const upkeep = upkeepOf({
       live: Number(row.live),
