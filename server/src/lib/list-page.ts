@@ -19,7 +19,8 @@ export function sortDirection(query: Pick<ListQuery, 'sortOrder'>): typeof asc {
 /**
  * One page of a list: how many rows the filter matches, and the asked page of them in the given order (the
  * column from sortColumn() and a tie-breaker, so pages never share or skip a row). `rows` is the list's scoped
- * query with its joins and filter (`data.select(...).from(table, scope)`); the count is made over that same query, so the two never disagree.
+ * query with its joins and filter (`data.select(...).from(table, scope)`); the count is made over that same query,
+ * so the two never disagree.
  * The handler presents the rows and answers `{ list, ...paging }`. A handler that sums the same rows for its totals
  * counts them in that pass and gives `total`, so a large list is read twice rather than three times.
  */

@@ -1,19 +1,5 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  lt,
-  lte,
-  not,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
-import type { AnySQLiteColumn, SQLiteSelect } from 'drizzle-orm/sqlite-core';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { ScopedData } from '../lib/data.ts';
 import type { Dialect } from '@console/db/dialect';
 import { deviceModels, devices } from '@console/db/schema/devices';
@@ -154,33 +140,19 @@ interface RowContext {
   owned: number[];
 }
 
+const ownerOrg = alias(organisations, 'device_owner');
+const customerOrg = alias(organisations, 'device_customer');
+const distributorOrg = alias(organisations, 'device_distributor');
+
 /**
  * The machines a scoped read of whole rows answers, with the names they refer to in the reader's language (their
  * model's, organisations', fence's, and the sub-lessor's of one rented in now), in one statement: the list's page and
  * its names go to the database in one round trip (on PostgreSQL, to another process that waits for a core on a busy
  * host; docs/decisions/067). The read is a derived table under the table's own name, so the device columns and a
- * list's order apply to it as written. Each name is a subquery by id, run for the page's rows alone: PostgreSQL plans
- * them in a third of the time it takes to order five joins, and plans this statement at every request (its page's
- * size is a parameter, so a plan made once could not count on a short page).
+ * list's order apply to it as written; the tables joined to it are small, so a page of machines is read once. (The
+ * names as subqueries by id were planned faster but answered the list more slowly under ingest: the addendum.)
  */
 function withNames(data: ScopedData, machines: SQLiteSelect) {
-  const names = data.unscoped('referencedNames');
-  const orEmpty = (read: SQLWrapper) => sql<string>`coalesce(${read}, '')`;
-  const orgName = (id: AnySQLiteColumn) =>
-    orEmpty(
-      names
-        .select({ name: nameInSql(organisations, data.lang) })
-        .from(organisations)
-        .where(eq(organisations.id, id)),
-    );
-  const modelName = (also?: SQL) =>
-    names
-      .select({ name: nameInSql(deviceModels, data.lang) })
-      .from(deviceModels)
-      .where(and(eq(deviceModels.id, devices.modelId), also));
-  // The form suggests a model's name as the host type: one typed as any of the model's names shows as its name in the
-  // reader's language; any other text as typed.
-  const typedAsModel = sql`${devices.hostType} <> '' and ${devices.hostType} in (${deviceModels.name}, ${deviceModels.nameZh}, ${deviceModels.nameEn})`;
   // Where a rented-in machine came from, through the sub-leases' scope on the lessor: its renters never learn it.
   const rentedFrom = data
     .select({ name: nameInSql(organisations, data.lang) })
@@ -191,18 +163,33 @@ function withNames(data: ScopedData, machines: SQLiteSelect) {
   return data
     .select({
       ...getTableColumns(devices),
-      shownHostType: sql<string>`coalesce(${modelName(typedAsModel)}, ${devices.hostType})`,
-      modelName: orEmpty(modelName()),
-      ownerName: orgName(devices.orgId),
-      customerName: orgName(devices.customerOrgId),
-      distributorName: orgName(devices.distributorOrgId),
-      fenceName: orEmpty(names.select({ name: fences.name }).from(fences).where(eq(fences.id, devices.fenceId))),
-      rentedFrom: orEmpty(rentedFrom),
+      modelName: nameInSql(deviceModels, data.lang),
+      // Every name the model is known by, to recognise a host type typed as one of them (hostTypeOf).
+      modelNames: { name: deviceModels.name, nameZh: deviceModels.nameZh, nameEn: deviceModels.nameEn },
+      ownerName: nameInSql(ownerOrg, data.lang),
+      customerName: nameInSql(customerOrg, data.lang),
+      distributorName: nameInSql(distributorOrg, data.lang),
+      fenceName: sql<string>`coalesce(${fences.name}, '')`,
+      rentedFrom: sql<string>`coalesce(${rentedFrom}, '')`,
     })
-    .from(machines.as('devices'), data.deviceScope());
+    .from(machines.as('devices'), data.deviceScope())
+    .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+    .leftJoin(ownerOrg, eq(ownerOrg.id, devices.orgId))
+    .leftJoin(customerOrg, eq(customerOrg.id, devices.customerOrgId))
+    .leftJoin(distributorOrg, eq(distributorOrg.id, devices.distributorOrgId))
+    .leftJoin(fences, eq(fences.id, devices.fenceId));
 }
 
 type NamedDevice = Awaited<ReturnType<ReturnType<typeof withNames>['all']>>[number];
+
+/**
+ * The host type a machine shows: the form suggests its model's name, so a host type that is one of the model's names
+ * is shown as the model's name in the reader's language; any other text as typed.
+ */
+function hostTypeOf(d: NamedDevice): string {
+  const names = d.modelNames ? [d.modelNames.name, d.modelNames.nameZh, d.modelNames.nameEn].filter(Boolean) : [];
+  return names.includes(d.hostType) ? d.modelName : d.hostType;
+}
 
 function toRow(d: NamedDevice, ctx: RowContext): DeviceRow {
   return {
@@ -211,7 +198,7 @@ function toRow(d: NamedDevice, ctx: RowContext): DeviceRow {
     hostSerial: d.hostSerial,
     hostName: d.hostName,
     deviceName: d.deviceName,
-    hostType: d.shownHostType,
+    hostType: hostTypeOf(d),
     brand: d.brand,
     kind: d.kind,
     modelId: d.modelId,
