@@ -48,10 +48,11 @@ test.describe('device detail (English)', () => {
     await choose(page, en('history.days', { count: 7 }));
     expect((await (await weekRead).json()).status).toBe('200');
     await expect(firstField).toBeVisible();
-    // The chart period: 5 minutes over a week is more than 1000 points, so the server widens it and says so. In the
-    // first week of a month the range starts with the month (a query does not reach past it), and says that.
+    // The chart period: 5 minutes over a week is more than 1000 points, so the server widens it and says so. The week
+    // is today and the 6 days before: before the 7th of a month it would start in the month before, so the range
+    // starts with the month (a query does not reach past it), and says that.
     const dayOfMonth = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric' }).format());
-    if (dayOfMonth >= 8) {
+    if (dayOfMonth >= 7) {
       await expect(page.getByText(/Each point averages \d+ minutes?, so the range fits in 1000 points/)).toBeVisible();
     } else {
       await expect(page.getByText(/Shown from .*: a query cannot reach back past this\./)).toBeVisible();
