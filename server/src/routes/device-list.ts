@@ -18,7 +18,8 @@ import { binding, inline, type Binder } from '../lib/binding.ts';
 import { formatInZone } from '../lib/time.ts';
 import { nameInSql } from '../lib/org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
-import { ownerOrgIds } from '../lib/device-access.ts';
+import { deviceRead, ownerOrgIds } from '../lib/device-access.ts';
+import { notFound } from '../lib/errors.ts';
 
 type Device = typeof devices.$inferSelect;
 type ListQuery = z.output<typeof deviceListQuery>;
@@ -240,18 +241,19 @@ function toRow(d: NamedDevice, ctx: RowContext): DeviceRow {
 }
 
 /**
- * Machines as the registry shows them, with the names they refer to and whether the user may change them: those a
- * scoped read of whole rows answers (one machine for its detail; the list reads its page with listDevices).
+ * A machine the user sees as the registry shows it, with its stored row (the detail reads both in one round trip);
+ * else "not found", so others' serials cannot be probed.
  */
-export async function deviceRows(
+export async function presentedDevice(
   data: ScopedData,
   user: Parameters<typeof ownerOrgIds>[1],
-  machines: SQLiteSelect,
+  id: number,
   timeZone: string,
   today: string,
-) {
-  const [owned, rows] = await Promise.all([ownerOrgIds(data, user), withNames(data, machines).all()]);
-  return rows.map((row) => toRow(row, { timeZone, today, owned }));
+): Promise<{ device: NamedDevice; row: DeviceRow }> {
+  const [owned, [device]] = await Promise.all([ownerOrgIds(data, user), withNames(data, deviceRead(data, id)).all()]);
+  if (!device) throw notFound();
+  return { device, row: toRow(device, { timeZone, today, owned }) };
 }
 
 export async function listDevices(

@@ -6,13 +6,12 @@ import { deviceModels, devices, operationLogs } from '@console/db/schema/devices
 import { hashDeviceSecret } from '@console/contract/mqtt/credentials';
 import { deviceEndpoints, mayInstallDevices, type DeviceOptions } from '@console/contract/http/devices';
 import type { ParsedBodyOf } from '@console/contract/http/endpoint';
-import { forbidden, invalidField, notFound } from '../lib/errors.ts';
+import { forbidden, invalidField } from '../lib/errors.ts';
 import { route, type RouteDef } from '../lib/route.ts';
 import type { ScopedData, ScopedWrite } from '../lib/data.ts';
 import type { SessionUser } from '../lib/session.ts';
 import {
   assertDistributor,
-  deviceRead,
   distributorChoices,
   keeperOrgIds,
   modelForOwner,
@@ -22,7 +21,7 @@ import {
   visibleDevice,
   visibleModels,
 } from '../lib/device-access.ts';
-import { deviceRows, listDevices } from './device-list.ts';
+import { listDevices, presentedDevice } from './device-list.ts';
 import { nameInSql } from '../lib/org-brand.ts';
 
 type HostForm = ParsedBodyOf<typeof deviceEndpoints.update> | ParsedBodyOf<typeof deviceEndpoints.create>;
@@ -170,9 +169,7 @@ export const deviceRoutes: RouteDef[] = [
   route(deviceEndpoints.options, ({ user, data }) => options(data, user)),
 
   route(deviceEndpoints.get, async ({ query, user, data, timeZone, today }) => {
-    const [row] = await deviceRows(data, user, deviceRead(data, query.id), timeZone, today());
-    if (!row) throw notFound();
-    return row;
+    return (await presentedDevice(data, user, query.id, timeZone, today())).row;
   }),
 
   route(deviceEndpoints.create, async ({ body, user, data, deps }) => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '@console/contract/codes/roles';
 import { hasRiskPermission } from '@console/contract/codes/device-status';
 import { deviceDetailEndpoints } from '@console/contract/http/device-detail';
+import { deviceEndpoints } from '@console/contract/http/devices';
 import { users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { alarms } from '@console/db/schema/warning';
@@ -64,6 +65,7 @@ describe('device detail: who sees which machine', () => {
       [deviceDetailEndpoints.track, range],
       [deviceDetailEndpoints.workingHours, range],
       [deviceDetailEndpoints.alarms, { id: foreign.id }],
+      [deviceEndpoints.get, { id: foreign.id }],
     ] as const) {
       const res = await t.call(endpoint, { token, loose: { query } });
       expect(res, endpoint.path).toMatchObject({ status: '404', message: 'The record does not exist', data: null });

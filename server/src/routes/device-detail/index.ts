@@ -8,22 +8,21 @@ import { listPage } from '../../lib/list-page.ts';
 import { alarmInfo, alarmTypeLabel } from '../../lib/alarm-text.ts';
 import { route, type RouteDef } from '../../lib/route.ts';
 import { formatInZone } from '../../lib/time.ts';
-import { deviceRead, visibleDevice } from '../../lib/device-access.ts';
-import { deviceRows } from '../device-list.ts';
+import { visibleDevice } from '../../lib/device-access.ts';
+import { presentedDevice } from '../device-list.ts';
 import { assertHistoryRange, chartPeriodMinutes } from './history-rules.ts';
 import { hasHourMeter, telemetryRecords, telemetrySeries, trackOf, workingDays } from './history.ts';
 
 const timeOrEmpty = (at: Date | null, timeZone: string) => (at ? formatInZone(at, timeZone) : '');
 
 /**
- * The device detail page's calls. Every one starts from visibleDevice: a machine outside the user's scope is
- * "not found", so serial numbers cannot be probed. History answers keep to the rules of spec section 5.
+ * The device detail page's calls. Every one starts from the machine the user sees (visibleDevice; presentedDevice
+ * for the detail itself): a machine outside the user's scope is "not found", so serial numbers cannot be probed. History answers keep to the rules of spec section 5.
  */
 export const deviceDetailRoutes: RouteDef[] = [
   route(deviceDetailEndpoints.detail, async ({ query, user, data, timeZone, today }) => {
-    const device = await visibleDevice(data, query.id);
+    const { device, row } = await presentedDevice(data, user, query.id, timeZone, today());
     const latest = kindData.safeParse(device.latest);
-    const row = (await deviceRows(data, user, deviceRead(data, device.id), timeZone, today()))[0]!;
     return {
       device: row,
       latest: latest.success ? latest.data : null,
