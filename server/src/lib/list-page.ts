@@ -41,6 +41,28 @@ export async function listPage<S extends SQLiteSelect>(
 }
 
 /**
+ * How far into a list the paging is written into the statement rather than bound: pages ending within the first this
+ * many rows, where users page. PostgreSQL keeps a generic plan for a statement only if it costs no more than the plans
+ * made for each run, and it costs a bound limit or offset as a tenth of the matching rows, so a list page whose
+ * paging is bound is planned again at every request (docs/decisions/067, eleventh session). Each page size and page
+ * in reach is a statement of its own, so a deeper page binds its paging and is planned when asked, keeping the
+ * statements a connection names few.
+ */
+export const PAGING_IN_TEXT_ROWS = 100;
+
+/** The paging of a page: written into its statement near the list's start (PAGING_IN_TEXT_ROWS), else bound. */
+function pagingOf(query: ListQuery) {
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset + query.pageSize > PAGING_IN_TEXT_ROWS) {
+    const values = { limit: query.pageSize, offset };
+    return { shape: 'bound', limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), values };
+  }
+  // The builders take a number (bound) or a placeholder; SQL given in their place is written as it is.
+  const written = (n: number) => sql.raw(String(n)) as unknown as ReturnType<typeof sql.placeholder>;
+  return { shape: `${query.pageSize}+${offset}`, limit: written(query.pageSize), offset: written(offset), values: {} };
+}
+
+/**
  * listPage() with its two queries prepared once per shape (ScopedData.prepared) and run with the request's values
  * and paging: for a list asked for often, whose filter binds its values (lib/binding.ts). `build` makes the scoped
  * query and its order as for listPage(); it runs only the first time a shape is asked for. `present`, if given, makes
@@ -53,21 +75,22 @@ export async function preparedListPage<S extends SQLiteSelect, P extends SQLiteS
   filter: { shape: string; values: Record<string, unknown> },
   build: () => { rows: S; order: SQL[]; present?: (page: S, order: SQL[]) => P },
 ): Promise<{ rows: Awaited<ReturnType<P['all']>>; total: number; page: number; pageSize: number }> {
-  const read = data.prepared(`list:${filter.shape}`, () => {
+  const paging = pagingOf(query);
+  // Planned once per connection on PostgreSQL: a count (one for every page), and a page in a total order (the sort and
+  // its tie-breaker).
+  const count = data.prepared(`list-count:${filter.shape}`, () => data.planOnce(data.countOf(build().rows)));
+  const read = data.prepared(`list:${filter.shape}:${paging.shape}`, () => {
     const { rows, order, present } = build();
-    const count = data.countOf(rows);
     const paged = rows
       .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-    // Planned once per connection on PostgreSQL: a count, and a page in a total order (the sort and its tie-breaker).
-    return { count: data.planOnce(count), page: data.planOnce(present ? present(paged, order) : paged) };
+      .limit(paging.limit)
+      .offset(paging.offset);
+    return data.planOnce(present ? present(paged, order) : paged);
   });
-  const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   // Side by side: on PostgreSQL each goes to a connection of its own, so the list waits for one round trip, not two.
   const [counted, page] = await Promise.all([
-    read.count.get(filter.values),
-    read.page.all({ ...filter.values, ...paging }),
+    count.get(filter.values),
+    read.all({ ...filter.values, ...paging.values }),
   ]);
   return { rows: page as Awaited<ReturnType<P['all']>>, total: counted!.n, page: query.page, pageSize: query.pageSize };
 }
