@@ -71,19 +71,26 @@ const subtreeOf = perConnection((db) =>
       .where(inSubtree(sql`select cast(${sql.placeholder('root')} as bigint)`)),
   ),
 );
-const subtreeOfSession = perConnection((db) =>
-  preparePlannedOnce(
+/**
+ * The organisations a session's user sees, from its token alone: every organisation for the operator's own staff
+ * (seesEveryOrg, written for the statement), else the user's organisation and all below it.
+ */
+const orgsSeenBySession = perConnection((db) => {
+  const token = sql`${sessions.tokenHash} = ${sql.placeholder('tokenHash')}`;
+  const userOrg = sql`select ${users.orgId} from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${token}`;
+  // The organisations named inside are the subquery's own (the innermost of a name is the one meant).
+  const operatorStaff = sql`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${token} and ${inArray(users.roleId, [...OPERATOR_ROLES])}
+    and ${users.orgId} in (select ${organisations.id} from ${organisations} where ${organisations.kind} = 'operator'))`;
+  return preparePlannedOnce(
     db,
     db
       .select({ id: organisations.id })
       .from(organisations)
-      .where(
-        inSubtree(
-          sql`select ${users.orgId} from ${sessions} join ${users} on ${users.id} = ${sessions.userId} where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}`,
-        ),
-      ),
-  ),
-);
+      .where(or(operatorStaff, inSubtree(userOrg))),
+  );
+});
 
 /** An organisation's ids as it sees them: every organisation when `every`, else it and all below it. */
 export async function orgIdsSeenBy(db: Db, orgId: number, every: boolean): Promise<number[]> {
@@ -91,7 +98,10 @@ export async function orgIdsSeenBy(db: Db, orgId: number, every: boolean): Promi
   return rows.map((o) => o.id);
 }
 
-/** The operator's own staff see every organisation; anyone else their organisation's subtree. */
+/**
+ * The operator's own staff see every organisation; anyone else their organisation's subtree. A request's session reads
+ * the same rule in its statement (orgsSeenBySession); a test holds the two together.
+ */
 const seesEveryOrg = (user: SessionUser) =>
   user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
 
@@ -101,10 +111,9 @@ function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
 }
 
 /**
- * The live, enabled user behind a token and the data they may touch, or null. The session and the organisations
- * below its user are read side by side, both from the token: every request starts so, and one after the other they
- * cost two round trips on PostgreSQL. The operator's own staff see every organisation, read after the session (the
- * subtree read beside it goes unused then).
+ * The live, enabled user behind a token and the data they may touch, or null. The session and the organisations its
+ * user sees are read side by side, both from the token: every request starts so, and one after the other they would
+ * cost two round trips on PostgreSQL.
  */
 export async function openSession(
   db: Db,
@@ -112,12 +121,12 @@ export async function openSession(
   now: number,
   lang: ReaderLang,
 ): Promise<{ user: SessionUser; data: ScopedData } | null> {
-  const [user, subtree] = await Promise.all([
+  const [user, seen] = await Promise.all([
     findSessionUser(db, token, now),
-    subtreeOfSession(db).all({ tokenHash: hashToken(token) }),
+    orgsSeenBySession(db).all({ tokenHash: hashToken(token) }),
   ]);
   if (!user) return null;
-  const orgIds = seesEveryOrg(user) ? await orgIdsSeenBy(db, user.orgId, true) : subtree.map((o) => o.id);
+  const orgIds = seen.map((o) => o.id);
   return { user, data: new ScopedData(db, user, orgIds, lang) };
 }
 
