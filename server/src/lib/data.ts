@@ -59,7 +59,7 @@ const inSubtree = (roots: SQL) =>
   sql`${organisations.id} in (with recursive subtree(id) as (${roots}
     union select o.id from organisations o join subtree s on o.parent_id = s.id) select id from subtree)`;
 
-/** Every organisation, an organisation with all below it, and a session's user's, prepared once. */
+/** Every organisation, and an organisation with all below it, prepared once (an API key's scope). */
 const everyOrg = perConnection((db) => preparePlannedOnce(db, db.select({ id: organisations.id }).from(organisations)));
 const subtreeOf = perConnection((db) =>
   preparePlannedOnce(
@@ -72,42 +72,40 @@ const subtreeOf = perConnection((db) =>
   ),
 );
 /**
- * The organisations a session's user sees, from its token alone: every organisation for the operator's own staff
- * (seesEveryOrg, written for the statement), else the user's organisation and all below it.
+ * The organisations a user sees, the rule in one statement: every organisation for the operator's own staff (an
+ * operator role in the operator's organisation), else the user's organisation and all below it. `user` is the SQL of
+ * the user's id: bound, or read from a session's token.
  */
-const orgsSeenBySession = perConnection((db) => {
-  const token = sql`${sessions.tokenHash} = ${sql.placeholder('tokenHash')}`;
-  const userOrg = sql`select ${users.orgId} from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${token}`;
+function orgsSeenQuery(db: Db, user: SQL) {
+  const theUser = sql`${users.id} = ${user}`;
   // The organisations named inside are the subquery's own (the innermost of a name is the one meant).
-  const operatorStaff = sql`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${token} and ${inArray(users.roleId, [...OPERATOR_ROLES])}
+  const operatorStaff = sql`exists (select 1 from ${users} where ${theUser}
+    and ${inArray(users.roleId, [...OPERATOR_ROLES])}
     and ${users.orgId} in (select ${organisations.id} from ${organisations} where ${organisations.kind} = 'operator'))`;
-  return preparePlannedOnce(
+  return db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(or(operatorStaff, inSubtree(sql`select ${users.orgId} from ${users} where ${theUser}`)));
+}
+/** What a signed-in user sees (ScopedData.of), and a session's user from its token alone (openSession). */
+const orgsSeenByUser = perConnection((db) =>
+  // Cast: PostgreSQL would type an untyped parameter of a recursive query as text.
+  preparePlannedOnce(db, orgsSeenQuery(db, sql`cast(${sql.placeholder('userId')} as bigint)`)),
+);
+const orgsSeenBySession = perConnection((db) =>
+  preparePlannedOnce(
     db,
-    db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(or(operatorStaff, inSubtree(userOrg))),
-  );
-});
+    orgsSeenQuery(
+      db,
+      sql`(select ${sessions.userId} from ${sessions} where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')})`,
+    ),
+  ),
+);
 
-/** An organisation's ids as it sees them: every organisation when `every`, else it and all below it. */
+/** An organisation's ids as it sees them: every organisation when `every`, else it and all below it (API keys). */
 export async function orgIdsSeenBy(db: Db, orgId: number, every: boolean): Promise<number[]> {
   const rows = every ? await everyOrg(db).all() : await subtreeOf(db).all({ root: orgId });
   return rows.map((o) => o.id);
-}
-
-/**
- * The operator's own staff see every organisation; anyone else their organisation's subtree. A request's session reads
- * the same rule in its statement (orgsSeenBySession); a test holds the two together.
- */
-const seesEveryOrg = (user: SessionUser) =>
-  user.orgKind === 'operator' && OPERATOR_ROLES.includes(user.roleId as never);
-
-/** The visible organisation ids of a user. */
-function computeOrgIds(db: Db, user: SessionUser): Promise<number[]> {
-  return orgIdsSeenBy(db, user.orgId, seesEveryOrg(user));
 }
 
 /**
@@ -175,7 +173,8 @@ export class ScopedData {
    * answer of an asynchronous function without being run).
    */
   static async of(db: Db, user: SessionUser | null, lang: ReaderLang = 'zh'): Promise<ScopedData> {
-    return new ScopedData(db, user, user ? await computeOrgIds(db, user) : null, lang);
+    const seen = user ? (await orgsSeenByUser(db).all({ userId: user.id })).map((o) => o.id) : null;
+    return new ScopedData(db, user, seen, lang);
   }
 
   /** The SQL functions of the engine the data is on (@console/db/dialect, docs/decisions/067). */

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNull } from 'drizzle-orm';
 import { OPERATOR_ROLES, ROLE_IDS } from '@console/contract/codes/roles';
 import { organisations } from '@console/db/schema/accounts';
-import { openSession, ScopedData } from '@console/server/src/lib/data';
+import { openSession, orgIdsSeenBy, ScopedData } from '@console/server/src/lib/data';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 /**
- * The organisations a person sees are read with their session, from the token, in the same statement for everyone
- * (lib/data.ts, openSession): they must be the ones the rule gives (ScopedData.of, from the signed-in user).
+ * The organisations a person sees are read in one statement, with their session from the token (openSession) or for a
+ * signed-in user (ScopedData.of): every organisation for the operator's staff, else their organisation's subtree.
  */
 describe("a session's organisations", () => {
   let t: TestApp;
@@ -26,13 +26,17 @@ describe("a session's organisations", () => {
       .from(organisations)
       .where(isNull(organisations.parentId));
     expect(unattached.length).toBeGreaterThan(1);
+    let staffRoles = 0;
     for (const roleId of ROLE_IDS) {
       const opened = (await openSession(t.dbh.db, await t.tokenFor(roleId), t.deps.now(), 'en'))!;
-      const seen = sorted(opened.data.orgIds());
-      expect(seen, `role ${roleId}`).toEqual(sorted((await ScopedData.of(t.dbh.db, opened.user)).orgIds()));
-      if (OPERATOR_ROLES.includes(roleId)) expect(seen, `role ${roleId}`).toEqual(every);
-      else expect(seen.length, `role ${roleId}`).toBeLessThan(every.length);
+      const staff = opened.user.orgKind === 'operator' && OPERATOR_ROLES.includes(roleId);
+      const expected = staff ? every : sorted(await orgIdsSeenBy(t.dbh.db, opened.user.orgId, false));
+      if (staff) staffRoles++;
+      else expect(expected.length, `role ${roleId}`).toBeLessThan(every.length);
+      expect(sorted(opened.data.orgIds()), `role ${roleId}`).toEqual(expected);
+      expect(sorted((await ScopedData.of(t.dbh.db, opened.user)).orgIds()), `role ${roleId}`).toEqual(expected);
     }
+    expect(staffRoles).toBe(OPERATOR_ROLES.length);
   });
 
   it('are none for a token no session has', async () => {

@@ -17,7 +17,8 @@ const timeOrEmpty = (at: Date | null, timeZone: string) => (at ? formatInZone(at
 
 /**
  * The device detail page's calls. Every one starts from the machine the user sees (visibleDevice; presentedDevice
- * for the detail itself): a machine outside the user's scope is "not found", so serial numbers cannot be probed. History answers keep to the rules of spec section 5.
+ * for the detail itself): a machine outside the user's scope is "not found", so serial numbers cannot be probed.
+ * History answers keep to the rules of spec section 5.
  */
 export const deviceDetailRoutes: RouteDef[] = [
   route(deviceDetailEndpoints.detail, async ({ query, user, data, timeZone, today }) => {
