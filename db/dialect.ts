@@ -69,6 +69,11 @@ export interface Dialect {
    * (SQLite allows it only with its own separator, a comma).
    */
   stringAgg(value: Operand, separator: string, options?: { distinct?: boolean }): SQL<string>;
+  /**
+   * The numbers of a group as a JSON array, in no set order, `[]` for none (`json_group_array` / `json_agg`): a set of
+   * ids as one value, unsorted because its reader keys them.
+   */
+  jsonNumbers(value: Operand): SQL<string>;
   /** The largest of two or more values (SQLite's two-argument `max`): null if any is null on SQLite; not on PG. */
   greatest<T = number>(...values: Operand[]): SQL<T>;
   /** The smallest of two or more values (SQLite's two-argument `min`); nulls as for greatest. */
@@ -151,6 +156,7 @@ const sqlite: Dialect = {
     if (separator !== ',') throw new Error('SQLite joins distinct values with a comma only');
     return sql<string>`group_concat(distinct ${text} order by ${text})`;
   },
+  jsonNumbers: (value) => sql<string>`json_group_array(${expr(value)})`,
   greatest: <T>(...values: Operand[]) => sql<T>`max(${sql.join(values.map(expr), sql`, `)})`,
   least: <T>(...values: Operand[]) => sql<T>`min(${sql.join(values.map(expr), sql`, `)})`,
   nowMs: () => sql<number>`(unixepoch('subsec') * 1000)`,
@@ -195,6 +201,7 @@ const postgres: Dialect = {
     const text = sql`((${expr(value)})::text collate "C")`;
     return sql<string>`string_agg(${sql.raw(options?.distinct ? 'distinct ' : '')}${text}, ${separator}::text order by ${text})`;
   },
+  jsonNumbers: (value) => sql<string>`coalesce(json_agg(${expr(value)}), '[]')`,
   greatest: <T>(...values: Operand[]) => sql<T>`greatest(${sql.join(values.map(expr), sql`, `)})`,
   least: <T>(...values: Operand[]) => sql<T>`least(${sql.join(values.map(expr), sql`, `)})`,
   nowMs: () => sql<number>`(floor(extract(epoch from clock_timestamp()) * 1000))::bigint`,

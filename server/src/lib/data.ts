@@ -10,7 +10,7 @@ import { forbidden } from './errors.ts';
 import type { ReaderLang } from './org-brand.ts';
 import { perConnection } from './per-connection.ts';
 import { preparePlannedOnce } from './planned-once.ts';
-import { findSessionUser, hashToken, type SessionUser } from './session.ts';
+import { hashToken, sessionLookup, sessionUserOf, type SessionUser } from './session.ts';
 import { unitOfWork } from './unit-of-work.ts';
 
 /**
@@ -75,6 +75,11 @@ const subtreeOf = perConnection((db) =>
  * The organisations a user sees, the rule in one statement: every organisation for the operator's own staff (an
  * operator role in the operator's organisation), else the user's organisation and all below it. `user` is the SQL of
  * the user's id: bound, or read from a session's token.
+ *
+ * Two selects for the two sides of the rule, not one `where` with `or`: their conditions on the user name no column of
+ * the rows, so the engine judges each once and reads the organisations of one side only (every one, or the subtree by
+ * its keys). With `or` every organisation was read at every request to judge either side; the sides exclude each
+ * other, so the rows need no sorting out of doubles (docs/decisions/067).
  */
 function orgsSeenQuery(db: Db, user: SQL) {
   const theUser = sql`${users.id} = ${user}`;
@@ -82,26 +87,27 @@ function orgsSeenQuery(db: Db, user: SQL) {
   const operatorStaff = sql`exists (select 1 from ${users} where ${theUser}
     and ${inArray(users.roleId, [...OPERATOR_ROLES])}
     and ${users.orgId} in (select ${organisations.id} from ${organisations} where ${organisations.kind} = 'operator'))`;
-  return db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(or(operatorStaff, inSubtree(sql`select ${users.orgId} from ${users} where ${theUser}`)));
+  const orgs = () => db.select({ id: organisations.id }).from(organisations);
+  const subtree = inSubtree(sql`select ${users.orgId} from ${users} where ${theUser}`);
+  return orgs()
+    .where(operatorStaff)
+    .unionAll(orgs().where(and(sql`not ${operatorStaff}`, subtree)));
 }
-/** What a signed-in user sees (ScopedData.of), and a session's user from its token alone (openSession). */
+/** What a signed-in user sees (ScopedData.of). */
 const orgsSeenByUser = perConnection((db) =>
   // Cast: PostgreSQL would type an untyped parameter of a recursive query as text.
   preparePlannedOnce(db, orgsSeenQuery(db, sql`cast(${sql.placeholder('userId')} as bigint)`)),
 );
-const orgsSeenBySession = perConnection((db) =>
-  preparePlannedOnce(
-    db,
-    orgsSeenQuery(
-      db,
-      sql`(select ${sessions.userId} from ${sessions} where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')})`,
-    ),
-  ),
-);
-
+/**
+ * A session's lookup with the organisations its user sees beside its columns, as a JSON array of their ids: one
+ * statement, so a request opens in one round trip (on PostgreSQL, to another process that waits for a core on a busy
+ * host, docs/decisions/067). The rule's user is the session's, named by the outer query's column.
+ */
+const sessionWithOrgs = perConnection((db) => {
+  const seen = orgsSeenQuery(db, sql`${sessions.userId}`).as('seen');
+  const ids = dialectOf(db).jsonNumbers(sql`${seen.id}`);
+  return preparePlannedOnce(db, sessionLookup(db, { orgsSeen: sql<string>`(select ${ids} from ${seen})` }));
+});
 /** An organisation's ids as it sees them: every organisation when `every`, else it and all below it (API keys). */
 export async function orgIdsSeenBy(db: Db, orgId: number, every: boolean): Promise<number[]> {
   const rows = every ? await everyOrg(db).all() : await subtreeOf(db).all({ root: orgId });
@@ -110,8 +116,7 @@ export async function orgIdsSeenBy(db: Db, orgId: number, every: boolean): Promi
 
 /**
  * The live, enabled user behind a token and the data they may touch, or null. The session and the organisations its
- * user sees are read side by side, both from the token: every request starts so, and one after the other they would
- * cost two round trips on PostgreSQL.
+ * user sees are one statement (sessionWithOrgs): every request starts so.
  */
 export async function openSession(
   db: Db,
@@ -119,12 +124,11 @@ export async function openSession(
   now: number,
   lang: ReaderLang,
 ): Promise<{ user: SessionUser; data: ScopedData } | null> {
-  const [user, seen] = await Promise.all([
-    findSessionUser(db, token, now),
-    orgsSeenBySession(db).all({ tokenHash: hashToken(token) }),
-  ]);
+  const tokenHash = hashToken(token);
+  const row = await sessionWithOrgs(db).get({ tokenHash, now });
+  const user = sessionUserOf(row, tokenHash);
   if (!user) return null;
-  const orgIds = seen.map((o) => o.id);
+  const orgIds = JSON.parse(row!.orgsSeen) as number[];
   return { user, data: new ScopedData(db, user, orgIds, lang) };
 }
 

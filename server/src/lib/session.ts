@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { organisations, sessions, users } from '@console/db/schema/accounts';
 import type { Db } from '@console/db/client';
 import { DEFAULT_ORG_ZONE, orgZoneOf } from '@console/db/org-zone';
@@ -42,38 +42,43 @@ export async function createSession(
   return token;
 }
 
-/** The query behind findSessionUser, prepared once (it runs on every request); the expiry compared as stored (ms). */
-const lookup = perConnection((db) =>
-  preparePlannedOnce(
-    db,
-    db
-      .select({
-        id: users.id,
-        orgId: users.orgId,
-        disabled: users.disabled,
-        roleId: users.roleId,
-        mobile: users.mobile,
-        areaCode: users.areaCode,
-        nickname: users.nickname,
-        name: users.name,
-        avatar: users.avatar,
-        introduction: users.introduction,
-        orgKind: organisations.kind,
-        orgName: organisations.name,
-        leaseType: organisations.leaseType,
-        orgTimeZone: orgZoneOf(users.orgId),
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(organisations, eq(organisations.id, users.orgId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')))),
-  ),
-);
+/**
+ * The session's lookup: its user and their organisation (with its calendar zone) by the token's hash, the expiry
+ * compared as stored (ms). `beside` are further columns of the same statement, read for the session's user in the
+ * same round (openSession: the organisations they see).
+ */
+export function sessionLookup<B extends Record<string, SQL>>(db: Db, beside: B) {
+  return db
+    .select({
+      id: users.id,
+      orgId: users.orgId,
+      disabled: users.disabled,
+      roleId: users.roleId,
+      mobile: users.mobile,
+      areaCode: users.areaCode,
+      nickname: users.nickname,
+      name: users.name,
+      avatar: users.avatar,
+      introduction: users.introduction,
+      orgKind: organisations.kind,
+      orgName: organisations.name,
+      leaseType: organisations.leaseType,
+      orgTimeZone: orgZoneOf(users.orgId),
+      ...beside,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))));
+}
 
-/** The live, enabled user behind a token, or null. */
-export async function findSessionUser(db: Db, token: string, now: number): Promise<SessionUser | null> {
-  const tokenHash = hashToken(token);
-  const row = await lookup(db).get({ tokenHash, now });
+/** The query behind findSessionUser, prepared once (it runs on every request). */
+const lookup = perConnection((db) => preparePlannedOnce(db, sessionLookup(db, {})));
+
+type LookupRow = Awaited<ReturnType<ReturnType<typeof lookup>['get']>>;
+
+/** The signed-in user a lookup's row holds: null without a row or for a disabled account. */
+export function sessionUserOf(row: LookupRow, tokenHash: string): SessionUser | null {
   if (!row || row.disabled) return null;
   const { id, orgId, orgKind, orgName, leaseType, roleId, mobile, areaCode, nickname, name, avatar, introduction } =
     row;
@@ -94,6 +99,12 @@ export async function findSessionUser(db: Db, token: string, now: number): Promi
     tokenHash,
     orgTimeZone,
   };
+}
+
+/** The live, enabled user behind a token, or null. */
+export async function findSessionUser(db: Db, token: string, now: number): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  return sessionUserOf(await lookup(db).get({ tokenHash, now }), tokenHash);
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

@@ -4,7 +4,7 @@
  * statements of its context written through the outer database, and is run again after a serialization failure; a
  * unique index run into is read as on SQLite.
  */
-import { aliasedTable, eq, sql } from 'drizzle-orm';
+import { aliasedTable, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openDb, type AnyDbHandle, type Db } from '@console/db/client';
 import { dialectOf } from '@console/db/dialect';
@@ -112,6 +112,19 @@ async function exercise(db: Db) {
     .select({ serials: d.stringAgg(devices.serialNumber, ','), online: d.sumTrue(devices.online) })
     .from(devices)
     .get();
+  // A set of ids as one JSON value (a session's organisations), in no set order: sorted here; none as an empty array.
+  const idsOf = async (where: SQL) =>
+    JSON.parse(
+      (await db
+        .select({ ids: d.jsonNumbers(devices.id) })
+        .from(devices)
+        .where(where)
+        .get())!.ids,
+    ) as number[];
+  const idSets = {
+    every: (await idsOf(sql`${devices.id} > 0`)).sort((a, b) => a - b),
+    none: await idsOf(sql`${devices.id} < 0`),
+  };
   // Joined in byte order of the text, not in the order the rows come (here the array's), on both engines alike.
   const joined = await db.get<{ all: string; once: string }>(
     sql`select ${d.stringAgg(d.jsonEachValue(), ';')} as ${sql.identifier('all')},
@@ -190,6 +203,7 @@ async function exercise(db: Db) {
     aliased,
     dialect: dialect.map((r) => ({ ...r, like: Boolean(r.like), rpm: Number(r.rpm), lat: String(r.lat) })),
     grouped,
+    idSets,
     joined,
     each,
     listed,
@@ -244,6 +258,7 @@ describe('the query code on PostgreSQL', () => {
       rawGet: { online: 0, serial: 'SN-2' },
       rawRun: 1,
       grouped: { serials: 'SN-1,SN-2,SN-3', online: 3 },
+      idSets: { every: [expect.any(Number), expect.any(Number), expect.any(Number)], none: [] },
       joined: { all: '10;9;B;a;a;b', once: '10,9,B,a,b' },
       each: [{ value: 'a' }, { value: 'b' }],
       listed: [{ serial: 'SN-1' }, { serial: 'SN-3' }],
