@@ -63,36 +63,39 @@ function pagingOf(query: ListQuery) {
 }
 
 /**
- * listPage() with its two queries prepared once per shape (ScopedData.prepared) and run with the request's values
- * and paging: for a list asked for often, whose filter binds its values (lib/binding.ts). `build` makes the scoped
- * query and its order as for listPage(); it runs only the first time a shape is asked for. `present`, if given, makes
- * the page's read from the paged query (the rows with what they refer to, in the same round trip); its read must keep
- * the order.
+ * listPage() prepared once per shape (ScopedData.prepared) and run with the request's values and paging: for a list
+ * asked for often, whose filter binds its values (lib/binding.ts). `build` makes the scoped query and its order as for
+ * listPage(); it runs only the first time a shape is asked for. `present` makes the page's read from the paged query:
+ * the rows with what they refer to, in the list's order, and `total` (the count of the whole filter, a subquery the
+ * engine runs once) selected as `listTotal`. So a page and its count are one statement: one round trip to PostgreSQL,
+ * another process that waits for a core on a busy host (docs/decisions/067). A page with no row (past the end, or of
+ * an empty list) carries no count, and is counted alone then.
  */
-export async function preparedListPage<S extends SQLiteSelect, P extends SQLiteSelect = S>(
+export async function preparedListPage<S extends SQLiteSelect, P extends SQLiteSelect>(
   data: ScopedData,
   query: ListQuery,
   filter: { shape: string; values: Record<string, unknown> },
-  build: () => { rows: S; order: SQL[]; present?: (page: S, order: SQL[]) => P },
+  build: () => { rows: S; order: SQL[]; present: (page: S, order: SQL[], total: SQL<number>) => P },
 ): Promise<{ rows: Awaited<ReturnType<P['all']>>; total: number; page: number; pageSize: number }> {
   const paging = pagingOf(query);
-  // Planned once per connection on PostgreSQL: a count (one for every page), and a page in a total order (the sort and
-  // its tie-breaker).
-  const count = data.prepared(`list-count:${filter.shape}`, () => data.planOnce(data.countOf(build().rows)));
+  // Planned once per connection on PostgreSQL: a page in a total order (the sort and its tie-breaker), and a count.
   const read = data.prepared(`list:${filter.shape}:${paging.shape}`, () => {
     const { rows, order, present } = build();
+    const total = sql<number>`(${data.countOf(build().rows)})`.mapWith(Number);
     const paged = rows
       .orderBy(...order)
       .limit(paging.limit)
       .offset(paging.offset);
-    return data.planOnce(present ? present(paged, order) : paged);
+    return data.planOnce(present(paged, order, total));
   });
-  // Side by side: on PostgreSQL each goes to a connection of its own, so the list waits for one round trip, not two.
-  const [counted, page] = await Promise.all([
-    count.get(filter.values),
-    read.all({ ...filter.values, ...paging.values }),
-  ]);
-  return { rows: page as Awaited<ReturnType<P['all']>>, total: counted!.n, page: query.page, pageSize: query.pageSize };
+  const page = (await read.all({ ...filter.values, ...paging.values })) as Awaited<ReturnType<P['all']>>;
+  const counted = (page[0] as { listTotal?: number } | undefined)?.listTotal;
+  const total =
+    counted ??
+    (await data
+      .prepared(`list-count:${filter.shape}`, () => data.planOnce(data.countOf(build().rows)))
+      .get(filter.values))!.n;
+  return { rows: page, total, page: query.page, pageSize: query.pageSize };
 }
 
 /**

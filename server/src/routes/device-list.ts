@@ -152,8 +152,9 @@ const distributorOrg = alias(organisations, 'device_distributor');
  * host; docs/decisions/067). The read is a derived table under the table's own name, so the device columns and a
  * list's order apply to it as written; the tables joined to it are small, so a page of machines is read once. (The
  * names as subqueries by id were planned faster but answered the list more slowly under ingest: the addendum.)
+ * `beside` are further columns of the same statement (the list's count).
  */
-function withNames(data: ScopedData, machines: SQLiteSelect) {
+function withNames<B extends Record<string, SQL>>(data: ScopedData, machines: SQLiteSelect, beside = {} as B) {
   // Where a rented-in machine came from, through the sub-leases' scope on the lessor: its renters never learn it.
   const rentedFrom = data
     .select({ name: nameInSql(organisations, data.lang) })
@@ -172,6 +173,7 @@ function withNames(data: ScopedData, machines: SQLiteSelect) {
       distributorName: nameInSql(distributorOrg, data.lang),
       fenceName: sql<string>`coalesce(${fences.name}, '')`,
       rentedFrom: sql<string>`coalesce(${rentedFrom}, '')`,
+      ...beside,
     })
     .from(machines.as('devices'), data.deviceScope())
     .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
@@ -181,7 +183,7 @@ function withNames(data: ScopedData, machines: SQLiteSelect) {
     .leftJoin(fences, eq(fences.id, devices.fenceId));
 }
 
-type NamedDevice = Awaited<ReturnType<ReturnType<typeof withNames>['all']>>[number];
+type NamedDevice = Awaited<ReturnType<ReturnType<typeof withNames<Record<never, SQL>>>['all']>>[number];
 
 /**
  * The host type a machine shows: the form suggests its model's name, so a host type that is one of the model's names
@@ -276,8 +278,8 @@ export async function listDevices(
         rows: data.select().from(devices, data.deviceScope()).where(where),
         // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
         order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
-        // The page with its names, in the list's order again: a join keeps no order of its own.
-        present: (page, order) => withNames(data, page).orderBy(...order),
+        // The page with its names and the list's count, in the list's order again: a join keeps no order of its own.
+        present: (page, order, total) => withNames(data, page, { listTotal: total }).orderBy(...order),
       }),
     ),
     ownerOrgIds(data, user),

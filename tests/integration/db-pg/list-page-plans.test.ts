@@ -1,7 +1,8 @@
 /**
  * A list's page on PostgreSQL (server/src/lib/list-page.ts, docs/decisions/067): near the list's start its paging is
  * written into the statement, so PostgreSQL keeps one plan for it after its first runs; a deeper page binds its paging
- * and is planned at each run, as a bound limit always was.
+ * and is planned at each run, as a bound limit always was. The page carries the list's count; a page past the end,
+ * with no row to carry it, is counted alone.
  */
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ describe("a list page's plans on PostgreSQL", () => {
     await scratch?.drop();
   });
 
-  /** Page `page` of the customers, by name, as the user of every organisation sees it. */
+  /** Page `page` of the customers, by name, as the user of every organisation sees it, and their count. */
   const customersPage = async (page: number) => {
     const data = new ScopedData(db, null, []);
     const result = await preparedListPage(
@@ -45,14 +46,21 @@ describe("a list page's plans on PostgreSQL", () => {
       { shape: 'customers', values: {} },
       () => ({
         rows: db
-          .select({ name: organisations.name })
+          .select({ id: organisations.id, name: organisations.name })
           .from(organisations)
           .where(sql`${organisations.kind} = 'customer'`)
           .$dynamic(),
         order: [asc(organisations.name), asc(organisations.id)],
+        // The page read again under the table's name, as the device list reads its names (its order kept).
+        present: (paged, order, total) =>
+          db
+            .select({ name: organisations.name, listTotal: total })
+            .from(paged.as('organisations'))
+            .$dynamic()
+            .orderBy(...order),
       }),
     );
-    return result.rows.map((row) => row.name);
+    return { names: result.rows.map((row) => row.name), total: result.total };
   };
 
   /** How the connection ran its page statements: the generic plans and the plans made for one run's values. */
@@ -67,7 +75,7 @@ describe("a list page's plans on PostgreSQL", () => {
       { length: PAGE_SIZE },
       (_, i) => `Customer ${String(PAGE_SIZE + i + 1).padStart(5, '0')}`,
     );
-    for (let run = 0; run < RUNS; run++) expect(await customersPage(2)).toEqual(expected);
+    for (let run = 0; run < RUNS; run++) expect(await customersPage(2)).toEqual({ names: expected, total: CUSTOMERS });
     const [plans] = await pagePlans();
     expect(plans!.statement).toContain(`limit ${PAGE_SIZE} offset ${PAGE_SIZE}`);
     expect({ generic: Number(plans!.generic), custom: Number(plans!.custom) }).toEqual({ generic: RUNS, custom: 0 });
@@ -77,9 +85,15 @@ describe("a list page's plans on PostgreSQL", () => {
     const page = PAGING_IN_TEXT_ROWS / PAGE_SIZE + 1;
     const first = (page - 1) * PAGE_SIZE + 1;
     const expected = Array.from({ length: PAGE_SIZE }, (_, i) => `Customer ${String(first + i).padStart(5, '0')}`);
-    for (let run = 0; run < RUNS; run++) expect(await customersPage(page)).toEqual(expected);
+    for (let run = 0; run < RUNS; run++) {
+      expect(await customersPage(page)).toEqual({ names: expected, total: CUSTOMERS });
+    }
     const bound = (await pagePlans()).find((plans) => /limit \$\d+ offset \$\d+/.test(plans.statement));
     expect(bound).toBeDefined();
     expect({ generic: Number(bound!.generic), custom: Number(bound!.custom) }).toEqual({ generic: 0, custom: RUNS });
+  });
+
+  it('counts a page past the end alone: it has no row to carry the count', async () => {
+    expect(await customersPage(CUSTOMERS / PAGE_SIZE + 1)).toEqual({ names: [], total: CUSTOMERS });
   });
 });
