@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConnectionGate } from './gate.ts';
 import type pg from 'pg';
+import type { PgSettings } from './pg/connect.ts';
 
 /**
  * The database as all query code sees it: every read and write is a promise (docs/decisions/067), so the same code
@@ -140,16 +141,17 @@ export const isPostgresUrl = (url: string | undefined): boolean => !!url && /^po
 
 /**
  * Open the database the configuration names (docs/decisions/067): PostgreSQL when `url` (by default DATABASE_URL) is
- * postgres://…, migrated from db/migrations-pg; else the SQLite `file`, exactly as `openDb` opens it.
+ * postgres://…, migrated from db/migrations-pg, its connections with `pgSettings`; else the SQLite `file`, exactly
+ * as `openDb` opens it.
  */
 export async function openDatabase(
   file: string | Buffer,
-  options: Parameters<typeof openDb>[1] & { url?: string; max?: number } = {},
+  options: Parameters<typeof openDb>[1] & { url?: string; max?: number; pgSettings?: PgSettings } = {},
 ): Promise<AnyDbHandle> {
-  const { url = process.env.DATABASE_URL, max, ...sqliteOptions } = options;
+  const { url = process.env.DATABASE_URL, max, pgSettings, ...sqliteOptions } = options;
   if (url && isPostgresUrl(url)) {
     const { openPgDb } = await import('./pg/database.ts');
-    return openPgDb(url, { migrate: options.migrate, logQuery: options.logQuery, max });
+    return openPgDb(url, { migrate: options.migrate, logQuery: options.logQuery, max, settings: pgSettings });
   }
   if (url)
     throw new Error(`DATABASE_URL must be postgres://… (or unset for SQLite): ${url.replace(/:[^:@/]*@/, ':***@')}`);

@@ -62,11 +62,20 @@ ParsingClient.prototype.query = function (this: pg.Client, config: unknown, ...r
   return (query as (this: pg.Client, ...args: unknown[]) => unknown).call(this, typed, ...rest);
 } as typeof query;
 
-/** A pool on `url` (postgres://...) and drizzle over it; `close()` ends the pool and its connections. */
-export function openPg(url: string, options: { max?: number } = {}): PgHandle {
+/** Settings of a pool's every connection (`-c name=value` at its start), as `set name = value` would make them. */
+export type PgSettings = Record<string, string>;
+
+/**
+ * A pool on `url` (postgres://...) and drizzle over it, its connections with `settings`; `close()` ends the pool and
+ * its connections.
+ */
+export function openPg(url: string, options: { max?: number; settings?: PgSettings } = {}): PgHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
+    options: Object.entries(options.settings ?? {})
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
     types: connectionTypes,
     Client: ParsingClient as unknown as new () => pg.ClientBase,
   });

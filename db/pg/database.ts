@@ -20,7 +20,7 @@ import { PgDeleteBase, PgInsertBase, PgSelectBase, PgSelectBuilder, PgUpdateBase
 import { getViewConfig, SQLiteView } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
 import type { Db } from '../client.ts';
-import { migratePg, openPg } from './connect.ts';
+import { migratePg, openPg, type PgSettings } from './connect.ts';
 
 export interface PgDbHandle {
   engine: 'postgres';
@@ -132,9 +132,14 @@ interface Unit {
  */
 export async function openPgDb(
   url: string,
-  options: { migrate?: boolean; max?: number; logQuery?: (sql: string, params: unknown[]) => void } = {},
+  options: {
+    migrate?: boolean;
+    max?: number;
+    settings?: PgSettings;
+    logQuery?: (sql: string, params: unknown[]) => void;
+  } = {},
 ): Promise<PgDbHandle> {
-  const handle = openPg(url, { max: options.max });
+  const handle = openPg(url, { max: options.max, settings: options.settings });
   try {
     if (options.migrate !== false) await migratePg(handle.db);
   } catch (error) {

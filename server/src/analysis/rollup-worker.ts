@@ -4,7 +4,7 @@ import { clockOf } from '@console/contract/clock/follow';
 import { consoleLog } from '../lib/deps.ts';
 import { standBehindRequests } from '../lib/background-thread.ts';
 import { startRetentionJob } from '../retention/job.ts';
-import { startVacuumJob } from '../retention/vacuum.ts';
+import { startVacuumJob, UPKEEP_PG_SETTINGS } from '../retention/vacuum.ts';
 import { CHECKPOINT_PAGES } from '../ingest/store.ts';
 import { startRollupJob } from './rollup.ts';
 import type { RollupThreadData } from './rollup-thread.ts';
@@ -12,8 +12,9 @@ import type { RollupThreadData } from './rollup-thread.ts';
 /** The rollup thread (rollup-thread.ts starts it): the daily work job on its own connection to the database. */
 const data = workerData as RollupThreadData;
 standBehindRequests(consoleLog, 'rollup', data.nice);
-// The server's engine (DATABASE_URL, as the main thread's): a connection for each job (the upkeep has two lanes).
-const opened = await openDatabase(data.dbFile, { migrate: false, max: 4 });
+// The server's engine (DATABASE_URL, as the main thread's): a connection for each job (the upkeep has two lanes), its
+// vacuums paced.
+const opened = await openDatabase(data.dbFile, { migrate: false, max: 4, pgSettings: UPKEEP_PG_SETTINGS });
 const dbh = serverHandle(opened);
 // As the main thread's connection (main.ts): copying the WAL into the database stays ingest's work.
 dbh.sqlite?.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * 2}`);

@@ -2,13 +2,15 @@
  * The tables' upkeep on PostgreSQL (server/src/retention/vacuum.ts): a table whose rows were rewritten past
  * autovacuum's threshold is vacuumed by the server itself, whether the database's autovacuum runs or not; one that
  * was not is left alone, and a second check finds nothing to do. A large table is vacuumed in a lane of its own, so
- * that its long vacuum never holds back the small tables' (server/src/retention/vacuum.test.ts).
+ * that its long vacuum never holds back the small tables' (server/src/retention/vacuum.test.ts). Its vacuums are
+ * paced as autovacuum's, by its connections' own setting.
  */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '@console/db/client';
 import { devices } from '@console/db/schema/devices';
-import { vacuumPass } from '@console/server/src/retention/vacuum';
+import { UPKEEP_PG_SETTINGS, vacuumPass } from '@console/server/src/retention/vacuum';
 import { eventually } from '../../fixtures/server-process.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../db-pg/scratch-database.ts';
 
@@ -31,7 +33,8 @@ describe('the tables kept vacuumed on postgres', () => {
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('console_retention_vacuum');
-    handle = await openDatabase('', { url: scratch.url });
+    // As the server's rollup thread opens the upkeep's connections.
+    handle = await openDatabase('', { url: scratch.url, pgSettings: UPKEEP_PG_SETTINGS });
     ingest = new pg.Client({ connectionString: scratch.url });
     await ingest.connect();
   }, 60_000);
@@ -76,6 +79,17 @@ describe('the tables kept vacuumed on postgres', () => {
 
     // Caught up: the next check vacuums nothing.
     expect((await vacuumPass(handle.db, 'small')).vacuumed).toEqual([]);
+  });
+
+  it('paces its vacuums as autovacuum paces its own, on every connection of its pool', async () => {
+    const shown = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        handle.db.all<{ delay: string }>(sql`select current_setting('vacuum_cost_delay') as delay, pg_sleep(0.05)`),
+      ),
+    );
+    expect(shown.map((rows) => rows[0]!.delay)).toEqual(['2ms', '2ms', '2ms']);
+    // The setting is the connection's own: ingest's (opened without it) vacuums unpaced, as the database's default.
+    expect((await ingest.query('show vacuum_cost_delay')).rows[0]).toEqual({ vacuum_cost_delay: '0' });
   });
 
   it('vacuums the tables from a size on in the lane of their own', { timeout: 60_000 }, async () => {
