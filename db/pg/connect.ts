@@ -62,7 +62,10 @@ ParsingClient.prototype.query = function (this: pg.Client, config: unknown, ...r
   return (query as (this: pg.Client, ...args: unknown[]) => unknown).call(this, typed, ...rest);
 } as typeof query;
 
-/** Settings of a pool's every connection (`-c name=value` at its start), as `set name = value` would make them. */
+/**
+ * Settings of a pool's every connection (`-c name=value` at its start), as `set name = value` would make them. The
+ * server splits the options at spaces: a value is one word (`2ms`, not `2 ms`).
+ */
 export type PgSettings = Record<string, string>;
 
 /**

@@ -17,9 +17,9 @@ export const VACUUM_CHECK_MS = 5_000;
 /**
  * The upkeep's connections' settings: its vacuums paced as autovacuum paces its own (`autovacuum_vacuum_cost_delay`,
  * 2 ms after every 200 cost units of pages read and dirtied). A VACUUM command runs unpaced (`vacuum_cost_delay` 0),
- * and one of `devices` every few seconds took a core in bursts on a 2-core host: the device list under ingest
- * answered its p99 in 90 and 75 ms with it, 68 and 68 ms paced (decision 067, thirteenth addendum). Only VACUUM and
- * ANALYZE read the setting: the other jobs sharing the connections run as before.
+ * and one of `devices` every few seconds took a core in bursts on a 2-core host: on PostgreSQL alone under ingest the
+ * device list's p99 was 90 and 75 ms with the upkeep unpaced, 68 and 68 ms paced (decision 067, thirteenth addendum).
+ * Only VACUUM and ANALYZE read the setting: the other jobs sharing the connections run as before.
  */
 export const UPKEEP_PG_SETTINGS = { vacuum_cost_delay: '2ms' };
 
