@@ -22,6 +22,21 @@ export async function ownerOrgIds(data: ScopedData, user: SessionUser): Promise<
   return isDeviceEditor(user) ? await keeperOrgIds(data) : [];
 }
 
+/** The kinds of organisation that own machines. */
+const KEEPER_KINDS = ['operator', 'lessor'] as const;
+
+/** A machine's owner as a read that joins it gives it: its id and kind. */
+export type MachineOwner = { id: number; kind: string | null };
+
+/**
+ * Whether the user may change a machine of `owner`: the rule of ownerOrgIds judged on one row, so a read that joins
+ * the owner anyway needs no statement of its own for it (the device list: one round trip to the database less).
+ */
+export function keepsMachineOf(data: ScopedData, user: SessionUser, owner: MachineOwner): boolean {
+  const keeper = owner.kind !== null && (KEEPER_KINDS as readonly string[]).includes(owner.kind);
+  return isDeviceEditor(user) && keeper && data.sees(owner.id);
+}
+
 /** The organisations in scope that own machines (the operator, lessors), whatever the user's role. */
 export async function keeperOrgIds(data: ScopedData): Promise<number[]> {
   return (

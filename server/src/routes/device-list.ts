@@ -18,7 +18,7 @@ import { binding, inline, type Binder } from '../lib/binding.ts';
 import { formatInZone } from '../lib/time.ts';
 import { nameInSql } from '../lib/org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
-import { deviceRead, ownerOrgIds } from '../lib/device-access.ts';
+import { deviceRead, keepsMachineOf, type MachineOwner } from '../lib/device-access.ts';
 import { notFound } from '../lib/errors.ts';
 
 type Device = typeof devices.$inferSelect;
@@ -138,7 +138,8 @@ function signalFilter(signal: Device['signal'], bind: Binder): SQL {
 interface RowContext {
   timeZone: string;
   today: string;
-  owned: number[];
+  /** Whether the user may change a machine of this owner (keepsMachineOf). */
+  mayEdit: (owner: MachineOwner) => boolean;
 }
 
 const ownerOrg = alias(organisations, 'device_owner');
@@ -169,6 +170,7 @@ function withNames<B extends Record<string, SQL>>(data: ScopedData, machines: SQ
       // Every name the model is known by, to recognise a host type typed as one of them (hostTypeOf).
       modelNames: { name: deviceModels.name, nameZh: deviceModels.nameZh, nameEn: deviceModels.nameEn },
       ownerName: nameInSql(ownerOrg, data.lang),
+      ownerKind: ownerOrg.kind,
       customerName: nameInSql(customerOrg, data.lang),
       distributorName: nameInSql(distributorOrg, data.lang),
       fenceName: sql<string>`coalesce(${fences.name}, '')`,
@@ -238,7 +240,7 @@ function toRow(d: NamedDevice, ctx: RowContext): DeviceRow {
     fenceId: d.fenceId,
     fenceName: d.fenceName,
     conditions: deviceConditions(d, ctx.today),
-    editable: ctx.owned.includes(d.orgId),
+    editable: ctx.mayEdit({ id: d.orgId, kind: d.ownerKind }),
   };
 }
 
@@ -248,19 +250,19 @@ function toRow(d: NamedDevice, ctx: RowContext): DeviceRow {
  */
 export async function presentedDevice(
   data: ScopedData,
-  user: Parameters<typeof ownerOrgIds>[1],
+  user: Parameters<typeof keepsMachineOf>[1],
   id: number,
   timeZone: string,
   today: string,
 ): Promise<{ device: NamedDevice; row: DeviceRow }> {
-  const [owned, [device]] = await Promise.all([ownerOrgIds(data, user), withNames(data, deviceRead(data, id)).all()]);
+  const [device] = await withNames(data, deviceRead(data, id)).all();
   if (!device) throw notFound();
-  return { device, row: toRow(device, { timeZone, today, owned }) };
+  return { device, row: toRow(device, { timeZone, today, mayEdit: (owner) => keepsMachineOf(data, user, owner) }) };
 }
 
 export async function listDevices(
   data: ScopedData,
-  user: Parameters<typeof ownerOrgIds>[1],
+  user: Parameters<typeof keepsMachineOf>[1],
   q: ListQuery,
   timeZone: string,
   today: string,
@@ -268,21 +270,19 @@ export async function listDevices(
   // The console's most asked list: its queries are prepared once per shape of filter and sort (preparedListPage).
   const filter = binding();
   const where = listWhere(data.dialect, q, today, filter);
-  // Which rows the user may change does not depend on the page: read beside it rather than after.
-  const [{ rows, ...paging }, owned] = await Promise.all([
-    preparedListPage(
-      data,
-      q,
-      { shape: `devices:${filter.shape()}:${q.sortField ?? ''}:${q.sortOrder ?? ''}`, values: filter.values },
-      () => ({
-        rows: data.select().from(devices, data.deviceScope()).where(where),
-        // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
-        order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
-        // The page with its names and the list's count, in the list's order again: a join keeps no order of its own.
-        present: (page, order, total) => withNames(data, page, { listTotal: total }).orderBy(...order),
-      }),
-    ),
-    ownerOrgIds(data, user),
-  ]);
-  return { list: rows.map((row) => toRow(row, { timeZone, today, owned })), ...paging };
+  // Which rows the user may change is judged on each row's owner, read with the page: no statement of its own.
+  const { rows, ...paging } = await preparedListPage(
+    data,
+    q,
+    { shape: `devices:${filter.shape()}:${q.sortField ?? ''}:${q.sortOrder ?? ''}`, values: filter.values },
+    () => ({
+      rows: data.select().from(devices, data.deviceScope()).where(where),
+      // Newest registrations first unless the user sorts; the id keeps pages stable among equal values.
+      order: listOrder(q, SORT_COLUMNS, devices.id, [desc(devices.id)]),
+      // The page with its names and the list's count, in the list's order again: a join keeps no order of its own.
+      present: (page, order, total) => withNames(data, page, { listTotal: total }).orderBy(...order),
+    }),
+  );
+  const mayEdit = (owner: MachineOwner) => keepsMachineOf(data, user, owner);
+  return { list: rows.map((row) => toRow(row, { timeZone, today, mayEdit })), ...paging };
 }

@@ -33,11 +33,16 @@ describe('the device list', () => {
     const every = await allDevices(t);
     const operator = await listAll(t, await t.tokenFor(ROLE.companyAdmin));
     expect(operator.total).toBe(every.length);
+    await expectEvery(operator.rows, (r) => r.editable);
 
     const lessorId = await orgIdOf(t, LESSOR_A);
     const lessor = await listAll(t, await t.tokenFor(ROLE.lessorAdmin));
     expect(lessor.total).toBe(every.filter((d) => d.orgId === lessorId).length);
     await expectEvery(lessor.rows, (r) => r.ownerId === lessorId && r.editable);
+    // The same machines to a role of the lessor that does not keep the registry: read-only.
+    const sales = await listAll(t, await t.tokenFor(ROLE.lessorSales));
+    expect(sales.total).toBe(lessor.total);
+    await expectEvery(sales.rows, (r) => r.ownerId === lessorId && !r.editable);
 
     const customerId = await orgOfRole(ROLE.other);
     const customer = await listAll(t, await t.tokenFor(ROLE.other));
