@@ -26,7 +26,7 @@ export async function ownerOrgIds(data: ScopedData, user: SessionUser): Promise<
 const KEEPER_KINDS = ['operator', 'lessor'] as const;
 
 /** A machine's owner as a read that joins it gives it: its id and kind. */
-export type MachineOwner = { id: number; kind: string | null };
+type MachineOwner = { id: number; kind: string | null };
 
 /**
  * Whether the user may change a machine of `owner`: the rule of ownerOrgIds judged on one row, so a read that joins

@@ -18,7 +18,7 @@ import { binding, inline, type Binder } from '../lib/binding.ts';
 import { formatInZone } from '../lib/time.ts';
 import { nameInSql } from '../lib/org-brand.ts';
 import { organisations } from '@console/db/schema/accounts';
-import { deviceRead, keepsMachineOf, type MachineOwner } from '../lib/device-access.ts';
+import { deviceRead, keepsMachineOf } from '../lib/device-access.ts';
 import { notFound } from '../lib/errors.ts';
 
 type Device = typeof devices.$inferSelect;
@@ -138,8 +138,9 @@ function signalFilter(signal: Device['signal'], bind: Binder): SQL {
 interface RowContext {
   timeZone: string;
   today: string;
-  /** Whether the user may change a machine of this owner (keepsMachineOf). */
-  mayEdit: (owner: MachineOwner) => boolean;
+  /** Who reads, to judge which rows they may change (keepsMachineOf). */
+  data: ScopedData;
+  user: Parameters<typeof keepsMachineOf>[1];
 }
 
 const ownerOrg = alias(organisations, 'device_owner');
@@ -240,7 +241,7 @@ function toRow(d: NamedDevice, ctx: RowContext): DeviceRow {
     fenceId: d.fenceId,
     fenceName: d.fenceName,
     conditions: deviceConditions(d, ctx.today),
-    editable: ctx.mayEdit({ id: d.orgId, kind: d.ownerKind }),
+    editable: keepsMachineOf(ctx.data, ctx.user, { id: d.orgId, kind: d.ownerKind }),
   };
 }
 
@@ -257,7 +258,7 @@ export async function presentedDevice(
 ): Promise<{ device: NamedDevice; row: DeviceRow }> {
   const [device] = await withNames(data, deviceRead(data, id)).all();
   if (!device) throw notFound();
-  return { device, row: toRow(device, { timeZone, today, mayEdit: (owner) => keepsMachineOf(data, user, owner) }) };
+  return { device, row: toRow(device, { timeZone, today, data, user }) };
 }
 
 export async function listDevices(
@@ -283,6 +284,5 @@ export async function listDevices(
       present: (page, order, total) => withNames(data, page, { listTotal: total }).orderBy(...order),
     }),
   );
-  const mayEdit = (owner: MachineOwner) => keepsMachineOf(data, user, owner);
-  return { list: rows.map((row) => toRow(row, { timeZone, today, mayEdit })), ...paging };
+  return { list: rows.map((row) => toRow(row, { timeZone, today, data, user })), ...paging };
 }
