@@ -412,7 +412,8 @@ function apiSection(s: ApiResult | undefined, p: ApiPostgresResult | undefined):
     '',
     `## api: the device list under ingest`,
     '',
-    `\`${any.request}\`, in turns of ${any.turnS} s: ${turns.join(', ')}.`,
+    `\`${any.request}\`, in turns of ${any.turnS} s: ${turns.join(', ')}.` +
+      (s && p ? ` The engines took turns too: ${any.stretches} stretches each, SQLite's first, their latencies pooled.` : ''),
     '',
     ...sideBySide(
       {
