@@ -413,7 +413,8 @@ function apiSection(s: ApiResult | undefined, p: ApiPostgresResult | undefined):
     `## api: the device list under ingest`,
     '',
     `\`${any.request}\`, in turns of ${any.turnS} s: ${turns.join(', ')}.` +
-      (s && p ? ` The engines took turns too: ${any.stretches} stretches each, SQLite's first, their latencies pooled.` : ''),
+      ` Each engine in ${any.stretches} stretches, a stack started for each, its latencies pooled` +
+      (s && p ? `, the engines taking turns (SQLite's first).` : '.'),
     '',
     ...sideBySide(
       {
