@@ -95,7 +95,26 @@ const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/ingest/kept-state.test.ts': "SQLite's ingest connection and its change triggers",
 };
 
-const EXCLUDE = ['**/node_modules/**', ...Object.keys(SQLITE_ONLY)];
+/**
+ * Files that never open the test engine's database: their servers run on SQLite files of their own, or they need no
+ * database. On PostgreSQL they would run the same thing again (129 s of the workers' time on a two-core host).
+ */
+const ENGINE_FREE: Record<string, string> = {
+  'tests/integration/analysis/background-threads.test.ts':
+    "servers on SQLite files of its own: the threads' priorities",
+  'tests/integration/analysis/rollup-thread.test.ts': 'a server on a SQLite file of its own',
+  'tests/integration/simulator/real-server.test.ts': 'the simulated stack, on a SQLite file of its own',
+  'tests/integration/simulator/manifest-refresh.test.ts': 'the simulated stack, on a SQLite file of its own',
+  'tests/integration/coupons/race.test.ts': "processes racing on a copy of the demo's SQLite file",
+  'tests/integration/brand/brand-command.test.ts': 'the brand command and brand packs, no database',
+  'tests/integration/simulator/unit-storage.test.ts': 'the simulator against a broker, no database',
+  'tests/integration/simulator/connection-plan.test.ts': 'the simulator against a broker, no database',
+  'tests/integration/ingest/mosquitto-acl.test.ts': "Mosquitto's access rules, no database",
+  'tests/integration/access/screen-roles.test.ts': "the contract's screens and menus, no database",
+  'tests/integration/scripts/provider-ports.test.ts': "the providers' settings, no database",
+};
+
+const EXCLUDE = ['**/node_modules/**', ...Object.keys(SQLITE_ONLY), ...Object.keys(ENGINE_FREE)];
 
 // As in vitest.config.ts: a file that replaces a module runs in a fresh worker, the others share their worker.
 const mocking = globSync(TESTS, { exclude: (path) => path.includes('node_modules') }).filter((file) =>
