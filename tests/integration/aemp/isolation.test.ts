@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@console/contract/codes/roles';
 import { AEMP_DATA_POINT_NAMES, type AempFleet } from '@console/contract/http/aemp';
 import { orgOfKind, recordsOf, type ForeignRecords } from '../../fixtures/foreign-records.ts';
+import { SecretIndex } from '../../fixtures/secret-index.ts';
 import { rowOf, rowsOf } from '../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../fixtures/test-app.ts';
 import { aemp, createKey, DAY_MS } from './helpers.ts';
@@ -35,7 +36,8 @@ describe('isolation matrix: API keys of the ISO 15143-3 API', () => {
     ))!;
     const key = (await createKey(t, admin, scope === 'customer' ? { scope, customerOrgId: customer.id } : { scope }))
       .secret;
-    const leaked = (text: string) => foreign.secrets.filter((secret) => text.includes(secret));
+    const index = new SecretIndex(foreign.secrets);
+    const leaked = (text: string) => index.substringsIn(text);
     const range = `${new Date(t.deps.now() - 7 * DAY_MS).toISOString()}/${new Date(t.deps.now()).toISOString()}`;
 
     // Every page of its own fleet, both formats, and one machine's documents.
