@@ -14,11 +14,11 @@ import { seededYearStart } from './lease.ts';
  * day of the seeded year a machine was on lease (lease.ts), so every analysis chart has history on first start and
  * the revenue analysis measures each bill line's days (decision 040). Deterministic without faker (a hash of machine
  * and day), so it shifts no other step. A machine with seeded telemetry gets days only before its telemetry starts:
- * the rollup job folds the rest from the telemetry itself when the server starts. The figures follow the machine's
- * kind (decision 037's outputs, WORK_HOURS): a machine on lease works most weekdays and fewer, shorter weekend days,
- * one in stock now and then, and a few have stood idle for the last days. Each day is credited to the customer who
- * had the machine that day by its lease periods (decision 062). A machine reports nothing before its unit was fitted
- * nor after its last day of service.
+ * the rollup folds the rest from the telemetry itself, on a server's first start before it listens. The figures
+ * follow the machine's kind (decision 037's outputs, WORK_HOURS): a machine on lease works most weekdays and fewer,
+ * shorter weekend days, one in stock now and then, and a few have stood idle for the last days. Each day is credited
+ * to the customer who had the machine that day by its lease periods (decision 062). A machine reports nothing before
+ * its unit was fitted nor after its last day of service.
  */
 
 export const SEEDED_WORK_DAYS = 30;

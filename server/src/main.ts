@@ -1,8 +1,9 @@
 import { MessageChannel } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import { openDatabase, serverHandle } from '@console/db/client';
-import { isSeeded, seedDemo } from '@console/db/seed/demo';
+import { isSeeded } from '@console/db/seed/demo';
 import { createApp } from './app.ts';
+import { seedFirstStart } from './first-start.ts';
 import { createCommandQueue } from './commands/queue.ts';
 import { followClock } from '@console/contract/clock/follow';
 import { consoleLog, type AppDeps } from './lib/deps.ts';
@@ -44,7 +45,7 @@ async function main() {
   // Production starts empty: the first administrator comes from `npm run create-admin`.
   if (env.NODE_ENV !== 'production' && !(await isSeeded(dbh.db))) {
     consoleLog('info', `seeding demo data into ${where}`);
-    await seedDemo(dbh.db, { devices: env.SEED_DEVICES, fleetSecret: env.FLEET_SECRET });
+    await seedFirstStart(dbh, { devices: env.SEED_DEVICES, fleetSecret: env.FLEET_SECRET });
   }
   // The embedded broker hands the machines' messages to ingest over this channel (broker-feed.ts).
   const feed = env.MQTT_URL ? null : new MessageChannel();

@@ -19,26 +19,6 @@ const FLOWS: { lang: UiLang; timezoneId: string; locale: string }[] = [
 const dayIn = (t: number, zone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
 
-/** How long the summary must stay the same to count the rollup's start-up folding done: many chunks' time. */
-const SETTLED_MS = 3_000;
-
-/** The summary of a period once the rollup has stopped changing it: the same answer twice, SETTLED_MS apart. */
-async function settledSummary(ask: () => Promise<number>): Promise<void> {
-  let last = await ask();
-  await expect
-    .poll(
-      async () => {
-        await new Promise((resolve) => setTimeout(resolve, SETTLED_MS));
-        const now = await ask();
-        const same = now === last;
-        last = now;
-        return same;
-      },
-      { timeout: 120_000, intervals: [0] },
-    )
-    .toBe(true);
-}
-
 /** A Statistic's value as a number (antd groups thousands with commas). */
 async function figure(page: Page, key: string): Promise<number> {
   const box = page.getByTestId(`figure-${key}`);
@@ -66,9 +46,6 @@ for (const { lang, timezoneId, locale } of FLOWS) {
         return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
       })();
 
-      await settledSummary(
-        async () => (await api.call(analysisEndpoints.summary, { ...ask, query: { from, to } })).data.hoursWorked,
-      );
       await page.goto(`/workingAnalysis/base?from=${from}&to=${to}`);
       await expect(page.getByText(say('base.byDay'), { exact: false }).first()).toBeVisible();
       const summary = await api.call(analysisEndpoints.summary, { ...ask, query: { from, to } });
