@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import type { RoleId } from '../codes/roles.ts';
+import { ROLE, type RoleId } from '../codes/roles.ts';
 
 /** Who may call an endpoint. The server enforces it before the handler runs. */
 export type Access = 'public' | 'signedIn' | { roles: readonly RoleId[] };
+
+/**
+ * Whether a caller may call an endpoint of `access`: a signed-in user of `roleId`, or no one signed in (null).
+ * Registered users (role 0) hold a token from signing in but may call only what is public (decision 003).
+ */
+export function admits(access: Access, roleId: number | null): boolean {
+  if (access === 'public') return true;
+  if (roleId === null || roleId === ROLE.registeredUser) return false;
+  return access === 'signedIn' || (access.roles as readonly number[]).includes(roleId);
+}
 
 /**
  * Whose records an endpoint reads or changes (docs/decisions/028-data-scope.md). The handler receives data

@@ -3,7 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { ROLE } from '@console/contract/codes/roles';
 import { API_STATUS, LOGOUT_MESSAGE } from '@console/contract/http/envelope';
-import type { DataOf, Endpoint, ParsedBodyOf, ParsedQueryOf } from '@console/contract/http/endpoint';
+import {
+  admits,
+  type DataOf,
+  type Endpoint,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+} from '@console/contract/http/endpoint';
 import { isMessageKey, translate, type Lang } from '@console/contract/messages/translate';
 import type { MessageKey } from '@console/contract/messages/zh-CN';
 import type { AppDeps } from './deps.ts';
@@ -185,14 +191,12 @@ export async function runRoute(def: RouteDef, c: Context, deps: AppDeps): Promis
     const token = requestToken(c);
     const session = token ? await openSession(deps.dbh.db, token, deps.now(), readerLang(lang)) : null;
     const user = session?.user ?? null;
-    if (endpoint.access !== 'public') {
+    if (!admits(endpoint.access, user?.roleId ?? null)) {
       // The console goes quietly to /login on this answer; the message is the legacy literal.
       if (!user) return reply(API_STATUS.unauthorized, LOGOUT_MESSAGE, null);
       // Registered users (role 0) hold a token from login.do but may not use the console.
       if (user.roleId === ROLE.registeredUser) throw new ApiError(API_STATUS.forbidden, 'auth.noPermissionToLogin');
-      if (typeof endpoint.access === 'object' && !endpoint.access.roles.includes(user.roleId as never)) {
-        throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
-      }
+      throw new ApiError(API_STATUS.forbidden, 'error.forbidden');
     }
     const query = endpoint.query.safeParse(readQuery(c));
     if (!query.success) throw invalid(query.error, 'query');
