@@ -1,7 +1,6 @@
 import type { ServerDbHandle } from '@console/db/client';
 import { seedDemo, type SeedOptions } from '@console/db/seed/demo';
-import { rollUpAll } from './analysis/rollup.ts';
-import { rollUpAllPg } from './analysis/rollup-pg.ts';
+import { rollUpAllOn } from './analysis/rollup.ts';
 
 /**
  * A development server's first start on an empty database: the demo business seeded, then its machines' seeded
@@ -11,6 +10,5 @@ import { rollUpAllPg } from './analysis/rollup-pg.ts';
  */
 export async function seedFirstStart(dbh: ServerDbHandle, options: SeedOptions): Promise<void> {
   await seedDemo(dbh.db, options);
-  if (dbh.sqlite) rollUpAll(dbh);
-  else await rollUpAllPg(dbh.db);
+  await rollUpAllOn(dbh);
 }

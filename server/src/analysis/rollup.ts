@@ -1,4 +1,4 @@
-import type { DbHandle } from '@console/db/client';
+import type { DbHandle, ServerDbHandle } from '@console/db/client';
 import type { LeaseDays } from '@console/db/lease-days';
 import type { AppDeps } from '../lib/deps.ts';
 import { startRepeatingJob } from '../lib/repeating-job.ts';
@@ -14,7 +14,7 @@ import {
   type ChunkResult,
   type Machine,
 } from './rollup-fold.ts';
-import { rollUpChunkPg } from './rollup-pg.ts';
+import { rollUpAllPg, rollUpChunkPg } from './rollup-pg.ts';
 
 export { ROLLUP_CHUNK, type ChunkOptions, type ChunkResult } from './rollup-fold.ts';
 
@@ -142,6 +142,11 @@ export function rollUpAll(dbh: DbHandle, options: ChunkOptions = {}): ChunkResul
     total.positions += r.positions;
     if (r.telemetry === 0 && r.positions === 0) return total;
   }
+}
+
+/** Fold until caught up on the server's engine, whichever it is (the first start, tests). Answers the rows read. */
+export async function rollUpAllOn(dbh: ServerDbHandle, options: { chunk?: number } = {}): Promise<ChunkResult> {
+  return dbh.sqlite ? rollUpAll(dbh, options) : rollUpAllPg(dbh.db, options);
 }
 
 /**

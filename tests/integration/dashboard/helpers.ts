@@ -4,8 +4,8 @@ import { OPERATOR_ROLES, type RoleId } from '@console/contract/codes/roles';
 import { organisations, users } from '@console/db/schema/accounts';
 import { devices } from '@console/db/schema/devices';
 import { createUser } from '@console/db/seed/accounts';
-import { rollUpAll, rollUpChunk, type ChunkOptions, type ChunkResult } from '@console/server/src/analysis/rollup';
-import { rollUpAllPg, rollUpChunkPg } from '@console/server/src/analysis/rollup-pg';
+import { rollUpAllOn, rollUpChunk, type ChunkOptions, type ChunkResult } from '@console/server/src/analysis/rollup';
+import { rollUpChunkPg } from '@console/server/src/analysis/rollup-pg';
 import { createSession } from '@console/server/src/lib/session';
 import type { TestApp } from '../../fixtures/test-app.ts';
 
@@ -14,7 +14,7 @@ import type { TestApp } from '../../fixtures/test-app.ts';
  * chunk after chunk until caught up. Answers the rows read.
  */
 export async function rollUp(t: TestApp, options: { chunk?: number } = {}): Promise<ChunkResult> {
-  return t.dbh.sqlite ? rollUpAll(t.dbh, options) : rollUpAllPg(t.dbh.db, options);
+  return rollUpAllOn(t.dbh, options);
 }
 
 /**

@@ -3,8 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@console/db/client';
 import { dailyWork } from '@console/db/schema/analysis';
 import { telemetry } from '@console/db/schema/devices';
-import { rollUpAll } from '@console/server/src/analysis/rollup';
-import { rollUpAllPg } from '@console/server/src/analysis/rollup-pg';
+import { rollUpAllOn } from '@console/server/src/analysis/rollup';
 import { seedFirstStart } from '@console/server/src/first-start';
 import { emptyDatabase } from '../../fixtures/demo-database.ts';
 
@@ -31,7 +30,7 @@ describe("a demo server's first start", () => {
       .all();
     expect(reporting.length).toBe(6);
     // The rollup job's first run finds nothing left to fold.
-    const left = dbh.sqlite ? rollUpAll(dbh) : await rollUpAllPg(dbh.db);
+    const left = await rollUpAllOn(dbh);
     expect(left).toEqual({ telemetry: 0, positions: 0 });
     // Each reporting machine's work reaches its last report's days, not only the seed's days before its telemetry.
     const lastDays = new Map(

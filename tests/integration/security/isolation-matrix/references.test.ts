@@ -5,7 +5,8 @@ import { demoAccount } from '@console/db/seed/accounts';
 import { watchWrites } from '../../../fixtures/db-snapshot.ts';
 import { inputSchema, sampleInput } from '../../../fixtures/contract-inputs.ts';
 import { orgOfKind, recordsOf, type ForeignRecords } from '../../../fixtures/foreign-records.ts';
-import { LESSOR_SIDE, mayCall, orgOf, routes } from '../../../fixtures/isolation-walk.ts';
+import { admits } from '@console/contract/http/endpoint';
+import { LESSOR_SIDE, orgOf, routes } from '../../../fixtures/isolation-walk.ts';
 import { rowOf, rowsOf } from '../../../fixtures/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../../fixtures/test-app.ts';
 
@@ -51,7 +52,7 @@ describe('isolation matrix: a record of another lessor named inside a body', () 
   });
 
   for (const { endpoint } of withReferences) {
-    const callers = LESSOR_SIDE.filter((roleId) => mayCall(endpoint, roleId));
+    const callers = LESSOR_SIDE.filter((roleId) => admits(endpoint.access, roleId));
     it(`${endpoint.method} ${endpoint.path}`, async () => {
       const db = t.dbh.db;
       const lessorA = await orgOf(db, ROLE.lessorAdmin);
